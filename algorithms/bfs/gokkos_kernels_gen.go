@@ -365,7 +365,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -405,7 +405,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -11527,9 +11527,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<143>;
-	.reg .b32 %r<247>;
-	.reg .b64 %rd<554>;
+	.reg .pred %p<148>;
+	.reg .b32 %r<253>;
+	.reg .b64 %rd<571>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11849,943 +11849,993 @@ $L13:
 	mad.lo.s64 %rd187, %rd185, 8, %rd112;
 	atom.global.max.s64 %rd188, [%rd187], %rd138;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd189, 0;
+	st.global.s64 [%rd112+0], %rd189;
+	mov.b64 %rd191, 1;
+	mul.lo.s64 %rd190, %rd191, %rd116;
+	mad.lo.s64 %rd192, %rd190, 8, %rd112;
+	mov.b64 %rd193, 0;
+	st.global.s64 [%rd192+0], %rd193;
+	mov.b64 %rd195, 2;
+	mul.lo.s64 %rd194, %rd195, %rd116;
+	mad.lo.s64 %rd196, %rd194, 8, %rd112;
+	mov.b64 %rd197, 0;
+	st.global.s64 [%rd196+0], %rd197;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
 	atom.global.add.u32 %r65, [gk_league_sync], 1;
 	mov.u32 %r66, %nctaid.x;
 	sub.u32 %r67, %r66, 1;
 	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd190, 9;
-	mul.lo.s64 %rd189, %rd190, %rd116;
-	mad.lo.s64 %rd191, %rd189, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
-	mov.b64 %rd193, %rd192;
-	mov.b64 %rd194, %rd193;
-	setp.gt.s64 %p30, %rd194, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd195, -1;
-	st.global.s64 [%rd105+0], %rd195;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd196, 0;
-$L30:
-	setp.lt.s64 %p31, %rd196, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd199, 9;
+	mul.lo.s64 %rd198, %rd199, %rd116;
+	mad.lo.s64 %rd200, %rd198, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd201, [%rd200+0];
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd202;
+	setp.gt.s64 %p30, %rd203, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p32, %r71, %r73;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r75, %r70;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd205, 9;
+	mul.lo.s64 %rd204, %rd205, %rd116;
+	mad.lo.s64 %rd206, %rd204, 8, %rd112;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd208, -1;
+	st.global.s64 [%rd105+0], %rd208;
 $L34:
-	mov.b64 %rd197, %rd49;
-	mov.b64 %rd198, %rd51;
-	mov.b64 %rd199, %rd53;
-	mov.b64 %rd200, %rd56;
-	mov.b64 %rd201, %rd58;
-	mov.b64 %rd202, %rd60;
-	mov.b64 %rd203, %rd197;
-	mov.b64 %rd204, %rd198;
-	mov.b64 %rd205, %rd199;
-	mov.b64 %rd206, %rd200;
-	mov.b64 %rd207, %rd201;
-	mov.b64 %rd208, %rd202;
-	rem.s64 %rd209, %rd196, 2;
-	setp.eq.s64 %p33, %rd209, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd210, %rd56;
-	mov.b64 %rd211, %rd58;
-	mov.b64 %rd212, %rd60;
-	mov.b64 %rd213, %rd49;
-	mov.b64 %rd214, %rd51;
-	mov.b64 %rd215, %rd53;
-	mov.b64 %rd203, %rd210;
-	mov.b64 %rd204, %rd211;
-	mov.b64 %rd205, %rd212;
-	mov.b64 %rd206, %rd213;
-	mov.b64 %rd207, %rd214;
-	mov.b64 %rd208, %rd215;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd216, %rd73;
-	mov.b64 %rd217, %rd75;
-	mov.b64 %rd218, %rd77;
-	mov.b64 %rd219, %rd80;
-	mov.b64 %rd220, %rd82;
-	mov.b64 %rd221, %rd84;
-	mov.b64 %rd222, %rd87;
-	mov.b64 %rd223, %rd89;
-	mov.b64 %rd224, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd225, %rd94;
-	mov.b64 %rd226, %rd96;
-	mov.b64 %rd227, %rd98;
-	mov.b32 %r70, %r33;
-	mov.b64 %rd228, %rd100;
-	mov.b64 %rd229, %rd102;
-	cvt.u32.u64 %r71, %rd196;
-	add.s32 %r72, %r33, %r71;
-	mov.b32 %r70, %r72;
-	rem.s64 %rd230, %rd196, 3;
-	mov.b64 %rd232, 3;
-	mul.lo.s64 %rd231, %rd232, %rd230;
-	mov.b64 %rd233, %rd231;
-	@!%p11 bra $L38;
-	add.s64 %rd234, %rd196, 1;
-	rem.s64 %rd235, %rd234, 3;
-	mov.b64 %rd237, 3;
-	mul.lo.s64 %rd236, %rd237, %rd235;
-	mov.b64 %rd238, %rd236;
-	mul.lo.s64 %rd239, %rd238, %rd116;
-	mad.lo.s64 %rd240, %rd239, 8, %rd112;
-	mov.b64 %rd241, 0;
-	st.global.s64 [%rd240+0], %rd241;
-	add.s64 %rd242, %rd238, 1;
-	mul.lo.s64 %rd243, %rd242, %rd116;
-	mad.lo.s64 %rd244, %rd243, 8, %rd112;
-	mov.b64 %rd245, 0;
-	st.global.s64 [%rd244+0], %rd245;
-	add.s64 %rd246, %rd238, 2;
-	mul.lo.s64 %rd247, %rd246, %rd116;
-	mad.lo.s64 %rd248, %rd247, 8, %rd112;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
-$L38:
-	mov.b64 %rd250, %rd194;
-	cvt.u64.u32 %rd251, %r4;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd209, 0;
+$L35:
+	setp.lt.s64 %p34, %rd209, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd253, %rd250;
-	setp.lt.s64 %p37, %rd253, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd255, 2;
-	mul.lo.s64 %rd254, %rd255, %rd253;
-	setp.le.s64 %p39, %rd254, %rd252;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd256, %rd253, 2;
-	mov.b64 %rd253, %rd256;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd210, %rd49;
+	mov.b64 %rd211, %rd51;
+	mov.b64 %rd212, %rd53;
+	mov.b64 %rd213, %rd56;
+	mov.b64 %rd214, %rd58;
+	mov.b64 %rd215, %rd60;
+	mov.b64 %rd216, %rd210;
+	mov.b64 %rd217, %rd211;
+	mov.b64 %rd218, %rd212;
+	mov.b64 %rd219, %rd213;
+	mov.b64 %rd220, %rd214;
+	mov.b64 %rd221, %rd215;
+	rem.s64 %rd222, %rd209, 2;
+	setp.eq.s64 %p36, %rd222, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd223, %rd56;
+	mov.b64 %rd224, %rd58;
+	mov.b64 %rd225, %rd60;
+	mov.b64 %rd226, %rd49;
+	mov.b64 %rd227, %rd51;
+	mov.b64 %rd228, %rd53;
+	mov.b64 %rd216, %rd223;
+	mov.b64 %rd217, %rd224;
+	mov.b64 %rd218, %rd225;
+	mov.b64 %rd219, %rd226;
+	mov.b64 %rd220, %rd227;
+	mov.b64 %rd221, %rd228;
 $L41:
-	mov.b64 %rd257, %rd253;
-	mov.b64 %rd258, %rd25;
-	mov.b64 %rd259, %rd62;
-	mov.b64 %rd260, %rd64;
-	mov.b64 %rd261, %rd66;
-	mov.b64 %rd262, %rd68;
-	mov.b64 %rd263, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r73, %r33;
-	mov.b64 %rd264, %rd100;
-	mov.b64 %rd265, %rd102;
-	mov.pred %p44, %p34;
-	mov.b64 %rd266, %rd216;
-	mov.b64 %rd267, %rd217;
-	mov.b64 %rd268, %rd218;
-	mov.b64 %rd269, %rd219;
-	mov.b64 %rd270, %rd220;
-	mov.b64 %rd271, %rd221;
-	mov.b64 %rd272, %rd222;
-	mov.b64 %rd273, %rd223;
-	mov.b64 %rd274, %rd224;
-	mov.pred %p45, %p35;
-	mov.b64 %rd275, %rd225;
-	mov.b64 %rd276, %rd226;
-	mov.b64 %rd277, %rd227;
-	mov.b32 %r74, %r70;
-	mov.b64 %rd278, %rd228;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd137;
-	mov.b64 %rd281, %rd233;
-	mov.b64 %rd282, %rd257;
-	cvt.u64.u32 %rd283, %r4;
-	div.s64 %rd284, %rd283, %rd282;
-	setp.eq.s64 %p46, %rd282, -1;
-	neg.s64 %rd285, %rd283;
-	selp.b64 %rd286, %rd285, %rd284, %p46;
-	setp.eq.s64 %p47, %rd282, 0;
-	selp.b64 %rd287, 0, %rd286, %p47;
-	mov.b64 %rd288, %rd287;
-	mul.lo.s64 %rd289, %rd2, %rd288;
-	mov.b64 %rd290, %rd289;
-	mul.lo.s64 %rd291, %rd124, %rd288;
-	cvt.u64.u32 %rd292, %r2;
-	div.s64 %rd293, %rd292, %rd282;
-	setp.eq.s64 %p48, %rd282, -1;
-	neg.s64 %rd294, %rd292;
-	selp.b64 %rd295, %rd294, %rd293, %p48;
-	setp.eq.s64 %p49, %rd282, 0;
-	selp.b64 %rd296, 0, %rd295, %p49;
-	add.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	cvt.u64.u32 %rd299, %r2;
-	rem.s64 %rd300, %rd299, %rd282;
-	setp.eq.s64 %p50, %rd282, -1;
-	selp.b64 %rd301, 0, %rd300, %p50;
-	setp.eq.s64 %p51, %rd282, 0;
-	selp.b64 %rd302, %rd299, %rd301, %p51;
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r75, -1;
-	mov.b64 %rd304, 0;
-	mov.b64 %rd305, 0;
-	mov.b64 %rd306, 0;
-	mov.b64 %rd307, 0;
-	mov.b64 %rd308, %rd278;
+	mov.pred %p37, %p4;
+	mov.b64 %rd229, %rd73;
+	mov.b64 %rd230, %rd75;
+	mov.b64 %rd231, %rd77;
+	mov.b64 %rd232, %rd80;
+	mov.b64 %rd233, %rd82;
+	mov.b64 %rd234, %rd84;
+	mov.b64 %rd235, %rd87;
+	mov.b64 %rd236, %rd89;
+	mov.b64 %rd237, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd238, %rd94;
+	mov.b64 %rd239, %rd96;
+	mov.b64 %rd240, %rd98;
+	mov.b32 %r76, %r33;
+	mov.b64 %rd241, %rd100;
+	mov.b64 %rd242, %rd102;
+	cvt.u32.u64 %r77, %rd209;
+	add.s32 %r78, %r33, %r77;
+	mov.b32 %r76, %r78;
+	rem.s64 %rd243, %rd209, 3;
+	mov.b64 %rd245, 3;
+	mul.lo.s64 %rd244, %rd245, %rd243;
+	mov.b64 %rd246, %rd244;
+	@!%p11 bra $L43;
+	add.s64 %rd247, %rd209, 1;
+	rem.s64 %rd248, %rd247, 3;
+	mov.b64 %rd250, 3;
+	mul.lo.s64 %rd249, %rd250, %rd248;
+	mov.b64 %rd251, %rd249;
+	mul.lo.s64 %rd252, %rd251, %rd116;
+	mad.lo.s64 %rd253, %rd252, 8, %rd112;
+	mov.b64 %rd254, 0;
+	st.global.s64 [%rd253+0], %rd254;
+	add.s64 %rd255, %rd251, 1;
+	mul.lo.s64 %rd256, %rd255, %rd116;
+	mad.lo.s64 %rd257, %rd256, 8, %rd112;
+	mov.b64 %rd258, 0;
+	st.global.s64 [%rd257+0], %rd258;
+	add.s64 %rd259, %rd251, 2;
+	mul.lo.s64 %rd260, %rd259, %rd116;
+	mad.lo.s64 %rd261, %rd260, 8, %rd112;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+$L43:
+	mov.b64 %rd263, %rd203;
+	cvt.u64.u32 %rd264, %r4;
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd266, 1;
 $L44:
-	mov.b64 %rd309, 0;
-	mov.b64 %rd310, %rd308;
-$L47:
-	setp.gt.s64 %p52, %rd310, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd304, %rd305;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd298, %rd280;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd311, %rd298, %rd205;
-	mad.lo.s64 %rd312, %rd311, 4, %rd203;
-	ld.global.s32 %r76, [%rd312+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r75, %r77;
-	add.s64 %rd313, %rd298, %rd290;
-	mov.b64 %rd298, %rd313;
-	mov.b64 %rd314, %rd258;
-	mov.b32 %r78, %r75;
-	cvt.s64.s32 %rd315, %r78;
-	mul.lo.s64 %rd316, %rd315, %rd32;
-	mad.lo.s64 %rd317, %rd316, 8, %rd28;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd321, %rd258;
-	mov.b32 %r79, %r75;
-	cvt.s64.s32 %rd322, %r79;
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd32;
-	mad.lo.s64 %rd325, %rd324, 8, %rd28;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, %rd327;
-	add.s64 %rd329, %rd320, %rd303;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, %rd328;
-	mov.b64 %rd304, %rd330;
-	mov.b64 %rd305, %rd331;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd332, %rd304, %rd39;
-	mad.lo.s64 %rd333, %rd332, 4, %rd35;
-	ld.global.nc.s32 %r80, [%rd333+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r75;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd334, %rd304;
-$L56:
-	shr.s32 %r85, %r84, 5;
-	cvt.s64.s32 %rd335, %r85;
-	mov.b64 %rd336, %rd335;
-	and.b32 %r86, %r84, 31;
-	cvt.s64.s32 %rd337, %r86;
-	min.u64 %rd338, %rd337, 32;
-	cvt.u32.u64 %r87, %rd338;
-	mov.b32 %r89, 0x1;
-	shl.b32 %r88, %r89, %r87;
-	setp.hs.u32 %p56, %r87, 32;
-	selp.b32 %r90, 0, %r88, %p56;
-	mov.b32 %r91, %r90;
-	mov.b64 %rd339, %rd336;
-	mov.b32 %r92, %r91;
-	mul.lo.s64 %rd340, %rd339, %rd123;
-	mad.lo.s64 %rd341, %rd340, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r93, [%rd341+0];
-	mov.b32 %r94, %r93;
-	and.b32 %r95, %r94, %r92;
-	setp.ne.u32 %p57, %r95, 0x0;
-	@!%p57 bra $L60;
-	mov.pred %p58, 0;
-	bra.uni $L58;
-$L60:
-	mul.lo.s64 %rd342, %rd339, %rd123;
-	mad.lo.s64 %rd343, %rd342, 4, %rd119;
-	atom.global.or.b32 %r96, [%rd343], %r92;
-	mov.b32 %r97, %r96;
-	and.b32 %r98, %r97, %r92;
-	setp.eq.u32 %p59, %r98, 0x0;
-	mov.pred %p58, %p59;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p58 bra $L62;
-	mov.pred %p60, 0;
-	mov.b64 %rd344, %rd309;
-	mov.b32 %r99, %r82;
-$L63:
-	@!%p44 bra $L67;
-	shr.s32 %r100, %r99, 5;
-	cvt.s64.s32 %rd345, %r100;
-	mov.b64 %rd346, %rd345;
-	and.b32 %r101, %r99, 31;
-	cvt.s64.s32 %rd347, %r101;
-	min.u64 %rd348, %rd347, 32;
-	cvt.u32.u64 %r102, %rd348;
-	mov.b32 %r104, 0x1;
-	shl.b32 %r103, %r104, %r102;
-	setp.hs.u32 %p61, %r102, 32;
-	selp.b32 %r105, 0, %r103, %p61;
-	mov.b32 %r106, %r105;
-	mov.b64 %rd349, %rd346;
-	mov.b32 %r107, %r106;
-	mul.lo.s64 %rd350, %rd349, %rd274;
-	mad.lo.s64 %rd351, %rd350, 4, %rd272;
-	ld.relaxed.gpu.global.u32 %r108, [%rd351+0];
-	mov.b32 %r109, %r108;
-	and.b32 %r110, %r109, %r107;
-	setp.ne.u32 %p62, %r110, 0x0;
-	mov.pred %p63, %p62;
-	not.pred %p64, %p63;
-	@!%p64 bra $L69;
-	mul.lo.s64 %rd352, %rd349, %rd274;
-	mad.lo.s64 %rd353, %rd352, 4, %rd272;
-	atom.global.or.b32 %r111, [%rd353], %r107;
-	mov.b32 %r112, %r111;
-	and.b32 %r113, %r112, %r107;
-	setp.ne.u32 %p65, %r113, 0x0;
-	mov.pred %p63, %p65;
-$L69:
-	@!%p63 bra $L71;
-	mov.b64 %rd354, %rd344;
-	mov.b64 %rd355, %rd354;
-	mov.pred %p66, 0;
-	bra.uni $L65;
-$L71:
-	mov.b64 %rd356, %rd344;
-	mov.b64 %rd355, %rd356;
-	mov.pred %p66, 1;
-	bra.uni $L65;
-$L67:
-	@!%p45 bra $L73;
-	cvt.s64.s32 %rd357, %r99;
-	mul.lo.s64 %rd358, %rd357, %rd277;
-	mad.lo.s64 %rd359, %rd358, 4, %rd275;
-	ld.relaxed.gpu.global.s32 %r114, [%rd359+0];
-	mov.b32 %r115, %r114;
-	setp.eq.s32 %p67, %r115, %r74;
-	mov.pred %p68, %p67;
-	not.pred %p69, %p68;
-	@!%p69 bra $L75;
-	cvt.s64.s32 %rd360, %r99;
-	mul.lo.s64 %rd361, %rd360, %rd277;
-	mad.lo.s64 %rd362, %rd361, 4, %rd275;
-	atom.global.exch.b32 %r116, [%rd362], %r74;
-	mov.b32 %r117, %r116;
-	setp.eq.s32 %p70, %r117, %r74;
-	mov.pred %p68, %p70;
-$L75:
-	@!%p68 bra $L77;
-	mov.b64 %rd363, %rd344;
-	mov.b64 %rd355, %rd363;
-	mov.pred %p66, 0;
-	bra.uni $L65;
-$L77:
-$L73:
-	mul.lo.s64 %rd364, %rd344, %rd135;
-	mad.lo.s64 %rd365, %rd364, 4, %rd133;
-	st.shared.s32 [%rd365+0], %r99;
-	add.s64 %rd366, %rd344, 1;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd355, %rd367;
-	mov.pred %p66, 1;
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-	mov.b64 %rd368, %rd355;
-	mov.pred %p71, %p66;
-	mov.b64 %rd309, %rd368;
-	mov.pred %p60, %p71;
-	@!%p60 bra $L79;
-	mov.b64 %rd369, %rd258;
-	mov.b32 %r118, %r82;
-	cvt.s64.s32 %rd370, %r118;
-	add.s64 %rd371, %rd370, 1;
-	mul.lo.s64 %rd372, %rd371, %rd32;
-	mad.lo.s64 %rd373, %rd372, 8, %rd28;
-	ld.global.nc.s64 %rd374, [%rd373+0];
-	mov.b64 %rd375, %rd374;
-	cvt.s64.s32 %rd376, %r118;
-	mul.lo.s64 %rd377, %rd376, %rd32;
-	mad.lo.s64 %rd378, %rd377, 8, %rd28;
-	ld.global.nc.s64 %rd379, [%rd378+0];
-	mov.b64 %rd380, %rd379;
-	sub.s64 %rd381, %rd375, %rd380;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, %rd382;
-	add.s64 %rd384, %rd306, %rd383;
-	mov.b64 %rd306, %rd384;
-	max.s64 %rd385, %rd307, %rd383;
-	mov.b64 %rd307, %rd385;
-$L79:
-$L62:
-	add.s64 %rd386, %rd304, %rd282;
-	mov.b64 %rd304, %rd386;
-	sub.s64 %rd387, %rd310, 1;
-	mov.b64 %rd310, %rd387;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd388, %rd309;
-	mov.b32 %r119, %r3;
-$L80:
-	setp.hs.u32 %p72, %r119, 32;
-	@%p72 bra $L81;
-	mov.b64 {%r120, %r121}, %rd388;
-	shfl.sync.up.b32 %r122|%p73, %r120, %r119, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
-	mov.b64 %rd389, {%r122, %r123};
-	@!%p73 bra $L82;
-	add.s64 %rd390, %rd389, %rd388;
-	mov.b64 %rd388, %rd390;
-$L82:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L80;
-$L81:
-	mov.b64 {%r124, %r125}, %rd388;
-	shfl.sync.up.b32 %r126|%p74, %r124, %r3, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
-	mov.b64 %rd391, {%r126, %r127};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd392, %rd391, 0, %p76;
-	sub.u32 %r128, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r128;
-	@!%p77 bra $L83;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd388;
-$L83:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L84;
-	mov.b64 %rd395, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L85;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	ld.shared.s64 %rd398, [%rd397+0];
-	mov.b64 %rd395, %rd398;
-$L85:
-	mov.b64 {%r129, %r130}, %rd395;
-	shfl.sync.up.b32 %r131|%p80, %r129, 1, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd399, {%r131, %r132};
-	@!%p80 bra $L86;
-	add.s64 %rd400, %rd399, %rd395;
-	mov.b64 %rd395, %rd400;
-$L86:
-	mov.b64 {%r133, %r134}, %rd395;
-	shfl.sync.up.b32 %r135|%p81, %r133, 2, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
-	mov.b64 %rd401, {%r135, %r136};
-	@!%p81 bra $L87;
-	add.s64 %rd402, %rd401, %rd395;
-	mov.b64 %rd395, %rd402;
-$L87:
-	mov.b64 {%r137, %r138}, %rd395;
-	shfl.sync.up.b32 %r139|%p82, %r137, 4, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
-	mov.b64 %rd403, {%r139, %r140};
-	@!%p82 bra $L88;
-	add.s64 %rd404, %rd403, %rd395;
-	mov.b64 %rd395, %rd404;
-$L88:
-	mov.b64 {%r141, %r142}, %rd395;
-	shfl.sync.up.b32 %r143|%p83, %r141, 8, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
-	mov.b64 %rd405, {%r143, %r144};
-	@!%p83 bra $L89;
-	add.s64 %rd406, %rd405, %rd395;
-	mov.b64 %rd395, %rd406;
-$L89:
-	mov.b64 {%r145, %r146}, %rd395;
-	shfl.sync.up.b32 %r147|%p84, %r145, 16, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
-	mov.b64 %rd407, {%r147, %r148};
-	@!%p84 bra $L90;
-	add.s64 %rd408, %rd407, %rd395;
-	mov.b64 %rd395, %rd408;
-$L90:
-	mov.b64 {%r149, %r150}, %rd395;
-	shfl.sync.up.b32 %r151|%p85, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd409, {%r151, %r152};
-	selp.b64 %rd410, %rd409, 0, %p85;
-	@!%p79 bra $L91;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	add.s64 %rd413, %rd412, 512;
-	st.shared.s64 [%rd413+0], %rd410;
-$L91:
-	sub.u32 %r153, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r153;
-	@!%p86 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd395;
-$L92:
-$L84:
-	bar.sync 0;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	add.s64 %rd416, %rd415, 512;
-	ld.shared.s64 %rd417, [%rd416+0];
-	add.s64 %rd418, %rd417, %rd392;
-	ld.shared.s64 %rd419, [%rd1+1024];
-	mov.b64 {%r154, %r155}, %rd418;
-	shfl.sync.idx.b32 %r156|%p87, %r154, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
-	mov.b64 %rd420, {%r156, %r157};
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, 0;
-	cvt.u64.u32 %rd429, %r2;
-	setp.eq.s64 %p88, %rd429, 0;
-	setp.gt.s64 %p89, %rd427, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L94;
-	mul.lo.s64 %rd430, %rd281, %rd116;
-	mad.lo.s64 %rd431, %rd430, 8, %rd112;
-	atom.global.add.u64 %rd432, [%rd431], %rd427;
-	mov.b64 %rd433, %rd432;
-	mov.b64 %rd428, %rd433;
-$L94:
-	cvt.u64.u32 %rd434, %r2;
-	setp.eq.s64 %p91, %rd434, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd428;
-$L95:
-	bar.sync 0;
-	ld.shared.s64 %rd435, [%rd1+1024];
-	mov.b64 %rd436, %rd435;
-	add.s64 %rd437, %rd436, %rd426;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, 0;
-$L96:
-	setp.lt.s64 %p94, %rd439, %rd309;
-	not.pred %p95, %p94;
-	@!%p95 bra $L100;
-	bra.uni $L98;
-$L100:
-	mul.lo.s64 %rd440, %rd439, %rd135;
-	mad.lo.s64 %rd441, %rd440, 4, %rd133;
-	ld.shared.s32 %r158, [%rd441+0];
-	mov.b32 %r159, %r158;
-	add.s64 %rd442, %rd438, %rd439;
-	mul.lo.s64 %rd443, %rd442, %rd208;
-	mad.lo.s64 %rd444, %rd443, 4, %rd206;
-	st.global.s32 [%rd444+0], %r159;
-$L97:
-	add.s64 %rd445, %rd439, 1;
-	mov.b64 %rd439, %rd445;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd446, 0;
-	setp.lt.s64 %p96, %rd304, %rd305;
-	setp.lt.s64 %p97, %rd298, %rd280;
-	or.pred %p98, %p96, %p97;
-	@!%p98 bra $L102;
-	mov.b64 %rd446, 1;
-$L102:
-	mov.b64 %rd447, %rd446;
-	// block reduction
-	sub.u32 %r160, %r13, 1;
-	mov.b32 %r161, %r3;
-$L103:
-	setp.hs.u32 %p99, %r161, 32;
-	@%p99 bra $L104;
-	mov.b64 {%r162, %r163}, %rd447;
-	shfl.sync.down.b32 %r164|%p100, %r162, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd448, {%r164, %r165};
-	@!%p100 bra $L105;
-	max.s64 %rd449, %rd447, %rd448;
-	mov.b64 %rd447, %rd449;
-$L105:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L106;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd447;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L107;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L108;
-	mul.wide.u32 %rd452, %r7, 16;
-	add.s64 %rd453, %rd1, %rd452;
-	ld.shared.s64 %rd454, [%rd453+0];
-	mov.b64 %rd447, %rd454;
-$L108:
-	sub.u32 %r166, %r10, 1;
-	mov.b64 {%r167, %r168}, %rd447;
-	shfl.sync.down.b32 %r169|%p104, %r167, 1, %r166, %r17;
-	shfl.sync.down.b32 %r170, %r168, 1, %r166, %r17;
-	mov.b64 %rd455, {%r169, %r170};
-	@!%p104 bra $L109;
-	max.s64 %rd456, %rd447, %rd455;
-	mov.b64 %rd447, %rd456;
-$L109:
-	mov.b64 {%r171, %r172}, %rd447;
-	shfl.sync.down.b32 %r173|%p105, %r171, 2, %r166, %r17;
-	shfl.sync.down.b32 %r174, %r172, 2, %r166, %r17;
-	mov.b64 %rd457, {%r173, %r174};
-	@!%p105 bra $L110;
-	max.s64 %rd458, %rd447, %rd457;
-	mov.b64 %rd447, %rd458;
-$L110:
-	mov.b64 {%r175, %r176}, %rd447;
-	shfl.sync.down.b32 %r177|%p106, %r175, 4, %r166, %r17;
-	shfl.sync.down.b32 %r178, %r176, 4, %r166, %r17;
-	mov.b64 %rd459, {%r177, %r178};
-	@!%p106 bra $L111;
-	max.s64 %rd460, %rd447, %rd459;
-	mov.b64 %rd447, %rd460;
-$L111:
-	mov.b64 {%r179, %r180}, %rd447;
-	shfl.sync.down.b32 %r181|%p107, %r179, 8, %r166, %r17;
-	shfl.sync.down.b32 %r182, %r180, 8, %r166, %r17;
-	mov.b64 %rd461, {%r181, %r182};
-	@!%p107 bra $L112;
-	max.s64 %rd462, %rd447, %rd461;
-	mov.b64 %rd447, %rd462;
-$L112:
-	mov.b64 {%r183, %r184}, %rd447;
-	shfl.sync.down.b32 %r185|%p108, %r183, 16, %r166, %r17;
-	shfl.sync.down.b32 %r186, %r184, 16, %r166, %r17;
-	mov.b64 %rd463, {%r185, %r186};
-	@!%p108 bra $L113;
-	max.s64 %rd464, %rd447, %rd463;
-	mov.b64 %rd447, %rd464;
-$L113:
-	@!%p101 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd447;
-$L114:
-$L107:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd447, %rd465;
-	mov.b64 %rd466, %rd447;
-	setp.eq.s64 %p109, %rd466, 0;
-	@!%p109 bra $L116;
+	setp.lt.s64 %p39, %rd266, %rd263;
+	setp.lt.s64 %p40, %rd266, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd268, 2;
+	mul.lo.s64 %rd267, %rd268, %rd266;
+	setp.le.s64 %p42, %rd267, %rd265;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L116:
+$L48:
+	mul.lo.s64 %rd269, %rd266, 2;
+	mov.b64 %rd266, %rd269;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd467, %rd306;
+	mov.b64 %rd270, %rd266;
+	mov.b64 %rd271, %rd25;
+	mov.b64 %rd272, %rd62;
+	mov.b64 %rd273, %rd64;
+	mov.b64 %rd274, %rd66;
+	mov.b64 %rd275, %rd68;
+	mov.b64 %rd276, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd277, %rd100;
+	mov.b64 %rd278, %rd102;
+	mov.pred %p47, %p37;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.pred %p48, %p38;
+	mov.b64 %rd288, %rd238;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b32 %r80, %r76;
+	mov.b64 %rd291, %rd241;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd137;
+	mov.b64 %rd294, %rd246;
+	mov.b64 %rd295, %rd270;
+	cvt.u64.u32 %rd296, %r4;
+	div.s64 %rd297, %rd296, %rd295;
+	setp.eq.s64 %p49, %rd295, -1;
+	neg.s64 %rd298, %rd296;
+	selp.b64 %rd299, %rd298, %rd297, %p49;
+	setp.eq.s64 %p50, %rd295, 0;
+	selp.b64 %rd300, 0, %rd299, %p50;
+	mov.b64 %rd301, %rd300;
+	mul.lo.s64 %rd302, %rd2, %rd301;
+	mov.b64 %rd303, %rd302;
+	mul.lo.s64 %rd304, %rd124, %rd301;
+	cvt.u64.u32 %rd305, %r2;
+	div.s64 %rd306, %rd305, %rd295;
+	setp.eq.s64 %p51, %rd295, -1;
+	neg.s64 %rd307, %rd305;
+	selp.b64 %rd308, %rd307, %rd306, %p51;
+	setp.eq.s64 %p52, %rd295, 0;
+	selp.b64 %rd309, 0, %rd308, %p52;
+	add.s64 %rd310, %rd304, %rd309;
+	mov.b64 %rd311, %rd310;
+	cvt.u64.u32 %rd312, %r2;
+	rem.s64 %rd313, %rd312, %rd295;
+	setp.eq.s64 %p53, %rd295, -1;
+	selp.b64 %rd314, 0, %rd313, %p53;
+	setp.eq.s64 %p54, %rd295, 0;
+	selp.b64 %rd315, %rd312, %rd314, %p54;
+	mov.b64 %rd316, %rd315;
+	mov.b32 %r81, -1;
+	mov.b64 %rd317, 0;
+	mov.b64 %rd318, 0;
+	mov.b64 %rd319, 0;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, %rd291;
+$L49:
+	mov.b64 %rd322, 0;
+	mov.b64 %rd323, %rd321;
+$L52:
+	setp.gt.s64 %p55, %rd323, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd317, %rd318;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd311, %rd293;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd324, %rd311, %rd218;
+	mad.lo.s64 %rd325, %rd324, 4, %rd216;
+	ld.global.s32 %r82, [%rd325+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r81, %r83;
+	add.s64 %rd326, %rd311, %rd303;
+	mov.b64 %rd311, %rd326;
+	mov.b64 %rd327, %rd271;
+	mov.b32 %r84, %r81;
+	cvt.s64.s32 %rd328, %r84;
+	mul.lo.s64 %rd329, %rd328, %rd32;
+	mad.lo.s64 %rd330, %rd329, 8, %rd28;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd271;
+	mov.b32 %r85, %r81;
+	cvt.s64.s32 %rd335, %r85;
+	add.s64 %rd336, %rd335, 1;
+	mul.lo.s64 %rd337, %rd336, %rd32;
+	mad.lo.s64 %rd338, %rd337, 8, %rd28;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	add.s64 %rd342, %rd333, %rd316;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, %rd341;
+	mov.b64 %rd317, %rd343;
+	mov.b64 %rd318, %rd344;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd345, %rd317, %rd39;
+	mad.lo.s64 %rd346, %rd345, 4, %rd35;
+	ld.global.nc.s32 %r86, [%rd346+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r81;
+	mov.b32 %r90, %r88;
+	mov.b64 %rd347, %rd317;
+$L61:
+	shr.s32 %r91, %r90, 5;
+	cvt.s64.s32 %rd348, %r91;
+	mov.b64 %rd349, %rd348;
+	and.b32 %r92, %r90, 31;
+	cvt.s64.s32 %rd350, %r92;
+	min.u64 %rd351, %rd350, 32;
+	cvt.u32.u64 %r93, %rd351;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p59, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p59;
+	mov.b32 %r97, %r96;
+	mov.b64 %rd352, %rd349;
+	mov.b32 %r98, %r97;
+	mul.lo.s64 %rd353, %rd352, %rd123;
+	mad.lo.s64 %rd354, %rd353, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r99, [%rd354+0];
+	mov.b32 %r100, %r99;
+	and.b32 %r101, %r100, %r98;
+	setp.ne.u32 %p60, %r101, 0x0;
+	@!%p60 bra $L65;
+	mov.pred %p61, 0;
+	bra.uni $L63;
+$L65:
+	mul.lo.s64 %rd355, %rd352, %rd123;
+	mad.lo.s64 %rd356, %rd355, 4, %rd119;
+	atom.global.or.b32 %r102, [%rd356], %r98;
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r98;
+	setp.eq.u32 %p62, %r104, 0x0;
+	mov.pred %p61, %p62;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p61 bra $L67;
+	mov.pred %p63, 0;
+	mov.b64 %rd357, %rd322;
+	mov.b32 %r105, %r88;
+$L68:
+	@!%p47 bra $L72;
+	shr.s32 %r106, %r105, 5;
+	cvt.s64.s32 %rd358, %r106;
+	mov.b64 %rd359, %rd358;
+	and.b32 %r107, %r105, 31;
+	cvt.s64.s32 %rd360, %r107;
+	min.u64 %rd361, %rd360, 32;
+	cvt.u32.u64 %r108, %rd361;
+	mov.b32 %r110, 0x1;
+	shl.b32 %r109, %r110, %r108;
+	setp.hs.u32 %p64, %r108, 32;
+	selp.b32 %r111, 0, %r109, %p64;
+	mov.b32 %r112, %r111;
+	mov.b64 %rd362, %rd359;
+	mov.b32 %r113, %r112;
+	mul.lo.s64 %rd363, %rd362, %rd287;
+	mad.lo.s64 %rd364, %rd363, 4, %rd285;
+	ld.relaxed.gpu.global.u32 %r114, [%rd364+0];
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r113;
+	setp.ne.u32 %p65, %r116, 0x0;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L74;
+	mul.lo.s64 %rd365, %rd362, %rd287;
+	mad.lo.s64 %rd366, %rd365, 4, %rd285;
+	atom.global.or.b32 %r117, [%rd366], %r113;
+	mov.b32 %r118, %r117;
+	and.b32 %r119, %r118, %r113;
+	setp.ne.u32 %p68, %r119, 0x0;
+	mov.pred %p66, %p68;
+$L74:
+	@!%p66 bra $L76;
+	mov.b64 %rd367, %rd357;
+	mov.b64 %rd368, %rd367;
+	mov.pred %p69, 0;
+	bra.uni $L70;
+$L76:
+	mov.b64 %rd369, %rd357;
+	mov.b64 %rd368, %rd369;
+	mov.pred %p69, 1;
+	bra.uni $L70;
+$L72:
+	@!%p48 bra $L78;
+	cvt.s64.s32 %rd370, %r105;
+	mul.lo.s64 %rd371, %rd370, %rd290;
+	mad.lo.s64 %rd372, %rd371, 4, %rd288;
+	ld.relaxed.gpu.global.s32 %r120, [%rd372+0];
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p70, %r121, %r80;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L80;
+	cvt.s64.s32 %rd373, %r105;
+	mul.lo.s64 %rd374, %rd373, %rd290;
+	mad.lo.s64 %rd375, %rd374, 4, %rd288;
+	atom.global.exch.b32 %r122, [%rd375], %r80;
+	mov.b32 %r123, %r122;
+	setp.eq.s32 %p73, %r123, %r80;
+	mov.pred %p71, %p73;
+$L80:
+	@!%p71 bra $L82;
+	mov.b64 %rd376, %rd357;
+	mov.b64 %rd368, %rd376;
+	mov.pred %p69, 0;
+	bra.uni $L70;
+$L82:
+$L78:
+	mul.lo.s64 %rd377, %rd357, %rd135;
+	mad.lo.s64 %rd378, %rd377, 4, %rd133;
+	st.shared.s32 [%rd378+0], %r105;
+	add.s64 %rd379, %rd357, 1;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd368, %rd380;
+	mov.pred %p69, 1;
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b64 %rd381, %rd368;
+	mov.pred %p74, %p69;
+	mov.b64 %rd322, %rd381;
+	mov.pred %p63, %p74;
+	@!%p63 bra $L84;
+	mov.b64 %rd382, %rd271;
+	mov.b32 %r124, %r88;
+	cvt.s64.s32 %rd383, %r124;
+	add.s64 %rd384, %rd383, 1;
+	mul.lo.s64 %rd385, %rd384, %rd32;
+	mad.lo.s64 %rd386, %rd385, 8, %rd28;
+	ld.global.nc.s64 %rd387, [%rd386+0];
+	mov.b64 %rd388, %rd387;
+	cvt.s64.s32 %rd389, %r124;
+	mul.lo.s64 %rd390, %rd389, %rd32;
+	mad.lo.s64 %rd391, %rd390, 8, %rd28;
+	ld.global.nc.s64 %rd392, [%rd391+0];
+	mov.b64 %rd393, %rd392;
+	sub.s64 %rd394, %rd388, %rd393;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, %rd395;
+	add.s64 %rd397, %rd319, %rd396;
+	mov.b64 %rd319, %rd397;
+	max.s64 %rd398, %rd320, %rd396;
+	mov.b64 %rd320, %rd398;
+$L84:
+$L67:
+	add.s64 %rd399, %rd317, %rd295;
+	mov.b64 %rd317, %rd399;
+	sub.s64 %rd400, %rd323, 1;
+	mov.b64 %rd323, %rd400;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd401, %rd322;
+	mov.b32 %r125, %r3;
+$L85:
+	setp.hs.u32 %p75, %r125, 32;
+	@%p75 bra $L86;
+	mov.b64 {%r126, %r127}, %rd401;
+	shfl.sync.up.b32 %r128|%p76, %r126, %r125, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
+	mov.b64 %rd402, {%r128, %r129};
+	@!%p76 bra $L87;
+	add.s64 %rd403, %rd402, %rd401;
+	mov.b64 %rd401, %rd403;
+$L87:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L85;
+$L86:
+	mov.b64 {%r130, %r131}, %rd401;
+	shfl.sync.up.b32 %r132|%p77, %r130, %r3, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
+	mov.b64 %rd404, {%r132, %r133};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd405, %rd404, 0, %p79;
+	sub.u32 %r134, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r134;
+	@!%p80 bra $L88;
+	mul.wide.u32 %rd406, %r8, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	st.shared.s64 [%rd407+0], %rd401;
+$L88:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L89;
+	mov.b64 %rd408, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L90;
+	mul.wide.u32 %rd409, %r7, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	ld.shared.s64 %rd411, [%rd410+0];
+	mov.b64 %rd408, %rd411;
+$L90:
+	mov.b64 {%r135, %r136}, %rd408;
+	shfl.sync.up.b32 %r137|%p83, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd412, {%r137, %r138};
+	@!%p83 bra $L91;
+	add.s64 %rd413, %rd412, %rd408;
+	mov.b64 %rd408, %rd413;
+$L91:
+	mov.b64 {%r139, %r140}, %rd408;
+	shfl.sync.up.b32 %r141|%p84, %r139, 2, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
+	mov.b64 %rd414, {%r141, %r142};
+	@!%p84 bra $L92;
+	add.s64 %rd415, %rd414, %rd408;
+	mov.b64 %rd408, %rd415;
+$L92:
+	mov.b64 {%r143, %r144}, %rd408;
+	shfl.sync.up.b32 %r145|%p85, %r143, 4, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
+	mov.b64 %rd416, {%r145, %r146};
+	@!%p85 bra $L93;
+	add.s64 %rd417, %rd416, %rd408;
+	mov.b64 %rd408, %rd417;
+$L93:
+	mov.b64 {%r147, %r148}, %rd408;
+	shfl.sync.up.b32 %r149|%p86, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd418, {%r149, %r150};
+	@!%p86 bra $L94;
+	add.s64 %rd419, %rd418, %rd408;
+	mov.b64 %rd408, %rd419;
+$L94:
+	mov.b64 {%r151, %r152}, %rd408;
+	shfl.sync.up.b32 %r153|%p87, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd420, {%r153, %r154};
+	@!%p87 bra $L95;
+	add.s64 %rd421, %rd420, %rd408;
+	mov.b64 %rd408, %rd421;
+$L95:
+	mov.b64 {%r155, %r156}, %rd408;
+	shfl.sync.up.b32 %r157|%p88, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd422, {%r157, %r158};
+	selp.b64 %rd423, %rd422, 0, %p88;
+	@!%p82 bra $L96;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	add.s64 %rd426, %rd425, 512;
+	st.shared.s64 [%rd426+0], %rd423;
+$L96:
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r159;
+	@!%p89 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd408;
+$L97:
+$L89:
+	bar.sync 0;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	add.s64 %rd429, %rd428, 512;
+	ld.shared.s64 %rd430, [%rd429+0];
+	add.s64 %rd431, %rd430, %rd405;
+	ld.shared.s64 %rd432, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd431;
+	shfl.sync.idx.b32 %r162|%p90, %r160, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
+	mov.b64 %rd433, {%r162, %r163};
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, 0;
+	cvt.u64.u32 %rd442, %r2;
+	setp.eq.s64 %p91, %rd442, 0;
+	setp.gt.s64 %p92, %rd440, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L99;
+	mul.lo.s64 %rd443, %rd294, %rd116;
+	mad.lo.s64 %rd444, %rd443, 8, %rd112;
+	atom.global.add.u64 %rd445, [%rd444], %rd440;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd441, %rd446;
+$L99:
+	cvt.u64.u32 %rd447, %r2;
+	setp.eq.s64 %p94, %rd447, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd441;
+$L100:
+	bar.sync 0;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd449, %rd439;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, 0;
+$L101:
+	setp.lt.s64 %p97, %rd452, %rd322;
+	not.pred %p98, %p97;
+	@!%p98 bra $L105;
+	bra.uni $L103;
+$L105:
+	mul.lo.s64 %rd453, %rd452, %rd135;
+	mad.lo.s64 %rd454, %rd453, 4, %rd133;
+	ld.shared.s32 %r164, [%rd454+0];
+	mov.b32 %r165, %r164;
+	add.s64 %rd455, %rd451, %rd452;
+	mul.lo.s64 %rd456, %rd455, %rd221;
+	mad.lo.s64 %rd457, %rd456, 4, %rd219;
+	st.global.s32 [%rd457+0], %r165;
+$L102:
+	add.s64 %rd458, %rd452, 1;
+	mov.b64 %rd452, %rd458;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd459, 0;
+	setp.lt.s64 %p99, %rd317, %rd318;
+	setp.lt.s64 %p100, %rd311, %rd293;
+	or.pred %p101, %p99, %p100;
+	@!%p101 bra $L107;
+	mov.b64 %rd459, 1;
+$L107:
+	mov.b64 %rd460, %rd459;
 	// block reduction
-	sub.u32 %r187, %r13, 1;
-	mov.b32 %r188, %r3;
+	sub.u32 %r166, %r13, 1;
+	mov.b32 %r167, %r3;
+$L108:
+	setp.hs.u32 %p102, %r167, 32;
+	@%p102 bra $L109;
+	mov.b64 {%r168, %r169}, %rd460;
+	shfl.sync.down.b32 %r170|%p103, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd461, {%r170, %r171};
+	@!%p103 bra $L110;
+	max.s64 %rd462, %rd460, %rd461;
+	mov.b64 %rd460, %rd462;
+$L110:
+	shl.b32 %r167, %r167, 1;
+	bra.uni $L108;
+$L109:
+	setp.eq.u32 %p104, %r7, 0;
+	@!%p104 bra $L111;
+	mul.wide.u32 %rd463, %r8, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	st.shared.s64 [%rd464+0], %rd460;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L112;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L113;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	ld.shared.s64 %rd467, [%rd466+0];
+	mov.b64 %rd460, %rd467;
+$L113:
+	sub.u32 %r172, %r10, 1;
+	mov.b64 {%r173, %r174}, %rd460;
+	shfl.sync.down.b32 %r175|%p107, %r173, 1, %r172, %r17;
+	shfl.sync.down.b32 %r176, %r174, 1, %r172, %r17;
+	mov.b64 %rd468, {%r175, %r176};
+	@!%p107 bra $L114;
+	max.s64 %rd469, %rd460, %rd468;
+	mov.b64 %rd460, %rd469;
+$L114:
+	mov.b64 {%r177, %r178}, %rd460;
+	shfl.sync.down.b32 %r179|%p108, %r177, 2, %r172, %r17;
+	shfl.sync.down.b32 %r180, %r178, 2, %r172, %r17;
+	mov.b64 %rd470, {%r179, %r180};
+	@!%p108 bra $L115;
+	max.s64 %rd471, %rd460, %rd470;
+	mov.b64 %rd460, %rd471;
+$L115:
+	mov.b64 {%r181, %r182}, %rd460;
+	shfl.sync.down.b32 %r183|%p109, %r181, 4, %r172, %r17;
+	shfl.sync.down.b32 %r184, %r182, 4, %r172, %r17;
+	mov.b64 %rd472, {%r183, %r184};
+	@!%p109 bra $L116;
+	max.s64 %rd473, %rd460, %rd472;
+	mov.b64 %rd460, %rd473;
+$L116:
+	mov.b64 {%r185, %r186}, %rd460;
+	shfl.sync.down.b32 %r187|%p110, %r185, 8, %r172, %r17;
+	shfl.sync.down.b32 %r188, %r186, 8, %r172, %r17;
+	mov.b64 %rd474, {%r187, %r188};
+	@!%p110 bra $L117;
+	max.s64 %rd475, %rd460, %rd474;
+	mov.b64 %rd460, %rd475;
 $L117:
-	setp.hs.u32 %p110, %r188, 32;
-	@%p110 bra $L118;
-	mov.b64 {%r189, %r190}, %rd467;
-	shfl.sync.down.b32 %r191|%p111, %r189, %r188, %r187, %r17;
-	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
-	mov.b64 %rd468, {%r191, %r192};
-	@!%p111 bra $L119;
-	add.s64 %rd469, %rd467, %rd468;
-	mov.b64 %rd467, %rd469;
-$L119:
-	shl.b32 %r188, %r188, 1;
-	bra.uni $L117;
+	mov.b64 {%r189, %r190}, %rd460;
+	shfl.sync.down.b32 %r191|%p111, %r189, 16, %r172, %r17;
+	shfl.sync.down.b32 %r192, %r190, 16, %r172, %r17;
+	mov.b64 %rd476, {%r191, %r192};
+	@!%p111 bra $L118;
+	max.s64 %rd477, %rd460, %rd476;
+	mov.b64 %rd460, %rd477;
 $L118:
-	setp.eq.u32 %p112, %r7, 0;
-	@!%p112 bra $L120;
-	mul.wide.u32 %rd470, %r8, 16;
-	add.s64 %rd471, %rd1, %rd470;
-	st.shared.s64 [%rd471+0], %rd467;
-$L120:
+	@!%p104 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd460;
+$L119:
+$L112:
 	bar.sync 0;
-	setp.eq.u32 %p113, %r8, 0;
-	@!%p113 bra $L121;
-	setp.lo.u32 %p114, %r7, %r10;
-	@!%p114 bra $L122;
-	mul.wide.u32 %rd472, %r7, 16;
-	add.s64 %rd473, %rd1, %rd472;
-	ld.shared.s64 %rd474, [%rd473+0];
-	mov.b64 %rd467, %rd474;
-$L122:
-	sub.u32 %r193, %r10, 1;
-	mov.b64 {%r194, %r195}, %rd467;
-	shfl.sync.down.b32 %r196|%p115, %r194, 1, %r193, %r17;
-	shfl.sync.down.b32 %r197, %r195, 1, %r193, %r17;
-	mov.b64 %rd475, {%r196, %r197};
-	@!%p115 bra $L123;
-	add.s64 %rd476, %rd467, %rd475;
-	mov.b64 %rd467, %rd476;
-$L123:
-	mov.b64 {%r198, %r199}, %rd467;
-	shfl.sync.down.b32 %r200|%p116, %r198, 2, %r193, %r17;
-	shfl.sync.down.b32 %r201, %r199, 2, %r193, %r17;
-	mov.b64 %rd477, {%r200, %r201};
-	@!%p116 bra $L124;
-	add.s64 %rd478, %rd467, %rd477;
-	mov.b64 %rd467, %rd478;
-$L124:
-	mov.b64 {%r202, %r203}, %rd467;
-	shfl.sync.down.b32 %r204|%p117, %r202, 4, %r193, %r17;
-	shfl.sync.down.b32 %r205, %r203, 4, %r193, %r17;
-	mov.b64 %rd479, {%r204, %r205};
-	@!%p117 bra $L125;
-	add.s64 %rd480, %rd467, %rd479;
-	mov.b64 %rd467, %rd480;
-$L125:
-	mov.b64 {%r206, %r207}, %rd467;
-	shfl.sync.down.b32 %r208|%p118, %r206, 8, %r193, %r17;
-	shfl.sync.down.b32 %r209, %r207, 8, %r193, %r17;
-	mov.b64 %rd481, {%r208, %r209};
-	@!%p118 bra $L126;
-	add.s64 %rd482, %rd467, %rd481;
-	mov.b64 %rd467, %rd482;
-$L126:
-	mov.b64 {%r210, %r211}, %rd467;
-	shfl.sync.down.b32 %r212|%p119, %r210, 16, %r193, %r17;
-	shfl.sync.down.b32 %r213, %r211, 16, %r193, %r17;
-	mov.b64 %rd483, {%r212, %r213};
-	@!%p119 bra $L127;
-	add.s64 %rd484, %rd467, %rd483;
-	mov.b64 %rd467, %rd484;
-$L127:
-	@!%p112 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L128:
+	ld.shared.s64 %rd478, [%rd1+1024];
+	mov.b64 %rd460, %rd478;
+	mov.b64 %rd479, %rd460;
+	setp.eq.s64 %p112, %rd479, 0;
+	@!%p112 bra $L121;
+	bra.uni $L51;
 $L121:
-	bar.sync 0;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 %rd467, %rd485;
-	mov.b64 %rd486, %rd467;
-	mov.b64 %rd306, %rd486;
-	mov.b64 %rd487, %rd307;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd480, %rd319;
 	// block reduction
-	sub.u32 %r214, %r13, 1;
-	mov.b32 %r215, %r3;
+	sub.u32 %r193, %r13, 1;
+	mov.b32 %r194, %r3;
+$L122:
+	setp.hs.u32 %p113, %r194, 32;
+	@%p113 bra $L123;
+	mov.b64 {%r195, %r196}, %rd480;
+	shfl.sync.down.b32 %r197|%p114, %r195, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
+	mov.b64 %rd481, {%r197, %r198};
+	@!%p114 bra $L124;
+	add.s64 %rd482, %rd480, %rd481;
+	mov.b64 %rd480, %rd482;
+$L124:
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L125;
+	mul.wide.u32 %rd483, %r8, 16;
+	add.s64 %rd484, %rd1, %rd483;
+	st.shared.s64 [%rd484+0], %rd480;
+$L125:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L126;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L127;
+	mul.wide.u32 %rd485, %r7, 16;
+	add.s64 %rd486, %rd1, %rd485;
+	ld.shared.s64 %rd487, [%rd486+0];
+	mov.b64 %rd480, %rd487;
+$L127:
+	sub.u32 %r199, %r10, 1;
+	mov.b64 {%r200, %r201}, %rd480;
+	shfl.sync.down.b32 %r202|%p118, %r200, 1, %r199, %r17;
+	shfl.sync.down.b32 %r203, %r201, 1, %r199, %r17;
+	mov.b64 %rd488, {%r202, %r203};
+	@!%p118 bra $L128;
+	add.s64 %rd489, %rd480, %rd488;
+	mov.b64 %rd480, %rd489;
+$L128:
+	mov.b64 {%r204, %r205}, %rd480;
+	shfl.sync.down.b32 %r206|%p119, %r204, 2, %r199, %r17;
+	shfl.sync.down.b32 %r207, %r205, 2, %r199, %r17;
+	mov.b64 %rd490, {%r206, %r207};
+	@!%p119 bra $L129;
+	add.s64 %rd491, %rd480, %rd490;
+	mov.b64 %rd480, %rd491;
 $L129:
-	setp.hs.u32 %p120, %r215, 32;
-	@%p120 bra $L130;
-	mov.b64 {%r216, %r217}, %rd487;
-	shfl.sync.down.b32 %r218|%p121, %r216, %r215, %r214, %r17;
-	shfl.sync.down.b32 %r219, %r217, %r215, %r214, %r17;
-	mov.b64 %rd488, {%r218, %r219};
-	@!%p121 bra $L131;
-	max.s64 %rd489, %rd487, %rd488;
-	mov.b64 %rd487, %rd489;
-$L131:
-	shl.b32 %r215, %r215, 1;
-	bra.uni $L129;
+	mov.b64 {%r208, %r209}, %rd480;
+	shfl.sync.down.b32 %r210|%p120, %r208, 4, %r199, %r17;
+	shfl.sync.down.b32 %r211, %r209, 4, %r199, %r17;
+	mov.b64 %rd492, {%r210, %r211};
+	@!%p120 bra $L130;
+	add.s64 %rd493, %rd480, %rd492;
+	mov.b64 %rd480, %rd493;
 $L130:
-	setp.eq.u32 %p122, %r7, 0;
+	mov.b64 {%r212, %r213}, %rd480;
+	shfl.sync.down.b32 %r214|%p121, %r212, 8, %r199, %r17;
+	shfl.sync.down.b32 %r215, %r213, 8, %r199, %r17;
+	mov.b64 %rd494, {%r214, %r215};
+	@!%p121 bra $L131;
+	add.s64 %rd495, %rd480, %rd494;
+	mov.b64 %rd480, %rd495;
+$L131:
+	mov.b64 {%r216, %r217}, %rd480;
+	shfl.sync.down.b32 %r218|%p122, %r216, 16, %r199, %r17;
+	shfl.sync.down.b32 %r219, %r217, 16, %r199, %r17;
+	mov.b64 %rd496, {%r218, %r219};
 	@!%p122 bra $L132;
-	mul.wide.u32 %rd490, %r8, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	st.shared.s64 [%rd491+0], %rd487;
+	add.s64 %rd497, %rd480, %rd496;
+	mov.b64 %rd480, %rd497;
 $L132:
-	bar.sync 0;
-	setp.eq.u32 %p123, %r8, 0;
-	@!%p123 bra $L133;
-	setp.lo.u32 %p124, %r7, %r10;
-	@!%p124 bra $L134;
-	mul.wide.u32 %rd492, %r7, 16;
-	add.s64 %rd493, %rd1, %rd492;
-	ld.shared.s64 %rd494, [%rd493+0];
-	mov.b64 %rd487, %rd494;
-$L134:
-	sub.u32 %r220, %r10, 1;
-	mov.b64 {%r221, %r222}, %rd487;
-	shfl.sync.down.b32 %r223|%p125, %r221, 1, %r220, %r17;
-	shfl.sync.down.b32 %r224, %r222, 1, %r220, %r17;
-	mov.b64 %rd495, {%r223, %r224};
-	@!%p125 bra $L135;
-	max.s64 %rd496, %rd487, %rd495;
-	mov.b64 %rd487, %rd496;
-$L135:
-	mov.b64 {%r225, %r226}, %rd487;
-	shfl.sync.down.b32 %r227|%p126, %r225, 2, %r220, %r17;
-	shfl.sync.down.b32 %r228, %r226, 2, %r220, %r17;
-	mov.b64 %rd497, {%r227, %r228};
-	@!%p126 bra $L136;
-	max.s64 %rd498, %rd487, %rd497;
-	mov.b64 %rd487, %rd498;
-$L136:
-	mov.b64 {%r229, %r230}, %rd487;
-	shfl.sync.down.b32 %r231|%p127, %r229, 4, %r220, %r17;
-	shfl.sync.down.b32 %r232, %r230, 4, %r220, %r17;
-	mov.b64 %rd499, {%r231, %r232};
-	@!%p127 bra $L137;
-	max.s64 %rd500, %rd487, %rd499;
-	mov.b64 %rd487, %rd500;
-$L137:
-	mov.b64 {%r233, %r234}, %rd487;
-	shfl.sync.down.b32 %r235|%p128, %r233, 8, %r220, %r17;
-	shfl.sync.down.b32 %r236, %r234, 8, %r220, %r17;
-	mov.b64 %rd501, {%r235, %r236};
-	@!%p128 bra $L138;
-	max.s64 %rd502, %rd487, %rd501;
-	mov.b64 %rd487, %rd502;
-$L138:
-	mov.b64 {%r237, %r238}, %rd487;
-	shfl.sync.down.b32 %r239|%p129, %r237, 16, %r220, %r17;
-	shfl.sync.down.b32 %r240, %r238, 16, %r220, %r17;
-	mov.b64 %rd503, {%r239, %r240};
-	@!%p129 bra $L139;
-	max.s64 %rd504, %rd487, %rd503;
-	mov.b64 %rd487, %rd504;
-$L139:
-	@!%p122 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd487;
-$L140:
+	@!%p115 bra $L133;
+	st.shared.s64 [%rd1+1024], %rd480;
 $L133:
+$L126:
 	bar.sync 0;
-	ld.shared.s64 %rd505, [%rd1+1024];
-	mov.b64 %rd487, %rd505;
-	mov.b64 %rd506, %rd487;
-	mov.b64 %rd307, %rd506;
-	cvt.u64.u32 %rd507, %r2;
-	setp.eq.s64 %p130, %rd507, 0;
+	ld.shared.s64 %rd498, [%rd1+1024];
+	mov.b64 %rd480, %rd498;
+	mov.b64 %rd499, %rd480;
+	mov.b64 %rd319, %rd499;
+	mov.b64 %rd500, %rd320;
+	// block reduction
+	sub.u32 %r220, %r13, 1;
+	mov.b32 %r221, %r3;
+$L134:
+	setp.hs.u32 %p123, %r221, 32;
+	@%p123 bra $L135;
+	mov.b64 {%r222, %r223}, %rd500;
+	shfl.sync.down.b32 %r224|%p124, %r222, %r221, %r220, %r17;
+	shfl.sync.down.b32 %r225, %r223, %r221, %r220, %r17;
+	mov.b64 %rd501, {%r224, %r225};
+	@!%p124 bra $L136;
+	max.s64 %rd502, %rd500, %rd501;
+	mov.b64 %rd500, %rd502;
+$L136:
+	shl.b32 %r221, %r221, 1;
+	bra.uni $L134;
+$L135:
+	setp.eq.u32 %p125, %r7, 0;
+	@!%p125 bra $L137;
+	mul.wide.u32 %rd503, %r8, 16;
+	add.s64 %rd504, %rd1, %rd503;
+	st.shared.s64 [%rd504+0], %rd500;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p126, %r8, 0;
+	@!%p126 bra $L138;
+	setp.lo.u32 %p127, %r7, %r10;
+	@!%p127 bra $L139;
+	mul.wide.u32 %rd505, %r7, 16;
+	add.s64 %rd506, %rd1, %rd505;
+	ld.shared.s64 %rd507, [%rd506+0];
+	mov.b64 %rd500, %rd507;
+$L139:
+	sub.u32 %r226, %r10, 1;
+	mov.b64 {%r227, %r228}, %rd500;
+	shfl.sync.down.b32 %r229|%p128, %r227, 1, %r226, %r17;
+	shfl.sync.down.b32 %r230, %r228, 1, %r226, %r17;
+	mov.b64 %rd508, {%r229, %r230};
+	@!%p128 bra $L140;
+	max.s64 %rd509, %rd500, %rd508;
+	mov.b64 %rd500, %rd509;
+$L140:
+	mov.b64 {%r231, %r232}, %rd500;
+	shfl.sync.down.b32 %r233|%p129, %r231, 2, %r226, %r17;
+	shfl.sync.down.b32 %r234, %r232, 2, %r226, %r17;
+	mov.b64 %rd510, {%r233, %r234};
+	@!%p129 bra $L141;
+	max.s64 %rd511, %rd500, %rd510;
+	mov.b64 %rd500, %rd511;
+$L141:
+	mov.b64 {%r235, %r236}, %rd500;
+	shfl.sync.down.b32 %r237|%p130, %r235, 4, %r226, %r17;
+	shfl.sync.down.b32 %r238, %r236, 4, %r226, %r17;
+	mov.b64 %rd512, {%r237, %r238};
 	@!%p130 bra $L142;
-	setp.gt.s64 %p131, %rd306, 0;
-	@!%p131 bra $L144;
-	add.s64 %rd508, %rd281, 1;
-	mul.lo.s64 %rd509, %rd508, %rd116;
-	mad.lo.s64 %rd510, %rd509, 8, %rd112;
-	atom.global.add.u64 %rd511, [%rd510], %rd306;
-$L144:
-	setp.gt.s64 %p132, %rd307, 0;
-	@!%p132 bra $L146;
-	add.s64 %rd512, %rd281, 2;
-	mul.lo.s64 %rd513, %rd512, %rd116;
-	mad.lo.s64 %rd514, %rd513, 8, %rd112;
-	atom.global.max.s64 %rd515, [%rd514], %rd307;
-$L146:
+	max.s64 %rd513, %rd500, %rd512;
+	mov.b64 %rd500, %rd513;
 $L142:
+	mov.b64 {%r239, %r240}, %rd500;
+	shfl.sync.down.b32 %r241|%p131, %r239, 8, %r226, %r17;
+	shfl.sync.down.b32 %r242, %r240, 8, %r226, %r17;
+	mov.b64 %rd514, {%r241, %r242};
+	@!%p131 bra $L143;
+	max.s64 %rd515, %rd500, %rd514;
+	mov.b64 %rd500, %rd515;
+$L143:
+	mov.b64 {%r243, %r244}, %rd500;
+	shfl.sync.down.b32 %r245|%p132, %r243, 16, %r226, %r17;
+	shfl.sync.down.b32 %r246, %r244, 16, %r226, %r17;
+	mov.b64 %rd516, {%r245, %r246};
+	@!%p132 bra $L144;
+	max.s64 %rd517, %rd500, %rd516;
+	mov.b64 %rd500, %rd517;
+$L144:
+	@!%p125 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd500;
+$L145:
+$L138:
 	bar.sync 0;
-	setp.eq.u32 %p133, %r5, 0;
+	ld.shared.s64 %rd518, [%rd1+1024];
+	mov.b64 %rd500, %rd518;
+	mov.b64 %rd519, %rd500;
+	mov.b64 %rd320, %rd519;
+	cvt.u64.u32 %rd520, %r2;
+	setp.eq.s64 %p133, %rd520, 0;
 	@!%p133 bra $L147;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r241, [gk_league_sync+4];
-	atom.global.add.u32 %r242, [gk_league_sync], 1;
-	mov.u32 %r243, %nctaid.x;
-	sub.u32 %r244, %r243, 1;
-	setp.eq.u32 %p134, %r242, %r244;
-	@!%p134 bra $L148;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r245, [gk_league_sync+4], 1;
-	bra.uni $L149;
-$L148:
-	ld.relaxed.gpu.global.u32 %r246, [gk_league_sync+4];
-	setp.eq.u32 %p135, %r246, %r241;
-	@%p135 bra $L148;
+	setp.gt.s64 %p134, %rd319, 0;
+	@!%p134 bra $L149;
+	add.s64 %rd521, %rd294, 1;
+	mul.lo.s64 %rd522, %rd521, %rd116;
+	mad.lo.s64 %rd523, %rd522, 8, %rd112;
+	atom.global.add.u64 %rd524, [%rd523], %rd319;
 $L149:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p135, %rd320, 0;
+	@!%p135 bra $L151;
+	add.s64 %rd525, %rd294, 2;
+	mul.lo.s64 %rd526, %rd525, %rd116;
+	mad.lo.s64 %rd527, %rd526, 8, %rd112;
+	atom.global.max.s64 %rd528, [%rd527], %rd320;
+$L151:
 $L147:
 	bar.sync 0;
-	mul.lo.s64 %rd516, %rd233, %rd116;
-	mad.lo.s64 %rd517, %rd516, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd518, [%rd517+0];
-	mov.b64 %rd519, %rd518;
-	add.s64 %rd520, %rd233, 1;
-	mul.lo.s64 %rd521, %rd520, %rd116;
-	mad.lo.s64 %rd522, %rd521, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	mov.b64 %rd525, %rd519;
-	mov.b64 %rd526, %rd524;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd529, %rd233, 2;
-	mul.lo.s64 %rd530, %rd529, %rd116;
-	mad.lo.s64 %rd531, %rd530, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
-	mov.b64 %rd533, %rd532;
-	mov.b64 %rd194, %rd533;
-	@!%p11 bra $L151;
-	mov.b64 %rd535, 3;
-	mul.lo.s64 %rd534, %rd535, %rd196;
-	mov.b64 %rd537, 1;
-	add.s64 %rd536, %rd537, %rd534;
-	mul.lo.s64 %rd538, %rd536, %rd109;
-	mad.lo.s64 %rd539, %rd538, 8, %rd105;
-	st.global.s64 [%rd539+0], %rd527;
-	mov.b64 %rd541, 3;
-	mul.lo.s64 %rd540, %rd541, %rd196;
-	mov.b64 %rd543, 2;
-	add.s64 %rd542, %rd543, %rd540;
-	mul.lo.s64 %rd544, %rd542, %rd109;
-	mad.lo.s64 %rd545, %rd544, 8, %rd105;
-	st.global.s64 [%rd545+0], %rd528;
-	mov.b64 %rd547, 3;
-	mul.lo.s64 %rd546, %rd547, %rd196;
-	mov.b64 %rd549, 3;
-	add.s64 %rd548, %rd549, %rd546;
-	mul.lo.s64 %rd550, %rd548, %rd109;
-	mad.lo.s64 %rd551, %rd550, 8, %rd105;
-	st.global.s64 [%rd551+0], %rd194;
-	add.s64 %rd552, %rd196, 1;
-	st.global.s64 [%rd105+0], %rd552;
-$L151:
-	setp.eq.s64 %p136, %rd527, 0;
-	setp.gt.s64 %p137, %rd527, %rd66;
-	or.pred %p138, %p136, %p137;
-	setp.gt.s64 %p139, %rd528, %rd68;
-	or.pred %p140, %p138, %p139;
-	setp.gt.s64 %p141, %rd194, %rd70;
-	or.pred %p142, %p140, %p141;
-	@!%p142 bra $L153;
-	bra.uni $L3;
+	setp.eq.u32 %p136, %r5, 0;
+	@!%p136 bra $L152;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
+	atom.global.add.u32 %r248, [gk_league_sync], 1;
+	mov.u32 %r249, %nctaid.x;
+	sub.u32 %r250, %r249, 1;
+	setp.eq.u32 %p137, %r248, %r250;
+	@!%p137 bra $L153;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r251, [gk_league_sync+4], 1;
+	bra.uni $L154;
 $L153:
-	mov.b64 %rd137, %rd527;
-$L31:
-	add.s64 %rd553, %rd196, 1;
-	mov.b64 %rd196, %rd553;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r252, [gk_league_sync+4];
+	setp.eq.u32 %p138, %r252, %r247;
+	@%p138 bra $L153;
+$L154:
+	fence.acq_rel.gpu;
+$L152:
+	bar.sync 0;
+	setp.eq.s64 %p139, %rd209, 0;
+	and.pred %p140, %p11, %p139;
+	@!%p140 bra $L156;
+	mov.b64 %rd530, 9;
+	mul.lo.s64 %rd529, %rd530, %rd116;
+	mad.lo.s64 %rd531, %rd529, 8, %rd112;
+	mov.b64 %rd532, 0;
+	st.global.s64 [%rd531+0], %rd532;
+$L156:
+	mul.lo.s64 %rd533, %rd246, %rd116;
+	mad.lo.s64 %rd534, %rd533, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	add.s64 %rd537, %rd246, 1;
+	mul.lo.s64 %rd538, %rd537, %rd116;
+	mad.lo.s64 %rd539, %rd538, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd542, %rd536;
+	mov.b64 %rd543, %rd541;
+	mov.b64 %rd544, %rd542;
+	mov.b64 %rd545, %rd543;
+	add.s64 %rd546, %rd246, 2;
+	mul.lo.s64 %rd547, %rd546, %rd116;
+	mad.lo.s64 %rd548, %rd547, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd203, %rd550;
+	@!%p11 bra $L158;
+	mov.b64 %rd552, 3;
+	mul.lo.s64 %rd551, %rd552, %rd209;
+	mov.b64 %rd554, 1;
+	add.s64 %rd553, %rd554, %rd551;
+	mul.lo.s64 %rd555, %rd553, %rd109;
+	mad.lo.s64 %rd556, %rd555, 8, %rd105;
+	st.global.s64 [%rd556+0], %rd544;
+	mov.b64 %rd558, 3;
+	mul.lo.s64 %rd557, %rd558, %rd209;
+	mov.b64 %rd560, 2;
+	add.s64 %rd559, %rd560, %rd557;
+	mul.lo.s64 %rd561, %rd559, %rd109;
+	mad.lo.s64 %rd562, %rd561, 8, %rd105;
+	st.global.s64 [%rd562+0], %rd545;
+	mov.b64 %rd564, 3;
+	mul.lo.s64 %rd563, %rd564, %rd209;
+	mov.b64 %rd566, 3;
+	add.s64 %rd565, %rd566, %rd563;
+	mul.lo.s64 %rd567, %rd565, %rd109;
+	mad.lo.s64 %rd568, %rd567, 8, %rd105;
+	st.global.s64 [%rd568+0], %rd203;
+	add.s64 %rd569, %rd209, 1;
+	st.global.s64 [%rd105+0], %rd569;
+$L158:
+	setp.eq.s64 %p141, %rd544, 0;
+	setp.gt.s64 %p142, %rd544, %rd66;
+	or.pred %p143, %p141, %p142;
+	setp.gt.s64 %p144, %rd545, %rd68;
+	or.pred %p145, %p143, %p144;
+	setp.gt.s64 %p146, %rd203, %rd70;
+	or.pred %p147, %p145, %p146;
+	@!%p147 bra $L160;
+	bra.uni $L3;
+$L160:
+	mov.b64 %rd137, %rd544;
+$L36:
+	add.s64 %rd570, %rd209, 1;
+	mov.b64 %rd209, %rd570;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd127, %rd127, %rd126;
@@ -12873,9 +12923,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<146>;
-	.reg .b32 %r<244>;
-	.reg .b64 %rd<571>;
+	.reg .pred %p<151>;
+	.reg .b32 %r<250>;
+	.reg .b64 %rd<588>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13211,948 +13261,998 @@ $L13:
 	mad.lo.s64 %rd201, %rd199, 8, %rd112;
 	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd203, 0;
+	st.global.s64 [%rd112+0], %rd203;
+	mov.b64 %rd205, 1;
+	mul.lo.s64 %rd204, %rd205, %rd116;
+	mad.lo.s64 %rd206, %rd204, 8, %rd112;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd209, 2;
+	mul.lo.s64 %rd208, %rd209, %rd116;
+	mad.lo.s64 %rd210, %rd208, 8, %rd112;
+	mov.b64 %rd211, 0;
+	st.global.s64 [%rd210+0], %rd211;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
 	atom.global.add.u32 %r67, [gk_league_sync], 1;
 	mov.u32 %r68, %nctaid.x;
 	sub.u32 %r69, %r68, 1;
 	setp.eq.u32 %p28, %r67, %r69;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r71, %r66;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd204, 9;
-	mul.lo.s64 %rd203, %rd204, %rd116;
-	mad.lo.s64 %rd205, %rd203, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd207;
-	setp.gt.s64 %p30, %rd208, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd209, -1;
-	st.global.s64 [%rd105+0], %rd209;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd210, 0;
-$L30:
-	setp.lt.s64 %p31, %rd210, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd213, 9;
+	mul.lo.s64 %rd212, %rd213, %rd116;
+	mad.lo.s64 %rd214, %rd212, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, %rd216;
+	setp.gt.s64 %p30, %rd217, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p32, %r73, %r75;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r77, %r72;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd219, 9;
+	mul.lo.s64 %rd218, %rd219, %rd116;
+	mad.lo.s64 %rd220, %rd218, 8, %rd112;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd222, -1;
+	st.global.s64 [%rd105+0], %rd222;
 $L34:
-	mov.b64 %rd211, %rd49;
-	mov.b64 %rd212, %rd51;
-	mov.b64 %rd213, %rd53;
-	mov.b64 %rd214, %rd56;
-	mov.b64 %rd215, %rd58;
-	mov.b64 %rd216, %rd60;
-	mov.b64 %rd217, %rd211;
-	mov.b64 %rd218, %rd212;
-	mov.b64 %rd219, %rd213;
-	mov.b64 %rd220, %rd214;
-	mov.b64 %rd221, %rd215;
-	mov.b64 %rd222, %rd216;
-	rem.s64 %rd223, %rd210, 2;
-	setp.eq.s64 %p33, %rd223, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd224, %rd56;
-	mov.b64 %rd225, %rd58;
-	mov.b64 %rd226, %rd60;
-	mov.b64 %rd227, %rd49;
-	mov.b64 %rd228, %rd51;
-	mov.b64 %rd229, %rd53;
-	mov.b64 %rd217, %rd224;
-	mov.b64 %rd218, %rd225;
-	mov.b64 %rd219, %rd226;
-	mov.b64 %rd220, %rd227;
-	mov.b64 %rd221, %rd228;
-	mov.b64 %rd222, %rd229;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd230, %rd73;
-	mov.b64 %rd231, %rd75;
-	mov.b64 %rd232, %rd77;
-	mov.b64 %rd233, %rd80;
-	mov.b64 %rd234, %rd82;
-	mov.b64 %rd235, %rd84;
-	mov.b64 %rd236, %rd87;
-	mov.b64 %rd237, %rd89;
-	mov.b64 %rd238, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd239, %rd94;
-	mov.b64 %rd240, %rd96;
-	mov.b64 %rd241, %rd98;
-	mov.b32 %r72, %r33;
-	mov.b64 %rd242, %rd100;
-	mov.b64 %rd243, %rd102;
-	cvt.u32.u64 %r73, %rd210;
-	add.s32 %r74, %r33, %r73;
-	mov.b32 %r72, %r74;
-	rem.s64 %rd244, %rd210, 3;
-	mov.b64 %rd246, 3;
-	mul.lo.s64 %rd245, %rd246, %rd244;
-	mov.b64 %rd247, %rd245;
-	@!%p11 bra $L38;
-	add.s64 %rd248, %rd210, 1;
-	rem.s64 %rd249, %rd248, 3;
-	mov.b64 %rd251, 3;
-	mul.lo.s64 %rd250, %rd251, %rd249;
-	mov.b64 %rd252, %rd250;
-	mul.lo.s64 %rd253, %rd252, %rd116;
-	mad.lo.s64 %rd254, %rd253, 8, %rd112;
-	mov.b64 %rd255, 0;
-	st.global.s64 [%rd254+0], %rd255;
-	add.s64 %rd256, %rd252, 1;
-	mul.lo.s64 %rd257, %rd256, %rd116;
-	mad.lo.s64 %rd258, %rd257, 8, %rd112;
-	mov.b64 %rd259, 0;
-	st.global.s64 [%rd258+0], %rd259;
-	add.s64 %rd260, %rd252, 2;
-	mul.lo.s64 %rd261, %rd260, %rd116;
-	mad.lo.s64 %rd262, %rd261, 8, %rd112;
-	mov.b64 %rd263, 0;
-	st.global.s64 [%rd262+0], %rd263;
-$L38:
-	mov.b64 %rd264, %rd208;
-	cvt.u64.u32 %rd265, %r4;
-	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd223, 0;
+$L35:
+	setp.lt.s64 %p34, %rd223, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd267, %rd264;
-	setp.lt.s64 %p37, %rd267, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd269, 2;
-	mul.lo.s64 %rd268, %rd269, %rd267;
-	setp.le.s64 %p39, %rd268, %rd266;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd270, %rd267, 2;
-	mov.b64 %rd267, %rd270;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd224, %rd49;
+	mov.b64 %rd225, %rd51;
+	mov.b64 %rd226, %rd53;
+	mov.b64 %rd227, %rd56;
+	mov.b64 %rd228, %rd58;
+	mov.b64 %rd229, %rd60;
+	mov.b64 %rd230, %rd224;
+	mov.b64 %rd231, %rd225;
+	mov.b64 %rd232, %rd226;
+	mov.b64 %rd233, %rd227;
+	mov.b64 %rd234, %rd228;
+	mov.b64 %rd235, %rd229;
+	rem.s64 %rd236, %rd223, 2;
+	setp.eq.s64 %p36, %rd236, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd237, %rd56;
+	mov.b64 %rd238, %rd58;
+	mov.b64 %rd239, %rd60;
+	mov.b64 %rd240, %rd49;
+	mov.b64 %rd241, %rd51;
+	mov.b64 %rd242, %rd53;
+	mov.b64 %rd230, %rd237;
+	mov.b64 %rd231, %rd238;
+	mov.b64 %rd232, %rd239;
+	mov.b64 %rd233, %rd240;
+	mov.b64 %rd234, %rd241;
+	mov.b64 %rd235, %rd242;
 $L41:
-	mov.b64 %rd271, %rd267;
-	mov.b64 %rd272, %rd25;
-	mov.b64 %rd273, %rd62;
-	mov.b64 %rd274, %rd64;
-	mov.b64 %rd275, %rd66;
-	mov.b64 %rd276, %rd68;
-	mov.b64 %rd277, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r75, %r33;
-	mov.b64 %rd278, %rd100;
-	mov.b64 %rd279, %rd102;
-	mov.b32 %r76, %r35;
-	mov.pred %p44, %p34;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.b64 %rd288, %rd238;
-	mov.pred %p45, %p35;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b64 %rd291, %rd241;
-	mov.b32 %r77, %r72;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd151;
-	mov.b64 %rd295, %rd247;
-	mov.b64 %rd296, %rd271;
-	cvt.u64.u32 %rd297, %r4;
-	div.s64 %rd298, %rd297, %rd296;
-	setp.eq.s64 %p46, %rd296, -1;
-	neg.s64 %rd299, %rd297;
-	selp.b64 %rd300, %rd299, %rd298, %p46;
-	setp.eq.s64 %p47, %rd296, 0;
-	selp.b64 %rd301, 0, %rd300, %p47;
-	mov.b64 %rd302, %rd301;
-	mul.lo.s64 %rd303, %rd2, %rd302;
-	mov.b64 %rd304, %rd303;
-	mul.lo.s64 %rd305, %rd138, %rd302;
-	cvt.u64.u32 %rd306, %r2;
-	div.s64 %rd307, %rd306, %rd296;
-	setp.eq.s64 %p48, %rd296, -1;
-	neg.s64 %rd308, %rd306;
-	selp.b64 %rd309, %rd308, %rd307, %p48;
-	setp.eq.s64 %p49, %rd296, 0;
-	selp.b64 %rd310, 0, %rd309, %p49;
-	add.s64 %rd311, %rd305, %rd310;
-	mov.b64 %rd312, %rd311;
-	cvt.u64.u32 %rd313, %r2;
-	rem.s64 %rd314, %rd313, %rd296;
-	setp.eq.s64 %p50, %rd296, -1;
-	selp.b64 %rd315, 0, %rd314, %p50;
-	setp.eq.s64 %p51, %rd296, 0;
-	selp.b64 %rd316, %rd313, %rd315, %p51;
-	mov.b64 %rd317, %rd316;
-	mov.b32 %r78, -1;
-	mov.b64 %rd318, 0;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, 0;
-	mov.b64 %rd321, 0;
-	mov.b64 %rd322, %rd292;
-$L44:
-	mov.b64 %rd323, 0;
-	mov.b64 %rd324, %rd322;
-$L47:
-	setp.gt.s64 %p52, %rd324, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd318, %rd319;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd312, %rd294;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd325, %rd312, %rd219;
-	mad.lo.s64 %rd326, %rd325, 4, %rd217;
-	ld.global.s32 %r79, [%rd326+0];
-	mov.b32 %r80, %r79;
+	mov.pred %p37, %p4;
+	mov.b64 %rd243, %rd73;
+	mov.b64 %rd244, %rd75;
+	mov.b64 %rd245, %rd77;
+	mov.b64 %rd246, %rd80;
+	mov.b64 %rd247, %rd82;
+	mov.b64 %rd248, %rd84;
+	mov.b64 %rd249, %rd87;
+	mov.b64 %rd250, %rd89;
+	mov.b64 %rd251, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd252, %rd94;
+	mov.b64 %rd253, %rd96;
+	mov.b64 %rd254, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd255, %rd100;
+	mov.b64 %rd256, %rd102;
+	cvt.u32.u64 %r79, %rd223;
+	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	add.s64 %rd327, %rd312, %rd304;
-	mov.b64 %rd312, %rd327;
-	mov.b64 %rd328, %rd272;
-	mov.b32 %r81, %r78;
-	cvt.s64.s32 %rd329, %r81;
-	mul.lo.s64 %rd330, %rd329, %rd32;
-	mad.lo.s64 %rd331, %rd330, 8, %rd28;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, %rd272;
-	mov.b32 %r82, %r78;
-	cvt.s64.s32 %rd336, %r82;
-	add.s64 %rd337, %rd336, 1;
-	mul.lo.s64 %rd338, %rd337, %rd32;
-	mad.lo.s64 %rd339, %rd338, 8, %rd28;
-	ld.global.nc.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, %rd341;
-	add.s64 %rd343, %rd334, %rd317;
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd345, %rd342;
-	mov.b64 %rd318, %rd344;
-	mov.b64 %rd319, %rd345;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd346, %rd318, %rd39;
-	mad.lo.s64 %rd347, %rd346, 4, %rd35;
-	ld.global.nc.s32 %r83, [%rd347+0];
-	mov.b32 %r84, %r83;
-	mov.b32 %r85, %r84;
-	mov.b32 %r86, %r76;
-	mov.b32 %r87, %r78;
-	mov.b32 %r88, %r85;
-	mov.b64 %rd348, %rd318;
-$L56:
-	cvt.s64.s32 %rd349, %r88;
-	mul.lo.s64 %rd350, %rd349, %rd123;
-	mad.lo.s64 %rd351, %rd350, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r89, [%rd351+0];
-	mov.b32 %r90, %r89;
-	setp.ge.s32 %p56, %r90, 0;
-	mov.pred %p57, %p56;
-	not.pred %p58, %p57;
-	@!%p58 bra $L60;
-	cvt.s64.s32 %rd352, %r88;
-	mul.lo.s64 %rd353, %rd352, %rd123;
-	mad.lo.s64 %rd354, %rd353, 4, %rd119;
-	mov.b32 %r91, -1;
-	atom.global.cas.b32 %r92, [%rd354], %r91, %r87;
-	setp.eq.u32 %p59, %r92, %r91;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	mov.pred %p57, %p61;
-$L60:
-	@!%p57 bra $L62;
-	mov.pred %p62, 0;
-	bra.uni $L58;
-$L62:
-	cvt.s64.s32 %rd355, %r87;
-	mul.lo.s64 %rd356, %rd355, %rd130;
-	mad.lo.s64 %rd357, %rd356, 4, %rd126;
-	ld.global.s32 %r93, [%rd357+0];
-	mov.b32 %r94, %r93;
-	add.s32 %r95, %r94, 1;
-	cvt.s64.s32 %rd358, %r88;
-	mul.lo.s64 %rd359, %rd358, %rd130;
-	mad.lo.s64 %rd360, %rd359, 4, %rd126;
-	st.global.s32 [%rd360+0], %r95;
-	mov.pred %p62, 1;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p62 bra $L64;
-	mov.pred %p63, 0;
-	mov.b64 %rd361, %rd323;
-	mov.b32 %r96, %r85;
-$L65:
-	@!%p44 bra $L69;
-	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd362, %r97;
-	mov.b64 %rd363, %rd362;
-	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd364, %r98;
-	min.u64 %rd365, %rd364, 32;
-	cvt.u32.u64 %r99, %rd365;
-	mov.b32 %r101, 0x1;
-	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p64, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p64;
-	mov.b32 %r103, %r102;
-	mov.b64 %rd366, %rd363;
-	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd367, %rd366, %rd288;
-	mad.lo.s64 %rd368, %rd367, 4, %rd286;
-	ld.relaxed.gpu.global.u32 %r105, [%rd368+0];
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p65, %r107, 0x0;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L71;
-	mul.lo.s64 %rd369, %rd366, %rd288;
-	mad.lo.s64 %rd370, %rd369, 4, %rd286;
-	atom.global.or.b32 %r108, [%rd370], %r104;
-	mov.b32 %r109, %r108;
-	and.b32 %r110, %r109, %r104;
-	setp.ne.u32 %p68, %r110, 0x0;
-	mov.pred %p66, %p68;
-$L71:
-	@!%p66 bra $L73;
-	mov.b64 %rd371, %rd361;
-	mov.b64 %rd372, %rd371;
-	mov.pred %p69, 0;
-	bra.uni $L67;
-$L73:
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd372, %rd373;
-	mov.pred %p69, 1;
-	bra.uni $L67;
-$L69:
-	@!%p45 bra $L75;
-	cvt.s64.s32 %rd374, %r96;
-	mul.lo.s64 %rd375, %rd374, %rd291;
-	mad.lo.s64 %rd376, %rd375, 4, %rd289;
-	ld.relaxed.gpu.global.s32 %r111, [%rd376+0];
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p70, %r112, %r77;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L77;
-	cvt.s64.s32 %rd377, %r96;
-	mul.lo.s64 %rd378, %rd377, %rd291;
-	mad.lo.s64 %rd379, %rd378, 4, %rd289;
-	atom.global.exch.b32 %r113, [%rd379], %r77;
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p73, %r114, %r77;
-	mov.pred %p71, %p73;
-$L77:
-	@!%p71 bra $L79;
-	mov.b64 %rd380, %rd361;
-	mov.b64 %rd372, %rd380;
-	mov.pred %p69, 0;
-	bra.uni $L67;
-$L79:
-$L75:
-	mul.lo.s64 %rd381, %rd361, %rd149;
-	mad.lo.s64 %rd382, %rd381, 4, %rd147;
-	st.shared.s32 [%rd382+0], %r96;
-	add.s64 %rd383, %rd361, 1;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd372, %rd384;
-	mov.pred %p69, 1;
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd385, %rd372;
-	mov.pred %p74, %p69;
-	mov.b64 %rd323, %rd385;
-	mov.pred %p63, %p74;
-	@!%p63 bra $L81;
-	mov.b64 %rd386, %rd272;
-	mov.b32 %r115, %r85;
-	cvt.s64.s32 %rd387, %r115;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd32;
-	mad.lo.s64 %rd390, %rd389, 8, %rd28;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	cvt.s64.s32 %rd393, %r115;
-	mul.lo.s64 %rd394, %rd393, %rd32;
-	mad.lo.s64 %rd395, %rd394, 8, %rd28;
-	ld.global.nc.s64 %rd396, [%rd395+0];
-	mov.b64 %rd397, %rd396;
-	sub.s64 %rd398, %rd392, %rd397;
-	mov.b64 %rd399, %rd398;
-	mov.b64 %rd400, %rd399;
-	add.s64 %rd401, %rd320, %rd400;
-	mov.b64 %rd320, %rd401;
-	max.s64 %rd402, %rd321, %rd400;
-	mov.b64 %rd321, %rd402;
-$L81:
-$L64:
-	add.s64 %rd403, %rd318, %rd296;
-	mov.b64 %rd318, %rd403;
-	sub.s64 %rd404, %rd324, 1;
-	mov.b64 %rd324, %rd404;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd405, %rd323;
-	mov.b32 %r116, %r3;
-$L82:
-	setp.hs.u32 %p75, %r116, 32;
-	@%p75 bra $L83;
-	mov.b64 {%r117, %r118}, %rd405;
-	shfl.sync.up.b32 %r119|%p76, %r117, %r116, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd406, {%r119, %r120};
-	@!%p76 bra $L84;
-	add.s64 %rd407, %rd406, %rd405;
-	mov.b64 %rd405, %rd407;
-$L84:
-	shl.b32 %r116, %r116, 1;
-	bra.uni $L82;
-$L83:
-	mov.b64 {%r121, %r122}, %rd405;
-	shfl.sync.up.b32 %r123|%p77, %r121, %r3, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd408, {%r123, %r124};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd409, %rd408, 0, %p79;
-	sub.u32 %r125, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r125;
-	@!%p80 bra $L85;
-	mul.wide.u32 %rd410, %r8, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	st.shared.s64 [%rd411+0], %rd405;
-$L85:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L86;
-	mov.b64 %rd412, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L87;
-	mul.wide.u32 %rd413, %r7, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	ld.shared.s64 %rd415, [%rd414+0];
-	mov.b64 %rd412, %rd415;
-$L87:
-	mov.b64 {%r126, %r127}, %rd412;
-	shfl.sync.up.b32 %r128|%p83, %r126, 1, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd416, {%r128, %r129};
-	@!%p83 bra $L88;
-	add.s64 %rd417, %rd416, %rd412;
-	mov.b64 %rd412, %rd417;
-$L88:
-	mov.b64 {%r130, %r131}, %rd412;
-	shfl.sync.up.b32 %r132|%p84, %r130, 2, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd418, {%r132, %r133};
-	@!%p84 bra $L89;
-	add.s64 %rd419, %rd418, %rd412;
-	mov.b64 %rd412, %rd419;
-$L89:
-	mov.b64 {%r134, %r135}, %rd412;
-	shfl.sync.up.b32 %r136|%p85, %r134, 4, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd420, {%r136, %r137};
-	@!%p85 bra $L90;
-	add.s64 %rd421, %rd420, %rd412;
-	mov.b64 %rd412, %rd421;
-$L90:
-	mov.b64 {%r138, %r139}, %rd412;
-	shfl.sync.up.b32 %r140|%p86, %r138, 8, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd422, {%r140, %r141};
-	@!%p86 bra $L91;
-	add.s64 %rd423, %rd422, %rd412;
-	mov.b64 %rd412, %rd423;
-$L91:
-	mov.b64 {%r142, %r143}, %rd412;
-	shfl.sync.up.b32 %r144|%p87, %r142, 16, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd424, {%r144, %r145};
-	@!%p87 bra $L92;
-	add.s64 %rd425, %rd424, %rd412;
-	mov.b64 %rd412, %rd425;
-$L92:
-	mov.b64 {%r146, %r147}, %rd412;
-	shfl.sync.up.b32 %r148|%p88, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd426, {%r148, %r149};
-	selp.b64 %rd427, %rd426, 0, %p88;
-	@!%p82 bra $L93;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	add.s64 %rd430, %rd429, 512;
-	st.shared.s64 [%rd430+0], %rd427;
-$L93:
-	sub.u32 %r150, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r150;
-	@!%p89 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd412;
-$L94:
-$L86:
-	bar.sync 0;
-	mul.wide.u32 %rd431, %r8, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	add.s64 %rd433, %rd432, 512;
-	ld.shared.s64 %rd434, [%rd433+0];
-	add.s64 %rd435, %rd434, %rd409;
-	ld.shared.s64 %rd436, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd435;
-	shfl.sync.idx.b32 %r153|%p90, %r151, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd437, {%r153, %r154};
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, 0;
-	cvt.u64.u32 %rd446, %r2;
-	setp.eq.s64 %p91, %rd446, 0;
-	setp.gt.s64 %p92, %rd444, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L96;
-	mul.lo.s64 %rd447, %rd295, %rd116;
-	mad.lo.s64 %rd448, %rd447, 8, %rd112;
-	atom.global.add.u64 %rd449, [%rd448], %rd444;
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd445, %rd450;
-$L96:
-	cvt.u64.u32 %rd451, %r2;
-	setp.eq.s64 %p94, %rd451, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd445;
-$L97:
-	bar.sync 0;
-	ld.shared.s64 %rd452, [%rd1+1024];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd453, %rd443;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, 0;
-$L98:
-	setp.lt.s64 %p97, %rd456, %rd323;
-	not.pred %p98, %p97;
-	@!%p98 bra $L102;
-	bra.uni $L100;
-$L102:
-	mul.lo.s64 %rd457, %rd456, %rd149;
-	mad.lo.s64 %rd458, %rd457, 4, %rd147;
-	ld.shared.s32 %r155, [%rd458+0];
-	mov.b32 %r156, %r155;
-	add.s64 %rd459, %rd455, %rd456;
-	mul.lo.s64 %rd460, %rd459, %rd222;
-	mad.lo.s64 %rd461, %rd460, 4, %rd220;
-	st.global.s32 [%rd461+0], %r156;
-$L99:
-	add.s64 %rd462, %rd456, 1;
-	mov.b64 %rd456, %rd462;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd463, 0;
-	setp.lt.s64 %p99, %rd318, %rd319;
-	setp.lt.s64 %p100, %rd312, %rd294;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L104;
-	mov.b64 %rd463, 1;
-$L104:
-	mov.b64 %rd464, %rd463;
-	// block reduction
-	sub.u32 %r157, %r13, 1;
-	mov.b32 %r158, %r3;
-$L105:
-	setp.hs.u32 %p102, %r158, 32;
-	@%p102 bra $L106;
-	mov.b64 {%r159, %r160}, %rd464;
-	shfl.sync.down.b32 %r161|%p103, %r159, %r158, %r157, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd465, {%r161, %r162};
-	@!%p103 bra $L107;
-	max.s64 %rd466, %rd464, %rd465;
-	mov.b64 %rd464, %rd466;
-$L107:
-	shl.b32 %r158, %r158, 1;
-	bra.uni $L105;
-$L106:
-	setp.eq.u32 %p104, %r7, 0;
-	@!%p104 bra $L108;
-	mul.wide.u32 %rd467, %r8, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	st.shared.s64 [%rd468+0], %rd464;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L109;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L110;
-	mul.wide.u32 %rd469, %r7, 16;
-	add.s64 %rd470, %rd1, %rd469;
-	ld.shared.s64 %rd471, [%rd470+0];
-	mov.b64 %rd464, %rd471;
-$L110:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd464;
-	shfl.sync.down.b32 %r166|%p107, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd472, {%r166, %r167};
-	@!%p107 bra $L111;
-	max.s64 %rd473, %rd464, %rd472;
-	mov.b64 %rd464, %rd473;
-$L111:
-	mov.b64 {%r168, %r169}, %rd464;
-	shfl.sync.down.b32 %r170|%p108, %r168, 2, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
-	mov.b64 %rd474, {%r170, %r171};
-	@!%p108 bra $L112;
-	max.s64 %rd475, %rd464, %rd474;
-	mov.b64 %rd464, %rd475;
-$L112:
-	mov.b64 {%r172, %r173}, %rd464;
-	shfl.sync.down.b32 %r174|%p109, %r172, 4, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
-	mov.b64 %rd476, {%r174, %r175};
-	@!%p109 bra $L113;
-	max.s64 %rd477, %rd464, %rd476;
-	mov.b64 %rd464, %rd477;
-$L113:
-	mov.b64 {%r176, %r177}, %rd464;
-	shfl.sync.down.b32 %r178|%p110, %r176, 8, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
-	mov.b64 %rd478, {%r178, %r179};
-	@!%p110 bra $L114;
-	max.s64 %rd479, %rd464, %rd478;
-	mov.b64 %rd464, %rd479;
-$L114:
-	mov.b64 {%r180, %r181}, %rd464;
-	shfl.sync.down.b32 %r182|%p111, %r180, 16, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
-	mov.b64 %rd480, {%r182, %r183};
-	@!%p111 bra $L115;
-	max.s64 %rd481, %rd464, %rd480;
-	mov.b64 %rd464, %rd481;
-$L115:
-	@!%p104 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd464;
-$L116:
-$L109:
-	bar.sync 0;
-	ld.shared.s64 %rd482, [%rd1+1024];
-	mov.b64 %rd464, %rd482;
-	mov.b64 %rd483, %rd464;
-	setp.eq.s64 %p112, %rd483, 0;
-	@!%p112 bra $L118;
+	rem.s64 %rd257, %rd223, 3;
+	mov.b64 %rd259, 3;
+	mul.lo.s64 %rd258, %rd259, %rd257;
+	mov.b64 %rd260, %rd258;
+	@!%p11 bra $L43;
+	add.s64 %rd261, %rd223, 1;
+	rem.s64 %rd262, %rd261, 3;
+	mov.b64 %rd264, 3;
+	mul.lo.s64 %rd263, %rd264, %rd262;
+	mov.b64 %rd265, %rd263;
+	mul.lo.s64 %rd266, %rd265, %rd116;
+	mad.lo.s64 %rd267, %rd266, 8, %rd112;
+	mov.b64 %rd268, 0;
+	st.global.s64 [%rd267+0], %rd268;
+	add.s64 %rd269, %rd265, 1;
+	mul.lo.s64 %rd270, %rd269, %rd116;
+	mad.lo.s64 %rd271, %rd270, 8, %rd112;
+	mov.b64 %rd272, 0;
+	st.global.s64 [%rd271+0], %rd272;
+	add.s64 %rd273, %rd265, 2;
+	mul.lo.s64 %rd274, %rd273, %rd116;
+	mad.lo.s64 %rd275, %rd274, 8, %rd112;
+	mov.b64 %rd276, 0;
+	st.global.s64 [%rd275+0], %rd276;
+$L43:
+	mov.b64 %rd277, %rd217;
+	cvt.u64.u32 %rd278, %r4;
+	mov.b64 %rd279, %rd278;
+	mov.b64 %rd280, 1;
+$L44:
+	setp.lt.s64 %p39, %rd280, %rd277;
+	setp.lt.s64 %p40, %rd280, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd282, 2;
+	mul.lo.s64 %rd281, %rd282, %rd280;
+	setp.le.s64 %p42, %rd281, %rd279;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L118:
+$L48:
+	mul.lo.s64 %rd283, %rd280, 2;
+	mov.b64 %rd280, %rd283;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd484, %rd320;
+	mov.b64 %rd284, %rd280;
+	mov.b64 %rd285, %rd25;
+	mov.b64 %rd286, %rd62;
+	mov.b64 %rd287, %rd64;
+	mov.b64 %rd288, %rd66;
+	mov.b64 %rd289, %rd68;
+	mov.b64 %rd290, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd291, %rd100;
+	mov.b64 %rd292, %rd102;
+	mov.b32 %r82, %r35;
+	mov.pred %p47, %p37;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd244;
+	mov.b64 %rd295, %rd245;
+	mov.b64 %rd296, %rd246;
+	mov.b64 %rd297, %rd247;
+	mov.b64 %rd298, %rd248;
+	mov.b64 %rd299, %rd249;
+	mov.b64 %rd300, %rd250;
+	mov.b64 %rd301, %rd251;
+	mov.pred %p48, %p38;
+	mov.b64 %rd302, %rd252;
+	mov.b64 %rd303, %rd253;
+	mov.b64 %rd304, %rd254;
+	mov.b32 %r83, %r78;
+	mov.b64 %rd305, %rd255;
+	mov.b64 %rd306, %rd256;
+	mov.b64 %rd307, %rd151;
+	mov.b64 %rd308, %rd260;
+	mov.b64 %rd309, %rd284;
+	cvt.u64.u32 %rd310, %r4;
+	div.s64 %rd311, %rd310, %rd309;
+	setp.eq.s64 %p49, %rd309, -1;
+	neg.s64 %rd312, %rd310;
+	selp.b64 %rd313, %rd312, %rd311, %p49;
+	setp.eq.s64 %p50, %rd309, 0;
+	selp.b64 %rd314, 0, %rd313, %p50;
+	mov.b64 %rd315, %rd314;
+	mul.lo.s64 %rd316, %rd2, %rd315;
+	mov.b64 %rd317, %rd316;
+	mul.lo.s64 %rd318, %rd138, %rd315;
+	cvt.u64.u32 %rd319, %r2;
+	div.s64 %rd320, %rd319, %rd309;
+	setp.eq.s64 %p51, %rd309, -1;
+	neg.s64 %rd321, %rd319;
+	selp.b64 %rd322, %rd321, %rd320, %p51;
+	setp.eq.s64 %p52, %rd309, 0;
+	selp.b64 %rd323, 0, %rd322, %p52;
+	add.s64 %rd324, %rd318, %rd323;
+	mov.b64 %rd325, %rd324;
+	cvt.u64.u32 %rd326, %r2;
+	rem.s64 %rd327, %rd326, %rd309;
+	setp.eq.s64 %p53, %rd309, -1;
+	selp.b64 %rd328, 0, %rd327, %p53;
+	setp.eq.s64 %p54, %rd309, 0;
+	selp.b64 %rd329, %rd326, %rd328, %p54;
+	mov.b64 %rd330, %rd329;
+	mov.b32 %r84, -1;
+	mov.b64 %rd331, 0;
+	mov.b64 %rd332, 0;
+	mov.b64 %rd333, 0;
+	mov.b64 %rd334, 0;
+	mov.b64 %rd335, %rd305;
+$L49:
+	mov.b64 %rd336, 0;
+	mov.b64 %rd337, %rd335;
+$L52:
+	setp.gt.s64 %p55, %rd337, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd331, %rd332;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd325, %rd307;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd338, %rd325, %rd232;
+	mad.lo.s64 %rd339, %rd338, 4, %rd230;
+	ld.global.s32 %r85, [%rd339+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	add.s64 %rd340, %rd325, %rd317;
+	mov.b64 %rd325, %rd340;
+	mov.b64 %rd341, %rd285;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd342, %r87;
+	mul.lo.s64 %rd343, %rd342, %rd32;
+	mad.lo.s64 %rd344, %rd343, 8, %rd28;
+	ld.global.nc.s64 %rd345, [%rd344+0];
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd285;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd349, %r88;
+	add.s64 %rd350, %rd349, 1;
+	mul.lo.s64 %rd351, %rd350, %rd32;
+	mad.lo.s64 %rd352, %rd351, 8, %rd28;
+	ld.global.nc.s64 %rd353, [%rd352+0];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, %rd354;
+	add.s64 %rd356, %rd347, %rd330;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, %rd355;
+	mov.b64 %rd331, %rd357;
+	mov.b64 %rd332, %rd358;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd359, %rd331, %rd39;
+	mad.lo.s64 %rd360, %rd359, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd360+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.b32 %r92, %r82;
+	mov.b32 %r93, %r84;
+	mov.b32 %r94, %r91;
+	mov.b64 %rd361, %rd331;
+$L61:
+	cvt.s64.s32 %rd362, %r94;
+	mul.lo.s64 %rd363, %rd362, %rd123;
+	mad.lo.s64 %rd364, %rd363, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r95, [%rd364+0];
+	mov.b32 %r96, %r95;
+	setp.ge.s32 %p59, %r96, 0;
+	mov.pred %p60, %p59;
+	not.pred %p61, %p60;
+	@!%p61 bra $L65;
+	cvt.s64.s32 %rd365, %r94;
+	mul.lo.s64 %rd366, %rd365, %rd123;
+	mad.lo.s64 %rd367, %rd366, 4, %rd119;
+	mov.b32 %r97, -1;
+	atom.global.cas.b32 %r98, [%rd367], %r97, %r93;
+	setp.eq.u32 %p62, %r98, %r97;
+	mov.pred %p63, %p62;
+	not.pred %p64, %p63;
+	mov.pred %p60, %p64;
+$L65:
+	@!%p60 bra $L67;
+	mov.pred %p65, 0;
+	bra.uni $L63;
+$L67:
+	cvt.s64.s32 %rd368, %r93;
+	mul.lo.s64 %rd369, %rd368, %rd130;
+	mad.lo.s64 %rd370, %rd369, 4, %rd126;
+	ld.global.s32 %r99, [%rd370+0];
+	mov.b32 %r100, %r99;
+	add.s32 %r101, %r100, 1;
+	cvt.s64.s32 %rd371, %r94;
+	mul.lo.s64 %rd372, %rd371, %rd130;
+	mad.lo.s64 %rd373, %rd372, 4, %rd126;
+	st.global.s32 [%rd373+0], %r101;
+	mov.pred %p65, 1;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p65 bra $L69;
+	mov.pred %p66, 0;
+	mov.b64 %rd374, %rd336;
+	mov.b32 %r102, %r91;
+$L70:
+	@!%p47 bra $L74;
+	shr.s32 %r103, %r102, 5;
+	cvt.s64.s32 %rd375, %r103;
+	mov.b64 %rd376, %rd375;
+	and.b32 %r104, %r102, 31;
+	cvt.s64.s32 %rd377, %r104;
+	min.u64 %rd378, %rd377, 32;
+	cvt.u32.u64 %r105, %rd378;
+	mov.b32 %r107, 0x1;
+	shl.b32 %r106, %r107, %r105;
+	setp.hs.u32 %p67, %r105, 32;
+	selp.b32 %r108, 0, %r106, %p67;
+	mov.b32 %r109, %r108;
+	mov.b64 %rd379, %rd376;
+	mov.b32 %r110, %r109;
+	mul.lo.s64 %rd380, %rd379, %rd301;
+	mad.lo.s64 %rd381, %rd380, 4, %rd299;
+	ld.relaxed.gpu.global.u32 %r111, [%rd381+0];
+	mov.b32 %r112, %r111;
+	and.b32 %r113, %r112, %r110;
+	setp.ne.u32 %p68, %r113, 0x0;
+	mov.pred %p69, %p68;
+	not.pred %p70, %p69;
+	@!%p70 bra $L76;
+	mul.lo.s64 %rd382, %rd379, %rd301;
+	mad.lo.s64 %rd383, %rd382, 4, %rd299;
+	atom.global.or.b32 %r114, [%rd383], %r110;
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r110;
+	setp.ne.u32 %p71, %r116, 0x0;
+	mov.pred %p69, %p71;
+$L76:
+	@!%p69 bra $L78;
+	mov.b64 %rd384, %rd374;
+	mov.b64 %rd385, %rd384;
+	mov.pred %p72, 0;
+	bra.uni $L72;
+$L78:
+	mov.b64 %rd386, %rd374;
+	mov.b64 %rd385, %rd386;
+	mov.pred %p72, 1;
+	bra.uni $L72;
+$L74:
+	@!%p48 bra $L80;
+	cvt.s64.s32 %rd387, %r102;
+	mul.lo.s64 %rd388, %rd387, %rd304;
+	mad.lo.s64 %rd389, %rd388, 4, %rd302;
+	ld.relaxed.gpu.global.s32 %r117, [%rd389+0];
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p73, %r118, %r83;
+	mov.pred %p74, %p73;
+	not.pred %p75, %p74;
+	@!%p75 bra $L82;
+	cvt.s64.s32 %rd390, %r102;
+	mul.lo.s64 %rd391, %rd390, %rd304;
+	mad.lo.s64 %rd392, %rd391, 4, %rd302;
+	atom.global.exch.b32 %r119, [%rd392], %r83;
+	mov.b32 %r120, %r119;
+	setp.eq.s32 %p76, %r120, %r83;
+	mov.pred %p74, %p76;
+$L82:
+	@!%p74 bra $L84;
+	mov.b64 %rd393, %rd374;
+	mov.b64 %rd385, %rd393;
+	mov.pred %p72, 0;
+	bra.uni $L72;
+$L84:
+$L80:
+	mul.lo.s64 %rd394, %rd374, %rd149;
+	mad.lo.s64 %rd395, %rd394, 4, %rd147;
+	st.shared.s32 [%rd395+0], %r102;
+	add.s64 %rd396, %rd374, 1;
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd385, %rd397;
+	mov.pred %p72, 1;
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
+	mov.b64 %rd398, %rd385;
+	mov.pred %p77, %p72;
+	mov.b64 %rd336, %rd398;
+	mov.pred %p66, %p77;
+	@!%p66 bra $L86;
+	mov.b64 %rd399, %rd285;
+	mov.b32 %r121, %r91;
+	cvt.s64.s32 %rd400, %r121;
+	add.s64 %rd401, %rd400, 1;
+	mul.lo.s64 %rd402, %rd401, %rd32;
+	mad.lo.s64 %rd403, %rd402, 8, %rd28;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	cvt.s64.s32 %rd406, %r121;
+	mul.lo.s64 %rd407, %rd406, %rd32;
+	mad.lo.s64 %rd408, %rd407, 8, %rd28;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	sub.s64 %rd411, %rd405, %rd410;
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd413, %rd412;
+	add.s64 %rd414, %rd333, %rd413;
+	mov.b64 %rd333, %rd414;
+	max.s64 %rd415, %rd334, %rd413;
+	mov.b64 %rd334, %rd415;
+$L86:
+$L69:
+	add.s64 %rd416, %rd331, %rd309;
+	mov.b64 %rd331, %rd416;
+	sub.s64 %rd417, %rd337, 1;
+	mov.b64 %rd337, %rd417;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd418, %rd336;
+	mov.b32 %r122, %r3;
+$L87:
+	setp.hs.u32 %p78, %r122, 32;
+	@%p78 bra $L88;
+	mov.b64 {%r123, %r124}, %rd418;
+	shfl.sync.up.b32 %r125|%p79, %r123, %r122, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
+	mov.b64 %rd419, {%r125, %r126};
+	@!%p79 bra $L89;
+	add.s64 %rd420, %rd419, %rd418;
+	mov.b64 %rd418, %rd420;
+$L89:
+	shl.b32 %r122, %r122, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r127, %r128}, %rd418;
+	shfl.sync.up.b32 %r129|%p80, %r127, %r3, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
+	mov.b64 %rd421, {%r129, %r130};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd422, %rd421, 0, %p82;
+	sub.u32 %r131, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r131;
+	@!%p83 bra $L90;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd418;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L91;
+	mov.b64 %rd425, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L92;
+	mul.wide.u32 %rd426, %r7, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	ld.shared.s64 %rd428, [%rd427+0];
+	mov.b64 %rd425, %rd428;
+$L92:
+	mov.b64 {%r132, %r133}, %rd425;
+	shfl.sync.up.b32 %r134|%p86, %r132, 1, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
+	mov.b64 %rd429, {%r134, %r135};
+	@!%p86 bra $L93;
+	add.s64 %rd430, %rd429, %rd425;
+	mov.b64 %rd425, %rd430;
+$L93:
+	mov.b64 {%r136, %r137}, %rd425;
+	shfl.sync.up.b32 %r138|%p87, %r136, 2, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
+	mov.b64 %rd431, {%r138, %r139};
+	@!%p87 bra $L94;
+	add.s64 %rd432, %rd431, %rd425;
+	mov.b64 %rd425, %rd432;
+$L94:
+	mov.b64 {%r140, %r141}, %rd425;
+	shfl.sync.up.b32 %r142|%p88, %r140, 4, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
+	mov.b64 %rd433, {%r142, %r143};
+	@!%p88 bra $L95;
+	add.s64 %rd434, %rd433, %rd425;
+	mov.b64 %rd425, %rd434;
+$L95:
+	mov.b64 {%r144, %r145}, %rd425;
+	shfl.sync.up.b32 %r146|%p89, %r144, 8, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
+	mov.b64 %rd435, {%r146, %r147};
+	@!%p89 bra $L96;
+	add.s64 %rd436, %rd435, %rd425;
+	mov.b64 %rd425, %rd436;
+$L96:
+	mov.b64 {%r148, %r149}, %rd425;
+	shfl.sync.up.b32 %r150|%p90, %r148, 16, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
+	mov.b64 %rd437, {%r150, %r151};
+	@!%p90 bra $L97;
+	add.s64 %rd438, %rd437, %rd425;
+	mov.b64 %rd425, %rd438;
+$L97:
+	mov.b64 {%r152, %r153}, %rd425;
+	shfl.sync.up.b32 %r154|%p91, %r152, 1, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
+	mov.b64 %rd439, {%r154, %r155};
+	selp.b64 %rd440, %rd439, 0, %p91;
+	@!%p85 bra $L98;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	add.s64 %rd443, %rd442, 512;
+	st.shared.s64 [%rd443+0], %rd440;
+$L98:
+	sub.u32 %r156, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r156;
+	@!%p92 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd425;
+$L99:
+$L91:
+	bar.sync 0;
+	mul.wide.u32 %rd444, %r8, 16;
+	add.s64 %rd445, %rd1, %rd444;
+	add.s64 %rd446, %rd445, 512;
+	ld.shared.s64 %rd447, [%rd446+0];
+	add.s64 %rd448, %rd447, %rd422;
+	ld.shared.s64 %rd449, [%rd1+1024];
+	mov.b64 {%r157, %r158}, %rd448;
+	shfl.sync.idx.b32 %r159|%p93, %r157, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
+	mov.b64 %rd450, {%r159, %r160};
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, 0;
+	cvt.u64.u32 %rd459, %r2;
+	setp.eq.s64 %p94, %rd459, 0;
+	setp.gt.s64 %p95, %rd457, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L101;
+	mul.lo.s64 %rd460, %rd308, %rd116;
+	mad.lo.s64 %rd461, %rd460, 8, %rd112;
+	atom.global.add.u64 %rd462, [%rd461], %rd457;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd458, %rd463;
+$L101:
+	cvt.u64.u32 %rd464, %r2;
+	setp.eq.s64 %p97, %rd464, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd458;
+$L102:
+	bar.sync 0;
+	ld.shared.s64 %rd465, [%rd1+1024];
+	mov.b64 %rd466, %rd465;
+	add.s64 %rd467, %rd466, %rd456;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, 0;
+$L103:
+	setp.lt.s64 %p100, %rd469, %rd336;
+	not.pred %p101, %p100;
+	@!%p101 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd470, %rd469, %rd149;
+	mad.lo.s64 %rd471, %rd470, 4, %rd147;
+	ld.shared.s32 %r161, [%rd471+0];
+	mov.b32 %r162, %r161;
+	add.s64 %rd472, %rd468, %rd469;
+	mul.lo.s64 %rd473, %rd472, %rd235;
+	mad.lo.s64 %rd474, %rd473, 4, %rd233;
+	st.global.s32 [%rd474+0], %r162;
+$L104:
+	add.s64 %rd475, %rd469, 1;
+	mov.b64 %rd469, %rd475;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd476, 0;
+	setp.lt.s64 %p102, %rd331, %rd332;
+	setp.lt.s64 %p103, %rd325, %rd307;
+	or.pred %p104, %p102, %p103;
+	@!%p104 bra $L109;
+	mov.b64 %rd476, 1;
+$L109:
+	mov.b64 %rd477, %rd476;
 	// block reduction
-	sub.u32 %r184, %r13, 1;
-	mov.b32 %r185, %r3;
+	sub.u32 %r163, %r13, 1;
+	mov.b32 %r164, %r3;
+$L110:
+	setp.hs.u32 %p105, %r164, 32;
+	@%p105 bra $L111;
+	mov.b64 {%r165, %r166}, %rd477;
+	shfl.sync.down.b32 %r167|%p106, %r165, %r164, %r163, %r17;
+	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
+	mov.b64 %rd478, {%r167, %r168};
+	@!%p106 bra $L112;
+	max.s64 %rd479, %rd477, %rd478;
+	mov.b64 %rd477, %rd479;
+$L112:
+	shl.b32 %r164, %r164, 1;
+	bra.uni $L110;
+$L111:
+	setp.eq.u32 %p107, %r7, 0;
+	@!%p107 bra $L113;
+	mul.wide.u32 %rd480, %r8, 16;
+	add.s64 %rd481, %rd1, %rd480;
+	st.shared.s64 [%rd481+0], %rd477;
+$L113:
+	bar.sync 0;
+	setp.eq.u32 %p108, %r8, 0;
+	@!%p108 bra $L114;
+	setp.lo.u32 %p109, %r7, %r10;
+	@!%p109 bra $L115;
+	mul.wide.u32 %rd482, %r7, 16;
+	add.s64 %rd483, %rd1, %rd482;
+	ld.shared.s64 %rd484, [%rd483+0];
+	mov.b64 %rd477, %rd484;
+$L115:
+	sub.u32 %r169, %r10, 1;
+	mov.b64 {%r170, %r171}, %rd477;
+	shfl.sync.down.b32 %r172|%p110, %r170, 1, %r169, %r17;
+	shfl.sync.down.b32 %r173, %r171, 1, %r169, %r17;
+	mov.b64 %rd485, {%r172, %r173};
+	@!%p110 bra $L116;
+	max.s64 %rd486, %rd477, %rd485;
+	mov.b64 %rd477, %rd486;
+$L116:
+	mov.b64 {%r174, %r175}, %rd477;
+	shfl.sync.down.b32 %r176|%p111, %r174, 2, %r169, %r17;
+	shfl.sync.down.b32 %r177, %r175, 2, %r169, %r17;
+	mov.b64 %rd487, {%r176, %r177};
+	@!%p111 bra $L117;
+	max.s64 %rd488, %rd477, %rd487;
+	mov.b64 %rd477, %rd488;
+$L117:
+	mov.b64 {%r178, %r179}, %rd477;
+	shfl.sync.down.b32 %r180|%p112, %r178, 4, %r169, %r17;
+	shfl.sync.down.b32 %r181, %r179, 4, %r169, %r17;
+	mov.b64 %rd489, {%r180, %r181};
+	@!%p112 bra $L118;
+	max.s64 %rd490, %rd477, %rd489;
+	mov.b64 %rd477, %rd490;
+$L118:
+	mov.b64 {%r182, %r183}, %rd477;
+	shfl.sync.down.b32 %r184|%p113, %r182, 8, %r169, %r17;
+	shfl.sync.down.b32 %r185, %r183, 8, %r169, %r17;
+	mov.b64 %rd491, {%r184, %r185};
+	@!%p113 bra $L119;
+	max.s64 %rd492, %rd477, %rd491;
+	mov.b64 %rd477, %rd492;
 $L119:
-	setp.hs.u32 %p113, %r185, 32;
-	@%p113 bra $L120;
-	mov.b64 {%r186, %r187}, %rd484;
-	shfl.sync.down.b32 %r188|%p114, %r186, %r185, %r184, %r17;
-	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
-	mov.b64 %rd485, {%r188, %r189};
-	@!%p114 bra $L121;
-	add.s64 %rd486, %rd484, %rd485;
-	mov.b64 %rd484, %rd486;
-$L121:
-	shl.b32 %r185, %r185, 1;
-	bra.uni $L119;
+	mov.b64 {%r186, %r187}, %rd477;
+	shfl.sync.down.b32 %r188|%p114, %r186, 16, %r169, %r17;
+	shfl.sync.down.b32 %r189, %r187, 16, %r169, %r17;
+	mov.b64 %rd493, {%r188, %r189};
+	@!%p114 bra $L120;
+	max.s64 %rd494, %rd477, %rd493;
+	mov.b64 %rd477, %rd494;
 $L120:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L122;
-	mul.wide.u32 %rd487, %r8, 16;
-	add.s64 %rd488, %rd1, %rd487;
-	st.shared.s64 [%rd488+0], %rd484;
-$L122:
+	@!%p107 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd477;
+$L121:
+$L114:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L123;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L124;
-	mul.wide.u32 %rd489, %r7, 16;
-	add.s64 %rd490, %rd1, %rd489;
-	ld.shared.s64 %rd491, [%rd490+0];
-	mov.b64 %rd484, %rd491;
-$L124:
-	sub.u32 %r190, %r10, 1;
-	mov.b64 {%r191, %r192}, %rd484;
-	shfl.sync.down.b32 %r193|%p118, %r191, 1, %r190, %r17;
-	shfl.sync.down.b32 %r194, %r192, 1, %r190, %r17;
-	mov.b64 %rd492, {%r193, %r194};
-	@!%p118 bra $L125;
-	add.s64 %rd493, %rd484, %rd492;
-	mov.b64 %rd484, %rd493;
-$L125:
-	mov.b64 {%r195, %r196}, %rd484;
-	shfl.sync.down.b32 %r197|%p119, %r195, 2, %r190, %r17;
-	shfl.sync.down.b32 %r198, %r196, 2, %r190, %r17;
-	mov.b64 %rd494, {%r197, %r198};
-	@!%p119 bra $L126;
-	add.s64 %rd495, %rd484, %rd494;
-	mov.b64 %rd484, %rd495;
-$L126:
-	mov.b64 {%r199, %r200}, %rd484;
-	shfl.sync.down.b32 %r201|%p120, %r199, 4, %r190, %r17;
-	shfl.sync.down.b32 %r202, %r200, 4, %r190, %r17;
-	mov.b64 %rd496, {%r201, %r202};
-	@!%p120 bra $L127;
-	add.s64 %rd497, %rd484, %rd496;
-	mov.b64 %rd484, %rd497;
-$L127:
-	mov.b64 {%r203, %r204}, %rd484;
-	shfl.sync.down.b32 %r205|%p121, %r203, 8, %r190, %r17;
-	shfl.sync.down.b32 %r206, %r204, 8, %r190, %r17;
-	mov.b64 %rd498, {%r205, %r206};
-	@!%p121 bra $L128;
-	add.s64 %rd499, %rd484, %rd498;
-	mov.b64 %rd484, %rd499;
-$L128:
-	mov.b64 {%r207, %r208}, %rd484;
-	shfl.sync.down.b32 %r209|%p122, %r207, 16, %r190, %r17;
-	shfl.sync.down.b32 %r210, %r208, 16, %r190, %r17;
-	mov.b64 %rd500, {%r209, %r210};
-	@!%p122 bra $L129;
-	add.s64 %rd501, %rd484, %rd500;
-	mov.b64 %rd484, %rd501;
-$L129:
-	@!%p115 bra $L130;
-	st.shared.s64 [%rd1+1024], %rd484;
-$L130:
+	ld.shared.s64 %rd495, [%rd1+1024];
+	mov.b64 %rd477, %rd495;
+	mov.b64 %rd496, %rd477;
+	setp.eq.s64 %p115, %rd496, 0;
+	@!%p115 bra $L123;
+	bra.uni $L51;
 $L123:
-	bar.sync 0;
-	ld.shared.s64 %rd502, [%rd1+1024];
-	mov.b64 %rd484, %rd502;
-	mov.b64 %rd503, %rd484;
-	mov.b64 %rd320, %rd503;
-	mov.b64 %rd504, %rd321;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd497, %rd333;
 	// block reduction
-	sub.u32 %r211, %r13, 1;
-	mov.b32 %r212, %r3;
+	sub.u32 %r190, %r13, 1;
+	mov.b32 %r191, %r3;
+$L124:
+	setp.hs.u32 %p116, %r191, 32;
+	@%p116 bra $L125;
+	mov.b64 {%r192, %r193}, %rd497;
+	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
+	mov.b64 %rd498, {%r194, %r195};
+	@!%p117 bra $L126;
+	add.s64 %rd499, %rd497, %rd498;
+	mov.b64 %rd497, %rd499;
+$L126:
+	shl.b32 %r191, %r191, 1;
+	bra.uni $L124;
+$L125:
+	setp.eq.u32 %p118, %r7, 0;
+	@!%p118 bra $L127;
+	mul.wide.u32 %rd500, %r8, 16;
+	add.s64 %rd501, %rd1, %rd500;
+	st.shared.s64 [%rd501+0], %rd497;
+$L127:
+	bar.sync 0;
+	setp.eq.u32 %p119, %r8, 0;
+	@!%p119 bra $L128;
+	setp.lo.u32 %p120, %r7, %r10;
+	@!%p120 bra $L129;
+	mul.wide.u32 %rd502, %r7, 16;
+	add.s64 %rd503, %rd1, %rd502;
+	ld.shared.s64 %rd504, [%rd503+0];
+	mov.b64 %rd497, %rd504;
+$L129:
+	sub.u32 %r196, %r10, 1;
+	mov.b64 {%r197, %r198}, %rd497;
+	shfl.sync.down.b32 %r199|%p121, %r197, 1, %r196, %r17;
+	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
+	mov.b64 %rd505, {%r199, %r200};
+	@!%p121 bra $L130;
+	add.s64 %rd506, %rd497, %rd505;
+	mov.b64 %rd497, %rd506;
+$L130:
+	mov.b64 {%r201, %r202}, %rd497;
+	shfl.sync.down.b32 %r203|%p122, %r201, 2, %r196, %r17;
+	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
+	mov.b64 %rd507, {%r203, %r204};
+	@!%p122 bra $L131;
+	add.s64 %rd508, %rd497, %rd507;
+	mov.b64 %rd497, %rd508;
 $L131:
-	setp.hs.u32 %p123, %r212, 32;
-	@%p123 bra $L132;
-	mov.b64 {%r213, %r214}, %rd504;
-	shfl.sync.down.b32 %r215|%p124, %r213, %r212, %r211, %r17;
-	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
-	mov.b64 %rd505, {%r215, %r216};
-	@!%p124 bra $L133;
-	max.s64 %rd506, %rd504, %rd505;
-	mov.b64 %rd504, %rd506;
-$L133:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L131;
+	mov.b64 {%r205, %r206}, %rd497;
+	shfl.sync.down.b32 %r207|%p123, %r205, 4, %r196, %r17;
+	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
+	mov.b64 %rd509, {%r207, %r208};
+	@!%p123 bra $L132;
+	add.s64 %rd510, %rd497, %rd509;
+	mov.b64 %rd497, %rd510;
 $L132:
-	setp.eq.u32 %p125, %r7, 0;
+	mov.b64 {%r209, %r210}, %rd497;
+	shfl.sync.down.b32 %r211|%p124, %r209, 8, %r196, %r17;
+	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
+	mov.b64 %rd511, {%r211, %r212};
+	@!%p124 bra $L133;
+	add.s64 %rd512, %rd497, %rd511;
+	mov.b64 %rd497, %rd512;
+$L133:
+	mov.b64 {%r213, %r214}, %rd497;
+	shfl.sync.down.b32 %r215|%p125, %r213, 16, %r196, %r17;
+	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
+	mov.b64 %rd513, {%r215, %r216};
 	@!%p125 bra $L134;
-	mul.wide.u32 %rd507, %r8, 16;
-	add.s64 %rd508, %rd1, %rd507;
-	st.shared.s64 [%rd508+0], %rd504;
+	add.s64 %rd514, %rd497, %rd513;
+	mov.b64 %rd497, %rd514;
 $L134:
-	bar.sync 0;
-	setp.eq.u32 %p126, %r8, 0;
-	@!%p126 bra $L135;
-	setp.lo.u32 %p127, %r7, %r10;
-	@!%p127 bra $L136;
-	mul.wide.u32 %rd509, %r7, 16;
-	add.s64 %rd510, %rd1, %rd509;
-	ld.shared.s64 %rd511, [%rd510+0];
-	mov.b64 %rd504, %rd511;
-$L136:
-	sub.u32 %r217, %r10, 1;
-	mov.b64 {%r218, %r219}, %rd504;
-	shfl.sync.down.b32 %r220|%p128, %r218, 1, %r217, %r17;
-	shfl.sync.down.b32 %r221, %r219, 1, %r217, %r17;
-	mov.b64 %rd512, {%r220, %r221};
-	@!%p128 bra $L137;
-	max.s64 %rd513, %rd504, %rd512;
-	mov.b64 %rd504, %rd513;
-$L137:
-	mov.b64 {%r222, %r223}, %rd504;
-	shfl.sync.down.b32 %r224|%p129, %r222, 2, %r217, %r17;
-	shfl.sync.down.b32 %r225, %r223, 2, %r217, %r17;
-	mov.b64 %rd514, {%r224, %r225};
-	@!%p129 bra $L138;
-	max.s64 %rd515, %rd504, %rd514;
-	mov.b64 %rd504, %rd515;
-$L138:
-	mov.b64 {%r226, %r227}, %rd504;
-	shfl.sync.down.b32 %r228|%p130, %r226, 4, %r217, %r17;
-	shfl.sync.down.b32 %r229, %r227, 4, %r217, %r17;
-	mov.b64 %rd516, {%r228, %r229};
-	@!%p130 bra $L139;
-	max.s64 %rd517, %rd504, %rd516;
-	mov.b64 %rd504, %rd517;
-$L139:
-	mov.b64 {%r230, %r231}, %rd504;
-	shfl.sync.down.b32 %r232|%p131, %r230, 8, %r217, %r17;
-	shfl.sync.down.b32 %r233, %r231, 8, %r217, %r17;
-	mov.b64 %rd518, {%r232, %r233};
-	@!%p131 bra $L140;
-	max.s64 %rd519, %rd504, %rd518;
-	mov.b64 %rd504, %rd519;
-$L140:
-	mov.b64 {%r234, %r235}, %rd504;
-	shfl.sync.down.b32 %r236|%p132, %r234, 16, %r217, %r17;
-	shfl.sync.down.b32 %r237, %r235, 16, %r217, %r17;
-	mov.b64 %rd520, {%r236, %r237};
-	@!%p132 bra $L141;
-	max.s64 %rd521, %rd504, %rd520;
-	mov.b64 %rd504, %rd521;
-$L141:
-	@!%p125 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd504;
-$L142:
+	@!%p118 bra $L135;
+	st.shared.s64 [%rd1+1024], %rd497;
 $L135:
+$L128:
 	bar.sync 0;
-	ld.shared.s64 %rd522, [%rd1+1024];
-	mov.b64 %rd504, %rd522;
-	mov.b64 %rd523, %rd504;
-	mov.b64 %rd321, %rd523;
-	cvt.u64.u32 %rd524, %r2;
-	setp.eq.s64 %p133, %rd524, 0;
+	ld.shared.s64 %rd515, [%rd1+1024];
+	mov.b64 %rd497, %rd515;
+	mov.b64 %rd516, %rd497;
+	mov.b64 %rd333, %rd516;
+	mov.b64 %rd517, %rd334;
+	// block reduction
+	sub.u32 %r217, %r13, 1;
+	mov.b32 %r218, %r3;
+$L136:
+	setp.hs.u32 %p126, %r218, 32;
+	@%p126 bra $L137;
+	mov.b64 {%r219, %r220}, %rd517;
+	shfl.sync.down.b32 %r221|%p127, %r219, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
+	mov.b64 %rd518, {%r221, %r222};
+	@!%p127 bra $L138;
+	max.s64 %rd519, %rd517, %rd518;
+	mov.b64 %rd517, %rd519;
+$L138:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L136;
+$L137:
+	setp.eq.u32 %p128, %r7, 0;
+	@!%p128 bra $L139;
+	mul.wide.u32 %rd520, %r8, 16;
+	add.s64 %rd521, %rd1, %rd520;
+	st.shared.s64 [%rd521+0], %rd517;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p129, %r8, 0;
+	@!%p129 bra $L140;
+	setp.lo.u32 %p130, %r7, %r10;
+	@!%p130 bra $L141;
+	mul.wide.u32 %rd522, %r7, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	ld.shared.s64 %rd524, [%rd523+0];
+	mov.b64 %rd517, %rd524;
+$L141:
+	sub.u32 %r223, %r10, 1;
+	mov.b64 {%r224, %r225}, %rd517;
+	shfl.sync.down.b32 %r226|%p131, %r224, 1, %r223, %r17;
+	shfl.sync.down.b32 %r227, %r225, 1, %r223, %r17;
+	mov.b64 %rd525, {%r226, %r227};
+	@!%p131 bra $L142;
+	max.s64 %rd526, %rd517, %rd525;
+	mov.b64 %rd517, %rd526;
+$L142:
+	mov.b64 {%r228, %r229}, %rd517;
+	shfl.sync.down.b32 %r230|%p132, %r228, 2, %r223, %r17;
+	shfl.sync.down.b32 %r231, %r229, 2, %r223, %r17;
+	mov.b64 %rd527, {%r230, %r231};
+	@!%p132 bra $L143;
+	max.s64 %rd528, %rd517, %rd527;
+	mov.b64 %rd517, %rd528;
+$L143:
+	mov.b64 {%r232, %r233}, %rd517;
+	shfl.sync.down.b32 %r234|%p133, %r232, 4, %r223, %r17;
+	shfl.sync.down.b32 %r235, %r233, 4, %r223, %r17;
+	mov.b64 %rd529, {%r234, %r235};
 	@!%p133 bra $L144;
-	setp.gt.s64 %p134, %rd320, 0;
-	@!%p134 bra $L146;
-	add.s64 %rd525, %rd295, 1;
-	mul.lo.s64 %rd526, %rd525, %rd116;
-	mad.lo.s64 %rd527, %rd526, 8, %rd112;
-	atom.global.add.u64 %rd528, [%rd527], %rd320;
-$L146:
-	setp.gt.s64 %p135, %rd321, 0;
-	@!%p135 bra $L148;
-	add.s64 %rd529, %rd295, 2;
-	mul.lo.s64 %rd530, %rd529, %rd116;
-	mad.lo.s64 %rd531, %rd530, 8, %rd112;
-	atom.global.max.s64 %rd532, [%rd531], %rd321;
-$L148:
+	max.s64 %rd530, %rd517, %rd529;
+	mov.b64 %rd517, %rd530;
 $L144:
+	mov.b64 {%r236, %r237}, %rd517;
+	shfl.sync.down.b32 %r238|%p134, %r236, 8, %r223, %r17;
+	shfl.sync.down.b32 %r239, %r237, 8, %r223, %r17;
+	mov.b64 %rd531, {%r238, %r239};
+	@!%p134 bra $L145;
+	max.s64 %rd532, %rd517, %rd531;
+	mov.b64 %rd517, %rd532;
+$L145:
+	mov.b64 {%r240, %r241}, %rd517;
+	shfl.sync.down.b32 %r242|%p135, %r240, 16, %r223, %r17;
+	shfl.sync.down.b32 %r243, %r241, 16, %r223, %r17;
+	mov.b64 %rd533, {%r242, %r243};
+	@!%p135 bra $L146;
+	max.s64 %rd534, %rd517, %rd533;
+	mov.b64 %rd517, %rd534;
+$L146:
+	@!%p128 bra $L147;
+	st.shared.s64 [%rd1+1024], %rd517;
+$L147:
+$L140:
 	bar.sync 0;
-	setp.eq.u32 %p136, %r5, 0;
+	ld.shared.s64 %rd535, [%rd1+1024];
+	mov.b64 %rd517, %rd535;
+	mov.b64 %rd536, %rd517;
+	mov.b64 %rd334, %rd536;
+	cvt.u64.u32 %rd537, %r2;
+	setp.eq.s64 %p136, %rd537, 0;
 	@!%p136 bra $L149;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r238, [gk_league_sync+4];
-	atom.global.add.u32 %r239, [gk_league_sync], 1;
-	mov.u32 %r240, %nctaid.x;
-	sub.u32 %r241, %r240, 1;
-	setp.eq.u32 %p137, %r239, %r241;
-	@!%p137 bra $L150;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r242, [gk_league_sync+4], 1;
-	bra.uni $L151;
-$L150:
-	ld.relaxed.gpu.global.u32 %r243, [gk_league_sync+4];
-	setp.eq.u32 %p138, %r243, %r238;
-	@%p138 bra $L150;
+	setp.gt.s64 %p137, %rd333, 0;
+	@!%p137 bra $L151;
+	add.s64 %rd538, %rd308, 1;
+	mul.lo.s64 %rd539, %rd538, %rd116;
+	mad.lo.s64 %rd540, %rd539, 8, %rd112;
+	atom.global.add.u64 %rd541, [%rd540], %rd333;
 $L151:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p138, %rd334, 0;
+	@!%p138 bra $L153;
+	add.s64 %rd542, %rd308, 2;
+	mul.lo.s64 %rd543, %rd542, %rd116;
+	mad.lo.s64 %rd544, %rd543, 8, %rd112;
+	atom.global.max.s64 %rd545, [%rd544], %rd334;
+$L153:
 $L149:
 	bar.sync 0;
-	mul.lo.s64 %rd533, %rd247, %rd116;
-	mad.lo.s64 %rd534, %rd533, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	add.s64 %rd537, %rd247, 1;
-	mul.lo.s64 %rd538, %rd537, %rd116;
-	mad.lo.s64 %rd539, %rd538, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd542, %rd536;
-	mov.b64 %rd543, %rd541;
-	mov.b64 %rd544, %rd542;
-	mov.b64 %rd545, %rd543;
-	add.s64 %rd546, %rd247, 2;
-	mul.lo.s64 %rd547, %rd546, %rd116;
-	mad.lo.s64 %rd548, %rd547, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd208, %rd550;
-	@!%p11 bra $L153;
-	mov.b64 %rd552, 3;
-	mul.lo.s64 %rd551, %rd552, %rd210;
-	mov.b64 %rd554, 1;
-	add.s64 %rd553, %rd554, %rd551;
-	mul.lo.s64 %rd555, %rd553, %rd109;
-	mad.lo.s64 %rd556, %rd555, 8, %rd105;
-	st.global.s64 [%rd556+0], %rd544;
-	mov.b64 %rd558, 3;
-	mul.lo.s64 %rd557, %rd558, %rd210;
-	mov.b64 %rd560, 2;
-	add.s64 %rd559, %rd560, %rd557;
-	mul.lo.s64 %rd561, %rd559, %rd109;
-	mad.lo.s64 %rd562, %rd561, 8, %rd105;
-	st.global.s64 [%rd562+0], %rd545;
-	mov.b64 %rd564, 3;
-	mul.lo.s64 %rd563, %rd564, %rd210;
-	mov.b64 %rd566, 3;
-	add.s64 %rd565, %rd566, %rd563;
-	mul.lo.s64 %rd567, %rd565, %rd109;
-	mad.lo.s64 %rd568, %rd567, 8, %rd105;
-	st.global.s64 [%rd568+0], %rd208;
-	add.s64 %rd569, %rd210, 1;
-	st.global.s64 [%rd105+0], %rd569;
-$L153:
-	setp.eq.s64 %p139, %rd544, 0;
-	setp.gt.s64 %p140, %rd544, %rd66;
-	or.pred %p141, %p139, %p140;
-	setp.gt.s64 %p142, %rd545, %rd68;
-	or.pred %p143, %p141, %p142;
-	setp.gt.s64 %p144, %rd208, %rd70;
-	or.pred %p145, %p143, %p144;
-	@!%p145 bra $L155;
-	bra.uni $L3;
+	setp.eq.u32 %p139, %r5, 0;
+	@!%p139 bra $L154;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r244, [gk_league_sync+4];
+	atom.global.add.u32 %r245, [gk_league_sync], 1;
+	mov.u32 %r246, %nctaid.x;
+	sub.u32 %r247, %r246, 1;
+	setp.eq.u32 %p140, %r245, %r247;
+	@!%p140 bra $L155;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r248, [gk_league_sync+4], 1;
+	bra.uni $L156;
 $L155:
-	mov.b64 %rd151, %rd544;
-$L31:
-	add.s64 %rd570, %rd210, 1;
-	mov.b64 %rd210, %rd570;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r249, [gk_league_sync+4];
+	setp.eq.u32 %p141, %r249, %r244;
+	@%p141 bra $L155;
+$L156:
+	fence.acq_rel.gpu;
+$L154:
+	bar.sync 0;
+	setp.eq.s64 %p142, %rd223, 0;
+	and.pred %p143, %p11, %p142;
+	@!%p143 bra $L158;
+	mov.b64 %rd547, 9;
+	mul.lo.s64 %rd546, %rd547, %rd116;
+	mad.lo.s64 %rd548, %rd546, 8, %rd112;
+	mov.b64 %rd549, 0;
+	st.global.s64 [%rd548+0], %rd549;
+$L158:
+	mul.lo.s64 %rd550, %rd260, %rd116;
+	mad.lo.s64 %rd551, %rd550, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	add.s64 %rd554, %rd260, 1;
+	mul.lo.s64 %rd555, %rd554, %rd116;
+	mad.lo.s64 %rd556, %rd555, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
+	mov.b64 %rd558, %rd557;
+	mov.b64 %rd559, %rd553;
+	mov.b64 %rd560, %rd558;
+	mov.b64 %rd561, %rd559;
+	mov.b64 %rd562, %rd560;
+	add.s64 %rd563, %rd260, 2;
+	mul.lo.s64 %rd564, %rd563, %rd116;
+	mad.lo.s64 %rd565, %rd564, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd566, [%rd565+0];
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd217, %rd567;
+	@!%p11 bra $L160;
+	mov.b64 %rd569, 3;
+	mul.lo.s64 %rd568, %rd569, %rd223;
+	mov.b64 %rd571, 1;
+	add.s64 %rd570, %rd571, %rd568;
+	mul.lo.s64 %rd572, %rd570, %rd109;
+	mad.lo.s64 %rd573, %rd572, 8, %rd105;
+	st.global.s64 [%rd573+0], %rd561;
+	mov.b64 %rd575, 3;
+	mul.lo.s64 %rd574, %rd575, %rd223;
+	mov.b64 %rd577, 2;
+	add.s64 %rd576, %rd577, %rd574;
+	mul.lo.s64 %rd578, %rd576, %rd109;
+	mad.lo.s64 %rd579, %rd578, 8, %rd105;
+	st.global.s64 [%rd579+0], %rd562;
+	mov.b64 %rd581, 3;
+	mul.lo.s64 %rd580, %rd581, %rd223;
+	mov.b64 %rd583, 3;
+	add.s64 %rd582, %rd583, %rd580;
+	mul.lo.s64 %rd584, %rd582, %rd109;
+	mad.lo.s64 %rd585, %rd584, 8, %rd105;
+	st.global.s64 [%rd585+0], %rd217;
+	add.s64 %rd586, %rd223, 1;
+	st.global.s64 [%rd105+0], %rd586;
+$L160:
+	setp.eq.s64 %p144, %rd561, 0;
+	setp.gt.s64 %p145, %rd561, %rd66;
+	or.pred %p146, %p144, %p145;
+	setp.gt.s64 %p147, %rd562, %rd68;
+	or.pred %p148, %p146, %p147;
+	setp.gt.s64 %p149, %rd217, %rd70;
+	or.pred %p150, %p148, %p149;
+	@!%p150 bra $L162;
+	bra.uni $L3;
+$L162:
+	mov.b64 %rd151, %rd561;
+$L36:
+	add.s64 %rd587, %rd223, 1;
+	mov.b64 %rd223, %rd587;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd141, %rd141, %rd140;
@@ -19363,7 +19463,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:19367
+//line gokkos_kernels_gen.go:19467
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -19373,7 +19473,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:19377
+//line gokkos_kernels_gen.go:19477
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19392,7 +19492,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:19396
+//line gokkos_kernels_gen.go:19496
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -19406,7 +19506,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:19410
+//line gokkos_kernels_gen.go:19510
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19418,14 +19518,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19422
+//line gokkos_kernels_gen.go:19522
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:19429
+//line gokkos_kernels_gen.go:19529
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -19437,14 +19537,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:89
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19441
+//line gokkos_kernels_gen.go:19541
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:89
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:19448
+//line gokkos_kernels_gen.go:19548
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -19458,7 +19558,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:19462
+//line gokkos_kernels_gen.go:19562
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -19467,7 +19567,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:19471
+//line gokkos_kernels_gen.go:19571
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -19518,7 +19618,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:19522
+//line gokkos_kernels_gen.go:19622
 	return gokkosN
 }
 
@@ -19574,6 +19674,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:19578
+//line gokkos_kernels_gen.go:19678
 	return gokkosN
 }

@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -5725,9 +5725,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<142>;
-	.reg .b32 %r<240>;
-	.reg .b64 %rd<554>;
+	.reg .pred %p<147>;
+	.reg .b32 %r<246>;
+	.reg .b64 %rd<571>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6047,935 +6047,985 @@ $L13:
 	mad.lo.s64 %rd187, %rd185, 8, %rd112;
 	atom.global.max.s64 %rd188, [%rd187], %rd138;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd189, 0;
+	st.global.s64 [%rd112+0], %rd189;
+	mov.b64 %rd191, 1;
+	mul.lo.s64 %rd190, %rd191, %rd116;
+	mad.lo.s64 %rd192, %rd190, 8, %rd112;
+	mov.b64 %rd193, 0;
+	st.global.s64 [%rd192+0], %rd193;
+	mov.b64 %rd195, 2;
+	mul.lo.s64 %rd194, %rd195, %rd116;
+	mad.lo.s64 %rd196, %rd194, 8, %rd112;
+	mov.b64 %rd197, 0;
+	st.global.s64 [%rd196+0], %rd197;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
 	atom.global.add.u32 %r65, [gk_league_sync], 1;
 	mov.u32 %r66, %nctaid.x;
 	sub.u32 %r67, %r66, 1;
 	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd190, 9;
-	mul.lo.s64 %rd189, %rd190, %rd116;
-	mad.lo.s64 %rd191, %rd189, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
-	mov.b64 %rd193, %rd192;
-	mov.b64 %rd194, %rd193;
-	setp.gt.s64 %p30, %rd194, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd195, -1;
-	st.global.s64 [%rd105+0], %rd195;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd196, 0;
-$L30:
-	setp.lt.s64 %p31, %rd196, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd199, 9;
+	mul.lo.s64 %rd198, %rd199, %rd116;
+	mad.lo.s64 %rd200, %rd198, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd201, [%rd200+0];
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd202;
+	setp.gt.s64 %p30, %rd203, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p32, %r71, %r73;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r75, %r70;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd205, 9;
+	mul.lo.s64 %rd204, %rd205, %rd116;
+	mad.lo.s64 %rd206, %rd204, 8, %rd112;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd208, -1;
+	st.global.s64 [%rd105+0], %rd208;
 $L34:
-	mov.b64 %rd197, %rd49;
-	mov.b64 %rd198, %rd51;
-	mov.b64 %rd199, %rd53;
-	mov.b64 %rd200, %rd56;
-	mov.b64 %rd201, %rd58;
-	mov.b64 %rd202, %rd60;
-	mov.b64 %rd203, %rd197;
-	mov.b64 %rd204, %rd198;
-	mov.b64 %rd205, %rd199;
-	mov.b64 %rd206, %rd200;
-	mov.b64 %rd207, %rd201;
-	mov.b64 %rd208, %rd202;
-	rem.s64 %rd209, %rd196, 2;
-	setp.eq.s64 %p33, %rd209, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd210, %rd56;
-	mov.b64 %rd211, %rd58;
-	mov.b64 %rd212, %rd60;
-	mov.b64 %rd213, %rd49;
-	mov.b64 %rd214, %rd51;
-	mov.b64 %rd215, %rd53;
-	mov.b64 %rd203, %rd210;
-	mov.b64 %rd204, %rd211;
-	mov.b64 %rd205, %rd212;
-	mov.b64 %rd206, %rd213;
-	mov.b64 %rd207, %rd214;
-	mov.b64 %rd208, %rd215;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd216, %rd73;
-	mov.b64 %rd217, %rd75;
-	mov.b64 %rd218, %rd77;
-	mov.b64 %rd219, %rd80;
-	mov.b64 %rd220, %rd82;
-	mov.b64 %rd221, %rd84;
-	mov.b64 %rd222, %rd87;
-	mov.b64 %rd223, %rd89;
-	mov.b64 %rd224, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd225, %rd94;
-	mov.b64 %rd226, %rd96;
-	mov.b64 %rd227, %rd98;
-	mov.b32 %r70, %r33;
-	mov.b64 %rd228, %rd100;
-	mov.b64 %rd229, %rd102;
-	cvt.u32.u64 %r71, %rd196;
-	add.s32 %r72, %r33, %r71;
-	mov.b32 %r70, %r72;
-	rem.s64 %rd230, %rd196, 3;
-	mov.b64 %rd232, 3;
-	mul.lo.s64 %rd231, %rd232, %rd230;
-	mov.b64 %rd233, %rd231;
-	@!%p11 bra $L38;
-	add.s64 %rd234, %rd196, 1;
-	rem.s64 %rd235, %rd234, 3;
-	mov.b64 %rd237, 3;
-	mul.lo.s64 %rd236, %rd237, %rd235;
-	mov.b64 %rd238, %rd236;
-	mul.lo.s64 %rd239, %rd238, %rd116;
-	mad.lo.s64 %rd240, %rd239, 8, %rd112;
-	mov.b64 %rd241, 0;
-	st.global.s64 [%rd240+0], %rd241;
-	add.s64 %rd242, %rd238, 1;
-	mul.lo.s64 %rd243, %rd242, %rd116;
-	mad.lo.s64 %rd244, %rd243, 8, %rd112;
-	mov.b64 %rd245, 0;
-	st.global.s64 [%rd244+0], %rd245;
-	add.s64 %rd246, %rd238, 2;
-	mul.lo.s64 %rd247, %rd246, %rd116;
-	mad.lo.s64 %rd248, %rd247, 8, %rd112;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
-$L38:
-	mov.b64 %rd250, %rd194;
-	cvt.u64.u32 %rd251, %r4;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd209, 0;
+$L35:
+	setp.lt.s64 %p34, %rd209, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd253, %rd250;
-	setp.lt.s64 %p37, %rd253, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd255, 2;
-	mul.lo.s64 %rd254, %rd255, %rd253;
-	setp.le.s64 %p39, %rd254, %rd252;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd256, %rd253, 2;
-	mov.b64 %rd253, %rd256;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd210, %rd49;
+	mov.b64 %rd211, %rd51;
+	mov.b64 %rd212, %rd53;
+	mov.b64 %rd213, %rd56;
+	mov.b64 %rd214, %rd58;
+	mov.b64 %rd215, %rd60;
+	mov.b64 %rd216, %rd210;
+	mov.b64 %rd217, %rd211;
+	mov.b64 %rd218, %rd212;
+	mov.b64 %rd219, %rd213;
+	mov.b64 %rd220, %rd214;
+	mov.b64 %rd221, %rd215;
+	rem.s64 %rd222, %rd209, 2;
+	setp.eq.s64 %p36, %rd222, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd223, %rd56;
+	mov.b64 %rd224, %rd58;
+	mov.b64 %rd225, %rd60;
+	mov.b64 %rd226, %rd49;
+	mov.b64 %rd227, %rd51;
+	mov.b64 %rd228, %rd53;
+	mov.b64 %rd216, %rd223;
+	mov.b64 %rd217, %rd224;
+	mov.b64 %rd218, %rd225;
+	mov.b64 %rd219, %rd226;
+	mov.b64 %rd220, %rd227;
+	mov.b64 %rd221, %rd228;
 $L41:
-	mov.b64 %rd257, %rd253;
-	mov.b64 %rd258, %rd25;
-	mov.b64 %rd259, %rd62;
-	mov.b64 %rd260, %rd64;
-	mov.b64 %rd261, %rd66;
-	mov.b64 %rd262, %rd68;
-	mov.b64 %rd263, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r73, %r33;
-	mov.b64 %rd264, %rd100;
-	mov.b64 %rd265, %rd102;
-	mov.pred %p44, %p34;
-	mov.b64 %rd266, %rd216;
-	mov.b64 %rd267, %rd217;
-	mov.b64 %rd268, %rd218;
-	mov.b64 %rd269, %rd219;
-	mov.b64 %rd270, %rd220;
-	mov.b64 %rd271, %rd221;
-	mov.b64 %rd272, %rd222;
-	mov.b64 %rd273, %rd223;
-	mov.b64 %rd274, %rd224;
-	mov.pred %p45, %p35;
-	mov.b64 %rd275, %rd225;
-	mov.b64 %rd276, %rd226;
-	mov.b64 %rd277, %rd227;
-	mov.b32 %r74, %r70;
-	mov.b64 %rd278, %rd228;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd137;
-	mov.b64 %rd281, %rd233;
-	mov.b64 %rd282, %rd257;
-	cvt.u64.u32 %rd283, %r4;
-	div.s64 %rd284, %rd283, %rd282;
-	setp.eq.s64 %p46, %rd282, -1;
-	neg.s64 %rd285, %rd283;
-	selp.b64 %rd286, %rd285, %rd284, %p46;
-	setp.eq.s64 %p47, %rd282, 0;
-	selp.b64 %rd287, 0, %rd286, %p47;
-	mov.b64 %rd288, %rd287;
-	mul.lo.s64 %rd289, %rd2, %rd288;
-	mov.b64 %rd290, %rd289;
-	mul.lo.s64 %rd291, %rd124, %rd288;
-	cvt.u64.u32 %rd292, %r2;
-	div.s64 %rd293, %rd292, %rd282;
-	setp.eq.s64 %p48, %rd282, -1;
-	neg.s64 %rd294, %rd292;
-	selp.b64 %rd295, %rd294, %rd293, %p48;
-	setp.eq.s64 %p49, %rd282, 0;
-	selp.b64 %rd296, 0, %rd295, %p49;
-	add.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	cvt.u64.u32 %rd299, %r2;
-	rem.s64 %rd300, %rd299, %rd282;
-	setp.eq.s64 %p50, %rd282, -1;
-	selp.b64 %rd301, 0, %rd300, %p50;
-	setp.eq.s64 %p51, %rd282, 0;
-	selp.b64 %rd302, %rd299, %rd301, %p51;
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r75, -1;
-	mov.b64 %rd304, 0;
-	mov.b64 %rd305, 0;
-	mov.b64 %rd306, 0;
-	mov.b64 %rd307, 0;
-	mov.b64 %rd308, %rd278;
+	mov.pred %p37, %p4;
+	mov.b64 %rd229, %rd73;
+	mov.b64 %rd230, %rd75;
+	mov.b64 %rd231, %rd77;
+	mov.b64 %rd232, %rd80;
+	mov.b64 %rd233, %rd82;
+	mov.b64 %rd234, %rd84;
+	mov.b64 %rd235, %rd87;
+	mov.b64 %rd236, %rd89;
+	mov.b64 %rd237, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd238, %rd94;
+	mov.b64 %rd239, %rd96;
+	mov.b64 %rd240, %rd98;
+	mov.b32 %r76, %r33;
+	mov.b64 %rd241, %rd100;
+	mov.b64 %rd242, %rd102;
+	cvt.u32.u64 %r77, %rd209;
+	add.s32 %r78, %r33, %r77;
+	mov.b32 %r76, %r78;
+	rem.s64 %rd243, %rd209, 3;
+	mov.b64 %rd245, 3;
+	mul.lo.s64 %rd244, %rd245, %rd243;
+	mov.b64 %rd246, %rd244;
+	@!%p11 bra $L43;
+	add.s64 %rd247, %rd209, 1;
+	rem.s64 %rd248, %rd247, 3;
+	mov.b64 %rd250, 3;
+	mul.lo.s64 %rd249, %rd250, %rd248;
+	mov.b64 %rd251, %rd249;
+	mul.lo.s64 %rd252, %rd251, %rd116;
+	mad.lo.s64 %rd253, %rd252, 8, %rd112;
+	mov.b64 %rd254, 0;
+	st.global.s64 [%rd253+0], %rd254;
+	add.s64 %rd255, %rd251, 1;
+	mul.lo.s64 %rd256, %rd255, %rd116;
+	mad.lo.s64 %rd257, %rd256, 8, %rd112;
+	mov.b64 %rd258, 0;
+	st.global.s64 [%rd257+0], %rd258;
+	add.s64 %rd259, %rd251, 2;
+	mul.lo.s64 %rd260, %rd259, %rd116;
+	mad.lo.s64 %rd261, %rd260, 8, %rd112;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+$L43:
+	mov.b64 %rd263, %rd203;
+	cvt.u64.u32 %rd264, %r4;
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd266, 1;
 $L44:
-	mov.b64 %rd309, 0;
-	mov.b64 %rd310, %rd308;
-$L47:
-	setp.gt.s64 %p52, %rd310, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd304, %rd305;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd298, %rd280;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd311, %rd298, %rd205;
-	mad.lo.s64 %rd312, %rd311, 4, %rd203;
-	ld.global.s32 %r76, [%rd312+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r75, %r77;
-	add.s64 %rd313, %rd298, %rd290;
-	mov.b64 %rd298, %rd313;
-	mov.b64 %rd314, %rd258;
-	mov.b32 %r78, %r75;
-	cvt.s64.s32 %rd315, %r78;
-	mul.lo.s64 %rd316, %rd315, %rd32;
-	mad.lo.s64 %rd317, %rd316, 8, %rd28;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd321, %rd258;
-	mov.b32 %r79, %r75;
-	cvt.s64.s32 %rd322, %r79;
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd32;
-	mad.lo.s64 %rd325, %rd324, 8, %rd28;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, %rd327;
-	add.s64 %rd329, %rd320, %rd303;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, %rd328;
-	mov.b64 %rd304, %rd330;
-	mov.b64 %rd305, %rd331;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd332, %rd304, %rd39;
-	mad.lo.s64 %rd333, %rd332, 4, %rd35;
-	ld.global.nc.s32 %r80, [%rd333+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r75;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd334, %rd304;
-$L56:
-	cvt.s64.s32 %rd335, %r83;
-	mul.lo.s64 %rd336, %rd335, %rd123;
-	mad.lo.s64 %rd337, %rd336, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r85, [%rd337+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd338, %r84;
-	mul.lo.s64 %rd339, %rd338, %rd123;
-	mad.lo.s64 %rd340, %rd339, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r88, [%rd340+0];
-	mov.b32 %r89, %r88;
-	setp.ge.s32 %p56, %r89, %r87;
-	@!%p56 bra $L60;
-	mov.pred %p57, 0;
-	bra.uni $L58;
-$L60:
-	cvt.s64.s32 %rd341, %r84;
-	mul.lo.s64 %rd342, %rd341, %rd123;
-	mad.lo.s64 %rd343, %rd342, 4, %rd119;
-	atom.global.max.s32 %r90, [%rd343], %r87;
-	mov.b32 %r91, %r90;
-	setp.lt.s32 %p58, %r91, %r87;
-	mov.pred %p57, %p58;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p57 bra $L62;
-	mov.pred %p59, 0;
-	mov.b64 %rd344, %rd309;
-	mov.b32 %r92, %r82;
-$L63:
-	@!%p44 bra $L67;
-	shr.s32 %r93, %r92, 5;
-	cvt.s64.s32 %rd345, %r93;
-	mov.b64 %rd346, %rd345;
-	and.b32 %r94, %r92, 31;
-	cvt.s64.s32 %rd347, %r94;
-	min.u64 %rd348, %rd347, 32;
-	cvt.u32.u64 %r95, %rd348;
-	mov.b32 %r97, 0x1;
-	shl.b32 %r96, %r97, %r95;
-	setp.hs.u32 %p60, %r95, 32;
-	selp.b32 %r98, 0, %r96, %p60;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd349, %rd346;
-	mov.b32 %r100, %r99;
-	mul.lo.s64 %rd350, %rd349, %rd274;
-	mad.lo.s64 %rd351, %rd350, 4, %rd272;
-	ld.relaxed.gpu.global.u32 %r101, [%rd351+0];
-	mov.b32 %r102, %r101;
-	and.b32 %r103, %r102, %r100;
-	setp.ne.u32 %p61, %r103, 0x0;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L69;
-	mul.lo.s64 %rd352, %rd349, %rd274;
-	mad.lo.s64 %rd353, %rd352, 4, %rd272;
-	atom.global.or.b32 %r104, [%rd353], %r100;
-	mov.b32 %r105, %r104;
-	and.b32 %r106, %r105, %r100;
-	setp.ne.u32 %p64, %r106, 0x0;
-	mov.pred %p62, %p64;
-$L69:
-	@!%p62 bra $L71;
-	mov.b64 %rd354, %rd344;
-	mov.b64 %rd355, %rd354;
-	mov.pred %p65, 0;
-	bra.uni $L65;
-$L71:
-	mov.b64 %rd356, %rd344;
-	mov.b64 %rd355, %rd356;
-	mov.pred %p65, 1;
-	bra.uni $L65;
-$L67:
-	@!%p45 bra $L73;
-	cvt.s64.s32 %rd357, %r92;
-	mul.lo.s64 %rd358, %rd357, %rd277;
-	mad.lo.s64 %rd359, %rd358, 4, %rd275;
-	ld.relaxed.gpu.global.s32 %r107, [%rd359+0];
-	mov.b32 %r108, %r107;
-	setp.eq.s32 %p66, %r108, %r74;
-	mov.pred %p67, %p66;
-	not.pred %p68, %p67;
-	@!%p68 bra $L75;
-	cvt.s64.s32 %rd360, %r92;
-	mul.lo.s64 %rd361, %rd360, %rd277;
-	mad.lo.s64 %rd362, %rd361, 4, %rd275;
-	atom.global.exch.b32 %r109, [%rd362], %r74;
-	mov.b32 %r110, %r109;
-	setp.eq.s32 %p69, %r110, %r74;
-	mov.pred %p67, %p69;
-$L75:
-	@!%p67 bra $L77;
-	mov.b64 %rd363, %rd344;
-	mov.b64 %rd355, %rd363;
-	mov.pred %p65, 0;
-	bra.uni $L65;
-$L77:
-$L73:
-	mul.lo.s64 %rd364, %rd344, %rd135;
-	mad.lo.s64 %rd365, %rd364, 4, %rd133;
-	st.shared.s32 [%rd365+0], %r92;
-	add.s64 %rd366, %rd344, 1;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd355, %rd367;
-	mov.pred %p65, 1;
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-	mov.b64 %rd368, %rd355;
-	mov.pred %p70, %p65;
-	mov.b64 %rd309, %rd368;
-	mov.pred %p59, %p70;
-	@!%p59 bra $L79;
-	mov.b64 %rd369, %rd258;
-	mov.b32 %r111, %r82;
-	cvt.s64.s32 %rd370, %r111;
-	add.s64 %rd371, %rd370, 1;
-	mul.lo.s64 %rd372, %rd371, %rd32;
-	mad.lo.s64 %rd373, %rd372, 8, %rd28;
-	ld.global.nc.s64 %rd374, [%rd373+0];
-	mov.b64 %rd375, %rd374;
-	cvt.s64.s32 %rd376, %r111;
-	mul.lo.s64 %rd377, %rd376, %rd32;
-	mad.lo.s64 %rd378, %rd377, 8, %rd28;
-	ld.global.nc.s64 %rd379, [%rd378+0];
-	mov.b64 %rd380, %rd379;
-	sub.s64 %rd381, %rd375, %rd380;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, %rd382;
-	add.s64 %rd384, %rd306, %rd383;
-	mov.b64 %rd306, %rd384;
-	max.s64 %rd385, %rd307, %rd383;
-	mov.b64 %rd307, %rd385;
-$L79:
-$L62:
-	add.s64 %rd386, %rd304, %rd282;
-	mov.b64 %rd304, %rd386;
-	sub.s64 %rd387, %rd310, 1;
-	mov.b64 %rd310, %rd387;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd388, %rd309;
-	mov.b32 %r112, %r3;
-$L80:
-	setp.hs.u32 %p71, %r112, 32;
-	@%p71 bra $L81;
-	mov.b64 {%r113, %r114}, %rd388;
-	shfl.sync.up.b32 %r115|%p72, %r113, %r112, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, %r112, 0, %r17;
-	mov.b64 %rd389, {%r115, %r116};
-	@!%p72 bra $L82;
-	add.s64 %rd390, %rd389, %rd388;
-	mov.b64 %rd388, %rd390;
-$L82:
-	shl.b32 %r112, %r112, 1;
-	bra.uni $L80;
-$L81:
-	mov.b64 {%r117, %r118}, %rd388;
-	shfl.sync.up.b32 %r119|%p73, %r117, %r3, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, %r3, 0, %r17;
-	mov.b64 %rd391, {%r119, %r120};
-	setp.lo.u32 %p74, %r3, 32;
-	and.pred %p75, %p73, %p74;
-	selp.b64 %rd392, %rd391, 0, %p75;
-	sub.u32 %r121, %r13, %r3;
-	setp.eq.u32 %p76, %r7, %r121;
-	@!%p76 bra $L83;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd388;
-$L83:
-	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L84;
-	mov.b64 %rd395, 0;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L85;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	ld.shared.s64 %rd398, [%rd397+0];
-	mov.b64 %rd395, %rd398;
-$L85:
-	mov.b64 {%r122, %r123}, %rd395;
-	shfl.sync.up.b32 %r124|%p79, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd399, {%r124, %r125};
-	@!%p79 bra $L86;
-	add.s64 %rd400, %rd399, %rd395;
-	mov.b64 %rd395, %rd400;
-$L86:
-	mov.b64 {%r126, %r127}, %rd395;
-	shfl.sync.up.b32 %r128|%p80, %r126, 2, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 2, 0, %r17;
-	mov.b64 %rd401, {%r128, %r129};
-	@!%p80 bra $L87;
-	add.s64 %rd402, %rd401, %rd395;
-	mov.b64 %rd395, %rd402;
-$L87:
-	mov.b64 {%r130, %r131}, %rd395;
-	shfl.sync.up.b32 %r132|%p81, %r130, 4, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 4, 0, %r17;
-	mov.b64 %rd403, {%r132, %r133};
-	@!%p81 bra $L88;
-	add.s64 %rd404, %rd403, %rd395;
-	mov.b64 %rd395, %rd404;
-$L88:
-	mov.b64 {%r134, %r135}, %rd395;
-	shfl.sync.up.b32 %r136|%p82, %r134, 8, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 8, 0, %r17;
-	mov.b64 %rd405, {%r136, %r137};
-	@!%p82 bra $L89;
-	add.s64 %rd406, %rd405, %rd395;
-	mov.b64 %rd395, %rd406;
-$L89:
-	mov.b64 {%r138, %r139}, %rd395;
-	shfl.sync.up.b32 %r140|%p83, %r138, 16, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 16, 0, %r17;
-	mov.b64 %rd407, {%r140, %r141};
-	@!%p83 bra $L90;
-	add.s64 %rd408, %rd407, %rd395;
-	mov.b64 %rd395, %rd408;
-$L90:
-	mov.b64 {%r142, %r143}, %rd395;
-	shfl.sync.up.b32 %r144|%p84, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd409, {%r144, %r145};
-	selp.b64 %rd410, %rd409, 0, %p84;
-	@!%p78 bra $L91;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	add.s64 %rd413, %rd412, 512;
-	st.shared.s64 [%rd413+0], %rd410;
-$L91:
-	sub.u32 %r146, %r10, 1;
-	setp.eq.u32 %p85, %r7, %r146;
-	@!%p85 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd395;
-$L92:
-$L84:
-	bar.sync 0;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	add.s64 %rd416, %rd415, 512;
-	ld.shared.s64 %rd417, [%rd416+0];
-	add.s64 %rd418, %rd417, %rd392;
-	ld.shared.s64 %rd419, [%rd1+1024];
-	mov.b64 {%r147, %r148}, %rd418;
-	shfl.sync.idx.b32 %r149|%p86, %r147, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r150, %r148, 0, %r21, %r17;
-	mov.b64 %rd420, {%r149, %r150};
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, 0;
-	cvt.u64.u32 %rd429, %r2;
-	setp.eq.s64 %p87, %rd429, 0;
-	setp.gt.s64 %p88, %rd427, 0;
-	and.pred %p89, %p87, %p88;
-	@!%p89 bra $L94;
-	mul.lo.s64 %rd430, %rd281, %rd116;
-	mad.lo.s64 %rd431, %rd430, 8, %rd112;
-	atom.global.add.u64 %rd432, [%rd431], %rd427;
-	mov.b64 %rd433, %rd432;
-	mov.b64 %rd428, %rd433;
-$L94:
-	cvt.u64.u32 %rd434, %r2;
-	setp.eq.s64 %p90, %rd434, 0;
-	setp.eq.u32 %p91, %r1, 0;
-	and.pred %p92, %p90, %p91;
-	bar.sync 0;
-	@!%p92 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd428;
-$L95:
-	bar.sync 0;
-	ld.shared.s64 %rd435, [%rd1+1024];
-	mov.b64 %rd436, %rd435;
-	add.s64 %rd437, %rd436, %rd426;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, 0;
-$L96:
-	setp.lt.s64 %p93, %rd439, %rd309;
-	not.pred %p94, %p93;
-	@!%p94 bra $L100;
-	bra.uni $L98;
-$L100:
-	mul.lo.s64 %rd440, %rd439, %rd135;
-	mad.lo.s64 %rd441, %rd440, 4, %rd133;
-	ld.shared.s32 %r151, [%rd441+0];
-	mov.b32 %r152, %r151;
-	add.s64 %rd442, %rd438, %rd439;
-	mul.lo.s64 %rd443, %rd442, %rd208;
-	mad.lo.s64 %rd444, %rd443, 4, %rd206;
-	st.global.s32 [%rd444+0], %r152;
-$L97:
-	add.s64 %rd445, %rd439, 1;
-	mov.b64 %rd439, %rd445;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd446, 0;
-	setp.lt.s64 %p95, %rd304, %rd305;
-	setp.lt.s64 %p96, %rd298, %rd280;
-	or.pred %p97, %p95, %p96;
-	@!%p97 bra $L102;
-	mov.b64 %rd446, 1;
-$L102:
-	mov.b64 %rd447, %rd446;
-	// block reduction
-	sub.u32 %r153, %r13, 1;
-	mov.b32 %r154, %r3;
-$L103:
-	setp.hs.u32 %p98, %r154, 32;
-	@%p98 bra $L104;
-	mov.b64 {%r155, %r156}, %rd447;
-	shfl.sync.down.b32 %r157|%p99, %r155, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd448, {%r157, %r158};
-	@!%p99 bra $L105;
-	max.s64 %rd449, %rd447, %rd448;
-	mov.b64 %rd447, %rd449;
-$L105:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L106;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd447;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L107;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L108;
-	mul.wide.u32 %rd452, %r7, 16;
-	add.s64 %rd453, %rd1, %rd452;
-	ld.shared.s64 %rd454, [%rd453+0];
-	mov.b64 %rd447, %rd454;
-$L108:
-	sub.u32 %r159, %r10, 1;
-	mov.b64 {%r160, %r161}, %rd447;
-	shfl.sync.down.b32 %r162|%p103, %r160, 1, %r159, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r159, %r17;
-	mov.b64 %rd455, {%r162, %r163};
-	@!%p103 bra $L109;
-	max.s64 %rd456, %rd447, %rd455;
-	mov.b64 %rd447, %rd456;
-$L109:
-	mov.b64 {%r164, %r165}, %rd447;
-	shfl.sync.down.b32 %r166|%p104, %r164, 2, %r159, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r159, %r17;
-	mov.b64 %rd457, {%r166, %r167};
-	@!%p104 bra $L110;
-	max.s64 %rd458, %rd447, %rd457;
-	mov.b64 %rd447, %rd458;
-$L110:
-	mov.b64 {%r168, %r169}, %rd447;
-	shfl.sync.down.b32 %r170|%p105, %r168, 4, %r159, %r17;
-	shfl.sync.down.b32 %r171, %r169, 4, %r159, %r17;
-	mov.b64 %rd459, {%r170, %r171};
-	@!%p105 bra $L111;
-	max.s64 %rd460, %rd447, %rd459;
-	mov.b64 %rd447, %rd460;
-$L111:
-	mov.b64 {%r172, %r173}, %rd447;
-	shfl.sync.down.b32 %r174|%p106, %r172, 8, %r159, %r17;
-	shfl.sync.down.b32 %r175, %r173, 8, %r159, %r17;
-	mov.b64 %rd461, {%r174, %r175};
-	@!%p106 bra $L112;
-	max.s64 %rd462, %rd447, %rd461;
-	mov.b64 %rd447, %rd462;
-$L112:
-	mov.b64 {%r176, %r177}, %rd447;
-	shfl.sync.down.b32 %r178|%p107, %r176, 16, %r159, %r17;
-	shfl.sync.down.b32 %r179, %r177, 16, %r159, %r17;
-	mov.b64 %rd463, {%r178, %r179};
-	@!%p107 bra $L113;
-	max.s64 %rd464, %rd447, %rd463;
-	mov.b64 %rd447, %rd464;
-$L113:
-	@!%p100 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd447;
-$L114:
-$L107:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd447, %rd465;
-	mov.b64 %rd466, %rd447;
-	setp.eq.s64 %p108, %rd466, 0;
-	@!%p108 bra $L116;
+	setp.lt.s64 %p39, %rd266, %rd263;
+	setp.lt.s64 %p40, %rd266, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd268, 2;
+	mul.lo.s64 %rd267, %rd268, %rd266;
+	setp.le.s64 %p42, %rd267, %rd265;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L116:
+$L48:
+	mul.lo.s64 %rd269, %rd266, 2;
+	mov.b64 %rd266, %rd269;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd467, %rd306;
+	mov.b64 %rd270, %rd266;
+	mov.b64 %rd271, %rd25;
+	mov.b64 %rd272, %rd62;
+	mov.b64 %rd273, %rd64;
+	mov.b64 %rd274, %rd66;
+	mov.b64 %rd275, %rd68;
+	mov.b64 %rd276, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd277, %rd100;
+	mov.b64 %rd278, %rd102;
+	mov.pred %p47, %p37;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.pred %p48, %p38;
+	mov.b64 %rd288, %rd238;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b32 %r80, %r76;
+	mov.b64 %rd291, %rd241;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd137;
+	mov.b64 %rd294, %rd246;
+	mov.b64 %rd295, %rd270;
+	cvt.u64.u32 %rd296, %r4;
+	div.s64 %rd297, %rd296, %rd295;
+	setp.eq.s64 %p49, %rd295, -1;
+	neg.s64 %rd298, %rd296;
+	selp.b64 %rd299, %rd298, %rd297, %p49;
+	setp.eq.s64 %p50, %rd295, 0;
+	selp.b64 %rd300, 0, %rd299, %p50;
+	mov.b64 %rd301, %rd300;
+	mul.lo.s64 %rd302, %rd2, %rd301;
+	mov.b64 %rd303, %rd302;
+	mul.lo.s64 %rd304, %rd124, %rd301;
+	cvt.u64.u32 %rd305, %r2;
+	div.s64 %rd306, %rd305, %rd295;
+	setp.eq.s64 %p51, %rd295, -1;
+	neg.s64 %rd307, %rd305;
+	selp.b64 %rd308, %rd307, %rd306, %p51;
+	setp.eq.s64 %p52, %rd295, 0;
+	selp.b64 %rd309, 0, %rd308, %p52;
+	add.s64 %rd310, %rd304, %rd309;
+	mov.b64 %rd311, %rd310;
+	cvt.u64.u32 %rd312, %r2;
+	rem.s64 %rd313, %rd312, %rd295;
+	setp.eq.s64 %p53, %rd295, -1;
+	selp.b64 %rd314, 0, %rd313, %p53;
+	setp.eq.s64 %p54, %rd295, 0;
+	selp.b64 %rd315, %rd312, %rd314, %p54;
+	mov.b64 %rd316, %rd315;
+	mov.b32 %r81, -1;
+	mov.b64 %rd317, 0;
+	mov.b64 %rd318, 0;
+	mov.b64 %rd319, 0;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, %rd291;
+$L49:
+	mov.b64 %rd322, 0;
+	mov.b64 %rd323, %rd321;
+$L52:
+	setp.gt.s64 %p55, %rd323, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd317, %rd318;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd311, %rd293;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd324, %rd311, %rd218;
+	mad.lo.s64 %rd325, %rd324, 4, %rd216;
+	ld.global.s32 %r82, [%rd325+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r81, %r83;
+	add.s64 %rd326, %rd311, %rd303;
+	mov.b64 %rd311, %rd326;
+	mov.b64 %rd327, %rd271;
+	mov.b32 %r84, %r81;
+	cvt.s64.s32 %rd328, %r84;
+	mul.lo.s64 %rd329, %rd328, %rd32;
+	mad.lo.s64 %rd330, %rd329, 8, %rd28;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd271;
+	mov.b32 %r85, %r81;
+	cvt.s64.s32 %rd335, %r85;
+	add.s64 %rd336, %rd335, 1;
+	mul.lo.s64 %rd337, %rd336, %rd32;
+	mad.lo.s64 %rd338, %rd337, 8, %rd28;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	add.s64 %rd342, %rd333, %rd316;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, %rd341;
+	mov.b64 %rd317, %rd343;
+	mov.b64 %rd318, %rd344;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd345, %rd317, %rd39;
+	mad.lo.s64 %rd346, %rd345, 4, %rd35;
+	ld.global.nc.s32 %r86, [%rd346+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r81;
+	mov.b32 %r90, %r88;
+	mov.b64 %rd347, %rd317;
+$L61:
+	cvt.s64.s32 %rd348, %r89;
+	mul.lo.s64 %rd349, %rd348, %rd123;
+	mad.lo.s64 %rd350, %rd349, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r91, [%rd350+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd351, %r90;
+	mul.lo.s64 %rd352, %rd351, %rd123;
+	mad.lo.s64 %rd353, %rd352, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r94, [%rd353+0];
+	mov.b32 %r95, %r94;
+	setp.ge.s32 %p59, %r95, %r93;
+	@!%p59 bra $L65;
+	mov.pred %p60, 0;
+	bra.uni $L63;
+$L65:
+	cvt.s64.s32 %rd354, %r90;
+	mul.lo.s64 %rd355, %rd354, %rd123;
+	mad.lo.s64 %rd356, %rd355, 4, %rd119;
+	atom.global.max.s32 %r96, [%rd356], %r93;
+	mov.b32 %r97, %r96;
+	setp.lt.s32 %p61, %r97, %r93;
+	mov.pred %p60, %p61;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p60 bra $L67;
+	mov.pred %p62, 0;
+	mov.b64 %rd357, %rd322;
+	mov.b32 %r98, %r88;
+$L68:
+	@!%p47 bra $L72;
+	shr.s32 %r99, %r98, 5;
+	cvt.s64.s32 %rd358, %r99;
+	mov.b64 %rd359, %rd358;
+	and.b32 %r100, %r98, 31;
+	cvt.s64.s32 %rd360, %r100;
+	min.u64 %rd361, %rd360, 32;
+	cvt.u32.u64 %r101, %rd361;
+	mov.b32 %r103, 0x1;
+	shl.b32 %r102, %r103, %r101;
+	setp.hs.u32 %p63, %r101, 32;
+	selp.b32 %r104, 0, %r102, %p63;
+	mov.b32 %r105, %r104;
+	mov.b64 %rd362, %rd359;
+	mov.b32 %r106, %r105;
+	mul.lo.s64 %rd363, %rd362, %rd287;
+	mad.lo.s64 %rd364, %rd363, 4, %rd285;
+	ld.relaxed.gpu.global.u32 %r107, [%rd364+0];
+	mov.b32 %r108, %r107;
+	and.b32 %r109, %r108, %r106;
+	setp.ne.u32 %p64, %r109, 0x0;
+	mov.pred %p65, %p64;
+	not.pred %p66, %p65;
+	@!%p66 bra $L74;
+	mul.lo.s64 %rd365, %rd362, %rd287;
+	mad.lo.s64 %rd366, %rd365, 4, %rd285;
+	atom.global.or.b32 %r110, [%rd366], %r106;
+	mov.b32 %r111, %r110;
+	and.b32 %r112, %r111, %r106;
+	setp.ne.u32 %p67, %r112, 0x0;
+	mov.pred %p65, %p67;
+$L74:
+	@!%p65 bra $L76;
+	mov.b64 %rd367, %rd357;
+	mov.b64 %rd368, %rd367;
+	mov.pred %p68, 0;
+	bra.uni $L70;
+$L76:
+	mov.b64 %rd369, %rd357;
+	mov.b64 %rd368, %rd369;
+	mov.pred %p68, 1;
+	bra.uni $L70;
+$L72:
+	@!%p48 bra $L78;
+	cvt.s64.s32 %rd370, %r98;
+	mul.lo.s64 %rd371, %rd370, %rd290;
+	mad.lo.s64 %rd372, %rd371, 4, %rd288;
+	ld.relaxed.gpu.global.s32 %r113, [%rd372+0];
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p69, %r114, %r80;
+	mov.pred %p70, %p69;
+	not.pred %p71, %p70;
+	@!%p71 bra $L80;
+	cvt.s64.s32 %rd373, %r98;
+	mul.lo.s64 %rd374, %rd373, %rd290;
+	mad.lo.s64 %rd375, %rd374, 4, %rd288;
+	atom.global.exch.b32 %r115, [%rd375], %r80;
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p72, %r116, %r80;
+	mov.pred %p70, %p72;
+$L80:
+	@!%p70 bra $L82;
+	mov.b64 %rd376, %rd357;
+	mov.b64 %rd368, %rd376;
+	mov.pred %p68, 0;
+	bra.uni $L70;
+$L82:
+$L78:
+	mul.lo.s64 %rd377, %rd357, %rd135;
+	mad.lo.s64 %rd378, %rd377, 4, %rd133;
+	st.shared.s32 [%rd378+0], %r98;
+	add.s64 %rd379, %rd357, 1;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd368, %rd380;
+	mov.pred %p68, 1;
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b64 %rd381, %rd368;
+	mov.pred %p73, %p68;
+	mov.b64 %rd322, %rd381;
+	mov.pred %p62, %p73;
+	@!%p62 bra $L84;
+	mov.b64 %rd382, %rd271;
+	mov.b32 %r117, %r88;
+	cvt.s64.s32 %rd383, %r117;
+	add.s64 %rd384, %rd383, 1;
+	mul.lo.s64 %rd385, %rd384, %rd32;
+	mad.lo.s64 %rd386, %rd385, 8, %rd28;
+	ld.global.nc.s64 %rd387, [%rd386+0];
+	mov.b64 %rd388, %rd387;
+	cvt.s64.s32 %rd389, %r117;
+	mul.lo.s64 %rd390, %rd389, %rd32;
+	mad.lo.s64 %rd391, %rd390, 8, %rd28;
+	ld.global.nc.s64 %rd392, [%rd391+0];
+	mov.b64 %rd393, %rd392;
+	sub.s64 %rd394, %rd388, %rd393;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, %rd395;
+	add.s64 %rd397, %rd319, %rd396;
+	mov.b64 %rd319, %rd397;
+	max.s64 %rd398, %rd320, %rd396;
+	mov.b64 %rd320, %rd398;
+$L84:
+$L67:
+	add.s64 %rd399, %rd317, %rd295;
+	mov.b64 %rd317, %rd399;
+	sub.s64 %rd400, %rd323, 1;
+	mov.b64 %rd323, %rd400;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd401, %rd322;
+	mov.b32 %r118, %r3;
+$L85:
+	setp.hs.u32 %p74, %r118, 32;
+	@%p74 bra $L86;
+	mov.b64 {%r119, %r120}, %rd401;
+	shfl.sync.up.b32 %r121|%p75, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd402, {%r121, %r122};
+	@!%p75 bra $L87;
+	add.s64 %rd403, %rd402, %rd401;
+	mov.b64 %rd401, %rd403;
+$L87:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L85;
+$L86:
+	mov.b64 {%r123, %r124}, %rd401;
+	shfl.sync.up.b32 %r125|%p76, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd404, {%r125, %r126};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd405, %rd404, 0, %p78;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r127;
+	@!%p79 bra $L88;
+	mul.wide.u32 %rd406, %r8, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	st.shared.s64 [%rd407+0], %rd401;
+$L88:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L89;
+	mov.b64 %rd408, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L90;
+	mul.wide.u32 %rd409, %r7, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	ld.shared.s64 %rd411, [%rd410+0];
+	mov.b64 %rd408, %rd411;
+$L90:
+	mov.b64 {%r128, %r129}, %rd408;
+	shfl.sync.up.b32 %r130|%p82, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd412, {%r130, %r131};
+	@!%p82 bra $L91;
+	add.s64 %rd413, %rd412, %rd408;
+	mov.b64 %rd408, %rd413;
+$L91:
+	mov.b64 {%r132, %r133}, %rd408;
+	shfl.sync.up.b32 %r134|%p83, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd414, {%r134, %r135};
+	@!%p83 bra $L92;
+	add.s64 %rd415, %rd414, %rd408;
+	mov.b64 %rd408, %rd415;
+$L92:
+	mov.b64 {%r136, %r137}, %rd408;
+	shfl.sync.up.b32 %r138|%p84, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd416, {%r138, %r139};
+	@!%p84 bra $L93;
+	add.s64 %rd417, %rd416, %rd408;
+	mov.b64 %rd408, %rd417;
+$L93:
+	mov.b64 {%r140, %r141}, %rd408;
+	shfl.sync.up.b32 %r142|%p85, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd418, {%r142, %r143};
+	@!%p85 bra $L94;
+	add.s64 %rd419, %rd418, %rd408;
+	mov.b64 %rd408, %rd419;
+$L94:
+	mov.b64 {%r144, %r145}, %rd408;
+	shfl.sync.up.b32 %r146|%p86, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd420, {%r146, %r147};
+	@!%p86 bra $L95;
+	add.s64 %rd421, %rd420, %rd408;
+	mov.b64 %rd408, %rd421;
+$L95:
+	mov.b64 {%r148, %r149}, %rd408;
+	shfl.sync.up.b32 %r150|%p87, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd422, {%r150, %r151};
+	selp.b64 %rd423, %rd422, 0, %p87;
+	@!%p81 bra $L96;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	add.s64 %rd426, %rd425, 512;
+	st.shared.s64 [%rd426+0], %rd423;
+$L96:
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r152;
+	@!%p88 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd408;
+$L97:
+$L89:
+	bar.sync 0;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	add.s64 %rd429, %rd428, 512;
+	ld.shared.s64 %rd430, [%rd429+0];
+	add.s64 %rd431, %rd430, %rd405;
+	ld.shared.s64 %rd432, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd431;
+	shfl.sync.idx.b32 %r155|%p89, %r153, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r156, %r154, 0, %r21, %r17;
+	mov.b64 %rd433, {%r155, %r156};
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, 0;
+	cvt.u64.u32 %rd442, %r2;
+	setp.eq.s64 %p90, %rd442, 0;
+	setp.gt.s64 %p91, %rd440, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L99;
+	mul.lo.s64 %rd443, %rd294, %rd116;
+	mad.lo.s64 %rd444, %rd443, 8, %rd112;
+	atom.global.add.u64 %rd445, [%rd444], %rd440;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd441, %rd446;
+$L99:
+	cvt.u64.u32 %rd447, %r2;
+	setp.eq.s64 %p93, %rd447, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd441;
+$L100:
+	bar.sync 0;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd449, %rd439;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, 0;
+$L101:
+	setp.lt.s64 %p96, %rd452, %rd322;
+	not.pred %p97, %p96;
+	@!%p97 bra $L105;
+	bra.uni $L103;
+$L105:
+	mul.lo.s64 %rd453, %rd452, %rd135;
+	mad.lo.s64 %rd454, %rd453, 4, %rd133;
+	ld.shared.s32 %r157, [%rd454+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd455, %rd451, %rd452;
+	mul.lo.s64 %rd456, %rd455, %rd221;
+	mad.lo.s64 %rd457, %rd456, 4, %rd219;
+	st.global.s32 [%rd457+0], %r158;
+$L102:
+	add.s64 %rd458, %rd452, 1;
+	mov.b64 %rd452, %rd458;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd459, 0;
+	setp.lt.s64 %p98, %rd317, %rd318;
+	setp.lt.s64 %p99, %rd311, %rd293;
+	or.pred %p100, %p98, %p99;
+	@!%p100 bra $L107;
+	mov.b64 %rd459, 1;
+$L107:
+	mov.b64 %rd460, %rd459;
 	// block reduction
-	sub.u32 %r180, %r13, 1;
-	mov.b32 %r181, %r3;
+	sub.u32 %r159, %r13, 1;
+	mov.b32 %r160, %r3;
+$L108:
+	setp.hs.u32 %p101, %r160, 32;
+	@%p101 bra $L109;
+	mov.b64 {%r161, %r162}, %rd460;
+	shfl.sync.down.b32 %r163|%p102, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
+	mov.b64 %rd461, {%r163, %r164};
+	@!%p102 bra $L110;
+	max.s64 %rd462, %rd460, %rd461;
+	mov.b64 %rd460, %rd462;
+$L110:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L108;
+$L109:
+	setp.eq.u32 %p103, %r7, 0;
+	@!%p103 bra $L111;
+	mul.wide.u32 %rd463, %r8, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	st.shared.s64 [%rd464+0], %rd460;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p104, %r8, 0;
+	@!%p104 bra $L112;
+	setp.lo.u32 %p105, %r7, %r10;
+	@!%p105 bra $L113;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	ld.shared.s64 %rd467, [%rd466+0];
+	mov.b64 %rd460, %rd467;
+$L113:
+	sub.u32 %r165, %r10, 1;
+	mov.b64 {%r166, %r167}, %rd460;
+	shfl.sync.down.b32 %r168|%p106, %r166, 1, %r165, %r17;
+	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
+	mov.b64 %rd468, {%r168, %r169};
+	@!%p106 bra $L114;
+	max.s64 %rd469, %rd460, %rd468;
+	mov.b64 %rd460, %rd469;
+$L114:
+	mov.b64 {%r170, %r171}, %rd460;
+	shfl.sync.down.b32 %r172|%p107, %r170, 2, %r165, %r17;
+	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
+	mov.b64 %rd470, {%r172, %r173};
+	@!%p107 bra $L115;
+	max.s64 %rd471, %rd460, %rd470;
+	mov.b64 %rd460, %rd471;
+$L115:
+	mov.b64 {%r174, %r175}, %rd460;
+	shfl.sync.down.b32 %r176|%p108, %r174, 4, %r165, %r17;
+	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
+	mov.b64 %rd472, {%r176, %r177};
+	@!%p108 bra $L116;
+	max.s64 %rd473, %rd460, %rd472;
+	mov.b64 %rd460, %rd473;
+$L116:
+	mov.b64 {%r178, %r179}, %rd460;
+	shfl.sync.down.b32 %r180|%p109, %r178, 8, %r165, %r17;
+	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
+	mov.b64 %rd474, {%r180, %r181};
+	@!%p109 bra $L117;
+	max.s64 %rd475, %rd460, %rd474;
+	mov.b64 %rd460, %rd475;
 $L117:
-	setp.hs.u32 %p109, %r181, 32;
-	@%p109 bra $L118;
-	mov.b64 {%r182, %r183}, %rd467;
-	shfl.sync.down.b32 %r184|%p110, %r182, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd468, {%r184, %r185};
-	@!%p110 bra $L119;
-	add.s64 %rd469, %rd467, %rd468;
-	mov.b64 %rd467, %rd469;
-$L119:
-	shl.b32 %r181, %r181, 1;
-	bra.uni $L117;
+	mov.b64 {%r182, %r183}, %rd460;
+	shfl.sync.down.b32 %r184|%p110, %r182, 16, %r165, %r17;
+	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
+	mov.b64 %rd476, {%r184, %r185};
+	@!%p110 bra $L118;
+	max.s64 %rd477, %rd460, %rd476;
+	mov.b64 %rd460, %rd477;
 $L118:
-	setp.eq.u32 %p111, %r7, 0;
-	@!%p111 bra $L120;
-	mul.wide.u32 %rd470, %r8, 16;
-	add.s64 %rd471, %rd1, %rd470;
-	st.shared.s64 [%rd471+0], %rd467;
-$L120:
+	@!%p103 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd460;
+$L119:
+$L112:
 	bar.sync 0;
-	setp.eq.u32 %p112, %r8, 0;
-	@!%p112 bra $L121;
-	setp.lo.u32 %p113, %r7, %r10;
-	@!%p113 bra $L122;
-	mul.wide.u32 %rd472, %r7, 16;
-	add.s64 %rd473, %rd1, %rd472;
-	ld.shared.s64 %rd474, [%rd473+0];
-	mov.b64 %rd467, %rd474;
-$L122:
-	sub.u32 %r186, %r10, 1;
-	mov.b64 {%r187, %r188}, %rd467;
-	shfl.sync.down.b32 %r189|%p114, %r187, 1, %r186, %r17;
-	shfl.sync.down.b32 %r190, %r188, 1, %r186, %r17;
-	mov.b64 %rd475, {%r189, %r190};
-	@!%p114 bra $L123;
-	add.s64 %rd476, %rd467, %rd475;
-	mov.b64 %rd467, %rd476;
-$L123:
-	mov.b64 {%r191, %r192}, %rd467;
-	shfl.sync.down.b32 %r193|%p115, %r191, 2, %r186, %r17;
-	shfl.sync.down.b32 %r194, %r192, 2, %r186, %r17;
-	mov.b64 %rd477, {%r193, %r194};
-	@!%p115 bra $L124;
-	add.s64 %rd478, %rd467, %rd477;
-	mov.b64 %rd467, %rd478;
-$L124:
-	mov.b64 {%r195, %r196}, %rd467;
-	shfl.sync.down.b32 %r197|%p116, %r195, 4, %r186, %r17;
-	shfl.sync.down.b32 %r198, %r196, 4, %r186, %r17;
-	mov.b64 %rd479, {%r197, %r198};
-	@!%p116 bra $L125;
-	add.s64 %rd480, %rd467, %rd479;
-	mov.b64 %rd467, %rd480;
-$L125:
-	mov.b64 {%r199, %r200}, %rd467;
-	shfl.sync.down.b32 %r201|%p117, %r199, 8, %r186, %r17;
-	shfl.sync.down.b32 %r202, %r200, 8, %r186, %r17;
-	mov.b64 %rd481, {%r201, %r202};
-	@!%p117 bra $L126;
-	add.s64 %rd482, %rd467, %rd481;
-	mov.b64 %rd467, %rd482;
-$L126:
-	mov.b64 {%r203, %r204}, %rd467;
-	shfl.sync.down.b32 %r205|%p118, %r203, 16, %r186, %r17;
-	shfl.sync.down.b32 %r206, %r204, 16, %r186, %r17;
-	mov.b64 %rd483, {%r205, %r206};
-	@!%p118 bra $L127;
-	add.s64 %rd484, %rd467, %rd483;
-	mov.b64 %rd467, %rd484;
-$L127:
-	@!%p111 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L128:
+	ld.shared.s64 %rd478, [%rd1+1024];
+	mov.b64 %rd460, %rd478;
+	mov.b64 %rd479, %rd460;
+	setp.eq.s64 %p111, %rd479, 0;
+	@!%p111 bra $L121;
+	bra.uni $L51;
 $L121:
-	bar.sync 0;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 %rd467, %rd485;
-	mov.b64 %rd486, %rd467;
-	mov.b64 %rd306, %rd486;
-	mov.b64 %rd487, %rd307;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd480, %rd319;
 	// block reduction
-	sub.u32 %r207, %r13, 1;
-	mov.b32 %r208, %r3;
+	sub.u32 %r186, %r13, 1;
+	mov.b32 %r187, %r3;
+$L122:
+	setp.hs.u32 %p112, %r187, 32;
+	@%p112 bra $L123;
+	mov.b64 {%r188, %r189}, %rd480;
+	shfl.sync.down.b32 %r190|%p113, %r188, %r187, %r186, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
+	mov.b64 %rd481, {%r190, %r191};
+	@!%p113 bra $L124;
+	add.s64 %rd482, %rd480, %rd481;
+	mov.b64 %rd480, %rd482;
+$L124:
+	shl.b32 %r187, %r187, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L125;
+	mul.wide.u32 %rd483, %r8, 16;
+	add.s64 %rd484, %rd1, %rd483;
+	st.shared.s64 [%rd484+0], %rd480;
+$L125:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L126;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L127;
+	mul.wide.u32 %rd485, %r7, 16;
+	add.s64 %rd486, %rd1, %rd485;
+	ld.shared.s64 %rd487, [%rd486+0];
+	mov.b64 %rd480, %rd487;
+$L127:
+	sub.u32 %r192, %r10, 1;
+	mov.b64 {%r193, %r194}, %rd480;
+	shfl.sync.down.b32 %r195|%p117, %r193, 1, %r192, %r17;
+	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
+	mov.b64 %rd488, {%r195, %r196};
+	@!%p117 bra $L128;
+	add.s64 %rd489, %rd480, %rd488;
+	mov.b64 %rd480, %rd489;
+$L128:
+	mov.b64 {%r197, %r198}, %rd480;
+	shfl.sync.down.b32 %r199|%p118, %r197, 2, %r192, %r17;
+	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
+	mov.b64 %rd490, {%r199, %r200};
+	@!%p118 bra $L129;
+	add.s64 %rd491, %rd480, %rd490;
+	mov.b64 %rd480, %rd491;
 $L129:
-	setp.hs.u32 %p119, %r208, 32;
-	@%p119 bra $L130;
-	mov.b64 {%r209, %r210}, %rd487;
-	shfl.sync.down.b32 %r211|%p120, %r209, %r208, %r207, %r17;
-	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
-	mov.b64 %rd488, {%r211, %r212};
-	@!%p120 bra $L131;
-	max.s64 %rd489, %rd487, %rd488;
-	mov.b64 %rd487, %rd489;
-$L131:
-	shl.b32 %r208, %r208, 1;
-	bra.uni $L129;
+	mov.b64 {%r201, %r202}, %rd480;
+	shfl.sync.down.b32 %r203|%p119, %r201, 4, %r192, %r17;
+	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
+	mov.b64 %rd492, {%r203, %r204};
+	@!%p119 bra $L130;
+	add.s64 %rd493, %rd480, %rd492;
+	mov.b64 %rd480, %rd493;
 $L130:
-	setp.eq.u32 %p121, %r7, 0;
+	mov.b64 {%r205, %r206}, %rd480;
+	shfl.sync.down.b32 %r207|%p120, %r205, 8, %r192, %r17;
+	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
+	mov.b64 %rd494, {%r207, %r208};
+	@!%p120 bra $L131;
+	add.s64 %rd495, %rd480, %rd494;
+	mov.b64 %rd480, %rd495;
+$L131:
+	mov.b64 {%r209, %r210}, %rd480;
+	shfl.sync.down.b32 %r211|%p121, %r209, 16, %r192, %r17;
+	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
+	mov.b64 %rd496, {%r211, %r212};
 	@!%p121 bra $L132;
-	mul.wide.u32 %rd490, %r8, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	st.shared.s64 [%rd491+0], %rd487;
+	add.s64 %rd497, %rd480, %rd496;
+	mov.b64 %rd480, %rd497;
 $L132:
-	bar.sync 0;
-	setp.eq.u32 %p122, %r8, 0;
-	@!%p122 bra $L133;
-	setp.lo.u32 %p123, %r7, %r10;
-	@!%p123 bra $L134;
-	mul.wide.u32 %rd492, %r7, 16;
-	add.s64 %rd493, %rd1, %rd492;
-	ld.shared.s64 %rd494, [%rd493+0];
-	mov.b64 %rd487, %rd494;
-$L134:
-	sub.u32 %r213, %r10, 1;
-	mov.b64 {%r214, %r215}, %rd487;
-	shfl.sync.down.b32 %r216|%p124, %r214, 1, %r213, %r17;
-	shfl.sync.down.b32 %r217, %r215, 1, %r213, %r17;
-	mov.b64 %rd495, {%r216, %r217};
-	@!%p124 bra $L135;
-	max.s64 %rd496, %rd487, %rd495;
-	mov.b64 %rd487, %rd496;
-$L135:
-	mov.b64 {%r218, %r219}, %rd487;
-	shfl.sync.down.b32 %r220|%p125, %r218, 2, %r213, %r17;
-	shfl.sync.down.b32 %r221, %r219, 2, %r213, %r17;
-	mov.b64 %rd497, {%r220, %r221};
-	@!%p125 bra $L136;
-	max.s64 %rd498, %rd487, %rd497;
-	mov.b64 %rd487, %rd498;
-$L136:
-	mov.b64 {%r222, %r223}, %rd487;
-	shfl.sync.down.b32 %r224|%p126, %r222, 4, %r213, %r17;
-	shfl.sync.down.b32 %r225, %r223, 4, %r213, %r17;
-	mov.b64 %rd499, {%r224, %r225};
-	@!%p126 bra $L137;
-	max.s64 %rd500, %rd487, %rd499;
-	mov.b64 %rd487, %rd500;
-$L137:
-	mov.b64 {%r226, %r227}, %rd487;
-	shfl.sync.down.b32 %r228|%p127, %r226, 8, %r213, %r17;
-	shfl.sync.down.b32 %r229, %r227, 8, %r213, %r17;
-	mov.b64 %rd501, {%r228, %r229};
-	@!%p127 bra $L138;
-	max.s64 %rd502, %rd487, %rd501;
-	mov.b64 %rd487, %rd502;
-$L138:
-	mov.b64 {%r230, %r231}, %rd487;
-	shfl.sync.down.b32 %r232|%p128, %r230, 16, %r213, %r17;
-	shfl.sync.down.b32 %r233, %r231, 16, %r213, %r17;
-	mov.b64 %rd503, {%r232, %r233};
-	@!%p128 bra $L139;
-	max.s64 %rd504, %rd487, %rd503;
-	mov.b64 %rd487, %rd504;
-$L139:
-	@!%p121 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd487;
-$L140:
+	@!%p114 bra $L133;
+	st.shared.s64 [%rd1+1024], %rd480;
 $L133:
+$L126:
 	bar.sync 0;
-	ld.shared.s64 %rd505, [%rd1+1024];
-	mov.b64 %rd487, %rd505;
-	mov.b64 %rd506, %rd487;
-	mov.b64 %rd307, %rd506;
-	cvt.u64.u32 %rd507, %r2;
-	setp.eq.s64 %p129, %rd507, 0;
+	ld.shared.s64 %rd498, [%rd1+1024];
+	mov.b64 %rd480, %rd498;
+	mov.b64 %rd499, %rd480;
+	mov.b64 %rd319, %rd499;
+	mov.b64 %rd500, %rd320;
+	// block reduction
+	sub.u32 %r213, %r13, 1;
+	mov.b32 %r214, %r3;
+$L134:
+	setp.hs.u32 %p122, %r214, 32;
+	@%p122 bra $L135;
+	mov.b64 {%r215, %r216}, %rd500;
+	shfl.sync.down.b32 %r217|%p123, %r215, %r214, %r213, %r17;
+	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
+	mov.b64 %rd501, {%r217, %r218};
+	@!%p123 bra $L136;
+	max.s64 %rd502, %rd500, %rd501;
+	mov.b64 %rd500, %rd502;
+$L136:
+	shl.b32 %r214, %r214, 1;
+	bra.uni $L134;
+$L135:
+	setp.eq.u32 %p124, %r7, 0;
+	@!%p124 bra $L137;
+	mul.wide.u32 %rd503, %r8, 16;
+	add.s64 %rd504, %rd1, %rd503;
+	st.shared.s64 [%rd504+0], %rd500;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p125, %r8, 0;
+	@!%p125 bra $L138;
+	setp.lo.u32 %p126, %r7, %r10;
+	@!%p126 bra $L139;
+	mul.wide.u32 %rd505, %r7, 16;
+	add.s64 %rd506, %rd1, %rd505;
+	ld.shared.s64 %rd507, [%rd506+0];
+	mov.b64 %rd500, %rd507;
+$L139:
+	sub.u32 %r219, %r10, 1;
+	mov.b64 {%r220, %r221}, %rd500;
+	shfl.sync.down.b32 %r222|%p127, %r220, 1, %r219, %r17;
+	shfl.sync.down.b32 %r223, %r221, 1, %r219, %r17;
+	mov.b64 %rd508, {%r222, %r223};
+	@!%p127 bra $L140;
+	max.s64 %rd509, %rd500, %rd508;
+	mov.b64 %rd500, %rd509;
+$L140:
+	mov.b64 {%r224, %r225}, %rd500;
+	shfl.sync.down.b32 %r226|%p128, %r224, 2, %r219, %r17;
+	shfl.sync.down.b32 %r227, %r225, 2, %r219, %r17;
+	mov.b64 %rd510, {%r226, %r227};
+	@!%p128 bra $L141;
+	max.s64 %rd511, %rd500, %rd510;
+	mov.b64 %rd500, %rd511;
+$L141:
+	mov.b64 {%r228, %r229}, %rd500;
+	shfl.sync.down.b32 %r230|%p129, %r228, 4, %r219, %r17;
+	shfl.sync.down.b32 %r231, %r229, 4, %r219, %r17;
+	mov.b64 %rd512, {%r230, %r231};
 	@!%p129 bra $L142;
-	setp.gt.s64 %p130, %rd306, 0;
-	@!%p130 bra $L144;
-	add.s64 %rd508, %rd281, 1;
-	mul.lo.s64 %rd509, %rd508, %rd116;
-	mad.lo.s64 %rd510, %rd509, 8, %rd112;
-	atom.global.add.u64 %rd511, [%rd510], %rd306;
-$L144:
-	setp.gt.s64 %p131, %rd307, 0;
-	@!%p131 bra $L146;
-	add.s64 %rd512, %rd281, 2;
-	mul.lo.s64 %rd513, %rd512, %rd116;
-	mad.lo.s64 %rd514, %rd513, 8, %rd112;
-	atom.global.max.s64 %rd515, [%rd514], %rd307;
-$L146:
+	max.s64 %rd513, %rd500, %rd512;
+	mov.b64 %rd500, %rd513;
 $L142:
+	mov.b64 {%r232, %r233}, %rd500;
+	shfl.sync.down.b32 %r234|%p130, %r232, 8, %r219, %r17;
+	shfl.sync.down.b32 %r235, %r233, 8, %r219, %r17;
+	mov.b64 %rd514, {%r234, %r235};
+	@!%p130 bra $L143;
+	max.s64 %rd515, %rd500, %rd514;
+	mov.b64 %rd500, %rd515;
+$L143:
+	mov.b64 {%r236, %r237}, %rd500;
+	shfl.sync.down.b32 %r238|%p131, %r236, 16, %r219, %r17;
+	shfl.sync.down.b32 %r239, %r237, 16, %r219, %r17;
+	mov.b64 %rd516, {%r238, %r239};
+	@!%p131 bra $L144;
+	max.s64 %rd517, %rd500, %rd516;
+	mov.b64 %rd500, %rd517;
+$L144:
+	@!%p124 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd500;
+$L145:
+$L138:
 	bar.sync 0;
-	setp.eq.u32 %p132, %r5, 0;
+	ld.shared.s64 %rd518, [%rd1+1024];
+	mov.b64 %rd500, %rd518;
+	mov.b64 %rd519, %rd500;
+	mov.b64 %rd320, %rd519;
+	cvt.u64.u32 %rd520, %r2;
+	setp.eq.s64 %p132, %rd520, 0;
 	@!%p132 bra $L147;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r234, [gk_league_sync+4];
-	atom.global.add.u32 %r235, [gk_league_sync], 1;
-	mov.u32 %r236, %nctaid.x;
-	sub.u32 %r237, %r236, 1;
-	setp.eq.u32 %p133, %r235, %r237;
-	@!%p133 bra $L148;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r238, [gk_league_sync+4], 1;
-	bra.uni $L149;
-$L148:
-	ld.relaxed.gpu.global.u32 %r239, [gk_league_sync+4];
-	setp.eq.u32 %p134, %r239, %r234;
-	@%p134 bra $L148;
+	setp.gt.s64 %p133, %rd319, 0;
+	@!%p133 bra $L149;
+	add.s64 %rd521, %rd294, 1;
+	mul.lo.s64 %rd522, %rd521, %rd116;
+	mad.lo.s64 %rd523, %rd522, 8, %rd112;
+	atom.global.add.u64 %rd524, [%rd523], %rd319;
 $L149:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p134, %rd320, 0;
+	@!%p134 bra $L151;
+	add.s64 %rd525, %rd294, 2;
+	mul.lo.s64 %rd526, %rd525, %rd116;
+	mad.lo.s64 %rd527, %rd526, 8, %rd112;
+	atom.global.max.s64 %rd528, [%rd527], %rd320;
+$L151:
 $L147:
 	bar.sync 0;
-	mul.lo.s64 %rd516, %rd233, %rd116;
-	mad.lo.s64 %rd517, %rd516, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd518, [%rd517+0];
-	mov.b64 %rd519, %rd518;
-	add.s64 %rd520, %rd233, 1;
-	mul.lo.s64 %rd521, %rd520, %rd116;
-	mad.lo.s64 %rd522, %rd521, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	mov.b64 %rd525, %rd519;
-	mov.b64 %rd526, %rd524;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd529, %rd233, 2;
-	mul.lo.s64 %rd530, %rd529, %rd116;
-	mad.lo.s64 %rd531, %rd530, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
-	mov.b64 %rd533, %rd532;
-	mov.b64 %rd194, %rd533;
-	@!%p11 bra $L151;
-	mov.b64 %rd535, 3;
-	mul.lo.s64 %rd534, %rd535, %rd196;
-	mov.b64 %rd537, 1;
-	add.s64 %rd536, %rd537, %rd534;
-	mul.lo.s64 %rd538, %rd536, %rd109;
-	mad.lo.s64 %rd539, %rd538, 8, %rd105;
-	st.global.s64 [%rd539+0], %rd527;
-	mov.b64 %rd541, 3;
-	mul.lo.s64 %rd540, %rd541, %rd196;
-	mov.b64 %rd543, 2;
-	add.s64 %rd542, %rd543, %rd540;
-	mul.lo.s64 %rd544, %rd542, %rd109;
-	mad.lo.s64 %rd545, %rd544, 8, %rd105;
-	st.global.s64 [%rd545+0], %rd528;
-	mov.b64 %rd547, 3;
-	mul.lo.s64 %rd546, %rd547, %rd196;
-	mov.b64 %rd549, 3;
-	add.s64 %rd548, %rd549, %rd546;
-	mul.lo.s64 %rd550, %rd548, %rd109;
-	mad.lo.s64 %rd551, %rd550, 8, %rd105;
-	st.global.s64 [%rd551+0], %rd194;
-	add.s64 %rd552, %rd196, 1;
-	st.global.s64 [%rd105+0], %rd552;
-$L151:
-	setp.eq.s64 %p135, %rd527, 0;
-	setp.gt.s64 %p136, %rd527, %rd66;
-	or.pred %p137, %p135, %p136;
-	setp.gt.s64 %p138, %rd528, %rd68;
-	or.pred %p139, %p137, %p138;
-	setp.gt.s64 %p140, %rd194, %rd70;
-	or.pred %p141, %p139, %p140;
-	@!%p141 bra $L153;
-	bra.uni $L3;
+	setp.eq.u32 %p135, %r5, 0;
+	@!%p135 bra $L152;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r240, [gk_league_sync+4];
+	atom.global.add.u32 %r241, [gk_league_sync], 1;
+	mov.u32 %r242, %nctaid.x;
+	sub.u32 %r243, %r242, 1;
+	setp.eq.u32 %p136, %r241, %r243;
+	@!%p136 bra $L153;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r244, [gk_league_sync+4], 1;
+	bra.uni $L154;
 $L153:
-	mov.b64 %rd137, %rd527;
-$L31:
-	add.s64 %rd553, %rd196, 1;
-	mov.b64 %rd196, %rd553;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r245, [gk_league_sync+4];
+	setp.eq.u32 %p137, %r245, %r240;
+	@%p137 bra $L153;
+$L154:
+	fence.acq_rel.gpu;
+$L152:
+	bar.sync 0;
+	setp.eq.s64 %p138, %rd209, 0;
+	and.pred %p139, %p11, %p138;
+	@!%p139 bra $L156;
+	mov.b64 %rd530, 9;
+	mul.lo.s64 %rd529, %rd530, %rd116;
+	mad.lo.s64 %rd531, %rd529, 8, %rd112;
+	mov.b64 %rd532, 0;
+	st.global.s64 [%rd531+0], %rd532;
+$L156:
+	mul.lo.s64 %rd533, %rd246, %rd116;
+	mad.lo.s64 %rd534, %rd533, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	add.s64 %rd537, %rd246, 1;
+	mul.lo.s64 %rd538, %rd537, %rd116;
+	mad.lo.s64 %rd539, %rd538, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd542, %rd536;
+	mov.b64 %rd543, %rd541;
+	mov.b64 %rd544, %rd542;
+	mov.b64 %rd545, %rd543;
+	add.s64 %rd546, %rd246, 2;
+	mul.lo.s64 %rd547, %rd546, %rd116;
+	mad.lo.s64 %rd548, %rd547, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd203, %rd550;
+	@!%p11 bra $L158;
+	mov.b64 %rd552, 3;
+	mul.lo.s64 %rd551, %rd552, %rd209;
+	mov.b64 %rd554, 1;
+	add.s64 %rd553, %rd554, %rd551;
+	mul.lo.s64 %rd555, %rd553, %rd109;
+	mad.lo.s64 %rd556, %rd555, 8, %rd105;
+	st.global.s64 [%rd556+0], %rd544;
+	mov.b64 %rd558, 3;
+	mul.lo.s64 %rd557, %rd558, %rd209;
+	mov.b64 %rd560, 2;
+	add.s64 %rd559, %rd560, %rd557;
+	mul.lo.s64 %rd561, %rd559, %rd109;
+	mad.lo.s64 %rd562, %rd561, 8, %rd105;
+	st.global.s64 [%rd562+0], %rd545;
+	mov.b64 %rd564, 3;
+	mul.lo.s64 %rd563, %rd564, %rd209;
+	mov.b64 %rd566, 3;
+	add.s64 %rd565, %rd566, %rd563;
+	mul.lo.s64 %rd567, %rd565, %rd109;
+	mad.lo.s64 %rd568, %rd567, 8, %rd105;
+	st.global.s64 [%rd568+0], %rd203;
+	add.s64 %rd569, %rd209, 1;
+	st.global.s64 [%rd105+0], %rd569;
+$L158:
+	setp.eq.s64 %p140, %rd544, 0;
+	setp.gt.s64 %p141, %rd544, %rd66;
+	or.pred %p142, %p140, %p141;
+	setp.gt.s64 %p143, %rd545, %rd68;
+	or.pred %p144, %p142, %p143;
+	setp.gt.s64 %p145, %rd203, %rd70;
+	or.pred %p146, %p144, %p145;
+	@!%p146 bra $L160;
+	bra.uni $L3;
+$L160:
+	mov.b64 %rd137, %rd544;
+$L36:
+	add.s64 %rd570, %rd209, 1;
+	mov.b64 %rd209, %rd570;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd127, %rd127, %rd126;
@@ -9536,14 +9586,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9540
+//line gokkos_kernels_gen.go:9590
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9547
+//line gokkos_kernels_gen.go:9597
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9557,7 +9607,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9561
+//line gokkos_kernels_gen.go:9611
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9566,7 +9616,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9570
+//line gokkos_kernels_gen.go:9620
 }
 
 // gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -9617,6 +9667,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9621
+//line gokkos_kernels_gen.go:9671
 	return gokkosN
 }

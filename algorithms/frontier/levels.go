@@ -34,10 +34,12 @@ import (
 // started: the kernel then only writes -1 to Stats[0]. Out's queue fields are ignored; its
 // Dedup, Stamp, Iter and Buffer configure the steps, step l stamping with Iter+l.
 //
-// Tally holds the league's counters and must be zero at launch: for step l, the next
-// worklist's size, out-edges and largest degree at 3(l mod 3), 3(l mod 3)+1 and 3(l mod 3)+2
-// (three sets, so that a set is cleared, during step l for step l+1, only after every team
-// has read it after step l-2), and the first worklist's largest degree at 9. Member 0 of team
+// Tally holds the league's counters: for step l, the next worklist's size, out-edges and
+// largest degree at 3(l mod 3), 3(l mod 3)+1 and 3(l mod 3)+2 (three sets, so that member 0 of
+// team 0 clears a set, during step l for step l+1, only after every team has read it after
+// step l-2; it clears the set of step 0 before the first league barrier), and the first
+// worklist's largest degree at 9, which must be zero at launch and which the kernel leaves
+// zero (it is cleared once every team has read it), so that launches need no clearing. Member 0 of team
 // 0 writes, for each step l it ran, the next worklist's size to Stats[1+3l], its out-edges to
 // Stats[2+3l] and its largest degree to Stats[3+3l], and the number of steps run so far to
 // Stats[0], so that the host reads the statistics of the steps that ran and no more.
@@ -73,10 +75,17 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 	if m.TeamRank() == 0 && deg > 0 {
 		k.Tally.AtomicMax(tallyDegree, deg)
 	}
+	if first {
+		k.Tally.Set(0, 0)
+		k.Tally.Set(1, 0)
+		k.Tally.Set(2, 0)
+	}
 	m.LeagueBarrier()
 	top := k.Tally.AtomicLoad(tallyDegree)
 	if top > k.MaxDegree {
+		m.LeagueBarrier() // every team has read the degree: clear it for the next launch
 		if first {
+			k.Tally.Set(tallyDegree, 0)
 			k.Stats.Set(0, -1)
 		}
 		return
@@ -97,6 +106,9 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		}
 		k.step(m, buf, o, in, out, size, set, lanes(top, m.TeamSize()))
 		m.LeagueBarrier()
+		if first && level == 0 {
+			k.Tally.Set(tallyDegree, 0) // every team read it before step 0
+		}
 		added, edges := k.Tally.AtomicLoad(set), k.Tally.AtomicLoad(set+1)
 		top = k.Tally.AtomicLoad(set + 2)
 		if first {
@@ -251,13 +263,11 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		f.statsHost = make([]int64, 1+3*max)
 	}
 	if f.tally.Len() == 0 {
+		// Zero-filled, and every launch leaves the slot PushFused needs zero at launch so.
 		var err error
 		if f.tally, err = views.Alloc1D[int64](f.space.Memory(), "frontier level tally", tallyDegree+1); err != nil {
 			return nil, err
 		}
-	}
-	if err := f.tally.Fill(0); err != nil {
-		return nil, err
 	}
 	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
@@ -265,6 +275,8 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		MaxDegree: int64(f.tune.LevelDegree), Out: out, Stats: f.stats, Tally: f.tally, Op: op}
 	p := portable.Teams(f.tune.LevelTeams, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer).WithConcurrent()
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
+		f.tally.Free() // a failed launch may leave counters behind; the next one starts afresh
+		f.tally = views.View1D[int64]{}
 		return nil, err
 	}
 	// The statistics of the first levelHead steps come back with the step count; those of

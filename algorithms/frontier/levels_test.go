@@ -20,8 +20,10 @@ type traversal struct {
 }
 
 // traverse runs push steps with op from vertex 0 until the worklist is empty: plain Push
-// steps, or PushLevels calls of at most max steps whenever Levels admits the worklist.
-func traverse[Op frontier.EdgeOp](t *testing.T, f *frontier.Frontier, op Op, max int) traversal {
+// steps, or PushLevels calls of at most max steps whenever Levels admits the worklist. A
+// PushLevels call that starts nothing must face a worklist with a vertex of degree above
+// limit (degree gives a vertex's out-degree).
+func traverse[Op frontier.EdgeOp](t *testing.T, f *frontier.Frontier, op Op, max int, degree func(v int32) int, limit int) traversal {
 	t.Helper()
 	var tr traversal
 	if err := f.Set(0); err != nil {
@@ -50,6 +52,19 @@ func traverse[Op frontier.EdgeOp](t *testing.T, f *frontier.Frontier, op Op, max
 			}
 			if len(steps) == 0 {
 				// A vertex above LevelDegree: nothing ran, and Levels now says no.
+				v, err := f.Vertices()
+				if err != nil {
+					t.Fatal(err)
+				}
+				top := 0
+				for _, u := range v {
+					if d := degree(u); d > top {
+						top = d
+					}
+				}
+				if top <= limit {
+					t.Fatalf("PushLevels started nothing on a worklist of largest degree %d (limit %d)", top, limit)
+				}
 				if again, err := f.Levels(); err != nil || again || f.Iteration() != before {
 					t.Fatalf("after an unstarted PushLevels: Levels() = %v, %v; iteration %d -> %d", again, err, before, f.Iteration())
 				}
@@ -104,6 +119,11 @@ func TestPushLevels(t *testing.T) {
 					run := func(max int) traversal {
 						// Small bounds, so that traversals leave and re-enter fused steps.
 						tune := frontier.Tuning{EdgeSample: 1, LevelVertices: 16, LevelEdges: 64, LevelDegree: c.degree}
+						limit := tune.LevelDegree
+						if limit == 0 {
+							limit = frontier.DefaultTuning(s.Info()).LevelDegree
+						}
+						deg := func(v int32) int { return int(tc.Graph.Degree(v)) }
 						f, err := frontier.New(g, frontier.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Unique: unique, Tuning: tune})
 						if err != nil {
 							t.Fatal(err)
@@ -113,9 +133,9 @@ func TestPushLevels(t *testing.T) {
 						m[0] = 1
 						mark := upload(t, s, m)
 						if unique {
-							return traverse(t, f, reach{Mark: mark}, max)
+							return traverse(t, f, reach{Mark: mark}, max, deg, limit)
 						}
-						return traverse(t, f, layer{Mark: mark}, max)
+						return traverse(t, f, layer{Mark: mark}, max, deg, limit)
 					}
 					want, got := run(0), run(max)
 					small := tc.Graph.Degree(0) <= 64

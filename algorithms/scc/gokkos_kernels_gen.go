@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -326,7 +326,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -11960,9 +11960,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<149>;
-	.reg .b32 %r<250>;
-	.reg .b64 %rd<580>;
+	.reg .pred %p<154>;
+	.reg .b32 %r<256>;
+	.reg .b64 %rd<597>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12296,974 +12296,1024 @@ $L13:
 	mad.lo.s64 %rd201, %rd199, 8, %rd112;
 	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd203, 0;
+	st.global.s64 [%rd112+0], %rd203;
+	mov.b64 %rd205, 1;
+	mul.lo.s64 %rd204, %rd205, %rd116;
+	mad.lo.s64 %rd206, %rd204, 8, %rd112;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd209, 2;
+	mul.lo.s64 %rd208, %rd209, %rd116;
+	mad.lo.s64 %rd210, %rd208, 8, %rd112;
+	mov.b64 %rd211, 0;
+	st.global.s64 [%rd210+0], %rd211;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
 	atom.global.add.u32 %r65, [gk_league_sync], 1;
 	mov.u32 %r66, %nctaid.x;
 	sub.u32 %r67, %r66, 1;
 	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd204, 9;
-	mul.lo.s64 %rd203, %rd204, %rd116;
-	mad.lo.s64 %rd205, %rd203, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd207;
-	setp.gt.s64 %p30, %rd208, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd209, -1;
-	st.global.s64 [%rd105+0], %rd209;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd210, 0;
-$L30:
-	setp.lt.s64 %p31, %rd210, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd213, 9;
+	mul.lo.s64 %rd212, %rd213, %rd116;
+	mad.lo.s64 %rd214, %rd212, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, %rd216;
+	setp.gt.s64 %p30, %rd217, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p32, %r71, %r73;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r75, %r70;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd219, 9;
+	mul.lo.s64 %rd218, %rd219, %rd116;
+	mad.lo.s64 %rd220, %rd218, 8, %rd112;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd222, -1;
+	st.global.s64 [%rd105+0], %rd222;
 $L34:
-	mov.b64 %rd211, %rd49;
-	mov.b64 %rd212, %rd51;
-	mov.b64 %rd213, %rd53;
-	mov.b64 %rd214, %rd56;
-	mov.b64 %rd215, %rd58;
-	mov.b64 %rd216, %rd60;
-	mov.b64 %rd217, %rd211;
-	mov.b64 %rd218, %rd212;
-	mov.b64 %rd219, %rd213;
-	mov.b64 %rd220, %rd214;
-	mov.b64 %rd221, %rd215;
-	mov.b64 %rd222, %rd216;
-	rem.s64 %rd223, %rd210, 2;
-	setp.eq.s64 %p33, %rd223, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd224, %rd56;
-	mov.b64 %rd225, %rd58;
-	mov.b64 %rd226, %rd60;
-	mov.b64 %rd227, %rd49;
-	mov.b64 %rd228, %rd51;
-	mov.b64 %rd229, %rd53;
-	mov.b64 %rd217, %rd224;
-	mov.b64 %rd218, %rd225;
-	mov.b64 %rd219, %rd226;
-	mov.b64 %rd220, %rd227;
-	mov.b64 %rd221, %rd228;
-	mov.b64 %rd222, %rd229;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd230, %rd73;
-	mov.b64 %rd231, %rd75;
-	mov.b64 %rd232, %rd77;
-	mov.b64 %rd233, %rd80;
-	mov.b64 %rd234, %rd82;
-	mov.b64 %rd235, %rd84;
-	mov.b64 %rd236, %rd87;
-	mov.b64 %rd237, %rd89;
-	mov.b64 %rd238, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd239, %rd94;
-	mov.b64 %rd240, %rd96;
-	mov.b64 %rd241, %rd98;
-	mov.b32 %r70, %r33;
-	mov.b64 %rd242, %rd100;
-	mov.b64 %rd243, %rd102;
-	cvt.u32.u64 %r71, %rd210;
-	add.s32 %r72, %r33, %r71;
-	mov.b32 %r70, %r72;
-	rem.s64 %rd244, %rd210, 3;
-	mov.b64 %rd246, 3;
-	mul.lo.s64 %rd245, %rd246, %rd244;
-	mov.b64 %rd247, %rd245;
-	@!%p11 bra $L38;
-	add.s64 %rd248, %rd210, 1;
-	rem.s64 %rd249, %rd248, 3;
-	mov.b64 %rd251, 3;
-	mul.lo.s64 %rd250, %rd251, %rd249;
-	mov.b64 %rd252, %rd250;
-	mul.lo.s64 %rd253, %rd252, %rd116;
-	mad.lo.s64 %rd254, %rd253, 8, %rd112;
-	mov.b64 %rd255, 0;
-	st.global.s64 [%rd254+0], %rd255;
-	add.s64 %rd256, %rd252, 1;
-	mul.lo.s64 %rd257, %rd256, %rd116;
-	mad.lo.s64 %rd258, %rd257, 8, %rd112;
-	mov.b64 %rd259, 0;
-	st.global.s64 [%rd258+0], %rd259;
-	add.s64 %rd260, %rd252, 2;
-	mul.lo.s64 %rd261, %rd260, %rd116;
-	mad.lo.s64 %rd262, %rd261, 8, %rd112;
-	mov.b64 %rd263, 0;
-	st.global.s64 [%rd262+0], %rd263;
-$L38:
-	mov.b64 %rd264, %rd208;
-	cvt.u64.u32 %rd265, %r4;
-	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd223, 0;
+$L35:
+	setp.lt.s64 %p34, %rd223, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd267, %rd264;
-	setp.lt.s64 %p37, %rd267, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd269, 2;
-	mul.lo.s64 %rd268, %rd269, %rd267;
-	setp.le.s64 %p39, %rd268, %rd266;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd270, %rd267, 2;
-	mov.b64 %rd267, %rd270;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd224, %rd49;
+	mov.b64 %rd225, %rd51;
+	mov.b64 %rd226, %rd53;
+	mov.b64 %rd227, %rd56;
+	mov.b64 %rd228, %rd58;
+	mov.b64 %rd229, %rd60;
+	mov.b64 %rd230, %rd224;
+	mov.b64 %rd231, %rd225;
+	mov.b64 %rd232, %rd226;
+	mov.b64 %rd233, %rd227;
+	mov.b64 %rd234, %rd228;
+	mov.b64 %rd235, %rd229;
+	rem.s64 %rd236, %rd223, 2;
+	setp.eq.s64 %p36, %rd236, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd237, %rd56;
+	mov.b64 %rd238, %rd58;
+	mov.b64 %rd239, %rd60;
+	mov.b64 %rd240, %rd49;
+	mov.b64 %rd241, %rd51;
+	mov.b64 %rd242, %rd53;
+	mov.b64 %rd230, %rd237;
+	mov.b64 %rd231, %rd238;
+	mov.b64 %rd232, %rd239;
+	mov.b64 %rd233, %rd240;
+	mov.b64 %rd234, %rd241;
+	mov.b64 %rd235, %rd242;
 $L41:
-	mov.b64 %rd271, %rd267;
-	mov.b64 %rd272, %rd25;
-	mov.b64 %rd273, %rd62;
-	mov.b64 %rd274, %rd64;
-	mov.b64 %rd275, %rd66;
-	mov.b64 %rd276, %rd68;
-	mov.b64 %rd277, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r73, %r33;
-	mov.b64 %rd278, %rd100;
-	mov.b64 %rd279, %rd102;
-	mov.pred %p44, %p34;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.b64 %rd288, %rd238;
-	mov.pred %p45, %p35;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b64 %rd291, %rd241;
-	mov.b32 %r74, %r70;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd151;
-	mov.b64 %rd295, %rd247;
-	mov.b64 %rd296, %rd271;
-	cvt.u64.u32 %rd297, %r4;
-	div.s64 %rd298, %rd297, %rd296;
-	setp.eq.s64 %p46, %rd296, -1;
-	neg.s64 %rd299, %rd297;
-	selp.b64 %rd300, %rd299, %rd298, %p46;
-	setp.eq.s64 %p47, %rd296, 0;
-	selp.b64 %rd301, 0, %rd300, %p47;
-	mov.b64 %rd302, %rd301;
-	mul.lo.s64 %rd303, %rd2, %rd302;
-	mov.b64 %rd304, %rd303;
-	mul.lo.s64 %rd305, %rd138, %rd302;
-	cvt.u64.u32 %rd306, %r2;
-	div.s64 %rd307, %rd306, %rd296;
-	setp.eq.s64 %p48, %rd296, -1;
-	neg.s64 %rd308, %rd306;
-	selp.b64 %rd309, %rd308, %rd307, %p48;
-	setp.eq.s64 %p49, %rd296, 0;
-	selp.b64 %rd310, 0, %rd309, %p49;
-	add.s64 %rd311, %rd305, %rd310;
-	mov.b64 %rd312, %rd311;
-	cvt.u64.u32 %rd313, %r2;
-	rem.s64 %rd314, %rd313, %rd296;
-	setp.eq.s64 %p50, %rd296, -1;
-	selp.b64 %rd315, 0, %rd314, %p50;
-	setp.eq.s64 %p51, %rd296, 0;
-	selp.b64 %rd316, %rd313, %rd315, %p51;
-	mov.b64 %rd317, %rd316;
-	mov.b32 %r75, -1;
-	mov.b64 %rd318, 0;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, 0;
-	mov.b64 %rd321, 0;
-	mov.b64 %rd322, %rd292;
+	mov.pred %p37, %p4;
+	mov.b64 %rd243, %rd73;
+	mov.b64 %rd244, %rd75;
+	mov.b64 %rd245, %rd77;
+	mov.b64 %rd246, %rd80;
+	mov.b64 %rd247, %rd82;
+	mov.b64 %rd248, %rd84;
+	mov.b64 %rd249, %rd87;
+	mov.b64 %rd250, %rd89;
+	mov.b64 %rd251, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd252, %rd94;
+	mov.b64 %rd253, %rd96;
+	mov.b64 %rd254, %rd98;
+	mov.b32 %r76, %r33;
+	mov.b64 %rd255, %rd100;
+	mov.b64 %rd256, %rd102;
+	cvt.u32.u64 %r77, %rd223;
+	add.s32 %r78, %r33, %r77;
+	mov.b32 %r76, %r78;
+	rem.s64 %rd257, %rd223, 3;
+	mov.b64 %rd259, 3;
+	mul.lo.s64 %rd258, %rd259, %rd257;
+	mov.b64 %rd260, %rd258;
+	@!%p11 bra $L43;
+	add.s64 %rd261, %rd223, 1;
+	rem.s64 %rd262, %rd261, 3;
+	mov.b64 %rd264, 3;
+	mul.lo.s64 %rd263, %rd264, %rd262;
+	mov.b64 %rd265, %rd263;
+	mul.lo.s64 %rd266, %rd265, %rd116;
+	mad.lo.s64 %rd267, %rd266, 8, %rd112;
+	mov.b64 %rd268, 0;
+	st.global.s64 [%rd267+0], %rd268;
+	add.s64 %rd269, %rd265, 1;
+	mul.lo.s64 %rd270, %rd269, %rd116;
+	mad.lo.s64 %rd271, %rd270, 8, %rd112;
+	mov.b64 %rd272, 0;
+	st.global.s64 [%rd271+0], %rd272;
+	add.s64 %rd273, %rd265, 2;
+	mul.lo.s64 %rd274, %rd273, %rd116;
+	mad.lo.s64 %rd275, %rd274, 8, %rd112;
+	mov.b64 %rd276, 0;
+	st.global.s64 [%rd275+0], %rd276;
+$L43:
+	mov.b64 %rd277, %rd217;
+	cvt.u64.u32 %rd278, %r4;
+	mov.b64 %rd279, %rd278;
+	mov.b64 %rd280, 1;
 $L44:
-	mov.b64 %rd323, 0;
-	mov.b64 %rd324, %rd322;
-$L47:
-	setp.gt.s64 %p52, %rd324, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd318, %rd319;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd312, %rd294;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd325, %rd312, %rd219;
-	mad.lo.s64 %rd326, %rd325, 4, %rd217;
-	ld.global.s32 %r76, [%rd326+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r75, %r77;
-	add.s64 %rd327, %rd312, %rd304;
-	mov.b64 %rd312, %rd327;
-	mov.b64 %rd328, %rd272;
-	mov.b32 %r78, %r75;
-	cvt.s64.s32 %rd329, %r78;
-	mul.lo.s64 %rd330, %rd329, %rd32;
-	mad.lo.s64 %rd331, %rd330, 8, %rd28;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, %rd272;
-	mov.b32 %r79, %r75;
-	cvt.s64.s32 %rd336, %r79;
-	add.s64 %rd337, %rd336, 1;
-	mul.lo.s64 %rd338, %rd337, %rd32;
-	mad.lo.s64 %rd339, %rd338, 8, %rd28;
-	ld.global.nc.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, %rd341;
-	add.s64 %rd343, %rd334, %rd317;
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd345, %rd342;
-	mov.b64 %rd318, %rd344;
-	mov.b64 %rd319, %rd345;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd346, %rd318, %rd39;
-	mad.lo.s64 %rd347, %rd346, 4, %rd35;
-	ld.global.nc.s32 %r80, [%rd347+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r75;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd348, %rd318;
-$L56:
-	cvt.s64.s32 %rd349, %r83;
-	mul.lo.s64 %rd350, %rd349, %rd123;
-	mad.lo.s64 %rd351, %rd350, 4, %rd119;
-	ld.global.nc.u32 %r85, [%rd351+0];
-	mov.b32 %r86, %r85;
-	and.b32 %r87, %r86, 0x4;
-	setp.ne.u32 %p56, %r87, 0x0;
-	mov.pred %p57, %p56;
-	not.pred %p58, %p57;
-	@!%p58 bra $L60;
-	cvt.s64.s32 %rd352, %r84;
-	mul.lo.s64 %rd353, %rd352, %rd123;
-	mad.lo.s64 %rd354, %rd353, 4, %rd119;
-	ld.global.nc.u32 %r88, [%rd354+0];
-	mov.b32 %r89, %r88;
-	and.b32 %r90, %r89, 0x4;
-	setp.ne.u32 %p59, %r90, 0x0;
-	mov.pred %p57, %p59;
-$L60:
-	mov.pred %p60, %p57;
-	not.pred %p61, %p60;
-	@!%p61 bra $L62;
-	cvt.s64.s32 %rd355, %r84;
-	mul.lo.s64 %rd356, %rd355, %rd130;
-	mad.lo.s64 %rd357, %rd356, 4, %rd126;
-	ld.global.nc.s32 %r91, [%rd357+0];
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd358, %r83;
-	mul.lo.s64 %rd359, %rd358, %rd130;
-	mad.lo.s64 %rd360, %rd359, 4, %rd126;
-	ld.global.nc.s32 %r93, [%rd360+0];
-	mov.b32 %r94, %r93;
-	setp.ne.s32 %p62, %r92, %r94;
-	mov.pred %p60, %p62;
-$L62:
-	@!%p60 bra $L64;
-	mov.pred %p63, 0;
-	bra.uni $L58;
-$L64:
-	cvt.s64.s32 %rd361, %r83;
-	mul.lo.s64 %rd362, %rd361, %rd137;
-	mad.lo.s64 %rd363, %rd362, 4, %rd133;
-	ld.relaxed.gpu.global.s32 %r95, [%rd363+0];
-	mov.b32 %r96, %r95;
-	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd364, %r84;
-	mul.lo.s64 %rd365, %rd364, %rd137;
-	mad.lo.s64 %rd366, %rd365, 4, %rd133;
-	ld.relaxed.gpu.global.s32 %r98, [%rd366+0];
-	mov.b32 %r99, %r98;
-	setp.ge.s32 %p64, %r99, %r97;
-	@!%p64 bra $L66;
-	mov.pred %p63, 0;
-	bra.uni $L58;
-$L66:
-	cvt.s64.s32 %rd367, %r84;
-	mul.lo.s64 %rd368, %rd367, %rd137;
-	mad.lo.s64 %rd369, %rd368, 4, %rd133;
-	atom.global.max.s32 %r100, [%rd369], %r97;
-	mov.b32 %r101, %r100;
-	setp.lt.s32 %p65, %r101, %r97;
-	mov.pred %p63, %p65;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p63 bra $L68;
-	mov.pred %p66, 0;
-	mov.b64 %rd370, %rd323;
-	mov.b32 %r102, %r82;
-$L69:
-	@!%p44 bra $L73;
-	shr.s32 %r103, %r102, 5;
-	cvt.s64.s32 %rd371, %r103;
-	mov.b64 %rd372, %rd371;
-	and.b32 %r104, %r102, 31;
-	cvt.s64.s32 %rd373, %r104;
-	min.u64 %rd374, %rd373, 32;
-	cvt.u32.u64 %r105, %rd374;
-	mov.b32 %r107, 0x1;
-	shl.b32 %r106, %r107, %r105;
-	setp.hs.u32 %p67, %r105, 32;
-	selp.b32 %r108, 0, %r106, %p67;
-	mov.b32 %r109, %r108;
-	mov.b64 %rd375, %rd372;
-	mov.b32 %r110, %r109;
-	mul.lo.s64 %rd376, %rd375, %rd288;
-	mad.lo.s64 %rd377, %rd376, 4, %rd286;
-	ld.relaxed.gpu.global.u32 %r111, [%rd377+0];
-	mov.b32 %r112, %r111;
-	and.b32 %r113, %r112, %r110;
-	setp.ne.u32 %p68, %r113, 0x0;
-	mov.pred %p69, %p68;
-	not.pred %p70, %p69;
-	@!%p70 bra $L75;
-	mul.lo.s64 %rd378, %rd375, %rd288;
-	mad.lo.s64 %rd379, %rd378, 4, %rd286;
-	atom.global.or.b32 %r114, [%rd379], %r110;
-	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r110;
-	setp.ne.u32 %p71, %r116, 0x0;
-	mov.pred %p69, %p71;
-$L75:
-	@!%p69 bra $L77;
-	mov.b64 %rd380, %rd370;
-	mov.b64 %rd381, %rd380;
-	mov.pred %p72, 0;
-	bra.uni $L71;
-$L77:
-	mov.b64 %rd382, %rd370;
-	mov.b64 %rd381, %rd382;
-	mov.pred %p72, 1;
-	bra.uni $L71;
-$L73:
-	@!%p45 bra $L79;
-	cvt.s64.s32 %rd383, %r102;
-	mul.lo.s64 %rd384, %rd383, %rd291;
-	mad.lo.s64 %rd385, %rd384, 4, %rd289;
-	ld.relaxed.gpu.global.s32 %r117, [%rd385+0];
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p73, %r118, %r74;
-	mov.pred %p74, %p73;
-	not.pred %p75, %p74;
-	@!%p75 bra $L81;
-	cvt.s64.s32 %rd386, %r102;
-	mul.lo.s64 %rd387, %rd386, %rd291;
-	mad.lo.s64 %rd388, %rd387, 4, %rd289;
-	atom.global.exch.b32 %r119, [%rd388], %r74;
-	mov.b32 %r120, %r119;
-	setp.eq.s32 %p76, %r120, %r74;
-	mov.pred %p74, %p76;
-$L81:
-	@!%p74 bra $L83;
-	mov.b64 %rd389, %rd370;
-	mov.b64 %rd381, %rd389;
-	mov.pred %p72, 0;
-	bra.uni $L71;
-$L83:
-$L79:
-	mul.lo.s64 %rd390, %rd370, %rd149;
-	mad.lo.s64 %rd391, %rd390, 4, %rd147;
-	st.shared.s32 [%rd391+0], %r102;
-	add.s64 %rd392, %rd370, 1;
-	mov.b64 %rd393, %rd392;
-	mov.b64 %rd381, %rd393;
-	mov.pred %p72, 1;
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
-	mov.b64 %rd394, %rd381;
-	mov.pred %p77, %p72;
-	mov.b64 %rd323, %rd394;
-	mov.pred %p66, %p77;
-	@!%p66 bra $L85;
-	mov.b64 %rd395, %rd272;
-	mov.b32 %r121, %r82;
-	cvt.s64.s32 %rd396, %r121;
-	add.s64 %rd397, %rd396, 1;
-	mul.lo.s64 %rd398, %rd397, %rd32;
-	mad.lo.s64 %rd399, %rd398, 8, %rd28;
-	ld.global.nc.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	cvt.s64.s32 %rd402, %r121;
-	mul.lo.s64 %rd403, %rd402, %rd32;
-	mad.lo.s64 %rd404, %rd403, 8, %rd28;
-	ld.global.nc.s64 %rd405, [%rd404+0];
-	mov.b64 %rd406, %rd405;
-	sub.s64 %rd407, %rd401, %rd406;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd409, %rd408;
-	add.s64 %rd410, %rd320, %rd409;
-	mov.b64 %rd320, %rd410;
-	max.s64 %rd411, %rd321, %rd409;
-	mov.b64 %rd321, %rd411;
-$L85:
-$L68:
-	add.s64 %rd412, %rd318, %rd296;
-	mov.b64 %rd318, %rd412;
-	sub.s64 %rd413, %rd324, 1;
-	mov.b64 %rd324, %rd413;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd414, %rd323;
-	mov.b32 %r122, %r3;
-$L86:
-	setp.hs.u32 %p78, %r122, 32;
-	@%p78 bra $L87;
-	mov.b64 {%r123, %r124}, %rd414;
-	shfl.sync.up.b32 %r125|%p79, %r123, %r122, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
-	mov.b64 %rd415, {%r125, %r126};
-	@!%p79 bra $L88;
-	add.s64 %rd416, %rd415, %rd414;
-	mov.b64 %rd414, %rd416;
-$L88:
-	shl.b32 %r122, %r122, 1;
-	bra.uni $L86;
-$L87:
-	mov.b64 {%r127, %r128}, %rd414;
-	shfl.sync.up.b32 %r129|%p80, %r127, %r3, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
-	mov.b64 %rd417, {%r129, %r130};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd418, %rd417, 0, %p82;
-	sub.u32 %r131, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r131;
-	@!%p83 bra $L89;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd414;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L90;
-	mov.b64 %rd421, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L91;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	mov.b64 %rd421, %rd424;
-$L91:
-	mov.b64 {%r132, %r133}, %rd421;
-	shfl.sync.up.b32 %r134|%p86, %r132, 1, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
-	mov.b64 %rd425, {%r134, %r135};
-	@!%p86 bra $L92;
-	add.s64 %rd426, %rd425, %rd421;
-	mov.b64 %rd421, %rd426;
-$L92:
-	mov.b64 {%r136, %r137}, %rd421;
-	shfl.sync.up.b32 %r138|%p87, %r136, 2, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
-	mov.b64 %rd427, {%r138, %r139};
-	@!%p87 bra $L93;
-	add.s64 %rd428, %rd427, %rd421;
-	mov.b64 %rd421, %rd428;
-$L93:
-	mov.b64 {%r140, %r141}, %rd421;
-	shfl.sync.up.b32 %r142|%p88, %r140, 4, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
-	mov.b64 %rd429, {%r142, %r143};
-	@!%p88 bra $L94;
-	add.s64 %rd430, %rd429, %rd421;
-	mov.b64 %rd421, %rd430;
-$L94:
-	mov.b64 {%r144, %r145}, %rd421;
-	shfl.sync.up.b32 %r146|%p89, %r144, 8, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
-	mov.b64 %rd431, {%r146, %r147};
-	@!%p89 bra $L95;
-	add.s64 %rd432, %rd431, %rd421;
-	mov.b64 %rd421, %rd432;
-$L95:
-	mov.b64 {%r148, %r149}, %rd421;
-	shfl.sync.up.b32 %r150|%p90, %r148, 16, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
-	mov.b64 %rd433, {%r150, %r151};
-	@!%p90 bra $L96;
-	add.s64 %rd434, %rd433, %rd421;
-	mov.b64 %rd421, %rd434;
-$L96:
-	mov.b64 {%r152, %r153}, %rd421;
-	shfl.sync.up.b32 %r154|%p91, %r152, 1, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
-	mov.b64 %rd435, {%r154, %r155};
-	selp.b64 %rd436, %rd435, 0, %p91;
-	@!%p85 bra $L97;
-	mul.wide.u32 %rd437, %r7, 16;
-	add.s64 %rd438, %rd1, %rd437;
-	add.s64 %rd439, %rd438, 512;
-	st.shared.s64 [%rd439+0], %rd436;
-$L97:
-	sub.u32 %r156, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r156;
-	@!%p92 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd421;
-$L98:
-$L90:
-	bar.sync 0;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	ld.shared.s64 %rd443, [%rd442+0];
-	add.s64 %rd444, %rd443, %rd418;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 {%r157, %r158}, %rd444;
-	shfl.sync.idx.b32 %r159|%p93, %r157, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
-	mov.b64 %rd446, {%r159, %r160};
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, 0;
-	cvt.u64.u32 %rd455, %r2;
-	setp.eq.s64 %p94, %rd455, 0;
-	setp.gt.s64 %p95, %rd453, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L100;
-	mul.lo.s64 %rd456, %rd295, %rd116;
-	mad.lo.s64 %rd457, %rd456, 8, %rd112;
-	atom.global.add.u64 %rd458, [%rd457], %rd453;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd454, %rd459;
-$L100:
-	cvt.u64.u32 %rd460, %r2;
-	setp.eq.s64 %p97, %rd460, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd454;
-$L101:
-	bar.sync 0;
-	ld.shared.s64 %rd461, [%rd1+1024];
-	mov.b64 %rd462, %rd461;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd465, 0;
-$L102:
-	setp.lt.s64 %p100, %rd465, %rd323;
-	not.pred %p101, %p100;
-	@!%p101 bra $L106;
-	bra.uni $L104;
-$L106:
-	mul.lo.s64 %rd466, %rd465, %rd149;
-	mad.lo.s64 %rd467, %rd466, 4, %rd147;
-	ld.shared.s32 %r161, [%rd467+0];
-	mov.b32 %r162, %r161;
-	add.s64 %rd468, %rd464, %rd465;
-	mul.lo.s64 %rd469, %rd468, %rd222;
-	mad.lo.s64 %rd470, %rd469, 4, %rd220;
-	st.global.s32 [%rd470+0], %r162;
-$L103:
-	add.s64 %rd471, %rd465, 1;
-	mov.b64 %rd465, %rd471;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd472, 0;
-	setp.lt.s64 %p102, %rd318, %rd319;
-	setp.lt.s64 %p103, %rd312, %rd294;
-	or.pred %p104, %p102, %p103;
-	@!%p104 bra $L108;
-	mov.b64 %rd472, 1;
-$L108:
-	mov.b64 %rd473, %rd472;
-	// block reduction
-	sub.u32 %r163, %r13, 1;
-	mov.b32 %r164, %r3;
-$L109:
-	setp.hs.u32 %p105, %r164, 32;
-	@%p105 bra $L110;
-	mov.b64 {%r165, %r166}, %rd473;
-	shfl.sync.down.b32 %r167|%p106, %r165, %r164, %r163, %r17;
-	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
-	mov.b64 %rd474, {%r167, %r168};
-	@!%p106 bra $L111;
-	max.s64 %rd475, %rd473, %rd474;
-	mov.b64 %rd473, %rd475;
-$L111:
-	shl.b32 %r164, %r164, 1;
-	bra.uni $L109;
-$L110:
-	setp.eq.u32 %p107, %r7, 0;
-	@!%p107 bra $L112;
-	mul.wide.u32 %rd476, %r8, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	st.shared.s64 [%rd477+0], %rd473;
-$L112:
-	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L113;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L114;
-	mul.wide.u32 %rd478, %r7, 16;
-	add.s64 %rd479, %rd1, %rd478;
-	ld.shared.s64 %rd480, [%rd479+0];
-	mov.b64 %rd473, %rd480;
-$L114:
-	sub.u32 %r169, %r10, 1;
-	mov.b64 {%r170, %r171}, %rd473;
-	shfl.sync.down.b32 %r172|%p110, %r170, 1, %r169, %r17;
-	shfl.sync.down.b32 %r173, %r171, 1, %r169, %r17;
-	mov.b64 %rd481, {%r172, %r173};
-	@!%p110 bra $L115;
-	max.s64 %rd482, %rd473, %rd481;
-	mov.b64 %rd473, %rd482;
-$L115:
-	mov.b64 {%r174, %r175}, %rd473;
-	shfl.sync.down.b32 %r176|%p111, %r174, 2, %r169, %r17;
-	shfl.sync.down.b32 %r177, %r175, 2, %r169, %r17;
-	mov.b64 %rd483, {%r176, %r177};
-	@!%p111 bra $L116;
-	max.s64 %rd484, %rd473, %rd483;
-	mov.b64 %rd473, %rd484;
-$L116:
-	mov.b64 {%r178, %r179}, %rd473;
-	shfl.sync.down.b32 %r180|%p112, %r178, 4, %r169, %r17;
-	shfl.sync.down.b32 %r181, %r179, 4, %r169, %r17;
-	mov.b64 %rd485, {%r180, %r181};
-	@!%p112 bra $L117;
-	max.s64 %rd486, %rd473, %rd485;
-	mov.b64 %rd473, %rd486;
-$L117:
-	mov.b64 {%r182, %r183}, %rd473;
-	shfl.sync.down.b32 %r184|%p113, %r182, 8, %r169, %r17;
-	shfl.sync.down.b32 %r185, %r183, 8, %r169, %r17;
-	mov.b64 %rd487, {%r184, %r185};
-	@!%p113 bra $L118;
-	max.s64 %rd488, %rd473, %rd487;
-	mov.b64 %rd473, %rd488;
-$L118:
-	mov.b64 {%r186, %r187}, %rd473;
-	shfl.sync.down.b32 %r188|%p114, %r186, 16, %r169, %r17;
-	shfl.sync.down.b32 %r189, %r187, 16, %r169, %r17;
-	mov.b64 %rd489, {%r188, %r189};
-	@!%p114 bra $L119;
-	max.s64 %rd490, %rd473, %rd489;
-	mov.b64 %rd473, %rd490;
-$L119:
-	@!%p107 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd473;
-$L120:
-$L113:
-	bar.sync 0;
-	ld.shared.s64 %rd491, [%rd1+1024];
-	mov.b64 %rd473, %rd491;
-	mov.b64 %rd492, %rd473;
-	setp.eq.s64 %p115, %rd492, 0;
-	@!%p115 bra $L122;
+	setp.lt.s64 %p39, %rd280, %rd277;
+	setp.lt.s64 %p40, %rd280, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd282, 2;
+	mul.lo.s64 %rd281, %rd282, %rd280;
+	setp.le.s64 %p42, %rd281, %rd279;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L122:
+$L48:
+	mul.lo.s64 %rd283, %rd280, 2;
+	mov.b64 %rd280, %rd283;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd493, %rd320;
+	mov.b64 %rd284, %rd280;
+	mov.b64 %rd285, %rd25;
+	mov.b64 %rd286, %rd62;
+	mov.b64 %rd287, %rd64;
+	mov.b64 %rd288, %rd66;
+	mov.b64 %rd289, %rd68;
+	mov.b64 %rd290, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd291, %rd100;
+	mov.b64 %rd292, %rd102;
+	mov.pred %p47, %p37;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd244;
+	mov.b64 %rd295, %rd245;
+	mov.b64 %rd296, %rd246;
+	mov.b64 %rd297, %rd247;
+	mov.b64 %rd298, %rd248;
+	mov.b64 %rd299, %rd249;
+	mov.b64 %rd300, %rd250;
+	mov.b64 %rd301, %rd251;
+	mov.pred %p48, %p38;
+	mov.b64 %rd302, %rd252;
+	mov.b64 %rd303, %rd253;
+	mov.b64 %rd304, %rd254;
+	mov.b32 %r80, %r76;
+	mov.b64 %rd305, %rd255;
+	mov.b64 %rd306, %rd256;
+	mov.b64 %rd307, %rd151;
+	mov.b64 %rd308, %rd260;
+	mov.b64 %rd309, %rd284;
+	cvt.u64.u32 %rd310, %r4;
+	div.s64 %rd311, %rd310, %rd309;
+	setp.eq.s64 %p49, %rd309, -1;
+	neg.s64 %rd312, %rd310;
+	selp.b64 %rd313, %rd312, %rd311, %p49;
+	setp.eq.s64 %p50, %rd309, 0;
+	selp.b64 %rd314, 0, %rd313, %p50;
+	mov.b64 %rd315, %rd314;
+	mul.lo.s64 %rd316, %rd2, %rd315;
+	mov.b64 %rd317, %rd316;
+	mul.lo.s64 %rd318, %rd138, %rd315;
+	cvt.u64.u32 %rd319, %r2;
+	div.s64 %rd320, %rd319, %rd309;
+	setp.eq.s64 %p51, %rd309, -1;
+	neg.s64 %rd321, %rd319;
+	selp.b64 %rd322, %rd321, %rd320, %p51;
+	setp.eq.s64 %p52, %rd309, 0;
+	selp.b64 %rd323, 0, %rd322, %p52;
+	add.s64 %rd324, %rd318, %rd323;
+	mov.b64 %rd325, %rd324;
+	cvt.u64.u32 %rd326, %r2;
+	rem.s64 %rd327, %rd326, %rd309;
+	setp.eq.s64 %p53, %rd309, -1;
+	selp.b64 %rd328, 0, %rd327, %p53;
+	setp.eq.s64 %p54, %rd309, 0;
+	selp.b64 %rd329, %rd326, %rd328, %p54;
+	mov.b64 %rd330, %rd329;
+	mov.b32 %r81, -1;
+	mov.b64 %rd331, 0;
+	mov.b64 %rd332, 0;
+	mov.b64 %rd333, 0;
+	mov.b64 %rd334, 0;
+	mov.b64 %rd335, %rd305;
+$L49:
+	mov.b64 %rd336, 0;
+	mov.b64 %rd337, %rd335;
+$L52:
+	setp.gt.s64 %p55, %rd337, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd331, %rd332;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd325, %rd307;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd338, %rd325, %rd232;
+	mad.lo.s64 %rd339, %rd338, 4, %rd230;
+	ld.global.s32 %r82, [%rd339+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r81, %r83;
+	add.s64 %rd340, %rd325, %rd317;
+	mov.b64 %rd325, %rd340;
+	mov.b64 %rd341, %rd285;
+	mov.b32 %r84, %r81;
+	cvt.s64.s32 %rd342, %r84;
+	mul.lo.s64 %rd343, %rd342, %rd32;
+	mad.lo.s64 %rd344, %rd343, 8, %rd28;
+	ld.global.nc.s64 %rd345, [%rd344+0];
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd285;
+	mov.b32 %r85, %r81;
+	cvt.s64.s32 %rd349, %r85;
+	add.s64 %rd350, %rd349, 1;
+	mul.lo.s64 %rd351, %rd350, %rd32;
+	mad.lo.s64 %rd352, %rd351, 8, %rd28;
+	ld.global.nc.s64 %rd353, [%rd352+0];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, %rd354;
+	add.s64 %rd356, %rd347, %rd330;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, %rd355;
+	mov.b64 %rd331, %rd357;
+	mov.b64 %rd332, %rd358;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd359, %rd331, %rd39;
+	mad.lo.s64 %rd360, %rd359, 4, %rd35;
+	ld.global.nc.s32 %r86, [%rd360+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r81;
+	mov.b32 %r90, %r88;
+	mov.b64 %rd361, %rd331;
+$L61:
+	cvt.s64.s32 %rd362, %r89;
+	mul.lo.s64 %rd363, %rd362, %rd123;
+	mad.lo.s64 %rd364, %rd363, 4, %rd119;
+	ld.global.nc.u32 %r91, [%rd364+0];
+	mov.b32 %r92, %r91;
+	and.b32 %r93, %r92, 0x4;
+	setp.ne.u32 %p59, %r93, 0x0;
+	mov.pred %p60, %p59;
+	not.pred %p61, %p60;
+	@!%p61 bra $L65;
+	cvt.s64.s32 %rd365, %r90;
+	mul.lo.s64 %rd366, %rd365, %rd123;
+	mad.lo.s64 %rd367, %rd366, 4, %rd119;
+	ld.global.nc.u32 %r94, [%rd367+0];
+	mov.b32 %r95, %r94;
+	and.b32 %r96, %r95, 0x4;
+	setp.ne.u32 %p62, %r96, 0x0;
+	mov.pred %p60, %p62;
+$L65:
+	mov.pred %p63, %p60;
+	not.pred %p64, %p63;
+	@!%p64 bra $L67;
+	cvt.s64.s32 %rd368, %r90;
+	mul.lo.s64 %rd369, %rd368, %rd130;
+	mad.lo.s64 %rd370, %rd369, 4, %rd126;
+	ld.global.nc.s32 %r97, [%rd370+0];
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd371, %r89;
+	mul.lo.s64 %rd372, %rd371, %rd130;
+	mad.lo.s64 %rd373, %rd372, 4, %rd126;
+	ld.global.nc.s32 %r99, [%rd373+0];
+	mov.b32 %r100, %r99;
+	setp.ne.s32 %p65, %r98, %r100;
+	mov.pred %p63, %p65;
+$L67:
+	@!%p63 bra $L69;
+	mov.pred %p66, 0;
+	bra.uni $L63;
+$L69:
+	cvt.s64.s32 %rd374, %r89;
+	mul.lo.s64 %rd375, %rd374, %rd137;
+	mad.lo.s64 %rd376, %rd375, 4, %rd133;
+	ld.relaxed.gpu.global.s32 %r101, [%rd376+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd377, %r90;
+	mul.lo.s64 %rd378, %rd377, %rd137;
+	mad.lo.s64 %rd379, %rd378, 4, %rd133;
+	ld.relaxed.gpu.global.s32 %r104, [%rd379+0];
+	mov.b32 %r105, %r104;
+	setp.ge.s32 %p67, %r105, %r103;
+	@!%p67 bra $L71;
+	mov.pred %p66, 0;
+	bra.uni $L63;
+$L71:
+	cvt.s64.s32 %rd380, %r90;
+	mul.lo.s64 %rd381, %rd380, %rd137;
+	mad.lo.s64 %rd382, %rd381, 4, %rd133;
+	atom.global.max.s32 %r106, [%rd382], %r103;
+	mov.b32 %r107, %r106;
+	setp.lt.s32 %p68, %r107, %r103;
+	mov.pred %p66, %p68;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p66 bra $L73;
+	mov.pred %p69, 0;
+	mov.b64 %rd383, %rd336;
+	mov.b32 %r108, %r88;
+$L74:
+	@!%p47 bra $L78;
+	shr.s32 %r109, %r108, 5;
+	cvt.s64.s32 %rd384, %r109;
+	mov.b64 %rd385, %rd384;
+	and.b32 %r110, %r108, 31;
+	cvt.s64.s32 %rd386, %r110;
+	min.u64 %rd387, %rd386, 32;
+	cvt.u32.u64 %r111, %rd387;
+	mov.b32 %r113, 0x1;
+	shl.b32 %r112, %r113, %r111;
+	setp.hs.u32 %p70, %r111, 32;
+	selp.b32 %r114, 0, %r112, %p70;
+	mov.b32 %r115, %r114;
+	mov.b64 %rd388, %rd385;
+	mov.b32 %r116, %r115;
+	mul.lo.s64 %rd389, %rd388, %rd301;
+	mad.lo.s64 %rd390, %rd389, 4, %rd299;
+	ld.relaxed.gpu.global.u32 %r117, [%rd390+0];
+	mov.b32 %r118, %r117;
+	and.b32 %r119, %r118, %r116;
+	setp.ne.u32 %p71, %r119, 0x0;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
+	@!%p73 bra $L80;
+	mul.lo.s64 %rd391, %rd388, %rd301;
+	mad.lo.s64 %rd392, %rd391, 4, %rd299;
+	atom.global.or.b32 %r120, [%rd392], %r116;
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r116;
+	setp.ne.u32 %p74, %r122, 0x0;
+	mov.pred %p72, %p74;
+$L80:
+	@!%p72 bra $L82;
+	mov.b64 %rd393, %rd383;
+	mov.b64 %rd394, %rd393;
+	mov.pred %p75, 0;
+	bra.uni $L76;
+$L82:
+	mov.b64 %rd395, %rd383;
+	mov.b64 %rd394, %rd395;
+	mov.pred %p75, 1;
+	bra.uni $L76;
+$L78:
+	@!%p48 bra $L84;
+	cvt.s64.s32 %rd396, %r108;
+	mul.lo.s64 %rd397, %rd396, %rd304;
+	mad.lo.s64 %rd398, %rd397, 4, %rd302;
+	ld.relaxed.gpu.global.s32 %r123, [%rd398+0];
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p76, %r124, %r80;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L86;
+	cvt.s64.s32 %rd399, %r108;
+	mul.lo.s64 %rd400, %rd399, %rd304;
+	mad.lo.s64 %rd401, %rd400, 4, %rd302;
+	atom.global.exch.b32 %r125, [%rd401], %r80;
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p79, %r126, %r80;
+	mov.pred %p77, %p79;
+$L86:
+	@!%p77 bra $L88;
+	mov.b64 %rd402, %rd383;
+	mov.b64 %rd394, %rd402;
+	mov.pred %p75, 0;
+	bra.uni $L76;
+$L88:
+$L84:
+	mul.lo.s64 %rd403, %rd383, %rd149;
+	mad.lo.s64 %rd404, %rd403, 4, %rd147;
+	st.shared.s32 [%rd404+0], %r108;
+	add.s64 %rd405, %rd383, 1;
+	mov.b64 %rd406, %rd405;
+	mov.b64 %rd394, %rd406;
+	mov.pred %p75, 1;
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	mov.b64 %rd407, %rd394;
+	mov.pred %p80, %p75;
+	mov.b64 %rd336, %rd407;
+	mov.pred %p69, %p80;
+	@!%p69 bra $L90;
+	mov.b64 %rd408, %rd285;
+	mov.b32 %r127, %r88;
+	cvt.s64.s32 %rd409, %r127;
+	add.s64 %rd410, %rd409, 1;
+	mul.lo.s64 %rd411, %rd410, %rd32;
+	mad.lo.s64 %rd412, %rd411, 8, %rd28;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	cvt.s64.s32 %rd415, %r127;
+	mul.lo.s64 %rd416, %rd415, %rd32;
+	mad.lo.s64 %rd417, %rd416, 8, %rd28;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	sub.s64 %rd420, %rd414, %rd419;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd422, %rd421;
+	add.s64 %rd423, %rd333, %rd422;
+	mov.b64 %rd333, %rd423;
+	max.s64 %rd424, %rd334, %rd422;
+	mov.b64 %rd334, %rd424;
+$L90:
+$L73:
+	add.s64 %rd425, %rd331, %rd309;
+	mov.b64 %rd331, %rd425;
+	sub.s64 %rd426, %rd337, 1;
+	mov.b64 %rd337, %rd426;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd427, %rd336;
+	mov.b32 %r128, %r3;
+$L91:
+	setp.hs.u32 %p81, %r128, 32;
+	@%p81 bra $L92;
+	mov.b64 {%r129, %r130}, %rd427;
+	shfl.sync.up.b32 %r131|%p82, %r129, %r128, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
+	mov.b64 %rd428, {%r131, %r132};
+	@!%p82 bra $L93;
+	add.s64 %rd429, %rd428, %rd427;
+	mov.b64 %rd427, %rd429;
+$L93:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r133, %r134}, %rd427;
+	shfl.sync.up.b32 %r135|%p83, %r133, %r3, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
+	mov.b64 %rd430, {%r135, %r136};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd431, %rd430, 0, %p85;
+	sub.u32 %r137, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r137;
+	@!%p86 bra $L94;
+	mul.wide.u32 %rd432, %r8, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	st.shared.s64 [%rd433+0], %rd427;
+$L94:
+	bar.sync 0;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L95;
+	mov.b64 %rd434, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L96;
+	mul.wide.u32 %rd435, %r7, 16;
+	add.s64 %rd436, %rd1, %rd435;
+	ld.shared.s64 %rd437, [%rd436+0];
+	mov.b64 %rd434, %rd437;
+$L96:
+	mov.b64 {%r138, %r139}, %rd434;
+	shfl.sync.up.b32 %r140|%p89, %r138, 1, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
+	mov.b64 %rd438, {%r140, %r141};
+	@!%p89 bra $L97;
+	add.s64 %rd439, %rd438, %rd434;
+	mov.b64 %rd434, %rd439;
+$L97:
+	mov.b64 {%r142, %r143}, %rd434;
+	shfl.sync.up.b32 %r144|%p90, %r142, 2, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
+	mov.b64 %rd440, {%r144, %r145};
+	@!%p90 bra $L98;
+	add.s64 %rd441, %rd440, %rd434;
+	mov.b64 %rd434, %rd441;
+$L98:
+	mov.b64 {%r146, %r147}, %rd434;
+	shfl.sync.up.b32 %r148|%p91, %r146, 4, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
+	mov.b64 %rd442, {%r148, %r149};
+	@!%p91 bra $L99;
+	add.s64 %rd443, %rd442, %rd434;
+	mov.b64 %rd434, %rd443;
+$L99:
+	mov.b64 {%r150, %r151}, %rd434;
+	shfl.sync.up.b32 %r152|%p92, %r150, 8, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
+	mov.b64 %rd444, {%r152, %r153};
+	@!%p92 bra $L100;
+	add.s64 %rd445, %rd444, %rd434;
+	mov.b64 %rd434, %rd445;
+$L100:
+	mov.b64 {%r154, %r155}, %rd434;
+	shfl.sync.up.b32 %r156|%p93, %r154, 16, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
+	mov.b64 %rd446, {%r156, %r157};
+	@!%p93 bra $L101;
+	add.s64 %rd447, %rd446, %rd434;
+	mov.b64 %rd434, %rd447;
+$L101:
+	mov.b64 {%r158, %r159}, %rd434;
+	shfl.sync.up.b32 %r160|%p94, %r158, 1, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
+	mov.b64 %rd448, {%r160, %r161};
+	selp.b64 %rd449, %rd448, 0, %p94;
+	@!%p88 bra $L102;
+	mul.wide.u32 %rd450, %r7, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	add.s64 %rd452, %rd451, 512;
+	st.shared.s64 [%rd452+0], %rd449;
+$L102:
+	sub.u32 %r162, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r162;
+	@!%p95 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd434;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd453, %r8, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	add.s64 %rd455, %rd454, 512;
+	ld.shared.s64 %rd456, [%rd455+0];
+	add.s64 %rd457, %rd456, %rd431;
+	ld.shared.s64 %rd458, [%rd1+1024];
+	mov.b64 {%r163, %r164}, %rd457;
+	shfl.sync.idx.b32 %r165|%p96, %r163, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r166, %r164, 0, %r21, %r17;
+	mov.b64 %rd459, {%r165, %r166};
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, %rd461;
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, 0;
+	cvt.u64.u32 %rd468, %r2;
+	setp.eq.s64 %p97, %rd468, 0;
+	setp.gt.s64 %p98, %rd466, 0;
+	and.pred %p99, %p97, %p98;
+	@!%p99 bra $L105;
+	mul.lo.s64 %rd469, %rd308, %rd116;
+	mad.lo.s64 %rd470, %rd469, 8, %rd112;
+	atom.global.add.u64 %rd471, [%rd470], %rd466;
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd467, %rd472;
+$L105:
+	cvt.u64.u32 %rd473, %r2;
+	setp.eq.s64 %p100, %rd473, 0;
+	setp.eq.u32 %p101, %r1, 0;
+	and.pred %p102, %p100, %p101;
+	bar.sync 0;
+	@!%p102 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd467;
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd474, [%rd1+1024];
+	mov.b64 %rd475, %rd474;
+	add.s64 %rd476, %rd475, %rd465;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, 0;
+$L107:
+	setp.lt.s64 %p103, %rd478, %rd336;
+	not.pred %p104, %p103;
+	@!%p104 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd479, %rd478, %rd149;
+	mad.lo.s64 %rd480, %rd479, 4, %rd147;
+	ld.shared.s32 %r167, [%rd480+0];
+	mov.b32 %r168, %r167;
+	add.s64 %rd481, %rd477, %rd478;
+	mul.lo.s64 %rd482, %rd481, %rd235;
+	mad.lo.s64 %rd483, %rd482, 4, %rd233;
+	st.global.s32 [%rd483+0], %r168;
+$L108:
+	add.s64 %rd484, %rd478, 1;
+	mov.b64 %rd478, %rd484;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd485, 0;
+	setp.lt.s64 %p105, %rd331, %rd332;
+	setp.lt.s64 %p106, %rd325, %rd307;
+	or.pred %p107, %p105, %p106;
+	@!%p107 bra $L113;
+	mov.b64 %rd485, 1;
+$L113:
+	mov.b64 %rd486, %rd485;
 	// block reduction
-	sub.u32 %r190, %r13, 1;
-	mov.b32 %r191, %r3;
+	sub.u32 %r169, %r13, 1;
+	mov.b32 %r170, %r3;
+$L114:
+	setp.hs.u32 %p108, %r170, 32;
+	@%p108 bra $L115;
+	mov.b64 {%r171, %r172}, %rd486;
+	shfl.sync.down.b32 %r173|%p109, %r171, %r170, %r169, %r17;
+	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
+	mov.b64 %rd487, {%r173, %r174};
+	@!%p109 bra $L116;
+	max.s64 %rd488, %rd486, %rd487;
+	mov.b64 %rd486, %rd488;
+$L116:
+	shl.b32 %r170, %r170, 1;
+	bra.uni $L114;
+$L115:
+	setp.eq.u32 %p110, %r7, 0;
+	@!%p110 bra $L117;
+	mul.wide.u32 %rd489, %r8, 16;
+	add.s64 %rd490, %rd1, %rd489;
+	st.shared.s64 [%rd490+0], %rd486;
+$L117:
+	bar.sync 0;
+	setp.eq.u32 %p111, %r8, 0;
+	@!%p111 bra $L118;
+	setp.lo.u32 %p112, %r7, %r10;
+	@!%p112 bra $L119;
+	mul.wide.u32 %rd491, %r7, 16;
+	add.s64 %rd492, %rd1, %rd491;
+	ld.shared.s64 %rd493, [%rd492+0];
+	mov.b64 %rd486, %rd493;
+$L119:
+	sub.u32 %r175, %r10, 1;
+	mov.b64 {%r176, %r177}, %rd486;
+	shfl.sync.down.b32 %r178|%p113, %r176, 1, %r175, %r17;
+	shfl.sync.down.b32 %r179, %r177, 1, %r175, %r17;
+	mov.b64 %rd494, {%r178, %r179};
+	@!%p113 bra $L120;
+	max.s64 %rd495, %rd486, %rd494;
+	mov.b64 %rd486, %rd495;
+$L120:
+	mov.b64 {%r180, %r181}, %rd486;
+	shfl.sync.down.b32 %r182|%p114, %r180, 2, %r175, %r17;
+	shfl.sync.down.b32 %r183, %r181, 2, %r175, %r17;
+	mov.b64 %rd496, {%r182, %r183};
+	@!%p114 bra $L121;
+	max.s64 %rd497, %rd486, %rd496;
+	mov.b64 %rd486, %rd497;
+$L121:
+	mov.b64 {%r184, %r185}, %rd486;
+	shfl.sync.down.b32 %r186|%p115, %r184, 4, %r175, %r17;
+	shfl.sync.down.b32 %r187, %r185, 4, %r175, %r17;
+	mov.b64 %rd498, {%r186, %r187};
+	@!%p115 bra $L122;
+	max.s64 %rd499, %rd486, %rd498;
+	mov.b64 %rd486, %rd499;
+$L122:
+	mov.b64 {%r188, %r189}, %rd486;
+	shfl.sync.down.b32 %r190|%p116, %r188, 8, %r175, %r17;
+	shfl.sync.down.b32 %r191, %r189, 8, %r175, %r17;
+	mov.b64 %rd500, {%r190, %r191};
+	@!%p116 bra $L123;
+	max.s64 %rd501, %rd486, %rd500;
+	mov.b64 %rd486, %rd501;
 $L123:
-	setp.hs.u32 %p116, %r191, 32;
-	@%p116 bra $L124;
-	mov.b64 {%r192, %r193}, %rd493;
-	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd494, {%r194, %r195};
-	@!%p117 bra $L125;
-	add.s64 %rd495, %rd493, %rd494;
-	mov.b64 %rd493, %rd495;
-$L125:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L123;
+	mov.b64 {%r192, %r193}, %rd486;
+	shfl.sync.down.b32 %r194|%p117, %r192, 16, %r175, %r17;
+	shfl.sync.down.b32 %r195, %r193, 16, %r175, %r17;
+	mov.b64 %rd502, {%r194, %r195};
+	@!%p117 bra $L124;
+	max.s64 %rd503, %rd486, %rd502;
+	mov.b64 %rd486, %rd503;
 $L124:
-	setp.eq.u32 %p118, %r7, 0;
-	@!%p118 bra $L126;
-	mul.wide.u32 %rd496, %r8, 16;
-	add.s64 %rd497, %rd1, %rd496;
-	st.shared.s64 [%rd497+0], %rd493;
-$L126:
+	@!%p110 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd486;
+$L125:
+$L118:
 	bar.sync 0;
-	setp.eq.u32 %p119, %r8, 0;
-	@!%p119 bra $L127;
-	setp.lo.u32 %p120, %r7, %r10;
-	@!%p120 bra $L128;
-	mul.wide.u32 %rd498, %r7, 16;
-	add.s64 %rd499, %rd1, %rd498;
-	ld.shared.s64 %rd500, [%rd499+0];
-	mov.b64 %rd493, %rd500;
-$L128:
-	sub.u32 %r196, %r10, 1;
-	mov.b64 {%r197, %r198}, %rd493;
-	shfl.sync.down.b32 %r199|%p121, %r197, 1, %r196, %r17;
-	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
-	mov.b64 %rd501, {%r199, %r200};
-	@!%p121 bra $L129;
-	add.s64 %rd502, %rd493, %rd501;
-	mov.b64 %rd493, %rd502;
-$L129:
-	mov.b64 {%r201, %r202}, %rd493;
-	shfl.sync.down.b32 %r203|%p122, %r201, 2, %r196, %r17;
-	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
-	mov.b64 %rd503, {%r203, %r204};
-	@!%p122 bra $L130;
-	add.s64 %rd504, %rd493, %rd503;
-	mov.b64 %rd493, %rd504;
-$L130:
-	mov.b64 {%r205, %r206}, %rd493;
-	shfl.sync.down.b32 %r207|%p123, %r205, 4, %r196, %r17;
-	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
-	mov.b64 %rd505, {%r207, %r208};
-	@!%p123 bra $L131;
-	add.s64 %rd506, %rd493, %rd505;
-	mov.b64 %rd493, %rd506;
-$L131:
-	mov.b64 {%r209, %r210}, %rd493;
-	shfl.sync.down.b32 %r211|%p124, %r209, 8, %r196, %r17;
-	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
-	mov.b64 %rd507, {%r211, %r212};
-	@!%p124 bra $L132;
-	add.s64 %rd508, %rd493, %rd507;
-	mov.b64 %rd493, %rd508;
-$L132:
-	mov.b64 {%r213, %r214}, %rd493;
-	shfl.sync.down.b32 %r215|%p125, %r213, 16, %r196, %r17;
-	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
-	mov.b64 %rd509, {%r215, %r216};
-	@!%p125 bra $L133;
-	add.s64 %rd510, %rd493, %rd509;
-	mov.b64 %rd493, %rd510;
-$L133:
-	@!%p118 bra $L134;
-	st.shared.s64 [%rd1+1024], %rd493;
-$L134:
+	ld.shared.s64 %rd504, [%rd1+1024];
+	mov.b64 %rd486, %rd504;
+	mov.b64 %rd505, %rd486;
+	setp.eq.s64 %p118, %rd505, 0;
+	@!%p118 bra $L127;
+	bra.uni $L51;
 $L127:
-	bar.sync 0;
-	ld.shared.s64 %rd511, [%rd1+1024];
-	mov.b64 %rd493, %rd511;
-	mov.b64 %rd512, %rd493;
-	mov.b64 %rd320, %rd512;
-	mov.b64 %rd513, %rd321;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd506, %rd333;
 	// block reduction
-	sub.u32 %r217, %r13, 1;
-	mov.b32 %r218, %r3;
+	sub.u32 %r196, %r13, 1;
+	mov.b32 %r197, %r3;
+$L128:
+	setp.hs.u32 %p119, %r197, 32;
+	@%p119 bra $L129;
+	mov.b64 {%r198, %r199}, %rd506;
+	shfl.sync.down.b32 %r200|%p120, %r198, %r197, %r196, %r17;
+	shfl.sync.down.b32 %r201, %r199, %r197, %r196, %r17;
+	mov.b64 %rd507, {%r200, %r201};
+	@!%p120 bra $L130;
+	add.s64 %rd508, %rd506, %rd507;
+	mov.b64 %rd506, %rd508;
+$L130:
+	shl.b32 %r197, %r197, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p121, %r7, 0;
+	@!%p121 bra $L131;
+	mul.wide.u32 %rd509, %r8, 16;
+	add.s64 %rd510, %rd1, %rd509;
+	st.shared.s64 [%rd510+0], %rd506;
+$L131:
+	bar.sync 0;
+	setp.eq.u32 %p122, %r8, 0;
+	@!%p122 bra $L132;
+	setp.lo.u32 %p123, %r7, %r10;
+	@!%p123 bra $L133;
+	mul.wide.u32 %rd511, %r7, 16;
+	add.s64 %rd512, %rd1, %rd511;
+	ld.shared.s64 %rd513, [%rd512+0];
+	mov.b64 %rd506, %rd513;
+$L133:
+	sub.u32 %r202, %r10, 1;
+	mov.b64 {%r203, %r204}, %rd506;
+	shfl.sync.down.b32 %r205|%p124, %r203, 1, %r202, %r17;
+	shfl.sync.down.b32 %r206, %r204, 1, %r202, %r17;
+	mov.b64 %rd514, {%r205, %r206};
+	@!%p124 bra $L134;
+	add.s64 %rd515, %rd506, %rd514;
+	mov.b64 %rd506, %rd515;
+$L134:
+	mov.b64 {%r207, %r208}, %rd506;
+	shfl.sync.down.b32 %r209|%p125, %r207, 2, %r202, %r17;
+	shfl.sync.down.b32 %r210, %r208, 2, %r202, %r17;
+	mov.b64 %rd516, {%r209, %r210};
+	@!%p125 bra $L135;
+	add.s64 %rd517, %rd506, %rd516;
+	mov.b64 %rd506, %rd517;
 $L135:
-	setp.hs.u32 %p126, %r218, 32;
-	@%p126 bra $L136;
-	mov.b64 {%r219, %r220}, %rd513;
-	shfl.sync.down.b32 %r221|%p127, %r219, %r218, %r217, %r17;
-	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
-	mov.b64 %rd514, {%r221, %r222};
-	@!%p127 bra $L137;
-	max.s64 %rd515, %rd513, %rd514;
-	mov.b64 %rd513, %rd515;
-$L137:
-	shl.b32 %r218, %r218, 1;
-	bra.uni $L135;
+	mov.b64 {%r211, %r212}, %rd506;
+	shfl.sync.down.b32 %r213|%p126, %r211, 4, %r202, %r17;
+	shfl.sync.down.b32 %r214, %r212, 4, %r202, %r17;
+	mov.b64 %rd518, {%r213, %r214};
+	@!%p126 bra $L136;
+	add.s64 %rd519, %rd506, %rd518;
+	mov.b64 %rd506, %rd519;
 $L136:
-	setp.eq.u32 %p128, %r7, 0;
+	mov.b64 {%r215, %r216}, %rd506;
+	shfl.sync.down.b32 %r217|%p127, %r215, 8, %r202, %r17;
+	shfl.sync.down.b32 %r218, %r216, 8, %r202, %r17;
+	mov.b64 %rd520, {%r217, %r218};
+	@!%p127 bra $L137;
+	add.s64 %rd521, %rd506, %rd520;
+	mov.b64 %rd506, %rd521;
+$L137:
+	mov.b64 {%r219, %r220}, %rd506;
+	shfl.sync.down.b32 %r221|%p128, %r219, 16, %r202, %r17;
+	shfl.sync.down.b32 %r222, %r220, 16, %r202, %r17;
+	mov.b64 %rd522, {%r221, %r222};
 	@!%p128 bra $L138;
-	mul.wide.u32 %rd516, %r8, 16;
-	add.s64 %rd517, %rd1, %rd516;
-	st.shared.s64 [%rd517+0], %rd513;
+	add.s64 %rd523, %rd506, %rd522;
+	mov.b64 %rd506, %rd523;
 $L138:
-	bar.sync 0;
-	setp.eq.u32 %p129, %r8, 0;
-	@!%p129 bra $L139;
-	setp.lo.u32 %p130, %r7, %r10;
-	@!%p130 bra $L140;
-	mul.wide.u32 %rd518, %r7, 16;
-	add.s64 %rd519, %rd1, %rd518;
-	ld.shared.s64 %rd520, [%rd519+0];
-	mov.b64 %rd513, %rd520;
-$L140:
-	sub.u32 %r223, %r10, 1;
-	mov.b64 {%r224, %r225}, %rd513;
-	shfl.sync.down.b32 %r226|%p131, %r224, 1, %r223, %r17;
-	shfl.sync.down.b32 %r227, %r225, 1, %r223, %r17;
-	mov.b64 %rd521, {%r226, %r227};
-	@!%p131 bra $L141;
-	max.s64 %rd522, %rd513, %rd521;
-	mov.b64 %rd513, %rd522;
-$L141:
-	mov.b64 {%r228, %r229}, %rd513;
-	shfl.sync.down.b32 %r230|%p132, %r228, 2, %r223, %r17;
-	shfl.sync.down.b32 %r231, %r229, 2, %r223, %r17;
-	mov.b64 %rd523, {%r230, %r231};
-	@!%p132 bra $L142;
-	max.s64 %rd524, %rd513, %rd523;
-	mov.b64 %rd513, %rd524;
-$L142:
-	mov.b64 {%r232, %r233}, %rd513;
-	shfl.sync.down.b32 %r234|%p133, %r232, 4, %r223, %r17;
-	shfl.sync.down.b32 %r235, %r233, 4, %r223, %r17;
-	mov.b64 %rd525, {%r234, %r235};
-	@!%p133 bra $L143;
-	max.s64 %rd526, %rd513, %rd525;
-	mov.b64 %rd513, %rd526;
-$L143:
-	mov.b64 {%r236, %r237}, %rd513;
-	shfl.sync.down.b32 %r238|%p134, %r236, 8, %r223, %r17;
-	shfl.sync.down.b32 %r239, %r237, 8, %r223, %r17;
-	mov.b64 %rd527, {%r238, %r239};
-	@!%p134 bra $L144;
-	max.s64 %rd528, %rd513, %rd527;
-	mov.b64 %rd513, %rd528;
-$L144:
-	mov.b64 {%r240, %r241}, %rd513;
-	shfl.sync.down.b32 %r242|%p135, %r240, 16, %r223, %r17;
-	shfl.sync.down.b32 %r243, %r241, 16, %r223, %r17;
-	mov.b64 %rd529, {%r242, %r243};
-	@!%p135 bra $L145;
-	max.s64 %rd530, %rd513, %rd529;
-	mov.b64 %rd513, %rd530;
-$L145:
-	@!%p128 bra $L146;
-	st.shared.s64 [%rd1+1024], %rd513;
-$L146:
+	@!%p121 bra $L139;
+	st.shared.s64 [%rd1+1024], %rd506;
 $L139:
+$L132:
 	bar.sync 0;
-	ld.shared.s64 %rd531, [%rd1+1024];
-	mov.b64 %rd513, %rd531;
-	mov.b64 %rd532, %rd513;
-	mov.b64 %rd321, %rd532;
-	cvt.u64.u32 %rd533, %r2;
-	setp.eq.s64 %p136, %rd533, 0;
+	ld.shared.s64 %rd524, [%rd1+1024];
+	mov.b64 %rd506, %rd524;
+	mov.b64 %rd525, %rd506;
+	mov.b64 %rd333, %rd525;
+	mov.b64 %rd526, %rd334;
+	// block reduction
+	sub.u32 %r223, %r13, 1;
+	mov.b32 %r224, %r3;
+$L140:
+	setp.hs.u32 %p129, %r224, 32;
+	@%p129 bra $L141;
+	mov.b64 {%r225, %r226}, %rd526;
+	shfl.sync.down.b32 %r227|%p130, %r225, %r224, %r223, %r17;
+	shfl.sync.down.b32 %r228, %r226, %r224, %r223, %r17;
+	mov.b64 %rd527, {%r227, %r228};
+	@!%p130 bra $L142;
+	max.s64 %rd528, %rd526, %rd527;
+	mov.b64 %rd526, %rd528;
+$L142:
+	shl.b32 %r224, %r224, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p131, %r7, 0;
+	@!%p131 bra $L143;
+	mul.wide.u32 %rd529, %r8, 16;
+	add.s64 %rd530, %rd1, %rd529;
+	st.shared.s64 [%rd530+0], %rd526;
+$L143:
+	bar.sync 0;
+	setp.eq.u32 %p132, %r8, 0;
+	@!%p132 bra $L144;
+	setp.lo.u32 %p133, %r7, %r10;
+	@!%p133 bra $L145;
+	mul.wide.u32 %rd531, %r7, 16;
+	add.s64 %rd532, %rd1, %rd531;
+	ld.shared.s64 %rd533, [%rd532+0];
+	mov.b64 %rd526, %rd533;
+$L145:
+	sub.u32 %r229, %r10, 1;
+	mov.b64 {%r230, %r231}, %rd526;
+	shfl.sync.down.b32 %r232|%p134, %r230, 1, %r229, %r17;
+	shfl.sync.down.b32 %r233, %r231, 1, %r229, %r17;
+	mov.b64 %rd534, {%r232, %r233};
+	@!%p134 bra $L146;
+	max.s64 %rd535, %rd526, %rd534;
+	mov.b64 %rd526, %rd535;
+$L146:
+	mov.b64 {%r234, %r235}, %rd526;
+	shfl.sync.down.b32 %r236|%p135, %r234, 2, %r229, %r17;
+	shfl.sync.down.b32 %r237, %r235, 2, %r229, %r17;
+	mov.b64 %rd536, {%r236, %r237};
+	@!%p135 bra $L147;
+	max.s64 %rd537, %rd526, %rd536;
+	mov.b64 %rd526, %rd537;
+$L147:
+	mov.b64 {%r238, %r239}, %rd526;
+	shfl.sync.down.b32 %r240|%p136, %r238, 4, %r229, %r17;
+	shfl.sync.down.b32 %r241, %r239, 4, %r229, %r17;
+	mov.b64 %rd538, {%r240, %r241};
 	@!%p136 bra $L148;
-	setp.gt.s64 %p137, %rd320, 0;
-	@!%p137 bra $L150;
-	add.s64 %rd534, %rd295, 1;
-	mul.lo.s64 %rd535, %rd534, %rd116;
-	mad.lo.s64 %rd536, %rd535, 8, %rd112;
-	atom.global.add.u64 %rd537, [%rd536], %rd320;
-$L150:
-	setp.gt.s64 %p138, %rd321, 0;
-	@!%p138 bra $L152;
-	add.s64 %rd538, %rd295, 2;
-	mul.lo.s64 %rd539, %rd538, %rd116;
-	mad.lo.s64 %rd540, %rd539, 8, %rd112;
-	atom.global.max.s64 %rd541, [%rd540], %rd321;
-$L152:
+	max.s64 %rd539, %rd526, %rd538;
+	mov.b64 %rd526, %rd539;
 $L148:
+	mov.b64 {%r242, %r243}, %rd526;
+	shfl.sync.down.b32 %r244|%p137, %r242, 8, %r229, %r17;
+	shfl.sync.down.b32 %r245, %r243, 8, %r229, %r17;
+	mov.b64 %rd540, {%r244, %r245};
+	@!%p137 bra $L149;
+	max.s64 %rd541, %rd526, %rd540;
+	mov.b64 %rd526, %rd541;
+$L149:
+	mov.b64 {%r246, %r247}, %rd526;
+	shfl.sync.down.b32 %r248|%p138, %r246, 16, %r229, %r17;
+	shfl.sync.down.b32 %r249, %r247, 16, %r229, %r17;
+	mov.b64 %rd542, {%r248, %r249};
+	@!%p138 bra $L150;
+	max.s64 %rd543, %rd526, %rd542;
+	mov.b64 %rd526, %rd543;
+$L150:
+	@!%p131 bra $L151;
+	st.shared.s64 [%rd1+1024], %rd526;
+$L151:
+$L144:
 	bar.sync 0;
-	setp.eq.u32 %p139, %r5, 0;
+	ld.shared.s64 %rd544, [%rd1+1024];
+	mov.b64 %rd526, %rd544;
+	mov.b64 %rd545, %rd526;
+	mov.b64 %rd334, %rd545;
+	cvt.u64.u32 %rd546, %r2;
+	setp.eq.s64 %p139, %rd546, 0;
 	@!%p139 bra $L153;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r244, [gk_league_sync+4];
-	atom.global.add.u32 %r245, [gk_league_sync], 1;
-	mov.u32 %r246, %nctaid.x;
-	sub.u32 %r247, %r246, 1;
-	setp.eq.u32 %p140, %r245, %r247;
-	@!%p140 bra $L154;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r248, [gk_league_sync+4], 1;
-	bra.uni $L155;
-$L154:
-	ld.relaxed.gpu.global.u32 %r249, [gk_league_sync+4];
-	setp.eq.u32 %p141, %r249, %r244;
-	@%p141 bra $L154;
+	setp.gt.s64 %p140, %rd333, 0;
+	@!%p140 bra $L155;
+	add.s64 %rd547, %rd308, 1;
+	mul.lo.s64 %rd548, %rd547, %rd116;
+	mad.lo.s64 %rd549, %rd548, 8, %rd112;
+	atom.global.add.u64 %rd550, [%rd549], %rd333;
 $L155:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p141, %rd334, 0;
+	@!%p141 bra $L157;
+	add.s64 %rd551, %rd308, 2;
+	mul.lo.s64 %rd552, %rd551, %rd116;
+	mad.lo.s64 %rd553, %rd552, 8, %rd112;
+	atom.global.max.s64 %rd554, [%rd553], %rd334;
+$L157:
 $L153:
 	bar.sync 0;
-	mul.lo.s64 %rd542, %rd247, %rd116;
-	mad.lo.s64 %rd543, %rd542, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd544, [%rd543+0];
-	mov.b64 %rd545, %rd544;
-	add.s64 %rd546, %rd247, 1;
-	mul.lo.s64 %rd547, %rd546, %rd116;
-	mad.lo.s64 %rd548, %rd547, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd551, %rd545;
-	mov.b64 %rd552, %rd550;
-	mov.b64 %rd553, %rd551;
-	mov.b64 %rd554, %rd552;
-	add.s64 %rd555, %rd247, 2;
-	mul.lo.s64 %rd556, %rd555, %rd116;
-	mad.lo.s64 %rd557, %rd556, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	mov.b64 %rd208, %rd559;
-	@!%p11 bra $L157;
-	mov.b64 %rd561, 3;
-	mul.lo.s64 %rd560, %rd561, %rd210;
-	mov.b64 %rd563, 1;
-	add.s64 %rd562, %rd563, %rd560;
-	mul.lo.s64 %rd564, %rd562, %rd109;
-	mad.lo.s64 %rd565, %rd564, 8, %rd105;
-	st.global.s64 [%rd565+0], %rd553;
-	mov.b64 %rd567, 3;
-	mul.lo.s64 %rd566, %rd567, %rd210;
-	mov.b64 %rd569, 2;
-	add.s64 %rd568, %rd569, %rd566;
-	mul.lo.s64 %rd570, %rd568, %rd109;
-	mad.lo.s64 %rd571, %rd570, 8, %rd105;
-	st.global.s64 [%rd571+0], %rd554;
-	mov.b64 %rd573, 3;
-	mul.lo.s64 %rd572, %rd573, %rd210;
-	mov.b64 %rd575, 3;
-	add.s64 %rd574, %rd575, %rd572;
-	mul.lo.s64 %rd576, %rd574, %rd109;
-	mad.lo.s64 %rd577, %rd576, 8, %rd105;
-	st.global.s64 [%rd577+0], %rd208;
-	add.s64 %rd578, %rd210, 1;
-	st.global.s64 [%rd105+0], %rd578;
-$L157:
-	setp.eq.s64 %p142, %rd553, 0;
-	setp.gt.s64 %p143, %rd553, %rd66;
-	or.pred %p144, %p142, %p143;
-	setp.gt.s64 %p145, %rd554, %rd68;
-	or.pred %p146, %p144, %p145;
-	setp.gt.s64 %p147, %rd208, %rd70;
-	or.pred %p148, %p146, %p147;
-	@!%p148 bra $L159;
-	bra.uni $L3;
+	setp.eq.u32 %p142, %r5, 0;
+	@!%p142 bra $L158;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r250, [gk_league_sync+4];
+	atom.global.add.u32 %r251, [gk_league_sync], 1;
+	mov.u32 %r252, %nctaid.x;
+	sub.u32 %r253, %r252, 1;
+	setp.eq.u32 %p143, %r251, %r253;
+	@!%p143 bra $L159;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r254, [gk_league_sync+4], 1;
+	bra.uni $L160;
 $L159:
-	mov.b64 %rd151, %rd553;
-$L31:
-	add.s64 %rd579, %rd210, 1;
-	mov.b64 %rd210, %rd579;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r255, [gk_league_sync+4];
+	setp.eq.u32 %p144, %r255, %r250;
+	@%p144 bra $L159;
+$L160:
+	fence.acq_rel.gpu;
+$L158:
+	bar.sync 0;
+	setp.eq.s64 %p145, %rd223, 0;
+	and.pred %p146, %p11, %p145;
+	@!%p146 bra $L162;
+	mov.b64 %rd556, 9;
+	mul.lo.s64 %rd555, %rd556, %rd116;
+	mad.lo.s64 %rd557, %rd555, 8, %rd112;
+	mov.b64 %rd558, 0;
+	st.global.s64 [%rd557+0], %rd558;
+$L162:
+	mul.lo.s64 %rd559, %rd260, %rd116;
+	mad.lo.s64 %rd560, %rd559, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd561, [%rd560+0];
+	mov.b64 %rd562, %rd561;
+	add.s64 %rd563, %rd260, 1;
+	mul.lo.s64 %rd564, %rd563, %rd116;
+	mad.lo.s64 %rd565, %rd564, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd566, [%rd565+0];
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd568, %rd562;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	add.s64 %rd572, %rd260, 2;
+	mul.lo.s64 %rd573, %rd572, %rd116;
+	mad.lo.s64 %rd574, %rd573, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd575, [%rd574+0];
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd217, %rd576;
+	@!%p11 bra $L164;
+	mov.b64 %rd578, 3;
+	mul.lo.s64 %rd577, %rd578, %rd223;
+	mov.b64 %rd580, 1;
+	add.s64 %rd579, %rd580, %rd577;
+	mul.lo.s64 %rd581, %rd579, %rd109;
+	mad.lo.s64 %rd582, %rd581, 8, %rd105;
+	st.global.s64 [%rd582+0], %rd570;
+	mov.b64 %rd584, 3;
+	mul.lo.s64 %rd583, %rd584, %rd223;
+	mov.b64 %rd586, 2;
+	add.s64 %rd585, %rd586, %rd583;
+	mul.lo.s64 %rd587, %rd585, %rd109;
+	mad.lo.s64 %rd588, %rd587, 8, %rd105;
+	st.global.s64 [%rd588+0], %rd571;
+	mov.b64 %rd590, 3;
+	mul.lo.s64 %rd589, %rd590, %rd223;
+	mov.b64 %rd592, 3;
+	add.s64 %rd591, %rd592, %rd589;
+	mul.lo.s64 %rd593, %rd591, %rd109;
+	mad.lo.s64 %rd594, %rd593, 8, %rd105;
+	st.global.s64 [%rd594+0], %rd217;
+	add.s64 %rd595, %rd223, 1;
+	st.global.s64 [%rd105+0], %rd595;
+$L164:
+	setp.eq.s64 %p147, %rd570, 0;
+	setp.gt.s64 %p148, %rd570, %rd66;
+	or.pred %p149, %p147, %p148;
+	setp.gt.s64 %p150, %rd571, %rd68;
+	or.pred %p151, %p149, %p150;
+	setp.gt.s64 %p152, %rd217, %rd70;
+	or.pred %p153, %p151, %p152;
+	@!%p153 bra $L166;
+	bra.uni $L3;
+$L166:
+	mov.b64 %rd151, %rd570;
+$L36:
+	add.s64 %rd596, %rd223, 1;
+	mov.b64 %rd223, %rd596;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd141, %rd141, %rd140;
@@ -13348,9 +13398,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<145>;
-	.reg .b32 %r<248>;
-	.reg .b64 %rd<564>;
+	.reg .pred %p<150>;
+	.reg .b32 %r<254>;
+	.reg .b64 %rd<581>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13679,950 +13729,1000 @@ $L13:
 	mad.lo.s64 %rd194, %rd192, 8, %rd112;
 	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd196, 0;
+	st.global.s64 [%rd112+0], %rd196;
+	mov.b64 %rd198, 1;
+	mul.lo.s64 %rd197, %rd198, %rd116;
+	mad.lo.s64 %rd199, %rd197, 8, %rd112;
+	mov.b64 %rd200, 0;
+	st.global.s64 [%rd199+0], %rd200;
+	mov.b64 %rd202, 2;
+	mul.lo.s64 %rd201, %rd202, %rd116;
+	mad.lo.s64 %rd203, %rd201, 8, %rd112;
+	mov.b64 %rd204, 0;
+	st.global.s64 [%rd203+0], %rd204;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
 	atom.global.add.u32 %r67, [gk_league_sync], 1;
 	mov.u32 %r68, %nctaid.x;
 	sub.u32 %r69, %r68, 1;
 	setp.eq.u32 %p28, %r67, %r69;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r71, %r66;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd197, 9;
-	mul.lo.s64 %rd196, %rd197, %rd116;
-	mad.lo.s64 %rd198, %rd196, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd200;
-	setp.gt.s64 %p30, %rd201, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd202, -1;
-	st.global.s64 [%rd105+0], %rd202;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd203, 0;
-$L30:
-	setp.lt.s64 %p31, %rd203, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd206, 9;
+	mul.lo.s64 %rd205, %rd206, %rd116;
+	mad.lo.s64 %rd207, %rd205, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	setp.gt.s64 %p30, %rd210, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p32, %r73, %r75;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r77, %r72;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd212, 9;
+	mul.lo.s64 %rd211, %rd212, %rd116;
+	mad.lo.s64 %rd213, %rd211, 8, %rd112;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd215, -1;
+	st.global.s64 [%rd105+0], %rd215;
 $L34:
-	mov.b64 %rd204, %rd49;
-	mov.b64 %rd205, %rd51;
-	mov.b64 %rd206, %rd53;
-	mov.b64 %rd207, %rd56;
-	mov.b64 %rd208, %rd58;
-	mov.b64 %rd209, %rd60;
-	mov.b64 %rd210, %rd204;
-	mov.b64 %rd211, %rd205;
-	mov.b64 %rd212, %rd206;
-	mov.b64 %rd213, %rd207;
-	mov.b64 %rd214, %rd208;
-	mov.b64 %rd215, %rd209;
-	rem.s64 %rd216, %rd203, 2;
-	setp.eq.s64 %p33, %rd216, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd217, %rd56;
-	mov.b64 %rd218, %rd58;
-	mov.b64 %rd219, %rd60;
-	mov.b64 %rd220, %rd49;
-	mov.b64 %rd221, %rd51;
-	mov.b64 %rd222, %rd53;
-	mov.b64 %rd210, %rd217;
-	mov.b64 %rd211, %rd218;
-	mov.b64 %rd212, %rd219;
-	mov.b64 %rd213, %rd220;
-	mov.b64 %rd214, %rd221;
-	mov.b64 %rd215, %rd222;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd223, %rd73;
-	mov.b64 %rd224, %rd75;
-	mov.b64 %rd225, %rd77;
-	mov.b64 %rd226, %rd80;
-	mov.b64 %rd227, %rd82;
-	mov.b64 %rd228, %rd84;
-	mov.b64 %rd229, %rd87;
-	mov.b64 %rd230, %rd89;
-	mov.b64 %rd231, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd232, %rd94;
-	mov.b64 %rd233, %rd96;
-	mov.b64 %rd234, %rd98;
-	mov.b32 %r72, %r33;
-	mov.b64 %rd235, %rd100;
-	mov.b64 %rd236, %rd102;
-	cvt.u32.u64 %r73, %rd203;
-	add.s32 %r74, %r33, %r73;
-	mov.b32 %r72, %r74;
-	rem.s64 %rd237, %rd203, 3;
-	mov.b64 %rd239, 3;
-	mul.lo.s64 %rd238, %rd239, %rd237;
-	mov.b64 %rd240, %rd238;
-	@!%p11 bra $L38;
-	add.s64 %rd241, %rd203, 1;
-	rem.s64 %rd242, %rd241, 3;
-	mov.b64 %rd244, 3;
-	mul.lo.s64 %rd243, %rd244, %rd242;
-	mov.b64 %rd245, %rd243;
-	mul.lo.s64 %rd246, %rd245, %rd116;
-	mad.lo.s64 %rd247, %rd246, 8, %rd112;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	add.s64 %rd249, %rd245, 1;
-	mul.lo.s64 %rd250, %rd249, %rd116;
-	mad.lo.s64 %rd251, %rd250, 8, %rd112;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	add.s64 %rd253, %rd245, 2;
-	mul.lo.s64 %rd254, %rd253, %rd116;
-	mad.lo.s64 %rd255, %rd254, 8, %rd112;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
-$L38:
-	mov.b64 %rd257, %rd201;
-	cvt.u64.u32 %rd258, %r4;
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd216, 0;
+$L35:
+	setp.lt.s64 %p34, %rd216, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd260, %rd257;
-	setp.lt.s64 %p37, %rd260, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd262, 2;
-	mul.lo.s64 %rd261, %rd262, %rd260;
-	setp.le.s64 %p39, %rd261, %rd259;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd263, %rd260, 2;
-	mov.b64 %rd260, %rd263;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd217, %rd49;
+	mov.b64 %rd218, %rd51;
+	mov.b64 %rd219, %rd53;
+	mov.b64 %rd220, %rd56;
+	mov.b64 %rd221, %rd58;
+	mov.b64 %rd222, %rd60;
+	mov.b64 %rd223, %rd217;
+	mov.b64 %rd224, %rd218;
+	mov.b64 %rd225, %rd219;
+	mov.b64 %rd226, %rd220;
+	mov.b64 %rd227, %rd221;
+	mov.b64 %rd228, %rd222;
+	rem.s64 %rd229, %rd216, 2;
+	setp.eq.s64 %p36, %rd229, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd230, %rd56;
+	mov.b64 %rd231, %rd58;
+	mov.b64 %rd232, %rd60;
+	mov.b64 %rd233, %rd49;
+	mov.b64 %rd234, %rd51;
+	mov.b64 %rd235, %rd53;
+	mov.b64 %rd223, %rd230;
+	mov.b64 %rd224, %rd231;
+	mov.b64 %rd225, %rd232;
+	mov.b64 %rd226, %rd233;
+	mov.b64 %rd227, %rd234;
+	mov.b64 %rd228, %rd235;
 $L41:
-	mov.b64 %rd264, %rd260;
-	mov.b64 %rd265, %rd25;
-	mov.b64 %rd266, %rd62;
-	mov.b64 %rd267, %rd64;
-	mov.b64 %rd268, %rd66;
-	mov.b64 %rd269, %rd68;
-	mov.b64 %rd270, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r75, %r33;
-	mov.b64 %rd271, %rd100;
-	mov.b64 %rd272, %rd102;
-	mov.b32 %r76, %r35;
-	mov.pred %p44, %p34;
-	mov.b64 %rd273, %rd223;
-	mov.b64 %rd274, %rd224;
-	mov.b64 %rd275, %rd225;
-	mov.b64 %rd276, %rd226;
-	mov.b64 %rd277, %rd227;
-	mov.b64 %rd278, %rd228;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.pred %p45, %p35;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b32 %r77, %r72;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd144;
-	mov.b64 %rd288, %rd240;
-	mov.b64 %rd289, %rd264;
-	cvt.u64.u32 %rd290, %r4;
-	div.s64 %rd291, %rd290, %rd289;
-	setp.eq.s64 %p46, %rd289, -1;
-	neg.s64 %rd292, %rd290;
-	selp.b64 %rd293, %rd292, %rd291, %p46;
-	setp.eq.s64 %p47, %rd289, 0;
-	selp.b64 %rd294, 0, %rd293, %p47;
-	mov.b64 %rd295, %rd294;
-	mul.lo.s64 %rd296, %rd2, %rd295;
-	mov.b64 %rd297, %rd296;
-	mul.lo.s64 %rd298, %rd131, %rd295;
-	cvt.u64.u32 %rd299, %r2;
-	div.s64 %rd300, %rd299, %rd289;
-	setp.eq.s64 %p48, %rd289, -1;
-	neg.s64 %rd301, %rd299;
-	selp.b64 %rd302, %rd301, %rd300, %p48;
-	setp.eq.s64 %p49, %rd289, 0;
-	selp.b64 %rd303, 0, %rd302, %p49;
-	add.s64 %rd304, %rd298, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	rem.s64 %rd307, %rd306, %rd289;
-	setp.eq.s64 %p50, %rd289, -1;
-	selp.b64 %rd308, 0, %rd307, %p50;
-	setp.eq.s64 %p51, %rd289, 0;
-	selp.b64 %rd309, %rd306, %rd308, %p51;
-	mov.b64 %rd310, %rd309;
-	mov.b32 %r78, -1;
-	mov.b64 %rd311, 0;
-	mov.b64 %rd312, 0;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, 0;
-	mov.b64 %rd315, %rd285;
-$L44:
-	mov.b64 %rd316, 0;
-	mov.b64 %rd317, %rd315;
-$L47:
-	setp.gt.s64 %p52, %rd317, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd311, %rd312;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd305, %rd287;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd318, %rd305, %rd212;
-	mad.lo.s64 %rd319, %rd318, 4, %rd210;
-	ld.global.s32 %r79, [%rd319+0];
-	mov.b32 %r80, %r79;
+	mov.pred %p37, %p4;
+	mov.b64 %rd236, %rd73;
+	mov.b64 %rd237, %rd75;
+	mov.b64 %rd238, %rd77;
+	mov.b64 %rd239, %rd80;
+	mov.b64 %rd240, %rd82;
+	mov.b64 %rd241, %rd84;
+	mov.b64 %rd242, %rd87;
+	mov.b64 %rd243, %rd89;
+	mov.b64 %rd244, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd245, %rd94;
+	mov.b64 %rd246, %rd96;
+	mov.b64 %rd247, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd248, %rd100;
+	mov.b64 %rd249, %rd102;
+	cvt.u32.u64 %r79, %rd216;
+	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	add.s64 %rd320, %rd305, %rd297;
-	mov.b64 %rd305, %rd320;
-	mov.b64 %rd321, %rd265;
-	mov.b32 %r81, %r78;
-	cvt.s64.s32 %rd322, %r81;
-	mul.lo.s64 %rd323, %rd322, %rd32;
-	mad.lo.s64 %rd324, %rd323, 8, %rd28;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, %rd265;
-	mov.b32 %r82, %r78;
-	cvt.s64.s32 %rd329, %r82;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd32;
-	mad.lo.s64 %rd332, %rd331, 8, %rd28;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd327, %rd310;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd338, %rd335;
-	mov.b64 %rd311, %rd337;
-	mov.b64 %rd312, %rd338;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd339, %rd311, %rd39;
-	mad.lo.s64 %rd340, %rd339, 4, %rd35;
-	ld.global.nc.s32 %r83, [%rd340+0];
-	mov.b32 %r84, %r83;
-	mov.b32 %r85, %r84;
-	mov.b32 %r86, %r76;
-	mov.b32 %r87, %r78;
-	mov.b32 %r88, %r85;
-	mov.b64 %rd341, %rd311;
-$L56:
-	cvt.s64.s32 %rd342, %r88;
-	mul.lo.s64 %rd343, %rd342, %rd130;
-	mad.lo.s64 %rd344, %rd343, 4, %rd126;
-	ld.global.nc.s32 %r89, [%rd344+0];
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd345, %r87;
-	mul.lo.s64 %rd346, %rd345, %rd130;
-	mad.lo.s64 %rd347, %rd346, 4, %rd126;
-	ld.global.nc.s32 %r91, [%rd347+0];
-	mov.b32 %r92, %r91;
-	setp.ne.s32 %p56, %r90, %r92;
-	mov.pred %p57, %p56;
-	not.pred %p58, %p57;
-	@!%p58 bra $L60;
-	cvt.s64.s32 %rd348, %r88;
-	mul.lo.s64 %rd349, %rd348, %rd123;
-	mad.lo.s64 %rd350, %rd349, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r93, [%rd350+0];
-	mov.b32 %r94, %r93;
-	or.b32 %r95, %r86, 0x4;
-	and.b32 %r96, %r94, %r95;
-	setp.ne.u32 %p59, %r96, 0x0;
-	mov.pred %p57, %p59;
-$L60:
-	@!%p57 bra $L62;
-	mov.pred %p60, 0;
-	bra.uni $L58;
-$L62:
-	cvt.s64.s32 %rd351, %r88;
-	mul.lo.s64 %rd352, %rd351, %rd123;
-	mad.lo.s64 %rd353, %rd352, 4, %rd119;
-	atom.global.or.b32 %r97, [%rd353], %r86;
-	mov.b32 %r98, %r97;
-	and.b32 %r99, %r98, %r86;
-	setp.eq.u32 %p61, %r99, 0x0;
-	mov.pred %p60, %p61;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p60 bra $L64;
-	mov.pred %p62, 0;
-	mov.b64 %rd354, %rd316;
-	mov.b32 %r100, %r85;
-$L65:
-	@!%p44 bra $L69;
-	shr.s32 %r101, %r100, 5;
-	cvt.s64.s32 %rd355, %r101;
-	mov.b64 %rd356, %rd355;
-	and.b32 %r102, %r100, 31;
-	cvt.s64.s32 %rd357, %r102;
-	min.u64 %rd358, %rd357, 32;
-	cvt.u32.u64 %r103, %rd358;
-	mov.b32 %r105, 0x1;
-	shl.b32 %r104, %r105, %r103;
-	setp.hs.u32 %p63, %r103, 32;
-	selp.b32 %r106, 0, %r104, %p63;
-	mov.b32 %r107, %r106;
-	mov.b64 %rd359, %rd356;
-	mov.b32 %r108, %r107;
-	mul.lo.s64 %rd360, %rd359, %rd281;
-	mad.lo.s64 %rd361, %rd360, 4, %rd279;
-	ld.relaxed.gpu.global.u32 %r109, [%rd361+0];
-	mov.b32 %r110, %r109;
-	and.b32 %r111, %r110, %r108;
-	setp.ne.u32 %p64, %r111, 0x0;
-	mov.pred %p65, %p64;
-	not.pred %p66, %p65;
-	@!%p66 bra $L71;
-	mul.lo.s64 %rd362, %rd359, %rd281;
-	mad.lo.s64 %rd363, %rd362, 4, %rd279;
-	atom.global.or.b32 %r112, [%rd363], %r108;
-	mov.b32 %r113, %r112;
-	and.b32 %r114, %r113, %r108;
-	setp.ne.u32 %p67, %r114, 0x0;
-	mov.pred %p65, %p67;
-$L71:
-	@!%p65 bra $L73;
-	mov.b64 %rd364, %rd354;
-	mov.b64 %rd365, %rd364;
-	mov.pred %p68, 0;
-	bra.uni $L67;
-$L73:
-	mov.b64 %rd366, %rd354;
-	mov.b64 %rd365, %rd366;
-	mov.pred %p68, 1;
-	bra.uni $L67;
-$L69:
-	@!%p45 bra $L75;
-	cvt.s64.s32 %rd367, %r100;
-	mul.lo.s64 %rd368, %rd367, %rd284;
-	mad.lo.s64 %rd369, %rd368, 4, %rd282;
-	ld.relaxed.gpu.global.s32 %r115, [%rd369+0];
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p69, %r116, %r77;
-	mov.pred %p70, %p69;
-	not.pred %p71, %p70;
-	@!%p71 bra $L77;
-	cvt.s64.s32 %rd370, %r100;
-	mul.lo.s64 %rd371, %rd370, %rd284;
-	mad.lo.s64 %rd372, %rd371, 4, %rd282;
-	atom.global.exch.b32 %r117, [%rd372], %r77;
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p72, %r118, %r77;
-	mov.pred %p70, %p72;
-$L77:
-	@!%p70 bra $L79;
-	mov.b64 %rd373, %rd354;
-	mov.b64 %rd365, %rd373;
-	mov.pred %p68, 0;
-	bra.uni $L67;
-$L79:
-$L75:
-	mul.lo.s64 %rd374, %rd354, %rd142;
-	mad.lo.s64 %rd375, %rd374, 4, %rd140;
-	st.shared.s32 [%rd375+0], %r100;
-	add.s64 %rd376, %rd354, 1;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd365, %rd377;
-	mov.pred %p68, 1;
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd378, %rd365;
-	mov.pred %p73, %p68;
-	mov.b64 %rd316, %rd378;
-	mov.pred %p62, %p73;
-	@!%p62 bra $L81;
-	mov.b64 %rd379, %rd265;
-	mov.b32 %r119, %r85;
-	cvt.s64.s32 %rd380, %r119;
-	add.s64 %rd381, %rd380, 1;
-	mul.lo.s64 %rd382, %rd381, %rd32;
-	mad.lo.s64 %rd383, %rd382, 8, %rd28;
-	ld.global.nc.s64 %rd384, [%rd383+0];
-	mov.b64 %rd385, %rd384;
-	cvt.s64.s32 %rd386, %r119;
-	mul.lo.s64 %rd387, %rd386, %rd32;
-	mad.lo.s64 %rd388, %rd387, 8, %rd28;
-	ld.global.nc.s64 %rd389, [%rd388+0];
-	mov.b64 %rd390, %rd389;
-	sub.s64 %rd391, %rd385, %rd390;
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd393, %rd392;
-	add.s64 %rd394, %rd313, %rd393;
-	mov.b64 %rd313, %rd394;
-	max.s64 %rd395, %rd314, %rd393;
-	mov.b64 %rd314, %rd395;
-$L81:
-$L64:
-	add.s64 %rd396, %rd311, %rd289;
-	mov.b64 %rd311, %rd396;
-	sub.s64 %rd397, %rd317, 1;
-	mov.b64 %rd317, %rd397;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd398, %rd316;
-	mov.b32 %r120, %r3;
-$L82:
-	setp.hs.u32 %p74, %r120, 32;
-	@%p74 bra $L83;
-	mov.b64 {%r121, %r122}, %rd398;
-	shfl.sync.up.b32 %r123|%p75, %r121, %r120, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
-	mov.b64 %rd399, {%r123, %r124};
-	@!%p75 bra $L84;
-	add.s64 %rd400, %rd399, %rd398;
-	mov.b64 %rd398, %rd400;
-$L84:
-	shl.b32 %r120, %r120, 1;
-	bra.uni $L82;
-$L83:
-	mov.b64 {%r125, %r126}, %rd398;
-	shfl.sync.up.b32 %r127|%p76, %r125, %r3, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
-	mov.b64 %rd401, {%r127, %r128};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd402, %rd401, 0, %p78;
-	sub.u32 %r129, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r129;
-	@!%p79 bra $L85;
-	mul.wide.u32 %rd403, %r8, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	st.shared.s64 [%rd404+0], %rd398;
-$L85:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L86;
-	mov.b64 %rd405, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L87;
-	mul.wide.u32 %rd406, %r7, 16;
-	add.s64 %rd407, %rd1, %rd406;
-	ld.shared.s64 %rd408, [%rd407+0];
-	mov.b64 %rd405, %rd408;
-$L87:
-	mov.b64 {%r130, %r131}, %rd405;
-	shfl.sync.up.b32 %r132|%p82, %r130, 1, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
-	mov.b64 %rd409, {%r132, %r133};
-	@!%p82 bra $L88;
-	add.s64 %rd410, %rd409, %rd405;
-	mov.b64 %rd405, %rd410;
-$L88:
-	mov.b64 {%r134, %r135}, %rd405;
-	shfl.sync.up.b32 %r136|%p83, %r134, 2, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
-	mov.b64 %rd411, {%r136, %r137};
-	@!%p83 bra $L89;
-	add.s64 %rd412, %rd411, %rd405;
-	mov.b64 %rd405, %rd412;
-$L89:
-	mov.b64 {%r138, %r139}, %rd405;
-	shfl.sync.up.b32 %r140|%p84, %r138, 4, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
-	mov.b64 %rd413, {%r140, %r141};
-	@!%p84 bra $L90;
-	add.s64 %rd414, %rd413, %rd405;
-	mov.b64 %rd405, %rd414;
-$L90:
-	mov.b64 {%r142, %r143}, %rd405;
-	shfl.sync.up.b32 %r144|%p85, %r142, 8, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
-	mov.b64 %rd415, {%r144, %r145};
-	@!%p85 bra $L91;
-	add.s64 %rd416, %rd415, %rd405;
-	mov.b64 %rd405, %rd416;
-$L91:
-	mov.b64 {%r146, %r147}, %rd405;
-	shfl.sync.up.b32 %r148|%p86, %r146, 16, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
-	mov.b64 %rd417, {%r148, %r149};
-	@!%p86 bra $L92;
-	add.s64 %rd418, %rd417, %rd405;
-	mov.b64 %rd405, %rd418;
-$L92:
-	mov.b64 {%r150, %r151}, %rd405;
-	shfl.sync.up.b32 %r152|%p87, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd419, {%r152, %r153};
-	selp.b64 %rd420, %rd419, 0, %p87;
-	@!%p81 bra $L93;
-	mul.wide.u32 %rd421, %r7, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	add.s64 %rd423, %rd422, 512;
-	st.shared.s64 [%rd423+0], %rd420;
-$L93:
-	sub.u32 %r154, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r154;
-	@!%p88 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L94:
-$L86:
-	bar.sync 0;
-	mul.wide.u32 %rd424, %r8, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	add.s64 %rd426, %rd425, 512;
-	ld.shared.s64 %rd427, [%rd426+0];
-	add.s64 %rd428, %rd427, %rd402;
-	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 {%r155, %r156}, %rd428;
-	shfl.sync.idx.b32 %r157|%p89, %r155, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
-	mov.b64 %rd430, {%r157, %r158};
-	mov.b64 %rd431, %rd429;
-	mov.b64 %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, 0;
-	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p90, %rd439, 0;
-	setp.gt.s64 %p91, %rd437, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L96;
-	mul.lo.s64 %rd440, %rd288, %rd116;
-	mad.lo.s64 %rd441, %rd440, 8, %rd112;
-	atom.global.add.u64 %rd442, [%rd441], %rd437;
-	mov.b64 %rd443, %rd442;
-	mov.b64 %rd438, %rd443;
-$L96:
-	cvt.u64.u32 %rd444, %r2;
-	setp.eq.s64 %p93, %rd444, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd438;
-$L97:
-	bar.sync 0;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd446, %rd436;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, 0;
-$L98:
-	setp.lt.s64 %p96, %rd449, %rd316;
-	not.pred %p97, %p96;
-	@!%p97 bra $L102;
-	bra.uni $L100;
-$L102:
-	mul.lo.s64 %rd450, %rd449, %rd142;
-	mad.lo.s64 %rd451, %rd450, 4, %rd140;
-	ld.shared.s32 %r159, [%rd451+0];
-	mov.b32 %r160, %r159;
-	add.s64 %rd452, %rd448, %rd449;
-	mul.lo.s64 %rd453, %rd452, %rd215;
-	mad.lo.s64 %rd454, %rd453, 4, %rd213;
-	st.global.s32 [%rd454+0], %r160;
-$L99:
-	add.s64 %rd455, %rd449, 1;
-	mov.b64 %rd449, %rd455;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd456, 0;
-	setp.lt.s64 %p98, %rd311, %rd312;
-	setp.lt.s64 %p99, %rd305, %rd287;
-	or.pred %p100, %p98, %p99;
-	@!%p100 bra $L104;
-	mov.b64 %rd456, 1;
-$L104:
-	mov.b64 %rd457, %rd456;
-	// block reduction
-	sub.u32 %r161, %r13, 1;
-	mov.b32 %r162, %r3;
-$L105:
-	setp.hs.u32 %p101, %r162, 32;
-	@%p101 bra $L106;
-	mov.b64 {%r163, %r164}, %rd457;
-	shfl.sync.down.b32 %r165|%p102, %r163, %r162, %r161, %r17;
-	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
-	mov.b64 %rd458, {%r165, %r166};
-	@!%p102 bra $L107;
-	max.s64 %rd459, %rd457, %rd458;
-	mov.b64 %rd457, %rd459;
-$L107:
-	shl.b32 %r162, %r162, 1;
-	bra.uni $L105;
-$L106:
-	setp.eq.u32 %p103, %r7, 0;
-	@!%p103 bra $L108;
-	mul.wide.u32 %rd460, %r8, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	st.shared.s64 [%rd461+0], %rd457;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p104, %r8, 0;
-	@!%p104 bra $L109;
-	setp.lo.u32 %p105, %r7, %r10;
-	@!%p105 bra $L110;
-	mul.wide.u32 %rd462, %r7, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	ld.shared.s64 %rd464, [%rd463+0];
-	mov.b64 %rd457, %rd464;
-$L110:
-	sub.u32 %r167, %r10, 1;
-	mov.b64 {%r168, %r169}, %rd457;
-	shfl.sync.down.b32 %r170|%p106, %r168, 1, %r167, %r17;
-	shfl.sync.down.b32 %r171, %r169, 1, %r167, %r17;
-	mov.b64 %rd465, {%r170, %r171};
-	@!%p106 bra $L111;
-	max.s64 %rd466, %rd457, %rd465;
-	mov.b64 %rd457, %rd466;
-$L111:
-	mov.b64 {%r172, %r173}, %rd457;
-	shfl.sync.down.b32 %r174|%p107, %r172, 2, %r167, %r17;
-	shfl.sync.down.b32 %r175, %r173, 2, %r167, %r17;
-	mov.b64 %rd467, {%r174, %r175};
-	@!%p107 bra $L112;
-	max.s64 %rd468, %rd457, %rd467;
-	mov.b64 %rd457, %rd468;
-$L112:
-	mov.b64 {%r176, %r177}, %rd457;
-	shfl.sync.down.b32 %r178|%p108, %r176, 4, %r167, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r167, %r17;
-	mov.b64 %rd469, {%r178, %r179};
-	@!%p108 bra $L113;
-	max.s64 %rd470, %rd457, %rd469;
-	mov.b64 %rd457, %rd470;
-$L113:
-	mov.b64 {%r180, %r181}, %rd457;
-	shfl.sync.down.b32 %r182|%p109, %r180, 8, %r167, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r167, %r17;
-	mov.b64 %rd471, {%r182, %r183};
-	@!%p109 bra $L114;
-	max.s64 %rd472, %rd457, %rd471;
-	mov.b64 %rd457, %rd472;
-$L114:
-	mov.b64 {%r184, %r185}, %rd457;
-	shfl.sync.down.b32 %r186|%p110, %r184, 16, %r167, %r17;
-	shfl.sync.down.b32 %r187, %r185, 16, %r167, %r17;
-	mov.b64 %rd473, {%r186, %r187};
-	@!%p110 bra $L115;
-	max.s64 %rd474, %rd457, %rd473;
-	mov.b64 %rd457, %rd474;
-$L115:
-	@!%p103 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd457;
-$L116:
-$L109:
-	bar.sync 0;
-	ld.shared.s64 %rd475, [%rd1+1024];
-	mov.b64 %rd457, %rd475;
-	mov.b64 %rd476, %rd457;
-	setp.eq.s64 %p111, %rd476, 0;
-	@!%p111 bra $L118;
+	rem.s64 %rd250, %rd216, 3;
+	mov.b64 %rd252, 3;
+	mul.lo.s64 %rd251, %rd252, %rd250;
+	mov.b64 %rd253, %rd251;
+	@!%p11 bra $L43;
+	add.s64 %rd254, %rd216, 1;
+	rem.s64 %rd255, %rd254, 3;
+	mov.b64 %rd257, 3;
+	mul.lo.s64 %rd256, %rd257, %rd255;
+	mov.b64 %rd258, %rd256;
+	mul.lo.s64 %rd259, %rd258, %rd116;
+	mad.lo.s64 %rd260, %rd259, 8, %rd112;
+	mov.b64 %rd261, 0;
+	st.global.s64 [%rd260+0], %rd261;
+	add.s64 %rd262, %rd258, 1;
+	mul.lo.s64 %rd263, %rd262, %rd116;
+	mad.lo.s64 %rd264, %rd263, 8, %rd112;
+	mov.b64 %rd265, 0;
+	st.global.s64 [%rd264+0], %rd265;
+	add.s64 %rd266, %rd258, 2;
+	mul.lo.s64 %rd267, %rd266, %rd116;
+	mad.lo.s64 %rd268, %rd267, 8, %rd112;
+	mov.b64 %rd269, 0;
+	st.global.s64 [%rd268+0], %rd269;
+$L43:
+	mov.b64 %rd270, %rd210;
+	cvt.u64.u32 %rd271, %r4;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, 1;
+$L44:
+	setp.lt.s64 %p39, %rd273, %rd270;
+	setp.lt.s64 %p40, %rd273, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd275, 2;
+	mul.lo.s64 %rd274, %rd275, %rd273;
+	setp.le.s64 %p42, %rd274, %rd272;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L118:
+$L48:
+	mul.lo.s64 %rd276, %rd273, 2;
+	mov.b64 %rd273, %rd276;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd477, %rd313;
+	mov.b64 %rd277, %rd273;
+	mov.b64 %rd278, %rd25;
+	mov.b64 %rd279, %rd62;
+	mov.b64 %rd280, %rd64;
+	mov.b64 %rd281, %rd66;
+	mov.b64 %rd282, %rd68;
+	mov.b64 %rd283, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd284, %rd100;
+	mov.b64 %rd285, %rd102;
+	mov.b32 %r82, %r35;
+	mov.pred %p47, %p37;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.b64 %rd288, %rd238;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b64 %rd291, %rd241;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd244;
+	mov.pred %p48, %p38;
+	mov.b64 %rd295, %rd245;
+	mov.b64 %rd296, %rd246;
+	mov.b64 %rd297, %rd247;
+	mov.b32 %r83, %r78;
+	mov.b64 %rd298, %rd248;
+	mov.b64 %rd299, %rd249;
+	mov.b64 %rd300, %rd144;
+	mov.b64 %rd301, %rd253;
+	mov.b64 %rd302, %rd277;
+	cvt.u64.u32 %rd303, %r4;
+	div.s64 %rd304, %rd303, %rd302;
+	setp.eq.s64 %p49, %rd302, -1;
+	neg.s64 %rd305, %rd303;
+	selp.b64 %rd306, %rd305, %rd304, %p49;
+	setp.eq.s64 %p50, %rd302, 0;
+	selp.b64 %rd307, 0, %rd306, %p50;
+	mov.b64 %rd308, %rd307;
+	mul.lo.s64 %rd309, %rd2, %rd308;
+	mov.b64 %rd310, %rd309;
+	mul.lo.s64 %rd311, %rd131, %rd308;
+	cvt.u64.u32 %rd312, %r2;
+	div.s64 %rd313, %rd312, %rd302;
+	setp.eq.s64 %p51, %rd302, -1;
+	neg.s64 %rd314, %rd312;
+	selp.b64 %rd315, %rd314, %rd313, %p51;
+	setp.eq.s64 %p52, %rd302, 0;
+	selp.b64 %rd316, 0, %rd315, %p52;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	cvt.u64.u32 %rd319, %r2;
+	rem.s64 %rd320, %rd319, %rd302;
+	setp.eq.s64 %p53, %rd302, -1;
+	selp.b64 %rd321, 0, %rd320, %p53;
+	setp.eq.s64 %p54, %rd302, 0;
+	selp.b64 %rd322, %rd319, %rd321, %p54;
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r84, -1;
+	mov.b64 %rd324, 0;
+	mov.b64 %rd325, 0;
+	mov.b64 %rd326, 0;
+	mov.b64 %rd327, 0;
+	mov.b64 %rd328, %rd298;
+$L49:
+	mov.b64 %rd329, 0;
+	mov.b64 %rd330, %rd328;
+$L52:
+	setp.gt.s64 %p55, %rd330, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd324, %rd325;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd318, %rd300;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd331, %rd318, %rd225;
+	mad.lo.s64 %rd332, %rd331, 4, %rd223;
+	ld.global.s32 %r85, [%rd332+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	add.s64 %rd333, %rd318, %rd310;
+	mov.b64 %rd318, %rd333;
+	mov.b64 %rd334, %rd278;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd335, %r87;
+	mul.lo.s64 %rd336, %rd335, %rd32;
+	mad.lo.s64 %rd337, %rd336, 8, %rd28;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd278;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd342, %r88;
+	add.s64 %rd343, %rd342, 1;
+	mul.lo.s64 %rd344, %rd343, %rd32;
+	mad.lo.s64 %rd345, %rd344, 8, %rd28;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd347;
+	add.s64 %rd349, %rd340, %rd323;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd348;
+	mov.b64 %rd324, %rd350;
+	mov.b64 %rd325, %rd351;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd352, %rd324, %rd39;
+	mad.lo.s64 %rd353, %rd352, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd353+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.b32 %r92, %r82;
+	mov.b32 %r93, %r84;
+	mov.b32 %r94, %r91;
+	mov.b64 %rd354, %rd324;
+$L61:
+	cvt.s64.s32 %rd355, %r94;
+	mul.lo.s64 %rd356, %rd355, %rd130;
+	mad.lo.s64 %rd357, %rd356, 4, %rd126;
+	ld.global.nc.s32 %r95, [%rd357+0];
+	mov.b32 %r96, %r95;
+	cvt.s64.s32 %rd358, %r93;
+	mul.lo.s64 %rd359, %rd358, %rd130;
+	mad.lo.s64 %rd360, %rd359, 4, %rd126;
+	ld.global.nc.s32 %r97, [%rd360+0];
+	mov.b32 %r98, %r97;
+	setp.ne.s32 %p59, %r96, %r98;
+	mov.pred %p60, %p59;
+	not.pred %p61, %p60;
+	@!%p61 bra $L65;
+	cvt.s64.s32 %rd361, %r94;
+	mul.lo.s64 %rd362, %rd361, %rd123;
+	mad.lo.s64 %rd363, %rd362, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r99, [%rd363+0];
+	mov.b32 %r100, %r99;
+	or.b32 %r101, %r92, 0x4;
+	and.b32 %r102, %r100, %r101;
+	setp.ne.u32 %p62, %r102, 0x0;
+	mov.pred %p60, %p62;
+$L65:
+	@!%p60 bra $L67;
+	mov.pred %p63, 0;
+	bra.uni $L63;
+$L67:
+	cvt.s64.s32 %rd364, %r94;
+	mul.lo.s64 %rd365, %rd364, %rd123;
+	mad.lo.s64 %rd366, %rd365, 4, %rd119;
+	atom.global.or.b32 %r103, [%rd366], %r92;
+	mov.b32 %r104, %r103;
+	and.b32 %r105, %r104, %r92;
+	setp.eq.u32 %p64, %r105, 0x0;
+	mov.pred %p63, %p64;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p63 bra $L69;
+	mov.pred %p65, 0;
+	mov.b64 %rd367, %rd329;
+	mov.b32 %r106, %r91;
+$L70:
+	@!%p47 bra $L74;
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd368, %r107;
+	mov.b64 %rd369, %rd368;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd370, %r108;
+	min.u64 %rd371, %rd370, 32;
+	cvt.u32.u64 %r109, %rd371;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p66, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p66;
+	mov.b32 %r113, %r112;
+	mov.b64 %rd372, %rd369;
+	mov.b32 %r114, %r113;
+	mul.lo.s64 %rd373, %rd372, %rd294;
+	mad.lo.s64 %rd374, %rd373, 4, %rd292;
+	ld.relaxed.gpu.global.u32 %r115, [%rd374+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p67, %r117, 0x0;
+	mov.pred %p68, %p67;
+	not.pred %p69, %p68;
+	@!%p69 bra $L76;
+	mul.lo.s64 %rd375, %rd372, %rd294;
+	mad.lo.s64 %rd376, %rd375, 4, %rd292;
+	atom.global.or.b32 %r118, [%rd376], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.ne.u32 %p70, %r120, 0x0;
+	mov.pred %p68, %p70;
+$L76:
+	@!%p68 bra $L78;
+	mov.b64 %rd377, %rd367;
+	mov.b64 %rd378, %rd377;
+	mov.pred %p71, 0;
+	bra.uni $L72;
+$L78:
+	mov.b64 %rd379, %rd367;
+	mov.b64 %rd378, %rd379;
+	mov.pred %p71, 1;
+	bra.uni $L72;
+$L74:
+	@!%p48 bra $L80;
+	cvt.s64.s32 %rd380, %r106;
+	mul.lo.s64 %rd381, %rd380, %rd297;
+	mad.lo.s64 %rd382, %rd381, 4, %rd295;
+	ld.relaxed.gpu.global.s32 %r121, [%rd382+0];
+	mov.b32 %r122, %r121;
+	setp.eq.s32 %p72, %r122, %r83;
+	mov.pred %p73, %p72;
+	not.pred %p74, %p73;
+	@!%p74 bra $L82;
+	cvt.s64.s32 %rd383, %r106;
+	mul.lo.s64 %rd384, %rd383, %rd297;
+	mad.lo.s64 %rd385, %rd384, 4, %rd295;
+	atom.global.exch.b32 %r123, [%rd385], %r83;
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p75, %r124, %r83;
+	mov.pred %p73, %p75;
+$L82:
+	@!%p73 bra $L84;
+	mov.b64 %rd386, %rd367;
+	mov.b64 %rd378, %rd386;
+	mov.pred %p71, 0;
+	bra.uni $L72;
+$L84:
+$L80:
+	mul.lo.s64 %rd387, %rd367, %rd142;
+	mad.lo.s64 %rd388, %rd387, 4, %rd140;
+	st.shared.s32 [%rd388+0], %r106;
+	add.s64 %rd389, %rd367, 1;
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd378, %rd390;
+	mov.pred %p71, 1;
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
+	mov.b64 %rd391, %rd378;
+	mov.pred %p76, %p71;
+	mov.b64 %rd329, %rd391;
+	mov.pred %p65, %p76;
+	@!%p65 bra $L86;
+	mov.b64 %rd392, %rd278;
+	mov.b32 %r125, %r91;
+	cvt.s64.s32 %rd393, %r125;
+	add.s64 %rd394, %rd393, 1;
+	mul.lo.s64 %rd395, %rd394, %rd32;
+	mad.lo.s64 %rd396, %rd395, 8, %rd28;
+	ld.global.nc.s64 %rd397, [%rd396+0];
+	mov.b64 %rd398, %rd397;
+	cvt.s64.s32 %rd399, %r125;
+	mul.lo.s64 %rd400, %rd399, %rd32;
+	mad.lo.s64 %rd401, %rd400, 8, %rd28;
+	ld.global.nc.s64 %rd402, [%rd401+0];
+	mov.b64 %rd403, %rd402;
+	sub.s64 %rd404, %rd398, %rd403;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd406, %rd405;
+	add.s64 %rd407, %rd326, %rd406;
+	mov.b64 %rd326, %rd407;
+	max.s64 %rd408, %rd327, %rd406;
+	mov.b64 %rd327, %rd408;
+$L86:
+$L69:
+	add.s64 %rd409, %rd324, %rd302;
+	mov.b64 %rd324, %rd409;
+	sub.s64 %rd410, %rd330, 1;
+	mov.b64 %rd330, %rd410;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd411, %rd329;
+	mov.b32 %r126, %r3;
+$L87:
+	setp.hs.u32 %p77, %r126, 32;
+	@%p77 bra $L88;
+	mov.b64 {%r127, %r128}, %rd411;
+	shfl.sync.up.b32 %r129|%p78, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd412, {%r129, %r130};
+	@!%p78 bra $L89;
+	add.s64 %rd413, %rd412, %rd411;
+	mov.b64 %rd411, %rd413;
+$L89:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r131, %r132}, %rd411;
+	shfl.sync.up.b32 %r133|%p79, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd414, {%r133, %r134};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd415, %rd414, 0, %p81;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r135;
+	@!%p82 bra $L90;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	st.shared.s64 [%rd417+0], %rd411;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L91;
+	mov.b64 %rd418, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L92;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	mov.b64 %rd418, %rd421;
+$L92:
+	mov.b64 {%r136, %r137}, %rd418;
+	shfl.sync.up.b32 %r138|%p85, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd422, {%r138, %r139};
+	@!%p85 bra $L93;
+	add.s64 %rd423, %rd422, %rd418;
+	mov.b64 %rd418, %rd423;
+$L93:
+	mov.b64 {%r140, %r141}, %rd418;
+	shfl.sync.up.b32 %r142|%p86, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd424, {%r142, %r143};
+	@!%p86 bra $L94;
+	add.s64 %rd425, %rd424, %rd418;
+	mov.b64 %rd418, %rd425;
+$L94:
+	mov.b64 {%r144, %r145}, %rd418;
+	shfl.sync.up.b32 %r146|%p87, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd426, {%r146, %r147};
+	@!%p87 bra $L95;
+	add.s64 %rd427, %rd426, %rd418;
+	mov.b64 %rd418, %rd427;
+$L95:
+	mov.b64 {%r148, %r149}, %rd418;
+	shfl.sync.up.b32 %r150|%p88, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd428, {%r150, %r151};
+	@!%p88 bra $L96;
+	add.s64 %rd429, %rd428, %rd418;
+	mov.b64 %rd418, %rd429;
+$L96:
+	mov.b64 {%r152, %r153}, %rd418;
+	shfl.sync.up.b32 %r154|%p89, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd430, {%r154, %r155};
+	@!%p89 bra $L97;
+	add.s64 %rd431, %rd430, %rd418;
+	mov.b64 %rd418, %rd431;
+$L97:
+	mov.b64 {%r156, %r157}, %rd418;
+	shfl.sync.up.b32 %r158|%p90, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd432, {%r158, %r159};
+	selp.b64 %rd433, %rd432, 0, %p90;
+	@!%p84 bra $L98;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	add.s64 %rd436, %rd435, 512;
+	st.shared.s64 [%rd436+0], %rd433;
+$L98:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r160;
+	@!%p91 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd418;
+$L99:
+$L91:
+	bar.sync 0;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	add.s64 %rd439, %rd438, 512;
+	ld.shared.s64 %rd440, [%rd439+0];
+	add.s64 %rd441, %rd440, %rd415;
+	ld.shared.s64 %rd442, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd441;
+	shfl.sync.idx.b32 %r163|%p92, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd443, {%r163, %r164};
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, 0;
+	cvt.u64.u32 %rd452, %r2;
+	setp.eq.s64 %p93, %rd452, 0;
+	setp.gt.s64 %p94, %rd450, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L101;
+	mul.lo.s64 %rd453, %rd301, %rd116;
+	mad.lo.s64 %rd454, %rd453, 8, %rd112;
+	atom.global.add.u64 %rd455, [%rd454], %rd450;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd451, %rd456;
+$L101:
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p96, %rd457, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd451;
+$L102:
+	bar.sync 0;
+	ld.shared.s64 %rd458, [%rd1+1024];
+	mov.b64 %rd459, %rd458;
+	add.s64 %rd460, %rd459, %rd449;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, 0;
+$L103:
+	setp.lt.s64 %p99, %rd462, %rd329;
+	not.pred %p100, %p99;
+	@!%p100 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd463, %rd462, %rd142;
+	mad.lo.s64 %rd464, %rd463, 4, %rd140;
+	ld.shared.s32 %r165, [%rd464+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd465, %rd461, %rd462;
+	mul.lo.s64 %rd466, %rd465, %rd228;
+	mad.lo.s64 %rd467, %rd466, 4, %rd226;
+	st.global.s32 [%rd467+0], %r166;
+$L104:
+	add.s64 %rd468, %rd462, 1;
+	mov.b64 %rd462, %rd468;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd469, 0;
+	setp.lt.s64 %p101, %rd324, %rd325;
+	setp.lt.s64 %p102, %rd318, %rd300;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L109;
+	mov.b64 %rd469, 1;
+$L109:
+	mov.b64 %rd470, %rd469;
 	// block reduction
-	sub.u32 %r188, %r13, 1;
-	mov.b32 %r189, %r3;
+	sub.u32 %r167, %r13, 1;
+	mov.b32 %r168, %r3;
+$L110:
+	setp.hs.u32 %p104, %r168, 32;
+	@%p104 bra $L111;
+	mov.b64 {%r169, %r170}, %rd470;
+	shfl.sync.down.b32 %r171|%p105, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd471, {%r171, %r172};
+	@!%p105 bra $L112;
+	max.s64 %rd472, %rd470, %rd471;
+	mov.b64 %rd470, %rd472;
+$L112:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L110;
+$L111:
+	setp.eq.u32 %p106, %r7, 0;
+	@!%p106 bra $L113;
+	mul.wide.u32 %rd473, %r8, 16;
+	add.s64 %rd474, %rd1, %rd473;
+	st.shared.s64 [%rd474+0], %rd470;
+$L113:
+	bar.sync 0;
+	setp.eq.u32 %p107, %r8, 0;
+	@!%p107 bra $L114;
+	setp.lo.u32 %p108, %r7, %r10;
+	@!%p108 bra $L115;
+	mul.wide.u32 %rd475, %r7, 16;
+	add.s64 %rd476, %rd1, %rd475;
+	ld.shared.s64 %rd477, [%rd476+0];
+	mov.b64 %rd470, %rd477;
+$L115:
+	sub.u32 %r173, %r10, 1;
+	mov.b64 {%r174, %r175}, %rd470;
+	shfl.sync.down.b32 %r176|%p109, %r174, 1, %r173, %r17;
+	shfl.sync.down.b32 %r177, %r175, 1, %r173, %r17;
+	mov.b64 %rd478, {%r176, %r177};
+	@!%p109 bra $L116;
+	max.s64 %rd479, %rd470, %rd478;
+	mov.b64 %rd470, %rd479;
+$L116:
+	mov.b64 {%r178, %r179}, %rd470;
+	shfl.sync.down.b32 %r180|%p110, %r178, 2, %r173, %r17;
+	shfl.sync.down.b32 %r181, %r179, 2, %r173, %r17;
+	mov.b64 %rd480, {%r180, %r181};
+	@!%p110 bra $L117;
+	max.s64 %rd481, %rd470, %rd480;
+	mov.b64 %rd470, %rd481;
+$L117:
+	mov.b64 {%r182, %r183}, %rd470;
+	shfl.sync.down.b32 %r184|%p111, %r182, 4, %r173, %r17;
+	shfl.sync.down.b32 %r185, %r183, 4, %r173, %r17;
+	mov.b64 %rd482, {%r184, %r185};
+	@!%p111 bra $L118;
+	max.s64 %rd483, %rd470, %rd482;
+	mov.b64 %rd470, %rd483;
+$L118:
+	mov.b64 {%r186, %r187}, %rd470;
+	shfl.sync.down.b32 %r188|%p112, %r186, 8, %r173, %r17;
+	shfl.sync.down.b32 %r189, %r187, 8, %r173, %r17;
+	mov.b64 %rd484, {%r188, %r189};
+	@!%p112 bra $L119;
+	max.s64 %rd485, %rd470, %rd484;
+	mov.b64 %rd470, %rd485;
 $L119:
-	setp.hs.u32 %p112, %r189, 32;
-	@%p112 bra $L120;
-	mov.b64 {%r190, %r191}, %rd477;
-	shfl.sync.down.b32 %r192|%p113, %r190, %r189, %r188, %r17;
-	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
-	mov.b64 %rd478, {%r192, %r193};
-	@!%p113 bra $L121;
-	add.s64 %rd479, %rd477, %rd478;
-	mov.b64 %rd477, %rd479;
-$L121:
-	shl.b32 %r189, %r189, 1;
-	bra.uni $L119;
+	mov.b64 {%r190, %r191}, %rd470;
+	shfl.sync.down.b32 %r192|%p113, %r190, 16, %r173, %r17;
+	shfl.sync.down.b32 %r193, %r191, 16, %r173, %r17;
+	mov.b64 %rd486, {%r192, %r193};
+	@!%p113 bra $L120;
+	max.s64 %rd487, %rd470, %rd486;
+	mov.b64 %rd470, %rd487;
 $L120:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L122;
-	mul.wide.u32 %rd480, %r8, 16;
-	add.s64 %rd481, %rd1, %rd480;
-	st.shared.s64 [%rd481+0], %rd477;
-$L122:
+	@!%p106 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd470;
+$L121:
+$L114:
 	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L123;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L124;
-	mul.wide.u32 %rd482, %r7, 16;
-	add.s64 %rd483, %rd1, %rd482;
-	ld.shared.s64 %rd484, [%rd483+0];
-	mov.b64 %rd477, %rd484;
-$L124:
-	sub.u32 %r194, %r10, 1;
-	mov.b64 {%r195, %r196}, %rd477;
-	shfl.sync.down.b32 %r197|%p117, %r195, 1, %r194, %r17;
-	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
-	mov.b64 %rd485, {%r197, %r198};
-	@!%p117 bra $L125;
-	add.s64 %rd486, %rd477, %rd485;
-	mov.b64 %rd477, %rd486;
-$L125:
-	mov.b64 {%r199, %r200}, %rd477;
-	shfl.sync.down.b32 %r201|%p118, %r199, 2, %r194, %r17;
-	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
-	mov.b64 %rd487, {%r201, %r202};
-	@!%p118 bra $L126;
-	add.s64 %rd488, %rd477, %rd487;
-	mov.b64 %rd477, %rd488;
-$L126:
-	mov.b64 {%r203, %r204}, %rd477;
-	shfl.sync.down.b32 %r205|%p119, %r203, 4, %r194, %r17;
-	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
-	mov.b64 %rd489, {%r205, %r206};
-	@!%p119 bra $L127;
-	add.s64 %rd490, %rd477, %rd489;
-	mov.b64 %rd477, %rd490;
-$L127:
-	mov.b64 {%r207, %r208}, %rd477;
-	shfl.sync.down.b32 %r209|%p120, %r207, 8, %r194, %r17;
-	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
-	mov.b64 %rd491, {%r209, %r210};
-	@!%p120 bra $L128;
-	add.s64 %rd492, %rd477, %rd491;
-	mov.b64 %rd477, %rd492;
-$L128:
-	mov.b64 {%r211, %r212}, %rd477;
-	shfl.sync.down.b32 %r213|%p121, %r211, 16, %r194, %r17;
-	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
-	mov.b64 %rd493, {%r213, %r214};
-	@!%p121 bra $L129;
-	add.s64 %rd494, %rd477, %rd493;
-	mov.b64 %rd477, %rd494;
-$L129:
-	@!%p114 bra $L130;
-	st.shared.s64 [%rd1+1024], %rd477;
-$L130:
+	ld.shared.s64 %rd488, [%rd1+1024];
+	mov.b64 %rd470, %rd488;
+	mov.b64 %rd489, %rd470;
+	setp.eq.s64 %p114, %rd489, 0;
+	@!%p114 bra $L123;
+	bra.uni $L51;
 $L123:
-	bar.sync 0;
-	ld.shared.s64 %rd495, [%rd1+1024];
-	mov.b64 %rd477, %rd495;
-	mov.b64 %rd496, %rd477;
-	mov.b64 %rd313, %rd496;
-	mov.b64 %rd497, %rd314;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd490, %rd326;
 	// block reduction
-	sub.u32 %r215, %r13, 1;
-	mov.b32 %r216, %r3;
+	sub.u32 %r194, %r13, 1;
+	mov.b32 %r195, %r3;
+$L124:
+	setp.hs.u32 %p115, %r195, 32;
+	@%p115 bra $L125;
+	mov.b64 {%r196, %r197}, %rd490;
+	shfl.sync.down.b32 %r198|%p116, %r196, %r195, %r194, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
+	mov.b64 %rd491, {%r198, %r199};
+	@!%p116 bra $L126;
+	add.s64 %rd492, %rd490, %rd491;
+	mov.b64 %rd490, %rd492;
+$L126:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L124;
+$L125:
+	setp.eq.u32 %p117, %r7, 0;
+	@!%p117 bra $L127;
+	mul.wide.u32 %rd493, %r8, 16;
+	add.s64 %rd494, %rd1, %rd493;
+	st.shared.s64 [%rd494+0], %rd490;
+$L127:
+	bar.sync 0;
+	setp.eq.u32 %p118, %r8, 0;
+	@!%p118 bra $L128;
+	setp.lo.u32 %p119, %r7, %r10;
+	@!%p119 bra $L129;
+	mul.wide.u32 %rd495, %r7, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	ld.shared.s64 %rd497, [%rd496+0];
+	mov.b64 %rd490, %rd497;
+$L129:
+	sub.u32 %r200, %r10, 1;
+	mov.b64 {%r201, %r202}, %rd490;
+	shfl.sync.down.b32 %r203|%p120, %r201, 1, %r200, %r17;
+	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
+	mov.b64 %rd498, {%r203, %r204};
+	@!%p120 bra $L130;
+	add.s64 %rd499, %rd490, %rd498;
+	mov.b64 %rd490, %rd499;
+$L130:
+	mov.b64 {%r205, %r206}, %rd490;
+	shfl.sync.down.b32 %r207|%p121, %r205, 2, %r200, %r17;
+	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
+	mov.b64 %rd500, {%r207, %r208};
+	@!%p121 bra $L131;
+	add.s64 %rd501, %rd490, %rd500;
+	mov.b64 %rd490, %rd501;
 $L131:
-	setp.hs.u32 %p122, %r216, 32;
-	@%p122 bra $L132;
-	mov.b64 {%r217, %r218}, %rd497;
-	shfl.sync.down.b32 %r219|%p123, %r217, %r216, %r215, %r17;
-	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
-	mov.b64 %rd498, {%r219, %r220};
-	@!%p123 bra $L133;
-	max.s64 %rd499, %rd497, %rd498;
-	mov.b64 %rd497, %rd499;
-$L133:
-	shl.b32 %r216, %r216, 1;
-	bra.uni $L131;
+	mov.b64 {%r209, %r210}, %rd490;
+	shfl.sync.down.b32 %r211|%p122, %r209, 4, %r200, %r17;
+	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
+	mov.b64 %rd502, {%r211, %r212};
+	@!%p122 bra $L132;
+	add.s64 %rd503, %rd490, %rd502;
+	mov.b64 %rd490, %rd503;
 $L132:
-	setp.eq.u32 %p124, %r7, 0;
+	mov.b64 {%r213, %r214}, %rd490;
+	shfl.sync.down.b32 %r215|%p123, %r213, 8, %r200, %r17;
+	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
+	mov.b64 %rd504, {%r215, %r216};
+	@!%p123 bra $L133;
+	add.s64 %rd505, %rd490, %rd504;
+	mov.b64 %rd490, %rd505;
+$L133:
+	mov.b64 {%r217, %r218}, %rd490;
+	shfl.sync.down.b32 %r219|%p124, %r217, 16, %r200, %r17;
+	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
+	mov.b64 %rd506, {%r219, %r220};
 	@!%p124 bra $L134;
-	mul.wide.u32 %rd500, %r8, 16;
-	add.s64 %rd501, %rd1, %rd500;
-	st.shared.s64 [%rd501+0], %rd497;
+	add.s64 %rd507, %rd490, %rd506;
+	mov.b64 %rd490, %rd507;
 $L134:
-	bar.sync 0;
-	setp.eq.u32 %p125, %r8, 0;
-	@!%p125 bra $L135;
-	setp.lo.u32 %p126, %r7, %r10;
-	@!%p126 bra $L136;
-	mul.wide.u32 %rd502, %r7, 16;
-	add.s64 %rd503, %rd1, %rd502;
-	ld.shared.s64 %rd504, [%rd503+0];
-	mov.b64 %rd497, %rd504;
-$L136:
-	sub.u32 %r221, %r10, 1;
-	mov.b64 {%r222, %r223}, %rd497;
-	shfl.sync.down.b32 %r224|%p127, %r222, 1, %r221, %r17;
-	shfl.sync.down.b32 %r225, %r223, 1, %r221, %r17;
-	mov.b64 %rd505, {%r224, %r225};
-	@!%p127 bra $L137;
-	max.s64 %rd506, %rd497, %rd505;
-	mov.b64 %rd497, %rd506;
-$L137:
-	mov.b64 {%r226, %r227}, %rd497;
-	shfl.sync.down.b32 %r228|%p128, %r226, 2, %r221, %r17;
-	shfl.sync.down.b32 %r229, %r227, 2, %r221, %r17;
-	mov.b64 %rd507, {%r228, %r229};
-	@!%p128 bra $L138;
-	max.s64 %rd508, %rd497, %rd507;
-	mov.b64 %rd497, %rd508;
-$L138:
-	mov.b64 {%r230, %r231}, %rd497;
-	shfl.sync.down.b32 %r232|%p129, %r230, 4, %r221, %r17;
-	shfl.sync.down.b32 %r233, %r231, 4, %r221, %r17;
-	mov.b64 %rd509, {%r232, %r233};
-	@!%p129 bra $L139;
-	max.s64 %rd510, %rd497, %rd509;
-	mov.b64 %rd497, %rd510;
-$L139:
-	mov.b64 {%r234, %r235}, %rd497;
-	shfl.sync.down.b32 %r236|%p130, %r234, 8, %r221, %r17;
-	shfl.sync.down.b32 %r237, %r235, 8, %r221, %r17;
-	mov.b64 %rd511, {%r236, %r237};
-	@!%p130 bra $L140;
-	max.s64 %rd512, %rd497, %rd511;
-	mov.b64 %rd497, %rd512;
-$L140:
-	mov.b64 {%r238, %r239}, %rd497;
-	shfl.sync.down.b32 %r240|%p131, %r238, 16, %r221, %r17;
-	shfl.sync.down.b32 %r241, %r239, 16, %r221, %r17;
-	mov.b64 %rd513, {%r240, %r241};
-	@!%p131 bra $L141;
-	max.s64 %rd514, %rd497, %rd513;
-	mov.b64 %rd497, %rd514;
-$L141:
-	@!%p124 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd497;
-$L142:
+	@!%p117 bra $L135;
+	st.shared.s64 [%rd1+1024], %rd490;
 $L135:
+$L128:
 	bar.sync 0;
-	ld.shared.s64 %rd515, [%rd1+1024];
-	mov.b64 %rd497, %rd515;
-	mov.b64 %rd516, %rd497;
-	mov.b64 %rd314, %rd516;
-	cvt.u64.u32 %rd517, %r2;
-	setp.eq.s64 %p132, %rd517, 0;
+	ld.shared.s64 %rd508, [%rd1+1024];
+	mov.b64 %rd490, %rd508;
+	mov.b64 %rd509, %rd490;
+	mov.b64 %rd326, %rd509;
+	mov.b64 %rd510, %rd327;
+	// block reduction
+	sub.u32 %r221, %r13, 1;
+	mov.b32 %r222, %r3;
+$L136:
+	setp.hs.u32 %p125, %r222, 32;
+	@%p125 bra $L137;
+	mov.b64 {%r223, %r224}, %rd510;
+	shfl.sync.down.b32 %r225|%p126, %r223, %r222, %r221, %r17;
+	shfl.sync.down.b32 %r226, %r224, %r222, %r221, %r17;
+	mov.b64 %rd511, {%r225, %r226};
+	@!%p126 bra $L138;
+	max.s64 %rd512, %rd510, %rd511;
+	mov.b64 %rd510, %rd512;
+$L138:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L136;
+$L137:
+	setp.eq.u32 %p127, %r7, 0;
+	@!%p127 bra $L139;
+	mul.wide.u32 %rd513, %r8, 16;
+	add.s64 %rd514, %rd1, %rd513;
+	st.shared.s64 [%rd514+0], %rd510;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p128, %r8, 0;
+	@!%p128 bra $L140;
+	setp.lo.u32 %p129, %r7, %r10;
+	@!%p129 bra $L141;
+	mul.wide.u32 %rd515, %r7, 16;
+	add.s64 %rd516, %rd1, %rd515;
+	ld.shared.s64 %rd517, [%rd516+0];
+	mov.b64 %rd510, %rd517;
+$L141:
+	sub.u32 %r227, %r10, 1;
+	mov.b64 {%r228, %r229}, %rd510;
+	shfl.sync.down.b32 %r230|%p130, %r228, 1, %r227, %r17;
+	shfl.sync.down.b32 %r231, %r229, 1, %r227, %r17;
+	mov.b64 %rd518, {%r230, %r231};
+	@!%p130 bra $L142;
+	max.s64 %rd519, %rd510, %rd518;
+	mov.b64 %rd510, %rd519;
+$L142:
+	mov.b64 {%r232, %r233}, %rd510;
+	shfl.sync.down.b32 %r234|%p131, %r232, 2, %r227, %r17;
+	shfl.sync.down.b32 %r235, %r233, 2, %r227, %r17;
+	mov.b64 %rd520, {%r234, %r235};
+	@!%p131 bra $L143;
+	max.s64 %rd521, %rd510, %rd520;
+	mov.b64 %rd510, %rd521;
+$L143:
+	mov.b64 {%r236, %r237}, %rd510;
+	shfl.sync.down.b32 %r238|%p132, %r236, 4, %r227, %r17;
+	shfl.sync.down.b32 %r239, %r237, 4, %r227, %r17;
+	mov.b64 %rd522, {%r238, %r239};
 	@!%p132 bra $L144;
-	setp.gt.s64 %p133, %rd313, 0;
-	@!%p133 bra $L146;
-	add.s64 %rd518, %rd288, 1;
-	mul.lo.s64 %rd519, %rd518, %rd116;
-	mad.lo.s64 %rd520, %rd519, 8, %rd112;
-	atom.global.add.u64 %rd521, [%rd520], %rd313;
-$L146:
-	setp.gt.s64 %p134, %rd314, 0;
-	@!%p134 bra $L148;
-	add.s64 %rd522, %rd288, 2;
-	mul.lo.s64 %rd523, %rd522, %rd116;
-	mad.lo.s64 %rd524, %rd523, 8, %rd112;
-	atom.global.max.s64 %rd525, [%rd524], %rd314;
-$L148:
+	max.s64 %rd523, %rd510, %rd522;
+	mov.b64 %rd510, %rd523;
 $L144:
+	mov.b64 {%r240, %r241}, %rd510;
+	shfl.sync.down.b32 %r242|%p133, %r240, 8, %r227, %r17;
+	shfl.sync.down.b32 %r243, %r241, 8, %r227, %r17;
+	mov.b64 %rd524, {%r242, %r243};
+	@!%p133 bra $L145;
+	max.s64 %rd525, %rd510, %rd524;
+	mov.b64 %rd510, %rd525;
+$L145:
+	mov.b64 {%r244, %r245}, %rd510;
+	shfl.sync.down.b32 %r246|%p134, %r244, 16, %r227, %r17;
+	shfl.sync.down.b32 %r247, %r245, 16, %r227, %r17;
+	mov.b64 %rd526, {%r246, %r247};
+	@!%p134 bra $L146;
+	max.s64 %rd527, %rd510, %rd526;
+	mov.b64 %rd510, %rd527;
+$L146:
+	@!%p127 bra $L147;
+	st.shared.s64 [%rd1+1024], %rd510;
+$L147:
+$L140:
 	bar.sync 0;
-	setp.eq.u32 %p135, %r5, 0;
+	ld.shared.s64 %rd528, [%rd1+1024];
+	mov.b64 %rd510, %rd528;
+	mov.b64 %rd529, %rd510;
+	mov.b64 %rd327, %rd529;
+	cvt.u64.u32 %rd530, %r2;
+	setp.eq.s64 %p135, %rd530, 0;
 	@!%p135 bra $L149;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r242, [gk_league_sync+4];
-	atom.global.add.u32 %r243, [gk_league_sync], 1;
-	mov.u32 %r244, %nctaid.x;
-	sub.u32 %r245, %r244, 1;
-	setp.eq.u32 %p136, %r243, %r245;
-	@!%p136 bra $L150;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r246, [gk_league_sync+4], 1;
-	bra.uni $L151;
-$L150:
-	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
-	setp.eq.u32 %p137, %r247, %r242;
-	@%p137 bra $L150;
+	setp.gt.s64 %p136, %rd326, 0;
+	@!%p136 bra $L151;
+	add.s64 %rd531, %rd301, 1;
+	mul.lo.s64 %rd532, %rd531, %rd116;
+	mad.lo.s64 %rd533, %rd532, 8, %rd112;
+	atom.global.add.u64 %rd534, [%rd533], %rd326;
 $L151:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p137, %rd327, 0;
+	@!%p137 bra $L153;
+	add.s64 %rd535, %rd301, 2;
+	mul.lo.s64 %rd536, %rd535, %rd116;
+	mad.lo.s64 %rd537, %rd536, 8, %rd112;
+	atom.global.max.s64 %rd538, [%rd537], %rd327;
+$L153:
 $L149:
 	bar.sync 0;
-	mul.lo.s64 %rd526, %rd240, %rd116;
-	mad.lo.s64 %rd527, %rd526, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	add.s64 %rd530, %rd240, 1;
-	mul.lo.s64 %rd531, %rd530, %rd116;
-	mad.lo.s64 %rd532, %rd531, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	mov.b64 %rd535, %rd529;
-	mov.b64 %rd536, %rd534;
-	mov.b64 %rd537, %rd535;
-	mov.b64 %rd538, %rd536;
-	add.s64 %rd539, %rd240, 2;
-	mul.lo.s64 %rd540, %rd539, %rd116;
-	mad.lo.s64 %rd541, %rd540, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	mov.b64 %rd201, %rd543;
-	@!%p11 bra $L153;
-	mov.b64 %rd545, 3;
-	mul.lo.s64 %rd544, %rd545, %rd203;
-	mov.b64 %rd547, 1;
-	add.s64 %rd546, %rd547, %rd544;
-	mul.lo.s64 %rd548, %rd546, %rd109;
-	mad.lo.s64 %rd549, %rd548, 8, %rd105;
-	st.global.s64 [%rd549+0], %rd537;
-	mov.b64 %rd551, 3;
-	mul.lo.s64 %rd550, %rd551, %rd203;
-	mov.b64 %rd553, 2;
-	add.s64 %rd552, %rd553, %rd550;
-	mul.lo.s64 %rd554, %rd552, %rd109;
-	mad.lo.s64 %rd555, %rd554, 8, %rd105;
-	st.global.s64 [%rd555+0], %rd538;
-	mov.b64 %rd557, 3;
-	mul.lo.s64 %rd556, %rd557, %rd203;
-	mov.b64 %rd559, 3;
-	add.s64 %rd558, %rd559, %rd556;
-	mul.lo.s64 %rd560, %rd558, %rd109;
-	mad.lo.s64 %rd561, %rd560, 8, %rd105;
-	st.global.s64 [%rd561+0], %rd201;
-	add.s64 %rd562, %rd203, 1;
-	st.global.s64 [%rd105+0], %rd562;
-$L153:
-	setp.eq.s64 %p138, %rd537, 0;
-	setp.gt.s64 %p139, %rd537, %rd66;
-	or.pred %p140, %p138, %p139;
-	setp.gt.s64 %p141, %rd538, %rd68;
-	or.pred %p142, %p140, %p141;
-	setp.gt.s64 %p143, %rd201, %rd70;
-	or.pred %p144, %p142, %p143;
-	@!%p144 bra $L155;
-	bra.uni $L3;
+	setp.eq.u32 %p138, %r5, 0;
+	@!%p138 bra $L154;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r248, [gk_league_sync+4];
+	atom.global.add.u32 %r249, [gk_league_sync], 1;
+	mov.u32 %r250, %nctaid.x;
+	sub.u32 %r251, %r250, 1;
+	setp.eq.u32 %p139, %r249, %r251;
+	@!%p139 bra $L155;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r252, [gk_league_sync+4], 1;
+	bra.uni $L156;
 $L155:
-	mov.b64 %rd144, %rd537;
-$L31:
-	add.s64 %rd563, %rd203, 1;
-	mov.b64 %rd203, %rd563;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r253, [gk_league_sync+4];
+	setp.eq.u32 %p140, %r253, %r248;
+	@%p140 bra $L155;
+$L156:
+	fence.acq_rel.gpu;
+$L154:
+	bar.sync 0;
+	setp.eq.s64 %p141, %rd216, 0;
+	and.pred %p142, %p11, %p141;
+	@!%p142 bra $L158;
+	mov.b64 %rd540, 9;
+	mul.lo.s64 %rd539, %rd540, %rd116;
+	mad.lo.s64 %rd541, %rd539, 8, %rd112;
+	mov.b64 %rd542, 0;
+	st.global.s64 [%rd541+0], %rd542;
+$L158:
+	mul.lo.s64 %rd543, %rd253, %rd116;
+	mad.lo.s64 %rd544, %rd543, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	add.s64 %rd547, %rd253, 1;
+	mul.lo.s64 %rd548, %rd547, %rd116;
+	mad.lo.s64 %rd549, %rd548, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	mov.b64 %rd552, %rd546;
+	mov.b64 %rd553, %rd551;
+	mov.b64 %rd554, %rd552;
+	mov.b64 %rd555, %rd553;
+	add.s64 %rd556, %rd253, 2;
+	mul.lo.s64 %rd557, %rd556, %rd116;
+	mad.lo.s64 %rd558, %rd557, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	mov.b64 %rd210, %rd560;
+	@!%p11 bra $L160;
+	mov.b64 %rd562, 3;
+	mul.lo.s64 %rd561, %rd562, %rd216;
+	mov.b64 %rd564, 1;
+	add.s64 %rd563, %rd564, %rd561;
+	mul.lo.s64 %rd565, %rd563, %rd109;
+	mad.lo.s64 %rd566, %rd565, 8, %rd105;
+	st.global.s64 [%rd566+0], %rd554;
+	mov.b64 %rd568, 3;
+	mul.lo.s64 %rd567, %rd568, %rd216;
+	mov.b64 %rd570, 2;
+	add.s64 %rd569, %rd570, %rd567;
+	mul.lo.s64 %rd571, %rd569, %rd109;
+	mad.lo.s64 %rd572, %rd571, 8, %rd105;
+	st.global.s64 [%rd572+0], %rd555;
+	mov.b64 %rd574, 3;
+	mul.lo.s64 %rd573, %rd574, %rd216;
+	mov.b64 %rd576, 3;
+	add.s64 %rd575, %rd576, %rd573;
+	mul.lo.s64 %rd577, %rd575, %rd109;
+	mad.lo.s64 %rd578, %rd577, 8, %rd105;
+	st.global.s64 [%rd578+0], %rd210;
+	add.s64 %rd579, %rd216, 1;
+	st.global.s64 [%rd105+0], %rd579;
+$L160:
+	setp.eq.s64 %p143, %rd554, 0;
+	setp.gt.s64 %p144, %rd554, %rd66;
+	or.pred %p145, %p143, %p144;
+	setp.gt.s64 %p146, %rd555, %rd68;
+	or.pred %p147, %p145, %p146;
+	setp.gt.s64 %p148, %rd210, %rd70;
+	or.pred %p149, %p147, %p148;
+	@!%p149 bra $L162;
+	bra.uni $L3;
+$L162:
+	mov.b64 %rd144, %rd554;
+$L36:
+	add.s64 %rd580, %rd216, 1;
+	mov.b64 %rd216, %rd580;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd134, %rd134, %rd133;
@@ -44096,7 +44196,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44100
+//line gokkos_kernels_gen.go:44200
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44117,7 +44217,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44121
+//line gokkos_kernels_gen.go:44221
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -44135,7 +44235,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44139
+//line gokkos_kernels_gen.go:44239
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44148,7 +44248,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44152
+//line gokkos_kernels_gen.go:44252
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -44166,7 +44266,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44170
+//line gokkos_kernels_gen.go:44270
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44180,7 +44280,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44184
+//line gokkos_kernels_gen.go:44284
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44193,7 +44293,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:44197
+//line gokkos_kernels_gen.go:44297
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44202,7 +44302,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:44206
+//line gokkos_kernels_gen.go:44306
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -44223,7 +44323,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:44227
+//line gokkos_kernels_gen.go:44327
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44240,7 +44340,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:44244
+//line gokkos_kernels_gen.go:44344
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -44260,7 +44360,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44264
+//line gokkos_kernels_gen.go:44364
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -44275,7 +44375,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44279
+//line gokkos_kernels_gen.go:44379
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
@@ -44299,7 +44399,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44303
+//line gokkos_kernels_gen.go:44403
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -44313,7 +44413,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:44317
+//line gokkos_kernels_gen.go:44417
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44321,7 +44421,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:44325
+//line gokkos_kernels_gen.go:44425
 }
 
 // gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44337,7 +44437,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:44341
+//line gokkos_kernels_gen.go:44441
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44347,7 +44447,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:44351
+//line gokkos_kernels_gen.go:44451
 }
 
 // gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44362,7 +44462,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:44366
+//line gokkos_kernels_gen.go:44466
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44371,7 +44471,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:44375
+//line gokkos_kernels_gen.go:44475
 }
 
 // gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44394,7 +44494,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44398
+//line gokkos_kernels_gen.go:44498
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44411,7 +44511,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44415
+//line gokkos_kernels_gen.go:44515
 }
 
 // gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -44427,7 +44527,7 @@ func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44431
+//line gokkos_kernels_gen.go:44531
 }
 
 // gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44442,7 +44542,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:44446
+//line gokkos_kernels_gen.go:44546
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44453,7 +44553,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:44457
+//line gokkos_kernels_gen.go:44557
 }
 
 // gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44474,7 +44574,7 @@ func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44478
+//line gokkos_kernels_gen.go:44578
 }
 
 // gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44491,7 +44591,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44495
+//line gokkos_kernels_gen.go:44595
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44503,7 +44603,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44507
+//line gokkos_kernels_gen.go:44607
 }
 
 // gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -44527,7 +44627,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44531
+//line gokkos_kernels_gen.go:44631
 }
 
 // gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -44550,7 +44650,7 @@ func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44554
+//line gokkos_kernels_gen.go:44654
 }
 
 // gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -44570,7 +44670,7 @@ func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44574
+//line gokkos_kernels_gen.go:44674
 }
 
 // gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44599,7 +44699,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44603
+//line gokkos_kernels_gen.go:44703
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44622,7 +44722,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44626
+//line gokkos_kernels_gen.go:44726
 }
 
 // gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -44643,7 +44743,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44647
+//line gokkos_kernels_gen.go:44747
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44657,7 +44757,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44661
+//line gokkos_kernels_gen.go:44761
 }
 
 // gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44685,7 +44785,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44689
+//line gokkos_kernels_gen.go:44789
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44706,7 +44806,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44710
+//line gokkos_kernels_gen.go:44810
 }
 
 // gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -44721,7 +44821,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44725
+//line gokkos_kernels_gen.go:44825
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44730,7 +44830,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44734
+//line gokkos_kernels_gen.go:44834
 }
 
 // gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44750,7 +44850,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44754
+//line gokkos_kernels_gen.go:44854
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44764,7 +44864,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44768
+//line gokkos_kernels_gen.go:44868
 }
 
 // gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -44781,7 +44881,7 @@ func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44785
+//line gokkos_kernels_gen.go:44885
 }
 
 // gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44795,7 +44895,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44799
+//line gokkos_kernels_gen.go:44899
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44803,7 +44903,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44807
+//line gokkos_kernels_gen.go:44907
 }
 
 // gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -44826,7 +44926,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44830
+//line gokkos_kernels_gen.go:44930
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44844,7 +44944,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44848
+//line gokkos_kernels_gen.go:44948
 }
 
 // gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -44855,14 +44955,14 @@ func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44859
+//line gokkos_kernels_gen.go:44959
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44866
+//line gokkos_kernels_gen.go:44966
 }
 
 // gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -44888,7 +44988,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44892
+//line gokkos_kernels_gen.go:44992
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44909,7 +45009,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44913
+//line gokkos_kernels_gen.go:45013
 }
 
 // gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -44921,14 +45021,14 @@ func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44925
+//line gokkos_kernels_gen.go:45025
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44932
+//line gokkos_kernels_gen.go:45032
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44948,7 +45048,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44952
+//line gokkos_kernels_gen.go:45052
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44961,7 +45061,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44965
+//line gokkos_kernels_gen.go:45065
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44972,7 +45072,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44976
+//line gokkos_kernels_gen.go:45076
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44987,7 +45087,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44991
+//line gokkos_kernels_gen.go:45091
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44996,7 +45096,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45000
+//line gokkos_kernels_gen.go:45100
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -45012,7 +45112,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45016
+//line gokkos_kernels_gen.go:45116
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45022,7 +45122,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45026
+//line gokkos_kernels_gen.go:45126
 }
 
 // gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -45044,7 +45144,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45048
+//line gokkos_kernels_gen.go:45148
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45061,7 +45161,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45065
+//line gokkos_kernels_gen.go:45165
 }
 
 // gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -45081,7 +45181,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:45085
+//line gokkos_kernels_gen.go:45185
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45096,7 +45196,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:45100
+//line gokkos_kernels_gen.go:45200
 }
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -45123,7 +45223,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45127
+//line gokkos_kernels_gen.go:45227
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45143,7 +45243,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45147
+//line gokkos_kernels_gen.go:45247
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -45157,7 +45257,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:45161
+//line gokkos_kernels_gen.go:45261
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45166,7 +45266,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:45170
+//line gokkos_kernels_gen.go:45270
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -45185,7 +45285,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45189
+//line gokkos_kernels_gen.go:45289
 		return
 	}
 gokkosNext:
@@ -45199,7 +45299,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45203
+//line gokkos_kernels_gen.go:45303
 }
 
 // gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -45215,7 +45315,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:45219
+//line gokkos_kernels_gen.go:45319
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45226,7 +45326,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:45230
+//line gokkos_kernels_gen.go:45330
 }
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -45238,7 +45338,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:45242
+//line gokkos_kernels_gen.go:45342
 }
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -45256,7 +45356,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45260
+//line gokkos_kernels_gen.go:45360
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45269,7 +45369,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45273
+//line gokkos_kernels_gen.go:45373
 }
 
 // gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -45291,7 +45391,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45295
+//line gokkos_kernels_gen.go:45395
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45305,7 +45405,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45309
+//line gokkos_kernels_gen.go:45409
 }
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -45340,7 +45440,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:45344
+//line gokkos_kernels_gen.go:45444
 		return
 	}
 gokkosNext:
@@ -45370,7 +45470,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:45374
+//line gokkos_kernels_gen.go:45474
 }
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -45393,7 +45493,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45397
+//line gokkos_kernels_gen.go:45497
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45409,7 +45509,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45413
+//line gokkos_kernels_gen.go:45513
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -45430,7 +45530,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45434
+//line gokkos_kernels_gen.go:45534
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45445,7 +45545,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45449
+//line gokkos_kernels_gen.go:45549
 }
 
 // gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -45519,7 +45619,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:45523
+//line gokkos_kernels_gen.go:45623
 	return gokkosN
 }
 
@@ -45574,6 +45674,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:45578
+//line gokkos_kernels_gen.go:45678
 	return gokkosN
 }

@@ -355,7 +355,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -403,7 +403,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -444,7 +444,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:46",
+		Pos:   "algorithms/frontier/levels.go:48",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -16284,9 +16284,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s66
 )
 {
-	.reg .pred %p<163>;
-	.reg .b32 %r<246>;
-	.reg .b64 %rd<643>;
+	.reg .pred %p<168>;
+	.reg .b32 %r<252>;
+	.reg .b64 %rd<660>;
 	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16654,1068 +16654,1118 @@ $L13:
 	mad.lo.s64 %rd229, %rd227, 8, %rd112;
 	atom.global.max.s64 %rd230, [%rd229], %rd180;
 $L22:
+	@!%p13 bra $L24;
+	mov.b64 %rd231, 0;
+	st.global.s64 [%rd112+0], %rd231;
+	mov.b64 %rd233, 1;
+	mul.lo.s64 %rd232, %rd233, %rd116;
+	mad.lo.s64 %rd234, %rd232, 8, %rd112;
+	mov.b64 %rd235, 0;
+	st.global.s64 [%rd234+0], %rd235;
+	mov.b64 %rd237, 2;
+	mul.lo.s64 %rd236, %rd237, %rd116;
+	mad.lo.s64 %rd238, %rd236, 8, %rd112;
+	mov.b64 %rd239, 0;
+	st.global.s64 [%rd238+0], %rd239;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L23;
+	@!%p29 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
 	atom.global.add.u32 %r66, [gk_league_sync], 1;
 	mov.u32 %r67, %nctaid.x;
 	sub.u32 %r68, %r67, 1;
 	setp.eq.u32 %p30, %r66, %r68;
-	@!%p30 bra $L24;
+	@!%p30 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
 	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd232, 9;
-	mul.lo.s64 %rd231, %rd232, %rd116;
-	mad.lo.s64 %rd233, %rd231, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd234, [%rd233+0];
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd236, %rd235;
-	setp.gt.s64 %p32, %rd236, %rd70;
-	@!%p32 bra $L27;
-	@!%p13 bra $L29;
-	mov.b64 %rd237, -1;
-	st.global.s64 [%rd105+0], %rd237;
-$L29:
-	bra.uni $L3;
+	@%p31 bra $L26;
 $L27:
-	mov.b64 %rd238, 0;
-$L30:
-	setp.lt.s64 %p33, %rd238, %rd64;
-	not.pred %p34, %p33;
-	@!%p34 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd116;
+	mad.lo.s64 %rd242, %rd240, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	mov.b64 %rd245, %rd244;
+	setp.gt.s64 %p32, %rd245, %rd70;
+	@!%p32 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p13 bra $L34;
+	mov.b64 %rd247, 9;
+	mul.lo.s64 %rd246, %rd247, %rd116;
+	mad.lo.s64 %rd248, %rd246, 8, %rd112;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
+	mov.b64 %rd250, -1;
+	st.global.s64 [%rd105+0], %rd250;
 $L34:
-	mov.b64 %rd239, %rd49;
-	mov.b64 %rd240, %rd51;
-	mov.b64 %rd241, %rd53;
-	mov.b64 %rd242, %rd56;
-	mov.b64 %rd243, %rd58;
-	mov.b64 %rd244, %rd60;
-	mov.b64 %rd245, %rd239;
-	mov.b64 %rd246, %rd240;
-	mov.b64 %rd247, %rd241;
-	mov.b64 %rd248, %rd242;
-	mov.b64 %rd249, %rd243;
-	mov.b64 %rd250, %rd244;
-	rem.s64 %rd251, %rd238, 2;
-	setp.eq.s64 %p35, %rd251, 1;
-	@!%p35 bra $L36;
-	mov.b64 %rd252, %rd56;
-	mov.b64 %rd253, %rd58;
-	mov.b64 %rd254, %rd60;
-	mov.b64 %rd255, %rd49;
-	mov.b64 %rd256, %rd51;
-	mov.b64 %rd257, %rd53;
-	mov.b64 %rd245, %rd252;
-	mov.b64 %rd246, %rd253;
-	mov.b64 %rd247, %rd254;
-	mov.b64 %rd248, %rd255;
-	mov.b64 %rd249, %rd256;
-	mov.b64 %rd250, %rd257;
-$L36:
-	mov.pred %p36, %p4;
-	mov.b64 %rd258, %rd73;
-	mov.b64 %rd259, %rd75;
-	mov.b64 %rd260, %rd77;
-	mov.b64 %rd261, %rd80;
-	mov.b64 %rd262, %rd82;
-	mov.b64 %rd263, %rd84;
-	mov.b64 %rd264, %rd87;
-	mov.b64 %rd265, %rd89;
-	mov.b64 %rd266, %rd91;
-	mov.pred %p37, %p6;
-	mov.b64 %rd267, %rd94;
-	mov.b64 %rd268, %rd96;
-	mov.b64 %rd269, %rd98;
-	mov.b32 %r71, %r33;
-	mov.b64 %rd270, %rd100;
-	mov.b64 %rd271, %rd102;
-	cvt.u32.u64 %r72, %rd238;
-	add.s32 %r73, %r33, %r72;
-	mov.b32 %r71, %r73;
-	rem.s64 %rd272, %rd238, 3;
-	mov.b64 %rd274, 3;
-	mul.lo.s64 %rd273, %rd274, %rd272;
-	mov.b64 %rd275, %rd273;
-	@!%p13 bra $L38;
-	add.s64 %rd276, %rd238, 1;
-	rem.s64 %rd277, %rd276, 3;
-	mov.b64 %rd279, 3;
-	mul.lo.s64 %rd278, %rd279, %rd277;
-	mov.b64 %rd280, %rd278;
-	mul.lo.s64 %rd281, %rd280, %rd116;
-	mad.lo.s64 %rd282, %rd281, 8, %rd112;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
-	add.s64 %rd284, %rd280, 1;
-	mul.lo.s64 %rd285, %rd284, %rd116;
-	mad.lo.s64 %rd286, %rd285, 8, %rd112;
-	mov.b64 %rd287, 0;
-	st.global.s64 [%rd286+0], %rd287;
-	add.s64 %rd288, %rd280, 2;
-	mul.lo.s64 %rd289, %rd288, %rd116;
-	mad.lo.s64 %rd290, %rd289, 8, %rd112;
-	mov.b64 %rd291, 0;
-	st.global.s64 [%rd290+0], %rd291;
-$L38:
-	mov.b64 %rd292, %rd236;
-	cvt.u64.u32 %rd293, %r4;
-	mov.b64 %rd294, %rd293;
-	mov.b64 %rd295, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd251, 0;
+$L35:
+	setp.lt.s64 %p36, %rd251, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p38, %rd295, %rd292;
-	setp.lt.s64 %p39, %rd295, 32;
-	and.pred %p40, %p38, %p39;
-	mov.b64 %rd297, 2;
-	mul.lo.s64 %rd296, %rd297, %rd295;
-	setp.le.s64 %p41, %rd296, %rd294;
-	and.pred %p42, %p40, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd298, %rd295, 2;
-	mov.b64 %rd295, %rd298;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd252, %rd49;
+	mov.b64 %rd253, %rd51;
+	mov.b64 %rd254, %rd53;
+	mov.b64 %rd255, %rd56;
+	mov.b64 %rd256, %rd58;
+	mov.b64 %rd257, %rd60;
+	mov.b64 %rd258, %rd252;
+	mov.b64 %rd259, %rd253;
+	mov.b64 %rd260, %rd254;
+	mov.b64 %rd261, %rd255;
+	mov.b64 %rd262, %rd256;
+	mov.b64 %rd263, %rd257;
+	rem.s64 %rd264, %rd251, 2;
+	setp.eq.s64 %p38, %rd264, 1;
+	@!%p38 bra $L41;
+	mov.b64 %rd265, %rd56;
+	mov.b64 %rd266, %rd58;
+	mov.b64 %rd267, %rd60;
+	mov.b64 %rd268, %rd49;
+	mov.b64 %rd269, %rd51;
+	mov.b64 %rd270, %rd53;
+	mov.b64 %rd258, %rd265;
+	mov.b64 %rd259, %rd266;
+	mov.b64 %rd260, %rd267;
+	mov.b64 %rd261, %rd268;
+	mov.b64 %rd262, %rd269;
+	mov.b64 %rd263, %rd270;
 $L41:
-	mov.b64 %rd299, %rd295;
-	mov.b64 %rd300, %rd25;
-	mov.b64 %rd301, %rd62;
-	mov.b64 %rd302, %rd64;
-	mov.b64 %rd303, %rd66;
-	mov.b64 %rd304, %rd68;
-	mov.b64 %rd305, %rd70;
-	mov.pred %p44, %p4;
-	mov.pred %p45, %p6;
-	mov.b32 %r74, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	mov.pred %p46, %p8;
-	mov.f64 %fd3, %fd2;
-	mov.pred %p47, %p36;
-	mov.b64 %rd308, %rd258;
-	mov.b64 %rd309, %rd259;
-	mov.b64 %rd310, %rd260;
-	mov.b64 %rd311, %rd261;
-	mov.b64 %rd312, %rd262;
-	mov.b64 %rd313, %rd263;
-	mov.b64 %rd314, %rd264;
-	mov.b64 %rd315, %rd265;
-	mov.b64 %rd316, %rd266;
-	mov.pred %p48, %p37;
-	mov.b64 %rd317, %rd267;
-	mov.b64 %rd318, %rd268;
-	mov.b64 %rd319, %rd269;
-	mov.b32 %r75, %r71;
-	mov.b64 %rd320, %rd270;
-	mov.b64 %rd321, %rd271;
-	mov.b64 %rd322, %rd179;
-	mov.b64 %rd323, %rd275;
-	mov.b64 %rd324, %rd299;
-	cvt.u64.u32 %rd325, %r4;
-	div.s64 %rd326, %rd325, %rd324;
-	setp.eq.s64 %p49, %rd324, -1;
-	neg.s64 %rd327, %rd325;
-	selp.b64 %rd328, %rd327, %rd326, %p49;
-	setp.eq.s64 %p50, %rd324, 0;
-	selp.b64 %rd329, 0, %rd328, %p50;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd2, %rd330;
-	mov.b64 %rd332, %rd331;
-	mul.lo.s64 %rd333, %rd166, %rd330;
-	cvt.u64.u32 %rd334, %r2;
-	div.s64 %rd335, %rd334, %rd324;
-	setp.eq.s64 %p51, %rd324, -1;
-	neg.s64 %rd336, %rd334;
-	selp.b64 %rd337, %rd336, %rd335, %p51;
-	setp.eq.s64 %p52, %rd324, 0;
-	selp.b64 %rd338, 0, %rd337, %p52;
-	add.s64 %rd339, %rd333, %rd338;
-	mov.b64 %rd340, %rd339;
-	cvt.u64.u32 %rd341, %r2;
-	rem.s64 %rd342, %rd341, %rd324;
-	setp.eq.s64 %p53, %rd324, -1;
-	selp.b64 %rd343, 0, %rd342, %p53;
-	setp.eq.s64 %p54, %rd324, 0;
-	selp.b64 %rd344, %rd341, %rd343, %p54;
-	mov.b64 %rd345, %rd344;
-	mov.b32 %r76, -1;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, 0;
-	mov.b64 %rd348, 0;
-	mov.b64 %rd349, 0;
-	mov.b64 %rd350, %rd320;
+	mov.pred %p39, %p4;
+	mov.b64 %rd271, %rd73;
+	mov.b64 %rd272, %rd75;
+	mov.b64 %rd273, %rd77;
+	mov.b64 %rd274, %rd80;
+	mov.b64 %rd275, %rd82;
+	mov.b64 %rd276, %rd84;
+	mov.b64 %rd277, %rd87;
+	mov.b64 %rd278, %rd89;
+	mov.b64 %rd279, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd280, %rd94;
+	mov.b64 %rd281, %rd96;
+	mov.b64 %rd282, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd283, %rd100;
+	mov.b64 %rd284, %rd102;
+	cvt.u32.u64 %r78, %rd251;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd285, %rd251, 3;
+	mov.b64 %rd287, 3;
+	mul.lo.s64 %rd286, %rd287, %rd285;
+	mov.b64 %rd288, %rd286;
+	@!%p13 bra $L43;
+	add.s64 %rd289, %rd251, 1;
+	rem.s64 %rd290, %rd289, 3;
+	mov.b64 %rd292, 3;
+	mul.lo.s64 %rd291, %rd292, %rd290;
+	mov.b64 %rd293, %rd291;
+	mul.lo.s64 %rd294, %rd293, %rd116;
+	mad.lo.s64 %rd295, %rd294, 8, %rd112;
+	mov.b64 %rd296, 0;
+	st.global.s64 [%rd295+0], %rd296;
+	add.s64 %rd297, %rd293, 1;
+	mul.lo.s64 %rd298, %rd297, %rd116;
+	mad.lo.s64 %rd299, %rd298, 8, %rd112;
+	mov.b64 %rd300, 0;
+	st.global.s64 [%rd299+0], %rd300;
+	add.s64 %rd301, %rd293, 2;
+	mul.lo.s64 %rd302, %rd301, %rd116;
+	mad.lo.s64 %rd303, %rd302, 8, %rd112;
+	mov.b64 %rd304, 0;
+	st.global.s64 [%rd303+0], %rd304;
+$L43:
+	mov.b64 %rd305, %rd245;
+	cvt.u64.u32 %rd306, %r4;
+	mov.b64 %rd307, %rd306;
+	mov.b64 %rd308, 1;
 $L44:
-	mov.b64 %rd351, 0;
-	mov.b64 %rd352, %rd350;
-$L47:
-	setp.gt.s64 %p55, %rd352, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p57, %rd346, %rd347;
-	@!%p57 bra $L53;
-	setp.ge.s64 %p58, %rd340, %rd322;
-	@!%p58 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd353, %rd340, %rd247;
-	mad.lo.s64 %rd354, %rd353, 4, %rd245;
-	ld.global.s32 %r77, [%rd354+0];
-	mov.b32 %r78, %r77;
-	mov.b32 %r76, %r78;
-	add.s64 %rd355, %rd340, %rd332;
-	mov.b64 %rd340, %rd355;
-	mov.b64 %rd356, %rd300;
-	mov.b32 %r79, %r76;
-	cvt.s64.s32 %rd357, %r79;
-	mul.lo.s64 %rd358, %rd357, %rd32;
-	mad.lo.s64 %rd359, %rd358, 8, %rd28;
-	ld.global.nc.s64 %rd360, [%rd359+0];
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd363, %rd300;
-	mov.b32 %r80, %r76;
-	cvt.s64.s32 %rd364, %r80;
-	add.s64 %rd365, %rd364, 1;
-	mul.lo.s64 %rd366, %rd365, %rd32;
-	mad.lo.s64 %rd367, %rd366, 8, %rd28;
-	ld.global.nc.s64 %rd368, [%rd367+0];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd369;
-	add.s64 %rd371, %rd362, %rd345;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd370;
-	mov.b64 %rd346, %rd372;
-	mov.b64 %rd347, %rd373;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd374, %rd346, %rd39;
-	mad.lo.s64 %rd375, %rd374, 4, %rd35;
-	ld.global.nc.s32 %r81, [%rd375+0];
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r82;
-	mov.pred %p59, %p46;
-	mov.f64 %fd4, %fd3;
-	mov.b32 %r84, %r76;
-	mov.b32 %r85, %r83;
-	mov.b64 %rd376, %rd346;
-$L56:
-	mov.b64 %rd377, 0;
-	mov.f64 %fd5, 0d0000000000000000;
-	@!%p59 bra $L59;
-	mov.b64 %rd378, 0x1;
-	setp.gt.s64 %p60, %rd135, 0;
-	@!%p60 bra $L62;
-	mul.lo.s64 %rd379, %rd376, %rd137;
-	mad.lo.s64 %rd380, %rd379, 4, %rd133;
-	ld.global.nc.u32 %r86, [%rd380+0];
-	mov.b32 %r87, %r86;
-	cvt.u64.u32 %rd381, %r87;
-	mov.b64 %rd378, %rd381;
-$L62:
-	cvt.s64.s32 %rd382, %r84;
-	mul.lo.s64 %rd383, %rd382, %rd144;
-	mad.lo.s64 %rd384, %rd383, 4, %rd140;
-	ld.relaxed.gpu.global.u32 %r88, [%rd384+0];
-	mov.b32 %r89, %r88;
-	cvt.u64.u32 %rd385, %r89;
-	add.u64 %rd386, %rd385, %rd378;
-	mov.b64 %rd387, %rd386;
-	cvt.s64.s32 %rd388, %r85;
-	mul.lo.s64 %rd389, %rd388, %rd144;
-	mad.lo.s64 %rd390, %rd389, 4, %rd140;
-	ld.relaxed.gpu.global.u32 %r90, [%rd390+0];
-	mov.b32 %r91, %r90;
-	cvt.u64.u32 %rd391, %r91;
-	setp.hs.u64 %p61, %rd387, %rd391;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L64;
-	cvt.s64.s32 %rd392, %r85;
-	mul.lo.s64 %rd393, %rd392, %rd144;
-	mad.lo.s64 %rd394, %rd393, 4, %rd140;
-	cvt.u32.u64 %r92, %rd387;
-	atom.global.min.u32 %r93, [%rd394], %r92;
-	mov.b32 %r94, %r93;
-	cvt.u64.u32 %rd395, %r94;
-	setp.ls.u64 %p64, %rd395, %rd387;
-	mov.pred %p62, %p64;
-$L64:
-	@!%p62 bra $L66;
-	mov.pred %p65, 0;
-	bra.uni $L58;
-$L66:
-	mov.b64 %rd396, %rd387;
-	cvt.rn.f64.u64 %fd6, %rd387;
-	mov.f64 %fd7, %fd6;
-	mov.b64 %rd377, %rd396;
-	mov.f64 %fd5, %fd7;
-	bra.uni $L60;
-$L59:
-	mov.f64 %fd8, 0d3FF0000000000000;
-	setp.gt.s64 %p66, %rd121, 0;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd397, %rd376, %rd123;
-	mad.lo.s64 %rd398, %rd397, 8, %rd119;
-	ld.global.nc.f64 %fd9, [%rd398+0];
-	mov.f64 %fd10, %fd9;
-	mov.f64 %fd8, %fd10;
-$L68:
-	cvt.s64.s32 %rd399, %r84;
-	mul.lo.s64 %rd400, %rd399, %rd130;
-	mad.lo.s64 %rd401, %rd400, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd11, [%rd401+0];
-	mov.f64 %fd12, %fd11;
-	add.rn.f64 %fd13, %fd12, %fd8;
-	mov.f64 %fd14, %fd13;
-	cvt.s64.s32 %rd402, %r85;
-	mul.lo.s64 %rd403, %rd402, %rd130;
-	mad.lo.s64 %rd404, %rd403, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd15, [%rd404+0];
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p67, %fd14, %fd16;
-	not.pred %p68, %p67;
-	mov.pred %p69, %p68;
-	not.pred %p70, %p69;
-	@!%p70 bra $L70;
-	cvt.s64.s32 %rd405, %r85;
-	mul.lo.s64 %rd406, %rd405, %rd130;
-	mad.lo.s64 %rd407, %rd406, 8, %rd126;
-	ld.relaxed.gpu.global.b64 %rd408, [%rd407];
-$L71:
-	mov.b64 %fd17, %rd408;
-	min.f64 %fd18, %fd17, %fd14;
-	mov.b64 %rd409, %fd17;
-	mov.b64 %rd410, %fd14;
-	or.b64 %rd411, %rd409, %rd410;
-	setp.eq.f64 %p71, %fd17, %fd14;
-	mov.b64 %fd19, %rd411;
-	selp.f64 %fd20, %fd19, %fd18, %p71;
-	setp.nan.f64 %p72, %fd17, %fd14;
-	add.rn.f64 %fd21, %fd17, %fd14;
-	selp.f64 %fd22, %fd21, %fd20, %p72;
-	mov.b64 %rd412, %fd22;
-	setp.eq.u64 %p73, %rd408, %rd412;
-	@%p73 bra $L72;
-	atom.global.cas.b64 %rd413, [%rd407], %rd408, %rd412;
-	setp.eq.u64 %p74, %rd413, %rd408;
-	mov.b64 %rd408, %rd413;
-	@!%p74 bra $L71;
-$L72:
-	mov.b64 %fd24, %rd408;
-	mov.f64 %fd23, %fd24;
-	mov.f64 %fd25, %fd23;
-	setp.gt.f64 %p75, %fd25, %fd14;
-	not.pred %p76, %p75;
-	mov.pred %p69, %p76;
-$L70:
-	@!%p69 bra $L74;
-	mov.pred %p65, 0;
-	bra.uni $L58;
-$L74:
-	mov.b64 %rd414, %fd14;
-	mov.b64 %rd415, %rd414;
-	mov.f64 %fd26, %fd14;
-	mov.b64 %rd377, %rd415;
-	mov.f64 %fd5, %fd26;
-$L60:
-	setp.lt.f64 %p77, %fd5, %fd4;
-	@!%p77 bra $L76;
-	mov.pred %p65, 1;
-	bra.uni $L58;
-$L76:
-	mov.b64 %rd417, 1;
-	mul.lo.s64 %rd416, %rd417, %rd165;
-	mad.lo.s64 %rd418, %rd416, 8, %rd161;
-	ld.relaxed.gpu.global.s64 %rd419, [%rd418+0];
-	mov.b64 %rd420, %rd419;
-	setp.lt.s64 %p78, %rd377, %rd420;
-	@!%p78 bra $L78;
-	mov.b64 %rd422, 1;
-	mul.lo.s64 %rd421, %rd422, %rd165;
-	mad.lo.s64 %rd423, %rd421, 8, %rd161;
-	atom.global.min.s64 %rd424, [%rd423], %rd377;
-$L78:
-	cvt.s64.s32 %rd425, %r85;
-	mul.lo.s64 %rd426, %rd425, %rd151;
-	mad.lo.s64 %rd427, %rd426, 4, %rd147;
-	mov.b32 %r95, 1;
-	atom.global.exch.b32 %r96, [%rd427], %r95;
-	mov.b32 %r97, %r96;
-	setp.ne.s32 %p79, %r97, 1;
-	@!%p79 bra $L80;
-	mov.b64 %rd428, 1;
-	atom.global.add.u64 %rd429, [%rd161], %rd428;
-	mov.b64 %rd430, %rd429;
-	mul.lo.s64 %rd431, %rd430, %rd158;
-	mad.lo.s64 %rd432, %rd431, 4, %rd154;
-	st.global.s32 [%rd432+0], %r85;
-$L80:
-	mov.pred %p65, 0;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p65 bra $L82;
-	mov.pred %p80, 0;
-	mov.b64 %rd433, %rd351;
-	mov.b32 %r98, %r83;
-$L83:
-	@!%p47 bra $L87;
-	shr.s32 %r99, %r98, 5;
-	cvt.s64.s32 %rd434, %r99;
-	mov.b64 %rd435, %rd434;
-	and.b32 %r100, %r98, 31;
-	cvt.s64.s32 %rd436, %r100;
-	min.u64 %rd437, %rd436, 32;
-	cvt.u32.u64 %r101, %rd437;
-	mov.b32 %r103, 0x1;
-	shl.b32 %r102, %r103, %r101;
-	setp.hs.u32 %p81, %r101, 32;
-	selp.b32 %r104, 0, %r102, %p81;
-	mov.b32 %r105, %r104;
-	mov.b64 %rd438, %rd435;
-	mov.b32 %r106, %r105;
-	mul.lo.s64 %rd439, %rd438, %rd316;
-	mad.lo.s64 %rd440, %rd439, 4, %rd314;
-	ld.relaxed.gpu.global.u32 %r107, [%rd440+0];
-	mov.b32 %r108, %r107;
-	and.b32 %r109, %r108, %r106;
-	setp.ne.u32 %p82, %r109, 0x0;
-	mov.pred %p83, %p82;
-	not.pred %p84, %p83;
-	@!%p84 bra $L89;
-	mul.lo.s64 %rd441, %rd438, %rd316;
-	mad.lo.s64 %rd442, %rd441, 4, %rd314;
-	atom.global.or.b32 %r110, [%rd442], %r106;
-	mov.b32 %r111, %r110;
-	and.b32 %r112, %r111, %r106;
-	setp.ne.u32 %p85, %r112, 0x0;
-	mov.pred %p83, %p85;
-$L89:
-	@!%p83 bra $L91;
-	mov.b64 %rd443, %rd433;
-	mov.b64 %rd444, %rd443;
-	mov.pred %p86, 0;
-	bra.uni $L85;
-$L91:
-	mov.b64 %rd445, %rd433;
-	mov.b64 %rd444, %rd445;
-	mov.pred %p86, 1;
-	bra.uni $L85;
-$L87:
-	@!%p48 bra $L93;
-	cvt.s64.s32 %rd446, %r98;
-	mul.lo.s64 %rd447, %rd446, %rd319;
-	mad.lo.s64 %rd448, %rd447, 4, %rd317;
-	ld.relaxed.gpu.global.s32 %r113, [%rd448+0];
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p87, %r114, %r75;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L95;
-	cvt.s64.s32 %rd449, %r98;
-	mul.lo.s64 %rd450, %rd449, %rd319;
-	mad.lo.s64 %rd451, %rd450, 4, %rd317;
-	atom.global.exch.b32 %r115, [%rd451], %r75;
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p90, %r116, %r75;
-	mov.pred %p88, %p90;
-$L95:
-	@!%p88 bra $L97;
-	mov.b64 %rd452, %rd433;
-	mov.b64 %rd444, %rd452;
-	mov.pred %p86, 0;
-	bra.uni $L85;
-$L97:
-$L93:
-	mul.lo.s64 %rd453, %rd433, %rd177;
-	mad.lo.s64 %rd454, %rd453, 4, %rd175;
-	st.shared.s32 [%rd454+0], %r98;
-	add.s64 %rd455, %rd433, 1;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd444, %rd456;
-	mov.pred %p86, 1;
-	bra.uni $L85;
-$L84:
-	bra.uni $L83;
-$L85:
-	mov.b64 %rd457, %rd444;
-	mov.pred %p91, %p86;
-	mov.b64 %rd351, %rd457;
-	mov.pred %p80, %p91;
-	@!%p80 bra $L99;
-	mov.b64 %rd458, %rd300;
-	mov.b32 %r117, %r83;
-	cvt.s64.s32 %rd459, %r117;
-	add.s64 %rd460, %rd459, 1;
-	mul.lo.s64 %rd461, %rd460, %rd32;
-	mad.lo.s64 %rd462, %rd461, 8, %rd28;
-	ld.global.nc.s64 %rd463, [%rd462+0];
-	mov.b64 %rd464, %rd463;
-	cvt.s64.s32 %rd465, %r117;
-	mul.lo.s64 %rd466, %rd465, %rd32;
-	mad.lo.s64 %rd467, %rd466, 8, %rd28;
-	ld.global.nc.s64 %rd468, [%rd467+0];
-	mov.b64 %rd469, %rd468;
-	sub.s64 %rd470, %rd464, %rd469;
-	mov.b64 %rd471, %rd470;
-	mov.b64 %rd472, %rd471;
-	add.s64 %rd473, %rd348, %rd472;
-	mov.b64 %rd348, %rd473;
-	max.s64 %rd474, %rd349, %rd472;
-	mov.b64 %rd349, %rd474;
-$L99:
-$L82:
-	add.s64 %rd475, %rd346, %rd324;
-	mov.b64 %rd346, %rd475;
-	sub.s64 %rd476, %rd352, 1;
-	mov.b64 %rd352, %rd476;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd477, %rd351;
-	mov.b32 %r118, %r3;
-$L100:
-	setp.hs.u32 %p92, %r118, 32;
-	@%p92 bra $L101;
-	mov.b64 {%r119, %r120}, %rd477;
-	shfl.sync.up.b32 %r121|%p93, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd478, {%r121, %r122};
-	@!%p93 bra $L102;
-	add.s64 %rd479, %rd478, %rd477;
-	mov.b64 %rd477, %rd479;
-$L102:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L100;
-$L101:
-	mov.b64 {%r123, %r124}, %rd477;
-	shfl.sync.up.b32 %r125|%p94, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd480, {%r125, %r126};
-	setp.lo.u32 %p95, %r3, 32;
-	and.pred %p96, %p94, %p95;
-	selp.b64 %rd481, %rd480, 0, %p96;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p97, %r7, %r127;
-	@!%p97 bra $L103;
-	mul.wide.u32 %rd482, %r8, 16;
-	add.s64 %rd483, %rd1, %rd482;
-	st.shared.s64 [%rd483+0], %rd477;
-$L103:
-	bar.sync 0;
-	setp.eq.u32 %p98, %r8, 0;
-	@!%p98 bra $L104;
-	mov.b64 %rd484, 0;
-	setp.lo.u32 %p99, %r7, %r10;
-	@!%p99 bra $L105;
-	mul.wide.u32 %rd485, %r7, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	ld.shared.s64 %rd487, [%rd486+0];
-	mov.b64 %rd484, %rd487;
-$L105:
-	mov.b64 {%r128, %r129}, %rd484;
-	shfl.sync.up.b32 %r130|%p100, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd488, {%r130, %r131};
-	@!%p100 bra $L106;
-	add.s64 %rd489, %rd488, %rd484;
-	mov.b64 %rd484, %rd489;
-$L106:
-	mov.b64 {%r132, %r133}, %rd484;
-	shfl.sync.up.b32 %r134|%p101, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd490, {%r134, %r135};
-	@!%p101 bra $L107;
-	add.s64 %rd491, %rd490, %rd484;
-	mov.b64 %rd484, %rd491;
-$L107:
-	mov.b64 {%r136, %r137}, %rd484;
-	shfl.sync.up.b32 %r138|%p102, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd492, {%r138, %r139};
-	@!%p102 bra $L108;
-	add.s64 %rd493, %rd492, %rd484;
-	mov.b64 %rd484, %rd493;
-$L108:
-	mov.b64 {%r140, %r141}, %rd484;
-	shfl.sync.up.b32 %r142|%p103, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd494, {%r142, %r143};
-	@!%p103 bra $L109;
-	add.s64 %rd495, %rd494, %rd484;
-	mov.b64 %rd484, %rd495;
-$L109:
-	mov.b64 {%r144, %r145}, %rd484;
-	shfl.sync.up.b32 %r146|%p104, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd496, {%r146, %r147};
-	@!%p104 bra $L110;
-	add.s64 %rd497, %rd496, %rd484;
-	mov.b64 %rd484, %rd497;
-$L110:
-	mov.b64 {%r148, %r149}, %rd484;
-	shfl.sync.up.b32 %r150|%p105, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd498, {%r150, %r151};
-	selp.b64 %rd499, %rd498, 0, %p105;
-	@!%p99 bra $L111;
-	mul.wide.u32 %rd500, %r7, 16;
-	add.s64 %rd501, %rd1, %rd500;
-	add.s64 %rd502, %rd501, 512;
-	st.shared.s64 [%rd502+0], %rd499;
-$L111:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p106, %r7, %r152;
-	@!%p106 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd484;
-$L112:
-$L104:
-	bar.sync 0;
-	mul.wide.u32 %rd503, %r8, 16;
-	add.s64 %rd504, %rd1, %rd503;
-	add.s64 %rd505, %rd504, 512;
-	ld.shared.s64 %rd506, [%rd505+0];
-	add.s64 %rd507, %rd506, %rd481;
-	ld.shared.s64 %rd508, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd507;
-	shfl.sync.idx.b32 %r155|%p107, %r153, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r156, %r154, 0, %r21, %r17;
-	mov.b64 %rd509, {%r155, %r156};
-	mov.b64 %rd510, %rd508;
-	mov.b64 %rd511, %rd509;
-	mov.b64 %rd512, %rd510;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	mov.b64 %rd516, %rd514;
-	mov.b64 %rd517, 0;
-	cvt.u64.u32 %rd518, %r2;
-	setp.eq.s64 %p108, %rd518, 0;
-	setp.gt.s64 %p109, %rd516, 0;
-	and.pred %p110, %p108, %p109;
-	@!%p110 bra $L114;
-	mul.lo.s64 %rd519, %rd323, %rd116;
-	mad.lo.s64 %rd520, %rd519, 8, %rd112;
-	atom.global.add.u64 %rd521, [%rd520], %rd516;
-	mov.b64 %rd522, %rd521;
-	mov.b64 %rd517, %rd522;
-$L114:
-	cvt.u64.u32 %rd523, %r2;
-	setp.eq.s64 %p111, %rd523, 0;
-	setp.eq.u32 %p112, %r1, 0;
-	and.pred %p113, %p111, %p112;
-	bar.sync 0;
-	@!%p113 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd517;
-$L115:
-	bar.sync 0;
-	ld.shared.s64 %rd524, [%rd1+1024];
-	mov.b64 %rd525, %rd524;
-	add.s64 %rd526, %rd525, %rd515;
-	mov.b64 %rd527, %rd526;
-	mov.b64 %rd528, 0;
-$L116:
-	setp.lt.s64 %p114, %rd528, %rd351;
-	not.pred %p115, %p114;
-	@!%p115 bra $L120;
-	bra.uni $L118;
-$L120:
-	mul.lo.s64 %rd529, %rd528, %rd177;
-	mad.lo.s64 %rd530, %rd529, 4, %rd175;
-	ld.shared.s32 %r157, [%rd530+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd531, %rd527, %rd528;
-	mul.lo.s64 %rd532, %rd531, %rd250;
-	mad.lo.s64 %rd533, %rd532, 4, %rd248;
-	st.global.s32 [%rd533+0], %r158;
-$L117:
-	add.s64 %rd534, %rd528, 1;
-	mov.b64 %rd528, %rd534;
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd535, 0;
-	setp.lt.s64 %p116, %rd346, %rd347;
-	setp.lt.s64 %p117, %rd340, %rd322;
-	or.pred %p118, %p116, %p117;
-	@!%p118 bra $L122;
-	mov.b64 %rd535, 1;
-$L122:
-	mov.b64 %rd536, %rd535;
-	// block reduction
-	sub.u32 %r159, %r13, 1;
-	mov.b32 %r160, %r3;
-$L123:
-	setp.hs.u32 %p119, %r160, 32;
-	@%p119 bra $L124;
-	mov.b64 {%r161, %r162}, %rd536;
-	shfl.sync.down.b32 %r163|%p120, %r161, %r160, %r159, %r17;
-	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd537, {%r163, %r164};
-	@!%p120 bra $L125;
-	max.s64 %rd538, %rd536, %rd537;
-	mov.b64 %rd536, %rd538;
-$L125:
-	shl.b32 %r160, %r160, 1;
-	bra.uni $L123;
-$L124:
-	setp.eq.u32 %p121, %r7, 0;
-	@!%p121 bra $L126;
-	mul.wide.u32 %rd539, %r8, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	st.shared.s64 [%rd540+0], %rd536;
-$L126:
-	bar.sync 0;
-	setp.eq.u32 %p122, %r8, 0;
-	@!%p122 bra $L127;
-	setp.lo.u32 %p123, %r7, %r10;
-	@!%p123 bra $L128;
-	mul.wide.u32 %rd541, %r7, 16;
-	add.s64 %rd542, %rd1, %rd541;
-	ld.shared.s64 %rd543, [%rd542+0];
-	mov.b64 %rd536, %rd543;
-$L128:
-	sub.u32 %r165, %r10, 1;
-	mov.b64 {%r166, %r167}, %rd536;
-	shfl.sync.down.b32 %r168|%p124, %r166, 1, %r165, %r17;
-	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
-	mov.b64 %rd544, {%r168, %r169};
-	@!%p124 bra $L129;
-	max.s64 %rd545, %rd536, %rd544;
-	mov.b64 %rd536, %rd545;
-$L129:
-	mov.b64 {%r170, %r171}, %rd536;
-	shfl.sync.down.b32 %r172|%p125, %r170, 2, %r165, %r17;
-	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
-	mov.b64 %rd546, {%r172, %r173};
-	@!%p125 bra $L130;
-	max.s64 %rd547, %rd536, %rd546;
-	mov.b64 %rd536, %rd547;
-$L130:
-	mov.b64 {%r174, %r175}, %rd536;
-	shfl.sync.down.b32 %r176|%p126, %r174, 4, %r165, %r17;
-	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
-	mov.b64 %rd548, {%r176, %r177};
-	@!%p126 bra $L131;
-	max.s64 %rd549, %rd536, %rd548;
-	mov.b64 %rd536, %rd549;
-$L131:
-	mov.b64 {%r178, %r179}, %rd536;
-	shfl.sync.down.b32 %r180|%p127, %r178, 8, %r165, %r17;
-	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
-	mov.b64 %rd550, {%r180, %r181};
-	@!%p127 bra $L132;
-	max.s64 %rd551, %rd536, %rd550;
-	mov.b64 %rd536, %rd551;
-$L132:
-	mov.b64 {%r182, %r183}, %rd536;
-	shfl.sync.down.b32 %r184|%p128, %r182, 16, %r165, %r17;
-	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
-	mov.b64 %rd552, {%r184, %r185};
-	@!%p128 bra $L133;
-	max.s64 %rd553, %rd536, %rd552;
-	mov.b64 %rd536, %rd553;
-$L133:
-	@!%p121 bra $L134;
-	st.shared.s64 [%rd1+1024], %rd536;
-$L134:
-$L127:
-	bar.sync 0;
-	ld.shared.s64 %rd554, [%rd1+1024];
-	mov.b64 %rd536, %rd554;
-	mov.b64 %rd555, %rd536;
-	setp.eq.s64 %p129, %rd555, 0;
-	@!%p129 bra $L136;
+	setp.lt.s64 %p41, %rd308, %rd305;
+	setp.lt.s64 %p42, %rd308, 32;
+	and.pred %p43, %p41, %p42;
+	mov.b64 %rd310, 2;
+	mul.lo.s64 %rd309, %rd310, %rd308;
+	setp.le.s64 %p44, %rd309, %rd307;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
 	bra.uni $L46;
-$L136:
+$L48:
+	mul.lo.s64 %rd311, %rd308, 2;
+	mov.b64 %rd308, %rd311;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd556, %rd348;
+	mov.b64 %rd312, %rd308;
+	mov.b64 %rd313, %rd25;
+	mov.b64 %rd314, %rd62;
+	mov.b64 %rd315, %rd64;
+	mov.b64 %rd316, %rd66;
+	mov.b64 %rd317, %rd68;
+	mov.b64 %rd318, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	mov.pred %p49, %p8;
+	mov.f64 %fd3, %fd2;
+	mov.pred %p50, %p39;
+	mov.b64 %rd321, %rd271;
+	mov.b64 %rd322, %rd272;
+	mov.b64 %rd323, %rd273;
+	mov.b64 %rd324, %rd274;
+	mov.b64 %rd325, %rd275;
+	mov.b64 %rd326, %rd276;
+	mov.b64 %rd327, %rd277;
+	mov.b64 %rd328, %rd278;
+	mov.b64 %rd329, %rd279;
+	mov.pred %p51, %p40;
+	mov.b64 %rd330, %rd280;
+	mov.b64 %rd331, %rd281;
+	mov.b64 %rd332, %rd282;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd333, %rd283;
+	mov.b64 %rd334, %rd284;
+	mov.b64 %rd335, %rd179;
+	mov.b64 %rd336, %rd288;
+	mov.b64 %rd337, %rd312;
+	cvt.u64.u32 %rd338, %r4;
+	div.s64 %rd339, %rd338, %rd337;
+	setp.eq.s64 %p52, %rd337, -1;
+	neg.s64 %rd340, %rd338;
+	selp.b64 %rd341, %rd340, %rd339, %p52;
+	setp.eq.s64 %p53, %rd337, 0;
+	selp.b64 %rd342, 0, %rd341, %p53;
+	mov.b64 %rd343, %rd342;
+	mul.lo.s64 %rd344, %rd2, %rd343;
+	mov.b64 %rd345, %rd344;
+	mul.lo.s64 %rd346, %rd166, %rd343;
+	cvt.u64.u32 %rd347, %r2;
+	div.s64 %rd348, %rd347, %rd337;
+	setp.eq.s64 %p54, %rd337, -1;
+	neg.s64 %rd349, %rd347;
+	selp.b64 %rd350, %rd349, %rd348, %p54;
+	setp.eq.s64 %p55, %rd337, 0;
+	selp.b64 %rd351, 0, %rd350, %p55;
+	add.s64 %rd352, %rd346, %rd351;
+	mov.b64 %rd353, %rd352;
+	cvt.u64.u32 %rd354, %r2;
+	rem.s64 %rd355, %rd354, %rd337;
+	setp.eq.s64 %p56, %rd337, -1;
+	selp.b64 %rd356, 0, %rd355, %p56;
+	setp.eq.s64 %p57, %rd337, 0;
+	selp.b64 %rd357, %rd354, %rd356, %p57;
+	mov.b64 %rd358, %rd357;
+	mov.b32 %r82, -1;
+	mov.b64 %rd359, 0;
+	mov.b64 %rd360, 0;
+	mov.b64 %rd361, 0;
+	mov.b64 %rd362, 0;
+	mov.b64 %rd363, %rd333;
+$L49:
+	mov.b64 %rd364, 0;
+	mov.b64 %rd365, %rd363;
+$L52:
+	setp.gt.s64 %p58, %rd365, 0;
+	not.pred %p59, %p58;
+	@!%p59 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p60, %rd359, %rd360;
+	@!%p60 bra $L58;
+	setp.ge.s64 %p61, %rd353, %rd335;
+	@!%p61 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd366, %rd353, %rd260;
+	mad.lo.s64 %rd367, %rd366, 4, %rd258;
+	ld.global.s32 %r83, [%rd367+0];
+	mov.b32 %r84, %r83;
+	mov.b32 %r82, %r84;
+	add.s64 %rd368, %rd353, %rd345;
+	mov.b64 %rd353, %rd368;
+	mov.b64 %rd369, %rd313;
+	mov.b32 %r85, %r82;
+	cvt.s64.s32 %rd370, %r85;
+	mul.lo.s64 %rd371, %rd370, %rd32;
+	mad.lo.s64 %rd372, %rd371, 8, %rd28;
+	ld.global.nc.s64 %rd373, [%rd372+0];
+	mov.b64 %rd374, %rd373;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, %rd313;
+	mov.b32 %r86, %r82;
+	cvt.s64.s32 %rd377, %r86;
+	add.s64 %rd378, %rd377, 1;
+	mul.lo.s64 %rd379, %rd378, %rd32;
+	mad.lo.s64 %rd380, %rd379, 8, %rd28;
+	ld.global.nc.s64 %rd381, [%rd380+0];
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, %rd382;
+	add.s64 %rd384, %rd375, %rd358;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd383;
+	mov.b64 %rd359, %rd385;
+	mov.b64 %rd360, %rd386;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd387, %rd359, %rd39;
+	mad.lo.s64 %rd388, %rd387, 4, %rd35;
+	ld.global.nc.s32 %r87, [%rd388+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r88;
+	mov.pred %p62, %p49;
+	mov.f64 %fd4, %fd3;
+	mov.b32 %r90, %r82;
+	mov.b32 %r91, %r89;
+	mov.b64 %rd389, %rd359;
+$L61:
+	mov.b64 %rd390, 0;
+	mov.f64 %fd5, 0d0000000000000000;
+	@!%p62 bra $L64;
+	mov.b64 %rd391, 0x1;
+	setp.gt.s64 %p63, %rd135, 0;
+	@!%p63 bra $L67;
+	mul.lo.s64 %rd392, %rd389, %rd137;
+	mad.lo.s64 %rd393, %rd392, 4, %rd133;
+	ld.global.nc.u32 %r92, [%rd393+0];
+	mov.b32 %r93, %r92;
+	cvt.u64.u32 %rd394, %r93;
+	mov.b64 %rd391, %rd394;
+$L67:
+	cvt.s64.s32 %rd395, %r90;
+	mul.lo.s64 %rd396, %rd395, %rd144;
+	mad.lo.s64 %rd397, %rd396, 4, %rd140;
+	ld.relaxed.gpu.global.u32 %r94, [%rd397+0];
+	mov.b32 %r95, %r94;
+	cvt.u64.u32 %rd398, %r95;
+	add.u64 %rd399, %rd398, %rd391;
+	mov.b64 %rd400, %rd399;
+	cvt.s64.s32 %rd401, %r91;
+	mul.lo.s64 %rd402, %rd401, %rd144;
+	mad.lo.s64 %rd403, %rd402, 4, %rd140;
+	ld.relaxed.gpu.global.u32 %r96, [%rd403+0];
+	mov.b32 %r97, %r96;
+	cvt.u64.u32 %rd404, %r97;
+	setp.hs.u64 %p64, %rd400, %rd404;
+	mov.pred %p65, %p64;
+	not.pred %p66, %p65;
+	@!%p66 bra $L69;
+	cvt.s64.s32 %rd405, %r91;
+	mul.lo.s64 %rd406, %rd405, %rd144;
+	mad.lo.s64 %rd407, %rd406, 4, %rd140;
+	cvt.u32.u64 %r98, %rd400;
+	atom.global.min.u32 %r99, [%rd407], %r98;
+	mov.b32 %r100, %r99;
+	cvt.u64.u32 %rd408, %r100;
+	setp.ls.u64 %p67, %rd408, %rd400;
+	mov.pred %p65, %p67;
+$L69:
+	@!%p65 bra $L71;
+	mov.pred %p68, 0;
+	bra.uni $L63;
+$L71:
+	mov.b64 %rd409, %rd400;
+	cvt.rn.f64.u64 %fd6, %rd400;
+	mov.f64 %fd7, %fd6;
+	mov.b64 %rd390, %rd409;
+	mov.f64 %fd5, %fd7;
+	bra.uni $L65;
+$L64:
+	mov.f64 %fd8, 0d3FF0000000000000;
+	setp.gt.s64 %p69, %rd121, 0;
+	@!%p69 bra $L73;
+	mul.lo.s64 %rd410, %rd389, %rd123;
+	mad.lo.s64 %rd411, %rd410, 8, %rd119;
+	ld.global.nc.f64 %fd9, [%rd411+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd8, %fd10;
+$L73:
+	cvt.s64.s32 %rd412, %r90;
+	mul.lo.s64 %rd413, %rd412, %rd130;
+	mad.lo.s64 %rd414, %rd413, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd11, [%rd414+0];
+	mov.f64 %fd12, %fd11;
+	add.rn.f64 %fd13, %fd12, %fd8;
+	mov.f64 %fd14, %fd13;
+	cvt.s64.s32 %rd415, %r91;
+	mul.lo.s64 %rd416, %rd415, %rd130;
+	mad.lo.s64 %rd417, %rd416, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd15, [%rd417+0];
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p70, %fd14, %fd16;
+	not.pred %p71, %p70;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
+	@!%p73 bra $L75;
+	cvt.s64.s32 %rd418, %r91;
+	mul.lo.s64 %rd419, %rd418, %rd130;
+	mad.lo.s64 %rd420, %rd419, 8, %rd126;
+	ld.relaxed.gpu.global.b64 %rd421, [%rd420];
+$L76:
+	mov.b64 %fd17, %rd421;
+	min.f64 %fd18, %fd17, %fd14;
+	mov.b64 %rd422, %fd17;
+	mov.b64 %rd423, %fd14;
+	or.b64 %rd424, %rd422, %rd423;
+	setp.eq.f64 %p74, %fd17, %fd14;
+	mov.b64 %fd19, %rd424;
+	selp.f64 %fd20, %fd19, %fd18, %p74;
+	setp.nan.f64 %p75, %fd17, %fd14;
+	add.rn.f64 %fd21, %fd17, %fd14;
+	selp.f64 %fd22, %fd21, %fd20, %p75;
+	mov.b64 %rd425, %fd22;
+	setp.eq.u64 %p76, %rd421, %rd425;
+	@%p76 bra $L77;
+	atom.global.cas.b64 %rd426, [%rd420], %rd421, %rd425;
+	setp.eq.u64 %p77, %rd426, %rd421;
+	mov.b64 %rd421, %rd426;
+	@!%p77 bra $L76;
+$L77:
+	mov.b64 %fd24, %rd421;
+	mov.f64 %fd23, %fd24;
+	mov.f64 %fd25, %fd23;
+	setp.gt.f64 %p78, %fd25, %fd14;
+	not.pred %p79, %p78;
+	mov.pred %p72, %p79;
+$L75:
+	@!%p72 bra $L79;
+	mov.pred %p68, 0;
+	bra.uni $L63;
+$L79:
+	mov.b64 %rd427, %fd14;
+	mov.b64 %rd428, %rd427;
+	mov.f64 %fd26, %fd14;
+	mov.b64 %rd390, %rd428;
+	mov.f64 %fd5, %fd26;
+$L65:
+	setp.lt.f64 %p80, %fd5, %fd4;
+	@!%p80 bra $L81;
+	mov.pred %p68, 1;
+	bra.uni $L63;
+$L81:
+	mov.b64 %rd430, 1;
+	mul.lo.s64 %rd429, %rd430, %rd165;
+	mad.lo.s64 %rd431, %rd429, 8, %rd161;
+	ld.relaxed.gpu.global.s64 %rd432, [%rd431+0];
+	mov.b64 %rd433, %rd432;
+	setp.lt.s64 %p81, %rd390, %rd433;
+	@!%p81 bra $L83;
+	mov.b64 %rd435, 1;
+	mul.lo.s64 %rd434, %rd435, %rd165;
+	mad.lo.s64 %rd436, %rd434, 8, %rd161;
+	atom.global.min.s64 %rd437, [%rd436], %rd390;
+$L83:
+	cvt.s64.s32 %rd438, %r91;
+	mul.lo.s64 %rd439, %rd438, %rd151;
+	mad.lo.s64 %rd440, %rd439, 4, %rd147;
+	mov.b32 %r101, 1;
+	atom.global.exch.b32 %r102, [%rd440], %r101;
+	mov.b32 %r103, %r102;
+	setp.ne.s32 %p82, %r103, 1;
+	@!%p82 bra $L85;
+	mov.b64 %rd441, 1;
+	atom.global.add.u64 %rd442, [%rd161], %rd441;
+	mov.b64 %rd443, %rd442;
+	mul.lo.s64 %rd444, %rd443, %rd158;
+	mad.lo.s64 %rd445, %rd444, 4, %rd154;
+	st.global.s32 [%rd445+0], %r91;
+$L85:
+	mov.pred %p68, 0;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p68 bra $L87;
+	mov.pred %p83, 0;
+	mov.b64 %rd446, %rd364;
+	mov.b32 %r104, %r89;
+$L88:
+	@!%p50 bra $L92;
+	shr.s32 %r105, %r104, 5;
+	cvt.s64.s32 %rd447, %r105;
+	mov.b64 %rd448, %rd447;
+	and.b32 %r106, %r104, 31;
+	cvt.s64.s32 %rd449, %r106;
+	min.u64 %rd450, %rd449, 32;
+	cvt.u32.u64 %r107, %rd450;
+	mov.b32 %r109, 0x1;
+	shl.b32 %r108, %r109, %r107;
+	setp.hs.u32 %p84, %r107, 32;
+	selp.b32 %r110, 0, %r108, %p84;
+	mov.b32 %r111, %r110;
+	mov.b64 %rd451, %rd448;
+	mov.b32 %r112, %r111;
+	mul.lo.s64 %rd452, %rd451, %rd329;
+	mad.lo.s64 %rd453, %rd452, 4, %rd327;
+	ld.relaxed.gpu.global.u32 %r113, [%rd453+0];
+	mov.b32 %r114, %r113;
+	and.b32 %r115, %r114, %r112;
+	setp.ne.u32 %p85, %r115, 0x0;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L94;
+	mul.lo.s64 %rd454, %rd451, %rd329;
+	mad.lo.s64 %rd455, %rd454, 4, %rd327;
+	atom.global.or.b32 %r116, [%rd455], %r112;
+	mov.b32 %r117, %r116;
+	and.b32 %r118, %r117, %r112;
+	setp.ne.u32 %p88, %r118, 0x0;
+	mov.pred %p86, %p88;
+$L94:
+	@!%p86 bra $L96;
+	mov.b64 %rd456, %rd446;
+	mov.b64 %rd457, %rd456;
+	mov.pred %p89, 0;
+	bra.uni $L90;
+$L96:
+	mov.b64 %rd458, %rd446;
+	mov.b64 %rd457, %rd458;
+	mov.pred %p89, 1;
+	bra.uni $L90;
+$L92:
+	@!%p51 bra $L98;
+	cvt.s64.s32 %rd459, %r104;
+	mul.lo.s64 %rd460, %rd459, %rd332;
+	mad.lo.s64 %rd461, %rd460, 4, %rd330;
+	ld.relaxed.gpu.global.s32 %r119, [%rd461+0];
+	mov.b32 %r120, %r119;
+	setp.eq.s32 %p90, %r120, %r81;
+	mov.pred %p91, %p90;
+	not.pred %p92, %p91;
+	@!%p92 bra $L100;
+	cvt.s64.s32 %rd462, %r104;
+	mul.lo.s64 %rd463, %rd462, %rd332;
+	mad.lo.s64 %rd464, %rd463, 4, %rd330;
+	atom.global.exch.b32 %r121, [%rd464], %r81;
+	mov.b32 %r122, %r121;
+	setp.eq.s32 %p93, %r122, %r81;
+	mov.pred %p91, %p93;
+$L100:
+	@!%p91 bra $L102;
+	mov.b64 %rd465, %rd446;
+	mov.b64 %rd457, %rd465;
+	mov.pred %p89, 0;
+	bra.uni $L90;
+$L102:
+$L98:
+	mul.lo.s64 %rd466, %rd446, %rd177;
+	mad.lo.s64 %rd467, %rd466, 4, %rd175;
+	st.shared.s32 [%rd467+0], %r104;
+	add.s64 %rd468, %rd446, 1;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd457, %rd469;
+	mov.pred %p89, 1;
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	mov.b64 %rd470, %rd457;
+	mov.pred %p94, %p89;
+	mov.b64 %rd364, %rd470;
+	mov.pred %p83, %p94;
+	@!%p83 bra $L104;
+	mov.b64 %rd471, %rd313;
+	mov.b32 %r123, %r89;
+	cvt.s64.s32 %rd472, %r123;
+	add.s64 %rd473, %rd472, 1;
+	mul.lo.s64 %rd474, %rd473, %rd32;
+	mad.lo.s64 %rd475, %rd474, 8, %rd28;
+	ld.global.nc.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	cvt.s64.s32 %rd478, %r123;
+	mul.lo.s64 %rd479, %rd478, %rd32;
+	mad.lo.s64 %rd480, %rd479, 8, %rd28;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
+	sub.s64 %rd483, %rd477, %rd482;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	add.s64 %rd486, %rd361, %rd485;
+	mov.b64 %rd361, %rd486;
+	max.s64 %rd487, %rd362, %rd485;
+	mov.b64 %rd362, %rd487;
+$L104:
+$L87:
+	add.s64 %rd488, %rd359, %rd337;
+	mov.b64 %rd359, %rd488;
+	sub.s64 %rd489, %rd365, 1;
+	mov.b64 %rd365, %rd489;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd490, %rd364;
+	mov.b32 %r124, %r3;
+$L105:
+	setp.hs.u32 %p95, %r124, 32;
+	@%p95 bra $L106;
+	mov.b64 {%r125, %r126}, %rd490;
+	shfl.sync.up.b32 %r127|%p96, %r125, %r124, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, %r124, 0, %r17;
+	mov.b64 %rd491, {%r127, %r128};
+	@!%p96 bra $L107;
+	add.s64 %rd492, %rd491, %rd490;
+	mov.b64 %rd490, %rd492;
+$L107:
+	shl.b32 %r124, %r124, 1;
+	bra.uni $L105;
+$L106:
+	mov.b64 {%r129, %r130}, %rd490;
+	shfl.sync.up.b32 %r131|%p97, %r129, %r3, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, %r3, 0, %r17;
+	mov.b64 %rd493, {%r131, %r132};
+	setp.lo.u32 %p98, %r3, 32;
+	and.pred %p99, %p97, %p98;
+	selp.b64 %rd494, %rd493, 0, %p99;
+	sub.u32 %r133, %r13, %r3;
+	setp.eq.u32 %p100, %r7, %r133;
+	@!%p100 bra $L108;
+	mul.wide.u32 %rd495, %r8, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	st.shared.s64 [%rd496+0], %rd490;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L109;
+	mov.b64 %rd497, 0;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L110;
+	mul.wide.u32 %rd498, %r7, 16;
+	add.s64 %rd499, %rd1, %rd498;
+	ld.shared.s64 %rd500, [%rd499+0];
+	mov.b64 %rd497, %rd500;
+$L110:
+	mov.b64 {%r134, %r135}, %rd497;
+	shfl.sync.up.b32 %r136|%p103, %r134, 1, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 1, 0, %r17;
+	mov.b64 %rd501, {%r136, %r137};
+	@!%p103 bra $L111;
+	add.s64 %rd502, %rd501, %rd497;
+	mov.b64 %rd497, %rd502;
+$L111:
+	mov.b64 {%r138, %r139}, %rd497;
+	shfl.sync.up.b32 %r140|%p104, %r138, 2, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 2, 0, %r17;
+	mov.b64 %rd503, {%r140, %r141};
+	@!%p104 bra $L112;
+	add.s64 %rd504, %rd503, %rd497;
+	mov.b64 %rd497, %rd504;
+$L112:
+	mov.b64 {%r142, %r143}, %rd497;
+	shfl.sync.up.b32 %r144|%p105, %r142, 4, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 4, 0, %r17;
+	mov.b64 %rd505, {%r144, %r145};
+	@!%p105 bra $L113;
+	add.s64 %rd506, %rd505, %rd497;
+	mov.b64 %rd497, %rd506;
+$L113:
+	mov.b64 {%r146, %r147}, %rd497;
+	shfl.sync.up.b32 %r148|%p106, %r146, 8, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 8, 0, %r17;
+	mov.b64 %rd507, {%r148, %r149};
+	@!%p106 bra $L114;
+	add.s64 %rd508, %rd507, %rd497;
+	mov.b64 %rd497, %rd508;
+$L114:
+	mov.b64 {%r150, %r151}, %rd497;
+	shfl.sync.up.b32 %r152|%p107, %r150, 16, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 16, 0, %r17;
+	mov.b64 %rd509, {%r152, %r153};
+	@!%p107 bra $L115;
+	add.s64 %rd510, %rd509, %rd497;
+	mov.b64 %rd497, %rd510;
+$L115:
+	mov.b64 {%r154, %r155}, %rd497;
+	shfl.sync.up.b32 %r156|%p108, %r154, 1, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 1, 0, %r17;
+	mov.b64 %rd511, {%r156, %r157};
+	selp.b64 %rd512, %rd511, 0, %p108;
+	@!%p102 bra $L116;
+	mul.wide.u32 %rd513, %r7, 16;
+	add.s64 %rd514, %rd1, %rd513;
+	add.s64 %rd515, %rd514, 512;
+	st.shared.s64 [%rd515+0], %rd512;
+$L116:
+	sub.u32 %r158, %r10, 1;
+	setp.eq.u32 %p109, %r7, %r158;
+	@!%p109 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd497;
+$L117:
+$L109:
+	bar.sync 0;
+	mul.wide.u32 %rd516, %r8, 16;
+	add.s64 %rd517, %rd1, %rd516;
+	add.s64 %rd518, %rd517, 512;
+	ld.shared.s64 %rd519, [%rd518+0];
+	add.s64 %rd520, %rd519, %rd494;
+	ld.shared.s64 %rd521, [%rd1+1024];
+	mov.b64 {%r159, %r160}, %rd520;
+	shfl.sync.idx.b32 %r161|%p110, %r159, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r162, %r160, 0, %r21, %r17;
+	mov.b64 %rd522, {%r161, %r162};
+	mov.b64 %rd523, %rd521;
+	mov.b64 %rd524, %rd522;
+	mov.b64 %rd525, %rd523;
+	mov.b64 %rd526, %rd524;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd528, %rd526;
+	mov.b64 %rd529, %rd527;
+	mov.b64 %rd530, 0;
+	cvt.u64.u32 %rd531, %r2;
+	setp.eq.s64 %p111, %rd531, 0;
+	setp.gt.s64 %p112, %rd529, 0;
+	and.pred %p113, %p111, %p112;
+	@!%p113 bra $L119;
+	mul.lo.s64 %rd532, %rd336, %rd116;
+	mad.lo.s64 %rd533, %rd532, 8, %rd112;
+	atom.global.add.u64 %rd534, [%rd533], %rd529;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd530, %rd535;
+$L119:
+	cvt.u64.u32 %rd536, %r2;
+	setp.eq.s64 %p114, %rd536, 0;
+	setp.eq.u32 %p115, %r1, 0;
+	and.pred %p116, %p114, %p115;
+	bar.sync 0;
+	@!%p116 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd530;
+$L120:
+	bar.sync 0;
+	ld.shared.s64 %rd537, [%rd1+1024];
+	mov.b64 %rd538, %rd537;
+	add.s64 %rd539, %rd538, %rd528;
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd541, 0;
+$L121:
+	setp.lt.s64 %p117, %rd541, %rd364;
+	not.pred %p118, %p117;
+	@!%p118 bra $L125;
+	bra.uni $L123;
+$L125:
+	mul.lo.s64 %rd542, %rd541, %rd177;
+	mad.lo.s64 %rd543, %rd542, 4, %rd175;
+	ld.shared.s32 %r163, [%rd543+0];
+	mov.b32 %r164, %r163;
+	add.s64 %rd544, %rd540, %rd541;
+	mul.lo.s64 %rd545, %rd544, %rd263;
+	mad.lo.s64 %rd546, %rd545, 4, %rd261;
+	st.global.s32 [%rd546+0], %r164;
+$L122:
+	add.s64 %rd547, %rd541, 1;
+	mov.b64 %rd541, %rd547;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd548, 0;
+	setp.lt.s64 %p119, %rd359, %rd360;
+	setp.lt.s64 %p120, %rd353, %rd335;
+	or.pred %p121, %p119, %p120;
+	@!%p121 bra $L127;
+	mov.b64 %rd548, 1;
+$L127:
+	mov.b64 %rd549, %rd548;
 	// block reduction
-	sub.u32 %r186, %r13, 1;
-	mov.b32 %r187, %r3;
+	sub.u32 %r165, %r13, 1;
+	mov.b32 %r166, %r3;
+$L128:
+	setp.hs.u32 %p122, %r166, 32;
+	@%p122 bra $L129;
+	mov.b64 {%r167, %r168}, %rd549;
+	shfl.sync.down.b32 %r169|%p123, %r167, %r166, %r165, %r17;
+	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
+	mov.b64 %rd550, {%r169, %r170};
+	@!%p123 bra $L130;
+	max.s64 %rd551, %rd549, %rd550;
+	mov.b64 %rd549, %rd551;
+$L130:
+	shl.b32 %r166, %r166, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p124, %r7, 0;
+	@!%p124 bra $L131;
+	mul.wide.u32 %rd552, %r8, 16;
+	add.s64 %rd553, %rd1, %rd552;
+	st.shared.s64 [%rd553+0], %rd549;
+$L131:
+	bar.sync 0;
+	setp.eq.u32 %p125, %r8, 0;
+	@!%p125 bra $L132;
+	setp.lo.u32 %p126, %r7, %r10;
+	@!%p126 bra $L133;
+	mul.wide.u32 %rd554, %r7, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	ld.shared.s64 %rd556, [%rd555+0];
+	mov.b64 %rd549, %rd556;
+$L133:
+	sub.u32 %r171, %r10, 1;
+	mov.b64 {%r172, %r173}, %rd549;
+	shfl.sync.down.b32 %r174|%p127, %r172, 1, %r171, %r17;
+	shfl.sync.down.b32 %r175, %r173, 1, %r171, %r17;
+	mov.b64 %rd557, {%r174, %r175};
+	@!%p127 bra $L134;
+	max.s64 %rd558, %rd549, %rd557;
+	mov.b64 %rd549, %rd558;
+$L134:
+	mov.b64 {%r176, %r177}, %rd549;
+	shfl.sync.down.b32 %r178|%p128, %r176, 2, %r171, %r17;
+	shfl.sync.down.b32 %r179, %r177, 2, %r171, %r17;
+	mov.b64 %rd559, {%r178, %r179};
+	@!%p128 bra $L135;
+	max.s64 %rd560, %rd549, %rd559;
+	mov.b64 %rd549, %rd560;
+$L135:
+	mov.b64 {%r180, %r181}, %rd549;
+	shfl.sync.down.b32 %r182|%p129, %r180, 4, %r171, %r17;
+	shfl.sync.down.b32 %r183, %r181, 4, %r171, %r17;
+	mov.b64 %rd561, {%r182, %r183};
+	@!%p129 bra $L136;
+	max.s64 %rd562, %rd549, %rd561;
+	mov.b64 %rd549, %rd562;
+$L136:
+	mov.b64 {%r184, %r185}, %rd549;
+	shfl.sync.down.b32 %r186|%p130, %r184, 8, %r171, %r17;
+	shfl.sync.down.b32 %r187, %r185, 8, %r171, %r17;
+	mov.b64 %rd563, {%r186, %r187};
+	@!%p130 bra $L137;
+	max.s64 %rd564, %rd549, %rd563;
+	mov.b64 %rd549, %rd564;
 $L137:
-	setp.hs.u32 %p130, %r187, 32;
-	@%p130 bra $L138;
-	mov.b64 {%r188, %r189}, %rd556;
-	shfl.sync.down.b32 %r190|%p131, %r188, %r187, %r186, %r17;
-	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
-	mov.b64 %rd557, {%r190, %r191};
-	@!%p131 bra $L139;
-	add.s64 %rd558, %rd556, %rd557;
-	mov.b64 %rd556, %rd558;
-$L139:
-	shl.b32 %r187, %r187, 1;
-	bra.uni $L137;
+	mov.b64 {%r188, %r189}, %rd549;
+	shfl.sync.down.b32 %r190|%p131, %r188, 16, %r171, %r17;
+	shfl.sync.down.b32 %r191, %r189, 16, %r171, %r17;
+	mov.b64 %rd565, {%r190, %r191};
+	@!%p131 bra $L138;
+	max.s64 %rd566, %rd549, %rd565;
+	mov.b64 %rd549, %rd566;
 $L138:
-	setp.eq.u32 %p132, %r7, 0;
-	@!%p132 bra $L140;
-	mul.wide.u32 %rd559, %r8, 16;
-	add.s64 %rd560, %rd1, %rd559;
-	st.shared.s64 [%rd560+0], %rd556;
-$L140:
+	@!%p124 bra $L139;
+	st.shared.s64 [%rd1+1024], %rd549;
+$L139:
+$L132:
 	bar.sync 0;
-	setp.eq.u32 %p133, %r8, 0;
-	@!%p133 bra $L141;
-	setp.lo.u32 %p134, %r7, %r10;
-	@!%p134 bra $L142;
-	mul.wide.u32 %rd561, %r7, 16;
-	add.s64 %rd562, %rd1, %rd561;
-	ld.shared.s64 %rd563, [%rd562+0];
-	mov.b64 %rd556, %rd563;
-$L142:
-	sub.u32 %r192, %r10, 1;
-	mov.b64 {%r193, %r194}, %rd556;
-	shfl.sync.down.b32 %r195|%p135, %r193, 1, %r192, %r17;
-	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
-	mov.b64 %rd564, {%r195, %r196};
-	@!%p135 bra $L143;
-	add.s64 %rd565, %rd556, %rd564;
-	mov.b64 %rd556, %rd565;
-$L143:
-	mov.b64 {%r197, %r198}, %rd556;
-	shfl.sync.down.b32 %r199|%p136, %r197, 2, %r192, %r17;
-	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
-	mov.b64 %rd566, {%r199, %r200};
-	@!%p136 bra $L144;
-	add.s64 %rd567, %rd556, %rd566;
-	mov.b64 %rd556, %rd567;
-$L144:
-	mov.b64 {%r201, %r202}, %rd556;
-	shfl.sync.down.b32 %r203|%p137, %r201, 4, %r192, %r17;
-	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
-	mov.b64 %rd568, {%r203, %r204};
-	@!%p137 bra $L145;
-	add.s64 %rd569, %rd556, %rd568;
-	mov.b64 %rd556, %rd569;
-$L145:
-	mov.b64 {%r205, %r206}, %rd556;
-	shfl.sync.down.b32 %r207|%p138, %r205, 8, %r192, %r17;
-	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
-	mov.b64 %rd570, {%r207, %r208};
-	@!%p138 bra $L146;
-	add.s64 %rd571, %rd556, %rd570;
-	mov.b64 %rd556, %rd571;
-$L146:
-	mov.b64 {%r209, %r210}, %rd556;
-	shfl.sync.down.b32 %r211|%p139, %r209, 16, %r192, %r17;
-	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
-	mov.b64 %rd572, {%r211, %r212};
-	@!%p139 bra $L147;
-	add.s64 %rd573, %rd556, %rd572;
-	mov.b64 %rd556, %rd573;
-$L147:
-	@!%p132 bra $L148;
-	st.shared.s64 [%rd1+1024], %rd556;
-$L148:
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 %rd549, %rd567;
+	mov.b64 %rd568, %rd549;
+	setp.eq.s64 %p132, %rd568, 0;
+	@!%p132 bra $L141;
+	bra.uni $L51;
 $L141:
-	bar.sync 0;
-	ld.shared.s64 %rd574, [%rd1+1024];
-	mov.b64 %rd556, %rd574;
-	mov.b64 %rd575, %rd556;
-	mov.b64 %rd348, %rd575;
-	mov.b64 %rd576, %rd349;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd569, %rd361;
 	// block reduction
-	sub.u32 %r213, %r13, 1;
-	mov.b32 %r214, %r3;
+	sub.u32 %r192, %r13, 1;
+	mov.b32 %r193, %r3;
+$L142:
+	setp.hs.u32 %p133, %r193, 32;
+	@%p133 bra $L143;
+	mov.b64 {%r194, %r195}, %rd569;
+	shfl.sync.down.b32 %r196|%p134, %r194, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
+	mov.b64 %rd570, {%r196, %r197};
+	@!%p134 bra $L144;
+	add.s64 %rd571, %rd569, %rd570;
+	mov.b64 %rd569, %rd571;
+$L144:
+	shl.b32 %r193, %r193, 1;
+	bra.uni $L142;
+$L143:
+	setp.eq.u32 %p135, %r7, 0;
+	@!%p135 bra $L145;
+	mul.wide.u32 %rd572, %r8, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	st.shared.s64 [%rd573+0], %rd569;
+$L145:
+	bar.sync 0;
+	setp.eq.u32 %p136, %r8, 0;
+	@!%p136 bra $L146;
+	setp.lo.u32 %p137, %r7, %r10;
+	@!%p137 bra $L147;
+	mul.wide.u32 %rd574, %r7, 16;
+	add.s64 %rd575, %rd1, %rd574;
+	ld.shared.s64 %rd576, [%rd575+0];
+	mov.b64 %rd569, %rd576;
+$L147:
+	sub.u32 %r198, %r10, 1;
+	mov.b64 {%r199, %r200}, %rd569;
+	shfl.sync.down.b32 %r201|%p138, %r199, 1, %r198, %r17;
+	shfl.sync.down.b32 %r202, %r200, 1, %r198, %r17;
+	mov.b64 %rd577, {%r201, %r202};
+	@!%p138 bra $L148;
+	add.s64 %rd578, %rd569, %rd577;
+	mov.b64 %rd569, %rd578;
+$L148:
+	mov.b64 {%r203, %r204}, %rd569;
+	shfl.sync.down.b32 %r205|%p139, %r203, 2, %r198, %r17;
+	shfl.sync.down.b32 %r206, %r204, 2, %r198, %r17;
+	mov.b64 %rd579, {%r205, %r206};
+	@!%p139 bra $L149;
+	add.s64 %rd580, %rd569, %rd579;
+	mov.b64 %rd569, %rd580;
 $L149:
-	setp.hs.u32 %p140, %r214, 32;
-	@%p140 bra $L150;
-	mov.b64 {%r215, %r216}, %rd576;
-	shfl.sync.down.b32 %r217|%p141, %r215, %r214, %r213, %r17;
-	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
-	mov.b64 %rd577, {%r217, %r218};
-	@!%p141 bra $L151;
-	max.s64 %rd578, %rd576, %rd577;
-	mov.b64 %rd576, %rd578;
-$L151:
-	shl.b32 %r214, %r214, 1;
-	bra.uni $L149;
+	mov.b64 {%r207, %r208}, %rd569;
+	shfl.sync.down.b32 %r209|%p140, %r207, 4, %r198, %r17;
+	shfl.sync.down.b32 %r210, %r208, 4, %r198, %r17;
+	mov.b64 %rd581, {%r209, %r210};
+	@!%p140 bra $L150;
+	add.s64 %rd582, %rd569, %rd581;
+	mov.b64 %rd569, %rd582;
 $L150:
-	setp.eq.u32 %p142, %r7, 0;
+	mov.b64 {%r211, %r212}, %rd569;
+	shfl.sync.down.b32 %r213|%p141, %r211, 8, %r198, %r17;
+	shfl.sync.down.b32 %r214, %r212, 8, %r198, %r17;
+	mov.b64 %rd583, {%r213, %r214};
+	@!%p141 bra $L151;
+	add.s64 %rd584, %rd569, %rd583;
+	mov.b64 %rd569, %rd584;
+$L151:
+	mov.b64 {%r215, %r216}, %rd569;
+	shfl.sync.down.b32 %r217|%p142, %r215, 16, %r198, %r17;
+	shfl.sync.down.b32 %r218, %r216, 16, %r198, %r17;
+	mov.b64 %rd585, {%r217, %r218};
 	@!%p142 bra $L152;
-	mul.wide.u32 %rd579, %r8, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	st.shared.s64 [%rd580+0], %rd576;
+	add.s64 %rd586, %rd569, %rd585;
+	mov.b64 %rd569, %rd586;
 $L152:
-	bar.sync 0;
-	setp.eq.u32 %p143, %r8, 0;
-	@!%p143 bra $L153;
-	setp.lo.u32 %p144, %r7, %r10;
-	@!%p144 bra $L154;
-	mul.wide.u32 %rd581, %r7, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	ld.shared.s64 %rd583, [%rd582+0];
-	mov.b64 %rd576, %rd583;
-$L154:
-	sub.u32 %r219, %r10, 1;
-	mov.b64 {%r220, %r221}, %rd576;
-	shfl.sync.down.b32 %r222|%p145, %r220, 1, %r219, %r17;
-	shfl.sync.down.b32 %r223, %r221, 1, %r219, %r17;
-	mov.b64 %rd584, {%r222, %r223};
-	@!%p145 bra $L155;
-	max.s64 %rd585, %rd576, %rd584;
-	mov.b64 %rd576, %rd585;
-$L155:
-	mov.b64 {%r224, %r225}, %rd576;
-	shfl.sync.down.b32 %r226|%p146, %r224, 2, %r219, %r17;
-	shfl.sync.down.b32 %r227, %r225, 2, %r219, %r17;
-	mov.b64 %rd586, {%r226, %r227};
-	@!%p146 bra $L156;
-	max.s64 %rd587, %rd576, %rd586;
-	mov.b64 %rd576, %rd587;
-$L156:
-	mov.b64 {%r228, %r229}, %rd576;
-	shfl.sync.down.b32 %r230|%p147, %r228, 4, %r219, %r17;
-	shfl.sync.down.b32 %r231, %r229, 4, %r219, %r17;
-	mov.b64 %rd588, {%r230, %r231};
-	@!%p147 bra $L157;
-	max.s64 %rd589, %rd576, %rd588;
-	mov.b64 %rd576, %rd589;
-$L157:
-	mov.b64 {%r232, %r233}, %rd576;
-	shfl.sync.down.b32 %r234|%p148, %r232, 8, %r219, %r17;
-	shfl.sync.down.b32 %r235, %r233, 8, %r219, %r17;
-	mov.b64 %rd590, {%r234, %r235};
-	@!%p148 bra $L158;
-	max.s64 %rd591, %rd576, %rd590;
-	mov.b64 %rd576, %rd591;
-$L158:
-	mov.b64 {%r236, %r237}, %rd576;
-	shfl.sync.down.b32 %r238|%p149, %r236, 16, %r219, %r17;
-	shfl.sync.down.b32 %r239, %r237, 16, %r219, %r17;
-	mov.b64 %rd592, {%r238, %r239};
-	@!%p149 bra $L159;
-	max.s64 %rd593, %rd576, %rd592;
-	mov.b64 %rd576, %rd593;
-$L159:
-	@!%p142 bra $L160;
-	st.shared.s64 [%rd1+1024], %rd576;
-$L160:
+	@!%p135 bra $L153;
+	st.shared.s64 [%rd1+1024], %rd569;
 $L153:
+$L146:
 	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd576, %rd594;
-	mov.b64 %rd595, %rd576;
-	mov.b64 %rd349, %rd595;
-	cvt.u64.u32 %rd596, %r2;
-	setp.eq.s64 %p150, %rd596, 0;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 %rd569, %rd587;
+	mov.b64 %rd588, %rd569;
+	mov.b64 %rd361, %rd588;
+	mov.b64 %rd589, %rd362;
+	// block reduction
+	sub.u32 %r219, %r13, 1;
+	mov.b32 %r220, %r3;
+$L154:
+	setp.hs.u32 %p143, %r220, 32;
+	@%p143 bra $L155;
+	mov.b64 {%r221, %r222}, %rd589;
+	shfl.sync.down.b32 %r223|%p144, %r221, %r220, %r219, %r17;
+	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
+	mov.b64 %rd590, {%r223, %r224};
+	@!%p144 bra $L156;
+	max.s64 %rd591, %rd589, %rd590;
+	mov.b64 %rd589, %rd591;
+$L156:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L154;
+$L155:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L157;
+	mul.wide.u32 %rd592, %r8, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	st.shared.s64 [%rd593+0], %rd589;
+$L157:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L158;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L159;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	ld.shared.s64 %rd596, [%rd595+0];
+	mov.b64 %rd589, %rd596;
+$L159:
+	sub.u32 %r225, %r10, 1;
+	mov.b64 {%r226, %r227}, %rd589;
+	shfl.sync.down.b32 %r228|%p148, %r226, 1, %r225, %r17;
+	shfl.sync.down.b32 %r229, %r227, 1, %r225, %r17;
+	mov.b64 %rd597, {%r228, %r229};
+	@!%p148 bra $L160;
+	max.s64 %rd598, %rd589, %rd597;
+	mov.b64 %rd589, %rd598;
+$L160:
+	mov.b64 {%r230, %r231}, %rd589;
+	shfl.sync.down.b32 %r232|%p149, %r230, 2, %r225, %r17;
+	shfl.sync.down.b32 %r233, %r231, 2, %r225, %r17;
+	mov.b64 %rd599, {%r232, %r233};
+	@!%p149 bra $L161;
+	max.s64 %rd600, %rd589, %rd599;
+	mov.b64 %rd589, %rd600;
+$L161:
+	mov.b64 {%r234, %r235}, %rd589;
+	shfl.sync.down.b32 %r236|%p150, %r234, 4, %r225, %r17;
+	shfl.sync.down.b32 %r237, %r235, 4, %r225, %r17;
+	mov.b64 %rd601, {%r236, %r237};
 	@!%p150 bra $L162;
-	setp.gt.s64 %p151, %rd348, 0;
-	@!%p151 bra $L164;
-	add.s64 %rd597, %rd323, 1;
-	mul.lo.s64 %rd598, %rd597, %rd116;
-	mad.lo.s64 %rd599, %rd598, 8, %rd112;
-	atom.global.add.u64 %rd600, [%rd599], %rd348;
-$L164:
-	setp.gt.s64 %p152, %rd349, 0;
-	@!%p152 bra $L166;
-	add.s64 %rd601, %rd323, 2;
-	mul.lo.s64 %rd602, %rd601, %rd116;
-	mad.lo.s64 %rd603, %rd602, 8, %rd112;
-	atom.global.max.s64 %rd604, [%rd603], %rd349;
-$L166:
+	max.s64 %rd602, %rd589, %rd601;
+	mov.b64 %rd589, %rd602;
 $L162:
+	mov.b64 {%r238, %r239}, %rd589;
+	shfl.sync.down.b32 %r240|%p151, %r238, 8, %r225, %r17;
+	shfl.sync.down.b32 %r241, %r239, 8, %r225, %r17;
+	mov.b64 %rd603, {%r240, %r241};
+	@!%p151 bra $L163;
+	max.s64 %rd604, %rd589, %rd603;
+	mov.b64 %rd589, %rd604;
+$L163:
+	mov.b64 {%r242, %r243}, %rd589;
+	shfl.sync.down.b32 %r244|%p152, %r242, 16, %r225, %r17;
+	shfl.sync.down.b32 %r245, %r243, 16, %r225, %r17;
+	mov.b64 %rd605, {%r244, %r245};
+	@!%p152 bra $L164;
+	max.s64 %rd606, %rd589, %rd605;
+	mov.b64 %rd589, %rd606;
+$L164:
+	@!%p145 bra $L165;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L165:
+$L158:
 	bar.sync 0;
-	setp.eq.u32 %p153, %r5, 0;
+	ld.shared.s64 %rd607, [%rd1+1024];
+	mov.b64 %rd589, %rd607;
+	mov.b64 %rd608, %rd589;
+	mov.b64 %rd362, %rd608;
+	cvt.u64.u32 %rd609, %r2;
+	setp.eq.s64 %p153, %rd609, 0;
 	@!%p153 bra $L167;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r240, [gk_league_sync+4];
-	atom.global.add.u32 %r241, [gk_league_sync], 1;
-	mov.u32 %r242, %nctaid.x;
-	sub.u32 %r243, %r242, 1;
-	setp.eq.u32 %p154, %r241, %r243;
-	@!%p154 bra $L168;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r244, [gk_league_sync+4], 1;
-	bra.uni $L169;
-$L168:
-	ld.relaxed.gpu.global.u32 %r245, [gk_league_sync+4];
-	setp.eq.u32 %p155, %r245, %r240;
-	@%p155 bra $L168;
+	setp.gt.s64 %p154, %rd361, 0;
+	@!%p154 bra $L169;
+	add.s64 %rd610, %rd336, 1;
+	mul.lo.s64 %rd611, %rd610, %rd116;
+	mad.lo.s64 %rd612, %rd611, 8, %rd112;
+	atom.global.add.u64 %rd613, [%rd612], %rd361;
 $L169:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p155, %rd362, 0;
+	@!%p155 bra $L171;
+	add.s64 %rd614, %rd336, 2;
+	mul.lo.s64 %rd615, %rd614, %rd116;
+	mad.lo.s64 %rd616, %rd615, 8, %rd112;
+	atom.global.max.s64 %rd617, [%rd616], %rd362;
+$L171:
 $L167:
 	bar.sync 0;
-	mul.lo.s64 %rd605, %rd275, %rd116;
-	mad.lo.s64 %rd606, %rd605, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd607, [%rd606+0];
-	mov.b64 %rd608, %rd607;
-	add.s64 %rd609, %rd275, 1;
-	mul.lo.s64 %rd610, %rd609, %rd116;
-	mad.lo.s64 %rd611, %rd610, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd612, [%rd611+0];
-	mov.b64 %rd613, %rd612;
-	mov.b64 %rd614, %rd608;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	add.s64 %rd618, %rd275, 2;
-	mul.lo.s64 %rd619, %rd618, %rd116;
-	mad.lo.s64 %rd620, %rd619, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd621, [%rd620+0];
-	mov.b64 %rd622, %rd621;
-	mov.b64 %rd236, %rd622;
-	@!%p13 bra $L171;
-	mov.b64 %rd624, 3;
-	mul.lo.s64 %rd623, %rd624, %rd238;
-	mov.b64 %rd626, 1;
-	add.s64 %rd625, %rd626, %rd623;
-	mul.lo.s64 %rd627, %rd625, %rd109;
-	mad.lo.s64 %rd628, %rd627, 8, %rd105;
-	st.global.s64 [%rd628+0], %rd616;
-	mov.b64 %rd630, 3;
-	mul.lo.s64 %rd629, %rd630, %rd238;
-	mov.b64 %rd632, 2;
-	add.s64 %rd631, %rd632, %rd629;
-	mul.lo.s64 %rd633, %rd631, %rd109;
-	mad.lo.s64 %rd634, %rd633, 8, %rd105;
-	st.global.s64 [%rd634+0], %rd617;
-	mov.b64 %rd636, 3;
-	mul.lo.s64 %rd635, %rd636, %rd238;
-	mov.b64 %rd638, 3;
-	add.s64 %rd637, %rd638, %rd635;
-	mul.lo.s64 %rd639, %rd637, %rd109;
-	mad.lo.s64 %rd640, %rd639, 8, %rd105;
-	st.global.s64 [%rd640+0], %rd236;
-	add.s64 %rd641, %rd238, 1;
-	st.global.s64 [%rd105+0], %rd641;
-$L171:
-	setp.eq.s64 %p156, %rd616, 0;
-	setp.gt.s64 %p157, %rd616, %rd66;
-	or.pred %p158, %p156, %p157;
-	setp.gt.s64 %p159, %rd617, %rd68;
-	or.pred %p160, %p158, %p159;
-	setp.gt.s64 %p161, %rd236, %rd70;
-	or.pred %p162, %p160, %p161;
-	@!%p162 bra $L173;
-	bra.uni $L3;
+	setp.eq.u32 %p156, %r5, 0;
+	@!%p156 bra $L172;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r246, [gk_league_sync+4];
+	atom.global.add.u32 %r247, [gk_league_sync], 1;
+	mov.u32 %r248, %nctaid.x;
+	sub.u32 %r249, %r248, 1;
+	setp.eq.u32 %p157, %r247, %r249;
+	@!%p157 bra $L173;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r250, [gk_league_sync+4], 1;
+	bra.uni $L174;
 $L173:
-	mov.b64 %rd179, %rd616;
-$L31:
-	add.s64 %rd642, %rd238, 1;
-	mov.b64 %rd238, %rd642;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r251, [gk_league_sync+4];
+	setp.eq.u32 %p158, %r251, %r246;
+	@%p158 bra $L173;
+$L174:
+	fence.acq_rel.gpu;
+$L172:
+	bar.sync 0;
+	setp.eq.s64 %p159, %rd251, 0;
+	and.pred %p160, %p13, %p159;
+	@!%p160 bra $L176;
+	mov.b64 %rd619, 9;
+	mul.lo.s64 %rd618, %rd619, %rd116;
+	mad.lo.s64 %rd620, %rd618, 8, %rd112;
+	mov.b64 %rd621, 0;
+	st.global.s64 [%rd620+0], %rd621;
+$L176:
+	mul.lo.s64 %rd622, %rd288, %rd116;
+	mad.lo.s64 %rd623, %rd622, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd624, [%rd623+0];
+	mov.b64 %rd625, %rd624;
+	add.s64 %rd626, %rd288, 1;
+	mul.lo.s64 %rd627, %rd626, %rd116;
+	mad.lo.s64 %rd628, %rd627, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd629, [%rd628+0];
+	mov.b64 %rd630, %rd629;
+	mov.b64 %rd631, %rd625;
+	mov.b64 %rd632, %rd630;
+	mov.b64 %rd633, %rd631;
+	mov.b64 %rd634, %rd632;
+	add.s64 %rd635, %rd288, 2;
+	mul.lo.s64 %rd636, %rd635, %rd116;
+	mad.lo.s64 %rd637, %rd636, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd638, [%rd637+0];
+	mov.b64 %rd639, %rd638;
+	mov.b64 %rd245, %rd639;
+	@!%p13 bra $L178;
+	mov.b64 %rd641, 3;
+	mul.lo.s64 %rd640, %rd641, %rd251;
+	mov.b64 %rd643, 1;
+	add.s64 %rd642, %rd643, %rd640;
+	mul.lo.s64 %rd644, %rd642, %rd109;
+	mad.lo.s64 %rd645, %rd644, 8, %rd105;
+	st.global.s64 [%rd645+0], %rd633;
+	mov.b64 %rd647, 3;
+	mul.lo.s64 %rd646, %rd647, %rd251;
+	mov.b64 %rd649, 2;
+	add.s64 %rd648, %rd649, %rd646;
+	mul.lo.s64 %rd650, %rd648, %rd109;
+	mad.lo.s64 %rd651, %rd650, 8, %rd105;
+	st.global.s64 [%rd651+0], %rd634;
+	mov.b64 %rd653, 3;
+	mul.lo.s64 %rd652, %rd653, %rd251;
+	mov.b64 %rd655, 3;
+	add.s64 %rd654, %rd655, %rd652;
+	mul.lo.s64 %rd656, %rd654, %rd109;
+	mad.lo.s64 %rd657, %rd656, 8, %rd105;
+	st.global.s64 [%rd657+0], %rd245;
+	add.s64 %rd658, %rd251, 1;
+	st.global.s64 [%rd105+0], %rd658;
+$L178:
+	setp.eq.s64 %p161, %rd633, 0;
+	setp.gt.s64 %p162, %rd633, %rd66;
+	or.pred %p163, %p161, %p162;
+	setp.gt.s64 %p164, %rd634, %rd68;
+	or.pred %p165, %p163, %p164;
+	setp.gt.s64 %p166, %rd245, %rd70;
+	or.pred %p167, %p165, %p166;
+	@!%p167 bra $L180;
+	bra.uni $L3;
+$L180:
+	mov.b64 %rd179, %rd633;
+$L36:
+	add.s64 %rd659, %rd251, 1;
+	mov.b64 %rd251, %rd659;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd169, %rd169, %rd168;
@@ -17799,9 +17849,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<143>;
-	.reg .b32 %r<242>;
-	.reg .b64 %rd<570>;
+	.reg .pred %p<148>;
+	.reg .b32 %r<248>;
+	.reg .b64 %rd<587>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18128,950 +18178,1000 @@ $L13:
 	mad.lo.s64 %rd194, %rd192, 8, %rd112;
 	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd196, 0;
+	st.global.s64 [%rd112+0], %rd196;
+	mov.b64 %rd198, 1;
+	mul.lo.s64 %rd197, %rd198, %rd116;
+	mad.lo.s64 %rd199, %rd197, 8, %rd112;
+	mov.b64 %rd200, 0;
+	st.global.s64 [%rd199+0], %rd200;
+	mov.b64 %rd202, 2;
+	mul.lo.s64 %rd201, %rd202, %rd116;
+	mad.lo.s64 %rd203, %rd201, 8, %rd112;
+	mov.b64 %rd204, 0;
+	st.global.s64 [%rd203+0], %rd204;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
 	atom.global.add.u32 %r65, [gk_league_sync], 1;
 	mov.u32 %r66, %nctaid.x;
 	sub.u32 %r67, %r66, 1;
 	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd197, 9;
-	mul.lo.s64 %rd196, %rd197, %rd116;
-	mad.lo.s64 %rd198, %rd196, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd200;
-	setp.gt.s64 %p30, %rd201, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd202, -1;
-	st.global.s64 [%rd105+0], %rd202;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd203, 0;
-$L30:
-	setp.lt.s64 %p31, %rd203, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd206, 9;
+	mul.lo.s64 %rd205, %rd206, %rd116;
+	mad.lo.s64 %rd207, %rd205, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	setp.gt.s64 %p30, %rd210, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p32, %r71, %r73;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r75, %r70;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd212, 9;
+	mul.lo.s64 %rd211, %rd212, %rd116;
+	mad.lo.s64 %rd213, %rd211, 8, %rd112;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd215, -1;
+	st.global.s64 [%rd105+0], %rd215;
 $L34:
-	mov.b64 %rd204, %rd49;
-	mov.b64 %rd205, %rd51;
-	mov.b64 %rd206, %rd53;
-	mov.b64 %rd207, %rd56;
-	mov.b64 %rd208, %rd58;
-	mov.b64 %rd209, %rd60;
-	mov.b64 %rd210, %rd204;
-	mov.b64 %rd211, %rd205;
-	mov.b64 %rd212, %rd206;
-	mov.b64 %rd213, %rd207;
-	mov.b64 %rd214, %rd208;
-	mov.b64 %rd215, %rd209;
-	rem.s64 %rd216, %rd203, 2;
-	setp.eq.s64 %p33, %rd216, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd217, %rd56;
-	mov.b64 %rd218, %rd58;
-	mov.b64 %rd219, %rd60;
-	mov.b64 %rd220, %rd49;
-	mov.b64 %rd221, %rd51;
-	mov.b64 %rd222, %rd53;
-	mov.b64 %rd210, %rd217;
-	mov.b64 %rd211, %rd218;
-	mov.b64 %rd212, %rd219;
-	mov.b64 %rd213, %rd220;
-	mov.b64 %rd214, %rd221;
-	mov.b64 %rd215, %rd222;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd223, %rd73;
-	mov.b64 %rd224, %rd75;
-	mov.b64 %rd225, %rd77;
-	mov.b64 %rd226, %rd80;
-	mov.b64 %rd227, %rd82;
-	mov.b64 %rd228, %rd84;
-	mov.b64 %rd229, %rd87;
-	mov.b64 %rd230, %rd89;
-	mov.b64 %rd231, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd232, %rd94;
-	mov.b64 %rd233, %rd96;
-	mov.b64 %rd234, %rd98;
-	mov.b32 %r70, %r33;
-	mov.b64 %rd235, %rd100;
-	mov.b64 %rd236, %rd102;
-	cvt.u32.u64 %r71, %rd203;
-	add.s32 %r72, %r33, %r71;
-	mov.b32 %r70, %r72;
-	rem.s64 %rd237, %rd203, 3;
-	mov.b64 %rd239, 3;
-	mul.lo.s64 %rd238, %rd239, %rd237;
-	mov.b64 %rd240, %rd238;
-	@!%p11 bra $L38;
-	add.s64 %rd241, %rd203, 1;
-	rem.s64 %rd242, %rd241, 3;
-	mov.b64 %rd244, 3;
-	mul.lo.s64 %rd243, %rd244, %rd242;
-	mov.b64 %rd245, %rd243;
-	mul.lo.s64 %rd246, %rd245, %rd116;
-	mad.lo.s64 %rd247, %rd246, 8, %rd112;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	add.s64 %rd249, %rd245, 1;
-	mul.lo.s64 %rd250, %rd249, %rd116;
-	mad.lo.s64 %rd251, %rd250, 8, %rd112;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	add.s64 %rd253, %rd245, 2;
-	mul.lo.s64 %rd254, %rd253, %rd116;
-	mad.lo.s64 %rd255, %rd254, 8, %rd112;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
-$L38:
-	mov.b64 %rd257, %rd201;
-	cvt.u64.u32 %rd258, %r4;
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd216, 0;
+$L35:
+	setp.lt.s64 %p34, %rd216, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd260, %rd257;
-	setp.lt.s64 %p37, %rd260, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd262, 2;
-	mul.lo.s64 %rd261, %rd262, %rd260;
-	setp.le.s64 %p39, %rd261, %rd259;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd263, %rd260, 2;
-	mov.b64 %rd260, %rd263;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd217, %rd49;
+	mov.b64 %rd218, %rd51;
+	mov.b64 %rd219, %rd53;
+	mov.b64 %rd220, %rd56;
+	mov.b64 %rd221, %rd58;
+	mov.b64 %rd222, %rd60;
+	mov.b64 %rd223, %rd217;
+	mov.b64 %rd224, %rd218;
+	mov.b64 %rd225, %rd219;
+	mov.b64 %rd226, %rd220;
+	mov.b64 %rd227, %rd221;
+	mov.b64 %rd228, %rd222;
+	rem.s64 %rd229, %rd216, 2;
+	setp.eq.s64 %p36, %rd229, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd230, %rd56;
+	mov.b64 %rd231, %rd58;
+	mov.b64 %rd232, %rd60;
+	mov.b64 %rd233, %rd49;
+	mov.b64 %rd234, %rd51;
+	mov.b64 %rd235, %rd53;
+	mov.b64 %rd223, %rd230;
+	mov.b64 %rd224, %rd231;
+	mov.b64 %rd225, %rd232;
+	mov.b64 %rd226, %rd233;
+	mov.b64 %rd227, %rd234;
+	mov.b64 %rd228, %rd235;
 $L41:
-	mov.b64 %rd264, %rd260;
-	mov.b64 %rd265, %rd25;
-	mov.b64 %rd266, %rd62;
-	mov.b64 %rd267, %rd64;
-	mov.b64 %rd268, %rd66;
-	mov.b64 %rd269, %rd68;
-	mov.b64 %rd270, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r73, %r33;
-	mov.b64 %rd271, %rd100;
-	mov.b64 %rd272, %rd102;
-	mov.pred %p44, %p34;
-	mov.b64 %rd273, %rd223;
-	mov.b64 %rd274, %rd224;
-	mov.b64 %rd275, %rd225;
-	mov.b64 %rd276, %rd226;
-	mov.b64 %rd277, %rd227;
-	mov.b64 %rd278, %rd228;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.pred %p45, %p35;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b32 %r74, %r70;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd144;
-	mov.b64 %rd288, %rd240;
-	mov.b64 %rd289, %rd264;
-	cvt.u64.u32 %rd290, %r4;
-	div.s64 %rd291, %rd290, %rd289;
-	setp.eq.s64 %p46, %rd289, -1;
-	neg.s64 %rd292, %rd290;
-	selp.b64 %rd293, %rd292, %rd291, %p46;
-	setp.eq.s64 %p47, %rd289, 0;
-	selp.b64 %rd294, 0, %rd293, %p47;
-	mov.b64 %rd295, %rd294;
-	mul.lo.s64 %rd296, %rd2, %rd295;
-	mov.b64 %rd297, %rd296;
-	mul.lo.s64 %rd298, %rd131, %rd295;
-	cvt.u64.u32 %rd299, %r2;
-	div.s64 %rd300, %rd299, %rd289;
-	setp.eq.s64 %p48, %rd289, -1;
-	neg.s64 %rd301, %rd299;
-	selp.b64 %rd302, %rd301, %rd300, %p48;
-	setp.eq.s64 %p49, %rd289, 0;
-	selp.b64 %rd303, 0, %rd302, %p49;
-	add.s64 %rd304, %rd298, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	rem.s64 %rd307, %rd306, %rd289;
-	setp.eq.s64 %p50, %rd289, -1;
-	selp.b64 %rd308, 0, %rd307, %p50;
-	setp.eq.s64 %p51, %rd289, 0;
-	selp.b64 %rd309, %rd306, %rd308, %p51;
-	mov.b64 %rd310, %rd309;
-	mov.b32 %r75, -1;
-	mov.b64 %rd311, 0;
-	mov.b64 %rd312, 0;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, 0;
-	mov.b64 %rd315, %rd285;
+	mov.pred %p37, %p4;
+	mov.b64 %rd236, %rd73;
+	mov.b64 %rd237, %rd75;
+	mov.b64 %rd238, %rd77;
+	mov.b64 %rd239, %rd80;
+	mov.b64 %rd240, %rd82;
+	mov.b64 %rd241, %rd84;
+	mov.b64 %rd242, %rd87;
+	mov.b64 %rd243, %rd89;
+	mov.b64 %rd244, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd245, %rd94;
+	mov.b64 %rd246, %rd96;
+	mov.b64 %rd247, %rd98;
+	mov.b32 %r76, %r33;
+	mov.b64 %rd248, %rd100;
+	mov.b64 %rd249, %rd102;
+	cvt.u32.u64 %r77, %rd216;
+	add.s32 %r78, %r33, %r77;
+	mov.b32 %r76, %r78;
+	rem.s64 %rd250, %rd216, 3;
+	mov.b64 %rd252, 3;
+	mul.lo.s64 %rd251, %rd252, %rd250;
+	mov.b64 %rd253, %rd251;
+	@!%p11 bra $L43;
+	add.s64 %rd254, %rd216, 1;
+	rem.s64 %rd255, %rd254, 3;
+	mov.b64 %rd257, 3;
+	mul.lo.s64 %rd256, %rd257, %rd255;
+	mov.b64 %rd258, %rd256;
+	mul.lo.s64 %rd259, %rd258, %rd116;
+	mad.lo.s64 %rd260, %rd259, 8, %rd112;
+	mov.b64 %rd261, 0;
+	st.global.s64 [%rd260+0], %rd261;
+	add.s64 %rd262, %rd258, 1;
+	mul.lo.s64 %rd263, %rd262, %rd116;
+	mad.lo.s64 %rd264, %rd263, 8, %rd112;
+	mov.b64 %rd265, 0;
+	st.global.s64 [%rd264+0], %rd265;
+	add.s64 %rd266, %rd258, 2;
+	mul.lo.s64 %rd267, %rd266, %rd116;
+	mad.lo.s64 %rd268, %rd267, 8, %rd112;
+	mov.b64 %rd269, 0;
+	st.global.s64 [%rd268+0], %rd269;
+$L43:
+	mov.b64 %rd270, %rd210;
+	cvt.u64.u32 %rd271, %r4;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, 1;
 $L44:
-	mov.b64 %rd316, 0;
-	mov.b64 %rd317, %rd315;
-$L47:
-	setp.gt.s64 %p52, %rd317, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd311, %rd312;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd305, %rd287;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd318, %rd305, %rd212;
-	mad.lo.s64 %rd319, %rd318, 4, %rd210;
-	ld.global.s32 %r76, [%rd319+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r75, %r77;
-	add.s64 %rd320, %rd305, %rd297;
-	mov.b64 %rd305, %rd320;
-	mov.b64 %rd321, %rd265;
-	mov.b32 %r78, %r75;
-	cvt.s64.s32 %rd322, %r78;
-	mul.lo.s64 %rd323, %rd322, %rd32;
-	mad.lo.s64 %rd324, %rd323, 8, %rd28;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, %rd265;
-	mov.b32 %r79, %r75;
-	cvt.s64.s32 %rd329, %r79;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd32;
-	mad.lo.s64 %rd332, %rd331, 8, %rd28;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd327, %rd310;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd338, %rd335;
-	mov.b64 %rd311, %rd337;
-	mov.b64 %rd312, %rd338;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd339, %rd311, %rd39;
-	mad.lo.s64 %rd340, %rd339, 4, %rd35;
-	ld.global.nc.s32 %r80, [%rd340+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r75;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd341, %rd311;
-$L56:
-	mov.b64 %rd342, 0x1;
-	setp.gt.s64 %p56, %rd121, 0;
-	@!%p56 bra $L60;
-	mul.lo.s64 %rd343, %rd341, %rd123;
-	mad.lo.s64 %rd344, %rd343, 4, %rd119;
-	ld.global.nc.u32 %r85, [%rd344+0];
-	mov.b32 %r86, %r85;
-	cvt.u64.u32 %rd345, %r86;
-	mov.b64 %rd342, %rd345;
-$L60:
-	cvt.s64.s32 %rd346, %r83;
-	mul.lo.s64 %rd347, %rd346, %rd130;
-	mad.lo.s64 %rd348, %rd347, 4, %rd126;
-	ld.relaxed.gpu.global.u32 %r87, [%rd348+0];
-	mov.b32 %r88, %r87;
-	cvt.u64.u32 %rd349, %r88;
-	add.u64 %rd350, %rd349, %rd342;
-	mov.b64 %rd351, %rd350;
-	cvt.s64.s32 %rd352, %r84;
-	mul.lo.s64 %rd353, %rd352, %rd130;
-	mad.lo.s64 %rd354, %rd353, 4, %rd126;
-	ld.relaxed.gpu.global.u32 %r89, [%rd354+0];
-	mov.b32 %r90, %r89;
-	cvt.u64.u32 %rd355, %r90;
-	setp.hs.u64 %p57, %rd351, %rd355;
-	@!%p57 bra $L62;
-	mov.pred %p58, 0;
-	bra.uni $L58;
-$L62:
-	cvt.s64.s32 %rd356, %r84;
-	mul.lo.s64 %rd357, %rd356, %rd130;
-	mad.lo.s64 %rd358, %rd357, 4, %rd126;
-	cvt.u32.u64 %r91, %rd351;
-	atom.global.min.u32 %r92, [%rd358], %r91;
-	mov.b32 %r93, %r92;
-	cvt.u64.u32 %rd359, %r93;
-	setp.hi.u64 %p59, %rd359, %rd351;
-	mov.pred %p58, %p59;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p58 bra $L64;
-	mov.pred %p60, 0;
-	mov.b64 %rd360, %rd316;
-	mov.b32 %r94, %r82;
-$L65:
-	@!%p44 bra $L69;
-	shr.s32 %r95, %r94, 5;
-	cvt.s64.s32 %rd361, %r95;
-	mov.b64 %rd362, %rd361;
-	and.b32 %r96, %r94, 31;
-	cvt.s64.s32 %rd363, %r96;
-	min.u64 %rd364, %rd363, 32;
-	cvt.u32.u64 %r97, %rd364;
-	mov.b32 %r99, 0x1;
-	shl.b32 %r98, %r99, %r97;
-	setp.hs.u32 %p61, %r97, 32;
-	selp.b32 %r100, 0, %r98, %p61;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd365, %rd362;
-	mov.b32 %r102, %r101;
-	mul.lo.s64 %rd366, %rd365, %rd281;
-	mad.lo.s64 %rd367, %rd366, 4, %rd279;
-	ld.relaxed.gpu.global.u32 %r103, [%rd367+0];
-	mov.b32 %r104, %r103;
-	and.b32 %r105, %r104, %r102;
-	setp.ne.u32 %p62, %r105, 0x0;
-	mov.pred %p63, %p62;
-	not.pred %p64, %p63;
-	@!%p64 bra $L71;
-	mul.lo.s64 %rd368, %rd365, %rd281;
-	mad.lo.s64 %rd369, %rd368, 4, %rd279;
-	atom.global.or.b32 %r106, [%rd369], %r102;
-	mov.b32 %r107, %r106;
-	and.b32 %r108, %r107, %r102;
-	setp.ne.u32 %p65, %r108, 0x0;
-	mov.pred %p63, %p65;
-$L71:
-	@!%p63 bra $L73;
-	mov.b64 %rd370, %rd360;
-	mov.b64 %rd371, %rd370;
-	mov.pred %p66, 0;
-	bra.uni $L67;
-$L73:
-	mov.b64 %rd372, %rd360;
-	mov.b64 %rd371, %rd372;
-	mov.pred %p66, 1;
-	bra.uni $L67;
-$L69:
-	@!%p45 bra $L75;
-	cvt.s64.s32 %rd373, %r94;
-	mul.lo.s64 %rd374, %rd373, %rd284;
-	mad.lo.s64 %rd375, %rd374, 4, %rd282;
-	ld.relaxed.gpu.global.s32 %r109, [%rd375+0];
-	mov.b32 %r110, %r109;
-	setp.eq.s32 %p67, %r110, %r74;
-	mov.pred %p68, %p67;
-	not.pred %p69, %p68;
-	@!%p69 bra $L77;
-	cvt.s64.s32 %rd376, %r94;
-	mul.lo.s64 %rd377, %rd376, %rd284;
-	mad.lo.s64 %rd378, %rd377, 4, %rd282;
-	atom.global.exch.b32 %r111, [%rd378], %r74;
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p70, %r112, %r74;
-	mov.pred %p68, %p70;
-$L77:
-	@!%p68 bra $L79;
-	mov.b64 %rd379, %rd360;
-	mov.b64 %rd371, %rd379;
-	mov.pred %p66, 0;
-	bra.uni $L67;
-$L79:
-$L75:
-	mul.lo.s64 %rd380, %rd360, %rd142;
-	mad.lo.s64 %rd381, %rd380, 4, %rd140;
-	st.shared.s32 [%rd381+0], %r94;
-	add.s64 %rd382, %rd360, 1;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd371, %rd383;
-	mov.pred %p66, 1;
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd384, %rd371;
-	mov.pred %p71, %p66;
-	mov.b64 %rd316, %rd384;
-	mov.pred %p60, %p71;
-	@!%p60 bra $L81;
-	mov.b64 %rd385, %rd265;
-	mov.b32 %r113, %r82;
-	cvt.s64.s32 %rd386, %r113;
-	add.s64 %rd387, %rd386, 1;
-	mul.lo.s64 %rd388, %rd387, %rd32;
-	mad.lo.s64 %rd389, %rd388, 8, %rd28;
-	ld.global.nc.s64 %rd390, [%rd389+0];
-	mov.b64 %rd391, %rd390;
-	cvt.s64.s32 %rd392, %r113;
-	mul.lo.s64 %rd393, %rd392, %rd32;
-	mad.lo.s64 %rd394, %rd393, 8, %rd28;
-	ld.global.nc.s64 %rd395, [%rd394+0];
-	mov.b64 %rd396, %rd395;
-	sub.s64 %rd397, %rd391, %rd396;
-	mov.b64 %rd398, %rd397;
-	mov.b64 %rd399, %rd398;
-	add.s64 %rd400, %rd313, %rd399;
-	mov.b64 %rd313, %rd400;
-	max.s64 %rd401, %rd314, %rd399;
-	mov.b64 %rd314, %rd401;
-$L81:
-$L64:
-	add.s64 %rd402, %rd311, %rd289;
-	mov.b64 %rd311, %rd402;
-	sub.s64 %rd403, %rd317, 1;
-	mov.b64 %rd317, %rd403;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd404, %rd316;
-	mov.b32 %r114, %r3;
-$L82:
-	setp.hs.u32 %p72, %r114, 32;
-	@%p72 bra $L83;
-	mov.b64 {%r115, %r116}, %rd404;
-	shfl.sync.up.b32 %r117|%p73, %r115, %r114, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, %r114, 0, %r17;
-	mov.b64 %rd405, {%r117, %r118};
-	@!%p73 bra $L84;
-	add.s64 %rd406, %rd405, %rd404;
-	mov.b64 %rd404, %rd406;
-$L84:
-	shl.b32 %r114, %r114, 1;
-	bra.uni $L82;
-$L83:
-	mov.b64 {%r119, %r120}, %rd404;
-	shfl.sync.up.b32 %r121|%p74, %r119, %r3, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r3, 0, %r17;
-	mov.b64 %rd407, {%r121, %r122};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd408, %rd407, 0, %p76;
-	sub.u32 %r123, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r123;
-	@!%p77 bra $L85;
-	mul.wide.u32 %rd409, %r8, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	st.shared.s64 [%rd410+0], %rd404;
-$L85:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L86;
-	mov.b64 %rd411, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L87;
-	mul.wide.u32 %rd412, %r7, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	ld.shared.s64 %rd414, [%rd413+0];
-	mov.b64 %rd411, %rd414;
-$L87:
-	mov.b64 {%r124, %r125}, %rd411;
-	shfl.sync.up.b32 %r126|%p80, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd415, {%r126, %r127};
-	@!%p80 bra $L88;
-	add.s64 %rd416, %rd415, %rd411;
-	mov.b64 %rd411, %rd416;
-$L88:
-	mov.b64 {%r128, %r129}, %rd411;
-	shfl.sync.up.b32 %r130|%p81, %r128, 2, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 2, 0, %r17;
-	mov.b64 %rd417, {%r130, %r131};
-	@!%p81 bra $L89;
-	add.s64 %rd418, %rd417, %rd411;
-	mov.b64 %rd411, %rd418;
-$L89:
-	mov.b64 {%r132, %r133}, %rd411;
-	shfl.sync.up.b32 %r134|%p82, %r132, 4, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 4, 0, %r17;
-	mov.b64 %rd419, {%r134, %r135};
-	@!%p82 bra $L90;
-	add.s64 %rd420, %rd419, %rd411;
-	mov.b64 %rd411, %rd420;
-$L90:
-	mov.b64 {%r136, %r137}, %rd411;
-	shfl.sync.up.b32 %r138|%p83, %r136, 8, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 8, 0, %r17;
-	mov.b64 %rd421, {%r138, %r139};
-	@!%p83 bra $L91;
-	add.s64 %rd422, %rd421, %rd411;
-	mov.b64 %rd411, %rd422;
-$L91:
-	mov.b64 {%r140, %r141}, %rd411;
-	shfl.sync.up.b32 %r142|%p84, %r140, 16, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 16, 0, %r17;
-	mov.b64 %rd423, {%r142, %r143};
-	@!%p84 bra $L92;
-	add.s64 %rd424, %rd423, %rd411;
-	mov.b64 %rd411, %rd424;
-$L92:
-	mov.b64 {%r144, %r145}, %rd411;
-	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd425, {%r146, %r147};
-	selp.b64 %rd426, %rd425, 0, %p85;
-	@!%p79 bra $L93;
-	mul.wide.u32 %rd427, %r7, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	add.s64 %rd429, %rd428, 512;
-	st.shared.s64 [%rd429+0], %rd426;
-$L93:
-	sub.u32 %r148, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r148;
-	@!%p86 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd411;
-$L94:
-$L86:
-	bar.sync 0;
-	mul.wide.u32 %rd430, %r8, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	add.s64 %rd432, %rd431, 512;
-	ld.shared.s64 %rd433, [%rd432+0];
-	add.s64 %rd434, %rd433, %rd408;
-	ld.shared.s64 %rd435, [%rd1+1024];
-	mov.b64 {%r149, %r150}, %rd434;
-	shfl.sync.idx.b32 %r151|%p87, %r149, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r152, %r150, 0, %r21, %r17;
-	mov.b64 %rd436, {%r151, %r152};
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, 0;
-	cvt.u64.u32 %rd445, %r2;
-	setp.eq.s64 %p88, %rd445, 0;
-	setp.gt.s64 %p89, %rd443, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L96;
-	mul.lo.s64 %rd446, %rd288, %rd116;
-	mad.lo.s64 %rd447, %rd446, 8, %rd112;
-	atom.global.add.u64 %rd448, [%rd447], %rd443;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd444, %rd449;
-$L96:
-	cvt.u64.u32 %rd450, %r2;
-	setp.eq.s64 %p91, %rd450, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd444;
-$L97:
-	bar.sync 0;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 %rd452, %rd451;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, 0;
-$L98:
-	setp.lt.s64 %p94, %rd455, %rd316;
-	not.pred %p95, %p94;
-	@!%p95 bra $L102;
-	bra.uni $L100;
-$L102:
-	mul.lo.s64 %rd456, %rd455, %rd142;
-	mad.lo.s64 %rd457, %rd456, 4, %rd140;
-	ld.shared.s32 %r153, [%rd457+0];
-	mov.b32 %r154, %r153;
-	add.s64 %rd458, %rd454, %rd455;
-	mul.lo.s64 %rd459, %rd458, %rd215;
-	mad.lo.s64 %rd460, %rd459, 4, %rd213;
-	st.global.s32 [%rd460+0], %r154;
-$L99:
-	add.s64 %rd461, %rd455, 1;
-	mov.b64 %rd455, %rd461;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd462, 0;
-	setp.lt.s64 %p96, %rd311, %rd312;
-	setp.lt.s64 %p97, %rd305, %rd287;
-	or.pred %p98, %p96, %p97;
-	@!%p98 bra $L104;
-	mov.b64 %rd462, 1;
-$L104:
-	mov.b64 %rd463, %rd462;
-	// block reduction
-	sub.u32 %r155, %r13, 1;
-	mov.b32 %r156, %r3;
-$L105:
-	setp.hs.u32 %p99, %r156, 32;
-	@%p99 bra $L106;
-	mov.b64 {%r157, %r158}, %rd463;
-	shfl.sync.down.b32 %r159|%p100, %r157, %r156, %r155, %r17;
-	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
-	mov.b64 %rd464, {%r159, %r160};
-	@!%p100 bra $L107;
-	max.s64 %rd465, %rd463, %rd464;
-	mov.b64 %rd463, %rd465;
-$L107:
-	shl.b32 %r156, %r156, 1;
-	bra.uni $L105;
-$L106:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L108;
-	mul.wide.u32 %rd466, %r8, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	st.shared.s64 [%rd467+0], %rd463;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L109;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L110;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	ld.shared.s64 %rd470, [%rd469+0];
-	mov.b64 %rd463, %rd470;
-$L110:
-	sub.u32 %r161, %r10, 1;
-	mov.b64 {%r162, %r163}, %rd463;
-	shfl.sync.down.b32 %r164|%p104, %r162, 1, %r161, %r17;
-	shfl.sync.down.b32 %r165, %r163, 1, %r161, %r17;
-	mov.b64 %rd471, {%r164, %r165};
-	@!%p104 bra $L111;
-	max.s64 %rd472, %rd463, %rd471;
-	mov.b64 %rd463, %rd472;
-$L111:
-	mov.b64 {%r166, %r167}, %rd463;
-	shfl.sync.down.b32 %r168|%p105, %r166, 2, %r161, %r17;
-	shfl.sync.down.b32 %r169, %r167, 2, %r161, %r17;
-	mov.b64 %rd473, {%r168, %r169};
-	@!%p105 bra $L112;
-	max.s64 %rd474, %rd463, %rd473;
-	mov.b64 %rd463, %rd474;
-$L112:
-	mov.b64 {%r170, %r171}, %rd463;
-	shfl.sync.down.b32 %r172|%p106, %r170, 4, %r161, %r17;
-	shfl.sync.down.b32 %r173, %r171, 4, %r161, %r17;
-	mov.b64 %rd475, {%r172, %r173};
-	@!%p106 bra $L113;
-	max.s64 %rd476, %rd463, %rd475;
-	mov.b64 %rd463, %rd476;
-$L113:
-	mov.b64 {%r174, %r175}, %rd463;
-	shfl.sync.down.b32 %r176|%p107, %r174, 8, %r161, %r17;
-	shfl.sync.down.b32 %r177, %r175, 8, %r161, %r17;
-	mov.b64 %rd477, {%r176, %r177};
-	@!%p107 bra $L114;
-	max.s64 %rd478, %rd463, %rd477;
-	mov.b64 %rd463, %rd478;
-$L114:
-	mov.b64 {%r178, %r179}, %rd463;
-	shfl.sync.down.b32 %r180|%p108, %r178, 16, %r161, %r17;
-	shfl.sync.down.b32 %r181, %r179, 16, %r161, %r17;
-	mov.b64 %rd479, {%r180, %r181};
-	@!%p108 bra $L115;
-	max.s64 %rd480, %rd463, %rd479;
-	mov.b64 %rd463, %rd480;
-$L115:
-	@!%p101 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd463;
-$L116:
-$L109:
-	bar.sync 0;
-	ld.shared.s64 %rd481, [%rd1+1024];
-	mov.b64 %rd463, %rd481;
-	mov.b64 %rd482, %rd463;
-	setp.eq.s64 %p109, %rd482, 0;
-	@!%p109 bra $L118;
+	setp.lt.s64 %p39, %rd273, %rd270;
+	setp.lt.s64 %p40, %rd273, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd275, 2;
+	mul.lo.s64 %rd274, %rd275, %rd273;
+	setp.le.s64 %p42, %rd274, %rd272;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L118:
+$L48:
+	mul.lo.s64 %rd276, %rd273, 2;
+	mov.b64 %rd273, %rd276;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd483, %rd313;
+	mov.b64 %rd277, %rd273;
+	mov.b64 %rd278, %rd25;
+	mov.b64 %rd279, %rd62;
+	mov.b64 %rd280, %rd64;
+	mov.b64 %rd281, %rd66;
+	mov.b64 %rd282, %rd68;
+	mov.b64 %rd283, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd284, %rd100;
+	mov.b64 %rd285, %rd102;
+	mov.pred %p47, %p37;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.b64 %rd288, %rd238;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b64 %rd291, %rd241;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd244;
+	mov.pred %p48, %p38;
+	mov.b64 %rd295, %rd245;
+	mov.b64 %rd296, %rd246;
+	mov.b64 %rd297, %rd247;
+	mov.b32 %r80, %r76;
+	mov.b64 %rd298, %rd248;
+	mov.b64 %rd299, %rd249;
+	mov.b64 %rd300, %rd144;
+	mov.b64 %rd301, %rd253;
+	mov.b64 %rd302, %rd277;
+	cvt.u64.u32 %rd303, %r4;
+	div.s64 %rd304, %rd303, %rd302;
+	setp.eq.s64 %p49, %rd302, -1;
+	neg.s64 %rd305, %rd303;
+	selp.b64 %rd306, %rd305, %rd304, %p49;
+	setp.eq.s64 %p50, %rd302, 0;
+	selp.b64 %rd307, 0, %rd306, %p50;
+	mov.b64 %rd308, %rd307;
+	mul.lo.s64 %rd309, %rd2, %rd308;
+	mov.b64 %rd310, %rd309;
+	mul.lo.s64 %rd311, %rd131, %rd308;
+	cvt.u64.u32 %rd312, %r2;
+	div.s64 %rd313, %rd312, %rd302;
+	setp.eq.s64 %p51, %rd302, -1;
+	neg.s64 %rd314, %rd312;
+	selp.b64 %rd315, %rd314, %rd313, %p51;
+	setp.eq.s64 %p52, %rd302, 0;
+	selp.b64 %rd316, 0, %rd315, %p52;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	cvt.u64.u32 %rd319, %r2;
+	rem.s64 %rd320, %rd319, %rd302;
+	setp.eq.s64 %p53, %rd302, -1;
+	selp.b64 %rd321, 0, %rd320, %p53;
+	setp.eq.s64 %p54, %rd302, 0;
+	selp.b64 %rd322, %rd319, %rd321, %p54;
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r81, -1;
+	mov.b64 %rd324, 0;
+	mov.b64 %rd325, 0;
+	mov.b64 %rd326, 0;
+	mov.b64 %rd327, 0;
+	mov.b64 %rd328, %rd298;
+$L49:
+	mov.b64 %rd329, 0;
+	mov.b64 %rd330, %rd328;
+$L52:
+	setp.gt.s64 %p55, %rd330, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd324, %rd325;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd318, %rd300;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd331, %rd318, %rd225;
+	mad.lo.s64 %rd332, %rd331, 4, %rd223;
+	ld.global.s32 %r82, [%rd332+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r81, %r83;
+	add.s64 %rd333, %rd318, %rd310;
+	mov.b64 %rd318, %rd333;
+	mov.b64 %rd334, %rd278;
+	mov.b32 %r84, %r81;
+	cvt.s64.s32 %rd335, %r84;
+	mul.lo.s64 %rd336, %rd335, %rd32;
+	mad.lo.s64 %rd337, %rd336, 8, %rd28;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd278;
+	mov.b32 %r85, %r81;
+	cvt.s64.s32 %rd342, %r85;
+	add.s64 %rd343, %rd342, 1;
+	mul.lo.s64 %rd344, %rd343, %rd32;
+	mad.lo.s64 %rd345, %rd344, 8, %rd28;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd347;
+	add.s64 %rd349, %rd340, %rd323;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd348;
+	mov.b64 %rd324, %rd350;
+	mov.b64 %rd325, %rd351;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd352, %rd324, %rd39;
+	mad.lo.s64 %rd353, %rd352, 4, %rd35;
+	ld.global.nc.s32 %r86, [%rd353+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r81;
+	mov.b32 %r90, %r88;
+	mov.b64 %rd354, %rd324;
+$L61:
+	mov.b64 %rd355, 0x1;
+	setp.gt.s64 %p59, %rd121, 0;
+	@!%p59 bra $L65;
+	mul.lo.s64 %rd356, %rd354, %rd123;
+	mad.lo.s64 %rd357, %rd356, 4, %rd119;
+	ld.global.nc.u32 %r91, [%rd357+0];
+	mov.b32 %r92, %r91;
+	cvt.u64.u32 %rd358, %r92;
+	mov.b64 %rd355, %rd358;
+$L65:
+	cvt.s64.s32 %rd359, %r89;
+	mul.lo.s64 %rd360, %rd359, %rd130;
+	mad.lo.s64 %rd361, %rd360, 4, %rd126;
+	ld.relaxed.gpu.global.u32 %r93, [%rd361+0];
+	mov.b32 %r94, %r93;
+	cvt.u64.u32 %rd362, %r94;
+	add.u64 %rd363, %rd362, %rd355;
+	mov.b64 %rd364, %rd363;
+	cvt.s64.s32 %rd365, %r90;
+	mul.lo.s64 %rd366, %rd365, %rd130;
+	mad.lo.s64 %rd367, %rd366, 4, %rd126;
+	ld.relaxed.gpu.global.u32 %r95, [%rd367+0];
+	mov.b32 %r96, %r95;
+	cvt.u64.u32 %rd368, %r96;
+	setp.hs.u64 %p60, %rd364, %rd368;
+	@!%p60 bra $L67;
+	mov.pred %p61, 0;
+	bra.uni $L63;
+$L67:
+	cvt.s64.s32 %rd369, %r90;
+	mul.lo.s64 %rd370, %rd369, %rd130;
+	mad.lo.s64 %rd371, %rd370, 4, %rd126;
+	cvt.u32.u64 %r97, %rd364;
+	atom.global.min.u32 %r98, [%rd371], %r97;
+	mov.b32 %r99, %r98;
+	cvt.u64.u32 %rd372, %r99;
+	setp.hi.u64 %p62, %rd372, %rd364;
+	mov.pred %p61, %p62;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p61 bra $L69;
+	mov.pred %p63, 0;
+	mov.b64 %rd373, %rd329;
+	mov.b32 %r100, %r88;
+$L70:
+	@!%p47 bra $L74;
+	shr.s32 %r101, %r100, 5;
+	cvt.s64.s32 %rd374, %r101;
+	mov.b64 %rd375, %rd374;
+	and.b32 %r102, %r100, 31;
+	cvt.s64.s32 %rd376, %r102;
+	min.u64 %rd377, %rd376, 32;
+	cvt.u32.u64 %r103, %rd377;
+	mov.b32 %r105, 0x1;
+	shl.b32 %r104, %r105, %r103;
+	setp.hs.u32 %p64, %r103, 32;
+	selp.b32 %r106, 0, %r104, %p64;
+	mov.b32 %r107, %r106;
+	mov.b64 %rd378, %rd375;
+	mov.b32 %r108, %r107;
+	mul.lo.s64 %rd379, %rd378, %rd294;
+	mad.lo.s64 %rd380, %rd379, 4, %rd292;
+	ld.relaxed.gpu.global.u32 %r109, [%rd380+0];
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r108;
+	setp.ne.u32 %p65, %r111, 0x0;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L76;
+	mul.lo.s64 %rd381, %rd378, %rd294;
+	mad.lo.s64 %rd382, %rd381, 4, %rd292;
+	atom.global.or.b32 %r112, [%rd382], %r108;
+	mov.b32 %r113, %r112;
+	and.b32 %r114, %r113, %r108;
+	setp.ne.u32 %p68, %r114, 0x0;
+	mov.pred %p66, %p68;
+$L76:
+	@!%p66 bra $L78;
+	mov.b64 %rd383, %rd373;
+	mov.b64 %rd384, %rd383;
+	mov.pred %p69, 0;
+	bra.uni $L72;
+$L78:
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd384, %rd385;
+	mov.pred %p69, 1;
+	bra.uni $L72;
+$L74:
+	@!%p48 bra $L80;
+	cvt.s64.s32 %rd386, %r100;
+	mul.lo.s64 %rd387, %rd386, %rd297;
+	mad.lo.s64 %rd388, %rd387, 4, %rd295;
+	ld.relaxed.gpu.global.s32 %r115, [%rd388+0];
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p70, %r116, %r80;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L82;
+	cvt.s64.s32 %rd389, %r100;
+	mul.lo.s64 %rd390, %rd389, %rd297;
+	mad.lo.s64 %rd391, %rd390, 4, %rd295;
+	atom.global.exch.b32 %r117, [%rd391], %r80;
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p73, %r118, %r80;
+	mov.pred %p71, %p73;
+$L82:
+	@!%p71 bra $L84;
+	mov.b64 %rd392, %rd373;
+	mov.b64 %rd384, %rd392;
+	mov.pred %p69, 0;
+	bra.uni $L72;
+$L84:
+$L80:
+	mul.lo.s64 %rd393, %rd373, %rd142;
+	mad.lo.s64 %rd394, %rd393, 4, %rd140;
+	st.shared.s32 [%rd394+0], %r100;
+	add.s64 %rd395, %rd373, 1;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd384, %rd396;
+	mov.pred %p69, 1;
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
+	mov.b64 %rd397, %rd384;
+	mov.pred %p74, %p69;
+	mov.b64 %rd329, %rd397;
+	mov.pred %p63, %p74;
+	@!%p63 bra $L86;
+	mov.b64 %rd398, %rd278;
+	mov.b32 %r119, %r88;
+	cvt.s64.s32 %rd399, %r119;
+	add.s64 %rd400, %rd399, 1;
+	mul.lo.s64 %rd401, %rd400, %rd32;
+	mad.lo.s64 %rd402, %rd401, 8, %rd28;
+	ld.global.nc.s64 %rd403, [%rd402+0];
+	mov.b64 %rd404, %rd403;
+	cvt.s64.s32 %rd405, %r119;
+	mul.lo.s64 %rd406, %rd405, %rd32;
+	mad.lo.s64 %rd407, %rd406, 8, %rd28;
+	ld.global.nc.s64 %rd408, [%rd407+0];
+	mov.b64 %rd409, %rd408;
+	sub.s64 %rd410, %rd404, %rd409;
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd412, %rd411;
+	add.s64 %rd413, %rd326, %rd412;
+	mov.b64 %rd326, %rd413;
+	max.s64 %rd414, %rd327, %rd412;
+	mov.b64 %rd327, %rd414;
+$L86:
+$L69:
+	add.s64 %rd415, %rd324, %rd302;
+	mov.b64 %rd324, %rd415;
+	sub.s64 %rd416, %rd330, 1;
+	mov.b64 %rd330, %rd416;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd417, %rd329;
+	mov.b32 %r120, %r3;
+$L87:
+	setp.hs.u32 %p75, %r120, 32;
+	@%p75 bra $L88;
+	mov.b64 {%r121, %r122}, %rd417;
+	shfl.sync.up.b32 %r123|%p76, %r121, %r120, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
+	mov.b64 %rd418, {%r123, %r124};
+	@!%p76 bra $L89;
+	add.s64 %rd419, %rd418, %rd417;
+	mov.b64 %rd417, %rd419;
+$L89:
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r125, %r126}, %rd417;
+	shfl.sync.up.b32 %r127|%p77, %r125, %r3, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
+	mov.b64 %rd420, {%r127, %r128};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd421, %rd420, 0, %p79;
+	sub.u32 %r129, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r129;
+	@!%p80 bra $L90;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	st.shared.s64 [%rd423+0], %rd417;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L91;
+	mov.b64 %rd424, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L92;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd424, %rd427;
+$L92:
+	mov.b64 {%r130, %r131}, %rd424;
+	shfl.sync.up.b32 %r132|%p83, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd428, {%r132, %r133};
+	@!%p83 bra $L93;
+	add.s64 %rd429, %rd428, %rd424;
+	mov.b64 %rd424, %rd429;
+$L93:
+	mov.b64 {%r134, %r135}, %rd424;
+	shfl.sync.up.b32 %r136|%p84, %r134, 2, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
+	mov.b64 %rd430, {%r136, %r137};
+	@!%p84 bra $L94;
+	add.s64 %rd431, %rd430, %rd424;
+	mov.b64 %rd424, %rd431;
+$L94:
+	mov.b64 {%r138, %r139}, %rd424;
+	shfl.sync.up.b32 %r140|%p85, %r138, 4, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
+	mov.b64 %rd432, {%r140, %r141};
+	@!%p85 bra $L95;
+	add.s64 %rd433, %rd432, %rd424;
+	mov.b64 %rd424, %rd433;
+$L95:
+	mov.b64 {%r142, %r143}, %rd424;
+	shfl.sync.up.b32 %r144|%p86, %r142, 8, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
+	mov.b64 %rd434, {%r144, %r145};
+	@!%p86 bra $L96;
+	add.s64 %rd435, %rd434, %rd424;
+	mov.b64 %rd424, %rd435;
+$L96:
+	mov.b64 {%r146, %r147}, %rd424;
+	shfl.sync.up.b32 %r148|%p87, %r146, 16, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
+	mov.b64 %rd436, {%r148, %r149};
+	@!%p87 bra $L97;
+	add.s64 %rd437, %rd436, %rd424;
+	mov.b64 %rd424, %rd437;
+$L97:
+	mov.b64 {%r150, %r151}, %rd424;
+	shfl.sync.up.b32 %r152|%p88, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd438, {%r152, %r153};
+	selp.b64 %rd439, %rd438, 0, %p88;
+	@!%p82 bra $L98;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	st.shared.s64 [%rd442+0], %rd439;
+$L98:
+	sub.u32 %r154, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r154;
+	@!%p89 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd424;
+$L99:
+$L91:
+	bar.sync 0;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	add.s64 %rd445, %rd444, 512;
+	ld.shared.s64 %rd446, [%rd445+0];
+	add.s64 %rd447, %rd446, %rd421;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 {%r155, %r156}, %rd447;
+	shfl.sync.idx.b32 %r157|%p90, %r155, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
+	mov.b64 %rd449, {%r157, %r158};
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, 0;
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p91, %rd458, 0;
+	setp.gt.s64 %p92, %rd456, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L101;
+	mul.lo.s64 %rd459, %rd301, %rd116;
+	mad.lo.s64 %rd460, %rd459, 8, %rd112;
+	atom.global.add.u64 %rd461, [%rd460], %rd456;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd457, %rd462;
+$L101:
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p94, %rd463, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd457;
+$L102:
+	bar.sync 0;
+	ld.shared.s64 %rd464, [%rd1+1024];
+	mov.b64 %rd465, %rd464;
+	add.s64 %rd466, %rd465, %rd455;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, 0;
+$L103:
+	setp.lt.s64 %p97, %rd468, %rd329;
+	not.pred %p98, %p97;
+	@!%p98 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd469, %rd468, %rd142;
+	mad.lo.s64 %rd470, %rd469, 4, %rd140;
+	ld.shared.s32 %r159, [%rd470+0];
+	mov.b32 %r160, %r159;
+	add.s64 %rd471, %rd467, %rd468;
+	mul.lo.s64 %rd472, %rd471, %rd228;
+	mad.lo.s64 %rd473, %rd472, 4, %rd226;
+	st.global.s32 [%rd473+0], %r160;
+$L104:
+	add.s64 %rd474, %rd468, 1;
+	mov.b64 %rd468, %rd474;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd475, 0;
+	setp.lt.s64 %p99, %rd324, %rd325;
+	setp.lt.s64 %p100, %rd318, %rd300;
+	or.pred %p101, %p99, %p100;
+	@!%p101 bra $L109;
+	mov.b64 %rd475, 1;
+$L109:
+	mov.b64 %rd476, %rd475;
 	// block reduction
-	sub.u32 %r182, %r13, 1;
-	mov.b32 %r183, %r3;
+	sub.u32 %r161, %r13, 1;
+	mov.b32 %r162, %r3;
+$L110:
+	setp.hs.u32 %p102, %r162, 32;
+	@%p102 bra $L111;
+	mov.b64 {%r163, %r164}, %rd476;
+	shfl.sync.down.b32 %r165|%p103, %r163, %r162, %r161, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
+	mov.b64 %rd477, {%r165, %r166};
+	@!%p103 bra $L112;
+	max.s64 %rd478, %rd476, %rd477;
+	mov.b64 %rd476, %rd478;
+$L112:
+	shl.b32 %r162, %r162, 1;
+	bra.uni $L110;
+$L111:
+	setp.eq.u32 %p104, %r7, 0;
+	@!%p104 bra $L113;
+	mul.wide.u32 %rd479, %r8, 16;
+	add.s64 %rd480, %rd1, %rd479;
+	st.shared.s64 [%rd480+0], %rd476;
+$L113:
+	bar.sync 0;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L114;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L115;
+	mul.wide.u32 %rd481, %r7, 16;
+	add.s64 %rd482, %rd1, %rd481;
+	ld.shared.s64 %rd483, [%rd482+0];
+	mov.b64 %rd476, %rd483;
+$L115:
+	sub.u32 %r167, %r10, 1;
+	mov.b64 {%r168, %r169}, %rd476;
+	shfl.sync.down.b32 %r170|%p107, %r168, 1, %r167, %r17;
+	shfl.sync.down.b32 %r171, %r169, 1, %r167, %r17;
+	mov.b64 %rd484, {%r170, %r171};
+	@!%p107 bra $L116;
+	max.s64 %rd485, %rd476, %rd484;
+	mov.b64 %rd476, %rd485;
+$L116:
+	mov.b64 {%r172, %r173}, %rd476;
+	shfl.sync.down.b32 %r174|%p108, %r172, 2, %r167, %r17;
+	shfl.sync.down.b32 %r175, %r173, 2, %r167, %r17;
+	mov.b64 %rd486, {%r174, %r175};
+	@!%p108 bra $L117;
+	max.s64 %rd487, %rd476, %rd486;
+	mov.b64 %rd476, %rd487;
+$L117:
+	mov.b64 {%r176, %r177}, %rd476;
+	shfl.sync.down.b32 %r178|%p109, %r176, 4, %r167, %r17;
+	shfl.sync.down.b32 %r179, %r177, 4, %r167, %r17;
+	mov.b64 %rd488, {%r178, %r179};
+	@!%p109 bra $L118;
+	max.s64 %rd489, %rd476, %rd488;
+	mov.b64 %rd476, %rd489;
+$L118:
+	mov.b64 {%r180, %r181}, %rd476;
+	shfl.sync.down.b32 %r182|%p110, %r180, 8, %r167, %r17;
+	shfl.sync.down.b32 %r183, %r181, 8, %r167, %r17;
+	mov.b64 %rd490, {%r182, %r183};
+	@!%p110 bra $L119;
+	max.s64 %rd491, %rd476, %rd490;
+	mov.b64 %rd476, %rd491;
 $L119:
-	setp.hs.u32 %p110, %r183, 32;
-	@%p110 bra $L120;
-	mov.b64 {%r184, %r185}, %rd483;
-	shfl.sync.down.b32 %r186|%p111, %r184, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
-	mov.b64 %rd484, {%r186, %r187};
-	@!%p111 bra $L121;
-	add.s64 %rd485, %rd483, %rd484;
-	mov.b64 %rd483, %rd485;
-$L121:
-	shl.b32 %r183, %r183, 1;
-	bra.uni $L119;
+	mov.b64 {%r184, %r185}, %rd476;
+	shfl.sync.down.b32 %r186|%p111, %r184, 16, %r167, %r17;
+	shfl.sync.down.b32 %r187, %r185, 16, %r167, %r17;
+	mov.b64 %rd492, {%r186, %r187};
+	@!%p111 bra $L120;
+	max.s64 %rd493, %rd476, %rd492;
+	mov.b64 %rd476, %rd493;
 $L120:
-	setp.eq.u32 %p112, %r7, 0;
-	@!%p112 bra $L122;
-	mul.wide.u32 %rd486, %r8, 16;
-	add.s64 %rd487, %rd1, %rd486;
-	st.shared.s64 [%rd487+0], %rd483;
-$L122:
+	@!%p104 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd476;
+$L121:
+$L114:
 	bar.sync 0;
-	setp.eq.u32 %p113, %r8, 0;
-	@!%p113 bra $L123;
-	setp.lo.u32 %p114, %r7, %r10;
-	@!%p114 bra $L124;
-	mul.wide.u32 %rd488, %r7, 16;
-	add.s64 %rd489, %rd1, %rd488;
-	ld.shared.s64 %rd490, [%rd489+0];
-	mov.b64 %rd483, %rd490;
-$L124:
-	sub.u32 %r188, %r10, 1;
-	mov.b64 {%r189, %r190}, %rd483;
-	shfl.sync.down.b32 %r191|%p115, %r189, 1, %r188, %r17;
-	shfl.sync.down.b32 %r192, %r190, 1, %r188, %r17;
-	mov.b64 %rd491, {%r191, %r192};
-	@!%p115 bra $L125;
-	add.s64 %rd492, %rd483, %rd491;
-	mov.b64 %rd483, %rd492;
-$L125:
-	mov.b64 {%r193, %r194}, %rd483;
-	shfl.sync.down.b32 %r195|%p116, %r193, 2, %r188, %r17;
-	shfl.sync.down.b32 %r196, %r194, 2, %r188, %r17;
-	mov.b64 %rd493, {%r195, %r196};
-	@!%p116 bra $L126;
-	add.s64 %rd494, %rd483, %rd493;
-	mov.b64 %rd483, %rd494;
-$L126:
-	mov.b64 {%r197, %r198}, %rd483;
-	shfl.sync.down.b32 %r199|%p117, %r197, 4, %r188, %r17;
-	shfl.sync.down.b32 %r200, %r198, 4, %r188, %r17;
-	mov.b64 %rd495, {%r199, %r200};
-	@!%p117 bra $L127;
-	add.s64 %rd496, %rd483, %rd495;
-	mov.b64 %rd483, %rd496;
-$L127:
-	mov.b64 {%r201, %r202}, %rd483;
-	shfl.sync.down.b32 %r203|%p118, %r201, 8, %r188, %r17;
-	shfl.sync.down.b32 %r204, %r202, 8, %r188, %r17;
-	mov.b64 %rd497, {%r203, %r204};
-	@!%p118 bra $L128;
-	add.s64 %rd498, %rd483, %rd497;
-	mov.b64 %rd483, %rd498;
-$L128:
-	mov.b64 {%r205, %r206}, %rd483;
-	shfl.sync.down.b32 %r207|%p119, %r205, 16, %r188, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r188, %r17;
-	mov.b64 %rd499, {%r207, %r208};
-	@!%p119 bra $L129;
-	add.s64 %rd500, %rd483, %rd499;
-	mov.b64 %rd483, %rd500;
-$L129:
-	@!%p112 bra $L130;
-	st.shared.s64 [%rd1+1024], %rd483;
-$L130:
+	ld.shared.s64 %rd494, [%rd1+1024];
+	mov.b64 %rd476, %rd494;
+	mov.b64 %rd495, %rd476;
+	setp.eq.s64 %p112, %rd495, 0;
+	@!%p112 bra $L123;
+	bra.uni $L51;
 $L123:
-	bar.sync 0;
-	ld.shared.s64 %rd501, [%rd1+1024];
-	mov.b64 %rd483, %rd501;
-	mov.b64 %rd502, %rd483;
-	mov.b64 %rd313, %rd502;
-	mov.b64 %rd503, %rd314;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd496, %rd326;
 	// block reduction
-	sub.u32 %r209, %r13, 1;
-	mov.b32 %r210, %r3;
+	sub.u32 %r188, %r13, 1;
+	mov.b32 %r189, %r3;
+$L124:
+	setp.hs.u32 %p113, %r189, 32;
+	@%p113 bra $L125;
+	mov.b64 {%r190, %r191}, %rd496;
+	shfl.sync.down.b32 %r192|%p114, %r190, %r189, %r188, %r17;
+	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
+	mov.b64 %rd497, {%r192, %r193};
+	@!%p114 bra $L126;
+	add.s64 %rd498, %rd496, %rd497;
+	mov.b64 %rd496, %rd498;
+$L126:
+	shl.b32 %r189, %r189, 1;
+	bra.uni $L124;
+$L125:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L127;
+	mul.wide.u32 %rd499, %r8, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	st.shared.s64 [%rd500+0], %rd496;
+$L127:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L128;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L129;
+	mul.wide.u32 %rd501, %r7, 16;
+	add.s64 %rd502, %rd1, %rd501;
+	ld.shared.s64 %rd503, [%rd502+0];
+	mov.b64 %rd496, %rd503;
+$L129:
+	sub.u32 %r194, %r10, 1;
+	mov.b64 {%r195, %r196}, %rd496;
+	shfl.sync.down.b32 %r197|%p118, %r195, 1, %r194, %r17;
+	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
+	mov.b64 %rd504, {%r197, %r198};
+	@!%p118 bra $L130;
+	add.s64 %rd505, %rd496, %rd504;
+	mov.b64 %rd496, %rd505;
+$L130:
+	mov.b64 {%r199, %r200}, %rd496;
+	shfl.sync.down.b32 %r201|%p119, %r199, 2, %r194, %r17;
+	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
+	mov.b64 %rd506, {%r201, %r202};
+	@!%p119 bra $L131;
+	add.s64 %rd507, %rd496, %rd506;
+	mov.b64 %rd496, %rd507;
 $L131:
-	setp.hs.u32 %p120, %r210, 32;
-	@%p120 bra $L132;
-	mov.b64 {%r211, %r212}, %rd503;
-	shfl.sync.down.b32 %r213|%p121, %r211, %r210, %r209, %r17;
-	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
-	mov.b64 %rd504, {%r213, %r214};
-	@!%p121 bra $L133;
-	max.s64 %rd505, %rd503, %rd504;
-	mov.b64 %rd503, %rd505;
-$L133:
-	shl.b32 %r210, %r210, 1;
-	bra.uni $L131;
+	mov.b64 {%r203, %r204}, %rd496;
+	shfl.sync.down.b32 %r205|%p120, %r203, 4, %r194, %r17;
+	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
+	mov.b64 %rd508, {%r205, %r206};
+	@!%p120 bra $L132;
+	add.s64 %rd509, %rd496, %rd508;
+	mov.b64 %rd496, %rd509;
 $L132:
-	setp.eq.u32 %p122, %r7, 0;
+	mov.b64 {%r207, %r208}, %rd496;
+	shfl.sync.down.b32 %r209|%p121, %r207, 8, %r194, %r17;
+	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
+	mov.b64 %rd510, {%r209, %r210};
+	@!%p121 bra $L133;
+	add.s64 %rd511, %rd496, %rd510;
+	mov.b64 %rd496, %rd511;
+$L133:
+	mov.b64 {%r211, %r212}, %rd496;
+	shfl.sync.down.b32 %r213|%p122, %r211, 16, %r194, %r17;
+	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
+	mov.b64 %rd512, {%r213, %r214};
 	@!%p122 bra $L134;
-	mul.wide.u32 %rd506, %r8, 16;
-	add.s64 %rd507, %rd1, %rd506;
-	st.shared.s64 [%rd507+0], %rd503;
+	add.s64 %rd513, %rd496, %rd512;
+	mov.b64 %rd496, %rd513;
 $L134:
-	bar.sync 0;
-	setp.eq.u32 %p123, %r8, 0;
-	@!%p123 bra $L135;
-	setp.lo.u32 %p124, %r7, %r10;
-	@!%p124 bra $L136;
-	mul.wide.u32 %rd508, %r7, 16;
-	add.s64 %rd509, %rd1, %rd508;
-	ld.shared.s64 %rd510, [%rd509+0];
-	mov.b64 %rd503, %rd510;
-$L136:
-	sub.u32 %r215, %r10, 1;
-	mov.b64 {%r216, %r217}, %rd503;
-	shfl.sync.down.b32 %r218|%p125, %r216, 1, %r215, %r17;
-	shfl.sync.down.b32 %r219, %r217, 1, %r215, %r17;
-	mov.b64 %rd511, {%r218, %r219};
-	@!%p125 bra $L137;
-	max.s64 %rd512, %rd503, %rd511;
-	mov.b64 %rd503, %rd512;
-$L137:
-	mov.b64 {%r220, %r221}, %rd503;
-	shfl.sync.down.b32 %r222|%p126, %r220, 2, %r215, %r17;
-	shfl.sync.down.b32 %r223, %r221, 2, %r215, %r17;
-	mov.b64 %rd513, {%r222, %r223};
-	@!%p126 bra $L138;
-	max.s64 %rd514, %rd503, %rd513;
-	mov.b64 %rd503, %rd514;
-$L138:
-	mov.b64 {%r224, %r225}, %rd503;
-	shfl.sync.down.b32 %r226|%p127, %r224, 4, %r215, %r17;
-	shfl.sync.down.b32 %r227, %r225, 4, %r215, %r17;
-	mov.b64 %rd515, {%r226, %r227};
-	@!%p127 bra $L139;
-	max.s64 %rd516, %rd503, %rd515;
-	mov.b64 %rd503, %rd516;
-$L139:
-	mov.b64 {%r228, %r229}, %rd503;
-	shfl.sync.down.b32 %r230|%p128, %r228, 8, %r215, %r17;
-	shfl.sync.down.b32 %r231, %r229, 8, %r215, %r17;
-	mov.b64 %rd517, {%r230, %r231};
-	@!%p128 bra $L140;
-	max.s64 %rd518, %rd503, %rd517;
-	mov.b64 %rd503, %rd518;
-$L140:
-	mov.b64 {%r232, %r233}, %rd503;
-	shfl.sync.down.b32 %r234|%p129, %r232, 16, %r215, %r17;
-	shfl.sync.down.b32 %r235, %r233, 16, %r215, %r17;
-	mov.b64 %rd519, {%r234, %r235};
-	@!%p129 bra $L141;
-	max.s64 %rd520, %rd503, %rd519;
-	mov.b64 %rd503, %rd520;
-$L141:
-	@!%p122 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd503;
-$L142:
+	@!%p115 bra $L135;
+	st.shared.s64 [%rd1+1024], %rd496;
 $L135:
+$L128:
 	bar.sync 0;
-	ld.shared.s64 %rd521, [%rd1+1024];
-	mov.b64 %rd503, %rd521;
-	mov.b64 %rd522, %rd503;
-	mov.b64 %rd314, %rd522;
-	cvt.u64.u32 %rd523, %r2;
-	setp.eq.s64 %p130, %rd523, 0;
+	ld.shared.s64 %rd514, [%rd1+1024];
+	mov.b64 %rd496, %rd514;
+	mov.b64 %rd515, %rd496;
+	mov.b64 %rd326, %rd515;
+	mov.b64 %rd516, %rd327;
+	// block reduction
+	sub.u32 %r215, %r13, 1;
+	mov.b32 %r216, %r3;
+$L136:
+	setp.hs.u32 %p123, %r216, 32;
+	@%p123 bra $L137;
+	mov.b64 {%r217, %r218}, %rd516;
+	shfl.sync.down.b32 %r219|%p124, %r217, %r216, %r215, %r17;
+	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
+	mov.b64 %rd517, {%r219, %r220};
+	@!%p124 bra $L138;
+	max.s64 %rd518, %rd516, %rd517;
+	mov.b64 %rd516, %rd518;
+$L138:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L136;
+$L137:
+	setp.eq.u32 %p125, %r7, 0;
+	@!%p125 bra $L139;
+	mul.wide.u32 %rd519, %r8, 16;
+	add.s64 %rd520, %rd1, %rd519;
+	st.shared.s64 [%rd520+0], %rd516;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p126, %r8, 0;
+	@!%p126 bra $L140;
+	setp.lo.u32 %p127, %r7, %r10;
+	@!%p127 bra $L141;
+	mul.wide.u32 %rd521, %r7, 16;
+	add.s64 %rd522, %rd1, %rd521;
+	ld.shared.s64 %rd523, [%rd522+0];
+	mov.b64 %rd516, %rd523;
+$L141:
+	sub.u32 %r221, %r10, 1;
+	mov.b64 {%r222, %r223}, %rd516;
+	shfl.sync.down.b32 %r224|%p128, %r222, 1, %r221, %r17;
+	shfl.sync.down.b32 %r225, %r223, 1, %r221, %r17;
+	mov.b64 %rd524, {%r224, %r225};
+	@!%p128 bra $L142;
+	max.s64 %rd525, %rd516, %rd524;
+	mov.b64 %rd516, %rd525;
+$L142:
+	mov.b64 {%r226, %r227}, %rd516;
+	shfl.sync.down.b32 %r228|%p129, %r226, 2, %r221, %r17;
+	shfl.sync.down.b32 %r229, %r227, 2, %r221, %r17;
+	mov.b64 %rd526, {%r228, %r229};
+	@!%p129 bra $L143;
+	max.s64 %rd527, %rd516, %rd526;
+	mov.b64 %rd516, %rd527;
+$L143:
+	mov.b64 {%r230, %r231}, %rd516;
+	shfl.sync.down.b32 %r232|%p130, %r230, 4, %r221, %r17;
+	shfl.sync.down.b32 %r233, %r231, 4, %r221, %r17;
+	mov.b64 %rd528, {%r232, %r233};
 	@!%p130 bra $L144;
-	setp.gt.s64 %p131, %rd313, 0;
-	@!%p131 bra $L146;
-	add.s64 %rd524, %rd288, 1;
-	mul.lo.s64 %rd525, %rd524, %rd116;
-	mad.lo.s64 %rd526, %rd525, 8, %rd112;
-	atom.global.add.u64 %rd527, [%rd526], %rd313;
-$L146:
-	setp.gt.s64 %p132, %rd314, 0;
-	@!%p132 bra $L148;
-	add.s64 %rd528, %rd288, 2;
-	mul.lo.s64 %rd529, %rd528, %rd116;
-	mad.lo.s64 %rd530, %rd529, 8, %rd112;
-	atom.global.max.s64 %rd531, [%rd530], %rd314;
-$L148:
+	max.s64 %rd529, %rd516, %rd528;
+	mov.b64 %rd516, %rd529;
 $L144:
+	mov.b64 {%r234, %r235}, %rd516;
+	shfl.sync.down.b32 %r236|%p131, %r234, 8, %r221, %r17;
+	shfl.sync.down.b32 %r237, %r235, 8, %r221, %r17;
+	mov.b64 %rd530, {%r236, %r237};
+	@!%p131 bra $L145;
+	max.s64 %rd531, %rd516, %rd530;
+	mov.b64 %rd516, %rd531;
+$L145:
+	mov.b64 {%r238, %r239}, %rd516;
+	shfl.sync.down.b32 %r240|%p132, %r238, 16, %r221, %r17;
+	shfl.sync.down.b32 %r241, %r239, 16, %r221, %r17;
+	mov.b64 %rd532, {%r240, %r241};
+	@!%p132 bra $L146;
+	max.s64 %rd533, %rd516, %rd532;
+	mov.b64 %rd516, %rd533;
+$L146:
+	@!%p125 bra $L147;
+	st.shared.s64 [%rd1+1024], %rd516;
+$L147:
+$L140:
 	bar.sync 0;
-	setp.eq.u32 %p133, %r5, 0;
+	ld.shared.s64 %rd534, [%rd1+1024];
+	mov.b64 %rd516, %rd534;
+	mov.b64 %rd535, %rd516;
+	mov.b64 %rd327, %rd535;
+	cvt.u64.u32 %rd536, %r2;
+	setp.eq.s64 %p133, %rd536, 0;
 	@!%p133 bra $L149;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r236, [gk_league_sync+4];
-	atom.global.add.u32 %r237, [gk_league_sync], 1;
-	mov.u32 %r238, %nctaid.x;
-	sub.u32 %r239, %r238, 1;
-	setp.eq.u32 %p134, %r237, %r239;
-	@!%p134 bra $L150;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r240, [gk_league_sync+4], 1;
-	bra.uni $L151;
-$L150:
-	ld.relaxed.gpu.global.u32 %r241, [gk_league_sync+4];
-	setp.eq.u32 %p135, %r241, %r236;
-	@%p135 bra $L150;
+	setp.gt.s64 %p134, %rd326, 0;
+	@!%p134 bra $L151;
+	add.s64 %rd537, %rd301, 1;
+	mul.lo.s64 %rd538, %rd537, %rd116;
+	mad.lo.s64 %rd539, %rd538, 8, %rd112;
+	atom.global.add.u64 %rd540, [%rd539], %rd326;
 $L151:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p135, %rd327, 0;
+	@!%p135 bra $L153;
+	add.s64 %rd541, %rd301, 2;
+	mul.lo.s64 %rd542, %rd541, %rd116;
+	mad.lo.s64 %rd543, %rd542, 8, %rd112;
+	atom.global.max.s64 %rd544, [%rd543], %rd327;
+$L153:
 $L149:
 	bar.sync 0;
-	mul.lo.s64 %rd532, %rd240, %rd116;
-	mad.lo.s64 %rd533, %rd532, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd534, [%rd533+0];
-	mov.b64 %rd535, %rd534;
-	add.s64 %rd536, %rd240, 1;
-	mul.lo.s64 %rd537, %rd536, %rd116;
-	mad.lo.s64 %rd538, %rd537, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	mov.b64 %rd541, %rd535;
-	mov.b64 %rd542, %rd540;
-	mov.b64 %rd543, %rd541;
-	mov.b64 %rd544, %rd542;
-	add.s64 %rd545, %rd240, 2;
-	mul.lo.s64 %rd546, %rd545, %rd116;
-	mad.lo.s64 %rd547, %rd546, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	mov.b64 %rd201, %rd549;
-	@!%p11 bra $L153;
-	mov.b64 %rd551, 3;
-	mul.lo.s64 %rd550, %rd551, %rd203;
-	mov.b64 %rd553, 1;
-	add.s64 %rd552, %rd553, %rd550;
-	mul.lo.s64 %rd554, %rd552, %rd109;
-	mad.lo.s64 %rd555, %rd554, 8, %rd105;
-	st.global.s64 [%rd555+0], %rd543;
-	mov.b64 %rd557, 3;
-	mul.lo.s64 %rd556, %rd557, %rd203;
-	mov.b64 %rd559, 2;
-	add.s64 %rd558, %rd559, %rd556;
-	mul.lo.s64 %rd560, %rd558, %rd109;
-	mad.lo.s64 %rd561, %rd560, 8, %rd105;
-	st.global.s64 [%rd561+0], %rd544;
-	mov.b64 %rd563, 3;
-	mul.lo.s64 %rd562, %rd563, %rd203;
-	mov.b64 %rd565, 3;
-	add.s64 %rd564, %rd565, %rd562;
-	mul.lo.s64 %rd566, %rd564, %rd109;
-	mad.lo.s64 %rd567, %rd566, 8, %rd105;
-	st.global.s64 [%rd567+0], %rd201;
-	add.s64 %rd568, %rd203, 1;
-	st.global.s64 [%rd105+0], %rd568;
-$L153:
-	setp.eq.s64 %p136, %rd543, 0;
-	setp.gt.s64 %p137, %rd543, %rd66;
-	or.pred %p138, %p136, %p137;
-	setp.gt.s64 %p139, %rd544, %rd68;
-	or.pred %p140, %p138, %p139;
-	setp.gt.s64 %p141, %rd201, %rd70;
-	or.pred %p142, %p140, %p141;
-	@!%p142 bra $L155;
-	bra.uni $L3;
+	setp.eq.u32 %p136, %r5, 0;
+	@!%p136 bra $L154;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r242, [gk_league_sync+4];
+	atom.global.add.u32 %r243, [gk_league_sync], 1;
+	mov.u32 %r244, %nctaid.x;
+	sub.u32 %r245, %r244, 1;
+	setp.eq.u32 %p137, %r243, %r245;
+	@!%p137 bra $L155;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r246, [gk_league_sync+4], 1;
+	bra.uni $L156;
 $L155:
-	mov.b64 %rd144, %rd543;
-$L31:
-	add.s64 %rd569, %rd203, 1;
-	mov.b64 %rd203, %rd569;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
+	setp.eq.u32 %p138, %r247, %r242;
+	@%p138 bra $L155;
+$L156:
+	fence.acq_rel.gpu;
+$L154:
+	bar.sync 0;
+	setp.eq.s64 %p139, %rd216, 0;
+	and.pred %p140, %p11, %p139;
+	@!%p140 bra $L158;
+	mov.b64 %rd546, 9;
+	mul.lo.s64 %rd545, %rd546, %rd116;
+	mad.lo.s64 %rd547, %rd545, 8, %rd112;
+	mov.b64 %rd548, 0;
+	st.global.s64 [%rd547+0], %rd548;
+$L158:
+	mul.lo.s64 %rd549, %rd253, %rd116;
+	mad.lo.s64 %rd550, %rd549, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
+	mov.b64 %rd552, %rd551;
+	add.s64 %rd553, %rd253, 1;
+	mul.lo.s64 %rd554, %rd553, %rd116;
+	mad.lo.s64 %rd555, %rd554, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd556, [%rd555+0];
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd558, %rd552;
+	mov.b64 %rd559, %rd557;
+	mov.b64 %rd560, %rd558;
+	mov.b64 %rd561, %rd559;
+	add.s64 %rd562, %rd253, 2;
+	mul.lo.s64 %rd563, %rd562, %rd116;
+	mad.lo.s64 %rd564, %rd563, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd210, %rd566;
+	@!%p11 bra $L160;
+	mov.b64 %rd568, 3;
+	mul.lo.s64 %rd567, %rd568, %rd216;
+	mov.b64 %rd570, 1;
+	add.s64 %rd569, %rd570, %rd567;
+	mul.lo.s64 %rd571, %rd569, %rd109;
+	mad.lo.s64 %rd572, %rd571, 8, %rd105;
+	st.global.s64 [%rd572+0], %rd560;
+	mov.b64 %rd574, 3;
+	mul.lo.s64 %rd573, %rd574, %rd216;
+	mov.b64 %rd576, 2;
+	add.s64 %rd575, %rd576, %rd573;
+	mul.lo.s64 %rd577, %rd575, %rd109;
+	mad.lo.s64 %rd578, %rd577, 8, %rd105;
+	st.global.s64 [%rd578+0], %rd561;
+	mov.b64 %rd580, 3;
+	mul.lo.s64 %rd579, %rd580, %rd216;
+	mov.b64 %rd582, 3;
+	add.s64 %rd581, %rd582, %rd579;
+	mul.lo.s64 %rd583, %rd581, %rd109;
+	mad.lo.s64 %rd584, %rd583, 8, %rd105;
+	st.global.s64 [%rd584+0], %rd210;
+	add.s64 %rd585, %rd216, 1;
+	st.global.s64 [%rd105+0], %rd585;
+$L160:
+	setp.eq.s64 %p141, %rd560, 0;
+	setp.gt.s64 %p142, %rd560, %rd66;
+	or.pred %p143, %p141, %p142;
+	setp.gt.s64 %p144, %rd561, %rd68;
+	or.pred %p145, %p143, %p144;
+	setp.gt.s64 %p146, %rd210, %rd70;
+	or.pred %p147, %p145, %p146;
+	@!%p147 bra $L162;
+	bra.uni $L3;
+$L162:
+	mov.b64 %rd144, %rd560;
+$L36:
+	add.s64 %rd586, %rd216, 1;
+	mov.b64 %rd216, %rd586;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd134, %rd134, %rd133;
@@ -19155,9 +19255,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<148>;
-	.reg .b32 %r<233>;
-	.reg .b64 %rd<569>;
+	.reg .pred %p<153>;
+	.reg .b32 %r<239>;
+	.reg .b64 %rd<586>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -19485,968 +19585,1018 @@ $L13:
 	mad.lo.s64 %rd194, %rd192, 8, %rd112;
 	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
+	@!%p11 bra $L24;
+	mov.b64 %rd196, 0;
+	st.global.s64 [%rd112+0], %rd196;
+	mov.b64 %rd198, 1;
+	mul.lo.s64 %rd197, %rd198, %rd116;
+	mad.lo.s64 %rd199, %rd197, 8, %rd112;
+	mov.b64 %rd200, 0;
+	st.global.s64 [%rd199+0], %rd200;
+	mov.b64 %rd202, 2;
+	mul.lo.s64 %rd201, %rd202, %rd116;
+	mad.lo.s64 %rd203, %rd201, 8, %rd112;
+	mov.b64 %rd204, 0;
+	st.global.s64 [%rd203+0], %rd204;
+$L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L23;
+	@!%p27 bra $L25;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
 	atom.global.add.u32 %r65, [gk_league_sync], 1;
 	mov.u32 %r66, %nctaid.x;
 	sub.u32 %r67, %r66, 1;
 	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L24;
+	@!%p28 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L25;
-$L24:
+	bra.uni $L27;
+$L26:
 	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
 	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L24;
-$L25:
-	fence.acq_rel.gpu;
-$L23:
-	bar.sync 0;
-	mov.b64 %rd197, 9;
-	mul.lo.s64 %rd196, %rd197, %rd116;
-	mad.lo.s64 %rd198, %rd196, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd200;
-	setp.gt.s64 %p30, %rd201, %rd70;
-	@!%p30 bra $L27;
-	@!%p11 bra $L29;
-	mov.b64 %rd202, -1;
-	st.global.s64 [%rd105+0], %rd202;
-$L29:
-	bra.uni $L3;
+	@%p29 bra $L26;
 $L27:
-	mov.b64 %rd203, 0;
-$L30:
-	setp.lt.s64 %p31, %rd203, %rd64;
-	not.pred %p32, %p31;
-	@!%p32 bra $L34;
+	fence.acq_rel.gpu;
+$L25:
+	bar.sync 0;
+	mov.b64 %rd206, 9;
+	mul.lo.s64 %rd205, %rd206, %rd116;
+	mad.lo.s64 %rd207, %rd205, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	setp.gt.s64 %p30, %rd210, %rd70;
+	@!%p30 bra $L29;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L30;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p32, %r71, %r73;
+	@!%p32 bra $L31;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L32;
+$L31:
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r75, %r70;
+	@%p33 bra $L31;
+$L32:
+	fence.acq_rel.gpu;
+$L30:
+	bar.sync 0;
+	@!%p11 bra $L34;
+	mov.b64 %rd212, 9;
+	mul.lo.s64 %rd211, %rd212, %rd116;
+	mad.lo.s64 %rd213, %rd211, 8, %rd112;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd215, -1;
+	st.global.s64 [%rd105+0], %rd215;
 $L34:
-	mov.b64 %rd204, %rd49;
-	mov.b64 %rd205, %rd51;
-	mov.b64 %rd206, %rd53;
-	mov.b64 %rd207, %rd56;
-	mov.b64 %rd208, %rd58;
-	mov.b64 %rd209, %rd60;
-	mov.b64 %rd210, %rd204;
-	mov.b64 %rd211, %rd205;
-	mov.b64 %rd212, %rd206;
-	mov.b64 %rd213, %rd207;
-	mov.b64 %rd214, %rd208;
-	mov.b64 %rd215, %rd209;
-	rem.s64 %rd216, %rd203, 2;
-	setp.eq.s64 %p33, %rd216, 1;
-	@!%p33 bra $L36;
-	mov.b64 %rd217, %rd56;
-	mov.b64 %rd218, %rd58;
-	mov.b64 %rd219, %rd60;
-	mov.b64 %rd220, %rd49;
-	mov.b64 %rd221, %rd51;
-	mov.b64 %rd222, %rd53;
-	mov.b64 %rd210, %rd217;
-	mov.b64 %rd211, %rd218;
-	mov.b64 %rd212, %rd219;
-	mov.b64 %rd213, %rd220;
-	mov.b64 %rd214, %rd221;
-	mov.b64 %rd215, %rd222;
-$L36:
-	mov.pred %p34, %p4;
-	mov.b64 %rd223, %rd73;
-	mov.b64 %rd224, %rd75;
-	mov.b64 %rd225, %rd77;
-	mov.b64 %rd226, %rd80;
-	mov.b64 %rd227, %rd82;
-	mov.b64 %rd228, %rd84;
-	mov.b64 %rd229, %rd87;
-	mov.b64 %rd230, %rd89;
-	mov.b64 %rd231, %rd91;
-	mov.pred %p35, %p6;
-	mov.b64 %rd232, %rd94;
-	mov.b64 %rd233, %rd96;
-	mov.b64 %rd234, %rd98;
-	mov.b32 %r70, %r33;
-	mov.b64 %rd235, %rd100;
-	mov.b64 %rd236, %rd102;
-	cvt.u32.u64 %r71, %rd203;
-	add.s32 %r72, %r33, %r71;
-	mov.b32 %r70, %r72;
-	rem.s64 %rd237, %rd203, 3;
-	mov.b64 %rd239, 3;
-	mul.lo.s64 %rd238, %rd239, %rd237;
-	mov.b64 %rd240, %rd238;
-	@!%p11 bra $L38;
-	add.s64 %rd241, %rd203, 1;
-	rem.s64 %rd242, %rd241, 3;
-	mov.b64 %rd244, 3;
-	mul.lo.s64 %rd243, %rd244, %rd242;
-	mov.b64 %rd245, %rd243;
-	mul.lo.s64 %rd246, %rd245, %rd116;
-	mad.lo.s64 %rd247, %rd246, 8, %rd112;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	add.s64 %rd249, %rd245, 1;
-	mul.lo.s64 %rd250, %rd249, %rd116;
-	mad.lo.s64 %rd251, %rd250, 8, %rd112;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	add.s64 %rd253, %rd245, 2;
-	mul.lo.s64 %rd254, %rd253, %rd116;
-	mad.lo.s64 %rd255, %rd254, 8, %rd112;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
-$L38:
-	mov.b64 %rd257, %rd201;
-	cvt.u64.u32 %rd258, %r4;
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, 1;
+	bra.uni $L3;
+$L29:
+	mov.b64 %rd216, 0;
+$L35:
+	setp.lt.s64 %p34, %rd216, %rd64;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
 $L39:
-	setp.lt.s64 %p36, %rd260, %rd257;
-	setp.lt.s64 %p37, %rd260, 32;
-	and.pred %p38, %p36, %p37;
-	mov.b64 %rd262, 2;
-	mul.lo.s64 %rd261, %rd262, %rd260;
-	setp.le.s64 %p39, %rd261, %rd259;
-	and.pred %p40, %p38, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd263, %rd260, 2;
-	mov.b64 %rd260, %rd263;
-$L40:
-	bra.uni $L39;
+	mov.b64 %rd217, %rd49;
+	mov.b64 %rd218, %rd51;
+	mov.b64 %rd219, %rd53;
+	mov.b64 %rd220, %rd56;
+	mov.b64 %rd221, %rd58;
+	mov.b64 %rd222, %rd60;
+	mov.b64 %rd223, %rd217;
+	mov.b64 %rd224, %rd218;
+	mov.b64 %rd225, %rd219;
+	mov.b64 %rd226, %rd220;
+	mov.b64 %rd227, %rd221;
+	mov.b64 %rd228, %rd222;
+	rem.s64 %rd229, %rd216, 2;
+	setp.eq.s64 %p36, %rd229, 1;
+	@!%p36 bra $L41;
+	mov.b64 %rd230, %rd56;
+	mov.b64 %rd231, %rd58;
+	mov.b64 %rd232, %rd60;
+	mov.b64 %rd233, %rd49;
+	mov.b64 %rd234, %rd51;
+	mov.b64 %rd235, %rd53;
+	mov.b64 %rd223, %rd230;
+	mov.b64 %rd224, %rd231;
+	mov.b64 %rd225, %rd232;
+	mov.b64 %rd226, %rd233;
+	mov.b64 %rd227, %rd234;
+	mov.b64 %rd228, %rd235;
 $L41:
-	mov.b64 %rd264, %rd260;
-	mov.b64 %rd265, %rd25;
-	mov.b64 %rd266, %rd62;
-	mov.b64 %rd267, %rd64;
-	mov.b64 %rd268, %rd66;
-	mov.b64 %rd269, %rd68;
-	mov.b64 %rd270, %rd70;
-	mov.pred %p42, %p4;
-	mov.pred %p43, %p6;
-	mov.b32 %r73, %r33;
-	mov.b64 %rd271, %rd100;
-	mov.b64 %rd272, %rd102;
-	mov.pred %p44, %p34;
-	mov.b64 %rd273, %rd223;
-	mov.b64 %rd274, %rd224;
-	mov.b64 %rd275, %rd225;
-	mov.b64 %rd276, %rd226;
-	mov.b64 %rd277, %rd227;
-	mov.b64 %rd278, %rd228;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.pred %p45, %p35;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b32 %r74, %r70;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd144;
-	mov.b64 %rd288, %rd240;
-	mov.b64 %rd289, %rd264;
-	cvt.u64.u32 %rd290, %r4;
-	div.s64 %rd291, %rd290, %rd289;
-	setp.eq.s64 %p46, %rd289, -1;
-	neg.s64 %rd292, %rd290;
-	selp.b64 %rd293, %rd292, %rd291, %p46;
-	setp.eq.s64 %p47, %rd289, 0;
-	selp.b64 %rd294, 0, %rd293, %p47;
-	mov.b64 %rd295, %rd294;
-	mul.lo.s64 %rd296, %rd2, %rd295;
-	mov.b64 %rd297, %rd296;
-	mul.lo.s64 %rd298, %rd131, %rd295;
-	cvt.u64.u32 %rd299, %r2;
-	div.s64 %rd300, %rd299, %rd289;
-	setp.eq.s64 %p48, %rd289, -1;
-	neg.s64 %rd301, %rd299;
-	selp.b64 %rd302, %rd301, %rd300, %p48;
-	setp.eq.s64 %p49, %rd289, 0;
-	selp.b64 %rd303, 0, %rd302, %p49;
-	add.s64 %rd304, %rd298, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	rem.s64 %rd307, %rd306, %rd289;
-	setp.eq.s64 %p50, %rd289, -1;
-	selp.b64 %rd308, 0, %rd307, %p50;
-	setp.eq.s64 %p51, %rd289, 0;
-	selp.b64 %rd309, %rd306, %rd308, %p51;
-	mov.b64 %rd310, %rd309;
-	mov.b32 %r75, -1;
-	mov.b64 %rd311, 0;
-	mov.b64 %rd312, 0;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, 0;
-	mov.b64 %rd315, %rd285;
+	mov.pred %p37, %p4;
+	mov.b64 %rd236, %rd73;
+	mov.b64 %rd237, %rd75;
+	mov.b64 %rd238, %rd77;
+	mov.b64 %rd239, %rd80;
+	mov.b64 %rd240, %rd82;
+	mov.b64 %rd241, %rd84;
+	mov.b64 %rd242, %rd87;
+	mov.b64 %rd243, %rd89;
+	mov.b64 %rd244, %rd91;
+	mov.pred %p38, %p6;
+	mov.b64 %rd245, %rd94;
+	mov.b64 %rd246, %rd96;
+	mov.b64 %rd247, %rd98;
+	mov.b32 %r76, %r33;
+	mov.b64 %rd248, %rd100;
+	mov.b64 %rd249, %rd102;
+	cvt.u32.u64 %r77, %rd216;
+	add.s32 %r78, %r33, %r77;
+	mov.b32 %r76, %r78;
+	rem.s64 %rd250, %rd216, 3;
+	mov.b64 %rd252, 3;
+	mul.lo.s64 %rd251, %rd252, %rd250;
+	mov.b64 %rd253, %rd251;
+	@!%p11 bra $L43;
+	add.s64 %rd254, %rd216, 1;
+	rem.s64 %rd255, %rd254, 3;
+	mov.b64 %rd257, 3;
+	mul.lo.s64 %rd256, %rd257, %rd255;
+	mov.b64 %rd258, %rd256;
+	mul.lo.s64 %rd259, %rd258, %rd116;
+	mad.lo.s64 %rd260, %rd259, 8, %rd112;
+	mov.b64 %rd261, 0;
+	st.global.s64 [%rd260+0], %rd261;
+	add.s64 %rd262, %rd258, 1;
+	mul.lo.s64 %rd263, %rd262, %rd116;
+	mad.lo.s64 %rd264, %rd263, 8, %rd112;
+	mov.b64 %rd265, 0;
+	st.global.s64 [%rd264+0], %rd265;
+	add.s64 %rd266, %rd258, 2;
+	mul.lo.s64 %rd267, %rd266, %rd116;
+	mad.lo.s64 %rd268, %rd267, 8, %rd112;
+	mov.b64 %rd269, 0;
+	st.global.s64 [%rd268+0], %rd269;
+$L43:
+	mov.b64 %rd270, %rd210;
+	cvt.u64.u32 %rd271, %r4;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, 1;
 $L44:
-	mov.b64 %rd316, 0;
-	mov.b64 %rd317, %rd315;
-$L47:
-	setp.gt.s64 %p52, %rd317, 0;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	bra.uni $L49;
-$L51:
-	setp.ge.s64 %p54, %rd311, %rd312;
-	@!%p54 bra $L53;
-	setp.ge.s64 %p55, %rd305, %rd287;
-	@!%p55 bra $L55;
-	bra.uni $L49;
-$L55:
-	mul.lo.s64 %rd318, %rd305, %rd212;
-	mad.lo.s64 %rd319, %rd318, 4, %rd210;
-	ld.global.s32 %r76, [%rd319+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r75, %r77;
-	add.s64 %rd320, %rd305, %rd297;
-	mov.b64 %rd305, %rd320;
-	mov.b64 %rd321, %rd265;
-	mov.b32 %r78, %r75;
-	cvt.s64.s32 %rd322, %r78;
-	mul.lo.s64 %rd323, %rd322, %rd32;
-	mad.lo.s64 %rd324, %rd323, 8, %rd28;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, %rd265;
-	mov.b32 %r79, %r75;
-	cvt.s64.s32 %rd329, %r79;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd32;
-	mad.lo.s64 %rd332, %rd331, 8, %rd28;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd327, %rd310;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd338, %rd335;
-	mov.b64 %rd311, %rd337;
-	mov.b64 %rd312, %rd338;
-	bra.uni $L48;
-$L53:
-	mul.lo.s64 %rd339, %rd311, %rd39;
-	mad.lo.s64 %rd340, %rd339, 4, %rd35;
-	ld.global.nc.s32 %r80, [%rd340+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r75;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd341, %rd311;
-$L56:
-	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p56, %rd121, 0;
-	@!%p56 bra $L60;
-	mul.lo.s64 %rd342, %rd341, %rd123;
-	mad.lo.s64 %rd343, %rd342, 8, %rd119;
-	ld.global.nc.f64 %fd2, [%rd343+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd1, %fd3;
-$L60:
-	cvt.s64.s32 %rd344, %r83;
-	mul.lo.s64 %rd345, %rd344, %rd130;
-	mad.lo.s64 %rd346, %rd345, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd346+0];
-	mov.f64 %fd5, %fd4;
-	add.rn.f64 %fd6, %fd5, %fd1;
-	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd347, %r84;
-	mul.lo.s64 %rd348, %rd347, %rd130;
-	mad.lo.s64 %rd349, %rd348, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd349+0];
-	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p57, %fd7, %fd9;
-	not.pred %p58, %p57;
-	@!%p58 bra $L62;
-	mov.pred %p59, 0;
-	bra.uni $L58;
-$L62:
-	cvt.s64.s32 %rd350, %r84;
-	mul.lo.s64 %rd351, %rd350, %rd130;
-	mad.lo.s64 %rd352, %rd351, 8, %rd126;
-	ld.relaxed.gpu.global.b64 %rd353, [%rd352];
-$L63:
-	mov.b64 %fd10, %rd353;
-	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd354, %fd10;
-	mov.b64 %rd355, %fd7;
-	or.b64 %rd356, %rd354, %rd355;
-	setp.eq.f64 %p60, %fd10, %fd7;
-	mov.b64 %fd12, %rd356;
-	selp.f64 %fd13, %fd12, %fd11, %p60;
-	setp.nan.f64 %p61, %fd10, %fd7;
-	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p61;
-	mov.b64 %rd357, %fd15;
-	setp.eq.u64 %p62, %rd353, %rd357;
-	@%p62 bra $L64;
-	atom.global.cas.b64 %rd358, [%rd352], %rd353, %rd357;
-	setp.eq.u64 %p63, %rd358, %rd353;
-	mov.b64 %rd353, %rd358;
-	@!%p63 bra $L63;
-$L64:
-	mov.b64 %fd17, %rd353;
-	mov.f64 %fd16, %fd17;
-	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p64, %fd18, %fd7;
-	mov.pred %p59, %p64;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	@!%p59 bra $L66;
-	mov.pred %p65, 0;
-	mov.b64 %rd359, %rd316;
-	mov.b32 %r85, %r82;
-$L67:
-	@!%p44 bra $L71;
-	shr.s32 %r86, %r85, 5;
-	cvt.s64.s32 %rd360, %r86;
-	mov.b64 %rd361, %rd360;
-	and.b32 %r87, %r85, 31;
-	cvt.s64.s32 %rd362, %r87;
-	min.u64 %rd363, %rd362, 32;
-	cvt.u32.u64 %r88, %rd363;
-	mov.b32 %r90, 0x1;
-	shl.b32 %r89, %r90, %r88;
-	setp.hs.u32 %p66, %r88, 32;
-	selp.b32 %r91, 0, %r89, %p66;
-	mov.b32 %r92, %r91;
-	mov.b64 %rd364, %rd361;
-	mov.b32 %r93, %r92;
-	mul.lo.s64 %rd365, %rd364, %rd281;
-	mad.lo.s64 %rd366, %rd365, 4, %rd279;
-	ld.relaxed.gpu.global.u32 %r94, [%rd366+0];
-	mov.b32 %r95, %r94;
-	and.b32 %r96, %r95, %r93;
-	setp.ne.u32 %p67, %r96, 0x0;
-	mov.pred %p68, %p67;
-	not.pred %p69, %p68;
-	@!%p69 bra $L73;
-	mul.lo.s64 %rd367, %rd364, %rd281;
-	mad.lo.s64 %rd368, %rd367, 4, %rd279;
-	atom.global.or.b32 %r97, [%rd368], %r93;
-	mov.b32 %r98, %r97;
-	and.b32 %r99, %r98, %r93;
-	setp.ne.u32 %p70, %r99, 0x0;
-	mov.pred %p68, %p70;
-$L73:
-	@!%p68 bra $L75;
-	mov.b64 %rd369, %rd359;
-	mov.b64 %rd370, %rd369;
-	mov.pred %p71, 0;
-	bra.uni $L69;
-$L75:
-	mov.b64 %rd371, %rd359;
-	mov.b64 %rd370, %rd371;
-	mov.pred %p71, 1;
-	bra.uni $L69;
-$L71:
-	@!%p45 bra $L77;
-	cvt.s64.s32 %rd372, %r85;
-	mul.lo.s64 %rd373, %rd372, %rd284;
-	mad.lo.s64 %rd374, %rd373, 4, %rd282;
-	ld.relaxed.gpu.global.s32 %r100, [%rd374+0];
-	mov.b32 %r101, %r100;
-	setp.eq.s32 %p72, %r101, %r74;
-	mov.pred %p73, %p72;
-	not.pred %p74, %p73;
-	@!%p74 bra $L79;
-	cvt.s64.s32 %rd375, %r85;
-	mul.lo.s64 %rd376, %rd375, %rd284;
-	mad.lo.s64 %rd377, %rd376, 4, %rd282;
-	atom.global.exch.b32 %r102, [%rd377], %r74;
-	mov.b32 %r103, %r102;
-	setp.eq.s32 %p75, %r103, %r74;
-	mov.pred %p73, %p75;
-$L79:
-	@!%p73 bra $L81;
-	mov.b64 %rd378, %rd359;
-	mov.b64 %rd370, %rd378;
-	mov.pred %p71, 0;
-	bra.uni $L69;
-$L81:
-$L77:
-	mul.lo.s64 %rd379, %rd359, %rd142;
-	mad.lo.s64 %rd380, %rd379, 4, %rd140;
-	st.shared.s32 [%rd380+0], %r85;
-	add.s64 %rd381, %rd359, 1;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd370, %rd382;
-	mov.pred %p71, 1;
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	mov.b64 %rd383, %rd370;
-	mov.pred %p76, %p71;
-	mov.b64 %rd316, %rd383;
-	mov.pred %p65, %p76;
-	@!%p65 bra $L83;
-	mov.b64 %rd384, %rd265;
-	mov.b32 %r104, %r82;
-	cvt.s64.s32 %rd385, %r104;
-	add.s64 %rd386, %rd385, 1;
-	mul.lo.s64 %rd387, %rd386, %rd32;
-	mad.lo.s64 %rd388, %rd387, 8, %rd28;
-	ld.global.nc.s64 %rd389, [%rd388+0];
-	mov.b64 %rd390, %rd389;
-	cvt.s64.s32 %rd391, %r104;
-	mul.lo.s64 %rd392, %rd391, %rd32;
-	mad.lo.s64 %rd393, %rd392, 8, %rd28;
-	ld.global.nc.s64 %rd394, [%rd393+0];
-	mov.b64 %rd395, %rd394;
-	sub.s64 %rd396, %rd390, %rd395;
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd398, %rd397;
-	add.s64 %rd399, %rd313, %rd398;
-	mov.b64 %rd313, %rd399;
-	max.s64 %rd400, %rd314, %rd398;
-	mov.b64 %rd314, %rd400;
-$L83:
-$L66:
-	add.s64 %rd401, %rd311, %rd289;
-	mov.b64 %rd311, %rd401;
-	sub.s64 %rd402, %rd317, 1;
-	mov.b64 %rd317, %rd402;
-$L48:
-	bra.uni $L47;
-$L49:
-	// block scan
-	mov.b64 %rd403, %rd316;
-	mov.b32 %r105, %r3;
-$L84:
-	setp.hs.u32 %p77, %r105, 32;
-	@%p77 bra $L85;
-	mov.b64 {%r106, %r107}, %rd403;
-	shfl.sync.up.b32 %r108|%p78, %r106, %r105, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, %r105, 0, %r17;
-	mov.b64 %rd404, {%r108, %r109};
-	@!%p78 bra $L86;
-	add.s64 %rd405, %rd404, %rd403;
-	mov.b64 %rd403, %rd405;
-$L86:
-	shl.b32 %r105, %r105, 1;
-	bra.uni $L84;
-$L85:
-	mov.b64 {%r110, %r111}, %rd403;
-	shfl.sync.up.b32 %r112|%p79, %r110, %r3, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, %r3, 0, %r17;
-	mov.b64 %rd406, {%r112, %r113};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd407, %rd406, 0, %p81;
-	sub.u32 %r114, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r114;
-	@!%p82 bra $L87;
-	mul.wide.u32 %rd408, %r8, 16;
-	add.s64 %rd409, %rd1, %rd408;
-	st.shared.s64 [%rd409+0], %rd403;
-$L87:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L88;
-	mov.b64 %rd410, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L89;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	ld.shared.s64 %rd413, [%rd412+0];
-	mov.b64 %rd410, %rd413;
-$L89:
-	mov.b64 {%r115, %r116}, %rd410;
-	shfl.sync.up.b32 %r117|%p85, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd414, {%r117, %r118};
-	@!%p85 bra $L90;
-	add.s64 %rd415, %rd414, %rd410;
-	mov.b64 %rd410, %rd415;
-$L90:
-	mov.b64 {%r119, %r120}, %rd410;
-	shfl.sync.up.b32 %r121|%p86, %r119, 2, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 2, 0, %r17;
-	mov.b64 %rd416, {%r121, %r122};
-	@!%p86 bra $L91;
-	add.s64 %rd417, %rd416, %rd410;
-	mov.b64 %rd410, %rd417;
-$L91:
-	mov.b64 {%r123, %r124}, %rd410;
-	shfl.sync.up.b32 %r125|%p87, %r123, 4, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 4, 0, %r17;
-	mov.b64 %rd418, {%r125, %r126};
-	@!%p87 bra $L92;
-	add.s64 %rd419, %rd418, %rd410;
-	mov.b64 %rd410, %rd419;
-$L92:
-	mov.b64 {%r127, %r128}, %rd410;
-	shfl.sync.up.b32 %r129|%p88, %r127, 8, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, 8, 0, %r17;
-	mov.b64 %rd420, {%r129, %r130};
-	@!%p88 bra $L93;
-	add.s64 %rd421, %rd420, %rd410;
-	mov.b64 %rd410, %rd421;
-$L93:
-	mov.b64 {%r131, %r132}, %rd410;
-	shfl.sync.up.b32 %r133|%p89, %r131, 16, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, 16, 0, %r17;
-	mov.b64 %rd422, {%r133, %r134};
-	@!%p89 bra $L94;
-	add.s64 %rd423, %rd422, %rd410;
-	mov.b64 %rd410, %rd423;
-$L94:
-	mov.b64 {%r135, %r136}, %rd410;
-	shfl.sync.up.b32 %r137|%p90, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd424, {%r137, %r138};
-	selp.b64 %rd425, %rd424, 0, %p90;
-	@!%p84 bra $L95;
-	mul.wide.u32 %rd426, %r7, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	add.s64 %rd428, %rd427, 512;
-	st.shared.s64 [%rd428+0], %rd425;
-$L95:
-	sub.u32 %r139, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r139;
-	@!%p91 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd410;
-$L96:
-$L88:
-	bar.sync 0;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	add.s64 %rd431, %rd430, 512;
-	ld.shared.s64 %rd432, [%rd431+0];
-	add.s64 %rd433, %rd432, %rd407;
-	ld.shared.s64 %rd434, [%rd1+1024];
-	mov.b64 {%r140, %r141}, %rd433;
-	shfl.sync.idx.b32 %r142|%p92, %r140, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r143, %r141, 0, %r21, %r17;
-	mov.b64 %rd435, {%r142, %r143};
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, 0;
-	cvt.u64.u32 %rd444, %r2;
-	setp.eq.s64 %p93, %rd444, 0;
-	setp.gt.s64 %p94, %rd442, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L98;
-	mul.lo.s64 %rd445, %rd288, %rd116;
-	mad.lo.s64 %rd446, %rd445, 8, %rd112;
-	atom.global.add.u64 %rd447, [%rd446], %rd442;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd443, %rd448;
-$L98:
-	cvt.u64.u32 %rd449, %r2;
-	setp.eq.s64 %p96, %rd449, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd443;
-$L99:
-	bar.sync 0;
-	ld.shared.s64 %rd450, [%rd1+1024];
-	mov.b64 %rd451, %rd450;
-	add.s64 %rd452, %rd451, %rd441;
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, 0;
-$L100:
-	setp.lt.s64 %p99, %rd454, %rd316;
-	not.pred %p100, %p99;
-	@!%p100 bra $L104;
-	bra.uni $L102;
-$L104:
-	mul.lo.s64 %rd455, %rd454, %rd142;
-	mad.lo.s64 %rd456, %rd455, 4, %rd140;
-	ld.shared.s32 %r144, [%rd456+0];
-	mov.b32 %r145, %r144;
-	add.s64 %rd457, %rd453, %rd454;
-	mul.lo.s64 %rd458, %rd457, %rd215;
-	mad.lo.s64 %rd459, %rd458, 4, %rd213;
-	st.global.s32 [%rd459+0], %r145;
-$L101:
-	add.s64 %rd460, %rd454, 1;
-	mov.b64 %rd454, %rd460;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd461, 0;
-	setp.lt.s64 %p101, %rd311, %rd312;
-	setp.lt.s64 %p102, %rd305, %rd287;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L106;
-	mov.b64 %rd461, 1;
-$L106:
-	mov.b64 %rd462, %rd461;
-	// block reduction
-	sub.u32 %r146, %r13, 1;
-	mov.b32 %r147, %r3;
-$L107:
-	setp.hs.u32 %p104, %r147, 32;
-	@%p104 bra $L108;
-	mov.b64 {%r148, %r149}, %rd462;
-	shfl.sync.down.b32 %r150|%p105, %r148, %r147, %r146, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r147, %r146, %r17;
-	mov.b64 %rd463, {%r150, %r151};
-	@!%p105 bra $L109;
-	max.s64 %rd464, %rd462, %rd463;
-	mov.b64 %rd462, %rd464;
-$L109:
-	shl.b32 %r147, %r147, 1;
-	bra.uni $L107;
-$L108:
-	setp.eq.u32 %p106, %r7, 0;
-	@!%p106 bra $L110;
-	mul.wide.u32 %rd465, %r8, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	st.shared.s64 [%rd466+0], %rd462;
-$L110:
-	bar.sync 0;
-	setp.eq.u32 %p107, %r8, 0;
-	@!%p107 bra $L111;
-	setp.lo.u32 %p108, %r7, %r10;
-	@!%p108 bra $L112;
-	mul.wide.u32 %rd467, %r7, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	ld.shared.s64 %rd469, [%rd468+0];
-	mov.b64 %rd462, %rd469;
-$L112:
-	sub.u32 %r152, %r10, 1;
-	mov.b64 {%r153, %r154}, %rd462;
-	shfl.sync.down.b32 %r155|%p109, %r153, 1, %r152, %r17;
-	shfl.sync.down.b32 %r156, %r154, 1, %r152, %r17;
-	mov.b64 %rd470, {%r155, %r156};
-	@!%p109 bra $L113;
-	max.s64 %rd471, %rd462, %rd470;
-	mov.b64 %rd462, %rd471;
-$L113:
-	mov.b64 {%r157, %r158}, %rd462;
-	shfl.sync.down.b32 %r159|%p110, %r157, 2, %r152, %r17;
-	shfl.sync.down.b32 %r160, %r158, 2, %r152, %r17;
-	mov.b64 %rd472, {%r159, %r160};
-	@!%p110 bra $L114;
-	max.s64 %rd473, %rd462, %rd472;
-	mov.b64 %rd462, %rd473;
-$L114:
-	mov.b64 {%r161, %r162}, %rd462;
-	shfl.sync.down.b32 %r163|%p111, %r161, 4, %r152, %r17;
-	shfl.sync.down.b32 %r164, %r162, 4, %r152, %r17;
-	mov.b64 %rd474, {%r163, %r164};
-	@!%p111 bra $L115;
-	max.s64 %rd475, %rd462, %rd474;
-	mov.b64 %rd462, %rd475;
-$L115:
-	mov.b64 {%r165, %r166}, %rd462;
-	shfl.sync.down.b32 %r167|%p112, %r165, 8, %r152, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r152, %r17;
-	mov.b64 %rd476, {%r167, %r168};
-	@!%p112 bra $L116;
-	max.s64 %rd477, %rd462, %rd476;
-	mov.b64 %rd462, %rd477;
-$L116:
-	mov.b64 {%r169, %r170}, %rd462;
-	shfl.sync.down.b32 %r171|%p113, %r169, 16, %r152, %r17;
-	shfl.sync.down.b32 %r172, %r170, 16, %r152, %r17;
-	mov.b64 %rd478, {%r171, %r172};
-	@!%p113 bra $L117;
-	max.s64 %rd479, %rd462, %rd478;
-	mov.b64 %rd462, %rd479;
-$L117:
-	@!%p106 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd462;
-$L118:
-$L111:
-	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 %rd462, %rd480;
-	mov.b64 %rd481, %rd462;
-	setp.eq.s64 %p114, %rd481, 0;
-	@!%p114 bra $L120;
+	setp.lt.s64 %p39, %rd273, %rd270;
+	setp.lt.s64 %p40, %rd273, 32;
+	and.pred %p41, %p39, %p40;
+	mov.b64 %rd275, 2;
+	mul.lo.s64 %rd274, %rd275, %rd273;
+	setp.le.s64 %p42, %rd274, %rd272;
+	and.pred %p43, %p41, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L48;
 	bra.uni $L46;
-$L120:
+$L48:
+	mul.lo.s64 %rd276, %rd273, 2;
+	mov.b64 %rd273, %rd276;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd482, %rd313;
+	mov.b64 %rd277, %rd273;
+	mov.b64 %rd278, %rd25;
+	mov.b64 %rd279, %rd62;
+	mov.b64 %rd280, %rd64;
+	mov.b64 %rd281, %rd66;
+	mov.b64 %rd282, %rd68;
+	mov.b64 %rd283, %rd70;
+	mov.pred %p45, %p4;
+	mov.pred %p46, %p6;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd284, %rd100;
+	mov.b64 %rd285, %rd102;
+	mov.pred %p47, %p37;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.b64 %rd288, %rd238;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b64 %rd291, %rd241;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd244;
+	mov.pred %p48, %p38;
+	mov.b64 %rd295, %rd245;
+	mov.b64 %rd296, %rd246;
+	mov.b64 %rd297, %rd247;
+	mov.b32 %r80, %r76;
+	mov.b64 %rd298, %rd248;
+	mov.b64 %rd299, %rd249;
+	mov.b64 %rd300, %rd144;
+	mov.b64 %rd301, %rd253;
+	mov.b64 %rd302, %rd277;
+	cvt.u64.u32 %rd303, %r4;
+	div.s64 %rd304, %rd303, %rd302;
+	setp.eq.s64 %p49, %rd302, -1;
+	neg.s64 %rd305, %rd303;
+	selp.b64 %rd306, %rd305, %rd304, %p49;
+	setp.eq.s64 %p50, %rd302, 0;
+	selp.b64 %rd307, 0, %rd306, %p50;
+	mov.b64 %rd308, %rd307;
+	mul.lo.s64 %rd309, %rd2, %rd308;
+	mov.b64 %rd310, %rd309;
+	mul.lo.s64 %rd311, %rd131, %rd308;
+	cvt.u64.u32 %rd312, %r2;
+	div.s64 %rd313, %rd312, %rd302;
+	setp.eq.s64 %p51, %rd302, -1;
+	neg.s64 %rd314, %rd312;
+	selp.b64 %rd315, %rd314, %rd313, %p51;
+	setp.eq.s64 %p52, %rd302, 0;
+	selp.b64 %rd316, 0, %rd315, %p52;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	cvt.u64.u32 %rd319, %r2;
+	rem.s64 %rd320, %rd319, %rd302;
+	setp.eq.s64 %p53, %rd302, -1;
+	selp.b64 %rd321, 0, %rd320, %p53;
+	setp.eq.s64 %p54, %rd302, 0;
+	selp.b64 %rd322, %rd319, %rd321, %p54;
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r81, -1;
+	mov.b64 %rd324, 0;
+	mov.b64 %rd325, 0;
+	mov.b64 %rd326, 0;
+	mov.b64 %rd327, 0;
+	mov.b64 %rd328, %rd298;
+$L49:
+	mov.b64 %rd329, 0;
+	mov.b64 %rd330, %rd328;
+$L52:
+	setp.gt.s64 %p55, %rd330, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L56;
+	bra.uni $L54;
+$L56:
+	setp.ge.s64 %p57, %rd324, %rd325;
+	@!%p57 bra $L58;
+	setp.ge.s64 %p58, %rd318, %rd300;
+	@!%p58 bra $L60;
+	bra.uni $L54;
+$L60:
+	mul.lo.s64 %rd331, %rd318, %rd225;
+	mad.lo.s64 %rd332, %rd331, 4, %rd223;
+	ld.global.s32 %r82, [%rd332+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r81, %r83;
+	add.s64 %rd333, %rd318, %rd310;
+	mov.b64 %rd318, %rd333;
+	mov.b64 %rd334, %rd278;
+	mov.b32 %r84, %r81;
+	cvt.s64.s32 %rd335, %r84;
+	mul.lo.s64 %rd336, %rd335, %rd32;
+	mad.lo.s64 %rd337, %rd336, 8, %rd28;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd278;
+	mov.b32 %r85, %r81;
+	cvt.s64.s32 %rd342, %r85;
+	add.s64 %rd343, %rd342, 1;
+	mul.lo.s64 %rd344, %rd343, %rd32;
+	mad.lo.s64 %rd345, %rd344, 8, %rd28;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd347;
+	add.s64 %rd349, %rd340, %rd323;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd348;
+	mov.b64 %rd324, %rd350;
+	mov.b64 %rd325, %rd351;
+	bra.uni $L53;
+$L58:
+	mul.lo.s64 %rd352, %rd324, %rd39;
+	mad.lo.s64 %rd353, %rd352, 4, %rd35;
+	ld.global.nc.s32 %r86, [%rd353+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r81;
+	mov.b32 %r90, %r88;
+	mov.b64 %rd354, %rd324;
+$L61:
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p59, %rd121, 0;
+	@!%p59 bra $L65;
+	mul.lo.s64 %rd355, %rd354, %rd123;
+	mad.lo.s64 %rd356, %rd355, 8, %rd119;
+	ld.global.nc.f64 %fd2, [%rd356+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
+$L65:
+	cvt.s64.s32 %rd357, %r89;
+	mul.lo.s64 %rd358, %rd357, %rd130;
+	mad.lo.s64 %rd359, %rd358, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd359+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
+	mov.f64 %fd7, %fd6;
+	cvt.s64.s32 %rd360, %r90;
+	mul.lo.s64 %rd361, %rd360, %rd130;
+	mad.lo.s64 %rd362, %rd361, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd362+0];
+	mov.f64 %fd9, %fd8;
+	setp.lt.f64 %p60, %fd7, %fd9;
+	not.pred %p61, %p60;
+	@!%p61 bra $L67;
+	mov.pred %p62, 0;
+	bra.uni $L63;
+$L67:
+	cvt.s64.s32 %rd363, %r90;
+	mul.lo.s64 %rd364, %rd363, %rd130;
+	mad.lo.s64 %rd365, %rd364, 8, %rd126;
+	ld.relaxed.gpu.global.b64 %rd366, [%rd365];
+$L68:
+	mov.b64 %fd10, %rd366;
+	min.f64 %fd11, %fd10, %fd7;
+	mov.b64 %rd367, %fd10;
+	mov.b64 %rd368, %fd7;
+	or.b64 %rd369, %rd367, %rd368;
+	setp.eq.f64 %p63, %fd10, %fd7;
+	mov.b64 %fd12, %rd369;
+	selp.f64 %fd13, %fd12, %fd11, %p63;
+	setp.nan.f64 %p64, %fd10, %fd7;
+	add.rn.f64 %fd14, %fd10, %fd7;
+	selp.f64 %fd15, %fd14, %fd13, %p64;
+	mov.b64 %rd370, %fd15;
+	setp.eq.u64 %p65, %rd366, %rd370;
+	@%p65 bra $L69;
+	atom.global.cas.b64 %rd371, [%rd365], %rd366, %rd370;
+	setp.eq.u64 %p66, %rd371, %rd366;
+	mov.b64 %rd366, %rd371;
+	@!%p66 bra $L68;
+$L69:
+	mov.b64 %fd17, %rd366;
+	mov.f64 %fd16, %fd17;
+	mov.f64 %fd18, %fd16;
+	setp.gt.f64 %p67, %fd18, %fd7;
+	mov.pred %p62, %p67;
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+	@!%p62 bra $L71;
+	mov.pred %p68, 0;
+	mov.b64 %rd372, %rd329;
+	mov.b32 %r91, %r88;
+$L72:
+	@!%p47 bra $L76;
+	shr.s32 %r92, %r91, 5;
+	cvt.s64.s32 %rd373, %r92;
+	mov.b64 %rd374, %rd373;
+	and.b32 %r93, %r91, 31;
+	cvt.s64.s32 %rd375, %r93;
+	min.u64 %rd376, %rd375, 32;
+	cvt.u32.u64 %r94, %rd376;
+	mov.b32 %r96, 0x1;
+	shl.b32 %r95, %r96, %r94;
+	setp.hs.u32 %p69, %r94, 32;
+	selp.b32 %r97, 0, %r95, %p69;
+	mov.b32 %r98, %r97;
+	mov.b64 %rd377, %rd374;
+	mov.b32 %r99, %r98;
+	mul.lo.s64 %rd378, %rd377, %rd294;
+	mad.lo.s64 %rd379, %rd378, 4, %rd292;
+	ld.relaxed.gpu.global.u32 %r100, [%rd379+0];
+	mov.b32 %r101, %r100;
+	and.b32 %r102, %r101, %r99;
+	setp.ne.u32 %p70, %r102, 0x0;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L78;
+	mul.lo.s64 %rd380, %rd377, %rd294;
+	mad.lo.s64 %rd381, %rd380, 4, %rd292;
+	atom.global.or.b32 %r103, [%rd381], %r99;
+	mov.b32 %r104, %r103;
+	and.b32 %r105, %r104, %r99;
+	setp.ne.u32 %p73, %r105, 0x0;
+	mov.pred %p71, %p73;
+$L78:
+	@!%p71 bra $L80;
+	mov.b64 %rd382, %rd372;
+	mov.b64 %rd383, %rd382;
+	mov.pred %p74, 0;
+	bra.uni $L74;
+$L80:
+	mov.b64 %rd384, %rd372;
+	mov.b64 %rd383, %rd384;
+	mov.pred %p74, 1;
+	bra.uni $L74;
+$L76:
+	@!%p48 bra $L82;
+	cvt.s64.s32 %rd385, %r91;
+	mul.lo.s64 %rd386, %rd385, %rd297;
+	mad.lo.s64 %rd387, %rd386, 4, %rd295;
+	ld.relaxed.gpu.global.s32 %r106, [%rd387+0];
+	mov.b32 %r107, %r106;
+	setp.eq.s32 %p75, %r107, %r80;
+	mov.pred %p76, %p75;
+	not.pred %p77, %p76;
+	@!%p77 bra $L84;
+	cvt.s64.s32 %rd388, %r91;
+	mul.lo.s64 %rd389, %rd388, %rd297;
+	mad.lo.s64 %rd390, %rd389, 4, %rd295;
+	atom.global.exch.b32 %r108, [%rd390], %r80;
+	mov.b32 %r109, %r108;
+	setp.eq.s32 %p78, %r109, %r80;
+	mov.pred %p76, %p78;
+$L84:
+	@!%p76 bra $L86;
+	mov.b64 %rd391, %rd372;
+	mov.b64 %rd383, %rd391;
+	mov.pred %p74, 0;
+	bra.uni $L74;
+$L86:
+$L82:
+	mul.lo.s64 %rd392, %rd372, %rd142;
+	mad.lo.s64 %rd393, %rd392, 4, %rd140;
+	st.shared.s32 [%rd393+0], %r91;
+	add.s64 %rd394, %rd372, 1;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd383, %rd395;
+	mov.pred %p74, 1;
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
+	mov.b64 %rd396, %rd383;
+	mov.pred %p79, %p74;
+	mov.b64 %rd329, %rd396;
+	mov.pred %p68, %p79;
+	@!%p68 bra $L88;
+	mov.b64 %rd397, %rd278;
+	mov.b32 %r110, %r88;
+	cvt.s64.s32 %rd398, %r110;
+	add.s64 %rd399, %rd398, 1;
+	mul.lo.s64 %rd400, %rd399, %rd32;
+	mad.lo.s64 %rd401, %rd400, 8, %rd28;
+	ld.global.nc.s64 %rd402, [%rd401+0];
+	mov.b64 %rd403, %rd402;
+	cvt.s64.s32 %rd404, %r110;
+	mul.lo.s64 %rd405, %rd404, %rd32;
+	mad.lo.s64 %rd406, %rd405, 8, %rd28;
+	ld.global.nc.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	sub.s64 %rd409, %rd403, %rd408;
+	mov.b64 %rd410, %rd409;
+	mov.b64 %rd411, %rd410;
+	add.s64 %rd412, %rd326, %rd411;
+	mov.b64 %rd326, %rd412;
+	max.s64 %rd413, %rd327, %rd411;
+	mov.b64 %rd327, %rd413;
+$L88:
+$L71:
+	add.s64 %rd414, %rd324, %rd302;
+	mov.b64 %rd324, %rd414;
+	sub.s64 %rd415, %rd330, 1;
+	mov.b64 %rd330, %rd415;
+$L53:
+	bra.uni $L52;
+$L54:
+	// block scan
+	mov.b64 %rd416, %rd329;
+	mov.b32 %r111, %r3;
+$L89:
+	setp.hs.u32 %p80, %r111, 32;
+	@%p80 bra $L90;
+	mov.b64 {%r112, %r113}, %rd416;
+	shfl.sync.up.b32 %r114|%p81, %r112, %r111, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, %r111, 0, %r17;
+	mov.b64 %rd417, {%r114, %r115};
+	@!%p81 bra $L91;
+	add.s64 %rd418, %rd417, %rd416;
+	mov.b64 %rd416, %rd418;
+$L91:
+	shl.b32 %r111, %r111, 1;
+	bra.uni $L89;
+$L90:
+	mov.b64 {%r116, %r117}, %rd416;
+	shfl.sync.up.b32 %r118|%p82, %r116, %r3, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, %r3, 0, %r17;
+	mov.b64 %rd419, {%r118, %r119};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd420, %rd419, 0, %p84;
+	sub.u32 %r120, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r120;
+	@!%p85 bra $L92;
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	st.shared.s64 [%rd422+0], %rd416;
+$L92:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L93;
+	mov.b64 %rd423, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L94;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	ld.shared.s64 %rd426, [%rd425+0];
+	mov.b64 %rd423, %rd426;
+$L94:
+	mov.b64 {%r121, %r122}, %rd423;
+	shfl.sync.up.b32 %r123|%p88, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd427, {%r123, %r124};
+	@!%p88 bra $L95;
+	add.s64 %rd428, %rd427, %rd423;
+	mov.b64 %rd423, %rd428;
+$L95:
+	mov.b64 {%r125, %r126}, %rd423;
+	shfl.sync.up.b32 %r127|%p89, %r125, 2, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, 2, 0, %r17;
+	mov.b64 %rd429, {%r127, %r128};
+	@!%p89 bra $L96;
+	add.s64 %rd430, %rd429, %rd423;
+	mov.b64 %rd423, %rd430;
+$L96:
+	mov.b64 {%r129, %r130}, %rd423;
+	shfl.sync.up.b32 %r131|%p90, %r129, 4, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 4, 0, %r17;
+	mov.b64 %rd431, {%r131, %r132};
+	@!%p90 bra $L97;
+	add.s64 %rd432, %rd431, %rd423;
+	mov.b64 %rd423, %rd432;
+$L97:
+	mov.b64 {%r133, %r134}, %rd423;
+	shfl.sync.up.b32 %r135|%p91, %r133, 8, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 8, 0, %r17;
+	mov.b64 %rd433, {%r135, %r136};
+	@!%p91 bra $L98;
+	add.s64 %rd434, %rd433, %rd423;
+	mov.b64 %rd423, %rd434;
+$L98:
+	mov.b64 {%r137, %r138}, %rd423;
+	shfl.sync.up.b32 %r139|%p92, %r137, 16, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 16, 0, %r17;
+	mov.b64 %rd435, {%r139, %r140};
+	@!%p92 bra $L99;
+	add.s64 %rd436, %rd435, %rd423;
+	mov.b64 %rd423, %rd436;
+$L99:
+	mov.b64 {%r141, %r142}, %rd423;
+	shfl.sync.up.b32 %r143|%p93, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd437, {%r143, %r144};
+	selp.b64 %rd438, %rd437, 0, %p93;
+	@!%p87 bra $L100;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	st.shared.s64 [%rd441+0], %rd438;
+$L100:
+	sub.u32 %r145, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r145;
+	@!%p94 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L101:
+$L93:
+	bar.sync 0;
+	mul.wide.u32 %rd442, %r8, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	add.s64 %rd444, %rd443, 512;
+	ld.shared.s64 %rd445, [%rd444+0];
+	add.s64 %rd446, %rd445, %rd420;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 {%r146, %r147}, %rd446;
+	shfl.sync.idx.b32 %r148|%p95, %r146, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r149, %r147, 0, %r21, %r17;
+	mov.b64 %rd448, {%r148, %r149};
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, 0;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p96, %rd457, 0;
+	setp.gt.s64 %p97, %rd455, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L103;
+	mul.lo.s64 %rd458, %rd301, %rd116;
+	mad.lo.s64 %rd459, %rd458, 8, %rd112;
+	atom.global.add.u64 %rd460, [%rd459], %rd455;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd456, %rd461;
+$L103:
+	cvt.u64.u32 %rd462, %r2;
+	setp.eq.s64 %p99, %rd462, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
+	bar.sync 0;
+	@!%p101 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd456;
+$L104:
+	bar.sync 0;
+	ld.shared.s64 %rd463, [%rd1+1024];
+	mov.b64 %rd464, %rd463;
+	add.s64 %rd465, %rd464, %rd454;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, 0;
+$L105:
+	setp.lt.s64 %p102, %rd467, %rd329;
+	not.pred %p103, %p102;
+	@!%p103 bra $L109;
+	bra.uni $L107;
+$L109:
+	mul.lo.s64 %rd468, %rd467, %rd142;
+	mad.lo.s64 %rd469, %rd468, 4, %rd140;
+	ld.shared.s32 %r150, [%rd469+0];
+	mov.b32 %r151, %r150;
+	add.s64 %rd470, %rd466, %rd467;
+	mul.lo.s64 %rd471, %rd470, %rd228;
+	mad.lo.s64 %rd472, %rd471, 4, %rd226;
+	st.global.s32 [%rd472+0], %r151;
+$L106:
+	add.s64 %rd473, %rd467, 1;
+	mov.b64 %rd467, %rd473;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd474, 0;
+	setp.lt.s64 %p104, %rd324, %rd325;
+	setp.lt.s64 %p105, %rd318, %rd300;
+	or.pred %p106, %p104, %p105;
+	@!%p106 bra $L111;
+	mov.b64 %rd474, 1;
+$L111:
+	mov.b64 %rd475, %rd474;
 	// block reduction
-	sub.u32 %r173, %r13, 1;
-	mov.b32 %r174, %r3;
+	sub.u32 %r152, %r13, 1;
+	mov.b32 %r153, %r3;
+$L112:
+	setp.hs.u32 %p107, %r153, 32;
+	@%p107 bra $L113;
+	mov.b64 {%r154, %r155}, %rd475;
+	shfl.sync.down.b32 %r156|%p108, %r154, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
+	mov.b64 %rd476, {%r156, %r157};
+	@!%p108 bra $L114;
+	max.s64 %rd477, %rd475, %rd476;
+	mov.b64 %rd475, %rd477;
+$L114:
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L112;
+$L113:
+	setp.eq.u32 %p109, %r7, 0;
+	@!%p109 bra $L115;
+	mul.wide.u32 %rd478, %r8, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	st.shared.s64 [%rd479+0], %rd475;
+$L115:
+	bar.sync 0;
+	setp.eq.u32 %p110, %r8, 0;
+	@!%p110 bra $L116;
+	setp.lo.u32 %p111, %r7, %r10;
+	@!%p111 bra $L117;
+	mul.wide.u32 %rd480, %r7, 16;
+	add.s64 %rd481, %rd1, %rd480;
+	ld.shared.s64 %rd482, [%rd481+0];
+	mov.b64 %rd475, %rd482;
+$L117:
+	sub.u32 %r158, %r10, 1;
+	mov.b64 {%r159, %r160}, %rd475;
+	shfl.sync.down.b32 %r161|%p112, %r159, 1, %r158, %r17;
+	shfl.sync.down.b32 %r162, %r160, 1, %r158, %r17;
+	mov.b64 %rd483, {%r161, %r162};
+	@!%p112 bra $L118;
+	max.s64 %rd484, %rd475, %rd483;
+	mov.b64 %rd475, %rd484;
+$L118:
+	mov.b64 {%r163, %r164}, %rd475;
+	shfl.sync.down.b32 %r165|%p113, %r163, 2, %r158, %r17;
+	shfl.sync.down.b32 %r166, %r164, 2, %r158, %r17;
+	mov.b64 %rd485, {%r165, %r166};
+	@!%p113 bra $L119;
+	max.s64 %rd486, %rd475, %rd485;
+	mov.b64 %rd475, %rd486;
+$L119:
+	mov.b64 {%r167, %r168}, %rd475;
+	shfl.sync.down.b32 %r169|%p114, %r167, 4, %r158, %r17;
+	shfl.sync.down.b32 %r170, %r168, 4, %r158, %r17;
+	mov.b64 %rd487, {%r169, %r170};
+	@!%p114 bra $L120;
+	max.s64 %rd488, %rd475, %rd487;
+	mov.b64 %rd475, %rd488;
+$L120:
+	mov.b64 {%r171, %r172}, %rd475;
+	shfl.sync.down.b32 %r173|%p115, %r171, 8, %r158, %r17;
+	shfl.sync.down.b32 %r174, %r172, 8, %r158, %r17;
+	mov.b64 %rd489, {%r173, %r174};
+	@!%p115 bra $L121;
+	max.s64 %rd490, %rd475, %rd489;
+	mov.b64 %rd475, %rd490;
 $L121:
-	setp.hs.u32 %p115, %r174, 32;
-	@%p115 bra $L122;
-	mov.b64 {%r175, %r176}, %rd482;
-	shfl.sync.down.b32 %r177|%p116, %r175, %r174, %r173, %r17;
-	shfl.sync.down.b32 %r178, %r176, %r174, %r173, %r17;
-	mov.b64 %rd483, {%r177, %r178};
-	@!%p116 bra $L123;
-	add.s64 %rd484, %rd482, %rd483;
-	mov.b64 %rd482, %rd484;
-$L123:
-	shl.b32 %r174, %r174, 1;
-	bra.uni $L121;
+	mov.b64 {%r175, %r176}, %rd475;
+	shfl.sync.down.b32 %r177|%p116, %r175, 16, %r158, %r17;
+	shfl.sync.down.b32 %r178, %r176, 16, %r158, %r17;
+	mov.b64 %rd491, {%r177, %r178};
+	@!%p116 bra $L122;
+	max.s64 %rd492, %rd475, %rd491;
+	mov.b64 %rd475, %rd492;
 $L122:
-	setp.eq.u32 %p117, %r7, 0;
-	@!%p117 bra $L124;
-	mul.wide.u32 %rd485, %r8, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	st.shared.s64 [%rd486+0], %rd482;
-$L124:
+	@!%p109 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd475;
+$L123:
+$L116:
 	bar.sync 0;
-	setp.eq.u32 %p118, %r8, 0;
-	@!%p118 bra $L125;
-	setp.lo.u32 %p119, %r7, %r10;
-	@!%p119 bra $L126;
-	mul.wide.u32 %rd487, %r7, 16;
-	add.s64 %rd488, %rd1, %rd487;
-	ld.shared.s64 %rd489, [%rd488+0];
-	mov.b64 %rd482, %rd489;
-$L126:
-	sub.u32 %r179, %r10, 1;
-	mov.b64 {%r180, %r181}, %rd482;
-	shfl.sync.down.b32 %r182|%p120, %r180, 1, %r179, %r17;
-	shfl.sync.down.b32 %r183, %r181, 1, %r179, %r17;
-	mov.b64 %rd490, {%r182, %r183};
-	@!%p120 bra $L127;
-	add.s64 %rd491, %rd482, %rd490;
-	mov.b64 %rd482, %rd491;
-$L127:
-	mov.b64 {%r184, %r185}, %rd482;
-	shfl.sync.down.b32 %r186|%p121, %r184, 2, %r179, %r17;
-	shfl.sync.down.b32 %r187, %r185, 2, %r179, %r17;
-	mov.b64 %rd492, {%r186, %r187};
-	@!%p121 bra $L128;
-	add.s64 %rd493, %rd482, %rd492;
-	mov.b64 %rd482, %rd493;
-$L128:
-	mov.b64 {%r188, %r189}, %rd482;
-	shfl.sync.down.b32 %r190|%p122, %r188, 4, %r179, %r17;
-	shfl.sync.down.b32 %r191, %r189, 4, %r179, %r17;
-	mov.b64 %rd494, {%r190, %r191};
-	@!%p122 bra $L129;
-	add.s64 %rd495, %rd482, %rd494;
-	mov.b64 %rd482, %rd495;
-$L129:
-	mov.b64 {%r192, %r193}, %rd482;
-	shfl.sync.down.b32 %r194|%p123, %r192, 8, %r179, %r17;
-	shfl.sync.down.b32 %r195, %r193, 8, %r179, %r17;
-	mov.b64 %rd496, {%r194, %r195};
-	@!%p123 bra $L130;
-	add.s64 %rd497, %rd482, %rd496;
-	mov.b64 %rd482, %rd497;
-$L130:
-	mov.b64 {%r196, %r197}, %rd482;
-	shfl.sync.down.b32 %r198|%p124, %r196, 16, %r179, %r17;
-	shfl.sync.down.b32 %r199, %r197, 16, %r179, %r17;
-	mov.b64 %rd498, {%r198, %r199};
-	@!%p124 bra $L131;
-	add.s64 %rd499, %rd482, %rd498;
-	mov.b64 %rd482, %rd499;
-$L131:
-	@!%p117 bra $L132;
-	st.shared.s64 [%rd1+1024], %rd482;
-$L132:
+	ld.shared.s64 %rd493, [%rd1+1024];
+	mov.b64 %rd475, %rd493;
+	mov.b64 %rd494, %rd475;
+	setp.eq.s64 %p117, %rd494, 0;
+	@!%p117 bra $L125;
+	bra.uni $L51;
 $L125:
-	bar.sync 0;
-	ld.shared.s64 %rd500, [%rd1+1024];
-	mov.b64 %rd482, %rd500;
-	mov.b64 %rd501, %rd482;
-	mov.b64 %rd313, %rd501;
-	mov.b64 %rd502, %rd314;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd495, %rd326;
 	// block reduction
-	sub.u32 %r200, %r13, 1;
-	mov.b32 %r201, %r3;
+	sub.u32 %r179, %r13, 1;
+	mov.b32 %r180, %r3;
+$L126:
+	setp.hs.u32 %p118, %r180, 32;
+	@%p118 bra $L127;
+	mov.b64 {%r181, %r182}, %rd495;
+	shfl.sync.down.b32 %r183|%p119, %r181, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
+	mov.b64 %rd496, {%r183, %r184};
+	@!%p119 bra $L128;
+	add.s64 %rd497, %rd495, %rd496;
+	mov.b64 %rd495, %rd497;
+$L128:
+	shl.b32 %r180, %r180, 1;
+	bra.uni $L126;
+$L127:
+	setp.eq.u32 %p120, %r7, 0;
+	@!%p120 bra $L129;
+	mul.wide.u32 %rd498, %r8, 16;
+	add.s64 %rd499, %rd1, %rd498;
+	st.shared.s64 [%rd499+0], %rd495;
+$L129:
+	bar.sync 0;
+	setp.eq.u32 %p121, %r8, 0;
+	@!%p121 bra $L130;
+	setp.lo.u32 %p122, %r7, %r10;
+	@!%p122 bra $L131;
+	mul.wide.u32 %rd500, %r7, 16;
+	add.s64 %rd501, %rd1, %rd500;
+	ld.shared.s64 %rd502, [%rd501+0];
+	mov.b64 %rd495, %rd502;
+$L131:
+	sub.u32 %r185, %r10, 1;
+	mov.b64 {%r186, %r187}, %rd495;
+	shfl.sync.down.b32 %r188|%p123, %r186, 1, %r185, %r17;
+	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
+	mov.b64 %rd503, {%r188, %r189};
+	@!%p123 bra $L132;
+	add.s64 %rd504, %rd495, %rd503;
+	mov.b64 %rd495, %rd504;
+$L132:
+	mov.b64 {%r190, %r191}, %rd495;
+	shfl.sync.down.b32 %r192|%p124, %r190, 2, %r185, %r17;
+	shfl.sync.down.b32 %r193, %r191, 2, %r185, %r17;
+	mov.b64 %rd505, {%r192, %r193};
+	@!%p124 bra $L133;
+	add.s64 %rd506, %rd495, %rd505;
+	mov.b64 %rd495, %rd506;
 $L133:
-	setp.hs.u32 %p125, %r201, 32;
-	@%p125 bra $L134;
-	mov.b64 {%r202, %r203}, %rd502;
-	shfl.sync.down.b32 %r204|%p126, %r202, %r201, %r200, %r17;
-	shfl.sync.down.b32 %r205, %r203, %r201, %r200, %r17;
-	mov.b64 %rd503, {%r204, %r205};
-	@!%p126 bra $L135;
-	max.s64 %rd504, %rd502, %rd503;
-	mov.b64 %rd502, %rd504;
-$L135:
-	shl.b32 %r201, %r201, 1;
-	bra.uni $L133;
+	mov.b64 {%r194, %r195}, %rd495;
+	shfl.sync.down.b32 %r196|%p125, %r194, 4, %r185, %r17;
+	shfl.sync.down.b32 %r197, %r195, 4, %r185, %r17;
+	mov.b64 %rd507, {%r196, %r197};
+	@!%p125 bra $L134;
+	add.s64 %rd508, %rd495, %rd507;
+	mov.b64 %rd495, %rd508;
 $L134:
-	setp.eq.u32 %p127, %r7, 0;
+	mov.b64 {%r198, %r199}, %rd495;
+	shfl.sync.down.b32 %r200|%p126, %r198, 8, %r185, %r17;
+	shfl.sync.down.b32 %r201, %r199, 8, %r185, %r17;
+	mov.b64 %rd509, {%r200, %r201};
+	@!%p126 bra $L135;
+	add.s64 %rd510, %rd495, %rd509;
+	mov.b64 %rd495, %rd510;
+$L135:
+	mov.b64 {%r202, %r203}, %rd495;
+	shfl.sync.down.b32 %r204|%p127, %r202, 16, %r185, %r17;
+	shfl.sync.down.b32 %r205, %r203, 16, %r185, %r17;
+	mov.b64 %rd511, {%r204, %r205};
 	@!%p127 bra $L136;
-	mul.wide.u32 %rd505, %r8, 16;
-	add.s64 %rd506, %rd1, %rd505;
-	st.shared.s64 [%rd506+0], %rd502;
+	add.s64 %rd512, %rd495, %rd511;
+	mov.b64 %rd495, %rd512;
 $L136:
-	bar.sync 0;
-	setp.eq.u32 %p128, %r8, 0;
-	@!%p128 bra $L137;
-	setp.lo.u32 %p129, %r7, %r10;
-	@!%p129 bra $L138;
-	mul.wide.u32 %rd507, %r7, 16;
-	add.s64 %rd508, %rd1, %rd507;
-	ld.shared.s64 %rd509, [%rd508+0];
-	mov.b64 %rd502, %rd509;
-$L138:
-	sub.u32 %r206, %r10, 1;
-	mov.b64 {%r207, %r208}, %rd502;
-	shfl.sync.down.b32 %r209|%p130, %r207, 1, %r206, %r17;
-	shfl.sync.down.b32 %r210, %r208, 1, %r206, %r17;
-	mov.b64 %rd510, {%r209, %r210};
-	@!%p130 bra $L139;
-	max.s64 %rd511, %rd502, %rd510;
-	mov.b64 %rd502, %rd511;
-$L139:
-	mov.b64 {%r211, %r212}, %rd502;
-	shfl.sync.down.b32 %r213|%p131, %r211, 2, %r206, %r17;
-	shfl.sync.down.b32 %r214, %r212, 2, %r206, %r17;
-	mov.b64 %rd512, {%r213, %r214};
-	@!%p131 bra $L140;
-	max.s64 %rd513, %rd502, %rd512;
-	mov.b64 %rd502, %rd513;
-$L140:
-	mov.b64 {%r215, %r216}, %rd502;
-	shfl.sync.down.b32 %r217|%p132, %r215, 4, %r206, %r17;
-	shfl.sync.down.b32 %r218, %r216, 4, %r206, %r17;
-	mov.b64 %rd514, {%r217, %r218};
-	@!%p132 bra $L141;
-	max.s64 %rd515, %rd502, %rd514;
-	mov.b64 %rd502, %rd515;
-$L141:
-	mov.b64 {%r219, %r220}, %rd502;
-	shfl.sync.down.b32 %r221|%p133, %r219, 8, %r206, %r17;
-	shfl.sync.down.b32 %r222, %r220, 8, %r206, %r17;
-	mov.b64 %rd516, {%r221, %r222};
-	@!%p133 bra $L142;
-	max.s64 %rd517, %rd502, %rd516;
-	mov.b64 %rd502, %rd517;
-$L142:
-	mov.b64 {%r223, %r224}, %rd502;
-	shfl.sync.down.b32 %r225|%p134, %r223, 16, %r206, %r17;
-	shfl.sync.down.b32 %r226, %r224, 16, %r206, %r17;
-	mov.b64 %rd518, {%r225, %r226};
-	@!%p134 bra $L143;
-	max.s64 %rd519, %rd502, %rd518;
-	mov.b64 %rd502, %rd519;
-$L143:
-	@!%p127 bra $L144;
-	st.shared.s64 [%rd1+1024], %rd502;
-$L144:
+	@!%p120 bra $L137;
+	st.shared.s64 [%rd1+1024], %rd495;
 $L137:
+$L130:
 	bar.sync 0;
-	ld.shared.s64 %rd520, [%rd1+1024];
-	mov.b64 %rd502, %rd520;
-	mov.b64 %rd521, %rd502;
-	mov.b64 %rd314, %rd521;
-	cvt.u64.u32 %rd522, %r2;
-	setp.eq.s64 %p135, %rd522, 0;
+	ld.shared.s64 %rd513, [%rd1+1024];
+	mov.b64 %rd495, %rd513;
+	mov.b64 %rd514, %rd495;
+	mov.b64 %rd326, %rd514;
+	mov.b64 %rd515, %rd327;
+	// block reduction
+	sub.u32 %r206, %r13, 1;
+	mov.b32 %r207, %r3;
+$L138:
+	setp.hs.u32 %p128, %r207, 32;
+	@%p128 bra $L139;
+	mov.b64 {%r208, %r209}, %rd515;
+	shfl.sync.down.b32 %r210|%p129, %r208, %r207, %r206, %r17;
+	shfl.sync.down.b32 %r211, %r209, %r207, %r206, %r17;
+	mov.b64 %rd516, {%r210, %r211};
+	@!%p129 bra $L140;
+	max.s64 %rd517, %rd515, %rd516;
+	mov.b64 %rd515, %rd517;
+$L140:
+	shl.b32 %r207, %r207, 1;
+	bra.uni $L138;
+$L139:
+	setp.eq.u32 %p130, %r7, 0;
+	@!%p130 bra $L141;
+	mul.wide.u32 %rd518, %r8, 16;
+	add.s64 %rd519, %rd1, %rd518;
+	st.shared.s64 [%rd519+0], %rd515;
+$L141:
+	bar.sync 0;
+	setp.eq.u32 %p131, %r8, 0;
+	@!%p131 bra $L142;
+	setp.lo.u32 %p132, %r7, %r10;
+	@!%p132 bra $L143;
+	mul.wide.u32 %rd520, %r7, 16;
+	add.s64 %rd521, %rd1, %rd520;
+	ld.shared.s64 %rd522, [%rd521+0];
+	mov.b64 %rd515, %rd522;
+$L143:
+	sub.u32 %r212, %r10, 1;
+	mov.b64 {%r213, %r214}, %rd515;
+	shfl.sync.down.b32 %r215|%p133, %r213, 1, %r212, %r17;
+	shfl.sync.down.b32 %r216, %r214, 1, %r212, %r17;
+	mov.b64 %rd523, {%r215, %r216};
+	@!%p133 bra $L144;
+	max.s64 %rd524, %rd515, %rd523;
+	mov.b64 %rd515, %rd524;
+$L144:
+	mov.b64 {%r217, %r218}, %rd515;
+	shfl.sync.down.b32 %r219|%p134, %r217, 2, %r212, %r17;
+	shfl.sync.down.b32 %r220, %r218, 2, %r212, %r17;
+	mov.b64 %rd525, {%r219, %r220};
+	@!%p134 bra $L145;
+	max.s64 %rd526, %rd515, %rd525;
+	mov.b64 %rd515, %rd526;
+$L145:
+	mov.b64 {%r221, %r222}, %rd515;
+	shfl.sync.down.b32 %r223|%p135, %r221, 4, %r212, %r17;
+	shfl.sync.down.b32 %r224, %r222, 4, %r212, %r17;
+	mov.b64 %rd527, {%r223, %r224};
 	@!%p135 bra $L146;
-	setp.gt.s64 %p136, %rd313, 0;
-	@!%p136 bra $L148;
-	add.s64 %rd523, %rd288, 1;
-	mul.lo.s64 %rd524, %rd523, %rd116;
-	mad.lo.s64 %rd525, %rd524, 8, %rd112;
-	atom.global.add.u64 %rd526, [%rd525], %rd313;
-$L148:
-	setp.gt.s64 %p137, %rd314, 0;
-	@!%p137 bra $L150;
-	add.s64 %rd527, %rd288, 2;
-	mul.lo.s64 %rd528, %rd527, %rd116;
-	mad.lo.s64 %rd529, %rd528, 8, %rd112;
-	atom.global.max.s64 %rd530, [%rd529], %rd314;
-$L150:
+	max.s64 %rd528, %rd515, %rd527;
+	mov.b64 %rd515, %rd528;
 $L146:
+	mov.b64 {%r225, %r226}, %rd515;
+	shfl.sync.down.b32 %r227|%p136, %r225, 8, %r212, %r17;
+	shfl.sync.down.b32 %r228, %r226, 8, %r212, %r17;
+	mov.b64 %rd529, {%r227, %r228};
+	@!%p136 bra $L147;
+	max.s64 %rd530, %rd515, %rd529;
+	mov.b64 %rd515, %rd530;
+$L147:
+	mov.b64 {%r229, %r230}, %rd515;
+	shfl.sync.down.b32 %r231|%p137, %r229, 16, %r212, %r17;
+	shfl.sync.down.b32 %r232, %r230, 16, %r212, %r17;
+	mov.b64 %rd531, {%r231, %r232};
+	@!%p137 bra $L148;
+	max.s64 %rd532, %rd515, %rd531;
+	mov.b64 %rd515, %rd532;
+$L148:
+	@!%p130 bra $L149;
+	st.shared.s64 [%rd1+1024], %rd515;
+$L149:
+$L142:
 	bar.sync 0;
-	setp.eq.u32 %p138, %r5, 0;
+	ld.shared.s64 %rd533, [%rd1+1024];
+	mov.b64 %rd515, %rd533;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd327, %rd534;
+	cvt.u64.u32 %rd535, %r2;
+	setp.eq.s64 %p138, %rd535, 0;
 	@!%p138 bra $L151;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r227, [gk_league_sync+4];
-	atom.global.add.u32 %r228, [gk_league_sync], 1;
-	mov.u32 %r229, %nctaid.x;
-	sub.u32 %r230, %r229, 1;
-	setp.eq.u32 %p139, %r228, %r230;
-	@!%p139 bra $L152;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r231, [gk_league_sync+4], 1;
-	bra.uni $L153;
-$L152:
-	ld.relaxed.gpu.global.u32 %r232, [gk_league_sync+4];
-	setp.eq.u32 %p140, %r232, %r227;
-	@%p140 bra $L152;
+	setp.gt.s64 %p139, %rd326, 0;
+	@!%p139 bra $L153;
+	add.s64 %rd536, %rd301, 1;
+	mul.lo.s64 %rd537, %rd536, %rd116;
+	mad.lo.s64 %rd538, %rd537, 8, %rd112;
+	atom.global.add.u64 %rd539, [%rd538], %rd326;
 $L153:
-	fence.acq_rel.gpu;
+	setp.gt.s64 %p140, %rd327, 0;
+	@!%p140 bra $L155;
+	add.s64 %rd540, %rd301, 2;
+	mul.lo.s64 %rd541, %rd540, %rd116;
+	mad.lo.s64 %rd542, %rd541, 8, %rd112;
+	atom.global.max.s64 %rd543, [%rd542], %rd327;
+$L155:
 $L151:
 	bar.sync 0;
-	mul.lo.s64 %rd531, %rd240, %rd116;
-	mad.lo.s64 %rd532, %rd531, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	add.s64 %rd535, %rd240, 1;
-	mul.lo.s64 %rd536, %rd535, %rd116;
-	mad.lo.s64 %rd537, %rd536, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd538, [%rd537+0];
-	mov.b64 %rd539, %rd538;
-	mov.b64 %rd540, %rd534;
-	mov.b64 %rd541, %rd539;
-	mov.b64 %rd542, %rd540;
-	mov.b64 %rd543, %rd541;
-	add.s64 %rd544, %rd240, 2;
-	mul.lo.s64 %rd545, %rd544, %rd116;
-	mad.lo.s64 %rd546, %rd545, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	mov.b64 %rd201, %rd548;
-	@!%p11 bra $L155;
-	mov.b64 %rd550, 3;
-	mul.lo.s64 %rd549, %rd550, %rd203;
-	mov.b64 %rd552, 1;
-	add.s64 %rd551, %rd552, %rd549;
-	mul.lo.s64 %rd553, %rd551, %rd109;
-	mad.lo.s64 %rd554, %rd553, 8, %rd105;
-	st.global.s64 [%rd554+0], %rd542;
-	mov.b64 %rd556, 3;
-	mul.lo.s64 %rd555, %rd556, %rd203;
-	mov.b64 %rd558, 2;
-	add.s64 %rd557, %rd558, %rd555;
-	mul.lo.s64 %rd559, %rd557, %rd109;
-	mad.lo.s64 %rd560, %rd559, 8, %rd105;
-	st.global.s64 [%rd560+0], %rd543;
-	mov.b64 %rd562, 3;
-	mul.lo.s64 %rd561, %rd562, %rd203;
-	mov.b64 %rd564, 3;
-	add.s64 %rd563, %rd564, %rd561;
-	mul.lo.s64 %rd565, %rd563, %rd109;
-	mad.lo.s64 %rd566, %rd565, 8, %rd105;
-	st.global.s64 [%rd566+0], %rd201;
-	add.s64 %rd567, %rd203, 1;
-	st.global.s64 [%rd105+0], %rd567;
-$L155:
-	setp.eq.s64 %p141, %rd542, 0;
-	setp.gt.s64 %p142, %rd542, %rd66;
-	or.pred %p143, %p141, %p142;
-	setp.gt.s64 %p144, %rd543, %rd68;
-	or.pred %p145, %p143, %p144;
-	setp.gt.s64 %p146, %rd201, %rd70;
-	or.pred %p147, %p145, %p146;
-	@!%p147 bra $L157;
-	bra.uni $L3;
+	setp.eq.u32 %p141, %r5, 0;
+	@!%p141 bra $L156;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r233, [gk_league_sync+4];
+	atom.global.add.u32 %r234, [gk_league_sync], 1;
+	mov.u32 %r235, %nctaid.x;
+	sub.u32 %r236, %r235, 1;
+	setp.eq.u32 %p142, %r234, %r236;
+	@!%p142 bra $L157;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r237, [gk_league_sync+4], 1;
+	bra.uni $L158;
 $L157:
-	mov.b64 %rd144, %rd542;
-$L31:
-	add.s64 %rd568, %rd203, 1;
-	mov.b64 %rd203, %rd568;
-	bra.uni $L30;
-$L32:
+	ld.relaxed.gpu.global.u32 %r238, [gk_league_sync+4];
+	setp.eq.u32 %p143, %r238, %r233;
+	@%p143 bra $L157;
+$L158:
+	fence.acq_rel.gpu;
+$L156:
+	bar.sync 0;
+	setp.eq.s64 %p144, %rd216, 0;
+	and.pred %p145, %p11, %p144;
+	@!%p145 bra $L160;
+	mov.b64 %rd545, 9;
+	mul.lo.s64 %rd544, %rd545, %rd116;
+	mad.lo.s64 %rd546, %rd544, 8, %rd112;
+	mov.b64 %rd547, 0;
+	st.global.s64 [%rd546+0], %rd547;
+$L160:
+	mul.lo.s64 %rd548, %rd253, %rd116;
+	mad.lo.s64 %rd549, %rd548, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	add.s64 %rd552, %rd253, 1;
+	mul.lo.s64 %rd553, %rd552, %rd116;
+	mad.lo.s64 %rd554, %rd553, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, %rd551;
+	mov.b64 %rd558, %rd556;
+	mov.b64 %rd559, %rd557;
+	mov.b64 %rd560, %rd558;
+	add.s64 %rd561, %rd253, 2;
+	mul.lo.s64 %rd562, %rd561, %rd116;
+	mad.lo.s64 %rd563, %rd562, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd564, [%rd563+0];
+	mov.b64 %rd565, %rd564;
+	mov.b64 %rd210, %rd565;
+	@!%p11 bra $L162;
+	mov.b64 %rd567, 3;
+	mul.lo.s64 %rd566, %rd567, %rd216;
+	mov.b64 %rd569, 1;
+	add.s64 %rd568, %rd569, %rd566;
+	mul.lo.s64 %rd570, %rd568, %rd109;
+	mad.lo.s64 %rd571, %rd570, 8, %rd105;
+	st.global.s64 [%rd571+0], %rd559;
+	mov.b64 %rd573, 3;
+	mul.lo.s64 %rd572, %rd573, %rd216;
+	mov.b64 %rd575, 2;
+	add.s64 %rd574, %rd575, %rd572;
+	mul.lo.s64 %rd576, %rd574, %rd109;
+	mad.lo.s64 %rd577, %rd576, 8, %rd105;
+	st.global.s64 [%rd577+0], %rd560;
+	mov.b64 %rd579, 3;
+	mul.lo.s64 %rd578, %rd579, %rd216;
+	mov.b64 %rd581, 3;
+	add.s64 %rd580, %rd581, %rd578;
+	mul.lo.s64 %rd582, %rd580, %rd109;
+	mad.lo.s64 %rd583, %rd582, 8, %rd105;
+	st.global.s64 [%rd583+0], %rd210;
+	add.s64 %rd584, %rd216, 1;
+	st.global.s64 [%rd105+0], %rd584;
+$L162:
+	setp.eq.s64 %p146, %rd559, 0;
+	setp.gt.s64 %p147, %rd559, %rd66;
+	or.pred %p148, %p146, %p147;
+	setp.gt.s64 %p149, %rd560, %rd68;
+	or.pred %p150, %p148, %p149;
+	setp.gt.s64 %p151, %rd210, %rd70;
+	or.pred %p152, %p150, %p151;
+	@!%p152 bra $L164;
+	bra.uni $L3;
+$L164:
+	mov.b64 %rd144, %rd559;
+$L36:
+	add.s64 %rd585, %rd216, 1;
+	mov.b64 %rd216, %rd585;
+	bra.uni $L35;
+$L37:
 $L3:
 	bar.sync 0;
 	add.s64 %rd134, %rd134, %rd133;
@@ -40630,7 +40780,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40634
+//line gokkos_kernels_gen.go:40784
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40648,7 +40798,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40652
+//line gokkos_kernels_gen.go:40802
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40672,7 +40822,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40676
+//line gokkos_kernels_gen.go:40826
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40691,7 +40841,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40695
+//line gokkos_kernels_gen.go:40845
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -40718,7 +40868,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:40722
+//line gokkos_kernels_gen.go:40872
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40740,7 +40890,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:40744
+//line gokkos_kernels_gen.go:40894
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40754,7 +40904,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:40758
+//line gokkos_kernels_gen.go:40908
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40769,7 +40919,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40773
+//line gokkos_kernels_gen.go:40923
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40780,7 +40930,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40784
+//line gokkos_kernels_gen.go:40934
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40801,7 +40951,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40805
+//line gokkos_kernels_gen.go:40955
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40826,7 +40976,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40830
+//line gokkos_kernels_gen.go:40980
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40845,7 +40995,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40849
+//line gokkos_kernels_gen.go:40999
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40873,7 +41023,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40877
+//line gokkos_kernels_gen.go:41027
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40895,7 +41045,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40899
+//line gokkos_kernels_gen.go:41049
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -40909,7 +41059,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40913
+//line gokkos_kernels_gen.go:41063
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40919,7 +41069,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40923
+//line gokkos_kernels_gen.go:41073
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -40931,14 +41081,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40935
+//line gokkos_kernels_gen.go:41085
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:40942
+//line gokkos_kernels_gen.go:41092
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40955,7 +41105,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:40959
+//line gokkos_kernels_gen.go:41109
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40967,7 +41117,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:40971
+//line gokkos_kernels_gen.go:41121
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40997,7 +41147,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:41001
+//line gokkos_kernels_gen.go:41151
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41022,7 +41172,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:41026
+//line gokkos_kernels_gen.go:41176
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -41032,7 +41182,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:41036
+//line gokkos_kernels_gen.go:41186
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -41044,7 +41194,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:41048
+//line gokkos_kernels_gen.go:41198
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -41055,14 +41205,14 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:41059
+//line gokkos_kernels_gen.go:41209
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:41066
+//line gokkos_kernels_gen.go:41216
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -41087,7 +41237,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41091
+//line gokkos_kernels_gen.go:41241
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41107,7 +41257,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41111
+//line gokkos_kernels_gen.go:41261
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -41123,7 +41273,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41127
+//line gokkos_kernels_gen.go:41277
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -41134,7 +41284,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:41138
+//line gokkos_kernels_gen.go:41288
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -41152,7 +41302,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41156
+//line gokkos_kernels_gen.go:41306
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -41165,7 +41315,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41169
+//line gokkos_kernels_gen.go:41319
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -41176,14 +41326,14 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41180
+//line gokkos_kernels_gen.go:41330
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41187
+//line gokkos_kernels_gen.go:41337
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -41194,14 +41344,14 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41198
+//line gokkos_kernels_gen.go:41348
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41205
+//line gokkos_kernels_gen.go:41355
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -41214,7 +41364,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:41218
+//line gokkos_kernels_gen.go:41368
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -41223,7 +41373,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:41227
+//line gokkos_kernels_gen.go:41377
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -41236,7 +41386,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41240
+//line gokkos_kernels_gen.go:41390
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41245,7 +41395,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41249
+//line gokkos_kernels_gen.go:41399
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -41258,7 +41408,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:41262
+//line gokkos_kernels_gen.go:41412
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41267,7 +41417,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:41271
+//line gokkos_kernels_gen.go:41421
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -41280,7 +41430,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:41284
+//line gokkos_kernels_gen.go:41434
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41289,7 +41439,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:41293
+//line gokkos_kernels_gen.go:41443
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -41303,7 +41453,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41307
+//line gokkos_kernels_gen.go:41457
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41312,7 +41462,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41316
+//line gokkos_kernels_gen.go:41466
 }
 
 // gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
@@ -41354,7 +41504,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:41358
+//line gokkos_kernels_gen.go:41508
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41392,7 +41542,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:41396
+//line gokkos_kernels_gen.go:41546
 }
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
@@ -41417,7 +41567,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41421
+//line gokkos_kernels_gen.go:41571
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41437,7 +41587,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:41441
+//line gokkos_kernels_gen.go:41591
 }
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
@@ -41451,7 +41601,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				*acc = min(*acc, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41455
+//line gokkos_kernels_gen.go:41605
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41461,7 +41611,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			*acc = min(*acc, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41465
+//line gokkos_kernels_gen.go:41615
 }
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
@@ -41490,7 +41640,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1 << shift
 		}
-//line gokkos_kernels_gen.go:41494
+//line gokkos_kernels_gen.go:41644
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41514,7 +41664,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1 << shift
 	}
-//line gokkos_kernels_gen.go:41518
+//line gokkos_kernels_gen.go:41668
 }
 
 // gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -41564,7 +41714,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:41568
+//line gokkos_kernels_gen.go:41718
 	return gokkosN
 }
 
@@ -41624,7 +41774,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:41628
+//line gokkos_kernels_gen.go:41778
 	return gokkosN
 }
 
@@ -41684,7 +41834,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:41688
+//line gokkos_kernels_gen.go:41838
 	return gokkosN
 }
 
@@ -41812,6 +41962,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:41816
+//line gokkos_kernels_gen.go:41966
 	return gokkosN
 }
