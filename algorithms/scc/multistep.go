@@ -37,19 +37,19 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if m.rev, err = g.Transpose(); err != nil {
 		return fail(err)
 	}
-	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy, ReachOnly: true}); err != nil {
+	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
-	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, ReachOnly: true}); err != nil {
+	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
 	if searchOnly {
 		return m, nil
 	}
-	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy}); err != nil {
+	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
-	if m.bck, err = frontier.New(m.rev, frontier.Options{Strategy: opts.Strategy, Unique: true}); err != nil {
+	if m.bck, err = frontier.New(m.rev, frontier.Options{Strategy: opts.Strategy, Unique: true, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
 	if m.roots, err = views.Alloc1D[int32](g.Space().Memory(), "scc.roots", g.N()); err != nil {
@@ -106,6 +106,16 @@ func (s *state) multistep() error {
 		s.stats.Phase2Found += found
 	}
 	return s.finishSerially()
+}
+
+// traced appends the steps of finished traversals to Stats.Steps when Options.Trace is set.
+func (s *state) traced(traversals ...[]frontier.Step) {
+	if !s.opts.Trace {
+		return
+	}
+	for _, t := range traversals {
+		s.stats.Steps = append(s.stats.Steps, t...)
+	}
 }
 
 // done reports whether nothing is left for the parallel steps: no active vertex, or (for
@@ -182,6 +192,7 @@ func (s *state) searchStep() (int, error) {
 	}
 	s.stats.ReachTime += time.Since(tr)
 	s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
+	s.traced(fst.Steps, bst.Steps)
 	found, err := count(s, "scc.search.split", searchSplit{N: int32(s.n), P: int32(p), RF: m.fw.Reached(), RB: m.bw.Reached(), St: s.st, Sub: s.sub, Comp: s.comp})
 	if err != nil {
 		return 0, err
@@ -298,8 +309,13 @@ func (s *state) templateColourRound() (int, error) {
 		}
 		s.stats.PropagationIterations += len(steps)
 	}
+	s.traced(m.col.Trace())
 	var nroots int64
 	if err := portable.ParallelScan(s.space, "scc.colour.roots", portable.Range(0, s.n), listRoots{St: s.st, Col: s.col, Roots: m.roots}, &nroots); err != nil {
+		return 0, err
+	}
+	// Set restarts the backward frontier's step count and trace; Assign keeps them.
+	if err := m.bck.Set(); err != nil {
 		return 0, err
 	}
 	if err := m.bck.Assign(frontier.Worklist{Queue: m.roots, Size: int(nroots)}); err != nil {
@@ -313,6 +329,7 @@ func (s *state) templateColourRound() (int, error) {
 		}
 		s.stats.ReachIterations += len(steps)
 	}
+	s.traced(m.bck.Trace())
 	found, err := count(s, "scc.colour.split", colourSplit{St: s.st, Col: s.col, Comp: s.comp})
 	if err != nil {
 		return 0, err

@@ -174,7 +174,8 @@ type Options struct {
 	// SegmentBytes is the size, in bytes of per-vertex state, of EdgeList's vertex segments; 0
 	// means half of the space's cache (execspace.Info.CacheBytes).
 	SegmentBytes int64
-	// Trace records EdgeList's phases in Stats.Phases.
+	// Trace records EdgeList's phases in Stats.Phases and the frontier template's steps in
+	// Stats.Steps.
 	Trace bool
 	// AsyncBudget makes Async give up once the propagation sweeps of one Run have reached this
 	// many, when a batch of sweeps ends without a fixed point (the host sees the sweeps' flags

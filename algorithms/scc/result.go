@@ -102,6 +102,11 @@ type Stats struct {
 	ListEdges                 int64
 	// Phases lists EdgeList's phases in order when Options.Trace is set; nil otherwise.
 	Phases []Phase
+	// Steps lists the frontier steps of the breadth-first searches and colour rounds that
+	// ran on the frontier template (Multistep, and the phase-1 searches of FBTrim and Hybrid
+	// with Traversal Auto) when Options.Trace is set, one traversal after another, each
+	// numbered from 0; nil otherwise.
+	Steps []frontier.Step
 }
 
 // Phase is one phase of an EdgeList run, recorded with Options.Trace.

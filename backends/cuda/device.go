@@ -51,9 +51,11 @@ type device struct {
 	modMu   sync.Mutex
 	modules map[*abi.KernelSpec]*module
 
-	// multiMu serializes multi-kernel sequences (reduce, scan) that share the partials buffer.
+	// multiMu serializes multi-kernel sequences (reduce, scan) that share the partials buffer
+	// and the result buffer.
 	multiMu  sync.Mutex
 	partials devBuf
+	results  resultBuf
 
 	// scratchMu guards the level-1 scratch buffer: launches that use it hold the read lock
 	// until their kernel is enqueued; growing it takes the write lock.

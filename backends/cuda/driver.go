@@ -51,6 +51,20 @@ static CUresult gk_host_alloc(void **p, size_t bytes) {
 
 static CUresult gk_host_free(void *p) { return cuMemFreeHost(p); }
 
+// gk_mapped_alloc allocates pinned host memory that kernels may write through *dev.
+static CUresult gk_mapped_alloc(void **p, CUdeviceptr *dev, size_t bytes) {
+	CUresult r = cuMemHostAlloc(p, bytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+	if (r != CUDA_SUCCESS) {
+		return r;
+	}
+	r = cuMemHostGetDevicePointer(dev, *p, 0);
+	if (r != CUDA_SUCCESS) {
+		cuMemFreeHost(*p);
+		*p = 0;
+	}
+	return r;
+}
+
 static CUresult gk_set_max_dynamic_shared(CUfunction f, int bytes) {
 	return cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
 }
@@ -234,6 +248,17 @@ func hostAlloc(bytes int) (unsafe.Pointer, error) {
 }
 
 func hostFree(p unsafe.Pointer) error { return driverErr("cuMemFreeHost", C.gk_host_free(p)) }
+
+// mappedAlloc allocates bytes of pinned host memory mapped into the device's address space,
+// and returns its host address and the address kernels write it through.
+func mappedAlloc(bytes int) (unsafe.Pointer, cu.DevicePtr, error) {
+	var p unsafe.Pointer
+	var dev C.CUdeviceptr
+	if err := driverErr("cuMemHostAlloc(DEVICEMAP)", C.gk_mapped_alloc(&p, &dev, C.size_t(bytes))); err != nil {
+		return nil, 0, err
+	}
+	return p, cu.DevicePtr(dev), nil
+}
 
 func setMaxDynamicShared(f cu.Function, bytes int) error {
 	return driverErr("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", C.gk_set_max_dynamic_shared(cFunc(f), C.int(bytes)))

@@ -83,6 +83,8 @@ type launcher struct {
 	le    LaunchError
 	start cu.Event
 	timed bool
+	// mapped reports that the launch's result slot is in the mapped result buffer.
+	mapped bool
 }
 
 // Launch runs l's kernel on the device following the execspace ABI (see execspace/abi):
@@ -363,26 +365,45 @@ func (x *launcher) teamFor() error {
 func (x *launcher) oneBlock(f *function) int { return devlaunch.OneBlock(x.d.shape(), f.shape()) }
 
 // partials reserves the partials buffer for count values plus one result slot and returns the
-// addresses of both. The caller holds d.multiMu and has entered.
+// addresses of both. The result slot is in the mapped result buffer when the launch returns a
+// value and that buffer is available (see resultBuf), else after the partials. The caller
+// holds d.multiMu and has entered.
 func (x *launcher) partials(count int) (part, result cu.DevicePtr, err error) {
 	slot := int64(x.k.Value.SlotBytes())
 	off := int64(align16(int(int64(count) * slot)))
 	if err := x.d.grow(&x.d.partials, off+16, "reduction partials"); err != nil {
 		return 0, 0, err
 	}
+	if x.l.Result != nil && x.d.results.reserve(slot) {
+		x.mapped = true
+		return x.d.partials.ptr, x.d.results.dev, nil
+	}
 	return x.d.partials.ptr, x.d.partials.ptr + cu.DevicePtr(off), nil
 }
 
-// copyResult copies the value at result to l.Result, when wanted. The caller has entered.
+// copyResult copies the value at result to l.Result, when wanted: from the mapped result
+// buffer once the kernels are done, or with a copy from device memory. The caller has entered
+// and holds d.multiMu.
 func (x *launcher) copyResult(result cu.DevicePtr) error {
 	if x.l.Result == nil {
 		return nil
 	}
-	err := cu.MemcpyDtoH(x.l.Result, result, int64(x.k.Value.SlotBytes()))
+	bytes := x.k.Value.SlotBytes()
+	var err error
+	if x.mapped {
+		if !x.timed { // a timed launch has waited for its end event already
+			err = fromCu("cuCtxSynchronize", cu.Synchronize())
+		}
+		if err == nil {
+			copy(unsafe.Slice((*byte)(x.l.Result), bytes), unsafe.Slice((*byte)(x.d.results.host), bytes))
+		}
+	} else {
+		err = fromCu("cuMemcpyDtoH", cu.MemcpyDtoH(x.l.Result, result, int64(bytes)))
+	}
 	if err == nil {
 		x.d.clearPending()
 	}
-	return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuMemcpyDtoH", err))
+	return x.d.check(fmt.Sprintf("launch %q", x.l.Label), err)
 }
 
 func (x *launcher) reduce() error {

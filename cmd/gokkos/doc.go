@@ -18,7 +18,8 @@
 // -json one JSON object with the algorithm, space, strategy, vertex and edge counts, the
 // median time of the algorithm alone in seconds, GTEPS, and the algorithm's result summary.
 // With -trace it also prints to standard error every frontier step of the last run (bfs,
-// coloring and the sssp methods on the template): the decision (strategy and worklist
+// coloring, the sssp methods on the template, and scc's Multistep searches and colour rounds,
+// one traversal after another): the decision (strategy and worklist
 // formats), what the inspector knew of the worklist (size, edges, largest degree), the size
 // of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted;
 // for scc -method edgelist its phases instead of frontier steps (trim, wcc, pivot, forward,

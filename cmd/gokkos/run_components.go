@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"github.com/gokkos/gokkos/algorithms/frontier"
 
 	"github.com/gokkos/gokkos/algorithms/scc"
 	"github.com/gokkos/gokkos/algorithms/wcc"
@@ -172,6 +173,10 @@ func (i *sccInstance) phases() []phase {
 	}
 	return out
 }
+
+// steps returns the frontier steps the last run recorded (with runContext.Trace): Multistep's
+// searches and colour rounds, one traversal after another.
+func (i *sccInstance) steps() []frontier.Step { return i.res.Stats.Steps }
 
 func (i *sccInstance) free() { i.s.Free() }
 

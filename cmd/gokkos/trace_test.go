@@ -30,6 +30,9 @@ func TestTrace(t *testing.T) {
 		}},
 		{"coloring", []string{"-algo", "coloring", "-strategy", "ml"}, func(m map[string]any) int { return int(m["iterations"].(float64)) }},
 		{"sssp bellman-ford", []string{"-algo", "sssp", "-method", "bellman-ford"}, func(m map[string]any) int { return int(m["iterations"].(float64)) }},
+		{"scc multistep", []string{"-algo", "scc", "-method", "multistep", "-serial-cutoff", "-1"}, func(m map[string]any) int {
+			return int(m["reach_iterations"].(float64) + m["propagation_iterations"].(float64))
+		}},
 		{"sssp edge list", []string{"-algo", "sssp", "-method", "edgelist"}, func(map[string]any) int { return -1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
