@@ -9,11 +9,39 @@ import (
 
 func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
+		Name:  "dgraph.ballSearch",
+		Pos:   "algorithms/dgraph/balls.go:31",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX0,
+		Entry: "gk_dgraph_ballSearch",
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Seen", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Start", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Queue", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Res", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Ball", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "Levels", Field: []int{10}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "balls.go", Key: "func (ballSearch) RunTeam", Hash: "21050483c2649633"},
+			{File: "balls.go", Key: "func (ballSearch) visit", Hash: "88582b3086e621b4"},
+			{File: "balls.go", Key: "type ballSearch", Hash: "76de4e8f006ac8dd"},
+		},
+		SourceHash: "8c8c979dc5a1caeb",
+	})
 	gokkosimpl.Register[countSources](&abi.KernelSpec{
 		Name:  "dgraph.countSources",
 		Pos:   "algorithms/dgraph/build.go:50",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX0,
+		PTX:   gokkosPTX1,
 		Entry: "gk_dgraph_countSources",
 		Params: []abi.Param{
 			{Name: "E.Src", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -33,12 +61,12 @@ func init() {
 		},
 		SourceHash: "e3f56a5af0abfacf",
 	})
-	gokkosimpl.RegisterHostRange[countSources](gokkosHostLoop0)
+	gokkosimpl.RegisterHostRange[countSources](gokkosHostLoop1)
 	gokkosimpl.Register[scatterEdges](&abi.KernelSpec{
 		Name:  "dgraph.scatterEdges",
 		Pos:   "algorithms/dgraph/build.go:66",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX1,
+		PTX:   gokkosPTX2,
 		Entry: "gk_dgraph_scatterEdges",
 		Params: []abi.Param{
 			{Name: "E.Src", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -62,12 +90,12 @@ func init() {
 		},
 		SourceHash: "3b22d0fa7608b927",
 	})
-	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop1)
+	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop2)
 	gokkosimpl.Register[degreeMax](&abi.KernelSpec{
 		Name:      "dgraph.degreeMax",
 		Pos:       "algorithms/dgraph/degree.go:11",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX2,
+		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeMax_main", Final: "gk_dgraph_degreeMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -82,12 +110,12 @@ func init() {
 		},
 		SourceHash: "cd75520d059059a1",
 	})
-	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop2)
+	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop3)
 	gokkosimpl.Register[offsetScan](&abi.KernelSpec{
 		Name:  "dgraph.offsetScan",
 		Pos:   "algorithms/dgraph/scan.go:13",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX3,
+		PTX:   gokkosPTX4,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_offsetScan_up", Mid: "gk_dgraph_offsetScan_mid", Down: "gk_dgraph_offsetScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -102,12 +130,12 @@ func init() {
 		},
 		SourceHash: "c10ab7e1e158d062",
 	})
-	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop3)
+	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop4)
 	gokkosimpl.Register[sortAdjacency](&abi.KernelSpec{
 		Name:  "dgraph.sortAdjacency",
 		Pos:   "algorithms/dgraph/sort.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX4,
+		PTX:   gokkosPTX5,
 		Entry: "gk_dgraph_sortAdjacency",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -130,12 +158,12 @@ func init() {
 		},
 		SourceHash: "138d01b11a4f2e6c",
 	})
-	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop4)
+	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop5)
 	gokkosimpl.Register[countDistinct](&abi.KernelSpec{
 		Name:  "dgraph.countDistinct",
 		Pos:   "algorithms/dgraph/sort.go:96",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX5,
+		PTX:   gokkosPTX6,
 		Entry: "gk_dgraph_countDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -153,12 +181,12 @@ func init() {
 		},
 		SourceHash: "a7d15bc95170eabc",
 	})
-	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop5)
+	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop6)
 	gokkosimpl.Register[compactDistinct](&abi.KernelSpec{
 		Name:  "dgraph.compactDistinct",
 		Pos:   "algorithms/dgraph/sort.go:117",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX7,
 		Entry: "gk_dgraph_compactDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -179,12 +207,12 @@ func init() {
 		},
 		SourceHash: "35433080990d6027",
 	})
-	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop7)
 	gokkosimpl.Register[countHubs](&abi.KernelSpec{
 		Name:      "dgraph.countHubs",
 		Pos:       "algorithms/dgraph/sorthubs.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main", Final: "gk_dgraph_countHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -200,12 +228,12 @@ func init() {
 		},
 		SourceHash: "29fe93452972015c",
 	})
-	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop8)
 	gokkosimpl.Register[listHubs](&abi.KernelSpec{
 		Name:  "dgraph.listHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:36",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX9,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -221,12 +249,12 @@ func init() {
 		},
 		SourceHash: "99084a90747a5ede",
 	})
-	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
+	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop9)
 	gokkosimpl.Register[sortHubs](&abi.KernelSpec{
 		Name:  "dgraph.sortHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:59",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX10,
 		Entry: "gk_dgraph_sortHubs",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -253,7 +281,7 @@ func init() {
 		Name:      "dgraph.unmatchedSample",
 		Pos:       "algorithms/dgraph/symmetric.go:96",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main", Final: "gk_dgraph_unmatchedSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -278,12 +306,12 @@ func init() {
 		},
 		SourceHash: "c60966053eec1b81",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop11)
 	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedLight",
 		Pos:       "algorithms/dgraph/symmetric.go:126",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main", Final: "gk_dgraph_unmatchedLight_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -308,12 +336,12 @@ func init() {
 		},
 		SourceHash: "3771daf3d68fa070",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop12)
 	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedHubs",
 		Pos:       "algorithms/dgraph/symmetric.go:145",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main", Final: "gk_dgraph_unmatchedHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -342,7 +370,7 @@ func init() {
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX14,
 		Entry: "gk_dgraph_countTargets",
 		Params: []abi.Param{
 			{Name: "Adj", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -356,12 +384,12 @@ func init() {
 		},
 		SourceHash: "9fd594297590a992",
 	})
-	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop13)
+	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop14)
 	gokkosimpl.Register[scatterReversed](&abi.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX15,
 		Entry: "gk_dgraph_scatterReversed",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -382,11 +410,462 @@ func init() {
 		},
 		SourceHash: "ec8d8b66adb836d8",
 	})
-	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop14)
+	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop15)
 }
 
-// gokkosPTX0 is the PTX of dgraph.countSources.
+// gokkosPTX0 is the PTX of dgraph.ballSearch.
 const gokkosPTX0 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_dgraph_ballSearch(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28
+)
+{
+	.reg .pred %p<26>;
+	.reg .b32 %r<77>;
+	.reg .b64 %rd<208>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s9];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s10];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.u64 %rd52, [gk_s12];
+	cvta.to.global.u64 %rd53, %rd52;
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s13];
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.u64 %rd59, [gk_s15];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s16];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s17];
+	mov.b64 %rd65, %rd64;
+	ld.param.u64 %rd66, [gk_s18];
+	cvta.to.global.u64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	ld.param.s64 %rd69, [gk_s19];
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.u64 %rd73, [gk_s21];
+	cvta.to.global.u64 %rd74, %rd73;
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s22];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s24];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s25];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s28];
+	mov.b64 %rd90, %rd89;
+	cvt.u64.u32 %rd92, %r28;
+	cvt.u64.u32 %rd93, %r29;
+	mov.b64 %rd94, %rd92;
+$L1:
+	setp.ge.s64 %p3, %rd94, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd91, %rd94;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd95, %rd91;
+	mul.lo.s64 %rd96, %rd95, %rd88;
+	mov.b64 %rd97, %rd96;
+	setp.eq.u32 %p4, %r5, 0;
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd98, %rd95, %rd65;
+	mad.lo.s64 %rd99, %rd98, 4, %rd61;
+	ld.global.nc.s32 %r30, [%rd99+0];
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd100, %r31;
+	mov.b64 %rd101, %rd100;
+	mul.lo.s64 %rd102, %rd101, %rd58;
+	mad.lo.s64 %rd103, %rd102, 4, %rd54;
+	min.u64 %rd104, %rd95, 32;
+	cvt.u32.u64 %r32, %rd104;
+	mov.b32 %r34, 0x1;
+	shl.b32 %r33, %r34, %r32;
+	setp.hs.u32 %p5, %r32, 32;
+	selp.b32 %r35, 0, %r33, %p5;
+	atom.global.or.b32 %r36, [%rd103], %r35;
+	cvt.u32.u64 %r37, %rd101;
+	mul.lo.s64 %rd105, %rd97, %rd72;
+	mad.lo.s64 %rd106, %rd105, 4, %rd68;
+	st.global.s32 [%rd106+0], %r37;
+	mul.lo.s64 %rd107, %rd95, %rd79;
+	mad.lo.s64 %rd108, %rd107, 4, %rd75;
+	mov.b32 %r38, 1;
+	st.relaxed.gpu.global.s32 [%rd108], %r38;
+$L4:
+	bar.sync 0;
+	bar.sync 0;
+	mov.b64 %rd109, 0;
+	mov.b64 %rd110, 1;
+	mov.b64 %rd111, 0;
+$L5:
+	setp.lt.s64 %p6, %rd111, %rd90;
+	setp.lt.s64 %p7, %rd110, %rd88;
+	and.pred %p8, %p6, %p7;
+	not.pred %p9, %p8;
+	@!%p9 bra $L9;
+	bra.uni $L7;
+$L9:
+	mov.b64 %rd112, %rd110;
+	cvt.u64.u32 %rd113, %r2;
+	add.s64 %rd114, %rd109, %rd113;
+	cvt.u64.u32 %rd115, %r4;
+	mov.b64 %rd116, %rd114;
+$L10:
+	setp.ge.s64 %p10, %rd116, %rd112;
+	@%p10 bra $L12;
+	mov.b64 %rd117, %rd116;
+	add.s64 %rd118, %rd97, %rd117;
+	mul.lo.s64 %rd119, %rd118, %rd72;
+	mad.lo.s64 %rd120, %rd119, 4, %rd68;
+	ld.global.s32 %r39, [%rd120+0];
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd121, %r40;
+	mov.b64 %rd122, %rd121;
+	mov.b64 %rd123, %rd88;
+	mov.b64 %rd124, %rd90;
+	mov.b64 %rd125, %rd122;
+	mov.b64 %rd126, %rd95;
+$L13:
+	min.u64 %rd127, %rd126, 32;
+	cvt.u32.u64 %r41, %rd127;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p11, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p11;
+	mov.b32 %r45, %r44;
+	add.s64 %rd128, %rd125, 1;
+	mul.lo.s64 %rd129, %rd128, %rd30;
+	mad.lo.s64 %rd130, %rd129, 8, %rd26;
+	ld.global.nc.s64 %rd131, [%rd130+0];
+	mov.b64 %rd132, %rd131;
+	mov.b64 %rd133, %rd132;
+	mul.lo.s64 %rd134, %rd125, %rd30;
+	mad.lo.s64 %rd135, %rd134, 8, %rd26;
+	ld.global.nc.s64 %rd136, [%rd135+0];
+	mov.b64 %rd137, %rd136;
+	mov.b64 %rd138, %rd137;
+$L16:
+	setp.lt.s64 %p12, %rd138, %rd133;
+	not.pred %p13, %p12;
+	@!%p13 bra $L20;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd139, %rd126, %rd79;
+	mad.lo.s64 %rd140, %rd139, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r46, [%rd140+0];
+	mov.b32 %r47, %r46;
+	cvt.s64.s32 %rd141, %r47;
+	setp.ge.s64 %p14, %rd141, %rd123;
+	@!%p14 bra $L22;
+	bra.uni $L15;
+$L22:
+	mul.lo.s64 %rd142, %rd138, %rd44;
+	mad.lo.s64 %rd143, %rd142, 4, %rd40;
+	ld.global.nc.s32 %r48, [%rd143+0];
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd144, %r49;
+	mov.b64 %rd145, %rd144;
+	mul.lo.s64 %rd146, %rd145, %rd58;
+	mad.lo.s64 %rd147, %rd146, 4, %rd54;
+	atom.global.or.b32 %r50, [%rd147], %r45;
+	mov.b32 %r51, %r50;
+	and.b32 %r52, %r51, %r45;
+	setp.ne.u32 %p15, %r52, 0x0;
+	@!%p15 bra $L24;
+	bra.uni $L17;
+$L24:
+	mul.lo.s64 %rd148, %rd126, %rd79;
+	mad.lo.s64 %rd149, %rd148, 4, %rd75;
+	mov.b32 %r53, 1;
+	atom.global.add.s32 %r54, [%rd149], %r53;
+	mov.b32 %r55, %r54;
+	cvt.s64.s32 %rd150, %r55;
+	mov.b64 %rd151, %rd150;
+	setp.lt.s64 %p16, %rd151, %rd123;
+	@!%p16 bra $L26;
+	cvt.u32.u64 %r56, %rd145;
+	mul.lo.s64 %rd152, %rd126, %rd123;
+	add.s64 %rd153, %rd152, %rd151;
+	mul.lo.s64 %rd154, %rd153, %rd72;
+	mad.lo.s64 %rd155, %rd154, 4, %rd68;
+	st.global.s32 [%rd155+0], %r56;
+$L26:
+$L17:
+	add.s64 %rd156, %rd138, 1;
+	mov.b64 %rd138, %rd156;
+	bra.uni $L16;
+$L18:
+	bra.uni $L15;
+$L14:
+	bra.uni $L13;
+$L15:
+	setp.gt.s64 %p17, %rd35, 0;
+	@!%p17 bra $L28;
+	mov.b64 %rd157, %rd88;
+	mov.b64 %rd158, %rd90;
+	mov.b64 %rd159, %rd122;
+	mov.b64 %rd160, %rd95;
+$L29:
+	min.u64 %rd161, %rd160, 32;
+	cvt.u32.u64 %r57, %rd161;
+	mov.b32 %r59, 0x1;
+	shl.b32 %r58, %r59, %r57;
+	setp.hs.u32 %p18, %r57, 32;
+	selp.b32 %r60, 0, %r58, %p18;
+	mov.b32 %r61, %r60;
+	add.s64 %rd162, %rd159, 1;
+	mul.lo.s64 %rd163, %rd162, %rd37;
+	mad.lo.s64 %rd164, %rd163, 8, %rd33;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	mov.b64 %rd167, %rd166;
+	mul.lo.s64 %rd168, %rd159, %rd37;
+	mad.lo.s64 %rd169, %rd168, 8, %rd33;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	mov.b64 %rd172, %rd171;
+$L32:
+	setp.lt.s64 %p19, %rd172, %rd167;
+	not.pred %p20, %p19;
+	@!%p20 bra $L36;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd173, %rd160, %rd79;
+	mad.lo.s64 %rd174, %rd173, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r62, [%rd174+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd175, %r63;
+	setp.ge.s64 %p21, %rd175, %rd157;
+	@!%p21 bra $L38;
+	bra.uni $L31;
+$L38:
+	mul.lo.s64 %rd176, %rd172, %rd51;
+	mad.lo.s64 %rd177, %rd176, 4, %rd47;
+	ld.global.nc.s32 %r64, [%rd177+0];
+	mov.b32 %r65, %r64;
+	cvt.s64.s32 %rd178, %r65;
+	mov.b64 %rd179, %rd178;
+	mul.lo.s64 %rd180, %rd179, %rd58;
+	mad.lo.s64 %rd181, %rd180, 4, %rd54;
+	atom.global.or.b32 %r66, [%rd181], %r61;
+	mov.b32 %r67, %r66;
+	and.b32 %r68, %r67, %r61;
+	setp.ne.u32 %p22, %r68, 0x0;
+	@!%p22 bra $L40;
+	bra.uni $L33;
+$L40:
+	mul.lo.s64 %rd182, %rd160, %rd79;
+	mad.lo.s64 %rd183, %rd182, 4, %rd75;
+	mov.b32 %r69, 1;
+	atom.global.add.s32 %r70, [%rd183], %r69;
+	mov.b32 %r71, %r70;
+	cvt.s64.s32 %rd184, %r71;
+	mov.b64 %rd185, %rd184;
+	setp.lt.s64 %p23, %rd185, %rd157;
+	@!%p23 bra $L42;
+	cvt.u32.u64 %r72, %rd179;
+	mul.lo.s64 %rd186, %rd160, %rd157;
+	add.s64 %rd187, %rd186, %rd185;
+	mul.lo.s64 %rd188, %rd187, %rd72;
+	mad.lo.s64 %rd189, %rd188, 4, %rd68;
+	st.global.s32 [%rd189+0], %r72;
+$L42:
+$L33:
+	add.s64 %rd190, %rd172, 1;
+	mov.b64 %rd172, %rd190;
+	bra.uni $L32;
+$L34:
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+$L28:
+$L11:
+	add.s64 %rd116, %rd116, %rd115;
+	bra.uni $L10;
+$L12:
+	bar.sync 0;
+	mul.lo.s64 %rd191, %rd95, %rd79;
+	mad.lo.s64 %rd192, %rd191, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r73, [%rd192+0];
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd193, %r74;
+	min.s64 %rd194, %rd193, %rd88;
+	mov.b64 %rd195, %rd194;
+	bar.sync 0;
+	setp.eq.s64 %p24, %rd195, %rd110;
+	@!%p24 bra $L44;
+	bra.uni $L7;
+$L44:
+	mov.b64 %rd196, %rd110;
+	mov.b64 %rd197, %rd195;
+	mov.b64 %rd109, %rd196;
+	mov.b64 %rd110, %rd197;
+	add.s64 %rd198, %rd111, 1;
+	mov.b64 %rd111, %rd198;
+$L6:
+	bra.uni $L5;
+$L7:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L45;
+	cvt.u32.u64 %r75, %rd111;
+	mov.b64 %rd200, 2;
+	mul.lo.s64 %rd199, %rd200, %rd95;
+	mul.lo.s64 %rd201, %rd199, %rd86;
+	mad.lo.s64 %rd202, %rd201, 4, %rd82;
+	st.global.s32 [%rd202+0], %r75;
+	cvt.u32.u64 %r76, %rd110;
+	mov.b64 %rd204, 2;
+	mul.lo.s64 %rd203, %rd204, %rd95;
+	add.s64 %rd205, %rd203, 1;
+	mul.lo.s64 %rd206, %rd205, %rd86;
+	mad.lo.s64 %rd207, %rd206, 4, %rd82;
+	st.global.s32 [%rd207+0], %r76;
+$L45:
+	bar.sync 0;
+$L3:
+	add.s64 %rd94, %rd94, %rd93;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX1 is the PTX of dgraph.countSources.
+const gokkosPTX1 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -533,8 +1012,8 @@ $L2:
 }
 `
 
-// gokkosPTX1 is the PTX of dgraph.scatterEdges.
-const gokkosPTX1 = `//
+// gokkosPTX2 is the PTX of dgraph.scatterEdges.
+const gokkosPTX2 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -739,8 +1218,8 @@ $L2:
 }
 `
 
-// gokkosPTX2 is the PTX of dgraph.degreeMax.
-const gokkosPTX2 = `//
+// gokkosPTX3 is the PTX of dgraph.degreeMax.
+const gokkosPTX3 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1245,8 +1724,8 @@ $L40:
 }
 `
 
-// gokkosPTX3 is the PTX of dgraph.offsetScan.
-const gokkosPTX3 = `//
+// gokkosPTX4 is the PTX of dgraph.offsetScan.
+const gokkosPTX4 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1914,8 +2393,8 @@ $L2:
 }
 `
 
-// gokkosPTX4 is the PTX of dgraph.sortAdjacency.
-const gokkosPTX4 = `//
+// gokkosPTX5 is the PTX of dgraph.sortAdjacency.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2506,8 +2985,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of dgraph.countDistinct.
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of dgraph.countDistinct.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2640,8 +3119,8 @@ $L2:
 }
 `
 
-// gokkosPTX6 is the PTX of dgraph.compactDistinct.
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of dgraph.compactDistinct.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2816,8 +3295,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of dgraph.countHubs.
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of dgraph.countHubs.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3325,8 +3804,8 @@ $L40:
 }
 `
 
-// gokkosPTX8 is the PTX of dgraph.listHubs.
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of dgraph.listHubs.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4015,8 +4494,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of dgraph.sortHubs.
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of dgraph.sortHubs.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4989,8 +5468,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of dgraph.unmatchedSample.
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of dgraph.unmatchedSample.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5812,8 +6291,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of dgraph.unmatchedLight.
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of dgraph.unmatchedLight.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6649,8 +7128,8 @@ $L40:
 }
 `
 
-// gokkosPTX12 is the PTX of dgraph.unmatchedHubs.
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of dgraph.unmatchedHubs.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7536,8 +8015,8 @@ $L40:
 }
 `
 
-// gokkosPTX13 is the PTX of dgraph.countTargets.
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of dgraph.countTargets.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7607,8 +8086,8 @@ $L2:
 }
 `
 
-// gokkosPTX14 is the PTX of dgraph.scatterReversed.
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of dgraph.scatterReversed.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7766,8 +8245,8 @@ $L2:
 }
 `
 
-// gokkosHostLoop0 runs countSources.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
+// gokkosHostLoop1 runs countSources.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:57
@@ -7776,11 +8255,11 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:7780
+//line gokkos_kernels_gen.go:8259
 }
 
-// gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
+// gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:77
@@ -7798,11 +8277,11 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:7802
+//line gokkos_kernels_gen.go:8281
 }
 
-// gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7810,18 +8289,18 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7814
+//line gokkos_kernels_gen.go:8293
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:7821
+//line gokkos_kernels_gen.go:8300
 }
 
-// gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop4 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -7835,7 +8314,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:7839
+//line gokkos_kernels_gen.go:8318
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7847,11 +8326,11 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:7851
+//line gokkos_kernels_gen.go:8330
 }
 
-// gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:87
@@ -7860,11 +8339,11 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:7864
+//line gokkos_kernels_gen.go:8343
 }
 
-// gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop6 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7879,7 +8358,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:7883
+//line gokkos_kernels_gen.go:8362
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7893,11 +8372,11 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:7897
+//line gokkos_kernels_gen.go:8376
 }
 
-// gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop7 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7915,7 +8394,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7919
+//line gokkos_kernels_gen.go:8398
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7932,11 +8411,11 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7936
+//line gokkos_kernels_gen.go:8415
 }
 
-// gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7946,7 +8425,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:7950
+//line gokkos_kernels_gen.go:8429
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7955,11 +8434,11 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:7959
+//line gokkos_kernels_gen.go:8438
 }
 
-// gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop9 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7972,7 +8451,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:7976
+//line gokkos_kernels_gen.go:8455
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7984,11 +8463,11 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:7988
+//line gokkos_kernels_gen.go:8467
 }
 
-// gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop11 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line symmetric.go:103
@@ -8007,11 +8486,11 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8011
+//line gokkos_kernels_gen.go:8490
 }
 
-// gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop12 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line symmetric.go:132
@@ -8023,29 +8502,29 @@ func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:8027
+//line gokkos_kernels_gen.go:8506
 }
 
-// gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop14 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:8038
+//line gokkos_kernels_gen.go:8517
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:8045
+//line gokkos_kernels_gen.go:8524
 }
 
-// gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop15 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
@@ -8058,5 +8537,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8062
+//line gokkos_kernels_gen.go:8541
 }

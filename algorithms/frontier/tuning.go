@@ -46,8 +46,8 @@ type Tuning struct {
 	LevelTeams int
 	// LevelVertices and LevelEdges bound the worklists of fused push steps: PushLevels goes
 	// on while the next worklist has at most LevelVertices vertices and LevelEdges out-edges,
-	// and Levels admits a worklist within them. The defaults are 4096 vertices and 16384 edges
-	// on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
+	// and Levels admits a worklist within them. The defaults are 16384 vertices and 32768
+	// edges on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
 	// turns fused steps off.
 	LevelVertices, LevelEdges int
 	// LevelDegree bounds the degrees of fused steps' vertices: a member expands a vertex
@@ -86,7 +86,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 4096, LevelEdges: 16384, LevelDegree: 32}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32}
 }
 
 // merged returns t with zero fields taken from d.

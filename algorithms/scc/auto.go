@@ -6,7 +6,6 @@ import (
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/portable"
-	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -19,11 +18,11 @@ import (
 //
 //   - the spread of the degrees: the coefficient of variation (standard deviation over mean) of
 //     every vertex's in- plus out-degree, from one reduction over the offsets;
-//   - a sampled diameter estimate: from AutoSamples start vertices, an undirected
-//     breadth-first search (out- and in-edges) that stops once it has seen AutoBall vertices,
-//     run AutoLevels levels, or exhausted the start's weak component. All samples run in one
-//     launch of a team kernel, one team per sample, whose levels are separated by team barriers,
-//     so the estimate costs one launch and one read-back.
+//   - a sampled diameter estimate (dgraph.Graph.SampleBalls): from AutoSamples start vertices,
+//     an undirected breadth-first search (out- and in-edges) that stops once it has seen
+//     AutoBall vertices, run AutoLevels levels, or exhausted the start's weak component. All
+//     samples run in one launch of a team kernel, one team per sample, so the estimate costs
+//     one launch and one read-back.
 //
 // On a device space (execspace.Info.Device), a graph whose samples needed AutoLevels levels or
 // more without seeing AutoBall vertices has a large diameter (a path, a grid, a road network,
@@ -155,85 +154,6 @@ func (k degreeSquares) Run(v int, acc *float64) {
 	*acc += d * d
 }
 
-// ballSearch runs one bounded undirected breadth-first search per team: team t starts at
-// Start[t], marks the vertices it sees with bit t of Seen, keeps them in Queue[t·Ball,
-// (t+1)·Ball) and its length in Tail[t], and stops when it has seen Ball vertices, run Levels
-// levels, or run out of vertices. It writes the levels it ran to Res[2t] and the vertices it
-// saw to Res[2t+1].
-//
-//gokkos:kernel
-type ballSearch struct {
-	Off, ROff   views.View1D[int64]
-	Adj, RAdj   views.View1D[int32]
-	Seen        views.View1D[uint32]
-	Start       views.View1D[int32]
-	Queue, Tail views.View1D[int32]
-	Res         views.View1D[int32]
-	Ball        int
-	Levels      int
-}
-
-// visit marks the neighbours of v in adj[off[v]:off[v+1]] for team t and queues the new ones,
-// until the ball is full.
-func (k ballSearch) visit(off views.View1D[int64], adj views.View1D[int32], v, t int) {
-	bit := uint32(1) << uint(t)
-	end := off.At(v + 1)
-	for e := off.At(v); e < end; e++ {
-		if int(k.Tail.AtomicLoad(t)) >= k.Ball {
-			return
-		}
-		w := int(adj.At(int(e)))
-		if k.Seen.AtomicOr(w, bit)&bit != 0 {
-			continue
-		}
-		if j := int(k.Tail.AtomicAdd(t, 1)); j < k.Ball {
-			k.Queue.Set(t*k.Ball+j, int32(w))
-		}
-	}
-}
-
-// RunTeam runs the search of team t.
-func (k ballSearch) RunTeam(m teams.Member) {
-	t := m.LeagueRank()
-	base := t * k.Ball
-	teams.Single(m, func() {
-		v := int(k.Start.At(t))
-		k.Seen.AtomicOr(v, uint32(1)<<uint(t))
-		k.Queue.Set(base, int32(v))
-		k.Tail.AtomicStore(t, 1)
-	})
-	m.Barrier()
-	lo, hi, level := 0, 1, 0
-	for level < k.Levels && hi < k.Ball {
-		teams.ThreadRange(m, lo, hi, func(i int) {
-			v := int(k.Queue.At(base + i))
-			k.visit(k.Off, k.Adj, v, t)
-			k.visit(k.ROff, k.RAdj, v, t)
-		})
-		m.Barrier()
-		n := min(int(k.Tail.AtomicLoad(t)), k.Ball)
-		m.Barrier()
-		if n == hi {
-			break
-		}
-		lo, hi = hi, n
-		level++
-	}
-	teams.Single(m, func() {
-		k.Res.Set(2*t, int32(level))
-		k.Res.Set(2*t+1, int32(hi))
-	})
-}
-
-// splitmix is SplitMix64's output function, for start vertices that depend only on the graph's
-// size.
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // choose measures the graph and sets s.method and s.signals (Multistep for the empty graph). It
 // uses the status words as the
 // searches' marks; Run clears them.
@@ -269,49 +189,11 @@ func (s *state) choose(g *dgraph.Graph) error {
 		}
 		s.signals.Reciprocity = float64(found) / AutoEdgeSamples
 	}
-	samples := min(AutoSamples, s.n)
-	starts := make([]int32, samples)
-	for t := range starts {
-		starts[t] = int32(splitmix(uint64(s.n)+uint64(t)) % uint64(s.n))
-	}
-	ball := min(AutoBall, s.n)
-	mem := s.space.Memory()
-	start, err := views.MirrorViewAndCopy(mem, views.Wrap1D("scc.auto.starts", starts))
+	balls, err := g.SampleBalls(AutoSamples, AutoBall, AutoLevels, s.in, s.st)
 	if err != nil {
 		return err
 	}
-	defer start.Free()
-	queue, err := views.Alloc1D[int32](mem, "scc.auto.queue", samples*ball)
-	if err != nil {
-		return err
-	}
-	defer queue.Free()
-	small, err := views.Alloc1D[int32](mem, "scc.auto.tails", 3*samples)
-	if err != nil {
-		return err
-	}
-	defer small.Free()
-	if err := s.st.Fill(0); err != nil {
-		return err
-	}
-	if err := small.Fill(0); err != nil {
-		return err
-	}
-	k := ballSearch{
-		Off: s.out.Offsets, ROff: s.in.Offsets, Adj: s.out.Adj, RAdj: s.in.Adj, Seen: s.st, Start: start,
-		Queue: queue, Tail: small.Sub(0, samples), Res: small.Sub(samples, 3*samples), Ball: ball, Levels: AutoLevels,
-	}
-	if err := portable.ParallelForTeam(s.space, "scc.auto.sample", portable.Teams(samples, teamSize), k); err != nil {
-		return err
-	}
-	res := make([]int32, 2*samples)
-	if err := views.DeepCopy(views.Wrap1D("scc.auto.res", res), k.Res); err != nil {
-		return err
-	}
-	for t := range samples {
-		s.signals.Levels = max(s.signals.Levels, int(res[2*t]))
-		s.signals.Visited = max(s.signals.Visited, int(res[2*t+1]))
-	}
+	s.signals.Levels, s.signals.Visited = balls.Levels, balls.Visited
 	s.signals.HighDiameter = s.signals.Levels >= AutoLevels
 	s.signals.Skewed = s.signals.DegreeCV >= AutoSkew
 	s.signals.Reciprocal = s.signals.Reciprocity >= AutoReciprocal

@@ -647,7 +647,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop16)
 	gokkosimpl.Register[reciprocity](&abi.KernelSpec{
 		Name:      "scc.reciprocity",
-		Pos:       "algorithms/scc/auto.go:119",
+		Pos:       "algorithms/scc/auto.go:118",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_reciprocity_main", Final: "gk_scc_reciprocity_final"},
@@ -673,7 +673,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reciprocity, int64](gokkosHostLoop17)
 	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
 		Name:      "scc.degreeSquares",
-		Pos:       "algorithms/scc/auto.go:148",
+		Pos:       "algorithms/scc/auto.go:147",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
@@ -692,39 +692,11 @@ func init() {
 		SourceHash: "63296f14ad9de675",
 	})
 	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop18)
-	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
-		Name:  "scc.ballSearch",
-		Pos:   "algorithms/scc/auto.go:165",
-		Form:  abi.FormTeam,
-		PTX:   gokkosPTX19,
-		Entry: "gk_scc_ballSearch",
-		Params: []abi.Param{
-			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Seen", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Start", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Queue", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Tail", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Res", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Ball", Field: []int{9}, Kind: abi.KindInt64},
-			{Name: "Levels", Field: []int{10}, Kind: abi.KindInt64},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "auto.go", Key: "func (ballSearch) RunTeam", Hash: "7db1297e257d6f13"},
-			{File: "auto.go", Key: "func (ballSearch) visit", Hash: "88582b3086e621b4"},
-			{File: "auto.go", Key: "type ballSearch", Hash: "76de4e8f006ac8dd"},
-		},
-		SourceHash: "db428f959f2a433a",
-	})
 	gokkosimpl.Register[colourInit](&abi.KernelSpec{
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX19,
 		Entry: "gk_scc_colourInit",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -744,12 +716,12 @@ func init() {
 		},
 		SourceHash: "36cd9593f52fb34f",
 	})
-	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop19)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX20,
 		Entry: "gk_scc_colourRoots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -768,12 +740,12 @@ func init() {
 		},
 		SourceHash: "41d8ce9e1f167ddc",
 	})
-	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop21)
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop20)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
 		Pos:       "algorithms/scc/coloring.go:51",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX22,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -797,12 +769,12 @@ func init() {
 		},
 		SourceHash: "d840283fb9110e6f",
 	})
-	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop22)
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop21)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
 		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX22,
 		Entry: "gk_scc_elCountKeys",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -822,12 +794,12 @@ func init() {
 		},
 		SourceHash: "71af945d81458fea",
 	})
-	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop23)
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop22)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
 		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX23,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -841,12 +813,12 @@ func init() {
 		},
 		SourceHash: "ce93cb33917e38cc",
 	})
-	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop24)
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop23)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
 		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX24,
 		Entry: "gk_scc_elScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -868,12 +840,12 @@ func init() {
 		},
 		SourceHash: "55c82ac856c75b1c",
 	})
-	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop25)
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop24)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
 		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX26,
+		PTX:   gokkosPTX25,
 		Entry: "gk_scc_elDegrees",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -896,12 +868,12 @@ func init() {
 		},
 		SourceHash: "1e96ca7acffa1870",
 	})
-	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop26)
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop25)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
 		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX27,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -931,12 +903,12 @@ func init() {
 		},
 		SourceHash: "060145b0a70d73fa",
 	})
-	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop26)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
 		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX28,
+		PTX:       gokkosPTX27,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -970,12 +942,12 @@ func init() {
 		},
 		SourceHash: "336e3a359d9f9e9e",
 	})
-	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop28)
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop27)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
 		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX28,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1006,12 +978,12 @@ func init() {
 		},
 		SourceHash: "36af181c1ec6d1dc",
 	})
-	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop28)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1036,12 +1008,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop29)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1064,12 +1036,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
-		Pos:       "algorithms/scc/multistep.go:130",
+		Pos:       "algorithms/scc/multistep.go:140",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX32,
+		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1095,12 +1067,12 @@ func init() {
 		},
 		SourceHash: "31a9cd6478cec8ee",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:247",
+		Pos:   "algorithms/scc/multistep.go:258",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1119,12 +1091,12 @@ func init() {
 		},
 		SourceHash: "5d8aed914eb1343c",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop33)
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:263",
+		Pos:   "algorithms/scc/multistep.go:274",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX34,
+		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1145,12 +1117,12 @@ func init() {
 		},
 		SourceHash: "7299838dc5504491",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop33)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX35,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1167,12 +1139,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop35)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop34)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
 		Pos:   "algorithms/scc/number.go:41",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX36,
+		PTX:   gokkosPTX35,
 		Entry: "gk_scc_compInit",
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1186,12 +1158,12 @@ func init() {
 		},
 		SourceHash: "4fdf1d443d1e0d74",
 	})
-	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop36)
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop35)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1209,12 +1181,12 @@ func init() {
 		},
 		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop36)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX38,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -1229,12 +1201,12 @@ func init() {
 		},
 		SourceHash: "374cb431a203f8ec",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop38)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop37)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX39,
+		PTX:   gokkosPTX38,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1252,12 +1224,12 @@ func init() {
 		},
 		SourceHash: "76aaded0d2d32cd3",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop39)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop38)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX40,
+		PTX:   gokkosPTX39,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1272,12 +1244,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop40)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop39)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX41,
+		PTX:       gokkosPTX40,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -1299,12 +1271,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop41)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop40)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX42,
+		PTX:   gokkosPTX41,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -1324,12 +1296,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop42)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop41)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX43,
+		PTX:   gokkosPTX42,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1349,12 +1321,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop43)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop42)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX44,
+		PTX:       gokkosPTX43,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1376,12 +1348,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop43)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX45,
+		PTX:   gokkosPTX44,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1401,12 +1373,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop45)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop44)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX46,
+		PTX:   gokkosPTX45,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1426,12 +1398,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop46)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop45)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX47,
+		PTX:   gokkosPTX46,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1449,12 +1421,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop47)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop46)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX48,
+		PTX:   gokkosPTX47,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1475,12 +1447,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop48)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
 		Pos:       "algorithms/scc/state.go:91",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1496,12 +1468,12 @@ func init() {
 		},
 		SourceHash: "bc9e8f32a6c167cf",
 	})
-	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop49)
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop48)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1545,12 +1517,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop50)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop49)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX51,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1598,7 +1570,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX52,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1629,12 +1601,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop51)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX53,
+		PTX:   gokkosPTX52,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1650,12 +1622,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop52)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:24",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX54,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1678,12 +1650,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop54)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:49",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX55,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1720,12 +1692,12 @@ func init() {
 		},
 		SourceHash: "c7ce554c8aaaecdb",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop55)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX56,
+		PTX:   gokkosPTX55,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1751,12 +1723,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop56)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX57,
+		PTX:       gokkosPTX56,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1778,9 +1750,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop57)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop58)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop59)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -23846,456 +23818,8 @@ $L30:
 }
 `
 
-// gokkosPTX19 is the PTX of scc.ballSearch.
+// gokkosPTX19 is the PTX of scc.colourInit.
 const gokkosPTX19 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-.extern .shared .align 16 .b8 gk_dyn[];
-
-.visible .entry gk_scc_ballSearch(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28
-)
-{
-	.reg .pred %p<25>;
-	.reg .b32 %r<77>;
-	.reg .b64 %rd<208>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd10, %r2;
-	mov.u64 %rd11, gk_dyn;
-	add.s64 %rd12, %rd11, %rd5;
-	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
-	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd16, %r28;
-	cvta.to.global.u64 %rd17, %rd7;
-	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
-	add.s64 %rd18, %rd15, %rd8;
-	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
-	ld.param.u64 %rd24, [gk_s0];
-	cvta.to.global.u64 %rd25, %rd24;
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s1];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s2];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s3];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s4];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s5];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s6];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s8];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s9];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s10];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	ld.param.u64 %rd52, [gk_s12];
-	cvta.to.global.u64 %rd53, %rd52;
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s13];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s14];
-	mov.b64 %rd58, %rd57;
-	ld.param.u64 %rd59, [gk_s15];
-	cvta.to.global.u64 %rd60, %rd59;
-	mov.b64 %rd61, %rd60;
-	ld.param.s64 %rd62, [gk_s16];
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s17];
-	mov.b64 %rd65, %rd64;
-	ld.param.u64 %rd66, [gk_s18];
-	cvta.to.global.u64 %rd67, %rd66;
-	mov.b64 %rd68, %rd67;
-	ld.param.s64 %rd69, [gk_s19];
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s20];
-	mov.b64 %rd72, %rd71;
-	ld.param.u64 %rd73, [gk_s21];
-	cvta.to.global.u64 %rd74, %rd73;
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s22];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s23];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s24];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s25];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s26];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s27];
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s28];
-	mov.b64 %rd90, %rd89;
-	cvt.u64.u32 %rd92, %r28;
-	cvt.u64.u32 %rd93, %r29;
-	mov.b64 %rd94, %rd92;
-$L1:
-	setp.ge.s64 %p3, %rd94, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd91, %rd94;
-	mov.b64 %rd20, 0;
-	mov.b64 %rd21, 0;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd95, %rd91;
-	mul.lo.s64 %rd96, %rd95, %rd88;
-	mov.b64 %rd97, %rd96;
-	setp.eq.u32 %p4, %r5, 0;
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd98, %rd95, %rd65;
-	mad.lo.s64 %rd99, %rd98, 4, %rd61;
-	ld.global.nc.s32 %r30, [%rd99+0];
-	mov.b32 %r31, %r30;
-	cvt.s64.s32 %rd100, %r31;
-	mov.b64 %rd101, %rd100;
-	mul.lo.s64 %rd102, %rd101, %rd58;
-	mad.lo.s64 %rd103, %rd102, 4, %rd54;
-	min.u64 %rd104, %rd95, 32;
-	cvt.u32.u64 %r32, %rd104;
-	mov.b32 %r34, 0x1;
-	shl.b32 %r33, %r34, %r32;
-	setp.hs.u32 %p5, %r32, 32;
-	selp.b32 %r35, 0, %r33, %p5;
-	atom.global.or.b32 %r36, [%rd103], %r35;
-	cvt.u32.u64 %r37, %rd101;
-	mul.lo.s64 %rd105, %rd97, %rd72;
-	mad.lo.s64 %rd106, %rd105, 4, %rd68;
-	st.global.s32 [%rd106+0], %r37;
-	mul.lo.s64 %rd107, %rd95, %rd79;
-	mad.lo.s64 %rd108, %rd107, 4, %rd75;
-	mov.b32 %r38, 1;
-	st.relaxed.gpu.global.s32 [%rd108], %r38;
-$L4:
-	bar.sync 0;
-	bar.sync 0;
-	mov.b64 %rd109, 0;
-	mov.b64 %rd110, 1;
-	mov.b64 %rd111, 0;
-$L5:
-	setp.lt.s64 %p6, %rd111, %rd90;
-	setp.lt.s64 %p7, %rd110, %rd88;
-	and.pred %p8, %p6, %p7;
-	not.pred %p9, %p8;
-	@!%p9 bra $L9;
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd112, %rd110;
-	cvt.u64.u32 %rd113, %r2;
-	add.s64 %rd114, %rd109, %rd113;
-	cvt.u64.u32 %rd115, %r4;
-	mov.b64 %rd116, %rd114;
-$L10:
-	setp.ge.s64 %p10, %rd116, %rd112;
-	@%p10 bra $L12;
-	mov.b64 %rd117, %rd116;
-	add.s64 %rd118, %rd97, %rd117;
-	mul.lo.s64 %rd119, %rd118, %rd72;
-	mad.lo.s64 %rd120, %rd119, 4, %rd68;
-	ld.global.s32 %r39, [%rd120+0];
-	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd121, %r40;
-	mov.b64 %rd122, %rd121;
-	mov.b64 %rd123, %rd88;
-	mov.b64 %rd124, %rd90;
-	mov.b64 %rd125, %rd122;
-	mov.b64 %rd126, %rd95;
-$L13:
-	min.u64 %rd127, %rd126, 32;
-	cvt.u32.u64 %r41, %rd127;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p11, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p11;
-	mov.b32 %r45, %r44;
-	add.s64 %rd128, %rd125, 1;
-	mul.lo.s64 %rd129, %rd128, %rd30;
-	mad.lo.s64 %rd130, %rd129, 8, %rd26;
-	ld.global.nc.s64 %rd131, [%rd130+0];
-	mov.b64 %rd132, %rd131;
-	mov.b64 %rd133, %rd132;
-	mul.lo.s64 %rd134, %rd125, %rd30;
-	mad.lo.s64 %rd135, %rd134, 8, %rd26;
-	ld.global.nc.s64 %rd136, [%rd135+0];
-	mov.b64 %rd137, %rd136;
-	mov.b64 %rd138, %rd137;
-$L16:
-	setp.lt.s64 %p12, %rd138, %rd133;
-	not.pred %p13, %p12;
-	@!%p13 bra $L20;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd139, %rd126, %rd79;
-	mad.lo.s64 %rd140, %rd139, 4, %rd75;
-	ld.relaxed.gpu.global.s32 %r46, [%rd140+0];
-	mov.b32 %r47, %r46;
-	cvt.s64.s32 %rd141, %r47;
-	setp.ge.s64 %p14, %rd141, %rd123;
-	@!%p14 bra $L22;
-	bra.uni $L15;
-$L22:
-	mul.lo.s64 %rd142, %rd138, %rd44;
-	mad.lo.s64 %rd143, %rd142, 4, %rd40;
-	ld.global.nc.s32 %r48, [%rd143+0];
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd144, %r49;
-	mov.b64 %rd145, %rd144;
-	mul.lo.s64 %rd146, %rd145, %rd58;
-	mad.lo.s64 %rd147, %rd146, 4, %rd54;
-	atom.global.or.b32 %r50, [%rd147], %r45;
-	mov.b32 %r51, %r50;
-	and.b32 %r52, %r51, %r45;
-	setp.ne.u32 %p15, %r52, 0x0;
-	@!%p15 bra $L24;
-	bra.uni $L17;
-$L24:
-	mul.lo.s64 %rd148, %rd126, %rd79;
-	mad.lo.s64 %rd149, %rd148, 4, %rd75;
-	mov.b32 %r53, 1;
-	atom.global.add.s32 %r54, [%rd149], %r53;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd150, %r55;
-	mov.b64 %rd151, %rd150;
-	setp.lt.s64 %p16, %rd151, %rd123;
-	@!%p16 bra $L26;
-	cvt.u32.u64 %r56, %rd145;
-	mul.lo.s64 %rd152, %rd126, %rd123;
-	add.s64 %rd153, %rd152, %rd151;
-	mul.lo.s64 %rd154, %rd153, %rd72;
-	mad.lo.s64 %rd155, %rd154, 4, %rd68;
-	st.global.s32 [%rd155+0], %r56;
-$L26:
-$L17:
-	add.s64 %rd156, %rd138, 1;
-	mov.b64 %rd138, %rd156;
-	bra.uni $L16;
-$L18:
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd157, %rd88;
-	mov.b64 %rd158, %rd90;
-	mov.b64 %rd159, %rd122;
-	mov.b64 %rd160, %rd95;
-$L27:
-	min.u64 %rd161, %rd160, 32;
-	cvt.u32.u64 %r57, %rd161;
-	mov.b32 %r59, 0x1;
-	shl.b32 %r58, %r59, %r57;
-	setp.hs.u32 %p17, %r57, 32;
-	selp.b32 %r60, 0, %r58, %p17;
-	mov.b32 %r61, %r60;
-	add.s64 %rd162, %rd159, 1;
-	mul.lo.s64 %rd163, %rd162, %rd37;
-	mad.lo.s64 %rd164, %rd163, 8, %rd33;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	mov.b64 %rd167, %rd166;
-	mul.lo.s64 %rd168, %rd159, %rd37;
-	mad.lo.s64 %rd169, %rd168, 8, %rd33;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	mov.b64 %rd172, %rd171;
-$L30:
-	setp.lt.s64 %p18, %rd172, %rd167;
-	not.pred %p19, %p18;
-	@!%p19 bra $L34;
-	bra.uni $L32;
-$L34:
-	mul.lo.s64 %rd173, %rd160, %rd79;
-	mad.lo.s64 %rd174, %rd173, 4, %rd75;
-	ld.relaxed.gpu.global.s32 %r62, [%rd174+0];
-	mov.b32 %r63, %r62;
-	cvt.s64.s32 %rd175, %r63;
-	setp.ge.s64 %p20, %rd175, %rd157;
-	@!%p20 bra $L36;
-	bra.uni $L29;
-$L36:
-	mul.lo.s64 %rd176, %rd172, %rd51;
-	mad.lo.s64 %rd177, %rd176, 4, %rd47;
-	ld.global.nc.s32 %r64, [%rd177+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd178, %r65;
-	mov.b64 %rd179, %rd178;
-	mul.lo.s64 %rd180, %rd179, %rd58;
-	mad.lo.s64 %rd181, %rd180, 4, %rd54;
-	atom.global.or.b32 %r66, [%rd181], %r61;
-	mov.b32 %r67, %r66;
-	and.b32 %r68, %r67, %r61;
-	setp.ne.u32 %p21, %r68, 0x0;
-	@!%p21 bra $L38;
-	bra.uni $L31;
-$L38:
-	mul.lo.s64 %rd182, %rd160, %rd79;
-	mad.lo.s64 %rd183, %rd182, 4, %rd75;
-	mov.b32 %r69, 1;
-	atom.global.add.s32 %r70, [%rd183], %r69;
-	mov.b32 %r71, %r70;
-	cvt.s64.s32 %rd184, %r71;
-	mov.b64 %rd185, %rd184;
-	setp.lt.s64 %p22, %rd185, %rd157;
-	@!%p22 bra $L40;
-	cvt.u32.u64 %r72, %rd179;
-	mul.lo.s64 %rd186, %rd160, %rd157;
-	add.s64 %rd187, %rd186, %rd185;
-	mul.lo.s64 %rd188, %rd187, %rd72;
-	mad.lo.s64 %rd189, %rd188, 4, %rd68;
-	st.global.s32 [%rd189+0], %r72;
-$L40:
-$L31:
-	add.s64 %rd190, %rd172, 1;
-	mov.b64 %rd172, %rd190;
-	bra.uni $L30;
-$L32:
-	bra.uni $L29;
-$L28:
-	bra.uni $L27;
-$L29:
-$L11:
-	add.s64 %rd116, %rd116, %rd115;
-	bra.uni $L10;
-$L12:
-	bar.sync 0;
-	mul.lo.s64 %rd191, %rd95, %rd79;
-	mad.lo.s64 %rd192, %rd191, 4, %rd75;
-	ld.relaxed.gpu.global.s32 %r73, [%rd192+0];
-	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd193, %r74;
-	min.s64 %rd194, %rd193, %rd88;
-	mov.b64 %rd195, %rd194;
-	bar.sync 0;
-	setp.eq.s64 %p23, %rd195, %rd110;
-	@!%p23 bra $L42;
-	bra.uni $L7;
-$L42:
-	mov.b64 %rd196, %rd110;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd109, %rd196;
-	mov.b64 %rd110, %rd197;
-	add.s64 %rd198, %rd111, 1;
-	mov.b64 %rd111, %rd198;
-$L6:
-	bra.uni $L5;
-$L7:
-	setp.eq.u32 %p24, %r5, 0;
-	@!%p24 bra $L43;
-	cvt.u32.u64 %r75, %rd111;
-	mov.b64 %rd200, 2;
-	mul.lo.s64 %rd199, %rd200, %rd95;
-	mul.lo.s64 %rd201, %rd199, %rd86;
-	mad.lo.s64 %rd202, %rd201, 4, %rd82;
-	st.global.s32 [%rd202+0], %r75;
-	cvt.u32.u64 %r76, %rd110;
-	mov.b64 %rd204, 2;
-	mul.lo.s64 %rd203, %rd204, %rd95;
-	add.s64 %rd205, %rd203, 1;
-	mul.lo.s64 %rd206, %rd205, %rd86;
-	mad.lo.s64 %rd207, %rd206, 4, %rd82;
-	st.global.s32 [%rd207+0], %r76;
-$L43:
-	bar.sync 0;
-$L3:
-	add.s64 %rd94, %rd94, %rd93;
-	bra.uni $L1;
-$L2:
-	ret;
-}
-`
-
-// gokkosPTX20 is the PTX of scc.colourInit.
-const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24376,8 +23900,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.colourRoots.
-const gokkosPTX21 = `//
+// gokkosPTX20 is the PTX of scc.colourRoots.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24464,8 +23988,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.colourSplit.
-const gokkosPTX22 = `//
+// gokkosPTX21 is the PTX of scc.colourSplit.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25035,8 +24559,8 @@ $L40:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.elCountKeys.
-const gokkosPTX23 = `//
+// gokkosPTX22 is the PTX of scc.elCountKeys.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25200,8 +24724,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.elScan.
-const gokkosPTX24 = `//
+// gokkosPTX23 is the PTX of scc.elScan.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25840,8 +25364,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.elScatter.
-const gokkosPTX25 = `//
+// gokkosPTX24 is the PTX of scc.elScatter.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26035,8 +25559,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.elDegrees.
-const gokkosPTX26 = `//
+// gokkosPTX25 is the PTX of scc.elDegrees.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26193,8 +25717,8 @@ $L2:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.elRemove.
-const gokkosPTX27 = `//
+// gokkosPTX26 is the PTX of scc.elRemove.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27049,8 +26573,8 @@ $L40:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.elSweep.
-const gokkosPTX28 = `//
+// gokkosPTX27 is the PTX of scc.elSweep.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27862,8 +27386,8 @@ $L40:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.elSweepCSR.
-const gokkosPTX29 = `//
+// gokkosPTX28 is the PTX of scc.elSweepCSR.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28612,8 +28136,8 @@ $L40:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.fbSplit.
-const gokkosPTX30 = `//
+// gokkosPTX29 is the PTX of scc.fbSplit.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29233,8 +28757,8 @@ $L40:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.wccSubgraphs.
-const gokkosPTX31 = `//
+// gokkosPTX30 is the PTX of scc.wccSubgraphs.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29799,8 +29323,8 @@ $L40:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.searchSplit.
-const gokkosPTX32 = `//
+// gokkosPTX31 is the PTX of scc.searchSplit.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30451,8 +29975,8 @@ $L40:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.ownColour.
-const gokkosPTX33 = `//
+// gokkosPTX32 is the PTX of scc.ownColour.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30525,8 +30049,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.listRoots.
-const gokkosPTX34 = `//
+// gokkosPTX33 is the PTX of scc.listRoots.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31283,8 +30807,8 @@ $L2:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.compSample.
-const gokkosPTX35 = `//
+// gokkosPTX34 is the PTX of scc.compSample.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31821,8 +31345,8 @@ $L40:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.compInit.
-const gokkosPTX36 = `//
+// gokkosPTX35 is the PTX of scc.compInit.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31891,8 +31415,8 @@ $L2:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.compSizes.
-const gokkosPTX37 = `//
+// gokkosPTX36 is the PTX of scc.compSizes.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32473,8 +31997,8 @@ $L40:
 }
 `
 
-// gokkosPTX38 is the PTX of scc.compLargest.
-const gokkosPTX38 = `//
+// gokkosPTX37 is the PTX of scc.compLargest.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32961,8 +32485,8 @@ $L40:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.compNumbers.
-const gokkosPTX39 = `//
+// gokkosPTX38 is the PTX of scc.compNumbers.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33745,8 +33269,8 @@ $L2:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.compGather.
-const gokkosPTX40 = `//
+// gokkosPTX39 is the PTX of scc.compGather.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33829,8 +33353,8 @@ $L2:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.pivotMax.
-const gokkosPTX41 = `//
+// gokkosPTX40 is the PTX of scc.pivotMax.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34324,8 +33848,8 @@ $L20:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.seedPivot.
-const gokkosPTX42 = `//
+// gokkosPTX41 is the PTX of scc.seedPivot.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34412,8 +33936,8 @@ $L2:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.racePivots.
-const gokkosPTX43 = `//
+// gokkosPTX42 is the PTX of scc.racePivots.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34501,8 +34025,8 @@ $L2:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.seedPivots.
-const gokkosPTX44 = `//
+// gokkosPTX43 is the PTX of scc.seedPivots.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35064,8 +34588,8 @@ $L40:
 }
 `
 
-// gokkosPTX45 is the PTX of scc.activeIDs.
-const gokkosPTX45 = `//
+// gokkosPTX44 is the PTX of scc.activeIDs.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35754,8 +35278,8 @@ $L2:
 }
 `
 
-// gokkosPTX46 is the PTX of scc.subEdges.
-const gokkosPTX46 = `//
+// gokkosPTX45 is the PTX of scc.subEdges.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36698,8 +36222,8 @@ $L2:
 }
 `
 
-// gokkosPTX47 is the PTX of scc.subFill.
-const gokkosPTX47 = `//
+// gokkosPTX46 is the PTX of scc.subFill.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36870,8 +36394,8 @@ $L2:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.subScatter.
-const gokkosPTX48 = `//
+// gokkosPTX47 is the PTX of scc.subScatter.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36973,8 +36497,8 @@ $L2:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.loopCount.
-const gokkosPTX49 = `//
+// gokkosPTX48 is the PTX of scc.loopCount.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37520,8 +37044,8 @@ $L40:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierStep.
-const gokkosPTX50 = `//
+// gokkosPTX49 is the PTX of scc.frontierStep.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38636,8 +38160,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.frontierTeam.
-const gokkosPTX51 = `//
+// gokkosPTX50 is the PTX of scc.frontierTeam.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39660,8 +39184,8 @@ $L40:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.frontierSeed.
-const gokkosPTX52 = `//
+// gokkosPTX51 is the PTX of scc.frontierSeed.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40396,8 +39920,8 @@ $L40:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.heavyList.
-const gokkosPTX53 = `//
+// gokkosPTX52 is the PTX of scc.heavyList.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41102,8 +40626,8 @@ $L2:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trimByDegree.
-const gokkosPTX54 = `//
+// gokkosPTX53 is the PTX of scc.trimByDegree.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41706,8 +41230,8 @@ $L40:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trimStep.
-const gokkosPTX55 = `//
+// gokkosPTX54 is the PTX of scc.trimStep.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43153,8 +42677,8 @@ $L40:
 }
 `
 
-// gokkosPTX56 is the PTX of scc.trim2Find.
-const gokkosPTX56 = `//
+// gokkosPTX55 is the PTX of scc.trim2Find.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43610,8 +43134,8 @@ $L2:
 }
 `
 
-// gokkosPTX57 is the PTX of scc.trim2Assign.
-const gokkosPTX57 = `//
+// gokkosPTX56 is the PTX of scc.trim2Assign.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -44196,7 +43720,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44200
+//line gokkos_kernels_gen.go:43724
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44217,7 +43741,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44221
+//line gokkos_kernels_gen.go:43745
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -44235,7 +43759,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44239
+//line gokkos_kernels_gen.go:43763
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44248,7 +43772,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44252
+//line gokkos_kernels_gen.go:43776
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -44266,7 +43790,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44270
+//line gokkos_kernels_gen.go:43794
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44280,7 +43804,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44284
+//line gokkos_kernels_gen.go:43808
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44293,7 +43817,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:44297
+//line gokkos_kernels_gen.go:43821
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44302,7 +43826,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:44306
+//line gokkos_kernels_gen.go:43830
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -44323,7 +43847,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:44327
+//line gokkos_kernels_gen.go:43851
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44340,7 +43864,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:44344
+//line gokkos_kernels_gen.go:43868
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -44360,7 +43884,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44364
+//line gokkos_kernels_gen.go:43888
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -44375,7 +43899,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44379
+//line gokkos_kernels_gen.go:43903
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
@@ -44383,7 +43907,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 	k := *gokkosK
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line auto.go:129
+//line auto.go:128
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -44399,7 +43923,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44403
+//line gokkos_kernels_gen.go:43927
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -44409,23 +43933,23 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line auto.go:154
+//line auto.go:153
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:44417
+//line gokkos_kernels_gen.go:43941
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:154
+//line auto.go:153
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:44425
+//line gokkos_kernels_gen.go:43949
 }
 
-// gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44437,7 +43961,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:44441
+//line gokkos_kernels_gen.go:43965
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44447,11 +43971,11 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:44451
+//line gokkos_kernels_gen.go:43975
 }
 
-// gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44462,7 +43986,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:44466
+//line gokkos_kernels_gen.go:43990
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44471,11 +43995,11 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:44475
+//line gokkos_kernels_gen.go:43999
 }
 
-// gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44494,7 +44018,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44498
+//line gokkos_kernels_gen.go:44022
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44511,11 +44035,11 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44515
+//line gokkos_kernels_gen.go:44039
 }
 
-// gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+// gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
@@ -44527,11 +44051,11 @@ func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44531
+//line gokkos_kernels_gen.go:44055
 }
 
-// gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44542,7 +44066,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:44546
+//line gokkos_kernels_gen.go:44070
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44553,11 +44077,11 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:44557
+//line gokkos_kernels_gen.go:44081
 }
 
-// gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
@@ -44574,11 +44098,11 @@ func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44578
+//line gokkos_kernels_gen.go:44102
 }
 
-// gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44591,7 +44115,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44595
+//line gokkos_kernels_gen.go:44119
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44603,11 +44127,11 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44607
+//line gokkos_kernels_gen.go:44131
 }
 
-// gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -44627,11 +44151,11 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44631
+//line gokkos_kernels_gen.go:44155
 }
 
-// gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
@@ -44650,11 +44174,11 @@ func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44654
+//line gokkos_kernels_gen.go:44178
 }
 
-// gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
@@ -44670,11 +44194,11 @@ func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44674
+//line gokkos_kernels_gen.go:44198
 }
 
-// gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44699,7 +44223,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44703
+//line gokkos_kernels_gen.go:44227
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44722,11 +44246,11 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44726
+//line gokkos_kernels_gen.go:44250
 }
 
-// gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44743,7 +44267,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44747
+//line gokkos_kernels_gen.go:44271
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44757,18 +44281,18 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44761
+//line gokkos_kernels_gen.go:44285
 }
 
-// gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:141
+//line multistep.go:151
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -44785,11 +44309,11 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44789
+//line gokkos_kernels_gen.go:44313
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:141
+//line multistep.go:151
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -44806,41 +44330,41 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44810
+//line gokkos_kernels_gen.go:44334
 }
 
-// gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+// gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:254
+//line multistep.go:265
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44825
+//line gokkos_kernels_gen.go:44349
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:254
+//line multistep.go:265
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44834
+//line gokkos_kernels_gen.go:44358
 }
 
-// gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:271
+//line multistep.go:282
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -44850,11 +44374,11 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44854
+//line gokkos_kernels_gen.go:44378
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:271
+//line multistep.go:282
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -44864,11 +44388,11 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44868
+//line gokkos_kernels_gen.go:44392
 }
 
-// gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
@@ -44881,11 +44405,11 @@ func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44885
+//line gokkos_kernels_gen.go:44409
 }
 
-// gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44895,7 +44419,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44899
+//line gokkos_kernels_gen.go:44423
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44903,11 +44427,11 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44907
+//line gokkos_kernels_gen.go:44431
 }
 
-// gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44926,7 +44450,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44930
+//line gokkos_kernels_gen.go:44454
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44944,29 +44468,29 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44948
+//line gokkos_kernels_gen.go:44472
 }
 
-// gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44959
+//line gokkos_kernels_gen.go:44483
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44966
+//line gokkos_kernels_gen.go:44490
 }
 
-// gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44988,7 +44512,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44992
+//line gokkos_kernels_gen.go:44516
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45009,11 +44533,11 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45013
+//line gokkos_kernels_gen.go:44537
 }
 
-// gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45021,18 +44545,18 @@ func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:45025
+//line gokkos_kernels_gen.go:44549
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:45032
+//line gokkos_kernels_gen.go:44556
 }
 
-// gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45048,7 +44572,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:45052
+//line gokkos_kernels_gen.go:44576
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45061,22 +44585,22 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:45065
+//line gokkos_kernels_gen.go:44589
 }
 
-// gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:45076
+//line gokkos_kernels_gen.go:44600
 }
 
-// gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45087,7 +44611,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45091
+//line gokkos_kernels_gen.go:44615
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45096,11 +44620,11 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45100
+//line gokkos_kernels_gen.go:44624
 }
 
-// gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45112,7 +44636,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45116
+//line gokkos_kernels_gen.go:44640
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45122,11 +44646,11 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45126
+//line gokkos_kernels_gen.go:44650
 }
 
-// gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45144,7 +44668,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45148
+//line gokkos_kernels_gen.go:44672
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45161,11 +44685,11 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45165
+//line gokkos_kernels_gen.go:44689
 }
 
-// gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -45181,7 +44705,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:45185
+//line gokkos_kernels_gen.go:44709
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45196,11 +44720,11 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:45200
+//line gokkos_kernels_gen.go:44724
 }
 
-// gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45223,7 +44747,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45227
+//line gokkos_kernels_gen.go:44751
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45243,11 +44767,11 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45247
+//line gokkos_kernels_gen.go:44771
 }
 
-// gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45257,7 +44781,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:45261
+//line gokkos_kernels_gen.go:44785
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45266,11 +44790,11 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:45270
+//line gokkos_kernels_gen.go:44794
 }
 
-// gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -45285,7 +44809,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45289
+//line gokkos_kernels_gen.go:44813
 		return
 	}
 gokkosNext:
@@ -45299,11 +44823,11 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45303
+//line gokkos_kernels_gen.go:44827
 }
 
-// gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -45315,7 +44839,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:45319
+//line gokkos_kernels_gen.go:44843
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45326,11 +44850,11 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:45330
+//line gokkos_kernels_gen.go:44854
 }
 
-// gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -45338,11 +44862,11 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:45342
+//line gokkos_kernels_gen.go:44866
 }
 
-// gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -45356,7 +44880,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45360
+//line gokkos_kernels_gen.go:44884
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45369,11 +44893,11 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45373
+//line gokkos_kernels_gen.go:44897
 }
 
-// gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45391,7 +44915,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45395
+//line gokkos_kernels_gen.go:44919
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45405,11 +44929,11 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45409
+//line gokkos_kernels_gen.go:44933
 }
 
-// gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -45440,7 +44964,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:45444
+//line gokkos_kernels_gen.go:44968
 		return
 	}
 gokkosNext:
@@ -45470,11 +44994,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:45474
+//line gokkos_kernels_gen.go:44998
 }
 
-// gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45493,7 +45017,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45497
+//line gokkos_kernels_gen.go:45021
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45509,11 +45033,11 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45513
+//line gokkos_kernels_gen.go:45037
 }
 
-// gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -45530,7 +45054,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45534
+//line gokkos_kernels_gen.go:45058
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45545,11 +45069,11 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45549
+//line gokkos_kernels_gen.go:45073
 }
 
-// gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop58(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -45573,58 +45097,58 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:221
+//line multistep.go:232
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:221
+//line multistep.go:232
 			{
 				if false {
-//line multistep.go:222
+//line multistep.go:233
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:222
+//line multistep.go:233
 					gokkosN++
-//line multistep.go:222
+//line multistep.go:233
 				}
-//line multistep.go:222
+//line multistep.go:233
 				continue gokkosNext
-//line multistep.go:222
+//line multistep.go:233
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:225
+//line multistep.go:236
 			{
 				if false {
-//line multistep.go:226
+//line multistep.go:237
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:226
+//line multistep.go:237
 					gokkosN++
-//line multistep.go:226
+//line multistep.go:237
 				}
-//line multistep.go:226
+//line multistep.go:237
 				continue gokkosNext
-//line multistep.go:226
+//line multistep.go:237
 			}
 		}
-//line multistep.go:227
+//line multistep.go:238
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:228
+//line multistep.go:239
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:228
+//line multistep.go:239
 				gokkosN++
-//line multistep.go:228
+//line multistep.go:239
 			}
-//line multistep.go:228
+//line multistep.go:239
 			continue gokkosNext
-//line multistep.go:228
+//line multistep.go:239
 		}
 	}
-//line gokkos_kernels_gen.go:45623
+//line gokkos_kernels_gen.go:45147
 	return gokkosN
 }
 
-// gokkosHostLoop59 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop59(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -45644,36 +45168,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:204
+//line multistep.go:215
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:204
+//line multistep.go:215
 			{
 				if false {
-//line multistep.go:205
+//line multistep.go:216
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:205
+//line multistep.go:216
 					gokkosN++
-//line multistep.go:205
+//line multistep.go:216
 				}
-//line multistep.go:205
+//line multistep.go:216
 				continue gokkosNext
-//line multistep.go:205
+//line multistep.go:216
 			}
 		}
-//line multistep.go:206
+//line multistep.go:217
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:207
+//line multistep.go:218
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:207
+//line multistep.go:218
 				gokkosN++
-//line multistep.go:207
+//line multistep.go:218
 			}
-//line multistep.go:207
+//line multistep.go:218
 			continue gokkosNext
-//line multistep.go:207
+//line multistep.go:218
 		}
 	}
-//line gokkos_kernels_gen.go:45678
+//line gokkos_kernels_gen.go:45202
 	return gokkosN
 }

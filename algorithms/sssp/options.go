@@ -12,7 +12,13 @@ type Method uint8
 
 // The methods; see the package documentation.
 const (
-	// Auto is DeltaStepping for graphs without negative weights and BellmanFord otherwise.
+	// Auto is BellmanFord for graphs with negative weights. Otherwise it is DeltaStepping on the
+	// host; on a device space New first estimates the graph's diameter with four bounded
+	// forward searches in one launch (dgraph.Graph.SampleBalls: 16384 vertices or 64 levels)
+	// and picks BellmanFord when a search filled its ball and none needed 64 levels (R-MAT,
+	// uniform and small-world graphs, where a device runs Bellman-Ford's few wide steps faster
+	// than delta-stepping's buckets), DeltaStepping otherwise (grids, road networks, chains)
+	// and whenever Options.Delta is set. Stats.Method and SSSP.Method say which it chose.
 	Auto Method = iota
 	BellmanFord
 	Ordered

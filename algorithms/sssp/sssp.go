@@ -57,6 +57,7 @@ type SSSP struct {
 	el      *edgeList
 	wmin    float64 // smallest weight
 	delta   float64
+	probe   dgraph.Balls // Auto's diameter estimate, when it measured one
 	ran     bool
 }
 
@@ -92,10 +93,11 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 		}
 	}
 	if s.method == Auto {
-		s.method = DeltaStepping
-		if s.wmin < 0 {
-			s.method = BellmanFord
+		m, err := s.resolveAuto()
+		if err != nil {
+			return nil, err
 		}
+		s.method = m
 	}
 	if (s.method == Ordered || s.method == DeltaStepping) && s.wmin < 0 {
 		return nil, fmt.Errorf("sssp: the graph has negative weights (down to %g); method %v needs non-negative ones, use bellman-ford or edgelist", s.wmin, s.method)
@@ -197,6 +199,11 @@ func (s *SSSP) chooseDelta(wmax float64) error {
 
 // Method returns the method in use (Auto resolved).
 func (s *SSSP) Method() Method { return s.method }
+
+// Probe returns what Auto measured to choose the method (see Auto): the sampled searches'
+// largest level count and ball, and whether they ran (only Auto on a device space with
+// non-negative weights runs them).
+func (s *SSSP) Probe() (dgraph.Balls, bool) { return s.probe, s.probe.Samples > 0 }
 
 // Delta returns DeltaStepping's bucket width (0 for other methods).
 func (s *SSSP) Delta() float64 { return s.delta }

@@ -23,7 +23,7 @@ func init() {
 		root:     true,
 		weighted: true,
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&ssspFlags.method, "method", "auto", "bellman-ford, ordered, delta, edgelist or auto (delta, or bellman-ford with negative weights)")
+			fs.StringVar(&ssspFlags.method, "method", "auto", "bellman-ford, ordered, delta, edgelist or auto (bellman-ford with negative weights; on a GPU, bellman-ford for a small sampled diameter unless -delta is set; else delta)")
 			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford (and auto) worklist format: auto, queue or bitmap")
 			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: the largest weight on a GPU, largest weight / average degree on the host)")
 			fs.Int64Var(&ssspFlags.opt.SegmentBytes, "segment", 0, "edgelist: bytes of the distance array per edge segment (0: half the cache)")
@@ -104,6 +104,10 @@ func (i *ssspInstance) result() (result, error) {
 	r.edges = sum.Edges
 	r.add("root", i.src)
 	r.add("method", i.stats.Method.String())
+	if b, ok := i.s.Probe(); ok {
+		r.add("auto_levels", b.Levels)
+		r.add("auto_visited", b.Visited)
+	}
 	r.add("reached", sum.Reached)
 	r.add("unreachable", int64(len(dist))-sum.Reached)
 	r.add("negative_infinite", negInf)
