@@ -7,6 +7,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/internal/ref"
 	"github.com/gokkos/gokkos/algorithms/sssp"
+	"github.com/gokkos/gokkos/backends/host"
 	"github.com/gokkos/gokkos/backends/sim"
 	"github.com/gokkos/gokkos/execspace"
 )
@@ -23,6 +24,11 @@ func TestAutoMethod(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dev.Close()
+	cpu, err := host.New(execspace.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cpu.Close()
 	uniform := graph.Uniform(1024, 8*1024, 7)
 	graph.AddRandomWeights(uniform, 1, 255, true, 8)
 	grid := graph.Grid(90, 90, 9)
@@ -38,7 +44,7 @@ func TestAutoMethod(t *testing.T) {
 		{"sim/uniform", dev, uniform, sssp.Options{}, sssp.BellmanFord, true},
 		{"sim/grid", dev, grid, sssp.Options{}, sssp.DeltaStepping, true},
 		{"sim/uniform/delta-set", dev, uniform, sssp.Options{Delta: 64}, sssp.DeltaStepping, false},
-		{"host/uniform", space(t), uniform, sssp.Options{}, sssp.DeltaStepping, false},
+		{"host/uniform", cpu, uniform, sssp.Options{}, sssp.DeltaStepping, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			csr, err := graph.Build(tc.el, graph.BuildOptions{})
