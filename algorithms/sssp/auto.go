@@ -14,9 +14,10 @@ const (
 )
 
 // resolveAuto returns the method Auto runs (see Auto): BellmanFord for negative weights;
-// DeltaStepping when Options.Delta is set; on a device space, BellmanFord when a sampled search filled its ball within autoLevels levels and
-// none reached that bound (a graph of small diameter), else DeltaStepping. It sets s.probe
-// when it measured. The probe's scratch is allocated and freed here.
+// DeltaStepping when Options.Delta is set; on a device space, BellmanFord when a sampled
+// search filled its ball within autoLevels levels and none reached that bound (a graph of
+// small diameter), else DeltaStepping. It sets s.probe when it measured. The probe's scratch
+// is allocated and freed here.
 func (s *SSSP) resolveAuto() (Method, error) {
 	if s.wmin < 0 {
 		return BellmanFord, nil
