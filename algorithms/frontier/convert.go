@@ -45,6 +45,43 @@ func (k queueToBits) Run(i int) {
 	k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 }
 
+// queueToMarks marks every vertex of a queue in a byte array, with plain stores: each vertex
+// appears once, so no two iterations write the same byte. With marksToBits it converts a large
+// queue to a bitmap on the host without an atomic per vertex (see Frontier.convert).
+//
+//gokkos:kernel
+type queueToMarks struct {
+	Queue views.View1D[int32]
+	Marks views.View1D[uint8]
+}
+
+// Run marks queue entry i.
+func (k queueToMarks) Run(i int) {
+	k.Marks.Set(int(k.Queue.At(i)), 1)
+}
+
+// marksToBits packs the marks of vertices [32w, 32w+32) ∩ [0, N) into bitmap word w and clears
+// them, so that the marks are all zero again after the pass.
+//
+//gokkos:kernel
+type marksToBits struct {
+	Marks views.View1D[uint8]
+	Bits  views.View1D[uint32]
+	N     int
+}
+
+// Run packs word w.
+func (k marksToBits) Run(w int) {
+	word := uint32(0)
+	end := min(32*w+32, k.N)
+	for v := 32 * w; v < end; v++ {
+		// Without a branch: the marks of a large queue are about as often set as not.
+		word |= uint32(k.Marks.At(v)) << uint(v-32*w)
+		k.Marks.Set(v, 0)
+	}
+	k.Bits.Set(w, word)
+}
+
 // fillAll sets the bits of vertices [0, N) of a bitmap and clears the bits past N in the last
 // word.
 //

@@ -87,6 +87,7 @@ type Frontier struct {
 
 	stats     views.View1D[int64] // PushLevels' per-step sizes and edges
 	tally     views.View1D[int64] // PushFused's counters
+	marks     views.View1D[uint8] // the host's queue-to-bitmap marks, all zero between uses
 	statsHost []int64
 
 	cur    int
@@ -175,6 +176,7 @@ func (f *Frontier) Free() {
 	f.prefix.Free()
 	f.stats.Free()
 	f.tally.Free()
+	f.marks.Free()
 	for c := range f.class {
 		f.class[c].Free()
 		f.ctail[c].Free()
@@ -352,6 +354,13 @@ func (f *Frontier) convert(to Format) error {
 		f.format, f.size = Queue, total
 		return nil
 	}
+	if !f.space.Info().Device && f.size*marksShare >= int64(n) {
+		if err := f.marksToBitmap(); err != nil {
+			return err
+		}
+		f.format = Bitmap
+		return nil
+	}
 	if err := f.bits[f.cur].Fill(0); err != nil {
 		return err
 	}
@@ -360,6 +369,36 @@ func (f *Frontier) convert(to Format) error {
 	}
 	f.format = Bitmap
 	return nil
+}
+
+// marksShare is the share of the vertices from which a queue converts to a bitmap through
+// byte marks on the host: a queue of at least N/marksShare vertices.
+const marksShare = 16
+
+// marksToBitmap converts the current queue to a bitmap in two passes without atomics: plain
+// byte stores mark the queue's vertices (queueToMarks), then one pass over the bitmap's words
+// packs and clears the marks (marksToBits). On the host this replaces an atomic OR per vertex,
+// a compare-and-swap loop through the views' generic read-modify-write, by a store, and a pass
+// over N bytes; devices keep the atomic conversion, whose OR is one instruction. The marks
+// array (N bytes, allocated on first use) is all zero between conversions; a failed launch
+// drops it.
+func (f *Frontier) marksToBitmap() error {
+	n := f.g.N()
+	if f.marks.Len() == 0 {
+		var err error
+		if f.marks, err = views.Alloc1D[uint8](f.space.Memory(), "frontier marks", n); err != nil {
+			return err
+		}
+	}
+	err := portable.ParallelFor(f.space, "frontier: queue to marks", f.tune.rangePolicy(int(f.size)), queueToMarks{Queue: f.queue[f.cur], Marks: f.marks})
+	if err == nil {
+		err = portable.ParallelFor(f.space, "frontier: marks to bitmap", f.tune.rangePolicy(words(n)), marksToBits{Marks: f.marks, Bits: f.bits[f.cur], N: n})
+	}
+	if err != nil {
+		f.marks.Free()
+		f.marks = views.View1D[uint8]{}
+	}
+	return err
 }
 
 // Measure runs the graph inspector now: one reduction over the current worklist (its slots,

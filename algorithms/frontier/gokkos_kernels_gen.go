@@ -49,11 +49,50 @@ func init() {
 		SourceHash: "dabd7e176efdc6dc",
 	})
 	gokkosimpl.RegisterHostRange[queueToBits](gokkosHostLoop1)
-	gokkosimpl.Register[fillAll](&abi.KernelSpec{
-		Name:  "frontier.fillAll",
-		Pos:   "algorithms/frontier/convert.go:52",
+	gokkosimpl.Register[queueToMarks](&abi.KernelSpec{
+		Name:  "frontier.queueToMarks",
+		Pos:   "algorithms/frontier/convert.go:53",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
+		Entry: "gk_frontier_queueToMarks",
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Marks", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint8, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (queueToMarks) Run", Hash: "a42452ba1240061c"},
+			{File: "convert.go", Key: "type queueToMarks", Hash: "2be0f64dc112ad3a"},
+		},
+		SourceHash: "a5a7aabcd36d07a9",
+	})
+	gokkosimpl.RegisterHostRange[queueToMarks](gokkosHostLoop2)
+	gokkosimpl.Register[marksToBits](&abi.KernelSpec{
+		Name:  "frontier.marksToBits",
+		Pos:   "algorithms/frontier/convert.go:67",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX3,
+		Entry: "gk_frontier_marksToBits",
+		Params: []abi.Param{
+			{Name: "Marks", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint8, Written: true},
+			{Name: "Bits", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "N", Field: []int{2}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (marksToBits) Run", Hash: "ca0c3d54b935405d"},
+			{File: "convert.go", Key: "type marksToBits", Hash: "4b1bcdcc9a0c2c64"},
+		},
+		SourceHash: "9334e902d0eee567",
+	})
+	gokkosimpl.RegisterHostRange[marksToBits](gokkosHostLoop3)
+	gokkosimpl.Register[fillAll](&abi.KernelSpec{
+		Name:  "frontier.fillAll",
+		Pos:   "algorithms/frontier/convert.go:89",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX4,
 		Entry: "gk_frontier_fillAll",
 		Params: []abi.Param{
 			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -67,12 +106,12 @@ func init() {
 		},
 		SourceHash: "ec2bf2342d950d4a",
 	})
-	gokkosimpl.RegisterHostRange[fillAll](gokkosHostLoop2)
+	gokkosimpl.RegisterHostRange[fillAll](gokkosHostLoop4)
 	gokkosimpl.Register[iotaQueue](&abi.KernelSpec{
 		Name:  "frontier.iotaQueue",
-		Pos:   "algorithms/frontier/convert.go:69",
+		Pos:   "algorithms/frontier/convert.go:106",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX3,
+		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_iotaQueue",
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -85,12 +124,12 @@ func init() {
 		},
 		SourceHash: "82616afa8e235ca8",
 	})
-	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop3)
+	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop5)
 	gokkosimpl.Register[popCount](&abi.KernelSpec{
 		Name:      "frontier.popCount",
-		Pos:       "algorithms/frontier/convert.go:79",
+		Pos:       "algorithms/frontier/convert.go:116",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX4,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_popCount_main", Final: "gk_frontier_popCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -105,12 +144,12 @@ func init() {
 		},
 		SourceHash: "5b5d4e848d2d1d18",
 	})
-	gokkosimpl.RegisterHostReduce[popCount, int64](gokkosHostLoop4)
+	gokkosimpl.RegisterHostReduce[popCount, int64](gokkosHostLoop6)
 	gokkosimpl.Register[slotDegreeScan](&abi.KernelSpec{
 		Name:  "frontier.slotDegreeScan",
 		Pos:   "algorithms/frontier/global.go:13",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX5,
+		PTX:   gokkosPTX7,
 		Scan:  abi.ScanEntries{Up: "gk_frontier_slotDegreeScan_up", Mid: "gk_frontier_slotDegreeScan_mid", Down: "gk_frontier_slotDegreeScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -134,12 +173,12 @@ func init() {
 		},
 		SourceHash: "b21d7bccd85e1635",
 	})
-	gokkosimpl.RegisterHostScan[slotDegreeScan, int64](gokkosHostLoop5)
+	gokkosimpl.RegisterHostScan[slotDegreeScan, int64](gokkosHostLoop7)
 	gokkosimpl.Register[Classify](&abi.KernelSpec{
 		Name:  "frontier.Classify",
 		Pos:   "algorithms/frontier/hierarchical.go:24",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX8,
 		Entry: "gk_frontier_Classify",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -197,7 +236,7 @@ func init() {
 		Name:      "frontier.worklistStats",
 		Pos:       "algorithms/frontier/inspect.go:9",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_worklistStats_main", Final: "gk_frontier_worklistStats_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -223,7 +262,7 @@ func init() {
 		},
 		SourceHash: "b7ba21bfab7f81e3",
 	})
-	gokkosimpl.RegisterHostReduce[worklistStats, Count](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[worklistStats, Count](gokkosHostLoop9)
 }
 
 // gokkosPTX0 is the PTX of frontier.bitsToQueue.
@@ -1044,8 +1083,185 @@ $L2:
 }
 `
 
-// gokkosPTX2 is the PTX of frontier.fillAll.
+// gokkosPTX2 is the PTX of frontier.queueToMarks.
 const gokkosPTX2 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_frontier_queueToMarks(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<29>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	cvt.s64.s32 %rd26, %r7;
+	mul.lo.s64 %rd27, %rd26, %rd16;
+	mad.lo.s64 %rd28, %rd27, 1, %rd12;
+	mov.b32 %r8, 0x1;
+	st.global.u8 [%rd28+0], %r8;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX3 is the PTX of frontier.marksToBits.
+const gokkosPTX3 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_frontier_marksToBits(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<5>;
+	.reg .b32 %r<14>;
+	.reg .b64 %rd<45>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd19, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd20, %r3;
+	add.s64 %rd21, %rd19, %rd20;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd22, %r4, %r5;
+	add.s64 %rd23, %rd1, %rd21;
+	mov.b64 %rd24, %rd23;
+$L1:
+	setp.ge.s64 %p1, %rd24, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd25, %rd24;
+	mov.b32 %r6, 0x0;
+	mov.b64 %rd27, 32;
+	mul.lo.s64 %rd26, %rd27, %rd25;
+	add.s64 %rd28, %rd26, 32;
+	min.s64 %rd29, %rd28, %rd18;
+	mov.b64 %rd30, %rd29;
+	mov.b64 %rd32, 32;
+	mul.lo.s64 %rd31, %rd32, %rd25;
+	mov.b64 %rd33, %rd31;
+$L4:
+	setp.lt.s64 %p2, %rd33, %rd30;
+	not.pred %p3, %p2;
+	@!%p3 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd34, %rd33, %rd9;
+	mad.lo.s64 %rd35, %rd34, 1, %rd5;
+	ld.global.u8 %r7, [%rd35+0];
+	mov.b32 %r8, %r7;
+	mov.b64 %rd37, 32;
+	mul.lo.s64 %rd36, %rd37, %rd25;
+	sub.s64 %rd38, %rd33, %rd36;
+	min.u64 %rd39, %rd38, 32;
+	cvt.u32.u64 %r9, %rd39;
+	shl.b32 %r10, %r8, %r9;
+	setp.hs.u32 %p4, %r9, 32;
+	selp.b32 %r11, 0, %r10, %p4;
+	or.b32 %r12, %r6, %r11;
+	mov.b32 %r6, %r12;
+	mul.lo.s64 %rd40, %rd33, %rd9;
+	mad.lo.s64 %rd41, %rd40, 1, %rd5;
+	mov.b32 %r13, 0x0;
+	st.global.u8 [%rd41+0], %r13;
+$L5:
+	add.s64 %rd42, %rd33, 1;
+	mov.b64 %rd33, %rd42;
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd43, %rd25, %rd16;
+	mad.lo.s64 %rd44, %rd43, 4, %rd12;
+	st.global.u32 [%rd44+0], %r6;
+$L3:
+	add.s64 %rd24, %rd24, %rd22;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX4 is the PTX of frontier.fillAll.
+const gokkosPTX4 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1117,8 +1333,8 @@ $L2:
 }
 `
 
-// gokkosPTX3 is the PTX of frontier.iotaQueue.
-const gokkosPTX3 = `//
+// gokkosPTX5 is the PTX of frontier.iotaQueue.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1173,8 +1389,8 @@ $L2:
 }
 `
 
-// gokkosPTX4 is the PTX of frontier.popCount.
-const gokkosPTX4 = `//
+// gokkosPTX6 is the PTX of frontier.popCount.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1675,8 +1891,8 @@ $L40:
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.slotDegreeScan.
-const gokkosPTX5 = `//
+// gokkosPTX7 is the PTX of frontier.slotDegreeScan.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2612,8 +2828,8 @@ $L2:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.Classify.
-const gokkosPTX6 = `//
+// gokkosPTX8 is the PTX of frontier.Classify.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3687,8 +3903,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.worklistStats.
-const gokkosPTX7 = `//
+// gokkosPTX9 is the PTX of frontier.worklistStats.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4429,7 +4645,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4433
+//line gokkos_kernels_gen.go:4649
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4447,7 +4663,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4451
+//line gokkos_kernels_gen.go:4667
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4459,7 +4675,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4463
+//line gokkos_kernels_gen.go:4679
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4467,75 +4683,126 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4471
+//line gokkos_kernels_gen.go:4687
 }
 
-// gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
+// gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line convert.go:60
+			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
+		}
+//line gokkos_kernels_gen.go:4698
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line convert.go:60
+		k.Marks.Set(int(k.Queue.At(i)), 1)
+	}
+//line gokkos_kernels_gen.go:4705
+}
+
+// gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			w := gokkosLo + gokkosJ
+//line convert.go:75
+			word := uint32(0)
+			end := min(32*w+32, k.N)
+			for v := 32 * w; v < end; v++ {
+
+				word |= uint32(k.Marks.At(v)) << uint(v-32*w)
+				k.Marks.Set(v, 0)
+			}
+			gokkosS0[gokkosJ] = word
+		}
+//line gokkos_kernels_gen.go:4724
+		return
+	}
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line convert.go:75
+		word := uint32(0)
+		end := min(32*w+32, k.N)
+		for v := 32 * w; v < end; v++ {
+
+			word |= uint32(k.Marks.At(v)) << uint(v-32*w)
+			k.Marks.Set(v, 0)
+		}
+		k.Bits.Set(w, word)
+	}
+//line gokkos_kernels_gen.go:4738
+}
+
+// gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line convert.go:59
+//line convert.go:96
 			w := ^uint32(0)
 			if rest := k.N - i*32; rest < 32 {
 				w = uint32(1)<<uint(rest) - 1
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4487
+//line gokkos_kernels_gen.go:4754
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:59
+//line convert.go:96
 		w := ^uint32(0)
 		if rest := k.N - i*32; rest < 32 {
 			w = uint32(1)<<uint(rest) - 1
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4498
+//line gokkos_kernels_gen.go:4765
 }
 
-// gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line convert.go:74
+//line convert.go:111
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4510
+//line gokkos_kernels_gen.go:4777
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:74
+//line convert.go:111
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4517
+//line gokkos_kernels_gen.go:4784
 }
 
-// gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line convert.go:84
+//line convert.go:121
 			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4528
+//line gokkos_kernels_gen.go:4795
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:84
+//line convert.go:121
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4535
+//line gokkos_kernels_gen.go:4802
 }
 
-// gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop7 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -4550,7 +4817,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4554
+//line gokkos_kernels_gen.go:4821
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -4564,11 +4831,11 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4568
+//line gokkos_kernels_gen.go:4835
 }
 
-// gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
+// gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line inspect.go:25
@@ -4588,5 +4855,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:4592
+//line gokkos_kernels_gen.go:4859
 }
