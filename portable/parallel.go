@@ -338,15 +338,8 @@ func hostConcurrentTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reduce
 					}
 				}
 			}()
-			var sc *teams.Scratch
-			if team[0]+thread[0]+team[1]+thread[1] > 0 {
-				sc = teams.NewScratch([2][]byte{make([]byte, team[0]+thread[0]), make([]byte, team[1]+thread[1])}, team, thread, 1)
-			}
-			var acc unsafe.Pointer
-			if parts != nil {
-				acc = unsafe.Pointer(&parts[lr].v)
-			}
-			body(teams.NewConcurrentHostMember(lr, n, sc, ls), acc)
+			sc := hostScratch(team, thread, func(l, need int) []byte { return make([]byte, need) })
+			body(teams.NewConcurrentHostMember(lr, n, sc, ls), partialOf(parts, lr))
 		}()
 	}
 	wg.Wait()
@@ -359,6 +352,25 @@ func hostConcurrentTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reduce
 	return nil
 }
 
+// hostScratch returns the scratch of one host team (a team of one member) with the given
+// per-team and per-thread bytes of both levels, its buffers from buf(level, bytes), or nil
+// when the launch asks for none.
+func hostScratch(team, thread [2]int, buf func(level, bytes int) []byte) *teams.Scratch {
+	need0, need1 := team[0]+thread[0], team[1]+thread[1]
+	if need0+need1 == 0 {
+		return nil
+	}
+	return teams.NewScratch([2][]byte{buf(0, need0), buf(1, need1)}, team, thread, 1)
+}
+
+// partialOf returns the accumulator of slot i of parts, or nil without a reduction.
+func partialOf[T any](parts []padded[T], i int) unsafe.Pointer {
+	if parts == nil {
+		return nil
+	}
+	return unsafe.Pointer(&parts[i].v)
+}
+
 func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body func(m teams.Member, acc unsafe.Pointer)) error {
 	var team, thread [2]int
 	for l := 0; l < 2; l++ {
@@ -367,7 +379,6 @@ func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body
 			return fmt.Errorf("level-%d scratch of %d bytes per team (%d per team + %d per thread × 1 member) exceeds the space's limit of %d bytes", l, need, team[l], thread[l], x.ScratchLimit(l))
 		}
 	}
-	need0, need1 := team[0]+thread[0], team[1]+thread[1]
 	if p.Concurrent {
 		if min(p.League, x.Workers()) > 1 {
 			return hostConcurrentTeams(x, p, r, team, thread, body)
@@ -380,14 +391,8 @@ func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body
 		parts = newPartials(x.Workers(), r)
 	}
 	err := x.ForRange(0, p.League, p.Chunk, p.Schedule, func(w *execspace.Worker, lo, hi int) {
-		var sc *teams.Scratch
-		if need0+need1 > 0 {
-			sc = teams.NewScratch([2][]byte{w.Scratch(0, need0), w.Scratch(1, need1)}, team, thread, 1)
-		}
-		var acc unsafe.Pointer
-		if parts != nil {
-			acc = unsafe.Pointer(&parts[w.ID].v)
-		}
+		sc := hostScratch(team, thread, w.Scratch)
+		acc := partialOf(parts, w.ID)
 		for lr := lo; lr < hi; lr++ {
 			body(teams.NewHostMember(lr, p.League, sc), acc)
 		}
