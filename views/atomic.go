@@ -170,22 +170,20 @@ func word(p unsafe.Pointer, sz uintptr) (*uint32, uint, uint32) {
 	return (*uint32)(unsafe.Add(p, -int(addr-base))), shift, mask << shift
 }
 
-// load, the 4- and 8-byte paths of fetchMin and the views' AtomicLoad and AtomicMin stay
-// within the compiler's inlining budget, so that an edge operator's relaxation (two loads
-// and a minimum per edge) makes no calls for them.
+// load and the views' AtomicLoad stay within the compiler's inlining budget (AtomicLoad at
+// its edge: keep both as they are), so that a kernel's atomic reads, such as a forest's
+// parent pointers or a relaxation's distances, make no calls. The other atomic operations
+// are calls.
 func load[T Scalar](p *T) T {
-	switch unsafe.Sizeof(*p) {
-	case 8:
+	if unsafe.Sizeof(*p) == 8 {
 		b := atomic.LoadUint64((*uint64)(unsafe.Pointer(p)))
 		return *(*T)(unsafe.Pointer(&b))
-	case 4:
-		b := atomic.LoadUint32((*uint32)(unsafe.Pointer(p)))
-		return *(*T)(unsafe.Pointer(&b))
 	}
-	// 1 and 2 bytes: the aligned 32-bit word that holds the element, shifted down to it
-	// (little-endian).
-	off := uintptr(unsafe.Pointer(p)) & 3
-	b := atomic.LoadUint32((*uint32)(unsafe.Add(unsafe.Pointer(p), -int(off)))) >> (off * 8)
+	// 4 bytes, and 1 and 2: the aligned 32-bit word that holds the element, shifted down to it
+	// (little-endian). The mask is 0 for a 4-byte element, so that its offset and shift fold
+	// away once the element size is known.
+	m := (4 - unsafe.Sizeof(*p)) & 3
+	b := atomic.LoadUint32((*uint32)(unsafe.Pointer(uintptr(unsafe.Pointer(p))&^m))) >> (uintptr(unsafe.Pointer(p)) & m * 8)
 	return *(*T)(unsafe.Pointer(&b))
 }
 

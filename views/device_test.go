@@ -1,6 +1,7 @@
 package views_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestDeviceViews(t *testing.T) {
 	// Element access from the host is a clear panic.
 	func() {
 		defer func() {
-			msg, _ := recover().(string)
+			msg := fmt.Sprint(recover())
 			if !strings.Contains(msg, `"dev"`) || !strings.Contains(msg, "Fake memory") {
 				t.Fatalf("panic %q", msg)
 			}

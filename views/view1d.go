@@ -148,14 +148,15 @@ func (v View1D[T]) Contiguous() bool { return v.sb == int(sizeOf[T]()) || v.Len(
 // At returns element i. It panics if i is out of range or the view is not host-accessible, and
 // in race-detector builds if the view was freed (see Free).
 func (v View1D[T]) At(i int) T {
-	// At, Set and addr inline to a comparison and a load or store, at the edge of the compiler's
-	// inlining budget: a check for freed views would make them calls, about three times slower
-	// in a triad loop, so only race-detector builds (where raceEnabled is a constant true) have it.
-	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
-		outOfRange(v.d, i, v.hn)
+	// At, Set and addr inline to a comparison and a load or store, well within the compiler's
+	// inlining budget, so that small helpers made of a few accesses inline too: a check for
+	// freed views would make them calls, about three times slower in a triad loop, so only
+	// race-detector builds (where raceEnabled is a constant true) have it.
+	if raceEnabled {
+		checkFreed(v.d, i, v.hn)
 	}
 	if uint(i) >= v.hn {
-		outOfRange(v.d, i, v.hn)
+		panic(accessError{v.d, i, v.hn})
 	}
 	return *(*T)(unsafe.Add(v.ptr, i*v.sb))
 }
@@ -163,44 +164,66 @@ func (v View1D[T]) At(i int) T {
 // Set stores x in element i. It panics if i is out of range or the view is not host-accessible,
 // and in race-detector builds if the view was freed (see Free).
 func (v View1D[T]) Set(i int, x T) {
-	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
-		outOfRange(v.d, i, v.hn)
+	if raceEnabled {
+		checkFreed(v.d, i, v.hn)
 	}
 	if uint(i) >= v.hn {
-		outOfRange(v.d, i, v.hn)
+		panic(accessError{v.d, i, v.hn})
 	}
 	*(*T)(unsafe.Add(v.ptr, i*v.sb)) = x
 }
 
 // addr returns the address of element i after the same checks as At.
 func (v View1D[T]) addr(i int) *T {
-	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
-		outOfRange(v.d, i, v.hn)
+	if raceEnabled {
+		checkFreed(v.d, i, v.hn)
 	}
 	if uint(i) >= v.hn {
-		outOfRange(v.d, i, v.hn)
+		panic(accessError{v.d, i, v.hn})
 	}
 	return (*T)(unsafe.Add(v.ptr, i*v.sb))
 }
 
-// outOfRange panics for a bad access to element i of a view of extent n described by d: an
-// index out of range, a freed view, or one that is not host-accessible. It is not generic, so
-// that the element accessors that call it stay within the inlining budget.
+// checkFreed panics like outOfRange when element i of a view of host extent n described by d
+// lies in a freed allocation.
+func checkFreed(d *desc, i int, n uint) {
+	if uint(i) < n && d.a.freed.Load() {
+		outOfRange(d, i, n)
+	}
+}
+
+// accessError is the value that a bad element access panics with: an index out of range, a
+// freed view, or one that is not host-accessible. The accessors build it in place rather than
+// call a function that formats the message, which keeps them, and the atomic element
+// operations, small enough for the compiler to inline; the message is formatted when printed.
+type accessError struct {
+	d *desc // the view's description
+	i int   // the index
+	n uint  // the view's host extent (0 when it is not host-accessible)
+}
+
+// Error returns the message: what went wrong, the view's label and the index.
+func (e accessError) Error() string {
+	label := ""
+	if e.d != nil && e.d.a != nil {
+		a := e.d.a
+		label = a.label
+		if a.freed.Load() {
+			return freedMessage(label, fmt.Sprint(e.i))
+		}
+		if !a.space.HostAccessible() {
+			return fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", label, a.space.Name(), e.i)
+		}
+	}
+	return fmt.Sprintf("views: index %d out of range for view %q of extent %d", e.i, label, e.n)
+}
+
+// outOfRange panics with the accessError of element i of a view of host extent n described by
+// d. It is not generic and not inlined, for callers that are not element accessors.
 //
 //go:noinline
 func outOfRange(d *desc, i int, n uint) {
-	label := ""
-	if d != nil && d.a != nil {
-		a := d.a
-		label = a.label
-		if a.freed.Load() {
-			panic(freedMessage(label, fmt.Sprint(i)))
-		}
-		if !a.space.HostAccessible() {
-			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", label, a.space.Name(), i))
-		}
-	}
-	panic(fmt.Sprintf("views: index %d out of range for view %q of extent %d", i, label, n))
+	panic(accessError{d, i, n})
 }
 
 // Data returns the view's elements as a Go slice that shares memory with the view. It panics if

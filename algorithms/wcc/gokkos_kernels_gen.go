@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:159",
+		Pos:   "algorithms/wcc/afforest.go:158",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -30,28 +30,27 @@ func init() {
 			{Name: "In.Adj", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "In.Weights", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 			{Name: "R", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Rounds", Field: []int{4}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
 			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
-			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "13fa8ce23c014860"},
+			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "2ff85426d9360f48"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
 			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
-			{File: "afforest.go", Key: "type linkNeighbor", Hash: "e4e94f06142e2726"},
+			{File: "afforest.go", Key: "type linkNeighbor", Hash: "9228aa5745b78f8f"},
 			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
 		},
-		SourceHash: "9c4d15ddecd2da71",
+		SourceHash: "87df248fbc8625ff",
 	})
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:200",
+		Pos:       "algorithms/wcc/afforest.go:196",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -95,7 +94,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:250",
+		Pos:   "algorithms/wcc/afforest.go:246",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -136,7 +135,7 @@ func init() {
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:281",
+		Pos:   "algorithms/wcc/afforest.go:277",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -158,7 +157,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:303",
+		Pos:   "algorithms/wcc/afforest.go:299",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -366,13 +365,12 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s28,
 	.param .b64 gk_s29,
 	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32
+	.param .b64 gk_s31
 )
 {
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<201>;
+	.reg .pred %p<137>;
+	.reg .b32 %r<193>;
+	.reg .b64 %rd<265>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -449,492 +447,847 @@ const gokkosPTX0 = `//
 	mov.b64 %rd69, %rd68;
 	ld.param.s64 %rd70, [gk_s31];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s32];
-	mov.b64 %rd73, %rd72;
 	mov.u32 %r4, %ctaid.x;
 	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd74, %r4, %r5;
+	mul.wide.u32 %rd72, %r4, %r5;
 	mov.u32 %r6, %tid.x;
-	cvt.u64.u32 %rd75, %r6;
-	add.s64 %rd76, %rd74, %rd75;
+	cvt.u64.u32 %rd73, %r6;
+	add.s64 %rd74, %rd72, %rd73;
 	mov.u32 %r7, %nctaid.x;
 	mov.u32 %r8, %ntid.x;
-	mul.wide.u32 %rd77, %r7, %r8;
-	add.s64 %rd78, %rd1, %rd76;
-	mov.b64 %rd79, %rd78;
+	mul.wide.u32 %rd75, %r7, %r8;
+	add.s64 %rd76, %rd1, %rd74;
+	mov.b64 %rd77, %rd76;
 $L1:
-	setp.ge.s64 %p3, %rd79, %rd2;
+	setp.ge.s64 %p3, %rd77, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd80, %rd79;
-	mul.lo.s64 %rd81, %rd80, %rd32;
-	mad.lo.s64 %rd82, %rd81, 8, %rd28;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	add.s64 %rd85, %rd80, 1;
-	mul.lo.s64 %rd86, %rd85, %rd32;
-	mad.lo.s64 %rd87, %rd86, 8, %rd28;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	mov.b64 %rd90, %rd84;
+	mov.b64 %rd78, %rd77;
+	mul.lo.s64 %rd79, %rd78, %rd32;
+	mad.lo.s64 %rd80, %rd79, 8, %rd28;
+	ld.global.nc.s64 %rd81, [%rd80+0];
+	mov.b64 %rd82, %rd81;
+	add.s64 %rd83, %rd78, 1;
+	mul.lo.s64 %rd84, %rd83, %rd32;
+	mad.lo.s64 %rd85, %rd84, 8, %rd28;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd82;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
 	mov.b64 %rd91, %rd89;
-	mov.b64 %rd92, %rd90;
-	mov.b64 %rd93, %rd91;
-	add.s64 %rd94, %rd71, %rd73;
-	mov.b64 %rd95, %rd94;
-	sub.s64 %rd96, %rd93, %rd92;
+	add.s64 %rd92, %rd90, %rd71;
+	mov.b64 %rd93, %rd92;
+	setp.lt.s64 %p4, %rd93, %rd91;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd94, %rd93, %rd39;
+	mad.lo.s64 %rd95, %rd94, 4, %rd35;
+	ld.global.nc.s32 %r9, [%rd95+0];
+	mov.b32 %r10, %r9;
+	cvt.s64.s32 %rd96, %r10;
 	mov.b64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	mov.b64 %rd99, 0;
-	setp.ne.s64 %p4, %rd48, 0;
-	setp.lt.s64 %p5, %rd98, %rd95;
-	and.pred %p6, %p4, %p5;
-	@!%p6 bra $L5;
-	mul.lo.s64 %rd100, %rd80, %rd55;
-	mad.lo.s64 %rd101, %rd100, 8, %rd51;
-	ld.global.nc.s64 %rd102, [%rd101+0];
-	mov.b64 %rd103, %rd102;
-	mov.b64 %rd99, %rd103;
-	add.s64 %rd104, %rd80, 1;
-	mul.lo.s64 %rd105, %rd104, %rd55;
-	mad.lo.s64 %rd106, %rd105, 8, %rd51;
-	ld.global.nc.s64 %rd107, [%rd106+0];
-	mov.b64 %rd108, %rd107;
-	sub.s64 %rd109, %rd108, %rd99;
-	add.s64 %rd110, %rd98, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	setp.le.s64 %p7, %rd98, %rd71;
-	mov.pred %p8, %p7;
-	not.pred %p9, %p8;
-	@!%p9 bra $L7;
-	mov.pred %p10, %p2;
-	mov.b32 %r9, %r3;
-	mov.b64 %rd111, %rd80;
-	setp.ne.s64 %p11, %rd14, 0;
-	mov.pred %p12, %p11;
-	@!%p12 bra $L9;
-	mul.lo.s64 %rd112, %rd111, %rd16;
-	mad.lo.s64 %rd113, %rd112, 4, %rd12;
-	ld.global.nc.u32 %r10, [%rd113+0];
-	mov.b32 %r11, %r10;
-	and.b32 %r12, %r11, %r9;
-	setp.ne.u32 %p13, %r12, 0x0;
-	mov.pred %p12, %p13;
+	setp.ne.s64 %p5, %rd97, %rd78;
+	mov.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mov.pred %p7, %p2;
+	mov.b32 %r11, %r3;
+	mov.b64 %rd98, %rd78;
+	setp.ne.s64 %p8, %rd14, 0;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L9;
+	mul.lo.s64 %rd99, %rd98, %rd16;
+	mad.lo.s64 %rd100, %rd99, 4, %rd12;
+	ld.global.nc.u32 %r12, [%rd100+0];
+	mov.b32 %r13, %r12;
+	and.b32 %r14, %r13, %r11;
+	setp.ne.u32 %p10, %r14, 0x0;
+	mov.pred %p9, %p10;
 $L9:
-	mov.pred %p14, %p12;
-	mov.pred %p8, %p14;
+	mov.pred %p11, %p9;
+	not.pred %p12, %p11;
+	mov.pred %p6, %p12;
 $L7:
-	@!%p8 bra $L11;
-	bra.uni $L3;
-$L11:
-	mov.pred %p15, %p2;
-	mov.b32 %r13, %r3;
-	mov.b64 %rd114, %rd80;
-$L12:
+	mov.pred %p13, %p6;
+	@!%p13 bra $L11;
+	mov.pred %p14, %p2;
+	mov.b32 %r15, %r3;
+	setp.eq.s64 %p15, %rd14, 0;
 	setp.eq.s64 %p16, %rd21, 0;
-	@!%p16 bra $L16;
-	mov.b32 %r14, 0;
+	and.pred %p17, %p15, %p16;
+	mov.pred %p18, %p17;
+	mov.pred %p19, %p18;
+	not.pred %p20, %p19;
+	@!%p20 bra $L13;
+	mov.pred %p21, %p2;
+	mov.b32 %r16, %r3;
+	mov.b64 %rd101, %rd78;
+$L14:
+	setp.eq.s64 %p22, %rd21, 0;
+	@!%p22 bra $L18;
+	mov.b32 %r17, 0;
+	bra.uni $L16;
+$L18:
+	mul.lo.s64 %rd102, %rd101, %rd23;
+	mad.lo.s64 %rd103, %rd102, 4, %rd19;
+	ld.global.nc.s32 %r18, [%rd103+0];
+	mov.b32 %r19, %r18;
+	mov.b32 %r17, %r19;
+	bra.uni $L16;
+$L15:
 	bra.uni $L14;
 $L16:
-	mul.lo.s64 %rd115, %rd114, %rd23;
-	mad.lo.s64 %rd116, %rd115, 4, %rd19;
-	ld.global.nc.s32 %r15, [%rd116+0];
-	mov.b32 %r16, %r15;
-	mov.b32 %r14, %r16;
-	bra.uni $L14;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.pred %p17, %p2;
-	mov.b32 %r17, %r3;
-	setp.eq.s64 %p18, %rd14, 0;
-	setp.eq.s64 %p19, %rd21, 0;
-	and.pred %p20, %p18, %p19;
-	mov.pred %p21, %p20;
-	mov.b32 %r18, %r14;
-	mov.pred %p22, %p21;
-	mov.b32 %r19, %r18;
-	mov.pred %p23, %p22;
-	mov.b64 %rd117, %rd71;
-$L17:
-	min.s64 %rd118, %rd98, %rd95;
-	setp.lt.s64 %p24, %rd117, %rd118;
-	not.pred %p25, %p24;
-	@!%p25 bra $L21;
-	bra.uni $L19;
-$L21:
-	mov.b64 %rd119, 0;
-	add.s64 %rd120, %rd92, %rd117;
-	mov.b64 %rd121, %rd120;
-	setp.lt.s64 %p26, %rd121, %rd93;
-	@!%p26 bra $L22;
-	mul.lo.s64 %rd122, %rd121, %rd39;
-	mad.lo.s64 %rd123, %rd122, 4, %rd35;
-	ld.global.nc.s32 %r20, [%rd123+0];
-	mov.b32 %r21, %r20;
-	cvt.s64.s32 %rd124, %r21;
-	mov.b64 %rd119, %rd124;
-	bra.uni $L23;
-$L22:
-	add.s64 %rd125, %rd99, %rd121;
-	sub.s64 %rd126, %rd125, %rd93;
-	mul.lo.s64 %rd127, %rd126, %rd62;
-	mad.lo.s64 %rd128, %rd127, 4, %rd58;
-	ld.global.nc.s32 %r22, [%rd128+0];
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd129, %r23;
-	mov.b64 %rd119, %rd129;
-$L23:
-	setp.ne.s64 %p27, %rd119, %rd80;
+	mov.pred %p23, %p2;
+	mov.b32 %r20, %r3;
+	mov.b64 %rd104, %rd78;
+	mov.b32 %r21, %r17;
+	mov.b64 %rd105, %rd97;
+	setp.ne.s64 %p24, %rd105, %rd104;
+	mov.pred %p25, %p24;
+	@!%p25 bra $L20;
+	mov.pred %p26, %p23;
+	mov.b32 %r22, %r20;
+	mov.b64 %rd106, %rd105;
+	setp.ne.s64 %p27, %rd14, 0;
 	mov.pred %p28, %p27;
-	@!%p28 bra $L25;
-	mov.pred %p29, %p23;
-	not.pred %p30, %p29;
-	@!%p30 bra $L27;
-	mov.pred %p31, %p2;
-	mov.b32 %r24, %r3;
-	mov.b64 %rd130, %rd80;
-	mov.b32 %r25, %r19;
-	mov.b64 %rd131, %rd119;
-	setp.ne.s64 %p32, %rd131, %rd130;
-	mov.pred %p33, %p32;
-	@!%p33 bra $L29;
-	mov.pred %p34, %p31;
-	mov.b32 %r26, %r24;
-	mov.b64 %rd132, %rd131;
-	setp.ne.s64 %p35, %rd14, 0;
-	mov.pred %p36, %p35;
-	@!%p36 bra $L31;
-	mul.lo.s64 %rd133, %rd132, %rd16;
-	mad.lo.s64 %rd134, %rd133, 4, %rd12;
-	ld.global.nc.u32 %r27, [%rd134+0];
-	mov.b32 %r28, %r27;
-	and.b32 %r29, %r28, %r26;
-	setp.ne.u32 %p37, %r29, 0x0;
-	mov.pred %p36, %p37;
-$L31:
-	mov.pred %p38, %p36;
-	not.pred %p39, %p38;
-	mov.pred %p33, %p39;
+	@!%p28 bra $L22;
+	mul.lo.s64 %rd107, %rd106, %rd16;
+	mad.lo.s64 %rd108, %rd107, 4, %rd12;
+	ld.global.nc.u32 %r23, [%rd108+0];
+	mov.b32 %r24, %r23;
+	and.b32 %r25, %r24, %r22;
+	setp.ne.u32 %p29, %r25, 0x0;
+	mov.pred %p28, %p29;
+$L22:
+	mov.pred %p30, %p28;
+	not.pred %p31, %p30;
+	mov.pred %p25, %p31;
+$L20:
+	mov.pred %p32, %p25;
+	@!%p32 bra $L24;
+	setp.eq.s64 %p33, %rd21, 0;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L26;
+	mul.lo.s64 %rd109, %rd105, %rd23;
+	mad.lo.s64 %rd110, %rd109, 4, %rd19;
+	ld.global.nc.s32 %r26, [%rd110+0];
+	mov.b32 %r27, %r26;
+	setp.eq.s32 %p36, %r27, %r21;
+	mov.pred %p34, %p36;
+$L26:
+	mov.pred %p32, %p34;
+$L24:
+	mov.pred %p37, %p32;
+	mov.pred %p19, %p37;
+$L13:
+	mov.pred %p13, %p19;
+$L11:
+	@!%p13 bra $L28;
+	mov.pred %p38, %p2;
+	cvt.u32.u64 %r28, %rd78;
+	mov.b32 %r29, %r28;
+	cvt.u32.u64 %r30, %rd97;
+	mov.b32 %r31, %r30;
 $L29:
-	mov.pred %p40, %p33;
-	@!%p40 bra $L33;
-	setp.eq.s64 %p41, %rd21, 0;
+	cvt.s64.s32 %rd111, %r29;
+	mul.lo.s64 %rd112, %rd111, %rd9;
+	mad.lo.s64 %rd113, %rd112, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r32, [%rd113+0];
+	mov.b32 %r33, %r32;
+	cvt.s64.s32 %rd114, %r31;
+	mul.lo.s64 %rd115, %rd114, %rd9;
+	mad.lo.s64 %rd116, %rd115, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r34, [%rd116+0];
+	mov.b32 %r35, %r34;
+	mov.b32 %r36, %r33;
+	mov.b32 %r37, %r35;
+	mov.b32 %r38, %r36;
+	mov.b32 %r39, %r37;
+	@!%p38 bra $L33;
+$L34:
+	setp.ne.s32 %p39, %r38, %r39;
+	not.pred %p40, %p39;
+	@!%p40 bra $L38;
+	bra.uni $L36;
+$L38:
+	max.s32 %r40, %r38, %r39;
+	mov.b32 %r41, %r40;
+	min.s32 %r42, %r38, %r39;
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r41;
+	mov.b32 %r45, %r43;
+	cvt.s64.s32 %rd117, %r44;
+	mul.lo.s64 %rd118, %rd117, %rd9;
+	mad.lo.s64 %rd119, %rd118, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r46, [%rd119+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r48, %r47;
+	setp.eq.s32 %p41, %r48, %r45;
 	mov.pred %p42, %p41;
 	not.pred %p43, %p42;
-	@!%p43 bra $L35;
-	mul.lo.s64 %rd135, %rd131, %rd23;
-	mad.lo.s64 %rd136, %rd135, 4, %rd19;
-	ld.global.nc.s32 %r30, [%rd136+0];
-	mov.b32 %r31, %r30;
-	setp.eq.s32 %p44, %r31, %r25;
-	mov.pred %p42, %p44;
-$L35:
-	mov.pred %p40, %p42;
-$L33:
-	mov.pred %p45, %p40;
-	mov.pred %p29, %p45;
-$L27:
-	mov.pred %p28, %p29;
-$L25:
-	@!%p28 bra $L37;
-	mov.pred %p46, %p2;
-	cvt.u32.u64 %r32, %rd80;
-	mov.b32 %r33, %r32;
-	cvt.u32.u64 %r34, %rd119;
-	mov.b32 %r35, %r34;
-$L38:
-	cvt.s64.s32 %rd137, %r33;
-	mul.lo.s64 %rd138, %rd137, %rd9;
-	mad.lo.s64 %rd139, %rd138, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r36, [%rd139+0];
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd140, %r35;
-	mul.lo.s64 %rd141, %rd140, %rd9;
-	mad.lo.s64 %rd142, %rd141, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r38, [%rd142+0];
-	mov.b32 %r39, %r38;
-	mov.b32 %r40, %r37;
-	mov.b32 %r41, %r39;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	@!%p46 bra $L42;
-$L43:
-	setp.ne.s32 %p47, %r42, %r43;
-	not.pred %p48, %p47;
-	@!%p48 bra $L47;
-	bra.uni $L45;
-$L47:
-	max.s32 %r44, %r42, %r43;
-	mov.b32 %r45, %r44;
-	min.s32 %r46, %r42, %r43;
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r45;
-	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd143, %r48;
-	mul.lo.s64 %rd144, %rd143, %rd9;
-	mad.lo.s64 %rd145, %rd144, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r50, [%rd145+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	setp.eq.s32 %p49, %r52, %r49;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L49;
-	setp.eq.s32 %p52, %r52, %r48;
-	mov.pred %p53, %p52;
-	@!%p53 bra $L51;
-	cvt.s64.s32 %rd146, %r48;
-	mul.lo.s64 %rd147, %rd146, %rd9;
-	mad.lo.s64 %rd148, %rd147, 4, %rd5;
-	atom.global.cas.b32 %r53, [%rd148], %r48, %r49;
-	setp.eq.u32 %p54, %r53, %r48;
-	mov.pred %p55, %p54;
-	mov.pred %p53, %p55;
-$L51:
-	mov.pred %p50, %p53;
-$L49:
-	@!%p50 bra $L53;
-	bra.uni $L40;
-$L53:
-	cvt.s64.s32 %rd149, %r52;
-	mul.lo.s64 %rd150, %rd149, %rd9;
-	mad.lo.s64 %rd151, %rd150, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r54, [%rd151+0];
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd152, %r49;
-	mul.lo.s64 %rd153, %rd152, %rd9;
-	mad.lo.s64 %rd154, %rd153, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r56, [%rd154+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r55;
-	mov.b32 %r59, %r57;
-	mov.b32 %r42, %r58;
-	mov.b32 %r43, %r59;
-$L44:
-	bra.uni $L43;
-$L45:
-	bra.uni $L40;
+	@!%p43 bra $L40;
+	setp.eq.s32 %p44, %r48, %r44;
+	mov.pred %p45, %p44;
+	@!%p45 bra $L42;
+	cvt.s64.s32 %rd120, %r44;
+	mul.lo.s64 %rd121, %rd120, %rd9;
+	mad.lo.s64 %rd122, %rd121, 4, %rd5;
+	atom.global.cas.b32 %r49, [%rd122], %r44, %r45;
+	setp.eq.u32 %p46, %r49, %r44;
+	mov.pred %p47, %p46;
+	mov.pred %p45, %p47;
 $L42:
-	setp.eq.s32 %p56, %r42, %r43;
-	@!%p56 bra $L55;
-	bra.uni $L40;
-$L55:
-	mov.pred %p57, %p46;
-	mov.b32 %r60, %r33;
-	mov.b32 %r61, %r42;
+	mov.pred %p42, %p45;
+$L40:
+	@!%p42 bra $L44;
+	bra.uni $L31;
+$L44:
+	cvt.s64.s32 %rd123, %r48;
+	mul.lo.s64 %rd124, %rd123, %rd9;
+	mad.lo.s64 %rd125, %rd124, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r50, [%rd125+0];
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd126, %r45;
+	mul.lo.s64 %rd127, %rd126, %rd9;
+	mad.lo.s64 %rd128, %rd127, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r52, [%rd128+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r51;
+	mov.b32 %r55, %r53;
+	mov.b32 %r38, %r54;
+	mov.b32 %r39, %r55;
+$L35:
+	bra.uni $L34;
+$L36:
+	bra.uni $L31;
+$L33:
+	setp.eq.s32 %p48, %r38, %r39;
+	@!%p48 bra $L46;
+	bra.uni $L31;
+$L46:
+	mov.pred %p49, %p38;
+	mov.b32 %r56, %r29;
+	mov.b32 %r57, %r38;
+$L47:
+$L50:
+	setp.ne.s32 %p50, %r57, %r56;
+	not.pred %p51, %p50;
+	@!%p51 bra $L54;
+	bra.uni $L52;
+$L54:
+	cvt.s64.s32 %rd129, %r57;
+	mul.lo.s64 %rd130, %rd129, %rd9;
+	mad.lo.s64 %rd131, %rd130, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r58, [%rd131+0];
+	mov.b32 %r59, %r58;
+	mov.b32 %r60, %r59;
+	setp.eq.s32 %p52, %r60, %r57;
+	@!%p52 bra $L56;
+	mov.b32 %r61, %r57;
+	bra.uni $L49;
 $L56:
-$L59:
-	setp.ne.s32 %p58, %r61, %r60;
-	not.pred %p59, %p58;
-	@!%p59 bra $L63;
-	bra.uni $L61;
-$L63:
-	cvt.s64.s32 %rd155, %r61;
-	mul.lo.s64 %rd156, %rd155, %rd9;
-	mad.lo.s64 %rd157, %rd156, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r62, [%rd157+0];
+	cvt.s64.s32 %rd132, %r56;
+	mul.lo.s64 %rd133, %rd132, %rd9;
+	mad.lo.s64 %rd134, %rd133, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd134], %r60;
+	mov.b32 %r56, %r60;
+	cvt.s64.s32 %rd135, %r56;
+	mul.lo.s64 %rd136, %rd135, %rd9;
+	mad.lo.s64 %rd137, %rd136, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r62, [%rd137+0];
 	mov.b32 %r63, %r62;
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p60, %r64, %r61;
-	@!%p60 bra $L65;
-	mov.b32 %r65, %r61;
-	bra.uni $L58;
-$L65:
-	cvt.s64.s32 %rd158, %r60;
-	mul.lo.s64 %rd159, %rd158, %rd9;
-	mad.lo.s64 %rd160, %rd159, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd160], %r64;
-	mov.b32 %r60, %r64;
-	cvt.s64.s32 %rd161, %r60;
-	mul.lo.s64 %rd162, %rd161, %rd9;
-	mad.lo.s64 %rd163, %rd162, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r66, [%rd163+0];
-	mov.b32 %r67, %r66;
-	mov.b32 %r61, %r67;
-$L60:
-	bra.uni $L59;
-$L61:
-	mov.b32 %r65, %r60;
-	bra.uni $L58;
+	mov.b32 %r57, %r63;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b32 %r61, %r56;
+	bra.uni $L49;
+$L48:
+	bra.uni $L47;
+$L49:
+	mov.pred %p53, %p38;
+	mov.b32 %r64, %r31;
+	mov.b32 %r65, %r39;
 $L57:
-	bra.uni $L56;
-$L58:
-	mov.pred %p61, %p46;
-	mov.b32 %r68, %r35;
-	mov.b32 %r69, %r43;
+$L60:
+	setp.ne.s32 %p54, %r65, %r64;
+	not.pred %p55, %p54;
+	@!%p55 bra $L64;
+	bra.uni $L62;
+$L64:
+	cvt.s64.s32 %rd138, %r65;
+	mul.lo.s64 %rd139, %rd138, %rd9;
+	mad.lo.s64 %rd140, %rd139, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r66, [%rd140+0];
+	mov.b32 %r67, %r66;
+	mov.b32 %r68, %r67;
+	setp.eq.s32 %p56, %r68, %r65;
+	@!%p56 bra $L66;
+	mov.b32 %r69, %r65;
+	bra.uni $L59;
 $L66:
-$L69:
-	setp.ne.s32 %p62, %r69, %r68;
-	not.pred %p63, %p62;
-	@!%p63 bra $L73;
-	bra.uni $L71;
-$L73:
-	cvt.s64.s32 %rd164, %r69;
-	mul.lo.s64 %rd165, %rd164, %rd9;
-	mad.lo.s64 %rd166, %rd165, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r70, [%rd166+0];
+	cvt.s64.s32 %rd141, %r64;
+	mul.lo.s64 %rd142, %rd141, %rd9;
+	mad.lo.s64 %rd143, %rd142, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd143], %r68;
+	mov.b32 %r64, %r68;
+	cvt.s64.s32 %rd144, %r64;
+	mul.lo.s64 %rd145, %rd144, %rd9;
+	mad.lo.s64 %rd146, %rd145, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r70, [%rd146+0];
 	mov.b32 %r71, %r70;
-	mov.b32 %r72, %r71;
-	setp.eq.s32 %p64, %r72, %r69;
-	@!%p64 bra $L75;
+	mov.b32 %r65, %r71;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b32 %r69, %r64;
+	bra.uni $L59;
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b32 %r72, %r61;
 	mov.b32 %r73, %r69;
-	bra.uni $L68;
-$L75:
-	cvt.s64.s32 %rd167, %r68;
-	mul.lo.s64 %rd168, %rd167, %rd9;
-	mad.lo.s64 %rd169, %rd168, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd169], %r72;
-	mov.b32 %r68, %r72;
-	cvt.s64.s32 %rd170, %r68;
-	mul.lo.s64 %rd171, %rd170, %rd9;
-	mad.lo.s64 %rd172, %rd171, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r74, [%rd172+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r69, %r75;
-$L70:
+	mov.b32 %r74, %r72;
+	mov.b32 %r75, %r73;
+$L67:
+	setp.ne.s32 %p57, %r74, %r75;
+	not.pred %p58, %p57;
+	@!%p58 bra $L71;
 	bra.uni $L69;
 $L71:
-	mov.b32 %r73, %r68;
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
-	mov.b32 %r76, %r65;
-	mov.b32 %r77, %r73;
-	mov.b32 %r78, %r76;
-	mov.b32 %r79, %r77;
-$L76:
-	setp.ne.s32 %p65, %r78, %r79;
-	not.pred %p66, %p65;
-	@!%p66 bra $L80;
-	bra.uni $L78;
-$L80:
-	setp.gt.s32 %p67, %r78, %r79;
-	@!%p67 bra $L82;
+	setp.gt.s32 %p59, %r74, %r75;
+	@!%p59 bra $L73;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r74;
+	mov.b32 %r74, %r76;
+	mov.b32 %r75, %r77;
+$L73:
+	cvt.s64.s32 %rd147, %r75;
+	mul.lo.s64 %rd148, %rd147, %rd9;
+	mad.lo.s64 %rd149, %rd148, 4, %rd5;
+	atom.global.cas.b32 %r78, [%rd149], %r75, %r74;
+	setp.eq.u32 %p60, %r78, %r75;
+	mov.pred %p61, %p60;
+	@!%p61 bra $L75;
+	bra.uni $L31;
+$L75:
+	cvt.s64.s32 %rd150, %r74;
+	mul.lo.s64 %rd151, %rd150, %rd9;
+	mad.lo.s64 %rd152, %rd151, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r79, [%rd152+0];
 	mov.b32 %r80, %r79;
-	mov.b32 %r81, %r78;
-	mov.b32 %r78, %r80;
-	mov.b32 %r79, %r81;
-$L82:
-	cvt.s64.s32 %rd173, %r79;
-	mul.lo.s64 %rd174, %rd173, %rd9;
-	mad.lo.s64 %rd175, %rd174, 4, %rd5;
-	atom.global.cas.b32 %r82, [%rd175], %r79, %r78;
-	setp.eq.u32 %p68, %r82, %r79;
-	mov.pred %p69, %p68;
-	@!%p69 bra $L84;
-	bra.uni $L40;
-$L84:
-	cvt.s64.s32 %rd176, %r78;
-	mul.lo.s64 %rd177, %rd176, %rd9;
-	mad.lo.s64 %rd178, %rd177, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r83, [%rd178+0];
+	mov.pred %p62, %p38;
+	mov.b32 %r81, %r74;
+	mov.b32 %r82, %r80;
+$L76:
+$L79:
+	setp.ne.s32 %p63, %r82, %r81;
+	not.pred %p64, %p63;
+	@!%p64 bra $L83;
+	bra.uni $L81;
+$L83:
+	cvt.s64.s32 %rd153, %r82;
+	mul.lo.s64 %rd154, %rd153, %rd9;
+	mad.lo.s64 %rd155, %rd154, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r83, [%rd155+0];
 	mov.b32 %r84, %r83;
-	mov.pred %p70, %p46;
-	mov.b32 %r85, %r78;
-	mov.b32 %r86, %r84;
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p65, %r85, %r82;
+	@!%p65 bra $L85;
+	mov.b32 %r86, %r82;
+	bra.uni $L78;
 $L85:
-$L88:
-	setp.ne.s32 %p71, %r86, %r85;
-	not.pred %p72, %p71;
-	@!%p72 bra $L92;
-	bra.uni $L90;
-$L92:
-	cvt.s64.s32 %rd179, %r86;
-	mul.lo.s64 %rd180, %rd179, %rd9;
-	mad.lo.s64 %rd181, %rd180, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r87, [%rd181+0];
+	cvt.s64.s32 %rd156, %r81;
+	mul.lo.s64 %rd157, %rd156, %rd9;
+	mad.lo.s64 %rd158, %rd157, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd158], %r85;
+	mov.b32 %r81, %r85;
+	cvt.s64.s32 %rd159, %r81;
+	mul.lo.s64 %rd160, %rd159, %rd9;
+	mad.lo.s64 %rd161, %rd160, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r87, [%rd161+0];
 	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p73, %r89, %r86;
-	@!%p73 bra $L94;
-	mov.b32 %r90, %r86;
-	bra.uni $L87;
-$L94:
-	cvt.s64.s32 %rd182, %r85;
-	mul.lo.s64 %rd183, %rd182, %rd9;
-	mad.lo.s64 %rd184, %rd183, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd184], %r89;
-	mov.b32 %r85, %r89;
-	cvt.s64.s32 %rd185, %r85;
-	mul.lo.s64 %rd186, %rd185, %rd9;
-	mad.lo.s64 %rd187, %rd186, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r91, [%rd187+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r86, %r92;
-$L89:
-	bra.uni $L88;
-$L90:
-	mov.b32 %r90, %r85;
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	cvt.s64.s32 %rd188, %r79;
-	mul.lo.s64 %rd189, %rd188, %rd9;
-	mad.lo.s64 %rd190, %rd189, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r93, [%rd190+0];
-	mov.b32 %r94, %r93;
-	mov.pred %p74, %p46;
-	mov.b32 %r95, %r79;
-	mov.b32 %r96, %r94;
-$L95:
-$L98:
-	setp.ne.s32 %p75, %r96, %r95;
-	not.pred %p76, %p75;
-	@!%p76 bra $L102;
-	bra.uni $L100;
-$L102:
-	cvt.s64.s32 %rd191, %r96;
-	mul.lo.s64 %rd192, %rd191, %rd9;
-	mad.lo.s64 %rd193, %rd192, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r97, [%rd193+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	setp.eq.s32 %p77, %r99, %r96;
-	@!%p77 bra $L104;
-	mov.b32 %r100, %r96;
-	bra.uni $L97;
-$L104:
-	cvt.s64.s32 %rd194, %r95;
-	mul.lo.s64 %rd195, %rd194, %rd9;
-	mad.lo.s64 %rd196, %rd195, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd196], %r99;
-	mov.b32 %r95, %r99;
-	cvt.s64.s32 %rd197, %r95;
-	mul.lo.s64 %rd198, %rd197, %rd9;
-	mad.lo.s64 %rd199, %rd198, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r101, [%rd199+0];
-	mov.b32 %r102, %r101;
-	mov.b32 %r96, %r102;
-$L99:
-	bra.uni $L98;
-$L100:
-	mov.b32 %r100, %r95;
-	bra.uni $L97;
-$L96:
-	bra.uni $L95;
-$L97:
-	mov.b32 %r103, %r90;
-	mov.b32 %r104, %r100;
-	mov.b32 %r78, %r103;
-	mov.b32 %r79, %r104;
+	mov.b32 %r82, %r88;
+$L80:
+	bra.uni $L79;
+$L81:
+	mov.b32 %r86, %r81;
+	bra.uni $L78;
 $L77:
 	bra.uni $L76;
 $L78:
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
-$L40:
-$L37:
-$L18:
-	add.s64 %rd200, %rd117, 1;
-	mov.b64 %rd117, %rd200;
-	bra.uni $L17;
-$L19:
+	cvt.s64.s32 %rd162, %r75;
+	mul.lo.s64 %rd163, %rd162, %rd9;
+	mad.lo.s64 %rd164, %rd163, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r89, [%rd164+0];
+	mov.b32 %r90, %r89;
+	mov.pred %p66, %p38;
+	mov.b32 %r91, %r75;
+	mov.b32 %r92, %r90;
+$L86:
+$L89:
+	setp.ne.s32 %p67, %r92, %r91;
+	not.pred %p68, %p67;
+	@!%p68 bra $L93;
+	bra.uni $L91;
+$L93:
+	cvt.s64.s32 %rd165, %r92;
+	mul.lo.s64 %rd166, %rd165, %rd9;
+	mad.lo.s64 %rd167, %rd166, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r93, [%rd167+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	setp.eq.s32 %p69, %r95, %r92;
+	@!%p69 bra $L95;
+	mov.b32 %r96, %r92;
+	bra.uni $L88;
+$L95:
+	cvt.s64.s32 %rd168, %r91;
+	mul.lo.s64 %rd169, %rd168, %rd9;
+	mad.lo.s64 %rd170, %rd169, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd170], %r95;
+	mov.b32 %r91, %r95;
+	cvt.s64.s32 %rd171, %r91;
+	mul.lo.s64 %rd172, %rd171, %rd9;
+	mad.lo.s64 %rd173, %rd172, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r97, [%rd173+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r92, %r98;
+$L90:
+	bra.uni $L89;
+$L91:
+	mov.b32 %r96, %r91;
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	mov.b32 %r99, %r86;
+	mov.b32 %r100, %r96;
+	mov.b32 %r74, %r99;
+	mov.b32 %r75, %r100;
+$L68:
+	bra.uni $L67;
+$L69:
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+$L28:
+	bra.uni $L3;
+$L5:
+	setp.eq.s64 %p70, %rd48, 0;
+	@!%p70 bra $L97;
+	bra.uni $L3;
+$L97:
+	mul.lo.s64 %rd174, %rd78, %rd55;
+	mad.lo.s64 %rd175, %rd174, 8, %rd51;
+	ld.global.nc.s64 %rd176, [%rd175+0];
+	mov.b64 %rd177, %rd176;
+	sub.s64 %rd178, %rd177, %rd91;
+	add.s64 %rd179, %rd93, %rd178;
+	mov.b64 %rd93, %rd179;
+	add.s64 %rd180, %rd78, 1;
+	mul.lo.s64 %rd181, %rd180, %rd55;
+	mad.lo.s64 %rd182, %rd181, 8, %rd51;
+	ld.global.nc.s64 %rd183, [%rd182+0];
+	mov.b64 %rd184, %rd183;
+	setp.lt.s64 %p71, %rd93, %rd184;
+	@!%p71 bra $L99;
+	mul.lo.s64 %rd185, %rd93, %rd62;
+	mad.lo.s64 %rd186, %rd185, 4, %rd58;
+	ld.global.nc.s32 %r101, [%rd186+0];
+	mov.b32 %r102, %r101;
+	cvt.s64.s32 %rd187, %r102;
+	mov.b64 %rd188, %rd187;
+	setp.ne.s64 %p72, %rd188, %rd78;
+	mov.pred %p73, %p72;
+	@!%p73 bra $L101;
+	mov.pred %p74, %p2;
+	mov.b32 %r103, %r3;
+	mov.b64 %rd189, %rd78;
+	setp.ne.s64 %p75, %rd14, 0;
+	mov.pred %p76, %p75;
+	@!%p76 bra $L103;
+	mul.lo.s64 %rd190, %rd189, %rd16;
+	mad.lo.s64 %rd191, %rd190, 4, %rd12;
+	ld.global.nc.u32 %r104, [%rd191+0];
+	mov.b32 %r105, %r104;
+	and.b32 %r106, %r105, %r103;
+	setp.ne.u32 %p77, %r106, 0x0;
+	mov.pred %p76, %p77;
+$L103:
+	mov.pred %p78, %p76;
+	not.pred %p79, %p78;
+	mov.pred %p73, %p79;
+$L101:
+	mov.pred %p80, %p73;
+	@!%p80 bra $L105;
+	mov.pred %p81, %p2;
+	mov.b32 %r107, %r3;
+	setp.eq.s64 %p82, %rd14, 0;
+	setp.eq.s64 %p83, %rd21, 0;
+	and.pred %p84, %p82, %p83;
+	mov.pred %p85, %p84;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L107;
+	mov.pred %p88, %p2;
+	mov.b32 %r108, %r3;
+	mov.b64 %rd192, %rd78;
+$L108:
+	setp.eq.s64 %p89, %rd21, 0;
+	@!%p89 bra $L112;
+	mov.b32 %r109, 0;
+	bra.uni $L110;
+$L112:
+	mul.lo.s64 %rd193, %rd192, %rd23;
+	mad.lo.s64 %rd194, %rd193, 4, %rd19;
+	ld.global.nc.s32 %r110, [%rd194+0];
+	mov.b32 %r111, %r110;
+	mov.b32 %r109, %r111;
+	bra.uni $L110;
+$L109:
+	bra.uni $L108;
+$L110:
+	mov.pred %p90, %p2;
+	mov.b32 %r112, %r3;
+	mov.b64 %rd195, %rd78;
+	mov.b32 %r113, %r109;
+	mov.b64 %rd196, %rd188;
+	setp.ne.s64 %p91, %rd196, %rd195;
+	mov.pred %p92, %p91;
+	@!%p92 bra $L114;
+	mov.pred %p93, %p90;
+	mov.b32 %r114, %r112;
+	mov.b64 %rd197, %rd196;
+	setp.ne.s64 %p94, %rd14, 0;
+	mov.pred %p95, %p94;
+	@!%p95 bra $L116;
+	mul.lo.s64 %rd198, %rd197, %rd16;
+	mad.lo.s64 %rd199, %rd198, 4, %rd12;
+	ld.global.nc.u32 %r115, [%rd199+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p96, %r117, 0x0;
+	mov.pred %p95, %p96;
+$L116:
+	mov.pred %p97, %p95;
+	not.pred %p98, %p97;
+	mov.pred %p92, %p98;
+$L114:
+	mov.pred %p99, %p92;
+	@!%p99 bra $L118;
+	setp.eq.s64 %p100, %rd21, 0;
+	mov.pred %p101, %p100;
+	not.pred %p102, %p101;
+	@!%p102 bra $L120;
+	mul.lo.s64 %rd200, %rd196, %rd23;
+	mad.lo.s64 %rd201, %rd200, 4, %rd19;
+	ld.global.nc.s32 %r118, [%rd201+0];
+	mov.b32 %r119, %r118;
+	setp.eq.s32 %p103, %r119, %r113;
+	mov.pred %p101, %p103;
+$L120:
+	mov.pred %p99, %p101;
+$L118:
+	mov.pred %p104, %p99;
+	mov.pred %p86, %p104;
+$L107:
+	mov.pred %p80, %p86;
+$L105:
+	@!%p80 bra $L122;
+	mov.pred %p105, %p2;
+	cvt.u32.u64 %r120, %rd78;
+	mov.b32 %r121, %r120;
+	cvt.u32.u64 %r122, %rd188;
+	mov.b32 %r123, %r122;
+$L123:
+	cvt.s64.s32 %rd202, %r121;
+	mul.lo.s64 %rd203, %rd202, %rd9;
+	mad.lo.s64 %rd204, %rd203, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r124, [%rd204+0];
+	mov.b32 %r125, %r124;
+	cvt.s64.s32 %rd205, %r123;
+	mul.lo.s64 %rd206, %rd205, %rd9;
+	mad.lo.s64 %rd207, %rd206, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r126, [%rd207+0];
+	mov.b32 %r127, %r126;
+	mov.b32 %r128, %r125;
+	mov.b32 %r129, %r127;
+	mov.b32 %r130, %r128;
+	mov.b32 %r131, %r129;
+	@!%p105 bra $L127;
+$L128:
+	setp.ne.s32 %p106, %r130, %r131;
+	not.pred %p107, %p106;
+	@!%p107 bra $L132;
+	bra.uni $L130;
+$L132:
+	max.s32 %r132, %r130, %r131;
+	mov.b32 %r133, %r132;
+	min.s32 %r134, %r130, %r131;
+	mov.b32 %r135, %r134;
+	mov.b32 %r136, %r133;
+	mov.b32 %r137, %r135;
+	cvt.s64.s32 %rd208, %r136;
+	mul.lo.s64 %rd209, %rd208, %rd9;
+	mad.lo.s64 %rd210, %rd209, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r138, [%rd210+0];
+	mov.b32 %r139, %r138;
+	mov.b32 %r140, %r139;
+	setp.eq.s32 %p108, %r140, %r137;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L134;
+	setp.eq.s32 %p111, %r140, %r136;
+	mov.pred %p112, %p111;
+	@!%p112 bra $L136;
+	cvt.s64.s32 %rd211, %r136;
+	mul.lo.s64 %rd212, %rd211, %rd9;
+	mad.lo.s64 %rd213, %rd212, 4, %rd5;
+	atom.global.cas.b32 %r141, [%rd213], %r136, %r137;
+	setp.eq.u32 %p113, %r141, %r136;
+	mov.pred %p114, %p113;
+	mov.pred %p112, %p114;
+$L136:
+	mov.pred %p109, %p112;
+$L134:
+	@!%p109 bra $L138;
+	bra.uni $L125;
+$L138:
+	cvt.s64.s32 %rd214, %r140;
+	mul.lo.s64 %rd215, %rd214, %rd9;
+	mad.lo.s64 %rd216, %rd215, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r142, [%rd216+0];
+	mov.b32 %r143, %r142;
+	cvt.s64.s32 %rd217, %r137;
+	mul.lo.s64 %rd218, %rd217, %rd9;
+	mad.lo.s64 %rd219, %rd218, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r144, [%rd219+0];
+	mov.b32 %r145, %r144;
+	mov.b32 %r146, %r143;
+	mov.b32 %r147, %r145;
+	mov.b32 %r130, %r146;
+	mov.b32 %r131, %r147;
+$L129:
+	bra.uni $L128;
+$L130:
+	bra.uni $L125;
+$L127:
+	setp.eq.s32 %p115, %r130, %r131;
+	@!%p115 bra $L140;
+	bra.uni $L125;
+$L140:
+	mov.pred %p116, %p105;
+	mov.b32 %r148, %r121;
+	mov.b32 %r149, %r130;
+$L141:
+$L144:
+	setp.ne.s32 %p117, %r149, %r148;
+	not.pred %p118, %p117;
+	@!%p118 bra $L148;
+	bra.uni $L146;
+$L148:
+	cvt.s64.s32 %rd220, %r149;
+	mul.lo.s64 %rd221, %rd220, %rd9;
+	mad.lo.s64 %rd222, %rd221, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r150, [%rd222+0];
+	mov.b32 %r151, %r150;
+	mov.b32 %r152, %r151;
+	setp.eq.s32 %p119, %r152, %r149;
+	@!%p119 bra $L150;
+	mov.b32 %r153, %r149;
+	bra.uni $L143;
+$L150:
+	cvt.s64.s32 %rd223, %r148;
+	mul.lo.s64 %rd224, %rd223, %rd9;
+	mad.lo.s64 %rd225, %rd224, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd225], %r152;
+	mov.b32 %r148, %r152;
+	cvt.s64.s32 %rd226, %r148;
+	mul.lo.s64 %rd227, %rd226, %rd9;
+	mad.lo.s64 %rd228, %rd227, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r154, [%rd228+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r149, %r155;
+$L145:
+	bra.uni $L144;
+$L146:
+	mov.b32 %r153, %r148;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	mov.pred %p120, %p105;
+	mov.b32 %r156, %r123;
+	mov.b32 %r157, %r131;
+$L151:
+$L154:
+	setp.ne.s32 %p121, %r157, %r156;
+	not.pred %p122, %p121;
+	@!%p122 bra $L158;
+	bra.uni $L156;
+$L158:
+	cvt.s64.s32 %rd229, %r157;
+	mul.lo.s64 %rd230, %rd229, %rd9;
+	mad.lo.s64 %rd231, %rd230, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r158, [%rd231+0];
+	mov.b32 %r159, %r158;
+	mov.b32 %r160, %r159;
+	setp.eq.s32 %p123, %r160, %r157;
+	@!%p123 bra $L160;
+	mov.b32 %r161, %r157;
+	bra.uni $L153;
+$L160:
+	cvt.s64.s32 %rd232, %r156;
+	mul.lo.s64 %rd233, %rd232, %rd9;
+	mad.lo.s64 %rd234, %rd233, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd234], %r160;
+	mov.b32 %r156, %r160;
+	cvt.s64.s32 %rd235, %r156;
+	mul.lo.s64 %rd236, %rd235, %rd9;
+	mad.lo.s64 %rd237, %rd236, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r162, [%rd237+0];
+	mov.b32 %r163, %r162;
+	mov.b32 %r157, %r163;
+$L155:
+	bra.uni $L154;
+$L156:
+	mov.b32 %r161, %r156;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	mov.b32 %r164, %r153;
+	mov.b32 %r165, %r161;
+	mov.b32 %r166, %r164;
+	mov.b32 %r167, %r165;
+$L161:
+	setp.ne.s32 %p124, %r166, %r167;
+	not.pred %p125, %p124;
+	@!%p125 bra $L165;
+	bra.uni $L163;
+$L165:
+	setp.gt.s32 %p126, %r166, %r167;
+	@!%p126 bra $L167;
+	mov.b32 %r168, %r167;
+	mov.b32 %r169, %r166;
+	mov.b32 %r166, %r168;
+	mov.b32 %r167, %r169;
+$L167:
+	cvt.s64.s32 %rd238, %r167;
+	mul.lo.s64 %rd239, %rd238, %rd9;
+	mad.lo.s64 %rd240, %rd239, 4, %rd5;
+	atom.global.cas.b32 %r170, [%rd240], %r167, %r166;
+	setp.eq.u32 %p127, %r170, %r167;
+	mov.pred %p128, %p127;
+	@!%p128 bra $L169;
+	bra.uni $L125;
+$L169:
+	cvt.s64.s32 %rd241, %r166;
+	mul.lo.s64 %rd242, %rd241, %rd9;
+	mad.lo.s64 %rd243, %rd242, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r171, [%rd243+0];
+	mov.b32 %r172, %r171;
+	mov.pred %p129, %p105;
+	mov.b32 %r173, %r166;
+	mov.b32 %r174, %r172;
+$L170:
+$L173:
+	setp.ne.s32 %p130, %r174, %r173;
+	not.pred %p131, %p130;
+	@!%p131 bra $L177;
+	bra.uni $L175;
+$L177:
+	cvt.s64.s32 %rd244, %r174;
+	mul.lo.s64 %rd245, %rd244, %rd9;
+	mad.lo.s64 %rd246, %rd245, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r175, [%rd246+0];
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r176;
+	setp.eq.s32 %p132, %r177, %r174;
+	@!%p132 bra $L179;
+	mov.b32 %r178, %r174;
+	bra.uni $L172;
+$L179:
+	cvt.s64.s32 %rd247, %r173;
+	mul.lo.s64 %rd248, %rd247, %rd9;
+	mad.lo.s64 %rd249, %rd248, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd249], %r177;
+	mov.b32 %r173, %r177;
+	cvt.s64.s32 %rd250, %r173;
+	mul.lo.s64 %rd251, %rd250, %rd9;
+	mad.lo.s64 %rd252, %rd251, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r179, [%rd252+0];
+	mov.b32 %r180, %r179;
+	mov.b32 %r174, %r180;
+$L174:
+	bra.uni $L173;
+$L175:
+	mov.b32 %r178, %r173;
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	cvt.s64.s32 %rd253, %r167;
+	mul.lo.s64 %rd254, %rd253, %rd9;
+	mad.lo.s64 %rd255, %rd254, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r181, [%rd255+0];
+	mov.b32 %r182, %r181;
+	mov.pred %p133, %p105;
+	mov.b32 %r183, %r167;
+	mov.b32 %r184, %r182;
+$L180:
+$L183:
+	setp.ne.s32 %p134, %r184, %r183;
+	not.pred %p135, %p134;
+	@!%p135 bra $L187;
+	bra.uni $L185;
+$L187:
+	cvt.s64.s32 %rd256, %r184;
+	mul.lo.s64 %rd257, %rd256, %rd9;
+	mad.lo.s64 %rd258, %rd257, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r185, [%rd258+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
+	setp.eq.s32 %p136, %r187, %r184;
+	@!%p136 bra $L189;
+	mov.b32 %r188, %r184;
+	bra.uni $L182;
+$L189:
+	cvt.s64.s32 %rd259, %r183;
+	mul.lo.s64 %rd260, %rd259, %rd9;
+	mad.lo.s64 %rd261, %rd260, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd261], %r187;
+	mov.b32 %r183, %r187;
+	cvt.s64.s32 %rd262, %r183;
+	mul.lo.s64 %rd263, %rd262, %rd9;
+	mad.lo.s64 %rd264, %rd263, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r189, [%rd264+0];
+	mov.b32 %r190, %r189;
+	mov.b32 %r184, %r190;
+$L184:
+	bra.uni $L183;
+$L185:
+	mov.b32 %r188, %r183;
+	bra.uni $L182;
+$L181:
+	bra.uni $L180;
+$L182:
+	mov.b32 %r191, %r178;
+	mov.b32 %r192, %r188;
+	mov.b32 %r166, %r191;
+	mov.b32 %r167, %r192;
+$L162:
+	bra.uni $L161;
+$L163:
+	bra.uni $L125;
+$L124:
+	bra.uni $L123;
+$L125:
+$L122:
+$L99:
 $L3:
-	add.s64 %rd79, %rd79, %rd77;
+	add.s64 %rd77, %rd77, %rd75;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -6619,38 +6972,35 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:168
+//line afforest.go:167
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
-		last := k.R + k.Rounds
-		d, inB := end-b, int64(0)
-		if k.In.N != 0 && d < last {
-			inB = k.In.Offsets.At(u)
-			d += k.In.Offsets.At(u+1) - inB
-		}
-		if d <= k.R || k.L.out(u) {
+		e := b + k.R
+		if e < end {
+			w := int(k.Out.Adj.At(int(e)))
+			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
+				k.L.F.link(int32(u), int32(w))
+			}
 			continue
 		}
-		ku, whole := k.L.key(u), k.L.whole()
-		for r := k.R; r < min(d, last); r++ {
-			w := 0
-			if e := b + r; e < end {
-				w = int(k.Out.Adj.At(int(e)))
-			} else {
-				w = int(k.In.Adj.At(int(inB + e - end)))
-			}
-			if w != u && (whole || k.L.admits(u, ku, w)) {
+		if k.In.N == 0 {
+			continue
+		}
+		e += k.In.Offsets.At(u) - end
+		if e < k.In.Offsets.At(u+1) {
+			w := int(k.In.Adj.At(int(e)))
+			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
 				k.L.F.link(int32(u), int32(w))
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6647
+//line gokkos_kernels_gen.go:6997
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:211
+//line afforest.go:207
 		if k.L.out(u) {
 			continue
 		}
@@ -6680,7 +7030,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6684
+//line gokkos_kernels_gen.go:7034
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -6689,7 +7039,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:289
+//line afforest.go:285
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6699,11 +7049,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6703
+//line gokkos_kernels_gen.go:7053
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:289
+//line afforest.go:285
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6713,7 +7063,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6717
+//line gokkos_kernels_gen.go:7067
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6722,25 +7072,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:312
+//line afforest.go:308
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6733
+//line gokkos_kernels_gen.go:7083
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:312
+//line afforest.go:308
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6744
+//line gokkos_kernels_gen.go:7094
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -6752,14 +7102,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6756
+//line gokkos_kernels_gen.go:7106
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6763
+//line gokkos_kernels_gen.go:7113
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6800,7 +7150,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6804
+//line gokkos_kernels_gen.go:7154
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6835,7 +7185,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6839
+//line gokkos_kernels_gen.go:7189
 }
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6856,7 +7206,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:6860
+//line gokkos_kernels_gen.go:7210
 }
 
 // gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -6876,7 +7226,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:6880
+//line gokkos_kernels_gen.go:7230
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6891,7 +7241,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:6895
+//line gokkos_kernels_gen.go:7245
 }
 
 // gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -6902,14 +7252,14 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:229
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6906
+//line gokkos_kernels_gen.go:7256
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:229
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6913
+//line gokkos_kernels_gen.go:7263
 }
 
 // gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6928,7 +7278,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6932
+//line gokkos_kernels_gen.go:7282
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6941,7 +7291,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6945
+//line gokkos_kernels_gen.go:7295
 }
 
 // gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -6953,12 +7303,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6957
+//line gokkos_kernels_gen.go:7307
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6964
+//line gokkos_kernels_gen.go:7314
 }
