@@ -38,7 +38,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[atomicMix](gokkosHostLoop0)
 	gokkosimpl.Register[readPast](&abi.KernelSpec{
 		Name:  "conformance.readPast",
-		Pos:   "execspace/conformance/errors.go:15",
+		Pos:   "execspace/conformance/errors.go:16",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_conformance_readPast",
@@ -11022,14 +11022,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line errors.go:17
+//line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
 //line gokkos_kernels_gen.go:11029
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line errors.go:17
+//line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
 //line gokkos_kernels_gen.go:11036
