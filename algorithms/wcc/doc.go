@@ -9,11 +9,10 @@
 // finds the roots of u and w and hooks the larger under the smaller with a compare-and-swap
 // that expects it to still be a root (and climbs again when another thread hooked it first);
 // compress points every vertex at its root. The run links every vertex with its r-th
-// neighbour for r below Options.NeighborRounds (out-neighbours first, then, on a directed graph
-// with its in-edges, in-neighbours; a device compresses after each round, a host links all of
-// them in one pass and compresses once), samples Options.Samples vertices to name the most
-// frequent root (the giant component's), links the remaining edges of every vertex outside
-// that component, and compresses. On graphs with a
+// neighbour for r below Options.NeighborRounds (out-neighbours first, then, on a directed
+// graph with its in-edges, in-neighbours), compressing after each round; samples
+// Options.Samples vertices to name the most frequent root (the giant component's); links the
+// remaining edges of every vertex outside that component; and compresses. On graphs with a
 // giant component most vertices skip the final phase, so most edges are never read.
 //
 // Skipping is correct only if every edge is handed to both of its endpoints: an edge from a
