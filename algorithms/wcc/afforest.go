@@ -47,16 +47,18 @@ import (
 // skipped: every vertex links all its remaining out-edges, which links every directed edge once
 // and suffices because link is symmetric.
 
-// forest is the parent array that the hooking kernels link in, and how they link. It is kept
-// apart from the filter so that link's receiver fits in registers on the host.
+// forest is the parent array that the hooking kernels link in. It holds the view alone, so
+// that link's receiver is one view of four words, which the compiler keeps in registers on the
+// host (a struct of more than four words lives in memory and every element access reloads the
+// view's fields: the neighbour rounds took about 10% longer with how to link in it too).
 type forest struct {
-	P     views.View1D[int32]
-	Climb bool // link by climbing without writes (the host) rather than by path halving
+	P views.View1D[int32]
 }
 
-// linker is the forest and the subgraph filter that the hooking kernels share.
+// linker is the forest, how to link, and the subgraph filter that the hooking kernels share.
 type linker struct {
 	F       forest
+	Climb   bool // link by climbing without writes (the host) rather than by path halving
 	St      views.View1D[uint32]
 	Exclude uint32
 	Key     views.View1D[int32]
@@ -105,15 +107,15 @@ func (k forest) find(v, p int32) int32 {
 }
 
 // link joins the trees of u and w: the larger root is hooked under the smaller. On a device
-// (Climb false) it finds both roots with path halving, as ECL-CC does; on the host's cores
-// (Climb true) it climbs from the larger of the two current parents two levels at a time
+// (climb false) it finds both roots with path halving, as ECL-CC does; on the host's cores
+// (climb true) it climbs from the larger of the two current parents two levels at a time
 // without writing, as GAP's Afforest does, and stops as soon as that parent already points at
 // the smaller: halving's stores and the full climbs cost the host more than the shorter
 // paths save (measured: a neighbour round on a uniform graph of 2^20 vertices, 2 cores, in
 // less than half the time).
-func (k forest) link(u, w int32) {
+func (k forest) link(u, w int32, climb bool) {
 	pu, pw := k.P.AtomicLoad(int(u)), k.P.AtomicLoad(int(w))
-	if k.Climb {
+	if climb {
 		for pu != pw {
 			high, low := max(pu, pw), min(pu, pw)
 			ph := k.P.AtomicLoad(int(high))
@@ -144,7 +146,7 @@ func (k forest) link(u, w int32) {
 // subgraph.
 func (k linker) edge(u int, ku int32, w int) {
 	if k.admits(u, ku, w) {
-		k.F.link(int32(u), int32(w))
+		k.F.link(int32(u), int32(w), k.Climb)
 	}
 }
 
@@ -169,7 +171,7 @@ func (k linkNeighbor) Run(u int) {
 	if e < end {
 		w := int(k.Out.Adj.At(int(e)))
 		if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-			k.L.F.link(int32(u), int32(w))
+			k.L.F.link(int32(u), int32(w), k.L.Climb)
 		}
 		return
 	}
@@ -180,7 +182,7 @@ func (k linkNeighbor) Run(u int) {
 	if e < k.In.Offsets.At(u+1) {
 		w := int(k.In.Adj.At(int(e)))
 		if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-			k.L.F.link(int32(u), int32(w))
+			k.L.F.link(int32(u), int32(w), k.L.Climb)
 		}
 	}
 }
@@ -216,7 +218,7 @@ func (k linkRest) Run(u int, acc *int64) {
 	if end-b <= k.Light {
 		for e := b + k.Skip; e < end; e++ {
 			if w := int(k.Out.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-				k.L.F.link(int32(u), int32(w))
+				k.L.F.link(int32(u), int32(w), k.L.Climb)
 			}
 		}
 	}
@@ -228,7 +230,7 @@ func (k linkRest) Run(u int, acc *int64) {
 	if end-b <= k.Light {
 		for e := b + skip; e < end; e++ {
 			if w := int(k.In.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-				k.L.F.link(int32(u), int32(w))
+				k.L.F.link(int32(u), int32(w), k.L.Climb)
 			}
 		}
 	}
@@ -407,7 +409,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		return res, nil
 	}
 	all := portable.Range(0, n)
-	l := linker{F: forest{P: p, Climb: !h.space.Info().Device}, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key}
+	l := linker{F: forest{P: p}, Climb: !h.space.Info().Device, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key}
 	if err := portable.ParallelFor(space, "wcc.afforest.init", all, initLabels{L: p}); err != nil {
 		return res, err
 	}

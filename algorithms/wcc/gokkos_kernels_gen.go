@@ -11,16 +11,16 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:158",
+		Pos:   "algorithms/wcc/afforest.go:160",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
-			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
-			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -35,22 +35,22 @@ func init() {
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
-			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "2ff85426d9360f48"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
+			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "8e076baa1c683f79"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
-			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
+			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkNeighbor", Hash: "9228aa5745b78f8f"},
-			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
+			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
 		},
-		SourceHash: "87df248fbc8625ff",
+		SourceHash: "f573343699ceab84",
 	})
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:196",
+		Pos:       "algorithms/wcc/afforest.go:198",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -58,10 +58,10 @@ func init() {
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
-			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
-			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -78,32 +78,32 @@ func init() {
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
-			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "f9dc481fd23ffe3d"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "432665fc74fb7d94"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
 			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
-			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
+			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
-			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
+			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
 		},
-		SourceHash: "77f9f8d7ef9b9a65",
+		SourceHash: "f5c08e598069edeb",
 	})
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:246",
+		Pos:   "algorithms/wcc/afforest.go:248",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
-			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
-			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -120,22 +120,22 @@ func init() {
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
 			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "2fa455c8904c953f"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
-			{File: "afforest.go", Key: "func (linker) edge", Hash: "3c6ed829d85fd9e8"},
+			{File: "afforest.go", Key: "func (linker) edge", Hash: "7e9f8dfc9d4eefb8"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
-			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
+			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkTeam", Hash: "75635f5a1c122645"},
-			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
+			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
 		},
-		SourceHash: "4537c21f288437d3",
+		SourceHash: "312872692fda12b4",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:277",
+		Pos:   "algorithms/wcc/afforest.go:279",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -157,7 +157,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:299",
+		Pos:   "algorithms/wcc/afforest.go:301",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -368,7 +368,7 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s31
 )
 {
-	.reg .pred %p<137>;
+	.reg .pred %p<129>;
 	.reg .b32 %r<193>;
 	.reg .b64 %rd<265>;
 	ld.param.s64 %rd1, [gk_begin];
@@ -582,11 +582,11 @@ $L13:
 	mov.pred %p13, %p19;
 $L11:
 	@!%p13 bra $L28;
-	mov.pred %p38, %p2;
 	cvt.u32.u64 %r28, %rd78;
 	mov.b32 %r29, %r28;
 	cvt.u32.u64 %r30, %rd97;
 	mov.b32 %r31, %r30;
+	mov.pred %p38, %p2;
 $L29:
 	cvt.s64.s32 %rd111, %r29;
 	mul.lo.s64 %rd112, %rd111, %rd9;
@@ -664,14 +664,13 @@ $L33:
 	@!%p48 bra $L46;
 	bra.uni $L31;
 $L46:
-	mov.pred %p49, %p38;
 	mov.b32 %r56, %r29;
 	mov.b32 %r57, %r38;
 $L47:
 $L50:
-	setp.ne.s32 %p50, %r57, %r56;
-	not.pred %p51, %p50;
-	@!%p51 bra $L54;
+	setp.ne.s32 %p49, %r57, %r56;
+	not.pred %p50, %p49;
+	@!%p50 bra $L54;
 	bra.uni $L52;
 $L54:
 	cvt.s64.s32 %rd129, %r57;
@@ -680,8 +679,8 @@ $L54:
 	ld.relaxed.gpu.global.s32 %r58, [%rd131+0];
 	mov.b32 %r59, %r58;
 	mov.b32 %r60, %r59;
-	setp.eq.s32 %p52, %r60, %r57;
-	@!%p52 bra $L56;
+	setp.eq.s32 %p51, %r60, %r57;
+	@!%p51 bra $L56;
 	mov.b32 %r61, %r57;
 	bra.uni $L49;
 $L56:
@@ -704,14 +703,13 @@ $L52:
 $L48:
 	bra.uni $L47;
 $L49:
-	mov.pred %p53, %p38;
 	mov.b32 %r64, %r31;
 	mov.b32 %r65, %r39;
 $L57:
 $L60:
-	setp.ne.s32 %p54, %r65, %r64;
-	not.pred %p55, %p54;
-	@!%p55 bra $L64;
+	setp.ne.s32 %p52, %r65, %r64;
+	not.pred %p53, %p52;
+	@!%p53 bra $L64;
 	bra.uni $L62;
 $L64:
 	cvt.s64.s32 %rd138, %r65;
@@ -720,8 +718,8 @@ $L64:
 	ld.relaxed.gpu.global.s32 %r66, [%rd140+0];
 	mov.b32 %r67, %r66;
 	mov.b32 %r68, %r67;
-	setp.eq.s32 %p56, %r68, %r65;
-	@!%p56 bra $L66;
+	setp.eq.s32 %p54, %r68, %r65;
+	@!%p54 bra $L66;
 	mov.b32 %r69, %r65;
 	bra.uni $L59;
 $L66:
@@ -749,13 +747,13 @@ $L59:
 	mov.b32 %r74, %r72;
 	mov.b32 %r75, %r73;
 $L67:
-	setp.ne.s32 %p57, %r74, %r75;
-	not.pred %p58, %p57;
-	@!%p58 bra $L71;
+	setp.ne.s32 %p55, %r74, %r75;
+	not.pred %p56, %p55;
+	@!%p56 bra $L71;
 	bra.uni $L69;
 $L71:
-	setp.gt.s32 %p59, %r74, %r75;
-	@!%p59 bra $L73;
+	setp.gt.s32 %p57, %r74, %r75;
+	@!%p57 bra $L73;
 	mov.b32 %r76, %r75;
 	mov.b32 %r77, %r74;
 	mov.b32 %r74, %r76;
@@ -765,9 +763,9 @@ $L73:
 	mul.lo.s64 %rd148, %rd147, %rd9;
 	mad.lo.s64 %rd149, %rd148, 4, %rd5;
 	atom.global.cas.b32 %r78, [%rd149], %r75, %r74;
-	setp.eq.u32 %p60, %r78, %r75;
-	mov.pred %p61, %p60;
-	@!%p61 bra $L75;
+	setp.eq.u32 %p58, %r78, %r75;
+	mov.pred %p59, %p58;
+	@!%p59 bra $L75;
 	bra.uni $L31;
 $L75:
 	cvt.s64.s32 %rd150, %r74;
@@ -775,14 +773,13 @@ $L75:
 	mad.lo.s64 %rd152, %rd151, 4, %rd5;
 	ld.relaxed.gpu.global.s32 %r79, [%rd152+0];
 	mov.b32 %r80, %r79;
-	mov.pred %p62, %p38;
 	mov.b32 %r81, %r74;
 	mov.b32 %r82, %r80;
 $L76:
 $L79:
-	setp.ne.s32 %p63, %r82, %r81;
-	not.pred %p64, %p63;
-	@!%p64 bra $L83;
+	setp.ne.s32 %p60, %r82, %r81;
+	not.pred %p61, %p60;
+	@!%p61 bra $L83;
 	bra.uni $L81;
 $L83:
 	cvt.s64.s32 %rd153, %r82;
@@ -791,8 +788,8 @@ $L83:
 	ld.relaxed.gpu.global.s32 %r83, [%rd155+0];
 	mov.b32 %r84, %r83;
 	mov.b32 %r85, %r84;
-	setp.eq.s32 %p65, %r85, %r82;
-	@!%p65 bra $L85;
+	setp.eq.s32 %p62, %r85, %r82;
+	@!%p62 bra $L85;
 	mov.b32 %r86, %r82;
 	bra.uni $L78;
 $L85:
@@ -820,14 +817,13 @@ $L78:
 	mad.lo.s64 %rd164, %rd163, 4, %rd5;
 	ld.relaxed.gpu.global.s32 %r89, [%rd164+0];
 	mov.b32 %r90, %r89;
-	mov.pred %p66, %p38;
 	mov.b32 %r91, %r75;
 	mov.b32 %r92, %r90;
 $L86:
 $L89:
-	setp.ne.s32 %p67, %r92, %r91;
-	not.pred %p68, %p67;
-	@!%p68 bra $L93;
+	setp.ne.s32 %p63, %r92, %r91;
+	not.pred %p64, %p63;
+	@!%p64 bra $L93;
 	bra.uni $L91;
 $L93:
 	cvt.s64.s32 %rd165, %r92;
@@ -836,8 +832,8 @@ $L93:
 	ld.relaxed.gpu.global.s32 %r93, [%rd167+0];
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
-	setp.eq.s32 %p69, %r95, %r92;
-	@!%p69 bra $L95;
+	setp.eq.s32 %p65, %r95, %r92;
+	@!%p65 bra $L95;
 	mov.b32 %r96, %r92;
 	bra.uni $L88;
 $L95:
@@ -874,8 +870,8 @@ $L31:
 $L28:
 	bra.uni $L3;
 $L5:
-	setp.eq.s64 %p70, %rd48, 0;
-	@!%p70 bra $L97;
+	setp.eq.s64 %p66, %rd48, 0;
+	@!%p66 bra $L97;
 	bra.uni $L3;
 $L97:
 	mul.lo.s64 %rd174, %rd78, %rd55;
@@ -890,52 +886,52 @@ $L97:
 	mad.lo.s64 %rd182, %rd181, 8, %rd51;
 	ld.global.nc.s64 %rd183, [%rd182+0];
 	mov.b64 %rd184, %rd183;
-	setp.lt.s64 %p71, %rd93, %rd184;
-	@!%p71 bra $L99;
+	setp.lt.s64 %p67, %rd93, %rd184;
+	@!%p67 bra $L99;
 	mul.lo.s64 %rd185, %rd93, %rd62;
 	mad.lo.s64 %rd186, %rd185, 4, %rd58;
 	ld.global.nc.s32 %r101, [%rd186+0];
 	mov.b32 %r102, %r101;
 	cvt.s64.s32 %rd187, %r102;
 	mov.b64 %rd188, %rd187;
-	setp.ne.s64 %p72, %rd188, %rd78;
-	mov.pred %p73, %p72;
-	@!%p73 bra $L101;
-	mov.pred %p74, %p2;
+	setp.ne.s64 %p68, %rd188, %rd78;
+	mov.pred %p69, %p68;
+	@!%p69 bra $L101;
+	mov.pred %p70, %p2;
 	mov.b32 %r103, %r3;
 	mov.b64 %rd189, %rd78;
-	setp.ne.s64 %p75, %rd14, 0;
-	mov.pred %p76, %p75;
-	@!%p76 bra $L103;
+	setp.ne.s64 %p71, %rd14, 0;
+	mov.pred %p72, %p71;
+	@!%p72 bra $L103;
 	mul.lo.s64 %rd190, %rd189, %rd16;
 	mad.lo.s64 %rd191, %rd190, 4, %rd12;
 	ld.global.nc.u32 %r104, [%rd191+0];
 	mov.b32 %r105, %r104;
 	and.b32 %r106, %r105, %r103;
-	setp.ne.u32 %p77, %r106, 0x0;
-	mov.pred %p76, %p77;
+	setp.ne.u32 %p73, %r106, 0x0;
+	mov.pred %p72, %p73;
 $L103:
-	mov.pred %p78, %p76;
-	not.pred %p79, %p78;
-	mov.pred %p73, %p79;
+	mov.pred %p74, %p72;
+	not.pred %p75, %p74;
+	mov.pred %p69, %p75;
 $L101:
-	mov.pred %p80, %p73;
-	@!%p80 bra $L105;
-	mov.pred %p81, %p2;
+	mov.pred %p76, %p69;
+	@!%p76 bra $L105;
+	mov.pred %p77, %p2;
 	mov.b32 %r107, %r3;
-	setp.eq.s64 %p82, %rd14, 0;
-	setp.eq.s64 %p83, %rd21, 0;
-	and.pred %p84, %p82, %p83;
-	mov.pred %p85, %p84;
-	mov.pred %p86, %p85;
-	not.pred %p87, %p86;
-	@!%p87 bra $L107;
-	mov.pred %p88, %p2;
+	setp.eq.s64 %p78, %rd14, 0;
+	setp.eq.s64 %p79, %rd21, 0;
+	and.pred %p80, %p78, %p79;
+	mov.pred %p81, %p80;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L107;
+	mov.pred %p84, %p2;
 	mov.b32 %r108, %r3;
 	mov.b64 %rd192, %rd78;
 $L108:
-	setp.eq.s64 %p89, %rd21, 0;
-	@!%p89 bra $L112;
+	setp.eq.s64 %p85, %rd21, 0;
+	@!%p85 bra $L112;
 	mov.b32 %r109, 0;
 	bra.uni $L110;
 $L112:
@@ -948,58 +944,58 @@ $L112:
 $L109:
 	bra.uni $L108;
 $L110:
-	mov.pred %p90, %p2;
+	mov.pred %p86, %p2;
 	mov.b32 %r112, %r3;
 	mov.b64 %rd195, %rd78;
 	mov.b32 %r113, %r109;
 	mov.b64 %rd196, %rd188;
-	setp.ne.s64 %p91, %rd196, %rd195;
-	mov.pred %p92, %p91;
-	@!%p92 bra $L114;
-	mov.pred %p93, %p90;
+	setp.ne.s64 %p87, %rd196, %rd195;
+	mov.pred %p88, %p87;
+	@!%p88 bra $L114;
+	mov.pred %p89, %p86;
 	mov.b32 %r114, %r112;
 	mov.b64 %rd197, %rd196;
-	setp.ne.s64 %p94, %rd14, 0;
-	mov.pred %p95, %p94;
-	@!%p95 bra $L116;
+	setp.ne.s64 %p90, %rd14, 0;
+	mov.pred %p91, %p90;
+	@!%p91 bra $L116;
 	mul.lo.s64 %rd198, %rd197, %rd16;
 	mad.lo.s64 %rd199, %rd198, 4, %rd12;
 	ld.global.nc.u32 %r115, [%rd199+0];
 	mov.b32 %r116, %r115;
 	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p96, %r117, 0x0;
-	mov.pred %p95, %p96;
+	setp.ne.u32 %p92, %r117, 0x0;
+	mov.pred %p91, %p92;
 $L116:
-	mov.pred %p97, %p95;
-	not.pred %p98, %p97;
-	mov.pred %p92, %p98;
+	mov.pred %p93, %p91;
+	not.pred %p94, %p93;
+	mov.pred %p88, %p94;
 $L114:
-	mov.pred %p99, %p92;
-	@!%p99 bra $L118;
-	setp.eq.s64 %p100, %rd21, 0;
-	mov.pred %p101, %p100;
-	not.pred %p102, %p101;
-	@!%p102 bra $L120;
+	mov.pred %p95, %p88;
+	@!%p95 bra $L118;
+	setp.eq.s64 %p96, %rd21, 0;
+	mov.pred %p97, %p96;
+	not.pred %p98, %p97;
+	@!%p98 bra $L120;
 	mul.lo.s64 %rd200, %rd196, %rd23;
 	mad.lo.s64 %rd201, %rd200, 4, %rd19;
 	ld.global.nc.s32 %r118, [%rd201+0];
 	mov.b32 %r119, %r118;
-	setp.eq.s32 %p103, %r119, %r113;
-	mov.pred %p101, %p103;
+	setp.eq.s32 %p99, %r119, %r113;
+	mov.pred %p97, %p99;
 $L120:
-	mov.pred %p99, %p101;
+	mov.pred %p95, %p97;
 $L118:
-	mov.pred %p104, %p99;
-	mov.pred %p86, %p104;
+	mov.pred %p100, %p95;
+	mov.pred %p82, %p100;
 $L107:
-	mov.pred %p80, %p86;
+	mov.pred %p76, %p82;
 $L105:
-	@!%p80 bra $L122;
-	mov.pred %p105, %p2;
+	@!%p76 bra $L122;
 	cvt.u32.u64 %r120, %rd78;
 	mov.b32 %r121, %r120;
 	cvt.u32.u64 %r122, %rd188;
 	mov.b32 %r123, %r122;
+	mov.pred %p101, %p2;
 $L123:
 	cvt.s64.s32 %rd202, %r121;
 	mul.lo.s64 %rd203, %rd202, %rd9;
@@ -1015,11 +1011,11 @@ $L123:
 	mov.b32 %r129, %r127;
 	mov.b32 %r130, %r128;
 	mov.b32 %r131, %r129;
-	@!%p105 bra $L127;
+	@!%p101 bra $L127;
 $L128:
-	setp.ne.s32 %p106, %r130, %r131;
-	not.pred %p107, %p106;
-	@!%p107 bra $L132;
+	setp.ne.s32 %p102, %r130, %r131;
+	not.pred %p103, %p102;
+	@!%p103 bra $L132;
 	bra.uni $L130;
 $L132:
 	max.s32 %r132, %r130, %r131;
@@ -1034,24 +1030,24 @@ $L132:
 	ld.relaxed.gpu.global.s32 %r138, [%rd210+0];
 	mov.b32 %r139, %r138;
 	mov.b32 %r140, %r139;
-	setp.eq.s32 %p108, %r140, %r137;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L134;
-	setp.eq.s32 %p111, %r140, %r136;
-	mov.pred %p112, %p111;
-	@!%p112 bra $L136;
+	setp.eq.s32 %p104, %r140, %r137;
+	mov.pred %p105, %p104;
+	not.pred %p106, %p105;
+	@!%p106 bra $L134;
+	setp.eq.s32 %p107, %r140, %r136;
+	mov.pred %p108, %p107;
+	@!%p108 bra $L136;
 	cvt.s64.s32 %rd211, %r136;
 	mul.lo.s64 %rd212, %rd211, %rd9;
 	mad.lo.s64 %rd213, %rd212, 4, %rd5;
 	atom.global.cas.b32 %r141, [%rd213], %r136, %r137;
-	setp.eq.u32 %p113, %r141, %r136;
-	mov.pred %p114, %p113;
-	mov.pred %p112, %p114;
+	setp.eq.u32 %p109, %r141, %r136;
+	mov.pred %p110, %p109;
+	mov.pred %p108, %p110;
 $L136:
-	mov.pred %p109, %p112;
+	mov.pred %p105, %p108;
 $L134:
-	@!%p109 bra $L138;
+	@!%p105 bra $L138;
 	bra.uni $L125;
 $L138:
 	cvt.s64.s32 %rd214, %r140;
@@ -1073,18 +1069,17 @@ $L129:
 $L130:
 	bra.uni $L125;
 $L127:
-	setp.eq.s32 %p115, %r130, %r131;
-	@!%p115 bra $L140;
+	setp.eq.s32 %p111, %r130, %r131;
+	@!%p111 bra $L140;
 	bra.uni $L125;
 $L140:
-	mov.pred %p116, %p105;
 	mov.b32 %r148, %r121;
 	mov.b32 %r149, %r130;
 $L141:
 $L144:
-	setp.ne.s32 %p117, %r149, %r148;
-	not.pred %p118, %p117;
-	@!%p118 bra $L148;
+	setp.ne.s32 %p112, %r149, %r148;
+	not.pred %p113, %p112;
+	@!%p113 bra $L148;
 	bra.uni $L146;
 $L148:
 	cvt.s64.s32 %rd220, %r149;
@@ -1093,8 +1088,8 @@ $L148:
 	ld.relaxed.gpu.global.s32 %r150, [%rd222+0];
 	mov.b32 %r151, %r150;
 	mov.b32 %r152, %r151;
-	setp.eq.s32 %p119, %r152, %r149;
-	@!%p119 bra $L150;
+	setp.eq.s32 %p114, %r152, %r149;
+	@!%p114 bra $L150;
 	mov.b32 %r153, %r149;
 	bra.uni $L143;
 $L150:
@@ -1117,14 +1112,13 @@ $L146:
 $L142:
 	bra.uni $L141;
 $L143:
-	mov.pred %p120, %p105;
 	mov.b32 %r156, %r123;
 	mov.b32 %r157, %r131;
 $L151:
 $L154:
-	setp.ne.s32 %p121, %r157, %r156;
-	not.pred %p122, %p121;
-	@!%p122 bra $L158;
+	setp.ne.s32 %p115, %r157, %r156;
+	not.pred %p116, %p115;
+	@!%p116 bra $L158;
 	bra.uni $L156;
 $L158:
 	cvt.s64.s32 %rd229, %r157;
@@ -1133,8 +1127,8 @@ $L158:
 	ld.relaxed.gpu.global.s32 %r158, [%rd231+0];
 	mov.b32 %r159, %r158;
 	mov.b32 %r160, %r159;
-	setp.eq.s32 %p123, %r160, %r157;
-	@!%p123 bra $L160;
+	setp.eq.s32 %p117, %r160, %r157;
+	@!%p117 bra $L160;
 	mov.b32 %r161, %r157;
 	bra.uni $L153;
 $L160:
@@ -1162,13 +1156,13 @@ $L153:
 	mov.b32 %r166, %r164;
 	mov.b32 %r167, %r165;
 $L161:
-	setp.ne.s32 %p124, %r166, %r167;
-	not.pred %p125, %p124;
-	@!%p125 bra $L165;
+	setp.ne.s32 %p118, %r166, %r167;
+	not.pred %p119, %p118;
+	@!%p119 bra $L165;
 	bra.uni $L163;
 $L165:
-	setp.gt.s32 %p126, %r166, %r167;
-	@!%p126 bra $L167;
+	setp.gt.s32 %p120, %r166, %r167;
+	@!%p120 bra $L167;
 	mov.b32 %r168, %r167;
 	mov.b32 %r169, %r166;
 	mov.b32 %r166, %r168;
@@ -1178,9 +1172,9 @@ $L167:
 	mul.lo.s64 %rd239, %rd238, %rd9;
 	mad.lo.s64 %rd240, %rd239, 4, %rd5;
 	atom.global.cas.b32 %r170, [%rd240], %r167, %r166;
-	setp.eq.u32 %p127, %r170, %r167;
-	mov.pred %p128, %p127;
-	@!%p128 bra $L169;
+	setp.eq.u32 %p121, %r170, %r167;
+	mov.pred %p122, %p121;
+	@!%p122 bra $L169;
 	bra.uni $L125;
 $L169:
 	cvt.s64.s32 %rd241, %r166;
@@ -1188,14 +1182,13 @@ $L169:
 	mad.lo.s64 %rd243, %rd242, 4, %rd5;
 	ld.relaxed.gpu.global.s32 %r171, [%rd243+0];
 	mov.b32 %r172, %r171;
-	mov.pred %p129, %p105;
 	mov.b32 %r173, %r166;
 	mov.b32 %r174, %r172;
 $L170:
 $L173:
-	setp.ne.s32 %p130, %r174, %r173;
-	not.pred %p131, %p130;
-	@!%p131 bra $L177;
+	setp.ne.s32 %p123, %r174, %r173;
+	not.pred %p124, %p123;
+	@!%p124 bra $L177;
 	bra.uni $L175;
 $L177:
 	cvt.s64.s32 %rd244, %r174;
@@ -1204,8 +1197,8 @@ $L177:
 	ld.relaxed.gpu.global.s32 %r175, [%rd246+0];
 	mov.b32 %r176, %r175;
 	mov.b32 %r177, %r176;
-	setp.eq.s32 %p132, %r177, %r174;
-	@!%p132 bra $L179;
+	setp.eq.s32 %p125, %r177, %r174;
+	@!%p125 bra $L179;
 	mov.b32 %r178, %r174;
 	bra.uni $L172;
 $L179:
@@ -1233,14 +1226,13 @@ $L172:
 	mad.lo.s64 %rd255, %rd254, 4, %rd5;
 	ld.relaxed.gpu.global.s32 %r181, [%rd255+0];
 	mov.b32 %r182, %r181;
-	mov.pred %p133, %p105;
 	mov.b32 %r183, %r167;
 	mov.b32 %r184, %r182;
 $L180:
 $L183:
-	setp.ne.s32 %p134, %r184, %r183;
-	not.pred %p135, %p134;
-	@!%p135 bra $L187;
+	setp.ne.s32 %p126, %r184, %r183;
+	not.pred %p127, %p126;
+	@!%p127 bra $L187;
 	bra.uni $L185;
 $L187:
 	cvt.s64.s32 %rd256, %r184;
@@ -1249,8 +1241,8 @@ $L187:
 	ld.relaxed.gpu.global.s32 %r185, [%rd258+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r187, %r186;
-	setp.eq.s32 %p136, %r187, %r184;
-	@!%p136 bra $L189;
+	setp.eq.s32 %p128, %r187, %r184;
+	@!%p128 bra $L189;
 	mov.b32 %r188, %r184;
 	bra.uni $L182;
 $L189:
@@ -1346,7 +1338,7 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s33
 )
 {
-	.reg .pred %p<156>;
+	.reg .pred %p<148>;
 	.reg .b32 %r<221>;
 	.reg .b64 %rd<310>;
 	mov.u32 %r1, %tid.x;
@@ -1648,11 +1640,11 @@ $L33:
 	mov.pred %p33, %p34;
 $L31:
 	@!%p33 bra $L43;
-	mov.pred %p51, %p3;
 	cvt.u32.u64 %r51, %rd93;
 	mov.b32 %r52, %r51;
 	cvt.u32.u64 %r53, %rd123;
 	mov.b32 %r54, %r53;
+	mov.pred %p51, %p3;
 $L44:
 	cvt.s64.s32 %rd131, %r52;
 	mul.lo.s64 %rd132, %rd131, %rd12;
@@ -1730,14 +1722,13 @@ $L48:
 	@!%p61 bra $L61;
 	bra.uni $L46;
 $L61:
-	mov.pred %p62, %p51;
 	mov.b32 %r79, %r52;
 	mov.b32 %r80, %r61;
 $L62:
 $L65:
-	setp.ne.s32 %p63, %r80, %r79;
-	not.pred %p64, %p63;
-	@!%p64 bra $L69;
+	setp.ne.s32 %p62, %r80, %r79;
+	not.pred %p63, %p62;
+	@!%p63 bra $L69;
 	bra.uni $L67;
 $L69:
 	cvt.s64.s32 %rd149, %r80;
@@ -1746,8 +1737,8 @@ $L69:
 	ld.relaxed.gpu.global.s32 %r81, [%rd151+0];
 	mov.b32 %r82, %r81;
 	mov.b32 %r83, %r82;
-	setp.eq.s32 %p65, %r83, %r80;
-	@!%p65 bra $L71;
+	setp.eq.s32 %p64, %r83, %r80;
+	@!%p64 bra $L71;
 	mov.b32 %r84, %r80;
 	bra.uni $L64;
 $L71:
@@ -1770,14 +1761,13 @@ $L67:
 $L63:
 	bra.uni $L62;
 $L64:
-	mov.pred %p66, %p51;
 	mov.b32 %r87, %r54;
 	mov.b32 %r88, %r62;
 $L72:
 $L75:
-	setp.ne.s32 %p67, %r88, %r87;
-	not.pred %p68, %p67;
-	@!%p68 bra $L79;
+	setp.ne.s32 %p65, %r88, %r87;
+	not.pred %p66, %p65;
+	@!%p66 bra $L79;
 	bra.uni $L77;
 $L79:
 	cvt.s64.s32 %rd158, %r88;
@@ -1786,8 +1776,8 @@ $L79:
 	ld.relaxed.gpu.global.s32 %r89, [%rd160+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	setp.eq.s32 %p69, %r91, %r88;
-	@!%p69 bra $L81;
+	setp.eq.s32 %p67, %r91, %r88;
+	@!%p67 bra $L81;
 	mov.b32 %r92, %r88;
 	bra.uni $L74;
 $L81:
@@ -1815,13 +1805,13 @@ $L74:
 	mov.b32 %r97, %r95;
 	mov.b32 %r98, %r96;
 $L82:
-	setp.ne.s32 %p70, %r97, %r98;
-	not.pred %p71, %p70;
-	@!%p71 bra $L86;
+	setp.ne.s32 %p68, %r97, %r98;
+	not.pred %p69, %p68;
+	@!%p69 bra $L86;
 	bra.uni $L84;
 $L86:
-	setp.gt.s32 %p72, %r97, %r98;
-	@!%p72 bra $L88;
+	setp.gt.s32 %p70, %r97, %r98;
+	@!%p70 bra $L88;
 	mov.b32 %r99, %r98;
 	mov.b32 %r100, %r97;
 	mov.b32 %r97, %r99;
@@ -1831,9 +1821,9 @@ $L88:
 	mul.lo.s64 %rd168, %rd167, %rd12;
 	mad.lo.s64 %rd169, %rd168, 4, %rd8;
 	atom.global.cas.b32 %r101, [%rd169], %r98, %r97;
-	setp.eq.u32 %p73, %r101, %r98;
-	mov.pred %p74, %p73;
-	@!%p74 bra $L90;
+	setp.eq.u32 %p71, %r101, %r98;
+	mov.pred %p72, %p71;
+	@!%p72 bra $L90;
 	bra.uni $L46;
 $L90:
 	cvt.s64.s32 %rd170, %r97;
@@ -1841,14 +1831,13 @@ $L90:
 	mad.lo.s64 %rd172, %rd171, 4, %rd8;
 	ld.relaxed.gpu.global.s32 %r102, [%rd172+0];
 	mov.b32 %r103, %r102;
-	mov.pred %p75, %p51;
 	mov.b32 %r104, %r97;
 	mov.b32 %r105, %r103;
 $L91:
 $L94:
-	setp.ne.s32 %p76, %r105, %r104;
-	not.pred %p77, %p76;
-	@!%p77 bra $L98;
+	setp.ne.s32 %p73, %r105, %r104;
+	not.pred %p74, %p73;
+	@!%p74 bra $L98;
 	bra.uni $L96;
 $L98:
 	cvt.s64.s32 %rd173, %r105;
@@ -1857,8 +1846,8 @@ $L98:
 	ld.relaxed.gpu.global.s32 %r106, [%rd175+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
-	setp.eq.s32 %p78, %r108, %r105;
-	@!%p78 bra $L100;
+	setp.eq.s32 %p75, %r108, %r105;
+	@!%p75 bra $L100;
 	mov.b32 %r109, %r105;
 	bra.uni $L93;
 $L100:
@@ -1886,14 +1875,13 @@ $L93:
 	mad.lo.s64 %rd184, %rd183, 4, %rd8;
 	ld.relaxed.gpu.global.s32 %r112, [%rd184+0];
 	mov.b32 %r113, %r112;
-	mov.pred %p79, %p51;
 	mov.b32 %r114, %r98;
 	mov.b32 %r115, %r113;
 $L101:
 $L104:
-	setp.ne.s32 %p80, %r115, %r114;
-	not.pred %p81, %p80;
-	@!%p81 bra $L108;
+	setp.ne.s32 %p76, %r115, %r114;
+	not.pred %p77, %p76;
+	@!%p77 bra $L108;
 	bra.uni $L106;
 $L108:
 	cvt.s64.s32 %rd185, %r115;
@@ -1902,8 +1890,8 @@ $L108:
 	ld.relaxed.gpu.global.s32 %r116, [%rd187+0];
 	mov.b32 %r117, %r116;
 	mov.b32 %r118, %r117;
-	setp.eq.s32 %p82, %r118, %r115;
-	@!%p82 bra $L110;
+	setp.eq.s32 %p78, %r118, %r115;
+	@!%p78 bra $L110;
 	mov.b32 %r119, %r115;
 	bra.uni $L103;
 $L110:
@@ -1944,8 +1932,8 @@ $L26:
 	bra.uni $L25;
 $L27:
 $L24:
-	setp.eq.s64 %p83, %rd51, 0;
-	@!%p83 bra $L112;
+	setp.eq.s64 %p79, %rd51, 0;
+	@!%p79 bra $L112;
 	bra.uni $L9;
 $L112:
 	sub.s64 %rd195, %rd116, %rd115;
@@ -1966,14 +1954,14 @@ $L112:
 	mov.b64 %rd115, %rd208;
 	mov.b64 %rd116, %rd209;
 	sub.s64 %rd210, %rd116, %rd115;
-	setp.le.s64 %p84, %rd210, %rd76;
-	@!%p84 bra $L114;
+	setp.le.s64 %p80, %rd210, %rd76;
+	@!%p80 bra $L114;
 	add.s64 %rd211, %rd115, %rd198;
 	mov.b64 %rd212, %rd211;
 $L115:
-	setp.lt.s64 %p85, %rd212, %rd116;
-	not.pred %p86, %p85;
-	@!%p86 bra $L119;
+	setp.lt.s64 %p81, %rd212, %rd116;
+	not.pred %p82, %p81;
+	@!%p82 bra $L119;
 	bra.uni $L117;
 $L119:
 	mul.lo.s64 %rd213, %rd212, %rd65;
@@ -1982,64 +1970,64 @@ $L119:
 	mov.b32 %r125, %r124;
 	cvt.s64.s32 %rd215, %r125;
 	mov.b64 %rd216, %rd215;
-	setp.ne.s64 %p87, %rd216, %rd93;
-	mov.pred %p88, %p87;
-	@!%p88 bra $L121;
-	mov.pred %p89, %p28;
-	not.pred %p90, %p89;
-	@!%p90 bra $L123;
-	mov.pred %p91, %p3;
+	setp.ne.s64 %p83, %rd216, %rd93;
+	mov.pred %p84, %p83;
+	@!%p84 bra $L121;
+	mov.pred %p85, %p28;
+	not.pred %p86, %p85;
+	@!%p86 bra $L123;
+	mov.pred %p87, %p3;
 	mov.b32 %r126, %r21;
 	mov.b64 %rd217, %rd93;
 	mov.b32 %r127, %r40;
 	mov.b64 %rd218, %rd216;
-	setp.ne.s64 %p92, %rd218, %rd217;
-	mov.pred %p93, %p92;
-	@!%p93 bra $L125;
-	mov.pred %p94, %p91;
+	setp.ne.s64 %p88, %rd218, %rd217;
+	mov.pred %p89, %p88;
+	@!%p89 bra $L125;
+	mov.pred %p90, %p87;
 	mov.b32 %r128, %r126;
 	mov.b64 %rd219, %rd218;
-	setp.ne.s64 %p95, %rd17, 0;
-	mov.pred %p96, %p95;
-	@!%p96 bra $L127;
+	setp.ne.s64 %p91, %rd17, 0;
+	mov.pred %p92, %p91;
+	@!%p92 bra $L127;
 	mul.lo.s64 %rd220, %rd219, %rd19;
 	mad.lo.s64 %rd221, %rd220, 4, %rd15;
 	ld.global.nc.u32 %r129, [%rd221+0];
 	mov.b32 %r130, %r129;
 	and.b32 %r131, %r130, %r128;
-	setp.ne.u32 %p97, %r131, 0x0;
-	mov.pred %p96, %p97;
+	setp.ne.u32 %p93, %r131, 0x0;
+	mov.pred %p92, %p93;
 $L127:
-	mov.pred %p98, %p96;
-	not.pred %p99, %p98;
-	mov.pred %p93, %p99;
+	mov.pred %p94, %p92;
+	not.pred %p95, %p94;
+	mov.pred %p89, %p95;
 $L125:
-	mov.pred %p100, %p93;
-	@!%p100 bra $L129;
-	setp.eq.s64 %p101, %rd24, 0;
-	mov.pred %p102, %p101;
-	not.pred %p103, %p102;
-	@!%p103 bra $L131;
+	mov.pred %p96, %p89;
+	@!%p96 bra $L129;
+	setp.eq.s64 %p97, %rd24, 0;
+	mov.pred %p98, %p97;
+	not.pred %p99, %p98;
+	@!%p99 bra $L131;
 	mul.lo.s64 %rd222, %rd218, %rd26;
 	mad.lo.s64 %rd223, %rd222, 4, %rd22;
 	ld.global.nc.s32 %r132, [%rd223+0];
 	mov.b32 %r133, %r132;
-	setp.eq.s32 %p104, %r133, %r127;
-	mov.pred %p102, %p104;
+	setp.eq.s32 %p100, %r133, %r127;
+	mov.pred %p98, %p100;
 $L131:
-	mov.pred %p100, %p102;
+	mov.pred %p96, %p98;
 $L129:
-	mov.pred %p105, %p100;
-	mov.pred %p89, %p105;
+	mov.pred %p101, %p96;
+	mov.pred %p85, %p101;
 $L123:
-	mov.pred %p88, %p89;
+	mov.pred %p84, %p85;
 $L121:
-	@!%p88 bra $L133;
-	mov.pred %p106, %p3;
+	@!%p84 bra $L133;
 	cvt.u32.u64 %r134, %rd93;
 	mov.b32 %r135, %r134;
 	cvt.u32.u64 %r136, %rd216;
 	mov.b32 %r137, %r136;
+	mov.pred %p102, %p3;
 $L134:
 	cvt.s64.s32 %rd224, %r135;
 	mul.lo.s64 %rd225, %rd224, %rd12;
@@ -2055,11 +2043,11 @@ $L134:
 	mov.b32 %r143, %r141;
 	mov.b32 %r144, %r142;
 	mov.b32 %r145, %r143;
-	@!%p106 bra $L138;
+	@!%p102 bra $L138;
 $L139:
-	setp.ne.s32 %p107, %r144, %r145;
-	not.pred %p108, %p107;
-	@!%p108 bra $L143;
+	setp.ne.s32 %p103, %r144, %r145;
+	not.pred %p104, %p103;
+	@!%p104 bra $L143;
 	bra.uni $L141;
 $L143:
 	max.s32 %r146, %r144, %r145;
@@ -2074,24 +2062,24 @@ $L143:
 	ld.relaxed.gpu.global.s32 %r152, [%rd232+0];
 	mov.b32 %r153, %r152;
 	mov.b32 %r154, %r153;
-	setp.eq.s32 %p109, %r154, %r151;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L145;
-	setp.eq.s32 %p112, %r154, %r150;
-	mov.pred %p113, %p112;
-	@!%p113 bra $L147;
+	setp.eq.s32 %p105, %r154, %r151;
+	mov.pred %p106, %p105;
+	not.pred %p107, %p106;
+	@!%p107 bra $L145;
+	setp.eq.s32 %p108, %r154, %r150;
+	mov.pred %p109, %p108;
+	@!%p109 bra $L147;
 	cvt.s64.s32 %rd233, %r150;
 	mul.lo.s64 %rd234, %rd233, %rd12;
 	mad.lo.s64 %rd235, %rd234, 4, %rd8;
 	atom.global.cas.b32 %r155, [%rd235], %r150, %r151;
-	setp.eq.u32 %p114, %r155, %r150;
-	mov.pred %p115, %p114;
-	mov.pred %p113, %p115;
+	setp.eq.u32 %p110, %r155, %r150;
+	mov.pred %p111, %p110;
+	mov.pred %p109, %p111;
 $L147:
-	mov.pred %p110, %p113;
+	mov.pred %p106, %p109;
 $L145:
-	@!%p110 bra $L149;
+	@!%p106 bra $L149;
 	bra.uni $L136;
 $L149:
 	cvt.s64.s32 %rd236, %r154;
@@ -2113,18 +2101,17 @@ $L140:
 $L141:
 	bra.uni $L136;
 $L138:
-	setp.eq.s32 %p116, %r144, %r145;
-	@!%p116 bra $L151;
+	setp.eq.s32 %p112, %r144, %r145;
+	@!%p112 bra $L151;
 	bra.uni $L136;
 $L151:
-	mov.pred %p117, %p106;
 	mov.b32 %r162, %r135;
 	mov.b32 %r163, %r144;
 $L152:
 $L155:
-	setp.ne.s32 %p118, %r163, %r162;
-	not.pred %p119, %p118;
-	@!%p119 bra $L159;
+	setp.ne.s32 %p113, %r163, %r162;
+	not.pred %p114, %p113;
+	@!%p114 bra $L159;
 	bra.uni $L157;
 $L159:
 	cvt.s64.s32 %rd242, %r163;
@@ -2133,8 +2120,8 @@ $L159:
 	ld.relaxed.gpu.global.s32 %r164, [%rd244+0];
 	mov.b32 %r165, %r164;
 	mov.b32 %r166, %r165;
-	setp.eq.s32 %p120, %r166, %r163;
-	@!%p120 bra $L161;
+	setp.eq.s32 %p115, %r166, %r163;
+	@!%p115 bra $L161;
 	mov.b32 %r167, %r163;
 	bra.uni $L154;
 $L161:
@@ -2157,14 +2144,13 @@ $L157:
 $L153:
 	bra.uni $L152;
 $L154:
-	mov.pred %p121, %p106;
 	mov.b32 %r170, %r137;
 	mov.b32 %r171, %r145;
 $L162:
 $L165:
-	setp.ne.s32 %p122, %r171, %r170;
-	not.pred %p123, %p122;
-	@!%p123 bra $L169;
+	setp.ne.s32 %p116, %r171, %r170;
+	not.pred %p117, %p116;
+	@!%p117 bra $L169;
 	bra.uni $L167;
 $L169:
 	cvt.s64.s32 %rd251, %r171;
@@ -2173,8 +2159,8 @@ $L169:
 	ld.relaxed.gpu.global.s32 %r172, [%rd253+0];
 	mov.b32 %r173, %r172;
 	mov.b32 %r174, %r173;
-	setp.eq.s32 %p124, %r174, %r171;
-	@!%p124 bra $L171;
+	setp.eq.s32 %p118, %r174, %r171;
+	@!%p118 bra $L171;
 	mov.b32 %r175, %r171;
 	bra.uni $L164;
 $L171:
@@ -2202,13 +2188,13 @@ $L164:
 	mov.b32 %r180, %r178;
 	mov.b32 %r181, %r179;
 $L172:
-	setp.ne.s32 %p125, %r180, %r181;
-	not.pred %p126, %p125;
-	@!%p126 bra $L176;
+	setp.ne.s32 %p119, %r180, %r181;
+	not.pred %p120, %p119;
+	@!%p120 bra $L176;
 	bra.uni $L174;
 $L176:
-	setp.gt.s32 %p127, %r180, %r181;
-	@!%p127 bra $L178;
+	setp.gt.s32 %p121, %r180, %r181;
+	@!%p121 bra $L178;
 	mov.b32 %r182, %r181;
 	mov.b32 %r183, %r180;
 	mov.b32 %r180, %r182;
@@ -2218,9 +2204,9 @@ $L178:
 	mul.lo.s64 %rd261, %rd260, %rd12;
 	mad.lo.s64 %rd262, %rd261, 4, %rd8;
 	atom.global.cas.b32 %r184, [%rd262], %r181, %r180;
-	setp.eq.u32 %p128, %r184, %r181;
-	mov.pred %p129, %p128;
-	@!%p129 bra $L180;
+	setp.eq.u32 %p122, %r184, %r181;
+	mov.pred %p123, %p122;
+	@!%p123 bra $L180;
 	bra.uni $L136;
 $L180:
 	cvt.s64.s32 %rd263, %r180;
@@ -2228,14 +2214,13 @@ $L180:
 	mad.lo.s64 %rd265, %rd264, 4, %rd8;
 	ld.relaxed.gpu.global.s32 %r185, [%rd265+0];
 	mov.b32 %r186, %r185;
-	mov.pred %p130, %p106;
 	mov.b32 %r187, %r180;
 	mov.b32 %r188, %r186;
 $L181:
 $L184:
-	setp.ne.s32 %p131, %r188, %r187;
-	not.pred %p132, %p131;
-	@!%p132 bra $L188;
+	setp.ne.s32 %p124, %r188, %r187;
+	not.pred %p125, %p124;
+	@!%p125 bra $L188;
 	bra.uni $L186;
 $L188:
 	cvt.s64.s32 %rd266, %r188;
@@ -2244,8 +2229,8 @@ $L188:
 	ld.relaxed.gpu.global.s32 %r189, [%rd268+0];
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r190;
-	setp.eq.s32 %p133, %r191, %r188;
-	@!%p133 bra $L190;
+	setp.eq.s32 %p126, %r191, %r188;
+	@!%p126 bra $L190;
 	mov.b32 %r192, %r188;
 	bra.uni $L183;
 $L190:
@@ -2273,14 +2258,13 @@ $L183:
 	mad.lo.s64 %rd277, %rd276, 4, %rd8;
 	ld.relaxed.gpu.global.s32 %r195, [%rd277+0];
 	mov.b32 %r196, %r195;
-	mov.pred %p134, %p106;
 	mov.b32 %r197, %r181;
 	mov.b32 %r198, %r196;
 $L191:
 $L194:
-	setp.ne.s32 %p135, %r198, %r197;
-	not.pred %p136, %p135;
-	@!%p136 bra $L198;
+	setp.ne.s32 %p127, %r198, %r197;
+	not.pred %p128, %p127;
+	@!%p128 bra $L198;
 	bra.uni $L196;
 $L198:
 	cvt.s64.s32 %rd278, %r198;
@@ -2289,8 +2273,8 @@ $L198:
 	ld.relaxed.gpu.global.s32 %r199, [%rd280+0];
 	mov.b32 %r200, %r199;
 	mov.b32 %r201, %r200;
-	setp.eq.s32 %p137, %r201, %r198;
-	@!%p137 bra $L200;
+	setp.eq.s32 %p129, %r201, %r198;
+	@!%p129 bra $L200;
 	mov.b32 %r202, %r198;
 	bra.uni $L193;
 $L200:
@@ -2342,39 +2326,39 @@ $L8:
 	sub.u32 %r209, %r13, 1;
 	mov.b32 %r210, %r207;
 $L201:
-	setp.hs.u32 %p138, %r210, 32;
-	@%p138 bra $L202;
+	setp.hs.u32 %p130, %r210, 32;
+	@%p130 bra $L202;
 	mov.b64 {%r211, %r212}, %rd288;
-	shfl.sync.down.b32 %r213|%p139, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r213|%p131, %r211, %r210, %r209, %r17;
 	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
 	mov.b64 %rd289, {%r213, %r214};
-	@!%p139 bra $L203;
-	setp.ne.u32 %p140, %r18, 1;
-	@%p140 bra.uni $L205;
+	@!%p131 bra $L203;
+	setp.ne.u32 %p132, %r18, 1;
+	@%p132 bra.uni $L205;
 	add.s64 %rd290, %rd288, %rd289;
 	mov.b64 %rd288, %rd290;
 	bra.uni $L204;
 $L205:
-	setp.ne.u32 %p141, %r18, 2;
-	@%p141 bra.uni $L206;
+	setp.ne.u32 %p133, %r18, 2;
+	@%p133 bra.uni $L206;
 	mul.lo.s64 %rd291, %rd288, %rd289;
 	mov.b64 %rd288, %rd291;
 	bra.uni $L204;
 $L206:
-	setp.ne.u32 %p142, %r18, 3;
-	@%p142 bra.uni $L207;
+	setp.ne.u32 %p134, %r18, 3;
+	@%p134 bra.uni $L207;
 	min.s64 %rd292, %rd288, %rd289;
 	mov.b64 %rd288, %rd292;
 	bra.uni $L204;
 $L207:
-	setp.ne.u32 %p143, %r18, 4;
-	@%p143 bra.uni $L208;
+	setp.ne.u32 %p135, %r18, 4;
+	@%p135 bra.uni $L208;
 	max.s64 %rd293, %rd288, %rd289;
 	mov.b64 %rd288, %rd293;
 	bra.uni $L204;
 $L208:
-	setp.ne.u32 %p144, %r18, 7;
-	@%p144 bra.uni $L209;
+	setp.ne.u32 %p136, %r18, 7;
+	@%p136 bra.uni $L209;
 	and.b64 %rd294, %rd288, %rd289;
 	mov.b64 %rd288, %rd294;
 	bra.uni $L204;
@@ -2386,17 +2370,17 @@ $L203:
 	shl.b32 %r210, %r210, 1;
 	bra.uni $L201;
 $L202:
-	setp.eq.u32 %p145, %r7, 0;
-	@!%p145 bra $L210;
+	setp.eq.u32 %p137, %r7, 0;
+	@!%p137 bra $L210;
 	mul.wide.u32 %rd296, %r8, 16;
 	add.s64 %rd297, %rd1, %rd296;
 	st.shared.s64 [%rd297+0], %rd288;
 $L210:
 	bar.sync 0;
-	setp.eq.u32 %p146, %r8, 0;
-	@!%p146 bra $L211;
-	setp.lo.u32 %p147, %r7, %r10;
-	@!%p147 bra $L212;
+	setp.eq.u32 %p138, %r8, 0;
+	@!%p138 bra $L211;
+	setp.lo.u32 %p139, %r7, %r10;
+	@!%p139 bra $L212;
 	mul.wide.u32 %rd298, %r7, 16;
 	add.s64 %rd299, %rd1, %rd298;
 	ld.shared.s64 %rd300, [%rd299+0];
@@ -2405,39 +2389,39 @@ $L212:
 	sub.u32 %r215, %r10, 1;
 	mov.b32 %r216, %r208;
 $L213:
-	setp.hs.u32 %p148, %r216, 32;
-	@%p148 bra $L214;
+	setp.hs.u32 %p140, %r216, 32;
+	@%p140 bra $L214;
 	mov.b64 {%r217, %r218}, %rd288;
-	shfl.sync.down.b32 %r219|%p149, %r217, %r216, %r215, %r17;
+	shfl.sync.down.b32 %r219|%p141, %r217, %r216, %r215, %r17;
 	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
 	mov.b64 %rd301, {%r219, %r220};
-	@!%p149 bra $L215;
-	setp.ne.u32 %p150, %r18, 1;
-	@%p150 bra.uni $L217;
+	@!%p141 bra $L215;
+	setp.ne.u32 %p142, %r18, 1;
+	@%p142 bra.uni $L217;
 	add.s64 %rd302, %rd288, %rd301;
 	mov.b64 %rd288, %rd302;
 	bra.uni $L216;
 $L217:
-	setp.ne.u32 %p151, %r18, 2;
-	@%p151 bra.uni $L218;
+	setp.ne.u32 %p143, %r18, 2;
+	@%p143 bra.uni $L218;
 	mul.lo.s64 %rd303, %rd288, %rd301;
 	mov.b64 %rd288, %rd303;
 	bra.uni $L216;
 $L218:
-	setp.ne.u32 %p152, %r18, 3;
-	@%p152 bra.uni $L219;
+	setp.ne.u32 %p144, %r18, 3;
+	@%p144 bra.uni $L219;
 	min.s64 %rd304, %rd288, %rd301;
 	mov.b64 %rd288, %rd304;
 	bra.uni $L216;
 $L219:
-	setp.ne.u32 %p153, %r18, 4;
-	@%p153 bra.uni $L220;
+	setp.ne.u32 %p145, %r18, 4;
+	@%p145 bra.uni $L220;
 	max.s64 %rd305, %rd288, %rd301;
 	mov.b64 %rd288, %rd305;
 	bra.uni $L216;
 $L220:
-	setp.ne.u32 %p154, %r18, 7;
-	@%p154 bra.uni $L221;
+	setp.ne.u32 %p146, %r18, 7;
+	@%p146 bra.uni $L221;
 	and.b64 %rd306, %rd288, %rd301;
 	mov.b64 %rd288, %rd306;
 	bra.uni $L216;
@@ -2452,8 +2436,8 @@ $L214:
 $L211:
 	mul.wide.u32 %rd308, %r24, 8;
 	add.s64 %rd309, %rd5, %rd308;
-	setp.eq.u32 %p155, %r5, 0;
-	@!%p155 bra $L222;
+	setp.eq.u32 %p147, %r5, 0;
+	@!%p147 bra $L222;
 	st.global.s64 [%rd309+0], %rd288;
 $L222:
 	ret;
@@ -2883,7 +2867,7 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s35
 )
 {
-	.reg .pred %p<72>;
+	.reg .pred %p<68>;
 	.reg .b32 %r<135>;
 	.reg .b64 %rd<223>;
 	mov.u32 %r1, %tid.x;
@@ -3189,11 +3173,11 @@ $L34:
 $L32:
 	mov.pred %p39, %p34;
 	@!%p39 bra $L36;
-	mov.pred %p40, %p24;
 	cvt.u32.u64 %r62, %rd149;
 	mov.b32 %r63, %r62;
 	cvt.u32.u64 %r64, %rd151;
 	mov.b32 %r65, %r64;
+	mov.pred %p40, %p24;
 $L37:
 	cvt.s64.s32 %rd159, %r63;
 	mul.lo.s64 %rd160, %rd159, %rd30;
@@ -3271,14 +3255,13 @@ $L41:
 	@!%p50 bra $L54;
 	bra.uni $L39;
 $L54:
-	mov.pred %p51, %p40;
 	mov.b32 %r90, %r63;
 	mov.b32 %r91, %r72;
 $L55:
 $L58:
-	setp.ne.s32 %p52, %r91, %r90;
-	not.pred %p53, %p52;
-	@!%p53 bra $L62;
+	setp.ne.s32 %p51, %r91, %r90;
+	not.pred %p52, %p51;
+	@!%p52 bra $L62;
 	bra.uni $L60;
 $L62:
 	cvt.s64.s32 %rd177, %r91;
@@ -3287,8 +3270,8 @@ $L62:
 	ld.relaxed.gpu.global.s32 %r92, [%rd179+0];
 	mov.b32 %r93, %r92;
 	mov.b32 %r94, %r93;
-	setp.eq.s32 %p54, %r94, %r91;
-	@!%p54 bra $L64;
+	setp.eq.s32 %p53, %r94, %r91;
+	@!%p53 bra $L64;
 	mov.b32 %r95, %r91;
 	bra.uni $L57;
 $L64:
@@ -3311,14 +3294,13 @@ $L60:
 $L56:
 	bra.uni $L55;
 $L57:
-	mov.pred %p55, %p40;
 	mov.b32 %r98, %r65;
 	mov.b32 %r99, %r73;
 $L65:
 $L68:
-	setp.ne.s32 %p56, %r99, %r98;
-	not.pred %p57, %p56;
-	@!%p57 bra $L72;
+	setp.ne.s32 %p54, %r99, %r98;
+	not.pred %p55, %p54;
+	@!%p55 bra $L72;
 	bra.uni $L70;
 $L72:
 	cvt.s64.s32 %rd186, %r99;
@@ -3327,8 +3309,8 @@ $L72:
 	ld.relaxed.gpu.global.s32 %r100, [%rd188+0];
 	mov.b32 %r101, %r100;
 	mov.b32 %r102, %r101;
-	setp.eq.s32 %p58, %r102, %r99;
-	@!%p58 bra $L74;
+	setp.eq.s32 %p56, %r102, %r99;
+	@!%p56 bra $L74;
 	mov.b32 %r103, %r99;
 	bra.uni $L67;
 $L74:
@@ -3356,13 +3338,13 @@ $L67:
 	mov.b32 %r108, %r106;
 	mov.b32 %r109, %r107;
 $L75:
-	setp.ne.s32 %p59, %r108, %r109;
-	not.pred %p60, %p59;
-	@!%p60 bra $L79;
+	setp.ne.s32 %p57, %r108, %r109;
+	not.pred %p58, %p57;
+	@!%p58 bra $L79;
 	bra.uni $L77;
 $L79:
-	setp.gt.s32 %p61, %r108, %r109;
-	@!%p61 bra $L81;
+	setp.gt.s32 %p59, %r108, %r109;
+	@!%p59 bra $L81;
 	mov.b32 %r110, %r109;
 	mov.b32 %r111, %r108;
 	mov.b32 %r108, %r110;
@@ -3372,9 +3354,9 @@ $L81:
 	mul.lo.s64 %rd196, %rd195, %rd30;
 	mad.lo.s64 %rd197, %rd196, 4, %rd26;
 	atom.global.cas.b32 %r112, [%rd197], %r109, %r108;
-	setp.eq.u32 %p62, %r112, %r109;
-	mov.pred %p63, %p62;
-	@!%p63 bra $L83;
+	setp.eq.u32 %p60, %r112, %r109;
+	mov.pred %p61, %p60;
+	@!%p61 bra $L83;
 	bra.uni $L39;
 $L83:
 	cvt.s64.s32 %rd198, %r108;
@@ -3382,14 +3364,13 @@ $L83:
 	mad.lo.s64 %rd200, %rd199, 4, %rd26;
 	ld.relaxed.gpu.global.s32 %r113, [%rd200+0];
 	mov.b32 %r114, %r113;
-	mov.pred %p64, %p40;
 	mov.b32 %r115, %r108;
 	mov.b32 %r116, %r114;
 $L84:
 $L87:
-	setp.ne.s32 %p65, %r116, %r115;
-	not.pred %p66, %p65;
-	@!%p66 bra $L91;
+	setp.ne.s32 %p62, %r116, %r115;
+	not.pred %p63, %p62;
+	@!%p63 bra $L91;
 	bra.uni $L89;
 $L91:
 	cvt.s64.s32 %rd201, %r116;
@@ -3398,8 +3379,8 @@ $L91:
 	ld.relaxed.gpu.global.s32 %r117, [%rd203+0];
 	mov.b32 %r118, %r117;
 	mov.b32 %r119, %r118;
-	setp.eq.s32 %p67, %r119, %r116;
-	@!%p67 bra $L93;
+	setp.eq.s32 %p64, %r119, %r116;
+	@!%p64 bra $L93;
 	mov.b32 %r120, %r116;
 	bra.uni $L86;
 $L93:
@@ -3427,14 +3408,13 @@ $L86:
 	mad.lo.s64 %rd212, %rd211, 4, %rd26;
 	ld.relaxed.gpu.global.s32 %r123, [%rd212+0];
 	mov.b32 %r124, %r123;
-	mov.pred %p68, %p40;
 	mov.b32 %r125, %r109;
 	mov.b32 %r126, %r124;
 $L94:
 $L97:
-	setp.ne.s32 %p69, %r126, %r125;
-	not.pred %p70, %p69;
-	@!%p70 bra $L101;
+	setp.ne.s32 %p65, %r126, %r125;
+	not.pred %p66, %p65;
+	@!%p66 bra $L101;
 	bra.uni $L99;
 $L101:
 	cvt.s64.s32 %rd213, %r126;
@@ -3443,8 +3423,8 @@ $L101:
 	ld.relaxed.gpu.global.s32 %r127, [%rd215+0];
 	mov.b32 %r128, %r127;
 	mov.b32 %r129, %r128;
-	setp.eq.s32 %p71, %r129, %r126;
-	@!%p71 bra $L103;
+	setp.eq.s32 %p67, %r129, %r126;
+	@!%p67 bra $L103;
 	mov.b32 %r130, %r126;
 	bra.uni $L96;
 $L103:
@@ -6972,13 +6952,13 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:167
+//line afforest.go:169
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		e := b + k.R
 		if e < end {
 			w := int(k.Out.Adj.At(int(e)))
 			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-				k.L.F.link(int32(u), int32(w))
+				k.L.F.link(int32(u), int32(w), k.L.Climb)
 			}
 			continue
 		}
@@ -6989,18 +6969,18 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 		if e < k.In.Offsets.At(u+1) {
 			w := int(k.In.Adj.At(int(e)))
 			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-				k.L.F.link(int32(u), int32(w))
+				k.L.F.link(int32(u), int32(w), k.L.Climb)
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6997
+//line gokkos_kernels_gen.go:6977
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:207
+//line afforest.go:209
 		if k.L.out(u) {
 			continue
 		}
@@ -7013,7 +6993,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 		if end-b <= k.Light {
 			for e := b + k.Skip; e < end; e++ {
 				if w := int(k.Out.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-					k.L.F.link(int32(u), int32(w))
+					k.L.F.link(int32(u), int32(w), k.L.Climb)
 				}
 			}
 		}
@@ -7025,12 +7005,12 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 		if end-b <= k.Light {
 			for e := b + skip; e < end; e++ {
 				if w := int(k.In.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-					k.L.F.link(int32(u), int32(w))
+					k.L.F.link(int32(u), int32(w), k.L.Climb)
 				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7034
+//line gokkos_kernels_gen.go:7014
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -7039,7 +7019,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:285
+//line afforest.go:287
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -7049,11 +7029,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:7053
+//line gokkos_kernels_gen.go:7033
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:285
+//line afforest.go:287
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -7063,7 +7043,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:7067
+//line gokkos_kernels_gen.go:7047
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -7072,25 +7052,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:308
+//line afforest.go:310
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7083
+//line gokkos_kernels_gen.go:7063
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:308
+//line afforest.go:310
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7094
+//line gokkos_kernels_gen.go:7074
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7102,14 +7082,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7106
+//line gokkos_kernels_gen.go:7086
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7113
+//line gokkos_kernels_gen.go:7093
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7150,7 +7130,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7154
+//line gokkos_kernels_gen.go:7134
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -7185,7 +7165,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7189
+//line gokkos_kernels_gen.go:7169
 }
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -7206,7 +7186,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7210
+//line gokkos_kernels_gen.go:7190
 }
 
 // gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -7226,7 +7206,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:7230
+//line gokkos_kernels_gen.go:7210
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7241,7 +7221,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:7245
+//line gokkos_kernels_gen.go:7225
 }
 
 // gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -7252,14 +7232,14 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:229
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7256
+//line gokkos_kernels_gen.go:7236
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:229
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7263
+//line gokkos_kernels_gen.go:7243
 }
 
 // gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -7278,7 +7258,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:7282
+//line gokkos_kernels_gen.go:7262
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7291,7 +7271,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:7295
+//line gokkos_kernels_gen.go:7275
 }
 
 // gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -7303,12 +7283,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7307
+//line gokkos_kernels_gen.go:7287
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:7314
+//line gokkos_kernels_gen.go:7294
 }
