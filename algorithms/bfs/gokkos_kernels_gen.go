@@ -19550,24 +19550,27 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line kernels.go:102
 			if gokkosS0[gokkosJ] >= 0 {
-				*acc += k.G.Degree(int32(v))
+				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:19562
+//line gokkos_kernels_gen.go:19563
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:102
 		if k.Level.At(v) >= 0 {
-			*acc += k.G.Degree(int32(v))
+			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:19571
+//line gokkos_kernels_gen.go:19573
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -19618,7 +19621,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:19622
+//line gokkos_kernels_gen.go:19625
 	return gokkosN
 }
 
@@ -19674,6 +19677,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:19678
+//line gokkos_kernels_gen.go:19681
 	return gokkosN
 }

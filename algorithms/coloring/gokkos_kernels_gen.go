@@ -9599,24 +9599,27 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Color.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line kernels.go:40
 			if gokkosS0[gokkosJ] == int32(v) {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9611
+//line gokkos_kernels_gen.go:9612
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:40
 		if k.Color.At(v) == int32(v) {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9620
+//line gokkos_kernels_gen.go:9622
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -9667,6 +9670,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9671
+//line gokkos_kernels_gen.go:9674
 	return gokkosN
 }

@@ -8283,50 +8283,56 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line degree.go:17
-			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
+			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8293
+//line gokkos_kernels_gen.go:8294
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
-		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
+		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:8300
+//line gokkos_kernels_gen.go:8302
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop4 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
 //line scan.go:19
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
 			if i < k.In.Len() {
-				*acc += gokkosS1[gokkosJ]
+				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:8318
+//line gokkos_kernels_gen.go:8322
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:19
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
 		if i < k.In.Len() {
-			*acc += k.In.At(i)
+			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:8330
+//line gokkos_kernels_gen.go:8335
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop5 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -8339,7 +8345,7 @@ func gokkosHostLoop5(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:8343
+//line gokkos_kernels_gen.go:8349
 }
 
 // gokkosHostLoop6 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -8358,7 +8364,7 @@ func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:8362
+//line gokkos_kernels_gen.go:8368
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8372,7 +8378,7 @@ func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:8376
+//line gokkos_kernels_gen.go:8382
 }
 
 // gokkosHostLoop7 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -8394,7 +8400,7 @@ func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8398
+//line gokkos_kernels_gen.go:8404
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8411,64 +8417,71 @@ func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8415
+//line gokkos_kernels_gen.go:8421
 }
 
 // gokkosHostLoop8 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line sorthubs.go:28
 			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8429
+//line gokkos_kernels_gen.go:8436
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sorthubs.go:28
 		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8438
+//line gokkos_kernels_gen.go:8446
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop9 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line sorthubs.go:43
 			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
 				if final {
-					k.Hubs.Set(int(*acc), int32(v))
+					k.Hubs.Set(int(gokkosAccV), int32(v))
 				}
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8455
+//line gokkos_kernels_gen.go:8465
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sorthubs.go:43
 		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
 			if final {
-				k.Hubs.Set(int(*acc), int32(v))
+				k.Hubs.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8467
+//line gokkos_kernels_gen.go:8478
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop11 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line symmetric.go:103
 		g := k.G
@@ -8483,15 +8496,17 @@ func gokkosHostLoop11(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			}
 		}
 		if edgeUnmatched(g, int32(lo), int(g.Offsets.At(lo)), e) {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8490
+//line gokkos_kernels_gen.go:8503
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop12 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line symmetric.go:132
 		begin, end := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
@@ -8499,10 +8514,11 @@ func gokkosHostLoop12(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			continue
 		}
 		for e := begin; e < end; e++ {
-			*acc += edgeBalance(k.G, int32(u), begin, end, e)
+			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:8506
+//line gokkos_kernels_gen.go:8521
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop14 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -8513,14 +8529,14 @@ func gokkosHostLoop14(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:8517
+//line gokkos_kernels_gen.go:8533
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:8524
+//line gokkos_kernels_gen.go:8540
 }
 
 // gokkosHostLoop15 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -8537,5 +8553,5 @@ func gokkosHostLoop15(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8541
+//line gokkos_kernels_gen.go:8557
 }

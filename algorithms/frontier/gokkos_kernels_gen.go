@@ -4628,13 +4628,14 @@ $L29:
 // gokkosHostLoop0 runs bitsToQueue.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
 //line convert.go:20
 			w := gokkosS0[gokkosJ]
 			if final {
-				p := int(*acc)
+				p := int(gokkosAccV)
 				x := w
 				for x != 0 {
 					b := bits.TrailingZeros32(x)
@@ -4643,16 +4644,17 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 					x &= x - 1
 				}
 			}
-			*acc += int64(bits.OnesCount32(w))
+			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4649
+//line gokkos_kernels_gen.go:4650
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:20
 		w := k.Bits.At(i)
 		if final {
-			p := int(*acc)
+			p := int(gokkosAccV)
 			x := w
 			for x != 0 {
 				b := bits.TrailingZeros32(x)
@@ -4661,9 +4663,10 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 				x &= x - 1
 			}
 		}
-		*acc += int64(bits.OnesCount32(w))
+		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4667
+//line gokkos_kernels_gen.go:4669
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4675,7 +4678,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4679
+//line gokkos_kernels_gen.go:4682
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4683,7 +4686,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4687
+//line gokkos_kernels_gen.go:4690
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4694,14 +4697,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:60
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4698
+//line gokkos_kernels_gen.go:4701
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:60
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4705
+//line gokkos_kernels_gen.go:4708
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4720,7 +4723,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4724
+//line gokkos_kernels_gen.go:4727
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4734,7 +4737,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4738
+//line gokkos_kernels_gen.go:4741
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4750,7 +4753,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4754
+//line gokkos_kernels_gen.go:4757
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4761,7 +4764,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4765
+//line gokkos_kernels_gen.go:4768
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4773,65 +4776,71 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:111
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4777
+//line gokkos_kernels_gen.go:4780
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:111
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4784
+//line gokkos_kernels_gen.go:4787
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line convert.go:121
-			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
+			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4795
+//line gokkos_kernels_gen.go:4799
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:121
-		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
+		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4802
+//line gokkos_kernels_gen.go:4807
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop7 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
 //line global.go:21
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
 			if s < k.In.Size {
 				if u := k.In.Vertex(s); u >= 0 {
-					*acc += k.G.Degree(u)
+					gokkosAccV += k.G.Degree(u)
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4821
+//line gokkos_kernels_gen.go:4828
+		*acc = gokkosAccV
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line global.go:21
 		if final {
-			k.Pre.Set(s, *acc)
+			k.Pre.Set(s, gokkosAccV)
 		}
 		if s < k.In.Size {
 			if u := k.In.Vertex(s); u >= 0 {
-				*acc += k.G.Degree(u)
+				gokkosAccV += k.G.Degree(u)
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4835
+//line gokkos_kernels_gen.go:4843
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -4855,5 +4864,5 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:4859
+//line gokkos_kernels_gen.go:4868
 }

@@ -43699,6 +43699,7 @@ $L40:
 // gokkosHostLoop10 runs asyncEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -43714,13 +43715,14 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					continue
 				}
 				if final {
-					k.Src.Set(int(*acc), int32(u))
-					k.Dst.Set(int(*acc), int32(v))
+					k.Src.Set(int(gokkosAccV), int32(u))
+					k.Dst.Set(int(gokkosAccV), int32(v))
 				}
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43724
+//line gokkos_kernels_gen.go:43725
+		*acc = gokkosAccV
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43735,18 +43737,20 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				continue
 			}
 			if final {
-				k.Src.Set(int(*acc), int32(u))
-				k.Dst.Set(int(*acc), int32(v))
+				k.Src.Set(int(gokkosAccV), int32(u))
+				k.Dst.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43745
+//line gokkos_kernels_gen.go:43747
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -43755,11 +43759,12 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				continue
 			}
 			if final {
-				k.List.Set(int(*acc), int32(v))
+				k.List.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43763
+//line gokkos_kernels_gen.go:43767
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43768,16 +43773,18 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			continue
 		}
 		if final {
-			k.List.Set(int(*acc), int32(v))
+			k.List.Set(int(gokkosAccV), int32(v))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43776
+//line gokkos_kernels_gen.go:43781
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line async.go:143
@@ -43786,11 +43793,12 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				continue
 			}
 			if final {
-				k.Next.Set(int(*acc), v)
+				k.Next.Set(int(gokkosAccV), v)
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43794
+//line gokkos_kernels_gen.go:43801
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43800,11 +43808,12 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			continue
 		}
 		if final {
-			k.Next.Set(int(*acc), v)
+			k.Next.Set(int(gokkosAccV), v)
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43808
+//line gokkos_kernels_gen.go:43816
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43817,7 +43826,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43821
+//line gokkos_kernels_gen.go:43830
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43826,12 +43835,13 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43830
+//line gokkos_kernels_gen.go:43839
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line async.go:240
@@ -43840,14 +43850,15 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 			if a == b {
 				k.St.Set(v, k.St.At(v)|stDone)
 				k.Comp.Set(v, a)
-				*acc += 1
+				gokkosAccV += 1
 				continue
 			}
 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43851
+//line gokkos_kernels_gen.go:43861
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43857,19 +43868,21 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 		if a == b {
 			k.St.Set(v, k.St.At(v)|stDone)
 			k.Comp.Set(v, a)
-			*acc += 1
+			gokkosAccV += 1
 			continue
 		}
 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43868
+//line gokkos_kernels_gen.go:43879
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -43879,12 +43892,13 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				continue
 			}
 			if final {
-				k.NSrc.Set(int(*acc), int32(u))
-				k.NDst.Set(int(*acc), int32(v))
+				k.NSrc.Set(int(gokkosAccV), int32(u))
+				k.NDst.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43888
+//line gokkos_kernels_gen.go:43901
+		*acc = gokkosAccV
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -43894,17 +43908,19 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			continue
 		}
 		if final {
-			k.NSrc.Set(int(*acc), int32(u))
-			k.NDst.Set(int(*acc), int32(v))
+			k.NSrc.Set(int(gokkosAccV), int32(u))
+			k.NDst.Set(int(gokkosAccV), int32(v))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43903
+//line gokkos_kernels_gen.go:43917
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line auto.go:128
@@ -43918,34 +43934,38 @@ gokkosNext:
 		end := min(k.Off.At(v+1), k.Off.At(v)+reciprocityScan)
 		for f := k.Off.At(v); f < end; f++ {
 			if k.Adj.At(int(f)) == u {
-				*acc += 1
+				gokkosAccV += 1
 				continue gokkosNext
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43927
+//line gokkos_kernels_gen.go:43943
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line auto.go:153
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
-			*acc += d * d
+			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:43941
+//line gokkos_kernels_gen.go:43959
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line auto.go:153
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
-		*acc += d * d
+		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:43949
+//line gokkos_kernels_gen.go:43968
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43961,7 +43981,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43965
+//line gokkos_kernels_gen.go:43985
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43971,7 +43991,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43975
+//line gokkos_kernels_gen.go:43995
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43986,7 +44006,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:43990
+//line gokkos_kernels_gen.go:44010
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43995,12 +44015,13 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:43999
+//line gokkos_kernels_gen.go:44019
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44013,12 +44034,13 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			if s&stBW != 0 {
 				gokkosS0[gokkosJ] = s&^(stStep|stCQ) | stDone
 				gokkosS1[gokkosJ] = gokkosS2[gokkosJ]
-				*acc += 1
+				gokkosAccV += 1
 				continue
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44022
+//line gokkos_kernels_gen.go:44043
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44030,12 +44052,13 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		if s&stBW != 0 {
 			k.St.Set(v, s&^(stStep|stCQ)|stDone)
 			k.Comp.Set(v, k.Col.At(v))
-			*acc += 1
+			gokkosAccV += 1
 			continue
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44039
+//line gokkos_kernels_gen.go:44061
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -44051,33 +44074,36 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44055
+//line gokkos_kernels_gen.go:44078
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line edgelist.go:94
 			c := gokkosS0[gokkosJ]
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
-			*acc += c
+			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44070
+//line gokkos_kernels_gen.go:44094
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:94
 		c := k.A.At(i)
 		if final {
-			k.A.Set(i, *acc)
+			k.A.Set(i, gokkosAccV)
 		}
-		*acc += c
+		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44081
+//line gokkos_kernels_gen.go:44106
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44098,7 +44124,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44102
+//line gokkos_kernels_gen.go:44128
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44115,7 +44141,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44119
+//line gokkos_kernels_gen.go:44145
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44127,12 +44153,13 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44131
+//line gokkos_kernels_gen.go:44157
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		v := gokkosI
@@ -44145,18 +44172,20 @@ gokkosNext:
 				continue gokkosNext
 			}
 			k.Comp.Set(v, int32(v))
-			*acc += 1
+			gokkosAccV += 1
 			c := k.Sub.At(v)
 			next := k.release(k.Off, k.Adj, k.In, v, c, -1)
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44155
+//line gokkos_kernels_gen.go:44182
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
 //line edgelist.go:301
@@ -44171,15 +44200,17 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 		v := int(to.At(i))
 		c := k.Op.Sub.At(u)
 		if k.Op.mark(v, c) {
-			*acc += 1 + k.Op.chain(v, c)
+			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44178
+//line gokkos_kernels_gen.go:44207
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
 		if !k.Op.marked(u) {
@@ -44190,16 +44221,18 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 		for e := k.Op.Off.At(u); e < end; e++ {
 			v := int(k.Op.Adj.At(int(e)))
 			if k.Op.mark(v, c) {
-				*acc += 1 + k.Op.chain(v, c)
+				gokkosAccV += 1 + k.Op.chain(v, c)
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44198
+//line gokkos_kernels_gen.go:44229
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44214,7 +44247,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			case stFW | stBW:
 				gokkosS0[gokkosJ] = s&^stStep | stDone
 				gokkosS2[gokkosJ] = p
-				*acc += 1
+				gokkosAccV += 1
 				continue
 			case stFW:
 				gokkosS1[gokkosJ] = p
@@ -44223,7 +44256,8 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44227
+//line gokkos_kernels_gen.go:44260
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44237,7 +44271,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		case stFW | stBW:
 			k.St.Set(v, s&^stStep|stDone)
 			k.Comp.Set(v, p)
-			*acc += 1
+			gokkosAccV += 1
 			continue
 		case stFW:
 			k.Sub.Set(v, p)
@@ -44246,12 +44280,14 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44250
+//line gokkos_kernels_gen.go:44284
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44264,10 +44300,11 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			l := gokkosS1[gokkosJ]
 			gokkosS2[gokkosJ] = 2*k.N + l
 			if l == int32(v) {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44271
+//line gokkos_kernels_gen.go:44307
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44278,15 +44315,17 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 		l := k.Label.At(v)
 		k.Sub.Set(v, 2*k.N+l)
 		if l == int32(v) {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44285
+//line gokkos_kernels_gen.go:44322
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44302,14 +44341,15 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			case f && b:
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
 				gokkosS1[gokkosJ] = k.P
-				*acc += 1
+				gokkosAccV += 1
 			case f:
 				gokkosS2[gokkosJ] = k.P
 			case b:
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44313
+//line gokkos_kernels_gen.go:44352
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44323,14 +44363,15 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		case f && b:
 			k.St.Set(v, k.St.At(v)|stDone)
 			k.Comp.Set(v, k.P)
-			*acc += 1
+			gokkosAccV += 1
 		case f:
 			k.Sub.Set(v, k.P)
 		case b:
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44334
+//line gokkos_kernels_gen.go:44374
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -44345,7 +44386,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44349
+//line gokkos_kernels_gen.go:44390
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44354,12 +44395,13 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44358
+//line gokkos_kernels_gen.go:44399
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -44369,12 +44411,13 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				continue
 			}
 			if final {
-				k.Roots.Set(int(*acc), int32(v))
+				k.Roots.Set(int(gokkosAccV), int32(v))
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44378
+//line gokkos_kernels_gen.go:44420
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44383,17 +44426,19 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			continue
 		}
 		if final {
-			k.Roots.Set(int(*acc), int32(v))
+			k.Roots.Set(int(gokkosAccV), int32(v))
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44392
+//line gokkos_kernels_gen.go:44435
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
 		r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
@@ -44403,9 +44448,10 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 				c++
 			}
 		}
-		*acc = max(*acc, c<<32|int64(r))
+		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44409
+//line gokkos_kernels_gen.go:44454
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44419,7 +44465,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44423
+//line gokkos_kernels_gen.go:44469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44427,12 +44473,13 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44431
+//line gokkos_kernels_gen.go:44477
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -44445,12 +44492,13 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Least.AtomicMin(int(r), int32(v))
 			}
 			if r == k.Hot {
-				*acc += 1
+				gokkosAccV += 1
 			} else {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44454
+//line gokkos_kernels_gen.go:44501
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44463,35 +44511,40 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Least.AtomicMin(int(r), int32(v))
 		}
 		if r == k.Hot {
-			*acc += 1
+			gokkosAccV += 1
 		} else {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44472
+//line gokkos_kernels_gen.go:44520
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line number.go:90
-			*acc = max(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44483
+//line gokkos_kernels_gen.go:44533
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
-		*acc = max(*acc, k.Size.At(v))
+		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44490
+//line gokkos_kernels_gen.go:44541
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -44505,14 +44558,15 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				others = k.HotSize
 			}
 			if final {
-				k.Size.Set(int(r), int32(*acc>>32))
+				k.Size.Set(int(r), int32(gokkosAccV>>32))
 			}
-			*acc += 1 << 32
+			gokkosAccV += 1 << 32
 			if others > 0 {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44516
+//line gokkos_kernels_gen.go:44569
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44526,14 +44580,15 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			others = k.HotSize
 		}
 		if final {
-			k.Size.Set(int(r), int32(*acc>>32))
+			k.Size.Set(int(r), int32(gokkosAccV>>32))
 		}
-		*acc += 1 << 32
+		gokkosAccV += 1 << 32
 		if others > 0 {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44537
+//line gokkos_kernels_gen.go:44591
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -44545,14 +44600,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44549
+//line gokkos_kernels_gen.go:44604
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44556
+//line gokkos_kernels_gen.go:44611
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44572,7 +44627,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44576
+//line gokkos_kernels_gen.go:44631
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44585,7 +44640,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44589
+//line gokkos_kernels_gen.go:44644
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44596,7 +44651,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44600
+//line gokkos_kernels_gen.go:44655
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44611,7 +44666,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44615
+//line gokkos_kernels_gen.go:44670
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44620,12 +44675,13 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44624
+//line gokkos_kernels_gen.go:44679
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -44633,25 +44689,28 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 //line pivot.go:77
 			if gokkosS0[gokkosJ]&stDone == 0 && k.Pivot.At(int(gokkosS1[gokkosJ])) == int32(v) {
 				k.St.AtomicOr(v, stFW|stBW)
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44640
+//line gokkos_kernels_gen.go:44696
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line pivot.go:77
 		if k.St.At(v)&stDone == 0 && k.Pivot.At(int(k.Sub.At(v))) == int32(v) {
 			k.St.AtomicOr(v, stFW|stBW)
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44650
+//line gokkos_kernels_gen.go:44707
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -44660,15 +44719,16 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			if final {
 				id := int32(-1)
 				if active {
-					id = int32(*acc)
+					id = int32(gokkosAccV)
 				}
 				gokkosS1[gokkosJ] = id
 			}
 			if active {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44672
+//line gokkos_kernels_gen.go:44731
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44677,20 +44737,22 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 		if final {
 			id := int32(-1)
 			if active {
-				id = int32(*acc)
+				id = int32(gokkosAccV)
 			}
 			k.ID.Set(v, id)
 		}
 		if active {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44689
+//line gokkos_kernels_gen.go:44749
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -44700,12 +44762,13 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				continue
 			}
 			if final {
-				k.SOff.Set(id, *acc)
+				k.SOff.Set(id, gokkosAccV)
 				k.Orig.Set(id, int32(v))
 			}
-			*acc += k.kept(v)
+			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44709
+//line gokkos_kernels_gen.go:44771
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44715,12 +44778,13 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			continue
 		}
 		if final {
-			k.SOff.Set(id, *acc)
+			k.SOff.Set(id, gokkosAccV)
 			k.Orig.Set(id, int32(v))
 		}
-		*acc += k.kept(v)
+		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44724
+//line gokkos_kernels_gen.go:44787
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -44747,7 +44811,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44751
+//line gokkos_kernels_gen.go:44815
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44767,7 +44831,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44771
+//line gokkos_kernels_gen.go:44835
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44781,7 +44845,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44785
+//line gokkos_kernels_gen.go:44849
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44790,12 +44854,13 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44794
+//line gokkos_kernels_gen.go:44858
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
@@ -44804,12 +44869,13 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 			end := k.Off.At(v + 1)
 			for e := gokkosS0[gokkosJ]; e < end; e++ {
 				if int(k.Adj.At(int(e))) == v {
-					*acc += 1
+					gokkosAccV += 1
 					continue gokkosNextSpan
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44813
+//line gokkos_kernels_gen.go:44878
+		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
@@ -44818,17 +44884,19 @@ gokkosNext:
 		end := k.Off.At(v + 1)
 		for e := k.Off.At(v); e < end; e++ {
 			if int(k.Adj.At(int(e))) == v {
-				*acc += 1
+				gokkosAccV += 1
 				continue gokkosNext
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44827
+//line gokkos_kernels_gen.go:44893
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -44837,9 +44905,10 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
 			}
-			*acc += k.Op.expand(v)
+			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44843
+//line gokkos_kernels_gen.go:44911
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44848,26 +44917,30 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
 		}
-		*acc += k.Op.expand(v)
+		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44854
+//line gokkos_kernels_gen.go:44923
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
 		if k.Op.St.AtomicLoad(v)&k.Op.Mask == k.Op.Want {
-			*acc += k.Op.push(v)
+			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44866
+//line gokkos_kernels_gen.go:44937
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -44876,11 +44949,12 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				continue
 			}
 			if final && k.List.Len() != 0 {
-				k.List.Set(int(*acc), int32(v))
+				k.List.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44884
+//line gokkos_kernels_gen.go:44957
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44889,16 +44963,18 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			continue
 		}
 		if final && k.List.Len() != 0 {
-			k.List.Set(int(*acc), int32(v))
+			k.List.Set(int(gokkosAccV), int32(v))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44897
+//line gokkos_kernels_gen.go:44971
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44912,10 +44988,11 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			if gokkosS1[gokkosJ] == k.Off.At(v+1) || gokkosS2[gokkosJ] == k.ROff.At(v+1) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
 				gokkosS3[gokkosJ] = int32(v)
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44919
+//line gokkos_kernels_gen.go:44995
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44926,15 +45003,17 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 		if k.Off.At(v) == k.Off.At(v+1) || k.ROff.At(v) == k.ROff.At(v+1) {
 			k.St.Set(v, k.St.At(v)|stDone)
 			k.Comp.Set(v, int32(v))
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44933
+//line gokkos_kernels_gen.go:45010
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
@@ -44947,7 +45026,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			for step := 0; v >= 0; step++ {
 				if step == chainLimit {
-					*acc += k.enqueue(v)
+					gokkosAccV += k.enqueue(v)
 					continue gokkosNextSpan
 				}
 				if k.St.AtomicLoad(v)&stDone != 0 {
@@ -44960,11 +45039,12 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				k.Comp.Set(v, int32(v))
 				next, a := k.neighbours(k.Off, k.Adj, v, c, -1)
 				next, b := k.neighbours(k.ROff, k.RAdj, v, c, next)
-				*acc += 1<<32 + a + b
+				gokkosAccV += 1<<32 + a + b
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:44968
+//line gokkos_kernels_gen.go:45047
+		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
@@ -44977,7 +45057,7 @@ gokkosNext:
 		}
 		for step := 0; v >= 0; step++ {
 			if step == chainLimit {
-				*acc += k.enqueue(v)
+				gokkosAccV += k.enqueue(v)
 				continue gokkosNext
 			}
 			if k.St.AtomicLoad(v)&stDone != 0 {
@@ -44990,11 +45070,12 @@ gokkosNext:
 			k.Comp.Set(v, int32(v))
 			next, a := k.neighbours(k.Off, k.Adj, v, c, -1)
 			next, b := k.neighbours(k.ROff, k.RAdj, v, c, next)
-			*acc += 1<<32 + a + b
+			gokkosAccV += 1<<32 + a + b
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:44998
+//line gokkos_kernels_gen.go:45078
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -45017,7 +45098,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45021
+//line gokkos_kernels_gen.go:45102
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45033,12 +45114,13 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45037
+//line gokkos_kernels_gen.go:45118
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -45052,9 +45134,10 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.St.AtomicOr(u, stDone)
 			gokkosS1[gokkosJ] = int32(v)
 			k.Comp.Set(u, int32(v))
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45058
+//line gokkos_kernels_gen.go:45140
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45067,9 +45150,10 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.St.AtomicOr(u, stDone)
 		k.Comp.Set(v, int32(v))
 		k.Comp.Set(u, int32(v))
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45073
+//line gokkos_kernels_gen.go:45156
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -45143,7 +45227,7 @@ gokkosNext:
 //line multistep.go:239
 		}
 	}
-//line gokkos_kernels_gen.go:45147
+//line gokkos_kernels_gen.go:45231
 	return gokkosN
 }
 
@@ -45198,6 +45282,6 @@ gokkosNext:
 //line multistep.go:218
 		}
 	}
-//line gokkos_kernels_gen.go:45202
+//line gokkos_kernels_gen.go:45286
 	return gokkosN
 }

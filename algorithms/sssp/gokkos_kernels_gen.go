@@ -40763,6 +40763,7 @@ $L2:
 // gokkosHostLoop15 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -40772,7 +40773,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				if d := k.Dist.At(int(v)); d < k.T {
 					m = markNear
 				} else {
-					*acc = min(*acc, d)
+					gokkosAccV = min(gokkosAccV, d)
 					if k.Pending.AtomicExchange(int(v), 1) != 1 {
 						m = markFar
 					}
@@ -40780,7 +40781,8 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40784
+//line gokkos_kernels_gen.go:40785
+		*acc = gokkosAccV
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40790,7 +40792,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			if d := k.Dist.At(int(v)); d < k.T {
 				m = markNear
 			} else {
-				*acc = min(*acc, d)
+				gokkosAccV = min(gokkosAccV, d)
 				if k.Pending.AtomicExchange(int(v), 1) != 1 {
 					m = markFar
 				}
@@ -40798,12 +40800,14 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40802
+//line gokkos_kernels_gen.go:40804
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -40818,11 +40822,12 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 					m = markDrop
 				}
 			} else {
-				*acc = min(*acc, d)
+				gokkosAccV = min(gokkosAccV, d)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40826
+//line gokkos_kernels_gen.go:40830
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40837,16 +40842,18 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				m = markDrop
 			}
 		} else {
-			*acc = min(*acc, d)
+			gokkosAccV = min(gokkosAccV, d)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40845
+//line gokkos_kernels_gen.go:40850
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -40857,18 +40864,19 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			if final {
 				if m == markNear {
-					k.Near.Set(int(*acc&0xffffffff), k.In.Vertex(s))
+					k.Near.Set(int(gokkosAccV&0xffffffff), k.In.Vertex(s))
 				} else {
-					k.Far.Set(k.Base+int(*acc>>32), k.In.Vertex(s))
+					k.Far.Set(k.Base+int(gokkosAccV>>32), k.In.Vertex(s))
 				}
 			}
 			if m == markNear {
-				*acc += 1
+				gokkosAccV += 1
 			} else {
-				*acc += 1 << 32
+				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:40872
+//line gokkos_kernels_gen.go:40879
+		*acc = gokkosAccV
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40879,18 +40887,19 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		if final {
 			if m == markNear {
-				k.Near.Set(int(*acc&0xffffffff), k.In.Vertex(s))
+				k.Near.Set(int(gokkosAccV&0xffffffff), k.In.Vertex(s))
 			} else {
-				k.Far.Set(k.Base+int(*acc>>32), k.In.Vertex(s))
+				k.Far.Set(k.Base+int(gokkosAccV>>32), k.In.Vertex(s))
 			}
 		}
 		if m == markNear {
-			*acc += 1
+			gokkosAccV += 1
 		} else {
-			*acc += 1 << 32
+			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:40894
+//line gokkos_kernels_gen.go:40902
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40904,33 +40913,36 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:40908
+//line gokkos_kernels_gen.go:40917
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line edgelist.go:55
 			c := gokkosS0[gokkosJ]
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
-			*acc += c
+			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:40923
+//line gokkos_kernels_gen.go:40933
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:55
 		c := k.A.At(i)
 		if final {
-			k.A.Set(i, *acc)
+			k.A.Set(i, gokkosAccV)
 		}
-		*acc += c
+		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:40934
+//line gokkos_kernels_gen.go:40945
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40951,12 +40963,13 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40955
+//line gokkos_kernels_gen.go:40967
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -40973,10 +40986,11 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			nd := d + w
 			v := int(gokkosS2[gokkosJ])
 			if nd < k.Dist.AtomicLoad(v) && k.Dist.AtomicMin(v, nd) > nd {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40980
+//line gokkos_kernels_gen.go:40993
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40992,15 +41006,17 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 		nd := d + w
 		v := int(k.Dst.At(i))
 		if nd < k.Dist.AtomicLoad(v) && k.Dist.AtomicMin(v, nd) > nd {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40999
+//line gokkos_kernels_gen.go:41013
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -41020,10 +41036,11 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				w = gokkosS2[gokkosJ]
 			}
 			if (d == math.Inf(-1) || d+w < dv) && k.Dist.AtomicMin(v, math.Inf(-1)) != math.Inf(-1) {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41027
+//line gokkos_kernels_gen.go:41043
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41042,34 +41059,38 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			w = k.W.At(i)
 		}
 		if (d == math.Inf(-1) || d+w < dv) && k.Dist.AtomicMin(v, math.Inf(-1)) != math.Inf(-1) {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41049
+//line gokkos_kernels_gen.go:41066
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line intdist.go:71
 			w := gokkosS0[gokkosJ]
 			if !(w >= 0 && w < 1<<31) || float64(int32(w)) != w {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41063
+//line gokkos_kernels_gen.go:41082
+		*acc = gokkosAccV
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:71
 		w := k.W.At(e)
 		if !(w >= 0 && w < 1<<31) || float64(int32(w)) != w {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41073
+//line gokkos_kernels_gen.go:41093
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -41081,14 +41102,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:41085
+//line gokkos_kernels_gen.go:41106
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:41092
+//line gokkos_kernels_gen.go:41113
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -41105,7 +41126,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:41109
+//line gokkos_kernels_gen.go:41130
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41117,7 +41138,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:41121
+//line gokkos_kernels_gen.go:41142
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -41147,7 +41168,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:41151
+//line gokkos_kernels_gen.go:41172
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41172,7 +41193,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:41176
+//line gokkos_kernels_gen.go:41197
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -41182,7 +41203,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:41186
+//line gokkos_kernels_gen.go:41207
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -41194,30 +41215,34 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:41198
+//line gokkos_kernels_gen.go:41219
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:91
-			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
+			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:41209
+//line gokkos_kernels_gen.go:41231
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
-		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
+		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:41216
+//line gokkos_kernels_gen.go:41239
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -41227,17 +41252,18 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			take := d < k.Thr || (k.Inclusive && d == k.Thr)
 			if final {
 				if take {
-					k.Take.Set(int(*acc), v)
+					k.Take.Set(int(gokkosAccV), v)
 					k.Pending.Set(int(v), 0)
 				} else {
-					k.Keep.Set(i-int(*acc), v)
+					k.Keep.Set(i-int(gokkosAccV), v)
 				}
 			}
 			if take {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41241
+//line gokkos_kernels_gen.go:41266
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41247,17 +41273,18 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 		take := d < k.Thr || (k.Inclusive && d == k.Thr)
 		if final {
 			if take {
-				k.Take.Set(int(*acc), v)
+				k.Take.Set(int(gokkosAccV), v)
 				k.Pending.Set(int(v), 0)
 			} else {
-				k.Keep.Set(i-int(*acc), v)
+				k.Keep.Set(i-int(gokkosAccV), v)
 			}
 		}
 		if take {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41261
+//line gokkos_kernels_gen.go:41287
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -41273,7 +41300,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41277
+//line gokkos_kernels_gen.go:41304
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -41284,12 +41311,13 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:41288
+//line gokkos_kernels_gen.go:41315
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -41298,11 +41326,12 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				continue
 			}
 			if final {
-				k.Queue.Set(k.Base+int(*acc), k.In.Vertex(s))
+				k.Queue.Set(k.Base+int(gokkosAccV), k.In.Vertex(s))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:41306
+//line gokkos_kernels_gen.go:41334
+		*acc = gokkosAccV
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -41311,163 +41340,186 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			continue
 		}
 		if final {
-			k.Queue.Set(k.Base+int(*acc), k.In.Vertex(s))
+			k.Queue.Set(k.Base+int(gokkosAccV), k.In.Vertex(s))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:41319
+//line gokkos_kernels_gen.go:41348
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:173
-			*acc = min(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41330
+//line gokkos_kernels_gen.go:41361
+		*acc = gokkosAccV
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
-		*acc = min(*acc, k.W.At(e))
+		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41337
+//line gokkos_kernels_gen.go:41369
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:183
-			*acc = max(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41348
+//line gokkos_kernels_gen.go:41382
+		*acc = gokkosAccV
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
-		*acc = max(*acc, k.W.At(e))
+		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41355
+//line gokkos_kernels_gen.go:41390
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:194
 			if w := gokkosS0[gokkosJ]; w > 0 {
-				*acc = min(*acc, w)
+				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:41368
+//line gokkos_kernels_gen.go:41405
+		*acc = gokkosAccV
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:194
 		if w := k.W.At(e); w > 0 {
-			*acc = min(*acc, w)
+			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:41377
+//line gokkos_kernels_gen.go:41415
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:208
 			if gokkosS0[gokkosJ] < math.Inf(1) {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41390
+//line gokkos_kernels_gen.go:41430
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:208
 		if k.Dist.At(v) < math.Inf(1) {
-			*acc += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41399
+//line gokkos_kernels_gen.go:41440
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:222
 			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
-				*acc += d
+				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:41412
+//line gokkos_kernels_gen.go:41455
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:222
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
-			*acc += d
+			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:41421
+//line gokkos_kernels_gen.go:41465
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:236
 			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
-				*acc = max(*acc, d)
+				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:41434
+//line gokkos_kernels_gen.go:41480
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:236
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
-			*acc = max(*acc, d)
+			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:41443
+//line gokkos_kernels_gen.go:41490
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line kernels.go:251
 			if gokkosS0[gokkosJ] < math.Inf(1) {
-				*acc += k.G.Degree(int32(v))
+				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41457
+//line gokkos_kernels_gen.go:41506
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:251
 		if k.Dist.At(v) < math.Inf(1) {
-			*acc += k.G.Degree(int32(v))
+			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41466
+//line gokkos_kernels_gen.go:41516
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line window.go:56
@@ -41485,7 +41537,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			if final {
 				at := 0
 				if m != markDrop {
-					at = int(*acc>>((m-1)*pileBits)) & maxPile
+					at = int(gokkosAccV>>((m-1)*pileBits)) & maxPile
 				}
 				switch m {
 				case markDrop:
@@ -41501,10 +41553,11 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				}
 			}
 			if m != markDrop {
-				*acc += 1 << ((m - 1) * pileBits)
+				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:41508
+//line gokkos_kernels_gen.go:41560
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41523,7 +41576,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 		if final {
 			at := 0
 			if m != markDrop {
-				at = int(*acc>>((m-1)*pileBits)) & maxPile
+				at = int(gokkosAccV>>((m-1)*pileBits)) & maxPile
 			}
 			switch m {
 			case markDrop:
@@ -41539,15 +41592,17 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			}
 		}
 		if m != markDrop {
-			*acc += 1 << ((m - 1) * pileBits)
+			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:41546
+//line gokkos_kernels_gen.go:41599
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -41559,7 +41614,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				if d < k.W {
 					if k.Pending.AtomicExchange(v, 1) == k.Later {
 						m = markFar
-						*acc = min(*acc, d)
+						gokkosAccV = min(gokkosAccV, d)
 					}
 				} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
 					m = markLater
@@ -41567,7 +41622,8 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41571
+//line gokkos_kernels_gen.go:41626
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41579,7 +41635,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			if d < k.W {
 				if k.Pending.AtomicExchange(v, 1) == k.Later {
 					m = markFar
-					*acc = min(*acc, d)
+					gokkosAccV = min(gokkosAccV, d)
 				}
 			} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
 				m = markLater
@@ -41587,36 +41643,41 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:41591
+//line gokkos_kernels_gen.go:41647
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line window.go:147
 			v := int(gokkosS0[gokkosJ])
 			if k.Pending.At(v) == k.Later {
-				*acc = min(*acc, k.Dist.At(v))
+				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41605
+//line gokkos_kernels_gen.go:41663
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line window.go:147
 		v := int(k.Queue.At(i))
 		if k.Pending.At(v) == k.Later {
-			*acc = min(*acc, k.Dist.At(v))
+			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41615
+//line gokkos_kernels_gen.go:41674
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Mark.Span(gokkosLo, gokkosHi), k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -41627,7 +41688,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			shift := (m - 1) * pileBits
 			if final {
-				at := int(*acc>>shift) & maxPile
+				at := int(gokkosAccV>>shift) & maxPile
 				v := gokkosS1[gokkosJ]
 				switch m {
 				case markNear:
@@ -41638,9 +41699,10 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 					k.Later.Set(k.LaterBase+at, v)
 				}
 			}
-			*acc += 1 << shift
+			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:41644
+//line gokkos_kernels_gen.go:41705
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41651,7 +41713,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		shift := (m - 1) * pileBits
 		if final {
-			at := int(*acc>>shift) & maxPile
+			at := int(gokkosAccV>>shift) & maxPile
 			v := k.Queue.At(i)
 			switch m {
 			case markNear:
@@ -41662,9 +41724,10 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				k.Later.Set(k.LaterBase+at, v)
 			}
 		}
-		*acc += 1 << shift
+		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:41668
+//line gokkos_kernels_gen.go:41730
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -41714,7 +41777,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:41718
+//line gokkos_kernels_gen.go:41781
 	return gokkosN
 }
 
@@ -41774,7 +41837,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:41778
+//line gokkos_kernels_gen.go:41841
 	return gokkosN
 }
 
@@ -41834,7 +41897,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:41838
+//line gokkos_kernels_gen.go:41901
 	return gokkosN
 }
 
@@ -41962,6 +42025,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:41966
+//line gokkos_kernels_gen.go:42029
 	return gokkosN
 }

@@ -6979,13 +6979,14 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line afforest.go:209
 		if k.L.out(u) {
 			continue
 		}
 		if k.L.skips(u, k.Giant) {
-			*acc += 1
+			gokkosAccV += 1
 			continue
 		}
 		ku, whole := k.L.key(u), k.L.whole()
@@ -7010,12 +7011,14 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7014
+//line gokkos_kernels_gen.go:7015
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -7025,11 +7028,12 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				continue
 			}
 			if final && k.List.Len() != 0 {
-				k.List.Set(int(*acc), int32(v))
+				k.List.Set(int(gokkosAccV), int32(v))
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7033
+//line gokkos_kernels_gen.go:7036
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7039,11 +7043,12 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			continue
 		}
 		if final && k.List.Len() != 0 {
-			k.List.Set(int(*acc), int32(v))
+			k.List.Set(int(gokkosAccV), int32(v))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7047
+//line gokkos_kernels_gen.go:7051
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -7059,7 +7064,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7063
+//line gokkos_kernels_gen.go:7068
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7070,7 +7075,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7074
+//line gokkos_kernels_gen.go:7079
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7082,19 +7087,20 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7086
+//line gokkos_kernels_gen.go:7091
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7093
+//line gokkos_kernels_gen.go:7098
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -7123,14 +7129,15 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					lo, hi, x = lw, lu, u
 				}
 				if k.L.AtomicMin(int(hi), lo) > lo {
-					*acc += 1
+					gokkosAccV += 1
 				}
 				if k.L.AtomicMin(x, lo) > lo {
-					*acc += 1
+					gokkosAccV += 1
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7134
+//line gokkos_kernels_gen.go:7140
+		*acc = gokkosAccV
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -7158,14 +7165,15 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				lo, hi, x = lw, lu, u
 			}
 			if k.L.AtomicMin(int(hi), lo) > lo {
-				*acc += 1
+				gokkosAccV += 1
 			}
 			if k.L.AtomicMin(x, lo) > lo {
-				*acc += 1
+				gokkosAccV += 1
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7169
+//line gokkos_kernels_gen.go:7176
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -7186,12 +7194,13 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7190
+//line gokkos_kernels_gen.go:7198
 }
 
 // gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -7201,12 +7210,13 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 				continue
 			}
 			if k.C >= 0 && r == k.L.At(k.C) {
-				*acc += 1
+				gokkosAccV += 1
 				continue
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:7210
+//line gokkos_kernels_gen.go:7219
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7216,35 +7226,40 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			continue
 		}
 		if k.C >= 0 && r == k.L.At(k.C) {
-			*acc += 1
+			gokkosAccV += 1
 			continue
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:7225
+//line gokkos_kernels_gen.go:7235
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line wcc.go:229
-			*acc = max(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7236
+//line gokkos_kernels_gen.go:7248
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:229
-		*acc = max(*acc, k.Size.At(v))
+		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7243
+//line gokkos_kernels_gen.go:7256
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -7254,11 +7269,12 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				continue
 			}
 			if final {
-				gokkosS1[gokkosJ] = int32(*acc)
+				gokkosS1[gokkosJ] = int32(gokkosAccV)
 			}
-			*acc += 1
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7262
+//line gokkos_kernels_gen.go:7277
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7267,11 +7283,12 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			continue
 		}
 		if final {
-			k.Num.Set(v, int32(*acc))
+			k.Num.Set(v, int32(gokkosAccV))
 		}
-		*acc += 1
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7275
+//line gokkos_kernels_gen.go:7291
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -7283,12 +7300,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7287
+//line gokkos_kernels_gen.go:7304
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:7294
+//line gokkos_kernels_gen.go:7311
 }

@@ -676,21 +676,24 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 	k := *gokkosK
+	gokkosAccV := *bad
 	if gokkosS0 := k.Z.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line main.go:41
 			if gokkosS0[gokkosJ] != k.Want {
-				*bad += 1
+				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:687
+//line gokkos_kernels_gen.go:688
+		*bad = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:41
 		if k.Z.At(i) != k.Want {
-			*bad += 1
+			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:696
+//line gokkos_kernels_gen.go:698
+	*bad = gokkosAccV
 }

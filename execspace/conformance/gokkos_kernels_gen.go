@@ -11076,101 +11076,118 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
+	gokkosAccV := *acc
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:18
-		*acc += int64(i)
+		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:11084
+//line gokkos_kernels_gen.go:11085
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop7 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:25
-			*acc += gokkosS0[gokkosJ]
+			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11095
+//line gokkos_kernels_gen.go:11098
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
-		*acc += k.X.At(i)
+		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11102
+//line gokkos_kernels_gen.go:11106
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop8 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:32
-			*acc += gokkosS0[gokkosJ]
+			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11113
+//line gokkos_kernels_gen.go:11119
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
-		*acc += k.X.At(i)
+		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11120
+//line gokkos_kernels_gen.go:11127
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop9 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:39
-			*acc *= gokkosS0[gokkosJ]
+			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11131
+//line gokkos_kernels_gen.go:11140
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
-		*acc *= k.X.At(i)
+		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11138
+//line gokkos_kernels_gen.go:11148
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop10 runs minF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:46
-			*acc = min(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11149
+//line gokkos_kernels_gen.go:11161
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
-		*acc = min(*acc, k.X.At(i))
+		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11156
+//line gokkos_kernels_gen.go:11169
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop11 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:51
-			*acc = max(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11167
+//line gokkos_kernels_gen.go:11182
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
-		*acc = max(*acc, k.X.At(i))
+		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11174
+//line gokkos_kernels_gen.go:11190
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop12 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11184,7 +11201,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11188
+//line gokkos_kernels_gen.go:11205
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11193,7 +11210,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11197
+//line gokkos_kernels_gen.go:11214
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11207,7 +11224,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11211
+//line gokkos_kernels_gen.go:11228
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11216,79 +11233,91 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11220
+//line gokkos_kernels_gen.go:11237
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:78
-			*acc = *acc && gokkosS0[gokkosJ] > 0
+			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:11231
+//line gokkos_kernels_gen.go:11249
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
-		*acc = *acc && k.X.At(i) > 0
+		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:11238
+//line gokkos_kernels_gen.go:11257
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop15 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:83
-			*acc = *acc || gokkosS0[gokkosJ] < 0
+			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:11249
+//line gokkos_kernels_gen.go:11270
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
-		*acc = *acc || k.X.At(i) < 0
+		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:11256
+//line gokkos_kernels_gen.go:11278
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop16 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:90
-			*acc &= gokkosS0[gokkosJ]
+			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11267
+//line gokkos_kernels_gen.go:11291
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
-		*acc &= k.X.At(i)
+		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11274
+//line gokkos_kernels_gen.go:11299
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop17 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:95
-			*acc |= gokkosS0[gokkosJ]
+			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11285
+//line gokkos_kernels_gen.go:11312
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
-		*acc |= k.X.At(i)
+		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11292
+//line gokkos_kernels_gen.go:11320
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -11299,64 +11328,70 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11303
+//line gokkos_kernels_gen.go:11332
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11310
+//line gokkos_kernels_gen.go:11339
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line scan.go:20
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
-			*acc += gokkosS1[gokkosJ]
+			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11325
+//line gokkos_kernels_gen.go:11355
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:20
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
-		*acc += k.In.At(i)
+		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11335
+//line gokkos_kernels_gen.go:11366
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop20 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line scan.go:34
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
-			*acc += gokkosS1[gokkosJ]
+			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11350
+//line gokkos_kernels_gen.go:11383
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:34
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
-		*acc += k.In.At(i)
+		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11360
+//line gokkos_kernels_gen.go:11394
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop28 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -11367,12 +11402,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11371
+//line gokkos_kernels_gen.go:11406
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11378
+//line gokkos_kernels_gen.go:11413
 }

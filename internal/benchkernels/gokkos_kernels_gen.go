@@ -1910,42 +1910,48 @@ func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:43
-			*acc += gokkosS0[gokkosJ]
+			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1919
+//line gokkos_kernels_gen.go:1920
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:43
-		*acc += k.X.At(i)
+		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:1926
+//line gokkos_kernels_gen.go:1928
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop4 runs Scan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:53
 			if final {
-				gokkosS0[gokkosJ] = *acc
+				gokkosS0[gokkosJ] = gokkosAccV
 			}
-			*acc += gokkosS1[gokkosJ]
+			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1941
+//line gokkos_kernels_gen.go:1945
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:53
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
-		*acc += k.In.At(i)
+		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:1951
+//line gokkos_kernels_gen.go:1956
+	*acc = gokkosAccV
 }

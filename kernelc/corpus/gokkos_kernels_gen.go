@@ -19910,19 +19910,22 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokkosHi int, acc *T) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line generic.go:48
-			*acc += gokkosS0[gokkosJ] * 2
+			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:19919
+//line gokkos_kernels_gen.go:19920
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:48
-		*acc += k.X.At(i) * 2
+		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:19926
+//line gokkos_kernels_gen.go:19928
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
@@ -19949,7 +19952,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:19953
+//line gokkos_kernels_gen.go:19956
 }
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
@@ -19991,7 +19994,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:19995
+//line gokkos_kernels_gen.go:19998
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20027,7 +20030,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20031
+//line gokkos_kernels_gen.go:20034
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20044,7 +20047,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20048
+//line gokkos_kernels_gen.go:20051
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20056,7 +20059,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20060
+//line gokkos_kernels_gen.go:20063
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20084,7 +20087,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20088
+//line gokkos_kernels_gen.go:20091
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20107,135 +20110,153 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20111
+//line gokkos_kernels_gen.go:20114
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:14
-			*acc += gokkosS0[gokkosJ]
+			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20122
+//line gokkos_kernels_gen.go:20126
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:14
-		*acc += k.X.At(i)
+		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20129
+//line gokkos_kernels_gen.go:20134
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:22
-			*acc *= gokkosS0[gokkosJ]%3 + 2
+			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20140
+//line gokkos_kernels_gen.go:20147
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:22
-		*acc *= k.X.At(i)%3 + 2
+		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20147
+//line gokkos_kernels_gen.go:20155
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:30
-			*acc = min(*acc, gokkosS0[gokkosJ])
+			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20158
+//line gokkos_kernels_gen.go:20168
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:30
-		*acc = min(*acc, k.X.At(i))
+		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20165
+//line gokkos_kernels_gen.go:20176
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:39
-			if x := gokkosS0[gokkosJ]; x > *acc {
-				*acc = x
+			if x := gokkosS0[gokkosJ]; x > gokkosAccV {
+				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20178
+//line gokkos_kernels_gen.go:20191
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
-		if x := k.X.At(i); x > *acc {
-			*acc = x
+		if x := k.X.At(i); x > gokkosAccV {
+			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20187
+//line gokkos_kernels_gen.go:20201
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:54
 			if k.And {
-				*acc &= gokkosS0[gokkosJ] | 0xff00ff00ff00ff00
+				gokkosAccV &= gokkosS0[gokkosJ] | 0xff00ff00ff00ff00
 			} else {
-				*acc |= gokkosS0[gokkosJ] & 0x0101010101010101
+				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20202
+//line gokkos_kernels_gen.go:20218
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:54
 		if k.And {
-			*acc &= k.X.At(i) | 0xff00ff00ff00ff00
+			gokkosAccV &= k.X.At(i) | 0xff00ff00ff00ff00
 		} else {
-			*acc |= k.X.At(i) & 0x0101010101010101
+			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20213
+//line gokkos_kernels_gen.go:20230
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:71
 			if k.Any {
-				*acc = *acc || gokkosS0[gokkosJ] > 0.99
+				gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] > 0.99
 			} else {
-				*acc = *acc && gokkosS0[gokkosJ] > -0.99
+				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20228
+//line gokkos_kernels_gen.go:20247
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:71
 		if k.Any {
-			*acc = *acc || k.X.At(i) > 0.99
+			gokkosAccV = gokkosAccV || k.X.At(i) > 0.99
 		} else {
-			*acc = *acc && k.X.At(i) > -0.99
+			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20239
+//line gokkos_kernels_gen.go:20259
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
@@ -20256,7 +20277,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20260
+//line gokkos_kernels_gen.go:20281
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20272,7 +20293,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20276
+//line gokkos_kernels_gen.go:20297
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20287,7 +20308,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20291
+//line gokkos_kernels_gen.go:20312
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20298,57 +20319,63 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20302
+//line gokkos_kernels_gen.go:20323
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:135
 			x := gokkosS0[gokkosJ]
 			if final {
-				gokkosS1[gokkosJ] = *acc
+				gokkosS1[gokkosJ] = gokkosAccV
 			}
-			*acc += x
+			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20318
+//line gokkos_kernels_gen.go:20340
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:135
 		x := k.X.At(i)
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
-		*acc += x
+		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20329
+//line gokkos_kernels_gen.go:20352
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:149
-			*acc += gokkosS0[gokkosJ]
+			gokkosAccV += gokkosS0[gokkosJ]
 			if final {
-				gokkosS1[gokkosJ] = *acc
+				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20344
+//line gokkos_kernels_gen.go:20369
+		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:149
-		*acc += k.X.At(i)
+		gokkosAccV += k.X.At(i)
 		if final {
-			k.Out.Set(i, *acc)
+			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20354
+//line gokkos_kernels_gen.go:20380
+	*acc = gokkosAccV
 }

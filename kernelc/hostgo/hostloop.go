@@ -39,6 +39,8 @@ type hostLoop struct {
 	spans         []span
 	spanUses      map[token.Pos]spanUse // by the Lparen of each call it rewrites
 	spanIndexLeft bool                  // the body uses the index other than in those calls
+
+	accLocal bool // the loop keeps the accumulator in a local variable (acc.go)
 }
 
 // hostVar is the receiver or a parameter of the body method.
@@ -68,7 +70,7 @@ const (
 
 func isReserved(name string) bool {
 	switch name {
-	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameFinal, nameNext, nameJ, nameNextSpan:
+	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameAccV, nameFinal, nameNext, nameJ, nameNextSpan:
 		return true
 	}
 	return spanName.MatchString(name) || strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop")
@@ -186,6 +188,7 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form abi.Form, i
 		return nil, reason
 	}
 	h.findSpans(pkg)
+	h.findAccLocal(pkg)
 	return h, ""
 }
 
@@ -484,6 +487,7 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 			fmt.Fprintf(b, "%s := *%s\n", h.recv.name, nameK)
 		}
 	}
+	b.WriteString(h.accLoad())
 	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
 	if len(h.spans) > 0 {
 		if err := h.emitSpans(b, fset, genFile, cfg); err != nil {
@@ -495,6 +499,7 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 		indexVar = nameI
 	}
 	stmts, labelled := h.loopBody(nameNext)
+	h.rewriteAcc(stmts)
 	if labelled {
 		fmt.Fprintf(b, "%s:\n", nameNext)
 	}
@@ -504,7 +509,7 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 		return err
 	}
 	// Back to the generated file's own lines; fixLineDirectives puts in the line number.
-	fmt.Fprintf(b, "\n}\n//line %s:1\n}\n\n", genFile)
+	fmt.Fprintf(b, "\n}\n//line %s:1\n%s}\n\n", genFile, h.accStore())
 	return nil
 }
 

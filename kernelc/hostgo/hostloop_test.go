@@ -102,9 +102,12 @@ func TestHostLoopCode(t *testing.T) {
 			"gokkosS0[gokkosJ] = J(gokkosS1[gokkosJ]) * 2",
 		}, []string{"gokkosLo + gokkosJ"}},
 		{"reduction over spans", "spanDot", []string{
-			"*acc += gokkosS0[gokkosJ] * gokkosS1[gokkosJ]",
-			"*acc += k.X.At(i) * k.Y.At(i)",
-		}, nil},
+			"\tgokkosAccV := *acc\n",
+			"gokkosAccV += gokkosS0[gokkosJ] * gokkosS1[gokkosJ]",
+			"\t\t*acc = gokkosAccV\n\t\treturn\n",
+			"gokkosAccV += k.X.At(i) * k.Y.At(i)",
+			"\t*acc = gokkosAccV\n}",
+		}, []string{"*acc +="}},
 		{"receiver changed", "mutRecv", []string{
 			"gokkosKV := *gokkosK\n\tfor i := gokkosLo; i < gokkosHi; i++ {\n\t\tk := gokkosKV\n//line loops.go:80\n\t\tk.A += int64(i)",
 		}, []string{"k := *gokkosK", "Span("}},
@@ -124,7 +127,7 @@ func TestHostLoopCode(t *testing.T) {
 		}, nil},
 		{"generic reduce", "gsum[V]", []string{
 			"[V num](gokkosK *gsum[V], gokkosLo, gokkosHi int, acc *V) {",
-			"*acc += V(math.Sqrt(float64(k.X.At(i))))",
+			"gokkosAccV += V(math.Sqrt(float64(k.X.At(i))))",
 		}, nil},
 		{"blank type parameter", "gblank[_]", []string{
 			"[gokkosT0 num](gokkosK *gblank[gokkosT0], gokkosLo, gokkosHi int) {",
@@ -132,13 +135,13 @@ func TestHostLoopCode(t *testing.T) {
 		{"reduce over ValLoc", "minAt", []string{
 			"(gokkosK *minAt, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {",
 			"acc.Val, acc.Loc = x, i",
-		}, nil},
+		}, []string{"gokkosAccV"}},
 		{"no receiver or index name", "count", []string{
-			"(gokkosK *count, gokkosLo, gokkosHi int, acc *int64) {\n\tfor gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {",
+			"(gokkosK *count, gokkosLo, gokkosHi int, acc *int64) {\n\tgokkosAccV := *acc\n\tfor gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {",
 		}, []string{":= *gokkosK"}},
 		{"scan", "scanSkip", []string{
 			"acc *int64, final bool) {", "if final {", "\t\t\tcontinue\n",
-			"\t\t\t\tgokkosS0[gokkosJ] = *acc\n",
+			"\t\t\t\tgokkosS0[gokkosJ] = gokkosAccV\n",
 		}, nil},
 		{"scan changing final", "scanMut", []string{
 			"acc *int64, gokkosFinal bool) {", "\t\tfinal := gokkosFinal\n//line loops.go:200\n\t\tfinal = final && i%2 == 0",

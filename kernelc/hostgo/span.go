@@ -198,6 +198,7 @@ func (h *hostLoop) emitSpans(b *bytes.Buffer, fset *token.FileSet, genFile strin
 	}
 	stmts, labelled := h.loopBody(nameNextSpan)
 	h.rewriteSpans(stmts)
+	h.rewriteAcc(stmts)
 	if labelled {
 		fmt.Fprintf(b, "%s:\n", nameNextSpan)
 	}
@@ -209,6 +210,6 @@ func (h *hostLoop) emitSpans(b *bytes.Buffer, fset *token.FileSet, genFile strin
 	if err := writeBody(b, cfg, fset, stmts); err != nil {
 		return err
 	}
-	fmt.Fprintf(b, "\n}\n//line %s:1\nreturn\n}\n", genFile)
+	fmt.Fprintf(b, "\n}\n//line %s:1\n%sreturn\n}\n", genFile, h.accStore())
 	return nil
 }
