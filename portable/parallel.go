@@ -179,7 +179,11 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 		run = func(lo, hi int, acc *T, final bool) { f(&k, lo, hi, acc, final) }
 	}
 	n := p.End - p.Begin
-	blocks := min(x.Workers(), n)
+	// Up to scanBlocksPerWorker blocks per worker (of at least scanMinBlock iterations), taken
+	// dynamically in both passes: with one block per worker, each pass lasts as long as its
+	// slowest worker, and on a shared or virtualized machine one delayed core doubled a scan.
+	w := x.Workers()
+	blocks := min(n, w*scanBlocksPerWorker, max(w, n/scanMinBlock))
 	if p.Chunk > 0 { // a block has at least a chunk's iterations
 		blocks = min(blocks, (n+p.Chunk-1)/p.Chunk)
 	}
@@ -195,7 +199,7 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	}
 	bound := func(b int) int { return p.Begin + int(int64(n)*int64(b)/int64(blocks)) }
 	sums := make([]padded[T], blocks)
-	err := x.ForRange(0, blocks, 1, Static, func(_ *execspace.Worker, lo, hi int) {
+	err := x.ForRange(0, blocks, 1, Dynamic, func(_ *execspace.Worker, lo, hi int) {
 		for b := lo; b < hi; b++ {
 			var acc T
 			run(bound(b), bound(b+1), &acc, false)
@@ -212,13 +216,19 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	if total != nil {
 		*total = sum
 	}
-	return x.ForRange(0, blocks, 1, Static, func(_ *execspace.Worker, lo, hi int) {
+	return x.ForRange(0, blocks, 1, Dynamic, func(_ *execspace.Worker, lo, hi int) {
 		for b := lo; b < hi; b++ {
 			acc := sums[b].v
 			run(bound(b), bound(b+1), &acc, true)
 		}
 	})
 }
+
+// scanBlocksPerWorker and scanMinBlock bound the blocks of a host scan (see hostScan).
+const (
+	scanBlocksPerWorker = 8
+	scanMinBlock        = 4096
+)
 
 // padded keeps per-worker values on separate cache lines.
 type padded[T any] struct {

@@ -86,8 +86,6 @@ func (k linker) admits(u int, ku int32, w int) bool {
 	return w != u && !k.out(w) && (k.Key.Len() == 0 || k.Key.At(w) == ku)
 }
 
-// skips reports whether vertex u belongs to the tree of the sampled root c (c < 0: none).
-func (k linker) skips(u int, c int32) bool { return c >= 0 && k.F.P.AtomicLoad(u) == c }
 
 // find returns the root of v's tree, given p, a parent of v read earlier, pointing the vertices
 // on the way at their grandparents. Taking the parent read by the caller saves a load of the
@@ -209,7 +207,10 @@ func (k linkRest) Run(u int, acc *int64) {
 	if k.L.out(u) {
 		return
 	}
-	if k.L.skips(u, k.Giant) {
+	// u skips when it belongs to the tree of the sampled root Giant (Giant < 0: none). Written
+	// out here rather than as a linker method: with the atomic load in it, such a method
+	// exceeds the compiler's inlining budget and costs the host a call per vertex.
+	if k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant {
 		*acc += 1
 		return
 	}
@@ -258,7 +259,7 @@ type linkTeam struct {
 func (k linkTeam) RunTeam(m teams.Member) {
 	for i := m.LeagueRank(); i < k.List.Len(); i += m.LeagueSize() {
 		u := int(k.List.At(i))
-		if k.L.skips(u, k.Giant) || k.L.out(u) {
+		if (k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant) || k.L.out(u) {
 			continue
 		}
 		ku := k.L.key(u)
@@ -424,7 +425,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		if err := portable.ParallelFor(space, "wcc.afforest.neighbor", all.WithSchedule(portable.Dynamic), k); err != nil {
 			return res, err
 		}
-		if err := portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p}); err != nil {
+		if err := portable.ParallelFor(space, "wcc.afforest.compress", all.WithSchedule(portable.Dynamic), shortcut{L: p}); err != nil {
 			return res, err
 		}
 	}
@@ -459,7 +460,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		}
 	}
 	res.rounds++
-	return res, portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p})
+	return res, portable.ParallelFor(space, "wcc.afforest.compress", all.WithSchedule(portable.Dynamic), shortcut{L: p})
 }
 
 // league returns the number of teams of size members that link a list of n vertices: one per

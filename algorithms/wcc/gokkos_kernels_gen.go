@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:160",
+		Pos:   "algorithms/wcc/afforest.go:158",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -50,7 +50,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:198",
+		Pos:       "algorithms/wcc/afforest.go:196",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -79,22 +79,21 @@ func init() {
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
 			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
-			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "432665fc74fb7d94"},
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "8f3306d5636eb284"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
 			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
 			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
 		},
-		SourceHash: "f5c08e598069edeb",
+		SourceHash: "f166b2db0a6edb75",
 	})
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:248",
+		Pos:   "algorithms/wcc/afforest.go:249",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -121,21 +120,20 @@ func init() {
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
 			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
-			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "2fa455c8904c953f"},
+			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "05ac41cf1df03d4e"},
 			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) edge", Hash: "7e9f8dfc9d4eefb8"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkTeam", Hash: "75635f5a1c122645"},
 			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
 		},
-		SourceHash: "312872692fda12b4",
+		SourceHash: "cd24c64c1fb1e52c",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:279",
+		Pos:   "algorithms/wcc/afforest.go:280",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -157,7 +155,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:301",
+		Pos:   "algorithms/wcc/afforest.go:302",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -1338,9 +1336,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s33
 )
 {
-	.reg .pred %p<148>;
-	.reg .b32 %r<221>;
-	.reg .b64 %rd<310>;
+	.reg .pred %p<146>;
+	.reg .b32 %r<219>;
+	.reg .b64 %rd<309>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1509,415 +1507,410 @@ $L11:
 	@!%p14 bra $L13;
 	bra.uni $L9;
 $L13:
-	mov.pred %p15, %p3;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd97, %rd93;
-	mov.b32 %r31, %r23;
-	setp.ge.s32 %p16, %r31, 0;
-	mov.pred %p17, %p16;
-	@!%p17 bra $L15;
-	mul.lo.s64 %rd98, %rd97, %rd12;
-	mad.lo.s64 %rd99, %rd98, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r32, [%rd99+0];
-	mov.b32 %r33, %r32;
-	setp.eq.s32 %p18, %r33, %r31;
-	mov.pred %p17, %p18;
+	setp.ge.s32 %p15, %r23, 0;
+	mov.pred %p16, %p15;
+	@!%p16 bra $L15;
+	mul.lo.s64 %rd97, %rd93, %rd12;
+	mad.lo.s64 %rd98, %rd97, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r30, [%rd98+0];
+	mov.b32 %r31, %r30;
+	setp.eq.s32 %p17, %r31, %r23;
+	mov.pred %p16, %p17;
 $L15:
-	mov.pred %p19, %p17;
-	@!%p19 bra $L17;
-	add.s64 %rd100, %rd87, 1;
-	mov.b64 %rd87, %rd100;
+	@!%p16 bra $L17;
+	add.s64 %rd99, %rd87, 1;
+	mov.b64 %rd87, %rd99;
 	bra.uni $L9;
 $L17:
-	mov.pred %p20, %p3;
-	mov.b32 %r34, %r21;
-	mov.b64 %rd101, %rd93;
+	mov.pred %p18, %p3;
+	mov.b32 %r32, %r21;
+	mov.b64 %rd100, %rd93;
 $L18:
-	setp.eq.s64 %p21, %rd24, 0;
-	@!%p21 bra $L22;
-	mov.b32 %r35, 0;
+	setp.eq.s64 %p19, %rd24, 0;
+	@!%p19 bra $L22;
+	mov.b32 %r33, 0;
 	bra.uni $L20;
 $L22:
-	mul.lo.s64 %rd102, %rd101, %rd26;
-	mad.lo.s64 %rd103, %rd102, 4, %rd22;
-	ld.global.nc.s32 %r36, [%rd103+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r35, %r37;
+	mul.lo.s64 %rd101, %rd100, %rd26;
+	mad.lo.s64 %rd102, %rd101, 4, %rd22;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mov.b32 %r33, %r35;
 	bra.uni $L20;
 $L19:
 	bra.uni $L18;
 $L20:
-	mov.pred %p22, %p3;
-	mov.b32 %r38, %r21;
-	setp.eq.s64 %p23, %rd17, 0;
-	setp.eq.s64 %p24, %rd24, 0;
-	and.pred %p25, %p23, %p24;
+	mov.pred %p20, %p3;
+	mov.b32 %r36, %r21;
+	setp.eq.s64 %p21, %rd17, 0;
+	setp.eq.s64 %p22, %rd24, 0;
+	and.pred %p23, %p21, %p22;
+	mov.pred %p24, %p23;
+	mov.b32 %r37, %r33;
+	mov.pred %p25, %p24;
+	mov.b32 %r38, %r37;
 	mov.pred %p26, %p25;
-	mov.b32 %r39, %r35;
-	mov.pred %p27, %p26;
-	mov.b32 %r40, %r39;
-	mov.pred %p28, %p27;
-	mul.lo.s64 %rd104, %rd93, %rd35;
-	mad.lo.s64 %rd105, %rd104, 8, %rd31;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	add.s64 %rd108, %rd93, 1;
-	mul.lo.s64 %rd109, %rd108, %rd35;
-	mad.lo.s64 %rd110, %rd109, 8, %rd31;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	mov.b64 %rd113, %rd107;
+	mul.lo.s64 %rd103, %rd93, %rd35;
+	mad.lo.s64 %rd104, %rd103, 8, %rd31;
+	ld.global.nc.s64 %rd105, [%rd104+0];
+	mov.b64 %rd106, %rd105;
+	add.s64 %rd107, %rd93, 1;
+	mul.lo.s64 %rd108, %rd107, %rd35;
+	mad.lo.s64 %rd109, %rd108, 8, %rd31;
+	ld.global.nc.s64 %rd110, [%rd109+0];
+	mov.b64 %rd111, %rd110;
+	mov.b64 %rd112, %rd106;
+	mov.b64 %rd113, %rd111;
 	mov.b64 %rd114, %rd112;
 	mov.b64 %rd115, %rd113;
-	mov.b64 %rd116, %rd114;
-	sub.s64 %rd117, %rd116, %rd115;
-	setp.le.s64 %p29, %rd117, %rd76;
-	@!%p29 bra $L24;
-	add.s64 %rd118, %rd115, %rd74;
-	mov.b64 %rd119, %rd118;
+	sub.s64 %rd116, %rd115, %rd114;
+	setp.le.s64 %p27, %rd116, %rd76;
+	@!%p27 bra $L24;
+	add.s64 %rd117, %rd114, %rd74;
+	mov.b64 %rd118, %rd117;
 $L25:
-	setp.lt.s64 %p30, %rd119, %rd116;
-	not.pred %p31, %p30;
-	@!%p31 bra $L29;
+	setp.lt.s64 %p28, %rd118, %rd115;
+	not.pred %p29, %p28;
+	@!%p29 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd120, %rd119, %rd42;
-	mad.lo.s64 %rd121, %rd120, 4, %rd38;
-	ld.global.nc.s32 %r41, [%rd121+0];
-	mov.b32 %r42, %r41;
-	cvt.s64.s32 %rd122, %r42;
-	mov.b64 %rd123, %rd122;
-	setp.ne.s64 %p32, %rd123, %rd93;
-	mov.pred %p33, %p32;
-	@!%p33 bra $L31;
-	mov.pred %p34, %p28;
-	not.pred %p35, %p34;
-	@!%p35 bra $L33;
-	mov.pred %p36, %p3;
-	mov.b32 %r43, %r21;
-	mov.b64 %rd124, %rd93;
-	mov.b32 %r44, %r40;
-	mov.b64 %rd125, %rd123;
-	setp.ne.s64 %p37, %rd125, %rd124;
-	mov.pred %p38, %p37;
-	@!%p38 bra $L35;
-	mov.pred %p39, %p36;
-	mov.b32 %r45, %r43;
-	mov.b64 %rd126, %rd125;
-	setp.ne.s64 %p40, %rd17, 0;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L37;
-	mul.lo.s64 %rd127, %rd126, %rd19;
-	mad.lo.s64 %rd128, %rd127, 4, %rd15;
-	ld.global.nc.u32 %r46, [%rd128+0];
-	mov.b32 %r47, %r46;
-	and.b32 %r48, %r47, %r45;
-	setp.ne.u32 %p42, %r48, 0x0;
-	mov.pred %p41, %p42;
+	mul.lo.s64 %rd119, %rd118, %rd42;
+	mad.lo.s64 %rd120, %rd119, 4, %rd38;
+	ld.global.nc.s32 %r39, [%rd120+0];
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd121, %r40;
+	mov.b64 %rd122, %rd121;
+	setp.ne.s64 %p30, %rd122, %rd93;
+	mov.pred %p31, %p30;
+	@!%p31 bra $L31;
+	mov.pred %p32, %p26;
+	not.pred %p33, %p32;
+	@!%p33 bra $L33;
+	mov.pred %p34, %p3;
+	mov.b32 %r41, %r21;
+	mov.b64 %rd123, %rd93;
+	mov.b32 %r42, %r38;
+	mov.b64 %rd124, %rd122;
+	setp.ne.s64 %p35, %rd124, %rd123;
+	mov.pred %p36, %p35;
+	@!%p36 bra $L35;
+	mov.pred %p37, %p34;
+	mov.b32 %r43, %r41;
+	mov.b64 %rd125, %rd124;
+	setp.ne.s64 %p38, %rd17, 0;
+	mov.pred %p39, %p38;
+	@!%p39 bra $L37;
+	mul.lo.s64 %rd126, %rd125, %rd19;
+	mad.lo.s64 %rd127, %rd126, 4, %rd15;
+	ld.global.nc.u32 %r44, [%rd127+0];
+	mov.b32 %r45, %r44;
+	and.b32 %r46, %r45, %r43;
+	setp.ne.u32 %p40, %r46, 0x0;
+	mov.pred %p39, %p40;
 $L37:
-	mov.pred %p43, %p41;
-	not.pred %p44, %p43;
-	mov.pred %p38, %p44;
+	mov.pred %p41, %p39;
+	not.pred %p42, %p41;
+	mov.pred %p36, %p42;
 $L35:
-	mov.pred %p45, %p38;
-	@!%p45 bra $L39;
-	setp.eq.s64 %p46, %rd24, 0;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L41;
-	mul.lo.s64 %rd129, %rd125, %rd26;
-	mad.lo.s64 %rd130, %rd129, 4, %rd22;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p49, %r50, %r44;
-	mov.pred %p47, %p49;
-$L41:
+	mov.pred %p43, %p36;
+	@!%p43 bra $L39;
+	setp.eq.s64 %p44, %rd24, 0;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L41;
+	mul.lo.s64 %rd128, %rd124, %rd26;
+	mad.lo.s64 %rd129, %rd128, 4, %rd22;
+	ld.global.nc.s32 %r47, [%rd129+0];
+	mov.b32 %r48, %r47;
+	setp.eq.s32 %p47, %r48, %r42;
 	mov.pred %p45, %p47;
+$L41:
+	mov.pred %p43, %p45;
 $L39:
-	mov.pred %p50, %p45;
-	mov.pred %p34, %p50;
+	mov.pred %p48, %p43;
+	mov.pred %p32, %p48;
 $L33:
-	mov.pred %p33, %p34;
+	mov.pred %p31, %p32;
 $L31:
-	@!%p33 bra $L43;
-	cvt.u32.u64 %r51, %rd93;
+	@!%p31 bra $L43;
+	cvt.u32.u64 %r49, %rd93;
+	mov.b32 %r50, %r49;
+	cvt.u32.u64 %r51, %rd122;
 	mov.b32 %r52, %r51;
-	cvt.u32.u64 %r53, %rd123;
-	mov.b32 %r54, %r53;
-	mov.pred %p51, %p3;
+	mov.pred %p49, %p3;
 $L44:
-	cvt.s64.s32 %rd131, %r52;
-	mul.lo.s64 %rd132, %rd131, %rd12;
-	mad.lo.s64 %rd133, %rd132, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r55, [%rd133+0];
+	cvt.s64.s32 %rd130, %r50;
+	mul.lo.s64 %rd131, %rd130, %rd12;
+	mad.lo.s64 %rd132, %rd131, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r53, [%rd132+0];
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd133, %r52;
+	mul.lo.s64 %rd134, %rd133, %rd12;
+	mad.lo.s64 %rd135, %rd134, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r55, [%rd135+0];
 	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd134, %r54;
-	mul.lo.s64 %rd135, %rd134, %rd12;
-	mad.lo.s64 %rd136, %rd135, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r57, [%rd136+0];
-	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r56;
+	mov.b32 %r57, %r54;
+	mov.b32 %r58, %r56;
+	mov.b32 %r59, %r57;
 	mov.b32 %r60, %r58;
-	mov.b32 %r61, %r59;
-	mov.b32 %r62, %r60;
-	@!%p51 bra $L48;
+	@!%p49 bra $L48;
 $L49:
-	setp.ne.s32 %p52, %r61, %r62;
-	not.pred %p53, %p52;
-	@!%p53 bra $L53;
+	setp.ne.s32 %p50, %r59, %r60;
+	not.pred %p51, %p50;
+	@!%p51 bra $L53;
 	bra.uni $L51;
 $L53:
-	max.s32 %r63, %r61, %r62;
+	max.s32 %r61, %r59, %r60;
+	mov.b32 %r62, %r61;
+	min.s32 %r63, %r59, %r60;
 	mov.b32 %r64, %r63;
-	min.s32 %r65, %r61, %r62;
-	mov.b32 %r66, %r65;
-	mov.b32 %r67, %r64;
-	mov.b32 %r68, %r66;
-	cvt.s64.s32 %rd137, %r67;
-	mul.lo.s64 %rd138, %rd137, %rd12;
-	mad.lo.s64 %rd139, %rd138, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r69, [%rd139+0];
-	mov.b32 %r70, %r69;
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p54, %r71, %r68;
-	mov.pred %p55, %p54;
-	not.pred %p56, %p55;
-	@!%p56 bra $L55;
-	setp.eq.s32 %p57, %r71, %r67;
+	mov.b32 %r65, %r62;
+	mov.b32 %r66, %r64;
+	cvt.s64.s32 %rd136, %r65;
+	mul.lo.s64 %rd137, %rd136, %rd12;
+	mad.lo.s64 %rd138, %rd137, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r67, [%rd138+0];
+	mov.b32 %r68, %r67;
+	mov.b32 %r69, %r68;
+	setp.eq.s32 %p52, %r69, %r66;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	@!%p54 bra $L55;
+	setp.eq.s32 %p55, %r69, %r65;
+	mov.pred %p56, %p55;
+	@!%p56 bra $L57;
+	cvt.s64.s32 %rd139, %r65;
+	mul.lo.s64 %rd140, %rd139, %rd12;
+	mad.lo.s64 %rd141, %rd140, 4, %rd8;
+	atom.global.cas.b32 %r70, [%rd141], %r65, %r66;
+	setp.eq.u32 %p57, %r70, %r65;
 	mov.pred %p58, %p57;
-	@!%p58 bra $L57;
-	cvt.s64.s32 %rd140, %r67;
-	mul.lo.s64 %rd141, %rd140, %rd12;
-	mad.lo.s64 %rd142, %rd141, 4, %rd8;
-	atom.global.cas.b32 %r72, [%rd142], %r67, %r68;
-	setp.eq.u32 %p59, %r72, %r67;
-	mov.pred %p60, %p59;
-	mov.pred %p58, %p60;
+	mov.pred %p56, %p58;
 $L57:
-	mov.pred %p55, %p58;
+	mov.pred %p53, %p56;
 $L55:
-	@!%p55 bra $L59;
+	@!%p53 bra $L59;
 	bra.uni $L46;
 $L59:
-	cvt.s64.s32 %rd143, %r71;
-	mul.lo.s64 %rd144, %rd143, %rd12;
-	mad.lo.s64 %rd145, %rd144, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r73, [%rd145+0];
+	cvt.s64.s32 %rd142, %r69;
+	mul.lo.s64 %rd143, %rd142, %rd12;
+	mad.lo.s64 %rd144, %rd143, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r71, [%rd144+0];
+	mov.b32 %r72, %r71;
+	cvt.s64.s32 %rd145, %r66;
+	mul.lo.s64 %rd146, %rd145, %rd12;
+	mad.lo.s64 %rd147, %rd146, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r73, [%rd147+0];
 	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd146, %r68;
-	mul.lo.s64 %rd147, %rd146, %rd12;
-	mad.lo.s64 %rd148, %rd147, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r75, [%rd148+0];
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r74;
-	mov.b32 %r78, %r76;
-	mov.b32 %r61, %r77;
-	mov.b32 %r62, %r78;
+	mov.b32 %r75, %r72;
+	mov.b32 %r76, %r74;
+	mov.b32 %r59, %r75;
+	mov.b32 %r60, %r76;
 $L50:
 	bra.uni $L49;
 $L51:
 	bra.uni $L46;
 $L48:
-	setp.eq.s32 %p61, %r61, %r62;
-	@!%p61 bra $L61;
+	setp.eq.s32 %p59, %r59, %r60;
+	@!%p59 bra $L61;
 	bra.uni $L46;
 $L61:
-	mov.b32 %r79, %r52;
-	mov.b32 %r80, %r61;
+	mov.b32 %r77, %r50;
+	mov.b32 %r78, %r59;
 $L62:
 $L65:
-	setp.ne.s32 %p62, %r80, %r79;
-	not.pred %p63, %p62;
-	@!%p63 bra $L69;
+	setp.ne.s32 %p60, %r78, %r77;
+	not.pred %p61, %p60;
+	@!%p61 bra $L69;
 	bra.uni $L67;
 $L69:
-	cvt.s64.s32 %rd149, %r80;
-	mul.lo.s64 %rd150, %rd149, %rd12;
-	mad.lo.s64 %rd151, %rd150, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r81, [%rd151+0];
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p64, %r83, %r80;
-	@!%p64 bra $L71;
-	mov.b32 %r84, %r80;
+	cvt.s64.s32 %rd148, %r78;
+	mul.lo.s64 %rd149, %rd148, %rd12;
+	mad.lo.s64 %rd150, %rd149, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r79, [%rd150+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p62, %r81, %r78;
+	@!%p62 bra $L71;
+	mov.b32 %r82, %r78;
 	bra.uni $L64;
 $L71:
-	cvt.s64.s32 %rd152, %r79;
-	mul.lo.s64 %rd153, %rd152, %rd12;
-	mad.lo.s64 %rd154, %rd153, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd154], %r83;
-	mov.b32 %r79, %r83;
-	cvt.s64.s32 %rd155, %r79;
-	mul.lo.s64 %rd156, %rd155, %rd12;
-	mad.lo.s64 %rd157, %rd156, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r85, [%rd157+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r80, %r86;
+	cvt.s64.s32 %rd151, %r77;
+	mul.lo.s64 %rd152, %rd151, %rd12;
+	mad.lo.s64 %rd153, %rd152, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd153], %r81;
+	mov.b32 %r77, %r81;
+	cvt.s64.s32 %rd154, %r77;
+	mul.lo.s64 %rd155, %rd154, %rd12;
+	mad.lo.s64 %rd156, %rd155, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r83, [%rd156+0];
+	mov.b32 %r84, %r83;
+	mov.b32 %r78, %r84;
 $L66:
 	bra.uni $L65;
 $L67:
-	mov.b32 %r84, %r79;
+	mov.b32 %r82, %r77;
 	bra.uni $L64;
 $L63:
 	bra.uni $L62;
 $L64:
-	mov.b32 %r87, %r54;
-	mov.b32 %r88, %r62;
+	mov.b32 %r85, %r52;
+	mov.b32 %r86, %r60;
 $L72:
 $L75:
-	setp.ne.s32 %p65, %r88, %r87;
-	not.pred %p66, %p65;
-	@!%p66 bra $L79;
+	setp.ne.s32 %p63, %r86, %r85;
+	not.pred %p64, %p63;
+	@!%p64 bra $L79;
 	bra.uni $L77;
 $L79:
-	cvt.s64.s32 %rd158, %r88;
-	mul.lo.s64 %rd159, %rd158, %rd12;
-	mad.lo.s64 %rd160, %rd159, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r89, [%rd160+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	setp.eq.s32 %p67, %r91, %r88;
-	@!%p67 bra $L81;
-	mov.b32 %r92, %r88;
+	cvt.s64.s32 %rd157, %r86;
+	mul.lo.s64 %rd158, %rd157, %rd12;
+	mad.lo.s64 %rd159, %rd158, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r87, [%rd159+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p65, %r89, %r86;
+	@!%p65 bra $L81;
+	mov.b32 %r90, %r86;
 	bra.uni $L74;
 $L81:
-	cvt.s64.s32 %rd161, %r87;
-	mul.lo.s64 %rd162, %rd161, %rd12;
-	mad.lo.s64 %rd163, %rd162, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd163], %r91;
-	mov.b32 %r87, %r91;
-	cvt.s64.s32 %rd164, %r87;
-	mul.lo.s64 %rd165, %rd164, %rd12;
-	mad.lo.s64 %rd166, %rd165, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r93, [%rd166+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r88, %r94;
+	cvt.s64.s32 %rd160, %r85;
+	mul.lo.s64 %rd161, %rd160, %rd12;
+	mad.lo.s64 %rd162, %rd161, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd162], %r89;
+	mov.b32 %r85, %r89;
+	cvt.s64.s32 %rd163, %r85;
+	mul.lo.s64 %rd164, %rd163, %rd12;
+	mad.lo.s64 %rd165, %rd164, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r91, [%rd165+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r86, %r92;
 $L76:
 	bra.uni $L75;
 $L77:
-	mov.b32 %r92, %r87;
+	mov.b32 %r90, %r85;
 	bra.uni $L74;
 $L73:
 	bra.uni $L72;
 $L74:
-	mov.b32 %r95, %r84;
-	mov.b32 %r96, %r92;
-	mov.b32 %r97, %r95;
-	mov.b32 %r98, %r96;
+	mov.b32 %r93, %r82;
+	mov.b32 %r94, %r90;
+	mov.b32 %r95, %r93;
+	mov.b32 %r96, %r94;
 $L82:
-	setp.ne.s32 %p68, %r97, %r98;
-	not.pred %p69, %p68;
-	@!%p69 bra $L86;
+	setp.ne.s32 %p66, %r95, %r96;
+	not.pred %p67, %p66;
+	@!%p67 bra $L86;
 	bra.uni $L84;
 $L86:
-	setp.gt.s32 %p70, %r97, %r98;
-	@!%p70 bra $L88;
-	mov.b32 %r99, %r98;
-	mov.b32 %r100, %r97;
-	mov.b32 %r97, %r99;
-	mov.b32 %r98, %r100;
+	setp.gt.s32 %p68, %r95, %r96;
+	@!%p68 bra $L88;
+	mov.b32 %r97, %r96;
+	mov.b32 %r98, %r95;
+	mov.b32 %r95, %r97;
+	mov.b32 %r96, %r98;
 $L88:
-	cvt.s64.s32 %rd167, %r98;
-	mul.lo.s64 %rd168, %rd167, %rd12;
-	mad.lo.s64 %rd169, %rd168, 4, %rd8;
-	atom.global.cas.b32 %r101, [%rd169], %r98, %r97;
-	setp.eq.u32 %p71, %r101, %r98;
-	mov.pred %p72, %p71;
-	@!%p72 bra $L90;
+	cvt.s64.s32 %rd166, %r96;
+	mul.lo.s64 %rd167, %rd166, %rd12;
+	mad.lo.s64 %rd168, %rd167, 4, %rd8;
+	atom.global.cas.b32 %r99, [%rd168], %r96, %r95;
+	setp.eq.u32 %p69, %r99, %r96;
+	mov.pred %p70, %p69;
+	@!%p70 bra $L90;
 	bra.uni $L46;
 $L90:
-	cvt.s64.s32 %rd170, %r97;
-	mul.lo.s64 %rd171, %rd170, %rd12;
-	mad.lo.s64 %rd172, %rd171, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r102, [%rd172+0];
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r97;
-	mov.b32 %r105, %r103;
+	cvt.s64.s32 %rd169, %r95;
+	mul.lo.s64 %rd170, %rd169, %rd12;
+	mad.lo.s64 %rd171, %rd170, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r100, [%rd171+0];
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r95;
+	mov.b32 %r103, %r101;
 $L91:
 $L94:
-	setp.ne.s32 %p73, %r105, %r104;
-	not.pred %p74, %p73;
-	@!%p74 bra $L98;
+	setp.ne.s32 %p71, %r103, %r102;
+	not.pred %p72, %p71;
+	@!%p72 bra $L98;
 	bra.uni $L96;
 $L98:
-	cvt.s64.s32 %rd173, %r105;
-	mul.lo.s64 %rd174, %rd173, %rd12;
-	mad.lo.s64 %rd175, %rd174, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r106, [%rd175+0];
-	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r107;
-	setp.eq.s32 %p75, %r108, %r105;
-	@!%p75 bra $L100;
-	mov.b32 %r109, %r105;
+	cvt.s64.s32 %rd172, %r103;
+	mul.lo.s64 %rd173, %rd172, %rd12;
+	mad.lo.s64 %rd174, %rd173, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r104, [%rd174+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r105;
+	setp.eq.s32 %p73, %r106, %r103;
+	@!%p73 bra $L100;
+	mov.b32 %r107, %r103;
 	bra.uni $L93;
 $L100:
-	cvt.s64.s32 %rd176, %r104;
-	mul.lo.s64 %rd177, %rd176, %rd12;
-	mad.lo.s64 %rd178, %rd177, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd178], %r108;
-	mov.b32 %r104, %r108;
-	cvt.s64.s32 %rd179, %r104;
-	mul.lo.s64 %rd180, %rd179, %rd12;
-	mad.lo.s64 %rd181, %rd180, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r110, [%rd181+0];
-	mov.b32 %r111, %r110;
-	mov.b32 %r105, %r111;
+	cvt.s64.s32 %rd175, %r102;
+	mul.lo.s64 %rd176, %rd175, %rd12;
+	mad.lo.s64 %rd177, %rd176, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd177], %r106;
+	mov.b32 %r102, %r106;
+	cvt.s64.s32 %rd178, %r102;
+	mul.lo.s64 %rd179, %rd178, %rd12;
+	mad.lo.s64 %rd180, %rd179, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r108, [%rd180+0];
+	mov.b32 %r109, %r108;
+	mov.b32 %r103, %r109;
 $L95:
 	bra.uni $L94;
 $L96:
-	mov.b32 %r109, %r104;
+	mov.b32 %r107, %r102;
 	bra.uni $L93;
 $L92:
 	bra.uni $L91;
 $L93:
-	cvt.s64.s32 %rd182, %r98;
-	mul.lo.s64 %rd183, %rd182, %rd12;
-	mad.lo.s64 %rd184, %rd183, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r112, [%rd184+0];
-	mov.b32 %r113, %r112;
-	mov.b32 %r114, %r98;
-	mov.b32 %r115, %r113;
+	cvt.s64.s32 %rd181, %r96;
+	mul.lo.s64 %rd182, %rd181, %rd12;
+	mad.lo.s64 %rd183, %rd182, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r110, [%rd183+0];
+	mov.b32 %r111, %r110;
+	mov.b32 %r112, %r96;
+	mov.b32 %r113, %r111;
 $L101:
 $L104:
-	setp.ne.s32 %p76, %r115, %r114;
-	not.pred %p77, %p76;
-	@!%p77 bra $L108;
+	setp.ne.s32 %p74, %r113, %r112;
+	not.pred %p75, %p74;
+	@!%p75 bra $L108;
 	bra.uni $L106;
 $L108:
-	cvt.s64.s32 %rd185, %r115;
-	mul.lo.s64 %rd186, %rd185, %rd12;
-	mad.lo.s64 %rd187, %rd186, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r116, [%rd187+0];
-	mov.b32 %r117, %r116;
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p78, %r118, %r115;
-	@!%p78 bra $L110;
-	mov.b32 %r119, %r115;
+	cvt.s64.s32 %rd184, %r113;
+	mul.lo.s64 %rd185, %rd184, %rd12;
+	mad.lo.s64 %rd186, %rd185, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r114, [%rd186+0];
+	mov.b32 %r115, %r114;
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p76, %r116, %r113;
+	@!%p76 bra $L110;
+	mov.b32 %r117, %r113;
 	bra.uni $L103;
 $L110:
-	cvt.s64.s32 %rd188, %r114;
-	mul.lo.s64 %rd189, %rd188, %rd12;
-	mad.lo.s64 %rd190, %rd189, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd190], %r118;
-	mov.b32 %r114, %r118;
-	cvt.s64.s32 %rd191, %r114;
-	mul.lo.s64 %rd192, %rd191, %rd12;
-	mad.lo.s64 %rd193, %rd192, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r120, [%rd193+0];
-	mov.b32 %r121, %r120;
-	mov.b32 %r115, %r121;
+	cvt.s64.s32 %rd187, %r112;
+	mul.lo.s64 %rd188, %rd187, %rd12;
+	mad.lo.s64 %rd189, %rd188, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd189], %r116;
+	mov.b32 %r112, %r116;
+	cvt.s64.s32 %rd190, %r112;
+	mul.lo.s64 %rd191, %rd190, %rd12;
+	mad.lo.s64 %rd192, %rd191, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r118, [%rd192+0];
+	mov.b32 %r119, %r118;
+	mov.b32 %r113, %r119;
 $L105:
 	bra.uni $L104;
 $L106:
-	mov.b32 %r119, %r114;
+	mov.b32 %r117, %r112;
 	bra.uni $L103;
 $L102:
 	bra.uni $L101;
 $L103:
-	mov.b32 %r122, %r109;
-	mov.b32 %r123, %r119;
-	mov.b32 %r97, %r122;
-	mov.b32 %r98, %r123;
+	mov.b32 %r120, %r107;
+	mov.b32 %r121, %r117;
+	mov.b32 %r95, %r120;
+	mov.b32 %r96, %r121;
 $L83:
 	bra.uni $L82;
 $L84:
@@ -1927,380 +1920,380 @@ $L45:
 $L46:
 $L43:
 $L26:
-	add.s64 %rd194, %rd119, 1;
-	mov.b64 %rd119, %rd194;
+	add.s64 %rd193, %rd118, 1;
+	mov.b64 %rd118, %rd193;
 	bra.uni $L25;
 $L27:
 $L24:
-	setp.eq.s64 %p79, %rd51, 0;
-	@!%p79 bra $L112;
+	setp.eq.s64 %p77, %rd51, 0;
+	@!%p77 bra $L112;
 	bra.uni $L9;
 $L112:
-	sub.s64 %rd195, %rd116, %rd115;
-	sub.s64 %rd196, %rd74, %rd195;
-	max.s64 %rd197, %rd196, 0;
-	mov.b64 %rd198, %rd197;
-	mul.lo.s64 %rd199, %rd93, %rd58;
-	mad.lo.s64 %rd200, %rd199, 8, %rd54;
-	ld.global.nc.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	add.s64 %rd203, %rd93, 1;
-	mul.lo.s64 %rd204, %rd203, %rd58;
-	mad.lo.s64 %rd205, %rd204, 8, %rd54;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd202;
-	mov.b64 %rd209, %rd207;
+	sub.s64 %rd194, %rd115, %rd114;
+	sub.s64 %rd195, %rd74, %rd194;
+	max.s64 %rd196, %rd195, 0;
+	mov.b64 %rd197, %rd196;
+	mul.lo.s64 %rd198, %rd93, %rd58;
+	mad.lo.s64 %rd199, %rd198, 8, %rd54;
+	ld.global.nc.s64 %rd200, [%rd199+0];
+	mov.b64 %rd201, %rd200;
+	add.s64 %rd202, %rd93, 1;
+	mul.lo.s64 %rd203, %rd202, %rd58;
+	mad.lo.s64 %rd204, %rd203, 8, %rd54;
+	ld.global.nc.s64 %rd205, [%rd204+0];
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, %rd201;
+	mov.b64 %rd208, %rd206;
+	mov.b64 %rd114, %rd207;
 	mov.b64 %rd115, %rd208;
-	mov.b64 %rd116, %rd209;
-	sub.s64 %rd210, %rd116, %rd115;
-	setp.le.s64 %p80, %rd210, %rd76;
-	@!%p80 bra $L114;
-	add.s64 %rd211, %rd115, %rd198;
-	mov.b64 %rd212, %rd211;
+	sub.s64 %rd209, %rd115, %rd114;
+	setp.le.s64 %p78, %rd209, %rd76;
+	@!%p78 bra $L114;
+	add.s64 %rd210, %rd114, %rd197;
+	mov.b64 %rd211, %rd210;
 $L115:
-	setp.lt.s64 %p81, %rd212, %rd116;
-	not.pred %p82, %p81;
-	@!%p82 bra $L119;
+	setp.lt.s64 %p79, %rd211, %rd115;
+	not.pred %p80, %p79;
+	@!%p80 bra $L119;
 	bra.uni $L117;
 $L119:
-	mul.lo.s64 %rd213, %rd212, %rd65;
-	mad.lo.s64 %rd214, %rd213, 4, %rd61;
-	ld.global.nc.s32 %r124, [%rd214+0];
-	mov.b32 %r125, %r124;
-	cvt.s64.s32 %rd215, %r125;
-	mov.b64 %rd216, %rd215;
-	setp.ne.s64 %p83, %rd216, %rd93;
-	mov.pred %p84, %p83;
-	@!%p84 bra $L121;
-	mov.pred %p85, %p28;
-	not.pred %p86, %p85;
-	@!%p86 bra $L123;
-	mov.pred %p87, %p3;
-	mov.b32 %r126, %r21;
-	mov.b64 %rd217, %rd93;
-	mov.b32 %r127, %r40;
-	mov.b64 %rd218, %rd216;
-	setp.ne.s64 %p88, %rd218, %rd217;
-	mov.pred %p89, %p88;
-	@!%p89 bra $L125;
-	mov.pred %p90, %p87;
-	mov.b32 %r128, %r126;
-	mov.b64 %rd219, %rd218;
-	setp.ne.s64 %p91, %rd17, 0;
-	mov.pred %p92, %p91;
-	@!%p92 bra $L127;
-	mul.lo.s64 %rd220, %rd219, %rd19;
-	mad.lo.s64 %rd221, %rd220, 4, %rd15;
-	ld.global.nc.u32 %r129, [%rd221+0];
-	mov.b32 %r130, %r129;
-	and.b32 %r131, %r130, %r128;
-	setp.ne.u32 %p93, %r131, 0x0;
-	mov.pred %p92, %p93;
+	mul.lo.s64 %rd212, %rd211, %rd65;
+	mad.lo.s64 %rd213, %rd212, 4, %rd61;
+	ld.global.nc.s32 %r122, [%rd213+0];
+	mov.b32 %r123, %r122;
+	cvt.s64.s32 %rd214, %r123;
+	mov.b64 %rd215, %rd214;
+	setp.ne.s64 %p81, %rd215, %rd93;
+	mov.pred %p82, %p81;
+	@!%p82 bra $L121;
+	mov.pred %p83, %p26;
+	not.pred %p84, %p83;
+	@!%p84 bra $L123;
+	mov.pred %p85, %p3;
+	mov.b32 %r124, %r21;
+	mov.b64 %rd216, %rd93;
+	mov.b32 %r125, %r38;
+	mov.b64 %rd217, %rd215;
+	setp.ne.s64 %p86, %rd217, %rd216;
+	mov.pred %p87, %p86;
+	@!%p87 bra $L125;
+	mov.pred %p88, %p85;
+	mov.b32 %r126, %r124;
+	mov.b64 %rd218, %rd217;
+	setp.ne.s64 %p89, %rd17, 0;
+	mov.pred %p90, %p89;
+	@!%p90 bra $L127;
+	mul.lo.s64 %rd219, %rd218, %rd19;
+	mad.lo.s64 %rd220, %rd219, 4, %rd15;
+	ld.global.nc.u32 %r127, [%rd220+0];
+	mov.b32 %r128, %r127;
+	and.b32 %r129, %r128, %r126;
+	setp.ne.u32 %p91, %r129, 0x0;
+	mov.pred %p90, %p91;
 $L127:
-	mov.pred %p94, %p92;
-	not.pred %p95, %p94;
-	mov.pred %p89, %p95;
+	mov.pred %p92, %p90;
+	not.pred %p93, %p92;
+	mov.pred %p87, %p93;
 $L125:
-	mov.pred %p96, %p89;
-	@!%p96 bra $L129;
-	setp.eq.s64 %p97, %rd24, 0;
-	mov.pred %p98, %p97;
-	not.pred %p99, %p98;
-	@!%p99 bra $L131;
-	mul.lo.s64 %rd222, %rd218, %rd26;
-	mad.lo.s64 %rd223, %rd222, 4, %rd22;
-	ld.global.nc.s32 %r132, [%rd223+0];
-	mov.b32 %r133, %r132;
-	setp.eq.s32 %p100, %r133, %r127;
-	mov.pred %p98, %p100;
-$L131:
+	mov.pred %p94, %p87;
+	@!%p94 bra $L129;
+	setp.eq.s64 %p95, %rd24, 0;
+	mov.pred %p96, %p95;
+	not.pred %p97, %p96;
+	@!%p97 bra $L131;
+	mul.lo.s64 %rd221, %rd217, %rd26;
+	mad.lo.s64 %rd222, %rd221, 4, %rd22;
+	ld.global.nc.s32 %r130, [%rd222+0];
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p98, %r131, %r125;
 	mov.pred %p96, %p98;
+$L131:
+	mov.pred %p94, %p96;
 $L129:
-	mov.pred %p101, %p96;
-	mov.pred %p85, %p101;
+	mov.pred %p99, %p94;
+	mov.pred %p83, %p99;
 $L123:
-	mov.pred %p84, %p85;
+	mov.pred %p82, %p83;
 $L121:
-	@!%p84 bra $L133;
-	cvt.u32.u64 %r134, %rd93;
+	@!%p82 bra $L133;
+	cvt.u32.u64 %r132, %rd93;
+	mov.b32 %r133, %r132;
+	cvt.u32.u64 %r134, %rd215;
 	mov.b32 %r135, %r134;
-	cvt.u32.u64 %r136, %rd216;
-	mov.b32 %r137, %r136;
-	mov.pred %p102, %p3;
+	mov.pred %p100, %p3;
 $L134:
-	cvt.s64.s32 %rd224, %r135;
-	mul.lo.s64 %rd225, %rd224, %rd12;
-	mad.lo.s64 %rd226, %rd225, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r138, [%rd226+0];
+	cvt.s64.s32 %rd223, %r133;
+	mul.lo.s64 %rd224, %rd223, %rd12;
+	mad.lo.s64 %rd225, %rd224, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r136, [%rd225+0];
+	mov.b32 %r137, %r136;
+	cvt.s64.s32 %rd226, %r135;
+	mul.lo.s64 %rd227, %rd226, %rd12;
+	mad.lo.s64 %rd228, %rd227, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r138, [%rd228+0];
 	mov.b32 %r139, %r138;
-	cvt.s64.s32 %rd227, %r137;
-	mul.lo.s64 %rd228, %rd227, %rd12;
-	mad.lo.s64 %rd229, %rd228, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r140, [%rd229+0];
-	mov.b32 %r141, %r140;
-	mov.b32 %r142, %r139;
+	mov.b32 %r140, %r137;
+	mov.b32 %r141, %r139;
+	mov.b32 %r142, %r140;
 	mov.b32 %r143, %r141;
-	mov.b32 %r144, %r142;
-	mov.b32 %r145, %r143;
-	@!%p102 bra $L138;
+	@!%p100 bra $L138;
 $L139:
-	setp.ne.s32 %p103, %r144, %r145;
-	not.pred %p104, %p103;
-	@!%p104 bra $L143;
+	setp.ne.s32 %p101, %r142, %r143;
+	not.pred %p102, %p101;
+	@!%p102 bra $L143;
 	bra.uni $L141;
 $L143:
-	max.s32 %r146, %r144, %r145;
+	max.s32 %r144, %r142, %r143;
+	mov.b32 %r145, %r144;
+	min.s32 %r146, %r142, %r143;
 	mov.b32 %r147, %r146;
-	min.s32 %r148, %r144, %r145;
-	mov.b32 %r149, %r148;
-	mov.b32 %r150, %r147;
-	mov.b32 %r151, %r149;
-	cvt.s64.s32 %rd230, %r150;
-	mul.lo.s64 %rd231, %rd230, %rd12;
-	mad.lo.s64 %rd232, %rd231, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r152, [%rd232+0];
-	mov.b32 %r153, %r152;
-	mov.b32 %r154, %r153;
-	setp.eq.s32 %p105, %r154, %r151;
-	mov.pred %p106, %p105;
-	not.pred %p107, %p106;
-	@!%p107 bra $L145;
-	setp.eq.s32 %p108, %r154, %r150;
+	mov.b32 %r148, %r145;
+	mov.b32 %r149, %r147;
+	cvt.s64.s32 %rd229, %r148;
+	mul.lo.s64 %rd230, %rd229, %rd12;
+	mad.lo.s64 %rd231, %rd230, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r150, [%rd231+0];
+	mov.b32 %r151, %r150;
+	mov.b32 %r152, %r151;
+	setp.eq.s32 %p103, %r152, %r149;
+	mov.pred %p104, %p103;
+	not.pred %p105, %p104;
+	@!%p105 bra $L145;
+	setp.eq.s32 %p106, %r152, %r148;
+	mov.pred %p107, %p106;
+	@!%p107 bra $L147;
+	cvt.s64.s32 %rd232, %r148;
+	mul.lo.s64 %rd233, %rd232, %rd12;
+	mad.lo.s64 %rd234, %rd233, 4, %rd8;
+	atom.global.cas.b32 %r153, [%rd234], %r148, %r149;
+	setp.eq.u32 %p108, %r153, %r148;
 	mov.pred %p109, %p108;
-	@!%p109 bra $L147;
-	cvt.s64.s32 %rd233, %r150;
-	mul.lo.s64 %rd234, %rd233, %rd12;
-	mad.lo.s64 %rd235, %rd234, 4, %rd8;
-	atom.global.cas.b32 %r155, [%rd235], %r150, %r151;
-	setp.eq.u32 %p110, %r155, %r150;
-	mov.pred %p111, %p110;
-	mov.pred %p109, %p111;
+	mov.pred %p107, %p109;
 $L147:
-	mov.pred %p106, %p109;
+	mov.pred %p104, %p107;
 $L145:
-	@!%p106 bra $L149;
+	@!%p104 bra $L149;
 	bra.uni $L136;
 $L149:
-	cvt.s64.s32 %rd236, %r154;
-	mul.lo.s64 %rd237, %rd236, %rd12;
-	mad.lo.s64 %rd238, %rd237, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r156, [%rd238+0];
+	cvt.s64.s32 %rd235, %r152;
+	mul.lo.s64 %rd236, %rd235, %rd12;
+	mad.lo.s64 %rd237, %rd236, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r154, [%rd237+0];
+	mov.b32 %r155, %r154;
+	cvt.s64.s32 %rd238, %r149;
+	mul.lo.s64 %rd239, %rd238, %rd12;
+	mad.lo.s64 %rd240, %rd239, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r156, [%rd240+0];
 	mov.b32 %r157, %r156;
-	cvt.s64.s32 %rd239, %r151;
-	mul.lo.s64 %rd240, %rd239, %rd12;
-	mad.lo.s64 %rd241, %rd240, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r158, [%rd241+0];
-	mov.b32 %r159, %r158;
-	mov.b32 %r160, %r157;
-	mov.b32 %r161, %r159;
-	mov.b32 %r144, %r160;
-	mov.b32 %r145, %r161;
+	mov.b32 %r158, %r155;
+	mov.b32 %r159, %r157;
+	mov.b32 %r142, %r158;
+	mov.b32 %r143, %r159;
 $L140:
 	bra.uni $L139;
 $L141:
 	bra.uni $L136;
 $L138:
-	setp.eq.s32 %p112, %r144, %r145;
-	@!%p112 bra $L151;
+	setp.eq.s32 %p110, %r142, %r143;
+	@!%p110 bra $L151;
 	bra.uni $L136;
 $L151:
-	mov.b32 %r162, %r135;
-	mov.b32 %r163, %r144;
+	mov.b32 %r160, %r133;
+	mov.b32 %r161, %r142;
 $L152:
 $L155:
-	setp.ne.s32 %p113, %r163, %r162;
-	not.pred %p114, %p113;
-	@!%p114 bra $L159;
+	setp.ne.s32 %p111, %r161, %r160;
+	not.pred %p112, %p111;
+	@!%p112 bra $L159;
 	bra.uni $L157;
 $L159:
-	cvt.s64.s32 %rd242, %r163;
-	mul.lo.s64 %rd243, %rd242, %rd12;
-	mad.lo.s64 %rd244, %rd243, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r164, [%rd244+0];
-	mov.b32 %r165, %r164;
-	mov.b32 %r166, %r165;
-	setp.eq.s32 %p115, %r166, %r163;
-	@!%p115 bra $L161;
-	mov.b32 %r167, %r163;
+	cvt.s64.s32 %rd241, %r161;
+	mul.lo.s64 %rd242, %rd241, %rd12;
+	mad.lo.s64 %rd243, %rd242, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r162, [%rd243+0];
+	mov.b32 %r163, %r162;
+	mov.b32 %r164, %r163;
+	setp.eq.s32 %p113, %r164, %r161;
+	@!%p113 bra $L161;
+	mov.b32 %r165, %r161;
 	bra.uni $L154;
 $L161:
-	cvt.s64.s32 %rd245, %r162;
-	mul.lo.s64 %rd246, %rd245, %rd12;
-	mad.lo.s64 %rd247, %rd246, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd247], %r166;
-	mov.b32 %r162, %r166;
-	cvt.s64.s32 %rd248, %r162;
-	mul.lo.s64 %rd249, %rd248, %rd12;
-	mad.lo.s64 %rd250, %rd249, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r168, [%rd250+0];
-	mov.b32 %r169, %r168;
-	mov.b32 %r163, %r169;
+	cvt.s64.s32 %rd244, %r160;
+	mul.lo.s64 %rd245, %rd244, %rd12;
+	mad.lo.s64 %rd246, %rd245, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd246], %r164;
+	mov.b32 %r160, %r164;
+	cvt.s64.s32 %rd247, %r160;
+	mul.lo.s64 %rd248, %rd247, %rd12;
+	mad.lo.s64 %rd249, %rd248, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r166, [%rd249+0];
+	mov.b32 %r167, %r166;
+	mov.b32 %r161, %r167;
 $L156:
 	bra.uni $L155;
 $L157:
-	mov.b32 %r167, %r162;
+	mov.b32 %r165, %r160;
 	bra.uni $L154;
 $L153:
 	bra.uni $L152;
 $L154:
-	mov.b32 %r170, %r137;
-	mov.b32 %r171, %r145;
+	mov.b32 %r168, %r135;
+	mov.b32 %r169, %r143;
 $L162:
 $L165:
-	setp.ne.s32 %p116, %r171, %r170;
-	not.pred %p117, %p116;
-	@!%p117 bra $L169;
+	setp.ne.s32 %p114, %r169, %r168;
+	not.pred %p115, %p114;
+	@!%p115 bra $L169;
 	bra.uni $L167;
 $L169:
-	cvt.s64.s32 %rd251, %r171;
-	mul.lo.s64 %rd252, %rd251, %rd12;
-	mad.lo.s64 %rd253, %rd252, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r172, [%rd253+0];
-	mov.b32 %r173, %r172;
-	mov.b32 %r174, %r173;
-	setp.eq.s32 %p118, %r174, %r171;
-	@!%p118 bra $L171;
-	mov.b32 %r175, %r171;
+	cvt.s64.s32 %rd250, %r169;
+	mul.lo.s64 %rd251, %rd250, %rd12;
+	mad.lo.s64 %rd252, %rd251, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r170, [%rd252+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r172, %r171;
+	setp.eq.s32 %p116, %r172, %r169;
+	@!%p116 bra $L171;
+	mov.b32 %r173, %r169;
 	bra.uni $L164;
 $L171:
-	cvt.s64.s32 %rd254, %r170;
-	mul.lo.s64 %rd255, %rd254, %rd12;
-	mad.lo.s64 %rd256, %rd255, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd256], %r174;
-	mov.b32 %r170, %r174;
-	cvt.s64.s32 %rd257, %r170;
-	mul.lo.s64 %rd258, %rd257, %rd12;
-	mad.lo.s64 %rd259, %rd258, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r176, [%rd259+0];
-	mov.b32 %r177, %r176;
-	mov.b32 %r171, %r177;
+	cvt.s64.s32 %rd253, %r168;
+	mul.lo.s64 %rd254, %rd253, %rd12;
+	mad.lo.s64 %rd255, %rd254, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd255], %r172;
+	mov.b32 %r168, %r172;
+	cvt.s64.s32 %rd256, %r168;
+	mul.lo.s64 %rd257, %rd256, %rd12;
+	mad.lo.s64 %rd258, %rd257, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r174, [%rd258+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r169, %r175;
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b32 %r175, %r170;
+	mov.b32 %r173, %r168;
 	bra.uni $L164;
 $L163:
 	bra.uni $L162;
 $L164:
-	mov.b32 %r178, %r167;
-	mov.b32 %r179, %r175;
-	mov.b32 %r180, %r178;
-	mov.b32 %r181, %r179;
+	mov.b32 %r176, %r165;
+	mov.b32 %r177, %r173;
+	mov.b32 %r178, %r176;
+	mov.b32 %r179, %r177;
 $L172:
-	setp.ne.s32 %p119, %r180, %r181;
-	not.pred %p120, %p119;
-	@!%p120 bra $L176;
+	setp.ne.s32 %p117, %r178, %r179;
+	not.pred %p118, %p117;
+	@!%p118 bra $L176;
 	bra.uni $L174;
 $L176:
-	setp.gt.s32 %p121, %r180, %r181;
-	@!%p121 bra $L178;
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r180;
-	mov.b32 %r180, %r182;
-	mov.b32 %r181, %r183;
+	setp.gt.s32 %p119, %r178, %r179;
+	@!%p119 bra $L178;
+	mov.b32 %r180, %r179;
+	mov.b32 %r181, %r178;
+	mov.b32 %r178, %r180;
+	mov.b32 %r179, %r181;
 $L178:
-	cvt.s64.s32 %rd260, %r181;
-	mul.lo.s64 %rd261, %rd260, %rd12;
-	mad.lo.s64 %rd262, %rd261, 4, %rd8;
-	atom.global.cas.b32 %r184, [%rd262], %r181, %r180;
-	setp.eq.u32 %p122, %r184, %r181;
-	mov.pred %p123, %p122;
-	@!%p123 bra $L180;
+	cvt.s64.s32 %rd259, %r179;
+	mul.lo.s64 %rd260, %rd259, %rd12;
+	mad.lo.s64 %rd261, %rd260, 4, %rd8;
+	atom.global.cas.b32 %r182, [%rd261], %r179, %r178;
+	setp.eq.u32 %p120, %r182, %r179;
+	mov.pred %p121, %p120;
+	@!%p121 bra $L180;
 	bra.uni $L136;
 $L180:
-	cvt.s64.s32 %rd263, %r180;
-	mul.lo.s64 %rd264, %rd263, %rd12;
-	mad.lo.s64 %rd265, %rd264, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r185, [%rd265+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r180;
-	mov.b32 %r188, %r186;
+	cvt.s64.s32 %rd262, %r178;
+	mul.lo.s64 %rd263, %rd262, %rd12;
+	mad.lo.s64 %rd264, %rd263, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r183, [%rd264+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r185, %r178;
+	mov.b32 %r186, %r184;
 $L181:
 $L184:
-	setp.ne.s32 %p124, %r188, %r187;
-	not.pred %p125, %p124;
-	@!%p125 bra $L188;
+	setp.ne.s32 %p122, %r186, %r185;
+	not.pred %p123, %p122;
+	@!%p123 bra $L188;
 	bra.uni $L186;
 $L188:
-	cvt.s64.s32 %rd266, %r188;
-	mul.lo.s64 %rd267, %rd266, %rd12;
-	mad.lo.s64 %rd268, %rd267, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r189, [%rd268+0];
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p126, %r191, %r188;
-	@!%p126 bra $L190;
-	mov.b32 %r192, %r188;
+	cvt.s64.s32 %rd265, %r186;
+	mul.lo.s64 %rd266, %rd265, %rd12;
+	mad.lo.s64 %rd267, %rd266, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r187, [%rd267+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p124, %r189, %r186;
+	@!%p124 bra $L190;
+	mov.b32 %r190, %r186;
 	bra.uni $L183;
 $L190:
-	cvt.s64.s32 %rd269, %r187;
-	mul.lo.s64 %rd270, %rd269, %rd12;
-	mad.lo.s64 %rd271, %rd270, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd271], %r191;
-	mov.b32 %r187, %r191;
-	cvt.s64.s32 %rd272, %r187;
-	mul.lo.s64 %rd273, %rd272, %rd12;
-	mad.lo.s64 %rd274, %rd273, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r193, [%rd274+0];
-	mov.b32 %r194, %r193;
-	mov.b32 %r188, %r194;
+	cvt.s64.s32 %rd268, %r185;
+	mul.lo.s64 %rd269, %rd268, %rd12;
+	mad.lo.s64 %rd270, %rd269, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd270], %r189;
+	mov.b32 %r185, %r189;
+	cvt.s64.s32 %rd271, %r185;
+	mul.lo.s64 %rd272, %rd271, %rd12;
+	mad.lo.s64 %rd273, %rd272, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r191, [%rd273+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r186, %r192;
 $L185:
 	bra.uni $L184;
 $L186:
-	mov.b32 %r192, %r187;
+	mov.b32 %r190, %r185;
 	bra.uni $L183;
 $L182:
 	bra.uni $L181;
 $L183:
-	cvt.s64.s32 %rd275, %r181;
-	mul.lo.s64 %rd276, %rd275, %rd12;
-	mad.lo.s64 %rd277, %rd276, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r195, [%rd277+0];
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r181;
-	mov.b32 %r198, %r196;
+	cvt.s64.s32 %rd274, %r179;
+	mul.lo.s64 %rd275, %rd274, %rd12;
+	mad.lo.s64 %rd276, %rd275, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r193, [%rd276+0];
+	mov.b32 %r194, %r193;
+	mov.b32 %r195, %r179;
+	mov.b32 %r196, %r194;
 $L191:
 $L194:
-	setp.ne.s32 %p127, %r198, %r197;
-	not.pred %p128, %p127;
-	@!%p128 bra $L198;
+	setp.ne.s32 %p125, %r196, %r195;
+	not.pred %p126, %p125;
+	@!%p126 bra $L198;
 	bra.uni $L196;
 $L198:
-	cvt.s64.s32 %rd278, %r198;
-	mul.lo.s64 %rd279, %rd278, %rd12;
-	mad.lo.s64 %rd280, %rd279, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r199, [%rd280+0];
-	mov.b32 %r200, %r199;
-	mov.b32 %r201, %r200;
-	setp.eq.s32 %p129, %r201, %r198;
-	@!%p129 bra $L200;
-	mov.b32 %r202, %r198;
+	cvt.s64.s32 %rd277, %r196;
+	mul.lo.s64 %rd278, %rd277, %rd12;
+	mad.lo.s64 %rd279, %rd278, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r197, [%rd279+0];
+	mov.b32 %r198, %r197;
+	mov.b32 %r199, %r198;
+	setp.eq.s32 %p127, %r199, %r196;
+	@!%p127 bra $L200;
+	mov.b32 %r200, %r196;
 	bra.uni $L193;
 $L200:
-	cvt.s64.s32 %rd281, %r197;
-	mul.lo.s64 %rd282, %rd281, %rd12;
-	mad.lo.s64 %rd283, %rd282, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd283], %r201;
-	mov.b32 %r197, %r201;
-	cvt.s64.s32 %rd284, %r197;
-	mul.lo.s64 %rd285, %rd284, %rd12;
-	mad.lo.s64 %rd286, %rd285, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r203, [%rd286+0];
-	mov.b32 %r204, %r203;
-	mov.b32 %r198, %r204;
+	cvt.s64.s32 %rd280, %r195;
+	mul.lo.s64 %rd281, %rd280, %rd12;
+	mad.lo.s64 %rd282, %rd281, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd282], %r199;
+	mov.b32 %r195, %r199;
+	cvt.s64.s32 %rd283, %r195;
+	mul.lo.s64 %rd284, %rd283, %rd12;
+	mad.lo.s64 %rd285, %rd284, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r201, [%rd285+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r196, %r202;
 $L195:
 	bra.uni $L194;
 $L196:
-	mov.b32 %r202, %r197;
+	mov.b32 %r200, %r195;
 	bra.uni $L193;
 $L192:
 	bra.uni $L191;
 $L193:
-	mov.b32 %r205, %r192;
-	mov.b32 %r206, %r202;
-	mov.b32 %r180, %r205;
-	mov.b32 %r181, %r206;
+	mov.b32 %r203, %r190;
+	mov.b32 %r204, %r200;
+	mov.b32 %r178, %r203;
+	mov.b32 %r179, %r204;
 $L173:
 	bra.uni $L172;
 $L174:
@@ -2310,8 +2303,8 @@ $L135:
 $L136:
 $L133:
 $L116:
-	add.s64 %rd287, %rd212, 1;
-	mov.b64 %rd212, %rd287;
+	add.s64 %rd286, %rd211, 1;
+	mov.b64 %rd211, %rd286;
 	bra.uni $L115;
 $L117:
 $L114:
@@ -2319,126 +2312,126 @@ $L9:
 	add.s64 %rd92, %rd92, %rd91;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd288, %rd87;
+	mov.b64 %rd287, %rd87;
 	// block reduction
-	mov.b32 %r207, 1;
-	mov.b32 %r208, 1;
-	sub.u32 %r209, %r13, 1;
-	mov.b32 %r210, %r207;
+	mov.b32 %r205, 1;
+	mov.b32 %r206, 1;
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r205;
 $L201:
-	setp.hs.u32 %p130, %r210, 32;
-	@%p130 bra $L202;
-	mov.b64 {%r211, %r212}, %rd288;
-	shfl.sync.down.b32 %r213|%p131, %r211, %r210, %r209, %r17;
-	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
-	mov.b64 %rd289, {%r213, %r214};
-	@!%p131 bra $L203;
-	setp.ne.u32 %p132, %r18, 1;
-	@%p132 bra.uni $L205;
-	add.s64 %rd290, %rd288, %rd289;
-	mov.b64 %rd288, %rd290;
+	setp.hs.u32 %p128, %r208, 32;
+	@%p128 bra $L202;
+	mov.b64 {%r209, %r210}, %rd287;
+	shfl.sync.down.b32 %r211|%p129, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd288, {%r211, %r212};
+	@!%p129 bra $L203;
+	setp.ne.u32 %p130, %r18, 1;
+	@%p130 bra.uni $L205;
+	add.s64 %rd289, %rd287, %rd288;
+	mov.b64 %rd287, %rd289;
 	bra.uni $L204;
 $L205:
-	setp.ne.u32 %p133, %r18, 2;
-	@%p133 bra.uni $L206;
-	mul.lo.s64 %rd291, %rd288, %rd289;
-	mov.b64 %rd288, %rd291;
+	setp.ne.u32 %p131, %r18, 2;
+	@%p131 bra.uni $L206;
+	mul.lo.s64 %rd290, %rd287, %rd288;
+	mov.b64 %rd287, %rd290;
 	bra.uni $L204;
 $L206:
-	setp.ne.u32 %p134, %r18, 3;
-	@%p134 bra.uni $L207;
-	min.s64 %rd292, %rd288, %rd289;
-	mov.b64 %rd288, %rd292;
+	setp.ne.u32 %p132, %r18, 3;
+	@%p132 bra.uni $L207;
+	min.s64 %rd291, %rd287, %rd288;
+	mov.b64 %rd287, %rd291;
 	bra.uni $L204;
 $L207:
-	setp.ne.u32 %p135, %r18, 4;
-	@%p135 bra.uni $L208;
-	max.s64 %rd293, %rd288, %rd289;
-	mov.b64 %rd288, %rd293;
+	setp.ne.u32 %p133, %r18, 4;
+	@%p133 bra.uni $L208;
+	max.s64 %rd292, %rd287, %rd288;
+	mov.b64 %rd287, %rd292;
 	bra.uni $L204;
 $L208:
-	setp.ne.u32 %p136, %r18, 7;
-	@%p136 bra.uni $L209;
-	and.b64 %rd294, %rd288, %rd289;
-	mov.b64 %rd288, %rd294;
+	setp.ne.u32 %p134, %r18, 7;
+	@%p134 bra.uni $L209;
+	and.b64 %rd293, %rd287, %rd288;
+	mov.b64 %rd287, %rd293;
 	bra.uni $L204;
 $L209:
-	or.b64 %rd295, %rd288, %rd289;
-	mov.b64 %rd288, %rd295;
+	or.b64 %rd294, %rd287, %rd288;
+	mov.b64 %rd287, %rd294;
 $L204:
 $L203:
-	shl.b32 %r210, %r210, 1;
+	shl.b32 %r208, %r208, 1;
 	bra.uni $L201;
 $L202:
-	setp.eq.u32 %p137, %r7, 0;
-	@!%p137 bra $L210;
-	mul.wide.u32 %rd296, %r8, 16;
-	add.s64 %rd297, %rd1, %rd296;
-	st.shared.s64 [%rd297+0], %rd288;
+	setp.eq.u32 %p135, %r7, 0;
+	@!%p135 bra $L210;
+	mul.wide.u32 %rd295, %r8, 16;
+	add.s64 %rd296, %rd1, %rd295;
+	st.shared.s64 [%rd296+0], %rd287;
 $L210:
 	bar.sync 0;
-	setp.eq.u32 %p138, %r8, 0;
-	@!%p138 bra $L211;
-	setp.lo.u32 %p139, %r7, %r10;
-	@!%p139 bra $L212;
-	mul.wide.u32 %rd298, %r7, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	ld.shared.s64 %rd300, [%rd299+0];
-	mov.b64 %rd288, %rd300;
+	setp.eq.u32 %p136, %r8, 0;
+	@!%p136 bra $L211;
+	setp.lo.u32 %p137, %r7, %r10;
+	@!%p137 bra $L212;
+	mul.wide.u32 %rd297, %r7, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	ld.shared.s64 %rd299, [%rd298+0];
+	mov.b64 %rd287, %rd299;
 $L212:
-	sub.u32 %r215, %r10, 1;
-	mov.b32 %r216, %r208;
+	sub.u32 %r213, %r10, 1;
+	mov.b32 %r214, %r206;
 $L213:
-	setp.hs.u32 %p140, %r216, 32;
-	@%p140 bra $L214;
-	mov.b64 {%r217, %r218}, %rd288;
-	shfl.sync.down.b32 %r219|%p141, %r217, %r216, %r215, %r17;
-	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
-	mov.b64 %rd301, {%r219, %r220};
-	@!%p141 bra $L215;
-	setp.ne.u32 %p142, %r18, 1;
-	@%p142 bra.uni $L217;
-	add.s64 %rd302, %rd288, %rd301;
-	mov.b64 %rd288, %rd302;
+	setp.hs.u32 %p138, %r214, 32;
+	@%p138 bra $L214;
+	mov.b64 {%r215, %r216}, %rd287;
+	shfl.sync.down.b32 %r217|%p139, %r215, %r214, %r213, %r17;
+	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
+	mov.b64 %rd300, {%r217, %r218};
+	@!%p139 bra $L215;
+	setp.ne.u32 %p140, %r18, 1;
+	@%p140 bra.uni $L217;
+	add.s64 %rd301, %rd287, %rd300;
+	mov.b64 %rd287, %rd301;
 	bra.uni $L216;
 $L217:
-	setp.ne.u32 %p143, %r18, 2;
-	@%p143 bra.uni $L218;
-	mul.lo.s64 %rd303, %rd288, %rd301;
-	mov.b64 %rd288, %rd303;
+	setp.ne.u32 %p141, %r18, 2;
+	@%p141 bra.uni $L218;
+	mul.lo.s64 %rd302, %rd287, %rd300;
+	mov.b64 %rd287, %rd302;
 	bra.uni $L216;
 $L218:
-	setp.ne.u32 %p144, %r18, 3;
-	@%p144 bra.uni $L219;
-	min.s64 %rd304, %rd288, %rd301;
-	mov.b64 %rd288, %rd304;
+	setp.ne.u32 %p142, %r18, 3;
+	@%p142 bra.uni $L219;
+	min.s64 %rd303, %rd287, %rd300;
+	mov.b64 %rd287, %rd303;
 	bra.uni $L216;
 $L219:
-	setp.ne.u32 %p145, %r18, 4;
-	@%p145 bra.uni $L220;
-	max.s64 %rd305, %rd288, %rd301;
-	mov.b64 %rd288, %rd305;
+	setp.ne.u32 %p143, %r18, 4;
+	@%p143 bra.uni $L220;
+	max.s64 %rd304, %rd287, %rd300;
+	mov.b64 %rd287, %rd304;
 	bra.uni $L216;
 $L220:
-	setp.ne.u32 %p146, %r18, 7;
-	@%p146 bra.uni $L221;
-	and.b64 %rd306, %rd288, %rd301;
-	mov.b64 %rd288, %rd306;
+	setp.ne.u32 %p144, %r18, 7;
+	@%p144 bra.uni $L221;
+	and.b64 %rd305, %rd287, %rd300;
+	mov.b64 %rd287, %rd305;
 	bra.uni $L216;
 $L221:
-	or.b64 %rd307, %rd288, %rd301;
-	mov.b64 %rd288, %rd307;
+	or.b64 %rd306, %rd287, %rd300;
+	mov.b64 %rd287, %rd306;
 $L216:
 $L215:
-	shl.b32 %r216, %r216, 1;
+	shl.b32 %r214, %r214, 1;
 	bra.uni $L213;
 $L214:
 $L211:
-	mul.wide.u32 %rd308, %r24, 8;
-	add.s64 %rd309, %rd5, %rd308;
-	setp.eq.u32 %p147, %r5, 0;
-	@!%p147 bra $L222;
-	st.global.s64 [%rd309+0], %rd288;
+	mul.wide.u32 %rd307, %r24, 8;
+	add.s64 %rd308, %rd5, %rd307;
+	setp.eq.u32 %p145, %r5, 0;
+	@!%p145 bra $L222;
+	st.global.s64 [%rd308+0], %rd287;
 $L222:
 	ret;
 }
@@ -2867,9 +2860,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s35
 )
 {
-	.reg .pred %p<68>;
-	.reg .b32 %r<135>;
-	.reg .b64 %rd<223>;
+	.reg .pred %p<66>;
+	.reg .b32 %r<133>;
+	.reg .b64 %rd<222>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3027,430 +3020,425 @@ $L8:
 	mov.b32 %r36, %r35;
 	cvt.s64.s32 %rd107, %r36;
 	mov.b64 %rd108, %rd107;
-	mov.pred %p8, %p4;
-	mov.b32 %r37, %r32;
-	mov.b64 %rd109, %rd108;
-	mov.b32 %r38, %r34;
-	setp.ge.s32 %p9, %r38, 0;
-	mov.pred %p10, %p9;
-	@!%p10 bra $L10;
-	mul.lo.s64 %rd110, %rd109, %rd30;
-	mad.lo.s64 %rd111, %rd110, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r39, [%rd111+0];
-	mov.b32 %r40, %r39;
-	setp.eq.s32 %p11, %r40, %r38;
-	mov.pred %p10, %p11;
+	setp.ge.s32 %p8, %r34, 0;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L10;
+	mul.lo.s64 %rd109, %rd108, %rd30;
+	mad.lo.s64 %rd110, %rd109, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r37, [%rd110+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p10, %r38, %r34;
+	mov.pred %p9, %p10;
 $L10:
-	mov.pred %p12, %p10;
-	mov.pred %p13, %p12;
-	not.pred %p14, %p13;
-	@!%p14 bra $L12;
-	mov.pred %p15, %p4;
-	mov.b32 %r41, %r32;
-	mov.b64 %rd112, %rd108;
-	setp.ne.s64 %p16, %rd35, 0;
-	mov.pred %p17, %p16;
-	@!%p17 bra $L14;
-	mul.lo.s64 %rd113, %rd112, %rd37;
-	mad.lo.s64 %rd114, %rd113, 4, %rd33;
-	ld.global.nc.u32 %r42, [%rd114+0];
-	mov.b32 %r43, %r42;
-	and.b32 %r44, %r43, %r41;
-	setp.ne.u32 %p18, %r44, 0x0;
-	mov.pred %p17, %p18;
+	mov.pred %p11, %p9;
+	not.pred %p12, %p11;
+	@!%p12 bra $L12;
+	mov.pred %p13, %p4;
+	mov.b32 %r39, %r32;
+	mov.b64 %rd111, %rd108;
+	setp.ne.s64 %p14, %rd35, 0;
+	mov.pred %p15, %p14;
+	@!%p15 bra $L14;
+	mul.lo.s64 %rd112, %rd111, %rd37;
+	mad.lo.s64 %rd113, %rd112, 4, %rd33;
+	ld.global.nc.u32 %r40, [%rd113+0];
+	mov.b32 %r41, %r40;
+	and.b32 %r42, %r41, %r39;
+	setp.ne.u32 %p16, %r42, 0x0;
+	mov.pred %p15, %p16;
 $L14:
-	mov.pred %p19, %p17;
-	mov.pred %p13, %p19;
+	mov.pred %p17, %p15;
+	mov.pred %p11, %p17;
 $L12:
-	@!%p13 bra $L16;
+	@!%p11 bra $L16;
 	bra.uni $L5;
 $L16:
-	mov.pred %p20, %p4;
-	mov.b32 %r45, %r32;
-	mov.b64 %rd115, %rd108;
+	mov.pred %p18, %p4;
+	mov.b32 %r43, %r32;
+	mov.b64 %rd114, %rd108;
 $L17:
-	setp.eq.s64 %p21, %rd42, 0;
-	@!%p21 bra $L21;
-	mov.b32 %r46, 0;
+	setp.eq.s64 %p19, %rd42, 0;
+	@!%p19 bra $L21;
+	mov.b32 %r44, 0;
 	bra.uni $L19;
 $L21:
-	mul.lo.s64 %rd116, %rd115, %rd44;
-	mad.lo.s64 %rd117, %rd116, 4, %rd40;
-	ld.global.nc.s32 %r47, [%rd117+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r46, %r48;
+	mul.lo.s64 %rd115, %rd114, %rd44;
+	mad.lo.s64 %rd116, %rd115, 4, %rd40;
+	ld.global.nc.s32 %r45, [%rd116+0];
+	mov.b32 %r46, %r45;
+	mov.b32 %r44, %r46;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	mov.b32 %r49, %r46;
-	mov.b64 %rd118, %rd99;
-	setp.ne.s64 %p22, %rd69, 0;
-	@!%p22 bra $L23;
-	add.s64 %rd119, %rd108, 1;
-	mul.lo.s64 %rd120, %rd119, %rd76;
-	mad.lo.s64 %rd121, %rd120, 8, %rd72;
-	ld.global.nc.s64 %rd122, [%rd121+0];
-	mov.b64 %rd123, %rd122;
-	mul.lo.s64 %rd124, %rd108, %rd76;
-	mad.lo.s64 %rd125, %rd124, 8, %rd72;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	sub.s64 %rd128, %rd123, %rd127;
-	sub.s64 %rd129, %rd118, %rd128;
-	max.s64 %rd130, %rd129, 0;
-	mov.b64 %rd118, %rd130;
+	mov.b32 %r47, %r44;
+	mov.b64 %rd117, %rd99;
+	setp.ne.s64 %p20, %rd69, 0;
+	@!%p20 bra $L23;
+	add.s64 %rd118, %rd108, 1;
+	mul.lo.s64 %rd119, %rd118, %rd76;
+	mad.lo.s64 %rd120, %rd119, 8, %rd72;
+	ld.global.nc.s64 %rd121, [%rd120+0];
+	mov.b64 %rd122, %rd121;
+	mul.lo.s64 %rd123, %rd108, %rd76;
+	mad.lo.s64 %rd124, %rd123, 8, %rd72;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	sub.s64 %rd127, %rd122, %rd126;
+	sub.s64 %rd128, %rd117, %rd127;
+	max.s64 %rd129, %rd128, 0;
+	mov.b64 %rd117, %rd129;
 $L23:
-	mul.lo.s64 %rd131, %rd108, %rd53;
-	mad.lo.s64 %rd132, %rd131, 8, %rd49;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	add.s64 %rd135, %rd108, 1;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 8, %rd49;
-	ld.global.nc.s64 %rd138, [%rd137+0];
-	mov.b64 %rd139, %rd138;
-	add.s64 %rd140, %rd134, %rd118;
-	mov.b64 %rd141, %rd139;
-	cvt.u64.u32 %rd142, %r2;
-	add.s64 %rd143, %rd140, %rd142;
-	cvt.u64.u32 %rd144, %r4;
-	mov.b64 %rd145, %rd143;
+	mul.lo.s64 %rd130, %rd108, %rd53;
+	mad.lo.s64 %rd131, %rd130, 8, %rd49;
+	ld.global.nc.s64 %rd132, [%rd131+0];
+	mov.b64 %rd133, %rd132;
+	add.s64 %rd134, %rd108, 1;
+	mul.lo.s64 %rd135, %rd134, %rd53;
+	mad.lo.s64 %rd136, %rd135, 8, %rd49;
+	ld.global.nc.s64 %rd137, [%rd136+0];
+	mov.b64 %rd138, %rd137;
+	add.s64 %rd139, %rd133, %rd117;
+	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd141, %r2;
+	add.s64 %rd142, %rd139, %rd141;
+	cvt.u64.u32 %rd143, %r4;
+	mov.b64 %rd144, %rd142;
 $L24:
-	setp.ge.s64 %p23, %rd145, %rd141;
-	@%p23 bra $L26;
-	mov.b64 %rd146, %rd145;
-	mul.lo.s64 %rd147, %rd146, %rd60;
-	mad.lo.s64 %rd148, %rd147, 4, %rd56;
-	ld.global.nc.s32 %r50, [%rd148+0];
-	mov.b32 %r51, %r50;
-	mov.pred %p24, %p4;
-	mov.b32 %r52, %r32;
-	mov.b64 %rd149, %rd108;
-	mov.b32 %r53, %r49;
-	cvt.s64.s32 %rd150, %r51;
-	mov.b64 %rd151, %rd150;
+	setp.ge.s64 %p21, %rd144, %rd140;
+	@%p21 bra $L26;
+	mov.b64 %rd145, %rd144;
+	mul.lo.s64 %rd146, %rd145, %rd60;
+	mad.lo.s64 %rd147, %rd146, 4, %rd56;
+	ld.global.nc.s32 %r48, [%rd147+0];
+	mov.b32 %r49, %r48;
+	mov.pred %p22, %p4;
+	mov.b32 %r50, %r32;
+	mov.b64 %rd148, %rd108;
+	mov.b32 %r51, %r47;
+	cvt.s64.s32 %rd149, %r49;
+	mov.b64 %rd150, %rd149;
+	mov.pred %p23, %p22;
+	mov.b32 %r52, %r50;
+	mov.b64 %rd151, %rd148;
+	mov.b32 %r53, %r51;
+	mov.b64 %rd152, %rd150;
+	setp.ne.s64 %p24, %rd152, %rd151;
 	mov.pred %p25, %p24;
+	@!%p25 bra $L28;
+	mov.pred %p26, %p23;
 	mov.b32 %r54, %r52;
-	mov.b64 %rd152, %rd149;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd153, %rd151;
-	setp.ne.s64 %p26, %rd153, %rd152;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mov.pred %p28, %p25;
-	mov.b32 %r56, %r54;
-	mov.b64 %rd154, %rd153;
-	setp.ne.s64 %p29, %rd35, 0;
-	mov.pred %p30, %p29;
-	@!%p30 bra $L30;
-	mul.lo.s64 %rd155, %rd154, %rd37;
-	mad.lo.s64 %rd156, %rd155, 4, %rd33;
-	ld.global.nc.u32 %r57, [%rd156+0];
-	mov.b32 %r58, %r57;
-	and.b32 %r59, %r58, %r56;
-	setp.ne.u32 %p31, %r59, 0x0;
-	mov.pred %p30, %p31;
+	mov.b64 %rd153, %rd152;
+	setp.ne.s64 %p27, %rd35, 0;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L30;
+	mul.lo.s64 %rd154, %rd153, %rd37;
+	mad.lo.s64 %rd155, %rd154, 4, %rd33;
+	ld.global.nc.u32 %r55, [%rd155+0];
+	mov.b32 %r56, %r55;
+	and.b32 %r57, %r56, %r54;
+	setp.ne.u32 %p29, %r57, 0x0;
+	mov.pred %p28, %p29;
 $L30:
-	mov.pred %p32, %p30;
-	not.pred %p33, %p32;
-	mov.pred %p27, %p33;
+	mov.pred %p30, %p28;
+	not.pred %p31, %p30;
+	mov.pred %p25, %p31;
 $L28:
-	mov.pred %p34, %p27;
-	@!%p34 bra $L32;
-	setp.eq.s64 %p35, %rd42, 0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L34;
-	mul.lo.s64 %rd157, %rd153, %rd44;
-	mad.lo.s64 %rd158, %rd157, 4, %rd40;
-	ld.global.nc.s32 %r60, [%rd158+0];
-	mov.b32 %r61, %r60;
-	setp.eq.s32 %p38, %r61, %r55;
-	mov.pred %p36, %p38;
-$L34:
+	mov.pred %p32, %p25;
+	@!%p32 bra $L32;
+	setp.eq.s64 %p33, %rd42, 0;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L34;
+	mul.lo.s64 %rd156, %rd152, %rd44;
+	mad.lo.s64 %rd157, %rd156, 4, %rd40;
+	ld.global.nc.s32 %r58, [%rd157+0];
+	mov.b32 %r59, %r58;
+	setp.eq.s32 %p36, %r59, %r53;
 	mov.pred %p34, %p36;
+$L34:
+	mov.pred %p32, %p34;
 $L32:
-	mov.pred %p39, %p34;
-	@!%p39 bra $L36;
-	cvt.u32.u64 %r62, %rd149;
+	mov.pred %p37, %p32;
+	@!%p37 bra $L36;
+	cvt.u32.u64 %r60, %rd148;
+	mov.b32 %r61, %r60;
+	cvt.u32.u64 %r62, %rd150;
 	mov.b32 %r63, %r62;
-	cvt.u32.u64 %r64, %rd151;
-	mov.b32 %r65, %r64;
-	mov.pred %p40, %p24;
+	mov.pred %p38, %p22;
 $L37:
-	cvt.s64.s32 %rd159, %r63;
-	mul.lo.s64 %rd160, %rd159, %rd30;
-	mad.lo.s64 %rd161, %rd160, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r66, [%rd161+0];
+	cvt.s64.s32 %rd158, %r61;
+	mul.lo.s64 %rd159, %rd158, %rd30;
+	mad.lo.s64 %rd160, %rd159, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r64, [%rd160+0];
+	mov.b32 %r65, %r64;
+	cvt.s64.s32 %rd161, %r63;
+	mul.lo.s64 %rd162, %rd161, %rd30;
+	mad.lo.s64 %rd163, %rd162, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r66, [%rd163+0];
 	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd162, %r65;
-	mul.lo.s64 %rd163, %rd162, %rd30;
-	mad.lo.s64 %rd164, %rd163, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r68, [%rd164+0];
-	mov.b32 %r69, %r68;
-	mov.b32 %r70, %r67;
+	mov.b32 %r68, %r65;
+	mov.b32 %r69, %r67;
+	mov.b32 %r70, %r68;
 	mov.b32 %r71, %r69;
-	mov.b32 %r72, %r70;
-	mov.b32 %r73, %r71;
-	@!%p40 bra $L41;
+	@!%p38 bra $L41;
 $L42:
-	setp.ne.s32 %p41, %r72, %r73;
-	not.pred %p42, %p41;
-	@!%p42 bra $L46;
+	setp.ne.s32 %p39, %r70, %r71;
+	not.pred %p40, %p39;
+	@!%p40 bra $L46;
 	bra.uni $L44;
 $L46:
-	max.s32 %r74, %r72, %r73;
+	max.s32 %r72, %r70, %r71;
+	mov.b32 %r73, %r72;
+	min.s32 %r74, %r70, %r71;
 	mov.b32 %r75, %r74;
-	min.s32 %r76, %r72, %r73;
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r75;
-	mov.b32 %r79, %r77;
-	cvt.s64.s32 %rd165, %r78;
-	mul.lo.s64 %rd166, %rd165, %rd30;
-	mad.lo.s64 %rd167, %rd166, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r80, [%rd167+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p43, %r82, %r79;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	setp.eq.s32 %p46, %r82, %r78;
+	mov.b32 %r76, %r73;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd164, %r76;
+	mul.lo.s64 %rd165, %rd164, %rd30;
+	mad.lo.s64 %rd166, %rd165, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r78, [%rd166+0];
+	mov.b32 %r79, %r78;
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p41, %r80, %r77;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	setp.eq.s32 %p44, %r80, %r76;
+	mov.pred %p45, %p44;
+	@!%p45 bra $L50;
+	cvt.s64.s32 %rd167, %r76;
+	mul.lo.s64 %rd168, %rd167, %rd30;
+	mad.lo.s64 %rd169, %rd168, 4, %rd26;
+	atom.global.cas.b32 %r81, [%rd169], %r76, %r77;
+	setp.eq.u32 %p46, %r81, %r76;
 	mov.pred %p47, %p46;
-	@!%p47 bra $L50;
-	cvt.s64.s32 %rd168, %r78;
-	mul.lo.s64 %rd169, %rd168, %rd30;
-	mad.lo.s64 %rd170, %rd169, 4, %rd26;
-	atom.global.cas.b32 %r83, [%rd170], %r78, %r79;
-	setp.eq.u32 %p48, %r83, %r78;
-	mov.pred %p49, %p48;
-	mov.pred %p47, %p49;
+	mov.pred %p45, %p47;
 $L50:
-	mov.pred %p44, %p47;
+	mov.pred %p42, %p45;
 $L48:
-	@!%p44 bra $L52;
+	@!%p42 bra $L52;
 	bra.uni $L39;
 $L52:
-	cvt.s64.s32 %rd171, %r82;
-	mul.lo.s64 %rd172, %rd171, %rd30;
-	mad.lo.s64 %rd173, %rd172, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r84, [%rd173+0];
+	cvt.s64.s32 %rd170, %r80;
+	mul.lo.s64 %rd171, %rd170, %rd30;
+	mad.lo.s64 %rd172, %rd171, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r82, [%rd172+0];
+	mov.b32 %r83, %r82;
+	cvt.s64.s32 %rd173, %r77;
+	mul.lo.s64 %rd174, %rd173, %rd30;
+	mad.lo.s64 %rd175, %rd174, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r84, [%rd175+0];
 	mov.b32 %r85, %r84;
-	cvt.s64.s32 %rd174, %r79;
-	mul.lo.s64 %rd175, %rd174, %rd30;
-	mad.lo.s64 %rd176, %rd175, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r86, [%rd176+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r85;
-	mov.b32 %r89, %r87;
-	mov.b32 %r72, %r88;
-	mov.b32 %r73, %r89;
+	mov.b32 %r86, %r83;
+	mov.b32 %r87, %r85;
+	mov.b32 %r70, %r86;
+	mov.b32 %r71, %r87;
 $L43:
 	bra.uni $L42;
 $L44:
 	bra.uni $L39;
 $L41:
-	setp.eq.s32 %p50, %r72, %r73;
-	@!%p50 bra $L54;
+	setp.eq.s32 %p48, %r70, %r71;
+	@!%p48 bra $L54;
 	bra.uni $L39;
 $L54:
-	mov.b32 %r90, %r63;
-	mov.b32 %r91, %r72;
+	mov.b32 %r88, %r61;
+	mov.b32 %r89, %r70;
 $L55:
 $L58:
-	setp.ne.s32 %p51, %r91, %r90;
-	not.pred %p52, %p51;
-	@!%p52 bra $L62;
+	setp.ne.s32 %p49, %r89, %r88;
+	not.pred %p50, %p49;
+	@!%p50 bra $L62;
 	bra.uni $L60;
 $L62:
-	cvt.s64.s32 %rd177, %r91;
-	mul.lo.s64 %rd178, %rd177, %rd30;
-	mad.lo.s64 %rd179, %rd178, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r92, [%rd179+0];
-	mov.b32 %r93, %r92;
-	mov.b32 %r94, %r93;
-	setp.eq.s32 %p53, %r94, %r91;
-	@!%p53 bra $L64;
-	mov.b32 %r95, %r91;
+	cvt.s64.s32 %rd176, %r89;
+	mul.lo.s64 %rd177, %rd176, %rd30;
+	mad.lo.s64 %rd178, %rd177, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r90, [%rd178+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r92, %r91;
+	setp.eq.s32 %p51, %r92, %r89;
+	@!%p51 bra $L64;
+	mov.b32 %r93, %r89;
 	bra.uni $L57;
 $L64:
-	cvt.s64.s32 %rd180, %r90;
-	mul.lo.s64 %rd181, %rd180, %rd30;
-	mad.lo.s64 %rd182, %rd181, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd182], %r94;
-	mov.b32 %r90, %r94;
-	cvt.s64.s32 %rd183, %r90;
-	mul.lo.s64 %rd184, %rd183, %rd30;
-	mad.lo.s64 %rd185, %rd184, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r96, [%rd185+0];
-	mov.b32 %r97, %r96;
-	mov.b32 %r91, %r97;
+	cvt.s64.s32 %rd179, %r88;
+	mul.lo.s64 %rd180, %rd179, %rd30;
+	mad.lo.s64 %rd181, %rd180, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd181], %r92;
+	mov.b32 %r88, %r92;
+	cvt.s64.s32 %rd182, %r88;
+	mul.lo.s64 %rd183, %rd182, %rd30;
+	mad.lo.s64 %rd184, %rd183, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r94, [%rd184+0];
+	mov.b32 %r95, %r94;
+	mov.b32 %r89, %r95;
 $L59:
 	bra.uni $L58;
 $L60:
-	mov.b32 %r95, %r90;
+	mov.b32 %r93, %r88;
 	bra.uni $L57;
 $L56:
 	bra.uni $L55;
 $L57:
-	mov.b32 %r98, %r65;
-	mov.b32 %r99, %r73;
+	mov.b32 %r96, %r63;
+	mov.b32 %r97, %r71;
 $L65:
 $L68:
-	setp.ne.s32 %p54, %r99, %r98;
-	not.pred %p55, %p54;
-	@!%p55 bra $L72;
+	setp.ne.s32 %p52, %r97, %r96;
+	not.pred %p53, %p52;
+	@!%p53 bra $L72;
 	bra.uni $L70;
 $L72:
-	cvt.s64.s32 %rd186, %r99;
-	mul.lo.s64 %rd187, %rd186, %rd30;
-	mad.lo.s64 %rd188, %rd187, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r100, [%rd188+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r101;
-	setp.eq.s32 %p56, %r102, %r99;
-	@!%p56 bra $L74;
-	mov.b32 %r103, %r99;
+	cvt.s64.s32 %rd185, %r97;
+	mul.lo.s64 %rd186, %rd185, %rd30;
+	mad.lo.s64 %rd187, %rd186, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r98, [%rd187+0];
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r99;
+	setp.eq.s32 %p54, %r100, %r97;
+	@!%p54 bra $L74;
+	mov.b32 %r101, %r97;
 	bra.uni $L67;
 $L74:
-	cvt.s64.s32 %rd189, %r98;
-	mul.lo.s64 %rd190, %rd189, %rd30;
-	mad.lo.s64 %rd191, %rd190, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd191], %r102;
-	mov.b32 %r98, %r102;
-	cvt.s64.s32 %rd192, %r98;
-	mul.lo.s64 %rd193, %rd192, %rd30;
-	mad.lo.s64 %rd194, %rd193, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r104, [%rd194+0];
-	mov.b32 %r105, %r104;
-	mov.b32 %r99, %r105;
+	cvt.s64.s32 %rd188, %r96;
+	mul.lo.s64 %rd189, %rd188, %rd30;
+	mad.lo.s64 %rd190, %rd189, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd190], %r100;
+	mov.b32 %r96, %r100;
+	cvt.s64.s32 %rd191, %r96;
+	mul.lo.s64 %rd192, %rd191, %rd30;
+	mad.lo.s64 %rd193, %rd192, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r102, [%rd193+0];
+	mov.b32 %r103, %r102;
+	mov.b32 %r97, %r103;
 $L69:
 	bra.uni $L68;
 $L70:
-	mov.b32 %r103, %r98;
+	mov.b32 %r101, %r96;
 	bra.uni $L67;
 $L66:
 	bra.uni $L65;
 $L67:
-	mov.b32 %r106, %r95;
-	mov.b32 %r107, %r103;
-	mov.b32 %r108, %r106;
-	mov.b32 %r109, %r107;
+	mov.b32 %r104, %r93;
+	mov.b32 %r105, %r101;
+	mov.b32 %r106, %r104;
+	mov.b32 %r107, %r105;
 $L75:
-	setp.ne.s32 %p57, %r108, %r109;
-	not.pred %p58, %p57;
-	@!%p58 bra $L79;
+	setp.ne.s32 %p55, %r106, %r107;
+	not.pred %p56, %p55;
+	@!%p56 bra $L79;
 	bra.uni $L77;
 $L79:
-	setp.gt.s32 %p59, %r108, %r109;
-	@!%p59 bra $L81;
-	mov.b32 %r110, %r109;
-	mov.b32 %r111, %r108;
-	mov.b32 %r108, %r110;
-	mov.b32 %r109, %r111;
+	setp.gt.s32 %p57, %r106, %r107;
+	@!%p57 bra $L81;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r106;
+	mov.b32 %r106, %r108;
+	mov.b32 %r107, %r109;
 $L81:
-	cvt.s64.s32 %rd195, %r109;
-	mul.lo.s64 %rd196, %rd195, %rd30;
-	mad.lo.s64 %rd197, %rd196, 4, %rd26;
-	atom.global.cas.b32 %r112, [%rd197], %r109, %r108;
-	setp.eq.u32 %p60, %r112, %r109;
-	mov.pred %p61, %p60;
-	@!%p61 bra $L83;
+	cvt.s64.s32 %rd194, %r107;
+	mul.lo.s64 %rd195, %rd194, %rd30;
+	mad.lo.s64 %rd196, %rd195, 4, %rd26;
+	atom.global.cas.b32 %r110, [%rd196], %r107, %r106;
+	setp.eq.u32 %p58, %r110, %r107;
+	mov.pred %p59, %p58;
+	@!%p59 bra $L83;
 	bra.uni $L39;
 $L83:
-	cvt.s64.s32 %rd198, %r108;
-	mul.lo.s64 %rd199, %rd198, %rd30;
-	mad.lo.s64 %rd200, %rd199, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r113, [%rd200+0];
-	mov.b32 %r114, %r113;
-	mov.b32 %r115, %r108;
-	mov.b32 %r116, %r114;
+	cvt.s64.s32 %rd197, %r106;
+	mul.lo.s64 %rd198, %rd197, %rd30;
+	mad.lo.s64 %rd199, %rd198, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r111, [%rd199+0];
+	mov.b32 %r112, %r111;
+	mov.b32 %r113, %r106;
+	mov.b32 %r114, %r112;
 $L84:
 $L87:
-	setp.ne.s32 %p62, %r116, %r115;
-	not.pred %p63, %p62;
-	@!%p63 bra $L91;
+	setp.ne.s32 %p60, %r114, %r113;
+	not.pred %p61, %p60;
+	@!%p61 bra $L91;
 	bra.uni $L89;
 $L91:
-	cvt.s64.s32 %rd201, %r116;
-	mul.lo.s64 %rd202, %rd201, %rd30;
-	mad.lo.s64 %rd203, %rd202, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r117, [%rd203+0];
-	mov.b32 %r118, %r117;
-	mov.b32 %r119, %r118;
-	setp.eq.s32 %p64, %r119, %r116;
-	@!%p64 bra $L93;
-	mov.b32 %r120, %r116;
+	cvt.s64.s32 %rd200, %r114;
+	mul.lo.s64 %rd201, %rd200, %rd30;
+	mad.lo.s64 %rd202, %rd201, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r115, [%rd202+0];
+	mov.b32 %r116, %r115;
+	mov.b32 %r117, %r116;
+	setp.eq.s32 %p62, %r117, %r114;
+	@!%p62 bra $L93;
+	mov.b32 %r118, %r114;
 	bra.uni $L86;
 $L93:
-	cvt.s64.s32 %rd204, %r115;
-	mul.lo.s64 %rd205, %rd204, %rd30;
-	mad.lo.s64 %rd206, %rd205, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd206], %r119;
-	mov.b32 %r115, %r119;
-	cvt.s64.s32 %rd207, %r115;
-	mul.lo.s64 %rd208, %rd207, %rd30;
-	mad.lo.s64 %rd209, %rd208, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r121, [%rd209+0];
-	mov.b32 %r122, %r121;
-	mov.b32 %r116, %r122;
+	cvt.s64.s32 %rd203, %r113;
+	mul.lo.s64 %rd204, %rd203, %rd30;
+	mad.lo.s64 %rd205, %rd204, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd205], %r117;
+	mov.b32 %r113, %r117;
+	cvt.s64.s32 %rd206, %r113;
+	mul.lo.s64 %rd207, %rd206, %rd30;
+	mad.lo.s64 %rd208, %rd207, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r119, [%rd208+0];
+	mov.b32 %r120, %r119;
+	mov.b32 %r114, %r120;
 $L88:
 	bra.uni $L87;
 $L89:
-	mov.b32 %r120, %r115;
+	mov.b32 %r118, %r113;
 	bra.uni $L86;
 $L85:
 	bra.uni $L84;
 $L86:
-	cvt.s64.s32 %rd210, %r109;
-	mul.lo.s64 %rd211, %rd210, %rd30;
-	mad.lo.s64 %rd212, %rd211, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r123, [%rd212+0];
-	mov.b32 %r124, %r123;
-	mov.b32 %r125, %r109;
-	mov.b32 %r126, %r124;
+	cvt.s64.s32 %rd209, %r107;
+	mul.lo.s64 %rd210, %rd209, %rd30;
+	mad.lo.s64 %rd211, %rd210, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r121, [%rd211+0];
+	mov.b32 %r122, %r121;
+	mov.b32 %r123, %r107;
+	mov.b32 %r124, %r122;
 $L94:
 $L97:
-	setp.ne.s32 %p65, %r126, %r125;
-	not.pred %p66, %p65;
-	@!%p66 bra $L101;
+	setp.ne.s32 %p63, %r124, %r123;
+	not.pred %p64, %p63;
+	@!%p64 bra $L101;
 	bra.uni $L99;
 $L101:
-	cvt.s64.s32 %rd213, %r126;
-	mul.lo.s64 %rd214, %rd213, %rd30;
-	mad.lo.s64 %rd215, %rd214, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r127, [%rd215+0];
-	mov.b32 %r128, %r127;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p67, %r129, %r126;
-	@!%p67 bra $L103;
-	mov.b32 %r130, %r126;
+	cvt.s64.s32 %rd212, %r124;
+	mul.lo.s64 %rd213, %rd212, %rd30;
+	mad.lo.s64 %rd214, %rd213, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r125, [%rd214+0];
+	mov.b32 %r126, %r125;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p65, %r127, %r124;
+	@!%p65 bra $L103;
+	mov.b32 %r128, %r124;
 	bra.uni $L96;
 $L103:
-	cvt.s64.s32 %rd216, %r125;
-	mul.lo.s64 %rd217, %rd216, %rd30;
-	mad.lo.s64 %rd218, %rd217, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd218], %r129;
-	mov.b32 %r125, %r129;
-	cvt.s64.s32 %rd219, %r125;
-	mul.lo.s64 %rd220, %rd219, %rd30;
-	mad.lo.s64 %rd221, %rd220, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r131, [%rd221+0];
-	mov.b32 %r132, %r131;
-	mov.b32 %r126, %r132;
+	cvt.s64.s32 %rd215, %r123;
+	mul.lo.s64 %rd216, %rd215, %rd30;
+	mad.lo.s64 %rd217, %rd216, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd217], %r127;
+	mov.b32 %r123, %r127;
+	cvt.s64.s32 %rd218, %r123;
+	mul.lo.s64 %rd219, %rd218, %rd30;
+	mad.lo.s64 %rd220, %rd219, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r129, [%rd220+0];
+	mov.b32 %r130, %r129;
+	mov.b32 %r124, %r130;
 $L98:
 	bra.uni $L97;
 $L99:
-	mov.b32 %r130, %r125;
+	mov.b32 %r128, %r123;
 	bra.uni $L96;
 $L95:
 	bra.uni $L94;
 $L96:
-	mov.b32 %r133, %r120;
-	mov.b32 %r134, %r130;
-	mov.b32 %r108, %r133;
-	mov.b32 %r109, %r134;
+	mov.b32 %r131, %r118;
+	mov.b32 %r132, %r128;
+	mov.b32 %r106, %r131;
+	mov.b32 %r107, %r132;
 $L76:
 	bra.uni $L75;
 $L77:
@@ -3460,12 +3448,12 @@ $L38:
 $L39:
 $L36:
 $L25:
-	add.s64 %rd145, %rd145, %rd144;
+	add.s64 %rd144, %rd144, %rd143;
 	bra.uni $L24;
 $L26:
 $L5:
-	add.s64 %rd222, %rd104, %rd2;
-	mov.b64 %rd104, %rd222;
+	add.s64 %rd221, %rd104, %rd2;
+	mov.b64 %rd104, %rd221;
 	bra.uni $L4;
 $L6:
 $L3:
@@ -6952,7 +6940,7 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:169
+//line afforest.go:167
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		e := b + k.R
 		if e < end {
@@ -6973,7 +6961,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6977
+//line gokkos_kernels_gen.go:6965
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -6981,11 +6969,13 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:209
+//line afforest.go:207
 		if k.L.out(u) {
 			continue
 		}
-		if k.L.skips(u, k.Giant) {
+
+//line afforest.go:213
+		if k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant {
 			gokkosAccV += 1
 			continue
 		}
@@ -7011,7 +7001,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7015
+//line gokkos_kernels_gen.go:7005
 	*acc = gokkosAccV
 }
 
@@ -7022,7 +7012,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:287
+//line afforest.go:288
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -7032,12 +7022,12 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7036
+//line gokkos_kernels_gen.go:7026
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:287
+//line afforest.go:288
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -7047,7 +7037,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7051
+//line gokkos_kernels_gen.go:7041
 	*acc = gokkosAccV
 }
 
@@ -7057,25 +7047,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:310
+//line afforest.go:311
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7068
+//line gokkos_kernels_gen.go:7058
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:310
+//line afforest.go:311
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7079
+//line gokkos_kernels_gen.go:7069
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7087,14 +7077,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7091
+//line gokkos_kernels_gen.go:7081
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7098
+//line gokkos_kernels_gen.go:7088
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7136,7 +7126,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7140
+//line gokkos_kernels_gen.go:7130
 		*acc = gokkosAccV
 		return
 	}
@@ -7172,7 +7162,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7176
+//line gokkos_kernels_gen.go:7166
 	*acc = gokkosAccV
 }
 
@@ -7194,7 +7184,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7198
+//line gokkos_kernels_gen.go:7188
 }
 
 // gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -7215,7 +7205,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:7219
+//line gokkos_kernels_gen.go:7209
 		*acc = gokkosAccV
 		return
 	}
@@ -7231,7 +7221,7 @@ func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:7235
+//line gokkos_kernels_gen.go:7225
 	*acc = gokkosAccV
 }
 
@@ -7244,7 +7234,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:229
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7248
+//line gokkos_kernels_gen.go:7238
 		*acc = gokkosAccV
 		return
 	}
@@ -7252,7 +7242,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:229
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7256
+//line gokkos_kernels_gen.go:7246
 	*acc = gokkosAccV
 }
 
@@ -7273,7 +7263,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7277
+//line gokkos_kernels_gen.go:7267
 		*acc = gokkosAccV
 		return
 	}
@@ -7287,7 +7277,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7291
+//line gokkos_kernels_gen.go:7281
 	*acc = gokkosAccV
 }
 
@@ -7300,12 +7290,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7304
+//line gokkos_kernels_gen.go:7294
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:7311
+//line gokkos_kernels_gen.go:7301
 }
