@@ -236,33 +236,11 @@ func init() {
 		SourceHash: "78469c746eee64ae",
 	})
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop7)
-	gokkosimpl.Register[countSizes](&abi.KernelSpec{
-		Name:      "wcc.countSizes",
-		Pos:       "algorithms/wcc/wcc.go:202",
-		Form:      abi.FormReduce,
-		PTX:       gokkosPTX8,
-		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countSizes_main", Final: "gk_wcc_countSizes_final"},
-		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
-		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
-		Params: []abi.Param{
-			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "C", Field: []int{2}, Kind: abi.KindInt64},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "ade9cb66417a92a7"},
-			{File: "wcc.go", Key: "type countSizes", Hash: "b8efa5c77ae3ea69"},
-		},
-		SourceHash: "ffb93b4a94f494d9",
-	})
-	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop8)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:224",
+		Pos:       "algorithms/wcc/wcc.go:196",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -277,47 +255,51 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop8)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:235",
+		Pos:   "algorithms/wcc/wcc.go:208",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX9,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (numberRoots) Run", Hash: "0c4f5e2d2a881889"},
-			{File: "wcc.go", Key: "type numberRoots", Hash: "97e25a0896d4ca1f"},
+			{File: "wcc.go", Key: "func (numberRoots) Run", Hash: "1ebd0a853a08e44a"},
+			{File: "wcc.go", Key: "type numberRoots", Hash: "ef6d178616831d0c"},
 		},
-		SourceHash: "2b5444d4c891a335",
+		SourceHash: "59016ccfe1a26b13",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop9)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
-		Name:  "wcc.gatherNumbers",
-		Pos:   "algorithms/wcc/wcc.go:253",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX11,
-		Entry: "gk_wcc_gatherNumbers",
+		Name:      "wcc.gatherNumbers",
+		Pos:       "algorithms/wcc/wcc.go:230",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "C", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (gatherNumbers) Run", Hash: "75de7b7826131b82"},
-			{File: "wcc.go", Key: "type gatherNumbers", Hash: "fe08ddab88dba2d9"},
+			{File: "wcc.go", Key: "func (gatherNumbers) Run", Hash: "9e3ca1c4d6c26466"},
+			{File: "wcc.go", Key: "type gatherNumbers", Hash: "8e88cf5f0865b742"},
 		},
-		SourceHash: "1434143abc42fbf7",
+		SourceHash: "41aea0707e66d4ea",
 	})
-	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop10)
 }
 
 // gokkosPTX0 is the PTX of wcc.linkNeighbor.
@@ -5136,558 +5118,8 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of wcc.countSizes.
+// gokkosPTX8 is the PTX of wcc.maxSize.
 const gokkosPTX8 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_wcc_countSizes_main(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<30>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r20;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r19;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd33, 0;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.b64 %rd33, 1;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.b64 %rd33, 9223372036854775807;
-	bra.uni $L1;
-$L4:
-	setp.ne.u32 %p5, %r18, 4;
-	@%p5 bra.uni $L5;
-	mov.b64 %rd33, -9223372036854775808;
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 7;
-	@%p6 bra.uni $L6;
-	mov.b64 %rd33, -1;
-	bra.uni $L1;
-$L6:
-	mov.b64 %rd33, 0;
-$L1:
-	mov.b64 %rd32, %rd33;
-	cvt.u64.u32 %rd34, %r5;
-	add.s64 %rd35, %rd29, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd35;
-$L7:
-	setp.ge.s64 %p7, %rd37, %rd31;
-	@%p7 bra $L8;
-	mov.b64 %rd38, %rd37;
-	mul.lo.s64 %rd39, %rd38, %rd12;
-	mad.lo.s64 %rd40, %rd39, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd40+0];
-	mov.b32 %r22, %r21;
-	mov.b32 %r23, %r22;
-	cvt.u32.u64 %r24, %rd38;
-	setp.eq.s32 %p8, %r23, %r24;
-	@!%p8 bra $L11;
-	bra.uni $L9;
-$L11:
-	setp.ge.s64 %p9, %rd21, 0;
-	mov.pred %p10, %p9;
-	@!%p10 bra $L13;
-	mul.lo.s64 %rd41, %rd21, %rd12;
-	mad.lo.s64 %rd42, %rd41, 4, %rd8;
-	ld.global.nc.s32 %r25, [%rd42+0];
-	mov.b32 %r26, %r25;
-	setp.eq.s32 %p11, %r23, %r26;
-	mov.pred %p10, %p11;
-$L13:
-	@!%p10 bra $L15;
-	add.s64 %rd43, %rd32, 1;
-	mov.b64 %rd32, %rd43;
-	bra.uni $L9;
-$L15:
-	cvt.s64.s32 %rd44, %r23;
-	mul.lo.s64 %rd45, %rd44, %rd19;
-	mad.lo.s64 %rd46, %rd45, 4, %rd15;
-	mov.b32 %r27, 1;
-	atom.global.add.s32 %r28, [%rd46], %r27;
-$L9:
-	add.s64 %rd37, %rd37, %rd36;
-	bra.uni $L7;
-$L8:
-	mov.b64 %rd47, %rd32;
-	// block reduction
-	mov.b32 %r29, 1;
-	mov.b32 %r30, 1;
-	sub.u32 %r31, %r13, 1;
-	mov.b32 %r32, %r29;
-$L16:
-	setp.hs.u32 %p12, %r32, 32;
-	@%p12 bra $L17;
-	mov.b64 {%r33, %r34}, %rd47;
-	shfl.sync.down.b32 %r35|%p13, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd48, {%r35, %r36};
-	@!%p13 bra $L18;
-	setp.ne.u32 %p14, %r18, 1;
-	@%p14 bra.uni $L20;
-	add.s64 %rd49, %rd47, %rd48;
-	mov.b64 %rd47, %rd49;
-	bra.uni $L19;
-$L20:
-	setp.ne.u32 %p15, %r18, 2;
-	@%p15 bra.uni $L21;
-	mul.lo.s64 %rd50, %rd47, %rd48;
-	mov.b64 %rd47, %rd50;
-	bra.uni $L19;
-$L21:
-	setp.ne.u32 %p16, %r18, 3;
-	@%p16 bra.uni $L22;
-	min.s64 %rd51, %rd47, %rd48;
-	mov.b64 %rd47, %rd51;
-	bra.uni $L19;
-$L22:
-	setp.ne.u32 %p17, %r18, 4;
-	@%p17 bra.uni $L23;
-	max.s64 %rd52, %rd47, %rd48;
-	mov.b64 %rd47, %rd52;
-	bra.uni $L19;
-$L23:
-	setp.ne.u32 %p18, %r18, 7;
-	@%p18 bra.uni $L24;
-	and.b64 %rd53, %rd47, %rd48;
-	mov.b64 %rd47, %rd53;
-	bra.uni $L19;
-$L24:
-	or.b64 %rd54, %rd47, %rd48;
-	mov.b64 %rd47, %rd54;
-$L19:
-$L18:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L16;
-$L17:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L25;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd47;
-$L25:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L26;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L27;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd47, %rd59;
-$L27:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r30;
-$L28:
-	setp.hs.u32 %p22, %r38, 32;
-	@%p22 bra $L29;
-	mov.b64 {%r39, %r40}, %rd47;
-	shfl.sync.down.b32 %r41|%p23, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd60, {%r41, %r42};
-	@!%p23 bra $L30;
-	setp.ne.u32 %p24, %r18, 1;
-	@%p24 bra.uni $L32;
-	add.s64 %rd61, %rd47, %rd60;
-	mov.b64 %rd47, %rd61;
-	bra.uni $L31;
-$L32:
-	setp.ne.u32 %p25, %r18, 2;
-	@%p25 bra.uni $L33;
-	mul.lo.s64 %rd62, %rd47, %rd60;
-	mov.b64 %rd47, %rd62;
-	bra.uni $L31;
-$L33:
-	setp.ne.u32 %p26, %r18, 3;
-	@%p26 bra.uni $L34;
-	min.s64 %rd63, %rd47, %rd60;
-	mov.b64 %rd47, %rd63;
-	bra.uni $L31;
-$L34:
-	setp.ne.u32 %p27, %r18, 4;
-	@%p27 bra.uni $L35;
-	max.s64 %rd64, %rd47, %rd60;
-	mov.b64 %rd47, %rd64;
-	bra.uni $L31;
-$L35:
-	setp.ne.u32 %p28, %r18, 7;
-	@%p28 bra.uni $L36;
-	and.b64 %rd65, %rd47, %rd60;
-	mov.b64 %rd47, %rd65;
-	bra.uni $L31;
-$L36:
-	or.b64 %rd66, %rd47, %rd60;
-	mov.b64 %rd47, %rd66;
-$L31:
-$L30:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L28;
-$L29:
-$L26:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L37;
-	st.global.s64 [%rd68+0], %rd47;
-$L37:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd26, %rd24;
-$L3:
-	setp.ge.s64 %p3, %rd26, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	add.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd23, 1;
-	mov.b64 %rd30, %rd24;
-$L6:
-	setp.ge.s64 %p5, %rd30, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd31, %rd30, 8, %rd3;
-	ld.global.s64 %rd32, [%rd31+0];
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-	add.s64 %rd30, %rd30, %rd25;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd23, 9223372036854775807;
-	mov.b64 %rd34, %rd24;
-$L9:
-	setp.ge.s64 %p7, %rd34, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd35, %rd34, 8, %rd3;
-	ld.global.s64 %rd36, [%rd35+0];
-	min.s64 %rd37, %rd23, %rd36;
-	mov.b64 %rd23, %rd37;
-	add.s64 %rd34, %rd34, %rd25;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd23, -9223372036854775808;
-	mov.b64 %rd38, %rd24;
-$L12:
-	setp.ge.s64 %p9, %rd38, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd39, %rd38, 8, %rd3;
-	ld.global.s64 %rd40, [%rd39+0];
-	max.s64 %rd41, %rd23, %rd40;
-	mov.b64 %rd23, %rd41;
-	add.s64 %rd38, %rd38, %rd25;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd23, -1;
-	mov.b64 %rd42, %rd24;
-$L15:
-	setp.ge.s64 %p11, %rd42, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd43, %rd42, 8, %rd3;
-	ld.global.s64 %rd44, [%rd43+0];
-	and.b64 %rd45, %rd23, %rd44;
-	mov.b64 %rd23, %rd45;
-	add.s64 %rd42, %rd42, %rd25;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd23, 0;
-	mov.b64 %rd46, %rd24;
-$L17:
-	setp.ge.s64 %p12, %rd46, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd47, %rd46, 8, %rd3;
-	ld.global.s64 %rd48, [%rd47+0];
-	or.b64 %rd49, %rd23, %rd48;
-	mov.b64 %rd23, %rd49;
-	add.s64 %rd46, %rd46, %rd25;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd50, %rd23;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd50;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd51, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd52, %rd50, %rd51;
-	mov.b64 %rd50, %rd52;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd53, %rd50, %rd51;
-	mov.b64 %rd50, %rd53;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd54, %rd50, %rd51;
-	mov.b64 %rd50, %rd54;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd55, %rd50, %rd51;
-	mov.b64 %rd50, %rd55;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd56, %rd50, %rd51;
-	mov.b64 %rd50, %rd56;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd57, %rd50, %rd51;
-	mov.b64 %rd50, %rd57;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd58, %r8, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	st.shared.s64 [%rd59+0], %rd50;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd60, %r7, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	ld.shared.s64 %rd62, [%rd61+0];
-	mov.b64 %rd50, %rd62;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd50;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd63, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd64, %rd50, %rd63;
-	mov.b64 %rd50, %rd64;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd65, %rd50, %rd63;
-	mov.b64 %rd50, %rd65;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd66, %rd50, %rd63;
-	mov.b64 %rd50, %rd66;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd67, %rd50, %rd63;
-	mov.b64 %rd50, %rd67;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd68, %rd50, %rd63;
-	mov.b64 %rd50, %rd68;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd69, %rd50, %rd63;
-	mov.b64 %rd50, %rd69;
-$L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd50;
-$L40:
-	ret;
-}
-`
-
-// gokkosPTX9 is the PTX of wcc.maxSize.
-const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6174,8 +5606,8 @@ $L40:
 }
 `
 
-// gokkosPTX10 is the PTX of wcc.numberRoots.
-const gokkosPTX10 = `//
+// gokkosPTX9 is the PTX of wcc.numberRoots.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6194,12 +5626,15 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
 	.reg .pred %p<19>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<69>;
+	.reg .b32 %r<67>;
+	.reg .b64 %rd<78>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6237,155 +5672,166 @@ const gokkosPTX10 = `//
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, 0;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	add.s64 %rd39, %rd34, %rd38;
+	cvt.u64.u32 %rd40, %r6;
+	mov.b64 %rd41, %rd39;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd41, %rd36;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd37+0];
+	mov.b64 %rd42, %rd41;
+	mul.lo.s64 %rd43, %rd42, %rd12;
+	mad.lo.s64 %rd44, %rd43, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd44+0];
 	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd35;
+	cvt.u32.u64 %r22, %rd42;
 	setp.ne.s32 %p4, %r21, %r22;
 	@!%p4 bra $L5;
 	bra.uni $L3;
 $L5:
 	@!%p3 bra $L7;
-	cvt.u32.u64 %r23, %rd30;
-	mul.lo.s64 %rd38, %rd35, %rd19;
-	mad.lo.s64 %rd39, %rd38, 4, %rd15;
-	st.global.s32 [%rd39+0], %r23;
+	cvt.u32.u64 %r23, %rd37;
+	mul.lo.s64 %rd45, %rd42, %rd19;
+	mad.lo.s64 %rd46, %rd45, 4, %rd15;
+	st.global.s32 [%rd46+0], %r23;
+	mul.lo.s64 %rd47, %rd37, %rd26;
+	mad.lo.s64 %rd48, %rd47, 4, %rd22;
+	mov.b32 %r24, 0;
+	st.global.s32 [%rd48+0], %r24;
 $L7:
-	add.s64 %rd40, %rd30, 1;
-	mov.b64 %rd30, %rd40;
+	add.s64 %rd49, %rd37, 1;
+	mov.b64 %rd37, %rd49;
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd41, %rd30;
+	mov.b64 %rd50, %rd37;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd41;
-	shfl.sync.down.b32 %r27|%p5, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd42, {%r27, %r28};
+	sub.u32 %r25, %r13, 1;
+	mov.b64 {%r26, %r27}, %rd50;
+	shfl.sync.down.b32 %r28|%p5, %r26, 1, %r25, %r17;
+	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
+	mov.b64 %rd51, {%r28, %r29};
 	@!%p5 bra $L8;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
+	add.s64 %rd52, %rd50, %rd51;
+	mov.b64 %rd50, %rd52;
 $L8:
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p6, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd44, {%r31, %r32};
+	mov.b64 {%r30, %r31}, %rd50;
+	shfl.sync.down.b32 %r32|%p6, %r30, 2, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
+	mov.b64 %rd53, {%r32, %r33};
 	@!%p6 bra $L9;
-	add.s64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
+	add.s64 %rd54, %rd50, %rd53;
+	mov.b64 %rd50, %rd54;
 $L9:
-	mov.b64 {%r33, %r34}, %rd41;
-	shfl.sync.down.b32 %r35|%p7, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd46, {%r35, %r36};
+	mov.b64 {%r34, %r35}, %rd50;
+	shfl.sync.down.b32 %r36|%p7, %r34, 4, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
+	mov.b64 %rd55, {%r36, %r37};
 	@!%p7 bra $L10;
-	add.s64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
+	add.s64 %rd56, %rd50, %rd55;
+	mov.b64 %rd50, %rd56;
 $L10:
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p8, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd48, {%r39, %r40};
+	mov.b64 {%r38, %r39}, %rd50;
+	shfl.sync.down.b32 %r40|%p8, %r38, 8, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
+	mov.b64 %rd57, {%r40, %r41};
 	@!%p8 bra $L11;
-	add.s64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
+	add.s64 %rd58, %rd50, %rd57;
+	mov.b64 %rd50, %rd58;
 $L11:
-	mov.b64 {%r41, %r42}, %rd41;
-	shfl.sync.down.b32 %r43|%p9, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd50, {%r43, %r44};
+	mov.b64 {%r42, %r43}, %rd50;
+	shfl.sync.down.b32 %r44|%p9, %r42, 16, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
+	mov.b64 %rd59, {%r44, %r45};
 	@!%p9 bra $L12;
-	add.s64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
+	add.s64 %rd60, %rd50, %rd59;
+	mov.b64 %rd50, %rd60;
 $L12:
 	setp.eq.u32 %p10, %r7, 0;
 	@!%p10 bra $L13;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.s64 [%rd53+0], %rd41;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd50;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p11, %r8, 0;
 	@!%p11 bra $L14;
 	setp.lo.u32 %p12, %r7, %r10;
 	@!%p12 bra $L15;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.s64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.s64 %rd65, [%rd64+0];
+	mov.b64 %rd50, %rd65;
 $L15:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd41;
-	shfl.sync.down.b32 %r48|%p13, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd57, {%r48, %r49};
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd50;
+	shfl.sync.down.b32 %r49|%p13, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd66, {%r49, %r50};
 	@!%p13 bra $L16;
-	add.s64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
+	add.s64 %rd67, %rd50, %rd66;
+	mov.b64 %rd50, %rd67;
 $L16:
-	mov.b64 {%r50, %r51}, %rd41;
-	shfl.sync.down.b32 %r52|%p14, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd59, {%r52, %r53};
+	mov.b64 {%r51, %r52}, %rd50;
+	shfl.sync.down.b32 %r53|%p14, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd68, {%r53, %r54};
 	@!%p14 bra $L17;
-	add.s64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
+	add.s64 %rd69, %rd50, %rd68;
+	mov.b64 %rd50, %rd69;
 $L17:
-	mov.b64 {%r54, %r55}, %rd41;
-	shfl.sync.down.b32 %r56|%p15, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd61, {%r56, %r57};
+	mov.b64 {%r55, %r56}, %rd50;
+	shfl.sync.down.b32 %r57|%p15, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd70, {%r57, %r58};
 	@!%p15 bra $L18;
-	add.s64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
+	add.s64 %rd71, %rd50, %rd70;
+	mov.b64 %rd50, %rd71;
 $L18:
-	mov.b64 {%r58, %r59}, %rd41;
-	shfl.sync.down.b32 %r60|%p16, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd63, {%r60, %r61};
+	mov.b64 {%r59, %r60}, %rd50;
+	shfl.sync.down.b32 %r61|%p16, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd72, {%r61, %r62};
 	@!%p16 bra $L19;
-	add.s64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
+	add.s64 %rd73, %rd50, %rd72;
+	mov.b64 %rd50, %rd73;
 $L19:
-	mov.b64 {%r62, %r63}, %rd41;
-	shfl.sync.down.b32 %r64|%p17, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd65, {%r64, %r65};
+	mov.b64 {%r63, %r64}, %rd50;
+	shfl.sync.down.b32 %r65|%p17, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd74, {%r65, %r66};
 	@!%p17 bra $L20;
-	add.s64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
+	add.s64 %rd75, %rd50, %rd74;
+	mov.b64 %rd50, %rd75;
 $L20:
 $L14:
-	mul.wide.u32 %rd67, %r18, 8;
-	add.s64 %rd68, %rd5, %rd67;
+	mul.wide.u32 %rd76, %r18, 8;
+	add.s64 %rd77, %rd5, %rd76;
 	setp.eq.u32 %p18, %r5, 0;
 	@!%p18 bra $L21;
-	st.global.s64 [%rd68+0], %rd41;
+	st.global.s64 [%rd77+0], %rd50;
 $L21:
 	ret;
 }
@@ -6399,7 +5845,10 @@ $L21:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
 	.reg .pred %p<21>;
@@ -6599,12 +6048,15 @@ $L20:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
 	.reg .pred %p<23>;
-	.reg .b32 %r<77>;
-	.reg .b64 %rd<93>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<104>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6642,218 +6094,233 @@ $L20:
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mul.wide.u32 %rd31, %r18, 8;
-	add.s64 %rd32, %rd5, %rd31;
-	ld.global.s64 %rd33, [%rd32+0];
-	mov.b64 %rd30, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd27;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mul.wide.u32 %rd38, %r18, 8;
+	add.s64 %rd39, %rd5, %rd38;
+	ld.global.s64 %rd40, [%rd39+0];
+	mov.b64 %rd37, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd34;
 $L1:
-	setp.ge.s64 %p2, %rd36, %rd29;
+	setp.ge.s64 %p2, %rd43, %rd36;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd37, %r5;
-	add.s64 %rd38, %rd36, %rd37;
-	setp.lt.s64 %p3, %rd38, %rd29;
-	mov.b64 %rd34, 0;
+	cvt.u64.u32 %rd44, %r5;
+	add.s64 %rd45, %rd43, %rd44;
+	setp.lt.s64 %p3, %rd45, %rd36;
+	mov.b64 %rd41, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd39, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd41+0];
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd47, %rd46, %rd12;
+	mad.lo.s64 %rd48, %rd47, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd48+0];
 	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd39;
+	cvt.u32.u64 %r22, %rd46;
 	setp.ne.s32 %p5, %r21, %r22;
 	@!%p5 bra $L6;
 	bra.uni $L4;
 $L6:
 	@!%p4 bra $L8;
-	cvt.u32.u64 %r23, %rd34;
-	mul.lo.s64 %rd42, %rd39, %rd19;
-	mad.lo.s64 %rd43, %rd42, 4, %rd15;
-	st.global.s32 [%rd43+0], %r23;
+	cvt.u32.u64 %r23, %rd41;
+	mul.lo.s64 %rd49, %rd46, %rd19;
+	mad.lo.s64 %rd50, %rd49, 4, %rd15;
+	st.global.s32 [%rd50+0], %r23;
+	mul.lo.s64 %rd51, %rd41, %rd26;
+	mad.lo.s64 %rd52, %rd51, 4, %rd22;
+	mov.b32 %r24, 0;
+	st.global.s32 [%rd52+0], %r24;
 $L8:
-	add.s64 %rd44, %rd34, 1;
-	mov.b64 %rd34, %rd44;
+	add.s64 %rd53, %rd41, 1;
+	mov.b64 %rd41, %rd53;
 $L4:
 $L3:
-	mov.b64 %rd45, %rd34;
+	mov.b64 %rd54, %rd41;
 	// block scan
-	mov.b64 %rd46, %rd45;
-	mov.b64 {%r24, %r25}, %rd46;
-	shfl.sync.up.b32 %r26|%p6, %r24, 1, 0, %r17;
-	shfl.sync.up.b32 %r27, %r25, 1, 0, %r17;
-	mov.b64 %rd47, {%r26, %r27};
+	mov.b64 %rd55, %rd54;
+	mov.b64 {%r25, %r26}, %rd55;
+	shfl.sync.up.b32 %r27|%p6, %r25, 1, 0, %r17;
+	shfl.sync.up.b32 %r28, %r26, 1, 0, %r17;
+	mov.b64 %rd56, {%r27, %r28};
 	@!%p6 bra $L9;
-	add.s64 %rd48, %rd47, %rd46;
-	mov.b64 %rd46, %rd48;
+	add.s64 %rd57, %rd56, %rd55;
+	mov.b64 %rd55, %rd57;
 $L9:
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.up.b32 %r30|%p7, %r28, 2, 0, %r17;
-	shfl.sync.up.b32 %r31, %r29, 2, 0, %r17;
-	mov.b64 %rd49, {%r30, %r31};
+	mov.b64 {%r29, %r30}, %rd55;
+	shfl.sync.up.b32 %r31|%p7, %r29, 2, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
+	mov.b64 %rd58, {%r31, %r32};
 	@!%p7 bra $L10;
-	add.s64 %rd50, %rd49, %rd46;
-	mov.b64 %rd46, %rd50;
+	add.s64 %rd59, %rd58, %rd55;
+	mov.b64 %rd55, %rd59;
 $L10:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.up.b32 %r34|%p8, %r32, 4, 0, %r17;
-	shfl.sync.up.b32 %r35, %r33, 4, 0, %r17;
-	mov.b64 %rd51, {%r34, %r35};
+	mov.b64 {%r33, %r34}, %rd55;
+	shfl.sync.up.b32 %r35|%p8, %r33, 4, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
+	mov.b64 %rd60, {%r35, %r36};
 	@!%p8 bra $L11;
-	add.s64 %rd52, %rd51, %rd46;
-	mov.b64 %rd46, %rd52;
+	add.s64 %rd61, %rd60, %rd55;
+	mov.b64 %rd55, %rd61;
 $L11:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.up.b32 %r38|%p9, %r36, 8, 0, %r17;
-	shfl.sync.up.b32 %r39, %r37, 8, 0, %r17;
-	mov.b64 %rd53, {%r38, %r39};
+	mov.b64 {%r37, %r38}, %rd55;
+	shfl.sync.up.b32 %r39|%p9, %r37, 8, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
+	mov.b64 %rd62, {%r39, %r40};
 	@!%p9 bra $L12;
-	add.s64 %rd54, %rd53, %rd46;
-	mov.b64 %rd46, %rd54;
+	add.s64 %rd63, %rd62, %rd55;
+	mov.b64 %rd55, %rd63;
 $L12:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.up.b32 %r42|%p10, %r40, 16, 0, %r17;
-	shfl.sync.up.b32 %r43, %r41, 16, 0, %r17;
-	mov.b64 %rd55, {%r42, %r43};
+	mov.b64 {%r41, %r42}, %rd55;
+	shfl.sync.up.b32 %r43|%p10, %r41, 16, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
+	mov.b64 %rd64, {%r43, %r44};
 	@!%p10 bra $L13;
-	add.s64 %rd56, %rd55, %rd46;
-	mov.b64 %rd46, %rd56;
+	add.s64 %rd65, %rd64, %rd55;
+	mov.b64 %rd55, %rd65;
 $L13:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.up.b32 %r46|%p11, %r44, 1, 0, %r17;
-	shfl.sync.up.b32 %r47, %r45, 1, 0, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	selp.b64 %rd58, %rd57, 0, %p11;
-	sub.u32 %r48, %r13, 1;
-	setp.eq.u32 %p12, %r7, %r48;
+	mov.b64 {%r45, %r46}, %rd55;
+	shfl.sync.up.b32 %r47|%p11, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd66, {%r47, %r48};
+	selp.b64 %rd67, %rd66, 0, %p11;
+	sub.u32 %r49, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r49;
 	@!%p12 bra $L14;
-	mul.wide.u32 %rd59, %r8, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	st.shared.s64 [%rd60+0], %rd46;
+	mul.wide.u32 %rd68, %r8, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	st.shared.s64 [%rd69+0], %rd55;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p13, %r8, 0;
 	@!%p13 bra $L15;
-	mov.b64 %rd61, 0;
+	mov.b64 %rd70, 0;
 	setp.lo.u32 %p14, %r7, %r10;
 	@!%p14 bra $L16;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd61, %rd64;
+	mul.wide.u32 %rd71, %r7, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	ld.shared.s64 %rd73, [%rd72+0];
+	mov.b64 %rd70, %rd73;
 $L16:
-	mov.b64 {%r49, %r50}, %rd61;
-	shfl.sync.up.b32 %r51|%p15, %r49, 1, 0, %r17;
-	shfl.sync.up.b32 %r52, %r50, 1, 0, %r17;
-	mov.b64 %rd65, {%r51, %r52};
+	mov.b64 {%r50, %r51}, %rd70;
+	shfl.sync.up.b32 %r52|%p15, %r50, 1, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
+	mov.b64 %rd74, {%r52, %r53};
 	@!%p15 bra $L17;
-	add.s64 %rd66, %rd65, %rd61;
-	mov.b64 %rd61, %rd66;
+	add.s64 %rd75, %rd74, %rd70;
+	mov.b64 %rd70, %rd75;
 $L17:
-	mov.b64 {%r53, %r54}, %rd61;
-	shfl.sync.up.b32 %r55|%p16, %r53, 2, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, 2, 0, %r17;
-	mov.b64 %rd67, {%r55, %r56};
+	mov.b64 {%r54, %r55}, %rd70;
+	shfl.sync.up.b32 %r56|%p16, %r54, 2, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
+	mov.b64 %rd76, {%r56, %r57};
 	@!%p16 bra $L18;
-	add.s64 %rd68, %rd67, %rd61;
-	mov.b64 %rd61, %rd68;
+	add.s64 %rd77, %rd76, %rd70;
+	mov.b64 %rd70, %rd77;
 $L18:
-	mov.b64 {%r57, %r58}, %rd61;
-	shfl.sync.up.b32 %r59|%p17, %r57, 4, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, 4, 0, %r17;
-	mov.b64 %rd69, {%r59, %r60};
+	mov.b64 {%r58, %r59}, %rd70;
+	shfl.sync.up.b32 %r60|%p17, %r58, 4, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
+	mov.b64 %rd78, {%r60, %r61};
 	@!%p17 bra $L19;
-	add.s64 %rd70, %rd69, %rd61;
-	mov.b64 %rd61, %rd70;
+	add.s64 %rd79, %rd78, %rd70;
+	mov.b64 %rd70, %rd79;
 $L19:
-	mov.b64 {%r61, %r62}, %rd61;
-	shfl.sync.up.b32 %r63|%p18, %r61, 8, 0, %r17;
-	shfl.sync.up.b32 %r64, %r62, 8, 0, %r17;
-	mov.b64 %rd71, {%r63, %r64};
+	mov.b64 {%r62, %r63}, %rd70;
+	shfl.sync.up.b32 %r64|%p18, %r62, 8, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
+	mov.b64 %rd80, {%r64, %r65};
 	@!%p18 bra $L20;
-	add.s64 %rd72, %rd71, %rd61;
-	mov.b64 %rd61, %rd72;
+	add.s64 %rd81, %rd80, %rd70;
+	mov.b64 %rd70, %rd81;
 $L20:
-	mov.b64 {%r65, %r66}, %rd61;
-	shfl.sync.up.b32 %r67|%p19, %r65, 16, 0, %r17;
-	shfl.sync.up.b32 %r68, %r66, 16, 0, %r17;
-	mov.b64 %rd73, {%r67, %r68};
+	mov.b64 {%r66, %r67}, %rd70;
+	shfl.sync.up.b32 %r68|%p19, %r66, 16, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
+	mov.b64 %rd82, {%r68, %r69};
 	@!%p19 bra $L21;
-	add.s64 %rd74, %rd73, %rd61;
-	mov.b64 %rd61, %rd74;
+	add.s64 %rd83, %rd82, %rd70;
+	mov.b64 %rd70, %rd83;
 $L21:
-	mov.b64 {%r69, %r70}, %rd61;
-	shfl.sync.up.b32 %r71|%p20, %r69, 1, 0, %r17;
-	shfl.sync.up.b32 %r72, %r70, 1, 0, %r17;
-	mov.b64 %rd75, {%r71, %r72};
-	selp.b64 %rd76, %rd75, 0, %p20;
+	mov.b64 {%r70, %r71}, %rd70;
+	shfl.sync.up.b32 %r72|%p20, %r70, 1, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
+	mov.b64 %rd84, {%r72, %r73};
+	selp.b64 %rd85, %rd84, 0, %p20;
 	@!%p14 bra $L22;
-	mul.wide.u32 %rd77, %r7, 16;
-	add.s64 %rd78, %rd1, %rd77;
-	add.s64 %rd79, %rd78, 512;
-	st.shared.s64 [%rd79+0], %rd76;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	add.s64 %rd88, %rd87, 512;
+	st.shared.s64 [%rd88+0], %rd85;
 $L22:
-	sub.u32 %r73, %r10, 1;
-	setp.eq.u32 %p21, %r7, %r73;
+	sub.u32 %r74, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r74;
 	@!%p21 bra $L23;
-	st.shared.s64 [%rd1+1024], %rd61;
+	st.shared.s64 [%rd1+1024], %rd70;
 $L23:
 $L15:
 	bar.sync 0;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	add.s64 %rd82, %rd81, 512;
-	ld.shared.s64 %rd83, [%rd82+0];
-	add.s64 %rd84, %rd83, %rd58;
-	ld.shared.s64 %rd85, [%rd1+1024];
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	add.s64 %rd91, %rd90, 512;
+	ld.shared.s64 %rd92, [%rd91+0];
+	add.s64 %rd93, %rd92, %rd67;
+	ld.shared.s64 %rd94, [%rd1+1024];
 	@!%p3 bra $L24;
-	add.s64 %rd86, %rd30, %rd84;
-	mov.b64 %rd34, %rd86;
+	add.s64 %rd95, %rd37, %rd93;
+	mov.b64 %rd41, %rd95;
 	mov.pred %p4, 1;
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd87, %rd39, %rd12;
-	mad.lo.s64 %rd88, %rd87, 4, %rd8;
-	ld.global.nc.s32 %r74, [%rd88+0];
-	mov.b32 %r21, %r74;
-	cvt.u32.u64 %r75, %rd39;
-	setp.ne.s32 %p22, %r21, %r75;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd96, %rd46, %rd12;
+	mad.lo.s64 %rd97, %rd96, 4, %rd8;
+	ld.global.nc.s32 %r75, [%rd97+0];
+	mov.b32 %r21, %r75;
+	cvt.u32.u64 %r76, %rd46;
+	setp.ne.s32 %p22, %r21, %r76;
 	@!%p22 bra $L27;
 	bra.uni $L25;
 $L27:
 	@!%p4 bra $L29;
-	cvt.u32.u64 %r76, %rd34;
-	mul.lo.s64 %rd89, %rd39, %rd19;
-	mad.lo.s64 %rd90, %rd89, 4, %rd15;
-	st.global.s32 [%rd90+0], %r76;
+	cvt.u32.u64 %r77, %rd41;
+	mul.lo.s64 %rd98, %rd46, %rd19;
+	mad.lo.s64 %rd99, %rd98, 4, %rd15;
+	st.global.s32 [%rd99+0], %r77;
+	mul.lo.s64 %rd100, %rd41, %rd26;
+	mad.lo.s64 %rd101, %rd100, 4, %rd22;
+	mov.b32 %r78, 0;
+	st.global.s32 [%rd101+0], %r78;
 $L29:
-	add.s64 %rd91, %rd34, 1;
-	mov.b64 %rd34, %rd91;
+	add.s64 %rd102, %rd41, 1;
+	mov.b64 %rd41, %rd102;
 $L25:
 $L24:
-	add.s64 %rd92, %rd30, %rd85;
-	mov.b64 %rd30, %rd92;
-	add.s64 %rd36, %rd36, %rd35;
+	add.s64 %rd103, %rd37, %rd94;
+	mov.b64 %rd37, %rd103;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX11 is the PTX of wcc.gatherNumbers.
-const gokkosPTX11 = `//
+// gokkosPTX10 is the PTX of wcc.gatherNumbers.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6861,9 +6328,13 @@ const gokkosPTX11 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_wcc_gatherNumbers(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_gatherNumbers_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -6872,66 +6343,557 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<2>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<38>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
+	.reg .pred %p<30>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<83>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	ld.param.u64 %rd17, [gk_s6];
-	cvta.to.global.u64 %rd18, %rd17;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s7];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s8];
-	mov.b64 %rd23, %rd22;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd24, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd25, %r3;
-	add.s64 %rd26, %rd24, %rd25;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd27, %r4, %r5;
-	add.s64 %rd28, %rd1, %rd26;
-	mov.b64 %rd29, %rd28;
-$L1:
-	setp.ge.s64 %p1, %rd29, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd9;
-	mad.lo.s64 %rd32, %rd31, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd32+0];
-	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd33, %r7;
-	mul.lo.s64 %rd34, %rd33, %rd16;
-	mad.lo.s64 %rd35, %rd34, 4, %rd12;
-	ld.global.nc.s32 %r8, [%rd35+0];
-	mov.b32 %r9, %r8;
-	mul.lo.s64 %rd36, %rd30, %rd23;
-	mad.lo.s64 %rd37, %rd36, 4, %rd19;
-	st.global.s32 [%rd37+0], %r9;
-$L3:
-	add.s64 %rd29, %rd29, %rd27;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r20;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r19;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd40, 0;
 	bra.uni $L1;
 $L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd40, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd40, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd40, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd40, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd40, 0;
+$L1:
+	mov.b64 %rd39, %rd40;
+	cvt.u64.u32 %rd41, %r5;
+	add.s64 %rd42, %rd36, %rd41;
+	cvt.u64.u32 %rd43, %r6;
+	mov.b64 %rd44, %rd42;
+$L7:
+	setp.ge.s64 %p7, %rd44, %rd38;
+	@%p7 bra $L8;
+	mov.b64 %rd45, %rd44;
+	mul.lo.s64 %rd46, %rd45, %rd12;
+	mad.lo.s64 %rd47, %rd46, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd47+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd48, %r22;
+	mov.b64 %rd49, %rd48;
+	setp.eq.s64 %p8, %rd49, %rd45;
+	@!%p8 bra $L11;
+	bra.uni $L9;
+$L11:
+	mul.lo.s64 %rd50, %rd49, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	ld.global.s32 %r23, [%rd51+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	mul.lo.s64 %rd52, %rd45, %rd19;
+	mad.lo.s64 %rd53, %rd52, 4, %rd15;
+	st.global.s32 [%rd53+0], %r25;
+	setp.ge.s64 %p9, %rd28, 0;
+	mov.pred %p10, %p9;
+	@!%p10 bra $L13;
+	mul.lo.s64 %rd54, %rd28, %rd12;
+	mad.lo.s64 %rd55, %rd54, 4, %rd8;
+	ld.global.nc.s32 %r26, [%rd55+0];
+	mov.b32 %r27, %r26;
+	cvt.s64.s32 %rd56, %r27;
+	setp.eq.s64 %p11, %rd49, %rd56;
+	mov.pred %p10, %p11;
+$L13:
+	@!%p10 bra $L15;
+	add.s64 %rd57, %rd39, 1;
+	mov.b64 %rd39, %rd57;
+	bra.uni $L9;
+$L15:
+	cvt.s64.s32 %rd58, %r25;
+	mul.lo.s64 %rd59, %rd58, %rd26;
+	mad.lo.s64 %rd60, %rd59, 4, %rd22;
+	mov.b32 %r28, 1;
+	atom.global.add.s32 %r29, [%rd60], %r28;
+$L9:
+	add.s64 %rd44, %rd44, %rd43;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd61, %rd39;
+	// block reduction
+	mov.b32 %r30, 1;
+	mov.b32 %r31, 1;
+	sub.u32 %r32, %r13, 1;
+	mov.b32 %r33, %r30;
+$L16:
+	setp.hs.u32 %p12, %r33, 32;
+	@%p12 bra $L17;
+	mov.b64 {%r34, %r35}, %rd61;
+	shfl.sync.down.b32 %r36|%p13, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd62, {%r36, %r37};
+	@!%p13 bra $L18;
+	setp.ne.u32 %p14, %r18, 1;
+	@%p14 bra.uni $L20;
+	add.s64 %rd63, %rd61, %rd62;
+	mov.b64 %rd61, %rd63;
+	bra.uni $L19;
+$L20:
+	setp.ne.u32 %p15, %r18, 2;
+	@%p15 bra.uni $L21;
+	mul.lo.s64 %rd64, %rd61, %rd62;
+	mov.b64 %rd61, %rd64;
+	bra.uni $L19;
+$L21:
+	setp.ne.u32 %p16, %r18, 3;
+	@%p16 bra.uni $L22;
+	min.s64 %rd65, %rd61, %rd62;
+	mov.b64 %rd61, %rd65;
+	bra.uni $L19;
+$L22:
+	setp.ne.u32 %p17, %r18, 4;
+	@%p17 bra.uni $L23;
+	max.s64 %rd66, %rd61, %rd62;
+	mov.b64 %rd61, %rd66;
+	bra.uni $L19;
+$L23:
+	setp.ne.u32 %p18, %r18, 7;
+	@%p18 bra.uni $L24;
+	and.b64 %rd67, %rd61, %rd62;
+	mov.b64 %rd61, %rd67;
+	bra.uni $L19;
+$L24:
+	or.b64 %rd68, %rd61, %rd62;
+	mov.b64 %rd61, %rd68;
+$L19:
+$L18:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L16;
+$L17:
+	setp.eq.u32 %p19, %r7, 0;
+	@!%p19 bra $L25;
+	mul.wide.u32 %rd69, %r8, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	st.shared.s64 [%rd70+0], %rd61;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L26;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L27;
+	mul.wide.u32 %rd71, %r7, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	ld.shared.s64 %rd73, [%rd72+0];
+	mov.b64 %rd61, %rd73;
+$L27:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r31;
+$L28:
+	setp.hs.u32 %p22, %r39, 32;
+	@%p22 bra $L29;
+	mov.b64 {%r40, %r41}, %rd61;
+	shfl.sync.down.b32 %r42|%p23, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd74, {%r42, %r43};
+	@!%p23 bra $L30;
+	setp.ne.u32 %p24, %r18, 1;
+	@%p24 bra.uni $L32;
+	add.s64 %rd75, %rd61, %rd74;
+	mov.b64 %rd61, %rd75;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p25, %r18, 2;
+	@%p25 bra.uni $L33;
+	mul.lo.s64 %rd76, %rd61, %rd74;
+	mov.b64 %rd61, %rd76;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p26, %r18, 3;
+	@%p26 bra.uni $L34;
+	min.s64 %rd77, %rd61, %rd74;
+	mov.b64 %rd61, %rd77;
+	bra.uni $L31;
+$L34:
+	setp.ne.u32 %p27, %r18, 4;
+	@%p27 bra.uni $L35;
+	max.s64 %rd78, %rd61, %rd74;
+	mov.b64 %rd61, %rd78;
+	bra.uni $L31;
+$L35:
+	setp.ne.u32 %p28, %r18, 7;
+	@%p28 bra.uni $L36;
+	and.b64 %rd79, %rd61, %rd74;
+	mov.b64 %rd61, %rd79;
+	bra.uni $L31;
+$L36:
+	or.b64 %rd80, %rd61, %rd74;
+	mov.b64 %rd61, %rd80;
+$L31:
+$L30:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L28;
+$L29:
+$L26:
+	mul.wide.u32 %rd81, %r19, 8;
+	add.s64 %rd82, %rd5, %rd81;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L37;
+	st.global.s64 [%rd82+0], %rd61;
+$L37:
+	ret;
+}
+
+.visible .entry gk_wcc_gatherNumbers_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<77>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd30, 0;
+	mov.b64 %rd33, %rd31;
+$L3:
+	setp.ge.s64 %p3, %rd33, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	add.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd30, 1;
+	mov.b64 %rd37, %rd31;
+$L6:
+	setp.ge.s64 %p5, %rd37, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	mul.lo.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+	add.s64 %rd37, %rd37, %rd32;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd30, 9223372036854775807;
+	mov.b64 %rd41, %rd31;
+$L9:
+	setp.ge.s64 %p7, %rd41, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd42, %rd41, 8, %rd3;
+	ld.global.s64 %rd43, [%rd42+0];
+	min.s64 %rd44, %rd30, %rd43;
+	mov.b64 %rd30, %rd44;
+	add.s64 %rd41, %rd41, %rd32;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd30, -9223372036854775808;
+	mov.b64 %rd45, %rd31;
+$L12:
+	setp.ge.s64 %p9, %rd45, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd46, %rd45, 8, %rd3;
+	ld.global.s64 %rd47, [%rd46+0];
+	max.s64 %rd48, %rd30, %rd47;
+	mov.b64 %rd30, %rd48;
+	add.s64 %rd45, %rd45, %rd32;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd30, -1;
+	mov.b64 %rd49, %rd31;
+$L15:
+	setp.ge.s64 %p11, %rd49, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd50, %rd49, 8, %rd3;
+	ld.global.s64 %rd51, [%rd50+0];
+	and.b64 %rd52, %rd30, %rd51;
+	mov.b64 %rd30, %rd52;
+	add.s64 %rd49, %rd49, %rd32;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd30, 0;
+	mov.b64 %rd53, %rd31;
+$L17:
+	setp.ge.s64 %p12, %rd53, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.s64 %rd55, [%rd54+0];
+	or.b64 %rd56, %rd30, %rd55;
+	mov.b64 %rd30, %rd56;
+	add.s64 %rd53, %rd53, %rd32;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd57, %rd30;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd57;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd58, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd59, %rd57, %rd58;
+	mov.b64 %rd57, %rd59;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd60, %rd57, %rd58;
+	mov.b64 %rd57, %rd60;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd61, %rd57, %rd58;
+	mov.b64 %rd57, %rd61;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd62, %rd57, %rd58;
+	mov.b64 %rd57, %rd62;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd63, %rd57, %rd58;
+	mov.b64 %rd57, %rd63;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd64, %rd57, %rd58;
+	mov.b64 %rd57, %rd64;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd65, %r8, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	st.shared.s64 [%rd66+0], %rd57;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd67, %r7, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	ld.shared.s64 %rd69, [%rd68+0];
+	mov.b64 %rd57, %rd69;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd57;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd70, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd71, %rd57, %rd70;
+	mov.b64 %rd57, %rd71;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd72, %rd57, %rd70;
+	mov.b64 %rd57, %rd72;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd73, %rd57, %rd70;
+	mov.b64 %rd57, %rd73;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd74, %rd57, %rd70;
+	mov.b64 %rd57, %rd74;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd75, %rd57, %rd70;
+	mov.b64 %rd57, %rd75;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd76, %rd57, %rd70;
+	mov.b64 %rd57, %rd76;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd57;
+$L40:
 	ret;
 }
 `
@@ -6961,7 +6923,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6965
+//line gokkos_kernels_gen.go:6927
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -7001,7 +6963,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7005
+//line gokkos_kernels_gen.go:6967
 	*acc = gokkosAccV
 }
 
@@ -7022,7 +6984,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7026
+//line gokkos_kernels_gen.go:6988
 		*acc = gokkosAccV
 		return
 	}
@@ -7037,7 +6999,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7041
+//line gokkos_kernels_gen.go:7003
 	*acc = gokkosAccV
 }
 
@@ -7054,7 +7016,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7058
+//line gokkos_kernels_gen.go:7020
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7065,7 +7027,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7069
+//line gokkos_kernels_gen.go:7031
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7077,14 +7039,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7081
+//line gokkos_kernels_gen.go:7043
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7088
+//line gokkos_kernels_gen.go:7050
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7126,7 +7088,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7130
+//line gokkos_kernels_gen.go:7092
 		*acc = gokkosAccV
 		return
 	}
@@ -7162,7 +7124,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7166
+//line gokkos_kernels_gen.go:7128
 	*acc = gokkosAccV
 }
 
@@ -7184,118 +7146,106 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7188
+//line gokkos_kernels_gen.go:7150
 }
 
-// gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
-	k := *gokkosK
-	gokkosAccV := *acc
-	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
-		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line wcc.go:209
-			r := gokkosS0[gokkosJ]
-			if r == int32(v) {
-				continue
-			}
-			if k.C >= 0 && r == k.L.At(k.C) {
-				gokkosAccV += 1
-				continue
-			}
-			k.Size.AtomicAdd(int(r), 1)
-		}
-//line gokkos_kernels_gen.go:7209
-		*acc = gokkosAccV
-		return
-	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:209
-		r := k.L.At(v)
-		if r == int32(v) {
-			continue
-		}
-		if k.C >= 0 && r == k.L.At(k.C) {
-			gokkosAccV += 1
-			continue
-		}
-		k.Size.AtomicAdd(int(r), 1)
-	}
-//line gokkos_kernels_gen.go:7225
-	*acc = gokkosAccV
-}
-
-// gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop8 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:229
+//line wcc.go:201
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7238
+//line gokkos_kernels_gen.go:7162
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:229
+//line wcc.go:201
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7246
+//line gokkos_kernels_gen.go:7170
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop9 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:241
+//line wcc.go:214
 			if gokkosS0[gokkosJ] != int32(v) {
 				continue
 			}
 			if final {
 				gokkosS1[gokkosJ] = int32(gokkosAccV)
+				k.Size.Set(int(gokkosAccV), 0)
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7267
+//line gokkos_kernels_gen.go:7192
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:241
+//line wcc.go:214
 		if k.L.At(v) != int32(v) {
 			continue
 		}
 		if final {
 			k.Num.Set(v, int32(gokkosAccV))
+			k.Size.Set(int(gokkosAccV), 0)
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7281
+//line gokkos_kernels_gen.go:7207
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
+// gokkosHostLoop10 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+	gokkosAccV := *acc
+	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:258
-			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
+			v := gokkosLo + gokkosJ
+//line wcc.go:237
+			r := int(gokkosS0[gokkosJ])
+			if r == v {
+				continue
+			}
+			c := k.Num.At(r)
+			gokkosS1[gokkosJ] = c
+			if k.C >= 0 && r == int(k.L.At(k.C)) {
+				gokkosAccV += 1
+				continue
+			}
+			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7294
+//line gokkos_kernels_gen.go:7232
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:258
-		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
+//line wcc.go:237
+		r := int(k.L.At(v))
+		if r == v {
+			continue
+		}
+		c := k.Num.At(r)
+		k.Num.Set(v, c)
+		if k.C >= 0 && r == int(k.L.At(k.C)) {
+			gokkosAccV += 1
+			continue
+		}
+		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7301
+//line gokkos_kernels_gen.go:7250
+	*acc = gokkosAccV
 }

@@ -33,7 +33,7 @@ type WCC struct {
 	g      *dgraph.Graph
 	h      *hooking            // Afforest's prepared state; nil for LabelProp
 	labels views.View1D[int32] // root label per vertex
-	size   views.View1D[int32] // component size per root, then component number per root
+	size   views.View1D[int32] // per component number: its size less one (outside the giant)
 	comp   views.View1D[int32] // component number per vertex
 	ran    bool
 }
@@ -127,28 +127,24 @@ func (w *WCC) Run() (*Result, error) {
 			return nil, err
 		}
 	}
-	if err := w.size.Fill(0); err != nil {
+	// Roots are numbered in increasing order (the number in comp[r], the size counter of
+	// component number c in size[c], cleared there); then every other vertex copies its
+	// root's number and counts itself in its component's size. The sampled giant
+	// component's vertices are counted by a reduction rather than by atomic additions to
+	// one counter.
+	var total int64
+	if err := portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: w.labels, Num: w.comp, Size: w.size}, &total); err != nil {
 		return nil, err
 	}
-	// The sampled giant component's vertices are counted by a reduction rather than by atomic
-	// additions to one counter.
 	var inGiant int64
-	if err := portable.ParallelReduce(space, "wcc.sizes", portable.Range(0, n), countSizes{L: w.labels, Size: w.size, C: int(giant)}, portable.Sum(&inGiant)); err != nil {
+	if err := portable.ParallelReduce(space, "wcc.gather", portable.Range(0, n), gatherNumbers{L: w.labels, Num: w.comp, Size: w.size, C: int(giant)}, portable.Sum(&inGiant)); err != nil {
 		return nil, err
 	}
 	var big int32
-	if err := portable.ParallelReduce(space, "wcc.largest", portable.Range(0, n), maxSize{Size: w.size}, portable.Max(&big)); err != nil {
+	if err := portable.ParallelReduce(space, "wcc.largest", portable.Range(0, int(total)), maxSize{Size: w.size}, portable.Max(&big)); err != nil {
 		return nil, err
 	}
 	big = max(big, int32(inGiant)) + 1
-	// size[r] becomes the number of root r; every vertex then reads its root's number.
-	var total int64
-	if err := portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: w.labels, Num: w.size}, &total); err != nil {
-		return nil, err
-	}
-	if err := portable.ParallelFor(space, "wcc.gather", portable.Range(0, n), gatherNumbers{L: w.labels, Num: w.size, Out: w.comp}); err != nil {
-		return nil, err
-	}
 	res.Count, res.Largest = int(total), int(big)
 	w.ran = true
 	return res, nil
@@ -193,30 +189,6 @@ func RunWith(g *dgraph.Graph, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// countSizes counts in Size[r] the vertices of root r's component other than r itself, so
-// that roots, and with them every isolated vertex, touch nothing; the vertices of vertex C's
-// component (C >= 0) are counted in the reduction instead (again without the root), since
-// atomics on one counter from every thread would serialize.
-//
-//gokkos:kernel
-type countSizes struct {
-	L, Size views.View1D[int32]
-	C       int
-}
-
-// Run counts vertex v.
-func (k countSizes) Run(v int, acc *int64) {
-	r := k.L.At(v)
-	if r == int32(v) {
-		return
-	}
-	if k.C >= 0 && r == k.L.At(k.C) {
-		*acc += 1
-		return
-	}
-	k.Size.AtomicAdd(int(r), 1)
-}
-
 // maxSize reduces the largest entry of Size: the size of the largest component outside the
 // reduction's, less one.
 //
@@ -228,12 +200,13 @@ type maxSize struct {
 // Run folds root v's size into the maximum.
 func (k maxSize) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
 
-// numberRoots numbers the roots (vertices labelled with themselves) in increasing order, storing
-// each root's number over its size.
+// numberRoots numbers the roots (vertices labelled with themselves) in increasing order: root
+// r gets its number c in Num[r], and Size[c], the counter of its component's other vertices,
+// is cleared.
 //
 //gokkos:kernel
 type numberRoots struct {
-	L, Num views.View1D[int32]
+	L, Num, Size views.View1D[int32]
 }
 
 // Run numbers vertex v if it is a root.
@@ -243,16 +216,33 @@ func (k numberRoots) Run(v int, acc *int64, final bool) {
 	}
 	if final {
 		k.Num.Set(v, int32(*acc))
+		k.Size.Set(int(*acc), 0)
 	}
 	*acc += 1
 }
 
-// gatherNumbers gives every vertex its root's number.
+// gatherNumbers gives every vertex that is not a root its root's number and counts it in
+// Size[number], except that the vertices of vertex C's component (C >= 0) are counted in the
+// reduction instead, since atomics on one counter from every thread would serialize. Roots
+// are left alone, so that isolated vertices touch nothing.
 //
 //gokkos:kernel
 type gatherNumbers struct {
-	L, Num, Out views.View1D[int32]
+	L, Num, Size views.View1D[int32]
+	C            int
 }
 
-// Run numbers vertex v.
-func (k gatherNumbers) Run(v int) { k.Out.Set(v, k.Num.At(int(k.L.At(v)))) }
+// Run numbers and counts vertex v.
+func (k gatherNumbers) Run(v int, acc *int64) {
+	r := int(k.L.At(v))
+	if r == v {
+		return
+	}
+	c := k.Num.At(r)
+	k.Num.Set(v, c)
+	if k.C >= 0 && r == int(k.L.At(k.C)) {
+		*acc += 1
+		return
+	}
+	k.Size.AtomicAdd(int(c), 1)
+}
