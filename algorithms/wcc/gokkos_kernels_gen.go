@@ -258,7 +258,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop8)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:208",
+		Pos:   "algorithms/wcc/wcc.go:210",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX9,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
@@ -271,15 +271,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (numberRoots) Run", Hash: "1ebd0a853a08e44a"},
+			{File: "wcc.go", Key: "func (numberRoots) Run", Hash: "1b9abe0f87a4fff1"},
 			{File: "wcc.go", Key: "type numberRoots", Hash: "ef6d178616831d0c"},
 		},
-		SourceHash: "59016ccfe1a26b13",
+		SourceHash: "52d68ed320ca37ef",
 	})
 	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop9)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:      "wcc.gatherNumbers",
-		Pos:       "algorithms/wcc/wcc.go:230",
+		Pos:       "algorithms/wcc/wcc.go:235",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
@@ -5632,9 +5632,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<19>;
+	.reg .pred %p<20>;
 	.reg .b32 %r<67>;
-	.reg .b64 %rd<78>;
+	.reg .b64 %rd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5701,138 +5701,142 @@ $L1:
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
 	mov.b64 %rd42, %rd41;
-	mul.lo.s64 %rd43, %rd42, %rd12;
-	mad.lo.s64 %rd44, %rd43, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd44+0];
+	mov.b64 %rd43, 0;
+	mul.lo.s64 %rd44, %rd42, %rd12;
+	mad.lo.s64 %rd45, %rd44, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd45+0];
 	mov.b32 %r21, %r20;
 	cvt.u32.u64 %r22, %rd42;
-	setp.ne.s32 %p4, %r21, %r22;
+	setp.eq.s32 %p4, %r21, %r22;
 	@!%p4 bra $L5;
-	bra.uni $L3;
+	mov.b64 %rd43, 1;
 $L5:
 	@!%p3 bra $L7;
 	cvt.u32.u64 %r23, %rd37;
-	mul.lo.s64 %rd45, %rd42, %rd19;
-	mad.lo.s64 %rd46, %rd45, 4, %rd15;
-	st.global.s32 [%rd46+0], %r23;
-	mul.lo.s64 %rd47, %rd37, %rd26;
-	mad.lo.s64 %rd48, %rd47, 4, %rd22;
+	mul.lo.s64 %rd46, %rd42, %rd19;
+	mad.lo.s64 %rd47, %rd46, 4, %rd15;
+	st.global.s32 [%rd47+0], %r23;
+	setp.ne.s64 %p5, %rd43, 0;
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd48, %rd37, %rd26;
+	mad.lo.s64 %rd49, %rd48, 4, %rd22;
 	mov.b32 %r24, 0;
-	st.global.s32 [%rd48+0], %r24;
+	st.global.s32 [%rd49+0], %r24;
+$L9:
 $L7:
-	add.s64 %rd49, %rd37, 1;
-	mov.b64 %rd37, %rd49;
+	add.s64 %rd50, %rd37, %rd43;
+	mov.b64 %rd37, %rd50;
 $L3:
 	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd50, %rd37;
+	mov.b64 %rd51, %rd37;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd50;
-	shfl.sync.down.b32 %r28|%p5, %r26, 1, %r25, %r17;
+	mov.b64 {%r26, %r27}, %rd51;
+	shfl.sync.down.b32 %r28|%p6, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd51, {%r28, %r29};
-	@!%p5 bra $L8;
-	add.s64 %rd52, %rd50, %rd51;
-	mov.b64 %rd50, %rd52;
-$L8:
-	mov.b64 {%r30, %r31}, %rd50;
-	shfl.sync.down.b32 %r32|%p6, %r30, 2, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
-	mov.b64 %rd53, {%r32, %r33};
-	@!%p6 bra $L9;
-	add.s64 %rd54, %rd50, %rd53;
-	mov.b64 %rd50, %rd54;
-$L9:
-	mov.b64 {%r34, %r35}, %rd50;
-	shfl.sync.down.b32 %r36|%p7, %r34, 4, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
-	mov.b64 %rd55, {%r36, %r37};
-	@!%p7 bra $L10;
-	add.s64 %rd56, %rd50, %rd55;
-	mov.b64 %rd50, %rd56;
+	mov.b64 %rd52, {%r28, %r29};
+	@!%p6 bra $L10;
+	add.s64 %rd53, %rd51, %rd52;
+	mov.b64 %rd51, %rd53;
 $L10:
-	mov.b64 {%r38, %r39}, %rd50;
-	shfl.sync.down.b32 %r40|%p8, %r38, 8, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
-	mov.b64 %rd57, {%r40, %r41};
-	@!%p8 bra $L11;
-	add.s64 %rd58, %rd50, %rd57;
-	mov.b64 %rd50, %rd58;
+	mov.b64 {%r30, %r31}, %rd51;
+	shfl.sync.down.b32 %r32|%p7, %r30, 2, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
+	mov.b64 %rd54, {%r32, %r33};
+	@!%p7 bra $L11;
+	add.s64 %rd55, %rd51, %rd54;
+	mov.b64 %rd51, %rd55;
 $L11:
-	mov.b64 {%r42, %r43}, %rd50;
-	shfl.sync.down.b32 %r44|%p9, %r42, 16, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
-	mov.b64 %rd59, {%r44, %r45};
-	@!%p9 bra $L12;
-	add.s64 %rd60, %rd50, %rd59;
-	mov.b64 %rd50, %rd60;
+	mov.b64 {%r34, %r35}, %rd51;
+	shfl.sync.down.b32 %r36|%p8, %r34, 4, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
+	mov.b64 %rd56, {%r36, %r37};
+	@!%p8 bra $L12;
+	add.s64 %rd57, %rd51, %rd56;
+	mov.b64 %rd51, %rd57;
 $L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd61, %r8, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	st.shared.s64 [%rd62+0], %rd50;
+	mov.b64 {%r38, %r39}, %rd51;
+	shfl.sync.down.b32 %r40|%p9, %r38, 8, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
+	mov.b64 %rd58, {%r40, %r41};
+	@!%p9 bra $L13;
+	add.s64 %rd59, %rd51, %rd58;
+	mov.b64 %rd51, %rd59;
 $L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd63, %r7, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	ld.shared.s64 %rd65, [%rd64+0];
-	mov.b64 %rd50, %rd65;
-$L15:
-	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd50;
-	shfl.sync.down.b32 %r49|%p13, %r47, 1, %r46, %r17;
-	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd66, {%r49, %r50};
-	@!%p13 bra $L16;
-	add.s64 %rd67, %rd50, %rd66;
-	mov.b64 %rd50, %rd67;
-$L16:
-	mov.b64 {%r51, %r52}, %rd50;
-	shfl.sync.down.b32 %r53|%p14, %r51, 2, %r46, %r17;
-	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd68, {%r53, %r54};
-	@!%p14 bra $L17;
-	add.s64 %rd69, %rd50, %rd68;
-	mov.b64 %rd50, %rd69;
-$L17:
-	mov.b64 {%r55, %r56}, %rd50;
-	shfl.sync.down.b32 %r57|%p15, %r55, 4, %r46, %r17;
-	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd70, {%r57, %r58};
-	@!%p15 bra $L18;
-	add.s64 %rd71, %rd50, %rd70;
-	mov.b64 %rd50, %rd71;
-$L18:
-	mov.b64 {%r59, %r60}, %rd50;
-	shfl.sync.down.b32 %r61|%p16, %r59, 8, %r46, %r17;
-	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd72, {%r61, %r62};
-	@!%p16 bra $L19;
-	add.s64 %rd73, %rd50, %rd72;
-	mov.b64 %rd50, %rd73;
-$L19:
-	mov.b64 {%r63, %r64}, %rd50;
-	shfl.sync.down.b32 %r65|%p17, %r63, 16, %r46, %r17;
-	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd74, {%r65, %r66};
-	@!%p17 bra $L20;
-	add.s64 %rd75, %rd50, %rd74;
-	mov.b64 %rd50, %rd75;
-$L20:
+	mov.b64 {%r42, %r43}, %rd51;
+	shfl.sync.down.b32 %r44|%p10, %r42, 16, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
+	mov.b64 %rd60, {%r44, %r45};
+	@!%p10 bra $L14;
+	add.s64 %rd61, %rd51, %rd60;
+	mov.b64 %rd51, %rd61;
 $L14:
-	mul.wide.u32 %rd76, %r18, 8;
-	add.s64 %rd77, %rd5, %rd76;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd77+0], %rd50;
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L15;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd51;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L16;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L17;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd51, %rd66;
+$L17:
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd51;
+	shfl.sync.down.b32 %r49|%p14, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd67, {%r49, %r50};
+	@!%p14 bra $L18;
+	add.s64 %rd68, %rd51, %rd67;
+	mov.b64 %rd51, %rd68;
+$L18:
+	mov.b64 {%r51, %r52}, %rd51;
+	shfl.sync.down.b32 %r53|%p15, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd69, {%r53, %r54};
+	@!%p15 bra $L19;
+	add.s64 %rd70, %rd51, %rd69;
+	mov.b64 %rd51, %rd70;
+$L19:
+	mov.b64 {%r55, %r56}, %rd51;
+	shfl.sync.down.b32 %r57|%p16, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd71, {%r57, %r58};
+	@!%p16 bra $L20;
+	add.s64 %rd72, %rd51, %rd71;
+	mov.b64 %rd51, %rd72;
+$L20:
+	mov.b64 {%r59, %r60}, %rd51;
+	shfl.sync.down.b32 %r61|%p17, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd73, {%r61, %r62};
+	@!%p17 bra $L21;
+	add.s64 %rd74, %rd51, %rd73;
+	mov.b64 %rd51, %rd74;
 $L21:
+	mov.b64 {%r63, %r64}, %rd51;
+	shfl.sync.down.b32 %r65|%p18, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd75, {%r65, %r66};
+	@!%p18 bra $L22;
+	add.s64 %rd76, %rd51, %rd75;
+	mov.b64 %rd51, %rd76;
+$L22:
+$L16:
+	mul.wide.u32 %rd77, %r18, 8;
+	add.s64 %rd78, %rd5, %rd77;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L23;
+	st.global.s64 [%rd78+0], %rd51;
+$L23:
 	ret;
 }
 
@@ -6054,9 +6058,9 @@ $L20:
 	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<23>;
+	.reg .pred %p<25>;
 	.reg .b32 %r<79>;
-	.reg .b64 %rd<104>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6129,189 +6133,197 @@ $L1:
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
 	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd47, %rd46, %rd12;
-	mad.lo.s64 %rd48, %rd47, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd48+0];
+	mov.b64 %rd47, 0;
+	mul.lo.s64 %rd48, %rd46, %rd12;
+	mad.lo.s64 %rd49, %rd48, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd49+0];
 	mov.b32 %r21, %r20;
 	cvt.u32.u64 %r22, %rd46;
-	setp.ne.s32 %p5, %r21, %r22;
+	setp.eq.s32 %p5, %r21, %r22;
 	@!%p5 bra $L6;
-	bra.uni $L4;
+	mov.b64 %rd47, 1;
 $L6:
 	@!%p4 bra $L8;
 	cvt.u32.u64 %r23, %rd41;
-	mul.lo.s64 %rd49, %rd46, %rd19;
-	mad.lo.s64 %rd50, %rd49, 4, %rd15;
-	st.global.s32 [%rd50+0], %r23;
-	mul.lo.s64 %rd51, %rd41, %rd26;
-	mad.lo.s64 %rd52, %rd51, 4, %rd22;
+	mul.lo.s64 %rd50, %rd46, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	st.global.s32 [%rd51+0], %r23;
+	setp.ne.s64 %p6, %rd47, 0;
+	@!%p6 bra $L10;
+	mul.lo.s64 %rd52, %rd41, %rd26;
+	mad.lo.s64 %rd53, %rd52, 4, %rd22;
 	mov.b32 %r24, 0;
-	st.global.s32 [%rd52+0], %r24;
+	st.global.s32 [%rd53+0], %r24;
+$L10:
 $L8:
-	add.s64 %rd53, %rd41, 1;
-	mov.b64 %rd41, %rd53;
+	add.s64 %rd54, %rd41, %rd47;
+	mov.b64 %rd41, %rd54;
 $L4:
 $L3:
-	mov.b64 %rd54, %rd41;
+	mov.b64 %rd55, %rd41;
 	// block scan
-	mov.b64 %rd55, %rd54;
-	mov.b64 {%r25, %r26}, %rd55;
-	shfl.sync.up.b32 %r27|%p6, %r25, 1, 0, %r17;
+	mov.b64 %rd56, %rd55;
+	mov.b64 {%r25, %r26}, %rd56;
+	shfl.sync.up.b32 %r27|%p7, %r25, 1, 0, %r17;
 	shfl.sync.up.b32 %r28, %r26, 1, 0, %r17;
-	mov.b64 %rd56, {%r27, %r28};
-	@!%p6 bra $L9;
-	add.s64 %rd57, %rd56, %rd55;
-	mov.b64 %rd55, %rd57;
-$L9:
-	mov.b64 {%r29, %r30}, %rd55;
-	shfl.sync.up.b32 %r31|%p7, %r29, 2, 0, %r17;
-	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
-	mov.b64 %rd58, {%r31, %r32};
-	@!%p7 bra $L10;
-	add.s64 %rd59, %rd58, %rd55;
-	mov.b64 %rd55, %rd59;
-$L10:
-	mov.b64 {%r33, %r34}, %rd55;
-	shfl.sync.up.b32 %r35|%p8, %r33, 4, 0, %r17;
-	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
-	mov.b64 %rd60, {%r35, %r36};
-	@!%p8 bra $L11;
-	add.s64 %rd61, %rd60, %rd55;
-	mov.b64 %rd55, %rd61;
+	mov.b64 %rd57, {%r27, %r28};
+	@!%p7 bra $L11;
+	add.s64 %rd58, %rd57, %rd56;
+	mov.b64 %rd56, %rd58;
 $L11:
-	mov.b64 {%r37, %r38}, %rd55;
-	shfl.sync.up.b32 %r39|%p9, %r37, 8, 0, %r17;
-	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
-	mov.b64 %rd62, {%r39, %r40};
-	@!%p9 bra $L12;
-	add.s64 %rd63, %rd62, %rd55;
-	mov.b64 %rd55, %rd63;
+	mov.b64 {%r29, %r30}, %rd56;
+	shfl.sync.up.b32 %r31|%p8, %r29, 2, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
+	mov.b64 %rd59, {%r31, %r32};
+	@!%p8 bra $L12;
+	add.s64 %rd60, %rd59, %rd56;
+	mov.b64 %rd56, %rd60;
 $L12:
-	mov.b64 {%r41, %r42}, %rd55;
-	shfl.sync.up.b32 %r43|%p10, %r41, 16, 0, %r17;
-	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
-	mov.b64 %rd64, {%r43, %r44};
-	@!%p10 bra $L13;
-	add.s64 %rd65, %rd64, %rd55;
-	mov.b64 %rd55, %rd65;
+	mov.b64 {%r33, %r34}, %rd56;
+	shfl.sync.up.b32 %r35|%p9, %r33, 4, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
+	mov.b64 %rd61, {%r35, %r36};
+	@!%p9 bra $L13;
+	add.s64 %rd62, %rd61, %rd56;
+	mov.b64 %rd56, %rd62;
 $L13:
-	mov.b64 {%r45, %r46}, %rd55;
-	shfl.sync.up.b32 %r47|%p11, %r45, 1, 0, %r17;
-	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
-	mov.b64 %rd66, {%r47, %r48};
-	selp.b64 %rd67, %rd66, 0, %p11;
-	sub.u32 %r49, %r13, 1;
-	setp.eq.u32 %p12, %r7, %r49;
-	@!%p12 bra $L14;
-	mul.wide.u32 %rd68, %r8, 16;
-	add.s64 %rd69, %rd1, %rd68;
-	st.shared.s64 [%rd69+0], %rd55;
+	mov.b64 {%r37, %r38}, %rd56;
+	shfl.sync.up.b32 %r39|%p10, %r37, 8, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
+	mov.b64 %rd63, {%r39, %r40};
+	@!%p10 bra $L14;
+	add.s64 %rd64, %rd63, %rd56;
+	mov.b64 %rd56, %rd64;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L15;
-	mov.b64 %rd70, 0;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L16;
-	mul.wide.u32 %rd71, %r7, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	ld.shared.s64 %rd73, [%rd72+0];
-	mov.b64 %rd70, %rd73;
-$L16:
-	mov.b64 {%r50, %r51}, %rd70;
-	shfl.sync.up.b32 %r52|%p15, %r50, 1, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
-	mov.b64 %rd74, {%r52, %r53};
-	@!%p15 bra $L17;
-	add.s64 %rd75, %rd74, %rd70;
-	mov.b64 %rd70, %rd75;
-$L17:
-	mov.b64 {%r54, %r55}, %rd70;
-	shfl.sync.up.b32 %r56|%p16, %r54, 2, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
-	mov.b64 %rd76, {%r56, %r57};
-	@!%p16 bra $L18;
-	add.s64 %rd77, %rd76, %rd70;
-	mov.b64 %rd70, %rd77;
-$L18:
-	mov.b64 {%r58, %r59}, %rd70;
-	shfl.sync.up.b32 %r60|%p17, %r58, 4, 0, %r17;
-	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
-	mov.b64 %rd78, {%r60, %r61};
-	@!%p17 bra $L19;
-	add.s64 %rd79, %rd78, %rd70;
-	mov.b64 %rd70, %rd79;
-$L19:
-	mov.b64 {%r62, %r63}, %rd70;
-	shfl.sync.up.b32 %r64|%p18, %r62, 8, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
-	mov.b64 %rd80, {%r64, %r65};
-	@!%p18 bra $L20;
-	add.s64 %rd81, %rd80, %rd70;
-	mov.b64 %rd70, %rd81;
-$L20:
-	mov.b64 {%r66, %r67}, %rd70;
-	shfl.sync.up.b32 %r68|%p19, %r66, 16, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
-	mov.b64 %rd82, {%r68, %r69};
-	@!%p19 bra $L21;
-	add.s64 %rd83, %rd82, %rd70;
-	mov.b64 %rd70, %rd83;
-$L21:
-	mov.b64 {%r70, %r71}, %rd70;
-	shfl.sync.up.b32 %r72|%p20, %r70, 1, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
-	mov.b64 %rd84, {%r72, %r73};
-	selp.b64 %rd85, %rd84, 0, %p20;
-	@!%p14 bra $L22;
-	mul.wide.u32 %rd86, %r7, 16;
-	add.s64 %rd87, %rd1, %rd86;
-	add.s64 %rd88, %rd87, 512;
-	st.shared.s64 [%rd88+0], %rd85;
-$L22:
-	sub.u32 %r74, %r10, 1;
-	setp.eq.u32 %p21, %r7, %r74;
-	@!%p21 bra $L23;
-	st.shared.s64 [%rd1+1024], %rd70;
-$L23:
+	mov.b64 {%r41, %r42}, %rd56;
+	shfl.sync.up.b32 %r43|%p11, %r41, 16, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
+	mov.b64 %rd65, {%r43, %r44};
+	@!%p11 bra $L15;
+	add.s64 %rd66, %rd65, %rd56;
+	mov.b64 %rd56, %rd66;
 $L15:
+	mov.b64 {%r45, %r46}, %rd56;
+	shfl.sync.up.b32 %r47|%p12, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd67, {%r47, %r48};
+	selp.b64 %rd68, %rd67, 0, %p12;
+	sub.u32 %r49, %r13, 1;
+	setp.eq.u32 %p13, %r7, %r49;
+	@!%p13 bra $L16;
+	mul.wide.u32 %rd69, %r8, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	st.shared.s64 [%rd70+0], %rd56;
+$L16:
 	bar.sync 0;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	add.s64 %rd91, %rd90, 512;
-	ld.shared.s64 %rd92, [%rd91+0];
-	add.s64 %rd93, %rd92, %rd67;
-	ld.shared.s64 %rd94, [%rd1+1024];
-	@!%p3 bra $L24;
-	add.s64 %rd95, %rd37, %rd93;
-	mov.b64 %rd41, %rd95;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L17;
+	mov.b64 %rd71, 0;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L18;
+	mul.wide.u32 %rd72, %r7, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	ld.shared.s64 %rd74, [%rd73+0];
+	mov.b64 %rd71, %rd74;
+$L18:
+	mov.b64 {%r50, %r51}, %rd71;
+	shfl.sync.up.b32 %r52|%p16, %r50, 1, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
+	mov.b64 %rd75, {%r52, %r53};
+	@!%p16 bra $L19;
+	add.s64 %rd76, %rd75, %rd71;
+	mov.b64 %rd71, %rd76;
+$L19:
+	mov.b64 {%r54, %r55}, %rd71;
+	shfl.sync.up.b32 %r56|%p17, %r54, 2, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
+	mov.b64 %rd77, {%r56, %r57};
+	@!%p17 bra $L20;
+	add.s64 %rd78, %rd77, %rd71;
+	mov.b64 %rd71, %rd78;
+$L20:
+	mov.b64 {%r58, %r59}, %rd71;
+	shfl.sync.up.b32 %r60|%p18, %r58, 4, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
+	mov.b64 %rd79, {%r60, %r61};
+	@!%p18 bra $L21;
+	add.s64 %rd80, %rd79, %rd71;
+	mov.b64 %rd71, %rd80;
+$L21:
+	mov.b64 {%r62, %r63}, %rd71;
+	shfl.sync.up.b32 %r64|%p19, %r62, 8, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
+	mov.b64 %rd81, {%r64, %r65};
+	@!%p19 bra $L22;
+	add.s64 %rd82, %rd81, %rd71;
+	mov.b64 %rd71, %rd82;
+$L22:
+	mov.b64 {%r66, %r67}, %rd71;
+	shfl.sync.up.b32 %r68|%p20, %r66, 16, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
+	mov.b64 %rd83, {%r68, %r69};
+	@!%p20 bra $L23;
+	add.s64 %rd84, %rd83, %rd71;
+	mov.b64 %rd71, %rd84;
+$L23:
+	mov.b64 {%r70, %r71}, %rd71;
+	shfl.sync.up.b32 %r72|%p21, %r70, 1, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
+	mov.b64 %rd85, {%r72, %r73};
+	selp.b64 %rd86, %rd85, 0, %p21;
+	@!%p15 bra $L24;
+	mul.wide.u32 %rd87, %r7, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	add.s64 %rd89, %rd88, 512;
+	st.shared.s64 [%rd89+0], %rd86;
+$L24:
+	sub.u32 %r74, %r10, 1;
+	setp.eq.u32 %p22, %r7, %r74;
+	@!%p22 bra $L25;
+	st.shared.s64 [%rd1+1024], %rd71;
+$L25:
+$L17:
+	bar.sync 0;
+	mul.wide.u32 %rd90, %r8, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	add.s64 %rd92, %rd91, 512;
+	ld.shared.s64 %rd93, [%rd92+0];
+	add.s64 %rd94, %rd93, %rd68;
+	ld.shared.s64 %rd95, [%rd1+1024];
+	@!%p3 bra $L26;
+	add.s64 %rd96, %rd37, %rd94;
+	mov.b64 %rd41, %rd96;
 	mov.pred %p4, 1;
 	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd96, %rd46, %rd12;
-	mad.lo.s64 %rd97, %rd96, 4, %rd8;
-	ld.global.nc.s32 %r75, [%rd97+0];
+	mov.b64 %rd47, 0;
+	mul.lo.s64 %rd97, %rd46, %rd12;
+	mad.lo.s64 %rd98, %rd97, 4, %rd8;
+	ld.global.nc.s32 %r75, [%rd98+0];
 	mov.b32 %r21, %r75;
 	cvt.u32.u64 %r76, %rd46;
-	setp.ne.s32 %p22, %r21, %r76;
-	@!%p22 bra $L27;
-	bra.uni $L25;
-$L27:
-	@!%p4 bra $L29;
-	cvt.u32.u64 %r77, %rd41;
-	mul.lo.s64 %rd98, %rd46, %rd19;
-	mad.lo.s64 %rd99, %rd98, 4, %rd15;
-	st.global.s32 [%rd99+0], %r77;
-	mul.lo.s64 %rd100, %rd41, %rd26;
-	mad.lo.s64 %rd101, %rd100, 4, %rd22;
-	mov.b32 %r78, 0;
-	st.global.s32 [%rd101+0], %r78;
+	setp.eq.s32 %p23, %r21, %r76;
+	@!%p23 bra $L29;
+	mov.b64 %rd47, 1;
 $L29:
-	add.s64 %rd102, %rd41, 1;
-	mov.b64 %rd41, %rd102;
-$L25:
-$L24:
-	add.s64 %rd103, %rd37, %rd94;
-	mov.b64 %rd37, %rd103;
+	@!%p4 bra $L31;
+	cvt.u32.u64 %r77, %rd41;
+	mul.lo.s64 %rd99, %rd46, %rd19;
+	mad.lo.s64 %rd100, %rd99, 4, %rd15;
+	st.global.s32 [%rd100+0], %r77;
+	setp.ne.s64 %p24, %rd47, 0;
+	@!%p24 bra $L33;
+	mul.lo.s64 %rd101, %rd41, %rd26;
+	mad.lo.s64 %rd102, %rd101, 4, %rd22;
+	mov.b32 %r78, 0;
+	st.global.s32 [%rd102+0], %r78;
+$L33:
+$L31:
+	add.s64 %rd103, %rd41, %rd47;
+	mov.b64 %rd41, %rd103;
+$L27:
+$L26:
+	add.s64 %rd104, %rd37, %rd95;
+	mov.b64 %rd37, %rd104;
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
@@ -6923,7 +6935,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6927
+//line gokkos_kernels_gen.go:6939
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -6963,7 +6975,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6967
+//line gokkos_kernels_gen.go:6979
 	*acc = gokkosAccV
 }
 
@@ -6984,7 +6996,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:6988
+//line gokkos_kernels_gen.go:7000
 		*acc = gokkosAccV
 		return
 	}
@@ -6999,7 +7011,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7003
+//line gokkos_kernels_gen.go:7015
 	*acc = gokkosAccV
 }
 
@@ -7016,7 +7028,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7020
+//line gokkos_kernels_gen.go:7032
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7027,7 +7039,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7031
+//line gokkos_kernels_gen.go:7043
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7039,14 +7051,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7043
+//line gokkos_kernels_gen.go:7055
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7050
+//line gokkos_kernels_gen.go:7062
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7088,7 +7100,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7092
+//line gokkos_kernels_gen.go:7104
 		*acc = gokkosAccV
 		return
 	}
@@ -7124,7 +7136,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7128
+//line gokkos_kernels_gen.go:7140
 	*acc = gokkosAccV
 }
 
@@ -7146,7 +7158,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7150
+//line gokkos_kernels_gen.go:7162
 }
 
 // gokkosHostLoop8 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -7158,7 +7170,7 @@ func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:201
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7162
+//line gokkos_kernels_gen.go:7174
 		*acc = gokkosAccV
 		return
 	}
@@ -7166,7 +7178,7 @@ func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:201
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7170
+//line gokkos_kernels_gen.go:7182
 	*acc = gokkosAccV
 }
 
@@ -7178,32 +7190,38 @@ func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:214
-			if gokkosS0[gokkosJ] != int32(v) {
-				continue
+//line wcc.go:216
+			root := int64(0)
+			if gokkosS0[gokkosJ] == int32(v) {
+				root = 1
 			}
 			if final {
 				gokkosS1[gokkosJ] = int32(gokkosAccV)
-				k.Size.Set(int(gokkosAccV), 0)
+				if root != 0 {
+					k.Size.Set(int(gokkosAccV), 0)
+				}
 			}
-			gokkosAccV += 1
+			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7192
+//line gokkos_kernels_gen.go:7207
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:214
-		if k.L.At(v) != int32(v) {
-			continue
+//line wcc.go:216
+		root := int64(0)
+		if k.L.At(v) == int32(v) {
+			root = 1
 		}
 		if final {
 			k.Num.Set(v, int32(gokkosAccV))
-			k.Size.Set(int(gokkosAccV), 0)
+			if root != 0 {
+				k.Size.Set(int(gokkosAccV), 0)
+			}
 		}
-		gokkosAccV += 1
+		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:7207
+//line gokkos_kernels_gen.go:7225
 	*acc = gokkosAccV
 }
 
@@ -7215,7 +7233,7 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:237
+//line wcc.go:242
 			r := int(gokkosS0[gokkosJ])
 			if r == v {
 				continue
@@ -7228,12 +7246,12 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7232
+//line gokkos_kernels_gen.go:7250
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:237
+//line wcc.go:242
 		r := int(k.L.At(v))
 		if r == v {
 			continue
@@ -7246,6 +7264,6 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7250
+//line gokkos_kernels_gen.go:7268
 	*acc = gokkosAccV
 }

@@ -202,23 +202,28 @@ func (k maxSize) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
 
 // numberRoots numbers the roots (vertices labelled with themselves) in increasing order: root
 // r gets its number c in Num[r], and Size[c], the counter of its component's other vertices,
-// is cleared.
+// is cleared. The counting pass has no branch on whether v is a root (on graphs with many
+// small components that branch is unpredictable), and the final pass writes Num for every
+// vertex: one that is not a root gets its root's number in gatherNumbers.
 //
 //gokkos:kernel
 type numberRoots struct {
 	L, Num, Size views.View1D[int32]
 }
 
-// Run numbers vertex v if it is a root.
+// Run numbers vertex v.
 func (k numberRoots) Run(v int, acc *int64, final bool) {
-	if k.L.At(v) != int32(v) {
-		return
+	root := int64(0)
+	if k.L.At(v) == int32(v) {
+		root = 1
 	}
 	if final {
 		k.Num.Set(v, int32(*acc))
-		k.Size.Set(int(*acc), 0)
+		if root != 0 {
+			k.Size.Set(int(*acc), 0)
+		}
 	}
-	*acc += 1
+	*acc += root
 }
 
 // gatherNumbers gives every vertex that is not a root its root's number and counts it in
