@@ -86,7 +86,6 @@ func (k linker) admits(u int, ku int32, w int) bool {
 	return w != u && !k.out(w) && (k.Key.Len() == 0 || k.Key.At(w) == ku)
 }
 
-
 // find returns the root of v's tree, given p, a parent of v read earlier, pointing the vertices
 // on the way at their grandparents. Taking the parent read by the caller saves a load of the
 // elements every thread reads (the parents of hubs and of the giant component's root), whose

@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:158",
+		Pos:   "algorithms/wcc/afforest.go:157",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -50,7 +50,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:196",
+		Pos:       "algorithms/wcc/afforest.go:195",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -93,7 +93,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:249",
+		Pos:   "algorithms/wcc/afforest.go:248",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -133,7 +133,7 @@ func init() {
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:280",
+		Pos:   "algorithms/wcc/afforest.go:279",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -155,7 +155,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:302",
+		Pos:   "algorithms/wcc/afforest.go:301",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -6914,7 +6914,7 @@ $L40:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:167
+//line afforest.go:166
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		e := b + k.R
 		if e < end {
@@ -6943,12 +6943,12 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:207
+//line afforest.go:206
 		if k.L.out(u) {
 			continue
 		}
 
-//line afforest.go:213
+//line afforest.go:212
 		if k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant {
 			gokkosAccV += 1
 			continue
@@ -6986,7 +6986,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:288
+//line afforest.go:287
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -7001,7 +7001,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:288
+//line afforest.go:287
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -7021,7 +7021,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:311
+//line afforest.go:310
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -7032,7 +7032,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:311
+//line afforest.go:310
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
