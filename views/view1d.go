@@ -195,7 +195,8 @@ func checkFreed(d *desc, i int, n uint) {
 // accessError is the value that a bad element access panics with: an index out of range, a
 // freed view, or one that is not host-accessible. The accessors build it in place rather than
 // call a function that formats the message, which keeps them, and the atomic element
-// operations, small enough for the compiler to inline; the message is formatted when printed.
+// operations, small enough for the compiler to inline; the message is formatted when printed
+// (from the allocation's state then: freed or not).
 type accessError struct {
 	d *desc // the view's description
 	i int   // the index

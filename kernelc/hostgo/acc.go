@@ -12,18 +12,18 @@ import (
 const nameAccV = "gokkosAccV"
 
 // findAccLocal decides whether the loop keeps the accumulator in a local variable: the body
-// reads and writes it only as *acc (no other use of acc, none in a function literal). The
-// loop then copies *acc into a local before the first index and back after the last, and the
-// body's *acc becomes the local: the compiler keeps it in a register, where through the
-// pointer every update is a load and a store (it cannot tell that nothing else writes there),
-// a chain through memory in loops that count often.
+// reads and writes it only as *acc (no other use of acc, none in a function literal, and no
+// other variable of its name). The loop then copies *acc into a local before the first index
+// and back after the last, and the body's *acc becomes the local: the compiler keeps it in a
+// register, where through the pointer every update is a load and a store (it cannot tell that
+// nothing else writes there), a chain through memory in loops that count often.
 func (h *hostLoop) findAccLocal(pkg *packages.Package) {
 	if h.acc == nil || h.acc.obj == nil || h.acc.copied {
 		return
 	}
 	info := pkg.TypesInfo
 	stars, uses := 0, 0
-	inLit := false
+	inLit, shadowed := false, false
 	ast.Inspect(h.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -42,10 +42,13 @@ func (h *hostLoop) findAccLocal(pkg *packages.Package) {
 			if info.Uses[n] == h.acc.obj {
 				uses++
 			}
+			if n.Name == h.acc.name && info.Defs[n] != nil {
+				shadowed = true // rewriteAcc matches by name
+			}
 		}
 		return true
 	})
-	h.accLocal = !inLit && stars > 0 && stars == uses
+	h.accLocal = !inLit && !shadowed && stars > 0 && stars == uses
 }
 
 // rewriteAcc turns every *acc in list (a copy of the body) into the local copy, keeping the
