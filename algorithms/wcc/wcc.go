@@ -39,8 +39,8 @@ type WCC struct {
 }
 
 // NewWith prepares a run of opt.Method over g: three arrays of N int32 in g's space and, for
-// Afforest, the sample buffer, a fourth array of N int32 on host spaces (the second buffer of
-// compress) and (on device spaces) the vertex lists of the team-linked degree classes. For Afforest on a directed graph New also builds the graph's in-edges with
+// Afforest, the sample buffer and (on device spaces) the vertex lists of the team-linked
+// degree classes. For Afforest on a directed graph New also builds the graph's in-edges with
 // dgraph.Graph.In unless opt.NoInEdges is set (see Options.NoInEdges); the graph keeps them.
 // Errors are a nil graph, invalid options, or a failed allocation or launch.
 func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
@@ -197,7 +197,7 @@ type maxSize struct {
 	Size views.View1D[int32]
 }
 
-// Run folds root v's size into the maximum.
+// Run folds the size counter of component number v into the maximum.
 func (k maxSize) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
 
 // numberRoots numbers the roots (vertices labelled with themselves) in increasing order: root
