@@ -18,8 +18,14 @@ type Stats struct {
 	Reached int64
 	// Depth is the largest level reached (0 when only the root is reached).
 	Depth int
-	// Levels[d] is the number of vertices at level d; Levels[0] is 1 (the root).
+	// Levels[d] is the number of vertices at level d; Levels[0] is 1 (the root). A ReachOnly
+	// search that ran local rounds (LocalRounds) keeps no levels: Levels then holds one entry,
+	// the number of vertices reached, and Depth is 0.
 	Levels []int64
+	// LocalRounds reports that fused steps ran several levels inside teams
+	// (frontier.Tuning.LevelRounds, a device's default for traversals of small worklists):
+	// no pull step followed them, and the parents were repaired at the end.
+	LocalRounds bool
 	// PushSteps and PullSteps count the steps of each direction.
 	PushSteps, PullSteps int
 	// Steps holds every step when Options.Trace is set.
@@ -224,6 +230,8 @@ type searchOp[O any] interface {
 	frontier.PullOp
 	// deeper returns the operator for the level d levels further from the root.
 	deeper(d int32) O
+	// local returns the operator with local rounds allowed or not (see visit.Correcting).
+	local(on bool) O
 }
 
 func (o visit) deeper(d int32) visit {
@@ -231,7 +239,23 @@ func (o visit) deeper(d int32) visit {
 	return o
 }
 
+func (o visit) local(on bool) visit {
+	o.Local = on
+	return o
+}
+
 func (o reach) deeper(int32) reach { return o }
+
+func (o reach) local(on bool) reach {
+	o.Local = on
+	return o
+}
+
+// roundsAfter is the number of levels after which a direction-optimizing search lets fused steps
+// run local rounds (which rule out pull steps for the rest of the search): graphs of small
+// diameter, whose searches gain from pull steps, are done by then; top-down searches allow
+// them from the start.
+const roundsAfter = 64
 
 // search runs the steps of a search from root with operator op, whose arrays Run has reset,
 // and records them in st.
@@ -243,6 +267,10 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 	}
 	optimizing := b.opt.optimizing()
 	pull, forcePush, prevPush := false, false, false
+	// rounds reports fused steps with local rounds: their steps do not each cover a level,
+	// levels may still be lowered by the steps after them (so no pull step follows: it would
+	// only claim unvisited vertices), and the parents need a repair at the end.
+	rounds := false
 	// single reports that the current worklist is the output of one push step of a
 	// ReachOnly search, taken after b.before was copied from the visited bitmap.
 	single := false
@@ -251,7 +279,9 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 	for !b.f.Empty() {
 		size := b.f.Size()
 		st.Levels = append(st.Levels, size)
-		if optimizing {
+		if rounds {
+			pull = false
+		} else if optimizing {
 			if pull {
 				if size < prev && float64(size) <= float64(n)/b.opt.Beta {
 					pull, forcePush = false, true
@@ -310,7 +340,9 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 				// Small worklists: steps back to back in one launch. Each fused step
 				// after the first is a push step that the loop would have taken too
 				// (its input is within bounds far below the pull threshold).
+				op = op.local(!optimizing || len(st.Levels) > roundsAfter)
 				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil && len(steps) > 0 {
+					rounds = rounds || steps[0].Rounds > 1
 					for _, s := range steps[:len(steps)-1] {
 						st.Levels = append(st.Levels, s.Added)
 						unexplored -= s.AddedEdges
@@ -339,5 +371,42 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 		op = op.deeper(1)
 		prev = size
 	}
+	if rounds {
+		st.LocalRounds = true
+		return b.settle(st)
+	}
 	return nil
+}
+
+// settle finishes a search that ran fused steps with local rounds: it repairs the parents and
+// counts the vertices of each level (a ReachOnly search counts the reached vertices, and its
+// Levels holds their number alone, as one level).
+func (b *BFS) settle(st *Stats) error {
+	space := b.g.Space()
+	n := b.g.N()
+	if b.opt.ReachOnly {
+		var reached int64
+		if err := portable.ParallelReduce(space, "bfs: reached", portable.Range(0, b.visited.Len()), reachedBits{Visited: b.visited}, portable.Sum(&reached)); err != nil {
+			return err
+		}
+		st.Levels = []int64{reached}
+		return nil
+	}
+	if err := portable.ParallelFor(space, "bfs: parents", portable.Range(0, n), fixParents{G: b.g.Out(), Level: b.level, Parent: b.parent}); err != nil {
+		return err
+	}
+	var depth int64
+	if err := portable.ParallelReduce(space, "bfs: depth", portable.Range(0, n), deepest{Level: b.level}, portable.Max(&depth)); err != nil {
+		return err
+	}
+	count, err := views.Alloc1D[int64](space.Memory(), "bfs level sizes", int(depth)+1)
+	if err != nil {
+		return err
+	}
+	defer count.Free()
+	if err := portable.ParallelFor(space, "bfs: level sizes", portable.Range(0, n), levelSizes{Level: b.level, Count: count}); err != nil {
+		return err
+	}
+	st.Levels = make([]int64, depth+1)
+	return views.DeepCopy(views.Wrap1D("bfs level sizes", st.Levels), count)
 }

@@ -48,6 +48,11 @@ func configs() []bfs.Options {
 		// Fused steps for every level, in a concurrent league of several teams (as many as the
 		// space's workers) that meet at a league barrier between levels.
 		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
+		// The same with local rounds inside each team (lists of 8 entries for a team of one
+		// member, so that full lists send vertices on to the next step), top-down and after
+		// pull steps.
+		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelRounds: 5, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
+		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{LevelTeams: 2, LevelRounds: 3, LevelVertices: 64, LevelEdges: 256}},
 	)
 	return out
 }
@@ -59,7 +64,13 @@ func name(o bfs.Options) string {
 func TestBFS(t *testing.T) {
 	s := space(t)
 	cfgs := configs()
-	c := 0 // the (graph, root) case, for sweep.Pick
+	c := 0      // the (graph, root) case, for sweep.Pick
+	rounds := 0 // runs whose fused steps ran local rounds
+	defer func() {
+		if !t.Failed() && rounds == 0 {
+			t.Error("no run took fused steps with local rounds")
+		}
+	}()
 	for _, tc := range frontiertest.Graphs(false, false) {
 		g, err := dgraph.New(s, tc.Graph)
 		if err != nil {
@@ -111,6 +122,9 @@ func TestBFS(t *testing.T) {
 						}
 						if st.Depth != len(wantLevels)-1 {
 							t.Fatalf("depth %d, want %d", st.Depth, len(wantLevels)-1)
+						}
+						if st.LocalRounds {
+							rounds++
 						}
 					}
 				})
@@ -253,8 +267,17 @@ func TestReachOnly(t *testing.T) {
 								t.Fatalf("run %d: vertex %d reached %v, level %d", run, v, got, l)
 							}
 						}
-						if !slices.Equal(st.Levels, wantLevels) {
-							t.Fatalf("run %d: level counts %v, want %v", run, st.Levels, wantLevels)
+						wantCounts := wantLevels
+						if st.LocalRounds {
+							// Steps that ran levels inside teams: one count, every vertex reached.
+							var all int64
+							for _, c := range wantLevels {
+								all += c
+							}
+							wantCounts = []int64{all}
+						}
+						if !slices.Equal(st.Levels, wantCounts) {
+							t.Fatalf("run %d: level counts %v, want %v", run, st.Levels, wantCounts)
 						}
 						if _, err := b.Level(); err == nil {
 							t.Fatal("Level of a ReachOnly search succeeded")

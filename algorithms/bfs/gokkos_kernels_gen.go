@@ -6,13 +6,14 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable/gokkosimpl"
+	"math/bits"
 )
 
 func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
-		Pos:   "algorithms/bfs/kernels.go:26",
+		Pos:   "algorithms/bfs/kernels.go:28",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
@@ -32,7 +33,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
 		Name:  "bfs.setRootBit",
-		Pos:   "algorithms/bfs/kernels.go:40",
+		Pos:   "algorithms/bfs/kernels.go:42",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_setRootBit",
@@ -51,7 +52,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop1)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:53",
+		Pos:   "algorithms/bfs/kernels.go:55",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_markVisited",
@@ -70,7 +71,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop2)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:73",
+		Pos:   "algorithms/bfs/kernels.go:75",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_mergeVisited",
@@ -89,7 +90,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop3)
 	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
 		Name:  "bfs.claimedBits",
-		Pos:   "algorithms/bfs/kernels.go:84",
+		Pos:   "algorithms/bfs/kernels.go:86",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_bfs_claimedBits",
@@ -108,7 +109,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop4)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:95",
+		Pos:       "algorithms/bfs/kernels.go:97",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
@@ -130,11 +131,93 @@ func init() {
 		SourceHash: "35ccb71f30aa4a72",
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop5)
+	gokkosimpl.Register[fixParents](&abi.KernelSpec{
+		Name:  "bfs.fixParents",
+		Pos:   "algorithms/bfs/kernels.go:115",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX6,
+		Entry: "gk_bfs_fixParents",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Parent", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (fixParents) Run", Hash: "88aa79dc61b4f1ec"},
+			{File: "kernels.go", Key: "type fixParents", Hash: "514ba2c93c80ed3d"},
+		},
+		SourceHash: "e7b8e912e5a68344",
+	})
+	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop6)
+	gokkosimpl.Register[deepest](&abi.KernelSpec{
+		Name:      "bfs.deepest",
+		Pos:       "algorithms/bfs/kernels.go:137",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main", Final: "gk_bfs_deepest_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Level", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (deepest) Run", Hash: "336475e02d99fa76"},
+			{File: "kernels.go", Key: "type deepest", Hash: "05bfa67949d06f47"},
+		},
+		SourceHash: "2bfa87b960abfce0",
+	})
+	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop7)
+	gokkosimpl.Register[levelSizes](&abi.KernelSpec{
+		Name:  "bfs.levelSizes",
+		Pos:   "algorithms/bfs/kernels.go:148",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX8,
+		Entry: "gk_bfs_levelSizes",
+		Params: []abi.Param{
+			{Name: "Level", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Count", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (levelSizes) Run", Hash: "2c234af849a096bf"},
+			{File: "kernels.go", Key: "type levelSizes", Hash: "cd6cb69b8c14669b"},
+		},
+		SourceHash: "30907248b6e57583",
+	})
+	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop8)
+	gokkosimpl.Register[reachedBits](&abi.KernelSpec{
+		Name:      "bfs.reachedBits",
+		Pos:       "algorithms/bfs/kernels.go:164",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX9,
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main", Final: "gk_bfs_reachedBits_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (reachedBits) Run", Hash: "b81990cf00c83a17"},
+			{File: "kernels.go", Key: "type reachedBits", Hash: "f92abfda8590b1fb"},
+		},
+		SourceHash: "7245187f1e7136c6",
+	})
+	gokkosimpl.RegisterHostReduce[reachedBits, int64](gokkosHostLoop9)
 	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.reach]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main", Final: "gk_frontier_PushThread_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -158,20 +241,21 @@ func init() {
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
 			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "d6f50c7ae8c0f090",
+		SourceHash: "b53c89826601d8ea",
 	})
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.visit]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -198,20 +282,21 @@ func init() {
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "0b2bf145ec63963a",
+		SourceHash: "b6ebfdedef942be0",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main", Final: "gk_frontier_PushGlobal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -236,20 +321,21 @@ func init() {
 			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "Op.Visited", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{5, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "d6f50c7ae8c0f090",
+		SourceHash: "b53c89826601d8ea",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.visit]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -277,20 +363,21 @@ func init() {
 			{Name: "Op.Level", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Op.Visited", Field: []int{5, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{5, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{5, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "0b2bf145ec63963a",
+		SourceHash: "b6ebfdedef942be0",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main", Final: "gk_frontier_PushTeam_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -314,20 +401,21 @@ func init() {
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
 			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "d6f50c7ae8c0f090",
+		SourceHash: "b53c89826601d8ea",
 	})
 	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.visit]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -354,20 +442,21 @@ func init() {
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "0b2bf145ec63963a",
+		SourceHash: "b6ebfdedef942be0",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX16,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -390,24 +479,27 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Visited", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{13, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "d6f50c7ae8c0f090",
+		SourceHash: "b53c89826601d8ea",
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX17,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -430,27 +522,30 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Parent", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{11, 3}, Kind: abi.KindInt32},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Parent", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{13, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{13, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "0b2bf145ec63963a",
+		SourceHash: "b6ebfdedef942be0",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -474,20 +569,21 @@ func init() {
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
 			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "d6f50c7ae8c0f090",
+		SourceHash: "b53c89826601d8ea",
 	})
 	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -514,20 +610,21 @@ func init() {
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "0b2bf145ec63963a",
+		SourceHash: "b6ebfdedef942be0",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX20,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -540,6 +637,7 @@ func init() {
 			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
 			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -547,15 +645,15 @@ func init() {
 			{File: "op.go", Key: "func (reach) Pending", Hash: "21cde79f904a7b17"},
 			{File: "op.go", Key: "func (reach) PendingWord", Hash: "77782da458d4d8e7"},
 			{File: "op.go", Key: "func (reach) Pull", Hash: "f94efeccdb9386fb"},
-			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
 		},
-		SourceHash: "898a7c9be1bdee88",
+		SourceHash: "fdd2f3fd21e9ec8b",
 	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX17,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -571,6 +669,7 @@ func init() {
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -578,12 +677,12 @@ func init() {
 			{File: "op.go", Key: "func (visit) Pending", Hash: "726a0b383b933135"},
 			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
 			{File: "op.go", Key: "func (visit) Pull", Hash: "2e9036a6a486b51a"},
-			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
 		},
-		SourceHash: "17e225be56da5ae2",
+		SourceHash: "a089bcdfe1958562",
 	})
-	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop18)
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop19)
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop22)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop23)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -1560,8 +1659,1253 @@ $L40:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushThread[bfs.reach].
+// gokkosPTX6 is the PTX of bfs.fixParents.
 const gokkosPTX6 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_fixParents(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<23>;
+	.reg .b64 %rd<79>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.s64 %rd3, [gk_s0];
+	mov.b64 %rd4, %rd3;
+	ld.param.u64 %rd5, [gk_s1];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s3];
+	mov.b64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_s4];
+	cvta.to.global.u64 %rd13, %rd12;
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	ld.param.u64 %rd19, [gk_s7];
+	cvta.to.global.u64 %rd20, %rd19;
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s9];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s10];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s12];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s13];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s14];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s15];
+	mov.b64 %rd39, %rd38;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd40, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd41, %r3;
+	add.s64 %rd42, %rd40, %rd41;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd43, %r4, %r5;
+	add.s64 %rd44, %rd1, %rd42;
+	mov.b64 %rd45, %rd44;
+$L1:
+	setp.ge.s64 %p1, %rd45, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd47, %rd46, %rd32;
+	mad.lo.s64 %rd48, %rd47, 4, %rd28;
+	ld.global.nc.s32 %r6, [%rd48+0];
+	mov.b32 %r7, %r6;
+	mov.b32 %r8, %r7;
+	setp.lt.s32 %p2, %r8, 0;
+	@!%p2 bra $L5;
+	bra.uni $L3;
+$L5:
+	mov.b64 %rd49, %rd4;
+	cvt.u32.u64 %r9, %rd46;
+	mov.b32 %r10, %r9;
+	cvt.s64.s32 %rd50, %r10;
+	mul.lo.s64 %rd51, %rd50, %rd11;
+	mad.lo.s64 %rd52, %rd51, 8, %rd7;
+	ld.global.nc.s64 %rd53, [%rd52+0];
+	mov.b64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+$L6:
+	mov.b64 %rd57, %rd4;
+	cvt.u32.u64 %r11, %rd46;
+	mov.b32 %r12, %r11;
+	cvt.s64.s32 %rd58, %r12;
+	add.s64 %rd59, %rd58, 1;
+	mul.lo.s64 %rd60, %rd59, %rd11;
+	mad.lo.s64 %rd61, %rd60, 8, %rd7;
+	ld.global.nc.s64 %rd62, [%rd61+0];
+	mov.b64 %rd63, %rd62;
+	mov.b64 %rd64, %rd63;
+	setp.lt.s64 %p3, %rd56, %rd64;
+	not.pred %p4, %p3;
+	@!%p4 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd65, %rd56, %rd18;
+	mad.lo.s64 %rd66, %rd65, 4, %rd14;
+	ld.global.nc.s32 %r13, [%rd66+0];
+	mov.b32 %r14, %r13;
+	cvt.s64.s32 %rd67, %r14;
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd69, %rd68, %rd32;
+	mad.lo.s64 %rd70, %rd69, 4, %rd28;
+	ld.global.nc.s32 %r15, [%rd70+0];
+	mov.b32 %r16, %r15;
+	add.s32 %r17, %r8, 1;
+	setp.eq.s32 %p5, %r16, %r17;
+	mov.pred %p6, %p5;
+	@!%p6 bra $L12;
+	mul.lo.s64 %rd71, %rd68, %rd39;
+	mad.lo.s64 %rd72, %rd71, 4, %rd35;
+	ld.relaxed.gpu.global.s32 %r18, [%rd72+0];
+	mov.b32 %r19, %r18;
+	cvt.s64.s32 %rd73, %r19;
+	mul.lo.s64 %rd74, %rd73, %rd32;
+	mad.lo.s64 %rd75, %rd74, 4, %rd28;
+	ld.global.nc.s32 %r20, [%rd75+0];
+	mov.b32 %r21, %r20;
+	setp.ne.s32 %p7, %r21, %r8;
+	mov.pred %p6, %p7;
+$L12:
+	@!%p6 bra $L14;
+	mul.lo.s64 %rd76, %rd68, %rd39;
+	mad.lo.s64 %rd77, %rd76, 4, %rd35;
+	cvt.u32.u64 %r22, %rd46;
+	st.relaxed.gpu.global.s32 [%rd77], %r22;
+$L14:
+$L7:
+	add.s64 %rd78, %rd56, 1;
+	mov.b64 %rd56, %rd78;
+	bra.uni $L6;
+$L8:
+$L3:
+	add.s64 %rd45, %rd45, %rd43;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX7 is the PTX of bfs.deepest.
+const gokkosPTX7 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_bfs_deepest_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<26>;
+	.reg .b32 %r<37>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r20;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r19;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd31+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd32, %r22;
+	max.s64 %rd33, %rd23, %rd32;
+	mov.b64 %rd23, %rd33;
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd34, %rd23;
+	// block reduction
+	mov.b32 %r23, 1;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
+$L10:
+	setp.hs.u32 %p8, %r26, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r27, %r28}, %rd34;
+	shfl.sync.down.b32 %r29|%p9, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L13:
+$L12:
+	shl.b32 %r26, %r26, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L21:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r24;
+$L22:
+	setp.hs.u32 %p18, %r32, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r33, %r34}, %rd34;
+	shfl.sync.down.b32 %r35|%p19, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L25:
+$L24:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd54, %r19, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd55+0], %rd34;
+$L31:
+	ret;
+}
+
+.visible .entry gk_bfs_deepest_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd14, -9223372036854775808;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd14, -1;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of bfs.levelSizes.
+const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_levelSizes(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<31>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	mov.b32 %r8, %r7;
+	setp.ge.s32 %p2, %r8, 0;
+	@!%p2 bra $L5;
+	cvt.s64.s32 %rd26, %r8;
+	mul.lo.s64 %rd27, %rd26, %rd16;
+	mad.lo.s64 %rd28, %rd27, 8, %rd12;
+	mov.b64 %rd29, 1;
+	atom.global.add.u64 %rd30, [%rd28], %rd29;
+$L5:
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of bfs.reachedBits.
+const gokkosPTX9 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_bfs_reachedBits_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<26>;
+	.reg .b32 %r<38>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r20;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r19;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.u32 %r21, [%rd31+0];
+	mov.b32 %r22, %r21;
+	popc.b32 %r23, %r22;
+	cvt.u64.u32 %rd32, %r23;
+	add.s64 %rd33, %rd23, %rd32;
+	mov.b64 %rd23, %rd33;
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd34, %rd23;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L10:
+	setp.hs.u32 %p8, %r27, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r28, %r29}, %rd34;
+	shfl.sync.down.b32 %r30|%p9, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd35, {%r30, %r31};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L13:
+$L12:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L21:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r25;
+$L22:
+	setp.hs.u32 %p18, %r33, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r34, %r35}, %rd34;
+	shfl.sync.down.b32 %r36|%p19, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd47, {%r36, %r37};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L25:
+$L24:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd54, %r19, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd55+0], %rd34;
+$L31:
+	ret;
+}
+
+.visible .entry gk_bfs_reachedBits_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd14, -9223372036854775808;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd14, -1;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of frontier.PushThread[bfs.reach].
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1621,11 +2965,12 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<199>;
-	.reg .b32 %r<315>;
+	.reg .pred %p<205>;
+	.reg .b32 %r<316>;
 	.reg .b64 %rd<647>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1771,14 +3116,17 @@ const gokkosPTX6 = `//
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r36, [gk_s39];
+	setp.ne.u32 %p9, %r36, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd108, 9223372036854775807;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd108, -9223372036854775808;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
@@ -1801,8 +3149,8 @@ $L1:
 	cvt.u64.u32 %rd118, %r30;
 	mov.b64 %rd119, %rd117;
 $L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd119, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -1818,7 +3166,7 @@ $L5:
 	mov.b64 %rd127, %rd44;
 	mov.b64 %rd128, %rd46;
 	mov.b64 %rd129, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd130, %rd50;
 	mov.b64 %rd131, %rd53;
 	mov.b64 %rd132, %rd55;
@@ -1826,7 +3174,7 @@ $L5:
 	mov.b64 %rd134, %rd60;
 	mov.b64 %rd135, %rd62;
 	mov.b64 %rd136, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd137, %rd67;
 	mov.b64 %rd138, %rd69;
 	mov.b64 %rd139, %rd71;
@@ -1836,17 +3184,18 @@ $L5:
 	mov.b64 %rd143, %rd81;
 	mov.b64 %rd144, %rd83;
 	mov.b64 %rd145, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd146, %rd88;
 	mov.b64 %rd147, %rd90;
 	mov.b64 %rd148, %rd92;
-	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r35;
 	mov.b64 %rd149, %rd94;
 	mov.b64 %rd150, %rd96;
 	mov.b64 %rd151, %rd98;
 	mov.b64 %rd152, %rd101;
 	mov.b64 %rd153, %rd103;
 	mov.b64 %rd154, %rd105;
+	mov.pred %p17, %p10;
 	add.s64 %rd155, %rd15, %rd23;
 	mad.lo.s64 %rd156, %rd149, 4, 15;
 	and.b64 %rd156, %rd156, -16;
@@ -1864,8 +3213,8 @@ $L5:
 	add.s64 %rd167, %rd166, %rd151;
 	min.s64 %rd168, %rd167, %rd130;
 	mov.b64 %rd169, %rd168;
-	setp.eq.s64 %p15, %rd164, 1;
-	@!%p15 bra $L9;
+	setp.eq.s64 %p18, %rd164, 1;
+	@!%p18 bra $L9;
 	mov.b64 %rd170, %rd120;
 	mov.b64 %rd171, %rd121;
 	mov.b64 %rd172, %rd122;
@@ -1876,7 +3225,7 @@ $L5:
 	mov.b64 %rd177, %rd127;
 	mov.b64 %rd178, %rd128;
 	mov.b64 %rd179, %rd129;
-	mov.pred %p16, %p12;
+	mov.pred %p19, %p14;
 	mov.b64 %rd180, %rd130;
 	mov.b64 %rd181, %rd131;
 	mov.b64 %rd182, %rd132;
@@ -1884,7 +3233,7 @@ $L5:
 	mov.b64 %rd184, %rd134;
 	mov.b64 %rd185, %rd135;
 	mov.b64 %rd186, %rd136;
-	mov.pred %p17, %p13;
+	mov.pred %p20, %p15;
 	mov.b64 %rd187, %rd137;
 	mov.b64 %rd188, %rd138;
 	mov.b64 %rd189, %rd139;
@@ -1894,21 +3243,22 @@ $L5:
 	mov.b64 %rd193, %rd143;
 	mov.b64 %rd194, %rd144;
 	mov.b64 %rd195, %rd145;
-	mov.pred %p18, %p14;
+	mov.pred %p21, %p16;
 	mov.b64 %rd196, %rd146;
 	mov.b64 %rd197, %rd147;
 	mov.b64 %rd198, %rd148;
-	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r37;
 	mov.b64 %rd199, %rd149;
 	mov.b64 %rd200, %rd150;
 	mov.b64 %rd201, %rd151;
 	mov.b64 %rd202, %rd152;
 	mov.b64 %rd203, %rd153;
 	mov.b64 %rd204, %rd154;
+	mov.pred %p22, %p17;
 	mov.b64 %rd205, %rd166;
 	mov.b64 %rd206, %rd169;
 $L10:
-	@!%p17 bra $L14;
+	@!%p20 bra $L14;
 	mov.b64 %rd207, 4611686018427387904;
 	bra.uni $L12;
 $L14:
@@ -1921,55 +3271,55 @@ $L12:
 	mov.b64 %rd209, 0;
 	mov.b64 %rd210, %rd205;
 $L15:
-	setp.lt.s64 %p19, %rd210, %rd206;
-	not.pred %p20, %p19;
-	@!%p20 bra $L19;
+	setp.lt.s64 %p23, %rd210, %rd206;
+	not.pred %p24, %p23;
+	@!%p24 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.pred %p21, %p16;
+	mov.pred %p25, %p19;
 	mov.b64 %rd211, %rd180;
 	mov.b64 %rd212, %rd210;
 $L20:
-	@!%p21 bra $L24;
+	@!%p25 bra $L24;
 	shr.s64 %rd213, %rd212, 5;
 	mul.lo.s64 %rd214, %rd213, %rd186;
 	mad.lo.s64 %rd215, %rd214, 4, %rd184;
-	ld.global.nc.u32 %r38, [%rd215+0];
-	mov.b32 %r39, %r38;
+	ld.global.nc.u32 %r39, [%rd215+0];
+	mov.b32 %r40, %r39;
 	and.b64 %rd216, %rd212, 31;
 	min.u64 %rd217, %rd216, 32;
-	cvt.u32.u64 %r40, %rd217;
-	mov.b32 %r42, 0x1;
-	shl.b32 %r41, %r42, %r40;
-	setp.hs.u32 %p22, %r40, 32;
-	selp.b32 %r43, 0, %r41, %p22;
-	and.b32 %r44, %r39, %r43;
-	setp.ne.u32 %p23, %r44, 0x0;
-	@!%p23 bra $L26;
-	cvt.u32.u64 %r45, %rd212;
-	mov.b32 %r46, %r45;
+	cvt.u32.u64 %r41, %rd217;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p26, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p26;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p27, %r45, 0x0;
+	@!%p27 bra $L26;
+	cvt.u32.u64 %r46, %rd212;
+	mov.b32 %r47, %r46;
 	bra.uni $L22;
 $L26:
-	mov.b32 %r46, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L22;
 $L24:
 	mul.lo.s64 %rd218, %rd212, %rd183;
 	mad.lo.s64 %rd219, %rd218, 4, %rd181;
-	ld.global.nc.s32 %r47, [%rd219+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r46, %r48;
+	ld.global.nc.s32 %r48, [%rd219+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L22;
 $L21:
 	bra.uni $L20;
 $L22:
-	mov.b32 %r49, %r46;
-	setp.lt.s32 %p24, %r49, 0;
-	@!%p24 bra $L28;
+	mov.b32 %r50, %r47;
+	setp.lt.s32 %p28, %r50, 0;
+	@!%p28 bra $L28;
 	bra.uni $L16;
 $L28:
 	mov.b64 %rd220, %rd170;
-	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd221, %r50;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd221, %r51;
 	add.s64 %rd222, %rd221, 1;
 	mul.lo.s64 %rd223, %rd222, %rd173;
 	mad.lo.s64 %rd224, %rd223, 8, %rd171;
@@ -1978,8 +3328,8 @@ $L28:
 	mov.b64 %rd227, %rd226;
 	mov.b64 %rd228, %rd227;
 	mov.b64 %rd229, %rd170;
-	mov.b32 %r51, %r49;
-	cvt.s64.s32 %rd230, %r51;
+	mov.b32 %r52, %r50;
+	cvt.s64.s32 %rd230, %r52;
 	mul.lo.s64 %rd231, %rd230, %rd173;
 	mad.lo.s64 %rd232, %rd231, 8, %rd171;
 	ld.global.nc.s64 %rd233, [%rd232+0];
@@ -1987,160 +3337,161 @@ $L28:
 	mov.b64 %rd235, %rd234;
 	mov.b64 %rd236, %rd235;
 $L29:
-	setp.lt.s64 %p25, %rd236, %rd228;
-	not.pred %p26, %p25;
-	@!%p26 bra $L33;
+	setp.lt.s64 %p29, %rd236, %rd228;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd237, %rd236, %rd176;
 	mad.lo.s64 %rd238, %rd237, 4, %rd174;
-	ld.global.nc.s32 %r52, [%rd238+0];
-	mov.b32 %r53, %r52;
+	ld.global.nc.s32 %r53, [%rd238+0];
 	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r49;
-	mov.b32 %r56, %r54;
+	mov.b32 %r55, %r54;
+	mov.pred %p31, %p22;
+	mov.b32 %r56, %r50;
+	mov.b32 %r57, %r55;
 	mov.b64 %rd239, %rd236;
 $L34:
-	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd240, %r57;
+	shr.s32 %r58, %r57, 5;
+	cvt.s64.s32 %rd240, %r58;
 	mov.b64 %rd241, %rd240;
-	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd242, %r58;
+	and.b32 %r59, %r57, 31;
+	cvt.s64.s32 %rd242, %r59;
 	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r59, %rd243;
-	mov.b32 %r61, 0x1;
-	shl.b32 %r60, %r61, %r59;
-	setp.hs.u32 %p27, %r59, 32;
-	selp.b32 %r62, 0, %r60, %p27;
-	mov.b32 %r63, %r62;
-	mov.b64 %rd244, %rd241;
+	cvt.u32.u64 %r60, %rd243;
+	mov.b32 %r62, 0x1;
+	shl.b32 %r61, %r62, %r60;
+	setp.hs.u32 %p32, %r60, 32;
+	selp.b32 %r63, 0, %r61, %p32;
 	mov.b32 %r64, %r63;
+	mov.b64 %rd244, %rd241;
+	mov.b32 %r65, %r64;
 	mul.lo.s64 %rd245, %rd244, %rd204;
 	mad.lo.s64 %rd246, %rd245, 4, %rd202;
-	ld.relaxed.gpu.global.u32 %r65, [%rd246+0];
-	mov.b32 %r66, %r65;
-	and.b32 %r67, %r66, %r64;
-	setp.ne.u32 %p28, %r67, 0x0;
-	@!%p28 bra $L38;
-	mov.pred %p29, 0;
+	ld.relaxed.gpu.global.u32 %r66, [%rd246+0];
+	mov.b32 %r67, %r66;
+	and.b32 %r68, %r67, %r65;
+	setp.ne.u32 %p33, %r68, 0x0;
+	@!%p33 bra $L38;
+	mov.pred %p34, 0;
 	bra.uni $L36;
 $L38:
 	mul.lo.s64 %rd247, %rd244, %rd204;
 	mad.lo.s64 %rd248, %rd247, 4, %rd202;
-	atom.global.or.b32 %r68, [%rd248], %r64;
-	mov.b32 %r69, %r68;
-	and.b32 %r70, %r69, %r64;
-	setp.eq.u32 %p30, %r70, 0x0;
-	mov.pred %p29, %p30;
+	atom.global.or.b32 %r69, [%rd248], %r65;
+	mov.b32 %r70, %r69;
+	and.b32 %r71, %r70, %r65;
+	setp.eq.u32 %p35, %r71, 0x0;
+	mov.pred %p34, %p35;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p31, %p29;
-	@!%p31 bra $L40;
+	not.pred %p36, %p34;
+	@!%p36 bra $L40;
 	bra.uni $L30;
 $L40:
-	mov.pred %p32, 0;
+	mov.pred %p37, 0;
 	mov.b64 %rd249, %rd209;
-	mov.b32 %r71, %r54;
+	mov.b32 %r72, %r55;
 $L41:
-	@!%p17 bra $L45;
-	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd250, %r72;
+	@!%p20 bra $L45;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd250, %r73;
 	mov.b64 %rd251, %rd250;
-	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd252, %r73;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd252, %r74;
 	min.u64 %rd253, %rd252, 32;
-	cvt.u32.u64 %r74, %rd253;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p33, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p33;
-	mov.b32 %r78, %r77;
-	mov.b64 %rd254, %rd251;
+	cvt.u32.u64 %r75, %rd253;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p38, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p38;
 	mov.b32 %r79, %r78;
+	mov.b64 %rd254, %rd251;
+	mov.b32 %r80, %r79;
 	mul.lo.s64 %rd255, %rd254, %rd195;
 	mad.lo.s64 %rd256, %rd255, 4, %rd193;
-	ld.relaxed.gpu.global.u32 %r80, [%rd256+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r79;
-	setp.ne.u32 %p34, %r82, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L47;
+	ld.relaxed.gpu.global.u32 %r81, [%rd256+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p39, %r83, 0x0;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L47;
 	mul.lo.s64 %rd257, %rd254, %rd195;
 	mad.lo.s64 %rd258, %rd257, 4, %rd193;
-	atom.global.or.b32 %r83, [%rd258], %r79;
-	mov.b32 %r84, %r83;
-	and.b32 %r85, %r84, %r79;
-	setp.ne.u32 %p37, %r85, 0x0;
-	mov.pred %p35, %p37;
+	atom.global.or.b32 %r84, [%rd258], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p42, %r86, 0x0;
+	mov.pred %p40, %p42;
 $L47:
-	@!%p35 bra $L49;
+	@!%p40 bra $L49;
 	mov.b64 %rd259, %rd249;
 	mov.b64 %rd260, %rd259;
-	mov.pred %p38, 0;
+	mov.pred %p43, 0;
 	bra.uni $L43;
 $L49:
 	mov.b64 %rd261, %rd249;
 	mov.b64 %rd260, %rd261;
-	mov.pred %p38, 1;
+	mov.pred %p43, 1;
 	bra.uni $L43;
 $L45:
-	@!%p18 bra $L51;
-	cvt.s64.s32 %rd262, %r71;
+	@!%p21 bra $L51;
+	cvt.s64.s32 %rd262, %r72;
 	mul.lo.s64 %rd263, %rd262, %rd198;
 	mad.lo.s64 %rd264, %rd263, 4, %rd196;
-	ld.relaxed.gpu.global.s32 %r86, [%rd264+0];
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p39, %r87, %r37;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	cvt.s64.s32 %rd265, %r71;
+	ld.relaxed.gpu.global.s32 %r87, [%rd264+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p44, %r88, %r38;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L53;
+	cvt.s64.s32 %rd265, %r72;
 	mul.lo.s64 %rd266, %rd265, %rd198;
 	mad.lo.s64 %rd267, %rd266, 4, %rd196;
-	atom.global.exch.b32 %r88, [%rd267], %r37;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p42, %r89, %r37;
-	mov.pred %p40, %p42;
+	atom.global.exch.b32 %r89, [%rd267], %r38;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p47, %r90, %r38;
+	mov.pred %p45, %p47;
 $L53:
-	@!%p40 bra $L55;
+	@!%p45 bra $L55;
 	mov.b64 %rd268, %rd249;
 	mov.b64 %rd260, %rd268;
-	mov.pred %p38, 0;
+	mov.pred %p43, 0;
 	bra.uni $L43;
 $L55:
 $L51:
 	mul.lo.s64 %rd269, %rd249, %rd162;
 	mad.lo.s64 %rd270, %rd269, 4, %rd160;
-	st.shared.s32 [%rd270+0], %r71;
+	st.shared.s32 [%rd270+0], %r72;
 	add.s64 %rd271, %rd249, 1;
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd260, %rd272;
-	mov.pred %p38, 1;
+	mov.pred %p43, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
 	mov.b64 %rd273, %rd260;
-	mov.pred %p43, %p38;
+	mov.pred %p48, %p43;
 	mov.b64 %rd209, %rd273;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L57;
+	mov.pred %p37, %p48;
+	@!%p37 bra $L57;
 	mov.b64 %rd274, %rd170;
-	mov.b32 %r90, %r54;
-	setp.lt.s64 %p44, %rd106, 64;
-	setp.le.s64 %p45, %rd200, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L58;
-	cvt.s64.s32 %rd275, %r90;
+	mov.b32 %r91, %r55;
+	setp.lt.s64 %p49, %rd106, 64;
+	setp.le.s64 %p50, %rd200, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L58;
+	cvt.s64.s32 %rd275, %r91;
 	add.s64 %rd276, %rd275, 1;
 	mul.lo.s64 %rd277, %rd276, %rd173;
 	mad.lo.s64 %rd278, %rd277, 8, %rd171;
 	ld.global.nc.s64 %rd279, [%rd278+0];
 	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r90;
+	cvt.s64.s32 %rd281, %r91;
 	mul.lo.s64 %rd282, %rd281, %rd173;
 	mad.lo.s64 %rd283, %rd282, 8, %rd171;
 	ld.global.nc.s64 %rd284, [%rd283+0];
@@ -2151,19 +3502,19 @@ $L43:
 	bra.uni $L59;
 $L58:
 	rem.s64 %rd288, %rd106, %rd200;
-	setp.eq.s64 %p47, %rd200, -1;
-	selp.b64 %rd289, 0, %rd288, %p47;
-	setp.eq.s64 %p48, %rd200, 0;
-	selp.b64 %rd290, %rd106, %rd289, %p48;
-	setp.eq.s64 %p49, %rd290, 0;
-	@!%p49 bra $L61;
-	cvt.s64.s32 %rd291, %r90;
+	setp.eq.s64 %p52, %rd200, -1;
+	selp.b64 %rd289, 0, %rd288, %p52;
+	setp.eq.s64 %p53, %rd200, 0;
+	selp.b64 %rd290, %rd106, %rd289, %p53;
+	setp.eq.s64 %p54, %rd290, 0;
+	@!%p54 bra $L61;
+	cvt.s64.s32 %rd291, %r91;
 	add.s64 %rd292, %rd291, 1;
 	mul.lo.s64 %rd293, %rd292, %rd173;
 	mad.lo.s64 %rd294, %rd293, 8, %rd171;
 	ld.global.nc.s64 %rd295, [%rd294+0];
 	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r90;
+	cvt.s64.s32 %rd297, %r91;
 	mul.lo.s64 %rd298, %rd297, %rd173;
 	mad.lo.s64 %rd299, %rd298, 8, %rd171;
 	ld.global.nc.s64 %rd300, [%rd299+0];
@@ -2177,109 +3528,109 @@ $L59:
 	add.s64 %rd305, %rd106, 1;
 	mov.b64 %rd106, %rd305;
 $L57:
-	setp.eq.s64 %p50, %rd209, %rd208;
-	@!%p50 bra $L63;
+	setp.eq.s64 %p55, %rd209, %rd208;
+	@!%p55 bra $L63;
 	mov.b64 %rd306, %rd209;
 $L64:
-	@!%p17 bra $L68;
+	@!%p20 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
 	mov.b64 %rd307, %rd306;
-	mov.b32 %r91, %r3;
+	mov.b32 %r92, %r3;
 $L69:
-	setp.hs.u32 %p51, %r91, 32;
-	@%p51 bra $L70;
-	mov.b64 {%r92, %r93}, %rd307;
-	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd308, {%r94, %r95};
-	@!%p52 bra $L71;
+	setp.hs.u32 %p56, %r92, 32;
+	@%p56 bra $L70;
+	mov.b64 {%r93, %r94}, %rd307;
+	shfl.sync.up.b32 %r95|%p57, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd308, {%r95, %r96};
+	@!%p57 bra $L71;
 	add.s64 %rd309, %rd308, %rd307;
 	mov.b64 %rd307, %rd309;
 $L71:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r92, %r92, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r96, %r97}, %rd307;
-	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd310, {%r98, %r99};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd311, %rd310, 0, %p55;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r100;
-	@!%p56 bra $L72;
+	mov.b64 {%r97, %r98}, %rd307;
+	shfl.sync.up.b32 %r99|%p58, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd310, {%r99, %r100};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd311, %rd310, 0, %p60;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r101;
+	@!%p61 bra $L72;
 	mul.wide.u32 %rd312, %r8, 16;
 	add.s64 %rd313, %rd1, %rd312;
 	st.shared.s64 [%rd313+0], %rd307;
 $L72:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L73;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L73;
 	mov.b64 %rd314, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L74;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L74;
 	mul.wide.u32 %rd315, %r7, 16;
 	add.s64 %rd316, %rd1, %rd315;
 	ld.shared.s64 %rd317, [%rd316+0];
 	mov.b64 %rd314, %rd317;
 $L74:
-	mov.b64 {%r101, %r102}, %rd314;
-	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd318, {%r103, %r104};
-	@!%p59 bra $L75;
+	mov.b64 {%r102, %r103}, %rd314;
+	shfl.sync.up.b32 %r104|%p64, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd318, {%r104, %r105};
+	@!%p64 bra $L75;
 	add.s64 %rd319, %rd318, %rd314;
 	mov.b64 %rd314, %rd319;
 $L75:
-	mov.b64 {%r105, %r106}, %rd314;
-	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd320, {%r107, %r108};
-	@!%p60 bra $L76;
+	mov.b64 {%r106, %r107}, %rd314;
+	shfl.sync.up.b32 %r108|%p65, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd320, {%r108, %r109};
+	@!%p65 bra $L76;
 	add.s64 %rd321, %rd320, %rd314;
 	mov.b64 %rd314, %rd321;
 $L76:
-	mov.b64 {%r109, %r110}, %rd314;
-	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd322, {%r111, %r112};
-	@!%p61 bra $L77;
+	mov.b64 {%r110, %r111}, %rd314;
+	shfl.sync.up.b32 %r112|%p66, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd322, {%r112, %r113};
+	@!%p66 bra $L77;
 	add.s64 %rd323, %rd322, %rd314;
 	mov.b64 %rd314, %rd323;
 $L77:
-	mov.b64 {%r113, %r114}, %rd314;
-	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd324, {%r115, %r116};
-	@!%p62 bra $L78;
+	mov.b64 {%r114, %r115}, %rd314;
+	shfl.sync.up.b32 %r116|%p67, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd324, {%r116, %r117};
+	@!%p67 bra $L78;
 	add.s64 %rd325, %rd324, %rd314;
 	mov.b64 %rd314, %rd325;
 $L78:
-	mov.b64 {%r117, %r118}, %rd314;
-	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd326, {%r119, %r120};
-	@!%p63 bra $L79;
+	mov.b64 {%r118, %r119}, %rd314;
+	shfl.sync.up.b32 %r120|%p68, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd326, {%r120, %r121};
+	@!%p68 bra $L79;
 	add.s64 %rd327, %rd326, %rd314;
 	mov.b64 %rd314, %rd327;
 $L79:
-	mov.b64 {%r121, %r122}, %rd314;
-	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd328, {%r123, %r124};
-	selp.b64 %rd329, %rd328, 0, %p64;
-	@!%p58 bra $L80;
+	mov.b64 {%r122, %r123}, %rd314;
+	shfl.sync.up.b32 %r124|%p69, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd328, {%r124, %r125};
+	selp.b64 %rd329, %rd328, 0, %p69;
+	@!%p63 bra $L80;
 	mul.wide.u32 %rd330, %r7, 16;
 	add.s64 %rd331, %rd1, %rd330;
 	add.s64 %rd332, %rd331, 512;
 	st.shared.s64 [%rd332+0], %rd329;
 $L80:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r125;
-	@!%p65 bra $L81;
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r126;
+	@!%p70 bra $L81;
 	st.shared.s64 [%rd1+1024], %rd314;
 $L81:
 $L73:
@@ -2290,10 +3641,10 @@ $L73:
 	ld.shared.s64 %rd336, [%rd335+0];
 	add.s64 %rd337, %rd336, %rd311;
 	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd337;
-	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd339, {%r128, %r129};
+	mov.b64 {%r127, %r128}, %rd337;
+	shfl.sync.idx.b32 %r129|%p71, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd339, {%r129, %r130};
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
@@ -2303,20 +3654,20 @@ $L73:
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, 0;
 	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p67, %rd348, 0;
-	setp.gt.s64 %p68, %rd346, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L83;
+	setp.eq.s64 %p72, %rd348, 0;
+	setp.gt.s64 %p73, %rd346, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L83;
 	atom.global.add.u64 %rd349, [%rd190], %rd346;
 	mov.b64 %rd350, %rd349;
 	mov.b64 %rd347, %rd350;
 $L83:
 	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p70, %rd351, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
+	setp.eq.s64 %p75, %rd351, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p72 bra $L84;
+	@!%p77 bra $L84;
 	st.shared.s64 [%rd1+1024], %rd347;
 $L84:
 	bar.sync 0;
@@ -2327,19 +3678,19 @@ $L84:
 	mov.b64 %rd355, %rd354;
 	mov.b64 %rd356, 0;
 $L85:
-	setp.lt.s64 %p73, %rd356, %rd306;
-	not.pred %p74, %p73;
-	@!%p74 bra $L89;
+	setp.lt.s64 %p78, %rd356, %rd306;
+	not.pred %p79, %p78;
+	@!%p79 bra $L89;
 	bra.uni $L87;
 $L89:
 	mul.lo.s64 %rd357, %rd356, %rd162;
 	mad.lo.s64 %rd358, %rd357, 4, %rd160;
-	ld.shared.s32 %r130, [%rd358+0];
-	mov.b32 %r131, %r130;
+	ld.shared.s32 %r131, [%rd358+0];
+	mov.b32 %r132, %r131;
 	add.s64 %rd359, %rd355, %rd356;
 	mul.lo.s64 %rd360, %rd359, %rd189;
 	mad.lo.s64 %rd361, %rd360, 4, %rd187;
-	st.global.s32 [%rd361+0], %r131;
+	st.global.s32 [%rd361+0], %r132;
 $L86:
 	add.s64 %rd362, %rd356, 1;
 	mov.b64 %rd356, %rd362;
@@ -2363,105 +3714,105 @@ $L16:
 $L17:
 	mov.b64 %rd365, %rd209;
 $L90:
-	@!%p17 bra $L94;
+	@!%p20 bra $L94;
 	bra.uni $L92;
 $L94:
 	// block scan
 	mov.b64 %rd366, %rd365;
-	mov.b32 %r132, %r3;
+	mov.b32 %r133, %r3;
 $L95:
-	setp.hs.u32 %p75, %r132, 32;
-	@%p75 bra $L96;
-	mov.b64 {%r133, %r134}, %rd366;
-	shfl.sync.up.b32 %r135|%p76, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd367, {%r135, %r136};
-	@!%p76 bra $L97;
+	setp.hs.u32 %p80, %r133, 32;
+	@%p80 bra $L96;
+	mov.b64 {%r134, %r135}, %rd366;
+	shfl.sync.up.b32 %r136|%p81, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd367, {%r136, %r137};
+	@!%p81 bra $L97;
 	add.s64 %rd368, %rd367, %rd366;
 	mov.b64 %rd366, %rd368;
 $L97:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r133, %r133, 1;
 	bra.uni $L95;
 $L96:
-	mov.b64 {%r137, %r138}, %rd366;
-	shfl.sync.up.b32 %r139|%p77, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd369, {%r139, %r140};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd370, %rd369, 0, %p79;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r141;
-	@!%p80 bra $L98;
+	mov.b64 {%r138, %r139}, %rd366;
+	shfl.sync.up.b32 %r140|%p82, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd369, {%r140, %r141};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd370, %rd369, 0, %p84;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r142;
+	@!%p85 bra $L98;
 	mul.wide.u32 %rd371, %r8, 16;
 	add.s64 %rd372, %rd1, %rd371;
 	st.shared.s64 [%rd372+0], %rd366;
 $L98:
 	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L99;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L99;
 	mov.b64 %rd373, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L100;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L100;
 	mul.wide.u32 %rd374, %r7, 16;
 	add.s64 %rd375, %rd1, %rd374;
 	ld.shared.s64 %rd376, [%rd375+0];
 	mov.b64 %rd373, %rd376;
 $L100:
-	mov.b64 {%r142, %r143}, %rd373;
-	shfl.sync.up.b32 %r144|%p83, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd377, {%r144, %r145};
-	@!%p83 bra $L101;
+	mov.b64 {%r143, %r144}, %rd373;
+	shfl.sync.up.b32 %r145|%p88, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd377, {%r145, %r146};
+	@!%p88 bra $L101;
 	add.s64 %rd378, %rd377, %rd373;
 	mov.b64 %rd373, %rd378;
 $L101:
-	mov.b64 {%r146, %r147}, %rd373;
-	shfl.sync.up.b32 %r148|%p84, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd379, {%r148, %r149};
-	@!%p84 bra $L102;
+	mov.b64 {%r147, %r148}, %rd373;
+	shfl.sync.up.b32 %r149|%p89, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd379, {%r149, %r150};
+	@!%p89 bra $L102;
 	add.s64 %rd380, %rd379, %rd373;
 	mov.b64 %rd373, %rd380;
 $L102:
-	mov.b64 {%r150, %r151}, %rd373;
-	shfl.sync.up.b32 %r152|%p85, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd381, {%r152, %r153};
-	@!%p85 bra $L103;
+	mov.b64 {%r151, %r152}, %rd373;
+	shfl.sync.up.b32 %r153|%p90, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd381, {%r153, %r154};
+	@!%p90 bra $L103;
 	add.s64 %rd382, %rd381, %rd373;
 	mov.b64 %rd373, %rd382;
 $L103:
-	mov.b64 {%r154, %r155}, %rd373;
-	shfl.sync.up.b32 %r156|%p86, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd383, {%r156, %r157};
-	@!%p86 bra $L104;
+	mov.b64 {%r155, %r156}, %rd373;
+	shfl.sync.up.b32 %r157|%p91, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd383, {%r157, %r158};
+	@!%p91 bra $L104;
 	add.s64 %rd384, %rd383, %rd373;
 	mov.b64 %rd373, %rd384;
 $L104:
-	mov.b64 {%r158, %r159}, %rd373;
-	shfl.sync.up.b32 %r160|%p87, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd385, {%r160, %r161};
-	@!%p87 bra $L105;
+	mov.b64 {%r159, %r160}, %rd373;
+	shfl.sync.up.b32 %r161|%p92, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd385, {%r161, %r162};
+	@!%p92 bra $L105;
 	add.s64 %rd386, %rd385, %rd373;
 	mov.b64 %rd373, %rd386;
 $L105:
-	mov.b64 {%r162, %r163}, %rd373;
-	shfl.sync.up.b32 %r164|%p88, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd387, {%r164, %r165};
-	selp.b64 %rd388, %rd387, 0, %p88;
-	@!%p82 bra $L106;
+	mov.b64 {%r163, %r164}, %rd373;
+	shfl.sync.up.b32 %r165|%p93, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd387, {%r165, %r166};
+	selp.b64 %rd388, %rd387, 0, %p93;
+	@!%p87 bra $L106;
 	mul.wide.u32 %rd389, %r7, 16;
 	add.s64 %rd390, %rd1, %rd389;
 	add.s64 %rd391, %rd390, 512;
 	st.shared.s64 [%rd391+0], %rd388;
 $L106:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r166;
-	@!%p89 bra $L107;
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r167;
+	@!%p94 bra $L107;
 	st.shared.s64 [%rd1+1024], %rd373;
 $L107:
 $L99:
@@ -2472,10 +3823,10 @@ $L99:
 	ld.shared.s64 %rd395, [%rd394+0];
 	add.s64 %rd396, %rd395, %rd370;
 	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd396;
-	shfl.sync.idx.b32 %r169|%p90, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd398, {%r169, %r170};
+	mov.b64 {%r168, %r169}, %rd396;
+	shfl.sync.idx.b32 %r170|%p95, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd398, {%r170, %r171};
 	mov.b64 %rd399, %rd397;
 	mov.b64 %rd400, %rd398;
 	mov.b64 %rd401, %rd399;
@@ -2485,20 +3836,20 @@ $L99:
 	mov.b64 %rd405, %rd403;
 	mov.b64 %rd406, 0;
 	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p91, %rd407, 0;
-	setp.gt.s64 %p92, %rd405, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L109;
+	setp.eq.s64 %p96, %rd407, 0;
+	setp.gt.s64 %p97, %rd405, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L109;
 	atom.global.add.u64 %rd408, [%rd190], %rd405;
 	mov.b64 %rd409, %rd408;
 	mov.b64 %rd406, %rd409;
 $L109:
 	cvt.u64.u32 %rd410, %r2;
-	setp.eq.s64 %p94, %rd410, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
+	setp.eq.s64 %p99, %rd410, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
 	bar.sync 0;
-	@!%p96 bra $L110;
+	@!%p101 bra $L110;
 	st.shared.s64 [%rd1+1024], %rd406;
 $L110:
 	bar.sync 0;
@@ -2509,19 +3860,19 @@ $L110:
 	mov.b64 %rd414, %rd413;
 	mov.b64 %rd415, 0;
 $L111:
-	setp.lt.s64 %p97, %rd415, %rd365;
-	not.pred %p98, %p97;
-	@!%p98 bra $L115;
+	setp.lt.s64 %p102, %rd415, %rd365;
+	not.pred %p103, %p102;
+	@!%p103 bra $L115;
 	bra.uni $L113;
 $L115:
 	mul.lo.s64 %rd416, %rd415, %rd162;
 	mad.lo.s64 %rd417, %rd416, 4, %rd160;
-	ld.shared.s32 %r171, [%rd417+0];
-	mov.b32 %r172, %r171;
+	ld.shared.s32 %r172, [%rd417+0];
+	mov.b32 %r173, %r172;
 	add.s64 %rd418, %rd414, %rd415;
 	mul.lo.s64 %rd419, %rd418, %rd189;
 	mad.lo.s64 %rd420, %rd419, 4, %rd187;
-	st.global.s32 [%rd420+0], %r172;
+	st.global.s32 [%rd420+0], %r173;
 $L112:
 	add.s64 %rd421, %rd415, 1;
 	mov.b64 %rd415, %rd421;
@@ -2536,11 +3887,11 @@ $L9:
 	cvt.u64.u32 %rd422, %r2;
 	add.s64 %rd423, %rd166, %rd422;
 	mov.b64 %rd424, %rd423;
-	mov.b32 %r173, -1;
+	mov.b32 %r174, -1;
 	mov.b64 %rd425, 0;
 	mov.b64 %rd426, 0;
 $L116:
-	@!%p13 bra $L120;
+	@!%p15 bra $L120;
 	mov.b64 %rd427, 4611686018427387904;
 	bra.uni $L118;
 $L120:
@@ -2554,69 +3905,69 @@ $L121:
 	mov.b64 %rd429, 0;
 	mov.b64 %rd430, %rd428;
 $L124:
-	setp.gt.s64 %p99, %rd430, 0;
-	not.pred %p100, %p99;
-	@!%p100 bra $L128;
+	setp.gt.s64 %p104, %rd430, 0;
+	not.pred %p105, %p104;
+	@!%p105 bra $L128;
 	bra.uni $L126;
 $L128:
-	setp.ge.s64 %p101, %rd425, %rd426;
-	@!%p101 bra $L130;
-	setp.ge.s64 %p102, %rd424, %rd169;
-	@!%p102 bra $L132;
+	setp.ge.s64 %p106, %rd425, %rd426;
+	@!%p106 bra $L130;
+	setp.ge.s64 %p107, %rd424, %rd169;
+	@!%p107 bra $L132;
 	bra.uni $L126;
 $L132:
-	mov.pred %p103, %p12;
+	mov.pred %p108, %p14;
 	mov.b64 %rd431, %rd130;
 	mov.b64 %rd432, %rd424;
 $L133:
-	@!%p103 bra $L137;
+	@!%p108 bra $L137;
 	shr.s64 %rd433, %rd432, 5;
 	mul.lo.s64 %rd434, %rd433, %rd136;
 	mad.lo.s64 %rd435, %rd434, 4, %rd134;
-	ld.global.nc.u32 %r174, [%rd435+0];
-	mov.b32 %r175, %r174;
+	ld.global.nc.u32 %r175, [%rd435+0];
+	mov.b32 %r176, %r175;
 	and.b64 %rd436, %rd432, 31;
 	min.u64 %rd437, %rd436, 32;
-	cvt.u32.u64 %r176, %rd437;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p104, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p104;
-	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p105, %r180, 0x0;
-	@!%p105 bra $L139;
-	cvt.u32.u64 %r181, %rd432;
-	mov.b32 %r182, %r181;
+	cvt.u32.u64 %r177, %rd437;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p109, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p109;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p110, %r181, 0x0;
+	@!%p110 bra $L139;
+	cvt.u32.u64 %r182, %rd432;
+	mov.b32 %r183, %r182;
 	bra.uni $L135;
 $L139:
-	mov.b32 %r182, -1;
+	mov.b32 %r183, -1;
 	bra.uni $L135;
 $L137:
 	mul.lo.s64 %rd438, %rd432, %rd133;
 	mad.lo.s64 %rd439, %rd438, 4, %rd131;
-	ld.global.nc.s32 %r183, [%rd439+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r182, %r184;
+	ld.global.nc.s32 %r184, [%rd439+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
 	bra.uni $L135;
 $L134:
 	bra.uni $L133;
 $L135:
-	mov.b32 %r173, %r182;
+	mov.b32 %r174, %r183;
 	add.s64 %rd440, %rd424, %rd164;
 	mov.b64 %rd424, %rd440;
-	setp.ge.s32 %p106, %r173, 0;
-	@!%p106 bra $L141;
+	setp.ge.s32 %p111, %r174, 0;
+	@!%p111 bra $L141;
 	mov.b64 %rd441, %rd120;
-	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd442, %r185;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd442, %r186;
 	mul.lo.s64 %rd443, %rd442, %rd123;
 	mad.lo.s64 %rd444, %rd443, 8, %rd121;
 	ld.global.nc.s64 %rd445, [%rd444+0];
 	mov.b64 %rd446, %rd445;
 	mov.b64 %rd447, %rd446;
 	mov.b64 %rd448, %rd120;
-	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd449, %r186;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd449, %r187;
 	add.s64 %rd450, %rd449, 1;
 	mul.lo.s64 %rd451, %rd450, %rd123;
 	mad.lo.s64 %rd452, %rd451, 8, %rd121;
@@ -2632,150 +3983,151 @@ $L141:
 $L130:
 	mul.lo.s64 %rd458, %rd425, %rd126;
 	mad.lo.s64 %rd459, %rd458, 4, %rd124;
-	ld.global.nc.s32 %r187, [%rd459+0];
-	mov.b32 %r188, %r187;
+	ld.global.nc.s32 %r188, [%rd459+0];
 	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r173;
-	mov.b32 %r191, %r189;
+	mov.b32 %r190, %r189;
+	mov.pred %p112, %p17;
+	mov.b32 %r191, %r174;
+	mov.b32 %r192, %r190;
 	mov.b64 %rd460, %rd425;
 $L142:
-	shr.s32 %r192, %r191, 5;
-	cvt.s64.s32 %rd461, %r192;
+	shr.s32 %r193, %r192, 5;
+	cvt.s64.s32 %rd461, %r193;
 	mov.b64 %rd462, %rd461;
-	and.b32 %r193, %r191, 31;
-	cvt.s64.s32 %rd463, %r193;
+	and.b32 %r194, %r192, 31;
+	cvt.s64.s32 %rd463, %r194;
 	min.u64 %rd464, %rd463, 32;
-	cvt.u32.u64 %r194, %rd464;
-	mov.b32 %r196, 0x1;
-	shl.b32 %r195, %r196, %r194;
-	setp.hs.u32 %p107, %r194, 32;
-	selp.b32 %r197, 0, %r195, %p107;
-	mov.b32 %r198, %r197;
-	mov.b64 %rd465, %rd462;
+	cvt.u32.u64 %r195, %rd464;
+	mov.b32 %r197, 0x1;
+	shl.b32 %r196, %r197, %r195;
+	setp.hs.u32 %p113, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p113;
 	mov.b32 %r199, %r198;
+	mov.b64 %rd465, %rd462;
+	mov.b32 %r200, %r199;
 	mul.lo.s64 %rd466, %rd465, %rd154;
 	mad.lo.s64 %rd467, %rd466, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r200, [%rd467+0];
-	mov.b32 %r201, %r200;
-	and.b32 %r202, %r201, %r199;
-	setp.ne.u32 %p108, %r202, 0x0;
-	@!%p108 bra $L146;
-	mov.pred %p109, 0;
+	ld.relaxed.gpu.global.u32 %r201, [%rd467+0];
+	mov.b32 %r202, %r201;
+	and.b32 %r203, %r202, %r200;
+	setp.ne.u32 %p114, %r203, 0x0;
+	@!%p114 bra $L146;
+	mov.pred %p115, 0;
 	bra.uni $L144;
 $L146:
 	mul.lo.s64 %rd468, %rd465, %rd154;
 	mad.lo.s64 %rd469, %rd468, 4, %rd152;
-	atom.global.or.b32 %r203, [%rd469], %r199;
-	mov.b32 %r204, %r203;
-	and.b32 %r205, %r204, %r199;
-	setp.eq.u32 %p110, %r205, 0x0;
-	mov.pred %p109, %p110;
+	atom.global.or.b32 %r204, [%rd469], %r200;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r200;
+	setp.eq.u32 %p116, %r206, 0x0;
+	mov.pred %p115, %p116;
 	bra.uni $L144;
 $L143:
 	bra.uni $L142;
 $L144:
-	@!%p109 bra $L148;
-	mov.pred %p111, 0;
+	@!%p115 bra $L148;
+	mov.pred %p117, 0;
 	mov.b64 %rd470, %rd429;
-	mov.b32 %r206, %r189;
+	mov.b32 %r207, %r190;
 $L149:
-	@!%p13 bra $L153;
-	shr.s32 %r207, %r206, 5;
-	cvt.s64.s32 %rd471, %r207;
+	@!%p15 bra $L153;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd471, %r208;
 	mov.b64 %rd472, %rd471;
-	and.b32 %r208, %r206, 31;
-	cvt.s64.s32 %rd473, %r208;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd473, %r209;
 	min.u64 %rd474, %rd473, 32;
-	cvt.u32.u64 %r209, %rd474;
-	mov.b32 %r211, 0x1;
-	shl.b32 %r210, %r211, %r209;
-	setp.hs.u32 %p112, %r209, 32;
-	selp.b32 %r212, 0, %r210, %p112;
-	mov.b32 %r213, %r212;
-	mov.b64 %rd475, %rd472;
+	cvt.u32.u64 %r210, %rd474;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p118, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p118;
 	mov.b32 %r214, %r213;
+	mov.b64 %rd475, %rd472;
+	mov.b32 %r215, %r214;
 	mul.lo.s64 %rd476, %rd475, %rd145;
 	mad.lo.s64 %rd477, %rd476, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r215, [%rd477+0];
-	mov.b32 %r216, %r215;
-	and.b32 %r217, %r216, %r214;
-	setp.ne.u32 %p113, %r217, 0x0;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L155;
+	ld.relaxed.gpu.global.u32 %r216, [%rd477+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p119, %r218, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L155;
 	mul.lo.s64 %rd478, %rd475, %rd145;
 	mad.lo.s64 %rd479, %rd478, 4, %rd143;
-	atom.global.or.b32 %r218, [%rd479], %r214;
-	mov.b32 %r219, %r218;
-	and.b32 %r220, %r219, %r214;
-	setp.ne.u32 %p116, %r220, 0x0;
-	mov.pred %p114, %p116;
+	atom.global.or.b32 %r219, [%rd479], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p122, %r221, 0x0;
+	mov.pred %p120, %p122;
 $L155:
-	@!%p114 bra $L157;
+	@!%p120 bra $L157;
 	mov.b64 %rd480, %rd470;
 	mov.b64 %rd481, %rd480;
-	mov.pred %p117, 0;
+	mov.pred %p123, 0;
 	bra.uni $L151;
 $L157:
 	mov.b64 %rd482, %rd470;
 	mov.b64 %rd481, %rd482;
-	mov.pred %p117, 1;
+	mov.pred %p123, 1;
 	bra.uni $L151;
 $L153:
-	@!%p14 bra $L159;
-	cvt.s64.s32 %rd483, %r206;
+	@!%p16 bra $L159;
+	cvt.s64.s32 %rd483, %r207;
 	mul.lo.s64 %rd484, %rd483, %rd148;
 	mad.lo.s64 %rd485, %rd484, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r221, [%rd485+0];
-	mov.b32 %r222, %r221;
-	setp.eq.s32 %p118, %r222, %r36;
-	mov.pred %p119, %p118;
-	not.pred %p120, %p119;
-	@!%p120 bra $L161;
-	cvt.s64.s32 %rd486, %r206;
+	ld.relaxed.gpu.global.s32 %r222, [%rd485+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p124, %r223, %r37;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L161;
+	cvt.s64.s32 %rd486, %r207;
 	mul.lo.s64 %rd487, %rd486, %rd148;
 	mad.lo.s64 %rd488, %rd487, 4, %rd146;
-	atom.global.exch.b32 %r223, [%rd488], %r36;
-	mov.b32 %r224, %r223;
-	setp.eq.s32 %p121, %r224, %r36;
-	mov.pred %p119, %p121;
+	atom.global.exch.b32 %r224, [%rd488], %r37;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p127, %r225, %r37;
+	mov.pred %p125, %p127;
 $L161:
-	@!%p119 bra $L163;
+	@!%p125 bra $L163;
 	mov.b64 %rd489, %rd470;
 	mov.b64 %rd481, %rd489;
-	mov.pred %p117, 0;
+	mov.pred %p123, 0;
 	bra.uni $L151;
 $L163:
 $L159:
 	mul.lo.s64 %rd490, %rd470, %rd162;
 	mad.lo.s64 %rd491, %rd490, 4, %rd160;
-	st.shared.s32 [%rd491+0], %r206;
+	st.shared.s32 [%rd491+0], %r207;
 	add.s64 %rd492, %rd470, 1;
 	mov.b64 %rd493, %rd492;
 	mov.b64 %rd481, %rd493;
-	mov.pred %p117, 1;
+	mov.pred %p123, 1;
 	bra.uni $L151;
 $L150:
 	bra.uni $L149;
 $L151:
 	mov.b64 %rd494, %rd481;
-	mov.pred %p122, %p117;
+	mov.pred %p128, %p123;
 	mov.b64 %rd429, %rd494;
-	mov.pred %p111, %p122;
-	@!%p111 bra $L165;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L165;
 	mov.b64 %rd495, %rd120;
-	mov.b32 %r225, %r189;
-	setp.lt.s64 %p123, %rd106, 64;
-	setp.le.s64 %p124, %rd150, 1;
-	or.pred %p125, %p123, %p124;
-	@!%p125 bra $L166;
-	cvt.s64.s32 %rd496, %r225;
+	mov.b32 %r226, %r190;
+	setp.lt.s64 %p129, %rd106, 64;
+	setp.le.s64 %p130, %rd150, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L166;
+	cvt.s64.s32 %rd496, %r226;
 	add.s64 %rd497, %rd496, 1;
 	mul.lo.s64 %rd498, %rd497, %rd123;
 	mad.lo.s64 %rd499, %rd498, 8, %rd121;
 	ld.global.nc.s64 %rd500, [%rd499+0];
 	mov.b64 %rd501, %rd500;
-	cvt.s64.s32 %rd502, %r225;
+	cvt.s64.s32 %rd502, %r226;
 	mul.lo.s64 %rd503, %rd502, %rd123;
 	mad.lo.s64 %rd504, %rd503, 8, %rd121;
 	ld.global.nc.s64 %rd505, [%rd504+0];
@@ -2786,19 +4138,19 @@ $L151:
 	bra.uni $L167;
 $L166:
 	rem.s64 %rd509, %rd106, %rd150;
-	setp.eq.s64 %p126, %rd150, -1;
-	selp.b64 %rd510, 0, %rd509, %p126;
-	setp.eq.s64 %p127, %rd150, 0;
-	selp.b64 %rd511, %rd106, %rd510, %p127;
-	setp.eq.s64 %p128, %rd511, 0;
-	@!%p128 bra $L169;
-	cvt.s64.s32 %rd512, %r225;
+	setp.eq.s64 %p132, %rd150, -1;
+	selp.b64 %rd510, 0, %rd509, %p132;
+	setp.eq.s64 %p133, %rd150, 0;
+	selp.b64 %rd511, %rd106, %rd510, %p133;
+	setp.eq.s64 %p134, %rd511, 0;
+	@!%p134 bra $L169;
+	cvt.s64.s32 %rd512, %r226;
 	add.s64 %rd513, %rd512, 1;
 	mul.lo.s64 %rd514, %rd513, %rd123;
 	mad.lo.s64 %rd515, %rd514, 8, %rd121;
 	ld.global.nc.s64 %rd516, [%rd515+0];
 	mov.b64 %rd517, %rd516;
-	cvt.s64.s32 %rd518, %r225;
+	cvt.s64.s32 %rd518, %r226;
 	mul.lo.s64 %rd519, %rd518, %rd123;
 	mad.lo.s64 %rd520, %rd519, 8, %rd121;
 	ld.global.nc.s64 %rd521, [%rd520+0];
@@ -2822,105 +4174,105 @@ $L125:
 $L126:
 	mov.b64 %rd529, %rd429;
 $L170:
-	@!%p13 bra $L174;
+	@!%p15 bra $L174;
 	bra.uni $L172;
 $L174:
 	// block scan
 	mov.b64 %rd530, %rd529;
-	mov.b32 %r226, %r3;
+	mov.b32 %r227, %r3;
 $L175:
-	setp.hs.u32 %p129, %r226, 32;
-	@%p129 bra $L176;
-	mov.b64 {%r227, %r228}, %rd530;
-	shfl.sync.up.b32 %r229|%p130, %r227, %r226, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
-	mov.b64 %rd531, {%r229, %r230};
-	@!%p130 bra $L177;
+	setp.hs.u32 %p135, %r227, 32;
+	@%p135 bra $L176;
+	mov.b64 {%r228, %r229}, %rd530;
+	shfl.sync.up.b32 %r230|%p136, %r228, %r227, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
+	mov.b64 %rd531, {%r230, %r231};
+	@!%p136 bra $L177;
 	add.s64 %rd532, %rd531, %rd530;
 	mov.b64 %rd530, %rd532;
 $L177:
-	shl.b32 %r226, %r226, 1;
+	shl.b32 %r227, %r227, 1;
 	bra.uni $L175;
 $L176:
-	mov.b64 {%r231, %r232}, %rd530;
-	shfl.sync.up.b32 %r233|%p131, %r231, %r3, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
-	mov.b64 %rd533, {%r233, %r234};
-	setp.lo.u32 %p132, %r3, 32;
-	and.pred %p133, %p131, %p132;
-	selp.b64 %rd534, %rd533, 0, %p133;
-	sub.u32 %r235, %r13, %r3;
-	setp.eq.u32 %p134, %r7, %r235;
-	@!%p134 bra $L178;
+	mov.b64 {%r232, %r233}, %rd530;
+	shfl.sync.up.b32 %r234|%p137, %r232, %r3, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
+	mov.b64 %rd533, {%r234, %r235};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd534, %rd533, 0, %p139;
+	sub.u32 %r236, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r236;
+	@!%p140 bra $L178;
 	mul.wide.u32 %rd535, %r8, 16;
 	add.s64 %rd536, %rd1, %rd535;
 	st.shared.s64 [%rd536+0], %rd530;
 $L178:
 	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L179;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L179;
 	mov.b64 %rd537, 0;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L180;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L180;
 	mul.wide.u32 %rd538, %r7, 16;
 	add.s64 %rd539, %rd1, %rd538;
 	ld.shared.s64 %rd540, [%rd539+0];
 	mov.b64 %rd537, %rd540;
 $L180:
-	mov.b64 {%r236, %r237}, %rd537;
-	shfl.sync.up.b32 %r238|%p137, %r236, 1, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
-	mov.b64 %rd541, {%r238, %r239};
-	@!%p137 bra $L181;
+	mov.b64 {%r237, %r238}, %rd537;
+	shfl.sync.up.b32 %r239|%p143, %r237, 1, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
+	mov.b64 %rd541, {%r239, %r240};
+	@!%p143 bra $L181;
 	add.s64 %rd542, %rd541, %rd537;
 	mov.b64 %rd537, %rd542;
 $L181:
-	mov.b64 {%r240, %r241}, %rd537;
-	shfl.sync.up.b32 %r242|%p138, %r240, 2, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
-	mov.b64 %rd543, {%r242, %r243};
-	@!%p138 bra $L182;
+	mov.b64 {%r241, %r242}, %rd537;
+	shfl.sync.up.b32 %r243|%p144, %r241, 2, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
+	mov.b64 %rd543, {%r243, %r244};
+	@!%p144 bra $L182;
 	add.s64 %rd544, %rd543, %rd537;
 	mov.b64 %rd537, %rd544;
 $L182:
-	mov.b64 {%r244, %r245}, %rd537;
-	shfl.sync.up.b32 %r246|%p139, %r244, 4, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
-	mov.b64 %rd545, {%r246, %r247};
-	@!%p139 bra $L183;
+	mov.b64 {%r245, %r246}, %rd537;
+	shfl.sync.up.b32 %r247|%p145, %r245, 4, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
+	mov.b64 %rd545, {%r247, %r248};
+	@!%p145 bra $L183;
 	add.s64 %rd546, %rd545, %rd537;
 	mov.b64 %rd537, %rd546;
 $L183:
-	mov.b64 {%r248, %r249}, %rd537;
-	shfl.sync.up.b32 %r250|%p140, %r248, 8, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
-	mov.b64 %rd547, {%r250, %r251};
-	@!%p140 bra $L184;
+	mov.b64 {%r249, %r250}, %rd537;
+	shfl.sync.up.b32 %r251|%p146, %r249, 8, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
+	mov.b64 %rd547, {%r251, %r252};
+	@!%p146 bra $L184;
 	add.s64 %rd548, %rd547, %rd537;
 	mov.b64 %rd537, %rd548;
 $L184:
-	mov.b64 {%r252, %r253}, %rd537;
-	shfl.sync.up.b32 %r254|%p141, %r252, 16, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
-	mov.b64 %rd549, {%r254, %r255};
-	@!%p141 bra $L185;
+	mov.b64 {%r253, %r254}, %rd537;
+	shfl.sync.up.b32 %r255|%p147, %r253, 16, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
+	mov.b64 %rd549, {%r255, %r256};
+	@!%p147 bra $L185;
 	add.s64 %rd550, %rd549, %rd537;
 	mov.b64 %rd537, %rd550;
 $L185:
-	mov.b64 {%r256, %r257}, %rd537;
-	shfl.sync.up.b32 %r258|%p142, %r256, 1, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
-	mov.b64 %rd551, {%r258, %r259};
-	selp.b64 %rd552, %rd551, 0, %p142;
-	@!%p136 bra $L186;
+	mov.b64 {%r257, %r258}, %rd537;
+	shfl.sync.up.b32 %r259|%p148, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd551, {%r259, %r260};
+	selp.b64 %rd552, %rd551, 0, %p148;
+	@!%p142 bra $L186;
 	mul.wide.u32 %rd553, %r7, 16;
 	add.s64 %rd554, %rd1, %rd553;
 	add.s64 %rd555, %rd554, 512;
 	st.shared.s64 [%rd555+0], %rd552;
 $L186:
-	sub.u32 %r260, %r10, 1;
-	setp.eq.u32 %p143, %r7, %r260;
-	@!%p143 bra $L187;
+	sub.u32 %r261, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r261;
+	@!%p149 bra $L187;
 	st.shared.s64 [%rd1+1024], %rd537;
 $L187:
 $L179:
@@ -2931,10 +4283,10 @@ $L179:
 	ld.shared.s64 %rd559, [%rd558+0];
 	add.s64 %rd560, %rd559, %rd534;
 	ld.shared.s64 %rd561, [%rd1+1024];
-	mov.b64 {%r261, %r262}, %rd560;
-	shfl.sync.idx.b32 %r263|%p144, %r261, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
-	mov.b64 %rd562, {%r263, %r264};
+	mov.b64 {%r262, %r263}, %rd560;
+	shfl.sync.idx.b32 %r264|%p150, %r262, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
+	mov.b64 %rd562, {%r264, %r265};
 	mov.b64 %rd563, %rd561;
 	mov.b64 %rd564, %rd562;
 	mov.b64 %rd565, %rd563;
@@ -2944,20 +4296,20 @@ $L179:
 	mov.b64 %rd569, %rd567;
 	mov.b64 %rd570, 0;
 	cvt.u64.u32 %rd571, %r2;
-	setp.eq.s64 %p145, %rd571, 0;
-	setp.gt.s64 %p146, %rd569, 0;
-	and.pred %p147, %p145, %p146;
-	@!%p147 bra $L189;
+	setp.eq.s64 %p151, %rd571, 0;
+	setp.gt.s64 %p152, %rd569, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L189;
 	atom.global.add.u64 %rd572, [%rd140], %rd569;
 	mov.b64 %rd573, %rd572;
 	mov.b64 %rd570, %rd573;
 $L189:
 	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p148, %rd574, 0;
-	setp.eq.u32 %p149, %r1, 0;
-	and.pred %p150, %p148, %p149;
+	setp.eq.s64 %p154, %rd574, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
 	bar.sync 0;
-	@!%p150 bra $L190;
+	@!%p156 bra $L190;
 	st.shared.s64 [%rd1+1024], %rd570;
 $L190:
 	bar.sync 0;
@@ -2968,19 +4320,19 @@ $L190:
 	mov.b64 %rd578, %rd577;
 	mov.b64 %rd579, 0;
 $L191:
-	setp.lt.s64 %p151, %rd579, %rd529;
-	not.pred %p152, %p151;
-	@!%p152 bra $L195;
+	setp.lt.s64 %p157, %rd579, %rd529;
+	not.pred %p158, %p157;
+	@!%p158 bra $L195;
 	bra.uni $L193;
 $L195:
 	mul.lo.s64 %rd580, %rd579, %rd162;
 	mad.lo.s64 %rd581, %rd580, 4, %rd160;
-	ld.shared.s32 %r265, [%rd581+0];
-	mov.b32 %r266, %r265;
+	ld.shared.s32 %r266, [%rd581+0];
+	mov.b32 %r267, %r266;
 	add.s64 %rd582, %rd578, %rd579;
 	mul.lo.s64 %rd583, %rd582, %rd139;
 	mad.lo.s64 %rd584, %rd583, 4, %rd137;
-	st.global.s32 [%rd584+0], %r266;
+	st.global.s32 [%rd584+0], %r267;
 $L192:
 	add.s64 %rd585, %rd579, 1;
 	mov.b64 %rd579, %rd585;
@@ -2991,88 +4343,88 @@ $L171:
 	bra.uni $L170;
 $L172:
 	mov.b64 %rd586, 0;
-	setp.lt.s64 %p153, %rd425, %rd426;
-	setp.lt.s64 %p154, %rd424, %rd169;
-	or.pred %p155, %p153, %p154;
-	@!%p155 bra $L197;
+	setp.lt.s64 %p159, %rd425, %rd426;
+	setp.lt.s64 %p160, %rd424, %rd169;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L197;
 	mov.b64 %rd586, 1;
 $L197:
 	mov.b64 %rd587, %rd586;
 	// block reduction
-	sub.u32 %r267, %r13, 1;
-	mov.b32 %r268, %r3;
+	sub.u32 %r268, %r13, 1;
+	mov.b32 %r269, %r3;
 $L198:
-	setp.hs.u32 %p156, %r268, 32;
-	@%p156 bra $L199;
-	mov.b64 {%r269, %r270}, %rd587;
-	shfl.sync.down.b32 %r271|%p157, %r269, %r268, %r267, %r17;
-	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd588, {%r271, %r272};
-	@!%p157 bra $L200;
+	setp.hs.u32 %p162, %r269, 32;
+	@%p162 bra $L199;
+	mov.b64 {%r270, %r271}, %rd587;
+	shfl.sync.down.b32 %r272|%p163, %r270, %r269, %r268, %r17;
+	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
+	mov.b64 %rd588, {%r272, %r273};
+	@!%p163 bra $L200;
 	max.s64 %rd589, %rd587, %rd588;
 	mov.b64 %rd587, %rd589;
 $L200:
-	shl.b32 %r268, %r268, 1;
+	shl.b32 %r269, %r269, 1;
 	bra.uni $L198;
 $L199:
-	setp.eq.u32 %p158, %r7, 0;
-	@!%p158 bra $L201;
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L201;
 	mul.wide.u32 %rd590, %r8, 16;
 	add.s64 %rd591, %rd1, %rd590;
 	st.shared.s64 [%rd591+0], %rd587;
 $L201:
 	bar.sync 0;
-	setp.eq.u32 %p159, %r8, 0;
-	@!%p159 bra $L202;
-	setp.lo.u32 %p160, %r7, %r10;
-	@!%p160 bra $L203;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L202;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L203;
 	mul.wide.u32 %rd592, %r7, 16;
 	add.s64 %rd593, %rd1, %rd592;
 	ld.shared.s64 %rd594, [%rd593+0];
 	mov.b64 %rd587, %rd594;
 $L203:
-	sub.u32 %r273, %r10, 1;
-	mov.b64 {%r274, %r275}, %rd587;
-	shfl.sync.down.b32 %r276|%p161, %r274, 1, %r273, %r17;
-	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
-	mov.b64 %rd595, {%r276, %r277};
-	@!%p161 bra $L204;
+	sub.u32 %r274, %r10, 1;
+	mov.b64 {%r275, %r276}, %rd587;
+	shfl.sync.down.b32 %r277|%p167, %r275, 1, %r274, %r17;
+	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
+	mov.b64 %rd595, {%r277, %r278};
+	@!%p167 bra $L204;
 	max.s64 %rd596, %rd587, %rd595;
 	mov.b64 %rd587, %rd596;
 $L204:
-	mov.b64 {%r278, %r279}, %rd587;
-	shfl.sync.down.b32 %r280|%p162, %r278, 2, %r273, %r17;
-	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
-	mov.b64 %rd597, {%r280, %r281};
-	@!%p162 bra $L205;
+	mov.b64 {%r279, %r280}, %rd587;
+	shfl.sync.down.b32 %r281|%p168, %r279, 2, %r274, %r17;
+	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
+	mov.b64 %rd597, {%r281, %r282};
+	@!%p168 bra $L205;
 	max.s64 %rd598, %rd587, %rd597;
 	mov.b64 %rd587, %rd598;
 $L205:
-	mov.b64 {%r282, %r283}, %rd587;
-	shfl.sync.down.b32 %r284|%p163, %r282, 4, %r273, %r17;
-	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
-	mov.b64 %rd599, {%r284, %r285};
-	@!%p163 bra $L206;
+	mov.b64 {%r283, %r284}, %rd587;
+	shfl.sync.down.b32 %r285|%p169, %r283, 4, %r274, %r17;
+	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
+	mov.b64 %rd599, {%r285, %r286};
+	@!%p169 bra $L206;
 	max.s64 %rd600, %rd587, %rd599;
 	mov.b64 %rd587, %rd600;
 $L206:
-	mov.b64 {%r286, %r287}, %rd587;
-	shfl.sync.down.b32 %r288|%p164, %r286, 8, %r273, %r17;
-	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
-	mov.b64 %rd601, {%r288, %r289};
-	@!%p164 bra $L207;
+	mov.b64 {%r287, %r288}, %rd587;
+	shfl.sync.down.b32 %r289|%p170, %r287, 8, %r274, %r17;
+	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
+	mov.b64 %rd601, {%r289, %r290};
+	@!%p170 bra $L207;
 	max.s64 %rd602, %rd587, %rd601;
 	mov.b64 %rd587, %rd602;
 $L207:
-	mov.b64 {%r290, %r291}, %rd587;
-	shfl.sync.down.b32 %r292|%p165, %r290, 16, %r273, %r17;
-	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
-	mov.b64 %rd603, {%r292, %r293};
-	@!%p165 bra $L208;
+	mov.b64 {%r291, %r292}, %rd587;
+	shfl.sync.down.b32 %r293|%p171, %r291, 16, %r274, %r17;
+	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
+	mov.b64 %rd603, {%r293, %r294};
+	@!%p171 bra $L208;
 	max.s64 %rd604, %rd587, %rd603;
 	mov.b64 %rd587, %rd604;
 $L208:
-	@!%p158 bra $L209;
+	@!%p164 bra $L209;
 	st.shared.s64 [%rd1+1024], %rd587;
 $L209:
 $L202:
@@ -3080,8 +4432,8 @@ $L202:
 	ld.shared.s64 %rd605, [%rd1+1024];
 	mov.b64 %rd587, %rd605;
 	mov.b64 %rd606, %rd587;
-	setp.eq.s64 %p166, %rd606, 0;
-	@!%p166 bra $L211;
+	setp.eq.s64 %p172, %rd606, 0;
+	@!%p172 bra $L211;
 	bra.uni $L123;
 $L211:
 $L122:
@@ -3095,43 +4447,43 @@ $L6:
 	mov.b64 %rd607, %rd106;
 	mov.b64 %rd608, %rd107;
 	// block reduction
-	mov.b32 %r294, 1;
-	sub.u32 %r295, %r13, 1;
-	mov.b32 %r296, %r3;
+	mov.b32 %r295, 1;
+	sub.u32 %r296, %r13, 1;
+	mov.b32 %r297, %r3;
 $L212:
-	setp.hs.u32 %p167, %r296, 32;
-	@%p167 bra $L213;
-	mov.b64 {%r297, %r298}, %rd607;
-	shfl.sync.down.b32 %r299|%p168, %r297, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd609, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd608;
-	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd610, {%r303, %r304};
-	@!%p168 bra $L214;
-	setp.ne.u32 %p169, %r18, 9;
-	@%p169 bra.uni $L216;
-	setp.lt.s64 %p170, %rd609, %rd607;
-	setp.eq.s64 %p171, %rd609, %rd607;
-	setp.lt.s64 %p172, %rd610, %rd608;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd611, %rd609, %rd607, %p174;
-	selp.b64 %rd612, %rd610, %rd608, %p174;
-	mov.b64 %rd607, %rd611;
-	mov.b64 %rd608, %rd612;
-	bra.uni $L215;
-$L216:
-	setp.ne.u32 %p175, %r18, 10;
-	@%p175 bra.uni $L217;
-	setp.gt.s64 %p176, %rd609, %rd607;
+	setp.hs.u32 %p173, %r297, 32;
+	@%p173 bra $L213;
+	mov.b64 {%r298, %r299}, %rd607;
+	shfl.sync.down.b32 %r300|%p174, %r298, %r297, %r296, %r17;
+	shfl.sync.down.b32 %r301, %r299, %r297, %r296, %r17;
+	mov.b64 %rd609, {%r300, %r301};
+	mov.b64 {%r302, %r303}, %rd608;
+	shfl.sync.down.b32 %r304, %r302, %r297, %r296, %r17;
+	shfl.sync.down.b32 %r305, %r303, %r297, %r296, %r17;
+	mov.b64 %rd610, {%r304, %r305};
+	@!%p174 bra $L214;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L216;
+	setp.lt.s64 %p176, %rd609, %rd607;
 	setp.eq.s64 %p177, %rd609, %rd607;
 	setp.lt.s64 %p178, %rd610, %rd608;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd613, %rd609, %rd607, %p180;
-	selp.b64 %rd614, %rd610, %rd608, %p180;
+	selp.b64 %rd611, %rd609, %rd607, %p180;
+	selp.b64 %rd612, %rd610, %rd608, %p180;
+	mov.b64 %rd607, %rd611;
+	mov.b64 %rd608, %rd612;
+	bra.uni $L215;
+$L216:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L217;
+	setp.gt.s64 %p182, %rd609, %rd607;
+	setp.eq.s64 %p183, %rd609, %rd607;
+	setp.lt.s64 %p184, %rd610, %rd608;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd613, %rd609, %rd607, %p186;
+	selp.b64 %rd614, %rd610, %rd608, %p186;
 	mov.b64 %rd607, %rd613;
 	mov.b64 %rd608, %rd614;
 	bra.uni $L215;
@@ -3155,21 +4507,21 @@ $L218:
 	mov.b64 %rd608, %rd620;
 $L215:
 $L214:
-	shl.b32 %r296, %r296, 1;
+	shl.b32 %r297, %r297, 1;
 	bra.uni $L212;
 $L213:
-	setp.eq.u32 %p181, %r7, 0;
-	@!%p181 bra $L219;
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L219;
 	mul.wide.u32 %rd627, %r8, 16;
 	add.s64 %rd628, %rd1, %rd627;
 	st.shared.s64 [%rd628+0], %rd607;
 	st.shared.s64 [%rd628+8], %rd608;
 $L219:
 	bar.sync 0;
-	setp.eq.u32 %p182, %r8, 0;
-	@!%p182 bra $L220;
-	setp.lo.u32 %p183, %r7, %r10;
-	@!%p183 bra $L221;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L220;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L221;
 	mul.wide.u32 %rd629, %r7, 16;
 	add.s64 %rd630, %rd1, %rd629;
 	ld.shared.s64 %rd631, [%rd630+0];
@@ -3177,42 +4529,42 @@ $L219:
 	mov.b64 %rd607, %rd631;
 	mov.b64 %rd608, %rd632;
 $L221:
-	sub.u32 %r305, %r10, 1;
-	mov.b32 %r306, %r294;
+	sub.u32 %r306, %r10, 1;
+	mov.b32 %r307, %r295;
 $L222:
-	setp.hs.u32 %p184, %r306, 32;
-	@%p184 bra $L223;
-	mov.b64 {%r307, %r308}, %rd607;
-	shfl.sync.down.b32 %r309|%p185, %r307, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd633, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd608;
-	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd634, {%r313, %r314};
-	@!%p185 bra $L224;
-	setp.ne.u32 %p186, %r18, 9;
-	@%p186 bra.uni $L226;
-	setp.lt.s64 %p187, %rd633, %rd607;
-	setp.eq.s64 %p188, %rd633, %rd607;
-	setp.lt.s64 %p189, %rd634, %rd608;
-	and.pred %p190, %p188, %p189;
-	or.pred %p191, %p187, %p190;
-	selp.b64 %rd635, %rd633, %rd607, %p191;
-	selp.b64 %rd636, %rd634, %rd608, %p191;
-	mov.b64 %rd607, %rd635;
-	mov.b64 %rd608, %rd636;
-	bra.uni $L225;
-$L226:
-	setp.ne.u32 %p192, %r18, 10;
-	@%p192 bra.uni $L227;
-	setp.gt.s64 %p193, %rd633, %rd607;
+	setp.hs.u32 %p190, %r307, 32;
+	@%p190 bra $L223;
+	mov.b64 {%r308, %r309}, %rd607;
+	shfl.sync.down.b32 %r310|%p191, %r308, %r307, %r306, %r17;
+	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
+	mov.b64 %rd633, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd608;
+	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
+	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
+	mov.b64 %rd634, {%r314, %r315};
+	@!%p191 bra $L224;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L226;
+	setp.lt.s64 %p193, %rd633, %rd607;
 	setp.eq.s64 %p194, %rd633, %rd607;
 	setp.lt.s64 %p195, %rd634, %rd608;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd637, %rd633, %rd607, %p197;
-	selp.b64 %rd638, %rd634, %rd608, %p197;
+	selp.b64 %rd635, %rd633, %rd607, %p197;
+	selp.b64 %rd636, %rd634, %rd608, %p197;
+	mov.b64 %rd607, %rd635;
+	mov.b64 %rd608, %rd636;
+	bra.uni $L225;
+$L226:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L227;
+	setp.gt.s64 %p199, %rd633, %rd607;
+	setp.eq.s64 %p200, %rd633, %rd607;
+	setp.lt.s64 %p201, %rd634, %rd608;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd637, %rd633, %rd607, %p203;
+	selp.b64 %rd638, %rd634, %rd608, %p203;
 	mov.b64 %rd607, %rd637;
 	mov.b64 %rd608, %rd638;
 	bra.uni $L225;
@@ -3236,14 +4588,14 @@ $L228:
 	mov.b64 %rd608, %rd620;
 $L225:
 $L224:
-	shl.b32 %r306, %r306, 1;
+	shl.b32 %r307, %r307, 1;
 	bra.uni $L222;
 $L223:
 $L220:
 	mul.wide.u32 %rd645, %r29, 16;
 	add.s64 %rd646, %rd11, %rd645;
-	setp.eq.u32 %p198, %r5, 0;
-	@!%p198 bra $L229;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L229;
 	st.global.s64 [%rd646+0], %rd607;
 	st.global.s64 [%rd646+8], %rd608;
 $L229:
@@ -3293,11 +4645,12 @@ $L229:
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<47>;
 	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -3415,26 +4768,29 @@ $L229:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
+	ld.param.u8 %r24, [gk_s39];
+	setp.ne.u32 %p8, %r24, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd89, %r5;
 	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd87, 9223372036854775807;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd91, %rd89;
 $L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd91, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd92, %rd91, 16, %rd3;
 	ld.global.s64 %rd93, [%rd92+0];
 	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
+	setp.lt.s64 %p12, %rd93, %rd87;
+	setp.eq.s64 %p13, %rd93, %rd87;
+	setp.lt.s64 %p14, %rd94, %rd88;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd95, %rd93, %rd87, %p16;
+	selp.b64 %rd96, %rd94, %rd88, %p16;
 	mov.b64 %rd87, %rd95;
 	mov.b64 %rd88, %rd96;
 	add.s64 %rd91, %rd91, %rd90;
@@ -3442,24 +4798,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd87, -9223372036854775808;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd97, %rd89;
 $L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd97, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
+	setp.gt.s64 %p19, %rd99, %rd87;
+	setp.eq.s64 %p20, %rd99, %rd87;
+	setp.lt.s64 %p21, %rd100, %rd88;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd101, %rd99, %rd87, %p23;
+	selp.b64 %rd102, %rd100, %rd88, %p23;
 	mov.b64 %rd87, %rd101;
 	mov.b64 %rd88, %rd102;
 	add.s64 %rd97, %rd97, %rd90;
@@ -3480,8 +4836,8 @@ $L8:
 	mov.b64 %rd88, %rd108;
 	mov.b64 %rd109, %rd89;
 $L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd109, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd110, %rd109, 16, %rd3;
 	ld.global.s64 %rd111, [%rd110+0];
 	ld.global.s64 %rd112, [%rd110+8];
@@ -3509,44 +4865,44 @@ $L1:
 	mov.b64 %rd125, %rd87;
 	mov.b64 %rd126, %rd88;
 	// block reduction
-	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r29, %r30}, %rd125;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd127, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd126;
+	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
+	mov.b64 %rd128, {%r35, %r36};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd127, %rd125;
+	setp.eq.s64 %p29, %rd127, %rd125;
+	setp.lt.s64 %p30, %rd128, %rd126;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd129, %rd127, %rd125, %p32;
+	selp.b64 %rd130, %rd128, %rd126, %p32;
 	mov.b64 %rd125, %rd129;
 	mov.b64 %rd126, %rd130;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd127, %rd125;
+	setp.eq.s64 %p35, %rd127, %rd125;
+	setp.lt.s64 %p36, %rd128, %rd126;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd131, %rd127, %rd125, %p38;
+	selp.b64 %rd132, %rd128, %rd126, %p38;
 	mov.b64 %rd125, %rd131;
 	mov.b64 %rd126, %rd132;
 	bra.uni $L15;
@@ -3570,21 +4926,21 @@ $L18:
 	mov.b64 %rd126, %rd118;
 $L15:
 $L14:
-	shl.b32 %r27, %r27, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd139, %r8, 16;
 	add.s64 %rd140, %rd1, %rd139;
 	st.shared.s64 [%rd140+0], %rd125;
 	st.shared.s64 [%rd140+8], %rd126;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd141, %r7, 16;
 	add.s64 %rd142, %rd1, %rd141;
 	ld.shared.s64 %rd143, [%rd142+0];
@@ -3592,42 +4948,42 @@ $L19:
 	mov.b64 %rd125, %rd143;
 	mov.b64 %rd126, %rd144;
 $L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
 $L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
+	setp.hs.u32 %p42, %r38, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r39, %r40}, %rd125;
+	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd145, {%r41, %r42};
+	mov.b64 {%r43, %r44}, %rd126;
+	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
+	mov.b64 %rd146, {%r45, %r46};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd145, %rd125;
+	setp.eq.s64 %p46, %rd145, %rd125;
+	setp.lt.s64 %p47, %rd146, %rd126;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd147, %rd145, %rd125, %p49;
+	selp.b64 %rd148, %rd146, %rd126, %p49;
 	mov.b64 %rd125, %rd147;
 	mov.b64 %rd126, %rd148;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd145, %rd125;
+	setp.eq.s64 %p52, %rd145, %rd125;
+	setp.lt.s64 %p53, %rd146, %rd126;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd149, %rd145, %rd125, %p55;
+	selp.b64 %rd150, %rd146, %rd126, %p55;
 	mov.b64 %rd125, %rd149;
 	mov.b64 %rd126, %rd150;
 	bra.uni $L25;
@@ -3651,12 +5007,12 @@ $L28:
 	mov.b64 %rd126, %rd118;
 $L25:
 $L24:
-	shl.b32 %r37, %r37, 1;
+	shl.b32 %r38, %r38, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd125;
 	st.global.s64 [%rd6+8], %rd126;
 $L29:
@@ -3664,8 +5020,8 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushThread[bfs.visit].
-const gokkosPTX7 = `//
+// gokkosPTX11 is the PTX of frontier.PushThread[bfs.visit].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3732,11 +5088,12 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
 	.reg .pred %p<205>;
-	.reg .b32 %r<307>;
+	.reg .b32 %r<310>;
 	.reg .b64 %rd<679>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -3898,14 +5255,17 @@ const gokkosPTX7 = `//
 	mov.b64 %rd119, %rd118;
 	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r38, [gk_s46];
+	setp.ne.u32 %p9, %r38, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd122, 9223372036854775807;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd122, -9223372036854775808;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
@@ -3928,8 +5288,8 @@ $L1:
 	cvt.u64.u32 %rd132, %r30;
 	mov.b64 %rd133, %rd131;
 $L5:
-	setp.ge.s64 %p11, %rd133, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd133, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -3945,7 +5305,7 @@ $L5:
 	mov.b64 %rd141, %rd44;
 	mov.b64 %rd142, %rd46;
 	mov.b64 %rd143, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd144, %rd50;
 	mov.b64 %rd145, %rd53;
 	mov.b64 %rd146, %rd55;
@@ -3953,7 +5313,7 @@ $L5:
 	mov.b64 %rd148, %rd60;
 	mov.b64 %rd149, %rd62;
 	mov.b64 %rd150, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd151, %rd67;
 	mov.b64 %rd152, %rd69;
 	mov.b64 %rd153, %rd71;
@@ -3963,11 +5323,11 @@ $L5:
 	mov.b64 %rd157, %rd81;
 	mov.b64 %rd158, %rd83;
 	mov.b64 %rd159, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd160, %rd88;
 	mov.b64 %rd161, %rd90;
 	mov.b64 %rd162, %rd92;
-	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd163, %rd94;
 	mov.b64 %rd164, %rd96;
 	mov.b64 %rd165, %rd98;
@@ -3980,7 +5340,8 @@ $L5:
 	mov.b64 %rd172, %rd115;
 	mov.b64 %rd173, %rd117;
 	mov.b64 %rd174, %rd119;
-	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd175, %rd15, %rd23;
 	mad.lo.s64 %rd176, %rd163, 4, 15;
 	and.b64 %rd176, %rd176, -16;
@@ -3998,8 +5359,8 @@ $L5:
 	add.s64 %rd187, %rd186, %rd165;
 	min.s64 %rd188, %rd187, %rd144;
 	mov.b64 %rd189, %rd188;
-	setp.eq.s64 %p15, %rd184, 1;
-	@!%p15 bra $L9;
+	setp.eq.s64 %p18, %rd184, 1;
+	@!%p18 bra $L9;
 	mov.b64 %rd190, %rd134;
 	mov.b64 %rd191, %rd135;
 	mov.b64 %rd192, %rd136;
@@ -4010,7 +5371,7 @@ $L5:
 	mov.b64 %rd197, %rd141;
 	mov.b64 %rd198, %rd142;
 	mov.b64 %rd199, %rd143;
-	mov.pred %p16, %p12;
+	mov.pred %p19, %p14;
 	mov.b64 %rd200, %rd144;
 	mov.b64 %rd201, %rd145;
 	mov.b64 %rd202, %rd146;
@@ -4018,7 +5379,7 @@ $L5:
 	mov.b64 %rd204, %rd148;
 	mov.b64 %rd205, %rd149;
 	mov.b64 %rd206, %rd150;
-	mov.pred %p17, %p13;
+	mov.pred %p20, %p15;
 	mov.b64 %rd207, %rd151;
 	mov.b64 %rd208, %rd152;
 	mov.b64 %rd209, %rd153;
@@ -4028,11 +5389,11 @@ $L5:
 	mov.b64 %rd213, %rd157;
 	mov.b64 %rd214, %rd158;
 	mov.b64 %rd215, %rd159;
-	mov.pred %p18, %p14;
+	mov.pred %p21, %p16;
 	mov.b64 %rd216, %rd160;
 	mov.b64 %rd217, %rd161;
 	mov.b64 %rd218, %rd162;
-	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
 	mov.b64 %rd219, %rd163;
 	mov.b64 %rd220, %rd164;
 	mov.b64 %rd221, %rd165;
@@ -4045,11 +5406,12 @@ $L5:
 	mov.b64 %rd228, %rd172;
 	mov.b64 %rd229, %rd173;
 	mov.b64 %rd230, %rd174;
-	mov.b32 %r41, %r39;
+	mov.b32 %r42, %r40;
+	mov.pred %p22, %p17;
 	mov.b64 %rd231, %rd186;
 	mov.b64 %rd232, %rd189;
 $L10:
-	@!%p17 bra $L14;
+	@!%p20 bra $L14;
 	mov.b64 %rd233, 4611686018427387904;
 	bra.uni $L12;
 $L14:
@@ -4062,55 +5424,55 @@ $L12:
 	mov.b64 %rd235, 0;
 	mov.b64 %rd236, %rd231;
 $L15:
-	setp.lt.s64 %p19, %rd236, %rd232;
-	not.pred %p20, %p19;
-	@!%p20 bra $L19;
+	setp.lt.s64 %p23, %rd236, %rd232;
+	not.pred %p24, %p23;
+	@!%p24 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.pred %p21, %p16;
+	mov.pred %p25, %p19;
 	mov.b64 %rd237, %rd200;
 	mov.b64 %rd238, %rd236;
 $L20:
-	@!%p21 bra $L24;
+	@!%p25 bra $L24;
 	shr.s64 %rd239, %rd238, 5;
 	mul.lo.s64 %rd240, %rd239, %rd206;
 	mad.lo.s64 %rd241, %rd240, 4, %rd204;
-	ld.global.nc.u32 %r42, [%rd241+0];
-	mov.b32 %r43, %r42;
+	ld.global.nc.u32 %r43, [%rd241+0];
+	mov.b32 %r44, %r43;
 	and.b64 %rd242, %rd238, 31;
 	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r44, %rd243;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p22, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p22;
-	and.b32 %r48, %r43, %r47;
-	setp.ne.u32 %p23, %r48, 0x0;
-	@!%p23 bra $L26;
-	cvt.u32.u64 %r49, %rd238;
-	mov.b32 %r50, %r49;
+	cvt.u32.u64 %r45, %rd243;
+	mov.b32 %r47, 0x1;
+	shl.b32 %r46, %r47, %r45;
+	setp.hs.u32 %p26, %r45, 32;
+	selp.b32 %r48, 0, %r46, %p26;
+	and.b32 %r49, %r44, %r48;
+	setp.ne.u32 %p27, %r49, 0x0;
+	@!%p27 bra $L26;
+	cvt.u32.u64 %r50, %rd238;
+	mov.b32 %r51, %r50;
 	bra.uni $L22;
 $L26:
-	mov.b32 %r50, -1;
+	mov.b32 %r51, -1;
 	bra.uni $L22;
 $L24:
 	mul.lo.s64 %rd244, %rd238, %rd203;
 	mad.lo.s64 %rd245, %rd244, 4, %rd201;
-	ld.global.nc.s32 %r51, [%rd245+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r50, %r52;
+	ld.global.nc.s32 %r52, [%rd245+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r51, %r53;
 	bra.uni $L22;
 $L21:
 	bra.uni $L20;
 $L22:
-	mov.b32 %r53, %r50;
-	setp.lt.s32 %p24, %r53, 0;
-	@!%p24 bra $L28;
+	mov.b32 %r54, %r51;
+	setp.lt.s32 %p28, %r54, 0;
+	@!%p28 bra $L28;
 	bra.uni $L16;
 $L28:
 	mov.b64 %rd246, %rd190;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd247, %r54;
+	mov.b32 %r55, %r54;
+	cvt.s64.s32 %rd247, %r55;
 	add.s64 %rd248, %rd247, 1;
 	mul.lo.s64 %rd249, %rd248, %rd193;
 	mad.lo.s64 %rd250, %rd249, 8, %rd191;
@@ -4119,8 +5481,8 @@ $L28:
 	mov.b64 %rd253, %rd252;
 	mov.b64 %rd254, %rd253;
 	mov.b64 %rd255, %rd190;
-	mov.b32 %r55, %r53;
-	cvt.s64.s32 %rd256, %r55;
+	mov.b32 %r56, %r54;
+	cvt.s64.s32 %rd256, %r56;
 	mul.lo.s64 %rd257, %rd256, %rd193;
 	mad.lo.s64 %rd258, %rd257, 8, %rd191;
 	ld.global.nc.s64 %rd259, [%rd258+0];
@@ -4128,164 +5490,167 @@ $L28:
 	mov.b64 %rd261, %rd260;
 	mov.b64 %rd262, %rd261;
 $L29:
-	setp.lt.s64 %p25, %rd262, %rd254;
-	not.pred %p26, %p25;
-	@!%p26 bra $L33;
+	setp.lt.s64 %p29, %rd262, %rd254;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd263, %rd262, %rd196;
 	mad.lo.s64 %rd264, %rd263, 4, %rd194;
-	ld.global.nc.s32 %r56, [%rd264+0];
-	mov.b32 %r57, %r56;
+	ld.global.nc.s32 %r57, [%rd264+0];
 	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r41;
-	mov.b32 %r60, %r53;
-	mov.b32 %r61, %r58;
+	mov.b32 %r59, %r58;
+	mov.b32 %r60, %r42;
+	mov.pred %p31, %p22;
+	mov.b32 %r61, %r54;
+	mov.b32 %r62, %r59;
 	mov.b64 %rd265, %rd262;
 $L34:
 	cvt.s64.s32 %rd266, %r61;
-	mul.lo.s64 %rd267, %rd266, %rd224;
-	mad.lo.s64 %rd268, %rd267, 4, %rd222;
-	ld.relaxed.gpu.global.s32 %r62, [%rd268+0];
-	mov.b32 %r63, %r62;
-	setp.ge.s32 %p27, %r63, 0;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L38;
-	cvt.s64.s32 %rd269, %r61;
-	mul.lo.s64 %rd270, %rd269, %rd224;
-	mad.lo.s64 %rd271, %rd270, 4, %rd222;
-	mov.b32 %r64, -1;
-	atom.global.cas.b32 %r65, [%rd271], %r64, %r60;
-	setp.eq.u32 %p30, %r65, %r64;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	mov.pred %p28, %p32;
-$L38:
-	@!%p28 bra $L40;
+	mul.lo.s64 %rd267, %rd266, %rd227;
+	mad.lo.s64 %rd268, %rd267, 4, %rd225;
+	ld.relaxed.gpu.global.s32 %r63, [%rd268+0];
+	mov.b32 %r64, %r63;
+	add.s32 %r65, %r64, 1;
+	mov.b32 %r66, %r65;
+$L37:
+	cvt.s64.s32 %rd269, %r62;
+	mul.lo.s64 %rd270, %rd269, %rd227;
+	mad.lo.s64 %rd271, %rd270, 4, %rd225;
+	ld.relaxed.gpu.global.s32 %r67, [%rd271+0];
+	mov.b32 %r68, %r67;
+	mov.b32 %r69, %r68;
+	setp.ls.u32 %p32, %r69, %r66;
+	@!%p32 bra $L41;
 	mov.pred %p33, 0;
 	bra.uni $L36;
-$L40:
-	cvt.s64.s32 %rd272, %r60;
+$L41:
+	cvt.s64.s32 %rd272, %r62;
 	mul.lo.s64 %rd273, %rd272, %rd227;
 	mad.lo.s64 %rd274, %rd273, 4, %rd225;
-	ld.global.s32 %r66, [%rd274+0];
-	mov.b32 %r67, %r66;
-	add.s32 %r68, %r67, 1;
-	cvt.s64.s32 %rd275, %r61;
-	mul.lo.s64 %rd276, %rd275, %rd227;
-	mad.lo.s64 %rd277, %rd276, 4, %rd225;
-	st.global.s32 [%rd277+0], %r68;
+	atom.global.cas.b32 %r70, [%rd274], %r69, %r66;
+	setp.eq.u32 %p34, %r70, %r69;
+	mov.pred %p35, %p34;
+	@!%p35 bra $L43;
+	bra.uni $L39;
+$L43:
+$L38:
+	bra.uni $L37;
+$L39:
+	cvt.s64.s32 %rd275, %r62;
+	mul.lo.s64 %rd276, %rd275, %rd224;
+	mad.lo.s64 %rd277, %rd276, 4, %rd222;
+	st.relaxed.gpu.global.s32 [%rd277], %r61;
 	mov.pred %p33, 1;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p34, %p33;
-	@!%p34 bra $L42;
+	not.pred %p36, %p33;
+	@!%p36 bra $L45;
 	bra.uni $L30;
-$L42:
-	mov.pred %p35, 0;
+$L45:
+	mov.pred %p37, 0;
 	mov.b64 %rd278, %rd235;
-	mov.b32 %r69, %r58;
-$L43:
-	@!%p17 bra $L47;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd279, %r70;
+	mov.b32 %r71, %r59;
+$L46:
+	@!%p20 bra $L50;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd279, %r72;
 	mov.b64 %rd280, %rd279;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd281, %r71;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd281, %r73;
 	min.u64 %rd282, %rd281, 32;
-	cvt.u32.u64 %r72, %rd282;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p36, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p36;
-	mov.b32 %r76, %r75;
+	cvt.u32.u64 %r74, %rd282;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p38, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p38;
+	mov.b32 %r78, %r77;
 	mov.b64 %rd283, %rd280;
-	mov.b32 %r77, %r76;
+	mov.b32 %r79, %r78;
 	mul.lo.s64 %rd284, %rd283, %rd215;
 	mad.lo.s64 %rd285, %rd284, 4, %rd213;
-	ld.relaxed.gpu.global.u32 %r78, [%rd285+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p37, %r80, 0x0;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L49;
+	ld.relaxed.gpu.global.u32 %r80, [%rd285+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p39, %r82, 0x0;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
 	mul.lo.s64 %rd286, %rd283, %rd215;
 	mad.lo.s64 %rd287, %rd286, 4, %rd213;
-	atom.global.or.b32 %r81, [%rd287], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p40, %r83, 0x0;
-	mov.pred %p38, %p40;
-$L49:
-	@!%p38 bra $L51;
+	atom.global.or.b32 %r83, [%rd287], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p42, %r85, 0x0;
+	mov.pred %p40, %p42;
+$L52:
+	@!%p40 bra $L54;
 	mov.b64 %rd288, %rd278;
 	mov.b64 %rd289, %rd288;
-	mov.pred %p41, 0;
-	bra.uni $L45;
-$L51:
+	mov.pred %p43, 0;
+	bra.uni $L48;
+$L54:
 	mov.b64 %rd290, %rd278;
 	mov.b64 %rd289, %rd290;
-	mov.pred %p41, 1;
-	bra.uni $L45;
-$L47:
-	@!%p18 bra $L53;
-	cvt.s64.s32 %rd291, %r69;
+	mov.pred %p43, 1;
+	bra.uni $L48;
+$L50:
+	@!%p21 bra $L56;
+	cvt.s64.s32 %rd291, %r71;
 	mul.lo.s64 %rd292, %rd291, %rd218;
 	mad.lo.s64 %rd293, %rd292, 4, %rd216;
-	ld.relaxed.gpu.global.s32 %r84, [%rd293+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p42, %r85, %r40;
-	mov.pred %p43, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L55;
-	cvt.s64.s32 %rd294, %r69;
+	ld.relaxed.gpu.global.s32 %r86, [%rd293+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p44, %r87, %r41;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L58;
+	cvt.s64.s32 %rd294, %r71;
 	mul.lo.s64 %rd295, %rd294, %rd218;
 	mad.lo.s64 %rd296, %rd295, 4, %rd216;
-	atom.global.exch.b32 %r86, [%rd296], %r40;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p45, %r87, %r40;
-	mov.pred %p43, %p45;
-$L55:
-	@!%p43 bra $L57;
+	atom.global.exch.b32 %r88, [%rd296], %r41;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p47, %r89, %r41;
+	mov.pred %p45, %p47;
+$L58:
+	@!%p45 bra $L60;
 	mov.b64 %rd297, %rd278;
 	mov.b64 %rd289, %rd297;
-	mov.pred %p41, 0;
-	bra.uni $L45;
-$L57:
-$L53:
+	mov.pred %p43, 0;
+	bra.uni $L48;
+$L60:
+$L56:
 	mul.lo.s64 %rd298, %rd278, %rd182;
 	mad.lo.s64 %rd299, %rd298, 4, %rd180;
-	st.shared.s32 [%rd299+0], %r69;
+	st.shared.s32 [%rd299+0], %r71;
 	add.s64 %rd300, %rd278, 1;
 	mov.b64 %rd301, %rd300;
 	mov.b64 %rd289, %rd301;
-	mov.pred %p41, 1;
-	bra.uni $L45;
-$L44:
-	bra.uni $L43;
-$L45:
+	mov.pred %p43, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
 	mov.b64 %rd302, %rd289;
-	mov.pred %p46, %p41;
+	mov.pred %p48, %p43;
 	mov.b64 %rd235, %rd302;
-	mov.pred %p35, %p46;
-	@!%p35 bra $L59;
+	mov.pred %p37, %p48;
+	@!%p37 bra $L62;
 	mov.b64 %rd303, %rd190;
-	mov.b32 %r88, %r58;
-	setp.lt.s64 %p47, %rd120, 64;
-	setp.le.s64 %p48, %rd220, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L60;
-	cvt.s64.s32 %rd304, %r88;
+	mov.b32 %r90, %r59;
+	setp.lt.s64 %p49, %rd120, 64;
+	setp.le.s64 %p50, %rd220, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L63;
+	cvt.s64.s32 %rd304, %r90;
 	add.s64 %rd305, %rd304, 1;
 	mul.lo.s64 %rd306, %rd305, %rd193;
 	mad.lo.s64 %rd307, %rd306, 8, %rd191;
 	ld.global.nc.s64 %rd308, [%rd307+0];
 	mov.b64 %rd309, %rd308;
-	cvt.s64.s32 %rd310, %r88;
+	cvt.s64.s32 %rd310, %r90;
 	mul.lo.s64 %rd311, %rd310, %rd193;
 	mad.lo.s64 %rd312, %rd311, 8, %rd191;
 	ld.global.nc.s64 %rd313, [%rd312+0];
@@ -4293,22 +5658,22 @@ $L45:
 	sub.s64 %rd315, %rd309, %rd314;
 	add.s64 %rd316, %rd121, %rd315;
 	mov.b64 %rd121, %rd316;
-	bra.uni $L61;
-$L60:
+	bra.uni $L64;
+$L63:
 	rem.s64 %rd317, %rd120, %rd220;
-	setp.eq.s64 %p50, %rd220, -1;
-	selp.b64 %rd318, 0, %rd317, %p50;
-	setp.eq.s64 %p51, %rd220, 0;
-	selp.b64 %rd319, %rd120, %rd318, %p51;
-	setp.eq.s64 %p52, %rd319, 0;
-	@!%p52 bra $L63;
-	cvt.s64.s32 %rd320, %r88;
+	setp.eq.s64 %p52, %rd220, -1;
+	selp.b64 %rd318, 0, %rd317, %p52;
+	setp.eq.s64 %p53, %rd220, 0;
+	selp.b64 %rd319, %rd120, %rd318, %p53;
+	setp.eq.s64 %p54, %rd319, 0;
+	@!%p54 bra $L66;
+	cvt.s64.s32 %rd320, %r90;
 	add.s64 %rd321, %rd320, 1;
 	mul.lo.s64 %rd322, %rd321, %rd193;
 	mad.lo.s64 %rd323, %rd322, 8, %rd191;
 	ld.global.nc.s64 %rd324, [%rd323+0];
 	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r88;
+	cvt.s64.s32 %rd326, %r90;
 	mul.lo.s64 %rd327, %rd326, %rd193;
 	mad.lo.s64 %rd328, %rd327, 8, %rd191;
 	ld.global.nc.s64 %rd329, [%rd328+0];
@@ -4317,117 +5682,117 @@ $L60:
 	mul.lo.s64 %rd332, %rd220, %rd331;
 	add.s64 %rd333, %rd121, %rd332;
 	mov.b64 %rd121, %rd333;
-$L63:
-$L61:
+$L66:
+$L64:
 	add.s64 %rd334, %rd120, 1;
 	mov.b64 %rd120, %rd334;
-$L59:
-	setp.eq.s64 %p53, %rd235, %rd234;
-	@!%p53 bra $L65;
+$L62:
+	setp.eq.s64 %p55, %rd235, %rd234;
+	@!%p55 bra $L68;
 	mov.b64 %rd335, %rd235;
-$L66:
-	@!%p17 bra $L70;
-	bra.uni $L68;
-$L70:
+$L69:
+	@!%p20 bra $L73;
+	bra.uni $L71;
+$L73:
 	// block scan
 	mov.b64 %rd336, %rd335;
-	mov.b32 %r89, %r3;
-$L71:
-	setp.hs.u32 %p54, %r89, 32;
-	@%p54 bra $L72;
-	mov.b64 {%r90, %r91}, %rd336;
-	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd337, {%r92, %r93};
-	@!%p55 bra $L73;
+	mov.b32 %r91, %r3;
+$L74:
+	setp.hs.u32 %p56, %r91, 32;
+	@%p56 bra $L75;
+	mov.b64 {%r92, %r93}, %rd336;
+	shfl.sync.up.b32 %r94|%p57, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd337, {%r94, %r95};
+	@!%p57 bra $L76;
 	add.s64 %rd338, %rd337, %rd336;
 	mov.b64 %rd336, %rd338;
-$L73:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r94, %r95}, %rd336;
-	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd339, {%r96, %r97};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd340, %rd339, 0, %p58;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r98;
-	@!%p59 bra $L74;
+$L76:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L74;
+$L75:
+	mov.b64 {%r96, %r97}, %rd336;
+	shfl.sync.up.b32 %r98|%p58, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd339, {%r98, %r99};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd340, %rd339, 0, %p60;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r100;
+	@!%p61 bra $L77;
 	mul.wide.u32 %rd341, %r8, 16;
 	add.s64 %rd342, %rd1, %rd341;
 	st.shared.s64 [%rd342+0], %rd336;
-$L74:
+$L77:
 	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L75;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L78;
 	mov.b64 %rd343, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L76;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L79;
 	mul.wide.u32 %rd344, %r7, 16;
 	add.s64 %rd345, %rd1, %rd344;
 	ld.shared.s64 %rd346, [%rd345+0];
 	mov.b64 %rd343, %rd346;
-$L76:
-	mov.b64 {%r99, %r100}, %rd343;
-	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd347, {%r101, %r102};
-	@!%p62 bra $L77;
+$L79:
+	mov.b64 {%r101, %r102}, %rd343;
+	shfl.sync.up.b32 %r103|%p64, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd347, {%r103, %r104};
+	@!%p64 bra $L80;
 	add.s64 %rd348, %rd347, %rd343;
 	mov.b64 %rd343, %rd348;
-$L77:
-	mov.b64 {%r103, %r104}, %rd343;
-	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd349, {%r105, %r106};
-	@!%p63 bra $L78;
+$L80:
+	mov.b64 {%r105, %r106}, %rd343;
+	shfl.sync.up.b32 %r107|%p65, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd349, {%r107, %r108};
+	@!%p65 bra $L81;
 	add.s64 %rd350, %rd349, %rd343;
 	mov.b64 %rd343, %rd350;
-$L78:
-	mov.b64 {%r107, %r108}, %rd343;
-	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd351, {%r109, %r110};
-	@!%p64 bra $L79;
+$L81:
+	mov.b64 {%r109, %r110}, %rd343;
+	shfl.sync.up.b32 %r111|%p66, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd351, {%r111, %r112};
+	@!%p66 bra $L82;
 	add.s64 %rd352, %rd351, %rd343;
 	mov.b64 %rd343, %rd352;
-$L79:
-	mov.b64 {%r111, %r112}, %rd343;
-	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd353, {%r113, %r114};
-	@!%p65 bra $L80;
+$L82:
+	mov.b64 {%r113, %r114}, %rd343;
+	shfl.sync.up.b32 %r115|%p67, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd353, {%r115, %r116};
+	@!%p67 bra $L83;
 	add.s64 %rd354, %rd353, %rd343;
 	mov.b64 %rd343, %rd354;
-$L80:
-	mov.b64 {%r115, %r116}, %rd343;
-	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd355, {%r117, %r118};
-	@!%p66 bra $L81;
+$L83:
+	mov.b64 {%r117, %r118}, %rd343;
+	shfl.sync.up.b32 %r119|%p68, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd355, {%r119, %r120};
+	@!%p68 bra $L84;
 	add.s64 %rd356, %rd355, %rd343;
 	mov.b64 %rd343, %rd356;
-$L81:
-	mov.b64 {%r119, %r120}, %rd343;
-	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd357, {%r121, %r122};
-	selp.b64 %rd358, %rd357, 0, %p67;
-	@!%p61 bra $L82;
+$L84:
+	mov.b64 {%r121, %r122}, %rd343;
+	shfl.sync.up.b32 %r123|%p69, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd357, {%r123, %r124};
+	selp.b64 %rd358, %rd357, 0, %p69;
+	@!%p63 bra $L85;
 	mul.wide.u32 %rd359, %r7, 16;
 	add.s64 %rd360, %rd1, %rd359;
 	add.s64 %rd361, %rd360, 512;
 	st.shared.s64 [%rd361+0], %rd358;
-$L82:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r123;
-	@!%p68 bra $L83;
+$L85:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r125;
+	@!%p70 bra $L86;
 	st.shared.s64 [%rd1+1024], %rd343;
-$L83:
-$L75:
+$L86:
+$L78:
 	bar.sync 0;
 	mul.wide.u32 %rd362, %r8, 16;
 	add.s64 %rd363, %rd1, %rd362;
@@ -4435,10 +5800,10 @@ $L75:
 	ld.shared.s64 %rd365, [%rd364+0];
 	add.s64 %rd366, %rd365, %rd340;
 	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd366;
-	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd368, {%r126, %r127};
+	mov.b64 {%r126, %r127}, %rd366;
+	shfl.sync.idx.b32 %r128|%p71, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd368, {%r128, %r129};
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
@@ -4448,22 +5813,22 @@ $L75:
 	mov.b64 %rd375, %rd373;
 	mov.b64 %rd376, 0;
 	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p70, %rd377, 0;
-	setp.gt.s64 %p71, %rd375, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L85;
+	setp.eq.s64 %p72, %rd377, 0;
+	setp.gt.s64 %p73, %rd375, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L88;
 	atom.global.add.u64 %rd378, [%rd210], %rd375;
 	mov.b64 %rd379, %rd378;
 	mov.b64 %rd376, %rd379;
-$L85:
+$L88:
 	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p73, %rd380, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
+	setp.eq.s64 %p75, %rd380, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p75 bra $L86;
+	@!%p77 bra $L89;
 	st.shared.s64 [%rd1+1024], %rd376;
-$L86:
+$L89:
 	bar.sync 0;
 	ld.shared.s64 %rd381, [%rd1+1024];
 	mov.b64 %rd382, %rd381;
@@ -4471,31 +5836,31 @@ $L86:
 	add.s64 %rd383, %rd376, %rd374;
 	mov.b64 %rd384, %rd383;
 	mov.b64 %rd385, 0;
-$L87:
-	setp.lt.s64 %p76, %rd385, %rd335;
-	not.pred %p77, %p76;
-	@!%p77 bra $L91;
-	bra.uni $L89;
-$L91:
+$L90:
+	setp.lt.s64 %p78, %rd385, %rd335;
+	not.pred %p79, %p78;
+	@!%p79 bra $L94;
+	bra.uni $L92;
+$L94:
 	mul.lo.s64 %rd386, %rd385, %rd182;
 	mad.lo.s64 %rd387, %rd386, 4, %rd180;
-	ld.shared.s32 %r128, [%rd387+0];
-	mov.b32 %r129, %r128;
+	ld.shared.s32 %r130, [%rd387+0];
+	mov.b32 %r131, %r130;
 	add.s64 %rd388, %rd384, %rd385;
 	mul.lo.s64 %rd389, %rd388, %rd209;
 	mad.lo.s64 %rd390, %rd389, 4, %rd207;
-	st.global.s32 [%rd390+0], %r129;
-$L88:
+	st.global.s32 [%rd390+0], %r131;
+$L91:
 	add.s64 %rd391, %rd385, 1;
 	mov.b64 %rd385, %rd391;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	bra.uni $L90;
+$L92:
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
 	mov.b64 %rd235, 0;
-$L65:
+$L68:
 $L30:
 	add.s64 %rd392, %rd262, 1;
 	mov.b64 %rd262, %rd392;
@@ -4507,109 +5872,109 @@ $L16:
 	bra.uni $L15;
 $L17:
 	mov.b64 %rd394, %rd235;
-$L92:
-	@!%p17 bra $L96;
-	bra.uni $L94;
-$L96:
+$L95:
+	@!%p20 bra $L99;
+	bra.uni $L97;
+$L99:
 	// block scan
 	mov.b64 %rd395, %rd394;
-	mov.b32 %r130, %r3;
-$L97:
-	setp.hs.u32 %p78, %r130, 32;
-	@%p78 bra $L98;
-	mov.b64 {%r131, %r132}, %rd395;
-	shfl.sync.up.b32 %r133|%p79, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd396, {%r133, %r134};
-	@!%p79 bra $L99;
+	mov.b32 %r132, %r3;
+$L100:
+	setp.hs.u32 %p80, %r132, 32;
+	@%p80 bra $L101;
+	mov.b64 {%r133, %r134}, %rd395;
+	shfl.sync.up.b32 %r135|%p81, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd396, {%r135, %r136};
+	@!%p81 bra $L102;
 	add.s64 %rd397, %rd396, %rd395;
 	mov.b64 %rd395, %rd397;
-$L99:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L97;
-$L98:
-	mov.b64 {%r135, %r136}, %rd395;
-	shfl.sync.up.b32 %r137|%p80, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd398, {%r137, %r138};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd399, %rd398, 0, %p82;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r139;
-	@!%p83 bra $L100;
+$L102:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L100;
+$L101:
+	mov.b64 {%r137, %r138}, %rd395;
+	shfl.sync.up.b32 %r139|%p82, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd398, {%r139, %r140};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd399, %rd398, 0, %p84;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r141;
+	@!%p85 bra $L103;
 	mul.wide.u32 %rd400, %r8, 16;
 	add.s64 %rd401, %rd1, %rd400;
 	st.shared.s64 [%rd401+0], %rd395;
-$L100:
+$L103:
 	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L101;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L104;
 	mov.b64 %rd402, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L102;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L105;
 	mul.wide.u32 %rd403, %r7, 16;
 	add.s64 %rd404, %rd1, %rd403;
 	ld.shared.s64 %rd405, [%rd404+0];
 	mov.b64 %rd402, %rd405;
-$L102:
-	mov.b64 {%r140, %r141}, %rd402;
-	shfl.sync.up.b32 %r142|%p86, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd406, {%r142, %r143};
-	@!%p86 bra $L103;
+$L105:
+	mov.b64 {%r142, %r143}, %rd402;
+	shfl.sync.up.b32 %r144|%p88, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd406, {%r144, %r145};
+	@!%p88 bra $L106;
 	add.s64 %rd407, %rd406, %rd402;
 	mov.b64 %rd402, %rd407;
-$L103:
-	mov.b64 {%r144, %r145}, %rd402;
-	shfl.sync.up.b32 %r146|%p87, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd408, {%r146, %r147};
-	@!%p87 bra $L104;
+$L106:
+	mov.b64 {%r146, %r147}, %rd402;
+	shfl.sync.up.b32 %r148|%p89, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd408, {%r148, %r149};
+	@!%p89 bra $L107;
 	add.s64 %rd409, %rd408, %rd402;
 	mov.b64 %rd402, %rd409;
-$L104:
-	mov.b64 {%r148, %r149}, %rd402;
-	shfl.sync.up.b32 %r150|%p88, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd410, {%r150, %r151};
-	@!%p88 bra $L105;
+$L107:
+	mov.b64 {%r150, %r151}, %rd402;
+	shfl.sync.up.b32 %r152|%p90, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd410, {%r152, %r153};
+	@!%p90 bra $L108;
 	add.s64 %rd411, %rd410, %rd402;
 	mov.b64 %rd402, %rd411;
-$L105:
-	mov.b64 {%r152, %r153}, %rd402;
-	shfl.sync.up.b32 %r154|%p89, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd412, {%r154, %r155};
-	@!%p89 bra $L106;
+$L108:
+	mov.b64 {%r154, %r155}, %rd402;
+	shfl.sync.up.b32 %r156|%p91, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd412, {%r156, %r157};
+	@!%p91 bra $L109;
 	add.s64 %rd413, %rd412, %rd402;
 	mov.b64 %rd402, %rd413;
-$L106:
-	mov.b64 {%r156, %r157}, %rd402;
-	shfl.sync.up.b32 %r158|%p90, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd414, {%r158, %r159};
-	@!%p90 bra $L107;
+$L109:
+	mov.b64 {%r158, %r159}, %rd402;
+	shfl.sync.up.b32 %r160|%p92, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd414, {%r160, %r161};
+	@!%p92 bra $L110;
 	add.s64 %rd415, %rd414, %rd402;
 	mov.b64 %rd402, %rd415;
-$L107:
-	mov.b64 {%r160, %r161}, %rd402;
-	shfl.sync.up.b32 %r162|%p91, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd416, {%r162, %r163};
-	selp.b64 %rd417, %rd416, 0, %p91;
-	@!%p85 bra $L108;
+$L110:
+	mov.b64 {%r162, %r163}, %rd402;
+	shfl.sync.up.b32 %r164|%p93, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd416, {%r164, %r165};
+	selp.b64 %rd417, %rd416, 0, %p93;
+	@!%p87 bra $L111;
 	mul.wide.u32 %rd418, %r7, 16;
 	add.s64 %rd419, %rd1, %rd418;
 	add.s64 %rd420, %rd419, 512;
 	st.shared.s64 [%rd420+0], %rd417;
-$L108:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r164;
-	@!%p92 bra $L109;
+$L111:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r166;
+	@!%p94 bra $L112;
 	st.shared.s64 [%rd1+1024], %rd402;
-$L109:
-$L101:
+$L112:
+$L104:
 	bar.sync 0;
 	mul.wide.u32 %rd421, %r8, 16;
 	add.s64 %rd422, %rd1, %rd421;
@@ -4617,10 +5982,10 @@ $L101:
 	ld.shared.s64 %rd424, [%rd423+0];
 	add.s64 %rd425, %rd424, %rd399;
 	ld.shared.s64 %rd426, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd425;
-	shfl.sync.idx.b32 %r167|%p93, %r165, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r168, %r166, 0, %r22, %r17;
-	mov.b64 %rd427, {%r167, %r168};
+	mov.b64 {%r167, %r168}, %rd425;
+	shfl.sync.idx.b32 %r169|%p95, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd427, {%r169, %r170};
 	mov.b64 %rd428, %rd426;
 	mov.b64 %rd429, %rd427;
 	mov.b64 %rd430, %rd428;
@@ -4630,22 +5995,22 @@ $L101:
 	mov.b64 %rd434, %rd432;
 	mov.b64 %rd435, 0;
 	cvt.u64.u32 %rd436, %r2;
-	setp.eq.s64 %p94, %rd436, 0;
-	setp.gt.s64 %p95, %rd434, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L111;
+	setp.eq.s64 %p96, %rd436, 0;
+	setp.gt.s64 %p97, %rd434, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L114;
 	atom.global.add.u64 %rd437, [%rd210], %rd434;
 	mov.b64 %rd438, %rd437;
 	mov.b64 %rd435, %rd438;
-$L111:
+$L114:
 	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p97, %rd439, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
+	setp.eq.s64 %p99, %rd439, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
 	bar.sync 0;
-	@!%p99 bra $L112;
+	@!%p101 bra $L115;
 	st.shared.s64 [%rd1+1024], %rd435;
-$L112:
+$L115:
 	bar.sync 0;
 	ld.shared.s64 %rd440, [%rd1+1024];
 	mov.b64 %rd441, %rd440;
@@ -4653,115 +6018,115 @@ $L112:
 	add.s64 %rd442, %rd435, %rd433;
 	mov.b64 %rd443, %rd442;
 	mov.b64 %rd444, 0;
-$L113:
-	setp.lt.s64 %p100, %rd444, %rd394;
-	not.pred %p101, %p100;
-	@!%p101 bra $L117;
-	bra.uni $L115;
-$L117:
+$L116:
+	setp.lt.s64 %p102, %rd444, %rd394;
+	not.pred %p103, %p102;
+	@!%p103 bra $L120;
+	bra.uni $L118;
+$L120:
 	mul.lo.s64 %rd445, %rd444, %rd182;
 	mad.lo.s64 %rd446, %rd445, 4, %rd180;
-	ld.shared.s32 %r169, [%rd446+0];
-	mov.b32 %r170, %r169;
+	ld.shared.s32 %r171, [%rd446+0];
+	mov.b32 %r172, %r171;
 	add.s64 %rd447, %rd443, %rd444;
 	mul.lo.s64 %rd448, %rd447, %rd209;
 	mad.lo.s64 %rd449, %rd448, 4, %rd207;
-	st.global.s32 [%rd449+0], %r170;
-$L114:
+	st.global.s32 [%rd449+0], %r172;
+$L117:
 	add.s64 %rd450, %rd444, 1;
 	mov.b64 %rd444, %rd450;
-	bra.uni $L113;
-$L115:
-	bra.uni $L94;
-$L93:
-	bra.uni $L92;
-$L94:
+	bra.uni $L116;
+$L118:
+	bra.uni $L97;
+$L96:
+	bra.uni $L95;
+$L97:
 	bra.uni $L7;
 $L9:
 	cvt.u64.u32 %rd451, %r2;
 	add.s64 %rd452, %rd186, %rd451;
 	mov.b64 %rd453, %rd452;
-	mov.b32 %r171, -1;
+	mov.b32 %r173, -1;
 	mov.b64 %rd454, 0;
 	mov.b64 %rd455, 0;
-$L118:
-	@!%p13 bra $L122;
+$L121:
+	@!%p15 bra $L125;
 	mov.b64 %rd456, 4611686018427387904;
-	bra.uni $L120;
-$L122:
+	bra.uni $L123;
+$L125:
 	mov.b64 %rd456, %rd163;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd457, %rd456;
+	bra.uni $L123;
+$L122:
+	bra.uni $L121;
 $L123:
+	mov.b64 %rd457, %rd456;
+$L126:
 	mov.b64 %rd458, 0;
 	mov.b64 %rd459, %rd457;
-$L126:
-	setp.gt.s64 %p102, %rd459, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L130;
-	bra.uni $L128;
-$L130:
-	setp.ge.s64 %p104, %rd454, %rd455;
-	@!%p104 bra $L132;
-	setp.ge.s64 %p105, %rd453, %rd189;
-	@!%p105 bra $L134;
-	bra.uni $L128;
-$L134:
-	mov.pred %p106, %p12;
+$L129:
+	setp.gt.s64 %p104, %rd459, 0;
+	not.pred %p105, %p104;
+	@!%p105 bra $L133;
+	bra.uni $L131;
+$L133:
+	setp.ge.s64 %p106, %rd454, %rd455;
+	@!%p106 bra $L135;
+	setp.ge.s64 %p107, %rd453, %rd189;
+	@!%p107 bra $L137;
+	bra.uni $L131;
+$L137:
+	mov.pred %p108, %p14;
 	mov.b64 %rd460, %rd144;
 	mov.b64 %rd461, %rd453;
-$L135:
-	@!%p106 bra $L139;
+$L138:
+	@!%p108 bra $L142;
 	shr.s64 %rd462, %rd461, 5;
 	mul.lo.s64 %rd463, %rd462, %rd150;
 	mad.lo.s64 %rd464, %rd463, 4, %rd148;
-	ld.global.nc.u32 %r172, [%rd464+0];
-	mov.b32 %r173, %r172;
+	ld.global.nc.u32 %r174, [%rd464+0];
+	mov.b32 %r175, %r174;
 	and.b64 %rd465, %rd461, 31;
 	min.u64 %rd466, %rd465, 32;
-	cvt.u32.u64 %r174, %rd466;
-	mov.b32 %r176, 0x1;
-	shl.b32 %r175, %r176, %r174;
-	setp.hs.u32 %p107, %r174, 32;
-	selp.b32 %r177, 0, %r175, %p107;
-	and.b32 %r178, %r173, %r177;
-	setp.ne.u32 %p108, %r178, 0x0;
-	@!%p108 bra $L141;
-	cvt.u32.u64 %r179, %rd461;
-	mov.b32 %r180, %r179;
-	bra.uni $L137;
-$L141:
-	mov.b32 %r180, -1;
-	bra.uni $L137;
-$L139:
+	cvt.u32.u64 %r176, %rd466;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p109, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p109;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p110, %r180, 0x0;
+	@!%p110 bra $L144;
+	cvt.u32.u64 %r181, %rd461;
+	mov.b32 %r182, %r181;
+	bra.uni $L140;
+$L144:
+	mov.b32 %r182, -1;
+	bra.uni $L140;
+$L142:
 	mul.lo.s64 %rd467, %rd461, %rd147;
 	mad.lo.s64 %rd468, %rd467, 4, %rd145;
-	ld.global.nc.s32 %r181, [%rd468+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r180, %r182;
-	bra.uni $L137;
-$L136:
-	bra.uni $L135;
-$L137:
-	mov.b32 %r171, %r180;
+	ld.global.nc.s32 %r183, [%rd468+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
+	bra.uni $L140;
+$L139:
+	bra.uni $L138;
+$L140:
+	mov.b32 %r173, %r182;
 	add.s64 %rd469, %rd453, %rd184;
 	mov.b64 %rd453, %rd469;
-	setp.ge.s32 %p109, %r171, 0;
-	@!%p109 bra $L143;
+	setp.ge.s32 %p111, %r173, 0;
+	@!%p111 bra $L146;
 	mov.b64 %rd470, %rd134;
-	mov.b32 %r183, %r171;
-	cvt.s64.s32 %rd471, %r183;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd471, %r185;
 	mul.lo.s64 %rd472, %rd471, %rd137;
 	mad.lo.s64 %rd473, %rd472, 8, %rd135;
 	ld.global.nc.s64 %rd474, [%rd473+0];
 	mov.b64 %rd475, %rd474;
 	mov.b64 %rd476, %rd475;
 	mov.b64 %rd477, %rd134;
-	mov.b32 %r184, %r171;
-	cvt.s64.s32 %rd478, %r184;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd478, %r186;
 	add.s64 %rd479, %rd478, 1;
 	mul.lo.s64 %rd480, %rd479, %rd137;
 	mad.lo.s64 %rd481, %rd480, 8, %rd135;
@@ -4772,159 +6137,162 @@ $L137:
 	mov.b64 %rd486, %rd484;
 	mov.b64 %rd454, %rd485;
 	mov.b64 %rd455, %rd486;
-$L143:
-	bra.uni $L127;
-$L132:
+$L146:
+	bra.uni $L130;
+$L135:
 	mul.lo.s64 %rd487, %rd454, %rd140;
 	mad.lo.s64 %rd488, %rd487, 4, %rd138;
-	ld.global.nc.s32 %r185, [%rd488+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r39;
-	mov.b32 %r189, %r171;
-	mov.b32 %r190, %r187;
+	ld.global.nc.s32 %r187, [%rd488+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r40;
+	mov.pred %p112, %p17;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
 	mov.b64 %rd489, %rd454;
-$L144:
-	cvt.s64.s32 %rd490, %r190;
-	mul.lo.s64 %rd491, %rd490, %rd168;
-	mad.lo.s64 %rd492, %rd491, 4, %rd166;
-	ld.relaxed.gpu.global.s32 %r191, [%rd492+0];
-	mov.b32 %r192, %r191;
-	setp.ge.s32 %p110, %r192, 0;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L148;
-	cvt.s64.s32 %rd493, %r190;
-	mul.lo.s64 %rd494, %rd493, %rd168;
-	mad.lo.s64 %rd495, %rd494, 4, %rd166;
-	mov.b32 %r193, -1;
-	atom.global.cas.b32 %r194, [%rd495], %r193, %r189;
-	setp.eq.u32 %p113, %r194, %r193;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	mov.pred %p111, %p115;
-$L148:
-	@!%p111 bra $L150;
-	mov.pred %p116, 0;
-	bra.uni $L146;
+$L147:
+	cvt.s64.s32 %rd490, %r191;
+	mul.lo.s64 %rd491, %rd490, %rd171;
+	mad.lo.s64 %rd492, %rd491, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r193, [%rd492+0];
+	mov.b32 %r194, %r193;
+	add.s32 %r195, %r194, 1;
+	mov.b32 %r196, %r195;
 $L150:
-	cvt.s64.s32 %rd496, %r189;
+	cvt.s64.s32 %rd493, %r192;
+	mul.lo.s64 %rd494, %rd493, %rd171;
+	mad.lo.s64 %rd495, %rd494, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r197, [%rd495+0];
+	mov.b32 %r198, %r197;
+	mov.b32 %r199, %r198;
+	setp.ls.u32 %p113, %r199, %r196;
+	@!%p113 bra $L154;
+	mov.pred %p114, 0;
+	bra.uni $L149;
+$L154:
+	cvt.s64.s32 %rd496, %r192;
 	mul.lo.s64 %rd497, %rd496, %rd171;
 	mad.lo.s64 %rd498, %rd497, 4, %rd169;
-	ld.global.s32 %r195, [%rd498+0];
-	mov.b32 %r196, %r195;
-	add.s32 %r197, %r196, 1;
-	cvt.s64.s32 %rd499, %r190;
-	mul.lo.s64 %rd500, %rd499, %rd171;
-	mad.lo.s64 %rd501, %rd500, 4, %rd169;
-	st.global.s32 [%rd501+0], %r197;
-	mov.pred %p116, 1;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	@!%p116 bra $L152;
+	atom.global.cas.b32 %r200, [%rd498], %r199, %r196;
+	setp.eq.u32 %p115, %r200, %r199;
+	mov.pred %p116, %p115;
+	@!%p116 bra $L156;
+	bra.uni $L152;
+$L156:
+$L151:
+	bra.uni $L150;
+$L152:
+	cvt.s64.s32 %rd499, %r192;
+	mul.lo.s64 %rd500, %rd499, %rd168;
+	mad.lo.s64 %rd501, %rd500, 4, %rd166;
+	st.relaxed.gpu.global.s32 [%rd501], %r191;
+	mov.pred %p114, 1;
+	bra.uni $L149;
+$L148:
+	bra.uni $L147;
+$L149:
+	@!%p114 bra $L158;
 	mov.pred %p117, 0;
 	mov.b64 %rd502, %rd458;
-	mov.b32 %r198, %r187;
-$L153:
-	@!%p13 bra $L157;
-	shr.s32 %r199, %r198, 5;
-	cvt.s64.s32 %rd503, %r199;
+	mov.b32 %r201, %r189;
+$L159:
+	@!%p15 bra $L163;
+	shr.s32 %r202, %r201, 5;
+	cvt.s64.s32 %rd503, %r202;
 	mov.b64 %rd504, %rd503;
-	and.b32 %r200, %r198, 31;
-	cvt.s64.s32 %rd505, %r200;
+	and.b32 %r203, %r201, 31;
+	cvt.s64.s32 %rd505, %r203;
 	min.u64 %rd506, %rd505, 32;
-	cvt.u32.u64 %r201, %rd506;
-	mov.b32 %r203, 0x1;
-	shl.b32 %r202, %r203, %r201;
-	setp.hs.u32 %p118, %r201, 32;
-	selp.b32 %r204, 0, %r202, %p118;
-	mov.b32 %r205, %r204;
+	cvt.u32.u64 %r204, %rd506;
+	mov.b32 %r206, 0x1;
+	shl.b32 %r205, %r206, %r204;
+	setp.hs.u32 %p118, %r204, 32;
+	selp.b32 %r207, 0, %r205, %p118;
+	mov.b32 %r208, %r207;
 	mov.b64 %rd507, %rd504;
-	mov.b32 %r206, %r205;
+	mov.b32 %r209, %r208;
 	mul.lo.s64 %rd508, %rd507, %rd159;
 	mad.lo.s64 %rd509, %rd508, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r207, [%rd509+0];
-	mov.b32 %r208, %r207;
-	and.b32 %r209, %r208, %r206;
-	setp.ne.u32 %p119, %r209, 0x0;
+	ld.relaxed.gpu.global.u32 %r210, [%rd509+0];
+	mov.b32 %r211, %r210;
+	and.b32 %r212, %r211, %r209;
+	setp.ne.u32 %p119, %r212, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
-	@!%p121 bra $L159;
+	@!%p121 bra $L165;
 	mul.lo.s64 %rd510, %rd507, %rd159;
 	mad.lo.s64 %rd511, %rd510, 4, %rd157;
-	atom.global.or.b32 %r210, [%rd511], %r206;
-	mov.b32 %r211, %r210;
-	and.b32 %r212, %r211, %r206;
-	setp.ne.u32 %p122, %r212, 0x0;
+	atom.global.or.b32 %r213, [%rd511], %r209;
+	mov.b32 %r214, %r213;
+	and.b32 %r215, %r214, %r209;
+	setp.ne.u32 %p122, %r215, 0x0;
 	mov.pred %p120, %p122;
-$L159:
-	@!%p120 bra $L161;
+$L165:
+	@!%p120 bra $L167;
 	mov.b64 %rd512, %rd502;
 	mov.b64 %rd513, %rd512;
 	mov.pred %p123, 0;
-	bra.uni $L155;
-$L161:
+	bra.uni $L161;
+$L167:
 	mov.b64 %rd514, %rd502;
 	mov.b64 %rd513, %rd514;
 	mov.pred %p123, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd515, %r198;
+	bra.uni $L161;
+$L163:
+	@!%p16 bra $L169;
+	cvt.s64.s32 %rd515, %r201;
 	mul.lo.s64 %rd516, %rd515, %rd162;
 	mad.lo.s64 %rd517, %rd516, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r213, [%rd517+0];
-	mov.b32 %r214, %r213;
-	setp.eq.s32 %p124, %r214, %r38;
+	ld.relaxed.gpu.global.s32 %r216, [%rd517+0];
+	mov.b32 %r217, %r216;
+	setp.eq.s32 %p124, %r217, %r39;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
-	@!%p126 bra $L165;
-	cvt.s64.s32 %rd518, %r198;
+	@!%p126 bra $L171;
+	cvt.s64.s32 %rd518, %r201;
 	mul.lo.s64 %rd519, %rd518, %rd162;
 	mad.lo.s64 %rd520, %rd519, 4, %rd160;
-	atom.global.exch.b32 %r215, [%rd520], %r38;
-	mov.b32 %r216, %r215;
-	setp.eq.s32 %p127, %r216, %r38;
+	atom.global.exch.b32 %r218, [%rd520], %r39;
+	mov.b32 %r219, %r218;
+	setp.eq.s32 %p127, %r219, %r39;
 	mov.pred %p125, %p127;
-$L165:
-	@!%p125 bra $L167;
+$L171:
+	@!%p125 bra $L173;
 	mov.b64 %rd521, %rd502;
 	mov.b64 %rd513, %rd521;
 	mov.pred %p123, 0;
-	bra.uni $L155;
-$L167:
-$L163:
+	bra.uni $L161;
+$L173:
+$L169:
 	mul.lo.s64 %rd522, %rd502, %rd182;
 	mad.lo.s64 %rd523, %rd522, 4, %rd180;
-	st.shared.s32 [%rd523+0], %r198;
+	st.shared.s32 [%rd523+0], %r201;
 	add.s64 %rd524, %rd502, 1;
 	mov.b64 %rd525, %rd524;
 	mov.b64 %rd513, %rd525;
 	mov.pred %p123, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
+	bra.uni $L161;
+$L160:
+	bra.uni $L159;
+$L161:
 	mov.b64 %rd526, %rd513;
 	mov.pred %p128, %p123;
 	mov.b64 %rd458, %rd526;
 	mov.pred %p117, %p128;
-	@!%p117 bra $L169;
+	@!%p117 bra $L175;
 	mov.b64 %rd527, %rd134;
-	mov.b32 %r217, %r187;
+	mov.b32 %r220, %r189;
 	setp.lt.s64 %p129, %rd120, 64;
 	setp.le.s64 %p130, %rd164, 1;
 	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L170;
-	cvt.s64.s32 %rd528, %r217;
+	@!%p131 bra $L176;
+	cvt.s64.s32 %rd528, %r220;
 	add.s64 %rd529, %rd528, 1;
 	mul.lo.s64 %rd530, %rd529, %rd137;
 	mad.lo.s64 %rd531, %rd530, 8, %rd135;
 	ld.global.nc.s64 %rd532, [%rd531+0];
 	mov.b64 %rd533, %rd532;
-	cvt.s64.s32 %rd534, %r217;
+	cvt.s64.s32 %rd534, %r220;
 	mul.lo.s64 %rd535, %rd534, %rd137;
 	mad.lo.s64 %rd536, %rd535, 8, %rd135;
 	ld.global.nc.s64 %rd537, [%rd536+0];
@@ -4932,22 +6300,22 @@ $L155:
 	sub.s64 %rd539, %rd533, %rd538;
 	add.s64 %rd540, %rd121, %rd539;
 	mov.b64 %rd121, %rd540;
-	bra.uni $L171;
-$L170:
+	bra.uni $L177;
+$L176:
 	rem.s64 %rd541, %rd120, %rd164;
 	setp.eq.s64 %p132, %rd164, -1;
 	selp.b64 %rd542, 0, %rd541, %p132;
 	setp.eq.s64 %p133, %rd164, 0;
 	selp.b64 %rd543, %rd120, %rd542, %p133;
 	setp.eq.s64 %p134, %rd543, 0;
-	@!%p134 bra $L173;
-	cvt.s64.s32 %rd544, %r217;
+	@!%p134 bra $L179;
+	cvt.s64.s32 %rd544, %r220;
 	add.s64 %rd545, %rd544, 1;
 	mul.lo.s64 %rd546, %rd545, %rd137;
 	mad.lo.s64 %rd547, %rd546, 8, %rd135;
 	ld.global.nc.s64 %rd548, [%rd547+0];
 	mov.b64 %rd549, %rd548;
-	cvt.s64.s32 %rd550, %r217;
+	cvt.s64.s32 %rd550, %r220;
 	mul.lo.s64 %rd551, %rd550, %rd137;
 	mad.lo.s64 %rd552, %rd551, 8, %rd135;
 	ld.global.nc.s64 %rd553, [%rd552+0];
@@ -4956,123 +6324,123 @@ $L170:
 	mul.lo.s64 %rd556, %rd164, %rd555;
 	add.s64 %rd557, %rd121, %rd556;
 	mov.b64 %rd121, %rd557;
-$L173:
-$L171:
+$L179:
+$L177:
 	add.s64 %rd558, %rd120, 1;
 	mov.b64 %rd120, %rd558;
-$L169:
-$L152:
+$L175:
+$L158:
 	add.s64 %rd559, %rd454, 1;
 	mov.b64 %rd454, %rd559;
 	sub.s64 %rd560, %rd459, 1;
 	mov.b64 %rd459, %rd560;
-$L127:
-	bra.uni $L126;
-$L128:
+$L130:
+	bra.uni $L129;
+$L131:
 	mov.b64 %rd561, %rd458;
-$L174:
-	@!%p13 bra $L178;
-	bra.uni $L176;
-$L178:
+$L180:
+	@!%p15 bra $L184;
+	bra.uni $L182;
+$L184:
 	// block scan
 	mov.b64 %rd562, %rd561;
-	mov.b32 %r218, %r3;
-$L179:
-	setp.hs.u32 %p135, %r218, 32;
-	@%p135 bra $L180;
-	mov.b64 {%r219, %r220}, %rd562;
-	shfl.sync.up.b32 %r221|%p136, %r219, %r218, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd563, {%r221, %r222};
-	@!%p136 bra $L181;
+	mov.b32 %r221, %r3;
+$L185:
+	setp.hs.u32 %p135, %r221, 32;
+	@%p135 bra $L186;
+	mov.b64 {%r222, %r223}, %rd562;
+	shfl.sync.up.b32 %r224|%p136, %r222, %r221, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, %r221, 0, %r17;
+	mov.b64 %rd563, {%r224, %r225};
+	@!%p136 bra $L187;
 	add.s64 %rd564, %rd563, %rd562;
 	mov.b64 %rd562, %rd564;
-$L181:
-	shl.b32 %r218, %r218, 1;
-	bra.uni $L179;
-$L180:
-	mov.b64 {%r223, %r224}, %rd562;
-	shfl.sync.up.b32 %r225|%p137, %r223, %r3, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd565, {%r225, %r226};
+$L187:
+	shl.b32 %r221, %r221, 1;
+	bra.uni $L185;
+$L186:
+	mov.b64 {%r226, %r227}, %rd562;
+	shfl.sync.up.b32 %r228|%p137, %r226, %r3, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, %r3, 0, %r17;
+	mov.b64 %rd565, {%r228, %r229};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
 	selp.b64 %rd566, %rd565, 0, %p139;
-	sub.u32 %r227, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r227;
-	@!%p140 bra $L182;
+	sub.u32 %r230, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r230;
+	@!%p140 bra $L188;
 	mul.wide.u32 %rd567, %r8, 16;
 	add.s64 %rd568, %rd1, %rd567;
 	st.shared.s64 [%rd568+0], %rd562;
-$L182:
+$L188:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L183;
+	@!%p141 bra $L189;
 	mov.b64 %rd569, 0;
 	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L184;
+	@!%p142 bra $L190;
 	mul.wide.u32 %rd570, %r7, 16;
 	add.s64 %rd571, %rd1, %rd570;
 	ld.shared.s64 %rd572, [%rd571+0];
 	mov.b64 %rd569, %rd572;
-$L184:
-	mov.b64 {%r228, %r229}, %rd569;
-	shfl.sync.up.b32 %r230|%p143, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd573, {%r230, %r231};
-	@!%p143 bra $L185;
+$L190:
+	mov.b64 {%r231, %r232}, %rd569;
+	shfl.sync.up.b32 %r233|%p143, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd573, {%r233, %r234};
+	@!%p143 bra $L191;
 	add.s64 %rd574, %rd573, %rd569;
 	mov.b64 %rd569, %rd574;
-$L185:
-	mov.b64 {%r232, %r233}, %rd569;
-	shfl.sync.up.b32 %r234|%p144, %r232, 2, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd575, {%r234, %r235};
-	@!%p144 bra $L186;
+$L191:
+	mov.b64 {%r235, %r236}, %rd569;
+	shfl.sync.up.b32 %r237|%p144, %r235, 2, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 2, 0, %r17;
+	mov.b64 %rd575, {%r237, %r238};
+	@!%p144 bra $L192;
 	add.s64 %rd576, %rd575, %rd569;
 	mov.b64 %rd569, %rd576;
-$L186:
-	mov.b64 {%r236, %r237}, %rd569;
-	shfl.sync.up.b32 %r238|%p145, %r236, 4, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd577, {%r238, %r239};
-	@!%p145 bra $L187;
+$L192:
+	mov.b64 {%r239, %r240}, %rd569;
+	shfl.sync.up.b32 %r241|%p145, %r239, 4, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 4, 0, %r17;
+	mov.b64 %rd577, {%r241, %r242};
+	@!%p145 bra $L193;
 	add.s64 %rd578, %rd577, %rd569;
 	mov.b64 %rd569, %rd578;
-$L187:
-	mov.b64 {%r240, %r241}, %rd569;
-	shfl.sync.up.b32 %r242|%p146, %r240, 8, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd579, {%r242, %r243};
-	@!%p146 bra $L188;
+$L193:
+	mov.b64 {%r243, %r244}, %rd569;
+	shfl.sync.up.b32 %r245|%p146, %r243, 8, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 8, 0, %r17;
+	mov.b64 %rd579, {%r245, %r246};
+	@!%p146 bra $L194;
 	add.s64 %rd580, %rd579, %rd569;
 	mov.b64 %rd569, %rd580;
-$L188:
-	mov.b64 {%r244, %r245}, %rd569;
-	shfl.sync.up.b32 %r246|%p147, %r244, 16, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd581, {%r246, %r247};
-	@!%p147 bra $L189;
+$L194:
+	mov.b64 {%r247, %r248}, %rd569;
+	shfl.sync.up.b32 %r249|%p147, %r247, 16, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 16, 0, %r17;
+	mov.b64 %rd581, {%r249, %r250};
+	@!%p147 bra $L195;
 	add.s64 %rd582, %rd581, %rd569;
 	mov.b64 %rd569, %rd582;
-$L189:
-	mov.b64 {%r248, %r249}, %rd569;
-	shfl.sync.up.b32 %r250|%p148, %r248, 1, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd583, {%r250, %r251};
+$L195:
+	mov.b64 {%r251, %r252}, %rd569;
+	shfl.sync.up.b32 %r253|%p148, %r251, 1, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
+	mov.b64 %rd583, {%r253, %r254};
 	selp.b64 %rd584, %rd583, 0, %p148;
-	@!%p142 bra $L190;
+	@!%p142 bra $L196;
 	mul.wide.u32 %rd585, %r7, 16;
 	add.s64 %rd586, %rd1, %rd585;
 	add.s64 %rd587, %rd586, 512;
 	st.shared.s64 [%rd587+0], %rd584;
-$L190:
-	sub.u32 %r252, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r252;
-	@!%p149 bra $L191;
+$L196:
+	sub.u32 %r255, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r255;
+	@!%p149 bra $L197;
 	st.shared.s64 [%rd1+1024], %rd569;
-$L191:
-$L183:
+$L197:
+$L189:
 	bar.sync 0;
 	mul.wide.u32 %rd588, %r8, 16;
 	add.s64 %rd589, %rd1, %rd588;
@@ -5080,10 +6448,10 @@ $L183:
 	ld.shared.s64 %rd591, [%rd590+0];
 	add.s64 %rd592, %rd591, %rd566;
 	ld.shared.s64 %rd593, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd592;
-	shfl.sync.idx.b32 %r255|%p150, %r253, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r256, %r254, 0, %r22, %r17;
-	mov.b64 %rd594, {%r255, %r256};
+	mov.b64 {%r256, %r257}, %rd592;
+	shfl.sync.idx.b32 %r258|%p150, %r256, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r259, %r257, 0, %r22, %r17;
+	mov.b64 %rd594, {%r258, %r259};
 	mov.b64 %rd595, %rd593;
 	mov.b64 %rd596, %rd594;
 	mov.b64 %rd597, %rd595;
@@ -5096,19 +6464,19 @@ $L183:
 	setp.eq.s64 %p151, %rd603, 0;
 	setp.gt.s64 %p152, %rd601, 0;
 	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L193;
+	@!%p153 bra $L199;
 	atom.global.add.u64 %rd604, [%rd154], %rd601;
 	mov.b64 %rd605, %rd604;
 	mov.b64 %rd602, %rd605;
-$L193:
+$L199:
 	cvt.u64.u32 %rd606, %r2;
 	setp.eq.s64 %p154, %rd606, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
-	@!%p156 bra $L194;
+	@!%p156 bra $L200;
 	st.shared.s64 [%rd1+1024], %rd602;
-$L194:
+$L200:
 	bar.sync 0;
 	ld.shared.s64 %rd607, [%rd1+1024];
 	mov.b64 %rd608, %rd607;
@@ -5116,126 +6484,126 @@ $L194:
 	add.s64 %rd609, %rd602, %rd600;
 	mov.b64 %rd610, %rd609;
 	mov.b64 %rd611, 0;
-$L195:
+$L201:
 	setp.lt.s64 %p157, %rd611, %rd561;
 	not.pred %p158, %p157;
-	@!%p158 bra $L199;
-	bra.uni $L197;
-$L199:
+	@!%p158 bra $L205;
+	bra.uni $L203;
+$L205:
 	mul.lo.s64 %rd612, %rd611, %rd182;
 	mad.lo.s64 %rd613, %rd612, 4, %rd180;
-	ld.shared.s32 %r257, [%rd613+0];
-	mov.b32 %r258, %r257;
+	ld.shared.s32 %r260, [%rd613+0];
+	mov.b32 %r261, %r260;
 	add.s64 %rd614, %rd610, %rd611;
 	mul.lo.s64 %rd615, %rd614, %rd153;
 	mad.lo.s64 %rd616, %rd615, 4, %rd151;
-	st.global.s32 [%rd616+0], %r258;
-$L196:
+	st.global.s32 [%rd616+0], %r261;
+$L202:
 	add.s64 %rd617, %rd611, 1;
 	mov.b64 %rd611, %rd617;
-	bra.uni $L195;
-$L197:
-	bra.uni $L176;
-$L175:
-	bra.uni $L174;
-$L176:
+	bra.uni $L201;
+$L203:
+	bra.uni $L182;
+$L181:
+	bra.uni $L180;
+$L182:
 	mov.b64 %rd618, 0;
 	setp.lt.s64 %p159, %rd454, %rd455;
 	setp.lt.s64 %p160, %rd453, %rd189;
 	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L201;
+	@!%p161 bra $L207;
 	mov.b64 %rd618, 1;
-$L201:
+$L207:
 	mov.b64 %rd619, %rd618;
 	// block reduction
-	sub.u32 %r259, %r13, 1;
-	mov.b32 %r260, %r3;
-$L202:
-	setp.hs.u32 %p162, %r260, 32;
-	@%p162 bra $L203;
-	mov.b64 {%r261, %r262}, %rd619;
-	shfl.sync.down.b32 %r263|%p163, %r261, %r260, %r259, %r17;
-	shfl.sync.down.b32 %r264, %r262, %r260, %r259, %r17;
-	mov.b64 %rd620, {%r263, %r264};
-	@!%p163 bra $L204;
+	sub.u32 %r262, %r13, 1;
+	mov.b32 %r263, %r3;
+$L208:
+	setp.hs.u32 %p162, %r263, 32;
+	@%p162 bra $L209;
+	mov.b64 {%r264, %r265}, %rd619;
+	shfl.sync.down.b32 %r266|%p163, %r264, %r263, %r262, %r17;
+	shfl.sync.down.b32 %r267, %r265, %r263, %r262, %r17;
+	mov.b64 %rd620, {%r266, %r267};
+	@!%p163 bra $L210;
 	max.s64 %rd621, %rd619, %rd620;
 	mov.b64 %rd619, %rd621;
-$L204:
-	shl.b32 %r260, %r260, 1;
-	bra.uni $L202;
-$L203:
+$L210:
+	shl.b32 %r263, %r263, 1;
+	bra.uni $L208;
+$L209:
 	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L205;
+	@!%p164 bra $L211;
 	mul.wide.u32 %rd622, %r8, 16;
 	add.s64 %rd623, %rd1, %rd622;
 	st.shared.s64 [%rd623+0], %rd619;
-$L205:
+$L211:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L206;
+	@!%p165 bra $L212;
 	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L207;
+	@!%p166 bra $L213;
 	mul.wide.u32 %rd624, %r7, 16;
 	add.s64 %rd625, %rd1, %rd624;
 	ld.shared.s64 %rd626, [%rd625+0];
 	mov.b64 %rd619, %rd626;
-$L207:
-	sub.u32 %r265, %r10, 1;
-	mov.b64 {%r266, %r267}, %rd619;
-	shfl.sync.down.b32 %r268|%p167, %r266, 1, %r265, %r17;
-	shfl.sync.down.b32 %r269, %r267, 1, %r265, %r17;
-	mov.b64 %rd627, {%r268, %r269};
-	@!%p167 bra $L208;
+$L213:
+	sub.u32 %r268, %r10, 1;
+	mov.b64 {%r269, %r270}, %rd619;
+	shfl.sync.down.b32 %r271|%p167, %r269, 1, %r268, %r17;
+	shfl.sync.down.b32 %r272, %r270, 1, %r268, %r17;
+	mov.b64 %rd627, {%r271, %r272};
+	@!%p167 bra $L214;
 	max.s64 %rd628, %rd619, %rd627;
 	mov.b64 %rd619, %rd628;
-$L208:
-	mov.b64 {%r270, %r271}, %rd619;
-	shfl.sync.down.b32 %r272|%p168, %r270, 2, %r265, %r17;
-	shfl.sync.down.b32 %r273, %r271, 2, %r265, %r17;
-	mov.b64 %rd629, {%r272, %r273};
-	@!%p168 bra $L209;
+$L214:
+	mov.b64 {%r273, %r274}, %rd619;
+	shfl.sync.down.b32 %r275|%p168, %r273, 2, %r268, %r17;
+	shfl.sync.down.b32 %r276, %r274, 2, %r268, %r17;
+	mov.b64 %rd629, {%r275, %r276};
+	@!%p168 bra $L215;
 	max.s64 %rd630, %rd619, %rd629;
 	mov.b64 %rd619, %rd630;
-$L209:
-	mov.b64 {%r274, %r275}, %rd619;
-	shfl.sync.down.b32 %r276|%p169, %r274, 4, %r265, %r17;
-	shfl.sync.down.b32 %r277, %r275, 4, %r265, %r17;
-	mov.b64 %rd631, {%r276, %r277};
-	@!%p169 bra $L210;
+$L215:
+	mov.b64 {%r277, %r278}, %rd619;
+	shfl.sync.down.b32 %r279|%p169, %r277, 4, %r268, %r17;
+	shfl.sync.down.b32 %r280, %r278, 4, %r268, %r17;
+	mov.b64 %rd631, {%r279, %r280};
+	@!%p169 bra $L216;
 	max.s64 %rd632, %rd619, %rd631;
 	mov.b64 %rd619, %rd632;
-$L210:
-	mov.b64 {%r278, %r279}, %rd619;
-	shfl.sync.down.b32 %r280|%p170, %r278, 8, %r265, %r17;
-	shfl.sync.down.b32 %r281, %r279, 8, %r265, %r17;
-	mov.b64 %rd633, {%r280, %r281};
-	@!%p170 bra $L211;
+$L216:
+	mov.b64 {%r281, %r282}, %rd619;
+	shfl.sync.down.b32 %r283|%p170, %r281, 8, %r268, %r17;
+	shfl.sync.down.b32 %r284, %r282, 8, %r268, %r17;
+	mov.b64 %rd633, {%r283, %r284};
+	@!%p170 bra $L217;
 	max.s64 %rd634, %rd619, %rd633;
 	mov.b64 %rd619, %rd634;
-$L211:
-	mov.b64 {%r282, %r283}, %rd619;
-	shfl.sync.down.b32 %r284|%p171, %r282, 16, %r265, %r17;
-	shfl.sync.down.b32 %r285, %r283, 16, %r265, %r17;
-	mov.b64 %rd635, {%r284, %r285};
-	@!%p171 bra $L212;
+$L217:
+	mov.b64 {%r285, %r286}, %rd619;
+	shfl.sync.down.b32 %r287|%p171, %r285, 16, %r268, %r17;
+	shfl.sync.down.b32 %r288, %r286, 16, %r268, %r17;
+	mov.b64 %rd635, {%r287, %r288};
+	@!%p171 bra $L218;
 	max.s64 %rd636, %rd619, %rd635;
 	mov.b64 %rd619, %rd636;
-$L212:
-	@!%p164 bra $L213;
+$L218:
+	@!%p164 bra $L219;
 	st.shared.s64 [%rd1+1024], %rd619;
-$L213:
-$L206:
+$L219:
+$L212:
 	bar.sync 0;
 	ld.shared.s64 %rd637, [%rd1+1024];
 	mov.b64 %rd619, %rd637;
 	mov.b64 %rd638, %rd619;
 	setp.eq.s64 %p172, %rd638, 0;
-	@!%p172 bra $L215;
-	bra.uni $L125;
-$L215:
-$L124:
-	bra.uni $L123;
-$L125:
+	@!%p172 bra $L221;
+	bra.uni $L128;
+$L221:
+$L127:
+	bra.uni $L126;
+$L128:
 $L7:
 	bar.sync 0;
 	add.s64 %rd133, %rd133, %rd132;
@@ -5244,23 +6612,23 @@ $L6:
 	mov.b64 %rd639, %rd120;
 	mov.b64 %rd640, %rd121;
 	// block reduction
-	mov.b32 %r286, 1;
-	sub.u32 %r287, %r13, 1;
-	mov.b32 %r288, %r3;
-$L216:
-	setp.hs.u32 %p173, %r288, 32;
-	@%p173 bra $L217;
-	mov.b64 {%r289, %r290}, %rd639;
-	shfl.sync.down.b32 %r291|%p174, %r289, %r288, %r287, %r17;
-	shfl.sync.down.b32 %r292, %r290, %r288, %r287, %r17;
-	mov.b64 %rd641, {%r291, %r292};
-	mov.b64 {%r293, %r294}, %rd640;
-	shfl.sync.down.b32 %r295, %r293, %r288, %r287, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r288, %r287, %r17;
-	mov.b64 %rd642, {%r295, %r296};
-	@!%p174 bra $L218;
+	mov.b32 %r289, 1;
+	sub.u32 %r290, %r13, 1;
+	mov.b32 %r291, %r3;
+$L222:
+	setp.hs.u32 %p173, %r291, 32;
+	@%p173 bra $L223;
+	mov.b64 {%r292, %r293}, %rd639;
+	shfl.sync.down.b32 %r294|%p174, %r292, %r291, %r290, %r17;
+	shfl.sync.down.b32 %r295, %r293, %r291, %r290, %r17;
+	mov.b64 %rd641, {%r294, %r295};
+	mov.b64 {%r296, %r297}, %rd640;
+	shfl.sync.down.b32 %r298, %r296, %r291, %r290, %r17;
+	shfl.sync.down.b32 %r299, %r297, %r291, %r290, %r17;
+	mov.b64 %rd642, {%r298, %r299};
+	@!%p174 bra $L224;
 	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L220;
+	@%p175 bra.uni $L226;
 	setp.lt.s64 %p176, %rd641, %rd639;
 	setp.eq.s64 %p177, %rd641, %rd639;
 	setp.lt.s64 %p178, %rd642, %rd640;
@@ -5270,10 +6638,10 @@ $L216:
 	selp.b64 %rd644, %rd642, %rd640, %p180;
 	mov.b64 %rd639, %rd643;
 	mov.b64 %rd640, %rd644;
-	bra.uni $L219;
-$L220:
+	bra.uni $L225;
+$L226:
 	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L221;
+	@%p181 bra.uni $L227;
 	setp.gt.s64 %p182, %rd641, %rd639;
 	setp.eq.s64 %p183, %rd641, %rd639;
 	setp.lt.s64 %p184, %rd642, %rd640;
@@ -5283,8 +6651,8 @@ $L220:
 	selp.b64 %rd646, %rd642, %rd640, %p186;
 	mov.b64 %rd639, %rd645;
 	mov.b64 %rd640, %rd646;
-	bra.uni $L219;
-$L221:
+	bra.uni $L225;
+$L227:
 	mov.b64 %rd647, %rd639;
 	mov.b64 %rd648, %rd640;
 	mov.b64 %rd649, %rd641;
@@ -5299,49 +6667,49 @@ $L221:
 	mov.b64 %rd651, %rd657;
 	add.s64 %rd658, %rd652, %rd656;
 	mov.b64 %rd652, %rd658;
-$L222:
+$L228:
 	mov.b64 %rd639, %rd651;
 	mov.b64 %rd640, %rd652;
-$L219:
-$L218:
-	shl.b32 %r288, %r288, 1;
-	bra.uni $L216;
-$L217:
+$L225:
+$L224:
+	shl.b32 %r291, %r291, 1;
+	bra.uni $L222;
+$L223:
 	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L223;
+	@!%p187 bra $L229;
 	mul.wide.u32 %rd659, %r8, 16;
 	add.s64 %rd660, %rd1, %rd659;
 	st.shared.s64 [%rd660+0], %rd639;
 	st.shared.s64 [%rd660+8], %rd640;
-$L223:
+$L229:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L224;
+	@!%p188 bra $L230;
 	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L225;
+	@!%p189 bra $L231;
 	mul.wide.u32 %rd661, %r7, 16;
 	add.s64 %rd662, %rd1, %rd661;
 	ld.shared.s64 %rd663, [%rd662+0];
 	ld.shared.s64 %rd664, [%rd662+8];
 	mov.b64 %rd639, %rd663;
 	mov.b64 %rd640, %rd664;
-$L225:
-	sub.u32 %r297, %r10, 1;
-	mov.b32 %r298, %r286;
-$L226:
-	setp.hs.u32 %p190, %r298, 32;
-	@%p190 bra $L227;
-	mov.b64 {%r299, %r300}, %rd639;
-	shfl.sync.down.b32 %r301|%p191, %r299, %r298, %r297, %r17;
-	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
-	mov.b64 %rd665, {%r301, %r302};
-	mov.b64 {%r303, %r304}, %rd640;
-	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
-	mov.b64 %rd666, {%r305, %r306};
-	@!%p191 bra $L228;
+$L231:
+	sub.u32 %r300, %r10, 1;
+	mov.b32 %r301, %r289;
+$L232:
+	setp.hs.u32 %p190, %r301, 32;
+	@%p190 bra $L233;
+	mov.b64 {%r302, %r303}, %rd639;
+	shfl.sync.down.b32 %r304|%p191, %r302, %r301, %r300, %r17;
+	shfl.sync.down.b32 %r305, %r303, %r301, %r300, %r17;
+	mov.b64 %rd665, {%r304, %r305};
+	mov.b64 {%r306, %r307}, %rd640;
+	shfl.sync.down.b32 %r308, %r306, %r301, %r300, %r17;
+	shfl.sync.down.b32 %r309, %r307, %r301, %r300, %r17;
+	mov.b64 %rd666, {%r308, %r309};
+	@!%p191 bra $L234;
 	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L230;
+	@%p192 bra.uni $L236;
 	setp.lt.s64 %p193, %rd665, %rd639;
 	setp.eq.s64 %p194, %rd665, %rd639;
 	setp.lt.s64 %p195, %rd666, %rd640;
@@ -5351,10 +6719,10 @@ $L226:
 	selp.b64 %rd668, %rd666, %rd640, %p197;
 	mov.b64 %rd639, %rd667;
 	mov.b64 %rd640, %rd668;
-	bra.uni $L229;
-$L230:
+	bra.uni $L235;
+$L236:
 	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L231;
+	@%p198 bra.uni $L237;
 	setp.gt.s64 %p199, %rd665, %rd639;
 	setp.eq.s64 %p200, %rd665, %rd639;
 	setp.lt.s64 %p201, %rd666, %rd640;
@@ -5364,8 +6732,8 @@ $L230:
 	selp.b64 %rd670, %rd666, %rd640, %p203;
 	mov.b64 %rd639, %rd669;
 	mov.b64 %rd640, %rd670;
-	bra.uni $L229;
-$L231:
+	bra.uni $L235;
+$L237:
 	mov.b64 %rd671, %rd639;
 	mov.b64 %rd672, %rd640;
 	mov.b64 %rd673, %rd665;
@@ -5380,22 +6748,22 @@ $L231:
 	mov.b64 %rd651, %rd675;
 	add.s64 %rd676, %rd652, %rd656;
 	mov.b64 %rd652, %rd676;
-$L232:
+$L238:
 	mov.b64 %rd639, %rd651;
 	mov.b64 %rd640, %rd652;
-$L229:
-$L228:
-	shl.b32 %r298, %r298, 1;
-	bra.uni $L226;
-$L227:
-$L224:
+$L235:
+$L234:
+	shl.b32 %r301, %r301, 1;
+	bra.uni $L232;
+$L233:
+$L230:
 	mul.wide.u32 %rd677, %r29, 16;
 	add.s64 %rd678, %rd11, %rd677;
 	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L233;
+	@!%p204 bra $L239;
 	st.global.s64 [%rd678+0], %rd639;
 	st.global.s64 [%rd678+8], %rd640;
-$L233:
+$L239:
 	ret;
 }
 
@@ -5449,11 +6817,12 @@ $L233:
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<49>;
 	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5587,26 +6956,29 @@ $L233:
 	mov.b64 %rd100, %rd99;
 	ld.param.s32 %r24, [gk_s45];
 	mov.b32 %r25, %r24;
+	ld.param.u8 %r26, [gk_s46];
+	setp.ne.u32 %p8, %r26, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd103, %r5;
 	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd101, 9223372036854775807;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd105, %rd103;
 $L3:
-	setp.ge.s64 %p9, %rd105, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd105, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd106, %rd105, 16, %rd3;
 	ld.global.s64 %rd107, [%rd106+0];
 	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p10, %rd107, %rd101;
-	setp.eq.s64 %p11, %rd107, %rd101;
-	setp.lt.s64 %p12, %rd108, %rd102;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd109, %rd107, %rd101, %p14;
-	selp.b64 %rd110, %rd108, %rd102, %p14;
+	setp.lt.s64 %p12, %rd107, %rd101;
+	setp.eq.s64 %p13, %rd107, %rd101;
+	setp.lt.s64 %p14, %rd108, %rd102;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd109, %rd107, %rd101, %p16;
+	selp.b64 %rd110, %rd108, %rd102, %p16;
 	mov.b64 %rd101, %rd109;
 	mov.b64 %rd102, %rd110;
 	add.s64 %rd105, %rd105, %rd104;
@@ -5614,24 +6986,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd101, -9223372036854775808;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd111, %rd103;
 $L6:
-	setp.ge.s64 %p16, %rd111, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd111, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p17, %rd113, %rd101;
-	setp.eq.s64 %p18, %rd113, %rd101;
-	setp.lt.s64 %p19, %rd114, %rd102;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd115, %rd113, %rd101, %p21;
-	selp.b64 %rd116, %rd114, %rd102, %p21;
+	setp.gt.s64 %p19, %rd113, %rd101;
+	setp.eq.s64 %p20, %rd113, %rd101;
+	setp.lt.s64 %p21, %rd114, %rd102;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd115, %rd113, %rd101, %p23;
+	selp.b64 %rd116, %rd114, %rd102, %p23;
 	mov.b64 %rd101, %rd115;
 	mov.b64 %rd102, %rd116;
 	add.s64 %rd111, %rd111, %rd104;
@@ -5652,8 +7024,8 @@ $L8:
 	mov.b64 %rd102, %rd122;
 	mov.b64 %rd123, %rd103;
 $L9:
-	setp.ge.s64 %p22, %rd123, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd123, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd124, %rd123, 16, %rd3;
 	ld.global.s64 %rd125, [%rd124+0];
 	ld.global.s64 %rd126, [%rd124+8];
@@ -5681,44 +7053,44 @@ $L1:
 	mov.b64 %rd139, %rd101;
 	mov.b64 %rd140, %rd102;
 	// block reduction
-	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
 $L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd139;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd141, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd140;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd142, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd141, %rd139;
-	setp.eq.s64 %p27, %rd141, %rd139;
-	setp.lt.s64 %p28, %rd142, %rd140;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd143, %rd141, %rd139, %p30;
-	selp.b64 %rd144, %rd142, %rd140, %p30;
+	setp.hs.u32 %p25, %r30, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r31, %r32}, %rd139;
+	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd141, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd140;
+	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
+	mov.b64 %rd142, {%r37, %r38};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd141, %rd139;
+	setp.eq.s64 %p29, %rd141, %rd139;
+	setp.lt.s64 %p30, %rd142, %rd140;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd143, %rd141, %rd139, %p32;
+	selp.b64 %rd144, %rd142, %rd140, %p32;
 	mov.b64 %rd139, %rd143;
 	mov.b64 %rd140, %rd144;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd141, %rd139;
-	setp.eq.s64 %p33, %rd141, %rd139;
-	setp.lt.s64 %p34, %rd142, %rd140;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd145, %rd141, %rd139, %p36;
-	selp.b64 %rd146, %rd142, %rd140, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd141, %rd139;
+	setp.eq.s64 %p35, %rd141, %rd139;
+	setp.lt.s64 %p36, %rd142, %rd140;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd145, %rd141, %rd139, %p38;
+	selp.b64 %rd146, %rd142, %rd140, %p38;
 	mov.b64 %rd139, %rd145;
 	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
@@ -5742,21 +7114,21 @@ $L18:
 	mov.b64 %rd140, %rd132;
 $L15:
 $L14:
-	shl.b32 %r29, %r29, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd153, %r8, 16;
 	add.s64 %rd154, %rd1, %rd153;
 	st.shared.s64 [%rd154+0], %rd139;
 	st.shared.s64 [%rd154+8], %rd140;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd155, %r7, 16;
 	add.s64 %rd156, %rd1, %rd155;
 	ld.shared.s64 %rd157, [%rd156+0];
@@ -5764,42 +7136,42 @@ $L19:
 	mov.b64 %rd139, %rd157;
 	mov.b64 %rd140, %rd158;
 $L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd139;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd159, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd140;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd159, %rd139;
-	setp.eq.s64 %p44, %rd159, %rd139;
-	setp.lt.s64 %p45, %rd160, %rd140;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd161, %rd159, %rd139, %p47;
-	selp.b64 %rd162, %rd160, %rd140, %p47;
+	setp.hs.u32 %p42, %r40, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r41, %r42}, %rd139;
+	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd159, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd140;
+	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
+	mov.b64 %rd160, {%r47, %r48};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd159, %rd139;
+	setp.eq.s64 %p46, %rd159, %rd139;
+	setp.lt.s64 %p47, %rd160, %rd140;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd161, %rd159, %rd139, %p49;
+	selp.b64 %rd162, %rd160, %rd140, %p49;
 	mov.b64 %rd139, %rd161;
 	mov.b64 %rd140, %rd162;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd159, %rd139;
-	setp.eq.s64 %p50, %rd159, %rd139;
-	setp.lt.s64 %p51, %rd160, %rd140;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd163, %rd159, %rd139, %p53;
-	selp.b64 %rd164, %rd160, %rd140, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd159, %rd139;
+	setp.eq.s64 %p52, %rd159, %rd139;
+	setp.lt.s64 %p53, %rd160, %rd140;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd163, %rd159, %rd139, %p55;
+	selp.b64 %rd164, %rd160, %rd140, %p55;
 	mov.b64 %rd139, %rd163;
 	mov.b64 %rd140, %rd164;
 	bra.uni $L25;
@@ -5823,12 +7195,12 @@ $L28:
 	mov.b64 %rd140, %rd132;
 $L25:
 $L24:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r40, %r40, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd139;
 	st.global.s64 [%rd6+8], %rd140;
 $L29:
@@ -5836,8 +7208,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of frontier.PushGlobal[bfs.reach].
-const gokkosPTX8 = `//
+// gokkosPTX12 is the PTX of frontier.PushGlobal[bfs.reach].
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5900,11 +7272,12 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<109>;
-	.reg .b32 %r<151>;
+	.reg .pred %p<113>;
+	.reg .b32 %r<152>;
 	.reg .b64 %rd<416>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6057,14 +7430,17 @@ const gokkosPTX8 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r36, [gk_s42];
+	setp.ne.u32 %p9, %r36, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd115, 9223372036854775807;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd115, -9223372036854775808;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
@@ -6087,8 +7463,8 @@ $L1:
 	cvt.u64.u32 %rd125, %r30;
 	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p11, %rd126, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd126, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -6104,7 +7480,7 @@ $L5:
 	mov.b64 %rd134, %rd44;
 	mov.b64 %rd135, %rd46;
 	mov.b64 %rd136, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd137, %rd50;
 	mov.b64 %rd138, %rd53;
 	mov.b64 %rd139, %rd55;
@@ -6112,7 +7488,7 @@ $L5:
 	mov.b64 %rd141, %rd60;
 	mov.b64 %rd142, %rd62;
 	mov.b64 %rd143, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd144, %rd67;
 	mov.b64 %rd145, %rd69;
 	mov.b64 %rd146, %rd71;
@@ -6122,11 +7498,11 @@ $L5:
 	mov.b64 %rd150, %rd81;
 	mov.b64 %rd151, %rd83;
 	mov.b64 %rd152, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd153, %rd88;
 	mov.b64 %rd154, %rd90;
 	mov.b64 %rd155, %rd92;
-	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r35;
 	mov.b64 %rd156, %rd94;
 	mov.b64 %rd157, %rd96;
 	mov.b64 %rd158, %rd99;
@@ -6136,6 +7512,7 @@ $L5:
 	mov.b64 %rd162, %rd108;
 	mov.b64 %rd163, %rd110;
 	mov.b64 %rd164, %rd112;
+	mov.pred %p17, %p10;
 	add.s64 %rd165, %rd15, %rd23;
 	mad.lo.s64 %rd166, %rd156, 4, 15;
 	and.b64 %rd166, %rd166, -16;
@@ -6150,34 +7527,34 @@ $L5:
 	mov.b64 %rd174, %rd123;
 	mul.lo.s64 %rd175, %rd174, %rd161;
 	div.s64 %rd176, %rd175, %rd173;
-	setp.eq.s64 %p15, %rd173, -1;
+	setp.eq.s64 %p18, %rd173, -1;
 	neg.s64 %rd177, %rd175;
-	selp.b64 %rd178, %rd177, %rd176, %p15;
-	setp.eq.s64 %p16, %rd173, 0;
-	selp.b64 %rd179, 0, %rd178, %p16;
+	selp.b64 %rd178, %rd177, %rd176, %p18;
+	setp.eq.s64 %p19, %rd173, 0;
+	selp.b64 %rd179, 0, %rd178, %p19;
 	mov.b64 %rd180, %rd179;
 	add.s64 %rd181, %rd174, 1;
 	mul.lo.s64 %rd182, %rd181, %rd161;
 	div.s64 %rd183, %rd182, %rd173;
-	setp.eq.s64 %p17, %rd173, -1;
+	setp.eq.s64 %p20, %rd173, -1;
 	neg.s64 %rd184, %rd182;
-	selp.b64 %rd185, %rd184, %rd183, %p17;
-	setp.eq.s64 %p18, %rd173, 0;
-	selp.b64 %rd186, 0, %rd185, %p18;
+	selp.b64 %rd185, %rd184, %rd183, %p20;
+	setp.eq.s64 %p21, %rd173, 0;
+	selp.b64 %rd186, 0, %rd185, %p21;
 	mov.b64 %rd187, %rd186;
 	cvt.u64.u32 %rd188, %r4;
 	mov.b64 %rd189, %rd188;
 	mul.lo.s64 %rd190, %rd189, %rd156;
 	mov.b64 %rd191, %rd190;
-	@!%p13 bra $L9;
+	@!%p15 bra $L9;
 	sub.s64 %rd192, %rd187, %rd180;
 	mov.b64 %rd191, %rd192;
 $L9:
 	mov.b64 %rd193, %rd180;
 $L10:
-	setp.lt.s64 %p19, %rd193, %rd187;
-	not.pred %p20, %p19;
-	@!%p20 bra $L14;
+	setp.lt.s64 %p22, %rd193, %rd187;
+	not.pred %p23, %p22;
+	@!%p23 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b64 %rd194, 0;
@@ -6194,9 +7571,9 @@ $L14:
 	mov.b64 %rd205, 0;
 	mov.b64 %rd206, %rd204;
 $L15:
-	setp.lt.s64 %p21, %rd205, %rd206;
-	not.pred %p22, %p21;
-	@!%p22 bra $L19;
+	setp.lt.s64 %p24, %rd205, %rd206;
+	not.pred %p25, %p24;
+	@!%p25 bra $L19;
 	bra.uni $L17;
 $L19:
 	add.s64 %rd207, %rd205, %rd206;
@@ -6207,8 +7584,8 @@ $L19:
 	mad.lo.s64 %rd212, %rd211, 8, %rd158;
 	ld.global.nc.s64 %rd213, [%rd212+0];
 	mov.b64 %rd214, %rd213;
-	setp.le.s64 %p23, %rd214, %rd202;
-	@!%p23 bra $L20;
+	setp.le.s64 %p26, %rd214, %rd202;
+	@!%p26 bra $L20;
 	mov.b64 %rd205, %rd210;
 	bra.uni $L21;
 $L20:
@@ -6222,9 +7599,9 @@ $L17:
 	mov.b64 %rd217, %rd216;
 	mov.b64 %rd218, %rd217;
 $L22:
-	setp.lt.s64 %p24, %rd200, %rd197;
-	not.pred %p25, %p24;
-	@!%p25 bra $L26;
+	setp.lt.s64 %p27, %rd200, %rd197;
+	not.pred %p28, %p27;
+	@!%p28 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
@@ -6233,9 +7610,9 @@ $L27:
 	mad.lo.s64 %rd221, %rd220, 8, %rd158;
 	ld.global.nc.s64 %rd222, [%rd221+0];
 	mov.b64 %rd223, %rd222;
-	setp.le.s64 %p26, %rd223, %rd200;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
+	setp.le.s64 %p29, %rd223, %rd200;
+	not.pred %p30, %p29;
+	@!%p30 bra $L31;
 	bra.uni $L29;
 $L31:
 	add.s64 %rd224, %rd218, 1;
@@ -6243,46 +7620,46 @@ $L31:
 $L28:
 	bra.uni $L27;
 $L29:
-	mov.pred %p28, %p12;
+	mov.pred %p31, %p14;
 	mov.b64 %rd225, %rd137;
 	mov.b64 %rd226, %rd218;
 $L32:
-	@!%p28 bra $L36;
+	@!%p31 bra $L36;
 	shr.s64 %rd227, %rd226, 5;
 	mul.lo.s64 %rd228, %rd227, %rd143;
 	mad.lo.s64 %rd229, %rd228, 4, %rd141;
-	ld.global.nc.u32 %r37, [%rd229+0];
-	mov.b32 %r38, %r37;
+	ld.global.nc.u32 %r38, [%rd229+0];
+	mov.b32 %r39, %r38;
 	and.b64 %rd230, %rd226, 31;
 	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r39, %rd231;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p29, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p29;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p30, %r43, 0x0;
-	@!%p30 bra $L38;
-	cvt.u32.u64 %r44, %rd226;
-	mov.b32 %r45, %r44;
+	cvt.u32.u64 %r40, %rd231;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p32, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p32;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p33, %r44, 0x0;
+	@!%p33 bra $L38;
+	cvt.u32.u64 %r45, %rd226;
+	mov.b32 %r46, %r45;
 	bra.uni $L34;
 $L38:
-	mov.b32 %r45, -1;
+	mov.b32 %r46, -1;
 	bra.uni $L34;
 $L36:
 	mul.lo.s64 %rd232, %rd226, %rd140;
 	mad.lo.s64 %rd233, %rd232, 4, %rd138;
-	ld.global.nc.s32 %r46, [%rd233+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	ld.global.nc.s32 %r47, [%rd233+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
 	bra.uni $L34;
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b32 %r48, %r45;
+	mov.b32 %r49, %r46;
 	mov.b64 %rd234, %rd127;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd235, %r49;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd235, %r50;
 	mul.lo.s64 %rd236, %rd235, %rd130;
 	mad.lo.s64 %rd237, %rd236, 8, %rd128;
 	ld.global.nc.s64 %rd238, [%rd237+0];
@@ -6297,150 +7674,151 @@ $L34:
 	mov.b64 %rd247, %rd246;
 	mul.lo.s64 %rd248, %rd247, %rd133;
 	mad.lo.s64 %rd249, %rd248, 4, %rd131;
-	ld.global.nc.s32 %r50, [%rd249+0];
-	mov.b32 %r51, %r50;
+	ld.global.nc.s32 %r51, [%rd249+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r48;
-	mov.b32 %r54, %r52;
+	mov.b32 %r53, %r52;
+	mov.pred %p34, %p17;
+	mov.b32 %r54, %r49;
+	mov.b32 %r55, %r53;
 	mov.b64 %rd250, %rd247;
 $L39:
-	shr.s32 %r55, %r54, 5;
-	cvt.s64.s32 %rd251, %r55;
+	shr.s32 %r56, %r55, 5;
+	cvt.s64.s32 %rd251, %r56;
 	mov.b64 %rd252, %rd251;
-	and.b32 %r56, %r54, 31;
-	cvt.s64.s32 %rd253, %r56;
+	and.b32 %r57, %r55, 31;
+	cvt.s64.s32 %rd253, %r57;
 	min.u64 %rd254, %rd253, 32;
-	cvt.u32.u64 %r57, %rd254;
-	mov.b32 %r59, 0x1;
-	shl.b32 %r58, %r59, %r57;
-	setp.hs.u32 %p31, %r57, 32;
-	selp.b32 %r60, 0, %r58, %p31;
-	mov.b32 %r61, %r60;
-	mov.b64 %rd255, %rd252;
+	cvt.u32.u64 %r58, %rd254;
+	mov.b32 %r60, 0x1;
+	shl.b32 %r59, %r60, %r58;
+	setp.hs.u32 %p35, %r58, 32;
+	selp.b32 %r61, 0, %r59, %p35;
 	mov.b32 %r62, %r61;
+	mov.b64 %rd255, %rd252;
+	mov.b32 %r63, %r62;
 	mul.lo.s64 %rd256, %rd255, %rd164;
 	mad.lo.s64 %rd257, %rd256, 4, %rd162;
-	ld.relaxed.gpu.global.u32 %r63, [%rd257+0];
-	mov.b32 %r64, %r63;
-	and.b32 %r65, %r64, %r62;
-	setp.ne.u32 %p32, %r65, 0x0;
-	@!%p32 bra $L43;
-	mov.pred %p33, 0;
+	ld.relaxed.gpu.global.u32 %r64, [%rd257+0];
+	mov.b32 %r65, %r64;
+	and.b32 %r66, %r65, %r63;
+	setp.ne.u32 %p36, %r66, 0x0;
+	@!%p36 bra $L43;
+	mov.pred %p37, 0;
 	bra.uni $L41;
 $L43:
 	mul.lo.s64 %rd258, %rd255, %rd164;
 	mad.lo.s64 %rd259, %rd258, 4, %rd162;
-	atom.global.or.b32 %r66, [%rd259], %r62;
-	mov.b32 %r67, %r66;
-	and.b32 %r68, %r67, %r62;
-	setp.eq.u32 %p34, %r68, 0x0;
-	mov.pred %p33, %p34;
+	atom.global.or.b32 %r67, [%rd259], %r63;
+	mov.b32 %r68, %r67;
+	and.b32 %r69, %r68, %r63;
+	setp.eq.u32 %p38, %r69, 0x0;
+	mov.pred %p37, %p38;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p33 bra $L45;
-	mov.pred %p35, 0;
+	@!%p37 bra $L45;
+	mov.pred %p39, 0;
 	mov.b64 %rd260, %rd194;
-	mov.b32 %r69, %r52;
+	mov.b32 %r70, %r53;
 $L46:
-	@!%p13 bra $L50;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd261, %r70;
+	@!%p15 bra $L50;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd261, %r71;
 	mov.b64 %rd262, %rd261;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd263, %r71;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd263, %r72;
 	min.u64 %rd264, %rd263, 32;
-	cvt.u32.u64 %r72, %rd264;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p36, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p36;
-	mov.b32 %r76, %r75;
-	mov.b64 %rd265, %rd262;
+	cvt.u32.u64 %r73, %rd264;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p40, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p40;
 	mov.b32 %r77, %r76;
+	mov.b64 %rd265, %rd262;
+	mov.b32 %r78, %r77;
 	mul.lo.s64 %rd266, %rd265, %rd152;
 	mad.lo.s64 %rd267, %rd266, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r78, [%rd267+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p37, %r80, 0x0;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L52;
+	ld.relaxed.gpu.global.u32 %r79, [%rd267+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p41, %r81, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L52;
 	mul.lo.s64 %rd268, %rd265, %rd152;
 	mad.lo.s64 %rd269, %rd268, 4, %rd150;
-	atom.global.or.b32 %r81, [%rd269], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p40, %r83, 0x0;
-	mov.pred %p38, %p40;
+	atom.global.or.b32 %r82, [%rd269], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p44, %r84, 0x0;
+	mov.pred %p42, %p44;
 $L52:
-	@!%p38 bra $L54;
+	@!%p42 bra $L54;
 	mov.b64 %rd270, %rd260;
 	mov.b64 %rd271, %rd270;
-	mov.pred %p41, 0;
+	mov.pred %p45, 0;
 	bra.uni $L48;
 $L54:
 	mov.b64 %rd272, %rd260;
 	mov.b64 %rd271, %rd272;
-	mov.pred %p41, 1;
+	mov.pred %p45, 1;
 	bra.uni $L48;
 $L50:
-	@!%p14 bra $L56;
-	cvt.s64.s32 %rd273, %r69;
+	@!%p16 bra $L56;
+	cvt.s64.s32 %rd273, %r70;
 	mul.lo.s64 %rd274, %rd273, %rd155;
 	mad.lo.s64 %rd275, %rd274, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r84, [%rd275+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p42, %r85, %r36;
-	mov.pred %p43, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L58;
-	cvt.s64.s32 %rd276, %r69;
+	ld.relaxed.gpu.global.s32 %r85, [%rd275+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p46, %r86, %r37;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L58;
+	cvt.s64.s32 %rd276, %r70;
 	mul.lo.s64 %rd277, %rd276, %rd155;
 	mad.lo.s64 %rd278, %rd277, 4, %rd153;
-	atom.global.exch.b32 %r86, [%rd278], %r36;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p45, %r87, %r36;
-	mov.pred %p43, %p45;
+	atom.global.exch.b32 %r87, [%rd278], %r37;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p49, %r88, %r37;
+	mov.pred %p47, %p49;
 $L58:
-	@!%p43 bra $L60;
+	@!%p47 bra $L60;
 	mov.b64 %rd279, %rd260;
 	mov.b64 %rd271, %rd279;
-	mov.pred %p41, 0;
+	mov.pred %p45, 0;
 	bra.uni $L48;
 $L60:
 $L56:
 	mul.lo.s64 %rd280, %rd260, %rd172;
 	mad.lo.s64 %rd281, %rd280, 4, %rd170;
-	st.shared.s32 [%rd281+0], %r69;
+	st.shared.s32 [%rd281+0], %r70;
 	add.s64 %rd282, %rd260, 1;
 	mov.b64 %rd283, %rd282;
 	mov.b64 %rd271, %rd283;
-	mov.pred %p41, 1;
+	mov.pred %p45, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
 	mov.b64 %rd284, %rd271;
-	mov.pred %p46, %p41;
+	mov.pred %p50, %p45;
 	mov.b64 %rd194, %rd284;
-	mov.pred %p35, %p46;
-	@!%p35 bra $L62;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L62;
 	mov.b64 %rd285, %rd127;
-	mov.b32 %r88, %r52;
-	setp.lt.s64 %p47, %rd113, 64;
-	setp.le.s64 %p48, %rd157, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L63;
-	cvt.s64.s32 %rd286, %r88;
+	mov.b32 %r89, %r53;
+	setp.lt.s64 %p51, %rd113, 64;
+	setp.le.s64 %p52, %rd157, 1;
+	or.pred %p53, %p51, %p52;
+	@!%p53 bra $L63;
+	cvt.s64.s32 %rd286, %r89;
 	add.s64 %rd287, %rd286, 1;
 	mul.lo.s64 %rd288, %rd287, %rd130;
 	mad.lo.s64 %rd289, %rd288, 8, %rd128;
 	ld.global.nc.s64 %rd290, [%rd289+0];
 	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r88;
+	cvt.s64.s32 %rd292, %r89;
 	mul.lo.s64 %rd293, %rd292, %rd130;
 	mad.lo.s64 %rd294, %rd293, 8, %rd128;
 	ld.global.nc.s64 %rd295, [%rd294+0];
@@ -6451,19 +7829,19 @@ $L48:
 	bra.uni $L64;
 $L63:
 	rem.s64 %rd299, %rd113, %rd157;
-	setp.eq.s64 %p50, %rd157, -1;
-	selp.b64 %rd300, 0, %rd299, %p50;
-	setp.eq.s64 %p51, %rd157, 0;
-	selp.b64 %rd301, %rd113, %rd300, %p51;
-	setp.eq.s64 %p52, %rd301, 0;
-	@!%p52 bra $L66;
-	cvt.s64.s32 %rd302, %r88;
+	setp.eq.s64 %p54, %rd157, -1;
+	selp.b64 %rd300, 0, %rd299, %p54;
+	setp.eq.s64 %p55, %rd157, 0;
+	selp.b64 %rd301, %rd113, %rd300, %p55;
+	setp.eq.s64 %p56, %rd301, 0;
+	@!%p56 bra $L66;
+	cvt.s64.s32 %rd302, %r89;
 	add.s64 %rd303, %rd302, 1;
 	mul.lo.s64 %rd304, %rd303, %rd130;
 	mad.lo.s64 %rd305, %rd304, 8, %rd128;
 	ld.global.nc.s64 %rd306, [%rd305+0];
 	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r88;
+	cvt.s64.s32 %rd308, %r89;
 	mul.lo.s64 %rd309, %rd308, %rd130;
 	mad.lo.s64 %rd310, %rd309, 8, %rd128;
 	ld.global.nc.s64 %rd311, [%rd310+0];
@@ -6485,105 +7863,105 @@ $L23:
 $L24:
 	mov.b64 %rd318, %rd194;
 $L67:
-	@!%p13 bra $L71;
+	@!%p15 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
 	mov.b64 %rd319, %rd318;
-	mov.b32 %r89, %r3;
+	mov.b32 %r90, %r3;
 $L72:
-	setp.hs.u32 %p53, %r89, 32;
-	@%p53 bra $L73;
-	mov.b64 {%r90, %r91}, %rd319;
-	shfl.sync.up.b32 %r92|%p54, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd320, {%r92, %r93};
-	@!%p54 bra $L74;
+	setp.hs.u32 %p57, %r90, 32;
+	@%p57 bra $L73;
+	mov.b64 {%r91, %r92}, %rd319;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd320, {%r93, %r94};
+	@!%p58 bra $L74;
 	add.s64 %rd321, %rd320, %rd319;
 	mov.b64 %rd319, %rd321;
 $L74:
-	shl.b32 %r89, %r89, 1;
+	shl.b32 %r90, %r90, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r94, %r95}, %rd319;
-	shfl.sync.up.b32 %r96|%p55, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd322, {%r96, %r97};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd323, %rd322, 0, %p57;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r98;
-	@!%p58 bra $L75;
+	mov.b64 {%r95, %r96}, %rd319;
+	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd322, {%r97, %r98};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd323, %rd322, 0, %p61;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r99;
+	@!%p62 bra $L75;
 	mul.wide.u32 %rd324, %r8, 16;
 	add.s64 %rd325, %rd1, %rd324;
 	st.shared.s64 [%rd325+0], %rd319;
 $L75:
 	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L76;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L76;
 	mov.b64 %rd326, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L77;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L77;
 	mul.wide.u32 %rd327, %r7, 16;
 	add.s64 %rd328, %rd1, %rd327;
 	ld.shared.s64 %rd329, [%rd328+0];
 	mov.b64 %rd326, %rd329;
 $L77:
-	mov.b64 {%r99, %r100}, %rd326;
-	shfl.sync.up.b32 %r101|%p61, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd330, {%r101, %r102};
-	@!%p61 bra $L78;
+	mov.b64 {%r100, %r101}, %rd326;
+	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd330, {%r102, %r103};
+	@!%p65 bra $L78;
 	add.s64 %rd331, %rd330, %rd326;
 	mov.b64 %rd326, %rd331;
 $L78:
-	mov.b64 {%r103, %r104}, %rd326;
-	shfl.sync.up.b32 %r105|%p62, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd332, {%r105, %r106};
-	@!%p62 bra $L79;
+	mov.b64 {%r104, %r105}, %rd326;
+	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd332, {%r106, %r107};
+	@!%p66 bra $L79;
 	add.s64 %rd333, %rd332, %rd326;
 	mov.b64 %rd326, %rd333;
 $L79:
-	mov.b64 {%r107, %r108}, %rd326;
-	shfl.sync.up.b32 %r109|%p63, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd334, {%r109, %r110};
-	@!%p63 bra $L80;
+	mov.b64 {%r108, %r109}, %rd326;
+	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd334, {%r110, %r111};
+	@!%p67 bra $L80;
 	add.s64 %rd335, %rd334, %rd326;
 	mov.b64 %rd326, %rd335;
 $L80:
-	mov.b64 {%r111, %r112}, %rd326;
-	shfl.sync.up.b32 %r113|%p64, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd336, {%r113, %r114};
-	@!%p64 bra $L81;
+	mov.b64 {%r112, %r113}, %rd326;
+	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd336, {%r114, %r115};
+	@!%p68 bra $L81;
 	add.s64 %rd337, %rd336, %rd326;
 	mov.b64 %rd326, %rd337;
 $L81:
-	mov.b64 {%r115, %r116}, %rd326;
-	shfl.sync.up.b32 %r117|%p65, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd338, {%r117, %r118};
-	@!%p65 bra $L82;
+	mov.b64 {%r116, %r117}, %rd326;
+	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd338, {%r118, %r119};
+	@!%p69 bra $L82;
 	add.s64 %rd339, %rd338, %rd326;
 	mov.b64 %rd326, %rd339;
 $L82:
-	mov.b64 {%r119, %r120}, %rd326;
-	shfl.sync.up.b32 %r121|%p66, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd340, {%r121, %r122};
-	selp.b64 %rd341, %rd340, 0, %p66;
-	@!%p60 bra $L83;
+	mov.b64 {%r120, %r121}, %rd326;
+	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd340, {%r122, %r123};
+	selp.b64 %rd341, %rd340, 0, %p70;
+	@!%p64 bra $L83;
 	mul.wide.u32 %rd342, %r7, 16;
 	add.s64 %rd343, %rd1, %rd342;
 	add.s64 %rd344, %rd343, 512;
 	st.shared.s64 [%rd344+0], %rd341;
 $L83:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r123;
-	@!%p67 bra $L84;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r124;
+	@!%p71 bra $L84;
 	st.shared.s64 [%rd1+1024], %rd326;
 $L84:
 $L76:
@@ -6594,10 +7972,10 @@ $L76:
 	ld.shared.s64 %rd348, [%rd347+0];
 	add.s64 %rd349, %rd348, %rd323;
 	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd349;
-	shfl.sync.idx.b32 %r126|%p68, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd351, {%r126, %r127};
+	mov.b64 {%r125, %r126}, %rd349;
+	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd351, {%r127, %r128};
 	mov.b64 %rd352, %rd350;
 	mov.b64 %rd353, %rd351;
 	mov.b64 %rd354, %rd352;
@@ -6607,20 +7985,20 @@ $L76:
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, 0;
 	cvt.u64.u32 %rd360, %r2;
-	setp.eq.s64 %p69, %rd360, 0;
-	setp.gt.s64 %p70, %rd358, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L86;
+	setp.eq.s64 %p73, %rd360, 0;
+	setp.gt.s64 %p74, %rd358, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L86;
 	atom.global.add.u64 %rd361, [%rd147], %rd358;
 	mov.b64 %rd362, %rd361;
 	mov.b64 %rd359, %rd362;
 $L86:
 	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p72, %rd363, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
+	setp.eq.s64 %p76, %rd363, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
 	bar.sync 0;
-	@!%p74 bra $L87;
+	@!%p78 bra $L87;
 	st.shared.s64 [%rd1+1024], %rd359;
 $L87:
 	bar.sync 0;
@@ -6631,19 +8009,19 @@ $L87:
 	mov.b64 %rd367, %rd366;
 	mov.b64 %rd368, 0;
 $L88:
-	setp.lt.s64 %p75, %rd368, %rd318;
-	not.pred %p76, %p75;
-	@!%p76 bra $L92;
+	setp.lt.s64 %p79, %rd368, %rd318;
+	not.pred %p80, %p79;
+	@!%p80 bra $L92;
 	bra.uni $L90;
 $L92:
 	mul.lo.s64 %rd369, %rd368, %rd172;
 	mad.lo.s64 %rd370, %rd369, 4, %rd170;
-	ld.shared.s32 %r128, [%rd370+0];
-	mov.b32 %r129, %r128;
+	ld.shared.s32 %r129, [%rd370+0];
+	mov.b32 %r130, %r129;
 	add.s64 %rd371, %rd367, %rd368;
 	mul.lo.s64 %rd372, %rd371, %rd146;
 	mad.lo.s64 %rd373, %rd372, 4, %rd144;
-	st.global.s32 [%rd373+0], %r129;
+	st.global.s32 [%rd373+0], %r130;
 $L89:
 	add.s64 %rd374, %rd368, 1;
 	mov.b64 %rd368, %rd374;
@@ -6666,43 +8044,43 @@ $L6:
 	mov.b64 %rd376, %rd113;
 	mov.b64 %rd377, %rd114;
 	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
 $L93:
-	setp.hs.u32 %p77, %r132, 32;
-	@%p77 bra $L94;
-	mov.b64 {%r133, %r134}, %rd376;
-	shfl.sync.down.b32 %r135|%p78, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd378, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd377;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd379, {%r139, %r140};
-	@!%p78 bra $L95;
-	setp.ne.u32 %p79, %r18, 9;
-	@%p79 bra.uni $L97;
-	setp.lt.s64 %p80, %rd378, %rd376;
-	setp.eq.s64 %p81, %rd378, %rd376;
-	setp.lt.s64 %p82, %rd379, %rd377;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd380, %rd378, %rd376, %p84;
-	selp.b64 %rd381, %rd379, %rd377, %p84;
+	setp.hs.u32 %p81, %r133, 32;
+	@%p81 bra $L94;
+	mov.b64 {%r134, %r135}, %rd376;
+	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd378, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd377;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd379, {%r140, %r141};
+	@!%p82 bra $L95;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L97;
+	setp.lt.s64 %p84, %rd378, %rd376;
+	setp.eq.s64 %p85, %rd378, %rd376;
+	setp.lt.s64 %p86, %rd379, %rd377;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd380, %rd378, %rd376, %p88;
+	selp.b64 %rd381, %rd379, %rd377, %p88;
 	mov.b64 %rd376, %rd380;
 	mov.b64 %rd377, %rd381;
 	bra.uni $L96;
 $L97:
-	setp.ne.u32 %p85, %r18, 10;
-	@%p85 bra.uni $L98;
-	setp.gt.s64 %p86, %rd378, %rd376;
-	setp.eq.s64 %p87, %rd378, %rd376;
-	setp.lt.s64 %p88, %rd379, %rd377;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd382, %rd378, %rd376, %p90;
-	selp.b64 %rd383, %rd379, %rd377, %p90;
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L98;
+	setp.gt.s64 %p90, %rd378, %rd376;
+	setp.eq.s64 %p91, %rd378, %rd376;
+	setp.lt.s64 %p92, %rd379, %rd377;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd382, %rd378, %rd376, %p94;
+	selp.b64 %rd383, %rd379, %rd377, %p94;
 	mov.b64 %rd376, %rd382;
 	mov.b64 %rd377, %rd383;
 	bra.uni $L96;
@@ -6726,21 +8104,21 @@ $L99:
 	mov.b64 %rd377, %rd389;
 $L96:
 $L95:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r133, %r133, 1;
 	bra.uni $L93;
 $L94:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L100;
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L100;
 	mul.wide.u32 %rd396, %r8, 16;
 	add.s64 %rd397, %rd1, %rd396;
 	st.shared.s64 [%rd397+0], %rd376;
 	st.shared.s64 [%rd397+8], %rd377;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L101;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L102;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L101;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L102;
 	mul.wide.u32 %rd398, %r7, 16;
 	add.s64 %rd399, %rd1, %rd398;
 	ld.shared.s64 %rd400, [%rd399+0];
@@ -6748,42 +8126,42 @@ $L100:
 	mov.b64 %rd376, %rd400;
 	mov.b64 %rd377, %rd401;
 $L102:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
 $L103:
-	setp.hs.u32 %p94, %r142, 32;
-	@%p94 bra $L104;
-	mov.b64 {%r143, %r144}, %rd376;
-	shfl.sync.down.b32 %r145|%p95, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd402, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd377;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd403, {%r149, %r150};
-	@!%p95 bra $L105;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L107;
-	setp.lt.s64 %p97, %rd402, %rd376;
-	setp.eq.s64 %p98, %rd402, %rd376;
-	setp.lt.s64 %p99, %rd403, %rd377;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd404, %rd402, %rd376, %p101;
-	selp.b64 %rd405, %rd403, %rd377, %p101;
+	setp.hs.u32 %p98, %r143, 32;
+	@%p98 bra $L104;
+	mov.b64 {%r144, %r145}, %rd376;
+	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd402, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd377;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd403, {%r150, %r151};
+	@!%p99 bra $L105;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L107;
+	setp.lt.s64 %p101, %rd402, %rd376;
+	setp.eq.s64 %p102, %rd402, %rd376;
+	setp.lt.s64 %p103, %rd403, %rd377;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd404, %rd402, %rd376, %p105;
+	selp.b64 %rd405, %rd403, %rd377, %p105;
 	mov.b64 %rd376, %rd404;
 	mov.b64 %rd377, %rd405;
 	bra.uni $L106;
 $L107:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L108;
-	setp.gt.s64 %p103, %rd402, %rd376;
-	setp.eq.s64 %p104, %rd402, %rd376;
-	setp.lt.s64 %p105, %rd403, %rd377;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd406, %rd402, %rd376, %p107;
-	selp.b64 %rd407, %rd403, %rd377, %p107;
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L108;
+	setp.gt.s64 %p107, %rd402, %rd376;
+	setp.eq.s64 %p108, %rd402, %rd376;
+	setp.lt.s64 %p109, %rd403, %rd377;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd406, %rd402, %rd376, %p111;
+	selp.b64 %rd407, %rd403, %rd377, %p111;
 	mov.b64 %rd376, %rd406;
 	mov.b64 %rd377, %rd407;
 	bra.uni $L106;
@@ -6807,14 +8185,14 @@ $L109:
 	mov.b64 %rd377, %rd389;
 $L106:
 $L105:
-	shl.b32 %r142, %r142, 1;
+	shl.b32 %r143, %r143, 1;
 	bra.uni $L103;
 $L104:
 $L101:
 	mul.wide.u32 %rd414, %r29, 16;
 	add.s64 %rd415, %rd11, %rd414;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L110;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L110;
 	st.global.s64 [%rd415+0], %rd376;
 	st.global.s64 [%rd415+8], %rd377;
 $L110:
@@ -6867,11 +8245,12 @@ $L110:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<47>;
 	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6996,26 +8375,29 @@ $L110:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
+	ld.param.u8 %r24, [gk_s42];
+	setp.ne.u32 %p8, %r24, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd96, %r5;
 	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd94, 9223372036854775807;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p9, %rd98, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd98, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd99, %rd98, 16, %rd3;
 	ld.global.s64 %rd100, [%rd99+0];
 	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p10, %rd100, %rd94;
-	setp.eq.s64 %p11, %rd100, %rd94;
-	setp.lt.s64 %p12, %rd101, %rd95;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd102, %rd100, %rd94, %p14;
-	selp.b64 %rd103, %rd101, %rd95, %p14;
+	setp.lt.s64 %p12, %rd100, %rd94;
+	setp.eq.s64 %p13, %rd100, %rd94;
+	setp.lt.s64 %p14, %rd101, %rd95;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd102, %rd100, %rd94, %p16;
+	selp.b64 %rd103, %rd101, %rd95, %p16;
 	mov.b64 %rd94, %rd102;
 	mov.b64 %rd95, %rd103;
 	add.s64 %rd98, %rd98, %rd97;
@@ -7023,24 +8405,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd94, -9223372036854775808;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p16, %rd104, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd104, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p17, %rd106, %rd94;
-	setp.eq.s64 %p18, %rd106, %rd94;
-	setp.lt.s64 %p19, %rd107, %rd95;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd108, %rd106, %rd94, %p21;
-	selp.b64 %rd109, %rd107, %rd95, %p21;
+	setp.gt.s64 %p19, %rd106, %rd94;
+	setp.eq.s64 %p20, %rd106, %rd94;
+	setp.lt.s64 %p21, %rd107, %rd95;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd108, %rd106, %rd94, %p23;
+	selp.b64 %rd109, %rd107, %rd95, %p23;
 	mov.b64 %rd94, %rd108;
 	mov.b64 %rd95, %rd109;
 	add.s64 %rd104, %rd104, %rd97;
@@ -7061,8 +8443,8 @@ $L8:
 	mov.b64 %rd95, %rd115;
 	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p22, %rd116, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd116, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd117, %rd116, 16, %rd3;
 	ld.global.s64 %rd118, [%rd117+0];
 	ld.global.s64 %rd119, [%rd117+8];
@@ -7090,44 +8472,44 @@ $L1:
 	mov.b64 %rd132, %rd94;
 	mov.b64 %rd133, %rd95;
 	// block reduction
-	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd132;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd134, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd133;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd135, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd134, %rd132;
-	setp.eq.s64 %p27, %rd134, %rd132;
-	setp.lt.s64 %p28, %rd135, %rd133;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd136, %rd134, %rd132, %p30;
-	selp.b64 %rd137, %rd135, %rd133, %p30;
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r29, %r30}, %rd132;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd134, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd133;
+	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
+	mov.b64 %rd135, {%r35, %r36};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd134, %rd132;
+	setp.eq.s64 %p29, %rd134, %rd132;
+	setp.lt.s64 %p30, %rd135, %rd133;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd136, %rd134, %rd132, %p32;
+	selp.b64 %rd137, %rd135, %rd133, %p32;
 	mov.b64 %rd132, %rd136;
 	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd134, %rd132;
-	setp.eq.s64 %p33, %rd134, %rd132;
-	setp.lt.s64 %p34, %rd135, %rd133;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd138, %rd134, %rd132, %p36;
-	selp.b64 %rd139, %rd135, %rd133, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd134, %rd132;
+	setp.eq.s64 %p35, %rd134, %rd132;
+	setp.lt.s64 %p36, %rd135, %rd133;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd138, %rd134, %rd132, %p38;
+	selp.b64 %rd139, %rd135, %rd133, %p38;
 	mov.b64 %rd132, %rd138;
 	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
@@ -7151,21 +8533,21 @@ $L18:
 	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
-	shl.b32 %r27, %r27, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd146, %r8, 16;
 	add.s64 %rd147, %rd1, %rd146;
 	st.shared.s64 [%rd147+0], %rd132;
 	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd148, %r7, 16;
 	add.s64 %rd149, %rd1, %rd148;
 	ld.shared.s64 %rd150, [%rd149+0];
@@ -7173,42 +8555,42 @@ $L19:
 	mov.b64 %rd132, %rd150;
 	mov.b64 %rd133, %rd151;
 $L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
 $L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd132;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd152, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd133;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd153, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd152, %rd132;
-	setp.eq.s64 %p44, %rd152, %rd132;
-	setp.lt.s64 %p45, %rd153, %rd133;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd154, %rd152, %rd132, %p47;
-	selp.b64 %rd155, %rd153, %rd133, %p47;
+	setp.hs.u32 %p42, %r38, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r39, %r40}, %rd132;
+	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd152, {%r41, %r42};
+	mov.b64 {%r43, %r44}, %rd133;
+	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
+	mov.b64 %rd153, {%r45, %r46};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd152, %rd132;
+	setp.eq.s64 %p46, %rd152, %rd132;
+	setp.lt.s64 %p47, %rd153, %rd133;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd154, %rd152, %rd132, %p49;
+	selp.b64 %rd155, %rd153, %rd133, %p49;
 	mov.b64 %rd132, %rd154;
 	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd152, %rd132;
-	setp.eq.s64 %p50, %rd152, %rd132;
-	setp.lt.s64 %p51, %rd153, %rd133;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd156, %rd152, %rd132, %p53;
-	selp.b64 %rd157, %rd153, %rd133, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd152, %rd132;
+	setp.eq.s64 %p52, %rd152, %rd132;
+	setp.lt.s64 %p53, %rd153, %rd133;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd156, %rd152, %rd132, %p55;
+	selp.b64 %rd157, %rd153, %rd133, %p55;
 	mov.b64 %rd132, %rd156;
 	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
@@ -7232,12 +8614,12 @@ $L28:
 	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
-	shl.b32 %r37, %r37, 1;
+	shl.b32 %r38, %r38, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd132;
 	st.global.s64 [%rd6+8], %rd133;
 $L29:
@@ -7245,8 +8627,8 @@ $L29:
 }
 `
 
-// gokkosPTX9 is the PTX of frontier.PushGlobal[bfs.visit].
-const gokkosPTX9 = `//
+// gokkosPTX13 is the PTX of frontier.PushGlobal[bfs.visit].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7316,11 +8698,12 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s45,
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<112>;
-	.reg .b32 %r<148>;
+	.reg .pred %p<113>;
+	.reg .b32 %r<150>;
 	.reg .b64 %rd<439>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7489,14 +8872,17 @@ const gokkosPTX9 = `//
 	mov.b64 %rd126, %rd125;
 	ld.param.s32 %r36, [gk_s48];
 	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r38, [gk_s49];
+	setp.ne.u32 %p9, %r38, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd129, 9223372036854775807;
 	mov.b64 %rd130, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd129, -9223372036854775808;
 	mov.b64 %rd130, 9223372036854775807;
 	bra.uni $L1;
@@ -7519,8 +8905,8 @@ $L1:
 	cvt.u64.u32 %rd139, %r30;
 	mov.b64 %rd140, %rd138;
 $L5:
-	setp.ge.s64 %p11, %rd140, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd140, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd137, %rd140;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -7536,7 +8922,7 @@ $L5:
 	mov.b64 %rd148, %rd44;
 	mov.b64 %rd149, %rd46;
 	mov.b64 %rd150, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd151, %rd50;
 	mov.b64 %rd152, %rd53;
 	mov.b64 %rd153, %rd55;
@@ -7544,7 +8930,7 @@ $L5:
 	mov.b64 %rd155, %rd60;
 	mov.b64 %rd156, %rd62;
 	mov.b64 %rd157, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd158, %rd67;
 	mov.b64 %rd159, %rd69;
 	mov.b64 %rd160, %rd71;
@@ -7554,11 +8940,11 @@ $L5:
 	mov.b64 %rd164, %rd81;
 	mov.b64 %rd165, %rd83;
 	mov.b64 %rd166, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd167, %rd88;
 	mov.b64 %rd168, %rd90;
 	mov.b64 %rd169, %rd92;
-	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd170, %rd94;
 	mov.b64 %rd171, %rd96;
 	mov.b64 %rd172, %rd99;
@@ -7574,7 +8960,8 @@ $L5:
 	mov.b64 %rd182, %rd122;
 	mov.b64 %rd183, %rd124;
 	mov.b64 %rd184, %rd126;
-	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd185, %rd15, %rd23;
 	mad.lo.s64 %rd186, %rd170, 4, 15;
 	and.b64 %rd186, %rd186, -16;
@@ -7589,34 +8976,34 @@ $L5:
 	mov.b64 %rd194, %rd137;
 	mul.lo.s64 %rd195, %rd194, %rd175;
 	div.s64 %rd196, %rd195, %rd193;
-	setp.eq.s64 %p15, %rd193, -1;
+	setp.eq.s64 %p18, %rd193, -1;
 	neg.s64 %rd197, %rd195;
-	selp.b64 %rd198, %rd197, %rd196, %p15;
-	setp.eq.s64 %p16, %rd193, 0;
-	selp.b64 %rd199, 0, %rd198, %p16;
+	selp.b64 %rd198, %rd197, %rd196, %p18;
+	setp.eq.s64 %p19, %rd193, 0;
+	selp.b64 %rd199, 0, %rd198, %p19;
 	mov.b64 %rd200, %rd199;
 	add.s64 %rd201, %rd194, 1;
 	mul.lo.s64 %rd202, %rd201, %rd175;
 	div.s64 %rd203, %rd202, %rd193;
-	setp.eq.s64 %p17, %rd193, -1;
+	setp.eq.s64 %p20, %rd193, -1;
 	neg.s64 %rd204, %rd202;
-	selp.b64 %rd205, %rd204, %rd203, %p17;
-	setp.eq.s64 %p18, %rd193, 0;
-	selp.b64 %rd206, 0, %rd205, %p18;
+	selp.b64 %rd205, %rd204, %rd203, %p20;
+	setp.eq.s64 %p21, %rd193, 0;
+	selp.b64 %rd206, 0, %rd205, %p21;
 	mov.b64 %rd207, %rd206;
 	cvt.u64.u32 %rd208, %r4;
 	mov.b64 %rd209, %rd208;
 	mul.lo.s64 %rd210, %rd209, %rd170;
 	mov.b64 %rd211, %rd210;
-	@!%p13 bra $L9;
+	@!%p15 bra $L9;
 	sub.s64 %rd212, %rd207, %rd200;
 	mov.b64 %rd211, %rd212;
 $L9:
 	mov.b64 %rd213, %rd200;
 $L10:
-	setp.lt.s64 %p19, %rd213, %rd207;
-	not.pred %p20, %p19;
-	@!%p20 bra $L14;
+	setp.lt.s64 %p22, %rd213, %rd207;
+	not.pred %p23, %p22;
+	@!%p23 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b64 %rd214, 0;
@@ -7633,9 +9020,9 @@ $L14:
 	mov.b64 %rd225, 0;
 	mov.b64 %rd226, %rd224;
 $L15:
-	setp.lt.s64 %p21, %rd225, %rd226;
-	not.pred %p22, %p21;
-	@!%p22 bra $L19;
+	setp.lt.s64 %p24, %rd225, %rd226;
+	not.pred %p25, %p24;
+	@!%p25 bra $L19;
 	bra.uni $L17;
 $L19:
 	add.s64 %rd227, %rd225, %rd226;
@@ -7646,8 +9033,8 @@ $L19:
 	mad.lo.s64 %rd232, %rd231, 8, %rd172;
 	ld.global.nc.s64 %rd233, [%rd232+0];
 	mov.b64 %rd234, %rd233;
-	setp.le.s64 %p23, %rd234, %rd222;
-	@!%p23 bra $L20;
+	setp.le.s64 %p26, %rd234, %rd222;
+	@!%p26 bra $L20;
 	mov.b64 %rd225, %rd230;
 	bra.uni $L21;
 $L20:
@@ -7661,9 +9048,9 @@ $L17:
 	mov.b64 %rd237, %rd236;
 	mov.b64 %rd238, %rd237;
 $L22:
-	setp.lt.s64 %p24, %rd220, %rd217;
-	not.pred %p25, %p24;
-	@!%p25 bra $L26;
+	setp.lt.s64 %p27, %rd220, %rd217;
+	not.pred %p28, %p27;
+	@!%p28 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
@@ -7672,9 +9059,9 @@ $L27:
 	mad.lo.s64 %rd241, %rd240, 8, %rd172;
 	ld.global.nc.s64 %rd242, [%rd241+0];
 	mov.b64 %rd243, %rd242;
-	setp.le.s64 %p26, %rd243, %rd220;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
+	setp.le.s64 %p29, %rd243, %rd220;
+	not.pred %p30, %p29;
+	@!%p30 bra $L31;
 	bra.uni $L29;
 $L31:
 	add.s64 %rd244, %rd238, 1;
@@ -7682,46 +9069,46 @@ $L31:
 $L28:
 	bra.uni $L27;
 $L29:
-	mov.pred %p28, %p12;
+	mov.pred %p31, %p14;
 	mov.b64 %rd245, %rd151;
 	mov.b64 %rd246, %rd238;
 $L32:
-	@!%p28 bra $L36;
+	@!%p31 bra $L36;
 	shr.s64 %rd247, %rd246, 5;
 	mul.lo.s64 %rd248, %rd247, %rd157;
 	mad.lo.s64 %rd249, %rd248, 4, %rd155;
-	ld.global.nc.u32 %r40, [%rd249+0];
-	mov.b32 %r41, %r40;
+	ld.global.nc.u32 %r41, [%rd249+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd250, %rd246, 31;
 	min.u64 %rd251, %rd250, 32;
-	cvt.u32.u64 %r42, %rd251;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p29, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p29;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p30, %r46, 0x0;
-	@!%p30 bra $L38;
-	cvt.u32.u64 %r47, %rd246;
-	mov.b32 %r48, %r47;
+	cvt.u32.u64 %r43, %rd251;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p32, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p32;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p33, %r47, 0x0;
+	@!%p33 bra $L38;
+	cvt.u32.u64 %r48, %rd246;
+	mov.b32 %r49, %r48;
 	bra.uni $L34;
 $L38:
-	mov.b32 %r48, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L34;
 $L36:
 	mul.lo.s64 %rd252, %rd246, %rd154;
 	mad.lo.s64 %rd253, %rd252, 4, %rd152;
-	ld.global.nc.s32 %r49, [%rd253+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
+	ld.global.nc.s32 %r50, [%rd253+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L34;
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b32 %r51, %r48;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd254, %rd141;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd255, %r52;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd255, %r53;
 	mul.lo.s64 %rd256, %rd255, %rd144;
 	mad.lo.s64 %rd257, %rd256, 8, %rd142;
 	ld.global.nc.s64 %rd258, [%rd257+0];
@@ -7736,154 +9123,157 @@ $L34:
 	mov.b64 %rd267, %rd266;
 	mul.lo.s64 %rd268, %rd267, %rd147;
 	mad.lo.s64 %rd269, %rd268, 4, %rd145;
-	ld.global.nc.s32 %r53, [%rd269+0];
-	mov.b32 %r54, %r53;
+	ld.global.nc.s32 %r54, [%rd269+0];
 	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r39;
-	mov.b32 %r57, %r51;
-	mov.b32 %r58, %r55;
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r40;
+	mov.pred %p34, %p17;
+	mov.b32 %r58, %r52;
+	mov.b32 %r59, %r56;
 	mov.b64 %rd270, %rd267;
 $L39:
 	cvt.s64.s32 %rd271, %r58;
-	mul.lo.s64 %rd272, %rd271, %rd178;
-	mad.lo.s64 %rd273, %rd272, 4, %rd176;
-	ld.relaxed.gpu.global.s32 %r59, [%rd273+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p31, %r60, 0;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L43;
-	cvt.s64.s32 %rd274, %r58;
-	mul.lo.s64 %rd275, %rd274, %rd178;
-	mad.lo.s64 %rd276, %rd275, 4, %rd176;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd276], %r61, %r57;
-	setp.eq.u32 %p34, %r62, %r61;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	mov.pred %p32, %p36;
-$L43:
-	@!%p32 bra $L45;
-	mov.pred %p37, 0;
+	mul.lo.s64 %rd272, %rd271, %rd181;
+	mad.lo.s64 %rd273, %rd272, 4, %rd179;
+	ld.relaxed.gpu.global.s32 %r60, [%rd273+0];
+	mov.b32 %r61, %r60;
+	add.s32 %r62, %r61, 1;
+	mov.b32 %r63, %r62;
+$L42:
+	cvt.s64.s32 %rd274, %r59;
+	mul.lo.s64 %rd275, %rd274, %rd181;
+	mad.lo.s64 %rd276, %rd275, 4, %rd179;
+	ld.relaxed.gpu.global.s32 %r64, [%rd276+0];
+	mov.b32 %r65, %r64;
+	mov.b32 %r66, %r65;
+	setp.ls.u32 %p35, %r66, %r63;
+	@!%p35 bra $L46;
+	mov.pred %p36, 0;
 	bra.uni $L41;
-$L45:
-	cvt.s64.s32 %rd277, %r57;
+$L46:
+	cvt.s64.s32 %rd277, %r59;
 	mul.lo.s64 %rd278, %rd277, %rd181;
 	mad.lo.s64 %rd279, %rd278, 4, %rd179;
-	ld.global.s32 %r63, [%rd279+0];
-	mov.b32 %r64, %r63;
-	add.s32 %r65, %r64, 1;
-	cvt.s64.s32 %rd280, %r58;
-	mul.lo.s64 %rd281, %rd280, %rd181;
-	mad.lo.s64 %rd282, %rd281, 4, %rd179;
-	st.global.s32 [%rd282+0], %r65;
-	mov.pred %p37, 1;
+	atom.global.cas.b32 %r67, [%rd279], %r66, %r63;
+	setp.eq.u32 %p37, %r67, %r66;
+	mov.pred %p38, %p37;
+	@!%p38 bra $L48;
+	bra.uni $L44;
+$L48:
+$L43:
+	bra.uni $L42;
+$L44:
+	cvt.s64.s32 %rd280, %r59;
+	mul.lo.s64 %rd281, %rd280, %rd178;
+	mad.lo.s64 %rd282, %rd281, 4, %rd176;
+	st.relaxed.gpu.global.s32 [%rd282], %r58;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p37 bra $L47;
-	mov.pred %p38, 0;
+	@!%p36 bra $L50;
+	mov.pred %p39, 0;
 	mov.b64 %rd283, %rd214;
-	mov.b32 %r66, %r55;
-$L48:
-	@!%p13 bra $L52;
-	shr.s32 %r67, %r66, 5;
-	cvt.s64.s32 %rd284, %r67;
+	mov.b32 %r68, %r56;
+$L51:
+	@!%p15 bra $L55;
+	shr.s32 %r69, %r68, 5;
+	cvt.s64.s32 %rd284, %r69;
 	mov.b64 %rd285, %rd284;
-	and.b32 %r68, %r66, 31;
-	cvt.s64.s32 %rd286, %r68;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd286, %r70;
 	min.u64 %rd287, %rd286, 32;
-	cvt.u32.u64 %r69, %rd287;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p39, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p39;
-	mov.b32 %r73, %r72;
+	cvt.u32.u64 %r71, %rd287;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p40, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p40;
+	mov.b32 %r75, %r74;
 	mov.b64 %rd288, %rd285;
-	mov.b32 %r74, %r73;
+	mov.b32 %r76, %r75;
 	mul.lo.s64 %rd289, %rd288, %rd166;
 	mad.lo.s64 %rd290, %rd289, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r75, [%rd290+0];
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r74;
-	setp.ne.u32 %p40, %r77, 0x0;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L54;
+	ld.relaxed.gpu.global.u32 %r77, [%rd290+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p41, %r79, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
 	mul.lo.s64 %rd291, %rd288, %rd166;
 	mad.lo.s64 %rd292, %rd291, 4, %rd164;
-	atom.global.or.b32 %r78, [%rd292], %r74;
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r74;
-	setp.ne.u32 %p43, %r80, 0x0;
-	mov.pred %p41, %p43;
-$L54:
-	@!%p41 bra $L56;
+	atom.global.or.b32 %r80, [%rd292], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p44, %r82, 0x0;
+	mov.pred %p42, %p44;
+$L57:
+	@!%p42 bra $L59;
 	mov.b64 %rd293, %rd283;
 	mov.b64 %rd294, %rd293;
-	mov.pred %p44, 0;
-	bra.uni $L50;
-$L56:
+	mov.pred %p45, 0;
+	bra.uni $L53;
+$L59:
 	mov.b64 %rd295, %rd283;
 	mov.b64 %rd294, %rd295;
-	mov.pred %p44, 1;
-	bra.uni $L50;
-$L52:
-	@!%p14 bra $L58;
-	cvt.s64.s32 %rd296, %r66;
+	mov.pred %p45, 1;
+	bra.uni $L53;
+$L55:
+	@!%p16 bra $L61;
+	cvt.s64.s32 %rd296, %r68;
 	mul.lo.s64 %rd297, %rd296, %rd169;
 	mad.lo.s64 %rd298, %rd297, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r81, [%rd298+0];
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p45, %r82, %r38;
-	mov.pred %p46, %p45;
-	not.pred %p47, %p46;
-	@!%p47 bra $L60;
-	cvt.s64.s32 %rd299, %r66;
+	ld.relaxed.gpu.global.s32 %r83, [%rd298+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p46, %r84, %r39;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L63;
+	cvt.s64.s32 %rd299, %r68;
 	mul.lo.s64 %rd300, %rd299, %rd169;
 	mad.lo.s64 %rd301, %rd300, 4, %rd167;
-	atom.global.exch.b32 %r83, [%rd301], %r38;
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p48, %r84, %r38;
-	mov.pred %p46, %p48;
-$L60:
-	@!%p46 bra $L62;
+	atom.global.exch.b32 %r85, [%rd301], %r39;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p49, %r86, %r39;
+	mov.pred %p47, %p49;
+$L63:
+	@!%p47 bra $L65;
 	mov.b64 %rd302, %rd283;
 	mov.b64 %rd294, %rd302;
-	mov.pred %p44, 0;
-	bra.uni $L50;
-$L62:
-$L58:
+	mov.pred %p45, 0;
+	bra.uni $L53;
+$L65:
+$L61:
 	mul.lo.s64 %rd303, %rd283, %rd192;
 	mad.lo.s64 %rd304, %rd303, 4, %rd190;
-	st.shared.s32 [%rd304+0], %r66;
+	st.shared.s32 [%rd304+0], %r68;
 	add.s64 %rd305, %rd283, 1;
 	mov.b64 %rd306, %rd305;
 	mov.b64 %rd294, %rd306;
-	mov.pred %p44, 1;
-	bra.uni $L50;
-$L49:
-	bra.uni $L48;
-$L50:
+	mov.pred %p45, 1;
+	bra.uni $L53;
+$L52:
+	bra.uni $L51;
+$L53:
 	mov.b64 %rd307, %rd294;
-	mov.pred %p49, %p44;
+	mov.pred %p50, %p45;
 	mov.b64 %rd214, %rd307;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L64;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L67;
 	mov.b64 %rd308, %rd141;
-	mov.b32 %r85, %r55;
-	setp.lt.s64 %p50, %rd127, 64;
-	setp.le.s64 %p51, %rd171, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L65;
-	cvt.s64.s32 %rd309, %r85;
+	mov.b32 %r87, %r56;
+	setp.lt.s64 %p51, %rd127, 64;
+	setp.le.s64 %p52, %rd171, 1;
+	or.pred %p53, %p51, %p52;
+	@!%p53 bra $L68;
+	cvt.s64.s32 %rd309, %r87;
 	add.s64 %rd310, %rd309, 1;
 	mul.lo.s64 %rd311, %rd310, %rd144;
 	mad.lo.s64 %rd312, %rd311, 8, %rd142;
 	ld.global.nc.s64 %rd313, [%rd312+0];
 	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r85;
+	cvt.s64.s32 %rd315, %r87;
 	mul.lo.s64 %rd316, %rd315, %rd144;
 	mad.lo.s64 %rd317, %rd316, 8, %rd142;
 	ld.global.nc.s64 %rd318, [%rd317+0];
@@ -7891,22 +9281,22 @@ $L50:
 	sub.s64 %rd320, %rd314, %rd319;
 	add.s64 %rd321, %rd128, %rd320;
 	mov.b64 %rd128, %rd321;
-	bra.uni $L66;
-$L65:
+	bra.uni $L69;
+$L68:
 	rem.s64 %rd322, %rd127, %rd171;
-	setp.eq.s64 %p53, %rd171, -1;
-	selp.b64 %rd323, 0, %rd322, %p53;
-	setp.eq.s64 %p54, %rd171, 0;
-	selp.b64 %rd324, %rd127, %rd323, %p54;
-	setp.eq.s64 %p55, %rd324, 0;
-	@!%p55 bra $L68;
-	cvt.s64.s32 %rd325, %r85;
+	setp.eq.s64 %p54, %rd171, -1;
+	selp.b64 %rd323, 0, %rd322, %p54;
+	setp.eq.s64 %p55, %rd171, 0;
+	selp.b64 %rd324, %rd127, %rd323, %p55;
+	setp.eq.s64 %p56, %rd324, 0;
+	@!%p56 bra $L71;
+	cvt.s64.s32 %rd325, %r87;
 	add.s64 %rd326, %rd325, 1;
 	mul.lo.s64 %rd327, %rd326, %rd144;
 	mad.lo.s64 %rd328, %rd327, 8, %rd142;
 	ld.global.nc.s64 %rd329, [%rd328+0];
 	mov.b64 %rd330, %rd329;
-	cvt.s64.s32 %rd331, %r85;
+	cvt.s64.s32 %rd331, %r87;
 	mul.lo.s64 %rd332, %rd331, %rd144;
 	mad.lo.s64 %rd333, %rd332, 8, %rd142;
 	ld.global.nc.s64 %rd334, [%rd333+0];
@@ -7915,121 +9305,121 @@ $L65:
 	mul.lo.s64 %rd337, %rd171, %rd336;
 	add.s64 %rd338, %rd128, %rd337;
 	mov.b64 %rd128, %rd338;
-$L68:
-$L66:
+$L71:
+$L69:
 	add.s64 %rd339, %rd127, 1;
 	mov.b64 %rd127, %rd339;
-$L64:
-$L47:
+$L67:
+$L50:
 $L23:
 	add.s64 %rd340, %rd220, %rd209;
 	mov.b64 %rd220, %rd340;
 	bra.uni $L22;
 $L24:
 	mov.b64 %rd341, %rd214;
-$L69:
-	@!%p13 bra $L73;
-	bra.uni $L71;
-$L73:
+$L72:
+	@!%p15 bra $L76;
+	bra.uni $L74;
+$L76:
 	// block scan
 	mov.b64 %rd342, %rd341;
-	mov.b32 %r86, %r3;
-$L74:
-	setp.hs.u32 %p56, %r86, 32;
-	@%p56 bra $L75;
-	mov.b64 {%r87, %r88}, %rd342;
-	shfl.sync.up.b32 %r89|%p57, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd343, {%r89, %r90};
-	@!%p57 bra $L76;
+	mov.b32 %r88, %r3;
+$L77:
+	setp.hs.u32 %p57, %r88, 32;
+	@%p57 bra $L78;
+	mov.b64 {%r89, %r90}, %rd342;
+	shfl.sync.up.b32 %r91|%p58, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd343, {%r91, %r92};
+	@!%p58 bra $L79;
 	add.s64 %rd344, %rd343, %rd342;
 	mov.b64 %rd342, %rd344;
-$L76:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r91, %r92}, %rd342;
-	shfl.sync.up.b32 %r93|%p58, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd345, {%r93, %r94};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd346, %rd345, 0, %p60;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r95;
-	@!%p61 bra $L77;
+$L79:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L77;
+$L78:
+	mov.b64 {%r93, %r94}, %rd342;
+	shfl.sync.up.b32 %r95|%p59, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd345, {%r95, %r96};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd346, %rd345, 0, %p61;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r97;
+	@!%p62 bra $L80;
 	mul.wide.u32 %rd347, %r8, 16;
 	add.s64 %rd348, %rd1, %rd347;
 	st.shared.s64 [%rd348+0], %rd342;
-$L77:
+$L80:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L78;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L81;
 	mov.b64 %rd349, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L79;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L82;
 	mul.wide.u32 %rd350, %r7, 16;
 	add.s64 %rd351, %rd1, %rd350;
 	ld.shared.s64 %rd352, [%rd351+0];
 	mov.b64 %rd349, %rd352;
-$L79:
-	mov.b64 {%r96, %r97}, %rd349;
-	shfl.sync.up.b32 %r98|%p64, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd353, {%r98, %r99};
-	@!%p64 bra $L80;
+$L82:
+	mov.b64 {%r98, %r99}, %rd349;
+	shfl.sync.up.b32 %r100|%p65, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd353, {%r100, %r101};
+	@!%p65 bra $L83;
 	add.s64 %rd354, %rd353, %rd349;
 	mov.b64 %rd349, %rd354;
-$L80:
-	mov.b64 {%r100, %r101}, %rd349;
-	shfl.sync.up.b32 %r102|%p65, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd355, {%r102, %r103};
-	@!%p65 bra $L81;
+$L83:
+	mov.b64 {%r102, %r103}, %rd349;
+	shfl.sync.up.b32 %r104|%p66, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd355, {%r104, %r105};
+	@!%p66 bra $L84;
 	add.s64 %rd356, %rd355, %rd349;
 	mov.b64 %rd349, %rd356;
-$L81:
-	mov.b64 {%r104, %r105}, %rd349;
-	shfl.sync.up.b32 %r106|%p66, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd357, {%r106, %r107};
-	@!%p66 bra $L82;
+$L84:
+	mov.b64 {%r106, %r107}, %rd349;
+	shfl.sync.up.b32 %r108|%p67, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd357, {%r108, %r109};
+	@!%p67 bra $L85;
 	add.s64 %rd358, %rd357, %rd349;
 	mov.b64 %rd349, %rd358;
-$L82:
-	mov.b64 {%r108, %r109}, %rd349;
-	shfl.sync.up.b32 %r110|%p67, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd359, {%r110, %r111};
-	@!%p67 bra $L83;
+$L85:
+	mov.b64 {%r110, %r111}, %rd349;
+	shfl.sync.up.b32 %r112|%p68, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd359, {%r112, %r113};
+	@!%p68 bra $L86;
 	add.s64 %rd360, %rd359, %rd349;
 	mov.b64 %rd349, %rd360;
-$L83:
-	mov.b64 {%r112, %r113}, %rd349;
-	shfl.sync.up.b32 %r114|%p68, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd361, {%r114, %r115};
-	@!%p68 bra $L84;
+$L86:
+	mov.b64 {%r114, %r115}, %rd349;
+	shfl.sync.up.b32 %r116|%p69, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd361, {%r116, %r117};
+	@!%p69 bra $L87;
 	add.s64 %rd362, %rd361, %rd349;
 	mov.b64 %rd349, %rd362;
-$L84:
-	mov.b64 {%r116, %r117}, %rd349;
-	shfl.sync.up.b32 %r118|%p69, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd363, {%r118, %r119};
-	selp.b64 %rd364, %rd363, 0, %p69;
-	@!%p63 bra $L85;
+$L87:
+	mov.b64 {%r118, %r119}, %rd349;
+	shfl.sync.up.b32 %r120|%p70, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd363, {%r120, %r121};
+	selp.b64 %rd364, %rd363, 0, %p70;
+	@!%p64 bra $L88;
 	mul.wide.u32 %rd365, %r7, 16;
 	add.s64 %rd366, %rd1, %rd365;
 	add.s64 %rd367, %rd366, 512;
 	st.shared.s64 [%rd367+0], %rd364;
-$L85:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r120;
-	@!%p70 bra $L86;
+$L88:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r122;
+	@!%p71 bra $L89;
 	st.shared.s64 [%rd1+1024], %rd349;
-$L86:
-$L78:
+$L89:
+$L81:
 	bar.sync 0;
 	mul.wide.u32 %rd368, %r8, 16;
 	add.s64 %rd369, %rd1, %rd368;
@@ -8037,10 +9427,10 @@ $L78:
 	ld.shared.s64 %rd371, [%rd370+0];
 	add.s64 %rd372, %rd371, %rd346;
 	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd372;
-	shfl.sync.idx.b32 %r123|%p71, %r121, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
-	mov.b64 %rd374, {%r123, %r124};
+	mov.b64 {%r123, %r124}, %rd372;
+	shfl.sync.idx.b32 %r125|%p72, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd374, {%r125, %r126};
 	mov.b64 %rd375, %rd373;
 	mov.b64 %rd376, %rd374;
 	mov.b64 %rd377, %rd375;
@@ -8050,22 +9440,22 @@ $L78:
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, 0;
 	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p72, %rd383, 0;
-	setp.gt.s64 %p73, %rd381, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L88;
+	setp.eq.s64 %p73, %rd383, 0;
+	setp.gt.s64 %p74, %rd381, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L91;
 	atom.global.add.u64 %rd384, [%rd161], %rd381;
 	mov.b64 %rd385, %rd384;
 	mov.b64 %rd382, %rd385;
-$L88:
+$L91:
 	cvt.u64.u32 %rd386, %r2;
-	setp.eq.s64 %p75, %rd386, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
+	setp.eq.s64 %p76, %rd386, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
 	bar.sync 0;
-	@!%p77 bra $L89;
+	@!%p78 bra $L92;
 	st.shared.s64 [%rd1+1024], %rd382;
-$L89:
+$L92:
 	bar.sync 0;
 	ld.shared.s64 %rd387, [%rd1+1024];
 	mov.b64 %rd388, %rd387;
@@ -8073,29 +9463,29 @@ $L89:
 	add.s64 %rd389, %rd382, %rd380;
 	mov.b64 %rd390, %rd389;
 	mov.b64 %rd391, 0;
-$L90:
-	setp.lt.s64 %p78, %rd391, %rd341;
-	not.pred %p79, %p78;
-	@!%p79 bra $L94;
-	bra.uni $L92;
-$L94:
+$L93:
+	setp.lt.s64 %p79, %rd391, %rd341;
+	not.pred %p80, %p79;
+	@!%p80 bra $L97;
+	bra.uni $L95;
+$L97:
 	mul.lo.s64 %rd392, %rd391, %rd192;
 	mad.lo.s64 %rd393, %rd392, 4, %rd190;
-	ld.shared.s32 %r125, [%rd393+0];
-	mov.b32 %r126, %r125;
+	ld.shared.s32 %r127, [%rd393+0];
+	mov.b32 %r128, %r127;
 	add.s64 %rd394, %rd390, %rd391;
 	mul.lo.s64 %rd395, %rd394, %rd160;
 	mad.lo.s64 %rd396, %rd395, 4, %rd158;
-	st.global.s32 [%rd396+0], %r126;
-$L91:
+	st.global.s32 [%rd396+0], %r128;
+$L94:
 	add.s64 %rd397, %rd391, 1;
 	mov.b64 %rd391, %rd397;
-	bra.uni $L90;
-$L92:
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
+	bra.uni $L93;
+$L95:
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
 $L11:
 	add.s64 %rd398, %rd213, %rd211;
 	mov.b64 %rd213, %rd398;
@@ -8109,47 +9499,47 @@ $L6:
 	mov.b64 %rd399, %rd127;
 	mov.b64 %rd400, %rd128;
 	// block reduction
-	mov.b32 %r127, 1;
-	sub.u32 %r128, %r13, 1;
-	mov.b32 %r129, %r3;
-$L95:
-	setp.hs.u32 %p80, %r129, 32;
-	@%p80 bra $L96;
-	mov.b64 {%r130, %r131}, %rd399;
-	shfl.sync.down.b32 %r132|%p81, %r130, %r129, %r128, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd401, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd400;
-	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd402, {%r136, %r137};
-	@!%p81 bra $L97;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L99;
-	setp.lt.s64 %p83, %rd401, %rd399;
-	setp.eq.s64 %p84, %rd401, %rd399;
-	setp.lt.s64 %p85, %rd402, %rd400;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd403, %rd401, %rd399, %p87;
-	selp.b64 %rd404, %rd402, %rd400, %p87;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
+$L98:
+	setp.hs.u32 %p81, %r131, 32;
+	@%p81 bra $L99;
+	mov.b64 {%r132, %r133}, %rd399;
+	shfl.sync.down.b32 %r134|%p82, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd401, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd400;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd402, {%r138, %r139};
+	@!%p82 bra $L100;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L102;
+	setp.lt.s64 %p84, %rd401, %rd399;
+	setp.eq.s64 %p85, %rd401, %rd399;
+	setp.lt.s64 %p86, %rd402, %rd400;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd403, %rd401, %rd399, %p88;
+	selp.b64 %rd404, %rd402, %rd400, %p88;
 	mov.b64 %rd399, %rd403;
 	mov.b64 %rd400, %rd404;
-	bra.uni $L98;
-$L99:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L100;
-	setp.gt.s64 %p89, %rd401, %rd399;
-	setp.eq.s64 %p90, %rd401, %rd399;
-	setp.lt.s64 %p91, %rd402, %rd400;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd405, %rd401, %rd399, %p93;
-	selp.b64 %rd406, %rd402, %rd400, %p93;
+	bra.uni $L101;
+$L102:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L103;
+	setp.gt.s64 %p90, %rd401, %rd399;
+	setp.eq.s64 %p91, %rd401, %rd399;
+	setp.lt.s64 %p92, %rd402, %rd400;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd405, %rd401, %rd399, %p94;
+	selp.b64 %rd406, %rd402, %rd400, %p94;
 	mov.b64 %rd399, %rd405;
 	mov.b64 %rd400, %rd406;
-	bra.uni $L98;
-$L100:
+	bra.uni $L101;
+$L103:
 	mov.b64 %rd407, %rd399;
 	mov.b64 %rd408, %rd400;
 	mov.b64 %rd409, %rd401;
@@ -8164,73 +9554,73 @@ $L100:
 	mov.b64 %rd411, %rd417;
 	add.s64 %rd418, %rd412, %rd416;
 	mov.b64 %rd412, %rd418;
-$L101:
+$L104:
 	mov.b64 %rd399, %rd411;
 	mov.b64 %rd400, %rd412;
-$L98:
-$L97:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L95;
-$L96:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L102;
+$L101:
+$L100:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L98;
+$L99:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L105;
 	mul.wide.u32 %rd419, %r8, 16;
 	add.s64 %rd420, %rd1, %rd419;
 	st.shared.s64 [%rd420+0], %rd399;
 	st.shared.s64 [%rd420+8], %rd400;
-$L102:
+$L105:
 	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L103;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L104;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L106;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L107;
 	mul.wide.u32 %rd421, %r7, 16;
 	add.s64 %rd422, %rd1, %rd421;
 	ld.shared.s64 %rd423, [%rd422+0];
 	ld.shared.s64 %rd424, [%rd422+8];
 	mov.b64 %rd399, %rd423;
 	mov.b64 %rd400, %rd424;
-$L104:
-	sub.u32 %r138, %r10, 1;
-	mov.b32 %r139, %r127;
-$L105:
-	setp.hs.u32 %p97, %r139, 32;
-	@%p97 bra $L106;
-	mov.b64 {%r140, %r141}, %rd399;
-	shfl.sync.down.b32 %r142|%p98, %r140, %r139, %r138, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
-	mov.b64 %rd425, {%r142, %r143};
-	mov.b64 {%r144, %r145}, %rd400;
-	shfl.sync.down.b32 %r146, %r144, %r139, %r138, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r139, %r138, %r17;
-	mov.b64 %rd426, {%r146, %r147};
-	@!%p98 bra $L107;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L109;
-	setp.lt.s64 %p100, %rd425, %rd399;
-	setp.eq.s64 %p101, %rd425, %rd399;
-	setp.lt.s64 %p102, %rd426, %rd400;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd427, %rd425, %rd399, %p104;
-	selp.b64 %rd428, %rd426, %rd400, %p104;
+$L107:
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
+$L108:
+	setp.hs.u32 %p98, %r141, 32;
+	@%p98 bra $L109;
+	mov.b64 {%r142, %r143}, %rd399;
+	shfl.sync.down.b32 %r144|%p99, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd425, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd400;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd426, {%r148, %r149};
+	@!%p99 bra $L110;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L112;
+	setp.lt.s64 %p101, %rd425, %rd399;
+	setp.eq.s64 %p102, %rd425, %rd399;
+	setp.lt.s64 %p103, %rd426, %rd400;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd427, %rd425, %rd399, %p105;
+	selp.b64 %rd428, %rd426, %rd400, %p105;
 	mov.b64 %rd399, %rd427;
 	mov.b64 %rd400, %rd428;
-	bra.uni $L108;
-$L109:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L110;
-	setp.gt.s64 %p106, %rd425, %rd399;
-	setp.eq.s64 %p107, %rd425, %rd399;
-	setp.lt.s64 %p108, %rd426, %rd400;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd429, %rd425, %rd399, %p110;
-	selp.b64 %rd430, %rd426, %rd400, %p110;
+	bra.uni $L111;
+$L112:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L113;
+	setp.gt.s64 %p107, %rd425, %rd399;
+	setp.eq.s64 %p108, %rd425, %rd399;
+	setp.lt.s64 %p109, %rd426, %rd400;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd429, %rd425, %rd399, %p111;
+	selp.b64 %rd430, %rd426, %rd400, %p111;
 	mov.b64 %rd399, %rd429;
 	mov.b64 %rd400, %rd430;
-	bra.uni $L108;
-$L110:
+	bra.uni $L111;
+$L113:
 	mov.b64 %rd431, %rd399;
 	mov.b64 %rd432, %rd400;
 	mov.b64 %rd433, %rd425;
@@ -8245,22 +9635,22 @@ $L110:
 	mov.b64 %rd411, %rd435;
 	add.s64 %rd436, %rd412, %rd416;
 	mov.b64 %rd412, %rd436;
-$L111:
+$L114:
 	mov.b64 %rd399, %rd411;
 	mov.b64 %rd400, %rd412;
-$L108:
-$L107:
-	shl.b32 %r139, %r139, 1;
-	bra.uni $L105;
+$L111:
+$L110:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L108;
+$L109:
 $L106:
-$L103:
 	mul.wide.u32 %rd437, %r29, 16;
 	add.s64 %rd438, %rd11, %rd437;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L112;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L115;
 	st.global.s64 [%rd438+0], %rd399;
 	st.global.s64 [%rd438+8], %rd400;
-$L112:
+$L115:
 	ret;
 }
 
@@ -8317,11 +9707,12 @@ $L112:
 	.param .b64 gk_s45,
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<49>;
 	.reg .b64 %rd<178>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8462,26 +9853,29 @@ $L112:
 	mov.b64 %rd107, %rd106;
 	ld.param.s32 %r24, [gk_s48];
 	mov.b32 %r25, %r24;
+	ld.param.u8 %r26, [gk_s49];
+	setp.ne.u32 %p8, %r26, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd110, %r5;
 	cvt.u64.u32 %rd111, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd108, 9223372036854775807;
 	mov.b64 %rd109, 9223372036854775807;
 	mov.b64 %rd112, %rd110;
 $L3:
-	setp.ge.s64 %p9, %rd112, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd112, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd113, %rd112, 16, %rd3;
 	ld.global.s64 %rd114, [%rd113+0];
 	ld.global.s64 %rd115, [%rd113+8];
-	setp.lt.s64 %p10, %rd114, %rd108;
-	setp.eq.s64 %p11, %rd114, %rd108;
-	setp.lt.s64 %p12, %rd115, %rd109;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd116, %rd114, %rd108, %p14;
-	selp.b64 %rd117, %rd115, %rd109, %p14;
+	setp.lt.s64 %p12, %rd114, %rd108;
+	setp.eq.s64 %p13, %rd114, %rd108;
+	setp.lt.s64 %p14, %rd115, %rd109;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd116, %rd114, %rd108, %p16;
+	selp.b64 %rd117, %rd115, %rd109, %p16;
 	mov.b64 %rd108, %rd116;
 	mov.b64 %rd109, %rd117;
 	add.s64 %rd112, %rd112, %rd111;
@@ -8489,24 +9883,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd108, -9223372036854775808;
 	mov.b64 %rd109, 9223372036854775807;
 	mov.b64 %rd118, %rd110;
 $L6:
-	setp.ge.s64 %p16, %rd118, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd118, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd119, %rd118, 16, %rd3;
 	ld.global.s64 %rd120, [%rd119+0];
 	ld.global.s64 %rd121, [%rd119+8];
-	setp.gt.s64 %p17, %rd120, %rd108;
-	setp.eq.s64 %p18, %rd120, %rd108;
-	setp.lt.s64 %p19, %rd121, %rd109;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd122, %rd120, %rd108, %p21;
-	selp.b64 %rd123, %rd121, %rd109, %p21;
+	setp.gt.s64 %p19, %rd120, %rd108;
+	setp.eq.s64 %p20, %rd120, %rd108;
+	setp.lt.s64 %p21, %rd121, %rd109;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd122, %rd120, %rd108, %p23;
+	selp.b64 %rd123, %rd121, %rd109, %p23;
 	mov.b64 %rd108, %rd122;
 	mov.b64 %rd109, %rd123;
 	add.s64 %rd118, %rd118, %rd111;
@@ -8527,8 +9921,8 @@ $L8:
 	mov.b64 %rd109, %rd129;
 	mov.b64 %rd130, %rd110;
 $L9:
-	setp.ge.s64 %p22, %rd130, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd130, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd131, %rd130, 16, %rd3;
 	ld.global.s64 %rd132, [%rd131+0];
 	ld.global.s64 %rd133, [%rd131+8];
@@ -8556,44 +9950,44 @@ $L1:
 	mov.b64 %rd146, %rd108;
 	mov.b64 %rd147, %rd109;
 	// block reduction
-	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
 $L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd146;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd148, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd147;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd149, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd148, %rd146;
-	setp.eq.s64 %p27, %rd148, %rd146;
-	setp.lt.s64 %p28, %rd149, %rd147;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd150, %rd148, %rd146, %p30;
-	selp.b64 %rd151, %rd149, %rd147, %p30;
+	setp.hs.u32 %p25, %r30, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r31, %r32}, %rd146;
+	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd148, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd147;
+	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
+	mov.b64 %rd149, {%r37, %r38};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd148, %rd146;
+	setp.eq.s64 %p29, %rd148, %rd146;
+	setp.lt.s64 %p30, %rd149, %rd147;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd150, %rd148, %rd146, %p32;
+	selp.b64 %rd151, %rd149, %rd147, %p32;
 	mov.b64 %rd146, %rd150;
 	mov.b64 %rd147, %rd151;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd148, %rd146;
-	setp.eq.s64 %p33, %rd148, %rd146;
-	setp.lt.s64 %p34, %rd149, %rd147;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd152, %rd148, %rd146, %p36;
-	selp.b64 %rd153, %rd149, %rd147, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd148, %rd146;
+	setp.eq.s64 %p35, %rd148, %rd146;
+	setp.lt.s64 %p36, %rd149, %rd147;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd152, %rd148, %rd146, %p38;
+	selp.b64 %rd153, %rd149, %rd147, %p38;
 	mov.b64 %rd146, %rd152;
 	mov.b64 %rd147, %rd153;
 	bra.uni $L15;
@@ -8617,21 +10011,21 @@ $L18:
 	mov.b64 %rd147, %rd139;
 $L15:
 $L14:
-	shl.b32 %r29, %r29, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd160, %r8, 16;
 	add.s64 %rd161, %rd1, %rd160;
 	st.shared.s64 [%rd161+0], %rd146;
 	st.shared.s64 [%rd161+8], %rd147;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd162, %r7, 16;
 	add.s64 %rd163, %rd1, %rd162;
 	ld.shared.s64 %rd164, [%rd163+0];
@@ -8639,42 +10033,42 @@ $L19:
 	mov.b64 %rd146, %rd164;
 	mov.b64 %rd147, %rd165;
 $L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd146;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd166, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd147;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd167, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd166, %rd146;
-	setp.eq.s64 %p44, %rd166, %rd146;
-	setp.lt.s64 %p45, %rd167, %rd147;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd168, %rd166, %rd146, %p47;
-	selp.b64 %rd169, %rd167, %rd147, %p47;
+	setp.hs.u32 %p42, %r40, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r41, %r42}, %rd146;
+	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd166, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd147;
+	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
+	mov.b64 %rd167, {%r47, %r48};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd166, %rd146;
+	setp.eq.s64 %p46, %rd166, %rd146;
+	setp.lt.s64 %p47, %rd167, %rd147;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd168, %rd166, %rd146, %p49;
+	selp.b64 %rd169, %rd167, %rd147, %p49;
 	mov.b64 %rd146, %rd168;
 	mov.b64 %rd147, %rd169;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd166, %rd146;
-	setp.eq.s64 %p50, %rd166, %rd146;
-	setp.lt.s64 %p51, %rd167, %rd147;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd170, %rd166, %rd146, %p53;
-	selp.b64 %rd171, %rd167, %rd147, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd166, %rd146;
+	setp.eq.s64 %p52, %rd166, %rd146;
+	setp.lt.s64 %p53, %rd167, %rd147;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd170, %rd166, %rd146, %p55;
+	selp.b64 %rd171, %rd167, %rd147, %p55;
 	mov.b64 %rd146, %rd170;
 	mov.b64 %rd147, %rd171;
 	bra.uni $L25;
@@ -8698,12 +10092,12 @@ $L28:
 	mov.b64 %rd147, %rd139;
 $L25:
 $L24:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r40, %r40, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd146;
 	st.global.s64 [%rd6+8], %rd147;
 $L29:
@@ -8711,8 +10105,8 @@ $L29:
 }
 `
 
-// gokkosPTX10 is the PTX of frontier.PushTeam[bfs.reach].
-const gokkosPTX10 = `//
+// gokkosPTX14 is the PTX of frontier.PushTeam[bfs.reach].
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8772,11 +10166,12 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<103>;
-	.reg .b32 %r<152>;
+	.reg .pred %p<107>;
+	.reg .b32 %r<153>;
 	.reg .b64 %rd<379>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8922,14 +10317,17 @@ const gokkosPTX10 = `//
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r36, [gk_s39];
+	setp.ne.u32 %p9, %r36, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd108, 9223372036854775807;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd108, -9223372036854775808;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
@@ -8952,8 +10350,8 @@ $L1:
 	cvt.u64.u32 %rd118, %r30;
 	mov.b64 %rd119, %rd117;
 $L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd119, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -8969,7 +10367,7 @@ $L5:
 	mov.b64 %rd127, %rd44;
 	mov.b64 %rd128, %rd46;
 	mov.b64 %rd129, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd130, %rd50;
 	mov.b64 %rd131, %rd53;
 	mov.b64 %rd132, %rd55;
@@ -8977,7 +10375,7 @@ $L5:
 	mov.b64 %rd134, %rd60;
 	mov.b64 %rd135, %rd62;
 	mov.b64 %rd136, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd137, %rd67;
 	mov.b64 %rd138, %rd69;
 	mov.b64 %rd139, %rd71;
@@ -8987,17 +10385,18 @@ $L5:
 	mov.b64 %rd143, %rd81;
 	mov.b64 %rd144, %rd83;
 	mov.b64 %rd145, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd146, %rd88;
 	mov.b64 %rd147, %rd90;
 	mov.b64 %rd148, %rd92;
-	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r35;
 	mov.b64 %rd149, %rd94;
 	mov.b64 %rd150, %rd96;
 	mov.b64 %rd151, %rd98;
 	mov.b64 %rd152, %rd101;
 	mov.b64 %rd153, %rd103;
 	mov.b64 %rd154, %rd105;
+	mov.pred %p17, %p10;
 	add.s64 %rd155, %rd15, %rd23;
 	mad.lo.s64 %rd156, %rd149, 4, 15;
 	and.b64 %rd156, %rd156, -16;
@@ -9019,68 +10418,68 @@ $L5:
 	mov.b64 %rd171, %rd170;
 	mul.lo.s64 %rd172, %rd164, %rd149;
 	mov.b64 %rd173, %rd172;
-	@!%p13 bra $L9;
+	@!%p15 bra $L9;
 	mov.b64 %rd173, 4611686018427387904;
 $L9:
 	mov.b64 %rd174, %rd168;
 $L10:
-	setp.lt.s64 %p15, %rd174, %rd171;
-	not.pred %p16, %p15;
-	@!%p16 bra $L14;
+	setp.lt.s64 %p18, %rd174, %rd171;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd175, %rd130;
 	mov.b64 %rd176, %rd174;
 $L15:
-	@!%p17 bra $L19;
+	@!%p20 bra $L19;
 	shr.s64 %rd177, %rd176, 5;
 	mul.lo.s64 %rd178, %rd177, %rd136;
 	mad.lo.s64 %rd179, %rd178, 4, %rd134;
-	ld.global.nc.u32 %r37, [%rd179+0];
-	mov.b32 %r38, %r37;
+	ld.global.nc.u32 %r38, [%rd179+0];
+	mov.b32 %r39, %r38;
 	and.b64 %rd180, %rd176, 31;
 	min.u64 %rd181, %rd180, 32;
-	cvt.u32.u64 %r39, %rd181;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L21;
-	cvt.u32.u64 %r44, %rd176;
-	mov.b32 %r45, %r44;
+	cvt.u32.u64 %r40, %rd181;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p21, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p21;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p22, %r44, 0x0;
+	@!%p22 bra $L21;
+	cvt.u32.u64 %r45, %rd176;
+	mov.b32 %r46, %r45;
 	bra.uni $L17;
 $L21:
-	mov.b32 %r45, -1;
+	mov.b32 %r46, -1;
 	bra.uni $L17;
 $L19:
 	mul.lo.s64 %rd182, %rd176, %rd133;
 	mad.lo.s64 %rd183, %rd182, 4, %rd131;
-	ld.global.nc.s32 %r46, [%rd183+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	ld.global.nc.s32 %r47, [%rd183+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p20, %r48, 0;
-	@!%p20 bra $L23;
+	mov.b32 %r49, %r46;
+	setp.lt.s32 %p23, %r49, 0;
+	@!%p23 bra $L23;
 	bra.uni $L11;
 $L23:
 	mov.b64 %rd184, %rd120;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd185, %r49;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd185, %r50;
 	mul.lo.s64 %rd186, %rd185, %rd123;
 	mad.lo.s64 %rd187, %rd186, 8, %rd121;
 	ld.global.nc.s64 %rd188, [%rd187+0];
 	mov.b64 %rd189, %rd188;
 	mov.b64 %rd190, %rd189;
 	mov.b64 %rd191, %rd120;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd192, %r50;
+	mov.b32 %r51, %r49;
+	cvt.s64.s32 %rd192, %r51;
 	add.s64 %rd193, %rd192, 1;
 	mul.lo.s64 %rd194, %rd193, %rd123;
 	mad.lo.s64 %rd195, %rd194, 8, %rd121;
@@ -9093,9 +10492,9 @@ $L23:
 	mov.b64 %rd202, %rd200;
 	mov.b64 %rd203, %rd201;
 $L24:
-	setp.lt.s64 %p21, %rd203, %rd202;
-	not.pred %p22, %p21;
-	@!%p22 bra $L28;
+	setp.lt.s64 %p24, %rd203, %rd202;
+	not.pred %p25, %p24;
+	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
 	add.s64 %rd204, %rd203, %rd173;
@@ -9105,157 +10504,158 @@ $L28:
 	add.s64 %rd208, %rd203, %rd166;
 	mov.b64 %rd209, %rd208;
 $L29:
-	setp.lt.s64 %p23, %rd209, %rd206;
-	not.pred %p24, %p23;
-	@!%p24 bra $L33;
+	setp.lt.s64 %p26, %rd209, %rd206;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd210, %rd209, %rd126;
 	mad.lo.s64 %rd211, %rd210, 4, %rd124;
-	ld.global.nc.s32 %r51, [%rd211+0];
-	mov.b32 %r52, %r51;
+	ld.global.nc.s32 %r52, [%rd211+0];
 	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
+	mov.b32 %r54, %r53;
+	mov.pred %p28, %p17;
+	mov.b32 %r55, %r49;
+	mov.b32 %r56, %r54;
 	mov.b64 %rd212, %rd209;
 $L34:
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd213, %r56;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd213, %r57;
 	mov.b64 %rd214, %rd213;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd215, %r57;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd215, %r58;
 	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r58, %rd216;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p25, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p25;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd217, %rd214;
+	cvt.u32.u64 %r59, %rd216;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p29, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p29;
 	mov.b32 %r63, %r62;
+	mov.b64 %rd217, %rd214;
+	mov.b32 %r64, %r63;
 	mul.lo.s64 %rd218, %rd217, %rd154;
 	mad.lo.s64 %rd219, %rd218, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r64, [%rd219+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p26, %r66, 0x0;
-	@!%p26 bra $L38;
-	mov.pred %p27, 0;
+	ld.relaxed.gpu.global.u32 %r65, [%rd219+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p30, %r67, 0x0;
+	@!%p30 bra $L38;
+	mov.pred %p31, 0;
 	bra.uni $L36;
 $L38:
 	mul.lo.s64 %rd220, %rd217, %rd154;
 	mad.lo.s64 %rd221, %rd220, 4, %rd152;
-	atom.global.or.b32 %r67, [%rd221], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.eq.u32 %p28, %r69, 0x0;
-	mov.pred %p27, %p28;
+	atom.global.or.b32 %r68, [%rd221], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.eq.u32 %p32, %r70, 0x0;
+	mov.pred %p31, %p32;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p27 bra $L40;
-	mov.pred %p29, 0;
+	@!%p31 bra $L40;
+	mov.pred %p33, 0;
 	mov.b64 %rd222, %rd207;
-	mov.b32 %r70, %r53;
+	mov.b32 %r71, %r54;
 $L41:
-	@!%p13 bra $L45;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd223, %r71;
+	@!%p15 bra $L45;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd223, %r72;
 	mov.b64 %rd224, %rd223;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd225, %r72;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd225, %r73;
 	min.u64 %rd226, %rd225, 32;
-	cvt.u32.u64 %r73, %rd226;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p30, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p30;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd227, %rd224;
+	cvt.u32.u64 %r74, %rd226;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p34, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p34;
 	mov.b32 %r78, %r77;
+	mov.b64 %rd227, %rd224;
+	mov.b32 %r79, %r78;
 	mul.lo.s64 %rd228, %rd227, %rd145;
 	mad.lo.s64 %rd229, %rd228, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r79, [%rd229+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p31, %r81, 0x0;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L47;
+	ld.relaxed.gpu.global.u32 %r80, [%rd229+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p35, %r82, 0x0;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L47;
 	mul.lo.s64 %rd230, %rd227, %rd145;
 	mad.lo.s64 %rd231, %rd230, 4, %rd143;
-	atom.global.or.b32 %r82, [%rd231], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p34, %r84, 0x0;
-	mov.pred %p32, %p34;
+	atom.global.or.b32 %r83, [%rd231], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p38, %r85, 0x0;
+	mov.pred %p36, %p38;
 $L47:
-	@!%p32 bra $L49;
+	@!%p36 bra $L49;
 	mov.b64 %rd232, %rd222;
 	mov.b64 %rd233, %rd232;
-	mov.pred %p35, 0;
+	mov.pred %p39, 0;
 	bra.uni $L43;
 $L49:
 	mov.b64 %rd234, %rd222;
 	mov.b64 %rd233, %rd234;
-	mov.pred %p35, 1;
+	mov.pred %p39, 1;
 	bra.uni $L43;
 $L45:
-	@!%p14 bra $L51;
-	cvt.s64.s32 %rd235, %r70;
+	@!%p16 bra $L51;
+	cvt.s64.s32 %rd235, %r71;
 	mul.lo.s64 %rd236, %rd235, %rd148;
 	mad.lo.s64 %rd237, %rd236, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r85, [%rd237+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p36, %r86, %r36;
-	mov.pred %p37, %p36;
-	not.pred %p38, %p37;
-	@!%p38 bra $L53;
-	cvt.s64.s32 %rd238, %r70;
+	ld.relaxed.gpu.global.s32 %r86, [%rd237+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p40, %r87, %r37;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L53;
+	cvt.s64.s32 %rd238, %r71;
 	mul.lo.s64 %rd239, %rd238, %rd148;
 	mad.lo.s64 %rd240, %rd239, 4, %rd146;
-	atom.global.exch.b32 %r87, [%rd240], %r36;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p39, %r88, %r36;
-	mov.pred %p37, %p39;
+	atom.global.exch.b32 %r88, [%rd240], %r37;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p43, %r89, %r37;
+	mov.pred %p41, %p43;
 $L53:
-	@!%p37 bra $L55;
+	@!%p41 bra $L55;
 	mov.b64 %rd241, %rd222;
 	mov.b64 %rd233, %rd241;
-	mov.pred %p35, 0;
+	mov.pred %p39, 0;
 	bra.uni $L43;
 $L55:
 $L51:
 	mul.lo.s64 %rd242, %rd222, %rd162;
 	mad.lo.s64 %rd243, %rd242, 4, %rd160;
-	st.shared.s32 [%rd243+0], %r70;
+	st.shared.s32 [%rd243+0], %r71;
 	add.s64 %rd244, %rd222, 1;
 	mov.b64 %rd245, %rd244;
 	mov.b64 %rd233, %rd245;
-	mov.pred %p35, 1;
+	mov.pred %p39, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
 	mov.b64 %rd246, %rd233;
-	mov.pred %p40, %p35;
+	mov.pred %p44, %p39;
 	mov.b64 %rd207, %rd246;
-	mov.pred %p29, %p40;
-	@!%p29 bra $L57;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L57;
 	mov.b64 %rd247, %rd120;
-	mov.b32 %r89, %r53;
-	setp.lt.s64 %p41, %rd106, 64;
-	setp.le.s64 %p42, %rd150, 1;
-	or.pred %p43, %p41, %p42;
-	@!%p43 bra $L58;
-	cvt.s64.s32 %rd248, %r89;
+	mov.b32 %r90, %r54;
+	setp.lt.s64 %p45, %rd106, 64;
+	setp.le.s64 %p46, %rd150, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L58;
+	cvt.s64.s32 %rd248, %r90;
 	add.s64 %rd249, %rd248, 1;
 	mul.lo.s64 %rd250, %rd249, %rd123;
 	mad.lo.s64 %rd251, %rd250, 8, %rd121;
 	ld.global.nc.s64 %rd252, [%rd251+0];
 	mov.b64 %rd253, %rd252;
-	cvt.s64.s32 %rd254, %r89;
+	cvt.s64.s32 %rd254, %r90;
 	mul.lo.s64 %rd255, %rd254, %rd123;
 	mad.lo.s64 %rd256, %rd255, 8, %rd121;
 	ld.global.nc.s64 %rd257, [%rd256+0];
@@ -9266,19 +10666,19 @@ $L43:
 	bra.uni $L59;
 $L58:
 	rem.s64 %rd261, %rd106, %rd150;
-	setp.eq.s64 %p44, %rd150, -1;
-	selp.b64 %rd262, 0, %rd261, %p44;
-	setp.eq.s64 %p45, %rd150, 0;
-	selp.b64 %rd263, %rd106, %rd262, %p45;
-	setp.eq.s64 %p46, %rd263, 0;
-	@!%p46 bra $L61;
-	cvt.s64.s32 %rd264, %r89;
+	setp.eq.s64 %p48, %rd150, -1;
+	selp.b64 %rd262, 0, %rd261, %p48;
+	setp.eq.s64 %p49, %rd150, 0;
+	selp.b64 %rd263, %rd106, %rd262, %p49;
+	setp.eq.s64 %p50, %rd263, 0;
+	@!%p50 bra $L61;
+	cvt.s64.s32 %rd264, %r90;
 	add.s64 %rd265, %rd264, 1;
 	mul.lo.s64 %rd266, %rd265, %rd123;
 	mad.lo.s64 %rd267, %rd266, 8, %rd121;
 	ld.global.nc.s64 %rd268, [%rd267+0];
 	mov.b64 %rd269, %rd268;
-	cvt.s64.s32 %rd270, %r89;
+	cvt.s64.s32 %rd270, %r90;
 	mul.lo.s64 %rd271, %rd270, %rd123;
 	mad.lo.s64 %rd272, %rd271, 8, %rd121;
 	ld.global.nc.s64 %rd273, [%rd272+0];
@@ -9300,105 +10700,105 @@ $L30:
 $L31:
 	mov.b64 %rd280, %rd207;
 $L62:
-	@!%p13 bra $L66;
+	@!%p15 bra $L66;
 	bra.uni $L64;
 $L66:
 	// block scan
 	mov.b64 %rd281, %rd280;
-	mov.b32 %r90, %r3;
+	mov.b32 %r91, %r3;
 $L67:
-	setp.hs.u32 %p47, %r90, 32;
-	@%p47 bra $L68;
-	mov.b64 {%r91, %r92}, %rd281;
-	shfl.sync.up.b32 %r93|%p48, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd282, {%r93, %r94};
-	@!%p48 bra $L69;
+	setp.hs.u32 %p51, %r91, 32;
+	@%p51 bra $L68;
+	mov.b64 {%r92, %r93}, %rd281;
+	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd282, {%r94, %r95};
+	@!%p52 bra $L69;
 	add.s64 %rd283, %rd282, %rd281;
 	mov.b64 %rd281, %rd283;
 $L69:
-	shl.b32 %r90, %r90, 1;
+	shl.b32 %r91, %r91, 1;
 	bra.uni $L67;
 $L68:
-	mov.b64 {%r95, %r96}, %rd281;
-	shfl.sync.up.b32 %r97|%p49, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd284, {%r97, %r98};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd285, %rd284, 0, %p51;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r99;
-	@!%p52 bra $L70;
+	mov.b64 {%r96, %r97}, %rd281;
+	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd284, {%r98, %r99};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd285, %rd284, 0, %p55;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r100;
+	@!%p56 bra $L70;
 	mul.wide.u32 %rd286, %r8, 16;
 	add.s64 %rd287, %rd1, %rd286;
 	st.shared.s64 [%rd287+0], %rd281;
 $L70:
 	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L71;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L71;
 	mov.b64 %rd288, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L72;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L72;
 	mul.wide.u32 %rd289, %r7, 16;
 	add.s64 %rd290, %rd1, %rd289;
 	ld.shared.s64 %rd291, [%rd290+0];
 	mov.b64 %rd288, %rd291;
 $L72:
-	mov.b64 {%r100, %r101}, %rd288;
-	shfl.sync.up.b32 %r102|%p55, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd292, {%r102, %r103};
-	@!%p55 bra $L73;
+	mov.b64 {%r101, %r102}, %rd288;
+	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd292, {%r103, %r104};
+	@!%p59 bra $L73;
 	add.s64 %rd293, %rd292, %rd288;
 	mov.b64 %rd288, %rd293;
 $L73:
-	mov.b64 {%r104, %r105}, %rd288;
-	shfl.sync.up.b32 %r106|%p56, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd294, {%r106, %r107};
-	@!%p56 bra $L74;
+	mov.b64 {%r105, %r106}, %rd288;
+	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd294, {%r107, %r108};
+	@!%p60 bra $L74;
 	add.s64 %rd295, %rd294, %rd288;
 	mov.b64 %rd288, %rd295;
 $L74:
-	mov.b64 {%r108, %r109}, %rd288;
-	shfl.sync.up.b32 %r110|%p57, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd296, {%r110, %r111};
-	@!%p57 bra $L75;
+	mov.b64 {%r109, %r110}, %rd288;
+	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd296, {%r111, %r112};
+	@!%p61 bra $L75;
 	add.s64 %rd297, %rd296, %rd288;
 	mov.b64 %rd288, %rd297;
 $L75:
-	mov.b64 {%r112, %r113}, %rd288;
-	shfl.sync.up.b32 %r114|%p58, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd298, {%r114, %r115};
-	@!%p58 bra $L76;
+	mov.b64 {%r113, %r114}, %rd288;
+	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd298, {%r115, %r116};
+	@!%p62 bra $L76;
 	add.s64 %rd299, %rd298, %rd288;
 	mov.b64 %rd288, %rd299;
 $L76:
-	mov.b64 {%r116, %r117}, %rd288;
-	shfl.sync.up.b32 %r118|%p59, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd300, {%r118, %r119};
-	@!%p59 bra $L77;
+	mov.b64 {%r117, %r118}, %rd288;
+	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd300, {%r119, %r120};
+	@!%p63 bra $L77;
 	add.s64 %rd301, %rd300, %rd288;
 	mov.b64 %rd288, %rd301;
 $L77:
-	mov.b64 {%r120, %r121}, %rd288;
-	shfl.sync.up.b32 %r122|%p60, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd302, {%r122, %r123};
-	selp.b64 %rd303, %rd302, 0, %p60;
-	@!%p54 bra $L78;
+	mov.b64 {%r121, %r122}, %rd288;
+	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd302, {%r123, %r124};
+	selp.b64 %rd303, %rd302, 0, %p64;
+	@!%p58 bra $L78;
 	mul.wide.u32 %rd304, %r7, 16;
 	add.s64 %rd305, %rd1, %rd304;
 	add.s64 %rd306, %rd305, 512;
 	st.shared.s64 [%rd306+0], %rd303;
 $L78:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r124;
-	@!%p61 bra $L79;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r125;
+	@!%p65 bra $L79;
 	st.shared.s64 [%rd1+1024], %rd288;
 $L79:
 $L71:
@@ -9409,10 +10809,10 @@ $L71:
 	ld.shared.s64 %rd310, [%rd309+0];
 	add.s64 %rd311, %rd310, %rd285;
 	ld.shared.s64 %rd312, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd311;
-	shfl.sync.idx.b32 %r127|%p62, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd313, {%r127, %r128};
+	mov.b64 {%r126, %r127}, %rd311;
+	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd313, {%r128, %r129};
 	mov.b64 %rd314, %rd312;
 	mov.b64 %rd315, %rd313;
 	mov.b64 %rd316, %rd314;
@@ -9422,20 +10822,20 @@ $L71:
 	mov.b64 %rd320, %rd318;
 	mov.b64 %rd321, 0;
 	cvt.u64.u32 %rd322, %r2;
-	setp.eq.s64 %p63, %rd322, 0;
-	setp.gt.s64 %p64, %rd320, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L81;
+	setp.eq.s64 %p67, %rd322, 0;
+	setp.gt.s64 %p68, %rd320, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L81;
 	atom.global.add.u64 %rd323, [%rd140], %rd320;
 	mov.b64 %rd324, %rd323;
 	mov.b64 %rd321, %rd324;
 $L81:
 	cvt.u64.u32 %rd325, %r2;
-	setp.eq.s64 %p66, %rd325, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
+	setp.eq.s64 %p70, %rd325, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
 	bar.sync 0;
-	@!%p68 bra $L82;
+	@!%p72 bra $L82;
 	st.shared.s64 [%rd1+1024], %rd321;
 $L82:
 	bar.sync 0;
@@ -9446,19 +10846,19 @@ $L82:
 	mov.b64 %rd329, %rd328;
 	mov.b64 %rd330, 0;
 $L83:
-	setp.lt.s64 %p69, %rd330, %rd280;
-	not.pred %p70, %p69;
-	@!%p70 bra $L87;
+	setp.lt.s64 %p73, %rd330, %rd280;
+	not.pred %p74, %p73;
+	@!%p74 bra $L87;
 	bra.uni $L85;
 $L87:
 	mul.lo.s64 %rd331, %rd330, %rd162;
 	mad.lo.s64 %rd332, %rd331, 4, %rd160;
-	ld.shared.s32 %r129, [%rd332+0];
-	mov.b32 %r130, %r129;
+	ld.shared.s32 %r130, [%rd332+0];
+	mov.b32 %r131, %r130;
 	add.s64 %rd333, %rd329, %rd330;
 	mul.lo.s64 %rd334, %rd333, %rd139;
 	mad.lo.s64 %rd335, %rd334, 4, %rd137;
-	st.global.s32 [%rd335+0], %r130;
+	st.global.s32 [%rd335+0], %r131;
 $L84:
 	add.s64 %rd336, %rd330, 1;
 	mov.b64 %rd330, %rd336;
@@ -9486,43 +10886,43 @@ $L6:
 	mov.b64 %rd339, %rd106;
 	mov.b64 %rd340, %rd107;
 	// block reduction
-	mov.b32 %r131, 1;
-	sub.u32 %r132, %r13, 1;
-	mov.b32 %r133, %r3;
+	mov.b32 %r132, 1;
+	sub.u32 %r133, %r13, 1;
+	mov.b32 %r134, %r3;
 $L88:
-	setp.hs.u32 %p71, %r133, 32;
-	@%p71 bra $L89;
-	mov.b64 {%r134, %r135}, %rd339;
-	shfl.sync.down.b32 %r136|%p72, %r134, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd341, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd340;
-	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd342, {%r140, %r141};
-	@!%p72 bra $L90;
-	setp.ne.u32 %p73, %r18, 9;
-	@%p73 bra.uni $L92;
-	setp.lt.s64 %p74, %rd341, %rd339;
-	setp.eq.s64 %p75, %rd341, %rd339;
-	setp.lt.s64 %p76, %rd342, %rd340;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd343, %rd341, %rd339, %p78;
-	selp.b64 %rd344, %rd342, %rd340, %p78;
+	setp.hs.u32 %p75, %r134, 32;
+	@%p75 bra $L89;
+	mov.b64 {%r135, %r136}, %rd339;
+	shfl.sync.down.b32 %r137|%p76, %r135, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
+	mov.b64 %rd341, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd340;
+	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
+	mov.b64 %rd342, {%r141, %r142};
+	@!%p76 bra $L90;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L92;
+	setp.lt.s64 %p78, %rd341, %rd339;
+	setp.eq.s64 %p79, %rd341, %rd339;
+	setp.lt.s64 %p80, %rd342, %rd340;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd343, %rd341, %rd339, %p82;
+	selp.b64 %rd344, %rd342, %rd340, %p82;
 	mov.b64 %rd339, %rd343;
 	mov.b64 %rd340, %rd344;
 	bra.uni $L91;
 $L92:
-	setp.ne.u32 %p79, %r18, 10;
-	@%p79 bra.uni $L93;
-	setp.gt.s64 %p80, %rd341, %rd339;
-	setp.eq.s64 %p81, %rd341, %rd339;
-	setp.lt.s64 %p82, %rd342, %rd340;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd345, %rd341, %rd339, %p84;
-	selp.b64 %rd346, %rd342, %rd340, %p84;
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L93;
+	setp.gt.s64 %p84, %rd341, %rd339;
+	setp.eq.s64 %p85, %rd341, %rd339;
+	setp.lt.s64 %p86, %rd342, %rd340;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd345, %rd341, %rd339, %p88;
+	selp.b64 %rd346, %rd342, %rd340, %p88;
 	mov.b64 %rd339, %rd345;
 	mov.b64 %rd340, %rd346;
 	bra.uni $L91;
@@ -9546,21 +10946,21 @@ $L94:
 	mov.b64 %rd340, %rd352;
 $L91:
 $L90:
-	shl.b32 %r133, %r133, 1;
+	shl.b32 %r134, %r134, 1;
 	bra.uni $L88;
 $L89:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L95;
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L95;
 	mul.wide.u32 %rd359, %r8, 16;
 	add.s64 %rd360, %rd1, %rd359;
 	st.shared.s64 [%rd360+0], %rd339;
 	st.shared.s64 [%rd360+8], %rd340;
 $L95:
 	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L96;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L97;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L96;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L97;
 	mul.wide.u32 %rd361, %r7, 16;
 	add.s64 %rd362, %rd1, %rd361;
 	ld.shared.s64 %rd363, [%rd362+0];
@@ -9568,42 +10968,42 @@ $L95:
 	mov.b64 %rd339, %rd363;
 	mov.b64 %rd340, %rd364;
 $L97:
-	sub.u32 %r142, %r10, 1;
-	mov.b32 %r143, %r131;
+	sub.u32 %r143, %r10, 1;
+	mov.b32 %r144, %r132;
 $L98:
-	setp.hs.u32 %p88, %r143, 32;
-	@%p88 bra $L99;
-	mov.b64 {%r144, %r145}, %rd339;
-	shfl.sync.down.b32 %r146|%p89, %r144, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd365, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd340;
-	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd366, {%r150, %r151};
-	@!%p89 bra $L100;
-	setp.ne.u32 %p90, %r18, 9;
-	@%p90 bra.uni $L102;
-	setp.lt.s64 %p91, %rd365, %rd339;
-	setp.eq.s64 %p92, %rd365, %rd339;
-	setp.lt.s64 %p93, %rd366, %rd340;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd367, %rd365, %rd339, %p95;
-	selp.b64 %rd368, %rd366, %rd340, %p95;
+	setp.hs.u32 %p92, %r144, 32;
+	@%p92 bra $L99;
+	mov.b64 {%r145, %r146}, %rd339;
+	shfl.sync.down.b32 %r147|%p93, %r145, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
+	mov.b64 %rd365, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd340;
+	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
+	mov.b64 %rd366, {%r151, %r152};
+	@!%p93 bra $L100;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L102;
+	setp.lt.s64 %p95, %rd365, %rd339;
+	setp.eq.s64 %p96, %rd365, %rd339;
+	setp.lt.s64 %p97, %rd366, %rd340;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd367, %rd365, %rd339, %p99;
+	selp.b64 %rd368, %rd366, %rd340, %p99;
 	mov.b64 %rd339, %rd367;
 	mov.b64 %rd340, %rd368;
 	bra.uni $L101;
 $L102:
-	setp.ne.u32 %p96, %r18, 10;
-	@%p96 bra.uni $L103;
-	setp.gt.s64 %p97, %rd365, %rd339;
-	setp.eq.s64 %p98, %rd365, %rd339;
-	setp.lt.s64 %p99, %rd366, %rd340;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd369, %rd365, %rd339, %p101;
-	selp.b64 %rd370, %rd366, %rd340, %p101;
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L103;
+	setp.gt.s64 %p101, %rd365, %rd339;
+	setp.eq.s64 %p102, %rd365, %rd339;
+	setp.lt.s64 %p103, %rd366, %rd340;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd369, %rd365, %rd339, %p105;
+	selp.b64 %rd370, %rd366, %rd340, %p105;
 	mov.b64 %rd339, %rd369;
 	mov.b64 %rd340, %rd370;
 	bra.uni $L101;
@@ -9627,14 +11027,14 @@ $L104:
 	mov.b64 %rd340, %rd352;
 $L101:
 $L100:
-	shl.b32 %r143, %r143, 1;
+	shl.b32 %r144, %r144, 1;
 	bra.uni $L98;
 $L99:
 $L96:
 	mul.wide.u32 %rd377, %r29, 16;
 	add.s64 %rd378, %rd11, %rd377;
-	setp.eq.u32 %p102, %r5, 0;
-	@!%p102 bra $L105;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L105;
 	st.global.s64 [%rd378+0], %rd339;
 	st.global.s64 [%rd378+8], %rd340;
 $L105:
@@ -9684,11 +11084,12 @@ $L105:
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<47>;
 	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -9806,26 +11207,29 @@ $L105:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
+	ld.param.u8 %r24, [gk_s39];
+	setp.ne.u32 %p8, %r24, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd89, %r5;
 	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd87, 9223372036854775807;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd91, %rd89;
 $L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd91, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd92, %rd91, 16, %rd3;
 	ld.global.s64 %rd93, [%rd92+0];
 	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
+	setp.lt.s64 %p12, %rd93, %rd87;
+	setp.eq.s64 %p13, %rd93, %rd87;
+	setp.lt.s64 %p14, %rd94, %rd88;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd95, %rd93, %rd87, %p16;
+	selp.b64 %rd96, %rd94, %rd88, %p16;
 	mov.b64 %rd87, %rd95;
 	mov.b64 %rd88, %rd96;
 	add.s64 %rd91, %rd91, %rd90;
@@ -9833,24 +11237,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd87, -9223372036854775808;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd97, %rd89;
 $L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd97, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
+	setp.gt.s64 %p19, %rd99, %rd87;
+	setp.eq.s64 %p20, %rd99, %rd87;
+	setp.lt.s64 %p21, %rd100, %rd88;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd101, %rd99, %rd87, %p23;
+	selp.b64 %rd102, %rd100, %rd88, %p23;
 	mov.b64 %rd87, %rd101;
 	mov.b64 %rd88, %rd102;
 	add.s64 %rd97, %rd97, %rd90;
@@ -9871,8 +11275,8 @@ $L8:
 	mov.b64 %rd88, %rd108;
 	mov.b64 %rd109, %rd89;
 $L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd109, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd110, %rd109, 16, %rd3;
 	ld.global.s64 %rd111, [%rd110+0];
 	ld.global.s64 %rd112, [%rd110+8];
@@ -9900,44 +11304,44 @@ $L1:
 	mov.b64 %rd125, %rd87;
 	mov.b64 %rd126, %rd88;
 	// block reduction
-	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r29, %r30}, %rd125;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd127, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd126;
+	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
+	mov.b64 %rd128, {%r35, %r36};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd127, %rd125;
+	setp.eq.s64 %p29, %rd127, %rd125;
+	setp.lt.s64 %p30, %rd128, %rd126;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd129, %rd127, %rd125, %p32;
+	selp.b64 %rd130, %rd128, %rd126, %p32;
 	mov.b64 %rd125, %rd129;
 	mov.b64 %rd126, %rd130;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd127, %rd125;
+	setp.eq.s64 %p35, %rd127, %rd125;
+	setp.lt.s64 %p36, %rd128, %rd126;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd131, %rd127, %rd125, %p38;
+	selp.b64 %rd132, %rd128, %rd126, %p38;
 	mov.b64 %rd125, %rd131;
 	mov.b64 %rd126, %rd132;
 	bra.uni $L15;
@@ -9961,21 +11365,21 @@ $L18:
 	mov.b64 %rd126, %rd118;
 $L15:
 $L14:
-	shl.b32 %r27, %r27, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd139, %r8, 16;
 	add.s64 %rd140, %rd1, %rd139;
 	st.shared.s64 [%rd140+0], %rd125;
 	st.shared.s64 [%rd140+8], %rd126;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd141, %r7, 16;
 	add.s64 %rd142, %rd1, %rd141;
 	ld.shared.s64 %rd143, [%rd142+0];
@@ -9983,42 +11387,42 @@ $L19:
 	mov.b64 %rd125, %rd143;
 	mov.b64 %rd126, %rd144;
 $L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
 $L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
+	setp.hs.u32 %p42, %r38, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r39, %r40}, %rd125;
+	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd145, {%r41, %r42};
+	mov.b64 {%r43, %r44}, %rd126;
+	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
+	mov.b64 %rd146, {%r45, %r46};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd145, %rd125;
+	setp.eq.s64 %p46, %rd145, %rd125;
+	setp.lt.s64 %p47, %rd146, %rd126;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd147, %rd145, %rd125, %p49;
+	selp.b64 %rd148, %rd146, %rd126, %p49;
 	mov.b64 %rd125, %rd147;
 	mov.b64 %rd126, %rd148;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd145, %rd125;
+	setp.eq.s64 %p52, %rd145, %rd125;
+	setp.lt.s64 %p53, %rd146, %rd126;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd149, %rd145, %rd125, %p55;
+	selp.b64 %rd150, %rd146, %rd126, %p55;
 	mov.b64 %rd125, %rd149;
 	mov.b64 %rd126, %rd150;
 	bra.uni $L25;
@@ -10042,12 +11446,12 @@ $L28:
 	mov.b64 %rd126, %rd118;
 $L25:
 $L24:
-	shl.b32 %r37, %r37, 1;
+	shl.b32 %r38, %r38, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd125;
 	st.global.s64 [%rd6+8], %rd126;
 $L29:
@@ -10055,8 +11459,8 @@ $L29:
 }
 `
 
-// gokkosPTX11 is the PTX of frontier.PushTeam[bfs.visit].
-const gokkosPTX11 = `//
+// gokkosPTX15 is the PTX of frontier.PushTeam[bfs.visit].
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10123,11 +11527,12 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<106>;
-	.reg .b32 %r<149>;
+	.reg .pred %p<107>;
+	.reg .b32 %r<151>;
 	.reg .b64 %rd<402>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10289,14 +11694,17 @@ const gokkosPTX11 = `//
 	mov.b64 %rd119, %rd118;
 	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r38, [gk_s46];
+	setp.ne.u32 %p9, %r38, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd122, 9223372036854775807;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd122, -9223372036854775808;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
@@ -10319,8 +11727,8 @@ $L1:
 	cvt.u64.u32 %rd132, %r30;
 	mov.b64 %rd133, %rd131;
 $L5:
-	setp.ge.s64 %p11, %rd133, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd133, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -10336,7 +11744,7 @@ $L5:
 	mov.b64 %rd141, %rd44;
 	mov.b64 %rd142, %rd46;
 	mov.b64 %rd143, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd144, %rd50;
 	mov.b64 %rd145, %rd53;
 	mov.b64 %rd146, %rd55;
@@ -10344,7 +11752,7 @@ $L5:
 	mov.b64 %rd148, %rd60;
 	mov.b64 %rd149, %rd62;
 	mov.b64 %rd150, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd151, %rd67;
 	mov.b64 %rd152, %rd69;
 	mov.b64 %rd153, %rd71;
@@ -10354,11 +11762,11 @@ $L5:
 	mov.b64 %rd157, %rd81;
 	mov.b64 %rd158, %rd83;
 	mov.b64 %rd159, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd160, %rd88;
 	mov.b64 %rd161, %rd90;
 	mov.b64 %rd162, %rd92;
-	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd163, %rd94;
 	mov.b64 %rd164, %rd96;
 	mov.b64 %rd165, %rd98;
@@ -10371,7 +11779,8 @@ $L5:
 	mov.b64 %rd172, %rd115;
 	mov.b64 %rd173, %rd117;
 	mov.b64 %rd174, %rd119;
-	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd175, %rd15, %rd23;
 	mad.lo.s64 %rd176, %rd163, 4, 15;
 	and.b64 %rd176, %rd176, -16;
@@ -10393,68 +11802,68 @@ $L5:
 	mov.b64 %rd191, %rd190;
 	mul.lo.s64 %rd192, %rd184, %rd163;
 	mov.b64 %rd193, %rd192;
-	@!%p13 bra $L9;
+	@!%p15 bra $L9;
 	mov.b64 %rd193, 4611686018427387904;
 $L9:
 	mov.b64 %rd194, %rd188;
 $L10:
-	setp.lt.s64 %p15, %rd194, %rd191;
-	not.pred %p16, %p15;
-	@!%p16 bra $L14;
+	setp.lt.s64 %p18, %rd194, %rd191;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd195, %rd144;
 	mov.b64 %rd196, %rd194;
 $L15:
-	@!%p17 bra $L19;
+	@!%p20 bra $L19;
 	shr.s64 %rd197, %rd196, 5;
 	mul.lo.s64 %rd198, %rd197, %rd150;
 	mad.lo.s64 %rd199, %rd198, 4, %rd148;
-	ld.global.nc.u32 %r40, [%rd199+0];
-	mov.b32 %r41, %r40;
+	ld.global.nc.u32 %r41, [%rd199+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd200, %rd196, 31;
 	min.u64 %rd201, %rd200, 32;
-	cvt.u32.u64 %r42, %rd201;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L21;
-	cvt.u32.u64 %r47, %rd196;
-	mov.b32 %r48, %r47;
+	cvt.u32.u64 %r43, %rd201;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p21, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p21;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p22, %r47, 0x0;
+	@!%p22 bra $L21;
+	cvt.u32.u64 %r48, %rd196;
+	mov.b32 %r49, %r48;
 	bra.uni $L17;
 $L21:
-	mov.b32 %r48, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L17;
 $L19:
 	mul.lo.s64 %rd202, %rd196, %rd147;
 	mad.lo.s64 %rd203, %rd202, 4, %rd145;
-	ld.global.nc.s32 %r49, [%rd203+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
+	ld.global.nc.s32 %r50, [%rd203+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	mov.b32 %r51, %r48;
-	setp.lt.s32 %p20, %r51, 0;
-	@!%p20 bra $L23;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p23, %r52, 0;
+	@!%p23 bra $L23;
 	bra.uni $L11;
 $L23:
 	mov.b64 %rd204, %rd134;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd205, %r52;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd205, %r53;
 	mul.lo.s64 %rd206, %rd205, %rd137;
 	mad.lo.s64 %rd207, %rd206, 8, %rd135;
 	ld.global.nc.s64 %rd208, [%rd207+0];
 	mov.b64 %rd209, %rd208;
 	mov.b64 %rd210, %rd209;
 	mov.b64 %rd211, %rd134;
-	mov.b32 %r53, %r51;
-	cvt.s64.s32 %rd212, %r53;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd212, %r54;
 	add.s64 %rd213, %rd212, 1;
 	mul.lo.s64 %rd214, %rd213, %rd137;
 	mad.lo.s64 %rd215, %rd214, 8, %rd135;
@@ -10467,9 +11876,9 @@ $L23:
 	mov.b64 %rd222, %rd220;
 	mov.b64 %rd223, %rd221;
 $L24:
-	setp.lt.s64 %p21, %rd223, %rd222;
-	not.pred %p22, %p21;
-	@!%p22 bra $L28;
+	setp.lt.s64 %p24, %rd223, %rd222;
+	not.pred %p25, %p24;
+	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
 	add.s64 %rd224, %rd223, %rd193;
@@ -10479,161 +11888,164 @@ $L28:
 	add.s64 %rd228, %rd223, %rd186;
 	mov.b64 %rd229, %rd228;
 $L29:
-	setp.lt.s64 %p23, %rd229, %rd226;
-	not.pred %p24, %p23;
-	@!%p24 bra $L33;
+	setp.lt.s64 %p26, %rd229, %rd226;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd230, %rd229, %rd140;
 	mad.lo.s64 %rd231, %rd230, 4, %rd138;
-	ld.global.nc.s32 %r54, [%rd231+0];
-	mov.b32 %r55, %r54;
+	ld.global.nc.s32 %r55, [%rd231+0];
 	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r51;
-	mov.b32 %r59, %r56;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.pred %p28, %p17;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
 	mov.b64 %rd232, %rd229;
 $L34:
 	cvt.s64.s32 %rd233, %r59;
-	mul.lo.s64 %rd234, %rd233, %rd168;
-	mad.lo.s64 %rd235, %rd234, 4, %rd166;
-	ld.relaxed.gpu.global.s32 %r60, [%rd235+0];
-	mov.b32 %r61, %r60;
-	setp.ge.s32 %p25, %r61, 0;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L38;
-	cvt.s64.s32 %rd236, %r59;
-	mul.lo.s64 %rd237, %rd236, %rd168;
-	mad.lo.s64 %rd238, %rd237, 4, %rd166;
-	mov.b32 %r62, -1;
-	atom.global.cas.b32 %r63, [%rd238], %r62, %r58;
-	setp.eq.u32 %p28, %r63, %r62;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	mov.pred %p26, %p30;
-$L38:
-	@!%p26 bra $L40;
-	mov.pred %p31, 0;
+	mul.lo.s64 %rd234, %rd233, %rd171;
+	mad.lo.s64 %rd235, %rd234, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r61, [%rd235+0];
+	mov.b32 %r62, %r61;
+	add.s32 %r63, %r62, 1;
+	mov.b32 %r64, %r63;
+$L37:
+	cvt.s64.s32 %rd236, %r60;
+	mul.lo.s64 %rd237, %rd236, %rd171;
+	mad.lo.s64 %rd238, %rd237, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r65, [%rd238+0];
+	mov.b32 %r66, %r65;
+	mov.b32 %r67, %r66;
+	setp.ls.u32 %p29, %r67, %r64;
+	@!%p29 bra $L41;
+	mov.pred %p30, 0;
 	bra.uni $L36;
-$L40:
-	cvt.s64.s32 %rd239, %r58;
+$L41:
+	cvt.s64.s32 %rd239, %r60;
 	mul.lo.s64 %rd240, %rd239, %rd171;
 	mad.lo.s64 %rd241, %rd240, 4, %rd169;
-	ld.global.s32 %r64, [%rd241+0];
-	mov.b32 %r65, %r64;
-	add.s32 %r66, %r65, 1;
-	cvt.s64.s32 %rd242, %r59;
-	mul.lo.s64 %rd243, %rd242, %rd171;
-	mad.lo.s64 %rd244, %rd243, 4, %rd169;
-	st.global.s32 [%rd244+0], %r66;
-	mov.pred %p31, 1;
+	atom.global.cas.b32 %r68, [%rd241], %r67, %r64;
+	setp.eq.u32 %p31, %r68, %r67;
+	mov.pred %p32, %p31;
+	@!%p32 bra $L43;
+	bra.uni $L39;
+$L43:
+$L38:
+	bra.uni $L37;
+$L39:
+	cvt.s64.s32 %rd242, %r60;
+	mul.lo.s64 %rd243, %rd242, %rd168;
+	mad.lo.s64 %rd244, %rd243, 4, %rd166;
+	st.relaxed.gpu.global.s32 [%rd244], %r59;
+	mov.pred %p30, 1;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p31 bra $L42;
-	mov.pred %p32, 0;
+	@!%p30 bra $L45;
+	mov.pred %p33, 0;
 	mov.b64 %rd245, %rd227;
-	mov.b32 %r67, %r56;
-$L43:
-	@!%p13 bra $L47;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd246, %r68;
+	mov.b32 %r69, %r57;
+$L46:
+	@!%p15 bra $L50;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd246, %r70;
 	mov.b64 %rd247, %rd246;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd248, %r69;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd248, %r71;
 	min.u64 %rd249, %rd248, 32;
-	cvt.u32.u64 %r70, %rd249;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p33, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p33;
-	mov.b32 %r74, %r73;
+	cvt.u32.u64 %r72, %rd249;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p34, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p34;
+	mov.b32 %r76, %r75;
 	mov.b64 %rd250, %rd247;
-	mov.b32 %r75, %r74;
+	mov.b32 %r77, %r76;
 	mul.lo.s64 %rd251, %rd250, %rd159;
 	mad.lo.s64 %rd252, %rd251, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r76, [%rd252+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p34, %r78, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L49;
+	ld.relaxed.gpu.global.u32 %r78, [%rd252+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p35, %r80, 0x0;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L52;
 	mul.lo.s64 %rd253, %rd250, %rd159;
 	mad.lo.s64 %rd254, %rd253, 4, %rd157;
-	atom.global.or.b32 %r79, [%rd254], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p37, %r81, 0x0;
-	mov.pred %p35, %p37;
-$L49:
-	@!%p35 bra $L51;
+	atom.global.or.b32 %r81, [%rd254], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p38, %r83, 0x0;
+	mov.pred %p36, %p38;
+$L52:
+	@!%p36 bra $L54;
 	mov.b64 %rd255, %rd245;
 	mov.b64 %rd256, %rd255;
-	mov.pred %p38, 0;
-	bra.uni $L45;
-$L51:
+	mov.pred %p39, 0;
+	bra.uni $L48;
+$L54:
 	mov.b64 %rd257, %rd245;
 	mov.b64 %rd256, %rd257;
-	mov.pred %p38, 1;
-	bra.uni $L45;
-$L47:
-	@!%p14 bra $L53;
-	cvt.s64.s32 %rd258, %r67;
+	mov.pred %p39, 1;
+	bra.uni $L48;
+$L50:
+	@!%p16 bra $L56;
+	cvt.s64.s32 %rd258, %r69;
 	mul.lo.s64 %rd259, %rd258, %rd162;
 	mad.lo.s64 %rd260, %rd259, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r82, [%rd260+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p39, %r83, %r38;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L55;
-	cvt.s64.s32 %rd261, %r67;
+	ld.relaxed.gpu.global.s32 %r84, [%rd260+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p40, %r85, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L58;
+	cvt.s64.s32 %rd261, %r69;
 	mul.lo.s64 %rd262, %rd261, %rd162;
 	mad.lo.s64 %rd263, %rd262, 4, %rd160;
-	atom.global.exch.b32 %r84, [%rd263], %r38;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p42, %r85, %r38;
-	mov.pred %p40, %p42;
-$L55:
-	@!%p40 bra $L57;
+	atom.global.exch.b32 %r86, [%rd263], %r39;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p43, %r87, %r39;
+	mov.pred %p41, %p43;
+$L58:
+	@!%p41 bra $L60;
 	mov.b64 %rd264, %rd245;
 	mov.b64 %rd256, %rd264;
-	mov.pred %p38, 0;
-	bra.uni $L45;
-$L57:
-$L53:
+	mov.pred %p39, 0;
+	bra.uni $L48;
+$L60:
+$L56:
 	mul.lo.s64 %rd265, %rd245, %rd182;
 	mad.lo.s64 %rd266, %rd265, 4, %rd180;
-	st.shared.s32 [%rd266+0], %r67;
+	st.shared.s32 [%rd266+0], %r69;
 	add.s64 %rd267, %rd245, 1;
 	mov.b64 %rd268, %rd267;
 	mov.b64 %rd256, %rd268;
-	mov.pred %p38, 1;
-	bra.uni $L45;
-$L44:
-	bra.uni $L43;
-$L45:
+	mov.pred %p39, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
 	mov.b64 %rd269, %rd256;
-	mov.pred %p43, %p38;
+	mov.pred %p44, %p39;
 	mov.b64 %rd227, %rd269;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L59;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L62;
 	mov.b64 %rd270, %rd134;
-	mov.b32 %r86, %r56;
-	setp.lt.s64 %p44, %rd120, 64;
-	setp.le.s64 %p45, %rd164, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L60;
-	cvt.s64.s32 %rd271, %r86;
+	mov.b32 %r88, %r57;
+	setp.lt.s64 %p45, %rd120, 64;
+	setp.le.s64 %p46, %rd164, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L63;
+	cvt.s64.s32 %rd271, %r88;
 	add.s64 %rd272, %rd271, 1;
 	mul.lo.s64 %rd273, %rd272, %rd137;
 	mad.lo.s64 %rd274, %rd273, 8, %rd135;
 	ld.global.nc.s64 %rd275, [%rd274+0];
 	mov.b64 %rd276, %rd275;
-	cvt.s64.s32 %rd277, %r86;
+	cvt.s64.s32 %rd277, %r88;
 	mul.lo.s64 %rd278, %rd277, %rd137;
 	mad.lo.s64 %rd279, %rd278, 8, %rd135;
 	ld.global.nc.s64 %rd280, [%rd279+0];
@@ -10641,22 +12053,22 @@ $L45:
 	sub.s64 %rd282, %rd276, %rd281;
 	add.s64 %rd283, %rd121, %rd282;
 	mov.b64 %rd121, %rd283;
-	bra.uni $L61;
-$L60:
+	bra.uni $L64;
+$L63:
 	rem.s64 %rd284, %rd120, %rd164;
-	setp.eq.s64 %p47, %rd164, -1;
-	selp.b64 %rd285, 0, %rd284, %p47;
-	setp.eq.s64 %p48, %rd164, 0;
-	selp.b64 %rd286, %rd120, %rd285, %p48;
-	setp.eq.s64 %p49, %rd286, 0;
-	@!%p49 bra $L63;
-	cvt.s64.s32 %rd287, %r86;
+	setp.eq.s64 %p48, %rd164, -1;
+	selp.b64 %rd285, 0, %rd284, %p48;
+	setp.eq.s64 %p49, %rd164, 0;
+	selp.b64 %rd286, %rd120, %rd285, %p49;
+	setp.eq.s64 %p50, %rd286, 0;
+	@!%p50 bra $L66;
+	cvt.s64.s32 %rd287, %r88;
 	add.s64 %rd288, %rd287, 1;
 	mul.lo.s64 %rd289, %rd288, %rd137;
 	mad.lo.s64 %rd290, %rd289, 8, %rd135;
 	ld.global.nc.s64 %rd291, [%rd290+0];
 	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r86;
+	cvt.s64.s32 %rd293, %r88;
 	mul.lo.s64 %rd294, %rd293, %rd137;
 	mad.lo.s64 %rd295, %rd294, 8, %rd135;
 	ld.global.nc.s64 %rd296, [%rd295+0];
@@ -10665,121 +12077,121 @@ $L60:
 	mul.lo.s64 %rd299, %rd164, %rd298;
 	add.s64 %rd300, %rd121, %rd299;
 	mov.b64 %rd121, %rd300;
-$L63:
-$L61:
+$L66:
+$L64:
 	add.s64 %rd301, %rd120, 1;
 	mov.b64 %rd120, %rd301;
-$L59:
-$L42:
+$L62:
+$L45:
 $L30:
 	add.s64 %rd302, %rd229, %rd184;
 	mov.b64 %rd229, %rd302;
 	bra.uni $L29;
 $L31:
 	mov.b64 %rd303, %rd227;
-$L64:
-	@!%p13 bra $L68;
-	bra.uni $L66;
-$L68:
+$L67:
+	@!%p15 bra $L71;
+	bra.uni $L69;
+$L71:
 	// block scan
 	mov.b64 %rd304, %rd303;
-	mov.b32 %r87, %r3;
-$L69:
-	setp.hs.u32 %p50, %r87, 32;
-	@%p50 bra $L70;
-	mov.b64 {%r88, %r89}, %rd304;
-	shfl.sync.up.b32 %r90|%p51, %r88, %r87, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd305, {%r90, %r91};
-	@!%p51 bra $L71;
+	mov.b32 %r89, %r3;
+$L72:
+	setp.hs.u32 %p51, %r89, 32;
+	@%p51 bra $L73;
+	mov.b64 {%r90, %r91}, %rd304;
+	shfl.sync.up.b32 %r92|%p52, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd305, {%r92, %r93};
+	@!%p52 bra $L74;
 	add.s64 %rd306, %rd305, %rd304;
 	mov.b64 %rd304, %rd306;
-$L71:
-	shl.b32 %r87, %r87, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r92, %r93}, %rd304;
-	shfl.sync.up.b32 %r94|%p52, %r92, %r3, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd307, {%r94, %r95};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd308, %rd307, 0, %p54;
-	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r96;
-	@!%p55 bra $L72;
+$L74:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r94, %r95}, %rd304;
+	shfl.sync.up.b32 %r96|%p53, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd307, {%r96, %r97};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd308, %rd307, 0, %p55;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r98;
+	@!%p56 bra $L75;
 	mul.wide.u32 %rd309, %r8, 16;
 	add.s64 %rd310, %rd1, %rd309;
 	st.shared.s64 [%rd310+0], %rd304;
-$L72:
+$L75:
 	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L73;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L76;
 	mov.b64 %rd311, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L74;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L77;
 	mul.wide.u32 %rd312, %r7, 16;
 	add.s64 %rd313, %rd1, %rd312;
 	ld.shared.s64 %rd314, [%rd313+0];
 	mov.b64 %rd311, %rd314;
-$L74:
-	mov.b64 {%r97, %r98}, %rd311;
-	shfl.sync.up.b32 %r99|%p58, %r97, 1, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd315, {%r99, %r100};
-	@!%p58 bra $L75;
+$L77:
+	mov.b64 {%r99, %r100}, %rd311;
+	shfl.sync.up.b32 %r101|%p59, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd315, {%r101, %r102};
+	@!%p59 bra $L78;
 	add.s64 %rd316, %rd315, %rd311;
 	mov.b64 %rd311, %rd316;
-$L75:
-	mov.b64 {%r101, %r102}, %rd311;
-	shfl.sync.up.b32 %r103|%p59, %r101, 2, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd317, {%r103, %r104};
-	@!%p59 bra $L76;
+$L78:
+	mov.b64 {%r103, %r104}, %rd311;
+	shfl.sync.up.b32 %r105|%p60, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd317, {%r105, %r106};
+	@!%p60 bra $L79;
 	add.s64 %rd318, %rd317, %rd311;
 	mov.b64 %rd311, %rd318;
-$L76:
-	mov.b64 {%r105, %r106}, %rd311;
-	shfl.sync.up.b32 %r107|%p60, %r105, 4, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd319, {%r107, %r108};
-	@!%p60 bra $L77;
+$L79:
+	mov.b64 {%r107, %r108}, %rd311;
+	shfl.sync.up.b32 %r109|%p61, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd319, {%r109, %r110};
+	@!%p61 bra $L80;
 	add.s64 %rd320, %rd319, %rd311;
 	mov.b64 %rd311, %rd320;
-$L77:
-	mov.b64 {%r109, %r110}, %rd311;
-	shfl.sync.up.b32 %r111|%p61, %r109, 8, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd321, {%r111, %r112};
-	@!%p61 bra $L78;
+$L80:
+	mov.b64 {%r111, %r112}, %rd311;
+	shfl.sync.up.b32 %r113|%p62, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd321, {%r113, %r114};
+	@!%p62 bra $L81;
 	add.s64 %rd322, %rd321, %rd311;
 	mov.b64 %rd311, %rd322;
-$L78:
-	mov.b64 {%r113, %r114}, %rd311;
-	shfl.sync.up.b32 %r115|%p62, %r113, 16, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd323, {%r115, %r116};
-	@!%p62 bra $L79;
+$L81:
+	mov.b64 {%r115, %r116}, %rd311;
+	shfl.sync.up.b32 %r117|%p63, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd323, {%r117, %r118};
+	@!%p63 bra $L82;
 	add.s64 %rd324, %rd323, %rd311;
 	mov.b64 %rd311, %rd324;
-$L79:
-	mov.b64 {%r117, %r118}, %rd311;
-	shfl.sync.up.b32 %r119|%p63, %r117, 1, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd325, {%r119, %r120};
-	selp.b64 %rd326, %rd325, 0, %p63;
-	@!%p57 bra $L80;
+$L82:
+	mov.b64 {%r119, %r120}, %rd311;
+	shfl.sync.up.b32 %r121|%p64, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd325, {%r121, %r122};
+	selp.b64 %rd326, %rd325, 0, %p64;
+	@!%p58 bra $L83;
 	mul.wide.u32 %rd327, %r7, 16;
 	add.s64 %rd328, %rd1, %rd327;
 	add.s64 %rd329, %rd328, 512;
 	st.shared.s64 [%rd329+0], %rd326;
-$L80:
-	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r121;
-	@!%p64 bra $L81;
+$L83:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r123;
+	@!%p65 bra $L84;
 	st.shared.s64 [%rd1+1024], %rd311;
-$L81:
-$L73:
+$L84:
+$L76:
 	bar.sync 0;
 	mul.wide.u32 %rd330, %r8, 16;
 	add.s64 %rd331, %rd1, %rd330;
@@ -10787,10 +12199,10 @@ $L73:
 	ld.shared.s64 %rd333, [%rd332+0];
 	add.s64 %rd334, %rd333, %rd308;
 	ld.shared.s64 %rd335, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd334;
-	shfl.sync.idx.b32 %r124|%p65, %r122, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd336, {%r124, %r125};
+	mov.b64 {%r124, %r125}, %rd334;
+	shfl.sync.idx.b32 %r126|%p66, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd336, {%r126, %r127};
 	mov.b64 %rd337, %rd335;
 	mov.b64 %rd338, %rd336;
 	mov.b64 %rd339, %rd337;
@@ -10800,22 +12212,22 @@ $L73:
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, 0;
 	cvt.u64.u32 %rd345, %r2;
-	setp.eq.s64 %p66, %rd345, 0;
-	setp.gt.s64 %p67, %rd343, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L83;
+	setp.eq.s64 %p67, %rd345, 0;
+	setp.gt.s64 %p68, %rd343, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L86;
 	atom.global.add.u64 %rd346, [%rd154], %rd343;
 	mov.b64 %rd347, %rd346;
 	mov.b64 %rd344, %rd347;
-$L83:
+$L86:
 	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p69, %rd348, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
+	setp.eq.s64 %p70, %rd348, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
 	bar.sync 0;
-	@!%p71 bra $L84;
+	@!%p72 bra $L87;
 	st.shared.s64 [%rd1+1024], %rd344;
-$L84:
+$L87:
 	bar.sync 0;
 	ld.shared.s64 %rd349, [%rd1+1024];
 	mov.b64 %rd350, %rd349;
@@ -10823,29 +12235,29 @@ $L84:
 	add.s64 %rd351, %rd344, %rd342;
 	mov.b64 %rd352, %rd351;
 	mov.b64 %rd353, 0;
-$L85:
-	setp.lt.s64 %p72, %rd353, %rd303;
-	not.pred %p73, %p72;
-	@!%p73 bra $L89;
-	bra.uni $L87;
-$L89:
+$L88:
+	setp.lt.s64 %p73, %rd353, %rd303;
+	not.pred %p74, %p73;
+	@!%p74 bra $L92;
+	bra.uni $L90;
+$L92:
 	mul.lo.s64 %rd354, %rd353, %rd182;
 	mad.lo.s64 %rd355, %rd354, 4, %rd180;
-	ld.shared.s32 %r126, [%rd355+0];
-	mov.b32 %r127, %r126;
+	ld.shared.s32 %r128, [%rd355+0];
+	mov.b32 %r129, %r128;
 	add.s64 %rd356, %rd352, %rd353;
 	mul.lo.s64 %rd357, %rd356, %rd153;
 	mad.lo.s64 %rd358, %rd357, 4, %rd151;
-	st.global.s32 [%rd358+0], %r127;
-$L86:
+	st.global.s32 [%rd358+0], %r129;
+$L89:
 	add.s64 %rd359, %rd353, 1;
 	mov.b64 %rd353, %rd359;
-	bra.uni $L85;
-$L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
 $L25:
 	add.s64 %rd360, %rd223, %rd193;
 	mov.b64 %rd223, %rd360;
@@ -10864,47 +12276,47 @@ $L6:
 	mov.b64 %rd362, %rd120;
 	mov.b64 %rd363, %rd121;
 	// block reduction
-	mov.b32 %r128, 1;
-	sub.u32 %r129, %r13, 1;
-	mov.b32 %r130, %r3;
-$L90:
-	setp.hs.u32 %p74, %r130, 32;
-	@%p74 bra $L91;
-	mov.b64 {%r131, %r132}, %rd362;
-	shfl.sync.down.b32 %r133|%p75, %r131, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd364, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd363;
-	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd365, {%r137, %r138};
-	@!%p75 bra $L92;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L94;
-	setp.lt.s64 %p77, %rd364, %rd362;
-	setp.eq.s64 %p78, %rd364, %rd362;
-	setp.lt.s64 %p79, %rd365, %rd363;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd366, %rd364, %rd362, %p81;
-	selp.b64 %rd367, %rd365, %rd363, %p81;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
+$L93:
+	setp.hs.u32 %p75, %r132, 32;
+	@%p75 bra $L94;
+	mov.b64 {%r133, %r134}, %rd362;
+	shfl.sync.down.b32 %r135|%p76, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd364, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd363;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd365, {%r139, %r140};
+	@!%p76 bra $L95;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L97;
+	setp.lt.s64 %p78, %rd364, %rd362;
+	setp.eq.s64 %p79, %rd364, %rd362;
+	setp.lt.s64 %p80, %rd365, %rd363;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd366, %rd364, %rd362, %p82;
+	selp.b64 %rd367, %rd365, %rd363, %p82;
 	mov.b64 %rd362, %rd366;
 	mov.b64 %rd363, %rd367;
-	bra.uni $L93;
-$L94:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L95;
-	setp.gt.s64 %p83, %rd364, %rd362;
-	setp.eq.s64 %p84, %rd364, %rd362;
-	setp.lt.s64 %p85, %rd365, %rd363;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd368, %rd364, %rd362, %p87;
-	selp.b64 %rd369, %rd365, %rd363, %p87;
+	bra.uni $L96;
+$L97:
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L98;
+	setp.gt.s64 %p84, %rd364, %rd362;
+	setp.eq.s64 %p85, %rd364, %rd362;
+	setp.lt.s64 %p86, %rd365, %rd363;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd368, %rd364, %rd362, %p88;
+	selp.b64 %rd369, %rd365, %rd363, %p88;
 	mov.b64 %rd362, %rd368;
 	mov.b64 %rd363, %rd369;
-	bra.uni $L93;
-$L95:
+	bra.uni $L96;
+$L98:
 	mov.b64 %rd370, %rd362;
 	mov.b64 %rd371, %rd363;
 	mov.b64 %rd372, %rd364;
@@ -10919,73 +12331,73 @@ $L95:
 	mov.b64 %rd374, %rd380;
 	add.s64 %rd381, %rd375, %rd379;
 	mov.b64 %rd375, %rd381;
-$L96:
+$L99:
 	mov.b64 %rd362, %rd374;
 	mov.b64 %rd363, %rd375;
-$L93:
-$L92:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L97;
+$L96:
+$L95:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L93;
+$L94:
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L100;
 	mul.wide.u32 %rd382, %r8, 16;
 	add.s64 %rd383, %rd1, %rd382;
 	st.shared.s64 [%rd383+0], %rd362;
 	st.shared.s64 [%rd383+8], %rd363;
-$L97:
+$L100:
 	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L98;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L99;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L101;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L102;
 	mul.wide.u32 %rd384, %r7, 16;
 	add.s64 %rd385, %rd1, %rd384;
 	ld.shared.s64 %rd386, [%rd385+0];
 	ld.shared.s64 %rd387, [%rd385+8];
 	mov.b64 %rd362, %rd386;
 	mov.b64 %rd363, %rd387;
-$L99:
-	sub.u32 %r139, %r10, 1;
-	mov.b32 %r140, %r128;
-$L100:
-	setp.hs.u32 %p91, %r140, 32;
-	@%p91 bra $L101;
-	mov.b64 {%r141, %r142}, %rd362;
-	shfl.sync.down.b32 %r143|%p92, %r141, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd388, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd363;
-	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd389, {%r147, %r148};
-	@!%p92 bra $L102;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L104;
-	setp.lt.s64 %p94, %rd388, %rd362;
-	setp.eq.s64 %p95, %rd388, %rd362;
-	setp.lt.s64 %p96, %rd389, %rd363;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd390, %rd388, %rd362, %p98;
-	selp.b64 %rd391, %rd389, %rd363, %p98;
+$L102:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
+$L103:
+	setp.hs.u32 %p92, %r142, 32;
+	@%p92 bra $L104;
+	mov.b64 {%r143, %r144}, %rd362;
+	shfl.sync.down.b32 %r145|%p93, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd388, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd363;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd389, {%r149, %r150};
+	@!%p93 bra $L105;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L107;
+	setp.lt.s64 %p95, %rd388, %rd362;
+	setp.eq.s64 %p96, %rd388, %rd362;
+	setp.lt.s64 %p97, %rd389, %rd363;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd390, %rd388, %rd362, %p99;
+	selp.b64 %rd391, %rd389, %rd363, %p99;
 	mov.b64 %rd362, %rd390;
 	mov.b64 %rd363, %rd391;
-	bra.uni $L103;
-$L104:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L105;
-	setp.gt.s64 %p100, %rd388, %rd362;
-	setp.eq.s64 %p101, %rd388, %rd362;
-	setp.lt.s64 %p102, %rd389, %rd363;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd392, %rd388, %rd362, %p104;
-	selp.b64 %rd393, %rd389, %rd363, %p104;
+	bra.uni $L106;
+$L107:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L108;
+	setp.gt.s64 %p101, %rd388, %rd362;
+	setp.eq.s64 %p102, %rd388, %rd362;
+	setp.lt.s64 %p103, %rd389, %rd363;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd392, %rd388, %rd362, %p105;
+	selp.b64 %rd393, %rd389, %rd363, %p105;
 	mov.b64 %rd362, %rd392;
 	mov.b64 %rd363, %rd393;
-	bra.uni $L103;
-$L105:
+	bra.uni $L106;
+$L108:
 	mov.b64 %rd394, %rd362;
 	mov.b64 %rd395, %rd363;
 	mov.b64 %rd396, %rd388;
@@ -11000,22 +12412,22 @@ $L105:
 	mov.b64 %rd374, %rd398;
 	add.s64 %rd399, %rd375, %rd379;
 	mov.b64 %rd375, %rd399;
-$L106:
+$L109:
 	mov.b64 %rd362, %rd374;
 	mov.b64 %rd363, %rd375;
-$L103:
-$L102:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L100;
+$L106:
+$L105:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L103;
+$L104:
 $L101:
-$L98:
 	mul.wide.u32 %rd400, %r29, 16;
 	add.s64 %rd401, %rd11, %rd400;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L107;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L110;
 	st.global.s64 [%rd401+0], %rd362;
 	st.global.s64 [%rd401+8], %rd363;
-$L107:
+$L110:
 	ret;
 }
 
@@ -11069,11 +12481,12 @@ $L107:
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<49>;
 	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -11207,26 +12620,29 @@ $L107:
 	mov.b64 %rd100, %rd99;
 	ld.param.s32 %r24, [gk_s45];
 	mov.b32 %r25, %r24;
+	ld.param.u8 %r26, [gk_s46];
+	setp.ne.u32 %p8, %r26, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd103, %r5;
 	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd101, 9223372036854775807;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd105, %rd103;
 $L3:
-	setp.ge.s64 %p9, %rd105, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd105, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd106, %rd105, 16, %rd3;
 	ld.global.s64 %rd107, [%rd106+0];
 	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p10, %rd107, %rd101;
-	setp.eq.s64 %p11, %rd107, %rd101;
-	setp.lt.s64 %p12, %rd108, %rd102;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd109, %rd107, %rd101, %p14;
-	selp.b64 %rd110, %rd108, %rd102, %p14;
+	setp.lt.s64 %p12, %rd107, %rd101;
+	setp.eq.s64 %p13, %rd107, %rd101;
+	setp.lt.s64 %p14, %rd108, %rd102;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd109, %rd107, %rd101, %p16;
+	selp.b64 %rd110, %rd108, %rd102, %p16;
 	mov.b64 %rd101, %rd109;
 	mov.b64 %rd102, %rd110;
 	add.s64 %rd105, %rd105, %rd104;
@@ -11234,24 +12650,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd101, -9223372036854775808;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd111, %rd103;
 $L6:
-	setp.ge.s64 %p16, %rd111, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd111, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p17, %rd113, %rd101;
-	setp.eq.s64 %p18, %rd113, %rd101;
-	setp.lt.s64 %p19, %rd114, %rd102;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd115, %rd113, %rd101, %p21;
-	selp.b64 %rd116, %rd114, %rd102, %p21;
+	setp.gt.s64 %p19, %rd113, %rd101;
+	setp.eq.s64 %p20, %rd113, %rd101;
+	setp.lt.s64 %p21, %rd114, %rd102;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd115, %rd113, %rd101, %p23;
+	selp.b64 %rd116, %rd114, %rd102, %p23;
 	mov.b64 %rd101, %rd115;
 	mov.b64 %rd102, %rd116;
 	add.s64 %rd111, %rd111, %rd104;
@@ -11272,8 +12688,8 @@ $L8:
 	mov.b64 %rd102, %rd122;
 	mov.b64 %rd123, %rd103;
 $L9:
-	setp.ge.s64 %p22, %rd123, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd123, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd124, %rd123, 16, %rd3;
 	ld.global.s64 %rd125, [%rd124+0];
 	ld.global.s64 %rd126, [%rd124+8];
@@ -11301,44 +12717,44 @@ $L1:
 	mov.b64 %rd139, %rd101;
 	mov.b64 %rd140, %rd102;
 	// block reduction
-	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
 $L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd139;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd141, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd140;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd142, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd141, %rd139;
-	setp.eq.s64 %p27, %rd141, %rd139;
-	setp.lt.s64 %p28, %rd142, %rd140;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd143, %rd141, %rd139, %p30;
-	selp.b64 %rd144, %rd142, %rd140, %p30;
+	setp.hs.u32 %p25, %r30, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r31, %r32}, %rd139;
+	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd141, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd140;
+	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
+	mov.b64 %rd142, {%r37, %r38};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd141, %rd139;
+	setp.eq.s64 %p29, %rd141, %rd139;
+	setp.lt.s64 %p30, %rd142, %rd140;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd143, %rd141, %rd139, %p32;
+	selp.b64 %rd144, %rd142, %rd140, %p32;
 	mov.b64 %rd139, %rd143;
 	mov.b64 %rd140, %rd144;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd141, %rd139;
-	setp.eq.s64 %p33, %rd141, %rd139;
-	setp.lt.s64 %p34, %rd142, %rd140;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd145, %rd141, %rd139, %p36;
-	selp.b64 %rd146, %rd142, %rd140, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd141, %rd139;
+	setp.eq.s64 %p35, %rd141, %rd139;
+	setp.lt.s64 %p36, %rd142, %rd140;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd145, %rd141, %rd139, %p38;
+	selp.b64 %rd146, %rd142, %rd140, %p38;
 	mov.b64 %rd139, %rd145;
 	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
@@ -11362,21 +12778,21 @@ $L18:
 	mov.b64 %rd140, %rd132;
 $L15:
 $L14:
-	shl.b32 %r29, %r29, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd153, %r8, 16;
 	add.s64 %rd154, %rd1, %rd153;
 	st.shared.s64 [%rd154+0], %rd139;
 	st.shared.s64 [%rd154+8], %rd140;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd155, %r7, 16;
 	add.s64 %rd156, %rd1, %rd155;
 	ld.shared.s64 %rd157, [%rd156+0];
@@ -11384,42 +12800,42 @@ $L19:
 	mov.b64 %rd139, %rd157;
 	mov.b64 %rd140, %rd158;
 $L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd139;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd159, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd140;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd159, %rd139;
-	setp.eq.s64 %p44, %rd159, %rd139;
-	setp.lt.s64 %p45, %rd160, %rd140;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd161, %rd159, %rd139, %p47;
-	selp.b64 %rd162, %rd160, %rd140, %p47;
+	setp.hs.u32 %p42, %r40, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r41, %r42}, %rd139;
+	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd159, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd140;
+	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
+	mov.b64 %rd160, {%r47, %r48};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd159, %rd139;
+	setp.eq.s64 %p46, %rd159, %rd139;
+	setp.lt.s64 %p47, %rd160, %rd140;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd161, %rd159, %rd139, %p49;
+	selp.b64 %rd162, %rd160, %rd140, %p49;
 	mov.b64 %rd139, %rd161;
 	mov.b64 %rd140, %rd162;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd159, %rd139;
-	setp.eq.s64 %p50, %rd159, %rd139;
-	setp.lt.s64 %p51, %rd160, %rd140;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd163, %rd159, %rd139, %p53;
-	selp.b64 %rd164, %rd160, %rd140, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd159, %rd139;
+	setp.eq.s64 %p52, %rd159, %rd139;
+	setp.lt.s64 %p53, %rd160, %rd140;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd163, %rd159, %rd139, %p55;
+	selp.b64 %rd164, %rd160, %rd140, %p55;
 	mov.b64 %rd139, %rd163;
 	mov.b64 %rd140, %rd164;
 	bra.uni $L25;
@@ -11443,12 +12859,12 @@ $L28:
 	mov.b64 %rd140, %rd132;
 $L25:
 $L24:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r40, %r40, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd139;
 	st.global.s64 [%rd6+8], %rd140;
 $L29:
@@ -11456,8 +12872,8 @@ $L29:
 }
 `
 
-// gokkosPTX12 is the PTX of frontier.PushFused[bfs.reach].
-const gokkosPTX12 = `//
+// gokkosPTX16 is the PTX of frontier.PushFused[bfs.reach].
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -11524,12 +12940,15 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<148>;
-	.reg .b32 %r<253>;
-	.reg .b64 %rd<571>;
+	.reg .pred %p<271>;
+	.reg .b32 %r<424>;
+	.reg .b64 %rd<1008>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11667,1186 +13086,2220 @@ const gokkosPTX12 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	cvt.u64.u32 %rd125, %r28;
-	cvt.u64.u32 %rd126, %r29;
-	mov.b64 %rd127, %rd125;
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u8 %r34, [gk_s49];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	cvt.u64.u32 %rd129, %r28;
+	cvt.u64.u32 %rd130, %r29;
+	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p7, %rd127, %rd2;
-	@%p7 bra $L2;
-	mov.b64 %rd124, %rd127;
+	setp.ge.s64 %p9, %rd131, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd128, %rd13, %rd21;
-	mad.lo.s64 %rd129, %rd100, 4, 15;
-	and.b64 %rd129, %rd129, -16;
-	add.s64 %rd21, %rd21, %rd129;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd100;
-	mov.b64 %rd132, 1;
-	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd131;
-	mov.b64 %rd135, %rd132;
-	setp.eq.s64 %p8, %rd124, 0;
-	cvt.u64.u32 %rd136, %r2;
-	setp.eq.s64 %p9, %rd136, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd137, %rd62;
-	mov.b64 %rd138, 0;
-	cvt.u64.u32 %rd139, %r4;
-	mul.lo.s64 %rd140, %rd124, %rd139;
-	cvt.u64.u32 %rd141, %r2;
-	add.s64 %rd142, %rd140, %rd141;
-	mov.b64 %rd143, %rd142;
+	add.s64 %rd132, %rd13, %rd21;
+	mad.lo.s64 %rd133, %rd100, 4, 15;
+	and.b64 %rd133, %rd133, -16;
+	add.s64 %rd21, %rd21, %rd133;
+	mov.b64 %rd134, %rd132;
+	mov.b64 %rd135, %rd100;
+	mov.b64 %rd136, 1;
+	mov.b64 %rd137, %rd134;
+	mov.b64 %rd138, %rd135;
+	mov.b64 %rd139, %rd136;
+	mov.b64 %rd141, 2;
+	mul.lo.s64 %rd140, %rd141, %rd106;
+	add.s64 %rd142, %rd11, %rd20;
+	mad.lo.s64 %rd143, %rd140, 4, 15;
+	and.b64 %rd143, %rd143, -16;
+	add.s64 %rd20, %rd20, %rd143;
+	mov.b64 %rd144, %rd142;
+	mov.b64 %rd145, %rd140;
+	mov.b64 %rd146, 1;
+	mov.b64 %rd147, %rd144;
+	mov.b64 %rd148, %rd145;
+	mov.b64 %rd149, %rd146;
+	setp.eq.s64 %p10, %rd128, 0;
+	cvt.u64.u32 %rd150, %r2;
+	setp.eq.s64 %p11, %rd150, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd151, %rd62;
+	mov.b64 %rd152, 0;
+	cvt.u64.u32 %rd153, %r4;
+	mul.lo.s64 %rd154, %rd128, %rd153;
+	cvt.u64.u32 %rd155, %r2;
+	add.s64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
 $L4:
-	setp.lt.s64 %p12, %rd143, %rd137;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	setp.lt.s64 %p14, %rd157, %rd151;
+	not.pred %p15, %p14;
+	@!%p15 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd144, %rd143, %rd53;
-	mad.lo.s64 %rd145, %rd144, 4, %rd49;
-	ld.global.s32 %r34, [%rd145+0];
-	mov.b32 %r35, %r34;
-	mov.b64 %rd146, %rd25;
+	mul.lo.s64 %rd158, %rd157, %rd53;
+	mad.lo.s64 %rd159, %rd158, 4, %rd49;
+	ld.global.s32 %r35, [%rd159+0];
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd147, %r36;
-	add.s64 %rd148, %rd147, 1;
-	mul.lo.s64 %rd149, %rd148, %rd32;
-	mad.lo.s64 %rd150, %rd149, 8, %rd28;
-	ld.global.nc.s64 %rd151, [%rd150+0];
-	mov.b64 %rd152, %rd151;
-	cvt.s64.s32 %rd153, %r36;
-	mul.lo.s64 %rd154, %rd153, %rd32;
-	mad.lo.s64 %rd155, %rd154, 8, %rd28;
-	ld.global.nc.s64 %rd156, [%rd155+0];
-	mov.b64 %rd157, %rd156;
-	sub.s64 %rd158, %rd152, %rd157;
-	mov.b64 %rd159, %rd158;
-	max.s64 %rd160, %rd138, %rd159;
-	mov.b64 %rd138, %rd160;
+	mov.b64 %rd160, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd161, %r37;
+	add.s64 %rd162, %rd161, 1;
+	mul.lo.s64 %rd163, %rd162, %rd32;
+	mad.lo.s64 %rd164, %rd163, 8, %rd28;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	cvt.s64.s32 %rd167, %r37;
+	mul.lo.s64 %rd168, %rd167, %rd32;
+	mad.lo.s64 %rd169, %rd168, 8, %rd28;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	sub.s64 %rd172, %rd166, %rd171;
+	mov.b64 %rd173, %rd172;
+	max.s64 %rd174, %rd152, %rd173;
+	mov.b64 %rd152, %rd174;
 $L5:
-	cvt.u64.u32 %rd161, %r4;
-	mul.lo.s64 %rd162, %rd2, %rd161;
-	add.s64 %rd163, %rd143, %rd162;
-	mov.b64 %rd143, %rd163;
+	cvt.u64.u32 %rd175, %r4;
+	mul.lo.s64 %rd176, %rd2, %rd175;
+	add.s64 %rd177, %rd157, %rd176;
+	mov.b64 %rd157, %rd177;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd164, %rd138;
+	mov.b64 %rd178, %rd152;
 	// block reduction
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r3;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
 $L9:
-	setp.hs.u32 %p14, %r38, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd164;
-	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd165, {%r41, %r42};
-	@!%p15 bra $L11;
-	max.s64 %rd166, %rd164, %rd165;
-	mov.b64 %rd164, %rd166;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L10;
+	mov.b64 {%r40, %r41}, %rd178;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd179, {%r42, %r43};
+	@!%p17 bra $L11;
+	max.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 $L11:
-	shl.b32 %r38, %r38, 1;
+	shl.b32 %r39, %r39, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd167, %r8, 16;
-	add.s64 %rd168, %rd1, %rd167;
-	st.shared.s64 [%rd168+0], %rd164;
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L12;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd178;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd169, %r7, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	ld.shared.s64 %rd171, [%rd170+0];
-	mov.b64 %rd164, %rd171;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L13;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L14;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	mov.b64 %rd178, %rd185;
 $L14:
-	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd164;
-	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
-	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd172, {%r46, %r47};
-	@!%p19 bra $L15;
-	max.s64 %rd173, %rd164, %rd172;
-	mov.b64 %rd164, %rd173;
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd178;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd186, {%r47, %r48};
+	@!%p21 bra $L15;
+	max.s64 %rd187, %rd178, %rd186;
+	mov.b64 %rd178, %rd187;
 $L15:
-	mov.b64 {%r48, %r49}, %rd164;
-	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
-	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd174, {%r50, %r51};
-	@!%p20 bra $L16;
-	max.s64 %rd175, %rd164, %rd174;
-	mov.b64 %rd164, %rd175;
+	mov.b64 {%r49, %r50}, %rd178;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd188, {%r51, %r52};
+	@!%p22 bra $L16;
+	max.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
 $L16:
-	mov.b64 {%r52, %r53}, %rd164;
-	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd176, {%r54, %r55};
-	@!%p21 bra $L17;
-	max.s64 %rd177, %rd164, %rd176;
-	mov.b64 %rd164, %rd177;
+	mov.b64 {%r53, %r54}, %rd178;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd190, {%r55, %r56};
+	@!%p23 bra $L17;
+	max.s64 %rd191, %rd178, %rd190;
+	mov.b64 %rd178, %rd191;
 $L17:
-	mov.b64 {%r56, %r57}, %rd164;
-	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd178, {%r58, %r59};
-	@!%p22 bra $L18;
-	max.s64 %rd179, %rd164, %rd178;
-	mov.b64 %rd164, %rd179;
+	mov.b64 {%r57, %r58}, %rd178;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd192, {%r59, %r60};
+	@!%p24 bra $L18;
+	max.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
 $L18:
-	mov.b64 {%r60, %r61}, %rd164;
-	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd180, {%r62, %r63};
-	@!%p23 bra $L19;
-	max.s64 %rd181, %rd164, %rd180;
-	mov.b64 %rd164, %rd181;
+	mov.b64 {%r61, %r62}, %rd178;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd194, {%r63, %r64};
+	@!%p25 bra $L19;
+	max.s64 %rd195, %rd178, %rd194;
+	mov.b64 %rd178, %rd195;
 $L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd164;
+	@!%p18 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd178;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd182, [%rd1+1024];
-	mov.b64 %rd164, %rd182;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd138, %rd183;
-	cvt.u64.u32 %rd184, %r2;
-	setp.eq.s64 %p24, %rd184, 0;
-	setp.gt.s64 %p25, %rd138, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd186, 9;
-	mul.lo.s64 %rd185, %rd186, %rd116;
-	mad.lo.s64 %rd187, %rd185, 8, %rd112;
-	atom.global.max.s64 %rd188, [%rd187], %rd138;
+	ld.shared.s64 %rd196, [%rd1+1024];
+	mov.b64 %rd178, %rd196;
+	mov.b64 %rd197, %rd178;
+	mov.b64 %rd152, %rd197;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p26, %rd198, 0;
+	setp.gt.s64 %p27, %rd152, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L22;
+	mov.b64 %rd200, 9;
+	mul.lo.s64 %rd199, %rd200, %rd120;
+	mad.lo.s64 %rd201, %rd199, 8, %rd116;
+	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd189, 0;
-	st.global.s64 [%rd112+0], %rd189;
-	mov.b64 %rd191, 1;
-	mul.lo.s64 %rd190, %rd191, %rd116;
-	mad.lo.s64 %rd192, %rd190, 8, %rd112;
-	mov.b64 %rd193, 0;
-	st.global.s64 [%rd192+0], %rd193;
-	mov.b64 %rd195, 2;
-	mul.lo.s64 %rd194, %rd195, %rd116;
-	mad.lo.s64 %rd196, %rd194, 8, %rd112;
-	mov.b64 %rd197, 0;
-	st.global.s64 [%rd196+0], %rd197;
+	@!%p13 bra $L24;
+	mov.b64 %rd203, 0;
+	st.global.s64 [%rd116+0], %rd203;
+	mov.b64 %rd205, 1;
+	mul.lo.s64 %rd204, %rd205, %rd120;
+	mad.lo.s64 %rd206, %rd204, 8, %rd116;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd209, 2;
+	mul.lo.s64 %rd208, %rd209, %rd120;
+	mad.lo.s64 %rd210, %rd208, 8, %rd116;
+	mov.b64 %rd211, 0;
+	st.global.s64 [%rd210+0], %rd211;
 $L24:
 	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L25;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
-	atom.global.add.u32 %r65, [gk_league_sync], 1;
-	mov.u32 %r66, %nctaid.x;
-	sub.u32 %r67, %r66, 1;
-	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L26;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
 	bra.uni $L27;
 $L26:
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L26;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L26;
 $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd199, 9;
-	mul.lo.s64 %rd198, %rd199, %rd116;
-	mad.lo.s64 %rd200, %rd198, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd202;
-	setp.gt.s64 %p30, %rd203, %rd70;
-	@!%p30 bra $L29;
+	mov.b64 %rd213, 9;
+	mul.lo.s64 %rd212, %rd213, %rd120;
+	mad.lo.s64 %rd214, %rd212, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, %rd216;
+	setp.gt.s64 %p32, %rd217, %rd70;
+	@!%p32 bra $L29;
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L30;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	atom.global.add.u32 %r71, [gk_league_sync], 1;
-	mov.u32 %r72, %nctaid.x;
-	sub.u32 %r73, %r72, 1;
-	setp.eq.u32 %p32, %r71, %r73;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L31;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
 	bra.uni $L32;
 $L31:
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r75, %r70;
-	@%p33 bra $L31;
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L31;
 $L32:
 	fence.acq_rel.gpu;
 $L30:
 	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd205, 9;
-	mul.lo.s64 %rd204, %rd205, %rd116;
-	mad.lo.s64 %rd206, %rd204, 8, %rd112;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd208, -1;
-	st.global.s64 [%rd105+0], %rd208;
+	@!%p13 bra $L34;
+	mov.b64 %rd219, 9;
+	mul.lo.s64 %rd218, %rd219, %rd120;
+	mad.lo.s64 %rd220, %rd218, 8, %rd116;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd222, -1;
+	st.global.s64 [%rd109+0], %rd222;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd209, 0;
+	mov.b64 %rd223, 0;
 $L35:
-	setp.lt.s64 %p34, %rd209, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
+	setp.lt.s64 %p36, %rd223, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd210, %rd49;
-	mov.b64 %rd211, %rd51;
-	mov.b64 %rd212, %rd53;
-	mov.b64 %rd213, %rd56;
-	mov.b64 %rd214, %rd58;
-	mov.b64 %rd215, %rd60;
-	mov.b64 %rd216, %rd210;
-	mov.b64 %rd217, %rd211;
-	mov.b64 %rd218, %rd212;
-	mov.b64 %rd219, %rd213;
-	mov.b64 %rd220, %rd214;
-	mov.b64 %rd221, %rd215;
-	rem.s64 %rd222, %rd209, 2;
-	setp.eq.s64 %p36, %rd222, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd223, %rd56;
-	mov.b64 %rd224, %rd58;
-	mov.b64 %rd225, %rd60;
-	mov.b64 %rd226, %rd49;
-	mov.b64 %rd227, %rd51;
-	mov.b64 %rd228, %rd53;
-	mov.b64 %rd216, %rd223;
-	mov.b64 %rd217, %rd224;
-	mov.b64 %rd218, %rd225;
-	mov.b64 %rd219, %rd226;
-	mov.b64 %rd220, %rd227;
-	mov.b64 %rd221, %rd228;
+	mov.b64 %rd224, %rd49;
+	mov.b64 %rd225, %rd51;
+	mov.b64 %rd226, %rd53;
+	mov.b64 %rd227, %rd56;
+	mov.b64 %rd228, %rd58;
+	mov.b64 %rd229, %rd60;
+	mov.b64 %rd230, %rd224;
+	mov.b64 %rd231, %rd225;
+	mov.b64 %rd232, %rd226;
+	mov.b64 %rd233, %rd227;
+	mov.b64 %rd234, %rd228;
+	mov.b64 %rd235, %rd229;
+	rem.s64 %rd236, %rd223, 2;
+	setp.eq.s64 %p38, %rd236, 1;
+	@!%p38 bra $L41;
+	mov.b64 %rd237, %rd56;
+	mov.b64 %rd238, %rd58;
+	mov.b64 %rd239, %rd60;
+	mov.b64 %rd240, %rd49;
+	mov.b64 %rd241, %rd51;
+	mov.b64 %rd242, %rd53;
+	mov.b64 %rd230, %rd237;
+	mov.b64 %rd231, %rd238;
+	mov.b64 %rd232, %rd239;
+	mov.b64 %rd233, %rd240;
+	mov.b64 %rd234, %rd241;
+	mov.b64 %rd235, %rd242;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd229, %rd73;
-	mov.b64 %rd230, %rd75;
-	mov.b64 %rd231, %rd77;
-	mov.b64 %rd232, %rd80;
-	mov.b64 %rd233, %rd82;
-	mov.b64 %rd234, %rd84;
-	mov.b64 %rd235, %rd87;
-	mov.b64 %rd236, %rd89;
-	mov.b64 %rd237, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd238, %rd94;
-	mov.b64 %rd239, %rd96;
-	mov.b64 %rd240, %rd98;
-	mov.b32 %r76, %r33;
-	mov.b64 %rd241, %rd100;
-	mov.b64 %rd242, %rd102;
-	cvt.u32.u64 %r77, %rd209;
-	add.s32 %r78, %r33, %r77;
-	mov.b32 %r76, %r78;
-	rem.s64 %rd243, %rd209, 3;
-	mov.b64 %rd245, 3;
-	mul.lo.s64 %rd244, %rd245, %rd243;
-	mov.b64 %rd246, %rd244;
-	@!%p11 bra $L43;
-	add.s64 %rd247, %rd209, 1;
-	rem.s64 %rd248, %rd247, 3;
-	mov.b64 %rd250, 3;
-	mul.lo.s64 %rd249, %rd250, %rd248;
-	mov.b64 %rd251, %rd249;
-	mul.lo.s64 %rd252, %rd251, %rd116;
-	mad.lo.s64 %rd253, %rd252, 8, %rd112;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	add.s64 %rd255, %rd251, 1;
-	mul.lo.s64 %rd256, %rd255, %rd116;
-	mad.lo.s64 %rd257, %rd256, 8, %rd112;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
-	add.s64 %rd259, %rd251, 2;
-	mul.lo.s64 %rd260, %rd259, %rd116;
-	mad.lo.s64 %rd261, %rd260, 8, %rd112;
-	mov.b64 %rd262, 0;
-	st.global.s64 [%rd261+0], %rd262;
+	mov.pred %p39, %p4;
+	mov.b64 %rd243, %rd73;
+	mov.b64 %rd244, %rd75;
+	mov.b64 %rd245, %rd77;
+	mov.b64 %rd246, %rd80;
+	mov.b64 %rd247, %rd82;
+	mov.b64 %rd248, %rd84;
+	mov.b64 %rd249, %rd87;
+	mov.b64 %rd250, %rd89;
+	mov.b64 %rd251, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd252, %rd94;
+	mov.b64 %rd253, %rd96;
+	mov.b64 %rd254, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd255, %rd100;
+	mov.b64 %rd256, %rd102;
+	cvt.u32.u64 %r78, %rd223;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd257, %rd223, 3;
+	mov.b64 %rd259, 3;
+	mul.lo.s64 %rd258, %rd259, %rd257;
+	mov.b64 %rd260, %rd258;
+	@!%p13 bra $L43;
+	add.s64 %rd261, %rd223, 1;
+	rem.s64 %rd262, %rd261, 3;
+	mov.b64 %rd264, 3;
+	mul.lo.s64 %rd263, %rd264, %rd262;
+	mov.b64 %rd265, %rd263;
+	mul.lo.s64 %rd266, %rd265, %rd120;
+	mad.lo.s64 %rd267, %rd266, 8, %rd116;
+	mov.b64 %rd268, 0;
+	st.global.s64 [%rd267+0], %rd268;
+	add.s64 %rd269, %rd265, 1;
+	mul.lo.s64 %rd270, %rd269, %rd120;
+	mad.lo.s64 %rd271, %rd270, 8, %rd116;
+	mov.b64 %rd272, 0;
+	st.global.s64 [%rd271+0], %rd272;
+	add.s64 %rd273, %rd265, 2;
+	mul.lo.s64 %rd274, %rd273, %rd120;
+	mad.lo.s64 %rd275, %rd274, 8, %rd116;
+	mov.b64 %rd276, 0;
+	st.global.s64 [%rd275+0], %rd276;
 $L43:
-	mov.b64 %rd263, %rd203;
-	cvt.u64.u32 %rd264, %r4;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd266, 1;
+	mov.b64 %rd277, %rd217;
+	cvt.u64.u32 %rd278, %r4;
+	mov.b64 %rd279, %rd278;
+	mov.b64 %rd280, 1;
 $L44:
-	setp.lt.s64 %p39, %rd266, %rd263;
-	setp.lt.s64 %p40, %rd266, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd268, 2;
-	mul.lo.s64 %rd267, %rd268, %rd266;
-	setp.le.s64 %p42, %rd267, %rd265;
+	setp.lt.s64 %p41, %rd280, %rd277;
+	setp.lt.s64 %p42, %rd280, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd282, 2;
+	mul.lo.s64 %rd281, %rd282, %rd280;
+	setp.le.s64 %p44, %rd281, %rd279;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd269, %rd266, 2;
-	mov.b64 %rd266, %rd269;
+	mul.lo.s64 %rd283, %rd280, 2;
+	mov.b64 %rd280, %rd283;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd270, %rd266;
-	mov.b64 %rd271, %rd25;
-	mov.b64 %rd272, %rd62;
-	mov.b64 %rd273, %rd64;
-	mov.b64 %rd274, %rd66;
-	mov.b64 %rd275, %rd68;
-	mov.b64 %rd276, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd277, %rd100;
-	mov.b64 %rd278, %rd102;
-	mov.pred %p47, %p37;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.pred %p48, %p38;
-	mov.b64 %rd288, %rd238;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b32 %r80, %r76;
-	mov.b64 %rd291, %rd241;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd137;
-	mov.b64 %rd294, %rd246;
-	mov.b64 %rd295, %rd270;
-	cvt.u64.u32 %rd296, %r4;
-	div.s64 %rd297, %rd296, %rd295;
-	setp.eq.s64 %p49, %rd295, -1;
-	neg.s64 %rd298, %rd296;
-	selp.b64 %rd299, %rd298, %rd297, %p49;
-	setp.eq.s64 %p50, %rd295, 0;
-	selp.b64 %rd300, 0, %rd299, %p50;
-	mov.b64 %rd301, %rd300;
-	mul.lo.s64 %rd302, %rd2, %rd301;
-	mov.b64 %rd303, %rd302;
-	mul.lo.s64 %rd304, %rd124, %rd301;
-	cvt.u64.u32 %rd305, %r2;
-	div.s64 %rd306, %rd305, %rd295;
-	setp.eq.s64 %p51, %rd295, -1;
-	neg.s64 %rd307, %rd305;
-	selp.b64 %rd308, %rd307, %rd306, %p51;
-	setp.eq.s64 %p52, %rd295, 0;
-	selp.b64 %rd309, 0, %rd308, %p52;
-	add.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	cvt.u64.u32 %rd312, %r2;
-	rem.s64 %rd313, %rd312, %rd295;
-	setp.eq.s64 %p53, %rd295, -1;
-	selp.b64 %rd314, 0, %rd313, %p53;
-	setp.eq.s64 %p54, %rd295, 0;
-	selp.b64 %rd315, %rd312, %rd314, %p54;
-	mov.b64 %rd316, %rd315;
-	mov.b32 %r81, -1;
-	mov.b64 %rd317, 0;
-	mov.b64 %rd318, 0;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, 0;
-	mov.b64 %rd321, %rd291;
+	mov.b64 %rd284, %rd280;
+	mov.b64 %rd285, %rd25;
+	mov.b64 %rd286, %rd62;
+	mov.b64 %rd287, %rd64;
+	mov.b64 %rd288, %rd66;
+	mov.b64 %rd289, %rd68;
+	mov.b64 %rd290, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd291, %rd100;
+	mov.b64 %rd292, %rd102;
+	mov.b64 %rd293, %rd104;
+	mov.b64 %rd294, %rd106;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd295, %rd255;
+	mov.b64 %rd296, %rd256;
+	mov.b64 %rd297, %rd151;
+	mov.b64 %rd298, %rd260;
+	mov.b64 %rd299, %rd284;
+	cvt.u64.u32 %rd300, %r4;
+	div.s64 %rd301, %rd300, %rd299;
+	setp.eq.s64 %p52, %rd299, -1;
+	neg.s64 %rd302, %rd300;
+	selp.b64 %rd303, %rd302, %rd301, %p52;
+	setp.eq.s64 %p53, %rd299, 0;
+	selp.b64 %rd304, 0, %rd303, %p53;
+	mov.b64 %rd305, %rd304;
+	div.s64 %rd306, %rd148, 2;
+	mov.b64 %rd307, %rd306;
+	mov.b64 %rd308, %rd285;
+	mov.b64 %rd309, %rd286;
+	mov.b64 %rd310, %rd287;
+	mov.b64 %rd311, %rd288;
+	mov.b64 %rd312, %rd289;
+	mov.b64 %rd313, %rd290;
+	mov.pred %p54, %p47;
+	mov.pred %p55, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd314, %rd291;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.pred %p56, %p49;
+	mov.pred %p57, %p50;
+	mov.b64 %rd318, %rd243;
+	mov.b64 %rd319, %rd244;
+	mov.b64 %rd320, %rd245;
+	mov.b64 %rd321, %rd246;
+	mov.b64 %rd322, %rd247;
+	mov.b64 %rd323, %rd248;
+	mov.b64 %rd324, %rd249;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.pred %p58, %p51;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd330, %rd295;
+	mov.b64 %rd331, %rd296;
+	mov.b64 %rd332, 0;
+	mov.b64 %rd333, %rd297;
+	mul.lo.s64 %rd334, %rd128, %rd305;
+	cvt.u64.u32 %rd335, %r2;
+	div.s64 %rd336, %rd335, %rd299;
+	setp.eq.s64 %p59, %rd299, -1;
+	neg.s64 %rd337, %rd335;
+	selp.b64 %rd338, %rd337, %rd336, %p59;
+	setp.eq.s64 %p60, %rd299, 0;
+	selp.b64 %rd339, 0, %rd338, %p60;
+	add.s64 %rd340, %rd334, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd2, %rd305;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, %rd299;
+	mov.b64 %rd345, %rd298;
+	mov.b64 %rd346, 0;
+	mov.b64 %rd347, %rd307;
+	setp.gt.s64 %p61, %rd293, 1;
+	mov.pred %p62, %p61;
+	mov.b64 %rd348, %rd341;
+	cvt.u64.u32 %rd349, %r2;
+	rem.s64 %rd350, %rd349, %rd344;
+	setp.eq.s64 %p63, %rd344, -1;
+	selp.b64 %rd351, 0, %rd350, %p63;
+	setp.eq.s64 %p64, %rd344, 0;
+	selp.b64 %rd352, %rd349, %rd351, %p64;
+	mov.b64 %rd353, %rd352;
+	mov.b32 %r84, -1;
+	mov.b64 %rd354, 0;
+	mov.b64 %rd355, 0;
+	mov.b64 %rd356, 0;
+	mov.b64 %rd357, 0;
+	mov.b64 %rd358, 0;
 $L49:
-	mov.b64 %rd322, 0;
-	mov.b64 %rd323, %rd321;
+	mov.b64 %rd359, 0;
+	mov.b64 %rd360, %rd330;
 $L52:
-	setp.gt.s64 %p55, %rd323, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p65, %rd360, 0;
+	not.pred %p66, %p65;
+	@!%p66 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd317, %rd318;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd311, %rd293;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p67, %rd354, %rd355;
+	@!%p67 bra $L58;
+	setp.ge.s64 %p68, %rd348, %rd333;
+	@!%p68 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd324, %rd311, %rd218;
-	mad.lo.s64 %rd325, %rd324, 4, %rd216;
-	ld.global.s32 %r82, [%rd325+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r81, %r83;
-	add.s64 %rd326, %rd311, %rd303;
-	mov.b64 %rd311, %rd326;
-	mov.b64 %rd327, %rd271;
-	mov.b32 %r84, %r81;
-	cvt.s64.s32 %rd328, %r84;
-	mul.lo.s64 %rd329, %rd328, %rd32;
-	mad.lo.s64 %rd330, %rd329, 8, %rd28;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd271;
-	mov.b32 %r85, %r81;
-	cvt.s64.s32 %rd335, %r85;
-	add.s64 %rd336, %rd335, 1;
-	mul.lo.s64 %rd337, %rd336, %rd32;
-	mad.lo.s64 %rd338, %rd337, 8, %rd28;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd340;
-	add.s64 %rd342, %rd333, %rd316;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, %rd341;
-	mov.b64 %rd317, %rd343;
-	mov.b64 %rd318, %rd344;
+	add.s64 %rd361, %rd332, %rd348;
+	mul.lo.s64 %rd362, %rd361, %rd232;
+	mad.lo.s64 %rd363, %rd362, 4, %rd230;
+	ld.global.s32 %r85, [%rd363+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	add.s64 %rd364, %rd348, %rd343;
+	mov.b64 %rd348, %rd364;
+	mov.b64 %rd365, %rd308;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd366, %r87;
+	mul.lo.s64 %rd367, %rd366, %rd32;
+	mad.lo.s64 %rd368, %rd367, 8, %rd28;
+	ld.global.nc.s64 %rd369, [%rd368+0];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, %rd308;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd373, %r88;
+	add.s64 %rd374, %rd373, 1;
+	mul.lo.s64 %rd375, %rd374, %rd32;
+	mad.lo.s64 %rd376, %rd375, 8, %rd28;
+	ld.global.nc.s64 %rd377, [%rd376+0];
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd371, %rd353;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, %rd379;
+	mov.b64 %rd354, %rd381;
+	mov.b64 %rd355, %rd382;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd345, %rd317, %rd39;
-	mad.lo.s64 %rd346, %rd345, 4, %rd35;
-	ld.global.nc.s32 %r86, [%rd346+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r81;
-	mov.b32 %r90, %r88;
-	mov.b64 %rd347, %rd317;
+	mul.lo.s64 %rd383, %rd354, %rd39;
+	mad.lo.s64 %rd384, %rd383, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd384+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.pred %p69, %p56;
+	mov.b32 %r92, %r84;
+	mov.b32 %r93, %r91;
+	mov.b64 %rd385, %rd354;
 $L61:
-	shr.s32 %r91, %r90, 5;
-	cvt.s64.s32 %rd348, %r91;
-	mov.b64 %rd349, %rd348;
-	and.b32 %r92, %r90, 31;
-	cvt.s64.s32 %rd350, %r92;
-	min.u64 %rd351, %rd350, 32;
-	cvt.u32.u64 %r93, %rd351;
-	mov.b32 %r95, 0x1;
-	shl.b32 %r94, %r95, %r93;
-	setp.hs.u32 %p59, %r93, 32;
-	selp.b32 %r96, 0, %r94, %p59;
-	mov.b32 %r97, %r96;
-	mov.b64 %rd352, %rd349;
-	mov.b32 %r98, %r97;
-	mul.lo.s64 %rd353, %rd352, %rd123;
-	mad.lo.s64 %rd354, %rd353, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r99, [%rd354+0];
+	shr.s32 %r94, %r93, 5;
+	cvt.s64.s32 %rd386, %r94;
+	mov.b64 %rd387, %rd386;
+	and.b32 %r95, %r93, 31;
+	cvt.s64.s32 %rd388, %r95;
+	min.u64 %rd389, %rd388, 32;
+	cvt.u32.u64 %r96, %rd389;
+	mov.b32 %r98, 0x1;
+	shl.b32 %r97, %r98, %r96;
+	setp.hs.u32 %p70, %r96, 32;
+	selp.b32 %r99, 0, %r97, %p70;
 	mov.b32 %r100, %r99;
-	and.b32 %r101, %r100, %r98;
-	setp.ne.u32 %p60, %r101, 0x0;
-	@!%p60 bra $L65;
-	mov.pred %p61, 0;
+	mov.b64 %rd390, %rd387;
+	mov.b32 %r101, %r100;
+	mul.lo.s64 %rd391, %rd390, %rd127;
+	mad.lo.s64 %rd392, %rd391, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r102, [%rd392+0];
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r101;
+	setp.ne.u32 %p71, %r104, 0x0;
+	@!%p71 bra $L65;
+	mov.pred %p72, 0;
 	bra.uni $L63;
 $L65:
-	mul.lo.s64 %rd355, %rd352, %rd123;
-	mad.lo.s64 %rd356, %rd355, 4, %rd119;
-	atom.global.or.b32 %r102, [%rd356], %r98;
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r98;
-	setp.eq.u32 %p62, %r104, 0x0;
-	mov.pred %p61, %p62;
+	mul.lo.s64 %rd393, %rd390, %rd127;
+	mad.lo.s64 %rd394, %rd393, 4, %rd123;
+	atom.global.or.b32 %r105, [%rd394], %r101;
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r101;
+	setp.eq.u32 %p73, %r107, 0x0;
+	mov.pred %p72, %p73;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p61 bra $L67;
-	mov.pred %p63, 0;
-	mov.b64 %rd357, %rd322;
-	mov.b32 %r105, %r88;
+	@!%p72 bra $L67;
+	@!%p62 bra $L68;
+	mul.lo.s64 %rd395, %rd359, %rd139;
+	mad.lo.s64 %rd396, %rd395, 4, %rd137;
+	st.shared.s32 [%rd396+0], %r91;
+	add.s64 %rd397, %rd359, 1;
+	mov.b64 %rd359, %rd397;
+	bra.uni $L69;
 $L68:
-	@!%p47 bra $L72;
-	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd358, %r106;
-	mov.b64 %rd359, %rd358;
-	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd360, %r107;
-	min.u64 %rd361, %rd360, 32;
-	cvt.u32.u64 %r108, %rd361;
-	mov.b32 %r110, 0x1;
-	shl.b32 %r109, %r110, %r108;
-	setp.hs.u32 %p64, %r108, 32;
-	selp.b32 %r111, 0, %r109, %p64;
-	mov.b32 %r112, %r111;
-	mov.b64 %rd362, %rd359;
-	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd363, %rd362, %rd287;
-	mad.lo.s64 %rd364, %rd363, 4, %rd285;
-	ld.relaxed.gpu.global.u32 %r114, [%rd364+0];
+	mov.pred %p74, 0;
+	mov.b64 %rd398, %rd359;
+	mov.b32 %r108, %r91;
+$L70:
+	@!%p57 bra $L74;
+	shr.s32 %r109, %r108, 5;
+	cvt.s64.s32 %rd399, %r109;
+	mov.b64 %rd400, %rd399;
+	and.b32 %r110, %r108, 31;
+	cvt.s64.s32 %rd401, %r110;
+	min.u64 %rd402, %rd401, 32;
+	cvt.u32.u64 %r111, %rd402;
+	mov.b32 %r113, 0x1;
+	shl.b32 %r112, %r113, %r111;
+	setp.hs.u32 %p75, %r111, 32;
+	selp.b32 %r114, 0, %r112, %p75;
 	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r113;
-	setp.ne.u32 %p65, %r116, 0x0;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L74;
-	mul.lo.s64 %rd365, %rd362, %rd287;
-	mad.lo.s64 %rd366, %rd365, 4, %rd285;
-	atom.global.or.b32 %r117, [%rd366], %r113;
+	mov.b64 %rd403, %rd400;
+	mov.b32 %r116, %r115;
+	mul.lo.s64 %rd404, %rd403, %rd326;
+	mad.lo.s64 %rd405, %rd404, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r117, [%rd405+0];
 	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r113;
-	setp.ne.u32 %p68, %r119, 0x0;
-	mov.pred %p66, %p68;
-$L74:
-	@!%p66 bra $L76;
-	mov.b64 %rd367, %rd357;
-	mov.b64 %rd368, %rd367;
-	mov.pred %p69, 0;
-	bra.uni $L70;
+	and.b32 %r119, %r118, %r116;
+	setp.ne.u32 %p76, %r119, 0x0;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L76;
+	mul.lo.s64 %rd406, %rd403, %rd326;
+	mad.lo.s64 %rd407, %rd406, 4, %rd324;
+	atom.global.or.b32 %r120, [%rd407], %r116;
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r116;
+	setp.ne.u32 %p79, %r122, 0x0;
+	mov.pred %p77, %p79;
 $L76:
-	mov.b64 %rd369, %rd357;
-	mov.b64 %rd368, %rd369;
-	mov.pred %p69, 1;
+	@!%p77 bra $L78;
+	mov.b64 %rd408, %rd398;
+	mov.b64 %rd409, %rd408;
+	mov.pred %p80, 0;
+	bra.uni $L72;
+$L78:
+	mov.b64 %rd410, %rd398;
+	mov.b64 %rd409, %rd410;
+	mov.pred %p80, 1;
+	bra.uni $L72;
+$L74:
+	@!%p58 bra $L80;
+	cvt.s64.s32 %rd411, %r108;
+	mul.lo.s64 %rd412, %rd411, %rd329;
+	mad.lo.s64 %rd413, %rd412, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r123, [%rd413+0];
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p81, %r124, %r83;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L82;
+	cvt.s64.s32 %rd414, %r108;
+	mul.lo.s64 %rd415, %rd414, %rd329;
+	mad.lo.s64 %rd416, %rd415, 4, %rd327;
+	atom.global.exch.b32 %r125, [%rd416], %r83;
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p84, %r126, %r83;
+	mov.pred %p82, %p84;
+$L82:
+	@!%p82 bra $L84;
+	mov.b64 %rd417, %rd398;
+	mov.b64 %rd409, %rd417;
+	mov.pred %p80, 0;
+	bra.uni $L72;
+$L84:
+$L80:
+	mul.lo.s64 %rd418, %rd398, %rd139;
+	mad.lo.s64 %rd419, %rd418, 4, %rd137;
+	st.shared.s32 [%rd419+0], %r108;
+	add.s64 %rd420, %rd398, 1;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd409, %rd421;
+	mov.pred %p80, 1;
+	bra.uni $L72;
+$L71:
 	bra.uni $L70;
 $L72:
-	@!%p48 bra $L78;
-	cvt.s64.s32 %rd370, %r105;
-	mul.lo.s64 %rd371, %rd370, %rd290;
-	mad.lo.s64 %rd372, %rd371, 4, %rd288;
-	ld.relaxed.gpu.global.s32 %r120, [%rd372+0];
-	mov.b32 %r121, %r120;
-	setp.eq.s32 %p70, %r121, %r80;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L80;
-	cvt.s64.s32 %rd373, %r105;
-	mul.lo.s64 %rd374, %rd373, %rd290;
-	mad.lo.s64 %rd375, %rd374, 4, %rd288;
-	atom.global.exch.b32 %r122, [%rd375], %r80;
-	mov.b32 %r123, %r122;
-	setp.eq.s32 %p73, %r123, %r80;
-	mov.pred %p71, %p73;
-$L80:
-	@!%p71 bra $L82;
-	mov.b64 %rd376, %rd357;
-	mov.b64 %rd368, %rd376;
-	mov.pred %p69, 0;
-	bra.uni $L70;
-$L82:
-$L78:
-	mul.lo.s64 %rd377, %rd357, %rd135;
-	mad.lo.s64 %rd378, %rd377, 4, %rd133;
-	st.shared.s32 [%rd378+0], %r105;
-	add.s64 %rd379, %rd357, 1;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd368, %rd380;
-	mov.pred %p69, 1;
-	bra.uni $L70;
+	mov.b64 %rd422, %rd409;
+	mov.pred %p85, %p80;
+	mov.b64 %rd359, %rd422;
+	mov.pred %p74, %p85;
+	@!%p74 bra $L86;
+	mov.b64 %rd423, %rd308;
+	mov.b32 %r127, %r91;
+	cvt.s64.s32 %rd424, %r127;
+	add.s64 %rd425, %rd424, 1;
+	mul.lo.s64 %rd426, %rd425, %rd32;
+	mad.lo.s64 %rd427, %rd426, 8, %rd28;
+	ld.global.nc.s64 %rd428, [%rd427+0];
+	mov.b64 %rd429, %rd428;
+	cvt.s64.s32 %rd430, %r127;
+	mul.lo.s64 %rd431, %rd430, %rd32;
+	mad.lo.s64 %rd432, %rd431, 8, %rd28;
+	ld.global.nc.s64 %rd433, [%rd432+0];
+	mov.b64 %rd434, %rd433;
+	sub.s64 %rd435, %rd429, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd437, %rd436;
+	add.s64 %rd438, %rd356, %rd437;
+	mov.b64 %rd356, %rd438;
+	max.s64 %rd439, %rd357, %rd437;
+	mov.b64 %rd357, %rd439;
+$L86:
 $L69:
-	bra.uni $L68;
-$L70:
-	mov.b64 %rd381, %rd368;
-	mov.pred %p74, %p69;
-	mov.b64 %rd322, %rd381;
-	mov.pred %p63, %p74;
-	@!%p63 bra $L84;
-	mov.b64 %rd382, %rd271;
-	mov.b32 %r124, %r88;
-	cvt.s64.s32 %rd383, %r124;
-	add.s64 %rd384, %rd383, 1;
-	mul.lo.s64 %rd385, %rd384, %rd32;
-	mad.lo.s64 %rd386, %rd385, 8, %rd28;
-	ld.global.nc.s64 %rd387, [%rd386+0];
-	mov.b64 %rd388, %rd387;
-	cvt.s64.s32 %rd389, %r124;
-	mul.lo.s64 %rd390, %rd389, %rd32;
-	mad.lo.s64 %rd391, %rd390, 8, %rd28;
-	ld.global.nc.s64 %rd392, [%rd391+0];
-	mov.b64 %rd393, %rd392;
-	sub.s64 %rd394, %rd388, %rd393;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd396, %rd395;
-	add.s64 %rd397, %rd319, %rd396;
-	mov.b64 %rd319, %rd397;
-	max.s64 %rd398, %rd320, %rd396;
-	mov.b64 %rd320, %rd398;
-$L84:
 $L67:
-	add.s64 %rd399, %rd317, %rd295;
-	mov.b64 %rd317, %rd399;
-	sub.s64 %rd400, %rd323, 1;
-	mov.b64 %rd323, %rd400;
+	add.s64 %rd440, %rd354, %rd344;
+	mov.b64 %rd354, %rd440;
+	sub.s64 %rd441, %rd360, 1;
+	mov.b64 %rd360, %rd441;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd401, %rd322;
-	mov.b32 %r125, %r3;
-$L85:
-	setp.hs.u32 %p75, %r125, 32;
-	@%p75 bra $L86;
-	mov.b64 {%r126, %r127}, %rd401;
-	shfl.sync.up.b32 %r128|%p76, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd402, {%r128, %r129};
-	@!%p76 bra $L87;
-	add.s64 %rd403, %rd402, %rd401;
-	mov.b64 %rd401, %rd403;
+	mov.b64 %rd442, %rd359;
+	mov.b32 %r128, %r3;
 $L87:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L85;
-$L86:
-	mov.b64 {%r130, %r131}, %rd401;
-	shfl.sync.up.b32 %r132|%p77, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd404, {%r132, %r133};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd405, %rd404, 0, %p79;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r134;
-	@!%p80 bra $L88;
-	mul.wide.u32 %rd406, %r8, 16;
-	add.s64 %rd407, %rd1, %rd406;
-	st.shared.s64 [%rd407+0], %rd401;
-$L88:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L89;
-	mov.b64 %rd408, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L90;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	ld.shared.s64 %rd411, [%rd410+0];
-	mov.b64 %rd408, %rd411;
-$L90:
-	mov.b64 {%r135, %r136}, %rd408;
-	shfl.sync.up.b32 %r137|%p83, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd412, {%r137, %r138};
-	@!%p83 bra $L91;
-	add.s64 %rd413, %rd412, %rd408;
-	mov.b64 %rd408, %rd413;
-$L91:
-	mov.b64 {%r139, %r140}, %rd408;
-	shfl.sync.up.b32 %r141|%p84, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd414, {%r141, %r142};
-	@!%p84 bra $L92;
-	add.s64 %rd415, %rd414, %rd408;
-	mov.b64 %rd408, %rd415;
-$L92:
-	mov.b64 {%r143, %r144}, %rd408;
-	shfl.sync.up.b32 %r145|%p85, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd416, {%r145, %r146};
-	@!%p85 bra $L93;
-	add.s64 %rd417, %rd416, %rd408;
-	mov.b64 %rd408, %rd417;
-$L93:
-	mov.b64 {%r147, %r148}, %rd408;
-	shfl.sync.up.b32 %r149|%p86, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd418, {%r149, %r150};
-	@!%p86 bra $L94;
-	add.s64 %rd419, %rd418, %rd408;
-	mov.b64 %rd408, %rd419;
-$L94:
-	mov.b64 {%r151, %r152}, %rd408;
-	shfl.sync.up.b32 %r153|%p87, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd420, {%r153, %r154};
-	@!%p87 bra $L95;
-	add.s64 %rd421, %rd420, %rd408;
-	mov.b64 %rd408, %rd421;
-$L95:
-	mov.b64 {%r155, %r156}, %rd408;
-	shfl.sync.up.b32 %r157|%p88, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd422, {%r157, %r158};
-	selp.b64 %rd423, %rd422, 0, %p88;
-	@!%p82 bra $L96;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	add.s64 %rd426, %rd425, 512;
-	st.shared.s64 [%rd426+0], %rd423;
-$L96:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r159;
-	@!%p89 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd408;
-$L97:
+	setp.hs.u32 %p86, %r128, 32;
+	@%p86 bra $L88;
+	mov.b64 {%r129, %r130}, %rd442;
+	shfl.sync.up.b32 %r131|%p87, %r129, %r128, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
+	mov.b64 %rd443, {%r131, %r132};
+	@!%p87 bra $L89;
+	add.s64 %rd444, %rd443, %rd442;
+	mov.b64 %rd442, %rd444;
 $L89:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r133, %r134}, %rd442;
+	shfl.sync.up.b32 %r135|%p88, %r133, %r3, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
+	mov.b64 %rd445, {%r135, %r136};
+	setp.lo.u32 %p89, %r3, 32;
+	and.pred %p90, %p88, %p89;
+	selp.b64 %rd446, %rd445, 0, %p90;
+	sub.u32 %r137, %r13, %r3;
+	setp.eq.u32 %p91, %r7, %r137;
+	@!%p91 bra $L90;
+	mul.wide.u32 %rd447, %r8, 16;
+	add.s64 %rd448, %rd1, %rd447;
+	st.shared.s64 [%rd448+0], %rd442;
+$L90:
 	bar.sync 0;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	add.s64 %rd429, %rd428, 512;
-	ld.shared.s64 %rd430, [%rd429+0];
-	add.s64 %rd431, %rd430, %rd405;
-	ld.shared.s64 %rd432, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd431;
-	shfl.sync.idx.b32 %r162|%p90, %r160, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
-	mov.b64 %rd433, {%r162, %r163};
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, 0;
-	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p91, %rd442, 0;
-	setp.gt.s64 %p92, %rd440, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L99;
-	mul.lo.s64 %rd443, %rd294, %rd116;
-	mad.lo.s64 %rd444, %rd443, 8, %rd112;
-	atom.global.add.u64 %rd445, [%rd444], %rd440;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd441, %rd446;
-$L99:
-	cvt.u64.u32 %rd447, %r2;
-	setp.eq.s64 %p94, %rd447, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd441;
-$L100:
-	bar.sync 0;
-	ld.shared.s64 %rd448, [%rd1+1024];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd449, %rd439;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, 0;
-$L101:
-	setp.lt.s64 %p97, %rd452, %rd322;
-	not.pred %p98, %p97;
-	@!%p98 bra $L105;
-	bra.uni $L103;
-$L105:
-	mul.lo.s64 %rd453, %rd452, %rd135;
-	mad.lo.s64 %rd454, %rd453, 4, %rd133;
-	ld.shared.s32 %r164, [%rd454+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd455, %rd451, %rd452;
-	mul.lo.s64 %rd456, %rd455, %rd221;
-	mad.lo.s64 %rd457, %rd456, 4, %rd219;
-	st.global.s32 [%rd457+0], %r165;
-$L102:
-	add.s64 %rd458, %rd452, 1;
-	mov.b64 %rd452, %rd458;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd459, 0;
-	setp.lt.s64 %p99, %rd317, %rd318;
-	setp.lt.s64 %p100, %rd311, %rd293;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L107;
-	mov.b64 %rd459, 1;
-$L107:
-	mov.b64 %rd460, %rd459;
-	// block reduction
-	sub.u32 %r166, %r13, 1;
-	mov.b32 %r167, %r3;
-$L108:
-	setp.hs.u32 %p102, %r167, 32;
-	@%p102 bra $L109;
-	mov.b64 {%r168, %r169}, %rd460;
-	shfl.sync.down.b32 %r170|%p103, %r168, %r167, %r166, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
-	mov.b64 %rd461, {%r170, %r171};
-	@!%p103 bra $L110;
-	max.s64 %rd462, %rd460, %rd461;
-	mov.b64 %rd460, %rd462;
-$L110:
-	shl.b32 %r167, %r167, 1;
-	bra.uni $L108;
-$L109:
-	setp.eq.u32 %p104, %r7, 0;
-	@!%p104 bra $L111;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd460;
-$L111:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L112;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L113;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L91;
+	mov.b64 %rd449, 0;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L92;
+	mul.wide.u32 %rd450, %r7, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	ld.shared.s64 %rd452, [%rd451+0];
+	mov.b64 %rd449, %rd452;
+$L92:
+	mov.b64 {%r138, %r139}, %rd449;
+	shfl.sync.up.b32 %r140|%p94, %r138, 1, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
+	mov.b64 %rd453, {%r140, %r141};
+	@!%p94 bra $L93;
+	add.s64 %rd454, %rd453, %rd449;
+	mov.b64 %rd449, %rd454;
+$L93:
+	mov.b64 {%r142, %r143}, %rd449;
+	shfl.sync.up.b32 %r144|%p95, %r142, 2, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
+	mov.b64 %rd455, {%r144, %r145};
+	@!%p95 bra $L94;
+	add.s64 %rd456, %rd455, %rd449;
+	mov.b64 %rd449, %rd456;
+$L94:
+	mov.b64 {%r146, %r147}, %rd449;
+	shfl.sync.up.b32 %r148|%p96, %r146, 4, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
+	mov.b64 %rd457, {%r148, %r149};
+	@!%p96 bra $L95;
+	add.s64 %rd458, %rd457, %rd449;
+	mov.b64 %rd449, %rd458;
+$L95:
+	mov.b64 {%r150, %r151}, %rd449;
+	shfl.sync.up.b32 %r152|%p97, %r150, 8, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
+	mov.b64 %rd459, {%r152, %r153};
+	@!%p97 bra $L96;
+	add.s64 %rd460, %rd459, %rd449;
+	mov.b64 %rd449, %rd460;
+$L96:
+	mov.b64 {%r154, %r155}, %rd449;
+	shfl.sync.up.b32 %r156|%p98, %r154, 16, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
+	mov.b64 %rd461, {%r156, %r157};
+	@!%p98 bra $L97;
+	add.s64 %rd462, %rd461, %rd449;
+	mov.b64 %rd449, %rd462;
+$L97:
+	mov.b64 {%r158, %r159}, %rd449;
+	shfl.sync.up.b32 %r160|%p99, %r158, 1, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
+	mov.b64 %rd463, {%r160, %r161};
+	selp.b64 %rd464, %rd463, 0, %p99;
+	@!%p93 bra $L98;
 	mul.wide.u32 %rd465, %r7, 16;
 	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	mov.b64 %rd460, %rd467;
-$L113:
-	sub.u32 %r172, %r10, 1;
-	mov.b64 {%r173, %r174}, %rd460;
-	shfl.sync.down.b32 %r175|%p107, %r173, 1, %r172, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r172, %r17;
-	mov.b64 %rd468, {%r175, %r176};
-	@!%p107 bra $L114;
-	max.s64 %rd469, %rd460, %rd468;
-	mov.b64 %rd460, %rd469;
-$L114:
-	mov.b64 {%r177, %r178}, %rd460;
-	shfl.sync.down.b32 %r179|%p108, %r177, 2, %r172, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r172, %r17;
-	mov.b64 %rd470, {%r179, %r180};
-	@!%p108 bra $L115;
-	max.s64 %rd471, %rd460, %rd470;
-	mov.b64 %rd460, %rd471;
-$L115:
-	mov.b64 {%r181, %r182}, %rd460;
-	shfl.sync.down.b32 %r183|%p109, %r181, 4, %r172, %r17;
-	shfl.sync.down.b32 %r184, %r182, 4, %r172, %r17;
-	mov.b64 %rd472, {%r183, %r184};
-	@!%p109 bra $L116;
-	max.s64 %rd473, %rd460, %rd472;
-	mov.b64 %rd460, %rd473;
-$L116:
-	mov.b64 {%r185, %r186}, %rd460;
-	shfl.sync.down.b32 %r187|%p110, %r185, 8, %r172, %r17;
-	shfl.sync.down.b32 %r188, %r186, 8, %r172, %r17;
-	mov.b64 %rd474, {%r187, %r188};
-	@!%p110 bra $L117;
-	max.s64 %rd475, %rd460, %rd474;
-	mov.b64 %rd460, %rd475;
-$L117:
-	mov.b64 {%r189, %r190}, %rd460;
-	shfl.sync.down.b32 %r191|%p111, %r189, 16, %r172, %r17;
-	shfl.sync.down.b32 %r192, %r190, 16, %r172, %r17;
-	mov.b64 %rd476, {%r191, %r192};
-	@!%p111 bra $L118;
-	max.s64 %rd477, %rd460, %rd476;
-	mov.b64 %rd460, %rd477;
-$L118:
-	@!%p104 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd460;
-$L119:
-$L112:
+	add.s64 %rd467, %rd466, 512;
+	st.shared.s64 [%rd467+0], %rd464;
+$L98:
+	sub.u32 %r162, %r10, 1;
+	setp.eq.u32 %p100, %r7, %r162;
+	@!%p100 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd449;
+$L99:
+$L91:
 	bar.sync 0;
-	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 %rd460, %rd478;
-	mov.b64 %rd479, %rd460;
-	setp.eq.s64 %p112, %rd479, 0;
-	@!%p112 bra $L121;
+	mul.wide.u32 %rd468, %r8, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	ld.shared.s64 %rd471, [%rd470+0];
+	add.s64 %rd472, %rd471, %rd446;
+	ld.shared.s64 %rd473, [%rd1+1024];
+	mov.b64 {%r163, %r164}, %rd472;
+	shfl.sync.idx.b32 %r165|%p101, %r163, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r166, %r164, 0, %r21, %r17;
+	mov.b64 %rd474, {%r165, %r166};
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, %rd479;
+	@!%p62 bra $L100;
+	add.s64 %rd482, %rd358, %rd480;
+	mov.b64 %rd483, %rd482;
+	sub.s64 %rd484, %rd347, %rd483;
+	max.s64 %rd485, %rd484, 0;
+	min.s64 %rd486, %rd485, %rd359;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, 0;
+$L102:
+	setp.lt.s64 %p102, %rd488, %rd487;
+	not.pred %p103, %p102;
+	@!%p103 bra $L106;
+	bra.uni $L104;
+$L106:
+	mul.lo.s64 %rd489, %rd488, %rd139;
+	mad.lo.s64 %rd490, %rd489, 4, %rd137;
+	ld.shared.s32 %r167, [%rd490+0];
+	mov.b32 %r168, %r167;
+	add.s64 %rd491, %rd346, %rd483;
+	add.s64 %rd492, %rd491, %rd488;
+	mul.lo.s64 %rd493, %rd492, %rd149;
+	mad.lo.s64 %rd494, %rd493, 4, %rd147;
+	st.shared.s32 [%rd494+0], %r168;
+$L103:
+	add.s64 %rd495, %rd488, 1;
+	mov.b64 %rd488, %rd495;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd496, 0;
+	mov.b64 %rd497, %rd487;
+$L107:
+	setp.lt.s64 %p104, %rd497, %rd359;
+	not.pred %p105, %p104;
+	@!%p105 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd498, %rd497, %rd139;
+	mad.lo.s64 %rd499, %rd498, 4, %rd137;
+	ld.shared.s32 %r169, [%rd499+0];
+	mov.b32 %r170, %r169;
+	mov.b32 %r171, %r170;
+	mov.pred %p106, 0;
+	mov.b64 %rd500, %rd496;
+	mov.b32 %r172, %r171;
+$L112:
+	@!%p57 bra $L116;
+	shr.s32 %r173, %r172, 5;
+	cvt.s64.s32 %rd501, %r173;
+	mov.b64 %rd502, %rd501;
+	and.b32 %r174, %r172, 31;
+	cvt.s64.s32 %rd503, %r174;
+	min.u64 %rd504, %rd503, 32;
+	cvt.u32.u64 %r175, %rd504;
+	mov.b32 %r177, 0x1;
+	shl.b32 %r176, %r177, %r175;
+	setp.hs.u32 %p107, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p107;
+	mov.b32 %r179, %r178;
+	mov.b64 %rd505, %rd502;
+	mov.b32 %r180, %r179;
+	mul.lo.s64 %rd506, %rd505, %rd326;
+	mad.lo.s64 %rd507, %rd506, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r181, [%rd507+0];
+	mov.b32 %r182, %r181;
+	and.b32 %r183, %r182, %r180;
+	setp.ne.u32 %p108, %r183, 0x0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L118;
+	mul.lo.s64 %rd508, %rd505, %rd326;
+	mad.lo.s64 %rd509, %rd508, 4, %rd324;
+	atom.global.or.b32 %r184, [%rd509], %r180;
+	mov.b32 %r185, %r184;
+	and.b32 %r186, %r185, %r180;
+	setp.ne.u32 %p111, %r186, 0x0;
+	mov.pred %p109, %p111;
+$L118:
+	@!%p109 bra $L120;
+	mov.b64 %rd510, %rd500;
+	mov.b64 %rd511, %rd510;
+	mov.pred %p112, 0;
+	bra.uni $L114;
+$L120:
+	mov.b64 %rd512, %rd500;
+	mov.b64 %rd511, %rd512;
+	mov.pred %p112, 1;
+	bra.uni $L114;
+$L116:
+	@!%p58 bra $L122;
+	cvt.s64.s32 %rd513, %r172;
+	mul.lo.s64 %rd514, %rd513, %rd329;
+	mad.lo.s64 %rd515, %rd514, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r187, [%rd515+0];
+	mov.b32 %r188, %r187;
+	setp.eq.s32 %p113, %r188, %r83;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L124;
+	cvt.s64.s32 %rd516, %r172;
+	mul.lo.s64 %rd517, %rd516, %rd329;
+	mad.lo.s64 %rd518, %rd517, 4, %rd327;
+	atom.global.exch.b32 %r189, [%rd518], %r83;
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p116, %r190, %r83;
+	mov.pred %p114, %p116;
+$L124:
+	@!%p114 bra $L126;
+	mov.b64 %rd519, %rd500;
+	mov.b64 %rd511, %rd519;
+	mov.pred %p112, 0;
+	bra.uni $L114;
+$L126:
+$L122:
+	mul.lo.s64 %rd520, %rd500, %rd139;
+	mad.lo.s64 %rd521, %rd520, 4, %rd137;
+	st.shared.s32 [%rd521+0], %r172;
+	add.s64 %rd522, %rd500, 1;
+	mov.b64 %rd523, %rd522;
+	mov.b64 %rd511, %rd523;
+	mov.pred %p112, 1;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd524, %rd511;
+	mov.pred %p117, %p112;
+	mov.b64 %rd496, %rd524;
+	mov.pred %p106, %p117;
+	@!%p106 bra $L128;
+	mov.b64 %rd525, %rd308;
+	mov.b32 %r191, %r171;
+	cvt.s64.s32 %rd526, %r191;
+	add.s64 %rd527, %rd526, 1;
+	mul.lo.s64 %rd528, %rd527, %rd32;
+	mad.lo.s64 %rd529, %rd528, 8, %rd28;
+	ld.global.nc.s64 %rd530, [%rd529+0];
+	mov.b64 %rd531, %rd530;
+	cvt.s64.s32 %rd532, %r191;
+	mul.lo.s64 %rd533, %rd532, %rd32;
+	mad.lo.s64 %rd534, %rd533, 8, %rd28;
+	ld.global.nc.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	sub.s64 %rd537, %rd531, %rd536;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd539, %rd538;
+	add.s64 %rd540, %rd356, %rd539;
+	mov.b64 %rd356, %rd540;
+	max.s64 %rd541, %rd357, %rd539;
+	mov.b64 %rd357, %rd541;
+$L128:
+$L108:
+	add.s64 %rd542, %rd497, 1;
+	mov.b64 %rd497, %rd542;
+	bra.uni $L107;
+$L109:
+	setp.gt.s64 %p118, %rd496, 0;
+	@!%p118 bra $L130;
+	mul.lo.s64 %rd543, %rd345, %rd120;
+	mad.lo.s64 %rd544, %rd543, 8, %rd116;
+	atom.global.add.u64 %rd545, [%rd544], %rd496;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd548, 0;
+$L131:
+	setp.lt.s64 %p119, %rd548, %rd496;
+	not.pred %p120, %p119;
+	@!%p120 bra $L135;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd549, %rd548, %rd139;
+	mad.lo.s64 %rd550, %rd549, 4, %rd137;
+	ld.shared.s32 %r192, [%rd550+0];
+	mov.b32 %r193, %r192;
+	add.s64 %rd551, %rd547, %rd548;
+	mul.lo.s64 %rd552, %rd551, %rd235;
+	mad.lo.s64 %rd553, %rd552, 4, %rd233;
+	st.global.s32 [%rd553+0], %r193;
+$L132:
+	add.s64 %rd554, %rd548, 1;
+	mov.b64 %rd548, %rd554;
+	bra.uni $L131;
+$L133:
+$L130:
+	add.s64 %rd555, %rd358, %rd481;
+	min.s64 %rd556, %rd347, %rd555;
+	mov.b64 %rd358, %rd556;
+	bra.uni $L101;
+$L100:
+	mov.b64 %rd557, 0;
+	cvt.u64.u32 %rd558, %r2;
+	setp.eq.s64 %p121, %rd558, 0;
+	setp.gt.s64 %p122, %rd481, 0;
+	and.pred %p123, %p121, %p122;
+	@!%p123 bra $L137;
+	mul.lo.s64 %rd559, %rd345, %rd120;
+	mad.lo.s64 %rd560, %rd559, 8, %rd116;
+	atom.global.add.u64 %rd561, [%rd560], %rd481;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd557, %rd562;
+$L137:
+	cvt.u64.u32 %rd563, %r2;
+	setp.eq.s64 %p124, %rd563, 0;
+	setp.eq.u32 %p125, %r1, 0;
+	and.pred %p126, %p124, %p125;
+	bar.sync 0;
+	@!%p126 bra $L138;
+	st.shared.s64 [%rd1+1024], %rd557;
+$L138:
+	bar.sync 0;
+	ld.shared.s64 %rd564, [%rd1+1024];
+	mov.b64 %rd565, %rd564;
+	add.s64 %rd566, %rd565, %rd480;
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd568, 0;
+$L139:
+	setp.lt.s64 %p127, %rd568, %rd359;
+	not.pred %p128, %p127;
+	@!%p128 bra $L143;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd569, %rd568, %rd139;
+	mad.lo.s64 %rd570, %rd569, 4, %rd137;
+	ld.shared.s32 %r194, [%rd570+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd571, %rd567, %rd568;
+	mul.lo.s64 %rd572, %rd571, %rd235;
+	mad.lo.s64 %rd573, %rd572, 4, %rd233;
+	st.global.s32 [%rd573+0], %r195;
+$L140:
+	add.s64 %rd574, %rd568, 1;
+	mov.b64 %rd568, %rd574;
+	bra.uni $L139;
+$L141:
+$L101:
+	mov.b64 %rd575, 0;
+	setp.lt.s64 %p129, %rd354, %rd355;
+	setp.lt.s64 %p130, %rd348, %rd333;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L145;
+	mov.b64 %rd575, 1;
+$L145:
+	mov.b64 %rd576, %rd575;
+	// block reduction
+	sub.u32 %r196, %r13, 1;
+	mov.b32 %r197, %r3;
+$L146:
+	setp.hs.u32 %p132, %r197, 32;
+	@%p132 bra $L147;
+	mov.b64 {%r198, %r199}, %rd576;
+	shfl.sync.down.b32 %r200|%p133, %r198, %r197, %r196, %r17;
+	shfl.sync.down.b32 %r201, %r199, %r197, %r196, %r17;
+	mov.b64 %rd577, {%r200, %r201};
+	@!%p133 bra $L148;
+	max.s64 %rd578, %rd576, %rd577;
+	mov.b64 %rd576, %rd578;
+$L148:
+	shl.b32 %r197, %r197, 1;
+	bra.uni $L146;
+$L147:
+	setp.eq.u32 %p134, %r7, 0;
+	@!%p134 bra $L149;
+	mul.wide.u32 %rd579, %r8, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	st.shared.s64 [%rd580+0], %rd576;
+$L149:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L150;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L151;
+	mul.wide.u32 %rd581, %r7, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	ld.shared.s64 %rd583, [%rd582+0];
+	mov.b64 %rd576, %rd583;
+$L151:
+	sub.u32 %r202, %r10, 1;
+	mov.b64 {%r203, %r204}, %rd576;
+	shfl.sync.down.b32 %r205|%p137, %r203, 1, %r202, %r17;
+	shfl.sync.down.b32 %r206, %r204, 1, %r202, %r17;
+	mov.b64 %rd584, {%r205, %r206};
+	@!%p137 bra $L152;
+	max.s64 %rd585, %rd576, %rd584;
+	mov.b64 %rd576, %rd585;
+$L152:
+	mov.b64 {%r207, %r208}, %rd576;
+	shfl.sync.down.b32 %r209|%p138, %r207, 2, %r202, %r17;
+	shfl.sync.down.b32 %r210, %r208, 2, %r202, %r17;
+	mov.b64 %rd586, {%r209, %r210};
+	@!%p138 bra $L153;
+	max.s64 %rd587, %rd576, %rd586;
+	mov.b64 %rd576, %rd587;
+$L153:
+	mov.b64 {%r211, %r212}, %rd576;
+	shfl.sync.down.b32 %r213|%p139, %r211, 4, %r202, %r17;
+	shfl.sync.down.b32 %r214, %r212, 4, %r202, %r17;
+	mov.b64 %rd588, {%r213, %r214};
+	@!%p139 bra $L154;
+	max.s64 %rd589, %rd576, %rd588;
+	mov.b64 %rd576, %rd589;
+$L154:
+	mov.b64 {%r215, %r216}, %rd576;
+	shfl.sync.down.b32 %r217|%p140, %r215, 8, %r202, %r17;
+	shfl.sync.down.b32 %r218, %r216, 8, %r202, %r17;
+	mov.b64 %rd590, {%r217, %r218};
+	@!%p140 bra $L155;
+	max.s64 %rd591, %rd576, %rd590;
+	mov.b64 %rd576, %rd591;
+$L155:
+	mov.b64 {%r219, %r220}, %rd576;
+	shfl.sync.down.b32 %r221|%p141, %r219, 16, %r202, %r17;
+	shfl.sync.down.b32 %r222, %r220, 16, %r202, %r17;
+	mov.b64 %rd592, {%r221, %r222};
+	@!%p141 bra $L156;
+	max.s64 %rd593, %rd576, %rd592;
+	mov.b64 %rd576, %rd593;
+$L156:
+	@!%p134 bra $L157;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L157:
+$L150:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd576, %rd594;
+	mov.b64 %rd595, %rd576;
+	setp.eq.s64 %p142, %rd595, 0;
+	@!%p142 bra $L159;
 	bra.uni $L51;
-$L121:
+$L159:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd480, %rd319;
+	mov.b64 %rd596, %rd358;
+	mov.b64 %rd597, %rd356;
+	mov.b64 %rd598, %rd357;
+	mov.b64 %rd599, %rd596;
+	mov.b64 %rd600, %rd597;
+	mov.b64 %rd601, %rd598;
+	mov.b64 %rd602, %rd599;
+	mov.b64 %rd603, %rd600;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, 1;
+$L160:
+	setp.lt.s64 %p143, %rd608, %rd293;
+	setp.gt.s64 %p144, %rd605, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L164;
+	bra.uni $L162;
+$L164:
+	rem.s64 %rd609, %rd608, 2;
+	mov.b64 %rd611, 1;
+	sub.s64 %rd610, %rd611, %rd609;
+	mul.lo.s64 %rd612, %rd610, %rd307;
+	mov.b64 %rd613, %rd612;
+	rem.s64 %rd614, %rd608, 2;
+	mul.lo.s64 %rd615, %rd614, %rd307;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, 0;
+	mov.b64 %rd618, 0;
+	mov.b64 %rd619, %rd285;
+	mov.b64 %rd620, %rd286;
+	mov.b64 %rd621, %rd287;
+	mov.b64 %rd622, %rd288;
+	mov.b64 %rd623, %rd289;
+	mov.b64 %rd624, %rd290;
+	mov.pred %p147, %p47;
+	mov.pred %p148, %p48;
+	mov.b32 %r223, %r80;
+	mov.b64 %rd625, %rd291;
+	mov.b64 %rd626, %rd292;
+	mov.b64 %rd627, %rd293;
+	mov.b64 %rd628, %rd294;
+	mov.pred %p149, %p49;
+	mov.pred %p150, %p50;
+	mov.b64 %rd629, %rd243;
+	mov.b64 %rd630, %rd244;
+	mov.b64 %rd631, %rd245;
+	mov.b64 %rd632, %rd246;
+	mov.b64 %rd633, %rd247;
+	mov.b64 %rd634, %rd248;
+	mov.b64 %rd635, %rd249;
+	mov.b64 %rd636, %rd250;
+	mov.b64 %rd637, %rd251;
+	mov.pred %p151, %p51;
+	mov.b64 %rd638, %rd252;
+	mov.b64 %rd639, %rd253;
+	mov.b64 %rd640, %rd254;
+	mov.b32 %r224, %r81;
+	mov.b64 %rd641, %rd295;
+	mov.b64 %rd642, %rd296;
+	mov.b64 %rd643, %rd613;
+	mov.b64 %rd644, %rd605;
+	cvt.u64.u32 %rd645, %r2;
+	div.s64 %rd646, %rd645, %rd299;
+	setp.eq.s64 %p152, %rd299, -1;
+	neg.s64 %rd647, %rd645;
+	selp.b64 %rd648, %rd647, %rd646, %p152;
+	setp.eq.s64 %p153, %rd299, 0;
+	selp.b64 %rd649, 0, %rd648, %p153;
+	mov.b64 %rd650, %rd649;
+	mov.b64 %rd651, %rd305;
+	mov.b64 %rd652, %rd299;
+	mov.b64 %rd653, %rd298;
+	mov.b64 %rd654, %rd616;
+	mov.b64 %rd655, %rd307;
+	add.s64 %rd656, %rd608, 1;
+	setp.lt.s64 %p154, %rd656, %rd293;
+	mov.pred %p155, %p154;
+	mov.b64 %rd657, %rd650;
+	cvt.u64.u32 %rd658, %r2;
+	rem.s64 %rd659, %rd658, %rd652;
+	setp.eq.s64 %p156, %rd652, -1;
+	selp.b64 %rd660, 0, %rd659, %p156;
+	setp.eq.s64 %p157, %rd652, 0;
+	selp.b64 %rd661, %rd658, %rd660, %p157;
+	mov.b64 %rd662, %rd661;
+	mov.b32 %r225, -1;
+	mov.b64 %rd663, 0;
+	mov.b64 %rd664, 0;
+	mov.b64 %rd665, 0;
+	mov.b64 %rd666, 0;
+	mov.b64 %rd667, 0;
+$L165:
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, %rd641;
+$L168:
+	setp.gt.s64 %p158, %rd669, 0;
+	not.pred %p159, %p158;
+	@!%p159 bra $L172;
+	bra.uni $L170;
+$L172:
+	setp.ge.s64 %p160, %rd663, %rd664;
+	@!%p160 bra $L174;
+	setp.ge.s64 %p161, %rd657, %rd644;
+	@!%p161 bra $L176;
+	bra.uni $L170;
+$L176:
+	add.s64 %rd670, %rd643, %rd657;
+	mul.lo.s64 %rd671, %rd670, %rd149;
+	mad.lo.s64 %rd672, %rd671, 4, %rd147;
+	ld.shared.s32 %r226, [%rd672+0];
+	mov.b32 %r227, %r226;
+	mov.b32 %r225, %r227;
+	add.s64 %rd673, %rd657, %rd651;
+	mov.b64 %rd657, %rd673;
+	mov.b64 %rd674, %rd619;
+	mov.b32 %r228, %r225;
+	cvt.s64.s32 %rd675, %r228;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd619;
+	mov.b32 %r229, %r225;
+	cvt.s64.s32 %rd682, %r229;
+	add.s64 %rd683, %rd682, 1;
+	mul.lo.s64 %rd684, %rd683, %rd32;
+	mad.lo.s64 %rd685, %rd684, 8, %rd28;
+	ld.global.nc.s64 %rd686, [%rd685+0];
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd687;
+	add.s64 %rd689, %rd680, %rd662;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, %rd688;
+	mov.b64 %rd663, %rd690;
+	mov.b64 %rd664, %rd691;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd692, %rd663, %rd39;
+	mad.lo.s64 %rd693, %rd692, 4, %rd35;
+	ld.global.nc.s32 %r230, [%rd693+0];
+	mov.b32 %r231, %r230;
+	mov.b32 %r232, %r231;
+	mov.pred %p162, %p149;
+	mov.b32 %r233, %r225;
+	mov.b32 %r234, %r232;
+	mov.b64 %rd694, %rd663;
+$L177:
+	shr.s32 %r235, %r234, 5;
+	cvt.s64.s32 %rd695, %r235;
+	mov.b64 %rd696, %rd695;
+	and.b32 %r236, %r234, 31;
+	cvt.s64.s32 %rd697, %r236;
+	min.u64 %rd698, %rd697, 32;
+	cvt.u32.u64 %r237, %rd698;
+	mov.b32 %r239, 0x1;
+	shl.b32 %r238, %r239, %r237;
+	setp.hs.u32 %p163, %r237, 32;
+	selp.b32 %r240, 0, %r238, %p163;
+	mov.b32 %r241, %r240;
+	mov.b64 %rd699, %rd696;
+	mov.b32 %r242, %r241;
+	mul.lo.s64 %rd700, %rd699, %rd127;
+	mad.lo.s64 %rd701, %rd700, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r243, [%rd701+0];
+	mov.b32 %r244, %r243;
+	and.b32 %r245, %r244, %r242;
+	setp.ne.u32 %p164, %r245, 0x0;
+	@!%p164 bra $L181;
+	mov.pred %p165, 0;
+	bra.uni $L179;
+$L181:
+	mul.lo.s64 %rd702, %rd699, %rd127;
+	mad.lo.s64 %rd703, %rd702, 4, %rd123;
+	atom.global.or.b32 %r246, [%rd703], %r242;
+	mov.b32 %r247, %r246;
+	and.b32 %r248, %r247, %r242;
+	setp.eq.u32 %p166, %r248, 0x0;
+	mov.pred %p165, %p166;
+	bra.uni $L179;
+$L178:
+	bra.uni $L177;
+$L179:
+	@!%p165 bra $L183;
+	@!%p155 bra $L184;
+	mul.lo.s64 %rd704, %rd668, %rd139;
+	mad.lo.s64 %rd705, %rd704, 4, %rd137;
+	st.shared.s32 [%rd705+0], %r232;
+	add.s64 %rd706, %rd668, 1;
+	mov.b64 %rd668, %rd706;
+	bra.uni $L185;
+$L184:
+	mov.pred %p167, 0;
+	mov.b64 %rd707, %rd668;
+	mov.b32 %r249, %r232;
+$L186:
+	@!%p150 bra $L190;
+	shr.s32 %r250, %r249, 5;
+	cvt.s64.s32 %rd708, %r250;
+	mov.b64 %rd709, %rd708;
+	and.b32 %r251, %r249, 31;
+	cvt.s64.s32 %rd710, %r251;
+	min.u64 %rd711, %rd710, 32;
+	cvt.u32.u64 %r252, %rd711;
+	mov.b32 %r254, 0x1;
+	shl.b32 %r253, %r254, %r252;
+	setp.hs.u32 %p168, %r252, 32;
+	selp.b32 %r255, 0, %r253, %p168;
+	mov.b32 %r256, %r255;
+	mov.b64 %rd712, %rd709;
+	mov.b32 %r257, %r256;
+	mul.lo.s64 %rd713, %rd712, %rd637;
+	mad.lo.s64 %rd714, %rd713, 4, %rd635;
+	ld.relaxed.gpu.global.u32 %r258, [%rd714+0];
+	mov.b32 %r259, %r258;
+	and.b32 %r260, %r259, %r257;
+	setp.ne.u32 %p169, %r260, 0x0;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L192;
+	mul.lo.s64 %rd715, %rd712, %rd637;
+	mad.lo.s64 %rd716, %rd715, 4, %rd635;
+	atom.global.or.b32 %r261, [%rd716], %r257;
+	mov.b32 %r262, %r261;
+	and.b32 %r263, %r262, %r257;
+	setp.ne.u32 %p172, %r263, 0x0;
+	mov.pred %p170, %p172;
+$L192:
+	@!%p170 bra $L194;
+	mov.b64 %rd717, %rd707;
+	mov.b64 %rd718, %rd717;
+	mov.pred %p173, 0;
+	bra.uni $L188;
+$L194:
+	mov.b64 %rd719, %rd707;
+	mov.b64 %rd718, %rd719;
+	mov.pred %p173, 1;
+	bra.uni $L188;
+$L190:
+	@!%p151 bra $L196;
+	cvt.s64.s32 %rd720, %r249;
+	mul.lo.s64 %rd721, %rd720, %rd640;
+	mad.lo.s64 %rd722, %rd721, 4, %rd638;
+	ld.relaxed.gpu.global.s32 %r264, [%rd722+0];
+	mov.b32 %r265, %r264;
+	setp.eq.s32 %p174, %r265, %r224;
+	mov.pred %p175, %p174;
+	not.pred %p176, %p175;
+	@!%p176 bra $L198;
+	cvt.s64.s32 %rd723, %r249;
+	mul.lo.s64 %rd724, %rd723, %rd640;
+	mad.lo.s64 %rd725, %rd724, 4, %rd638;
+	atom.global.exch.b32 %r266, [%rd725], %r224;
+	mov.b32 %r267, %r266;
+	setp.eq.s32 %p177, %r267, %r224;
+	mov.pred %p175, %p177;
+$L198:
+	@!%p175 bra $L200;
+	mov.b64 %rd726, %rd707;
+	mov.b64 %rd718, %rd726;
+	mov.pred %p173, 0;
+	bra.uni $L188;
+$L200:
+$L196:
+	mul.lo.s64 %rd727, %rd707, %rd139;
+	mad.lo.s64 %rd728, %rd727, 4, %rd137;
+	st.shared.s32 [%rd728+0], %r249;
+	add.s64 %rd729, %rd707, 1;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd718, %rd730;
+	mov.pred %p173, 1;
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd731, %rd718;
+	mov.pred %p178, %p173;
+	mov.b64 %rd668, %rd731;
+	mov.pred %p167, %p178;
+	@!%p167 bra $L202;
+	mov.b64 %rd732, %rd619;
+	mov.b32 %r268, %r232;
+	cvt.s64.s32 %rd733, %r268;
+	add.s64 %rd734, %rd733, 1;
+	mul.lo.s64 %rd735, %rd734, %rd32;
+	mad.lo.s64 %rd736, %rd735, 8, %rd28;
+	ld.global.nc.s64 %rd737, [%rd736+0];
+	mov.b64 %rd738, %rd737;
+	cvt.s64.s32 %rd739, %r268;
+	mul.lo.s64 %rd740, %rd739, %rd32;
+	mad.lo.s64 %rd741, %rd740, 8, %rd28;
+	ld.global.nc.s64 %rd742, [%rd741+0];
+	mov.b64 %rd743, %rd742;
+	sub.s64 %rd744, %rd738, %rd743;
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, %rd745;
+	add.s64 %rd747, %rd665, %rd746;
+	mov.b64 %rd665, %rd747;
+	max.s64 %rd748, %rd666, %rd746;
+	mov.b64 %rd666, %rd748;
+$L202:
+$L185:
+$L183:
+	add.s64 %rd749, %rd663, %rd652;
+	mov.b64 %rd663, %rd749;
+	sub.s64 %rd750, %rd669, 1;
+	mov.b64 %rd669, %rd750;
+$L169:
+	bra.uni $L168;
+$L170:
+	// block scan
+	mov.b64 %rd751, %rd668;
+	mov.b32 %r269, %r3;
+$L203:
+	setp.hs.u32 %p179, %r269, 32;
+	@%p179 bra $L204;
+	mov.b64 {%r270, %r271}, %rd751;
+	shfl.sync.up.b32 %r272|%p180, %r270, %r269, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, %r269, 0, %r17;
+	mov.b64 %rd752, {%r272, %r273};
+	@!%p180 bra $L205;
+	add.s64 %rd753, %rd752, %rd751;
+	mov.b64 %rd751, %rd753;
+$L205:
+	shl.b32 %r269, %r269, 1;
+	bra.uni $L203;
+$L204:
+	mov.b64 {%r274, %r275}, %rd751;
+	shfl.sync.up.b32 %r276|%p181, %r274, %r3, 0, %r17;
+	shfl.sync.up.b32 %r277, %r275, %r3, 0, %r17;
+	mov.b64 %rd754, {%r276, %r277};
+	setp.lo.u32 %p182, %r3, 32;
+	and.pred %p183, %p181, %p182;
+	selp.b64 %rd755, %rd754, 0, %p183;
+	sub.u32 %r278, %r13, %r3;
+	setp.eq.u32 %p184, %r7, %r278;
+	@!%p184 bra $L206;
+	mul.wide.u32 %rd756, %r8, 16;
+	add.s64 %rd757, %rd1, %rd756;
+	st.shared.s64 [%rd757+0], %rd751;
+$L206:
+	bar.sync 0;
+	setp.eq.u32 %p185, %r8, 0;
+	@!%p185 bra $L207;
+	mov.b64 %rd758, 0;
+	setp.lo.u32 %p186, %r7, %r10;
+	@!%p186 bra $L208;
+	mul.wide.u32 %rd759, %r7, 16;
+	add.s64 %rd760, %rd1, %rd759;
+	ld.shared.s64 %rd761, [%rd760+0];
+	mov.b64 %rd758, %rd761;
+$L208:
+	mov.b64 {%r279, %r280}, %rd758;
+	shfl.sync.up.b32 %r281|%p187, %r279, 1, 0, %r17;
+	shfl.sync.up.b32 %r282, %r280, 1, 0, %r17;
+	mov.b64 %rd762, {%r281, %r282};
+	@!%p187 bra $L209;
+	add.s64 %rd763, %rd762, %rd758;
+	mov.b64 %rd758, %rd763;
+$L209:
+	mov.b64 {%r283, %r284}, %rd758;
+	shfl.sync.up.b32 %r285|%p188, %r283, 2, 0, %r17;
+	shfl.sync.up.b32 %r286, %r284, 2, 0, %r17;
+	mov.b64 %rd764, {%r285, %r286};
+	@!%p188 bra $L210;
+	add.s64 %rd765, %rd764, %rd758;
+	mov.b64 %rd758, %rd765;
+$L210:
+	mov.b64 {%r287, %r288}, %rd758;
+	shfl.sync.up.b32 %r289|%p189, %r287, 4, 0, %r17;
+	shfl.sync.up.b32 %r290, %r288, 4, 0, %r17;
+	mov.b64 %rd766, {%r289, %r290};
+	@!%p189 bra $L211;
+	add.s64 %rd767, %rd766, %rd758;
+	mov.b64 %rd758, %rd767;
+$L211:
+	mov.b64 {%r291, %r292}, %rd758;
+	shfl.sync.up.b32 %r293|%p190, %r291, 8, 0, %r17;
+	shfl.sync.up.b32 %r294, %r292, 8, 0, %r17;
+	mov.b64 %rd768, {%r293, %r294};
+	@!%p190 bra $L212;
+	add.s64 %rd769, %rd768, %rd758;
+	mov.b64 %rd758, %rd769;
+$L212:
+	mov.b64 {%r295, %r296}, %rd758;
+	shfl.sync.up.b32 %r297|%p191, %r295, 16, 0, %r17;
+	shfl.sync.up.b32 %r298, %r296, 16, 0, %r17;
+	mov.b64 %rd770, {%r297, %r298};
+	@!%p191 bra $L213;
+	add.s64 %rd771, %rd770, %rd758;
+	mov.b64 %rd758, %rd771;
+$L213:
+	mov.b64 {%r299, %r300}, %rd758;
+	shfl.sync.up.b32 %r301|%p192, %r299, 1, 0, %r17;
+	shfl.sync.up.b32 %r302, %r300, 1, 0, %r17;
+	mov.b64 %rd772, {%r301, %r302};
+	selp.b64 %rd773, %rd772, 0, %p192;
+	@!%p186 bra $L214;
+	mul.wide.u32 %rd774, %r7, 16;
+	add.s64 %rd775, %rd1, %rd774;
+	add.s64 %rd776, %rd775, 512;
+	st.shared.s64 [%rd776+0], %rd773;
+$L214:
+	sub.u32 %r303, %r10, 1;
+	setp.eq.u32 %p193, %r7, %r303;
+	@!%p193 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd758;
+$L215:
+$L207:
+	bar.sync 0;
+	mul.wide.u32 %rd777, %r8, 16;
+	add.s64 %rd778, %rd1, %rd777;
+	add.s64 %rd779, %rd778, 512;
+	ld.shared.s64 %rd780, [%rd779+0];
+	add.s64 %rd781, %rd780, %rd755;
+	ld.shared.s64 %rd782, [%rd1+1024];
+	mov.b64 {%r304, %r305}, %rd781;
+	shfl.sync.idx.b32 %r306|%p194, %r304, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r307, %r305, 0, %r21, %r17;
+	mov.b64 %rd783, {%r306, %r307};
+	mov.b64 %rd784, %rd782;
+	mov.b64 %rd785, %rd783;
+	mov.b64 %rd786, %rd784;
+	mov.b64 %rd787, %rd785;
+	mov.b64 %rd788, %rd786;
+	mov.b64 %rd789, %rd787;
+	mov.b64 %rd790, %rd788;
+	@!%p155 bra $L216;
+	add.s64 %rd791, %rd667, %rd789;
+	mov.b64 %rd792, %rd791;
+	sub.s64 %rd793, %rd655, %rd792;
+	max.s64 %rd794, %rd793, 0;
+	min.s64 %rd795, %rd794, %rd668;
+	mov.b64 %rd796, %rd795;
+	mov.b64 %rd797, 0;
+$L218:
+	setp.lt.s64 %p195, %rd797, %rd796;
+	not.pred %p196, %p195;
+	@!%p196 bra $L222;
+	bra.uni $L220;
+$L222:
+	mul.lo.s64 %rd798, %rd797, %rd139;
+	mad.lo.s64 %rd799, %rd798, 4, %rd137;
+	ld.shared.s32 %r308, [%rd799+0];
+	mov.b32 %r309, %r308;
+	add.s64 %rd800, %rd654, %rd792;
+	add.s64 %rd801, %rd800, %rd797;
+	mul.lo.s64 %rd802, %rd801, %rd149;
+	mad.lo.s64 %rd803, %rd802, 4, %rd147;
+	st.shared.s32 [%rd803+0], %r309;
+$L219:
+	add.s64 %rd804, %rd797, 1;
+	mov.b64 %rd797, %rd804;
+	bra.uni $L218;
+$L220:
+	mov.b64 %rd805, 0;
+	mov.b64 %rd806, %rd796;
+$L223:
+	setp.lt.s64 %p197, %rd806, %rd668;
+	not.pred %p198, %p197;
+	@!%p198 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd807, %rd806, %rd139;
+	mad.lo.s64 %rd808, %rd807, 4, %rd137;
+	ld.shared.s32 %r310, [%rd808+0];
+	mov.b32 %r311, %r310;
+	mov.b32 %r312, %r311;
+	mov.pred %p199, 0;
+	mov.b64 %rd809, %rd805;
+	mov.b32 %r313, %r312;
+$L228:
+	@!%p150 bra $L232;
+	shr.s32 %r314, %r313, 5;
+	cvt.s64.s32 %rd810, %r314;
+	mov.b64 %rd811, %rd810;
+	and.b32 %r315, %r313, 31;
+	cvt.s64.s32 %rd812, %r315;
+	min.u64 %rd813, %rd812, 32;
+	cvt.u32.u64 %r316, %rd813;
+	mov.b32 %r318, 0x1;
+	shl.b32 %r317, %r318, %r316;
+	setp.hs.u32 %p200, %r316, 32;
+	selp.b32 %r319, 0, %r317, %p200;
+	mov.b32 %r320, %r319;
+	mov.b64 %rd814, %rd811;
+	mov.b32 %r321, %r320;
+	mul.lo.s64 %rd815, %rd814, %rd637;
+	mad.lo.s64 %rd816, %rd815, 4, %rd635;
+	ld.relaxed.gpu.global.u32 %r322, [%rd816+0];
+	mov.b32 %r323, %r322;
+	and.b32 %r324, %r323, %r321;
+	setp.ne.u32 %p201, %r324, 0x0;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L234;
+	mul.lo.s64 %rd817, %rd814, %rd637;
+	mad.lo.s64 %rd818, %rd817, 4, %rd635;
+	atom.global.or.b32 %r325, [%rd818], %r321;
+	mov.b32 %r326, %r325;
+	and.b32 %r327, %r326, %r321;
+	setp.ne.u32 %p204, %r327, 0x0;
+	mov.pred %p202, %p204;
+$L234:
+	@!%p202 bra $L236;
+	mov.b64 %rd819, %rd809;
+	mov.b64 %rd820, %rd819;
+	mov.pred %p205, 0;
+	bra.uni $L230;
+$L236:
+	mov.b64 %rd821, %rd809;
+	mov.b64 %rd820, %rd821;
+	mov.pred %p205, 1;
+	bra.uni $L230;
+$L232:
+	@!%p151 bra $L238;
+	cvt.s64.s32 %rd822, %r313;
+	mul.lo.s64 %rd823, %rd822, %rd640;
+	mad.lo.s64 %rd824, %rd823, 4, %rd638;
+	ld.relaxed.gpu.global.s32 %r328, [%rd824+0];
+	mov.b32 %r329, %r328;
+	setp.eq.s32 %p206, %r329, %r224;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L240;
+	cvt.s64.s32 %rd825, %r313;
+	mul.lo.s64 %rd826, %rd825, %rd640;
+	mad.lo.s64 %rd827, %rd826, 4, %rd638;
+	atom.global.exch.b32 %r330, [%rd827], %r224;
+	mov.b32 %r331, %r330;
+	setp.eq.s32 %p209, %r331, %r224;
+	mov.pred %p207, %p209;
+$L240:
+	@!%p207 bra $L242;
+	mov.b64 %rd828, %rd809;
+	mov.b64 %rd820, %rd828;
+	mov.pred %p205, 0;
+	bra.uni $L230;
+$L242:
+$L238:
+	mul.lo.s64 %rd829, %rd809, %rd139;
+	mad.lo.s64 %rd830, %rd829, 4, %rd137;
+	st.shared.s32 [%rd830+0], %r313;
+	add.s64 %rd831, %rd809, 1;
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd820, %rd832;
+	mov.pred %p205, 1;
+	bra.uni $L230;
+$L229:
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd833, %rd820;
+	mov.pred %p210, %p205;
+	mov.b64 %rd805, %rd833;
+	mov.pred %p199, %p210;
+	@!%p199 bra $L244;
+	mov.b64 %rd834, %rd619;
+	mov.b32 %r332, %r312;
+	cvt.s64.s32 %rd835, %r332;
+	add.s64 %rd836, %rd835, 1;
+	mul.lo.s64 %rd837, %rd836, %rd32;
+	mad.lo.s64 %rd838, %rd837, 8, %rd28;
+	ld.global.nc.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	cvt.s64.s32 %rd841, %r332;
+	mul.lo.s64 %rd842, %rd841, %rd32;
+	mad.lo.s64 %rd843, %rd842, 8, %rd28;
+	ld.global.nc.s64 %rd844, [%rd843+0];
+	mov.b64 %rd845, %rd844;
+	sub.s64 %rd846, %rd840, %rd845;
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	add.s64 %rd849, %rd665, %rd848;
+	mov.b64 %rd665, %rd849;
+	max.s64 %rd850, %rd666, %rd848;
+	mov.b64 %rd666, %rd850;
+$L244:
+$L224:
+	add.s64 %rd851, %rd806, 1;
+	mov.b64 %rd806, %rd851;
+	bra.uni $L223;
+$L225:
+	setp.gt.s64 %p211, %rd805, 0;
+	@!%p211 bra $L246;
+	mul.lo.s64 %rd852, %rd653, %rd120;
+	mad.lo.s64 %rd853, %rd852, 8, %rd116;
+	atom.global.add.u64 %rd854, [%rd853], %rd805;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, 0;
+$L247:
+	setp.lt.s64 %p212, %rd857, %rd805;
+	not.pred %p213, %p212;
+	@!%p213 bra $L251;
+	bra.uni $L249;
+$L251:
+	mul.lo.s64 %rd858, %rd857, %rd139;
+	mad.lo.s64 %rd859, %rd858, 4, %rd137;
+	ld.shared.s32 %r333, [%rd859+0];
+	mov.b32 %r334, %r333;
+	add.s64 %rd860, %rd856, %rd857;
+	mul.lo.s64 %rd861, %rd860, %rd235;
+	mad.lo.s64 %rd862, %rd861, 4, %rd233;
+	st.global.s32 [%rd862+0], %r334;
+$L248:
+	add.s64 %rd863, %rd857, 1;
+	mov.b64 %rd857, %rd863;
+	bra.uni $L247;
+$L249:
+$L246:
+	add.s64 %rd864, %rd667, %rd790;
+	min.s64 %rd865, %rd655, %rd864;
+	mov.b64 %rd667, %rd865;
+	bra.uni $L217;
+$L216:
+	mov.b64 %rd866, 0;
+	cvt.u64.u32 %rd867, %r2;
+	setp.eq.s64 %p214, %rd867, 0;
+	setp.gt.s64 %p215, %rd790, 0;
+	and.pred %p216, %p214, %p215;
+	@!%p216 bra $L253;
+	mul.lo.s64 %rd868, %rd653, %rd120;
+	mad.lo.s64 %rd869, %rd868, 8, %rd116;
+	atom.global.add.u64 %rd870, [%rd869], %rd790;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd866, %rd871;
+$L253:
+	cvt.u64.u32 %rd872, %r2;
+	setp.eq.s64 %p217, %rd872, 0;
+	setp.eq.u32 %p218, %r1, 0;
+	and.pred %p219, %p217, %p218;
+	bar.sync 0;
+	@!%p219 bra $L254;
+	st.shared.s64 [%rd1+1024], %rd866;
+$L254:
+	bar.sync 0;
+	ld.shared.s64 %rd873, [%rd1+1024];
+	mov.b64 %rd874, %rd873;
+	add.s64 %rd875, %rd874, %rd789;
+	mov.b64 %rd876, %rd875;
+	mov.b64 %rd877, 0;
+$L255:
+	setp.lt.s64 %p220, %rd877, %rd668;
+	not.pred %p221, %p220;
+	@!%p221 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd878, %rd877, %rd139;
+	mad.lo.s64 %rd879, %rd878, 4, %rd137;
+	ld.shared.s32 %r335, [%rd879+0];
+	mov.b32 %r336, %r335;
+	add.s64 %rd880, %rd876, %rd877;
+	mul.lo.s64 %rd881, %rd880, %rd235;
+	mad.lo.s64 %rd882, %rd881, 4, %rd233;
+	st.global.s32 [%rd882+0], %r336;
+$L256:
+	add.s64 %rd883, %rd877, 1;
+	mov.b64 %rd877, %rd883;
+	bra.uni $L255;
+$L257:
+$L217:
+	mov.b64 %rd884, 0;
+	setp.lt.s64 %p222, %rd663, %rd664;
+	setp.lt.s64 %p223, %rd657, %rd644;
+	or.pred %p224, %p222, %p223;
+	@!%p224 bra $L261;
+	mov.b64 %rd884, 1;
+$L261:
+	mov.b64 %rd885, %rd884;
 	// block reduction
-	sub.u32 %r193, %r13, 1;
-	mov.b32 %r194, %r3;
-$L122:
-	setp.hs.u32 %p113, %r194, 32;
-	@%p113 bra $L123;
-	mov.b64 {%r195, %r196}, %rd480;
-	shfl.sync.down.b32 %r197|%p114, %r195, %r194, %r193, %r17;
-	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd481, {%r197, %r198};
-	@!%p114 bra $L124;
-	add.s64 %rd482, %rd480, %rd481;
-	mov.b64 %rd480, %rd482;
-$L124:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L122;
-$L123:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L125;
-	mul.wide.u32 %rd483, %r8, 16;
-	add.s64 %rd484, %rd1, %rd483;
-	st.shared.s64 [%rd484+0], %rd480;
-$L125:
+	sub.u32 %r337, %r13, 1;
+	mov.b32 %r338, %r3;
+$L262:
+	setp.hs.u32 %p225, %r338, 32;
+	@%p225 bra $L263;
+	mov.b64 {%r339, %r340}, %rd885;
+	shfl.sync.down.b32 %r341|%p226, %r339, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
+	mov.b64 %rd886, {%r341, %r342};
+	@!%p226 bra $L264;
+	max.s64 %rd887, %rd885, %rd886;
+	mov.b64 %rd885, %rd887;
+$L264:
+	shl.b32 %r338, %r338, 1;
+	bra.uni $L262;
+$L263:
+	setp.eq.u32 %p227, %r7, 0;
+	@!%p227 bra $L265;
+	mul.wide.u32 %rd888, %r8, 16;
+	add.s64 %rd889, %rd1, %rd888;
+	st.shared.s64 [%rd889+0], %rd885;
+$L265:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L126;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L127;
-	mul.wide.u32 %rd485, %r7, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	ld.shared.s64 %rd487, [%rd486+0];
-	mov.b64 %rd480, %rd487;
-$L127:
-	sub.u32 %r199, %r10, 1;
-	mov.b64 {%r200, %r201}, %rd480;
-	shfl.sync.down.b32 %r202|%p118, %r200, 1, %r199, %r17;
-	shfl.sync.down.b32 %r203, %r201, 1, %r199, %r17;
-	mov.b64 %rd488, {%r202, %r203};
-	@!%p118 bra $L128;
-	add.s64 %rd489, %rd480, %rd488;
-	mov.b64 %rd480, %rd489;
-$L128:
-	mov.b64 {%r204, %r205}, %rd480;
-	shfl.sync.down.b32 %r206|%p119, %r204, 2, %r199, %r17;
-	shfl.sync.down.b32 %r207, %r205, 2, %r199, %r17;
-	mov.b64 %rd490, {%r206, %r207};
-	@!%p119 bra $L129;
-	add.s64 %rd491, %rd480, %rd490;
-	mov.b64 %rd480, %rd491;
-$L129:
-	mov.b64 {%r208, %r209}, %rd480;
-	shfl.sync.down.b32 %r210|%p120, %r208, 4, %r199, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r199, %r17;
-	mov.b64 %rd492, {%r210, %r211};
-	@!%p120 bra $L130;
-	add.s64 %rd493, %rd480, %rd492;
-	mov.b64 %rd480, %rd493;
-$L130:
-	mov.b64 {%r212, %r213}, %rd480;
-	shfl.sync.down.b32 %r214|%p121, %r212, 8, %r199, %r17;
-	shfl.sync.down.b32 %r215, %r213, 8, %r199, %r17;
-	mov.b64 %rd494, {%r214, %r215};
-	@!%p121 bra $L131;
-	add.s64 %rd495, %rd480, %rd494;
-	mov.b64 %rd480, %rd495;
-$L131:
-	mov.b64 {%r216, %r217}, %rd480;
-	shfl.sync.down.b32 %r218|%p122, %r216, 16, %r199, %r17;
-	shfl.sync.down.b32 %r219, %r217, 16, %r199, %r17;
-	mov.b64 %rd496, {%r218, %r219};
-	@!%p122 bra $L132;
-	add.s64 %rd497, %rd480, %rd496;
-	mov.b64 %rd480, %rd497;
-$L132:
-	@!%p115 bra $L133;
-	st.shared.s64 [%rd1+1024], %rd480;
-$L133:
-$L126:
+	setp.eq.u32 %p228, %r8, 0;
+	@!%p228 bra $L266;
+	setp.lo.u32 %p229, %r7, %r10;
+	@!%p229 bra $L267;
+	mul.wide.u32 %rd890, %r7, 16;
+	add.s64 %rd891, %rd1, %rd890;
+	ld.shared.s64 %rd892, [%rd891+0];
+	mov.b64 %rd885, %rd892;
+$L267:
+	sub.u32 %r343, %r10, 1;
+	mov.b64 {%r344, %r345}, %rd885;
+	shfl.sync.down.b32 %r346|%p230, %r344, 1, %r343, %r17;
+	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
+	mov.b64 %rd893, {%r346, %r347};
+	@!%p230 bra $L268;
+	max.s64 %rd894, %rd885, %rd893;
+	mov.b64 %rd885, %rd894;
+$L268:
+	mov.b64 {%r348, %r349}, %rd885;
+	shfl.sync.down.b32 %r350|%p231, %r348, 2, %r343, %r17;
+	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
+	mov.b64 %rd895, {%r350, %r351};
+	@!%p231 bra $L269;
+	max.s64 %rd896, %rd885, %rd895;
+	mov.b64 %rd885, %rd896;
+$L269:
+	mov.b64 {%r352, %r353}, %rd885;
+	shfl.sync.down.b32 %r354|%p232, %r352, 4, %r343, %r17;
+	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
+	mov.b64 %rd897, {%r354, %r355};
+	@!%p232 bra $L270;
+	max.s64 %rd898, %rd885, %rd897;
+	mov.b64 %rd885, %rd898;
+$L270:
+	mov.b64 {%r356, %r357}, %rd885;
+	shfl.sync.down.b32 %r358|%p233, %r356, 8, %r343, %r17;
+	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
+	mov.b64 %rd899, {%r358, %r359};
+	@!%p233 bra $L271;
+	max.s64 %rd900, %rd885, %rd899;
+	mov.b64 %rd885, %rd900;
+$L271:
+	mov.b64 {%r360, %r361}, %rd885;
+	shfl.sync.down.b32 %r362|%p234, %r360, 16, %r343, %r17;
+	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
+	mov.b64 %rd901, {%r362, %r363};
+	@!%p234 bra $L272;
+	max.s64 %rd902, %rd885, %rd901;
+	mov.b64 %rd885, %rd902;
+$L272:
+	@!%p227 bra $L273;
+	st.shared.s64 [%rd1+1024], %rd885;
+$L273:
+$L266:
 	bar.sync 0;
-	ld.shared.s64 %rd498, [%rd1+1024];
-	mov.b64 %rd480, %rd498;
-	mov.b64 %rd499, %rd480;
-	mov.b64 %rd319, %rd499;
-	mov.b64 %rd500, %rd320;
+	ld.shared.s64 %rd903, [%rd1+1024];
+	mov.b64 %rd885, %rd903;
+	mov.b64 %rd904, %rd885;
+	setp.eq.s64 %p235, %rd904, 0;
+	@!%p235 bra $L275;
+	bra.uni $L167;
+$L275:
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd905, %rd667;
+	mov.b64 %rd906, %rd665;
+	mov.b64 %rd907, %rd666;
+	mov.b64 %rd908, %rd905;
+	mov.b64 %rd909, %rd906;
+	mov.b64 %rd910, %rd907;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd912, %rd909;
+	mov.b64 %rd913, %rd910;
+	mov.b64 %rd605, %rd911;
+	mov.b64 %rd617, %rd912;
+	mov.b64 %rd618, %rd913;
+	add.s64 %rd914, %rd606, %rd617;
+	mov.b64 %rd606, %rd914;
+	max.s64 %rd915, %rd607, %rd618;
+	mov.b64 %rd607, %rd915;
+$L161:
+	add.s64 %rd916, %rd608, 1;
+	mov.b64 %rd608, %rd916;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd917, %rd606;
 	// block reduction
-	sub.u32 %r220, %r13, 1;
-	mov.b32 %r221, %r3;
-$L134:
-	setp.hs.u32 %p123, %r221, 32;
-	@%p123 bra $L135;
-	mov.b64 {%r222, %r223}, %rd500;
-	shfl.sync.down.b32 %r224|%p124, %r222, %r221, %r220, %r17;
-	shfl.sync.down.b32 %r225, %r223, %r221, %r220, %r17;
-	mov.b64 %rd501, {%r224, %r225};
-	@!%p124 bra $L136;
-	max.s64 %rd502, %rd500, %rd501;
-	mov.b64 %rd500, %rd502;
-$L136:
-	shl.b32 %r221, %r221, 1;
-	bra.uni $L134;
-$L135:
-	setp.eq.u32 %p125, %r7, 0;
-	@!%p125 bra $L137;
-	mul.wide.u32 %rd503, %r8, 16;
-	add.s64 %rd504, %rd1, %rd503;
-	st.shared.s64 [%rd504+0], %rd500;
-$L137:
+	sub.u32 %r364, %r13, 1;
+	mov.b32 %r365, %r3;
+$L276:
+	setp.hs.u32 %p236, %r365, 32;
+	@%p236 bra $L277;
+	mov.b64 {%r366, %r367}, %rd917;
+	shfl.sync.down.b32 %r368|%p237, %r366, %r365, %r364, %r17;
+	shfl.sync.down.b32 %r369, %r367, %r365, %r364, %r17;
+	mov.b64 %rd918, {%r368, %r369};
+	@!%p237 bra $L278;
+	add.s64 %rd919, %rd917, %rd918;
+	mov.b64 %rd917, %rd919;
+$L278:
+	shl.b32 %r365, %r365, 1;
+	bra.uni $L276;
+$L277:
+	setp.eq.u32 %p238, %r7, 0;
+	@!%p238 bra $L279;
+	mul.wide.u32 %rd920, %r8, 16;
+	add.s64 %rd921, %rd1, %rd920;
+	st.shared.s64 [%rd921+0], %rd917;
+$L279:
 	bar.sync 0;
-	setp.eq.u32 %p126, %r8, 0;
-	@!%p126 bra $L138;
-	setp.lo.u32 %p127, %r7, %r10;
-	@!%p127 bra $L139;
-	mul.wide.u32 %rd505, %r7, 16;
-	add.s64 %rd506, %rd1, %rd505;
-	ld.shared.s64 %rd507, [%rd506+0];
-	mov.b64 %rd500, %rd507;
-$L139:
-	sub.u32 %r226, %r10, 1;
-	mov.b64 {%r227, %r228}, %rd500;
-	shfl.sync.down.b32 %r229|%p128, %r227, 1, %r226, %r17;
-	shfl.sync.down.b32 %r230, %r228, 1, %r226, %r17;
-	mov.b64 %rd508, {%r229, %r230};
-	@!%p128 bra $L140;
-	max.s64 %rd509, %rd500, %rd508;
-	mov.b64 %rd500, %rd509;
-$L140:
-	mov.b64 {%r231, %r232}, %rd500;
-	shfl.sync.down.b32 %r233|%p129, %r231, 2, %r226, %r17;
-	shfl.sync.down.b32 %r234, %r232, 2, %r226, %r17;
-	mov.b64 %rd510, {%r233, %r234};
-	@!%p129 bra $L141;
-	max.s64 %rd511, %rd500, %rd510;
-	mov.b64 %rd500, %rd511;
-$L141:
-	mov.b64 {%r235, %r236}, %rd500;
-	shfl.sync.down.b32 %r237|%p130, %r235, 4, %r226, %r17;
-	shfl.sync.down.b32 %r238, %r236, 4, %r226, %r17;
-	mov.b64 %rd512, {%r237, %r238};
-	@!%p130 bra $L142;
-	max.s64 %rd513, %rd500, %rd512;
-	mov.b64 %rd500, %rd513;
-$L142:
-	mov.b64 {%r239, %r240}, %rd500;
-	shfl.sync.down.b32 %r241|%p131, %r239, 8, %r226, %r17;
-	shfl.sync.down.b32 %r242, %r240, 8, %r226, %r17;
-	mov.b64 %rd514, {%r241, %r242};
-	@!%p131 bra $L143;
-	max.s64 %rd515, %rd500, %rd514;
-	mov.b64 %rd500, %rd515;
-$L143:
-	mov.b64 {%r243, %r244}, %rd500;
-	shfl.sync.down.b32 %r245|%p132, %r243, 16, %r226, %r17;
-	shfl.sync.down.b32 %r246, %r244, 16, %r226, %r17;
-	mov.b64 %rd516, {%r245, %r246};
-	@!%p132 bra $L144;
-	max.s64 %rd517, %rd500, %rd516;
-	mov.b64 %rd500, %rd517;
-$L144:
-	@!%p125 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd500;
-$L145:
-$L138:
+	setp.eq.u32 %p239, %r8, 0;
+	@!%p239 bra $L280;
+	setp.lo.u32 %p240, %r7, %r10;
+	@!%p240 bra $L281;
+	mul.wide.u32 %rd922, %r7, 16;
+	add.s64 %rd923, %rd1, %rd922;
+	ld.shared.s64 %rd924, [%rd923+0];
+	mov.b64 %rd917, %rd924;
+$L281:
+	sub.u32 %r370, %r10, 1;
+	mov.b64 {%r371, %r372}, %rd917;
+	shfl.sync.down.b32 %r373|%p241, %r371, 1, %r370, %r17;
+	shfl.sync.down.b32 %r374, %r372, 1, %r370, %r17;
+	mov.b64 %rd925, {%r373, %r374};
+	@!%p241 bra $L282;
+	add.s64 %rd926, %rd917, %rd925;
+	mov.b64 %rd917, %rd926;
+$L282:
+	mov.b64 {%r375, %r376}, %rd917;
+	shfl.sync.down.b32 %r377|%p242, %r375, 2, %r370, %r17;
+	shfl.sync.down.b32 %r378, %r376, 2, %r370, %r17;
+	mov.b64 %rd927, {%r377, %r378};
+	@!%p242 bra $L283;
+	add.s64 %rd928, %rd917, %rd927;
+	mov.b64 %rd917, %rd928;
+$L283:
+	mov.b64 {%r379, %r380}, %rd917;
+	shfl.sync.down.b32 %r381|%p243, %r379, 4, %r370, %r17;
+	shfl.sync.down.b32 %r382, %r380, 4, %r370, %r17;
+	mov.b64 %rd929, {%r381, %r382};
+	@!%p243 bra $L284;
+	add.s64 %rd930, %rd917, %rd929;
+	mov.b64 %rd917, %rd930;
+$L284:
+	mov.b64 {%r383, %r384}, %rd917;
+	shfl.sync.down.b32 %r385|%p244, %r383, 8, %r370, %r17;
+	shfl.sync.down.b32 %r386, %r384, 8, %r370, %r17;
+	mov.b64 %rd931, {%r385, %r386};
+	@!%p244 bra $L285;
+	add.s64 %rd932, %rd917, %rd931;
+	mov.b64 %rd917, %rd932;
+$L285:
+	mov.b64 {%r387, %r388}, %rd917;
+	shfl.sync.down.b32 %r389|%p245, %r387, 16, %r370, %r17;
+	shfl.sync.down.b32 %r390, %r388, 16, %r370, %r17;
+	mov.b64 %rd933, {%r389, %r390};
+	@!%p245 bra $L286;
+	add.s64 %rd934, %rd917, %rd933;
+	mov.b64 %rd917, %rd934;
+$L286:
+	@!%p238 bra $L287;
+	st.shared.s64 [%rd1+1024], %rd917;
+$L287:
+$L280:
 	bar.sync 0;
-	ld.shared.s64 %rd518, [%rd1+1024];
-	mov.b64 %rd500, %rd518;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd320, %rd519;
-	cvt.u64.u32 %rd520, %r2;
-	setp.eq.s64 %p133, %rd520, 0;
-	@!%p133 bra $L147;
-	setp.gt.s64 %p134, %rd319, 0;
-	@!%p134 bra $L149;
-	add.s64 %rd521, %rd294, 1;
-	mul.lo.s64 %rd522, %rd521, %rd116;
-	mad.lo.s64 %rd523, %rd522, 8, %rd112;
-	atom.global.add.u64 %rd524, [%rd523], %rd319;
-$L149:
-	setp.gt.s64 %p135, %rd320, 0;
-	@!%p135 bra $L151;
-	add.s64 %rd525, %rd294, 2;
-	mul.lo.s64 %rd526, %rd525, %rd116;
-	mad.lo.s64 %rd527, %rd526, 8, %rd112;
-	atom.global.max.s64 %rd528, [%rd527], %rd320;
-$L151:
-$L147:
+	ld.shared.s64 %rd935, [%rd1+1024];
+	mov.b64 %rd917, %rd935;
+	mov.b64 %rd936, %rd917;
+	mov.b64 %rd606, %rd936;
+	mov.b64 %rd937, %rd607;
+	// block reduction
+	sub.u32 %r391, %r13, 1;
+	mov.b32 %r392, %r3;
+$L288:
+	setp.hs.u32 %p246, %r392, 32;
+	@%p246 bra $L289;
+	mov.b64 {%r393, %r394}, %rd937;
+	shfl.sync.down.b32 %r395|%p247, %r393, %r392, %r391, %r17;
+	shfl.sync.down.b32 %r396, %r394, %r392, %r391, %r17;
+	mov.b64 %rd938, {%r395, %r396};
+	@!%p247 bra $L290;
+	max.s64 %rd939, %rd937, %rd938;
+	mov.b64 %rd937, %rd939;
+$L290:
+	shl.b32 %r392, %r392, 1;
+	bra.uni $L288;
+$L289:
+	setp.eq.u32 %p248, %r7, 0;
+	@!%p248 bra $L291;
+	mul.wide.u32 %rd940, %r8, 16;
+	add.s64 %rd941, %rd1, %rd940;
+	st.shared.s64 [%rd941+0], %rd937;
+$L291:
 	bar.sync 0;
-	setp.eq.u32 %p136, %r5, 0;
-	@!%p136 bra $L152;
+	setp.eq.u32 %p249, %r8, 0;
+	@!%p249 bra $L292;
+	setp.lo.u32 %p250, %r7, %r10;
+	@!%p250 bra $L293;
+	mul.wide.u32 %rd942, %r7, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	ld.shared.s64 %rd944, [%rd943+0];
+	mov.b64 %rd937, %rd944;
+$L293:
+	sub.u32 %r397, %r10, 1;
+	mov.b64 {%r398, %r399}, %rd937;
+	shfl.sync.down.b32 %r400|%p251, %r398, 1, %r397, %r17;
+	shfl.sync.down.b32 %r401, %r399, 1, %r397, %r17;
+	mov.b64 %rd945, {%r400, %r401};
+	@!%p251 bra $L294;
+	max.s64 %rd946, %rd937, %rd945;
+	mov.b64 %rd937, %rd946;
+$L294:
+	mov.b64 {%r402, %r403}, %rd937;
+	shfl.sync.down.b32 %r404|%p252, %r402, 2, %r397, %r17;
+	shfl.sync.down.b32 %r405, %r403, 2, %r397, %r17;
+	mov.b64 %rd947, {%r404, %r405};
+	@!%p252 bra $L295;
+	max.s64 %rd948, %rd937, %rd947;
+	mov.b64 %rd937, %rd948;
+$L295:
+	mov.b64 {%r406, %r407}, %rd937;
+	shfl.sync.down.b32 %r408|%p253, %r406, 4, %r397, %r17;
+	shfl.sync.down.b32 %r409, %r407, 4, %r397, %r17;
+	mov.b64 %rd949, {%r408, %r409};
+	@!%p253 bra $L296;
+	max.s64 %rd950, %rd937, %rd949;
+	mov.b64 %rd937, %rd950;
+$L296:
+	mov.b64 {%r410, %r411}, %rd937;
+	shfl.sync.down.b32 %r412|%p254, %r410, 8, %r397, %r17;
+	shfl.sync.down.b32 %r413, %r411, 8, %r397, %r17;
+	mov.b64 %rd951, {%r412, %r413};
+	@!%p254 bra $L297;
+	max.s64 %rd952, %rd937, %rd951;
+	mov.b64 %rd937, %rd952;
+$L297:
+	mov.b64 {%r414, %r415}, %rd937;
+	shfl.sync.down.b32 %r416|%p255, %r414, 16, %r397, %r17;
+	shfl.sync.down.b32 %r417, %r415, 16, %r397, %r17;
+	mov.b64 %rd953, {%r416, %r417};
+	@!%p255 bra $L298;
+	max.s64 %rd954, %rd937, %rd953;
+	mov.b64 %rd937, %rd954;
+$L298:
+	@!%p248 bra $L299;
+	st.shared.s64 [%rd1+1024], %rd937;
+$L299:
+$L292:
+	bar.sync 0;
+	ld.shared.s64 %rd955, [%rd1+1024];
+	mov.b64 %rd937, %rd955;
+	mov.b64 %rd956, %rd937;
+	mov.b64 %rd607, %rd956;
+	cvt.u64.u32 %rd957, %r2;
+	setp.eq.s64 %p256, %rd957, 0;
+	@!%p256 bra $L301;
+	setp.gt.s64 %p257, %rd606, 0;
+	@!%p257 bra $L303;
+	add.s64 %rd958, %rd298, 1;
+	mul.lo.s64 %rd959, %rd958, %rd120;
+	mad.lo.s64 %rd960, %rd959, 8, %rd116;
+	atom.global.add.u64 %rd961, [%rd960], %rd606;
+$L303:
+	setp.gt.s64 %p258, %rd607, 0;
+	@!%p258 bra $L305;
+	add.s64 %rd962, %rd298, 2;
+	mul.lo.s64 %rd963, %rd962, %rd120;
+	mad.lo.s64 %rd964, %rd963, 8, %rd116;
+	atom.global.max.s64 %rd965, [%rd964], %rd607;
+$L305:
+$L301:
+	bar.sync 0;
+	setp.eq.u32 %p259, %r5, 0;
+	@!%p259 bra $L306;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
-	atom.global.add.u32 %r248, [gk_league_sync], 1;
-	mov.u32 %r249, %nctaid.x;
-	sub.u32 %r250, %r249, 1;
-	setp.eq.u32 %p137, %r248, %r250;
-	@!%p137 bra $L153;
+	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
+	atom.global.add.u32 %r419, [gk_league_sync], 1;
+	mov.u32 %r420, %nctaid.x;
+	sub.u32 %r421, %r420, 1;
+	setp.eq.u32 %p260, %r419, %r421;
+	@!%p260 bra $L307;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r251, [gk_league_sync+4], 1;
-	bra.uni $L154;
-$L153:
-	ld.relaxed.gpu.global.u32 %r252, [gk_league_sync+4];
-	setp.eq.u32 %p138, %r252, %r247;
-	@%p138 bra $L153;
-$L154:
+	atom.global.add.u32 %r422, [gk_league_sync+4], 1;
+	bra.uni $L308;
+$L307:
+	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
+	setp.eq.u32 %p261, %r423, %r418;
+	@%p261 bra $L307;
+$L308:
 	fence.acq_rel.gpu;
-$L152:
+$L306:
 	bar.sync 0;
-	setp.eq.s64 %p139, %rd209, 0;
-	and.pred %p140, %p11, %p139;
-	@!%p140 bra $L156;
-	mov.b64 %rd530, 9;
-	mul.lo.s64 %rd529, %rd530, %rd116;
-	mad.lo.s64 %rd531, %rd529, 8, %rd112;
-	mov.b64 %rd532, 0;
-	st.global.s64 [%rd531+0], %rd532;
-$L156:
-	mul.lo.s64 %rd533, %rd246, %rd116;
-	mad.lo.s64 %rd534, %rd533, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	add.s64 %rd537, %rd246, 1;
-	mul.lo.s64 %rd538, %rd537, %rd116;
-	mad.lo.s64 %rd539, %rd538, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd542, %rd536;
-	mov.b64 %rd543, %rd541;
-	mov.b64 %rd544, %rd542;
-	mov.b64 %rd545, %rd543;
-	add.s64 %rd546, %rd246, 2;
-	mul.lo.s64 %rd547, %rd546, %rd116;
-	mad.lo.s64 %rd548, %rd547, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd203, %rd550;
-	@!%p11 bra $L158;
-	mov.b64 %rd552, 3;
-	mul.lo.s64 %rd551, %rd552, %rd209;
-	mov.b64 %rd554, 1;
-	add.s64 %rd553, %rd554, %rd551;
-	mul.lo.s64 %rd555, %rd553, %rd109;
-	mad.lo.s64 %rd556, %rd555, 8, %rd105;
-	st.global.s64 [%rd556+0], %rd544;
-	mov.b64 %rd558, 3;
-	mul.lo.s64 %rd557, %rd558, %rd209;
-	mov.b64 %rd560, 2;
-	add.s64 %rd559, %rd560, %rd557;
-	mul.lo.s64 %rd561, %rd559, %rd109;
-	mad.lo.s64 %rd562, %rd561, 8, %rd105;
-	st.global.s64 [%rd562+0], %rd545;
-	mov.b64 %rd564, 3;
-	mul.lo.s64 %rd563, %rd564, %rd209;
-	mov.b64 %rd566, 3;
-	add.s64 %rd565, %rd566, %rd563;
-	mul.lo.s64 %rd567, %rd565, %rd109;
-	mad.lo.s64 %rd568, %rd567, 8, %rd105;
-	st.global.s64 [%rd568+0], %rd203;
-	add.s64 %rd569, %rd209, 1;
-	st.global.s64 [%rd105+0], %rd569;
-$L158:
-	setp.eq.s64 %p141, %rd544, 0;
-	setp.gt.s64 %p142, %rd544, %rd66;
-	or.pred %p143, %p141, %p142;
-	setp.gt.s64 %p144, %rd545, %rd68;
-	or.pred %p145, %p143, %p144;
-	setp.gt.s64 %p146, %rd203, %rd70;
-	or.pred %p147, %p145, %p146;
-	@!%p147 bra $L160;
+	setp.eq.s64 %p262, %rd223, 0;
+	and.pred %p263, %p13, %p262;
+	@!%p263 bra $L310;
+	mov.b64 %rd967, 9;
+	mul.lo.s64 %rd966, %rd967, %rd120;
+	mad.lo.s64 %rd968, %rd966, 8, %rd116;
+	mov.b64 %rd969, 0;
+	st.global.s64 [%rd968+0], %rd969;
+$L310:
+	mul.lo.s64 %rd970, %rd260, %rd120;
+	mad.lo.s64 %rd971, %rd970, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	add.s64 %rd974, %rd260, 1;
+	mul.lo.s64 %rd975, %rd974, %rd120;
+	mad.lo.s64 %rd976, %rd975, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	mov.b64 %rd979, %rd973;
+	mov.b64 %rd980, %rd978;
+	mov.b64 %rd981, %rd979;
+	mov.b64 %rd982, %rd980;
+	add.s64 %rd983, %rd260, 2;
+	mul.lo.s64 %rd984, %rd983, %rd120;
+	mad.lo.s64 %rd985, %rd984, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
+	mov.b64 %rd987, %rd986;
+	mov.b64 %rd217, %rd987;
+	@!%p13 bra $L312;
+	mov.b64 %rd989, 3;
+	mul.lo.s64 %rd988, %rd989, %rd223;
+	mov.b64 %rd991, 1;
+	add.s64 %rd990, %rd991, %rd988;
+	mul.lo.s64 %rd992, %rd990, %rd113;
+	mad.lo.s64 %rd993, %rd992, 8, %rd109;
+	st.global.s64 [%rd993+0], %rd981;
+	mov.b64 %rd995, 3;
+	mul.lo.s64 %rd994, %rd995, %rd223;
+	mov.b64 %rd997, 2;
+	add.s64 %rd996, %rd997, %rd994;
+	mul.lo.s64 %rd998, %rd996, %rd113;
+	mad.lo.s64 %rd999, %rd998, 8, %rd109;
+	st.global.s64 [%rd999+0], %rd982;
+	mov.b64 %rd1001, 3;
+	mul.lo.s64 %rd1000, %rd1001, %rd223;
+	mov.b64 %rd1003, 3;
+	add.s64 %rd1002, %rd1003, %rd1000;
+	mul.lo.s64 %rd1004, %rd1002, %rd113;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd109;
+	st.global.s64 [%rd1005+0], %rd217;
+	add.s64 %rd1006, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd1006;
+$L312:
+	setp.eq.s64 %p264, %rd981, 0;
+	setp.gt.s64 %p265, %rd981, %rd66;
+	or.pred %p266, %p264, %p265;
+	setp.gt.s64 %p267, %rd982, %rd68;
+	or.pred %p268, %p266, %p267;
+	setp.gt.s64 %p269, %rd217, %rd70;
+	or.pred %p270, %p268, %p269;
+	@!%p270 bra $L314;
 	bra.uni $L3;
-$L160:
-	mov.b64 %rd137, %rd544;
+$L314:
+	mov.b64 %rd151, %rd981;
 $L36:
-	add.s64 %rd570, %rd209, 1;
-	mov.b64 %rd209, %rd570;
+	add.s64 %rd1007, %rd223, 1;
+	mov.b64 %rd223, %rd1007;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd127, %rd127, %rd126;
+	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX13 is the PTX of frontier.PushFused[bfs.visit].
-const gokkosPTX13 = `//
+// gokkosPTX17 is the PTX of frontier.PushFused[bfs.visit].
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -12920,12 +15373,15 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
-	.param .b64 gk_s53
+	.param .b64 gk_s53,
+	.param .b64 gk_s54,
+	.param .b64 gk_s55,
+	.param .b64 gk_s56
 )
 {
-	.reg .pred %p<151>;
-	.reg .b32 %r<250>;
-	.reg .b64 %rd<588>;
+	.reg .pred %p<271>;
+	.reg .b32 %r<419>;
+	.reg .b64 %rd<1028>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13063,1207 +15519,2251 @@ const gokkosPTX13 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.u64 %rd131, [gk_s50];
-	cvta.to.global.u64 %rd132, %rd131;
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	ld.param.s64 %rd136, [gk_s52];
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	ld.param.u64 %rd135, [gk_s52];
+	cvta.to.global.u64 %rd136, %rd135;
 	mov.b64 %rd137, %rd136;
-	ld.param.s32 %r34, [gk_s53];
+	ld.param.s64 %rd138, [gk_s53];
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s54];
+	mov.b64 %rd141, %rd140;
+	ld.param.s32 %r34, [gk_s55];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd139, %r28;
-	cvt.u64.u32 %rd140, %r29;
-	mov.b64 %rd141, %rd139;
+	ld.param.u8 %r36, [gk_s56];
+	setp.ne.u32 %p7, %r36, 0;
+	mov.pred %p8, %p7;
+	cvt.u64.u32 %rd143, %r28;
+	cvt.u64.u32 %rd144, %r29;
+	mov.b64 %rd145, %rd143;
 $L1:
-	setp.ge.s64 %p7, %rd141, %rd2;
-	@%p7 bra $L2;
-	mov.b64 %rd138, %rd141;
+	setp.ge.s64 %p9, %rd145, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd142, %rd145;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd142, %rd13, %rd21;
-	mad.lo.s64 %rd143, %rd100, 4, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd21, %rd21, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd100;
-	mov.b64 %rd146, 1;
-	mov.b64 %rd147, %rd144;
-	mov.b64 %rd148, %rd145;
-	mov.b64 %rd149, %rd146;
-	setp.eq.s64 %p8, %rd138, 0;
-	cvt.u64.u32 %rd150, %r2;
-	setp.eq.s64 %p9, %rd150, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd151, %rd62;
-	mov.b64 %rd152, 0;
-	cvt.u64.u32 %rd153, %r4;
-	mul.lo.s64 %rd154, %rd138, %rd153;
-	cvt.u64.u32 %rd155, %r2;
-	add.s64 %rd156, %rd154, %rd155;
-	mov.b64 %rd157, %rd156;
+	add.s64 %rd146, %rd13, %rd21;
+	mad.lo.s64 %rd147, %rd100, 4, 15;
+	and.b64 %rd147, %rd147, -16;
+	add.s64 %rd21, %rd21, %rd147;
+	mov.b64 %rd148, %rd146;
+	mov.b64 %rd149, %rd100;
+	mov.b64 %rd150, 1;
+	mov.b64 %rd151, %rd148;
+	mov.b64 %rd152, %rd149;
+	mov.b64 %rd153, %rd150;
+	mov.b64 %rd155, 2;
+	mul.lo.s64 %rd154, %rd155, %rd106;
+	add.s64 %rd156, %rd11, %rd20;
+	mad.lo.s64 %rd157, %rd154, 4, 15;
+	and.b64 %rd157, %rd157, -16;
+	add.s64 %rd20, %rd20, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd154;
+	mov.b64 %rd160, 1;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	setp.eq.s64 %p10, %rd142, 0;
+	cvt.u64.u32 %rd164, %r2;
+	setp.eq.s64 %p11, %rd164, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd165, %rd62;
+	mov.b64 %rd166, 0;
+	cvt.u64.u32 %rd167, %r4;
+	mul.lo.s64 %rd168, %rd142, %rd167;
+	cvt.u64.u32 %rd169, %r2;
+	add.s64 %rd170, %rd168, %rd169;
+	mov.b64 %rd171, %rd170;
 $L4:
-	setp.lt.s64 %p12, %rd157, %rd151;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	setp.lt.s64 %p14, %rd171, %rd165;
+	not.pred %p15, %p14;
+	@!%p15 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd158, %rd157, %rd53;
-	mad.lo.s64 %rd159, %rd158, 4, %rd49;
-	ld.global.s32 %r36, [%rd159+0];
-	mov.b32 %r37, %r36;
-	mov.b64 %rd160, %rd25;
+	mul.lo.s64 %rd172, %rd171, %rd53;
+	mad.lo.s64 %rd173, %rd172, 4, %rd49;
+	ld.global.s32 %r37, [%rd173+0];
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd161, %r38;
-	add.s64 %rd162, %rd161, 1;
-	mul.lo.s64 %rd163, %rd162, %rd32;
-	mad.lo.s64 %rd164, %rd163, 8, %rd28;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	cvt.s64.s32 %rd167, %r38;
-	mul.lo.s64 %rd168, %rd167, %rd32;
-	mad.lo.s64 %rd169, %rd168, 8, %rd28;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	sub.s64 %rd172, %rd166, %rd171;
-	mov.b64 %rd173, %rd172;
-	max.s64 %rd174, %rd152, %rd173;
-	mov.b64 %rd152, %rd174;
+	mov.b64 %rd174, %rd25;
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd175, %r39;
+	add.s64 %rd176, %rd175, 1;
+	mul.lo.s64 %rd177, %rd176, %rd32;
+	mad.lo.s64 %rd178, %rd177, 8, %rd28;
+	ld.global.nc.s64 %rd179, [%rd178+0];
+	mov.b64 %rd180, %rd179;
+	cvt.s64.s32 %rd181, %r39;
+	mul.lo.s64 %rd182, %rd181, %rd32;
+	mad.lo.s64 %rd183, %rd182, 8, %rd28;
+	ld.global.nc.s64 %rd184, [%rd183+0];
+	mov.b64 %rd185, %rd184;
+	sub.s64 %rd186, %rd180, %rd185;
+	mov.b64 %rd187, %rd186;
+	max.s64 %rd188, %rd166, %rd187;
+	mov.b64 %rd166, %rd188;
 $L5:
-	cvt.u64.u32 %rd175, %r4;
-	mul.lo.s64 %rd176, %rd2, %rd175;
-	add.s64 %rd177, %rd157, %rd176;
-	mov.b64 %rd157, %rd177;
+	cvt.u64.u32 %rd189, %r4;
+	mul.lo.s64 %rd190, %rd2, %rd189;
+	add.s64 %rd191, %rd171, %rd190;
+	mov.b64 %rd171, %rd191;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd178, %rd152;
+	mov.b64 %rd192, %rd166;
 	// block reduction
-	sub.u32 %r39, %r13, 1;
-	mov.b32 %r40, %r3;
+	sub.u32 %r40, %r13, 1;
+	mov.b32 %r41, %r3;
 $L9:
-	setp.hs.u32 %p14, %r40, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r41, %r42}, %rd178;
-	shfl.sync.down.b32 %r43|%p15, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd179, {%r43, %r44};
-	@!%p15 bra $L11;
-	max.s64 %rd180, %rd178, %rd179;
-	mov.b64 %rd178, %rd180;
+	setp.hs.u32 %p16, %r41, 32;
+	@%p16 bra $L10;
+	mov.b64 {%r42, %r43}, %rd192;
+	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd193, {%r44, %r45};
+	@!%p17 bra $L11;
+	max.s64 %rd194, %rd192, %rd193;
+	mov.b64 %rd192, %rd194;
 $L11:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r41, %r41, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd181, %r8, 16;
-	add.s64 %rd182, %rd1, %rd181;
-	st.shared.s64 [%rd182+0], %rd178;
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L12;
+	mul.wide.u32 %rd195, %r8, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	st.shared.s64 [%rd196+0], %rd192;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd183, %r7, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	ld.shared.s64 %rd185, [%rd184+0];
-	mov.b64 %rd178, %rd185;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L13;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L14;
+	mul.wide.u32 %rd197, %r7, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	ld.shared.s64 %rd199, [%rd198+0];
+	mov.b64 %rd192, %rd199;
 $L14:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd178;
-	shfl.sync.down.b32 %r48|%p19, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd186, {%r48, %r49};
-	@!%p19 bra $L15;
-	max.s64 %rd187, %rd178, %rd186;
-	mov.b64 %rd178, %rd187;
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd192;
+	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd200, {%r49, %r50};
+	@!%p21 bra $L15;
+	max.s64 %rd201, %rd192, %rd200;
+	mov.b64 %rd192, %rd201;
 $L15:
-	mov.b64 {%r50, %r51}, %rd178;
-	shfl.sync.down.b32 %r52|%p20, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd188, {%r52, %r53};
-	@!%p20 bra $L16;
-	max.s64 %rd189, %rd178, %rd188;
-	mov.b64 %rd178, %rd189;
+	mov.b64 {%r51, %r52}, %rd192;
+	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd202, {%r53, %r54};
+	@!%p22 bra $L16;
+	max.s64 %rd203, %rd192, %rd202;
+	mov.b64 %rd192, %rd203;
 $L16:
-	mov.b64 {%r54, %r55}, %rd178;
-	shfl.sync.down.b32 %r56|%p21, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd190, {%r56, %r57};
-	@!%p21 bra $L17;
-	max.s64 %rd191, %rd178, %rd190;
-	mov.b64 %rd178, %rd191;
+	mov.b64 {%r55, %r56}, %rd192;
+	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd204, {%r57, %r58};
+	@!%p23 bra $L17;
+	max.s64 %rd205, %rd192, %rd204;
+	mov.b64 %rd192, %rd205;
 $L17:
-	mov.b64 {%r58, %r59}, %rd178;
-	shfl.sync.down.b32 %r60|%p22, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd192, {%r60, %r61};
-	@!%p22 bra $L18;
-	max.s64 %rd193, %rd178, %rd192;
-	mov.b64 %rd178, %rd193;
+	mov.b64 {%r59, %r60}, %rd192;
+	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd206, {%r61, %r62};
+	@!%p24 bra $L18;
+	max.s64 %rd207, %rd192, %rd206;
+	mov.b64 %rd192, %rd207;
 $L18:
-	mov.b64 {%r62, %r63}, %rd178;
-	shfl.sync.down.b32 %r64|%p23, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd194, {%r64, %r65};
-	@!%p23 bra $L19;
-	max.s64 %rd195, %rd178, %rd194;
-	mov.b64 %rd178, %rd195;
+	mov.b64 {%r63, %r64}, %rd192;
+	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd208, {%r65, %r66};
+	@!%p25 bra $L19;
+	max.s64 %rd209, %rd192, %rd208;
+	mov.b64 %rd192, %rd209;
 $L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd178;
+	@!%p18 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd192;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd196, [%rd1+1024];
-	mov.b64 %rd178, %rd196;
-	mov.b64 %rd197, %rd178;
-	mov.b64 %rd152, %rd197;
-	cvt.u64.u32 %rd198, %r2;
-	setp.eq.s64 %p24, %rd198, 0;
-	setp.gt.s64 %p25, %rd152, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd200, 9;
-	mul.lo.s64 %rd199, %rd200, %rd116;
-	mad.lo.s64 %rd201, %rd199, 8, %rd112;
-	atom.global.max.s64 %rd202, [%rd201], %rd152;
+	ld.shared.s64 %rd210, [%rd1+1024];
+	mov.b64 %rd192, %rd210;
+	mov.b64 %rd211, %rd192;
+	mov.b64 %rd166, %rd211;
+	cvt.u64.u32 %rd212, %r2;
+	setp.eq.s64 %p26, %rd212, 0;
+	setp.gt.s64 %p27, %rd166, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L22;
+	mov.b64 %rd214, 9;
+	mul.lo.s64 %rd213, %rd214, %rd120;
+	mad.lo.s64 %rd215, %rd213, 8, %rd116;
+	atom.global.max.s64 %rd216, [%rd215], %rd166;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd203, 0;
-	st.global.s64 [%rd112+0], %rd203;
-	mov.b64 %rd205, 1;
-	mul.lo.s64 %rd204, %rd205, %rd116;
-	mad.lo.s64 %rd206, %rd204, 8, %rd112;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd209, 2;
-	mul.lo.s64 %rd208, %rd209, %rd116;
-	mad.lo.s64 %rd210, %rd208, 8, %rd112;
-	mov.b64 %rd211, 0;
-	st.global.s64 [%rd210+0], %rd211;
+	@!%p13 bra $L24;
+	mov.b64 %rd217, 0;
+	st.global.s64 [%rd116+0], %rd217;
+	mov.b64 %rd219, 1;
+	mul.lo.s64 %rd218, %rd219, %rd120;
+	mad.lo.s64 %rd220, %rd218, 8, %rd116;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd223, 2;
+	mul.lo.s64 %rd222, %rd223, %rd120;
+	mad.lo.s64 %rd224, %rd222, 8, %rd116;
+	mov.b64 %rd225, 0;
+	st.global.s64 [%rd224+0], %rd225;
 $L24:
 	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L25;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
-	atom.global.add.u32 %r67, [gk_league_sync], 1;
-	mov.u32 %r68, %nctaid.x;
-	sub.u32 %r69, %r68, 1;
-	setp.eq.u32 %p28, %r67, %r69;
-	@!%p28 bra $L26;
+	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
+	atom.global.add.u32 %r68, [gk_league_sync], 1;
+	mov.u32 %r69, %nctaid.x;
+	sub.u32 %r70, %r69, 1;
+	setp.eq.u32 %p30, %r68, %r70;
+	@!%p30 bra $L26;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
 	bra.uni $L27;
 $L26:
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r71, %r66;
-	@%p29 bra $L26;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r72, %r67;
+	@%p31 bra $L26;
 $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd213, 9;
-	mul.lo.s64 %rd212, %rd213, %rd116;
-	mad.lo.s64 %rd214, %rd212, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, %rd216;
-	setp.gt.s64 %p30, %rd217, %rd70;
-	@!%p30 bra $L29;
+	mov.b64 %rd227, 9;
+	mul.lo.s64 %rd226, %rd227, %rd120;
+	mad.lo.s64 %rd228, %rd226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd229, [%rd228+0];
+	mov.b64 %rd230, %rd229;
+	mov.b64 %rd231, %rd230;
+	setp.gt.s64 %p32, %rd231, %rd70;
+	@!%p32 bra $L29;
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L30;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	atom.global.add.u32 %r73, [gk_league_sync], 1;
-	mov.u32 %r74, %nctaid.x;
-	sub.u32 %r75, %r74, 1;
-	setp.eq.u32 %p32, %r73, %r75;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	atom.global.add.u32 %r74, [gk_league_sync], 1;
+	mov.u32 %r75, %nctaid.x;
+	sub.u32 %r76, %r75, 1;
+	setp.eq.u32 %p34, %r74, %r76;
+	@!%p34 bra $L31;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
 	bra.uni $L32;
 $L31:
-	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r77, %r72;
-	@%p33 bra $L31;
+	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r78, %r73;
+	@%p35 bra $L31;
 $L32:
 	fence.acq_rel.gpu;
 $L30:
 	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd219, 9;
-	mul.lo.s64 %rd218, %rd219, %rd116;
-	mad.lo.s64 %rd220, %rd218, 8, %rd112;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd222, -1;
-	st.global.s64 [%rd105+0], %rd222;
+	@!%p13 bra $L34;
+	mov.b64 %rd233, 9;
+	mul.lo.s64 %rd232, %rd233, %rd120;
+	mad.lo.s64 %rd234, %rd232, 8, %rd116;
+	mov.b64 %rd235, 0;
+	st.global.s64 [%rd234+0], %rd235;
+	mov.b64 %rd236, -1;
+	st.global.s64 [%rd109+0], %rd236;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd223, 0;
+	mov.b64 %rd237, 0;
 $L35:
-	setp.lt.s64 %p34, %rd223, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
+	setp.lt.s64 %p36, %rd237, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd224, %rd49;
-	mov.b64 %rd225, %rd51;
-	mov.b64 %rd226, %rd53;
-	mov.b64 %rd227, %rd56;
-	mov.b64 %rd228, %rd58;
-	mov.b64 %rd229, %rd60;
-	mov.b64 %rd230, %rd224;
-	mov.b64 %rd231, %rd225;
-	mov.b64 %rd232, %rd226;
-	mov.b64 %rd233, %rd227;
-	mov.b64 %rd234, %rd228;
-	mov.b64 %rd235, %rd229;
-	rem.s64 %rd236, %rd223, 2;
-	setp.eq.s64 %p36, %rd236, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd237, %rd56;
-	mov.b64 %rd238, %rd58;
-	mov.b64 %rd239, %rd60;
-	mov.b64 %rd240, %rd49;
-	mov.b64 %rd241, %rd51;
-	mov.b64 %rd242, %rd53;
-	mov.b64 %rd230, %rd237;
-	mov.b64 %rd231, %rd238;
-	mov.b64 %rd232, %rd239;
-	mov.b64 %rd233, %rd240;
-	mov.b64 %rd234, %rd241;
-	mov.b64 %rd235, %rd242;
+	mov.b64 %rd238, %rd49;
+	mov.b64 %rd239, %rd51;
+	mov.b64 %rd240, %rd53;
+	mov.b64 %rd241, %rd56;
+	mov.b64 %rd242, %rd58;
+	mov.b64 %rd243, %rd60;
+	mov.b64 %rd244, %rd238;
+	mov.b64 %rd245, %rd239;
+	mov.b64 %rd246, %rd240;
+	mov.b64 %rd247, %rd241;
+	mov.b64 %rd248, %rd242;
+	mov.b64 %rd249, %rd243;
+	rem.s64 %rd250, %rd237, 2;
+	setp.eq.s64 %p38, %rd250, 1;
+	@!%p38 bra $L41;
+	mov.b64 %rd251, %rd56;
+	mov.b64 %rd252, %rd58;
+	mov.b64 %rd253, %rd60;
+	mov.b64 %rd254, %rd49;
+	mov.b64 %rd255, %rd51;
+	mov.b64 %rd256, %rd53;
+	mov.b64 %rd244, %rd251;
+	mov.b64 %rd245, %rd252;
+	mov.b64 %rd246, %rd253;
+	mov.b64 %rd247, %rd254;
+	mov.b64 %rd248, %rd255;
+	mov.b64 %rd249, %rd256;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd243, %rd73;
-	mov.b64 %rd244, %rd75;
-	mov.b64 %rd245, %rd77;
-	mov.b64 %rd246, %rd80;
-	mov.b64 %rd247, %rd82;
-	mov.b64 %rd248, %rd84;
-	mov.b64 %rd249, %rd87;
-	mov.b64 %rd250, %rd89;
-	mov.b64 %rd251, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd252, %rd94;
-	mov.b64 %rd253, %rd96;
-	mov.b64 %rd254, %rd98;
-	mov.b32 %r78, %r33;
-	mov.b64 %rd255, %rd100;
-	mov.b64 %rd256, %rd102;
-	cvt.u32.u64 %r79, %rd223;
-	add.s32 %r80, %r33, %r79;
-	mov.b32 %r78, %r80;
-	rem.s64 %rd257, %rd223, 3;
-	mov.b64 %rd259, 3;
-	mul.lo.s64 %rd258, %rd259, %rd257;
-	mov.b64 %rd260, %rd258;
-	@!%p11 bra $L43;
-	add.s64 %rd261, %rd223, 1;
-	rem.s64 %rd262, %rd261, 3;
-	mov.b64 %rd264, 3;
-	mul.lo.s64 %rd263, %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mul.lo.s64 %rd266, %rd265, %rd116;
-	mad.lo.s64 %rd267, %rd266, 8, %rd112;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	add.s64 %rd269, %rd265, 1;
-	mul.lo.s64 %rd270, %rd269, %rd116;
-	mad.lo.s64 %rd271, %rd270, 8, %rd112;
-	mov.b64 %rd272, 0;
-	st.global.s64 [%rd271+0], %rd272;
-	add.s64 %rd273, %rd265, 2;
-	mul.lo.s64 %rd274, %rd273, %rd116;
-	mad.lo.s64 %rd275, %rd274, 8, %rd112;
-	mov.b64 %rd276, 0;
-	st.global.s64 [%rd275+0], %rd276;
+	mov.pred %p39, %p4;
+	mov.b64 %rd257, %rd73;
+	mov.b64 %rd258, %rd75;
+	mov.b64 %rd259, %rd77;
+	mov.b64 %rd260, %rd80;
+	mov.b64 %rd261, %rd82;
+	mov.b64 %rd262, %rd84;
+	mov.b64 %rd263, %rd87;
+	mov.b64 %rd264, %rd89;
+	mov.b64 %rd265, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd266, %rd94;
+	mov.b64 %rd267, %rd96;
+	mov.b64 %rd268, %rd98;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd269, %rd100;
+	mov.b64 %rd270, %rd102;
+	cvt.u32.u64 %r80, %rd237;
+	add.s32 %r81, %r33, %r80;
+	mov.b32 %r79, %r81;
+	rem.s64 %rd271, %rd237, 3;
+	mov.b64 %rd273, 3;
+	mul.lo.s64 %rd272, %rd273, %rd271;
+	mov.b64 %rd274, %rd272;
+	@!%p13 bra $L43;
+	add.s64 %rd275, %rd237, 1;
+	rem.s64 %rd276, %rd275, 3;
+	mov.b64 %rd278, 3;
+	mul.lo.s64 %rd277, %rd278, %rd276;
+	mov.b64 %rd279, %rd277;
+	mul.lo.s64 %rd280, %rd279, %rd120;
+	mad.lo.s64 %rd281, %rd280, 8, %rd116;
+	mov.b64 %rd282, 0;
+	st.global.s64 [%rd281+0], %rd282;
+	add.s64 %rd283, %rd279, 1;
+	mul.lo.s64 %rd284, %rd283, %rd120;
+	mad.lo.s64 %rd285, %rd284, 8, %rd116;
+	mov.b64 %rd286, 0;
+	st.global.s64 [%rd285+0], %rd286;
+	add.s64 %rd287, %rd279, 2;
+	mul.lo.s64 %rd288, %rd287, %rd120;
+	mad.lo.s64 %rd289, %rd288, 8, %rd116;
+	mov.b64 %rd290, 0;
+	st.global.s64 [%rd289+0], %rd290;
 $L43:
-	mov.b64 %rd277, %rd217;
-	cvt.u64.u32 %rd278, %r4;
-	mov.b64 %rd279, %rd278;
-	mov.b64 %rd280, 1;
+	mov.b64 %rd291, %rd231;
+	cvt.u64.u32 %rd292, %r4;
+	mov.b64 %rd293, %rd292;
+	mov.b64 %rd294, 1;
 $L44:
-	setp.lt.s64 %p39, %rd280, %rd277;
-	setp.lt.s64 %p40, %rd280, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd282, 2;
-	mul.lo.s64 %rd281, %rd282, %rd280;
-	setp.le.s64 %p42, %rd281, %rd279;
+	setp.lt.s64 %p41, %rd294, %rd291;
+	setp.lt.s64 %p42, %rd294, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd296, 2;
+	mul.lo.s64 %rd295, %rd296, %rd294;
+	setp.le.s64 %p44, %rd295, %rd293;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd283, %rd280, 2;
-	mov.b64 %rd280, %rd283;
+	mul.lo.s64 %rd297, %rd294, 2;
+	mov.b64 %rd294, %rd297;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd284, %rd280;
-	mov.b64 %rd285, %rd25;
-	mov.b64 %rd286, %rd62;
-	mov.b64 %rd287, %rd64;
-	mov.b64 %rd288, %rd66;
-	mov.b64 %rd289, %rd68;
-	mov.b64 %rd290, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r81, %r33;
-	mov.b64 %rd291, %rd100;
-	mov.b64 %rd292, %rd102;
-	mov.b32 %r82, %r35;
-	mov.pred %p47, %p37;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd244;
-	mov.b64 %rd295, %rd245;
-	mov.b64 %rd296, %rd246;
-	mov.b64 %rd297, %rd247;
-	mov.b64 %rd298, %rd248;
-	mov.b64 %rd299, %rd249;
-	mov.b64 %rd300, %rd250;
-	mov.b64 %rd301, %rd251;
-	mov.pred %p48, %p38;
-	mov.b64 %rd302, %rd252;
-	mov.b64 %rd303, %rd253;
-	mov.b64 %rd304, %rd254;
-	mov.b32 %r83, %r78;
-	mov.b64 %rd305, %rd255;
-	mov.b64 %rd306, %rd256;
-	mov.b64 %rd307, %rd151;
-	mov.b64 %rd308, %rd260;
-	mov.b64 %rd309, %rd284;
-	cvt.u64.u32 %rd310, %r4;
-	div.s64 %rd311, %rd310, %rd309;
-	setp.eq.s64 %p49, %rd309, -1;
-	neg.s64 %rd312, %rd310;
-	selp.b64 %rd313, %rd312, %rd311, %p49;
-	setp.eq.s64 %p50, %rd309, 0;
-	selp.b64 %rd314, 0, %rd313, %p50;
-	mov.b64 %rd315, %rd314;
-	mul.lo.s64 %rd316, %rd2, %rd315;
-	mov.b64 %rd317, %rd316;
-	mul.lo.s64 %rd318, %rd138, %rd315;
-	cvt.u64.u32 %rd319, %r2;
-	div.s64 %rd320, %rd319, %rd309;
-	setp.eq.s64 %p51, %rd309, -1;
-	neg.s64 %rd321, %rd319;
-	selp.b64 %rd322, %rd321, %rd320, %p51;
-	setp.eq.s64 %p52, %rd309, 0;
-	selp.b64 %rd323, 0, %rd322, %p52;
-	add.s64 %rd324, %rd318, %rd323;
-	mov.b64 %rd325, %rd324;
-	cvt.u64.u32 %rd326, %r2;
-	rem.s64 %rd327, %rd326, %rd309;
-	setp.eq.s64 %p53, %rd309, -1;
-	selp.b64 %rd328, 0, %rd327, %p53;
-	setp.eq.s64 %p54, %rd309, 0;
-	selp.b64 %rd329, %rd326, %rd328, %p54;
-	mov.b64 %rd330, %rd329;
-	mov.b32 %r84, -1;
-	mov.b64 %rd331, 0;
-	mov.b64 %rd332, 0;
-	mov.b64 %rd333, 0;
-	mov.b64 %rd334, 0;
-	mov.b64 %rd335, %rd305;
+	mov.b64 %rd298, %rd294;
+	mov.b64 %rd299, %rd25;
+	mov.b64 %rd300, %rd62;
+	mov.b64 %rd301, %rd64;
+	mov.b64 %rd302, %rd66;
+	mov.b64 %rd303, %rd68;
+	mov.b64 %rd304, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r82, %r33;
+	mov.b64 %rd305, %rd100;
+	mov.b64 %rd306, %rd102;
+	mov.b64 %rd307, %rd104;
+	mov.b64 %rd308, %rd106;
+	mov.b32 %r83, %r35;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r84, %r79;
+	mov.b64 %rd309, %rd269;
+	mov.b64 %rd310, %rd270;
+	mov.b64 %rd311, %rd165;
+	mov.b64 %rd312, %rd274;
+	mov.b64 %rd313, %rd298;
+	cvt.u64.u32 %rd314, %r4;
+	div.s64 %rd315, %rd314, %rd313;
+	setp.eq.s64 %p52, %rd313, -1;
+	neg.s64 %rd316, %rd314;
+	selp.b64 %rd317, %rd316, %rd315, %p52;
+	setp.eq.s64 %p53, %rd313, 0;
+	selp.b64 %rd318, 0, %rd317, %p53;
+	mov.b64 %rd319, %rd318;
+	div.s64 %rd320, %rd162, 2;
+	mov.b64 %rd321, %rd320;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
+	mov.b64 %rd325, %rd302;
+	mov.b64 %rd326, %rd303;
+	mov.b64 %rd327, %rd304;
+	mov.pred %p54, %p47;
+	mov.pred %p55, %p48;
+	mov.b32 %r85, %r82;
+	mov.b64 %rd328, %rd305;
+	mov.b64 %rd329, %rd306;
+	mov.b64 %rd330, %rd307;
+	mov.b64 %rd331, %rd308;
+	mov.b32 %r86, %r83;
+	mov.pred %p56, %p49;
+	mov.pred %p57, %p50;
+	mov.b64 %rd332, %rd257;
+	mov.b64 %rd333, %rd258;
+	mov.b64 %rd334, %rd259;
+	mov.b64 %rd335, %rd260;
+	mov.b64 %rd336, %rd261;
+	mov.b64 %rd337, %rd262;
+	mov.b64 %rd338, %rd263;
+	mov.b64 %rd339, %rd264;
+	mov.b64 %rd340, %rd265;
+	mov.pred %p58, %p51;
+	mov.b64 %rd341, %rd266;
+	mov.b64 %rd342, %rd267;
+	mov.b64 %rd343, %rd268;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd344, %rd309;
+	mov.b64 %rd345, %rd310;
+	mov.b64 %rd346, 0;
+	mov.b64 %rd347, %rd311;
+	mul.lo.s64 %rd348, %rd142, %rd319;
+	cvt.u64.u32 %rd349, %r2;
+	div.s64 %rd350, %rd349, %rd313;
+	setp.eq.s64 %p59, %rd313, -1;
+	neg.s64 %rd351, %rd349;
+	selp.b64 %rd352, %rd351, %rd350, %p59;
+	setp.eq.s64 %p60, %rd313, 0;
+	selp.b64 %rd353, 0, %rd352, %p60;
+	add.s64 %rd354, %rd348, %rd353;
+	mov.b64 %rd355, %rd354;
+	mul.lo.s64 %rd356, %rd2, %rd319;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, %rd313;
+	mov.b64 %rd359, %rd312;
+	mov.b64 %rd360, 0;
+	mov.b64 %rd361, %rd321;
+	setp.gt.s64 %p61, %rd307, 1;
+	mov.pred %p62, %p61;
+	mov.b64 %rd362, %rd355;
+	cvt.u64.u32 %rd363, %r2;
+	rem.s64 %rd364, %rd363, %rd358;
+	setp.eq.s64 %p63, %rd358, -1;
+	selp.b64 %rd365, 0, %rd364, %p63;
+	setp.eq.s64 %p64, %rd358, 0;
+	selp.b64 %rd366, %rd363, %rd365, %p64;
+	mov.b64 %rd367, %rd366;
+	mov.b32 %r88, -1;
+	mov.b64 %rd368, 0;
+	mov.b64 %rd369, 0;
+	mov.b64 %rd370, 0;
+	mov.b64 %rd371, 0;
+	mov.b64 %rd372, 0;
 $L49:
-	mov.b64 %rd336, 0;
-	mov.b64 %rd337, %rd335;
+	mov.b64 %rd373, 0;
+	mov.b64 %rd374, %rd344;
 $L52:
-	setp.gt.s64 %p55, %rd337, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p65, %rd374, 0;
+	not.pred %p66, %p65;
+	@!%p66 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd331, %rd332;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd325, %rd307;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p67, %rd368, %rd369;
+	@!%p67 bra $L58;
+	setp.ge.s64 %p68, %rd362, %rd347;
+	@!%p68 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd338, %rd325, %rd232;
-	mad.lo.s64 %rd339, %rd338, 4, %rd230;
-	ld.global.s32 %r85, [%rd339+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	add.s64 %rd340, %rd325, %rd317;
-	mov.b64 %rd325, %rd340;
-	mov.b64 %rd341, %rd285;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd342, %r87;
-	mul.lo.s64 %rd343, %rd342, %rd32;
-	mad.lo.s64 %rd344, %rd343, 8, %rd28;
-	ld.global.nc.s64 %rd345, [%rd344+0];
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, %rd285;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd349, %r88;
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd32;
-	mad.lo.s64 %rd352, %rd351, 8, %rd28;
-	ld.global.nc.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, %rd354;
-	add.s64 %rd356, %rd347, %rd330;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, %rd355;
-	mov.b64 %rd331, %rd357;
-	mov.b64 %rd332, %rd358;
+	add.s64 %rd375, %rd346, %rd362;
+	mul.lo.s64 %rd376, %rd375, %rd246;
+	mad.lo.s64 %rd377, %rd376, 4, %rd244;
+	ld.global.s32 %r89, [%rd377+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r88, %r90;
+	add.s64 %rd378, %rd362, %rd357;
+	mov.b64 %rd362, %rd378;
+	mov.b64 %rd379, %rd322;
+	mov.b32 %r91, %r88;
+	cvt.s64.s32 %rd380, %r91;
+	mul.lo.s64 %rd381, %rd380, %rd32;
+	mad.lo.s64 %rd382, %rd381, 8, %rd28;
+	ld.global.nc.s64 %rd383, [%rd382+0];
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd322;
+	mov.b32 %r92, %r88;
+	cvt.s64.s32 %rd387, %r92;
+	add.s64 %rd388, %rd387, 1;
+	mul.lo.s64 %rd389, %rd388, %rd32;
+	mad.lo.s64 %rd390, %rd389, 8, %rd28;
+	ld.global.nc.s64 %rd391, [%rd390+0];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd393, %rd392;
+	add.s64 %rd394, %rd385, %rd367;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, %rd393;
+	mov.b64 %rd368, %rd395;
+	mov.b64 %rd369, %rd396;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd359, %rd331, %rd39;
-	mad.lo.s64 %rd360, %rd359, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd360+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.b32 %r92, %r82;
-	mov.b32 %r93, %r84;
-	mov.b32 %r94, %r91;
-	mov.b64 %rd361, %rd331;
+	mul.lo.s64 %rd397, %rd368, %rd39;
+	mad.lo.s64 %rd398, %rd397, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd398+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	mov.b32 %r96, %r86;
+	mov.pred %p69, %p56;
+	mov.b32 %r97, %r88;
+	mov.b32 %r98, %r95;
+	mov.b64 %rd399, %rd368;
 $L61:
-	cvt.s64.s32 %rd362, %r94;
-	mul.lo.s64 %rd363, %rd362, %rd123;
-	mad.lo.s64 %rd364, %rd363, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r95, [%rd364+0];
-	mov.b32 %r96, %r95;
-	setp.ge.s32 %p59, %r96, 0;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L65;
-	cvt.s64.s32 %rd365, %r94;
-	mul.lo.s64 %rd366, %rd365, %rd123;
-	mad.lo.s64 %rd367, %rd366, 4, %rd119;
-	mov.b32 %r97, -1;
-	atom.global.cas.b32 %r98, [%rd367], %r97, %r93;
-	setp.eq.u32 %p62, %r98, %r97;
-	mov.pred %p63, %p62;
-	not.pred %p64, %p63;
-	mov.pred %p60, %p64;
-$L65:
-	@!%p60 bra $L67;
-	mov.pred %p65, 0;
-	bra.uni $L63;
-$L67:
-	cvt.s64.s32 %rd368, %r93;
-	mul.lo.s64 %rd369, %rd368, %rd130;
-	mad.lo.s64 %rd370, %rd369, 4, %rd126;
-	ld.global.s32 %r99, [%rd370+0];
+	cvt.s64.s32 %rd400, %r97;
+	mul.lo.s64 %rd401, %rd400, %rd134;
+	mad.lo.s64 %rd402, %rd401, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r99, [%rd402+0];
 	mov.b32 %r100, %r99;
 	add.s32 %r101, %r100, 1;
-	cvt.s64.s32 %rd371, %r94;
-	mul.lo.s64 %rd372, %rd371, %rd130;
-	mad.lo.s64 %rd373, %rd372, 4, %rd126;
-	st.global.s32 [%rd373+0], %r101;
-	mov.pred %p65, 1;
+	mov.b32 %r102, %r101;
+$L64:
+	cvt.s64.s32 %rd403, %r98;
+	mul.lo.s64 %rd404, %rd403, %rd134;
+	mad.lo.s64 %rd405, %rd404, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r103, [%rd405+0];
+	mov.b32 %r104, %r103;
+	mov.b32 %r105, %r104;
+	setp.ls.u32 %p70, %r105, %r102;
+	@!%p70 bra $L68;
+	mov.pred %p71, 0;
+	bra.uni $L63;
+$L68:
+	cvt.s64.s32 %rd406, %r98;
+	mul.lo.s64 %rd407, %rd406, %rd134;
+	mad.lo.s64 %rd408, %rd407, 4, %rd130;
+	atom.global.cas.b32 %r106, [%rd408], %r105, %r102;
+	setp.eq.u32 %p72, %r106, %r105;
+	mov.pred %p73, %p72;
+	@!%p73 bra $L70;
+	bra.uni $L66;
+$L70:
+$L65:
+	bra.uni $L64;
+$L66:
+	cvt.s64.s32 %rd409, %r98;
+	mul.lo.s64 %rd410, %rd409, %rd127;
+	mad.lo.s64 %rd411, %rd410, 4, %rd123;
+	st.relaxed.gpu.global.s32 [%rd411], %r97;
+	mov.pred %p71, 1;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p65 bra $L69;
-	mov.pred %p66, 0;
-	mov.b64 %rd374, %rd336;
-	mov.b32 %r102, %r91;
-$L70:
-	@!%p47 bra $L74;
-	shr.s32 %r103, %r102, 5;
-	cvt.s64.s32 %rd375, %r103;
-	mov.b64 %rd376, %rd375;
-	and.b32 %r104, %r102, 31;
-	cvt.s64.s32 %rd377, %r104;
-	min.u64 %rd378, %rd377, 32;
-	cvt.u32.u64 %r105, %rd378;
-	mov.b32 %r107, 0x1;
-	shl.b32 %r106, %r107, %r105;
-	setp.hs.u32 %p67, %r105, 32;
-	selp.b32 %r108, 0, %r106, %p67;
-	mov.b32 %r109, %r108;
-	mov.b64 %rd379, %rd376;
-	mov.b32 %r110, %r109;
-	mul.lo.s64 %rd380, %rd379, %rd301;
-	mad.lo.s64 %rd381, %rd380, 4, %rd299;
-	ld.relaxed.gpu.global.u32 %r111, [%rd381+0];
-	mov.b32 %r112, %r111;
-	and.b32 %r113, %r112, %r110;
-	setp.ne.u32 %p68, %r113, 0x0;
-	mov.pred %p69, %p68;
-	not.pred %p70, %p69;
-	@!%p70 bra $L76;
-	mul.lo.s64 %rd382, %rd379, %rd301;
-	mad.lo.s64 %rd383, %rd382, 4, %rd299;
-	atom.global.or.b32 %r114, [%rd383], %r110;
+	@!%p71 bra $L72;
+	@!%p62 bra $L73;
+	mul.lo.s64 %rd412, %rd373, %rd153;
+	mad.lo.s64 %rd413, %rd412, 4, %rd151;
+	st.shared.s32 [%rd413+0], %r95;
+	add.s64 %rd414, %rd373, 1;
+	mov.b64 %rd373, %rd414;
+	bra.uni $L74;
+$L73:
+	mov.pred %p74, 0;
+	mov.b64 %rd415, %rd373;
+	mov.b32 %r107, %r95;
+$L75:
+	@!%p57 bra $L79;
+	shr.s32 %r108, %r107, 5;
+	cvt.s64.s32 %rd416, %r108;
+	mov.b64 %rd417, %rd416;
+	and.b32 %r109, %r107, 31;
+	cvt.s64.s32 %rd418, %r109;
+	min.u64 %rd419, %rd418, 32;
+	cvt.u32.u64 %r110, %rd419;
+	mov.b32 %r112, 0x1;
+	shl.b32 %r111, %r112, %r110;
+	setp.hs.u32 %p75, %r110, 32;
+	selp.b32 %r113, 0, %r111, %p75;
+	mov.b32 %r114, %r113;
+	mov.b64 %rd420, %rd417;
 	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r110;
-	setp.ne.u32 %p71, %r116, 0x0;
-	mov.pred %p69, %p71;
-$L76:
-	@!%p69 bra $L78;
-	mov.b64 %rd384, %rd374;
-	mov.b64 %rd385, %rd384;
-	mov.pred %p72, 0;
-	bra.uni $L72;
-$L78:
-	mov.b64 %rd386, %rd374;
-	mov.b64 %rd385, %rd386;
-	mov.pred %p72, 1;
-	bra.uni $L72;
-$L74:
-	@!%p48 bra $L80;
-	cvt.s64.s32 %rd387, %r102;
-	mul.lo.s64 %rd388, %rd387, %rd304;
-	mad.lo.s64 %rd389, %rd388, 4, %rd302;
-	ld.relaxed.gpu.global.s32 %r117, [%rd389+0];
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p73, %r118, %r83;
-	mov.pred %p74, %p73;
-	not.pred %p75, %p74;
-	@!%p75 bra $L82;
-	cvt.s64.s32 %rd390, %r102;
-	mul.lo.s64 %rd391, %rd390, %rd304;
-	mad.lo.s64 %rd392, %rd391, 4, %rd302;
-	atom.global.exch.b32 %r119, [%rd392], %r83;
+	mul.lo.s64 %rd421, %rd420, %rd340;
+	mad.lo.s64 %rd422, %rd421, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r116, [%rd422+0];
+	mov.b32 %r117, %r116;
+	and.b32 %r118, %r117, %r115;
+	setp.ne.u32 %p76, %r118, 0x0;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L81;
+	mul.lo.s64 %rd423, %rd420, %rd340;
+	mad.lo.s64 %rd424, %rd423, 4, %rd338;
+	atom.global.or.b32 %r119, [%rd424], %r115;
 	mov.b32 %r120, %r119;
-	setp.eq.s32 %p76, %r120, %r83;
-	mov.pred %p74, %p76;
-$L82:
-	@!%p74 bra $L84;
-	mov.b64 %rd393, %rd374;
-	mov.b64 %rd385, %rd393;
-	mov.pred %p72, 0;
-	bra.uni $L72;
-$L84:
-$L80:
-	mul.lo.s64 %rd394, %rd374, %rd149;
-	mad.lo.s64 %rd395, %rd394, 4, %rd147;
-	st.shared.s32 [%rd395+0], %r102;
-	add.s64 %rd396, %rd374, 1;
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd385, %rd397;
-	mov.pred %p72, 1;
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
+	and.b32 %r121, %r120, %r115;
+	setp.ne.u32 %p79, %r121, 0x0;
+	mov.pred %p77, %p79;
+$L81:
+	@!%p77 bra $L83;
+	mov.b64 %rd425, %rd415;
+	mov.b64 %rd426, %rd425;
+	mov.pred %p80, 0;
+	bra.uni $L77;
+$L83:
+	mov.b64 %rd427, %rd415;
+	mov.b64 %rd426, %rd427;
+	mov.pred %p80, 1;
+	bra.uni $L77;
+$L79:
+	@!%p58 bra $L85;
+	cvt.s64.s32 %rd428, %r107;
+	mul.lo.s64 %rd429, %rd428, %rd343;
+	mad.lo.s64 %rd430, %rd429, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r122, [%rd430+0];
+	mov.b32 %r123, %r122;
+	setp.eq.s32 %p81, %r123, %r87;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L87;
+	cvt.s64.s32 %rd431, %r107;
+	mul.lo.s64 %rd432, %rd431, %rd343;
+	mad.lo.s64 %rd433, %rd432, 4, %rd341;
+	atom.global.exch.b32 %r124, [%rd433], %r87;
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p84, %r125, %r87;
+	mov.pred %p82, %p84;
+$L87:
+	@!%p82 bra $L89;
+	mov.b64 %rd434, %rd415;
+	mov.b64 %rd426, %rd434;
+	mov.pred %p80, 0;
+	bra.uni $L77;
+$L89:
+$L85:
+	mul.lo.s64 %rd435, %rd415, %rd153;
+	mad.lo.s64 %rd436, %rd435, 4, %rd151;
+	st.shared.s32 [%rd436+0], %r107;
+	add.s64 %rd437, %rd415, 1;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd426, %rd438;
+	mov.pred %p80, 1;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd439, %rd426;
+	mov.pred %p85, %p80;
+	mov.b64 %rd373, %rd439;
+	mov.pred %p74, %p85;
+	@!%p74 bra $L91;
+	mov.b64 %rd440, %rd322;
+	mov.b32 %r126, %r95;
+	cvt.s64.s32 %rd441, %r126;
+	add.s64 %rd442, %rd441, 1;
+	mul.lo.s64 %rd443, %rd442, %rd32;
+	mad.lo.s64 %rd444, %rd443, 8, %rd28;
+	ld.global.nc.s64 %rd445, [%rd444+0];
+	mov.b64 %rd446, %rd445;
+	cvt.s64.s32 %rd447, %r126;
+	mul.lo.s64 %rd448, %rd447, %rd32;
+	mad.lo.s64 %rd449, %rd448, 8, %rd28;
+	ld.global.nc.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	sub.s64 %rd452, %rd446, %rd451;
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	add.s64 %rd455, %rd370, %rd454;
+	mov.b64 %rd370, %rd455;
+	max.s64 %rd456, %rd371, %rd454;
+	mov.b64 %rd371, %rd456;
+$L91:
+$L74:
 $L72:
-	mov.b64 %rd398, %rd385;
-	mov.pred %p77, %p72;
-	mov.b64 %rd336, %rd398;
-	mov.pred %p66, %p77;
-	@!%p66 bra $L86;
-	mov.b64 %rd399, %rd285;
-	mov.b32 %r121, %r91;
-	cvt.s64.s32 %rd400, %r121;
-	add.s64 %rd401, %rd400, 1;
-	mul.lo.s64 %rd402, %rd401, %rd32;
-	mad.lo.s64 %rd403, %rd402, 8, %rd28;
-	ld.global.nc.s64 %rd404, [%rd403+0];
-	mov.b64 %rd405, %rd404;
-	cvt.s64.s32 %rd406, %r121;
-	mul.lo.s64 %rd407, %rd406, %rd32;
-	mad.lo.s64 %rd408, %rd407, 8, %rd28;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	sub.s64 %rd411, %rd405, %rd410;
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd413, %rd412;
-	add.s64 %rd414, %rd333, %rd413;
-	mov.b64 %rd333, %rd414;
-	max.s64 %rd415, %rd334, %rd413;
-	mov.b64 %rd334, %rd415;
-$L86:
-$L69:
-	add.s64 %rd416, %rd331, %rd309;
-	mov.b64 %rd331, %rd416;
-	sub.s64 %rd417, %rd337, 1;
-	mov.b64 %rd337, %rd417;
+	add.s64 %rd457, %rd368, %rd358;
+	mov.b64 %rd368, %rd457;
+	sub.s64 %rd458, %rd374, 1;
+	mov.b64 %rd374, %rd458;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd418, %rd336;
-	mov.b32 %r122, %r3;
-$L87:
-	setp.hs.u32 %p78, %r122, 32;
-	@%p78 bra $L88;
-	mov.b64 {%r123, %r124}, %rd418;
-	shfl.sync.up.b32 %r125|%p79, %r123, %r122, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
-	mov.b64 %rd419, {%r125, %r126};
-	@!%p79 bra $L89;
-	add.s64 %rd420, %rd419, %rd418;
-	mov.b64 %rd418, %rd420;
-$L89:
-	shl.b32 %r122, %r122, 1;
-	bra.uni $L87;
-$L88:
-	mov.b64 {%r127, %r128}, %rd418;
-	shfl.sync.up.b32 %r129|%p80, %r127, %r3, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
-	mov.b64 %rd421, {%r129, %r130};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd422, %rd421, 0, %p82;
-	sub.u32 %r131, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r131;
-	@!%p83 bra $L90;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd418;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L91;
-	mov.b64 %rd425, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L92;
-	mul.wide.u32 %rd426, %r7, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	ld.shared.s64 %rd428, [%rd427+0];
-	mov.b64 %rd425, %rd428;
+	mov.b64 %rd459, %rd373;
+	mov.b32 %r127, %r3;
 $L92:
-	mov.b64 {%r132, %r133}, %rd425;
-	shfl.sync.up.b32 %r134|%p86, %r132, 1, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
-	mov.b64 %rd429, {%r134, %r135};
-	@!%p86 bra $L93;
-	add.s64 %rd430, %rd429, %rd425;
-	mov.b64 %rd425, %rd430;
-$L93:
-	mov.b64 {%r136, %r137}, %rd425;
-	shfl.sync.up.b32 %r138|%p87, %r136, 2, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
-	mov.b64 %rd431, {%r138, %r139};
+	setp.hs.u32 %p86, %r127, 32;
+	@%p86 bra $L93;
+	mov.b64 {%r128, %r129}, %rd459;
+	shfl.sync.up.b32 %r130|%p87, %r128, %r127, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
+	mov.b64 %rd460, {%r130, %r131};
 	@!%p87 bra $L94;
-	add.s64 %rd432, %rd431, %rd425;
-	mov.b64 %rd425, %rd432;
+	add.s64 %rd461, %rd460, %rd459;
+	mov.b64 %rd459, %rd461;
 $L94:
-	mov.b64 {%r140, %r141}, %rd425;
-	shfl.sync.up.b32 %r142|%p88, %r140, 4, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
-	mov.b64 %rd433, {%r142, %r143};
-	@!%p88 bra $L95;
-	add.s64 %rd434, %rd433, %rd425;
-	mov.b64 %rd425, %rd434;
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L92;
+$L93:
+	mov.b64 {%r132, %r133}, %rd459;
+	shfl.sync.up.b32 %r134|%p88, %r132, %r3, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
+	mov.b64 %rd462, {%r134, %r135};
+	setp.lo.u32 %p89, %r3, 32;
+	and.pred %p90, %p88, %p89;
+	selp.b64 %rd463, %rd462, 0, %p90;
+	sub.u32 %r136, %r13, %r3;
+	setp.eq.u32 %p91, %r7, %r136;
+	@!%p91 bra $L95;
+	mul.wide.u32 %rd464, %r8, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	st.shared.s64 [%rd465+0], %rd459;
 $L95:
-	mov.b64 {%r144, %r145}, %rd425;
-	shfl.sync.up.b32 %r146|%p89, %r144, 8, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
-	mov.b64 %rd435, {%r146, %r147};
-	@!%p89 bra $L96;
-	add.s64 %rd436, %rd435, %rd425;
-	mov.b64 %rd425, %rd436;
-$L96:
-	mov.b64 {%r148, %r149}, %rd425;
-	shfl.sync.up.b32 %r150|%p90, %r148, 16, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
-	mov.b64 %rd437, {%r150, %r151};
-	@!%p90 bra $L97;
-	add.s64 %rd438, %rd437, %rd425;
-	mov.b64 %rd425, %rd438;
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L96;
+	mov.b64 %rd466, 0;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L97;
+	mul.wide.u32 %rd467, %r7, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd466, %rd469;
 $L97:
-	mov.b64 {%r152, %r153}, %rd425;
-	shfl.sync.up.b32 %r154|%p91, %r152, 1, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
-	mov.b64 %rd439, {%r154, %r155};
-	selp.b64 %rd440, %rd439, 0, %p91;
-	@!%p85 bra $L98;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	add.s64 %rd443, %rd442, 512;
-	st.shared.s64 [%rd443+0], %rd440;
+	mov.b64 {%r137, %r138}, %rd466;
+	shfl.sync.up.b32 %r139|%p94, %r137, 1, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
+	mov.b64 %rd470, {%r139, %r140};
+	@!%p94 bra $L98;
+	add.s64 %rd471, %rd470, %rd466;
+	mov.b64 %rd466, %rd471;
 $L98:
-	sub.u32 %r156, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r156;
-	@!%p92 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd425;
+	mov.b64 {%r141, %r142}, %rd466;
+	shfl.sync.up.b32 %r143|%p95, %r141, 2, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
+	mov.b64 %rd472, {%r143, %r144};
+	@!%p95 bra $L99;
+	add.s64 %rd473, %rd472, %rd466;
+	mov.b64 %rd466, %rd473;
 $L99:
-$L91:
-	bar.sync 0;
-	mul.wide.u32 %rd444, %r8, 16;
-	add.s64 %rd445, %rd1, %rd444;
-	add.s64 %rd446, %rd445, 512;
-	ld.shared.s64 %rd447, [%rd446+0];
-	add.s64 %rd448, %rd447, %rd422;
-	ld.shared.s64 %rd449, [%rd1+1024];
-	mov.b64 {%r157, %r158}, %rd448;
-	shfl.sync.idx.b32 %r159|%p93, %r157, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
-	mov.b64 %rd450, {%r159, %r160};
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, 0;
-	cvt.u64.u32 %rd459, %r2;
-	setp.eq.s64 %p94, %rd459, 0;
-	setp.gt.s64 %p95, %rd457, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L101;
-	mul.lo.s64 %rd460, %rd308, %rd116;
-	mad.lo.s64 %rd461, %rd460, 8, %rd112;
-	atom.global.add.u64 %rd462, [%rd461], %rd457;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd458, %rd463;
+	mov.b64 {%r145, %r146}, %rd466;
+	shfl.sync.up.b32 %r147|%p96, %r145, 4, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
+	mov.b64 %rd474, {%r147, %r148};
+	@!%p96 bra $L100;
+	add.s64 %rd475, %rd474, %rd466;
+	mov.b64 %rd466, %rd475;
+$L100:
+	mov.b64 {%r149, %r150}, %rd466;
+	shfl.sync.up.b32 %r151|%p97, %r149, 8, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
+	mov.b64 %rd476, {%r151, %r152};
+	@!%p97 bra $L101;
+	add.s64 %rd477, %rd476, %rd466;
+	mov.b64 %rd466, %rd477;
 $L101:
-	cvt.u64.u32 %rd464, %r2;
-	setp.eq.s64 %p97, %rd464, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L102;
-	st.shared.s64 [%rd1+1024], %rd458;
+	mov.b64 {%r153, %r154}, %rd466;
+	shfl.sync.up.b32 %r155|%p98, %r153, 16, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
+	mov.b64 %rd478, {%r155, %r156};
+	@!%p98 bra $L102;
+	add.s64 %rd479, %rd478, %rd466;
+	mov.b64 %rd466, %rd479;
 $L102:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd466, %rd465;
-	add.s64 %rd467, %rd466, %rd456;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, 0;
-$L103:
-	setp.lt.s64 %p100, %rd469, %rd336;
-	not.pred %p101, %p100;
-	@!%p101 bra $L107;
-	bra.uni $L105;
-$L107:
-	mul.lo.s64 %rd470, %rd469, %rd149;
-	mad.lo.s64 %rd471, %rd470, 4, %rd147;
-	ld.shared.s32 %r161, [%rd471+0];
-	mov.b32 %r162, %r161;
-	add.s64 %rd472, %rd468, %rd469;
-	mul.lo.s64 %rd473, %rd472, %rd235;
-	mad.lo.s64 %rd474, %rd473, 4, %rd233;
-	st.global.s32 [%rd474+0], %r162;
-$L104:
-	add.s64 %rd475, %rd469, 1;
-	mov.b64 %rd469, %rd475;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd476, 0;
-	setp.lt.s64 %p102, %rd331, %rd332;
-	setp.lt.s64 %p103, %rd325, %rd307;
-	or.pred %p104, %p102, %p103;
-	@!%p104 bra $L109;
-	mov.b64 %rd476, 1;
-$L109:
-	mov.b64 %rd477, %rd476;
-	// block reduction
-	sub.u32 %r163, %r13, 1;
-	mov.b32 %r164, %r3;
-$L110:
-	setp.hs.u32 %p105, %r164, 32;
-	@%p105 bra $L111;
-	mov.b64 {%r165, %r166}, %rd477;
-	shfl.sync.down.b32 %r167|%p106, %r165, %r164, %r163, %r17;
-	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
-	mov.b64 %rd478, {%r167, %r168};
-	@!%p106 bra $L112;
-	max.s64 %rd479, %rd477, %rd478;
-	mov.b64 %rd477, %rd479;
-$L112:
-	shl.b32 %r164, %r164, 1;
-	bra.uni $L110;
-$L111:
-	setp.eq.u32 %p107, %r7, 0;
-	@!%p107 bra $L113;
-	mul.wide.u32 %rd480, %r8, 16;
-	add.s64 %rd481, %rd1, %rd480;
-	st.shared.s64 [%rd481+0], %rd477;
-$L113:
-	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L114;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L115;
+	mov.b64 {%r157, %r158}, %rd466;
+	shfl.sync.up.b32 %r159|%p99, %r157, 1, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
+	mov.b64 %rd480, {%r159, %r160};
+	selp.b64 %rd481, %rd480, 0, %p99;
+	@!%p93 bra $L103;
 	mul.wide.u32 %rd482, %r7, 16;
 	add.s64 %rd483, %rd1, %rd482;
-	ld.shared.s64 %rd484, [%rd483+0];
-	mov.b64 %rd477, %rd484;
-$L115:
-	sub.u32 %r169, %r10, 1;
-	mov.b64 {%r170, %r171}, %rd477;
-	shfl.sync.down.b32 %r172|%p110, %r170, 1, %r169, %r17;
-	shfl.sync.down.b32 %r173, %r171, 1, %r169, %r17;
-	mov.b64 %rd485, {%r172, %r173};
-	@!%p110 bra $L116;
-	max.s64 %rd486, %rd477, %rd485;
-	mov.b64 %rd477, %rd486;
-$L116:
-	mov.b64 {%r174, %r175}, %rd477;
-	shfl.sync.down.b32 %r176|%p111, %r174, 2, %r169, %r17;
-	shfl.sync.down.b32 %r177, %r175, 2, %r169, %r17;
-	mov.b64 %rd487, {%r176, %r177};
-	@!%p111 bra $L117;
-	max.s64 %rd488, %rd477, %rd487;
-	mov.b64 %rd477, %rd488;
-$L117:
-	mov.b64 {%r178, %r179}, %rd477;
-	shfl.sync.down.b32 %r180|%p112, %r178, 4, %r169, %r17;
-	shfl.sync.down.b32 %r181, %r179, 4, %r169, %r17;
-	mov.b64 %rd489, {%r180, %r181};
-	@!%p112 bra $L118;
-	max.s64 %rd490, %rd477, %rd489;
-	mov.b64 %rd477, %rd490;
-$L118:
-	mov.b64 {%r182, %r183}, %rd477;
-	shfl.sync.down.b32 %r184|%p113, %r182, 8, %r169, %r17;
-	shfl.sync.down.b32 %r185, %r183, 8, %r169, %r17;
-	mov.b64 %rd491, {%r184, %r185};
-	@!%p113 bra $L119;
-	max.s64 %rd492, %rd477, %rd491;
-	mov.b64 %rd477, %rd492;
-$L119:
-	mov.b64 {%r186, %r187}, %rd477;
-	shfl.sync.down.b32 %r188|%p114, %r186, 16, %r169, %r17;
-	shfl.sync.down.b32 %r189, %r187, 16, %r169, %r17;
-	mov.b64 %rd493, {%r188, %r189};
-	@!%p114 bra $L120;
-	max.s64 %rd494, %rd477, %rd493;
-	mov.b64 %rd477, %rd494;
-$L120:
-	@!%p107 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd477;
-$L121:
-$L114:
+	add.s64 %rd484, %rd483, 512;
+	st.shared.s64 [%rd484+0], %rd481;
+$L103:
+	sub.u32 %r161, %r10, 1;
+	setp.eq.u32 %p100, %r7, %r161;
+	@!%p100 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd466;
+$L104:
+$L96:
 	bar.sync 0;
-	ld.shared.s64 %rd495, [%rd1+1024];
-	mov.b64 %rd477, %rd495;
-	mov.b64 %rd496, %rd477;
-	setp.eq.s64 %p115, %rd496, 0;
-	@!%p115 bra $L123;
-	bra.uni $L51;
+	mul.wide.u32 %rd485, %r8, 16;
+	add.s64 %rd486, %rd1, %rd485;
+	add.s64 %rd487, %rd486, 512;
+	ld.shared.s64 %rd488, [%rd487+0];
+	add.s64 %rd489, %rd488, %rd463;
+	ld.shared.s64 %rd490, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd489;
+	shfl.sync.idx.b32 %r164|%p101, %r162, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
+	mov.b64 %rd491, {%r164, %r165};
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	mov.b64 %rd497, %rd495;
+	mov.b64 %rd498, %rd496;
+	@!%p62 bra $L105;
+	add.s64 %rd499, %rd372, %rd497;
+	mov.b64 %rd500, %rd499;
+	sub.s64 %rd501, %rd361, %rd500;
+	max.s64 %rd502, %rd501, 0;
+	min.s64 %rd503, %rd502, %rd373;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, 0;
+$L107:
+	setp.lt.s64 %p102, %rd505, %rd504;
+	not.pred %p103, %p102;
+	@!%p103 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd506, %rd505, %rd153;
+	mad.lo.s64 %rd507, %rd506, 4, %rd151;
+	ld.shared.s32 %r166, [%rd507+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd508, %rd360, %rd500;
+	add.s64 %rd509, %rd508, %rd505;
+	mul.lo.s64 %rd510, %rd509, %rd163;
+	mad.lo.s64 %rd511, %rd510, 4, %rd161;
+	st.shared.s32 [%rd511+0], %r167;
+$L108:
+	add.s64 %rd512, %rd505, 1;
+	mov.b64 %rd505, %rd512;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd513, 0;
+	mov.b64 %rd514, %rd504;
+$L112:
+	setp.lt.s64 %p104, %rd514, %rd373;
+	not.pred %p105, %p104;
+	@!%p105 bra $L116;
+	bra.uni $L114;
+$L116:
+	mul.lo.s64 %rd515, %rd514, %rd153;
+	mad.lo.s64 %rd516, %rd515, 4, %rd151;
+	ld.shared.s32 %r168, [%rd516+0];
+	mov.b32 %r169, %r168;
+	mov.b32 %r170, %r169;
+	mov.pred %p106, 0;
+	mov.b64 %rd517, %rd513;
+	mov.b32 %r171, %r170;
+$L117:
+	@!%p57 bra $L121;
+	shr.s32 %r172, %r171, 5;
+	cvt.s64.s32 %rd518, %r172;
+	mov.b64 %rd519, %rd518;
+	and.b32 %r173, %r171, 31;
+	cvt.s64.s32 %rd520, %r173;
+	min.u64 %rd521, %rd520, 32;
+	cvt.u32.u64 %r174, %rd521;
+	mov.b32 %r176, 0x1;
+	shl.b32 %r175, %r176, %r174;
+	setp.hs.u32 %p107, %r174, 32;
+	selp.b32 %r177, 0, %r175, %p107;
+	mov.b32 %r178, %r177;
+	mov.b64 %rd522, %rd519;
+	mov.b32 %r179, %r178;
+	mul.lo.s64 %rd523, %rd522, %rd340;
+	mad.lo.s64 %rd524, %rd523, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r180, [%rd524+0];
+	mov.b32 %r181, %r180;
+	and.b32 %r182, %r181, %r179;
+	setp.ne.u32 %p108, %r182, 0x0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L123;
+	mul.lo.s64 %rd525, %rd522, %rd340;
+	mad.lo.s64 %rd526, %rd525, 4, %rd338;
+	atom.global.or.b32 %r183, [%rd526], %r179;
+	mov.b32 %r184, %r183;
+	and.b32 %r185, %r184, %r179;
+	setp.ne.u32 %p111, %r185, 0x0;
+	mov.pred %p109, %p111;
 $L123:
+	@!%p109 bra $L125;
+	mov.b64 %rd527, %rd517;
+	mov.b64 %rd528, %rd527;
+	mov.pred %p112, 0;
+	bra.uni $L119;
+$L125:
+	mov.b64 %rd529, %rd517;
+	mov.b64 %rd528, %rd529;
+	mov.pred %p112, 1;
+	bra.uni $L119;
+$L121:
+	@!%p58 bra $L127;
+	cvt.s64.s32 %rd530, %r171;
+	mul.lo.s64 %rd531, %rd530, %rd343;
+	mad.lo.s64 %rd532, %rd531, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r186, [%rd532+0];
+	mov.b32 %r187, %r186;
+	setp.eq.s32 %p113, %r187, %r87;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L129;
+	cvt.s64.s32 %rd533, %r171;
+	mul.lo.s64 %rd534, %rd533, %rd343;
+	mad.lo.s64 %rd535, %rd534, 4, %rd341;
+	atom.global.exch.b32 %r188, [%rd535], %r87;
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p116, %r189, %r87;
+	mov.pred %p114, %p116;
+$L129:
+	@!%p114 bra $L131;
+	mov.b64 %rd536, %rd517;
+	mov.b64 %rd528, %rd536;
+	mov.pred %p112, 0;
+	bra.uni $L119;
+$L131:
+$L127:
+	mul.lo.s64 %rd537, %rd517, %rd153;
+	mad.lo.s64 %rd538, %rd537, 4, %rd151;
+	st.shared.s32 [%rd538+0], %r171;
+	add.s64 %rd539, %rd517, 1;
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd528, %rd540;
+	mov.pred %p112, 1;
+	bra.uni $L119;
+$L118:
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd541, %rd528;
+	mov.pred %p117, %p112;
+	mov.b64 %rd513, %rd541;
+	mov.pred %p106, %p117;
+	@!%p106 bra $L133;
+	mov.b64 %rd542, %rd322;
+	mov.b32 %r190, %r170;
+	cvt.s64.s32 %rd543, %r190;
+	add.s64 %rd544, %rd543, 1;
+	mul.lo.s64 %rd545, %rd544, %rd32;
+	mad.lo.s64 %rd546, %rd545, 8, %rd28;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	cvt.s64.s32 %rd549, %r190;
+	mul.lo.s64 %rd550, %rd549, %rd32;
+	mad.lo.s64 %rd551, %rd550, 8, %rd28;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	sub.s64 %rd554, %rd548, %rd553;
+	mov.b64 %rd555, %rd554;
+	mov.b64 %rd556, %rd555;
+	add.s64 %rd557, %rd370, %rd556;
+	mov.b64 %rd370, %rd557;
+	max.s64 %rd558, %rd371, %rd556;
+	mov.b64 %rd371, %rd558;
+$L133:
+$L113:
+	add.s64 %rd559, %rd514, 1;
+	mov.b64 %rd514, %rd559;
+	bra.uni $L112;
+$L114:
+	setp.gt.s64 %p118, %rd513, 0;
+	@!%p118 bra $L135;
+	mul.lo.s64 %rd560, %rd359, %rd120;
+	mad.lo.s64 %rd561, %rd560, 8, %rd116;
+	atom.global.add.u64 %rd562, [%rd561], %rd513;
+	mov.b64 %rd563, %rd562;
+	mov.b64 %rd564, %rd563;
+	mov.b64 %rd565, 0;
+$L136:
+	setp.lt.s64 %p119, %rd565, %rd513;
+	not.pred %p120, %p119;
+	@!%p120 bra $L140;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd566, %rd565, %rd153;
+	mad.lo.s64 %rd567, %rd566, 4, %rd151;
+	ld.shared.s32 %r191, [%rd567+0];
+	mov.b32 %r192, %r191;
+	add.s64 %rd568, %rd564, %rd565;
+	mul.lo.s64 %rd569, %rd568, %rd249;
+	mad.lo.s64 %rd570, %rd569, 4, %rd247;
+	st.global.s32 [%rd570+0], %r192;
+$L137:
+	add.s64 %rd571, %rd565, 1;
+	mov.b64 %rd565, %rd571;
+	bra.uni $L136;
+$L138:
+$L135:
+	add.s64 %rd572, %rd372, %rd498;
+	min.s64 %rd573, %rd361, %rd572;
+	mov.b64 %rd372, %rd573;
+	bra.uni $L106;
+$L105:
+	mov.b64 %rd574, 0;
+	cvt.u64.u32 %rd575, %r2;
+	setp.eq.s64 %p121, %rd575, 0;
+	setp.gt.s64 %p122, %rd498, 0;
+	and.pred %p123, %p121, %p122;
+	@!%p123 bra $L142;
+	mul.lo.s64 %rd576, %rd359, %rd120;
+	mad.lo.s64 %rd577, %rd576, 8, %rd116;
+	atom.global.add.u64 %rd578, [%rd577], %rd498;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd574, %rd579;
+$L142:
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p124, %rd580, 0;
+	setp.eq.u32 %p125, %r1, 0;
+	and.pred %p126, %p124, %p125;
+	bar.sync 0;
+	@!%p126 bra $L143;
+	st.shared.s64 [%rd1+1024], %rd574;
+$L143:
+	bar.sync 0;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 %rd582, %rd581;
+	add.s64 %rd583, %rd582, %rd497;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
+$L144:
+	setp.lt.s64 %p127, %rd585, %rd373;
+	not.pred %p128, %p127;
+	@!%p128 bra $L148;
+	bra.uni $L146;
+$L148:
+	mul.lo.s64 %rd586, %rd585, %rd153;
+	mad.lo.s64 %rd587, %rd586, 4, %rd151;
+	ld.shared.s32 %r193, [%rd587+0];
+	mov.b32 %r194, %r193;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd249;
+	mad.lo.s64 %rd590, %rd589, 4, %rd247;
+	st.global.s32 [%rd590+0], %r194;
+$L145:
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
+	bra.uni $L144;
+$L146:
+$L106:
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p129, %rd368, %rd369;
+	setp.lt.s64 %p130, %rd362, %rd347;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L150;
+	mov.b64 %rd592, 1;
+$L150:
+	mov.b64 %rd593, %rd592;
+	// block reduction
+	sub.u32 %r195, %r13, 1;
+	mov.b32 %r196, %r3;
+$L151:
+	setp.hs.u32 %p132, %r196, 32;
+	@%p132 bra $L152;
+	mov.b64 {%r197, %r198}, %rd593;
+	shfl.sync.down.b32 %r199|%p133, %r197, %r196, %r195, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
+	mov.b64 %rd594, {%r199, %r200};
+	@!%p133 bra $L153;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
+$L153:
+	shl.b32 %r196, %r196, 1;
+	bra.uni $L151;
+$L152:
+	setp.eq.u32 %p134, %r7, 0;
+	@!%p134 bra $L154;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
+$L154:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L155;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L156;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
+$L156:
+	sub.u32 %r201, %r10, 1;
+	mov.b64 {%r202, %r203}, %rd593;
+	shfl.sync.down.b32 %r204|%p137, %r202, 1, %r201, %r17;
+	shfl.sync.down.b32 %r205, %r203, 1, %r201, %r17;
+	mov.b64 %rd601, {%r204, %r205};
+	@!%p137 bra $L157;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
+$L157:
+	mov.b64 {%r206, %r207}, %rd593;
+	shfl.sync.down.b32 %r208|%p138, %r206, 2, %r201, %r17;
+	shfl.sync.down.b32 %r209, %r207, 2, %r201, %r17;
+	mov.b64 %rd603, {%r208, %r209};
+	@!%p138 bra $L158;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
+$L158:
+	mov.b64 {%r210, %r211}, %rd593;
+	shfl.sync.down.b32 %r212|%p139, %r210, 4, %r201, %r17;
+	shfl.sync.down.b32 %r213, %r211, 4, %r201, %r17;
+	mov.b64 %rd605, {%r212, %r213};
+	@!%p139 bra $L159;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
+$L159:
+	mov.b64 {%r214, %r215}, %rd593;
+	shfl.sync.down.b32 %r216|%p140, %r214, 8, %r201, %r17;
+	shfl.sync.down.b32 %r217, %r215, 8, %r201, %r17;
+	mov.b64 %rd607, {%r216, %r217};
+	@!%p140 bra $L160;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
+$L160:
+	mov.b64 {%r218, %r219}, %rd593;
+	shfl.sync.down.b32 %r220|%p141, %r218, 16, %r201, %r17;
+	shfl.sync.down.b32 %r221, %r219, 16, %r201, %r17;
+	mov.b64 %rd609, {%r220, %r221};
+	@!%p141 bra $L161;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
+$L161:
+	@!%p134 bra $L162;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L162:
+$L155:
+	bar.sync 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p142, %rd612, 0;
+	@!%p142 bra $L164;
+	bra.uni $L51;
+$L164:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd497, %rd333;
+	mov.b64 %rd613, %rd372;
+	mov.b64 %rd614, %rd370;
+	mov.b64 %rd615, %rd371;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, %rd615;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, %rd618;
+	mov.b64 %rd622, %rd619;
+	mov.b64 %rd623, %rd620;
+	mov.b64 %rd624, %rd621;
+	mov.b64 %rd625, 1;
+$L165:
+	setp.lt.s64 %p143, %rd625, %rd307;
+	setp.gt.s64 %p144, %rd622, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L169;
+	bra.uni $L167;
+$L169:
+	rem.s64 %rd626, %rd625, 2;
+	mov.b64 %rd628, 1;
+	sub.s64 %rd627, %rd628, %rd626;
+	mul.lo.s64 %rd629, %rd627, %rd321;
+	mov.b64 %rd630, %rd629;
+	rem.s64 %rd631, %rd625, 2;
+	mul.lo.s64 %rd632, %rd631, %rd321;
+	mov.b64 %rd633, %rd632;
+	mov.b64 %rd634, 0;
+	mov.b64 %rd635, 0;
+	mov.b64 %rd636, %rd299;
+	mov.b64 %rd637, %rd300;
+	mov.b64 %rd638, %rd301;
+	mov.b64 %rd639, %rd302;
+	mov.b64 %rd640, %rd303;
+	mov.b64 %rd641, %rd304;
+	mov.pred %p147, %p47;
+	mov.pred %p148, %p48;
+	mov.b32 %r222, %r82;
+	mov.b64 %rd642, %rd305;
+	mov.b64 %rd643, %rd306;
+	mov.b64 %rd644, %rd307;
+	mov.b64 %rd645, %rd308;
+	mov.b32 %r223, %r83;
+	mov.pred %p149, %p49;
+	mov.pred %p150, %p50;
+	mov.b64 %rd646, %rd257;
+	mov.b64 %rd647, %rd258;
+	mov.b64 %rd648, %rd259;
+	mov.b64 %rd649, %rd260;
+	mov.b64 %rd650, %rd261;
+	mov.b64 %rd651, %rd262;
+	mov.b64 %rd652, %rd263;
+	mov.b64 %rd653, %rd264;
+	mov.b64 %rd654, %rd265;
+	mov.pred %p151, %p51;
+	mov.b64 %rd655, %rd266;
+	mov.b64 %rd656, %rd267;
+	mov.b64 %rd657, %rd268;
+	mov.b32 %r224, %r84;
+	mov.b64 %rd658, %rd309;
+	mov.b64 %rd659, %rd310;
+	mov.b64 %rd660, %rd630;
+	mov.b64 %rd661, %rd622;
+	cvt.u64.u32 %rd662, %r2;
+	div.s64 %rd663, %rd662, %rd313;
+	setp.eq.s64 %p152, %rd313, -1;
+	neg.s64 %rd664, %rd662;
+	selp.b64 %rd665, %rd664, %rd663, %p152;
+	setp.eq.s64 %p153, %rd313, 0;
+	selp.b64 %rd666, 0, %rd665, %p153;
+	mov.b64 %rd667, %rd666;
+	mov.b64 %rd668, %rd319;
+	mov.b64 %rd669, %rd313;
+	mov.b64 %rd670, %rd312;
+	mov.b64 %rd671, %rd633;
+	mov.b64 %rd672, %rd321;
+	add.s64 %rd673, %rd625, 1;
+	setp.lt.s64 %p154, %rd673, %rd307;
+	mov.pred %p155, %p154;
+	mov.b64 %rd674, %rd667;
+	cvt.u64.u32 %rd675, %r2;
+	rem.s64 %rd676, %rd675, %rd669;
+	setp.eq.s64 %p156, %rd669, -1;
+	selp.b64 %rd677, 0, %rd676, %p156;
+	setp.eq.s64 %p157, %rd669, 0;
+	selp.b64 %rd678, %rd675, %rd677, %p157;
+	mov.b64 %rd679, %rd678;
+	mov.b32 %r225, -1;
+	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
+	mov.b64 %rd682, 0;
+	mov.b64 %rd683, 0;
+	mov.b64 %rd684, 0;
+$L170:
+	mov.b64 %rd685, 0;
+	mov.b64 %rd686, %rd658;
+$L173:
+	setp.gt.s64 %p158, %rd686, 0;
+	not.pred %p159, %p158;
+	@!%p159 bra $L177;
+	bra.uni $L175;
+$L177:
+	setp.ge.s64 %p160, %rd680, %rd681;
+	@!%p160 bra $L179;
+	setp.ge.s64 %p161, %rd674, %rd661;
+	@!%p161 bra $L181;
+	bra.uni $L175;
+$L181:
+	add.s64 %rd687, %rd660, %rd674;
+	mul.lo.s64 %rd688, %rd687, %rd163;
+	mad.lo.s64 %rd689, %rd688, 4, %rd161;
+	ld.shared.s32 %r226, [%rd689+0];
+	mov.b32 %r227, %r226;
+	mov.b32 %r225, %r227;
+	add.s64 %rd690, %rd674, %rd668;
+	mov.b64 %rd674, %rd690;
+	mov.b64 %rd691, %rd636;
+	mov.b32 %r228, %r225;
+	cvt.s64.s32 %rd692, %r228;
+	mul.lo.s64 %rd693, %rd692, %rd32;
+	mad.lo.s64 %rd694, %rd693, 8, %rd28;
+	ld.global.nc.s64 %rd695, [%rd694+0];
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd636;
+	mov.b32 %r229, %r225;
+	cvt.s64.s32 %rd699, %r229;
+	add.s64 %rd700, %rd699, 1;
+	mul.lo.s64 %rd701, %rd700, %rd32;
+	mad.lo.s64 %rd702, %rd701, 8, %rd28;
+	ld.global.nc.s64 %rd703, [%rd702+0];
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, %rd704;
+	add.s64 %rd706, %rd697, %rd679;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd708, %rd705;
+	mov.b64 %rd680, %rd707;
+	mov.b64 %rd681, %rd708;
+	bra.uni $L174;
+$L179:
+	mul.lo.s64 %rd709, %rd680, %rd39;
+	mad.lo.s64 %rd710, %rd709, 4, %rd35;
+	ld.global.nc.s32 %r230, [%rd710+0];
+	mov.b32 %r231, %r230;
+	mov.b32 %r232, %r231;
+	mov.b32 %r233, %r223;
+	mov.pred %p162, %p149;
+	mov.b32 %r234, %r225;
+	mov.b32 %r235, %r232;
+	mov.b64 %rd711, %rd680;
+$L182:
+	cvt.s64.s32 %rd712, %r234;
+	mul.lo.s64 %rd713, %rd712, %rd134;
+	mad.lo.s64 %rd714, %rd713, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r236, [%rd714+0];
+	mov.b32 %r237, %r236;
+	add.s32 %r238, %r237, 1;
+	mov.b32 %r239, %r238;
+$L185:
+	cvt.s64.s32 %rd715, %r235;
+	mul.lo.s64 %rd716, %rd715, %rd134;
+	mad.lo.s64 %rd717, %rd716, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r240, [%rd717+0];
+	mov.b32 %r241, %r240;
+	mov.b32 %r242, %r241;
+	setp.ls.u32 %p163, %r242, %r239;
+	@!%p163 bra $L189;
+	mov.pred %p164, 0;
+	bra.uni $L184;
+$L189:
+	cvt.s64.s32 %rd718, %r235;
+	mul.lo.s64 %rd719, %rd718, %rd134;
+	mad.lo.s64 %rd720, %rd719, 4, %rd130;
+	atom.global.cas.b32 %r243, [%rd720], %r242, %r239;
+	setp.eq.u32 %p165, %r243, %r242;
+	mov.pred %p166, %p165;
+	@!%p166 bra $L191;
+	bra.uni $L187;
+$L191:
+$L186:
+	bra.uni $L185;
+$L187:
+	cvt.s64.s32 %rd721, %r235;
+	mul.lo.s64 %rd722, %rd721, %rd127;
+	mad.lo.s64 %rd723, %rd722, 4, %rd123;
+	st.relaxed.gpu.global.s32 [%rd723], %r234;
+	mov.pred %p164, 1;
+	bra.uni $L184;
+$L183:
+	bra.uni $L182;
+$L184:
+	@!%p164 bra $L193;
+	@!%p155 bra $L194;
+	mul.lo.s64 %rd724, %rd685, %rd153;
+	mad.lo.s64 %rd725, %rd724, 4, %rd151;
+	st.shared.s32 [%rd725+0], %r232;
+	add.s64 %rd726, %rd685, 1;
+	mov.b64 %rd685, %rd726;
+	bra.uni $L195;
+$L194:
+	mov.pred %p167, 0;
+	mov.b64 %rd727, %rd685;
+	mov.b32 %r244, %r232;
+$L196:
+	@!%p150 bra $L200;
+	shr.s32 %r245, %r244, 5;
+	cvt.s64.s32 %rd728, %r245;
+	mov.b64 %rd729, %rd728;
+	and.b32 %r246, %r244, 31;
+	cvt.s64.s32 %rd730, %r246;
+	min.u64 %rd731, %rd730, 32;
+	cvt.u32.u64 %r247, %rd731;
+	mov.b32 %r249, 0x1;
+	shl.b32 %r248, %r249, %r247;
+	setp.hs.u32 %p168, %r247, 32;
+	selp.b32 %r250, 0, %r248, %p168;
+	mov.b32 %r251, %r250;
+	mov.b64 %rd732, %rd729;
+	mov.b32 %r252, %r251;
+	mul.lo.s64 %rd733, %rd732, %rd654;
+	mad.lo.s64 %rd734, %rd733, 4, %rd652;
+	ld.relaxed.gpu.global.u32 %r253, [%rd734+0];
+	mov.b32 %r254, %r253;
+	and.b32 %r255, %r254, %r252;
+	setp.ne.u32 %p169, %r255, 0x0;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L202;
+	mul.lo.s64 %rd735, %rd732, %rd654;
+	mad.lo.s64 %rd736, %rd735, 4, %rd652;
+	atom.global.or.b32 %r256, [%rd736], %r252;
+	mov.b32 %r257, %r256;
+	and.b32 %r258, %r257, %r252;
+	setp.ne.u32 %p172, %r258, 0x0;
+	mov.pred %p170, %p172;
+$L202:
+	@!%p170 bra $L204;
+	mov.b64 %rd737, %rd727;
+	mov.b64 %rd738, %rd737;
+	mov.pred %p173, 0;
+	bra.uni $L198;
+$L204:
+	mov.b64 %rd739, %rd727;
+	mov.b64 %rd738, %rd739;
+	mov.pred %p173, 1;
+	bra.uni $L198;
+$L200:
+	@!%p151 bra $L206;
+	cvt.s64.s32 %rd740, %r244;
+	mul.lo.s64 %rd741, %rd740, %rd657;
+	mad.lo.s64 %rd742, %rd741, 4, %rd655;
+	ld.relaxed.gpu.global.s32 %r259, [%rd742+0];
+	mov.b32 %r260, %r259;
+	setp.eq.s32 %p174, %r260, %r224;
+	mov.pred %p175, %p174;
+	not.pred %p176, %p175;
+	@!%p176 bra $L208;
+	cvt.s64.s32 %rd743, %r244;
+	mul.lo.s64 %rd744, %rd743, %rd657;
+	mad.lo.s64 %rd745, %rd744, 4, %rd655;
+	atom.global.exch.b32 %r261, [%rd745], %r224;
+	mov.b32 %r262, %r261;
+	setp.eq.s32 %p177, %r262, %r224;
+	mov.pred %p175, %p177;
+$L208:
+	@!%p175 bra $L210;
+	mov.b64 %rd746, %rd727;
+	mov.b64 %rd738, %rd746;
+	mov.pred %p173, 0;
+	bra.uni $L198;
+$L210:
+$L206:
+	mul.lo.s64 %rd747, %rd727, %rd153;
+	mad.lo.s64 %rd748, %rd747, 4, %rd151;
+	st.shared.s32 [%rd748+0], %r244;
+	add.s64 %rd749, %rd727, 1;
+	mov.b64 %rd750, %rd749;
+	mov.b64 %rd738, %rd750;
+	mov.pred %p173, 1;
+	bra.uni $L198;
+$L197:
+	bra.uni $L196;
+$L198:
+	mov.b64 %rd751, %rd738;
+	mov.pred %p178, %p173;
+	mov.b64 %rd685, %rd751;
+	mov.pred %p167, %p178;
+	@!%p167 bra $L212;
+	mov.b64 %rd752, %rd636;
+	mov.b32 %r263, %r232;
+	cvt.s64.s32 %rd753, %r263;
+	add.s64 %rd754, %rd753, 1;
+	mul.lo.s64 %rd755, %rd754, %rd32;
+	mad.lo.s64 %rd756, %rd755, 8, %rd28;
+	ld.global.nc.s64 %rd757, [%rd756+0];
+	mov.b64 %rd758, %rd757;
+	cvt.s64.s32 %rd759, %r263;
+	mul.lo.s64 %rd760, %rd759, %rd32;
+	mad.lo.s64 %rd761, %rd760, 8, %rd28;
+	ld.global.nc.s64 %rd762, [%rd761+0];
+	mov.b64 %rd763, %rd762;
+	sub.s64 %rd764, %rd758, %rd763;
+	mov.b64 %rd765, %rd764;
+	mov.b64 %rd766, %rd765;
+	add.s64 %rd767, %rd682, %rd766;
+	mov.b64 %rd682, %rd767;
+	max.s64 %rd768, %rd683, %rd766;
+	mov.b64 %rd683, %rd768;
+$L212:
+$L195:
+$L193:
+	add.s64 %rd769, %rd680, %rd669;
+	mov.b64 %rd680, %rd769;
+	sub.s64 %rd770, %rd686, 1;
+	mov.b64 %rd686, %rd770;
+$L174:
+	bra.uni $L173;
+$L175:
+	// block scan
+	mov.b64 %rd771, %rd685;
+	mov.b32 %r264, %r3;
+$L213:
+	setp.hs.u32 %p179, %r264, 32;
+	@%p179 bra $L214;
+	mov.b64 {%r265, %r266}, %rd771;
+	shfl.sync.up.b32 %r267|%p180, %r265, %r264, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, %r264, 0, %r17;
+	mov.b64 %rd772, {%r267, %r268};
+	@!%p180 bra $L215;
+	add.s64 %rd773, %rd772, %rd771;
+	mov.b64 %rd771, %rd773;
+$L215:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L213;
+$L214:
+	mov.b64 {%r269, %r270}, %rd771;
+	shfl.sync.up.b32 %r271|%p181, %r269, %r3, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, %r3, 0, %r17;
+	mov.b64 %rd774, {%r271, %r272};
+	setp.lo.u32 %p182, %r3, 32;
+	and.pred %p183, %p181, %p182;
+	selp.b64 %rd775, %rd774, 0, %p183;
+	sub.u32 %r273, %r13, %r3;
+	setp.eq.u32 %p184, %r7, %r273;
+	@!%p184 bra $L216;
+	mul.wide.u32 %rd776, %r8, 16;
+	add.s64 %rd777, %rd1, %rd776;
+	st.shared.s64 [%rd777+0], %rd771;
+$L216:
+	bar.sync 0;
+	setp.eq.u32 %p185, %r8, 0;
+	@!%p185 bra $L217;
+	mov.b64 %rd778, 0;
+	setp.lo.u32 %p186, %r7, %r10;
+	@!%p186 bra $L218;
+	mul.wide.u32 %rd779, %r7, 16;
+	add.s64 %rd780, %rd1, %rd779;
+	ld.shared.s64 %rd781, [%rd780+0];
+	mov.b64 %rd778, %rd781;
+$L218:
+	mov.b64 {%r274, %r275}, %rd778;
+	shfl.sync.up.b32 %r276|%p187, %r274, 1, 0, %r17;
+	shfl.sync.up.b32 %r277, %r275, 1, 0, %r17;
+	mov.b64 %rd782, {%r276, %r277};
+	@!%p187 bra $L219;
+	add.s64 %rd783, %rd782, %rd778;
+	mov.b64 %rd778, %rd783;
+$L219:
+	mov.b64 {%r278, %r279}, %rd778;
+	shfl.sync.up.b32 %r280|%p188, %r278, 2, 0, %r17;
+	shfl.sync.up.b32 %r281, %r279, 2, 0, %r17;
+	mov.b64 %rd784, {%r280, %r281};
+	@!%p188 bra $L220;
+	add.s64 %rd785, %rd784, %rd778;
+	mov.b64 %rd778, %rd785;
+$L220:
+	mov.b64 {%r282, %r283}, %rd778;
+	shfl.sync.up.b32 %r284|%p189, %r282, 4, 0, %r17;
+	shfl.sync.up.b32 %r285, %r283, 4, 0, %r17;
+	mov.b64 %rd786, {%r284, %r285};
+	@!%p189 bra $L221;
+	add.s64 %rd787, %rd786, %rd778;
+	mov.b64 %rd778, %rd787;
+$L221:
+	mov.b64 {%r286, %r287}, %rd778;
+	shfl.sync.up.b32 %r288|%p190, %r286, 8, 0, %r17;
+	shfl.sync.up.b32 %r289, %r287, 8, 0, %r17;
+	mov.b64 %rd788, {%r288, %r289};
+	@!%p190 bra $L222;
+	add.s64 %rd789, %rd788, %rd778;
+	mov.b64 %rd778, %rd789;
+$L222:
+	mov.b64 {%r290, %r291}, %rd778;
+	shfl.sync.up.b32 %r292|%p191, %r290, 16, 0, %r17;
+	shfl.sync.up.b32 %r293, %r291, 16, 0, %r17;
+	mov.b64 %rd790, {%r292, %r293};
+	@!%p191 bra $L223;
+	add.s64 %rd791, %rd790, %rd778;
+	mov.b64 %rd778, %rd791;
+$L223:
+	mov.b64 {%r294, %r295}, %rd778;
+	shfl.sync.up.b32 %r296|%p192, %r294, 1, 0, %r17;
+	shfl.sync.up.b32 %r297, %r295, 1, 0, %r17;
+	mov.b64 %rd792, {%r296, %r297};
+	selp.b64 %rd793, %rd792, 0, %p192;
+	@!%p186 bra $L224;
+	mul.wide.u32 %rd794, %r7, 16;
+	add.s64 %rd795, %rd1, %rd794;
+	add.s64 %rd796, %rd795, 512;
+	st.shared.s64 [%rd796+0], %rd793;
+$L224:
+	sub.u32 %r298, %r10, 1;
+	setp.eq.u32 %p193, %r7, %r298;
+	@!%p193 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd778;
+$L225:
+$L217:
+	bar.sync 0;
+	mul.wide.u32 %rd797, %r8, 16;
+	add.s64 %rd798, %rd1, %rd797;
+	add.s64 %rd799, %rd798, 512;
+	ld.shared.s64 %rd800, [%rd799+0];
+	add.s64 %rd801, %rd800, %rd775;
+	ld.shared.s64 %rd802, [%rd1+1024];
+	mov.b64 {%r299, %r300}, %rd801;
+	shfl.sync.idx.b32 %r301|%p194, %r299, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r302, %r300, 0, %r21, %r17;
+	mov.b64 %rd803, {%r301, %r302};
+	mov.b64 %rd804, %rd802;
+	mov.b64 %rd805, %rd803;
+	mov.b64 %rd806, %rd804;
+	mov.b64 %rd807, %rd805;
+	mov.b64 %rd808, %rd806;
+	mov.b64 %rd809, %rd807;
+	mov.b64 %rd810, %rd808;
+	@!%p155 bra $L226;
+	add.s64 %rd811, %rd684, %rd809;
+	mov.b64 %rd812, %rd811;
+	sub.s64 %rd813, %rd672, %rd812;
+	max.s64 %rd814, %rd813, 0;
+	min.s64 %rd815, %rd814, %rd685;
+	mov.b64 %rd816, %rd815;
+	mov.b64 %rd817, 0;
+$L228:
+	setp.lt.s64 %p195, %rd817, %rd816;
+	not.pred %p196, %p195;
+	@!%p196 bra $L232;
+	bra.uni $L230;
+$L232:
+	mul.lo.s64 %rd818, %rd817, %rd153;
+	mad.lo.s64 %rd819, %rd818, 4, %rd151;
+	ld.shared.s32 %r303, [%rd819+0];
+	mov.b32 %r304, %r303;
+	add.s64 %rd820, %rd671, %rd812;
+	add.s64 %rd821, %rd820, %rd817;
+	mul.lo.s64 %rd822, %rd821, %rd163;
+	mad.lo.s64 %rd823, %rd822, 4, %rd161;
+	st.shared.s32 [%rd823+0], %r304;
+$L229:
+	add.s64 %rd824, %rd817, 1;
+	mov.b64 %rd817, %rd824;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd825, 0;
+	mov.b64 %rd826, %rd816;
+$L233:
+	setp.lt.s64 %p197, %rd826, %rd685;
+	not.pred %p198, %p197;
+	@!%p198 bra $L237;
+	bra.uni $L235;
+$L237:
+	mul.lo.s64 %rd827, %rd826, %rd153;
+	mad.lo.s64 %rd828, %rd827, 4, %rd151;
+	ld.shared.s32 %r305, [%rd828+0];
+	mov.b32 %r306, %r305;
+	mov.b32 %r307, %r306;
+	mov.pred %p199, 0;
+	mov.b64 %rd829, %rd825;
+	mov.b32 %r308, %r307;
+$L238:
+	@!%p150 bra $L242;
+	shr.s32 %r309, %r308, 5;
+	cvt.s64.s32 %rd830, %r309;
+	mov.b64 %rd831, %rd830;
+	and.b32 %r310, %r308, 31;
+	cvt.s64.s32 %rd832, %r310;
+	min.u64 %rd833, %rd832, 32;
+	cvt.u32.u64 %r311, %rd833;
+	mov.b32 %r313, 0x1;
+	shl.b32 %r312, %r313, %r311;
+	setp.hs.u32 %p200, %r311, 32;
+	selp.b32 %r314, 0, %r312, %p200;
+	mov.b32 %r315, %r314;
+	mov.b64 %rd834, %rd831;
+	mov.b32 %r316, %r315;
+	mul.lo.s64 %rd835, %rd834, %rd654;
+	mad.lo.s64 %rd836, %rd835, 4, %rd652;
+	ld.relaxed.gpu.global.u32 %r317, [%rd836+0];
+	mov.b32 %r318, %r317;
+	and.b32 %r319, %r318, %r316;
+	setp.ne.u32 %p201, %r319, 0x0;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L244;
+	mul.lo.s64 %rd837, %rd834, %rd654;
+	mad.lo.s64 %rd838, %rd837, 4, %rd652;
+	atom.global.or.b32 %r320, [%rd838], %r316;
+	mov.b32 %r321, %r320;
+	and.b32 %r322, %r321, %r316;
+	setp.ne.u32 %p204, %r322, 0x0;
+	mov.pred %p202, %p204;
+$L244:
+	@!%p202 bra $L246;
+	mov.b64 %rd839, %rd829;
+	mov.b64 %rd840, %rd839;
+	mov.pred %p205, 0;
+	bra.uni $L240;
+$L246:
+	mov.b64 %rd841, %rd829;
+	mov.b64 %rd840, %rd841;
+	mov.pred %p205, 1;
+	bra.uni $L240;
+$L242:
+	@!%p151 bra $L248;
+	cvt.s64.s32 %rd842, %r308;
+	mul.lo.s64 %rd843, %rd842, %rd657;
+	mad.lo.s64 %rd844, %rd843, 4, %rd655;
+	ld.relaxed.gpu.global.s32 %r323, [%rd844+0];
+	mov.b32 %r324, %r323;
+	setp.eq.s32 %p206, %r324, %r224;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L250;
+	cvt.s64.s32 %rd845, %r308;
+	mul.lo.s64 %rd846, %rd845, %rd657;
+	mad.lo.s64 %rd847, %rd846, 4, %rd655;
+	atom.global.exch.b32 %r325, [%rd847], %r224;
+	mov.b32 %r326, %r325;
+	setp.eq.s32 %p209, %r326, %r224;
+	mov.pred %p207, %p209;
+$L250:
+	@!%p207 bra $L252;
+	mov.b64 %rd848, %rd829;
+	mov.b64 %rd840, %rd848;
+	mov.pred %p205, 0;
+	bra.uni $L240;
+$L252:
+$L248:
+	mul.lo.s64 %rd849, %rd829, %rd153;
+	mad.lo.s64 %rd850, %rd849, 4, %rd151;
+	st.shared.s32 [%rd850+0], %r308;
+	add.s64 %rd851, %rd829, 1;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd840, %rd852;
+	mov.pred %p205, 1;
+	bra.uni $L240;
+$L239:
+	bra.uni $L238;
+$L240:
+	mov.b64 %rd853, %rd840;
+	mov.pred %p210, %p205;
+	mov.b64 %rd825, %rd853;
+	mov.pred %p199, %p210;
+	@!%p199 bra $L254;
+	mov.b64 %rd854, %rd636;
+	mov.b32 %r327, %r307;
+	cvt.s64.s32 %rd855, %r327;
+	add.s64 %rd856, %rd855, 1;
+	mul.lo.s64 %rd857, %rd856, %rd32;
+	mad.lo.s64 %rd858, %rd857, 8, %rd28;
+	ld.global.nc.s64 %rd859, [%rd858+0];
+	mov.b64 %rd860, %rd859;
+	cvt.s64.s32 %rd861, %r327;
+	mul.lo.s64 %rd862, %rd861, %rd32;
+	mad.lo.s64 %rd863, %rd862, 8, %rd28;
+	ld.global.nc.s64 %rd864, [%rd863+0];
+	mov.b64 %rd865, %rd864;
+	sub.s64 %rd866, %rd860, %rd865;
+	mov.b64 %rd867, %rd866;
+	mov.b64 %rd868, %rd867;
+	add.s64 %rd869, %rd682, %rd868;
+	mov.b64 %rd682, %rd869;
+	max.s64 %rd870, %rd683, %rd868;
+	mov.b64 %rd683, %rd870;
+$L254:
+$L234:
+	add.s64 %rd871, %rd826, 1;
+	mov.b64 %rd826, %rd871;
+	bra.uni $L233;
+$L235:
+	setp.gt.s64 %p211, %rd825, 0;
+	@!%p211 bra $L256;
+	mul.lo.s64 %rd872, %rd670, %rd120;
+	mad.lo.s64 %rd873, %rd872, 8, %rd116;
+	atom.global.add.u64 %rd874, [%rd873], %rd825;
+	mov.b64 %rd875, %rd874;
+	mov.b64 %rd876, %rd875;
+	mov.b64 %rd877, 0;
+$L257:
+	setp.lt.s64 %p212, %rd877, %rd825;
+	not.pred %p213, %p212;
+	@!%p213 bra $L261;
+	bra.uni $L259;
+$L261:
+	mul.lo.s64 %rd878, %rd877, %rd153;
+	mad.lo.s64 %rd879, %rd878, 4, %rd151;
+	ld.shared.s32 %r328, [%rd879+0];
+	mov.b32 %r329, %r328;
+	add.s64 %rd880, %rd876, %rd877;
+	mul.lo.s64 %rd881, %rd880, %rd249;
+	mad.lo.s64 %rd882, %rd881, 4, %rd247;
+	st.global.s32 [%rd882+0], %r329;
+$L258:
+	add.s64 %rd883, %rd877, 1;
+	mov.b64 %rd877, %rd883;
+	bra.uni $L257;
+$L259:
+$L256:
+	add.s64 %rd884, %rd684, %rd810;
+	min.s64 %rd885, %rd672, %rd884;
+	mov.b64 %rd684, %rd885;
+	bra.uni $L227;
+$L226:
+	mov.b64 %rd886, 0;
+	cvt.u64.u32 %rd887, %r2;
+	setp.eq.s64 %p214, %rd887, 0;
+	setp.gt.s64 %p215, %rd810, 0;
+	and.pred %p216, %p214, %p215;
+	@!%p216 bra $L263;
+	mul.lo.s64 %rd888, %rd670, %rd120;
+	mad.lo.s64 %rd889, %rd888, 8, %rd116;
+	atom.global.add.u64 %rd890, [%rd889], %rd810;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd886, %rd891;
+$L263:
+	cvt.u64.u32 %rd892, %r2;
+	setp.eq.s64 %p217, %rd892, 0;
+	setp.eq.u32 %p218, %r1, 0;
+	and.pred %p219, %p217, %p218;
+	bar.sync 0;
+	@!%p219 bra $L264;
+	st.shared.s64 [%rd1+1024], %rd886;
+$L264:
+	bar.sync 0;
+	ld.shared.s64 %rd893, [%rd1+1024];
+	mov.b64 %rd894, %rd893;
+	add.s64 %rd895, %rd894, %rd809;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd897, 0;
+$L265:
+	setp.lt.s64 %p220, %rd897, %rd685;
+	not.pred %p221, %p220;
+	@!%p221 bra $L269;
+	bra.uni $L267;
+$L269:
+	mul.lo.s64 %rd898, %rd897, %rd153;
+	mad.lo.s64 %rd899, %rd898, 4, %rd151;
+	ld.shared.s32 %r330, [%rd899+0];
+	mov.b32 %r331, %r330;
+	add.s64 %rd900, %rd896, %rd897;
+	mul.lo.s64 %rd901, %rd900, %rd249;
+	mad.lo.s64 %rd902, %rd901, 4, %rd247;
+	st.global.s32 [%rd902+0], %r331;
+$L266:
+	add.s64 %rd903, %rd897, 1;
+	mov.b64 %rd897, %rd903;
+	bra.uni $L265;
+$L267:
+$L227:
+	mov.b64 %rd904, 0;
+	setp.lt.s64 %p222, %rd680, %rd681;
+	setp.lt.s64 %p223, %rd674, %rd661;
+	or.pred %p224, %p222, %p223;
+	@!%p224 bra $L271;
+	mov.b64 %rd904, 1;
+$L271:
+	mov.b64 %rd905, %rd904;
 	// block reduction
-	sub.u32 %r190, %r13, 1;
-	mov.b32 %r191, %r3;
-$L124:
-	setp.hs.u32 %p116, %r191, 32;
-	@%p116 bra $L125;
-	mov.b64 {%r192, %r193}, %rd497;
-	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd498, {%r194, %r195};
-	@!%p117 bra $L126;
-	add.s64 %rd499, %rd497, %rd498;
-	mov.b64 %rd497, %rd499;
-$L126:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L124;
-$L125:
-	setp.eq.u32 %p118, %r7, 0;
-	@!%p118 bra $L127;
-	mul.wide.u32 %rd500, %r8, 16;
-	add.s64 %rd501, %rd1, %rd500;
-	st.shared.s64 [%rd501+0], %rd497;
-$L127:
+	sub.u32 %r332, %r13, 1;
+	mov.b32 %r333, %r3;
+$L272:
+	setp.hs.u32 %p225, %r333, 32;
+	@%p225 bra $L273;
+	mov.b64 {%r334, %r335}, %rd905;
+	shfl.sync.down.b32 %r336|%p226, %r334, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
+	mov.b64 %rd906, {%r336, %r337};
+	@!%p226 bra $L274;
+	max.s64 %rd907, %rd905, %rd906;
+	mov.b64 %rd905, %rd907;
+$L274:
+	shl.b32 %r333, %r333, 1;
+	bra.uni $L272;
+$L273:
+	setp.eq.u32 %p227, %r7, 0;
+	@!%p227 bra $L275;
+	mul.wide.u32 %rd908, %r8, 16;
+	add.s64 %rd909, %rd1, %rd908;
+	st.shared.s64 [%rd909+0], %rd905;
+$L275:
 	bar.sync 0;
-	setp.eq.u32 %p119, %r8, 0;
-	@!%p119 bra $L128;
-	setp.lo.u32 %p120, %r7, %r10;
-	@!%p120 bra $L129;
-	mul.wide.u32 %rd502, %r7, 16;
-	add.s64 %rd503, %rd1, %rd502;
-	ld.shared.s64 %rd504, [%rd503+0];
-	mov.b64 %rd497, %rd504;
-$L129:
-	sub.u32 %r196, %r10, 1;
-	mov.b64 {%r197, %r198}, %rd497;
-	shfl.sync.down.b32 %r199|%p121, %r197, 1, %r196, %r17;
-	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
-	mov.b64 %rd505, {%r199, %r200};
-	@!%p121 bra $L130;
-	add.s64 %rd506, %rd497, %rd505;
-	mov.b64 %rd497, %rd506;
-$L130:
-	mov.b64 {%r201, %r202}, %rd497;
-	shfl.sync.down.b32 %r203|%p122, %r201, 2, %r196, %r17;
-	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
-	mov.b64 %rd507, {%r203, %r204};
-	@!%p122 bra $L131;
-	add.s64 %rd508, %rd497, %rd507;
-	mov.b64 %rd497, %rd508;
-$L131:
-	mov.b64 {%r205, %r206}, %rd497;
-	shfl.sync.down.b32 %r207|%p123, %r205, 4, %r196, %r17;
-	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
-	mov.b64 %rd509, {%r207, %r208};
-	@!%p123 bra $L132;
-	add.s64 %rd510, %rd497, %rd509;
-	mov.b64 %rd497, %rd510;
-$L132:
-	mov.b64 {%r209, %r210}, %rd497;
-	shfl.sync.down.b32 %r211|%p124, %r209, 8, %r196, %r17;
-	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
-	mov.b64 %rd511, {%r211, %r212};
-	@!%p124 bra $L133;
-	add.s64 %rd512, %rd497, %rd511;
-	mov.b64 %rd497, %rd512;
-$L133:
-	mov.b64 {%r213, %r214}, %rd497;
-	shfl.sync.down.b32 %r215|%p125, %r213, 16, %r196, %r17;
-	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
-	mov.b64 %rd513, {%r215, %r216};
-	@!%p125 bra $L134;
-	add.s64 %rd514, %rd497, %rd513;
-	mov.b64 %rd497, %rd514;
-$L134:
-	@!%p118 bra $L135;
-	st.shared.s64 [%rd1+1024], %rd497;
-$L135:
-$L128:
+	setp.eq.u32 %p228, %r8, 0;
+	@!%p228 bra $L276;
+	setp.lo.u32 %p229, %r7, %r10;
+	@!%p229 bra $L277;
+	mul.wide.u32 %rd910, %r7, 16;
+	add.s64 %rd911, %rd1, %rd910;
+	ld.shared.s64 %rd912, [%rd911+0];
+	mov.b64 %rd905, %rd912;
+$L277:
+	sub.u32 %r338, %r10, 1;
+	mov.b64 {%r339, %r340}, %rd905;
+	shfl.sync.down.b32 %r341|%p230, %r339, 1, %r338, %r17;
+	shfl.sync.down.b32 %r342, %r340, 1, %r338, %r17;
+	mov.b64 %rd913, {%r341, %r342};
+	@!%p230 bra $L278;
+	max.s64 %rd914, %rd905, %rd913;
+	mov.b64 %rd905, %rd914;
+$L278:
+	mov.b64 {%r343, %r344}, %rd905;
+	shfl.sync.down.b32 %r345|%p231, %r343, 2, %r338, %r17;
+	shfl.sync.down.b32 %r346, %r344, 2, %r338, %r17;
+	mov.b64 %rd915, {%r345, %r346};
+	@!%p231 bra $L279;
+	max.s64 %rd916, %rd905, %rd915;
+	mov.b64 %rd905, %rd916;
+$L279:
+	mov.b64 {%r347, %r348}, %rd905;
+	shfl.sync.down.b32 %r349|%p232, %r347, 4, %r338, %r17;
+	shfl.sync.down.b32 %r350, %r348, 4, %r338, %r17;
+	mov.b64 %rd917, {%r349, %r350};
+	@!%p232 bra $L280;
+	max.s64 %rd918, %rd905, %rd917;
+	mov.b64 %rd905, %rd918;
+$L280:
+	mov.b64 {%r351, %r352}, %rd905;
+	shfl.sync.down.b32 %r353|%p233, %r351, 8, %r338, %r17;
+	shfl.sync.down.b32 %r354, %r352, 8, %r338, %r17;
+	mov.b64 %rd919, {%r353, %r354};
+	@!%p233 bra $L281;
+	max.s64 %rd920, %rd905, %rd919;
+	mov.b64 %rd905, %rd920;
+$L281:
+	mov.b64 {%r355, %r356}, %rd905;
+	shfl.sync.down.b32 %r357|%p234, %r355, 16, %r338, %r17;
+	shfl.sync.down.b32 %r358, %r356, 16, %r338, %r17;
+	mov.b64 %rd921, {%r357, %r358};
+	@!%p234 bra $L282;
+	max.s64 %rd922, %rd905, %rd921;
+	mov.b64 %rd905, %rd922;
+$L282:
+	@!%p227 bra $L283;
+	st.shared.s64 [%rd1+1024], %rd905;
+$L283:
+$L276:
 	bar.sync 0;
-	ld.shared.s64 %rd515, [%rd1+1024];
-	mov.b64 %rd497, %rd515;
-	mov.b64 %rd516, %rd497;
-	mov.b64 %rd333, %rd516;
-	mov.b64 %rd517, %rd334;
+	ld.shared.s64 %rd923, [%rd1+1024];
+	mov.b64 %rd905, %rd923;
+	mov.b64 %rd924, %rd905;
+	setp.eq.s64 %p235, %rd924, 0;
+	@!%p235 bra $L285;
+	bra.uni $L172;
+$L285:
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd925, %rd684;
+	mov.b64 %rd926, %rd682;
+	mov.b64 %rd927, %rd683;
+	mov.b64 %rd928, %rd925;
+	mov.b64 %rd929, %rd926;
+	mov.b64 %rd930, %rd927;
+	mov.b64 %rd931, %rd928;
+	mov.b64 %rd932, %rd929;
+	mov.b64 %rd933, %rd930;
+	mov.b64 %rd622, %rd931;
+	mov.b64 %rd634, %rd932;
+	mov.b64 %rd635, %rd933;
+	add.s64 %rd934, %rd623, %rd634;
+	mov.b64 %rd623, %rd934;
+	max.s64 %rd935, %rd624, %rd635;
+	mov.b64 %rd624, %rd935;
+$L166:
+	add.s64 %rd936, %rd625, 1;
+	mov.b64 %rd625, %rd936;
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd937, %rd623;
 	// block reduction
-	sub.u32 %r217, %r13, 1;
-	mov.b32 %r218, %r3;
-$L136:
-	setp.hs.u32 %p126, %r218, 32;
-	@%p126 bra $L137;
-	mov.b64 {%r219, %r220}, %rd517;
-	shfl.sync.down.b32 %r221|%p127, %r219, %r218, %r217, %r17;
-	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
-	mov.b64 %rd518, {%r221, %r222};
-	@!%p127 bra $L138;
-	max.s64 %rd519, %rd517, %rd518;
-	mov.b64 %rd517, %rd519;
-$L138:
-	shl.b32 %r218, %r218, 1;
-	bra.uni $L136;
-$L137:
-	setp.eq.u32 %p128, %r7, 0;
-	@!%p128 bra $L139;
-	mul.wide.u32 %rd520, %r8, 16;
-	add.s64 %rd521, %rd1, %rd520;
-	st.shared.s64 [%rd521+0], %rd517;
-$L139:
+	sub.u32 %r359, %r13, 1;
+	mov.b32 %r360, %r3;
+$L286:
+	setp.hs.u32 %p236, %r360, 32;
+	@%p236 bra $L287;
+	mov.b64 {%r361, %r362}, %rd937;
+	shfl.sync.down.b32 %r363|%p237, %r361, %r360, %r359, %r17;
+	shfl.sync.down.b32 %r364, %r362, %r360, %r359, %r17;
+	mov.b64 %rd938, {%r363, %r364};
+	@!%p237 bra $L288;
+	add.s64 %rd939, %rd937, %rd938;
+	mov.b64 %rd937, %rd939;
+$L288:
+	shl.b32 %r360, %r360, 1;
+	bra.uni $L286;
+$L287:
+	setp.eq.u32 %p238, %r7, 0;
+	@!%p238 bra $L289;
+	mul.wide.u32 %rd940, %r8, 16;
+	add.s64 %rd941, %rd1, %rd940;
+	st.shared.s64 [%rd941+0], %rd937;
+$L289:
 	bar.sync 0;
-	setp.eq.u32 %p129, %r8, 0;
-	@!%p129 bra $L140;
-	setp.lo.u32 %p130, %r7, %r10;
-	@!%p130 bra $L141;
-	mul.wide.u32 %rd522, %r7, 16;
-	add.s64 %rd523, %rd1, %rd522;
-	ld.shared.s64 %rd524, [%rd523+0];
-	mov.b64 %rd517, %rd524;
-$L141:
-	sub.u32 %r223, %r10, 1;
-	mov.b64 {%r224, %r225}, %rd517;
-	shfl.sync.down.b32 %r226|%p131, %r224, 1, %r223, %r17;
-	shfl.sync.down.b32 %r227, %r225, 1, %r223, %r17;
-	mov.b64 %rd525, {%r226, %r227};
-	@!%p131 bra $L142;
-	max.s64 %rd526, %rd517, %rd525;
-	mov.b64 %rd517, %rd526;
-$L142:
-	mov.b64 {%r228, %r229}, %rd517;
-	shfl.sync.down.b32 %r230|%p132, %r228, 2, %r223, %r17;
-	shfl.sync.down.b32 %r231, %r229, 2, %r223, %r17;
-	mov.b64 %rd527, {%r230, %r231};
-	@!%p132 bra $L143;
-	max.s64 %rd528, %rd517, %rd527;
-	mov.b64 %rd517, %rd528;
-$L143:
-	mov.b64 {%r232, %r233}, %rd517;
-	shfl.sync.down.b32 %r234|%p133, %r232, 4, %r223, %r17;
-	shfl.sync.down.b32 %r235, %r233, 4, %r223, %r17;
-	mov.b64 %rd529, {%r234, %r235};
-	@!%p133 bra $L144;
-	max.s64 %rd530, %rd517, %rd529;
-	mov.b64 %rd517, %rd530;
-$L144:
-	mov.b64 {%r236, %r237}, %rd517;
-	shfl.sync.down.b32 %r238|%p134, %r236, 8, %r223, %r17;
-	shfl.sync.down.b32 %r239, %r237, 8, %r223, %r17;
-	mov.b64 %rd531, {%r238, %r239};
-	@!%p134 bra $L145;
-	max.s64 %rd532, %rd517, %rd531;
-	mov.b64 %rd517, %rd532;
-$L145:
-	mov.b64 {%r240, %r241}, %rd517;
-	shfl.sync.down.b32 %r242|%p135, %r240, 16, %r223, %r17;
-	shfl.sync.down.b32 %r243, %r241, 16, %r223, %r17;
-	mov.b64 %rd533, {%r242, %r243};
-	@!%p135 bra $L146;
-	max.s64 %rd534, %rd517, %rd533;
-	mov.b64 %rd517, %rd534;
-$L146:
-	@!%p128 bra $L147;
-	st.shared.s64 [%rd1+1024], %rd517;
-$L147:
-$L140:
+	setp.eq.u32 %p239, %r8, 0;
+	@!%p239 bra $L290;
+	setp.lo.u32 %p240, %r7, %r10;
+	@!%p240 bra $L291;
+	mul.wide.u32 %rd942, %r7, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	ld.shared.s64 %rd944, [%rd943+0];
+	mov.b64 %rd937, %rd944;
+$L291:
+	sub.u32 %r365, %r10, 1;
+	mov.b64 {%r366, %r367}, %rd937;
+	shfl.sync.down.b32 %r368|%p241, %r366, 1, %r365, %r17;
+	shfl.sync.down.b32 %r369, %r367, 1, %r365, %r17;
+	mov.b64 %rd945, {%r368, %r369};
+	@!%p241 bra $L292;
+	add.s64 %rd946, %rd937, %rd945;
+	mov.b64 %rd937, %rd946;
+$L292:
+	mov.b64 {%r370, %r371}, %rd937;
+	shfl.sync.down.b32 %r372|%p242, %r370, 2, %r365, %r17;
+	shfl.sync.down.b32 %r373, %r371, 2, %r365, %r17;
+	mov.b64 %rd947, {%r372, %r373};
+	@!%p242 bra $L293;
+	add.s64 %rd948, %rd937, %rd947;
+	mov.b64 %rd937, %rd948;
+$L293:
+	mov.b64 {%r374, %r375}, %rd937;
+	shfl.sync.down.b32 %r376|%p243, %r374, 4, %r365, %r17;
+	shfl.sync.down.b32 %r377, %r375, 4, %r365, %r17;
+	mov.b64 %rd949, {%r376, %r377};
+	@!%p243 bra $L294;
+	add.s64 %rd950, %rd937, %rd949;
+	mov.b64 %rd937, %rd950;
+$L294:
+	mov.b64 {%r378, %r379}, %rd937;
+	shfl.sync.down.b32 %r380|%p244, %r378, 8, %r365, %r17;
+	shfl.sync.down.b32 %r381, %r379, 8, %r365, %r17;
+	mov.b64 %rd951, {%r380, %r381};
+	@!%p244 bra $L295;
+	add.s64 %rd952, %rd937, %rd951;
+	mov.b64 %rd937, %rd952;
+$L295:
+	mov.b64 {%r382, %r383}, %rd937;
+	shfl.sync.down.b32 %r384|%p245, %r382, 16, %r365, %r17;
+	shfl.sync.down.b32 %r385, %r383, 16, %r365, %r17;
+	mov.b64 %rd953, {%r384, %r385};
+	@!%p245 bra $L296;
+	add.s64 %rd954, %rd937, %rd953;
+	mov.b64 %rd937, %rd954;
+$L296:
+	@!%p238 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd937;
+$L297:
+$L290:
 	bar.sync 0;
-	ld.shared.s64 %rd535, [%rd1+1024];
-	mov.b64 %rd517, %rd535;
-	mov.b64 %rd536, %rd517;
-	mov.b64 %rd334, %rd536;
-	cvt.u64.u32 %rd537, %r2;
-	setp.eq.s64 %p136, %rd537, 0;
-	@!%p136 bra $L149;
-	setp.gt.s64 %p137, %rd333, 0;
-	@!%p137 bra $L151;
-	add.s64 %rd538, %rd308, 1;
-	mul.lo.s64 %rd539, %rd538, %rd116;
-	mad.lo.s64 %rd540, %rd539, 8, %rd112;
-	atom.global.add.u64 %rd541, [%rd540], %rd333;
-$L151:
-	setp.gt.s64 %p138, %rd334, 0;
-	@!%p138 bra $L153;
-	add.s64 %rd542, %rd308, 2;
-	mul.lo.s64 %rd543, %rd542, %rd116;
-	mad.lo.s64 %rd544, %rd543, 8, %rd112;
-	atom.global.max.s64 %rd545, [%rd544], %rd334;
-$L153:
-$L149:
+	ld.shared.s64 %rd955, [%rd1+1024];
+	mov.b64 %rd937, %rd955;
+	mov.b64 %rd956, %rd937;
+	mov.b64 %rd623, %rd956;
+	mov.b64 %rd957, %rd624;
+	// block reduction
+	sub.u32 %r386, %r13, 1;
+	mov.b32 %r387, %r3;
+$L298:
+	setp.hs.u32 %p246, %r387, 32;
+	@%p246 bra $L299;
+	mov.b64 {%r388, %r389}, %rd957;
+	shfl.sync.down.b32 %r390|%p247, %r388, %r387, %r386, %r17;
+	shfl.sync.down.b32 %r391, %r389, %r387, %r386, %r17;
+	mov.b64 %rd958, {%r390, %r391};
+	@!%p247 bra $L300;
+	max.s64 %rd959, %rd957, %rd958;
+	mov.b64 %rd957, %rd959;
+$L300:
+	shl.b32 %r387, %r387, 1;
+	bra.uni $L298;
+$L299:
+	setp.eq.u32 %p248, %r7, 0;
+	@!%p248 bra $L301;
+	mul.wide.u32 %rd960, %r8, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	st.shared.s64 [%rd961+0], %rd957;
+$L301:
 	bar.sync 0;
-	setp.eq.u32 %p139, %r5, 0;
-	@!%p139 bra $L154;
+	setp.eq.u32 %p249, %r8, 0;
+	@!%p249 bra $L302;
+	setp.lo.u32 %p250, %r7, %r10;
+	@!%p250 bra $L303;
+	mul.wide.u32 %rd962, %r7, 16;
+	add.s64 %rd963, %rd1, %rd962;
+	ld.shared.s64 %rd964, [%rd963+0];
+	mov.b64 %rd957, %rd964;
+$L303:
+	sub.u32 %r392, %r10, 1;
+	mov.b64 {%r393, %r394}, %rd957;
+	shfl.sync.down.b32 %r395|%p251, %r393, 1, %r392, %r17;
+	shfl.sync.down.b32 %r396, %r394, 1, %r392, %r17;
+	mov.b64 %rd965, {%r395, %r396};
+	@!%p251 bra $L304;
+	max.s64 %rd966, %rd957, %rd965;
+	mov.b64 %rd957, %rd966;
+$L304:
+	mov.b64 {%r397, %r398}, %rd957;
+	shfl.sync.down.b32 %r399|%p252, %r397, 2, %r392, %r17;
+	shfl.sync.down.b32 %r400, %r398, 2, %r392, %r17;
+	mov.b64 %rd967, {%r399, %r400};
+	@!%p252 bra $L305;
+	max.s64 %rd968, %rd957, %rd967;
+	mov.b64 %rd957, %rd968;
+$L305:
+	mov.b64 {%r401, %r402}, %rd957;
+	shfl.sync.down.b32 %r403|%p253, %r401, 4, %r392, %r17;
+	shfl.sync.down.b32 %r404, %r402, 4, %r392, %r17;
+	mov.b64 %rd969, {%r403, %r404};
+	@!%p253 bra $L306;
+	max.s64 %rd970, %rd957, %rd969;
+	mov.b64 %rd957, %rd970;
+$L306:
+	mov.b64 {%r405, %r406}, %rd957;
+	shfl.sync.down.b32 %r407|%p254, %r405, 8, %r392, %r17;
+	shfl.sync.down.b32 %r408, %r406, 8, %r392, %r17;
+	mov.b64 %rd971, {%r407, %r408};
+	@!%p254 bra $L307;
+	max.s64 %rd972, %rd957, %rd971;
+	mov.b64 %rd957, %rd972;
+$L307:
+	mov.b64 {%r409, %r410}, %rd957;
+	shfl.sync.down.b32 %r411|%p255, %r409, 16, %r392, %r17;
+	shfl.sync.down.b32 %r412, %r410, 16, %r392, %r17;
+	mov.b64 %rd973, {%r411, %r412};
+	@!%p255 bra $L308;
+	max.s64 %rd974, %rd957, %rd973;
+	mov.b64 %rd957, %rd974;
+$L308:
+	@!%p248 bra $L309;
+	st.shared.s64 [%rd1+1024], %rd957;
+$L309:
+$L302:
+	bar.sync 0;
+	ld.shared.s64 %rd975, [%rd1+1024];
+	mov.b64 %rd957, %rd975;
+	mov.b64 %rd976, %rd957;
+	mov.b64 %rd624, %rd976;
+	cvt.u64.u32 %rd977, %r2;
+	setp.eq.s64 %p256, %rd977, 0;
+	@!%p256 bra $L311;
+	setp.gt.s64 %p257, %rd623, 0;
+	@!%p257 bra $L313;
+	add.s64 %rd978, %rd312, 1;
+	mul.lo.s64 %rd979, %rd978, %rd120;
+	mad.lo.s64 %rd980, %rd979, 8, %rd116;
+	atom.global.add.u64 %rd981, [%rd980], %rd623;
+$L313:
+	setp.gt.s64 %p258, %rd624, 0;
+	@!%p258 bra $L315;
+	add.s64 %rd982, %rd312, 2;
+	mul.lo.s64 %rd983, %rd982, %rd120;
+	mad.lo.s64 %rd984, %rd983, 8, %rd116;
+	atom.global.max.s64 %rd985, [%rd984], %rd624;
+$L315:
+$L311:
+	bar.sync 0;
+	setp.eq.u32 %p259, %r5, 0;
+	@!%p259 bra $L316;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r244, [gk_league_sync+4];
-	atom.global.add.u32 %r245, [gk_league_sync], 1;
-	mov.u32 %r246, %nctaid.x;
-	sub.u32 %r247, %r246, 1;
-	setp.eq.u32 %p140, %r245, %r247;
-	@!%p140 bra $L155;
+	ld.relaxed.gpu.global.u32 %r413, [gk_league_sync+4];
+	atom.global.add.u32 %r414, [gk_league_sync], 1;
+	mov.u32 %r415, %nctaid.x;
+	sub.u32 %r416, %r415, 1;
+	setp.eq.u32 %p260, %r414, %r416;
+	@!%p260 bra $L317;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r248, [gk_league_sync+4], 1;
-	bra.uni $L156;
-$L155:
-	ld.relaxed.gpu.global.u32 %r249, [gk_league_sync+4];
-	setp.eq.u32 %p141, %r249, %r244;
-	@%p141 bra $L155;
-$L156:
+	atom.global.add.u32 %r417, [gk_league_sync+4], 1;
+	bra.uni $L318;
+$L317:
+	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
+	setp.eq.u32 %p261, %r418, %r413;
+	@%p261 bra $L317;
+$L318:
 	fence.acq_rel.gpu;
-$L154:
+$L316:
 	bar.sync 0;
-	setp.eq.s64 %p142, %rd223, 0;
-	and.pred %p143, %p11, %p142;
-	@!%p143 bra $L158;
-	mov.b64 %rd547, 9;
-	mul.lo.s64 %rd546, %rd547, %rd116;
-	mad.lo.s64 %rd548, %rd546, 8, %rd112;
-	mov.b64 %rd549, 0;
-	st.global.s64 [%rd548+0], %rd549;
-$L158:
-	mul.lo.s64 %rd550, %rd260, %rd116;
-	mad.lo.s64 %rd551, %rd550, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd552, [%rd551+0];
-	mov.b64 %rd553, %rd552;
-	add.s64 %rd554, %rd260, 1;
-	mul.lo.s64 %rd555, %rd554, %rd116;
-	mad.lo.s64 %rd556, %rd555, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
-	mov.b64 %rd558, %rd557;
-	mov.b64 %rd559, %rd553;
-	mov.b64 %rd560, %rd558;
-	mov.b64 %rd561, %rd559;
-	mov.b64 %rd562, %rd560;
-	add.s64 %rd563, %rd260, 2;
-	mul.lo.s64 %rd564, %rd563, %rd116;
-	mad.lo.s64 %rd565, %rd564, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd566, [%rd565+0];
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd217, %rd567;
-	@!%p11 bra $L160;
-	mov.b64 %rd569, 3;
-	mul.lo.s64 %rd568, %rd569, %rd223;
-	mov.b64 %rd571, 1;
-	add.s64 %rd570, %rd571, %rd568;
-	mul.lo.s64 %rd572, %rd570, %rd109;
-	mad.lo.s64 %rd573, %rd572, 8, %rd105;
-	st.global.s64 [%rd573+0], %rd561;
-	mov.b64 %rd575, 3;
-	mul.lo.s64 %rd574, %rd575, %rd223;
-	mov.b64 %rd577, 2;
-	add.s64 %rd576, %rd577, %rd574;
-	mul.lo.s64 %rd578, %rd576, %rd109;
-	mad.lo.s64 %rd579, %rd578, 8, %rd105;
-	st.global.s64 [%rd579+0], %rd562;
-	mov.b64 %rd581, 3;
-	mul.lo.s64 %rd580, %rd581, %rd223;
-	mov.b64 %rd583, 3;
-	add.s64 %rd582, %rd583, %rd580;
-	mul.lo.s64 %rd584, %rd582, %rd109;
-	mad.lo.s64 %rd585, %rd584, 8, %rd105;
-	st.global.s64 [%rd585+0], %rd217;
-	add.s64 %rd586, %rd223, 1;
-	st.global.s64 [%rd105+0], %rd586;
-$L160:
-	setp.eq.s64 %p144, %rd561, 0;
-	setp.gt.s64 %p145, %rd561, %rd66;
-	or.pred %p146, %p144, %p145;
-	setp.gt.s64 %p147, %rd562, %rd68;
-	or.pred %p148, %p146, %p147;
-	setp.gt.s64 %p149, %rd217, %rd70;
-	or.pred %p150, %p148, %p149;
-	@!%p150 bra $L162;
+	setp.eq.s64 %p262, %rd237, 0;
+	and.pred %p263, %p13, %p262;
+	@!%p263 bra $L320;
+	mov.b64 %rd987, 9;
+	mul.lo.s64 %rd986, %rd987, %rd120;
+	mad.lo.s64 %rd988, %rd986, 8, %rd116;
+	mov.b64 %rd989, 0;
+	st.global.s64 [%rd988+0], %rd989;
+$L320:
+	mul.lo.s64 %rd990, %rd274, %rd120;
+	mad.lo.s64 %rd991, %rd990, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd992, [%rd991+0];
+	mov.b64 %rd993, %rd992;
+	add.s64 %rd994, %rd274, 1;
+	mul.lo.s64 %rd995, %rd994, %rd120;
+	mad.lo.s64 %rd996, %rd995, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	mov.b64 %rd999, %rd993;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	mov.b64 %rd1002, %rd1000;
+	add.s64 %rd1003, %rd274, 2;
+	mul.lo.s64 %rd1004, %rd1003, %rd120;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	mov.b64 %rd231, %rd1007;
+	@!%p13 bra $L322;
+	mov.b64 %rd1009, 3;
+	mul.lo.s64 %rd1008, %rd1009, %rd237;
+	mov.b64 %rd1011, 1;
+	add.s64 %rd1010, %rd1011, %rd1008;
+	mul.lo.s64 %rd1012, %rd1010, %rd113;
+	mad.lo.s64 %rd1013, %rd1012, 8, %rd109;
+	st.global.s64 [%rd1013+0], %rd1001;
+	mov.b64 %rd1015, 3;
+	mul.lo.s64 %rd1014, %rd1015, %rd237;
+	mov.b64 %rd1017, 2;
+	add.s64 %rd1016, %rd1017, %rd1014;
+	mul.lo.s64 %rd1018, %rd1016, %rd113;
+	mad.lo.s64 %rd1019, %rd1018, 8, %rd109;
+	st.global.s64 [%rd1019+0], %rd1002;
+	mov.b64 %rd1021, 3;
+	mul.lo.s64 %rd1020, %rd1021, %rd237;
+	mov.b64 %rd1023, 3;
+	add.s64 %rd1022, %rd1023, %rd1020;
+	mul.lo.s64 %rd1024, %rd1022, %rd113;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd109;
+	st.global.s64 [%rd1025+0], %rd231;
+	add.s64 %rd1026, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1026;
+$L322:
+	setp.eq.s64 %p264, %rd1001, 0;
+	setp.gt.s64 %p265, %rd1001, %rd66;
+	or.pred %p266, %p264, %p265;
+	setp.gt.s64 %p267, %rd1002, %rd68;
+	or.pred %p268, %p266, %p267;
+	setp.gt.s64 %p269, %rd231, %rd70;
+	or.pred %p270, %p268, %p269;
+	@!%p270 bra $L324;
 	bra.uni $L3;
-$L162:
-	mov.b64 %rd151, %rd561;
+$L324:
+	mov.b64 %rd165, %rd1001;
 $L36:
-	add.s64 %rd587, %rd223, 1;
-	mov.b64 %rd223, %rd587;
+	add.s64 %rd1027, %rd237, 1;
+	mov.b64 %rd237, %rd1027;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd141, %rd141, %rd140;
+	add.s64 %rd145, %rd145, %rd144;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX14 is the PTX of frontier.PushLocal[bfs.reach].
-const gokkosPTX14 = `//
+// gokkosPTX18 is the PTX of frontier.PushLocal[bfs.reach].
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -14323,11 +17823,12 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<129>;
-	.reg .b32 %r<202>;
+	.reg .pred %p<133>;
+	.reg .b32 %r<203>;
 	.reg .b64 %rd<515>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -14473,14 +17974,17 @@ const gokkosPTX14 = `//
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r36, [gk_s39];
+	setp.ne.u32 %p9, %r36, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd108, 9223372036854775807;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd108, -9223372036854775808;
 	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
@@ -14503,8 +18007,8 @@ $L1:
 	cvt.u64.u32 %rd118, %r30;
 	mov.b64 %rd119, %rd117;
 $L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd119, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -14520,7 +18024,7 @@ $L5:
 	mov.b64 %rd127, %rd44;
 	mov.b64 %rd128, %rd46;
 	mov.b64 %rd129, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd130, %rd50;
 	mov.b64 %rd131, %rd53;
 	mov.b64 %rd132, %rd55;
@@ -14528,7 +18032,7 @@ $L5:
 	mov.b64 %rd134, %rd60;
 	mov.b64 %rd135, %rd62;
 	mov.b64 %rd136, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd137, %rd67;
 	mov.b64 %rd138, %rd69;
 	mov.b64 %rd139, %rd71;
@@ -14538,17 +18042,18 @@ $L5:
 	mov.b64 %rd143, %rd81;
 	mov.b64 %rd144, %rd83;
 	mov.b64 %rd145, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd146, %rd88;
 	mov.b64 %rd147, %rd90;
 	mov.b64 %rd148, %rd92;
-	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r35;
 	mov.b64 %rd149, %rd94;
 	mov.b64 %rd150, %rd96;
 	mov.b64 %rd151, %rd98;
 	mov.b64 %rd152, %rd101;
 	mov.b64 %rd153, %rd103;
 	mov.b64 %rd154, %rd105;
+	mov.pred %p17, %p10;
 	add.s64 %rd155, %rd15, %rd23;
 	mad.lo.s64 %rd156, %rd149, 4, 15;
 	and.b64 %rd156, %rd156, -16;
@@ -14597,62 +18102,62 @@ $L5:
 	add.s64 %rd194, %rd193, %rd191;
 	min.s64 %rd195, %rd194, %rd184;
 	mov.b64 %rd196, 0;
-	mov.pred %p15, 0;
+	mov.pred %p18, 0;
 	mov.b64 %rd197, %rd193;
 $L8:
-	setp.ge.s64 %p16, %rd197, %rd195;
-	@%p16 bra $L10;
+	setp.ge.s64 %p19, %rd197, %rd195;
+	@%p19 bra $L10;
 	mov.b64 %rd198, %rd197;
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd199, %rd130;
 	add.s64 %rd200, %rd181, %rd198;
 	mov.b64 %rd201, %rd200;
 $L11:
-	@!%p17 bra $L15;
+	@!%p20 bra $L15;
 	shr.s64 %rd202, %rd201, 5;
 	mul.lo.s64 %rd203, %rd202, %rd136;
 	mad.lo.s64 %rd204, %rd203, 4, %rd134;
-	ld.global.nc.u32 %r37, [%rd204+0];
-	mov.b32 %r38, %r37;
+	ld.global.nc.u32 %r38, [%rd204+0];
+	mov.b32 %r39, %r38;
 	and.b64 %rd205, %rd201, 31;
 	min.u64 %rd206, %rd205, 32;
-	cvt.u32.u64 %r39, %rd206;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L17;
-	cvt.u32.u64 %r44, %rd201;
-	mov.b32 %r45, %r44;
+	cvt.u32.u64 %r40, %rd206;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p21, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p21;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p22, %r44, 0x0;
+	@!%p22 bra $L17;
+	cvt.u32.u64 %r45, %rd201;
+	mov.b32 %r46, %r45;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r45, -1;
+	mov.b32 %r46, -1;
 	bra.uni $L13;
 $L15:
 	mul.lo.s64 %rd207, %rd201, %rd133;
 	mad.lo.s64 %rd208, %rd207, 4, %rd131;
-	ld.global.nc.s32 %r46, [%rd208+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	ld.global.nc.s32 %r47, [%rd208+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r48, %r45;
+	mov.b32 %r49, %r46;
 	mov.b64 %rd209, 0;
-	setp.ge.s32 %p20, %r48, 0;
-	@!%p20 bra $L19;
+	setp.ge.s32 %p23, %r49, 0;
+	@!%p23 bra $L19;
 	mov.b64 %rd210, %rd120;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd211, %r49;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd211, %r50;
 	add.s64 %rd212, %rd211, 1;
 	mul.lo.s64 %rd213, %rd212, %rd123;
 	mad.lo.s64 %rd214, %rd213, 8, %rd121;
 	ld.global.nc.s64 %rd215, [%rd214+0];
 	mov.b64 %rd216, %rd215;
-	cvt.s64.s32 %rd217, %r49;
+	cvt.s64.s32 %rd217, %r50;
 	mul.lo.s64 %rd218, %rd217, %rd123;
 	mad.lo.s64 %rd219, %rd218, 8, %rd121;
 	ld.global.nc.s64 %rd220, [%rd219+0];
@@ -14661,13 +18166,13 @@ $L13:
 	mov.b64 %rd223, %rd222;
 	mov.b64 %rd209, %rd223;
 $L19:
-	@!%p15 bra $L21;
+	@!%p18 bra $L21;
 	mul.lo.s64 %rd224, %rd198, %rd171;
 	mad.lo.s64 %rd225, %rd224, 8, %rd169;
 	st.shared.s64 [%rd225+0], %rd196;
 	mul.lo.s64 %rd226, %rd198, %rd179;
 	mad.lo.s64 %rd227, %rd226, 4, %rd177;
-	st.shared.s32 [%rd227+0], %r48;
+	st.shared.s32 [%rd227+0], %r49;
 $L21:
 	add.s64 %rd228, %rd196, %rd209;
 	mov.b64 %rd196, %rd228;
@@ -14679,100 +18184,100 @@ $L10:
 	mov.b64 %rd230, %rd196;
 	// block scan
 	mov.b64 %rd231, %rd230;
-	mov.b32 %r50, %r3;
+	mov.b32 %r51, %r3;
 $L22:
-	setp.hs.u32 %p21, %r50, 32;
-	@%p21 bra $L23;
-	mov.b64 {%r51, %r52}, %rd231;
-	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
-	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd232, {%r53, %r54};
-	@!%p22 bra $L24;
+	setp.hs.u32 %p24, %r51, 32;
+	@%p24 bra $L23;
+	mov.b64 {%r52, %r53}, %rd231;
+	shfl.sync.up.b32 %r54|%p25, %r52, %r51, 0, %r17;
+	shfl.sync.up.b32 %r55, %r53, %r51, 0, %r17;
+	mov.b64 %rd232, {%r54, %r55};
+	@!%p25 bra $L24;
 	add.s64 %rd233, %rd232, %rd231;
 	mov.b64 %rd231, %rd233;
 $L24:
-	shl.b32 %r50, %r50, 1;
+	shl.b32 %r51, %r51, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r55, %r56}, %rd231;
-	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd234, {%r57, %r58};
-	setp.lo.u32 %p24, %r3, 32;
-	and.pred %p25, %p23, %p24;
-	selp.b64 %rd235, %rd234, 0, %p25;
-	sub.u32 %r59, %r13, %r3;
-	setp.eq.u32 %p26, %r7, %r59;
-	@!%p26 bra $L25;
+	mov.b64 {%r56, %r57}, %rd231;
+	shfl.sync.up.b32 %r58|%p26, %r56, %r3, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, %r3, 0, %r17;
+	mov.b64 %rd234, {%r58, %r59};
+	setp.lo.u32 %p27, %r3, 32;
+	and.pred %p28, %p26, %p27;
+	selp.b64 %rd235, %rd234, 0, %p28;
+	sub.u32 %r60, %r13, %r3;
+	setp.eq.u32 %p29, %r7, %r60;
+	@!%p29 bra $L25;
 	mul.wide.u32 %rd236, %r8, 16;
 	add.s64 %rd237, %rd1, %rd236;
 	st.shared.s64 [%rd237+0], %rd231;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p27, %r8, 0;
-	@!%p27 bra $L26;
+	setp.eq.u32 %p30, %r8, 0;
+	@!%p30 bra $L26;
 	mov.b64 %rd238, 0;
-	setp.lo.u32 %p28, %r7, %r10;
-	@!%p28 bra $L27;
+	setp.lo.u32 %p31, %r7, %r10;
+	@!%p31 bra $L27;
 	mul.wide.u32 %rd239, %r7, 16;
 	add.s64 %rd240, %rd1, %rd239;
 	ld.shared.s64 %rd241, [%rd240+0];
 	mov.b64 %rd238, %rd241;
 $L27:
-	mov.b64 {%r60, %r61}, %rd238;
-	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd242, {%r62, %r63};
-	@!%p29 bra $L28;
+	mov.b64 {%r61, %r62}, %rd238;
+	shfl.sync.up.b32 %r63|%p32, %r61, 1, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 1, 0, %r17;
+	mov.b64 %rd242, {%r63, %r64};
+	@!%p32 bra $L28;
 	add.s64 %rd243, %rd242, %rd238;
 	mov.b64 %rd238, %rd243;
 $L28:
-	mov.b64 {%r64, %r65}, %rd238;
-	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd244, {%r66, %r67};
-	@!%p30 bra $L29;
+	mov.b64 {%r65, %r66}, %rd238;
+	shfl.sync.up.b32 %r67|%p33, %r65, 2, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 2, 0, %r17;
+	mov.b64 %rd244, {%r67, %r68};
+	@!%p33 bra $L29;
 	add.s64 %rd245, %rd244, %rd238;
 	mov.b64 %rd238, %rd245;
 $L29:
-	mov.b64 {%r68, %r69}, %rd238;
-	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd246, {%r70, %r71};
-	@!%p31 bra $L30;
+	mov.b64 {%r69, %r70}, %rd238;
+	shfl.sync.up.b32 %r71|%p34, %r69, 4, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 4, 0, %r17;
+	mov.b64 %rd246, {%r71, %r72};
+	@!%p34 bra $L30;
 	add.s64 %rd247, %rd246, %rd238;
 	mov.b64 %rd238, %rd247;
 $L30:
-	mov.b64 {%r72, %r73}, %rd238;
-	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd248, {%r74, %r75};
-	@!%p32 bra $L31;
+	mov.b64 {%r73, %r74}, %rd238;
+	shfl.sync.up.b32 %r75|%p35, %r73, 8, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 8, 0, %r17;
+	mov.b64 %rd248, {%r75, %r76};
+	@!%p35 bra $L31;
 	add.s64 %rd249, %rd248, %rd238;
 	mov.b64 %rd238, %rd249;
 $L31:
-	mov.b64 {%r76, %r77}, %rd238;
-	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd250, {%r78, %r79};
-	@!%p33 bra $L32;
+	mov.b64 {%r77, %r78}, %rd238;
+	shfl.sync.up.b32 %r79|%p36, %r77, 16, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 16, 0, %r17;
+	mov.b64 %rd250, {%r79, %r80};
+	@!%p36 bra $L32;
 	add.s64 %rd251, %rd250, %rd238;
 	mov.b64 %rd238, %rd251;
 $L32:
-	mov.b64 {%r80, %r81}, %rd238;
-	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd252, {%r82, %r83};
-	selp.b64 %rd253, %rd252, 0, %p34;
-	@!%p28 bra $L33;
+	mov.b64 {%r81, %r82}, %rd238;
+	shfl.sync.up.b32 %r83|%p37, %r81, 1, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 1, 0, %r17;
+	mov.b64 %rd252, {%r83, %r84};
+	selp.b64 %rd253, %rd252, 0, %p37;
+	@!%p31 bra $L33;
 	mul.wide.u32 %rd254, %r7, 16;
 	add.s64 %rd255, %rd1, %rd254;
 	add.s64 %rd256, %rd255, 512;
 	st.shared.s64 [%rd256+0], %rd253;
 $L33:
-	sub.u32 %r84, %r10, 1;
-	setp.eq.u32 %p35, %r7, %r84;
-	@!%p35 bra $L34;
+	sub.u32 %r85, %r10, 1;
+	setp.eq.u32 %p38, %r7, %r85;
+	@!%p38 bra $L34;
 	st.shared.s64 [%rd1+1024], %rd238;
 $L34:
 $L26:
@@ -14783,68 +18288,68 @@ $L26:
 	ld.shared.s64 %rd260, [%rd259+0];
 	add.s64 %rd261, %rd260, %rd235;
 	ld.shared.s64 %rd262, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd261;
-	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
-	mov.b64 %rd263, {%r87, %r88};
+	mov.b64 {%r86, %r87}, %rd261;
+	shfl.sync.idx.b32 %r88|%p39, %r86, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r89, %r87, 0, %r22, %r17;
+	mov.b64 %rd263, {%r88, %r89};
 	mov.b64 %rd264, %rd262;
 	mov.b64 %rd196, %rd263;
-	mov.pred %p15, 1;
+	mov.pred %p18, 1;
 	mov.b64 %rd265, %rd193;
 $L35:
-	setp.ge.s64 %p37, %rd265, %rd195;
-	@%p37 bra $L37;
+	setp.ge.s64 %p40, %rd265, %rd195;
+	@%p40 bra $L37;
 	mov.b64 %rd198, %rd265;
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd199, %rd130;
 	add.s64 %rd266, %rd181, %rd198;
 	mov.b64 %rd201, %rd266;
 $L38:
-	@!%p17 bra $L42;
+	@!%p20 bra $L42;
 	shr.s64 %rd267, %rd201, 5;
 	mul.lo.s64 %rd268, %rd267, %rd136;
 	mad.lo.s64 %rd269, %rd268, 4, %rd134;
-	ld.global.nc.u32 %r89, [%rd269+0];
-	mov.b32 %r38, %r89;
+	ld.global.nc.u32 %r90, [%rd269+0];
+	mov.b32 %r39, %r90;
 	and.b64 %rd270, %rd201, 31;
 	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r90, %rd271;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p38, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p38;
-	and.b32 %r94, %r38, %r93;
-	setp.ne.u32 %p39, %r94, 0x0;
-	@!%p39 bra $L44;
-	cvt.u32.u64 %r95, %rd201;
-	mov.b32 %r45, %r95;
+	cvt.u32.u64 %r91, %rd271;
+	mov.b32 %r93, 0x1;
+	shl.b32 %r92, %r93, %r91;
+	setp.hs.u32 %p41, %r91, 32;
+	selp.b32 %r94, 0, %r92, %p41;
+	and.b32 %r95, %r39, %r94;
+	setp.ne.u32 %p42, %r95, 0x0;
+	@!%p42 bra $L44;
+	cvt.u32.u64 %r96, %rd201;
+	mov.b32 %r46, %r96;
 	bra.uni $L40;
 $L44:
-	mov.b32 %r45, -1;
+	mov.b32 %r46, -1;
 	bra.uni $L40;
 $L42:
 	mul.lo.s64 %rd272, %rd201, %rd133;
 	mad.lo.s64 %rd273, %rd272, 4, %rd131;
-	ld.global.nc.s32 %r96, [%rd273+0];
-	mov.b32 %r47, %r96;
-	mov.b32 %r45, %r47;
+	ld.global.nc.s32 %r97, [%rd273+0];
+	mov.b32 %r48, %r97;
+	mov.b32 %r46, %r48;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b32 %r48, %r45;
+	mov.b32 %r49, %r46;
 	mov.b64 %rd209, 0;
-	setp.ge.s32 %p40, %r48, 0;
-	@!%p40 bra $L46;
+	setp.ge.s32 %p43, %r49, 0;
+	@!%p43 bra $L46;
 	mov.b64 %rd210, %rd120;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd274, %r49;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd274, %r50;
 	add.s64 %rd275, %rd274, 1;
 	mul.lo.s64 %rd276, %rd275, %rd123;
 	mad.lo.s64 %rd277, %rd276, 8, %rd121;
 	ld.global.nc.s64 %rd278, [%rd277+0];
 	mov.b64 %rd216, %rd278;
-	cvt.s64.s32 %rd279, %r49;
+	cvt.s64.s32 %rd279, %r50;
 	mul.lo.s64 %rd280, %rd279, %rd123;
 	mad.lo.s64 %rd281, %rd280, 8, %rd121;
 	ld.global.nc.s64 %rd282, [%rd281+0];
@@ -14853,13 +18358,13 @@ $L40:
 	mov.b64 %rd223, %rd283;
 	mov.b64 %rd209, %rd223;
 $L46:
-	@!%p15 bra $L48;
+	@!%p18 bra $L48;
 	mul.lo.s64 %rd284, %rd198, %rd171;
 	mad.lo.s64 %rd285, %rd284, 8, %rd169;
 	st.shared.s64 [%rd285+0], %rd196;
 	mul.lo.s64 %rd286, %rd198, %rd179;
 	mad.lo.s64 %rd287, %rd286, 4, %rd177;
-	st.shared.s32 [%rd287+0], %r48;
+	st.shared.s32 [%rd287+0], %r49;
 $L48:
 	add.s64 %rd288, %rd196, %rd209;
 	mov.b64 %rd196, %rd288;
@@ -14871,8 +18376,8 @@ $L37:
 	mov.b64 %rd290, %rd264;
 	mov.b64 %rd291, %rd290;
 	cvt.u64.u32 %rd292, %r2;
-	setp.eq.s64 %p41, %rd292, 0;
-	@!%p41 bra $L50;
+	setp.eq.s64 %p44, %rd292, 0;
+	@!%p44 bra $L50;
 	mul.lo.s64 %rd293, %rd184, %rd171;
 	mad.lo.s64 %rd294, %rd293, 8, %rd169;
 	st.shared.s64 [%rd294+0], %rd291;
@@ -14882,14 +18387,14 @@ $L50:
 	mov.b64 %rd296, %rd295;
 	mul.lo.s64 %rd297, %rd296, %rd149;
 	mov.b64 %rd298, %rd297;
-	@!%p13 bra $L52;
+	@!%p15 bra $L52;
 	mov.b64 %rd298, %rd291;
 $L52:
 	mov.b64 %rd299, 0;
 $L53:
-	setp.lt.s64 %p42, %rd299, %rd291;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
+	setp.lt.s64 %p45, %rd299, %rd291;
+	not.pred %p46, %p45;
+	@!%p46 bra $L57;
 	bra.uni $L55;
 $L57:
 	mov.b64 %rd300, 0;
@@ -14906,9 +18411,9 @@ $L57:
 	mov.b64 %rd311, 0;
 	mov.b64 %rd312, %rd310;
 $L58:
-	setp.lt.s64 %p44, %rd311, %rd312;
-	not.pred %p45, %p44;
-	@!%p45 bra $L62;
+	setp.lt.s64 %p47, %rd311, %rd312;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
 	bra.uni $L60;
 $L62:
 	add.s64 %rd313, %rd311, %rd312;
@@ -14919,8 +18424,8 @@ $L62:
 	mad.lo.s64 %rd318, %rd317, 8, %rd169;
 	ld.shared.s64 %rd319, [%rd318+0];
 	mov.b64 %rd320, %rd319;
-	setp.le.s64 %p46, %rd320, %rd308;
-	@!%p46 bra $L63;
+	setp.le.s64 %p49, %rd320, %rd308;
+	@!%p49 bra $L63;
 	mov.b64 %rd311, %rd316;
 	bra.uni $L64;
 $L63:
@@ -14934,9 +18439,9 @@ $L60:
 	mov.b64 %rd323, %rd322;
 	mov.b64 %rd324, %rd323;
 $L65:
-	setp.lt.s64 %p47, %rd306, %rd303;
-	not.pred %p48, %p47;
-	@!%p48 bra $L69;
+	setp.lt.s64 %p50, %rd306, %rd303;
+	not.pred %p51, %p50;
+	@!%p51 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
@@ -14945,9 +18450,9 @@ $L70:
 	mad.lo.s64 %rd327, %rd326, 8, %rd169;
 	ld.shared.s64 %rd328, [%rd327+0];
 	mov.b64 %rd329, %rd328;
-	setp.le.s64 %p49, %rd329, %rd306;
-	not.pred %p50, %p49;
-	@!%p50 bra $L74;
+	setp.le.s64 %p52, %rd329, %rd306;
+	not.pred %p53, %p52;
+	@!%p53 bra $L74;
 	bra.uni $L72;
 $L74:
 	add.s64 %rd330, %rd324, 1;
@@ -14957,12 +18462,12 @@ $L71:
 $L72:
 	mul.lo.s64 %rd331, %rd324, %rd179;
 	mad.lo.s64 %rd332, %rd331, 4, %rd177;
-	ld.shared.s32 %r97, [%rd332+0];
-	mov.b32 %r98, %r97;
+	ld.shared.s32 %r98, [%rd332+0];
 	mov.b32 %r99, %r98;
-	mov.b64 %rd333, %rd120;
 	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd334, %r100;
+	mov.b64 %rd333, %rd120;
+	mov.b32 %r101, %r100;
+	cvt.s64.s32 %rd334, %r101;
 	mul.lo.s64 %rd335, %rd334, %rd123;
 	mad.lo.s64 %rd336, %rd335, 8, %rd121;
 	ld.global.nc.s64 %rd337, [%rd336+0];
@@ -14977,150 +18482,151 @@ $L72:
 	mov.b64 %rd346, %rd345;
 	mul.lo.s64 %rd347, %rd346, %rd126;
 	mad.lo.s64 %rd348, %rd347, 4, %rd124;
-	ld.global.nc.s32 %r101, [%rd348+0];
-	mov.b32 %r102, %r101;
+	ld.global.nc.s32 %r102, [%rd348+0];
 	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r99;
-	mov.b32 %r105, %r103;
+	mov.b32 %r104, %r103;
+	mov.pred %p54, %p17;
+	mov.b32 %r105, %r100;
+	mov.b32 %r106, %r104;
 	mov.b64 %rd349, %rd346;
 $L75:
-	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd350, %r106;
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd350, %r107;
 	mov.b64 %rd351, %rd350;
-	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd352, %r107;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd352, %r108;
 	min.u64 %rd353, %rd352, 32;
-	cvt.u32.u64 %r108, %rd353;
-	mov.b32 %r110, 0x1;
-	shl.b32 %r109, %r110, %r108;
-	setp.hs.u32 %p51, %r108, 32;
-	selp.b32 %r111, 0, %r109, %p51;
-	mov.b32 %r112, %r111;
-	mov.b64 %rd354, %rd351;
+	cvt.u32.u64 %r109, %rd353;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p55, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p55;
 	mov.b32 %r113, %r112;
+	mov.b64 %rd354, %rd351;
+	mov.b32 %r114, %r113;
 	mul.lo.s64 %rd355, %rd354, %rd154;
 	mad.lo.s64 %rd356, %rd355, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r114, [%rd356+0];
-	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r113;
-	setp.ne.u32 %p52, %r116, 0x0;
-	@!%p52 bra $L79;
-	mov.pred %p53, 0;
+	ld.relaxed.gpu.global.u32 %r115, [%rd356+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p56, %r117, 0x0;
+	@!%p56 bra $L79;
+	mov.pred %p57, 0;
 	bra.uni $L77;
 $L79:
 	mul.lo.s64 %rd357, %rd354, %rd154;
 	mad.lo.s64 %rd358, %rd357, 4, %rd152;
-	atom.global.or.b32 %r117, [%rd358], %r113;
-	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r113;
-	setp.eq.u32 %p54, %r119, 0x0;
-	mov.pred %p53, %p54;
+	atom.global.or.b32 %r118, [%rd358], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.eq.u32 %p58, %r120, 0x0;
+	mov.pred %p57, %p58;
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p53 bra $L81;
-	mov.pred %p55, 0;
+	@!%p57 bra $L81;
+	mov.pred %p59, 0;
 	mov.b64 %rd359, %rd300;
-	mov.b32 %r120, %r103;
+	mov.b32 %r121, %r104;
 $L82:
-	@!%p13 bra $L86;
-	shr.s32 %r121, %r120, 5;
-	cvt.s64.s32 %rd360, %r121;
+	@!%p15 bra $L86;
+	shr.s32 %r122, %r121, 5;
+	cvt.s64.s32 %rd360, %r122;
 	mov.b64 %rd361, %rd360;
-	and.b32 %r122, %r120, 31;
-	cvt.s64.s32 %rd362, %r122;
+	and.b32 %r123, %r121, 31;
+	cvt.s64.s32 %rd362, %r123;
 	min.u64 %rd363, %rd362, 32;
-	cvt.u32.u64 %r123, %rd363;
-	mov.b32 %r125, 0x1;
-	shl.b32 %r124, %r125, %r123;
-	setp.hs.u32 %p56, %r123, 32;
-	selp.b32 %r126, 0, %r124, %p56;
-	mov.b32 %r127, %r126;
-	mov.b64 %rd364, %rd361;
+	cvt.u32.u64 %r124, %rd363;
+	mov.b32 %r126, 0x1;
+	shl.b32 %r125, %r126, %r124;
+	setp.hs.u32 %p60, %r124, 32;
+	selp.b32 %r127, 0, %r125, %p60;
 	mov.b32 %r128, %r127;
+	mov.b64 %rd364, %rd361;
+	mov.b32 %r129, %r128;
 	mul.lo.s64 %rd365, %rd364, %rd145;
 	mad.lo.s64 %rd366, %rd365, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r129, [%rd366+0];
-	mov.b32 %r130, %r129;
-	and.b32 %r131, %r130, %r128;
-	setp.ne.u32 %p57, %r131, 0x0;
-	mov.pred %p58, %p57;
-	not.pred %p59, %p58;
-	@!%p59 bra $L88;
+	ld.relaxed.gpu.global.u32 %r130, [%rd366+0];
+	mov.b32 %r131, %r130;
+	and.b32 %r132, %r131, %r129;
+	setp.ne.u32 %p61, %r132, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L88;
 	mul.lo.s64 %rd367, %rd364, %rd145;
 	mad.lo.s64 %rd368, %rd367, 4, %rd143;
-	atom.global.or.b32 %r132, [%rd368], %r128;
-	mov.b32 %r133, %r132;
-	and.b32 %r134, %r133, %r128;
-	setp.ne.u32 %p60, %r134, 0x0;
-	mov.pred %p58, %p60;
+	atom.global.or.b32 %r133, [%rd368], %r129;
+	mov.b32 %r134, %r133;
+	and.b32 %r135, %r134, %r129;
+	setp.ne.u32 %p64, %r135, 0x0;
+	mov.pred %p62, %p64;
 $L88:
-	@!%p58 bra $L90;
+	@!%p62 bra $L90;
 	mov.b64 %rd369, %rd359;
 	mov.b64 %rd370, %rd369;
-	mov.pred %p61, 0;
+	mov.pred %p65, 0;
 	bra.uni $L84;
 $L90:
 	mov.b64 %rd371, %rd359;
 	mov.b64 %rd370, %rd371;
-	mov.pred %p61, 1;
+	mov.pred %p65, 1;
 	bra.uni $L84;
 $L86:
-	@!%p14 bra $L92;
-	cvt.s64.s32 %rd372, %r120;
+	@!%p16 bra $L92;
+	cvt.s64.s32 %rd372, %r121;
 	mul.lo.s64 %rd373, %rd372, %rd148;
 	mad.lo.s64 %rd374, %rd373, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r135, [%rd374+0];
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p62, %r136, %r36;
-	mov.pred %p63, %p62;
-	not.pred %p64, %p63;
-	@!%p64 bra $L94;
-	cvt.s64.s32 %rd375, %r120;
+	ld.relaxed.gpu.global.s32 %r136, [%rd374+0];
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p66, %r137, %r37;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L94;
+	cvt.s64.s32 %rd375, %r121;
 	mul.lo.s64 %rd376, %rd375, %rd148;
 	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	atom.global.exch.b32 %r137, [%rd377], %r36;
-	mov.b32 %r138, %r137;
-	setp.eq.s32 %p65, %r138, %r36;
-	mov.pred %p63, %p65;
+	atom.global.exch.b32 %r138, [%rd377], %r37;
+	mov.b32 %r139, %r138;
+	setp.eq.s32 %p69, %r139, %r37;
+	mov.pred %p67, %p69;
 $L94:
-	@!%p63 bra $L96;
+	@!%p67 bra $L96;
 	mov.b64 %rd378, %rd359;
 	mov.b64 %rd370, %rd378;
-	mov.pred %p61, 0;
+	mov.pred %p65, 0;
 	bra.uni $L84;
 $L96:
 $L92:
 	mul.lo.s64 %rd379, %rd359, %rd162;
 	mad.lo.s64 %rd380, %rd379, 4, %rd160;
-	st.shared.s32 [%rd380+0], %r120;
+	st.shared.s32 [%rd380+0], %r121;
 	add.s64 %rd381, %rd359, 1;
 	mov.b64 %rd382, %rd381;
 	mov.b64 %rd370, %rd382;
-	mov.pred %p61, 1;
+	mov.pred %p65, 1;
 	bra.uni $L84;
 $L83:
 	bra.uni $L82;
 $L84:
 	mov.b64 %rd383, %rd370;
-	mov.pred %p66, %p61;
+	mov.pred %p70, %p65;
 	mov.b64 %rd300, %rd383;
-	mov.pred %p55, %p66;
-	@!%p55 bra $L98;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L98;
 	mov.b64 %rd384, %rd120;
-	mov.b32 %r139, %r103;
-	setp.lt.s64 %p67, %rd106, 64;
-	setp.le.s64 %p68, %rd150, 1;
-	or.pred %p69, %p67, %p68;
-	@!%p69 bra $L99;
-	cvt.s64.s32 %rd385, %r139;
+	mov.b32 %r140, %r104;
+	setp.lt.s64 %p71, %rd106, 64;
+	setp.le.s64 %p72, %rd150, 1;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L99;
+	cvt.s64.s32 %rd385, %r140;
 	add.s64 %rd386, %rd385, 1;
 	mul.lo.s64 %rd387, %rd386, %rd123;
 	mad.lo.s64 %rd388, %rd387, 8, %rd121;
 	ld.global.nc.s64 %rd389, [%rd388+0];
 	mov.b64 %rd390, %rd389;
-	cvt.s64.s32 %rd391, %r139;
+	cvt.s64.s32 %rd391, %r140;
 	mul.lo.s64 %rd392, %rd391, %rd123;
 	mad.lo.s64 %rd393, %rd392, 8, %rd121;
 	ld.global.nc.s64 %rd394, [%rd393+0];
@@ -15131,19 +18637,19 @@ $L84:
 	bra.uni $L100;
 $L99:
 	rem.s64 %rd398, %rd106, %rd150;
-	setp.eq.s64 %p70, %rd150, -1;
-	selp.b64 %rd399, 0, %rd398, %p70;
-	setp.eq.s64 %p71, %rd150, 0;
-	selp.b64 %rd400, %rd106, %rd399, %p71;
-	setp.eq.s64 %p72, %rd400, 0;
-	@!%p72 bra $L102;
-	cvt.s64.s32 %rd401, %r139;
+	setp.eq.s64 %p74, %rd150, -1;
+	selp.b64 %rd399, 0, %rd398, %p74;
+	setp.eq.s64 %p75, %rd150, 0;
+	selp.b64 %rd400, %rd106, %rd399, %p75;
+	setp.eq.s64 %p76, %rd400, 0;
+	@!%p76 bra $L102;
+	cvt.s64.s32 %rd401, %r140;
 	add.s64 %rd402, %rd401, 1;
 	mul.lo.s64 %rd403, %rd402, %rd123;
 	mad.lo.s64 %rd404, %rd403, 8, %rd121;
 	ld.global.nc.s64 %rd405, [%rd404+0];
 	mov.b64 %rd406, %rd405;
-	cvt.s64.s32 %rd407, %r139;
+	cvt.s64.s32 %rd407, %r140;
 	mul.lo.s64 %rd408, %rd407, %rd123;
 	mad.lo.s64 %rd409, %rd408, 8, %rd121;
 	ld.global.nc.s64 %rd410, [%rd409+0];
@@ -15165,105 +18671,105 @@ $L66:
 $L67:
 	mov.b64 %rd417, %rd300;
 $L103:
-	@!%p13 bra $L107;
+	@!%p15 bra $L107;
 	bra.uni $L105;
 $L107:
 	// block scan
 	mov.b64 %rd418, %rd417;
-	mov.b32 %r140, %r3;
+	mov.b32 %r141, %r3;
 $L108:
-	setp.hs.u32 %p73, %r140, 32;
-	@%p73 bra $L109;
-	mov.b64 {%r141, %r142}, %rd418;
-	shfl.sync.up.b32 %r143|%p74, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd419, {%r143, %r144};
-	@!%p74 bra $L110;
+	setp.hs.u32 %p77, %r141, 32;
+	@%p77 bra $L109;
+	mov.b64 {%r142, %r143}, %rd418;
+	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd419, {%r144, %r145};
+	@!%p78 bra $L110;
 	add.s64 %rd420, %rd419, %rd418;
 	mov.b64 %rd418, %rd420;
 $L110:
-	shl.b32 %r140, %r140, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L108;
 $L109:
-	mov.b64 {%r145, %r146}, %rd418;
-	shfl.sync.up.b32 %r147|%p75, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd421, {%r147, %r148};
-	setp.lo.u32 %p76, %r3, 32;
-	and.pred %p77, %p75, %p76;
-	selp.b64 %rd422, %rd421, 0, %p77;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p78, %r7, %r149;
-	@!%p78 bra $L111;
+	mov.b64 {%r146, %r147}, %rd418;
+	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd421, {%r148, %r149};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd422, %rd421, 0, %p81;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r150;
+	@!%p82 bra $L111;
 	mul.wide.u32 %rd423, %r8, 16;
 	add.s64 %rd424, %rd1, %rd423;
 	st.shared.s64 [%rd424+0], %rd418;
 $L111:
 	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L112;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L112;
 	mov.b64 %rd425, 0;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L113;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L113;
 	mul.wide.u32 %rd426, %r7, 16;
 	add.s64 %rd427, %rd1, %rd426;
 	ld.shared.s64 %rd428, [%rd427+0];
 	mov.b64 %rd425, %rd428;
 $L113:
-	mov.b64 {%r150, %r151}, %rd425;
-	shfl.sync.up.b32 %r152|%p81, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd429, {%r152, %r153};
-	@!%p81 bra $L114;
+	mov.b64 {%r151, %r152}, %rd425;
+	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd429, {%r153, %r154};
+	@!%p85 bra $L114;
 	add.s64 %rd430, %rd429, %rd425;
 	mov.b64 %rd425, %rd430;
 $L114:
-	mov.b64 {%r154, %r155}, %rd425;
-	shfl.sync.up.b32 %r156|%p82, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd431, {%r156, %r157};
-	@!%p82 bra $L115;
+	mov.b64 {%r155, %r156}, %rd425;
+	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd431, {%r157, %r158};
+	@!%p86 bra $L115;
 	add.s64 %rd432, %rd431, %rd425;
 	mov.b64 %rd425, %rd432;
 $L115:
-	mov.b64 {%r158, %r159}, %rd425;
-	shfl.sync.up.b32 %r160|%p83, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd433, {%r160, %r161};
-	@!%p83 bra $L116;
+	mov.b64 {%r159, %r160}, %rd425;
+	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd433, {%r161, %r162};
+	@!%p87 bra $L116;
 	add.s64 %rd434, %rd433, %rd425;
 	mov.b64 %rd425, %rd434;
 $L116:
-	mov.b64 {%r162, %r163}, %rd425;
-	shfl.sync.up.b32 %r164|%p84, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd435, {%r164, %r165};
-	@!%p84 bra $L117;
+	mov.b64 {%r163, %r164}, %rd425;
+	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd435, {%r165, %r166};
+	@!%p88 bra $L117;
 	add.s64 %rd436, %rd435, %rd425;
 	mov.b64 %rd425, %rd436;
 $L117:
-	mov.b64 {%r166, %r167}, %rd425;
-	shfl.sync.up.b32 %r168|%p85, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd437, {%r168, %r169};
-	@!%p85 bra $L118;
+	mov.b64 {%r167, %r168}, %rd425;
+	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd437, {%r169, %r170};
+	@!%p89 bra $L118;
 	add.s64 %rd438, %rd437, %rd425;
 	mov.b64 %rd425, %rd438;
 $L118:
-	mov.b64 {%r170, %r171}, %rd425;
-	shfl.sync.up.b32 %r172|%p86, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd439, {%r172, %r173};
-	selp.b64 %rd440, %rd439, 0, %p86;
-	@!%p80 bra $L119;
+	mov.b64 {%r171, %r172}, %rd425;
+	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd439, {%r173, %r174};
+	selp.b64 %rd440, %rd439, 0, %p90;
+	@!%p84 bra $L119;
 	mul.wide.u32 %rd441, %r7, 16;
 	add.s64 %rd442, %rd1, %rd441;
 	add.s64 %rd443, %rd442, 512;
 	st.shared.s64 [%rd443+0], %rd440;
 $L119:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p87, %r7, %r174;
-	@!%p87 bra $L120;
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r175;
+	@!%p91 bra $L120;
 	st.shared.s64 [%rd1+1024], %rd425;
 $L120:
 $L112:
@@ -15274,10 +18780,10 @@ $L112:
 	ld.shared.s64 %rd447, [%rd446+0];
 	add.s64 %rd448, %rd447, %rd422;
 	ld.shared.s64 %rd449, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd448;
-	shfl.sync.idx.b32 %r177|%p88, %r175, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
-	mov.b64 %rd450, {%r177, %r178};
+	mov.b64 {%r176, %r177}, %rd448;
+	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd450, {%r178, %r179};
 	mov.b64 %rd451, %rd449;
 	mov.b64 %rd452, %rd450;
 	mov.b64 %rd453, %rd451;
@@ -15287,20 +18793,20 @@ $L112:
 	mov.b64 %rd457, %rd455;
 	mov.b64 %rd458, 0;
 	cvt.u64.u32 %rd459, %r2;
-	setp.eq.s64 %p89, %rd459, 0;
-	setp.gt.s64 %p90, %rd457, 0;
-	and.pred %p91, %p89, %p90;
-	@!%p91 bra $L122;
+	setp.eq.s64 %p93, %rd459, 0;
+	setp.gt.s64 %p94, %rd457, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L122;
 	atom.global.add.u64 %rd460, [%rd140], %rd457;
 	mov.b64 %rd461, %rd460;
 	mov.b64 %rd458, %rd461;
 $L122:
 	cvt.u64.u32 %rd462, %r2;
-	setp.eq.s64 %p92, %rd462, 0;
-	setp.eq.u32 %p93, %r1, 0;
-	and.pred %p94, %p92, %p93;
+	setp.eq.s64 %p96, %rd462, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
 	bar.sync 0;
-	@!%p94 bra $L123;
+	@!%p98 bra $L123;
 	st.shared.s64 [%rd1+1024], %rd458;
 $L123:
 	bar.sync 0;
@@ -15311,19 +18817,19 @@ $L123:
 	mov.b64 %rd466, %rd465;
 	mov.b64 %rd467, 0;
 $L124:
-	setp.lt.s64 %p95, %rd467, %rd417;
-	not.pred %p96, %p95;
-	@!%p96 bra $L128;
+	setp.lt.s64 %p99, %rd467, %rd417;
+	not.pred %p100, %p99;
+	@!%p100 bra $L128;
 	bra.uni $L126;
 $L128:
 	mul.lo.s64 %rd468, %rd467, %rd162;
 	mad.lo.s64 %rd469, %rd468, 4, %rd160;
-	ld.shared.s32 %r179, [%rd469+0];
-	mov.b32 %r180, %r179;
+	ld.shared.s32 %r180, [%rd469+0];
+	mov.b32 %r181, %r180;
 	add.s64 %rd470, %rd466, %rd467;
 	mul.lo.s64 %rd471, %rd470, %rd139;
 	mad.lo.s64 %rd472, %rd471, 4, %rd137;
-	st.global.s32 [%rd472+0], %r180;
+	st.global.s32 [%rd472+0], %r181;
 $L125:
 	add.s64 %rd473, %rd467, 1;
 	mov.b64 %rd467, %rd473;
@@ -15346,43 +18852,43 @@ $L6:
 	mov.b64 %rd475, %rd106;
 	mov.b64 %rd476, %rd107;
 	// block reduction
-	mov.b32 %r181, 1;
-	sub.u32 %r182, %r13, 1;
-	mov.b32 %r183, %r3;
+	mov.b32 %r182, 1;
+	sub.u32 %r183, %r13, 1;
+	mov.b32 %r184, %r3;
 $L129:
-	setp.hs.u32 %p97, %r183, 32;
-	@%p97 bra $L130;
-	mov.b64 {%r184, %r185}, %rd475;
-	shfl.sync.down.b32 %r186|%p98, %r184, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
-	mov.b64 %rd477, {%r186, %r187};
-	mov.b64 {%r188, %r189}, %rd476;
-	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
-	mov.b64 %rd478, {%r190, %r191};
-	@!%p98 bra $L131;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L133;
-	setp.lt.s64 %p100, %rd477, %rd475;
-	setp.eq.s64 %p101, %rd477, %rd475;
-	setp.lt.s64 %p102, %rd478, %rd476;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd479, %rd477, %rd475, %p104;
-	selp.b64 %rd480, %rd478, %rd476, %p104;
+	setp.hs.u32 %p101, %r184, 32;
+	@%p101 bra $L130;
+	mov.b64 {%r185, %r186}, %rd475;
+	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
+	mov.b64 %rd477, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd476;
+	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
+	mov.b64 %rd478, {%r191, %r192};
+	@!%p102 bra $L131;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L133;
+	setp.lt.s64 %p104, %rd477, %rd475;
+	setp.eq.s64 %p105, %rd477, %rd475;
+	setp.lt.s64 %p106, %rd478, %rd476;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd479, %rd477, %rd475, %p108;
+	selp.b64 %rd480, %rd478, %rd476, %p108;
 	mov.b64 %rd475, %rd479;
 	mov.b64 %rd476, %rd480;
 	bra.uni $L132;
 $L133:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L134;
-	setp.gt.s64 %p106, %rd477, %rd475;
-	setp.eq.s64 %p107, %rd477, %rd475;
-	setp.lt.s64 %p108, %rd478, %rd476;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd481, %rd477, %rd475, %p110;
-	selp.b64 %rd482, %rd478, %rd476, %p110;
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L134;
+	setp.gt.s64 %p110, %rd477, %rd475;
+	setp.eq.s64 %p111, %rd477, %rd475;
+	setp.lt.s64 %p112, %rd478, %rd476;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd481, %rd477, %rd475, %p114;
+	selp.b64 %rd482, %rd478, %rd476, %p114;
 	mov.b64 %rd475, %rd481;
 	mov.b64 %rd476, %rd482;
 	bra.uni $L132;
@@ -15406,21 +18912,21 @@ $L135:
 	mov.b64 %rd476, %rd488;
 $L132:
 $L131:
-	shl.b32 %r183, %r183, 1;
+	shl.b32 %r184, %r184, 1;
 	bra.uni $L129;
 $L130:
-	setp.eq.u32 %p111, %r7, 0;
-	@!%p111 bra $L136;
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L136;
 	mul.wide.u32 %rd495, %r8, 16;
 	add.s64 %rd496, %rd1, %rd495;
 	st.shared.s64 [%rd496+0], %rd475;
 	st.shared.s64 [%rd496+8], %rd476;
 $L136:
 	bar.sync 0;
-	setp.eq.u32 %p112, %r8, 0;
-	@!%p112 bra $L137;
-	setp.lo.u32 %p113, %r7, %r10;
-	@!%p113 bra $L138;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L137;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L138;
 	mul.wide.u32 %rd497, %r7, 16;
 	add.s64 %rd498, %rd1, %rd497;
 	ld.shared.s64 %rd499, [%rd498+0];
@@ -15428,42 +18934,42 @@ $L136:
 	mov.b64 %rd475, %rd499;
 	mov.b64 %rd476, %rd500;
 $L138:
-	sub.u32 %r192, %r10, 1;
-	mov.b32 %r193, %r181;
+	sub.u32 %r193, %r10, 1;
+	mov.b32 %r194, %r182;
 $L139:
-	setp.hs.u32 %p114, %r193, 32;
-	@%p114 bra $L140;
-	mov.b64 {%r194, %r195}, %rd475;
-	shfl.sync.down.b32 %r196|%p115, %r194, %r193, %r192, %r17;
-	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
-	mov.b64 %rd501, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd476;
-	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
-	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
-	mov.b64 %rd502, {%r200, %r201};
-	@!%p115 bra $L141;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L143;
-	setp.lt.s64 %p117, %rd501, %rd475;
-	setp.eq.s64 %p118, %rd501, %rd475;
-	setp.lt.s64 %p119, %rd502, %rd476;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd503, %rd501, %rd475, %p121;
-	selp.b64 %rd504, %rd502, %rd476, %p121;
+	setp.hs.u32 %p118, %r194, 32;
+	@%p118 bra $L140;
+	mov.b64 {%r195, %r196}, %rd475;
+	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
+	mov.b64 %rd501, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd476;
+	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
+	mov.b64 %rd502, {%r201, %r202};
+	@!%p119 bra $L141;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L143;
+	setp.lt.s64 %p121, %rd501, %rd475;
+	setp.eq.s64 %p122, %rd501, %rd475;
+	setp.lt.s64 %p123, %rd502, %rd476;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd503, %rd501, %rd475, %p125;
+	selp.b64 %rd504, %rd502, %rd476, %p125;
 	mov.b64 %rd475, %rd503;
 	mov.b64 %rd476, %rd504;
 	bra.uni $L142;
 $L143:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L144;
-	setp.gt.s64 %p123, %rd501, %rd475;
-	setp.eq.s64 %p124, %rd501, %rd475;
-	setp.lt.s64 %p125, %rd502, %rd476;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd505, %rd501, %rd475, %p127;
-	selp.b64 %rd506, %rd502, %rd476, %p127;
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L144;
+	setp.gt.s64 %p127, %rd501, %rd475;
+	setp.eq.s64 %p128, %rd501, %rd475;
+	setp.lt.s64 %p129, %rd502, %rd476;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd505, %rd501, %rd475, %p131;
+	selp.b64 %rd506, %rd502, %rd476, %p131;
 	mov.b64 %rd475, %rd505;
 	mov.b64 %rd476, %rd506;
 	bra.uni $L142;
@@ -15487,14 +18993,14 @@ $L145:
 	mov.b64 %rd476, %rd488;
 $L142:
 $L141:
-	shl.b32 %r193, %r193, 1;
+	shl.b32 %r194, %r194, 1;
 	bra.uni $L139;
 $L140:
 $L137:
 	mul.wide.u32 %rd513, %r29, 16;
 	add.s64 %rd514, %rd11, %rd513;
-	setp.eq.u32 %p128, %r5, 0;
-	@!%p128 bra $L146;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L146;
 	st.global.s64 [%rd514+0], %rd475;
 	st.global.s64 [%rd514+8], %rd476;
 $L146:
@@ -15544,11 +19050,12 @@ $L146:
 	.param .b64 gk_s35,
 	.param .b64 gk_s36,
 	.param .b64 gk_s37,
-	.param .b64 gk_s38
+	.param .b64 gk_s38,
+	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<47>;
 	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15666,26 +19173,29 @@ $L146:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
+	ld.param.u8 %r24, [gk_s39];
+	setp.ne.u32 %p8, %r24, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd89, %r5;
 	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd87, 9223372036854775807;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd91, %rd89;
 $L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd91, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd92, %rd91, 16, %rd3;
 	ld.global.s64 %rd93, [%rd92+0];
 	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
+	setp.lt.s64 %p12, %rd93, %rd87;
+	setp.eq.s64 %p13, %rd93, %rd87;
+	setp.lt.s64 %p14, %rd94, %rd88;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd95, %rd93, %rd87, %p16;
+	selp.b64 %rd96, %rd94, %rd88, %p16;
 	mov.b64 %rd87, %rd95;
 	mov.b64 %rd88, %rd96;
 	add.s64 %rd91, %rd91, %rd90;
@@ -15693,24 +19203,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd87, -9223372036854775808;
 	mov.b64 %rd88, 9223372036854775807;
 	mov.b64 %rd97, %rd89;
 $L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd97, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
+	setp.gt.s64 %p19, %rd99, %rd87;
+	setp.eq.s64 %p20, %rd99, %rd87;
+	setp.lt.s64 %p21, %rd100, %rd88;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd101, %rd99, %rd87, %p23;
+	selp.b64 %rd102, %rd100, %rd88, %p23;
 	mov.b64 %rd87, %rd101;
 	mov.b64 %rd88, %rd102;
 	add.s64 %rd97, %rd97, %rd90;
@@ -15731,8 +19241,8 @@ $L8:
 	mov.b64 %rd88, %rd108;
 	mov.b64 %rd109, %rd89;
 $L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd109, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd110, %rd109, 16, %rd3;
 	ld.global.s64 %rd111, [%rd110+0];
 	ld.global.s64 %rd112, [%rd110+8];
@@ -15760,44 +19270,44 @@ $L1:
 	mov.b64 %rd125, %rd87;
 	mov.b64 %rd126, %rd88;
 	// block reduction
-	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r29, %r30}, %rd125;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd127, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd126;
+	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
+	mov.b64 %rd128, {%r35, %r36};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd127, %rd125;
+	setp.eq.s64 %p29, %rd127, %rd125;
+	setp.lt.s64 %p30, %rd128, %rd126;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd129, %rd127, %rd125, %p32;
+	selp.b64 %rd130, %rd128, %rd126, %p32;
 	mov.b64 %rd125, %rd129;
 	mov.b64 %rd126, %rd130;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd127, %rd125;
+	setp.eq.s64 %p35, %rd127, %rd125;
+	setp.lt.s64 %p36, %rd128, %rd126;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd131, %rd127, %rd125, %p38;
+	selp.b64 %rd132, %rd128, %rd126, %p38;
 	mov.b64 %rd125, %rd131;
 	mov.b64 %rd126, %rd132;
 	bra.uni $L15;
@@ -15821,21 +19331,21 @@ $L18:
 	mov.b64 %rd126, %rd118;
 $L15:
 $L14:
-	shl.b32 %r27, %r27, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd139, %r8, 16;
 	add.s64 %rd140, %rd1, %rd139;
 	st.shared.s64 [%rd140+0], %rd125;
 	st.shared.s64 [%rd140+8], %rd126;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd141, %r7, 16;
 	add.s64 %rd142, %rd1, %rd141;
 	ld.shared.s64 %rd143, [%rd142+0];
@@ -15843,42 +19353,42 @@ $L19:
 	mov.b64 %rd125, %rd143;
 	mov.b64 %rd126, %rd144;
 $L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
 $L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
+	setp.hs.u32 %p42, %r38, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r39, %r40}, %rd125;
+	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd145, {%r41, %r42};
+	mov.b64 {%r43, %r44}, %rd126;
+	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
+	mov.b64 %rd146, {%r45, %r46};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd145, %rd125;
+	setp.eq.s64 %p46, %rd145, %rd125;
+	setp.lt.s64 %p47, %rd146, %rd126;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd147, %rd145, %rd125, %p49;
+	selp.b64 %rd148, %rd146, %rd126, %p49;
 	mov.b64 %rd125, %rd147;
 	mov.b64 %rd126, %rd148;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd145, %rd125;
+	setp.eq.s64 %p52, %rd145, %rd125;
+	setp.lt.s64 %p53, %rd146, %rd126;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd149, %rd145, %rd125, %p55;
+	selp.b64 %rd150, %rd146, %rd126, %p55;
 	mov.b64 %rd125, %rd149;
 	mov.b64 %rd126, %rd150;
 	bra.uni $L25;
@@ -15902,12 +19412,12 @@ $L28:
 	mov.b64 %rd126, %rd118;
 $L25:
 $L24:
-	shl.b32 %r37, %r37, 1;
+	shl.b32 %r38, %r38, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd125;
 	st.global.s64 [%rd6+8], %rd126;
 $L29:
@@ -15915,8 +19425,8 @@ $L29:
 }
 `
 
-// gokkosPTX15 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX15 = `//
+// gokkosPTX19 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15983,11 +19493,12 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<132>;
-	.reg .b32 %r<199>;
+	.reg .pred %p<133>;
+	.reg .b32 %r<201>;
 	.reg .b64 %rd<538>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16149,14 +19660,17 @@ const gokkosPTX15 = `//
 	mov.b64 %rd119, %rd118;
 	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
+	ld.param.u8 %r38, [gk_s46];
+	setp.ne.u32 %p9, %r38, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd122, 9223372036854775807;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd122, -9223372036854775808;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
@@ -16179,8 +19693,8 @@ $L1:
 	cvt.u64.u32 %rd132, %r30;
 	mov.b64 %rd133, %rd131;
 $L5:
-	setp.ge.s64 %p11, %rd133, %rd2;
-	@%p11 bra $L6;
+	setp.ge.s64 %p13, %rd133, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -16196,7 +19710,7 @@ $L5:
 	mov.b64 %rd141, %rd44;
 	mov.b64 %rd142, %rd46;
 	mov.b64 %rd143, %rd48;
-	mov.pred %p12, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd144, %rd50;
 	mov.b64 %rd145, %rd53;
 	mov.b64 %rd146, %rd55;
@@ -16204,7 +19718,7 @@ $L5:
 	mov.b64 %rd148, %rd60;
 	mov.b64 %rd149, %rd62;
 	mov.b64 %rd150, %rd64;
-	mov.pred %p13, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd151, %rd67;
 	mov.b64 %rd152, %rd69;
 	mov.b64 %rd153, %rd71;
@@ -16214,11 +19728,11 @@ $L5:
 	mov.b64 %rd157, %rd81;
 	mov.b64 %rd158, %rd83;
 	mov.b64 %rd159, %rd85;
-	mov.pred %p14, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd160, %rd88;
 	mov.b64 %rd161, %rd90;
 	mov.b64 %rd162, %rd92;
-	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd163, %rd94;
 	mov.b64 %rd164, %rd96;
 	mov.b64 %rd165, %rd98;
@@ -16231,7 +19745,8 @@ $L5:
 	mov.b64 %rd172, %rd115;
 	mov.b64 %rd173, %rd117;
 	mov.b64 %rd174, %rd119;
-	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd175, %rd15, %rd23;
 	mad.lo.s64 %rd176, %rd163, 4, 15;
 	and.b64 %rd176, %rd176, -16;
@@ -16280,62 +19795,62 @@ $L5:
 	add.s64 %rd214, %rd213, %rd211;
 	min.s64 %rd215, %rd214, %rd204;
 	mov.b64 %rd216, 0;
-	mov.pred %p15, 0;
+	mov.pred %p18, 0;
 	mov.b64 %rd217, %rd213;
 $L8:
-	setp.ge.s64 %p16, %rd217, %rd215;
-	@%p16 bra $L10;
+	setp.ge.s64 %p19, %rd217, %rd215;
+	@%p19 bra $L10;
 	mov.b64 %rd218, %rd217;
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd219, %rd144;
 	add.s64 %rd220, %rd201, %rd218;
 	mov.b64 %rd221, %rd220;
 $L11:
-	@!%p17 bra $L15;
+	@!%p20 bra $L15;
 	shr.s64 %rd222, %rd221, 5;
 	mul.lo.s64 %rd223, %rd222, %rd150;
 	mad.lo.s64 %rd224, %rd223, 4, %rd148;
-	ld.global.nc.u32 %r40, [%rd224+0];
-	mov.b32 %r41, %r40;
+	ld.global.nc.u32 %r41, [%rd224+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd225, %rd221, 31;
 	min.u64 %rd226, %rd225, 32;
-	cvt.u32.u64 %r42, %rd226;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L17;
-	cvt.u32.u64 %r47, %rd221;
-	mov.b32 %r48, %r47;
+	cvt.u32.u64 %r43, %rd226;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p21, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p21;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p22, %r47, 0x0;
+	@!%p22 bra $L17;
+	cvt.u32.u64 %r48, %rd221;
+	mov.b32 %r49, %r48;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r48, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L13;
 $L15:
 	mul.lo.s64 %rd227, %rd221, %rd147;
 	mad.lo.s64 %rd228, %rd227, 4, %rd145;
-	ld.global.nc.s32 %r49, [%rd228+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
+	ld.global.nc.s32 %r50, [%rd228+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r51, %r48;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd229, 0;
-	setp.ge.s32 %p20, %r51, 0;
-	@!%p20 bra $L19;
+	setp.ge.s32 %p23, %r52, 0;
+	@!%p23 bra $L19;
 	mov.b64 %rd230, %rd134;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd231, %r52;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd231, %r53;
 	add.s64 %rd232, %rd231, 1;
 	mul.lo.s64 %rd233, %rd232, %rd137;
 	mad.lo.s64 %rd234, %rd233, 8, %rd135;
 	ld.global.nc.s64 %rd235, [%rd234+0];
 	mov.b64 %rd236, %rd235;
-	cvt.s64.s32 %rd237, %r52;
+	cvt.s64.s32 %rd237, %r53;
 	mul.lo.s64 %rd238, %rd237, %rd137;
 	mad.lo.s64 %rd239, %rd238, 8, %rd135;
 	ld.global.nc.s64 %rd240, [%rd239+0];
@@ -16344,13 +19859,13 @@ $L13:
 	mov.b64 %rd243, %rd242;
 	mov.b64 %rd229, %rd243;
 $L19:
-	@!%p15 bra $L21;
+	@!%p18 bra $L21;
 	mul.lo.s64 %rd244, %rd218, %rd191;
 	mad.lo.s64 %rd245, %rd244, 8, %rd189;
 	st.shared.s64 [%rd245+0], %rd216;
 	mul.lo.s64 %rd246, %rd218, %rd199;
 	mad.lo.s64 %rd247, %rd246, 4, %rd197;
-	st.shared.s32 [%rd247+0], %r51;
+	st.shared.s32 [%rd247+0], %r52;
 $L21:
 	add.s64 %rd248, %rd216, %rd229;
 	mov.b64 %rd216, %rd248;
@@ -16362,100 +19877,100 @@ $L10:
 	mov.b64 %rd250, %rd216;
 	// block scan
 	mov.b64 %rd251, %rd250;
-	mov.b32 %r53, %r3;
+	mov.b32 %r54, %r3;
 $L22:
-	setp.hs.u32 %p21, %r53, 32;
-	@%p21 bra $L23;
-	mov.b64 {%r54, %r55}, %rd251;
-	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
-	mov.b64 %rd252, {%r56, %r57};
-	@!%p22 bra $L24;
+	setp.hs.u32 %p24, %r54, 32;
+	@%p24 bra $L23;
+	mov.b64 {%r55, %r56}, %rd251;
+	shfl.sync.up.b32 %r57|%p25, %r55, %r54, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, %r54, 0, %r17;
+	mov.b64 %rd252, {%r57, %r58};
+	@!%p25 bra $L24;
 	add.s64 %rd253, %rd252, %rd251;
 	mov.b64 %rd251, %rd253;
 $L24:
-	shl.b32 %r53, %r53, 1;
+	shl.b32 %r54, %r54, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r58, %r59}, %rd251;
-	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
-	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
-	mov.b64 %rd254, {%r60, %r61};
-	setp.lo.u32 %p24, %r3, 32;
-	and.pred %p25, %p23, %p24;
-	selp.b64 %rd255, %rd254, 0, %p25;
-	sub.u32 %r62, %r13, %r3;
-	setp.eq.u32 %p26, %r7, %r62;
-	@!%p26 bra $L25;
+	mov.b64 {%r59, %r60}, %rd251;
+	shfl.sync.up.b32 %r61|%p26, %r59, %r3, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, %r3, 0, %r17;
+	mov.b64 %rd254, {%r61, %r62};
+	setp.lo.u32 %p27, %r3, 32;
+	and.pred %p28, %p26, %p27;
+	selp.b64 %rd255, %rd254, 0, %p28;
+	sub.u32 %r63, %r13, %r3;
+	setp.eq.u32 %p29, %r7, %r63;
+	@!%p29 bra $L25;
 	mul.wide.u32 %rd256, %r8, 16;
 	add.s64 %rd257, %rd1, %rd256;
 	st.shared.s64 [%rd257+0], %rd251;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p27, %r8, 0;
-	@!%p27 bra $L26;
+	setp.eq.u32 %p30, %r8, 0;
+	@!%p30 bra $L26;
 	mov.b64 %rd258, 0;
-	setp.lo.u32 %p28, %r7, %r10;
-	@!%p28 bra $L27;
+	setp.lo.u32 %p31, %r7, %r10;
+	@!%p31 bra $L27;
 	mul.wide.u32 %rd259, %r7, 16;
 	add.s64 %rd260, %rd1, %rd259;
 	ld.shared.s64 %rd261, [%rd260+0];
 	mov.b64 %rd258, %rd261;
 $L27:
-	mov.b64 {%r63, %r64}, %rd258;
-	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
-	mov.b64 %rd262, {%r65, %r66};
-	@!%p29 bra $L28;
+	mov.b64 {%r64, %r65}, %rd258;
+	shfl.sync.up.b32 %r66|%p32, %r64, 1, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, 1, 0, %r17;
+	mov.b64 %rd262, {%r66, %r67};
+	@!%p32 bra $L28;
 	add.s64 %rd263, %rd262, %rd258;
 	mov.b64 %rd258, %rd263;
 $L28:
-	mov.b64 {%r67, %r68}, %rd258;
-	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
-	mov.b64 %rd264, {%r69, %r70};
-	@!%p30 bra $L29;
+	mov.b64 {%r68, %r69}, %rd258;
+	shfl.sync.up.b32 %r70|%p33, %r68, 2, 0, %r17;
+	shfl.sync.up.b32 %r71, %r69, 2, 0, %r17;
+	mov.b64 %rd264, {%r70, %r71};
+	@!%p33 bra $L29;
 	add.s64 %rd265, %rd264, %rd258;
 	mov.b64 %rd258, %rd265;
 $L29:
-	mov.b64 {%r71, %r72}, %rd258;
-	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
-	mov.b64 %rd266, {%r73, %r74};
-	@!%p31 bra $L30;
+	mov.b64 {%r72, %r73}, %rd258;
+	shfl.sync.up.b32 %r74|%p34, %r72, 4, 0, %r17;
+	shfl.sync.up.b32 %r75, %r73, 4, 0, %r17;
+	mov.b64 %rd266, {%r74, %r75};
+	@!%p34 bra $L30;
 	add.s64 %rd267, %rd266, %rd258;
 	mov.b64 %rd258, %rd267;
 $L30:
-	mov.b64 {%r75, %r76}, %rd258;
-	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
-	mov.b64 %rd268, {%r77, %r78};
-	@!%p32 bra $L31;
+	mov.b64 {%r76, %r77}, %rd258;
+	shfl.sync.up.b32 %r78|%p35, %r76, 8, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, 8, 0, %r17;
+	mov.b64 %rd268, {%r78, %r79};
+	@!%p35 bra $L31;
 	add.s64 %rd269, %rd268, %rd258;
 	mov.b64 %rd258, %rd269;
 $L31:
-	mov.b64 {%r79, %r80}, %rd258;
-	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
-	mov.b64 %rd270, {%r81, %r82};
-	@!%p33 bra $L32;
+	mov.b64 {%r80, %r81}, %rd258;
+	shfl.sync.up.b32 %r82|%p36, %r80, 16, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, 16, 0, %r17;
+	mov.b64 %rd270, {%r82, %r83};
+	@!%p36 bra $L32;
 	add.s64 %rd271, %rd270, %rd258;
 	mov.b64 %rd258, %rd271;
 $L32:
-	mov.b64 {%r83, %r84}, %rd258;
-	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
-	mov.b64 %rd272, {%r85, %r86};
-	selp.b64 %rd273, %rd272, 0, %p34;
-	@!%p28 bra $L33;
+	mov.b64 {%r84, %r85}, %rd258;
+	shfl.sync.up.b32 %r86|%p37, %r84, 1, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, 1, 0, %r17;
+	mov.b64 %rd272, {%r86, %r87};
+	selp.b64 %rd273, %rd272, 0, %p37;
+	@!%p31 bra $L33;
 	mul.wide.u32 %rd274, %r7, 16;
 	add.s64 %rd275, %rd1, %rd274;
 	add.s64 %rd276, %rd275, 512;
 	st.shared.s64 [%rd276+0], %rd273;
 $L33:
-	sub.u32 %r87, %r10, 1;
-	setp.eq.u32 %p35, %r7, %r87;
-	@!%p35 bra $L34;
+	sub.u32 %r88, %r10, 1;
+	setp.eq.u32 %p38, %r7, %r88;
+	@!%p38 bra $L34;
 	st.shared.s64 [%rd1+1024], %rd258;
 $L34:
 $L26:
@@ -16466,68 +19981,68 @@ $L26:
 	ld.shared.s64 %rd280, [%rd279+0];
 	add.s64 %rd281, %rd280, %rd255;
 	ld.shared.s64 %rd282, [%rd1+1024];
-	mov.b64 {%r88, %r89}, %rd281;
-	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
-	mov.b64 %rd283, {%r90, %r91};
+	mov.b64 {%r89, %r90}, %rd281;
+	shfl.sync.idx.b32 %r91|%p39, %r89, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r92, %r90, 0, %r22, %r17;
+	mov.b64 %rd283, {%r91, %r92};
 	mov.b64 %rd284, %rd282;
 	mov.b64 %rd216, %rd283;
-	mov.pred %p15, 1;
+	mov.pred %p18, 1;
 	mov.b64 %rd285, %rd213;
 $L35:
-	setp.ge.s64 %p37, %rd285, %rd215;
-	@%p37 bra $L37;
+	setp.ge.s64 %p40, %rd285, %rd215;
+	@%p40 bra $L37;
 	mov.b64 %rd218, %rd285;
-	mov.pred %p17, %p12;
+	mov.pred %p20, %p14;
 	mov.b64 %rd219, %rd144;
 	add.s64 %rd286, %rd201, %rd218;
 	mov.b64 %rd221, %rd286;
 $L38:
-	@!%p17 bra $L42;
+	@!%p20 bra $L42;
 	shr.s64 %rd287, %rd221, 5;
 	mul.lo.s64 %rd288, %rd287, %rd150;
 	mad.lo.s64 %rd289, %rd288, 4, %rd148;
-	ld.global.nc.u32 %r92, [%rd289+0];
-	mov.b32 %r41, %r92;
+	ld.global.nc.u32 %r93, [%rd289+0];
+	mov.b32 %r42, %r93;
 	and.b64 %rd290, %rd221, 31;
 	min.u64 %rd291, %rd290, 32;
-	cvt.u32.u64 %r93, %rd291;
-	mov.b32 %r95, 0x1;
-	shl.b32 %r94, %r95, %r93;
-	setp.hs.u32 %p38, %r93, 32;
-	selp.b32 %r96, 0, %r94, %p38;
-	and.b32 %r97, %r41, %r96;
-	setp.ne.u32 %p39, %r97, 0x0;
-	@!%p39 bra $L44;
-	cvt.u32.u64 %r98, %rd221;
-	mov.b32 %r48, %r98;
+	cvt.u32.u64 %r94, %rd291;
+	mov.b32 %r96, 0x1;
+	shl.b32 %r95, %r96, %r94;
+	setp.hs.u32 %p41, %r94, 32;
+	selp.b32 %r97, 0, %r95, %p41;
+	and.b32 %r98, %r42, %r97;
+	setp.ne.u32 %p42, %r98, 0x0;
+	@!%p42 bra $L44;
+	cvt.u32.u64 %r99, %rd221;
+	mov.b32 %r49, %r99;
 	bra.uni $L40;
 $L44:
-	mov.b32 %r48, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L40;
 $L42:
 	mul.lo.s64 %rd292, %rd221, %rd147;
 	mad.lo.s64 %rd293, %rd292, 4, %rd145;
-	ld.global.nc.s32 %r99, [%rd293+0];
-	mov.b32 %r50, %r99;
-	mov.b32 %r48, %r50;
+	ld.global.nc.s32 %r100, [%rd293+0];
+	mov.b32 %r51, %r100;
+	mov.b32 %r49, %r51;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b32 %r51, %r48;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd229, 0;
-	setp.ge.s32 %p40, %r51, 0;
-	@!%p40 bra $L46;
+	setp.ge.s32 %p43, %r52, 0;
+	@!%p43 bra $L46;
 	mov.b64 %rd230, %rd134;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd294, %r52;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd294, %r53;
 	add.s64 %rd295, %rd294, 1;
 	mul.lo.s64 %rd296, %rd295, %rd137;
 	mad.lo.s64 %rd297, %rd296, 8, %rd135;
 	ld.global.nc.s64 %rd298, [%rd297+0];
 	mov.b64 %rd236, %rd298;
-	cvt.s64.s32 %rd299, %r52;
+	cvt.s64.s32 %rd299, %r53;
 	mul.lo.s64 %rd300, %rd299, %rd137;
 	mad.lo.s64 %rd301, %rd300, 8, %rd135;
 	ld.global.nc.s64 %rd302, [%rd301+0];
@@ -16536,13 +20051,13 @@ $L40:
 	mov.b64 %rd243, %rd303;
 	mov.b64 %rd229, %rd243;
 $L46:
-	@!%p15 bra $L48;
+	@!%p18 bra $L48;
 	mul.lo.s64 %rd304, %rd218, %rd191;
 	mad.lo.s64 %rd305, %rd304, 8, %rd189;
 	st.shared.s64 [%rd305+0], %rd216;
 	mul.lo.s64 %rd306, %rd218, %rd199;
 	mad.lo.s64 %rd307, %rd306, 4, %rd197;
-	st.shared.s32 [%rd307+0], %r51;
+	st.shared.s32 [%rd307+0], %r52;
 $L48:
 	add.s64 %rd308, %rd216, %rd229;
 	mov.b64 %rd216, %rd308;
@@ -16554,8 +20069,8 @@ $L37:
 	mov.b64 %rd310, %rd284;
 	mov.b64 %rd311, %rd310;
 	cvt.u64.u32 %rd312, %r2;
-	setp.eq.s64 %p41, %rd312, 0;
-	@!%p41 bra $L50;
+	setp.eq.s64 %p44, %rd312, 0;
+	@!%p44 bra $L50;
 	mul.lo.s64 %rd313, %rd204, %rd191;
 	mad.lo.s64 %rd314, %rd313, 8, %rd189;
 	st.shared.s64 [%rd314+0], %rd311;
@@ -16565,14 +20080,14 @@ $L50:
 	mov.b64 %rd316, %rd315;
 	mul.lo.s64 %rd317, %rd316, %rd163;
 	mov.b64 %rd318, %rd317;
-	@!%p13 bra $L52;
+	@!%p15 bra $L52;
 	mov.b64 %rd318, %rd311;
 $L52:
 	mov.b64 %rd319, 0;
 $L53:
-	setp.lt.s64 %p42, %rd319, %rd311;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
+	setp.lt.s64 %p45, %rd319, %rd311;
+	not.pred %p46, %p45;
+	@!%p46 bra $L57;
 	bra.uni $L55;
 $L57:
 	mov.b64 %rd320, 0;
@@ -16589,9 +20104,9 @@ $L57:
 	mov.b64 %rd331, 0;
 	mov.b64 %rd332, %rd330;
 $L58:
-	setp.lt.s64 %p44, %rd331, %rd332;
-	not.pred %p45, %p44;
-	@!%p45 bra $L62;
+	setp.lt.s64 %p47, %rd331, %rd332;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
 	bra.uni $L60;
 $L62:
 	add.s64 %rd333, %rd331, %rd332;
@@ -16602,8 +20117,8 @@ $L62:
 	mad.lo.s64 %rd338, %rd337, 8, %rd189;
 	ld.shared.s64 %rd339, [%rd338+0];
 	mov.b64 %rd340, %rd339;
-	setp.le.s64 %p46, %rd340, %rd328;
-	@!%p46 bra $L63;
+	setp.le.s64 %p49, %rd340, %rd328;
+	@!%p49 bra $L63;
 	mov.b64 %rd331, %rd336;
 	bra.uni $L64;
 $L63:
@@ -16617,9 +20132,9 @@ $L60:
 	mov.b64 %rd343, %rd342;
 	mov.b64 %rd344, %rd343;
 $L65:
-	setp.lt.s64 %p47, %rd326, %rd323;
-	not.pred %p48, %p47;
-	@!%p48 bra $L69;
+	setp.lt.s64 %p50, %rd326, %rd323;
+	not.pred %p51, %p50;
+	@!%p51 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
@@ -16628,9 +20143,9 @@ $L70:
 	mad.lo.s64 %rd347, %rd346, 8, %rd189;
 	ld.shared.s64 %rd348, [%rd347+0];
 	mov.b64 %rd349, %rd348;
-	setp.le.s64 %p49, %rd349, %rd326;
-	not.pred %p50, %p49;
-	@!%p50 bra $L74;
+	setp.le.s64 %p52, %rd349, %rd326;
+	not.pred %p53, %p52;
+	@!%p53 bra $L74;
 	bra.uni $L72;
 $L74:
 	add.s64 %rd350, %rd344, 1;
@@ -16640,12 +20155,12 @@ $L71:
 $L72:
 	mul.lo.s64 %rd351, %rd344, %rd199;
 	mad.lo.s64 %rd352, %rd351, 4, %rd197;
-	ld.shared.s32 %r100, [%rd352+0];
-	mov.b32 %r101, %r100;
+	ld.shared.s32 %r101, [%rd352+0];
 	mov.b32 %r102, %r101;
-	mov.b64 %rd353, %rd134;
 	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd354, %r103;
+	mov.b64 %rd353, %rd134;
+	mov.b32 %r104, %r103;
+	cvt.s64.s32 %rd354, %r104;
 	mul.lo.s64 %rd355, %rd354, %rd137;
 	mad.lo.s64 %rd356, %rd355, 8, %rd135;
 	ld.global.nc.s64 %rd357, [%rd356+0];
@@ -16660,154 +20175,157 @@ $L72:
 	mov.b64 %rd366, %rd365;
 	mul.lo.s64 %rd367, %rd366, %rd140;
 	mad.lo.s64 %rd368, %rd367, 4, %rd138;
-	ld.global.nc.s32 %r104, [%rd368+0];
-	mov.b32 %r105, %r104;
+	ld.global.nc.s32 %r105, [%rd368+0];
 	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r39;
-	mov.b32 %r108, %r102;
-	mov.b32 %r109, %r106;
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r40;
+	mov.pred %p54, %p17;
+	mov.b32 %r109, %r103;
+	mov.b32 %r110, %r107;
 	mov.b64 %rd369, %rd366;
 $L75:
 	cvt.s64.s32 %rd370, %r109;
-	mul.lo.s64 %rd371, %rd370, %rd168;
-	mad.lo.s64 %rd372, %rd371, 4, %rd166;
-	ld.relaxed.gpu.global.s32 %r110, [%rd372+0];
-	mov.b32 %r111, %r110;
-	setp.ge.s32 %p51, %r111, 0;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L79;
-	cvt.s64.s32 %rd373, %r109;
-	mul.lo.s64 %rd374, %rd373, %rd168;
-	mad.lo.s64 %rd375, %rd374, 4, %rd166;
-	mov.b32 %r112, -1;
-	atom.global.cas.b32 %r113, [%rd375], %r112, %r108;
-	setp.eq.u32 %p54, %r113, %r112;
-	mov.pred %p55, %p54;
-	not.pred %p56, %p55;
-	mov.pred %p52, %p56;
-$L79:
-	@!%p52 bra $L81;
-	mov.pred %p57, 0;
+	mul.lo.s64 %rd371, %rd370, %rd171;
+	mad.lo.s64 %rd372, %rd371, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r111, [%rd372+0];
+	mov.b32 %r112, %r111;
+	add.s32 %r113, %r112, 1;
+	mov.b32 %r114, %r113;
+$L78:
+	cvt.s64.s32 %rd373, %r110;
+	mul.lo.s64 %rd374, %rd373, %rd171;
+	mad.lo.s64 %rd375, %rd374, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r115, [%rd375+0];
+	mov.b32 %r116, %r115;
+	mov.b32 %r117, %r116;
+	setp.ls.u32 %p55, %r117, %r114;
+	@!%p55 bra $L82;
+	mov.pred %p56, 0;
 	bra.uni $L77;
-$L81:
-	cvt.s64.s32 %rd376, %r108;
+$L82:
+	cvt.s64.s32 %rd376, %r110;
 	mul.lo.s64 %rd377, %rd376, %rd171;
 	mad.lo.s64 %rd378, %rd377, 4, %rd169;
-	ld.global.s32 %r114, [%rd378+0];
-	mov.b32 %r115, %r114;
-	add.s32 %r116, %r115, 1;
-	cvt.s64.s32 %rd379, %r109;
-	mul.lo.s64 %rd380, %rd379, %rd171;
-	mad.lo.s64 %rd381, %rd380, 4, %rd169;
-	st.global.s32 [%rd381+0], %r116;
-	mov.pred %p57, 1;
+	atom.global.cas.b32 %r118, [%rd378], %r117, %r114;
+	setp.eq.u32 %p57, %r118, %r117;
+	mov.pred %p58, %p57;
+	@!%p58 bra $L84;
+	bra.uni $L80;
+$L84:
+$L79:
+	bra.uni $L78;
+$L80:
+	cvt.s64.s32 %rd379, %r110;
+	mul.lo.s64 %rd380, %rd379, %rd168;
+	mad.lo.s64 %rd381, %rd380, 4, %rd166;
+	st.relaxed.gpu.global.s32 [%rd381], %r109;
+	mov.pred %p56, 1;
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p57 bra $L83;
-	mov.pred %p58, 0;
+	@!%p56 bra $L86;
+	mov.pred %p59, 0;
 	mov.b64 %rd382, %rd320;
-	mov.b32 %r117, %r106;
-$L84:
-	@!%p13 bra $L88;
-	shr.s32 %r118, %r117, 5;
-	cvt.s64.s32 %rd383, %r118;
+	mov.b32 %r119, %r107;
+$L87:
+	@!%p15 bra $L91;
+	shr.s32 %r120, %r119, 5;
+	cvt.s64.s32 %rd383, %r120;
 	mov.b64 %rd384, %rd383;
-	and.b32 %r119, %r117, 31;
-	cvt.s64.s32 %rd385, %r119;
+	and.b32 %r121, %r119, 31;
+	cvt.s64.s32 %rd385, %r121;
 	min.u64 %rd386, %rd385, 32;
-	cvt.u32.u64 %r120, %rd386;
-	mov.b32 %r122, 0x1;
-	shl.b32 %r121, %r122, %r120;
-	setp.hs.u32 %p59, %r120, 32;
-	selp.b32 %r123, 0, %r121, %p59;
-	mov.b32 %r124, %r123;
+	cvt.u32.u64 %r122, %rd386;
+	mov.b32 %r124, 0x1;
+	shl.b32 %r123, %r124, %r122;
+	setp.hs.u32 %p60, %r122, 32;
+	selp.b32 %r125, 0, %r123, %p60;
+	mov.b32 %r126, %r125;
 	mov.b64 %rd387, %rd384;
-	mov.b32 %r125, %r124;
+	mov.b32 %r127, %r126;
 	mul.lo.s64 %rd388, %rd387, %rd159;
 	mad.lo.s64 %rd389, %rd388, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r126, [%rd389+0];
-	mov.b32 %r127, %r126;
-	and.b32 %r128, %r127, %r125;
-	setp.ne.u32 %p60, %r128, 0x0;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L90;
+	ld.relaxed.gpu.global.u32 %r128, [%rd389+0];
+	mov.b32 %r129, %r128;
+	and.b32 %r130, %r129, %r127;
+	setp.ne.u32 %p61, %r130, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L93;
 	mul.lo.s64 %rd390, %rd387, %rd159;
 	mad.lo.s64 %rd391, %rd390, 4, %rd157;
-	atom.global.or.b32 %r129, [%rd391], %r125;
-	mov.b32 %r130, %r129;
-	and.b32 %r131, %r130, %r125;
-	setp.ne.u32 %p63, %r131, 0x0;
-	mov.pred %p61, %p63;
-$L90:
-	@!%p61 bra $L92;
+	atom.global.or.b32 %r131, [%rd391], %r127;
+	mov.b32 %r132, %r131;
+	and.b32 %r133, %r132, %r127;
+	setp.ne.u32 %p64, %r133, 0x0;
+	mov.pred %p62, %p64;
+$L93:
+	@!%p62 bra $L95;
 	mov.b64 %rd392, %rd382;
 	mov.b64 %rd393, %rd392;
-	mov.pred %p64, 0;
-	bra.uni $L86;
-$L92:
+	mov.pred %p65, 0;
+	bra.uni $L89;
+$L95:
 	mov.b64 %rd394, %rd382;
 	mov.b64 %rd393, %rd394;
-	mov.pred %p64, 1;
-	bra.uni $L86;
-$L88:
-	@!%p14 bra $L94;
-	cvt.s64.s32 %rd395, %r117;
+	mov.pred %p65, 1;
+	bra.uni $L89;
+$L91:
+	@!%p16 bra $L97;
+	cvt.s64.s32 %rd395, %r119;
 	mul.lo.s64 %rd396, %rd395, %rd162;
 	mad.lo.s64 %rd397, %rd396, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r132, [%rd397+0];
-	mov.b32 %r133, %r132;
-	setp.eq.s32 %p65, %r133, %r38;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L96;
-	cvt.s64.s32 %rd398, %r117;
+	ld.relaxed.gpu.global.s32 %r134, [%rd397+0];
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p66, %r135, %r39;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L99;
+	cvt.s64.s32 %rd398, %r119;
 	mul.lo.s64 %rd399, %rd398, %rd162;
 	mad.lo.s64 %rd400, %rd399, 4, %rd160;
-	atom.global.exch.b32 %r134, [%rd400], %r38;
-	mov.b32 %r135, %r134;
-	setp.eq.s32 %p68, %r135, %r38;
-	mov.pred %p66, %p68;
-$L96:
-	@!%p66 bra $L98;
+	atom.global.exch.b32 %r136, [%rd400], %r39;
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p69, %r137, %r39;
+	mov.pred %p67, %p69;
+$L99:
+	@!%p67 bra $L101;
 	mov.b64 %rd401, %rd382;
 	mov.b64 %rd393, %rd401;
-	mov.pred %p64, 0;
-	bra.uni $L86;
-$L98:
-$L94:
+	mov.pred %p65, 0;
+	bra.uni $L89;
+$L101:
+$L97:
 	mul.lo.s64 %rd402, %rd382, %rd182;
 	mad.lo.s64 %rd403, %rd402, 4, %rd180;
-	st.shared.s32 [%rd403+0], %r117;
+	st.shared.s32 [%rd403+0], %r119;
 	add.s64 %rd404, %rd382, 1;
 	mov.b64 %rd405, %rd404;
 	mov.b64 %rd393, %rd405;
-	mov.pred %p64, 1;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
-$L86:
+	mov.pred %p65, 1;
+	bra.uni $L89;
+$L88:
+	bra.uni $L87;
+$L89:
 	mov.b64 %rd406, %rd393;
-	mov.pred %p69, %p64;
+	mov.pred %p70, %p65;
 	mov.b64 %rd320, %rd406;
-	mov.pred %p58, %p69;
-	@!%p58 bra $L100;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L103;
 	mov.b64 %rd407, %rd134;
-	mov.b32 %r136, %r106;
-	setp.lt.s64 %p70, %rd120, 64;
-	setp.le.s64 %p71, %rd164, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L101;
-	cvt.s64.s32 %rd408, %r136;
+	mov.b32 %r138, %r107;
+	setp.lt.s64 %p71, %rd120, 64;
+	setp.le.s64 %p72, %rd164, 1;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L104;
+	cvt.s64.s32 %rd408, %r138;
 	add.s64 %rd409, %rd408, 1;
 	mul.lo.s64 %rd410, %rd409, %rd137;
 	mad.lo.s64 %rd411, %rd410, 8, %rd135;
 	ld.global.nc.s64 %rd412, [%rd411+0];
 	mov.b64 %rd413, %rd412;
-	cvt.s64.s32 %rd414, %r136;
+	cvt.s64.s32 %rd414, %r138;
 	mul.lo.s64 %rd415, %rd414, %rd137;
 	mad.lo.s64 %rd416, %rd415, 8, %rd135;
 	ld.global.nc.s64 %rd417, [%rd416+0];
@@ -16815,22 +20333,22 @@ $L86:
 	sub.s64 %rd419, %rd413, %rd418;
 	add.s64 %rd420, %rd121, %rd419;
 	mov.b64 %rd121, %rd420;
-	bra.uni $L102;
-$L101:
+	bra.uni $L105;
+$L104:
 	rem.s64 %rd421, %rd120, %rd164;
-	setp.eq.s64 %p73, %rd164, -1;
-	selp.b64 %rd422, 0, %rd421, %p73;
-	setp.eq.s64 %p74, %rd164, 0;
-	selp.b64 %rd423, %rd120, %rd422, %p74;
-	setp.eq.s64 %p75, %rd423, 0;
-	@!%p75 bra $L104;
-	cvt.s64.s32 %rd424, %r136;
+	setp.eq.s64 %p74, %rd164, -1;
+	selp.b64 %rd422, 0, %rd421, %p74;
+	setp.eq.s64 %p75, %rd164, 0;
+	selp.b64 %rd423, %rd120, %rd422, %p75;
+	setp.eq.s64 %p76, %rd423, 0;
+	@!%p76 bra $L107;
+	cvt.s64.s32 %rd424, %r138;
 	add.s64 %rd425, %rd424, 1;
 	mul.lo.s64 %rd426, %rd425, %rd137;
 	mad.lo.s64 %rd427, %rd426, 8, %rd135;
 	ld.global.nc.s64 %rd428, [%rd427+0];
 	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r136;
+	cvt.s64.s32 %rd430, %r138;
 	mul.lo.s64 %rd431, %rd430, %rd137;
 	mad.lo.s64 %rd432, %rd431, 8, %rd135;
 	ld.global.nc.s64 %rd433, [%rd432+0];
@@ -16839,121 +20357,121 @@ $L101:
 	mul.lo.s64 %rd436, %rd164, %rd435;
 	add.s64 %rd437, %rd121, %rd436;
 	mov.b64 %rd121, %rd437;
-$L104:
-$L102:
+$L107:
+$L105:
 	add.s64 %rd438, %rd120, 1;
 	mov.b64 %rd120, %rd438;
-$L100:
-$L83:
+$L103:
+$L86:
 $L66:
 	add.s64 %rd439, %rd326, %rd316;
 	mov.b64 %rd326, %rd439;
 	bra.uni $L65;
 $L67:
 	mov.b64 %rd440, %rd320;
-$L105:
-	@!%p13 bra $L109;
-	bra.uni $L107;
-$L109:
+$L108:
+	@!%p15 bra $L112;
+	bra.uni $L110;
+$L112:
 	// block scan
 	mov.b64 %rd441, %rd440;
-	mov.b32 %r137, %r3;
-$L110:
-	setp.hs.u32 %p76, %r137, 32;
-	@%p76 bra $L111;
-	mov.b64 {%r138, %r139}, %rd441;
-	shfl.sync.up.b32 %r140|%p77, %r138, %r137, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
-	mov.b64 %rd442, {%r140, %r141};
-	@!%p77 bra $L112;
+	mov.b32 %r139, %r3;
+$L113:
+	setp.hs.u32 %p77, %r139, 32;
+	@%p77 bra $L114;
+	mov.b64 {%r140, %r141}, %rd441;
+	shfl.sync.up.b32 %r142|%p78, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd442, {%r142, %r143};
+	@!%p78 bra $L115;
 	add.s64 %rd443, %rd442, %rd441;
 	mov.b64 %rd441, %rd443;
-$L112:
-	shl.b32 %r137, %r137, 1;
-	bra.uni $L110;
-$L111:
-	mov.b64 {%r142, %r143}, %rd441;
-	shfl.sync.up.b32 %r144|%p78, %r142, %r3, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
-	mov.b64 %rd444, {%r144, %r145};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd445, %rd444, 0, %p80;
-	sub.u32 %r146, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r146;
-	@!%p81 bra $L113;
+$L115:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L113;
+$L114:
+	mov.b64 {%r144, %r145}, %rd441;
+	shfl.sync.up.b32 %r146|%p79, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd444, {%r146, %r147};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd445, %rd444, 0, %p81;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r148;
+	@!%p82 bra $L116;
 	mul.wide.u32 %rd446, %r8, 16;
 	add.s64 %rd447, %rd1, %rd446;
 	st.shared.s64 [%rd447+0], %rd441;
-$L113:
+$L116:
 	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L114;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L117;
 	mov.b64 %rd448, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L115;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L118;
 	mul.wide.u32 %rd449, %r7, 16;
 	add.s64 %rd450, %rd1, %rd449;
 	ld.shared.s64 %rd451, [%rd450+0];
 	mov.b64 %rd448, %rd451;
-$L115:
-	mov.b64 {%r147, %r148}, %rd448;
-	shfl.sync.up.b32 %r149|%p84, %r147, 1, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
-	mov.b64 %rd452, {%r149, %r150};
-	@!%p84 bra $L116;
+$L118:
+	mov.b64 {%r149, %r150}, %rd448;
+	shfl.sync.up.b32 %r151|%p85, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd452, {%r151, %r152};
+	@!%p85 bra $L119;
 	add.s64 %rd453, %rd452, %rd448;
 	mov.b64 %rd448, %rd453;
-$L116:
-	mov.b64 {%r151, %r152}, %rd448;
-	shfl.sync.up.b32 %r153|%p85, %r151, 2, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
-	mov.b64 %rd454, {%r153, %r154};
-	@!%p85 bra $L117;
+$L119:
+	mov.b64 {%r153, %r154}, %rd448;
+	shfl.sync.up.b32 %r155|%p86, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd454, {%r155, %r156};
+	@!%p86 bra $L120;
 	add.s64 %rd455, %rd454, %rd448;
 	mov.b64 %rd448, %rd455;
-$L117:
-	mov.b64 {%r155, %r156}, %rd448;
-	shfl.sync.up.b32 %r157|%p86, %r155, 4, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
-	mov.b64 %rd456, {%r157, %r158};
-	@!%p86 bra $L118;
+$L120:
+	mov.b64 {%r157, %r158}, %rd448;
+	shfl.sync.up.b32 %r159|%p87, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd456, {%r159, %r160};
+	@!%p87 bra $L121;
 	add.s64 %rd457, %rd456, %rd448;
 	mov.b64 %rd448, %rd457;
-$L118:
-	mov.b64 {%r159, %r160}, %rd448;
-	shfl.sync.up.b32 %r161|%p87, %r159, 8, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
-	mov.b64 %rd458, {%r161, %r162};
-	@!%p87 bra $L119;
+$L121:
+	mov.b64 {%r161, %r162}, %rd448;
+	shfl.sync.up.b32 %r163|%p88, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd458, {%r163, %r164};
+	@!%p88 bra $L122;
 	add.s64 %rd459, %rd458, %rd448;
 	mov.b64 %rd448, %rd459;
-$L119:
-	mov.b64 {%r163, %r164}, %rd448;
-	shfl.sync.up.b32 %r165|%p88, %r163, 16, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
-	mov.b64 %rd460, {%r165, %r166};
-	@!%p88 bra $L120;
+$L122:
+	mov.b64 {%r165, %r166}, %rd448;
+	shfl.sync.up.b32 %r167|%p89, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd460, {%r167, %r168};
+	@!%p89 bra $L123;
 	add.s64 %rd461, %rd460, %rd448;
 	mov.b64 %rd448, %rd461;
-$L120:
-	mov.b64 {%r167, %r168}, %rd448;
-	shfl.sync.up.b32 %r169|%p89, %r167, 1, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
-	mov.b64 %rd462, {%r169, %r170};
-	selp.b64 %rd463, %rd462, 0, %p89;
-	@!%p83 bra $L121;
+$L123:
+	mov.b64 {%r169, %r170}, %rd448;
+	shfl.sync.up.b32 %r171|%p90, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd462, {%r171, %r172};
+	selp.b64 %rd463, %rd462, 0, %p90;
+	@!%p84 bra $L124;
 	mul.wide.u32 %rd464, %r7, 16;
 	add.s64 %rd465, %rd1, %rd464;
 	add.s64 %rd466, %rd465, 512;
 	st.shared.s64 [%rd466+0], %rd463;
-$L121:
-	sub.u32 %r171, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r171;
-	@!%p90 bra $L122;
+$L124:
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r173;
+	@!%p91 bra $L125;
 	st.shared.s64 [%rd1+1024], %rd448;
-$L122:
-$L114:
+$L125:
+$L117:
 	bar.sync 0;
 	mul.wide.u32 %rd467, %r8, 16;
 	add.s64 %rd468, %rd1, %rd467;
@@ -16961,10 +20479,10 @@ $L114:
 	ld.shared.s64 %rd470, [%rd469+0];
 	add.s64 %rd471, %rd470, %rd445;
 	ld.shared.s64 %rd472, [%rd1+1024];
-	mov.b64 {%r172, %r173}, %rd471;
-	shfl.sync.idx.b32 %r174|%p91, %r172, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
-	mov.b64 %rd473, {%r174, %r175};
+	mov.b64 {%r174, %r175}, %rd471;
+	shfl.sync.idx.b32 %r176|%p92, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd473, {%r176, %r177};
 	mov.b64 %rd474, %rd472;
 	mov.b64 %rd475, %rd473;
 	mov.b64 %rd476, %rd474;
@@ -16974,22 +20492,22 @@ $L114:
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, 0;
 	cvt.u64.u32 %rd482, %r2;
-	setp.eq.s64 %p92, %rd482, 0;
-	setp.gt.s64 %p93, %rd480, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L124;
+	setp.eq.s64 %p93, %rd482, 0;
+	setp.gt.s64 %p94, %rd480, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L127;
 	atom.global.add.u64 %rd483, [%rd154], %rd480;
 	mov.b64 %rd484, %rd483;
 	mov.b64 %rd481, %rd484;
-$L124:
+$L127:
 	cvt.u64.u32 %rd485, %r2;
-	setp.eq.s64 %p95, %rd485, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
+	setp.eq.s64 %p96, %rd485, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
 	bar.sync 0;
-	@!%p97 bra $L125;
+	@!%p98 bra $L128;
 	st.shared.s64 [%rd1+1024], %rd481;
-$L125:
+$L128:
 	bar.sync 0;
 	ld.shared.s64 %rd486, [%rd1+1024];
 	mov.b64 %rd487, %rd486;
@@ -16997,29 +20515,29 @@ $L125:
 	add.s64 %rd488, %rd481, %rd479;
 	mov.b64 %rd489, %rd488;
 	mov.b64 %rd490, 0;
-$L126:
-	setp.lt.s64 %p98, %rd490, %rd440;
-	not.pred %p99, %p98;
-	@!%p99 bra $L130;
-	bra.uni $L128;
-$L130:
+$L129:
+	setp.lt.s64 %p99, %rd490, %rd440;
+	not.pred %p100, %p99;
+	@!%p100 bra $L133;
+	bra.uni $L131;
+$L133:
 	mul.lo.s64 %rd491, %rd490, %rd182;
 	mad.lo.s64 %rd492, %rd491, 4, %rd180;
-	ld.shared.s32 %r176, [%rd492+0];
-	mov.b32 %r177, %r176;
+	ld.shared.s32 %r178, [%rd492+0];
+	mov.b32 %r179, %r178;
 	add.s64 %rd493, %rd489, %rd490;
 	mul.lo.s64 %rd494, %rd493, %rd153;
 	mad.lo.s64 %rd495, %rd494, 4, %rd151;
-	st.global.s32 [%rd495+0], %r177;
-$L127:
+	st.global.s32 [%rd495+0], %r179;
+$L130:
 	add.s64 %rd496, %rd490, 1;
 	mov.b64 %rd490, %rd496;
-	bra.uni $L126;
-$L128:
-	bra.uni $L107;
-$L106:
-	bra.uni $L105;
-$L107:
+	bra.uni $L129;
+$L131:
+	bra.uni $L110;
+$L109:
+	bra.uni $L108;
+$L110:
 $L54:
 	add.s64 %rd497, %rd319, %rd318;
 	mov.b64 %rd319, %rd497;
@@ -17033,47 +20551,47 @@ $L6:
 	mov.b64 %rd498, %rd120;
 	mov.b64 %rd499, %rd121;
 	// block reduction
-	mov.b32 %r178, 1;
-	sub.u32 %r179, %r13, 1;
-	mov.b32 %r180, %r3;
-$L131:
-	setp.hs.u32 %p100, %r180, 32;
-	@%p100 bra $L132;
-	mov.b64 {%r181, %r182}, %rd498;
-	shfl.sync.down.b32 %r183|%p101, %r181, %r180, %r179, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
-	mov.b64 %rd500, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd499;
-	shfl.sync.down.b32 %r187, %r185, %r180, %r179, %r17;
-	shfl.sync.down.b32 %r188, %r186, %r180, %r179, %r17;
-	mov.b64 %rd501, {%r187, %r188};
-	@!%p101 bra $L133;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L135;
-	setp.lt.s64 %p103, %rd500, %rd498;
-	setp.eq.s64 %p104, %rd500, %rd498;
-	setp.lt.s64 %p105, %rd501, %rd499;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd502, %rd500, %rd498, %p107;
-	selp.b64 %rd503, %rd501, %rd499, %p107;
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L134:
+	setp.hs.u32 %p101, %r182, 32;
+	@%p101 bra $L135;
+	mov.b64 {%r183, %r184}, %rd498;
+	shfl.sync.down.b32 %r185|%p102, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd500, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd499;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd501, {%r189, %r190};
+	@!%p102 bra $L136;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L138;
+	setp.lt.s64 %p104, %rd500, %rd498;
+	setp.eq.s64 %p105, %rd500, %rd498;
+	setp.lt.s64 %p106, %rd501, %rd499;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd502, %rd500, %rd498, %p108;
+	selp.b64 %rd503, %rd501, %rd499, %p108;
 	mov.b64 %rd498, %rd502;
 	mov.b64 %rd499, %rd503;
-	bra.uni $L134;
-$L135:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L136;
-	setp.gt.s64 %p109, %rd500, %rd498;
-	setp.eq.s64 %p110, %rd500, %rd498;
-	setp.lt.s64 %p111, %rd501, %rd499;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd504, %rd500, %rd498, %p113;
-	selp.b64 %rd505, %rd501, %rd499, %p113;
+	bra.uni $L137;
+$L138:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L139;
+	setp.gt.s64 %p110, %rd500, %rd498;
+	setp.eq.s64 %p111, %rd500, %rd498;
+	setp.lt.s64 %p112, %rd501, %rd499;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd504, %rd500, %rd498, %p114;
+	selp.b64 %rd505, %rd501, %rd499, %p114;
 	mov.b64 %rd498, %rd504;
 	mov.b64 %rd499, %rd505;
-	bra.uni $L134;
-$L136:
+	bra.uni $L137;
+$L139:
 	mov.b64 %rd506, %rd498;
 	mov.b64 %rd507, %rd499;
 	mov.b64 %rd508, %rd500;
@@ -17088,73 +20606,73 @@ $L136:
 	mov.b64 %rd510, %rd516;
 	add.s64 %rd517, %rd511, %rd515;
 	mov.b64 %rd511, %rd517;
-$L137:
+$L140:
 	mov.b64 %rd498, %rd510;
 	mov.b64 %rd499, %rd511;
-$L134:
-$L133:
-	shl.b32 %r180, %r180, 1;
-	bra.uni $L131;
-$L132:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L138;
+$L137:
+$L136:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L134;
+$L135:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L141;
 	mul.wide.u32 %rd518, %r8, 16;
 	add.s64 %rd519, %rd1, %rd518;
 	st.shared.s64 [%rd519+0], %rd498;
 	st.shared.s64 [%rd519+8], %rd499;
-$L138:
+$L141:
 	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L139;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L140;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L142;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L143;
 	mul.wide.u32 %rd520, %r7, 16;
 	add.s64 %rd521, %rd1, %rd520;
 	ld.shared.s64 %rd522, [%rd521+0];
 	ld.shared.s64 %rd523, [%rd521+8];
 	mov.b64 %rd498, %rd522;
 	mov.b64 %rd499, %rd523;
-$L140:
-	sub.u32 %r189, %r10, 1;
-	mov.b32 %r190, %r178;
-$L141:
-	setp.hs.u32 %p117, %r190, 32;
-	@%p117 bra $L142;
-	mov.b64 {%r191, %r192}, %rd498;
-	shfl.sync.down.b32 %r193|%p118, %r191, %r190, %r189, %r17;
-	shfl.sync.down.b32 %r194, %r192, %r190, %r189, %r17;
-	mov.b64 %rd524, {%r193, %r194};
-	mov.b64 {%r195, %r196}, %rd499;
-	shfl.sync.down.b32 %r197, %r195, %r190, %r189, %r17;
-	shfl.sync.down.b32 %r198, %r196, %r190, %r189, %r17;
-	mov.b64 %rd525, {%r197, %r198};
-	@!%p118 bra $L143;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L145;
-	setp.lt.s64 %p120, %rd524, %rd498;
-	setp.eq.s64 %p121, %rd524, %rd498;
-	setp.lt.s64 %p122, %rd525, %rd499;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd526, %rd524, %rd498, %p124;
-	selp.b64 %rd527, %rd525, %rd499, %p124;
+$L143:
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
+$L144:
+	setp.hs.u32 %p118, %r192, 32;
+	@%p118 bra $L145;
+	mov.b64 {%r193, %r194}, %rd498;
+	shfl.sync.down.b32 %r195|%p119, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd524, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd499;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd525, {%r199, %r200};
+	@!%p119 bra $L146;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L148;
+	setp.lt.s64 %p121, %rd524, %rd498;
+	setp.eq.s64 %p122, %rd524, %rd498;
+	setp.lt.s64 %p123, %rd525, %rd499;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd526, %rd524, %rd498, %p125;
+	selp.b64 %rd527, %rd525, %rd499, %p125;
 	mov.b64 %rd498, %rd526;
 	mov.b64 %rd499, %rd527;
-	bra.uni $L144;
-$L145:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L146;
-	setp.gt.s64 %p126, %rd524, %rd498;
-	setp.eq.s64 %p127, %rd524, %rd498;
-	setp.lt.s64 %p128, %rd525, %rd499;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd528, %rd524, %rd498, %p130;
-	selp.b64 %rd529, %rd525, %rd499, %p130;
+	bra.uni $L147;
+$L148:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L149;
+	setp.gt.s64 %p127, %rd524, %rd498;
+	setp.eq.s64 %p128, %rd524, %rd498;
+	setp.lt.s64 %p129, %rd525, %rd499;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd528, %rd524, %rd498, %p131;
+	selp.b64 %rd529, %rd525, %rd499, %p131;
 	mov.b64 %rd498, %rd528;
 	mov.b64 %rd499, %rd529;
-	bra.uni $L144;
-$L146:
+	bra.uni $L147;
+$L149:
 	mov.b64 %rd530, %rd498;
 	mov.b64 %rd531, %rd499;
 	mov.b64 %rd532, %rd524;
@@ -17169,22 +20687,22 @@ $L146:
 	mov.b64 %rd510, %rd534;
 	add.s64 %rd535, %rd511, %rd515;
 	mov.b64 %rd511, %rd535;
-$L147:
+$L150:
 	mov.b64 %rd498, %rd510;
 	mov.b64 %rd499, %rd511;
-$L144:
-$L143:
-	shl.b32 %r190, %r190, 1;
-	bra.uni $L141;
+$L147:
+$L146:
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L144;
+$L145:
 $L142:
-$L139:
 	mul.wide.u32 %rd536, %r29, 16;
 	add.s64 %rd537, %rd11, %rd536;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L148;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L151;
 	st.global.s64 [%rd537+0], %rd498;
 	st.global.s64 [%rd537+8], %rd499;
-$L148:
+$L151:
 	ret;
 }
 
@@ -17238,11 +20756,12 @@ $L148:
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<49>;
 	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17376,26 +20895,29 @@ $L148:
 	mov.b64 %rd100, %rd99;
 	ld.param.s32 %r24, [gk_s45];
 	mov.b32 %r25, %r24;
+	ld.param.u8 %r26, [gk_s46];
+	setp.ne.u32 %p8, %r26, 0;
+	mov.pred %p9, %p8;
 	cvt.u64.u32 %rd103, %r5;
 	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L2;
 	mov.b64 %rd101, 9223372036854775807;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd105, %rd103;
 $L3:
-	setp.ge.s64 %p9, %rd105, %rd4;
-	@%p9 bra $L4;
+	setp.ge.s64 %p11, %rd105, %rd4;
+	@%p11 bra $L4;
 	mad.lo.s64 %rd106, %rd105, 16, %rd3;
 	ld.global.s64 %rd107, [%rd106+0];
 	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p10, %rd107, %rd101;
-	setp.eq.s64 %p11, %rd107, %rd101;
-	setp.lt.s64 %p12, %rd108, %rd102;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd109, %rd107, %rd101, %p14;
-	selp.b64 %rd110, %rd108, %rd102, %p14;
+	setp.lt.s64 %p12, %rd107, %rd101;
+	setp.eq.s64 %p13, %rd107, %rd101;
+	setp.lt.s64 %p14, %rd108, %rd102;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd109, %rd107, %rd101, %p16;
+	selp.b64 %rd110, %rd108, %rd102, %p16;
 	mov.b64 %rd101, %rd109;
 	mov.b64 %rd102, %rd110;
 	add.s64 %rd105, %rd105, %rd104;
@@ -17403,24 +20925,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
+	setp.ne.u32 %p17, %r18, 10;
+	@%p17 bra.uni $L5;
 	mov.b64 %rd101, -9223372036854775808;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd111, %rd103;
 $L6:
-	setp.ge.s64 %p16, %rd111, %rd4;
-	@%p16 bra $L7;
+	setp.ge.s64 %p18, %rd111, %rd4;
+	@%p18 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p17, %rd113, %rd101;
-	setp.eq.s64 %p18, %rd113, %rd101;
-	setp.lt.s64 %p19, %rd114, %rd102;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd115, %rd113, %rd101, %p21;
-	selp.b64 %rd116, %rd114, %rd102, %p21;
+	setp.gt.s64 %p19, %rd113, %rd101;
+	setp.eq.s64 %p20, %rd113, %rd101;
+	setp.lt.s64 %p21, %rd114, %rd102;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd115, %rd113, %rd101, %p23;
+	selp.b64 %rd116, %rd114, %rd102, %p23;
 	mov.b64 %rd101, %rd115;
 	mov.b64 %rd102, %rd116;
 	add.s64 %rd111, %rd111, %rd104;
@@ -17441,8 +20963,8 @@ $L8:
 	mov.b64 %rd102, %rd122;
 	mov.b64 %rd123, %rd103;
 $L9:
-	setp.ge.s64 %p22, %rd123, %rd4;
-	@%p22 bra $L10;
+	setp.ge.s64 %p24, %rd123, %rd4;
+	@%p24 bra $L10;
 	mad.lo.s64 %rd124, %rd123, 16, %rd3;
 	ld.global.s64 %rd125, [%rd124+0];
 	ld.global.s64 %rd126, [%rd124+8];
@@ -17470,44 +20992,44 @@ $L1:
 	mov.b64 %rd139, %rd101;
 	mov.b64 %rd140, %rd102;
 	// block reduction
-	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
 $L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd139;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd141, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd140;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd142, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd141, %rd139;
-	setp.eq.s64 %p27, %rd141, %rd139;
-	setp.lt.s64 %p28, %rd142, %rd140;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd143, %rd141, %rd139, %p30;
-	selp.b64 %rd144, %rd142, %rd140, %p30;
+	setp.hs.u32 %p25, %r30, 32;
+	@%p25 bra $L13;
+	mov.b64 {%r31, %r32}, %rd139;
+	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd141, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd140;
+	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
+	mov.b64 %rd142, {%r37, %r38};
+	@!%p26 bra $L14;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L16;
+	setp.lt.s64 %p28, %rd141, %rd139;
+	setp.eq.s64 %p29, %rd141, %rd139;
+	setp.lt.s64 %p30, %rd142, %rd140;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd143, %rd141, %rd139, %p32;
+	selp.b64 %rd144, %rd142, %rd140, %p32;
 	mov.b64 %rd139, %rd143;
 	mov.b64 %rd140, %rd144;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd141, %rd139;
-	setp.eq.s64 %p33, %rd141, %rd139;
-	setp.lt.s64 %p34, %rd142, %rd140;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd145, %rd141, %rd139, %p36;
-	selp.b64 %rd146, %rd142, %rd140, %p36;
+	setp.ne.u32 %p33, %r18, 10;
+	@%p33 bra.uni $L17;
+	setp.gt.s64 %p34, %rd141, %rd139;
+	setp.eq.s64 %p35, %rd141, %rd139;
+	setp.lt.s64 %p36, %rd142, %rd140;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd145, %rd141, %rd139, %p38;
+	selp.b64 %rd146, %rd142, %rd140, %p38;
 	mov.b64 %rd139, %rd145;
 	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
@@ -17531,21 +21053,21 @@ $L18:
 	mov.b64 %rd140, %rd132;
 $L15:
 $L14:
-	shl.b32 %r29, %r29, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
+	setp.eq.u32 %p39, %r7, 0;
+	@!%p39 bra $L19;
 	mul.wide.u32 %rd153, %r8, 16;
 	add.s64 %rd154, %rd1, %rd153;
 	st.shared.s64 [%rd154+0], %rd139;
 	st.shared.s64 [%rd154+8], %rd140;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
+	setp.eq.u32 %p40, %r8, 0;
+	@!%p40 bra $L20;
+	setp.lo.u32 %p41, %r7, %r10;
+	@!%p41 bra $L21;
 	mul.wide.u32 %rd155, %r7, 16;
 	add.s64 %rd156, %rd1, %rd155;
 	ld.shared.s64 %rd157, [%rd156+0];
@@ -17553,42 +21075,42 @@ $L19:
 	mov.b64 %rd139, %rd157;
 	mov.b64 %rd140, %rd158;
 $L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd139;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd159, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd140;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd159, %rd139;
-	setp.eq.s64 %p44, %rd159, %rd139;
-	setp.lt.s64 %p45, %rd160, %rd140;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd161, %rd159, %rd139, %p47;
-	selp.b64 %rd162, %rd160, %rd140, %p47;
+	setp.hs.u32 %p42, %r40, 32;
+	@%p42 bra $L23;
+	mov.b64 {%r41, %r42}, %rd139;
+	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd159, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd140;
+	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
+	mov.b64 %rd160, {%r47, %r48};
+	@!%p43 bra $L24;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L26;
+	setp.lt.s64 %p45, %rd159, %rd139;
+	setp.eq.s64 %p46, %rd159, %rd139;
+	setp.lt.s64 %p47, %rd160, %rd140;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd161, %rd159, %rd139, %p49;
+	selp.b64 %rd162, %rd160, %rd140, %p49;
 	mov.b64 %rd139, %rd161;
 	mov.b64 %rd140, %rd162;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd159, %rd139;
-	setp.eq.s64 %p50, %rd159, %rd139;
-	setp.lt.s64 %p51, %rd160, %rd140;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd163, %rd159, %rd139, %p53;
-	selp.b64 %rd164, %rd160, %rd140, %p53;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L27;
+	setp.gt.s64 %p51, %rd159, %rd139;
+	setp.eq.s64 %p52, %rd159, %rd139;
+	setp.lt.s64 %p53, %rd160, %rd140;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd163, %rd159, %rd139, %p55;
+	selp.b64 %rd164, %rd160, %rd140, %p55;
 	mov.b64 %rd139, %rd163;
 	mov.b64 %rd140, %rd164;
 	bra.uni $L25;
@@ -17612,12 +21134,12 @@ $L28:
 	mov.b64 %rd140, %rd132;
 $L25:
 $L24:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r40, %r40, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
+	setp.eq.u32 %p56, %r5, 0;
+	@!%p56 bra $L29;
 	st.global.s64 [%rd6+0], %rd139;
 	st.global.s64 [%rd6+8], %rd140;
 $L29:
@@ -17625,8 +21147,8 @@ $L29:
 }
 `
 
-// gokkosPTX16 is the PTX of frontier.PullStep[bfs.reach].
-const gokkosPTX16 = `//
+// gokkosPTX20 is the PTX of frontier.PullStep[bfs.reach].
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17660,11 +21182,12 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s16,
 	.param .b64 gk_s17,
 	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<64>;
-	.reg .b32 %r<96>;
+	.reg .pred %p<69>;
+	.reg .b32 %r<97>;
 	.reg .b64 %rd<195>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17736,26 +21259,29 @@ const gokkosPTX16 = `//
 	mov.b64 %rd49, %rd48;
 	ld.param.s64 %rd50, [gk_s19];
 	mov.b64 %rd51, %rd50;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
+	ld.param.u8 %r19, [gk_s20];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
 	sub.s64 %rd52, %rd3, %rd2;
 	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd54, %r21;
 	add.s64 %rd55, %rd53, %rd54;
 	sub.s64 %rd56, %rd55, 1;
 	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r19;
+	cvt.u64.u32 %rd58, %r20;
 	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
 	add.s64 %rd60, %rd59, %rd57;
 	min.s64 %rd61, %rd60, %rd3;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd64, 9223372036854775807;
 	mov.b64 %rd65, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p3, %r18, 10;
-	@%p3 bra.uni $L3;
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
 	mov.b64 %rd64, -9223372036854775808;
 	mov.b64 %rd65, 9223372036854775807;
 	bra.uni $L1;
@@ -17779,16 +21305,16 @@ $L1:
 	cvt.u64.u32 %rd74, %r6;
 	mov.b64 %rd75, %rd73;
 $L5:
-	setp.ge.s64 %p4, %rd75, %rd61;
-	@%p4 bra $L6;
+	setp.ge.s64 %p6, %rd75, %rd61;
+	@%p6 bra $L6;
 	mov.b64 %rd76, %rd75;
 	mov.b64 %rd77, %rd76;
 	add.s64 %rd78, %rd76, 1;
 	mov.b64 %rd79, %rd78;
 	mov.b64 %rd80, %rd77;
 	mov.b64 %rd81, %rd79;
-	setp.gt.s64 %p5, %rd44, 0;
-	@!%p5 bra $L9;
+	setp.gt.s64 %p7, %rd44, 0;
+	@!%p7 bra $L9;
 	mul.lo.s64 %rd82, %rd76, %rd44;
 	mov.b64 %rd83, %rd82;
 	add.s64 %rd84, %rd76, 1;
@@ -17818,137 +21344,140 @@ $L9:
 	mov.b64 %rd105, %rd96;
 	mov.b64 %rd106, %rd80;
 $L10:
-	setp.lt.s64 %p6, %rd106, %rd81;
-	not.pred %p7, %p6;
-	@!%p7 bra $L14;
+	setp.lt.s64 %p8, %rd106, %rd81;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r21, 0x0;
+	mov.b32 %r22, 0x0;
 	mul.lo.s64 %rd107, %rd106, 32;
 	mov.b64 %rd108, %rd107;
-	setp.gt.s64 %p8, %rd44, 0;
-	@!%p8 bra $L15;
+	setp.gt.s64 %p10, %rd44, 0;
+	@!%p10 bra $L15;
+	mov.pred %p11, %p3;
 	mov.b64 %rd109, %rd106;
 	mul.lo.s64 %rd110, %rd109, %rd51;
 	mad.lo.s64 %rd111, %rd110, 4, %rd47;
-	ld.relaxed.gpu.global.u32 %r22, [%rd111+0];
-	mov.b32 %r23, %r22;
-	not.b32 %r24, %r23;
-	mov.b32 %r25, %r24;
-	mov.b32 %r21, %r25;
+	ld.relaxed.gpu.global.u32 %r23, [%rd111+0];
+	mov.b32 %r24, %r23;
+	not.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	mov.b32 %r22, %r26;
 	sub.s64 %rd112, %rd7, %rd108;
 	mov.b64 %rd113, %rd112;
-	setp.lt.s64 %p9, %rd113, 32;
-	@!%p9 bra $L18;
+	setp.lt.s64 %p12, %rd113, 32;
+	@!%p12 bra $L18;
 	min.u64 %rd114, %rd113, 32;
-	cvt.u32.u64 %r26, %rd114;
-	mov.b32 %r28, 0x1;
-	shl.b32 %r27, %r28, %r26;
-	setp.hs.u32 %p10, %r26, 32;
-	selp.b32 %r29, 0, %r27, %p10;
-	sub.u32 %r30, %r29, 0x1;
-	and.b32 %r31, %r21, %r30;
-	mov.b32 %r21, %r31;
+	cvt.u32.u64 %r27, %rd114;
+	mov.b32 %r29, 0x1;
+	shl.b32 %r28, %r29, %r27;
+	setp.hs.u32 %p13, %r27, 32;
+	selp.b32 %r30, 0, %r28, %p13;
+	sub.u32 %r31, %r30, 0x1;
+	and.b32 %r32, %r22, %r31;
+	mov.b32 %r22, %r32;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd108, %rd76;
-	cvt.u32.u64 %r32, %rd76;
-	mov.b32 %r33, %r32;
-	shr.s32 %r34, %r33, 5;
-	cvt.s64.s32 %rd115, %r34;
+	mov.pred %p14, %p3;
+	cvt.u32.u64 %r33, %rd76;
+	mov.b32 %r34, %r33;
+	shr.s32 %r35, %r34, 5;
+	cvt.s64.s32 %rd115, %r35;
 	mul.lo.s64 %rd116, %rd115, %rd51;
 	mad.lo.s64 %rd117, %rd116, 4, %rd47;
-	ld.relaxed.gpu.global.u32 %r35, [%rd117+0];
-	mov.b32 %r36, %r35;
-	and.b32 %r37, %r33, 31;
-	cvt.s64.s32 %rd118, %r37;
+	ld.relaxed.gpu.global.u32 %r36, [%rd117+0];
+	mov.b32 %r37, %r36;
+	and.b32 %r38, %r34, 31;
+	cvt.s64.s32 %rd118, %r38;
 	min.u64 %rd119, %rd118, 32;
-	cvt.u32.u64 %r38, %rd119;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p11, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p11;
-	and.b32 %r42, %r36, %r41;
-	setp.eq.u32 %p12, %r42, 0x0;
-	mov.pred %p13, %p12;
-	@!%p13 bra $L20;
-	mov.b32 %r21, 0x1;
+	cvt.u32.u64 %r39, %rd119;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p15, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p15;
+	and.b32 %r43, %r37, %r42;
+	setp.eq.u32 %p16, %r43, 0x0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L20;
+	mov.b32 %r22, 0x1;
 $L20:
 $L16:
-	mov.b32 %r43, 0x0;
+	mov.b32 %r44, 0x0;
 $L21:
-	setp.ne.u32 %p14, %r21, 0x0;
-	not.pred %p15, %p14;
-	@!%p15 bra $L25;
+	setp.ne.u32 %p18, %r22, 0x0;
+	not.pred %p19, %p18;
+	@!%p19 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r44, %r21;
-	clz.b32 %r45, %r44;
-	cvt.u64.u32 %rd120, %r45;
+	brev.b32 %r45, %r22;
+	clz.b32 %r46, %r45;
+	cvt.u64.u32 %rd120, %r46;
 	mov.b64 %rd121, %rd120;
-	sub.u32 %r46, %r21, 0x1;
-	and.b32 %r47, %r21, %r46;
-	mov.b32 %r21, %r47;
+	sub.u32 %r47, %r22, 0x1;
+	and.b32 %r48, %r22, %r47;
+	mov.b32 %r22, %r48;
 	add.s64 %rd122, %rd108, %rd121;
-	cvt.u32.u64 %r48, %rd122;
-	mov.b32 %r49, %r48;
-	mov.pred %p16, 0;
-	cvt.s64.s32 %rd123, %r49;
+	cvt.u32.u64 %r49, %rd122;
+	mov.b32 %r50, %r49;
+	mov.pred %p20, 0;
+	cvt.s64.s32 %rd123, %r50;
 	add.s64 %rd124, %rd123, 1;
 	mul.lo.s64 %rd125, %rd124, %rd99;
 	mad.lo.s64 %rd126, %rd125, 8, %rd97;
 	ld.global.nc.s64 %rd127, [%rd126+0];
 	mov.b64 %rd128, %rd127;
 	mov.b64 %rd129, %rd128;
-	cvt.s64.s32 %rd130, %r49;
+	cvt.s64.s32 %rd130, %r50;
 	mul.lo.s64 %rd131, %rd130, %rd99;
 	mad.lo.s64 %rd132, %rd131, 8, %rd97;
 	ld.global.nc.s64 %rd133, [%rd132+0];
 	mov.b64 %rd134, %rd133;
 	mov.b64 %rd135, %rd134;
 $L26:
-	setp.lt.s64 %p17, %rd135, %rd129;
-	not.pred %p18, %p17;
-	@!%p18 bra $L30;
+	setp.lt.s64 %p21, %rd135, %rd129;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd136, %rd135, %rd102;
 	mad.lo.s64 %rd137, %rd136, 4, %rd100;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
+	ld.global.nc.s32 %r51, [%rd137+0];
 	mov.b32 %r52, %r51;
-	shr.s32 %r53, %r52, 5;
-	cvt.s64.s32 %rd138, %r53;
+	mov.b32 %r53, %r52;
+	shr.s32 %r54, %r53, 5;
+	cvt.s64.s32 %rd138, %r54;
 	mul.lo.s64 %rd139, %rd138, %rd105;
 	mad.lo.s64 %rd140, %rd139, 4, %rd103;
-	ld.global.nc.u32 %r54, [%rd140+0];
-	mov.b32 %r55, %r54;
-	and.b32 %r56, %r52, 31;
-	cvt.s64.s32 %rd141, %r56;
+	ld.global.nc.u32 %r55, [%rd140+0];
+	mov.b32 %r56, %r55;
+	and.b32 %r57, %r53, 31;
+	cvt.s64.s32 %rd141, %r57;
 	min.u64 %rd142, %rd141, 32;
-	cvt.u32.u64 %r57, %rd142;
-	mov.b32 %r59, 0x1;
-	shl.b32 %r58, %r59, %r57;
-	setp.hs.u32 %p19, %r57, 32;
-	selp.b32 %r60, 0, %r58, %p19;
-	and.b32 %r61, %r55, %r60;
-	setp.eq.u32 %p20, %r61, 0x0;
-	@!%p20 bra $L32;
+	cvt.u32.u64 %r58, %rd142;
+	mov.b32 %r60, 0x1;
+	shl.b32 %r59, %r60, %r58;
+	setp.hs.u32 %p23, %r58, 32;
+	selp.b32 %r61, 0, %r59, %p23;
+	and.b32 %r62, %r56, %r61;
+	setp.eq.u32 %p24, %r62, 0x0;
+	@!%p24 bra $L32;
 	bra.uni $L27;
 $L32:
-	mov.b32 %r62, %r52;
-	mov.b32 %r63, %r49;
+	mov.pred %p25, %p3;
+	mov.b32 %r63, %r53;
+	mov.b32 %r64, %r50;
 	mov.b64 %rd143, %rd135;
-	mov.pred %p21, 1;
-	mov.pred %p22, 1;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p23;
-	mov.pred %p26, %p24;
-	or.pred %p27, %p16, %p25;
-	mov.pred %p16, %p27;
-	@!%p26 bra $L34;
+	mov.pred %p26, 1;
+	mov.pred %p27, 1;
+	mov.pred %p28, %p26;
+	mov.pred %p29, %p27;
+	mov.pred %p30, %p28;
+	mov.pred %p31, %p29;
+	or.pred %p32, %p20, %p30;
+	mov.pred %p20, %p32;
+	@!%p31 bra $L34;
 	bra.uni $L28;
 $L34:
 $L27:
@@ -17956,41 +21485,41 @@ $L27:
 	mov.b64 %rd135, %rd144;
 	bra.uni $L26;
 $L28:
-	@!%p16 bra $L36;
+	@!%p20 bra $L36;
 	min.u64 %rd145, %rd121, 32;
-	cvt.u32.u64 %r64, %rd145;
-	mov.b32 %r66, 0x1;
-	shl.b32 %r65, %r66, %r64;
-	setp.hs.u32 %p28, %r64, 32;
-	selp.b32 %r67, 0, %r65, %p28;
-	or.b32 %r68, %r43, %r67;
-	mov.b32 %r43, %r68;
+	cvt.u32.u64 %r65, %rd145;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p33, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p33;
+	or.b32 %r69, %r44, %r68;
+	mov.b32 %r44, %r69;
 	add.s64 %rd146, %rd62, 1;
 	mov.b64 %rd62, %rd146;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p29, %rd44, 0;
-	@!%p29 bra $L37;
+	setp.gt.s64 %p34, %rd44, 0;
+	@!%p34 bra $L37;
 	mul.lo.s64 %rd147, %rd106, %rd42;
 	mad.lo.s64 %rd148, %rd147, 4, %rd38;
-	st.global.u32 [%rd148+0], %r43;
+	st.global.u32 [%rd148+0], %r44;
 	bra.uni $L38;
 $L37:
-	setp.ne.u32 %p30, %r43, 0x0;
-	@!%p30 bra $L40;
+	setp.ne.u32 %p35, %r44, 0x0;
+	@!%p35 bra $L40;
 	shr.s64 %rd149, %rd76, 5;
 	mul.lo.s64 %rd150, %rd149, %rd42;
 	mad.lo.s64 %rd151, %rd150, 4, %rd38;
 	and.b64 %rd152, %rd76, 31;
 	min.u64 %rd153, %rd152, 32;
-	cvt.u32.u64 %r69, %rd153;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p31, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p31;
-	atom.global.or.b32 %r73, [%rd151], %r72;
+	cvt.u32.u64 %r70, %rd153;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p36, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p36;
+	atom.global.or.b32 %r74, [%rd151], %r73;
 $L40:
 $L38:
 $L11:
@@ -18005,44 +21534,44 @@ $L6:
 	mov.b64 %rd155, %rd62;
 	mov.b64 %rd156, %rd63;
 	// block reduction
-	mov.b32 %r74, 1;
 	mov.b32 %r75, 1;
-	sub.u32 %r76, %r13, 1;
-	mov.b32 %r77, %r74;
+	mov.b32 %r76, 1;
+	sub.u32 %r77, %r13, 1;
+	mov.b32 %r78, %r75;
 $L41:
-	setp.hs.u32 %p32, %r77, 32;
-	@%p32 bra $L42;
-	mov.b64 {%r78, %r79}, %rd155;
-	shfl.sync.down.b32 %r80|%p33, %r78, %r77, %r76, %r17;
-	shfl.sync.down.b32 %r81, %r79, %r77, %r76, %r17;
-	mov.b64 %rd157, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd156;
-	shfl.sync.down.b32 %r84, %r82, %r77, %r76, %r17;
-	shfl.sync.down.b32 %r85, %r83, %r77, %r76, %r17;
-	mov.b64 %rd158, {%r84, %r85};
-	@!%p33 bra $L43;
-	setp.ne.u32 %p34, %r18, 9;
-	@%p34 bra.uni $L45;
-	setp.lt.s64 %p35, %rd157, %rd155;
-	setp.eq.s64 %p36, %rd157, %rd155;
-	setp.lt.s64 %p37, %rd158, %rd156;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.b64 %rd159, %rd157, %rd155, %p39;
-	selp.b64 %rd160, %rd158, %rd156, %p39;
+	setp.hs.u32 %p37, %r78, 32;
+	@%p37 bra $L42;
+	mov.b64 {%r79, %r80}, %rd155;
+	shfl.sync.down.b32 %r81|%p38, %r79, %r78, %r77, %r17;
+	shfl.sync.down.b32 %r82, %r80, %r78, %r77, %r17;
+	mov.b64 %rd157, {%r81, %r82};
+	mov.b64 {%r83, %r84}, %rd156;
+	shfl.sync.down.b32 %r85, %r83, %r78, %r77, %r17;
+	shfl.sync.down.b32 %r86, %r84, %r78, %r77, %r17;
+	mov.b64 %rd158, {%r85, %r86};
+	@!%p38 bra $L43;
+	setp.ne.u32 %p39, %r18, 9;
+	@%p39 bra.uni $L45;
+	setp.lt.s64 %p40, %rd157, %rd155;
+	setp.eq.s64 %p41, %rd157, %rd155;
+	setp.lt.s64 %p42, %rd158, %rd156;
+	and.pred %p43, %p41, %p42;
+	or.pred %p44, %p40, %p43;
+	selp.b64 %rd159, %rd157, %rd155, %p44;
+	selp.b64 %rd160, %rd158, %rd156, %p44;
 	mov.b64 %rd155, %rd159;
 	mov.b64 %rd156, %rd160;
 	bra.uni $L44;
 $L45:
-	setp.ne.u32 %p40, %r18, 10;
-	@%p40 bra.uni $L46;
-	setp.gt.s64 %p41, %rd157, %rd155;
-	setp.eq.s64 %p42, %rd157, %rd155;
-	setp.lt.s64 %p43, %rd158, %rd156;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.b64 %rd161, %rd157, %rd155, %p45;
-	selp.b64 %rd162, %rd158, %rd156, %p45;
+	setp.ne.u32 %p45, %r18, 10;
+	@%p45 bra.uni $L46;
+	setp.gt.s64 %p46, %rd157, %rd155;
+	setp.eq.s64 %p47, %rd157, %rd155;
+	setp.lt.s64 %p48, %rd158, %rd156;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	selp.b64 %rd161, %rd157, %rd155, %p50;
+	selp.b64 %rd162, %rd158, %rd156, %p50;
 	mov.b64 %rd155, %rd161;
 	mov.b64 %rd156, %rd162;
 	bra.uni $L44;
@@ -18066,21 +21595,21 @@ $L47:
 	mov.b64 %rd156, %rd168;
 $L44:
 $L43:
-	shl.b32 %r77, %r77, 1;
+	shl.b32 %r78, %r78, 1;
 	bra.uni $L41;
 $L42:
-	setp.eq.u32 %p46, %r7, 0;
-	@!%p46 bra $L48;
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L48;
 	mul.wide.u32 %rd175, %r8, 16;
 	add.s64 %rd176, %rd1, %rd175;
 	st.shared.s64 [%rd176+0], %rd155;
 	st.shared.s64 [%rd176+8], %rd156;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L49;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L50;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L49;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L50;
 	mul.wide.u32 %rd177, %r7, 16;
 	add.s64 %rd178, %rd1, %rd177;
 	ld.shared.s64 %rd179, [%rd178+0];
@@ -18088,42 +21617,42 @@ $L48:
 	mov.b64 %rd155, %rd179;
 	mov.b64 %rd156, %rd180;
 $L50:
-	sub.u32 %r86, %r10, 1;
-	mov.b32 %r87, %r75;
+	sub.u32 %r87, %r10, 1;
+	mov.b32 %r88, %r76;
 $L51:
-	setp.hs.u32 %p49, %r87, 32;
-	@%p49 bra $L52;
-	mov.b64 {%r88, %r89}, %rd155;
-	shfl.sync.down.b32 %r90|%p50, %r88, %r87, %r86, %r17;
-	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
-	mov.b64 %rd181, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd156;
-	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
-	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
-	mov.b64 %rd182, {%r94, %r95};
-	@!%p50 bra $L53;
-	setp.ne.u32 %p51, %r18, 9;
-	@%p51 bra.uni $L55;
-	setp.lt.s64 %p52, %rd181, %rd155;
-	setp.eq.s64 %p53, %rd181, %rd155;
-	setp.lt.s64 %p54, %rd182, %rd156;
-	and.pred %p55, %p53, %p54;
-	or.pred %p56, %p52, %p55;
-	selp.b64 %rd183, %rd181, %rd155, %p56;
-	selp.b64 %rd184, %rd182, %rd156, %p56;
+	setp.hs.u32 %p54, %r88, 32;
+	@%p54 bra $L52;
+	mov.b64 {%r89, %r90}, %rd155;
+	shfl.sync.down.b32 %r91|%p55, %r89, %r88, %r87, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r88, %r87, %r17;
+	mov.b64 %rd181, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd156;
+	shfl.sync.down.b32 %r95, %r93, %r88, %r87, %r17;
+	shfl.sync.down.b32 %r96, %r94, %r88, %r87, %r17;
+	mov.b64 %rd182, {%r95, %r96};
+	@!%p55 bra $L53;
+	setp.ne.u32 %p56, %r18, 9;
+	@%p56 bra.uni $L55;
+	setp.lt.s64 %p57, %rd181, %rd155;
+	setp.eq.s64 %p58, %rd181, %rd155;
+	setp.lt.s64 %p59, %rd182, %rd156;
+	and.pred %p60, %p58, %p59;
+	or.pred %p61, %p57, %p60;
+	selp.b64 %rd183, %rd181, %rd155, %p61;
+	selp.b64 %rd184, %rd182, %rd156, %p61;
 	mov.b64 %rd155, %rd183;
 	mov.b64 %rd156, %rd184;
 	bra.uni $L54;
 $L55:
-	setp.ne.u32 %p57, %r18, 10;
-	@%p57 bra.uni $L56;
-	setp.gt.s64 %p58, %rd181, %rd155;
-	setp.eq.s64 %p59, %rd181, %rd155;
-	setp.lt.s64 %p60, %rd182, %rd156;
-	and.pred %p61, %p59, %p60;
-	or.pred %p62, %p58, %p61;
-	selp.b64 %rd185, %rd181, %rd155, %p62;
-	selp.b64 %rd186, %rd182, %rd156, %p62;
+	setp.ne.u32 %p62, %r18, 10;
+	@%p62 bra.uni $L56;
+	setp.gt.s64 %p63, %rd181, %rd155;
+	setp.eq.s64 %p64, %rd181, %rd155;
+	setp.lt.s64 %p65, %rd182, %rd156;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd185, %rd181, %rd155, %p67;
+	selp.b64 %rd186, %rd182, %rd156, %p67;
 	mov.b64 %rd155, %rd185;
 	mov.b64 %rd156, %rd186;
 	bra.uni $L54;
@@ -18147,14 +21676,14 @@ $L57:
 	mov.b64 %rd156, %rd168;
 $L54:
 $L53:
-	shl.b32 %r87, %r87, 1;
+	shl.b32 %r88, %r88, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd193, %r19, 16;
+	mul.wide.u32 %rd193, %r20, 16;
 	add.s64 %rd194, %rd5, %rd193;
-	setp.eq.u32 %p63, %r5, 0;
-	@!%p63 bra $L58;
+	setp.eq.u32 %p68, %r5, 0;
+	@!%p68 bra $L58;
 	st.global.s64 [%rd194+0], %rd155;
 	st.global.s64 [%rd194+8], %rd156;
 $L58:
@@ -18185,11 +21714,12 @@ $L58:
 	.param .b64 gk_s16,
 	.param .b64 gk_s17,
 	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<49>;
-	.reg .b32 %r<41>;
+	.reg .pred %p<51>;
+	.reg .b32 %r<42>;
 	.reg .b64 %rd<123>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18262,26 +21792,29 @@ $L58:
 	mov.b64 %rd50, %rd49;
 	ld.param.s64 %rd51, [gk_s19];
 	mov.b64 %rd52, %rd51;
+	ld.param.u8 %r19, [gk_s20];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
 	cvt.u64.u32 %rd55, %r5;
 	cvt.u64.u32 %rd56, %r6;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd53, 9223372036854775807;
 	mov.b64 %rd54, 9223372036854775807;
 	mov.b64 %rd57, %rd55;
 $L3:
-	setp.ge.s64 %p3, %rd57, %rd4;
-	@%p3 bra $L4;
+	setp.ge.s64 %p5, %rd57, %rd4;
+	@%p5 bra $L4;
 	mad.lo.s64 %rd58, %rd57, 16, %rd3;
 	ld.global.s64 %rd59, [%rd58+0];
 	ld.global.s64 %rd60, [%rd58+8];
-	setp.lt.s64 %p4, %rd59, %rd53;
-	setp.eq.s64 %p5, %rd59, %rd53;
-	setp.lt.s64 %p6, %rd60, %rd54;
-	and.pred %p7, %p5, %p6;
-	or.pred %p8, %p4, %p7;
-	selp.b64 %rd61, %rd59, %rd53, %p8;
-	selp.b64 %rd62, %rd60, %rd54, %p8;
+	setp.lt.s64 %p6, %rd59, %rd53;
+	setp.eq.s64 %p7, %rd59, %rd53;
+	setp.lt.s64 %p8, %rd60, %rd54;
+	and.pred %p9, %p7, %p8;
+	or.pred %p10, %p6, %p9;
+	selp.b64 %rd61, %rd59, %rd53, %p10;
+	selp.b64 %rd62, %rd60, %rd54, %p10;
 	mov.b64 %rd53, %rd61;
 	mov.b64 %rd54, %rd62;
 	add.s64 %rd57, %rd57, %rd56;
@@ -18289,24 +21822,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p9, %r18, 10;
-	@%p9 bra.uni $L5;
+	setp.ne.u32 %p11, %r18, 10;
+	@%p11 bra.uni $L5;
 	mov.b64 %rd53, -9223372036854775808;
 	mov.b64 %rd54, 9223372036854775807;
 	mov.b64 %rd63, %rd55;
 $L6:
-	setp.ge.s64 %p10, %rd63, %rd4;
-	@%p10 bra $L7;
+	setp.ge.s64 %p12, %rd63, %rd4;
+	@%p12 bra $L7;
 	mad.lo.s64 %rd64, %rd63, 16, %rd3;
 	ld.global.s64 %rd65, [%rd64+0];
 	ld.global.s64 %rd66, [%rd64+8];
-	setp.gt.s64 %p11, %rd65, %rd53;
-	setp.eq.s64 %p12, %rd65, %rd53;
-	setp.lt.s64 %p13, %rd66, %rd54;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.b64 %rd67, %rd65, %rd53, %p15;
-	selp.b64 %rd68, %rd66, %rd54, %p15;
+	setp.gt.s64 %p13, %rd65, %rd53;
+	setp.eq.s64 %p14, %rd65, %rd53;
+	setp.lt.s64 %p15, %rd66, %rd54;
+	and.pred %p16, %p14, %p15;
+	or.pred %p17, %p13, %p16;
+	selp.b64 %rd67, %rd65, %rd53, %p17;
+	selp.b64 %rd68, %rd66, %rd54, %p17;
 	mov.b64 %rd53, %rd67;
 	mov.b64 %rd54, %rd68;
 	add.s64 %rd63, %rd63, %rd56;
@@ -18327,8 +21860,8 @@ $L8:
 	mov.b64 %rd54, %rd74;
 	mov.b64 %rd75, %rd55;
 $L9:
-	setp.ge.s64 %p16, %rd75, %rd4;
-	@%p16 bra $L10;
+	setp.ge.s64 %p18, %rd75, %rd4;
+	@%p18 bra $L10;
 	mad.lo.s64 %rd76, %rd75, 16, %rd3;
 	ld.global.s64 %rd77, [%rd76+0];
 	ld.global.s64 %rd78, [%rd76+8];
@@ -18356,44 +21889,44 @@ $L1:
 	mov.b64 %rd91, %rd53;
 	mov.b64 %rd92, %rd54;
 	// block reduction
-	mov.b32 %r19, 1;
 	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
 $L12:
-	setp.hs.u32 %p17, %r22, 32;
-	@%p17 bra $L13;
-	mov.b64 {%r23, %r24}, %rd91;
-	shfl.sync.down.b32 %r25|%p18, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd93, {%r25, %r26};
-	mov.b64 {%r27, %r28}, %rd92;
-	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
-	mov.b64 %rd94, {%r29, %r30};
-	@!%p18 bra $L14;
-	setp.ne.u32 %p19, %r18, 9;
-	@%p19 bra.uni $L16;
-	setp.lt.s64 %p20, %rd93, %rd91;
-	setp.eq.s64 %p21, %rd93, %rd91;
-	setp.lt.s64 %p22, %rd94, %rd92;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.b64 %rd95, %rd93, %rd91, %p24;
-	selp.b64 %rd96, %rd94, %rd92, %p24;
+	setp.hs.u32 %p19, %r23, 32;
+	@%p19 bra $L13;
+	mov.b64 {%r24, %r25}, %rd91;
+	shfl.sync.down.b32 %r26|%p20, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd93, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd92;
+	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
+	mov.b64 %rd94, {%r30, %r31};
+	@!%p20 bra $L14;
+	setp.ne.u32 %p21, %r18, 9;
+	@%p21 bra.uni $L16;
+	setp.lt.s64 %p22, %rd93, %rd91;
+	setp.eq.s64 %p23, %rd93, %rd91;
+	setp.lt.s64 %p24, %rd94, %rd92;
+	and.pred %p25, %p23, %p24;
+	or.pred %p26, %p22, %p25;
+	selp.b64 %rd95, %rd93, %rd91, %p26;
+	selp.b64 %rd96, %rd94, %rd92, %p26;
 	mov.b64 %rd91, %rd95;
 	mov.b64 %rd92, %rd96;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p25, %r18, 10;
-	@%p25 bra.uni $L17;
-	setp.gt.s64 %p26, %rd93, %rd91;
-	setp.eq.s64 %p27, %rd93, %rd91;
-	setp.lt.s64 %p28, %rd94, %rd92;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd97, %rd93, %rd91, %p30;
-	selp.b64 %rd98, %rd94, %rd92, %p30;
+	setp.ne.u32 %p27, %r18, 10;
+	@%p27 bra.uni $L17;
+	setp.gt.s64 %p28, %rd93, %rd91;
+	setp.eq.s64 %p29, %rd93, %rd91;
+	setp.lt.s64 %p30, %rd94, %rd92;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd97, %rd93, %rd91, %p32;
+	selp.b64 %rd98, %rd94, %rd92, %p32;
 	mov.b64 %rd91, %rd97;
 	mov.b64 %rd92, %rd98;
 	bra.uni $L15;
@@ -18417,21 +21950,21 @@ $L18:
 	mov.b64 %rd92, %rd84;
 $L15:
 $L14:
-	shl.b32 %r22, %r22, 1;
+	shl.b32 %r23, %r23, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L19;
+	setp.eq.u32 %p33, %r7, 0;
+	@!%p33 bra $L19;
 	mul.wide.u32 %rd105, %r8, 16;
 	add.s64 %rd106, %rd1, %rd105;
 	st.shared.s64 [%rd106+0], %rd91;
 	st.shared.s64 [%rd106+8], %rd92;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L20;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L21;
+	setp.eq.u32 %p34, %r8, 0;
+	@!%p34 bra $L20;
+	setp.lo.u32 %p35, %r7, %r10;
+	@!%p35 bra $L21;
 	mul.wide.u32 %rd107, %r7, 16;
 	add.s64 %rd108, %rd1, %rd107;
 	ld.shared.s64 %rd109, [%rd108+0];
@@ -18439,42 +21972,42 @@ $L19:
 	mov.b64 %rd91, %rd109;
 	mov.b64 %rd92, %rd110;
 $L21:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r20;
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r21;
 $L22:
-	setp.hs.u32 %p34, %r32, 32;
-	@%p34 bra $L23;
-	mov.b64 {%r33, %r34}, %rd91;
-	shfl.sync.down.b32 %r35|%p35, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd111, {%r35, %r36};
-	mov.b64 {%r37, %r38}, %rd92;
-	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
-	mov.b64 %rd112, {%r39, %r40};
-	@!%p35 bra $L24;
-	setp.ne.u32 %p36, %r18, 9;
-	@%p36 bra.uni $L26;
-	setp.lt.s64 %p37, %rd111, %rd91;
-	setp.eq.s64 %p38, %rd111, %rd91;
-	setp.lt.s64 %p39, %rd112, %rd92;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd113, %rd111, %rd91, %p41;
-	selp.b64 %rd114, %rd112, %rd92, %p41;
+	setp.hs.u32 %p36, %r33, 32;
+	@%p36 bra $L23;
+	mov.b64 {%r34, %r35}, %rd91;
+	shfl.sync.down.b32 %r36|%p37, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd111, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd92;
+	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
+	mov.b64 %rd112, {%r40, %r41};
+	@!%p37 bra $L24;
+	setp.ne.u32 %p38, %r18, 9;
+	@%p38 bra.uni $L26;
+	setp.lt.s64 %p39, %rd111, %rd91;
+	setp.eq.s64 %p40, %rd111, %rd91;
+	setp.lt.s64 %p41, %rd112, %rd92;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd113, %rd111, %rd91, %p43;
+	selp.b64 %rd114, %rd112, %rd92, %p43;
 	mov.b64 %rd91, %rd113;
 	mov.b64 %rd92, %rd114;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p42, %r18, 10;
-	@%p42 bra.uni $L27;
-	setp.gt.s64 %p43, %rd111, %rd91;
-	setp.eq.s64 %p44, %rd111, %rd91;
-	setp.lt.s64 %p45, %rd112, %rd92;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd115, %rd111, %rd91, %p47;
-	selp.b64 %rd116, %rd112, %rd92, %p47;
+	setp.ne.u32 %p44, %r18, 10;
+	@%p44 bra.uni $L27;
+	setp.gt.s64 %p45, %rd111, %rd91;
+	setp.eq.s64 %p46, %rd111, %rd91;
+	setp.lt.s64 %p47, %rd112, %rd92;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd115, %rd111, %rd91, %p49;
+	selp.b64 %rd116, %rd112, %rd92, %p49;
 	mov.b64 %rd91, %rd115;
 	mov.b64 %rd92, %rd116;
 	bra.uni $L25;
@@ -18498,12 +22031,12 @@ $L28:
 	mov.b64 %rd92, %rd84;
 $L25:
 $L24:
-	shl.b32 %r32, %r32, 1;
+	shl.b32 %r33, %r33, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p48, %r5, 0;
-	@!%p48 bra $L29;
+	setp.eq.u32 %p50, %r5, 0;
+	@!%p50 bra $L29;
 	st.global.s64 [%rd6+0], %rd91;
 	st.global.s64 [%rd6+8], %rd92;
 $L29:
@@ -18511,8 +22044,8 @@ $L29:
 }
 `
 
-// gokkosPTX17 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX17 = `//
+// gokkosPTX21 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18553,11 +22086,12 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s23,
 	.param .b64 gk_s24,
 	.param .b64 gk_s25,
-	.param .b64 gk_s26
+	.param .b64 gk_s26,
+	.param .b64 gk_s27
 )
 {
-	.reg .pred %p<64>;
-	.reg .b32 %r<102>;
+	.reg .pred %p<69>;
+	.reg .b32 %r<103>;
 	.reg .b64 %rd<215>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18645,26 +22179,29 @@ const gokkosPTX17 = `//
 	mov.b64 %rd65, %rd64;
 	ld.param.s32 %r19, [gk_s26];
 	mov.b32 %r20, %r19;
-	mov.u32 %r21, %ctaid.x;
-	mov.u32 %r22, %nctaid.x;
+	ld.param.u8 %r21, [gk_s27];
+	setp.ne.u32 %p2, %r21, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r22, %ctaid.x;
+	mov.u32 %r23, %nctaid.x;
 	sub.s64 %rd66, %rd3, %rd2;
 	max.s64 %rd67, %rd66, 0;
-	cvt.u64.u32 %rd68, %r22;
+	cvt.u64.u32 %rd68, %r23;
 	add.s64 %rd69, %rd67, %rd68;
 	sub.s64 %rd70, %rd69, 1;
 	div.u64 %rd71, %rd70, %rd68;
-	cvt.u64.u32 %rd72, %r21;
+	cvt.u64.u32 %rd72, %r22;
 	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
 	add.s64 %rd74, %rd73, %rd71;
 	min.s64 %rd75, %rd74, %rd3;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd78, 9223372036854775807;
 	mov.b64 %rd79, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p3, %r18, 10;
-	@%p3 bra.uni $L3;
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
 	mov.b64 %rd78, -9223372036854775808;
 	mov.b64 %rd79, 9223372036854775807;
 	bra.uni $L1;
@@ -18688,16 +22225,16 @@ $L1:
 	cvt.u64.u32 %rd88, %r6;
 	mov.b64 %rd89, %rd87;
 $L5:
-	setp.ge.s64 %p4, %rd89, %rd75;
-	@%p4 bra $L6;
+	setp.ge.s64 %p6, %rd89, %rd75;
+	@%p6 bra $L6;
 	mov.b64 %rd90, %rd89;
 	mov.b64 %rd91, %rd90;
 	add.s64 %rd92, %rd90, 1;
 	mov.b64 %rd93, %rd92;
 	mov.b64 %rd94, %rd91;
 	mov.b64 %rd95, %rd93;
-	setp.gt.s64 %p5, %rd44, 0;
-	@!%p5 bra $L9;
+	setp.gt.s64 %p7, %rd44, 0;
+	@!%p7 bra $L9;
 	mul.lo.s64 %rd96, %rd90, %rd44;
 	mov.b64 %rd97, %rd96;
 	add.s64 %rd98, %rd90, 1;
@@ -18727,149 +22264,152 @@ $L9:
 	mov.b64 %rd119, %rd110;
 	mov.b64 %rd120, %rd94;
 $L10:
-	setp.lt.s64 %p6, %rd120, %rd95;
-	not.pred %p7, %p6;
-	@!%p7 bra $L14;
+	setp.lt.s64 %p8, %rd120, %rd95;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r23, 0x0;
+	mov.b32 %r24, 0x0;
 	mul.lo.s64 %rd121, %rd120, 32;
 	mov.b64 %rd122, %rd121;
-	setp.gt.s64 %p8, %rd44, 0;
-	@!%p8 bra $L15;
-	mov.b32 %r24, %r20;
+	setp.gt.s64 %p10, %rd44, 0;
+	@!%p10 bra $L15;
+	mov.b32 %r25, %r20;
+	mov.pred %p11, %p3;
 	mov.b64 %rd123, %rd120;
 	mul.lo.s64 %rd124, %rd123, %rd65;
 	mad.lo.s64 %rd125, %rd124, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r25, [%rd125+0];
-	mov.b32 %r26, %r25;
-	not.b32 %r27, %r26;
-	mov.b32 %r28, %r27;
-	mov.b32 %r23, %r28;
+	ld.relaxed.gpu.global.u32 %r26, [%rd125+0];
+	mov.b32 %r27, %r26;
+	not.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	mov.b32 %r24, %r29;
 	sub.s64 %rd126, %rd7, %rd122;
 	mov.b64 %rd127, %rd126;
-	setp.lt.s64 %p9, %rd127, 32;
-	@!%p9 bra $L18;
+	setp.lt.s64 %p12, %rd127, 32;
+	@!%p12 bra $L18;
 	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r29, %rd128;
-	mov.b32 %r31, 0x1;
-	shl.b32 %r30, %r31, %r29;
-	setp.hs.u32 %p10, %r29, 32;
-	selp.b32 %r32, 0, %r30, %p10;
-	sub.u32 %r33, %r32, 0x1;
-	and.b32 %r34, %r23, %r33;
-	mov.b32 %r23, %r34;
+	cvt.u32.u64 %r30, %rd128;
+	mov.b32 %r32, 0x1;
+	shl.b32 %r31, %r32, %r30;
+	setp.hs.u32 %p13, %r30, 32;
+	selp.b32 %r33, 0, %r31, %p13;
+	sub.u32 %r34, %r33, 0x1;
+	and.b32 %r35, %r24, %r34;
+	mov.b32 %r24, %r35;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd122, %rd90;
-	mov.b32 %r35, %r20;
-	cvt.u32.u64 %r36, %rd90;
-	mov.b32 %r37, %r36;
-	shr.s32 %r38, %r37, 5;
-	cvt.s64.s32 %rd129, %r38;
+	mov.b32 %r36, %r20;
+	mov.pred %p14, %p3;
+	cvt.u32.u64 %r37, %rd90;
+	mov.b32 %r38, %r37;
+	shr.s32 %r39, %r38, 5;
+	cvt.s64.s32 %rd129, %r39;
 	mul.lo.s64 %rd130, %rd129, %rd65;
 	mad.lo.s64 %rd131, %rd130, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r39, [%rd131+0];
-	mov.b32 %r40, %r39;
-	and.b32 %r41, %r37, 31;
-	cvt.s64.s32 %rd132, %r41;
+	ld.relaxed.gpu.global.u32 %r40, [%rd131+0];
+	mov.b32 %r41, %r40;
+	and.b32 %r42, %r38, 31;
+	cvt.s64.s32 %rd132, %r42;
 	min.u64 %rd133, %rd132, 32;
-	cvt.u32.u64 %r42, %rd133;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p11, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p11;
-	and.b32 %r46, %r40, %r45;
-	setp.eq.u32 %p12, %r46, 0x0;
-	mov.pred %p13, %p12;
-	@!%p13 bra $L20;
-	mov.b32 %r23, 0x1;
+	cvt.u32.u64 %r43, %rd133;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p15, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p15;
+	and.b32 %r47, %r41, %r46;
+	setp.eq.u32 %p16, %r47, 0x0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L20;
+	mov.b32 %r24, 0x1;
 $L20:
 $L16:
-	mov.b32 %r47, 0x0;
+	mov.b32 %r48, 0x0;
 $L21:
-	setp.ne.u32 %p14, %r23, 0x0;
-	not.pred %p15, %p14;
-	@!%p15 bra $L25;
+	setp.ne.u32 %p18, %r24, 0x0;
+	not.pred %p19, %p18;
+	@!%p19 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r48, %r23;
-	clz.b32 %r49, %r48;
-	cvt.u64.u32 %rd134, %r49;
+	brev.b32 %r49, %r24;
+	clz.b32 %r50, %r49;
+	cvt.u64.u32 %rd134, %r50;
 	mov.b64 %rd135, %rd134;
-	sub.u32 %r50, %r23, 0x1;
-	and.b32 %r51, %r23, %r50;
-	mov.b32 %r23, %r51;
+	sub.u32 %r51, %r24, 0x1;
+	and.b32 %r52, %r24, %r51;
+	mov.b32 %r24, %r52;
 	add.s64 %rd136, %rd122, %rd135;
-	cvt.u32.u64 %r52, %rd136;
-	mov.b32 %r53, %r52;
-	mov.pred %p16, 0;
-	cvt.s64.s32 %rd137, %r53;
+	cvt.u32.u64 %r53, %rd136;
+	mov.b32 %r54, %r53;
+	mov.pred %p20, 0;
+	cvt.s64.s32 %rd137, %r54;
 	add.s64 %rd138, %rd137, 1;
 	mul.lo.s64 %rd139, %rd138, %rd113;
 	mad.lo.s64 %rd140, %rd139, 8, %rd111;
 	ld.global.nc.s64 %rd141, [%rd140+0];
 	mov.b64 %rd142, %rd141;
 	mov.b64 %rd143, %rd142;
-	cvt.s64.s32 %rd144, %r53;
+	cvt.s64.s32 %rd144, %r54;
 	mul.lo.s64 %rd145, %rd144, %rd113;
 	mad.lo.s64 %rd146, %rd145, 8, %rd111;
 	ld.global.nc.s64 %rd147, [%rd146+0];
 	mov.b64 %rd148, %rd147;
 	mov.b64 %rd149, %rd148;
 $L26:
-	setp.lt.s64 %p17, %rd149, %rd143;
-	not.pred %p18, %p17;
-	@!%p18 bra $L30;
+	setp.lt.s64 %p21, %rd149, %rd143;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd150, %rd149, %rd116;
 	mad.lo.s64 %rd151, %rd150, 4, %rd114;
-	ld.global.nc.s32 %r54, [%rd151+0];
-	mov.b32 %r55, %r54;
+	ld.global.nc.s32 %r55, [%rd151+0];
 	mov.b32 %r56, %r55;
-	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd152, %r57;
+	mov.b32 %r57, %r56;
+	shr.s32 %r58, %r57, 5;
+	cvt.s64.s32 %rd152, %r58;
 	mul.lo.s64 %rd153, %rd152, %rd119;
 	mad.lo.s64 %rd154, %rd153, 4, %rd117;
-	ld.global.nc.u32 %r58, [%rd154+0];
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r56, 31;
-	cvt.s64.s32 %rd155, %r60;
+	ld.global.nc.u32 %r59, [%rd154+0];
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r57, 31;
+	cvt.s64.s32 %rd155, %r61;
 	min.u64 %rd156, %rd155, 32;
-	cvt.u32.u64 %r61, %rd156;
-	mov.b32 %r63, 0x1;
-	shl.b32 %r62, %r63, %r61;
-	setp.hs.u32 %p19, %r61, 32;
-	selp.b32 %r64, 0, %r62, %p19;
-	and.b32 %r65, %r59, %r64;
-	setp.eq.u32 %p20, %r65, 0x0;
-	@!%p20 bra $L32;
+	cvt.u32.u64 %r62, %rd156;
+	mov.b32 %r64, 0x1;
+	shl.b32 %r63, %r64, %r62;
+	setp.hs.u32 %p23, %r62, 32;
+	selp.b32 %r65, 0, %r63, %p23;
+	and.b32 %r66, %r60, %r65;
+	setp.eq.u32 %p24, %r66, 0x0;
+	@!%p24 bra $L32;
 	bra.uni $L27;
 $L32:
-	mov.b32 %r66, %r20;
-	mov.b32 %r67, %r56;
-	mov.b32 %r68, %r53;
+	mov.b32 %r67, %r20;
+	mov.pred %p25, %p3;
+	mov.b32 %r68, %r57;
+	mov.b32 %r69, %r54;
 	mov.b64 %rd157, %rd149;
-	cvt.s64.s32 %rd158, %r68;
+	cvt.s64.s32 %rd158, %r69;
 	mul.lo.s64 %rd159, %rd158, %rd51;
 	mad.lo.s64 %rd160, %rd159, 4, %rd47;
-	st.global.s32 [%rd160+0], %r67;
-	add.s32 %r69, %r66, 1;
-	cvt.s64.s32 %rd161, %r68;
+	st.global.s32 [%rd160+0], %r68;
+	add.s32 %r70, %r67, 1;
+	cvt.s64.s32 %rd161, %r69;
 	mul.lo.s64 %rd162, %rd161, %rd58;
 	mad.lo.s64 %rd163, %rd162, 4, %rd54;
-	st.global.s32 [%rd163+0], %r69;
-	mov.pred %p21, 1;
-	mov.pred %p22, 1;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p23;
-	mov.pred %p26, %p24;
-	or.pred %p27, %p16, %p25;
-	mov.pred %p16, %p27;
-	@!%p26 bra $L34;
+	st.global.s32 [%rd163+0], %r70;
+	mov.pred %p26, 1;
+	mov.pred %p27, 1;
+	mov.pred %p28, %p26;
+	mov.pred %p29, %p27;
+	mov.pred %p30, %p28;
+	mov.pred %p31, %p29;
+	or.pred %p32, %p20, %p30;
+	mov.pred %p20, %p32;
+	@!%p31 bra $L34;
 	bra.uni $L28;
 $L34:
 $L27:
@@ -18877,41 +22417,41 @@ $L27:
 	mov.b64 %rd149, %rd164;
 	bra.uni $L26;
 $L28:
-	@!%p16 bra $L36;
+	@!%p20 bra $L36;
 	min.u64 %rd165, %rd135, 32;
-	cvt.u32.u64 %r70, %rd165;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p28, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p28;
-	or.b32 %r74, %r47, %r73;
-	mov.b32 %r47, %r74;
+	cvt.u32.u64 %r71, %rd165;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p33, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p33;
+	or.b32 %r75, %r48, %r74;
+	mov.b32 %r48, %r75;
 	add.s64 %rd166, %rd76, 1;
 	mov.b64 %rd76, %rd166;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p29, %rd44, 0;
-	@!%p29 bra $L37;
+	setp.gt.s64 %p34, %rd44, 0;
+	@!%p34 bra $L37;
 	mul.lo.s64 %rd167, %rd120, %rd42;
 	mad.lo.s64 %rd168, %rd167, 4, %rd38;
-	st.global.u32 [%rd168+0], %r47;
+	st.global.u32 [%rd168+0], %r48;
 	bra.uni $L38;
 $L37:
-	setp.ne.u32 %p30, %r47, 0x0;
-	@!%p30 bra $L40;
+	setp.ne.u32 %p35, %r48, 0x0;
+	@!%p35 bra $L40;
 	shr.s64 %rd169, %rd90, 5;
 	mul.lo.s64 %rd170, %rd169, %rd42;
 	mad.lo.s64 %rd171, %rd170, 4, %rd38;
 	and.b64 %rd172, %rd90, 31;
 	min.u64 %rd173, %rd172, 32;
-	cvt.u32.u64 %r75, %rd173;
-	mov.b32 %r77, 0x1;
-	shl.b32 %r76, %r77, %r75;
-	setp.hs.u32 %p31, %r75, 32;
-	selp.b32 %r78, 0, %r76, %p31;
-	atom.global.or.b32 %r79, [%rd171], %r78;
+	cvt.u32.u64 %r76, %rd173;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p36, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p36;
+	atom.global.or.b32 %r80, [%rd171], %r79;
 $L40:
 $L38:
 $L11:
@@ -18926,44 +22466,44 @@ $L6:
 	mov.b64 %rd175, %rd76;
 	mov.b64 %rd176, %rd77;
 	// block reduction
-	mov.b32 %r80, 1;
 	mov.b32 %r81, 1;
-	sub.u32 %r82, %r13, 1;
-	mov.b32 %r83, %r80;
+	mov.b32 %r82, 1;
+	sub.u32 %r83, %r13, 1;
+	mov.b32 %r84, %r81;
 $L41:
-	setp.hs.u32 %p32, %r83, 32;
-	@%p32 bra $L42;
-	mov.b64 {%r84, %r85}, %rd175;
-	shfl.sync.down.b32 %r86|%p33, %r84, %r83, %r82, %r17;
-	shfl.sync.down.b32 %r87, %r85, %r83, %r82, %r17;
-	mov.b64 %rd177, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd176;
-	shfl.sync.down.b32 %r90, %r88, %r83, %r82, %r17;
-	shfl.sync.down.b32 %r91, %r89, %r83, %r82, %r17;
-	mov.b64 %rd178, {%r90, %r91};
-	@!%p33 bra $L43;
-	setp.ne.u32 %p34, %r18, 9;
-	@%p34 bra.uni $L45;
-	setp.lt.s64 %p35, %rd177, %rd175;
-	setp.eq.s64 %p36, %rd177, %rd175;
-	setp.lt.s64 %p37, %rd178, %rd176;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.b64 %rd179, %rd177, %rd175, %p39;
-	selp.b64 %rd180, %rd178, %rd176, %p39;
+	setp.hs.u32 %p37, %r84, 32;
+	@%p37 bra $L42;
+	mov.b64 {%r85, %r86}, %rd175;
+	shfl.sync.down.b32 %r87|%p38, %r85, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
+	mov.b64 %rd177, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd176;
+	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
+	mov.b64 %rd178, {%r91, %r92};
+	@!%p38 bra $L43;
+	setp.ne.u32 %p39, %r18, 9;
+	@%p39 bra.uni $L45;
+	setp.lt.s64 %p40, %rd177, %rd175;
+	setp.eq.s64 %p41, %rd177, %rd175;
+	setp.lt.s64 %p42, %rd178, %rd176;
+	and.pred %p43, %p41, %p42;
+	or.pred %p44, %p40, %p43;
+	selp.b64 %rd179, %rd177, %rd175, %p44;
+	selp.b64 %rd180, %rd178, %rd176, %p44;
 	mov.b64 %rd175, %rd179;
 	mov.b64 %rd176, %rd180;
 	bra.uni $L44;
 $L45:
-	setp.ne.u32 %p40, %r18, 10;
-	@%p40 bra.uni $L46;
-	setp.gt.s64 %p41, %rd177, %rd175;
-	setp.eq.s64 %p42, %rd177, %rd175;
-	setp.lt.s64 %p43, %rd178, %rd176;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.b64 %rd181, %rd177, %rd175, %p45;
-	selp.b64 %rd182, %rd178, %rd176, %p45;
+	setp.ne.u32 %p45, %r18, 10;
+	@%p45 bra.uni $L46;
+	setp.gt.s64 %p46, %rd177, %rd175;
+	setp.eq.s64 %p47, %rd177, %rd175;
+	setp.lt.s64 %p48, %rd178, %rd176;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	selp.b64 %rd181, %rd177, %rd175, %p50;
+	selp.b64 %rd182, %rd178, %rd176, %p50;
 	mov.b64 %rd175, %rd181;
 	mov.b64 %rd176, %rd182;
 	bra.uni $L44;
@@ -18987,21 +22527,21 @@ $L47:
 	mov.b64 %rd176, %rd188;
 $L44:
 $L43:
-	shl.b32 %r83, %r83, 1;
+	shl.b32 %r84, %r84, 1;
 	bra.uni $L41;
 $L42:
-	setp.eq.u32 %p46, %r7, 0;
-	@!%p46 bra $L48;
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L48;
 	mul.wide.u32 %rd195, %r8, 16;
 	add.s64 %rd196, %rd1, %rd195;
 	st.shared.s64 [%rd196+0], %rd175;
 	st.shared.s64 [%rd196+8], %rd176;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L49;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L50;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L49;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L50;
 	mul.wide.u32 %rd197, %r7, 16;
 	add.s64 %rd198, %rd1, %rd197;
 	ld.shared.s64 %rd199, [%rd198+0];
@@ -19009,42 +22549,42 @@ $L48:
 	mov.b64 %rd175, %rd199;
 	mov.b64 %rd176, %rd200;
 $L50:
-	sub.u32 %r92, %r10, 1;
-	mov.b32 %r93, %r81;
+	sub.u32 %r93, %r10, 1;
+	mov.b32 %r94, %r82;
 $L51:
-	setp.hs.u32 %p49, %r93, 32;
-	@%p49 bra $L52;
-	mov.b64 {%r94, %r95}, %rd175;
-	shfl.sync.down.b32 %r96|%p50, %r94, %r93, %r92, %r17;
-	shfl.sync.down.b32 %r97, %r95, %r93, %r92, %r17;
-	mov.b64 %rd201, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd176;
-	shfl.sync.down.b32 %r100, %r98, %r93, %r92, %r17;
-	shfl.sync.down.b32 %r101, %r99, %r93, %r92, %r17;
-	mov.b64 %rd202, {%r100, %r101};
-	@!%p50 bra $L53;
-	setp.ne.u32 %p51, %r18, 9;
-	@%p51 bra.uni $L55;
-	setp.lt.s64 %p52, %rd201, %rd175;
-	setp.eq.s64 %p53, %rd201, %rd175;
-	setp.lt.s64 %p54, %rd202, %rd176;
-	and.pred %p55, %p53, %p54;
-	or.pred %p56, %p52, %p55;
-	selp.b64 %rd203, %rd201, %rd175, %p56;
-	selp.b64 %rd204, %rd202, %rd176, %p56;
+	setp.hs.u32 %p54, %r94, 32;
+	@%p54 bra $L52;
+	mov.b64 {%r95, %r96}, %rd175;
+	shfl.sync.down.b32 %r97|%p55, %r95, %r94, %r93, %r17;
+	shfl.sync.down.b32 %r98, %r96, %r94, %r93, %r17;
+	mov.b64 %rd201, {%r97, %r98};
+	mov.b64 {%r99, %r100}, %rd176;
+	shfl.sync.down.b32 %r101, %r99, %r94, %r93, %r17;
+	shfl.sync.down.b32 %r102, %r100, %r94, %r93, %r17;
+	mov.b64 %rd202, {%r101, %r102};
+	@!%p55 bra $L53;
+	setp.ne.u32 %p56, %r18, 9;
+	@%p56 bra.uni $L55;
+	setp.lt.s64 %p57, %rd201, %rd175;
+	setp.eq.s64 %p58, %rd201, %rd175;
+	setp.lt.s64 %p59, %rd202, %rd176;
+	and.pred %p60, %p58, %p59;
+	or.pred %p61, %p57, %p60;
+	selp.b64 %rd203, %rd201, %rd175, %p61;
+	selp.b64 %rd204, %rd202, %rd176, %p61;
 	mov.b64 %rd175, %rd203;
 	mov.b64 %rd176, %rd204;
 	bra.uni $L54;
 $L55:
-	setp.ne.u32 %p57, %r18, 10;
-	@%p57 bra.uni $L56;
-	setp.gt.s64 %p58, %rd201, %rd175;
-	setp.eq.s64 %p59, %rd201, %rd175;
-	setp.lt.s64 %p60, %rd202, %rd176;
-	and.pred %p61, %p59, %p60;
-	or.pred %p62, %p58, %p61;
-	selp.b64 %rd205, %rd201, %rd175, %p62;
-	selp.b64 %rd206, %rd202, %rd176, %p62;
+	setp.ne.u32 %p62, %r18, 10;
+	@%p62 bra.uni $L56;
+	setp.gt.s64 %p63, %rd201, %rd175;
+	setp.eq.s64 %p64, %rd201, %rd175;
+	setp.lt.s64 %p65, %rd202, %rd176;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd205, %rd201, %rd175, %p67;
+	selp.b64 %rd206, %rd202, %rd176, %p67;
 	mov.b64 %rd175, %rd205;
 	mov.b64 %rd176, %rd206;
 	bra.uni $L54;
@@ -19068,14 +22608,14 @@ $L57:
 	mov.b64 %rd176, %rd188;
 $L54:
 $L53:
-	shl.b32 %r93, %r93, 1;
+	shl.b32 %r94, %r94, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd213, %r21, 16;
+	mul.wide.u32 %rd213, %r22, 16;
 	add.s64 %rd214, %rd5, %rd213;
-	setp.eq.u32 %p63, %r5, 0;
-	@!%p63 bra $L58;
+	setp.eq.u32 %p68, %r5, 0;
+	@!%p68 bra $L58;
 	st.global.s64 [%rd214+0], %rd175;
 	st.global.s64 [%rd214+8], %rd176;
 $L58:
@@ -19113,11 +22653,12 @@ $L58:
 	.param .b64 gk_s23,
 	.param .b64 gk_s24,
 	.param .b64 gk_s25,
-	.param .b64 gk_s26
+	.param .b64 gk_s26,
+	.param .b64 gk_s27
 )
 {
-	.reg .pred %p<49>;
-	.reg .b32 %r<43>;
+	.reg .pred %p<51>;
+	.reg .b32 %r<44>;
 	.reg .b64 %rd<137>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -19206,26 +22747,29 @@ $L58:
 	mov.b64 %rd66, %rd65;
 	ld.param.s32 %r19, [gk_s26];
 	mov.b32 %r20, %r19;
+	ld.param.u8 %r21, [gk_s27];
+	setp.ne.u32 %p2, %r21, 0;
+	mov.pred %p3, %p2;
 	cvt.u64.u32 %rd69, %r5;
 	cvt.u64.u32 %rd70, %r6;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd67, 9223372036854775807;
 	mov.b64 %rd68, 9223372036854775807;
 	mov.b64 %rd71, %rd69;
 $L3:
-	setp.ge.s64 %p3, %rd71, %rd4;
-	@%p3 bra $L4;
+	setp.ge.s64 %p5, %rd71, %rd4;
+	@%p5 bra $L4;
 	mad.lo.s64 %rd72, %rd71, 16, %rd3;
 	ld.global.s64 %rd73, [%rd72+0];
 	ld.global.s64 %rd74, [%rd72+8];
-	setp.lt.s64 %p4, %rd73, %rd67;
-	setp.eq.s64 %p5, %rd73, %rd67;
-	setp.lt.s64 %p6, %rd74, %rd68;
-	and.pred %p7, %p5, %p6;
-	or.pred %p8, %p4, %p7;
-	selp.b64 %rd75, %rd73, %rd67, %p8;
-	selp.b64 %rd76, %rd74, %rd68, %p8;
+	setp.lt.s64 %p6, %rd73, %rd67;
+	setp.eq.s64 %p7, %rd73, %rd67;
+	setp.lt.s64 %p8, %rd74, %rd68;
+	and.pred %p9, %p7, %p8;
+	or.pred %p10, %p6, %p9;
+	selp.b64 %rd75, %rd73, %rd67, %p10;
+	selp.b64 %rd76, %rd74, %rd68, %p10;
 	mov.b64 %rd67, %rd75;
 	mov.b64 %rd68, %rd76;
 	add.s64 %rd71, %rd71, %rd70;
@@ -19233,24 +22777,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p9, %r18, 10;
-	@%p9 bra.uni $L5;
+	setp.ne.u32 %p11, %r18, 10;
+	@%p11 bra.uni $L5;
 	mov.b64 %rd67, -9223372036854775808;
 	mov.b64 %rd68, 9223372036854775807;
 	mov.b64 %rd77, %rd69;
 $L6:
-	setp.ge.s64 %p10, %rd77, %rd4;
-	@%p10 bra $L7;
+	setp.ge.s64 %p12, %rd77, %rd4;
+	@%p12 bra $L7;
 	mad.lo.s64 %rd78, %rd77, 16, %rd3;
 	ld.global.s64 %rd79, [%rd78+0];
 	ld.global.s64 %rd80, [%rd78+8];
-	setp.gt.s64 %p11, %rd79, %rd67;
-	setp.eq.s64 %p12, %rd79, %rd67;
-	setp.lt.s64 %p13, %rd80, %rd68;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.b64 %rd81, %rd79, %rd67, %p15;
-	selp.b64 %rd82, %rd80, %rd68, %p15;
+	setp.gt.s64 %p13, %rd79, %rd67;
+	setp.eq.s64 %p14, %rd79, %rd67;
+	setp.lt.s64 %p15, %rd80, %rd68;
+	and.pred %p16, %p14, %p15;
+	or.pred %p17, %p13, %p16;
+	selp.b64 %rd81, %rd79, %rd67, %p17;
+	selp.b64 %rd82, %rd80, %rd68, %p17;
 	mov.b64 %rd67, %rd81;
 	mov.b64 %rd68, %rd82;
 	add.s64 %rd77, %rd77, %rd70;
@@ -19271,8 +22815,8 @@ $L8:
 	mov.b64 %rd68, %rd88;
 	mov.b64 %rd89, %rd69;
 $L9:
-	setp.ge.s64 %p16, %rd89, %rd4;
-	@%p16 bra $L10;
+	setp.ge.s64 %p18, %rd89, %rd4;
+	@%p18 bra $L10;
 	mad.lo.s64 %rd90, %rd89, 16, %rd3;
 	ld.global.s64 %rd91, [%rd90+0];
 	ld.global.s64 %rd92, [%rd90+8];
@@ -19300,44 +22844,44 @@ $L1:
 	mov.b64 %rd105, %rd67;
 	mov.b64 %rd106, %rd68;
 	// block reduction
-	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
 $L12:
-	setp.hs.u32 %p17, %r24, 32;
-	@%p17 bra $L13;
-	mov.b64 {%r25, %r26}, %rd105;
-	shfl.sync.down.b32 %r27|%p18, %r25, %r24, %r23, %r17;
-	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd107, {%r27, %r28};
-	mov.b64 {%r29, %r30}, %rd106;
-	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
-	mov.b64 %rd108, {%r31, %r32};
-	@!%p18 bra $L14;
-	setp.ne.u32 %p19, %r18, 9;
-	@%p19 bra.uni $L16;
-	setp.lt.s64 %p20, %rd107, %rd105;
-	setp.eq.s64 %p21, %rd107, %rd105;
-	setp.lt.s64 %p22, %rd108, %rd106;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.b64 %rd109, %rd107, %rd105, %p24;
-	selp.b64 %rd110, %rd108, %rd106, %p24;
+	setp.hs.u32 %p19, %r25, 32;
+	@%p19 bra $L13;
+	mov.b64 {%r26, %r27}, %rd105;
+	shfl.sync.down.b32 %r28|%p20, %r26, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
+	mov.b64 %rd107, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd106;
+	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
+	mov.b64 %rd108, {%r32, %r33};
+	@!%p20 bra $L14;
+	setp.ne.u32 %p21, %r18, 9;
+	@%p21 bra.uni $L16;
+	setp.lt.s64 %p22, %rd107, %rd105;
+	setp.eq.s64 %p23, %rd107, %rd105;
+	setp.lt.s64 %p24, %rd108, %rd106;
+	and.pred %p25, %p23, %p24;
+	or.pred %p26, %p22, %p25;
+	selp.b64 %rd109, %rd107, %rd105, %p26;
+	selp.b64 %rd110, %rd108, %rd106, %p26;
 	mov.b64 %rd105, %rd109;
 	mov.b64 %rd106, %rd110;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p25, %r18, 10;
-	@%p25 bra.uni $L17;
-	setp.gt.s64 %p26, %rd107, %rd105;
-	setp.eq.s64 %p27, %rd107, %rd105;
-	setp.lt.s64 %p28, %rd108, %rd106;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd111, %rd107, %rd105, %p30;
-	selp.b64 %rd112, %rd108, %rd106, %p30;
+	setp.ne.u32 %p27, %r18, 10;
+	@%p27 bra.uni $L17;
+	setp.gt.s64 %p28, %rd107, %rd105;
+	setp.eq.s64 %p29, %rd107, %rd105;
+	setp.lt.s64 %p30, %rd108, %rd106;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd111, %rd107, %rd105, %p32;
+	selp.b64 %rd112, %rd108, %rd106, %p32;
 	mov.b64 %rd105, %rd111;
 	mov.b64 %rd106, %rd112;
 	bra.uni $L15;
@@ -19361,21 +22905,21 @@ $L18:
 	mov.b64 %rd106, %rd98;
 $L15:
 $L14:
-	shl.b32 %r24, %r24, 1;
+	shl.b32 %r25, %r25, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L19;
+	setp.eq.u32 %p33, %r7, 0;
+	@!%p33 bra $L19;
 	mul.wide.u32 %rd119, %r8, 16;
 	add.s64 %rd120, %rd1, %rd119;
 	st.shared.s64 [%rd120+0], %rd105;
 	st.shared.s64 [%rd120+8], %rd106;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L20;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L21;
+	setp.eq.u32 %p34, %r8, 0;
+	@!%p34 bra $L20;
+	setp.lo.u32 %p35, %r7, %r10;
+	@!%p35 bra $L21;
 	mul.wide.u32 %rd121, %r7, 16;
 	add.s64 %rd122, %rd1, %rd121;
 	ld.shared.s64 %rd123, [%rd122+0];
@@ -19383,42 +22927,42 @@ $L19:
 	mov.b64 %rd105, %rd123;
 	mov.b64 %rd106, %rd124;
 $L21:
-	sub.u32 %r33, %r10, 1;
-	mov.b32 %r34, %r22;
+	sub.u32 %r34, %r10, 1;
+	mov.b32 %r35, %r23;
 $L22:
-	setp.hs.u32 %p34, %r34, 32;
-	@%p34 bra $L23;
-	mov.b64 {%r35, %r36}, %rd105;
-	shfl.sync.down.b32 %r37|%p35, %r35, %r34, %r33, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd125, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd106;
-	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
-	mov.b64 %rd126, {%r41, %r42};
-	@!%p35 bra $L24;
-	setp.ne.u32 %p36, %r18, 9;
-	@%p36 bra.uni $L26;
-	setp.lt.s64 %p37, %rd125, %rd105;
-	setp.eq.s64 %p38, %rd125, %rd105;
-	setp.lt.s64 %p39, %rd126, %rd106;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd127, %rd125, %rd105, %p41;
-	selp.b64 %rd128, %rd126, %rd106, %p41;
+	setp.hs.u32 %p36, %r35, 32;
+	@%p36 bra $L23;
+	mov.b64 {%r36, %r37}, %rd105;
+	shfl.sync.down.b32 %r38|%p37, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd125, {%r38, %r39};
+	mov.b64 {%r40, %r41}, %rd106;
+	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
+	mov.b64 %rd126, {%r42, %r43};
+	@!%p37 bra $L24;
+	setp.ne.u32 %p38, %r18, 9;
+	@%p38 bra.uni $L26;
+	setp.lt.s64 %p39, %rd125, %rd105;
+	setp.eq.s64 %p40, %rd125, %rd105;
+	setp.lt.s64 %p41, %rd126, %rd106;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd127, %rd125, %rd105, %p43;
+	selp.b64 %rd128, %rd126, %rd106, %p43;
 	mov.b64 %rd105, %rd127;
 	mov.b64 %rd106, %rd128;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p42, %r18, 10;
-	@%p42 bra.uni $L27;
-	setp.gt.s64 %p43, %rd125, %rd105;
-	setp.eq.s64 %p44, %rd125, %rd105;
-	setp.lt.s64 %p45, %rd126, %rd106;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd129, %rd125, %rd105, %p47;
-	selp.b64 %rd130, %rd126, %rd106, %p47;
+	setp.ne.u32 %p44, %r18, 10;
+	@%p44 bra.uni $L27;
+	setp.gt.s64 %p45, %rd125, %rd105;
+	setp.eq.s64 %p46, %rd125, %rd105;
+	setp.lt.s64 %p47, %rd126, %rd106;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd129, %rd125, %rd105, %p49;
+	selp.b64 %rd130, %rd126, %rd106, %p49;
 	mov.b64 %rd105, %rd129;
 	mov.b64 %rd106, %rd130;
 	bra.uni $L25;
@@ -19442,12 +22986,12 @@ $L28:
 	mov.b64 %rd106, %rd98;
 $L25:
 $L24:
-	shl.b32 %r34, %r34, 1;
+	shl.b32 %r35, %r35, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p48, %r5, 0;
-	@!%p48 bra $L29;
+	setp.eq.u32 %p50, %r5, 0;
+	@!%p50 bra $L29;
 	st.global.s64 [%rd6+0], %rd105;
 	st.global.s64 [%rd6+8], %rd106;
 $L29:
@@ -19459,21 +23003,21 @@ $L29:
 func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:33
+//line kernels.go:35
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:19467
+//line gokkos_kernels_gen.go:23011
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:47
+//line kernels.go:49
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:19477
+//line gokkos_kernels_gen.go:23021
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19482,31 +23026,31 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:60
+//line kernels.go:62
 			var word uint32
 			hi := min(w*32+32, k.Parent.Len())
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:65
+//line kernels.go:67
 				word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:19496
+//line gokkos_kernels_gen.go:23040
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:60
+//line kernels.go:62
 		var word uint32
 		hi := min(w*32+32, k.Parent.Len())
 		for v := w * 32; v < hi; v++ {
 
-//line kernels.go:65
+//line kernels.go:67
 			word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:19510
+//line gokkos_kernels_gen.go:23054
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19515,17 +23059,17 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:78
+//line kernels.go:80
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19522
+//line gokkos_kernels_gen.go:23066
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:78
+//line kernels.go:80
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:19529
+//line gokkos_kernels_gen.go:23073
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -19534,17 +23078,17 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:89
+//line kernels.go:91
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19541
+//line gokkos_kernels_gen.go:23085
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:89
+//line kernels.go:91
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:19548
+//line gokkos_kernels_gen.go:23092
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -19554,27 +23098,128 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:102
+//line kernels.go:104
 			if gokkosS0[gokkosJ] >= 0 {
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:19563
+//line gokkos_kernels_gen.go:23107
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:102
+//line kernels.go:104
 		if k.Level.At(v) >= 0 {
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:19573
+//line gokkos_kernels_gen.go:23117
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop18(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop6 runs fixParents.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			u := gokkosLo + gokkosJ
+//line kernels.go:122
+			l := gokkosS0[gokkosJ]
+			if l < 0 {
+				continue
+			}
+			for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
+				v := int(k.G.Adj.At(int(e)))
+				if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
+					k.Parent.AtomicStore(v, int32(u))
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:23139
+		return
+	}
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line kernels.go:122
+		l := k.Level.At(u)
+		if l < 0 {
+			continue
+		}
+		for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
+			v := int(k.G.Adj.At(int(e)))
+			if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
+				k.Parent.AtomicStore(v, int32(u))
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:23155
+}
+
+// gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:142
+			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:23167
+		*acc = gokkosAccV
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:142
+		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
+	}
+//line gokkos_kernels_gen.go:23175
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop8 runs levelSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:155
+			if l := gokkosS0[gokkosJ]; l >= 0 {
+				k.Count.AtomicAdd(int(l), 1)
+			}
+		}
+//line gokkos_kernels_gen.go:23189
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:155
+		if l := k.Level.At(v); l >= 0 {
+			k.Count.AtomicAdd(int(l), 1)
+		}
+	}
+//line gokkos_kernels_gen.go:23198
+}
+
+// gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:169
+			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:23210
+		*acc = gokkosAccV
+		return
+	}
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line kernels.go:169
+		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
+	}
+//line gokkos_kernels_gen.go:23218
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop22 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop22(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
 	if gokkosS0 == nil && o.Visited.Len() > 0 {
@@ -19590,50 +23235,46 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:62
+//line op.go:88
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:63
+//line op.go:89
 			{
 				if false {
-//line op.go:64
+//line op.go:90
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:64
+//line op.go:90
 					gokkosN++
-//line op.go:64
+//line op.go:90
 				}
-//line op.go:64
+//line op.go:90
 				continue gokkosNext
-//line op.go:64
+//line op.go:90
 			}
 		}
-//line op.go:65
+//line op.go:91
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:66
+//line op.go:92
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:66
+//line op.go:92
 				gokkosN++
-//line op.go:66
+//line op.go:92
 			}
-//line op.go:66
+//line op.go:92
 			continue gokkosNext
-//line op.go:66
+//line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:19625
+//line gokkos_kernels_gen.go:23270
 	return gokkosN
 }
 
-// gokkosHostLoop19 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop19(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop23 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop23(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
-	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
-	if gokkosS0 == nil && o.Parent.Len() > 0 {
-		return -1
-	}
-	gokkosS1 := o.Level.Span(0, o.Level.Len())
-	if gokkosS1 == nil && o.Level.Len() > 0 {
+	gokkosS0 := o.Level.Span(0, o.Level.Len())
+	if gokkosS0 == nil && o.Level.Len() > 0 {
 		return -1
 	}
 	_ = o
@@ -19646,37 +23287,45 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:25
-		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], -1, u) {
-//line op.go:25
-			{
-				if false {
-//line op.go:26
-					gokkosHits[gokkosN] = gokkosV
-//line op.go:26
-					gokkosN++
-//line op.go:26
+//line op.go:31
+		l := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)]) + 1
+		for {
+
+			cur := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)])
+			if uint32(cur) <= uint32(l) {
+//line op.go:35
+				{
+					if false {
+//line op.go:36
+						gokkosHits[gokkosN] = gokkosV
+//line op.go:36
+						gokkosN++
+//line op.go:36
+					}
+//line op.go:36
+					continue gokkosNext
+//line op.go:36
 				}
-//line op.go:26
-				continue gokkosNext
-//line op.go:26
+			}
+			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], cur, l) {
+				break
 			}
 		}
-//line op.go:27
-		gokkosS1[int(v)] = gokkosS1[int(u)] + 1
+		o.Parent.AtomicStore(int(v), u)
+//line op.go:42
 		{
 			if true {
-//line op.go:29
+//line op.go:43
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:29
+//line op.go:43
 				gokkosN++
-//line op.go:29
+//line op.go:43
 			}
-//line op.go:29
+//line op.go:43
 			continue gokkosNext
-//line op.go:29
+//line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:19681
+//line gokkos_kernels_gen.go:23330
 	return gokkosN
 }

@@ -1,6 +1,8 @@
 package bfs
 
 import (
+	"math/bits"
+
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/views"
@@ -103,3 +105,65 @@ func (k reachedEdges) Run(v int, acc *int64) {
 		*acc += k.G.Degree(int32(v))
 	}
 }
+
+// fixParents repairs the parents after fused steps with local rounds: a vertex claimed at a
+// level that a later visit lowered may keep the parent of the earlier claim (the two parent
+// stores race), so every edge u→v with level[v] = level[u]+1 gives v the parent u when v's
+// parent is not on the level before v's. Several such u may store; each is a right parent.
+//
+//gokkos:kernel
+type fixParents struct {
+	G             dgraph.CSR
+	Level, Parent views.View1D[int32]
+}
+
+// Run checks the out-edges of vertex u.
+func (k fixParents) Run(u int) {
+	l := k.Level.At(u)
+	if l < 0 {
+		return
+	}
+	for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
+		v := int(k.G.Adj.At(int(e)))
+		if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
+			k.Parent.AtomicStore(v, int32(u))
+		}
+	}
+}
+
+// deepest finds the largest level.
+//
+//gokkos:kernel
+type deepest struct {
+	Level views.View1D[int32]
+}
+
+// Run takes vertex v's level.
+func (k deepest) Run(v int, acc *int64) { *acc = max(*acc, int64(k.Level.At(v))) }
+
+// levelSizes counts the vertices of every level (Count[d] for level d), after fused steps
+// with local rounds, whose steps do not each cover one level.
+//
+//gokkos:kernel
+type levelSizes struct {
+	Level views.View1D[int32]
+	Count views.View1D[int64]
+}
+
+// Run counts vertex v.
+func (k levelSizes) Run(v int) {
+	if l := k.Level.At(v); l >= 0 {
+		k.Count.AtomicAdd(int(l), 1)
+	}
+}
+
+// reachedBits counts the reached vertices of a ReachOnly search: the set bits of the visited
+// bitmap (words past the last vertex's are zero: the bitmap is cleared before a search).
+//
+//gokkos:kernel
+type reachedBits struct {
+	Visited views.View1D[uint32]
+}
+
+// Run counts word w.
+func (k reachedBits) Run(w int, acc *int64) { *acc += int64(bits.OnesCount32(k.Visited.At(w))) }

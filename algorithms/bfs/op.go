@@ -2,10 +2,14 @@ package bfs
 
 import "github.com/gokkos/gokkos/views"
 
-// visit is BFS's edge operator: the first visit of an unvisited vertex v from u claims it by
-// setting its parent with a compare-and-swap, stores its level level[u]+1 and puts it in the
-// next worklist: one atomic operation per claimed vertex, as in GAP's top-down step. Push
-// steps take the level from u rather than from Depth so that fused steps
+// visit is BFS's edge operator: a visit of v from u offers v the level level[u]+1 and takes it
+// with a compare-and-swap when v is unvisited (level -1) or has a larger level, then records u
+// as v's parent and puts v in the next worklist: one atomic operation per claimed vertex, as in
+// GAP's top-down step. In level-synchronous steps the first visit of a vertex is the only one
+// that succeeds (every later one offers the same level), as with a claim of the parent; in fused
+// steps with local rounds (frontier.CorrectingOp) a vertex may be claimed at a level that a
+// visit from another team lowers later, and its parent then needs the repair of fixParents.
+// Push steps take the level from u rather than from Depth so that fused steps
 // (frontier.PushLevels), which run several levels with one operator, store the right one.
 //
 // Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "parent[v] >= 0"
@@ -18,16 +22,31 @@ type visit struct {
 	Level   views.View1D[int32]
 	Visited views.View1D[uint32]
 	Depth   int32
+	// Local lets fused steps run local rounds (see Correcting).
+	Local bool
 }
 
-// Visit claims v for u.
+// Visit offers v the level after u's.
 func (o visit) Visit(u, v int32, e int64) bool {
-	if o.Parent.AtomicLoad(int(v)) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
-		return false
+	l := o.Level.AtomicLoad(int(u)) + 1
+	for {
+		// -1 (unvisited) compares above every level.
+		cur := o.Level.AtomicLoad(int(v))
+		if uint32(cur) <= uint32(l) {
+			return false
+		}
+		if o.Level.AtomicCompareAndSwap(int(v), cur, l) {
+			break
+		}
 	}
-	o.Level.Set(int(v), o.Level.At(int(u))+1)
+	o.Parent.AtomicStore(int(v), u)
 	return true
 }
+
+// Correcting reports whether fused steps may run local rounds with visit: it is
+// label-correcting (levels only decrease, to the same result in any order of visits), and
+// BFS allows them (Local) where no pull step is to follow.
+func (o visit) Correcting() bool { return o.Local }
 
 // Pending reports whether v is still unvisited.
 func (o visit) Pending(v int32) bool {
@@ -55,7 +74,14 @@ func (o visit) Pull(u, v int32, e int64) (bool, bool) {
 // bitmap, as for visit.
 type reach struct {
 	Visited views.View1D[uint32]
+	// Local lets fused steps run local rounds (see Correcting).
+	Local bool
 }
+
+// Correcting reports whether fused steps may run local rounds with reach: it is
+// label-correcting (a claim is final, whatever the order of visits), and BFS allows them
+// (Local) where no pull step is to follow.
+func (o reach) Correcting() bool { return o.Local }
 
 // Visit claims v.
 func (o reach) Visit(u, v int32, e int64) bool {

@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -187,9 +187,11 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Color", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Color", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -5722,12 +5724,14 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<147>;
-	.reg .b32 %r<246>;
-	.reg .b64 %rd<571>;
+	.reg .pred %p<262>;
+	.reg .b32 %r<409>;
+	.reg .b64 %rd<1008>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5865,201 +5869,217 @@ const gokkosPTX5 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	cvt.u64.u32 %rd125, %r28;
-	cvt.u64.u32 %rd126, %r29;
-	mov.b64 %rd127, %rd125;
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	cvt.u64.u32 %rd129, %r28;
+	cvt.u64.u32 %rd130, %r29;
+	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p7, %rd127, %rd2;
+	setp.ge.s64 %p7, %rd131, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd124, %rd127;
+	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd128, %rd13, %rd21;
-	mad.lo.s64 %rd129, %rd100, 4, 15;
-	and.b64 %rd129, %rd129, -16;
-	add.s64 %rd21, %rd21, %rd129;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd100;
-	mov.b64 %rd132, 1;
-	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd131;
-	mov.b64 %rd135, %rd132;
-	setp.eq.s64 %p8, %rd124, 0;
-	cvt.u64.u32 %rd136, %r2;
-	setp.eq.s64 %p9, %rd136, 0;
+	add.s64 %rd132, %rd13, %rd21;
+	mad.lo.s64 %rd133, %rd100, 4, 15;
+	and.b64 %rd133, %rd133, -16;
+	add.s64 %rd21, %rd21, %rd133;
+	mov.b64 %rd134, %rd132;
+	mov.b64 %rd135, %rd100;
+	mov.b64 %rd136, 1;
+	mov.b64 %rd137, %rd134;
+	mov.b64 %rd138, %rd135;
+	mov.b64 %rd139, %rd136;
+	mov.b64 %rd141, 2;
+	mul.lo.s64 %rd140, %rd141, %rd106;
+	add.s64 %rd142, %rd11, %rd20;
+	mad.lo.s64 %rd143, %rd140, 4, 15;
+	and.b64 %rd143, %rd143, -16;
+	add.s64 %rd20, %rd20, %rd143;
+	mov.b64 %rd144, %rd142;
+	mov.b64 %rd145, %rd140;
+	mov.b64 %rd146, 1;
+	mov.b64 %rd147, %rd144;
+	mov.b64 %rd148, %rd145;
+	mov.b64 %rd149, %rd146;
+	setp.eq.s64 %p8, %rd128, 0;
+	cvt.u64.u32 %rd150, %r2;
+	setp.eq.s64 %p9, %rd150, 0;
 	and.pred %p10, %p8, %p9;
 	mov.pred %p11, %p10;
-	mov.b64 %rd137, %rd62;
-	mov.b64 %rd138, 0;
-	cvt.u64.u32 %rd139, %r4;
-	mul.lo.s64 %rd140, %rd124, %rd139;
-	cvt.u64.u32 %rd141, %r2;
-	add.s64 %rd142, %rd140, %rd141;
-	mov.b64 %rd143, %rd142;
+	mov.b64 %rd151, %rd62;
+	mov.b64 %rd152, 0;
+	cvt.u64.u32 %rd153, %r4;
+	mul.lo.s64 %rd154, %rd128, %rd153;
+	cvt.u64.u32 %rd155, %r2;
+	add.s64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
 $L4:
-	setp.lt.s64 %p12, %rd143, %rd137;
+	setp.lt.s64 %p12, %rd157, %rd151;
 	not.pred %p13, %p12;
 	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd144, %rd143, %rd53;
-	mad.lo.s64 %rd145, %rd144, 4, %rd49;
-	ld.global.s32 %r34, [%rd145+0];
+	mul.lo.s64 %rd158, %rd157, %rd53;
+	mad.lo.s64 %rd159, %rd158, 4, %rd49;
+	ld.global.s32 %r34, [%rd159+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd146, %rd25;
+	mov.b64 %rd160, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd147, %r36;
-	add.s64 %rd148, %rd147, 1;
-	mul.lo.s64 %rd149, %rd148, %rd32;
-	mad.lo.s64 %rd150, %rd149, 8, %rd28;
-	ld.global.nc.s64 %rd151, [%rd150+0];
-	mov.b64 %rd152, %rd151;
-	cvt.s64.s32 %rd153, %r36;
-	mul.lo.s64 %rd154, %rd153, %rd32;
-	mad.lo.s64 %rd155, %rd154, 8, %rd28;
-	ld.global.nc.s64 %rd156, [%rd155+0];
-	mov.b64 %rd157, %rd156;
-	sub.s64 %rd158, %rd152, %rd157;
-	mov.b64 %rd159, %rd158;
-	max.s64 %rd160, %rd138, %rd159;
-	mov.b64 %rd138, %rd160;
+	cvt.s64.s32 %rd161, %r36;
+	add.s64 %rd162, %rd161, 1;
+	mul.lo.s64 %rd163, %rd162, %rd32;
+	mad.lo.s64 %rd164, %rd163, 8, %rd28;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	cvt.s64.s32 %rd167, %r36;
+	mul.lo.s64 %rd168, %rd167, %rd32;
+	mad.lo.s64 %rd169, %rd168, 8, %rd28;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	sub.s64 %rd172, %rd166, %rd171;
+	mov.b64 %rd173, %rd172;
+	max.s64 %rd174, %rd152, %rd173;
+	mov.b64 %rd152, %rd174;
 $L5:
-	cvt.u64.u32 %rd161, %r4;
-	mul.lo.s64 %rd162, %rd2, %rd161;
-	add.s64 %rd163, %rd143, %rd162;
-	mov.b64 %rd143, %rd163;
+	cvt.u64.u32 %rd175, %r4;
+	mul.lo.s64 %rd176, %rd2, %rd175;
+	add.s64 %rd177, %rd157, %rd176;
+	mov.b64 %rd157, %rd177;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd164, %rd138;
+	mov.b64 %rd178, %rd152;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
 	setp.hs.u32 %p14, %r38, 32;
 	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd164;
+	mov.b64 {%r39, %r40}, %rd178;
 	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd165, {%r41, %r42};
+	mov.b64 %rd179, {%r41, %r42};
 	@!%p15 bra $L11;
-	max.s64 %rd166, %rd164, %rd165;
-	mov.b64 %rd164, %rd166;
+	max.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L12;
-	mul.wide.u32 %rd167, %r8, 16;
-	add.s64 %rd168, %rd1, %rd167;
-	st.shared.s64 [%rd168+0], %rd164;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd178;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L13;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd169, %r7, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	ld.shared.s64 %rd171, [%rd170+0];
-	mov.b64 %rd164, %rd171;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	mov.b64 %rd178, %rd185;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd164;
+	mov.b64 {%r44, %r45}, %rd178;
 	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd172, {%r46, %r47};
+	mov.b64 %rd186, {%r46, %r47};
 	@!%p19 bra $L15;
-	max.s64 %rd173, %rd164, %rd172;
-	mov.b64 %rd164, %rd173;
+	max.s64 %rd187, %rd178, %rd186;
+	mov.b64 %rd178, %rd187;
 $L15:
-	mov.b64 {%r48, %r49}, %rd164;
+	mov.b64 {%r48, %r49}, %rd178;
 	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd174, {%r50, %r51};
+	mov.b64 %rd188, {%r50, %r51};
 	@!%p20 bra $L16;
-	max.s64 %rd175, %rd164, %rd174;
-	mov.b64 %rd164, %rd175;
+	max.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
 $L16:
-	mov.b64 {%r52, %r53}, %rd164;
+	mov.b64 {%r52, %r53}, %rd178;
 	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd176, {%r54, %r55};
+	mov.b64 %rd190, {%r54, %r55};
 	@!%p21 bra $L17;
-	max.s64 %rd177, %rd164, %rd176;
-	mov.b64 %rd164, %rd177;
+	max.s64 %rd191, %rd178, %rd190;
+	mov.b64 %rd178, %rd191;
 $L17:
-	mov.b64 {%r56, %r57}, %rd164;
+	mov.b64 {%r56, %r57}, %rd178;
 	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd178, {%r58, %r59};
+	mov.b64 %rd192, {%r58, %r59};
 	@!%p22 bra $L18;
-	max.s64 %rd179, %rd164, %rd178;
-	mov.b64 %rd164, %rd179;
+	max.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
 $L18:
-	mov.b64 {%r60, %r61}, %rd164;
+	mov.b64 {%r60, %r61}, %rd178;
 	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd180, {%r62, %r63};
+	mov.b64 %rd194, {%r62, %r63};
 	@!%p23 bra $L19;
-	max.s64 %rd181, %rd164, %rd180;
-	mov.b64 %rd164, %rd181;
+	max.s64 %rd195, %rd178, %rd194;
+	mov.b64 %rd178, %rd195;
 $L19:
 	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd164;
+	st.shared.s64 [%rd1+1024], %rd178;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd182, [%rd1+1024];
-	mov.b64 %rd164, %rd182;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd138, %rd183;
-	cvt.u64.u32 %rd184, %r2;
-	setp.eq.s64 %p24, %rd184, 0;
-	setp.gt.s64 %p25, %rd138, 0;
+	ld.shared.s64 %rd196, [%rd1+1024];
+	mov.b64 %rd178, %rd196;
+	mov.b64 %rd197, %rd178;
+	mov.b64 %rd152, %rd197;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p24, %rd198, 0;
+	setp.gt.s64 %p25, %rd152, 0;
 	and.pred %p26, %p24, %p25;
 	@!%p26 bra $L22;
-	mov.b64 %rd186, 9;
-	mul.lo.s64 %rd185, %rd186, %rd116;
-	mad.lo.s64 %rd187, %rd185, 8, %rd112;
-	atom.global.max.s64 %rd188, [%rd187], %rd138;
+	mov.b64 %rd200, 9;
+	mul.lo.s64 %rd199, %rd200, %rd120;
+	mad.lo.s64 %rd201, %rd199, 8, %rd116;
+	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
 	@!%p11 bra $L24;
-	mov.b64 %rd189, 0;
-	st.global.s64 [%rd112+0], %rd189;
-	mov.b64 %rd191, 1;
-	mul.lo.s64 %rd190, %rd191, %rd116;
-	mad.lo.s64 %rd192, %rd190, 8, %rd112;
-	mov.b64 %rd193, 0;
-	st.global.s64 [%rd192+0], %rd193;
-	mov.b64 %rd195, 2;
-	mul.lo.s64 %rd194, %rd195, %rd116;
-	mad.lo.s64 %rd196, %rd194, 8, %rd112;
-	mov.b64 %rd197, 0;
-	st.global.s64 [%rd196+0], %rd197;
+	mov.b64 %rd203, 0;
+	st.global.s64 [%rd116+0], %rd203;
+	mov.b64 %rd205, 1;
+	mul.lo.s64 %rd204, %rd205, %rd120;
+	mad.lo.s64 %rd206, %rd204, 8, %rd116;
+	mov.b64 %rd207, 0;
+	st.global.s64 [%rd206+0], %rd207;
+	mov.b64 %rd209, 2;
+	mul.lo.s64 %rd208, %rd209, %rd120;
+	mad.lo.s64 %rd210, %rd208, 8, %rd116;
+	mov.b64 %rd211, 0;
+	st.global.s64 [%rd210+0], %rd211;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
@@ -6083,13 +6103,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd199, 9;
-	mul.lo.s64 %rd198, %rd199, %rd116;
-	mad.lo.s64 %rd200, %rd198, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd202;
-	setp.gt.s64 %p30, %rd203, %rd70;
+	mov.b64 %rd213, 9;
+	mul.lo.s64 %rd212, %rd213, %rd120;
+	mad.lo.s64 %rd214, %rd212, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, %rd216;
+	setp.gt.s64 %p30, %rd217, %rd70;
 	@!%p30 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -6114,921 +6134,1923 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p11 bra $L34;
-	mov.b64 %rd205, 9;
-	mul.lo.s64 %rd204, %rd205, %rd116;
-	mad.lo.s64 %rd206, %rd204, 8, %rd112;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd208, -1;
-	st.global.s64 [%rd105+0], %rd208;
+	mov.b64 %rd219, 9;
+	mul.lo.s64 %rd218, %rd219, %rd120;
+	mad.lo.s64 %rd220, %rd218, 8, %rd116;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd222, -1;
+	st.global.s64 [%rd109+0], %rd222;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd209, 0;
+	mov.b64 %rd223, 0;
 $L35:
-	setp.lt.s64 %p34, %rd209, %rd64;
+	setp.lt.s64 %p34, %rd223, %rd64;
 	not.pred %p35, %p34;
 	@!%p35 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd210, %rd49;
-	mov.b64 %rd211, %rd51;
-	mov.b64 %rd212, %rd53;
-	mov.b64 %rd213, %rd56;
-	mov.b64 %rd214, %rd58;
-	mov.b64 %rd215, %rd60;
-	mov.b64 %rd216, %rd210;
-	mov.b64 %rd217, %rd211;
-	mov.b64 %rd218, %rd212;
-	mov.b64 %rd219, %rd213;
-	mov.b64 %rd220, %rd214;
-	mov.b64 %rd221, %rd215;
-	rem.s64 %rd222, %rd209, 2;
-	setp.eq.s64 %p36, %rd222, 1;
+	mov.b64 %rd224, %rd49;
+	mov.b64 %rd225, %rd51;
+	mov.b64 %rd226, %rd53;
+	mov.b64 %rd227, %rd56;
+	mov.b64 %rd228, %rd58;
+	mov.b64 %rd229, %rd60;
+	mov.b64 %rd230, %rd224;
+	mov.b64 %rd231, %rd225;
+	mov.b64 %rd232, %rd226;
+	mov.b64 %rd233, %rd227;
+	mov.b64 %rd234, %rd228;
+	mov.b64 %rd235, %rd229;
+	rem.s64 %rd236, %rd223, 2;
+	setp.eq.s64 %p36, %rd236, 1;
 	@!%p36 bra $L41;
-	mov.b64 %rd223, %rd56;
-	mov.b64 %rd224, %rd58;
-	mov.b64 %rd225, %rd60;
-	mov.b64 %rd226, %rd49;
-	mov.b64 %rd227, %rd51;
-	mov.b64 %rd228, %rd53;
-	mov.b64 %rd216, %rd223;
-	mov.b64 %rd217, %rd224;
-	mov.b64 %rd218, %rd225;
-	mov.b64 %rd219, %rd226;
-	mov.b64 %rd220, %rd227;
-	mov.b64 %rd221, %rd228;
+	mov.b64 %rd237, %rd56;
+	mov.b64 %rd238, %rd58;
+	mov.b64 %rd239, %rd60;
+	mov.b64 %rd240, %rd49;
+	mov.b64 %rd241, %rd51;
+	mov.b64 %rd242, %rd53;
+	mov.b64 %rd230, %rd237;
+	mov.b64 %rd231, %rd238;
+	mov.b64 %rd232, %rd239;
+	mov.b64 %rd233, %rd240;
+	mov.b64 %rd234, %rd241;
+	mov.b64 %rd235, %rd242;
 $L41:
 	mov.pred %p37, %p4;
-	mov.b64 %rd229, %rd73;
-	mov.b64 %rd230, %rd75;
-	mov.b64 %rd231, %rd77;
-	mov.b64 %rd232, %rd80;
-	mov.b64 %rd233, %rd82;
-	mov.b64 %rd234, %rd84;
-	mov.b64 %rd235, %rd87;
-	mov.b64 %rd236, %rd89;
-	mov.b64 %rd237, %rd91;
+	mov.b64 %rd243, %rd73;
+	mov.b64 %rd244, %rd75;
+	mov.b64 %rd245, %rd77;
+	mov.b64 %rd246, %rd80;
+	mov.b64 %rd247, %rd82;
+	mov.b64 %rd248, %rd84;
+	mov.b64 %rd249, %rd87;
+	mov.b64 %rd250, %rd89;
+	mov.b64 %rd251, %rd91;
 	mov.pred %p38, %p6;
-	mov.b64 %rd238, %rd94;
-	mov.b64 %rd239, %rd96;
-	mov.b64 %rd240, %rd98;
+	mov.b64 %rd252, %rd94;
+	mov.b64 %rd253, %rd96;
+	mov.b64 %rd254, %rd98;
 	mov.b32 %r76, %r33;
-	mov.b64 %rd241, %rd100;
-	mov.b64 %rd242, %rd102;
-	cvt.u32.u64 %r77, %rd209;
+	mov.b64 %rd255, %rd100;
+	mov.b64 %rd256, %rd102;
+	cvt.u32.u64 %r77, %rd223;
 	add.s32 %r78, %r33, %r77;
 	mov.b32 %r76, %r78;
-	rem.s64 %rd243, %rd209, 3;
-	mov.b64 %rd245, 3;
-	mul.lo.s64 %rd244, %rd245, %rd243;
-	mov.b64 %rd246, %rd244;
+	rem.s64 %rd257, %rd223, 3;
+	mov.b64 %rd259, 3;
+	mul.lo.s64 %rd258, %rd259, %rd257;
+	mov.b64 %rd260, %rd258;
 	@!%p11 bra $L43;
-	add.s64 %rd247, %rd209, 1;
-	rem.s64 %rd248, %rd247, 3;
-	mov.b64 %rd250, 3;
-	mul.lo.s64 %rd249, %rd250, %rd248;
-	mov.b64 %rd251, %rd249;
-	mul.lo.s64 %rd252, %rd251, %rd116;
-	mad.lo.s64 %rd253, %rd252, 8, %rd112;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	add.s64 %rd255, %rd251, 1;
-	mul.lo.s64 %rd256, %rd255, %rd116;
-	mad.lo.s64 %rd257, %rd256, 8, %rd112;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
-	add.s64 %rd259, %rd251, 2;
-	mul.lo.s64 %rd260, %rd259, %rd116;
-	mad.lo.s64 %rd261, %rd260, 8, %rd112;
-	mov.b64 %rd262, 0;
-	st.global.s64 [%rd261+0], %rd262;
+	add.s64 %rd261, %rd223, 1;
+	rem.s64 %rd262, %rd261, 3;
+	mov.b64 %rd264, 3;
+	mul.lo.s64 %rd263, %rd264, %rd262;
+	mov.b64 %rd265, %rd263;
+	mul.lo.s64 %rd266, %rd265, %rd120;
+	mad.lo.s64 %rd267, %rd266, 8, %rd116;
+	mov.b64 %rd268, 0;
+	st.global.s64 [%rd267+0], %rd268;
+	add.s64 %rd269, %rd265, 1;
+	mul.lo.s64 %rd270, %rd269, %rd120;
+	mad.lo.s64 %rd271, %rd270, 8, %rd116;
+	mov.b64 %rd272, 0;
+	st.global.s64 [%rd271+0], %rd272;
+	add.s64 %rd273, %rd265, 2;
+	mul.lo.s64 %rd274, %rd273, %rd120;
+	mad.lo.s64 %rd275, %rd274, 8, %rd116;
+	mov.b64 %rd276, 0;
+	st.global.s64 [%rd275+0], %rd276;
 $L43:
-	mov.b64 %rd263, %rd203;
-	cvt.u64.u32 %rd264, %r4;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd266, 1;
+	mov.b64 %rd277, %rd217;
+	cvt.u64.u32 %rd278, %r4;
+	mov.b64 %rd279, %rd278;
+	mov.b64 %rd280, 1;
 $L44:
-	setp.lt.s64 %p39, %rd266, %rd263;
-	setp.lt.s64 %p40, %rd266, 32;
+	setp.lt.s64 %p39, %rd280, %rd277;
+	setp.lt.s64 %p40, %rd280, 32;
 	and.pred %p41, %p39, %p40;
-	mov.b64 %rd268, 2;
-	mul.lo.s64 %rd267, %rd268, %rd266;
-	setp.le.s64 %p42, %rd267, %rd265;
+	mov.b64 %rd282, 2;
+	mul.lo.s64 %rd281, %rd282, %rd280;
+	setp.le.s64 %p42, %rd281, %rd279;
 	and.pred %p43, %p41, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd269, %rd266, 2;
-	mov.b64 %rd266, %rd269;
+	mul.lo.s64 %rd283, %rd280, 2;
+	mov.b64 %rd280, %rd283;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd270, %rd266;
-	mov.b64 %rd271, %rd25;
-	mov.b64 %rd272, %rd62;
-	mov.b64 %rd273, %rd64;
-	mov.b64 %rd274, %rd66;
-	mov.b64 %rd275, %rd68;
-	mov.b64 %rd276, %rd70;
+	mov.b64 %rd284, %rd280;
+	mov.b64 %rd285, %rd25;
+	mov.b64 %rd286, %rd62;
+	mov.b64 %rd287, %rd64;
+	mov.b64 %rd288, %rd66;
+	mov.b64 %rd289, %rd68;
+	mov.b64 %rd290, %rd70;
 	mov.pred %p45, %p4;
 	mov.pred %p46, %p6;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd277, %rd100;
-	mov.b64 %rd278, %rd102;
+	mov.b64 %rd291, %rd100;
+	mov.b64 %rd292, %rd102;
+	mov.b64 %rd293, %rd104;
+	mov.b64 %rd294, %rd106;
 	mov.pred %p47, %p37;
-	mov.b64 %rd279, %rd229;
-	mov.b64 %rd280, %rd230;
-	mov.b64 %rd281, %rd231;
-	mov.b64 %rd282, %rd232;
-	mov.b64 %rd283, %rd233;
-	mov.b64 %rd284, %rd234;
-	mov.b64 %rd285, %rd235;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
 	mov.pred %p48, %p38;
-	mov.b64 %rd288, %rd238;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
 	mov.b32 %r80, %r76;
-	mov.b64 %rd291, %rd241;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd137;
-	mov.b64 %rd294, %rd246;
-	mov.b64 %rd295, %rd270;
-	cvt.u64.u32 %rd296, %r4;
-	div.s64 %rd297, %rd296, %rd295;
-	setp.eq.s64 %p49, %rd295, -1;
-	neg.s64 %rd298, %rd296;
-	selp.b64 %rd299, %rd298, %rd297, %p49;
-	setp.eq.s64 %p50, %rd295, 0;
-	selp.b64 %rd300, 0, %rd299, %p50;
-	mov.b64 %rd301, %rd300;
-	mul.lo.s64 %rd302, %rd2, %rd301;
-	mov.b64 %rd303, %rd302;
-	mul.lo.s64 %rd304, %rd124, %rd301;
-	cvt.u64.u32 %rd305, %r2;
-	div.s64 %rd306, %rd305, %rd295;
-	setp.eq.s64 %p51, %rd295, -1;
-	neg.s64 %rd307, %rd305;
-	selp.b64 %rd308, %rd307, %rd306, %p51;
-	setp.eq.s64 %p52, %rd295, 0;
-	selp.b64 %rd309, 0, %rd308, %p52;
-	add.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	cvt.u64.u32 %rd312, %r2;
-	rem.s64 %rd313, %rd312, %rd295;
-	setp.eq.s64 %p53, %rd295, -1;
-	selp.b64 %rd314, 0, %rd313, %p53;
-	setp.eq.s64 %p54, %rd295, 0;
-	selp.b64 %rd315, %rd312, %rd314, %p54;
-	mov.b64 %rd316, %rd315;
-	mov.b32 %r81, -1;
-	mov.b64 %rd317, 0;
-	mov.b64 %rd318, 0;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, 0;
-	mov.b64 %rd321, %rd291;
+	mov.b64 %rd295, %rd255;
+	mov.b64 %rd296, %rd256;
+	mov.b64 %rd297, %rd151;
+	mov.b64 %rd298, %rd260;
+	mov.b64 %rd299, %rd284;
+	cvt.u64.u32 %rd300, %r4;
+	div.s64 %rd301, %rd300, %rd299;
+	setp.eq.s64 %p49, %rd299, -1;
+	neg.s64 %rd302, %rd300;
+	selp.b64 %rd303, %rd302, %rd301, %p49;
+	setp.eq.s64 %p50, %rd299, 0;
+	selp.b64 %rd304, 0, %rd303, %p50;
+	mov.b64 %rd305, %rd304;
+	div.s64 %rd306, %rd148, 2;
+	mov.b64 %rd307, %rd306;
+	mov.b64 %rd308, %rd285;
+	mov.b64 %rd309, %rd286;
+	mov.b64 %rd310, %rd287;
+	mov.b64 %rd311, %rd288;
+	mov.b64 %rd312, %rd289;
+	mov.b64 %rd313, %rd290;
+	mov.pred %p51, %p45;
+	mov.pred %p52, %p46;
+	mov.b32 %r81, %r79;
+	mov.b64 %rd314, %rd291;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.pred %p53, %p47;
+	mov.b64 %rd318, %rd243;
+	mov.b64 %rd319, %rd244;
+	mov.b64 %rd320, %rd245;
+	mov.b64 %rd321, %rd246;
+	mov.b64 %rd322, %rd247;
+	mov.b64 %rd323, %rd248;
+	mov.b64 %rd324, %rd249;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.pred %p54, %p48;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd330, %rd295;
+	mov.b64 %rd331, %rd296;
+	mov.b64 %rd332, 0;
+	mov.b64 %rd333, %rd297;
+	mul.lo.s64 %rd334, %rd128, %rd305;
+	cvt.u64.u32 %rd335, %r2;
+	div.s64 %rd336, %rd335, %rd299;
+	setp.eq.s64 %p55, %rd299, -1;
+	neg.s64 %rd337, %rd335;
+	selp.b64 %rd338, %rd337, %rd336, %p55;
+	setp.eq.s64 %p56, %rd299, 0;
+	selp.b64 %rd339, 0, %rd338, %p56;
+	add.s64 %rd340, %rd334, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd2, %rd305;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, %rd299;
+	mov.b64 %rd345, %rd298;
+	mov.b64 %rd346, 0;
+	mov.b64 %rd347, %rd307;
+	setp.gt.s64 %p57, %rd293, 1;
+	mov.pred %p58, %p57;
+	mov.b64 %rd348, %rd341;
+	cvt.u64.u32 %rd349, %r2;
+	rem.s64 %rd350, %rd349, %rd344;
+	setp.eq.s64 %p59, %rd344, -1;
+	selp.b64 %rd351, 0, %rd350, %p59;
+	setp.eq.s64 %p60, %rd344, 0;
+	selp.b64 %rd352, %rd349, %rd351, %p60;
+	mov.b64 %rd353, %rd352;
+	mov.b32 %r83, -1;
+	mov.b64 %rd354, 0;
+	mov.b64 %rd355, 0;
+	mov.b64 %rd356, 0;
+	mov.b64 %rd357, 0;
+	mov.b64 %rd358, 0;
 $L49:
-	mov.b64 %rd322, 0;
-	mov.b64 %rd323, %rd321;
+	mov.b64 %rd359, 0;
+	mov.b64 %rd360, %rd330;
 $L52:
-	setp.gt.s64 %p55, %rd323, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p61, %rd360, 0;
+	not.pred %p62, %p61;
+	@!%p62 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd317, %rd318;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd311, %rd293;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p63, %rd354, %rd355;
+	@!%p63 bra $L58;
+	setp.ge.s64 %p64, %rd348, %rd333;
+	@!%p64 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd324, %rd311, %rd218;
-	mad.lo.s64 %rd325, %rd324, 4, %rd216;
-	ld.global.s32 %r82, [%rd325+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r81, %r83;
-	add.s64 %rd326, %rd311, %rd303;
-	mov.b64 %rd311, %rd326;
-	mov.b64 %rd327, %rd271;
-	mov.b32 %r84, %r81;
-	cvt.s64.s32 %rd328, %r84;
-	mul.lo.s64 %rd329, %rd328, %rd32;
-	mad.lo.s64 %rd330, %rd329, 8, %rd28;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd271;
-	mov.b32 %r85, %r81;
-	cvt.s64.s32 %rd335, %r85;
-	add.s64 %rd336, %rd335, 1;
-	mul.lo.s64 %rd337, %rd336, %rd32;
-	mad.lo.s64 %rd338, %rd337, 8, %rd28;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd340;
-	add.s64 %rd342, %rd333, %rd316;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, %rd341;
-	mov.b64 %rd317, %rd343;
-	mov.b64 %rd318, %rd344;
+	add.s64 %rd361, %rd332, %rd348;
+	mul.lo.s64 %rd362, %rd361, %rd232;
+	mad.lo.s64 %rd363, %rd362, 4, %rd230;
+	ld.global.s32 %r84, [%rd363+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r83, %r85;
+	add.s64 %rd364, %rd348, %rd343;
+	mov.b64 %rd348, %rd364;
+	mov.b64 %rd365, %rd308;
+	mov.b32 %r86, %r83;
+	cvt.s64.s32 %rd366, %r86;
+	mul.lo.s64 %rd367, %rd366, %rd32;
+	mad.lo.s64 %rd368, %rd367, 8, %rd28;
+	ld.global.nc.s64 %rd369, [%rd368+0];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, %rd308;
+	mov.b32 %r87, %r83;
+	cvt.s64.s32 %rd373, %r87;
+	add.s64 %rd374, %rd373, 1;
+	mul.lo.s64 %rd375, %rd374, %rd32;
+	mad.lo.s64 %rd376, %rd375, 8, %rd28;
+	ld.global.nc.s64 %rd377, [%rd376+0];
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd371, %rd353;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, %rd379;
+	mov.b64 %rd354, %rd381;
+	mov.b64 %rd355, %rd382;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd345, %rd317, %rd39;
-	mad.lo.s64 %rd346, %rd345, 4, %rd35;
-	ld.global.nc.s32 %r86, [%rd346+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r81;
-	mov.b32 %r90, %r88;
-	mov.b64 %rd347, %rd317;
+	mul.lo.s64 %rd383, %rd354, %rd39;
+	mad.lo.s64 %rd384, %rd383, 4, %rd35;
+	ld.global.nc.s32 %r88, [%rd384+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r83;
+	mov.b32 %r92, %r90;
+	mov.b64 %rd385, %rd354;
 $L61:
-	cvt.s64.s32 %rd348, %r89;
-	mul.lo.s64 %rd349, %rd348, %rd123;
-	mad.lo.s64 %rd350, %rd349, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r91, [%rd350+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd351, %r90;
-	mul.lo.s64 %rd352, %rd351, %rd123;
-	mad.lo.s64 %rd353, %rd352, 4, %rd119;
-	ld.relaxed.gpu.global.s32 %r94, [%rd353+0];
+	cvt.s64.s32 %rd386, %r91;
+	mul.lo.s64 %rd387, %rd386, %rd127;
+	mad.lo.s64 %rd388, %rd387, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r93, [%rd388+0];
+	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
-	setp.ge.s32 %p59, %r95, %r93;
-	@!%p59 bra $L65;
-	mov.pred %p60, 0;
+	cvt.s64.s32 %rd389, %r92;
+	mul.lo.s64 %rd390, %rd389, %rd127;
+	mad.lo.s64 %rd391, %rd390, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r96, [%rd391+0];
+	mov.b32 %r97, %r96;
+	setp.ge.s32 %p65, %r97, %r95;
+	@!%p65 bra $L65;
+	mov.pred %p66, 0;
 	bra.uni $L63;
 $L65:
-	cvt.s64.s32 %rd354, %r90;
-	mul.lo.s64 %rd355, %rd354, %rd123;
-	mad.lo.s64 %rd356, %rd355, 4, %rd119;
-	atom.global.max.s32 %r96, [%rd356], %r93;
-	mov.b32 %r97, %r96;
-	setp.lt.s32 %p61, %r97, %r93;
-	mov.pred %p60, %p61;
+	cvt.s64.s32 %rd392, %r92;
+	mul.lo.s64 %rd393, %rd392, %rd127;
+	mad.lo.s64 %rd394, %rd393, 4, %rd123;
+	atom.global.max.s32 %r98, [%rd394], %r95;
+	mov.b32 %r99, %r98;
+	setp.lt.s32 %p67, %r99, %r95;
+	mov.pred %p66, %p67;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p60 bra $L67;
-	mov.pred %p62, 0;
-	mov.b64 %rd357, %rd322;
-	mov.b32 %r98, %r88;
+	@!%p66 bra $L67;
+	@!%p58 bra $L68;
+	mul.lo.s64 %rd395, %rd359, %rd139;
+	mad.lo.s64 %rd396, %rd395, 4, %rd137;
+	st.shared.s32 [%rd396+0], %r90;
+	add.s64 %rd397, %rd359, 1;
+	mov.b64 %rd359, %rd397;
+	bra.uni $L69;
 $L68:
-	@!%p47 bra $L72;
-	shr.s32 %r99, %r98, 5;
-	cvt.s64.s32 %rd358, %r99;
-	mov.b64 %rd359, %rd358;
-	and.b32 %r100, %r98, 31;
-	cvt.s64.s32 %rd360, %r100;
-	min.u64 %rd361, %rd360, 32;
-	cvt.u32.u64 %r101, %rd361;
-	mov.b32 %r103, 0x1;
-	shl.b32 %r102, %r103, %r101;
-	setp.hs.u32 %p63, %r101, 32;
-	selp.b32 %r104, 0, %r102, %p63;
-	mov.b32 %r105, %r104;
-	mov.b64 %rd362, %rd359;
-	mov.b32 %r106, %r105;
-	mul.lo.s64 %rd363, %rd362, %rd287;
-	mad.lo.s64 %rd364, %rd363, 4, %rd285;
-	ld.relaxed.gpu.global.u32 %r107, [%rd364+0];
-	mov.b32 %r108, %r107;
-	and.b32 %r109, %r108, %r106;
-	setp.ne.u32 %p64, %r109, 0x0;
-	mov.pred %p65, %p64;
-	not.pred %p66, %p65;
-	@!%p66 bra $L74;
-	mul.lo.s64 %rd365, %rd362, %rd287;
-	mad.lo.s64 %rd366, %rd365, 4, %rd285;
-	atom.global.or.b32 %r110, [%rd366], %r106;
-	mov.b32 %r111, %r110;
-	and.b32 %r112, %r111, %r106;
-	setp.ne.u32 %p67, %r112, 0x0;
-	mov.pred %p65, %p67;
-$L74:
-	@!%p65 bra $L76;
-	mov.b64 %rd367, %rd357;
-	mov.b64 %rd368, %rd367;
 	mov.pred %p68, 0;
-	bra.uni $L70;
+	mov.b64 %rd398, %rd359;
+	mov.b32 %r100, %r90;
+$L70:
+	@!%p53 bra $L74;
+	shr.s32 %r101, %r100, 5;
+	cvt.s64.s32 %rd399, %r101;
+	mov.b64 %rd400, %rd399;
+	and.b32 %r102, %r100, 31;
+	cvt.s64.s32 %rd401, %r102;
+	min.u64 %rd402, %rd401, 32;
+	cvt.u32.u64 %r103, %rd402;
+	mov.b32 %r105, 0x1;
+	shl.b32 %r104, %r105, %r103;
+	setp.hs.u32 %p69, %r103, 32;
+	selp.b32 %r106, 0, %r104, %p69;
+	mov.b32 %r107, %r106;
+	mov.b64 %rd403, %rd400;
+	mov.b32 %r108, %r107;
+	mul.lo.s64 %rd404, %rd403, %rd326;
+	mad.lo.s64 %rd405, %rd404, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r109, [%rd405+0];
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r108;
+	setp.ne.u32 %p70, %r111, 0x0;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L76;
+	mul.lo.s64 %rd406, %rd403, %rd326;
+	mad.lo.s64 %rd407, %rd406, 4, %rd324;
+	atom.global.or.b32 %r112, [%rd407], %r108;
+	mov.b32 %r113, %r112;
+	and.b32 %r114, %r113, %r108;
+	setp.ne.u32 %p73, %r114, 0x0;
+	mov.pred %p71, %p73;
 $L76:
-	mov.b64 %rd369, %rd357;
-	mov.b64 %rd368, %rd369;
-	mov.pred %p68, 1;
+	@!%p71 bra $L78;
+	mov.b64 %rd408, %rd398;
+	mov.b64 %rd409, %rd408;
+	mov.pred %p74, 0;
+	bra.uni $L72;
+$L78:
+	mov.b64 %rd410, %rd398;
+	mov.b64 %rd409, %rd410;
+	mov.pred %p74, 1;
+	bra.uni $L72;
+$L74:
+	@!%p54 bra $L80;
+	cvt.s64.s32 %rd411, %r100;
+	mul.lo.s64 %rd412, %rd411, %rd329;
+	mad.lo.s64 %rd413, %rd412, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r115, [%rd413+0];
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p75, %r116, %r82;
+	mov.pred %p76, %p75;
+	not.pred %p77, %p76;
+	@!%p77 bra $L82;
+	cvt.s64.s32 %rd414, %r100;
+	mul.lo.s64 %rd415, %rd414, %rd329;
+	mad.lo.s64 %rd416, %rd415, 4, %rd327;
+	atom.global.exch.b32 %r117, [%rd416], %r82;
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p78, %r118, %r82;
+	mov.pred %p76, %p78;
+$L82:
+	@!%p76 bra $L84;
+	mov.b64 %rd417, %rd398;
+	mov.b64 %rd409, %rd417;
+	mov.pred %p74, 0;
+	bra.uni $L72;
+$L84:
+$L80:
+	mul.lo.s64 %rd418, %rd398, %rd139;
+	mad.lo.s64 %rd419, %rd418, 4, %rd137;
+	st.shared.s32 [%rd419+0], %r100;
+	add.s64 %rd420, %rd398, 1;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd409, %rd421;
+	mov.pred %p74, 1;
+	bra.uni $L72;
+$L71:
 	bra.uni $L70;
 $L72:
-	@!%p48 bra $L78;
-	cvt.s64.s32 %rd370, %r98;
-	mul.lo.s64 %rd371, %rd370, %rd290;
-	mad.lo.s64 %rd372, %rd371, 4, %rd288;
-	ld.relaxed.gpu.global.s32 %r113, [%rd372+0];
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p69, %r114, %r80;
-	mov.pred %p70, %p69;
-	not.pred %p71, %p70;
-	@!%p71 bra $L80;
-	cvt.s64.s32 %rd373, %r98;
-	mul.lo.s64 %rd374, %rd373, %rd290;
-	mad.lo.s64 %rd375, %rd374, 4, %rd288;
-	atom.global.exch.b32 %r115, [%rd375], %r80;
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p72, %r116, %r80;
-	mov.pred %p70, %p72;
-$L80:
-	@!%p70 bra $L82;
-	mov.b64 %rd376, %rd357;
-	mov.b64 %rd368, %rd376;
-	mov.pred %p68, 0;
-	bra.uni $L70;
-$L82:
-$L78:
-	mul.lo.s64 %rd377, %rd357, %rd135;
-	mad.lo.s64 %rd378, %rd377, 4, %rd133;
-	st.shared.s32 [%rd378+0], %r98;
-	add.s64 %rd379, %rd357, 1;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd368, %rd380;
-	mov.pred %p68, 1;
-	bra.uni $L70;
+	mov.b64 %rd422, %rd409;
+	mov.pred %p79, %p74;
+	mov.b64 %rd359, %rd422;
+	mov.pred %p68, %p79;
+	@!%p68 bra $L86;
+	mov.b64 %rd423, %rd308;
+	mov.b32 %r119, %r90;
+	cvt.s64.s32 %rd424, %r119;
+	add.s64 %rd425, %rd424, 1;
+	mul.lo.s64 %rd426, %rd425, %rd32;
+	mad.lo.s64 %rd427, %rd426, 8, %rd28;
+	ld.global.nc.s64 %rd428, [%rd427+0];
+	mov.b64 %rd429, %rd428;
+	cvt.s64.s32 %rd430, %r119;
+	mul.lo.s64 %rd431, %rd430, %rd32;
+	mad.lo.s64 %rd432, %rd431, 8, %rd28;
+	ld.global.nc.s64 %rd433, [%rd432+0];
+	mov.b64 %rd434, %rd433;
+	sub.s64 %rd435, %rd429, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd437, %rd436;
+	add.s64 %rd438, %rd356, %rd437;
+	mov.b64 %rd356, %rd438;
+	max.s64 %rd439, %rd357, %rd437;
+	mov.b64 %rd357, %rd439;
+$L86:
 $L69:
-	bra.uni $L68;
-$L70:
-	mov.b64 %rd381, %rd368;
-	mov.pred %p73, %p68;
-	mov.b64 %rd322, %rd381;
-	mov.pred %p62, %p73;
-	@!%p62 bra $L84;
-	mov.b64 %rd382, %rd271;
-	mov.b32 %r117, %r88;
-	cvt.s64.s32 %rd383, %r117;
-	add.s64 %rd384, %rd383, 1;
-	mul.lo.s64 %rd385, %rd384, %rd32;
-	mad.lo.s64 %rd386, %rd385, 8, %rd28;
-	ld.global.nc.s64 %rd387, [%rd386+0];
-	mov.b64 %rd388, %rd387;
-	cvt.s64.s32 %rd389, %r117;
-	mul.lo.s64 %rd390, %rd389, %rd32;
-	mad.lo.s64 %rd391, %rd390, 8, %rd28;
-	ld.global.nc.s64 %rd392, [%rd391+0];
-	mov.b64 %rd393, %rd392;
-	sub.s64 %rd394, %rd388, %rd393;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd396, %rd395;
-	add.s64 %rd397, %rd319, %rd396;
-	mov.b64 %rd319, %rd397;
-	max.s64 %rd398, %rd320, %rd396;
-	mov.b64 %rd320, %rd398;
-$L84:
 $L67:
-	add.s64 %rd399, %rd317, %rd295;
-	mov.b64 %rd317, %rd399;
-	sub.s64 %rd400, %rd323, 1;
-	mov.b64 %rd323, %rd400;
+	add.s64 %rd440, %rd354, %rd344;
+	mov.b64 %rd354, %rd440;
+	sub.s64 %rd441, %rd360, 1;
+	mov.b64 %rd360, %rd441;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd401, %rd322;
-	mov.b32 %r118, %r3;
-$L85:
-	setp.hs.u32 %p74, %r118, 32;
-	@%p74 bra $L86;
-	mov.b64 {%r119, %r120}, %rd401;
-	shfl.sync.up.b32 %r121|%p75, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd402, {%r121, %r122};
-	@!%p75 bra $L87;
-	add.s64 %rd403, %rd402, %rd401;
-	mov.b64 %rd401, %rd403;
+	mov.b64 %rd442, %rd359;
+	mov.b32 %r120, %r3;
 $L87:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L85;
-$L86:
-	mov.b64 {%r123, %r124}, %rd401;
-	shfl.sync.up.b32 %r125|%p76, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd404, {%r125, %r126};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd405, %rd404, 0, %p78;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r127;
-	@!%p79 bra $L88;
-	mul.wide.u32 %rd406, %r8, 16;
-	add.s64 %rd407, %rd1, %rd406;
-	st.shared.s64 [%rd407+0], %rd401;
-$L88:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L89;
-	mov.b64 %rd408, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L90;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	ld.shared.s64 %rd411, [%rd410+0];
-	mov.b64 %rd408, %rd411;
-$L90:
-	mov.b64 {%r128, %r129}, %rd408;
-	shfl.sync.up.b32 %r130|%p82, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd412, {%r130, %r131};
-	@!%p82 bra $L91;
-	add.s64 %rd413, %rd412, %rd408;
-	mov.b64 %rd408, %rd413;
-$L91:
-	mov.b64 {%r132, %r133}, %rd408;
-	shfl.sync.up.b32 %r134|%p83, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd414, {%r134, %r135};
-	@!%p83 bra $L92;
-	add.s64 %rd415, %rd414, %rd408;
-	mov.b64 %rd408, %rd415;
-$L92:
-	mov.b64 {%r136, %r137}, %rd408;
-	shfl.sync.up.b32 %r138|%p84, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd416, {%r138, %r139};
-	@!%p84 bra $L93;
-	add.s64 %rd417, %rd416, %rd408;
-	mov.b64 %rd408, %rd417;
-$L93:
-	mov.b64 {%r140, %r141}, %rd408;
-	shfl.sync.up.b32 %r142|%p85, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd418, {%r142, %r143};
-	@!%p85 bra $L94;
-	add.s64 %rd419, %rd418, %rd408;
-	mov.b64 %rd408, %rd419;
-$L94:
-	mov.b64 {%r144, %r145}, %rd408;
-	shfl.sync.up.b32 %r146|%p86, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd420, {%r146, %r147};
-	@!%p86 bra $L95;
-	add.s64 %rd421, %rd420, %rd408;
-	mov.b64 %rd408, %rd421;
-$L95:
-	mov.b64 {%r148, %r149}, %rd408;
-	shfl.sync.up.b32 %r150|%p87, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd422, {%r150, %r151};
-	selp.b64 %rd423, %rd422, 0, %p87;
-	@!%p81 bra $L96;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	add.s64 %rd426, %rd425, 512;
-	st.shared.s64 [%rd426+0], %rd423;
-$L96:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r152;
-	@!%p88 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd408;
-$L97:
+	setp.hs.u32 %p80, %r120, 32;
+	@%p80 bra $L88;
+	mov.b64 {%r121, %r122}, %rd442;
+	shfl.sync.up.b32 %r123|%p81, %r121, %r120, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
+	mov.b64 %rd443, {%r123, %r124};
+	@!%p81 bra $L89;
+	add.s64 %rd444, %rd443, %rd442;
+	mov.b64 %rd442, %rd444;
 $L89:
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r125, %r126}, %rd442;
+	shfl.sync.up.b32 %r127|%p82, %r125, %r3, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
+	mov.b64 %rd445, {%r127, %r128};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd446, %rd445, 0, %p84;
+	sub.u32 %r129, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r129;
+	@!%p85 bra $L90;
+	mul.wide.u32 %rd447, %r8, 16;
+	add.s64 %rd448, %rd1, %rd447;
+	st.shared.s64 [%rd448+0], %rd442;
+$L90:
 	bar.sync 0;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	add.s64 %rd429, %rd428, 512;
-	ld.shared.s64 %rd430, [%rd429+0];
-	add.s64 %rd431, %rd430, %rd405;
-	ld.shared.s64 %rd432, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd431;
-	shfl.sync.idx.b32 %r155|%p89, %r153, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r156, %r154, 0, %r21, %r17;
-	mov.b64 %rd433, {%r155, %r156};
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, 0;
-	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p90, %rd442, 0;
-	setp.gt.s64 %p91, %rd440, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L99;
-	mul.lo.s64 %rd443, %rd294, %rd116;
-	mad.lo.s64 %rd444, %rd443, 8, %rd112;
-	atom.global.add.u64 %rd445, [%rd444], %rd440;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd441, %rd446;
-$L99:
-	cvt.u64.u32 %rd447, %r2;
-	setp.eq.s64 %p93, %rd447, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd441;
-$L100:
-	bar.sync 0;
-	ld.shared.s64 %rd448, [%rd1+1024];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd449, %rd439;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, 0;
-$L101:
-	setp.lt.s64 %p96, %rd452, %rd322;
-	not.pred %p97, %p96;
-	@!%p97 bra $L105;
-	bra.uni $L103;
-$L105:
-	mul.lo.s64 %rd453, %rd452, %rd135;
-	mad.lo.s64 %rd454, %rd453, 4, %rd133;
-	ld.shared.s32 %r157, [%rd454+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd455, %rd451, %rd452;
-	mul.lo.s64 %rd456, %rd455, %rd221;
-	mad.lo.s64 %rd457, %rd456, 4, %rd219;
-	st.global.s32 [%rd457+0], %r158;
-$L102:
-	add.s64 %rd458, %rd452, 1;
-	mov.b64 %rd452, %rd458;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd459, 0;
-	setp.lt.s64 %p98, %rd317, %rd318;
-	setp.lt.s64 %p99, %rd311, %rd293;
-	or.pred %p100, %p98, %p99;
-	@!%p100 bra $L107;
-	mov.b64 %rd459, 1;
-$L107:
-	mov.b64 %rd460, %rd459;
-	// block reduction
-	sub.u32 %r159, %r13, 1;
-	mov.b32 %r160, %r3;
-$L108:
-	setp.hs.u32 %p101, %r160, 32;
-	@%p101 bra $L109;
-	mov.b64 {%r161, %r162}, %rd460;
-	shfl.sync.down.b32 %r163|%p102, %r161, %r160, %r159, %r17;
-	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd461, {%r163, %r164};
-	@!%p102 bra $L110;
-	max.s64 %rd462, %rd460, %rd461;
-	mov.b64 %rd460, %rd462;
-$L110:
-	shl.b32 %r160, %r160, 1;
-	bra.uni $L108;
-$L109:
-	setp.eq.u32 %p103, %r7, 0;
-	@!%p103 bra $L111;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd460;
-$L111:
-	bar.sync 0;
-	setp.eq.u32 %p104, %r8, 0;
-	@!%p104 bra $L112;
-	setp.lo.u32 %p105, %r7, %r10;
-	@!%p105 bra $L113;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L91;
+	mov.b64 %rd449, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L92;
+	mul.wide.u32 %rd450, %r7, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	ld.shared.s64 %rd452, [%rd451+0];
+	mov.b64 %rd449, %rd452;
+$L92:
+	mov.b64 {%r130, %r131}, %rd449;
+	shfl.sync.up.b32 %r132|%p88, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd453, {%r132, %r133};
+	@!%p88 bra $L93;
+	add.s64 %rd454, %rd453, %rd449;
+	mov.b64 %rd449, %rd454;
+$L93:
+	mov.b64 {%r134, %r135}, %rd449;
+	shfl.sync.up.b32 %r136|%p89, %r134, 2, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
+	mov.b64 %rd455, {%r136, %r137};
+	@!%p89 bra $L94;
+	add.s64 %rd456, %rd455, %rd449;
+	mov.b64 %rd449, %rd456;
+$L94:
+	mov.b64 {%r138, %r139}, %rd449;
+	shfl.sync.up.b32 %r140|%p90, %r138, 4, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
+	mov.b64 %rd457, {%r140, %r141};
+	@!%p90 bra $L95;
+	add.s64 %rd458, %rd457, %rd449;
+	mov.b64 %rd449, %rd458;
+$L95:
+	mov.b64 {%r142, %r143}, %rd449;
+	shfl.sync.up.b32 %r144|%p91, %r142, 8, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
+	mov.b64 %rd459, {%r144, %r145};
+	@!%p91 bra $L96;
+	add.s64 %rd460, %rd459, %rd449;
+	mov.b64 %rd449, %rd460;
+$L96:
+	mov.b64 {%r146, %r147}, %rd449;
+	shfl.sync.up.b32 %r148|%p92, %r146, 16, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
+	mov.b64 %rd461, {%r148, %r149};
+	@!%p92 bra $L97;
+	add.s64 %rd462, %rd461, %rd449;
+	mov.b64 %rd449, %rd462;
+$L97:
+	mov.b64 {%r150, %r151}, %rd449;
+	shfl.sync.up.b32 %r152|%p93, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd463, {%r152, %r153};
+	selp.b64 %rd464, %rd463, 0, %p93;
+	@!%p87 bra $L98;
 	mul.wide.u32 %rd465, %r7, 16;
 	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	mov.b64 %rd460, %rd467;
-$L113:
-	sub.u32 %r165, %r10, 1;
-	mov.b64 {%r166, %r167}, %rd460;
-	shfl.sync.down.b32 %r168|%p106, %r166, 1, %r165, %r17;
-	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
-	mov.b64 %rd468, {%r168, %r169};
-	@!%p106 bra $L114;
-	max.s64 %rd469, %rd460, %rd468;
-	mov.b64 %rd460, %rd469;
-$L114:
-	mov.b64 {%r170, %r171}, %rd460;
-	shfl.sync.down.b32 %r172|%p107, %r170, 2, %r165, %r17;
-	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
-	mov.b64 %rd470, {%r172, %r173};
-	@!%p107 bra $L115;
-	max.s64 %rd471, %rd460, %rd470;
-	mov.b64 %rd460, %rd471;
-$L115:
-	mov.b64 {%r174, %r175}, %rd460;
-	shfl.sync.down.b32 %r176|%p108, %r174, 4, %r165, %r17;
-	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
-	mov.b64 %rd472, {%r176, %r177};
-	@!%p108 bra $L116;
-	max.s64 %rd473, %rd460, %rd472;
-	mov.b64 %rd460, %rd473;
-$L116:
-	mov.b64 {%r178, %r179}, %rd460;
-	shfl.sync.down.b32 %r180|%p109, %r178, 8, %r165, %r17;
-	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
-	mov.b64 %rd474, {%r180, %r181};
-	@!%p109 bra $L117;
-	max.s64 %rd475, %rd460, %rd474;
-	mov.b64 %rd460, %rd475;
-$L117:
-	mov.b64 {%r182, %r183}, %rd460;
-	shfl.sync.down.b32 %r184|%p110, %r182, 16, %r165, %r17;
-	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
-	mov.b64 %rd476, {%r184, %r185};
-	@!%p110 bra $L118;
-	max.s64 %rd477, %rd460, %rd476;
-	mov.b64 %rd460, %rd477;
-$L118:
-	@!%p103 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd460;
-$L119:
-$L112:
+	add.s64 %rd467, %rd466, 512;
+	st.shared.s64 [%rd467+0], %rd464;
+$L98:
+	sub.u32 %r154, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r154;
+	@!%p94 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd449;
+$L99:
+$L91:
 	bar.sync 0;
-	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 %rd460, %rd478;
-	mov.b64 %rd479, %rd460;
-	setp.eq.s64 %p111, %rd479, 0;
-	@!%p111 bra $L121;
+	mul.wide.u32 %rd468, %r8, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	ld.shared.s64 %rd471, [%rd470+0];
+	add.s64 %rd472, %rd471, %rd446;
+	ld.shared.s64 %rd473, [%rd1+1024];
+	mov.b64 {%r155, %r156}, %rd472;
+	shfl.sync.idx.b32 %r157|%p95, %r155, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
+	mov.b64 %rd474, {%r157, %r158};
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, %rd479;
+	@!%p58 bra $L100;
+	add.s64 %rd482, %rd358, %rd480;
+	mov.b64 %rd483, %rd482;
+	sub.s64 %rd484, %rd347, %rd483;
+	max.s64 %rd485, %rd484, 0;
+	min.s64 %rd486, %rd485, %rd359;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, 0;
+$L102:
+	setp.lt.s64 %p96, %rd488, %rd487;
+	not.pred %p97, %p96;
+	@!%p97 bra $L106;
+	bra.uni $L104;
+$L106:
+	mul.lo.s64 %rd489, %rd488, %rd139;
+	mad.lo.s64 %rd490, %rd489, 4, %rd137;
+	ld.shared.s32 %r159, [%rd490+0];
+	mov.b32 %r160, %r159;
+	add.s64 %rd491, %rd346, %rd483;
+	add.s64 %rd492, %rd491, %rd488;
+	mul.lo.s64 %rd493, %rd492, %rd149;
+	mad.lo.s64 %rd494, %rd493, 4, %rd147;
+	st.shared.s32 [%rd494+0], %r160;
+$L103:
+	add.s64 %rd495, %rd488, 1;
+	mov.b64 %rd488, %rd495;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd496, 0;
+	mov.b64 %rd497, %rd487;
+$L107:
+	setp.lt.s64 %p98, %rd497, %rd359;
+	not.pred %p99, %p98;
+	@!%p99 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd498, %rd497, %rd139;
+	mad.lo.s64 %rd499, %rd498, 4, %rd137;
+	ld.shared.s32 %r161, [%rd499+0];
+	mov.b32 %r162, %r161;
+	mov.b32 %r163, %r162;
+	mov.pred %p100, 0;
+	mov.b64 %rd500, %rd496;
+	mov.b32 %r164, %r163;
+$L112:
+	@!%p53 bra $L116;
+	shr.s32 %r165, %r164, 5;
+	cvt.s64.s32 %rd501, %r165;
+	mov.b64 %rd502, %rd501;
+	and.b32 %r166, %r164, 31;
+	cvt.s64.s32 %rd503, %r166;
+	min.u64 %rd504, %rd503, 32;
+	cvt.u32.u64 %r167, %rd504;
+	mov.b32 %r169, 0x1;
+	shl.b32 %r168, %r169, %r167;
+	setp.hs.u32 %p101, %r167, 32;
+	selp.b32 %r170, 0, %r168, %p101;
+	mov.b32 %r171, %r170;
+	mov.b64 %rd505, %rd502;
+	mov.b32 %r172, %r171;
+	mul.lo.s64 %rd506, %rd505, %rd326;
+	mad.lo.s64 %rd507, %rd506, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r173, [%rd507+0];
+	mov.b32 %r174, %r173;
+	and.b32 %r175, %r174, %r172;
+	setp.ne.u32 %p102, %r175, 0x0;
+	mov.pred %p103, %p102;
+	not.pred %p104, %p103;
+	@!%p104 bra $L118;
+	mul.lo.s64 %rd508, %rd505, %rd326;
+	mad.lo.s64 %rd509, %rd508, 4, %rd324;
+	atom.global.or.b32 %r176, [%rd509], %r172;
+	mov.b32 %r177, %r176;
+	and.b32 %r178, %r177, %r172;
+	setp.ne.u32 %p105, %r178, 0x0;
+	mov.pred %p103, %p105;
+$L118:
+	@!%p103 bra $L120;
+	mov.b64 %rd510, %rd500;
+	mov.b64 %rd511, %rd510;
+	mov.pred %p106, 0;
+	bra.uni $L114;
+$L120:
+	mov.b64 %rd512, %rd500;
+	mov.b64 %rd511, %rd512;
+	mov.pred %p106, 1;
+	bra.uni $L114;
+$L116:
+	@!%p54 bra $L122;
+	cvt.s64.s32 %rd513, %r164;
+	mul.lo.s64 %rd514, %rd513, %rd329;
+	mad.lo.s64 %rd515, %rd514, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r179, [%rd515+0];
+	mov.b32 %r180, %r179;
+	setp.eq.s32 %p107, %r180, %r82;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L124;
+	cvt.s64.s32 %rd516, %r164;
+	mul.lo.s64 %rd517, %rd516, %rd329;
+	mad.lo.s64 %rd518, %rd517, 4, %rd327;
+	atom.global.exch.b32 %r181, [%rd518], %r82;
+	mov.b32 %r182, %r181;
+	setp.eq.s32 %p110, %r182, %r82;
+	mov.pred %p108, %p110;
+$L124:
+	@!%p108 bra $L126;
+	mov.b64 %rd519, %rd500;
+	mov.b64 %rd511, %rd519;
+	mov.pred %p106, 0;
+	bra.uni $L114;
+$L126:
+$L122:
+	mul.lo.s64 %rd520, %rd500, %rd139;
+	mad.lo.s64 %rd521, %rd520, 4, %rd137;
+	st.shared.s32 [%rd521+0], %r164;
+	add.s64 %rd522, %rd500, 1;
+	mov.b64 %rd523, %rd522;
+	mov.b64 %rd511, %rd523;
+	mov.pred %p106, 1;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd524, %rd511;
+	mov.pred %p111, %p106;
+	mov.b64 %rd496, %rd524;
+	mov.pred %p100, %p111;
+	@!%p100 bra $L128;
+	mov.b64 %rd525, %rd308;
+	mov.b32 %r183, %r163;
+	cvt.s64.s32 %rd526, %r183;
+	add.s64 %rd527, %rd526, 1;
+	mul.lo.s64 %rd528, %rd527, %rd32;
+	mad.lo.s64 %rd529, %rd528, 8, %rd28;
+	ld.global.nc.s64 %rd530, [%rd529+0];
+	mov.b64 %rd531, %rd530;
+	cvt.s64.s32 %rd532, %r183;
+	mul.lo.s64 %rd533, %rd532, %rd32;
+	mad.lo.s64 %rd534, %rd533, 8, %rd28;
+	ld.global.nc.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	sub.s64 %rd537, %rd531, %rd536;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd539, %rd538;
+	add.s64 %rd540, %rd356, %rd539;
+	mov.b64 %rd356, %rd540;
+	max.s64 %rd541, %rd357, %rd539;
+	mov.b64 %rd357, %rd541;
+$L128:
+$L108:
+	add.s64 %rd542, %rd497, 1;
+	mov.b64 %rd497, %rd542;
+	bra.uni $L107;
+$L109:
+	setp.gt.s64 %p112, %rd496, 0;
+	@!%p112 bra $L130;
+	mul.lo.s64 %rd543, %rd345, %rd120;
+	mad.lo.s64 %rd544, %rd543, 8, %rd116;
+	atom.global.add.u64 %rd545, [%rd544], %rd496;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd548, 0;
+$L131:
+	setp.lt.s64 %p113, %rd548, %rd496;
+	not.pred %p114, %p113;
+	@!%p114 bra $L135;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd549, %rd548, %rd139;
+	mad.lo.s64 %rd550, %rd549, 4, %rd137;
+	ld.shared.s32 %r184, [%rd550+0];
+	mov.b32 %r185, %r184;
+	add.s64 %rd551, %rd547, %rd548;
+	mul.lo.s64 %rd552, %rd551, %rd235;
+	mad.lo.s64 %rd553, %rd552, 4, %rd233;
+	st.global.s32 [%rd553+0], %r185;
+$L132:
+	add.s64 %rd554, %rd548, 1;
+	mov.b64 %rd548, %rd554;
+	bra.uni $L131;
+$L133:
+$L130:
+	add.s64 %rd555, %rd358, %rd481;
+	min.s64 %rd556, %rd347, %rd555;
+	mov.b64 %rd358, %rd556;
+	bra.uni $L101;
+$L100:
+	mov.b64 %rd557, 0;
+	cvt.u64.u32 %rd558, %r2;
+	setp.eq.s64 %p115, %rd558, 0;
+	setp.gt.s64 %p116, %rd481, 0;
+	and.pred %p117, %p115, %p116;
+	@!%p117 bra $L137;
+	mul.lo.s64 %rd559, %rd345, %rd120;
+	mad.lo.s64 %rd560, %rd559, 8, %rd116;
+	atom.global.add.u64 %rd561, [%rd560], %rd481;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd557, %rd562;
+$L137:
+	cvt.u64.u32 %rd563, %r2;
+	setp.eq.s64 %p118, %rd563, 0;
+	setp.eq.u32 %p119, %r1, 0;
+	and.pred %p120, %p118, %p119;
+	bar.sync 0;
+	@!%p120 bra $L138;
+	st.shared.s64 [%rd1+1024], %rd557;
+$L138:
+	bar.sync 0;
+	ld.shared.s64 %rd564, [%rd1+1024];
+	mov.b64 %rd565, %rd564;
+	add.s64 %rd566, %rd565, %rd480;
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd568, 0;
+$L139:
+	setp.lt.s64 %p121, %rd568, %rd359;
+	not.pred %p122, %p121;
+	@!%p122 bra $L143;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd569, %rd568, %rd139;
+	mad.lo.s64 %rd570, %rd569, 4, %rd137;
+	ld.shared.s32 %r186, [%rd570+0];
+	mov.b32 %r187, %r186;
+	add.s64 %rd571, %rd567, %rd568;
+	mul.lo.s64 %rd572, %rd571, %rd235;
+	mad.lo.s64 %rd573, %rd572, 4, %rd233;
+	st.global.s32 [%rd573+0], %r187;
+$L140:
+	add.s64 %rd574, %rd568, 1;
+	mov.b64 %rd568, %rd574;
+	bra.uni $L139;
+$L141:
+$L101:
+	mov.b64 %rd575, 0;
+	setp.lt.s64 %p123, %rd354, %rd355;
+	setp.lt.s64 %p124, %rd348, %rd333;
+	or.pred %p125, %p123, %p124;
+	@!%p125 bra $L145;
+	mov.b64 %rd575, 1;
+$L145:
+	mov.b64 %rd576, %rd575;
+	// block reduction
+	sub.u32 %r188, %r13, 1;
+	mov.b32 %r189, %r3;
+$L146:
+	setp.hs.u32 %p126, %r189, 32;
+	@%p126 bra $L147;
+	mov.b64 {%r190, %r191}, %rd576;
+	shfl.sync.down.b32 %r192|%p127, %r190, %r189, %r188, %r17;
+	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
+	mov.b64 %rd577, {%r192, %r193};
+	@!%p127 bra $L148;
+	max.s64 %rd578, %rd576, %rd577;
+	mov.b64 %rd576, %rd578;
+$L148:
+	shl.b32 %r189, %r189, 1;
+	bra.uni $L146;
+$L147:
+	setp.eq.u32 %p128, %r7, 0;
+	@!%p128 bra $L149;
+	mul.wide.u32 %rd579, %r8, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	st.shared.s64 [%rd580+0], %rd576;
+$L149:
+	bar.sync 0;
+	setp.eq.u32 %p129, %r8, 0;
+	@!%p129 bra $L150;
+	setp.lo.u32 %p130, %r7, %r10;
+	@!%p130 bra $L151;
+	mul.wide.u32 %rd581, %r7, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	ld.shared.s64 %rd583, [%rd582+0];
+	mov.b64 %rd576, %rd583;
+$L151:
+	sub.u32 %r194, %r10, 1;
+	mov.b64 {%r195, %r196}, %rd576;
+	shfl.sync.down.b32 %r197|%p131, %r195, 1, %r194, %r17;
+	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
+	mov.b64 %rd584, {%r197, %r198};
+	@!%p131 bra $L152;
+	max.s64 %rd585, %rd576, %rd584;
+	mov.b64 %rd576, %rd585;
+$L152:
+	mov.b64 {%r199, %r200}, %rd576;
+	shfl.sync.down.b32 %r201|%p132, %r199, 2, %r194, %r17;
+	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
+	mov.b64 %rd586, {%r201, %r202};
+	@!%p132 bra $L153;
+	max.s64 %rd587, %rd576, %rd586;
+	mov.b64 %rd576, %rd587;
+$L153:
+	mov.b64 {%r203, %r204}, %rd576;
+	shfl.sync.down.b32 %r205|%p133, %r203, 4, %r194, %r17;
+	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
+	mov.b64 %rd588, {%r205, %r206};
+	@!%p133 bra $L154;
+	max.s64 %rd589, %rd576, %rd588;
+	mov.b64 %rd576, %rd589;
+$L154:
+	mov.b64 {%r207, %r208}, %rd576;
+	shfl.sync.down.b32 %r209|%p134, %r207, 8, %r194, %r17;
+	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
+	mov.b64 %rd590, {%r209, %r210};
+	@!%p134 bra $L155;
+	max.s64 %rd591, %rd576, %rd590;
+	mov.b64 %rd576, %rd591;
+$L155:
+	mov.b64 {%r211, %r212}, %rd576;
+	shfl.sync.down.b32 %r213|%p135, %r211, 16, %r194, %r17;
+	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
+	mov.b64 %rd592, {%r213, %r214};
+	@!%p135 bra $L156;
+	max.s64 %rd593, %rd576, %rd592;
+	mov.b64 %rd576, %rd593;
+$L156:
+	@!%p128 bra $L157;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L157:
+$L150:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd576, %rd594;
+	mov.b64 %rd595, %rd576;
+	setp.eq.s64 %p136, %rd595, 0;
+	@!%p136 bra $L159;
 	bra.uni $L51;
-$L121:
+$L159:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd480, %rd319;
+	mov.b64 %rd596, %rd358;
+	mov.b64 %rd597, %rd356;
+	mov.b64 %rd598, %rd357;
+	mov.b64 %rd599, %rd596;
+	mov.b64 %rd600, %rd597;
+	mov.b64 %rd601, %rd598;
+	mov.b64 %rd602, %rd599;
+	mov.b64 %rd603, %rd600;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, 1;
+$L160:
+	setp.lt.s64 %p137, %rd608, %rd293;
+	setp.gt.s64 %p138, %rd605, 0;
+	and.pred %p139, %p137, %p138;
+	not.pred %p140, %p139;
+	@!%p140 bra $L164;
+	bra.uni $L162;
+$L164:
+	rem.s64 %rd609, %rd608, 2;
+	mov.b64 %rd611, 1;
+	sub.s64 %rd610, %rd611, %rd609;
+	mul.lo.s64 %rd612, %rd610, %rd307;
+	mov.b64 %rd613, %rd612;
+	rem.s64 %rd614, %rd608, 2;
+	mul.lo.s64 %rd615, %rd614, %rd307;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, 0;
+	mov.b64 %rd618, 0;
+	mov.b64 %rd619, %rd285;
+	mov.b64 %rd620, %rd286;
+	mov.b64 %rd621, %rd287;
+	mov.b64 %rd622, %rd288;
+	mov.b64 %rd623, %rd289;
+	mov.b64 %rd624, %rd290;
+	mov.pred %p141, %p45;
+	mov.pred %p142, %p46;
+	mov.b32 %r215, %r79;
+	mov.b64 %rd625, %rd291;
+	mov.b64 %rd626, %rd292;
+	mov.b64 %rd627, %rd293;
+	mov.b64 %rd628, %rd294;
+	mov.pred %p143, %p47;
+	mov.b64 %rd629, %rd243;
+	mov.b64 %rd630, %rd244;
+	mov.b64 %rd631, %rd245;
+	mov.b64 %rd632, %rd246;
+	mov.b64 %rd633, %rd247;
+	mov.b64 %rd634, %rd248;
+	mov.b64 %rd635, %rd249;
+	mov.b64 %rd636, %rd250;
+	mov.b64 %rd637, %rd251;
+	mov.pred %p144, %p48;
+	mov.b64 %rd638, %rd252;
+	mov.b64 %rd639, %rd253;
+	mov.b64 %rd640, %rd254;
+	mov.b32 %r216, %r80;
+	mov.b64 %rd641, %rd295;
+	mov.b64 %rd642, %rd296;
+	mov.b64 %rd643, %rd613;
+	mov.b64 %rd644, %rd605;
+	cvt.u64.u32 %rd645, %r2;
+	div.s64 %rd646, %rd645, %rd299;
+	setp.eq.s64 %p145, %rd299, -1;
+	neg.s64 %rd647, %rd645;
+	selp.b64 %rd648, %rd647, %rd646, %p145;
+	setp.eq.s64 %p146, %rd299, 0;
+	selp.b64 %rd649, 0, %rd648, %p146;
+	mov.b64 %rd650, %rd649;
+	mov.b64 %rd651, %rd305;
+	mov.b64 %rd652, %rd299;
+	mov.b64 %rd653, %rd298;
+	mov.b64 %rd654, %rd616;
+	mov.b64 %rd655, %rd307;
+	add.s64 %rd656, %rd608, 1;
+	setp.lt.s64 %p147, %rd656, %rd293;
+	mov.pred %p148, %p147;
+	mov.b64 %rd657, %rd650;
+	cvt.u64.u32 %rd658, %r2;
+	rem.s64 %rd659, %rd658, %rd652;
+	setp.eq.s64 %p149, %rd652, -1;
+	selp.b64 %rd660, 0, %rd659, %p149;
+	setp.eq.s64 %p150, %rd652, 0;
+	selp.b64 %rd661, %rd658, %rd660, %p150;
+	mov.b64 %rd662, %rd661;
+	mov.b32 %r217, -1;
+	mov.b64 %rd663, 0;
+	mov.b64 %rd664, 0;
+	mov.b64 %rd665, 0;
+	mov.b64 %rd666, 0;
+	mov.b64 %rd667, 0;
+$L165:
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, %rd641;
+$L168:
+	setp.gt.s64 %p151, %rd669, 0;
+	not.pred %p152, %p151;
+	@!%p152 bra $L172;
+	bra.uni $L170;
+$L172:
+	setp.ge.s64 %p153, %rd663, %rd664;
+	@!%p153 bra $L174;
+	setp.ge.s64 %p154, %rd657, %rd644;
+	@!%p154 bra $L176;
+	bra.uni $L170;
+$L176:
+	add.s64 %rd670, %rd643, %rd657;
+	mul.lo.s64 %rd671, %rd670, %rd149;
+	mad.lo.s64 %rd672, %rd671, 4, %rd147;
+	ld.shared.s32 %r218, [%rd672+0];
+	mov.b32 %r219, %r218;
+	mov.b32 %r217, %r219;
+	add.s64 %rd673, %rd657, %rd651;
+	mov.b64 %rd657, %rd673;
+	mov.b64 %rd674, %rd619;
+	mov.b32 %r220, %r217;
+	cvt.s64.s32 %rd675, %r220;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd619;
+	mov.b32 %r221, %r217;
+	cvt.s64.s32 %rd682, %r221;
+	add.s64 %rd683, %rd682, 1;
+	mul.lo.s64 %rd684, %rd683, %rd32;
+	mad.lo.s64 %rd685, %rd684, 8, %rd28;
+	ld.global.nc.s64 %rd686, [%rd685+0];
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd687;
+	add.s64 %rd689, %rd680, %rd662;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, %rd688;
+	mov.b64 %rd663, %rd690;
+	mov.b64 %rd664, %rd691;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd692, %rd663, %rd39;
+	mad.lo.s64 %rd693, %rd692, 4, %rd35;
+	ld.global.nc.s32 %r222, [%rd693+0];
+	mov.b32 %r223, %r222;
+	mov.b32 %r224, %r223;
+	mov.b32 %r225, %r217;
+	mov.b32 %r226, %r224;
+	mov.b64 %rd694, %rd663;
+$L177:
+	cvt.s64.s32 %rd695, %r225;
+	mul.lo.s64 %rd696, %rd695, %rd127;
+	mad.lo.s64 %rd697, %rd696, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r227, [%rd697+0];
+	mov.b32 %r228, %r227;
+	mov.b32 %r229, %r228;
+	cvt.s64.s32 %rd698, %r226;
+	mul.lo.s64 %rd699, %rd698, %rd127;
+	mad.lo.s64 %rd700, %rd699, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r230, [%rd700+0];
+	mov.b32 %r231, %r230;
+	setp.ge.s32 %p155, %r231, %r229;
+	@!%p155 bra $L181;
+	mov.pred %p156, 0;
+	bra.uni $L179;
+$L181:
+	cvt.s64.s32 %rd701, %r226;
+	mul.lo.s64 %rd702, %rd701, %rd127;
+	mad.lo.s64 %rd703, %rd702, 4, %rd123;
+	atom.global.max.s32 %r232, [%rd703], %r229;
+	mov.b32 %r233, %r232;
+	setp.lt.s32 %p157, %r233, %r229;
+	mov.pred %p156, %p157;
+	bra.uni $L179;
+$L178:
+	bra.uni $L177;
+$L179:
+	@!%p156 bra $L183;
+	@!%p148 bra $L184;
+	mul.lo.s64 %rd704, %rd668, %rd139;
+	mad.lo.s64 %rd705, %rd704, 4, %rd137;
+	st.shared.s32 [%rd705+0], %r224;
+	add.s64 %rd706, %rd668, 1;
+	mov.b64 %rd668, %rd706;
+	bra.uni $L185;
+$L184:
+	mov.pred %p158, 0;
+	mov.b64 %rd707, %rd668;
+	mov.b32 %r234, %r224;
+$L186:
+	@!%p143 bra $L190;
+	shr.s32 %r235, %r234, 5;
+	cvt.s64.s32 %rd708, %r235;
+	mov.b64 %rd709, %rd708;
+	and.b32 %r236, %r234, 31;
+	cvt.s64.s32 %rd710, %r236;
+	min.u64 %rd711, %rd710, 32;
+	cvt.u32.u64 %r237, %rd711;
+	mov.b32 %r239, 0x1;
+	shl.b32 %r238, %r239, %r237;
+	setp.hs.u32 %p159, %r237, 32;
+	selp.b32 %r240, 0, %r238, %p159;
+	mov.b32 %r241, %r240;
+	mov.b64 %rd712, %rd709;
+	mov.b32 %r242, %r241;
+	mul.lo.s64 %rd713, %rd712, %rd637;
+	mad.lo.s64 %rd714, %rd713, 4, %rd635;
+	ld.relaxed.gpu.global.u32 %r243, [%rd714+0];
+	mov.b32 %r244, %r243;
+	and.b32 %r245, %r244, %r242;
+	setp.ne.u32 %p160, %r245, 0x0;
+	mov.pred %p161, %p160;
+	not.pred %p162, %p161;
+	@!%p162 bra $L192;
+	mul.lo.s64 %rd715, %rd712, %rd637;
+	mad.lo.s64 %rd716, %rd715, 4, %rd635;
+	atom.global.or.b32 %r246, [%rd716], %r242;
+	mov.b32 %r247, %r246;
+	and.b32 %r248, %r247, %r242;
+	setp.ne.u32 %p163, %r248, 0x0;
+	mov.pred %p161, %p163;
+$L192:
+	@!%p161 bra $L194;
+	mov.b64 %rd717, %rd707;
+	mov.b64 %rd718, %rd717;
+	mov.pred %p164, 0;
+	bra.uni $L188;
+$L194:
+	mov.b64 %rd719, %rd707;
+	mov.b64 %rd718, %rd719;
+	mov.pred %p164, 1;
+	bra.uni $L188;
+$L190:
+	@!%p144 bra $L196;
+	cvt.s64.s32 %rd720, %r234;
+	mul.lo.s64 %rd721, %rd720, %rd640;
+	mad.lo.s64 %rd722, %rd721, 4, %rd638;
+	ld.relaxed.gpu.global.s32 %r249, [%rd722+0];
+	mov.b32 %r250, %r249;
+	setp.eq.s32 %p165, %r250, %r216;
+	mov.pred %p166, %p165;
+	not.pred %p167, %p166;
+	@!%p167 bra $L198;
+	cvt.s64.s32 %rd723, %r234;
+	mul.lo.s64 %rd724, %rd723, %rd640;
+	mad.lo.s64 %rd725, %rd724, 4, %rd638;
+	atom.global.exch.b32 %r251, [%rd725], %r216;
+	mov.b32 %r252, %r251;
+	setp.eq.s32 %p168, %r252, %r216;
+	mov.pred %p166, %p168;
+$L198:
+	@!%p166 bra $L200;
+	mov.b64 %rd726, %rd707;
+	mov.b64 %rd718, %rd726;
+	mov.pred %p164, 0;
+	bra.uni $L188;
+$L200:
+$L196:
+	mul.lo.s64 %rd727, %rd707, %rd139;
+	mad.lo.s64 %rd728, %rd727, 4, %rd137;
+	st.shared.s32 [%rd728+0], %r234;
+	add.s64 %rd729, %rd707, 1;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd718, %rd730;
+	mov.pred %p164, 1;
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd731, %rd718;
+	mov.pred %p169, %p164;
+	mov.b64 %rd668, %rd731;
+	mov.pred %p158, %p169;
+	@!%p158 bra $L202;
+	mov.b64 %rd732, %rd619;
+	mov.b32 %r253, %r224;
+	cvt.s64.s32 %rd733, %r253;
+	add.s64 %rd734, %rd733, 1;
+	mul.lo.s64 %rd735, %rd734, %rd32;
+	mad.lo.s64 %rd736, %rd735, 8, %rd28;
+	ld.global.nc.s64 %rd737, [%rd736+0];
+	mov.b64 %rd738, %rd737;
+	cvt.s64.s32 %rd739, %r253;
+	mul.lo.s64 %rd740, %rd739, %rd32;
+	mad.lo.s64 %rd741, %rd740, 8, %rd28;
+	ld.global.nc.s64 %rd742, [%rd741+0];
+	mov.b64 %rd743, %rd742;
+	sub.s64 %rd744, %rd738, %rd743;
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, %rd745;
+	add.s64 %rd747, %rd665, %rd746;
+	mov.b64 %rd665, %rd747;
+	max.s64 %rd748, %rd666, %rd746;
+	mov.b64 %rd666, %rd748;
+$L202:
+$L185:
+$L183:
+	add.s64 %rd749, %rd663, %rd652;
+	mov.b64 %rd663, %rd749;
+	sub.s64 %rd750, %rd669, 1;
+	mov.b64 %rd669, %rd750;
+$L169:
+	bra.uni $L168;
+$L170:
+	// block scan
+	mov.b64 %rd751, %rd668;
+	mov.b32 %r254, %r3;
+$L203:
+	setp.hs.u32 %p170, %r254, 32;
+	@%p170 bra $L204;
+	mov.b64 {%r255, %r256}, %rd751;
+	shfl.sync.up.b32 %r257|%p171, %r255, %r254, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, %r254, 0, %r17;
+	mov.b64 %rd752, {%r257, %r258};
+	@!%p171 bra $L205;
+	add.s64 %rd753, %rd752, %rd751;
+	mov.b64 %rd751, %rd753;
+$L205:
+	shl.b32 %r254, %r254, 1;
+	bra.uni $L203;
+$L204:
+	mov.b64 {%r259, %r260}, %rd751;
+	shfl.sync.up.b32 %r261|%p172, %r259, %r3, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, %r3, 0, %r17;
+	mov.b64 %rd754, {%r261, %r262};
+	setp.lo.u32 %p173, %r3, 32;
+	and.pred %p174, %p172, %p173;
+	selp.b64 %rd755, %rd754, 0, %p174;
+	sub.u32 %r263, %r13, %r3;
+	setp.eq.u32 %p175, %r7, %r263;
+	@!%p175 bra $L206;
+	mul.wide.u32 %rd756, %r8, 16;
+	add.s64 %rd757, %rd1, %rd756;
+	st.shared.s64 [%rd757+0], %rd751;
+$L206:
+	bar.sync 0;
+	setp.eq.u32 %p176, %r8, 0;
+	@!%p176 bra $L207;
+	mov.b64 %rd758, 0;
+	setp.lo.u32 %p177, %r7, %r10;
+	@!%p177 bra $L208;
+	mul.wide.u32 %rd759, %r7, 16;
+	add.s64 %rd760, %rd1, %rd759;
+	ld.shared.s64 %rd761, [%rd760+0];
+	mov.b64 %rd758, %rd761;
+$L208:
+	mov.b64 {%r264, %r265}, %rd758;
+	shfl.sync.up.b32 %r266|%p178, %r264, 1, 0, %r17;
+	shfl.sync.up.b32 %r267, %r265, 1, 0, %r17;
+	mov.b64 %rd762, {%r266, %r267};
+	@!%p178 bra $L209;
+	add.s64 %rd763, %rd762, %rd758;
+	mov.b64 %rd758, %rd763;
+$L209:
+	mov.b64 {%r268, %r269}, %rd758;
+	shfl.sync.up.b32 %r270|%p179, %r268, 2, 0, %r17;
+	shfl.sync.up.b32 %r271, %r269, 2, 0, %r17;
+	mov.b64 %rd764, {%r270, %r271};
+	@!%p179 bra $L210;
+	add.s64 %rd765, %rd764, %rd758;
+	mov.b64 %rd758, %rd765;
+$L210:
+	mov.b64 {%r272, %r273}, %rd758;
+	shfl.sync.up.b32 %r274|%p180, %r272, 4, 0, %r17;
+	shfl.sync.up.b32 %r275, %r273, 4, 0, %r17;
+	mov.b64 %rd766, {%r274, %r275};
+	@!%p180 bra $L211;
+	add.s64 %rd767, %rd766, %rd758;
+	mov.b64 %rd758, %rd767;
+$L211:
+	mov.b64 {%r276, %r277}, %rd758;
+	shfl.sync.up.b32 %r278|%p181, %r276, 8, 0, %r17;
+	shfl.sync.up.b32 %r279, %r277, 8, 0, %r17;
+	mov.b64 %rd768, {%r278, %r279};
+	@!%p181 bra $L212;
+	add.s64 %rd769, %rd768, %rd758;
+	mov.b64 %rd758, %rd769;
+$L212:
+	mov.b64 {%r280, %r281}, %rd758;
+	shfl.sync.up.b32 %r282|%p182, %r280, 16, 0, %r17;
+	shfl.sync.up.b32 %r283, %r281, 16, 0, %r17;
+	mov.b64 %rd770, {%r282, %r283};
+	@!%p182 bra $L213;
+	add.s64 %rd771, %rd770, %rd758;
+	mov.b64 %rd758, %rd771;
+$L213:
+	mov.b64 {%r284, %r285}, %rd758;
+	shfl.sync.up.b32 %r286|%p183, %r284, 1, 0, %r17;
+	shfl.sync.up.b32 %r287, %r285, 1, 0, %r17;
+	mov.b64 %rd772, {%r286, %r287};
+	selp.b64 %rd773, %rd772, 0, %p183;
+	@!%p177 bra $L214;
+	mul.wide.u32 %rd774, %r7, 16;
+	add.s64 %rd775, %rd1, %rd774;
+	add.s64 %rd776, %rd775, 512;
+	st.shared.s64 [%rd776+0], %rd773;
+$L214:
+	sub.u32 %r288, %r10, 1;
+	setp.eq.u32 %p184, %r7, %r288;
+	@!%p184 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd758;
+$L215:
+$L207:
+	bar.sync 0;
+	mul.wide.u32 %rd777, %r8, 16;
+	add.s64 %rd778, %rd1, %rd777;
+	add.s64 %rd779, %rd778, 512;
+	ld.shared.s64 %rd780, [%rd779+0];
+	add.s64 %rd781, %rd780, %rd755;
+	ld.shared.s64 %rd782, [%rd1+1024];
+	mov.b64 {%r289, %r290}, %rd781;
+	shfl.sync.idx.b32 %r291|%p185, %r289, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r292, %r290, 0, %r21, %r17;
+	mov.b64 %rd783, {%r291, %r292};
+	mov.b64 %rd784, %rd782;
+	mov.b64 %rd785, %rd783;
+	mov.b64 %rd786, %rd784;
+	mov.b64 %rd787, %rd785;
+	mov.b64 %rd788, %rd786;
+	mov.b64 %rd789, %rd787;
+	mov.b64 %rd790, %rd788;
+	@!%p148 bra $L216;
+	add.s64 %rd791, %rd667, %rd789;
+	mov.b64 %rd792, %rd791;
+	sub.s64 %rd793, %rd655, %rd792;
+	max.s64 %rd794, %rd793, 0;
+	min.s64 %rd795, %rd794, %rd668;
+	mov.b64 %rd796, %rd795;
+	mov.b64 %rd797, 0;
+$L218:
+	setp.lt.s64 %p186, %rd797, %rd796;
+	not.pred %p187, %p186;
+	@!%p187 bra $L222;
+	bra.uni $L220;
+$L222:
+	mul.lo.s64 %rd798, %rd797, %rd139;
+	mad.lo.s64 %rd799, %rd798, 4, %rd137;
+	ld.shared.s32 %r293, [%rd799+0];
+	mov.b32 %r294, %r293;
+	add.s64 %rd800, %rd654, %rd792;
+	add.s64 %rd801, %rd800, %rd797;
+	mul.lo.s64 %rd802, %rd801, %rd149;
+	mad.lo.s64 %rd803, %rd802, 4, %rd147;
+	st.shared.s32 [%rd803+0], %r294;
+$L219:
+	add.s64 %rd804, %rd797, 1;
+	mov.b64 %rd797, %rd804;
+	bra.uni $L218;
+$L220:
+	mov.b64 %rd805, 0;
+	mov.b64 %rd806, %rd796;
+$L223:
+	setp.lt.s64 %p188, %rd806, %rd668;
+	not.pred %p189, %p188;
+	@!%p189 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd807, %rd806, %rd139;
+	mad.lo.s64 %rd808, %rd807, 4, %rd137;
+	ld.shared.s32 %r295, [%rd808+0];
+	mov.b32 %r296, %r295;
+	mov.b32 %r297, %r296;
+	mov.pred %p190, 0;
+	mov.b64 %rd809, %rd805;
+	mov.b32 %r298, %r297;
+$L228:
+	@!%p143 bra $L232;
+	shr.s32 %r299, %r298, 5;
+	cvt.s64.s32 %rd810, %r299;
+	mov.b64 %rd811, %rd810;
+	and.b32 %r300, %r298, 31;
+	cvt.s64.s32 %rd812, %r300;
+	min.u64 %rd813, %rd812, 32;
+	cvt.u32.u64 %r301, %rd813;
+	mov.b32 %r303, 0x1;
+	shl.b32 %r302, %r303, %r301;
+	setp.hs.u32 %p191, %r301, 32;
+	selp.b32 %r304, 0, %r302, %p191;
+	mov.b32 %r305, %r304;
+	mov.b64 %rd814, %rd811;
+	mov.b32 %r306, %r305;
+	mul.lo.s64 %rd815, %rd814, %rd637;
+	mad.lo.s64 %rd816, %rd815, 4, %rd635;
+	ld.relaxed.gpu.global.u32 %r307, [%rd816+0];
+	mov.b32 %r308, %r307;
+	and.b32 %r309, %r308, %r306;
+	setp.ne.u32 %p192, %r309, 0x0;
+	mov.pred %p193, %p192;
+	not.pred %p194, %p193;
+	@!%p194 bra $L234;
+	mul.lo.s64 %rd817, %rd814, %rd637;
+	mad.lo.s64 %rd818, %rd817, 4, %rd635;
+	atom.global.or.b32 %r310, [%rd818], %r306;
+	mov.b32 %r311, %r310;
+	and.b32 %r312, %r311, %r306;
+	setp.ne.u32 %p195, %r312, 0x0;
+	mov.pred %p193, %p195;
+$L234:
+	@!%p193 bra $L236;
+	mov.b64 %rd819, %rd809;
+	mov.b64 %rd820, %rd819;
+	mov.pred %p196, 0;
+	bra.uni $L230;
+$L236:
+	mov.b64 %rd821, %rd809;
+	mov.b64 %rd820, %rd821;
+	mov.pred %p196, 1;
+	bra.uni $L230;
+$L232:
+	@!%p144 bra $L238;
+	cvt.s64.s32 %rd822, %r298;
+	mul.lo.s64 %rd823, %rd822, %rd640;
+	mad.lo.s64 %rd824, %rd823, 4, %rd638;
+	ld.relaxed.gpu.global.s32 %r313, [%rd824+0];
+	mov.b32 %r314, %r313;
+	setp.eq.s32 %p197, %r314, %r216;
+	mov.pred %p198, %p197;
+	not.pred %p199, %p198;
+	@!%p199 bra $L240;
+	cvt.s64.s32 %rd825, %r298;
+	mul.lo.s64 %rd826, %rd825, %rd640;
+	mad.lo.s64 %rd827, %rd826, 4, %rd638;
+	atom.global.exch.b32 %r315, [%rd827], %r216;
+	mov.b32 %r316, %r315;
+	setp.eq.s32 %p200, %r316, %r216;
+	mov.pred %p198, %p200;
+$L240:
+	@!%p198 bra $L242;
+	mov.b64 %rd828, %rd809;
+	mov.b64 %rd820, %rd828;
+	mov.pred %p196, 0;
+	bra.uni $L230;
+$L242:
+$L238:
+	mul.lo.s64 %rd829, %rd809, %rd139;
+	mad.lo.s64 %rd830, %rd829, 4, %rd137;
+	st.shared.s32 [%rd830+0], %r298;
+	add.s64 %rd831, %rd809, 1;
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd820, %rd832;
+	mov.pred %p196, 1;
+	bra.uni $L230;
+$L229:
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd833, %rd820;
+	mov.pred %p201, %p196;
+	mov.b64 %rd805, %rd833;
+	mov.pred %p190, %p201;
+	@!%p190 bra $L244;
+	mov.b64 %rd834, %rd619;
+	mov.b32 %r317, %r297;
+	cvt.s64.s32 %rd835, %r317;
+	add.s64 %rd836, %rd835, 1;
+	mul.lo.s64 %rd837, %rd836, %rd32;
+	mad.lo.s64 %rd838, %rd837, 8, %rd28;
+	ld.global.nc.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	cvt.s64.s32 %rd841, %r317;
+	mul.lo.s64 %rd842, %rd841, %rd32;
+	mad.lo.s64 %rd843, %rd842, 8, %rd28;
+	ld.global.nc.s64 %rd844, [%rd843+0];
+	mov.b64 %rd845, %rd844;
+	sub.s64 %rd846, %rd840, %rd845;
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	add.s64 %rd849, %rd665, %rd848;
+	mov.b64 %rd665, %rd849;
+	max.s64 %rd850, %rd666, %rd848;
+	mov.b64 %rd666, %rd850;
+$L244:
+$L224:
+	add.s64 %rd851, %rd806, 1;
+	mov.b64 %rd806, %rd851;
+	bra.uni $L223;
+$L225:
+	setp.gt.s64 %p202, %rd805, 0;
+	@!%p202 bra $L246;
+	mul.lo.s64 %rd852, %rd653, %rd120;
+	mad.lo.s64 %rd853, %rd852, 8, %rd116;
+	atom.global.add.u64 %rd854, [%rd853], %rd805;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, 0;
+$L247:
+	setp.lt.s64 %p203, %rd857, %rd805;
+	not.pred %p204, %p203;
+	@!%p204 bra $L251;
+	bra.uni $L249;
+$L251:
+	mul.lo.s64 %rd858, %rd857, %rd139;
+	mad.lo.s64 %rd859, %rd858, 4, %rd137;
+	ld.shared.s32 %r318, [%rd859+0];
+	mov.b32 %r319, %r318;
+	add.s64 %rd860, %rd856, %rd857;
+	mul.lo.s64 %rd861, %rd860, %rd235;
+	mad.lo.s64 %rd862, %rd861, 4, %rd233;
+	st.global.s32 [%rd862+0], %r319;
+$L248:
+	add.s64 %rd863, %rd857, 1;
+	mov.b64 %rd857, %rd863;
+	bra.uni $L247;
+$L249:
+$L246:
+	add.s64 %rd864, %rd667, %rd790;
+	min.s64 %rd865, %rd655, %rd864;
+	mov.b64 %rd667, %rd865;
+	bra.uni $L217;
+$L216:
+	mov.b64 %rd866, 0;
+	cvt.u64.u32 %rd867, %r2;
+	setp.eq.s64 %p205, %rd867, 0;
+	setp.gt.s64 %p206, %rd790, 0;
+	and.pred %p207, %p205, %p206;
+	@!%p207 bra $L253;
+	mul.lo.s64 %rd868, %rd653, %rd120;
+	mad.lo.s64 %rd869, %rd868, 8, %rd116;
+	atom.global.add.u64 %rd870, [%rd869], %rd790;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd866, %rd871;
+$L253:
+	cvt.u64.u32 %rd872, %r2;
+	setp.eq.s64 %p208, %rd872, 0;
+	setp.eq.u32 %p209, %r1, 0;
+	and.pred %p210, %p208, %p209;
+	bar.sync 0;
+	@!%p210 bra $L254;
+	st.shared.s64 [%rd1+1024], %rd866;
+$L254:
+	bar.sync 0;
+	ld.shared.s64 %rd873, [%rd1+1024];
+	mov.b64 %rd874, %rd873;
+	add.s64 %rd875, %rd874, %rd789;
+	mov.b64 %rd876, %rd875;
+	mov.b64 %rd877, 0;
+$L255:
+	setp.lt.s64 %p211, %rd877, %rd668;
+	not.pred %p212, %p211;
+	@!%p212 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd878, %rd877, %rd139;
+	mad.lo.s64 %rd879, %rd878, 4, %rd137;
+	ld.shared.s32 %r320, [%rd879+0];
+	mov.b32 %r321, %r320;
+	add.s64 %rd880, %rd876, %rd877;
+	mul.lo.s64 %rd881, %rd880, %rd235;
+	mad.lo.s64 %rd882, %rd881, 4, %rd233;
+	st.global.s32 [%rd882+0], %r321;
+$L256:
+	add.s64 %rd883, %rd877, 1;
+	mov.b64 %rd877, %rd883;
+	bra.uni $L255;
+$L257:
+$L217:
+	mov.b64 %rd884, 0;
+	setp.lt.s64 %p213, %rd663, %rd664;
+	setp.lt.s64 %p214, %rd657, %rd644;
+	or.pred %p215, %p213, %p214;
+	@!%p215 bra $L261;
+	mov.b64 %rd884, 1;
+$L261:
+	mov.b64 %rd885, %rd884;
 	// block reduction
-	sub.u32 %r186, %r13, 1;
-	mov.b32 %r187, %r3;
-$L122:
-	setp.hs.u32 %p112, %r187, 32;
-	@%p112 bra $L123;
-	mov.b64 {%r188, %r189}, %rd480;
-	shfl.sync.down.b32 %r190|%p113, %r188, %r187, %r186, %r17;
-	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
-	mov.b64 %rd481, {%r190, %r191};
-	@!%p113 bra $L124;
-	add.s64 %rd482, %rd480, %rd481;
-	mov.b64 %rd480, %rd482;
-$L124:
-	shl.b32 %r187, %r187, 1;
-	bra.uni $L122;
-$L123:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L125;
-	mul.wide.u32 %rd483, %r8, 16;
-	add.s64 %rd484, %rd1, %rd483;
-	st.shared.s64 [%rd484+0], %rd480;
-$L125:
+	sub.u32 %r322, %r13, 1;
+	mov.b32 %r323, %r3;
+$L262:
+	setp.hs.u32 %p216, %r323, 32;
+	@%p216 bra $L263;
+	mov.b64 {%r324, %r325}, %rd885;
+	shfl.sync.down.b32 %r326|%p217, %r324, %r323, %r322, %r17;
+	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
+	mov.b64 %rd886, {%r326, %r327};
+	@!%p217 bra $L264;
+	max.s64 %rd887, %rd885, %rd886;
+	mov.b64 %rd885, %rd887;
+$L264:
+	shl.b32 %r323, %r323, 1;
+	bra.uni $L262;
+$L263:
+	setp.eq.u32 %p218, %r7, 0;
+	@!%p218 bra $L265;
+	mul.wide.u32 %rd888, %r8, 16;
+	add.s64 %rd889, %rd1, %rd888;
+	st.shared.s64 [%rd889+0], %rd885;
+$L265:
 	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L126;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L127;
-	mul.wide.u32 %rd485, %r7, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	ld.shared.s64 %rd487, [%rd486+0];
-	mov.b64 %rd480, %rd487;
-$L127:
-	sub.u32 %r192, %r10, 1;
-	mov.b64 {%r193, %r194}, %rd480;
-	shfl.sync.down.b32 %r195|%p117, %r193, 1, %r192, %r17;
-	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
-	mov.b64 %rd488, {%r195, %r196};
-	@!%p117 bra $L128;
-	add.s64 %rd489, %rd480, %rd488;
-	mov.b64 %rd480, %rd489;
-$L128:
-	mov.b64 {%r197, %r198}, %rd480;
-	shfl.sync.down.b32 %r199|%p118, %r197, 2, %r192, %r17;
-	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
-	mov.b64 %rd490, {%r199, %r200};
-	@!%p118 bra $L129;
-	add.s64 %rd491, %rd480, %rd490;
-	mov.b64 %rd480, %rd491;
-$L129:
-	mov.b64 {%r201, %r202}, %rd480;
-	shfl.sync.down.b32 %r203|%p119, %r201, 4, %r192, %r17;
-	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
-	mov.b64 %rd492, {%r203, %r204};
-	@!%p119 bra $L130;
-	add.s64 %rd493, %rd480, %rd492;
-	mov.b64 %rd480, %rd493;
-$L130:
-	mov.b64 {%r205, %r206}, %rd480;
-	shfl.sync.down.b32 %r207|%p120, %r205, 8, %r192, %r17;
-	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
-	mov.b64 %rd494, {%r207, %r208};
-	@!%p120 bra $L131;
-	add.s64 %rd495, %rd480, %rd494;
-	mov.b64 %rd480, %rd495;
-$L131:
-	mov.b64 {%r209, %r210}, %rd480;
-	shfl.sync.down.b32 %r211|%p121, %r209, 16, %r192, %r17;
-	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
-	mov.b64 %rd496, {%r211, %r212};
-	@!%p121 bra $L132;
-	add.s64 %rd497, %rd480, %rd496;
-	mov.b64 %rd480, %rd497;
-$L132:
-	@!%p114 bra $L133;
-	st.shared.s64 [%rd1+1024], %rd480;
-$L133:
-$L126:
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L266;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L267;
+	mul.wide.u32 %rd890, %r7, 16;
+	add.s64 %rd891, %rd1, %rd890;
+	ld.shared.s64 %rd892, [%rd891+0];
+	mov.b64 %rd885, %rd892;
+$L267:
+	sub.u32 %r328, %r10, 1;
+	mov.b64 {%r329, %r330}, %rd885;
+	shfl.sync.down.b32 %r331|%p221, %r329, 1, %r328, %r17;
+	shfl.sync.down.b32 %r332, %r330, 1, %r328, %r17;
+	mov.b64 %rd893, {%r331, %r332};
+	@!%p221 bra $L268;
+	max.s64 %rd894, %rd885, %rd893;
+	mov.b64 %rd885, %rd894;
+$L268:
+	mov.b64 {%r333, %r334}, %rd885;
+	shfl.sync.down.b32 %r335|%p222, %r333, 2, %r328, %r17;
+	shfl.sync.down.b32 %r336, %r334, 2, %r328, %r17;
+	mov.b64 %rd895, {%r335, %r336};
+	@!%p222 bra $L269;
+	max.s64 %rd896, %rd885, %rd895;
+	mov.b64 %rd885, %rd896;
+$L269:
+	mov.b64 {%r337, %r338}, %rd885;
+	shfl.sync.down.b32 %r339|%p223, %r337, 4, %r328, %r17;
+	shfl.sync.down.b32 %r340, %r338, 4, %r328, %r17;
+	mov.b64 %rd897, {%r339, %r340};
+	@!%p223 bra $L270;
+	max.s64 %rd898, %rd885, %rd897;
+	mov.b64 %rd885, %rd898;
+$L270:
+	mov.b64 {%r341, %r342}, %rd885;
+	shfl.sync.down.b32 %r343|%p224, %r341, 8, %r328, %r17;
+	shfl.sync.down.b32 %r344, %r342, 8, %r328, %r17;
+	mov.b64 %rd899, {%r343, %r344};
+	@!%p224 bra $L271;
+	max.s64 %rd900, %rd885, %rd899;
+	mov.b64 %rd885, %rd900;
+$L271:
+	mov.b64 {%r345, %r346}, %rd885;
+	shfl.sync.down.b32 %r347|%p225, %r345, 16, %r328, %r17;
+	shfl.sync.down.b32 %r348, %r346, 16, %r328, %r17;
+	mov.b64 %rd901, {%r347, %r348};
+	@!%p225 bra $L272;
+	max.s64 %rd902, %rd885, %rd901;
+	mov.b64 %rd885, %rd902;
+$L272:
+	@!%p218 bra $L273;
+	st.shared.s64 [%rd1+1024], %rd885;
+$L273:
+$L266:
 	bar.sync 0;
-	ld.shared.s64 %rd498, [%rd1+1024];
-	mov.b64 %rd480, %rd498;
-	mov.b64 %rd499, %rd480;
-	mov.b64 %rd319, %rd499;
-	mov.b64 %rd500, %rd320;
+	ld.shared.s64 %rd903, [%rd1+1024];
+	mov.b64 %rd885, %rd903;
+	mov.b64 %rd904, %rd885;
+	setp.eq.s64 %p226, %rd904, 0;
+	@!%p226 bra $L275;
+	bra.uni $L167;
+$L275:
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd905, %rd667;
+	mov.b64 %rd906, %rd665;
+	mov.b64 %rd907, %rd666;
+	mov.b64 %rd908, %rd905;
+	mov.b64 %rd909, %rd906;
+	mov.b64 %rd910, %rd907;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd912, %rd909;
+	mov.b64 %rd913, %rd910;
+	mov.b64 %rd605, %rd911;
+	mov.b64 %rd617, %rd912;
+	mov.b64 %rd618, %rd913;
+	add.s64 %rd914, %rd606, %rd617;
+	mov.b64 %rd606, %rd914;
+	max.s64 %rd915, %rd607, %rd618;
+	mov.b64 %rd607, %rd915;
+$L161:
+	add.s64 %rd916, %rd608, 1;
+	mov.b64 %rd608, %rd916;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd917, %rd606;
 	// block reduction
-	sub.u32 %r213, %r13, 1;
-	mov.b32 %r214, %r3;
-$L134:
-	setp.hs.u32 %p122, %r214, 32;
-	@%p122 bra $L135;
-	mov.b64 {%r215, %r216}, %rd500;
-	shfl.sync.down.b32 %r217|%p123, %r215, %r214, %r213, %r17;
-	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
-	mov.b64 %rd501, {%r217, %r218};
-	@!%p123 bra $L136;
-	max.s64 %rd502, %rd500, %rd501;
-	mov.b64 %rd500, %rd502;
-$L136:
-	shl.b32 %r214, %r214, 1;
-	bra.uni $L134;
-$L135:
-	setp.eq.u32 %p124, %r7, 0;
-	@!%p124 bra $L137;
-	mul.wide.u32 %rd503, %r8, 16;
-	add.s64 %rd504, %rd1, %rd503;
-	st.shared.s64 [%rd504+0], %rd500;
-$L137:
+	sub.u32 %r349, %r13, 1;
+	mov.b32 %r350, %r3;
+$L276:
+	setp.hs.u32 %p227, %r350, 32;
+	@%p227 bra $L277;
+	mov.b64 {%r351, %r352}, %rd917;
+	shfl.sync.down.b32 %r353|%p228, %r351, %r350, %r349, %r17;
+	shfl.sync.down.b32 %r354, %r352, %r350, %r349, %r17;
+	mov.b64 %rd918, {%r353, %r354};
+	@!%p228 bra $L278;
+	add.s64 %rd919, %rd917, %rd918;
+	mov.b64 %rd917, %rd919;
+$L278:
+	shl.b32 %r350, %r350, 1;
+	bra.uni $L276;
+$L277:
+	setp.eq.u32 %p229, %r7, 0;
+	@!%p229 bra $L279;
+	mul.wide.u32 %rd920, %r8, 16;
+	add.s64 %rd921, %rd1, %rd920;
+	st.shared.s64 [%rd921+0], %rd917;
+$L279:
 	bar.sync 0;
-	setp.eq.u32 %p125, %r8, 0;
-	@!%p125 bra $L138;
-	setp.lo.u32 %p126, %r7, %r10;
-	@!%p126 bra $L139;
-	mul.wide.u32 %rd505, %r7, 16;
-	add.s64 %rd506, %rd1, %rd505;
-	ld.shared.s64 %rd507, [%rd506+0];
-	mov.b64 %rd500, %rd507;
-$L139:
-	sub.u32 %r219, %r10, 1;
-	mov.b64 {%r220, %r221}, %rd500;
-	shfl.sync.down.b32 %r222|%p127, %r220, 1, %r219, %r17;
-	shfl.sync.down.b32 %r223, %r221, 1, %r219, %r17;
-	mov.b64 %rd508, {%r222, %r223};
-	@!%p127 bra $L140;
-	max.s64 %rd509, %rd500, %rd508;
-	mov.b64 %rd500, %rd509;
-$L140:
-	mov.b64 {%r224, %r225}, %rd500;
-	shfl.sync.down.b32 %r226|%p128, %r224, 2, %r219, %r17;
-	shfl.sync.down.b32 %r227, %r225, 2, %r219, %r17;
-	mov.b64 %rd510, {%r226, %r227};
-	@!%p128 bra $L141;
-	max.s64 %rd511, %rd500, %rd510;
-	mov.b64 %rd500, %rd511;
-$L141:
-	mov.b64 {%r228, %r229}, %rd500;
-	shfl.sync.down.b32 %r230|%p129, %r228, 4, %r219, %r17;
-	shfl.sync.down.b32 %r231, %r229, 4, %r219, %r17;
-	mov.b64 %rd512, {%r230, %r231};
-	@!%p129 bra $L142;
-	max.s64 %rd513, %rd500, %rd512;
-	mov.b64 %rd500, %rd513;
-$L142:
-	mov.b64 {%r232, %r233}, %rd500;
-	shfl.sync.down.b32 %r234|%p130, %r232, 8, %r219, %r17;
-	shfl.sync.down.b32 %r235, %r233, 8, %r219, %r17;
-	mov.b64 %rd514, {%r234, %r235};
-	@!%p130 bra $L143;
-	max.s64 %rd515, %rd500, %rd514;
-	mov.b64 %rd500, %rd515;
-$L143:
-	mov.b64 {%r236, %r237}, %rd500;
-	shfl.sync.down.b32 %r238|%p131, %r236, 16, %r219, %r17;
-	shfl.sync.down.b32 %r239, %r237, 16, %r219, %r17;
-	mov.b64 %rd516, {%r238, %r239};
-	@!%p131 bra $L144;
-	max.s64 %rd517, %rd500, %rd516;
-	mov.b64 %rd500, %rd517;
-$L144:
-	@!%p124 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd500;
-$L145:
-$L138:
+	setp.eq.u32 %p230, %r8, 0;
+	@!%p230 bra $L280;
+	setp.lo.u32 %p231, %r7, %r10;
+	@!%p231 bra $L281;
+	mul.wide.u32 %rd922, %r7, 16;
+	add.s64 %rd923, %rd1, %rd922;
+	ld.shared.s64 %rd924, [%rd923+0];
+	mov.b64 %rd917, %rd924;
+$L281:
+	sub.u32 %r355, %r10, 1;
+	mov.b64 {%r356, %r357}, %rd917;
+	shfl.sync.down.b32 %r358|%p232, %r356, 1, %r355, %r17;
+	shfl.sync.down.b32 %r359, %r357, 1, %r355, %r17;
+	mov.b64 %rd925, {%r358, %r359};
+	@!%p232 bra $L282;
+	add.s64 %rd926, %rd917, %rd925;
+	mov.b64 %rd917, %rd926;
+$L282:
+	mov.b64 {%r360, %r361}, %rd917;
+	shfl.sync.down.b32 %r362|%p233, %r360, 2, %r355, %r17;
+	shfl.sync.down.b32 %r363, %r361, 2, %r355, %r17;
+	mov.b64 %rd927, {%r362, %r363};
+	@!%p233 bra $L283;
+	add.s64 %rd928, %rd917, %rd927;
+	mov.b64 %rd917, %rd928;
+$L283:
+	mov.b64 {%r364, %r365}, %rd917;
+	shfl.sync.down.b32 %r366|%p234, %r364, 4, %r355, %r17;
+	shfl.sync.down.b32 %r367, %r365, 4, %r355, %r17;
+	mov.b64 %rd929, {%r366, %r367};
+	@!%p234 bra $L284;
+	add.s64 %rd930, %rd917, %rd929;
+	mov.b64 %rd917, %rd930;
+$L284:
+	mov.b64 {%r368, %r369}, %rd917;
+	shfl.sync.down.b32 %r370|%p235, %r368, 8, %r355, %r17;
+	shfl.sync.down.b32 %r371, %r369, 8, %r355, %r17;
+	mov.b64 %rd931, {%r370, %r371};
+	@!%p235 bra $L285;
+	add.s64 %rd932, %rd917, %rd931;
+	mov.b64 %rd917, %rd932;
+$L285:
+	mov.b64 {%r372, %r373}, %rd917;
+	shfl.sync.down.b32 %r374|%p236, %r372, 16, %r355, %r17;
+	shfl.sync.down.b32 %r375, %r373, 16, %r355, %r17;
+	mov.b64 %rd933, {%r374, %r375};
+	@!%p236 bra $L286;
+	add.s64 %rd934, %rd917, %rd933;
+	mov.b64 %rd917, %rd934;
+$L286:
+	@!%p229 bra $L287;
+	st.shared.s64 [%rd1+1024], %rd917;
+$L287:
+$L280:
 	bar.sync 0;
-	ld.shared.s64 %rd518, [%rd1+1024];
-	mov.b64 %rd500, %rd518;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd320, %rd519;
-	cvt.u64.u32 %rd520, %r2;
-	setp.eq.s64 %p132, %rd520, 0;
-	@!%p132 bra $L147;
-	setp.gt.s64 %p133, %rd319, 0;
-	@!%p133 bra $L149;
-	add.s64 %rd521, %rd294, 1;
-	mul.lo.s64 %rd522, %rd521, %rd116;
-	mad.lo.s64 %rd523, %rd522, 8, %rd112;
-	atom.global.add.u64 %rd524, [%rd523], %rd319;
-$L149:
-	setp.gt.s64 %p134, %rd320, 0;
-	@!%p134 bra $L151;
-	add.s64 %rd525, %rd294, 2;
-	mul.lo.s64 %rd526, %rd525, %rd116;
-	mad.lo.s64 %rd527, %rd526, 8, %rd112;
-	atom.global.max.s64 %rd528, [%rd527], %rd320;
-$L151:
-$L147:
+	ld.shared.s64 %rd935, [%rd1+1024];
+	mov.b64 %rd917, %rd935;
+	mov.b64 %rd936, %rd917;
+	mov.b64 %rd606, %rd936;
+	mov.b64 %rd937, %rd607;
+	// block reduction
+	sub.u32 %r376, %r13, 1;
+	mov.b32 %r377, %r3;
+$L288:
+	setp.hs.u32 %p237, %r377, 32;
+	@%p237 bra $L289;
+	mov.b64 {%r378, %r379}, %rd937;
+	shfl.sync.down.b32 %r380|%p238, %r378, %r377, %r376, %r17;
+	shfl.sync.down.b32 %r381, %r379, %r377, %r376, %r17;
+	mov.b64 %rd938, {%r380, %r381};
+	@!%p238 bra $L290;
+	max.s64 %rd939, %rd937, %rd938;
+	mov.b64 %rd937, %rd939;
+$L290:
+	shl.b32 %r377, %r377, 1;
+	bra.uni $L288;
+$L289:
+	setp.eq.u32 %p239, %r7, 0;
+	@!%p239 bra $L291;
+	mul.wide.u32 %rd940, %r8, 16;
+	add.s64 %rd941, %rd1, %rd940;
+	st.shared.s64 [%rd941+0], %rd937;
+$L291:
 	bar.sync 0;
-	setp.eq.u32 %p135, %r5, 0;
-	@!%p135 bra $L152;
+	setp.eq.u32 %p240, %r8, 0;
+	@!%p240 bra $L292;
+	setp.lo.u32 %p241, %r7, %r10;
+	@!%p241 bra $L293;
+	mul.wide.u32 %rd942, %r7, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	ld.shared.s64 %rd944, [%rd943+0];
+	mov.b64 %rd937, %rd944;
+$L293:
+	sub.u32 %r382, %r10, 1;
+	mov.b64 {%r383, %r384}, %rd937;
+	shfl.sync.down.b32 %r385|%p242, %r383, 1, %r382, %r17;
+	shfl.sync.down.b32 %r386, %r384, 1, %r382, %r17;
+	mov.b64 %rd945, {%r385, %r386};
+	@!%p242 bra $L294;
+	max.s64 %rd946, %rd937, %rd945;
+	mov.b64 %rd937, %rd946;
+$L294:
+	mov.b64 {%r387, %r388}, %rd937;
+	shfl.sync.down.b32 %r389|%p243, %r387, 2, %r382, %r17;
+	shfl.sync.down.b32 %r390, %r388, 2, %r382, %r17;
+	mov.b64 %rd947, {%r389, %r390};
+	@!%p243 bra $L295;
+	max.s64 %rd948, %rd937, %rd947;
+	mov.b64 %rd937, %rd948;
+$L295:
+	mov.b64 {%r391, %r392}, %rd937;
+	shfl.sync.down.b32 %r393|%p244, %r391, 4, %r382, %r17;
+	shfl.sync.down.b32 %r394, %r392, 4, %r382, %r17;
+	mov.b64 %rd949, {%r393, %r394};
+	@!%p244 bra $L296;
+	max.s64 %rd950, %rd937, %rd949;
+	mov.b64 %rd937, %rd950;
+$L296:
+	mov.b64 {%r395, %r396}, %rd937;
+	shfl.sync.down.b32 %r397|%p245, %r395, 8, %r382, %r17;
+	shfl.sync.down.b32 %r398, %r396, 8, %r382, %r17;
+	mov.b64 %rd951, {%r397, %r398};
+	@!%p245 bra $L297;
+	max.s64 %rd952, %rd937, %rd951;
+	mov.b64 %rd937, %rd952;
+$L297:
+	mov.b64 {%r399, %r400}, %rd937;
+	shfl.sync.down.b32 %r401|%p246, %r399, 16, %r382, %r17;
+	shfl.sync.down.b32 %r402, %r400, 16, %r382, %r17;
+	mov.b64 %rd953, {%r401, %r402};
+	@!%p246 bra $L298;
+	max.s64 %rd954, %rd937, %rd953;
+	mov.b64 %rd937, %rd954;
+$L298:
+	@!%p239 bra $L299;
+	st.shared.s64 [%rd1+1024], %rd937;
+$L299:
+$L292:
+	bar.sync 0;
+	ld.shared.s64 %rd955, [%rd1+1024];
+	mov.b64 %rd937, %rd955;
+	mov.b64 %rd956, %rd937;
+	mov.b64 %rd607, %rd956;
+	cvt.u64.u32 %rd957, %r2;
+	setp.eq.s64 %p247, %rd957, 0;
+	@!%p247 bra $L301;
+	setp.gt.s64 %p248, %rd606, 0;
+	@!%p248 bra $L303;
+	add.s64 %rd958, %rd298, 1;
+	mul.lo.s64 %rd959, %rd958, %rd120;
+	mad.lo.s64 %rd960, %rd959, 8, %rd116;
+	atom.global.add.u64 %rd961, [%rd960], %rd606;
+$L303:
+	setp.gt.s64 %p249, %rd607, 0;
+	@!%p249 bra $L305;
+	add.s64 %rd962, %rd298, 2;
+	mul.lo.s64 %rd963, %rd962, %rd120;
+	mad.lo.s64 %rd964, %rd963, 8, %rd116;
+	atom.global.max.s64 %rd965, [%rd964], %rd607;
+$L305:
+$L301:
+	bar.sync 0;
+	setp.eq.u32 %p250, %r5, 0;
+	@!%p250 bra $L306;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r240, [gk_league_sync+4];
-	atom.global.add.u32 %r241, [gk_league_sync], 1;
-	mov.u32 %r242, %nctaid.x;
-	sub.u32 %r243, %r242, 1;
-	setp.eq.u32 %p136, %r241, %r243;
-	@!%p136 bra $L153;
+	ld.relaxed.gpu.global.u32 %r403, [gk_league_sync+4];
+	atom.global.add.u32 %r404, [gk_league_sync], 1;
+	mov.u32 %r405, %nctaid.x;
+	sub.u32 %r406, %r405, 1;
+	setp.eq.u32 %p251, %r404, %r406;
+	@!%p251 bra $L307;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r244, [gk_league_sync+4], 1;
-	bra.uni $L154;
-$L153:
-	ld.relaxed.gpu.global.u32 %r245, [gk_league_sync+4];
-	setp.eq.u32 %p137, %r245, %r240;
-	@%p137 bra $L153;
-$L154:
+	atom.global.add.u32 %r407, [gk_league_sync+4], 1;
+	bra.uni $L308;
+$L307:
+	ld.relaxed.gpu.global.u32 %r408, [gk_league_sync+4];
+	setp.eq.u32 %p252, %r408, %r403;
+	@%p252 bra $L307;
+$L308:
 	fence.acq_rel.gpu;
-$L152:
+$L306:
 	bar.sync 0;
-	setp.eq.s64 %p138, %rd209, 0;
-	and.pred %p139, %p11, %p138;
-	@!%p139 bra $L156;
-	mov.b64 %rd530, 9;
-	mul.lo.s64 %rd529, %rd530, %rd116;
-	mad.lo.s64 %rd531, %rd529, 8, %rd112;
-	mov.b64 %rd532, 0;
-	st.global.s64 [%rd531+0], %rd532;
-$L156:
-	mul.lo.s64 %rd533, %rd246, %rd116;
-	mad.lo.s64 %rd534, %rd533, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	add.s64 %rd537, %rd246, 1;
-	mul.lo.s64 %rd538, %rd537, %rd116;
-	mad.lo.s64 %rd539, %rd538, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd542, %rd536;
-	mov.b64 %rd543, %rd541;
-	mov.b64 %rd544, %rd542;
-	mov.b64 %rd545, %rd543;
-	add.s64 %rd546, %rd246, 2;
-	mul.lo.s64 %rd547, %rd546, %rd116;
-	mad.lo.s64 %rd548, %rd547, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd203, %rd550;
-	@!%p11 bra $L158;
-	mov.b64 %rd552, 3;
-	mul.lo.s64 %rd551, %rd552, %rd209;
-	mov.b64 %rd554, 1;
-	add.s64 %rd553, %rd554, %rd551;
-	mul.lo.s64 %rd555, %rd553, %rd109;
-	mad.lo.s64 %rd556, %rd555, 8, %rd105;
-	st.global.s64 [%rd556+0], %rd544;
-	mov.b64 %rd558, 3;
-	mul.lo.s64 %rd557, %rd558, %rd209;
-	mov.b64 %rd560, 2;
-	add.s64 %rd559, %rd560, %rd557;
-	mul.lo.s64 %rd561, %rd559, %rd109;
-	mad.lo.s64 %rd562, %rd561, 8, %rd105;
-	st.global.s64 [%rd562+0], %rd545;
-	mov.b64 %rd564, 3;
-	mul.lo.s64 %rd563, %rd564, %rd209;
-	mov.b64 %rd566, 3;
-	add.s64 %rd565, %rd566, %rd563;
-	mul.lo.s64 %rd567, %rd565, %rd109;
-	mad.lo.s64 %rd568, %rd567, 8, %rd105;
-	st.global.s64 [%rd568+0], %rd203;
-	add.s64 %rd569, %rd209, 1;
-	st.global.s64 [%rd105+0], %rd569;
-$L158:
-	setp.eq.s64 %p140, %rd544, 0;
-	setp.gt.s64 %p141, %rd544, %rd66;
-	or.pred %p142, %p140, %p141;
-	setp.gt.s64 %p143, %rd545, %rd68;
-	or.pred %p144, %p142, %p143;
-	setp.gt.s64 %p145, %rd203, %rd70;
-	or.pred %p146, %p144, %p145;
-	@!%p146 bra $L160;
+	setp.eq.s64 %p253, %rd223, 0;
+	and.pred %p254, %p11, %p253;
+	@!%p254 bra $L310;
+	mov.b64 %rd967, 9;
+	mul.lo.s64 %rd966, %rd967, %rd120;
+	mad.lo.s64 %rd968, %rd966, 8, %rd116;
+	mov.b64 %rd969, 0;
+	st.global.s64 [%rd968+0], %rd969;
+$L310:
+	mul.lo.s64 %rd970, %rd260, %rd120;
+	mad.lo.s64 %rd971, %rd970, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	add.s64 %rd974, %rd260, 1;
+	mul.lo.s64 %rd975, %rd974, %rd120;
+	mad.lo.s64 %rd976, %rd975, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	mov.b64 %rd979, %rd973;
+	mov.b64 %rd980, %rd978;
+	mov.b64 %rd981, %rd979;
+	mov.b64 %rd982, %rd980;
+	add.s64 %rd983, %rd260, 2;
+	mul.lo.s64 %rd984, %rd983, %rd120;
+	mad.lo.s64 %rd985, %rd984, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
+	mov.b64 %rd987, %rd986;
+	mov.b64 %rd217, %rd987;
+	@!%p11 bra $L312;
+	mov.b64 %rd989, 3;
+	mul.lo.s64 %rd988, %rd989, %rd223;
+	mov.b64 %rd991, 1;
+	add.s64 %rd990, %rd991, %rd988;
+	mul.lo.s64 %rd992, %rd990, %rd113;
+	mad.lo.s64 %rd993, %rd992, 8, %rd109;
+	st.global.s64 [%rd993+0], %rd981;
+	mov.b64 %rd995, 3;
+	mul.lo.s64 %rd994, %rd995, %rd223;
+	mov.b64 %rd997, 2;
+	add.s64 %rd996, %rd997, %rd994;
+	mul.lo.s64 %rd998, %rd996, %rd113;
+	mad.lo.s64 %rd999, %rd998, 8, %rd109;
+	st.global.s64 [%rd999+0], %rd982;
+	mov.b64 %rd1001, 3;
+	mul.lo.s64 %rd1000, %rd1001, %rd223;
+	mov.b64 %rd1003, 3;
+	add.s64 %rd1002, %rd1003, %rd1000;
+	mul.lo.s64 %rd1004, %rd1002, %rd113;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd109;
+	st.global.s64 [%rd1005+0], %rd217;
+	add.s64 %rd1006, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd1006;
+$L312:
+	setp.eq.s64 %p255, %rd981, 0;
+	setp.gt.s64 %p256, %rd981, %rd66;
+	or.pred %p257, %p255, %p256;
+	setp.gt.s64 %p258, %rd982, %rd68;
+	or.pred %p259, %p257, %p258;
+	setp.gt.s64 %p260, %rd217, %rd70;
+	or.pred %p261, %p259, %p260;
+	@!%p261 bra $L314;
 	bra.uni $L3;
-$L160:
-	mov.b64 %rd137, %rd544;
+$L314:
+	mov.b64 %rd151, %rd981;
 $L36:
-	add.s64 %rd570, %rd209, 1;
-	mov.b64 %rd209, %rd570;
+	add.s64 %rd1007, %rd223, 1;
+	mov.b64 %rd223, %rd1007;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd127, %rd127, %rd126;
+	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -9586,14 +10608,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9590
+//line gokkos_kernels_gen.go:10612
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9597
+//line gokkos_kernels_gen.go:10619
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9608,7 +10630,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9612
+//line gokkos_kernels_gen.go:10634
 		*acc = gokkosAccV
 		return
 	}
@@ -9618,7 +10640,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9622
+//line gokkos_kernels_gen.go:10644
 	*acc = gokkosAccV
 }
 
@@ -9670,6 +10692,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9674
+//line gokkos_kernels_gen.go:10696
 	return gokkosN
 }

@@ -46,6 +46,11 @@ type Step struct {
 	// and after it; Decision.Strategy is then Baseline, and Seconds the launch's time divided
 	// evenly among its steps.
 	Fused bool
+	// Rounds is the number of rounds each team of a fused step could run (Tuning.LevelRounds
+	// for a correcting operator, otherwise 1). With more than one, a team expanded the vertices
+	// it improved among its own members before the step ended, so the step covered up to
+	// Rounds levels and Added counts only the vertices it handed to the next step.
+	Rounds int
 	// Decision is the strategy and the formats the step used.
 	Decision Decision
 	// Sample is what the inspector knew about the step's input worklist (Edges and
@@ -90,6 +95,7 @@ type Frontier struct {
 	marks     views.View1D[uint8] // the host's queue-to-bitmap marks, all zero between uses
 	statsHost []int64
 
+	dedup  bool // the next steps de-duplicate their queues: not Options.Unique, or after local rounds
 	cur    int
 	format Format
 	size   int64
@@ -124,7 +130,7 @@ func New(g *dgraph.Graph, opt Options) (*Frontier, error) {
 	}
 	space := g.Space()
 	info := space.Info()
-	f := &Frontier{g: g, space: space, opt: opt, tune: opt.Tuning.merged(DefaultTuning(info)), format: Queue, last: Sample{Edges: -1, MaxDegree: -1}}
+	f := &Frontier{g: g, space: space, opt: opt, tune: opt.Tuning.merged(DefaultTuning(info)), format: Queue, last: Sample{Edges: -1, MaxDegree: -1}, dedup: !opt.Unique}
 	f.th = NewThresholds(info, g.N(), f.tune.TeamSize)
 	f.th.Unique = opt.Unique
 	n := g.N()
@@ -237,7 +243,8 @@ func (f *Frontier) restart() error {
 		return errors.New("frontier: worklist was freed")
 	}
 	f.iter, f.trace, f.last, f.degIt = 0, nil, Sample{Edges: -1, MaxDegree: -1}, 0
-	if !f.opt.Unique {
+	f.dedup = !f.opt.Unique
+	if f.stamp.Len() > 0 {
 		// Stamps hold iteration numbers, which restart from 0.
 		if err := f.stamp.Fill(-1); err != nil {
 			return err
@@ -475,7 +482,7 @@ func (f *Frontier) decide(s Sample) Decision {
 func (f *Frontier) output(to Format) (sink, error) {
 	nx := 1 - f.cur
 	o := sink{Bitmap: to == Bitmap, Queue: f.queue[nx], Tail: f.tail, Bits: f.bits[nx],
-		Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: f.tune.EdgeSample}
+		Dedup: f.dedup, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: f.tune.EdgeSample}
 	if o.Bitmap {
 		return o, f.bits[nx].Fill(0)
 	}

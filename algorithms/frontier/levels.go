@@ -34,6 +34,14 @@ import (
 // started: the kernel then only writes -1 to Stats[0]. Out's queue fields are ignored; its
 // Dedup, Stamp, Iter and Buffer configure the steps, step l stamping with Iter+l.
 //
+// With Rounds above 1 (a correcting operator: see CorrectingOp) each team runs up to Rounds
+// rounds per step: the vertices its members improve in one round go to the team's list (team
+// scratch of 2 × ListCap entries, two lists that alternate) and the team expands them in the
+// next round, member r of the team taking the list's slots r, r + TeamSize, ...; the vertices
+// of the last round, and those that do not fit in the list, go to the next worklist, which
+// must then be de-duplicated (Out.Dedup). A step then covers up to Rounds levels of the graph
+// where the league's vertices meet the same ones.
+//
 // Tally holds the league's counters: for step l, the next worklist's size, out-edges and
 // largest degree at 3(l mod 3), 3(l mod 3)+1 and 3(l mod 3)+2 (three sets, so that member 0 of
 // team 0 clears a set, during step l for step l+1, only after every team has read it after
@@ -54,6 +62,8 @@ type PushFused[Op EdgeOp] struct {
 	MaxEdges    int64
 	MaxDegree   int64
 	Out         sink
+	Rounds      int
+	ListCap     int
 	Stats       views.View1D[int64]
 	Tally       views.View1D[int64]
 	Op          Op
@@ -65,6 +75,7 @@ const tallyDegree = 9
 // RunTeam runs the steps.
 func (k PushFused[Op]) RunTeam(m teams.Member) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
+	lists := teams.TeamScratch[int32](m, 0, 2*k.ListCap)
 	first := m.LeagueRank() == 0 && m.TeamRank() == 0
 	size := k.Size
 	var deg int64
@@ -104,7 +115,7 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 			k.Tally.Set(next+1, 0)
 			k.Tally.Set(next+2, 0)
 		}
-		k.step(m, buf, o, in, out, size, set, lanes(top, m.TeamSize()))
+		k.step(m, buf, lists, o, in, out, size, set, lanes(top, m.TeamSize()))
 		m.LeagueBarrier()
 		if first && level == 0 {
 			k.Tally.Set(tallyDegree, 0) // every team read it before step 0
@@ -135,60 +146,24 @@ func lanes(top int64, teamSize int) int {
 	return g
 }
 
-// step expands the size vertices of in into out and adds the size of out, the number of its
-// vertices' out-edges and their largest degree to Tally[set], Tally[set+1] and Tally[set+2].
-// Groups of g members (g divides the team size) share a vertex, member j of a group taking
-// its edges j, j+g, ...; each member handles at most Out.Buffer edges between two flushes,
-// which append the team's buffers to out at offsets from a team scan and one atomic addition
-// per team.
-func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size, set, g int) {
+// step runs one fused step: it expands the size vertices of in and adds the size of the next
+// worklist (written to out), the number of its vertices' out-edges and their largest degree to
+// Tally[set], Tally[set+1] and Tally[set+2]. Groups of g members (g divides the team size)
+// share a vertex. With Rounds above 1 the team keeps the vertices its members improve in lists,
+// the two halves of the team scratch lists (listCap entries each), and expands them in the
+// next round among its own members; the last round's vertices, and those beyond a full list,
+// go to out.
+func (k PushFused[Op]) step(m teams.Member, buf, lists views.View1D[int32], o sink, in, out views.View1D[int32], size, set, g int) {
 	groups := m.TeamSize() / g
-	stride := m.LeagueSize() * groups
-	s := m.LeagueRank()*groups + m.TeamRank()/g
-	lane := int64(m.TeamRank() % g)
-	u := int32(-1)
-	var e, end, edges, top int64
-	budget := o.Buffer
-	for {
-		c := 0
-		for left := budget; left > 0; {
-			if e >= end {
-				if s >= size {
-					break
-				}
-				u = in.At(s)
-				s += stride
-				e, end = k.G.Begin(u)+lane, k.G.End(u)
-				continue
-			}
-			v := k.G.Adj.At(int(e))
-			if k.Op.Visit(u, v, e) {
-				var added bool
-				if c, added = o.put(buf, c, v); added {
-					d := k.G.Degree(v)
-					edges += d
-					top = max(top, d)
-				}
-			}
-			e += int64(g)
-			left--
-		}
-		prefix, total := teams.TeamScan(m, int64(c))
-		var base int64
-		if m.TeamRank() == 0 && total > 0 {
-			base = k.Tally.AtomicAdd(set, total)
-		}
-		at := int(teams.Broadcast(m, base, 0) + prefix)
-		for j := 0; j < c; j++ {
-			out.Set(at+j, buf.At(j))
-		}
-		more := 0
-		if e < end || s < size {
-			more = 1
-		}
-		if teams.TeamReduce(m, more, teams.Max) == 0 {
-			break
-		}
+	limit := lists.Len() / 2
+	n, edges, top := k.expand(m, buf, o, in, 0, size, m.LeagueRank()*groups+m.TeamRank()/g, m.LeagueSize()*groups, g, out, set, lists, 0, limit, k.Rounds > 1)
+	for r := 1; r < k.Rounds && n > 0; r++ {
+		from := (1 - r%2) * limit
+		to := (r % 2) * limit
+		var e, t int64
+		n, e, t = k.expand(m, buf, o, lists, from, n, m.TeamRank()/g, groups, g, out, set, lists, to, limit, r+1 < k.Rounds)
+		edges += e
+		top = max(top, t)
 	}
 	edges = teams.TeamReduce(m, edges, teams.Sum)
 	top = teams.TeamReduce(m, top, teams.Max)
@@ -200,6 +175,95 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 			k.Tally.AtomicMax(set+2, top)
 		}
 	}
+}
+
+// expand expands the vertices src[from+s] for the slots s = first, first+stride, ... below
+// size: member j of a group of g takes a vertex's edges j, j+g, ...; each member handles at
+// most Out.Buffer edges between two flushes, which gather the team's buffers at offsets from a
+// team scan. With local set, a flush appends to the team's list list[to:to+limit] (its length
+// so far n, which expand returns) and sends the vertices beyond the limit to the next
+// worklist; otherwise it appends to the next worklist (out) with one atomic addition per team.
+// It returns the list's length and the out-edges and largest degree of the vertices it added
+// to the next worklist (the member's own, not reduced over the team).
+func (k PushFused[Op]) expand(m teams.Member, buf views.View1D[int32], o sink, src views.View1D[int32], from, size, first, stride, g int,
+	out views.View1D[int32], set int, list views.View1D[int32], to, limit int, local bool) (int, int64, int64) {
+	s := first
+	lane := int64(m.TeamRank() % g)
+	u := int32(-1)
+	var e, end, edges, top int64
+	n := 0
+	for {
+		c := 0
+		for left := o.Buffer; left > 0; {
+			if e >= end {
+				if s >= size {
+					break
+				}
+				u = src.At(from + s)
+				s += stride
+				e, end = k.G.Begin(u)+lane, k.G.End(u)
+				continue
+			}
+			v := k.G.Adj.At(int(e))
+			if k.Op.Visit(u, v, e) {
+				if local {
+					buf.Set(c, v)
+					c++
+				} else {
+					var added bool
+					if c, added = o.put(buf, c, v); added {
+						d := k.G.Degree(v)
+						edges += d
+						top = max(top, d)
+					}
+				}
+			}
+			e += int64(g)
+			left--
+		}
+		prefix, total := teams.TeamScan(m, int64(c))
+		if local {
+			at := n + int(prefix)
+			keep := min(max(limit-at, 0), c)
+			for j := 0; j < keep; j++ {
+				list.Set(to+at+j, buf.At(j))
+			}
+			spill := 0
+			for j := keep; j < c; j++ {
+				v := buf.At(j)
+				var added bool
+				if spill, added = o.put(buf, spill, v); added {
+					d := k.G.Degree(v)
+					edges += d
+					top = max(top, d)
+				}
+			}
+			if spill > 0 {
+				base := int(k.Tally.AtomicAdd(set, int64(spill)))
+				for j := 0; j < spill; j++ {
+					out.Set(base+j, buf.At(j))
+				}
+			}
+			n = min(limit, n+int(total))
+		} else {
+			var base int64
+			if m.TeamRank() == 0 && total > 0 {
+				base = k.Tally.AtomicAdd(set, total)
+			}
+			at := int(teams.Broadcast(m, base, 0) + prefix)
+			for j := 0; j < c; j++ {
+				out.Set(at+j, buf.At(j))
+			}
+		}
+		more := 0
+		if e < end || s < size {
+			more = 1
+		}
+		if teams.TeamReduce(m, more, teams.Max) == 0 {
+			break
+		}
+	}
+	return n, edges, top
 }
 
 // levelHead is the number of fused steps whose statistics PushLevels reads back with the step
@@ -269,11 +333,18 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 			return nil, err
 		}
 	}
-	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
+	rounds, list := 1, 0
+	if c, ok := any(op).(CorrectingOp); ok && c.Correcting() && f.tune.LevelRounds > 1 {
+		rounds, list = f.tune.LevelRounds, 8*f.tune.LevelTeamSize
+		if err := f.dedupAll(); err != nil {
+			return nil, err
+		}
+	}
+	out := sink{Dedup: f.dedup, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
 		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges),
-		MaxDegree: int64(f.tune.LevelDegree), Out: out, Stats: f.stats, Tally: f.tally, Op: op}
-	p := portable.Teams(f.tune.LevelTeams, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer).WithConcurrent()
+		MaxDegree: int64(f.tune.LevelDegree), Rounds: rounds, ListCap: list, Out: out, Stats: f.stats, Tally: f.tally, Op: op}
+	p := portable.Teams(f.tune.LevelTeams, f.tune.LevelTeamSize).WithScratch(0, 4*2*list, 4*f.tune.Buffer).WithConcurrent()
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
 		f.tally.Free() // a failed launch may leave counters behind; the next one starts afresh
 		f.tally = views.View1D[int64]{}
@@ -302,7 +373,7 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	in := f.last
 	for l := range ran {
 		added, edges, top := f.statsHost[1+3*l], f.statsHost[2+3*l], f.statsHost[3+3*l]
-		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
+		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Rounds: rounds, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
 			Sample: in, Added: added, AddedEdges: edges})
 		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: top, Measured: true, Format: Queue}
 	}
@@ -316,6 +387,27 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	}
 	f.last.MaxDegree, f.degIt = in.MaxDegree, f.iter // exact for the worklist left
 	return steps, nil
+}
+
+// dedupAll makes the next steps de-duplicate their queues (a correcting operator may improve a
+// vertex twice in a step that runs local rounds, and so may the steps after it while the
+// improvements settle), allocating the stamps if the frontier has none.
+func (f *Frontier) dedupAll() error {
+	if f.dedup {
+		return nil
+	}
+	if f.stamp.Len() == 0 {
+		var err error
+		if f.stamp, err = views.Alloc1D[int32](f.space.Memory(), "frontier stamps", f.g.N()); err != nil {
+			f.stamp = views.View1D[int32]{}
+			return err
+		}
+		if err := f.stamp.Fill(-1); err != nil {
+			return err
+		}
+	}
+	f.dedup = true
+	return nil
 }
 
 // Advance runs fused push steps (PushLevels, at most max) when Levels admits the current

@@ -18,6 +18,24 @@ type EdgeOp interface {
 	Visit(u, v int32, e int64) bool
 }
 
+// CorrectingOp is an edge operator whose result does not depend on the order of its visits: Visit(u,
+// v, e) reads u's current value (with an atomic load: it may change meanwhile), improves v's
+// when u offers a better one, and returns true exactly when it did, so that a vertex whose value
+// improves again is expanded again and the values settle at the same fixed point in any order
+// (a label-correcting operator: reachability marks, minimum distances or levels, maximum
+// colours). Correcting returns true for such an operator.
+//
+// Fused steps (PushLevels) of a correcting operator may run Tuning.LevelRounds rounds inside
+// each team between two league barriers: a team expands the vertices it just improved itself,
+// before the rest of the league has finished the level, which trades some repeated work for
+// fewer barriers on graphs of large diameter. Its Visit may then return true several times per
+// vertex and step; the template de-duplicates the worklists of such steps.
+type CorrectingOp interface {
+	EdgeOp
+	// Correcting reports whether the operator is label-correcting.
+	Correcting() bool
+}
+
 // PullOp is an edge operator that also supports pull (bottom-up) steps, in which every vertex
 // v with in-edges that is still pending scans its in-edges u→v for sources u in the current
 // worklist and calls Pull(u, v, e) for each, until Pull reports that v is done; v joins the

@@ -54,6 +54,13 @@ type Tuning struct {
 	// alone, so a worklist with a vertex of larger degree is left to Push. The default is 32
 	// on a device and LevelEdges on the host.
 	LevelDegree int
+	// LevelRounds is the number of rounds a team of a fused push step (PushLevels) runs for a
+	// correcting operator (CorrectingOp): the team expands the vertices it improved in one round
+	// in the next, among its own members, and hands the last round's vertices, and those beyond
+	// its list of 8 × LevelTeamSize entries, to the next step. 1 turns local rounds off. The
+	// default is 8 on a device, where it spares league barriers on graphs of large diameter,
+	// and 1 on the host, where a barrier of a one-worker league costs nothing.
+	LevelRounds int
 	// Grain is the chunk of the template's range launches over worklist slots (the
 	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the
 	// pool's dispatch and join where they cost more than the work. The default is 4096 on
@@ -71,7 +78,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, Grain: 4096}
+			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, LevelRounds: 1, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -86,7 +93,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 8}
 }
 
 // merged returns t with zero fields taken from d.
@@ -104,7 +111,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelTeams: pick(t.LevelTeams, d.LevelTeams), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
 		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
-		Grain: pick(t.Grain, d.Grain),
+		LevelRounds: pick(t.LevelRounds, d.LevelRounds), Grain: pick(t.Grain, d.Grain),
 	}
 }
 
@@ -117,7 +124,7 @@ func pickNonZero(a, b int) int {
 
 func (t Tuning) check() error {
 	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 || t.EdgeSample < 0 ||
-		t.LevelTeamSize < 0 || t.LevelTeams < 0 || t.LevelVertices < 0 || t.LevelDegree < 0 || t.Grain < 0 {
+		t.LevelTeamSize < 0 || t.LevelTeams < 0 || t.LevelVertices < 0 || t.LevelDegree < 0 || t.LevelRounds < 0 || t.Grain < 0 {
 		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
 	}
 	return nil

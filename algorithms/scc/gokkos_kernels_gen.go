@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -304,11 +304,13 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Key", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Col", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -326,7 +328,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -351,11 +353,13 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Bit", Field: []int{11, 2}, Kind: abi.KindUint32},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{13, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -11929,12 +11933,14 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
-	.param .b64 gk_s52
+	.param .b64 gk_s52,
+	.param .b64 gk_s53,
+	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<154>;
-	.reg .b32 %r<256>;
-	.reg .b64 %rd<597>;
+	.reg .pred %p<276>;
+	.reg .b32 %r<429>;
+	.reg .b64 %rd<1046>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12072,215 +12078,231 @@ const gokkosPTX6 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.u64 %rd131, [gk_s50];
-	cvta.to.global.u64 %rd132, %rd131;
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	ld.param.s64 %rd136, [gk_s52];
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	ld.param.u64 %rd135, [gk_s52];
+	cvta.to.global.u64 %rd136, %rd135;
 	mov.b64 %rd137, %rd136;
-	cvt.u64.u32 %rd139, %r28;
-	cvt.u64.u32 %rd140, %r29;
-	mov.b64 %rd141, %rd139;
+	ld.param.s64 %rd138, [gk_s53];
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s54];
+	mov.b64 %rd141, %rd140;
+	cvt.u64.u32 %rd143, %r28;
+	cvt.u64.u32 %rd144, %r29;
+	mov.b64 %rd145, %rd143;
 $L1:
-	setp.ge.s64 %p7, %rd141, %rd2;
+	setp.ge.s64 %p7, %rd145, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd138, %rd141;
+	mov.b64 %rd142, %rd145;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd142, %rd13, %rd21;
-	mad.lo.s64 %rd143, %rd100, 4, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd21, %rd21, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd100;
-	mov.b64 %rd146, 1;
-	mov.b64 %rd147, %rd144;
-	mov.b64 %rd148, %rd145;
-	mov.b64 %rd149, %rd146;
-	setp.eq.s64 %p8, %rd138, 0;
-	cvt.u64.u32 %rd150, %r2;
-	setp.eq.s64 %p9, %rd150, 0;
+	add.s64 %rd146, %rd13, %rd21;
+	mad.lo.s64 %rd147, %rd100, 4, 15;
+	and.b64 %rd147, %rd147, -16;
+	add.s64 %rd21, %rd21, %rd147;
+	mov.b64 %rd148, %rd146;
+	mov.b64 %rd149, %rd100;
+	mov.b64 %rd150, 1;
+	mov.b64 %rd151, %rd148;
+	mov.b64 %rd152, %rd149;
+	mov.b64 %rd153, %rd150;
+	mov.b64 %rd155, 2;
+	mul.lo.s64 %rd154, %rd155, %rd106;
+	add.s64 %rd156, %rd11, %rd20;
+	mad.lo.s64 %rd157, %rd154, 4, 15;
+	and.b64 %rd157, %rd157, -16;
+	add.s64 %rd20, %rd20, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd154;
+	mov.b64 %rd160, 1;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	setp.eq.s64 %p8, %rd142, 0;
+	cvt.u64.u32 %rd164, %r2;
+	setp.eq.s64 %p9, %rd164, 0;
 	and.pred %p10, %p8, %p9;
 	mov.pred %p11, %p10;
-	mov.b64 %rd151, %rd62;
-	mov.b64 %rd152, 0;
-	cvt.u64.u32 %rd153, %r4;
-	mul.lo.s64 %rd154, %rd138, %rd153;
-	cvt.u64.u32 %rd155, %r2;
-	add.s64 %rd156, %rd154, %rd155;
-	mov.b64 %rd157, %rd156;
+	mov.b64 %rd165, %rd62;
+	mov.b64 %rd166, 0;
+	cvt.u64.u32 %rd167, %r4;
+	mul.lo.s64 %rd168, %rd142, %rd167;
+	cvt.u64.u32 %rd169, %r2;
+	add.s64 %rd170, %rd168, %rd169;
+	mov.b64 %rd171, %rd170;
 $L4:
-	setp.lt.s64 %p12, %rd157, %rd151;
+	setp.lt.s64 %p12, %rd171, %rd165;
 	not.pred %p13, %p12;
 	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd158, %rd157, %rd53;
-	mad.lo.s64 %rd159, %rd158, 4, %rd49;
-	ld.global.s32 %r34, [%rd159+0];
+	mul.lo.s64 %rd172, %rd171, %rd53;
+	mad.lo.s64 %rd173, %rd172, 4, %rd49;
+	ld.global.s32 %r34, [%rd173+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd160, %rd25;
+	mov.b64 %rd174, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd161, %r36;
-	add.s64 %rd162, %rd161, 1;
-	mul.lo.s64 %rd163, %rd162, %rd32;
-	mad.lo.s64 %rd164, %rd163, 8, %rd28;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	cvt.s64.s32 %rd167, %r36;
-	mul.lo.s64 %rd168, %rd167, %rd32;
-	mad.lo.s64 %rd169, %rd168, 8, %rd28;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	sub.s64 %rd172, %rd166, %rd171;
-	mov.b64 %rd173, %rd172;
-	max.s64 %rd174, %rd152, %rd173;
-	mov.b64 %rd152, %rd174;
+	cvt.s64.s32 %rd175, %r36;
+	add.s64 %rd176, %rd175, 1;
+	mul.lo.s64 %rd177, %rd176, %rd32;
+	mad.lo.s64 %rd178, %rd177, 8, %rd28;
+	ld.global.nc.s64 %rd179, [%rd178+0];
+	mov.b64 %rd180, %rd179;
+	cvt.s64.s32 %rd181, %r36;
+	mul.lo.s64 %rd182, %rd181, %rd32;
+	mad.lo.s64 %rd183, %rd182, 8, %rd28;
+	ld.global.nc.s64 %rd184, [%rd183+0];
+	mov.b64 %rd185, %rd184;
+	sub.s64 %rd186, %rd180, %rd185;
+	mov.b64 %rd187, %rd186;
+	max.s64 %rd188, %rd166, %rd187;
+	mov.b64 %rd166, %rd188;
 $L5:
-	cvt.u64.u32 %rd175, %r4;
-	mul.lo.s64 %rd176, %rd2, %rd175;
-	add.s64 %rd177, %rd157, %rd176;
-	mov.b64 %rd157, %rd177;
+	cvt.u64.u32 %rd189, %r4;
+	mul.lo.s64 %rd190, %rd2, %rd189;
+	add.s64 %rd191, %rd171, %rd190;
+	mov.b64 %rd171, %rd191;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd178, %rd152;
+	mov.b64 %rd192, %rd166;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
 	setp.hs.u32 %p14, %r38, 32;
 	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd178;
+	mov.b64 {%r39, %r40}, %rd192;
 	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd179, {%r41, %r42};
+	mov.b64 %rd193, {%r41, %r42};
 	@!%p15 bra $L11;
-	max.s64 %rd180, %rd178, %rd179;
-	mov.b64 %rd178, %rd180;
+	max.s64 %rd194, %rd192, %rd193;
+	mov.b64 %rd192, %rd194;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L12;
-	mul.wide.u32 %rd181, %r8, 16;
-	add.s64 %rd182, %rd1, %rd181;
-	st.shared.s64 [%rd182+0], %rd178;
+	mul.wide.u32 %rd195, %r8, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	st.shared.s64 [%rd196+0], %rd192;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L13;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd183, %r7, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	ld.shared.s64 %rd185, [%rd184+0];
-	mov.b64 %rd178, %rd185;
+	mul.wide.u32 %rd197, %r7, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	ld.shared.s64 %rd199, [%rd198+0];
+	mov.b64 %rd192, %rd199;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd178;
+	mov.b64 {%r44, %r45}, %rd192;
 	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd186, {%r46, %r47};
+	mov.b64 %rd200, {%r46, %r47};
 	@!%p19 bra $L15;
-	max.s64 %rd187, %rd178, %rd186;
-	mov.b64 %rd178, %rd187;
+	max.s64 %rd201, %rd192, %rd200;
+	mov.b64 %rd192, %rd201;
 $L15:
-	mov.b64 {%r48, %r49}, %rd178;
+	mov.b64 {%r48, %r49}, %rd192;
 	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd188, {%r50, %r51};
+	mov.b64 %rd202, {%r50, %r51};
 	@!%p20 bra $L16;
-	max.s64 %rd189, %rd178, %rd188;
-	mov.b64 %rd178, %rd189;
+	max.s64 %rd203, %rd192, %rd202;
+	mov.b64 %rd192, %rd203;
 $L16:
-	mov.b64 {%r52, %r53}, %rd178;
+	mov.b64 {%r52, %r53}, %rd192;
 	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd190, {%r54, %r55};
+	mov.b64 %rd204, {%r54, %r55};
 	@!%p21 bra $L17;
-	max.s64 %rd191, %rd178, %rd190;
-	mov.b64 %rd178, %rd191;
+	max.s64 %rd205, %rd192, %rd204;
+	mov.b64 %rd192, %rd205;
 $L17:
-	mov.b64 {%r56, %r57}, %rd178;
+	mov.b64 {%r56, %r57}, %rd192;
 	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd192, {%r58, %r59};
+	mov.b64 %rd206, {%r58, %r59};
 	@!%p22 bra $L18;
-	max.s64 %rd193, %rd178, %rd192;
-	mov.b64 %rd178, %rd193;
+	max.s64 %rd207, %rd192, %rd206;
+	mov.b64 %rd192, %rd207;
 $L18:
-	mov.b64 {%r60, %r61}, %rd178;
+	mov.b64 {%r60, %r61}, %rd192;
 	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd194, {%r62, %r63};
+	mov.b64 %rd208, {%r62, %r63};
 	@!%p23 bra $L19;
-	max.s64 %rd195, %rd178, %rd194;
-	mov.b64 %rd178, %rd195;
+	max.s64 %rd209, %rd192, %rd208;
+	mov.b64 %rd192, %rd209;
 $L19:
 	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd178;
+	st.shared.s64 [%rd1+1024], %rd192;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd196, [%rd1+1024];
-	mov.b64 %rd178, %rd196;
-	mov.b64 %rd197, %rd178;
-	mov.b64 %rd152, %rd197;
-	cvt.u64.u32 %rd198, %r2;
-	setp.eq.s64 %p24, %rd198, 0;
-	setp.gt.s64 %p25, %rd152, 0;
+	ld.shared.s64 %rd210, [%rd1+1024];
+	mov.b64 %rd192, %rd210;
+	mov.b64 %rd211, %rd192;
+	mov.b64 %rd166, %rd211;
+	cvt.u64.u32 %rd212, %r2;
+	setp.eq.s64 %p24, %rd212, 0;
+	setp.gt.s64 %p25, %rd166, 0;
 	and.pred %p26, %p24, %p25;
 	@!%p26 bra $L22;
-	mov.b64 %rd200, 9;
-	mul.lo.s64 %rd199, %rd200, %rd116;
-	mad.lo.s64 %rd201, %rd199, 8, %rd112;
-	atom.global.max.s64 %rd202, [%rd201], %rd152;
+	mov.b64 %rd214, 9;
+	mul.lo.s64 %rd213, %rd214, %rd120;
+	mad.lo.s64 %rd215, %rd213, 8, %rd116;
+	atom.global.max.s64 %rd216, [%rd215], %rd166;
 $L22:
 	@!%p11 bra $L24;
-	mov.b64 %rd203, 0;
-	st.global.s64 [%rd112+0], %rd203;
-	mov.b64 %rd205, 1;
-	mul.lo.s64 %rd204, %rd205, %rd116;
-	mad.lo.s64 %rd206, %rd204, 8, %rd112;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd209, 2;
-	mul.lo.s64 %rd208, %rd209, %rd116;
-	mad.lo.s64 %rd210, %rd208, 8, %rd112;
-	mov.b64 %rd211, 0;
-	st.global.s64 [%rd210+0], %rd211;
+	mov.b64 %rd217, 0;
+	st.global.s64 [%rd116+0], %rd217;
+	mov.b64 %rd219, 1;
+	mul.lo.s64 %rd218, %rd219, %rd120;
+	mad.lo.s64 %rd220, %rd218, 8, %rd116;
+	mov.b64 %rd221, 0;
+	st.global.s64 [%rd220+0], %rd221;
+	mov.b64 %rd223, 2;
+	mul.lo.s64 %rd222, %rd223, %rd120;
+	mad.lo.s64 %rd224, %rd222, 8, %rd116;
+	mov.b64 %rd225, 0;
+	st.global.s64 [%rd224+0], %rd225;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
@@ -12304,13 +12326,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd213, 9;
-	mul.lo.s64 %rd212, %rd213, %rd116;
-	mad.lo.s64 %rd214, %rd212, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, %rd216;
-	setp.gt.s64 %p30, %rd217, %rd70;
+	mov.b64 %rd227, 9;
+	mul.lo.s64 %rd226, %rd227, %rd120;
+	mad.lo.s64 %rd228, %rd226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd229, [%rd228+0];
+	mov.b64 %rd230, %rd229;
+	mov.b64 %rd231, %rd230;
+	setp.gt.s64 %p30, %rd231, %rd70;
 	@!%p30 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -12335,960 +12357,2001 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p11 bra $L34;
-	mov.b64 %rd219, 9;
-	mul.lo.s64 %rd218, %rd219, %rd116;
-	mad.lo.s64 %rd220, %rd218, 8, %rd112;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd222, -1;
-	st.global.s64 [%rd105+0], %rd222;
+	mov.b64 %rd233, 9;
+	mul.lo.s64 %rd232, %rd233, %rd120;
+	mad.lo.s64 %rd234, %rd232, 8, %rd116;
+	mov.b64 %rd235, 0;
+	st.global.s64 [%rd234+0], %rd235;
+	mov.b64 %rd236, -1;
+	st.global.s64 [%rd109+0], %rd236;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd223, 0;
+	mov.b64 %rd237, 0;
 $L35:
-	setp.lt.s64 %p34, %rd223, %rd64;
+	setp.lt.s64 %p34, %rd237, %rd64;
 	not.pred %p35, %p34;
 	@!%p35 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd224, %rd49;
-	mov.b64 %rd225, %rd51;
-	mov.b64 %rd226, %rd53;
-	mov.b64 %rd227, %rd56;
-	mov.b64 %rd228, %rd58;
-	mov.b64 %rd229, %rd60;
-	mov.b64 %rd230, %rd224;
-	mov.b64 %rd231, %rd225;
-	mov.b64 %rd232, %rd226;
-	mov.b64 %rd233, %rd227;
-	mov.b64 %rd234, %rd228;
-	mov.b64 %rd235, %rd229;
-	rem.s64 %rd236, %rd223, 2;
-	setp.eq.s64 %p36, %rd236, 1;
+	mov.b64 %rd238, %rd49;
+	mov.b64 %rd239, %rd51;
+	mov.b64 %rd240, %rd53;
+	mov.b64 %rd241, %rd56;
+	mov.b64 %rd242, %rd58;
+	mov.b64 %rd243, %rd60;
+	mov.b64 %rd244, %rd238;
+	mov.b64 %rd245, %rd239;
+	mov.b64 %rd246, %rd240;
+	mov.b64 %rd247, %rd241;
+	mov.b64 %rd248, %rd242;
+	mov.b64 %rd249, %rd243;
+	rem.s64 %rd250, %rd237, 2;
+	setp.eq.s64 %p36, %rd250, 1;
 	@!%p36 bra $L41;
-	mov.b64 %rd237, %rd56;
-	mov.b64 %rd238, %rd58;
-	mov.b64 %rd239, %rd60;
-	mov.b64 %rd240, %rd49;
-	mov.b64 %rd241, %rd51;
-	mov.b64 %rd242, %rd53;
-	mov.b64 %rd230, %rd237;
-	mov.b64 %rd231, %rd238;
-	mov.b64 %rd232, %rd239;
-	mov.b64 %rd233, %rd240;
-	mov.b64 %rd234, %rd241;
-	mov.b64 %rd235, %rd242;
+	mov.b64 %rd251, %rd56;
+	mov.b64 %rd252, %rd58;
+	mov.b64 %rd253, %rd60;
+	mov.b64 %rd254, %rd49;
+	mov.b64 %rd255, %rd51;
+	mov.b64 %rd256, %rd53;
+	mov.b64 %rd244, %rd251;
+	mov.b64 %rd245, %rd252;
+	mov.b64 %rd246, %rd253;
+	mov.b64 %rd247, %rd254;
+	mov.b64 %rd248, %rd255;
+	mov.b64 %rd249, %rd256;
 $L41:
 	mov.pred %p37, %p4;
-	mov.b64 %rd243, %rd73;
-	mov.b64 %rd244, %rd75;
-	mov.b64 %rd245, %rd77;
-	mov.b64 %rd246, %rd80;
-	mov.b64 %rd247, %rd82;
-	mov.b64 %rd248, %rd84;
-	mov.b64 %rd249, %rd87;
-	mov.b64 %rd250, %rd89;
-	mov.b64 %rd251, %rd91;
+	mov.b64 %rd257, %rd73;
+	mov.b64 %rd258, %rd75;
+	mov.b64 %rd259, %rd77;
+	mov.b64 %rd260, %rd80;
+	mov.b64 %rd261, %rd82;
+	mov.b64 %rd262, %rd84;
+	mov.b64 %rd263, %rd87;
+	mov.b64 %rd264, %rd89;
+	mov.b64 %rd265, %rd91;
 	mov.pred %p38, %p6;
-	mov.b64 %rd252, %rd94;
-	mov.b64 %rd253, %rd96;
-	mov.b64 %rd254, %rd98;
+	mov.b64 %rd266, %rd94;
+	mov.b64 %rd267, %rd96;
+	mov.b64 %rd268, %rd98;
 	mov.b32 %r76, %r33;
-	mov.b64 %rd255, %rd100;
-	mov.b64 %rd256, %rd102;
-	cvt.u32.u64 %r77, %rd223;
+	mov.b64 %rd269, %rd100;
+	mov.b64 %rd270, %rd102;
+	cvt.u32.u64 %r77, %rd237;
 	add.s32 %r78, %r33, %r77;
 	mov.b32 %r76, %r78;
-	rem.s64 %rd257, %rd223, 3;
-	mov.b64 %rd259, 3;
-	mul.lo.s64 %rd258, %rd259, %rd257;
-	mov.b64 %rd260, %rd258;
+	rem.s64 %rd271, %rd237, 3;
+	mov.b64 %rd273, 3;
+	mul.lo.s64 %rd272, %rd273, %rd271;
+	mov.b64 %rd274, %rd272;
 	@!%p11 bra $L43;
-	add.s64 %rd261, %rd223, 1;
-	rem.s64 %rd262, %rd261, 3;
-	mov.b64 %rd264, 3;
-	mul.lo.s64 %rd263, %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mul.lo.s64 %rd266, %rd265, %rd116;
-	mad.lo.s64 %rd267, %rd266, 8, %rd112;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	add.s64 %rd269, %rd265, 1;
-	mul.lo.s64 %rd270, %rd269, %rd116;
-	mad.lo.s64 %rd271, %rd270, 8, %rd112;
-	mov.b64 %rd272, 0;
-	st.global.s64 [%rd271+0], %rd272;
-	add.s64 %rd273, %rd265, 2;
-	mul.lo.s64 %rd274, %rd273, %rd116;
-	mad.lo.s64 %rd275, %rd274, 8, %rd112;
-	mov.b64 %rd276, 0;
-	st.global.s64 [%rd275+0], %rd276;
+	add.s64 %rd275, %rd237, 1;
+	rem.s64 %rd276, %rd275, 3;
+	mov.b64 %rd278, 3;
+	mul.lo.s64 %rd277, %rd278, %rd276;
+	mov.b64 %rd279, %rd277;
+	mul.lo.s64 %rd280, %rd279, %rd120;
+	mad.lo.s64 %rd281, %rd280, 8, %rd116;
+	mov.b64 %rd282, 0;
+	st.global.s64 [%rd281+0], %rd282;
+	add.s64 %rd283, %rd279, 1;
+	mul.lo.s64 %rd284, %rd283, %rd120;
+	mad.lo.s64 %rd285, %rd284, 8, %rd116;
+	mov.b64 %rd286, 0;
+	st.global.s64 [%rd285+0], %rd286;
+	add.s64 %rd287, %rd279, 2;
+	mul.lo.s64 %rd288, %rd287, %rd120;
+	mad.lo.s64 %rd289, %rd288, 8, %rd116;
+	mov.b64 %rd290, 0;
+	st.global.s64 [%rd289+0], %rd290;
 $L43:
-	mov.b64 %rd277, %rd217;
-	cvt.u64.u32 %rd278, %r4;
-	mov.b64 %rd279, %rd278;
-	mov.b64 %rd280, 1;
+	mov.b64 %rd291, %rd231;
+	cvt.u64.u32 %rd292, %r4;
+	mov.b64 %rd293, %rd292;
+	mov.b64 %rd294, 1;
 $L44:
-	setp.lt.s64 %p39, %rd280, %rd277;
-	setp.lt.s64 %p40, %rd280, 32;
+	setp.lt.s64 %p39, %rd294, %rd291;
+	setp.lt.s64 %p40, %rd294, 32;
 	and.pred %p41, %p39, %p40;
-	mov.b64 %rd282, 2;
-	mul.lo.s64 %rd281, %rd282, %rd280;
-	setp.le.s64 %p42, %rd281, %rd279;
+	mov.b64 %rd296, 2;
+	mul.lo.s64 %rd295, %rd296, %rd294;
+	setp.le.s64 %p42, %rd295, %rd293;
 	and.pred %p43, %p41, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd283, %rd280, 2;
-	mov.b64 %rd280, %rd283;
+	mul.lo.s64 %rd297, %rd294, 2;
+	mov.b64 %rd294, %rd297;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd284, %rd280;
-	mov.b64 %rd285, %rd25;
-	mov.b64 %rd286, %rd62;
-	mov.b64 %rd287, %rd64;
-	mov.b64 %rd288, %rd66;
-	mov.b64 %rd289, %rd68;
-	mov.b64 %rd290, %rd70;
+	mov.b64 %rd298, %rd294;
+	mov.b64 %rd299, %rd25;
+	mov.b64 %rd300, %rd62;
+	mov.b64 %rd301, %rd64;
+	mov.b64 %rd302, %rd66;
+	mov.b64 %rd303, %rd68;
+	mov.b64 %rd304, %rd70;
 	mov.pred %p45, %p4;
 	mov.pred %p46, %p6;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd291, %rd100;
-	mov.b64 %rd292, %rd102;
+	mov.b64 %rd305, %rd100;
+	mov.b64 %rd306, %rd102;
+	mov.b64 %rd307, %rd104;
+	mov.b64 %rd308, %rd106;
 	mov.pred %p47, %p37;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd244;
-	mov.b64 %rd295, %rd245;
-	mov.b64 %rd296, %rd246;
-	mov.b64 %rd297, %rd247;
-	mov.b64 %rd298, %rd248;
-	mov.b64 %rd299, %rd249;
-	mov.b64 %rd300, %rd250;
-	mov.b64 %rd301, %rd251;
 	mov.pred %p48, %p38;
-	mov.b64 %rd302, %rd252;
-	mov.b64 %rd303, %rd253;
-	mov.b64 %rd304, %rd254;
 	mov.b32 %r80, %r76;
-	mov.b64 %rd305, %rd255;
-	mov.b64 %rd306, %rd256;
-	mov.b64 %rd307, %rd151;
-	mov.b64 %rd308, %rd260;
-	mov.b64 %rd309, %rd284;
-	cvt.u64.u32 %rd310, %r4;
-	div.s64 %rd311, %rd310, %rd309;
-	setp.eq.s64 %p49, %rd309, -1;
-	neg.s64 %rd312, %rd310;
-	selp.b64 %rd313, %rd312, %rd311, %p49;
-	setp.eq.s64 %p50, %rd309, 0;
-	selp.b64 %rd314, 0, %rd313, %p50;
-	mov.b64 %rd315, %rd314;
-	mul.lo.s64 %rd316, %rd2, %rd315;
-	mov.b64 %rd317, %rd316;
-	mul.lo.s64 %rd318, %rd138, %rd315;
-	cvt.u64.u32 %rd319, %r2;
-	div.s64 %rd320, %rd319, %rd309;
-	setp.eq.s64 %p51, %rd309, -1;
-	neg.s64 %rd321, %rd319;
-	selp.b64 %rd322, %rd321, %rd320, %p51;
-	setp.eq.s64 %p52, %rd309, 0;
-	selp.b64 %rd323, 0, %rd322, %p52;
-	add.s64 %rd324, %rd318, %rd323;
-	mov.b64 %rd325, %rd324;
-	cvt.u64.u32 %rd326, %r2;
-	rem.s64 %rd327, %rd326, %rd309;
-	setp.eq.s64 %p53, %rd309, -1;
-	selp.b64 %rd328, 0, %rd327, %p53;
-	setp.eq.s64 %p54, %rd309, 0;
-	selp.b64 %rd329, %rd326, %rd328, %p54;
-	mov.b64 %rd330, %rd329;
-	mov.b32 %r81, -1;
-	mov.b64 %rd331, 0;
-	mov.b64 %rd332, 0;
-	mov.b64 %rd333, 0;
-	mov.b64 %rd334, 0;
-	mov.b64 %rd335, %rd305;
+	mov.b64 %rd309, %rd269;
+	mov.b64 %rd310, %rd270;
+	mov.b64 %rd311, %rd165;
+	mov.b64 %rd312, %rd274;
+	mov.b64 %rd313, %rd298;
+	cvt.u64.u32 %rd314, %r4;
+	div.s64 %rd315, %rd314, %rd313;
+	setp.eq.s64 %p49, %rd313, -1;
+	neg.s64 %rd316, %rd314;
+	selp.b64 %rd317, %rd316, %rd315, %p49;
+	setp.eq.s64 %p50, %rd313, 0;
+	selp.b64 %rd318, 0, %rd317, %p50;
+	mov.b64 %rd319, %rd318;
+	div.s64 %rd320, %rd162, 2;
+	mov.b64 %rd321, %rd320;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
+	mov.b64 %rd325, %rd302;
+	mov.b64 %rd326, %rd303;
+	mov.b64 %rd327, %rd304;
+	mov.pred %p51, %p45;
+	mov.pred %p52, %p46;
+	mov.b32 %r81, %r79;
+	mov.b64 %rd328, %rd305;
+	mov.b64 %rd329, %rd306;
+	mov.b64 %rd330, %rd307;
+	mov.b64 %rd331, %rd308;
+	mov.pred %p53, %p47;
+	mov.b64 %rd332, %rd257;
+	mov.b64 %rd333, %rd258;
+	mov.b64 %rd334, %rd259;
+	mov.b64 %rd335, %rd260;
+	mov.b64 %rd336, %rd261;
+	mov.b64 %rd337, %rd262;
+	mov.b64 %rd338, %rd263;
+	mov.b64 %rd339, %rd264;
+	mov.b64 %rd340, %rd265;
+	mov.pred %p54, %p48;
+	mov.b64 %rd341, %rd266;
+	mov.b64 %rd342, %rd267;
+	mov.b64 %rd343, %rd268;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd344, %rd309;
+	mov.b64 %rd345, %rd310;
+	mov.b64 %rd346, 0;
+	mov.b64 %rd347, %rd311;
+	mul.lo.s64 %rd348, %rd142, %rd319;
+	cvt.u64.u32 %rd349, %r2;
+	div.s64 %rd350, %rd349, %rd313;
+	setp.eq.s64 %p55, %rd313, -1;
+	neg.s64 %rd351, %rd349;
+	selp.b64 %rd352, %rd351, %rd350, %p55;
+	setp.eq.s64 %p56, %rd313, 0;
+	selp.b64 %rd353, 0, %rd352, %p56;
+	add.s64 %rd354, %rd348, %rd353;
+	mov.b64 %rd355, %rd354;
+	mul.lo.s64 %rd356, %rd2, %rd319;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, %rd313;
+	mov.b64 %rd359, %rd312;
+	mov.b64 %rd360, 0;
+	mov.b64 %rd361, %rd321;
+	setp.gt.s64 %p57, %rd307, 1;
+	mov.pred %p58, %p57;
+	mov.b64 %rd362, %rd355;
+	cvt.u64.u32 %rd363, %r2;
+	rem.s64 %rd364, %rd363, %rd358;
+	setp.eq.s64 %p59, %rd358, -1;
+	selp.b64 %rd365, 0, %rd364, %p59;
+	setp.eq.s64 %p60, %rd358, 0;
+	selp.b64 %rd366, %rd363, %rd365, %p60;
+	mov.b64 %rd367, %rd366;
+	mov.b32 %r83, -1;
+	mov.b64 %rd368, 0;
+	mov.b64 %rd369, 0;
+	mov.b64 %rd370, 0;
+	mov.b64 %rd371, 0;
+	mov.b64 %rd372, 0;
 $L49:
-	mov.b64 %rd336, 0;
-	mov.b64 %rd337, %rd335;
+	mov.b64 %rd373, 0;
+	mov.b64 %rd374, %rd344;
 $L52:
-	setp.gt.s64 %p55, %rd337, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p61, %rd374, 0;
+	not.pred %p62, %p61;
+	@!%p62 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd331, %rd332;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd325, %rd307;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p63, %rd368, %rd369;
+	@!%p63 bra $L58;
+	setp.ge.s64 %p64, %rd362, %rd347;
+	@!%p64 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd338, %rd325, %rd232;
-	mad.lo.s64 %rd339, %rd338, 4, %rd230;
-	ld.global.s32 %r82, [%rd339+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r81, %r83;
-	add.s64 %rd340, %rd325, %rd317;
-	mov.b64 %rd325, %rd340;
-	mov.b64 %rd341, %rd285;
-	mov.b32 %r84, %r81;
-	cvt.s64.s32 %rd342, %r84;
-	mul.lo.s64 %rd343, %rd342, %rd32;
-	mad.lo.s64 %rd344, %rd343, 8, %rd28;
-	ld.global.nc.s64 %rd345, [%rd344+0];
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, %rd285;
-	mov.b32 %r85, %r81;
-	cvt.s64.s32 %rd349, %r85;
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd32;
-	mad.lo.s64 %rd352, %rd351, 8, %rd28;
-	ld.global.nc.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, %rd354;
-	add.s64 %rd356, %rd347, %rd330;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, %rd355;
-	mov.b64 %rd331, %rd357;
-	mov.b64 %rd332, %rd358;
+	add.s64 %rd375, %rd346, %rd362;
+	mul.lo.s64 %rd376, %rd375, %rd246;
+	mad.lo.s64 %rd377, %rd376, 4, %rd244;
+	ld.global.s32 %r84, [%rd377+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r83, %r85;
+	add.s64 %rd378, %rd362, %rd357;
+	mov.b64 %rd362, %rd378;
+	mov.b64 %rd379, %rd322;
+	mov.b32 %r86, %r83;
+	cvt.s64.s32 %rd380, %r86;
+	mul.lo.s64 %rd381, %rd380, %rd32;
+	mad.lo.s64 %rd382, %rd381, 8, %rd28;
+	ld.global.nc.s64 %rd383, [%rd382+0];
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd322;
+	mov.b32 %r87, %r83;
+	cvt.s64.s32 %rd387, %r87;
+	add.s64 %rd388, %rd387, 1;
+	mul.lo.s64 %rd389, %rd388, %rd32;
+	mad.lo.s64 %rd390, %rd389, 8, %rd28;
+	ld.global.nc.s64 %rd391, [%rd390+0];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd393, %rd392;
+	add.s64 %rd394, %rd385, %rd367;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, %rd393;
+	mov.b64 %rd368, %rd395;
+	mov.b64 %rd369, %rd396;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd359, %rd331, %rd39;
-	mad.lo.s64 %rd360, %rd359, 4, %rd35;
-	ld.global.nc.s32 %r86, [%rd360+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r81;
-	mov.b32 %r90, %r88;
-	mov.b64 %rd361, %rd331;
+	mul.lo.s64 %rd397, %rd368, %rd39;
+	mad.lo.s64 %rd398, %rd397, 4, %rd35;
+	ld.global.nc.s32 %r88, [%rd398+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r83;
+	mov.b32 %r92, %r90;
+	mov.b64 %rd399, %rd368;
 $L61:
-	cvt.s64.s32 %rd362, %r89;
-	mul.lo.s64 %rd363, %rd362, %rd123;
-	mad.lo.s64 %rd364, %rd363, 4, %rd119;
-	ld.global.nc.u32 %r91, [%rd364+0];
-	mov.b32 %r92, %r91;
-	and.b32 %r93, %r92, 0x4;
-	setp.ne.u32 %p59, %r93, 0x0;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L65;
-	cvt.s64.s32 %rd365, %r90;
-	mul.lo.s64 %rd366, %rd365, %rd123;
-	mad.lo.s64 %rd367, %rd366, 4, %rd119;
-	ld.global.nc.u32 %r94, [%rd367+0];
-	mov.b32 %r95, %r94;
-	and.b32 %r96, %r95, 0x4;
-	setp.ne.u32 %p62, %r96, 0x0;
-	mov.pred %p60, %p62;
+	cvt.s64.s32 %rd400, %r91;
+	mul.lo.s64 %rd401, %rd400, %rd127;
+	mad.lo.s64 %rd402, %rd401, 4, %rd123;
+	ld.global.nc.u32 %r93, [%rd402+0];
+	mov.b32 %r94, %r93;
+	and.b32 %r95, %r94, 0x4;
+	setp.ne.u32 %p65, %r95, 0x0;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L65;
+	cvt.s64.s32 %rd403, %r92;
+	mul.lo.s64 %rd404, %rd403, %rd127;
+	mad.lo.s64 %rd405, %rd404, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd405+0];
+	mov.b32 %r97, %r96;
+	and.b32 %r98, %r97, 0x4;
+	setp.ne.u32 %p68, %r98, 0x0;
+	mov.pred %p66, %p68;
 $L65:
-	mov.pred %p63, %p60;
-	not.pred %p64, %p63;
-	@!%p64 bra $L67;
-	cvt.s64.s32 %rd368, %r90;
-	mul.lo.s64 %rd369, %rd368, %rd130;
-	mad.lo.s64 %rd370, %rd369, 4, %rd126;
-	ld.global.nc.s32 %r97, [%rd370+0];
-	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd371, %r89;
-	mul.lo.s64 %rd372, %rd371, %rd130;
-	mad.lo.s64 %rd373, %rd372, 4, %rd126;
-	ld.global.nc.s32 %r99, [%rd373+0];
+	mov.pred %p69, %p66;
+	not.pred %p70, %p69;
+	@!%p70 bra $L67;
+	cvt.s64.s32 %rd406, %r92;
+	mul.lo.s64 %rd407, %rd406, %rd134;
+	mad.lo.s64 %rd408, %rd407, 4, %rd130;
+	ld.global.nc.s32 %r99, [%rd408+0];
 	mov.b32 %r100, %r99;
-	setp.ne.s32 %p65, %r98, %r100;
-	mov.pred %p63, %p65;
+	cvt.s64.s32 %rd409, %r91;
+	mul.lo.s64 %rd410, %rd409, %rd134;
+	mad.lo.s64 %rd411, %rd410, 4, %rd130;
+	ld.global.nc.s32 %r101, [%rd411+0];
+	mov.b32 %r102, %r101;
+	setp.ne.s32 %p71, %r100, %r102;
+	mov.pred %p69, %p71;
 $L67:
-	@!%p63 bra $L69;
-	mov.pred %p66, 0;
+	@!%p69 bra $L69;
+	mov.pred %p72, 0;
 	bra.uni $L63;
 $L69:
-	cvt.s64.s32 %rd374, %r89;
-	mul.lo.s64 %rd375, %rd374, %rd137;
-	mad.lo.s64 %rd376, %rd375, 4, %rd133;
-	ld.relaxed.gpu.global.s32 %r101, [%rd376+0];
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd377, %r90;
-	mul.lo.s64 %rd378, %rd377, %rd137;
-	mad.lo.s64 %rd379, %rd378, 4, %rd133;
-	ld.relaxed.gpu.global.s32 %r104, [%rd379+0];
+	cvt.s64.s32 %rd412, %r91;
+	mul.lo.s64 %rd413, %rd412, %rd141;
+	mad.lo.s64 %rd414, %rd413, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r103, [%rd414+0];
+	mov.b32 %r104, %r103;
 	mov.b32 %r105, %r104;
-	setp.ge.s32 %p67, %r105, %r103;
-	@!%p67 bra $L71;
-	mov.pred %p66, 0;
+	cvt.s64.s32 %rd415, %r92;
+	mul.lo.s64 %rd416, %rd415, %rd141;
+	mad.lo.s64 %rd417, %rd416, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r106, [%rd417+0];
+	mov.b32 %r107, %r106;
+	setp.ge.s32 %p73, %r107, %r105;
+	@!%p73 bra $L71;
+	mov.pred %p72, 0;
 	bra.uni $L63;
 $L71:
-	cvt.s64.s32 %rd380, %r90;
-	mul.lo.s64 %rd381, %rd380, %rd137;
-	mad.lo.s64 %rd382, %rd381, 4, %rd133;
-	atom.global.max.s32 %r106, [%rd382], %r103;
-	mov.b32 %r107, %r106;
-	setp.lt.s32 %p68, %r107, %r103;
-	mov.pred %p66, %p68;
+	cvt.s64.s32 %rd418, %r92;
+	mul.lo.s64 %rd419, %rd418, %rd141;
+	mad.lo.s64 %rd420, %rd419, 4, %rd137;
+	atom.global.max.s32 %r108, [%rd420], %r105;
+	mov.b32 %r109, %r108;
+	setp.lt.s32 %p74, %r109, %r105;
+	mov.pred %p72, %p74;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p66 bra $L73;
-	mov.pred %p69, 0;
-	mov.b64 %rd383, %rd336;
-	mov.b32 %r108, %r88;
+	@!%p72 bra $L73;
+	@!%p58 bra $L74;
+	mul.lo.s64 %rd421, %rd373, %rd153;
+	mad.lo.s64 %rd422, %rd421, 4, %rd151;
+	st.shared.s32 [%rd422+0], %r90;
+	add.s64 %rd423, %rd373, 1;
+	mov.b64 %rd373, %rd423;
+	bra.uni $L75;
 $L74:
-	@!%p47 bra $L78;
-	shr.s32 %r109, %r108, 5;
-	cvt.s64.s32 %rd384, %r109;
-	mov.b64 %rd385, %rd384;
-	and.b32 %r110, %r108, 31;
-	cvt.s64.s32 %rd386, %r110;
-	min.u64 %rd387, %rd386, 32;
-	cvt.u32.u64 %r111, %rd387;
-	mov.b32 %r113, 0x1;
-	shl.b32 %r112, %r113, %r111;
-	setp.hs.u32 %p70, %r111, 32;
-	selp.b32 %r114, 0, %r112, %p70;
-	mov.b32 %r115, %r114;
-	mov.b64 %rd388, %rd385;
-	mov.b32 %r116, %r115;
-	mul.lo.s64 %rd389, %rd388, %rd301;
-	mad.lo.s64 %rd390, %rd389, 4, %rd299;
-	ld.relaxed.gpu.global.u32 %r117, [%rd390+0];
-	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r116;
-	setp.ne.u32 %p71, %r119, 0x0;
-	mov.pred %p72, %p71;
-	not.pred %p73, %p72;
-	@!%p73 bra $L80;
-	mul.lo.s64 %rd391, %rd388, %rd301;
-	mad.lo.s64 %rd392, %rd391, 4, %rd299;
-	atom.global.or.b32 %r120, [%rd392], %r116;
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r116;
-	setp.ne.u32 %p74, %r122, 0x0;
-	mov.pred %p72, %p74;
-$L80:
-	@!%p72 bra $L82;
-	mov.b64 %rd393, %rd383;
-	mov.b64 %rd394, %rd393;
 	mov.pred %p75, 0;
-	bra.uni $L76;
+	mov.b64 %rd424, %rd373;
+	mov.b32 %r110, %r90;
+$L76:
+	@!%p53 bra $L80;
+	shr.s32 %r111, %r110, 5;
+	cvt.s64.s32 %rd425, %r111;
+	mov.b64 %rd426, %rd425;
+	and.b32 %r112, %r110, 31;
+	cvt.s64.s32 %rd427, %r112;
+	min.u64 %rd428, %rd427, 32;
+	cvt.u32.u64 %r113, %rd428;
+	mov.b32 %r115, 0x1;
+	shl.b32 %r114, %r115, %r113;
+	setp.hs.u32 %p76, %r113, 32;
+	selp.b32 %r116, 0, %r114, %p76;
+	mov.b32 %r117, %r116;
+	mov.b64 %rd429, %rd426;
+	mov.b32 %r118, %r117;
+	mul.lo.s64 %rd430, %rd429, %rd340;
+	mad.lo.s64 %rd431, %rd430, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r119, [%rd431+0];
+	mov.b32 %r120, %r119;
+	and.b32 %r121, %r120, %r118;
+	setp.ne.u32 %p77, %r121, 0x0;
+	mov.pred %p78, %p77;
+	not.pred %p79, %p78;
+	@!%p79 bra $L82;
+	mul.lo.s64 %rd432, %rd429, %rd340;
+	mad.lo.s64 %rd433, %rd432, 4, %rd338;
+	atom.global.or.b32 %r122, [%rd433], %r118;
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r118;
+	setp.ne.u32 %p80, %r124, 0x0;
+	mov.pred %p78, %p80;
 $L82:
-	mov.b64 %rd395, %rd383;
-	mov.b64 %rd394, %rd395;
-	mov.pred %p75, 1;
+	@!%p78 bra $L84;
+	mov.b64 %rd434, %rd424;
+	mov.b64 %rd435, %rd434;
+	mov.pred %p81, 0;
+	bra.uni $L78;
+$L84:
+	mov.b64 %rd436, %rd424;
+	mov.b64 %rd435, %rd436;
+	mov.pred %p81, 1;
+	bra.uni $L78;
+$L80:
+	@!%p54 bra $L86;
+	cvt.s64.s32 %rd437, %r110;
+	mul.lo.s64 %rd438, %rd437, %rd343;
+	mad.lo.s64 %rd439, %rd438, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r125, [%rd439+0];
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p82, %r126, %r82;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L88;
+	cvt.s64.s32 %rd440, %r110;
+	mul.lo.s64 %rd441, %rd440, %rd343;
+	mad.lo.s64 %rd442, %rd441, 4, %rd341;
+	atom.global.exch.b32 %r127, [%rd442], %r82;
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p85, %r128, %r82;
+	mov.pred %p83, %p85;
+$L88:
+	@!%p83 bra $L90;
+	mov.b64 %rd443, %rd424;
+	mov.b64 %rd435, %rd443;
+	mov.pred %p81, 0;
+	bra.uni $L78;
+$L90:
+$L86:
+	mul.lo.s64 %rd444, %rd424, %rd153;
+	mad.lo.s64 %rd445, %rd444, 4, %rd151;
+	st.shared.s32 [%rd445+0], %r110;
+	add.s64 %rd446, %rd424, 1;
+	mov.b64 %rd447, %rd446;
+	mov.b64 %rd435, %rd447;
+	mov.pred %p81, 1;
+	bra.uni $L78;
+$L77:
 	bra.uni $L76;
 $L78:
-	@!%p48 bra $L84;
-	cvt.s64.s32 %rd396, %r108;
-	mul.lo.s64 %rd397, %rd396, %rd304;
-	mad.lo.s64 %rd398, %rd397, 4, %rd302;
-	ld.relaxed.gpu.global.s32 %r123, [%rd398+0];
-	mov.b32 %r124, %r123;
-	setp.eq.s32 %p76, %r124, %r80;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L86;
-	cvt.s64.s32 %rd399, %r108;
-	mul.lo.s64 %rd400, %rd399, %rd304;
-	mad.lo.s64 %rd401, %rd400, 4, %rd302;
-	atom.global.exch.b32 %r125, [%rd401], %r80;
-	mov.b32 %r126, %r125;
-	setp.eq.s32 %p79, %r126, %r80;
-	mov.pred %p77, %p79;
-$L86:
-	@!%p77 bra $L88;
-	mov.b64 %rd402, %rd383;
-	mov.b64 %rd394, %rd402;
-	mov.pred %p75, 0;
-	bra.uni $L76;
-$L88:
-$L84:
-	mul.lo.s64 %rd403, %rd383, %rd149;
-	mad.lo.s64 %rd404, %rd403, 4, %rd147;
-	st.shared.s32 [%rd404+0], %r108;
-	add.s64 %rd405, %rd383, 1;
-	mov.b64 %rd406, %rd405;
-	mov.b64 %rd394, %rd406;
-	mov.pred %p75, 1;
-	bra.uni $L76;
+	mov.b64 %rd448, %rd435;
+	mov.pred %p86, %p81;
+	mov.b64 %rd373, %rd448;
+	mov.pred %p75, %p86;
+	@!%p75 bra $L92;
+	mov.b64 %rd449, %rd322;
+	mov.b32 %r129, %r90;
+	cvt.s64.s32 %rd450, %r129;
+	add.s64 %rd451, %rd450, 1;
+	mul.lo.s64 %rd452, %rd451, %rd32;
+	mad.lo.s64 %rd453, %rd452, 8, %rd28;
+	ld.global.nc.s64 %rd454, [%rd453+0];
+	mov.b64 %rd455, %rd454;
+	cvt.s64.s32 %rd456, %r129;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	sub.s64 %rd461, %rd455, %rd460;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd462;
+	add.s64 %rd464, %rd370, %rd463;
+	mov.b64 %rd370, %rd464;
+	max.s64 %rd465, %rd371, %rd463;
+	mov.b64 %rd371, %rd465;
+$L92:
 $L75:
-	bra.uni $L74;
-$L76:
-	mov.b64 %rd407, %rd394;
-	mov.pred %p80, %p75;
-	mov.b64 %rd336, %rd407;
-	mov.pred %p69, %p80;
-	@!%p69 bra $L90;
-	mov.b64 %rd408, %rd285;
-	mov.b32 %r127, %r88;
-	cvt.s64.s32 %rd409, %r127;
-	add.s64 %rd410, %rd409, 1;
-	mul.lo.s64 %rd411, %rd410, %rd32;
-	mad.lo.s64 %rd412, %rd411, 8, %rd28;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	cvt.s64.s32 %rd415, %r127;
-	mul.lo.s64 %rd416, %rd415, %rd32;
-	mad.lo.s64 %rd417, %rd416, 8, %rd28;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	sub.s64 %rd420, %rd414, %rd419;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd422, %rd421;
-	add.s64 %rd423, %rd333, %rd422;
-	mov.b64 %rd333, %rd423;
-	max.s64 %rd424, %rd334, %rd422;
-	mov.b64 %rd334, %rd424;
-$L90:
 $L73:
-	add.s64 %rd425, %rd331, %rd309;
-	mov.b64 %rd331, %rd425;
-	sub.s64 %rd426, %rd337, 1;
-	mov.b64 %rd337, %rd426;
+	add.s64 %rd466, %rd368, %rd358;
+	mov.b64 %rd368, %rd466;
+	sub.s64 %rd467, %rd374, 1;
+	mov.b64 %rd374, %rd467;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd427, %rd336;
-	mov.b32 %r128, %r3;
-$L91:
-	setp.hs.u32 %p81, %r128, 32;
-	@%p81 bra $L92;
-	mov.b64 {%r129, %r130}, %rd427;
-	shfl.sync.up.b32 %r131|%p82, %r129, %r128, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
-	mov.b64 %rd428, {%r131, %r132};
-	@!%p82 bra $L93;
-	add.s64 %rd429, %rd428, %rd427;
-	mov.b64 %rd427, %rd429;
+	mov.b64 %rd468, %rd373;
+	mov.b32 %r130, %r3;
 $L93:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L91;
-$L92:
-	mov.b64 {%r133, %r134}, %rd427;
-	shfl.sync.up.b32 %r135|%p83, %r133, %r3, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
-	mov.b64 %rd430, {%r135, %r136};
-	setp.lo.u32 %p84, %r3, 32;
-	and.pred %p85, %p83, %p84;
-	selp.b64 %rd431, %rd430, 0, %p85;
-	sub.u32 %r137, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r137;
-	@!%p86 bra $L94;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd427;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L95;
-	mov.b64 %rd434, 0;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L96;
-	mul.wide.u32 %rd435, %r7, 16;
-	add.s64 %rd436, %rd1, %rd435;
-	ld.shared.s64 %rd437, [%rd436+0];
-	mov.b64 %rd434, %rd437;
-$L96:
-	mov.b64 {%r138, %r139}, %rd434;
-	shfl.sync.up.b32 %r140|%p89, %r138, 1, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
-	mov.b64 %rd438, {%r140, %r141};
-	@!%p89 bra $L97;
-	add.s64 %rd439, %rd438, %rd434;
-	mov.b64 %rd434, %rd439;
-$L97:
-	mov.b64 {%r142, %r143}, %rd434;
-	shfl.sync.up.b32 %r144|%p90, %r142, 2, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
-	mov.b64 %rd440, {%r144, %r145};
-	@!%p90 bra $L98;
-	add.s64 %rd441, %rd440, %rd434;
-	mov.b64 %rd434, %rd441;
-$L98:
-	mov.b64 {%r146, %r147}, %rd434;
-	shfl.sync.up.b32 %r148|%p91, %r146, 4, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
-	mov.b64 %rd442, {%r148, %r149};
-	@!%p91 bra $L99;
-	add.s64 %rd443, %rd442, %rd434;
-	mov.b64 %rd434, %rd443;
-$L99:
-	mov.b64 {%r150, %r151}, %rd434;
-	shfl.sync.up.b32 %r152|%p92, %r150, 8, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
-	mov.b64 %rd444, {%r152, %r153};
-	@!%p92 bra $L100;
-	add.s64 %rd445, %rd444, %rd434;
-	mov.b64 %rd434, %rd445;
-$L100:
-	mov.b64 {%r154, %r155}, %rd434;
-	shfl.sync.up.b32 %r156|%p93, %r154, 16, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
-	mov.b64 %rd446, {%r156, %r157};
-	@!%p93 bra $L101;
-	add.s64 %rd447, %rd446, %rd434;
-	mov.b64 %rd434, %rd447;
-$L101:
-	mov.b64 {%r158, %r159}, %rd434;
-	shfl.sync.up.b32 %r160|%p94, %r158, 1, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
-	mov.b64 %rd448, {%r160, %r161};
-	selp.b64 %rd449, %rd448, 0, %p94;
-	@!%p88 bra $L102;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	add.s64 %rd452, %rd451, 512;
-	st.shared.s64 [%rd452+0], %rd449;
-$L102:
-	sub.u32 %r162, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r162;
-	@!%p95 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd434;
-$L103:
+	setp.hs.u32 %p87, %r130, 32;
+	@%p87 bra $L94;
+	mov.b64 {%r131, %r132}, %rd468;
+	shfl.sync.up.b32 %r133|%p88, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd469, {%r133, %r134};
+	@!%p88 bra $L95;
+	add.s64 %rd470, %rd469, %rd468;
+	mov.b64 %rd468, %rd470;
 $L95:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r135, %r136}, %rd468;
+	shfl.sync.up.b32 %r137|%p89, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd471, {%r137, %r138};
+	setp.lo.u32 %p90, %r3, 32;
+	and.pred %p91, %p89, %p90;
+	selp.b64 %rd472, %rd471, 0, %p91;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p92, %r7, %r139;
+	@!%p92 bra $L96;
+	mul.wide.u32 %rd473, %r8, 16;
+	add.s64 %rd474, %rd1, %rd473;
+	st.shared.s64 [%rd474+0], %rd468;
+$L96:
 	bar.sync 0;
-	mul.wide.u32 %rd453, %r8, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	add.s64 %rd455, %rd454, 512;
-	ld.shared.s64 %rd456, [%rd455+0];
-	add.s64 %rd457, %rd456, %rd431;
-	ld.shared.s64 %rd458, [%rd1+1024];
-	mov.b64 {%r163, %r164}, %rd457;
-	shfl.sync.idx.b32 %r165|%p96, %r163, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r166, %r164, 0, %r21, %r17;
-	mov.b64 %rd459, {%r165, %r166};
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, %rd463;
-	mov.b64 %rd466, %rd464;
-	mov.b64 %rd467, 0;
-	cvt.u64.u32 %rd468, %r2;
-	setp.eq.s64 %p97, %rd468, 0;
-	setp.gt.s64 %p98, %rd466, 0;
-	and.pred %p99, %p97, %p98;
-	@!%p99 bra $L105;
-	mul.lo.s64 %rd469, %rd308, %rd116;
-	mad.lo.s64 %rd470, %rd469, 8, %rd112;
-	atom.global.add.u64 %rd471, [%rd470], %rd466;
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd467, %rd472;
-$L105:
-	cvt.u64.u32 %rd473, %r2;
-	setp.eq.s64 %p100, %rd473, 0;
-	setp.eq.u32 %p101, %r1, 0;
-	and.pred %p102, %p100, %p101;
-	bar.sync 0;
-	@!%p102 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd474, [%rd1+1024];
-	mov.b64 %rd475, %rd474;
-	add.s64 %rd476, %rd475, %rd465;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, 0;
-$L107:
-	setp.lt.s64 %p103, %rd478, %rd336;
-	not.pred %p104, %p103;
-	@!%p104 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd479, %rd478, %rd149;
-	mad.lo.s64 %rd480, %rd479, 4, %rd147;
-	ld.shared.s32 %r167, [%rd480+0];
-	mov.b32 %r168, %r167;
-	add.s64 %rd481, %rd477, %rd478;
-	mul.lo.s64 %rd482, %rd481, %rd235;
-	mad.lo.s64 %rd483, %rd482, 4, %rd233;
-	st.global.s32 [%rd483+0], %r168;
-$L108:
-	add.s64 %rd484, %rd478, 1;
-	mov.b64 %rd478, %rd484;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd485, 0;
-	setp.lt.s64 %p105, %rd331, %rd332;
-	setp.lt.s64 %p106, %rd325, %rd307;
-	or.pred %p107, %p105, %p106;
-	@!%p107 bra $L113;
-	mov.b64 %rd485, 1;
-$L113:
-	mov.b64 %rd486, %rd485;
-	// block reduction
-	sub.u32 %r169, %r13, 1;
-	mov.b32 %r170, %r3;
-$L114:
-	setp.hs.u32 %p108, %r170, 32;
-	@%p108 bra $L115;
-	mov.b64 {%r171, %r172}, %rd486;
-	shfl.sync.down.b32 %r173|%p109, %r171, %r170, %r169, %r17;
-	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
-	mov.b64 %rd487, {%r173, %r174};
-	@!%p109 bra $L116;
-	max.s64 %rd488, %rd486, %rd487;
-	mov.b64 %rd486, %rd488;
-$L116:
-	shl.b32 %r170, %r170, 1;
-	bra.uni $L114;
-$L115:
-	setp.eq.u32 %p110, %r7, 0;
-	@!%p110 bra $L117;
-	mul.wide.u32 %rd489, %r8, 16;
-	add.s64 %rd490, %rd1, %rd489;
-	st.shared.s64 [%rd490+0], %rd486;
-$L117:
-	bar.sync 0;
-	setp.eq.u32 %p111, %r8, 0;
-	@!%p111 bra $L118;
-	setp.lo.u32 %p112, %r7, %r10;
-	@!%p112 bra $L119;
+	setp.eq.u32 %p93, %r8, 0;
+	@!%p93 bra $L97;
+	mov.b64 %rd475, 0;
+	setp.lo.u32 %p94, %r7, %r10;
+	@!%p94 bra $L98;
+	mul.wide.u32 %rd476, %r7, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	ld.shared.s64 %rd478, [%rd477+0];
+	mov.b64 %rd475, %rd478;
+$L98:
+	mov.b64 {%r140, %r141}, %rd475;
+	shfl.sync.up.b32 %r142|%p95, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd479, {%r142, %r143};
+	@!%p95 bra $L99;
+	add.s64 %rd480, %rd479, %rd475;
+	mov.b64 %rd475, %rd480;
+$L99:
+	mov.b64 {%r144, %r145}, %rd475;
+	shfl.sync.up.b32 %r146|%p96, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd481, {%r146, %r147};
+	@!%p96 bra $L100;
+	add.s64 %rd482, %rd481, %rd475;
+	mov.b64 %rd475, %rd482;
+$L100:
+	mov.b64 {%r148, %r149}, %rd475;
+	shfl.sync.up.b32 %r150|%p97, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd483, {%r150, %r151};
+	@!%p97 bra $L101;
+	add.s64 %rd484, %rd483, %rd475;
+	mov.b64 %rd475, %rd484;
+$L101:
+	mov.b64 {%r152, %r153}, %rd475;
+	shfl.sync.up.b32 %r154|%p98, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd485, {%r154, %r155};
+	@!%p98 bra $L102;
+	add.s64 %rd486, %rd485, %rd475;
+	mov.b64 %rd475, %rd486;
+$L102:
+	mov.b64 {%r156, %r157}, %rd475;
+	shfl.sync.up.b32 %r158|%p99, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd487, {%r158, %r159};
+	@!%p99 bra $L103;
+	add.s64 %rd488, %rd487, %rd475;
+	mov.b64 %rd475, %rd488;
+$L103:
+	mov.b64 {%r160, %r161}, %rd475;
+	shfl.sync.up.b32 %r162|%p100, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd489, {%r162, %r163};
+	selp.b64 %rd490, %rd489, 0, %p100;
+	@!%p94 bra $L104;
 	mul.wide.u32 %rd491, %r7, 16;
 	add.s64 %rd492, %rd1, %rd491;
-	ld.shared.s64 %rd493, [%rd492+0];
-	mov.b64 %rd486, %rd493;
-$L119:
-	sub.u32 %r175, %r10, 1;
-	mov.b64 {%r176, %r177}, %rd486;
-	shfl.sync.down.b32 %r178|%p113, %r176, 1, %r175, %r17;
-	shfl.sync.down.b32 %r179, %r177, 1, %r175, %r17;
-	mov.b64 %rd494, {%r178, %r179};
-	@!%p113 bra $L120;
-	max.s64 %rd495, %rd486, %rd494;
-	mov.b64 %rd486, %rd495;
-$L120:
-	mov.b64 {%r180, %r181}, %rd486;
-	shfl.sync.down.b32 %r182|%p114, %r180, 2, %r175, %r17;
-	shfl.sync.down.b32 %r183, %r181, 2, %r175, %r17;
-	mov.b64 %rd496, {%r182, %r183};
-	@!%p114 bra $L121;
-	max.s64 %rd497, %rd486, %rd496;
-	mov.b64 %rd486, %rd497;
-$L121:
-	mov.b64 {%r184, %r185}, %rd486;
-	shfl.sync.down.b32 %r186|%p115, %r184, 4, %r175, %r17;
-	shfl.sync.down.b32 %r187, %r185, 4, %r175, %r17;
-	mov.b64 %rd498, {%r186, %r187};
-	@!%p115 bra $L122;
-	max.s64 %rd499, %rd486, %rd498;
-	mov.b64 %rd486, %rd499;
-$L122:
-	mov.b64 {%r188, %r189}, %rd486;
-	shfl.sync.down.b32 %r190|%p116, %r188, 8, %r175, %r17;
-	shfl.sync.down.b32 %r191, %r189, 8, %r175, %r17;
-	mov.b64 %rd500, {%r190, %r191};
-	@!%p116 bra $L123;
-	max.s64 %rd501, %rd486, %rd500;
-	mov.b64 %rd486, %rd501;
-$L123:
-	mov.b64 {%r192, %r193}, %rd486;
-	shfl.sync.down.b32 %r194|%p117, %r192, 16, %r175, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r175, %r17;
-	mov.b64 %rd502, {%r194, %r195};
-	@!%p117 bra $L124;
-	max.s64 %rd503, %rd486, %rd502;
-	mov.b64 %rd486, %rd503;
-$L124:
-	@!%p110 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd486;
-$L125:
-$L118:
+	add.s64 %rd493, %rd492, 512;
+	st.shared.s64 [%rd493+0], %rd490;
+$L104:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p101, %r7, %r164;
+	@!%p101 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd475;
+$L105:
+$L97:
 	bar.sync 0;
-	ld.shared.s64 %rd504, [%rd1+1024];
-	mov.b64 %rd486, %rd504;
-	mov.b64 %rd505, %rd486;
-	setp.eq.s64 %p118, %rd505, 0;
-	@!%p118 bra $L127;
+	mul.wide.u32 %rd494, %r8, 16;
+	add.s64 %rd495, %rd1, %rd494;
+	add.s64 %rd496, %rd495, 512;
+	ld.shared.s64 %rd497, [%rd496+0];
+	add.s64 %rd498, %rd497, %rd472;
+	ld.shared.s64 %rd499, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd498;
+	shfl.sync.idx.b32 %r167|%p102, %r165, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
+	mov.b64 %rd500, {%r167, %r168};
+	mov.b64 %rd501, %rd499;
+	mov.b64 %rd502, %rd500;
+	mov.b64 %rd503, %rd501;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd507, %rd505;
+	@!%p58 bra $L106;
+	add.s64 %rd508, %rd372, %rd506;
+	mov.b64 %rd509, %rd508;
+	sub.s64 %rd510, %rd361, %rd509;
+	max.s64 %rd511, %rd510, 0;
+	min.s64 %rd512, %rd511, %rd373;
+	mov.b64 %rd513, %rd512;
+	mov.b64 %rd514, 0;
+$L108:
+	setp.lt.s64 %p103, %rd514, %rd513;
+	not.pred %p104, %p103;
+	@!%p104 bra $L112;
+	bra.uni $L110;
+$L112:
+	mul.lo.s64 %rd515, %rd514, %rd153;
+	mad.lo.s64 %rd516, %rd515, 4, %rd151;
+	ld.shared.s32 %r169, [%rd516+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd517, %rd360, %rd509;
+	add.s64 %rd518, %rd517, %rd514;
+	mul.lo.s64 %rd519, %rd518, %rd163;
+	mad.lo.s64 %rd520, %rd519, 4, %rd161;
+	st.shared.s32 [%rd520+0], %r170;
+$L109:
+	add.s64 %rd521, %rd514, 1;
+	mov.b64 %rd514, %rd521;
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd522, 0;
+	mov.b64 %rd523, %rd513;
+$L113:
+	setp.lt.s64 %p105, %rd523, %rd373;
+	not.pred %p106, %p105;
+	@!%p106 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd524, %rd523, %rd153;
+	mad.lo.s64 %rd525, %rd524, 4, %rd151;
+	ld.shared.s32 %r171, [%rd525+0];
+	mov.b32 %r172, %r171;
+	mov.b32 %r173, %r172;
+	mov.pred %p107, 0;
+	mov.b64 %rd526, %rd522;
+	mov.b32 %r174, %r173;
+$L118:
+	@!%p53 bra $L122;
+	shr.s32 %r175, %r174, 5;
+	cvt.s64.s32 %rd527, %r175;
+	mov.b64 %rd528, %rd527;
+	and.b32 %r176, %r174, 31;
+	cvt.s64.s32 %rd529, %r176;
+	min.u64 %rd530, %rd529, 32;
+	cvt.u32.u64 %r177, %rd530;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p108, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p108;
+	mov.b32 %r181, %r180;
+	mov.b64 %rd531, %rd528;
+	mov.b32 %r182, %r181;
+	mul.lo.s64 %rd532, %rd531, %rd340;
+	mad.lo.s64 %rd533, %rd532, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r183, [%rd533+0];
+	mov.b32 %r184, %r183;
+	and.b32 %r185, %r184, %r182;
+	setp.ne.u32 %p109, %r185, 0x0;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L124;
+	mul.lo.s64 %rd534, %rd531, %rd340;
+	mad.lo.s64 %rd535, %rd534, 4, %rd338;
+	atom.global.or.b32 %r186, [%rd535], %r182;
+	mov.b32 %r187, %r186;
+	and.b32 %r188, %r187, %r182;
+	setp.ne.u32 %p112, %r188, 0x0;
+	mov.pred %p110, %p112;
+$L124:
+	@!%p110 bra $L126;
+	mov.b64 %rd536, %rd526;
+	mov.b64 %rd537, %rd536;
+	mov.pred %p113, 0;
+	bra.uni $L120;
+$L126:
+	mov.b64 %rd538, %rd526;
+	mov.b64 %rd537, %rd538;
+	mov.pred %p113, 1;
+	bra.uni $L120;
+$L122:
+	@!%p54 bra $L128;
+	cvt.s64.s32 %rd539, %r174;
+	mul.lo.s64 %rd540, %rd539, %rd343;
+	mad.lo.s64 %rd541, %rd540, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r189, [%rd541+0];
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p114, %r190, %r82;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L130;
+	cvt.s64.s32 %rd542, %r174;
+	mul.lo.s64 %rd543, %rd542, %rd343;
+	mad.lo.s64 %rd544, %rd543, 4, %rd341;
+	atom.global.exch.b32 %r191, [%rd544], %r82;
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p117, %r192, %r82;
+	mov.pred %p115, %p117;
+$L130:
+	@!%p115 bra $L132;
+	mov.b64 %rd545, %rd526;
+	mov.b64 %rd537, %rd545;
+	mov.pred %p113, 0;
+	bra.uni $L120;
+$L132:
+$L128:
+	mul.lo.s64 %rd546, %rd526, %rd153;
+	mad.lo.s64 %rd547, %rd546, 4, %rd151;
+	st.shared.s32 [%rd547+0], %r174;
+	add.s64 %rd548, %rd526, 1;
+	mov.b64 %rd549, %rd548;
+	mov.b64 %rd537, %rd549;
+	mov.pred %p113, 1;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd550, %rd537;
+	mov.pred %p118, %p113;
+	mov.b64 %rd522, %rd550;
+	mov.pred %p107, %p118;
+	@!%p107 bra $L134;
+	mov.b64 %rd551, %rd322;
+	mov.b32 %r193, %r173;
+	cvt.s64.s32 %rd552, %r193;
+	add.s64 %rd553, %rd552, 1;
+	mul.lo.s64 %rd554, %rd553, %rd32;
+	mad.lo.s64 %rd555, %rd554, 8, %rd28;
+	ld.global.nc.s64 %rd556, [%rd555+0];
+	mov.b64 %rd557, %rd556;
+	cvt.s64.s32 %rd558, %r193;
+	mul.lo.s64 %rd559, %rd558, %rd32;
+	mad.lo.s64 %rd560, %rd559, 8, %rd28;
+	ld.global.nc.s64 %rd561, [%rd560+0];
+	mov.b64 %rd562, %rd561;
+	sub.s64 %rd563, %rd557, %rd562;
+	mov.b64 %rd564, %rd563;
+	mov.b64 %rd565, %rd564;
+	add.s64 %rd566, %rd370, %rd565;
+	mov.b64 %rd370, %rd566;
+	max.s64 %rd567, %rd371, %rd565;
+	mov.b64 %rd371, %rd567;
+$L134:
+$L114:
+	add.s64 %rd568, %rd523, 1;
+	mov.b64 %rd523, %rd568;
+	bra.uni $L113;
+$L115:
+	setp.gt.s64 %p119, %rd522, 0;
+	@!%p119 bra $L136;
+	mul.lo.s64 %rd569, %rd359, %rd120;
+	mad.lo.s64 %rd570, %rd569, 8, %rd116;
+	atom.global.add.u64 %rd571, [%rd570], %rd522;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd574, 0;
+$L137:
+	setp.lt.s64 %p120, %rd574, %rd522;
+	not.pred %p121, %p120;
+	@!%p121 bra $L141;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd575, %rd574, %rd153;
+	mad.lo.s64 %rd576, %rd575, 4, %rd151;
+	ld.shared.s32 %r194, [%rd576+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd577, %rd573, %rd574;
+	mul.lo.s64 %rd578, %rd577, %rd249;
+	mad.lo.s64 %rd579, %rd578, 4, %rd247;
+	st.global.s32 [%rd579+0], %r195;
+$L138:
+	add.s64 %rd580, %rd574, 1;
+	mov.b64 %rd574, %rd580;
+	bra.uni $L137;
+$L139:
+$L136:
+	add.s64 %rd581, %rd372, %rd507;
+	min.s64 %rd582, %rd361, %rd581;
+	mov.b64 %rd372, %rd582;
+	bra.uni $L107;
+$L106:
+	mov.b64 %rd583, 0;
+	cvt.u64.u32 %rd584, %r2;
+	setp.eq.s64 %p122, %rd584, 0;
+	setp.gt.s64 %p123, %rd507, 0;
+	and.pred %p124, %p122, %p123;
+	@!%p124 bra $L143;
+	mul.lo.s64 %rd585, %rd359, %rd120;
+	mad.lo.s64 %rd586, %rd585, 8, %rd116;
+	atom.global.add.u64 %rd587, [%rd586], %rd507;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd583, %rd588;
+$L143:
+	cvt.u64.u32 %rd589, %r2;
+	setp.eq.s64 %p125, %rd589, 0;
+	setp.eq.u32 %p126, %r1, 0;
+	and.pred %p127, %p125, %p126;
+	bar.sync 0;
+	@!%p127 bra $L144;
+	st.shared.s64 [%rd1+1024], %rd583;
+$L144:
+	bar.sync 0;
+	ld.shared.s64 %rd590, [%rd1+1024];
+	mov.b64 %rd591, %rd590;
+	add.s64 %rd592, %rd591, %rd506;
+	mov.b64 %rd593, %rd592;
+	mov.b64 %rd594, 0;
+$L145:
+	setp.lt.s64 %p128, %rd594, %rd373;
+	not.pred %p129, %p128;
+	@!%p129 bra $L149;
+	bra.uni $L147;
+$L149:
+	mul.lo.s64 %rd595, %rd594, %rd153;
+	mad.lo.s64 %rd596, %rd595, 4, %rd151;
+	ld.shared.s32 %r196, [%rd596+0];
+	mov.b32 %r197, %r196;
+	add.s64 %rd597, %rd593, %rd594;
+	mul.lo.s64 %rd598, %rd597, %rd249;
+	mad.lo.s64 %rd599, %rd598, 4, %rd247;
+	st.global.s32 [%rd599+0], %r197;
+$L146:
+	add.s64 %rd600, %rd594, 1;
+	mov.b64 %rd594, %rd600;
+	bra.uni $L145;
+$L147:
+$L107:
+	mov.b64 %rd601, 0;
+	setp.lt.s64 %p130, %rd368, %rd369;
+	setp.lt.s64 %p131, %rd362, %rd347;
+	or.pred %p132, %p130, %p131;
+	@!%p132 bra $L151;
+	mov.b64 %rd601, 1;
+$L151:
+	mov.b64 %rd602, %rd601;
+	// block reduction
+	sub.u32 %r198, %r13, 1;
+	mov.b32 %r199, %r3;
+$L152:
+	setp.hs.u32 %p133, %r199, 32;
+	@%p133 bra $L153;
+	mov.b64 {%r200, %r201}, %rd602;
+	shfl.sync.down.b32 %r202|%p134, %r200, %r199, %r198, %r17;
+	shfl.sync.down.b32 %r203, %r201, %r199, %r198, %r17;
+	mov.b64 %rd603, {%r202, %r203};
+	@!%p134 bra $L154;
+	max.s64 %rd604, %rd602, %rd603;
+	mov.b64 %rd602, %rd604;
+$L154:
+	shl.b32 %r199, %r199, 1;
+	bra.uni $L152;
+$L153:
+	setp.eq.u32 %p135, %r7, 0;
+	@!%p135 bra $L155;
+	mul.wide.u32 %rd605, %r8, 16;
+	add.s64 %rd606, %rd1, %rd605;
+	st.shared.s64 [%rd606+0], %rd602;
+$L155:
+	bar.sync 0;
+	setp.eq.u32 %p136, %r8, 0;
+	@!%p136 bra $L156;
+	setp.lo.u32 %p137, %r7, %r10;
+	@!%p137 bra $L157;
+	mul.wide.u32 %rd607, %r7, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	ld.shared.s64 %rd609, [%rd608+0];
+	mov.b64 %rd602, %rd609;
+$L157:
+	sub.u32 %r204, %r10, 1;
+	mov.b64 {%r205, %r206}, %rd602;
+	shfl.sync.down.b32 %r207|%p138, %r205, 1, %r204, %r17;
+	shfl.sync.down.b32 %r208, %r206, 1, %r204, %r17;
+	mov.b64 %rd610, {%r207, %r208};
+	@!%p138 bra $L158;
+	max.s64 %rd611, %rd602, %rd610;
+	mov.b64 %rd602, %rd611;
+$L158:
+	mov.b64 {%r209, %r210}, %rd602;
+	shfl.sync.down.b32 %r211|%p139, %r209, 2, %r204, %r17;
+	shfl.sync.down.b32 %r212, %r210, 2, %r204, %r17;
+	mov.b64 %rd612, {%r211, %r212};
+	@!%p139 bra $L159;
+	max.s64 %rd613, %rd602, %rd612;
+	mov.b64 %rd602, %rd613;
+$L159:
+	mov.b64 {%r213, %r214}, %rd602;
+	shfl.sync.down.b32 %r215|%p140, %r213, 4, %r204, %r17;
+	shfl.sync.down.b32 %r216, %r214, 4, %r204, %r17;
+	mov.b64 %rd614, {%r215, %r216};
+	@!%p140 bra $L160;
+	max.s64 %rd615, %rd602, %rd614;
+	mov.b64 %rd602, %rd615;
+$L160:
+	mov.b64 {%r217, %r218}, %rd602;
+	shfl.sync.down.b32 %r219|%p141, %r217, 8, %r204, %r17;
+	shfl.sync.down.b32 %r220, %r218, 8, %r204, %r17;
+	mov.b64 %rd616, {%r219, %r220};
+	@!%p141 bra $L161;
+	max.s64 %rd617, %rd602, %rd616;
+	mov.b64 %rd602, %rd617;
+$L161:
+	mov.b64 {%r221, %r222}, %rd602;
+	shfl.sync.down.b32 %r223|%p142, %r221, 16, %r204, %r17;
+	shfl.sync.down.b32 %r224, %r222, 16, %r204, %r17;
+	mov.b64 %rd618, {%r223, %r224};
+	@!%p142 bra $L162;
+	max.s64 %rd619, %rd602, %rd618;
+	mov.b64 %rd602, %rd619;
+$L162:
+	@!%p135 bra $L163;
+	st.shared.s64 [%rd1+1024], %rd602;
+$L163:
+$L156:
+	bar.sync 0;
+	ld.shared.s64 %rd620, [%rd1+1024];
+	mov.b64 %rd602, %rd620;
+	mov.b64 %rd621, %rd602;
+	setp.eq.s64 %p143, %rd621, 0;
+	@!%p143 bra $L165;
 	bra.uni $L51;
-$L127:
+$L165:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd506, %rd333;
+	mov.b64 %rd622, %rd372;
+	mov.b64 %rd623, %rd370;
+	mov.b64 %rd624, %rd371;
+	mov.b64 %rd625, %rd622;
+	mov.b64 %rd626, %rd623;
+	mov.b64 %rd627, %rd624;
+	mov.b64 %rd628, %rd625;
+	mov.b64 %rd629, %rd626;
+	mov.b64 %rd630, %rd627;
+	mov.b64 %rd631, %rd628;
+	mov.b64 %rd632, %rd629;
+	mov.b64 %rd633, %rd630;
+	mov.b64 %rd634, 1;
+$L166:
+	setp.lt.s64 %p144, %rd634, %rd307;
+	setp.gt.s64 %p145, %rd631, 0;
+	and.pred %p146, %p144, %p145;
+	not.pred %p147, %p146;
+	@!%p147 bra $L170;
+	bra.uni $L168;
+$L170:
+	rem.s64 %rd635, %rd634, 2;
+	mov.b64 %rd637, 1;
+	sub.s64 %rd636, %rd637, %rd635;
+	mul.lo.s64 %rd638, %rd636, %rd321;
+	mov.b64 %rd639, %rd638;
+	rem.s64 %rd640, %rd634, 2;
+	mul.lo.s64 %rd641, %rd640, %rd321;
+	mov.b64 %rd642, %rd641;
+	mov.b64 %rd643, 0;
+	mov.b64 %rd644, 0;
+	mov.b64 %rd645, %rd299;
+	mov.b64 %rd646, %rd300;
+	mov.b64 %rd647, %rd301;
+	mov.b64 %rd648, %rd302;
+	mov.b64 %rd649, %rd303;
+	mov.b64 %rd650, %rd304;
+	mov.pred %p148, %p45;
+	mov.pred %p149, %p46;
+	mov.b32 %r225, %r79;
+	mov.b64 %rd651, %rd305;
+	mov.b64 %rd652, %rd306;
+	mov.b64 %rd653, %rd307;
+	mov.b64 %rd654, %rd308;
+	mov.pred %p150, %p47;
+	mov.b64 %rd655, %rd257;
+	mov.b64 %rd656, %rd258;
+	mov.b64 %rd657, %rd259;
+	mov.b64 %rd658, %rd260;
+	mov.b64 %rd659, %rd261;
+	mov.b64 %rd660, %rd262;
+	mov.b64 %rd661, %rd263;
+	mov.b64 %rd662, %rd264;
+	mov.b64 %rd663, %rd265;
+	mov.pred %p151, %p48;
+	mov.b64 %rd664, %rd266;
+	mov.b64 %rd665, %rd267;
+	mov.b64 %rd666, %rd268;
+	mov.b32 %r226, %r80;
+	mov.b64 %rd667, %rd309;
+	mov.b64 %rd668, %rd310;
+	mov.b64 %rd669, %rd639;
+	mov.b64 %rd670, %rd631;
+	cvt.u64.u32 %rd671, %r2;
+	div.s64 %rd672, %rd671, %rd313;
+	setp.eq.s64 %p152, %rd313, -1;
+	neg.s64 %rd673, %rd671;
+	selp.b64 %rd674, %rd673, %rd672, %p152;
+	setp.eq.s64 %p153, %rd313, 0;
+	selp.b64 %rd675, 0, %rd674, %p153;
+	mov.b64 %rd676, %rd675;
+	mov.b64 %rd677, %rd319;
+	mov.b64 %rd678, %rd313;
+	mov.b64 %rd679, %rd312;
+	mov.b64 %rd680, %rd642;
+	mov.b64 %rd681, %rd321;
+	add.s64 %rd682, %rd634, 1;
+	setp.lt.s64 %p154, %rd682, %rd307;
+	mov.pred %p155, %p154;
+	mov.b64 %rd683, %rd676;
+	cvt.u64.u32 %rd684, %r2;
+	rem.s64 %rd685, %rd684, %rd678;
+	setp.eq.s64 %p156, %rd678, -1;
+	selp.b64 %rd686, 0, %rd685, %p156;
+	setp.eq.s64 %p157, %rd678, 0;
+	selp.b64 %rd687, %rd684, %rd686, %p157;
+	mov.b64 %rd688, %rd687;
+	mov.b32 %r227, -1;
+	mov.b64 %rd689, 0;
+	mov.b64 %rd690, 0;
+	mov.b64 %rd691, 0;
+	mov.b64 %rd692, 0;
+	mov.b64 %rd693, 0;
+$L171:
+	mov.b64 %rd694, 0;
+	mov.b64 %rd695, %rd667;
+$L174:
+	setp.gt.s64 %p158, %rd695, 0;
+	not.pred %p159, %p158;
+	@!%p159 bra $L178;
+	bra.uni $L176;
+$L178:
+	setp.ge.s64 %p160, %rd689, %rd690;
+	@!%p160 bra $L180;
+	setp.ge.s64 %p161, %rd683, %rd670;
+	@!%p161 bra $L182;
+	bra.uni $L176;
+$L182:
+	add.s64 %rd696, %rd669, %rd683;
+	mul.lo.s64 %rd697, %rd696, %rd163;
+	mad.lo.s64 %rd698, %rd697, 4, %rd161;
+	ld.shared.s32 %r228, [%rd698+0];
+	mov.b32 %r229, %r228;
+	mov.b32 %r227, %r229;
+	add.s64 %rd699, %rd683, %rd677;
+	mov.b64 %rd683, %rd699;
+	mov.b64 %rd700, %rd645;
+	mov.b32 %r230, %r227;
+	cvt.s64.s32 %rd701, %r230;
+	mul.lo.s64 %rd702, %rd701, %rd32;
+	mad.lo.s64 %rd703, %rd702, 8, %rd28;
+	ld.global.nc.s64 %rd704, [%rd703+0];
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, %rd705;
+	mov.b64 %rd707, %rd645;
+	mov.b32 %r231, %r227;
+	cvt.s64.s32 %rd708, %r231;
+	add.s64 %rd709, %rd708, 1;
+	mul.lo.s64 %rd710, %rd709, %rd32;
+	mad.lo.s64 %rd711, %rd710, 8, %rd28;
+	ld.global.nc.s64 %rd712, [%rd711+0];
+	mov.b64 %rd713, %rd712;
+	mov.b64 %rd714, %rd713;
+	add.s64 %rd715, %rd706, %rd688;
+	mov.b64 %rd716, %rd715;
+	mov.b64 %rd717, %rd714;
+	mov.b64 %rd689, %rd716;
+	mov.b64 %rd690, %rd717;
+	bra.uni $L175;
+$L180:
+	mul.lo.s64 %rd718, %rd689, %rd39;
+	mad.lo.s64 %rd719, %rd718, 4, %rd35;
+	ld.global.nc.s32 %r232, [%rd719+0];
+	mov.b32 %r233, %r232;
+	mov.b32 %r234, %r233;
+	mov.b32 %r235, %r227;
+	mov.b32 %r236, %r234;
+	mov.b64 %rd720, %rd689;
+$L183:
+	cvt.s64.s32 %rd721, %r235;
+	mul.lo.s64 %rd722, %rd721, %rd127;
+	mad.lo.s64 %rd723, %rd722, 4, %rd123;
+	ld.global.nc.u32 %r237, [%rd723+0];
+	mov.b32 %r238, %r237;
+	and.b32 %r239, %r238, 0x4;
+	setp.ne.u32 %p162, %r239, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L187;
+	cvt.s64.s32 %rd724, %r236;
+	mul.lo.s64 %rd725, %rd724, %rd127;
+	mad.lo.s64 %rd726, %rd725, 4, %rd123;
+	ld.global.nc.u32 %r240, [%rd726+0];
+	mov.b32 %r241, %r240;
+	and.b32 %r242, %r241, 0x4;
+	setp.ne.u32 %p165, %r242, 0x0;
+	mov.pred %p163, %p165;
+$L187:
+	mov.pred %p166, %p163;
+	not.pred %p167, %p166;
+	@!%p167 bra $L189;
+	cvt.s64.s32 %rd727, %r236;
+	mul.lo.s64 %rd728, %rd727, %rd134;
+	mad.lo.s64 %rd729, %rd728, 4, %rd130;
+	ld.global.nc.s32 %r243, [%rd729+0];
+	mov.b32 %r244, %r243;
+	cvt.s64.s32 %rd730, %r235;
+	mul.lo.s64 %rd731, %rd730, %rd134;
+	mad.lo.s64 %rd732, %rd731, 4, %rd130;
+	ld.global.nc.s32 %r245, [%rd732+0];
+	mov.b32 %r246, %r245;
+	setp.ne.s32 %p168, %r244, %r246;
+	mov.pred %p166, %p168;
+$L189:
+	@!%p166 bra $L191;
+	mov.pred %p169, 0;
+	bra.uni $L185;
+$L191:
+	cvt.s64.s32 %rd733, %r235;
+	mul.lo.s64 %rd734, %rd733, %rd141;
+	mad.lo.s64 %rd735, %rd734, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r247, [%rd735+0];
+	mov.b32 %r248, %r247;
+	mov.b32 %r249, %r248;
+	cvt.s64.s32 %rd736, %r236;
+	mul.lo.s64 %rd737, %rd736, %rd141;
+	mad.lo.s64 %rd738, %rd737, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r250, [%rd738+0];
+	mov.b32 %r251, %r250;
+	setp.ge.s32 %p170, %r251, %r249;
+	@!%p170 bra $L193;
+	mov.pred %p169, 0;
+	bra.uni $L185;
+$L193:
+	cvt.s64.s32 %rd739, %r236;
+	mul.lo.s64 %rd740, %rd739, %rd141;
+	mad.lo.s64 %rd741, %rd740, 4, %rd137;
+	atom.global.max.s32 %r252, [%rd741], %r249;
+	mov.b32 %r253, %r252;
+	setp.lt.s32 %p171, %r253, %r249;
+	mov.pred %p169, %p171;
+	bra.uni $L185;
+$L184:
+	bra.uni $L183;
+$L185:
+	@!%p169 bra $L195;
+	@!%p155 bra $L196;
+	mul.lo.s64 %rd742, %rd694, %rd153;
+	mad.lo.s64 %rd743, %rd742, 4, %rd151;
+	st.shared.s32 [%rd743+0], %r234;
+	add.s64 %rd744, %rd694, 1;
+	mov.b64 %rd694, %rd744;
+	bra.uni $L197;
+$L196:
+	mov.pred %p172, 0;
+	mov.b64 %rd745, %rd694;
+	mov.b32 %r254, %r234;
+$L198:
+	@!%p150 bra $L202;
+	shr.s32 %r255, %r254, 5;
+	cvt.s64.s32 %rd746, %r255;
+	mov.b64 %rd747, %rd746;
+	and.b32 %r256, %r254, 31;
+	cvt.s64.s32 %rd748, %r256;
+	min.u64 %rd749, %rd748, 32;
+	cvt.u32.u64 %r257, %rd749;
+	mov.b32 %r259, 0x1;
+	shl.b32 %r258, %r259, %r257;
+	setp.hs.u32 %p173, %r257, 32;
+	selp.b32 %r260, 0, %r258, %p173;
+	mov.b32 %r261, %r260;
+	mov.b64 %rd750, %rd747;
+	mov.b32 %r262, %r261;
+	mul.lo.s64 %rd751, %rd750, %rd663;
+	mad.lo.s64 %rd752, %rd751, 4, %rd661;
+	ld.relaxed.gpu.global.u32 %r263, [%rd752+0];
+	mov.b32 %r264, %r263;
+	and.b32 %r265, %r264, %r262;
+	setp.ne.u32 %p174, %r265, 0x0;
+	mov.pred %p175, %p174;
+	not.pred %p176, %p175;
+	@!%p176 bra $L204;
+	mul.lo.s64 %rd753, %rd750, %rd663;
+	mad.lo.s64 %rd754, %rd753, 4, %rd661;
+	atom.global.or.b32 %r266, [%rd754], %r262;
+	mov.b32 %r267, %r266;
+	and.b32 %r268, %r267, %r262;
+	setp.ne.u32 %p177, %r268, 0x0;
+	mov.pred %p175, %p177;
+$L204:
+	@!%p175 bra $L206;
+	mov.b64 %rd755, %rd745;
+	mov.b64 %rd756, %rd755;
+	mov.pred %p178, 0;
+	bra.uni $L200;
+$L206:
+	mov.b64 %rd757, %rd745;
+	mov.b64 %rd756, %rd757;
+	mov.pred %p178, 1;
+	bra.uni $L200;
+$L202:
+	@!%p151 bra $L208;
+	cvt.s64.s32 %rd758, %r254;
+	mul.lo.s64 %rd759, %rd758, %rd666;
+	mad.lo.s64 %rd760, %rd759, 4, %rd664;
+	ld.relaxed.gpu.global.s32 %r269, [%rd760+0];
+	mov.b32 %r270, %r269;
+	setp.eq.s32 %p179, %r270, %r226;
+	mov.pred %p180, %p179;
+	not.pred %p181, %p180;
+	@!%p181 bra $L210;
+	cvt.s64.s32 %rd761, %r254;
+	mul.lo.s64 %rd762, %rd761, %rd666;
+	mad.lo.s64 %rd763, %rd762, 4, %rd664;
+	atom.global.exch.b32 %r271, [%rd763], %r226;
+	mov.b32 %r272, %r271;
+	setp.eq.s32 %p182, %r272, %r226;
+	mov.pred %p180, %p182;
+$L210:
+	@!%p180 bra $L212;
+	mov.b64 %rd764, %rd745;
+	mov.b64 %rd756, %rd764;
+	mov.pred %p178, 0;
+	bra.uni $L200;
+$L212:
+$L208:
+	mul.lo.s64 %rd765, %rd745, %rd153;
+	mad.lo.s64 %rd766, %rd765, 4, %rd151;
+	st.shared.s32 [%rd766+0], %r254;
+	add.s64 %rd767, %rd745, 1;
+	mov.b64 %rd768, %rd767;
+	mov.b64 %rd756, %rd768;
+	mov.pred %p178, 1;
+	bra.uni $L200;
+$L199:
+	bra.uni $L198;
+$L200:
+	mov.b64 %rd769, %rd756;
+	mov.pred %p183, %p178;
+	mov.b64 %rd694, %rd769;
+	mov.pred %p172, %p183;
+	@!%p172 bra $L214;
+	mov.b64 %rd770, %rd645;
+	mov.b32 %r273, %r234;
+	cvt.s64.s32 %rd771, %r273;
+	add.s64 %rd772, %rd771, 1;
+	mul.lo.s64 %rd773, %rd772, %rd32;
+	mad.lo.s64 %rd774, %rd773, 8, %rd28;
+	ld.global.nc.s64 %rd775, [%rd774+0];
+	mov.b64 %rd776, %rd775;
+	cvt.s64.s32 %rd777, %r273;
+	mul.lo.s64 %rd778, %rd777, %rd32;
+	mad.lo.s64 %rd779, %rd778, 8, %rd28;
+	ld.global.nc.s64 %rd780, [%rd779+0];
+	mov.b64 %rd781, %rd780;
+	sub.s64 %rd782, %rd776, %rd781;
+	mov.b64 %rd783, %rd782;
+	mov.b64 %rd784, %rd783;
+	add.s64 %rd785, %rd691, %rd784;
+	mov.b64 %rd691, %rd785;
+	max.s64 %rd786, %rd692, %rd784;
+	mov.b64 %rd692, %rd786;
+$L214:
+$L197:
+$L195:
+	add.s64 %rd787, %rd689, %rd678;
+	mov.b64 %rd689, %rd787;
+	sub.s64 %rd788, %rd695, 1;
+	mov.b64 %rd695, %rd788;
+$L175:
+	bra.uni $L174;
+$L176:
+	// block scan
+	mov.b64 %rd789, %rd694;
+	mov.b32 %r274, %r3;
+$L215:
+	setp.hs.u32 %p184, %r274, 32;
+	@%p184 bra $L216;
+	mov.b64 {%r275, %r276}, %rd789;
+	shfl.sync.up.b32 %r277|%p185, %r275, %r274, 0, %r17;
+	shfl.sync.up.b32 %r278, %r276, %r274, 0, %r17;
+	mov.b64 %rd790, {%r277, %r278};
+	@!%p185 bra $L217;
+	add.s64 %rd791, %rd790, %rd789;
+	mov.b64 %rd789, %rd791;
+$L217:
+	shl.b32 %r274, %r274, 1;
+	bra.uni $L215;
+$L216:
+	mov.b64 {%r279, %r280}, %rd789;
+	shfl.sync.up.b32 %r281|%p186, %r279, %r3, 0, %r17;
+	shfl.sync.up.b32 %r282, %r280, %r3, 0, %r17;
+	mov.b64 %rd792, {%r281, %r282};
+	setp.lo.u32 %p187, %r3, 32;
+	and.pred %p188, %p186, %p187;
+	selp.b64 %rd793, %rd792, 0, %p188;
+	sub.u32 %r283, %r13, %r3;
+	setp.eq.u32 %p189, %r7, %r283;
+	@!%p189 bra $L218;
+	mul.wide.u32 %rd794, %r8, 16;
+	add.s64 %rd795, %rd1, %rd794;
+	st.shared.s64 [%rd795+0], %rd789;
+$L218:
+	bar.sync 0;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L219;
+	mov.b64 %rd796, 0;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L220;
+	mul.wide.u32 %rd797, %r7, 16;
+	add.s64 %rd798, %rd1, %rd797;
+	ld.shared.s64 %rd799, [%rd798+0];
+	mov.b64 %rd796, %rd799;
+$L220:
+	mov.b64 {%r284, %r285}, %rd796;
+	shfl.sync.up.b32 %r286|%p192, %r284, 1, 0, %r17;
+	shfl.sync.up.b32 %r287, %r285, 1, 0, %r17;
+	mov.b64 %rd800, {%r286, %r287};
+	@!%p192 bra $L221;
+	add.s64 %rd801, %rd800, %rd796;
+	mov.b64 %rd796, %rd801;
+$L221:
+	mov.b64 {%r288, %r289}, %rd796;
+	shfl.sync.up.b32 %r290|%p193, %r288, 2, 0, %r17;
+	shfl.sync.up.b32 %r291, %r289, 2, 0, %r17;
+	mov.b64 %rd802, {%r290, %r291};
+	@!%p193 bra $L222;
+	add.s64 %rd803, %rd802, %rd796;
+	mov.b64 %rd796, %rd803;
+$L222:
+	mov.b64 {%r292, %r293}, %rd796;
+	shfl.sync.up.b32 %r294|%p194, %r292, 4, 0, %r17;
+	shfl.sync.up.b32 %r295, %r293, 4, 0, %r17;
+	mov.b64 %rd804, {%r294, %r295};
+	@!%p194 bra $L223;
+	add.s64 %rd805, %rd804, %rd796;
+	mov.b64 %rd796, %rd805;
+$L223:
+	mov.b64 {%r296, %r297}, %rd796;
+	shfl.sync.up.b32 %r298|%p195, %r296, 8, 0, %r17;
+	shfl.sync.up.b32 %r299, %r297, 8, 0, %r17;
+	mov.b64 %rd806, {%r298, %r299};
+	@!%p195 bra $L224;
+	add.s64 %rd807, %rd806, %rd796;
+	mov.b64 %rd796, %rd807;
+$L224:
+	mov.b64 {%r300, %r301}, %rd796;
+	shfl.sync.up.b32 %r302|%p196, %r300, 16, 0, %r17;
+	shfl.sync.up.b32 %r303, %r301, 16, 0, %r17;
+	mov.b64 %rd808, {%r302, %r303};
+	@!%p196 bra $L225;
+	add.s64 %rd809, %rd808, %rd796;
+	mov.b64 %rd796, %rd809;
+$L225:
+	mov.b64 {%r304, %r305}, %rd796;
+	shfl.sync.up.b32 %r306|%p197, %r304, 1, 0, %r17;
+	shfl.sync.up.b32 %r307, %r305, 1, 0, %r17;
+	mov.b64 %rd810, {%r306, %r307};
+	selp.b64 %rd811, %rd810, 0, %p197;
+	@!%p191 bra $L226;
+	mul.wide.u32 %rd812, %r7, 16;
+	add.s64 %rd813, %rd1, %rd812;
+	add.s64 %rd814, %rd813, 512;
+	st.shared.s64 [%rd814+0], %rd811;
+$L226:
+	sub.u32 %r308, %r10, 1;
+	setp.eq.u32 %p198, %r7, %r308;
+	@!%p198 bra $L227;
+	st.shared.s64 [%rd1+1024], %rd796;
+$L227:
+$L219:
+	bar.sync 0;
+	mul.wide.u32 %rd815, %r8, 16;
+	add.s64 %rd816, %rd1, %rd815;
+	add.s64 %rd817, %rd816, 512;
+	ld.shared.s64 %rd818, [%rd817+0];
+	add.s64 %rd819, %rd818, %rd793;
+	ld.shared.s64 %rd820, [%rd1+1024];
+	mov.b64 {%r309, %r310}, %rd819;
+	shfl.sync.idx.b32 %r311|%p199, %r309, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r312, %r310, 0, %r21, %r17;
+	mov.b64 %rd821, {%r311, %r312};
+	mov.b64 %rd822, %rd820;
+	mov.b64 %rd823, %rd821;
+	mov.b64 %rd824, %rd822;
+	mov.b64 %rd825, %rd823;
+	mov.b64 %rd826, %rd824;
+	mov.b64 %rd827, %rd825;
+	mov.b64 %rd828, %rd826;
+	@!%p155 bra $L228;
+	add.s64 %rd829, %rd693, %rd827;
+	mov.b64 %rd830, %rd829;
+	sub.s64 %rd831, %rd681, %rd830;
+	max.s64 %rd832, %rd831, 0;
+	min.s64 %rd833, %rd832, %rd694;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, 0;
+$L230:
+	setp.lt.s64 %p200, %rd835, %rd834;
+	not.pred %p201, %p200;
+	@!%p201 bra $L234;
+	bra.uni $L232;
+$L234:
+	mul.lo.s64 %rd836, %rd835, %rd153;
+	mad.lo.s64 %rd837, %rd836, 4, %rd151;
+	ld.shared.s32 %r313, [%rd837+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd838, %rd680, %rd830;
+	add.s64 %rd839, %rd838, %rd835;
+	mul.lo.s64 %rd840, %rd839, %rd163;
+	mad.lo.s64 %rd841, %rd840, 4, %rd161;
+	st.shared.s32 [%rd841+0], %r314;
+$L231:
+	add.s64 %rd842, %rd835, 1;
+	mov.b64 %rd835, %rd842;
+	bra.uni $L230;
+$L232:
+	mov.b64 %rd843, 0;
+	mov.b64 %rd844, %rd834;
+$L235:
+	setp.lt.s64 %p202, %rd844, %rd694;
+	not.pred %p203, %p202;
+	@!%p203 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd845, %rd844, %rd153;
+	mad.lo.s64 %rd846, %rd845, 4, %rd151;
+	ld.shared.s32 %r315, [%rd846+0];
+	mov.b32 %r316, %r315;
+	mov.b32 %r317, %r316;
+	mov.pred %p204, 0;
+	mov.b64 %rd847, %rd843;
+	mov.b32 %r318, %r317;
+$L240:
+	@!%p150 bra $L244;
+	shr.s32 %r319, %r318, 5;
+	cvt.s64.s32 %rd848, %r319;
+	mov.b64 %rd849, %rd848;
+	and.b32 %r320, %r318, 31;
+	cvt.s64.s32 %rd850, %r320;
+	min.u64 %rd851, %rd850, 32;
+	cvt.u32.u64 %r321, %rd851;
+	mov.b32 %r323, 0x1;
+	shl.b32 %r322, %r323, %r321;
+	setp.hs.u32 %p205, %r321, 32;
+	selp.b32 %r324, 0, %r322, %p205;
+	mov.b32 %r325, %r324;
+	mov.b64 %rd852, %rd849;
+	mov.b32 %r326, %r325;
+	mul.lo.s64 %rd853, %rd852, %rd663;
+	mad.lo.s64 %rd854, %rd853, 4, %rd661;
+	ld.relaxed.gpu.global.u32 %r327, [%rd854+0];
+	mov.b32 %r328, %r327;
+	and.b32 %r329, %r328, %r326;
+	setp.ne.u32 %p206, %r329, 0x0;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L246;
+	mul.lo.s64 %rd855, %rd852, %rd663;
+	mad.lo.s64 %rd856, %rd855, 4, %rd661;
+	atom.global.or.b32 %r330, [%rd856], %r326;
+	mov.b32 %r331, %r330;
+	and.b32 %r332, %r331, %r326;
+	setp.ne.u32 %p209, %r332, 0x0;
+	mov.pred %p207, %p209;
+$L246:
+	@!%p207 bra $L248;
+	mov.b64 %rd857, %rd847;
+	mov.b64 %rd858, %rd857;
+	mov.pred %p210, 0;
+	bra.uni $L242;
+$L248:
+	mov.b64 %rd859, %rd847;
+	mov.b64 %rd858, %rd859;
+	mov.pred %p210, 1;
+	bra.uni $L242;
+$L244:
+	@!%p151 bra $L250;
+	cvt.s64.s32 %rd860, %r318;
+	mul.lo.s64 %rd861, %rd860, %rd666;
+	mad.lo.s64 %rd862, %rd861, 4, %rd664;
+	ld.relaxed.gpu.global.s32 %r333, [%rd862+0];
+	mov.b32 %r334, %r333;
+	setp.eq.s32 %p211, %r334, %r226;
+	mov.pred %p212, %p211;
+	not.pred %p213, %p212;
+	@!%p213 bra $L252;
+	cvt.s64.s32 %rd863, %r318;
+	mul.lo.s64 %rd864, %rd863, %rd666;
+	mad.lo.s64 %rd865, %rd864, 4, %rd664;
+	atom.global.exch.b32 %r335, [%rd865], %r226;
+	mov.b32 %r336, %r335;
+	setp.eq.s32 %p214, %r336, %r226;
+	mov.pred %p212, %p214;
+$L252:
+	@!%p212 bra $L254;
+	mov.b64 %rd866, %rd847;
+	mov.b64 %rd858, %rd866;
+	mov.pred %p210, 0;
+	bra.uni $L242;
+$L254:
+$L250:
+	mul.lo.s64 %rd867, %rd847, %rd153;
+	mad.lo.s64 %rd868, %rd867, 4, %rd151;
+	st.shared.s32 [%rd868+0], %r318;
+	add.s64 %rd869, %rd847, 1;
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd858, %rd870;
+	mov.pred %p210, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd871, %rd858;
+	mov.pred %p215, %p210;
+	mov.b64 %rd843, %rd871;
+	mov.pred %p204, %p215;
+	@!%p204 bra $L256;
+	mov.b64 %rd872, %rd645;
+	mov.b32 %r337, %r317;
+	cvt.s64.s32 %rd873, %r337;
+	add.s64 %rd874, %rd873, 1;
+	mul.lo.s64 %rd875, %rd874, %rd32;
+	mad.lo.s64 %rd876, %rd875, 8, %rd28;
+	ld.global.nc.s64 %rd877, [%rd876+0];
+	mov.b64 %rd878, %rd877;
+	cvt.s64.s32 %rd879, %r337;
+	mul.lo.s64 %rd880, %rd879, %rd32;
+	mad.lo.s64 %rd881, %rd880, 8, %rd28;
+	ld.global.nc.s64 %rd882, [%rd881+0];
+	mov.b64 %rd883, %rd882;
+	sub.s64 %rd884, %rd878, %rd883;
+	mov.b64 %rd885, %rd884;
+	mov.b64 %rd886, %rd885;
+	add.s64 %rd887, %rd691, %rd886;
+	mov.b64 %rd691, %rd887;
+	max.s64 %rd888, %rd692, %rd886;
+	mov.b64 %rd692, %rd888;
+$L256:
+$L236:
+	add.s64 %rd889, %rd844, 1;
+	mov.b64 %rd844, %rd889;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p216, %rd843, 0;
+	@!%p216 bra $L258;
+	mul.lo.s64 %rd890, %rd679, %rd120;
+	mad.lo.s64 %rd891, %rd890, 8, %rd116;
+	atom.global.add.u64 %rd892, [%rd891], %rd843;
+	mov.b64 %rd893, %rd892;
+	mov.b64 %rd894, %rd893;
+	mov.b64 %rd895, 0;
+$L259:
+	setp.lt.s64 %p217, %rd895, %rd843;
+	not.pred %p218, %p217;
+	@!%p218 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd896, %rd895, %rd153;
+	mad.lo.s64 %rd897, %rd896, 4, %rd151;
+	ld.shared.s32 %r338, [%rd897+0];
+	mov.b32 %r339, %r338;
+	add.s64 %rd898, %rd894, %rd895;
+	mul.lo.s64 %rd899, %rd898, %rd249;
+	mad.lo.s64 %rd900, %rd899, 4, %rd247;
+	st.global.s32 [%rd900+0], %r339;
+$L260:
+	add.s64 %rd901, %rd895, 1;
+	mov.b64 %rd895, %rd901;
+	bra.uni $L259;
+$L261:
+$L258:
+	add.s64 %rd902, %rd693, %rd828;
+	min.s64 %rd903, %rd681, %rd902;
+	mov.b64 %rd693, %rd903;
+	bra.uni $L229;
+$L228:
+	mov.b64 %rd904, 0;
+	cvt.u64.u32 %rd905, %r2;
+	setp.eq.s64 %p219, %rd905, 0;
+	setp.gt.s64 %p220, %rd828, 0;
+	and.pred %p221, %p219, %p220;
+	@!%p221 bra $L265;
+	mul.lo.s64 %rd906, %rd679, %rd120;
+	mad.lo.s64 %rd907, %rd906, 8, %rd116;
+	atom.global.add.u64 %rd908, [%rd907], %rd828;
+	mov.b64 %rd909, %rd908;
+	mov.b64 %rd904, %rd909;
+$L265:
+	cvt.u64.u32 %rd910, %r2;
+	setp.eq.s64 %p222, %rd910, 0;
+	setp.eq.u32 %p223, %r1, 0;
+	and.pred %p224, %p222, %p223;
+	bar.sync 0;
+	@!%p224 bra $L266;
+	st.shared.s64 [%rd1+1024], %rd904;
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd911, [%rd1+1024];
+	mov.b64 %rd912, %rd911;
+	add.s64 %rd913, %rd912, %rd827;
+	mov.b64 %rd914, %rd913;
+	mov.b64 %rd915, 0;
+$L267:
+	setp.lt.s64 %p225, %rd915, %rd694;
+	not.pred %p226, %p225;
+	@!%p226 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd916, %rd915, %rd153;
+	mad.lo.s64 %rd917, %rd916, 4, %rd151;
+	ld.shared.s32 %r340, [%rd917+0];
+	mov.b32 %r341, %r340;
+	add.s64 %rd918, %rd914, %rd915;
+	mul.lo.s64 %rd919, %rd918, %rd249;
+	mad.lo.s64 %rd920, %rd919, 4, %rd247;
+	st.global.s32 [%rd920+0], %r341;
+$L268:
+	add.s64 %rd921, %rd915, 1;
+	mov.b64 %rd915, %rd921;
+	bra.uni $L267;
+$L269:
+$L229:
+	mov.b64 %rd922, 0;
+	setp.lt.s64 %p227, %rd689, %rd690;
+	setp.lt.s64 %p228, %rd683, %rd670;
+	or.pred %p229, %p227, %p228;
+	@!%p229 bra $L273;
+	mov.b64 %rd922, 1;
+$L273:
+	mov.b64 %rd923, %rd922;
 	// block reduction
-	sub.u32 %r196, %r13, 1;
-	mov.b32 %r197, %r3;
-$L128:
-	setp.hs.u32 %p119, %r197, 32;
-	@%p119 bra $L129;
-	mov.b64 {%r198, %r199}, %rd506;
-	shfl.sync.down.b32 %r200|%p120, %r198, %r197, %r196, %r17;
-	shfl.sync.down.b32 %r201, %r199, %r197, %r196, %r17;
-	mov.b64 %rd507, {%r200, %r201};
-	@!%p120 bra $L130;
-	add.s64 %rd508, %rd506, %rd507;
-	mov.b64 %rd506, %rd508;
-$L130:
-	shl.b32 %r197, %r197, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p121, %r7, 0;
-	@!%p121 bra $L131;
-	mul.wide.u32 %rd509, %r8, 16;
-	add.s64 %rd510, %rd1, %rd509;
-	st.shared.s64 [%rd510+0], %rd506;
-$L131:
+	sub.u32 %r342, %r13, 1;
+	mov.b32 %r343, %r3;
+$L274:
+	setp.hs.u32 %p230, %r343, 32;
+	@%p230 bra $L275;
+	mov.b64 {%r344, %r345}, %rd923;
+	shfl.sync.down.b32 %r346|%p231, %r344, %r343, %r342, %r17;
+	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
+	mov.b64 %rd924, {%r346, %r347};
+	@!%p231 bra $L276;
+	max.s64 %rd925, %rd923, %rd924;
+	mov.b64 %rd923, %rd925;
+$L276:
+	shl.b32 %r343, %r343, 1;
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p232, %r7, 0;
+	@!%p232 bra $L277;
+	mul.wide.u32 %rd926, %r8, 16;
+	add.s64 %rd927, %rd1, %rd926;
+	st.shared.s64 [%rd927+0], %rd923;
+$L277:
 	bar.sync 0;
-	setp.eq.u32 %p122, %r8, 0;
-	@!%p122 bra $L132;
-	setp.lo.u32 %p123, %r7, %r10;
-	@!%p123 bra $L133;
-	mul.wide.u32 %rd511, %r7, 16;
-	add.s64 %rd512, %rd1, %rd511;
-	ld.shared.s64 %rd513, [%rd512+0];
-	mov.b64 %rd506, %rd513;
-$L133:
-	sub.u32 %r202, %r10, 1;
-	mov.b64 {%r203, %r204}, %rd506;
-	shfl.sync.down.b32 %r205|%p124, %r203, 1, %r202, %r17;
-	shfl.sync.down.b32 %r206, %r204, 1, %r202, %r17;
-	mov.b64 %rd514, {%r205, %r206};
-	@!%p124 bra $L134;
-	add.s64 %rd515, %rd506, %rd514;
-	mov.b64 %rd506, %rd515;
-$L134:
-	mov.b64 {%r207, %r208}, %rd506;
-	shfl.sync.down.b32 %r209|%p125, %r207, 2, %r202, %r17;
-	shfl.sync.down.b32 %r210, %r208, 2, %r202, %r17;
-	mov.b64 %rd516, {%r209, %r210};
-	@!%p125 bra $L135;
-	add.s64 %rd517, %rd506, %rd516;
-	mov.b64 %rd506, %rd517;
-$L135:
-	mov.b64 {%r211, %r212}, %rd506;
-	shfl.sync.down.b32 %r213|%p126, %r211, 4, %r202, %r17;
-	shfl.sync.down.b32 %r214, %r212, 4, %r202, %r17;
-	mov.b64 %rd518, {%r213, %r214};
-	@!%p126 bra $L136;
-	add.s64 %rd519, %rd506, %rd518;
-	mov.b64 %rd506, %rd519;
-$L136:
-	mov.b64 {%r215, %r216}, %rd506;
-	shfl.sync.down.b32 %r217|%p127, %r215, 8, %r202, %r17;
-	shfl.sync.down.b32 %r218, %r216, 8, %r202, %r17;
-	mov.b64 %rd520, {%r217, %r218};
-	@!%p127 bra $L137;
-	add.s64 %rd521, %rd506, %rd520;
-	mov.b64 %rd506, %rd521;
-$L137:
-	mov.b64 {%r219, %r220}, %rd506;
-	shfl.sync.down.b32 %r221|%p128, %r219, 16, %r202, %r17;
-	shfl.sync.down.b32 %r222, %r220, 16, %r202, %r17;
-	mov.b64 %rd522, {%r221, %r222};
-	@!%p128 bra $L138;
-	add.s64 %rd523, %rd506, %rd522;
-	mov.b64 %rd506, %rd523;
-$L138:
-	@!%p121 bra $L139;
-	st.shared.s64 [%rd1+1024], %rd506;
-$L139:
-$L132:
+	setp.eq.u32 %p233, %r8, 0;
+	@!%p233 bra $L278;
+	setp.lo.u32 %p234, %r7, %r10;
+	@!%p234 bra $L279;
+	mul.wide.u32 %rd928, %r7, 16;
+	add.s64 %rd929, %rd1, %rd928;
+	ld.shared.s64 %rd930, [%rd929+0];
+	mov.b64 %rd923, %rd930;
+$L279:
+	sub.u32 %r348, %r10, 1;
+	mov.b64 {%r349, %r350}, %rd923;
+	shfl.sync.down.b32 %r351|%p235, %r349, 1, %r348, %r17;
+	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
+	mov.b64 %rd931, {%r351, %r352};
+	@!%p235 bra $L280;
+	max.s64 %rd932, %rd923, %rd931;
+	mov.b64 %rd923, %rd932;
+$L280:
+	mov.b64 {%r353, %r354}, %rd923;
+	shfl.sync.down.b32 %r355|%p236, %r353, 2, %r348, %r17;
+	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
+	mov.b64 %rd933, {%r355, %r356};
+	@!%p236 bra $L281;
+	max.s64 %rd934, %rd923, %rd933;
+	mov.b64 %rd923, %rd934;
+$L281:
+	mov.b64 {%r357, %r358}, %rd923;
+	shfl.sync.down.b32 %r359|%p237, %r357, 4, %r348, %r17;
+	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
+	mov.b64 %rd935, {%r359, %r360};
+	@!%p237 bra $L282;
+	max.s64 %rd936, %rd923, %rd935;
+	mov.b64 %rd923, %rd936;
+$L282:
+	mov.b64 {%r361, %r362}, %rd923;
+	shfl.sync.down.b32 %r363|%p238, %r361, 8, %r348, %r17;
+	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
+	mov.b64 %rd937, {%r363, %r364};
+	@!%p238 bra $L283;
+	max.s64 %rd938, %rd923, %rd937;
+	mov.b64 %rd923, %rd938;
+$L283:
+	mov.b64 {%r365, %r366}, %rd923;
+	shfl.sync.down.b32 %r367|%p239, %r365, 16, %r348, %r17;
+	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
+	mov.b64 %rd939, {%r367, %r368};
+	@!%p239 bra $L284;
+	max.s64 %rd940, %rd923, %rd939;
+	mov.b64 %rd923, %rd940;
+$L284:
+	@!%p232 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd923;
+$L285:
+$L278:
 	bar.sync 0;
-	ld.shared.s64 %rd524, [%rd1+1024];
-	mov.b64 %rd506, %rd524;
-	mov.b64 %rd525, %rd506;
-	mov.b64 %rd333, %rd525;
-	mov.b64 %rd526, %rd334;
+	ld.shared.s64 %rd941, [%rd1+1024];
+	mov.b64 %rd923, %rd941;
+	mov.b64 %rd942, %rd923;
+	setp.eq.s64 %p240, %rd942, 0;
+	@!%p240 bra $L287;
+	bra.uni $L173;
+$L287:
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd943, %rd693;
+	mov.b64 %rd944, %rd691;
+	mov.b64 %rd945, %rd692;
+	mov.b64 %rd946, %rd943;
+	mov.b64 %rd947, %rd944;
+	mov.b64 %rd948, %rd945;
+	mov.b64 %rd949, %rd946;
+	mov.b64 %rd950, %rd947;
+	mov.b64 %rd951, %rd948;
+	mov.b64 %rd631, %rd949;
+	mov.b64 %rd643, %rd950;
+	mov.b64 %rd644, %rd951;
+	add.s64 %rd952, %rd632, %rd643;
+	mov.b64 %rd632, %rd952;
+	max.s64 %rd953, %rd633, %rd644;
+	mov.b64 %rd633, %rd953;
+$L167:
+	add.s64 %rd954, %rd634, 1;
+	mov.b64 %rd634, %rd954;
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd955, %rd632;
 	// block reduction
-	sub.u32 %r223, %r13, 1;
-	mov.b32 %r224, %r3;
-$L140:
-	setp.hs.u32 %p129, %r224, 32;
-	@%p129 bra $L141;
-	mov.b64 {%r225, %r226}, %rd526;
-	shfl.sync.down.b32 %r227|%p130, %r225, %r224, %r223, %r17;
-	shfl.sync.down.b32 %r228, %r226, %r224, %r223, %r17;
-	mov.b64 %rd527, {%r227, %r228};
-	@!%p130 bra $L142;
-	max.s64 %rd528, %rd526, %rd527;
-	mov.b64 %rd526, %rd528;
-$L142:
-	shl.b32 %r224, %r224, 1;
-	bra.uni $L140;
-$L141:
-	setp.eq.u32 %p131, %r7, 0;
-	@!%p131 bra $L143;
-	mul.wide.u32 %rd529, %r8, 16;
-	add.s64 %rd530, %rd1, %rd529;
-	st.shared.s64 [%rd530+0], %rd526;
-$L143:
+	sub.u32 %r369, %r13, 1;
+	mov.b32 %r370, %r3;
+$L288:
+	setp.hs.u32 %p241, %r370, 32;
+	@%p241 bra $L289;
+	mov.b64 {%r371, %r372}, %rd955;
+	shfl.sync.down.b32 %r373|%p242, %r371, %r370, %r369, %r17;
+	shfl.sync.down.b32 %r374, %r372, %r370, %r369, %r17;
+	mov.b64 %rd956, {%r373, %r374};
+	@!%p242 bra $L290;
+	add.s64 %rd957, %rd955, %rd956;
+	mov.b64 %rd955, %rd957;
+$L290:
+	shl.b32 %r370, %r370, 1;
+	bra.uni $L288;
+$L289:
+	setp.eq.u32 %p243, %r7, 0;
+	@!%p243 bra $L291;
+	mul.wide.u32 %rd958, %r8, 16;
+	add.s64 %rd959, %rd1, %rd958;
+	st.shared.s64 [%rd959+0], %rd955;
+$L291:
 	bar.sync 0;
-	setp.eq.u32 %p132, %r8, 0;
-	@!%p132 bra $L144;
-	setp.lo.u32 %p133, %r7, %r10;
-	@!%p133 bra $L145;
-	mul.wide.u32 %rd531, %r7, 16;
-	add.s64 %rd532, %rd1, %rd531;
-	ld.shared.s64 %rd533, [%rd532+0];
-	mov.b64 %rd526, %rd533;
-$L145:
-	sub.u32 %r229, %r10, 1;
-	mov.b64 {%r230, %r231}, %rd526;
-	shfl.sync.down.b32 %r232|%p134, %r230, 1, %r229, %r17;
-	shfl.sync.down.b32 %r233, %r231, 1, %r229, %r17;
-	mov.b64 %rd534, {%r232, %r233};
-	@!%p134 bra $L146;
-	max.s64 %rd535, %rd526, %rd534;
-	mov.b64 %rd526, %rd535;
-$L146:
-	mov.b64 {%r234, %r235}, %rd526;
-	shfl.sync.down.b32 %r236|%p135, %r234, 2, %r229, %r17;
-	shfl.sync.down.b32 %r237, %r235, 2, %r229, %r17;
-	mov.b64 %rd536, {%r236, %r237};
-	@!%p135 bra $L147;
-	max.s64 %rd537, %rd526, %rd536;
-	mov.b64 %rd526, %rd537;
-$L147:
-	mov.b64 {%r238, %r239}, %rd526;
-	shfl.sync.down.b32 %r240|%p136, %r238, 4, %r229, %r17;
-	shfl.sync.down.b32 %r241, %r239, 4, %r229, %r17;
-	mov.b64 %rd538, {%r240, %r241};
-	@!%p136 bra $L148;
-	max.s64 %rd539, %rd526, %rd538;
-	mov.b64 %rd526, %rd539;
-$L148:
-	mov.b64 {%r242, %r243}, %rd526;
-	shfl.sync.down.b32 %r244|%p137, %r242, 8, %r229, %r17;
-	shfl.sync.down.b32 %r245, %r243, 8, %r229, %r17;
-	mov.b64 %rd540, {%r244, %r245};
-	@!%p137 bra $L149;
-	max.s64 %rd541, %rd526, %rd540;
-	mov.b64 %rd526, %rd541;
-$L149:
-	mov.b64 {%r246, %r247}, %rd526;
-	shfl.sync.down.b32 %r248|%p138, %r246, 16, %r229, %r17;
-	shfl.sync.down.b32 %r249, %r247, 16, %r229, %r17;
-	mov.b64 %rd542, {%r248, %r249};
-	@!%p138 bra $L150;
-	max.s64 %rd543, %rd526, %rd542;
-	mov.b64 %rd526, %rd543;
-$L150:
-	@!%p131 bra $L151;
-	st.shared.s64 [%rd1+1024], %rd526;
-$L151:
-$L144:
+	setp.eq.u32 %p244, %r8, 0;
+	@!%p244 bra $L292;
+	setp.lo.u32 %p245, %r7, %r10;
+	@!%p245 bra $L293;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	ld.shared.s64 %rd962, [%rd961+0];
+	mov.b64 %rd955, %rd962;
+$L293:
+	sub.u32 %r375, %r10, 1;
+	mov.b64 {%r376, %r377}, %rd955;
+	shfl.sync.down.b32 %r378|%p246, %r376, 1, %r375, %r17;
+	shfl.sync.down.b32 %r379, %r377, 1, %r375, %r17;
+	mov.b64 %rd963, {%r378, %r379};
+	@!%p246 bra $L294;
+	add.s64 %rd964, %rd955, %rd963;
+	mov.b64 %rd955, %rd964;
+$L294:
+	mov.b64 {%r380, %r381}, %rd955;
+	shfl.sync.down.b32 %r382|%p247, %r380, 2, %r375, %r17;
+	shfl.sync.down.b32 %r383, %r381, 2, %r375, %r17;
+	mov.b64 %rd965, {%r382, %r383};
+	@!%p247 bra $L295;
+	add.s64 %rd966, %rd955, %rd965;
+	mov.b64 %rd955, %rd966;
+$L295:
+	mov.b64 {%r384, %r385}, %rd955;
+	shfl.sync.down.b32 %r386|%p248, %r384, 4, %r375, %r17;
+	shfl.sync.down.b32 %r387, %r385, 4, %r375, %r17;
+	mov.b64 %rd967, {%r386, %r387};
+	@!%p248 bra $L296;
+	add.s64 %rd968, %rd955, %rd967;
+	mov.b64 %rd955, %rd968;
+$L296:
+	mov.b64 {%r388, %r389}, %rd955;
+	shfl.sync.down.b32 %r390|%p249, %r388, 8, %r375, %r17;
+	shfl.sync.down.b32 %r391, %r389, 8, %r375, %r17;
+	mov.b64 %rd969, {%r390, %r391};
+	@!%p249 bra $L297;
+	add.s64 %rd970, %rd955, %rd969;
+	mov.b64 %rd955, %rd970;
+$L297:
+	mov.b64 {%r392, %r393}, %rd955;
+	shfl.sync.down.b32 %r394|%p250, %r392, 16, %r375, %r17;
+	shfl.sync.down.b32 %r395, %r393, 16, %r375, %r17;
+	mov.b64 %rd971, {%r394, %r395};
+	@!%p250 bra $L298;
+	add.s64 %rd972, %rd955, %rd971;
+	mov.b64 %rd955, %rd972;
+$L298:
+	@!%p243 bra $L299;
+	st.shared.s64 [%rd1+1024], %rd955;
+$L299:
+$L292:
 	bar.sync 0;
-	ld.shared.s64 %rd544, [%rd1+1024];
-	mov.b64 %rd526, %rd544;
-	mov.b64 %rd545, %rd526;
-	mov.b64 %rd334, %rd545;
-	cvt.u64.u32 %rd546, %r2;
-	setp.eq.s64 %p139, %rd546, 0;
-	@!%p139 bra $L153;
-	setp.gt.s64 %p140, %rd333, 0;
-	@!%p140 bra $L155;
-	add.s64 %rd547, %rd308, 1;
-	mul.lo.s64 %rd548, %rd547, %rd116;
-	mad.lo.s64 %rd549, %rd548, 8, %rd112;
-	atom.global.add.u64 %rd550, [%rd549], %rd333;
-$L155:
-	setp.gt.s64 %p141, %rd334, 0;
-	@!%p141 bra $L157;
-	add.s64 %rd551, %rd308, 2;
-	mul.lo.s64 %rd552, %rd551, %rd116;
-	mad.lo.s64 %rd553, %rd552, 8, %rd112;
-	atom.global.max.s64 %rd554, [%rd553], %rd334;
-$L157:
-$L153:
+	ld.shared.s64 %rd973, [%rd1+1024];
+	mov.b64 %rd955, %rd973;
+	mov.b64 %rd974, %rd955;
+	mov.b64 %rd632, %rd974;
+	mov.b64 %rd975, %rd633;
+	// block reduction
+	sub.u32 %r396, %r13, 1;
+	mov.b32 %r397, %r3;
+$L300:
+	setp.hs.u32 %p251, %r397, 32;
+	@%p251 bra $L301;
+	mov.b64 {%r398, %r399}, %rd975;
+	shfl.sync.down.b32 %r400|%p252, %r398, %r397, %r396, %r17;
+	shfl.sync.down.b32 %r401, %r399, %r397, %r396, %r17;
+	mov.b64 %rd976, {%r400, %r401};
+	@!%p252 bra $L302;
+	max.s64 %rd977, %rd975, %rd976;
+	mov.b64 %rd975, %rd977;
+$L302:
+	shl.b32 %r397, %r397, 1;
+	bra.uni $L300;
+$L301:
+	setp.eq.u32 %p253, %r7, 0;
+	@!%p253 bra $L303;
+	mul.wide.u32 %rd978, %r8, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	st.shared.s64 [%rd979+0], %rd975;
+$L303:
 	bar.sync 0;
-	setp.eq.u32 %p142, %r5, 0;
-	@!%p142 bra $L158;
+	setp.eq.u32 %p254, %r8, 0;
+	@!%p254 bra $L304;
+	setp.lo.u32 %p255, %r7, %r10;
+	@!%p255 bra $L305;
+	mul.wide.u32 %rd980, %r7, 16;
+	add.s64 %rd981, %rd1, %rd980;
+	ld.shared.s64 %rd982, [%rd981+0];
+	mov.b64 %rd975, %rd982;
+$L305:
+	sub.u32 %r402, %r10, 1;
+	mov.b64 {%r403, %r404}, %rd975;
+	shfl.sync.down.b32 %r405|%p256, %r403, 1, %r402, %r17;
+	shfl.sync.down.b32 %r406, %r404, 1, %r402, %r17;
+	mov.b64 %rd983, {%r405, %r406};
+	@!%p256 bra $L306;
+	max.s64 %rd984, %rd975, %rd983;
+	mov.b64 %rd975, %rd984;
+$L306:
+	mov.b64 {%r407, %r408}, %rd975;
+	shfl.sync.down.b32 %r409|%p257, %r407, 2, %r402, %r17;
+	shfl.sync.down.b32 %r410, %r408, 2, %r402, %r17;
+	mov.b64 %rd985, {%r409, %r410};
+	@!%p257 bra $L307;
+	max.s64 %rd986, %rd975, %rd985;
+	mov.b64 %rd975, %rd986;
+$L307:
+	mov.b64 {%r411, %r412}, %rd975;
+	shfl.sync.down.b32 %r413|%p258, %r411, 4, %r402, %r17;
+	shfl.sync.down.b32 %r414, %r412, 4, %r402, %r17;
+	mov.b64 %rd987, {%r413, %r414};
+	@!%p258 bra $L308;
+	max.s64 %rd988, %rd975, %rd987;
+	mov.b64 %rd975, %rd988;
+$L308:
+	mov.b64 {%r415, %r416}, %rd975;
+	shfl.sync.down.b32 %r417|%p259, %r415, 8, %r402, %r17;
+	shfl.sync.down.b32 %r418, %r416, 8, %r402, %r17;
+	mov.b64 %rd989, {%r417, %r418};
+	@!%p259 bra $L309;
+	max.s64 %rd990, %rd975, %rd989;
+	mov.b64 %rd975, %rd990;
+$L309:
+	mov.b64 {%r419, %r420}, %rd975;
+	shfl.sync.down.b32 %r421|%p260, %r419, 16, %r402, %r17;
+	shfl.sync.down.b32 %r422, %r420, 16, %r402, %r17;
+	mov.b64 %rd991, {%r421, %r422};
+	@!%p260 bra $L310;
+	max.s64 %rd992, %rd975, %rd991;
+	mov.b64 %rd975, %rd992;
+$L310:
+	@!%p253 bra $L311;
+	st.shared.s64 [%rd1+1024], %rd975;
+$L311:
+$L304:
+	bar.sync 0;
+	ld.shared.s64 %rd993, [%rd1+1024];
+	mov.b64 %rd975, %rd993;
+	mov.b64 %rd994, %rd975;
+	mov.b64 %rd633, %rd994;
+	cvt.u64.u32 %rd995, %r2;
+	setp.eq.s64 %p261, %rd995, 0;
+	@!%p261 bra $L313;
+	setp.gt.s64 %p262, %rd632, 0;
+	@!%p262 bra $L315;
+	add.s64 %rd996, %rd312, 1;
+	mul.lo.s64 %rd997, %rd996, %rd120;
+	mad.lo.s64 %rd998, %rd997, 8, %rd116;
+	atom.global.add.u64 %rd999, [%rd998], %rd632;
+$L315:
+	setp.gt.s64 %p263, %rd633, 0;
+	@!%p263 bra $L317;
+	add.s64 %rd1000, %rd312, 2;
+	mul.lo.s64 %rd1001, %rd1000, %rd120;
+	mad.lo.s64 %rd1002, %rd1001, 8, %rd116;
+	atom.global.max.s64 %rd1003, [%rd1002], %rd633;
+$L317:
+$L313:
+	bar.sync 0;
+	setp.eq.u32 %p264, %r5, 0;
+	@!%p264 bra $L318;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r250, [gk_league_sync+4];
-	atom.global.add.u32 %r251, [gk_league_sync], 1;
-	mov.u32 %r252, %nctaid.x;
-	sub.u32 %r253, %r252, 1;
-	setp.eq.u32 %p143, %r251, %r253;
-	@!%p143 bra $L159;
+	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
+	atom.global.add.u32 %r424, [gk_league_sync], 1;
+	mov.u32 %r425, %nctaid.x;
+	sub.u32 %r426, %r425, 1;
+	setp.eq.u32 %p265, %r424, %r426;
+	@!%p265 bra $L319;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r254, [gk_league_sync+4], 1;
-	bra.uni $L160;
-$L159:
-	ld.relaxed.gpu.global.u32 %r255, [gk_league_sync+4];
-	setp.eq.u32 %p144, %r255, %r250;
-	@%p144 bra $L159;
-$L160:
+	atom.global.add.u32 %r427, [gk_league_sync+4], 1;
+	bra.uni $L320;
+$L319:
+	ld.relaxed.gpu.global.u32 %r428, [gk_league_sync+4];
+	setp.eq.u32 %p266, %r428, %r423;
+	@%p266 bra $L319;
+$L320:
 	fence.acq_rel.gpu;
-$L158:
+$L318:
 	bar.sync 0;
-	setp.eq.s64 %p145, %rd223, 0;
-	and.pred %p146, %p11, %p145;
-	@!%p146 bra $L162;
-	mov.b64 %rd556, 9;
-	mul.lo.s64 %rd555, %rd556, %rd116;
-	mad.lo.s64 %rd557, %rd555, 8, %rd112;
-	mov.b64 %rd558, 0;
-	st.global.s64 [%rd557+0], %rd558;
-$L162:
-	mul.lo.s64 %rd559, %rd260, %rd116;
-	mad.lo.s64 %rd560, %rd559, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd561, [%rd560+0];
-	mov.b64 %rd562, %rd561;
-	add.s64 %rd563, %rd260, 1;
-	mul.lo.s64 %rd564, %rd563, %rd116;
-	mad.lo.s64 %rd565, %rd564, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd566, [%rd565+0];
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd568, %rd562;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	add.s64 %rd572, %rd260, 2;
-	mul.lo.s64 %rd573, %rd572, %rd116;
-	mad.lo.s64 %rd574, %rd573, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd575, [%rd574+0];
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd217, %rd576;
-	@!%p11 bra $L164;
-	mov.b64 %rd578, 3;
-	mul.lo.s64 %rd577, %rd578, %rd223;
-	mov.b64 %rd580, 1;
-	add.s64 %rd579, %rd580, %rd577;
-	mul.lo.s64 %rd581, %rd579, %rd109;
-	mad.lo.s64 %rd582, %rd581, 8, %rd105;
-	st.global.s64 [%rd582+0], %rd570;
-	mov.b64 %rd584, 3;
-	mul.lo.s64 %rd583, %rd584, %rd223;
-	mov.b64 %rd586, 2;
-	add.s64 %rd585, %rd586, %rd583;
-	mul.lo.s64 %rd587, %rd585, %rd109;
-	mad.lo.s64 %rd588, %rd587, 8, %rd105;
-	st.global.s64 [%rd588+0], %rd571;
-	mov.b64 %rd590, 3;
-	mul.lo.s64 %rd589, %rd590, %rd223;
-	mov.b64 %rd592, 3;
-	add.s64 %rd591, %rd592, %rd589;
-	mul.lo.s64 %rd593, %rd591, %rd109;
-	mad.lo.s64 %rd594, %rd593, 8, %rd105;
-	st.global.s64 [%rd594+0], %rd217;
-	add.s64 %rd595, %rd223, 1;
-	st.global.s64 [%rd105+0], %rd595;
-$L164:
-	setp.eq.s64 %p147, %rd570, 0;
-	setp.gt.s64 %p148, %rd570, %rd66;
-	or.pred %p149, %p147, %p148;
-	setp.gt.s64 %p150, %rd571, %rd68;
-	or.pred %p151, %p149, %p150;
-	setp.gt.s64 %p152, %rd217, %rd70;
-	or.pred %p153, %p151, %p152;
-	@!%p153 bra $L166;
+	setp.eq.s64 %p267, %rd237, 0;
+	and.pred %p268, %p11, %p267;
+	@!%p268 bra $L322;
+	mov.b64 %rd1005, 9;
+	mul.lo.s64 %rd1004, %rd1005, %rd120;
+	mad.lo.s64 %rd1006, %rd1004, 8, %rd116;
+	mov.b64 %rd1007, 0;
+	st.global.s64 [%rd1006+0], %rd1007;
+$L322:
+	mul.lo.s64 %rd1008, %rd274, %rd120;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1010, [%rd1009+0];
+	mov.b64 %rd1011, %rd1010;
+	add.s64 %rd1012, %rd274, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd120;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1015, [%rd1014+0];
+	mov.b64 %rd1016, %rd1015;
+	mov.b64 %rd1017, %rd1011;
+	mov.b64 %rd1018, %rd1016;
+	mov.b64 %rd1019, %rd1017;
+	mov.b64 %rd1020, %rd1018;
+	add.s64 %rd1021, %rd274, 2;
+	mul.lo.s64 %rd1022, %rd1021, %rd120;
+	mad.lo.s64 %rd1023, %rd1022, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1024, [%rd1023+0];
+	mov.b64 %rd1025, %rd1024;
+	mov.b64 %rd231, %rd1025;
+	@!%p11 bra $L324;
+	mov.b64 %rd1027, 3;
+	mul.lo.s64 %rd1026, %rd1027, %rd237;
+	mov.b64 %rd1029, 1;
+	add.s64 %rd1028, %rd1029, %rd1026;
+	mul.lo.s64 %rd1030, %rd1028, %rd113;
+	mad.lo.s64 %rd1031, %rd1030, 8, %rd109;
+	st.global.s64 [%rd1031+0], %rd1019;
+	mov.b64 %rd1033, 3;
+	mul.lo.s64 %rd1032, %rd1033, %rd237;
+	mov.b64 %rd1035, 2;
+	add.s64 %rd1034, %rd1035, %rd1032;
+	mul.lo.s64 %rd1036, %rd1034, %rd113;
+	mad.lo.s64 %rd1037, %rd1036, 8, %rd109;
+	st.global.s64 [%rd1037+0], %rd1020;
+	mov.b64 %rd1039, 3;
+	mul.lo.s64 %rd1038, %rd1039, %rd237;
+	mov.b64 %rd1041, 3;
+	add.s64 %rd1040, %rd1041, %rd1038;
+	mul.lo.s64 %rd1042, %rd1040, %rd113;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd109;
+	st.global.s64 [%rd1043+0], %rd231;
+	add.s64 %rd1044, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1044;
+$L324:
+	setp.eq.s64 %p269, %rd1019, 0;
+	setp.gt.s64 %p270, %rd1019, %rd66;
+	or.pred %p271, %p269, %p270;
+	setp.gt.s64 %p272, %rd1020, %rd68;
+	or.pred %p273, %p271, %p272;
+	setp.gt.s64 %p274, %rd231, %rd70;
+	or.pred %p275, %p273, %p274;
+	@!%p275 bra $L326;
 	bra.uni $L3;
-$L166:
-	mov.b64 %rd151, %rd570;
+$L326:
+	mov.b64 %rd165, %rd1019;
 $L36:
-	add.s64 %rd596, %rd223, 1;
-	mov.b64 %rd223, %rd596;
+	add.s64 %rd1045, %rd237, 1;
+	mov.b64 %rd237, %rd1045;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd141, %rd141, %rd140;
+	add.s64 %rd145, %rd145, %rd144;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -13367,12 +14430,14 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
 	.param .b64 gk_s49,
-	.param .b64 gk_s50
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<150>;
-	.reg .b32 %r<254>;
-	.reg .b64 %rd<581>;
+	.reg .pred %p<268>;
+	.reg .b32 %r<424>;
+	.reg .b64 %rd<1021>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13510,210 +14575,226 @@ const gokkosPTX7 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.u32 %r34, [gk_s50];
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	ld.param.u32 %r34, [gk_s52];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd134, %rd2;
+	setp.ge.s64 %p7, %rd138, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd135, %rd13, %rd21;
-	mad.lo.s64 %rd136, %rd100, 4, 15;
-	and.b64 %rd136, %rd136, -16;
-	add.s64 %rd21, %rd21, %rd136;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd100;
-	mov.b64 %rd139, 1;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mov.b64 %rd142, %rd139;
-	setp.eq.s64 %p8, %rd131, 0;
-	cvt.u64.u32 %rd143, %r2;
-	setp.eq.s64 %p9, %rd143, 0;
+	add.s64 %rd139, %rd13, %rd21;
+	mad.lo.s64 %rd140, %rd100, 4, 15;
+	and.b64 %rd140, %rd140, -16;
+	add.s64 %rd21, %rd21, %rd140;
+	mov.b64 %rd141, %rd139;
+	mov.b64 %rd142, %rd100;
+	mov.b64 %rd143, 1;
+	mov.b64 %rd144, %rd141;
+	mov.b64 %rd145, %rd142;
+	mov.b64 %rd146, %rd143;
+	mov.b64 %rd148, 2;
+	mul.lo.s64 %rd147, %rd148, %rd106;
+	add.s64 %rd149, %rd11, %rd20;
+	mad.lo.s64 %rd150, %rd147, 4, 15;
+	and.b64 %rd150, %rd150, -16;
+	add.s64 %rd20, %rd20, %rd150;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd147;
+	mov.b64 %rd153, 1;
+	mov.b64 %rd154, %rd151;
+	mov.b64 %rd155, %rd152;
+	mov.b64 %rd156, %rd153;
+	setp.eq.s64 %p8, %rd135, 0;
+	cvt.u64.u32 %rd157, %r2;
+	setp.eq.s64 %p9, %rd157, 0;
 	and.pred %p10, %p8, %p9;
 	mov.pred %p11, %p10;
-	mov.b64 %rd144, %rd62;
-	mov.b64 %rd145, 0;
-	cvt.u64.u32 %rd146, %r4;
-	mul.lo.s64 %rd147, %rd131, %rd146;
-	cvt.u64.u32 %rd148, %r2;
-	add.s64 %rd149, %rd147, %rd148;
-	mov.b64 %rd150, %rd149;
+	mov.b64 %rd158, %rd62;
+	mov.b64 %rd159, 0;
+	cvt.u64.u32 %rd160, %r4;
+	mul.lo.s64 %rd161, %rd135, %rd160;
+	cvt.u64.u32 %rd162, %r2;
+	add.s64 %rd163, %rd161, %rd162;
+	mov.b64 %rd164, %rd163;
 $L4:
-	setp.lt.s64 %p12, %rd150, %rd144;
+	setp.lt.s64 %p12, %rd164, %rd158;
 	not.pred %p13, %p12;
 	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd151, %rd150, %rd53;
-	mad.lo.s64 %rd152, %rd151, 4, %rd49;
-	ld.global.s32 %r36, [%rd152+0];
+	mul.lo.s64 %rd165, %rd164, %rd53;
+	mad.lo.s64 %rd166, %rd165, 4, %rd49;
+	ld.global.s32 %r36, [%rd166+0];
 	mov.b32 %r37, %r36;
-	mov.b64 %rd153, %rd25;
+	mov.b64 %rd167, %rd25;
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd154, %r38;
-	add.s64 %rd155, %rd154, 1;
-	mul.lo.s64 %rd156, %rd155, %rd32;
-	mad.lo.s64 %rd157, %rd156, 8, %rd28;
-	ld.global.nc.s64 %rd158, [%rd157+0];
-	mov.b64 %rd159, %rd158;
-	cvt.s64.s32 %rd160, %r38;
-	mul.lo.s64 %rd161, %rd160, %rd32;
-	mad.lo.s64 %rd162, %rd161, 8, %rd28;
-	ld.global.nc.s64 %rd163, [%rd162+0];
-	mov.b64 %rd164, %rd163;
-	sub.s64 %rd165, %rd159, %rd164;
-	mov.b64 %rd166, %rd165;
-	max.s64 %rd167, %rd145, %rd166;
-	mov.b64 %rd145, %rd167;
+	cvt.s64.s32 %rd168, %r38;
+	add.s64 %rd169, %rd168, 1;
+	mul.lo.s64 %rd170, %rd169, %rd32;
+	mad.lo.s64 %rd171, %rd170, 8, %rd28;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	cvt.s64.s32 %rd174, %r38;
+	mul.lo.s64 %rd175, %rd174, %rd32;
+	mad.lo.s64 %rd176, %rd175, 8, %rd28;
+	ld.global.nc.s64 %rd177, [%rd176+0];
+	mov.b64 %rd178, %rd177;
+	sub.s64 %rd179, %rd173, %rd178;
+	mov.b64 %rd180, %rd179;
+	max.s64 %rd181, %rd159, %rd180;
+	mov.b64 %rd159, %rd181;
 $L5:
-	cvt.u64.u32 %rd168, %r4;
-	mul.lo.s64 %rd169, %rd2, %rd168;
-	add.s64 %rd170, %rd150, %rd169;
-	mov.b64 %rd150, %rd170;
+	cvt.u64.u32 %rd182, %r4;
+	mul.lo.s64 %rd183, %rd2, %rd182;
+	add.s64 %rd184, %rd164, %rd183;
+	mov.b64 %rd164, %rd184;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd171, %rd145;
+	mov.b64 %rd185, %rd159;
 	// block reduction
 	sub.u32 %r39, %r13, 1;
 	mov.b32 %r40, %r3;
 $L9:
 	setp.hs.u32 %p14, %r40, 32;
 	@%p14 bra $L10;
-	mov.b64 {%r41, %r42}, %rd171;
+	mov.b64 {%r41, %r42}, %rd185;
 	shfl.sync.down.b32 %r43|%p15, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd172, {%r43, %r44};
+	mov.b64 %rd186, {%r43, %r44};
 	@!%p15 bra $L11;
-	max.s64 %rd173, %rd171, %rd172;
-	mov.b64 %rd171, %rd173;
+	max.s64 %rd187, %rd185, %rd186;
+	mov.b64 %rd185, %rd187;
 $L11:
 	shl.b32 %r40, %r40, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L12;
-	mul.wide.u32 %rd174, %r8, 16;
-	add.s64 %rd175, %rd1, %rd174;
-	st.shared.s64 [%rd175+0], %rd171;
+	mul.wide.u32 %rd188, %r8, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	st.shared.s64 [%rd189+0], %rd185;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L13;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd176, %r7, 16;
-	add.s64 %rd177, %rd1, %rd176;
-	ld.shared.s64 %rd178, [%rd177+0];
-	mov.b64 %rd171, %rd178;
+	mul.wide.u32 %rd190, %r7, 16;
+	add.s64 %rd191, %rd1, %rd190;
+	ld.shared.s64 %rd192, [%rd191+0];
+	mov.b64 %rd185, %rd192;
 $L14:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd171;
+	mov.b64 {%r46, %r47}, %rd185;
 	shfl.sync.down.b32 %r48|%p19, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd179, {%r48, %r49};
+	mov.b64 %rd193, {%r48, %r49};
 	@!%p19 bra $L15;
-	max.s64 %rd180, %rd171, %rd179;
-	mov.b64 %rd171, %rd180;
+	max.s64 %rd194, %rd185, %rd193;
+	mov.b64 %rd185, %rd194;
 $L15:
-	mov.b64 {%r50, %r51}, %rd171;
+	mov.b64 {%r50, %r51}, %rd185;
 	shfl.sync.down.b32 %r52|%p20, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd181, {%r52, %r53};
+	mov.b64 %rd195, {%r52, %r53};
 	@!%p20 bra $L16;
-	max.s64 %rd182, %rd171, %rd181;
-	mov.b64 %rd171, %rd182;
+	max.s64 %rd196, %rd185, %rd195;
+	mov.b64 %rd185, %rd196;
 $L16:
-	mov.b64 {%r54, %r55}, %rd171;
+	mov.b64 {%r54, %r55}, %rd185;
 	shfl.sync.down.b32 %r56|%p21, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd183, {%r56, %r57};
+	mov.b64 %rd197, {%r56, %r57};
 	@!%p21 bra $L17;
-	max.s64 %rd184, %rd171, %rd183;
-	mov.b64 %rd171, %rd184;
+	max.s64 %rd198, %rd185, %rd197;
+	mov.b64 %rd185, %rd198;
 $L17:
-	mov.b64 {%r58, %r59}, %rd171;
+	mov.b64 {%r58, %r59}, %rd185;
 	shfl.sync.down.b32 %r60|%p22, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd185, {%r60, %r61};
+	mov.b64 %rd199, {%r60, %r61};
 	@!%p22 bra $L18;
-	max.s64 %rd186, %rd171, %rd185;
-	mov.b64 %rd171, %rd186;
+	max.s64 %rd200, %rd185, %rd199;
+	mov.b64 %rd185, %rd200;
 $L18:
-	mov.b64 {%r62, %r63}, %rd171;
+	mov.b64 {%r62, %r63}, %rd185;
 	shfl.sync.down.b32 %r64|%p23, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd187, {%r64, %r65};
+	mov.b64 %rd201, {%r64, %r65};
 	@!%p23 bra $L19;
-	max.s64 %rd188, %rd171, %rd187;
-	mov.b64 %rd171, %rd188;
+	max.s64 %rd202, %rd185, %rd201;
+	mov.b64 %rd185, %rd202;
 $L19:
 	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd171;
+	st.shared.s64 [%rd1+1024], %rd185;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd189, [%rd1+1024];
-	mov.b64 %rd171, %rd189;
-	mov.b64 %rd190, %rd171;
-	mov.b64 %rd145, %rd190;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p24, %rd191, 0;
-	setp.gt.s64 %p25, %rd145, 0;
+	ld.shared.s64 %rd203, [%rd1+1024];
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd204, %rd185;
+	mov.b64 %rd159, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p24, %rd205, 0;
+	setp.gt.s64 %p25, %rd159, 0;
 	and.pred %p26, %p24, %p25;
 	@!%p26 bra $L22;
-	mov.b64 %rd193, 9;
-	mul.lo.s64 %rd192, %rd193, %rd116;
-	mad.lo.s64 %rd194, %rd192, 8, %rd112;
-	atom.global.max.s64 %rd195, [%rd194], %rd145;
+	mov.b64 %rd207, 9;
+	mul.lo.s64 %rd206, %rd207, %rd120;
+	mad.lo.s64 %rd208, %rd206, 8, %rd116;
+	atom.global.max.s64 %rd209, [%rd208], %rd159;
 $L22:
 	@!%p11 bra $L24;
-	mov.b64 %rd196, 0;
-	st.global.s64 [%rd112+0], %rd196;
-	mov.b64 %rd198, 1;
-	mul.lo.s64 %rd197, %rd198, %rd116;
-	mad.lo.s64 %rd199, %rd197, 8, %rd112;
-	mov.b64 %rd200, 0;
-	st.global.s64 [%rd199+0], %rd200;
-	mov.b64 %rd202, 2;
-	mul.lo.s64 %rd201, %rd202, %rd116;
-	mad.lo.s64 %rd203, %rd201, 8, %rd112;
-	mov.b64 %rd204, 0;
-	st.global.s64 [%rd203+0], %rd204;
+	mov.b64 %rd210, 0;
+	st.global.s64 [%rd116+0], %rd210;
+	mov.b64 %rd212, 1;
+	mul.lo.s64 %rd211, %rd212, %rd120;
+	mad.lo.s64 %rd213, %rd211, 8, %rd116;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd216, 2;
+	mul.lo.s64 %rd215, %rd216, %rd120;
+	mad.lo.s64 %rd217, %rd215, 8, %rd116;
+	mov.b64 %rd218, 0;
+	st.global.s64 [%rd217+0], %rd218;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
@@ -13737,13 +14818,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd206, 9;
-	mul.lo.s64 %rd205, %rd206, %rd116;
-	mad.lo.s64 %rd207, %rd205, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	setp.gt.s64 %p30, %rd210, %rd70;
+	mov.b64 %rd220, 9;
+	mul.lo.s64 %rd219, %rd220, %rd120;
+	mad.lo.s64 %rd221, %rd219, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, %rd223;
+	setp.gt.s64 %p30, %rd224, %rd70;
 	@!%p30 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -13768,936 +14849,1954 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p11 bra $L34;
-	mov.b64 %rd212, 9;
-	mul.lo.s64 %rd211, %rd212, %rd116;
-	mad.lo.s64 %rd213, %rd211, 8, %rd112;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd215, -1;
-	st.global.s64 [%rd105+0], %rd215;
+	mov.b64 %rd226, 9;
+	mul.lo.s64 %rd225, %rd226, %rd120;
+	mad.lo.s64 %rd227, %rd225, 8, %rd116;
+	mov.b64 %rd228, 0;
+	st.global.s64 [%rd227+0], %rd228;
+	mov.b64 %rd229, -1;
+	st.global.s64 [%rd109+0], %rd229;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd216, 0;
+	mov.b64 %rd230, 0;
 $L35:
-	setp.lt.s64 %p34, %rd216, %rd64;
+	setp.lt.s64 %p34, %rd230, %rd64;
 	not.pred %p35, %p34;
 	@!%p35 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd217, %rd49;
-	mov.b64 %rd218, %rd51;
-	mov.b64 %rd219, %rd53;
-	mov.b64 %rd220, %rd56;
-	mov.b64 %rd221, %rd58;
-	mov.b64 %rd222, %rd60;
-	mov.b64 %rd223, %rd217;
-	mov.b64 %rd224, %rd218;
-	mov.b64 %rd225, %rd219;
-	mov.b64 %rd226, %rd220;
-	mov.b64 %rd227, %rd221;
-	mov.b64 %rd228, %rd222;
-	rem.s64 %rd229, %rd216, 2;
-	setp.eq.s64 %p36, %rd229, 1;
+	mov.b64 %rd231, %rd49;
+	mov.b64 %rd232, %rd51;
+	mov.b64 %rd233, %rd53;
+	mov.b64 %rd234, %rd56;
+	mov.b64 %rd235, %rd58;
+	mov.b64 %rd236, %rd60;
+	mov.b64 %rd237, %rd231;
+	mov.b64 %rd238, %rd232;
+	mov.b64 %rd239, %rd233;
+	mov.b64 %rd240, %rd234;
+	mov.b64 %rd241, %rd235;
+	mov.b64 %rd242, %rd236;
+	rem.s64 %rd243, %rd230, 2;
+	setp.eq.s64 %p36, %rd243, 1;
 	@!%p36 bra $L41;
-	mov.b64 %rd230, %rd56;
-	mov.b64 %rd231, %rd58;
-	mov.b64 %rd232, %rd60;
-	mov.b64 %rd233, %rd49;
-	mov.b64 %rd234, %rd51;
-	mov.b64 %rd235, %rd53;
-	mov.b64 %rd223, %rd230;
-	mov.b64 %rd224, %rd231;
-	mov.b64 %rd225, %rd232;
-	mov.b64 %rd226, %rd233;
-	mov.b64 %rd227, %rd234;
-	mov.b64 %rd228, %rd235;
+	mov.b64 %rd244, %rd56;
+	mov.b64 %rd245, %rd58;
+	mov.b64 %rd246, %rd60;
+	mov.b64 %rd247, %rd49;
+	mov.b64 %rd248, %rd51;
+	mov.b64 %rd249, %rd53;
+	mov.b64 %rd237, %rd244;
+	mov.b64 %rd238, %rd245;
+	mov.b64 %rd239, %rd246;
+	mov.b64 %rd240, %rd247;
+	mov.b64 %rd241, %rd248;
+	mov.b64 %rd242, %rd249;
 $L41:
 	mov.pred %p37, %p4;
-	mov.b64 %rd236, %rd73;
-	mov.b64 %rd237, %rd75;
-	mov.b64 %rd238, %rd77;
-	mov.b64 %rd239, %rd80;
-	mov.b64 %rd240, %rd82;
-	mov.b64 %rd241, %rd84;
-	mov.b64 %rd242, %rd87;
-	mov.b64 %rd243, %rd89;
-	mov.b64 %rd244, %rd91;
+	mov.b64 %rd250, %rd73;
+	mov.b64 %rd251, %rd75;
+	mov.b64 %rd252, %rd77;
+	mov.b64 %rd253, %rd80;
+	mov.b64 %rd254, %rd82;
+	mov.b64 %rd255, %rd84;
+	mov.b64 %rd256, %rd87;
+	mov.b64 %rd257, %rd89;
+	mov.b64 %rd258, %rd91;
 	mov.pred %p38, %p6;
-	mov.b64 %rd245, %rd94;
-	mov.b64 %rd246, %rd96;
-	mov.b64 %rd247, %rd98;
+	mov.b64 %rd259, %rd94;
+	mov.b64 %rd260, %rd96;
+	mov.b64 %rd261, %rd98;
 	mov.b32 %r78, %r33;
-	mov.b64 %rd248, %rd100;
-	mov.b64 %rd249, %rd102;
-	cvt.u32.u64 %r79, %rd216;
+	mov.b64 %rd262, %rd100;
+	mov.b64 %rd263, %rd102;
+	cvt.u32.u64 %r79, %rd230;
 	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	rem.s64 %rd250, %rd216, 3;
-	mov.b64 %rd252, 3;
-	mul.lo.s64 %rd251, %rd252, %rd250;
-	mov.b64 %rd253, %rd251;
+	rem.s64 %rd264, %rd230, 3;
+	mov.b64 %rd266, 3;
+	mul.lo.s64 %rd265, %rd266, %rd264;
+	mov.b64 %rd267, %rd265;
 	@!%p11 bra $L43;
-	add.s64 %rd254, %rd216, 1;
-	rem.s64 %rd255, %rd254, 3;
-	mov.b64 %rd257, 3;
-	mul.lo.s64 %rd256, %rd257, %rd255;
-	mov.b64 %rd258, %rd256;
-	mul.lo.s64 %rd259, %rd258, %rd116;
-	mad.lo.s64 %rd260, %rd259, 8, %rd112;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	add.s64 %rd262, %rd258, 1;
-	mul.lo.s64 %rd263, %rd262, %rd116;
-	mad.lo.s64 %rd264, %rd263, 8, %rd112;
-	mov.b64 %rd265, 0;
-	st.global.s64 [%rd264+0], %rd265;
-	add.s64 %rd266, %rd258, 2;
-	mul.lo.s64 %rd267, %rd266, %rd116;
-	mad.lo.s64 %rd268, %rd267, 8, %rd112;
-	mov.b64 %rd269, 0;
-	st.global.s64 [%rd268+0], %rd269;
+	add.s64 %rd268, %rd230, 1;
+	rem.s64 %rd269, %rd268, 3;
+	mov.b64 %rd271, 3;
+	mul.lo.s64 %rd270, %rd271, %rd269;
+	mov.b64 %rd272, %rd270;
+	mul.lo.s64 %rd273, %rd272, %rd120;
+	mad.lo.s64 %rd274, %rd273, 8, %rd116;
+	mov.b64 %rd275, 0;
+	st.global.s64 [%rd274+0], %rd275;
+	add.s64 %rd276, %rd272, 1;
+	mul.lo.s64 %rd277, %rd276, %rd120;
+	mad.lo.s64 %rd278, %rd277, 8, %rd116;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd278+0], %rd279;
+	add.s64 %rd280, %rd272, 2;
+	mul.lo.s64 %rd281, %rd280, %rd120;
+	mad.lo.s64 %rd282, %rd281, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
 $L43:
-	mov.b64 %rd270, %rd210;
-	cvt.u64.u32 %rd271, %r4;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 1;
+	mov.b64 %rd284, %rd224;
+	cvt.u64.u32 %rd285, %r4;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd287, 1;
 $L44:
-	setp.lt.s64 %p39, %rd273, %rd270;
-	setp.lt.s64 %p40, %rd273, 32;
+	setp.lt.s64 %p39, %rd287, %rd284;
+	setp.lt.s64 %p40, %rd287, 32;
 	and.pred %p41, %p39, %p40;
-	mov.b64 %rd275, 2;
-	mul.lo.s64 %rd274, %rd275, %rd273;
-	setp.le.s64 %p42, %rd274, %rd272;
+	mov.b64 %rd289, 2;
+	mul.lo.s64 %rd288, %rd289, %rd287;
+	setp.le.s64 %p42, %rd288, %rd286;
 	and.pred %p43, %p41, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd276, %rd273, 2;
-	mov.b64 %rd273, %rd276;
+	mul.lo.s64 %rd290, %rd287, 2;
+	mov.b64 %rd287, %rd290;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd277, %rd273;
-	mov.b64 %rd278, %rd25;
-	mov.b64 %rd279, %rd62;
-	mov.b64 %rd280, %rd64;
-	mov.b64 %rd281, %rd66;
-	mov.b64 %rd282, %rd68;
-	mov.b64 %rd283, %rd70;
+	mov.b64 %rd291, %rd287;
+	mov.b64 %rd292, %rd25;
+	mov.b64 %rd293, %rd62;
+	mov.b64 %rd294, %rd64;
+	mov.b64 %rd295, %rd66;
+	mov.b64 %rd296, %rd68;
+	mov.b64 %rd297, %rd70;
 	mov.pred %p45, %p4;
 	mov.pred %p46, %p6;
 	mov.b32 %r81, %r33;
-	mov.b64 %rd284, %rd100;
-	mov.b64 %rd285, %rd102;
+	mov.b64 %rd298, %rd100;
+	mov.b64 %rd299, %rd102;
+	mov.b64 %rd300, %rd104;
+	mov.b64 %rd301, %rd106;
 	mov.b32 %r82, %r35;
 	mov.pred %p47, %p37;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.b64 %rd288, %rd238;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b64 %rd291, %rd241;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd244;
 	mov.pred %p48, %p38;
-	mov.b64 %rd295, %rd245;
-	mov.b64 %rd296, %rd246;
-	mov.b64 %rd297, %rd247;
 	mov.b32 %r83, %r78;
-	mov.b64 %rd298, %rd248;
-	mov.b64 %rd299, %rd249;
-	mov.b64 %rd300, %rd144;
-	mov.b64 %rd301, %rd253;
-	mov.b64 %rd302, %rd277;
-	cvt.u64.u32 %rd303, %r4;
-	div.s64 %rd304, %rd303, %rd302;
-	setp.eq.s64 %p49, %rd302, -1;
-	neg.s64 %rd305, %rd303;
-	selp.b64 %rd306, %rd305, %rd304, %p49;
-	setp.eq.s64 %p50, %rd302, 0;
-	selp.b64 %rd307, 0, %rd306, %p50;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd2, %rd308;
-	mov.b64 %rd310, %rd309;
-	mul.lo.s64 %rd311, %rd131, %rd308;
-	cvt.u64.u32 %rd312, %r2;
-	div.s64 %rd313, %rd312, %rd302;
-	setp.eq.s64 %p51, %rd302, -1;
-	neg.s64 %rd314, %rd312;
-	selp.b64 %rd315, %rd314, %rd313, %p51;
-	setp.eq.s64 %p52, %rd302, 0;
-	selp.b64 %rd316, 0, %rd315, %p52;
-	add.s64 %rd317, %rd311, %rd316;
-	mov.b64 %rd318, %rd317;
-	cvt.u64.u32 %rd319, %r2;
-	rem.s64 %rd320, %rd319, %rd302;
-	setp.eq.s64 %p53, %rd302, -1;
-	selp.b64 %rd321, 0, %rd320, %p53;
-	setp.eq.s64 %p54, %rd302, 0;
-	selp.b64 %rd322, %rd319, %rd321, %p54;
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r84, -1;
-	mov.b64 %rd324, 0;
-	mov.b64 %rd325, 0;
-	mov.b64 %rd326, 0;
-	mov.b64 %rd327, 0;
-	mov.b64 %rd328, %rd298;
+	mov.b64 %rd302, %rd262;
+	mov.b64 %rd303, %rd263;
+	mov.b64 %rd304, %rd158;
+	mov.b64 %rd305, %rd267;
+	mov.b64 %rd306, %rd291;
+	cvt.u64.u32 %rd307, %r4;
+	div.s64 %rd308, %rd307, %rd306;
+	setp.eq.s64 %p49, %rd306, -1;
+	neg.s64 %rd309, %rd307;
+	selp.b64 %rd310, %rd309, %rd308, %p49;
+	setp.eq.s64 %p50, %rd306, 0;
+	selp.b64 %rd311, 0, %rd310, %p50;
+	mov.b64 %rd312, %rd311;
+	div.s64 %rd313, %rd155, 2;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.b64 %rd318, %rd295;
+	mov.b64 %rd319, %rd296;
+	mov.b64 %rd320, %rd297;
+	mov.pred %p51, %p45;
+	mov.pred %p52, %p46;
+	mov.b32 %r84, %r81;
+	mov.b64 %rd321, %rd298;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
+	mov.b32 %r85, %r82;
+	mov.pred %p53, %p47;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b64 %rd330, %rd255;
+	mov.b64 %rd331, %rd256;
+	mov.b64 %rd332, %rd257;
+	mov.b64 %rd333, %rd258;
+	mov.pred %p54, %p48;
+	mov.b64 %rd334, %rd259;
+	mov.b64 %rd335, %rd260;
+	mov.b64 %rd336, %rd261;
+	mov.b32 %r86, %r83;
+	mov.b64 %rd337, %rd302;
+	mov.b64 %rd338, %rd303;
+	mov.b64 %rd339, 0;
+	mov.b64 %rd340, %rd304;
+	mul.lo.s64 %rd341, %rd135, %rd312;
+	cvt.u64.u32 %rd342, %r2;
+	div.s64 %rd343, %rd342, %rd306;
+	setp.eq.s64 %p55, %rd306, -1;
+	neg.s64 %rd344, %rd342;
+	selp.b64 %rd345, %rd344, %rd343, %p55;
+	setp.eq.s64 %p56, %rd306, 0;
+	selp.b64 %rd346, 0, %rd345, %p56;
+	add.s64 %rd347, %rd341, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd306;
+	mov.b64 %rd352, %rd305;
+	mov.b64 %rd353, 0;
+	mov.b64 %rd354, %rd314;
+	setp.gt.s64 %p57, %rd300, 1;
+	mov.pred %p58, %p57;
+	mov.b64 %rd355, %rd348;
+	cvt.u64.u32 %rd356, %r2;
+	rem.s64 %rd357, %rd356, %rd351;
+	setp.eq.s64 %p59, %rd351, -1;
+	selp.b64 %rd358, 0, %rd357, %p59;
+	setp.eq.s64 %p60, %rd351, 0;
+	selp.b64 %rd359, %rd356, %rd358, %p60;
+	mov.b64 %rd360, %rd359;
+	mov.b32 %r87, -1;
+	mov.b64 %rd361, 0;
+	mov.b64 %rd362, 0;
+	mov.b64 %rd363, 0;
+	mov.b64 %rd364, 0;
+	mov.b64 %rd365, 0;
 $L49:
-	mov.b64 %rd329, 0;
-	mov.b64 %rd330, %rd328;
+	mov.b64 %rd366, 0;
+	mov.b64 %rd367, %rd337;
 $L52:
-	setp.gt.s64 %p55, %rd330, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p61, %rd367, 0;
+	not.pred %p62, %p61;
+	@!%p62 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd324, %rd325;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd318, %rd300;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p63, %rd361, %rd362;
+	@!%p63 bra $L58;
+	setp.ge.s64 %p64, %rd355, %rd340;
+	@!%p64 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd331, %rd318, %rd225;
-	mad.lo.s64 %rd332, %rd331, 4, %rd223;
-	ld.global.s32 %r85, [%rd332+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	add.s64 %rd333, %rd318, %rd310;
-	mov.b64 %rd318, %rd333;
-	mov.b64 %rd334, %rd278;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd335, %r87;
-	mul.lo.s64 %rd336, %rd335, %rd32;
-	mad.lo.s64 %rd337, %rd336, 8, %rd28;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd278;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd342, %r88;
-	add.s64 %rd343, %rd342, 1;
-	mul.lo.s64 %rd344, %rd343, %rd32;
-	mad.lo.s64 %rd345, %rd344, 8, %rd28;
-	ld.global.nc.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, %rd347;
-	add.s64 %rd349, %rd340, %rd323;
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd348;
-	mov.b64 %rd324, %rd350;
-	mov.b64 %rd325, %rd351;
+	add.s64 %rd368, %rd339, %rd355;
+	mul.lo.s64 %rd369, %rd368, %rd239;
+	mad.lo.s64 %rd370, %rd369, 4, %rd237;
+	ld.global.s32 %r88, [%rd370+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r87, %r89;
+	add.s64 %rd371, %rd355, %rd350;
+	mov.b64 %rd355, %rd371;
+	mov.b64 %rd372, %rd315;
+	mov.b32 %r90, %r87;
+	cvt.s64.s32 %rd373, %r90;
+	mul.lo.s64 %rd374, %rd373, %rd32;
+	mad.lo.s64 %rd375, %rd374, 8, %rd28;
+	ld.global.nc.s64 %rd376, [%rd375+0];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd315;
+	mov.b32 %r91, %r87;
+	cvt.s64.s32 %rd380, %r91;
+	add.s64 %rd381, %rd380, 1;
+	mul.lo.s64 %rd382, %rd381, %rd32;
+	mad.lo.s64 %rd383, %rd382, 8, %rd28;
+	ld.global.nc.s64 %rd384, [%rd383+0];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd378, %rd360;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, %rd386;
+	mov.b64 %rd361, %rd388;
+	mov.b64 %rd362, %rd389;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd352, %rd324, %rd39;
-	mad.lo.s64 %rd353, %rd352, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd353+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.b32 %r92, %r82;
-	mov.b32 %r93, %r84;
-	mov.b32 %r94, %r91;
-	mov.b64 %rd354, %rd324;
+	mul.lo.s64 %rd390, %rd361, %rd39;
+	mad.lo.s64 %rd391, %rd390, 4, %rd35;
+	ld.global.nc.s32 %r92, [%rd391+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r87;
+	mov.b32 %r97, %r94;
+	mov.b64 %rd392, %rd361;
 $L61:
-	cvt.s64.s32 %rd355, %r94;
-	mul.lo.s64 %rd356, %rd355, %rd130;
-	mad.lo.s64 %rd357, %rd356, 4, %rd126;
-	ld.global.nc.s32 %r95, [%rd357+0];
-	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd358, %r93;
-	mul.lo.s64 %rd359, %rd358, %rd130;
-	mad.lo.s64 %rd360, %rd359, 4, %rd126;
-	ld.global.nc.s32 %r97, [%rd360+0];
-	mov.b32 %r98, %r97;
-	setp.ne.s32 %p59, %r96, %r98;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L65;
-	cvt.s64.s32 %rd361, %r94;
-	mul.lo.s64 %rd362, %rd361, %rd123;
-	mad.lo.s64 %rd363, %rd362, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r99, [%rd363+0];
-	mov.b32 %r100, %r99;
-	or.b32 %r101, %r92, 0x4;
-	and.b32 %r102, %r100, %r101;
-	setp.ne.u32 %p62, %r102, 0x0;
-	mov.pred %p60, %p62;
+	cvt.s64.s32 %rd393, %r97;
+	mul.lo.s64 %rd394, %rd393, %rd134;
+	mad.lo.s64 %rd395, %rd394, 4, %rd130;
+	ld.global.nc.s32 %r98, [%rd395+0];
+	mov.b32 %r99, %r98;
+	cvt.s64.s32 %rd396, %r96;
+	mul.lo.s64 %rd397, %rd396, %rd134;
+	mad.lo.s64 %rd398, %rd397, 4, %rd130;
+	ld.global.nc.s32 %r100, [%rd398+0];
+	mov.b32 %r101, %r100;
+	setp.ne.s32 %p65, %r99, %r101;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L65;
+	cvt.s64.s32 %rd399, %r97;
+	mul.lo.s64 %rd400, %rd399, %rd127;
+	mad.lo.s64 %rd401, %rd400, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r102, [%rd401+0];
+	mov.b32 %r103, %r102;
+	or.b32 %r104, %r95, 0x4;
+	and.b32 %r105, %r103, %r104;
+	setp.ne.u32 %p68, %r105, 0x0;
+	mov.pred %p66, %p68;
 $L65:
-	@!%p60 bra $L67;
-	mov.pred %p63, 0;
+	@!%p66 bra $L67;
+	mov.pred %p69, 0;
 	bra.uni $L63;
 $L67:
-	cvt.s64.s32 %rd364, %r94;
-	mul.lo.s64 %rd365, %rd364, %rd123;
-	mad.lo.s64 %rd366, %rd365, 4, %rd119;
-	atom.global.or.b32 %r103, [%rd366], %r92;
-	mov.b32 %r104, %r103;
-	and.b32 %r105, %r104, %r92;
-	setp.eq.u32 %p64, %r105, 0x0;
-	mov.pred %p63, %p64;
+	cvt.s64.s32 %rd402, %r97;
+	mul.lo.s64 %rd403, %rd402, %rd127;
+	mad.lo.s64 %rd404, %rd403, 4, %rd123;
+	atom.global.or.b32 %r106, [%rd404], %r95;
+	mov.b32 %r107, %r106;
+	and.b32 %r108, %r107, %r95;
+	setp.eq.u32 %p70, %r108, 0x0;
+	mov.pred %p69, %p70;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p63 bra $L69;
-	mov.pred %p65, 0;
-	mov.b64 %rd367, %rd329;
-	mov.b32 %r106, %r91;
+	@!%p69 bra $L69;
+	@!%p58 bra $L70;
+	mul.lo.s64 %rd405, %rd366, %rd146;
+	mad.lo.s64 %rd406, %rd405, 4, %rd144;
+	st.shared.s32 [%rd406+0], %r94;
+	add.s64 %rd407, %rd366, 1;
+	mov.b64 %rd366, %rd407;
+	bra.uni $L71;
 $L70:
-	@!%p47 bra $L74;
-	shr.s32 %r107, %r106, 5;
-	cvt.s64.s32 %rd368, %r107;
-	mov.b64 %rd369, %rd368;
-	and.b32 %r108, %r106, 31;
-	cvt.s64.s32 %rd370, %r108;
-	min.u64 %rd371, %rd370, 32;
-	cvt.u32.u64 %r109, %rd371;
-	mov.b32 %r111, 0x1;
-	shl.b32 %r110, %r111, %r109;
-	setp.hs.u32 %p66, %r109, 32;
-	selp.b32 %r112, 0, %r110, %p66;
-	mov.b32 %r113, %r112;
-	mov.b64 %rd372, %rd369;
-	mov.b32 %r114, %r113;
-	mul.lo.s64 %rd373, %rd372, %rd294;
-	mad.lo.s64 %rd374, %rd373, 4, %rd292;
-	ld.relaxed.gpu.global.u32 %r115, [%rd374+0];
-	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p67, %r117, 0x0;
-	mov.pred %p68, %p67;
-	not.pred %p69, %p68;
-	@!%p69 bra $L76;
-	mul.lo.s64 %rd375, %rd372, %rd294;
-	mad.lo.s64 %rd376, %rd375, 4, %rd292;
-	atom.global.or.b32 %r118, [%rd376], %r114;
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r114;
-	setp.ne.u32 %p70, %r120, 0x0;
-	mov.pred %p68, %p70;
-$L76:
-	@!%p68 bra $L78;
-	mov.b64 %rd377, %rd367;
-	mov.b64 %rd378, %rd377;
 	mov.pred %p71, 0;
-	bra.uni $L72;
+	mov.b64 %rd408, %rd366;
+	mov.b32 %r109, %r94;
+$L72:
+	@!%p53 bra $L76;
+	shr.s32 %r110, %r109, 5;
+	cvt.s64.s32 %rd409, %r110;
+	mov.b64 %rd410, %rd409;
+	and.b32 %r111, %r109, 31;
+	cvt.s64.s32 %rd411, %r111;
+	min.u64 %rd412, %rd411, 32;
+	cvt.u32.u64 %r112, %rd412;
+	mov.b32 %r114, 0x1;
+	shl.b32 %r113, %r114, %r112;
+	setp.hs.u32 %p72, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p72;
+	mov.b32 %r116, %r115;
+	mov.b64 %rd413, %rd410;
+	mov.b32 %r117, %r116;
+	mul.lo.s64 %rd414, %rd413, %rd333;
+	mad.lo.s64 %rd415, %rd414, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r118, [%rd415+0];
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r117;
+	setp.ne.u32 %p73, %r120, 0x0;
+	mov.pred %p74, %p73;
+	not.pred %p75, %p74;
+	@!%p75 bra $L78;
+	mul.lo.s64 %rd416, %rd413, %rd333;
+	mad.lo.s64 %rd417, %rd416, 4, %rd331;
+	atom.global.or.b32 %r121, [%rd417], %r117;
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r117;
+	setp.ne.u32 %p76, %r123, 0x0;
+	mov.pred %p74, %p76;
 $L78:
-	mov.b64 %rd379, %rd367;
-	mov.b64 %rd378, %rd379;
-	mov.pred %p71, 1;
+	@!%p74 bra $L80;
+	mov.b64 %rd418, %rd408;
+	mov.b64 %rd419, %rd418;
+	mov.pred %p77, 0;
+	bra.uni $L74;
+$L80:
+	mov.b64 %rd420, %rd408;
+	mov.b64 %rd419, %rd420;
+	mov.pred %p77, 1;
+	bra.uni $L74;
+$L76:
+	@!%p54 bra $L82;
+	cvt.s64.s32 %rd421, %r109;
+	mul.lo.s64 %rd422, %rd421, %rd336;
+	mad.lo.s64 %rd423, %rd422, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r124, [%rd423+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p78, %r125, %r86;
+	mov.pred %p79, %p78;
+	not.pred %p80, %p79;
+	@!%p80 bra $L84;
+	cvt.s64.s32 %rd424, %r109;
+	mul.lo.s64 %rd425, %rd424, %rd336;
+	mad.lo.s64 %rd426, %rd425, 4, %rd334;
+	atom.global.exch.b32 %r126, [%rd426], %r86;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p81, %r127, %r86;
+	mov.pred %p79, %p81;
+$L84:
+	@!%p79 bra $L86;
+	mov.b64 %rd427, %rd408;
+	mov.b64 %rd419, %rd427;
+	mov.pred %p77, 0;
+	bra.uni $L74;
+$L86:
+$L82:
+	mul.lo.s64 %rd428, %rd408, %rd146;
+	mad.lo.s64 %rd429, %rd428, 4, %rd144;
+	st.shared.s32 [%rd429+0], %r109;
+	add.s64 %rd430, %rd408, 1;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd419, %rd431;
+	mov.pred %p77, 1;
+	bra.uni $L74;
+$L73:
 	bra.uni $L72;
 $L74:
-	@!%p48 bra $L80;
-	cvt.s64.s32 %rd380, %r106;
-	mul.lo.s64 %rd381, %rd380, %rd297;
-	mad.lo.s64 %rd382, %rd381, 4, %rd295;
-	ld.relaxed.gpu.global.s32 %r121, [%rd382+0];
-	mov.b32 %r122, %r121;
-	setp.eq.s32 %p72, %r122, %r83;
-	mov.pred %p73, %p72;
-	not.pred %p74, %p73;
-	@!%p74 bra $L82;
-	cvt.s64.s32 %rd383, %r106;
-	mul.lo.s64 %rd384, %rd383, %rd297;
-	mad.lo.s64 %rd385, %rd384, 4, %rd295;
-	atom.global.exch.b32 %r123, [%rd385], %r83;
-	mov.b32 %r124, %r123;
-	setp.eq.s32 %p75, %r124, %r83;
-	mov.pred %p73, %p75;
-$L82:
-	@!%p73 bra $L84;
-	mov.b64 %rd386, %rd367;
-	mov.b64 %rd378, %rd386;
-	mov.pred %p71, 0;
-	bra.uni $L72;
-$L84:
-$L80:
-	mul.lo.s64 %rd387, %rd367, %rd142;
-	mad.lo.s64 %rd388, %rd387, 4, %rd140;
-	st.shared.s32 [%rd388+0], %r106;
-	add.s64 %rd389, %rd367, 1;
-	mov.b64 %rd390, %rd389;
-	mov.b64 %rd378, %rd390;
-	mov.pred %p71, 1;
-	bra.uni $L72;
+	mov.b64 %rd432, %rd419;
+	mov.pred %p82, %p77;
+	mov.b64 %rd366, %rd432;
+	mov.pred %p71, %p82;
+	@!%p71 bra $L88;
+	mov.b64 %rd433, %rd315;
+	mov.b32 %r128, %r94;
+	cvt.s64.s32 %rd434, %r128;
+	add.s64 %rd435, %rd434, 1;
+	mul.lo.s64 %rd436, %rd435, %rd32;
+	mad.lo.s64 %rd437, %rd436, 8, %rd28;
+	ld.global.nc.s64 %rd438, [%rd437+0];
+	mov.b64 %rd439, %rd438;
+	cvt.s64.s32 %rd440, %r128;
+	mul.lo.s64 %rd441, %rd440, %rd32;
+	mad.lo.s64 %rd442, %rd441, 8, %rd28;
+	ld.global.nc.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	sub.s64 %rd445, %rd439, %rd444;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd447, %rd446;
+	add.s64 %rd448, %rd363, %rd447;
+	mov.b64 %rd363, %rd448;
+	max.s64 %rd449, %rd364, %rd447;
+	mov.b64 %rd364, %rd449;
+$L88:
 $L71:
-	bra.uni $L70;
-$L72:
-	mov.b64 %rd391, %rd378;
-	mov.pred %p76, %p71;
-	mov.b64 %rd329, %rd391;
-	mov.pred %p65, %p76;
-	@!%p65 bra $L86;
-	mov.b64 %rd392, %rd278;
-	mov.b32 %r125, %r91;
-	cvt.s64.s32 %rd393, %r125;
-	add.s64 %rd394, %rd393, 1;
-	mul.lo.s64 %rd395, %rd394, %rd32;
-	mad.lo.s64 %rd396, %rd395, 8, %rd28;
-	ld.global.nc.s64 %rd397, [%rd396+0];
-	mov.b64 %rd398, %rd397;
-	cvt.s64.s32 %rd399, %r125;
-	mul.lo.s64 %rd400, %rd399, %rd32;
-	mad.lo.s64 %rd401, %rd400, 8, %rd28;
-	ld.global.nc.s64 %rd402, [%rd401+0];
-	mov.b64 %rd403, %rd402;
-	sub.s64 %rd404, %rd398, %rd403;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd406, %rd405;
-	add.s64 %rd407, %rd326, %rd406;
-	mov.b64 %rd326, %rd407;
-	max.s64 %rd408, %rd327, %rd406;
-	mov.b64 %rd327, %rd408;
-$L86:
 $L69:
-	add.s64 %rd409, %rd324, %rd302;
-	mov.b64 %rd324, %rd409;
-	sub.s64 %rd410, %rd330, 1;
-	mov.b64 %rd330, %rd410;
+	add.s64 %rd450, %rd361, %rd351;
+	mov.b64 %rd361, %rd450;
+	sub.s64 %rd451, %rd367, 1;
+	mov.b64 %rd367, %rd451;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd411, %rd329;
-	mov.b32 %r126, %r3;
-$L87:
-	setp.hs.u32 %p77, %r126, 32;
-	@%p77 bra $L88;
-	mov.b64 {%r127, %r128}, %rd411;
-	shfl.sync.up.b32 %r129|%p78, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd412, {%r129, %r130};
-	@!%p78 bra $L89;
-	add.s64 %rd413, %rd412, %rd411;
-	mov.b64 %rd411, %rd413;
+	mov.b64 %rd452, %rd366;
+	mov.b32 %r129, %r3;
 $L89:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L87;
-$L88:
-	mov.b64 {%r131, %r132}, %rd411;
-	shfl.sync.up.b32 %r133|%p79, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd414, {%r133, %r134};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd415, %rd414, 0, %p81;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r135;
-	@!%p82 bra $L90;
-	mul.wide.u32 %rd416, %r8, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	st.shared.s64 [%rd417+0], %rd411;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L91;
-	mov.b64 %rd418, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L92;
-	mul.wide.u32 %rd419, %r7, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	ld.shared.s64 %rd421, [%rd420+0];
-	mov.b64 %rd418, %rd421;
-$L92:
-	mov.b64 {%r136, %r137}, %rd418;
-	shfl.sync.up.b32 %r138|%p85, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd422, {%r138, %r139};
-	@!%p85 bra $L93;
-	add.s64 %rd423, %rd422, %rd418;
-	mov.b64 %rd418, %rd423;
-$L93:
-	mov.b64 {%r140, %r141}, %rd418;
-	shfl.sync.up.b32 %r142|%p86, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd424, {%r142, %r143};
-	@!%p86 bra $L94;
-	add.s64 %rd425, %rd424, %rd418;
-	mov.b64 %rd418, %rd425;
-$L94:
-	mov.b64 {%r144, %r145}, %rd418;
-	shfl.sync.up.b32 %r146|%p87, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd426, {%r146, %r147};
-	@!%p87 bra $L95;
-	add.s64 %rd427, %rd426, %rd418;
-	mov.b64 %rd418, %rd427;
-$L95:
-	mov.b64 {%r148, %r149}, %rd418;
-	shfl.sync.up.b32 %r150|%p88, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd428, {%r150, %r151};
-	@!%p88 bra $L96;
-	add.s64 %rd429, %rd428, %rd418;
-	mov.b64 %rd418, %rd429;
-$L96:
-	mov.b64 {%r152, %r153}, %rd418;
-	shfl.sync.up.b32 %r154|%p89, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd430, {%r154, %r155};
-	@!%p89 bra $L97;
-	add.s64 %rd431, %rd430, %rd418;
-	mov.b64 %rd418, %rd431;
-$L97:
-	mov.b64 {%r156, %r157}, %rd418;
-	shfl.sync.up.b32 %r158|%p90, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd432, {%r158, %r159};
-	selp.b64 %rd433, %rd432, 0, %p90;
-	@!%p84 bra $L98;
-	mul.wide.u32 %rd434, %r7, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	add.s64 %rd436, %rd435, 512;
-	st.shared.s64 [%rd436+0], %rd433;
-$L98:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r160;
-	@!%p91 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd418;
-$L99:
+	setp.hs.u32 %p83, %r129, 32;
+	@%p83 bra $L90;
+	mov.b64 {%r130, %r131}, %rd452;
+	shfl.sync.up.b32 %r132|%p84, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd453, {%r132, %r133};
+	@!%p84 bra $L91;
+	add.s64 %rd454, %rd453, %rd452;
+	mov.b64 %rd452, %rd454;
 $L91:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L89;
+$L90:
+	mov.b64 {%r134, %r135}, %rd452;
+	shfl.sync.up.b32 %r136|%p85, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd455, {%r136, %r137};
+	setp.lo.u32 %p86, %r3, 32;
+	and.pred %p87, %p85, %p86;
+	selp.b64 %rd456, %rd455, 0, %p87;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p88, %r7, %r138;
+	@!%p88 bra $L92;
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	st.shared.s64 [%rd458+0], %rd452;
+$L92:
 	bar.sync 0;
-	mul.wide.u32 %rd437, %r8, 16;
-	add.s64 %rd438, %rd1, %rd437;
-	add.s64 %rd439, %rd438, 512;
-	ld.shared.s64 %rd440, [%rd439+0];
-	add.s64 %rd441, %rd440, %rd415;
-	ld.shared.s64 %rd442, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd441;
-	shfl.sync.idx.b32 %r163|%p92, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd443, {%r163, %r164};
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, %rd443;
-	mov.b64 %rd446, %rd444;
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, 0;
-	cvt.u64.u32 %rd452, %r2;
-	setp.eq.s64 %p93, %rd452, 0;
-	setp.gt.s64 %p94, %rd450, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L101;
-	mul.lo.s64 %rd453, %rd301, %rd116;
-	mad.lo.s64 %rd454, %rd453, 8, %rd112;
-	atom.global.add.u64 %rd455, [%rd454], %rd450;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd451, %rd456;
-$L101:
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p96, %rd457, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L102;
-	st.shared.s64 [%rd1+1024], %rd451;
-$L102:
-	bar.sync 0;
-	ld.shared.s64 %rd458, [%rd1+1024];
-	mov.b64 %rd459, %rd458;
-	add.s64 %rd460, %rd459, %rd449;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, 0;
-$L103:
-	setp.lt.s64 %p99, %rd462, %rd329;
-	not.pred %p100, %p99;
-	@!%p100 bra $L107;
-	bra.uni $L105;
-$L107:
-	mul.lo.s64 %rd463, %rd462, %rd142;
-	mad.lo.s64 %rd464, %rd463, 4, %rd140;
-	ld.shared.s32 %r165, [%rd464+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd465, %rd461, %rd462;
-	mul.lo.s64 %rd466, %rd465, %rd228;
-	mad.lo.s64 %rd467, %rd466, 4, %rd226;
-	st.global.s32 [%rd467+0], %r166;
-$L104:
-	add.s64 %rd468, %rd462, 1;
-	mov.b64 %rd462, %rd468;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd469, 0;
-	setp.lt.s64 %p101, %rd324, %rd325;
-	setp.lt.s64 %p102, %rd318, %rd300;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L109;
-	mov.b64 %rd469, 1;
-$L109:
-	mov.b64 %rd470, %rd469;
-	// block reduction
-	sub.u32 %r167, %r13, 1;
-	mov.b32 %r168, %r3;
-$L110:
-	setp.hs.u32 %p104, %r168, 32;
-	@%p104 bra $L111;
-	mov.b64 {%r169, %r170}, %rd470;
-	shfl.sync.down.b32 %r171|%p105, %r169, %r168, %r167, %r17;
-	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
-	mov.b64 %rd471, {%r171, %r172};
-	@!%p105 bra $L112;
-	max.s64 %rd472, %rd470, %rd471;
-	mov.b64 %rd470, %rd472;
-$L112:
-	shl.b32 %r168, %r168, 1;
-	bra.uni $L110;
-$L111:
-	setp.eq.u32 %p106, %r7, 0;
-	@!%p106 bra $L113;
-	mul.wide.u32 %rd473, %r8, 16;
-	add.s64 %rd474, %rd1, %rd473;
-	st.shared.s64 [%rd474+0], %rd470;
-$L113:
-	bar.sync 0;
-	setp.eq.u32 %p107, %r8, 0;
-	@!%p107 bra $L114;
-	setp.lo.u32 %p108, %r7, %r10;
-	@!%p108 bra $L115;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L93;
+	mov.b64 %rd459, 0;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L94;
+	mul.wide.u32 %rd460, %r7, 16;
+	add.s64 %rd461, %rd1, %rd460;
+	ld.shared.s64 %rd462, [%rd461+0];
+	mov.b64 %rd459, %rd462;
+$L94:
+	mov.b64 {%r139, %r140}, %rd459;
+	shfl.sync.up.b32 %r141|%p91, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd463, {%r141, %r142};
+	@!%p91 bra $L95;
+	add.s64 %rd464, %rd463, %rd459;
+	mov.b64 %rd459, %rd464;
+$L95:
+	mov.b64 {%r143, %r144}, %rd459;
+	shfl.sync.up.b32 %r145|%p92, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd465, {%r145, %r146};
+	@!%p92 bra $L96;
+	add.s64 %rd466, %rd465, %rd459;
+	mov.b64 %rd459, %rd466;
+$L96:
+	mov.b64 {%r147, %r148}, %rd459;
+	shfl.sync.up.b32 %r149|%p93, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd467, {%r149, %r150};
+	@!%p93 bra $L97;
+	add.s64 %rd468, %rd467, %rd459;
+	mov.b64 %rd459, %rd468;
+$L97:
+	mov.b64 {%r151, %r152}, %rd459;
+	shfl.sync.up.b32 %r153|%p94, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd469, {%r153, %r154};
+	@!%p94 bra $L98;
+	add.s64 %rd470, %rd469, %rd459;
+	mov.b64 %rd459, %rd470;
+$L98:
+	mov.b64 {%r155, %r156}, %rd459;
+	shfl.sync.up.b32 %r157|%p95, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd471, {%r157, %r158};
+	@!%p95 bra $L99;
+	add.s64 %rd472, %rd471, %rd459;
+	mov.b64 %rd459, %rd472;
+$L99:
+	mov.b64 {%r159, %r160}, %rd459;
+	shfl.sync.up.b32 %r161|%p96, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd473, {%r161, %r162};
+	selp.b64 %rd474, %rd473, 0, %p96;
+	@!%p90 bra $L100;
 	mul.wide.u32 %rd475, %r7, 16;
 	add.s64 %rd476, %rd1, %rd475;
-	ld.shared.s64 %rd477, [%rd476+0];
-	mov.b64 %rd470, %rd477;
-$L115:
-	sub.u32 %r173, %r10, 1;
-	mov.b64 {%r174, %r175}, %rd470;
-	shfl.sync.down.b32 %r176|%p109, %r174, 1, %r173, %r17;
-	shfl.sync.down.b32 %r177, %r175, 1, %r173, %r17;
-	mov.b64 %rd478, {%r176, %r177};
-	@!%p109 bra $L116;
-	max.s64 %rd479, %rd470, %rd478;
-	mov.b64 %rd470, %rd479;
-$L116:
-	mov.b64 {%r178, %r179}, %rd470;
-	shfl.sync.down.b32 %r180|%p110, %r178, 2, %r173, %r17;
-	shfl.sync.down.b32 %r181, %r179, 2, %r173, %r17;
-	mov.b64 %rd480, {%r180, %r181};
-	@!%p110 bra $L117;
-	max.s64 %rd481, %rd470, %rd480;
-	mov.b64 %rd470, %rd481;
-$L117:
-	mov.b64 {%r182, %r183}, %rd470;
-	shfl.sync.down.b32 %r184|%p111, %r182, 4, %r173, %r17;
-	shfl.sync.down.b32 %r185, %r183, 4, %r173, %r17;
-	mov.b64 %rd482, {%r184, %r185};
-	@!%p111 bra $L118;
-	max.s64 %rd483, %rd470, %rd482;
-	mov.b64 %rd470, %rd483;
-$L118:
-	mov.b64 {%r186, %r187}, %rd470;
-	shfl.sync.down.b32 %r188|%p112, %r186, 8, %r173, %r17;
-	shfl.sync.down.b32 %r189, %r187, 8, %r173, %r17;
-	mov.b64 %rd484, {%r188, %r189};
-	@!%p112 bra $L119;
-	max.s64 %rd485, %rd470, %rd484;
-	mov.b64 %rd470, %rd485;
-$L119:
-	mov.b64 {%r190, %r191}, %rd470;
-	shfl.sync.down.b32 %r192|%p113, %r190, 16, %r173, %r17;
-	shfl.sync.down.b32 %r193, %r191, 16, %r173, %r17;
-	mov.b64 %rd486, {%r192, %r193};
-	@!%p113 bra $L120;
-	max.s64 %rd487, %rd470, %rd486;
-	mov.b64 %rd470, %rd487;
-$L120:
-	@!%p106 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd470;
-$L121:
-$L114:
+	add.s64 %rd477, %rd476, 512;
+	st.shared.s64 [%rd477+0], %rd474;
+$L100:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p97, %r7, %r163;
+	@!%p97 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd459;
+$L101:
+$L93:
 	bar.sync 0;
-	ld.shared.s64 %rd488, [%rd1+1024];
-	mov.b64 %rd470, %rd488;
-	mov.b64 %rd489, %rd470;
-	setp.eq.s64 %p114, %rd489, 0;
-	@!%p114 bra $L123;
+	mul.wide.u32 %rd478, %r8, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	add.s64 %rd480, %rd479, 512;
+	ld.shared.s64 %rd481, [%rd480+0];
+	add.s64 %rd482, %rd481, %rd456;
+	ld.shared.s64 %rd483, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd482;
+	shfl.sync.idx.b32 %r166|%p98, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd484, {%r166, %r167};
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	mov.b64 %rd488, %rd486;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd491, %rd489;
+	@!%p58 bra $L102;
+	add.s64 %rd492, %rd365, %rd490;
+	mov.b64 %rd493, %rd492;
+	sub.s64 %rd494, %rd354, %rd493;
+	max.s64 %rd495, %rd494, 0;
+	min.s64 %rd496, %rd495, %rd366;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, 0;
+$L104:
+	setp.lt.s64 %p99, %rd498, %rd497;
+	not.pred %p100, %p99;
+	@!%p100 bra $L108;
+	bra.uni $L106;
+$L108:
+	mul.lo.s64 %rd499, %rd498, %rd146;
+	mad.lo.s64 %rd500, %rd499, 4, %rd144;
+	ld.shared.s32 %r168, [%rd500+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd501, %rd353, %rd493;
+	add.s64 %rd502, %rd501, %rd498;
+	mul.lo.s64 %rd503, %rd502, %rd156;
+	mad.lo.s64 %rd504, %rd503, 4, %rd154;
+	st.shared.s32 [%rd504+0], %r169;
+$L105:
+	add.s64 %rd505, %rd498, 1;
+	mov.b64 %rd498, %rd505;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd506, 0;
+	mov.b64 %rd507, %rd497;
+$L109:
+	setp.lt.s64 %p101, %rd507, %rd366;
+	not.pred %p102, %p101;
+	@!%p102 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd508, %rd507, %rd146;
+	mad.lo.s64 %rd509, %rd508, 4, %rd144;
+	ld.shared.s32 %r170, [%rd509+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r172, %r171;
+	mov.pred %p103, 0;
+	mov.b64 %rd510, %rd506;
+	mov.b32 %r173, %r172;
+$L114:
+	@!%p53 bra $L118;
+	shr.s32 %r174, %r173, 5;
+	cvt.s64.s32 %rd511, %r174;
+	mov.b64 %rd512, %rd511;
+	and.b32 %r175, %r173, 31;
+	cvt.s64.s32 %rd513, %r175;
+	min.u64 %rd514, %rd513, 32;
+	cvt.u32.u64 %r176, %rd514;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p104, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p104;
+	mov.b32 %r180, %r179;
+	mov.b64 %rd515, %rd512;
+	mov.b32 %r181, %r180;
+	mul.lo.s64 %rd516, %rd515, %rd333;
+	mad.lo.s64 %rd517, %rd516, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r182, [%rd517+0];
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r181;
+	setp.ne.u32 %p105, %r184, 0x0;
+	mov.pred %p106, %p105;
+	not.pred %p107, %p106;
+	@!%p107 bra $L120;
+	mul.lo.s64 %rd518, %rd515, %rd333;
+	mad.lo.s64 %rd519, %rd518, 4, %rd331;
+	atom.global.or.b32 %r185, [%rd519], %r181;
+	mov.b32 %r186, %r185;
+	and.b32 %r187, %r186, %r181;
+	setp.ne.u32 %p108, %r187, 0x0;
+	mov.pred %p106, %p108;
+$L120:
+	@!%p106 bra $L122;
+	mov.b64 %rd520, %rd510;
+	mov.b64 %rd521, %rd520;
+	mov.pred %p109, 0;
+	bra.uni $L116;
+$L122:
+	mov.b64 %rd522, %rd510;
+	mov.b64 %rd521, %rd522;
+	mov.pred %p109, 1;
+	bra.uni $L116;
+$L118:
+	@!%p54 bra $L124;
+	cvt.s64.s32 %rd523, %r173;
+	mul.lo.s64 %rd524, %rd523, %rd336;
+	mad.lo.s64 %rd525, %rd524, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r188, [%rd525+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p110, %r189, %r86;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L126;
+	cvt.s64.s32 %rd526, %r173;
+	mul.lo.s64 %rd527, %rd526, %rd336;
+	mad.lo.s64 %rd528, %rd527, 4, %rd334;
+	atom.global.exch.b32 %r190, [%rd528], %r86;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p113, %r191, %r86;
+	mov.pred %p111, %p113;
+$L126:
+	@!%p111 bra $L128;
+	mov.b64 %rd529, %rd510;
+	mov.b64 %rd521, %rd529;
+	mov.pred %p109, 0;
+	bra.uni $L116;
+$L128:
+$L124:
+	mul.lo.s64 %rd530, %rd510, %rd146;
+	mad.lo.s64 %rd531, %rd530, 4, %rd144;
+	st.shared.s32 [%rd531+0], %r173;
+	add.s64 %rd532, %rd510, 1;
+	mov.b64 %rd533, %rd532;
+	mov.b64 %rd521, %rd533;
+	mov.pred %p109, 1;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd534, %rd521;
+	mov.pred %p114, %p109;
+	mov.b64 %rd506, %rd534;
+	mov.pred %p103, %p114;
+	@!%p103 bra $L130;
+	mov.b64 %rd535, %rd315;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd536, %r192;
+	add.s64 %rd537, %rd536, 1;
+	mul.lo.s64 %rd538, %rd537, %rd32;
+	mad.lo.s64 %rd539, %rd538, 8, %rd28;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	cvt.s64.s32 %rd542, %r192;
+	mul.lo.s64 %rd543, %rd542, %rd32;
+	mad.lo.s64 %rd544, %rd543, 8, %rd28;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	sub.s64 %rd547, %rd541, %rd546;
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd549, %rd548;
+	add.s64 %rd550, %rd363, %rd549;
+	mov.b64 %rd363, %rd550;
+	max.s64 %rd551, %rd364, %rd549;
+	mov.b64 %rd364, %rd551;
+$L130:
+$L110:
+	add.s64 %rd552, %rd507, 1;
+	mov.b64 %rd507, %rd552;
+	bra.uni $L109;
+$L111:
+	setp.gt.s64 %p115, %rd506, 0;
+	@!%p115 bra $L132;
+	mul.lo.s64 %rd553, %rd352, %rd120;
+	mad.lo.s64 %rd554, %rd553, 8, %rd116;
+	atom.global.add.u64 %rd555, [%rd554], %rd506;
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd558, 0;
+$L133:
+	setp.lt.s64 %p116, %rd558, %rd506;
+	not.pred %p117, %p116;
+	@!%p117 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd559, %rd558, %rd146;
+	mad.lo.s64 %rd560, %rd559, 4, %rd144;
+	ld.shared.s32 %r193, [%rd560+0];
+	mov.b32 %r194, %r193;
+	add.s64 %rd561, %rd557, %rd558;
+	mul.lo.s64 %rd562, %rd561, %rd242;
+	mad.lo.s64 %rd563, %rd562, 4, %rd240;
+	st.global.s32 [%rd563+0], %r194;
+$L134:
+	add.s64 %rd564, %rd558, 1;
+	mov.b64 %rd558, %rd564;
+	bra.uni $L133;
+$L135:
+$L132:
+	add.s64 %rd565, %rd365, %rd491;
+	min.s64 %rd566, %rd354, %rd565;
+	mov.b64 %rd365, %rd566;
+	bra.uni $L103;
+$L102:
+	mov.b64 %rd567, 0;
+	cvt.u64.u32 %rd568, %r2;
+	setp.eq.s64 %p118, %rd568, 0;
+	setp.gt.s64 %p119, %rd491, 0;
+	and.pred %p120, %p118, %p119;
+	@!%p120 bra $L139;
+	mul.lo.s64 %rd569, %rd352, %rd120;
+	mad.lo.s64 %rd570, %rd569, 8, %rd116;
+	atom.global.add.u64 %rd571, [%rd570], %rd491;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd567, %rd572;
+$L139:
+	cvt.u64.u32 %rd573, %r2;
+	setp.eq.s64 %p121, %rd573, 0;
+	setp.eq.u32 %p122, %r1, 0;
+	and.pred %p123, %p121, %p122;
+	bar.sync 0;
+	@!%p123 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd567;
+$L140:
+	bar.sync 0;
+	ld.shared.s64 %rd574, [%rd1+1024];
+	mov.b64 %rd575, %rd574;
+	add.s64 %rd576, %rd575, %rd490;
+	mov.b64 %rd577, %rd576;
+	mov.b64 %rd578, 0;
+$L141:
+	setp.lt.s64 %p124, %rd578, %rd366;
+	not.pred %p125, %p124;
+	@!%p125 bra $L145;
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd579, %rd578, %rd146;
+	mad.lo.s64 %rd580, %rd579, 4, %rd144;
+	ld.shared.s32 %r195, [%rd580+0];
+	mov.b32 %r196, %r195;
+	add.s64 %rd581, %rd577, %rd578;
+	mul.lo.s64 %rd582, %rd581, %rd242;
+	mad.lo.s64 %rd583, %rd582, 4, %rd240;
+	st.global.s32 [%rd583+0], %r196;
+$L142:
+	add.s64 %rd584, %rd578, 1;
+	mov.b64 %rd578, %rd584;
+	bra.uni $L141;
+$L143:
+$L103:
+	mov.b64 %rd585, 0;
+	setp.lt.s64 %p126, %rd361, %rd362;
+	setp.lt.s64 %p127, %rd355, %rd340;
+	or.pred %p128, %p126, %p127;
+	@!%p128 bra $L147;
+	mov.b64 %rd585, 1;
+$L147:
+	mov.b64 %rd586, %rd585;
+	// block reduction
+	sub.u32 %r197, %r13, 1;
+	mov.b32 %r198, %r3;
+$L148:
+	setp.hs.u32 %p129, %r198, 32;
+	@%p129 bra $L149;
+	mov.b64 {%r199, %r200}, %rd586;
+	shfl.sync.down.b32 %r201|%p130, %r199, %r198, %r197, %r17;
+	shfl.sync.down.b32 %r202, %r200, %r198, %r197, %r17;
+	mov.b64 %rd587, {%r201, %r202};
+	@!%p130 bra $L150;
+	max.s64 %rd588, %rd586, %rd587;
+	mov.b64 %rd586, %rd588;
+$L150:
+	shl.b32 %r198, %r198, 1;
+	bra.uni $L148;
+$L149:
+	setp.eq.u32 %p131, %r7, 0;
+	@!%p131 bra $L151;
+	mul.wide.u32 %rd589, %r8, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	st.shared.s64 [%rd590+0], %rd586;
+$L151:
+	bar.sync 0;
+	setp.eq.u32 %p132, %r8, 0;
+	@!%p132 bra $L152;
+	setp.lo.u32 %p133, %r7, %r10;
+	@!%p133 bra $L153;
+	mul.wide.u32 %rd591, %r7, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	ld.shared.s64 %rd593, [%rd592+0];
+	mov.b64 %rd586, %rd593;
+$L153:
+	sub.u32 %r203, %r10, 1;
+	mov.b64 {%r204, %r205}, %rd586;
+	shfl.sync.down.b32 %r206|%p134, %r204, 1, %r203, %r17;
+	shfl.sync.down.b32 %r207, %r205, 1, %r203, %r17;
+	mov.b64 %rd594, {%r206, %r207};
+	@!%p134 bra $L154;
+	max.s64 %rd595, %rd586, %rd594;
+	mov.b64 %rd586, %rd595;
+$L154:
+	mov.b64 {%r208, %r209}, %rd586;
+	shfl.sync.down.b32 %r210|%p135, %r208, 2, %r203, %r17;
+	shfl.sync.down.b32 %r211, %r209, 2, %r203, %r17;
+	mov.b64 %rd596, {%r210, %r211};
+	@!%p135 bra $L155;
+	max.s64 %rd597, %rd586, %rd596;
+	mov.b64 %rd586, %rd597;
+$L155:
+	mov.b64 {%r212, %r213}, %rd586;
+	shfl.sync.down.b32 %r214|%p136, %r212, 4, %r203, %r17;
+	shfl.sync.down.b32 %r215, %r213, 4, %r203, %r17;
+	mov.b64 %rd598, {%r214, %r215};
+	@!%p136 bra $L156;
+	max.s64 %rd599, %rd586, %rd598;
+	mov.b64 %rd586, %rd599;
+$L156:
+	mov.b64 {%r216, %r217}, %rd586;
+	shfl.sync.down.b32 %r218|%p137, %r216, 8, %r203, %r17;
+	shfl.sync.down.b32 %r219, %r217, 8, %r203, %r17;
+	mov.b64 %rd600, {%r218, %r219};
+	@!%p137 bra $L157;
+	max.s64 %rd601, %rd586, %rd600;
+	mov.b64 %rd586, %rd601;
+$L157:
+	mov.b64 {%r220, %r221}, %rd586;
+	shfl.sync.down.b32 %r222|%p138, %r220, 16, %r203, %r17;
+	shfl.sync.down.b32 %r223, %r221, 16, %r203, %r17;
+	mov.b64 %rd602, {%r222, %r223};
+	@!%p138 bra $L158;
+	max.s64 %rd603, %rd586, %rd602;
+	mov.b64 %rd586, %rd603;
+$L158:
+	@!%p131 bra $L159;
+	st.shared.s64 [%rd1+1024], %rd586;
+$L159:
+$L152:
+	bar.sync 0;
+	ld.shared.s64 %rd604, [%rd1+1024];
+	mov.b64 %rd586, %rd604;
+	mov.b64 %rd605, %rd586;
+	setp.eq.s64 %p139, %rd605, 0;
+	@!%p139 bra $L161;
 	bra.uni $L51;
-$L123:
+$L161:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd490, %rd326;
+	mov.b64 %rd606, %rd365;
+	mov.b64 %rd607, %rd363;
+	mov.b64 %rd608, %rd364;
+	mov.b64 %rd609, %rd606;
+	mov.b64 %rd610, %rd607;
+	mov.b64 %rd611, %rd608;
+	mov.b64 %rd612, %rd609;
+	mov.b64 %rd613, %rd610;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, %rd612;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, 1;
+$L162:
+	setp.lt.s64 %p140, %rd618, %rd300;
+	setp.gt.s64 %p141, %rd615, 0;
+	and.pred %p142, %p140, %p141;
+	not.pred %p143, %p142;
+	@!%p143 bra $L166;
+	bra.uni $L164;
+$L166:
+	rem.s64 %rd619, %rd618, 2;
+	mov.b64 %rd621, 1;
+	sub.s64 %rd620, %rd621, %rd619;
+	mul.lo.s64 %rd622, %rd620, %rd314;
+	mov.b64 %rd623, %rd622;
+	rem.s64 %rd624, %rd618, 2;
+	mul.lo.s64 %rd625, %rd624, %rd314;
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd627, 0;
+	mov.b64 %rd628, 0;
+	mov.b64 %rd629, %rd292;
+	mov.b64 %rd630, %rd293;
+	mov.b64 %rd631, %rd294;
+	mov.b64 %rd632, %rd295;
+	mov.b64 %rd633, %rd296;
+	mov.b64 %rd634, %rd297;
+	mov.pred %p144, %p45;
+	mov.pred %p145, %p46;
+	mov.b32 %r224, %r81;
+	mov.b64 %rd635, %rd298;
+	mov.b64 %rd636, %rd299;
+	mov.b64 %rd637, %rd300;
+	mov.b64 %rd638, %rd301;
+	mov.b32 %r225, %r82;
+	mov.pred %p146, %p47;
+	mov.b64 %rd639, %rd250;
+	mov.b64 %rd640, %rd251;
+	mov.b64 %rd641, %rd252;
+	mov.b64 %rd642, %rd253;
+	mov.b64 %rd643, %rd254;
+	mov.b64 %rd644, %rd255;
+	mov.b64 %rd645, %rd256;
+	mov.b64 %rd646, %rd257;
+	mov.b64 %rd647, %rd258;
+	mov.pred %p147, %p48;
+	mov.b64 %rd648, %rd259;
+	mov.b64 %rd649, %rd260;
+	mov.b64 %rd650, %rd261;
+	mov.b32 %r226, %r83;
+	mov.b64 %rd651, %rd302;
+	mov.b64 %rd652, %rd303;
+	mov.b64 %rd653, %rd623;
+	mov.b64 %rd654, %rd615;
+	cvt.u64.u32 %rd655, %r2;
+	div.s64 %rd656, %rd655, %rd306;
+	setp.eq.s64 %p148, %rd306, -1;
+	neg.s64 %rd657, %rd655;
+	selp.b64 %rd658, %rd657, %rd656, %p148;
+	setp.eq.s64 %p149, %rd306, 0;
+	selp.b64 %rd659, 0, %rd658, %p149;
+	mov.b64 %rd660, %rd659;
+	mov.b64 %rd661, %rd312;
+	mov.b64 %rd662, %rd306;
+	mov.b64 %rd663, %rd305;
+	mov.b64 %rd664, %rd626;
+	mov.b64 %rd665, %rd314;
+	add.s64 %rd666, %rd618, 1;
+	setp.lt.s64 %p150, %rd666, %rd300;
+	mov.pred %p151, %p150;
+	mov.b64 %rd667, %rd660;
+	cvt.u64.u32 %rd668, %r2;
+	rem.s64 %rd669, %rd668, %rd662;
+	setp.eq.s64 %p152, %rd662, -1;
+	selp.b64 %rd670, 0, %rd669, %p152;
+	setp.eq.s64 %p153, %rd662, 0;
+	selp.b64 %rd671, %rd668, %rd670, %p153;
+	mov.b64 %rd672, %rd671;
+	mov.b32 %r227, -1;
+	mov.b64 %rd673, 0;
+	mov.b64 %rd674, 0;
+	mov.b64 %rd675, 0;
+	mov.b64 %rd676, 0;
+	mov.b64 %rd677, 0;
+$L167:
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, %rd651;
+$L170:
+	setp.gt.s64 %p154, %rd679, 0;
+	not.pred %p155, %p154;
+	@!%p155 bra $L174;
+	bra.uni $L172;
+$L174:
+	setp.ge.s64 %p156, %rd673, %rd674;
+	@!%p156 bra $L176;
+	setp.ge.s64 %p157, %rd667, %rd654;
+	@!%p157 bra $L178;
+	bra.uni $L172;
+$L178:
+	add.s64 %rd680, %rd653, %rd667;
+	mul.lo.s64 %rd681, %rd680, %rd156;
+	mad.lo.s64 %rd682, %rd681, 4, %rd154;
+	ld.shared.s32 %r228, [%rd682+0];
+	mov.b32 %r229, %r228;
+	mov.b32 %r227, %r229;
+	add.s64 %rd683, %rd667, %rd661;
+	mov.b64 %rd667, %rd683;
+	mov.b64 %rd684, %rd629;
+	mov.b32 %r230, %r227;
+	cvt.s64.s32 %rd685, %r230;
+	mul.lo.s64 %rd686, %rd685, %rd32;
+	mad.lo.s64 %rd687, %rd686, 8, %rd28;
+	ld.global.nc.s64 %rd688, [%rd687+0];
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, %rd629;
+	mov.b32 %r231, %r227;
+	cvt.s64.s32 %rd692, %r231;
+	add.s64 %rd693, %rd692, 1;
+	mul.lo.s64 %rd694, %rd693, %rd32;
+	mad.lo.s64 %rd695, %rd694, 8, %rd28;
+	ld.global.nc.s64 %rd696, [%rd695+0];
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd697;
+	add.s64 %rd699, %rd690, %rd672;
+	mov.b64 %rd700, %rd699;
+	mov.b64 %rd701, %rd698;
+	mov.b64 %rd673, %rd700;
+	mov.b64 %rd674, %rd701;
+	bra.uni $L171;
+$L176:
+	mul.lo.s64 %rd702, %rd673, %rd39;
+	mad.lo.s64 %rd703, %rd702, 4, %rd35;
+	ld.global.nc.s32 %r232, [%rd703+0];
+	mov.b32 %r233, %r232;
+	mov.b32 %r234, %r233;
+	mov.b32 %r235, %r225;
+	mov.b32 %r236, %r227;
+	mov.b32 %r237, %r234;
+	mov.b64 %rd704, %rd673;
+$L179:
+	cvt.s64.s32 %rd705, %r237;
+	mul.lo.s64 %rd706, %rd705, %rd134;
+	mad.lo.s64 %rd707, %rd706, 4, %rd130;
+	ld.global.nc.s32 %r238, [%rd707+0];
+	mov.b32 %r239, %r238;
+	cvt.s64.s32 %rd708, %r236;
+	mul.lo.s64 %rd709, %rd708, %rd134;
+	mad.lo.s64 %rd710, %rd709, 4, %rd130;
+	ld.global.nc.s32 %r240, [%rd710+0];
+	mov.b32 %r241, %r240;
+	setp.ne.s32 %p158, %r239, %r241;
+	mov.pred %p159, %p158;
+	not.pred %p160, %p159;
+	@!%p160 bra $L183;
+	cvt.s64.s32 %rd711, %r237;
+	mul.lo.s64 %rd712, %rd711, %rd127;
+	mad.lo.s64 %rd713, %rd712, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r242, [%rd713+0];
+	mov.b32 %r243, %r242;
+	or.b32 %r244, %r235, 0x4;
+	and.b32 %r245, %r243, %r244;
+	setp.ne.u32 %p161, %r245, 0x0;
+	mov.pred %p159, %p161;
+$L183:
+	@!%p159 bra $L185;
+	mov.pred %p162, 0;
+	bra.uni $L181;
+$L185:
+	cvt.s64.s32 %rd714, %r237;
+	mul.lo.s64 %rd715, %rd714, %rd127;
+	mad.lo.s64 %rd716, %rd715, 4, %rd123;
+	atom.global.or.b32 %r246, [%rd716], %r235;
+	mov.b32 %r247, %r246;
+	and.b32 %r248, %r247, %r235;
+	setp.eq.u32 %p163, %r248, 0x0;
+	mov.pred %p162, %p163;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p162 bra $L187;
+	@!%p151 bra $L188;
+	mul.lo.s64 %rd717, %rd678, %rd146;
+	mad.lo.s64 %rd718, %rd717, 4, %rd144;
+	st.shared.s32 [%rd718+0], %r234;
+	add.s64 %rd719, %rd678, 1;
+	mov.b64 %rd678, %rd719;
+	bra.uni $L189;
+$L188:
+	mov.pred %p164, 0;
+	mov.b64 %rd720, %rd678;
+	mov.b32 %r249, %r234;
+$L190:
+	@!%p146 bra $L194;
+	shr.s32 %r250, %r249, 5;
+	cvt.s64.s32 %rd721, %r250;
+	mov.b64 %rd722, %rd721;
+	and.b32 %r251, %r249, 31;
+	cvt.s64.s32 %rd723, %r251;
+	min.u64 %rd724, %rd723, 32;
+	cvt.u32.u64 %r252, %rd724;
+	mov.b32 %r254, 0x1;
+	shl.b32 %r253, %r254, %r252;
+	setp.hs.u32 %p165, %r252, 32;
+	selp.b32 %r255, 0, %r253, %p165;
+	mov.b32 %r256, %r255;
+	mov.b64 %rd725, %rd722;
+	mov.b32 %r257, %r256;
+	mul.lo.s64 %rd726, %rd725, %rd647;
+	mad.lo.s64 %rd727, %rd726, 4, %rd645;
+	ld.relaxed.gpu.global.u32 %r258, [%rd727+0];
+	mov.b32 %r259, %r258;
+	and.b32 %r260, %r259, %r257;
+	setp.ne.u32 %p166, %r260, 0x0;
+	mov.pred %p167, %p166;
+	not.pred %p168, %p167;
+	@!%p168 bra $L196;
+	mul.lo.s64 %rd728, %rd725, %rd647;
+	mad.lo.s64 %rd729, %rd728, 4, %rd645;
+	atom.global.or.b32 %r261, [%rd729], %r257;
+	mov.b32 %r262, %r261;
+	and.b32 %r263, %r262, %r257;
+	setp.ne.u32 %p169, %r263, 0x0;
+	mov.pred %p167, %p169;
+$L196:
+	@!%p167 bra $L198;
+	mov.b64 %rd730, %rd720;
+	mov.b64 %rd731, %rd730;
+	mov.pred %p170, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd732, %rd720;
+	mov.b64 %rd731, %rd732;
+	mov.pred %p170, 1;
+	bra.uni $L192;
+$L194:
+	@!%p147 bra $L200;
+	cvt.s64.s32 %rd733, %r249;
+	mul.lo.s64 %rd734, %rd733, %rd650;
+	mad.lo.s64 %rd735, %rd734, 4, %rd648;
+	ld.relaxed.gpu.global.s32 %r264, [%rd735+0];
+	mov.b32 %r265, %r264;
+	setp.eq.s32 %p171, %r265, %r226;
+	mov.pred %p172, %p171;
+	not.pred %p173, %p172;
+	@!%p173 bra $L202;
+	cvt.s64.s32 %rd736, %r249;
+	mul.lo.s64 %rd737, %rd736, %rd650;
+	mad.lo.s64 %rd738, %rd737, 4, %rd648;
+	atom.global.exch.b32 %r266, [%rd738], %r226;
+	mov.b32 %r267, %r266;
+	setp.eq.s32 %p174, %r267, %r226;
+	mov.pred %p172, %p174;
+$L202:
+	@!%p172 bra $L204;
+	mov.b64 %rd739, %rd720;
+	mov.b64 %rd731, %rd739;
+	mov.pred %p170, 0;
+	bra.uni $L192;
+$L204:
+$L200:
+	mul.lo.s64 %rd740, %rd720, %rd146;
+	mad.lo.s64 %rd741, %rd740, 4, %rd144;
+	st.shared.s32 [%rd741+0], %r249;
+	add.s64 %rd742, %rd720, 1;
+	mov.b64 %rd743, %rd742;
+	mov.b64 %rd731, %rd743;
+	mov.pred %p170, 1;
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd744, %rd731;
+	mov.pred %p175, %p170;
+	mov.b64 %rd678, %rd744;
+	mov.pred %p164, %p175;
+	@!%p164 bra $L206;
+	mov.b64 %rd745, %rd629;
+	mov.b32 %r268, %r234;
+	cvt.s64.s32 %rd746, %r268;
+	add.s64 %rd747, %rd746, 1;
+	mul.lo.s64 %rd748, %rd747, %rd32;
+	mad.lo.s64 %rd749, %rd748, 8, %rd28;
+	ld.global.nc.s64 %rd750, [%rd749+0];
+	mov.b64 %rd751, %rd750;
+	cvt.s64.s32 %rd752, %r268;
+	mul.lo.s64 %rd753, %rd752, %rd32;
+	mad.lo.s64 %rd754, %rd753, 8, %rd28;
+	ld.global.nc.s64 %rd755, [%rd754+0];
+	mov.b64 %rd756, %rd755;
+	sub.s64 %rd757, %rd751, %rd756;
+	mov.b64 %rd758, %rd757;
+	mov.b64 %rd759, %rd758;
+	add.s64 %rd760, %rd675, %rd759;
+	mov.b64 %rd675, %rd760;
+	max.s64 %rd761, %rd676, %rd759;
+	mov.b64 %rd676, %rd761;
+$L206:
+$L189:
+$L187:
+	add.s64 %rd762, %rd673, %rd662;
+	mov.b64 %rd673, %rd762;
+	sub.s64 %rd763, %rd679, 1;
+	mov.b64 %rd679, %rd763;
+$L171:
+	bra.uni $L170;
+$L172:
+	// block scan
+	mov.b64 %rd764, %rd678;
+	mov.b32 %r269, %r3;
+$L207:
+	setp.hs.u32 %p176, %r269, 32;
+	@%p176 bra $L208;
+	mov.b64 {%r270, %r271}, %rd764;
+	shfl.sync.up.b32 %r272|%p177, %r270, %r269, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, %r269, 0, %r17;
+	mov.b64 %rd765, {%r272, %r273};
+	@!%p177 bra $L209;
+	add.s64 %rd766, %rd765, %rd764;
+	mov.b64 %rd764, %rd766;
+$L209:
+	shl.b32 %r269, %r269, 1;
+	bra.uni $L207;
+$L208:
+	mov.b64 {%r274, %r275}, %rd764;
+	shfl.sync.up.b32 %r276|%p178, %r274, %r3, 0, %r17;
+	shfl.sync.up.b32 %r277, %r275, %r3, 0, %r17;
+	mov.b64 %rd767, {%r276, %r277};
+	setp.lo.u32 %p179, %r3, 32;
+	and.pred %p180, %p178, %p179;
+	selp.b64 %rd768, %rd767, 0, %p180;
+	sub.u32 %r278, %r13, %r3;
+	setp.eq.u32 %p181, %r7, %r278;
+	@!%p181 bra $L210;
+	mul.wide.u32 %rd769, %r8, 16;
+	add.s64 %rd770, %rd1, %rd769;
+	st.shared.s64 [%rd770+0], %rd764;
+$L210:
+	bar.sync 0;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L211;
+	mov.b64 %rd771, 0;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L212;
+	mul.wide.u32 %rd772, %r7, 16;
+	add.s64 %rd773, %rd1, %rd772;
+	ld.shared.s64 %rd774, [%rd773+0];
+	mov.b64 %rd771, %rd774;
+$L212:
+	mov.b64 {%r279, %r280}, %rd771;
+	shfl.sync.up.b32 %r281|%p184, %r279, 1, 0, %r17;
+	shfl.sync.up.b32 %r282, %r280, 1, 0, %r17;
+	mov.b64 %rd775, {%r281, %r282};
+	@!%p184 bra $L213;
+	add.s64 %rd776, %rd775, %rd771;
+	mov.b64 %rd771, %rd776;
+$L213:
+	mov.b64 {%r283, %r284}, %rd771;
+	shfl.sync.up.b32 %r285|%p185, %r283, 2, 0, %r17;
+	shfl.sync.up.b32 %r286, %r284, 2, 0, %r17;
+	mov.b64 %rd777, {%r285, %r286};
+	@!%p185 bra $L214;
+	add.s64 %rd778, %rd777, %rd771;
+	mov.b64 %rd771, %rd778;
+$L214:
+	mov.b64 {%r287, %r288}, %rd771;
+	shfl.sync.up.b32 %r289|%p186, %r287, 4, 0, %r17;
+	shfl.sync.up.b32 %r290, %r288, 4, 0, %r17;
+	mov.b64 %rd779, {%r289, %r290};
+	@!%p186 bra $L215;
+	add.s64 %rd780, %rd779, %rd771;
+	mov.b64 %rd771, %rd780;
+$L215:
+	mov.b64 {%r291, %r292}, %rd771;
+	shfl.sync.up.b32 %r293|%p187, %r291, 8, 0, %r17;
+	shfl.sync.up.b32 %r294, %r292, 8, 0, %r17;
+	mov.b64 %rd781, {%r293, %r294};
+	@!%p187 bra $L216;
+	add.s64 %rd782, %rd781, %rd771;
+	mov.b64 %rd771, %rd782;
+$L216:
+	mov.b64 {%r295, %r296}, %rd771;
+	shfl.sync.up.b32 %r297|%p188, %r295, 16, 0, %r17;
+	shfl.sync.up.b32 %r298, %r296, 16, 0, %r17;
+	mov.b64 %rd783, {%r297, %r298};
+	@!%p188 bra $L217;
+	add.s64 %rd784, %rd783, %rd771;
+	mov.b64 %rd771, %rd784;
+$L217:
+	mov.b64 {%r299, %r300}, %rd771;
+	shfl.sync.up.b32 %r301|%p189, %r299, 1, 0, %r17;
+	shfl.sync.up.b32 %r302, %r300, 1, 0, %r17;
+	mov.b64 %rd785, {%r301, %r302};
+	selp.b64 %rd786, %rd785, 0, %p189;
+	@!%p183 bra $L218;
+	mul.wide.u32 %rd787, %r7, 16;
+	add.s64 %rd788, %rd1, %rd787;
+	add.s64 %rd789, %rd788, 512;
+	st.shared.s64 [%rd789+0], %rd786;
+$L218:
+	sub.u32 %r303, %r10, 1;
+	setp.eq.u32 %p190, %r7, %r303;
+	@!%p190 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd771;
+$L219:
+$L211:
+	bar.sync 0;
+	mul.wide.u32 %rd790, %r8, 16;
+	add.s64 %rd791, %rd1, %rd790;
+	add.s64 %rd792, %rd791, 512;
+	ld.shared.s64 %rd793, [%rd792+0];
+	add.s64 %rd794, %rd793, %rd768;
+	ld.shared.s64 %rd795, [%rd1+1024];
+	mov.b64 {%r304, %r305}, %rd794;
+	shfl.sync.idx.b32 %r306|%p191, %r304, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r307, %r305, 0, %r21, %r17;
+	mov.b64 %rd796, {%r306, %r307};
+	mov.b64 %rd797, %rd795;
+	mov.b64 %rd798, %rd796;
+	mov.b64 %rd799, %rd797;
+	mov.b64 %rd800, %rd798;
+	mov.b64 %rd801, %rd799;
+	mov.b64 %rd802, %rd800;
+	mov.b64 %rd803, %rd801;
+	@!%p151 bra $L220;
+	add.s64 %rd804, %rd677, %rd802;
+	mov.b64 %rd805, %rd804;
+	sub.s64 %rd806, %rd665, %rd805;
+	max.s64 %rd807, %rd806, 0;
+	min.s64 %rd808, %rd807, %rd678;
+	mov.b64 %rd809, %rd808;
+	mov.b64 %rd810, 0;
+$L222:
+	setp.lt.s64 %p192, %rd810, %rd809;
+	not.pred %p193, %p192;
+	@!%p193 bra $L226;
+	bra.uni $L224;
+$L226:
+	mul.lo.s64 %rd811, %rd810, %rd146;
+	mad.lo.s64 %rd812, %rd811, 4, %rd144;
+	ld.shared.s32 %r308, [%rd812+0];
+	mov.b32 %r309, %r308;
+	add.s64 %rd813, %rd664, %rd805;
+	add.s64 %rd814, %rd813, %rd810;
+	mul.lo.s64 %rd815, %rd814, %rd156;
+	mad.lo.s64 %rd816, %rd815, 4, %rd154;
+	st.shared.s32 [%rd816+0], %r309;
+$L223:
+	add.s64 %rd817, %rd810, 1;
+	mov.b64 %rd810, %rd817;
+	bra.uni $L222;
+$L224:
+	mov.b64 %rd818, 0;
+	mov.b64 %rd819, %rd809;
+$L227:
+	setp.lt.s64 %p194, %rd819, %rd678;
+	not.pred %p195, %p194;
+	@!%p195 bra $L231;
+	bra.uni $L229;
+$L231:
+	mul.lo.s64 %rd820, %rd819, %rd146;
+	mad.lo.s64 %rd821, %rd820, 4, %rd144;
+	ld.shared.s32 %r310, [%rd821+0];
+	mov.b32 %r311, %r310;
+	mov.b32 %r312, %r311;
+	mov.pred %p196, 0;
+	mov.b64 %rd822, %rd818;
+	mov.b32 %r313, %r312;
+$L232:
+	@!%p146 bra $L236;
+	shr.s32 %r314, %r313, 5;
+	cvt.s64.s32 %rd823, %r314;
+	mov.b64 %rd824, %rd823;
+	and.b32 %r315, %r313, 31;
+	cvt.s64.s32 %rd825, %r315;
+	min.u64 %rd826, %rd825, 32;
+	cvt.u32.u64 %r316, %rd826;
+	mov.b32 %r318, 0x1;
+	shl.b32 %r317, %r318, %r316;
+	setp.hs.u32 %p197, %r316, 32;
+	selp.b32 %r319, 0, %r317, %p197;
+	mov.b32 %r320, %r319;
+	mov.b64 %rd827, %rd824;
+	mov.b32 %r321, %r320;
+	mul.lo.s64 %rd828, %rd827, %rd647;
+	mad.lo.s64 %rd829, %rd828, 4, %rd645;
+	ld.relaxed.gpu.global.u32 %r322, [%rd829+0];
+	mov.b32 %r323, %r322;
+	and.b32 %r324, %r323, %r321;
+	setp.ne.u32 %p198, %r324, 0x0;
+	mov.pred %p199, %p198;
+	not.pred %p200, %p199;
+	@!%p200 bra $L238;
+	mul.lo.s64 %rd830, %rd827, %rd647;
+	mad.lo.s64 %rd831, %rd830, 4, %rd645;
+	atom.global.or.b32 %r325, [%rd831], %r321;
+	mov.b32 %r326, %r325;
+	and.b32 %r327, %r326, %r321;
+	setp.ne.u32 %p201, %r327, 0x0;
+	mov.pred %p199, %p201;
+$L238:
+	@!%p199 bra $L240;
+	mov.b64 %rd832, %rd822;
+	mov.b64 %rd833, %rd832;
+	mov.pred %p202, 0;
+	bra.uni $L234;
+$L240:
+	mov.b64 %rd834, %rd822;
+	mov.b64 %rd833, %rd834;
+	mov.pred %p202, 1;
+	bra.uni $L234;
+$L236:
+	@!%p147 bra $L242;
+	cvt.s64.s32 %rd835, %r313;
+	mul.lo.s64 %rd836, %rd835, %rd650;
+	mad.lo.s64 %rd837, %rd836, 4, %rd648;
+	ld.relaxed.gpu.global.s32 %r328, [%rd837+0];
+	mov.b32 %r329, %r328;
+	setp.eq.s32 %p203, %r329, %r226;
+	mov.pred %p204, %p203;
+	not.pred %p205, %p204;
+	@!%p205 bra $L244;
+	cvt.s64.s32 %rd838, %r313;
+	mul.lo.s64 %rd839, %rd838, %rd650;
+	mad.lo.s64 %rd840, %rd839, 4, %rd648;
+	atom.global.exch.b32 %r330, [%rd840], %r226;
+	mov.b32 %r331, %r330;
+	setp.eq.s32 %p206, %r331, %r226;
+	mov.pred %p204, %p206;
+$L244:
+	@!%p204 bra $L246;
+	mov.b64 %rd841, %rd822;
+	mov.b64 %rd833, %rd841;
+	mov.pred %p202, 0;
+	bra.uni $L234;
+$L246:
+$L242:
+	mul.lo.s64 %rd842, %rd822, %rd146;
+	mad.lo.s64 %rd843, %rd842, 4, %rd144;
+	st.shared.s32 [%rd843+0], %r313;
+	add.s64 %rd844, %rd822, 1;
+	mov.b64 %rd845, %rd844;
+	mov.b64 %rd833, %rd845;
+	mov.pred %p202, 1;
+	bra.uni $L234;
+$L233:
+	bra.uni $L232;
+$L234:
+	mov.b64 %rd846, %rd833;
+	mov.pred %p207, %p202;
+	mov.b64 %rd818, %rd846;
+	mov.pred %p196, %p207;
+	@!%p196 bra $L248;
+	mov.b64 %rd847, %rd629;
+	mov.b32 %r332, %r312;
+	cvt.s64.s32 %rd848, %r332;
+	add.s64 %rd849, %rd848, 1;
+	mul.lo.s64 %rd850, %rd849, %rd32;
+	mad.lo.s64 %rd851, %rd850, 8, %rd28;
+	ld.global.nc.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	cvt.s64.s32 %rd854, %r332;
+	mul.lo.s64 %rd855, %rd854, %rd32;
+	mad.lo.s64 %rd856, %rd855, 8, %rd28;
+	ld.global.nc.s64 %rd857, [%rd856+0];
+	mov.b64 %rd858, %rd857;
+	sub.s64 %rd859, %rd853, %rd858;
+	mov.b64 %rd860, %rd859;
+	mov.b64 %rd861, %rd860;
+	add.s64 %rd862, %rd675, %rd861;
+	mov.b64 %rd675, %rd862;
+	max.s64 %rd863, %rd676, %rd861;
+	mov.b64 %rd676, %rd863;
+$L248:
+$L228:
+	add.s64 %rd864, %rd819, 1;
+	mov.b64 %rd819, %rd864;
+	bra.uni $L227;
+$L229:
+	setp.gt.s64 %p208, %rd818, 0;
+	@!%p208 bra $L250;
+	mul.lo.s64 %rd865, %rd663, %rd120;
+	mad.lo.s64 %rd866, %rd865, 8, %rd116;
+	atom.global.add.u64 %rd867, [%rd866], %rd818;
+	mov.b64 %rd868, %rd867;
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, 0;
+$L251:
+	setp.lt.s64 %p209, %rd870, %rd818;
+	not.pred %p210, %p209;
+	@!%p210 bra $L255;
+	bra.uni $L253;
+$L255:
+	mul.lo.s64 %rd871, %rd870, %rd146;
+	mad.lo.s64 %rd872, %rd871, 4, %rd144;
+	ld.shared.s32 %r333, [%rd872+0];
+	mov.b32 %r334, %r333;
+	add.s64 %rd873, %rd869, %rd870;
+	mul.lo.s64 %rd874, %rd873, %rd242;
+	mad.lo.s64 %rd875, %rd874, 4, %rd240;
+	st.global.s32 [%rd875+0], %r334;
+$L252:
+	add.s64 %rd876, %rd870, 1;
+	mov.b64 %rd870, %rd876;
+	bra.uni $L251;
+$L253:
+$L250:
+	add.s64 %rd877, %rd677, %rd803;
+	min.s64 %rd878, %rd665, %rd877;
+	mov.b64 %rd677, %rd878;
+	bra.uni $L221;
+$L220:
+	mov.b64 %rd879, 0;
+	cvt.u64.u32 %rd880, %r2;
+	setp.eq.s64 %p211, %rd880, 0;
+	setp.gt.s64 %p212, %rd803, 0;
+	and.pred %p213, %p211, %p212;
+	@!%p213 bra $L257;
+	mul.lo.s64 %rd881, %rd663, %rd120;
+	mad.lo.s64 %rd882, %rd881, 8, %rd116;
+	atom.global.add.u64 %rd883, [%rd882], %rd803;
+	mov.b64 %rd884, %rd883;
+	mov.b64 %rd879, %rd884;
+$L257:
+	cvt.u64.u32 %rd885, %r2;
+	setp.eq.s64 %p214, %rd885, 0;
+	setp.eq.u32 %p215, %r1, 0;
+	and.pred %p216, %p214, %p215;
+	bar.sync 0;
+	@!%p216 bra $L258;
+	st.shared.s64 [%rd1+1024], %rd879;
+$L258:
+	bar.sync 0;
+	ld.shared.s64 %rd886, [%rd1+1024];
+	mov.b64 %rd887, %rd886;
+	add.s64 %rd888, %rd887, %rd802;
+	mov.b64 %rd889, %rd888;
+	mov.b64 %rd890, 0;
+$L259:
+	setp.lt.s64 %p217, %rd890, %rd678;
+	not.pred %p218, %p217;
+	@!%p218 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd891, %rd890, %rd146;
+	mad.lo.s64 %rd892, %rd891, 4, %rd144;
+	ld.shared.s32 %r335, [%rd892+0];
+	mov.b32 %r336, %r335;
+	add.s64 %rd893, %rd889, %rd890;
+	mul.lo.s64 %rd894, %rd893, %rd242;
+	mad.lo.s64 %rd895, %rd894, 4, %rd240;
+	st.global.s32 [%rd895+0], %r336;
+$L260:
+	add.s64 %rd896, %rd890, 1;
+	mov.b64 %rd890, %rd896;
+	bra.uni $L259;
+$L261:
+$L221:
+	mov.b64 %rd897, 0;
+	setp.lt.s64 %p219, %rd673, %rd674;
+	setp.lt.s64 %p220, %rd667, %rd654;
+	or.pred %p221, %p219, %p220;
+	@!%p221 bra $L265;
+	mov.b64 %rd897, 1;
+$L265:
+	mov.b64 %rd898, %rd897;
 	// block reduction
-	sub.u32 %r194, %r13, 1;
-	mov.b32 %r195, %r3;
-$L124:
-	setp.hs.u32 %p115, %r195, 32;
-	@%p115 bra $L125;
-	mov.b64 {%r196, %r197}, %rd490;
-	shfl.sync.down.b32 %r198|%p116, %r196, %r195, %r194, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd491, {%r198, %r199};
-	@!%p116 bra $L126;
-	add.s64 %rd492, %rd490, %rd491;
-	mov.b64 %rd490, %rd492;
-$L126:
-	shl.b32 %r195, %r195, 1;
-	bra.uni $L124;
-$L125:
-	setp.eq.u32 %p117, %r7, 0;
-	@!%p117 bra $L127;
-	mul.wide.u32 %rd493, %r8, 16;
-	add.s64 %rd494, %rd1, %rd493;
-	st.shared.s64 [%rd494+0], %rd490;
-$L127:
+	sub.u32 %r337, %r13, 1;
+	mov.b32 %r338, %r3;
+$L266:
+	setp.hs.u32 %p222, %r338, 32;
+	@%p222 bra $L267;
+	mov.b64 {%r339, %r340}, %rd898;
+	shfl.sync.down.b32 %r341|%p223, %r339, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
+	mov.b64 %rd899, {%r341, %r342};
+	@!%p223 bra $L268;
+	max.s64 %rd900, %rd898, %rd899;
+	mov.b64 %rd898, %rd900;
+$L268:
+	shl.b32 %r338, %r338, 1;
+	bra.uni $L266;
+$L267:
+	setp.eq.u32 %p224, %r7, 0;
+	@!%p224 bra $L269;
+	mul.wide.u32 %rd901, %r8, 16;
+	add.s64 %rd902, %rd1, %rd901;
+	st.shared.s64 [%rd902+0], %rd898;
+$L269:
 	bar.sync 0;
-	setp.eq.u32 %p118, %r8, 0;
-	@!%p118 bra $L128;
-	setp.lo.u32 %p119, %r7, %r10;
-	@!%p119 bra $L129;
-	mul.wide.u32 %rd495, %r7, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	ld.shared.s64 %rd497, [%rd496+0];
-	mov.b64 %rd490, %rd497;
-$L129:
-	sub.u32 %r200, %r10, 1;
-	mov.b64 {%r201, %r202}, %rd490;
-	shfl.sync.down.b32 %r203|%p120, %r201, 1, %r200, %r17;
-	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
-	mov.b64 %rd498, {%r203, %r204};
-	@!%p120 bra $L130;
-	add.s64 %rd499, %rd490, %rd498;
-	mov.b64 %rd490, %rd499;
-$L130:
-	mov.b64 {%r205, %r206}, %rd490;
-	shfl.sync.down.b32 %r207|%p121, %r205, 2, %r200, %r17;
-	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
-	mov.b64 %rd500, {%r207, %r208};
-	@!%p121 bra $L131;
-	add.s64 %rd501, %rd490, %rd500;
-	mov.b64 %rd490, %rd501;
-$L131:
-	mov.b64 {%r209, %r210}, %rd490;
-	shfl.sync.down.b32 %r211|%p122, %r209, 4, %r200, %r17;
-	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
-	mov.b64 %rd502, {%r211, %r212};
-	@!%p122 bra $L132;
-	add.s64 %rd503, %rd490, %rd502;
-	mov.b64 %rd490, %rd503;
-$L132:
-	mov.b64 {%r213, %r214}, %rd490;
-	shfl.sync.down.b32 %r215|%p123, %r213, 8, %r200, %r17;
-	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
-	mov.b64 %rd504, {%r215, %r216};
-	@!%p123 bra $L133;
-	add.s64 %rd505, %rd490, %rd504;
-	mov.b64 %rd490, %rd505;
-$L133:
-	mov.b64 {%r217, %r218}, %rd490;
-	shfl.sync.down.b32 %r219|%p124, %r217, 16, %r200, %r17;
-	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
-	mov.b64 %rd506, {%r219, %r220};
-	@!%p124 bra $L134;
-	add.s64 %rd507, %rd490, %rd506;
-	mov.b64 %rd490, %rd507;
-$L134:
-	@!%p117 bra $L135;
-	st.shared.s64 [%rd1+1024], %rd490;
-$L135:
-$L128:
+	setp.eq.u32 %p225, %r8, 0;
+	@!%p225 bra $L270;
+	setp.lo.u32 %p226, %r7, %r10;
+	@!%p226 bra $L271;
+	mul.wide.u32 %rd903, %r7, 16;
+	add.s64 %rd904, %rd1, %rd903;
+	ld.shared.s64 %rd905, [%rd904+0];
+	mov.b64 %rd898, %rd905;
+$L271:
+	sub.u32 %r343, %r10, 1;
+	mov.b64 {%r344, %r345}, %rd898;
+	shfl.sync.down.b32 %r346|%p227, %r344, 1, %r343, %r17;
+	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
+	mov.b64 %rd906, {%r346, %r347};
+	@!%p227 bra $L272;
+	max.s64 %rd907, %rd898, %rd906;
+	mov.b64 %rd898, %rd907;
+$L272:
+	mov.b64 {%r348, %r349}, %rd898;
+	shfl.sync.down.b32 %r350|%p228, %r348, 2, %r343, %r17;
+	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
+	mov.b64 %rd908, {%r350, %r351};
+	@!%p228 bra $L273;
+	max.s64 %rd909, %rd898, %rd908;
+	mov.b64 %rd898, %rd909;
+$L273:
+	mov.b64 {%r352, %r353}, %rd898;
+	shfl.sync.down.b32 %r354|%p229, %r352, 4, %r343, %r17;
+	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
+	mov.b64 %rd910, {%r354, %r355};
+	@!%p229 bra $L274;
+	max.s64 %rd911, %rd898, %rd910;
+	mov.b64 %rd898, %rd911;
+$L274:
+	mov.b64 {%r356, %r357}, %rd898;
+	shfl.sync.down.b32 %r358|%p230, %r356, 8, %r343, %r17;
+	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
+	mov.b64 %rd912, {%r358, %r359};
+	@!%p230 bra $L275;
+	max.s64 %rd913, %rd898, %rd912;
+	mov.b64 %rd898, %rd913;
+$L275:
+	mov.b64 {%r360, %r361}, %rd898;
+	shfl.sync.down.b32 %r362|%p231, %r360, 16, %r343, %r17;
+	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
+	mov.b64 %rd914, {%r362, %r363};
+	@!%p231 bra $L276;
+	max.s64 %rd915, %rd898, %rd914;
+	mov.b64 %rd898, %rd915;
+$L276:
+	@!%p224 bra $L277;
+	st.shared.s64 [%rd1+1024], %rd898;
+$L277:
+$L270:
 	bar.sync 0;
-	ld.shared.s64 %rd508, [%rd1+1024];
-	mov.b64 %rd490, %rd508;
-	mov.b64 %rd509, %rd490;
-	mov.b64 %rd326, %rd509;
-	mov.b64 %rd510, %rd327;
+	ld.shared.s64 %rd916, [%rd1+1024];
+	mov.b64 %rd898, %rd916;
+	mov.b64 %rd917, %rd898;
+	setp.eq.s64 %p232, %rd917, 0;
+	@!%p232 bra $L279;
+	bra.uni $L169;
+$L279:
+$L168:
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd918, %rd677;
+	mov.b64 %rd919, %rd675;
+	mov.b64 %rd920, %rd676;
+	mov.b64 %rd921, %rd918;
+	mov.b64 %rd922, %rd919;
+	mov.b64 %rd923, %rd920;
+	mov.b64 %rd924, %rd921;
+	mov.b64 %rd925, %rd922;
+	mov.b64 %rd926, %rd923;
+	mov.b64 %rd615, %rd924;
+	mov.b64 %rd627, %rd925;
+	mov.b64 %rd628, %rd926;
+	add.s64 %rd927, %rd616, %rd627;
+	mov.b64 %rd616, %rd927;
+	max.s64 %rd928, %rd617, %rd628;
+	mov.b64 %rd617, %rd928;
+$L163:
+	add.s64 %rd929, %rd618, 1;
+	mov.b64 %rd618, %rd929;
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd930, %rd616;
 	// block reduction
-	sub.u32 %r221, %r13, 1;
-	mov.b32 %r222, %r3;
-$L136:
-	setp.hs.u32 %p125, %r222, 32;
-	@%p125 bra $L137;
-	mov.b64 {%r223, %r224}, %rd510;
-	shfl.sync.down.b32 %r225|%p126, %r223, %r222, %r221, %r17;
-	shfl.sync.down.b32 %r226, %r224, %r222, %r221, %r17;
-	mov.b64 %rd511, {%r225, %r226};
-	@!%p126 bra $L138;
-	max.s64 %rd512, %rd510, %rd511;
-	mov.b64 %rd510, %rd512;
-$L138:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L136;
-$L137:
-	setp.eq.u32 %p127, %r7, 0;
-	@!%p127 bra $L139;
-	mul.wide.u32 %rd513, %r8, 16;
-	add.s64 %rd514, %rd1, %rd513;
-	st.shared.s64 [%rd514+0], %rd510;
-$L139:
+	sub.u32 %r364, %r13, 1;
+	mov.b32 %r365, %r3;
+$L280:
+	setp.hs.u32 %p233, %r365, 32;
+	@%p233 bra $L281;
+	mov.b64 {%r366, %r367}, %rd930;
+	shfl.sync.down.b32 %r368|%p234, %r366, %r365, %r364, %r17;
+	shfl.sync.down.b32 %r369, %r367, %r365, %r364, %r17;
+	mov.b64 %rd931, {%r368, %r369};
+	@!%p234 bra $L282;
+	add.s64 %rd932, %rd930, %rd931;
+	mov.b64 %rd930, %rd932;
+$L282:
+	shl.b32 %r365, %r365, 1;
+	bra.uni $L280;
+$L281:
+	setp.eq.u32 %p235, %r7, 0;
+	@!%p235 bra $L283;
+	mul.wide.u32 %rd933, %r8, 16;
+	add.s64 %rd934, %rd1, %rd933;
+	st.shared.s64 [%rd934+0], %rd930;
+$L283:
 	bar.sync 0;
-	setp.eq.u32 %p128, %r8, 0;
-	@!%p128 bra $L140;
-	setp.lo.u32 %p129, %r7, %r10;
-	@!%p129 bra $L141;
-	mul.wide.u32 %rd515, %r7, 16;
-	add.s64 %rd516, %rd1, %rd515;
-	ld.shared.s64 %rd517, [%rd516+0];
-	mov.b64 %rd510, %rd517;
-$L141:
-	sub.u32 %r227, %r10, 1;
-	mov.b64 {%r228, %r229}, %rd510;
-	shfl.sync.down.b32 %r230|%p130, %r228, 1, %r227, %r17;
-	shfl.sync.down.b32 %r231, %r229, 1, %r227, %r17;
-	mov.b64 %rd518, {%r230, %r231};
-	@!%p130 bra $L142;
-	max.s64 %rd519, %rd510, %rd518;
-	mov.b64 %rd510, %rd519;
-$L142:
-	mov.b64 {%r232, %r233}, %rd510;
-	shfl.sync.down.b32 %r234|%p131, %r232, 2, %r227, %r17;
-	shfl.sync.down.b32 %r235, %r233, 2, %r227, %r17;
-	mov.b64 %rd520, {%r234, %r235};
-	@!%p131 bra $L143;
-	max.s64 %rd521, %rd510, %rd520;
-	mov.b64 %rd510, %rd521;
-$L143:
-	mov.b64 {%r236, %r237}, %rd510;
-	shfl.sync.down.b32 %r238|%p132, %r236, 4, %r227, %r17;
-	shfl.sync.down.b32 %r239, %r237, 4, %r227, %r17;
-	mov.b64 %rd522, {%r238, %r239};
-	@!%p132 bra $L144;
-	max.s64 %rd523, %rd510, %rd522;
-	mov.b64 %rd510, %rd523;
-$L144:
-	mov.b64 {%r240, %r241}, %rd510;
-	shfl.sync.down.b32 %r242|%p133, %r240, 8, %r227, %r17;
-	shfl.sync.down.b32 %r243, %r241, 8, %r227, %r17;
-	mov.b64 %rd524, {%r242, %r243};
-	@!%p133 bra $L145;
-	max.s64 %rd525, %rd510, %rd524;
-	mov.b64 %rd510, %rd525;
-$L145:
-	mov.b64 {%r244, %r245}, %rd510;
-	shfl.sync.down.b32 %r246|%p134, %r244, 16, %r227, %r17;
-	shfl.sync.down.b32 %r247, %r245, 16, %r227, %r17;
-	mov.b64 %rd526, {%r246, %r247};
-	@!%p134 bra $L146;
-	max.s64 %rd527, %rd510, %rd526;
-	mov.b64 %rd510, %rd527;
-$L146:
-	@!%p127 bra $L147;
-	st.shared.s64 [%rd1+1024], %rd510;
-$L147:
-$L140:
+	setp.eq.u32 %p236, %r8, 0;
+	@!%p236 bra $L284;
+	setp.lo.u32 %p237, %r7, %r10;
+	@!%p237 bra $L285;
+	mul.wide.u32 %rd935, %r7, 16;
+	add.s64 %rd936, %rd1, %rd935;
+	ld.shared.s64 %rd937, [%rd936+0];
+	mov.b64 %rd930, %rd937;
+$L285:
+	sub.u32 %r370, %r10, 1;
+	mov.b64 {%r371, %r372}, %rd930;
+	shfl.sync.down.b32 %r373|%p238, %r371, 1, %r370, %r17;
+	shfl.sync.down.b32 %r374, %r372, 1, %r370, %r17;
+	mov.b64 %rd938, {%r373, %r374};
+	@!%p238 bra $L286;
+	add.s64 %rd939, %rd930, %rd938;
+	mov.b64 %rd930, %rd939;
+$L286:
+	mov.b64 {%r375, %r376}, %rd930;
+	shfl.sync.down.b32 %r377|%p239, %r375, 2, %r370, %r17;
+	shfl.sync.down.b32 %r378, %r376, 2, %r370, %r17;
+	mov.b64 %rd940, {%r377, %r378};
+	@!%p239 bra $L287;
+	add.s64 %rd941, %rd930, %rd940;
+	mov.b64 %rd930, %rd941;
+$L287:
+	mov.b64 {%r379, %r380}, %rd930;
+	shfl.sync.down.b32 %r381|%p240, %r379, 4, %r370, %r17;
+	shfl.sync.down.b32 %r382, %r380, 4, %r370, %r17;
+	mov.b64 %rd942, {%r381, %r382};
+	@!%p240 bra $L288;
+	add.s64 %rd943, %rd930, %rd942;
+	mov.b64 %rd930, %rd943;
+$L288:
+	mov.b64 {%r383, %r384}, %rd930;
+	shfl.sync.down.b32 %r385|%p241, %r383, 8, %r370, %r17;
+	shfl.sync.down.b32 %r386, %r384, 8, %r370, %r17;
+	mov.b64 %rd944, {%r385, %r386};
+	@!%p241 bra $L289;
+	add.s64 %rd945, %rd930, %rd944;
+	mov.b64 %rd930, %rd945;
+$L289:
+	mov.b64 {%r387, %r388}, %rd930;
+	shfl.sync.down.b32 %r389|%p242, %r387, 16, %r370, %r17;
+	shfl.sync.down.b32 %r390, %r388, 16, %r370, %r17;
+	mov.b64 %rd946, {%r389, %r390};
+	@!%p242 bra $L290;
+	add.s64 %rd947, %rd930, %rd946;
+	mov.b64 %rd930, %rd947;
+$L290:
+	@!%p235 bra $L291;
+	st.shared.s64 [%rd1+1024], %rd930;
+$L291:
+$L284:
 	bar.sync 0;
-	ld.shared.s64 %rd528, [%rd1+1024];
-	mov.b64 %rd510, %rd528;
-	mov.b64 %rd529, %rd510;
-	mov.b64 %rd327, %rd529;
-	cvt.u64.u32 %rd530, %r2;
-	setp.eq.s64 %p135, %rd530, 0;
-	@!%p135 bra $L149;
-	setp.gt.s64 %p136, %rd326, 0;
-	@!%p136 bra $L151;
-	add.s64 %rd531, %rd301, 1;
-	mul.lo.s64 %rd532, %rd531, %rd116;
-	mad.lo.s64 %rd533, %rd532, 8, %rd112;
-	atom.global.add.u64 %rd534, [%rd533], %rd326;
-$L151:
-	setp.gt.s64 %p137, %rd327, 0;
-	@!%p137 bra $L153;
-	add.s64 %rd535, %rd301, 2;
-	mul.lo.s64 %rd536, %rd535, %rd116;
-	mad.lo.s64 %rd537, %rd536, 8, %rd112;
-	atom.global.max.s64 %rd538, [%rd537], %rd327;
-$L153:
-$L149:
+	ld.shared.s64 %rd948, [%rd1+1024];
+	mov.b64 %rd930, %rd948;
+	mov.b64 %rd949, %rd930;
+	mov.b64 %rd616, %rd949;
+	mov.b64 %rd950, %rd617;
+	// block reduction
+	sub.u32 %r391, %r13, 1;
+	mov.b32 %r392, %r3;
+$L292:
+	setp.hs.u32 %p243, %r392, 32;
+	@%p243 bra $L293;
+	mov.b64 {%r393, %r394}, %rd950;
+	shfl.sync.down.b32 %r395|%p244, %r393, %r392, %r391, %r17;
+	shfl.sync.down.b32 %r396, %r394, %r392, %r391, %r17;
+	mov.b64 %rd951, {%r395, %r396};
+	@!%p244 bra $L294;
+	max.s64 %rd952, %rd950, %rd951;
+	mov.b64 %rd950, %rd952;
+$L294:
+	shl.b32 %r392, %r392, 1;
+	bra.uni $L292;
+$L293:
+	setp.eq.u32 %p245, %r7, 0;
+	@!%p245 bra $L295;
+	mul.wide.u32 %rd953, %r8, 16;
+	add.s64 %rd954, %rd1, %rd953;
+	st.shared.s64 [%rd954+0], %rd950;
+$L295:
 	bar.sync 0;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L154;
+	setp.eq.u32 %p246, %r8, 0;
+	@!%p246 bra $L296;
+	setp.lo.u32 %p247, %r7, %r10;
+	@!%p247 bra $L297;
+	mul.wide.u32 %rd955, %r7, 16;
+	add.s64 %rd956, %rd1, %rd955;
+	ld.shared.s64 %rd957, [%rd956+0];
+	mov.b64 %rd950, %rd957;
+$L297:
+	sub.u32 %r397, %r10, 1;
+	mov.b64 {%r398, %r399}, %rd950;
+	shfl.sync.down.b32 %r400|%p248, %r398, 1, %r397, %r17;
+	shfl.sync.down.b32 %r401, %r399, 1, %r397, %r17;
+	mov.b64 %rd958, {%r400, %r401};
+	@!%p248 bra $L298;
+	max.s64 %rd959, %rd950, %rd958;
+	mov.b64 %rd950, %rd959;
+$L298:
+	mov.b64 {%r402, %r403}, %rd950;
+	shfl.sync.down.b32 %r404|%p249, %r402, 2, %r397, %r17;
+	shfl.sync.down.b32 %r405, %r403, 2, %r397, %r17;
+	mov.b64 %rd960, {%r404, %r405};
+	@!%p249 bra $L299;
+	max.s64 %rd961, %rd950, %rd960;
+	mov.b64 %rd950, %rd961;
+$L299:
+	mov.b64 {%r406, %r407}, %rd950;
+	shfl.sync.down.b32 %r408|%p250, %r406, 4, %r397, %r17;
+	shfl.sync.down.b32 %r409, %r407, 4, %r397, %r17;
+	mov.b64 %rd962, {%r408, %r409};
+	@!%p250 bra $L300;
+	max.s64 %rd963, %rd950, %rd962;
+	mov.b64 %rd950, %rd963;
+$L300:
+	mov.b64 {%r410, %r411}, %rd950;
+	shfl.sync.down.b32 %r412|%p251, %r410, 8, %r397, %r17;
+	shfl.sync.down.b32 %r413, %r411, 8, %r397, %r17;
+	mov.b64 %rd964, {%r412, %r413};
+	@!%p251 bra $L301;
+	max.s64 %rd965, %rd950, %rd964;
+	mov.b64 %rd950, %rd965;
+$L301:
+	mov.b64 {%r414, %r415}, %rd950;
+	shfl.sync.down.b32 %r416|%p252, %r414, 16, %r397, %r17;
+	shfl.sync.down.b32 %r417, %r415, 16, %r397, %r17;
+	mov.b64 %rd966, {%r416, %r417};
+	@!%p252 bra $L302;
+	max.s64 %rd967, %rd950, %rd966;
+	mov.b64 %rd950, %rd967;
+$L302:
+	@!%p245 bra $L303;
+	st.shared.s64 [%rd1+1024], %rd950;
+$L303:
+$L296:
+	bar.sync 0;
+	ld.shared.s64 %rd968, [%rd1+1024];
+	mov.b64 %rd950, %rd968;
+	mov.b64 %rd969, %rd950;
+	mov.b64 %rd617, %rd969;
+	cvt.u64.u32 %rd970, %r2;
+	setp.eq.s64 %p253, %rd970, 0;
+	@!%p253 bra $L305;
+	setp.gt.s64 %p254, %rd616, 0;
+	@!%p254 bra $L307;
+	add.s64 %rd971, %rd305, 1;
+	mul.lo.s64 %rd972, %rd971, %rd120;
+	mad.lo.s64 %rd973, %rd972, 8, %rd116;
+	atom.global.add.u64 %rd974, [%rd973], %rd616;
+$L307:
+	setp.gt.s64 %p255, %rd617, 0;
+	@!%p255 bra $L309;
+	add.s64 %rd975, %rd305, 2;
+	mul.lo.s64 %rd976, %rd975, %rd120;
+	mad.lo.s64 %rd977, %rd976, 8, %rd116;
+	atom.global.max.s64 %rd978, [%rd977], %rd617;
+$L309:
+$L305:
+	bar.sync 0;
+	setp.eq.u32 %p256, %r5, 0;
+	@!%p256 bra $L310;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r248, [gk_league_sync+4];
-	atom.global.add.u32 %r249, [gk_league_sync], 1;
-	mov.u32 %r250, %nctaid.x;
-	sub.u32 %r251, %r250, 1;
-	setp.eq.u32 %p139, %r249, %r251;
-	@!%p139 bra $L155;
+	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
+	atom.global.add.u32 %r419, [gk_league_sync], 1;
+	mov.u32 %r420, %nctaid.x;
+	sub.u32 %r421, %r420, 1;
+	setp.eq.u32 %p257, %r419, %r421;
+	@!%p257 bra $L311;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r252, [gk_league_sync+4], 1;
-	bra.uni $L156;
-$L155:
-	ld.relaxed.gpu.global.u32 %r253, [gk_league_sync+4];
-	setp.eq.u32 %p140, %r253, %r248;
-	@%p140 bra $L155;
-$L156:
+	atom.global.add.u32 %r422, [gk_league_sync+4], 1;
+	bra.uni $L312;
+$L311:
+	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
+	setp.eq.u32 %p258, %r423, %r418;
+	@%p258 bra $L311;
+$L312:
 	fence.acq_rel.gpu;
-$L154:
+$L310:
 	bar.sync 0;
-	setp.eq.s64 %p141, %rd216, 0;
-	and.pred %p142, %p11, %p141;
-	@!%p142 bra $L158;
-	mov.b64 %rd540, 9;
-	mul.lo.s64 %rd539, %rd540, %rd116;
-	mad.lo.s64 %rd541, %rd539, 8, %rd112;
-	mov.b64 %rd542, 0;
-	st.global.s64 [%rd541+0], %rd542;
-$L158:
-	mul.lo.s64 %rd543, %rd253, %rd116;
-	mad.lo.s64 %rd544, %rd543, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	add.s64 %rd547, %rd253, 1;
-	mul.lo.s64 %rd548, %rd547, %rd116;
-	mad.lo.s64 %rd549, %rd548, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	mov.b64 %rd552, %rd546;
-	mov.b64 %rd553, %rd551;
-	mov.b64 %rd554, %rd552;
-	mov.b64 %rd555, %rd553;
-	add.s64 %rd556, %rd253, 2;
-	mul.lo.s64 %rd557, %rd556, %rd116;
-	mad.lo.s64 %rd558, %rd557, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	mov.b64 %rd210, %rd560;
-	@!%p11 bra $L160;
-	mov.b64 %rd562, 3;
-	mul.lo.s64 %rd561, %rd562, %rd216;
-	mov.b64 %rd564, 1;
-	add.s64 %rd563, %rd564, %rd561;
-	mul.lo.s64 %rd565, %rd563, %rd109;
-	mad.lo.s64 %rd566, %rd565, 8, %rd105;
-	st.global.s64 [%rd566+0], %rd554;
-	mov.b64 %rd568, 3;
-	mul.lo.s64 %rd567, %rd568, %rd216;
-	mov.b64 %rd570, 2;
-	add.s64 %rd569, %rd570, %rd567;
-	mul.lo.s64 %rd571, %rd569, %rd109;
-	mad.lo.s64 %rd572, %rd571, 8, %rd105;
-	st.global.s64 [%rd572+0], %rd555;
-	mov.b64 %rd574, 3;
-	mul.lo.s64 %rd573, %rd574, %rd216;
-	mov.b64 %rd576, 3;
-	add.s64 %rd575, %rd576, %rd573;
-	mul.lo.s64 %rd577, %rd575, %rd109;
-	mad.lo.s64 %rd578, %rd577, 8, %rd105;
-	st.global.s64 [%rd578+0], %rd210;
-	add.s64 %rd579, %rd216, 1;
-	st.global.s64 [%rd105+0], %rd579;
-$L160:
-	setp.eq.s64 %p143, %rd554, 0;
-	setp.gt.s64 %p144, %rd554, %rd66;
-	or.pred %p145, %p143, %p144;
-	setp.gt.s64 %p146, %rd555, %rd68;
-	or.pred %p147, %p145, %p146;
-	setp.gt.s64 %p148, %rd210, %rd70;
-	or.pred %p149, %p147, %p148;
-	@!%p149 bra $L162;
+	setp.eq.s64 %p259, %rd230, 0;
+	and.pred %p260, %p11, %p259;
+	@!%p260 bra $L314;
+	mov.b64 %rd980, 9;
+	mul.lo.s64 %rd979, %rd980, %rd120;
+	mad.lo.s64 %rd981, %rd979, 8, %rd116;
+	mov.b64 %rd982, 0;
+	st.global.s64 [%rd981+0], %rd982;
+$L314:
+	mul.lo.s64 %rd983, %rd267, %rd120;
+	mad.lo.s64 %rd984, %rd983, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd267, 1;
+	mul.lo.s64 %rd988, %rd987, %rd120;
+	mad.lo.s64 %rd989, %rd988, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd990, [%rd989+0];
+	mov.b64 %rd991, %rd990;
+	mov.b64 %rd992, %rd986;
+	mov.b64 %rd993, %rd991;
+	mov.b64 %rd994, %rd992;
+	mov.b64 %rd995, %rd993;
+	add.s64 %rd996, %rd267, 2;
+	mul.lo.s64 %rd997, %rd996, %rd120;
+	mad.lo.s64 %rd998, %rd997, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd999, [%rd998+0];
+	mov.b64 %rd1000, %rd999;
+	mov.b64 %rd224, %rd1000;
+	@!%p11 bra $L316;
+	mov.b64 %rd1002, 3;
+	mul.lo.s64 %rd1001, %rd1002, %rd230;
+	mov.b64 %rd1004, 1;
+	add.s64 %rd1003, %rd1004, %rd1001;
+	mul.lo.s64 %rd1005, %rd1003, %rd113;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd109;
+	st.global.s64 [%rd1006+0], %rd994;
+	mov.b64 %rd1008, 3;
+	mul.lo.s64 %rd1007, %rd1008, %rd230;
+	mov.b64 %rd1010, 2;
+	add.s64 %rd1009, %rd1010, %rd1007;
+	mul.lo.s64 %rd1011, %rd1009, %rd113;
+	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
+	st.global.s64 [%rd1012+0], %rd995;
+	mov.b64 %rd1014, 3;
+	mul.lo.s64 %rd1013, %rd1014, %rd230;
+	mov.b64 %rd1016, 3;
+	add.s64 %rd1015, %rd1016, %rd1013;
+	mul.lo.s64 %rd1017, %rd1015, %rd113;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
+	st.global.s64 [%rd1018+0], %rd224;
+	add.s64 %rd1019, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1019;
+$L316:
+	setp.eq.s64 %p261, %rd994, 0;
+	setp.gt.s64 %p262, %rd994, %rd66;
+	or.pred %p263, %p261, %p262;
+	setp.gt.s64 %p264, %rd995, %rd68;
+	or.pred %p265, %p263, %p264;
+	setp.gt.s64 %p266, %rd224, %rd70;
+	or.pred %p267, %p265, %p266;
+	@!%p267 bra $L318;
 	bra.uni $L3;
-$L162:
-	mov.b64 %rd144, %rd554;
+$L318:
+	mov.b64 %rd158, %rd994;
 $L36:
-	add.s64 %rd580, %rd216, 1;
-	mov.b64 %rd216, %rd580;
+	add.s64 %rd1020, %rd230, 1;
+	mov.b64 %rd230, %rd1020;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -43721,7 +45820,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43725
+//line gokkos_kernels_gen.go:45824
 		*acc = gokkosAccV
 		return
 	}
@@ -43743,7 +45842,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43747
+//line gokkos_kernels_gen.go:45846
 	*acc = gokkosAccV
 }
 
@@ -43763,7 +45862,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43767
+//line gokkos_kernels_gen.go:45866
 		*acc = gokkosAccV
 		return
 	}
@@ -43777,7 +45876,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43781
+//line gokkos_kernels_gen.go:45880
 	*acc = gokkosAccV
 }
 
@@ -43797,7 +45896,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43801
+//line gokkos_kernels_gen.go:45900
 		*acc = gokkosAccV
 		return
 	}
@@ -43812,7 +45911,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43816
+//line gokkos_kernels_gen.go:45915
 	*acc = gokkosAccV
 }
 
@@ -43826,7 +45925,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43830
+//line gokkos_kernels_gen.go:45929
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43835,7 +45934,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43839
+//line gokkos_kernels_gen.go:45938
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -43857,7 +45956,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43861
+//line gokkos_kernels_gen.go:45960
 		*acc = gokkosAccV
 		return
 	}
@@ -43875,7 +45974,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43879
+//line gokkos_kernels_gen.go:45978
 	*acc = gokkosAccV
 }
 
@@ -43897,7 +45996,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:43901
+//line gokkos_kernels_gen.go:46000
 		*acc = gokkosAccV
 		return
 	}
@@ -43913,7 +46012,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:43917
+//line gokkos_kernels_gen.go:46016
 	*acc = gokkosAccV
 }
 
@@ -43939,7 +46038,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43943
+//line gokkos_kernels_gen.go:46042
 	*acc = gokkosAccV
 }
 
@@ -43955,7 +46054,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:43959
+//line gokkos_kernels_gen.go:46058
 		*acc = gokkosAccV
 		return
 	}
@@ -43964,7 +46063,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:43968
+//line gokkos_kernels_gen.go:46067
 	*acc = gokkosAccV
 }
 
@@ -43981,7 +46080,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43985
+//line gokkos_kernels_gen.go:46084
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43991,7 +46090,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43995
+//line gokkos_kernels_gen.go:46094
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44006,7 +46105,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:44010
+//line gokkos_kernels_gen.go:46109
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44015,7 +46114,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:44019
+//line gokkos_kernels_gen.go:46118
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44039,7 +46138,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44043
+//line gokkos_kernels_gen.go:46142
 		*acc = gokkosAccV
 		return
 	}
@@ -44057,7 +46156,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44061
+//line gokkos_kernels_gen.go:46160
 	*acc = gokkosAccV
 }
 
@@ -44074,7 +46173,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44078
+//line gokkos_kernels_gen.go:46177
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44090,7 +46189,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44094
+//line gokkos_kernels_gen.go:46193
 		*acc = gokkosAccV
 		return
 	}
@@ -44102,7 +46201,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44106
+//line gokkos_kernels_gen.go:46205
 	*acc = gokkosAccV
 }
 
@@ -44124,7 +46223,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44128
+//line gokkos_kernels_gen.go:46227
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44141,7 +46240,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44145
+//line gokkos_kernels_gen.go:46244
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44153,7 +46252,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44157
+//line gokkos_kernels_gen.go:46256
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -44178,7 +46277,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44182
+//line gokkos_kernels_gen.go:46281
 	*acc = gokkosAccV
 }
 
@@ -44203,7 +46302,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44207
+//line gokkos_kernels_gen.go:46306
 	*acc = gokkosAccV
 }
 
@@ -44225,7 +46324,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44229
+//line gokkos_kernels_gen.go:46328
 	*acc = gokkosAccV
 }
 
@@ -44256,7 +46355,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44260
+//line gokkos_kernels_gen.go:46359
 		*acc = gokkosAccV
 		return
 	}
@@ -44280,7 +46379,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44284
+//line gokkos_kernels_gen.go:46383
 	*acc = gokkosAccV
 }
 
@@ -44303,7 +46402,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44307
+//line gokkos_kernels_gen.go:46406
 		*acc = gokkosAccV
 		return
 	}
@@ -44318,7 +46417,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44322
+//line gokkos_kernels_gen.go:46421
 	*acc = gokkosAccV
 }
 
@@ -44348,7 +46447,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44352
+//line gokkos_kernels_gen.go:46451
 		*acc = gokkosAccV
 		return
 	}
@@ -44370,7 +46469,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44374
+//line gokkos_kernels_gen.go:46473
 	*acc = gokkosAccV
 }
 
@@ -44386,7 +46485,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44390
+//line gokkos_kernels_gen.go:46489
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44395,7 +46494,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44399
+//line gokkos_kernels_gen.go:46498
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44416,7 +46515,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44420
+//line gokkos_kernels_gen.go:46519
 		*acc = gokkosAccV
 		return
 	}
@@ -44431,7 +46530,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44435
+//line gokkos_kernels_gen.go:46534
 	*acc = gokkosAccV
 }
 
@@ -44450,7 +46549,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44454
+//line gokkos_kernels_gen.go:46553
 	*acc = gokkosAccV
 }
 
@@ -44465,7 +46564,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44469
+//line gokkos_kernels_gen.go:46568
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44473,7 +46572,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44477
+//line gokkos_kernels_gen.go:46576
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -44497,7 +46596,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44501
+//line gokkos_kernels_gen.go:46600
 		*acc = gokkosAccV
 		return
 	}
@@ -44516,7 +46615,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44520
+//line gokkos_kernels_gen.go:46619
 	*acc = gokkosAccV
 }
 
@@ -44529,7 +46628,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44533
+//line gokkos_kernels_gen.go:46632
 		*acc = gokkosAccV
 		return
 	}
@@ -44537,7 +46636,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44541
+//line gokkos_kernels_gen.go:46640
 	*acc = gokkosAccV
 }
 
@@ -44565,7 +46664,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44569
+//line gokkos_kernels_gen.go:46668
 		*acc = gokkosAccV
 		return
 	}
@@ -44587,7 +46686,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44591
+//line gokkos_kernels_gen.go:46690
 	*acc = gokkosAccV
 }
 
@@ -44600,14 +46699,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44604
+//line gokkos_kernels_gen.go:46703
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44611
+//line gokkos_kernels_gen.go:46710
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44627,7 +46726,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44631
+//line gokkos_kernels_gen.go:46730
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44640,7 +46739,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44644
+//line gokkos_kernels_gen.go:46743
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44651,7 +46750,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44655
+//line gokkos_kernels_gen.go:46754
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44666,7 +46765,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44670
+//line gokkos_kernels_gen.go:46769
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44675,7 +46774,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44679
+//line gokkos_kernels_gen.go:46778
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44692,7 +46791,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44696
+//line gokkos_kernels_gen.go:46795
 		*acc = gokkosAccV
 		return
 	}
@@ -44703,7 +46802,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44707
+//line gokkos_kernels_gen.go:46806
 	*acc = gokkosAccV
 }
 
@@ -44727,7 +46826,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44731
+//line gokkos_kernels_gen.go:46830
 		*acc = gokkosAccV
 		return
 	}
@@ -44745,7 +46844,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44749
+//line gokkos_kernels_gen.go:46848
 	*acc = gokkosAccV
 }
 
@@ -44767,7 +46866,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44771
+//line gokkos_kernels_gen.go:46870
 		*acc = gokkosAccV
 		return
 	}
@@ -44783,7 +46882,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44787
+//line gokkos_kernels_gen.go:46886
 	*acc = gokkosAccV
 }
 
@@ -44811,7 +46910,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44815
+//line gokkos_kernels_gen.go:46914
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44831,7 +46930,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44835
+//line gokkos_kernels_gen.go:46934
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44845,7 +46944,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44849
+//line gokkos_kernels_gen.go:46948
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44854,7 +46953,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44858
+//line gokkos_kernels_gen.go:46957
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -44874,7 +46973,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44878
+//line gokkos_kernels_gen.go:46977
 		*acc = gokkosAccV
 		return
 	}
@@ -44889,7 +46988,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44893
+//line gokkos_kernels_gen.go:46992
 	*acc = gokkosAccV
 }
 
@@ -44907,7 +47006,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44911
+//line gokkos_kernels_gen.go:47010
 		*acc = gokkosAccV
 		return
 	}
@@ -44919,7 +47018,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44923
+//line gokkos_kernels_gen.go:47022
 	*acc = gokkosAccV
 }
 
@@ -44933,7 +47032,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44937
+//line gokkos_kernels_gen.go:47036
 	*acc = gokkosAccV
 }
 
@@ -44953,7 +47052,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44957
+//line gokkos_kernels_gen.go:47056
 		*acc = gokkosAccV
 		return
 	}
@@ -44967,7 +47066,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44971
+//line gokkos_kernels_gen.go:47070
 	*acc = gokkosAccV
 }
 
@@ -44991,7 +47090,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44995
+//line gokkos_kernels_gen.go:47094
 		*acc = gokkosAccV
 		return
 	}
@@ -45006,7 +47105,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45010
+//line gokkos_kernels_gen.go:47109
 	*acc = gokkosAccV
 }
 
@@ -45043,7 +47142,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:45047
+//line gokkos_kernels_gen.go:47146
 		*acc = gokkosAccV
 		return
 	}
@@ -45074,7 +47173,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:45078
+//line gokkos_kernels_gen.go:47177
 	*acc = gokkosAccV
 }
 
@@ -45098,7 +47197,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45102
+//line gokkos_kernels_gen.go:47201
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45114,7 +47213,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45118
+//line gokkos_kernels_gen.go:47217
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -45136,7 +47235,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45140
+//line gokkos_kernels_gen.go:47239
 		*acc = gokkosAccV
 		return
 	}
@@ -45152,7 +47251,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45156
+//line gokkos_kernels_gen.go:47255
 	*acc = gokkosAccV
 }
 
@@ -45227,7 +47326,7 @@ gokkosNext:
 //line multistep.go:239
 		}
 	}
-//line gokkos_kernels_gen.go:45231
+//line gokkos_kernels_gen.go:47330
 	return gokkosN
 }
 
@@ -45282,6 +47381,6 @@ gokkosNext:
 //line multistep.go:218
 		}
 	}
-//line gokkos_kernels_gen.go:45286
+//line gokkos_kernels_gen.go:47385
 	return gokkosN
 }

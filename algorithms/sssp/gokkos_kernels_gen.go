@@ -355,7 +355,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -380,17 +380,19 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.IW", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.IDist", Field: []int{11, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{11, 4}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{11, 5}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{11, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{11, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{11, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{13, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{13, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{13, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{13, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{13, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{13, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -403,7 +405,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -428,10 +430,12 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -444,7 +448,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:48",
+		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -469,10 +473,12 @@ func init() {
 			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -16281,13 +16287,15 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s63,
 	.param .b64 gk_s64,
 	.param .b64 gk_s65,
-	.param .b64 gk_s66
+	.param .b64 gk_s66,
+	.param .b64 gk_s67,
+	.param .b64 gk_s68
 )
 {
-	.reg .pred %p<168>;
-	.reg .b32 %r<252>;
-	.reg .b64 %rd<660>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<303>;
+	.reg .b32 %r<420>;
+	.reg .b64 %rd<1144>;
+	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16425,248 +16433,264 @@ const gokkosPTX9 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.u64 %rd131, [gk_s50];
-	cvta.to.global.u64 %rd132, %rd131;
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	ld.param.s64 %rd136, [gk_s52];
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	ld.param.u64 %rd135, [gk_s52];
+	cvta.to.global.u64 %rd136, %rd135;
 	mov.b64 %rd137, %rd136;
-	ld.param.u64 %rd138, [gk_s53];
-	cvta.to.global.u64 %rd139, %rd138;
-	mov.b64 %rd140, %rd139;
-	ld.param.s64 %rd141, [gk_s54];
-	mov.b64 %rd142, %rd141;
-	ld.param.s64 %rd143, [gk_s55];
+	ld.param.s64 %rd138, [gk_s53];
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s54];
+	mov.b64 %rd141, %rd140;
+	ld.param.u64 %rd142, [gk_s55];
+	cvta.to.global.u64 %rd143, %rd142;
 	mov.b64 %rd144, %rd143;
-	ld.param.u8 %r34, [gk_s56];
+	ld.param.s64 %rd145, [gk_s56];
+	mov.b64 %rd146, %rd145;
+	ld.param.s64 %rd147, [gk_s57];
+	mov.b64 %rd148, %rd147;
+	ld.param.u8 %r34, [gk_s58];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.f64 %fd1, [gk_s57];
+	ld.param.f64 %fd1, [gk_s59];
 	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd145, [gk_s58];
-	cvta.to.global.u64 %rd146, %rd145;
-	mov.b64 %rd147, %rd146;
-	ld.param.s64 %rd148, [gk_s59];
-	mov.b64 %rd149, %rd148;
-	ld.param.s64 %rd150, [gk_s60];
+	ld.param.u64 %rd149, [gk_s60];
+	cvta.to.global.u64 %rd150, %rd149;
 	mov.b64 %rd151, %rd150;
-	ld.param.u64 %rd152, [gk_s61];
-	cvta.to.global.u64 %rd153, %rd152;
-	mov.b64 %rd154, %rd153;
-	ld.param.s64 %rd155, [gk_s62];
-	mov.b64 %rd156, %rd155;
-	ld.param.s64 %rd157, [gk_s63];
+	ld.param.s64 %rd152, [gk_s61];
+	mov.b64 %rd153, %rd152;
+	ld.param.s64 %rd154, [gk_s62];
+	mov.b64 %rd155, %rd154;
+	ld.param.u64 %rd156, [gk_s63];
+	cvta.to.global.u64 %rd157, %rd156;
 	mov.b64 %rd158, %rd157;
-	ld.param.u64 %rd159, [gk_s64];
-	cvta.to.global.u64 %rd160, %rd159;
-	mov.b64 %rd161, %rd160;
-	ld.param.s64 %rd162, [gk_s65];
-	mov.b64 %rd163, %rd162;
-	ld.param.s64 %rd164, [gk_s66];
+	ld.param.s64 %rd159, [gk_s64];
+	mov.b64 %rd160, %rd159;
+	ld.param.s64 %rd161, [gk_s65];
+	mov.b64 %rd162, %rd161;
+	ld.param.u64 %rd163, [gk_s66];
+	cvta.to.global.u64 %rd164, %rd163;
 	mov.b64 %rd165, %rd164;
-	cvt.u64.u32 %rd167, %r28;
-	cvt.u64.u32 %rd168, %r29;
-	mov.b64 %rd169, %rd167;
+	ld.param.s64 %rd166, [gk_s67];
+	mov.b64 %rd167, %rd166;
+	ld.param.s64 %rd168, [gk_s68];
+	mov.b64 %rd169, %rd168;
+	cvt.u64.u32 %rd171, %r28;
+	cvt.u64.u32 %rd172, %r29;
+	mov.b64 %rd173, %rd171;
 $L1:
-	setp.ge.s64 %p9, %rd169, %rd2;
+	setp.ge.s64 %p9, %rd173, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd166, %rd169;
+	mov.b64 %rd170, %rd173;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd170, %rd13, %rd21;
-	mad.lo.s64 %rd171, %rd100, 4, 15;
-	and.b64 %rd171, %rd171, -16;
-	add.s64 %rd21, %rd21, %rd171;
-	mov.b64 %rd172, %rd170;
-	mov.b64 %rd173, %rd100;
-	mov.b64 %rd174, 1;
-	mov.b64 %rd175, %rd172;
-	mov.b64 %rd176, %rd173;
-	mov.b64 %rd177, %rd174;
-	setp.eq.s64 %p10, %rd166, 0;
-	cvt.u64.u32 %rd178, %r2;
-	setp.eq.s64 %p11, %rd178, 0;
+	add.s64 %rd174, %rd13, %rd21;
+	mad.lo.s64 %rd175, %rd100, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd21, %rd21, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd100;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd183, 2;
+	mul.lo.s64 %rd182, %rd183, %rd106;
+	add.s64 %rd184, %rd11, %rd20;
+	mad.lo.s64 %rd185, %rd182, 4, 15;
+	and.b64 %rd185, %rd185, -16;
+	add.s64 %rd20, %rd20, %rd185;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd182;
+	mov.b64 %rd188, 1;
+	mov.b64 %rd189, %rd186;
+	mov.b64 %rd190, %rd187;
+	mov.b64 %rd191, %rd188;
+	setp.eq.s64 %p10, %rd170, 0;
+	cvt.u64.u32 %rd192, %r2;
+	setp.eq.s64 %p11, %rd192, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd179, %rd62;
-	mov.b64 %rd180, 0;
-	cvt.u64.u32 %rd181, %r4;
-	mul.lo.s64 %rd182, %rd166, %rd181;
-	cvt.u64.u32 %rd183, %r2;
-	add.s64 %rd184, %rd182, %rd183;
-	mov.b64 %rd185, %rd184;
+	mov.b64 %rd193, %rd62;
+	mov.b64 %rd194, 0;
+	cvt.u64.u32 %rd195, %r4;
+	mul.lo.s64 %rd196, %rd170, %rd195;
+	cvt.u64.u32 %rd197, %r2;
+	add.s64 %rd198, %rd196, %rd197;
+	mov.b64 %rd199, %rd198;
 $L4:
-	setp.lt.s64 %p14, %rd185, %rd179;
+	setp.lt.s64 %p14, %rd199, %rd193;
 	not.pred %p15, %p14;
 	@!%p15 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd186, %rd185, %rd53;
-	mad.lo.s64 %rd187, %rd186, 4, %rd49;
-	ld.global.s32 %r35, [%rd187+0];
+	mul.lo.s64 %rd200, %rd199, %rd53;
+	mad.lo.s64 %rd201, %rd200, 4, %rd49;
+	ld.global.s32 %r35, [%rd201+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd188, %rd25;
+	mov.b64 %rd202, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd189, %r37;
-	add.s64 %rd190, %rd189, 1;
-	mul.lo.s64 %rd191, %rd190, %rd32;
-	mad.lo.s64 %rd192, %rd191, 8, %rd28;
-	ld.global.nc.s64 %rd193, [%rd192+0];
-	mov.b64 %rd194, %rd193;
-	cvt.s64.s32 %rd195, %r37;
-	mul.lo.s64 %rd196, %rd195, %rd32;
-	mad.lo.s64 %rd197, %rd196, 8, %rd28;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
-	sub.s64 %rd200, %rd194, %rd199;
-	mov.b64 %rd201, %rd200;
-	max.s64 %rd202, %rd180, %rd201;
-	mov.b64 %rd180, %rd202;
+	cvt.s64.s32 %rd203, %r37;
+	add.s64 %rd204, %rd203, 1;
+	mul.lo.s64 %rd205, %rd204, %rd32;
+	mad.lo.s64 %rd206, %rd205, 8, %rd28;
+	ld.global.nc.s64 %rd207, [%rd206+0];
+	mov.b64 %rd208, %rd207;
+	cvt.s64.s32 %rd209, %r37;
+	mul.lo.s64 %rd210, %rd209, %rd32;
+	mad.lo.s64 %rd211, %rd210, 8, %rd28;
+	ld.global.nc.s64 %rd212, [%rd211+0];
+	mov.b64 %rd213, %rd212;
+	sub.s64 %rd214, %rd208, %rd213;
+	mov.b64 %rd215, %rd214;
+	max.s64 %rd216, %rd194, %rd215;
+	mov.b64 %rd194, %rd216;
 $L5:
-	cvt.u64.u32 %rd203, %r4;
-	mul.lo.s64 %rd204, %rd2, %rd203;
-	add.s64 %rd205, %rd185, %rd204;
-	mov.b64 %rd185, %rd205;
+	cvt.u64.u32 %rd217, %r4;
+	mul.lo.s64 %rd218, %rd2, %rd217;
+	add.s64 %rd219, %rd199, %rd218;
+	mov.b64 %rd199, %rd219;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd206, %rd180;
+	mov.b64 %rd220, %rd194;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L9:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L10;
-	mov.b64 {%r40, %r41}, %rd206;
+	mov.b64 {%r40, %r41}, %rd220;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd207, {%r42, %r43};
+	mov.b64 %rd221, {%r42, %r43};
 	@!%p17 bra $L11;
-	max.s64 %rd208, %rd206, %rd207;
-	mov.b64 %rd206, %rd208;
+	max.s64 %rd222, %rd220, %rd221;
+	mov.b64 %rd220, %rd222;
 $L11:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L12;
-	mul.wide.u32 %rd209, %r8, 16;
-	add.s64 %rd210, %rd1, %rd209;
-	st.shared.s64 [%rd210+0], %rd206;
+	mul.wide.u32 %rd223, %r8, 16;
+	add.s64 %rd224, %rd1, %rd223;
+	st.shared.s64 [%rd224+0], %rd220;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L13;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd211, %r7, 16;
-	add.s64 %rd212, %rd1, %rd211;
-	ld.shared.s64 %rd213, [%rd212+0];
-	mov.b64 %rd206, %rd213;
+	mul.wide.u32 %rd225, %r7, 16;
+	add.s64 %rd226, %rd1, %rd225;
+	ld.shared.s64 %rd227, [%rd226+0];
+	mov.b64 %rd220, %rd227;
 $L14:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd206;
+	mov.b64 {%r45, %r46}, %rd220;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd214, {%r47, %r48};
+	mov.b64 %rd228, {%r47, %r48};
 	@!%p21 bra $L15;
-	max.s64 %rd215, %rd206, %rd214;
-	mov.b64 %rd206, %rd215;
+	max.s64 %rd229, %rd220, %rd228;
+	mov.b64 %rd220, %rd229;
 $L15:
-	mov.b64 {%r49, %r50}, %rd206;
+	mov.b64 {%r49, %r50}, %rd220;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd216, {%r51, %r52};
+	mov.b64 %rd230, {%r51, %r52};
 	@!%p22 bra $L16;
-	max.s64 %rd217, %rd206, %rd216;
-	mov.b64 %rd206, %rd217;
+	max.s64 %rd231, %rd220, %rd230;
+	mov.b64 %rd220, %rd231;
 $L16:
-	mov.b64 {%r53, %r54}, %rd206;
+	mov.b64 {%r53, %r54}, %rd220;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd218, {%r55, %r56};
+	mov.b64 %rd232, {%r55, %r56};
 	@!%p23 bra $L17;
-	max.s64 %rd219, %rd206, %rd218;
-	mov.b64 %rd206, %rd219;
+	max.s64 %rd233, %rd220, %rd232;
+	mov.b64 %rd220, %rd233;
 $L17:
-	mov.b64 {%r57, %r58}, %rd206;
+	mov.b64 {%r57, %r58}, %rd220;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd220, {%r59, %r60};
+	mov.b64 %rd234, {%r59, %r60};
 	@!%p24 bra $L18;
-	max.s64 %rd221, %rd206, %rd220;
-	mov.b64 %rd206, %rd221;
+	max.s64 %rd235, %rd220, %rd234;
+	mov.b64 %rd220, %rd235;
 $L18:
-	mov.b64 {%r61, %r62}, %rd206;
+	mov.b64 {%r61, %r62}, %rd220;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd222, {%r63, %r64};
+	mov.b64 %rd236, {%r63, %r64};
 	@!%p25 bra $L19;
-	max.s64 %rd223, %rd206, %rd222;
-	mov.b64 %rd206, %rd223;
+	max.s64 %rd237, %rd220, %rd236;
+	mov.b64 %rd220, %rd237;
 $L19:
 	@!%p18 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd206;
+	st.shared.s64 [%rd1+1024], %rd220;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd224, [%rd1+1024];
-	mov.b64 %rd206, %rd224;
-	mov.b64 %rd225, %rd206;
-	mov.b64 %rd180, %rd225;
-	cvt.u64.u32 %rd226, %r2;
-	setp.eq.s64 %p26, %rd226, 0;
-	setp.gt.s64 %p27, %rd180, 0;
+	ld.shared.s64 %rd238, [%rd1+1024];
+	mov.b64 %rd220, %rd238;
+	mov.b64 %rd239, %rd220;
+	mov.b64 %rd194, %rd239;
+	cvt.u64.u32 %rd240, %r2;
+	setp.eq.s64 %p26, %rd240, 0;
+	setp.gt.s64 %p27, %rd194, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L22;
-	mov.b64 %rd228, 9;
-	mul.lo.s64 %rd227, %rd228, %rd116;
-	mad.lo.s64 %rd229, %rd227, 8, %rd112;
-	atom.global.max.s64 %rd230, [%rd229], %rd180;
+	mov.b64 %rd242, 9;
+	mul.lo.s64 %rd241, %rd242, %rd120;
+	mad.lo.s64 %rd243, %rd241, 8, %rd116;
+	atom.global.max.s64 %rd244, [%rd243], %rd194;
 $L22:
 	@!%p13 bra $L24;
-	mov.b64 %rd231, 0;
-	st.global.s64 [%rd112+0], %rd231;
-	mov.b64 %rd233, 1;
-	mul.lo.s64 %rd232, %rd233, %rd116;
-	mad.lo.s64 %rd234, %rd232, 8, %rd112;
-	mov.b64 %rd235, 0;
-	st.global.s64 [%rd234+0], %rd235;
-	mov.b64 %rd237, 2;
-	mul.lo.s64 %rd236, %rd237, %rd116;
-	mad.lo.s64 %rd238, %rd236, 8, %rd112;
-	mov.b64 %rd239, 0;
-	st.global.s64 [%rd238+0], %rd239;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd116+0], %rd245;
+	mov.b64 %rd247, 1;
+	mul.lo.s64 %rd246, %rd247, %rd120;
+	mad.lo.s64 %rd248, %rd246, 8, %rd116;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
+	mov.b64 %rd251, 2;
+	mul.lo.s64 %rd250, %rd251, %rd120;
+	mad.lo.s64 %rd252, %rd250, 8, %rd116;
+	mov.b64 %rd253, 0;
+	st.global.s64 [%rd252+0], %rd253;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -16690,13 +16714,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd241, 9;
-	mul.lo.s64 %rd240, %rd241, %rd116;
-	mad.lo.s64 %rd242, %rd240, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	mov.b64 %rd245, %rd244;
-	setp.gt.s64 %p32, %rd245, %rd70;
+	mov.b64 %rd255, 9;
+	mul.lo.s64 %rd254, %rd255, %rd120;
+	mad.lo.s64 %rd256, %rd254, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	setp.gt.s64 %p32, %rd259, %rd70;
 	@!%p32 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -16721,1054 +16745,2191 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p13 bra $L34;
-	mov.b64 %rd247, 9;
-	mul.lo.s64 %rd246, %rd247, %rd116;
-	mad.lo.s64 %rd248, %rd246, 8, %rd112;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
-	mov.b64 %rd250, -1;
-	st.global.s64 [%rd105+0], %rd250;
+	mov.b64 %rd261, 9;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd264, -1;
+	st.global.s64 [%rd109+0], %rd264;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd251, 0;
+	mov.b64 %rd265, 0;
 $L35:
-	setp.lt.s64 %p36, %rd251, %rd64;
+	setp.lt.s64 %p36, %rd265, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd252, %rd49;
-	mov.b64 %rd253, %rd51;
-	mov.b64 %rd254, %rd53;
-	mov.b64 %rd255, %rd56;
-	mov.b64 %rd256, %rd58;
-	mov.b64 %rd257, %rd60;
-	mov.b64 %rd258, %rd252;
-	mov.b64 %rd259, %rd253;
-	mov.b64 %rd260, %rd254;
-	mov.b64 %rd261, %rd255;
-	mov.b64 %rd262, %rd256;
-	mov.b64 %rd263, %rd257;
-	rem.s64 %rd264, %rd251, 2;
-	setp.eq.s64 %p38, %rd264, 1;
+	mov.b64 %rd266, %rd49;
+	mov.b64 %rd267, %rd51;
+	mov.b64 %rd268, %rd53;
+	mov.b64 %rd269, %rd56;
+	mov.b64 %rd270, %rd58;
+	mov.b64 %rd271, %rd60;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	mov.b64 %rd277, %rd271;
+	rem.s64 %rd278, %rd265, 2;
+	setp.eq.s64 %p38, %rd278, 1;
 	@!%p38 bra $L41;
-	mov.b64 %rd265, %rd56;
-	mov.b64 %rd266, %rd58;
-	mov.b64 %rd267, %rd60;
-	mov.b64 %rd268, %rd49;
-	mov.b64 %rd269, %rd51;
-	mov.b64 %rd270, %rd53;
-	mov.b64 %rd258, %rd265;
-	mov.b64 %rd259, %rd266;
-	mov.b64 %rd260, %rd267;
-	mov.b64 %rd261, %rd268;
-	mov.b64 %rd262, %rd269;
-	mov.b64 %rd263, %rd270;
+	mov.b64 %rd279, %rd56;
+	mov.b64 %rd280, %rd58;
+	mov.b64 %rd281, %rd60;
+	mov.b64 %rd282, %rd49;
+	mov.b64 %rd283, %rd51;
+	mov.b64 %rd284, %rd53;
+	mov.b64 %rd272, %rd279;
+	mov.b64 %rd273, %rd280;
+	mov.b64 %rd274, %rd281;
+	mov.b64 %rd275, %rd282;
+	mov.b64 %rd276, %rd283;
+	mov.b64 %rd277, %rd284;
 $L41:
 	mov.pred %p39, %p4;
-	mov.b64 %rd271, %rd73;
-	mov.b64 %rd272, %rd75;
-	mov.b64 %rd273, %rd77;
-	mov.b64 %rd274, %rd80;
-	mov.b64 %rd275, %rd82;
-	mov.b64 %rd276, %rd84;
-	mov.b64 %rd277, %rd87;
-	mov.b64 %rd278, %rd89;
-	mov.b64 %rd279, %rd91;
+	mov.b64 %rd285, %rd73;
+	mov.b64 %rd286, %rd75;
+	mov.b64 %rd287, %rd77;
+	mov.b64 %rd288, %rd80;
+	mov.b64 %rd289, %rd82;
+	mov.b64 %rd290, %rd84;
+	mov.b64 %rd291, %rd87;
+	mov.b64 %rd292, %rd89;
+	mov.b64 %rd293, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd280, %rd94;
-	mov.b64 %rd281, %rd96;
-	mov.b64 %rd282, %rd98;
+	mov.b64 %rd294, %rd94;
+	mov.b64 %rd295, %rd96;
+	mov.b64 %rd296, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd283, %rd100;
-	mov.b64 %rd284, %rd102;
-	cvt.u32.u64 %r78, %rd251;
+	mov.b64 %rd297, %rd100;
+	mov.b64 %rd298, %rd102;
+	cvt.u32.u64 %r78, %rd265;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd285, %rd251, 3;
-	mov.b64 %rd287, 3;
-	mul.lo.s64 %rd286, %rd287, %rd285;
-	mov.b64 %rd288, %rd286;
+	rem.s64 %rd299, %rd265, 3;
+	mov.b64 %rd301, 3;
+	mul.lo.s64 %rd300, %rd301, %rd299;
+	mov.b64 %rd302, %rd300;
 	@!%p13 bra $L43;
-	add.s64 %rd289, %rd251, 1;
-	rem.s64 %rd290, %rd289, 3;
-	mov.b64 %rd292, 3;
-	mul.lo.s64 %rd291, %rd292, %rd290;
-	mov.b64 %rd293, %rd291;
-	mul.lo.s64 %rd294, %rd293, %rd116;
-	mad.lo.s64 %rd295, %rd294, 8, %rd112;
-	mov.b64 %rd296, 0;
-	st.global.s64 [%rd295+0], %rd296;
-	add.s64 %rd297, %rd293, 1;
-	mul.lo.s64 %rd298, %rd297, %rd116;
-	mad.lo.s64 %rd299, %rd298, 8, %rd112;
-	mov.b64 %rd300, 0;
-	st.global.s64 [%rd299+0], %rd300;
-	add.s64 %rd301, %rd293, 2;
-	mul.lo.s64 %rd302, %rd301, %rd116;
-	mad.lo.s64 %rd303, %rd302, 8, %rd112;
-	mov.b64 %rd304, 0;
-	st.global.s64 [%rd303+0], %rd304;
+	add.s64 %rd303, %rd265, 1;
+	rem.s64 %rd304, %rd303, 3;
+	mov.b64 %rd306, 3;
+	mul.lo.s64 %rd305, %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mul.lo.s64 %rd308, %rd307, %rd120;
+	mad.lo.s64 %rd309, %rd308, 8, %rd116;
+	mov.b64 %rd310, 0;
+	st.global.s64 [%rd309+0], %rd310;
+	add.s64 %rd311, %rd307, 1;
+	mul.lo.s64 %rd312, %rd311, %rd120;
+	mad.lo.s64 %rd313, %rd312, 8, %rd116;
+	mov.b64 %rd314, 0;
+	st.global.s64 [%rd313+0], %rd314;
+	add.s64 %rd315, %rd307, 2;
+	mul.lo.s64 %rd316, %rd315, %rd120;
+	mad.lo.s64 %rd317, %rd316, 8, %rd116;
+	mov.b64 %rd318, 0;
+	st.global.s64 [%rd317+0], %rd318;
 $L43:
-	mov.b64 %rd305, %rd245;
-	cvt.u64.u32 %rd306, %r4;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd308, 1;
+	mov.b64 %rd319, %rd259;
+	cvt.u64.u32 %rd320, %r4;
+	mov.b64 %rd321, %rd320;
+	mov.b64 %rd322, 1;
 $L44:
-	setp.lt.s64 %p41, %rd308, %rd305;
-	setp.lt.s64 %p42, %rd308, 32;
+	setp.lt.s64 %p41, %rd322, %rd319;
+	setp.lt.s64 %p42, %rd322, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd310, 2;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	setp.le.s64 %p44, %rd309, %rd307;
+	mov.b64 %rd324, 2;
+	mul.lo.s64 %rd323, %rd324, %rd322;
+	setp.le.s64 %p44, %rd323, %rd321;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd311, %rd308, 2;
-	mov.b64 %rd308, %rd311;
+	mul.lo.s64 %rd325, %rd322, 2;
+	mov.b64 %rd322, %rd325;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd312, %rd308;
-	mov.b64 %rd313, %rd25;
-	mov.b64 %rd314, %rd62;
-	mov.b64 %rd315, %rd64;
-	mov.b64 %rd316, %rd66;
-	mov.b64 %rd317, %rd68;
-	mov.b64 %rd318, %rd70;
+	mov.b64 %rd326, %rd322;
+	mov.b64 %rd327, %rd25;
+	mov.b64 %rd328, %rd62;
+	mov.b64 %rd329, %rd64;
+	mov.b64 %rd330, %rd66;
+	mov.b64 %rd331, %rd68;
+	mov.b64 %rd332, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd319, %rd100;
-	mov.b64 %rd320, %rd102;
+	mov.b64 %rd333, %rd100;
+	mov.b64 %rd334, %rd102;
+	mov.b64 %rd335, %rd104;
+	mov.b64 %rd336, %rd106;
 	mov.pred %p49, %p8;
 	mov.f64 %fd3, %fd2;
 	mov.pred %p50, %p39;
-	mov.b64 %rd321, %rd271;
-	mov.b64 %rd322, %rd272;
-	mov.b64 %rd323, %rd273;
-	mov.b64 %rd324, %rd274;
-	mov.b64 %rd325, %rd275;
-	mov.b64 %rd326, %rd276;
-	mov.b64 %rd327, %rd277;
-	mov.b64 %rd328, %rd278;
-	mov.b64 %rd329, %rd279;
 	mov.pred %p51, %p40;
-	mov.b64 %rd330, %rd280;
-	mov.b64 %rd331, %rd281;
-	mov.b64 %rd332, %rd282;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd333, %rd283;
-	mov.b64 %rd334, %rd284;
-	mov.b64 %rd335, %rd179;
-	mov.b64 %rd336, %rd288;
-	mov.b64 %rd337, %rd312;
-	cvt.u64.u32 %rd338, %r4;
-	div.s64 %rd339, %rd338, %rd337;
-	setp.eq.s64 %p52, %rd337, -1;
-	neg.s64 %rd340, %rd338;
-	selp.b64 %rd341, %rd340, %rd339, %p52;
-	setp.eq.s64 %p53, %rd337, 0;
-	selp.b64 %rd342, 0, %rd341, %p53;
-	mov.b64 %rd343, %rd342;
-	mul.lo.s64 %rd344, %rd2, %rd343;
-	mov.b64 %rd345, %rd344;
-	mul.lo.s64 %rd346, %rd166, %rd343;
-	cvt.u64.u32 %rd347, %r2;
-	div.s64 %rd348, %rd347, %rd337;
-	setp.eq.s64 %p54, %rd337, -1;
-	neg.s64 %rd349, %rd347;
-	selp.b64 %rd350, %rd349, %rd348, %p54;
-	setp.eq.s64 %p55, %rd337, 0;
-	selp.b64 %rd351, 0, %rd350, %p55;
-	add.s64 %rd352, %rd346, %rd351;
-	mov.b64 %rd353, %rd352;
-	cvt.u64.u32 %rd354, %r2;
-	rem.s64 %rd355, %rd354, %rd337;
-	setp.eq.s64 %p56, %rd337, -1;
-	selp.b64 %rd356, 0, %rd355, %p56;
-	setp.eq.s64 %p57, %rd337, 0;
-	selp.b64 %rd357, %rd354, %rd356, %p57;
-	mov.b64 %rd358, %rd357;
-	mov.b32 %r82, -1;
-	mov.b64 %rd359, 0;
-	mov.b64 %rd360, 0;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b64 %rd363, %rd333;
+	mov.b64 %rd337, %rd297;
+	mov.b64 %rd338, %rd298;
+	mov.b64 %rd339, %rd193;
+	mov.b64 %rd340, %rd302;
+	mov.b64 %rd341, %rd326;
+	cvt.u64.u32 %rd342, %r4;
+	div.s64 %rd343, %rd342, %rd341;
+	setp.eq.s64 %p52, %rd341, -1;
+	neg.s64 %rd344, %rd342;
+	selp.b64 %rd345, %rd344, %rd343, %p52;
+	setp.eq.s64 %p53, %rd341, 0;
+	selp.b64 %rd346, 0, %rd345, %p53;
+	mov.b64 %rd347, %rd346;
+	div.s64 %rd348, %rd190, 2;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd350, %rd327;
+	mov.b64 %rd351, %rd328;
+	mov.b64 %rd352, %rd329;
+	mov.b64 %rd353, %rd330;
+	mov.b64 %rd354, %rd331;
+	mov.b64 %rd355, %rd332;
+	mov.pred %p54, %p47;
+	mov.pred %p55, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd356, %rd333;
+	mov.b64 %rd357, %rd334;
+	mov.b64 %rd358, %rd335;
+	mov.b64 %rd359, %rd336;
+	mov.pred %p56, %p49;
+	mov.f64 %fd4, %fd3;
+	mov.pred %p57, %p50;
+	mov.b64 %rd360, %rd285;
+	mov.b64 %rd361, %rd286;
+	mov.b64 %rd362, %rd287;
+	mov.b64 %rd363, %rd288;
+	mov.b64 %rd364, %rd289;
+	mov.b64 %rd365, %rd290;
+	mov.b64 %rd366, %rd291;
+	mov.b64 %rd367, %rd292;
+	mov.b64 %rd368, %rd293;
+	mov.pred %p58, %p51;
+	mov.b64 %rd369, %rd294;
+	mov.b64 %rd370, %rd295;
+	mov.b64 %rd371, %rd296;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd372, %rd337;
+	mov.b64 %rd373, %rd338;
+	mov.b64 %rd374, 0;
+	mov.b64 %rd375, %rd339;
+	mul.lo.s64 %rd376, %rd170, %rd347;
+	cvt.u64.u32 %rd377, %r2;
+	div.s64 %rd378, %rd377, %rd341;
+	setp.eq.s64 %p59, %rd341, -1;
+	neg.s64 %rd379, %rd377;
+	selp.b64 %rd380, %rd379, %rd378, %p59;
+	setp.eq.s64 %p60, %rd341, 0;
+	selp.b64 %rd381, 0, %rd380, %p60;
+	add.s64 %rd382, %rd376, %rd381;
+	mov.b64 %rd383, %rd382;
+	mul.lo.s64 %rd384, %rd2, %rd347;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd341;
+	mov.b64 %rd387, %rd340;
+	mov.b64 %rd388, 0;
+	mov.b64 %rd389, %rd349;
+	setp.gt.s64 %p61, %rd335, 1;
+	mov.pred %p62, %p61;
+	mov.b64 %rd390, %rd383;
+	cvt.u64.u32 %rd391, %r2;
+	rem.s64 %rd392, %rd391, %rd386;
+	setp.eq.s64 %p63, %rd386, -1;
+	selp.b64 %rd393, 0, %rd392, %p63;
+	setp.eq.s64 %p64, %rd386, 0;
+	selp.b64 %rd394, %rd391, %rd393, %p64;
+	mov.b64 %rd395, %rd394;
+	mov.b32 %r84, -1;
+	mov.b64 %rd396, 0;
+	mov.b64 %rd397, 0;
+	mov.b64 %rd398, 0;
+	mov.b64 %rd399, 0;
+	mov.b64 %rd400, 0;
 $L49:
-	mov.b64 %rd364, 0;
-	mov.b64 %rd365, %rd363;
+	mov.b64 %rd401, 0;
+	mov.b64 %rd402, %rd372;
 $L52:
-	setp.gt.s64 %p58, %rd365, 0;
-	not.pred %p59, %p58;
-	@!%p59 bra $L56;
+	setp.gt.s64 %p65, %rd402, 0;
+	not.pred %p66, %p65;
+	@!%p66 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p60, %rd359, %rd360;
-	@!%p60 bra $L58;
-	setp.ge.s64 %p61, %rd353, %rd335;
-	@!%p61 bra $L60;
+	setp.ge.s64 %p67, %rd396, %rd397;
+	@!%p67 bra $L58;
+	setp.ge.s64 %p68, %rd390, %rd375;
+	@!%p68 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd366, %rd353, %rd260;
-	mad.lo.s64 %rd367, %rd366, 4, %rd258;
-	ld.global.s32 %r83, [%rd367+0];
-	mov.b32 %r84, %r83;
-	mov.b32 %r82, %r84;
-	add.s64 %rd368, %rd353, %rd345;
-	mov.b64 %rd353, %rd368;
-	mov.b64 %rd369, %rd313;
-	mov.b32 %r85, %r82;
-	cvt.s64.s32 %rd370, %r85;
-	mul.lo.s64 %rd371, %rd370, %rd32;
-	mad.lo.s64 %rd372, %rd371, 8, %rd28;
-	ld.global.nc.s64 %rd373, [%rd372+0];
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, %rd313;
-	mov.b32 %r86, %r82;
-	cvt.s64.s32 %rd377, %r86;
-	add.s64 %rd378, %rd377, 1;
-	mul.lo.s64 %rd379, %rd378, %rd32;
-	mad.lo.s64 %rd380, %rd379, 8, %rd28;
-	ld.global.nc.s64 %rd381, [%rd380+0];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, %rd382;
-	add.s64 %rd384, %rd375, %rd358;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd383;
-	mov.b64 %rd359, %rd385;
-	mov.b64 %rd360, %rd386;
+	add.s64 %rd403, %rd374, %rd390;
+	mul.lo.s64 %rd404, %rd403, %rd274;
+	mad.lo.s64 %rd405, %rd404, 4, %rd272;
+	ld.global.s32 %r85, [%rd405+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	add.s64 %rd406, %rd390, %rd385;
+	mov.b64 %rd390, %rd406;
+	mov.b64 %rd407, %rd350;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd408, %r87;
+	mul.lo.s64 %rd409, %rd408, %rd32;
+	mad.lo.s64 %rd410, %rd409, 8, %rd28;
+	ld.global.nc.s64 %rd411, [%rd410+0];
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd414, %rd350;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd415, %r88;
+	add.s64 %rd416, %rd415, 1;
+	mul.lo.s64 %rd417, %rd416, %rd32;
+	mad.lo.s64 %rd418, %rd417, 8, %rd28;
+	ld.global.nc.s64 %rd419, [%rd418+0];
+	mov.b64 %rd420, %rd419;
+	mov.b64 %rd421, %rd420;
+	add.s64 %rd422, %rd413, %rd395;
+	mov.b64 %rd423, %rd422;
+	mov.b64 %rd424, %rd421;
+	mov.b64 %rd396, %rd423;
+	mov.b64 %rd397, %rd424;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd387, %rd359, %rd39;
-	mad.lo.s64 %rd388, %rd387, 4, %rd35;
-	ld.global.nc.s32 %r87, [%rd388+0];
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r88;
-	mov.pred %p62, %p49;
-	mov.f64 %fd4, %fd3;
-	mov.b32 %r90, %r82;
-	mov.b32 %r91, %r89;
-	mov.b64 %rd389, %rd359;
+	mul.lo.s64 %rd425, %rd396, %rd39;
+	mad.lo.s64 %rd426, %rd425, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd426+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.pred %p69, %p56;
+	mov.f64 %fd5, %fd4;
+	mov.b32 %r92, %r84;
+	mov.b32 %r93, %r91;
+	mov.b64 %rd427, %rd396;
 $L61:
-	mov.b64 %rd390, 0;
-	mov.f64 %fd5, 0d0000000000000000;
-	@!%p62 bra $L64;
-	mov.b64 %rd391, 0x1;
-	setp.gt.s64 %p63, %rd135, 0;
-	@!%p63 bra $L67;
-	mul.lo.s64 %rd392, %rd389, %rd137;
-	mad.lo.s64 %rd393, %rd392, 4, %rd133;
-	ld.global.nc.u32 %r92, [%rd393+0];
-	mov.b32 %r93, %r92;
-	cvt.u64.u32 %rd394, %r93;
-	mov.b64 %rd391, %rd394;
-$L67:
-	cvt.s64.s32 %rd395, %r90;
-	mul.lo.s64 %rd396, %rd395, %rd144;
-	mad.lo.s64 %rd397, %rd396, 4, %rd140;
-	ld.relaxed.gpu.global.u32 %r94, [%rd397+0];
+	mov.b64 %rd428, 0;
+	mov.f64 %fd6, 0d0000000000000000;
+	@!%p69 bra $L64;
+	mov.b64 %rd429, 0x1;
+	setp.gt.s64 %p70, %rd139, 0;
+	@!%p70 bra $L67;
+	mul.lo.s64 %rd430, %rd427, %rd141;
+	mad.lo.s64 %rd431, %rd430, 4, %rd137;
+	ld.global.nc.u32 %r94, [%rd431+0];
 	mov.b32 %r95, %r94;
-	cvt.u64.u32 %rd398, %r95;
-	add.u64 %rd399, %rd398, %rd391;
-	mov.b64 %rd400, %rd399;
-	cvt.s64.s32 %rd401, %r91;
-	mul.lo.s64 %rd402, %rd401, %rd144;
-	mad.lo.s64 %rd403, %rd402, 4, %rd140;
-	ld.relaxed.gpu.global.u32 %r96, [%rd403+0];
+	cvt.u64.u32 %rd432, %r95;
+	mov.b64 %rd429, %rd432;
+$L67:
+	cvt.s64.s32 %rd433, %r92;
+	mul.lo.s64 %rd434, %rd433, %rd148;
+	mad.lo.s64 %rd435, %rd434, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r96, [%rd435+0];
 	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd404, %r97;
-	setp.hs.u64 %p64, %rd400, %rd404;
-	mov.pred %p65, %p64;
-	not.pred %p66, %p65;
-	@!%p66 bra $L69;
-	cvt.s64.s32 %rd405, %r91;
-	mul.lo.s64 %rd406, %rd405, %rd144;
-	mad.lo.s64 %rd407, %rd406, 4, %rd140;
-	cvt.u32.u64 %r98, %rd400;
-	atom.global.min.u32 %r99, [%rd407], %r98;
-	mov.b32 %r100, %r99;
-	cvt.u64.u32 %rd408, %r100;
-	setp.ls.u64 %p67, %rd408, %rd400;
-	mov.pred %p65, %p67;
-$L69:
-	@!%p65 bra $L71;
-	mov.pred %p68, 0;
-	bra.uni $L63;
-$L71:
-	mov.b64 %rd409, %rd400;
-	cvt.rn.f64.u64 %fd6, %rd400;
-	mov.f64 %fd7, %fd6;
-	mov.b64 %rd390, %rd409;
-	mov.f64 %fd5, %fd7;
-	bra.uni $L65;
-$L64:
-	mov.f64 %fd8, 0d3FF0000000000000;
-	setp.gt.s64 %p69, %rd121, 0;
-	@!%p69 bra $L73;
-	mul.lo.s64 %rd410, %rd389, %rd123;
-	mad.lo.s64 %rd411, %rd410, 8, %rd119;
-	ld.global.nc.f64 %fd9, [%rd411+0];
-	mov.f64 %fd10, %fd9;
-	mov.f64 %fd8, %fd10;
-$L73:
-	cvt.s64.s32 %rd412, %r90;
-	mul.lo.s64 %rd413, %rd412, %rd130;
-	mad.lo.s64 %rd414, %rd413, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd11, [%rd414+0];
-	mov.f64 %fd12, %fd11;
-	add.rn.f64 %fd13, %fd12, %fd8;
-	mov.f64 %fd14, %fd13;
-	cvt.s64.s32 %rd415, %r91;
-	mul.lo.s64 %rd416, %rd415, %rd130;
-	mad.lo.s64 %rd417, %rd416, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd15, [%rd417+0];
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p70, %fd14, %fd16;
-	not.pred %p71, %p70;
+	cvt.u64.u32 %rd436, %r97;
+	add.u64 %rd437, %rd436, %rd429;
+	mov.b64 %rd438, %rd437;
+	cvt.s64.s32 %rd439, %r93;
+	mul.lo.s64 %rd440, %rd439, %rd148;
+	mad.lo.s64 %rd441, %rd440, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r98, [%rd441+0];
+	mov.b32 %r99, %r98;
+	cvt.u64.u32 %rd442, %r99;
+	setp.hs.u64 %p71, %rd438, %rd442;
 	mov.pred %p72, %p71;
 	not.pred %p73, %p72;
-	@!%p73 bra $L75;
-	cvt.s64.s32 %rd418, %r91;
-	mul.lo.s64 %rd419, %rd418, %rd130;
-	mad.lo.s64 %rd420, %rd419, 8, %rd126;
-	ld.relaxed.gpu.global.b64 %rd421, [%rd420];
+	@!%p73 bra $L69;
+	cvt.s64.s32 %rd443, %r93;
+	mul.lo.s64 %rd444, %rd443, %rd148;
+	mad.lo.s64 %rd445, %rd444, 4, %rd144;
+	cvt.u32.u64 %r100, %rd438;
+	atom.global.min.u32 %r101, [%rd445], %r100;
+	mov.b32 %r102, %r101;
+	cvt.u64.u32 %rd446, %r102;
+	setp.ls.u64 %p74, %rd446, %rd438;
+	mov.pred %p72, %p74;
+$L69:
+	@!%p72 bra $L71;
+	mov.pred %p75, 0;
+	bra.uni $L63;
+$L71:
+	mov.b64 %rd447, %rd438;
+	cvt.rn.f64.u64 %fd7, %rd438;
+	mov.f64 %fd8, %fd7;
+	mov.b64 %rd428, %rd447;
+	mov.f64 %fd6, %fd8;
+	bra.uni $L65;
+$L64:
+	mov.f64 %fd9, 0d3FF0000000000000;
+	setp.gt.s64 %p76, %rd125, 0;
+	@!%p76 bra $L73;
+	mul.lo.s64 %rd448, %rd427, %rd127;
+	mad.lo.s64 %rd449, %rd448, 8, %rd123;
+	ld.global.nc.f64 %fd10, [%rd449+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L73:
+	cvt.s64.s32 %rd450, %r92;
+	mul.lo.s64 %rd451, %rd450, %rd134;
+	mad.lo.s64 %rd452, %rd451, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd12, [%rd452+0];
+	mov.f64 %fd13, %fd12;
+	add.rn.f64 %fd14, %fd13, %fd9;
+	mov.f64 %fd15, %fd14;
+	cvt.s64.s32 %rd453, %r93;
+	mul.lo.s64 %rd454, %rd453, %rd134;
+	mad.lo.s64 %rd455, %rd454, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd455+0];
+	mov.f64 %fd17, %fd16;
+	setp.lt.f64 %p77, %fd15, %fd17;
+	not.pred %p78, %p77;
+	mov.pred %p79, %p78;
+	not.pred %p80, %p79;
+	@!%p80 bra $L75;
+	cvt.s64.s32 %rd456, %r93;
+	mul.lo.s64 %rd457, %rd456, %rd134;
+	mad.lo.s64 %rd458, %rd457, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd459, [%rd458];
 $L76:
-	mov.b64 %fd17, %rd421;
-	min.f64 %fd18, %fd17, %fd14;
-	mov.b64 %rd422, %fd17;
-	mov.b64 %rd423, %fd14;
-	or.b64 %rd424, %rd422, %rd423;
-	setp.eq.f64 %p74, %fd17, %fd14;
-	mov.b64 %fd19, %rd424;
-	selp.f64 %fd20, %fd19, %fd18, %p74;
-	setp.nan.f64 %p75, %fd17, %fd14;
-	add.rn.f64 %fd21, %fd17, %fd14;
-	selp.f64 %fd22, %fd21, %fd20, %p75;
-	mov.b64 %rd425, %fd22;
-	setp.eq.u64 %p76, %rd421, %rd425;
-	@%p76 bra $L77;
-	atom.global.cas.b64 %rd426, [%rd420], %rd421, %rd425;
-	setp.eq.u64 %p77, %rd426, %rd421;
-	mov.b64 %rd421, %rd426;
-	@!%p77 bra $L76;
+	mov.b64 %fd18, %rd459;
+	min.f64 %fd19, %fd18, %fd15;
+	mov.b64 %rd460, %fd18;
+	mov.b64 %rd461, %fd15;
+	or.b64 %rd462, %rd460, %rd461;
+	setp.eq.f64 %p81, %fd18, %fd15;
+	mov.b64 %fd20, %rd462;
+	selp.f64 %fd21, %fd20, %fd19, %p81;
+	setp.nan.f64 %p82, %fd18, %fd15;
+	add.rn.f64 %fd22, %fd18, %fd15;
+	selp.f64 %fd23, %fd22, %fd21, %p82;
+	mov.b64 %rd463, %fd23;
+	setp.eq.u64 %p83, %rd459, %rd463;
+	@%p83 bra $L77;
+	atom.global.cas.b64 %rd464, [%rd458], %rd459, %rd463;
+	setp.eq.u64 %p84, %rd464, %rd459;
+	mov.b64 %rd459, %rd464;
+	@!%p84 bra $L76;
 $L77:
-	mov.b64 %fd24, %rd421;
-	mov.f64 %fd23, %fd24;
-	mov.f64 %fd25, %fd23;
-	setp.gt.f64 %p78, %fd25, %fd14;
-	not.pred %p79, %p78;
-	mov.pred %p72, %p79;
+	mov.b64 %fd25, %rd459;
+	mov.f64 %fd24, %fd25;
+	mov.f64 %fd26, %fd24;
+	setp.gt.f64 %p85, %fd26, %fd15;
+	not.pred %p86, %p85;
+	mov.pred %p79, %p86;
 $L75:
-	@!%p72 bra $L79;
-	mov.pred %p68, 0;
+	@!%p79 bra $L79;
+	mov.pred %p75, 0;
 	bra.uni $L63;
 $L79:
-	mov.b64 %rd427, %fd14;
-	mov.b64 %rd428, %rd427;
-	mov.f64 %fd26, %fd14;
-	mov.b64 %rd390, %rd428;
-	mov.f64 %fd5, %fd26;
+	mov.b64 %rd465, %fd15;
+	mov.b64 %rd466, %rd465;
+	mov.f64 %fd27, %fd15;
+	mov.b64 %rd428, %rd466;
+	mov.f64 %fd6, %fd27;
 $L65:
-	setp.lt.f64 %p80, %fd5, %fd4;
-	@!%p80 bra $L81;
-	mov.pred %p68, 1;
+	setp.lt.f64 %p87, %fd6, %fd5;
+	@!%p87 bra $L81;
+	mov.pred %p75, 1;
 	bra.uni $L63;
 $L81:
-	mov.b64 %rd430, 1;
-	mul.lo.s64 %rd429, %rd430, %rd165;
-	mad.lo.s64 %rd431, %rd429, 8, %rd161;
-	ld.relaxed.gpu.global.s64 %rd432, [%rd431+0];
-	mov.b64 %rd433, %rd432;
-	setp.lt.s64 %p81, %rd390, %rd433;
-	@!%p81 bra $L83;
-	mov.b64 %rd435, 1;
-	mul.lo.s64 %rd434, %rd435, %rd165;
-	mad.lo.s64 %rd436, %rd434, 8, %rd161;
-	atom.global.min.s64 %rd437, [%rd436], %rd390;
+	mov.b64 %rd468, 1;
+	mul.lo.s64 %rd467, %rd468, %rd169;
+	mad.lo.s64 %rd469, %rd467, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd470, [%rd469+0];
+	mov.b64 %rd471, %rd470;
+	setp.lt.s64 %p88, %rd428, %rd471;
+	@!%p88 bra $L83;
+	mov.b64 %rd473, 1;
+	mul.lo.s64 %rd472, %rd473, %rd169;
+	mad.lo.s64 %rd474, %rd472, 8, %rd165;
+	atom.global.min.s64 %rd475, [%rd474], %rd428;
 $L83:
-	cvt.s64.s32 %rd438, %r91;
-	mul.lo.s64 %rd439, %rd438, %rd151;
-	mad.lo.s64 %rd440, %rd439, 4, %rd147;
-	mov.b32 %r101, 1;
-	atom.global.exch.b32 %r102, [%rd440], %r101;
-	mov.b32 %r103, %r102;
-	setp.ne.s32 %p82, %r103, 1;
-	@!%p82 bra $L85;
-	mov.b64 %rd441, 1;
-	atom.global.add.u64 %rd442, [%rd161], %rd441;
-	mov.b64 %rd443, %rd442;
-	mul.lo.s64 %rd444, %rd443, %rd158;
-	mad.lo.s64 %rd445, %rd444, 4, %rd154;
-	st.global.s32 [%rd445+0], %r91;
+	cvt.s64.s32 %rd476, %r93;
+	mul.lo.s64 %rd477, %rd476, %rd155;
+	mad.lo.s64 %rd478, %rd477, 4, %rd151;
+	mov.b32 %r103, 1;
+	atom.global.exch.b32 %r104, [%rd478], %r103;
+	mov.b32 %r105, %r104;
+	setp.ne.s32 %p89, %r105, 1;
+	@!%p89 bra $L85;
+	mov.b64 %rd479, 1;
+	atom.global.add.u64 %rd480, [%rd165], %rd479;
+	mov.b64 %rd481, %rd480;
+	mul.lo.s64 %rd482, %rd481, %rd162;
+	mad.lo.s64 %rd483, %rd482, 4, %rd158;
+	st.global.s32 [%rd483+0], %r93;
 $L85:
-	mov.pred %p68, 0;
+	mov.pred %p75, 0;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p68 bra $L87;
-	mov.pred %p83, 0;
-	mov.b64 %rd446, %rd364;
-	mov.b32 %r104, %r89;
+	@!%p75 bra $L87;
+	@!%p62 bra $L88;
+	mul.lo.s64 %rd484, %rd401, %rd181;
+	mad.lo.s64 %rd485, %rd484, 4, %rd179;
+	st.shared.s32 [%rd485+0], %r91;
+	add.s64 %rd486, %rd401, 1;
+	mov.b64 %rd401, %rd486;
+	bra.uni $L89;
 $L88:
-	@!%p50 bra $L92;
-	shr.s32 %r105, %r104, 5;
-	cvt.s64.s32 %rd447, %r105;
-	mov.b64 %rd448, %rd447;
-	and.b32 %r106, %r104, 31;
-	cvt.s64.s32 %rd449, %r106;
-	min.u64 %rd450, %rd449, 32;
-	cvt.u32.u64 %r107, %rd450;
-	mov.b32 %r109, 0x1;
-	shl.b32 %r108, %r109, %r107;
-	setp.hs.u32 %p84, %r107, 32;
-	selp.b32 %r110, 0, %r108, %p84;
-	mov.b32 %r111, %r110;
-	mov.b64 %rd451, %rd448;
-	mov.b32 %r112, %r111;
-	mul.lo.s64 %rd452, %rd451, %rd329;
-	mad.lo.s64 %rd453, %rd452, 4, %rd327;
-	ld.relaxed.gpu.global.u32 %r113, [%rd453+0];
+	mov.pred %p90, 0;
+	mov.b64 %rd487, %rd401;
+	mov.b32 %r106, %r91;
+$L90:
+	@!%p57 bra $L94;
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd488, %r107;
+	mov.b64 %rd489, %rd488;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd490, %r108;
+	min.u64 %rd491, %rd490, 32;
+	cvt.u32.u64 %r109, %rd491;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p91, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p91;
+	mov.b32 %r113, %r112;
+	mov.b64 %rd492, %rd489;
 	mov.b32 %r114, %r113;
-	and.b32 %r115, %r114, %r112;
-	setp.ne.u32 %p85, %r115, 0x0;
-	mov.pred %p86, %p85;
-	not.pred %p87, %p86;
-	@!%p87 bra $L94;
-	mul.lo.s64 %rd454, %rd451, %rd329;
-	mad.lo.s64 %rd455, %rd454, 4, %rd327;
-	atom.global.or.b32 %r116, [%rd455], %r112;
-	mov.b32 %r117, %r116;
-	and.b32 %r118, %r117, %r112;
-	setp.ne.u32 %p88, %r118, 0x0;
-	mov.pred %p86, %p88;
-$L94:
-	@!%p86 bra $L96;
-	mov.b64 %rd456, %rd446;
-	mov.b64 %rd457, %rd456;
-	mov.pred %p89, 0;
-	bra.uni $L90;
+	mul.lo.s64 %rd493, %rd492, %rd368;
+	mad.lo.s64 %rd494, %rd493, 4, %rd366;
+	ld.relaxed.gpu.global.u32 %r115, [%rd494+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p92, %r117, 0x0;
+	mov.pred %p93, %p92;
+	not.pred %p94, %p93;
+	@!%p94 bra $L96;
+	mul.lo.s64 %rd495, %rd492, %rd368;
+	mad.lo.s64 %rd496, %rd495, 4, %rd366;
+	atom.global.or.b32 %r118, [%rd496], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.ne.u32 %p95, %r120, 0x0;
+	mov.pred %p93, %p95;
 $L96:
-	mov.b64 %rd458, %rd446;
-	mov.b64 %rd457, %rd458;
-	mov.pred %p89, 1;
+	@!%p93 bra $L98;
+	mov.b64 %rd497, %rd487;
+	mov.b64 %rd498, %rd497;
+	mov.pred %p96, 0;
+	bra.uni $L92;
+$L98:
+	mov.b64 %rd499, %rd487;
+	mov.b64 %rd498, %rd499;
+	mov.pred %p96, 1;
+	bra.uni $L92;
+$L94:
+	@!%p58 bra $L100;
+	cvt.s64.s32 %rd500, %r106;
+	mul.lo.s64 %rd501, %rd500, %rd371;
+	mad.lo.s64 %rd502, %rd501, 4, %rd369;
+	ld.relaxed.gpu.global.s32 %r121, [%rd502+0];
+	mov.b32 %r122, %r121;
+	setp.eq.s32 %p97, %r122, %r83;
+	mov.pred %p98, %p97;
+	not.pred %p99, %p98;
+	@!%p99 bra $L102;
+	cvt.s64.s32 %rd503, %r106;
+	mul.lo.s64 %rd504, %rd503, %rd371;
+	mad.lo.s64 %rd505, %rd504, 4, %rd369;
+	atom.global.exch.b32 %r123, [%rd505], %r83;
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p100, %r124, %r83;
+	mov.pred %p98, %p100;
+$L102:
+	@!%p98 bra $L104;
+	mov.b64 %rd506, %rd487;
+	mov.b64 %rd498, %rd506;
+	mov.pred %p96, 0;
+	bra.uni $L92;
+$L104:
+$L100:
+	mul.lo.s64 %rd507, %rd487, %rd181;
+	mad.lo.s64 %rd508, %rd507, 4, %rd179;
+	st.shared.s32 [%rd508+0], %r106;
+	add.s64 %rd509, %rd487, 1;
+	mov.b64 %rd510, %rd509;
+	mov.b64 %rd498, %rd510;
+	mov.pred %p96, 1;
+	bra.uni $L92;
+$L91:
 	bra.uni $L90;
 $L92:
-	@!%p51 bra $L98;
-	cvt.s64.s32 %rd459, %r104;
-	mul.lo.s64 %rd460, %rd459, %rd332;
-	mad.lo.s64 %rd461, %rd460, 4, %rd330;
-	ld.relaxed.gpu.global.s32 %r119, [%rd461+0];
-	mov.b32 %r120, %r119;
-	setp.eq.s32 %p90, %r120, %r81;
-	mov.pred %p91, %p90;
-	not.pred %p92, %p91;
-	@!%p92 bra $L100;
-	cvt.s64.s32 %rd462, %r104;
-	mul.lo.s64 %rd463, %rd462, %rd332;
-	mad.lo.s64 %rd464, %rd463, 4, %rd330;
-	atom.global.exch.b32 %r121, [%rd464], %r81;
-	mov.b32 %r122, %r121;
-	setp.eq.s32 %p93, %r122, %r81;
-	mov.pred %p91, %p93;
-$L100:
-	@!%p91 bra $L102;
-	mov.b64 %rd465, %rd446;
-	mov.b64 %rd457, %rd465;
-	mov.pred %p89, 0;
-	bra.uni $L90;
-$L102:
-$L98:
-	mul.lo.s64 %rd466, %rd446, %rd177;
-	mad.lo.s64 %rd467, %rd466, 4, %rd175;
-	st.shared.s32 [%rd467+0], %r104;
-	add.s64 %rd468, %rd446, 1;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd457, %rd469;
-	mov.pred %p89, 1;
-	bra.uni $L90;
+	mov.b64 %rd511, %rd498;
+	mov.pred %p101, %p96;
+	mov.b64 %rd401, %rd511;
+	mov.pred %p90, %p101;
+	@!%p90 bra $L106;
+	mov.b64 %rd512, %rd350;
+	mov.b32 %r125, %r91;
+	cvt.s64.s32 %rd513, %r125;
+	add.s64 %rd514, %rd513, 1;
+	mul.lo.s64 %rd515, %rd514, %rd32;
+	mad.lo.s64 %rd516, %rd515, 8, %rd28;
+	ld.global.nc.s64 %rd517, [%rd516+0];
+	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd519, %r125;
+	mul.lo.s64 %rd520, %rd519, %rd32;
+	mad.lo.s64 %rd521, %rd520, 8, %rd28;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	sub.s64 %rd524, %rd518, %rd523;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, %rd525;
+	add.s64 %rd527, %rd398, %rd526;
+	mov.b64 %rd398, %rd527;
+	max.s64 %rd528, %rd399, %rd526;
+	mov.b64 %rd399, %rd528;
+$L106:
 $L89:
-	bra.uni $L88;
-$L90:
-	mov.b64 %rd470, %rd457;
-	mov.pred %p94, %p89;
-	mov.b64 %rd364, %rd470;
-	mov.pred %p83, %p94;
-	@!%p83 bra $L104;
-	mov.b64 %rd471, %rd313;
-	mov.b32 %r123, %r89;
-	cvt.s64.s32 %rd472, %r123;
-	add.s64 %rd473, %rd472, 1;
-	mul.lo.s64 %rd474, %rd473, %rd32;
-	mad.lo.s64 %rd475, %rd474, 8, %rd28;
-	ld.global.nc.s64 %rd476, [%rd475+0];
-	mov.b64 %rd477, %rd476;
-	cvt.s64.s32 %rd478, %r123;
-	mul.lo.s64 %rd479, %rd478, %rd32;
-	mad.lo.s64 %rd480, %rd479, 8, %rd28;
-	ld.global.nc.s64 %rd481, [%rd480+0];
-	mov.b64 %rd482, %rd481;
-	sub.s64 %rd483, %rd477, %rd482;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd484;
-	add.s64 %rd486, %rd361, %rd485;
-	mov.b64 %rd361, %rd486;
-	max.s64 %rd487, %rd362, %rd485;
-	mov.b64 %rd362, %rd487;
-$L104:
 $L87:
-	add.s64 %rd488, %rd359, %rd337;
-	mov.b64 %rd359, %rd488;
-	sub.s64 %rd489, %rd365, 1;
-	mov.b64 %rd365, %rd489;
+	add.s64 %rd529, %rd396, %rd386;
+	mov.b64 %rd396, %rd529;
+	sub.s64 %rd530, %rd402, 1;
+	mov.b64 %rd402, %rd530;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd490, %rd364;
-	mov.b32 %r124, %r3;
-$L105:
-	setp.hs.u32 %p95, %r124, 32;
-	@%p95 bra $L106;
-	mov.b64 {%r125, %r126}, %rd490;
-	shfl.sync.up.b32 %r127|%p96, %r125, %r124, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, %r124, 0, %r17;
-	mov.b64 %rd491, {%r127, %r128};
-	@!%p96 bra $L107;
-	add.s64 %rd492, %rd491, %rd490;
-	mov.b64 %rd490, %rd492;
+	mov.b64 %rd531, %rd401;
+	mov.b32 %r126, %r3;
 $L107:
-	shl.b32 %r124, %r124, 1;
-	bra.uni $L105;
-$L106:
-	mov.b64 {%r129, %r130}, %rd490;
-	shfl.sync.up.b32 %r131|%p97, %r129, %r3, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, %r3, 0, %r17;
-	mov.b64 %rd493, {%r131, %r132};
-	setp.lo.u32 %p98, %r3, 32;
-	and.pred %p99, %p97, %p98;
-	selp.b64 %rd494, %rd493, 0, %p99;
-	sub.u32 %r133, %r13, %r3;
-	setp.eq.u32 %p100, %r7, %r133;
-	@!%p100 bra $L108;
-	mul.wide.u32 %rd495, %r8, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	st.shared.s64 [%rd496+0], %rd490;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L109;
-	mov.b64 %rd497, 0;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L110;
-	mul.wide.u32 %rd498, %r7, 16;
-	add.s64 %rd499, %rd1, %rd498;
-	ld.shared.s64 %rd500, [%rd499+0];
-	mov.b64 %rd497, %rd500;
-$L110:
-	mov.b64 {%r134, %r135}, %rd497;
-	shfl.sync.up.b32 %r136|%p103, %r134, 1, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 1, 0, %r17;
-	mov.b64 %rd501, {%r136, %r137};
-	@!%p103 bra $L111;
-	add.s64 %rd502, %rd501, %rd497;
-	mov.b64 %rd497, %rd502;
-$L111:
-	mov.b64 {%r138, %r139}, %rd497;
-	shfl.sync.up.b32 %r140|%p104, %r138, 2, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 2, 0, %r17;
-	mov.b64 %rd503, {%r140, %r141};
-	@!%p104 bra $L112;
-	add.s64 %rd504, %rd503, %rd497;
-	mov.b64 %rd497, %rd504;
-$L112:
-	mov.b64 {%r142, %r143}, %rd497;
-	shfl.sync.up.b32 %r144|%p105, %r142, 4, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 4, 0, %r17;
-	mov.b64 %rd505, {%r144, %r145};
-	@!%p105 bra $L113;
-	add.s64 %rd506, %rd505, %rd497;
-	mov.b64 %rd497, %rd506;
-$L113:
-	mov.b64 {%r146, %r147}, %rd497;
-	shfl.sync.up.b32 %r148|%p106, %r146, 8, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 8, 0, %r17;
-	mov.b64 %rd507, {%r148, %r149};
-	@!%p106 bra $L114;
-	add.s64 %rd508, %rd507, %rd497;
-	mov.b64 %rd497, %rd508;
-$L114:
-	mov.b64 {%r150, %r151}, %rd497;
-	shfl.sync.up.b32 %r152|%p107, %r150, 16, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 16, 0, %r17;
-	mov.b64 %rd509, {%r152, %r153};
-	@!%p107 bra $L115;
-	add.s64 %rd510, %rd509, %rd497;
-	mov.b64 %rd497, %rd510;
-$L115:
-	mov.b64 {%r154, %r155}, %rd497;
-	shfl.sync.up.b32 %r156|%p108, %r154, 1, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 1, 0, %r17;
-	mov.b64 %rd511, {%r156, %r157};
-	selp.b64 %rd512, %rd511, 0, %p108;
-	@!%p102 bra $L116;
-	mul.wide.u32 %rd513, %r7, 16;
-	add.s64 %rd514, %rd1, %rd513;
-	add.s64 %rd515, %rd514, 512;
-	st.shared.s64 [%rd515+0], %rd512;
-$L116:
-	sub.u32 %r158, %r10, 1;
-	setp.eq.u32 %p109, %r7, %r158;
-	@!%p109 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd497;
-$L117:
+	setp.hs.u32 %p102, %r126, 32;
+	@%p102 bra $L108;
+	mov.b64 {%r127, %r128}, %rd531;
+	shfl.sync.up.b32 %r129|%p103, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd532, {%r129, %r130};
+	@!%p103 bra $L109;
+	add.s64 %rd533, %rd532, %rd531;
+	mov.b64 %rd531, %rd533;
 $L109:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L107;
+$L108:
+	mov.b64 {%r131, %r132}, %rd531;
+	shfl.sync.up.b32 %r133|%p104, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd534, {%r133, %r134};
+	setp.lo.u32 %p105, %r3, 32;
+	and.pred %p106, %p104, %p105;
+	selp.b64 %rd535, %rd534, 0, %p106;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p107, %r7, %r135;
+	@!%p107 bra $L110;
+	mul.wide.u32 %rd536, %r8, 16;
+	add.s64 %rd537, %rd1, %rd536;
+	st.shared.s64 [%rd537+0], %rd531;
+$L110:
 	bar.sync 0;
-	mul.wide.u32 %rd516, %r8, 16;
-	add.s64 %rd517, %rd1, %rd516;
-	add.s64 %rd518, %rd517, 512;
-	ld.shared.s64 %rd519, [%rd518+0];
-	add.s64 %rd520, %rd519, %rd494;
-	ld.shared.s64 %rd521, [%rd1+1024];
-	mov.b64 {%r159, %r160}, %rd520;
-	shfl.sync.idx.b32 %r161|%p110, %r159, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r162, %r160, 0, %r21, %r17;
-	mov.b64 %rd522, {%r161, %r162};
-	mov.b64 %rd523, %rd521;
-	mov.b64 %rd524, %rd522;
-	mov.b64 %rd525, %rd523;
-	mov.b64 %rd526, %rd524;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	mov.b64 %rd529, %rd527;
-	mov.b64 %rd530, 0;
-	cvt.u64.u32 %rd531, %r2;
-	setp.eq.s64 %p111, %rd531, 0;
-	setp.gt.s64 %p112, %rd529, 0;
-	and.pred %p113, %p111, %p112;
-	@!%p113 bra $L119;
-	mul.lo.s64 %rd532, %rd336, %rd116;
-	mad.lo.s64 %rd533, %rd532, 8, %rd112;
-	atom.global.add.u64 %rd534, [%rd533], %rd529;
-	mov.b64 %rd535, %rd534;
-	mov.b64 %rd530, %rd535;
-$L119:
-	cvt.u64.u32 %rd536, %r2;
-	setp.eq.s64 %p114, %rd536, 0;
-	setp.eq.u32 %p115, %r1, 0;
-	and.pred %p116, %p114, %p115;
-	bar.sync 0;
-	@!%p116 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd530;
-$L120:
-	bar.sync 0;
-	ld.shared.s64 %rd537, [%rd1+1024];
-	mov.b64 %rd538, %rd537;
-	add.s64 %rd539, %rd538, %rd528;
-	mov.b64 %rd540, %rd539;
-	mov.b64 %rd541, 0;
-$L121:
-	setp.lt.s64 %p117, %rd541, %rd364;
-	not.pred %p118, %p117;
-	@!%p118 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd542, %rd541, %rd177;
-	mad.lo.s64 %rd543, %rd542, 4, %rd175;
-	ld.shared.s32 %r163, [%rd543+0];
-	mov.b32 %r164, %r163;
-	add.s64 %rd544, %rd540, %rd541;
-	mul.lo.s64 %rd545, %rd544, %rd263;
-	mad.lo.s64 %rd546, %rd545, 4, %rd261;
-	st.global.s32 [%rd546+0], %r164;
-$L122:
-	add.s64 %rd547, %rd541, 1;
-	mov.b64 %rd541, %rd547;
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd548, 0;
-	setp.lt.s64 %p119, %rd359, %rd360;
-	setp.lt.s64 %p120, %rd353, %rd335;
-	or.pred %p121, %p119, %p120;
-	@!%p121 bra $L127;
-	mov.b64 %rd548, 1;
-$L127:
-	mov.b64 %rd549, %rd548;
-	// block reduction
-	sub.u32 %r165, %r13, 1;
-	mov.b32 %r166, %r3;
-$L128:
-	setp.hs.u32 %p122, %r166, 32;
-	@%p122 bra $L129;
-	mov.b64 {%r167, %r168}, %rd549;
-	shfl.sync.down.b32 %r169|%p123, %r167, %r166, %r165, %r17;
-	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
-	mov.b64 %rd550, {%r169, %r170};
-	@!%p123 bra $L130;
-	max.s64 %rd551, %rd549, %rd550;
-	mov.b64 %rd549, %rd551;
-$L130:
-	shl.b32 %r166, %r166, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p124, %r7, 0;
-	@!%p124 bra $L131;
-	mul.wide.u32 %rd552, %r8, 16;
-	add.s64 %rd553, %rd1, %rd552;
-	st.shared.s64 [%rd553+0], %rd549;
-$L131:
-	bar.sync 0;
-	setp.eq.u32 %p125, %r8, 0;
-	@!%p125 bra $L132;
-	setp.lo.u32 %p126, %r7, %r10;
-	@!%p126 bra $L133;
+	setp.eq.u32 %p108, %r8, 0;
+	@!%p108 bra $L111;
+	mov.b64 %rd538, 0;
+	setp.lo.u32 %p109, %r7, %r10;
+	@!%p109 bra $L112;
+	mul.wide.u32 %rd539, %r7, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	ld.shared.s64 %rd541, [%rd540+0];
+	mov.b64 %rd538, %rd541;
+$L112:
+	mov.b64 {%r136, %r137}, %rd538;
+	shfl.sync.up.b32 %r138|%p110, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd542, {%r138, %r139};
+	@!%p110 bra $L113;
+	add.s64 %rd543, %rd542, %rd538;
+	mov.b64 %rd538, %rd543;
+$L113:
+	mov.b64 {%r140, %r141}, %rd538;
+	shfl.sync.up.b32 %r142|%p111, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd544, {%r142, %r143};
+	@!%p111 bra $L114;
+	add.s64 %rd545, %rd544, %rd538;
+	mov.b64 %rd538, %rd545;
+$L114:
+	mov.b64 {%r144, %r145}, %rd538;
+	shfl.sync.up.b32 %r146|%p112, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd546, {%r146, %r147};
+	@!%p112 bra $L115;
+	add.s64 %rd547, %rd546, %rd538;
+	mov.b64 %rd538, %rd547;
+$L115:
+	mov.b64 {%r148, %r149}, %rd538;
+	shfl.sync.up.b32 %r150|%p113, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd548, {%r150, %r151};
+	@!%p113 bra $L116;
+	add.s64 %rd549, %rd548, %rd538;
+	mov.b64 %rd538, %rd549;
+$L116:
+	mov.b64 {%r152, %r153}, %rd538;
+	shfl.sync.up.b32 %r154|%p114, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd550, {%r154, %r155};
+	@!%p114 bra $L117;
+	add.s64 %rd551, %rd550, %rd538;
+	mov.b64 %rd538, %rd551;
+$L117:
+	mov.b64 {%r156, %r157}, %rd538;
+	shfl.sync.up.b32 %r158|%p115, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd552, {%r158, %r159};
+	selp.b64 %rd553, %rd552, 0, %p115;
+	@!%p109 bra $L118;
 	mul.wide.u32 %rd554, %r7, 16;
 	add.s64 %rd555, %rd1, %rd554;
-	ld.shared.s64 %rd556, [%rd555+0];
-	mov.b64 %rd549, %rd556;
-$L133:
-	sub.u32 %r171, %r10, 1;
-	mov.b64 {%r172, %r173}, %rd549;
-	shfl.sync.down.b32 %r174|%p127, %r172, 1, %r171, %r17;
-	shfl.sync.down.b32 %r175, %r173, 1, %r171, %r17;
-	mov.b64 %rd557, {%r174, %r175};
-	@!%p127 bra $L134;
-	max.s64 %rd558, %rd549, %rd557;
-	mov.b64 %rd549, %rd558;
-$L134:
-	mov.b64 {%r176, %r177}, %rd549;
-	shfl.sync.down.b32 %r178|%p128, %r176, 2, %r171, %r17;
-	shfl.sync.down.b32 %r179, %r177, 2, %r171, %r17;
-	mov.b64 %rd559, {%r178, %r179};
-	@!%p128 bra $L135;
-	max.s64 %rd560, %rd549, %rd559;
-	mov.b64 %rd549, %rd560;
-$L135:
-	mov.b64 {%r180, %r181}, %rd549;
-	shfl.sync.down.b32 %r182|%p129, %r180, 4, %r171, %r17;
-	shfl.sync.down.b32 %r183, %r181, 4, %r171, %r17;
-	mov.b64 %rd561, {%r182, %r183};
-	@!%p129 bra $L136;
-	max.s64 %rd562, %rd549, %rd561;
-	mov.b64 %rd549, %rd562;
-$L136:
-	mov.b64 {%r184, %r185}, %rd549;
-	shfl.sync.down.b32 %r186|%p130, %r184, 8, %r171, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r171, %r17;
-	mov.b64 %rd563, {%r186, %r187};
-	@!%p130 bra $L137;
-	max.s64 %rd564, %rd549, %rd563;
-	mov.b64 %rd549, %rd564;
-$L137:
-	mov.b64 {%r188, %r189}, %rd549;
-	shfl.sync.down.b32 %r190|%p131, %r188, 16, %r171, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r171, %r17;
-	mov.b64 %rd565, {%r190, %r191};
-	@!%p131 bra $L138;
-	max.s64 %rd566, %rd549, %rd565;
-	mov.b64 %rd549, %rd566;
-$L138:
-	@!%p124 bra $L139;
-	st.shared.s64 [%rd1+1024], %rd549;
-$L139:
-$L132:
+	add.s64 %rd556, %rd555, 512;
+	st.shared.s64 [%rd556+0], %rd553;
+$L118:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p116, %r7, %r160;
+	@!%p116 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd538;
+$L119:
+$L111:
 	bar.sync 0;
-	ld.shared.s64 %rd567, [%rd1+1024];
-	mov.b64 %rd549, %rd567;
-	mov.b64 %rd568, %rd549;
-	setp.eq.s64 %p132, %rd568, 0;
-	@!%p132 bra $L141;
+	mul.wide.u32 %rd557, %r8, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	add.s64 %rd559, %rd558, 512;
+	ld.shared.s64 %rd560, [%rd559+0];
+	add.s64 %rd561, %rd560, %rd535;
+	ld.shared.s64 %rd562, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd561;
+	shfl.sync.idx.b32 %r163|%p117, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd563, {%r163, %r164};
+	mov.b64 %rd564, %rd562;
+	mov.b64 %rd565, %rd563;
+	mov.b64 %rd566, %rd564;
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	@!%p62 bra $L120;
+	add.s64 %rd571, %rd400, %rd569;
+	mov.b64 %rd572, %rd571;
+	sub.s64 %rd573, %rd389, %rd572;
+	max.s64 %rd574, %rd573, 0;
+	min.s64 %rd575, %rd574, %rd401;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd577, 0;
+$L122:
+	setp.lt.s64 %p118, %rd577, %rd576;
+	not.pred %p119, %p118;
+	@!%p119 bra $L126;
+	bra.uni $L124;
+$L126:
+	mul.lo.s64 %rd578, %rd577, %rd181;
+	mad.lo.s64 %rd579, %rd578, 4, %rd179;
+	ld.shared.s32 %r165, [%rd579+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd580, %rd388, %rd572;
+	add.s64 %rd581, %rd580, %rd577;
+	mul.lo.s64 %rd582, %rd581, %rd191;
+	mad.lo.s64 %rd583, %rd582, 4, %rd189;
+	st.shared.s32 [%rd583+0], %r166;
+$L123:
+	add.s64 %rd584, %rd577, 1;
+	mov.b64 %rd577, %rd584;
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd585, 0;
+	mov.b64 %rd586, %rd576;
+$L127:
+	setp.lt.s64 %p120, %rd586, %rd401;
+	not.pred %p121, %p120;
+	@!%p121 bra $L131;
+	bra.uni $L129;
+$L131:
+	mul.lo.s64 %rd587, %rd586, %rd181;
+	mad.lo.s64 %rd588, %rd587, 4, %rd179;
+	ld.shared.s32 %r167, [%rd588+0];
+	mov.b32 %r168, %r167;
+	mov.b32 %r169, %r168;
+	mov.pred %p122, 0;
+	mov.b64 %rd589, %rd585;
+	mov.b32 %r170, %r169;
+$L132:
+	@!%p57 bra $L136;
+	shr.s32 %r171, %r170, 5;
+	cvt.s64.s32 %rd590, %r171;
+	mov.b64 %rd591, %rd590;
+	and.b32 %r172, %r170, 31;
+	cvt.s64.s32 %rd592, %r172;
+	min.u64 %rd593, %rd592, 32;
+	cvt.u32.u64 %r173, %rd593;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p123, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p123;
+	mov.b32 %r177, %r176;
+	mov.b64 %rd594, %rd591;
+	mov.b32 %r178, %r177;
+	mul.lo.s64 %rd595, %rd594, %rd368;
+	mad.lo.s64 %rd596, %rd595, 4, %rd366;
+	ld.relaxed.gpu.global.u32 %r179, [%rd596+0];
+	mov.b32 %r180, %r179;
+	and.b32 %r181, %r180, %r178;
+	setp.ne.u32 %p124, %r181, 0x0;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L138;
+	mul.lo.s64 %rd597, %rd594, %rd368;
+	mad.lo.s64 %rd598, %rd597, 4, %rd366;
+	atom.global.or.b32 %r182, [%rd598], %r178;
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r178;
+	setp.ne.u32 %p127, %r184, 0x0;
+	mov.pred %p125, %p127;
+$L138:
+	@!%p125 bra $L140;
+	mov.b64 %rd599, %rd589;
+	mov.b64 %rd600, %rd599;
+	mov.pred %p128, 0;
+	bra.uni $L134;
+$L140:
+	mov.b64 %rd601, %rd589;
+	mov.b64 %rd600, %rd601;
+	mov.pred %p128, 1;
+	bra.uni $L134;
+$L136:
+	@!%p58 bra $L142;
+	cvt.s64.s32 %rd602, %r170;
+	mul.lo.s64 %rd603, %rd602, %rd371;
+	mad.lo.s64 %rd604, %rd603, 4, %rd369;
+	ld.relaxed.gpu.global.s32 %r185, [%rd604+0];
+	mov.b32 %r186, %r185;
+	setp.eq.s32 %p129, %r186, %r83;
+	mov.pred %p130, %p129;
+	not.pred %p131, %p130;
+	@!%p131 bra $L144;
+	cvt.s64.s32 %rd605, %r170;
+	mul.lo.s64 %rd606, %rd605, %rd371;
+	mad.lo.s64 %rd607, %rd606, 4, %rd369;
+	atom.global.exch.b32 %r187, [%rd607], %r83;
+	mov.b32 %r188, %r187;
+	setp.eq.s32 %p132, %r188, %r83;
+	mov.pred %p130, %p132;
+$L144:
+	@!%p130 bra $L146;
+	mov.b64 %rd608, %rd589;
+	mov.b64 %rd600, %rd608;
+	mov.pred %p128, 0;
+	bra.uni $L134;
+$L146:
+$L142:
+	mul.lo.s64 %rd609, %rd589, %rd181;
+	mad.lo.s64 %rd610, %rd609, 4, %rd179;
+	st.shared.s32 [%rd610+0], %r170;
+	add.s64 %rd611, %rd589, 1;
+	mov.b64 %rd612, %rd611;
+	mov.b64 %rd600, %rd612;
+	mov.pred %p128, 1;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd613, %rd600;
+	mov.pred %p133, %p128;
+	mov.b64 %rd585, %rd613;
+	mov.pred %p122, %p133;
+	@!%p122 bra $L148;
+	mov.b64 %rd614, %rd350;
+	mov.b32 %r189, %r169;
+	cvt.s64.s32 %rd615, %r189;
+	add.s64 %rd616, %rd615, 1;
+	mul.lo.s64 %rd617, %rd616, %rd32;
+	mad.lo.s64 %rd618, %rd617, 8, %rd28;
+	ld.global.nc.s64 %rd619, [%rd618+0];
+	mov.b64 %rd620, %rd619;
+	cvt.s64.s32 %rd621, %r189;
+	mul.lo.s64 %rd622, %rd621, %rd32;
+	mad.lo.s64 %rd623, %rd622, 8, %rd28;
+	ld.global.nc.s64 %rd624, [%rd623+0];
+	mov.b64 %rd625, %rd624;
+	sub.s64 %rd626, %rd620, %rd625;
+	mov.b64 %rd627, %rd626;
+	mov.b64 %rd628, %rd627;
+	add.s64 %rd629, %rd398, %rd628;
+	mov.b64 %rd398, %rd629;
+	max.s64 %rd630, %rd399, %rd628;
+	mov.b64 %rd399, %rd630;
+$L148:
+$L128:
+	add.s64 %rd631, %rd586, 1;
+	mov.b64 %rd586, %rd631;
+	bra.uni $L127;
+$L129:
+	setp.gt.s64 %p134, %rd585, 0;
+	@!%p134 bra $L150;
+	mul.lo.s64 %rd632, %rd387, %rd120;
+	mad.lo.s64 %rd633, %rd632, 8, %rd116;
+	atom.global.add.u64 %rd634, [%rd633], %rd585;
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd636, %rd635;
+	mov.b64 %rd637, 0;
+$L151:
+	setp.lt.s64 %p135, %rd637, %rd585;
+	not.pred %p136, %p135;
+	@!%p136 bra $L155;
+	bra.uni $L153;
+$L155:
+	mul.lo.s64 %rd638, %rd637, %rd181;
+	mad.lo.s64 %rd639, %rd638, 4, %rd179;
+	ld.shared.s32 %r190, [%rd639+0];
+	mov.b32 %r191, %r190;
+	add.s64 %rd640, %rd636, %rd637;
+	mul.lo.s64 %rd641, %rd640, %rd277;
+	mad.lo.s64 %rd642, %rd641, 4, %rd275;
+	st.global.s32 [%rd642+0], %r191;
+$L152:
+	add.s64 %rd643, %rd637, 1;
+	mov.b64 %rd637, %rd643;
+	bra.uni $L151;
+$L153:
+$L150:
+	add.s64 %rd644, %rd400, %rd570;
+	min.s64 %rd645, %rd389, %rd644;
+	mov.b64 %rd400, %rd645;
+	bra.uni $L121;
+$L120:
+	mov.b64 %rd646, 0;
+	cvt.u64.u32 %rd647, %r2;
+	setp.eq.s64 %p137, %rd647, 0;
+	setp.gt.s64 %p138, %rd570, 0;
+	and.pred %p139, %p137, %p138;
+	@!%p139 bra $L157;
+	mul.lo.s64 %rd648, %rd387, %rd120;
+	mad.lo.s64 %rd649, %rd648, 8, %rd116;
+	atom.global.add.u64 %rd650, [%rd649], %rd570;
+	mov.b64 %rd651, %rd650;
+	mov.b64 %rd646, %rd651;
+$L157:
+	cvt.u64.u32 %rd652, %r2;
+	setp.eq.s64 %p140, %rd652, 0;
+	setp.eq.u32 %p141, %r1, 0;
+	and.pred %p142, %p140, %p141;
+	bar.sync 0;
+	@!%p142 bra $L158;
+	st.shared.s64 [%rd1+1024], %rd646;
+$L158:
+	bar.sync 0;
+	ld.shared.s64 %rd653, [%rd1+1024];
+	mov.b64 %rd654, %rd653;
+	add.s64 %rd655, %rd654, %rd569;
+	mov.b64 %rd656, %rd655;
+	mov.b64 %rd657, 0;
+$L159:
+	setp.lt.s64 %p143, %rd657, %rd401;
+	not.pred %p144, %p143;
+	@!%p144 bra $L163;
+	bra.uni $L161;
+$L163:
+	mul.lo.s64 %rd658, %rd657, %rd181;
+	mad.lo.s64 %rd659, %rd658, 4, %rd179;
+	ld.shared.s32 %r192, [%rd659+0];
+	mov.b32 %r193, %r192;
+	add.s64 %rd660, %rd656, %rd657;
+	mul.lo.s64 %rd661, %rd660, %rd277;
+	mad.lo.s64 %rd662, %rd661, 4, %rd275;
+	st.global.s32 [%rd662+0], %r193;
+$L160:
+	add.s64 %rd663, %rd657, 1;
+	mov.b64 %rd657, %rd663;
+	bra.uni $L159;
+$L161:
+$L121:
+	mov.b64 %rd664, 0;
+	setp.lt.s64 %p145, %rd396, %rd397;
+	setp.lt.s64 %p146, %rd390, %rd375;
+	or.pred %p147, %p145, %p146;
+	@!%p147 bra $L165;
+	mov.b64 %rd664, 1;
+$L165:
+	mov.b64 %rd665, %rd664;
+	// block reduction
+	sub.u32 %r194, %r13, 1;
+	mov.b32 %r195, %r3;
+$L166:
+	setp.hs.u32 %p148, %r195, 32;
+	@%p148 bra $L167;
+	mov.b64 {%r196, %r197}, %rd665;
+	shfl.sync.down.b32 %r198|%p149, %r196, %r195, %r194, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
+	mov.b64 %rd666, {%r198, %r199};
+	@!%p149 bra $L168;
+	max.s64 %rd667, %rd665, %rd666;
+	mov.b64 %rd665, %rd667;
+$L168:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L166;
+$L167:
+	setp.eq.u32 %p150, %r7, 0;
+	@!%p150 bra $L169;
+	mul.wide.u32 %rd668, %r8, 16;
+	add.s64 %rd669, %rd1, %rd668;
+	st.shared.s64 [%rd669+0], %rd665;
+$L169:
+	bar.sync 0;
+	setp.eq.u32 %p151, %r8, 0;
+	@!%p151 bra $L170;
+	setp.lo.u32 %p152, %r7, %r10;
+	@!%p152 bra $L171;
+	mul.wide.u32 %rd670, %r7, 16;
+	add.s64 %rd671, %rd1, %rd670;
+	ld.shared.s64 %rd672, [%rd671+0];
+	mov.b64 %rd665, %rd672;
+$L171:
+	sub.u32 %r200, %r10, 1;
+	mov.b64 {%r201, %r202}, %rd665;
+	shfl.sync.down.b32 %r203|%p153, %r201, 1, %r200, %r17;
+	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
+	mov.b64 %rd673, {%r203, %r204};
+	@!%p153 bra $L172;
+	max.s64 %rd674, %rd665, %rd673;
+	mov.b64 %rd665, %rd674;
+$L172:
+	mov.b64 {%r205, %r206}, %rd665;
+	shfl.sync.down.b32 %r207|%p154, %r205, 2, %r200, %r17;
+	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
+	mov.b64 %rd675, {%r207, %r208};
+	@!%p154 bra $L173;
+	max.s64 %rd676, %rd665, %rd675;
+	mov.b64 %rd665, %rd676;
+$L173:
+	mov.b64 {%r209, %r210}, %rd665;
+	shfl.sync.down.b32 %r211|%p155, %r209, 4, %r200, %r17;
+	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
+	mov.b64 %rd677, {%r211, %r212};
+	@!%p155 bra $L174;
+	max.s64 %rd678, %rd665, %rd677;
+	mov.b64 %rd665, %rd678;
+$L174:
+	mov.b64 {%r213, %r214}, %rd665;
+	shfl.sync.down.b32 %r215|%p156, %r213, 8, %r200, %r17;
+	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
+	mov.b64 %rd679, {%r215, %r216};
+	@!%p156 bra $L175;
+	max.s64 %rd680, %rd665, %rd679;
+	mov.b64 %rd665, %rd680;
+$L175:
+	mov.b64 {%r217, %r218}, %rd665;
+	shfl.sync.down.b32 %r219|%p157, %r217, 16, %r200, %r17;
+	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
+	mov.b64 %rd681, {%r219, %r220};
+	@!%p157 bra $L176;
+	max.s64 %rd682, %rd665, %rd681;
+	mov.b64 %rd665, %rd682;
+$L176:
+	@!%p150 bra $L177;
+	st.shared.s64 [%rd1+1024], %rd665;
+$L177:
+$L170:
+	bar.sync 0;
+	ld.shared.s64 %rd683, [%rd1+1024];
+	mov.b64 %rd665, %rd683;
+	mov.b64 %rd684, %rd665;
+	setp.eq.s64 %p158, %rd684, 0;
+	@!%p158 bra $L179;
 	bra.uni $L51;
-$L141:
+$L179:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd569, %rd361;
+	mov.b64 %rd685, %rd400;
+	mov.b64 %rd686, %rd398;
+	mov.b64 %rd687, %rd399;
+	mov.b64 %rd688, %rd685;
+	mov.b64 %rd689, %rd686;
+	mov.b64 %rd690, %rd687;
+	mov.b64 %rd691, %rd688;
+	mov.b64 %rd692, %rd689;
+	mov.b64 %rd693, %rd690;
+	mov.b64 %rd694, %rd691;
+	mov.b64 %rd695, %rd692;
+	mov.b64 %rd696, %rd693;
+	mov.b64 %rd697, 1;
+$L180:
+	setp.lt.s64 %p159, %rd697, %rd335;
+	setp.gt.s64 %p160, %rd694, 0;
+	and.pred %p161, %p159, %p160;
+	not.pred %p162, %p161;
+	@!%p162 bra $L184;
+	bra.uni $L182;
+$L184:
+	rem.s64 %rd698, %rd697, 2;
+	mov.b64 %rd700, 1;
+	sub.s64 %rd699, %rd700, %rd698;
+	mul.lo.s64 %rd701, %rd699, %rd349;
+	mov.b64 %rd702, %rd701;
+	rem.s64 %rd703, %rd697, 2;
+	mul.lo.s64 %rd704, %rd703, %rd349;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, 0;
+	mov.b64 %rd707, 0;
+	mov.b64 %rd708, %rd327;
+	mov.b64 %rd709, %rd328;
+	mov.b64 %rd710, %rd329;
+	mov.b64 %rd711, %rd330;
+	mov.b64 %rd712, %rd331;
+	mov.b64 %rd713, %rd332;
+	mov.pred %p163, %p47;
+	mov.pred %p164, %p48;
+	mov.b32 %r221, %r80;
+	mov.b64 %rd714, %rd333;
+	mov.b64 %rd715, %rd334;
+	mov.b64 %rd716, %rd335;
+	mov.b64 %rd717, %rd336;
+	mov.pred %p165, %p49;
+	mov.f64 %fd28, %fd3;
+	mov.pred %p166, %p50;
+	mov.b64 %rd718, %rd285;
+	mov.b64 %rd719, %rd286;
+	mov.b64 %rd720, %rd287;
+	mov.b64 %rd721, %rd288;
+	mov.b64 %rd722, %rd289;
+	mov.b64 %rd723, %rd290;
+	mov.b64 %rd724, %rd291;
+	mov.b64 %rd725, %rd292;
+	mov.b64 %rd726, %rd293;
+	mov.pred %p167, %p51;
+	mov.b64 %rd727, %rd294;
+	mov.b64 %rd728, %rd295;
+	mov.b64 %rd729, %rd296;
+	mov.b32 %r222, %r81;
+	mov.b64 %rd730, %rd337;
+	mov.b64 %rd731, %rd338;
+	mov.b64 %rd732, %rd702;
+	mov.b64 %rd733, %rd694;
+	cvt.u64.u32 %rd734, %r2;
+	div.s64 %rd735, %rd734, %rd341;
+	setp.eq.s64 %p168, %rd341, -1;
+	neg.s64 %rd736, %rd734;
+	selp.b64 %rd737, %rd736, %rd735, %p168;
+	setp.eq.s64 %p169, %rd341, 0;
+	selp.b64 %rd738, 0, %rd737, %p169;
+	mov.b64 %rd739, %rd738;
+	mov.b64 %rd740, %rd347;
+	mov.b64 %rd741, %rd341;
+	mov.b64 %rd742, %rd340;
+	mov.b64 %rd743, %rd705;
+	mov.b64 %rd744, %rd349;
+	add.s64 %rd745, %rd697, 1;
+	setp.lt.s64 %p170, %rd745, %rd335;
+	mov.pred %p171, %p170;
+	mov.b64 %rd746, %rd739;
+	cvt.u64.u32 %rd747, %r2;
+	rem.s64 %rd748, %rd747, %rd741;
+	setp.eq.s64 %p172, %rd741, -1;
+	selp.b64 %rd749, 0, %rd748, %p172;
+	setp.eq.s64 %p173, %rd741, 0;
+	selp.b64 %rd750, %rd747, %rd749, %p173;
+	mov.b64 %rd751, %rd750;
+	mov.b32 %r223, -1;
+	mov.b64 %rd752, 0;
+	mov.b64 %rd753, 0;
+	mov.b64 %rd754, 0;
+	mov.b64 %rd755, 0;
+	mov.b64 %rd756, 0;
+$L185:
+	mov.b64 %rd757, 0;
+	mov.b64 %rd758, %rd730;
+$L188:
+	setp.gt.s64 %p174, %rd758, 0;
+	not.pred %p175, %p174;
+	@!%p175 bra $L192;
+	bra.uni $L190;
+$L192:
+	setp.ge.s64 %p176, %rd752, %rd753;
+	@!%p176 bra $L194;
+	setp.ge.s64 %p177, %rd746, %rd733;
+	@!%p177 bra $L196;
+	bra.uni $L190;
+$L196:
+	add.s64 %rd759, %rd732, %rd746;
+	mul.lo.s64 %rd760, %rd759, %rd191;
+	mad.lo.s64 %rd761, %rd760, 4, %rd189;
+	ld.shared.s32 %r224, [%rd761+0];
+	mov.b32 %r225, %r224;
+	mov.b32 %r223, %r225;
+	add.s64 %rd762, %rd746, %rd740;
+	mov.b64 %rd746, %rd762;
+	mov.b64 %rd763, %rd708;
+	mov.b32 %r226, %r223;
+	cvt.s64.s32 %rd764, %r226;
+	mul.lo.s64 %rd765, %rd764, %rd32;
+	mad.lo.s64 %rd766, %rd765, 8, %rd28;
+	ld.global.nc.s64 %rd767, [%rd766+0];
+	mov.b64 %rd768, %rd767;
+	mov.b64 %rd769, %rd768;
+	mov.b64 %rd770, %rd708;
+	mov.b32 %r227, %r223;
+	cvt.s64.s32 %rd771, %r227;
+	add.s64 %rd772, %rd771, 1;
+	mul.lo.s64 %rd773, %rd772, %rd32;
+	mad.lo.s64 %rd774, %rd773, 8, %rd28;
+	ld.global.nc.s64 %rd775, [%rd774+0];
+	mov.b64 %rd776, %rd775;
+	mov.b64 %rd777, %rd776;
+	add.s64 %rd778, %rd769, %rd751;
+	mov.b64 %rd779, %rd778;
+	mov.b64 %rd780, %rd777;
+	mov.b64 %rd752, %rd779;
+	mov.b64 %rd753, %rd780;
+	bra.uni $L189;
+$L194:
+	mul.lo.s64 %rd781, %rd752, %rd39;
+	mad.lo.s64 %rd782, %rd781, 4, %rd35;
+	ld.global.nc.s32 %r228, [%rd782+0];
+	mov.b32 %r229, %r228;
+	mov.b32 %r230, %r229;
+	mov.pred %p178, %p165;
+	mov.f64 %fd29, %fd28;
+	mov.b32 %r231, %r223;
+	mov.b32 %r232, %r230;
+	mov.b64 %rd783, %rd752;
+$L197:
+	mov.b64 %rd784, 0;
+	mov.f64 %fd30, 0d0000000000000000;
+	@!%p178 bra $L200;
+	mov.b64 %rd785, 0x1;
+	setp.gt.s64 %p179, %rd139, 0;
+	@!%p179 bra $L203;
+	mul.lo.s64 %rd786, %rd783, %rd141;
+	mad.lo.s64 %rd787, %rd786, 4, %rd137;
+	ld.global.nc.u32 %r233, [%rd787+0];
+	mov.b32 %r234, %r233;
+	cvt.u64.u32 %rd788, %r234;
+	mov.b64 %rd785, %rd788;
+$L203:
+	cvt.s64.s32 %rd789, %r231;
+	mul.lo.s64 %rd790, %rd789, %rd148;
+	mad.lo.s64 %rd791, %rd790, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r235, [%rd791+0];
+	mov.b32 %r236, %r235;
+	cvt.u64.u32 %rd792, %r236;
+	add.u64 %rd793, %rd792, %rd785;
+	mov.b64 %rd794, %rd793;
+	cvt.s64.s32 %rd795, %r232;
+	mul.lo.s64 %rd796, %rd795, %rd148;
+	mad.lo.s64 %rd797, %rd796, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r237, [%rd797+0];
+	mov.b32 %r238, %r237;
+	cvt.u64.u32 %rd798, %r238;
+	setp.hs.u64 %p180, %rd794, %rd798;
+	mov.pred %p181, %p180;
+	not.pred %p182, %p181;
+	@!%p182 bra $L205;
+	cvt.s64.s32 %rd799, %r232;
+	mul.lo.s64 %rd800, %rd799, %rd148;
+	mad.lo.s64 %rd801, %rd800, 4, %rd144;
+	cvt.u32.u64 %r239, %rd794;
+	atom.global.min.u32 %r240, [%rd801], %r239;
+	mov.b32 %r241, %r240;
+	cvt.u64.u32 %rd802, %r241;
+	setp.ls.u64 %p183, %rd802, %rd794;
+	mov.pred %p181, %p183;
+$L205:
+	@!%p181 bra $L207;
+	mov.pred %p184, 0;
+	bra.uni $L199;
+$L207:
+	mov.b64 %rd803, %rd794;
+	cvt.rn.f64.u64 %fd31, %rd794;
+	mov.f64 %fd32, %fd31;
+	mov.b64 %rd784, %rd803;
+	mov.f64 %fd30, %fd32;
+	bra.uni $L201;
+$L200:
+	mov.f64 %fd33, 0d3FF0000000000000;
+	setp.gt.s64 %p185, %rd125, 0;
+	@!%p185 bra $L209;
+	mul.lo.s64 %rd804, %rd783, %rd127;
+	mad.lo.s64 %rd805, %rd804, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd805+0];
+	mov.f64 %fd35, %fd34;
+	mov.f64 %fd33, %fd35;
+$L209:
+	cvt.s64.s32 %rd806, %r231;
+	mul.lo.s64 %rd807, %rd806, %rd134;
+	mad.lo.s64 %rd808, %rd807, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd808+0];
+	mov.f64 %fd37, %fd36;
+	add.rn.f64 %fd38, %fd37, %fd33;
+	mov.f64 %fd39, %fd38;
+	cvt.s64.s32 %rd809, %r232;
+	mul.lo.s64 %rd810, %rd809, %rd134;
+	mad.lo.s64 %rd811, %rd810, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd811+0];
+	mov.f64 %fd41, %fd40;
+	setp.lt.f64 %p186, %fd39, %fd41;
+	not.pred %p187, %p186;
+	mov.pred %p188, %p187;
+	not.pred %p189, %p188;
+	@!%p189 bra $L211;
+	cvt.s64.s32 %rd812, %r232;
+	mul.lo.s64 %rd813, %rd812, %rd134;
+	mad.lo.s64 %rd814, %rd813, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd815, [%rd814];
+$L212:
+	mov.b64 %fd42, %rd815;
+	min.f64 %fd43, %fd42, %fd39;
+	mov.b64 %rd816, %fd42;
+	mov.b64 %rd817, %fd39;
+	or.b64 %rd818, %rd816, %rd817;
+	setp.eq.f64 %p190, %fd42, %fd39;
+	mov.b64 %fd44, %rd818;
+	selp.f64 %fd45, %fd44, %fd43, %p190;
+	setp.nan.f64 %p191, %fd42, %fd39;
+	add.rn.f64 %fd46, %fd42, %fd39;
+	selp.f64 %fd47, %fd46, %fd45, %p191;
+	mov.b64 %rd819, %fd47;
+	setp.eq.u64 %p192, %rd815, %rd819;
+	@%p192 bra $L213;
+	atom.global.cas.b64 %rd820, [%rd814], %rd815, %rd819;
+	setp.eq.u64 %p193, %rd820, %rd815;
+	mov.b64 %rd815, %rd820;
+	@!%p193 bra $L212;
+$L213:
+	mov.b64 %fd49, %rd815;
+	mov.f64 %fd48, %fd49;
+	mov.f64 %fd50, %fd48;
+	setp.gt.f64 %p194, %fd50, %fd39;
+	not.pred %p195, %p194;
+	mov.pred %p188, %p195;
+$L211:
+	@!%p188 bra $L215;
+	mov.pred %p184, 0;
+	bra.uni $L199;
+$L215:
+	mov.b64 %rd821, %fd39;
+	mov.b64 %rd822, %rd821;
+	mov.f64 %fd51, %fd39;
+	mov.b64 %rd784, %rd822;
+	mov.f64 %fd30, %fd51;
+$L201:
+	setp.lt.f64 %p196, %fd30, %fd29;
+	@!%p196 bra $L217;
+	mov.pred %p184, 1;
+	bra.uni $L199;
+$L217:
+	mov.b64 %rd824, 1;
+	mul.lo.s64 %rd823, %rd824, %rd169;
+	mad.lo.s64 %rd825, %rd823, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd826, [%rd825+0];
+	mov.b64 %rd827, %rd826;
+	setp.lt.s64 %p197, %rd784, %rd827;
+	@!%p197 bra $L219;
+	mov.b64 %rd829, 1;
+	mul.lo.s64 %rd828, %rd829, %rd169;
+	mad.lo.s64 %rd830, %rd828, 8, %rd165;
+	atom.global.min.s64 %rd831, [%rd830], %rd784;
+$L219:
+	cvt.s64.s32 %rd832, %r232;
+	mul.lo.s64 %rd833, %rd832, %rd155;
+	mad.lo.s64 %rd834, %rd833, 4, %rd151;
+	mov.b32 %r242, 1;
+	atom.global.exch.b32 %r243, [%rd834], %r242;
+	mov.b32 %r244, %r243;
+	setp.ne.s32 %p198, %r244, 1;
+	@!%p198 bra $L221;
+	mov.b64 %rd835, 1;
+	atom.global.add.u64 %rd836, [%rd165], %rd835;
+	mov.b64 %rd837, %rd836;
+	mul.lo.s64 %rd838, %rd837, %rd162;
+	mad.lo.s64 %rd839, %rd838, 4, %rd158;
+	st.global.s32 [%rd839+0], %r232;
+$L221:
+	mov.pred %p184, 0;
+	bra.uni $L199;
+$L198:
+	bra.uni $L197;
+$L199:
+	@!%p184 bra $L223;
+	@!%p171 bra $L224;
+	mul.lo.s64 %rd840, %rd757, %rd181;
+	mad.lo.s64 %rd841, %rd840, 4, %rd179;
+	st.shared.s32 [%rd841+0], %r230;
+	add.s64 %rd842, %rd757, 1;
+	mov.b64 %rd757, %rd842;
+	bra.uni $L225;
+$L224:
+	mov.pred %p199, 0;
+	mov.b64 %rd843, %rd757;
+	mov.b32 %r245, %r230;
+$L226:
+	@!%p166 bra $L230;
+	shr.s32 %r246, %r245, 5;
+	cvt.s64.s32 %rd844, %r246;
+	mov.b64 %rd845, %rd844;
+	and.b32 %r247, %r245, 31;
+	cvt.s64.s32 %rd846, %r247;
+	min.u64 %rd847, %rd846, 32;
+	cvt.u32.u64 %r248, %rd847;
+	mov.b32 %r250, 0x1;
+	shl.b32 %r249, %r250, %r248;
+	setp.hs.u32 %p200, %r248, 32;
+	selp.b32 %r251, 0, %r249, %p200;
+	mov.b32 %r252, %r251;
+	mov.b64 %rd848, %rd845;
+	mov.b32 %r253, %r252;
+	mul.lo.s64 %rd849, %rd848, %rd726;
+	mad.lo.s64 %rd850, %rd849, 4, %rd724;
+	ld.relaxed.gpu.global.u32 %r254, [%rd850+0];
+	mov.b32 %r255, %r254;
+	and.b32 %r256, %r255, %r253;
+	setp.ne.u32 %p201, %r256, 0x0;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L232;
+	mul.lo.s64 %rd851, %rd848, %rd726;
+	mad.lo.s64 %rd852, %rd851, 4, %rd724;
+	atom.global.or.b32 %r257, [%rd852], %r253;
+	mov.b32 %r258, %r257;
+	and.b32 %r259, %r258, %r253;
+	setp.ne.u32 %p204, %r259, 0x0;
+	mov.pred %p202, %p204;
+$L232:
+	@!%p202 bra $L234;
+	mov.b64 %rd853, %rd843;
+	mov.b64 %rd854, %rd853;
+	mov.pred %p205, 0;
+	bra.uni $L228;
+$L234:
+	mov.b64 %rd855, %rd843;
+	mov.b64 %rd854, %rd855;
+	mov.pred %p205, 1;
+	bra.uni $L228;
+$L230:
+	@!%p167 bra $L236;
+	cvt.s64.s32 %rd856, %r245;
+	mul.lo.s64 %rd857, %rd856, %rd729;
+	mad.lo.s64 %rd858, %rd857, 4, %rd727;
+	ld.relaxed.gpu.global.s32 %r260, [%rd858+0];
+	mov.b32 %r261, %r260;
+	setp.eq.s32 %p206, %r261, %r222;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L238;
+	cvt.s64.s32 %rd859, %r245;
+	mul.lo.s64 %rd860, %rd859, %rd729;
+	mad.lo.s64 %rd861, %rd860, 4, %rd727;
+	atom.global.exch.b32 %r262, [%rd861], %r222;
+	mov.b32 %r263, %r262;
+	setp.eq.s32 %p209, %r263, %r222;
+	mov.pred %p207, %p209;
+$L238:
+	@!%p207 bra $L240;
+	mov.b64 %rd862, %rd843;
+	mov.b64 %rd854, %rd862;
+	mov.pred %p205, 0;
+	bra.uni $L228;
+$L240:
+$L236:
+	mul.lo.s64 %rd863, %rd843, %rd181;
+	mad.lo.s64 %rd864, %rd863, 4, %rd179;
+	st.shared.s32 [%rd864+0], %r245;
+	add.s64 %rd865, %rd843, 1;
+	mov.b64 %rd866, %rd865;
+	mov.b64 %rd854, %rd866;
+	mov.pred %p205, 1;
+	bra.uni $L228;
+$L227:
+	bra.uni $L226;
+$L228:
+	mov.b64 %rd867, %rd854;
+	mov.pred %p210, %p205;
+	mov.b64 %rd757, %rd867;
+	mov.pred %p199, %p210;
+	@!%p199 bra $L242;
+	mov.b64 %rd868, %rd708;
+	mov.b32 %r264, %r230;
+	cvt.s64.s32 %rd869, %r264;
+	add.s64 %rd870, %rd869, 1;
+	mul.lo.s64 %rd871, %rd870, %rd32;
+	mad.lo.s64 %rd872, %rd871, 8, %rd28;
+	ld.global.nc.s64 %rd873, [%rd872+0];
+	mov.b64 %rd874, %rd873;
+	cvt.s64.s32 %rd875, %r264;
+	mul.lo.s64 %rd876, %rd875, %rd32;
+	mad.lo.s64 %rd877, %rd876, 8, %rd28;
+	ld.global.nc.s64 %rd878, [%rd877+0];
+	mov.b64 %rd879, %rd878;
+	sub.s64 %rd880, %rd874, %rd879;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, %rd881;
+	add.s64 %rd883, %rd754, %rd882;
+	mov.b64 %rd754, %rd883;
+	max.s64 %rd884, %rd755, %rd882;
+	mov.b64 %rd755, %rd884;
+$L242:
+$L225:
+$L223:
+	add.s64 %rd885, %rd752, %rd741;
+	mov.b64 %rd752, %rd885;
+	sub.s64 %rd886, %rd758, 1;
+	mov.b64 %rd758, %rd886;
+$L189:
+	bra.uni $L188;
+$L190:
+	// block scan
+	mov.b64 %rd887, %rd757;
+	mov.b32 %r265, %r3;
+$L243:
+	setp.hs.u32 %p211, %r265, 32;
+	@%p211 bra $L244;
+	mov.b64 {%r266, %r267}, %rd887;
+	shfl.sync.up.b32 %r268|%p212, %r266, %r265, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, %r265, 0, %r17;
+	mov.b64 %rd888, {%r268, %r269};
+	@!%p212 bra $L245;
+	add.s64 %rd889, %rd888, %rd887;
+	mov.b64 %rd887, %rd889;
+$L245:
+	shl.b32 %r265, %r265, 1;
+	bra.uni $L243;
+$L244:
+	mov.b64 {%r270, %r271}, %rd887;
+	shfl.sync.up.b32 %r272|%p213, %r270, %r3, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, %r3, 0, %r17;
+	mov.b64 %rd890, {%r272, %r273};
+	setp.lo.u32 %p214, %r3, 32;
+	and.pred %p215, %p213, %p214;
+	selp.b64 %rd891, %rd890, 0, %p215;
+	sub.u32 %r274, %r13, %r3;
+	setp.eq.u32 %p216, %r7, %r274;
+	@!%p216 bra $L246;
+	mul.wide.u32 %rd892, %r8, 16;
+	add.s64 %rd893, %rd1, %rd892;
+	st.shared.s64 [%rd893+0], %rd887;
+$L246:
+	bar.sync 0;
+	setp.eq.u32 %p217, %r8, 0;
+	@!%p217 bra $L247;
+	mov.b64 %rd894, 0;
+	setp.lo.u32 %p218, %r7, %r10;
+	@!%p218 bra $L248;
+	mul.wide.u32 %rd895, %r7, 16;
+	add.s64 %rd896, %rd1, %rd895;
+	ld.shared.s64 %rd897, [%rd896+0];
+	mov.b64 %rd894, %rd897;
+$L248:
+	mov.b64 {%r275, %r276}, %rd894;
+	shfl.sync.up.b32 %r277|%p219, %r275, 1, 0, %r17;
+	shfl.sync.up.b32 %r278, %r276, 1, 0, %r17;
+	mov.b64 %rd898, {%r277, %r278};
+	@!%p219 bra $L249;
+	add.s64 %rd899, %rd898, %rd894;
+	mov.b64 %rd894, %rd899;
+$L249:
+	mov.b64 {%r279, %r280}, %rd894;
+	shfl.sync.up.b32 %r281|%p220, %r279, 2, 0, %r17;
+	shfl.sync.up.b32 %r282, %r280, 2, 0, %r17;
+	mov.b64 %rd900, {%r281, %r282};
+	@!%p220 bra $L250;
+	add.s64 %rd901, %rd900, %rd894;
+	mov.b64 %rd894, %rd901;
+$L250:
+	mov.b64 {%r283, %r284}, %rd894;
+	shfl.sync.up.b32 %r285|%p221, %r283, 4, 0, %r17;
+	shfl.sync.up.b32 %r286, %r284, 4, 0, %r17;
+	mov.b64 %rd902, {%r285, %r286};
+	@!%p221 bra $L251;
+	add.s64 %rd903, %rd902, %rd894;
+	mov.b64 %rd894, %rd903;
+$L251:
+	mov.b64 {%r287, %r288}, %rd894;
+	shfl.sync.up.b32 %r289|%p222, %r287, 8, 0, %r17;
+	shfl.sync.up.b32 %r290, %r288, 8, 0, %r17;
+	mov.b64 %rd904, {%r289, %r290};
+	@!%p222 bra $L252;
+	add.s64 %rd905, %rd904, %rd894;
+	mov.b64 %rd894, %rd905;
+$L252:
+	mov.b64 {%r291, %r292}, %rd894;
+	shfl.sync.up.b32 %r293|%p223, %r291, 16, 0, %r17;
+	shfl.sync.up.b32 %r294, %r292, 16, 0, %r17;
+	mov.b64 %rd906, {%r293, %r294};
+	@!%p223 bra $L253;
+	add.s64 %rd907, %rd906, %rd894;
+	mov.b64 %rd894, %rd907;
+$L253:
+	mov.b64 {%r295, %r296}, %rd894;
+	shfl.sync.up.b32 %r297|%p224, %r295, 1, 0, %r17;
+	shfl.sync.up.b32 %r298, %r296, 1, 0, %r17;
+	mov.b64 %rd908, {%r297, %r298};
+	selp.b64 %rd909, %rd908, 0, %p224;
+	@!%p218 bra $L254;
+	mul.wide.u32 %rd910, %r7, 16;
+	add.s64 %rd911, %rd1, %rd910;
+	add.s64 %rd912, %rd911, 512;
+	st.shared.s64 [%rd912+0], %rd909;
+$L254:
+	sub.u32 %r299, %r10, 1;
+	setp.eq.u32 %p225, %r7, %r299;
+	@!%p225 bra $L255;
+	st.shared.s64 [%rd1+1024], %rd894;
+$L255:
+$L247:
+	bar.sync 0;
+	mul.wide.u32 %rd913, %r8, 16;
+	add.s64 %rd914, %rd1, %rd913;
+	add.s64 %rd915, %rd914, 512;
+	ld.shared.s64 %rd916, [%rd915+0];
+	add.s64 %rd917, %rd916, %rd891;
+	ld.shared.s64 %rd918, [%rd1+1024];
+	mov.b64 {%r300, %r301}, %rd917;
+	shfl.sync.idx.b32 %r302|%p226, %r300, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r303, %r301, 0, %r21, %r17;
+	mov.b64 %rd919, {%r302, %r303};
+	mov.b64 %rd920, %rd918;
+	mov.b64 %rd921, %rd919;
+	mov.b64 %rd922, %rd920;
+	mov.b64 %rd923, %rd921;
+	mov.b64 %rd924, %rd922;
+	mov.b64 %rd925, %rd923;
+	mov.b64 %rd926, %rd924;
+	@!%p171 bra $L256;
+	add.s64 %rd927, %rd756, %rd925;
+	mov.b64 %rd928, %rd927;
+	sub.s64 %rd929, %rd744, %rd928;
+	max.s64 %rd930, %rd929, 0;
+	min.s64 %rd931, %rd930, %rd757;
+	mov.b64 %rd932, %rd931;
+	mov.b64 %rd933, 0;
+$L258:
+	setp.lt.s64 %p227, %rd933, %rd932;
+	not.pred %p228, %p227;
+	@!%p228 bra $L262;
+	bra.uni $L260;
+$L262:
+	mul.lo.s64 %rd934, %rd933, %rd181;
+	mad.lo.s64 %rd935, %rd934, 4, %rd179;
+	ld.shared.s32 %r304, [%rd935+0];
+	mov.b32 %r305, %r304;
+	add.s64 %rd936, %rd743, %rd928;
+	add.s64 %rd937, %rd936, %rd933;
+	mul.lo.s64 %rd938, %rd937, %rd191;
+	mad.lo.s64 %rd939, %rd938, 4, %rd189;
+	st.shared.s32 [%rd939+0], %r305;
+$L259:
+	add.s64 %rd940, %rd933, 1;
+	mov.b64 %rd933, %rd940;
+	bra.uni $L258;
+$L260:
+	mov.b64 %rd941, 0;
+	mov.b64 %rd942, %rd932;
+$L263:
+	setp.lt.s64 %p229, %rd942, %rd757;
+	not.pred %p230, %p229;
+	@!%p230 bra $L267;
+	bra.uni $L265;
+$L267:
+	mul.lo.s64 %rd943, %rd942, %rd181;
+	mad.lo.s64 %rd944, %rd943, 4, %rd179;
+	ld.shared.s32 %r306, [%rd944+0];
+	mov.b32 %r307, %r306;
+	mov.b32 %r308, %r307;
+	mov.pred %p231, 0;
+	mov.b64 %rd945, %rd941;
+	mov.b32 %r309, %r308;
+$L268:
+	@!%p166 bra $L272;
+	shr.s32 %r310, %r309, 5;
+	cvt.s64.s32 %rd946, %r310;
+	mov.b64 %rd947, %rd946;
+	and.b32 %r311, %r309, 31;
+	cvt.s64.s32 %rd948, %r311;
+	min.u64 %rd949, %rd948, 32;
+	cvt.u32.u64 %r312, %rd949;
+	mov.b32 %r314, 0x1;
+	shl.b32 %r313, %r314, %r312;
+	setp.hs.u32 %p232, %r312, 32;
+	selp.b32 %r315, 0, %r313, %p232;
+	mov.b32 %r316, %r315;
+	mov.b64 %rd950, %rd947;
+	mov.b32 %r317, %r316;
+	mul.lo.s64 %rd951, %rd950, %rd726;
+	mad.lo.s64 %rd952, %rd951, 4, %rd724;
+	ld.relaxed.gpu.global.u32 %r318, [%rd952+0];
+	mov.b32 %r319, %r318;
+	and.b32 %r320, %r319, %r317;
+	setp.ne.u32 %p233, %r320, 0x0;
+	mov.pred %p234, %p233;
+	not.pred %p235, %p234;
+	@!%p235 bra $L274;
+	mul.lo.s64 %rd953, %rd950, %rd726;
+	mad.lo.s64 %rd954, %rd953, 4, %rd724;
+	atom.global.or.b32 %r321, [%rd954], %r317;
+	mov.b32 %r322, %r321;
+	and.b32 %r323, %r322, %r317;
+	setp.ne.u32 %p236, %r323, 0x0;
+	mov.pred %p234, %p236;
+$L274:
+	@!%p234 bra $L276;
+	mov.b64 %rd955, %rd945;
+	mov.b64 %rd956, %rd955;
+	mov.pred %p237, 0;
+	bra.uni $L270;
+$L276:
+	mov.b64 %rd957, %rd945;
+	mov.b64 %rd956, %rd957;
+	mov.pred %p237, 1;
+	bra.uni $L270;
+$L272:
+	@!%p167 bra $L278;
+	cvt.s64.s32 %rd958, %r309;
+	mul.lo.s64 %rd959, %rd958, %rd729;
+	mad.lo.s64 %rd960, %rd959, 4, %rd727;
+	ld.relaxed.gpu.global.s32 %r324, [%rd960+0];
+	mov.b32 %r325, %r324;
+	setp.eq.s32 %p238, %r325, %r222;
+	mov.pred %p239, %p238;
+	not.pred %p240, %p239;
+	@!%p240 bra $L280;
+	cvt.s64.s32 %rd961, %r309;
+	mul.lo.s64 %rd962, %rd961, %rd729;
+	mad.lo.s64 %rd963, %rd962, 4, %rd727;
+	atom.global.exch.b32 %r326, [%rd963], %r222;
+	mov.b32 %r327, %r326;
+	setp.eq.s32 %p241, %r327, %r222;
+	mov.pred %p239, %p241;
+$L280:
+	@!%p239 bra $L282;
+	mov.b64 %rd964, %rd945;
+	mov.b64 %rd956, %rd964;
+	mov.pred %p237, 0;
+	bra.uni $L270;
+$L282:
+$L278:
+	mul.lo.s64 %rd965, %rd945, %rd181;
+	mad.lo.s64 %rd966, %rd965, 4, %rd179;
+	st.shared.s32 [%rd966+0], %r309;
+	add.s64 %rd967, %rd945, 1;
+	mov.b64 %rd968, %rd967;
+	mov.b64 %rd956, %rd968;
+	mov.pred %p237, 1;
+	bra.uni $L270;
+$L269:
+	bra.uni $L268;
+$L270:
+	mov.b64 %rd969, %rd956;
+	mov.pred %p242, %p237;
+	mov.b64 %rd941, %rd969;
+	mov.pred %p231, %p242;
+	@!%p231 bra $L284;
+	mov.b64 %rd970, %rd708;
+	mov.b32 %r328, %r308;
+	cvt.s64.s32 %rd971, %r328;
+	add.s64 %rd972, %rd971, 1;
+	mul.lo.s64 %rd973, %rd972, %rd32;
+	mad.lo.s64 %rd974, %rd973, 8, %rd28;
+	ld.global.nc.s64 %rd975, [%rd974+0];
+	mov.b64 %rd976, %rd975;
+	cvt.s64.s32 %rd977, %r328;
+	mul.lo.s64 %rd978, %rd977, %rd32;
+	mad.lo.s64 %rd979, %rd978, 8, %rd28;
+	ld.global.nc.s64 %rd980, [%rd979+0];
+	mov.b64 %rd981, %rd980;
+	sub.s64 %rd982, %rd976, %rd981;
+	mov.b64 %rd983, %rd982;
+	mov.b64 %rd984, %rd983;
+	add.s64 %rd985, %rd754, %rd984;
+	mov.b64 %rd754, %rd985;
+	max.s64 %rd986, %rd755, %rd984;
+	mov.b64 %rd755, %rd986;
+$L284:
+$L264:
+	add.s64 %rd987, %rd942, 1;
+	mov.b64 %rd942, %rd987;
+	bra.uni $L263;
+$L265:
+	setp.gt.s64 %p243, %rd941, 0;
+	@!%p243 bra $L286;
+	mul.lo.s64 %rd988, %rd742, %rd120;
+	mad.lo.s64 %rd989, %rd988, 8, %rd116;
+	atom.global.add.u64 %rd990, [%rd989], %rd941;
+	mov.b64 %rd991, %rd990;
+	mov.b64 %rd992, %rd991;
+	mov.b64 %rd993, 0;
+$L287:
+	setp.lt.s64 %p244, %rd993, %rd941;
+	not.pred %p245, %p244;
+	@!%p245 bra $L291;
+	bra.uni $L289;
+$L291:
+	mul.lo.s64 %rd994, %rd993, %rd181;
+	mad.lo.s64 %rd995, %rd994, 4, %rd179;
+	ld.shared.s32 %r329, [%rd995+0];
+	mov.b32 %r330, %r329;
+	add.s64 %rd996, %rd992, %rd993;
+	mul.lo.s64 %rd997, %rd996, %rd277;
+	mad.lo.s64 %rd998, %rd997, 4, %rd275;
+	st.global.s32 [%rd998+0], %r330;
+$L288:
+	add.s64 %rd999, %rd993, 1;
+	mov.b64 %rd993, %rd999;
+	bra.uni $L287;
+$L289:
+$L286:
+	add.s64 %rd1000, %rd756, %rd926;
+	min.s64 %rd1001, %rd744, %rd1000;
+	mov.b64 %rd756, %rd1001;
+	bra.uni $L257;
+$L256:
+	mov.b64 %rd1002, 0;
+	cvt.u64.u32 %rd1003, %r2;
+	setp.eq.s64 %p246, %rd1003, 0;
+	setp.gt.s64 %p247, %rd926, 0;
+	and.pred %p248, %p246, %p247;
+	@!%p248 bra $L293;
+	mul.lo.s64 %rd1004, %rd742, %rd120;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
+	atom.global.add.u64 %rd1006, [%rd1005], %rd926;
+	mov.b64 %rd1007, %rd1006;
+	mov.b64 %rd1002, %rd1007;
+$L293:
+	cvt.u64.u32 %rd1008, %r2;
+	setp.eq.s64 %p249, %rd1008, 0;
+	setp.eq.u32 %p250, %r1, 0;
+	and.pred %p251, %p249, %p250;
+	bar.sync 0;
+	@!%p251 bra $L294;
+	st.shared.s64 [%rd1+1024], %rd1002;
+$L294:
+	bar.sync 0;
+	ld.shared.s64 %rd1009, [%rd1+1024];
+	mov.b64 %rd1010, %rd1009;
+	add.s64 %rd1011, %rd1010, %rd925;
+	mov.b64 %rd1012, %rd1011;
+	mov.b64 %rd1013, 0;
+$L295:
+	setp.lt.s64 %p252, %rd1013, %rd757;
+	not.pred %p253, %p252;
+	@!%p253 bra $L299;
+	bra.uni $L297;
+$L299:
+	mul.lo.s64 %rd1014, %rd1013, %rd181;
+	mad.lo.s64 %rd1015, %rd1014, 4, %rd179;
+	ld.shared.s32 %r331, [%rd1015+0];
+	mov.b32 %r332, %r331;
+	add.s64 %rd1016, %rd1012, %rd1013;
+	mul.lo.s64 %rd1017, %rd1016, %rd277;
+	mad.lo.s64 %rd1018, %rd1017, 4, %rd275;
+	st.global.s32 [%rd1018+0], %r332;
+$L296:
+	add.s64 %rd1019, %rd1013, 1;
+	mov.b64 %rd1013, %rd1019;
+	bra.uni $L295;
+$L297:
+$L257:
+	mov.b64 %rd1020, 0;
+	setp.lt.s64 %p254, %rd752, %rd753;
+	setp.lt.s64 %p255, %rd746, %rd733;
+	or.pred %p256, %p254, %p255;
+	@!%p256 bra $L301;
+	mov.b64 %rd1020, 1;
+$L301:
+	mov.b64 %rd1021, %rd1020;
 	// block reduction
-	sub.u32 %r192, %r13, 1;
-	mov.b32 %r193, %r3;
-$L142:
-	setp.hs.u32 %p133, %r193, 32;
-	@%p133 bra $L143;
-	mov.b64 {%r194, %r195}, %rd569;
-	shfl.sync.down.b32 %r196|%p134, %r194, %r193, %r192, %r17;
-	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
-	mov.b64 %rd570, {%r196, %r197};
-	@!%p134 bra $L144;
-	add.s64 %rd571, %rd569, %rd570;
-	mov.b64 %rd569, %rd571;
-$L144:
-	shl.b32 %r193, %r193, 1;
-	bra.uni $L142;
-$L143:
-	setp.eq.u32 %p135, %r7, 0;
-	@!%p135 bra $L145;
-	mul.wide.u32 %rd572, %r8, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	st.shared.s64 [%rd573+0], %rd569;
-$L145:
+	sub.u32 %r333, %r13, 1;
+	mov.b32 %r334, %r3;
+$L302:
+	setp.hs.u32 %p257, %r334, 32;
+	@%p257 bra $L303;
+	mov.b64 {%r335, %r336}, %rd1021;
+	shfl.sync.down.b32 %r337|%p258, %r335, %r334, %r333, %r17;
+	shfl.sync.down.b32 %r338, %r336, %r334, %r333, %r17;
+	mov.b64 %rd1022, {%r337, %r338};
+	@!%p258 bra $L304;
+	max.s64 %rd1023, %rd1021, %rd1022;
+	mov.b64 %rd1021, %rd1023;
+$L304:
+	shl.b32 %r334, %r334, 1;
+	bra.uni $L302;
+$L303:
+	setp.eq.u32 %p259, %r7, 0;
+	@!%p259 bra $L305;
+	mul.wide.u32 %rd1024, %r8, 16;
+	add.s64 %rd1025, %rd1, %rd1024;
+	st.shared.s64 [%rd1025+0], %rd1021;
+$L305:
 	bar.sync 0;
-	setp.eq.u32 %p136, %r8, 0;
-	@!%p136 bra $L146;
-	setp.lo.u32 %p137, %r7, %r10;
-	@!%p137 bra $L147;
-	mul.wide.u32 %rd574, %r7, 16;
-	add.s64 %rd575, %rd1, %rd574;
-	ld.shared.s64 %rd576, [%rd575+0];
-	mov.b64 %rd569, %rd576;
-$L147:
-	sub.u32 %r198, %r10, 1;
-	mov.b64 {%r199, %r200}, %rd569;
-	shfl.sync.down.b32 %r201|%p138, %r199, 1, %r198, %r17;
-	shfl.sync.down.b32 %r202, %r200, 1, %r198, %r17;
-	mov.b64 %rd577, {%r201, %r202};
-	@!%p138 bra $L148;
-	add.s64 %rd578, %rd569, %rd577;
-	mov.b64 %rd569, %rd578;
-$L148:
-	mov.b64 {%r203, %r204}, %rd569;
-	shfl.sync.down.b32 %r205|%p139, %r203, 2, %r198, %r17;
-	shfl.sync.down.b32 %r206, %r204, 2, %r198, %r17;
-	mov.b64 %rd579, {%r205, %r206};
-	@!%p139 bra $L149;
-	add.s64 %rd580, %rd569, %rd579;
-	mov.b64 %rd569, %rd580;
-$L149:
-	mov.b64 {%r207, %r208}, %rd569;
-	shfl.sync.down.b32 %r209|%p140, %r207, 4, %r198, %r17;
-	shfl.sync.down.b32 %r210, %r208, 4, %r198, %r17;
-	mov.b64 %rd581, {%r209, %r210};
-	@!%p140 bra $L150;
-	add.s64 %rd582, %rd569, %rd581;
-	mov.b64 %rd569, %rd582;
-$L150:
-	mov.b64 {%r211, %r212}, %rd569;
-	shfl.sync.down.b32 %r213|%p141, %r211, 8, %r198, %r17;
-	shfl.sync.down.b32 %r214, %r212, 8, %r198, %r17;
-	mov.b64 %rd583, {%r213, %r214};
-	@!%p141 bra $L151;
-	add.s64 %rd584, %rd569, %rd583;
-	mov.b64 %rd569, %rd584;
-$L151:
-	mov.b64 {%r215, %r216}, %rd569;
-	shfl.sync.down.b32 %r217|%p142, %r215, 16, %r198, %r17;
-	shfl.sync.down.b32 %r218, %r216, 16, %r198, %r17;
-	mov.b64 %rd585, {%r217, %r218};
-	@!%p142 bra $L152;
-	add.s64 %rd586, %rd569, %rd585;
-	mov.b64 %rd569, %rd586;
-$L152:
-	@!%p135 bra $L153;
-	st.shared.s64 [%rd1+1024], %rd569;
-$L153:
-$L146:
+	setp.eq.u32 %p260, %r8, 0;
+	@!%p260 bra $L306;
+	setp.lo.u32 %p261, %r7, %r10;
+	@!%p261 bra $L307;
+	mul.wide.u32 %rd1026, %r7, 16;
+	add.s64 %rd1027, %rd1, %rd1026;
+	ld.shared.s64 %rd1028, [%rd1027+0];
+	mov.b64 %rd1021, %rd1028;
+$L307:
+	sub.u32 %r339, %r10, 1;
+	mov.b64 {%r340, %r341}, %rd1021;
+	shfl.sync.down.b32 %r342|%p262, %r340, 1, %r339, %r17;
+	shfl.sync.down.b32 %r343, %r341, 1, %r339, %r17;
+	mov.b64 %rd1029, {%r342, %r343};
+	@!%p262 bra $L308;
+	max.s64 %rd1030, %rd1021, %rd1029;
+	mov.b64 %rd1021, %rd1030;
+$L308:
+	mov.b64 {%r344, %r345}, %rd1021;
+	shfl.sync.down.b32 %r346|%p263, %r344, 2, %r339, %r17;
+	shfl.sync.down.b32 %r347, %r345, 2, %r339, %r17;
+	mov.b64 %rd1031, {%r346, %r347};
+	@!%p263 bra $L309;
+	max.s64 %rd1032, %rd1021, %rd1031;
+	mov.b64 %rd1021, %rd1032;
+$L309:
+	mov.b64 {%r348, %r349}, %rd1021;
+	shfl.sync.down.b32 %r350|%p264, %r348, 4, %r339, %r17;
+	shfl.sync.down.b32 %r351, %r349, 4, %r339, %r17;
+	mov.b64 %rd1033, {%r350, %r351};
+	@!%p264 bra $L310;
+	max.s64 %rd1034, %rd1021, %rd1033;
+	mov.b64 %rd1021, %rd1034;
+$L310:
+	mov.b64 {%r352, %r353}, %rd1021;
+	shfl.sync.down.b32 %r354|%p265, %r352, 8, %r339, %r17;
+	shfl.sync.down.b32 %r355, %r353, 8, %r339, %r17;
+	mov.b64 %rd1035, {%r354, %r355};
+	@!%p265 bra $L311;
+	max.s64 %rd1036, %rd1021, %rd1035;
+	mov.b64 %rd1021, %rd1036;
+$L311:
+	mov.b64 {%r356, %r357}, %rd1021;
+	shfl.sync.down.b32 %r358|%p266, %r356, 16, %r339, %r17;
+	shfl.sync.down.b32 %r359, %r357, 16, %r339, %r17;
+	mov.b64 %rd1037, {%r358, %r359};
+	@!%p266 bra $L312;
+	max.s64 %rd1038, %rd1021, %rd1037;
+	mov.b64 %rd1021, %rd1038;
+$L312:
+	@!%p259 bra $L313;
+	st.shared.s64 [%rd1+1024], %rd1021;
+$L313:
+$L306:
 	bar.sync 0;
-	ld.shared.s64 %rd587, [%rd1+1024];
-	mov.b64 %rd569, %rd587;
-	mov.b64 %rd588, %rd569;
-	mov.b64 %rd361, %rd588;
-	mov.b64 %rd589, %rd362;
+	ld.shared.s64 %rd1039, [%rd1+1024];
+	mov.b64 %rd1021, %rd1039;
+	mov.b64 %rd1040, %rd1021;
+	setp.eq.s64 %p267, %rd1040, 0;
+	@!%p267 bra $L315;
+	bra.uni $L187;
+$L315:
+$L186:
+	bra.uni $L185;
+$L187:
+	mov.b64 %rd1041, %rd756;
+	mov.b64 %rd1042, %rd754;
+	mov.b64 %rd1043, %rd755;
+	mov.b64 %rd1044, %rd1041;
+	mov.b64 %rd1045, %rd1042;
+	mov.b64 %rd1046, %rd1043;
+	mov.b64 %rd1047, %rd1044;
+	mov.b64 %rd1048, %rd1045;
+	mov.b64 %rd1049, %rd1046;
+	mov.b64 %rd694, %rd1047;
+	mov.b64 %rd706, %rd1048;
+	mov.b64 %rd707, %rd1049;
+	add.s64 %rd1050, %rd695, %rd706;
+	mov.b64 %rd695, %rd1050;
+	max.s64 %rd1051, %rd696, %rd707;
+	mov.b64 %rd696, %rd1051;
+$L181:
+	add.s64 %rd1052, %rd697, 1;
+	mov.b64 %rd697, %rd1052;
+	bra.uni $L180;
+$L182:
+	mov.b64 %rd1053, %rd695;
 	// block reduction
-	sub.u32 %r219, %r13, 1;
-	mov.b32 %r220, %r3;
-$L154:
-	setp.hs.u32 %p143, %r220, 32;
-	@%p143 bra $L155;
-	mov.b64 {%r221, %r222}, %rd589;
-	shfl.sync.down.b32 %r223|%p144, %r221, %r220, %r219, %r17;
-	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
-	mov.b64 %rd590, {%r223, %r224};
-	@!%p144 bra $L156;
-	max.s64 %rd591, %rd589, %rd590;
-	mov.b64 %rd589, %rd591;
-$L156:
-	shl.b32 %r220, %r220, 1;
-	bra.uni $L154;
-$L155:
-	setp.eq.u32 %p145, %r7, 0;
-	@!%p145 bra $L157;
-	mul.wide.u32 %rd592, %r8, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	st.shared.s64 [%rd593+0], %rd589;
-$L157:
+	sub.u32 %r360, %r13, 1;
+	mov.b32 %r361, %r3;
+$L316:
+	setp.hs.u32 %p268, %r361, 32;
+	@%p268 bra $L317;
+	mov.b64 {%r362, %r363}, %rd1053;
+	shfl.sync.down.b32 %r364|%p269, %r362, %r361, %r360, %r17;
+	shfl.sync.down.b32 %r365, %r363, %r361, %r360, %r17;
+	mov.b64 %rd1054, {%r364, %r365};
+	@!%p269 bra $L318;
+	add.s64 %rd1055, %rd1053, %rd1054;
+	mov.b64 %rd1053, %rd1055;
+$L318:
+	shl.b32 %r361, %r361, 1;
+	bra.uni $L316;
+$L317:
+	setp.eq.u32 %p270, %r7, 0;
+	@!%p270 bra $L319;
+	mul.wide.u32 %rd1056, %r8, 16;
+	add.s64 %rd1057, %rd1, %rd1056;
+	st.shared.s64 [%rd1057+0], %rd1053;
+$L319:
 	bar.sync 0;
-	setp.eq.u32 %p146, %r8, 0;
-	@!%p146 bra $L158;
-	setp.lo.u32 %p147, %r7, %r10;
-	@!%p147 bra $L159;
-	mul.wide.u32 %rd594, %r7, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	ld.shared.s64 %rd596, [%rd595+0];
-	mov.b64 %rd589, %rd596;
-$L159:
-	sub.u32 %r225, %r10, 1;
-	mov.b64 {%r226, %r227}, %rd589;
-	shfl.sync.down.b32 %r228|%p148, %r226, 1, %r225, %r17;
-	shfl.sync.down.b32 %r229, %r227, 1, %r225, %r17;
-	mov.b64 %rd597, {%r228, %r229};
-	@!%p148 bra $L160;
-	max.s64 %rd598, %rd589, %rd597;
-	mov.b64 %rd589, %rd598;
-$L160:
-	mov.b64 {%r230, %r231}, %rd589;
-	shfl.sync.down.b32 %r232|%p149, %r230, 2, %r225, %r17;
-	shfl.sync.down.b32 %r233, %r231, 2, %r225, %r17;
-	mov.b64 %rd599, {%r232, %r233};
-	@!%p149 bra $L161;
-	max.s64 %rd600, %rd589, %rd599;
-	mov.b64 %rd589, %rd600;
-$L161:
-	mov.b64 {%r234, %r235}, %rd589;
-	shfl.sync.down.b32 %r236|%p150, %r234, 4, %r225, %r17;
-	shfl.sync.down.b32 %r237, %r235, 4, %r225, %r17;
-	mov.b64 %rd601, {%r236, %r237};
-	@!%p150 bra $L162;
-	max.s64 %rd602, %rd589, %rd601;
-	mov.b64 %rd589, %rd602;
-$L162:
-	mov.b64 {%r238, %r239}, %rd589;
-	shfl.sync.down.b32 %r240|%p151, %r238, 8, %r225, %r17;
-	shfl.sync.down.b32 %r241, %r239, 8, %r225, %r17;
-	mov.b64 %rd603, {%r240, %r241};
-	@!%p151 bra $L163;
-	max.s64 %rd604, %rd589, %rd603;
-	mov.b64 %rd589, %rd604;
-$L163:
-	mov.b64 {%r242, %r243}, %rd589;
-	shfl.sync.down.b32 %r244|%p152, %r242, 16, %r225, %r17;
-	shfl.sync.down.b32 %r245, %r243, 16, %r225, %r17;
-	mov.b64 %rd605, {%r244, %r245};
-	@!%p152 bra $L164;
-	max.s64 %rd606, %rd589, %rd605;
-	mov.b64 %rd589, %rd606;
-$L164:
-	@!%p145 bra $L165;
-	st.shared.s64 [%rd1+1024], %rd589;
-$L165:
-$L158:
+	setp.eq.u32 %p271, %r8, 0;
+	@!%p271 bra $L320;
+	setp.lo.u32 %p272, %r7, %r10;
+	@!%p272 bra $L321;
+	mul.wide.u32 %rd1058, %r7, 16;
+	add.s64 %rd1059, %rd1, %rd1058;
+	ld.shared.s64 %rd1060, [%rd1059+0];
+	mov.b64 %rd1053, %rd1060;
+$L321:
+	sub.u32 %r366, %r10, 1;
+	mov.b64 {%r367, %r368}, %rd1053;
+	shfl.sync.down.b32 %r369|%p273, %r367, 1, %r366, %r17;
+	shfl.sync.down.b32 %r370, %r368, 1, %r366, %r17;
+	mov.b64 %rd1061, {%r369, %r370};
+	@!%p273 bra $L322;
+	add.s64 %rd1062, %rd1053, %rd1061;
+	mov.b64 %rd1053, %rd1062;
+$L322:
+	mov.b64 {%r371, %r372}, %rd1053;
+	shfl.sync.down.b32 %r373|%p274, %r371, 2, %r366, %r17;
+	shfl.sync.down.b32 %r374, %r372, 2, %r366, %r17;
+	mov.b64 %rd1063, {%r373, %r374};
+	@!%p274 bra $L323;
+	add.s64 %rd1064, %rd1053, %rd1063;
+	mov.b64 %rd1053, %rd1064;
+$L323:
+	mov.b64 {%r375, %r376}, %rd1053;
+	shfl.sync.down.b32 %r377|%p275, %r375, 4, %r366, %r17;
+	shfl.sync.down.b32 %r378, %r376, 4, %r366, %r17;
+	mov.b64 %rd1065, {%r377, %r378};
+	@!%p275 bra $L324;
+	add.s64 %rd1066, %rd1053, %rd1065;
+	mov.b64 %rd1053, %rd1066;
+$L324:
+	mov.b64 {%r379, %r380}, %rd1053;
+	shfl.sync.down.b32 %r381|%p276, %r379, 8, %r366, %r17;
+	shfl.sync.down.b32 %r382, %r380, 8, %r366, %r17;
+	mov.b64 %rd1067, {%r381, %r382};
+	@!%p276 bra $L325;
+	add.s64 %rd1068, %rd1053, %rd1067;
+	mov.b64 %rd1053, %rd1068;
+$L325:
+	mov.b64 {%r383, %r384}, %rd1053;
+	shfl.sync.down.b32 %r385|%p277, %r383, 16, %r366, %r17;
+	shfl.sync.down.b32 %r386, %r384, 16, %r366, %r17;
+	mov.b64 %rd1069, {%r385, %r386};
+	@!%p277 bra $L326;
+	add.s64 %rd1070, %rd1053, %rd1069;
+	mov.b64 %rd1053, %rd1070;
+$L326:
+	@!%p270 bra $L327;
+	st.shared.s64 [%rd1+1024], %rd1053;
+$L327:
+$L320:
 	bar.sync 0;
-	ld.shared.s64 %rd607, [%rd1+1024];
-	mov.b64 %rd589, %rd607;
-	mov.b64 %rd608, %rd589;
-	mov.b64 %rd362, %rd608;
-	cvt.u64.u32 %rd609, %r2;
-	setp.eq.s64 %p153, %rd609, 0;
-	@!%p153 bra $L167;
-	setp.gt.s64 %p154, %rd361, 0;
-	@!%p154 bra $L169;
-	add.s64 %rd610, %rd336, 1;
-	mul.lo.s64 %rd611, %rd610, %rd116;
-	mad.lo.s64 %rd612, %rd611, 8, %rd112;
-	atom.global.add.u64 %rd613, [%rd612], %rd361;
-$L169:
-	setp.gt.s64 %p155, %rd362, 0;
-	@!%p155 bra $L171;
-	add.s64 %rd614, %rd336, 2;
-	mul.lo.s64 %rd615, %rd614, %rd116;
-	mad.lo.s64 %rd616, %rd615, 8, %rd112;
-	atom.global.max.s64 %rd617, [%rd616], %rd362;
-$L171:
-$L167:
+	ld.shared.s64 %rd1071, [%rd1+1024];
+	mov.b64 %rd1053, %rd1071;
+	mov.b64 %rd1072, %rd1053;
+	mov.b64 %rd695, %rd1072;
+	mov.b64 %rd1073, %rd696;
+	// block reduction
+	sub.u32 %r387, %r13, 1;
+	mov.b32 %r388, %r3;
+$L328:
+	setp.hs.u32 %p278, %r388, 32;
+	@%p278 bra $L329;
+	mov.b64 {%r389, %r390}, %rd1073;
+	shfl.sync.down.b32 %r391|%p279, %r389, %r388, %r387, %r17;
+	shfl.sync.down.b32 %r392, %r390, %r388, %r387, %r17;
+	mov.b64 %rd1074, {%r391, %r392};
+	@!%p279 bra $L330;
+	max.s64 %rd1075, %rd1073, %rd1074;
+	mov.b64 %rd1073, %rd1075;
+$L330:
+	shl.b32 %r388, %r388, 1;
+	bra.uni $L328;
+$L329:
+	setp.eq.u32 %p280, %r7, 0;
+	@!%p280 bra $L331;
+	mul.wide.u32 %rd1076, %r8, 16;
+	add.s64 %rd1077, %rd1, %rd1076;
+	st.shared.s64 [%rd1077+0], %rd1073;
+$L331:
 	bar.sync 0;
-	setp.eq.u32 %p156, %r5, 0;
-	@!%p156 bra $L172;
+	setp.eq.u32 %p281, %r8, 0;
+	@!%p281 bra $L332;
+	setp.lo.u32 %p282, %r7, %r10;
+	@!%p282 bra $L333;
+	mul.wide.u32 %rd1078, %r7, 16;
+	add.s64 %rd1079, %rd1, %rd1078;
+	ld.shared.s64 %rd1080, [%rd1079+0];
+	mov.b64 %rd1073, %rd1080;
+$L333:
+	sub.u32 %r393, %r10, 1;
+	mov.b64 {%r394, %r395}, %rd1073;
+	shfl.sync.down.b32 %r396|%p283, %r394, 1, %r393, %r17;
+	shfl.sync.down.b32 %r397, %r395, 1, %r393, %r17;
+	mov.b64 %rd1081, {%r396, %r397};
+	@!%p283 bra $L334;
+	max.s64 %rd1082, %rd1073, %rd1081;
+	mov.b64 %rd1073, %rd1082;
+$L334:
+	mov.b64 {%r398, %r399}, %rd1073;
+	shfl.sync.down.b32 %r400|%p284, %r398, 2, %r393, %r17;
+	shfl.sync.down.b32 %r401, %r399, 2, %r393, %r17;
+	mov.b64 %rd1083, {%r400, %r401};
+	@!%p284 bra $L335;
+	max.s64 %rd1084, %rd1073, %rd1083;
+	mov.b64 %rd1073, %rd1084;
+$L335:
+	mov.b64 {%r402, %r403}, %rd1073;
+	shfl.sync.down.b32 %r404|%p285, %r402, 4, %r393, %r17;
+	shfl.sync.down.b32 %r405, %r403, 4, %r393, %r17;
+	mov.b64 %rd1085, {%r404, %r405};
+	@!%p285 bra $L336;
+	max.s64 %rd1086, %rd1073, %rd1085;
+	mov.b64 %rd1073, %rd1086;
+$L336:
+	mov.b64 {%r406, %r407}, %rd1073;
+	shfl.sync.down.b32 %r408|%p286, %r406, 8, %r393, %r17;
+	shfl.sync.down.b32 %r409, %r407, 8, %r393, %r17;
+	mov.b64 %rd1087, {%r408, %r409};
+	@!%p286 bra $L337;
+	max.s64 %rd1088, %rd1073, %rd1087;
+	mov.b64 %rd1073, %rd1088;
+$L337:
+	mov.b64 {%r410, %r411}, %rd1073;
+	shfl.sync.down.b32 %r412|%p287, %r410, 16, %r393, %r17;
+	shfl.sync.down.b32 %r413, %r411, 16, %r393, %r17;
+	mov.b64 %rd1089, {%r412, %r413};
+	@!%p287 bra $L338;
+	max.s64 %rd1090, %rd1073, %rd1089;
+	mov.b64 %rd1073, %rd1090;
+$L338:
+	@!%p280 bra $L339;
+	st.shared.s64 [%rd1+1024], %rd1073;
+$L339:
+$L332:
+	bar.sync 0;
+	ld.shared.s64 %rd1091, [%rd1+1024];
+	mov.b64 %rd1073, %rd1091;
+	mov.b64 %rd1092, %rd1073;
+	mov.b64 %rd696, %rd1092;
+	cvt.u64.u32 %rd1093, %r2;
+	setp.eq.s64 %p288, %rd1093, 0;
+	@!%p288 bra $L341;
+	setp.gt.s64 %p289, %rd695, 0;
+	@!%p289 bra $L343;
+	add.s64 %rd1094, %rd340, 1;
+	mul.lo.s64 %rd1095, %rd1094, %rd120;
+	mad.lo.s64 %rd1096, %rd1095, 8, %rd116;
+	atom.global.add.u64 %rd1097, [%rd1096], %rd695;
+$L343:
+	setp.gt.s64 %p290, %rd696, 0;
+	@!%p290 bra $L345;
+	add.s64 %rd1098, %rd340, 2;
+	mul.lo.s64 %rd1099, %rd1098, %rd120;
+	mad.lo.s64 %rd1100, %rd1099, 8, %rd116;
+	atom.global.max.s64 %rd1101, [%rd1100], %rd696;
+$L345:
+$L341:
+	bar.sync 0;
+	setp.eq.u32 %p291, %r5, 0;
+	@!%p291 bra $L346;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r246, [gk_league_sync+4];
-	atom.global.add.u32 %r247, [gk_league_sync], 1;
-	mov.u32 %r248, %nctaid.x;
-	sub.u32 %r249, %r248, 1;
-	setp.eq.u32 %p157, %r247, %r249;
-	@!%p157 bra $L173;
+	ld.relaxed.gpu.global.u32 %r414, [gk_league_sync+4];
+	atom.global.add.u32 %r415, [gk_league_sync], 1;
+	mov.u32 %r416, %nctaid.x;
+	sub.u32 %r417, %r416, 1;
+	setp.eq.u32 %p292, %r415, %r417;
+	@!%p292 bra $L347;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r250, [gk_league_sync+4], 1;
-	bra.uni $L174;
-$L173:
-	ld.relaxed.gpu.global.u32 %r251, [gk_league_sync+4];
-	setp.eq.u32 %p158, %r251, %r246;
-	@%p158 bra $L173;
-$L174:
+	atom.global.add.u32 %r418, [gk_league_sync+4], 1;
+	bra.uni $L348;
+$L347:
+	ld.relaxed.gpu.global.u32 %r419, [gk_league_sync+4];
+	setp.eq.u32 %p293, %r419, %r414;
+	@%p293 bra $L347;
+$L348:
 	fence.acq_rel.gpu;
-$L172:
+$L346:
 	bar.sync 0;
-	setp.eq.s64 %p159, %rd251, 0;
-	and.pred %p160, %p13, %p159;
-	@!%p160 bra $L176;
-	mov.b64 %rd619, 9;
-	mul.lo.s64 %rd618, %rd619, %rd116;
-	mad.lo.s64 %rd620, %rd618, 8, %rd112;
-	mov.b64 %rd621, 0;
-	st.global.s64 [%rd620+0], %rd621;
-$L176:
-	mul.lo.s64 %rd622, %rd288, %rd116;
-	mad.lo.s64 %rd623, %rd622, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd624, [%rd623+0];
-	mov.b64 %rd625, %rd624;
-	add.s64 %rd626, %rd288, 1;
-	mul.lo.s64 %rd627, %rd626, %rd116;
-	mad.lo.s64 %rd628, %rd627, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd629, [%rd628+0];
-	mov.b64 %rd630, %rd629;
-	mov.b64 %rd631, %rd625;
-	mov.b64 %rd632, %rd630;
-	mov.b64 %rd633, %rd631;
-	mov.b64 %rd634, %rd632;
-	add.s64 %rd635, %rd288, 2;
-	mul.lo.s64 %rd636, %rd635, %rd116;
-	mad.lo.s64 %rd637, %rd636, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd638, [%rd637+0];
-	mov.b64 %rd639, %rd638;
-	mov.b64 %rd245, %rd639;
-	@!%p13 bra $L178;
-	mov.b64 %rd641, 3;
-	mul.lo.s64 %rd640, %rd641, %rd251;
-	mov.b64 %rd643, 1;
-	add.s64 %rd642, %rd643, %rd640;
-	mul.lo.s64 %rd644, %rd642, %rd109;
-	mad.lo.s64 %rd645, %rd644, 8, %rd105;
-	st.global.s64 [%rd645+0], %rd633;
-	mov.b64 %rd647, 3;
-	mul.lo.s64 %rd646, %rd647, %rd251;
-	mov.b64 %rd649, 2;
-	add.s64 %rd648, %rd649, %rd646;
-	mul.lo.s64 %rd650, %rd648, %rd109;
-	mad.lo.s64 %rd651, %rd650, 8, %rd105;
-	st.global.s64 [%rd651+0], %rd634;
-	mov.b64 %rd653, 3;
-	mul.lo.s64 %rd652, %rd653, %rd251;
-	mov.b64 %rd655, 3;
-	add.s64 %rd654, %rd655, %rd652;
-	mul.lo.s64 %rd656, %rd654, %rd109;
-	mad.lo.s64 %rd657, %rd656, 8, %rd105;
-	st.global.s64 [%rd657+0], %rd245;
-	add.s64 %rd658, %rd251, 1;
-	st.global.s64 [%rd105+0], %rd658;
-$L178:
-	setp.eq.s64 %p161, %rd633, 0;
-	setp.gt.s64 %p162, %rd633, %rd66;
-	or.pred %p163, %p161, %p162;
-	setp.gt.s64 %p164, %rd634, %rd68;
-	or.pred %p165, %p163, %p164;
-	setp.gt.s64 %p166, %rd245, %rd70;
-	or.pred %p167, %p165, %p166;
-	@!%p167 bra $L180;
+	setp.eq.s64 %p294, %rd265, 0;
+	and.pred %p295, %p13, %p294;
+	@!%p295 bra $L350;
+	mov.b64 %rd1103, 9;
+	mul.lo.s64 %rd1102, %rd1103, %rd120;
+	mad.lo.s64 %rd1104, %rd1102, 8, %rd116;
+	mov.b64 %rd1105, 0;
+	st.global.s64 [%rd1104+0], %rd1105;
+$L350:
+	mul.lo.s64 %rd1106, %rd302, %rd120;
+	mad.lo.s64 %rd1107, %rd1106, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1108, [%rd1107+0];
+	mov.b64 %rd1109, %rd1108;
+	add.s64 %rd1110, %rd302, 1;
+	mul.lo.s64 %rd1111, %rd1110, %rd120;
+	mad.lo.s64 %rd1112, %rd1111, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1113, [%rd1112+0];
+	mov.b64 %rd1114, %rd1113;
+	mov.b64 %rd1115, %rd1109;
+	mov.b64 %rd1116, %rd1114;
+	mov.b64 %rd1117, %rd1115;
+	mov.b64 %rd1118, %rd1116;
+	add.s64 %rd1119, %rd302, 2;
+	mul.lo.s64 %rd1120, %rd1119, %rd120;
+	mad.lo.s64 %rd1121, %rd1120, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1122, [%rd1121+0];
+	mov.b64 %rd1123, %rd1122;
+	mov.b64 %rd259, %rd1123;
+	@!%p13 bra $L352;
+	mov.b64 %rd1125, 3;
+	mul.lo.s64 %rd1124, %rd1125, %rd265;
+	mov.b64 %rd1127, 1;
+	add.s64 %rd1126, %rd1127, %rd1124;
+	mul.lo.s64 %rd1128, %rd1126, %rd113;
+	mad.lo.s64 %rd1129, %rd1128, 8, %rd109;
+	st.global.s64 [%rd1129+0], %rd1117;
+	mov.b64 %rd1131, 3;
+	mul.lo.s64 %rd1130, %rd1131, %rd265;
+	mov.b64 %rd1133, 2;
+	add.s64 %rd1132, %rd1133, %rd1130;
+	mul.lo.s64 %rd1134, %rd1132, %rd113;
+	mad.lo.s64 %rd1135, %rd1134, 8, %rd109;
+	st.global.s64 [%rd1135+0], %rd1118;
+	mov.b64 %rd1137, 3;
+	mul.lo.s64 %rd1136, %rd1137, %rd265;
+	mov.b64 %rd1139, 3;
+	add.s64 %rd1138, %rd1139, %rd1136;
+	mul.lo.s64 %rd1140, %rd1138, %rd113;
+	mad.lo.s64 %rd1141, %rd1140, 8, %rd109;
+	st.global.s64 [%rd1141+0], %rd259;
+	add.s64 %rd1142, %rd265, 1;
+	st.global.s64 [%rd109+0], %rd1142;
+$L352:
+	setp.eq.s64 %p296, %rd1117, 0;
+	setp.gt.s64 %p297, %rd1117, %rd66;
+	or.pred %p298, %p296, %p297;
+	setp.gt.s64 %p299, %rd1118, %rd68;
+	or.pred %p300, %p298, %p299;
+	setp.gt.s64 %p301, %rd259, %rd70;
+	or.pred %p302, %p300, %p301;
+	@!%p302 bra $L354;
 	bra.uni $L3;
-$L180:
-	mov.b64 %rd179, %rd633;
+$L354:
+	mov.b64 %rd193, %rd1117;
 $L36:
-	add.s64 %rd659, %rd251, 1;
-	mov.b64 %rd251, %rd659;
+	add.s64 %rd1143, %rd265, 1;
+	mov.b64 %rd265, %rd1143;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd169, %rd169, %rd168;
+	add.s64 %rd173, %rd173, %rd172;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -17846,12 +19007,14 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51
 )
 {
-	.reg .pred %p<148>;
-	.reg .b32 %r<248>;
-	.reg .b64 %rd<587>;
+	.reg .pred %p<264>;
+	.reg .b32 %r<413>;
+	.reg .b64 %rd<1033>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17989,208 +19152,224 @@ const gokkosPTX10 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd134, %rd2;
+	setp.ge.s64 %p7, %rd138, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd135, %rd13, %rd21;
-	mad.lo.s64 %rd136, %rd100, 4, 15;
-	and.b64 %rd136, %rd136, -16;
-	add.s64 %rd21, %rd21, %rd136;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd100;
-	mov.b64 %rd139, 1;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mov.b64 %rd142, %rd139;
-	setp.eq.s64 %p8, %rd131, 0;
-	cvt.u64.u32 %rd143, %r2;
-	setp.eq.s64 %p9, %rd143, 0;
+	add.s64 %rd139, %rd13, %rd21;
+	mad.lo.s64 %rd140, %rd100, 4, 15;
+	and.b64 %rd140, %rd140, -16;
+	add.s64 %rd21, %rd21, %rd140;
+	mov.b64 %rd141, %rd139;
+	mov.b64 %rd142, %rd100;
+	mov.b64 %rd143, 1;
+	mov.b64 %rd144, %rd141;
+	mov.b64 %rd145, %rd142;
+	mov.b64 %rd146, %rd143;
+	mov.b64 %rd148, 2;
+	mul.lo.s64 %rd147, %rd148, %rd106;
+	add.s64 %rd149, %rd11, %rd20;
+	mad.lo.s64 %rd150, %rd147, 4, 15;
+	and.b64 %rd150, %rd150, -16;
+	add.s64 %rd20, %rd20, %rd150;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd147;
+	mov.b64 %rd153, 1;
+	mov.b64 %rd154, %rd151;
+	mov.b64 %rd155, %rd152;
+	mov.b64 %rd156, %rd153;
+	setp.eq.s64 %p8, %rd135, 0;
+	cvt.u64.u32 %rd157, %r2;
+	setp.eq.s64 %p9, %rd157, 0;
 	and.pred %p10, %p8, %p9;
 	mov.pred %p11, %p10;
-	mov.b64 %rd144, %rd62;
-	mov.b64 %rd145, 0;
-	cvt.u64.u32 %rd146, %r4;
-	mul.lo.s64 %rd147, %rd131, %rd146;
-	cvt.u64.u32 %rd148, %r2;
-	add.s64 %rd149, %rd147, %rd148;
-	mov.b64 %rd150, %rd149;
+	mov.b64 %rd158, %rd62;
+	mov.b64 %rd159, 0;
+	cvt.u64.u32 %rd160, %r4;
+	mul.lo.s64 %rd161, %rd135, %rd160;
+	cvt.u64.u32 %rd162, %r2;
+	add.s64 %rd163, %rd161, %rd162;
+	mov.b64 %rd164, %rd163;
 $L4:
-	setp.lt.s64 %p12, %rd150, %rd144;
+	setp.lt.s64 %p12, %rd164, %rd158;
 	not.pred %p13, %p12;
 	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd151, %rd150, %rd53;
-	mad.lo.s64 %rd152, %rd151, 4, %rd49;
-	ld.global.s32 %r34, [%rd152+0];
+	mul.lo.s64 %rd165, %rd164, %rd53;
+	mad.lo.s64 %rd166, %rd165, 4, %rd49;
+	ld.global.s32 %r34, [%rd166+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd153, %rd25;
+	mov.b64 %rd167, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd154, %r36;
-	add.s64 %rd155, %rd154, 1;
-	mul.lo.s64 %rd156, %rd155, %rd32;
-	mad.lo.s64 %rd157, %rd156, 8, %rd28;
-	ld.global.nc.s64 %rd158, [%rd157+0];
-	mov.b64 %rd159, %rd158;
-	cvt.s64.s32 %rd160, %r36;
-	mul.lo.s64 %rd161, %rd160, %rd32;
-	mad.lo.s64 %rd162, %rd161, 8, %rd28;
-	ld.global.nc.s64 %rd163, [%rd162+0];
-	mov.b64 %rd164, %rd163;
-	sub.s64 %rd165, %rd159, %rd164;
-	mov.b64 %rd166, %rd165;
-	max.s64 %rd167, %rd145, %rd166;
-	mov.b64 %rd145, %rd167;
+	cvt.s64.s32 %rd168, %r36;
+	add.s64 %rd169, %rd168, 1;
+	mul.lo.s64 %rd170, %rd169, %rd32;
+	mad.lo.s64 %rd171, %rd170, 8, %rd28;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	cvt.s64.s32 %rd174, %r36;
+	mul.lo.s64 %rd175, %rd174, %rd32;
+	mad.lo.s64 %rd176, %rd175, 8, %rd28;
+	ld.global.nc.s64 %rd177, [%rd176+0];
+	mov.b64 %rd178, %rd177;
+	sub.s64 %rd179, %rd173, %rd178;
+	mov.b64 %rd180, %rd179;
+	max.s64 %rd181, %rd159, %rd180;
+	mov.b64 %rd159, %rd181;
 $L5:
-	cvt.u64.u32 %rd168, %r4;
-	mul.lo.s64 %rd169, %rd2, %rd168;
-	add.s64 %rd170, %rd150, %rd169;
-	mov.b64 %rd150, %rd170;
+	cvt.u64.u32 %rd182, %r4;
+	mul.lo.s64 %rd183, %rd2, %rd182;
+	add.s64 %rd184, %rd164, %rd183;
+	mov.b64 %rd164, %rd184;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd171, %rd145;
+	mov.b64 %rd185, %rd159;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
 	setp.hs.u32 %p14, %r38, 32;
 	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd171;
+	mov.b64 {%r39, %r40}, %rd185;
 	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd172, {%r41, %r42};
+	mov.b64 %rd186, {%r41, %r42};
 	@!%p15 bra $L11;
-	max.s64 %rd173, %rd171, %rd172;
-	mov.b64 %rd171, %rd173;
+	max.s64 %rd187, %rd185, %rd186;
+	mov.b64 %rd185, %rd187;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L12;
-	mul.wide.u32 %rd174, %r8, 16;
-	add.s64 %rd175, %rd1, %rd174;
-	st.shared.s64 [%rd175+0], %rd171;
+	mul.wide.u32 %rd188, %r8, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	st.shared.s64 [%rd189+0], %rd185;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L13;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd176, %r7, 16;
-	add.s64 %rd177, %rd1, %rd176;
-	ld.shared.s64 %rd178, [%rd177+0];
-	mov.b64 %rd171, %rd178;
+	mul.wide.u32 %rd190, %r7, 16;
+	add.s64 %rd191, %rd1, %rd190;
+	ld.shared.s64 %rd192, [%rd191+0];
+	mov.b64 %rd185, %rd192;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd171;
+	mov.b64 {%r44, %r45}, %rd185;
 	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd179, {%r46, %r47};
+	mov.b64 %rd193, {%r46, %r47};
 	@!%p19 bra $L15;
-	max.s64 %rd180, %rd171, %rd179;
-	mov.b64 %rd171, %rd180;
+	max.s64 %rd194, %rd185, %rd193;
+	mov.b64 %rd185, %rd194;
 $L15:
-	mov.b64 {%r48, %r49}, %rd171;
+	mov.b64 {%r48, %r49}, %rd185;
 	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd181, {%r50, %r51};
+	mov.b64 %rd195, {%r50, %r51};
 	@!%p20 bra $L16;
-	max.s64 %rd182, %rd171, %rd181;
-	mov.b64 %rd171, %rd182;
+	max.s64 %rd196, %rd185, %rd195;
+	mov.b64 %rd185, %rd196;
 $L16:
-	mov.b64 {%r52, %r53}, %rd171;
+	mov.b64 {%r52, %r53}, %rd185;
 	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd183, {%r54, %r55};
+	mov.b64 %rd197, {%r54, %r55};
 	@!%p21 bra $L17;
-	max.s64 %rd184, %rd171, %rd183;
-	mov.b64 %rd171, %rd184;
+	max.s64 %rd198, %rd185, %rd197;
+	mov.b64 %rd185, %rd198;
 $L17:
-	mov.b64 {%r56, %r57}, %rd171;
+	mov.b64 {%r56, %r57}, %rd185;
 	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd185, {%r58, %r59};
+	mov.b64 %rd199, {%r58, %r59};
 	@!%p22 bra $L18;
-	max.s64 %rd186, %rd171, %rd185;
-	mov.b64 %rd171, %rd186;
+	max.s64 %rd200, %rd185, %rd199;
+	mov.b64 %rd185, %rd200;
 $L18:
-	mov.b64 {%r60, %r61}, %rd171;
+	mov.b64 {%r60, %r61}, %rd185;
 	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd187, {%r62, %r63};
+	mov.b64 %rd201, {%r62, %r63};
 	@!%p23 bra $L19;
-	max.s64 %rd188, %rd171, %rd187;
-	mov.b64 %rd171, %rd188;
+	max.s64 %rd202, %rd185, %rd201;
+	mov.b64 %rd185, %rd202;
 $L19:
 	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd171;
+	st.shared.s64 [%rd1+1024], %rd185;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd189, [%rd1+1024];
-	mov.b64 %rd171, %rd189;
-	mov.b64 %rd190, %rd171;
-	mov.b64 %rd145, %rd190;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p24, %rd191, 0;
-	setp.gt.s64 %p25, %rd145, 0;
+	ld.shared.s64 %rd203, [%rd1+1024];
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd204, %rd185;
+	mov.b64 %rd159, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p24, %rd205, 0;
+	setp.gt.s64 %p25, %rd159, 0;
 	and.pred %p26, %p24, %p25;
 	@!%p26 bra $L22;
-	mov.b64 %rd193, 9;
-	mul.lo.s64 %rd192, %rd193, %rd116;
-	mad.lo.s64 %rd194, %rd192, 8, %rd112;
-	atom.global.max.s64 %rd195, [%rd194], %rd145;
+	mov.b64 %rd207, 9;
+	mul.lo.s64 %rd206, %rd207, %rd120;
+	mad.lo.s64 %rd208, %rd206, 8, %rd116;
+	atom.global.max.s64 %rd209, [%rd208], %rd159;
 $L22:
 	@!%p11 bra $L24;
-	mov.b64 %rd196, 0;
-	st.global.s64 [%rd112+0], %rd196;
-	mov.b64 %rd198, 1;
-	mul.lo.s64 %rd197, %rd198, %rd116;
-	mad.lo.s64 %rd199, %rd197, 8, %rd112;
-	mov.b64 %rd200, 0;
-	st.global.s64 [%rd199+0], %rd200;
-	mov.b64 %rd202, 2;
-	mul.lo.s64 %rd201, %rd202, %rd116;
-	mad.lo.s64 %rd203, %rd201, 8, %rd112;
-	mov.b64 %rd204, 0;
-	st.global.s64 [%rd203+0], %rd204;
+	mov.b64 %rd210, 0;
+	st.global.s64 [%rd116+0], %rd210;
+	mov.b64 %rd212, 1;
+	mul.lo.s64 %rd211, %rd212, %rd120;
+	mad.lo.s64 %rd213, %rd211, 8, %rd116;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd216, 2;
+	mul.lo.s64 %rd215, %rd216, %rd120;
+	mad.lo.s64 %rd217, %rd215, 8, %rd116;
+	mov.b64 %rd218, 0;
+	st.global.s64 [%rd217+0], %rd218;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
@@ -18214,13 +19393,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd206, 9;
-	mul.lo.s64 %rd205, %rd206, %rd116;
-	mad.lo.s64 %rd207, %rd205, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	setp.gt.s64 %p30, %rd210, %rd70;
+	mov.b64 %rd220, 9;
+	mul.lo.s64 %rd219, %rd220, %rd120;
+	mad.lo.s64 %rd221, %rd219, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, %rd223;
+	setp.gt.s64 %p30, %rd224, %rd70;
 	@!%p30 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -18245,936 +19424,1953 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p11 bra $L34;
-	mov.b64 %rd212, 9;
-	mul.lo.s64 %rd211, %rd212, %rd116;
-	mad.lo.s64 %rd213, %rd211, 8, %rd112;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd215, -1;
-	st.global.s64 [%rd105+0], %rd215;
+	mov.b64 %rd226, 9;
+	mul.lo.s64 %rd225, %rd226, %rd120;
+	mad.lo.s64 %rd227, %rd225, 8, %rd116;
+	mov.b64 %rd228, 0;
+	st.global.s64 [%rd227+0], %rd228;
+	mov.b64 %rd229, -1;
+	st.global.s64 [%rd109+0], %rd229;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd216, 0;
+	mov.b64 %rd230, 0;
 $L35:
-	setp.lt.s64 %p34, %rd216, %rd64;
+	setp.lt.s64 %p34, %rd230, %rd64;
 	not.pred %p35, %p34;
 	@!%p35 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd217, %rd49;
-	mov.b64 %rd218, %rd51;
-	mov.b64 %rd219, %rd53;
-	mov.b64 %rd220, %rd56;
-	mov.b64 %rd221, %rd58;
-	mov.b64 %rd222, %rd60;
-	mov.b64 %rd223, %rd217;
-	mov.b64 %rd224, %rd218;
-	mov.b64 %rd225, %rd219;
-	mov.b64 %rd226, %rd220;
-	mov.b64 %rd227, %rd221;
-	mov.b64 %rd228, %rd222;
-	rem.s64 %rd229, %rd216, 2;
-	setp.eq.s64 %p36, %rd229, 1;
+	mov.b64 %rd231, %rd49;
+	mov.b64 %rd232, %rd51;
+	mov.b64 %rd233, %rd53;
+	mov.b64 %rd234, %rd56;
+	mov.b64 %rd235, %rd58;
+	mov.b64 %rd236, %rd60;
+	mov.b64 %rd237, %rd231;
+	mov.b64 %rd238, %rd232;
+	mov.b64 %rd239, %rd233;
+	mov.b64 %rd240, %rd234;
+	mov.b64 %rd241, %rd235;
+	mov.b64 %rd242, %rd236;
+	rem.s64 %rd243, %rd230, 2;
+	setp.eq.s64 %p36, %rd243, 1;
 	@!%p36 bra $L41;
-	mov.b64 %rd230, %rd56;
-	mov.b64 %rd231, %rd58;
-	mov.b64 %rd232, %rd60;
-	mov.b64 %rd233, %rd49;
-	mov.b64 %rd234, %rd51;
-	mov.b64 %rd235, %rd53;
-	mov.b64 %rd223, %rd230;
-	mov.b64 %rd224, %rd231;
-	mov.b64 %rd225, %rd232;
-	mov.b64 %rd226, %rd233;
-	mov.b64 %rd227, %rd234;
-	mov.b64 %rd228, %rd235;
+	mov.b64 %rd244, %rd56;
+	mov.b64 %rd245, %rd58;
+	mov.b64 %rd246, %rd60;
+	mov.b64 %rd247, %rd49;
+	mov.b64 %rd248, %rd51;
+	mov.b64 %rd249, %rd53;
+	mov.b64 %rd237, %rd244;
+	mov.b64 %rd238, %rd245;
+	mov.b64 %rd239, %rd246;
+	mov.b64 %rd240, %rd247;
+	mov.b64 %rd241, %rd248;
+	mov.b64 %rd242, %rd249;
 $L41:
 	mov.pred %p37, %p4;
-	mov.b64 %rd236, %rd73;
-	mov.b64 %rd237, %rd75;
-	mov.b64 %rd238, %rd77;
-	mov.b64 %rd239, %rd80;
-	mov.b64 %rd240, %rd82;
-	mov.b64 %rd241, %rd84;
-	mov.b64 %rd242, %rd87;
-	mov.b64 %rd243, %rd89;
-	mov.b64 %rd244, %rd91;
+	mov.b64 %rd250, %rd73;
+	mov.b64 %rd251, %rd75;
+	mov.b64 %rd252, %rd77;
+	mov.b64 %rd253, %rd80;
+	mov.b64 %rd254, %rd82;
+	mov.b64 %rd255, %rd84;
+	mov.b64 %rd256, %rd87;
+	mov.b64 %rd257, %rd89;
+	mov.b64 %rd258, %rd91;
 	mov.pred %p38, %p6;
-	mov.b64 %rd245, %rd94;
-	mov.b64 %rd246, %rd96;
-	mov.b64 %rd247, %rd98;
+	mov.b64 %rd259, %rd94;
+	mov.b64 %rd260, %rd96;
+	mov.b64 %rd261, %rd98;
 	mov.b32 %r76, %r33;
-	mov.b64 %rd248, %rd100;
-	mov.b64 %rd249, %rd102;
-	cvt.u32.u64 %r77, %rd216;
+	mov.b64 %rd262, %rd100;
+	mov.b64 %rd263, %rd102;
+	cvt.u32.u64 %r77, %rd230;
 	add.s32 %r78, %r33, %r77;
 	mov.b32 %r76, %r78;
-	rem.s64 %rd250, %rd216, 3;
-	mov.b64 %rd252, 3;
-	mul.lo.s64 %rd251, %rd252, %rd250;
-	mov.b64 %rd253, %rd251;
+	rem.s64 %rd264, %rd230, 3;
+	mov.b64 %rd266, 3;
+	mul.lo.s64 %rd265, %rd266, %rd264;
+	mov.b64 %rd267, %rd265;
 	@!%p11 bra $L43;
-	add.s64 %rd254, %rd216, 1;
-	rem.s64 %rd255, %rd254, 3;
-	mov.b64 %rd257, 3;
-	mul.lo.s64 %rd256, %rd257, %rd255;
-	mov.b64 %rd258, %rd256;
-	mul.lo.s64 %rd259, %rd258, %rd116;
-	mad.lo.s64 %rd260, %rd259, 8, %rd112;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	add.s64 %rd262, %rd258, 1;
-	mul.lo.s64 %rd263, %rd262, %rd116;
-	mad.lo.s64 %rd264, %rd263, 8, %rd112;
-	mov.b64 %rd265, 0;
-	st.global.s64 [%rd264+0], %rd265;
-	add.s64 %rd266, %rd258, 2;
-	mul.lo.s64 %rd267, %rd266, %rd116;
-	mad.lo.s64 %rd268, %rd267, 8, %rd112;
-	mov.b64 %rd269, 0;
-	st.global.s64 [%rd268+0], %rd269;
+	add.s64 %rd268, %rd230, 1;
+	rem.s64 %rd269, %rd268, 3;
+	mov.b64 %rd271, 3;
+	mul.lo.s64 %rd270, %rd271, %rd269;
+	mov.b64 %rd272, %rd270;
+	mul.lo.s64 %rd273, %rd272, %rd120;
+	mad.lo.s64 %rd274, %rd273, 8, %rd116;
+	mov.b64 %rd275, 0;
+	st.global.s64 [%rd274+0], %rd275;
+	add.s64 %rd276, %rd272, 1;
+	mul.lo.s64 %rd277, %rd276, %rd120;
+	mad.lo.s64 %rd278, %rd277, 8, %rd116;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd278+0], %rd279;
+	add.s64 %rd280, %rd272, 2;
+	mul.lo.s64 %rd281, %rd280, %rd120;
+	mad.lo.s64 %rd282, %rd281, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
 $L43:
-	mov.b64 %rd270, %rd210;
-	cvt.u64.u32 %rd271, %r4;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 1;
+	mov.b64 %rd284, %rd224;
+	cvt.u64.u32 %rd285, %r4;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd287, 1;
 $L44:
-	setp.lt.s64 %p39, %rd273, %rd270;
-	setp.lt.s64 %p40, %rd273, 32;
+	setp.lt.s64 %p39, %rd287, %rd284;
+	setp.lt.s64 %p40, %rd287, 32;
 	and.pred %p41, %p39, %p40;
-	mov.b64 %rd275, 2;
-	mul.lo.s64 %rd274, %rd275, %rd273;
-	setp.le.s64 %p42, %rd274, %rd272;
+	mov.b64 %rd289, 2;
+	mul.lo.s64 %rd288, %rd289, %rd287;
+	setp.le.s64 %p42, %rd288, %rd286;
 	and.pred %p43, %p41, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd276, %rd273, 2;
-	mov.b64 %rd273, %rd276;
+	mul.lo.s64 %rd290, %rd287, 2;
+	mov.b64 %rd287, %rd290;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd277, %rd273;
-	mov.b64 %rd278, %rd25;
-	mov.b64 %rd279, %rd62;
-	mov.b64 %rd280, %rd64;
-	mov.b64 %rd281, %rd66;
-	mov.b64 %rd282, %rd68;
-	mov.b64 %rd283, %rd70;
+	mov.b64 %rd291, %rd287;
+	mov.b64 %rd292, %rd25;
+	mov.b64 %rd293, %rd62;
+	mov.b64 %rd294, %rd64;
+	mov.b64 %rd295, %rd66;
+	mov.b64 %rd296, %rd68;
+	mov.b64 %rd297, %rd70;
 	mov.pred %p45, %p4;
 	mov.pred %p46, %p6;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd284, %rd100;
-	mov.b64 %rd285, %rd102;
+	mov.b64 %rd298, %rd100;
+	mov.b64 %rd299, %rd102;
+	mov.b64 %rd300, %rd104;
+	mov.b64 %rd301, %rd106;
 	mov.pred %p47, %p37;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.b64 %rd288, %rd238;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b64 %rd291, %rd241;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd244;
 	mov.pred %p48, %p38;
-	mov.b64 %rd295, %rd245;
-	mov.b64 %rd296, %rd246;
-	mov.b64 %rd297, %rd247;
 	mov.b32 %r80, %r76;
-	mov.b64 %rd298, %rd248;
-	mov.b64 %rd299, %rd249;
-	mov.b64 %rd300, %rd144;
-	mov.b64 %rd301, %rd253;
-	mov.b64 %rd302, %rd277;
-	cvt.u64.u32 %rd303, %r4;
-	div.s64 %rd304, %rd303, %rd302;
-	setp.eq.s64 %p49, %rd302, -1;
-	neg.s64 %rd305, %rd303;
-	selp.b64 %rd306, %rd305, %rd304, %p49;
-	setp.eq.s64 %p50, %rd302, 0;
-	selp.b64 %rd307, 0, %rd306, %p50;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd2, %rd308;
-	mov.b64 %rd310, %rd309;
-	mul.lo.s64 %rd311, %rd131, %rd308;
-	cvt.u64.u32 %rd312, %r2;
-	div.s64 %rd313, %rd312, %rd302;
-	setp.eq.s64 %p51, %rd302, -1;
-	neg.s64 %rd314, %rd312;
-	selp.b64 %rd315, %rd314, %rd313, %p51;
-	setp.eq.s64 %p52, %rd302, 0;
-	selp.b64 %rd316, 0, %rd315, %p52;
-	add.s64 %rd317, %rd311, %rd316;
-	mov.b64 %rd318, %rd317;
-	cvt.u64.u32 %rd319, %r2;
-	rem.s64 %rd320, %rd319, %rd302;
-	setp.eq.s64 %p53, %rd302, -1;
-	selp.b64 %rd321, 0, %rd320, %p53;
-	setp.eq.s64 %p54, %rd302, 0;
-	selp.b64 %rd322, %rd319, %rd321, %p54;
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r81, -1;
-	mov.b64 %rd324, 0;
-	mov.b64 %rd325, 0;
-	mov.b64 %rd326, 0;
-	mov.b64 %rd327, 0;
-	mov.b64 %rd328, %rd298;
+	mov.b64 %rd302, %rd262;
+	mov.b64 %rd303, %rd263;
+	mov.b64 %rd304, %rd158;
+	mov.b64 %rd305, %rd267;
+	mov.b64 %rd306, %rd291;
+	cvt.u64.u32 %rd307, %r4;
+	div.s64 %rd308, %rd307, %rd306;
+	setp.eq.s64 %p49, %rd306, -1;
+	neg.s64 %rd309, %rd307;
+	selp.b64 %rd310, %rd309, %rd308, %p49;
+	setp.eq.s64 %p50, %rd306, 0;
+	selp.b64 %rd311, 0, %rd310, %p50;
+	mov.b64 %rd312, %rd311;
+	div.s64 %rd313, %rd155, 2;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.b64 %rd318, %rd295;
+	mov.b64 %rd319, %rd296;
+	mov.b64 %rd320, %rd297;
+	mov.pred %p51, %p45;
+	mov.pred %p52, %p46;
+	mov.b32 %r81, %r79;
+	mov.b64 %rd321, %rd298;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
+	mov.pred %p53, %p47;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b64 %rd330, %rd255;
+	mov.b64 %rd331, %rd256;
+	mov.b64 %rd332, %rd257;
+	mov.b64 %rd333, %rd258;
+	mov.pred %p54, %p48;
+	mov.b64 %rd334, %rd259;
+	mov.b64 %rd335, %rd260;
+	mov.b64 %rd336, %rd261;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd337, %rd302;
+	mov.b64 %rd338, %rd303;
+	mov.b64 %rd339, 0;
+	mov.b64 %rd340, %rd304;
+	mul.lo.s64 %rd341, %rd135, %rd312;
+	cvt.u64.u32 %rd342, %r2;
+	div.s64 %rd343, %rd342, %rd306;
+	setp.eq.s64 %p55, %rd306, -1;
+	neg.s64 %rd344, %rd342;
+	selp.b64 %rd345, %rd344, %rd343, %p55;
+	setp.eq.s64 %p56, %rd306, 0;
+	selp.b64 %rd346, 0, %rd345, %p56;
+	add.s64 %rd347, %rd341, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd306;
+	mov.b64 %rd352, %rd305;
+	mov.b64 %rd353, 0;
+	mov.b64 %rd354, %rd314;
+	setp.gt.s64 %p57, %rd300, 1;
+	mov.pred %p58, %p57;
+	mov.b64 %rd355, %rd348;
+	cvt.u64.u32 %rd356, %r2;
+	rem.s64 %rd357, %rd356, %rd351;
+	setp.eq.s64 %p59, %rd351, -1;
+	selp.b64 %rd358, 0, %rd357, %p59;
+	setp.eq.s64 %p60, %rd351, 0;
+	selp.b64 %rd359, %rd356, %rd358, %p60;
+	mov.b64 %rd360, %rd359;
+	mov.b32 %r83, -1;
+	mov.b64 %rd361, 0;
+	mov.b64 %rd362, 0;
+	mov.b64 %rd363, 0;
+	mov.b64 %rd364, 0;
+	mov.b64 %rd365, 0;
 $L49:
-	mov.b64 %rd329, 0;
-	mov.b64 %rd330, %rd328;
+	mov.b64 %rd366, 0;
+	mov.b64 %rd367, %rd337;
 $L52:
-	setp.gt.s64 %p55, %rd330, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p61, %rd367, 0;
+	not.pred %p62, %p61;
+	@!%p62 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd324, %rd325;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd318, %rd300;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p63, %rd361, %rd362;
+	@!%p63 bra $L58;
+	setp.ge.s64 %p64, %rd355, %rd340;
+	@!%p64 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd331, %rd318, %rd225;
-	mad.lo.s64 %rd332, %rd331, 4, %rd223;
-	ld.global.s32 %r82, [%rd332+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r81, %r83;
-	add.s64 %rd333, %rd318, %rd310;
-	mov.b64 %rd318, %rd333;
-	mov.b64 %rd334, %rd278;
-	mov.b32 %r84, %r81;
-	cvt.s64.s32 %rd335, %r84;
-	mul.lo.s64 %rd336, %rd335, %rd32;
-	mad.lo.s64 %rd337, %rd336, 8, %rd28;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd278;
-	mov.b32 %r85, %r81;
-	cvt.s64.s32 %rd342, %r85;
-	add.s64 %rd343, %rd342, 1;
-	mul.lo.s64 %rd344, %rd343, %rd32;
-	mad.lo.s64 %rd345, %rd344, 8, %rd28;
-	ld.global.nc.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, %rd347;
-	add.s64 %rd349, %rd340, %rd323;
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd348;
-	mov.b64 %rd324, %rd350;
-	mov.b64 %rd325, %rd351;
+	add.s64 %rd368, %rd339, %rd355;
+	mul.lo.s64 %rd369, %rd368, %rd239;
+	mad.lo.s64 %rd370, %rd369, 4, %rd237;
+	ld.global.s32 %r84, [%rd370+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r83, %r85;
+	add.s64 %rd371, %rd355, %rd350;
+	mov.b64 %rd355, %rd371;
+	mov.b64 %rd372, %rd315;
+	mov.b32 %r86, %r83;
+	cvt.s64.s32 %rd373, %r86;
+	mul.lo.s64 %rd374, %rd373, %rd32;
+	mad.lo.s64 %rd375, %rd374, 8, %rd28;
+	ld.global.nc.s64 %rd376, [%rd375+0];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd315;
+	mov.b32 %r87, %r83;
+	cvt.s64.s32 %rd380, %r87;
+	add.s64 %rd381, %rd380, 1;
+	mul.lo.s64 %rd382, %rd381, %rd32;
+	mad.lo.s64 %rd383, %rd382, 8, %rd28;
+	ld.global.nc.s64 %rd384, [%rd383+0];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd378, %rd360;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, %rd386;
+	mov.b64 %rd361, %rd388;
+	mov.b64 %rd362, %rd389;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd352, %rd324, %rd39;
-	mad.lo.s64 %rd353, %rd352, 4, %rd35;
-	ld.global.nc.s32 %r86, [%rd353+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r81;
-	mov.b32 %r90, %r88;
-	mov.b64 %rd354, %rd324;
+	mul.lo.s64 %rd390, %rd361, %rd39;
+	mad.lo.s64 %rd391, %rd390, 4, %rd35;
+	ld.global.nc.s32 %r88, [%rd391+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r83;
+	mov.b32 %r92, %r90;
+	mov.b64 %rd392, %rd361;
 $L61:
-	mov.b64 %rd355, 0x1;
-	setp.gt.s64 %p59, %rd121, 0;
-	@!%p59 bra $L65;
-	mul.lo.s64 %rd356, %rd354, %rd123;
-	mad.lo.s64 %rd357, %rd356, 4, %rd119;
-	ld.global.nc.u32 %r91, [%rd357+0];
-	mov.b32 %r92, %r91;
-	cvt.u64.u32 %rd358, %r92;
-	mov.b64 %rd355, %rd358;
-$L65:
-	cvt.s64.s32 %rd359, %r89;
-	mul.lo.s64 %rd360, %rd359, %rd130;
-	mad.lo.s64 %rd361, %rd360, 4, %rd126;
-	ld.relaxed.gpu.global.u32 %r93, [%rd361+0];
+	mov.b64 %rd393, 0x1;
+	setp.gt.s64 %p65, %rd125, 0;
+	@!%p65 bra $L65;
+	mul.lo.s64 %rd394, %rd392, %rd127;
+	mad.lo.s64 %rd395, %rd394, 4, %rd123;
+	ld.global.nc.u32 %r93, [%rd395+0];
 	mov.b32 %r94, %r93;
-	cvt.u64.u32 %rd362, %r94;
-	add.u64 %rd363, %rd362, %rd355;
-	mov.b64 %rd364, %rd363;
-	cvt.s64.s32 %rd365, %r90;
-	mul.lo.s64 %rd366, %rd365, %rd130;
-	mad.lo.s64 %rd367, %rd366, 4, %rd126;
-	ld.relaxed.gpu.global.u32 %r95, [%rd367+0];
+	cvt.u64.u32 %rd396, %r94;
+	mov.b64 %rd393, %rd396;
+$L65:
+	cvt.s64.s32 %rd397, %r91;
+	mul.lo.s64 %rd398, %rd397, %rd134;
+	mad.lo.s64 %rd399, %rd398, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r95, [%rd399+0];
 	mov.b32 %r96, %r95;
-	cvt.u64.u32 %rd368, %r96;
-	setp.hs.u64 %p60, %rd364, %rd368;
-	@!%p60 bra $L67;
-	mov.pred %p61, 0;
+	cvt.u64.u32 %rd400, %r96;
+	add.u64 %rd401, %rd400, %rd393;
+	mov.b64 %rd402, %rd401;
+	cvt.s64.s32 %rd403, %r92;
+	mul.lo.s64 %rd404, %rd403, %rd134;
+	mad.lo.s64 %rd405, %rd404, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r97, [%rd405+0];
+	mov.b32 %r98, %r97;
+	cvt.u64.u32 %rd406, %r98;
+	setp.hs.u64 %p66, %rd402, %rd406;
+	@!%p66 bra $L67;
+	mov.pred %p67, 0;
 	bra.uni $L63;
 $L67:
-	cvt.s64.s32 %rd369, %r90;
-	mul.lo.s64 %rd370, %rd369, %rd130;
-	mad.lo.s64 %rd371, %rd370, 4, %rd126;
-	cvt.u32.u64 %r97, %rd364;
-	atom.global.min.u32 %r98, [%rd371], %r97;
-	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd372, %r99;
-	setp.hi.u64 %p62, %rd372, %rd364;
-	mov.pred %p61, %p62;
+	cvt.s64.s32 %rd407, %r92;
+	mul.lo.s64 %rd408, %rd407, %rd134;
+	mad.lo.s64 %rd409, %rd408, 4, %rd130;
+	cvt.u32.u64 %r99, %rd402;
+	atom.global.min.u32 %r100, [%rd409], %r99;
+	mov.b32 %r101, %r100;
+	cvt.u64.u32 %rd410, %r101;
+	setp.hi.u64 %p68, %rd410, %rd402;
+	mov.pred %p67, %p68;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p61 bra $L69;
-	mov.pred %p63, 0;
-	mov.b64 %rd373, %rd329;
-	mov.b32 %r100, %r88;
+	@!%p67 bra $L69;
+	@!%p58 bra $L70;
+	mul.lo.s64 %rd411, %rd366, %rd146;
+	mad.lo.s64 %rd412, %rd411, 4, %rd144;
+	st.shared.s32 [%rd412+0], %r90;
+	add.s64 %rd413, %rd366, 1;
+	mov.b64 %rd366, %rd413;
+	bra.uni $L71;
 $L70:
-	@!%p47 bra $L74;
-	shr.s32 %r101, %r100, 5;
-	cvt.s64.s32 %rd374, %r101;
-	mov.b64 %rd375, %rd374;
-	and.b32 %r102, %r100, 31;
-	cvt.s64.s32 %rd376, %r102;
-	min.u64 %rd377, %rd376, 32;
-	cvt.u32.u64 %r103, %rd377;
-	mov.b32 %r105, 0x1;
-	shl.b32 %r104, %r105, %r103;
-	setp.hs.u32 %p64, %r103, 32;
-	selp.b32 %r106, 0, %r104, %p64;
-	mov.b32 %r107, %r106;
-	mov.b64 %rd378, %rd375;
-	mov.b32 %r108, %r107;
-	mul.lo.s64 %rd379, %rd378, %rd294;
-	mad.lo.s64 %rd380, %rd379, 4, %rd292;
-	ld.relaxed.gpu.global.u32 %r109, [%rd380+0];
-	mov.b32 %r110, %r109;
-	and.b32 %r111, %r110, %r108;
-	setp.ne.u32 %p65, %r111, 0x0;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L76;
-	mul.lo.s64 %rd381, %rd378, %rd294;
-	mad.lo.s64 %rd382, %rd381, 4, %rd292;
-	atom.global.or.b32 %r112, [%rd382], %r108;
-	mov.b32 %r113, %r112;
-	and.b32 %r114, %r113, %r108;
-	setp.ne.u32 %p68, %r114, 0x0;
-	mov.pred %p66, %p68;
-$L76:
-	@!%p66 bra $L78;
-	mov.b64 %rd383, %rd373;
-	mov.b64 %rd384, %rd383;
 	mov.pred %p69, 0;
-	bra.uni $L72;
+	mov.b64 %rd414, %rd366;
+	mov.b32 %r102, %r90;
+$L72:
+	@!%p53 bra $L76;
+	shr.s32 %r103, %r102, 5;
+	cvt.s64.s32 %rd415, %r103;
+	mov.b64 %rd416, %rd415;
+	and.b32 %r104, %r102, 31;
+	cvt.s64.s32 %rd417, %r104;
+	min.u64 %rd418, %rd417, 32;
+	cvt.u32.u64 %r105, %rd418;
+	mov.b32 %r107, 0x1;
+	shl.b32 %r106, %r107, %r105;
+	setp.hs.u32 %p70, %r105, 32;
+	selp.b32 %r108, 0, %r106, %p70;
+	mov.b32 %r109, %r108;
+	mov.b64 %rd419, %rd416;
+	mov.b32 %r110, %r109;
+	mul.lo.s64 %rd420, %rd419, %rd333;
+	mad.lo.s64 %rd421, %rd420, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r111, [%rd421+0];
+	mov.b32 %r112, %r111;
+	and.b32 %r113, %r112, %r110;
+	setp.ne.u32 %p71, %r113, 0x0;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
+	@!%p73 bra $L78;
+	mul.lo.s64 %rd422, %rd419, %rd333;
+	mad.lo.s64 %rd423, %rd422, 4, %rd331;
+	atom.global.or.b32 %r114, [%rd423], %r110;
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r110;
+	setp.ne.u32 %p74, %r116, 0x0;
+	mov.pred %p72, %p74;
 $L78:
-	mov.b64 %rd385, %rd373;
-	mov.b64 %rd384, %rd385;
-	mov.pred %p69, 1;
+	@!%p72 bra $L80;
+	mov.b64 %rd424, %rd414;
+	mov.b64 %rd425, %rd424;
+	mov.pred %p75, 0;
+	bra.uni $L74;
+$L80:
+	mov.b64 %rd426, %rd414;
+	mov.b64 %rd425, %rd426;
+	mov.pred %p75, 1;
+	bra.uni $L74;
+$L76:
+	@!%p54 bra $L82;
+	cvt.s64.s32 %rd427, %r102;
+	mul.lo.s64 %rd428, %rd427, %rd336;
+	mad.lo.s64 %rd429, %rd428, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r117, [%rd429+0];
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p76, %r118, %r82;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L84;
+	cvt.s64.s32 %rd430, %r102;
+	mul.lo.s64 %rd431, %rd430, %rd336;
+	mad.lo.s64 %rd432, %rd431, 4, %rd334;
+	atom.global.exch.b32 %r119, [%rd432], %r82;
+	mov.b32 %r120, %r119;
+	setp.eq.s32 %p79, %r120, %r82;
+	mov.pred %p77, %p79;
+$L84:
+	@!%p77 bra $L86;
+	mov.b64 %rd433, %rd414;
+	mov.b64 %rd425, %rd433;
+	mov.pred %p75, 0;
+	bra.uni $L74;
+$L86:
+$L82:
+	mul.lo.s64 %rd434, %rd414, %rd146;
+	mad.lo.s64 %rd435, %rd434, 4, %rd144;
+	st.shared.s32 [%rd435+0], %r102;
+	add.s64 %rd436, %rd414, 1;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd425, %rd437;
+	mov.pred %p75, 1;
+	bra.uni $L74;
+$L73:
 	bra.uni $L72;
 $L74:
-	@!%p48 bra $L80;
-	cvt.s64.s32 %rd386, %r100;
-	mul.lo.s64 %rd387, %rd386, %rd297;
-	mad.lo.s64 %rd388, %rd387, 4, %rd295;
-	ld.relaxed.gpu.global.s32 %r115, [%rd388+0];
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p70, %r116, %r80;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L82;
-	cvt.s64.s32 %rd389, %r100;
-	mul.lo.s64 %rd390, %rd389, %rd297;
-	mad.lo.s64 %rd391, %rd390, 4, %rd295;
-	atom.global.exch.b32 %r117, [%rd391], %r80;
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p73, %r118, %r80;
-	mov.pred %p71, %p73;
-$L82:
-	@!%p71 bra $L84;
-	mov.b64 %rd392, %rd373;
-	mov.b64 %rd384, %rd392;
-	mov.pred %p69, 0;
-	bra.uni $L72;
-$L84:
-$L80:
-	mul.lo.s64 %rd393, %rd373, %rd142;
-	mad.lo.s64 %rd394, %rd393, 4, %rd140;
-	st.shared.s32 [%rd394+0], %r100;
-	add.s64 %rd395, %rd373, 1;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd384, %rd396;
-	mov.pred %p69, 1;
-	bra.uni $L72;
+	mov.b64 %rd438, %rd425;
+	mov.pred %p80, %p75;
+	mov.b64 %rd366, %rd438;
+	mov.pred %p69, %p80;
+	@!%p69 bra $L88;
+	mov.b64 %rd439, %rd315;
+	mov.b32 %r121, %r90;
+	cvt.s64.s32 %rd440, %r121;
+	add.s64 %rd441, %rd440, 1;
+	mul.lo.s64 %rd442, %rd441, %rd32;
+	mad.lo.s64 %rd443, %rd442, 8, %rd28;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	cvt.s64.s32 %rd446, %r121;
+	mul.lo.s64 %rd447, %rd446, %rd32;
+	mad.lo.s64 %rd448, %rd447, 8, %rd28;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	sub.s64 %rd451, %rd445, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd452;
+	add.s64 %rd454, %rd363, %rd453;
+	mov.b64 %rd363, %rd454;
+	max.s64 %rd455, %rd364, %rd453;
+	mov.b64 %rd364, %rd455;
+$L88:
 $L71:
-	bra.uni $L70;
-$L72:
-	mov.b64 %rd397, %rd384;
-	mov.pred %p74, %p69;
-	mov.b64 %rd329, %rd397;
-	mov.pred %p63, %p74;
-	@!%p63 bra $L86;
-	mov.b64 %rd398, %rd278;
-	mov.b32 %r119, %r88;
-	cvt.s64.s32 %rd399, %r119;
-	add.s64 %rd400, %rd399, 1;
-	mul.lo.s64 %rd401, %rd400, %rd32;
-	mad.lo.s64 %rd402, %rd401, 8, %rd28;
-	ld.global.nc.s64 %rd403, [%rd402+0];
-	mov.b64 %rd404, %rd403;
-	cvt.s64.s32 %rd405, %r119;
-	mul.lo.s64 %rd406, %rd405, %rd32;
-	mad.lo.s64 %rd407, %rd406, 8, %rd28;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	sub.s64 %rd410, %rd404, %rd409;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd412, %rd411;
-	add.s64 %rd413, %rd326, %rd412;
-	mov.b64 %rd326, %rd413;
-	max.s64 %rd414, %rd327, %rd412;
-	mov.b64 %rd327, %rd414;
-$L86:
 $L69:
-	add.s64 %rd415, %rd324, %rd302;
-	mov.b64 %rd324, %rd415;
-	sub.s64 %rd416, %rd330, 1;
-	mov.b64 %rd330, %rd416;
+	add.s64 %rd456, %rd361, %rd351;
+	mov.b64 %rd361, %rd456;
+	sub.s64 %rd457, %rd367, 1;
+	mov.b64 %rd367, %rd457;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd417, %rd329;
-	mov.b32 %r120, %r3;
-$L87:
-	setp.hs.u32 %p75, %r120, 32;
-	@%p75 bra $L88;
-	mov.b64 {%r121, %r122}, %rd417;
-	shfl.sync.up.b32 %r123|%p76, %r121, %r120, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
-	mov.b64 %rd418, {%r123, %r124};
-	@!%p76 bra $L89;
-	add.s64 %rd419, %rd418, %rd417;
-	mov.b64 %rd417, %rd419;
+	mov.b64 %rd458, %rd366;
+	mov.b32 %r122, %r3;
 $L89:
-	shl.b32 %r120, %r120, 1;
-	bra.uni $L87;
-$L88:
-	mov.b64 {%r125, %r126}, %rd417;
-	shfl.sync.up.b32 %r127|%p77, %r125, %r3, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
-	mov.b64 %rd420, {%r127, %r128};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd421, %rd420, 0, %p79;
-	sub.u32 %r129, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r129;
-	@!%p80 bra $L90;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	st.shared.s64 [%rd423+0], %rd417;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L91;
-	mov.b64 %rd424, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L92;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd424, %rd427;
-$L92:
-	mov.b64 {%r130, %r131}, %rd424;
-	shfl.sync.up.b32 %r132|%p83, %r130, 1, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
-	mov.b64 %rd428, {%r132, %r133};
-	@!%p83 bra $L93;
-	add.s64 %rd429, %rd428, %rd424;
-	mov.b64 %rd424, %rd429;
-$L93:
-	mov.b64 {%r134, %r135}, %rd424;
-	shfl.sync.up.b32 %r136|%p84, %r134, 2, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
-	mov.b64 %rd430, {%r136, %r137};
-	@!%p84 bra $L94;
-	add.s64 %rd431, %rd430, %rd424;
-	mov.b64 %rd424, %rd431;
-$L94:
-	mov.b64 {%r138, %r139}, %rd424;
-	shfl.sync.up.b32 %r140|%p85, %r138, 4, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
-	mov.b64 %rd432, {%r140, %r141};
-	@!%p85 bra $L95;
-	add.s64 %rd433, %rd432, %rd424;
-	mov.b64 %rd424, %rd433;
-$L95:
-	mov.b64 {%r142, %r143}, %rd424;
-	shfl.sync.up.b32 %r144|%p86, %r142, 8, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
-	mov.b64 %rd434, {%r144, %r145};
-	@!%p86 bra $L96;
-	add.s64 %rd435, %rd434, %rd424;
-	mov.b64 %rd424, %rd435;
-$L96:
-	mov.b64 {%r146, %r147}, %rd424;
-	shfl.sync.up.b32 %r148|%p87, %r146, 16, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
-	mov.b64 %rd436, {%r148, %r149};
-	@!%p87 bra $L97;
-	add.s64 %rd437, %rd436, %rd424;
-	mov.b64 %rd424, %rd437;
-$L97:
-	mov.b64 {%r150, %r151}, %rd424;
-	shfl.sync.up.b32 %r152|%p88, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd438, {%r152, %r153};
-	selp.b64 %rd439, %rd438, 0, %p88;
-	@!%p82 bra $L98;
-	mul.wide.u32 %rd440, %r7, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	st.shared.s64 [%rd442+0], %rd439;
-$L98:
-	sub.u32 %r154, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r154;
-	@!%p89 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd424;
-$L99:
+	setp.hs.u32 %p81, %r122, 32;
+	@%p81 bra $L90;
+	mov.b64 {%r123, %r124}, %rd458;
+	shfl.sync.up.b32 %r125|%p82, %r123, %r122, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
+	mov.b64 %rd459, {%r125, %r126};
+	@!%p82 bra $L91;
+	add.s64 %rd460, %rd459, %rd458;
+	mov.b64 %rd458, %rd460;
 $L91:
+	shl.b32 %r122, %r122, 1;
+	bra.uni $L89;
+$L90:
+	mov.b64 {%r127, %r128}, %rd458;
+	shfl.sync.up.b32 %r129|%p83, %r127, %r3, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
+	mov.b64 %rd461, {%r129, %r130};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd462, %rd461, 0, %p85;
+	sub.u32 %r131, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r131;
+	@!%p86 bra $L92;
+	mul.wide.u32 %rd463, %r8, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	st.shared.s64 [%rd464+0], %rd458;
+$L92:
 	bar.sync 0;
-	mul.wide.u32 %rd443, %r8, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	add.s64 %rd445, %rd444, 512;
-	ld.shared.s64 %rd446, [%rd445+0];
-	add.s64 %rd447, %rd446, %rd421;
-	ld.shared.s64 %rd448, [%rd1+1024];
-	mov.b64 {%r155, %r156}, %rd447;
-	shfl.sync.idx.b32 %r157|%p90, %r155, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
-	mov.b64 %rd449, {%r157, %r158};
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, 0;
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p91, %rd458, 0;
-	setp.gt.s64 %p92, %rd456, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L101;
-	mul.lo.s64 %rd459, %rd301, %rd116;
-	mad.lo.s64 %rd460, %rd459, 8, %rd112;
-	atom.global.add.u64 %rd461, [%rd460], %rd456;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd457, %rd462;
-$L101:
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p94, %rd463, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L102;
-	st.shared.s64 [%rd1+1024], %rd457;
-$L102:
-	bar.sync 0;
-	ld.shared.s64 %rd464, [%rd1+1024];
-	mov.b64 %rd465, %rd464;
-	add.s64 %rd466, %rd465, %rd455;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, 0;
-$L103:
-	setp.lt.s64 %p97, %rd468, %rd329;
-	not.pred %p98, %p97;
-	@!%p98 bra $L107;
-	bra.uni $L105;
-$L107:
-	mul.lo.s64 %rd469, %rd468, %rd142;
-	mad.lo.s64 %rd470, %rd469, 4, %rd140;
-	ld.shared.s32 %r159, [%rd470+0];
-	mov.b32 %r160, %r159;
-	add.s64 %rd471, %rd467, %rd468;
-	mul.lo.s64 %rd472, %rd471, %rd228;
-	mad.lo.s64 %rd473, %rd472, 4, %rd226;
-	st.global.s32 [%rd473+0], %r160;
-$L104:
-	add.s64 %rd474, %rd468, 1;
-	mov.b64 %rd468, %rd474;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd475, 0;
-	setp.lt.s64 %p99, %rd324, %rd325;
-	setp.lt.s64 %p100, %rd318, %rd300;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L109;
-	mov.b64 %rd475, 1;
-$L109:
-	mov.b64 %rd476, %rd475;
-	// block reduction
-	sub.u32 %r161, %r13, 1;
-	mov.b32 %r162, %r3;
-$L110:
-	setp.hs.u32 %p102, %r162, 32;
-	@%p102 bra $L111;
-	mov.b64 {%r163, %r164}, %rd476;
-	shfl.sync.down.b32 %r165|%p103, %r163, %r162, %r161, %r17;
-	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
-	mov.b64 %rd477, {%r165, %r166};
-	@!%p103 bra $L112;
-	max.s64 %rd478, %rd476, %rd477;
-	mov.b64 %rd476, %rd478;
-$L112:
-	shl.b32 %r162, %r162, 1;
-	bra.uni $L110;
-$L111:
-	setp.eq.u32 %p104, %r7, 0;
-	@!%p104 bra $L113;
-	mul.wide.u32 %rd479, %r8, 16;
-	add.s64 %rd480, %rd1, %rd479;
-	st.shared.s64 [%rd480+0], %rd476;
-$L113:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L114;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L115;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L93;
+	mov.b64 %rd465, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L94;
+	mul.wide.u32 %rd466, %r7, 16;
+	add.s64 %rd467, %rd1, %rd466;
+	ld.shared.s64 %rd468, [%rd467+0];
+	mov.b64 %rd465, %rd468;
+$L94:
+	mov.b64 {%r132, %r133}, %rd465;
+	shfl.sync.up.b32 %r134|%p89, %r132, 1, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
+	mov.b64 %rd469, {%r134, %r135};
+	@!%p89 bra $L95;
+	add.s64 %rd470, %rd469, %rd465;
+	mov.b64 %rd465, %rd470;
+$L95:
+	mov.b64 {%r136, %r137}, %rd465;
+	shfl.sync.up.b32 %r138|%p90, %r136, 2, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
+	mov.b64 %rd471, {%r138, %r139};
+	@!%p90 bra $L96;
+	add.s64 %rd472, %rd471, %rd465;
+	mov.b64 %rd465, %rd472;
+$L96:
+	mov.b64 {%r140, %r141}, %rd465;
+	shfl.sync.up.b32 %r142|%p91, %r140, 4, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
+	mov.b64 %rd473, {%r142, %r143};
+	@!%p91 bra $L97;
+	add.s64 %rd474, %rd473, %rd465;
+	mov.b64 %rd465, %rd474;
+$L97:
+	mov.b64 {%r144, %r145}, %rd465;
+	shfl.sync.up.b32 %r146|%p92, %r144, 8, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
+	mov.b64 %rd475, {%r146, %r147};
+	@!%p92 bra $L98;
+	add.s64 %rd476, %rd475, %rd465;
+	mov.b64 %rd465, %rd476;
+$L98:
+	mov.b64 {%r148, %r149}, %rd465;
+	shfl.sync.up.b32 %r150|%p93, %r148, 16, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
+	mov.b64 %rd477, {%r150, %r151};
+	@!%p93 bra $L99;
+	add.s64 %rd478, %rd477, %rd465;
+	mov.b64 %rd465, %rd478;
+$L99:
+	mov.b64 {%r152, %r153}, %rd465;
+	shfl.sync.up.b32 %r154|%p94, %r152, 1, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
+	mov.b64 %rd479, {%r154, %r155};
+	selp.b64 %rd480, %rd479, 0, %p94;
+	@!%p88 bra $L100;
 	mul.wide.u32 %rd481, %r7, 16;
 	add.s64 %rd482, %rd1, %rd481;
-	ld.shared.s64 %rd483, [%rd482+0];
-	mov.b64 %rd476, %rd483;
-$L115:
-	sub.u32 %r167, %r10, 1;
-	mov.b64 {%r168, %r169}, %rd476;
-	shfl.sync.down.b32 %r170|%p107, %r168, 1, %r167, %r17;
-	shfl.sync.down.b32 %r171, %r169, 1, %r167, %r17;
-	mov.b64 %rd484, {%r170, %r171};
-	@!%p107 bra $L116;
-	max.s64 %rd485, %rd476, %rd484;
-	mov.b64 %rd476, %rd485;
-$L116:
-	mov.b64 {%r172, %r173}, %rd476;
-	shfl.sync.down.b32 %r174|%p108, %r172, 2, %r167, %r17;
-	shfl.sync.down.b32 %r175, %r173, 2, %r167, %r17;
-	mov.b64 %rd486, {%r174, %r175};
-	@!%p108 bra $L117;
-	max.s64 %rd487, %rd476, %rd486;
-	mov.b64 %rd476, %rd487;
-$L117:
-	mov.b64 {%r176, %r177}, %rd476;
-	shfl.sync.down.b32 %r178|%p109, %r176, 4, %r167, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r167, %r17;
-	mov.b64 %rd488, {%r178, %r179};
-	@!%p109 bra $L118;
-	max.s64 %rd489, %rd476, %rd488;
-	mov.b64 %rd476, %rd489;
-$L118:
-	mov.b64 {%r180, %r181}, %rd476;
-	shfl.sync.down.b32 %r182|%p110, %r180, 8, %r167, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r167, %r17;
-	mov.b64 %rd490, {%r182, %r183};
-	@!%p110 bra $L119;
-	max.s64 %rd491, %rd476, %rd490;
-	mov.b64 %rd476, %rd491;
-$L119:
-	mov.b64 {%r184, %r185}, %rd476;
-	shfl.sync.down.b32 %r186|%p111, %r184, 16, %r167, %r17;
-	shfl.sync.down.b32 %r187, %r185, 16, %r167, %r17;
-	mov.b64 %rd492, {%r186, %r187};
-	@!%p111 bra $L120;
-	max.s64 %rd493, %rd476, %rd492;
-	mov.b64 %rd476, %rd493;
-$L120:
-	@!%p104 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd476;
-$L121:
-$L114:
+	add.s64 %rd483, %rd482, 512;
+	st.shared.s64 [%rd483+0], %rd480;
+$L100:
+	sub.u32 %r156, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r156;
+	@!%p95 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd465;
+$L101:
+$L93:
 	bar.sync 0;
-	ld.shared.s64 %rd494, [%rd1+1024];
-	mov.b64 %rd476, %rd494;
-	mov.b64 %rd495, %rd476;
-	setp.eq.s64 %p112, %rd495, 0;
-	@!%p112 bra $L123;
+	mul.wide.u32 %rd484, %r8, 16;
+	add.s64 %rd485, %rd1, %rd484;
+	add.s64 %rd486, %rd485, 512;
+	ld.shared.s64 %rd487, [%rd486+0];
+	add.s64 %rd488, %rd487, %rd462;
+	ld.shared.s64 %rd489, [%rd1+1024];
+	mov.b64 {%r157, %r158}, %rd488;
+	shfl.sync.idx.b32 %r159|%p96, %r157, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
+	mov.b64 %rd490, {%r159, %r160};
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	mov.b64 %rd497, %rd495;
+	@!%p58 bra $L102;
+	add.s64 %rd498, %rd365, %rd496;
+	mov.b64 %rd499, %rd498;
+	sub.s64 %rd500, %rd354, %rd499;
+	max.s64 %rd501, %rd500, 0;
+	min.s64 %rd502, %rd501, %rd366;
+	mov.b64 %rd503, %rd502;
+	mov.b64 %rd504, 0;
+$L104:
+	setp.lt.s64 %p97, %rd504, %rd503;
+	not.pred %p98, %p97;
+	@!%p98 bra $L108;
+	bra.uni $L106;
+$L108:
+	mul.lo.s64 %rd505, %rd504, %rd146;
+	mad.lo.s64 %rd506, %rd505, 4, %rd144;
+	ld.shared.s32 %r161, [%rd506+0];
+	mov.b32 %r162, %r161;
+	add.s64 %rd507, %rd353, %rd499;
+	add.s64 %rd508, %rd507, %rd504;
+	mul.lo.s64 %rd509, %rd508, %rd156;
+	mad.lo.s64 %rd510, %rd509, 4, %rd154;
+	st.shared.s32 [%rd510+0], %r162;
+$L105:
+	add.s64 %rd511, %rd504, 1;
+	mov.b64 %rd504, %rd511;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd512, 0;
+	mov.b64 %rd513, %rd503;
+$L109:
+	setp.lt.s64 %p99, %rd513, %rd366;
+	not.pred %p100, %p99;
+	@!%p100 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd514, %rd513, %rd146;
+	mad.lo.s64 %rd515, %rd514, 4, %rd144;
+	ld.shared.s32 %r163, [%rd515+0];
+	mov.b32 %r164, %r163;
+	mov.b32 %r165, %r164;
+	mov.pred %p101, 0;
+	mov.b64 %rd516, %rd512;
+	mov.b32 %r166, %r165;
+$L114:
+	@!%p53 bra $L118;
+	shr.s32 %r167, %r166, 5;
+	cvt.s64.s32 %rd517, %r167;
+	mov.b64 %rd518, %rd517;
+	and.b32 %r168, %r166, 31;
+	cvt.s64.s32 %rd519, %r168;
+	min.u64 %rd520, %rd519, 32;
+	cvt.u32.u64 %r169, %rd520;
+	mov.b32 %r171, 0x1;
+	shl.b32 %r170, %r171, %r169;
+	setp.hs.u32 %p102, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p102;
+	mov.b32 %r173, %r172;
+	mov.b64 %rd521, %rd518;
+	mov.b32 %r174, %r173;
+	mul.lo.s64 %rd522, %rd521, %rd333;
+	mad.lo.s64 %rd523, %rd522, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r175, [%rd523+0];
+	mov.b32 %r176, %r175;
+	and.b32 %r177, %r176, %r174;
+	setp.ne.u32 %p103, %r177, 0x0;
+	mov.pred %p104, %p103;
+	not.pred %p105, %p104;
+	@!%p105 bra $L120;
+	mul.lo.s64 %rd524, %rd521, %rd333;
+	mad.lo.s64 %rd525, %rd524, 4, %rd331;
+	atom.global.or.b32 %r178, [%rd525], %r174;
+	mov.b32 %r179, %r178;
+	and.b32 %r180, %r179, %r174;
+	setp.ne.u32 %p106, %r180, 0x0;
+	mov.pred %p104, %p106;
+$L120:
+	@!%p104 bra $L122;
+	mov.b64 %rd526, %rd516;
+	mov.b64 %rd527, %rd526;
+	mov.pred %p107, 0;
+	bra.uni $L116;
+$L122:
+	mov.b64 %rd528, %rd516;
+	mov.b64 %rd527, %rd528;
+	mov.pred %p107, 1;
+	bra.uni $L116;
+$L118:
+	@!%p54 bra $L124;
+	cvt.s64.s32 %rd529, %r166;
+	mul.lo.s64 %rd530, %rd529, %rd336;
+	mad.lo.s64 %rd531, %rd530, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r181, [%rd531+0];
+	mov.b32 %r182, %r181;
+	setp.eq.s32 %p108, %r182, %r82;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L126;
+	cvt.s64.s32 %rd532, %r166;
+	mul.lo.s64 %rd533, %rd532, %rd336;
+	mad.lo.s64 %rd534, %rd533, 4, %rd334;
+	atom.global.exch.b32 %r183, [%rd534], %r82;
+	mov.b32 %r184, %r183;
+	setp.eq.s32 %p111, %r184, %r82;
+	mov.pred %p109, %p111;
+$L126:
+	@!%p109 bra $L128;
+	mov.b64 %rd535, %rd516;
+	mov.b64 %rd527, %rd535;
+	mov.pred %p107, 0;
+	bra.uni $L116;
+$L128:
+$L124:
+	mul.lo.s64 %rd536, %rd516, %rd146;
+	mad.lo.s64 %rd537, %rd536, 4, %rd144;
+	st.shared.s32 [%rd537+0], %r166;
+	add.s64 %rd538, %rd516, 1;
+	mov.b64 %rd539, %rd538;
+	mov.b64 %rd527, %rd539;
+	mov.pred %p107, 1;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd540, %rd527;
+	mov.pred %p112, %p107;
+	mov.b64 %rd512, %rd540;
+	mov.pred %p101, %p112;
+	@!%p101 bra $L130;
+	mov.b64 %rd541, %rd315;
+	mov.b32 %r185, %r165;
+	cvt.s64.s32 %rd542, %r185;
+	add.s64 %rd543, %rd542, 1;
+	mul.lo.s64 %rd544, %rd543, %rd32;
+	mad.lo.s64 %rd545, %rd544, 8, %rd28;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	cvt.s64.s32 %rd548, %r185;
+	mul.lo.s64 %rd549, %rd548, %rd32;
+	mad.lo.s64 %rd550, %rd549, 8, %rd28;
+	ld.global.nc.s64 %rd551, [%rd550+0];
+	mov.b64 %rd552, %rd551;
+	sub.s64 %rd553, %rd547, %rd552;
+	mov.b64 %rd554, %rd553;
+	mov.b64 %rd555, %rd554;
+	add.s64 %rd556, %rd363, %rd555;
+	mov.b64 %rd363, %rd556;
+	max.s64 %rd557, %rd364, %rd555;
+	mov.b64 %rd364, %rd557;
+$L130:
+$L110:
+	add.s64 %rd558, %rd513, 1;
+	mov.b64 %rd513, %rd558;
+	bra.uni $L109;
+$L111:
+	setp.gt.s64 %p113, %rd512, 0;
+	@!%p113 bra $L132;
+	mul.lo.s64 %rd559, %rd352, %rd120;
+	mad.lo.s64 %rd560, %rd559, 8, %rd116;
+	atom.global.add.u64 %rd561, [%rd560], %rd512;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd563, %rd562;
+	mov.b64 %rd564, 0;
+$L133:
+	setp.lt.s64 %p114, %rd564, %rd512;
+	not.pred %p115, %p114;
+	@!%p115 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd565, %rd564, %rd146;
+	mad.lo.s64 %rd566, %rd565, 4, %rd144;
+	ld.shared.s32 %r186, [%rd566+0];
+	mov.b32 %r187, %r186;
+	add.s64 %rd567, %rd563, %rd564;
+	mul.lo.s64 %rd568, %rd567, %rd242;
+	mad.lo.s64 %rd569, %rd568, 4, %rd240;
+	st.global.s32 [%rd569+0], %r187;
+$L134:
+	add.s64 %rd570, %rd564, 1;
+	mov.b64 %rd564, %rd570;
+	bra.uni $L133;
+$L135:
+$L132:
+	add.s64 %rd571, %rd365, %rd497;
+	min.s64 %rd572, %rd354, %rd571;
+	mov.b64 %rd365, %rd572;
+	bra.uni $L103;
+$L102:
+	mov.b64 %rd573, 0;
+	cvt.u64.u32 %rd574, %r2;
+	setp.eq.s64 %p116, %rd574, 0;
+	setp.gt.s64 %p117, %rd497, 0;
+	and.pred %p118, %p116, %p117;
+	@!%p118 bra $L139;
+	mul.lo.s64 %rd575, %rd352, %rd120;
+	mad.lo.s64 %rd576, %rd575, 8, %rd116;
+	atom.global.add.u64 %rd577, [%rd576], %rd497;
+	mov.b64 %rd578, %rd577;
+	mov.b64 %rd573, %rd578;
+$L139:
+	cvt.u64.u32 %rd579, %r2;
+	setp.eq.s64 %p119, %rd579, 0;
+	setp.eq.u32 %p120, %r1, 0;
+	and.pred %p121, %p119, %p120;
+	bar.sync 0;
+	@!%p121 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd573;
+$L140:
+	bar.sync 0;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 %rd581, %rd580;
+	add.s64 %rd582, %rd581, %rd496;
+	mov.b64 %rd583, %rd582;
+	mov.b64 %rd584, 0;
+$L141:
+	setp.lt.s64 %p122, %rd584, %rd366;
+	not.pred %p123, %p122;
+	@!%p123 bra $L145;
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd585, %rd584, %rd146;
+	mad.lo.s64 %rd586, %rd585, 4, %rd144;
+	ld.shared.s32 %r188, [%rd586+0];
+	mov.b32 %r189, %r188;
+	add.s64 %rd587, %rd583, %rd584;
+	mul.lo.s64 %rd588, %rd587, %rd242;
+	mad.lo.s64 %rd589, %rd588, 4, %rd240;
+	st.global.s32 [%rd589+0], %r189;
+$L142:
+	add.s64 %rd590, %rd584, 1;
+	mov.b64 %rd584, %rd590;
+	bra.uni $L141;
+$L143:
+$L103:
+	mov.b64 %rd591, 0;
+	setp.lt.s64 %p124, %rd361, %rd362;
+	setp.lt.s64 %p125, %rd355, %rd340;
+	or.pred %p126, %p124, %p125;
+	@!%p126 bra $L147;
+	mov.b64 %rd591, 1;
+$L147:
+	mov.b64 %rd592, %rd591;
+	// block reduction
+	sub.u32 %r190, %r13, 1;
+	mov.b32 %r191, %r3;
+$L148:
+	setp.hs.u32 %p127, %r191, 32;
+	@%p127 bra $L149;
+	mov.b64 {%r192, %r193}, %rd592;
+	shfl.sync.down.b32 %r194|%p128, %r192, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
+	mov.b64 %rd593, {%r194, %r195};
+	@!%p128 bra $L150;
+	max.s64 %rd594, %rd592, %rd593;
+	mov.b64 %rd592, %rd594;
+$L150:
+	shl.b32 %r191, %r191, 1;
+	bra.uni $L148;
+$L149:
+	setp.eq.u32 %p129, %r7, 0;
+	@!%p129 bra $L151;
+	mul.wide.u32 %rd595, %r8, 16;
+	add.s64 %rd596, %rd1, %rd595;
+	st.shared.s64 [%rd596+0], %rd592;
+$L151:
+	bar.sync 0;
+	setp.eq.u32 %p130, %r8, 0;
+	@!%p130 bra $L152;
+	setp.lo.u32 %p131, %r7, %r10;
+	@!%p131 bra $L153;
+	mul.wide.u32 %rd597, %r7, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	ld.shared.s64 %rd599, [%rd598+0];
+	mov.b64 %rd592, %rd599;
+$L153:
+	sub.u32 %r196, %r10, 1;
+	mov.b64 {%r197, %r198}, %rd592;
+	shfl.sync.down.b32 %r199|%p132, %r197, 1, %r196, %r17;
+	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
+	mov.b64 %rd600, {%r199, %r200};
+	@!%p132 bra $L154;
+	max.s64 %rd601, %rd592, %rd600;
+	mov.b64 %rd592, %rd601;
+$L154:
+	mov.b64 {%r201, %r202}, %rd592;
+	shfl.sync.down.b32 %r203|%p133, %r201, 2, %r196, %r17;
+	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
+	mov.b64 %rd602, {%r203, %r204};
+	@!%p133 bra $L155;
+	max.s64 %rd603, %rd592, %rd602;
+	mov.b64 %rd592, %rd603;
+$L155:
+	mov.b64 {%r205, %r206}, %rd592;
+	shfl.sync.down.b32 %r207|%p134, %r205, 4, %r196, %r17;
+	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
+	mov.b64 %rd604, {%r207, %r208};
+	@!%p134 bra $L156;
+	max.s64 %rd605, %rd592, %rd604;
+	mov.b64 %rd592, %rd605;
+$L156:
+	mov.b64 {%r209, %r210}, %rd592;
+	shfl.sync.down.b32 %r211|%p135, %r209, 8, %r196, %r17;
+	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
+	mov.b64 %rd606, {%r211, %r212};
+	@!%p135 bra $L157;
+	max.s64 %rd607, %rd592, %rd606;
+	mov.b64 %rd592, %rd607;
+$L157:
+	mov.b64 {%r213, %r214}, %rd592;
+	shfl.sync.down.b32 %r215|%p136, %r213, 16, %r196, %r17;
+	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
+	mov.b64 %rd608, {%r215, %r216};
+	@!%p136 bra $L158;
+	max.s64 %rd609, %rd592, %rd608;
+	mov.b64 %rd592, %rd609;
+$L158:
+	@!%p129 bra $L159;
+	st.shared.s64 [%rd1+1024], %rd592;
+$L159:
+$L152:
+	bar.sync 0;
+	ld.shared.s64 %rd610, [%rd1+1024];
+	mov.b64 %rd592, %rd610;
+	mov.b64 %rd611, %rd592;
+	setp.eq.s64 %p137, %rd611, 0;
+	@!%p137 bra $L161;
 	bra.uni $L51;
-$L123:
+$L161:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd496, %rd326;
+	mov.b64 %rd612, %rd365;
+	mov.b64 %rd613, %rd363;
+	mov.b64 %rd614, %rd364;
+	mov.b64 %rd615, %rd612;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, %rd615;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, %rd618;
+	mov.b64 %rd622, %rd619;
+	mov.b64 %rd623, %rd620;
+	mov.b64 %rd624, 1;
+$L162:
+	setp.lt.s64 %p138, %rd624, %rd300;
+	setp.gt.s64 %p139, %rd621, 0;
+	and.pred %p140, %p138, %p139;
+	not.pred %p141, %p140;
+	@!%p141 bra $L166;
+	bra.uni $L164;
+$L166:
+	rem.s64 %rd625, %rd624, 2;
+	mov.b64 %rd627, 1;
+	sub.s64 %rd626, %rd627, %rd625;
+	mul.lo.s64 %rd628, %rd626, %rd314;
+	mov.b64 %rd629, %rd628;
+	rem.s64 %rd630, %rd624, 2;
+	mul.lo.s64 %rd631, %rd630, %rd314;
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd633, 0;
+	mov.b64 %rd634, 0;
+	mov.b64 %rd635, %rd292;
+	mov.b64 %rd636, %rd293;
+	mov.b64 %rd637, %rd294;
+	mov.b64 %rd638, %rd295;
+	mov.b64 %rd639, %rd296;
+	mov.b64 %rd640, %rd297;
+	mov.pred %p142, %p45;
+	mov.pred %p143, %p46;
+	mov.b32 %r217, %r79;
+	mov.b64 %rd641, %rd298;
+	mov.b64 %rd642, %rd299;
+	mov.b64 %rd643, %rd300;
+	mov.b64 %rd644, %rd301;
+	mov.pred %p144, %p47;
+	mov.b64 %rd645, %rd250;
+	mov.b64 %rd646, %rd251;
+	mov.b64 %rd647, %rd252;
+	mov.b64 %rd648, %rd253;
+	mov.b64 %rd649, %rd254;
+	mov.b64 %rd650, %rd255;
+	mov.b64 %rd651, %rd256;
+	mov.b64 %rd652, %rd257;
+	mov.b64 %rd653, %rd258;
+	mov.pred %p145, %p48;
+	mov.b64 %rd654, %rd259;
+	mov.b64 %rd655, %rd260;
+	mov.b64 %rd656, %rd261;
+	mov.b32 %r218, %r80;
+	mov.b64 %rd657, %rd302;
+	mov.b64 %rd658, %rd303;
+	mov.b64 %rd659, %rd629;
+	mov.b64 %rd660, %rd621;
+	cvt.u64.u32 %rd661, %r2;
+	div.s64 %rd662, %rd661, %rd306;
+	setp.eq.s64 %p146, %rd306, -1;
+	neg.s64 %rd663, %rd661;
+	selp.b64 %rd664, %rd663, %rd662, %p146;
+	setp.eq.s64 %p147, %rd306, 0;
+	selp.b64 %rd665, 0, %rd664, %p147;
+	mov.b64 %rd666, %rd665;
+	mov.b64 %rd667, %rd312;
+	mov.b64 %rd668, %rd306;
+	mov.b64 %rd669, %rd305;
+	mov.b64 %rd670, %rd632;
+	mov.b64 %rd671, %rd314;
+	add.s64 %rd672, %rd624, 1;
+	setp.lt.s64 %p148, %rd672, %rd300;
+	mov.pred %p149, %p148;
+	mov.b64 %rd673, %rd666;
+	cvt.u64.u32 %rd674, %r2;
+	rem.s64 %rd675, %rd674, %rd668;
+	setp.eq.s64 %p150, %rd668, -1;
+	selp.b64 %rd676, 0, %rd675, %p150;
+	setp.eq.s64 %p151, %rd668, 0;
+	selp.b64 %rd677, %rd674, %rd676, %p151;
+	mov.b64 %rd678, %rd677;
+	mov.b32 %r219, -1;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
+	mov.b64 %rd682, 0;
+	mov.b64 %rd683, 0;
+$L167:
+	mov.b64 %rd684, 0;
+	mov.b64 %rd685, %rd657;
+$L170:
+	setp.gt.s64 %p152, %rd685, 0;
+	not.pred %p153, %p152;
+	@!%p153 bra $L174;
+	bra.uni $L172;
+$L174:
+	setp.ge.s64 %p154, %rd679, %rd680;
+	@!%p154 bra $L176;
+	setp.ge.s64 %p155, %rd673, %rd660;
+	@!%p155 bra $L178;
+	bra.uni $L172;
+$L178:
+	add.s64 %rd686, %rd659, %rd673;
+	mul.lo.s64 %rd687, %rd686, %rd156;
+	mad.lo.s64 %rd688, %rd687, 4, %rd154;
+	ld.shared.s32 %r220, [%rd688+0];
+	mov.b32 %r221, %r220;
+	mov.b32 %r219, %r221;
+	add.s64 %rd689, %rd673, %rd667;
+	mov.b64 %rd673, %rd689;
+	mov.b64 %rd690, %rd635;
+	mov.b32 %r222, %r219;
+	cvt.s64.s32 %rd691, %r222;
+	mul.lo.s64 %rd692, %rd691, %rd32;
+	mad.lo.s64 %rd693, %rd692, 8, %rd28;
+	ld.global.nc.s64 %rd694, [%rd693+0];
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd635;
+	mov.b32 %r223, %r219;
+	cvt.s64.s32 %rd698, %r223;
+	add.s64 %rd699, %rd698, 1;
+	mul.lo.s64 %rd700, %rd699, %rd32;
+	mad.lo.s64 %rd701, %rd700, 8, %rd28;
+	ld.global.nc.s64 %rd702, [%rd701+0];
+	mov.b64 %rd703, %rd702;
+	mov.b64 %rd704, %rd703;
+	add.s64 %rd705, %rd696, %rd678;
+	mov.b64 %rd706, %rd705;
+	mov.b64 %rd707, %rd704;
+	mov.b64 %rd679, %rd706;
+	mov.b64 %rd680, %rd707;
+	bra.uni $L171;
+$L176:
+	mul.lo.s64 %rd708, %rd679, %rd39;
+	mad.lo.s64 %rd709, %rd708, 4, %rd35;
+	ld.global.nc.s32 %r224, [%rd709+0];
+	mov.b32 %r225, %r224;
+	mov.b32 %r226, %r225;
+	mov.b32 %r227, %r219;
+	mov.b32 %r228, %r226;
+	mov.b64 %rd710, %rd679;
+$L179:
+	mov.b64 %rd711, 0x1;
+	setp.gt.s64 %p156, %rd125, 0;
+	@!%p156 bra $L183;
+	mul.lo.s64 %rd712, %rd710, %rd127;
+	mad.lo.s64 %rd713, %rd712, 4, %rd123;
+	ld.global.nc.u32 %r229, [%rd713+0];
+	mov.b32 %r230, %r229;
+	cvt.u64.u32 %rd714, %r230;
+	mov.b64 %rd711, %rd714;
+$L183:
+	cvt.s64.s32 %rd715, %r227;
+	mul.lo.s64 %rd716, %rd715, %rd134;
+	mad.lo.s64 %rd717, %rd716, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r231, [%rd717+0];
+	mov.b32 %r232, %r231;
+	cvt.u64.u32 %rd718, %r232;
+	add.u64 %rd719, %rd718, %rd711;
+	mov.b64 %rd720, %rd719;
+	cvt.s64.s32 %rd721, %r228;
+	mul.lo.s64 %rd722, %rd721, %rd134;
+	mad.lo.s64 %rd723, %rd722, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r233, [%rd723+0];
+	mov.b32 %r234, %r233;
+	cvt.u64.u32 %rd724, %r234;
+	setp.hs.u64 %p157, %rd720, %rd724;
+	@!%p157 bra $L185;
+	mov.pred %p158, 0;
+	bra.uni $L181;
+$L185:
+	cvt.s64.s32 %rd725, %r228;
+	mul.lo.s64 %rd726, %rd725, %rd134;
+	mad.lo.s64 %rd727, %rd726, 4, %rd130;
+	cvt.u32.u64 %r235, %rd720;
+	atom.global.min.u32 %r236, [%rd727], %r235;
+	mov.b32 %r237, %r236;
+	cvt.u64.u32 %rd728, %r237;
+	setp.hi.u64 %p159, %rd728, %rd720;
+	mov.pred %p158, %p159;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p158 bra $L187;
+	@!%p149 bra $L188;
+	mul.lo.s64 %rd729, %rd684, %rd146;
+	mad.lo.s64 %rd730, %rd729, 4, %rd144;
+	st.shared.s32 [%rd730+0], %r226;
+	add.s64 %rd731, %rd684, 1;
+	mov.b64 %rd684, %rd731;
+	bra.uni $L189;
+$L188:
+	mov.pred %p160, 0;
+	mov.b64 %rd732, %rd684;
+	mov.b32 %r238, %r226;
+$L190:
+	@!%p144 bra $L194;
+	shr.s32 %r239, %r238, 5;
+	cvt.s64.s32 %rd733, %r239;
+	mov.b64 %rd734, %rd733;
+	and.b32 %r240, %r238, 31;
+	cvt.s64.s32 %rd735, %r240;
+	min.u64 %rd736, %rd735, 32;
+	cvt.u32.u64 %r241, %rd736;
+	mov.b32 %r243, 0x1;
+	shl.b32 %r242, %r243, %r241;
+	setp.hs.u32 %p161, %r241, 32;
+	selp.b32 %r244, 0, %r242, %p161;
+	mov.b32 %r245, %r244;
+	mov.b64 %rd737, %rd734;
+	mov.b32 %r246, %r245;
+	mul.lo.s64 %rd738, %rd737, %rd653;
+	mad.lo.s64 %rd739, %rd738, 4, %rd651;
+	ld.relaxed.gpu.global.u32 %r247, [%rd739+0];
+	mov.b32 %r248, %r247;
+	and.b32 %r249, %r248, %r246;
+	setp.ne.u32 %p162, %r249, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L196;
+	mul.lo.s64 %rd740, %rd737, %rd653;
+	mad.lo.s64 %rd741, %rd740, 4, %rd651;
+	atom.global.or.b32 %r250, [%rd741], %r246;
+	mov.b32 %r251, %r250;
+	and.b32 %r252, %r251, %r246;
+	setp.ne.u32 %p165, %r252, 0x0;
+	mov.pred %p163, %p165;
+$L196:
+	@!%p163 bra $L198;
+	mov.b64 %rd742, %rd732;
+	mov.b64 %rd743, %rd742;
+	mov.pred %p166, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd744, %rd732;
+	mov.b64 %rd743, %rd744;
+	mov.pred %p166, 1;
+	bra.uni $L192;
+$L194:
+	@!%p145 bra $L200;
+	cvt.s64.s32 %rd745, %r238;
+	mul.lo.s64 %rd746, %rd745, %rd656;
+	mad.lo.s64 %rd747, %rd746, 4, %rd654;
+	ld.relaxed.gpu.global.s32 %r253, [%rd747+0];
+	mov.b32 %r254, %r253;
+	setp.eq.s32 %p167, %r254, %r218;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L202;
+	cvt.s64.s32 %rd748, %r238;
+	mul.lo.s64 %rd749, %rd748, %rd656;
+	mad.lo.s64 %rd750, %rd749, 4, %rd654;
+	atom.global.exch.b32 %r255, [%rd750], %r218;
+	mov.b32 %r256, %r255;
+	setp.eq.s32 %p170, %r256, %r218;
+	mov.pred %p168, %p170;
+$L202:
+	@!%p168 bra $L204;
+	mov.b64 %rd751, %rd732;
+	mov.b64 %rd743, %rd751;
+	mov.pred %p166, 0;
+	bra.uni $L192;
+$L204:
+$L200:
+	mul.lo.s64 %rd752, %rd732, %rd146;
+	mad.lo.s64 %rd753, %rd752, 4, %rd144;
+	st.shared.s32 [%rd753+0], %r238;
+	add.s64 %rd754, %rd732, 1;
+	mov.b64 %rd755, %rd754;
+	mov.b64 %rd743, %rd755;
+	mov.pred %p166, 1;
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd756, %rd743;
+	mov.pred %p171, %p166;
+	mov.b64 %rd684, %rd756;
+	mov.pred %p160, %p171;
+	@!%p160 bra $L206;
+	mov.b64 %rd757, %rd635;
+	mov.b32 %r257, %r226;
+	cvt.s64.s32 %rd758, %r257;
+	add.s64 %rd759, %rd758, 1;
+	mul.lo.s64 %rd760, %rd759, %rd32;
+	mad.lo.s64 %rd761, %rd760, 8, %rd28;
+	ld.global.nc.s64 %rd762, [%rd761+0];
+	mov.b64 %rd763, %rd762;
+	cvt.s64.s32 %rd764, %r257;
+	mul.lo.s64 %rd765, %rd764, %rd32;
+	mad.lo.s64 %rd766, %rd765, 8, %rd28;
+	ld.global.nc.s64 %rd767, [%rd766+0];
+	mov.b64 %rd768, %rd767;
+	sub.s64 %rd769, %rd763, %rd768;
+	mov.b64 %rd770, %rd769;
+	mov.b64 %rd771, %rd770;
+	add.s64 %rd772, %rd681, %rd771;
+	mov.b64 %rd681, %rd772;
+	max.s64 %rd773, %rd682, %rd771;
+	mov.b64 %rd682, %rd773;
+$L206:
+$L189:
+$L187:
+	add.s64 %rd774, %rd679, %rd668;
+	mov.b64 %rd679, %rd774;
+	sub.s64 %rd775, %rd685, 1;
+	mov.b64 %rd685, %rd775;
+$L171:
+	bra.uni $L170;
+$L172:
+	// block scan
+	mov.b64 %rd776, %rd684;
+	mov.b32 %r258, %r3;
+$L207:
+	setp.hs.u32 %p172, %r258, 32;
+	@%p172 bra $L208;
+	mov.b64 {%r259, %r260}, %rd776;
+	shfl.sync.up.b32 %r261|%p173, %r259, %r258, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, %r258, 0, %r17;
+	mov.b64 %rd777, {%r261, %r262};
+	@!%p173 bra $L209;
+	add.s64 %rd778, %rd777, %rd776;
+	mov.b64 %rd776, %rd778;
+$L209:
+	shl.b32 %r258, %r258, 1;
+	bra.uni $L207;
+$L208:
+	mov.b64 {%r263, %r264}, %rd776;
+	shfl.sync.up.b32 %r265|%p174, %r263, %r3, 0, %r17;
+	shfl.sync.up.b32 %r266, %r264, %r3, 0, %r17;
+	mov.b64 %rd779, {%r265, %r266};
+	setp.lo.u32 %p175, %r3, 32;
+	and.pred %p176, %p174, %p175;
+	selp.b64 %rd780, %rd779, 0, %p176;
+	sub.u32 %r267, %r13, %r3;
+	setp.eq.u32 %p177, %r7, %r267;
+	@!%p177 bra $L210;
+	mul.wide.u32 %rd781, %r8, 16;
+	add.s64 %rd782, %rd1, %rd781;
+	st.shared.s64 [%rd782+0], %rd776;
+$L210:
+	bar.sync 0;
+	setp.eq.u32 %p178, %r8, 0;
+	@!%p178 bra $L211;
+	mov.b64 %rd783, 0;
+	setp.lo.u32 %p179, %r7, %r10;
+	@!%p179 bra $L212;
+	mul.wide.u32 %rd784, %r7, 16;
+	add.s64 %rd785, %rd1, %rd784;
+	ld.shared.s64 %rd786, [%rd785+0];
+	mov.b64 %rd783, %rd786;
+$L212:
+	mov.b64 {%r268, %r269}, %rd783;
+	shfl.sync.up.b32 %r270|%p180, %r268, 1, 0, %r17;
+	shfl.sync.up.b32 %r271, %r269, 1, 0, %r17;
+	mov.b64 %rd787, {%r270, %r271};
+	@!%p180 bra $L213;
+	add.s64 %rd788, %rd787, %rd783;
+	mov.b64 %rd783, %rd788;
+$L213:
+	mov.b64 {%r272, %r273}, %rd783;
+	shfl.sync.up.b32 %r274|%p181, %r272, 2, 0, %r17;
+	shfl.sync.up.b32 %r275, %r273, 2, 0, %r17;
+	mov.b64 %rd789, {%r274, %r275};
+	@!%p181 bra $L214;
+	add.s64 %rd790, %rd789, %rd783;
+	mov.b64 %rd783, %rd790;
+$L214:
+	mov.b64 {%r276, %r277}, %rd783;
+	shfl.sync.up.b32 %r278|%p182, %r276, 4, 0, %r17;
+	shfl.sync.up.b32 %r279, %r277, 4, 0, %r17;
+	mov.b64 %rd791, {%r278, %r279};
+	@!%p182 bra $L215;
+	add.s64 %rd792, %rd791, %rd783;
+	mov.b64 %rd783, %rd792;
+$L215:
+	mov.b64 {%r280, %r281}, %rd783;
+	shfl.sync.up.b32 %r282|%p183, %r280, 8, 0, %r17;
+	shfl.sync.up.b32 %r283, %r281, 8, 0, %r17;
+	mov.b64 %rd793, {%r282, %r283};
+	@!%p183 bra $L216;
+	add.s64 %rd794, %rd793, %rd783;
+	mov.b64 %rd783, %rd794;
+$L216:
+	mov.b64 {%r284, %r285}, %rd783;
+	shfl.sync.up.b32 %r286|%p184, %r284, 16, 0, %r17;
+	shfl.sync.up.b32 %r287, %r285, 16, 0, %r17;
+	mov.b64 %rd795, {%r286, %r287};
+	@!%p184 bra $L217;
+	add.s64 %rd796, %rd795, %rd783;
+	mov.b64 %rd783, %rd796;
+$L217:
+	mov.b64 {%r288, %r289}, %rd783;
+	shfl.sync.up.b32 %r290|%p185, %r288, 1, 0, %r17;
+	shfl.sync.up.b32 %r291, %r289, 1, 0, %r17;
+	mov.b64 %rd797, {%r290, %r291};
+	selp.b64 %rd798, %rd797, 0, %p185;
+	@!%p179 bra $L218;
+	mul.wide.u32 %rd799, %r7, 16;
+	add.s64 %rd800, %rd1, %rd799;
+	add.s64 %rd801, %rd800, 512;
+	st.shared.s64 [%rd801+0], %rd798;
+$L218:
+	sub.u32 %r292, %r10, 1;
+	setp.eq.u32 %p186, %r7, %r292;
+	@!%p186 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd783;
+$L219:
+$L211:
+	bar.sync 0;
+	mul.wide.u32 %rd802, %r8, 16;
+	add.s64 %rd803, %rd1, %rd802;
+	add.s64 %rd804, %rd803, 512;
+	ld.shared.s64 %rd805, [%rd804+0];
+	add.s64 %rd806, %rd805, %rd780;
+	ld.shared.s64 %rd807, [%rd1+1024];
+	mov.b64 {%r293, %r294}, %rd806;
+	shfl.sync.idx.b32 %r295|%p187, %r293, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r296, %r294, 0, %r21, %r17;
+	mov.b64 %rd808, {%r295, %r296};
+	mov.b64 %rd809, %rd807;
+	mov.b64 %rd810, %rd808;
+	mov.b64 %rd811, %rd809;
+	mov.b64 %rd812, %rd810;
+	mov.b64 %rd813, %rd811;
+	mov.b64 %rd814, %rd812;
+	mov.b64 %rd815, %rd813;
+	@!%p149 bra $L220;
+	add.s64 %rd816, %rd683, %rd814;
+	mov.b64 %rd817, %rd816;
+	sub.s64 %rd818, %rd671, %rd817;
+	max.s64 %rd819, %rd818, 0;
+	min.s64 %rd820, %rd819, %rd684;
+	mov.b64 %rd821, %rd820;
+	mov.b64 %rd822, 0;
+$L222:
+	setp.lt.s64 %p188, %rd822, %rd821;
+	not.pred %p189, %p188;
+	@!%p189 bra $L226;
+	bra.uni $L224;
+$L226:
+	mul.lo.s64 %rd823, %rd822, %rd146;
+	mad.lo.s64 %rd824, %rd823, 4, %rd144;
+	ld.shared.s32 %r297, [%rd824+0];
+	mov.b32 %r298, %r297;
+	add.s64 %rd825, %rd670, %rd817;
+	add.s64 %rd826, %rd825, %rd822;
+	mul.lo.s64 %rd827, %rd826, %rd156;
+	mad.lo.s64 %rd828, %rd827, 4, %rd154;
+	st.shared.s32 [%rd828+0], %r298;
+$L223:
+	add.s64 %rd829, %rd822, 1;
+	mov.b64 %rd822, %rd829;
+	bra.uni $L222;
+$L224:
+	mov.b64 %rd830, 0;
+	mov.b64 %rd831, %rd821;
+$L227:
+	setp.lt.s64 %p190, %rd831, %rd684;
+	not.pred %p191, %p190;
+	@!%p191 bra $L231;
+	bra.uni $L229;
+$L231:
+	mul.lo.s64 %rd832, %rd831, %rd146;
+	mad.lo.s64 %rd833, %rd832, 4, %rd144;
+	ld.shared.s32 %r299, [%rd833+0];
+	mov.b32 %r300, %r299;
+	mov.b32 %r301, %r300;
+	mov.pred %p192, 0;
+	mov.b64 %rd834, %rd830;
+	mov.b32 %r302, %r301;
+$L232:
+	@!%p144 bra $L236;
+	shr.s32 %r303, %r302, 5;
+	cvt.s64.s32 %rd835, %r303;
+	mov.b64 %rd836, %rd835;
+	and.b32 %r304, %r302, 31;
+	cvt.s64.s32 %rd837, %r304;
+	min.u64 %rd838, %rd837, 32;
+	cvt.u32.u64 %r305, %rd838;
+	mov.b32 %r307, 0x1;
+	shl.b32 %r306, %r307, %r305;
+	setp.hs.u32 %p193, %r305, 32;
+	selp.b32 %r308, 0, %r306, %p193;
+	mov.b32 %r309, %r308;
+	mov.b64 %rd839, %rd836;
+	mov.b32 %r310, %r309;
+	mul.lo.s64 %rd840, %rd839, %rd653;
+	mad.lo.s64 %rd841, %rd840, 4, %rd651;
+	ld.relaxed.gpu.global.u32 %r311, [%rd841+0];
+	mov.b32 %r312, %r311;
+	and.b32 %r313, %r312, %r310;
+	setp.ne.u32 %p194, %r313, 0x0;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L238;
+	mul.lo.s64 %rd842, %rd839, %rd653;
+	mad.lo.s64 %rd843, %rd842, 4, %rd651;
+	atom.global.or.b32 %r314, [%rd843], %r310;
+	mov.b32 %r315, %r314;
+	and.b32 %r316, %r315, %r310;
+	setp.ne.u32 %p197, %r316, 0x0;
+	mov.pred %p195, %p197;
+$L238:
+	@!%p195 bra $L240;
+	mov.b64 %rd844, %rd834;
+	mov.b64 %rd845, %rd844;
+	mov.pred %p198, 0;
+	bra.uni $L234;
+$L240:
+	mov.b64 %rd846, %rd834;
+	mov.b64 %rd845, %rd846;
+	mov.pred %p198, 1;
+	bra.uni $L234;
+$L236:
+	@!%p145 bra $L242;
+	cvt.s64.s32 %rd847, %r302;
+	mul.lo.s64 %rd848, %rd847, %rd656;
+	mad.lo.s64 %rd849, %rd848, 4, %rd654;
+	ld.relaxed.gpu.global.s32 %r317, [%rd849+0];
+	mov.b32 %r318, %r317;
+	setp.eq.s32 %p199, %r318, %r218;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L244;
+	cvt.s64.s32 %rd850, %r302;
+	mul.lo.s64 %rd851, %rd850, %rd656;
+	mad.lo.s64 %rd852, %rd851, 4, %rd654;
+	atom.global.exch.b32 %r319, [%rd852], %r218;
+	mov.b32 %r320, %r319;
+	setp.eq.s32 %p202, %r320, %r218;
+	mov.pred %p200, %p202;
+$L244:
+	@!%p200 bra $L246;
+	mov.b64 %rd853, %rd834;
+	mov.b64 %rd845, %rd853;
+	mov.pred %p198, 0;
+	bra.uni $L234;
+$L246:
+$L242:
+	mul.lo.s64 %rd854, %rd834, %rd146;
+	mad.lo.s64 %rd855, %rd854, 4, %rd144;
+	st.shared.s32 [%rd855+0], %r302;
+	add.s64 %rd856, %rd834, 1;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd845, %rd857;
+	mov.pred %p198, 1;
+	bra.uni $L234;
+$L233:
+	bra.uni $L232;
+$L234:
+	mov.b64 %rd858, %rd845;
+	mov.pred %p203, %p198;
+	mov.b64 %rd830, %rd858;
+	mov.pred %p192, %p203;
+	@!%p192 bra $L248;
+	mov.b64 %rd859, %rd635;
+	mov.b32 %r321, %r301;
+	cvt.s64.s32 %rd860, %r321;
+	add.s64 %rd861, %rd860, 1;
+	mul.lo.s64 %rd862, %rd861, %rd32;
+	mad.lo.s64 %rd863, %rd862, 8, %rd28;
+	ld.global.nc.s64 %rd864, [%rd863+0];
+	mov.b64 %rd865, %rd864;
+	cvt.s64.s32 %rd866, %r321;
+	mul.lo.s64 %rd867, %rd866, %rd32;
+	mad.lo.s64 %rd868, %rd867, 8, %rd28;
+	ld.global.nc.s64 %rd869, [%rd868+0];
+	mov.b64 %rd870, %rd869;
+	sub.s64 %rd871, %rd865, %rd870;
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, %rd872;
+	add.s64 %rd874, %rd681, %rd873;
+	mov.b64 %rd681, %rd874;
+	max.s64 %rd875, %rd682, %rd873;
+	mov.b64 %rd682, %rd875;
+$L248:
+$L228:
+	add.s64 %rd876, %rd831, 1;
+	mov.b64 %rd831, %rd876;
+	bra.uni $L227;
+$L229:
+	setp.gt.s64 %p204, %rd830, 0;
+	@!%p204 bra $L250;
+	mul.lo.s64 %rd877, %rd669, %rd120;
+	mad.lo.s64 %rd878, %rd877, 8, %rd116;
+	atom.global.add.u64 %rd879, [%rd878], %rd830;
+	mov.b64 %rd880, %rd879;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, 0;
+$L251:
+	setp.lt.s64 %p205, %rd882, %rd830;
+	not.pred %p206, %p205;
+	@!%p206 bra $L255;
+	bra.uni $L253;
+$L255:
+	mul.lo.s64 %rd883, %rd882, %rd146;
+	mad.lo.s64 %rd884, %rd883, 4, %rd144;
+	ld.shared.s32 %r322, [%rd884+0];
+	mov.b32 %r323, %r322;
+	add.s64 %rd885, %rd881, %rd882;
+	mul.lo.s64 %rd886, %rd885, %rd242;
+	mad.lo.s64 %rd887, %rd886, 4, %rd240;
+	st.global.s32 [%rd887+0], %r323;
+$L252:
+	add.s64 %rd888, %rd882, 1;
+	mov.b64 %rd882, %rd888;
+	bra.uni $L251;
+$L253:
+$L250:
+	add.s64 %rd889, %rd683, %rd815;
+	min.s64 %rd890, %rd671, %rd889;
+	mov.b64 %rd683, %rd890;
+	bra.uni $L221;
+$L220:
+	mov.b64 %rd891, 0;
+	cvt.u64.u32 %rd892, %r2;
+	setp.eq.s64 %p207, %rd892, 0;
+	setp.gt.s64 %p208, %rd815, 0;
+	and.pred %p209, %p207, %p208;
+	@!%p209 bra $L257;
+	mul.lo.s64 %rd893, %rd669, %rd120;
+	mad.lo.s64 %rd894, %rd893, 8, %rd116;
+	atom.global.add.u64 %rd895, [%rd894], %rd815;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd891, %rd896;
+$L257:
+	cvt.u64.u32 %rd897, %r2;
+	setp.eq.s64 %p210, %rd897, 0;
+	setp.eq.u32 %p211, %r1, 0;
+	and.pred %p212, %p210, %p211;
+	bar.sync 0;
+	@!%p212 bra $L258;
+	st.shared.s64 [%rd1+1024], %rd891;
+$L258:
+	bar.sync 0;
+	ld.shared.s64 %rd898, [%rd1+1024];
+	mov.b64 %rd899, %rd898;
+	add.s64 %rd900, %rd899, %rd814;
+	mov.b64 %rd901, %rd900;
+	mov.b64 %rd902, 0;
+$L259:
+	setp.lt.s64 %p213, %rd902, %rd684;
+	not.pred %p214, %p213;
+	@!%p214 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd903, %rd902, %rd146;
+	mad.lo.s64 %rd904, %rd903, 4, %rd144;
+	ld.shared.s32 %r324, [%rd904+0];
+	mov.b32 %r325, %r324;
+	add.s64 %rd905, %rd901, %rd902;
+	mul.lo.s64 %rd906, %rd905, %rd242;
+	mad.lo.s64 %rd907, %rd906, 4, %rd240;
+	st.global.s32 [%rd907+0], %r325;
+$L260:
+	add.s64 %rd908, %rd902, 1;
+	mov.b64 %rd902, %rd908;
+	bra.uni $L259;
+$L261:
+$L221:
+	mov.b64 %rd909, 0;
+	setp.lt.s64 %p215, %rd679, %rd680;
+	setp.lt.s64 %p216, %rd673, %rd660;
+	or.pred %p217, %p215, %p216;
+	@!%p217 bra $L265;
+	mov.b64 %rd909, 1;
+$L265:
+	mov.b64 %rd910, %rd909;
 	// block reduction
-	sub.u32 %r188, %r13, 1;
-	mov.b32 %r189, %r3;
-$L124:
-	setp.hs.u32 %p113, %r189, 32;
-	@%p113 bra $L125;
-	mov.b64 {%r190, %r191}, %rd496;
-	shfl.sync.down.b32 %r192|%p114, %r190, %r189, %r188, %r17;
-	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
-	mov.b64 %rd497, {%r192, %r193};
-	@!%p114 bra $L126;
-	add.s64 %rd498, %rd496, %rd497;
-	mov.b64 %rd496, %rd498;
-$L126:
-	shl.b32 %r189, %r189, 1;
-	bra.uni $L124;
-$L125:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L127;
-	mul.wide.u32 %rd499, %r8, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	st.shared.s64 [%rd500+0], %rd496;
-$L127:
+	sub.u32 %r326, %r13, 1;
+	mov.b32 %r327, %r3;
+$L266:
+	setp.hs.u32 %p218, %r327, 32;
+	@%p218 bra $L267;
+	mov.b64 {%r328, %r329}, %rd910;
+	shfl.sync.down.b32 %r330|%p219, %r328, %r327, %r326, %r17;
+	shfl.sync.down.b32 %r331, %r329, %r327, %r326, %r17;
+	mov.b64 %rd911, {%r330, %r331};
+	@!%p219 bra $L268;
+	max.s64 %rd912, %rd910, %rd911;
+	mov.b64 %rd910, %rd912;
+$L268:
+	shl.b32 %r327, %r327, 1;
+	bra.uni $L266;
+$L267:
+	setp.eq.u32 %p220, %r7, 0;
+	@!%p220 bra $L269;
+	mul.wide.u32 %rd913, %r8, 16;
+	add.s64 %rd914, %rd1, %rd913;
+	st.shared.s64 [%rd914+0], %rd910;
+$L269:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L128;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L129;
-	mul.wide.u32 %rd501, %r7, 16;
-	add.s64 %rd502, %rd1, %rd501;
-	ld.shared.s64 %rd503, [%rd502+0];
-	mov.b64 %rd496, %rd503;
-$L129:
-	sub.u32 %r194, %r10, 1;
-	mov.b64 {%r195, %r196}, %rd496;
-	shfl.sync.down.b32 %r197|%p118, %r195, 1, %r194, %r17;
-	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
-	mov.b64 %rd504, {%r197, %r198};
-	@!%p118 bra $L130;
-	add.s64 %rd505, %rd496, %rd504;
-	mov.b64 %rd496, %rd505;
-$L130:
-	mov.b64 {%r199, %r200}, %rd496;
-	shfl.sync.down.b32 %r201|%p119, %r199, 2, %r194, %r17;
-	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
-	mov.b64 %rd506, {%r201, %r202};
-	@!%p119 bra $L131;
-	add.s64 %rd507, %rd496, %rd506;
-	mov.b64 %rd496, %rd507;
-$L131:
-	mov.b64 {%r203, %r204}, %rd496;
-	shfl.sync.down.b32 %r205|%p120, %r203, 4, %r194, %r17;
-	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
-	mov.b64 %rd508, {%r205, %r206};
-	@!%p120 bra $L132;
-	add.s64 %rd509, %rd496, %rd508;
-	mov.b64 %rd496, %rd509;
-$L132:
-	mov.b64 {%r207, %r208}, %rd496;
-	shfl.sync.down.b32 %r209|%p121, %r207, 8, %r194, %r17;
-	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
-	mov.b64 %rd510, {%r209, %r210};
-	@!%p121 bra $L133;
-	add.s64 %rd511, %rd496, %rd510;
-	mov.b64 %rd496, %rd511;
-$L133:
-	mov.b64 {%r211, %r212}, %rd496;
-	shfl.sync.down.b32 %r213|%p122, %r211, 16, %r194, %r17;
-	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
-	mov.b64 %rd512, {%r213, %r214};
-	@!%p122 bra $L134;
-	add.s64 %rd513, %rd496, %rd512;
-	mov.b64 %rd496, %rd513;
-$L134:
-	@!%p115 bra $L135;
-	st.shared.s64 [%rd1+1024], %rd496;
-$L135:
-$L128:
+	setp.eq.u32 %p221, %r8, 0;
+	@!%p221 bra $L270;
+	setp.lo.u32 %p222, %r7, %r10;
+	@!%p222 bra $L271;
+	mul.wide.u32 %rd915, %r7, 16;
+	add.s64 %rd916, %rd1, %rd915;
+	ld.shared.s64 %rd917, [%rd916+0];
+	mov.b64 %rd910, %rd917;
+$L271:
+	sub.u32 %r332, %r10, 1;
+	mov.b64 {%r333, %r334}, %rd910;
+	shfl.sync.down.b32 %r335|%p223, %r333, 1, %r332, %r17;
+	shfl.sync.down.b32 %r336, %r334, 1, %r332, %r17;
+	mov.b64 %rd918, {%r335, %r336};
+	@!%p223 bra $L272;
+	max.s64 %rd919, %rd910, %rd918;
+	mov.b64 %rd910, %rd919;
+$L272:
+	mov.b64 {%r337, %r338}, %rd910;
+	shfl.sync.down.b32 %r339|%p224, %r337, 2, %r332, %r17;
+	shfl.sync.down.b32 %r340, %r338, 2, %r332, %r17;
+	mov.b64 %rd920, {%r339, %r340};
+	@!%p224 bra $L273;
+	max.s64 %rd921, %rd910, %rd920;
+	mov.b64 %rd910, %rd921;
+$L273:
+	mov.b64 {%r341, %r342}, %rd910;
+	shfl.sync.down.b32 %r343|%p225, %r341, 4, %r332, %r17;
+	shfl.sync.down.b32 %r344, %r342, 4, %r332, %r17;
+	mov.b64 %rd922, {%r343, %r344};
+	@!%p225 bra $L274;
+	max.s64 %rd923, %rd910, %rd922;
+	mov.b64 %rd910, %rd923;
+$L274:
+	mov.b64 {%r345, %r346}, %rd910;
+	shfl.sync.down.b32 %r347|%p226, %r345, 8, %r332, %r17;
+	shfl.sync.down.b32 %r348, %r346, 8, %r332, %r17;
+	mov.b64 %rd924, {%r347, %r348};
+	@!%p226 bra $L275;
+	max.s64 %rd925, %rd910, %rd924;
+	mov.b64 %rd910, %rd925;
+$L275:
+	mov.b64 {%r349, %r350}, %rd910;
+	shfl.sync.down.b32 %r351|%p227, %r349, 16, %r332, %r17;
+	shfl.sync.down.b32 %r352, %r350, 16, %r332, %r17;
+	mov.b64 %rd926, {%r351, %r352};
+	@!%p227 bra $L276;
+	max.s64 %rd927, %rd910, %rd926;
+	mov.b64 %rd910, %rd927;
+$L276:
+	@!%p220 bra $L277;
+	st.shared.s64 [%rd1+1024], %rd910;
+$L277:
+$L270:
 	bar.sync 0;
-	ld.shared.s64 %rd514, [%rd1+1024];
-	mov.b64 %rd496, %rd514;
-	mov.b64 %rd515, %rd496;
-	mov.b64 %rd326, %rd515;
-	mov.b64 %rd516, %rd327;
+	ld.shared.s64 %rd928, [%rd1+1024];
+	mov.b64 %rd910, %rd928;
+	mov.b64 %rd929, %rd910;
+	setp.eq.s64 %p228, %rd929, 0;
+	@!%p228 bra $L279;
+	bra.uni $L169;
+$L279:
+$L168:
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd930, %rd683;
+	mov.b64 %rd931, %rd681;
+	mov.b64 %rd932, %rd682;
+	mov.b64 %rd933, %rd930;
+	mov.b64 %rd934, %rd931;
+	mov.b64 %rd935, %rd932;
+	mov.b64 %rd936, %rd933;
+	mov.b64 %rd937, %rd934;
+	mov.b64 %rd938, %rd935;
+	mov.b64 %rd621, %rd936;
+	mov.b64 %rd633, %rd937;
+	mov.b64 %rd634, %rd938;
+	add.s64 %rd939, %rd622, %rd633;
+	mov.b64 %rd622, %rd939;
+	max.s64 %rd940, %rd623, %rd634;
+	mov.b64 %rd623, %rd940;
+$L163:
+	add.s64 %rd941, %rd624, 1;
+	mov.b64 %rd624, %rd941;
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd942, %rd622;
 	// block reduction
-	sub.u32 %r215, %r13, 1;
-	mov.b32 %r216, %r3;
-$L136:
-	setp.hs.u32 %p123, %r216, 32;
-	@%p123 bra $L137;
-	mov.b64 {%r217, %r218}, %rd516;
-	shfl.sync.down.b32 %r219|%p124, %r217, %r216, %r215, %r17;
-	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
-	mov.b64 %rd517, {%r219, %r220};
-	@!%p124 bra $L138;
-	max.s64 %rd518, %rd516, %rd517;
-	mov.b64 %rd516, %rd518;
-$L138:
-	shl.b32 %r216, %r216, 1;
-	bra.uni $L136;
-$L137:
-	setp.eq.u32 %p125, %r7, 0;
-	@!%p125 bra $L139;
-	mul.wide.u32 %rd519, %r8, 16;
-	add.s64 %rd520, %rd1, %rd519;
-	st.shared.s64 [%rd520+0], %rd516;
-$L139:
+	sub.u32 %r353, %r13, 1;
+	mov.b32 %r354, %r3;
+$L280:
+	setp.hs.u32 %p229, %r354, 32;
+	@%p229 bra $L281;
+	mov.b64 {%r355, %r356}, %rd942;
+	shfl.sync.down.b32 %r357|%p230, %r355, %r354, %r353, %r17;
+	shfl.sync.down.b32 %r358, %r356, %r354, %r353, %r17;
+	mov.b64 %rd943, {%r357, %r358};
+	@!%p230 bra $L282;
+	add.s64 %rd944, %rd942, %rd943;
+	mov.b64 %rd942, %rd944;
+$L282:
+	shl.b32 %r354, %r354, 1;
+	bra.uni $L280;
+$L281:
+	setp.eq.u32 %p231, %r7, 0;
+	@!%p231 bra $L283;
+	mul.wide.u32 %rd945, %r8, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	st.shared.s64 [%rd946+0], %rd942;
+$L283:
 	bar.sync 0;
-	setp.eq.u32 %p126, %r8, 0;
-	@!%p126 bra $L140;
-	setp.lo.u32 %p127, %r7, %r10;
-	@!%p127 bra $L141;
-	mul.wide.u32 %rd521, %r7, 16;
-	add.s64 %rd522, %rd1, %rd521;
-	ld.shared.s64 %rd523, [%rd522+0];
-	mov.b64 %rd516, %rd523;
-$L141:
-	sub.u32 %r221, %r10, 1;
-	mov.b64 {%r222, %r223}, %rd516;
-	shfl.sync.down.b32 %r224|%p128, %r222, 1, %r221, %r17;
-	shfl.sync.down.b32 %r225, %r223, 1, %r221, %r17;
-	mov.b64 %rd524, {%r224, %r225};
-	@!%p128 bra $L142;
-	max.s64 %rd525, %rd516, %rd524;
-	mov.b64 %rd516, %rd525;
-$L142:
-	mov.b64 {%r226, %r227}, %rd516;
-	shfl.sync.down.b32 %r228|%p129, %r226, 2, %r221, %r17;
-	shfl.sync.down.b32 %r229, %r227, 2, %r221, %r17;
-	mov.b64 %rd526, {%r228, %r229};
-	@!%p129 bra $L143;
-	max.s64 %rd527, %rd516, %rd526;
-	mov.b64 %rd516, %rd527;
-$L143:
-	mov.b64 {%r230, %r231}, %rd516;
-	shfl.sync.down.b32 %r232|%p130, %r230, 4, %r221, %r17;
-	shfl.sync.down.b32 %r233, %r231, 4, %r221, %r17;
-	mov.b64 %rd528, {%r232, %r233};
-	@!%p130 bra $L144;
-	max.s64 %rd529, %rd516, %rd528;
-	mov.b64 %rd516, %rd529;
-$L144:
-	mov.b64 {%r234, %r235}, %rd516;
-	shfl.sync.down.b32 %r236|%p131, %r234, 8, %r221, %r17;
-	shfl.sync.down.b32 %r237, %r235, 8, %r221, %r17;
-	mov.b64 %rd530, {%r236, %r237};
-	@!%p131 bra $L145;
-	max.s64 %rd531, %rd516, %rd530;
-	mov.b64 %rd516, %rd531;
-$L145:
-	mov.b64 {%r238, %r239}, %rd516;
-	shfl.sync.down.b32 %r240|%p132, %r238, 16, %r221, %r17;
-	shfl.sync.down.b32 %r241, %r239, 16, %r221, %r17;
-	mov.b64 %rd532, {%r240, %r241};
-	@!%p132 bra $L146;
-	max.s64 %rd533, %rd516, %rd532;
-	mov.b64 %rd516, %rd533;
-$L146:
-	@!%p125 bra $L147;
-	st.shared.s64 [%rd1+1024], %rd516;
-$L147:
-$L140:
+	setp.eq.u32 %p232, %r8, 0;
+	@!%p232 bra $L284;
+	setp.lo.u32 %p233, %r7, %r10;
+	@!%p233 bra $L285;
+	mul.wide.u32 %rd947, %r7, 16;
+	add.s64 %rd948, %rd1, %rd947;
+	ld.shared.s64 %rd949, [%rd948+0];
+	mov.b64 %rd942, %rd949;
+$L285:
+	sub.u32 %r359, %r10, 1;
+	mov.b64 {%r360, %r361}, %rd942;
+	shfl.sync.down.b32 %r362|%p234, %r360, 1, %r359, %r17;
+	shfl.sync.down.b32 %r363, %r361, 1, %r359, %r17;
+	mov.b64 %rd950, {%r362, %r363};
+	@!%p234 bra $L286;
+	add.s64 %rd951, %rd942, %rd950;
+	mov.b64 %rd942, %rd951;
+$L286:
+	mov.b64 {%r364, %r365}, %rd942;
+	shfl.sync.down.b32 %r366|%p235, %r364, 2, %r359, %r17;
+	shfl.sync.down.b32 %r367, %r365, 2, %r359, %r17;
+	mov.b64 %rd952, {%r366, %r367};
+	@!%p235 bra $L287;
+	add.s64 %rd953, %rd942, %rd952;
+	mov.b64 %rd942, %rd953;
+$L287:
+	mov.b64 {%r368, %r369}, %rd942;
+	shfl.sync.down.b32 %r370|%p236, %r368, 4, %r359, %r17;
+	shfl.sync.down.b32 %r371, %r369, 4, %r359, %r17;
+	mov.b64 %rd954, {%r370, %r371};
+	@!%p236 bra $L288;
+	add.s64 %rd955, %rd942, %rd954;
+	mov.b64 %rd942, %rd955;
+$L288:
+	mov.b64 {%r372, %r373}, %rd942;
+	shfl.sync.down.b32 %r374|%p237, %r372, 8, %r359, %r17;
+	shfl.sync.down.b32 %r375, %r373, 8, %r359, %r17;
+	mov.b64 %rd956, {%r374, %r375};
+	@!%p237 bra $L289;
+	add.s64 %rd957, %rd942, %rd956;
+	mov.b64 %rd942, %rd957;
+$L289:
+	mov.b64 {%r376, %r377}, %rd942;
+	shfl.sync.down.b32 %r378|%p238, %r376, 16, %r359, %r17;
+	shfl.sync.down.b32 %r379, %r377, 16, %r359, %r17;
+	mov.b64 %rd958, {%r378, %r379};
+	@!%p238 bra $L290;
+	add.s64 %rd959, %rd942, %rd958;
+	mov.b64 %rd942, %rd959;
+$L290:
+	@!%p231 bra $L291;
+	st.shared.s64 [%rd1+1024], %rd942;
+$L291:
+$L284:
 	bar.sync 0;
-	ld.shared.s64 %rd534, [%rd1+1024];
-	mov.b64 %rd516, %rd534;
-	mov.b64 %rd535, %rd516;
-	mov.b64 %rd327, %rd535;
-	cvt.u64.u32 %rd536, %r2;
-	setp.eq.s64 %p133, %rd536, 0;
-	@!%p133 bra $L149;
-	setp.gt.s64 %p134, %rd326, 0;
-	@!%p134 bra $L151;
-	add.s64 %rd537, %rd301, 1;
-	mul.lo.s64 %rd538, %rd537, %rd116;
-	mad.lo.s64 %rd539, %rd538, 8, %rd112;
-	atom.global.add.u64 %rd540, [%rd539], %rd326;
-$L151:
-	setp.gt.s64 %p135, %rd327, 0;
-	@!%p135 bra $L153;
-	add.s64 %rd541, %rd301, 2;
-	mul.lo.s64 %rd542, %rd541, %rd116;
-	mad.lo.s64 %rd543, %rd542, 8, %rd112;
-	atom.global.max.s64 %rd544, [%rd543], %rd327;
-$L153:
-$L149:
+	ld.shared.s64 %rd960, [%rd1+1024];
+	mov.b64 %rd942, %rd960;
+	mov.b64 %rd961, %rd942;
+	mov.b64 %rd622, %rd961;
+	mov.b64 %rd962, %rd623;
+	// block reduction
+	sub.u32 %r380, %r13, 1;
+	mov.b32 %r381, %r3;
+$L292:
+	setp.hs.u32 %p239, %r381, 32;
+	@%p239 bra $L293;
+	mov.b64 {%r382, %r383}, %rd962;
+	shfl.sync.down.b32 %r384|%p240, %r382, %r381, %r380, %r17;
+	shfl.sync.down.b32 %r385, %r383, %r381, %r380, %r17;
+	mov.b64 %rd963, {%r384, %r385};
+	@!%p240 bra $L294;
+	max.s64 %rd964, %rd962, %rd963;
+	mov.b64 %rd962, %rd964;
+$L294:
+	shl.b32 %r381, %r381, 1;
+	bra.uni $L292;
+$L293:
+	setp.eq.u32 %p241, %r7, 0;
+	@!%p241 bra $L295;
+	mul.wide.u32 %rd965, %r8, 16;
+	add.s64 %rd966, %rd1, %rd965;
+	st.shared.s64 [%rd966+0], %rd962;
+$L295:
 	bar.sync 0;
-	setp.eq.u32 %p136, %r5, 0;
-	@!%p136 bra $L154;
+	setp.eq.u32 %p242, %r8, 0;
+	@!%p242 bra $L296;
+	setp.lo.u32 %p243, %r7, %r10;
+	@!%p243 bra $L297;
+	mul.wide.u32 %rd967, %r7, 16;
+	add.s64 %rd968, %rd1, %rd967;
+	ld.shared.s64 %rd969, [%rd968+0];
+	mov.b64 %rd962, %rd969;
+$L297:
+	sub.u32 %r386, %r10, 1;
+	mov.b64 {%r387, %r388}, %rd962;
+	shfl.sync.down.b32 %r389|%p244, %r387, 1, %r386, %r17;
+	shfl.sync.down.b32 %r390, %r388, 1, %r386, %r17;
+	mov.b64 %rd970, {%r389, %r390};
+	@!%p244 bra $L298;
+	max.s64 %rd971, %rd962, %rd970;
+	mov.b64 %rd962, %rd971;
+$L298:
+	mov.b64 {%r391, %r392}, %rd962;
+	shfl.sync.down.b32 %r393|%p245, %r391, 2, %r386, %r17;
+	shfl.sync.down.b32 %r394, %r392, 2, %r386, %r17;
+	mov.b64 %rd972, {%r393, %r394};
+	@!%p245 bra $L299;
+	max.s64 %rd973, %rd962, %rd972;
+	mov.b64 %rd962, %rd973;
+$L299:
+	mov.b64 {%r395, %r396}, %rd962;
+	shfl.sync.down.b32 %r397|%p246, %r395, 4, %r386, %r17;
+	shfl.sync.down.b32 %r398, %r396, 4, %r386, %r17;
+	mov.b64 %rd974, {%r397, %r398};
+	@!%p246 bra $L300;
+	max.s64 %rd975, %rd962, %rd974;
+	mov.b64 %rd962, %rd975;
+$L300:
+	mov.b64 {%r399, %r400}, %rd962;
+	shfl.sync.down.b32 %r401|%p247, %r399, 8, %r386, %r17;
+	shfl.sync.down.b32 %r402, %r400, 8, %r386, %r17;
+	mov.b64 %rd976, {%r401, %r402};
+	@!%p247 bra $L301;
+	max.s64 %rd977, %rd962, %rd976;
+	mov.b64 %rd962, %rd977;
+$L301:
+	mov.b64 {%r403, %r404}, %rd962;
+	shfl.sync.down.b32 %r405|%p248, %r403, 16, %r386, %r17;
+	shfl.sync.down.b32 %r406, %r404, 16, %r386, %r17;
+	mov.b64 %rd978, {%r405, %r406};
+	@!%p248 bra $L302;
+	max.s64 %rd979, %rd962, %rd978;
+	mov.b64 %rd962, %rd979;
+$L302:
+	@!%p241 bra $L303;
+	st.shared.s64 [%rd1+1024], %rd962;
+$L303:
+$L296:
+	bar.sync 0;
+	ld.shared.s64 %rd980, [%rd1+1024];
+	mov.b64 %rd962, %rd980;
+	mov.b64 %rd981, %rd962;
+	mov.b64 %rd623, %rd981;
+	cvt.u64.u32 %rd982, %r2;
+	setp.eq.s64 %p249, %rd982, 0;
+	@!%p249 bra $L305;
+	setp.gt.s64 %p250, %rd622, 0;
+	@!%p250 bra $L307;
+	add.s64 %rd983, %rd305, 1;
+	mul.lo.s64 %rd984, %rd983, %rd120;
+	mad.lo.s64 %rd985, %rd984, 8, %rd116;
+	atom.global.add.u64 %rd986, [%rd985], %rd622;
+$L307:
+	setp.gt.s64 %p251, %rd623, 0;
+	@!%p251 bra $L309;
+	add.s64 %rd987, %rd305, 2;
+	mul.lo.s64 %rd988, %rd987, %rd120;
+	mad.lo.s64 %rd989, %rd988, 8, %rd116;
+	atom.global.max.s64 %rd990, [%rd989], %rd623;
+$L309:
+$L305:
+	bar.sync 0;
+	setp.eq.u32 %p252, %r5, 0;
+	@!%p252 bra $L310;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r242, [gk_league_sync+4];
-	atom.global.add.u32 %r243, [gk_league_sync], 1;
-	mov.u32 %r244, %nctaid.x;
-	sub.u32 %r245, %r244, 1;
-	setp.eq.u32 %p137, %r243, %r245;
-	@!%p137 bra $L155;
+	ld.relaxed.gpu.global.u32 %r407, [gk_league_sync+4];
+	atom.global.add.u32 %r408, [gk_league_sync], 1;
+	mov.u32 %r409, %nctaid.x;
+	sub.u32 %r410, %r409, 1;
+	setp.eq.u32 %p253, %r408, %r410;
+	@!%p253 bra $L311;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r246, [gk_league_sync+4], 1;
-	bra.uni $L156;
-$L155:
-	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
-	setp.eq.u32 %p138, %r247, %r242;
-	@%p138 bra $L155;
-$L156:
+	atom.global.add.u32 %r411, [gk_league_sync+4], 1;
+	bra.uni $L312;
+$L311:
+	ld.relaxed.gpu.global.u32 %r412, [gk_league_sync+4];
+	setp.eq.u32 %p254, %r412, %r407;
+	@%p254 bra $L311;
+$L312:
 	fence.acq_rel.gpu;
-$L154:
+$L310:
 	bar.sync 0;
-	setp.eq.s64 %p139, %rd216, 0;
-	and.pred %p140, %p11, %p139;
-	@!%p140 bra $L158;
-	mov.b64 %rd546, 9;
-	mul.lo.s64 %rd545, %rd546, %rd116;
-	mad.lo.s64 %rd547, %rd545, 8, %rd112;
-	mov.b64 %rd548, 0;
-	st.global.s64 [%rd547+0], %rd548;
-$L158:
-	mul.lo.s64 %rd549, %rd253, %rd116;
-	mad.lo.s64 %rd550, %rd549, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
-	mov.b64 %rd552, %rd551;
-	add.s64 %rd553, %rd253, 1;
-	mul.lo.s64 %rd554, %rd553, %rd116;
-	mad.lo.s64 %rd555, %rd554, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd556, [%rd555+0];
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd558, %rd552;
-	mov.b64 %rd559, %rd557;
-	mov.b64 %rd560, %rd558;
-	mov.b64 %rd561, %rd559;
-	add.s64 %rd562, %rd253, 2;
-	mul.lo.s64 %rd563, %rd562, %rd116;
-	mad.lo.s64 %rd564, %rd563, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
-	mov.b64 %rd566, %rd565;
-	mov.b64 %rd210, %rd566;
-	@!%p11 bra $L160;
-	mov.b64 %rd568, 3;
-	mul.lo.s64 %rd567, %rd568, %rd216;
-	mov.b64 %rd570, 1;
-	add.s64 %rd569, %rd570, %rd567;
-	mul.lo.s64 %rd571, %rd569, %rd109;
-	mad.lo.s64 %rd572, %rd571, 8, %rd105;
-	st.global.s64 [%rd572+0], %rd560;
-	mov.b64 %rd574, 3;
-	mul.lo.s64 %rd573, %rd574, %rd216;
-	mov.b64 %rd576, 2;
-	add.s64 %rd575, %rd576, %rd573;
-	mul.lo.s64 %rd577, %rd575, %rd109;
-	mad.lo.s64 %rd578, %rd577, 8, %rd105;
-	st.global.s64 [%rd578+0], %rd561;
-	mov.b64 %rd580, 3;
-	mul.lo.s64 %rd579, %rd580, %rd216;
-	mov.b64 %rd582, 3;
-	add.s64 %rd581, %rd582, %rd579;
-	mul.lo.s64 %rd583, %rd581, %rd109;
-	mad.lo.s64 %rd584, %rd583, 8, %rd105;
-	st.global.s64 [%rd584+0], %rd210;
-	add.s64 %rd585, %rd216, 1;
-	st.global.s64 [%rd105+0], %rd585;
-$L160:
-	setp.eq.s64 %p141, %rd560, 0;
-	setp.gt.s64 %p142, %rd560, %rd66;
-	or.pred %p143, %p141, %p142;
-	setp.gt.s64 %p144, %rd561, %rd68;
-	or.pred %p145, %p143, %p144;
-	setp.gt.s64 %p146, %rd210, %rd70;
-	or.pred %p147, %p145, %p146;
-	@!%p147 bra $L162;
+	setp.eq.s64 %p255, %rd230, 0;
+	and.pred %p256, %p11, %p255;
+	@!%p256 bra $L314;
+	mov.b64 %rd992, 9;
+	mul.lo.s64 %rd991, %rd992, %rd120;
+	mad.lo.s64 %rd993, %rd991, 8, %rd116;
+	mov.b64 %rd994, 0;
+	st.global.s64 [%rd993+0], %rd994;
+$L314:
+	mul.lo.s64 %rd995, %rd267, %rd120;
+	mad.lo.s64 %rd996, %rd995, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	add.s64 %rd999, %rd267, 1;
+	mul.lo.s64 %rd1000, %rd999, %rd120;
+	mad.lo.s64 %rd1001, %rd1000, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1002, [%rd1001+0];
+	mov.b64 %rd1003, %rd1002;
+	mov.b64 %rd1004, %rd998;
+	mov.b64 %rd1005, %rd1003;
+	mov.b64 %rd1006, %rd1004;
+	mov.b64 %rd1007, %rd1005;
+	add.s64 %rd1008, %rd267, 2;
+	mul.lo.s64 %rd1009, %rd1008, %rd120;
+	mad.lo.s64 %rd1010, %rd1009, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1011, [%rd1010+0];
+	mov.b64 %rd1012, %rd1011;
+	mov.b64 %rd224, %rd1012;
+	@!%p11 bra $L316;
+	mov.b64 %rd1014, 3;
+	mul.lo.s64 %rd1013, %rd1014, %rd230;
+	mov.b64 %rd1016, 1;
+	add.s64 %rd1015, %rd1016, %rd1013;
+	mul.lo.s64 %rd1017, %rd1015, %rd113;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
+	st.global.s64 [%rd1018+0], %rd1006;
+	mov.b64 %rd1020, 3;
+	mul.lo.s64 %rd1019, %rd1020, %rd230;
+	mov.b64 %rd1022, 2;
+	add.s64 %rd1021, %rd1022, %rd1019;
+	mul.lo.s64 %rd1023, %rd1021, %rd113;
+	mad.lo.s64 %rd1024, %rd1023, 8, %rd109;
+	st.global.s64 [%rd1024+0], %rd1007;
+	mov.b64 %rd1026, 3;
+	mul.lo.s64 %rd1025, %rd1026, %rd230;
+	mov.b64 %rd1028, 3;
+	add.s64 %rd1027, %rd1028, %rd1025;
+	mul.lo.s64 %rd1029, %rd1027, %rd113;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd109;
+	st.global.s64 [%rd1030+0], %rd224;
+	add.s64 %rd1031, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1031;
+$L316:
+	setp.eq.s64 %p257, %rd1006, 0;
+	setp.gt.s64 %p258, %rd1006, %rd66;
+	or.pred %p259, %p257, %p258;
+	setp.gt.s64 %p260, %rd1007, %rd68;
+	or.pred %p261, %p259, %p260;
+	setp.gt.s64 %p262, %rd224, %rd70;
+	or.pred %p263, %p261, %p262;
+	@!%p263 bra $L318;
 	bra.uni $L3;
-$L162:
-	mov.b64 %rd144, %rd560;
+$L318:
+	mov.b64 %rd158, %rd1006;
 $L36:
-	add.s64 %rd586, %rd216, 1;
-	mov.b64 %rd216, %rd586;
+	add.s64 %rd1032, %rd230, 1;
+	mov.b64 %rd230, %rd1032;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -19252,13 +21448,15 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51
 )
 {
-	.reg .pred %p<153>;
-	.reg .b32 %r<239>;
-	.reg .b64 %rd<586>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<274>;
+	.reg .b32 %r<395>;
+	.reg .b64 %rd<1031>;
+	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19396,208 +21594,224 @@ const gokkosPTX11 = `//
 	mov.b64 %rd100, %rd99;
 	ld.param.s64 %rd101, [gk_s37];
 	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s38];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s40];
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u64 %rd107, [gk_s40];
+	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s41];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s43];
+	ld.param.s64 %rd110, [gk_s41];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s42];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s43];
+	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.u64 %rd117, [gk_s44];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s46];
+	ld.param.s64 %rd117, [gk_s44];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s45];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s46];
+	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.u64 %rd124, [gk_s47];
-	cvta.to.global.u64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.s64 %rd129, [gk_s49];
+	ld.param.s64 %rd124, [gk_s47];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s48];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s49];
+	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	ld.param.s64 %rd131, [gk_s50];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s51];
+	mov.b64 %rd134, %rd133;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd134, %rd2;
+	setp.ge.s64 %p7, %rd138, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd135, %rd13, %rd21;
-	mad.lo.s64 %rd136, %rd100, 4, 15;
-	and.b64 %rd136, %rd136, -16;
-	add.s64 %rd21, %rd21, %rd136;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd100;
-	mov.b64 %rd139, 1;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mov.b64 %rd142, %rd139;
-	setp.eq.s64 %p8, %rd131, 0;
-	cvt.u64.u32 %rd143, %r2;
-	setp.eq.s64 %p9, %rd143, 0;
+	add.s64 %rd139, %rd13, %rd21;
+	mad.lo.s64 %rd140, %rd100, 4, 15;
+	and.b64 %rd140, %rd140, -16;
+	add.s64 %rd21, %rd21, %rd140;
+	mov.b64 %rd141, %rd139;
+	mov.b64 %rd142, %rd100;
+	mov.b64 %rd143, 1;
+	mov.b64 %rd144, %rd141;
+	mov.b64 %rd145, %rd142;
+	mov.b64 %rd146, %rd143;
+	mov.b64 %rd148, 2;
+	mul.lo.s64 %rd147, %rd148, %rd106;
+	add.s64 %rd149, %rd11, %rd20;
+	mad.lo.s64 %rd150, %rd147, 4, 15;
+	and.b64 %rd150, %rd150, -16;
+	add.s64 %rd20, %rd20, %rd150;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd147;
+	mov.b64 %rd153, 1;
+	mov.b64 %rd154, %rd151;
+	mov.b64 %rd155, %rd152;
+	mov.b64 %rd156, %rd153;
+	setp.eq.s64 %p8, %rd135, 0;
+	cvt.u64.u32 %rd157, %r2;
+	setp.eq.s64 %p9, %rd157, 0;
 	and.pred %p10, %p8, %p9;
 	mov.pred %p11, %p10;
-	mov.b64 %rd144, %rd62;
-	mov.b64 %rd145, 0;
-	cvt.u64.u32 %rd146, %r4;
-	mul.lo.s64 %rd147, %rd131, %rd146;
-	cvt.u64.u32 %rd148, %r2;
-	add.s64 %rd149, %rd147, %rd148;
-	mov.b64 %rd150, %rd149;
+	mov.b64 %rd158, %rd62;
+	mov.b64 %rd159, 0;
+	cvt.u64.u32 %rd160, %r4;
+	mul.lo.s64 %rd161, %rd135, %rd160;
+	cvt.u64.u32 %rd162, %r2;
+	add.s64 %rd163, %rd161, %rd162;
+	mov.b64 %rd164, %rd163;
 $L4:
-	setp.lt.s64 %p12, %rd150, %rd144;
+	setp.lt.s64 %p12, %rd164, %rd158;
 	not.pred %p13, %p12;
 	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd151, %rd150, %rd53;
-	mad.lo.s64 %rd152, %rd151, 4, %rd49;
-	ld.global.s32 %r34, [%rd152+0];
+	mul.lo.s64 %rd165, %rd164, %rd53;
+	mad.lo.s64 %rd166, %rd165, 4, %rd49;
+	ld.global.s32 %r34, [%rd166+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd153, %rd25;
+	mov.b64 %rd167, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd154, %r36;
-	add.s64 %rd155, %rd154, 1;
-	mul.lo.s64 %rd156, %rd155, %rd32;
-	mad.lo.s64 %rd157, %rd156, 8, %rd28;
-	ld.global.nc.s64 %rd158, [%rd157+0];
-	mov.b64 %rd159, %rd158;
-	cvt.s64.s32 %rd160, %r36;
-	mul.lo.s64 %rd161, %rd160, %rd32;
-	mad.lo.s64 %rd162, %rd161, 8, %rd28;
-	ld.global.nc.s64 %rd163, [%rd162+0];
-	mov.b64 %rd164, %rd163;
-	sub.s64 %rd165, %rd159, %rd164;
-	mov.b64 %rd166, %rd165;
-	max.s64 %rd167, %rd145, %rd166;
-	mov.b64 %rd145, %rd167;
+	cvt.s64.s32 %rd168, %r36;
+	add.s64 %rd169, %rd168, 1;
+	mul.lo.s64 %rd170, %rd169, %rd32;
+	mad.lo.s64 %rd171, %rd170, 8, %rd28;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	cvt.s64.s32 %rd174, %r36;
+	mul.lo.s64 %rd175, %rd174, %rd32;
+	mad.lo.s64 %rd176, %rd175, 8, %rd28;
+	ld.global.nc.s64 %rd177, [%rd176+0];
+	mov.b64 %rd178, %rd177;
+	sub.s64 %rd179, %rd173, %rd178;
+	mov.b64 %rd180, %rd179;
+	max.s64 %rd181, %rd159, %rd180;
+	mov.b64 %rd159, %rd181;
 $L5:
-	cvt.u64.u32 %rd168, %r4;
-	mul.lo.s64 %rd169, %rd2, %rd168;
-	add.s64 %rd170, %rd150, %rd169;
-	mov.b64 %rd150, %rd170;
+	cvt.u64.u32 %rd182, %r4;
+	mul.lo.s64 %rd183, %rd2, %rd182;
+	add.s64 %rd184, %rd164, %rd183;
+	mov.b64 %rd164, %rd184;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd171, %rd145;
+	mov.b64 %rd185, %rd159;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
 	setp.hs.u32 %p14, %r38, 32;
 	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd171;
+	mov.b64 {%r39, %r40}, %rd185;
 	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd172, {%r41, %r42};
+	mov.b64 %rd186, {%r41, %r42};
 	@!%p15 bra $L11;
-	max.s64 %rd173, %rd171, %rd172;
-	mov.b64 %rd171, %rd173;
+	max.s64 %rd187, %rd185, %rd186;
+	mov.b64 %rd185, %rd187;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L12;
-	mul.wide.u32 %rd174, %r8, 16;
-	add.s64 %rd175, %rd1, %rd174;
-	st.shared.s64 [%rd175+0], %rd171;
+	mul.wide.u32 %rd188, %r8, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	st.shared.s64 [%rd189+0], %rd185;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L13;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd176, %r7, 16;
-	add.s64 %rd177, %rd1, %rd176;
-	ld.shared.s64 %rd178, [%rd177+0];
-	mov.b64 %rd171, %rd178;
+	mul.wide.u32 %rd190, %r7, 16;
+	add.s64 %rd191, %rd1, %rd190;
+	ld.shared.s64 %rd192, [%rd191+0];
+	mov.b64 %rd185, %rd192;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd171;
+	mov.b64 {%r44, %r45}, %rd185;
 	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd179, {%r46, %r47};
+	mov.b64 %rd193, {%r46, %r47};
 	@!%p19 bra $L15;
-	max.s64 %rd180, %rd171, %rd179;
-	mov.b64 %rd171, %rd180;
+	max.s64 %rd194, %rd185, %rd193;
+	mov.b64 %rd185, %rd194;
 $L15:
-	mov.b64 {%r48, %r49}, %rd171;
+	mov.b64 {%r48, %r49}, %rd185;
 	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd181, {%r50, %r51};
+	mov.b64 %rd195, {%r50, %r51};
 	@!%p20 bra $L16;
-	max.s64 %rd182, %rd171, %rd181;
-	mov.b64 %rd171, %rd182;
+	max.s64 %rd196, %rd185, %rd195;
+	mov.b64 %rd185, %rd196;
 $L16:
-	mov.b64 {%r52, %r53}, %rd171;
+	mov.b64 {%r52, %r53}, %rd185;
 	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd183, {%r54, %r55};
+	mov.b64 %rd197, {%r54, %r55};
 	@!%p21 bra $L17;
-	max.s64 %rd184, %rd171, %rd183;
-	mov.b64 %rd171, %rd184;
+	max.s64 %rd198, %rd185, %rd197;
+	mov.b64 %rd185, %rd198;
 $L17:
-	mov.b64 {%r56, %r57}, %rd171;
+	mov.b64 {%r56, %r57}, %rd185;
 	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd185, {%r58, %r59};
+	mov.b64 %rd199, {%r58, %r59};
 	@!%p22 bra $L18;
-	max.s64 %rd186, %rd171, %rd185;
-	mov.b64 %rd171, %rd186;
+	max.s64 %rd200, %rd185, %rd199;
+	mov.b64 %rd185, %rd200;
 $L18:
-	mov.b64 {%r60, %r61}, %rd171;
+	mov.b64 {%r60, %r61}, %rd185;
 	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd187, {%r62, %r63};
+	mov.b64 %rd201, {%r62, %r63};
 	@!%p23 bra $L19;
-	max.s64 %rd188, %rd171, %rd187;
-	mov.b64 %rd171, %rd188;
+	max.s64 %rd202, %rd185, %rd201;
+	mov.b64 %rd185, %rd202;
 $L19:
 	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd171;
+	st.shared.s64 [%rd1+1024], %rd185;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd189, [%rd1+1024];
-	mov.b64 %rd171, %rd189;
-	mov.b64 %rd190, %rd171;
-	mov.b64 %rd145, %rd190;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p24, %rd191, 0;
-	setp.gt.s64 %p25, %rd145, 0;
+	ld.shared.s64 %rd203, [%rd1+1024];
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd204, %rd185;
+	mov.b64 %rd159, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p24, %rd205, 0;
+	setp.gt.s64 %p25, %rd159, 0;
 	and.pred %p26, %p24, %p25;
 	@!%p26 bra $L22;
-	mov.b64 %rd193, 9;
-	mul.lo.s64 %rd192, %rd193, %rd116;
-	mad.lo.s64 %rd194, %rd192, 8, %rd112;
-	atom.global.max.s64 %rd195, [%rd194], %rd145;
+	mov.b64 %rd207, 9;
+	mul.lo.s64 %rd206, %rd207, %rd120;
+	mad.lo.s64 %rd208, %rd206, 8, %rd116;
+	atom.global.max.s64 %rd209, [%rd208], %rd159;
 $L22:
 	@!%p11 bra $L24;
-	mov.b64 %rd196, 0;
-	st.global.s64 [%rd112+0], %rd196;
-	mov.b64 %rd198, 1;
-	mul.lo.s64 %rd197, %rd198, %rd116;
-	mad.lo.s64 %rd199, %rd197, 8, %rd112;
-	mov.b64 %rd200, 0;
-	st.global.s64 [%rd199+0], %rd200;
-	mov.b64 %rd202, 2;
-	mul.lo.s64 %rd201, %rd202, %rd116;
-	mad.lo.s64 %rd203, %rd201, 8, %rd112;
-	mov.b64 %rd204, 0;
-	st.global.s64 [%rd203+0], %rd204;
+	mov.b64 %rd210, 0;
+	st.global.s64 [%rd116+0], %rd210;
+	mov.b64 %rd212, 1;
+	mul.lo.s64 %rd211, %rd212, %rd120;
+	mad.lo.s64 %rd213, %rd211, 8, %rd116;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd216, 2;
+	mul.lo.s64 %rd215, %rd216, %rd120;
+	mad.lo.s64 %rd217, %rd215, 8, %rd116;
+	mov.b64 %rd218, 0;
+	st.global.s64 [%rd217+0], %rd218;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r5, 0;
@@ -19621,13 +21835,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd206, 9;
-	mul.lo.s64 %rd205, %rd206, %rd116;
-	mad.lo.s64 %rd207, %rd205, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	setp.gt.s64 %p30, %rd210, %rd70;
+	mov.b64 %rd220, 9;
+	mul.lo.s64 %rd219, %rd220, %rd120;
+	mad.lo.s64 %rd221, %rd219, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, %rd223;
+	setp.gt.s64 %p30, %rd224, %rd70;
 	@!%p30 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -19652,954 +21866,1989 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p11 bra $L34;
-	mov.b64 %rd212, 9;
-	mul.lo.s64 %rd211, %rd212, %rd116;
-	mad.lo.s64 %rd213, %rd211, 8, %rd112;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd215, -1;
-	st.global.s64 [%rd105+0], %rd215;
+	mov.b64 %rd226, 9;
+	mul.lo.s64 %rd225, %rd226, %rd120;
+	mad.lo.s64 %rd227, %rd225, 8, %rd116;
+	mov.b64 %rd228, 0;
+	st.global.s64 [%rd227+0], %rd228;
+	mov.b64 %rd229, -1;
+	st.global.s64 [%rd109+0], %rd229;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd216, 0;
+	mov.b64 %rd230, 0;
 $L35:
-	setp.lt.s64 %p34, %rd216, %rd64;
+	setp.lt.s64 %p34, %rd230, %rd64;
 	not.pred %p35, %p34;
 	@!%p35 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd217, %rd49;
-	mov.b64 %rd218, %rd51;
-	mov.b64 %rd219, %rd53;
-	mov.b64 %rd220, %rd56;
-	mov.b64 %rd221, %rd58;
-	mov.b64 %rd222, %rd60;
-	mov.b64 %rd223, %rd217;
-	mov.b64 %rd224, %rd218;
-	mov.b64 %rd225, %rd219;
-	mov.b64 %rd226, %rd220;
-	mov.b64 %rd227, %rd221;
-	mov.b64 %rd228, %rd222;
-	rem.s64 %rd229, %rd216, 2;
-	setp.eq.s64 %p36, %rd229, 1;
+	mov.b64 %rd231, %rd49;
+	mov.b64 %rd232, %rd51;
+	mov.b64 %rd233, %rd53;
+	mov.b64 %rd234, %rd56;
+	mov.b64 %rd235, %rd58;
+	mov.b64 %rd236, %rd60;
+	mov.b64 %rd237, %rd231;
+	mov.b64 %rd238, %rd232;
+	mov.b64 %rd239, %rd233;
+	mov.b64 %rd240, %rd234;
+	mov.b64 %rd241, %rd235;
+	mov.b64 %rd242, %rd236;
+	rem.s64 %rd243, %rd230, 2;
+	setp.eq.s64 %p36, %rd243, 1;
 	@!%p36 bra $L41;
-	mov.b64 %rd230, %rd56;
-	mov.b64 %rd231, %rd58;
-	mov.b64 %rd232, %rd60;
-	mov.b64 %rd233, %rd49;
-	mov.b64 %rd234, %rd51;
-	mov.b64 %rd235, %rd53;
-	mov.b64 %rd223, %rd230;
-	mov.b64 %rd224, %rd231;
-	mov.b64 %rd225, %rd232;
-	mov.b64 %rd226, %rd233;
-	mov.b64 %rd227, %rd234;
-	mov.b64 %rd228, %rd235;
+	mov.b64 %rd244, %rd56;
+	mov.b64 %rd245, %rd58;
+	mov.b64 %rd246, %rd60;
+	mov.b64 %rd247, %rd49;
+	mov.b64 %rd248, %rd51;
+	mov.b64 %rd249, %rd53;
+	mov.b64 %rd237, %rd244;
+	mov.b64 %rd238, %rd245;
+	mov.b64 %rd239, %rd246;
+	mov.b64 %rd240, %rd247;
+	mov.b64 %rd241, %rd248;
+	mov.b64 %rd242, %rd249;
 $L41:
 	mov.pred %p37, %p4;
-	mov.b64 %rd236, %rd73;
-	mov.b64 %rd237, %rd75;
-	mov.b64 %rd238, %rd77;
-	mov.b64 %rd239, %rd80;
-	mov.b64 %rd240, %rd82;
-	mov.b64 %rd241, %rd84;
-	mov.b64 %rd242, %rd87;
-	mov.b64 %rd243, %rd89;
-	mov.b64 %rd244, %rd91;
+	mov.b64 %rd250, %rd73;
+	mov.b64 %rd251, %rd75;
+	mov.b64 %rd252, %rd77;
+	mov.b64 %rd253, %rd80;
+	mov.b64 %rd254, %rd82;
+	mov.b64 %rd255, %rd84;
+	mov.b64 %rd256, %rd87;
+	mov.b64 %rd257, %rd89;
+	mov.b64 %rd258, %rd91;
 	mov.pred %p38, %p6;
-	mov.b64 %rd245, %rd94;
-	mov.b64 %rd246, %rd96;
-	mov.b64 %rd247, %rd98;
+	mov.b64 %rd259, %rd94;
+	mov.b64 %rd260, %rd96;
+	mov.b64 %rd261, %rd98;
 	mov.b32 %r76, %r33;
-	mov.b64 %rd248, %rd100;
-	mov.b64 %rd249, %rd102;
-	cvt.u32.u64 %r77, %rd216;
+	mov.b64 %rd262, %rd100;
+	mov.b64 %rd263, %rd102;
+	cvt.u32.u64 %r77, %rd230;
 	add.s32 %r78, %r33, %r77;
 	mov.b32 %r76, %r78;
-	rem.s64 %rd250, %rd216, 3;
-	mov.b64 %rd252, 3;
-	mul.lo.s64 %rd251, %rd252, %rd250;
-	mov.b64 %rd253, %rd251;
+	rem.s64 %rd264, %rd230, 3;
+	mov.b64 %rd266, 3;
+	mul.lo.s64 %rd265, %rd266, %rd264;
+	mov.b64 %rd267, %rd265;
 	@!%p11 bra $L43;
-	add.s64 %rd254, %rd216, 1;
-	rem.s64 %rd255, %rd254, 3;
-	mov.b64 %rd257, 3;
-	mul.lo.s64 %rd256, %rd257, %rd255;
-	mov.b64 %rd258, %rd256;
-	mul.lo.s64 %rd259, %rd258, %rd116;
-	mad.lo.s64 %rd260, %rd259, 8, %rd112;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	add.s64 %rd262, %rd258, 1;
-	mul.lo.s64 %rd263, %rd262, %rd116;
-	mad.lo.s64 %rd264, %rd263, 8, %rd112;
-	mov.b64 %rd265, 0;
-	st.global.s64 [%rd264+0], %rd265;
-	add.s64 %rd266, %rd258, 2;
-	mul.lo.s64 %rd267, %rd266, %rd116;
-	mad.lo.s64 %rd268, %rd267, 8, %rd112;
-	mov.b64 %rd269, 0;
-	st.global.s64 [%rd268+0], %rd269;
+	add.s64 %rd268, %rd230, 1;
+	rem.s64 %rd269, %rd268, 3;
+	mov.b64 %rd271, 3;
+	mul.lo.s64 %rd270, %rd271, %rd269;
+	mov.b64 %rd272, %rd270;
+	mul.lo.s64 %rd273, %rd272, %rd120;
+	mad.lo.s64 %rd274, %rd273, 8, %rd116;
+	mov.b64 %rd275, 0;
+	st.global.s64 [%rd274+0], %rd275;
+	add.s64 %rd276, %rd272, 1;
+	mul.lo.s64 %rd277, %rd276, %rd120;
+	mad.lo.s64 %rd278, %rd277, 8, %rd116;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd278+0], %rd279;
+	add.s64 %rd280, %rd272, 2;
+	mul.lo.s64 %rd281, %rd280, %rd120;
+	mad.lo.s64 %rd282, %rd281, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
 $L43:
-	mov.b64 %rd270, %rd210;
-	cvt.u64.u32 %rd271, %r4;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 1;
+	mov.b64 %rd284, %rd224;
+	cvt.u64.u32 %rd285, %r4;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd287, 1;
 $L44:
-	setp.lt.s64 %p39, %rd273, %rd270;
-	setp.lt.s64 %p40, %rd273, 32;
+	setp.lt.s64 %p39, %rd287, %rd284;
+	setp.lt.s64 %p40, %rd287, 32;
 	and.pred %p41, %p39, %p40;
-	mov.b64 %rd275, 2;
-	mul.lo.s64 %rd274, %rd275, %rd273;
-	setp.le.s64 %p42, %rd274, %rd272;
+	mov.b64 %rd289, 2;
+	mul.lo.s64 %rd288, %rd289, %rd287;
+	setp.le.s64 %p42, %rd288, %rd286;
 	and.pred %p43, %p41, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd276, %rd273, 2;
-	mov.b64 %rd273, %rd276;
+	mul.lo.s64 %rd290, %rd287, 2;
+	mov.b64 %rd287, %rd290;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd277, %rd273;
-	mov.b64 %rd278, %rd25;
-	mov.b64 %rd279, %rd62;
-	mov.b64 %rd280, %rd64;
-	mov.b64 %rd281, %rd66;
-	mov.b64 %rd282, %rd68;
-	mov.b64 %rd283, %rd70;
+	mov.b64 %rd291, %rd287;
+	mov.b64 %rd292, %rd25;
+	mov.b64 %rd293, %rd62;
+	mov.b64 %rd294, %rd64;
+	mov.b64 %rd295, %rd66;
+	mov.b64 %rd296, %rd68;
+	mov.b64 %rd297, %rd70;
 	mov.pred %p45, %p4;
 	mov.pred %p46, %p6;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd284, %rd100;
-	mov.b64 %rd285, %rd102;
+	mov.b64 %rd298, %rd100;
+	mov.b64 %rd299, %rd102;
+	mov.b64 %rd300, %rd104;
+	mov.b64 %rd301, %rd106;
 	mov.pred %p47, %p37;
-	mov.b64 %rd286, %rd236;
-	mov.b64 %rd287, %rd237;
-	mov.b64 %rd288, %rd238;
-	mov.b64 %rd289, %rd239;
-	mov.b64 %rd290, %rd240;
-	mov.b64 %rd291, %rd241;
-	mov.b64 %rd292, %rd242;
-	mov.b64 %rd293, %rd243;
-	mov.b64 %rd294, %rd244;
 	mov.pred %p48, %p38;
-	mov.b64 %rd295, %rd245;
-	mov.b64 %rd296, %rd246;
-	mov.b64 %rd297, %rd247;
 	mov.b32 %r80, %r76;
-	mov.b64 %rd298, %rd248;
-	mov.b64 %rd299, %rd249;
-	mov.b64 %rd300, %rd144;
-	mov.b64 %rd301, %rd253;
-	mov.b64 %rd302, %rd277;
-	cvt.u64.u32 %rd303, %r4;
-	div.s64 %rd304, %rd303, %rd302;
-	setp.eq.s64 %p49, %rd302, -1;
-	neg.s64 %rd305, %rd303;
-	selp.b64 %rd306, %rd305, %rd304, %p49;
-	setp.eq.s64 %p50, %rd302, 0;
-	selp.b64 %rd307, 0, %rd306, %p50;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd2, %rd308;
-	mov.b64 %rd310, %rd309;
-	mul.lo.s64 %rd311, %rd131, %rd308;
-	cvt.u64.u32 %rd312, %r2;
-	div.s64 %rd313, %rd312, %rd302;
-	setp.eq.s64 %p51, %rd302, -1;
-	neg.s64 %rd314, %rd312;
-	selp.b64 %rd315, %rd314, %rd313, %p51;
-	setp.eq.s64 %p52, %rd302, 0;
-	selp.b64 %rd316, 0, %rd315, %p52;
-	add.s64 %rd317, %rd311, %rd316;
-	mov.b64 %rd318, %rd317;
-	cvt.u64.u32 %rd319, %r2;
-	rem.s64 %rd320, %rd319, %rd302;
-	setp.eq.s64 %p53, %rd302, -1;
-	selp.b64 %rd321, 0, %rd320, %p53;
-	setp.eq.s64 %p54, %rd302, 0;
-	selp.b64 %rd322, %rd319, %rd321, %p54;
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r81, -1;
-	mov.b64 %rd324, 0;
-	mov.b64 %rd325, 0;
-	mov.b64 %rd326, 0;
-	mov.b64 %rd327, 0;
-	mov.b64 %rd328, %rd298;
+	mov.b64 %rd302, %rd262;
+	mov.b64 %rd303, %rd263;
+	mov.b64 %rd304, %rd158;
+	mov.b64 %rd305, %rd267;
+	mov.b64 %rd306, %rd291;
+	cvt.u64.u32 %rd307, %r4;
+	div.s64 %rd308, %rd307, %rd306;
+	setp.eq.s64 %p49, %rd306, -1;
+	neg.s64 %rd309, %rd307;
+	selp.b64 %rd310, %rd309, %rd308, %p49;
+	setp.eq.s64 %p50, %rd306, 0;
+	selp.b64 %rd311, 0, %rd310, %p50;
+	mov.b64 %rd312, %rd311;
+	div.s64 %rd313, %rd155, 2;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.b64 %rd318, %rd295;
+	mov.b64 %rd319, %rd296;
+	mov.b64 %rd320, %rd297;
+	mov.pred %p51, %p45;
+	mov.pred %p52, %p46;
+	mov.b32 %r81, %r79;
+	mov.b64 %rd321, %rd298;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
+	mov.pred %p53, %p47;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b64 %rd330, %rd255;
+	mov.b64 %rd331, %rd256;
+	mov.b64 %rd332, %rd257;
+	mov.b64 %rd333, %rd258;
+	mov.pred %p54, %p48;
+	mov.b64 %rd334, %rd259;
+	mov.b64 %rd335, %rd260;
+	mov.b64 %rd336, %rd261;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd337, %rd302;
+	mov.b64 %rd338, %rd303;
+	mov.b64 %rd339, 0;
+	mov.b64 %rd340, %rd304;
+	mul.lo.s64 %rd341, %rd135, %rd312;
+	cvt.u64.u32 %rd342, %r2;
+	div.s64 %rd343, %rd342, %rd306;
+	setp.eq.s64 %p55, %rd306, -1;
+	neg.s64 %rd344, %rd342;
+	selp.b64 %rd345, %rd344, %rd343, %p55;
+	setp.eq.s64 %p56, %rd306, 0;
+	selp.b64 %rd346, 0, %rd345, %p56;
+	add.s64 %rd347, %rd341, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd306;
+	mov.b64 %rd352, %rd305;
+	mov.b64 %rd353, 0;
+	mov.b64 %rd354, %rd314;
+	setp.gt.s64 %p57, %rd300, 1;
+	mov.pred %p58, %p57;
+	mov.b64 %rd355, %rd348;
+	cvt.u64.u32 %rd356, %r2;
+	rem.s64 %rd357, %rd356, %rd351;
+	setp.eq.s64 %p59, %rd351, -1;
+	selp.b64 %rd358, 0, %rd357, %p59;
+	setp.eq.s64 %p60, %rd351, 0;
+	selp.b64 %rd359, %rd356, %rd358, %p60;
+	mov.b64 %rd360, %rd359;
+	mov.b32 %r83, -1;
+	mov.b64 %rd361, 0;
+	mov.b64 %rd362, 0;
+	mov.b64 %rd363, 0;
+	mov.b64 %rd364, 0;
+	mov.b64 %rd365, 0;
 $L49:
-	mov.b64 %rd329, 0;
-	mov.b64 %rd330, %rd328;
+	mov.b64 %rd366, 0;
+	mov.b64 %rd367, %rd337;
 $L52:
-	setp.gt.s64 %p55, %rd330, 0;
-	not.pred %p56, %p55;
-	@!%p56 bra $L56;
+	setp.gt.s64 %p61, %rd367, 0;
+	not.pred %p62, %p61;
+	@!%p62 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p57, %rd324, %rd325;
-	@!%p57 bra $L58;
-	setp.ge.s64 %p58, %rd318, %rd300;
-	@!%p58 bra $L60;
+	setp.ge.s64 %p63, %rd361, %rd362;
+	@!%p63 bra $L58;
+	setp.ge.s64 %p64, %rd355, %rd340;
+	@!%p64 bra $L60;
 	bra.uni $L54;
 $L60:
-	mul.lo.s64 %rd331, %rd318, %rd225;
-	mad.lo.s64 %rd332, %rd331, 4, %rd223;
-	ld.global.s32 %r82, [%rd332+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r81, %r83;
-	add.s64 %rd333, %rd318, %rd310;
-	mov.b64 %rd318, %rd333;
-	mov.b64 %rd334, %rd278;
-	mov.b32 %r84, %r81;
-	cvt.s64.s32 %rd335, %r84;
-	mul.lo.s64 %rd336, %rd335, %rd32;
-	mad.lo.s64 %rd337, %rd336, 8, %rd28;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd278;
-	mov.b32 %r85, %r81;
-	cvt.s64.s32 %rd342, %r85;
-	add.s64 %rd343, %rd342, 1;
-	mul.lo.s64 %rd344, %rd343, %rd32;
-	mad.lo.s64 %rd345, %rd344, 8, %rd28;
-	ld.global.nc.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, %rd347;
-	add.s64 %rd349, %rd340, %rd323;
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd348;
-	mov.b64 %rd324, %rd350;
-	mov.b64 %rd325, %rd351;
+	add.s64 %rd368, %rd339, %rd355;
+	mul.lo.s64 %rd369, %rd368, %rd239;
+	mad.lo.s64 %rd370, %rd369, 4, %rd237;
+	ld.global.s32 %r84, [%rd370+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r83, %r85;
+	add.s64 %rd371, %rd355, %rd350;
+	mov.b64 %rd355, %rd371;
+	mov.b64 %rd372, %rd315;
+	mov.b32 %r86, %r83;
+	cvt.s64.s32 %rd373, %r86;
+	mul.lo.s64 %rd374, %rd373, %rd32;
+	mad.lo.s64 %rd375, %rd374, 8, %rd28;
+	ld.global.nc.s64 %rd376, [%rd375+0];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd315;
+	mov.b32 %r87, %r83;
+	cvt.s64.s32 %rd380, %r87;
+	add.s64 %rd381, %rd380, 1;
+	mul.lo.s64 %rd382, %rd381, %rd32;
+	mad.lo.s64 %rd383, %rd382, 8, %rd28;
+	ld.global.nc.s64 %rd384, [%rd383+0];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd378, %rd360;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, %rd386;
+	mov.b64 %rd361, %rd388;
+	mov.b64 %rd362, %rd389;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd352, %rd324, %rd39;
-	mad.lo.s64 %rd353, %rd352, 4, %rd35;
-	ld.global.nc.s32 %r86, [%rd353+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r81;
-	mov.b32 %r90, %r88;
-	mov.b64 %rd354, %rd324;
+	mul.lo.s64 %rd390, %rd361, %rd39;
+	mad.lo.s64 %rd391, %rd390, 4, %rd35;
+	ld.global.nc.s32 %r88, [%rd391+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r83;
+	mov.b32 %r92, %r90;
+	mov.b64 %rd392, %rd361;
 $L61:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p59, %rd121, 0;
-	@!%p59 bra $L65;
-	mul.lo.s64 %rd355, %rd354, %rd123;
-	mad.lo.s64 %rd356, %rd355, 8, %rd119;
-	ld.global.nc.f64 %fd2, [%rd356+0];
+	setp.gt.s64 %p65, %rd125, 0;
+	@!%p65 bra $L65;
+	mul.lo.s64 %rd393, %rd392, %rd127;
+	mad.lo.s64 %rd394, %rd393, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd394+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
 $L65:
-	cvt.s64.s32 %rd357, %r89;
-	mul.lo.s64 %rd358, %rd357, %rd130;
-	mad.lo.s64 %rd359, %rd358, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd359+0];
+	cvt.s64.s32 %rd395, %r91;
+	mul.lo.s64 %rd396, %rd395, %rd134;
+	mad.lo.s64 %rd397, %rd396, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd397+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd360, %r90;
-	mul.lo.s64 %rd361, %rd360, %rd130;
-	mad.lo.s64 %rd362, %rd361, 8, %rd126;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd362+0];
+	cvt.s64.s32 %rd398, %r92;
+	mul.lo.s64 %rd399, %rd398, %rd134;
+	mad.lo.s64 %rd400, %rd399, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd400+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p60, %fd7, %fd9;
-	not.pred %p61, %p60;
-	@!%p61 bra $L67;
-	mov.pred %p62, 0;
+	setp.lt.f64 %p66, %fd7, %fd9;
+	not.pred %p67, %p66;
+	@!%p67 bra $L67;
+	mov.pred %p68, 0;
 	bra.uni $L63;
 $L67:
-	cvt.s64.s32 %rd363, %r90;
-	mul.lo.s64 %rd364, %rd363, %rd130;
-	mad.lo.s64 %rd365, %rd364, 8, %rd126;
-	ld.relaxed.gpu.global.b64 %rd366, [%rd365];
+	cvt.s64.s32 %rd401, %r92;
+	mul.lo.s64 %rd402, %rd401, %rd134;
+	mad.lo.s64 %rd403, %rd402, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd404, [%rd403];
 $L68:
-	mov.b64 %fd10, %rd366;
+	mov.b64 %fd10, %rd404;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd367, %fd10;
-	mov.b64 %rd368, %fd7;
-	or.b64 %rd369, %rd367, %rd368;
-	setp.eq.f64 %p63, %fd10, %fd7;
-	mov.b64 %fd12, %rd369;
-	selp.f64 %fd13, %fd12, %fd11, %p63;
-	setp.nan.f64 %p64, %fd10, %fd7;
+	mov.b64 %rd405, %fd10;
+	mov.b64 %rd406, %fd7;
+	or.b64 %rd407, %rd405, %rd406;
+	setp.eq.f64 %p69, %fd10, %fd7;
+	mov.b64 %fd12, %rd407;
+	selp.f64 %fd13, %fd12, %fd11, %p69;
+	setp.nan.f64 %p70, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p64;
-	mov.b64 %rd370, %fd15;
-	setp.eq.u64 %p65, %rd366, %rd370;
-	@%p65 bra $L69;
-	atom.global.cas.b64 %rd371, [%rd365], %rd366, %rd370;
-	setp.eq.u64 %p66, %rd371, %rd366;
-	mov.b64 %rd366, %rd371;
-	@!%p66 bra $L68;
+	selp.f64 %fd15, %fd14, %fd13, %p70;
+	mov.b64 %rd408, %fd15;
+	setp.eq.u64 %p71, %rd404, %rd408;
+	@%p71 bra $L69;
+	atom.global.cas.b64 %rd409, [%rd403], %rd404, %rd408;
+	setp.eq.u64 %p72, %rd409, %rd404;
+	mov.b64 %rd404, %rd409;
+	@!%p72 bra $L68;
 $L69:
-	mov.b64 %fd17, %rd366;
+	mov.b64 %fd17, %rd404;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p67, %fd18, %fd7;
-	mov.pred %p62, %p67;
+	setp.gt.f64 %p73, %fd18, %fd7;
+	mov.pred %p68, %p73;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
-	@!%p62 bra $L71;
-	mov.pred %p68, 0;
-	mov.b64 %rd372, %rd329;
-	mov.b32 %r91, %r88;
+	@!%p68 bra $L71;
+	@!%p58 bra $L72;
+	mul.lo.s64 %rd410, %rd366, %rd146;
+	mad.lo.s64 %rd411, %rd410, 4, %rd144;
+	st.shared.s32 [%rd411+0], %r90;
+	add.s64 %rd412, %rd366, 1;
+	mov.b64 %rd366, %rd412;
+	bra.uni $L73;
 $L72:
-	@!%p47 bra $L76;
-	shr.s32 %r92, %r91, 5;
-	cvt.s64.s32 %rd373, %r92;
-	mov.b64 %rd374, %rd373;
-	and.b32 %r93, %r91, 31;
-	cvt.s64.s32 %rd375, %r93;
-	min.u64 %rd376, %rd375, 32;
-	cvt.u32.u64 %r94, %rd376;
-	mov.b32 %r96, 0x1;
-	shl.b32 %r95, %r96, %r94;
-	setp.hs.u32 %p69, %r94, 32;
-	selp.b32 %r97, 0, %r95, %p69;
-	mov.b32 %r98, %r97;
-	mov.b64 %rd377, %rd374;
-	mov.b32 %r99, %r98;
-	mul.lo.s64 %rd378, %rd377, %rd294;
-	mad.lo.s64 %rd379, %rd378, 4, %rd292;
-	ld.relaxed.gpu.global.u32 %r100, [%rd379+0];
-	mov.b32 %r101, %r100;
-	and.b32 %r102, %r101, %r99;
-	setp.ne.u32 %p70, %r102, 0x0;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L78;
-	mul.lo.s64 %rd380, %rd377, %rd294;
-	mad.lo.s64 %rd381, %rd380, 4, %rd292;
-	atom.global.or.b32 %r103, [%rd381], %r99;
-	mov.b32 %r104, %r103;
-	and.b32 %r105, %r104, %r99;
-	setp.ne.u32 %p73, %r105, 0x0;
-	mov.pred %p71, %p73;
-$L78:
-	@!%p71 bra $L80;
-	mov.b64 %rd382, %rd372;
-	mov.b64 %rd383, %rd382;
 	mov.pred %p74, 0;
-	bra.uni $L74;
+	mov.b64 %rd413, %rd366;
+	mov.b32 %r93, %r90;
+$L74:
+	@!%p53 bra $L78;
+	shr.s32 %r94, %r93, 5;
+	cvt.s64.s32 %rd414, %r94;
+	mov.b64 %rd415, %rd414;
+	and.b32 %r95, %r93, 31;
+	cvt.s64.s32 %rd416, %r95;
+	min.u64 %rd417, %rd416, 32;
+	cvt.u32.u64 %r96, %rd417;
+	mov.b32 %r98, 0x1;
+	shl.b32 %r97, %r98, %r96;
+	setp.hs.u32 %p75, %r96, 32;
+	selp.b32 %r99, 0, %r97, %p75;
+	mov.b32 %r100, %r99;
+	mov.b64 %rd418, %rd415;
+	mov.b32 %r101, %r100;
+	mul.lo.s64 %rd419, %rd418, %rd333;
+	mad.lo.s64 %rd420, %rd419, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r102, [%rd420+0];
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r101;
+	setp.ne.u32 %p76, %r104, 0x0;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L80;
+	mul.lo.s64 %rd421, %rd418, %rd333;
+	mad.lo.s64 %rd422, %rd421, 4, %rd331;
+	atom.global.or.b32 %r105, [%rd422], %r101;
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r101;
+	setp.ne.u32 %p79, %r107, 0x0;
+	mov.pred %p77, %p79;
 $L80:
-	mov.b64 %rd384, %rd372;
-	mov.b64 %rd383, %rd384;
-	mov.pred %p74, 1;
+	@!%p77 bra $L82;
+	mov.b64 %rd423, %rd413;
+	mov.b64 %rd424, %rd423;
+	mov.pred %p80, 0;
+	bra.uni $L76;
+$L82:
+	mov.b64 %rd425, %rd413;
+	mov.b64 %rd424, %rd425;
+	mov.pred %p80, 1;
+	bra.uni $L76;
+$L78:
+	@!%p54 bra $L84;
+	cvt.s64.s32 %rd426, %r93;
+	mul.lo.s64 %rd427, %rd426, %rd336;
+	mad.lo.s64 %rd428, %rd427, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r108, [%rd428+0];
+	mov.b32 %r109, %r108;
+	setp.eq.s32 %p81, %r109, %r82;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L86;
+	cvt.s64.s32 %rd429, %r93;
+	mul.lo.s64 %rd430, %rd429, %rd336;
+	mad.lo.s64 %rd431, %rd430, 4, %rd334;
+	atom.global.exch.b32 %r110, [%rd431], %r82;
+	mov.b32 %r111, %r110;
+	setp.eq.s32 %p84, %r111, %r82;
+	mov.pred %p82, %p84;
+$L86:
+	@!%p82 bra $L88;
+	mov.b64 %rd432, %rd413;
+	mov.b64 %rd424, %rd432;
+	mov.pred %p80, 0;
+	bra.uni $L76;
+$L88:
+$L84:
+	mul.lo.s64 %rd433, %rd413, %rd146;
+	mad.lo.s64 %rd434, %rd433, 4, %rd144;
+	st.shared.s32 [%rd434+0], %r93;
+	add.s64 %rd435, %rd413, 1;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd424, %rd436;
+	mov.pred %p80, 1;
+	bra.uni $L76;
+$L75:
 	bra.uni $L74;
 $L76:
-	@!%p48 bra $L82;
-	cvt.s64.s32 %rd385, %r91;
-	mul.lo.s64 %rd386, %rd385, %rd297;
-	mad.lo.s64 %rd387, %rd386, 4, %rd295;
-	ld.relaxed.gpu.global.s32 %r106, [%rd387+0];
-	mov.b32 %r107, %r106;
-	setp.eq.s32 %p75, %r107, %r80;
-	mov.pred %p76, %p75;
-	not.pred %p77, %p76;
-	@!%p77 bra $L84;
-	cvt.s64.s32 %rd388, %r91;
-	mul.lo.s64 %rd389, %rd388, %rd297;
-	mad.lo.s64 %rd390, %rd389, 4, %rd295;
-	atom.global.exch.b32 %r108, [%rd390], %r80;
-	mov.b32 %r109, %r108;
-	setp.eq.s32 %p78, %r109, %r80;
-	mov.pred %p76, %p78;
-$L84:
-	@!%p76 bra $L86;
-	mov.b64 %rd391, %rd372;
-	mov.b64 %rd383, %rd391;
-	mov.pred %p74, 0;
-	bra.uni $L74;
-$L86:
-$L82:
-	mul.lo.s64 %rd392, %rd372, %rd142;
-	mad.lo.s64 %rd393, %rd392, 4, %rd140;
-	st.shared.s32 [%rd393+0], %r91;
-	add.s64 %rd394, %rd372, 1;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd383, %rd395;
-	mov.pred %p74, 1;
-	bra.uni $L74;
+	mov.b64 %rd437, %rd424;
+	mov.pred %p85, %p80;
+	mov.b64 %rd366, %rd437;
+	mov.pred %p74, %p85;
+	@!%p74 bra $L90;
+	mov.b64 %rd438, %rd315;
+	mov.b32 %r112, %r90;
+	cvt.s64.s32 %rd439, %r112;
+	add.s64 %rd440, %rd439, 1;
+	mul.lo.s64 %rd441, %rd440, %rd32;
+	mad.lo.s64 %rd442, %rd441, 8, %rd28;
+	ld.global.nc.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	cvt.s64.s32 %rd445, %r112;
+	mul.lo.s64 %rd446, %rd445, %rd32;
+	mad.lo.s64 %rd447, %rd446, 8, %rd28;
+	ld.global.nc.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	sub.s64 %rd450, %rd444, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd451;
+	add.s64 %rd453, %rd363, %rd452;
+	mov.b64 %rd363, %rd453;
+	max.s64 %rd454, %rd364, %rd452;
+	mov.b64 %rd364, %rd454;
+$L90:
 $L73:
-	bra.uni $L72;
-$L74:
-	mov.b64 %rd396, %rd383;
-	mov.pred %p79, %p74;
-	mov.b64 %rd329, %rd396;
-	mov.pred %p68, %p79;
-	@!%p68 bra $L88;
-	mov.b64 %rd397, %rd278;
-	mov.b32 %r110, %r88;
-	cvt.s64.s32 %rd398, %r110;
-	add.s64 %rd399, %rd398, 1;
-	mul.lo.s64 %rd400, %rd399, %rd32;
-	mad.lo.s64 %rd401, %rd400, 8, %rd28;
-	ld.global.nc.s64 %rd402, [%rd401+0];
-	mov.b64 %rd403, %rd402;
-	cvt.s64.s32 %rd404, %r110;
-	mul.lo.s64 %rd405, %rd404, %rd32;
-	mad.lo.s64 %rd406, %rd405, 8, %rd28;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	sub.s64 %rd409, %rd403, %rd408;
-	mov.b64 %rd410, %rd409;
-	mov.b64 %rd411, %rd410;
-	add.s64 %rd412, %rd326, %rd411;
-	mov.b64 %rd326, %rd412;
-	max.s64 %rd413, %rd327, %rd411;
-	mov.b64 %rd327, %rd413;
-$L88:
 $L71:
-	add.s64 %rd414, %rd324, %rd302;
-	mov.b64 %rd324, %rd414;
-	sub.s64 %rd415, %rd330, 1;
-	mov.b64 %rd330, %rd415;
+	add.s64 %rd455, %rd361, %rd351;
+	mov.b64 %rd361, %rd455;
+	sub.s64 %rd456, %rd367, 1;
+	mov.b64 %rd367, %rd456;
 $L53:
 	bra.uni $L52;
 $L54:
 	// block scan
-	mov.b64 %rd416, %rd329;
-	mov.b32 %r111, %r3;
-$L89:
-	setp.hs.u32 %p80, %r111, 32;
-	@%p80 bra $L90;
-	mov.b64 {%r112, %r113}, %rd416;
-	shfl.sync.up.b32 %r114|%p81, %r112, %r111, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, %r111, 0, %r17;
-	mov.b64 %rd417, {%r114, %r115};
-	@!%p81 bra $L91;
-	add.s64 %rd418, %rd417, %rd416;
-	mov.b64 %rd416, %rd418;
+	mov.b64 %rd457, %rd366;
+	mov.b32 %r113, %r3;
 $L91:
-	shl.b32 %r111, %r111, 1;
-	bra.uni $L89;
-$L90:
-	mov.b64 {%r116, %r117}, %rd416;
-	shfl.sync.up.b32 %r118|%p82, %r116, %r3, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, %r3, 0, %r17;
-	mov.b64 %rd419, {%r118, %r119};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd420, %rd419, 0, %p84;
-	sub.u32 %r120, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r120;
-	@!%p85 bra $L92;
-	mul.wide.u32 %rd421, %r8, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	st.shared.s64 [%rd422+0], %rd416;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L93;
-	mov.b64 %rd423, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L94;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	ld.shared.s64 %rd426, [%rd425+0];
-	mov.b64 %rd423, %rd426;
-$L94:
-	mov.b64 {%r121, %r122}, %rd423;
-	shfl.sync.up.b32 %r123|%p88, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd427, {%r123, %r124};
-	@!%p88 bra $L95;
-	add.s64 %rd428, %rd427, %rd423;
-	mov.b64 %rd423, %rd428;
-$L95:
-	mov.b64 {%r125, %r126}, %rd423;
-	shfl.sync.up.b32 %r127|%p89, %r125, 2, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, 2, 0, %r17;
-	mov.b64 %rd429, {%r127, %r128};
-	@!%p89 bra $L96;
-	add.s64 %rd430, %rd429, %rd423;
-	mov.b64 %rd423, %rd430;
-$L96:
-	mov.b64 {%r129, %r130}, %rd423;
-	shfl.sync.up.b32 %r131|%p90, %r129, 4, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, 4, 0, %r17;
-	mov.b64 %rd431, {%r131, %r132};
-	@!%p90 bra $L97;
-	add.s64 %rd432, %rd431, %rd423;
-	mov.b64 %rd423, %rd432;
-$L97:
-	mov.b64 {%r133, %r134}, %rd423;
-	shfl.sync.up.b32 %r135|%p91, %r133, 8, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, 8, 0, %r17;
-	mov.b64 %rd433, {%r135, %r136};
-	@!%p91 bra $L98;
-	add.s64 %rd434, %rd433, %rd423;
-	mov.b64 %rd423, %rd434;
-$L98:
-	mov.b64 {%r137, %r138}, %rd423;
-	shfl.sync.up.b32 %r139|%p92, %r137, 16, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 16, 0, %r17;
-	mov.b64 %rd435, {%r139, %r140};
-	@!%p92 bra $L99;
-	add.s64 %rd436, %rd435, %rd423;
-	mov.b64 %rd423, %rd436;
-$L99:
-	mov.b64 {%r141, %r142}, %rd423;
-	shfl.sync.up.b32 %r143|%p93, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd437, {%r143, %r144};
-	selp.b64 %rd438, %rd437, 0, %p93;
-	@!%p87 bra $L100;
-	mul.wide.u32 %rd439, %r7, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	add.s64 %rd441, %rd440, 512;
-	st.shared.s64 [%rd441+0], %rd438;
-$L100:
-	sub.u32 %r145, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r145;
-	@!%p94 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd423;
-$L101:
+	setp.hs.u32 %p86, %r113, 32;
+	@%p86 bra $L92;
+	mov.b64 {%r114, %r115}, %rd457;
+	shfl.sync.up.b32 %r116|%p87, %r114, %r113, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
+	mov.b64 %rd458, {%r116, %r117};
+	@!%p87 bra $L93;
+	add.s64 %rd459, %rd458, %rd457;
+	mov.b64 %rd457, %rd459;
 $L93:
+	shl.b32 %r113, %r113, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r118, %r119}, %rd457;
+	shfl.sync.up.b32 %r120|%p88, %r118, %r3, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
+	mov.b64 %rd460, {%r120, %r121};
+	setp.lo.u32 %p89, %r3, 32;
+	and.pred %p90, %p88, %p89;
+	selp.b64 %rd461, %rd460, 0, %p90;
+	sub.u32 %r122, %r13, %r3;
+	setp.eq.u32 %p91, %r7, %r122;
+	@!%p91 bra $L94;
+	mul.wide.u32 %rd462, %r8, 16;
+	add.s64 %rd463, %rd1, %rd462;
+	st.shared.s64 [%rd463+0], %rd457;
+$L94:
 	bar.sync 0;
-	mul.wide.u32 %rd442, %r8, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	add.s64 %rd444, %rd443, 512;
-	ld.shared.s64 %rd445, [%rd444+0];
-	add.s64 %rd446, %rd445, %rd420;
-	ld.shared.s64 %rd447, [%rd1+1024];
-	mov.b64 {%r146, %r147}, %rd446;
-	shfl.sync.idx.b32 %r148|%p95, %r146, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r149, %r147, 0, %r21, %r17;
-	mov.b64 %rd448, {%r148, %r149};
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, 0;
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p96, %rd457, 0;
-	setp.gt.s64 %p97, %rd455, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L103;
-	mul.lo.s64 %rd458, %rd301, %rd116;
-	mad.lo.s64 %rd459, %rd458, 8, %rd112;
-	atom.global.add.u64 %rd460, [%rd459], %rd455;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd456, %rd461;
-$L103:
-	cvt.u64.u32 %rd462, %r2;
-	setp.eq.s64 %p99, %rd462, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
-	bar.sync 0;
-	@!%p101 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd456;
-$L104:
-	bar.sync 0;
-	ld.shared.s64 %rd463, [%rd1+1024];
-	mov.b64 %rd464, %rd463;
-	add.s64 %rd465, %rd464, %rd454;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, 0;
-$L105:
-	setp.lt.s64 %p102, %rd467, %rd329;
-	not.pred %p103, %p102;
-	@!%p103 bra $L109;
-	bra.uni $L107;
-$L109:
-	mul.lo.s64 %rd468, %rd467, %rd142;
-	mad.lo.s64 %rd469, %rd468, 4, %rd140;
-	ld.shared.s32 %r150, [%rd469+0];
-	mov.b32 %r151, %r150;
-	add.s64 %rd470, %rd466, %rd467;
-	mul.lo.s64 %rd471, %rd470, %rd228;
-	mad.lo.s64 %rd472, %rd471, 4, %rd226;
-	st.global.s32 [%rd472+0], %r151;
-$L106:
-	add.s64 %rd473, %rd467, 1;
-	mov.b64 %rd467, %rd473;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd474, 0;
-	setp.lt.s64 %p104, %rd324, %rd325;
-	setp.lt.s64 %p105, %rd318, %rd300;
-	or.pred %p106, %p104, %p105;
-	@!%p106 bra $L111;
-	mov.b64 %rd474, 1;
-$L111:
-	mov.b64 %rd475, %rd474;
-	// block reduction
-	sub.u32 %r152, %r13, 1;
-	mov.b32 %r153, %r3;
-$L112:
-	setp.hs.u32 %p107, %r153, 32;
-	@%p107 bra $L113;
-	mov.b64 {%r154, %r155}, %rd475;
-	shfl.sync.down.b32 %r156|%p108, %r154, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd476, {%r156, %r157};
-	@!%p108 bra $L114;
-	max.s64 %rd477, %rd475, %rd476;
-	mov.b64 %rd475, %rd477;
-$L114:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L112;
-$L113:
-	setp.eq.u32 %p109, %r7, 0;
-	@!%p109 bra $L115;
-	mul.wide.u32 %rd478, %r8, 16;
-	add.s64 %rd479, %rd1, %rd478;
-	st.shared.s64 [%rd479+0], %rd475;
-$L115:
-	bar.sync 0;
-	setp.eq.u32 %p110, %r8, 0;
-	@!%p110 bra $L116;
-	setp.lo.u32 %p111, %r7, %r10;
-	@!%p111 bra $L117;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L95;
+	mov.b64 %rd464, 0;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L96;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	ld.shared.s64 %rd467, [%rd466+0];
+	mov.b64 %rd464, %rd467;
+$L96:
+	mov.b64 {%r123, %r124}, %rd464;
+	shfl.sync.up.b32 %r125|%p94, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd468, {%r125, %r126};
+	@!%p94 bra $L97;
+	add.s64 %rd469, %rd468, %rd464;
+	mov.b64 %rd464, %rd469;
+$L97:
+	mov.b64 {%r127, %r128}, %rd464;
+	shfl.sync.up.b32 %r129|%p95, %r127, 2, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
+	mov.b64 %rd470, {%r129, %r130};
+	@!%p95 bra $L98;
+	add.s64 %rd471, %rd470, %rd464;
+	mov.b64 %rd464, %rd471;
+$L98:
+	mov.b64 {%r131, %r132}, %rd464;
+	shfl.sync.up.b32 %r133|%p96, %r131, 4, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
+	mov.b64 %rd472, {%r133, %r134};
+	@!%p96 bra $L99;
+	add.s64 %rd473, %rd472, %rd464;
+	mov.b64 %rd464, %rd473;
+$L99:
+	mov.b64 {%r135, %r136}, %rd464;
+	shfl.sync.up.b32 %r137|%p97, %r135, 8, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
+	mov.b64 %rd474, {%r137, %r138};
+	@!%p97 bra $L100;
+	add.s64 %rd475, %rd474, %rd464;
+	mov.b64 %rd464, %rd475;
+$L100:
+	mov.b64 {%r139, %r140}, %rd464;
+	shfl.sync.up.b32 %r141|%p98, %r139, 16, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
+	mov.b64 %rd476, {%r141, %r142};
+	@!%p98 bra $L101;
+	add.s64 %rd477, %rd476, %rd464;
+	mov.b64 %rd464, %rd477;
+$L101:
+	mov.b64 {%r143, %r144}, %rd464;
+	shfl.sync.up.b32 %r145|%p99, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd478, {%r145, %r146};
+	selp.b64 %rd479, %rd478, 0, %p99;
+	@!%p93 bra $L102;
 	mul.wide.u32 %rd480, %r7, 16;
 	add.s64 %rd481, %rd1, %rd480;
-	ld.shared.s64 %rd482, [%rd481+0];
-	mov.b64 %rd475, %rd482;
-$L117:
-	sub.u32 %r158, %r10, 1;
-	mov.b64 {%r159, %r160}, %rd475;
-	shfl.sync.down.b32 %r161|%p112, %r159, 1, %r158, %r17;
-	shfl.sync.down.b32 %r162, %r160, 1, %r158, %r17;
-	mov.b64 %rd483, {%r161, %r162};
-	@!%p112 bra $L118;
-	max.s64 %rd484, %rd475, %rd483;
-	mov.b64 %rd475, %rd484;
-$L118:
-	mov.b64 {%r163, %r164}, %rd475;
-	shfl.sync.down.b32 %r165|%p113, %r163, 2, %r158, %r17;
-	shfl.sync.down.b32 %r166, %r164, 2, %r158, %r17;
-	mov.b64 %rd485, {%r165, %r166};
-	@!%p113 bra $L119;
-	max.s64 %rd486, %rd475, %rd485;
-	mov.b64 %rd475, %rd486;
-$L119:
-	mov.b64 {%r167, %r168}, %rd475;
-	shfl.sync.down.b32 %r169|%p114, %r167, 4, %r158, %r17;
-	shfl.sync.down.b32 %r170, %r168, 4, %r158, %r17;
-	mov.b64 %rd487, {%r169, %r170};
-	@!%p114 bra $L120;
-	max.s64 %rd488, %rd475, %rd487;
-	mov.b64 %rd475, %rd488;
-$L120:
-	mov.b64 {%r171, %r172}, %rd475;
-	shfl.sync.down.b32 %r173|%p115, %r171, 8, %r158, %r17;
-	shfl.sync.down.b32 %r174, %r172, 8, %r158, %r17;
-	mov.b64 %rd489, {%r173, %r174};
-	@!%p115 bra $L121;
-	max.s64 %rd490, %rd475, %rd489;
-	mov.b64 %rd475, %rd490;
-$L121:
-	mov.b64 {%r175, %r176}, %rd475;
-	shfl.sync.down.b32 %r177|%p116, %r175, 16, %r158, %r17;
-	shfl.sync.down.b32 %r178, %r176, 16, %r158, %r17;
-	mov.b64 %rd491, {%r177, %r178};
-	@!%p116 bra $L122;
-	max.s64 %rd492, %rd475, %rd491;
-	mov.b64 %rd475, %rd492;
-$L122:
-	@!%p109 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd475;
-$L123:
-$L116:
+	add.s64 %rd482, %rd481, 512;
+	st.shared.s64 [%rd482+0], %rd479;
+$L102:
+	sub.u32 %r147, %r10, 1;
+	setp.eq.u32 %p100, %r7, %r147;
+	@!%p100 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd464;
+$L103:
+$L95:
 	bar.sync 0;
-	ld.shared.s64 %rd493, [%rd1+1024];
-	mov.b64 %rd475, %rd493;
-	mov.b64 %rd494, %rd475;
-	setp.eq.s64 %p117, %rd494, 0;
-	@!%p117 bra $L125;
+	mul.wide.u32 %rd483, %r8, 16;
+	add.s64 %rd484, %rd1, %rd483;
+	add.s64 %rd485, %rd484, 512;
+	ld.shared.s64 %rd486, [%rd485+0];
+	add.s64 %rd487, %rd486, %rd461;
+	ld.shared.s64 %rd488, [%rd1+1024];
+	mov.b64 {%r148, %r149}, %rd487;
+	shfl.sync.idx.b32 %r150|%p101, %r148, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r151, %r149, 0, %r21, %r17;
+	mov.b64 %rd489, {%r150, %r151};
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	@!%p58 bra $L104;
+	add.s64 %rd497, %rd365, %rd495;
+	mov.b64 %rd498, %rd497;
+	sub.s64 %rd499, %rd354, %rd498;
+	max.s64 %rd500, %rd499, 0;
+	min.s64 %rd501, %rd500, %rd366;
+	mov.b64 %rd502, %rd501;
+	mov.b64 %rd503, 0;
+$L106:
+	setp.lt.s64 %p102, %rd503, %rd502;
+	not.pred %p103, %p102;
+	@!%p103 bra $L110;
+	bra.uni $L108;
+$L110:
+	mul.lo.s64 %rd504, %rd503, %rd146;
+	mad.lo.s64 %rd505, %rd504, 4, %rd144;
+	ld.shared.s32 %r152, [%rd505+0];
+	mov.b32 %r153, %r152;
+	add.s64 %rd506, %rd353, %rd498;
+	add.s64 %rd507, %rd506, %rd503;
+	mul.lo.s64 %rd508, %rd507, %rd156;
+	mad.lo.s64 %rd509, %rd508, 4, %rd154;
+	st.shared.s32 [%rd509+0], %r153;
+$L107:
+	add.s64 %rd510, %rd503, 1;
+	mov.b64 %rd503, %rd510;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd511, 0;
+	mov.b64 %rd512, %rd502;
+$L111:
+	setp.lt.s64 %p104, %rd512, %rd366;
+	not.pred %p105, %p104;
+	@!%p105 bra $L115;
+	bra.uni $L113;
+$L115:
+	mul.lo.s64 %rd513, %rd512, %rd146;
+	mad.lo.s64 %rd514, %rd513, 4, %rd144;
+	ld.shared.s32 %r154, [%rd514+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r156, %r155;
+	mov.pred %p106, 0;
+	mov.b64 %rd515, %rd511;
+	mov.b32 %r157, %r156;
+$L116:
+	@!%p53 bra $L120;
+	shr.s32 %r158, %r157, 5;
+	cvt.s64.s32 %rd516, %r158;
+	mov.b64 %rd517, %rd516;
+	and.b32 %r159, %r157, 31;
+	cvt.s64.s32 %rd518, %r159;
+	min.u64 %rd519, %rd518, 32;
+	cvt.u32.u64 %r160, %rd519;
+	mov.b32 %r162, 0x1;
+	shl.b32 %r161, %r162, %r160;
+	setp.hs.u32 %p107, %r160, 32;
+	selp.b32 %r163, 0, %r161, %p107;
+	mov.b32 %r164, %r163;
+	mov.b64 %rd520, %rd517;
+	mov.b32 %r165, %r164;
+	mul.lo.s64 %rd521, %rd520, %rd333;
+	mad.lo.s64 %rd522, %rd521, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r166, [%rd522+0];
+	mov.b32 %r167, %r166;
+	and.b32 %r168, %r167, %r165;
+	setp.ne.u32 %p108, %r168, 0x0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L122;
+	mul.lo.s64 %rd523, %rd520, %rd333;
+	mad.lo.s64 %rd524, %rd523, 4, %rd331;
+	atom.global.or.b32 %r169, [%rd524], %r165;
+	mov.b32 %r170, %r169;
+	and.b32 %r171, %r170, %r165;
+	setp.ne.u32 %p111, %r171, 0x0;
+	mov.pred %p109, %p111;
+$L122:
+	@!%p109 bra $L124;
+	mov.b64 %rd525, %rd515;
+	mov.b64 %rd526, %rd525;
+	mov.pred %p112, 0;
+	bra.uni $L118;
+$L124:
+	mov.b64 %rd527, %rd515;
+	mov.b64 %rd526, %rd527;
+	mov.pred %p112, 1;
+	bra.uni $L118;
+$L120:
+	@!%p54 bra $L126;
+	cvt.s64.s32 %rd528, %r157;
+	mul.lo.s64 %rd529, %rd528, %rd336;
+	mad.lo.s64 %rd530, %rd529, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r172, [%rd530+0];
+	mov.b32 %r173, %r172;
+	setp.eq.s32 %p113, %r173, %r82;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L128;
+	cvt.s64.s32 %rd531, %r157;
+	mul.lo.s64 %rd532, %rd531, %rd336;
+	mad.lo.s64 %rd533, %rd532, 4, %rd334;
+	atom.global.exch.b32 %r174, [%rd533], %r82;
+	mov.b32 %r175, %r174;
+	setp.eq.s32 %p116, %r175, %r82;
+	mov.pred %p114, %p116;
+$L128:
+	@!%p114 bra $L130;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd526, %rd534;
+	mov.pred %p112, 0;
+	bra.uni $L118;
+$L130:
+$L126:
+	mul.lo.s64 %rd535, %rd515, %rd146;
+	mad.lo.s64 %rd536, %rd535, 4, %rd144;
+	st.shared.s32 [%rd536+0], %r157;
+	add.s64 %rd537, %rd515, 1;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd526, %rd538;
+	mov.pred %p112, 1;
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd539, %rd526;
+	mov.pred %p117, %p112;
+	mov.b64 %rd511, %rd539;
+	mov.pred %p106, %p117;
+	@!%p106 bra $L132;
+	mov.b64 %rd540, %rd315;
+	mov.b32 %r176, %r156;
+	cvt.s64.s32 %rd541, %r176;
+	add.s64 %rd542, %rd541, 1;
+	mul.lo.s64 %rd543, %rd542, %rd32;
+	mad.lo.s64 %rd544, %rd543, 8, %rd28;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd547, %r176;
+	mul.lo.s64 %rd548, %rd547, %rd32;
+	mad.lo.s64 %rd549, %rd548, 8, %rd28;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	sub.s64 %rd552, %rd546, %rd551;
+	mov.b64 %rd553, %rd552;
+	mov.b64 %rd554, %rd553;
+	add.s64 %rd555, %rd363, %rd554;
+	mov.b64 %rd363, %rd555;
+	max.s64 %rd556, %rd364, %rd554;
+	mov.b64 %rd364, %rd556;
+$L132:
+$L112:
+	add.s64 %rd557, %rd512, 1;
+	mov.b64 %rd512, %rd557;
+	bra.uni $L111;
+$L113:
+	setp.gt.s64 %p118, %rd511, 0;
+	@!%p118 bra $L134;
+	mul.lo.s64 %rd558, %rd352, %rd120;
+	mad.lo.s64 %rd559, %rd558, 8, %rd116;
+	atom.global.add.u64 %rd560, [%rd559], %rd511;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd563, 0;
+$L135:
+	setp.lt.s64 %p119, %rd563, %rd511;
+	not.pred %p120, %p119;
+	@!%p120 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd564, %rd563, %rd146;
+	mad.lo.s64 %rd565, %rd564, 4, %rd144;
+	ld.shared.s32 %r177, [%rd565+0];
+	mov.b32 %r178, %r177;
+	add.s64 %rd566, %rd562, %rd563;
+	mul.lo.s64 %rd567, %rd566, %rd242;
+	mad.lo.s64 %rd568, %rd567, 4, %rd240;
+	st.global.s32 [%rd568+0], %r178;
+$L136:
+	add.s64 %rd569, %rd563, 1;
+	mov.b64 %rd563, %rd569;
+	bra.uni $L135;
+$L137:
+$L134:
+	add.s64 %rd570, %rd365, %rd496;
+	min.s64 %rd571, %rd354, %rd570;
+	mov.b64 %rd365, %rd571;
+	bra.uni $L105;
+$L104:
+	mov.b64 %rd572, 0;
+	cvt.u64.u32 %rd573, %r2;
+	setp.eq.s64 %p121, %rd573, 0;
+	setp.gt.s64 %p122, %rd496, 0;
+	and.pred %p123, %p121, %p122;
+	@!%p123 bra $L141;
+	mul.lo.s64 %rd574, %rd352, %rd120;
+	mad.lo.s64 %rd575, %rd574, 8, %rd116;
+	atom.global.add.u64 %rd576, [%rd575], %rd496;
+	mov.b64 %rd577, %rd576;
+	mov.b64 %rd572, %rd577;
+$L141:
+	cvt.u64.u32 %rd578, %r2;
+	setp.eq.s64 %p124, %rd578, 0;
+	setp.eq.u32 %p125, %r1, 0;
+	and.pred %p126, %p124, %p125;
+	bar.sync 0;
+	@!%p126 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd572;
+$L142:
+	bar.sync 0;
+	ld.shared.s64 %rd579, [%rd1+1024];
+	mov.b64 %rd580, %rd579;
+	add.s64 %rd581, %rd580, %rd495;
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd583, 0;
+$L143:
+	setp.lt.s64 %p127, %rd583, %rd366;
+	not.pred %p128, %p127;
+	@!%p128 bra $L147;
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd584, %rd583, %rd146;
+	mad.lo.s64 %rd585, %rd584, 4, %rd144;
+	ld.shared.s32 %r179, [%rd585+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd586, %rd582, %rd583;
+	mul.lo.s64 %rd587, %rd586, %rd242;
+	mad.lo.s64 %rd588, %rd587, 4, %rd240;
+	st.global.s32 [%rd588+0], %r180;
+$L144:
+	add.s64 %rd589, %rd583, 1;
+	mov.b64 %rd583, %rd589;
+	bra.uni $L143;
+$L145:
+$L105:
+	mov.b64 %rd590, 0;
+	setp.lt.s64 %p129, %rd361, %rd362;
+	setp.lt.s64 %p130, %rd355, %rd340;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L149;
+	mov.b64 %rd590, 1;
+$L149:
+	mov.b64 %rd591, %rd590;
+	// block reduction
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L150:
+	setp.hs.u32 %p132, %r182, 32;
+	@%p132 bra $L151;
+	mov.b64 {%r183, %r184}, %rd591;
+	shfl.sync.down.b32 %r185|%p133, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd592, {%r185, %r186};
+	@!%p133 bra $L152;
+	max.s64 %rd593, %rd591, %rd592;
+	mov.b64 %rd591, %rd593;
+$L152:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L150;
+$L151:
+	setp.eq.u32 %p134, %r7, 0;
+	@!%p134 bra $L153;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	st.shared.s64 [%rd595+0], %rd591;
+$L153:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L154;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L155;
+	mul.wide.u32 %rd596, %r7, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	ld.shared.s64 %rd598, [%rd597+0];
+	mov.b64 %rd591, %rd598;
+$L155:
+	sub.u32 %r187, %r10, 1;
+	mov.b64 {%r188, %r189}, %rd591;
+	shfl.sync.down.b32 %r190|%p137, %r188, 1, %r187, %r17;
+	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
+	mov.b64 %rd599, {%r190, %r191};
+	@!%p137 bra $L156;
+	max.s64 %rd600, %rd591, %rd599;
+	mov.b64 %rd591, %rd600;
+$L156:
+	mov.b64 {%r192, %r193}, %rd591;
+	shfl.sync.down.b32 %r194|%p138, %r192, 2, %r187, %r17;
+	shfl.sync.down.b32 %r195, %r193, 2, %r187, %r17;
+	mov.b64 %rd601, {%r194, %r195};
+	@!%p138 bra $L157;
+	max.s64 %rd602, %rd591, %rd601;
+	mov.b64 %rd591, %rd602;
+$L157:
+	mov.b64 {%r196, %r197}, %rd591;
+	shfl.sync.down.b32 %r198|%p139, %r196, 4, %r187, %r17;
+	shfl.sync.down.b32 %r199, %r197, 4, %r187, %r17;
+	mov.b64 %rd603, {%r198, %r199};
+	@!%p139 bra $L158;
+	max.s64 %rd604, %rd591, %rd603;
+	mov.b64 %rd591, %rd604;
+$L158:
+	mov.b64 {%r200, %r201}, %rd591;
+	shfl.sync.down.b32 %r202|%p140, %r200, 8, %r187, %r17;
+	shfl.sync.down.b32 %r203, %r201, 8, %r187, %r17;
+	mov.b64 %rd605, {%r202, %r203};
+	@!%p140 bra $L159;
+	max.s64 %rd606, %rd591, %rd605;
+	mov.b64 %rd591, %rd606;
+$L159:
+	mov.b64 {%r204, %r205}, %rd591;
+	shfl.sync.down.b32 %r206|%p141, %r204, 16, %r187, %r17;
+	shfl.sync.down.b32 %r207, %r205, 16, %r187, %r17;
+	mov.b64 %rd607, {%r206, %r207};
+	@!%p141 bra $L160;
+	max.s64 %rd608, %rd591, %rd607;
+	mov.b64 %rd591, %rd608;
+$L160:
+	@!%p134 bra $L161;
+	st.shared.s64 [%rd1+1024], %rd591;
+$L161:
+$L154:
+	bar.sync 0;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 %rd591, %rd609;
+	mov.b64 %rd610, %rd591;
+	setp.eq.s64 %p142, %rd610, 0;
+	@!%p142 bra $L163;
 	bra.uni $L51;
-$L125:
+$L163:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd495, %rd326;
+	mov.b64 %rd611, %rd365;
+	mov.b64 %rd612, %rd363;
+	mov.b64 %rd613, %rd364;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, %rd612;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, %rd615;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, %rd618;
+	mov.b64 %rd622, %rd619;
+	mov.b64 %rd623, 1;
+$L164:
+	setp.lt.s64 %p143, %rd623, %rd300;
+	setp.gt.s64 %p144, %rd620, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L168;
+	bra.uni $L166;
+$L168:
+	rem.s64 %rd624, %rd623, 2;
+	mov.b64 %rd626, 1;
+	sub.s64 %rd625, %rd626, %rd624;
+	mul.lo.s64 %rd627, %rd625, %rd314;
+	mov.b64 %rd628, %rd627;
+	rem.s64 %rd629, %rd623, 2;
+	mul.lo.s64 %rd630, %rd629, %rd314;
+	mov.b64 %rd631, %rd630;
+	mov.b64 %rd632, 0;
+	mov.b64 %rd633, 0;
+	mov.b64 %rd634, %rd292;
+	mov.b64 %rd635, %rd293;
+	mov.b64 %rd636, %rd294;
+	mov.b64 %rd637, %rd295;
+	mov.b64 %rd638, %rd296;
+	mov.b64 %rd639, %rd297;
+	mov.pred %p147, %p45;
+	mov.pred %p148, %p46;
+	mov.b32 %r208, %r79;
+	mov.b64 %rd640, %rd298;
+	mov.b64 %rd641, %rd299;
+	mov.b64 %rd642, %rd300;
+	mov.b64 %rd643, %rd301;
+	mov.pred %p149, %p47;
+	mov.b64 %rd644, %rd250;
+	mov.b64 %rd645, %rd251;
+	mov.b64 %rd646, %rd252;
+	mov.b64 %rd647, %rd253;
+	mov.b64 %rd648, %rd254;
+	mov.b64 %rd649, %rd255;
+	mov.b64 %rd650, %rd256;
+	mov.b64 %rd651, %rd257;
+	mov.b64 %rd652, %rd258;
+	mov.pred %p150, %p48;
+	mov.b64 %rd653, %rd259;
+	mov.b64 %rd654, %rd260;
+	mov.b64 %rd655, %rd261;
+	mov.b32 %r209, %r80;
+	mov.b64 %rd656, %rd302;
+	mov.b64 %rd657, %rd303;
+	mov.b64 %rd658, %rd628;
+	mov.b64 %rd659, %rd620;
+	cvt.u64.u32 %rd660, %r2;
+	div.s64 %rd661, %rd660, %rd306;
+	setp.eq.s64 %p151, %rd306, -1;
+	neg.s64 %rd662, %rd660;
+	selp.b64 %rd663, %rd662, %rd661, %p151;
+	setp.eq.s64 %p152, %rd306, 0;
+	selp.b64 %rd664, 0, %rd663, %p152;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd666, %rd312;
+	mov.b64 %rd667, %rd306;
+	mov.b64 %rd668, %rd305;
+	mov.b64 %rd669, %rd631;
+	mov.b64 %rd670, %rd314;
+	add.s64 %rd671, %rd623, 1;
+	setp.lt.s64 %p153, %rd671, %rd300;
+	mov.pred %p154, %p153;
+	mov.b64 %rd672, %rd665;
+	cvt.u64.u32 %rd673, %r2;
+	rem.s64 %rd674, %rd673, %rd667;
+	setp.eq.s64 %p155, %rd667, -1;
+	selp.b64 %rd675, 0, %rd674, %p155;
+	setp.eq.s64 %p156, %rd667, 0;
+	selp.b64 %rd676, %rd673, %rd675, %p156;
+	mov.b64 %rd677, %rd676;
+	mov.b32 %r210, -1;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
+	mov.b64 %rd682, 0;
+$L169:
+	mov.b64 %rd683, 0;
+	mov.b64 %rd684, %rd656;
+$L172:
+	setp.gt.s64 %p157, %rd684, 0;
+	not.pred %p158, %p157;
+	@!%p158 bra $L176;
+	bra.uni $L174;
+$L176:
+	setp.ge.s64 %p159, %rd678, %rd679;
+	@!%p159 bra $L178;
+	setp.ge.s64 %p160, %rd672, %rd659;
+	@!%p160 bra $L180;
+	bra.uni $L174;
+$L180:
+	add.s64 %rd685, %rd658, %rd672;
+	mul.lo.s64 %rd686, %rd685, %rd156;
+	mad.lo.s64 %rd687, %rd686, 4, %rd154;
+	ld.shared.s32 %r211, [%rd687+0];
+	mov.b32 %r212, %r211;
+	mov.b32 %r210, %r212;
+	add.s64 %rd688, %rd672, %rd666;
+	mov.b64 %rd672, %rd688;
+	mov.b64 %rd689, %rd634;
+	mov.b32 %r213, %r210;
+	cvt.s64.s32 %rd690, %r213;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd634;
+	mov.b32 %r214, %r210;
+	cvt.s64.s32 %rd697, %r214;
+	add.s64 %rd698, %rd697, 1;
+	mul.lo.s64 %rd699, %rd698, %rd32;
+	mad.lo.s64 %rd700, %rd699, 8, %rd28;
+	ld.global.nc.s64 %rd701, [%rd700+0];
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd695, %rd677;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, %rd703;
+	mov.b64 %rd678, %rd705;
+	mov.b64 %rd679, %rd706;
+	bra.uni $L173;
+$L178:
+	mul.lo.s64 %rd707, %rd678, %rd39;
+	mad.lo.s64 %rd708, %rd707, 4, %rd35;
+	ld.global.nc.s32 %r215, [%rd708+0];
+	mov.b32 %r216, %r215;
+	mov.b32 %r217, %r216;
+	mov.b32 %r218, %r210;
+	mov.b32 %r219, %r217;
+	mov.b64 %rd709, %rd678;
+$L181:
+	mov.f64 %fd19, 0d3FF0000000000000;
+	setp.gt.s64 %p161, %rd125, 0;
+	@!%p161 bra $L185;
+	mul.lo.s64 %rd710, %rd709, %rd127;
+	mad.lo.s64 %rd711, %rd710, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd711+0];
+	mov.f64 %fd21, %fd20;
+	mov.f64 %fd19, %fd21;
+$L185:
+	cvt.s64.s32 %rd712, %r218;
+	mul.lo.s64 %rd713, %rd712, %rd134;
+	mad.lo.s64 %rd714, %rd713, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd714+0];
+	mov.f64 %fd23, %fd22;
+	add.rn.f64 %fd24, %fd23, %fd19;
+	mov.f64 %fd25, %fd24;
+	cvt.s64.s32 %rd715, %r219;
+	mul.lo.s64 %rd716, %rd715, %rd134;
+	mad.lo.s64 %rd717, %rd716, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd717+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p162, %fd25, %fd27;
+	not.pred %p163, %p162;
+	@!%p163 bra $L187;
+	mov.pred %p164, 0;
+	bra.uni $L183;
+$L187:
+	cvt.s64.s32 %rd718, %r219;
+	mul.lo.s64 %rd719, %rd718, %rd134;
+	mad.lo.s64 %rd720, %rd719, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd721, [%rd720];
+$L188:
+	mov.b64 %fd28, %rd721;
+	min.f64 %fd29, %fd28, %fd25;
+	mov.b64 %rd722, %fd28;
+	mov.b64 %rd723, %fd25;
+	or.b64 %rd724, %rd722, %rd723;
+	setp.eq.f64 %p165, %fd28, %fd25;
+	mov.b64 %fd30, %rd724;
+	selp.f64 %fd31, %fd30, %fd29, %p165;
+	setp.nan.f64 %p166, %fd28, %fd25;
+	add.rn.f64 %fd32, %fd28, %fd25;
+	selp.f64 %fd33, %fd32, %fd31, %p166;
+	mov.b64 %rd725, %fd33;
+	setp.eq.u64 %p167, %rd721, %rd725;
+	@%p167 bra $L189;
+	atom.global.cas.b64 %rd726, [%rd720], %rd721, %rd725;
+	setp.eq.u64 %p168, %rd726, %rd721;
+	mov.b64 %rd721, %rd726;
+	@!%p168 bra $L188;
+$L189:
+	mov.b64 %fd35, %rd721;
+	mov.f64 %fd34, %fd35;
+	mov.f64 %fd36, %fd34;
+	setp.gt.f64 %p169, %fd36, %fd25;
+	mov.pred %p164, %p169;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	@!%p164 bra $L191;
+	@!%p154 bra $L192;
+	mul.lo.s64 %rd727, %rd683, %rd146;
+	mad.lo.s64 %rd728, %rd727, 4, %rd144;
+	st.shared.s32 [%rd728+0], %r217;
+	add.s64 %rd729, %rd683, 1;
+	mov.b64 %rd683, %rd729;
+	bra.uni $L193;
+$L192:
+	mov.pred %p170, 0;
+	mov.b64 %rd730, %rd683;
+	mov.b32 %r220, %r217;
+$L194:
+	@!%p149 bra $L198;
+	shr.s32 %r221, %r220, 5;
+	cvt.s64.s32 %rd731, %r221;
+	mov.b64 %rd732, %rd731;
+	and.b32 %r222, %r220, 31;
+	cvt.s64.s32 %rd733, %r222;
+	min.u64 %rd734, %rd733, 32;
+	cvt.u32.u64 %r223, %rd734;
+	mov.b32 %r225, 0x1;
+	shl.b32 %r224, %r225, %r223;
+	setp.hs.u32 %p171, %r223, 32;
+	selp.b32 %r226, 0, %r224, %p171;
+	mov.b32 %r227, %r226;
+	mov.b64 %rd735, %rd732;
+	mov.b32 %r228, %r227;
+	mul.lo.s64 %rd736, %rd735, %rd652;
+	mad.lo.s64 %rd737, %rd736, 4, %rd650;
+	ld.relaxed.gpu.global.u32 %r229, [%rd737+0];
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r228;
+	setp.ne.u32 %p172, %r231, 0x0;
+	mov.pred %p173, %p172;
+	not.pred %p174, %p173;
+	@!%p174 bra $L200;
+	mul.lo.s64 %rd738, %rd735, %rd652;
+	mad.lo.s64 %rd739, %rd738, 4, %rd650;
+	atom.global.or.b32 %r232, [%rd739], %r228;
+	mov.b32 %r233, %r232;
+	and.b32 %r234, %r233, %r228;
+	setp.ne.u32 %p175, %r234, 0x0;
+	mov.pred %p173, %p175;
+$L200:
+	@!%p173 bra $L202;
+	mov.b64 %rd740, %rd730;
+	mov.b64 %rd741, %rd740;
+	mov.pred %p176, 0;
+	bra.uni $L196;
+$L202:
+	mov.b64 %rd742, %rd730;
+	mov.b64 %rd741, %rd742;
+	mov.pred %p176, 1;
+	bra.uni $L196;
+$L198:
+	@!%p150 bra $L204;
+	cvt.s64.s32 %rd743, %r220;
+	mul.lo.s64 %rd744, %rd743, %rd655;
+	mad.lo.s64 %rd745, %rd744, 4, %rd653;
+	ld.relaxed.gpu.global.s32 %r235, [%rd745+0];
+	mov.b32 %r236, %r235;
+	setp.eq.s32 %p177, %r236, %r209;
+	mov.pred %p178, %p177;
+	not.pred %p179, %p178;
+	@!%p179 bra $L206;
+	cvt.s64.s32 %rd746, %r220;
+	mul.lo.s64 %rd747, %rd746, %rd655;
+	mad.lo.s64 %rd748, %rd747, 4, %rd653;
+	atom.global.exch.b32 %r237, [%rd748], %r209;
+	mov.b32 %r238, %r237;
+	setp.eq.s32 %p180, %r238, %r209;
+	mov.pred %p178, %p180;
+$L206:
+	@!%p178 bra $L208;
+	mov.b64 %rd749, %rd730;
+	mov.b64 %rd741, %rd749;
+	mov.pred %p176, 0;
+	bra.uni $L196;
+$L208:
+$L204:
+	mul.lo.s64 %rd750, %rd730, %rd146;
+	mad.lo.s64 %rd751, %rd750, 4, %rd144;
+	st.shared.s32 [%rd751+0], %r220;
+	add.s64 %rd752, %rd730, 1;
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd741, %rd753;
+	mov.pred %p176, 1;
+	bra.uni $L196;
+$L195:
+	bra.uni $L194;
+$L196:
+	mov.b64 %rd754, %rd741;
+	mov.pred %p181, %p176;
+	mov.b64 %rd683, %rd754;
+	mov.pred %p170, %p181;
+	@!%p170 bra $L210;
+	mov.b64 %rd755, %rd634;
+	mov.b32 %r239, %r217;
+	cvt.s64.s32 %rd756, %r239;
+	add.s64 %rd757, %rd756, 1;
+	mul.lo.s64 %rd758, %rd757, %rd32;
+	mad.lo.s64 %rd759, %rd758, 8, %rd28;
+	ld.global.nc.s64 %rd760, [%rd759+0];
+	mov.b64 %rd761, %rd760;
+	cvt.s64.s32 %rd762, %r239;
+	mul.lo.s64 %rd763, %rd762, %rd32;
+	mad.lo.s64 %rd764, %rd763, 8, %rd28;
+	ld.global.nc.s64 %rd765, [%rd764+0];
+	mov.b64 %rd766, %rd765;
+	sub.s64 %rd767, %rd761, %rd766;
+	mov.b64 %rd768, %rd767;
+	mov.b64 %rd769, %rd768;
+	add.s64 %rd770, %rd680, %rd769;
+	mov.b64 %rd680, %rd770;
+	max.s64 %rd771, %rd681, %rd769;
+	mov.b64 %rd681, %rd771;
+$L210:
+$L193:
+$L191:
+	add.s64 %rd772, %rd678, %rd667;
+	mov.b64 %rd678, %rd772;
+	sub.s64 %rd773, %rd684, 1;
+	mov.b64 %rd684, %rd773;
+$L173:
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd774, %rd683;
+	mov.b32 %r240, %r3;
+$L211:
+	setp.hs.u32 %p182, %r240, 32;
+	@%p182 bra $L212;
+	mov.b64 {%r241, %r242}, %rd774;
+	shfl.sync.up.b32 %r243|%p183, %r241, %r240, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
+	mov.b64 %rd775, {%r243, %r244};
+	@!%p183 bra $L213;
+	add.s64 %rd776, %rd775, %rd774;
+	mov.b64 %rd774, %rd776;
+$L213:
+	shl.b32 %r240, %r240, 1;
+	bra.uni $L211;
+$L212:
+	mov.b64 {%r245, %r246}, %rd774;
+	shfl.sync.up.b32 %r247|%p184, %r245, %r3, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
+	mov.b64 %rd777, {%r247, %r248};
+	setp.lo.u32 %p185, %r3, 32;
+	and.pred %p186, %p184, %p185;
+	selp.b64 %rd778, %rd777, 0, %p186;
+	sub.u32 %r249, %r13, %r3;
+	setp.eq.u32 %p187, %r7, %r249;
+	@!%p187 bra $L214;
+	mul.wide.u32 %rd779, %r8, 16;
+	add.s64 %rd780, %rd1, %rd779;
+	st.shared.s64 [%rd780+0], %rd774;
+$L214:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L215;
+	mov.b64 %rd781, 0;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L216;
+	mul.wide.u32 %rd782, %r7, 16;
+	add.s64 %rd783, %rd1, %rd782;
+	ld.shared.s64 %rd784, [%rd783+0];
+	mov.b64 %rd781, %rd784;
+$L216:
+	mov.b64 {%r250, %r251}, %rd781;
+	shfl.sync.up.b32 %r252|%p190, %r250, 1, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
+	mov.b64 %rd785, {%r252, %r253};
+	@!%p190 bra $L217;
+	add.s64 %rd786, %rd785, %rd781;
+	mov.b64 %rd781, %rd786;
+$L217:
+	mov.b64 {%r254, %r255}, %rd781;
+	shfl.sync.up.b32 %r256|%p191, %r254, 2, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
+	mov.b64 %rd787, {%r256, %r257};
+	@!%p191 bra $L218;
+	add.s64 %rd788, %rd787, %rd781;
+	mov.b64 %rd781, %rd788;
+$L218:
+	mov.b64 {%r258, %r259}, %rd781;
+	shfl.sync.up.b32 %r260|%p192, %r258, 4, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
+	mov.b64 %rd789, {%r260, %r261};
+	@!%p192 bra $L219;
+	add.s64 %rd790, %rd789, %rd781;
+	mov.b64 %rd781, %rd790;
+$L219:
+	mov.b64 {%r262, %r263}, %rd781;
+	shfl.sync.up.b32 %r264|%p193, %r262, 8, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
+	mov.b64 %rd791, {%r264, %r265};
+	@!%p193 bra $L220;
+	add.s64 %rd792, %rd791, %rd781;
+	mov.b64 %rd781, %rd792;
+$L220:
+	mov.b64 {%r266, %r267}, %rd781;
+	shfl.sync.up.b32 %r268|%p194, %r266, 16, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
+	mov.b64 %rd793, {%r268, %r269};
+	@!%p194 bra $L221;
+	add.s64 %rd794, %rd793, %rd781;
+	mov.b64 %rd781, %rd794;
+$L221:
+	mov.b64 {%r270, %r271}, %rd781;
+	shfl.sync.up.b32 %r272|%p195, %r270, 1, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
+	mov.b64 %rd795, {%r272, %r273};
+	selp.b64 %rd796, %rd795, 0, %p195;
+	@!%p189 bra $L222;
+	mul.wide.u32 %rd797, %r7, 16;
+	add.s64 %rd798, %rd1, %rd797;
+	add.s64 %rd799, %rd798, 512;
+	st.shared.s64 [%rd799+0], %rd796;
+$L222:
+	sub.u32 %r274, %r10, 1;
+	setp.eq.u32 %p196, %r7, %r274;
+	@!%p196 bra $L223;
+	st.shared.s64 [%rd1+1024], %rd781;
+$L223:
+$L215:
+	bar.sync 0;
+	mul.wide.u32 %rd800, %r8, 16;
+	add.s64 %rd801, %rd1, %rd800;
+	add.s64 %rd802, %rd801, 512;
+	ld.shared.s64 %rd803, [%rd802+0];
+	add.s64 %rd804, %rd803, %rd778;
+	ld.shared.s64 %rd805, [%rd1+1024];
+	mov.b64 {%r275, %r276}, %rd804;
+	shfl.sync.idx.b32 %r277|%p197, %r275, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
+	mov.b64 %rd806, {%r277, %r278};
+	mov.b64 %rd807, %rd805;
+	mov.b64 %rd808, %rd806;
+	mov.b64 %rd809, %rd807;
+	mov.b64 %rd810, %rd808;
+	mov.b64 %rd811, %rd809;
+	mov.b64 %rd812, %rd810;
+	mov.b64 %rd813, %rd811;
+	@!%p154 bra $L224;
+	add.s64 %rd814, %rd682, %rd812;
+	mov.b64 %rd815, %rd814;
+	sub.s64 %rd816, %rd670, %rd815;
+	max.s64 %rd817, %rd816, 0;
+	min.s64 %rd818, %rd817, %rd683;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, 0;
+$L226:
+	setp.lt.s64 %p198, %rd820, %rd819;
+	not.pred %p199, %p198;
+	@!%p199 bra $L230;
+	bra.uni $L228;
+$L230:
+	mul.lo.s64 %rd821, %rd820, %rd146;
+	mad.lo.s64 %rd822, %rd821, 4, %rd144;
+	ld.shared.s32 %r279, [%rd822+0];
+	mov.b32 %r280, %r279;
+	add.s64 %rd823, %rd669, %rd815;
+	add.s64 %rd824, %rd823, %rd820;
+	mul.lo.s64 %rd825, %rd824, %rd156;
+	mad.lo.s64 %rd826, %rd825, 4, %rd154;
+	st.shared.s32 [%rd826+0], %r280;
+$L227:
+	add.s64 %rd827, %rd820, 1;
+	mov.b64 %rd820, %rd827;
+	bra.uni $L226;
+$L228:
+	mov.b64 %rd828, 0;
+	mov.b64 %rd829, %rd819;
+$L231:
+	setp.lt.s64 %p200, %rd829, %rd683;
+	not.pred %p201, %p200;
+	@!%p201 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd830, %rd829, %rd146;
+	mad.lo.s64 %rd831, %rd830, 4, %rd144;
+	ld.shared.s32 %r281, [%rd831+0];
+	mov.b32 %r282, %r281;
+	mov.b32 %r283, %r282;
+	mov.pred %p202, 0;
+	mov.b64 %rd832, %rd828;
+	mov.b32 %r284, %r283;
+$L236:
+	@!%p149 bra $L240;
+	shr.s32 %r285, %r284, 5;
+	cvt.s64.s32 %rd833, %r285;
+	mov.b64 %rd834, %rd833;
+	and.b32 %r286, %r284, 31;
+	cvt.s64.s32 %rd835, %r286;
+	min.u64 %rd836, %rd835, 32;
+	cvt.u32.u64 %r287, %rd836;
+	mov.b32 %r289, 0x1;
+	shl.b32 %r288, %r289, %r287;
+	setp.hs.u32 %p203, %r287, 32;
+	selp.b32 %r290, 0, %r288, %p203;
+	mov.b32 %r291, %r290;
+	mov.b64 %rd837, %rd834;
+	mov.b32 %r292, %r291;
+	mul.lo.s64 %rd838, %rd837, %rd652;
+	mad.lo.s64 %rd839, %rd838, 4, %rd650;
+	ld.relaxed.gpu.global.u32 %r293, [%rd839+0];
+	mov.b32 %r294, %r293;
+	and.b32 %r295, %r294, %r292;
+	setp.ne.u32 %p204, %r295, 0x0;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L242;
+	mul.lo.s64 %rd840, %rd837, %rd652;
+	mad.lo.s64 %rd841, %rd840, 4, %rd650;
+	atom.global.or.b32 %r296, [%rd841], %r292;
+	mov.b32 %r297, %r296;
+	and.b32 %r298, %r297, %r292;
+	setp.ne.u32 %p207, %r298, 0x0;
+	mov.pred %p205, %p207;
+$L242:
+	@!%p205 bra $L244;
+	mov.b64 %rd842, %rd832;
+	mov.b64 %rd843, %rd842;
+	mov.pred %p208, 0;
+	bra.uni $L238;
+$L244:
+	mov.b64 %rd844, %rd832;
+	mov.b64 %rd843, %rd844;
+	mov.pred %p208, 1;
+	bra.uni $L238;
+$L240:
+	@!%p150 bra $L246;
+	cvt.s64.s32 %rd845, %r284;
+	mul.lo.s64 %rd846, %rd845, %rd655;
+	mad.lo.s64 %rd847, %rd846, 4, %rd653;
+	ld.relaxed.gpu.global.s32 %r299, [%rd847+0];
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p209, %r300, %r209;
+	mov.pred %p210, %p209;
+	not.pred %p211, %p210;
+	@!%p211 bra $L248;
+	cvt.s64.s32 %rd848, %r284;
+	mul.lo.s64 %rd849, %rd848, %rd655;
+	mad.lo.s64 %rd850, %rd849, 4, %rd653;
+	atom.global.exch.b32 %r301, [%rd850], %r209;
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p212, %r302, %r209;
+	mov.pred %p210, %p212;
+$L248:
+	@!%p210 bra $L250;
+	mov.b64 %rd851, %rd832;
+	mov.b64 %rd843, %rd851;
+	mov.pred %p208, 0;
+	bra.uni $L238;
+$L250:
+$L246:
+	mul.lo.s64 %rd852, %rd832, %rd146;
+	mad.lo.s64 %rd853, %rd852, 4, %rd144;
+	st.shared.s32 [%rd853+0], %r284;
+	add.s64 %rd854, %rd832, 1;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd843, %rd855;
+	mov.pred %p208, 1;
+	bra.uni $L238;
+$L237:
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd856, %rd843;
+	mov.pred %p213, %p208;
+	mov.b64 %rd828, %rd856;
+	mov.pred %p202, %p213;
+	@!%p202 bra $L252;
+	mov.b64 %rd857, %rd634;
+	mov.b32 %r303, %r283;
+	cvt.s64.s32 %rd858, %r303;
+	add.s64 %rd859, %rd858, 1;
+	mul.lo.s64 %rd860, %rd859, %rd32;
+	mad.lo.s64 %rd861, %rd860, 8, %rd28;
+	ld.global.nc.s64 %rd862, [%rd861+0];
+	mov.b64 %rd863, %rd862;
+	cvt.s64.s32 %rd864, %r303;
+	mul.lo.s64 %rd865, %rd864, %rd32;
+	mad.lo.s64 %rd866, %rd865, 8, %rd28;
+	ld.global.nc.s64 %rd867, [%rd866+0];
+	mov.b64 %rd868, %rd867;
+	sub.s64 %rd869, %rd863, %rd868;
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	add.s64 %rd872, %rd680, %rd871;
+	mov.b64 %rd680, %rd872;
+	max.s64 %rd873, %rd681, %rd871;
+	mov.b64 %rd681, %rd873;
+$L252:
+$L232:
+	add.s64 %rd874, %rd829, 1;
+	mov.b64 %rd829, %rd874;
+	bra.uni $L231;
+$L233:
+	setp.gt.s64 %p214, %rd828, 0;
+	@!%p214 bra $L254;
+	mul.lo.s64 %rd875, %rd668, %rd120;
+	mad.lo.s64 %rd876, %rd875, 8, %rd116;
+	atom.global.add.u64 %rd877, [%rd876], %rd828;
+	mov.b64 %rd878, %rd877;
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, 0;
+$L255:
+	setp.lt.s64 %p215, %rd880, %rd828;
+	not.pred %p216, %p215;
+	@!%p216 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd881, %rd880, %rd146;
+	mad.lo.s64 %rd882, %rd881, 4, %rd144;
+	ld.shared.s32 %r304, [%rd882+0];
+	mov.b32 %r305, %r304;
+	add.s64 %rd883, %rd879, %rd880;
+	mul.lo.s64 %rd884, %rd883, %rd242;
+	mad.lo.s64 %rd885, %rd884, 4, %rd240;
+	st.global.s32 [%rd885+0], %r305;
+$L256:
+	add.s64 %rd886, %rd880, 1;
+	mov.b64 %rd880, %rd886;
+	bra.uni $L255;
+$L257:
+$L254:
+	add.s64 %rd887, %rd682, %rd813;
+	min.s64 %rd888, %rd670, %rd887;
+	mov.b64 %rd682, %rd888;
+	bra.uni $L225;
+$L224:
+	mov.b64 %rd889, 0;
+	cvt.u64.u32 %rd890, %r2;
+	setp.eq.s64 %p217, %rd890, 0;
+	setp.gt.s64 %p218, %rd813, 0;
+	and.pred %p219, %p217, %p218;
+	@!%p219 bra $L261;
+	mul.lo.s64 %rd891, %rd668, %rd120;
+	mad.lo.s64 %rd892, %rd891, 8, %rd116;
+	atom.global.add.u64 %rd893, [%rd892], %rd813;
+	mov.b64 %rd894, %rd893;
+	mov.b64 %rd889, %rd894;
+$L261:
+	cvt.u64.u32 %rd895, %r2;
+	setp.eq.s64 %p220, %rd895, 0;
+	setp.eq.u32 %p221, %r1, 0;
+	and.pred %p222, %p220, %p221;
+	bar.sync 0;
+	@!%p222 bra $L262;
+	st.shared.s64 [%rd1+1024], %rd889;
+$L262:
+	bar.sync 0;
+	ld.shared.s64 %rd896, [%rd1+1024];
+	mov.b64 %rd897, %rd896;
+	add.s64 %rd898, %rd897, %rd812;
+	mov.b64 %rd899, %rd898;
+	mov.b64 %rd900, 0;
+$L263:
+	setp.lt.s64 %p223, %rd900, %rd683;
+	not.pred %p224, %p223;
+	@!%p224 bra $L267;
+	bra.uni $L265;
+$L267:
+	mul.lo.s64 %rd901, %rd900, %rd146;
+	mad.lo.s64 %rd902, %rd901, 4, %rd144;
+	ld.shared.s32 %r306, [%rd902+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd903, %rd899, %rd900;
+	mul.lo.s64 %rd904, %rd903, %rd242;
+	mad.lo.s64 %rd905, %rd904, 4, %rd240;
+	st.global.s32 [%rd905+0], %r307;
+$L264:
+	add.s64 %rd906, %rd900, 1;
+	mov.b64 %rd900, %rd906;
+	bra.uni $L263;
+$L265:
+$L225:
+	mov.b64 %rd907, 0;
+	setp.lt.s64 %p225, %rd678, %rd679;
+	setp.lt.s64 %p226, %rd672, %rd659;
+	or.pred %p227, %p225, %p226;
+	@!%p227 bra $L269;
+	mov.b64 %rd907, 1;
+$L269:
+	mov.b64 %rd908, %rd907;
 	// block reduction
-	sub.u32 %r179, %r13, 1;
-	mov.b32 %r180, %r3;
-$L126:
-	setp.hs.u32 %p118, %r180, 32;
-	@%p118 bra $L127;
-	mov.b64 {%r181, %r182}, %rd495;
-	shfl.sync.down.b32 %r183|%p119, %r181, %r180, %r179, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
-	mov.b64 %rd496, {%r183, %r184};
-	@!%p119 bra $L128;
-	add.s64 %rd497, %rd495, %rd496;
-	mov.b64 %rd495, %rd497;
-$L128:
-	shl.b32 %r180, %r180, 1;
-	bra.uni $L126;
-$L127:
-	setp.eq.u32 %p120, %r7, 0;
-	@!%p120 bra $L129;
-	mul.wide.u32 %rd498, %r8, 16;
-	add.s64 %rd499, %rd1, %rd498;
-	st.shared.s64 [%rd499+0], %rd495;
-$L129:
+	sub.u32 %r308, %r13, 1;
+	mov.b32 %r309, %r3;
+$L270:
+	setp.hs.u32 %p228, %r309, 32;
+	@%p228 bra $L271;
+	mov.b64 {%r310, %r311}, %rd908;
+	shfl.sync.down.b32 %r312|%p229, %r310, %r309, %r308, %r17;
+	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
+	mov.b64 %rd909, {%r312, %r313};
+	@!%p229 bra $L272;
+	max.s64 %rd910, %rd908, %rd909;
+	mov.b64 %rd908, %rd910;
+$L272:
+	shl.b32 %r309, %r309, 1;
+	bra.uni $L270;
+$L271:
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L273;
+	mul.wide.u32 %rd911, %r8, 16;
+	add.s64 %rd912, %rd1, %rd911;
+	st.shared.s64 [%rd912+0], %rd908;
+$L273:
 	bar.sync 0;
-	setp.eq.u32 %p121, %r8, 0;
-	@!%p121 bra $L130;
-	setp.lo.u32 %p122, %r7, %r10;
-	@!%p122 bra $L131;
-	mul.wide.u32 %rd500, %r7, 16;
-	add.s64 %rd501, %rd1, %rd500;
-	ld.shared.s64 %rd502, [%rd501+0];
-	mov.b64 %rd495, %rd502;
-$L131:
-	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd495;
-	shfl.sync.down.b32 %r188|%p123, %r186, 1, %r185, %r17;
-	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd503, {%r188, %r189};
-	@!%p123 bra $L132;
-	add.s64 %rd504, %rd495, %rd503;
-	mov.b64 %rd495, %rd504;
-$L132:
-	mov.b64 {%r190, %r191}, %rd495;
-	shfl.sync.down.b32 %r192|%p124, %r190, 2, %r185, %r17;
-	shfl.sync.down.b32 %r193, %r191, 2, %r185, %r17;
-	mov.b64 %rd505, {%r192, %r193};
-	@!%p124 bra $L133;
-	add.s64 %rd506, %rd495, %rd505;
-	mov.b64 %rd495, %rd506;
-$L133:
-	mov.b64 {%r194, %r195}, %rd495;
-	shfl.sync.down.b32 %r196|%p125, %r194, 4, %r185, %r17;
-	shfl.sync.down.b32 %r197, %r195, 4, %r185, %r17;
-	mov.b64 %rd507, {%r196, %r197};
-	@!%p125 bra $L134;
-	add.s64 %rd508, %rd495, %rd507;
-	mov.b64 %rd495, %rd508;
-$L134:
-	mov.b64 {%r198, %r199}, %rd495;
-	shfl.sync.down.b32 %r200|%p126, %r198, 8, %r185, %r17;
-	shfl.sync.down.b32 %r201, %r199, 8, %r185, %r17;
-	mov.b64 %rd509, {%r200, %r201};
-	@!%p126 bra $L135;
-	add.s64 %rd510, %rd495, %rd509;
-	mov.b64 %rd495, %rd510;
-$L135:
-	mov.b64 {%r202, %r203}, %rd495;
-	shfl.sync.down.b32 %r204|%p127, %r202, 16, %r185, %r17;
-	shfl.sync.down.b32 %r205, %r203, 16, %r185, %r17;
-	mov.b64 %rd511, {%r204, %r205};
-	@!%p127 bra $L136;
-	add.s64 %rd512, %rd495, %rd511;
-	mov.b64 %rd495, %rd512;
-$L136:
-	@!%p120 bra $L137;
-	st.shared.s64 [%rd1+1024], %rd495;
-$L137:
-$L130:
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L274;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L275;
+	mul.wide.u32 %rd913, %r7, 16;
+	add.s64 %rd914, %rd1, %rd913;
+	ld.shared.s64 %rd915, [%rd914+0];
+	mov.b64 %rd908, %rd915;
+$L275:
+	sub.u32 %r314, %r10, 1;
+	mov.b64 {%r315, %r316}, %rd908;
+	shfl.sync.down.b32 %r317|%p233, %r315, 1, %r314, %r17;
+	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
+	mov.b64 %rd916, {%r317, %r318};
+	@!%p233 bra $L276;
+	max.s64 %rd917, %rd908, %rd916;
+	mov.b64 %rd908, %rd917;
+$L276:
+	mov.b64 {%r319, %r320}, %rd908;
+	shfl.sync.down.b32 %r321|%p234, %r319, 2, %r314, %r17;
+	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
+	mov.b64 %rd918, {%r321, %r322};
+	@!%p234 bra $L277;
+	max.s64 %rd919, %rd908, %rd918;
+	mov.b64 %rd908, %rd919;
+$L277:
+	mov.b64 {%r323, %r324}, %rd908;
+	shfl.sync.down.b32 %r325|%p235, %r323, 4, %r314, %r17;
+	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
+	mov.b64 %rd920, {%r325, %r326};
+	@!%p235 bra $L278;
+	max.s64 %rd921, %rd908, %rd920;
+	mov.b64 %rd908, %rd921;
+$L278:
+	mov.b64 {%r327, %r328}, %rd908;
+	shfl.sync.down.b32 %r329|%p236, %r327, 8, %r314, %r17;
+	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
+	mov.b64 %rd922, {%r329, %r330};
+	@!%p236 bra $L279;
+	max.s64 %rd923, %rd908, %rd922;
+	mov.b64 %rd908, %rd923;
+$L279:
+	mov.b64 {%r331, %r332}, %rd908;
+	shfl.sync.down.b32 %r333|%p237, %r331, 16, %r314, %r17;
+	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
+	mov.b64 %rd924, {%r333, %r334};
+	@!%p237 bra $L280;
+	max.s64 %rd925, %rd908, %rd924;
+	mov.b64 %rd908, %rd925;
+$L280:
+	@!%p230 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd908;
+$L281:
+$L274:
 	bar.sync 0;
-	ld.shared.s64 %rd513, [%rd1+1024];
-	mov.b64 %rd495, %rd513;
-	mov.b64 %rd514, %rd495;
-	mov.b64 %rd326, %rd514;
-	mov.b64 %rd515, %rd327;
+	ld.shared.s64 %rd926, [%rd1+1024];
+	mov.b64 %rd908, %rd926;
+	mov.b64 %rd927, %rd908;
+	setp.eq.s64 %p238, %rd927, 0;
+	@!%p238 bra $L283;
+	bra.uni $L171;
+$L283:
+$L170:
+	bra.uni $L169;
+$L171:
+	mov.b64 %rd928, %rd682;
+	mov.b64 %rd929, %rd680;
+	mov.b64 %rd930, %rd681;
+	mov.b64 %rd931, %rd928;
+	mov.b64 %rd932, %rd929;
+	mov.b64 %rd933, %rd930;
+	mov.b64 %rd934, %rd931;
+	mov.b64 %rd935, %rd932;
+	mov.b64 %rd936, %rd933;
+	mov.b64 %rd620, %rd934;
+	mov.b64 %rd632, %rd935;
+	mov.b64 %rd633, %rd936;
+	add.s64 %rd937, %rd621, %rd632;
+	mov.b64 %rd621, %rd937;
+	max.s64 %rd938, %rd622, %rd633;
+	mov.b64 %rd622, %rd938;
+$L165:
+	add.s64 %rd939, %rd623, 1;
+	mov.b64 %rd623, %rd939;
+	bra.uni $L164;
+$L166:
+	mov.b64 %rd940, %rd621;
 	// block reduction
-	sub.u32 %r206, %r13, 1;
-	mov.b32 %r207, %r3;
-$L138:
-	setp.hs.u32 %p128, %r207, 32;
-	@%p128 bra $L139;
-	mov.b64 {%r208, %r209}, %rd515;
-	shfl.sync.down.b32 %r210|%p129, %r208, %r207, %r206, %r17;
-	shfl.sync.down.b32 %r211, %r209, %r207, %r206, %r17;
-	mov.b64 %rd516, {%r210, %r211};
-	@!%p129 bra $L140;
-	max.s64 %rd517, %rd515, %rd516;
-	mov.b64 %rd515, %rd517;
-$L140:
-	shl.b32 %r207, %r207, 1;
-	bra.uni $L138;
-$L139:
-	setp.eq.u32 %p130, %r7, 0;
-	@!%p130 bra $L141;
-	mul.wide.u32 %rd518, %r8, 16;
-	add.s64 %rd519, %rd1, %rd518;
-	st.shared.s64 [%rd519+0], %rd515;
-$L141:
+	sub.u32 %r335, %r13, 1;
+	mov.b32 %r336, %r3;
+$L284:
+	setp.hs.u32 %p239, %r336, 32;
+	@%p239 bra $L285;
+	mov.b64 {%r337, %r338}, %rd940;
+	shfl.sync.down.b32 %r339|%p240, %r337, %r336, %r335, %r17;
+	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
+	mov.b64 %rd941, {%r339, %r340};
+	@!%p240 bra $L286;
+	add.s64 %rd942, %rd940, %rd941;
+	mov.b64 %rd940, %rd942;
+$L286:
+	shl.b32 %r336, %r336, 1;
+	bra.uni $L284;
+$L285:
+	setp.eq.u32 %p241, %r7, 0;
+	@!%p241 bra $L287;
+	mul.wide.u32 %rd943, %r8, 16;
+	add.s64 %rd944, %rd1, %rd943;
+	st.shared.s64 [%rd944+0], %rd940;
+$L287:
 	bar.sync 0;
-	setp.eq.u32 %p131, %r8, 0;
-	@!%p131 bra $L142;
-	setp.lo.u32 %p132, %r7, %r10;
-	@!%p132 bra $L143;
-	mul.wide.u32 %rd520, %r7, 16;
-	add.s64 %rd521, %rd1, %rd520;
-	ld.shared.s64 %rd522, [%rd521+0];
-	mov.b64 %rd515, %rd522;
-$L143:
-	sub.u32 %r212, %r10, 1;
-	mov.b64 {%r213, %r214}, %rd515;
-	shfl.sync.down.b32 %r215|%p133, %r213, 1, %r212, %r17;
-	shfl.sync.down.b32 %r216, %r214, 1, %r212, %r17;
-	mov.b64 %rd523, {%r215, %r216};
-	@!%p133 bra $L144;
-	max.s64 %rd524, %rd515, %rd523;
-	mov.b64 %rd515, %rd524;
-$L144:
-	mov.b64 {%r217, %r218}, %rd515;
-	shfl.sync.down.b32 %r219|%p134, %r217, 2, %r212, %r17;
-	shfl.sync.down.b32 %r220, %r218, 2, %r212, %r17;
-	mov.b64 %rd525, {%r219, %r220};
-	@!%p134 bra $L145;
-	max.s64 %rd526, %rd515, %rd525;
-	mov.b64 %rd515, %rd526;
-$L145:
-	mov.b64 {%r221, %r222}, %rd515;
-	shfl.sync.down.b32 %r223|%p135, %r221, 4, %r212, %r17;
-	shfl.sync.down.b32 %r224, %r222, 4, %r212, %r17;
-	mov.b64 %rd527, {%r223, %r224};
-	@!%p135 bra $L146;
-	max.s64 %rd528, %rd515, %rd527;
-	mov.b64 %rd515, %rd528;
-$L146:
-	mov.b64 {%r225, %r226}, %rd515;
-	shfl.sync.down.b32 %r227|%p136, %r225, 8, %r212, %r17;
-	shfl.sync.down.b32 %r228, %r226, 8, %r212, %r17;
-	mov.b64 %rd529, {%r227, %r228};
-	@!%p136 bra $L147;
-	max.s64 %rd530, %rd515, %rd529;
-	mov.b64 %rd515, %rd530;
-$L147:
-	mov.b64 {%r229, %r230}, %rd515;
-	shfl.sync.down.b32 %r231|%p137, %r229, 16, %r212, %r17;
-	shfl.sync.down.b32 %r232, %r230, 16, %r212, %r17;
-	mov.b64 %rd531, {%r231, %r232};
-	@!%p137 bra $L148;
-	max.s64 %rd532, %rd515, %rd531;
-	mov.b64 %rd515, %rd532;
-$L148:
-	@!%p130 bra $L149;
-	st.shared.s64 [%rd1+1024], %rd515;
-$L149:
-$L142:
+	setp.eq.u32 %p242, %r8, 0;
+	@!%p242 bra $L288;
+	setp.lo.u32 %p243, %r7, %r10;
+	@!%p243 bra $L289;
+	mul.wide.u32 %rd945, %r7, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	ld.shared.s64 %rd947, [%rd946+0];
+	mov.b64 %rd940, %rd947;
+$L289:
+	sub.u32 %r341, %r10, 1;
+	mov.b64 {%r342, %r343}, %rd940;
+	shfl.sync.down.b32 %r344|%p244, %r342, 1, %r341, %r17;
+	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
+	mov.b64 %rd948, {%r344, %r345};
+	@!%p244 bra $L290;
+	add.s64 %rd949, %rd940, %rd948;
+	mov.b64 %rd940, %rd949;
+$L290:
+	mov.b64 {%r346, %r347}, %rd940;
+	shfl.sync.down.b32 %r348|%p245, %r346, 2, %r341, %r17;
+	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
+	mov.b64 %rd950, {%r348, %r349};
+	@!%p245 bra $L291;
+	add.s64 %rd951, %rd940, %rd950;
+	mov.b64 %rd940, %rd951;
+$L291:
+	mov.b64 {%r350, %r351}, %rd940;
+	shfl.sync.down.b32 %r352|%p246, %r350, 4, %r341, %r17;
+	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
+	mov.b64 %rd952, {%r352, %r353};
+	@!%p246 bra $L292;
+	add.s64 %rd953, %rd940, %rd952;
+	mov.b64 %rd940, %rd953;
+$L292:
+	mov.b64 {%r354, %r355}, %rd940;
+	shfl.sync.down.b32 %r356|%p247, %r354, 8, %r341, %r17;
+	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
+	mov.b64 %rd954, {%r356, %r357};
+	@!%p247 bra $L293;
+	add.s64 %rd955, %rd940, %rd954;
+	mov.b64 %rd940, %rd955;
+$L293:
+	mov.b64 {%r358, %r359}, %rd940;
+	shfl.sync.down.b32 %r360|%p248, %r358, 16, %r341, %r17;
+	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
+	mov.b64 %rd956, {%r360, %r361};
+	@!%p248 bra $L294;
+	add.s64 %rd957, %rd940, %rd956;
+	mov.b64 %rd940, %rd957;
+$L294:
+	@!%p241 bra $L295;
+	st.shared.s64 [%rd1+1024], %rd940;
+$L295:
+$L288:
 	bar.sync 0;
-	ld.shared.s64 %rd533, [%rd1+1024];
-	mov.b64 %rd515, %rd533;
-	mov.b64 %rd534, %rd515;
-	mov.b64 %rd327, %rd534;
-	cvt.u64.u32 %rd535, %r2;
-	setp.eq.s64 %p138, %rd535, 0;
-	@!%p138 bra $L151;
-	setp.gt.s64 %p139, %rd326, 0;
-	@!%p139 bra $L153;
-	add.s64 %rd536, %rd301, 1;
-	mul.lo.s64 %rd537, %rd536, %rd116;
-	mad.lo.s64 %rd538, %rd537, 8, %rd112;
-	atom.global.add.u64 %rd539, [%rd538], %rd326;
-$L153:
-	setp.gt.s64 %p140, %rd327, 0;
-	@!%p140 bra $L155;
-	add.s64 %rd540, %rd301, 2;
-	mul.lo.s64 %rd541, %rd540, %rd116;
-	mad.lo.s64 %rd542, %rd541, 8, %rd112;
-	atom.global.max.s64 %rd543, [%rd542], %rd327;
-$L155:
-$L151:
+	ld.shared.s64 %rd958, [%rd1+1024];
+	mov.b64 %rd940, %rd958;
+	mov.b64 %rd959, %rd940;
+	mov.b64 %rd621, %rd959;
+	mov.b64 %rd960, %rd622;
+	// block reduction
+	sub.u32 %r362, %r13, 1;
+	mov.b32 %r363, %r3;
+$L296:
+	setp.hs.u32 %p249, %r363, 32;
+	@%p249 bra $L297;
+	mov.b64 {%r364, %r365}, %rd960;
+	shfl.sync.down.b32 %r366|%p250, %r364, %r363, %r362, %r17;
+	shfl.sync.down.b32 %r367, %r365, %r363, %r362, %r17;
+	mov.b64 %rd961, {%r366, %r367};
+	@!%p250 bra $L298;
+	max.s64 %rd962, %rd960, %rd961;
+	mov.b64 %rd960, %rd962;
+$L298:
+	shl.b32 %r363, %r363, 1;
+	bra.uni $L296;
+$L297:
+	setp.eq.u32 %p251, %r7, 0;
+	@!%p251 bra $L299;
+	mul.wide.u32 %rd963, %r8, 16;
+	add.s64 %rd964, %rd1, %rd963;
+	st.shared.s64 [%rd964+0], %rd960;
+$L299:
 	bar.sync 0;
-	setp.eq.u32 %p141, %r5, 0;
-	@!%p141 bra $L156;
+	setp.eq.u32 %p252, %r8, 0;
+	@!%p252 bra $L300;
+	setp.lo.u32 %p253, %r7, %r10;
+	@!%p253 bra $L301;
+	mul.wide.u32 %rd965, %r7, 16;
+	add.s64 %rd966, %rd1, %rd965;
+	ld.shared.s64 %rd967, [%rd966+0];
+	mov.b64 %rd960, %rd967;
+$L301:
+	sub.u32 %r368, %r10, 1;
+	mov.b64 {%r369, %r370}, %rd960;
+	shfl.sync.down.b32 %r371|%p254, %r369, 1, %r368, %r17;
+	shfl.sync.down.b32 %r372, %r370, 1, %r368, %r17;
+	mov.b64 %rd968, {%r371, %r372};
+	@!%p254 bra $L302;
+	max.s64 %rd969, %rd960, %rd968;
+	mov.b64 %rd960, %rd969;
+$L302:
+	mov.b64 {%r373, %r374}, %rd960;
+	shfl.sync.down.b32 %r375|%p255, %r373, 2, %r368, %r17;
+	shfl.sync.down.b32 %r376, %r374, 2, %r368, %r17;
+	mov.b64 %rd970, {%r375, %r376};
+	@!%p255 bra $L303;
+	max.s64 %rd971, %rd960, %rd970;
+	mov.b64 %rd960, %rd971;
+$L303:
+	mov.b64 {%r377, %r378}, %rd960;
+	shfl.sync.down.b32 %r379|%p256, %r377, 4, %r368, %r17;
+	shfl.sync.down.b32 %r380, %r378, 4, %r368, %r17;
+	mov.b64 %rd972, {%r379, %r380};
+	@!%p256 bra $L304;
+	max.s64 %rd973, %rd960, %rd972;
+	mov.b64 %rd960, %rd973;
+$L304:
+	mov.b64 {%r381, %r382}, %rd960;
+	shfl.sync.down.b32 %r383|%p257, %r381, 8, %r368, %r17;
+	shfl.sync.down.b32 %r384, %r382, 8, %r368, %r17;
+	mov.b64 %rd974, {%r383, %r384};
+	@!%p257 bra $L305;
+	max.s64 %rd975, %rd960, %rd974;
+	mov.b64 %rd960, %rd975;
+$L305:
+	mov.b64 {%r385, %r386}, %rd960;
+	shfl.sync.down.b32 %r387|%p258, %r385, 16, %r368, %r17;
+	shfl.sync.down.b32 %r388, %r386, 16, %r368, %r17;
+	mov.b64 %rd976, {%r387, %r388};
+	@!%p258 bra $L306;
+	max.s64 %rd977, %rd960, %rd976;
+	mov.b64 %rd960, %rd977;
+$L306:
+	@!%p251 bra $L307;
+	st.shared.s64 [%rd1+1024], %rd960;
+$L307:
+$L300:
+	bar.sync 0;
+	ld.shared.s64 %rd978, [%rd1+1024];
+	mov.b64 %rd960, %rd978;
+	mov.b64 %rd979, %rd960;
+	mov.b64 %rd622, %rd979;
+	cvt.u64.u32 %rd980, %r2;
+	setp.eq.s64 %p259, %rd980, 0;
+	@!%p259 bra $L309;
+	setp.gt.s64 %p260, %rd621, 0;
+	@!%p260 bra $L311;
+	add.s64 %rd981, %rd305, 1;
+	mul.lo.s64 %rd982, %rd981, %rd120;
+	mad.lo.s64 %rd983, %rd982, 8, %rd116;
+	atom.global.add.u64 %rd984, [%rd983], %rd621;
+$L311:
+	setp.gt.s64 %p261, %rd622, 0;
+	@!%p261 bra $L313;
+	add.s64 %rd985, %rd305, 2;
+	mul.lo.s64 %rd986, %rd985, %rd120;
+	mad.lo.s64 %rd987, %rd986, 8, %rd116;
+	atom.global.max.s64 %rd988, [%rd987], %rd622;
+$L313:
+$L309:
+	bar.sync 0;
+	setp.eq.u32 %p262, %r5, 0;
+	@!%p262 bra $L314;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r233, [gk_league_sync+4];
-	atom.global.add.u32 %r234, [gk_league_sync], 1;
-	mov.u32 %r235, %nctaid.x;
-	sub.u32 %r236, %r235, 1;
-	setp.eq.u32 %p142, %r234, %r236;
-	@!%p142 bra $L157;
+	ld.relaxed.gpu.global.u32 %r389, [gk_league_sync+4];
+	atom.global.add.u32 %r390, [gk_league_sync], 1;
+	mov.u32 %r391, %nctaid.x;
+	sub.u32 %r392, %r391, 1;
+	setp.eq.u32 %p263, %r390, %r392;
+	@!%p263 bra $L315;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r237, [gk_league_sync+4], 1;
-	bra.uni $L158;
-$L157:
-	ld.relaxed.gpu.global.u32 %r238, [gk_league_sync+4];
-	setp.eq.u32 %p143, %r238, %r233;
-	@%p143 bra $L157;
-$L158:
+	atom.global.add.u32 %r393, [gk_league_sync+4], 1;
+	bra.uni $L316;
+$L315:
+	ld.relaxed.gpu.global.u32 %r394, [gk_league_sync+4];
+	setp.eq.u32 %p264, %r394, %r389;
+	@%p264 bra $L315;
+$L316:
 	fence.acq_rel.gpu;
-$L156:
+$L314:
 	bar.sync 0;
-	setp.eq.s64 %p144, %rd216, 0;
-	and.pred %p145, %p11, %p144;
-	@!%p145 bra $L160;
-	mov.b64 %rd545, 9;
-	mul.lo.s64 %rd544, %rd545, %rd116;
-	mad.lo.s64 %rd546, %rd544, 8, %rd112;
-	mov.b64 %rd547, 0;
-	st.global.s64 [%rd546+0], %rd547;
-$L160:
-	mul.lo.s64 %rd548, %rd253, %rd116;
-	mad.lo.s64 %rd549, %rd548, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	add.s64 %rd552, %rd253, 1;
-	mul.lo.s64 %rd553, %rd552, %rd116;
-	mad.lo.s64 %rd554, %rd553, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd555, [%rd554+0];
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, %rd551;
-	mov.b64 %rd558, %rd556;
-	mov.b64 %rd559, %rd557;
-	mov.b64 %rd560, %rd558;
-	add.s64 %rd561, %rd253, 2;
-	mul.lo.s64 %rd562, %rd561, %rd116;
-	mad.lo.s64 %rd563, %rd562, 8, %rd112;
-	ld.relaxed.gpu.global.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	mov.b64 %rd210, %rd565;
-	@!%p11 bra $L162;
-	mov.b64 %rd567, 3;
-	mul.lo.s64 %rd566, %rd567, %rd216;
-	mov.b64 %rd569, 1;
-	add.s64 %rd568, %rd569, %rd566;
-	mul.lo.s64 %rd570, %rd568, %rd109;
-	mad.lo.s64 %rd571, %rd570, 8, %rd105;
-	st.global.s64 [%rd571+0], %rd559;
-	mov.b64 %rd573, 3;
-	mul.lo.s64 %rd572, %rd573, %rd216;
-	mov.b64 %rd575, 2;
-	add.s64 %rd574, %rd575, %rd572;
-	mul.lo.s64 %rd576, %rd574, %rd109;
-	mad.lo.s64 %rd577, %rd576, 8, %rd105;
-	st.global.s64 [%rd577+0], %rd560;
-	mov.b64 %rd579, 3;
-	mul.lo.s64 %rd578, %rd579, %rd216;
-	mov.b64 %rd581, 3;
-	add.s64 %rd580, %rd581, %rd578;
-	mul.lo.s64 %rd582, %rd580, %rd109;
-	mad.lo.s64 %rd583, %rd582, 8, %rd105;
-	st.global.s64 [%rd583+0], %rd210;
-	add.s64 %rd584, %rd216, 1;
-	st.global.s64 [%rd105+0], %rd584;
-$L162:
-	setp.eq.s64 %p146, %rd559, 0;
-	setp.gt.s64 %p147, %rd559, %rd66;
-	or.pred %p148, %p146, %p147;
-	setp.gt.s64 %p149, %rd560, %rd68;
-	or.pred %p150, %p148, %p149;
-	setp.gt.s64 %p151, %rd210, %rd70;
-	or.pred %p152, %p150, %p151;
-	@!%p152 bra $L164;
+	setp.eq.s64 %p265, %rd230, 0;
+	and.pred %p266, %p11, %p265;
+	@!%p266 bra $L318;
+	mov.b64 %rd990, 9;
+	mul.lo.s64 %rd989, %rd990, %rd120;
+	mad.lo.s64 %rd991, %rd989, 8, %rd116;
+	mov.b64 %rd992, 0;
+	st.global.s64 [%rd991+0], %rd992;
+$L318:
+	mul.lo.s64 %rd993, %rd267, %rd120;
+	mad.lo.s64 %rd994, %rd993, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd995, [%rd994+0];
+	mov.b64 %rd996, %rd995;
+	add.s64 %rd997, %rd267, 1;
+	mul.lo.s64 %rd998, %rd997, %rd120;
+	mad.lo.s64 %rd999, %rd998, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1000, [%rd999+0];
+	mov.b64 %rd1001, %rd1000;
+	mov.b64 %rd1002, %rd996;
+	mov.b64 %rd1003, %rd1001;
+	mov.b64 %rd1004, %rd1002;
+	mov.b64 %rd1005, %rd1003;
+	add.s64 %rd1006, %rd267, 2;
+	mul.lo.s64 %rd1007, %rd1006, %rd120;
+	mad.lo.s64 %rd1008, %rd1007, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1009, [%rd1008+0];
+	mov.b64 %rd1010, %rd1009;
+	mov.b64 %rd224, %rd1010;
+	@!%p11 bra $L320;
+	mov.b64 %rd1012, 3;
+	mul.lo.s64 %rd1011, %rd1012, %rd230;
+	mov.b64 %rd1014, 1;
+	add.s64 %rd1013, %rd1014, %rd1011;
+	mul.lo.s64 %rd1015, %rd1013, %rd113;
+	mad.lo.s64 %rd1016, %rd1015, 8, %rd109;
+	st.global.s64 [%rd1016+0], %rd1004;
+	mov.b64 %rd1018, 3;
+	mul.lo.s64 %rd1017, %rd1018, %rd230;
+	mov.b64 %rd1020, 2;
+	add.s64 %rd1019, %rd1020, %rd1017;
+	mul.lo.s64 %rd1021, %rd1019, %rd113;
+	mad.lo.s64 %rd1022, %rd1021, 8, %rd109;
+	st.global.s64 [%rd1022+0], %rd1005;
+	mov.b64 %rd1024, 3;
+	mul.lo.s64 %rd1023, %rd1024, %rd230;
+	mov.b64 %rd1026, 3;
+	add.s64 %rd1025, %rd1026, %rd1023;
+	mul.lo.s64 %rd1027, %rd1025, %rd113;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd109;
+	st.global.s64 [%rd1028+0], %rd224;
+	add.s64 %rd1029, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1029;
+$L320:
+	setp.eq.s64 %p267, %rd1004, 0;
+	setp.gt.s64 %p268, %rd1004, %rd66;
+	or.pred %p269, %p267, %p268;
+	setp.gt.s64 %p270, %rd1005, %rd68;
+	or.pred %p271, %p269, %p270;
+	setp.gt.s64 %p272, %rd224, %rd70;
+	or.pred %p273, %p271, %p272;
+	@!%p273 bra $L322;
 	bra.uni $L3;
-$L164:
-	mov.b64 %rd144, %rd559;
+$L322:
+	mov.b64 %rd158, %rd1004;
 $L36:
-	add.s64 %rd585, %rd216, 1;
-	mov.b64 %rd216, %rd585;
+	add.s64 %rd1030, %rd230, 1;
+	mov.b64 %rd230, %rd1030;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -40781,7 +44030,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40785
+//line gokkos_kernels_gen.go:44034
 		*acc = gokkosAccV
 		return
 	}
@@ -40800,7 +44049,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40804
+//line gokkos_kernels_gen.go:44053
 	*acc = gokkosAccV
 }
 
@@ -40826,7 +44075,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40830
+//line gokkos_kernels_gen.go:44079
 		*acc = gokkosAccV
 		return
 	}
@@ -40846,7 +44095,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40850
+//line gokkos_kernels_gen.go:44099
 	*acc = gokkosAccV
 }
 
@@ -40875,7 +44124,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:40879
+//line gokkos_kernels_gen.go:44128
 		*acc = gokkosAccV
 		return
 	}
@@ -40898,7 +44147,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:40902
+//line gokkos_kernels_gen.go:44151
 	*acc = gokkosAccV
 }
 
@@ -40913,7 +44162,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:40917
+//line gokkos_kernels_gen.go:44166
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40929,7 +44178,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:40933
+//line gokkos_kernels_gen.go:44182
 		*acc = gokkosAccV
 		return
 	}
@@ -40941,7 +44190,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:40945
+//line gokkos_kernels_gen.go:44194
 	*acc = gokkosAccV
 }
 
@@ -40963,7 +44212,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40967
+//line gokkos_kernels_gen.go:44216
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40989,7 +44238,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40993
+//line gokkos_kernels_gen.go:44242
 		*acc = gokkosAccV
 		return
 	}
@@ -41009,7 +44258,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41013
+//line gokkos_kernels_gen.go:44262
 	*acc = gokkosAccV
 }
 
@@ -41039,7 +44288,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41043
+//line gokkos_kernels_gen.go:44292
 		*acc = gokkosAccV
 		return
 	}
@@ -41062,7 +44311,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41066
+//line gokkos_kernels_gen.go:44315
 	*acc = gokkosAccV
 }
 
@@ -41078,7 +44327,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41082
+//line gokkos_kernels_gen.go:44331
 		*acc = gokkosAccV
 		return
 	}
@@ -41089,7 +44338,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41093
+//line gokkos_kernels_gen.go:44342
 	*acc = gokkosAccV
 }
 
@@ -41102,14 +44351,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:41106
+//line gokkos_kernels_gen.go:44355
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:41113
+//line gokkos_kernels_gen.go:44362
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -41126,7 +44375,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:41130
+//line gokkos_kernels_gen.go:44379
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41138,7 +44387,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:41142
+//line gokkos_kernels_gen.go:44391
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -41168,7 +44417,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:41172
+//line gokkos_kernels_gen.go:44421
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41193,7 +44442,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:41197
+//line gokkos_kernels_gen.go:44446
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -41203,7 +44452,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:41207
+//line gokkos_kernels_gen.go:44456
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -41215,7 +44464,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:41219
+//line gokkos_kernels_gen.go:44468
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -41227,7 +44476,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:41231
+//line gokkos_kernels_gen.go:44480
 		*acc = gokkosAccV
 		return
 	}
@@ -41235,7 +44484,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:41239
+//line gokkos_kernels_gen.go:44488
 	*acc = gokkosAccV
 }
 
@@ -41262,7 +44511,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41266
+//line gokkos_kernels_gen.go:44515
 		*acc = gokkosAccV
 		return
 	}
@@ -41283,7 +44532,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41287
+//line gokkos_kernels_gen.go:44536
 	*acc = gokkosAccV
 }
 
@@ -41300,7 +44549,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41304
+//line gokkos_kernels_gen.go:44553
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -41311,7 +44560,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:41315
+//line gokkos_kernels_gen.go:44564
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -41330,7 +44579,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:41334
+//line gokkos_kernels_gen.go:44583
 		*acc = gokkosAccV
 		return
 	}
@@ -41344,7 +44593,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:41348
+//line gokkos_kernels_gen.go:44597
 	*acc = gokkosAccV
 }
 
@@ -41357,7 +44606,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41361
+//line gokkos_kernels_gen.go:44610
 		*acc = gokkosAccV
 		return
 	}
@@ -41365,7 +44614,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41369
+//line gokkos_kernels_gen.go:44618
 	*acc = gokkosAccV
 }
 
@@ -41378,7 +44627,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:41382
+//line gokkos_kernels_gen.go:44631
 		*acc = gokkosAccV
 		return
 	}
@@ -41386,7 +44635,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:41390
+//line gokkos_kernels_gen.go:44639
 	*acc = gokkosAccV
 }
 
@@ -41401,7 +44650,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:41405
+//line gokkos_kernels_gen.go:44654
 		*acc = gokkosAccV
 		return
 	}
@@ -41411,7 +44660,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:41415
+//line gokkos_kernels_gen.go:44664
 	*acc = gokkosAccV
 }
 
@@ -41426,7 +44675,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41430
+//line gokkos_kernels_gen.go:44679
 		*acc = gokkosAccV
 		return
 	}
@@ -41436,7 +44685,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41440
+//line gokkos_kernels_gen.go:44689
 	*acc = gokkosAccV
 }
 
@@ -41451,7 +44700,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:41455
+//line gokkos_kernels_gen.go:44704
 		*acc = gokkosAccV
 		return
 	}
@@ -41461,7 +44710,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:41465
+//line gokkos_kernels_gen.go:44714
 	*acc = gokkosAccV
 }
 
@@ -41476,7 +44725,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:41480
+//line gokkos_kernels_gen.go:44729
 		*acc = gokkosAccV
 		return
 	}
@@ -41486,7 +44735,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:41490
+//line gokkos_kernels_gen.go:44739
 	*acc = gokkosAccV
 }
 
@@ -41502,7 +44751,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41506
+//line gokkos_kernels_gen.go:44755
 		*acc = gokkosAccV
 		return
 	}
@@ -41512,7 +44761,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41516
+//line gokkos_kernels_gen.go:44765
 	*acc = gokkosAccV
 }
 
@@ -41556,7 +44805,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:41560
+//line gokkos_kernels_gen.go:44809
 		*acc = gokkosAccV
 		return
 	}
@@ -41595,7 +44844,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:41599
+//line gokkos_kernels_gen.go:44848
 	*acc = gokkosAccV
 }
 
@@ -41622,7 +44871,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:41626
+//line gokkos_kernels_gen.go:44875
 		*acc = gokkosAccV
 		return
 	}
@@ -41643,7 +44892,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:41647
+//line gokkos_kernels_gen.go:44896
 	*acc = gokkosAccV
 }
 
@@ -41659,7 +44908,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:41663
+//line gokkos_kernels_gen.go:44912
 		*acc = gokkosAccV
 		return
 	}
@@ -41670,7 +44919,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:41674
+//line gokkos_kernels_gen.go:44923
 	*acc = gokkosAccV
 }
 
@@ -41701,7 +44950,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:41705
+//line gokkos_kernels_gen.go:44954
 		*acc = gokkosAccV
 		return
 	}
@@ -41726,7 +44975,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:41730
+//line gokkos_kernels_gen.go:44979
 	*acc = gokkosAccV
 }
 
@@ -41777,7 +45026,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:41781
+//line gokkos_kernels_gen.go:45030
 	return gokkosN
 }
 
@@ -41837,7 +45086,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:41841
+//line gokkos_kernels_gen.go:45090
 	return gokkosN
 }
 
@@ -41897,7 +45146,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:41901
+//line gokkos_kernels_gen.go:45150
 	return gokkosN
 }
 
@@ -42025,6 +45274,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:42029
+//line gokkos_kernels_gen.go:45278
 	return gokkosN
 }
