@@ -340,8 +340,14 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 				// Small worklists: steps back to back in one launch. Each fused step
 				// after the first is a push step that the loop would have taken too
 				// (its input is within bounds far below the pull threshold).
-				op = op.local(!optimizing || len(st.Levels) > roundsAfter)
-				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil && len(steps) > 0 {
+				local := !optimizing || len(st.Levels) > roundsAfter
+				op = op.local(local)
+				most := levelSteps
+				if !local {
+					// Up to the level where local rounds are allowed, and no further.
+					most = max(1, roundsAfter+1-len(st.Levels))
+				}
+				if steps, err = frontier.PushLevels(b.f, op, most); err == nil && len(steps) > 0 {
 					rounds = rounds || steps[0].Rounds > 1
 					for _, s := range steps[:len(steps)-1] {
 						st.Levels = append(st.Levels, s.Added)

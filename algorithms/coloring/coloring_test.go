@@ -26,6 +26,8 @@ func configs() []coloring.Options {
 		coloring.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 2, SlotsPerThread: 3}},
 		coloring.Options{Strategy: frontier.LocalCollapse, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 3}},
 		coloring.Options{Strategy: frontier.GlobalCollapse, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 1, Teams: 5}},
+		// Fused steps with local rounds in a league of several teams, for every worklist.
+		coloring.Options{Tuning: frontier.Tuning{LevelTeams: 3, LevelRounds: 4, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
 	)
 }
 

@@ -10661,35 +10661,35 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:13
+//line op.go:17
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= c {
-//line op.go:14
+//line op.go:18
 			{
 				if false {
-//line op.go:15
+//line op.go:19
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:15
+//line op.go:19
 					gokkosN++
-//line op.go:15
+//line op.go:19
 				}
-//line op.go:15
+//line op.go:19
 				continue gokkosNext
-//line op.go:15
+//line op.go:19
 			}
 		}
-//line op.go:16
+//line op.go:20
 		{
 			if o.Color.AtomicMax(int(v), c) < c {
-//line op.go:17
+//line op.go:21
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:17
+//line op.go:21
 				gokkosN++
-//line op.go:17
+//line op.go:21
 			}
-//line op.go:17
+//line op.go:21
 			continue gokkosNext
-//line op.go:17
+//line op.go:21
 		}
 	}
 //line gokkos_kernels_gen.go:10696

@@ -8,6 +8,10 @@ type propagate struct {
 	Color views.View1D[int32]
 }
 
+// Correcting reports that propagate is label-correcting (colors only grow, to the same fixed point in any order of visits), so that fused
+// steps may run local rounds with it.
+func (o propagate) Correcting() bool { return true }
+
 // Visit offers u's color to v.
 func (o propagate) Visit(u, v int32, e int64) bool {
 	c := o.Color.AtomicLoad(int(u))

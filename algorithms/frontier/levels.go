@@ -69,6 +69,10 @@ type PushFused[Op EdgeOp] struct {
 	Op          Op
 }
 
+// maxList bounds the entries of each of a team's two lists in local rounds (32 KiB of team
+// scratch for both).
+const maxList = 4096
+
 // tallyDegree is the Tally slot of the first worklist's largest degree.
 const tallyDegree = 9
 
@@ -335,7 +339,7 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	}
 	rounds, list := 1, 0
 	if c, ok := any(op).(CorrectingOp); ok && c.Correcting() && f.tune.LevelRounds > 1 {
-		rounds, list = f.tune.LevelRounds, 8*f.tune.LevelTeamSize
+		rounds, list = f.tune.LevelRounds, min(8*f.tune.LevelTeamSize, maxList)
 		if err := f.dedupAll(); err != nil {
 			return nil, err
 		}

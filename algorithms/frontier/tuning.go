@@ -57,8 +57,8 @@ type Tuning struct {
 	// LevelRounds is the number of rounds a team of a fused push step (PushLevels) runs for a
 	// correcting operator (CorrectingOp): the team expands the vertices it improved in one round
 	// in the next, among its own members, and hands the last round's vertices, and those beyond
-	// its list of 8 × LevelTeamSize entries, to the next step. 1 turns local rounds off. The
-	// default is 8 on a device, where it spares league barriers on graphs of large diameter,
+	// its list of 8 × LevelTeamSize entries (at most 4,096), to the next step. 1 turns local rounds off. The
+	// default is 32 on a device, where it spares league barriers on graphs of large diameter,
 	// and 1 on the host, where a barrier of a one-worker league costs nothing.
 	LevelRounds int
 	// Grain is the chunk of the template's range launches over worklist slots (the
@@ -93,7 +93,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 8}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 32}
 }
 
 // merged returns t with zero fields taken from d.

@@ -1074,7 +1074,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:258",
+		Pos:   "algorithms/scc/multistep.go:266",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
@@ -1098,7 +1098,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:274",
+		Pos:   "algorithms/scc/multistep.go:282",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -46480,7 +46480,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:265
+//line multistep.go:273
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
@@ -46489,7 +46489,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:265
+//line multistep.go:273
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
@@ -46505,7 +46505,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:282
+//line multistep.go:290
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -46520,7 +46520,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:282
+//line multistep.go:290
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -47280,50 +47280,50 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:232
+//line multistep.go:240
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:232
+//line multistep.go:240
 			{
 				if false {
-//line multistep.go:233
+//line multistep.go:241
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:233
+//line multistep.go:241
 					gokkosN++
-//line multistep.go:233
+//line multistep.go:241
 				}
-//line multistep.go:233
+//line multistep.go:241
 				continue gokkosNext
-//line multistep.go:233
+//line multistep.go:241
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:236
+//line multistep.go:244
 			{
 				if false {
-//line multistep.go:237
+//line multistep.go:245
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:237
+//line multistep.go:245
 					gokkosN++
-//line multistep.go:237
+//line multistep.go:245
 				}
-//line multistep.go:237
+//line multistep.go:245
 				continue gokkosNext
-//line multistep.go:237
+//line multistep.go:245
 			}
 		}
-//line multistep.go:238
+//line multistep.go:246
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:239
+//line multistep.go:247
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:239
+//line multistep.go:247
 				gokkosN++
-//line multistep.go:239
+//line multistep.go:247
 			}
-//line multistep.go:239
+//line multistep.go:247
 			continue gokkosNext
-//line multistep.go:239
+//line multistep.go:247
 		}
 	}
 //line gokkos_kernels_gen.go:47330
@@ -47351,34 +47351,34 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:215
+//line multistep.go:219
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:215
+//line multistep.go:219
 			{
 				if false {
-//line multistep.go:216
+//line multistep.go:220
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:216
+//line multistep.go:220
 					gokkosN++
-//line multistep.go:216
+//line multistep.go:220
 				}
-//line multistep.go:216
+//line multistep.go:220
 				continue gokkosNext
-//line multistep.go:216
+//line multistep.go:220
 			}
 		}
-//line multistep.go:217
+//line multistep.go:221
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:218
+//line multistep.go:222
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:218
+//line multistep.go:222
 				gokkosN++
-//line multistep.go:218
+//line multistep.go:222
 			}
-//line multistep.go:218
+//line multistep.go:222
 			continue gokkosNext
-//line multistep.go:218
+//line multistep.go:222
 		}
 	}
 //line gokkos_kernels_gen.go:47385

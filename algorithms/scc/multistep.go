@@ -210,6 +210,10 @@ type reachOp struct {
 	Bit uint32
 }
 
+// Correcting reports that reachOp is label-correcting (a claim (setting Bit) is final, whatever the order of visits), so that fused
+// steps may run local rounds with it.
+func (o reachOp) Correcting() bool { return true }
+
 // Visit reaches v from u.
 func (o reachOp) Visit(u, v int32, e int64) bool {
 	if o.Key.At(int(v)) != o.Key.At(int(u)) || o.St.AtomicLoad(int(v))&(o.Bit|stDone) != 0 {
@@ -226,6 +230,10 @@ type propOp struct {
 	Key views.View1D[int32]
 	Col views.View1D[int32]
 }
+
+// Correcting reports that propOp is label-correcting (colours only grow, to the same fixed point in any order of visits), so that fused
+// steps may run local rounds with it.
+func (o propOp) Correcting() bool { return true }
 
 // Visit offers u's colour to v.
 func (o propOp) Visit(u, v int32, e int64) bool {
