@@ -2,6 +2,8 @@ package frontier
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gokkos/gokkos/portable"
 
@@ -142,4 +144,48 @@ func (t Tuning) chunk(slots int) int {
 // rangePolicy returns the policy of a range launch over n worklist slots, with chunk Grain.
 func (t Tuning) rangePolicy(n int) portable.RangePolicy {
 	return portable.Range(0, n).WithChunk(t.Grain)
+}
+
+// ParseTuning parses a comma-separated list of name=value settings of Tuning's fields, such
+// as "LevelRounds=64,LevelTeamSize=32" (names as the fields', in any case; values integers),
+// into a Tuning whose other fields are zero, so that they keep the space's defaults. An empty
+// string gives the zero Tuning. It returns an error naming the setting for an unknown field, a
+// value that is not an integer, a negative value (PullWords and LevelEdges may be negative) or
+// a field set twice.
+func ParseTuning(s string) (Tuning, error) {
+	var t Tuning
+	fields := map[string]*int{
+		"teamsize": &t.TeamSize, "warpsize": &t.WarpSize, "buffer": &t.Buffer, "slotsperthread": &t.SlotsPerThread,
+		"teams": &t.Teams, "units": &t.Units, "edgesample": &t.EdgeSample, "pullwords": &t.PullWords,
+		"levelteamsize": &t.LevelTeamSize, "levelteams": &t.LevelTeams, "levelvertices": &t.LevelVertices,
+		"leveledges": &t.LevelEdges, "leveldegree": &t.LevelDegree, "levelrounds": &t.LevelRounds, "grain": &t.Grain,
+	}
+	seen := map[string]bool{}
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(item, "=")
+		key := strings.ToLower(strings.TrimSpace(name))
+		p, known := fields[key]
+		switch {
+		case !ok:
+			return Tuning{}, fmt.Errorf("frontier: tuning setting %q is not name=value", item)
+		case !known:
+			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: no field %q (want one of TeamSize, WarpSize, Buffer, SlotsPerThread, Teams, Units, EdgeSample, PullWords, LevelTeamSize, LevelTeams, LevelVertices, LevelEdges, LevelDegree, LevelRounds, Grain)", item, strings.TrimSpace(name))
+		case seen[key]:
+			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: %s set twice", item, strings.TrimSpace(name))
+		}
+		seen[key] = true
+		v, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil {
+			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: value is not an integer", item)
+		}
+		*p = v
+	}
+	if err := t.check(); err != nil {
+		return Tuning{}, err
+	}
+	return t, nil
 }

@@ -287,6 +287,8 @@ func TestEndToEnd(t *testing.T) {
 			{[]string{"run", "-algo", "sssp", "-graph", rmat, "-method", "warp"}, 2, "unknown method"},
 			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-trials", "0"}, 2, "-trials"},
 			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-bogus"}, 2, "flag provided but not defined"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-tune", "LevelRounds=many"}, 2, "-tune: frontier: tuning setting \"LevelRounds=many\": value is not an integer"},
+			{[]string{"run", "-algo", "sssp", "-graph", rmat, "-tune", "Rounds=3"}, 2, "no field \"Rounds\""},
 			{[]string{"gen", "-kind", "rmat", "-scale", "40", "-o", filepath.Join(dir, "x.el")}, 2, "scale"},
 			{[]string{"gen", "-kind", "torus", "-o", filepath.Join(dir, "x.el")}, 2, "unknown -kind"},
 			{[]string{"gen", "-kind", "grid", "-o", filepath.Join(dir, "x.unknown")}, 2, "cannot tell the format"},

@@ -19,11 +19,15 @@ func init() {
 		summary: "breadth-first search from -root: levels and parents (reports reached, depth, levels)",
 		root:    true,
 		flags: func(fs *flag.FlagSet) func() error {
+			tune := tuneFlag(fs, &bfsFlags.opt.Tuning)
 			fs.StringVar(&bfsFlags.direction, "direction", "auto", "push (top-down), optimizing (push/pull switching) or auto (optimizing with -strategy auto)")
 			fs.StringVar(&bfsFlags.worklist, "worklist", "auto", "worklist format: auto, queue or bitmap")
 			fs.Float64Var(&bfsFlags.opt.Alpha, "alpha", 15, "direction-optimizing: pull when frontier edges > unexplored edges / alpha")
 			fs.Float64Var(&bfsFlags.opt.Beta, "beta", 18, "direction-optimizing: push again when the frontier shrinks below vertices / beta")
 			return func() error {
+				if err := tune(); err != nil {
+					return err
+				}
 				var err error
 				if bfsFlags.opt.Direction, err = bfs.ParseDirection(bfsFlags.direction); err != nil {
 					return err

@@ -18,9 +18,13 @@ func init() {
 		name:    "coloring",
 		summary: "color propagation to the fixed point (reports colors, iterations)",
 		flags: func(fs *flag.FlagSet) func() error {
+			tune := tuneFlag(fs, &coloringFlags.opt.Tuning)
 			fs.StringVar(&coloringFlags.worklist, "worklist", "auto", "worklist format: auto, queue or bitmap")
 			fs.BoolVar(&coloringFlags.opt.Pull, "pull", false, "pull steps over the in-edges instead of push steps")
 			return func() error {
+				if err := tune(); err != nil {
+					return err
+				}
 				var err error
 				coloringFlags.opt.Format, err = frontier.ParseFormat(coloringFlags.worklist)
 				return err

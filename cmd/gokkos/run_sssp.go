@@ -23,12 +23,16 @@ func init() {
 		root:     true,
 		weighted: true,
 		flags: func(fs *flag.FlagSet) func() error {
+			tune := tuneFlag(fs, &ssspFlags.opt.Tuning)
 			fs.StringVar(&ssspFlags.method, "method", "auto", "bellman-ford, ordered, delta, edgelist or auto (bellman-ford with negative weights; on a GPU, bellman-ford for a small sampled diameter unless -delta is set; else delta)")
 			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford (and auto) worklist format: auto, queue or bitmap")
 			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: the largest weight on a GPU, largest weight / average degree on the host)")
 			fs.Int64Var(&ssspFlags.opt.SegmentBytes, "segment", 0, "edgelist: bytes of the distance array per edge segment (0: half the cache)")
 			fs.BoolVar(&ssspFlags.opt.FloatDistances, "float", false, "keep float64 distances where the weights allow 32-bit integer ones (not edgelist, which always has float64 distances)")
 			return func() error {
+				if err := tune(); err != nil {
+					return err
+				}
 				var err error
 				if ssspFlags.opt.Method, err = sssp.ParseMethod(ssspFlags.method); err != nil {
 					return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -144,4 +145,30 @@ func tracedRun(t *testing.T, args ...string) (map[string]any, string) {
 		t.Fatalf("gokkos run %v: bad JSON %q: %v", args, out, err)
 	}
 	return m, errOut
+}
+
+// TestTune checks that run -tune reaches the frontier template: fused steps, which the host
+// takes for the first small worklists of a top-down search, are gone with LevelEdges=-1, and
+// the search finds the same levels.
+func TestTune(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.el")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "grid", "-rows", "32", "-cols", "32", "-o", file); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	fused := regexp.MustCompile(`(?m)^\s+\d+ fuse `)
+	base := []string{"-graph", file, "-algo", "bfs", "-direction", "push", "-root", "0"}
+	plain, plainErr := tracedRun(t, base...)
+	tuned, tunedErr := tracedRun(t, append(base, "-tune", "LevelEdges=-1")...)
+	if len(fused.FindAllString(plainErr, -1)) == 0 {
+		t.Fatalf("no fused steps by default:\n%s", plainErr)
+	}
+	if n := len(fused.FindAllString(tunedErr, -1)); n != 0 {
+		t.Fatalf("%d fused steps with -tune LevelEdges=-1:\n%s", n, tunedErr)
+	}
+	for _, k := range []string{"reached", "depth", "levels"} {
+		if a, b := fmt.Sprint(plain[k]), fmt.Sprint(tuned[k]); a != b {
+			t.Errorf("%s: %s by default, %s with -tune", k, a, b)
+		}
+	}
 }
