@@ -6,9 +6,10 @@
 // Connectivity Computation via Subgraph Sampling", IPDPS 2018), with the degree-based mapping
 // of edges to threads, warps and blocks of Jaiganesh and Burtscher's ECL-CC (HPDC 2018). It
 // keeps a parent array in which parent pointers always lead to a smaller vertex: link(u, w)
-// finds the roots of u and w and hooks the larger under the smaller with a compare-and-swap
-// that expects it to still be a root (and climbs again when another thread hooked it first);
-// compress points every vertex at its root. The run links every vertex with its r-th
+// climbs from u and w and hooks a root under a smaller vertex of the other tree with a
+// compare-and-swap that expects it to still be a root (and climbs on when another thread
+// hooked it first); on devices it runs Rem's algorithm with splicing, which also repoints the
+// non-roots it passes; compress points every vertex at its root. The run links every vertex with its r-th
 // neighbour for r below Options.NeighborRounds (out-neighbours first, then, on a directed
 // graph with its in-edges, in-neighbours), compressing after each round; samples
 // Options.Samples vertices to name the most frequent root (the giant component's); links the

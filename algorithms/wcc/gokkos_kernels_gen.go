@@ -11,13 +11,13 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:157",
+		Pos:   "algorithms/wcc/afforest.go:150",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.Splice", Field: []int{0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -34,23 +34,22 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
-			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "8e076baa1c683f79"},
-			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
-			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "403982cec79f305e"},
+			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "ac96a01af9ae3d38"},
+			{File: "afforest.go", Key: "func admitted", Hash: "eba4aa054106a56d"},
+			{File: "afforest.go", Key: "func excluded", Hash: "88a986694e852b44"},
+			{File: "afforest.go", Key: "func keyOf", Hash: "ec4c92175c7513b9"},
+			{File: "afforest.go", Key: "func wholeGraph", Hash: "5d3b92aaa801cfca"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkNeighbor", Hash: "9228aa5745b78f8f"},
-			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
+			{File: "afforest.go", Key: "type linker", Hash: "3061e6a7ea05a882"},
 		},
-		SourceHash: "f573343699ceab84",
+		SourceHash: "48638e2f3e5d1267",
 	})
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:195",
+		Pos:       "algorithms/wcc/afforest.go:188",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -58,7 +57,7 @@ func init() {
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.Splice", Field: []int{0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -77,29 +76,28 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
-			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "8f3306d5636eb284"},
-			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
-			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "403982cec79f305e"},
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "cbf81b63c607a3b3"},
+			{File: "afforest.go", Key: "func admitted", Hash: "eba4aa054106a56d"},
+			{File: "afforest.go", Key: "func excluded", Hash: "88a986694e852b44"},
+			{File: "afforest.go", Key: "func keyOf", Hash: "ec4c92175c7513b9"},
+			{File: "afforest.go", Key: "func wholeGraph", Hash: "5d3b92aaa801cfca"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
-			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
+			{File: "afforest.go", Key: "type linker", Hash: "3061e6a7ea05a882"},
 		},
-		SourceHash: "f166b2db0a6edb75",
+		SourceHash: "038f2f4194fb6be5",
 	})
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:248",
+		Pos:   "algorithms/wcc/afforest.go:241",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
 		Params: []abi.Param{
 			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "L.Climb", Field: []int{0, 1}, Kind: abi.KindBool},
+			{Name: "L.Splice", Field: []int{0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 3}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -118,22 +116,20 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
-			{File: "afforest.go", Key: "func (forest) link", Hash: "6207c32d78434a0e"},
-			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "05ac41cf1df03d4e"},
-			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
-			{File: "afforest.go", Key: "func (linker) edge", Hash: "7e9f8dfc9d4eefb8"},
-			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "403982cec79f305e"},
+			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "7afe2b43c8f5fbe9"},
+			{File: "afforest.go", Key: "func admitted", Hash: "eba4aa054106a56d"},
+			{File: "afforest.go", Key: "func excluded", Hash: "88a986694e852b44"},
+			{File: "afforest.go", Key: "func keyOf", Hash: "ec4c92175c7513b9"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
 			{File: "afforest.go", Key: "type linkTeam", Hash: "75635f5a1c122645"},
-			{File: "afforest.go", Key: "type linker", Hash: "807ab007129549c6"},
+			{File: "afforest.go", Key: "type linker", Hash: "3061e6a7ea05a882"},
 		},
-		SourceHash: "cd24c64c1fb1e52c",
+		SourceHash: "a075a24a8edf83a3",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:279",
+		Pos:   "algorithms/wcc/afforest.go:274",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -155,7 +151,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:301",
+		Pos:   "algorithms/wcc/afforest.go:296",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -348,9 +344,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s31
 )
 {
-	.reg .pred %p<129>;
-	.reg .b32 %r<193>;
-	.reg .b64 %rd<265>;
+	.reg .pred %p<99>;
+	.reg .b32 %r<143>;
+	.reg .b64 %rd<205>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -468,381 +464,239 @@ $L1:
 	setp.ne.s64 %p5, %rd97, %rd78;
 	mov.pred %p6, %p5;
 	@!%p6 bra $L7;
-	mov.pred %p7, %p2;
 	mov.b32 %r11, %r3;
 	mov.b64 %rd98, %rd78;
-	setp.ne.s64 %p8, %rd14, 0;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L9;
+	setp.ne.s64 %p7, %rd14, 0;
+	mov.pred %p8, %p7;
+	@!%p8 bra $L9;
 	mul.lo.s64 %rd99, %rd98, %rd16;
 	mad.lo.s64 %rd100, %rd99, 4, %rd12;
 	ld.global.nc.u32 %r12, [%rd100+0];
 	mov.b32 %r13, %r12;
 	and.b32 %r14, %r13, %r11;
-	setp.ne.u32 %p10, %r14, 0x0;
-	mov.pred %p9, %p10;
+	setp.ne.u32 %p9, %r14, 0x0;
+	mov.pred %p8, %p9;
 $L9:
-	mov.pred %p11, %p9;
-	not.pred %p12, %p11;
-	mov.pred %p6, %p12;
+	mov.pred %p10, %p8;
+	not.pred %p11, %p10;
+	mov.pred %p6, %p11;
 $L7:
-	mov.pred %p13, %p6;
-	@!%p13 bra $L11;
-	mov.pred %p14, %p2;
-	mov.b32 %r15, %r3;
-	setp.eq.s64 %p15, %rd14, 0;
-	setp.eq.s64 %p16, %rd21, 0;
-	and.pred %p17, %p15, %p16;
-	mov.pred %p18, %p17;
-	mov.pred %p19, %p18;
-	not.pred %p20, %p19;
-	@!%p20 bra $L13;
-	mov.pred %p21, %p2;
-	mov.b32 %r16, %r3;
+	mov.pred %p12, %p6;
+	@!%p12 bra $L11;
+	setp.eq.s64 %p13, %rd14, 0;
+	setp.eq.s64 %p14, %rd21, 0;
+	and.pred %p15, %p13, %p14;
+	mov.pred %p16, %p15;
+	mov.pred %p17, %p16;
+	not.pred %p18, %p17;
+	@!%p18 bra $L13;
 	mov.b64 %rd101, %rd78;
 $L14:
-	setp.eq.s64 %p22, %rd21, 0;
-	@!%p22 bra $L18;
-	mov.b32 %r17, 0;
+	setp.eq.s64 %p19, %rd21, 0;
+	@!%p19 bra $L18;
+	mov.b32 %r15, 0;
 	bra.uni $L16;
 $L18:
 	mul.lo.s64 %rd102, %rd101, %rd23;
 	mad.lo.s64 %rd103, %rd102, 4, %rd19;
-	ld.global.nc.s32 %r18, [%rd103+0];
-	mov.b32 %r19, %r18;
-	mov.b32 %r17, %r19;
+	ld.global.nc.s32 %r16, [%rd103+0];
+	mov.b32 %r17, %r16;
+	mov.b32 %r15, %r17;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p23, %p2;
-	mov.b32 %r20, %r3;
+	mov.b32 %r18, %r3;
 	mov.b64 %rd104, %rd78;
-	mov.b32 %r21, %r17;
+	mov.b32 %r19, %r15;
 	mov.b64 %rd105, %rd97;
-	setp.ne.s64 %p24, %rd105, %rd104;
-	mov.pred %p25, %p24;
-	@!%p25 bra $L20;
-	mov.pred %p26, %p23;
-	mov.b32 %r22, %r20;
+	setp.ne.s64 %p20, %rd105, %rd104;
+	mov.pred %p21, %p20;
+	@!%p21 bra $L20;
+	mov.b32 %r20, %r18;
 	mov.b64 %rd106, %rd105;
-	setp.ne.s64 %p27, %rd14, 0;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L22;
+	setp.ne.s64 %p22, %rd14, 0;
+	mov.pred %p23, %p22;
+	@!%p23 bra $L22;
 	mul.lo.s64 %rd107, %rd106, %rd16;
 	mad.lo.s64 %rd108, %rd107, 4, %rd12;
-	ld.global.nc.u32 %r23, [%rd108+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p29, %r25, 0x0;
-	mov.pred %p28, %p29;
+	ld.global.nc.u32 %r21, [%rd108+0];
+	mov.b32 %r22, %r21;
+	and.b32 %r23, %r22, %r20;
+	setp.ne.u32 %p24, %r23, 0x0;
+	mov.pred %p23, %p24;
 $L22:
-	mov.pred %p30, %p28;
-	not.pred %p31, %p30;
-	mov.pred %p25, %p31;
+	mov.pred %p25, %p23;
+	not.pred %p26, %p25;
+	mov.pred %p21, %p26;
 $L20:
-	mov.pred %p32, %p25;
-	@!%p32 bra $L24;
-	setp.eq.s64 %p33, %rd21, 0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L26;
+	mov.pred %p27, %p21;
+	@!%p27 bra $L24;
+	setp.eq.s64 %p28, %rd21, 0;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	@!%p30 bra $L26;
 	mul.lo.s64 %rd109, %rd105, %rd23;
 	mad.lo.s64 %rd110, %rd109, 4, %rd19;
-	ld.global.nc.s32 %r26, [%rd110+0];
-	mov.b32 %r27, %r26;
-	setp.eq.s32 %p36, %r27, %r21;
-	mov.pred %p34, %p36;
+	ld.global.nc.s32 %r24, [%rd110+0];
+	mov.b32 %r25, %r24;
+	setp.eq.s32 %p31, %r25, %r19;
+	mov.pred %p29, %p31;
 $L26:
-	mov.pred %p32, %p34;
+	mov.pred %p27, %p29;
 $L24:
-	mov.pred %p37, %p32;
-	mov.pred %p19, %p37;
+	mov.pred %p32, %p27;
+	mov.pred %p17, %p32;
 $L13:
-	mov.pred %p13, %p19;
+	mov.pred %p12, %p17;
 $L11:
-	@!%p13 bra $L28;
-	cvt.u32.u64 %r28, %rd78;
+	@!%p12 bra $L28;
+	cvt.u32.u64 %r26, %rd78;
+	mov.b32 %r27, %r26;
+	cvt.u32.u64 %r28, %rd97;
 	mov.b32 %r29, %r28;
-	cvt.u32.u64 %r30, %rd97;
-	mov.b32 %r31, %r30;
-	mov.pred %p38, %p2;
+	mov.pred %p33, %p2;
 $L29:
-	cvt.s64.s32 %rd111, %r29;
+	cvt.s64.s32 %rd111, %r27;
 	mul.lo.s64 %rd112, %rd111, %rd9;
 	mad.lo.s64 %rd113, %rd112, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r32, [%rd113+0];
-	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd114, %r31;
+	ld.relaxed.gpu.global.s32 %r30, [%rd113+0];
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd114, %r29;
 	mul.lo.s64 %rd115, %rd114, %rd9;
 	mad.lo.s64 %rd116, %rd115, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r34, [%rd116+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r33;
+	ld.relaxed.gpu.global.s32 %r32, [%rd116+0];
+	mov.b32 %r33, %r32;
+	mov.b32 %r34, %r31;
+	mov.b32 %r35, %r33;
+	mov.b32 %r36, %r34;
 	mov.b32 %r37, %r35;
-	mov.b32 %r38, %r36;
-	mov.b32 %r39, %r37;
-	@!%p38 bra $L33;
+	not.pred %p34, %p33;
+	@!%p34 bra $L33;
 $L34:
-	setp.ne.s32 %p39, %r38, %r39;
-	not.pred %p40, %p39;
-	@!%p40 bra $L38;
+	setp.ne.s32 %p35, %r36, %r37;
+	not.pred %p36, %p35;
+	@!%p36 bra $L38;
 	bra.uni $L36;
 $L38:
-	max.s32 %r40, %r38, %r39;
+	max.s32 %r38, %r36, %r37;
+	mov.b32 %r39, %r38;
+	min.s32 %r40, %r36, %r37;
 	mov.b32 %r41, %r40;
-	min.s32 %r42, %r38, %r39;
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r41;
-	mov.b32 %r45, %r43;
-	cvt.s64.s32 %rd117, %r44;
+	mov.b32 %r42, %r39;
+	mov.b32 %r43, %r41;
+	cvt.s64.s32 %rd117, %r42;
 	mul.lo.s64 %rd118, %rd117, %rd9;
 	mad.lo.s64 %rd119, %rd118, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r46, [%rd119+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	setp.eq.s32 %p41, %r48, %r45;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L40;
-	setp.eq.s32 %p44, %r48, %r44;
-	mov.pred %p45, %p44;
-	@!%p45 bra $L42;
-	cvt.s64.s32 %rd120, %r44;
+	ld.relaxed.gpu.global.s32 %r44, [%rd119+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p37, %r46, %r43;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L40;
+	setp.eq.s32 %p40, %r46, %r42;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L42;
+	cvt.s64.s32 %rd120, %r42;
 	mul.lo.s64 %rd121, %rd120, %rd9;
 	mad.lo.s64 %rd122, %rd121, 4, %rd5;
-	atom.global.cas.b32 %r49, [%rd122], %r44, %r45;
-	setp.eq.u32 %p46, %r49, %r44;
-	mov.pred %p47, %p46;
-	mov.pred %p45, %p47;
+	atom.global.cas.b32 %r47, [%rd122], %r42, %r43;
+	setp.eq.u32 %p42, %r47, %r42;
+	mov.pred %p43, %p42;
+	mov.pred %p41, %p43;
 $L42:
-	mov.pred %p42, %p45;
+	mov.pred %p38, %p41;
 $L40:
-	@!%p42 bra $L44;
+	@!%p38 bra $L44;
 	bra.uni $L31;
 $L44:
-	cvt.s64.s32 %rd123, %r48;
+	cvt.s64.s32 %rd123, %r46;
 	mul.lo.s64 %rd124, %rd123, %rd9;
 	mad.lo.s64 %rd125, %rd124, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r50, [%rd125+0];
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd126, %r45;
+	ld.relaxed.gpu.global.s32 %r48, [%rd125+0];
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd126, %r43;
 	mul.lo.s64 %rd127, %rd126, %rd9;
 	mad.lo.s64 %rd128, %rd127, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r52, [%rd128+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r51;
-	mov.b32 %r55, %r53;
-	mov.b32 %r38, %r54;
-	mov.b32 %r39, %r55;
+	ld.relaxed.gpu.global.s32 %r50, [%rd128+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r51;
+	mov.b32 %r36, %r52;
+	mov.b32 %r37, %r53;
 $L35:
 	bra.uni $L34;
 $L36:
 	bra.uni $L31;
 $L33:
-	setp.eq.s32 %p48, %r38, %r39;
-	@!%p48 bra $L46;
-	bra.uni $L31;
-$L46:
-	mov.b32 %r56, %r29;
-	mov.b32 %r57, %r38;
-$L47:
-$L50:
-	setp.ne.s32 %p49, %r57, %r56;
-	not.pred %p50, %p49;
-	@!%p50 bra $L54;
-	bra.uni $L52;
-$L54:
-	cvt.s64.s32 %rd129, %r57;
-	mul.lo.s64 %rd130, %rd129, %rd9;
-	mad.lo.s64 %rd131, %rd130, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r58, [%rd131+0];
-	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r59;
-	setp.eq.s32 %p51, %r60, %r57;
-	@!%p51 bra $L56;
+	mov.b32 %r54, %r27;
+	mov.b32 %r55, %r29;
+	mov.b32 %r56, %r36;
+	mov.b32 %r57, %r37;
+	mov.b32 %r58, %r54;
+	mov.b32 %r59, %r55;
+	mov.b32 %r60, %r56;
 	mov.b32 %r61, %r57;
-	bra.uni $L49;
-$L56:
-	cvt.s64.s32 %rd132, %r56;
-	mul.lo.s64 %rd133, %rd132, %rd9;
-	mad.lo.s64 %rd134, %rd133, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd134], %r60;
-	mov.b32 %r56, %r60;
-	cvt.s64.s32 %rd135, %r56;
-	mul.lo.s64 %rd136, %rd135, %rd9;
-	mad.lo.s64 %rd137, %rd136, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r62, [%rd137+0];
-	mov.b32 %r63, %r62;
-	mov.b32 %r57, %r63;
-$L51:
-	bra.uni $L50;
-$L52:
-	mov.b32 %r61, %r56;
-	bra.uni $L49;
-$L48:
+$L45:
+	setp.ne.s32 %p44, %r60, %r61;
+	not.pred %p45, %p44;
+	@!%p45 bra $L49;
 	bra.uni $L47;
 $L49:
-	mov.b32 %r64, %r31;
-	mov.b32 %r65, %r39;
-$L57:
-$L60:
-	setp.ne.s32 %p52, %r65, %r64;
-	not.pred %p53, %p52;
-	@!%p53 bra $L64;
-	bra.uni $L62;
-$L64:
-	cvt.s64.s32 %rd138, %r65;
+	setp.lt.s32 %p46, %r60, %r61;
+	@!%p46 bra $L51;
+	mov.b32 %r62, %r59;
+	mov.b32 %r63, %r58;
+	mov.b32 %r64, %r61;
+	mov.b32 %r65, %r60;
+	mov.b32 %r58, %r62;
+	mov.b32 %r59, %r63;
+	mov.b32 %r60, %r64;
+	mov.b32 %r61, %r65;
+$L51:
+	setp.eq.s32 %p47, %r58, %r60;
+	@!%p47 bra $L53;
+	cvt.s64.s32 %rd129, %r58;
+	mul.lo.s64 %rd130, %rd129, %rd9;
+	mad.lo.s64 %rd131, %rd130, 4, %rd5;
+	atom.global.cas.b32 %r66, [%rd131], %r58, %r61;
+	setp.eq.u32 %p48, %r66, %r58;
+	mov.pred %p49, %p48;
+	@!%p49 bra $L55;
+	bra.uni $L31;
+$L55:
+	cvt.s64.s32 %rd132, %r58;
+	mul.lo.s64 %rd133, %rd132, %rd9;
+	mad.lo.s64 %rd134, %rd133, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r67, [%rd134+0];
+	mov.b32 %r68, %r67;
+	mov.b32 %r60, %r68;
+	bra.uni $L46;
+$L53:
+	cvt.s64.s32 %rd135, %r58;
+	mul.lo.s64 %rd136, %rd135, %rd9;
+	mad.lo.s64 %rd137, %rd136, 4, %rd5;
+	atom.global.cas.b32 %r69, [%rd137], %r60, %r61;
+	setp.eq.u32 %p50, %r69, %r60;
+	mov.b32 %r58, %r60;
+	cvt.s64.s32 %rd138, %r58;
 	mul.lo.s64 %rd139, %rd138, %rd9;
 	mad.lo.s64 %rd140, %rd139, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r66, [%rd140+0];
-	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r67;
-	setp.eq.s32 %p54, %r68, %r65;
-	@!%p54 bra $L66;
-	mov.b32 %r69, %r65;
-	bra.uni $L59;
-$L66:
-	cvt.s64.s32 %rd141, %r64;
+	ld.relaxed.gpu.global.s32 %r70, [%rd140+0];
+	mov.b32 %r71, %r70;
+	cvt.s64.s32 %rd141, %r59;
 	mul.lo.s64 %rd142, %rd141, %rd9;
 	mad.lo.s64 %rd143, %rd142, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd143], %r68;
-	mov.b32 %r64, %r68;
-	cvt.s64.s32 %rd144, %r64;
-	mul.lo.s64 %rd145, %rd144, %rd9;
-	mad.lo.s64 %rd146, %rd145, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r70, [%rd146+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r65, %r71;
-$L61:
-	bra.uni $L60;
-$L62:
-	mov.b32 %r69, %r64;
-	bra.uni $L59;
-$L58:
-	bra.uni $L57;
-$L59:
-	mov.b32 %r72, %r61;
-	mov.b32 %r73, %r69;
-	mov.b32 %r74, %r72;
+	ld.relaxed.gpu.global.s32 %r72, [%rd143+0];
+	mov.b32 %r73, %r72;
+	mov.b32 %r74, %r71;
 	mov.b32 %r75, %r73;
-$L67:
-	setp.ne.s32 %p55, %r74, %r75;
-	not.pred %p56, %p55;
-	@!%p56 bra $L71;
-	bra.uni $L69;
-$L71:
-	setp.gt.s32 %p57, %r74, %r75;
-	@!%p57 bra $L73;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r74;
-	mov.b32 %r74, %r76;
-	mov.b32 %r75, %r77;
-$L73:
-	cvt.s64.s32 %rd147, %r75;
-	mul.lo.s64 %rd148, %rd147, %rd9;
-	mad.lo.s64 %rd149, %rd148, 4, %rd5;
-	atom.global.cas.b32 %r78, [%rd149], %r75, %r74;
-	setp.eq.u32 %p58, %r78, %r75;
-	mov.pred %p59, %p58;
-	@!%p59 bra $L75;
-	bra.uni $L31;
-$L75:
-	cvt.s64.s32 %rd150, %r74;
-	mul.lo.s64 %rd151, %rd150, %rd9;
-	mad.lo.s64 %rd152, %rd151, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r79, [%rd152+0];
-	mov.b32 %r80, %r79;
-	mov.b32 %r81, %r74;
-	mov.b32 %r82, %r80;
-$L76:
-$L79:
-	setp.ne.s32 %p60, %r82, %r81;
-	not.pred %p61, %p60;
-	@!%p61 bra $L83;
-	bra.uni $L81;
-$L83:
-	cvt.s64.s32 %rd153, %r82;
-	mul.lo.s64 %rd154, %rd153, %rd9;
-	mad.lo.s64 %rd155, %rd154, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r83, [%rd155+0];
-	mov.b32 %r84, %r83;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p62, %r85, %r82;
-	@!%p62 bra $L85;
-	mov.b32 %r86, %r82;
-	bra.uni $L78;
-$L85:
-	cvt.s64.s32 %rd156, %r81;
-	mul.lo.s64 %rd157, %rd156, %rd9;
-	mad.lo.s64 %rd158, %rd157, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd158], %r85;
-	mov.b32 %r81, %r85;
-	cvt.s64.s32 %rd159, %r81;
-	mul.lo.s64 %rd160, %rd159, %rd9;
-	mad.lo.s64 %rd161, %rd160, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r87, [%rd161+0];
-	mov.b32 %r88, %r87;
-	mov.b32 %r82, %r88;
-$L80:
-	bra.uni $L79;
-$L81:
-	mov.b32 %r86, %r81;
-	bra.uni $L78;
-$L77:
-	bra.uni $L76;
-$L78:
-	cvt.s64.s32 %rd162, %r75;
-	mul.lo.s64 %rd163, %rd162, %rd9;
-	mad.lo.s64 %rd164, %rd163, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r89, [%rd164+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r75;
-	mov.b32 %r92, %r90;
-$L86:
-$L89:
-	setp.ne.s32 %p63, %r92, %r91;
-	not.pred %p64, %p63;
-	@!%p64 bra $L93;
-	bra.uni $L91;
-$L93:
-	cvt.s64.s32 %rd165, %r92;
-	mul.lo.s64 %rd166, %rd165, %rd9;
-	mad.lo.s64 %rd167, %rd166, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r93, [%rd167+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r94;
-	setp.eq.s32 %p65, %r95, %r92;
-	@!%p65 bra $L95;
-	mov.b32 %r96, %r92;
-	bra.uni $L88;
-$L95:
-	cvt.s64.s32 %rd168, %r91;
-	mul.lo.s64 %rd169, %rd168, %rd9;
-	mad.lo.s64 %rd170, %rd169, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd170], %r95;
-	mov.b32 %r91, %r95;
-	cvt.s64.s32 %rd171, %r91;
-	mul.lo.s64 %rd172, %rd171, %rd9;
-	mad.lo.s64 %rd173, %rd172, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r97, [%rd173+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r92, %r98;
-$L90:
-	bra.uni $L89;
-$L91:
-	mov.b32 %r96, %r91;
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
-	mov.b32 %r99, %r86;
-	mov.b32 %r100, %r96;
-	mov.b32 %r74, %r99;
-	mov.b32 %r75, %r100;
-$L68:
-	bra.uni $L67;
-$L69:
+	mov.b32 %r60, %r74;
+	mov.b32 %r61, %r75;
+$L46:
+	bra.uni $L45;
+$L47:
 	bra.uni $L31;
 $L30:
 	bra.uni $L29;
@@ -850,414 +704,272 @@ $L31:
 $L28:
 	bra.uni $L3;
 $L5:
-	setp.eq.s64 %p66, %rd48, 0;
-	@!%p66 bra $L97;
+	setp.eq.s64 %p51, %rd48, 0;
+	@!%p51 bra $L57;
 	bra.uni $L3;
-$L97:
-	mul.lo.s64 %rd174, %rd78, %rd55;
-	mad.lo.s64 %rd175, %rd174, 8, %rd51;
-	ld.global.nc.s64 %rd176, [%rd175+0];
-	mov.b64 %rd177, %rd176;
-	sub.s64 %rd178, %rd177, %rd91;
-	add.s64 %rd179, %rd93, %rd178;
-	mov.b64 %rd93, %rd179;
-	add.s64 %rd180, %rd78, 1;
-	mul.lo.s64 %rd181, %rd180, %rd55;
-	mad.lo.s64 %rd182, %rd181, 8, %rd51;
-	ld.global.nc.s64 %rd183, [%rd182+0];
-	mov.b64 %rd184, %rd183;
-	setp.lt.s64 %p67, %rd93, %rd184;
-	@!%p67 bra $L99;
-	mul.lo.s64 %rd185, %rd93, %rd62;
-	mad.lo.s64 %rd186, %rd185, 4, %rd58;
-	ld.global.nc.s32 %r101, [%rd186+0];
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd187, %r102;
-	mov.b64 %rd188, %rd187;
-	setp.ne.s64 %p68, %rd188, %rd78;
+$L57:
+	mul.lo.s64 %rd144, %rd78, %rd55;
+	mad.lo.s64 %rd145, %rd144, 8, %rd51;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	sub.s64 %rd148, %rd147, %rd91;
+	add.s64 %rd149, %rd93, %rd148;
+	mov.b64 %rd93, %rd149;
+	add.s64 %rd150, %rd78, 1;
+	mul.lo.s64 %rd151, %rd150, %rd55;
+	mad.lo.s64 %rd152, %rd151, 8, %rd51;
+	ld.global.nc.s64 %rd153, [%rd152+0];
+	mov.b64 %rd154, %rd153;
+	setp.lt.s64 %p52, %rd93, %rd154;
+	@!%p52 bra $L59;
+	mul.lo.s64 %rd155, %rd93, %rd62;
+	mad.lo.s64 %rd156, %rd155, 4, %rd58;
+	ld.global.nc.s32 %r76, [%rd156+0];
+	mov.b32 %r77, %r76;
+	cvt.s64.s32 %rd157, %r77;
+	mov.b64 %rd158, %rd157;
+	setp.ne.s64 %p53, %rd158, %rd78;
+	mov.pred %p54, %p53;
+	@!%p54 bra $L61;
+	mov.b32 %r78, %r3;
+	mov.b64 %rd159, %rd78;
+	setp.ne.s64 %p55, %rd14, 0;
+	mov.pred %p56, %p55;
+	@!%p56 bra $L63;
+	mul.lo.s64 %rd160, %rd159, %rd16;
+	mad.lo.s64 %rd161, %rd160, 4, %rd12;
+	ld.global.nc.u32 %r79, [%rd161+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p57, %r81, 0x0;
+	mov.pred %p56, %p57;
+$L63:
+	mov.pred %p58, %p56;
+	not.pred %p59, %p58;
+	mov.pred %p54, %p59;
+$L61:
+	mov.pred %p60, %p54;
+	@!%p60 bra $L65;
+	setp.eq.s64 %p61, %rd14, 0;
+	setp.eq.s64 %p62, %rd21, 0;
+	and.pred %p63, %p61, %p62;
+	mov.pred %p64, %p63;
+	mov.pred %p65, %p64;
+	not.pred %p66, %p65;
+	@!%p66 bra $L67;
+	mov.b64 %rd162, %rd78;
+$L68:
+	setp.eq.s64 %p67, %rd21, 0;
+	@!%p67 bra $L72;
+	mov.b32 %r82, 0;
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd163, %rd162, %rd23;
+	mad.lo.s64 %rd164, %rd163, 4, %rd19;
+	ld.global.nc.s32 %r83, [%rd164+0];
+	mov.b32 %r84, %r83;
+	mov.b32 %r82, %r84;
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b32 %r85, %r3;
+	mov.b64 %rd165, %rd78;
+	mov.b32 %r86, %r82;
+	mov.b64 %rd166, %rd158;
+	setp.ne.s64 %p68, %rd166, %rd165;
 	mov.pred %p69, %p68;
-	@!%p69 bra $L101;
-	mov.pred %p70, %p2;
-	mov.b32 %r103, %r3;
-	mov.b64 %rd189, %rd78;
-	setp.ne.s64 %p71, %rd14, 0;
-	mov.pred %p72, %p71;
-	@!%p72 bra $L103;
-	mul.lo.s64 %rd190, %rd189, %rd16;
-	mad.lo.s64 %rd191, %rd190, 4, %rd12;
-	ld.global.nc.u32 %r104, [%rd191+0];
-	mov.b32 %r105, %r104;
-	and.b32 %r106, %r105, %r103;
-	setp.ne.u32 %p73, %r106, 0x0;
-	mov.pred %p72, %p73;
-$L103:
-	mov.pred %p74, %p72;
-	not.pred %p75, %p74;
-	mov.pred %p69, %p75;
-$L101:
-	mov.pred %p76, %p69;
-	@!%p76 bra $L105;
-	mov.pred %p77, %p2;
-	mov.b32 %r107, %r3;
-	setp.eq.s64 %p78, %rd14, 0;
-	setp.eq.s64 %p79, %rd21, 0;
-	and.pred %p80, %p78, %p79;
-	mov.pred %p81, %p80;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L107;
-	mov.pred %p84, %p2;
-	mov.b32 %r108, %r3;
-	mov.b64 %rd192, %rd78;
-$L108:
-	setp.eq.s64 %p85, %rd21, 0;
-	@!%p85 bra $L112;
-	mov.b32 %r109, 0;
-	bra.uni $L110;
-$L112:
-	mul.lo.s64 %rd193, %rd192, %rd23;
-	mad.lo.s64 %rd194, %rd193, 4, %rd19;
-	ld.global.nc.s32 %r110, [%rd194+0];
-	mov.b32 %r111, %r110;
-	mov.b32 %r109, %r111;
-	bra.uni $L110;
-$L109:
-	bra.uni $L108;
-$L110:
-	mov.pred %p86, %p2;
-	mov.b32 %r112, %r3;
-	mov.b64 %rd195, %rd78;
-	mov.b32 %r113, %r109;
-	mov.b64 %rd196, %rd188;
-	setp.ne.s64 %p87, %rd196, %rd195;
-	mov.pred %p88, %p87;
-	@!%p88 bra $L114;
-	mov.pred %p89, %p86;
-	mov.b32 %r114, %r112;
-	mov.b64 %rd197, %rd196;
-	setp.ne.s64 %p90, %rd14, 0;
+	@!%p69 bra $L74;
+	mov.b32 %r87, %r85;
+	mov.b64 %rd167, %rd166;
+	setp.ne.s64 %p70, %rd14, 0;
+	mov.pred %p71, %p70;
+	@!%p71 bra $L76;
+	mul.lo.s64 %rd168, %rd167, %rd16;
+	mad.lo.s64 %rd169, %rd168, 4, %rd12;
+	ld.global.nc.u32 %r88, [%rd169+0];
+	mov.b32 %r89, %r88;
+	and.b32 %r90, %r89, %r87;
+	setp.ne.u32 %p72, %r90, 0x0;
+	mov.pred %p71, %p72;
+$L76:
+	mov.pred %p73, %p71;
+	not.pred %p74, %p73;
+	mov.pred %p69, %p74;
+$L74:
+	mov.pred %p75, %p69;
+	@!%p75 bra $L78;
+	setp.eq.s64 %p76, %rd21, 0;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L80;
+	mul.lo.s64 %rd170, %rd166, %rd23;
+	mad.lo.s64 %rd171, %rd170, 4, %rd19;
+	ld.global.nc.s32 %r91, [%rd171+0];
+	mov.b32 %r92, %r91;
+	setp.eq.s32 %p79, %r92, %r86;
+	mov.pred %p77, %p79;
+$L80:
+	mov.pred %p75, %p77;
+$L78:
+	mov.pred %p80, %p75;
+	mov.pred %p65, %p80;
+$L67:
+	mov.pred %p60, %p65;
+$L65:
+	@!%p60 bra $L82;
+	cvt.u32.u64 %r93, %rd78;
+	mov.b32 %r94, %r93;
+	cvt.u32.u64 %r95, %rd158;
+	mov.b32 %r96, %r95;
+	mov.pred %p81, %p2;
+$L83:
+	cvt.s64.s32 %rd172, %r94;
+	mul.lo.s64 %rd173, %rd172, %rd9;
+	mad.lo.s64 %rd174, %rd173, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r97, [%rd174+0];
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd175, %r96;
+	mul.lo.s64 %rd176, %rd175, %rd9;
+	mad.lo.s64 %rd177, %rd176, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r99, [%rd177+0];
+	mov.b32 %r100, %r99;
+	mov.b32 %r101, %r98;
+	mov.b32 %r102, %r100;
+	mov.b32 %r103, %r101;
+	mov.b32 %r104, %r102;
+	not.pred %p82, %p81;
+	@!%p82 bra $L87;
+$L88:
+	setp.ne.s32 %p83, %r103, %r104;
+	not.pred %p84, %p83;
+	@!%p84 bra $L92;
+	bra.uni $L90;
+$L92:
+	max.s32 %r105, %r103, %r104;
+	mov.b32 %r106, %r105;
+	min.s32 %r107, %r103, %r104;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r106;
+	mov.b32 %r110, %r108;
+	cvt.s64.s32 %rd178, %r109;
+	mul.lo.s64 %rd179, %rd178, %rd9;
+	mad.lo.s64 %rd180, %rd179, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r111, [%rd180+0];
+	mov.b32 %r112, %r111;
+	mov.b32 %r113, %r112;
+	setp.eq.s32 %p85, %r113, %r110;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L94;
+	setp.eq.s32 %p88, %r113, %r109;
+	mov.pred %p89, %p88;
+	@!%p89 bra $L96;
+	cvt.s64.s32 %rd181, %r109;
+	mul.lo.s64 %rd182, %rd181, %rd9;
+	mad.lo.s64 %rd183, %rd182, 4, %rd5;
+	atom.global.cas.b32 %r114, [%rd183], %r109, %r110;
+	setp.eq.u32 %p90, %r114, %r109;
 	mov.pred %p91, %p90;
-	@!%p91 bra $L116;
-	mul.lo.s64 %rd198, %rd197, %rd16;
-	mad.lo.s64 %rd199, %rd198, 4, %rd12;
-	ld.global.nc.u32 %r115, [%rd199+0];
+	mov.pred %p89, %p91;
+$L96:
+	mov.pred %p86, %p89;
+$L94:
+	@!%p86 bra $L98;
+	bra.uni $L85;
+$L98:
+	cvt.s64.s32 %rd184, %r113;
+	mul.lo.s64 %rd185, %rd184, %rd9;
+	mad.lo.s64 %rd186, %rd185, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r115, [%rd186+0];
 	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p92, %r117, 0x0;
-	mov.pred %p91, %p92;
-$L116:
-	mov.pred %p93, %p91;
-	not.pred %p94, %p93;
-	mov.pred %p88, %p94;
-$L114:
-	mov.pred %p95, %p88;
-	@!%p95 bra $L118;
-	setp.eq.s64 %p96, %rd21, 0;
-	mov.pred %p97, %p96;
-	not.pred %p98, %p97;
-	@!%p98 bra $L120;
-	mul.lo.s64 %rd200, %rd196, %rd23;
-	mad.lo.s64 %rd201, %rd200, 4, %rd19;
-	ld.global.nc.s32 %r118, [%rd201+0];
-	mov.b32 %r119, %r118;
-	setp.eq.s32 %p99, %r119, %r113;
-	mov.pred %p97, %p99;
-$L120:
-	mov.pred %p95, %p97;
-$L118:
-	mov.pred %p100, %p95;
-	mov.pred %p82, %p100;
-$L107:
-	mov.pred %p76, %p82;
+	cvt.s64.s32 %rd187, %r110;
+	mul.lo.s64 %rd188, %rd187, %rd9;
+	mad.lo.s64 %rd189, %rd188, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r117, [%rd189+0];
+	mov.b32 %r118, %r117;
+	mov.b32 %r119, %r116;
+	mov.b32 %r120, %r118;
+	mov.b32 %r103, %r119;
+	mov.b32 %r104, %r120;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L85;
+$L87:
+	mov.b32 %r121, %r94;
+	mov.b32 %r122, %r96;
+	mov.b32 %r123, %r103;
+	mov.b32 %r124, %r104;
+	mov.b32 %r125, %r121;
+	mov.b32 %r126, %r122;
+	mov.b32 %r127, %r123;
+	mov.b32 %r128, %r124;
+$L99:
+	setp.ne.s32 %p92, %r127, %r128;
+	not.pred %p93, %p92;
+	@!%p93 bra $L103;
+	bra.uni $L101;
+$L103:
+	setp.lt.s32 %p94, %r127, %r128;
+	@!%p94 bra $L105;
+	mov.b32 %r129, %r126;
+	mov.b32 %r130, %r125;
+	mov.b32 %r131, %r128;
+	mov.b32 %r132, %r127;
+	mov.b32 %r125, %r129;
+	mov.b32 %r126, %r130;
+	mov.b32 %r127, %r131;
+	mov.b32 %r128, %r132;
 $L105:
-	@!%p76 bra $L122;
-	cvt.u32.u64 %r120, %rd78;
-	mov.b32 %r121, %r120;
-	cvt.u32.u64 %r122, %rd188;
-	mov.b32 %r123, %r122;
-	mov.pred %p101, %p2;
-$L123:
-	cvt.s64.s32 %rd202, %r121;
+	setp.eq.s32 %p95, %r125, %r127;
+	@!%p95 bra $L107;
+	cvt.s64.s32 %rd190, %r125;
+	mul.lo.s64 %rd191, %rd190, %rd9;
+	mad.lo.s64 %rd192, %rd191, 4, %rd5;
+	atom.global.cas.b32 %r133, [%rd192], %r125, %r128;
+	setp.eq.u32 %p96, %r133, %r125;
+	mov.pred %p97, %p96;
+	@!%p97 bra $L109;
+	bra.uni $L85;
+$L109:
+	cvt.s64.s32 %rd193, %r125;
+	mul.lo.s64 %rd194, %rd193, %rd9;
+	mad.lo.s64 %rd195, %rd194, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r134, [%rd195+0];
+	mov.b32 %r135, %r134;
+	mov.b32 %r127, %r135;
+	bra.uni $L100;
+$L107:
+	cvt.s64.s32 %rd196, %r125;
+	mul.lo.s64 %rd197, %rd196, %rd9;
+	mad.lo.s64 %rd198, %rd197, 4, %rd5;
+	atom.global.cas.b32 %r136, [%rd198], %r127, %r128;
+	setp.eq.u32 %p98, %r136, %r127;
+	mov.b32 %r125, %r127;
+	cvt.s64.s32 %rd199, %r125;
+	mul.lo.s64 %rd200, %rd199, %rd9;
+	mad.lo.s64 %rd201, %rd200, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r137, [%rd201+0];
+	mov.b32 %r138, %r137;
+	cvt.s64.s32 %rd202, %r126;
 	mul.lo.s64 %rd203, %rd202, %rd9;
 	mad.lo.s64 %rd204, %rd203, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r124, [%rd204+0];
-	mov.b32 %r125, %r124;
-	cvt.s64.s32 %rd205, %r123;
-	mul.lo.s64 %rd206, %rd205, %rd9;
-	mad.lo.s64 %rd207, %rd206, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r126, [%rd207+0];
-	mov.b32 %r127, %r126;
-	mov.b32 %r128, %r125;
-	mov.b32 %r129, %r127;
-	mov.b32 %r130, %r128;
-	mov.b32 %r131, %r129;
-	@!%p101 bra $L127;
-$L128:
-	setp.ne.s32 %p102, %r130, %r131;
-	not.pred %p103, %p102;
-	@!%p103 bra $L132;
-	bra.uni $L130;
-$L132:
-	max.s32 %r132, %r130, %r131;
-	mov.b32 %r133, %r132;
-	min.s32 %r134, %r130, %r131;
-	mov.b32 %r135, %r134;
-	mov.b32 %r136, %r133;
-	mov.b32 %r137, %r135;
-	cvt.s64.s32 %rd208, %r136;
-	mul.lo.s64 %rd209, %rd208, %rd9;
-	mad.lo.s64 %rd210, %rd209, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r138, [%rd210+0];
-	mov.b32 %r139, %r138;
+	ld.relaxed.gpu.global.s32 %r139, [%rd204+0];
 	mov.b32 %r140, %r139;
-	setp.eq.s32 %p104, %r140, %r137;
-	mov.pred %p105, %p104;
-	not.pred %p106, %p105;
-	@!%p106 bra $L134;
-	setp.eq.s32 %p107, %r140, %r136;
-	mov.pred %p108, %p107;
-	@!%p108 bra $L136;
-	cvt.s64.s32 %rd211, %r136;
-	mul.lo.s64 %rd212, %rd211, %rd9;
-	mad.lo.s64 %rd213, %rd212, 4, %rd5;
-	atom.global.cas.b32 %r141, [%rd213], %r136, %r137;
-	setp.eq.u32 %p109, %r141, %r136;
-	mov.pred %p110, %p109;
-	mov.pred %p108, %p110;
-$L136:
-	mov.pred %p105, %p108;
-$L134:
-	@!%p105 bra $L138;
-	bra.uni $L125;
-$L138:
-	cvt.s64.s32 %rd214, %r140;
-	mul.lo.s64 %rd215, %rd214, %rd9;
-	mad.lo.s64 %rd216, %rd215, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r142, [%rd216+0];
-	mov.b32 %r143, %r142;
-	cvt.s64.s32 %rd217, %r137;
-	mul.lo.s64 %rd218, %rd217, %rd9;
-	mad.lo.s64 %rd219, %rd218, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r144, [%rd219+0];
-	mov.b32 %r145, %r144;
-	mov.b32 %r146, %r143;
-	mov.b32 %r147, %r145;
-	mov.b32 %r130, %r146;
-	mov.b32 %r131, %r147;
-$L129:
-	bra.uni $L128;
-$L130:
-	bra.uni $L125;
-$L127:
-	setp.eq.s32 %p111, %r130, %r131;
-	@!%p111 bra $L140;
-	bra.uni $L125;
-$L140:
-	mov.b32 %r148, %r121;
-	mov.b32 %r149, %r130;
-$L141:
-$L144:
-	setp.ne.s32 %p112, %r149, %r148;
-	not.pred %p113, %p112;
-	@!%p113 bra $L148;
-	bra.uni $L146;
-$L148:
-	cvt.s64.s32 %rd220, %r149;
-	mul.lo.s64 %rd221, %rd220, %rd9;
-	mad.lo.s64 %rd222, %rd221, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r150, [%rd222+0];
-	mov.b32 %r151, %r150;
-	mov.b32 %r152, %r151;
-	setp.eq.s32 %p114, %r152, %r149;
-	@!%p114 bra $L150;
-	mov.b32 %r153, %r149;
-	bra.uni $L143;
-$L150:
-	cvt.s64.s32 %rd223, %r148;
-	mul.lo.s64 %rd224, %rd223, %rd9;
-	mad.lo.s64 %rd225, %rd224, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd225], %r152;
-	mov.b32 %r148, %r152;
-	cvt.s64.s32 %rd226, %r148;
-	mul.lo.s64 %rd227, %rd226, %rd9;
-	mad.lo.s64 %rd228, %rd227, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r154, [%rd228+0];
-	mov.b32 %r155, %r154;
-	mov.b32 %r149, %r155;
-$L145:
-	bra.uni $L144;
-$L146:
-	mov.b32 %r153, %r148;
-	bra.uni $L143;
-$L142:
-	bra.uni $L141;
-$L143:
-	mov.b32 %r156, %r123;
-	mov.b32 %r157, %r131;
-$L151:
-$L154:
-	setp.ne.s32 %p115, %r157, %r156;
-	not.pred %p116, %p115;
-	@!%p116 bra $L158;
-	bra.uni $L156;
-$L158:
-	cvt.s64.s32 %rd229, %r157;
-	mul.lo.s64 %rd230, %rd229, %rd9;
-	mad.lo.s64 %rd231, %rd230, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r158, [%rd231+0];
-	mov.b32 %r159, %r158;
-	mov.b32 %r160, %r159;
-	setp.eq.s32 %p117, %r160, %r157;
-	@!%p117 bra $L160;
-	mov.b32 %r161, %r157;
-	bra.uni $L153;
-$L160:
-	cvt.s64.s32 %rd232, %r156;
-	mul.lo.s64 %rd233, %rd232, %rd9;
-	mad.lo.s64 %rd234, %rd233, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd234], %r160;
-	mov.b32 %r156, %r160;
-	cvt.s64.s32 %rd235, %r156;
-	mul.lo.s64 %rd236, %rd235, %rd9;
-	mad.lo.s64 %rd237, %rd236, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r162, [%rd237+0];
-	mov.b32 %r163, %r162;
-	mov.b32 %r157, %r163;
-$L155:
-	bra.uni $L154;
-$L156:
-	mov.b32 %r161, %r156;
-	bra.uni $L153;
-$L152:
-	bra.uni $L151;
-$L153:
-	mov.b32 %r164, %r153;
-	mov.b32 %r165, %r161;
-	mov.b32 %r166, %r164;
-	mov.b32 %r167, %r165;
-$L161:
-	setp.ne.s32 %p118, %r166, %r167;
-	not.pred %p119, %p118;
-	@!%p119 bra $L165;
-	bra.uni $L163;
-$L165:
-	setp.gt.s32 %p120, %r166, %r167;
-	@!%p120 bra $L167;
-	mov.b32 %r168, %r167;
-	mov.b32 %r169, %r166;
-	mov.b32 %r166, %r168;
-	mov.b32 %r167, %r169;
-$L167:
-	cvt.s64.s32 %rd238, %r167;
-	mul.lo.s64 %rd239, %rd238, %rd9;
-	mad.lo.s64 %rd240, %rd239, 4, %rd5;
-	atom.global.cas.b32 %r170, [%rd240], %r167, %r166;
-	setp.eq.u32 %p121, %r170, %r167;
-	mov.pred %p122, %p121;
-	@!%p122 bra $L169;
-	bra.uni $L125;
-$L169:
-	cvt.s64.s32 %rd241, %r166;
-	mul.lo.s64 %rd242, %rd241, %rd9;
-	mad.lo.s64 %rd243, %rd242, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r171, [%rd243+0];
-	mov.b32 %r172, %r171;
-	mov.b32 %r173, %r166;
-	mov.b32 %r174, %r172;
-$L170:
-$L173:
-	setp.ne.s32 %p123, %r174, %r173;
-	not.pred %p124, %p123;
-	@!%p124 bra $L177;
-	bra.uni $L175;
-$L177:
-	cvt.s64.s32 %rd244, %r174;
-	mul.lo.s64 %rd245, %rd244, %rd9;
-	mad.lo.s64 %rd246, %rd245, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r175, [%rd246+0];
-	mov.b32 %r176, %r175;
-	mov.b32 %r177, %r176;
-	setp.eq.s32 %p125, %r177, %r174;
-	@!%p125 bra $L179;
-	mov.b32 %r178, %r174;
-	bra.uni $L172;
-$L179:
-	cvt.s64.s32 %rd247, %r173;
-	mul.lo.s64 %rd248, %rd247, %rd9;
-	mad.lo.s64 %rd249, %rd248, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd249], %r177;
-	mov.b32 %r173, %r177;
-	cvt.s64.s32 %rd250, %r173;
-	mul.lo.s64 %rd251, %rd250, %rd9;
-	mad.lo.s64 %rd252, %rd251, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r179, [%rd252+0];
-	mov.b32 %r180, %r179;
-	mov.b32 %r174, %r180;
-$L174:
-	bra.uni $L173;
-$L175:
-	mov.b32 %r178, %r173;
-	bra.uni $L172;
-$L171:
-	bra.uni $L170;
-$L172:
-	cvt.s64.s32 %rd253, %r167;
-	mul.lo.s64 %rd254, %rd253, %rd9;
-	mad.lo.s64 %rd255, %rd254, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r181, [%rd255+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r167;
-	mov.b32 %r184, %r182;
-$L180:
-$L183:
-	setp.ne.s32 %p126, %r184, %r183;
-	not.pred %p127, %p126;
-	@!%p127 bra $L187;
-	bra.uni $L185;
-$L187:
-	cvt.s64.s32 %rd256, %r184;
-	mul.lo.s64 %rd257, %rd256, %rd9;
-	mad.lo.s64 %rd258, %rd257, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r185, [%rd258+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	setp.eq.s32 %p128, %r187, %r184;
-	@!%p128 bra $L189;
-	mov.b32 %r188, %r184;
-	bra.uni $L182;
-$L189:
-	cvt.s64.s32 %rd259, %r183;
-	mul.lo.s64 %rd260, %rd259, %rd9;
-	mad.lo.s64 %rd261, %rd260, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd261], %r187;
-	mov.b32 %r183, %r187;
-	cvt.s64.s32 %rd262, %r183;
-	mul.lo.s64 %rd263, %rd262, %rd9;
-	mad.lo.s64 %rd264, %rd263, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r189, [%rd264+0];
-	mov.b32 %r190, %r189;
-	mov.b32 %r184, %r190;
-$L184:
-	bra.uni $L183;
-$L185:
-	mov.b32 %r188, %r183;
-	bra.uni $L182;
-$L181:
-	bra.uni $L180;
-$L182:
-	mov.b32 %r191, %r178;
-	mov.b32 %r192, %r188;
-	mov.b32 %r166, %r191;
-	mov.b32 %r167, %r192;
-$L162:
-	bra.uni $L161;
-$L163:
-	bra.uni $L125;
-$L124:
-	bra.uni $L123;
-$L125:
-$L122:
-$L99:
+	mov.b32 %r141, %r138;
+	mov.b32 %r142, %r140;
+	mov.b32 %r127, %r141;
+	mov.b32 %r128, %r142;
+$L100:
+	bra.uni $L99;
+$L101:
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+$L82:
+$L59:
 $L3:
 	add.s64 %rd77, %rd77, %rd75;
 	bra.uni $L1;
@@ -1318,9 +1030,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s33
 )
 {
-	.reg .pred %p<146>;
-	.reg .b32 %r<219>;
-	.reg .b64 %rd<309>;
+	.reg .pred %p<119>;
+	.reg .b32 %r<171>;
+	.reg .b64 %rd<249>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1471,67 +1183,62 @@ $L7:
 	setp.ge.s64 %p9, %rd92, %rd86;
 	@%p9 bra $L8;
 	mov.b64 %rd93, %rd92;
-	mov.pred %p10, %p3;
 	mov.b32 %r26, %r21;
 	mov.b64 %rd94, %rd93;
-	setp.ne.s64 %p11, %rd17, 0;
-	mov.pred %p12, %p11;
-	@!%p12 bra $L11;
+	setp.ne.s64 %p10, %rd17, 0;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L11;
 	mul.lo.s64 %rd95, %rd94, %rd19;
 	mad.lo.s64 %rd96, %rd95, 4, %rd15;
 	ld.global.nc.u32 %r27, [%rd96+0];
 	mov.b32 %r28, %r27;
 	and.b32 %r29, %r28, %r26;
-	setp.ne.u32 %p13, %r29, 0x0;
-	mov.pred %p12, %p13;
+	setp.ne.u32 %p12, %r29, 0x0;
+	mov.pred %p11, %p12;
 $L11:
-	mov.pred %p14, %p12;
-	@!%p14 bra $L13;
+	mov.pred %p13, %p11;
+	@!%p13 bra $L13;
 	bra.uni $L9;
 $L13:
-	setp.ge.s32 %p15, %r23, 0;
-	mov.pred %p16, %p15;
-	@!%p16 bra $L15;
+	setp.ge.s32 %p14, %r23, 0;
+	mov.pred %p15, %p14;
+	@!%p15 bra $L15;
 	mul.lo.s64 %rd97, %rd93, %rd12;
 	mad.lo.s64 %rd98, %rd97, 4, %rd8;
 	ld.relaxed.gpu.global.s32 %r30, [%rd98+0];
 	mov.b32 %r31, %r30;
-	setp.eq.s32 %p17, %r31, %r23;
-	mov.pred %p16, %p17;
+	setp.eq.s32 %p16, %r31, %r23;
+	mov.pred %p15, %p16;
 $L15:
-	@!%p16 bra $L17;
+	@!%p15 bra $L17;
 	add.s64 %rd99, %rd87, 1;
 	mov.b64 %rd87, %rd99;
 	bra.uni $L9;
 $L17:
-	mov.pred %p18, %p3;
-	mov.b32 %r32, %r21;
 	mov.b64 %rd100, %rd93;
 $L18:
-	setp.eq.s64 %p19, %rd24, 0;
-	@!%p19 bra $L22;
-	mov.b32 %r33, 0;
+	setp.eq.s64 %p17, %rd24, 0;
+	@!%p17 bra $L22;
+	mov.b32 %r32, 0;
 	bra.uni $L20;
 $L22:
 	mul.lo.s64 %rd101, %rd100, %rd26;
 	mad.lo.s64 %rd102, %rd101, 4, %rd22;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r33, %r35;
+	ld.global.nc.s32 %r33, [%rd102+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r32, %r34;
 	bra.uni $L20;
 $L19:
 	bra.uni $L18;
 $L20:
-	mov.pred %p20, %p3;
-	mov.b32 %r36, %r21;
-	setp.eq.s64 %p21, %rd17, 0;
-	setp.eq.s64 %p22, %rd24, 0;
-	and.pred %p23, %p21, %p22;
-	mov.pred %p24, %p23;
-	mov.b32 %r37, %r33;
-	mov.pred %p25, %p24;
-	mov.b32 %r38, %r37;
-	mov.pred %p26, %p25;
+	setp.eq.s64 %p18, %rd17, 0;
+	setp.eq.s64 %p19, %rd24, 0;
+	and.pred %p20, %p18, %p19;
+	mov.pred %p21, %p20;
+	mov.b32 %r35, %r32;
+	mov.pred %p22, %p21;
+	mov.b32 %r36, %r35;
+	mov.pred %p23, %p22;
 	mul.lo.s64 %rd103, %rd93, %rd35;
 	mad.lo.s64 %rd104, %rd103, 8, %rd31;
 	ld.global.nc.s64 %rd105, [%rd104+0];
@@ -1546,875 +1253,601 @@ $L20:
 	mov.b64 %rd114, %rd112;
 	mov.b64 %rd115, %rd113;
 	sub.s64 %rd116, %rd115, %rd114;
-	setp.le.s64 %p27, %rd116, %rd76;
-	@!%p27 bra $L24;
+	setp.le.s64 %p24, %rd116, %rd76;
+	@!%p24 bra $L24;
 	add.s64 %rd117, %rd114, %rd74;
 	mov.b64 %rd118, %rd117;
 $L25:
-	setp.lt.s64 %p28, %rd118, %rd115;
-	not.pred %p29, %p28;
-	@!%p29 bra $L29;
+	setp.lt.s64 %p25, %rd118, %rd115;
+	not.pred %p26, %p25;
+	@!%p26 bra $L29;
 	bra.uni $L27;
 $L29:
 	mul.lo.s64 %rd119, %rd118, %rd42;
 	mad.lo.s64 %rd120, %rd119, 4, %rd38;
-	ld.global.nc.s32 %r39, [%rd120+0];
-	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd121, %r40;
+	ld.global.nc.s32 %r37, [%rd120+0];
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd121, %r38;
 	mov.b64 %rd122, %rd121;
-	setp.ne.s64 %p30, %rd122, %rd93;
-	mov.pred %p31, %p30;
-	@!%p31 bra $L31;
-	mov.pred %p32, %p26;
-	not.pred %p33, %p32;
-	@!%p33 bra $L33;
-	mov.pred %p34, %p3;
-	mov.b32 %r41, %r21;
+	setp.ne.s64 %p27, %rd122, %rd93;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p23;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
+	mov.b32 %r39, %r21;
 	mov.b64 %rd123, %rd93;
-	mov.b32 %r42, %r38;
+	mov.b32 %r40, %r36;
 	mov.b64 %rd124, %rd122;
-	setp.ne.s64 %p35, %rd124, %rd123;
-	mov.pred %p36, %p35;
-	@!%p36 bra $L35;
-	mov.pred %p37, %p34;
-	mov.b32 %r43, %r41;
+	setp.ne.s64 %p31, %rd124, %rd123;
+	mov.pred %p32, %p31;
+	@!%p32 bra $L35;
+	mov.b32 %r41, %r39;
 	mov.b64 %rd125, %rd124;
-	setp.ne.s64 %p38, %rd17, 0;
-	mov.pred %p39, %p38;
-	@!%p39 bra $L37;
+	setp.ne.s64 %p33, %rd17, 0;
+	mov.pred %p34, %p33;
+	@!%p34 bra $L37;
 	mul.lo.s64 %rd126, %rd125, %rd19;
 	mad.lo.s64 %rd127, %rd126, 4, %rd15;
-	ld.global.nc.u32 %r44, [%rd127+0];
-	mov.b32 %r45, %r44;
-	and.b32 %r46, %r45, %r43;
-	setp.ne.u32 %p40, %r46, 0x0;
-	mov.pred %p39, %p40;
+	ld.global.nc.u32 %r42, [%rd127+0];
+	mov.b32 %r43, %r42;
+	and.b32 %r44, %r43, %r41;
+	setp.ne.u32 %p35, %r44, 0x0;
+	mov.pred %p34, %p35;
 $L37:
-	mov.pred %p41, %p39;
-	not.pred %p42, %p41;
-	mov.pred %p36, %p42;
+	mov.pred %p36, %p34;
+	not.pred %p37, %p36;
+	mov.pred %p32, %p37;
 $L35:
-	mov.pred %p43, %p36;
-	@!%p43 bra $L39;
-	setp.eq.s64 %p44, %rd24, 0;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L41;
+	mov.pred %p38, %p32;
+	@!%p38 bra $L39;
+	setp.eq.s64 %p39, %rd24, 0;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L41;
 	mul.lo.s64 %rd128, %rd124, %rd26;
 	mad.lo.s64 %rd129, %rd128, 4, %rd22;
-	ld.global.nc.s32 %r47, [%rd129+0];
-	mov.b32 %r48, %r47;
-	setp.eq.s32 %p47, %r48, %r42;
-	mov.pred %p45, %p47;
+	ld.global.nc.s32 %r45, [%rd129+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r40;
+	mov.pred %p40, %p42;
 $L41:
-	mov.pred %p43, %p45;
+	mov.pred %p38, %p40;
 $L39:
-	mov.pred %p48, %p43;
-	mov.pred %p32, %p48;
+	mov.pred %p43, %p38;
+	mov.pred %p29, %p43;
 $L33:
-	mov.pred %p31, %p32;
+	mov.pred %p28, %p29;
 $L31:
-	@!%p31 bra $L43;
-	cvt.u32.u64 %r49, %rd93;
+	@!%p28 bra $L43;
+	cvt.u32.u64 %r47, %rd93;
+	mov.b32 %r48, %r47;
+	cvt.u32.u64 %r49, %rd122;
 	mov.b32 %r50, %r49;
-	cvt.u32.u64 %r51, %rd122;
-	mov.b32 %r52, %r51;
-	mov.pred %p49, %p3;
+	mov.pred %p44, %p3;
 $L44:
-	cvt.s64.s32 %rd130, %r50;
+	cvt.s64.s32 %rd130, %r48;
 	mul.lo.s64 %rd131, %rd130, %rd12;
 	mad.lo.s64 %rd132, %rd131, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r53, [%rd132+0];
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd133, %r52;
+	ld.relaxed.gpu.global.s32 %r51, [%rd132+0];
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd133, %r50;
 	mul.lo.s64 %rd134, %rd133, %rd12;
 	mad.lo.s64 %rd135, %rd134, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r55, [%rd135+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r54;
+	ld.relaxed.gpu.global.s32 %r53, [%rd135+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r52;
+	mov.b32 %r56, %r54;
+	mov.b32 %r57, %r55;
 	mov.b32 %r58, %r56;
-	mov.b32 %r59, %r57;
-	mov.b32 %r60, %r58;
-	@!%p49 bra $L48;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
 $L49:
-	setp.ne.s32 %p50, %r59, %r60;
-	not.pred %p51, %p50;
-	@!%p51 bra $L53;
+	setp.ne.s32 %p46, %r57, %r58;
+	not.pred %p47, %p46;
+	@!%p47 bra $L53;
 	bra.uni $L51;
 $L53:
-	max.s32 %r61, %r59, %r60;
+	max.s32 %r59, %r57, %r58;
+	mov.b32 %r60, %r59;
+	min.s32 %r61, %r57, %r58;
 	mov.b32 %r62, %r61;
-	min.s32 %r63, %r59, %r60;
-	mov.b32 %r64, %r63;
-	mov.b32 %r65, %r62;
-	mov.b32 %r66, %r64;
-	cvt.s64.s32 %rd136, %r65;
+	mov.b32 %r63, %r60;
+	mov.b32 %r64, %r62;
+	cvt.s64.s32 %rd136, %r63;
 	mul.lo.s64 %rd137, %rd136, %rd12;
 	mad.lo.s64 %rd138, %rd137, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r67, [%rd138+0];
-	mov.b32 %r68, %r67;
-	mov.b32 %r69, %r68;
-	setp.eq.s32 %p52, %r69, %r66;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	@!%p54 bra $L55;
-	setp.eq.s32 %p55, %r69, %r65;
-	mov.pred %p56, %p55;
-	@!%p56 bra $L57;
-	cvt.s64.s32 %rd139, %r65;
+	ld.relaxed.gpu.global.s32 %r65, [%rd138+0];
+	mov.b32 %r66, %r65;
+	mov.b32 %r67, %r66;
+	setp.eq.s32 %p48, %r67, %r64;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L55;
+	setp.eq.s32 %p51, %r67, %r63;
+	mov.pred %p52, %p51;
+	@!%p52 bra $L57;
+	cvt.s64.s32 %rd139, %r63;
 	mul.lo.s64 %rd140, %rd139, %rd12;
 	mad.lo.s64 %rd141, %rd140, 4, %rd8;
-	atom.global.cas.b32 %r70, [%rd141], %r65, %r66;
-	setp.eq.u32 %p57, %r70, %r65;
-	mov.pred %p58, %p57;
-	mov.pred %p56, %p58;
+	atom.global.cas.b32 %r68, [%rd141], %r63, %r64;
+	setp.eq.u32 %p53, %r68, %r63;
+	mov.pred %p54, %p53;
+	mov.pred %p52, %p54;
 $L57:
-	mov.pred %p53, %p56;
+	mov.pred %p49, %p52;
 $L55:
-	@!%p53 bra $L59;
+	@!%p49 bra $L59;
 	bra.uni $L46;
 $L59:
-	cvt.s64.s32 %rd142, %r69;
+	cvt.s64.s32 %rd142, %r67;
 	mul.lo.s64 %rd143, %rd142, %rd12;
 	mad.lo.s64 %rd144, %rd143, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r71, [%rd144+0];
-	mov.b32 %r72, %r71;
-	cvt.s64.s32 %rd145, %r66;
+	ld.relaxed.gpu.global.s32 %r69, [%rd144+0];
+	mov.b32 %r70, %r69;
+	cvt.s64.s32 %rd145, %r64;
 	mul.lo.s64 %rd146, %rd145, %rd12;
 	mad.lo.s64 %rd147, %rd146, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r73, [%rd147+0];
-	mov.b32 %r74, %r73;
-	mov.b32 %r75, %r72;
-	mov.b32 %r76, %r74;
-	mov.b32 %r59, %r75;
-	mov.b32 %r60, %r76;
+	ld.relaxed.gpu.global.s32 %r71, [%rd147+0];
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r70;
+	mov.b32 %r74, %r72;
+	mov.b32 %r57, %r73;
+	mov.b32 %r58, %r74;
 $L50:
 	bra.uni $L49;
 $L51:
 	bra.uni $L46;
 $L48:
-	setp.eq.s32 %p59, %r59, %r60;
-	@!%p59 bra $L61;
-	bra.uni $L46;
-$L61:
-	mov.b32 %r77, %r50;
-	mov.b32 %r78, %r59;
-$L62:
-$L65:
-	setp.ne.s32 %p60, %r78, %r77;
-	not.pred %p61, %p60;
-	@!%p61 bra $L69;
-	bra.uni $L67;
-$L69:
-	cvt.s64.s32 %rd148, %r78;
-	mul.lo.s64 %rd149, %rd148, %rd12;
-	mad.lo.s64 %rd150, %rd149, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r79, [%rd150+0];
-	mov.b32 %r80, %r79;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p62, %r81, %r78;
-	@!%p62 bra $L71;
+	mov.b32 %r75, %r48;
+	mov.b32 %r76, %r50;
+	mov.b32 %r77, %r57;
+	mov.b32 %r78, %r58;
+	mov.b32 %r79, %r75;
+	mov.b32 %r80, %r76;
+	mov.b32 %r81, %r77;
 	mov.b32 %r82, %r78;
-	bra.uni $L64;
-$L71:
-	cvt.s64.s32 %rd151, %r77;
-	mul.lo.s64 %rd152, %rd151, %rd12;
-	mad.lo.s64 %rd153, %rd152, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd153], %r81;
-	mov.b32 %r77, %r81;
-	cvt.s64.s32 %rd154, %r77;
-	mul.lo.s64 %rd155, %rd154, %rd12;
-	mad.lo.s64 %rd156, %rd155, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r83, [%rd156+0];
-	mov.b32 %r84, %r83;
-	mov.b32 %r78, %r84;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b32 %r82, %r77;
-	bra.uni $L64;
-$L63:
+$L60:
+	setp.ne.s32 %p55, %r81, %r82;
+	not.pred %p56, %p55;
+	@!%p56 bra $L64;
 	bra.uni $L62;
 $L64:
-	mov.b32 %r85, %r52;
-	mov.b32 %r86, %r60;
-$L72:
-$L75:
-	setp.ne.s32 %p63, %r86, %r85;
-	not.pred %p64, %p63;
-	@!%p64 bra $L79;
-	bra.uni $L77;
-$L79:
-	cvt.s64.s32 %rd157, %r86;
+	setp.lt.s32 %p57, %r81, %r82;
+	@!%p57 bra $L66;
+	mov.b32 %r83, %r80;
+	mov.b32 %r84, %r79;
+	mov.b32 %r85, %r82;
+	mov.b32 %r86, %r81;
+	mov.b32 %r79, %r83;
+	mov.b32 %r80, %r84;
+	mov.b32 %r81, %r85;
+	mov.b32 %r82, %r86;
+$L66:
+	setp.eq.s32 %p58, %r79, %r81;
+	@!%p58 bra $L68;
+	cvt.s64.s32 %rd148, %r79;
+	mul.lo.s64 %rd149, %rd148, %rd12;
+	mad.lo.s64 %rd150, %rd149, 4, %rd8;
+	atom.global.cas.b32 %r87, [%rd150], %r79, %r82;
+	setp.eq.u32 %p59, %r87, %r79;
+	mov.pred %p60, %p59;
+	@!%p60 bra $L70;
+	bra.uni $L46;
+$L70:
+	cvt.s64.s32 %rd151, %r79;
+	mul.lo.s64 %rd152, %rd151, %rd12;
+	mad.lo.s64 %rd153, %rd152, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r88, [%rd153+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r81, %r89;
+	bra.uni $L61;
+$L68:
+	cvt.s64.s32 %rd154, %r79;
+	mul.lo.s64 %rd155, %rd154, %rd12;
+	mad.lo.s64 %rd156, %rd155, 4, %rd8;
+	atom.global.cas.b32 %r90, [%rd156], %r81, %r82;
+	setp.eq.u32 %p61, %r90, %r81;
+	mov.b32 %r79, %r81;
+	cvt.s64.s32 %rd157, %r79;
 	mul.lo.s64 %rd158, %rd157, %rd12;
 	mad.lo.s64 %rd159, %rd158, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r87, [%rd159+0];
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p65, %r89, %r86;
-	@!%p65 bra $L81;
-	mov.b32 %r90, %r86;
-	bra.uni $L74;
-$L81:
-	cvt.s64.s32 %rd160, %r85;
+	ld.relaxed.gpu.global.s32 %r91, [%rd159+0];
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd160, %r80;
 	mul.lo.s64 %rd161, %rd160, %rd12;
 	mad.lo.s64 %rd162, %rd161, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd162], %r89;
-	mov.b32 %r85, %r89;
-	cvt.s64.s32 %rd163, %r85;
-	mul.lo.s64 %rd164, %rd163, %rd12;
-	mad.lo.s64 %rd165, %rd164, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r91, [%rd165+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r86, %r92;
-$L76:
-	bra.uni $L75;
-$L77:
-	mov.b32 %r90, %r85;
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
-	mov.b32 %r93, %r82;
-	mov.b32 %r94, %r90;
-	mov.b32 %r95, %r93;
+	ld.relaxed.gpu.global.s32 %r93, [%rd162+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r92;
 	mov.b32 %r96, %r94;
-$L82:
-	setp.ne.s32 %p66, %r95, %r96;
-	not.pred %p67, %p66;
-	@!%p67 bra $L86;
-	bra.uni $L84;
-$L86:
-	setp.gt.s32 %p68, %r95, %r96;
-	@!%p68 bra $L88;
-	mov.b32 %r97, %r96;
-	mov.b32 %r98, %r95;
-	mov.b32 %r95, %r97;
-	mov.b32 %r96, %r98;
-$L88:
-	cvt.s64.s32 %rd166, %r96;
-	mul.lo.s64 %rd167, %rd166, %rd12;
-	mad.lo.s64 %rd168, %rd167, 4, %rd8;
-	atom.global.cas.b32 %r99, [%rd168], %r96, %r95;
-	setp.eq.u32 %p69, %r99, %r96;
-	mov.pred %p70, %p69;
-	@!%p70 bra $L90;
-	bra.uni $L46;
-$L90:
-	cvt.s64.s32 %rd169, %r95;
-	mul.lo.s64 %rd170, %rd169, %rd12;
-	mad.lo.s64 %rd171, %rd170, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r100, [%rd171+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r95;
-	mov.b32 %r103, %r101;
-$L91:
-$L94:
-	setp.ne.s32 %p71, %r103, %r102;
-	not.pred %p72, %p71;
-	@!%p72 bra $L98;
-	bra.uni $L96;
-$L98:
-	cvt.s64.s32 %rd172, %r103;
-	mul.lo.s64 %rd173, %rd172, %rd12;
-	mad.lo.s64 %rd174, %rd173, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r104, [%rd174+0];
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r105;
-	setp.eq.s32 %p73, %r106, %r103;
-	@!%p73 bra $L100;
-	mov.b32 %r107, %r103;
-	bra.uni $L93;
-$L100:
-	cvt.s64.s32 %rd175, %r102;
-	mul.lo.s64 %rd176, %rd175, %rd12;
-	mad.lo.s64 %rd177, %rd176, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd177], %r106;
-	mov.b32 %r102, %r106;
-	cvt.s64.s32 %rd178, %r102;
-	mul.lo.s64 %rd179, %rd178, %rd12;
-	mad.lo.s64 %rd180, %rd179, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r108, [%rd180+0];
-	mov.b32 %r109, %r108;
-	mov.b32 %r103, %r109;
-$L95:
-	bra.uni $L94;
-$L96:
-	mov.b32 %r107, %r102;
-	bra.uni $L93;
-$L92:
-	bra.uni $L91;
-$L93:
-	cvt.s64.s32 %rd181, %r96;
-	mul.lo.s64 %rd182, %rd181, %rd12;
-	mad.lo.s64 %rd183, %rd182, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r110, [%rd183+0];
-	mov.b32 %r111, %r110;
-	mov.b32 %r112, %r96;
-	mov.b32 %r113, %r111;
-$L101:
-$L104:
-	setp.ne.s32 %p74, %r113, %r112;
-	not.pred %p75, %p74;
-	@!%p75 bra $L108;
-	bra.uni $L106;
-$L108:
-	cvt.s64.s32 %rd184, %r113;
-	mul.lo.s64 %rd185, %rd184, %rd12;
-	mad.lo.s64 %rd186, %rd185, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r114, [%rd186+0];
-	mov.b32 %r115, %r114;
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p76, %r116, %r113;
-	@!%p76 bra $L110;
-	mov.b32 %r117, %r113;
-	bra.uni $L103;
-$L110:
-	cvt.s64.s32 %rd187, %r112;
-	mul.lo.s64 %rd188, %rd187, %rd12;
-	mad.lo.s64 %rd189, %rd188, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd189], %r116;
-	mov.b32 %r112, %r116;
-	cvt.s64.s32 %rd190, %r112;
-	mul.lo.s64 %rd191, %rd190, %rd12;
-	mad.lo.s64 %rd192, %rd191, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r118, [%rd192+0];
-	mov.b32 %r119, %r118;
-	mov.b32 %r113, %r119;
-$L105:
-	bra.uni $L104;
-$L106:
-	mov.b32 %r117, %r112;
-	bra.uni $L103;
-$L102:
-	bra.uni $L101;
-$L103:
-	mov.b32 %r120, %r107;
-	mov.b32 %r121, %r117;
-	mov.b32 %r95, %r120;
-	mov.b32 %r96, %r121;
-$L83:
-	bra.uni $L82;
-$L84:
+	mov.b32 %r81, %r95;
+	mov.b32 %r82, %r96;
+$L61:
+	bra.uni $L60;
+$L62:
 	bra.uni $L46;
 $L45:
 	bra.uni $L44;
 $L46:
 $L43:
 $L26:
-	add.s64 %rd193, %rd118, 1;
-	mov.b64 %rd118, %rd193;
+	add.s64 %rd163, %rd118, 1;
+	mov.b64 %rd118, %rd163;
 	bra.uni $L25;
 $L27:
 $L24:
-	setp.eq.s64 %p77, %rd51, 0;
-	@!%p77 bra $L112;
+	setp.eq.s64 %p62, %rd51, 0;
+	@!%p62 bra $L72;
 	bra.uni $L9;
-$L112:
-	sub.s64 %rd194, %rd115, %rd114;
-	sub.s64 %rd195, %rd74, %rd194;
-	max.s64 %rd196, %rd195, 0;
-	mov.b64 %rd197, %rd196;
-	mul.lo.s64 %rd198, %rd93, %rd58;
-	mad.lo.s64 %rd199, %rd198, 8, %rd54;
-	ld.global.nc.s64 %rd200, [%rd199+0];
-	mov.b64 %rd201, %rd200;
-	add.s64 %rd202, %rd93, 1;
-	mul.lo.s64 %rd203, %rd202, %rd58;
-	mad.lo.s64 %rd204, %rd203, 8, %rd54;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd201;
-	mov.b64 %rd208, %rd206;
-	mov.b64 %rd114, %rd207;
-	mov.b64 %rd115, %rd208;
-	sub.s64 %rd209, %rd115, %rd114;
-	setp.le.s64 %p78, %rd209, %rd76;
-	@!%p78 bra $L114;
-	add.s64 %rd210, %rd114, %rd197;
-	mov.b64 %rd211, %rd210;
-$L115:
-	setp.lt.s64 %p79, %rd211, %rd115;
+$L72:
+	sub.s64 %rd164, %rd115, %rd114;
+	sub.s64 %rd165, %rd74, %rd164;
+	max.s64 %rd166, %rd165, 0;
+	mov.b64 %rd167, %rd166;
+	mul.lo.s64 %rd168, %rd93, %rd58;
+	mad.lo.s64 %rd169, %rd168, 8, %rd54;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	add.s64 %rd172, %rd93, 1;
+	mul.lo.s64 %rd173, %rd172, %rd58;
+	mad.lo.s64 %rd174, %rd173, 8, %rd54;
+	ld.global.nc.s64 %rd175, [%rd174+0];
+	mov.b64 %rd176, %rd175;
+	mov.b64 %rd177, %rd171;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd114, %rd177;
+	mov.b64 %rd115, %rd178;
+	sub.s64 %rd179, %rd115, %rd114;
+	setp.le.s64 %p63, %rd179, %rd76;
+	@!%p63 bra $L74;
+	add.s64 %rd180, %rd114, %rd167;
+	mov.b64 %rd181, %rd180;
+$L75:
+	setp.lt.s64 %p64, %rd181, %rd115;
+	not.pred %p65, %p64;
+	@!%p65 bra $L79;
+	bra.uni $L77;
+$L79:
+	mul.lo.s64 %rd182, %rd181, %rd65;
+	mad.lo.s64 %rd183, %rd182, 4, %rd61;
+	ld.global.nc.s32 %r97, [%rd183+0];
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd184, %r98;
+	mov.b64 %rd185, %rd184;
+	setp.ne.s64 %p66, %rd185, %rd93;
+	mov.pred %p67, %p66;
+	@!%p67 bra $L81;
+	mov.pred %p68, %p23;
+	not.pred %p69, %p68;
+	@!%p69 bra $L83;
+	mov.b32 %r99, %r21;
+	mov.b64 %rd186, %rd93;
+	mov.b32 %r100, %r36;
+	mov.b64 %rd187, %rd185;
+	setp.ne.s64 %p70, %rd187, %rd186;
+	mov.pred %p71, %p70;
+	@!%p71 bra $L85;
+	mov.b32 %r101, %r99;
+	mov.b64 %rd188, %rd187;
+	setp.ne.s64 %p72, %rd17, 0;
+	mov.pred %p73, %p72;
+	@!%p73 bra $L87;
+	mul.lo.s64 %rd189, %rd188, %rd19;
+	mad.lo.s64 %rd190, %rd189, 4, %rd15;
+	ld.global.nc.u32 %r102, [%rd190+0];
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r101;
+	setp.ne.u32 %p74, %r104, 0x0;
+	mov.pred %p73, %p74;
+$L87:
+	mov.pred %p75, %p73;
+	not.pred %p76, %p75;
+	mov.pred %p71, %p76;
+$L85:
+	mov.pred %p77, %p71;
+	@!%p77 bra $L89;
+	setp.eq.s64 %p78, %rd24, 0;
+	mov.pred %p79, %p78;
 	not.pred %p80, %p79;
-	@!%p80 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd212, %rd211, %rd65;
-	mad.lo.s64 %rd213, %rd212, 4, %rd61;
-	ld.global.nc.s32 %r122, [%rd213+0];
-	mov.b32 %r123, %r122;
-	cvt.s64.s32 %rd214, %r123;
-	mov.b64 %rd215, %rd214;
-	setp.ne.s64 %p81, %rd215, %rd93;
-	mov.pred %p82, %p81;
-	@!%p82 bra $L121;
-	mov.pred %p83, %p26;
+	@!%p80 bra $L91;
+	mul.lo.s64 %rd191, %rd187, %rd26;
+	mad.lo.s64 %rd192, %rd191, 4, %rd22;
+	ld.global.nc.s32 %r105, [%rd192+0];
+	mov.b32 %r106, %r105;
+	setp.eq.s32 %p81, %r106, %r100;
+	mov.pred %p79, %p81;
+$L91:
+	mov.pred %p77, %p79;
+$L89:
+	mov.pred %p82, %p77;
+	mov.pred %p68, %p82;
+$L83:
+	mov.pred %p67, %p68;
+$L81:
+	@!%p67 bra $L93;
+	cvt.u32.u64 %r107, %rd93;
+	mov.b32 %r108, %r107;
+	cvt.u32.u64 %r109, %rd185;
+	mov.b32 %r110, %r109;
+	mov.pred %p83, %p3;
+$L94:
+	cvt.s64.s32 %rd193, %r108;
+	mul.lo.s64 %rd194, %rd193, %rd12;
+	mad.lo.s64 %rd195, %rd194, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r111, [%rd195+0];
+	mov.b32 %r112, %r111;
+	cvt.s64.s32 %rd196, %r110;
+	mul.lo.s64 %rd197, %rd196, %rd12;
+	mad.lo.s64 %rd198, %rd197, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r113, [%rd198+0];
+	mov.b32 %r114, %r113;
+	mov.b32 %r115, %r112;
+	mov.b32 %r116, %r114;
+	mov.b32 %r117, %r115;
+	mov.b32 %r118, %r116;
 	not.pred %p84, %p83;
-	@!%p84 bra $L123;
-	mov.pred %p85, %p3;
-	mov.b32 %r124, %r21;
-	mov.b64 %rd216, %rd93;
-	mov.b32 %r125, %r38;
-	mov.b64 %rd217, %rd215;
-	setp.ne.s64 %p86, %rd217, %rd216;
-	mov.pred %p87, %p86;
-	@!%p87 bra $L125;
-	mov.pred %p88, %p85;
-	mov.b32 %r126, %r124;
-	mov.b64 %rd218, %rd217;
-	setp.ne.s64 %p89, %rd17, 0;
-	mov.pred %p90, %p89;
-	@!%p90 bra $L127;
-	mul.lo.s64 %rd219, %rd218, %rd19;
-	mad.lo.s64 %rd220, %rd219, 4, %rd15;
-	ld.global.nc.u32 %r127, [%rd220+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p91, %r129, 0x0;
-	mov.pred %p90, %p91;
-$L127:
-	mov.pred %p92, %p90;
-	not.pred %p93, %p92;
-	mov.pred %p87, %p93;
-$L125:
-	mov.pred %p94, %p87;
-	@!%p94 bra $L129;
-	setp.eq.s64 %p95, %rd24, 0;
-	mov.pred %p96, %p95;
-	not.pred %p97, %p96;
-	@!%p97 bra $L131;
-	mul.lo.s64 %rd221, %rd217, %rd26;
-	mad.lo.s64 %rd222, %rd221, 4, %rd22;
-	ld.global.nc.s32 %r130, [%rd222+0];
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p98, %r131, %r125;
-	mov.pred %p96, %p98;
-$L131:
-	mov.pred %p94, %p96;
-$L129:
-	mov.pred %p99, %p94;
-	mov.pred %p83, %p99;
-$L123:
-	mov.pred %p82, %p83;
-$L121:
-	@!%p82 bra $L133;
-	cvt.u32.u64 %r132, %rd93;
-	mov.b32 %r133, %r132;
-	cvt.u32.u64 %r134, %rd215;
-	mov.b32 %r135, %r134;
-	mov.pred %p100, %p3;
-$L134:
-	cvt.s64.s32 %rd223, %r133;
+	@!%p84 bra $L98;
+$L99:
+	setp.ne.s32 %p85, %r117, %r118;
+	not.pred %p86, %p85;
+	@!%p86 bra $L103;
+	bra.uni $L101;
+$L103:
+	max.s32 %r119, %r117, %r118;
+	mov.b32 %r120, %r119;
+	min.s32 %r121, %r117, %r118;
+	mov.b32 %r122, %r121;
+	mov.b32 %r123, %r120;
+	mov.b32 %r124, %r122;
+	cvt.s64.s32 %rd199, %r123;
+	mul.lo.s64 %rd200, %rd199, %rd12;
+	mad.lo.s64 %rd201, %rd200, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r125, [%rd201+0];
+	mov.b32 %r126, %r125;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p87, %r127, %r124;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L105;
+	setp.eq.s32 %p90, %r127, %r123;
+	mov.pred %p91, %p90;
+	@!%p91 bra $L107;
+	cvt.s64.s32 %rd202, %r123;
+	mul.lo.s64 %rd203, %rd202, %rd12;
+	mad.lo.s64 %rd204, %rd203, 4, %rd8;
+	atom.global.cas.b32 %r128, [%rd204], %r123, %r124;
+	setp.eq.u32 %p92, %r128, %r123;
+	mov.pred %p93, %p92;
+	mov.pred %p91, %p93;
+$L107:
+	mov.pred %p88, %p91;
+$L105:
+	@!%p88 bra $L109;
+	bra.uni $L96;
+$L109:
+	cvt.s64.s32 %rd205, %r127;
+	mul.lo.s64 %rd206, %rd205, %rd12;
+	mad.lo.s64 %rd207, %rd206, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r129, [%rd207+0];
+	mov.b32 %r130, %r129;
+	cvt.s64.s32 %rd208, %r124;
+	mul.lo.s64 %rd209, %rd208, %rd12;
+	mad.lo.s64 %rd210, %rd209, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r131, [%rd210+0];
+	mov.b32 %r132, %r131;
+	mov.b32 %r133, %r130;
+	mov.b32 %r134, %r132;
+	mov.b32 %r117, %r133;
+	mov.b32 %r118, %r134;
+$L100:
+	bra.uni $L99;
+$L101:
+	bra.uni $L96;
+$L98:
+	mov.b32 %r135, %r108;
+	mov.b32 %r136, %r110;
+	mov.b32 %r137, %r117;
+	mov.b32 %r138, %r118;
+	mov.b32 %r139, %r135;
+	mov.b32 %r140, %r136;
+	mov.b32 %r141, %r137;
+	mov.b32 %r142, %r138;
+$L110:
+	setp.ne.s32 %p94, %r141, %r142;
+	not.pred %p95, %p94;
+	@!%p95 bra $L114;
+	bra.uni $L112;
+$L114:
+	setp.lt.s32 %p96, %r141, %r142;
+	@!%p96 bra $L116;
+	mov.b32 %r143, %r140;
+	mov.b32 %r144, %r139;
+	mov.b32 %r145, %r142;
+	mov.b32 %r146, %r141;
+	mov.b32 %r139, %r143;
+	mov.b32 %r140, %r144;
+	mov.b32 %r141, %r145;
+	mov.b32 %r142, %r146;
+$L116:
+	setp.eq.s32 %p97, %r139, %r141;
+	@!%p97 bra $L118;
+	cvt.s64.s32 %rd211, %r139;
+	mul.lo.s64 %rd212, %rd211, %rd12;
+	mad.lo.s64 %rd213, %rd212, 4, %rd8;
+	atom.global.cas.b32 %r147, [%rd213], %r139, %r142;
+	setp.eq.u32 %p98, %r147, %r139;
+	mov.pred %p99, %p98;
+	@!%p99 bra $L120;
+	bra.uni $L96;
+$L120:
+	cvt.s64.s32 %rd214, %r139;
+	mul.lo.s64 %rd215, %rd214, %rd12;
+	mad.lo.s64 %rd216, %rd215, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r148, [%rd216+0];
+	mov.b32 %r149, %r148;
+	mov.b32 %r141, %r149;
+	bra.uni $L111;
+$L118:
+	cvt.s64.s32 %rd217, %r139;
+	mul.lo.s64 %rd218, %rd217, %rd12;
+	mad.lo.s64 %rd219, %rd218, 4, %rd8;
+	atom.global.cas.b32 %r150, [%rd219], %r141, %r142;
+	setp.eq.u32 %p100, %r150, %r141;
+	mov.b32 %r139, %r141;
+	cvt.s64.s32 %rd220, %r139;
+	mul.lo.s64 %rd221, %rd220, %rd12;
+	mad.lo.s64 %rd222, %rd221, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r151, [%rd222+0];
+	mov.b32 %r152, %r151;
+	cvt.s64.s32 %rd223, %r140;
 	mul.lo.s64 %rd224, %rd223, %rd12;
 	mad.lo.s64 %rd225, %rd224, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r136, [%rd225+0];
-	mov.b32 %r137, %r136;
-	cvt.s64.s32 %rd226, %r135;
-	mul.lo.s64 %rd227, %rd226, %rd12;
-	mad.lo.s64 %rd228, %rd227, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r138, [%rd228+0];
-	mov.b32 %r139, %r138;
-	mov.b32 %r140, %r137;
-	mov.b32 %r141, %r139;
-	mov.b32 %r142, %r140;
-	mov.b32 %r143, %r141;
-	@!%p100 bra $L138;
-$L139:
-	setp.ne.s32 %p101, %r142, %r143;
-	not.pred %p102, %p101;
-	@!%p102 bra $L143;
-	bra.uni $L141;
-$L143:
-	max.s32 %r144, %r142, %r143;
-	mov.b32 %r145, %r144;
-	min.s32 %r146, %r142, %r143;
-	mov.b32 %r147, %r146;
-	mov.b32 %r148, %r145;
-	mov.b32 %r149, %r147;
-	cvt.s64.s32 %rd229, %r148;
-	mul.lo.s64 %rd230, %rd229, %rd12;
-	mad.lo.s64 %rd231, %rd230, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r150, [%rd231+0];
-	mov.b32 %r151, %r150;
-	mov.b32 %r152, %r151;
-	setp.eq.s32 %p103, %r152, %r149;
-	mov.pred %p104, %p103;
-	not.pred %p105, %p104;
-	@!%p105 bra $L145;
-	setp.eq.s32 %p106, %r152, %r148;
-	mov.pred %p107, %p106;
-	@!%p107 bra $L147;
-	cvt.s64.s32 %rd232, %r148;
-	mul.lo.s64 %rd233, %rd232, %rd12;
-	mad.lo.s64 %rd234, %rd233, 4, %rd8;
-	atom.global.cas.b32 %r153, [%rd234], %r148, %r149;
-	setp.eq.u32 %p108, %r153, %r148;
-	mov.pred %p109, %p108;
-	mov.pred %p107, %p109;
-$L147:
-	mov.pred %p104, %p107;
-$L145:
-	@!%p104 bra $L149;
-	bra.uni $L136;
-$L149:
-	cvt.s64.s32 %rd235, %r152;
-	mul.lo.s64 %rd236, %rd235, %rd12;
-	mad.lo.s64 %rd237, %rd236, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r154, [%rd237+0];
-	mov.b32 %r155, %r154;
-	cvt.s64.s32 %rd238, %r149;
-	mul.lo.s64 %rd239, %rd238, %rd12;
-	mad.lo.s64 %rd240, %rd239, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r156, [%rd240+0];
-	mov.b32 %r157, %r156;
-	mov.b32 %r158, %r155;
-	mov.b32 %r159, %r157;
-	mov.b32 %r142, %r158;
-	mov.b32 %r143, %r159;
-$L140:
-	bra.uni $L139;
-$L141:
-	bra.uni $L136;
-$L138:
-	setp.eq.s32 %p110, %r142, %r143;
-	@!%p110 bra $L151;
-	bra.uni $L136;
-$L151:
-	mov.b32 %r160, %r133;
-	mov.b32 %r161, %r142;
-$L152:
-$L155:
-	setp.ne.s32 %p111, %r161, %r160;
-	not.pred %p112, %p111;
-	@!%p112 bra $L159;
-	bra.uni $L157;
-$L159:
-	cvt.s64.s32 %rd241, %r161;
-	mul.lo.s64 %rd242, %rd241, %rd12;
-	mad.lo.s64 %rd243, %rd242, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r162, [%rd243+0];
-	mov.b32 %r163, %r162;
-	mov.b32 %r164, %r163;
-	setp.eq.s32 %p113, %r164, %r161;
-	@!%p113 bra $L161;
-	mov.b32 %r165, %r161;
-	bra.uni $L154;
-$L161:
-	cvt.s64.s32 %rd244, %r160;
-	mul.lo.s64 %rd245, %rd244, %rd12;
-	mad.lo.s64 %rd246, %rd245, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd246], %r164;
-	mov.b32 %r160, %r164;
-	cvt.s64.s32 %rd247, %r160;
-	mul.lo.s64 %rd248, %rd247, %rd12;
-	mad.lo.s64 %rd249, %rd248, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r166, [%rd249+0];
-	mov.b32 %r167, %r166;
-	mov.b32 %r161, %r167;
-$L156:
-	bra.uni $L155;
-$L157:
-	mov.b32 %r165, %r160;
-	bra.uni $L154;
-$L153:
-	bra.uni $L152;
-$L154:
-	mov.b32 %r168, %r135;
-	mov.b32 %r169, %r143;
-$L162:
-$L165:
-	setp.ne.s32 %p114, %r169, %r168;
-	not.pred %p115, %p114;
-	@!%p115 bra $L169;
-	bra.uni $L167;
-$L169:
-	cvt.s64.s32 %rd250, %r169;
-	mul.lo.s64 %rd251, %rd250, %rd12;
-	mad.lo.s64 %rd252, %rd251, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r170, [%rd252+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r172, %r171;
-	setp.eq.s32 %p116, %r172, %r169;
-	@!%p116 bra $L171;
-	mov.b32 %r173, %r169;
-	bra.uni $L164;
-$L171:
-	cvt.s64.s32 %rd253, %r168;
-	mul.lo.s64 %rd254, %rd253, %rd12;
-	mad.lo.s64 %rd255, %rd254, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd255], %r172;
-	mov.b32 %r168, %r172;
-	cvt.s64.s32 %rd256, %r168;
-	mul.lo.s64 %rd257, %rd256, %rd12;
-	mad.lo.s64 %rd258, %rd257, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r174, [%rd258+0];
-	mov.b32 %r175, %r174;
-	mov.b32 %r169, %r175;
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b32 %r173, %r168;
-	bra.uni $L164;
-$L163:
-	bra.uni $L162;
-$L164:
-	mov.b32 %r176, %r165;
-	mov.b32 %r177, %r173;
-	mov.b32 %r178, %r176;
-	mov.b32 %r179, %r177;
-$L172:
-	setp.ne.s32 %p117, %r178, %r179;
-	not.pred %p118, %p117;
-	@!%p118 bra $L176;
-	bra.uni $L174;
-$L176:
-	setp.gt.s32 %p119, %r178, %r179;
-	@!%p119 bra $L178;
-	mov.b32 %r180, %r179;
-	mov.b32 %r181, %r178;
-	mov.b32 %r178, %r180;
-	mov.b32 %r179, %r181;
-$L178:
-	cvt.s64.s32 %rd259, %r179;
-	mul.lo.s64 %rd260, %rd259, %rd12;
-	mad.lo.s64 %rd261, %rd260, 4, %rd8;
-	atom.global.cas.b32 %r182, [%rd261], %r179, %r178;
-	setp.eq.u32 %p120, %r182, %r179;
-	mov.pred %p121, %p120;
-	@!%p121 bra $L180;
-	bra.uni $L136;
-$L180:
-	cvt.s64.s32 %rd262, %r178;
-	mul.lo.s64 %rd263, %rd262, %rd12;
-	mad.lo.s64 %rd264, %rd263, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r183, [%rd264+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r185, %r178;
-	mov.b32 %r186, %r184;
-$L181:
-$L184:
-	setp.ne.s32 %p122, %r186, %r185;
-	not.pred %p123, %p122;
-	@!%p123 bra $L188;
-	bra.uni $L186;
-$L188:
-	cvt.s64.s32 %rd265, %r186;
-	mul.lo.s64 %rd266, %rd265, %rd12;
-	mad.lo.s64 %rd267, %rd266, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r187, [%rd267+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p124, %r189, %r186;
-	@!%p124 bra $L190;
-	mov.b32 %r190, %r186;
-	bra.uni $L183;
-$L190:
-	cvt.s64.s32 %rd268, %r185;
-	mul.lo.s64 %rd269, %rd268, %rd12;
-	mad.lo.s64 %rd270, %rd269, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd270], %r189;
-	mov.b32 %r185, %r189;
-	cvt.s64.s32 %rd271, %r185;
-	mul.lo.s64 %rd272, %rd271, %rd12;
-	mad.lo.s64 %rd273, %rd272, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r191, [%rd273+0];
-	mov.b32 %r192, %r191;
-	mov.b32 %r186, %r192;
-$L185:
-	bra.uni $L184;
-$L186:
-	mov.b32 %r190, %r185;
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
-$L183:
-	cvt.s64.s32 %rd274, %r179;
-	mul.lo.s64 %rd275, %rd274, %rd12;
-	mad.lo.s64 %rd276, %rd275, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r193, [%rd276+0];
-	mov.b32 %r194, %r193;
-	mov.b32 %r195, %r179;
-	mov.b32 %r196, %r194;
-$L191:
-$L194:
-	setp.ne.s32 %p125, %r196, %r195;
-	not.pred %p126, %p125;
-	@!%p126 bra $L198;
-	bra.uni $L196;
-$L198:
-	cvt.s64.s32 %rd277, %r196;
-	mul.lo.s64 %rd278, %rd277, %rd12;
-	mad.lo.s64 %rd279, %rd278, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r197, [%rd279+0];
-	mov.b32 %r198, %r197;
-	mov.b32 %r199, %r198;
-	setp.eq.s32 %p127, %r199, %r196;
-	@!%p127 bra $L200;
-	mov.b32 %r200, %r196;
-	bra.uni $L193;
-$L200:
-	cvt.s64.s32 %rd280, %r195;
-	mul.lo.s64 %rd281, %rd280, %rd12;
-	mad.lo.s64 %rd282, %rd281, 4, %rd8;
-	st.relaxed.gpu.global.s32 [%rd282], %r199;
-	mov.b32 %r195, %r199;
-	cvt.s64.s32 %rd283, %r195;
-	mul.lo.s64 %rd284, %rd283, %rd12;
-	mad.lo.s64 %rd285, %rd284, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r201, [%rd285+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r196, %r202;
-$L195:
-	bra.uni $L194;
-$L196:
-	mov.b32 %r200, %r195;
-	bra.uni $L193;
-$L192:
-	bra.uni $L191;
-$L193:
-	mov.b32 %r203, %r190;
-	mov.b32 %r204, %r200;
-	mov.b32 %r178, %r203;
-	mov.b32 %r179, %r204;
-$L173:
-	bra.uni $L172;
-$L174:
-	bra.uni $L136;
-$L135:
-	bra.uni $L134;
-$L136:
-$L133:
-$L116:
-	add.s64 %rd286, %rd211, 1;
-	mov.b64 %rd211, %rd286;
-	bra.uni $L115;
-$L117:
-$L114:
+	ld.relaxed.gpu.global.s32 %r153, [%rd225+0];
+	mov.b32 %r154, %r153;
+	mov.b32 %r155, %r152;
+	mov.b32 %r156, %r154;
+	mov.b32 %r141, %r155;
+	mov.b32 %r142, %r156;
+$L111:
+	bra.uni $L110;
+$L112:
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+$L93:
+$L76:
+	add.s64 %rd226, %rd181, 1;
+	mov.b64 %rd181, %rd226;
+	bra.uni $L75;
+$L77:
+$L74:
 $L9:
 	add.s64 %rd92, %rd92, %rd91;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd287, %rd87;
+	mov.b64 %rd227, %rd87;
 	// block reduction
-	mov.b32 %r205, 1;
-	mov.b32 %r206, 1;
-	sub.u32 %r207, %r13, 1;
-	mov.b32 %r208, %r205;
-$L201:
-	setp.hs.u32 %p128, %r208, 32;
-	@%p128 bra $L202;
-	mov.b64 {%r209, %r210}, %rd287;
-	shfl.sync.down.b32 %r211|%p129, %r209, %r208, %r207, %r17;
-	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
-	mov.b64 %rd288, {%r211, %r212};
-	@!%p129 bra $L203;
-	setp.ne.u32 %p130, %r18, 1;
-	@%p130 bra.uni $L205;
-	add.s64 %rd289, %rd287, %rd288;
-	mov.b64 %rd287, %rd289;
-	bra.uni $L204;
-$L205:
-	setp.ne.u32 %p131, %r18, 2;
-	@%p131 bra.uni $L206;
-	mul.lo.s64 %rd290, %rd287, %rd288;
-	mov.b64 %rd287, %rd290;
-	bra.uni $L204;
-$L206:
-	setp.ne.u32 %p132, %r18, 3;
-	@%p132 bra.uni $L207;
-	min.s64 %rd291, %rd287, %rd288;
-	mov.b64 %rd287, %rd291;
-	bra.uni $L204;
-$L207:
-	setp.ne.u32 %p133, %r18, 4;
-	@%p133 bra.uni $L208;
-	max.s64 %rd292, %rd287, %rd288;
-	mov.b64 %rd287, %rd292;
-	bra.uni $L204;
-$L208:
-	setp.ne.u32 %p134, %r18, 7;
-	@%p134 bra.uni $L209;
-	and.b64 %rd293, %rd287, %rd288;
-	mov.b64 %rd287, %rd293;
-	bra.uni $L204;
-$L209:
-	or.b64 %rd294, %rd287, %rd288;
-	mov.b64 %rd287, %rd294;
-$L204:
-$L203:
-	shl.b32 %r208, %r208, 1;
-	bra.uni $L201;
-$L202:
-	setp.eq.u32 %p135, %r7, 0;
-	@!%p135 bra $L210;
-	mul.wide.u32 %rd295, %r8, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	st.shared.s64 [%rd296+0], %rd287;
-$L210:
+	mov.b32 %r157, 1;
+	mov.b32 %r158, 1;
+	sub.u32 %r159, %r13, 1;
+	mov.b32 %r160, %r157;
+$L121:
+	setp.hs.u32 %p101, %r160, 32;
+	@%p101 bra $L122;
+	mov.b64 {%r161, %r162}, %rd227;
+	shfl.sync.down.b32 %r163|%p102, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
+	mov.b64 %rd228, {%r163, %r164};
+	@!%p102 bra $L123;
+	setp.ne.u32 %p103, %r18, 1;
+	@%p103 bra.uni $L125;
+	add.s64 %rd229, %rd227, %rd228;
+	mov.b64 %rd227, %rd229;
+	bra.uni $L124;
+$L125:
+	setp.ne.u32 %p104, %r18, 2;
+	@%p104 bra.uni $L126;
+	mul.lo.s64 %rd230, %rd227, %rd228;
+	mov.b64 %rd227, %rd230;
+	bra.uni $L124;
+$L126:
+	setp.ne.u32 %p105, %r18, 3;
+	@%p105 bra.uni $L127;
+	min.s64 %rd231, %rd227, %rd228;
+	mov.b64 %rd227, %rd231;
+	bra.uni $L124;
+$L127:
+	setp.ne.u32 %p106, %r18, 4;
+	@%p106 bra.uni $L128;
+	max.s64 %rd232, %rd227, %rd228;
+	mov.b64 %rd227, %rd232;
+	bra.uni $L124;
+$L128:
+	setp.ne.u32 %p107, %r18, 7;
+	@%p107 bra.uni $L129;
+	and.b64 %rd233, %rd227, %rd228;
+	mov.b64 %rd227, %rd233;
+	bra.uni $L124;
+$L129:
+	or.b64 %rd234, %rd227, %rd228;
+	mov.b64 %rd227, %rd234;
+$L124:
+$L123:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L121;
+$L122:
+	setp.eq.u32 %p108, %r7, 0;
+	@!%p108 bra $L130;
+	mul.wide.u32 %rd235, %r8, 16;
+	add.s64 %rd236, %rd1, %rd235;
+	st.shared.s64 [%rd236+0], %rd227;
+$L130:
 	bar.sync 0;
-	setp.eq.u32 %p136, %r8, 0;
-	@!%p136 bra $L211;
-	setp.lo.u32 %p137, %r7, %r10;
-	@!%p137 bra $L212;
-	mul.wide.u32 %rd297, %r7, 16;
-	add.s64 %rd298, %rd1, %rd297;
-	ld.shared.s64 %rd299, [%rd298+0];
-	mov.b64 %rd287, %rd299;
-$L212:
-	sub.u32 %r213, %r10, 1;
-	mov.b32 %r214, %r206;
-$L213:
-	setp.hs.u32 %p138, %r214, 32;
-	@%p138 bra $L214;
-	mov.b64 {%r215, %r216}, %rd287;
-	shfl.sync.down.b32 %r217|%p139, %r215, %r214, %r213, %r17;
-	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
-	mov.b64 %rd300, {%r217, %r218};
-	@!%p139 bra $L215;
-	setp.ne.u32 %p140, %r18, 1;
-	@%p140 bra.uni $L217;
-	add.s64 %rd301, %rd287, %rd300;
-	mov.b64 %rd287, %rd301;
-	bra.uni $L216;
-$L217:
-	setp.ne.u32 %p141, %r18, 2;
-	@%p141 bra.uni $L218;
-	mul.lo.s64 %rd302, %rd287, %rd300;
-	mov.b64 %rd287, %rd302;
-	bra.uni $L216;
-$L218:
-	setp.ne.u32 %p142, %r18, 3;
-	@%p142 bra.uni $L219;
-	min.s64 %rd303, %rd287, %rd300;
-	mov.b64 %rd287, %rd303;
-	bra.uni $L216;
-$L219:
-	setp.ne.u32 %p143, %r18, 4;
-	@%p143 bra.uni $L220;
-	max.s64 %rd304, %rd287, %rd300;
-	mov.b64 %rd287, %rd304;
-	bra.uni $L216;
-$L220:
-	setp.ne.u32 %p144, %r18, 7;
-	@%p144 bra.uni $L221;
-	and.b64 %rd305, %rd287, %rd300;
-	mov.b64 %rd287, %rd305;
-	bra.uni $L216;
-$L221:
-	or.b64 %rd306, %rd287, %rd300;
-	mov.b64 %rd287, %rd306;
-$L216:
-$L215:
-	shl.b32 %r214, %r214, 1;
-	bra.uni $L213;
-$L214:
-$L211:
-	mul.wide.u32 %rd307, %r24, 8;
-	add.s64 %rd308, %rd5, %rd307;
-	setp.eq.u32 %p145, %r5, 0;
-	@!%p145 bra $L222;
-	st.global.s64 [%rd308+0], %rd287;
-$L222:
+	setp.eq.u32 %p109, %r8, 0;
+	@!%p109 bra $L131;
+	setp.lo.u32 %p110, %r7, %r10;
+	@!%p110 bra $L132;
+	mul.wide.u32 %rd237, %r7, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	ld.shared.s64 %rd239, [%rd238+0];
+	mov.b64 %rd227, %rd239;
+$L132:
+	sub.u32 %r165, %r10, 1;
+	mov.b32 %r166, %r158;
+$L133:
+	setp.hs.u32 %p111, %r166, 32;
+	@%p111 bra $L134;
+	mov.b64 {%r167, %r168}, %rd227;
+	shfl.sync.down.b32 %r169|%p112, %r167, %r166, %r165, %r17;
+	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
+	mov.b64 %rd240, {%r169, %r170};
+	@!%p112 bra $L135;
+	setp.ne.u32 %p113, %r18, 1;
+	@%p113 bra.uni $L137;
+	add.s64 %rd241, %rd227, %rd240;
+	mov.b64 %rd227, %rd241;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p114, %r18, 2;
+	@%p114 bra.uni $L138;
+	mul.lo.s64 %rd242, %rd227, %rd240;
+	mov.b64 %rd227, %rd242;
+	bra.uni $L136;
+$L138:
+	setp.ne.u32 %p115, %r18, 3;
+	@%p115 bra.uni $L139;
+	min.s64 %rd243, %rd227, %rd240;
+	mov.b64 %rd227, %rd243;
+	bra.uni $L136;
+$L139:
+	setp.ne.u32 %p116, %r18, 4;
+	@%p116 bra.uni $L140;
+	max.s64 %rd244, %rd227, %rd240;
+	mov.b64 %rd227, %rd244;
+	bra.uni $L136;
+$L140:
+	setp.ne.u32 %p117, %r18, 7;
+	@%p117 bra.uni $L141;
+	and.b64 %rd245, %rd227, %rd240;
+	mov.b64 %rd227, %rd245;
+	bra.uni $L136;
+$L141:
+	or.b64 %rd246, %rd227, %rd240;
+	mov.b64 %rd227, %rd246;
+$L136:
+$L135:
+	shl.b32 %r166, %r166, 1;
+	bra.uni $L133;
+$L134:
+$L131:
+	mul.wide.u32 %rd247, %r24, 8;
+	add.s64 %rd248, %rd5, %rd247;
+	setp.eq.u32 %p118, %r5, 0;
+	@!%p118 bra $L142;
+	st.global.s64 [%rd248+0], %rd227;
+$L142:
 	ret;
 }
 
@@ -2842,9 +2275,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s35
 )
 {
-	.reg .pred %p<66>;
-	.reg .b32 %r<133>;
-	.reg .b64 %rd<222>;
+	.reg .pred %p<51>;
+	.reg .b32 %r<107>;
+	.reg .b64 %rd<191>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3015,48 +2448,45 @@ $L10:
 	mov.pred %p11, %p9;
 	not.pred %p12, %p11;
 	@!%p12 bra $L12;
-	mov.pred %p13, %p4;
 	mov.b32 %r39, %r32;
 	mov.b64 %rd111, %rd108;
-	setp.ne.s64 %p14, %rd35, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L14;
+	setp.ne.s64 %p13, %rd35, 0;
+	mov.pred %p14, %p13;
+	@!%p14 bra $L14;
 	mul.lo.s64 %rd112, %rd111, %rd37;
 	mad.lo.s64 %rd113, %rd112, 4, %rd33;
 	ld.global.nc.u32 %r40, [%rd113+0];
 	mov.b32 %r41, %r40;
 	and.b32 %r42, %r41, %r39;
-	setp.ne.u32 %p16, %r42, 0x0;
-	mov.pred %p15, %p16;
+	setp.ne.u32 %p15, %r42, 0x0;
+	mov.pred %p14, %p15;
 $L14:
-	mov.pred %p17, %p15;
-	mov.pred %p11, %p17;
+	mov.pred %p16, %p14;
+	mov.pred %p11, %p16;
 $L12:
 	@!%p11 bra $L16;
 	bra.uni $L5;
 $L16:
-	mov.pred %p18, %p4;
-	mov.b32 %r43, %r32;
 	mov.b64 %rd114, %rd108;
 $L17:
-	setp.eq.s64 %p19, %rd42, 0;
-	@!%p19 bra $L21;
-	mov.b32 %r44, 0;
+	setp.eq.s64 %p17, %rd42, 0;
+	@!%p17 bra $L21;
+	mov.b32 %r43, 0;
 	bra.uni $L19;
 $L21:
 	mul.lo.s64 %rd115, %rd114, %rd44;
 	mad.lo.s64 %rd116, %rd115, 4, %rd40;
-	ld.global.nc.s32 %r45, [%rd116+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
+	ld.global.nc.s32 %r44, [%rd116+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r43, %r45;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	mov.b32 %r47, %r44;
+	mov.b32 %r46, %r43;
 	mov.b64 %rd117, %rd99;
-	setp.ne.s64 %p20, %rd69, 0;
-	@!%p20 bra $L23;
+	setp.ne.s64 %p18, %rd69, 0;
+	@!%p18 bra $L23;
 	add.s64 %rd118, %rd108, 1;
 	mul.lo.s64 %rd119, %rd118, %rd76;
 	mad.lo.s64 %rd120, %rd119, 8, %rd72;
@@ -3087,343 +2517,202 @@ $L23:
 	cvt.u64.u32 %rd143, %r4;
 	mov.b64 %rd144, %rd142;
 $L24:
-	setp.ge.s64 %p21, %rd144, %rd140;
-	@%p21 bra $L26;
+	setp.ge.s64 %p19, %rd144, %rd140;
+	@%p19 bra $L26;
 	mov.b64 %rd145, %rd144;
 	mul.lo.s64 %rd146, %rd145, %rd60;
 	mad.lo.s64 %rd147, %rd146, 4, %rd56;
-	ld.global.nc.s32 %r48, [%rd147+0];
-	mov.b32 %r49, %r48;
-	mov.pred %p22, %p4;
-	mov.b32 %r50, %r32;
-	mov.b64 %rd148, %rd108;
-	mov.b32 %r51, %r47;
-	cvt.s64.s32 %rd149, %r49;
-	mov.b64 %rd150, %rd149;
+	ld.global.nc.s32 %r47, [%rd147+0];
+	mov.b32 %r48, %r47;
+	cvt.s64.s32 %rd148, %r48;
+	mov.b64 %rd149, %rd148;
+	mov.b32 %r49, %r32;
+	mov.b64 %rd150, %rd108;
+	mov.b32 %r50, %r46;
+	mov.b64 %rd151, %rd149;
+	setp.ne.s64 %p20, %rd151, %rd150;
+	mov.pred %p21, %p20;
+	@!%p21 bra $L28;
+	mov.b32 %r51, %r49;
+	mov.b64 %rd152, %rd151;
+	setp.ne.s64 %p22, %rd35, 0;
 	mov.pred %p23, %p22;
-	mov.b32 %r52, %r50;
-	mov.b64 %rd151, %rd148;
-	mov.b32 %r53, %r51;
-	mov.b64 %rd152, %rd150;
-	setp.ne.s64 %p24, %rd152, %rd151;
-	mov.pred %p25, %p24;
-	@!%p25 bra $L28;
-	mov.pred %p26, %p23;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd153, %rd152;
-	setp.ne.s64 %p27, %rd35, 0;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L30;
-	mul.lo.s64 %rd154, %rd153, %rd37;
-	mad.lo.s64 %rd155, %rd154, 4, %rd33;
-	ld.global.nc.u32 %r55, [%rd155+0];
-	mov.b32 %r56, %r55;
-	and.b32 %r57, %r56, %r54;
-	setp.ne.u32 %p29, %r57, 0x0;
-	mov.pred %p28, %p29;
+	@!%p23 bra $L30;
+	mul.lo.s64 %rd153, %rd152, %rd37;
+	mad.lo.s64 %rd154, %rd153, 4, %rd33;
+	ld.global.nc.u32 %r52, [%rd154+0];
+	mov.b32 %r53, %r52;
+	and.b32 %r54, %r53, %r51;
+	setp.ne.u32 %p24, %r54, 0x0;
+	mov.pred %p23, %p24;
 $L30:
-	mov.pred %p30, %p28;
-	not.pred %p31, %p30;
-	mov.pred %p25, %p31;
+	mov.pred %p25, %p23;
+	not.pred %p26, %p25;
+	mov.pred %p21, %p26;
 $L28:
-	mov.pred %p32, %p25;
-	@!%p32 bra $L32;
-	setp.eq.s64 %p33, %rd42, 0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L34;
-	mul.lo.s64 %rd156, %rd152, %rd44;
-	mad.lo.s64 %rd157, %rd156, 4, %rd40;
-	ld.global.nc.s32 %r58, [%rd157+0];
-	mov.b32 %r59, %r58;
-	setp.eq.s32 %p36, %r59, %r53;
-	mov.pred %p34, %p36;
+	mov.pred %p27, %p21;
+	@!%p27 bra $L32;
+	setp.eq.s64 %p28, %rd42, 0;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	@!%p30 bra $L34;
+	mul.lo.s64 %rd155, %rd151, %rd44;
+	mad.lo.s64 %rd156, %rd155, 4, %rd40;
+	ld.global.nc.s32 %r55, [%rd156+0];
+	mov.b32 %r56, %r55;
+	setp.eq.s32 %p31, %r56, %r50;
+	mov.pred %p29, %p31;
 $L34:
-	mov.pred %p32, %p34;
+	mov.pred %p27, %p29;
 $L32:
-	mov.pred %p37, %p32;
-	@!%p37 bra $L36;
-	cvt.u32.u64 %r60, %rd148;
-	mov.b32 %r61, %r60;
-	cvt.u32.u64 %r62, %rd150;
-	mov.b32 %r63, %r62;
-	mov.pred %p38, %p22;
+	mov.pred %p32, %p27;
+	@!%p32 bra $L36;
+	cvt.u32.u64 %r57, %rd108;
+	mov.b32 %r58, %r57;
+	cvt.u32.u64 %r59, %rd149;
+	mov.b32 %r60, %r59;
+	mov.pred %p33, %p4;
 $L37:
-	cvt.s64.s32 %rd158, %r61;
-	mul.lo.s64 %rd159, %rd158, %rd30;
-	mad.lo.s64 %rd160, %rd159, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r64, [%rd160+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd161, %r63;
-	mul.lo.s64 %rd162, %rd161, %rd30;
-	mad.lo.s64 %rd163, %rd162, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r66, [%rd163+0];
-	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r65;
-	mov.b32 %r69, %r67;
-	mov.b32 %r70, %r68;
-	mov.b32 %r71, %r69;
-	@!%p38 bra $L41;
+	cvt.s64.s32 %rd157, %r58;
+	mul.lo.s64 %rd158, %rd157, %rd30;
+	mad.lo.s64 %rd159, %rd158, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r61, [%rd159+0];
+	mov.b32 %r62, %r61;
+	cvt.s64.s32 %rd160, %r60;
+	mul.lo.s64 %rd161, %rd160, %rd30;
+	mad.lo.s64 %rd162, %rd161, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r63, [%rd162+0];
+	mov.b32 %r64, %r63;
+	mov.b32 %r65, %r62;
+	mov.b32 %r66, %r64;
+	mov.b32 %r67, %r65;
+	mov.b32 %r68, %r66;
+	not.pred %p34, %p33;
+	@!%p34 bra $L41;
 $L42:
-	setp.ne.s32 %p39, %r70, %r71;
-	not.pred %p40, %p39;
-	@!%p40 bra $L46;
+	setp.ne.s32 %p35, %r67, %r68;
+	not.pred %p36, %p35;
+	@!%p36 bra $L46;
 	bra.uni $L44;
 $L46:
-	max.s32 %r72, %r70, %r71;
-	mov.b32 %r73, %r72;
-	min.s32 %r74, %r70, %r71;
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r73;
-	mov.b32 %r77, %r75;
-	cvt.s64.s32 %rd164, %r76;
-	mul.lo.s64 %rd165, %rd164, %rd30;
-	mad.lo.s64 %rd166, %rd165, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r78, [%rd166+0];
-	mov.b32 %r79, %r78;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p41, %r80, %r77;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	setp.eq.s32 %p44, %r80, %r76;
-	mov.pred %p45, %p44;
-	@!%p45 bra $L50;
-	cvt.s64.s32 %rd167, %r76;
-	mul.lo.s64 %rd168, %rd167, %rd30;
-	mad.lo.s64 %rd169, %rd168, 4, %rd26;
-	atom.global.cas.b32 %r81, [%rd169], %r76, %r77;
-	setp.eq.u32 %p46, %r81, %r76;
-	mov.pred %p47, %p46;
-	mov.pred %p45, %p47;
+	max.s32 %r69, %r67, %r68;
+	mov.b32 %r70, %r69;
+	min.s32 %r71, %r67, %r68;
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r70;
+	mov.b32 %r74, %r72;
+	cvt.s64.s32 %rd163, %r73;
+	mul.lo.s64 %rd164, %rd163, %rd30;
+	mad.lo.s64 %rd165, %rd164, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r75, [%rd165+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r76;
+	setp.eq.s32 %p37, %r77, %r74;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L48;
+	setp.eq.s32 %p40, %r77, %r73;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L50;
+	cvt.s64.s32 %rd166, %r73;
+	mul.lo.s64 %rd167, %rd166, %rd30;
+	mad.lo.s64 %rd168, %rd167, 4, %rd26;
+	atom.global.cas.b32 %r78, [%rd168], %r73, %r74;
+	setp.eq.u32 %p42, %r78, %r73;
+	mov.pred %p43, %p42;
+	mov.pred %p41, %p43;
 $L50:
-	mov.pred %p42, %p45;
+	mov.pred %p38, %p41;
 $L48:
-	@!%p42 bra $L52;
+	@!%p38 bra $L52;
 	bra.uni $L39;
 $L52:
-	cvt.s64.s32 %rd170, %r80;
-	mul.lo.s64 %rd171, %rd170, %rd30;
-	mad.lo.s64 %rd172, %rd171, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r82, [%rd172+0];
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd173, %r77;
-	mul.lo.s64 %rd174, %rd173, %rd30;
-	mad.lo.s64 %rd175, %rd174, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r84, [%rd175+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r86, %r83;
-	mov.b32 %r87, %r85;
-	mov.b32 %r70, %r86;
-	mov.b32 %r71, %r87;
+	cvt.s64.s32 %rd169, %r77;
+	mul.lo.s64 %rd170, %rd169, %rd30;
+	mad.lo.s64 %rd171, %rd170, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r79, [%rd171+0];
+	mov.b32 %r80, %r79;
+	cvt.s64.s32 %rd172, %r74;
+	mul.lo.s64 %rd173, %rd172, %rd30;
+	mad.lo.s64 %rd174, %rd173, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r81, [%rd174+0];
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r80;
+	mov.b32 %r84, %r82;
+	mov.b32 %r67, %r83;
+	mov.b32 %r68, %r84;
 $L43:
 	bra.uni $L42;
 $L44:
 	bra.uni $L39;
 $L41:
-	setp.eq.s32 %p48, %r70, %r71;
-	@!%p48 bra $L54;
-	bra.uni $L39;
-$L54:
-	mov.b32 %r88, %r61;
-	mov.b32 %r89, %r70;
-$L55:
-$L58:
-	setp.ne.s32 %p49, %r89, %r88;
-	not.pred %p50, %p49;
-	@!%p50 bra $L62;
-	bra.uni $L60;
-$L62:
-	cvt.s64.s32 %rd176, %r89;
-	mul.lo.s64 %rd177, %rd176, %rd30;
-	mad.lo.s64 %rd178, %rd177, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r90, [%rd178+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r92, %r91;
-	setp.eq.s32 %p51, %r92, %r89;
-	@!%p51 bra $L64;
-	mov.b32 %r93, %r89;
-	bra.uni $L57;
-$L64:
-	cvt.s64.s32 %rd179, %r88;
-	mul.lo.s64 %rd180, %rd179, %rd30;
-	mad.lo.s64 %rd181, %rd180, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd181], %r92;
-	mov.b32 %r88, %r92;
-	cvt.s64.s32 %rd182, %r88;
-	mul.lo.s64 %rd183, %rd182, %rd30;
-	mad.lo.s64 %rd184, %rd183, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r94, [%rd184+0];
-	mov.b32 %r95, %r94;
-	mov.b32 %r89, %r95;
-$L59:
-	bra.uni $L58;
-$L60:
-	mov.b32 %r93, %r88;
-	bra.uni $L57;
-$L56:
+	mov.b32 %r85, %r58;
+	mov.b32 %r86, %r60;
+	mov.b32 %r87, %r67;
+	mov.b32 %r88, %r68;
+	mov.b32 %r89, %r85;
+	mov.b32 %r90, %r86;
+	mov.b32 %r91, %r87;
+	mov.b32 %r92, %r88;
+$L53:
+	setp.ne.s32 %p44, %r91, %r92;
+	not.pred %p45, %p44;
+	@!%p45 bra $L57;
 	bra.uni $L55;
 $L57:
-	mov.b32 %r96, %r63;
-	mov.b32 %r97, %r71;
-$L65:
-$L68:
-	setp.ne.s32 %p52, %r97, %r96;
-	not.pred %p53, %p52;
-	@!%p53 bra $L72;
-	bra.uni $L70;
-$L72:
-	cvt.s64.s32 %rd185, %r97;
-	mul.lo.s64 %rd186, %rd185, %rd30;
-	mad.lo.s64 %rd187, %rd186, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r98, [%rd187+0];
-	mov.b32 %r99, %r98;
-	mov.b32 %r100, %r99;
-	setp.eq.s32 %p54, %r100, %r97;
-	@!%p54 bra $L74;
-	mov.b32 %r101, %r97;
-	bra.uni $L67;
-$L74:
-	cvt.s64.s32 %rd188, %r96;
-	mul.lo.s64 %rd189, %rd188, %rd30;
-	mad.lo.s64 %rd190, %rd189, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd190], %r100;
-	mov.b32 %r96, %r100;
-	cvt.s64.s32 %rd191, %r96;
-	mul.lo.s64 %rd192, %rd191, %rd30;
-	mad.lo.s64 %rd193, %rd192, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r102, [%rd193+0];
-	mov.b32 %r103, %r102;
-	mov.b32 %r97, %r103;
-$L69:
-	bra.uni $L68;
-$L70:
-	mov.b32 %r101, %r96;
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b32 %r104, %r93;
-	mov.b32 %r105, %r101;
-	mov.b32 %r106, %r104;
-	mov.b32 %r107, %r105;
-$L75:
-	setp.ne.s32 %p55, %r106, %r107;
-	not.pred %p56, %p55;
-	@!%p56 bra $L79;
-	bra.uni $L77;
-$L79:
-	setp.gt.s32 %p57, %r106, %r107;
-	@!%p57 bra $L81;
-	mov.b32 %r108, %r107;
-	mov.b32 %r109, %r106;
-	mov.b32 %r106, %r108;
-	mov.b32 %r107, %r109;
-$L81:
-	cvt.s64.s32 %rd194, %r107;
-	mul.lo.s64 %rd195, %rd194, %rd30;
-	mad.lo.s64 %rd196, %rd195, 4, %rd26;
-	atom.global.cas.b32 %r110, [%rd196], %r107, %r106;
-	setp.eq.u32 %p58, %r110, %r107;
-	mov.pred %p59, %p58;
-	@!%p59 bra $L83;
+	setp.lt.s32 %p46, %r91, %r92;
+	@!%p46 bra $L59;
+	mov.b32 %r93, %r90;
+	mov.b32 %r94, %r89;
+	mov.b32 %r95, %r92;
+	mov.b32 %r96, %r91;
+	mov.b32 %r89, %r93;
+	mov.b32 %r90, %r94;
+	mov.b32 %r91, %r95;
+	mov.b32 %r92, %r96;
+$L59:
+	setp.eq.s32 %p47, %r89, %r91;
+	@!%p47 bra $L61;
+	cvt.s64.s32 %rd175, %r89;
+	mul.lo.s64 %rd176, %rd175, %rd30;
+	mad.lo.s64 %rd177, %rd176, 4, %rd26;
+	atom.global.cas.b32 %r97, [%rd177], %r89, %r92;
+	setp.eq.u32 %p48, %r97, %r89;
+	mov.pred %p49, %p48;
+	@!%p49 bra $L63;
 	bra.uni $L39;
-$L83:
-	cvt.s64.s32 %rd197, %r106;
-	mul.lo.s64 %rd198, %rd197, %rd30;
-	mad.lo.s64 %rd199, %rd198, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r111, [%rd199+0];
-	mov.b32 %r112, %r111;
-	mov.b32 %r113, %r106;
-	mov.b32 %r114, %r112;
-$L84:
-$L87:
-	setp.ne.s32 %p60, %r114, %r113;
-	not.pred %p61, %p60;
-	@!%p61 bra $L91;
-	bra.uni $L89;
-$L91:
-	cvt.s64.s32 %rd200, %r114;
-	mul.lo.s64 %rd201, %rd200, %rd30;
-	mad.lo.s64 %rd202, %rd201, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r115, [%rd202+0];
-	mov.b32 %r116, %r115;
-	mov.b32 %r117, %r116;
-	setp.eq.s32 %p62, %r117, %r114;
-	@!%p62 bra $L93;
-	mov.b32 %r118, %r114;
-	bra.uni $L86;
-$L93:
-	cvt.s64.s32 %rd203, %r113;
-	mul.lo.s64 %rd204, %rd203, %rd30;
-	mad.lo.s64 %rd205, %rd204, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd205], %r117;
-	mov.b32 %r113, %r117;
-	cvt.s64.s32 %rd206, %r113;
-	mul.lo.s64 %rd207, %rd206, %rd30;
-	mad.lo.s64 %rd208, %rd207, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r119, [%rd208+0];
-	mov.b32 %r120, %r119;
-	mov.b32 %r114, %r120;
-$L88:
-	bra.uni $L87;
-$L89:
-	mov.b32 %r118, %r113;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
-$L86:
-	cvt.s64.s32 %rd209, %r107;
-	mul.lo.s64 %rd210, %rd209, %rd30;
-	mad.lo.s64 %rd211, %rd210, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r121, [%rd211+0];
-	mov.b32 %r122, %r121;
-	mov.b32 %r123, %r107;
-	mov.b32 %r124, %r122;
-$L94:
-$L97:
-	setp.ne.s32 %p63, %r124, %r123;
-	not.pred %p64, %p63;
-	@!%p64 bra $L101;
-	bra.uni $L99;
-$L101:
-	cvt.s64.s32 %rd212, %r124;
-	mul.lo.s64 %rd213, %rd212, %rd30;
-	mad.lo.s64 %rd214, %rd213, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r125, [%rd214+0];
-	mov.b32 %r126, %r125;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p65, %r127, %r124;
-	@!%p65 bra $L103;
-	mov.b32 %r128, %r124;
-	bra.uni $L96;
-$L103:
-	cvt.s64.s32 %rd215, %r123;
-	mul.lo.s64 %rd216, %rd215, %rd30;
-	mad.lo.s64 %rd217, %rd216, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd217], %r127;
-	mov.b32 %r123, %r127;
-	cvt.s64.s32 %rd218, %r123;
-	mul.lo.s64 %rd219, %rd218, %rd30;
-	mad.lo.s64 %rd220, %rd219, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r129, [%rd220+0];
-	mov.b32 %r130, %r129;
-	mov.b32 %r124, %r130;
-$L98:
-	bra.uni $L97;
-$L99:
-	mov.b32 %r128, %r123;
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
-	mov.b32 %r131, %r118;
-	mov.b32 %r132, %r128;
-	mov.b32 %r106, %r131;
-	mov.b32 %r107, %r132;
-$L76:
-	bra.uni $L75;
-$L77:
+$L63:
+	cvt.s64.s32 %rd178, %r89;
+	mul.lo.s64 %rd179, %rd178, %rd30;
+	mad.lo.s64 %rd180, %rd179, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r98, [%rd180+0];
+	mov.b32 %r99, %r98;
+	mov.b32 %r91, %r99;
+	bra.uni $L54;
+$L61:
+	cvt.s64.s32 %rd181, %r89;
+	mul.lo.s64 %rd182, %rd181, %rd30;
+	mad.lo.s64 %rd183, %rd182, 4, %rd26;
+	atom.global.cas.b32 %r100, [%rd183], %r91, %r92;
+	setp.eq.u32 %p50, %r100, %r91;
+	mov.b32 %r89, %r91;
+	cvt.s64.s32 %rd184, %r89;
+	mul.lo.s64 %rd185, %rd184, %rd30;
+	mad.lo.s64 %rd186, %rd185, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r101, [%rd186+0];
+	mov.b32 %r102, %r101;
+	cvt.s64.s32 %rd187, %r90;
+	mul.lo.s64 %rd188, %rd187, %rd30;
+	mad.lo.s64 %rd189, %rd188, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r103, [%rd189+0];
+	mov.b32 %r104, %r103;
+	mov.b32 %r105, %r102;
+	mov.b32 %r106, %r104;
+	mov.b32 %r91, %r105;
+	mov.b32 %r92, %r106;
+$L54:
+	bra.uni $L53;
+$L55:
 	bra.uni $L39;
 $L38:
 	bra.uni $L37;
@@ -3434,8 +2723,8 @@ $L25:
 	bra.uni $L24;
 $L26:
 $L5:
-	add.s64 %rd221, %rd104, %rd2;
-	mov.b64 %rd104, %rd221;
+	add.s64 %rd190, %rd104, %rd2;
+	mov.b64 %rd104, %rd190;
 	bra.uni $L4;
 $L6:
 $L3:
@@ -6914,13 +6203,13 @@ $L40:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:166
+//line afforest.go:159
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		e := b + k.R
 		if e < end {
 			w := int(k.Out.Adj.At(int(e)))
-			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-				k.L.F.link(int32(u), int32(w), k.L.Climb)
+			if w != u && !excluded(k.L.St, k.L.Exclude, u) && (wholeGraph(k.L.St, k.L.Key) || admitted(k.L.St, k.L.Exclude, k.L.Key, u, keyOf(k.L.Key, u), w)) {
+				k.L.F.link(int32(u), int32(w), k.L.Splice)
 			}
 			continue
 		}
@@ -6930,12 +6219,12 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 		e += k.In.Offsets.At(u) - end
 		if e < k.In.Offsets.At(u+1) {
 			w := int(k.In.Adj.At(int(e)))
-			if w != u && !k.L.out(u) && (k.L.whole() || k.L.admits(u, k.L.key(u), w)) {
-				k.L.F.link(int32(u), int32(w), k.L.Climb)
+			if w != u && !excluded(k.L.St, k.L.Exclude, u) && (wholeGraph(k.L.St, k.L.Key) || admitted(k.L.St, k.L.Exclude, k.L.Key, u, keyOf(k.L.Key, u), w)) {
+				k.L.F.link(int32(u), int32(w), k.L.Splice)
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6939
+//line gokkos_kernels_gen.go:6228
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -6943,22 +6232,22 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:206
-		if k.L.out(u) {
+//line afforest.go:199
+		if excluded(k.L.St, k.L.Exclude, u) {
 			continue
 		}
 
-//line afforest.go:212
+//line afforest.go:205
 		if k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant {
 			gokkosAccV += 1
 			continue
 		}
-		ku, whole := k.L.key(u), k.L.whole()
+		ku, whole := keyOf(k.L.Key, u), wholeGraph(k.L.St, k.L.Key)
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		if end-b <= k.Light {
 			for e := b + k.Skip; e < end; e++ {
-				if w := int(k.Out.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-					k.L.F.link(int32(u), int32(w), k.L.Climb)
+				if w := int(k.Out.Adj.At(int(e))); w != u && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
+					k.L.F.link(int32(u), int32(w), k.L.Splice)
 				}
 			}
 		}
@@ -6969,13 +6258,13 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 		b, end = k.In.Offsets.At(u), k.In.Offsets.At(u+1)
 		if end-b <= k.Light {
 			for e := b + skip; e < end; e++ {
-				if w := int(k.In.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
-					k.L.F.link(int32(u), int32(w), k.L.Climb)
+				if w := int(k.In.Adj.At(int(e))); w != u && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
+					k.L.F.link(int32(u), int32(w), k.L.Splice)
 				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6979
+//line gokkos_kernels_gen.go:6268
 	*acc = gokkosAccV
 }
 
@@ -6986,7 +6275,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:287
+//line afforest.go:282
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6996,12 +6285,12 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7000
+//line gokkos_kernels_gen.go:6289
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:287
+//line afforest.go:282
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -7011,7 +6300,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7015
+//line gokkos_kernels_gen.go:6304
 	*acc = gokkosAccV
 }
 
@@ -7021,25 +6310,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:310
+//line afforest.go:305
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7032
+//line gokkos_kernels_gen.go:6321
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:310
+//line afforest.go:305
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7043
+//line gokkos_kernels_gen.go:6332
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7051,14 +6340,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7055
+//line gokkos_kernels_gen.go:6344
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7062
+//line gokkos_kernels_gen.go:6351
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7100,7 +6389,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7104
+//line gokkos_kernels_gen.go:6393
 		*acc = gokkosAccV
 		return
 	}
@@ -7136,7 +6425,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7140
+//line gokkos_kernels_gen.go:6429
 	*acc = gokkosAccV
 }
 
@@ -7158,7 +6447,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7162
+//line gokkos_kernels_gen.go:6451
 }
 
 // gokkosHostLoop8 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -7170,7 +6459,7 @@ func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:201
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7174
+//line gokkos_kernels_gen.go:6463
 		*acc = gokkosAccV
 		return
 	}
@@ -7178,7 +6467,7 @@ func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:201
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7182
+//line gokkos_kernels_gen.go:6471
 	*acc = gokkosAccV
 }
 
@@ -7203,7 +6492,7 @@ func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7207
+//line gokkos_kernels_gen.go:6496
 		*acc = gokkosAccV
 		return
 	}
@@ -7221,7 +6510,7 @@ func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:7225
+//line gokkos_kernels_gen.go:6514
 	*acc = gokkosAccV
 }
 
@@ -7246,7 +6535,7 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7250
+//line gokkos_kernels_gen.go:6539
 		*acc = gokkosAccV
 		return
 	}
@@ -7264,6 +6553,6 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7268
+//line gokkos_kernels_gen.go:6557
 	*acc = gokkosAccV
 }
