@@ -153,6 +153,11 @@ func (i *sccInstance) result() (result, error) {
 	r.add("serial_vertices", st.SerialVertices)
 	r.add("trim_seconds", st.TrimTime.Seconds())
 	r.add("reach_seconds", st.ReachTime.Seconds())
+	r.add("fb_seconds", st.FBTime.Seconds())
+	r.add("wcc_seconds", st.WCCTime.Seconds())
+	r.add("colour_seconds", st.ColorTime.Seconds())
+	r.add("serial_seconds", st.SerialTime.Seconds())
+	r.add("async_seconds", st.AsyncTime.Seconds())
 	if st.Method == scc.EdgeList {
 		r.add("segments", st.Segments)
 		r.add("segment_vertices", st.SegmentVertices)

@@ -109,10 +109,16 @@ func TestTracePhases(t *testing.T) {
 	}
 	args := []string{"-graph", file, "-algo", "scc", "-method", "edgelist", "-segment", "512"}
 	m := runJSON(t, args...)
-	for _, k := range []string{"trim_seconds", "reach_seconds", "segments", "segment_vertices", "list_edges"} {
+	for _, k := range []string{"trim_seconds", "reach_seconds", "fb_seconds", "serial_seconds", "segments", "segment_vertices", "list_edges"} {
 		if _, ok := m[k]; !ok {
 			t.Fatalf("no %s in %v", k, m)
 		}
+	}
+	// Multistep on the same graph finishes serially (the default cutoff exceeds the graph), and
+	// the time split says so.
+	ms := runJSON(t, "-graph", file, "-algo", "scc", "-method", "multistep")
+	if ms["serial_vertices"].(float64) <= 0 || ms["serial_seconds"].(float64) <= 0 || ms["trim_seconds"].(float64) <= 0 {
+		t.Fatalf("multistep: serial_vertices %v, serial_seconds %v, trim_seconds %v; want all positive", ms["serial_vertices"], ms["serial_seconds"], ms["trim_seconds"])
 	}
 	if m["segments"].(float64) < 2 {
 		t.Fatalf("%v segments with 512-byte segments of %v vertices", m["segments"], m["vertices"])
