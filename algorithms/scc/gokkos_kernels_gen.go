@@ -1355,7 +1355,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop43)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
-		Pos:   "algorithms/scc/serial.go:18",
+		Pos:   "algorithms/scc/serial.go:19",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX44,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
@@ -1380,7 +1380,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop44)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
-		Pos:   "algorithms/scc/serial.go:42",
+		Pos:   "algorithms/scc/serial.go:43",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX45,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
@@ -1405,7 +1405,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop45)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
-		Pos:   "algorithms/scc/serial.go:81",
+		Pos:   "algorithms/scc/serial.go:82",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX46,
 		Entry: "gk_scc_subFill",
@@ -1428,7 +1428,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop46)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
-		Pos:   "algorithms/scc/serial.go:112",
+		Pos:   "algorithms/scc/serial.go:113",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX47,
 		Entry: "gk_scc_subScatter",
@@ -1454,7 +1454,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
-		Pos:       "algorithms/scc/state.go:91",
+		Pos:       "algorithms/scc/state.go:93",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
@@ -46813,7 +46813,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line serial.go:25
+//line serial.go:26
 			active := gokkosS0[gokkosJ]&stDone == 0
 			if final {
 				id := int32(-1)
@@ -46831,7 +46831,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line serial.go:25
+//line serial.go:26
 		active := k.St.At(v)&stDone == 0
 		if final {
 			id := int32(-1)
@@ -46855,7 +46855,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line serial.go:67
+//line serial.go:68
 			id := int(gokkosS0[gokkosJ])
 			if id < 0 {
 				continue
@@ -46871,7 +46871,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line serial.go:67
+//line serial.go:68
 		id := int(k.ID.At(v))
 		if id < 0 {
 			continue
@@ -46894,7 +46894,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line serial.go:92
+//line serial.go:93
 			id := int(gokkosS0[gokkosJ])
 			if id < 0 {
 				continue
@@ -46914,7 +46914,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line serial.go:92
+//line serial.go:93
 		id := int(k.ID.At(v))
 		if id < 0 {
 			continue
@@ -46939,7 +46939,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line serial.go:120
+//line serial.go:121
 			v := int(gokkosS0[gokkosJ])
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
@@ -46948,7 +46948,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line serial.go:120
+//line serial.go:121
 		v := int(k.Orig.At(i))
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
@@ -46964,7 +46964,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line state.go:98
+//line state.go:100
 			end := k.Off.At(v + 1)
 			for e := gokkosS0[gokkosJ]; e < end; e++ {
 				if int(k.Adj.At(int(e))) == v {
@@ -46979,7 +46979,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	}
 gokkosNext:
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line state.go:98
+//line state.go:100
 		end := k.Off.At(v + 1)
 		for e := k.Off.At(v); e < end; e++ {
 			if int(k.Adj.At(int(e))) == v {

@@ -1,6 +1,7 @@
 package scc
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/gokkos/gokkos/portable"
@@ -122,6 +123,49 @@ func (k subScatter) Run(i int) {
 	k.St.Set(v, k.St.At(v)|stDone)
 }
 
+// serialBufs is the serial finish's workspace, kept with the state across runs so that a
+// run allocates nothing on the space for it (on a GPU an allocation and its release cost tens
+// of microseconds each, and the finish made four). Each view grows to the largest size a run
+// needed, with a quarter to spare, since the number of vertices left for the finish varies a
+// little between runs.
+type serialBufs struct {
+	soff            views.View1D[int64] // offsets of the compacted graph
+	orig, sadj, rep views.View1D[int32] // original ids, adjacency, representatives
+	hoff            []int64
+	horig, hadj     []int32
+}
+
+// free releases the views.
+func (b *serialBufs) free() {
+	b.soff.Free()
+	b.orig.Free()
+	b.sadj.Free()
+	b.rep.Free()
+	*b = serialBufs{}
+}
+
+// growView returns v if it has at least n elements, else a new view of n and a quarter
+// elements in mem (v is freed).
+func growView[T views.Scalar](mem views.MemorySpace, v views.View1D[T], label string, n int) (views.View1D[T], error) {
+	if v.Len() >= n {
+		return v, nil
+	}
+	v.Free()
+	nv, err := views.Alloc1D[T](mem, label, n+n/4)
+	if err != nil {
+		return views.View1D[T]{}, fmt.Errorf("scc: %w", err)
+	}
+	return nv, nil
+}
+
+// growSlice returns x resliced to n elements, reallocated when its capacity is smaller.
+func growSlice[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n, n+n/4)
+	}
+	return x[:n]
+}
+
 // finishSerially assigns every active vertex with Tarjan's algorithm on the host.
 func (s *state) finishSerially() error {
 	if s.active == 0 {
@@ -136,30 +180,29 @@ func (s *state) finishSerially() error {
 	}
 	nact := int(na)
 	mem := s.space.Memory()
-	soff, err := views.Alloc1D[int64](mem, "scc.serial.offsets", nact+1)
-	if err != nil {
+	b := &s.serial
+	var err error
+	if b.soff, err = growView(mem, b.soff, "scc.serial.offsets", nact+1); err != nil {
 		return err
 	}
-	defer soff.Free()
-	orig, err := views.Alloc1D[int32](mem, "scc.serial.orig", nact)
-	if err != nil {
+	if b.orig, err = growView(mem, b.orig, "scc.serial.orig", nact); err != nil {
 		return err
 	}
-	defer orig.Free()
+	soff, orig := b.soff.Sub(0, nact+1), b.orig.Sub(0, nact)
 	var m int64
 	g := s.out
 	if err := portable.ParallelScan(s.space, "scc.serial.offsets", portable.Range(0, s.n), subEdges{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, Orig: orig}, &m); err != nil {
 		return err
 	}
-	sadj, err := views.Alloc1D[int32](mem, "scc.serial.adj", int(m))
-	if err != nil {
+	if b.sadj, err = growView(mem, b.sadj, "scc.serial.adj", int(m)); err != nil {
 		return err
 	}
-	defer sadj.Free()
+	sadj := b.sadj.Sub(0, int(m))
 	if err := launch(s, "scc.serial.fill", subFill{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, SAdj: sadj}); err != nil {
 		return err
 	}
-	hoff, horig, hadj := make([]int64, nact+1), make([]int32, nact), make([]int32, m)
+	b.hoff, b.horig, b.hadj = growSlice(b.hoff, nact+1), growSlice(b.horig, nact), growSlice(b.hadj, int(m))
+	hoff, horig, hadj := b.hoff, b.horig, b.hadj
 	if err := views.DeepCopy(views.Wrap1D("scc.serial.offsets.host", hoff[:nact]), soff.Sub(0, nact)); err != nil {
 		return err
 	}
@@ -174,12 +217,15 @@ func (s *state) finishSerially() error {
 	for i, r := range rep {
 		rep[i] = horig[r]
 	}
-	drep, err := views.MirrorViewAndCopy(mem, views.Wrap1D("scc.serial.rep", rep))
-	if err != nil {
-		return err
-	}
+	drep := views.Wrap1D("scc.serial.rep", rep)
 	if !mem.HostAccessible() {
-		defer drep.Free()
+		if b.rep, err = growView(mem, b.rep, "scc.serial.rep", nact); err != nil {
+			return err
+		}
+		drep = b.rep.Sub(0, nact)
+		if err := views.DeepCopy(drep, views.Wrap1D("scc.serial.rep.host", rep)); err != nil {
+			return err
+		}
 	}
 	if err := portable.ParallelFor(s.space, "scc.serial.scatter", portable.Range(0, nact), subScatter{Orig: orig, Rep: drep, St: s.st, Comp: s.comp}); err != nil {
 		return err

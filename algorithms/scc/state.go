@@ -40,6 +40,8 @@ type state struct {
 	el *edgeList   // EdgeList's sorted edges, made by New for that method
 	as *asyncState // Async's worklists and signatures, made on first use
 
+	serial serialBufs // the serial finish's workspace, grown on use
+
 	method  Method      // the method that runs: opts.Method, or AutoMethod's choice
 	signals AutoSignals // what AutoMethod chose by
 
@@ -130,6 +132,7 @@ func (s *state) free() {
 		v.Free()
 	}
 	s.owned = nil
+	s.serial.free()
 }
 
 // all is the range policy over every vertex, with dynamic scheduling for uneven degrees.
