@@ -3,6 +3,7 @@ package bfs
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/frontier"
@@ -109,11 +110,28 @@ func (b *BFS) Free() {
 // available from Level, Parent and Views. A root out of range is an error, and so is a launch
 // failure. It costs O(N) to reset the arrays plus the traversal: O(M) for top-down steps,
 // usually much less for direction-optimizing ones.
-func (b *BFS) Run(root int32) (Stats, error) {
+func (b *BFS) Run(root int32) (Stats, error) { return b.RunFrom(root) }
+
+// RunFrom is a multi-source search: every vertex of roots is at level 0 and its own parent,
+// and every other vertex reached gets the level of its nearest root and a parent on the level
+// before. A root given twice counts once; Stats.Root is the first, and Levels[0] the number of
+// distinct roots. No roots, or a root out of range, is an error. A ReachOnly search from v and
+// N+v of a doubled graph (dgraph.Graph.Doubled) is a forward and a backward search from v in
+// one traversal. It costs one launch per root more than Run's set-up.
+func (b *BFS) RunFrom(roots ...int32) (Stats, error) {
 	n := b.g.N()
-	st := Stats{Root: root}
-	if root < 0 || int(root) >= n {
-		return st, fmt.Errorf("bfs: root %d is not a vertex of a graph with %d vertices", root, n)
+	st := Stats{}
+	if len(roots) == 0 {
+		return st, errors.New("bfs: RunFrom without roots")
+	}
+	st.Root = roots[0]
+	for _, r := range roots {
+		if r < 0 || int(r) >= n {
+			return st, fmt.Errorf("bfs: root %d is not a vertex of a graph with %d vertices", r, n)
+		}
+	}
+	if len(roots) > 1 {
+		roots = slices.Compact(slices.Sorted(slices.Values(roots)))
 	}
 	b.ran = false
 	space := b.g.Space()
@@ -122,10 +140,12 @@ func (b *BFS) Run(root int32) (Stats, error) {
 		if err := b.visited.Fill(0); err != nil {
 			return st, err
 		}
-		if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRootBit{Visited: b.visited, Root: root}); err != nil {
-			return st, err
+		for _, r := range roots {
+			if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRootBit{Visited: b.visited, Root: r}); err != nil {
+				return st, err
+			}
 		}
-		err = search(b, reach{Visited: b.visited}, root, &st)
+		err = search(b, reach{Visited: b.visited}, roots, &st)
 	} else {
 		if err := b.level.Fill(-1); err != nil {
 			return st, err
@@ -133,10 +153,12 @@ func (b *BFS) Run(root int32) (Stats, error) {
 		if err := b.parent.Fill(-1); err != nil {
 			return st, err
 		}
-		if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: root}); err != nil {
-			return st, err
+		for _, r := range roots {
+			if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: r}); err != nil {
+				return st, err
+			}
 		}
-		err = search(b, visit{Parent: b.parent, Level: b.level, Visited: b.visited}, root, &st)
+		err = search(b, visit{Parent: b.parent, Level: b.level, Visited: b.visited}, roots, &st)
 	}
 	if err != nil {
 		return st, err
@@ -146,7 +168,7 @@ func (b *BFS) Run(root int32) (Stats, error) {
 	}
 	st.Depth = len(st.Levels) - 1
 	st.Steps = b.f.Trace()
-	b.root, b.ran = root, true
+	b.root, b.ran = st.Root, true
 	return st, nil
 }
 
@@ -257,12 +279,12 @@ func (o reach) local(on bool) reach {
 // them from the start.
 const roundsAfter = 64
 
-// search runs the steps of a search from root with operator op, whose arrays Run has reset,
+// search runs the steps of a search from roots with operator op, whose arrays Run has reset,
 // and records them in st.
-func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
+func search[O searchOp[O]](b *BFS, op O, roots []int32, st *Stats) error {
 	n := b.g.N()
 	space := b.g.Space()
-	if err := b.f.Set(root); err != nil {
+	if err := b.f.Set(roots...); err != nil {
 		return err
 	}
 	optimizing := b.opt.optimizing()

@@ -33,7 +33,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
 		Name:  "bfs.setRootBit",
-		Pos:   "algorithms/bfs/kernels.go:42",
+		Pos:   "algorithms/bfs/kernels.go:43",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_setRootBit",
@@ -44,15 +44,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (setRootBit) Run", Hash: "611763f6286ee60d"},
+			{File: "kernels.go", Key: "func (setRootBit) Run", Hash: "1300905d48bfa393"},
 			{File: "kernels.go", Key: "type setRootBit", Hash: "3358957561e45403"},
 		},
-		SourceHash: "8afefab7ca95571c",
+		SourceHash: "2bcd5bb876aa5e48",
 	})
 	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop1)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:55",
+		Pos:   "algorithms/bfs/kernels.go:57",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_markVisited",
@@ -71,7 +71,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop2)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:75",
+		Pos:   "algorithms/bfs/kernels.go:77",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_mergeVisited",
@@ -90,7 +90,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop3)
 	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
 		Name:  "bfs.claimedBits",
-		Pos:   "algorithms/bfs/kernels.go:86",
+		Pos:   "algorithms/bfs/kernels.go:88",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_bfs_claimedBits",
@@ -109,7 +109,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop4)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:97",
+		Pos:       "algorithms/bfs/kernels.go:99",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
@@ -133,7 +133,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop5)
 	gokkosimpl.Register[fixParents](&abi.KernelSpec{
 		Name:  "bfs.fixParents",
-		Pos:   "algorithms/bfs/kernels.go:115",
+		Pos:   "algorithms/bfs/kernels.go:117",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX6,
 		Entry: "gk_bfs_fixParents",
@@ -156,7 +156,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop6)
 	gokkosimpl.Register[deepest](&abi.KernelSpec{
 		Name:      "bfs.deepest",
-		Pos:       "algorithms/bfs/kernels.go:137",
+		Pos:       "algorithms/bfs/kernels.go:139",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main", Final: "gk_bfs_deepest_final"},
@@ -176,7 +176,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop7)
 	gokkosimpl.Register[levelSizes](&abi.KernelSpec{
 		Name:  "bfs.levelSizes",
-		Pos:   "algorithms/bfs/kernels.go:148",
+		Pos:   "algorithms/bfs/kernels.go:150",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX8,
 		Entry: "gk_bfs_levelSizes",
@@ -195,7 +195,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop8)
 	gokkosimpl.Register[reachedBits](&abi.KernelSpec{
 		Name:      "bfs.reachedBits",
-		Pos:       "algorithms/bfs/kernels.go:164",
+		Pos:       "algorithms/bfs/kernels.go:166",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main", Final: "gk_bfs_reachedBits_final"},
@@ -778,8 +778,8 @@ const gokkosPTX1 = `//
 )
 {
 	.reg .pred %p<3>;
-	.reg .b32 %r<14>;
-	.reg .b64 %rd<22>;
+	.reg .b32 %r<17>;
+	.reg .b64 %rd<25>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -806,19 +806,25 @@ $L1:
 	setp.ge.s64 %p1, %rd15, %rd2;
 	@%p1 bra $L2;
 	mov.b64 %rd16, %rd15;
-	and.b32 %r8, %r2, 31;
+	shr.s32 %r8, %r2, 5;
 	cvt.s64.s32 %rd17, %r8;
-	min.u64 %rd18, %rd17, 32;
-	cvt.u32.u64 %r9, %rd18;
-	mov.b32 %r11, 0x1;
-	shl.b32 %r10, %r11, %r9;
-	setp.hs.u32 %p2, %r9, 32;
-	selp.b32 %r12, 0, %r10, %p2;
-	shr.s32 %r13, %r2, 5;
-	cvt.s64.s32 %rd19, %r13;
-	mul.lo.s64 %rd20, %rd19, %rd9;
-	mad.lo.s64 %rd21, %rd20, 4, %rd5;
-	st.global.u32 [%rd21+0], %r12;
+	mov.b64 %rd18, %rd17;
+	mul.lo.s64 %rd19, %rd18, %rd9;
+	mad.lo.s64 %rd20, %rd19, 4, %rd5;
+	ld.global.u32 %r9, [%rd20+0];
+	mov.b32 %r10, %r9;
+	and.b32 %r11, %r2, 31;
+	cvt.s64.s32 %rd21, %r11;
+	min.u64 %rd22, %rd21, 32;
+	cvt.u32.u64 %r12, %rd22;
+	mov.b32 %r14, 0x1;
+	shl.b32 %r13, %r14, %r12;
+	setp.hs.u32 %p2, %r12, 32;
+	selp.b32 %r15, 0, %r13, %p2;
+	or.b32 %r16, %r10, %r15;
+	mul.lo.s64 %rd23, %rd18, %rd9;
+	mad.lo.s64 %rd24, %rd23, 4, %rd5;
+	st.global.u32 [%rd24+0], %r16;
 $L3:
 	add.s64 %rd15, %rd15, %rd13;
 	bra.uni $L1;
@@ -23007,17 +23013,18 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:23011
+//line gokkos_kernels_gen.go:23017
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:49
-		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
+//line kernels.go:50
+		w := int(k.Root >> 5)
+		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:23021
+//line gokkos_kernels_gen.go:23028
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23026,31 +23033,31 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:62
+//line kernels.go:64
 			var word uint32
 			hi := min(w*32+32, k.Parent.Len())
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:67
+//line kernels.go:69
 				word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:23040
+//line gokkos_kernels_gen.go:23047
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:62
+//line kernels.go:64
 		var word uint32
 		hi := min(w*32+32, k.Parent.Len())
 		for v := w * 32; v < hi; v++ {
 
-//line kernels.go:67
+//line kernels.go:69
 			word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:23054
+//line gokkos_kernels_gen.go:23061
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23059,17 +23066,17 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:80
+//line kernels.go:82
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23066
+//line gokkos_kernels_gen.go:23073
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:80
+//line kernels.go:82
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:23073
+//line gokkos_kernels_gen.go:23080
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23078,17 +23085,17 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:91
+//line kernels.go:93
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23085
+//line gokkos_kernels_gen.go:23092
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:91
+//line kernels.go:93
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:23092
+//line gokkos_kernels_gen.go:23099
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -23098,22 +23105,22 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:104
+//line kernels.go:106
 			if gokkosS0[gokkosJ] >= 0 {
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:23107
+//line gokkos_kernels_gen.go:23114
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:104
+//line kernels.go:106
 		if k.Level.At(v) >= 0 {
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23117
+//line gokkos_kernels_gen.go:23124
 	*acc = gokkosAccV
 }
 
@@ -23123,7 +23130,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			u := gokkosLo + gokkosJ
-//line kernels.go:122
+//line kernels.go:124
 			l := gokkosS0[gokkosJ]
 			if l < 0 {
 				continue
@@ -23135,11 +23142,11 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:23139
+//line gokkos_kernels_gen.go:23146
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:122
+//line kernels.go:124
 		l := k.Level.At(u)
 		if l < 0 {
 			continue
@@ -23151,7 +23158,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23155
+//line gokkos_kernels_gen.go:23162
 }
 
 // gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23160,18 +23167,18 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:142
+//line kernels.go:144
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23167
+//line gokkos_kernels_gen.go:23174
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:142
+//line kernels.go:144
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23175
+//line gokkos_kernels_gen.go:23182
 	*acc = gokkosAccV
 }
 
@@ -23180,21 +23187,21 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:155
+//line kernels.go:157
 			if l := gokkosS0[gokkosJ]; l >= 0 {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23189
+//line gokkos_kernels_gen.go:23196
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:155
+//line kernels.go:157
 		if l := k.Level.At(v); l >= 0 {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23198
+//line gokkos_kernels_gen.go:23205
 }
 
 // gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23203,18 +23210,18 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:169
+//line kernels.go:171
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23210
+//line gokkos_kernels_gen.go:23217
 		*acc = gokkosAccV
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:169
+//line kernels.go:171
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23218
+//line gokkos_kernels_gen.go:23225
 	*acc = gokkosAccV
 }
 
@@ -23266,7 +23273,7 @@ gokkosNext:
 //line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:23270
+//line gokkos_kernels_gen.go:23277
 	return gokkosN
 }
 
@@ -23326,6 +23333,6 @@ gokkosNext:
 //line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23330
+//line gokkos_kernels_gen.go:23337
 	return gokkosN
 }

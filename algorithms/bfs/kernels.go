@@ -36,7 +36,8 @@ func (k setRoot) Run(int) {
 	k.Level.Set(int(k.Root), 0)
 }
 
-// setRootBit marks Root in the visited bitmap, which it expects cleared.
+// setRootBit marks Root in the visited bitmap, which it expects cleared of everything but
+// other roots.
 //
 //gokkos:kernel
 type setRootBit struct {
@@ -46,7 +47,8 @@ type setRootBit struct {
 
 // Run sets the root's bit.
 func (k setRootBit) Run(int) {
-	k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
+	w := int(k.Root >> 5)
+	k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 }
 
 // markVisited rebuilds word w of the visited bitmap from the parents.

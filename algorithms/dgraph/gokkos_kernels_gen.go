@@ -111,11 +111,51 @@ func init() {
 		SourceHash: "cd75520d059059a1",
 	})
 	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop3)
+	gokkosimpl.Register[shiftedOffsets](&abi.KernelSpec{
+		Name:  "dgraph.shiftedOffsets",
+		Pos:   "algorithms/dgraph/doubled.go:12",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX4,
+		Entry: "gk_dgraph_shiftedOffsets",
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Add", Field: []int{2}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "doubled.go", Key: "func (shiftedOffsets) Run", Hash: "e21f673e6c512af8"},
+			{File: "doubled.go", Key: "type shiftedOffsets", Hash: "a8a769409b5ad25c"},
+		},
+		SourceHash: "1b13c94172027cd4",
+	})
+	gokkosimpl.RegisterHostRange[shiftedOffsets](gokkosHostLoop4)
+	gokkosimpl.Register[shiftedAdj](&abi.KernelSpec{
+		Name:  "dgraph.shiftedAdj",
+		Pos:   "algorithms/dgraph/doubled.go:23",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX5,
+		Entry: "gk_dgraph_shiftedAdj",
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Add", Field: []int{2}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "doubled.go", Key: "func (shiftedAdj) Run", Hash: "513dc3b7a00eb9b2"},
+			{File: "doubled.go", Key: "type shiftedAdj", Hash: "a312dc4bbd1e1d63"},
+		},
+		SourceHash: "bd07b18e330b16c3",
+	})
+	gokkosimpl.RegisterHostRange[shiftedAdj](gokkosHostLoop5)
 	gokkosimpl.Register[offsetScan](&abi.KernelSpec{
 		Name:  "dgraph.offsetScan",
 		Pos:   "algorithms/dgraph/scan.go:13",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX4,
+		PTX:   gokkosPTX6,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_offsetScan_up", Mid: "gk_dgraph_offsetScan_mid", Down: "gk_dgraph_offsetScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -130,12 +170,12 @@ func init() {
 		},
 		SourceHash: "c10ab7e1e158d062",
 	})
-	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop4)
+	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop6)
 	gokkosimpl.Register[sortAdjacency](&abi.KernelSpec{
 		Name:  "dgraph.sortAdjacency",
 		Pos:   "algorithms/dgraph/sort.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX5,
+		PTX:   gokkosPTX7,
 		Entry: "gk_dgraph_sortAdjacency",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -158,12 +198,12 @@ func init() {
 		},
 		SourceHash: "138d01b11a4f2e6c",
 	})
-	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop5)
+	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop7)
 	gokkosimpl.Register[countDistinct](&abi.KernelSpec{
 		Name:  "dgraph.countDistinct",
 		Pos:   "algorithms/dgraph/sort.go:96",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX8,
 		Entry: "gk_dgraph_countDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -181,12 +221,12 @@ func init() {
 		},
 		SourceHash: "a7d15bc95170eabc",
 	})
-	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop8)
 	gokkosimpl.Register[compactDistinct](&abi.KernelSpec{
 		Name:  "dgraph.compactDistinct",
 		Pos:   "algorithms/dgraph/sort.go:117",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX7,
+		PTX:   gokkosPTX9,
 		Entry: "gk_dgraph_compactDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -207,12 +247,12 @@ func init() {
 		},
 		SourceHash: "35433080990d6027",
 	})
-	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop7)
+	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop9)
 	gokkosimpl.Register[countHubs](&abi.KernelSpec{
 		Name:      "dgraph.countHubs",
 		Pos:       "algorithms/dgraph/sorthubs.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main", Final: "gk_dgraph_countHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -228,12 +268,12 @@ func init() {
 		},
 		SourceHash: "29fe93452972015c",
 	})
-	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop8)
+	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop10)
 	gokkosimpl.Register[listHubs](&abi.KernelSpec{
 		Name:  "dgraph.listHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:36",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -249,12 +289,12 @@ func init() {
 		},
 		SourceHash: "99084a90747a5ede",
 	})
-	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop11)
 	gokkosimpl.Register[sortHubs](&abi.KernelSpec{
 		Name:  "dgraph.sortHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:59",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX12,
 		Entry: "gk_dgraph_sortHubs",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -281,7 +321,7 @@ func init() {
 		Name:      "dgraph.unmatchedSample",
 		Pos:       "algorithms/dgraph/symmetric.go:96",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main", Final: "gk_dgraph_unmatchedSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -306,12 +346,12 @@ func init() {
 		},
 		SourceHash: "c60966053eec1b81",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop13)
 	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedLight",
 		Pos:       "algorithms/dgraph/symmetric.go:126",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main", Final: "gk_dgraph_unmatchedLight_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -336,12 +376,12 @@ func init() {
 		},
 		SourceHash: "3771daf3d68fa070",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop14)
 	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedHubs",
 		Pos:       "algorithms/dgraph/symmetric.go:145",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main", Final: "gk_dgraph_unmatchedHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -370,7 +410,7 @@ func init() {
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX16,
 		Entry: "gk_dgraph_countTargets",
 		Params: []abi.Param{
 			{Name: "Adj", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -384,12 +424,12 @@ func init() {
 		},
 		SourceHash: "9fd594297590a992",
 	})
-	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop14)
+	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop16)
 	gokkosimpl.Register[scatterReversed](&abi.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX15,
+		PTX:   gokkosPTX17,
 		Entry: "gk_dgraph_scatterReversed",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -410,7 +450,7 @@ func init() {
 		},
 		SourceHash: "ec8d8b66adb836d8",
 	})
-	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop15)
+	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop17)
 }
 
 // gokkosPTX0 is the PTX of dgraph.ballSearch.
@@ -1724,8 +1764,155 @@ $L40:
 }
 `
 
-// gokkosPTX4 is the PTX of dgraph.offsetScan.
+// gokkosPTX4 is the PTX of dgraph.shiftedOffsets.
 const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_dgraph_shiftedOffsets(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<34>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd19, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd20, %r3;
+	add.s64 %rd21, %rd19, %rd20;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd22, %r4, %r5;
+	add.s64 %rd23, %rd1, %rd21;
+	mov.b64 %rd24, %rd23;
+$L1:
+	setp.ge.s64 %p1, %rd24, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd25, %rd24;
+	add.s64 %rd26, %rd25, 1;
+	mul.lo.s64 %rd27, %rd26, %rd9;
+	mad.lo.s64 %rd28, %rd27, 8, %rd5;
+	ld.global.nc.s64 %rd29, [%rd28+0];
+	mov.b64 %rd30, %rd29;
+	add.s64 %rd31, %rd30, %rd18;
+	mul.lo.s64 %rd32, %rd25, %rd16;
+	mad.lo.s64 %rd33, %rd32, 8, %rd12;
+	st.global.s64 [%rd33+0], %rd31;
+$L3:
+	add.s64 %rd24, %rd24, %rd22;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of dgraph.shiftedAdj.
+const gokkosPTX5 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_dgraph_shiftedAdj(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<11>;
+	.reg .b64 %rd<28>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s32 %r1, [gk_s6];
+	mov.b32 %r2, %r1;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd17, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd18, %r5;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd20, %r6, %r7;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.s32 %r8, [%rd25+0];
+	mov.b32 %r9, %r8;
+	add.s32 %r10, %r9, %r2;
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 4, %rd12;
+	st.global.s32 [%rd27+0], %r10;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX6 is the PTX of dgraph.offsetScan.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2393,8 +2580,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of dgraph.sortAdjacency.
-const gokkosPTX5 = `//
+// gokkosPTX7 is the PTX of dgraph.sortAdjacency.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2985,8 +3172,8 @@ $L2:
 }
 `
 
-// gokkosPTX6 is the PTX of dgraph.countDistinct.
-const gokkosPTX6 = `//
+// gokkosPTX8 is the PTX of dgraph.countDistinct.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3119,8 +3306,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of dgraph.compactDistinct.
-const gokkosPTX7 = `//
+// gokkosPTX9 is the PTX of dgraph.compactDistinct.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3295,8 +3482,8 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of dgraph.countHubs.
-const gokkosPTX8 = `//
+// gokkosPTX10 is the PTX of dgraph.countHubs.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3804,8 +3991,8 @@ $L40:
 }
 `
 
-// gokkosPTX9 is the PTX of dgraph.listHubs.
-const gokkosPTX9 = `//
+// gokkosPTX11 is the PTX of dgraph.listHubs.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4494,8 +4681,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of dgraph.sortHubs.
-const gokkosPTX10 = `//
+// gokkosPTX12 is the PTX of dgraph.sortHubs.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5468,8 +5655,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of dgraph.unmatchedSample.
-const gokkosPTX11 = `//
+// gokkosPTX13 is the PTX of dgraph.unmatchedSample.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6291,8 +6478,8 @@ $L40:
 }
 `
 
-// gokkosPTX12 is the PTX of dgraph.unmatchedLight.
-const gokkosPTX12 = `//
+// gokkosPTX14 is the PTX of dgraph.unmatchedLight.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7128,8 +7315,8 @@ $L40:
 }
 `
 
-// gokkosPTX13 is the PTX of dgraph.unmatchedHubs.
-const gokkosPTX13 = `//
+// gokkosPTX15 is the PTX of dgraph.unmatchedHubs.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8015,8 +8202,8 @@ $L40:
 }
 `
 
-// gokkosPTX14 is the PTX of dgraph.countTargets.
-const gokkosPTX14 = `//
+// gokkosPTX16 is the PTX of dgraph.countTargets.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8086,8 +8273,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of dgraph.scatterReversed.
-const gokkosPTX15 = `//
+// gokkosPTX17 is the PTX of dgraph.scatterReversed.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8255,7 +8442,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:8259
+//line gokkos_kernels_gen.go:8446
 }
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -8277,7 +8464,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:8281
+//line gokkos_kernels_gen.go:8468
 }
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -8290,7 +8477,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8294
+//line gokkos_kernels_gen.go:8481
 		*acc = gokkosAccV
 		return
 	}
@@ -8298,12 +8485,50 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:8302
+//line gokkos_kernels_gen.go:8489
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop4 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop4 runs shiftedOffsets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line doubled.go:18
+			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
+		}
+//line gokkos_kernels_gen.go:8502
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line doubled.go:18
+		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
+	}
+//line gokkos_kernels_gen.go:8509
+}
+
+// gokkosHostLoop5 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Dst.Span(gokkosLo, gokkosHi), k.Src.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line doubled.go:29
+			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
+		}
+//line gokkos_kernels_gen.go:8521
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line doubled.go:29
+		k.Dst.Set(i, k.Src.At(i)+k.Add)
+	}
+//line gokkos_kernels_gen.go:8528
+}
+
+// gokkosHostLoop6 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -8318,7 +8543,7 @@ func gokkosHostLoop4(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:8322
+//line gokkos_kernels_gen.go:8547
 		*acc = gokkosAccV
 		return
 	}
@@ -8331,12 +8556,12 @@ func gokkosHostLoop4(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:8335
+//line gokkos_kernels_gen.go:8560
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop5 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
+// gokkosHostLoop7 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:87
@@ -8345,11 +8570,11 @@ func gokkosHostLoop5(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:8349
+//line gokkos_kernels_gen.go:8574
 }
 
-// gokkosHostLoop6 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -8364,7 +8589,7 @@ func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:8368
+//line gokkos_kernels_gen.go:8593
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8378,11 +8603,11 @@ func gokkosHostLoop6(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:8382
+//line gokkos_kernels_gen.go:8607
 }
 
-// gokkosHostLoop7 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop9 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -8400,7 +8625,7 @@ func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8404
+//line gokkos_kernels_gen.go:8629
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8417,11 +8642,11 @@ func gokkosHostLoop7(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8421
+//line gokkos_kernels_gen.go:8646
 }
 
-// gokkosHostLoop8 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop10 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8432,7 +8657,7 @@ func gokkosHostLoop8(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8436
+//line gokkos_kernels_gen.go:8661
 		*acc = gokkosAccV
 		return
 	}
@@ -8442,12 +8667,12 @@ func gokkosHostLoop8(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8446
+//line gokkos_kernels_gen.go:8671
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop9 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop11 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8461,7 +8686,7 @@ func gokkosHostLoop9(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8465
+//line gokkos_kernels_gen.go:8690
 		*acc = gokkosAccV
 		return
 	}
@@ -8474,12 +8699,12 @@ func gokkosHostLoop9(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8478
+//line gokkos_kernels_gen.go:8703
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop11 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop13 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -8499,12 +8724,12 @@ func gokkosHostLoop11(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8503
+//line gokkos_kernels_gen.go:8728
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop12 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop14 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -8517,30 +8742,30 @@ func gokkosHostLoop12(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:8521
+//line gokkos_kernels_gen.go:8746
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop14 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *countTargets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop16 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:8533
+//line gokkos_kernels_gen.go:8758
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:8540
+//line gokkos_kernels_gen.go:8765
 }
 
-// gokkosHostLoop15 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop17 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
@@ -8553,5 +8778,5 @@ func gokkosHostLoop15(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8557
+//line gokkos_kernels_gen.go:8782
 }

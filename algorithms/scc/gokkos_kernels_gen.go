@@ -1043,7 +1043,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
-		Pos:       "algorithms/scc/multistep.go:140",
+		Pos:       "algorithms/scc/multistep.go:159",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
@@ -1054,27 +1054,28 @@ func init() {
 			{Name: "P", Field: []int{1}, Kind: abi.KindInt32},
 			{Name: "RF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "RB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "St", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "BOff", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "St", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Comp", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "c1074e207c70998d"},
-			{File: "multistep.go", Key: "type searchSplit", Hash: "a1572e802dcb2ae7"},
+			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "887b3a9f6b584b43"},
+			{File: "multistep.go", Key: "type searchSplit", Hash: "deabd420b43b8992"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "31a9cd6478cec8ee",
+		SourceHash: "87ccadcb2611a42a",
 	})
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:266",
+		Pos:   "algorithms/scc/multistep.go:305",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
@@ -1098,7 +1099,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:282",
+		Pos:   "algorithms/scc/multistep.go:321",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -31454,12 +31455,13 @@ const gokkosPTX31 = `//
 	.param .b64 gk_s13,
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
-	.param .b64 gk_s16
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<35>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<101>;
+	.reg .pred %p<36>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -31502,36 +31504,38 @@ const gokkosPTX31 = `//
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s7];
 	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s8];
+	ld.param.s32 %r23, [gk_s8];
+	mov.b32 %r24, %r23;
+	ld.param.u64 %rd20, [gk_s9];
 	cvta.to.global.u64 %rd21, %rd20;
 	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s9];
+	ld.param.s64 %rd23, [gk_s10];
 	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s10];
+	ld.param.s64 %rd25, [gk_s11];
 	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s11];
+	ld.param.u64 %rd27, [gk_s12];
 	cvta.to.global.u64 %rd28, %rd27;
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s12];
+	ld.param.s64 %rd30, [gk_s13];
 	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s13];
+	ld.param.s64 %rd32, [gk_s14];
 	mov.b64 %rd33, %rd32;
-	ld.param.u64 %rd34, [gk_s14];
+	ld.param.u64 %rd34, [gk_s15];
 	cvta.to.global.u64 %rd35, %rd34;
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s15];
+	ld.param.s64 %rd37, [gk_s16];
 	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s16];
+	ld.param.s64 %rd39, [gk_s17];
 	mov.b64 %rd40, %rd39;
-	mov.u32 %r23, %ctaid.x;
-	mov.u32 %r24, %nctaid.x;
+	mov.u32 %r25, %ctaid.x;
+	mov.u32 %r26, %nctaid.x;
 	sub.s64 %rd41, %rd3, %rd2;
 	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r24;
+	cvt.u64.u32 %rd43, %r26;
 	add.s64 %rd44, %rd42, %rd43;
 	sub.s64 %rd45, %rd44, 1;
 	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r23;
+	cvt.u64.u32 %rd47, %r25;
 	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
 	add.s64 %rd49, %rd48, %rd46;
 	min.s64 %rd50, %rd49, %rd3;
@@ -31573,67 +31577,76 @@ $L7:
 	mov.b64 %rd57, %rd56;
 	mul.lo.s64 %rd58, %rd57, %rd26;
 	mad.lo.s64 %rd59, %rd58, 4, %rd22;
-	ld.global.u32 %r25, [%rd59+0];
-	mov.b32 %r26, %r25;
-	and.b32 %r27, %r26, 0x4;
-	setp.ne.u32 %p8, %r27, 0x0;
+	ld.global.u32 %r27, [%rd59+0];
+	mov.b32 %r28, %r27;
+	and.b32 %r29, %r28, 0x4;
+	setp.ne.u32 %p8, %r29, 0x0;
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	and.b64 %rd60, %rd57, 31;
-	min.u64 %rd61, %rd60, 32;
-	cvt.u32.u64 %r28, %rd61;
-	mov.b32 %r30, 0x1;
-	shl.b32 %r29, %r30, %r28;
-	setp.hs.u32 %p9, %r28, 32;
-	selp.b32 %r31, 0, %r29, %p9;
-	mov.b32 %r32, %r31;
-	shr.s64 %rd62, %rd57, 5;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 4, %rd8;
-	ld.global.nc.u32 %r33, [%rd64+0];
-	mov.b32 %r34, %r33;
-	shr.s64 %rd65, %rd57, 5;
-	mul.lo.s64 %rd66, %rd65, %rd19;
-	mad.lo.s64 %rd67, %rd66, 4, %rd15;
-	ld.global.nc.u32 %r35, [%rd67+0];
-	mov.b32 %r36, %r35;
-	and.b32 %r37, %r34, %r32;
-	setp.ne.u32 %p10, %r37, 0x0;
+	cvt.s64.s32 %rd60, %r24;
+	add.s64 %rd61, %rd57, %rd60;
+	mov.b64 %rd62, %rd61;
+	shr.s64 %rd63, %rd57, 5;
+	mul.lo.s64 %rd64, %rd63, %rd12;
+	mad.lo.s64 %rd65, %rd64, 4, %rd8;
+	ld.global.nc.u32 %r30, [%rd65+0];
+	mov.b32 %r31, %r30;
+	shr.s64 %rd66, %rd62, 5;
+	mul.lo.s64 %rd67, %rd66, %rd19;
+	mad.lo.s64 %rd68, %rd67, 4, %rd15;
+	ld.global.nc.u32 %r32, [%rd68+0];
+	mov.b32 %r33, %r32;
+	and.b64 %rd69, %rd57, 31;
+	min.u64 %rd70, %rd69, 32;
+	cvt.u32.u64 %r34, %rd70;
+	mov.b32 %r36, 0x1;
+	shl.b32 %r35, %r36, %r34;
+	setp.hs.u32 %p9, %r34, 32;
+	selp.b32 %r37, 0, %r35, %p9;
+	and.b32 %r38, %r31, %r37;
+	setp.ne.u32 %p10, %r38, 0x0;
 	mov.pred %p11, %p10;
-	and.b32 %r38, %r36, %r32;
-	setp.ne.u32 %p12, %r38, 0x0;
-	mov.pred %p13, %p12;
-	mov.pred %p14, %p11;
-	mov.pred %p15, %p13;
-	and.pred %p16, %p14, %p15;
-	@!%p16 bra $L12;
-	mul.lo.s64 %rd68, %rd57, %rd26;
-	mad.lo.s64 %rd69, %rd68, 4, %rd22;
-	ld.global.u32 %r39, [%rd69+0];
-	mov.b32 %r40, %r39;
-	or.b32 %r41, %r40, 0x4;
-	mul.lo.s64 %rd70, %rd57, %rd26;
-	mad.lo.s64 %rd71, %rd70, 4, %rd22;
-	st.global.u32 [%rd71+0], %r41;
-	mul.lo.s64 %rd72, %rd57, %rd40;
-	mad.lo.s64 %rd73, %rd72, 4, %rd36;
-	st.global.s32 [%rd73+0], %r22;
-	add.s64 %rd74, %rd51, 1;
-	mov.b64 %rd51, %rd74;
+	and.b64 %rd71, %rd62, 31;
+	min.u64 %rd72, %rd71, 32;
+	cvt.u32.u64 %r39, %rd72;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p12, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p12;
+	and.b32 %r43, %r33, %r42;
+	setp.ne.u32 %p13, %r43, 0x0;
+	mov.pred %p14, %p13;
+	mov.pred %p15, %p11;
+	mov.pred %p16, %p14;
+	and.pred %p17, %p15, %p16;
+	@!%p17 bra $L12;
+	mul.lo.s64 %rd73, %rd57, %rd26;
+	mad.lo.s64 %rd74, %rd73, 4, %rd22;
+	ld.global.u32 %r44, [%rd74+0];
+	mov.b32 %r45, %r44;
+	or.b32 %r46, %r45, 0x4;
+	mul.lo.s64 %rd75, %rd57, %rd26;
+	mad.lo.s64 %rd76, %rd75, 4, %rd22;
+	st.global.u32 [%rd76+0], %r46;
+	mul.lo.s64 %rd77, %rd57, %rd40;
+	mad.lo.s64 %rd78, %rd77, 4, %rd36;
+	st.global.s32 [%rd78+0], %r22;
+	add.s64 %rd79, %rd51, 1;
+	mov.b64 %rd51, %rd79;
 	bra.uni $L13;
 $L12:
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd75, %rd57, %rd33;
-	mad.lo.s64 %rd76, %rd75, 4, %rd29;
-	st.global.s32 [%rd76+0], %r22;
+	@!%p15 bra $L14;
+	mul.lo.s64 %rd80, %rd57, %rd33;
+	mad.lo.s64 %rd81, %rd80, 4, %rd29;
+	st.global.s32 [%rd81+0], %r22;
 	bra.uni $L15;
 $L14:
-	@!%p15 bra $L17;
-	add.s32 %r42, %r20, %r22;
-	mul.lo.s64 %rd77, %rd57, %rd33;
-	mad.lo.s64 %rd78, %rd77, 4, %rd29;
-	st.global.s32 [%rd78+0], %r42;
+	@!%p16 bra $L17;
+	add.s32 %r47, %r20, %r22;
+	mul.lo.s64 %rd82, %rd57, %rd33;
+	mad.lo.s64 %rd83, %rd82, 4, %rd29;
+	st.global.s32 [%rd83+0], %r47;
 $L17:
 $L15:
 $L13:
@@ -31641,126 +31654,126 @@ $L9:
 	add.s64 %rd56, %rd56, %rd55;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd79, %rd51;
+	mov.b64 %rd84, %rd51;
 	// block reduction
-	mov.b32 %r43, 1;
-	mov.b32 %r44, 1;
-	sub.u32 %r45, %r13, 1;
-	mov.b32 %r46, %r43;
+	mov.b32 %r48, 1;
+	mov.b32 %r49, 1;
+	sub.u32 %r50, %r13, 1;
+	mov.b32 %r51, %r48;
 $L18:
-	setp.hs.u32 %p17, %r46, 32;
-	@%p17 bra $L19;
-	mov.b64 {%r47, %r48}, %rd79;
-	shfl.sync.down.b32 %r49|%p18, %r47, %r46, %r45, %r17;
-	shfl.sync.down.b32 %r50, %r48, %r46, %r45, %r17;
-	mov.b64 %rd80, {%r49, %r50};
-	@!%p18 bra $L20;
-	setp.ne.u32 %p19, %r18, 1;
-	@%p19 bra.uni $L22;
-	add.s64 %rd81, %rd79, %rd80;
-	mov.b64 %rd79, %rd81;
+	setp.hs.u32 %p18, %r51, 32;
+	@%p18 bra $L19;
+	mov.b64 {%r52, %r53}, %rd84;
+	shfl.sync.down.b32 %r54|%p19, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd85, {%r54, %r55};
+	@!%p19 bra $L20;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L22;
+	add.s64 %rd86, %rd84, %rd85;
+	mov.b64 %rd84, %rd86;
 	bra.uni $L21;
 $L22:
-	setp.ne.u32 %p20, %r18, 2;
-	@%p20 bra.uni $L23;
-	mul.lo.s64 %rd82, %rd79, %rd80;
-	mov.b64 %rd79, %rd82;
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L23;
+	mul.lo.s64 %rd87, %rd84, %rd85;
+	mov.b64 %rd84, %rd87;
 	bra.uni $L21;
 $L23:
-	setp.ne.u32 %p21, %r18, 3;
-	@%p21 bra.uni $L24;
-	min.s64 %rd83, %rd79, %rd80;
-	mov.b64 %rd79, %rd83;
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L24;
+	min.s64 %rd88, %rd84, %rd85;
+	mov.b64 %rd84, %rd88;
 	bra.uni $L21;
 $L24:
-	setp.ne.u32 %p22, %r18, 4;
-	@%p22 bra.uni $L25;
-	max.s64 %rd84, %rd79, %rd80;
-	mov.b64 %rd79, %rd84;
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L25;
+	max.s64 %rd89, %rd84, %rd85;
+	mov.b64 %rd84, %rd89;
 	bra.uni $L21;
 $L25:
-	setp.ne.u32 %p23, %r18, 7;
-	@%p23 bra.uni $L26;
-	and.b64 %rd85, %rd79, %rd80;
-	mov.b64 %rd79, %rd85;
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L26;
+	and.b64 %rd90, %rd84, %rd85;
+	mov.b64 %rd84, %rd90;
 	bra.uni $L21;
 $L26:
-	or.b64 %rd86, %rd79, %rd80;
-	mov.b64 %rd79, %rd86;
+	or.b64 %rd91, %rd84, %rd85;
+	mov.b64 %rd84, %rd91;
 $L21:
 $L20:
-	shl.b32 %r46, %r46, 1;
+	shl.b32 %r51, %r51, 1;
 	bra.uni $L18;
 $L19:
-	setp.eq.u32 %p24, %r7, 0;
-	@!%p24 bra $L27;
-	mul.wide.u32 %rd87, %r8, 16;
-	add.s64 %rd88, %rd1, %rd87;
-	st.shared.s64 [%rd88+0], %rd79;
+	setp.eq.u32 %p25, %r7, 0;
+	@!%p25 bra $L27;
+	mul.wide.u32 %rd92, %r8, 16;
+	add.s64 %rd93, %rd1, %rd92;
+	st.shared.s64 [%rd93+0], %rd84;
 $L27:
 	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L28;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd89, %r7, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	ld.shared.s64 %rd91, [%rd90+0];
-	mov.b64 %rd79, %rd91;
+	setp.eq.u32 %p26, %r8, 0;
+	@!%p26 bra $L28;
+	setp.lo.u32 %p27, %r7, %r10;
+	@!%p27 bra $L29;
+	mul.wide.u32 %rd94, %r7, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	ld.shared.s64 %rd96, [%rd95+0];
+	mov.b64 %rd84, %rd96;
 $L29:
-	sub.u32 %r51, %r10, 1;
-	mov.b32 %r52, %r44;
+	sub.u32 %r56, %r10, 1;
+	mov.b32 %r57, %r49;
 $L30:
-	setp.hs.u32 %p27, %r52, 32;
-	@%p27 bra $L31;
-	mov.b64 {%r53, %r54}, %rd79;
-	shfl.sync.down.b32 %r55|%p28, %r53, %r52, %r51, %r17;
-	shfl.sync.down.b32 %r56, %r54, %r52, %r51, %r17;
-	mov.b64 %rd92, {%r55, %r56};
-	@!%p28 bra $L32;
-	setp.ne.u32 %p29, %r18, 1;
-	@%p29 bra.uni $L34;
-	add.s64 %rd93, %rd79, %rd92;
-	mov.b64 %rd79, %rd93;
+	setp.hs.u32 %p28, %r57, 32;
+	@%p28 bra $L31;
+	mov.b64 {%r58, %r59}, %rd84;
+	shfl.sync.down.b32 %r60|%p29, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd97, {%r60, %r61};
+	@!%p29 bra $L32;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L34;
+	add.s64 %rd98, %rd84, %rd97;
+	mov.b64 %rd84, %rd98;
 	bra.uni $L33;
 $L34:
-	setp.ne.u32 %p30, %r18, 2;
-	@%p30 bra.uni $L35;
-	mul.lo.s64 %rd94, %rd79, %rd92;
-	mov.b64 %rd79, %rd94;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L35;
+	mul.lo.s64 %rd99, %rd84, %rd97;
+	mov.b64 %rd84, %rd99;
 	bra.uni $L33;
 $L35:
-	setp.ne.u32 %p31, %r18, 3;
-	@%p31 bra.uni $L36;
-	min.s64 %rd95, %rd79, %rd92;
-	mov.b64 %rd79, %rd95;
+	setp.ne.u32 %p32, %r18, 3;
+	@%p32 bra.uni $L36;
+	min.s64 %rd100, %rd84, %rd97;
+	mov.b64 %rd84, %rd100;
 	bra.uni $L33;
 $L36:
-	setp.ne.u32 %p32, %r18, 4;
-	@%p32 bra.uni $L37;
-	max.s64 %rd96, %rd79, %rd92;
-	mov.b64 %rd79, %rd96;
+	setp.ne.u32 %p33, %r18, 4;
+	@%p33 bra.uni $L37;
+	max.s64 %rd101, %rd84, %rd97;
+	mov.b64 %rd84, %rd101;
 	bra.uni $L33;
 $L37:
-	setp.ne.u32 %p33, %r18, 7;
-	@%p33 bra.uni $L38;
-	and.b64 %rd97, %rd79, %rd92;
-	mov.b64 %rd79, %rd97;
+	setp.ne.u32 %p34, %r18, 7;
+	@%p34 bra.uni $L38;
+	and.b64 %rd102, %rd84, %rd97;
+	mov.b64 %rd84, %rd102;
 	bra.uni $L33;
 $L38:
-	or.b64 %rd98, %rd79, %rd92;
-	mov.b64 %rd79, %rd98;
+	or.b64 %rd103, %rd84, %rd97;
+	mov.b64 %rd84, %rd103;
 $L33:
 $L32:
-	shl.b32 %r52, %r52, 1;
+	shl.b32 %r57, %r57, 1;
 	bra.uni $L30;
 $L31:
 $L28:
-	mul.wide.u32 %rd99, %r23, 8;
-	add.s64 %rd100, %rd5, %rd99;
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L39;
-	st.global.s64 [%rd100+0], %rd79;
+	mul.wide.u32 %rd104, %r25, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L39;
+	st.global.s64 [%rd105+0], %rd84;
 $L39:
 	ret;
 }
@@ -31786,11 +31799,12 @@ $L39:
 	.param .b64 gk_s13,
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
-	.param .b64 gk_s16
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
 )
 {
 	.reg .pred %p<31>;
-	.reg .b32 %r<37>;
+	.reg .b32 %r<39>;
 	.reg .b64 %rd<89>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -31835,26 +31849,28 @@ $L39:
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s7];
 	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s8];
+	ld.param.s32 %r23, [gk_s8];
+	mov.b32 %r24, %r23;
+	ld.param.u64 %rd21, [gk_s9];
 	cvta.to.global.u64 %rd22, %rd21;
 	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s9];
+	ld.param.s64 %rd24, [gk_s10];
 	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s10];
+	ld.param.s64 %rd26, [gk_s11];
 	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s11];
+	ld.param.u64 %rd28, [gk_s12];
 	cvta.to.global.u64 %rd29, %rd28;
 	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s12];
+	ld.param.s64 %rd31, [gk_s13];
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s13];
+	ld.param.s64 %rd33, [gk_s14];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s14];
+	ld.param.u64 %rd35, [gk_s15];
 	cvta.to.global.u64 %rd36, %rd35;
 	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s15];
+	ld.param.s64 %rd38, [gk_s16];
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s16];
+	ld.param.s64 %rd40, [gk_s17];
 	mov.b64 %rd41, %rd40;
 	cvt.u64.u32 %rd43, %r5;
 	cvt.u64.u32 %rd44, %r6;
@@ -31953,17 +31969,17 @@ $L18:
 $L1:
 	mov.b64 %rd69, %rd42;
 	// block reduction
-	mov.b32 %r23, 1;
-	mov.b32 %r24, 1;
-	sub.u32 %r25, %r13, 1;
-	mov.b32 %r26, %r23;
+	mov.b32 %r25, 1;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L19:
-	setp.hs.u32 %p13, %r26, 32;
+	setp.hs.u32 %p13, %r28, 32;
 	@%p13 bra $L20;
-	mov.b64 {%r27, %r28}, %rd69;
-	shfl.sync.down.b32 %r29|%p14, %r27, %r26, %r25, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
-	mov.b64 %rd70, {%r29, %r30};
+	mov.b64 {%r29, %r30}, %rd69;
+	shfl.sync.down.b32 %r31|%p14, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd70, {%r31, %r32};
 	@!%p14 bra $L21;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L23;
@@ -31999,7 +32015,7 @@ $L27:
 	mov.b64 %rd69, %rd76;
 $L22:
 $L21:
-	shl.b32 %r26, %r26, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L19;
 $L20:
 	setp.eq.u32 %p20, %r7, 0;
@@ -32018,15 +32034,15 @@ $L28:
 	ld.shared.s64 %rd81, [%rd80+0];
 	mov.b64 %rd69, %rd81;
 $L30:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r24;
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r26;
 $L31:
-	setp.hs.u32 %p23, %r32, 32;
+	setp.hs.u32 %p23, %r34, 32;
 	@%p23 bra $L32;
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p24, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd82, {%r35, %r36};
+	mov.b64 {%r35, %r36}, %rd69;
+	shfl.sync.down.b32 %r37|%p24, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd82, {%r37, %r38};
 	@!%p24 bra $L33;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L35;
@@ -32062,7 +32078,7 @@ $L39:
 	mov.b64 %rd69, %rd88;
 $L34:
 $L33:
-	shl.b32 %r32, %r32, 1;
+	shl.b32 %r34, %r34, 1;
 	bra.uni $L31;
 $L32:
 $L29:
@@ -45820,7 +45836,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45824
+//line gokkos_kernels_gen.go:45840
 		*acc = gokkosAccV
 		return
 	}
@@ -45842,7 +45858,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45846
+//line gokkos_kernels_gen.go:45862
 	*acc = gokkosAccV
 }
 
@@ -45862,7 +45878,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45866
+//line gokkos_kernels_gen.go:45882
 		*acc = gokkosAccV
 		return
 	}
@@ -45876,7 +45892,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45880
+//line gokkos_kernels_gen.go:45896
 	*acc = gokkosAccV
 }
 
@@ -45896,7 +45912,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45900
+//line gokkos_kernels_gen.go:45916
 		*acc = gokkosAccV
 		return
 	}
@@ -45911,7 +45927,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45915
+//line gokkos_kernels_gen.go:45931
 	*acc = gokkosAccV
 }
 
@@ -45925,7 +45941,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:45929
+//line gokkos_kernels_gen.go:45945
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45934,7 +45950,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:45938
+//line gokkos_kernels_gen.go:45954
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -45956,7 +45972,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:45960
+//line gokkos_kernels_gen.go:45976
 		*acc = gokkosAccV
 		return
 	}
@@ -45974,7 +45990,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:45978
+//line gokkos_kernels_gen.go:45994
 	*acc = gokkosAccV
 }
 
@@ -45996,7 +46012,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46000
+//line gokkos_kernels_gen.go:46016
 		*acc = gokkosAccV
 		return
 	}
@@ -46012,7 +46028,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46016
+//line gokkos_kernels_gen.go:46032
 	*acc = gokkosAccV
 }
 
@@ -46038,7 +46054,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46042
+//line gokkos_kernels_gen.go:46058
 	*acc = gokkosAccV
 }
 
@@ -46054,7 +46070,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:46058
+//line gokkos_kernels_gen.go:46074
 		*acc = gokkosAccV
 		return
 	}
@@ -46063,7 +46079,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:46067
+//line gokkos_kernels_gen.go:46083
 	*acc = gokkosAccV
 }
 
@@ -46080,7 +46096,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:46084
+//line gokkos_kernels_gen.go:46100
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46090,7 +46106,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:46094
+//line gokkos_kernels_gen.go:46110
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -46105,7 +46121,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:46109
+//line gokkos_kernels_gen.go:46125
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46114,7 +46130,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:46118
+//line gokkos_kernels_gen.go:46134
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -46138,7 +46154,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:46142
+//line gokkos_kernels_gen.go:46158
 		*acc = gokkosAccV
 		return
 	}
@@ -46156,7 +46172,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:46160
+//line gokkos_kernels_gen.go:46176
 	*acc = gokkosAccV
 }
 
@@ -46173,7 +46189,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46177
+//line gokkos_kernels_gen.go:46193
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46189,7 +46205,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46193
+//line gokkos_kernels_gen.go:46209
 		*acc = gokkosAccV
 		return
 	}
@@ -46201,7 +46217,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46205
+//line gokkos_kernels_gen.go:46221
 	*acc = gokkosAccV
 }
 
@@ -46223,7 +46239,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46227
+//line gokkos_kernels_gen.go:46243
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -46240,7 +46256,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:46244
+//line gokkos_kernels_gen.go:46260
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46252,7 +46268,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:46256
+//line gokkos_kernels_gen.go:46272
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -46277,7 +46293,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:46281
+//line gokkos_kernels_gen.go:46297
 	*acc = gokkosAccV
 }
 
@@ -46302,7 +46318,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:46306
+//line gokkos_kernels_gen.go:46322
 	*acc = gokkosAccV
 }
 
@@ -46324,7 +46340,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46328
+//line gokkos_kernels_gen.go:46344
 	*acc = gokkosAccV
 }
 
@@ -46355,7 +46371,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:46359
+//line gokkos_kernels_gen.go:46375
 		*acc = gokkosAccV
 		return
 	}
@@ -46379,7 +46395,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:46383
+//line gokkos_kernels_gen.go:46399
 	*acc = gokkosAccV
 }
 
@@ -46402,7 +46418,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46406
+//line gokkos_kernels_gen.go:46422
 		*acc = gokkosAccV
 		return
 	}
@@ -46417,7 +46433,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46421
+//line gokkos_kernels_gen.go:46437
 	*acc = gokkosAccV
 }
 
@@ -46430,12 +46446,12 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:151
+//line multistep.go:171
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
-			bit := uint32(1) << uint(v&31)
-			f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
+			w := v + int(k.BOff)
+			f, b := k.RF.At(v>>5)&(uint32(1)<<uint(v&31)) != 0, k.RB.At(w>>5)&(uint32(1)<<uint(w&31)) != 0
 			switch {
 			case f && b:
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
@@ -46447,17 +46463,17 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:46451
+//line gokkos_kernels_gen.go:46467
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:151
+//line multistep.go:171
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
-		bit := uint32(1) << uint(v&31)
-		f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
+		w := v + int(k.BOff)
+		f, b := k.RF.At(v>>5)&(uint32(1)<<uint(v&31)) != 0, k.RB.At(w>>5)&(uint32(1)<<uint(w&31)) != 0
 		switch {
 		case f && b:
 			k.St.Set(v, k.St.At(v)|stDone)
@@ -46469,7 +46485,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:46473
+//line gokkos_kernels_gen.go:46489
 	*acc = gokkosAccV
 }
 
@@ -46480,21 +46496,21 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:273
+//line multistep.go:312
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:46489
+//line gokkos_kernels_gen.go:46505
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:273
+//line multistep.go:312
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46498
+//line gokkos_kernels_gen.go:46514
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -46505,7 +46521,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:290
+//line multistep.go:329
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -46515,12 +46531,12 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46519
+//line gokkos_kernels_gen.go:46535
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:290
+//line multistep.go:329
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -46530,7 +46546,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46534
+//line gokkos_kernels_gen.go:46550
 	*acc = gokkosAccV
 }
 
@@ -46549,7 +46565,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:46553
+//line gokkos_kernels_gen.go:46569
 	*acc = gokkosAccV
 }
 
@@ -46564,7 +46580,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:46568
+//line gokkos_kernels_gen.go:46584
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46572,7 +46588,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:46576
+//line gokkos_kernels_gen.go:46592
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -46596,7 +46612,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:46600
+//line gokkos_kernels_gen.go:46616
 		*acc = gokkosAccV
 		return
 	}
@@ -46615,7 +46631,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:46619
+//line gokkos_kernels_gen.go:46635
 	*acc = gokkosAccV
 }
 
@@ -46628,7 +46644,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46632
+//line gokkos_kernels_gen.go:46648
 		*acc = gokkosAccV
 		return
 	}
@@ -46636,7 +46652,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:46640
+//line gokkos_kernels_gen.go:46656
 	*acc = gokkosAccV
 }
 
@@ -46664,7 +46680,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46668
+//line gokkos_kernels_gen.go:46684
 		*acc = gokkosAccV
 		return
 	}
@@ -46686,7 +46702,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46690
+//line gokkos_kernels_gen.go:46706
 	*acc = gokkosAccV
 }
 
@@ -46699,14 +46715,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46703
+//line gokkos_kernels_gen.go:46719
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:46710
+//line gokkos_kernels_gen.go:46726
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -46726,7 +46742,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46730
+//line gokkos_kernels_gen.go:46746
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46739,7 +46755,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:46743
+//line gokkos_kernels_gen.go:46759
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -46750,7 +46766,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:46754
+//line gokkos_kernels_gen.go:46770
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46765,7 +46781,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46769
+//line gokkos_kernels_gen.go:46785
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46774,7 +46790,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46778
+//line gokkos_kernels_gen.go:46794
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46791,7 +46807,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46795
+//line gokkos_kernels_gen.go:46811
 		*acc = gokkosAccV
 		return
 	}
@@ -46802,7 +46818,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46806
+//line gokkos_kernels_gen.go:46822
 	*acc = gokkosAccV
 }
 
@@ -46826,7 +46842,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46830
+//line gokkos_kernels_gen.go:46846
 		*acc = gokkosAccV
 		return
 	}
@@ -46844,7 +46860,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46848
+//line gokkos_kernels_gen.go:46864
 	*acc = gokkosAccV
 }
 
@@ -46866,7 +46882,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:46870
+//line gokkos_kernels_gen.go:46886
 		*acc = gokkosAccV
 		return
 	}
@@ -46882,7 +46898,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:46886
+//line gokkos_kernels_gen.go:46902
 	*acc = gokkosAccV
 }
 
@@ -46910,7 +46926,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46914
+//line gokkos_kernels_gen.go:46930
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46930,7 +46946,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46934
+//line gokkos_kernels_gen.go:46950
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -46944,7 +46960,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:46948
+//line gokkos_kernels_gen.go:46964
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46953,7 +46969,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:46957
+//line gokkos_kernels_gen.go:46973
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -46973,7 +46989,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46977
+//line gokkos_kernels_gen.go:46993
 		*acc = gokkosAccV
 		return
 	}
@@ -46988,7 +47004,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46992
+//line gokkos_kernels_gen.go:47008
 	*acc = gokkosAccV
 }
 
@@ -47006,7 +47022,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:47010
+//line gokkos_kernels_gen.go:47026
 		*acc = gokkosAccV
 		return
 	}
@@ -47018,7 +47034,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:47022
+//line gokkos_kernels_gen.go:47038
 	*acc = gokkosAccV
 }
 
@@ -47032,7 +47048,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:47036
+//line gokkos_kernels_gen.go:47052
 	*acc = gokkosAccV
 }
 
@@ -47052,7 +47068,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47056
+//line gokkos_kernels_gen.go:47072
 		*acc = gokkosAccV
 		return
 	}
@@ -47066,7 +47082,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47070
+//line gokkos_kernels_gen.go:47086
 	*acc = gokkosAccV
 }
 
@@ -47090,7 +47106,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47094
+//line gokkos_kernels_gen.go:47110
 		*acc = gokkosAccV
 		return
 	}
@@ -47105,7 +47121,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47109
+//line gokkos_kernels_gen.go:47125
 	*acc = gokkosAccV
 }
 
@@ -47142,7 +47158,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47146
+//line gokkos_kernels_gen.go:47162
 		*acc = gokkosAccV
 		return
 	}
@@ -47173,7 +47189,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:47177
+//line gokkos_kernels_gen.go:47193
 	*acc = gokkosAccV
 }
 
@@ -47197,7 +47213,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47201
+//line gokkos_kernels_gen.go:47217
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47213,7 +47229,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:47217
+//line gokkos_kernels_gen.go:47233
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -47235,7 +47251,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47239
+//line gokkos_kernels_gen.go:47255
 		*acc = gokkosAccV
 		return
 	}
@@ -47251,7 +47267,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47255
+//line gokkos_kernels_gen.go:47271
 	*acc = gokkosAccV
 }
 
@@ -47280,53 +47296,53 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:240
+//line multistep.go:272
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:240
+//line multistep.go:272
 			{
 				if false {
-//line multistep.go:241
+//line multistep.go:273
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:241
+//line multistep.go:273
 					gokkosN++
-//line multistep.go:241
+//line multistep.go:273
 				}
-//line multistep.go:241
+//line multistep.go:273
 				continue gokkosNext
-//line multistep.go:241
+//line multistep.go:273
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:244
+//line multistep.go:276
 			{
 				if false {
-//line multistep.go:245
+//line multistep.go:277
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:245
+//line multistep.go:277
 					gokkosN++
-//line multistep.go:245
+//line multistep.go:277
 				}
-//line multistep.go:245
+//line multistep.go:277
 				continue gokkosNext
-//line multistep.go:245
+//line multistep.go:277
 			}
 		}
-//line multistep.go:246
+//line multistep.go:278
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:247
+//line multistep.go:279
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:247
+//line multistep.go:279
 				gokkosN++
-//line multistep.go:247
+//line multistep.go:279
 			}
-//line multistep.go:247
+//line multistep.go:279
 			continue gokkosNext
-//line multistep.go:247
+//line multistep.go:279
 		}
 	}
-//line gokkos_kernels_gen.go:47330
+//line gokkos_kernels_gen.go:47346
 	return gokkosN
 }
 
@@ -47351,36 +47367,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:219
+//line multistep.go:251
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:219
+//line multistep.go:251
 			{
 				if false {
-//line multistep.go:220
+//line multistep.go:252
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:220
+//line multistep.go:252
 					gokkosN++
-//line multistep.go:220
+//line multistep.go:252
 				}
-//line multistep.go:220
+//line multistep.go:252
 				continue gokkosNext
-//line multistep.go:220
+//line multistep.go:252
 			}
 		}
-//line multistep.go:221
+//line multistep.go:253
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:222
+//line multistep.go:254
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:222
+//line multistep.go:254
 				gokkosN++
-//line multistep.go:222
+//line multistep.go:254
 			}
-//line multistep.go:222
+//line multistep.go:254
 			continue gokkosNext
-//line multistep.go:222
+//line multistep.go:254
 		}
 	}
-//line gokkos_kernels_gen.go:47385
+//line gokkos_kernels_gen.go:47401
 	return gokkosN
 }

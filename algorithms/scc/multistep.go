@@ -7,6 +7,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/bfs"
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
@@ -20,7 +21,9 @@ import (
 // multistep holds the template state of Multistep.
 type multistep struct {
 	rev      *dgraph.Graph // the transpose of the graph, sharing its arrays
-	fw, bw   *bfs.BFS      // the forward and the backward search
+	fw, bw   *bfs.BFS      // the forward and the backward search, where they run one after the other
+	dbl      *dgraph.Graph // the doubled graph (dgraph.Graph.Doubled), where they run as one
+	both     *bfs.BFS      // the search of dbl from v and N+v: forward and backward at once
 	col, bck *frontier.Frontier
 	roots    views.View1D[int32] // the colour roots, as a worklist
 }
@@ -37,11 +40,21 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if m.rev, err = g.Transpose(); err != nil {
 		return fail(err)
 	}
-	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}); err != nil {
-		return fail(err)
-	}
-	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}); err != nil {
-		return fail(err)
+	search := bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}
+	if bothWays(g.Space()) {
+		if m.dbl, err = g.Doubled(); err != nil {
+			return fail(err)
+		}
+		if m.both, err = bfs.New(m.dbl, search); err != nil {
+			return fail(err)
+		}
+	} else {
+		if m.fw, err = bfs.New(g, search); err != nil {
+			return fail(err)
+		}
+		if m.bw, err = bfs.New(m.rev, search); err != nil {
+			return fail(err)
+		}
 	}
 	if searchOnly {
 		return m, nil
@@ -65,6 +78,12 @@ func (m *multistep) free() {
 	}
 	if m.bw != nil {
 		m.bw.Free()
+	}
+	if m.both != nil {
+		m.both.Free()
+	}
+	if m.dbl != nil {
+		m.dbl.Free()
 	}
 	if m.col != nil {
 		m.col.Free()
@@ -141,6 +160,7 @@ type searchSplit struct {
 	N      int32
 	P      int32
 	RF, RB views.View1D[uint32]
+	BOff   int32 // vertex v's backward bit is bit v+BOff of RB (N when RB is the doubled graph's)
 	St     views.View1D[uint32]
 	Sub    views.View1D[int32]
 	Comp   views.View1D[int32]
@@ -151,8 +171,8 @@ func (k searchSplit) Run(v int, acc *int64) {
 	if k.St.At(v)&stDone != 0 {
 		return
 	}
-	bit := uint32(1) << uint(v&31)
-	f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
+	w := v + int(k.BOff)
+	f, b := k.RF.At(v>>5)&(uint32(1)<<uint(v&31)) != 0, k.RB.At(w>>5)&(uint32(1)<<uint(w&31)) != 0
 	switch {
 	case f && b:
 		k.St.Set(v, k.St.At(v)|stDone)
@@ -182,18 +202,30 @@ func (s *state) searchStep() (int, error) {
 	}
 	m := s.ms
 	tr := time.Now()
-	fst, err := m.fw.Run(int32(p))
-	if err != nil {
-		return 0, err
-	}
-	bst, err := m.bw.Run(int32(p))
-	if err != nil {
-		return 0, err
+	split := searchSplit{N: int32(s.n), P: int32(p), St: s.st, Sub: s.sub, Comp: s.comp}
+	if m.both != nil {
+		st, err := m.both.RunFrom(int32(p), int32(s.n+p))
+		if err != nil {
+			return 0, err
+		}
+		s.stats.ReachIterations += st.PushSteps + st.PullSteps
+		s.traced(st.Steps)
+		split.RF, split.RB, split.BOff = m.both.Reached(), m.both.Reached(), int32(s.n)
+	} else {
+		fst, err := m.fw.Run(int32(p))
+		if err != nil {
+			return 0, err
+		}
+		bst, err := m.bw.Run(int32(p))
+		if err != nil {
+			return 0, err
+		}
+		s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
+		s.traced(fst.Steps, bst.Steps)
+		split.RF, split.RB = m.fw.Reached(), m.bw.Reached()
 	}
 	s.stats.ReachTime += time.Since(tr)
-	s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
-	s.traced(fst.Steps, bst.Steps)
-	found, err := count(s, "scc.search.split", searchSplit{N: int32(s.n), P: int32(p), RF: m.fw.Reached(), RB: m.bw.Reached(), St: s.st, Sub: s.sub, Comp: s.comp})
+	found, err := count(s, "scc.search.split", split)
 	if err != nil {
 		return 0, err
 	}
@@ -256,6 +288,13 @@ var _ = []any{
 	frontier.PushLocal[propOp]{}, frontier.PushGlobal[propOp]{},
 	frontier.PushFused[reachOp]{}, frontier.PushFused[propOp]{},
 }
+
+// bothWays (a variable so that tests can force either way) reports whether Multistep's searches run forwards and backwards as one traversal of
+// the doubled graph (dgraph.Graph.Doubled) on space: on devices, where every step of a search
+// costs launches and a synchronization, so that the two searches' levels overlap (a small
+// world's 41 and 33 levels become 41 steps; a grid's two searches of 4,093 levels one), at the
+// price of a second copy of the graph's out- and in-edges.
+var bothWays = func(space execspace.Space) bool { return space.Info().Device }
 
 // levelSteps is the most fused push steps of one frontier.Advance call.
 const levelSteps = 1024
