@@ -40,7 +40,8 @@
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
 # 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
 # duplicate edges or self loops, integer weights 1..255 (road graphs: their street lengths);
-# written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr and .sym.egr (ECL), and
+# written once, in the formats the run's codes read: .gkg (gokkos), .el/.wel (GAP) and .ms
+# (Multistep) when SPACES has host, .egr and .sym.egr (ECL) when those peers are given, and
 # .mtx (Gardenia, when it is given). The root of BFS and SSSP is the vertex of largest out-degree.
 # Every timer excludes reading the file and building the graph.
 set -euo pipefail
@@ -182,17 +183,23 @@ for s in "${scales[@]}"; do
     args=("${base[@]}" -dedup -noloops)
     weights=(-weights int -wmin 1 -wmax 255)
     if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
-    if [[ ! -s $g.egr ]]; then
-      log "== generating $k$s"
-      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.gkg" >&2
-      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.wel" >&2
-      unweighted=()
-      if [[ $k == road ]]; then unweighted=(-weights none); fi
-      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.el" >&2
-      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.ms" >&2
-      "$GOKKOS" gen "${base[@]}" "${unweighted[@]}" -undirected -o "$g.sym.egr" >&2
-      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.egr" >&2
-    fi
+    # Each file only once, and only in the formats that a code of this run reads: .gkg for
+    # gokkos, .el/.wel/.ms for the CPU peers, .egr/.sym.egr for ECL's codes (.mtx below).
+    unweighted=()
+    if [[ $k == road ]]; then unweighted=(-weights none); fi
+    want=("$g.gkg")
+    if [[ ,$SPACES, == *,host,* ]]; then want+=("$g.wel" "$g.el" "$g.ms"); fi
+    if [[ -n ${HAVE[eclscc]:-} ]]; then want+=("$g.egr"); fi
+    if [[ -n ${HAVE[eclcc]:-} ]]; then want+=("$g.sym.egr"); fi
+    for f in "${want[@]}"; do
+      [[ -s $f ]] && continue
+      log "== generating $f"
+      case $f in
+        *.gkg | *.wel) "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$f" >&2 ;;
+        *.sym.egr) "$GOKKOS" gen "${base[@]}" "${unweighted[@]}" -undirected -o "$f" >&2 ;;
+        *) "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$f" >&2 ;;
+      esac
+    done
     root=$("$GOKKOS" run -algo bfs -graph "$g.gkg" -trials 1 -quiet -json -space host | sed -n 's/.*"root": \([0-9]*\).*/\1/p')
     log "== $k$s (root $root)"
     name=$k-$s
