@@ -113,7 +113,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop3)
 	gokkosimpl.Register[shiftedOffsets](&abi.KernelSpec{
 		Name:  "dgraph.shiftedOffsets",
-		Pos:   "algorithms/dgraph/doubled.go:12",
+		Pos:   "algorithms/dgraph/doubled.go:15",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_dgraph_shiftedOffsets",
@@ -133,7 +133,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[shiftedOffsets](gokkosHostLoop4)
 	gokkosimpl.Register[shiftedAdj](&abi.KernelSpec{
 		Name:  "dgraph.shiftedAdj",
-		Pos:   "algorithms/dgraph/doubled.go:23",
+		Pos:   "algorithms/dgraph/doubled.go:26",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_dgraph_shiftedAdj",
@@ -8495,14 +8495,14 @@ func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line doubled.go:18
+//line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
 //line gokkos_kernels_gen.go:8502
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line doubled.go:18
+//line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
 //line gokkos_kernels_gen.go:8509
@@ -8514,14 +8514,14 @@ func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Dst.Span(gokkosLo, gokkosHi), k.Src.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line doubled.go:29
+//line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
 //line gokkos_kernels_gen.go:8521
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line doubled.go:29
+//line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
 //line gokkos_kernels_gen.go:8528
