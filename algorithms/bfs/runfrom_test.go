@@ -97,7 +97,7 @@ func TestRunFrom(t *testing.T) {
 						}
 						return
 					}
-					if !slices.Equal(st.Levels, wantCounts) && !st.LocalRounds {
+					if !slices.Equal(st.Levels, wantCounts) {
 						t.Fatalf("level counts %v, want %v", st.Levels, wantCounts)
 					}
 					level, err := b.Level()
