@@ -75,8 +75,10 @@ func (g *Graph) Doubled() (*Graph, error) {
 		if err := views.DeepCopy(c.Offsets.Sub(0, n+1), a.Offsets); err != nil {
 			return c, err
 		}
-		if err := views.DeepCopy(c.Adj.Sub(0, int(m)), a.Adj); err != nil {
-			return c, err
+		if m > 0 { // an empty subview is not safe to take on every space (see copyPrefix)
+			if err := views.DeepCopy(c.Adj.Sub(0, int(m)), a.Adj); err != nil {
+				return c, err
+			}
 		}
 		if n > 0 {
 			if err := portable.ParallelFor(space, "dgraph: doubled offsets", portable.Range(0, n), shiftedOffsets{Src: b.Offsets, Dst: c.Offsets.Sub(n+1, 2*n+1), Add: m}); err != nil {

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -154,11 +155,15 @@ func (t Tuning) rangePolicy(n int) portable.RangePolicy {
 // a field set twice.
 func ParseTuning(s string) (Tuning, error) {
 	var t Tuning
-	fields := map[string]*int{
-		"teamsize": &t.TeamSize, "warpsize": &t.WarpSize, "buffer": &t.Buffer, "slotsperthread": &t.SlotsPerThread,
-		"teams": &t.Teams, "units": &t.Units, "edgesample": &t.EdgeSample, "pullwords": &t.PullWords,
-		"levelteamsize": &t.LevelTeamSize, "levelteams": &t.LevelTeams, "levelvertices": &t.LevelVertices,
-		"leveledges": &t.LevelEdges, "leveldegree": &t.LevelDegree, "levelrounds": &t.LevelRounds, "grain": &t.Grain,
+	// Every field of Tuning is an int: the names come from the type, so a new field is
+	// settable without a change here.
+	tv := reflect.ValueOf(&t).Elem()
+	fields := map[string]*int{}
+	var names []string
+	for i := range tv.NumField() {
+		f := tv.Type().Field(i)
+		fields[strings.ToLower(f.Name)] = tv.Field(i).Addr().Interface().(*int)
+		names = append(names, f.Name)
 	}
 	seen := map[string]bool{}
 	for item := range strings.SplitSeq(s, ",") {
@@ -173,7 +178,7 @@ func ParseTuning(s string) (Tuning, error) {
 		case !ok:
 			return Tuning{}, fmt.Errorf("frontier: tuning setting %q is not name=value", item)
 		case !known:
-			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: no field %q (want one of TeamSize, WarpSize, Buffer, SlotsPerThread, Teams, Units, EdgeSample, PullWords, LevelTeamSize, LevelTeams, LevelVertices, LevelEdges, LevelDegree, LevelRounds, Grain)", item, strings.TrimSpace(name))
+			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: no field %q (want one of %s)", item, strings.TrimSpace(name), strings.Join(names, ", "))
 		case seen[key]:
 			return Tuning{}, fmt.Errorf("frontier: tuning setting %q: %s set twice", item, strings.TrimSpace(name))
 		}

@@ -1075,7 +1075,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:305",
+		Pos:   "algorithms/scc/multistep.go:306",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
@@ -1099,7 +1099,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:321",
+		Pos:   "algorithms/scc/multistep.go:322",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -46496,7 +46496,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:312
+//line multistep.go:313
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
@@ -46505,7 +46505,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:312
+//line multistep.go:313
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
@@ -46521,7 +46521,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:329
+//line multistep.go:330
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -46536,7 +46536,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:329
+//line multistep.go:330
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}

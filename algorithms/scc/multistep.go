@@ -289,8 +289,9 @@ var _ = []any{
 	frontier.PushFused[reachOp]{}, frontier.PushFused[propOp]{},
 }
 
-// bothWays (a variable so that tests can force either way) reports whether Multistep's searches run forwards and backwards as one traversal of
-// the doubled graph (dgraph.Graph.Doubled) on space: on devices, where every step of a search
+// bothWays reports whether Multistep's searches run forwards and backwards as one traversal
+// of the doubled graph (dgraph.Graph.Doubled) on space (a variable, so that tests can force
+// either way): on devices, where every step of a search
 // costs launches and a synchronization, so that the two searches' levels overlap (a small
 // world's 41 and 33 levels become 41 steps; a grid's two searches of 4,093 levels one), at the
 // price of a second copy of the graph's out- and in-edges.
