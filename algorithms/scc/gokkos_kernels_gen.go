@@ -1075,31 +1075,33 @@ func init() {
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:306",
-		Form:  abi.FormRange,
+		Pos:   "algorithms/scc/multistep.go:312",
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX32,
-		Entry: "gk_scc_ownColour",
+		Scan:  abi.ScanEntries{Up: "gk_scc_ownColour_up", Mid: "gk_scc_ownColour_mid", Down: "gk_scc_ownColour_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Queue", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "multistep.go", Key: "func (ownColour) Run", Hash: "cd63df3608cb05f7"},
-			{File: "multistep.go", Key: "type ownColour", Hash: "0d9503a4b4d3ecc2"},
+			{File: "multistep.go", Key: "func (ownColour) Run", Hash: "e7054106a95dd756"},
+			{File: "multistep.go", Key: "type ownColour", Hash: "f4378f6679f9d144"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "5d8aed914eb1343c",
+		SourceHash: "a283ad08cb7cac31",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
+	gokkosimpl.RegisterHostScan[ownColour, int64](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:322",
+		Pos:   "algorithms/scc/multistep.go:334",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -1455,7 +1457,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
-		Pos:       "algorithms/scc/state.go:93",
+		Pos:       "algorithms/scc/state.go:94",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
@@ -32099,65 +32101,704 @@ const gokkosPTX32 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_scc_ownColour(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_ownColour_up(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_sums,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<3>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<28>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
+	.reg .pred %p<19>;
+	.reg .b32 %r<67>;
+	.reg .b64 %rd<78>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd17, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd18, %r3;
-	add.s64 %rd19, %rd17, %rd18;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd20, %r4, %r5;
-	add.s64 %rd21, %rd1, %rd19;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
 	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	add.s64 %rd39, %rd34, %rd38;
+	cvt.u64.u32 %rd40, %r6;
+	mov.b64 %rd41, %rd39;
 $L1:
-	setp.ge.s64 %p1, %rd22, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd23, %rd22;
-	mul.lo.s64 %rd24, %rd23, %rd9;
-	mad.lo.s64 %rd25, %rd24, 4, %rd5;
-	ld.global.nc.u32 %r6, [%rd25+0];
-	mov.b32 %r7, %r6;
-	and.b32 %r8, %r7, 0x4;
-	setp.eq.u32 %p2, %r8, 0x0;
-	@!%p2 bra $L5;
-	cvt.u32.u64 %r9, %rd23;
-	mul.lo.s64 %rd26, %rd23, %rd16;
-	mad.lo.s64 %rd27, %rd26, 4, %rd12;
-	st.global.s32 [%rd27+0], %r9;
+	setp.ge.s64 %p2, %rd41, %rd36;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd42, %rd41;
+	mul.lo.s64 %rd43, %rd42, %rd12;
+	mad.lo.s64 %rd44, %rd43, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd44+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p4, %r22, 0x0;
+	@!%p4 bra $L5;
+	bra.uni $L3;
 $L5:
+	@!%p3 bra $L7;
+	cvt.u32.u64 %r23, %rd42;
+	mul.lo.s64 %rd45, %rd42, %rd19;
+	mad.lo.s64 %rd46, %rd45, 4, %rd15;
+	st.global.s32 [%rd46+0], %r23;
+	cvt.u32.u64 %r24, %rd42;
+	mul.lo.s64 %rd47, %rd37, %rd26;
+	mad.lo.s64 %rd48, %rd47, 4, %rd22;
+	st.global.s32 [%rd48+0], %r24;
+$L7:
+	add.s64 %rd49, %rd37, 1;
+	mov.b64 %rd37, %rd49;
 $L3:
-	add.s64 %rd22, %rd22, %rd20;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd50, %rd37;
+	// block reduction
+	sub.u32 %r25, %r13, 1;
+	mov.b64 {%r26, %r27}, %rd50;
+	shfl.sync.down.b32 %r28|%p5, %r26, 1, %r25, %r17;
+	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
+	mov.b64 %rd51, {%r28, %r29};
+	@!%p5 bra $L8;
+	add.s64 %rd52, %rd50, %rd51;
+	mov.b64 %rd50, %rd52;
+$L8:
+	mov.b64 {%r30, %r31}, %rd50;
+	shfl.sync.down.b32 %r32|%p6, %r30, 2, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
+	mov.b64 %rd53, {%r32, %r33};
+	@!%p6 bra $L9;
+	add.s64 %rd54, %rd50, %rd53;
+	mov.b64 %rd50, %rd54;
+$L9:
+	mov.b64 {%r34, %r35}, %rd50;
+	shfl.sync.down.b32 %r36|%p7, %r34, 4, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
+	mov.b64 %rd55, {%r36, %r37};
+	@!%p7 bra $L10;
+	add.s64 %rd56, %rd50, %rd55;
+	mov.b64 %rd50, %rd56;
+$L10:
+	mov.b64 {%r38, %r39}, %rd50;
+	shfl.sync.down.b32 %r40|%p8, %r38, 8, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
+	mov.b64 %rd57, {%r40, %r41};
+	@!%p8 bra $L11;
+	add.s64 %rd58, %rd50, %rd57;
+	mov.b64 %rd50, %rd58;
+$L11:
+	mov.b64 {%r42, %r43}, %rd50;
+	shfl.sync.down.b32 %r44|%p9, %r42, 16, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
+	mov.b64 %rd59, {%r44, %r45};
+	@!%p9 bra $L12;
+	add.s64 %rd60, %rd50, %rd59;
+	mov.b64 %rd50, %rd60;
+$L12:
+	setp.eq.u32 %p10, %r7, 0;
+	@!%p10 bra $L13;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd50;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L14;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.s64 %rd65, [%rd64+0];
+	mov.b64 %rd50, %rd65;
+$L15:
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd50;
+	shfl.sync.down.b32 %r49|%p13, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd66, {%r49, %r50};
+	@!%p13 bra $L16;
+	add.s64 %rd67, %rd50, %rd66;
+	mov.b64 %rd50, %rd67;
+$L16:
+	mov.b64 {%r51, %r52}, %rd50;
+	shfl.sync.down.b32 %r53|%p14, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd68, {%r53, %r54};
+	@!%p14 bra $L17;
+	add.s64 %rd69, %rd50, %rd68;
+	mov.b64 %rd50, %rd69;
+$L17:
+	mov.b64 {%r55, %r56}, %rd50;
+	shfl.sync.down.b32 %r57|%p15, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd70, {%r57, %r58};
+	@!%p15 bra $L18;
+	add.s64 %rd71, %rd50, %rd70;
+	mov.b64 %rd50, %rd71;
+$L18:
+	mov.b64 {%r59, %r60}, %rd50;
+	shfl.sync.down.b32 %r61|%p16, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd72, {%r61, %r62};
+	@!%p16 bra $L19;
+	add.s64 %rd73, %rd50, %rd72;
+	mov.b64 %rd50, %rd73;
+$L19:
+	mov.b64 {%r63, %r64}, %rd50;
+	shfl.sync.down.b32 %r65|%p17, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd74, {%r65, %r66};
+	@!%p17 bra $L20;
+	add.s64 %rd75, %rd50, %rd74;
+	mov.b64 %rd50, %rd75;
+$L20:
+$L14:
+	mul.wide.u32 %rd76, %r18, 8;
+	add.s64 %rd77, %rd5, %rd76;
+	setp.eq.u32 %p18, %r5, 0;
+	@!%p18 bra $L21;
+	st.global.s64 [%rd77+0], %rd50;
+$L21:
+	ret;
+}
+
+.visible .entry gk_scc_ownColour_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_ownColour_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<104>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mul.wide.u32 %rd38, %r18, 8;
+	add.s64 %rd39, %rd5, %rd38;
+	ld.global.s64 %rd40, [%rd39+0];
+	mov.b64 %rd37, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd43, %rd36;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd44, %r5;
+	add.s64 %rd45, %rd43, %rd44;
+	setp.lt.s64 %p3, %rd45, %rd36;
+	mov.b64 %rd41, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd47, %rd46, %rd12;
+	mad.lo.s64 %rd48, %rd47, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd48+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p5, %r22, 0x0;
+	@!%p5 bra $L6;
+	bra.uni $L4;
+$L6:
+	@!%p4 bra $L8;
+	cvt.u32.u64 %r23, %rd46;
+	mul.lo.s64 %rd49, %rd46, %rd19;
+	mad.lo.s64 %rd50, %rd49, 4, %rd15;
+	st.global.s32 [%rd50+0], %r23;
+	cvt.u32.u64 %r24, %rd46;
+	mul.lo.s64 %rd51, %rd41, %rd26;
+	mad.lo.s64 %rd52, %rd51, 4, %rd22;
+	st.global.s32 [%rd52+0], %r24;
+$L8:
+	add.s64 %rd53, %rd41, 1;
+	mov.b64 %rd41, %rd53;
+$L4:
+$L3:
+	mov.b64 %rd54, %rd41;
+	// block scan
+	mov.b64 %rd55, %rd54;
+	mov.b64 {%r25, %r26}, %rd55;
+	shfl.sync.up.b32 %r27|%p6, %r25, 1, 0, %r17;
+	shfl.sync.up.b32 %r28, %r26, 1, 0, %r17;
+	mov.b64 %rd56, {%r27, %r28};
+	@!%p6 bra $L9;
+	add.s64 %rd57, %rd56, %rd55;
+	mov.b64 %rd55, %rd57;
+$L9:
+	mov.b64 {%r29, %r30}, %rd55;
+	shfl.sync.up.b32 %r31|%p7, %r29, 2, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
+	mov.b64 %rd58, {%r31, %r32};
+	@!%p7 bra $L10;
+	add.s64 %rd59, %rd58, %rd55;
+	mov.b64 %rd55, %rd59;
+$L10:
+	mov.b64 {%r33, %r34}, %rd55;
+	shfl.sync.up.b32 %r35|%p8, %r33, 4, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
+	mov.b64 %rd60, {%r35, %r36};
+	@!%p8 bra $L11;
+	add.s64 %rd61, %rd60, %rd55;
+	mov.b64 %rd55, %rd61;
+$L11:
+	mov.b64 {%r37, %r38}, %rd55;
+	shfl.sync.up.b32 %r39|%p9, %r37, 8, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
+	mov.b64 %rd62, {%r39, %r40};
+	@!%p9 bra $L12;
+	add.s64 %rd63, %rd62, %rd55;
+	mov.b64 %rd55, %rd63;
+$L12:
+	mov.b64 {%r41, %r42}, %rd55;
+	shfl.sync.up.b32 %r43|%p10, %r41, 16, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
+	mov.b64 %rd64, {%r43, %r44};
+	@!%p10 bra $L13;
+	add.s64 %rd65, %rd64, %rd55;
+	mov.b64 %rd55, %rd65;
+$L13:
+	mov.b64 {%r45, %r46}, %rd55;
+	shfl.sync.up.b32 %r47|%p11, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd66, {%r47, %r48};
+	selp.b64 %rd67, %rd66, 0, %p11;
+	sub.u32 %r49, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r49;
+	@!%p12 bra $L14;
+	mul.wide.u32 %rd68, %r8, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	st.shared.s64 [%rd69+0], %rd55;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd70, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd71, %r7, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	ld.shared.s64 %rd73, [%rd72+0];
+	mov.b64 %rd70, %rd73;
+$L16:
+	mov.b64 {%r50, %r51}, %rd70;
+	shfl.sync.up.b32 %r52|%p15, %r50, 1, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
+	mov.b64 %rd74, {%r52, %r53};
+	@!%p15 bra $L17;
+	add.s64 %rd75, %rd74, %rd70;
+	mov.b64 %rd70, %rd75;
+$L17:
+	mov.b64 {%r54, %r55}, %rd70;
+	shfl.sync.up.b32 %r56|%p16, %r54, 2, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
+	mov.b64 %rd76, {%r56, %r57};
+	@!%p16 bra $L18;
+	add.s64 %rd77, %rd76, %rd70;
+	mov.b64 %rd70, %rd77;
+$L18:
+	mov.b64 {%r58, %r59}, %rd70;
+	shfl.sync.up.b32 %r60|%p17, %r58, 4, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
+	mov.b64 %rd78, {%r60, %r61};
+	@!%p17 bra $L19;
+	add.s64 %rd79, %rd78, %rd70;
+	mov.b64 %rd70, %rd79;
+$L19:
+	mov.b64 {%r62, %r63}, %rd70;
+	shfl.sync.up.b32 %r64|%p18, %r62, 8, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
+	mov.b64 %rd80, {%r64, %r65};
+	@!%p18 bra $L20;
+	add.s64 %rd81, %rd80, %rd70;
+	mov.b64 %rd70, %rd81;
+$L20:
+	mov.b64 {%r66, %r67}, %rd70;
+	shfl.sync.up.b32 %r68|%p19, %r66, 16, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
+	mov.b64 %rd82, {%r68, %r69};
+	@!%p19 bra $L21;
+	add.s64 %rd83, %rd82, %rd70;
+	mov.b64 %rd70, %rd83;
+$L21:
+	mov.b64 {%r70, %r71}, %rd70;
+	shfl.sync.up.b32 %r72|%p20, %r70, 1, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
+	mov.b64 %rd84, {%r72, %r73};
+	selp.b64 %rd85, %rd84, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	add.s64 %rd88, %rd87, 512;
+	st.shared.s64 [%rd88+0], %rd85;
+$L22:
+	sub.u32 %r74, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r74;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd70;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	add.s64 %rd91, %rd90, 512;
+	ld.shared.s64 %rd92, [%rd91+0];
+	add.s64 %rd93, %rd92, %rd67;
+	ld.shared.s64 %rd94, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd95, %rd37, %rd93;
+	mov.b64 %rd41, %rd95;
+	mov.pred %p4, 1;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd96, %rd46, %rd12;
+	mad.lo.s64 %rd97, %rd96, 4, %rd8;
+	ld.global.nc.u32 %r75, [%rd97+0];
+	mov.b32 %r21, %r75;
+	and.b32 %r76, %r21, 0x4;
+	setp.ne.u32 %p22, %r76, 0x0;
+	@!%p22 bra $L27;
+	bra.uni $L25;
+$L27:
+	@!%p4 bra $L29;
+	cvt.u32.u64 %r77, %rd46;
+	mul.lo.s64 %rd98, %rd46, %rd19;
+	mad.lo.s64 %rd99, %rd98, 4, %rd15;
+	st.global.s32 [%rd99+0], %r77;
+	cvt.u32.u64 %r78, %rd46;
+	mul.lo.s64 %rd100, %rd41, %rd26;
+	mad.lo.s64 %rd101, %rd100, 4, %rd22;
+	st.global.s32 [%rd101+0], %r78;
+$L29:
+	add.s64 %rd102, %rd41, 1;
+	mov.b64 %rd41, %rd102;
+$L25:
+$L24:
+	add.s64 %rd103, %rd37, %rd94;
+	mov.b64 %rd37, %rd103;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -45836,7 +46477,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45840
+//line gokkos_kernels_gen.go:46481
 		*acc = gokkosAccV
 		return
 	}
@@ -45858,7 +46499,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45862
+//line gokkos_kernels_gen.go:46503
 	*acc = gokkosAccV
 }
 
@@ -45878,7 +46519,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45882
+//line gokkos_kernels_gen.go:46523
 		*acc = gokkosAccV
 		return
 	}
@@ -45892,7 +46533,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45896
+//line gokkos_kernels_gen.go:46537
 	*acc = gokkosAccV
 }
 
@@ -45912,7 +46553,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45916
+//line gokkos_kernels_gen.go:46557
 		*acc = gokkosAccV
 		return
 	}
@@ -45927,7 +46568,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45931
+//line gokkos_kernels_gen.go:46572
 	*acc = gokkosAccV
 }
 
@@ -45941,7 +46582,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:45945
+//line gokkos_kernels_gen.go:46586
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45950,7 +46591,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:45954
+//line gokkos_kernels_gen.go:46595
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -45972,7 +46613,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:45976
+//line gokkos_kernels_gen.go:46617
 		*acc = gokkosAccV
 		return
 	}
@@ -45990,7 +46631,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:45994
+//line gokkos_kernels_gen.go:46635
 	*acc = gokkosAccV
 }
 
@@ -46012,7 +46653,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46016
+//line gokkos_kernels_gen.go:46657
 		*acc = gokkosAccV
 		return
 	}
@@ -46028,7 +46669,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46032
+//line gokkos_kernels_gen.go:46673
 	*acc = gokkosAccV
 }
 
@@ -46054,7 +46695,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46058
+//line gokkos_kernels_gen.go:46699
 	*acc = gokkosAccV
 }
 
@@ -46070,7 +46711,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:46074
+//line gokkos_kernels_gen.go:46715
 		*acc = gokkosAccV
 		return
 	}
@@ -46079,7 +46720,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:46083
+//line gokkos_kernels_gen.go:46724
 	*acc = gokkosAccV
 }
 
@@ -46096,7 +46737,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:46100
+//line gokkos_kernels_gen.go:46741
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46106,7 +46747,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:46110
+//line gokkos_kernels_gen.go:46751
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -46121,7 +46762,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:46125
+//line gokkos_kernels_gen.go:46766
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46130,7 +46771,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:46134
+//line gokkos_kernels_gen.go:46775
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -46154,7 +46795,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:46158
+//line gokkos_kernels_gen.go:46799
 		*acc = gokkosAccV
 		return
 	}
@@ -46172,7 +46813,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:46176
+//line gokkos_kernels_gen.go:46817
 	*acc = gokkosAccV
 }
 
@@ -46189,7 +46830,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46193
+//line gokkos_kernels_gen.go:46834
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46205,7 +46846,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46209
+//line gokkos_kernels_gen.go:46850
 		*acc = gokkosAccV
 		return
 	}
@@ -46217,7 +46858,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46221
+//line gokkos_kernels_gen.go:46862
 	*acc = gokkosAccV
 }
 
@@ -46239,7 +46880,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46243
+//line gokkos_kernels_gen.go:46884
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -46256,7 +46897,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:46260
+//line gokkos_kernels_gen.go:46901
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46268,7 +46909,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:46272
+//line gokkos_kernels_gen.go:46913
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -46293,7 +46934,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:46297
+//line gokkos_kernels_gen.go:46938
 	*acc = gokkosAccV
 }
 
@@ -46318,7 +46959,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:46322
+//line gokkos_kernels_gen.go:46963
 	*acc = gokkosAccV
 }
 
@@ -46340,7 +46981,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46344
+//line gokkos_kernels_gen.go:46985
 	*acc = gokkosAccV
 }
 
@@ -46371,7 +47012,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:46375
+//line gokkos_kernels_gen.go:47016
 		*acc = gokkosAccV
 		return
 	}
@@ -46395,7 +47036,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:46399
+//line gokkos_kernels_gen.go:47040
 	*acc = gokkosAccV
 }
 
@@ -46418,7 +47059,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46422
+//line gokkos_kernels_gen.go:47063
 		*acc = gokkosAccV
 		return
 	}
@@ -46433,7 +47074,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46437
+//line gokkos_kernels_gen.go:47078
 	*acc = gokkosAccV
 }
 
@@ -46463,7 +47104,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:46467
+//line gokkos_kernels_gen.go:47108
 		*acc = gokkosAccV
 		return
 	}
@@ -46485,32 +47126,45 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:46489
+//line gokkos_kernels_gen.go:47130
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:313
-			if gokkosS0[gokkosJ]&stDone == 0 {
-				gokkosS1[gokkosJ] = int32(v)
+//line multistep.go:320
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
 			}
+			if final {
+				gokkosS1[gokkosJ] = int32(v)
+				k.Queue.Set(int(gokkosAccV), int32(v))
+			}
+			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46505
+//line gokkos_kernels_gen.go:47152
+		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:313
-		if k.St.At(v)&stDone == 0 {
-			k.Col.Set(v, int32(v))
+//line multistep.go:320
+		if k.St.At(v)&stDone != 0 {
+			continue
 		}
+		if final {
+			k.Col.Set(v, int32(v))
+			k.Queue.Set(int(gokkosAccV), int32(v))
+		}
+		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46514
+//line gokkos_kernels_gen.go:47167
+	*acc = gokkosAccV
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -46521,7 +47175,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:330
+//line multistep.go:342
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -46531,12 +47185,12 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46535
+//line gokkos_kernels_gen.go:47189
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:330
+//line multistep.go:342
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -46546,7 +47200,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46550
+//line gokkos_kernels_gen.go:47204
 	*acc = gokkosAccV
 }
 
@@ -46565,7 +47219,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:46569
+//line gokkos_kernels_gen.go:47223
 	*acc = gokkosAccV
 }
 
@@ -46580,7 +47234,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:46584
+//line gokkos_kernels_gen.go:47238
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46588,7 +47242,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:46592
+//line gokkos_kernels_gen.go:47246
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -46612,7 +47266,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:46616
+//line gokkos_kernels_gen.go:47270
 		*acc = gokkosAccV
 		return
 	}
@@ -46631,7 +47285,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:46635
+//line gokkos_kernels_gen.go:47289
 	*acc = gokkosAccV
 }
 
@@ -46644,7 +47298,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46648
+//line gokkos_kernels_gen.go:47302
 		*acc = gokkosAccV
 		return
 	}
@@ -46652,7 +47306,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:46656
+//line gokkos_kernels_gen.go:47310
 	*acc = gokkosAccV
 }
 
@@ -46680,7 +47334,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46684
+//line gokkos_kernels_gen.go:47338
 		*acc = gokkosAccV
 		return
 	}
@@ -46702,7 +47356,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46706
+//line gokkos_kernels_gen.go:47360
 	*acc = gokkosAccV
 }
 
@@ -46715,14 +47369,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46719
+//line gokkos_kernels_gen.go:47373
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:46726
+//line gokkos_kernels_gen.go:47380
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -46742,7 +47396,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46746
+//line gokkos_kernels_gen.go:47400
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46755,7 +47409,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:46759
+//line gokkos_kernels_gen.go:47413
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -46766,7 +47420,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:46770
+//line gokkos_kernels_gen.go:47424
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46781,7 +47435,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46785
+//line gokkos_kernels_gen.go:47439
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46790,7 +47444,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46794
+//line gokkos_kernels_gen.go:47448
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46807,7 +47461,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46811
+//line gokkos_kernels_gen.go:47465
 		*acc = gokkosAccV
 		return
 	}
@@ -46818,7 +47472,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46822
+//line gokkos_kernels_gen.go:47476
 	*acc = gokkosAccV
 }
 
@@ -46842,7 +47496,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46846
+//line gokkos_kernels_gen.go:47500
 		*acc = gokkosAccV
 		return
 	}
@@ -46860,7 +47514,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46864
+//line gokkos_kernels_gen.go:47518
 	*acc = gokkosAccV
 }
 
@@ -46882,7 +47536,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:46886
+//line gokkos_kernels_gen.go:47540
 		*acc = gokkosAccV
 		return
 	}
@@ -46898,7 +47552,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:46902
+//line gokkos_kernels_gen.go:47556
 	*acc = gokkosAccV
 }
 
@@ -46926,7 +47580,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46930
+//line gokkos_kernels_gen.go:47584
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46946,7 +47600,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46950
+//line gokkos_kernels_gen.go:47604
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -46960,7 +47614,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:46964
+//line gokkos_kernels_gen.go:47618
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46969,7 +47623,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:46973
+//line gokkos_kernels_gen.go:47627
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -46980,7 +47634,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line state.go:100
+//line state.go:101
 			end := k.Off.At(v + 1)
 			for e := gokkosS0[gokkosJ]; e < end; e++ {
 				if int(k.Adj.At(int(e))) == v {
@@ -46989,13 +47643,13 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46993
+//line gokkos_kernels_gen.go:47647
 		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line state.go:100
+//line state.go:101
 		end := k.Off.At(v + 1)
 		for e := k.Off.At(v); e < end; e++ {
 			if int(k.Adj.At(int(e))) == v {
@@ -47004,7 +47658,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47008
+//line gokkos_kernels_gen.go:47662
 	*acc = gokkosAccV
 }
 
@@ -47022,7 +47676,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:47026
+//line gokkos_kernels_gen.go:47680
 		*acc = gokkosAccV
 		return
 	}
@@ -47034,7 +47688,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:47038
+//line gokkos_kernels_gen.go:47692
 	*acc = gokkosAccV
 }
 
@@ -47048,7 +47702,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:47052
+//line gokkos_kernels_gen.go:47706
 	*acc = gokkosAccV
 }
 
@@ -47068,7 +47722,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47072
+//line gokkos_kernels_gen.go:47726
 		*acc = gokkosAccV
 		return
 	}
@@ -47082,7 +47736,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47086
+//line gokkos_kernels_gen.go:47740
 	*acc = gokkosAccV
 }
 
@@ -47106,7 +47760,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47110
+//line gokkos_kernels_gen.go:47764
 		*acc = gokkosAccV
 		return
 	}
@@ -47121,7 +47775,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47125
+//line gokkos_kernels_gen.go:47779
 	*acc = gokkosAccV
 }
 
@@ -47158,7 +47812,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47162
+//line gokkos_kernels_gen.go:47816
 		*acc = gokkosAccV
 		return
 	}
@@ -47189,7 +47843,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:47193
+//line gokkos_kernels_gen.go:47847
 	*acc = gokkosAccV
 }
 
@@ -47213,7 +47867,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47217
+//line gokkos_kernels_gen.go:47871
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47229,7 +47883,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:47233
+//line gokkos_kernels_gen.go:47887
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -47251,7 +47905,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47255
+//line gokkos_kernels_gen.go:47909
 		*acc = gokkosAccV
 		return
 	}
@@ -47267,7 +47921,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47271
+//line gokkos_kernels_gen.go:47925
 	*acc = gokkosAccV
 }
 
@@ -47296,53 +47950,53 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:272
+//line multistep.go:275
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:272
+//line multistep.go:275
 			{
 				if false {
-//line multistep.go:273
+//line multistep.go:276
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:273
+//line multistep.go:276
 					gokkosN++
-//line multistep.go:273
+//line multistep.go:276
 				}
-//line multistep.go:273
+//line multistep.go:276
 				continue gokkosNext
-//line multistep.go:273
+//line multistep.go:276
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:276
+//line multistep.go:279
 			{
 				if false {
-//line multistep.go:277
+//line multistep.go:280
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:277
+//line multistep.go:280
 					gokkosN++
-//line multistep.go:277
+//line multistep.go:280
 				}
-//line multistep.go:277
+//line multistep.go:280
 				continue gokkosNext
-//line multistep.go:277
+//line multistep.go:280
 			}
 		}
-//line multistep.go:278
+//line multistep.go:281
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:279
+//line multistep.go:282
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:279
+//line multistep.go:282
 				gokkosN++
-//line multistep.go:279
+//line multistep.go:282
 			}
-//line multistep.go:279
+//line multistep.go:282
 			continue gokkosNext
-//line multistep.go:279
+//line multistep.go:282
 		}
 	}
-//line gokkos_kernels_gen.go:47346
+//line gokkos_kernels_gen.go:48000
 	return gokkosN
 }
 
@@ -47367,36 +48021,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:251
+//line multistep.go:254
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:251
+//line multistep.go:254
 			{
 				if false {
-//line multistep.go:252
+//line multistep.go:255
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:252
+//line multistep.go:255
 					gokkosN++
-//line multistep.go:252
+//line multistep.go:255
 				}
-//line multistep.go:252
+//line multistep.go:255
 				continue gokkosNext
-//line multistep.go:252
+//line multistep.go:255
 			}
 		}
-//line multistep.go:253
+//line multistep.go:256
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:254
+//line multistep.go:257
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:254
+//line multistep.go:257
 				gokkosN++
-//line multistep.go:254
+//line multistep.go:257
 			}
-//line multistep.go:254
+//line multistep.go:257
 			continue gokkosNext
-//line multistep.go:254
+//line multistep.go:257
 		}
 	}
-//line gokkos_kernels_gen.go:47401
+//line gokkos_kernels_gen.go:48055
 	return gokkosN
 }

@@ -40,7 +40,7 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if m.rev, err = g.Transpose(); err != nil {
 		return fail(err)
 	}
-	search := bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Trace: opts.Trace}
+	search := bfs.Options{Strategy: opts.Strategy, ReachOnly: true, Tuning: opts.Tuning, Trace: opts.Trace}
 	if bothWays(g.Space()) {
 		if m.dbl, err = g.Doubled(); err != nil {
 			return fail(err)
@@ -59,10 +59,10 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if searchOnly {
 		return m, nil
 	}
-	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy, Trace: opts.Trace}); err != nil {
+	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy, Tuning: opts.Tuning, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
-	if m.bck, err = frontier.New(m.rev, frontier.Options{Strategy: opts.Strategy, Unique: true, Trace: opts.Trace}); err != nil {
+	if m.bck, err = frontier.New(m.rev, frontier.Options{Strategy: opts.Strategy, Unique: true, Tuning: opts.Tuning, Trace: opts.Trace}); err != nil {
 		return fail(err)
 	}
 	if m.roots, err = views.Alloc1D[int32](g.Space().Memory(), "scc.roots", g.N()); err != nil {
@@ -231,6 +231,9 @@ func (s *state) searchStep() (int, error) {
 	}
 	s.stats.FBRounds++
 	s.active -= int(found)
+	if 8*int(found) >= s.n {
+		s.hot = int32(p) // the numbering need not sample for it
+	}
 	return int(found), nil
 }
 
@@ -300,19 +303,28 @@ var bothWays = func(space execspace.Space) bool { return space.Info().Device }
 // levelSteps is the most fused push steps of one frontier.Advance call.
 const levelSteps = 1024
 
-// ownColour gives every active vertex its own id as its colour.
+// ownColour gives every active vertex its own id as its colour and lists the active vertices
+// in Queue, the first worklist of the propagation: starting from the active vertices rather
+// than from all of them spares the first step the edges of the vertices already assigned
+// (after the forward-backward step, most of a graph with a giant component).
 //
 //gokkos:kernel
 type ownColour struct {
-	St  views.View1D[uint32]
-	Col views.View1D[int32]
+	St    views.View1D[uint32]
+	Col   views.View1D[int32]
+	Queue views.View1D[int32]
 }
 
-// Run colours vertex v.
-func (k ownColour) Run(v int) {
-	if k.St.At(v)&stDone == 0 {
-		k.Col.Set(v, int32(v))
+// Run colours and lists vertex v.
+func (k ownColour) Run(v int, acc *int64, final bool) {
+	if k.St.At(v)&stDone != 0 {
+		return
 	}
+	if final {
+		k.Col.Set(v, int32(v))
+		k.Queue.Set(int(*acc), int32(v))
+	}
+	*acc += 1
 }
 
 // listRoots lists the active vertices that kept their own colour, and puts them in the
@@ -343,10 +355,15 @@ func (s *state) templateColourRound() (int, error) {
 	t0 := time.Now()
 	defer func() { s.stats.ColorTime += time.Since(t0) }()
 	m := s.ms
-	if err := launch(s, "scc.colour.own", ownColour{St: s.st, Col: s.col}); err != nil {
+	var nact int64
+	if err := portable.ParallelScan(s.space, "scc.colour.own", portable.Range(0, s.n), ownColour{St: s.st, Col: s.col, Queue: m.roots}, &nact); err != nil {
 		return 0, err
 	}
-	if err := m.col.SetAll(); err != nil {
+	// Set restarts the propagation's step count and trace; Assign keeps them.
+	if err := m.col.Set(); err != nil {
+		return 0, err
+	}
+	if err := m.col.Assign(frontier.Worklist{Queue: m.roots, Size: int(nact)}); err != nil {
 		return 0, err
 	}
 	prop := propOp{St: s.st, Key: s.sub, Col: s.col}

@@ -137,8 +137,8 @@ func (s *state) number(res *Result) error {
 	if err := launch(s, "scc.number.init", compInit{Size: size, Least: least}); err != nil {
 		return err
 	}
-	hot := int32(-1)
-	if s.n >= hotSamples {
+	hot := s.hot // a component a step of the run found to hold an eighth of the vertices or more
+	if hot < 0 && s.n >= hotSamples {
 		var sample int64
 		if err := portable.ParallelReduce(s.space, "scc.number.sample", portable.Range(0, hotSamples), compSample{Comp: s.comp, N: int32(s.n)}, portable.Max(&sample)); err != nil {
 			return err

@@ -153,6 +153,11 @@ type Options struct {
 	// colour propagation and backward reach, and for the single-pivot searches of FBTrim and
 	// Hybrid with Traversal Auto (frontier.Auto: the template's adaptive runtime).
 	Strategy frontier.Strategy
+	// Tuning overrides the frontier template's launch parameters of the traversals that run
+	// on it (Multistep's searches, colour propagation and backward reach, and the
+	// single-pivot searches of FBTrim and Hybrid with Traversal Auto); zero fields keep the
+	// space's defaults (frontier.DefaultTuning).
+	Tuning frontier.Tuning
 	// SwitchFraction ends phase 1 of FBTrim and Hybrid when a single-pivot step finds a
 	// component of more than this fraction of the vertices; 0 means DefaultSwitchFraction (1%).
 	SwitchFraction float64

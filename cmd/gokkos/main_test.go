@@ -289,6 +289,7 @@ func TestEndToEnd(t *testing.T) {
 			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-bogus"}, 2, "flag provided but not defined"},
 			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-tune", "LevelRounds=many"}, 2, "-tune: frontier: tuning setting \"LevelRounds=many\": value is not an integer"},
 			{[]string{"run", "-algo", "sssp", "-graph", rmat, "-tune", "Rounds=3"}, 2, "no field \"Rounds\""},
+			{[]string{"run", "-algo", "scc", "-method", "edgelist", "-graph", rmat, "-tune", "LevelRounds=2"}, 2, "-tune does not apply to scc -method edgelist"},
 			{[]string{"gen", "-kind", "rmat", "-scale", "40", "-o", filepath.Join(dir, "x.el")}, 2, "scale"},
 			{[]string{"gen", "-kind", "torus", "-o", filepath.Join(dir, "x.el")}, 2, "unknown -kind"},
 			{[]string{"gen", "-kind", "grid", "-o", filepath.Join(dir, "x.unknown")}, 2, "cannot tell the format"},

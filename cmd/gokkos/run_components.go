@@ -26,6 +26,7 @@ func init() {
 		name:    "scc",
 		summary: "strongly connected components: -method auto, multistep, fbtrim, hybrid, edgelist, async or weak (reports components, largest, nontrivial)",
 		flags: func(fs *flag.FlagSet) func() error {
+			tune := tuneFlag(fs, &sccFlags.opt.Tuning)
 			fs.StringVar(&sccFlags.method, "method", "auto", "auto (weak for a symmetric graph, else multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), async (asynchronous signature propagation over edge worklists), or weak (symmetric graphs only: their weakly connected components)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
 			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
@@ -35,6 +36,9 @@ func init() {
 			fs.BoolVar(&sccFlags.opt.TransposeBackward, "transpose", false, "edgelist: backward reach over the in-edge CSR instead of the edge list read in reverse")
 			fs.Int64Var(&sccFlags.opt.SegmentBytes, "segment", 0, "edgelist with -reorder: bytes of per-vertex state per segment (0: half the cache)")
 			return func() error {
+				if err := tune(); err != nil {
+					return err
+				}
 				var err error
 				if sccFlags.opt.Method, err = scc.ParseMethod(sccFlags.method); err != nil {
 					return err
@@ -62,6 +66,8 @@ func init() {
 					return notApplicable("heavy", "scc -traversal "+tr.String(), "it sets the load-balanced traversals: auto, topo-lb and data-lb")
 				case m != scc.EdgeList && firstSet(set, "reorder", "transpose", "segment") != "":
 					return notApplicable(firstSet(set, "reorder", "transpose", "segment"), context, "it sets the edge list of edgelist")
+				case set["tune"] && !(m == scc.Multistep || m == scc.AutoMethod || (tr == scc.Auto && (m == scc.FBTrim || m == scc.Hybrid))):
+					return notApplicable("tune", context, "it sets the frontier template's traversals: multistep's, and the searches of fbtrim and hybrid with -traversal auto")
 				case set["segment"] && !sccFlags.reorder:
 					return notApplicable("segment", "scc -reorder=false", "it sets the segments of the reordered edge list")
 				}

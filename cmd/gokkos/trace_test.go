@@ -154,8 +154,8 @@ func tracedRun(t *testing.T, args ...string) (map[string]any, string) {
 }
 
 // TestTune checks that run -tune reaches the frontier template: fused steps, which the host
-// takes for the first small worklists of a top-down search, are gone with LevelEdges=-1, and
-// the search finds the same levels.
+// takes for the first small worklists of a top-down search and for Multistep's small
+// traversals, are gone with LevelEdges=-1, and the results stay the same.
 func TestTune(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "g.el")
@@ -163,18 +163,29 @@ func TestTune(t *testing.T) {
 		t.Fatalf("gen: %s", errOut)
 	}
 	fused := regexp.MustCompile(`(?m)^\s+\d+ fuse `)
-	base := []string{"-graph", file, "-algo", "bfs", "-direction", "push", "-root", "0"}
-	plain, plainErr := tracedRun(t, base...)
-	tuned, tunedErr := tracedRun(t, append(base, "-tune", "LevelEdges=-1")...)
-	if len(fused.FindAllString(plainErr, -1)) == 0 {
-		t.Fatalf("no fused steps by default:\n%s", plainErr)
-	}
-	if n := len(fused.FindAllString(tunedErr, -1)); n != 0 {
-		t.Fatalf("%d fused steps with -tune LevelEdges=-1:\n%s", n, tunedErr)
-	}
-	for _, k := range []string{"reached", "depth", "levels"} {
-		if a, b := fmt.Sprint(plain[k]), fmt.Sprint(tuned[k]); a != b {
-			t.Errorf("%s: %s by default, %s with -tune", k, a, b)
-		}
+	for _, c := range []struct {
+		name string
+		args []string
+		keys []string
+	}{
+		{"bfs", []string{"-algo", "bfs", "-direction", "push", "-root", "0"}, []string{"reached", "depth", "levels"}},
+		{"scc", []string{"-algo", "scc", "-method", "multistep", "-serial-cutoff", "-1"}, []string{"components", "largest", "nontrivial"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			base := append([]string{"-graph", file}, c.args...)
+			plain, plainErr := tracedRun(t, base...)
+			tuned, tunedErr := tracedRun(t, append(base, "-tune", "LevelEdges=-1")...)
+			if len(fused.FindAllString(plainErr, -1)) == 0 {
+				t.Fatalf("no fused steps by default:\n%s", plainErr)
+			}
+			if n := len(fused.FindAllString(tunedErr, -1)); n != 0 {
+				t.Fatalf("%d fused steps with -tune LevelEdges=-1:\n%s", n, tunedErr)
+			}
+			for _, k := range c.keys {
+				if a, b := fmt.Sprint(plain[k]), fmt.Sprint(tuned[k]); a != b {
+					t.Errorf("%s: %s by default, %s with -tune", k, a, b)
+				}
+			}
+		})
 	}
 }
