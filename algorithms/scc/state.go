@@ -24,7 +24,7 @@ type state struct {
 	active  int // vertices not yet assigned to a component
 	loops   int // vertices with a self loop
 	stats   *Stats
-	budget  int // Async's sweep budget in one Run (Options.AsyncBudget, or AutoMethod's); 0: none
+	budget  int   // Async's sweep budget in one Run (Options.AsyncBudget, or AutoMethod's); 0: none
 	hot     int32 // the representative of a component of at least N/8 vertices found in this Run, or -1
 
 	st    views.View1D[uint32] // status bits
