@@ -94,6 +94,10 @@ type Stats struct {
 	// ReachTime is the part of FBTime spent in the forward and backward reach of
 	// forward-backward steps (the rest picks pivots and settles the steps).
 	ReachTime time.Duration
+	// NumberTime is the time Run spent numbering and counting the components once every
+	// vertex had one (up to a fence of the space): codes that stop at a representative per
+	// vertex do not have it.
+	NumberTime time.Duration
 
 	// Segments is the number of vertex segments of EdgeList's sort (1 with
 	// Options.NoReorder), SegmentVertices the vertices per segment, and ListEdges the edges of

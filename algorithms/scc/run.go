@@ -120,7 +120,11 @@ func (c *SCC) Run() (*Result, error) {
 	}
 	res := &Result{}
 	if err == nil {
-		err = s.number(res)
+		tn := time.Now()
+		if err = s.number(res); err == nil {
+			err = s.space.Fence("scc numbering")
+		}
+		s.stats.NumberTime = time.Since(tn)
 	}
 	if err != nil {
 		return nil, err

@@ -9,16 +9,26 @@ import (
 
 // Trimming removes size-1 components: an active vertex with no active in-neighbour, or no active
 // out-neighbour, of its own subgraph (self loops aside) is a component by itself. Removing it
-// can make its neighbours trimmable, so trimming repeats: the first pass sweeps every vertex, and
-// each later pass checks only the neighbours of the vertices the previous pass removed (a
-// worklist). A thread also follows chains (see chainLimit), so that a long path is trimmed in a
-// few passes rather than one pass per vertex. When every vertex is still active, a cheaper
-// pass comes first: it removes the vertices of in- or out-degree zero from the offsets alone,
-// reading no neighbour, and the sweep that follows finds whatever their removal made
-// trimmable. When that pass removes nothing from a graph without self loops (which New
-// counts), there is nothing to find, and the sweep is skipped.
+// can make its neighbours trimmable, so trimming repeats: each pass checks only the neighbours
+// of the vertices the previous pass removed (a worklist), and a thread also follows chains (see
+// chainLimit), so that a long path is trimmed in a few passes rather than one pass per vertex.
+// The first pass depends on what is known. When every vertex is still active, a pass removes
+// the vertices of in- or out-degree zero from the offsets alone, reading no neighbour. On a
+// graph without self loops every other vertex has an out-neighbour and an in-neighbour other
+// than itself, all active, so it can become trimmable only when all of them on one side are
+// gone, and it is then a neighbour of a removed vertex: when that pass removed few vertices,
+// the next pass checks their neighbours only (none: nothing is left to trim), and otherwise it
+// sweeps every vertex, as it does on a graph with self loops (a vertex whose only out- or
+// in-edges are self loops is trimmable without a removed neighbour; New counts them). Later
+// runs of trimming, with some vertices assigned, sweep every vertex or check a list the method
+// keeps of its active vertices.
 
-// trimByDegree removes active vertex v when it has no out-edge or no in-edge at all.
+// queueFraction: when the degree pass removes at most N/queueFraction vertices, the next pass
+// checks their neighbours rather than every vertex.
+const queueFraction = 64
+
+// trimByDegree removes active vertex v when it has no out-edge or no in-edge at all. The
+// result counts the removed vertices.
 //
 //gokkos:kernel
 type trimByDegree struct {
@@ -37,6 +47,42 @@ func (k trimByDegree) Run(v int, acc *int64) {
 		k.Comp.Set(v, int32(v))
 		*acc += 1
 	}
+}
+
+// trimQueue queues the neighbours of every done vertex (after trimByDegree, the vertices it
+// removed) that are neither done nor queued (see trimStep.enqueue), and counts them.
+//
+//gokkos:kernel
+type trimQueue struct {
+	Off, ROff views.View1D[int64]
+	Adj, RAdj views.View1D[int32]
+	St        views.View1D[uint32]
+	Next      views.View1D[int32]
+	Tail      views.View1D[int32]
+}
+
+// Run queues the neighbours of v if v is done.
+func (k trimQueue) Run(v int, acc *int64) {
+	if k.St.At(v)&stDone == 0 {
+		return
+	}
+	*acc += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
+}
+
+// queue queues the neighbours of v among adj[off[v]:off[v+1]] that are neither done nor queued,
+// and returns how many it queued.
+func (k trimQueue) queue(off views.View1D[int64], adj views.View1D[int32], v int) int64 {
+	var n int64
+	end := off.At(v + 1)
+	for e := off.At(v); e < end; e++ {
+		w := int(adj.At(int(e)))
+		if k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || k.St.AtomicOr(w, stTQ)&stTQ != 0 {
+			continue
+		}
+		k.Next.Set(int(k.Tail.AtomicAdd(0, 1)), int32(w))
+		n++
+	}
+	return n
 }
 
 // trimStep checks one vertex: vertex i in the first sweep, or the i-th entry of Queue later. A
@@ -162,27 +208,40 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 		OneSub: s.active == s.n,
 	}
 	var removed int
-	if s.active == s.n && size < 0 {
-		d, err := count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp})
-		if err != nil {
+	var r int64
+	switch {
+	case s.active == s.n && size < 0:
+		var d int64
+		if d, err = count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp}); err != nil {
 			return 0, err
 		}
 		removed = int(d)
 		s.stats.TrimPasses++
 		if d == 0 && s.loops == 0 {
-			// Every vertex has an out-edge and an in-edge, each to another vertex, and
-			// every vertex is active: nothing is trimmable, and the sweep would read
-			// every vertex's first neighbours to find that out.
+			// Nothing removed, no self loops: nothing is trimmable (see above).
+			s.stats.Trimmed += removed
 			return 0, nil
 		}
-	}
-	if err := f.tails.Fill(0); err != nil {
-		return removed, err
-	}
-	var r int64
-	if size < 0 {
+		if err := f.tails.Fill(0); err != nil {
+			return removed, err
+		}
+		switch {
+		case s.loops > 0 || d > int64(s.n/queueFraction):
+			// Self loops need the sweep (see above); so do many removed vertices, whose
+			// edges would cost more to queue than the sweep's first neighbours.
+			r, err = count(s, "scc.trim.sweep", k)
+		default:
+			r, err = count(s, "scc.trim.queue", trimQueue{Off: s.out.Offsets, ROff: s.in.Offsets, Adj: s.out.Adj, RAdj: s.in.Adj, St: s.st, Next: f.cur, Tail: f.tails})
+		}
+	case size < 0:
+		if err := f.tails.Fill(0); err != nil {
+			return 0, err
+		}
 		r, err = count(s, "scc.trim.sweep", k)
-	} else {
+	default:
+		if err := f.tails.Fill(0); err != nil {
+			return 0, err
+		}
 		first := k
 		first.Queue, first.FromQueue = list, true
 		pol := portable.Range(0, size).WithSchedule(portable.Dynamic).WithChunk(512)

@@ -462,3 +462,50 @@ func TestRepeatedRuns(t *testing.T) {
 		w.Free()
 	}
 }
+
+// TestLabels checks that every vertex's label after Run is the smallest vertex of its
+// component, and that Run reports a labelling time.
+func TestLabels(t *testing.T) {
+	s := space(t)
+	g, err := dgraph.New(s, build(t, graph.RMAT(10, 4, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Free()
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{{"afforest", Options{}}, {"no-sampling", Options{Samples: -1}}, {"lp", Options{Method: LabelProp}}} {
+		t.Run(c.name, func(t *testing.T) {
+			w, err := NewWith(g, c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Free()
+			res, err := w.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.LabelTime <= 0 {
+				t.Errorf("label time %v", res.LabelTime)
+			}
+			comp, err := w.Components()
+			if err != nil {
+				t.Fatal(err)
+			}
+			labels := make([]int32, g.N())
+			if err := views.DeepCopy(views.Wrap1D("labels", labels), w.Labels()); err != nil {
+				t.Fatal(err)
+			}
+			least := make(map[int32]int32)
+			for v := len(comp) - 1; v >= 0; v-- {
+				least[comp[v]] = int32(v)
+			}
+			for v, l := range labels {
+				if want := least[comp[v]]; l != want {
+					t.Fatalf("vertex %d: label %d, want %d (the smallest vertex of its component)", v, l, want)
+				}
+			}
+		})
+	}
+}

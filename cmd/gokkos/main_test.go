@@ -225,6 +225,45 @@ func TestEndToEnd(t *testing.T) {
 			}
 		}
 	})
+	t.Run("wcc", func(t *testing.T) {
+		// The weak components by a serial union-find.
+		parent := make([]int, host.N)
+		for v := range parent {
+			parent[v] = v
+		}
+		var find func(int) int
+		find = func(v int) int {
+			for parent[v] != v {
+				parent[v] = parent[parent[v]]
+				v = parent[v]
+			}
+			return v
+		}
+		for u := 0; u < host.N; u++ {
+			for _, w := range host.Adj[host.Offsets[u]:host.Offsets[u+1]] {
+				if a, b := find(u), find(int(w)); a != b {
+					parent[max(a, b)] = min(a, b)
+				}
+			}
+		}
+		sizes := map[int]float64{}
+		for v := range parent {
+			sizes[find(v)]++
+		}
+		var largest float64
+		for _, n := range sizes {
+			largest = max(largest, n)
+		}
+		for _, args := range [][]string{{}, {"-rounds", "-1"}, {"-samples", "-1"}, {"-rounds", "3", "-samples", "64"}, {"-method", "lp"}} {
+			m := runJSON(t, append([]string{"-algo", "wcc", "-graph", rmat}, args...)...)
+			if m["components"] != float64(len(sizes)) || m["largest"] != largest {
+				t.Fatalf("%v: %v (want %d components, the largest of %v)", args, m, len(sizes), largest)
+			}
+			if l, ok := m["label_seconds"].(float64); !ok || l <= 0 || l > m["seconds"].(float64) {
+				t.Fatalf("%v: label_seconds %v, seconds %v", args, m["label_seconds"], m["seconds"])
+			}
+		}
+	})
 	t.Run("sssp", func(t *testing.T) {
 		dist := refDist(host, 7)
 		var reached, sum, mx float64
@@ -290,6 +329,7 @@ func TestEndToEnd(t *testing.T) {
 			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-tune", "LevelRounds=many"}, 2, "-tune: frontier: tuning setting \"LevelRounds=many\": value is not an integer"},
 			{[]string{"run", "-algo", "sssp", "-graph", rmat, "-tune", "Rounds=3"}, 2, "no field \"Rounds\""},
 			{[]string{"run", "-algo", "scc", "-method", "edgelist", "-graph", rmat, "-tune", "LevelRounds=2"}, 2, "-tune does not apply to scc -method edgelist"},
+			{[]string{"run", "-algo", "wcc", "-method", "lp", "-graph", rmat, "-samples", "8"}, 2, "-samples does not apply to wcc -method lp"},
 			{[]string{"gen", "-kind", "rmat", "-scale", "40", "-o", filepath.Join(dir, "x.el")}, 2, "scale"},
 			{[]string{"gen", "-kind", "torus", "-o", filepath.Join(dir, "x.el")}, 2, "unknown -kind"},
 			{[]string{"gen", "-kind", "grid", "-o", filepath.Join(dir, "x.unknown")}, 2, "cannot tell the format"},
