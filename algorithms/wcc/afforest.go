@@ -192,6 +192,7 @@ type linkRest struct {
 	Skip  int64
 	Giant int32
 	Light int64
+	Half  bool // Out is symmetric and nothing skips: link only the edges to smaller vertices
 }
 
 // Run links vertex u's remaining edges, or counts it when it skips.
@@ -210,7 +211,7 @@ func (k linkRest) Run(u int, acc *int64) {
 	b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 	if end-b <= k.Light {
 		for e := b + k.Skip; e < end; e++ {
-			if w := int(k.Out.Adj.At(int(e))); w != u && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
+			if w := int(k.Out.Adj.At(int(e))); w != u && (!k.Half || w < u) && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
 				k.L.F.link(int32(u), int32(w), k.L.Splice)
 			}
 		}
@@ -245,6 +246,7 @@ type linkTeam struct {
 	List  views.View1D[int32]
 	Skip  int64
 	Giant int32
+	Half  bool // as linkRest's
 }
 
 // RunTeam links the remaining edges of the team's vertices.
@@ -260,7 +262,7 @@ func (k linkTeam) RunTeam(m teams.Member) {
 			skip = max(skip-(k.First.Offsets.At(u+1)-k.First.Offsets.At(u)), 0)
 		}
 		teams.ThreadRange(m, int(k.G.Offsets.At(u)+skip), int(k.G.Offsets.At(u+1)), func(e int) {
-			if w := int(k.G.Adj.At(e)); admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w) {
+			if w := int(k.G.Adj.At(e)); (!k.Half || w < u) && admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w) {
 				k.L.F.link(int32(u), int32(w), k.L.Splice)
 			}
 		})
@@ -323,6 +325,7 @@ type hooking struct {
 	f       Filter
 	opt     Options // resolved
 	skip    bool    // sample the giant component and skip it in the final phase
+	half    bool    // out is symmetric and nothing skips: the final phase links each edge from one end
 	cls     degreeClasses
 	lists   [2][2]degreeList // [out, in][warp-team class, team class]
 	sample  views.View1D[int32]
@@ -338,11 +341,13 @@ type hookingRun struct {
 
 // newHooking prepares Afforest over out and, unless in has no vertices, its in-edges in. skip
 // asks for the giant-component skip, which is correct only when the final phase reads every
-// edge from both ends: out symmetric, or in given. It allocates the degree-class lists and
-// the sample buffer in space's memory; free releases them.
-func newHooking(space execspace.Space, out, in dgraph.CSR, f Filter, opt Options, skip bool) (*hooking, error) {
+// edge from both ends: out symmetric, or in given. sym reports that out is symmetric: when
+// nothing skips, the final phase then links each edge from its larger end only. It allocates
+// the degree-class lists and the sample buffer in space's memory; free releases them.
+func newHooking(space execspace.Space, out, in dgraph.CSR, f Filter, opt Options, skip, sym bool) (*hooking, error) {
 	h := &hooking{space: space, out: out, in: in, f: f, opt: opt, cls: opt.classes(space)}
 	h.skip = skip && opt.Samples > 0 && out.N > 0
+	h.half = sym && !h.skip
 	mem := space.Memory()
 	for i, g := range []dgraph.CSR{out, in} {
 		if g.N == 0 || h.cls.light == math.MaxInt64 {
@@ -431,7 +436,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		}
 		res.giant = c
 	}
-	rest := linkRest{L: l, Out: h.out, In: h.in, Skip: rounds, Giant: res.giant, Light: h.cls.light}
+	rest := linkRest{L: l, Out: h.out, In: h.in, Skip: rounds, Giant: res.giant, Light: h.cls.light, Half: h.half}
 	var skipped int64
 	if err := portable.ParallelReduce(space, "wcc.afforest.link", all.WithSchedule(portable.Dynamic).WithChunk(512), rest, portable.Sum(&skipped)); err != nil {
 		return res, err
@@ -443,7 +448,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 			if list.n == 0 {
 				continue
 			}
-			k := linkTeam{L: l, G: g, List: list.v, Skip: rounds, Giant: res.giant}
+			k := linkTeam{L: l, G: g, List: list.v, Skip: rounds, Giant: res.giant, Half: h.half}
 			if i == 1 {
 				k.First = h.out
 			}

@@ -72,26 +72,27 @@ func init() {
 			{Name: "Skip", Field: []int{3}, Kind: abi.KindInt64},
 			{Name: "Giant", Field: []int{4}, Kind: abi.KindInt32},
 			{Name: "Light", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "Half", Field: []int{6}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) link", Hash: "403982cec79f305e"},
-			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "cbf81b63c607a3b3"},
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "0fffd78899abc8d3"},
 			{File: "afforest.go", Key: "func admitted", Hash: "eba4aa054106a56d"},
 			{File: "afforest.go", Key: "func excluded", Hash: "88a986694e852b44"},
 			{File: "afforest.go", Key: "func keyOf", Hash: "ec4c92175c7513b9"},
 			{File: "afforest.go", Key: "func wholeGraph", Hash: "5d3b92aaa801cfca"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
-			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
+			{File: "afforest.go", Key: "type linkRest", Hash: "f7a004d1eef84c72"},
 			{File: "afforest.go", Key: "type linker", Hash: "3061e6a7ea05a882"},
 		},
-		SourceHash: "038f2f4194fb6be5",
+		SourceHash: "9d068b18c109c109",
 	})
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:241",
+		Pos:   "algorithms/wcc/afforest.go:242",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -112,24 +113,25 @@ func init() {
 			{Name: "List", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Skip", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "Giant", Field: []int{5}, Kind: abi.KindInt32},
+			{Name: "Half", Field: []int{6}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "afforest.go", Key: "func (forest) link", Hash: "403982cec79f305e"},
-			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "7afe2b43c8f5fbe9"},
+			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "76aa237be256234f"},
 			{File: "afforest.go", Key: "func admitted", Hash: "eba4aa054106a56d"},
 			{File: "afforest.go", Key: "func excluded", Hash: "88a986694e852b44"},
 			{File: "afforest.go", Key: "func keyOf", Hash: "ec4c92175c7513b9"},
 			{File: "afforest.go", Key: "type forest", Hash: "1c631d0380ba78ce"},
-			{File: "afforest.go", Key: "type linkTeam", Hash: "75635f5a1c122645"},
+			{File: "afforest.go", Key: "type linkTeam", Hash: "dbf16b004d4668a2"},
 			{File: "afforest.go", Key: "type linker", Hash: "3061e6a7ea05a882"},
 		},
-		SourceHash: "a075a24a8edf83a3",
+		SourceHash: "9d410c28643aecfb",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:274",
+		Pos:   "algorithms/wcc/afforest.go:276",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -151,7 +153,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:296",
+		Pos:   "algorithms/wcc/afforest.go:298",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -232,11 +234,33 @@ func init() {
 		SourceHash: "78469c746eee64ae",
 	})
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop7)
-	gokkosimpl.Register[maxSize](&abi.KernelSpec{
-		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:196",
+	gokkosimpl.Register[sampleLabels](&abi.KernelSpec{
+		Name:      "wcc.sampleLabels",
+		Pos:       "algorithms/wcc/wcc.go:227",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_sampleLabels_main", Final: "gk_wcc_sampleLabels_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "N", Field: []int{1}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "wcc.go", Key: "const labelSamples", Hash: "f0722bf5a28ed047"},
+			{File: "wcc.go", Key: "func (sampleLabels) Run", Hash: "32008e7d2b854c04"},
+			{File: "wcc.go", Key: "type sampleLabels", Hash: "edaaa7b4ead3d279"},
+		},
+		SourceHash: "43506585eecdcca7",
+	})
+	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop8)
+	gokkosimpl.Register[maxSize](&abi.KernelSpec{
+		Name:      "wcc.maxSize",
+		Pos:       "algorithms/wcc/wcc.go:248",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -251,12 +275,12 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop8)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop9)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:210",
+		Pos:   "algorithms/wcc/wcc.go:262",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX10,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -272,12 +296,12 @@ func init() {
 		},
 		SourceHash: "52d68ed320ca37ef",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop10)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:      "wcc.gatherNumbers",
-		Pos:       "algorithms/wcc/wcc.go:235",
+		Pos:       "algorithms/wcc/wcc.go:287",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -295,7 +319,7 @@ func init() {
 		},
 		SourceHash: "41aea0707e66d4ea",
 	})
-	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop11)
 }
 
 // gokkosPTX0 is the PTX of wcc.linkNeighbor.
@@ -1027,11 +1051,12 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s30,
 	.param .b64 gk_s31,
 	.param .b64 gk_s32,
-	.param .b64 gk_s33
+	.param .b64 gk_s33,
+	.param .b64 gk_s34
 )
 {
-	.reg .pred %p<119>;
-	.reg .b32 %r<171>;
+	.reg .pred %p<125>;
+	.reg .b32 %r<172>;
 	.reg .b64 %rd<249>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1135,40 +1160,43 @@ const gokkosPTX1 = `//
 	mov.b32 %r23, %r22;
 	ld.param.s64 %rd75, [gk_s33];
 	mov.b64 %rd76, %rd75;
-	mov.u32 %r24, %ctaid.x;
-	mov.u32 %r25, %nctaid.x;
+	ld.param.u8 %r24, [gk_s34];
+	setp.ne.u32 %p4, %r24, 0;
+	mov.pred %p5, %p4;
+	mov.u32 %r25, %ctaid.x;
+	mov.u32 %r26, %nctaid.x;
 	sub.s64 %rd77, %rd3, %rd2;
 	max.s64 %rd78, %rd77, 0;
-	cvt.u64.u32 %rd79, %r25;
+	cvt.u64.u32 %rd79, %r26;
 	add.s64 %rd80, %rd78, %rd79;
 	sub.s64 %rd81, %rd80, 1;
 	div.u64 %rd82, %rd81, %rd79;
-	cvt.u64.u32 %rd83, %r24;
+	cvt.u64.u32 %rd83, %r25;
 	mad.lo.s64 %rd84, %rd83, %rd82, %rd2;
 	add.s64 %rd85, %rd84, %rd82;
 	min.s64 %rd86, %rd85, %rd3;
-	setp.ne.u32 %p4, %r18, 1;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 1;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd88, 0;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p5, %r18, 2;
-	@%p5 bra.uni $L3;
+	setp.ne.u32 %p7, %r18, 2;
+	@%p7 bra.uni $L3;
 	mov.b64 %rd88, 1;
 	bra.uni $L1;
 $L3:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L4;
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L4;
 	mov.b64 %rd88, 9223372036854775807;
 	bra.uni $L1;
 $L4:
-	setp.ne.u32 %p7, %r18, 4;
-	@%p7 bra.uni $L5;
+	setp.ne.u32 %p9, %r18, 4;
+	@%p9 bra.uni $L5;
 	mov.b64 %rd88, -9223372036854775808;
 	bra.uni $L1;
 $L5:
-	setp.ne.u32 %p8, %r18, 7;
-	@%p8 bra.uni $L6;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L6;
 	mov.b64 %rd88, -1;
 	bra.uni $L1;
 $L6:
@@ -1180,65 +1208,65 @@ $L1:
 	cvt.u64.u32 %rd91, %r6;
 	mov.b64 %rd92, %rd90;
 $L7:
-	setp.ge.s64 %p9, %rd92, %rd86;
-	@%p9 bra $L8;
+	setp.ge.s64 %p11, %rd92, %rd86;
+	@%p11 bra $L8;
 	mov.b64 %rd93, %rd92;
-	mov.b32 %r26, %r21;
+	mov.b32 %r27, %r21;
 	mov.b64 %rd94, %rd93;
-	setp.ne.s64 %p10, %rd17, 0;
-	mov.pred %p11, %p10;
-	@!%p11 bra $L11;
+	setp.ne.s64 %p12, %rd17, 0;
+	mov.pred %p13, %p12;
+	@!%p13 bra $L11;
 	mul.lo.s64 %rd95, %rd94, %rd19;
 	mad.lo.s64 %rd96, %rd95, 4, %rd15;
-	ld.global.nc.u32 %r27, [%rd96+0];
-	mov.b32 %r28, %r27;
-	and.b32 %r29, %r28, %r26;
-	setp.ne.u32 %p12, %r29, 0x0;
-	mov.pred %p11, %p12;
+	ld.global.nc.u32 %r28, [%rd96+0];
+	mov.b32 %r29, %r28;
+	and.b32 %r30, %r29, %r27;
+	setp.ne.u32 %p14, %r30, 0x0;
+	mov.pred %p13, %p14;
 $L11:
-	mov.pred %p13, %p11;
-	@!%p13 bra $L13;
+	mov.pred %p15, %p13;
+	@!%p15 bra $L13;
 	bra.uni $L9;
 $L13:
-	setp.ge.s32 %p14, %r23, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L15;
+	setp.ge.s32 %p16, %r23, 0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L15;
 	mul.lo.s64 %rd97, %rd93, %rd12;
 	mad.lo.s64 %rd98, %rd97, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r30, [%rd98+0];
-	mov.b32 %r31, %r30;
-	setp.eq.s32 %p16, %r31, %r23;
-	mov.pred %p15, %p16;
+	ld.relaxed.gpu.global.s32 %r31, [%rd98+0];
+	mov.b32 %r32, %r31;
+	setp.eq.s32 %p18, %r32, %r23;
+	mov.pred %p17, %p18;
 $L15:
-	@!%p15 bra $L17;
+	@!%p17 bra $L17;
 	add.s64 %rd99, %rd87, 1;
 	mov.b64 %rd87, %rd99;
 	bra.uni $L9;
 $L17:
 	mov.b64 %rd100, %rd93;
 $L18:
-	setp.eq.s64 %p17, %rd24, 0;
-	@!%p17 bra $L22;
-	mov.b32 %r32, 0;
+	setp.eq.s64 %p19, %rd24, 0;
+	@!%p19 bra $L22;
+	mov.b32 %r33, 0;
 	bra.uni $L20;
 $L22:
 	mul.lo.s64 %rd101, %rd100, %rd26;
 	mad.lo.s64 %rd102, %rd101, 4, %rd22;
-	ld.global.nc.s32 %r33, [%rd102+0];
-	mov.b32 %r34, %r33;
-	mov.b32 %r32, %r34;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mov.b32 %r33, %r35;
 	bra.uni $L20;
 $L19:
 	bra.uni $L18;
 $L20:
-	setp.eq.s64 %p18, %rd17, 0;
-	setp.eq.s64 %p19, %rd24, 0;
-	and.pred %p20, %p18, %p19;
-	mov.pred %p21, %p20;
-	mov.b32 %r35, %r32;
-	mov.pred %p22, %p21;
-	mov.b32 %r36, %r35;
+	setp.eq.s64 %p20, %rd17, 0;
+	setp.eq.s64 %p21, %rd24, 0;
+	and.pred %p22, %p20, %p21;
 	mov.pred %p23, %p22;
+	mov.b32 %r36, %r33;
+	mov.pred %p24, %p23;
+	mov.b32 %r37, %r36;
+	mov.pred %p25, %p24;
 	mul.lo.s64 %rd103, %rd93, %rd35;
 	mad.lo.s64 %rd104, %rd103, 8, %rd31;
 	ld.global.nc.s64 %rd105, [%rd104+0];
@@ -1253,216 +1281,220 @@ $L20:
 	mov.b64 %rd114, %rd112;
 	mov.b64 %rd115, %rd113;
 	sub.s64 %rd116, %rd115, %rd114;
-	setp.le.s64 %p24, %rd116, %rd76;
-	@!%p24 bra $L24;
+	setp.le.s64 %p26, %rd116, %rd76;
+	@!%p26 bra $L24;
 	add.s64 %rd117, %rd114, %rd74;
 	mov.b64 %rd118, %rd117;
 $L25:
-	setp.lt.s64 %p25, %rd118, %rd115;
-	not.pred %p26, %p25;
-	@!%p26 bra $L29;
+	setp.lt.s64 %p27, %rd118, %rd115;
+	not.pred %p28, %p27;
+	@!%p28 bra $L29;
 	bra.uni $L27;
 $L29:
 	mul.lo.s64 %rd119, %rd118, %rd42;
 	mad.lo.s64 %rd120, %rd119, 4, %rd38;
-	ld.global.nc.s32 %r37, [%rd120+0];
-	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd121, %r38;
+	ld.global.nc.s32 %r38, [%rd120+0];
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd121, %r39;
 	mov.b64 %rd122, %rd121;
-	setp.ne.s64 %p27, %rd122, %rd93;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p23;
-	not.pred %p30, %p29;
-	@!%p30 bra $L33;
-	mov.b32 %r39, %r21;
-	mov.b64 %rd123, %rd93;
-	mov.b32 %r40, %r36;
-	mov.b64 %rd124, %rd122;
-	setp.ne.s64 %p31, %rd124, %rd123;
-	mov.pred %p32, %p31;
-	@!%p32 bra $L35;
-	mov.b32 %r41, %r39;
-	mov.b64 %rd125, %rd124;
-	setp.ne.s64 %p33, %rd17, 0;
+	setp.ne.s64 %p29, %rd122, %rd93;
+	not.pred %p30, %p5;
+	setp.lt.s64 %p31, %rd122, %rd93;
+	or.pred %p32, %p30, %p31;
+	and.pred %p33, %p29, %p32;
 	mov.pred %p34, %p33;
-	@!%p34 bra $L37;
+	@!%p34 bra $L31;
+	mov.pred %p35, %p25;
+	not.pred %p36, %p35;
+	@!%p36 bra $L33;
+	mov.b32 %r40, %r21;
+	mov.b64 %rd123, %rd93;
+	mov.b32 %r41, %r37;
+	mov.b64 %rd124, %rd122;
+	setp.ne.s64 %p37, %rd124, %rd123;
+	mov.pred %p38, %p37;
+	@!%p38 bra $L35;
+	mov.b32 %r42, %r40;
+	mov.b64 %rd125, %rd124;
+	setp.ne.s64 %p39, %rd17, 0;
+	mov.pred %p40, %p39;
+	@!%p40 bra $L37;
 	mul.lo.s64 %rd126, %rd125, %rd19;
 	mad.lo.s64 %rd127, %rd126, 4, %rd15;
-	ld.global.nc.u32 %r42, [%rd127+0];
-	mov.b32 %r43, %r42;
-	and.b32 %r44, %r43, %r41;
-	setp.ne.u32 %p35, %r44, 0x0;
-	mov.pred %p34, %p35;
+	ld.global.nc.u32 %r43, [%rd127+0];
+	mov.b32 %r44, %r43;
+	and.b32 %r45, %r44, %r42;
+	setp.ne.u32 %p41, %r45, 0x0;
+	mov.pred %p40, %p41;
 $L37:
-	mov.pred %p36, %p34;
-	not.pred %p37, %p36;
-	mov.pred %p32, %p37;
+	mov.pred %p42, %p40;
+	not.pred %p43, %p42;
+	mov.pred %p38, %p43;
 $L35:
-	mov.pred %p38, %p32;
-	@!%p38 bra $L39;
-	setp.eq.s64 %p39, %rd24, 0;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L41;
+	mov.pred %p44, %p38;
+	@!%p44 bra $L39;
+	setp.eq.s64 %p45, %rd24, 0;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L41;
 	mul.lo.s64 %rd128, %rd124, %rd26;
 	mad.lo.s64 %rd129, %rd128, 4, %rd22;
-	ld.global.nc.s32 %r45, [%rd129+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r40;
-	mov.pred %p40, %p42;
+	ld.global.nc.s32 %r46, [%rd129+0];
+	mov.b32 %r47, %r46;
+	setp.eq.s32 %p48, %r47, %r41;
+	mov.pred %p46, %p48;
 $L41:
-	mov.pred %p38, %p40;
+	mov.pred %p44, %p46;
 $L39:
-	mov.pred %p43, %p38;
-	mov.pred %p29, %p43;
+	mov.pred %p49, %p44;
+	mov.pred %p35, %p49;
 $L33:
-	mov.pred %p28, %p29;
+	mov.pred %p34, %p35;
 $L31:
-	@!%p28 bra $L43;
-	cvt.u32.u64 %r47, %rd93;
-	mov.b32 %r48, %r47;
-	cvt.u32.u64 %r49, %rd122;
-	mov.b32 %r50, %r49;
-	mov.pred %p44, %p3;
+	@!%p34 bra $L43;
+	cvt.u32.u64 %r48, %rd93;
+	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r50, %rd122;
+	mov.b32 %r51, %r50;
+	mov.pred %p50, %p3;
 $L44:
-	cvt.s64.s32 %rd130, %r48;
+	cvt.s64.s32 %rd130, %r49;
 	mul.lo.s64 %rd131, %rd130, %rd12;
 	mad.lo.s64 %rd132, %rd131, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r51, [%rd132+0];
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd133, %r50;
+	ld.relaxed.gpu.global.s32 %r52, [%rd132+0];
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd133, %r51;
 	mul.lo.s64 %rd134, %rd133, %rd12;
 	mad.lo.s64 %rd135, %rd134, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r53, [%rd135+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r52;
-	mov.b32 %r56, %r54;
+	ld.relaxed.gpu.global.s32 %r54, [%rd135+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r53;
 	mov.b32 %r57, %r55;
 	mov.b32 %r58, %r56;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
+	mov.b32 %r59, %r57;
+	not.pred %p51, %p50;
+	@!%p51 bra $L48;
 $L49:
-	setp.ne.s32 %p46, %r57, %r58;
-	not.pred %p47, %p46;
-	@!%p47 bra $L53;
+	setp.ne.s32 %p52, %r58, %r59;
+	not.pred %p53, %p52;
+	@!%p53 bra $L53;
 	bra.uni $L51;
 $L53:
-	max.s32 %r59, %r57, %r58;
-	mov.b32 %r60, %r59;
-	min.s32 %r61, %r57, %r58;
-	mov.b32 %r62, %r61;
-	mov.b32 %r63, %r60;
-	mov.b32 %r64, %r62;
-	cvt.s64.s32 %rd136, %r63;
+	max.s32 %r60, %r58, %r59;
+	mov.b32 %r61, %r60;
+	min.s32 %r62, %r58, %r59;
+	mov.b32 %r63, %r62;
+	mov.b32 %r64, %r61;
+	mov.b32 %r65, %r63;
+	cvt.s64.s32 %rd136, %r64;
 	mul.lo.s64 %rd137, %rd136, %rd12;
 	mad.lo.s64 %rd138, %rd137, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r65, [%rd138+0];
-	mov.b32 %r66, %r65;
+	ld.relaxed.gpu.global.s32 %r66, [%rd138+0];
 	mov.b32 %r67, %r66;
-	setp.eq.s32 %p48, %r67, %r64;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L55;
-	setp.eq.s32 %p51, %r67, %r63;
-	mov.pred %p52, %p51;
-	@!%p52 bra $L57;
-	cvt.s64.s32 %rd139, %r63;
+	mov.b32 %r68, %r67;
+	setp.eq.s32 %p54, %r68, %r65;
+	mov.pred %p55, %p54;
+	not.pred %p56, %p55;
+	@!%p56 bra $L55;
+	setp.eq.s32 %p57, %r68, %r64;
+	mov.pred %p58, %p57;
+	@!%p58 bra $L57;
+	cvt.s64.s32 %rd139, %r64;
 	mul.lo.s64 %rd140, %rd139, %rd12;
 	mad.lo.s64 %rd141, %rd140, 4, %rd8;
-	atom.global.cas.b32 %r68, [%rd141], %r63, %r64;
-	setp.eq.u32 %p53, %r68, %r63;
-	mov.pred %p54, %p53;
-	mov.pred %p52, %p54;
+	atom.global.cas.b32 %r69, [%rd141], %r64, %r65;
+	setp.eq.u32 %p59, %r69, %r64;
+	mov.pred %p60, %p59;
+	mov.pred %p58, %p60;
 $L57:
-	mov.pred %p49, %p52;
+	mov.pred %p55, %p58;
 $L55:
-	@!%p49 bra $L59;
+	@!%p55 bra $L59;
 	bra.uni $L46;
 $L59:
-	cvt.s64.s32 %rd142, %r67;
+	cvt.s64.s32 %rd142, %r68;
 	mul.lo.s64 %rd143, %rd142, %rd12;
 	mad.lo.s64 %rd144, %rd143, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r69, [%rd144+0];
-	mov.b32 %r70, %r69;
-	cvt.s64.s32 %rd145, %r64;
+	ld.relaxed.gpu.global.s32 %r70, [%rd144+0];
+	mov.b32 %r71, %r70;
+	cvt.s64.s32 %rd145, %r65;
 	mul.lo.s64 %rd146, %rd145, %rd12;
 	mad.lo.s64 %rd147, %rd146, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r71, [%rd147+0];
-	mov.b32 %r72, %r71;
-	mov.b32 %r73, %r70;
-	mov.b32 %r74, %r72;
-	mov.b32 %r57, %r73;
+	ld.relaxed.gpu.global.s32 %r72, [%rd147+0];
+	mov.b32 %r73, %r72;
+	mov.b32 %r74, %r71;
+	mov.b32 %r75, %r73;
 	mov.b32 %r58, %r74;
+	mov.b32 %r59, %r75;
 $L50:
 	bra.uni $L49;
 $L51:
 	bra.uni $L46;
 $L48:
-	mov.b32 %r75, %r48;
-	mov.b32 %r76, %r50;
-	mov.b32 %r77, %r57;
+	mov.b32 %r76, %r49;
+	mov.b32 %r77, %r51;
 	mov.b32 %r78, %r58;
-	mov.b32 %r79, %r75;
+	mov.b32 %r79, %r59;
 	mov.b32 %r80, %r76;
 	mov.b32 %r81, %r77;
 	mov.b32 %r82, %r78;
+	mov.b32 %r83, %r79;
 $L60:
-	setp.ne.s32 %p55, %r81, %r82;
-	not.pred %p56, %p55;
-	@!%p56 bra $L64;
+	setp.ne.s32 %p61, %r82, %r83;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
 	bra.uni $L62;
 $L64:
-	setp.lt.s32 %p57, %r81, %r82;
-	@!%p57 bra $L66;
-	mov.b32 %r83, %r80;
-	mov.b32 %r84, %r79;
-	mov.b32 %r85, %r82;
-	mov.b32 %r86, %r81;
-	mov.b32 %r79, %r83;
+	setp.lt.s32 %p63, %r82, %r83;
+	@!%p63 bra $L66;
+	mov.b32 %r84, %r81;
+	mov.b32 %r85, %r80;
+	mov.b32 %r86, %r83;
+	mov.b32 %r87, %r82;
 	mov.b32 %r80, %r84;
 	mov.b32 %r81, %r85;
 	mov.b32 %r82, %r86;
+	mov.b32 %r83, %r87;
 $L66:
-	setp.eq.s32 %p58, %r79, %r81;
-	@!%p58 bra $L68;
-	cvt.s64.s32 %rd148, %r79;
+	setp.eq.s32 %p64, %r80, %r82;
+	@!%p64 bra $L68;
+	cvt.s64.s32 %rd148, %r80;
 	mul.lo.s64 %rd149, %rd148, %rd12;
 	mad.lo.s64 %rd150, %rd149, 4, %rd8;
-	atom.global.cas.b32 %r87, [%rd150], %r79, %r82;
-	setp.eq.u32 %p59, %r87, %r79;
-	mov.pred %p60, %p59;
-	@!%p60 bra $L70;
+	atom.global.cas.b32 %r88, [%rd150], %r80, %r83;
+	setp.eq.u32 %p65, %r88, %r80;
+	mov.pred %p66, %p65;
+	@!%p66 bra $L70;
 	bra.uni $L46;
 $L70:
-	cvt.s64.s32 %rd151, %r79;
+	cvt.s64.s32 %rd151, %r80;
 	mul.lo.s64 %rd152, %rd151, %rd12;
 	mad.lo.s64 %rd153, %rd152, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r88, [%rd153+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r81, %r89;
+	ld.relaxed.gpu.global.s32 %r89, [%rd153+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r82, %r90;
 	bra.uni $L61;
 $L68:
-	cvt.s64.s32 %rd154, %r79;
+	cvt.s64.s32 %rd154, %r80;
 	mul.lo.s64 %rd155, %rd154, %rd12;
 	mad.lo.s64 %rd156, %rd155, 4, %rd8;
-	atom.global.cas.b32 %r90, [%rd156], %r81, %r82;
-	setp.eq.u32 %p61, %r90, %r81;
-	mov.b32 %r79, %r81;
-	cvt.s64.s32 %rd157, %r79;
+	atom.global.cas.b32 %r91, [%rd156], %r82, %r83;
+	setp.eq.u32 %p67, %r91, %r82;
+	mov.b32 %r80, %r82;
+	cvt.s64.s32 %rd157, %r80;
 	mul.lo.s64 %rd158, %rd157, %rd12;
 	mad.lo.s64 %rd159, %rd158, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r91, [%rd159+0];
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd160, %r80;
+	ld.relaxed.gpu.global.s32 %r92, [%rd159+0];
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd160, %r81;
 	mul.lo.s64 %rd161, %rd160, %rd12;
 	mad.lo.s64 %rd162, %rd161, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r93, [%rd162+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r92;
-	mov.b32 %r96, %r94;
-	mov.b32 %r81, %r95;
+	ld.relaxed.gpu.global.s32 %r94, [%rd162+0];
+	mov.b32 %r95, %r94;
+	mov.b32 %r96, %r93;
+	mov.b32 %r97, %r95;
 	mov.b32 %r82, %r96;
+	mov.b32 %r83, %r97;
 $L61:
 	bra.uni $L60;
 $L62:
@@ -1477,8 +1509,8 @@ $L26:
 	bra.uni $L25;
 $L27:
 $L24:
-	setp.eq.s64 %p62, %rd51, 0;
-	@!%p62 bra $L72;
+	setp.eq.s64 %p68, %rd51, 0;
+	@!%p68 bra $L72;
 	bra.uni $L9;
 $L72:
 	sub.s64 %rd164, %rd115, %rd114;
@@ -1499,216 +1531,216 @@ $L72:
 	mov.b64 %rd114, %rd177;
 	mov.b64 %rd115, %rd178;
 	sub.s64 %rd179, %rd115, %rd114;
-	setp.le.s64 %p63, %rd179, %rd76;
-	@!%p63 bra $L74;
+	setp.le.s64 %p69, %rd179, %rd76;
+	@!%p69 bra $L74;
 	add.s64 %rd180, %rd114, %rd167;
 	mov.b64 %rd181, %rd180;
 $L75:
-	setp.lt.s64 %p64, %rd181, %rd115;
-	not.pred %p65, %p64;
-	@!%p65 bra $L79;
+	setp.lt.s64 %p70, %rd181, %rd115;
+	not.pred %p71, %p70;
+	@!%p71 bra $L79;
 	bra.uni $L77;
 $L79:
 	mul.lo.s64 %rd182, %rd181, %rd65;
 	mad.lo.s64 %rd183, %rd182, 4, %rd61;
-	ld.global.nc.s32 %r97, [%rd183+0];
-	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd184, %r98;
+	ld.global.nc.s32 %r98, [%rd183+0];
+	mov.b32 %r99, %r98;
+	cvt.s64.s32 %rd184, %r99;
 	mov.b64 %rd185, %rd184;
-	setp.ne.s64 %p66, %rd185, %rd93;
-	mov.pred %p67, %p66;
-	@!%p67 bra $L81;
-	mov.pred %p68, %p23;
-	not.pred %p69, %p68;
-	@!%p69 bra $L83;
-	mov.b32 %r99, %r21;
-	mov.b64 %rd186, %rd93;
-	mov.b32 %r100, %r36;
-	mov.b64 %rd187, %rd185;
-	setp.ne.s64 %p70, %rd187, %rd186;
-	mov.pred %p71, %p70;
-	@!%p71 bra $L85;
-	mov.b32 %r101, %r99;
-	mov.b64 %rd188, %rd187;
-	setp.ne.s64 %p72, %rd17, 0;
+	setp.ne.s64 %p72, %rd185, %rd93;
 	mov.pred %p73, %p72;
-	@!%p73 bra $L87;
+	@!%p73 bra $L81;
+	mov.pred %p74, %p25;
+	not.pred %p75, %p74;
+	@!%p75 bra $L83;
+	mov.b32 %r100, %r21;
+	mov.b64 %rd186, %rd93;
+	mov.b32 %r101, %r37;
+	mov.b64 %rd187, %rd185;
+	setp.ne.s64 %p76, %rd187, %rd186;
+	mov.pred %p77, %p76;
+	@!%p77 bra $L85;
+	mov.b32 %r102, %r100;
+	mov.b64 %rd188, %rd187;
+	setp.ne.s64 %p78, %rd17, 0;
+	mov.pred %p79, %p78;
+	@!%p79 bra $L87;
 	mul.lo.s64 %rd189, %rd188, %rd19;
 	mad.lo.s64 %rd190, %rd189, 4, %rd15;
-	ld.global.nc.u32 %r102, [%rd190+0];
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r101;
-	setp.ne.u32 %p74, %r104, 0x0;
-	mov.pred %p73, %p74;
+	ld.global.nc.u32 %r103, [%rd190+0];
+	mov.b32 %r104, %r103;
+	and.b32 %r105, %r104, %r102;
+	setp.ne.u32 %p80, %r105, 0x0;
+	mov.pred %p79, %p80;
 $L87:
-	mov.pred %p75, %p73;
-	not.pred %p76, %p75;
-	mov.pred %p71, %p76;
+	mov.pred %p81, %p79;
+	not.pred %p82, %p81;
+	mov.pred %p77, %p82;
 $L85:
-	mov.pred %p77, %p71;
-	@!%p77 bra $L89;
-	setp.eq.s64 %p78, %rd24, 0;
-	mov.pred %p79, %p78;
-	not.pred %p80, %p79;
-	@!%p80 bra $L91;
+	mov.pred %p83, %p77;
+	@!%p83 bra $L89;
+	setp.eq.s64 %p84, %rd24, 0;
+	mov.pred %p85, %p84;
+	not.pred %p86, %p85;
+	@!%p86 bra $L91;
 	mul.lo.s64 %rd191, %rd187, %rd26;
 	mad.lo.s64 %rd192, %rd191, 4, %rd22;
-	ld.global.nc.s32 %r105, [%rd192+0];
-	mov.b32 %r106, %r105;
-	setp.eq.s32 %p81, %r106, %r100;
-	mov.pred %p79, %p81;
+	ld.global.nc.s32 %r106, [%rd192+0];
+	mov.b32 %r107, %r106;
+	setp.eq.s32 %p87, %r107, %r101;
+	mov.pred %p85, %p87;
 $L91:
-	mov.pred %p77, %p79;
+	mov.pred %p83, %p85;
 $L89:
-	mov.pred %p82, %p77;
-	mov.pred %p68, %p82;
+	mov.pred %p88, %p83;
+	mov.pred %p74, %p88;
 $L83:
-	mov.pred %p67, %p68;
+	mov.pred %p73, %p74;
 $L81:
-	@!%p67 bra $L93;
-	cvt.u32.u64 %r107, %rd93;
-	mov.b32 %r108, %r107;
-	cvt.u32.u64 %r109, %rd185;
-	mov.b32 %r110, %r109;
-	mov.pred %p83, %p3;
+	@!%p73 bra $L93;
+	cvt.u32.u64 %r108, %rd93;
+	mov.b32 %r109, %r108;
+	cvt.u32.u64 %r110, %rd185;
+	mov.b32 %r111, %r110;
+	mov.pred %p89, %p3;
 $L94:
-	cvt.s64.s32 %rd193, %r108;
+	cvt.s64.s32 %rd193, %r109;
 	mul.lo.s64 %rd194, %rd193, %rd12;
 	mad.lo.s64 %rd195, %rd194, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r111, [%rd195+0];
-	mov.b32 %r112, %r111;
-	cvt.s64.s32 %rd196, %r110;
+	ld.relaxed.gpu.global.s32 %r112, [%rd195+0];
+	mov.b32 %r113, %r112;
+	cvt.s64.s32 %rd196, %r111;
 	mul.lo.s64 %rd197, %rd196, %rd12;
 	mad.lo.s64 %rd198, %rd197, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r113, [%rd198+0];
-	mov.b32 %r114, %r113;
-	mov.b32 %r115, %r112;
-	mov.b32 %r116, %r114;
+	ld.relaxed.gpu.global.s32 %r114, [%rd198+0];
+	mov.b32 %r115, %r114;
+	mov.b32 %r116, %r113;
 	mov.b32 %r117, %r115;
 	mov.b32 %r118, %r116;
-	not.pred %p84, %p83;
-	@!%p84 bra $L98;
+	mov.b32 %r119, %r117;
+	not.pred %p90, %p89;
+	@!%p90 bra $L98;
 $L99:
-	setp.ne.s32 %p85, %r117, %r118;
-	not.pred %p86, %p85;
-	@!%p86 bra $L103;
+	setp.ne.s32 %p91, %r118, %r119;
+	not.pred %p92, %p91;
+	@!%p92 bra $L103;
 	bra.uni $L101;
 $L103:
-	max.s32 %r119, %r117, %r118;
-	mov.b32 %r120, %r119;
-	min.s32 %r121, %r117, %r118;
-	mov.b32 %r122, %r121;
-	mov.b32 %r123, %r120;
-	mov.b32 %r124, %r122;
-	cvt.s64.s32 %rd199, %r123;
+	max.s32 %r120, %r118, %r119;
+	mov.b32 %r121, %r120;
+	min.s32 %r122, %r118, %r119;
+	mov.b32 %r123, %r122;
+	mov.b32 %r124, %r121;
+	mov.b32 %r125, %r123;
+	cvt.s64.s32 %rd199, %r124;
 	mul.lo.s64 %rd200, %rd199, %rd12;
 	mad.lo.s64 %rd201, %rd200, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r125, [%rd201+0];
-	mov.b32 %r126, %r125;
+	ld.relaxed.gpu.global.s32 %r126, [%rd201+0];
 	mov.b32 %r127, %r126;
-	setp.eq.s32 %p87, %r127, %r124;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L105;
-	setp.eq.s32 %p90, %r127, %r123;
-	mov.pred %p91, %p90;
-	@!%p91 bra $L107;
-	cvt.s64.s32 %rd202, %r123;
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p93, %r128, %r125;
+	mov.pred %p94, %p93;
+	not.pred %p95, %p94;
+	@!%p95 bra $L105;
+	setp.eq.s32 %p96, %r128, %r124;
+	mov.pred %p97, %p96;
+	@!%p97 bra $L107;
+	cvt.s64.s32 %rd202, %r124;
 	mul.lo.s64 %rd203, %rd202, %rd12;
 	mad.lo.s64 %rd204, %rd203, 4, %rd8;
-	atom.global.cas.b32 %r128, [%rd204], %r123, %r124;
-	setp.eq.u32 %p92, %r128, %r123;
-	mov.pred %p93, %p92;
-	mov.pred %p91, %p93;
+	atom.global.cas.b32 %r129, [%rd204], %r124, %r125;
+	setp.eq.u32 %p98, %r129, %r124;
+	mov.pred %p99, %p98;
+	mov.pred %p97, %p99;
 $L107:
-	mov.pred %p88, %p91;
+	mov.pred %p94, %p97;
 $L105:
-	@!%p88 bra $L109;
+	@!%p94 bra $L109;
 	bra.uni $L96;
 $L109:
-	cvt.s64.s32 %rd205, %r127;
+	cvt.s64.s32 %rd205, %r128;
 	mul.lo.s64 %rd206, %rd205, %rd12;
 	mad.lo.s64 %rd207, %rd206, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r129, [%rd207+0];
-	mov.b32 %r130, %r129;
-	cvt.s64.s32 %rd208, %r124;
+	ld.relaxed.gpu.global.s32 %r130, [%rd207+0];
+	mov.b32 %r131, %r130;
+	cvt.s64.s32 %rd208, %r125;
 	mul.lo.s64 %rd209, %rd208, %rd12;
 	mad.lo.s64 %rd210, %rd209, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r131, [%rd210+0];
-	mov.b32 %r132, %r131;
-	mov.b32 %r133, %r130;
-	mov.b32 %r134, %r132;
-	mov.b32 %r117, %r133;
+	ld.relaxed.gpu.global.s32 %r132, [%rd210+0];
+	mov.b32 %r133, %r132;
+	mov.b32 %r134, %r131;
+	mov.b32 %r135, %r133;
 	mov.b32 %r118, %r134;
+	mov.b32 %r119, %r135;
 $L100:
 	bra.uni $L99;
 $L101:
 	bra.uni $L96;
 $L98:
-	mov.b32 %r135, %r108;
-	mov.b32 %r136, %r110;
-	mov.b32 %r137, %r117;
+	mov.b32 %r136, %r109;
+	mov.b32 %r137, %r111;
 	mov.b32 %r138, %r118;
-	mov.b32 %r139, %r135;
+	mov.b32 %r139, %r119;
 	mov.b32 %r140, %r136;
 	mov.b32 %r141, %r137;
 	mov.b32 %r142, %r138;
+	mov.b32 %r143, %r139;
 $L110:
-	setp.ne.s32 %p94, %r141, %r142;
-	not.pred %p95, %p94;
-	@!%p95 bra $L114;
+	setp.ne.s32 %p100, %r142, %r143;
+	not.pred %p101, %p100;
+	@!%p101 bra $L114;
 	bra.uni $L112;
 $L114:
-	setp.lt.s32 %p96, %r141, %r142;
-	@!%p96 bra $L116;
-	mov.b32 %r143, %r140;
-	mov.b32 %r144, %r139;
-	mov.b32 %r145, %r142;
-	mov.b32 %r146, %r141;
-	mov.b32 %r139, %r143;
+	setp.lt.s32 %p102, %r142, %r143;
+	@!%p102 bra $L116;
+	mov.b32 %r144, %r141;
+	mov.b32 %r145, %r140;
+	mov.b32 %r146, %r143;
+	mov.b32 %r147, %r142;
 	mov.b32 %r140, %r144;
 	mov.b32 %r141, %r145;
 	mov.b32 %r142, %r146;
+	mov.b32 %r143, %r147;
 $L116:
-	setp.eq.s32 %p97, %r139, %r141;
-	@!%p97 bra $L118;
-	cvt.s64.s32 %rd211, %r139;
+	setp.eq.s32 %p103, %r140, %r142;
+	@!%p103 bra $L118;
+	cvt.s64.s32 %rd211, %r140;
 	mul.lo.s64 %rd212, %rd211, %rd12;
 	mad.lo.s64 %rd213, %rd212, 4, %rd8;
-	atom.global.cas.b32 %r147, [%rd213], %r139, %r142;
-	setp.eq.u32 %p98, %r147, %r139;
-	mov.pred %p99, %p98;
-	@!%p99 bra $L120;
+	atom.global.cas.b32 %r148, [%rd213], %r140, %r143;
+	setp.eq.u32 %p104, %r148, %r140;
+	mov.pred %p105, %p104;
+	@!%p105 bra $L120;
 	bra.uni $L96;
 $L120:
-	cvt.s64.s32 %rd214, %r139;
+	cvt.s64.s32 %rd214, %r140;
 	mul.lo.s64 %rd215, %rd214, %rd12;
 	mad.lo.s64 %rd216, %rd215, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r148, [%rd216+0];
-	mov.b32 %r149, %r148;
-	mov.b32 %r141, %r149;
+	ld.relaxed.gpu.global.s32 %r149, [%rd216+0];
+	mov.b32 %r150, %r149;
+	mov.b32 %r142, %r150;
 	bra.uni $L111;
 $L118:
-	cvt.s64.s32 %rd217, %r139;
+	cvt.s64.s32 %rd217, %r140;
 	mul.lo.s64 %rd218, %rd217, %rd12;
 	mad.lo.s64 %rd219, %rd218, 4, %rd8;
-	atom.global.cas.b32 %r150, [%rd219], %r141, %r142;
-	setp.eq.u32 %p100, %r150, %r141;
-	mov.b32 %r139, %r141;
-	cvt.s64.s32 %rd220, %r139;
+	atom.global.cas.b32 %r151, [%rd219], %r142, %r143;
+	setp.eq.u32 %p106, %r151, %r142;
+	mov.b32 %r140, %r142;
+	cvt.s64.s32 %rd220, %r140;
 	mul.lo.s64 %rd221, %rd220, %rd12;
 	mad.lo.s64 %rd222, %rd221, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r151, [%rd222+0];
-	mov.b32 %r152, %r151;
-	cvt.s64.s32 %rd223, %r140;
+	ld.relaxed.gpu.global.s32 %r152, [%rd222+0];
+	mov.b32 %r153, %r152;
+	cvt.s64.s32 %rd223, %r141;
 	mul.lo.s64 %rd224, %rd223, %rd12;
 	mad.lo.s64 %rd225, %rd224, 4, %rd8;
-	ld.relaxed.gpu.global.s32 %r153, [%rd225+0];
-	mov.b32 %r154, %r153;
-	mov.b32 %r155, %r152;
-	mov.b32 %r156, %r154;
-	mov.b32 %r141, %r155;
+	ld.relaxed.gpu.global.s32 %r154, [%rd225+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r156, %r153;
+	mov.b32 %r157, %r155;
 	mov.b32 %r142, %r156;
+	mov.b32 %r143, %r157;
 $L111:
 	bra.uni $L110;
 $L112:
@@ -1729,44 +1761,44 @@ $L9:
 $L8:
 	mov.b64 %rd227, %rd87;
 	// block reduction
-	mov.b32 %r157, 1;
 	mov.b32 %r158, 1;
-	sub.u32 %r159, %r13, 1;
-	mov.b32 %r160, %r157;
+	mov.b32 %r159, 1;
+	sub.u32 %r160, %r13, 1;
+	mov.b32 %r161, %r158;
 $L121:
-	setp.hs.u32 %p101, %r160, 32;
-	@%p101 bra $L122;
-	mov.b64 {%r161, %r162}, %rd227;
-	shfl.sync.down.b32 %r163|%p102, %r161, %r160, %r159, %r17;
-	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd228, {%r163, %r164};
-	@!%p102 bra $L123;
-	setp.ne.u32 %p103, %r18, 1;
-	@%p103 bra.uni $L125;
+	setp.hs.u32 %p107, %r161, 32;
+	@%p107 bra $L122;
+	mov.b64 {%r162, %r163}, %rd227;
+	shfl.sync.down.b32 %r164|%p108, %r162, %r161, %r160, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
+	mov.b64 %rd228, {%r164, %r165};
+	@!%p108 bra $L123;
+	setp.ne.u32 %p109, %r18, 1;
+	@%p109 bra.uni $L125;
 	add.s64 %rd229, %rd227, %rd228;
 	mov.b64 %rd227, %rd229;
 	bra.uni $L124;
 $L125:
-	setp.ne.u32 %p104, %r18, 2;
-	@%p104 bra.uni $L126;
+	setp.ne.u32 %p110, %r18, 2;
+	@%p110 bra.uni $L126;
 	mul.lo.s64 %rd230, %rd227, %rd228;
 	mov.b64 %rd227, %rd230;
 	bra.uni $L124;
 $L126:
-	setp.ne.u32 %p105, %r18, 3;
-	@%p105 bra.uni $L127;
+	setp.ne.u32 %p111, %r18, 3;
+	@%p111 bra.uni $L127;
 	min.s64 %rd231, %rd227, %rd228;
 	mov.b64 %rd227, %rd231;
 	bra.uni $L124;
 $L127:
-	setp.ne.u32 %p106, %r18, 4;
-	@%p106 bra.uni $L128;
+	setp.ne.u32 %p112, %r18, 4;
+	@%p112 bra.uni $L128;
 	max.s64 %rd232, %rd227, %rd228;
 	mov.b64 %rd227, %rd232;
 	bra.uni $L124;
 $L128:
-	setp.ne.u32 %p107, %r18, 7;
-	@%p107 bra.uni $L129;
+	setp.ne.u32 %p113, %r18, 7;
+	@%p113 bra.uni $L129;
 	and.b64 %rd233, %rd227, %rd228;
 	mov.b64 %rd227, %rd233;
 	bra.uni $L124;
@@ -1775,61 +1807,61 @@ $L129:
 	mov.b64 %rd227, %rd234;
 $L124:
 $L123:
-	shl.b32 %r160, %r160, 1;
+	shl.b32 %r161, %r161, 1;
 	bra.uni $L121;
 $L122:
-	setp.eq.u32 %p108, %r7, 0;
-	@!%p108 bra $L130;
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L130;
 	mul.wide.u32 %rd235, %r8, 16;
 	add.s64 %rd236, %rd1, %rd235;
 	st.shared.s64 [%rd236+0], %rd227;
 $L130:
 	bar.sync 0;
-	setp.eq.u32 %p109, %r8, 0;
-	@!%p109 bra $L131;
-	setp.lo.u32 %p110, %r7, %r10;
-	@!%p110 bra $L132;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L131;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L132;
 	mul.wide.u32 %rd237, %r7, 16;
 	add.s64 %rd238, %rd1, %rd237;
 	ld.shared.s64 %rd239, [%rd238+0];
 	mov.b64 %rd227, %rd239;
 $L132:
-	sub.u32 %r165, %r10, 1;
-	mov.b32 %r166, %r158;
+	sub.u32 %r166, %r10, 1;
+	mov.b32 %r167, %r159;
 $L133:
-	setp.hs.u32 %p111, %r166, 32;
-	@%p111 bra $L134;
-	mov.b64 {%r167, %r168}, %rd227;
-	shfl.sync.down.b32 %r169|%p112, %r167, %r166, %r165, %r17;
-	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
-	mov.b64 %rd240, {%r169, %r170};
-	@!%p112 bra $L135;
-	setp.ne.u32 %p113, %r18, 1;
-	@%p113 bra.uni $L137;
+	setp.hs.u32 %p117, %r167, 32;
+	@%p117 bra $L134;
+	mov.b64 {%r168, %r169}, %rd227;
+	shfl.sync.down.b32 %r170|%p118, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd240, {%r170, %r171};
+	@!%p118 bra $L135;
+	setp.ne.u32 %p119, %r18, 1;
+	@%p119 bra.uni $L137;
 	add.s64 %rd241, %rd227, %rd240;
 	mov.b64 %rd227, %rd241;
 	bra.uni $L136;
 $L137:
-	setp.ne.u32 %p114, %r18, 2;
-	@%p114 bra.uni $L138;
+	setp.ne.u32 %p120, %r18, 2;
+	@%p120 bra.uni $L138;
 	mul.lo.s64 %rd242, %rd227, %rd240;
 	mov.b64 %rd227, %rd242;
 	bra.uni $L136;
 $L138:
-	setp.ne.u32 %p115, %r18, 3;
-	@%p115 bra.uni $L139;
+	setp.ne.u32 %p121, %r18, 3;
+	@%p121 bra.uni $L139;
 	min.s64 %rd243, %rd227, %rd240;
 	mov.b64 %rd227, %rd243;
 	bra.uni $L136;
 $L139:
-	setp.ne.u32 %p116, %r18, 4;
-	@%p116 bra.uni $L140;
+	setp.ne.u32 %p122, %r18, 4;
+	@%p122 bra.uni $L140;
 	max.s64 %rd244, %rd227, %rd240;
 	mov.b64 %rd227, %rd244;
 	bra.uni $L136;
 $L140:
-	setp.ne.u32 %p117, %r18, 7;
-	@%p117 bra.uni $L141;
+	setp.ne.u32 %p123, %r18, 7;
+	@%p123 bra.uni $L141;
 	and.b64 %rd245, %rd227, %rd240;
 	mov.b64 %rd227, %rd245;
 	bra.uni $L136;
@@ -1838,14 +1870,14 @@ $L141:
 	mov.b64 %rd227, %rd246;
 $L136:
 $L135:
-	shl.b32 %r166, %r166, 1;
+	shl.b32 %r167, %r167, 1;
 	bra.uni $L133;
 $L134:
 $L131:
-	mul.wide.u32 %rd247, %r24, 8;
+	mul.wide.u32 %rd247, %r25, 8;
 	add.s64 %rd248, %rd5, %rd247;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L142;
+	setp.eq.u32 %p124, %r5, 0;
+	@!%p124 bra $L142;
 	st.global.s64 [%rd248+0], %rd227;
 $L142:
 	ret;
@@ -1889,11 +1921,12 @@ $L142:
 	.param .b64 gk_s30,
 	.param .b64 gk_s31,
 	.param .b64 gk_s32,
-	.param .b64 gk_s33
+	.param .b64 gk_s33,
+	.param .b64 gk_s34
 )
 {
-	.reg .pred %p<33>;
-	.reg .b32 %r<38>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<39>;
 	.reg .b64 %rd<125>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1998,15 +2031,18 @@ $L142:
 	mov.b32 %r23, %r22;
 	ld.param.s64 %rd76, [gk_s33];
 	mov.b64 %rd77, %rd76;
+	ld.param.u8 %r24, [gk_s34];
+	setp.ne.u32 %p4, %r24, 0;
+	mov.pred %p5, %p4;
 	cvt.u64.u32 %rd79, %r5;
 	cvt.u64.u32 %rd80, %r6;
-	setp.ne.u32 %p4, %r18, 1;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 1;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd78, 0;
 	mov.b64 %rd81, %rd79;
 $L3:
-	setp.ge.s64 %p5, %rd81, %rd4;
-	@%p5 bra $L4;
+	setp.ge.s64 %p7, %rd81, %rd4;
+	@%p7 bra $L4;
 	mad.lo.s64 %rd82, %rd81, 8, %rd3;
 	ld.global.s64 %rd83, [%rd82+0];
 	add.s64 %rd84, %rd78, %rd83;
@@ -2016,13 +2052,13 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p6, %r18, 2;
-	@%p6 bra.uni $L5;
+	setp.ne.u32 %p8, %r18, 2;
+	@%p8 bra.uni $L5;
 	mov.b64 %rd78, 1;
 	mov.b64 %rd85, %rd79;
 $L6:
-	setp.ge.s64 %p7, %rd85, %rd4;
-	@%p7 bra $L7;
+	setp.ge.s64 %p9, %rd85, %rd4;
+	@%p9 bra $L7;
 	mad.lo.s64 %rd86, %rd85, 8, %rd3;
 	ld.global.s64 %rd87, [%rd86+0];
 	mul.lo.s64 %rd88, %rd78, %rd87;
@@ -2032,13 +2068,13 @@ $L6:
 $L7:
 	bra.uni $L1;
 $L5:
-	setp.ne.u32 %p8, %r18, 3;
-	@%p8 bra.uni $L8;
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L8;
 	mov.b64 %rd78, 9223372036854775807;
 	mov.b64 %rd89, %rd79;
 $L9:
-	setp.ge.s64 %p9, %rd89, %rd4;
-	@%p9 bra $L10;
+	setp.ge.s64 %p11, %rd89, %rd4;
+	@%p11 bra $L10;
 	mad.lo.s64 %rd90, %rd89, 8, %rd3;
 	ld.global.s64 %rd91, [%rd90+0];
 	min.s64 %rd92, %rd78, %rd91;
@@ -2048,13 +2084,13 @@ $L9:
 $L10:
 	bra.uni $L1;
 $L8:
-	setp.ne.u32 %p10, %r18, 4;
-	@%p10 bra.uni $L11;
+	setp.ne.u32 %p12, %r18, 4;
+	@%p12 bra.uni $L11;
 	mov.b64 %rd78, -9223372036854775808;
 	mov.b64 %rd93, %rd79;
 $L12:
-	setp.ge.s64 %p11, %rd93, %rd4;
-	@%p11 bra $L13;
+	setp.ge.s64 %p13, %rd93, %rd4;
+	@%p13 bra $L13;
 	mad.lo.s64 %rd94, %rd93, 8, %rd3;
 	ld.global.s64 %rd95, [%rd94+0];
 	max.s64 %rd96, %rd78, %rd95;
@@ -2064,13 +2100,13 @@ $L12:
 $L13:
 	bra.uni $L1;
 $L11:
-	setp.ne.u32 %p12, %r18, 7;
-	@%p12 bra.uni $L14;
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L14;
 	mov.b64 %rd78, -1;
 	mov.b64 %rd97, %rd79;
 $L15:
-	setp.ge.s64 %p13, %rd97, %rd4;
-	@%p13 bra $L16;
+	setp.ge.s64 %p15, %rd97, %rd4;
+	@%p15 bra $L16;
 	mad.lo.s64 %rd98, %rd97, 8, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	and.b64 %rd100, %rd78, %rd99;
@@ -2083,8 +2119,8 @@ $L14:
 	mov.b64 %rd78, 0;
 	mov.b64 %rd101, %rd79;
 $L17:
-	setp.ge.s64 %p14, %rd101, %rd4;
-	@%p14 bra $L18;
+	setp.ge.s64 %p16, %rd101, %rd4;
+	@%p16 bra $L18;
 	mad.lo.s64 %rd102, %rd101, 8, %rd3;
 	ld.global.s64 %rd103, [%rd102+0];
 	or.b64 %rd104, %rd78, %rd103;
@@ -2095,44 +2131,44 @@ $L18:
 $L1:
 	mov.b64 %rd105, %rd78;
 	// block reduction
-	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L19:
-	setp.hs.u32 %p15, %r27, 32;
-	@%p15 bra $L20;
-	mov.b64 {%r28, %r29}, %rd105;
-	shfl.sync.down.b32 %r30|%p16, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd106, {%r30, %r31};
-	@!%p16 bra $L21;
-	setp.ne.u32 %p17, %r18, 1;
-	@%p17 bra.uni $L23;
+	setp.hs.u32 %p17, %r28, 32;
+	@%p17 bra $L20;
+	mov.b64 {%r29, %r30}, %rd105;
+	shfl.sync.down.b32 %r31|%p18, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd106, {%r31, %r32};
+	@!%p18 bra $L21;
+	setp.ne.u32 %p19, %r18, 1;
+	@%p19 bra.uni $L23;
 	add.s64 %rd107, %rd105, %rd106;
 	mov.b64 %rd105, %rd107;
 	bra.uni $L22;
 $L23:
-	setp.ne.u32 %p18, %r18, 2;
-	@%p18 bra.uni $L24;
+	setp.ne.u32 %p20, %r18, 2;
+	@%p20 bra.uni $L24;
 	mul.lo.s64 %rd108, %rd105, %rd106;
 	mov.b64 %rd105, %rd108;
 	bra.uni $L22;
 $L24:
-	setp.ne.u32 %p19, %r18, 3;
-	@%p19 bra.uni $L25;
+	setp.ne.u32 %p21, %r18, 3;
+	@%p21 bra.uni $L25;
 	min.s64 %rd109, %rd105, %rd106;
 	mov.b64 %rd105, %rd109;
 	bra.uni $L22;
 $L25:
-	setp.ne.u32 %p20, %r18, 4;
-	@%p20 bra.uni $L26;
+	setp.ne.u32 %p22, %r18, 4;
+	@%p22 bra.uni $L26;
 	max.s64 %rd110, %rd105, %rd106;
 	mov.b64 %rd105, %rd110;
 	bra.uni $L22;
 $L26:
-	setp.ne.u32 %p21, %r18, 7;
-	@%p21 bra.uni $L27;
+	setp.ne.u32 %p23, %r18, 7;
+	@%p23 bra.uni $L27;
 	and.b64 %rd111, %rd105, %rd106;
 	mov.b64 %rd105, %rd111;
 	bra.uni $L22;
@@ -2141,61 +2177,61 @@ $L27:
 	mov.b64 %rd105, %rd112;
 $L22:
 $L21:
-	shl.b32 %r27, %r27, 1;
+	shl.b32 %r28, %r28, 1;
 	bra.uni $L19;
 $L20:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L28;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L28;
 	mul.wide.u32 %rd113, %r8, 16;
 	add.s64 %rd114, %rd1, %rd113;
 	st.shared.s64 [%rd114+0], %rd105;
 $L28:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L29;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L30;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L29;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L30;
 	mul.wide.u32 %rd115, %r7, 16;
 	add.s64 %rd116, %rd1, %rd115;
 	ld.shared.s64 %rd117, [%rd116+0];
 	mov.b64 %rd105, %rd117;
 $L30:
-	sub.u32 %r32, %r10, 1;
-	mov.b32 %r33, %r25;
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r26;
 $L31:
-	setp.hs.u32 %p25, %r33, 32;
-	@%p25 bra $L32;
-	mov.b64 {%r34, %r35}, %rd105;
-	shfl.sync.down.b32 %r36|%p26, %r34, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd118, {%r36, %r37};
-	@!%p26 bra $L33;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L35;
+	setp.hs.u32 %p27, %r34, 32;
+	@%p27 bra $L32;
+	mov.b64 {%r35, %r36}, %rd105;
+	shfl.sync.down.b32 %r37|%p28, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd118, {%r37, %r38};
+	@!%p28 bra $L33;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
 	add.s64 %rd119, %rd105, %rd118;
 	mov.b64 %rd105, %rd119;
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L36;
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L36;
 	mul.lo.s64 %rd120, %rd105, %rd118;
 	mov.b64 %rd105, %rd120;
 	bra.uni $L34;
 $L36:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L37;
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L37;
 	min.s64 %rd121, %rd105, %rd118;
 	mov.b64 %rd105, %rd121;
 	bra.uni $L34;
 $L37:
-	setp.ne.u32 %p30, %r18, 4;
-	@%p30 bra.uni $L38;
+	setp.ne.u32 %p32, %r18, 4;
+	@%p32 bra.uni $L38;
 	max.s64 %rd122, %rd105, %rd118;
 	mov.b64 %rd105, %rd122;
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p31, %r18, 7;
-	@%p31 bra.uni $L39;
+	setp.ne.u32 %p33, %r18, 7;
+	@%p33 bra.uni $L39;
 	and.b64 %rd123, %rd105, %rd118;
 	mov.b64 %rd105, %rd123;
 	bra.uni $L34;
@@ -2204,12 +2240,12 @@ $L39:
 	mov.b64 %rd105, %rd124;
 $L34:
 $L33:
-	shl.b32 %r33, %r33, 1;
+	shl.b32 %r34, %r34, 1;
 	bra.uni $L31;
 $L32:
 $L29:
-	setp.eq.u32 %p32, %r5, 0;
-	@!%p32 bra $L40;
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L40;
 	st.global.s64 [%rd6+0], %rd105;
 $L40:
 	ret;
@@ -2272,11 +2308,12 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s32,
 	.param .b64 gk_s33,
 	.param .b64 gk_s34,
-	.param .b64 gk_s35
+	.param .b64 gk_s35,
+	.param .b64 gk_s36
 )
 {
-	.reg .pred %p<51>;
-	.reg .b32 %r<107>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<108>;
 	.reg .b64 %rd<191>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -2411,12 +2448,15 @@ const gokkosPTX2 = `//
 	mov.b64 %rd99, %rd98;
 	ld.param.s32 %r33, [gk_s35];
 	mov.b32 %r34, %r33;
+	ld.param.u8 %r35, [gk_s36];
+	setp.ne.u32 %p5, %r35, 0;
+	mov.pred %p6, %p5;
 	cvt.u64.u32 %rd101, %r28;
 	cvt.u64.u32 %rd102, %r29;
 	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p5, %rd103, %rd2;
-	@%p5 bra $L2;
+	setp.ge.s64 %p7, %rd103, %rd2;
+	@%p7 bra $L2;
 	mov.b64 %rd100, %rd103;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -2424,69 +2464,69 @@ $L1:
 	mov.b64 %rd23, 0;
 	mov.b64 %rd104, %rd100;
 $L4:
-	setp.lt.s64 %p6, %rd104, %rd95;
-	not.pred %p7, %p6;
-	@!%p7 bra $L8;
+	setp.lt.s64 %p8, %rd104, %rd95;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
 	mul.lo.s64 %rd105, %rd104, %rd97;
 	mad.lo.s64 %rd106, %rd105, 4, %rd93;
-	ld.global.nc.s32 %r35, [%rd106+0];
-	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd107, %r36;
+	ld.global.nc.s32 %r36, [%rd106+0];
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd107, %r37;
 	mov.b64 %rd108, %rd107;
-	setp.ge.s32 %p8, %r34, 0;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L10;
+	setp.ge.s32 %p10, %r34, 0;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L10;
 	mul.lo.s64 %rd109, %rd108, %rd30;
 	mad.lo.s64 %rd110, %rd109, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r37, [%rd110+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p10, %r38, %r34;
-	mov.pred %p9, %p10;
+	ld.relaxed.gpu.global.s32 %r38, [%rd110+0];
+	mov.b32 %r39, %r38;
+	setp.eq.s32 %p12, %r39, %r34;
+	mov.pred %p11, %p12;
 $L10:
-	mov.pred %p11, %p9;
-	not.pred %p12, %p11;
-	@!%p12 bra $L12;
-	mov.b32 %r39, %r32;
+	mov.pred %p13, %p11;
+	not.pred %p14, %p13;
+	@!%p14 bra $L12;
+	mov.b32 %r40, %r32;
 	mov.b64 %rd111, %rd108;
-	setp.ne.s64 %p13, %rd35, 0;
-	mov.pred %p14, %p13;
-	@!%p14 bra $L14;
+	setp.ne.s64 %p15, %rd35, 0;
+	mov.pred %p16, %p15;
+	@!%p16 bra $L14;
 	mul.lo.s64 %rd112, %rd111, %rd37;
 	mad.lo.s64 %rd113, %rd112, 4, %rd33;
-	ld.global.nc.u32 %r40, [%rd113+0];
-	mov.b32 %r41, %r40;
-	and.b32 %r42, %r41, %r39;
-	setp.ne.u32 %p15, %r42, 0x0;
-	mov.pred %p14, %p15;
+	ld.global.nc.u32 %r41, [%rd113+0];
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r42, %r40;
+	setp.ne.u32 %p17, %r43, 0x0;
+	mov.pred %p16, %p17;
 $L14:
-	mov.pred %p16, %p14;
-	mov.pred %p11, %p16;
+	mov.pred %p18, %p16;
+	mov.pred %p13, %p18;
 $L12:
-	@!%p11 bra $L16;
+	@!%p13 bra $L16;
 	bra.uni $L5;
 $L16:
 	mov.b64 %rd114, %rd108;
 $L17:
-	setp.eq.s64 %p17, %rd42, 0;
-	@!%p17 bra $L21;
-	mov.b32 %r43, 0;
+	setp.eq.s64 %p19, %rd42, 0;
+	@!%p19 bra $L21;
+	mov.b32 %r44, 0;
 	bra.uni $L19;
 $L21:
 	mul.lo.s64 %rd115, %rd114, %rd44;
 	mad.lo.s64 %rd116, %rd115, 4, %rd40;
-	ld.global.nc.s32 %r44, [%rd116+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r43, %r45;
+	ld.global.nc.s32 %r45, [%rd116+0];
+	mov.b32 %r46, %r45;
+	mov.b32 %r44, %r46;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	mov.b32 %r46, %r43;
+	mov.b32 %r47, %r44;
 	mov.b64 %rd117, %rd99;
-	setp.ne.s64 %p18, %rd69, 0;
-	@!%p18 bra $L23;
+	setp.ne.s64 %p20, %rd69, 0;
+	@!%p20 bra $L23;
 	add.s64 %rd118, %rd108, 1;
 	mul.lo.s64 %rd119, %rd118, %rd76;
 	mad.lo.s64 %rd120, %rd119, 8, %rd72;
@@ -2517,207 +2557,214 @@ $L23:
 	cvt.u64.u32 %rd143, %r4;
 	mov.b64 %rd144, %rd142;
 $L24:
-	setp.ge.s64 %p19, %rd144, %rd140;
-	@%p19 bra $L26;
+	setp.ge.s64 %p21, %rd144, %rd140;
+	@%p21 bra $L26;
 	mov.b64 %rd145, %rd144;
 	mul.lo.s64 %rd146, %rd145, %rd60;
 	mad.lo.s64 %rd147, %rd146, 4, %rd56;
-	ld.global.nc.s32 %r47, [%rd147+0];
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd148, %r48;
+	ld.global.nc.s32 %r48, [%rd147+0];
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd148, %r49;
 	mov.b64 %rd149, %rd148;
-	mov.b32 %r49, %r32;
+	not.pred %p22, %p6;
+	setp.lt.s64 %p23, %rd149, %rd108;
+	or.pred %p24, %p22, %p23;
+	mov.pred %p25, %p24;
+	@!%p25 bra $L28;
+	mov.b32 %r50, %r32;
 	mov.b64 %rd150, %rd108;
-	mov.b32 %r50, %r46;
+	mov.b32 %r51, %r47;
 	mov.b64 %rd151, %rd149;
-	setp.ne.s64 %p20, %rd151, %rd150;
-	mov.pred %p21, %p20;
-	@!%p21 bra $L28;
-	mov.b32 %r51, %r49;
+	setp.ne.s64 %p26, %rd151, %rd150;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L30;
+	mov.b32 %r52, %r50;
 	mov.b64 %rd152, %rd151;
-	setp.ne.s64 %p22, %rd35, 0;
-	mov.pred %p23, %p22;
-	@!%p23 bra $L30;
+	setp.ne.s64 %p28, %rd35, 0;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L32;
 	mul.lo.s64 %rd153, %rd152, %rd37;
 	mad.lo.s64 %rd154, %rd153, 4, %rd33;
-	ld.global.nc.u32 %r52, [%rd154+0];
-	mov.b32 %r53, %r52;
-	and.b32 %r54, %r53, %r51;
-	setp.ne.u32 %p24, %r54, 0x0;
-	mov.pred %p23, %p24;
+	ld.global.nc.u32 %r53, [%rd154+0];
+	mov.b32 %r54, %r53;
+	and.b32 %r55, %r54, %r52;
+	setp.ne.u32 %p30, %r55, 0x0;
+	mov.pred %p29, %p30;
+$L32:
+	mov.pred %p31, %p29;
+	not.pred %p32, %p31;
+	mov.pred %p27, %p32;
 $L30:
-	mov.pred %p25, %p23;
-	not.pred %p26, %p25;
-	mov.pred %p21, %p26;
-$L28:
-	mov.pred %p27, %p21;
-	@!%p27 bra $L32;
-	setp.eq.s64 %p28, %rd42, 0;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L34;
+	mov.pred %p33, %p27;
+	@!%p33 bra $L34;
+	setp.eq.s64 %p34, %rd42, 0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L36;
 	mul.lo.s64 %rd155, %rd151, %rd44;
 	mad.lo.s64 %rd156, %rd155, 4, %rd40;
-	ld.global.nc.s32 %r55, [%rd156+0];
-	mov.b32 %r56, %r55;
-	setp.eq.s32 %p31, %r56, %r50;
-	mov.pred %p29, %p31;
+	ld.global.nc.s32 %r56, [%rd156+0];
+	mov.b32 %r57, %r56;
+	setp.eq.s32 %p37, %r57, %r51;
+	mov.pred %p35, %p37;
+$L36:
+	mov.pred %p33, %p35;
 $L34:
-	mov.pred %p27, %p29;
-$L32:
-	mov.pred %p32, %p27;
-	@!%p32 bra $L36;
-	cvt.u32.u64 %r57, %rd108;
-	mov.b32 %r58, %r57;
-	cvt.u32.u64 %r59, %rd149;
-	mov.b32 %r60, %r59;
-	mov.pred %p33, %p4;
-$L37:
-	cvt.s64.s32 %rd157, %r58;
+	mov.pred %p38, %p33;
+	mov.pred %p25, %p38;
+$L28:
+	@!%p25 bra $L38;
+	cvt.u32.u64 %r58, %rd108;
+	mov.b32 %r59, %r58;
+	cvt.u32.u64 %r60, %rd149;
+	mov.b32 %r61, %r60;
+	mov.pred %p39, %p4;
+$L39:
+	cvt.s64.s32 %rd157, %r59;
 	mul.lo.s64 %rd158, %rd157, %rd30;
 	mad.lo.s64 %rd159, %rd158, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r61, [%rd159+0];
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd160, %r60;
+	ld.relaxed.gpu.global.s32 %r62, [%rd159+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd160, %r61;
 	mul.lo.s64 %rd161, %rd160, %rd30;
 	mad.lo.s64 %rd162, %rd161, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r63, [%rd162+0];
-	mov.b32 %r64, %r63;
-	mov.b32 %r65, %r62;
-	mov.b32 %r66, %r64;
+	ld.relaxed.gpu.global.s32 %r64, [%rd162+0];
+	mov.b32 %r65, %r64;
+	mov.b32 %r66, %r63;
 	mov.b32 %r67, %r65;
 	mov.b32 %r68, %r66;
-	not.pred %p34, %p33;
-	@!%p34 bra $L41;
-$L42:
-	setp.ne.s32 %p35, %r67, %r68;
-	not.pred %p36, %p35;
-	@!%p36 bra $L46;
-	bra.uni $L44;
-$L46:
-	max.s32 %r69, %r67, %r68;
-	mov.b32 %r70, %r69;
-	min.s32 %r71, %r67, %r68;
-	mov.b32 %r72, %r71;
-	mov.b32 %r73, %r70;
-	mov.b32 %r74, %r72;
-	cvt.s64.s32 %rd163, %r73;
+	mov.b32 %r69, %r67;
+	not.pred %p40, %p39;
+	@!%p40 bra $L43;
+$L44:
+	setp.ne.s32 %p41, %r68, %r69;
+	not.pred %p42, %p41;
+	@!%p42 bra $L48;
+	bra.uni $L46;
+$L48:
+	max.s32 %r70, %r68, %r69;
+	mov.b32 %r71, %r70;
+	min.s32 %r72, %r68, %r69;
+	mov.b32 %r73, %r72;
+	mov.b32 %r74, %r71;
+	mov.b32 %r75, %r73;
+	cvt.s64.s32 %rd163, %r74;
 	mul.lo.s64 %rd164, %rd163, %rd30;
 	mad.lo.s64 %rd165, %rd164, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r75, [%rd165+0];
-	mov.b32 %r76, %r75;
+	ld.relaxed.gpu.global.s32 %r76, [%rd165+0];
 	mov.b32 %r77, %r76;
-	setp.eq.s32 %p37, %r77, %r74;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L48;
-	setp.eq.s32 %p40, %r77, %r73;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L50;
-	cvt.s64.s32 %rd166, %r73;
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p43, %r78, %r75;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L50;
+	setp.eq.s32 %p46, %r78, %r74;
+	mov.pred %p47, %p46;
+	@!%p47 bra $L52;
+	cvt.s64.s32 %rd166, %r74;
 	mul.lo.s64 %rd167, %rd166, %rd30;
 	mad.lo.s64 %rd168, %rd167, 4, %rd26;
-	atom.global.cas.b32 %r78, [%rd168], %r73, %r74;
-	setp.eq.u32 %p42, %r78, %r73;
-	mov.pred %p43, %p42;
-	mov.pred %p41, %p43;
-$L50:
-	mov.pred %p38, %p41;
-$L48:
-	@!%p38 bra $L52;
-	bra.uni $L39;
+	atom.global.cas.b32 %r79, [%rd168], %r74, %r75;
+	setp.eq.u32 %p48, %r79, %r74;
+	mov.pred %p49, %p48;
+	mov.pred %p47, %p49;
 $L52:
-	cvt.s64.s32 %rd169, %r77;
+	mov.pred %p44, %p47;
+$L50:
+	@!%p44 bra $L54;
+	bra.uni $L41;
+$L54:
+	cvt.s64.s32 %rd169, %r78;
 	mul.lo.s64 %rd170, %rd169, %rd30;
 	mad.lo.s64 %rd171, %rd170, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r79, [%rd171+0];
-	mov.b32 %r80, %r79;
-	cvt.s64.s32 %rd172, %r74;
+	ld.relaxed.gpu.global.s32 %r80, [%rd171+0];
+	mov.b32 %r81, %r80;
+	cvt.s64.s32 %rd172, %r75;
 	mul.lo.s64 %rd173, %rd172, %rd30;
 	mad.lo.s64 %rd174, %rd173, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r81, [%rd174+0];
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r80;
-	mov.b32 %r84, %r82;
-	mov.b32 %r67, %r83;
+	ld.relaxed.gpu.global.s32 %r82, [%rd174+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r84, %r81;
+	mov.b32 %r85, %r83;
 	mov.b32 %r68, %r84;
+	mov.b32 %r69, %r85;
+$L45:
+	bra.uni $L44;
+$L46:
+	bra.uni $L41;
 $L43:
-	bra.uni $L42;
-$L44:
-	bra.uni $L39;
-$L41:
-	mov.b32 %r85, %r58;
-	mov.b32 %r86, %r60;
-	mov.b32 %r87, %r67;
+	mov.b32 %r86, %r59;
+	mov.b32 %r87, %r61;
 	mov.b32 %r88, %r68;
-	mov.b32 %r89, %r85;
+	mov.b32 %r89, %r69;
 	mov.b32 %r90, %r86;
 	mov.b32 %r91, %r87;
 	mov.b32 %r92, %r88;
-$L53:
-	setp.ne.s32 %p44, %r91, %r92;
-	not.pred %p45, %p44;
-	@!%p45 bra $L57;
-	bra.uni $L55;
-$L57:
-	setp.lt.s32 %p46, %r91, %r92;
-	@!%p46 bra $L59;
-	mov.b32 %r93, %r90;
-	mov.b32 %r94, %r89;
-	mov.b32 %r95, %r92;
-	mov.b32 %r96, %r91;
-	mov.b32 %r89, %r93;
+	mov.b32 %r93, %r89;
+$L55:
+	setp.ne.s32 %p50, %r92, %r93;
+	not.pred %p51, %p50;
+	@!%p51 bra $L59;
+	bra.uni $L57;
+$L59:
+	setp.lt.s32 %p52, %r92, %r93;
+	@!%p52 bra $L61;
+	mov.b32 %r94, %r91;
+	mov.b32 %r95, %r90;
+	mov.b32 %r96, %r93;
+	mov.b32 %r97, %r92;
 	mov.b32 %r90, %r94;
 	mov.b32 %r91, %r95;
 	mov.b32 %r92, %r96;
-$L59:
-	setp.eq.s32 %p47, %r89, %r91;
-	@!%p47 bra $L61;
-	cvt.s64.s32 %rd175, %r89;
+	mov.b32 %r93, %r97;
+$L61:
+	setp.eq.s32 %p53, %r90, %r92;
+	@!%p53 bra $L63;
+	cvt.s64.s32 %rd175, %r90;
 	mul.lo.s64 %rd176, %rd175, %rd30;
 	mad.lo.s64 %rd177, %rd176, 4, %rd26;
-	atom.global.cas.b32 %r97, [%rd177], %r89, %r92;
-	setp.eq.u32 %p48, %r97, %r89;
-	mov.pred %p49, %p48;
-	@!%p49 bra $L63;
-	bra.uni $L39;
-$L63:
-	cvt.s64.s32 %rd178, %r89;
+	atom.global.cas.b32 %r98, [%rd177], %r90, %r93;
+	setp.eq.u32 %p54, %r98, %r90;
+	mov.pred %p55, %p54;
+	@!%p55 bra $L65;
+	bra.uni $L41;
+$L65:
+	cvt.s64.s32 %rd178, %r90;
 	mul.lo.s64 %rd179, %rd178, %rd30;
 	mad.lo.s64 %rd180, %rd179, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r98, [%rd180+0];
-	mov.b32 %r99, %r98;
-	mov.b32 %r91, %r99;
-	bra.uni $L54;
-$L61:
-	cvt.s64.s32 %rd181, %r89;
+	ld.relaxed.gpu.global.s32 %r99, [%rd180+0];
+	mov.b32 %r100, %r99;
+	mov.b32 %r92, %r100;
+	bra.uni $L56;
+$L63:
+	cvt.s64.s32 %rd181, %r90;
 	mul.lo.s64 %rd182, %rd181, %rd30;
 	mad.lo.s64 %rd183, %rd182, 4, %rd26;
-	atom.global.cas.b32 %r100, [%rd183], %r91, %r92;
-	setp.eq.u32 %p50, %r100, %r91;
-	mov.b32 %r89, %r91;
-	cvt.s64.s32 %rd184, %r89;
+	atom.global.cas.b32 %r101, [%rd183], %r92, %r93;
+	setp.eq.u32 %p56, %r101, %r92;
+	mov.b32 %r90, %r92;
+	cvt.s64.s32 %rd184, %r90;
 	mul.lo.s64 %rd185, %rd184, %rd30;
 	mad.lo.s64 %rd186, %rd185, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r101, [%rd186+0];
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd187, %r90;
+	ld.relaxed.gpu.global.s32 %r102, [%rd186+0];
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd187, %r91;
 	mul.lo.s64 %rd188, %rd187, %rd30;
 	mad.lo.s64 %rd189, %rd188, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r103, [%rd189+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r102;
-	mov.b32 %r106, %r104;
-	mov.b32 %r91, %r105;
+	ld.relaxed.gpu.global.s32 %r104, [%rd189+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r103;
+	mov.b32 %r107, %r105;
 	mov.b32 %r92, %r106;
-$L54:
-	bra.uni $L53;
-$L55:
+	mov.b32 %r93, %r107;
+$L56:
+	bra.uni $L55;
+$L57:
+	bra.uni $L41;
+$L40:
 	bra.uni $L39;
+$L41:
 $L38:
-	bra.uni $L37;
-$L39:
-$L36:
 $L25:
 	add.s64 %rd144, %rd144, %rd143;
 	bra.uni $L24;
@@ -4407,8 +4454,544 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of wcc.maxSize.
+// gokkosPTX8 is the PTX of wcc.sampleLabels.
 const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_sampleLabels_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<40>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd26, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd26, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd26, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd26, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd26, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd26, 0;
+$L1:
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
+$L7:
+	setp.ge.s64 %p7, %rd30, %rd24;
+	@%p7 bra $L8;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	div.s64 %rd33, %rd32, 64;
+	mul.lo.s64 %rd34, %rd33, %rd12;
+	mad.lo.s64 %rd35, %rd34, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd35+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	mov.b64 %rd36, 0;
+	mov.b64 %rd37, 0;
+$L10:
+	setp.lt.s64 %p8, %rd37, 64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd38, %rd37, %rd14;
+	div.s64 %rd39, %rd38, 64;
+	mul.lo.s64 %rd40, %rd39, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r24, [%rd41+0];
+	mov.b32 %r25, %r24;
+	setp.eq.s32 %p10, %r25, %r23;
+	@!%p10 bra $L16;
+	add.s64 %rd42, %rd36, 1;
+	mov.b64 %rd36, %rd42;
+$L16:
+$L11:
+	add.s64 %rd43, %rd37, 1;
+	mov.b64 %rd37, %rd43;
+	bra.uni $L10;
+$L12:
+	shl.b64 %rd44, %rd36, 32;
+	cvt.s64.s32 %rd45, %r23;
+	or.b64 %rd46, %rd44, %rd45;
+	max.s64 %rd47, %rd25, %rd46;
+	mov.b64 %rd25, %rd47;
+$L9:
+	add.s64 %rd30, %rd30, %rd29;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd48, %rd25;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L17:
+	setp.hs.u32 %p11, %r29, 32;
+	@%p11 bra $L18;
+	mov.b64 {%r30, %r31}, %rd48;
+	shfl.sync.down.b32 %r32|%p12, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd49, {%r32, %r33};
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L21;
+	add.s64 %rd50, %rd48, %rd49;
+	mov.b64 %rd48, %rd50;
+	bra.uni $L20;
+$L21:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L22;
+	mul.lo.s64 %rd51, %rd48, %rd49;
+	mov.b64 %rd48, %rd51;
+	bra.uni $L20;
+$L22:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L23;
+	min.s64 %rd52, %rd48, %rd49;
+	mov.b64 %rd48, %rd52;
+	bra.uni $L20;
+$L23:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L24;
+	max.s64 %rd53, %rd48, %rd49;
+	mov.b64 %rd48, %rd53;
+	bra.uni $L20;
+$L24:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L25;
+	and.b64 %rd54, %rd48, %rd49;
+	mov.b64 %rd48, %rd54;
+	bra.uni $L20;
+$L25:
+	or.b64 %rd55, %rd48, %rd49;
+	mov.b64 %rd48, %rd55;
+$L20:
+$L19:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L17;
+$L18:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L26;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd48;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L27;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd48, %rd60;
+$L28:
+	sub.u32 %r34, %r10, 1;
+	mov.b32 %r35, %r27;
+$L29:
+	setp.hs.u32 %p21, %r35, 32;
+	@%p21 bra $L30;
+	mov.b64 {%r36, %r37}, %rd48;
+	shfl.sync.down.b32 %r38|%p22, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd61, {%r38, %r39};
+	@!%p22 bra $L31;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L33;
+	add.s64 %rd62, %rd48, %rd61;
+	mov.b64 %rd48, %rd62;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L34;
+	mul.lo.s64 %rd63, %rd48, %rd61;
+	mov.b64 %rd48, %rd63;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L35;
+	min.s64 %rd64, %rd48, %rd61;
+	mov.b64 %rd48, %rd64;
+	bra.uni $L32;
+$L35:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L36;
+	max.s64 %rd65, %rd48, %rd61;
+	mov.b64 %rd48, %rd65;
+	bra.uni $L32;
+$L36:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L37;
+	and.b64 %rd66, %rd48, %rd61;
+	mov.b64 %rd48, %rd66;
+	bra.uni $L32;
+$L37:
+	or.b64 %rd67, %rd48, %rd61;
+	mov.b64 %rd48, %rd67;
+$L32:
+$L31:
+	shl.b32 %r35, %r35, 1;
+	bra.uni $L29;
+$L30:
+$L27:
+	mul.wide.u32 %rd68, %r19, 8;
+	add.s64 %rd69, %rd5, %rd68;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L38;
+	st.global.s64 [%rd69+0], %rd48;
+$L38:
+	ret;
+}
+
+.visible .entry gk_wcc_sampleLabels_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<63>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	cvt.u64.u32 %rd17, %r5;
+	cvt.u64.u32 %rd18, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd16, 0;
+	mov.b64 %rd19, %rd17;
+$L3:
+	setp.ge.s64 %p3, %rd19, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd20, %rd19, 8, %rd3;
+	ld.global.s64 %rd21, [%rd20+0];
+	add.s64 %rd22, %rd16, %rd21;
+	mov.b64 %rd16, %rd22;
+	add.s64 %rd19, %rd19, %rd18;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd16, 1;
+	mov.b64 %rd23, %rd17;
+$L6:
+	setp.ge.s64 %p5, %rd23, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd24, %rd23, 8, %rd3;
+	ld.global.s64 %rd25, [%rd24+0];
+	mul.lo.s64 %rd26, %rd16, %rd25;
+	mov.b64 %rd16, %rd26;
+	add.s64 %rd23, %rd23, %rd18;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd16, 9223372036854775807;
+	mov.b64 %rd27, %rd17;
+$L9:
+	setp.ge.s64 %p7, %rd27, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd28, %rd27, 8, %rd3;
+	ld.global.s64 %rd29, [%rd28+0];
+	min.s64 %rd30, %rd16, %rd29;
+	mov.b64 %rd16, %rd30;
+	add.s64 %rd27, %rd27, %rd18;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd16, -9223372036854775808;
+	mov.b64 %rd31, %rd17;
+$L12:
+	setp.ge.s64 %p9, %rd31, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd32, %rd31, 8, %rd3;
+	ld.global.s64 %rd33, [%rd32+0];
+	max.s64 %rd34, %rd16, %rd33;
+	mov.b64 %rd16, %rd34;
+	add.s64 %rd31, %rd31, %rd18;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd16, -1;
+	mov.b64 %rd35, %rd17;
+$L15:
+	setp.ge.s64 %p11, %rd35, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	and.b64 %rd38, %rd16, %rd37;
+	mov.b64 %rd16, %rd38;
+	add.s64 %rd35, %rd35, %rd18;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd16, 0;
+	mov.b64 %rd39, %rd17;
+$L17:
+	setp.ge.s64 %p12, %rd39, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.s64 %rd41, [%rd40+0];
+	or.b64 %rd42, %rd16, %rd41;
+	mov.b64 %rd16, %rd42;
+	add.s64 %rd39, %rd39, %rd18;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd43, %rd16;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd43;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd44, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd43;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd56, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd43;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of wcc.maxSize.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4895,8 +5478,8 @@ $L40:
 }
 `
 
-// gokkosPTX9 is the PTX of wcc.numberRoots.
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of wcc.numberRoots.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5620,8 +6203,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of wcc.gatherNumbers.
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of wcc.gatherNumbers.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6224,7 +6807,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6228
+//line gokkos_kernels_gen.go:6811
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -6232,12 +6815,12 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:199
+//line afforest.go:200
 		if excluded(k.L.St, k.L.Exclude, u) {
 			continue
 		}
 
-//line afforest.go:205
+//line afforest.go:206
 		if k.Giant >= 0 && k.L.F.P.AtomicLoad(u) == k.Giant {
 			gokkosAccV += 1
 			continue
@@ -6246,7 +6829,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		if end-b <= k.Light {
 			for e := b + k.Skip; e < end; e++ {
-				if w := int(k.Out.Adj.At(int(e))); w != u && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
+				if w := int(k.Out.Adj.At(int(e))); w != u && (!k.Half || w < u) && (whole || admitted(k.L.St, k.L.Exclude, k.L.Key, u, ku, w)) {
 					k.L.F.link(int32(u), int32(w), k.L.Splice)
 				}
 			}
@@ -6264,7 +6847,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6268
+//line gokkos_kernels_gen.go:6851
 	*acc = gokkosAccV
 }
 
@@ -6275,7 +6858,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:282
+//line afforest.go:284
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6285,12 +6868,12 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:6289
+//line gokkos_kernels_gen.go:6872
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:282
+//line afforest.go:284
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6300,7 +6883,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:6304
+//line gokkos_kernels_gen.go:6887
 	*acc = gokkosAccV
 }
 
@@ -6310,25 +6893,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:305
+//line afforest.go:307
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6321
+//line gokkos_kernels_gen.go:6904
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:305
+//line afforest.go:307
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6332
+//line gokkos_kernels_gen.go:6915
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -6340,14 +6923,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6344
+//line gokkos_kernels_gen.go:6927
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6351
+//line gokkos_kernels_gen.go:6934
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6389,7 +6972,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6393
+//line gokkos_kernels_gen.go:6976
 		*acc = gokkosAccV
 		return
 	}
@@ -6425,7 +7008,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6429
+//line gokkos_kernels_gen.go:7012
 	*acc = gokkosAccV
 }
 
@@ -6447,39 +7030,58 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:6451
+//line gokkos_kernels_gen.go:7034
 }
 
-// gokkosHostLoop8 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop8 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line wcc.go:234
+		l := k.L.At(int(int64(i) * k.N / labelSamples))
+		c := int64(0)
+		for j := 0; j < labelSamples; j++ {
+			if k.L.At(int(int64(j)*k.N/labelSamples)) == l {
+				c++
+			}
+		}
+		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
+	}
+//line gokkos_kernels_gen.go:7052
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:201
+//line wcc.go:253
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6463
+//line gokkos_kernels_gen.go:7065
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:201
+//line wcc.go:253
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6471
+//line gokkos_kernels_gen.go:7073
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop9 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:216
+//line wcc.go:268
 			root := int64(0)
 			if gokkosS0[gokkosJ] == int32(v) {
 				root = 1
@@ -6492,12 +7094,12 @@ func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:6496
+//line gokkos_kernels_gen.go:7098
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:216
+//line wcc.go:268
 		root := int64(0)
 		if k.L.At(v) == int32(v) {
 			root = 1
@@ -6510,19 +7112,19 @@ func gokkosHostLoop9(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:6514
+//line gokkos_kernels_gen.go:7116
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop10 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:242
+//line wcc.go:294
 			r := int(gokkosS0[gokkosJ])
 			if r == v {
 				continue
@@ -6535,12 +7137,12 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:6539
+//line gokkos_kernels_gen.go:7141
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:242
+//line wcc.go:294
 		r := int(k.L.At(v))
 		if r == v {
 			continue
@@ -6553,6 +7155,6 @@ func gokkosHostLoop10(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:6557
+//line gokkos_kernels_gen.go:7159
 	*acc = gokkosAccV
 }

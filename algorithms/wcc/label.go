@@ -61,7 +61,7 @@ func LabelWith(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1
 	if opt.Method == LabelProp {
 		return labelProp(space, g, f, labels)
 	}
-	h, err := newHooking(space, g, dgraph.CSR{}, f, opt, opt.Symmetric)
+	h, err := newHooking(space, g, dgraph.CSR{}, f, opt, opt.Symmetric, opt.Symmetric)
 	if err != nil {
 		return 0, err
 	}

@@ -52,7 +52,7 @@ func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
 	if g == nil {
 		return nil, errors.New("wcc: nil graph")
 	}
-	opt, err := opt.resolved()
+	opt, err := opt.forGraph(g).resolved()
 	if err != nil {
 		return nil, err
 	}
@@ -78,14 +78,14 @@ func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
 // symmetric graph or the in-edges.
 func prepareAfforest(g *dgraph.Graph, opt Options) (*hooking, error) {
 	var in dgraph.CSR
-	skip := true
-	if g.N() > 0 && opt.Samples > 0 {
-		sym, err := g.Symmetric()
-		if err != nil {
+	skip, sym := true, false
+	if g.N() > 0 {
+		var err error
+		if sym, err = g.Symmetric(); err != nil {
 			return nil, err
 		}
 		switch {
-		case sym:
+		case sym || opt.Samples <= 0:
 		case opt.NoInEdges:
 			skip = false
 		default:
@@ -94,7 +94,7 @@ func prepareAfforest(g *dgraph.Graph, opt Options) (*hooking, error) {
 			}
 		}
 	}
-	return newHooking(g.Space(), g.Out(), in, Filter{}, opt, skip)
+	return newHooking(g.Space(), g.Out(), in, Filter{}, opt, skip, sym)
 }
 
 // Free releases the run's memory now. It is idempotent. The in-edges New may have built belong
@@ -137,6 +137,18 @@ func (w *WCC) Run() (*Result, error) {
 		return nil, err
 	}
 	res.LabelTime = time.Since(t0)
+	if giant < 0 && n >= labelSamples {
+		// No sample named a giant component (label propagation, or Afforest without
+		// sampling): find one now, so that its vertices are not counted by atomic additions
+		// to one counter.
+		var best int64
+		if err := portable.ParallelReduce(space, "wcc.sample-labels", portable.Range(0, labelSamples), sampleLabels{L: w.labels, N: int64(n)}, portable.Max(&best)); err != nil {
+			return nil, err
+		}
+		if best>>32 >= labelSamples/8 {
+			giant = int32(best & 0xffffffff)
+		}
+	}
 	// Roots are numbered in increasing order (the number in comp[r], the size counter of
 	// component number c in size[c], cleared there); then every other vertex copies its
 	// root's number and counts itself in its component's size. The sampled giant
@@ -202,6 +214,31 @@ func RunWith(g *dgraph.Graph, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// labelSamples is the number of evenly spaced vertices whose labels sampleLabels compares.
+const labelSamples = 64
+
+// sampleLabels finds the label shared by most of labelSamples evenly spaced vertices of N: the
+// reduction's maximum holds the number of samples that share it (high 32 bits) and the label
+// (low 32 bits).
+//
+//gokkos:kernel
+type sampleLabels struct {
+	L views.View1D[int32]
+	N int64
+}
+
+// Run counts how many samples share sample i's label.
+func (k sampleLabels) Run(i int, acc *int64) {
+	l := k.L.At(int(int64(i) * k.N / labelSamples))
+	c := int64(0)
+	for j := 0; j < labelSamples; j++ {
+		if k.L.At(int(int64(j)*k.N/labelSamples)) == l {
+			c++
+		}
+	}
+	*acc = max(*acc, c<<32|int64(l))
 }
 
 // maxSize reduces the largest entry of Size: the size of the largest component outside the

@@ -139,15 +139,26 @@ func cases(t testing.TB) []testCase {
 var variants = []struct {
 	name string
 	opt  Options
-	// skips reports whether the variant skips the giant component of a graph.
-	skips func(symmetric bool) bool
+	// skips reports whether the variant skips the giant component of a graph that is
+	// symmetric or not, and sparse (see Options.Samples: fewer than 4 edges per vertex on a
+	// device space) or not.
+	skips func(symmetric, sparse bool) bool
 }{
-	{"afforest", Options{}, func(bool) bool { return true }},
-	{"afforest-no-in-edges", Options{NoInEdges: true}, func(sym bool) bool { return sym }},
-	{"afforest-teams", Options{WarpDegree: 2, TeamDegree: 6}, func(bool) bool { return true }},
-	{"afforest-one-round-no-sample", Options{NeighborRounds: 1, Samples: -1}, func(bool) bool { return false }},
+	{"afforest", Options{}, func(_, sparse bool) bool { return !sparse }},
+	{"afforest-sampled", Options{Samples: DefaultSamples}, func(bool, bool) bool { return true }},
+	{"afforest-no-in-edges", Options{NoInEdges: true}, func(sym, sparse bool) bool { return sym && !sparse }},
+	{"afforest-teams", Options{WarpDegree: 2, TeamDegree: 6}, func(_, sparse bool) bool { return !sparse }},
+	{"afforest-one-round-no-sample", Options{NeighborRounds: 1, Samples: -1}, func(bool, bool) bool { return false }},
 	{"afforest-no-rounds", Options{NeighborRounds: -1, Seed: 7}, nil},
-	{"lp", Options{Method: LabelProp}, func(bool) bool { return false }},
+	{"afforest-no-rounds-no-sample", Options{NeighborRounds: -1, Samples: -1}, func(bool, bool) bool { return false }},
+	{"afforest-no-sample-teams", Options{Samples: -1, WarpDegree: 2, TeamDegree: 6}, func(bool, bool) bool { return false }},
+	{"lp", Options{Method: LabelProp}, func(bool, bool) bool { return false }},
+}
+
+// sparse reports whether g is sparse in the sense of Options.Samples: fewer than 4 edges per
+// vertex on a device space.
+func sparse(g *dgraph.Graph) bool {
+	return g.Space().Info().Device && g.NumEdges() < 4*int64(g.N())
 }
 
 // check compares res with the serial union-find of g: components, count and largest size.
@@ -200,9 +211,9 @@ func TestRunMatchesUnionFind(t *testing.T) {
 					}
 					switch {
 					case v.skips == nil:
-					case !v.skips(sym) && res.Skipped != 0:
+					case !v.skips(sym, sparse(dg)) && res.Skipped != 0:
 						t.Fatalf("%d vertices skipped, want none", res.Skipped)
-					case v.skips(sym) && res.Skipped < c.giant:
+					case v.skips(sym, sparse(dg)) && res.Skipped < c.giant:
 						t.Fatalf("%d vertices skipped, want at least %d", res.Skipped, c.giant)
 					}
 				})
@@ -242,7 +253,7 @@ func TestSkipNeedsInEdges(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			h, err := newHooking(s, dg.Out(), in, Filter{}, opt, true)
+			h, err := newHooking(s, dg.Out(), in, Filter{}, opt, true, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -509,3 +520,42 @@ func TestLabels(t *testing.T) {
 		})
 	}
 }
+
+// testForGraph checks the settings Afforest takes by default on space (see Options.Samples):
+// neither neighbour rounds nor sampling on a sparse graph of a device space, the defaults
+// otherwise, and explicit settings always as given.
+func testForGraph(t *testing.T, space execspace.Space) {
+	thin, err := dgraph.New(space, build(t, path(100)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer thin.Free()
+	dense, err := dgraph.New(space, build(t, graph.RMAT(8, 8, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dense.Free()
+	device := space.Info().Device
+	for _, c := range []struct {
+		name          string
+		g             *dgraph.Graph
+		opt           Options
+		rounds, samps int
+	}{
+		{"sparse", thin, Options{}, map[bool]int{true: -1, false: 0}[device], map[bool]int{true: -1, false: 0}[device]},
+		{"dense", dense, Options{}, 0, 0},
+		{"sparse-rounds-given", thin, Options{NeighborRounds: 2}, 2, 0},
+		{"sparse-samples-given", thin, Options{Samples: 16}, 0, 16},
+		{"sparse-lp", thin, Options{Method: LabelProp}, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := c.opt.forGraph(c.g)
+			if o.NeighborRounds != c.rounds || o.Samples != c.samps {
+				t.Fatalf("rounds %d, samples %d; want %d, %d", o.NeighborRounds, o.Samples, c.rounds, c.samps)
+			}
+		})
+	}
+}
+
+// TestForGraph checks Afforest's default settings on the test space.
+func TestForGraph(t *testing.T) { testForGraph(t, space(t)) }
