@@ -12952,9 +12952,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<271>;
-	.reg .b32 %r<424>;
-	.reg .b64 %rd<1008>;
+	.reg .pred %p<251>;
+	.reg .b32 %r<370>;
+	.reg .b64 %rd<984>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13788,1511 +13788,1365 @@ $L67:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd442, %rd359;
-	mov.b32 %r128, %r3;
-$L87:
-	setp.hs.u32 %p86, %r128, 32;
-	@%p86 bra $L88;
-	mov.b64 {%r129, %r130}, %rd442;
-	shfl.sync.up.b32 %r131|%p87, %r129, %r128, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
-	mov.b64 %rd443, {%r131, %r132};
-	@!%p87 bra $L89;
-	add.s64 %rd444, %rd443, %rd442;
-	mov.b64 %rd442, %rd444;
-$L89:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L87;
+	mov.b64 %rd442, 0;
+	setp.lt.s64 %p86, %rd354, %rd355;
+	setp.lt.s64 %p87, %rd348, %rd333;
+	or.pred %p88, %p86, %p87;
+	@!%p88 bra $L88;
+	mov.b64 %rd442, 1;
 $L88:
-	mov.b64 {%r133, %r134}, %rd442;
-	shfl.sync.up.b32 %r135|%p88, %r133, %r3, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
-	mov.b64 %rd445, {%r135, %r136};
-	setp.lo.u32 %p89, %r3, 32;
-	and.pred %p90, %p88, %p89;
-	selp.b64 %rd446, %rd445, 0, %p90;
-	sub.u32 %r137, %r13, %r3;
-	setp.eq.u32 %p91, %r7, %r137;
-	@!%p91 bra $L90;
-	mul.wide.u32 %rd447, %r8, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	st.shared.s64 [%rd448+0], %rd442;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L91;
-	mov.b64 %rd449, 0;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L92;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd449, %rd452;
-$L92:
-	mov.b64 {%r138, %r139}, %rd449;
-	shfl.sync.up.b32 %r140|%p94, %r138, 1, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
-	mov.b64 %rd453, {%r140, %r141};
-	@!%p94 bra $L93;
-	add.s64 %rd454, %rd453, %rd449;
-	mov.b64 %rd449, %rd454;
-$L93:
-	mov.b64 {%r142, %r143}, %rd449;
-	shfl.sync.up.b32 %r144|%p95, %r142, 2, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
-	mov.b64 %rd455, {%r144, %r145};
-	@!%p95 bra $L94;
-	add.s64 %rd456, %rd455, %rd449;
-	mov.b64 %rd449, %rd456;
-$L94:
-	mov.b64 {%r146, %r147}, %rd449;
-	shfl.sync.up.b32 %r148|%p96, %r146, 4, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
-	mov.b64 %rd457, {%r148, %r149};
-	@!%p96 bra $L95;
-	add.s64 %rd458, %rd457, %rd449;
-	mov.b64 %rd449, %rd458;
-$L95:
-	mov.b64 {%r150, %r151}, %rd449;
-	shfl.sync.up.b32 %r152|%p97, %r150, 8, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
-	mov.b64 %rd459, {%r152, %r153};
-	@!%p97 bra $L96;
-	add.s64 %rd460, %rd459, %rd449;
-	mov.b64 %rd449, %rd460;
-$L96:
-	mov.b64 {%r154, %r155}, %rd449;
-	shfl.sync.up.b32 %r156|%p98, %r154, 16, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
-	mov.b64 %rd461, {%r156, %r157};
-	@!%p98 bra $L97;
-	add.s64 %rd462, %rd461, %rd449;
-	mov.b64 %rd449, %rd462;
-$L97:
-	mov.b64 {%r158, %r159}, %rd449;
-	shfl.sync.up.b32 %r160|%p99, %r158, 1, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
-	mov.b64 %rd463, {%r160, %r161};
-	selp.b64 %rd464, %rd463, 0, %p99;
-	@!%p93 bra $L98;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	add.s64 %rd467, %rd466, 512;
-	st.shared.s64 [%rd467+0], %rd464;
-$L98:
-	sub.u32 %r162, %r10, 1;
-	setp.eq.u32 %p100, %r7, %r162;
-	@!%p100 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd449;
-$L99:
+	shl.b64 %rd443, %rd442, 32;
+	or.b64 %rd444, %rd359, %rd443;
+	// block scan
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r128, %r3;
+$L89:
+	setp.hs.u32 %p89, %r128, 32;
+	@%p89 bra $L90;
+	mov.b64 {%r129, %r130}, %rd445;
+	shfl.sync.up.b32 %r131|%p90, %r129, %r128, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
+	mov.b64 %rd446, {%r131, %r132};
+	@!%p90 bra $L91;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
 $L91:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L89;
+$L90:
+	mov.b64 {%r133, %r134}, %rd445;
+	shfl.sync.up.b32 %r135|%p91, %r133, %r3, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
+	mov.b64 %rd448, {%r135, %r136};
+	setp.lo.u32 %p92, %r3, 32;
+	and.pred %p93, %p91, %p92;
+	selp.b64 %rd449, %rd448, 0, %p93;
+	sub.u32 %r137, %r13, %r3;
+	setp.eq.u32 %p94, %r7, %r137;
+	@!%p94 bra $L92;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
+$L92:
 	bar.sync 0;
-	mul.wide.u32 %rd468, %r8, 16;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L93;
+	mov.b64 %rd452, 0;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L94;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
+$L94:
+	mov.b64 {%r138, %r139}, %rd452;
+	shfl.sync.up.b32 %r140|%p97, %r138, 1, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
+	mov.b64 %rd456, {%r140, %r141};
+	@!%p97 bra $L95;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
+$L95:
+	mov.b64 {%r142, %r143}, %rd452;
+	shfl.sync.up.b32 %r144|%p98, %r142, 2, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
+	mov.b64 %rd458, {%r144, %r145};
+	@!%p98 bra $L96;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
+$L96:
+	mov.b64 {%r146, %r147}, %rd452;
+	shfl.sync.up.b32 %r148|%p99, %r146, 4, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
+	mov.b64 %rd460, {%r148, %r149};
+	@!%p99 bra $L97;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
+$L97:
+	mov.b64 {%r150, %r151}, %rd452;
+	shfl.sync.up.b32 %r152|%p100, %r150, 8, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
+	mov.b64 %rd462, {%r152, %r153};
+	@!%p100 bra $L98;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
+$L98:
+	mov.b64 {%r154, %r155}, %rd452;
+	shfl.sync.up.b32 %r156|%p101, %r154, 16, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
+	mov.b64 %rd464, {%r156, %r157};
+	@!%p101 bra $L99;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
+$L99:
+	mov.b64 {%r158, %r159}, %rd452;
+	shfl.sync.up.b32 %r160|%p102, %r158, 1, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
+	mov.b64 %rd466, {%r160, %r161};
+	selp.b64 %rd467, %rd466, 0, %p102;
+	@!%p96 bra $L100;
+	mul.wide.u32 %rd468, %r7, 16;
 	add.s64 %rd469, %rd1, %rd468;
 	add.s64 %rd470, %rd469, 512;
-	ld.shared.s64 %rd471, [%rd470+0];
-	add.s64 %rd472, %rd471, %rd446;
-	ld.shared.s64 %rd473, [%rd1+1024];
-	mov.b64 {%r163, %r164}, %rd472;
-	shfl.sync.idx.b32 %r165|%p101, %r163, 0, %r21, %r17;
+	st.shared.s64 [%rd470+0], %rd467;
+$L100:
+	sub.u32 %r162, %r10, 1;
+	setp.eq.u32 %p103, %r7, %r162;
+	@!%p103 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd452;
+$L101:
+$L93:
+	bar.sync 0;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r163, %r164}, %rd475;
+	shfl.sync.idx.b32 %r165|%p104, %r163, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r166, %r164, 0, %r21, %r17;
-	mov.b64 %rd474, {%r165, %r166};
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
+	mov.b64 %rd477, {%r165, %r166};
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
-	@!%p62 bra $L100;
-	add.s64 %rd482, %rd358, %rd480;
-	mov.b64 %rd483, %rd482;
-	sub.s64 %rd484, %rd347, %rd483;
-	max.s64 %rd485, %rd484, 0;
-	min.s64 %rd486, %rd485, %rd359;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, 0;
-$L102:
-	setp.lt.s64 %p102, %rd488, %rd487;
-	not.pred %p103, %p102;
-	@!%p103 bra $L106;
-	bra.uni $L104;
-$L106:
-	mul.lo.s64 %rd489, %rd488, %rd139;
-	mad.lo.s64 %rd490, %rd489, 4, %rd137;
-	ld.shared.s32 %r167, [%rd490+0];
-	mov.b32 %r168, %r167;
-	add.s64 %rd491, %rd346, %rd483;
-	add.s64 %rd492, %rd491, %rd488;
-	mul.lo.s64 %rd493, %rd492, %rd149;
-	mad.lo.s64 %rd494, %rd493, 4, %rd147;
-	st.shared.s32 [%rd494+0], %r168;
-$L103:
-	add.s64 %rd495, %rd488, 1;
-	mov.b64 %rd488, %rd495;
-	bra.uni $L102;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	and.b64 %rd485, %rd483, 4294967295;
+	mov.b64 %rd486, %rd485;
+	shr.s64 %rd487, %rd484, 32;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd483, %rd486;
+	mov.b64 %rd489, %rd488;
+	and.b64 %rd490, %rd484, 4294967295;
+	mov.b64 %rd484, %rd490;
+	@!%p62 bra $L102;
+	add.s64 %rd491, %rd358, %rd483;
+	mov.b64 %rd492, %rd491;
+	sub.s64 %rd493, %rd347, %rd492;
+	max.s64 %rd494, %rd493, 0;
+	min.s64 %rd495, %rd494, %rd359;
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, 0;
 $L104:
-	mov.b64 %rd496, 0;
-	mov.b64 %rd497, %rd487;
-$L107:
-	setp.lt.s64 %p104, %rd497, %rd359;
-	not.pred %p105, %p104;
-	@!%p105 bra $L111;
-	bra.uni $L109;
-$L111:
+	setp.lt.s64 %p105, %rd497, %rd496;
+	not.pred %p106, %p105;
+	@!%p106 bra $L108;
+	bra.uni $L106;
+$L108:
 	mul.lo.s64 %rd498, %rd497, %rd139;
 	mad.lo.s64 %rd499, %rd498, 4, %rd137;
-	ld.shared.s32 %r169, [%rd499+0];
+	ld.shared.s32 %r167, [%rd499+0];
+	mov.b32 %r168, %r167;
+	add.s64 %rd500, %rd346, %rd492;
+	add.s64 %rd501, %rd500, %rd497;
+	mul.lo.s64 %rd502, %rd501, %rd149;
+	mad.lo.s64 %rd503, %rd502, 4, %rd147;
+	st.shared.s32 [%rd503+0], %r168;
+$L105:
+	add.s64 %rd504, %rd497, 1;
+	mov.b64 %rd497, %rd504;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd505, 0;
+	mov.b64 %rd506, %rd496;
+$L109:
+	setp.lt.s64 %p107, %rd506, %rd359;
+	not.pred %p108, %p107;
+	@!%p108 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd507, %rd506, %rd139;
+	mad.lo.s64 %rd508, %rd507, 4, %rd137;
+	ld.shared.s32 %r169, [%rd508+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r171, %r170;
-	mov.pred %p106, 0;
-	mov.b64 %rd500, %rd496;
+	mov.pred %p109, 0;
+	mov.b64 %rd509, %rd505;
 	mov.b32 %r172, %r171;
-$L112:
-	@!%p57 bra $L116;
+$L114:
+	@!%p57 bra $L118;
 	shr.s32 %r173, %r172, 5;
-	cvt.s64.s32 %rd501, %r173;
-	mov.b64 %rd502, %rd501;
+	cvt.s64.s32 %rd510, %r173;
+	mov.b64 %rd511, %rd510;
 	and.b32 %r174, %r172, 31;
-	cvt.s64.s32 %rd503, %r174;
-	min.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r175, %rd504;
+	cvt.s64.s32 %rd512, %r174;
+	min.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r175, %rd513;
 	mov.b32 %r177, 0x1;
 	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p107, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p107;
+	setp.hs.u32 %p110, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p110;
 	mov.b32 %r179, %r178;
-	mov.b64 %rd505, %rd502;
+	mov.b64 %rd514, %rd511;
 	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd506, %rd505, %rd326;
-	mad.lo.s64 %rd507, %rd506, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r181, [%rd507+0];
+	mul.lo.s64 %rd515, %rd514, %rd326;
+	mad.lo.s64 %rd516, %rd515, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r181, [%rd516+0];
 	mov.b32 %r182, %r181;
 	and.b32 %r183, %r182, %r180;
-	setp.ne.u32 %p108, %r183, 0x0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L118;
-	mul.lo.s64 %rd508, %rd505, %rd326;
-	mad.lo.s64 %rd509, %rd508, 4, %rd324;
-	atom.global.or.b32 %r184, [%rd509], %r180;
+	setp.ne.u32 %p111, %r183, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L120;
+	mul.lo.s64 %rd517, %rd514, %rd326;
+	mad.lo.s64 %rd518, %rd517, 4, %rd324;
+	atom.global.or.b32 %r184, [%rd518], %r180;
 	mov.b32 %r185, %r184;
 	and.b32 %r186, %r185, %r180;
-	setp.ne.u32 %p111, %r186, 0x0;
-	mov.pred %p109, %p111;
-$L118:
-	@!%p109 bra $L120;
-	mov.b64 %rd510, %rd500;
-	mov.b64 %rd511, %rd510;
-	mov.pred %p112, 0;
-	bra.uni $L114;
+	setp.ne.u32 %p114, %r186, 0x0;
+	mov.pred %p112, %p114;
 $L120:
-	mov.b64 %rd512, %rd500;
-	mov.b64 %rd511, %rd512;
-	mov.pred %p112, 1;
+	@!%p112 bra $L122;
+	mov.b64 %rd519, %rd509;
+	mov.b64 %rd520, %rd519;
+	mov.pred %p115, 0;
+	bra.uni $L116;
+$L122:
+	mov.b64 %rd521, %rd509;
+	mov.b64 %rd520, %rd521;
+	mov.pred %p115, 1;
+	bra.uni $L116;
+$L118:
+	@!%p58 bra $L124;
+	cvt.s64.s32 %rd522, %r172;
+	mul.lo.s64 %rd523, %rd522, %rd329;
+	mad.lo.s64 %rd524, %rd523, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r187, [%rd524+0];
+	mov.b32 %r188, %r187;
+	setp.eq.s32 %p116, %r188, %r83;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L126;
+	cvt.s64.s32 %rd525, %r172;
+	mul.lo.s64 %rd526, %rd525, %rd329;
+	mad.lo.s64 %rd527, %rd526, 4, %rd327;
+	atom.global.exch.b32 %r189, [%rd527], %r83;
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p119, %r190, %r83;
+	mov.pred %p117, %p119;
+$L126:
+	@!%p117 bra $L128;
+	mov.b64 %rd528, %rd509;
+	mov.b64 %rd520, %rd528;
+	mov.pred %p115, 0;
+	bra.uni $L116;
+$L128:
+$L124:
+	mul.lo.s64 %rd529, %rd509, %rd139;
+	mad.lo.s64 %rd530, %rd529, 4, %rd137;
+	st.shared.s32 [%rd530+0], %r172;
+	add.s64 %rd531, %rd509, 1;
+	mov.b64 %rd532, %rd531;
+	mov.b64 %rd520, %rd532;
+	mov.pred %p115, 1;
+	bra.uni $L116;
+$L115:
 	bra.uni $L114;
 $L116:
-	@!%p58 bra $L122;
-	cvt.s64.s32 %rd513, %r172;
-	mul.lo.s64 %rd514, %rd513, %rd329;
-	mad.lo.s64 %rd515, %rd514, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r187, [%rd515+0];
-	mov.b32 %r188, %r187;
-	setp.eq.s32 %p113, %r188, %r83;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L124;
-	cvt.s64.s32 %rd516, %r172;
-	mul.lo.s64 %rd517, %rd516, %rd329;
-	mad.lo.s64 %rd518, %rd517, 4, %rd327;
-	atom.global.exch.b32 %r189, [%rd518], %r83;
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p116, %r190, %r83;
-	mov.pred %p114, %p116;
-$L124:
-	@!%p114 bra $L126;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd511, %rd519;
-	mov.pred %p112, 0;
-	bra.uni $L114;
-$L126:
-$L122:
-	mul.lo.s64 %rd520, %rd500, %rd139;
-	mad.lo.s64 %rd521, %rd520, 4, %rd137;
-	st.shared.s32 [%rd521+0], %r172;
-	add.s64 %rd522, %rd500, 1;
-	mov.b64 %rd523, %rd522;
-	mov.b64 %rd511, %rd523;
-	mov.pred %p112, 1;
-	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd524, %rd511;
-	mov.pred %p117, %p112;
-	mov.b64 %rd496, %rd524;
-	mov.pred %p106, %p117;
-	@!%p106 bra $L128;
-	mov.b64 %rd525, %rd308;
+	mov.b64 %rd533, %rd520;
+	mov.pred %p120, %p115;
+	mov.b64 %rd505, %rd533;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L130;
+	mov.b64 %rd534, %rd308;
 	mov.b32 %r191, %r171;
-	cvt.s64.s32 %rd526, %r191;
-	add.s64 %rd527, %rd526, 1;
-	mul.lo.s64 %rd528, %rd527, %rd32;
-	mad.lo.s64 %rd529, %rd528, 8, %rd28;
-	ld.global.nc.s64 %rd530, [%rd529+0];
-	mov.b64 %rd531, %rd530;
-	cvt.s64.s32 %rd532, %r191;
-	mul.lo.s64 %rd533, %rd532, %rd32;
-	mad.lo.s64 %rd534, %rd533, 8, %rd28;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	sub.s64 %rd537, %rd531, %rd536;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd539, %rd538;
-	add.s64 %rd540, %rd356, %rd539;
-	mov.b64 %rd356, %rd540;
-	max.s64 %rd541, %rd357, %rd539;
-	mov.b64 %rd357, %rd541;
-$L128:
-$L108:
-	add.s64 %rd542, %rd497, 1;
-	mov.b64 %rd497, %rd542;
-	bra.uni $L107;
-$L109:
-	setp.gt.s64 %p118, %rd496, 0;
-	@!%p118 bra $L130;
-	mul.lo.s64 %rd543, %rd345, %rd120;
-	mad.lo.s64 %rd544, %rd543, 8, %rd116;
-	atom.global.add.u64 %rd545, [%rd544], %rd496;
-	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd535, %r191;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd32;
+	mad.lo.s64 %rd538, %rd537, 8, %rd28;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r191;
+	mul.lo.s64 %rd542, %rd541, %rd32;
+	mad.lo.s64 %rd543, %rd542, 8, %rd28;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
 	mov.b64 %rd547, %rd546;
-	mov.b64 %rd548, 0;
-$L131:
-	setp.lt.s64 %p119, %rd548, %rd496;
-	not.pred %p120, %p119;
-	@!%p120 bra $L135;
+	mov.b64 %rd548, %rd547;
+	add.s64 %rd549, %rd356, %rd548;
+	mov.b64 %rd356, %rd549;
+	max.s64 %rd550, %rd357, %rd548;
+	mov.b64 %rd357, %rd550;
+$L130:
+$L110:
+	add.s64 %rd551, %rd506, 1;
+	mov.b64 %rd506, %rd551;
+	bra.uni $L109;
+$L111:
+	setp.gt.s64 %p121, %rd505, 0;
+	@!%p121 bra $L132;
+	mul.lo.s64 %rd552, %rd345, %rd120;
+	mad.lo.s64 %rd553, %rd552, 8, %rd116;
+	atom.global.add.u64 %rd554, [%rd553], %rd505;
+	mov.b64 %rd555, %rd554;
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, 0;
+$L133:
+	setp.lt.s64 %p122, %rd557, %rd505;
+	not.pred %p123, %p122;
+	@!%p123 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd558, %rd557, %rd139;
+	mad.lo.s64 %rd559, %rd558, 4, %rd137;
+	ld.shared.s32 %r192, [%rd559+0];
+	mov.b32 %r193, %r192;
+	add.s64 %rd560, %rd556, %rd557;
+	mul.lo.s64 %rd561, %rd560, %rd235;
+	mad.lo.s64 %rd562, %rd561, 4, %rd233;
+	st.global.s32 [%rd562+0], %r193;
+$L134:
+	add.s64 %rd563, %rd557, 1;
+	mov.b64 %rd557, %rd563;
 	bra.uni $L133;
 $L135:
-	mul.lo.s64 %rd549, %rd548, %rd139;
-	mad.lo.s64 %rd550, %rd549, 4, %rd137;
-	ld.shared.s32 %r192, [%rd550+0];
-	mov.b32 %r193, %r192;
-	add.s64 %rd551, %rd547, %rd548;
-	mul.lo.s64 %rd552, %rd551, %rd235;
-	mad.lo.s64 %rd553, %rd552, 4, %rd233;
-	st.global.s32 [%rd553+0], %r193;
 $L132:
-	add.s64 %rd554, %rd548, 1;
-	mov.b64 %rd548, %rd554;
-	bra.uni $L131;
-$L133:
-$L130:
-	add.s64 %rd555, %rd358, %rd481;
-	min.s64 %rd556, %rd347, %rd555;
-	mov.b64 %rd358, %rd556;
-	bra.uni $L101;
-$L100:
-	mov.b64 %rd557, 0;
-	cvt.u64.u32 %rd558, %r2;
-	setp.eq.s64 %p121, %rd558, 0;
-	setp.gt.s64 %p122, %rd481, 0;
-	and.pred %p123, %p121, %p122;
-	@!%p123 bra $L137;
-	mul.lo.s64 %rd559, %rd345, %rd120;
-	mad.lo.s64 %rd560, %rd559, 8, %rd116;
-	atom.global.add.u64 %rd561, [%rd560], %rd481;
-	mov.b64 %rd562, %rd561;
-	mov.b64 %rd557, %rd562;
-$L137:
-	cvt.u64.u32 %rd563, %r2;
-	setp.eq.s64 %p124, %rd563, 0;
-	setp.eq.u32 %p125, %r1, 0;
+	add.s64 %rd564, %rd358, %rd484;
+	min.s64 %rd565, %rd347, %rd564;
+	mov.b64 %rd358, %rd565;
+	bra.uni $L103;
+$L102:
+	mov.b64 %rd566, 0;
+	cvt.u64.u32 %rd567, %r2;
+	setp.eq.s64 %p124, %rd567, 0;
+	setp.gt.s64 %p125, %rd484, 0;
 	and.pred %p126, %p124, %p125;
-	bar.sync 0;
-	@!%p126 bra $L138;
-	st.shared.s64 [%rd1+1024], %rd557;
-$L138:
-	bar.sync 0;
-	ld.shared.s64 %rd564, [%rd1+1024];
-	mov.b64 %rd565, %rd564;
-	add.s64 %rd566, %rd565, %rd480;
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd568, 0;
+	@!%p126 bra $L139;
+	mul.lo.s64 %rd568, %rd345, %rd120;
+	mad.lo.s64 %rd569, %rd568, 8, %rd116;
+	atom.global.add.u64 %rd570, [%rd569], %rd484;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd566, %rd571;
 $L139:
-	setp.lt.s64 %p127, %rd568, %rd359;
-	not.pred %p128, %p127;
-	@!%p128 bra $L143;
+	cvt.u64.u32 %rd572, %r2;
+	setp.eq.s64 %p127, %rd572, 0;
+	setp.eq.u32 %p128, %r1, 0;
+	and.pred %p129, %p127, %p128;
+	bar.sync 0;
+	@!%p129 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd566;
+$L140:
+	bar.sync 0;
+	ld.shared.s64 %rd573, [%rd1+1024];
+	mov.b64 %rd574, %rd573;
+	add.s64 %rd575, %rd574, %rd483;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd577, 0;
+$L141:
+	setp.lt.s64 %p130, %rd577, %rd359;
+	not.pred %p131, %p130;
+	@!%p131 bra $L145;
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd578, %rd577, %rd139;
+	mad.lo.s64 %rd579, %rd578, 4, %rd137;
+	ld.shared.s32 %r194, [%rd579+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd580, %rd576, %rd577;
+	mul.lo.s64 %rd581, %rd580, %rd235;
+	mad.lo.s64 %rd582, %rd581, 4, %rd233;
+	st.global.s32 [%rd582+0], %r195;
+$L142:
+	add.s64 %rd583, %rd577, 1;
+	mov.b64 %rd577, %rd583;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd569, %rd568, %rd139;
-	mad.lo.s64 %rd570, %rd569, 4, %rd137;
-	ld.shared.s32 %r194, [%rd570+0];
-	mov.b32 %r195, %r194;
-	add.s64 %rd571, %rd567, %rd568;
-	mul.lo.s64 %rd572, %rd571, %rd235;
-	mad.lo.s64 %rd573, %rd572, 4, %rd233;
-	st.global.s32 [%rd573+0], %r195;
-$L140:
-	add.s64 %rd574, %rd568, 1;
-	mov.b64 %rd568, %rd574;
-	bra.uni $L139;
-$L141:
-$L101:
-	mov.b64 %rd575, 0;
-	setp.lt.s64 %p129, %rd354, %rd355;
-	setp.lt.s64 %p130, %rd348, %rd333;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L145;
-	mov.b64 %rd575, 1;
-$L145:
-	mov.b64 %rd576, %rd575;
-	// block reduction
-	sub.u32 %r196, %r13, 1;
-	mov.b32 %r197, %r3;
-$L146:
-	setp.hs.u32 %p132, %r197, 32;
-	@%p132 bra $L147;
-	mov.b64 {%r198, %r199}, %rd576;
-	shfl.sync.down.b32 %r200|%p133, %r198, %r197, %r196, %r17;
-	shfl.sync.down.b32 %r201, %r199, %r197, %r196, %r17;
-	mov.b64 %rd577, {%r200, %r201};
-	@!%p133 bra $L148;
-	max.s64 %rd578, %rd576, %rd577;
-	mov.b64 %rd576, %rd578;
-$L148:
-	shl.b32 %r197, %r197, 1;
-	bra.uni $L146;
-$L147:
-	setp.eq.u32 %p134, %r7, 0;
-	@!%p134 bra $L149;
-	mul.wide.u32 %rd579, %r8, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	st.shared.s64 [%rd580+0], %rd576;
-$L149:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L150;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L151;
-	mul.wide.u32 %rd581, %r7, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	ld.shared.s64 %rd583, [%rd582+0];
-	mov.b64 %rd576, %rd583;
-$L151:
-	sub.u32 %r202, %r10, 1;
-	mov.b64 {%r203, %r204}, %rd576;
-	shfl.sync.down.b32 %r205|%p137, %r203, 1, %r202, %r17;
-	shfl.sync.down.b32 %r206, %r204, 1, %r202, %r17;
-	mov.b64 %rd584, {%r205, %r206};
-	@!%p137 bra $L152;
-	max.s64 %rd585, %rd576, %rd584;
-	mov.b64 %rd576, %rd585;
-$L152:
-	mov.b64 {%r207, %r208}, %rd576;
-	shfl.sync.down.b32 %r209|%p138, %r207, 2, %r202, %r17;
-	shfl.sync.down.b32 %r210, %r208, 2, %r202, %r17;
-	mov.b64 %rd586, {%r209, %r210};
-	@!%p138 bra $L153;
-	max.s64 %rd587, %rd576, %rd586;
-	mov.b64 %rd576, %rd587;
-$L153:
-	mov.b64 {%r211, %r212}, %rd576;
-	shfl.sync.down.b32 %r213|%p139, %r211, 4, %r202, %r17;
-	shfl.sync.down.b32 %r214, %r212, 4, %r202, %r17;
-	mov.b64 %rd588, {%r213, %r214};
-	@!%p139 bra $L154;
-	max.s64 %rd589, %rd576, %rd588;
-	mov.b64 %rd576, %rd589;
-$L154:
-	mov.b64 {%r215, %r216}, %rd576;
-	shfl.sync.down.b32 %r217|%p140, %r215, 8, %r202, %r17;
-	shfl.sync.down.b32 %r218, %r216, 8, %r202, %r17;
-	mov.b64 %rd590, {%r217, %r218};
-	@!%p140 bra $L155;
-	max.s64 %rd591, %rd576, %rd590;
-	mov.b64 %rd576, %rd591;
-$L155:
-	mov.b64 {%r219, %r220}, %rd576;
-	shfl.sync.down.b32 %r221|%p141, %r219, 16, %r202, %r17;
-	shfl.sync.down.b32 %r222, %r220, 16, %r202, %r17;
-	mov.b64 %rd592, {%r221, %r222};
-	@!%p141 bra $L156;
-	max.s64 %rd593, %rd576, %rd592;
-	mov.b64 %rd576, %rd593;
-$L156:
-	@!%p134 bra $L157;
-	st.shared.s64 [%rd1+1024], %rd576;
-$L157:
-$L150:
-	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd576, %rd594;
-	mov.b64 %rd595, %rd576;
-	setp.eq.s64 %p142, %rd595, 0;
-	@!%p142 bra $L159;
+$L103:
+	setp.eq.s64 %p132, %rd489, 0;
+	@!%p132 bra $L147;
 	bra.uni $L51;
-$L159:
+$L147:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd596, %rd358;
-	mov.b64 %rd597, %rd356;
-	mov.b64 %rd598, %rd357;
-	mov.b64 %rd599, %rd596;
-	mov.b64 %rd600, %rd597;
-	mov.b64 %rd601, %rd598;
-	mov.b64 %rd602, %rd599;
-	mov.b64 %rd603, %rd600;
-	mov.b64 %rd604, %rd601;
-	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, %rd603;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, 1;
-$L160:
-	setp.lt.s64 %p143, %rd608, %rd293;
-	setp.gt.s64 %p144, %rd605, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L164;
-	bra.uni $L162;
-$L164:
-	rem.s64 %rd609, %rd608, 2;
-	mov.b64 %rd611, 1;
-	sub.s64 %rd610, %rd611, %rd609;
-	mul.lo.s64 %rd612, %rd610, %rd307;
-	mov.b64 %rd613, %rd612;
-	rem.s64 %rd614, %rd608, 2;
-	mul.lo.s64 %rd615, %rd614, %rd307;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd617, 0;
-	mov.b64 %rd618, 0;
-	mov.b64 %rd619, %rd285;
-	mov.b64 %rd620, %rd286;
-	mov.b64 %rd621, %rd287;
-	mov.b64 %rd622, %rd288;
-	mov.b64 %rd623, %rd289;
-	mov.b64 %rd624, %rd290;
-	mov.pred %p147, %p47;
-	mov.pred %p148, %p48;
-	mov.b32 %r223, %r80;
-	mov.b64 %rd625, %rd291;
-	mov.b64 %rd626, %rd292;
-	mov.b64 %rd627, %rd293;
-	mov.b64 %rd628, %rd294;
-	mov.pred %p149, %p49;
-	mov.pred %p150, %p50;
-	mov.b64 %rd629, %rd243;
-	mov.b64 %rd630, %rd244;
-	mov.b64 %rd631, %rd245;
-	mov.b64 %rd632, %rd246;
-	mov.b64 %rd633, %rd247;
-	mov.b64 %rd634, %rd248;
-	mov.b64 %rd635, %rd249;
-	mov.b64 %rd636, %rd250;
-	mov.b64 %rd637, %rd251;
-	mov.pred %p151, %p51;
-	mov.b64 %rd638, %rd252;
-	mov.b64 %rd639, %rd253;
-	mov.b64 %rd640, %rd254;
-	mov.b32 %r224, %r81;
-	mov.b64 %rd641, %rd295;
-	mov.b64 %rd642, %rd296;
-	mov.b64 %rd643, %rd613;
-	mov.b64 %rd644, %rd605;
-	cvt.u64.u32 %rd645, %r2;
-	div.s64 %rd646, %rd645, %rd299;
-	setp.eq.s64 %p152, %rd299, -1;
-	neg.s64 %rd647, %rd645;
-	selp.b64 %rd648, %rd647, %rd646, %p152;
-	setp.eq.s64 %p153, %rd299, 0;
-	selp.b64 %rd649, 0, %rd648, %p153;
+	mov.b64 %rd584, %rd358;
+	mov.b64 %rd585, %rd356;
+	mov.b64 %rd586, %rd357;
+	mov.b64 %rd587, %rd584;
+	mov.b64 %rd588, %rd585;
+	mov.b64 %rd589, %rd586;
+	mov.b64 %rd590, %rd587;
+	mov.b64 %rd591, %rd588;
+	mov.b64 %rd592, %rd589;
+	mov.b64 %rd593, %rd590;
+	mov.b64 %rd594, %rd591;
+	mov.b64 %rd595, %rd592;
+	mov.b64 %rd596, 1;
+$L148:
+	setp.lt.s64 %p133, %rd596, %rd293;
+	setp.gt.s64 %p134, %rd593, 0;
+	and.pred %p135, %p133, %p134;
+	not.pred %p136, %p135;
+	@!%p136 bra $L152;
+	bra.uni $L150;
+$L152:
+	rem.s64 %rd597, %rd596, 2;
+	mov.b64 %rd599, 1;
+	sub.s64 %rd598, %rd599, %rd597;
+	mul.lo.s64 %rd600, %rd598, %rd307;
+	mov.b64 %rd601, %rd600;
+	rem.s64 %rd602, %rd596, 2;
+	mul.lo.s64 %rd603, %rd602, %rd307;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+	mov.b64 %rd606, 0;
+	mov.b64 %rd607, %rd285;
+	mov.b64 %rd608, %rd286;
+	mov.b64 %rd609, %rd287;
+	mov.b64 %rd610, %rd288;
+	mov.b64 %rd611, %rd289;
+	mov.b64 %rd612, %rd290;
+	mov.pred %p137, %p47;
+	mov.pred %p138, %p48;
+	mov.b32 %r196, %r80;
+	mov.b64 %rd613, %rd291;
+	mov.b64 %rd614, %rd292;
+	mov.b64 %rd615, %rd293;
+	mov.b64 %rd616, %rd294;
+	mov.pred %p139, %p49;
+	mov.pred %p140, %p50;
+	mov.b64 %rd617, %rd243;
+	mov.b64 %rd618, %rd244;
+	mov.b64 %rd619, %rd245;
+	mov.b64 %rd620, %rd246;
+	mov.b64 %rd621, %rd247;
+	mov.b64 %rd622, %rd248;
+	mov.b64 %rd623, %rd249;
+	mov.b64 %rd624, %rd250;
+	mov.b64 %rd625, %rd251;
+	mov.pred %p141, %p51;
+	mov.b64 %rd626, %rd252;
+	mov.b64 %rd627, %rd253;
+	mov.b64 %rd628, %rd254;
+	mov.b32 %r197, %r81;
+	mov.b64 %rd629, %rd295;
+	mov.b64 %rd630, %rd296;
+	mov.b64 %rd631, %rd601;
+	mov.b64 %rd632, %rd593;
+	cvt.u64.u32 %rd633, %r2;
+	div.s64 %rd634, %rd633, %rd299;
+	setp.eq.s64 %p142, %rd299, -1;
+	neg.s64 %rd635, %rd633;
+	selp.b64 %rd636, %rd635, %rd634, %p142;
+	setp.eq.s64 %p143, %rd299, 0;
+	selp.b64 %rd637, 0, %rd636, %p143;
+	mov.b64 %rd638, %rd637;
+	mov.b64 %rd639, %rd305;
+	mov.b64 %rd640, %rd299;
+	mov.b64 %rd641, %rd298;
+	mov.b64 %rd642, %rd604;
+	mov.b64 %rd643, %rd307;
+	add.s64 %rd644, %rd596, 1;
+	setp.lt.s64 %p144, %rd644, %rd293;
+	mov.pred %p145, %p144;
+	mov.b64 %rd645, %rd638;
+	cvt.u64.u32 %rd646, %r2;
+	rem.s64 %rd647, %rd646, %rd640;
+	setp.eq.s64 %p146, %rd640, -1;
+	selp.b64 %rd648, 0, %rd647, %p146;
+	setp.eq.s64 %p147, %rd640, 0;
+	selp.b64 %rd649, %rd646, %rd648, %p147;
 	mov.b64 %rd650, %rd649;
-	mov.b64 %rd651, %rd305;
-	mov.b64 %rd652, %rd299;
-	mov.b64 %rd653, %rd298;
-	mov.b64 %rd654, %rd616;
-	mov.b64 %rd655, %rd307;
-	add.s64 %rd656, %rd608, 1;
-	setp.lt.s64 %p154, %rd656, %rd293;
-	mov.pred %p155, %p154;
-	mov.b64 %rd657, %rd650;
-	cvt.u64.u32 %rd658, %r2;
-	rem.s64 %rd659, %rd658, %rd652;
-	setp.eq.s64 %p156, %rd652, -1;
-	selp.b64 %rd660, 0, %rd659, %p156;
-	setp.eq.s64 %p157, %rd652, 0;
-	selp.b64 %rd661, %rd658, %rd660, %p157;
-	mov.b64 %rd662, %rd661;
-	mov.b32 %r225, -1;
-	mov.b64 %rd663, 0;
-	mov.b64 %rd664, 0;
-	mov.b64 %rd665, 0;
-	mov.b64 %rd666, 0;
-	mov.b64 %rd667, 0;
+	mov.b32 %r198, -1;
+	mov.b64 %rd651, 0;
+	mov.b64 %rd652, 0;
+	mov.b64 %rd653, 0;
+	mov.b64 %rd654, 0;
+	mov.b64 %rd655, 0;
+$L153:
+	mov.b64 %rd656, 0;
+	mov.b64 %rd657, %rd629;
+$L156:
+	setp.gt.s64 %p148, %rd657, 0;
+	not.pred %p149, %p148;
+	@!%p149 bra $L160;
+	bra.uni $L158;
+$L160:
+	setp.ge.s64 %p150, %rd651, %rd652;
+	@!%p150 bra $L162;
+	setp.ge.s64 %p151, %rd645, %rd632;
+	@!%p151 bra $L164;
+	bra.uni $L158;
+$L164:
+	add.s64 %rd658, %rd631, %rd645;
+	mul.lo.s64 %rd659, %rd658, %rd149;
+	mad.lo.s64 %rd660, %rd659, 4, %rd147;
+	ld.shared.s32 %r199, [%rd660+0];
+	mov.b32 %r200, %r199;
+	mov.b32 %r198, %r200;
+	add.s64 %rd661, %rd645, %rd639;
+	mov.b64 %rd645, %rd661;
+	mov.b64 %rd662, %rd607;
+	mov.b32 %r201, %r198;
+	cvt.s64.s32 %rd663, %r201;
+	mul.lo.s64 %rd664, %rd663, %rd32;
+	mad.lo.s64 %rd665, %rd664, 8, %rd28;
+	ld.global.nc.s64 %rd666, [%rd665+0];
+	mov.b64 %rd667, %rd666;
+	mov.b64 %rd668, %rd667;
+	mov.b64 %rd669, %rd607;
+	mov.b32 %r202, %r198;
+	cvt.s64.s32 %rd670, %r202;
+	add.s64 %rd671, %rd670, 1;
+	mul.lo.s64 %rd672, %rd671, %rd32;
+	mad.lo.s64 %rd673, %rd672, 8, %rd28;
+	ld.global.nc.s64 %rd674, [%rd673+0];
+	mov.b64 %rd675, %rd674;
+	mov.b64 %rd676, %rd675;
+	add.s64 %rd677, %rd668, %rd650;
+	mov.b64 %rd678, %rd677;
+	mov.b64 %rd679, %rd676;
+	mov.b64 %rd651, %rd678;
+	mov.b64 %rd652, %rd679;
+	bra.uni $L157;
+$L162:
+	mul.lo.s64 %rd680, %rd651, %rd39;
+	mad.lo.s64 %rd681, %rd680, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd681+0];
+	mov.b32 %r204, %r203;
+	mov.b32 %r205, %r204;
+	mov.pred %p152, %p139;
+	mov.b32 %r206, %r198;
+	mov.b32 %r207, %r205;
+	mov.b64 %rd682, %rd651;
 $L165:
-	mov.b64 %rd668, 0;
-	mov.b64 %rd669, %rd641;
-$L168:
-	setp.gt.s64 %p158, %rd669, 0;
-	not.pred %p159, %p158;
-	@!%p159 bra $L172;
-	bra.uni $L170;
-$L172:
-	setp.ge.s64 %p160, %rd663, %rd664;
-	@!%p160 bra $L174;
-	setp.ge.s64 %p161, %rd657, %rd644;
-	@!%p161 bra $L176;
-	bra.uni $L170;
-$L176:
-	add.s64 %rd670, %rd643, %rd657;
-	mul.lo.s64 %rd671, %rd670, %rd149;
-	mad.lo.s64 %rd672, %rd671, 4, %rd147;
-	ld.shared.s32 %r226, [%rd672+0];
-	mov.b32 %r227, %r226;
-	mov.b32 %r225, %r227;
-	add.s64 %rd673, %rd657, %rd651;
-	mov.b64 %rd657, %rd673;
-	mov.b64 %rd674, %rd619;
-	mov.b32 %r228, %r225;
-	cvt.s64.s32 %rd675, %r228;
-	mul.lo.s64 %rd676, %rd675, %rd32;
-	mad.lo.s64 %rd677, %rd676, 8, %rd28;
-	ld.global.nc.s64 %rd678, [%rd677+0];
-	mov.b64 %rd679, %rd678;
-	mov.b64 %rd680, %rd679;
-	mov.b64 %rd681, %rd619;
-	mov.b32 %r229, %r225;
-	cvt.s64.s32 %rd682, %r229;
-	add.s64 %rd683, %rd682, 1;
-	mul.lo.s64 %rd684, %rd683, %rd32;
-	mad.lo.s64 %rd685, %rd684, 8, %rd28;
-	ld.global.nc.s64 %rd686, [%rd685+0];
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd688, %rd687;
-	add.s64 %rd689, %rd680, %rd662;
-	mov.b64 %rd690, %rd689;
-	mov.b64 %rd691, %rd688;
-	mov.b64 %rd663, %rd690;
-	mov.b64 %rd664, %rd691;
-	bra.uni $L169;
-$L174:
-	mul.lo.s64 %rd692, %rd663, %rd39;
-	mad.lo.s64 %rd693, %rd692, 4, %rd35;
-	ld.global.nc.s32 %r230, [%rd693+0];
-	mov.b32 %r231, %r230;
-	mov.b32 %r232, %r231;
-	mov.pred %p162, %p149;
-	mov.b32 %r233, %r225;
-	mov.b32 %r234, %r232;
-	mov.b64 %rd694, %rd663;
-$L177:
-	shr.s32 %r235, %r234, 5;
-	cvt.s64.s32 %rd695, %r235;
-	mov.b64 %rd696, %rd695;
-	and.b32 %r236, %r234, 31;
-	cvt.s64.s32 %rd697, %r236;
-	min.u64 %rd698, %rd697, 32;
-	cvt.u32.u64 %r237, %rd698;
-	mov.b32 %r239, 0x1;
-	shl.b32 %r238, %r239, %r237;
-	setp.hs.u32 %p163, %r237, 32;
-	selp.b32 %r240, 0, %r238, %p163;
-	mov.b32 %r241, %r240;
-	mov.b64 %rd699, %rd696;
-	mov.b32 %r242, %r241;
-	mul.lo.s64 %rd700, %rd699, %rd127;
-	mad.lo.s64 %rd701, %rd700, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r243, [%rd701+0];
-	mov.b32 %r244, %r243;
-	and.b32 %r245, %r244, %r242;
-	setp.ne.u32 %p164, %r245, 0x0;
-	@!%p164 bra $L181;
-	mov.pred %p165, 0;
-	bra.uni $L179;
-$L181:
-	mul.lo.s64 %rd702, %rd699, %rd127;
-	mad.lo.s64 %rd703, %rd702, 4, %rd123;
-	atom.global.or.b32 %r246, [%rd703], %r242;
-	mov.b32 %r247, %r246;
-	and.b32 %r248, %r247, %r242;
-	setp.eq.u32 %p166, %r248, 0x0;
-	mov.pred %p165, %p166;
-	bra.uni $L179;
-$L178:
-	bra.uni $L177;
-$L179:
-	@!%p165 bra $L183;
-	@!%p155 bra $L184;
-	mul.lo.s64 %rd704, %rd668, %rd139;
-	mad.lo.s64 %rd705, %rd704, 4, %rd137;
-	st.shared.s32 [%rd705+0], %r232;
-	add.s64 %rd706, %rd668, 1;
-	mov.b64 %rd668, %rd706;
-	bra.uni $L185;
-$L184:
-	mov.pred %p167, 0;
-	mov.b64 %rd707, %rd668;
-	mov.b32 %r249, %r232;
-$L186:
-	@!%p150 bra $L190;
-	shr.s32 %r250, %r249, 5;
-	cvt.s64.s32 %rd708, %r250;
-	mov.b64 %rd709, %rd708;
-	and.b32 %r251, %r249, 31;
-	cvt.s64.s32 %rd710, %r251;
-	min.u64 %rd711, %rd710, 32;
-	cvt.u32.u64 %r252, %rd711;
-	mov.b32 %r254, 0x1;
-	shl.b32 %r253, %r254, %r252;
-	setp.hs.u32 %p168, %r252, 32;
-	selp.b32 %r255, 0, %r253, %p168;
-	mov.b32 %r256, %r255;
-	mov.b64 %rd712, %rd709;
-	mov.b32 %r257, %r256;
-	mul.lo.s64 %rd713, %rd712, %rd637;
-	mad.lo.s64 %rd714, %rd713, 4, %rd635;
-	ld.relaxed.gpu.global.u32 %r258, [%rd714+0];
-	mov.b32 %r259, %r258;
-	and.b32 %r260, %r259, %r257;
-	setp.ne.u32 %p169, %r260, 0x0;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L192;
-	mul.lo.s64 %rd715, %rd712, %rd637;
-	mad.lo.s64 %rd716, %rd715, 4, %rd635;
-	atom.global.or.b32 %r261, [%rd716], %r257;
-	mov.b32 %r262, %r261;
-	and.b32 %r263, %r262, %r257;
-	setp.ne.u32 %p172, %r263, 0x0;
-	mov.pred %p170, %p172;
-$L192:
-	@!%p170 bra $L194;
-	mov.b64 %rd717, %rd707;
-	mov.b64 %rd718, %rd717;
-	mov.pred %p173, 0;
-	bra.uni $L188;
-$L194:
-	mov.b64 %rd719, %rd707;
-	mov.b64 %rd718, %rd719;
-	mov.pred %p173, 1;
-	bra.uni $L188;
-$L190:
-	@!%p151 bra $L196;
-	cvt.s64.s32 %rd720, %r249;
-	mul.lo.s64 %rd721, %rd720, %rd640;
-	mad.lo.s64 %rd722, %rd721, 4, %rd638;
-	ld.relaxed.gpu.global.s32 %r264, [%rd722+0];
-	mov.b32 %r265, %r264;
-	setp.eq.s32 %p174, %r265, %r224;
-	mov.pred %p175, %p174;
-	not.pred %p176, %p175;
-	@!%p176 bra $L198;
-	cvt.s64.s32 %rd723, %r249;
-	mul.lo.s64 %rd724, %rd723, %rd640;
-	mad.lo.s64 %rd725, %rd724, 4, %rd638;
-	atom.global.exch.b32 %r266, [%rd725], %r224;
-	mov.b32 %r267, %r266;
-	setp.eq.s32 %p177, %r267, %r224;
-	mov.pred %p175, %p177;
-$L198:
-	@!%p175 bra $L200;
-	mov.b64 %rd726, %rd707;
-	mov.b64 %rd718, %rd726;
-	mov.pred %p173, 0;
-	bra.uni $L188;
-$L200:
-$L196:
-	mul.lo.s64 %rd727, %rd707, %rd139;
-	mad.lo.s64 %rd728, %rd727, 4, %rd137;
-	st.shared.s32 [%rd728+0], %r249;
-	add.s64 %rd729, %rd707, 1;
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd718, %rd730;
-	mov.pred %p173, 1;
-	bra.uni $L188;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b64 %rd731, %rd718;
-	mov.pred %p178, %p173;
-	mov.b64 %rd668, %rd731;
-	mov.pred %p167, %p178;
-	@!%p167 bra $L202;
-	mov.b64 %rd732, %rd619;
-	mov.b32 %r268, %r232;
-	cvt.s64.s32 %rd733, %r268;
-	add.s64 %rd734, %rd733, 1;
-	mul.lo.s64 %rd735, %rd734, %rd32;
-	mad.lo.s64 %rd736, %rd735, 8, %rd28;
-	ld.global.nc.s64 %rd737, [%rd736+0];
-	mov.b64 %rd738, %rd737;
-	cvt.s64.s32 %rd739, %r268;
-	mul.lo.s64 %rd740, %rd739, %rd32;
-	mad.lo.s64 %rd741, %rd740, 8, %rd28;
-	ld.global.nc.s64 %rd742, [%rd741+0];
-	mov.b64 %rd743, %rd742;
-	sub.s64 %rd744, %rd738, %rd743;
-	mov.b64 %rd745, %rd744;
-	mov.b64 %rd746, %rd745;
-	add.s64 %rd747, %rd665, %rd746;
-	mov.b64 %rd665, %rd747;
-	max.s64 %rd748, %rd666, %rd746;
-	mov.b64 %rd666, %rd748;
-$L202:
-$L185:
-$L183:
-	add.s64 %rd749, %rd663, %rd652;
-	mov.b64 %rd663, %rd749;
-	sub.s64 %rd750, %rd669, 1;
-	mov.b64 %rd669, %rd750;
-$L169:
-	bra.uni $L168;
-$L170:
-	// block scan
-	mov.b64 %rd751, %rd668;
-	mov.b32 %r269, %r3;
-$L203:
-	setp.hs.u32 %p179, %r269, 32;
-	@%p179 bra $L204;
-	mov.b64 {%r270, %r271}, %rd751;
-	shfl.sync.up.b32 %r272|%p180, %r270, %r269, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, %r269, 0, %r17;
-	mov.b64 %rd752, {%r272, %r273};
-	@!%p180 bra $L205;
-	add.s64 %rd753, %rd752, %rd751;
-	mov.b64 %rd751, %rd753;
-$L205:
-	shl.b32 %r269, %r269, 1;
-	bra.uni $L203;
-$L204:
-	mov.b64 {%r274, %r275}, %rd751;
-	shfl.sync.up.b32 %r276|%p181, %r274, %r3, 0, %r17;
-	shfl.sync.up.b32 %r277, %r275, %r3, 0, %r17;
-	mov.b64 %rd754, {%r276, %r277};
-	setp.lo.u32 %p182, %r3, 32;
-	and.pred %p183, %p181, %p182;
-	selp.b64 %rd755, %rd754, 0, %p183;
-	sub.u32 %r278, %r13, %r3;
-	setp.eq.u32 %p184, %r7, %r278;
-	@!%p184 bra $L206;
-	mul.wide.u32 %rd756, %r8, 16;
-	add.s64 %rd757, %rd1, %rd756;
-	st.shared.s64 [%rd757+0], %rd751;
-$L206:
-	bar.sync 0;
-	setp.eq.u32 %p185, %r8, 0;
-	@!%p185 bra $L207;
-	mov.b64 %rd758, 0;
-	setp.lo.u32 %p186, %r7, %r10;
-	@!%p186 bra $L208;
-	mul.wide.u32 %rd759, %r7, 16;
-	add.s64 %rd760, %rd1, %rd759;
-	ld.shared.s64 %rd761, [%rd760+0];
-	mov.b64 %rd758, %rd761;
-$L208:
-	mov.b64 {%r279, %r280}, %rd758;
-	shfl.sync.up.b32 %r281|%p187, %r279, 1, 0, %r17;
-	shfl.sync.up.b32 %r282, %r280, 1, 0, %r17;
-	mov.b64 %rd762, {%r281, %r282};
-	@!%p187 bra $L209;
-	add.s64 %rd763, %rd762, %rd758;
-	mov.b64 %rd758, %rd763;
-$L209:
-	mov.b64 {%r283, %r284}, %rd758;
-	shfl.sync.up.b32 %r285|%p188, %r283, 2, 0, %r17;
-	shfl.sync.up.b32 %r286, %r284, 2, 0, %r17;
-	mov.b64 %rd764, {%r285, %r286};
-	@!%p188 bra $L210;
-	add.s64 %rd765, %rd764, %rd758;
-	mov.b64 %rd758, %rd765;
-$L210:
-	mov.b64 {%r287, %r288}, %rd758;
-	shfl.sync.up.b32 %r289|%p189, %r287, 4, 0, %r17;
-	shfl.sync.up.b32 %r290, %r288, 4, 0, %r17;
-	mov.b64 %rd766, {%r289, %r290};
-	@!%p189 bra $L211;
-	add.s64 %rd767, %rd766, %rd758;
-	mov.b64 %rd758, %rd767;
-$L211:
-	mov.b64 {%r291, %r292}, %rd758;
-	shfl.sync.up.b32 %r293|%p190, %r291, 8, 0, %r17;
-	shfl.sync.up.b32 %r294, %r292, 8, 0, %r17;
-	mov.b64 %rd768, {%r293, %r294};
-	@!%p190 bra $L212;
-	add.s64 %rd769, %rd768, %rd758;
-	mov.b64 %rd758, %rd769;
-$L212:
-	mov.b64 {%r295, %r296}, %rd758;
-	shfl.sync.up.b32 %r297|%p191, %r295, 16, 0, %r17;
-	shfl.sync.up.b32 %r298, %r296, 16, 0, %r17;
-	mov.b64 %rd770, {%r297, %r298};
-	@!%p191 bra $L213;
-	add.s64 %rd771, %rd770, %rd758;
-	mov.b64 %rd758, %rd771;
-$L213:
-	mov.b64 {%r299, %r300}, %rd758;
-	shfl.sync.up.b32 %r301|%p192, %r299, 1, 0, %r17;
-	shfl.sync.up.b32 %r302, %r300, 1, 0, %r17;
-	mov.b64 %rd772, {%r301, %r302};
-	selp.b64 %rd773, %rd772, 0, %p192;
-	@!%p186 bra $L214;
-	mul.wide.u32 %rd774, %r7, 16;
-	add.s64 %rd775, %rd1, %rd774;
-	add.s64 %rd776, %rd775, 512;
-	st.shared.s64 [%rd776+0], %rd773;
-$L214:
-	sub.u32 %r303, %r10, 1;
-	setp.eq.u32 %p193, %r7, %r303;
-	@!%p193 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd758;
-$L215:
-$L207:
-	bar.sync 0;
-	mul.wide.u32 %rd777, %r8, 16;
-	add.s64 %rd778, %rd1, %rd777;
-	add.s64 %rd779, %rd778, 512;
-	ld.shared.s64 %rd780, [%rd779+0];
-	add.s64 %rd781, %rd780, %rd755;
-	ld.shared.s64 %rd782, [%rd1+1024];
-	mov.b64 {%r304, %r305}, %rd781;
-	shfl.sync.idx.b32 %r306|%p194, %r304, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r307, %r305, 0, %r21, %r17;
-	mov.b64 %rd783, {%r306, %r307};
-	mov.b64 %rd784, %rd782;
-	mov.b64 %rd785, %rd783;
-	mov.b64 %rd786, %rd784;
-	mov.b64 %rd787, %rd785;
-	mov.b64 %rd788, %rd786;
-	mov.b64 %rd789, %rd787;
-	mov.b64 %rd790, %rd788;
-	@!%p155 bra $L216;
-	add.s64 %rd791, %rd667, %rd789;
-	mov.b64 %rd792, %rd791;
-	sub.s64 %rd793, %rd655, %rd792;
-	max.s64 %rd794, %rd793, 0;
-	min.s64 %rd795, %rd794, %rd668;
-	mov.b64 %rd796, %rd795;
-	mov.b64 %rd797, 0;
-$L218:
-	setp.lt.s64 %p195, %rd797, %rd796;
-	not.pred %p196, %p195;
-	@!%p196 bra $L222;
-	bra.uni $L220;
-$L222:
-	mul.lo.s64 %rd798, %rd797, %rd139;
-	mad.lo.s64 %rd799, %rd798, 4, %rd137;
-	ld.shared.s32 %r308, [%rd799+0];
-	mov.b32 %r309, %r308;
-	add.s64 %rd800, %rd654, %rd792;
-	add.s64 %rd801, %rd800, %rd797;
-	mul.lo.s64 %rd802, %rd801, %rd149;
-	mad.lo.s64 %rd803, %rd802, 4, %rd147;
-	st.shared.s32 [%rd803+0], %r309;
-$L219:
-	add.s64 %rd804, %rd797, 1;
-	mov.b64 %rd797, %rd804;
-	bra.uni $L218;
-$L220:
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, %rd796;
-$L223:
-	setp.lt.s64 %p197, %rd806, %rd668;
-	not.pred %p198, %p197;
-	@!%p198 bra $L227;
-	bra.uni $L225;
-$L227:
-	mul.lo.s64 %rd807, %rd806, %rd139;
-	mad.lo.s64 %rd808, %rd807, 4, %rd137;
-	ld.shared.s32 %r310, [%rd808+0];
-	mov.b32 %r311, %r310;
-	mov.b32 %r312, %r311;
-	mov.pred %p199, 0;
-	mov.b64 %rd809, %rd805;
-	mov.b32 %r313, %r312;
-$L228:
-	@!%p150 bra $L232;
-	shr.s32 %r314, %r313, 5;
-	cvt.s64.s32 %rd810, %r314;
-	mov.b64 %rd811, %rd810;
-	and.b32 %r315, %r313, 31;
-	cvt.s64.s32 %rd812, %r315;
-	min.u64 %rd813, %rd812, 32;
-	cvt.u32.u64 %r316, %rd813;
-	mov.b32 %r318, 0x1;
-	shl.b32 %r317, %r318, %r316;
-	setp.hs.u32 %p200, %r316, 32;
-	selp.b32 %r319, 0, %r317, %p200;
-	mov.b32 %r320, %r319;
-	mov.b64 %rd814, %rd811;
-	mov.b32 %r321, %r320;
-	mul.lo.s64 %rd815, %rd814, %rd637;
-	mad.lo.s64 %rd816, %rd815, 4, %rd635;
-	ld.relaxed.gpu.global.u32 %r322, [%rd816+0];
-	mov.b32 %r323, %r322;
-	and.b32 %r324, %r323, %r321;
-	setp.ne.u32 %p201, %r324, 0x0;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L234;
-	mul.lo.s64 %rd817, %rd814, %rd637;
-	mad.lo.s64 %rd818, %rd817, 4, %rd635;
-	atom.global.or.b32 %r325, [%rd818], %r321;
-	mov.b32 %r326, %r325;
-	and.b32 %r327, %r326, %r321;
-	setp.ne.u32 %p204, %r327, 0x0;
-	mov.pred %p202, %p204;
-$L234:
-	@!%p202 bra $L236;
-	mov.b64 %rd819, %rd809;
-	mov.b64 %rd820, %rd819;
-	mov.pred %p205, 0;
-	bra.uni $L230;
-$L236:
-	mov.b64 %rd821, %rd809;
-	mov.b64 %rd820, %rd821;
-	mov.pred %p205, 1;
-	bra.uni $L230;
-$L232:
-	@!%p151 bra $L238;
-	cvt.s64.s32 %rd822, %r313;
-	mul.lo.s64 %rd823, %rd822, %rd640;
-	mad.lo.s64 %rd824, %rd823, 4, %rd638;
-	ld.relaxed.gpu.global.s32 %r328, [%rd824+0];
-	mov.b32 %r329, %r328;
-	setp.eq.s32 %p206, %r329, %r224;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L240;
-	cvt.s64.s32 %rd825, %r313;
-	mul.lo.s64 %rd826, %rd825, %rd640;
-	mad.lo.s64 %rd827, %rd826, 4, %rd638;
-	atom.global.exch.b32 %r330, [%rd827], %r224;
-	mov.b32 %r331, %r330;
-	setp.eq.s32 %p209, %r331, %r224;
-	mov.pred %p207, %p209;
-$L240:
-	@!%p207 bra $L242;
-	mov.b64 %rd828, %rd809;
-	mov.b64 %rd820, %rd828;
-	mov.pred %p205, 0;
-	bra.uni $L230;
-$L242:
-$L238:
-	mul.lo.s64 %rd829, %rd809, %rd139;
-	mad.lo.s64 %rd830, %rd829, 4, %rd137;
-	st.shared.s32 [%rd830+0], %r313;
-	add.s64 %rd831, %rd809, 1;
-	mov.b64 %rd832, %rd831;
-	mov.b64 %rd820, %rd832;
-	mov.pred %p205, 1;
-	bra.uni $L230;
-$L229:
-	bra.uni $L228;
-$L230:
-	mov.b64 %rd833, %rd820;
-	mov.pred %p210, %p205;
-	mov.b64 %rd805, %rd833;
-	mov.pred %p199, %p210;
-	@!%p199 bra $L244;
-	mov.b64 %rd834, %rd619;
-	mov.b32 %r332, %r312;
-	cvt.s64.s32 %rd835, %r332;
-	add.s64 %rd836, %rd835, 1;
-	mul.lo.s64 %rd837, %rd836, %rd32;
-	mad.lo.s64 %rd838, %rd837, 8, %rd28;
-	ld.global.nc.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	cvt.s64.s32 %rd841, %r332;
-	mul.lo.s64 %rd842, %rd841, %rd32;
-	mad.lo.s64 %rd843, %rd842, 8, %rd28;
-	ld.global.nc.s64 %rd844, [%rd843+0];
-	mov.b64 %rd845, %rd844;
-	sub.s64 %rd846, %rd840, %rd845;
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd847;
-	add.s64 %rd849, %rd665, %rd848;
-	mov.b64 %rd665, %rd849;
-	max.s64 %rd850, %rd666, %rd848;
-	mov.b64 %rd666, %rd850;
-$L244:
-$L224:
-	add.s64 %rd851, %rd806, 1;
-	mov.b64 %rd806, %rd851;
-	bra.uni $L223;
-$L225:
-	setp.gt.s64 %p211, %rd805, 0;
-	@!%p211 bra $L246;
-	mul.lo.s64 %rd852, %rd653, %rd120;
-	mad.lo.s64 %rd853, %rd852, 8, %rd116;
-	atom.global.add.u64 %rd854, [%rd853], %rd805;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, 0;
-$L247:
-	setp.lt.s64 %p212, %rd857, %rd805;
-	not.pred %p213, %p212;
-	@!%p213 bra $L251;
-	bra.uni $L249;
-$L251:
-	mul.lo.s64 %rd858, %rd857, %rd139;
-	mad.lo.s64 %rd859, %rd858, 4, %rd137;
-	ld.shared.s32 %r333, [%rd859+0];
-	mov.b32 %r334, %r333;
-	add.s64 %rd860, %rd856, %rd857;
-	mul.lo.s64 %rd861, %rd860, %rd235;
-	mad.lo.s64 %rd862, %rd861, 4, %rd233;
-	st.global.s32 [%rd862+0], %r334;
-$L248:
-	add.s64 %rd863, %rd857, 1;
-	mov.b64 %rd857, %rd863;
-	bra.uni $L247;
-$L249:
-$L246:
-	add.s64 %rd864, %rd667, %rd790;
-	min.s64 %rd865, %rd655, %rd864;
-	mov.b64 %rd667, %rd865;
-	bra.uni $L217;
-$L216:
-	mov.b64 %rd866, 0;
-	cvt.u64.u32 %rd867, %r2;
-	setp.eq.s64 %p214, %rd867, 0;
-	setp.gt.s64 %p215, %rd790, 0;
-	and.pred %p216, %p214, %p215;
-	@!%p216 bra $L253;
-	mul.lo.s64 %rd868, %rd653, %rd120;
-	mad.lo.s64 %rd869, %rd868, 8, %rd116;
-	atom.global.add.u64 %rd870, [%rd869], %rd790;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd866, %rd871;
-$L253:
-	cvt.u64.u32 %rd872, %r2;
-	setp.eq.s64 %p217, %rd872, 0;
-	setp.eq.u32 %p218, %r1, 0;
-	and.pred %p219, %p217, %p218;
-	bar.sync 0;
-	@!%p219 bra $L254;
-	st.shared.s64 [%rd1+1024], %rd866;
-$L254:
-	bar.sync 0;
-	ld.shared.s64 %rd873, [%rd1+1024];
-	mov.b64 %rd874, %rd873;
-	add.s64 %rd875, %rd874, %rd789;
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, 0;
-$L255:
-	setp.lt.s64 %p220, %rd877, %rd668;
-	not.pred %p221, %p220;
-	@!%p221 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd878, %rd877, %rd139;
-	mad.lo.s64 %rd879, %rd878, 4, %rd137;
-	ld.shared.s32 %r335, [%rd879+0];
-	mov.b32 %r336, %r335;
-	add.s64 %rd880, %rd876, %rd877;
-	mul.lo.s64 %rd881, %rd880, %rd235;
-	mad.lo.s64 %rd882, %rd881, 4, %rd233;
-	st.global.s32 [%rd882+0], %r336;
-$L256:
-	add.s64 %rd883, %rd877, 1;
-	mov.b64 %rd877, %rd883;
-	bra.uni $L255;
-$L257:
-$L217:
-	mov.b64 %rd884, 0;
-	setp.lt.s64 %p222, %rd663, %rd664;
-	setp.lt.s64 %p223, %rd657, %rd644;
-	or.pred %p224, %p222, %p223;
-	@!%p224 bra $L261;
-	mov.b64 %rd884, 1;
-$L261:
-	mov.b64 %rd885, %rd884;
-	// block reduction
-	sub.u32 %r337, %r13, 1;
-	mov.b32 %r338, %r3;
-$L262:
-	setp.hs.u32 %p225, %r338, 32;
-	@%p225 bra $L263;
-	mov.b64 {%r339, %r340}, %rd885;
-	shfl.sync.down.b32 %r341|%p226, %r339, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd886, {%r341, %r342};
-	@!%p226 bra $L264;
-	max.s64 %rd887, %rd885, %rd886;
-	mov.b64 %rd885, %rd887;
-$L264:
-	shl.b32 %r338, %r338, 1;
-	bra.uni $L262;
-$L263:
-	setp.eq.u32 %p227, %r7, 0;
-	@!%p227 bra $L265;
-	mul.wide.u32 %rd888, %r8, 16;
-	add.s64 %rd889, %rd1, %rd888;
-	st.shared.s64 [%rd889+0], %rd885;
-$L265:
-	bar.sync 0;
-	setp.eq.u32 %p228, %r8, 0;
-	@!%p228 bra $L266;
-	setp.lo.u32 %p229, %r7, %r10;
-	@!%p229 bra $L267;
-	mul.wide.u32 %rd890, %r7, 16;
-	add.s64 %rd891, %rd1, %rd890;
-	ld.shared.s64 %rd892, [%rd891+0];
-	mov.b64 %rd885, %rd892;
-$L267:
-	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd885;
-	shfl.sync.down.b32 %r346|%p230, %r344, 1, %r343, %r17;
-	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd893, {%r346, %r347};
-	@!%p230 bra $L268;
-	max.s64 %rd894, %rd885, %rd893;
-	mov.b64 %rd885, %rd894;
-$L268:
-	mov.b64 {%r348, %r349}, %rd885;
-	shfl.sync.down.b32 %r350|%p231, %r348, 2, %r343, %r17;
-	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd895, {%r350, %r351};
-	@!%p231 bra $L269;
-	max.s64 %rd896, %rd885, %rd895;
-	mov.b64 %rd885, %rd896;
-$L269:
-	mov.b64 {%r352, %r353}, %rd885;
-	shfl.sync.down.b32 %r354|%p232, %r352, 4, %r343, %r17;
-	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd897, {%r354, %r355};
-	@!%p232 bra $L270;
-	max.s64 %rd898, %rd885, %rd897;
-	mov.b64 %rd885, %rd898;
-$L270:
-	mov.b64 {%r356, %r357}, %rd885;
-	shfl.sync.down.b32 %r358|%p233, %r356, 8, %r343, %r17;
-	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd899, {%r358, %r359};
-	@!%p233 bra $L271;
-	max.s64 %rd900, %rd885, %rd899;
-	mov.b64 %rd885, %rd900;
-$L271:
-	mov.b64 {%r360, %r361}, %rd885;
-	shfl.sync.down.b32 %r362|%p234, %r360, 16, %r343, %r17;
-	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd901, {%r362, %r363};
-	@!%p234 bra $L272;
-	max.s64 %rd902, %rd885, %rd901;
-	mov.b64 %rd885, %rd902;
-$L272:
-	@!%p227 bra $L273;
-	st.shared.s64 [%rd1+1024], %rd885;
-$L273:
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd903, [%rd1+1024];
-	mov.b64 %rd885, %rd903;
-	mov.b64 %rd904, %rd885;
-	setp.eq.s64 %p235, %rd904, 0;
-	@!%p235 bra $L275;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd683, %r208;
+	mov.b64 %rd684, %rd683;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd685, %r209;
+	min.u64 %rd686, %rd685, 32;
+	cvt.u32.u64 %r210, %rd686;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p153, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p153;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd687, %rd684;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd688, %rd687, %rd127;
+	mad.lo.s64 %rd689, %rd688, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r216, [%rd689+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p154, %r218, 0x0;
+	@!%p154 bra $L169;
+	mov.pred %p155, 0;
 	bra.uni $L167;
-$L275:
+$L169:
+	mul.lo.s64 %rd690, %rd687, %rd127;
+	mad.lo.s64 %rd691, %rd690, 4, %rd123;
+	atom.global.or.b32 %r219, [%rd691], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.eq.u32 %p156, %r221, 0x0;
+	mov.pred %p155, %p156;
+	bra.uni $L167;
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd905, %rd667;
-	mov.b64 %rd906, %rd665;
-	mov.b64 %rd907, %rd666;
-	mov.b64 %rd908, %rd905;
-	mov.b64 %rd909, %rd906;
-	mov.b64 %rd910, %rd907;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd912, %rd909;
-	mov.b64 %rd913, %rd910;
-	mov.b64 %rd605, %rd911;
-	mov.b64 %rd617, %rd912;
-	mov.b64 %rd618, %rd913;
-	add.s64 %rd914, %rd606, %rd617;
-	mov.b64 %rd606, %rd914;
-	max.s64 %rd915, %rd607, %rd618;
-	mov.b64 %rd607, %rd915;
-$L161:
-	add.s64 %rd916, %rd608, 1;
-	mov.b64 %rd608, %rd916;
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd917, %rd606;
+	@!%p155 bra $L171;
+	@!%p145 bra $L172;
+	mul.lo.s64 %rd692, %rd656, %rd139;
+	mad.lo.s64 %rd693, %rd692, 4, %rd137;
+	st.shared.s32 [%rd693+0], %r205;
+	add.s64 %rd694, %rd656, 1;
+	mov.b64 %rd656, %rd694;
+	bra.uni $L173;
+$L172:
+	mov.pred %p157, 0;
+	mov.b64 %rd695, %rd656;
+	mov.b32 %r222, %r205;
+$L174:
+	@!%p140 bra $L178;
+	shr.s32 %r223, %r222, 5;
+	cvt.s64.s32 %rd696, %r223;
+	mov.b64 %rd697, %rd696;
+	and.b32 %r224, %r222, 31;
+	cvt.s64.s32 %rd698, %r224;
+	min.u64 %rd699, %rd698, 32;
+	cvt.u32.u64 %r225, %rd699;
+	mov.b32 %r227, 0x1;
+	shl.b32 %r226, %r227, %r225;
+	setp.hs.u32 %p158, %r225, 32;
+	selp.b32 %r228, 0, %r226, %p158;
+	mov.b32 %r229, %r228;
+	mov.b64 %rd700, %rd697;
+	mov.b32 %r230, %r229;
+	mul.lo.s64 %rd701, %rd700, %rd625;
+	mad.lo.s64 %rd702, %rd701, 4, %rd623;
+	ld.relaxed.gpu.global.u32 %r231, [%rd702+0];
+	mov.b32 %r232, %r231;
+	and.b32 %r233, %r232, %r230;
+	setp.ne.u32 %p159, %r233, 0x0;
+	mov.pred %p160, %p159;
+	not.pred %p161, %p160;
+	@!%p161 bra $L180;
+	mul.lo.s64 %rd703, %rd700, %rd625;
+	mad.lo.s64 %rd704, %rd703, 4, %rd623;
+	atom.global.or.b32 %r234, [%rd704], %r230;
+	mov.b32 %r235, %r234;
+	and.b32 %r236, %r235, %r230;
+	setp.ne.u32 %p162, %r236, 0x0;
+	mov.pred %p160, %p162;
+$L180:
+	@!%p160 bra $L182;
+	mov.b64 %rd705, %rd695;
+	mov.b64 %rd706, %rd705;
+	mov.pred %p163, 0;
+	bra.uni $L176;
+$L182:
+	mov.b64 %rd707, %rd695;
+	mov.b64 %rd706, %rd707;
+	mov.pred %p163, 1;
+	bra.uni $L176;
+$L178:
+	@!%p141 bra $L184;
+	cvt.s64.s32 %rd708, %r222;
+	mul.lo.s64 %rd709, %rd708, %rd628;
+	mad.lo.s64 %rd710, %rd709, 4, %rd626;
+	ld.relaxed.gpu.global.s32 %r237, [%rd710+0];
+	mov.b32 %r238, %r237;
+	setp.eq.s32 %p164, %r238, %r197;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L186;
+	cvt.s64.s32 %rd711, %r222;
+	mul.lo.s64 %rd712, %rd711, %rd628;
+	mad.lo.s64 %rd713, %rd712, 4, %rd626;
+	atom.global.exch.b32 %r239, [%rd713], %r197;
+	mov.b32 %r240, %r239;
+	setp.eq.s32 %p167, %r240, %r197;
+	mov.pred %p165, %p167;
+$L186:
+	@!%p165 bra $L188;
+	mov.b64 %rd714, %rd695;
+	mov.b64 %rd706, %rd714;
+	mov.pred %p163, 0;
+	bra.uni $L176;
+$L188:
+$L184:
+	mul.lo.s64 %rd715, %rd695, %rd139;
+	mad.lo.s64 %rd716, %rd715, 4, %rd137;
+	st.shared.s32 [%rd716+0], %r222;
+	add.s64 %rd717, %rd695, 1;
+	mov.b64 %rd718, %rd717;
+	mov.b64 %rd706, %rd718;
+	mov.pred %p163, 1;
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd719, %rd706;
+	mov.pred %p168, %p163;
+	mov.b64 %rd656, %rd719;
+	mov.pred %p157, %p168;
+	@!%p157 bra $L190;
+	mov.b64 %rd720, %rd607;
+	mov.b32 %r241, %r205;
+	cvt.s64.s32 %rd721, %r241;
+	add.s64 %rd722, %rd721, 1;
+	mul.lo.s64 %rd723, %rd722, %rd32;
+	mad.lo.s64 %rd724, %rd723, 8, %rd28;
+	ld.global.nc.s64 %rd725, [%rd724+0];
+	mov.b64 %rd726, %rd725;
+	cvt.s64.s32 %rd727, %r241;
+	mul.lo.s64 %rd728, %rd727, %rd32;
+	mad.lo.s64 %rd729, %rd728, 8, %rd28;
+	ld.global.nc.s64 %rd730, [%rd729+0];
+	mov.b64 %rd731, %rd730;
+	sub.s64 %rd732, %rd726, %rd731;
+	mov.b64 %rd733, %rd732;
+	mov.b64 %rd734, %rd733;
+	add.s64 %rd735, %rd653, %rd734;
+	mov.b64 %rd653, %rd735;
+	max.s64 %rd736, %rd654, %rd734;
+	mov.b64 %rd654, %rd736;
+$L190:
+$L173:
+$L171:
+	add.s64 %rd737, %rd651, %rd640;
+	mov.b64 %rd651, %rd737;
+	sub.s64 %rd738, %rd657, 1;
+	mov.b64 %rd657, %rd738;
+$L157:
+	bra.uni $L156;
+$L158:
+	mov.b64 %rd739, 0;
+	setp.lt.s64 %p169, %rd651, %rd652;
+	setp.lt.s64 %p170, %rd645, %rd632;
+	or.pred %p171, %p169, %p170;
+	@!%p171 bra $L192;
+	mov.b64 %rd739, 1;
+$L192:
+	shl.b64 %rd740, %rd739, 32;
+	or.b64 %rd741, %rd656, %rd740;
+	// block scan
+	mov.b64 %rd742, %rd741;
+	mov.b32 %r242, %r3;
+$L193:
+	setp.hs.u32 %p172, %r242, 32;
+	@%p172 bra $L194;
+	mov.b64 {%r243, %r244}, %rd742;
+	shfl.sync.up.b32 %r245|%p173, %r243, %r242, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
+	mov.b64 %rd743, {%r245, %r246};
+	@!%p173 bra $L195;
+	add.s64 %rd744, %rd743, %rd742;
+	mov.b64 %rd742, %rd744;
+$L195:
+	shl.b32 %r242, %r242, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r247, %r248}, %rd742;
+	shfl.sync.up.b32 %r249|%p174, %r247, %r3, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
+	mov.b64 %rd745, {%r249, %r250};
+	setp.lo.u32 %p175, %r3, 32;
+	and.pred %p176, %p174, %p175;
+	selp.b64 %rd746, %rd745, 0, %p176;
+	sub.u32 %r251, %r13, %r3;
+	setp.eq.u32 %p177, %r7, %r251;
+	@!%p177 bra $L196;
+	mul.wide.u32 %rd747, %r8, 16;
+	add.s64 %rd748, %rd1, %rd747;
+	st.shared.s64 [%rd748+0], %rd742;
+$L196:
+	bar.sync 0;
+	setp.eq.u32 %p178, %r8, 0;
+	@!%p178 bra $L197;
+	mov.b64 %rd749, 0;
+	setp.lo.u32 %p179, %r7, %r10;
+	@!%p179 bra $L198;
+	mul.wide.u32 %rd750, %r7, 16;
+	add.s64 %rd751, %rd1, %rd750;
+	ld.shared.s64 %rd752, [%rd751+0];
+	mov.b64 %rd749, %rd752;
+$L198:
+	mov.b64 {%r252, %r253}, %rd749;
+	shfl.sync.up.b32 %r254|%p180, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd753, {%r254, %r255};
+	@!%p180 bra $L199;
+	add.s64 %rd754, %rd753, %rd749;
+	mov.b64 %rd749, %rd754;
+$L199:
+	mov.b64 {%r256, %r257}, %rd749;
+	shfl.sync.up.b32 %r258|%p181, %r256, 2, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
+	mov.b64 %rd755, {%r258, %r259};
+	@!%p181 bra $L200;
+	add.s64 %rd756, %rd755, %rd749;
+	mov.b64 %rd749, %rd756;
+$L200:
+	mov.b64 {%r260, %r261}, %rd749;
+	shfl.sync.up.b32 %r262|%p182, %r260, 4, 0, %r17;
+	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
+	mov.b64 %rd757, {%r262, %r263};
+	@!%p182 bra $L201;
+	add.s64 %rd758, %rd757, %rd749;
+	mov.b64 %rd749, %rd758;
+$L201:
+	mov.b64 {%r264, %r265}, %rd749;
+	shfl.sync.up.b32 %r266|%p183, %r264, 8, 0, %r17;
+	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
+	mov.b64 %rd759, {%r266, %r267};
+	@!%p183 bra $L202;
+	add.s64 %rd760, %rd759, %rd749;
+	mov.b64 %rd749, %rd760;
+$L202:
+	mov.b64 {%r268, %r269}, %rd749;
+	shfl.sync.up.b32 %r270|%p184, %r268, 16, 0, %r17;
+	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
+	mov.b64 %rd761, {%r270, %r271};
+	@!%p184 bra $L203;
+	add.s64 %rd762, %rd761, %rd749;
+	mov.b64 %rd749, %rd762;
+$L203:
+	mov.b64 {%r272, %r273}, %rd749;
+	shfl.sync.up.b32 %r274|%p185, %r272, 1, 0, %r17;
+	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
+	mov.b64 %rd763, {%r274, %r275};
+	selp.b64 %rd764, %rd763, 0, %p185;
+	@!%p179 bra $L204;
+	mul.wide.u32 %rd765, %r7, 16;
+	add.s64 %rd766, %rd1, %rd765;
+	add.s64 %rd767, %rd766, 512;
+	st.shared.s64 [%rd767+0], %rd764;
+$L204:
+	sub.u32 %r276, %r10, 1;
+	setp.eq.u32 %p186, %r7, %r276;
+	@!%p186 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd749;
+$L205:
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd768, %r8, 16;
+	add.s64 %rd769, %rd1, %rd768;
+	add.s64 %rd770, %rd769, 512;
+	ld.shared.s64 %rd771, [%rd770+0];
+	add.s64 %rd772, %rd771, %rd746;
+	ld.shared.s64 %rd773, [%rd1+1024];
+	mov.b64 {%r277, %r278}, %rd772;
+	shfl.sync.idx.b32 %r279|%p187, %r277, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
+	mov.b64 %rd774, {%r279, %r280};
+	mov.b64 %rd775, %rd773;
+	mov.b64 %rd776, %rd774;
+	mov.b64 %rd777, %rd775;
+	mov.b64 %rd778, %rd776;
+	mov.b64 %rd779, %rd777;
+	mov.b64 %rd780, %rd778;
+	mov.b64 %rd781, %rd779;
+	and.b64 %rd782, %rd780, 4294967295;
+	mov.b64 %rd783, %rd782;
+	shr.s64 %rd784, %rd781, 32;
+	mov.b64 %rd785, %rd784;
+	mov.b64 %rd780, %rd783;
+	mov.b64 %rd786, %rd785;
+	and.b64 %rd787, %rd781, 4294967295;
+	mov.b64 %rd781, %rd787;
+	@!%p145 bra $L206;
+	add.s64 %rd788, %rd655, %rd780;
+	mov.b64 %rd789, %rd788;
+	sub.s64 %rd790, %rd643, %rd789;
+	max.s64 %rd791, %rd790, 0;
+	min.s64 %rd792, %rd791, %rd656;
+	mov.b64 %rd793, %rd792;
+	mov.b64 %rd794, 0;
+$L208:
+	setp.lt.s64 %p188, %rd794, %rd793;
+	not.pred %p189, %p188;
+	@!%p189 bra $L212;
+	bra.uni $L210;
+$L212:
+	mul.lo.s64 %rd795, %rd794, %rd139;
+	mad.lo.s64 %rd796, %rd795, 4, %rd137;
+	ld.shared.s32 %r281, [%rd796+0];
+	mov.b32 %r282, %r281;
+	add.s64 %rd797, %rd642, %rd789;
+	add.s64 %rd798, %rd797, %rd794;
+	mul.lo.s64 %rd799, %rd798, %rd149;
+	mad.lo.s64 %rd800, %rd799, 4, %rd147;
+	st.shared.s32 [%rd800+0], %r282;
+$L209:
+	add.s64 %rd801, %rd794, 1;
+	mov.b64 %rd794, %rd801;
+	bra.uni $L208;
+$L210:
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, %rd793;
+$L213:
+	setp.lt.s64 %p190, %rd803, %rd656;
+	not.pred %p191, %p190;
+	@!%p191 bra $L217;
+	bra.uni $L215;
+$L217:
+	mul.lo.s64 %rd804, %rd803, %rd139;
+	mad.lo.s64 %rd805, %rd804, 4, %rd137;
+	ld.shared.s32 %r283, [%rd805+0];
+	mov.b32 %r284, %r283;
+	mov.b32 %r285, %r284;
+	mov.pred %p192, 0;
+	mov.b64 %rd806, %rd802;
+	mov.b32 %r286, %r285;
+$L218:
+	@!%p140 bra $L222;
+	shr.s32 %r287, %r286, 5;
+	cvt.s64.s32 %rd807, %r287;
+	mov.b64 %rd808, %rd807;
+	and.b32 %r288, %r286, 31;
+	cvt.s64.s32 %rd809, %r288;
+	min.u64 %rd810, %rd809, 32;
+	cvt.u32.u64 %r289, %rd810;
+	mov.b32 %r291, 0x1;
+	shl.b32 %r290, %r291, %r289;
+	setp.hs.u32 %p193, %r289, 32;
+	selp.b32 %r292, 0, %r290, %p193;
+	mov.b32 %r293, %r292;
+	mov.b64 %rd811, %rd808;
+	mov.b32 %r294, %r293;
+	mul.lo.s64 %rd812, %rd811, %rd625;
+	mad.lo.s64 %rd813, %rd812, 4, %rd623;
+	ld.relaxed.gpu.global.u32 %r295, [%rd813+0];
+	mov.b32 %r296, %r295;
+	and.b32 %r297, %r296, %r294;
+	setp.ne.u32 %p194, %r297, 0x0;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L224;
+	mul.lo.s64 %rd814, %rd811, %rd625;
+	mad.lo.s64 %rd815, %rd814, 4, %rd623;
+	atom.global.or.b32 %r298, [%rd815], %r294;
+	mov.b32 %r299, %r298;
+	and.b32 %r300, %r299, %r294;
+	setp.ne.u32 %p197, %r300, 0x0;
+	mov.pred %p195, %p197;
+$L224:
+	@!%p195 bra $L226;
+	mov.b64 %rd816, %rd806;
+	mov.b64 %rd817, %rd816;
+	mov.pred %p198, 0;
+	bra.uni $L220;
+$L226:
+	mov.b64 %rd818, %rd806;
+	mov.b64 %rd817, %rd818;
+	mov.pred %p198, 1;
+	bra.uni $L220;
+$L222:
+	@!%p141 bra $L228;
+	cvt.s64.s32 %rd819, %r286;
+	mul.lo.s64 %rd820, %rd819, %rd628;
+	mad.lo.s64 %rd821, %rd820, 4, %rd626;
+	ld.relaxed.gpu.global.s32 %r301, [%rd821+0];
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p199, %r302, %r197;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L230;
+	cvt.s64.s32 %rd822, %r286;
+	mul.lo.s64 %rd823, %rd822, %rd628;
+	mad.lo.s64 %rd824, %rd823, 4, %rd626;
+	atom.global.exch.b32 %r303, [%rd824], %r197;
+	mov.b32 %r304, %r303;
+	setp.eq.s32 %p202, %r304, %r197;
+	mov.pred %p200, %p202;
+$L230:
+	@!%p200 bra $L232;
+	mov.b64 %rd825, %rd806;
+	mov.b64 %rd817, %rd825;
+	mov.pred %p198, 0;
+	bra.uni $L220;
+$L232:
+$L228:
+	mul.lo.s64 %rd826, %rd806, %rd139;
+	mad.lo.s64 %rd827, %rd826, 4, %rd137;
+	st.shared.s32 [%rd827+0], %r286;
+	add.s64 %rd828, %rd806, 1;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd817, %rd829;
+	mov.pred %p198, 1;
+	bra.uni $L220;
+$L219:
+	bra.uni $L218;
+$L220:
+	mov.b64 %rd830, %rd817;
+	mov.pred %p203, %p198;
+	mov.b64 %rd802, %rd830;
+	mov.pred %p192, %p203;
+	@!%p192 bra $L234;
+	mov.b64 %rd831, %rd607;
+	mov.b32 %r305, %r285;
+	cvt.s64.s32 %rd832, %r305;
+	add.s64 %rd833, %rd832, 1;
+	mul.lo.s64 %rd834, %rd833, %rd32;
+	mad.lo.s64 %rd835, %rd834, 8, %rd28;
+	ld.global.nc.s64 %rd836, [%rd835+0];
+	mov.b64 %rd837, %rd836;
+	cvt.s64.s32 %rd838, %r305;
+	mul.lo.s64 %rd839, %rd838, %rd32;
+	mad.lo.s64 %rd840, %rd839, 8, %rd28;
+	ld.global.nc.s64 %rd841, [%rd840+0];
+	mov.b64 %rd842, %rd841;
+	sub.s64 %rd843, %rd837, %rd842;
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd844;
+	add.s64 %rd846, %rd653, %rd845;
+	mov.b64 %rd653, %rd846;
+	max.s64 %rd847, %rd654, %rd845;
+	mov.b64 %rd654, %rd847;
+$L234:
+$L214:
+	add.s64 %rd848, %rd803, 1;
+	mov.b64 %rd803, %rd848;
+	bra.uni $L213;
+$L215:
+	setp.gt.s64 %p204, %rd802, 0;
+	@!%p204 bra $L236;
+	mul.lo.s64 %rd849, %rd641, %rd120;
+	mad.lo.s64 %rd850, %rd849, 8, %rd116;
+	atom.global.add.u64 %rd851, [%rd850], %rd802;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd853, %rd852;
+	mov.b64 %rd854, 0;
+$L237:
+	setp.lt.s64 %p205, %rd854, %rd802;
+	not.pred %p206, %p205;
+	@!%p206 bra $L241;
+	bra.uni $L239;
+$L241:
+	mul.lo.s64 %rd855, %rd854, %rd139;
+	mad.lo.s64 %rd856, %rd855, 4, %rd137;
+	ld.shared.s32 %r306, [%rd856+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd857, %rd853, %rd854;
+	mul.lo.s64 %rd858, %rd857, %rd235;
+	mad.lo.s64 %rd859, %rd858, 4, %rd233;
+	st.global.s32 [%rd859+0], %r307;
+$L238:
+	add.s64 %rd860, %rd854, 1;
+	mov.b64 %rd854, %rd860;
+	bra.uni $L237;
+$L239:
+$L236:
+	add.s64 %rd861, %rd655, %rd781;
+	min.s64 %rd862, %rd643, %rd861;
+	mov.b64 %rd655, %rd862;
+	bra.uni $L207;
+$L206:
+	mov.b64 %rd863, 0;
+	cvt.u64.u32 %rd864, %r2;
+	setp.eq.s64 %p207, %rd864, 0;
+	setp.gt.s64 %p208, %rd781, 0;
+	and.pred %p209, %p207, %p208;
+	@!%p209 bra $L243;
+	mul.lo.s64 %rd865, %rd641, %rd120;
+	mad.lo.s64 %rd866, %rd865, 8, %rd116;
+	atom.global.add.u64 %rd867, [%rd866], %rd781;
+	mov.b64 %rd868, %rd867;
+	mov.b64 %rd863, %rd868;
+$L243:
+	cvt.u64.u32 %rd869, %r2;
+	setp.eq.s64 %p210, %rd869, 0;
+	setp.eq.u32 %p211, %r1, 0;
+	and.pred %p212, %p210, %p211;
+	bar.sync 0;
+	@!%p212 bra $L244;
+	st.shared.s64 [%rd1+1024], %rd863;
+$L244:
+	bar.sync 0;
+	ld.shared.s64 %rd870, [%rd1+1024];
+	mov.b64 %rd871, %rd870;
+	add.s64 %rd872, %rd871, %rd780;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, 0;
+$L245:
+	setp.lt.s64 %p213, %rd874, %rd656;
+	not.pred %p214, %p213;
+	@!%p214 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd875, %rd874, %rd139;
+	mad.lo.s64 %rd876, %rd875, 4, %rd137;
+	ld.shared.s32 %r308, [%rd876+0];
+	mov.b32 %r309, %r308;
+	add.s64 %rd877, %rd873, %rd874;
+	mul.lo.s64 %rd878, %rd877, %rd235;
+	mad.lo.s64 %rd879, %rd878, 4, %rd233;
+	st.global.s32 [%rd879+0], %r309;
+$L246:
+	add.s64 %rd880, %rd874, 1;
+	mov.b64 %rd874, %rd880;
+	bra.uni $L245;
+$L247:
+$L207:
+	setp.eq.s64 %p215, %rd786, 0;
+	@!%p215 bra $L251;
+	bra.uni $L155;
+$L251:
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd881, %rd655;
+	mov.b64 %rd882, %rd653;
+	mov.b64 %rd883, %rd654;
+	mov.b64 %rd884, %rd881;
+	mov.b64 %rd885, %rd882;
+	mov.b64 %rd886, %rd883;
+	mov.b64 %rd887, %rd884;
+	mov.b64 %rd888, %rd885;
+	mov.b64 %rd889, %rd886;
+	mov.b64 %rd593, %rd887;
+	mov.b64 %rd605, %rd888;
+	mov.b64 %rd606, %rd889;
+	add.s64 %rd890, %rd594, %rd605;
+	mov.b64 %rd594, %rd890;
+	max.s64 %rd891, %rd595, %rd606;
+	mov.b64 %rd595, %rd891;
+$L149:
+	add.s64 %rd892, %rd596, 1;
+	mov.b64 %rd596, %rd892;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd893, %rd594;
 	// block reduction
-	sub.u32 %r364, %r13, 1;
-	mov.b32 %r365, %r3;
-$L276:
-	setp.hs.u32 %p236, %r365, 32;
-	@%p236 bra $L277;
-	mov.b64 {%r366, %r367}, %rd917;
-	shfl.sync.down.b32 %r368|%p237, %r366, %r365, %r364, %r17;
-	shfl.sync.down.b32 %r369, %r367, %r365, %r364, %r17;
-	mov.b64 %rd918, {%r368, %r369};
-	@!%p237 bra $L278;
-	add.s64 %rd919, %rd917, %rd918;
-	mov.b64 %rd917, %rd919;
-$L278:
-	shl.b32 %r365, %r365, 1;
-	bra.uni $L276;
-$L277:
-	setp.eq.u32 %p238, %r7, 0;
-	@!%p238 bra $L279;
-	mul.wide.u32 %rd920, %r8, 16;
-	add.s64 %rd921, %rd1, %rd920;
-	st.shared.s64 [%rd921+0], %rd917;
+	sub.u32 %r310, %r13, 1;
+	mov.b32 %r311, %r3;
+$L252:
+	setp.hs.u32 %p216, %r311, 32;
+	@%p216 bra $L253;
+	mov.b64 {%r312, %r313}, %rd893;
+	shfl.sync.down.b32 %r314|%p217, %r312, %r311, %r310, %r17;
+	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
+	mov.b64 %rd894, {%r314, %r315};
+	@!%p217 bra $L254;
+	add.s64 %rd895, %rd893, %rd894;
+	mov.b64 %rd893, %rd895;
+$L254:
+	shl.b32 %r311, %r311, 1;
+	bra.uni $L252;
+$L253:
+	setp.eq.u32 %p218, %r7, 0;
+	@!%p218 bra $L255;
+	mul.wide.u32 %rd896, %r8, 16;
+	add.s64 %rd897, %rd1, %rd896;
+	st.shared.s64 [%rd897+0], %rd893;
+$L255:
+	bar.sync 0;
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L256;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L257;
+	mul.wide.u32 %rd898, %r7, 16;
+	add.s64 %rd899, %rd1, %rd898;
+	ld.shared.s64 %rd900, [%rd899+0];
+	mov.b64 %rd893, %rd900;
+$L257:
+	sub.u32 %r316, %r10, 1;
+	mov.b64 {%r317, %r318}, %rd893;
+	shfl.sync.down.b32 %r319|%p221, %r317, 1, %r316, %r17;
+	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
+	mov.b64 %rd901, {%r319, %r320};
+	@!%p221 bra $L258;
+	add.s64 %rd902, %rd893, %rd901;
+	mov.b64 %rd893, %rd902;
+$L258:
+	mov.b64 {%r321, %r322}, %rd893;
+	shfl.sync.down.b32 %r323|%p222, %r321, 2, %r316, %r17;
+	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
+	mov.b64 %rd903, {%r323, %r324};
+	@!%p222 bra $L259;
+	add.s64 %rd904, %rd893, %rd903;
+	mov.b64 %rd893, %rd904;
+$L259:
+	mov.b64 {%r325, %r326}, %rd893;
+	shfl.sync.down.b32 %r327|%p223, %r325, 4, %r316, %r17;
+	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
+	mov.b64 %rd905, {%r327, %r328};
+	@!%p223 bra $L260;
+	add.s64 %rd906, %rd893, %rd905;
+	mov.b64 %rd893, %rd906;
+$L260:
+	mov.b64 {%r329, %r330}, %rd893;
+	shfl.sync.down.b32 %r331|%p224, %r329, 8, %r316, %r17;
+	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
+	mov.b64 %rd907, {%r331, %r332};
+	@!%p224 bra $L261;
+	add.s64 %rd908, %rd893, %rd907;
+	mov.b64 %rd893, %rd908;
+$L261:
+	mov.b64 {%r333, %r334}, %rd893;
+	shfl.sync.down.b32 %r335|%p225, %r333, 16, %r316, %r17;
+	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
+	mov.b64 %rd909, {%r335, %r336};
+	@!%p225 bra $L262;
+	add.s64 %rd910, %rd893, %rd909;
+	mov.b64 %rd893, %rd910;
+$L262:
+	@!%p218 bra $L263;
+	st.shared.s64 [%rd1+1024], %rd893;
+$L263:
+$L256:
+	bar.sync 0;
+	ld.shared.s64 %rd911, [%rd1+1024];
+	mov.b64 %rd893, %rd911;
+	mov.b64 %rd912, %rd893;
+	mov.b64 %rd594, %rd912;
+	mov.b64 %rd913, %rd595;
+	// block reduction
+	sub.u32 %r337, %r13, 1;
+	mov.b32 %r338, %r3;
+$L264:
+	setp.hs.u32 %p226, %r338, 32;
+	@%p226 bra $L265;
+	mov.b64 {%r339, %r340}, %rd913;
+	shfl.sync.down.b32 %r341|%p227, %r339, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
+	mov.b64 %rd914, {%r341, %r342};
+	@!%p227 bra $L266;
+	max.s64 %rd915, %rd913, %rd914;
+	mov.b64 %rd913, %rd915;
+$L266:
+	shl.b32 %r338, %r338, 1;
+	bra.uni $L264;
+$L265:
+	setp.eq.u32 %p228, %r7, 0;
+	@!%p228 bra $L267;
+	mul.wide.u32 %rd916, %r8, 16;
+	add.s64 %rd917, %rd1, %rd916;
+	st.shared.s64 [%rd917+0], %rd913;
+$L267:
+	bar.sync 0;
+	setp.eq.u32 %p229, %r8, 0;
+	@!%p229 bra $L268;
+	setp.lo.u32 %p230, %r7, %r10;
+	@!%p230 bra $L269;
+	mul.wide.u32 %rd918, %r7, 16;
+	add.s64 %rd919, %rd1, %rd918;
+	ld.shared.s64 %rd920, [%rd919+0];
+	mov.b64 %rd913, %rd920;
+$L269:
+	sub.u32 %r343, %r10, 1;
+	mov.b64 {%r344, %r345}, %rd913;
+	shfl.sync.down.b32 %r346|%p231, %r344, 1, %r343, %r17;
+	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
+	mov.b64 %rd921, {%r346, %r347};
+	@!%p231 bra $L270;
+	max.s64 %rd922, %rd913, %rd921;
+	mov.b64 %rd913, %rd922;
+$L270:
+	mov.b64 {%r348, %r349}, %rd913;
+	shfl.sync.down.b32 %r350|%p232, %r348, 2, %r343, %r17;
+	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
+	mov.b64 %rd923, {%r350, %r351};
+	@!%p232 bra $L271;
+	max.s64 %rd924, %rd913, %rd923;
+	mov.b64 %rd913, %rd924;
+$L271:
+	mov.b64 {%r352, %r353}, %rd913;
+	shfl.sync.down.b32 %r354|%p233, %r352, 4, %r343, %r17;
+	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
+	mov.b64 %rd925, {%r354, %r355};
+	@!%p233 bra $L272;
+	max.s64 %rd926, %rd913, %rd925;
+	mov.b64 %rd913, %rd926;
+$L272:
+	mov.b64 {%r356, %r357}, %rd913;
+	shfl.sync.down.b32 %r358|%p234, %r356, 8, %r343, %r17;
+	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
+	mov.b64 %rd927, {%r358, %r359};
+	@!%p234 bra $L273;
+	max.s64 %rd928, %rd913, %rd927;
+	mov.b64 %rd913, %rd928;
+$L273:
+	mov.b64 {%r360, %r361}, %rd913;
+	shfl.sync.down.b32 %r362|%p235, %r360, 16, %r343, %r17;
+	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
+	mov.b64 %rd929, {%r362, %r363};
+	@!%p235 bra $L274;
+	max.s64 %rd930, %rd913, %rd929;
+	mov.b64 %rd913, %rd930;
+$L274:
+	@!%p228 bra $L275;
+	st.shared.s64 [%rd1+1024], %rd913;
+$L275:
+$L268:
+	bar.sync 0;
+	ld.shared.s64 %rd931, [%rd1+1024];
+	mov.b64 %rd913, %rd931;
+	mov.b64 %rd932, %rd913;
+	mov.b64 %rd595, %rd932;
+	cvt.u64.u32 %rd933, %r2;
+	setp.eq.s64 %p236, %rd933, 0;
+	@!%p236 bra $L277;
+	setp.gt.s64 %p237, %rd594, 0;
+	@!%p237 bra $L279;
+	add.s64 %rd934, %rd298, 1;
+	mul.lo.s64 %rd935, %rd934, %rd120;
+	mad.lo.s64 %rd936, %rd935, 8, %rd116;
+	atom.global.add.u64 %rd937, [%rd936], %rd594;
 $L279:
-	bar.sync 0;
-	setp.eq.u32 %p239, %r8, 0;
-	@!%p239 bra $L280;
-	setp.lo.u32 %p240, %r7, %r10;
-	@!%p240 bra $L281;
-	mul.wide.u32 %rd922, %r7, 16;
-	add.s64 %rd923, %rd1, %rd922;
-	ld.shared.s64 %rd924, [%rd923+0];
-	mov.b64 %rd917, %rd924;
+	setp.gt.s64 %p238, %rd595, 0;
+	@!%p238 bra $L281;
+	add.s64 %rd938, %rd298, 2;
+	mul.lo.s64 %rd939, %rd938, %rd120;
+	mad.lo.s64 %rd940, %rd939, 8, %rd116;
+	atom.global.max.s64 %rd941, [%rd940], %rd595;
 $L281:
-	sub.u32 %r370, %r10, 1;
-	mov.b64 {%r371, %r372}, %rd917;
-	shfl.sync.down.b32 %r373|%p241, %r371, 1, %r370, %r17;
-	shfl.sync.down.b32 %r374, %r372, 1, %r370, %r17;
-	mov.b64 %rd925, {%r373, %r374};
-	@!%p241 bra $L282;
-	add.s64 %rd926, %rd917, %rd925;
-	mov.b64 %rd917, %rd926;
-$L282:
-	mov.b64 {%r375, %r376}, %rd917;
-	shfl.sync.down.b32 %r377|%p242, %r375, 2, %r370, %r17;
-	shfl.sync.down.b32 %r378, %r376, 2, %r370, %r17;
-	mov.b64 %rd927, {%r377, %r378};
-	@!%p242 bra $L283;
-	add.s64 %rd928, %rd917, %rd927;
-	mov.b64 %rd917, %rd928;
-$L283:
-	mov.b64 {%r379, %r380}, %rd917;
-	shfl.sync.down.b32 %r381|%p243, %r379, 4, %r370, %r17;
-	shfl.sync.down.b32 %r382, %r380, 4, %r370, %r17;
-	mov.b64 %rd929, {%r381, %r382};
-	@!%p243 bra $L284;
-	add.s64 %rd930, %rd917, %rd929;
-	mov.b64 %rd917, %rd930;
-$L284:
-	mov.b64 {%r383, %r384}, %rd917;
-	shfl.sync.down.b32 %r385|%p244, %r383, 8, %r370, %r17;
-	shfl.sync.down.b32 %r386, %r384, 8, %r370, %r17;
-	mov.b64 %rd931, {%r385, %r386};
-	@!%p244 bra $L285;
-	add.s64 %rd932, %rd917, %rd931;
-	mov.b64 %rd917, %rd932;
-$L285:
-	mov.b64 {%r387, %r388}, %rd917;
-	shfl.sync.down.b32 %r389|%p245, %r387, 16, %r370, %r17;
-	shfl.sync.down.b32 %r390, %r388, 16, %r370, %r17;
-	mov.b64 %rd933, {%r389, %r390};
-	@!%p245 bra $L286;
-	add.s64 %rd934, %rd917, %rd933;
-	mov.b64 %rd917, %rd934;
-$L286:
-	@!%p238 bra $L287;
-	st.shared.s64 [%rd1+1024], %rd917;
-$L287:
-$L280:
+$L277:
 	bar.sync 0;
-	ld.shared.s64 %rd935, [%rd1+1024];
-	mov.b64 %rd917, %rd935;
-	mov.b64 %rd936, %rd917;
-	mov.b64 %rd606, %rd936;
-	mov.b64 %rd937, %rd607;
-	// block reduction
-	sub.u32 %r391, %r13, 1;
-	mov.b32 %r392, %r3;
-$L288:
-	setp.hs.u32 %p246, %r392, 32;
-	@%p246 bra $L289;
-	mov.b64 {%r393, %r394}, %rd937;
-	shfl.sync.down.b32 %r395|%p247, %r393, %r392, %r391, %r17;
-	shfl.sync.down.b32 %r396, %r394, %r392, %r391, %r17;
-	mov.b64 %rd938, {%r395, %r396};
-	@!%p247 bra $L290;
-	max.s64 %rd939, %rd937, %rd938;
-	mov.b64 %rd937, %rd939;
-$L290:
-	shl.b32 %r392, %r392, 1;
-	bra.uni $L288;
-$L289:
-	setp.eq.u32 %p248, %r7, 0;
-	@!%p248 bra $L291;
-	mul.wide.u32 %rd940, %r8, 16;
-	add.s64 %rd941, %rd1, %rd940;
-	st.shared.s64 [%rd941+0], %rd937;
-$L291:
-	bar.sync 0;
-	setp.eq.u32 %p249, %r8, 0;
-	@!%p249 bra $L292;
-	setp.lo.u32 %p250, %r7, %r10;
-	@!%p250 bra $L293;
-	mul.wide.u32 %rd942, %r7, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	ld.shared.s64 %rd944, [%rd943+0];
-	mov.b64 %rd937, %rd944;
-$L293:
-	sub.u32 %r397, %r10, 1;
-	mov.b64 {%r398, %r399}, %rd937;
-	shfl.sync.down.b32 %r400|%p251, %r398, 1, %r397, %r17;
-	shfl.sync.down.b32 %r401, %r399, 1, %r397, %r17;
-	mov.b64 %rd945, {%r400, %r401};
-	@!%p251 bra $L294;
-	max.s64 %rd946, %rd937, %rd945;
-	mov.b64 %rd937, %rd946;
-$L294:
-	mov.b64 {%r402, %r403}, %rd937;
-	shfl.sync.down.b32 %r404|%p252, %r402, 2, %r397, %r17;
-	shfl.sync.down.b32 %r405, %r403, 2, %r397, %r17;
-	mov.b64 %rd947, {%r404, %r405};
-	@!%p252 bra $L295;
-	max.s64 %rd948, %rd937, %rd947;
-	mov.b64 %rd937, %rd948;
-$L295:
-	mov.b64 {%r406, %r407}, %rd937;
-	shfl.sync.down.b32 %r408|%p253, %r406, 4, %r397, %r17;
-	shfl.sync.down.b32 %r409, %r407, 4, %r397, %r17;
-	mov.b64 %rd949, {%r408, %r409};
-	@!%p253 bra $L296;
-	max.s64 %rd950, %rd937, %rd949;
-	mov.b64 %rd937, %rd950;
-$L296:
-	mov.b64 {%r410, %r411}, %rd937;
-	shfl.sync.down.b32 %r412|%p254, %r410, 8, %r397, %r17;
-	shfl.sync.down.b32 %r413, %r411, 8, %r397, %r17;
-	mov.b64 %rd951, {%r412, %r413};
-	@!%p254 bra $L297;
-	max.s64 %rd952, %rd937, %rd951;
-	mov.b64 %rd937, %rd952;
-$L297:
-	mov.b64 {%r414, %r415}, %rd937;
-	shfl.sync.down.b32 %r416|%p255, %r414, 16, %r397, %r17;
-	shfl.sync.down.b32 %r417, %r415, 16, %r397, %r17;
-	mov.b64 %rd953, {%r416, %r417};
-	@!%p255 bra $L298;
-	max.s64 %rd954, %rd937, %rd953;
-	mov.b64 %rd937, %rd954;
-$L298:
-	@!%p248 bra $L299;
-	st.shared.s64 [%rd1+1024], %rd937;
-$L299:
-$L292:
-	bar.sync 0;
-	ld.shared.s64 %rd955, [%rd1+1024];
-	mov.b64 %rd937, %rd955;
-	mov.b64 %rd956, %rd937;
-	mov.b64 %rd607, %rd956;
-	cvt.u64.u32 %rd957, %r2;
-	setp.eq.s64 %p256, %rd957, 0;
-	@!%p256 bra $L301;
-	setp.gt.s64 %p257, %rd606, 0;
-	@!%p257 bra $L303;
-	add.s64 %rd958, %rd298, 1;
-	mul.lo.s64 %rd959, %rd958, %rd120;
-	mad.lo.s64 %rd960, %rd959, 8, %rd116;
-	atom.global.add.u64 %rd961, [%rd960], %rd606;
-$L303:
-	setp.gt.s64 %p258, %rd607, 0;
-	@!%p258 bra $L305;
-	add.s64 %rd962, %rd298, 2;
-	mul.lo.s64 %rd963, %rd962, %rd120;
-	mad.lo.s64 %rd964, %rd963, 8, %rd116;
-	atom.global.max.s64 %rd965, [%rd964], %rd607;
-$L305:
-$L301:
-	bar.sync 0;
-	setp.eq.u32 %p259, %r5, 0;
-	@!%p259 bra $L306;
+	setp.eq.u32 %p239, %r5, 0;
+	@!%p239 bra $L282;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
-	atom.global.add.u32 %r419, [gk_league_sync], 1;
-	mov.u32 %r420, %nctaid.x;
-	sub.u32 %r421, %r420, 1;
-	setp.eq.u32 %p260, %r419, %r421;
-	@!%p260 bra $L307;
+	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
+	atom.global.add.u32 %r365, [gk_league_sync], 1;
+	mov.u32 %r366, %nctaid.x;
+	sub.u32 %r367, %r366, 1;
+	setp.eq.u32 %p240, %r365, %r367;
+	@!%p240 bra $L283;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r422, [gk_league_sync+4], 1;
-	bra.uni $L308;
-$L307:
-	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
-	setp.eq.u32 %p261, %r423, %r418;
-	@%p261 bra $L307;
-$L308:
+	atom.global.add.u32 %r368, [gk_league_sync+4], 1;
+	bra.uni $L284;
+$L283:
+	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
+	setp.eq.u32 %p241, %r369, %r364;
+	@%p241 bra $L283;
+$L284:
 	fence.acq_rel.gpu;
-$L306:
+$L282:
 	bar.sync 0;
-	setp.eq.s64 %p262, %rd223, 0;
-	and.pred %p263, %p13, %p262;
-	@!%p263 bra $L310;
-	mov.b64 %rd967, 9;
-	mul.lo.s64 %rd966, %rd967, %rd120;
-	mad.lo.s64 %rd968, %rd966, 8, %rd116;
-	mov.b64 %rd969, 0;
-	st.global.s64 [%rd968+0], %rd969;
-$L310:
-	mul.lo.s64 %rd970, %rd260, %rd120;
-	mad.lo.s64 %rd971, %rd970, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
-	mov.b64 %rd973, %rd972;
-	add.s64 %rd974, %rd260, 1;
-	mul.lo.s64 %rd975, %rd974, %rd120;
-	mad.lo.s64 %rd976, %rd975, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
-	mov.b64 %rd978, %rd977;
-	mov.b64 %rd979, %rd973;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	add.s64 %rd983, %rd260, 2;
-	mul.lo.s64 %rd984, %rd983, %rd120;
-	mad.lo.s64 %rd985, %rd984, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
-	mov.b64 %rd987, %rd986;
-	mov.b64 %rd217, %rd987;
-	@!%p13 bra $L312;
-	mov.b64 %rd989, 3;
-	mul.lo.s64 %rd988, %rd989, %rd223;
-	mov.b64 %rd991, 1;
-	add.s64 %rd990, %rd991, %rd988;
-	mul.lo.s64 %rd992, %rd990, %rd113;
-	mad.lo.s64 %rd993, %rd992, 8, %rd109;
-	st.global.s64 [%rd993+0], %rd981;
-	mov.b64 %rd995, 3;
-	mul.lo.s64 %rd994, %rd995, %rd223;
-	mov.b64 %rd997, 2;
-	add.s64 %rd996, %rd997, %rd994;
-	mul.lo.s64 %rd998, %rd996, %rd113;
-	mad.lo.s64 %rd999, %rd998, 8, %rd109;
-	st.global.s64 [%rd999+0], %rd982;
-	mov.b64 %rd1001, 3;
-	mul.lo.s64 %rd1000, %rd1001, %rd223;
-	mov.b64 %rd1003, 3;
-	add.s64 %rd1002, %rd1003, %rd1000;
-	mul.lo.s64 %rd1004, %rd1002, %rd113;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd109;
-	st.global.s64 [%rd1005+0], %rd217;
-	add.s64 %rd1006, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd1006;
-$L312:
-	setp.eq.s64 %p264, %rd981, 0;
-	setp.gt.s64 %p265, %rd981, %rd66;
-	or.pred %p266, %p264, %p265;
-	setp.gt.s64 %p267, %rd982, %rd68;
-	or.pred %p268, %p266, %p267;
-	setp.gt.s64 %p269, %rd217, %rd70;
-	or.pred %p270, %p268, %p269;
-	@!%p270 bra $L314;
+	setp.eq.s64 %p242, %rd223, 0;
+	and.pred %p243, %p13, %p242;
+	@!%p243 bra $L286;
+	mov.b64 %rd943, 9;
+	mul.lo.s64 %rd942, %rd943, %rd120;
+	mad.lo.s64 %rd944, %rd942, 8, %rd116;
+	mov.b64 %rd945, 0;
+	st.global.s64 [%rd944+0], %rd945;
+$L286:
+	mul.lo.s64 %rd946, %rd260, %rd120;
+	mad.lo.s64 %rd947, %rd946, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd948, [%rd947+0];
+	mov.b64 %rd949, %rd948;
+	add.s64 %rd950, %rd260, 1;
+	mul.lo.s64 %rd951, %rd950, %rd120;
+	mad.lo.s64 %rd952, %rd951, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd953, [%rd952+0];
+	mov.b64 %rd954, %rd953;
+	mov.b64 %rd955, %rd949;
+	mov.b64 %rd956, %rd954;
+	mov.b64 %rd957, %rd955;
+	mov.b64 %rd958, %rd956;
+	add.s64 %rd959, %rd260, 2;
+	mul.lo.s64 %rd960, %rd959, %rd120;
+	mad.lo.s64 %rd961, %rd960, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd962, [%rd961+0];
+	mov.b64 %rd963, %rd962;
+	mov.b64 %rd217, %rd963;
+	@!%p13 bra $L288;
+	mov.b64 %rd965, 3;
+	mul.lo.s64 %rd964, %rd965, %rd223;
+	mov.b64 %rd967, 1;
+	add.s64 %rd966, %rd967, %rd964;
+	mul.lo.s64 %rd968, %rd966, %rd113;
+	mad.lo.s64 %rd969, %rd968, 8, %rd109;
+	st.global.s64 [%rd969+0], %rd957;
+	mov.b64 %rd971, 3;
+	mul.lo.s64 %rd970, %rd971, %rd223;
+	mov.b64 %rd973, 2;
+	add.s64 %rd972, %rd973, %rd970;
+	mul.lo.s64 %rd974, %rd972, %rd113;
+	mad.lo.s64 %rd975, %rd974, 8, %rd109;
+	st.global.s64 [%rd975+0], %rd958;
+	mov.b64 %rd977, 3;
+	mul.lo.s64 %rd976, %rd977, %rd223;
+	mov.b64 %rd979, 3;
+	add.s64 %rd978, %rd979, %rd976;
+	mul.lo.s64 %rd980, %rd978, %rd113;
+	mad.lo.s64 %rd981, %rd980, 8, %rd109;
+	st.global.s64 [%rd981+0], %rd217;
+	add.s64 %rd982, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd982;
+$L288:
+	setp.eq.s64 %p244, %rd957, 0;
+	setp.gt.s64 %p245, %rd957, %rd66;
+	or.pred %p246, %p244, %p245;
+	setp.gt.s64 %p247, %rd958, %rd68;
+	or.pred %p248, %p246, %p247;
+	setp.gt.s64 %p249, %rd217, %rd70;
+	or.pred %p250, %p248, %p249;
+	@!%p250 bra $L290;
 	bra.uni $L3;
-$L314:
-	mov.b64 %rd151, %rd981;
+$L290:
+	mov.b64 %rd151, %rd957;
 $L36:
-	add.s64 %rd1007, %rd223, 1;
-	mov.b64 %rd223, %rd1007;
+	add.s64 %rd983, %rd223, 1;
+	mov.b64 %rd223, %rd983;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -15385,9 +15239,9 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s56
 )
 {
-	.reg .pred %p<271>;
-	.reg .b32 %r<419>;
-	.reg .b64 %rd<1028>;
+	.reg .pred %p<251>;
+	.reg .b32 %r<365>;
+	.reg .b64 %rd<1004>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16245,1518 +16099,1372 @@ $L72:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd459, %rd373;
-	mov.b32 %r127, %r3;
-$L92:
-	setp.hs.u32 %p86, %r127, 32;
-	@%p86 bra $L93;
-	mov.b64 {%r128, %r129}, %rd459;
-	shfl.sync.up.b32 %r130|%p87, %r128, %r127, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd460, {%r130, %r131};
-	@!%p87 bra $L94;
-	add.s64 %rd461, %rd460, %rd459;
-	mov.b64 %rd459, %rd461;
-$L94:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L92;
+	mov.b64 %rd459, 0;
+	setp.lt.s64 %p86, %rd368, %rd369;
+	setp.lt.s64 %p87, %rd362, %rd347;
+	or.pred %p88, %p86, %p87;
+	@!%p88 bra $L93;
+	mov.b64 %rd459, 1;
 $L93:
-	mov.b64 {%r132, %r133}, %rd459;
-	shfl.sync.up.b32 %r134|%p88, %r132, %r3, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd462, {%r134, %r135};
-	setp.lo.u32 %p89, %r3, 32;
-	and.pred %p90, %p88, %p89;
-	selp.b64 %rd463, %rd462, 0, %p90;
-	sub.u32 %r136, %r13, %r3;
-	setp.eq.u32 %p91, %r7, %r136;
-	@!%p91 bra $L95;
-	mul.wide.u32 %rd464, %r8, 16;
-	add.s64 %rd465, %rd1, %rd464;
-	st.shared.s64 [%rd465+0], %rd459;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L96;
-	mov.b64 %rd466, 0;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L97;
-	mul.wide.u32 %rd467, %r7, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	ld.shared.s64 %rd469, [%rd468+0];
-	mov.b64 %rd466, %rd469;
-$L97:
-	mov.b64 {%r137, %r138}, %rd466;
-	shfl.sync.up.b32 %r139|%p94, %r137, 1, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd470, {%r139, %r140};
-	@!%p94 bra $L98;
-	add.s64 %rd471, %rd470, %rd466;
-	mov.b64 %rd466, %rd471;
-$L98:
-	mov.b64 {%r141, %r142}, %rd466;
-	shfl.sync.up.b32 %r143|%p95, %r141, 2, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd472, {%r143, %r144};
-	@!%p95 bra $L99;
-	add.s64 %rd473, %rd472, %rd466;
-	mov.b64 %rd466, %rd473;
-$L99:
-	mov.b64 {%r145, %r146}, %rd466;
-	shfl.sync.up.b32 %r147|%p96, %r145, 4, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd474, {%r147, %r148};
-	@!%p96 bra $L100;
-	add.s64 %rd475, %rd474, %rd466;
-	mov.b64 %rd466, %rd475;
-$L100:
-	mov.b64 {%r149, %r150}, %rd466;
-	shfl.sync.up.b32 %r151|%p97, %r149, 8, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd476, {%r151, %r152};
-	@!%p97 bra $L101;
-	add.s64 %rd477, %rd476, %rd466;
-	mov.b64 %rd466, %rd477;
-$L101:
-	mov.b64 {%r153, %r154}, %rd466;
-	shfl.sync.up.b32 %r155|%p98, %r153, 16, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd478, {%r155, %r156};
-	@!%p98 bra $L102;
-	add.s64 %rd479, %rd478, %rd466;
-	mov.b64 %rd466, %rd479;
-$L102:
-	mov.b64 {%r157, %r158}, %rd466;
-	shfl.sync.up.b32 %r159|%p99, %r157, 1, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd480, {%r159, %r160};
-	selp.b64 %rd481, %rd480, 0, %p99;
-	@!%p93 bra $L103;
-	mul.wide.u32 %rd482, %r7, 16;
-	add.s64 %rd483, %rd1, %rd482;
-	add.s64 %rd484, %rd483, 512;
-	st.shared.s64 [%rd484+0], %rd481;
-$L103:
-	sub.u32 %r161, %r10, 1;
-	setp.eq.u32 %p100, %r7, %r161;
-	@!%p100 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd466;
-$L104:
+	shl.b64 %rd460, %rd459, 32;
+	or.b64 %rd461, %rd373, %rd460;
+	// block scan
+	mov.b64 %rd462, %rd461;
+	mov.b32 %r127, %r3;
+$L94:
+	setp.hs.u32 %p89, %r127, 32;
+	@%p89 bra $L95;
+	mov.b64 {%r128, %r129}, %rd462;
+	shfl.sync.up.b32 %r130|%p90, %r128, %r127, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
+	mov.b64 %rd463, {%r130, %r131};
+	@!%p90 bra $L96;
+	add.s64 %rd464, %rd463, %rd462;
+	mov.b64 %rd462, %rd464;
 $L96:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L94;
+$L95:
+	mov.b64 {%r132, %r133}, %rd462;
+	shfl.sync.up.b32 %r134|%p91, %r132, %r3, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
+	mov.b64 %rd465, {%r134, %r135};
+	setp.lo.u32 %p92, %r3, 32;
+	and.pred %p93, %p91, %p92;
+	selp.b64 %rd466, %rd465, 0, %p93;
+	sub.u32 %r136, %r13, %r3;
+	setp.eq.u32 %p94, %r7, %r136;
+	@!%p94 bra $L97;
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	st.shared.s64 [%rd468+0], %rd462;
+$L97:
 	bar.sync 0;
-	mul.wide.u32 %rd485, %r8, 16;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L98;
+	mov.b64 %rd469, 0;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L99;
+	mul.wide.u32 %rd470, %r7, 16;
+	add.s64 %rd471, %rd1, %rd470;
+	ld.shared.s64 %rd472, [%rd471+0];
+	mov.b64 %rd469, %rd472;
+$L99:
+	mov.b64 {%r137, %r138}, %rd469;
+	shfl.sync.up.b32 %r139|%p97, %r137, 1, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
+	mov.b64 %rd473, {%r139, %r140};
+	@!%p97 bra $L100;
+	add.s64 %rd474, %rd473, %rd469;
+	mov.b64 %rd469, %rd474;
+$L100:
+	mov.b64 {%r141, %r142}, %rd469;
+	shfl.sync.up.b32 %r143|%p98, %r141, 2, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
+	mov.b64 %rd475, {%r143, %r144};
+	@!%p98 bra $L101;
+	add.s64 %rd476, %rd475, %rd469;
+	mov.b64 %rd469, %rd476;
+$L101:
+	mov.b64 {%r145, %r146}, %rd469;
+	shfl.sync.up.b32 %r147|%p99, %r145, 4, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
+	mov.b64 %rd477, {%r147, %r148};
+	@!%p99 bra $L102;
+	add.s64 %rd478, %rd477, %rd469;
+	mov.b64 %rd469, %rd478;
+$L102:
+	mov.b64 {%r149, %r150}, %rd469;
+	shfl.sync.up.b32 %r151|%p100, %r149, 8, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
+	mov.b64 %rd479, {%r151, %r152};
+	@!%p100 bra $L103;
+	add.s64 %rd480, %rd479, %rd469;
+	mov.b64 %rd469, %rd480;
+$L103:
+	mov.b64 {%r153, %r154}, %rd469;
+	shfl.sync.up.b32 %r155|%p101, %r153, 16, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
+	mov.b64 %rd481, {%r155, %r156};
+	@!%p101 bra $L104;
+	add.s64 %rd482, %rd481, %rd469;
+	mov.b64 %rd469, %rd482;
+$L104:
+	mov.b64 {%r157, %r158}, %rd469;
+	shfl.sync.up.b32 %r159|%p102, %r157, 1, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
+	mov.b64 %rd483, {%r159, %r160};
+	selp.b64 %rd484, %rd483, 0, %p102;
+	@!%p96 bra $L105;
+	mul.wide.u32 %rd485, %r7, 16;
 	add.s64 %rd486, %rd1, %rd485;
 	add.s64 %rd487, %rd486, 512;
-	ld.shared.s64 %rd488, [%rd487+0];
-	add.s64 %rd489, %rd488, %rd463;
-	ld.shared.s64 %rd490, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd489;
-	shfl.sync.idx.b32 %r164|%p101, %r162, 0, %r21, %r17;
+	st.shared.s64 [%rd487+0], %rd484;
+$L105:
+	sub.u32 %r161, %r10, 1;
+	setp.eq.u32 %p103, %r7, %r161;
+	@!%p103 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd469;
+$L106:
+$L98:
+	bar.sync 0;
+	mul.wide.u32 %rd488, %r8, 16;
+	add.s64 %rd489, %rd1, %rd488;
+	add.s64 %rd490, %rd489, 512;
+	ld.shared.s64 %rd491, [%rd490+0];
+	add.s64 %rd492, %rd491, %rd466;
+	ld.shared.s64 %rd493, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd492;
+	shfl.sync.idx.b32 %r164|%p104, %r162, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
-	mov.b64 %rd491, {%r164, %r165};
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
+	mov.b64 %rd494, {%r164, %r165};
 	mov.b64 %rd495, %rd493;
 	mov.b64 %rd496, %rd494;
 	mov.b64 %rd497, %rd495;
 	mov.b64 %rd498, %rd496;
-	@!%p62 bra $L105;
-	add.s64 %rd499, %rd372, %rd497;
-	mov.b64 %rd500, %rd499;
-	sub.s64 %rd501, %rd361, %rd500;
-	max.s64 %rd502, %rd501, 0;
-	min.s64 %rd503, %rd502, %rd373;
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, 0;
-$L107:
-	setp.lt.s64 %p102, %rd505, %rd504;
-	not.pred %p103, %p102;
-	@!%p103 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd506, %rd505, %rd153;
-	mad.lo.s64 %rd507, %rd506, 4, %rd151;
-	ld.shared.s32 %r166, [%rd507+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd508, %rd360, %rd500;
-	add.s64 %rd509, %rd508, %rd505;
-	mul.lo.s64 %rd510, %rd509, %rd163;
-	mad.lo.s64 %rd511, %rd510, 4, %rd161;
-	st.shared.s32 [%rd511+0], %r167;
-$L108:
-	add.s64 %rd512, %rd505, 1;
-	mov.b64 %rd505, %rd512;
-	bra.uni $L107;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	mov.b64 %rd501, %rd499;
+	and.b64 %rd502, %rd500, 4294967295;
+	mov.b64 %rd503, %rd502;
+	shr.s64 %rd504, %rd501, 32;
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd500, %rd503;
+	mov.b64 %rd506, %rd505;
+	and.b64 %rd507, %rd501, 4294967295;
+	mov.b64 %rd501, %rd507;
+	@!%p62 bra $L107;
+	add.s64 %rd508, %rd372, %rd500;
+	mov.b64 %rd509, %rd508;
+	sub.s64 %rd510, %rd361, %rd509;
+	max.s64 %rd511, %rd510, 0;
+	min.s64 %rd512, %rd511, %rd373;
+	mov.b64 %rd513, %rd512;
+	mov.b64 %rd514, 0;
 $L109:
-	mov.b64 %rd513, 0;
-	mov.b64 %rd514, %rd504;
-$L112:
-	setp.lt.s64 %p104, %rd514, %rd373;
-	not.pred %p105, %p104;
-	@!%p105 bra $L116;
-	bra.uni $L114;
-$L116:
+	setp.lt.s64 %p105, %rd514, %rd513;
+	not.pred %p106, %p105;
+	@!%p106 bra $L113;
+	bra.uni $L111;
+$L113:
 	mul.lo.s64 %rd515, %rd514, %rd153;
 	mad.lo.s64 %rd516, %rd515, 4, %rd151;
-	ld.shared.s32 %r168, [%rd516+0];
+	ld.shared.s32 %r166, [%rd516+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd517, %rd360, %rd509;
+	add.s64 %rd518, %rd517, %rd514;
+	mul.lo.s64 %rd519, %rd518, %rd163;
+	mad.lo.s64 %rd520, %rd519, 4, %rd161;
+	st.shared.s32 [%rd520+0], %r167;
+$L110:
+	add.s64 %rd521, %rd514, 1;
+	mov.b64 %rd514, %rd521;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd522, 0;
+	mov.b64 %rd523, %rd513;
+$L114:
+	setp.lt.s64 %p107, %rd523, %rd373;
+	not.pred %p108, %p107;
+	@!%p108 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd524, %rd523, %rd153;
+	mad.lo.s64 %rd525, %rd524, 4, %rd151;
+	ld.shared.s32 %r168, [%rd525+0];
 	mov.b32 %r169, %r168;
 	mov.b32 %r170, %r169;
-	mov.pred %p106, 0;
-	mov.b64 %rd517, %rd513;
+	mov.pred %p109, 0;
+	mov.b64 %rd526, %rd522;
 	mov.b32 %r171, %r170;
-$L117:
-	@!%p57 bra $L121;
+$L119:
+	@!%p57 bra $L123;
 	shr.s32 %r172, %r171, 5;
-	cvt.s64.s32 %rd518, %r172;
-	mov.b64 %rd519, %rd518;
+	cvt.s64.s32 %rd527, %r172;
+	mov.b64 %rd528, %rd527;
 	and.b32 %r173, %r171, 31;
-	cvt.s64.s32 %rd520, %r173;
-	min.u64 %rd521, %rd520, 32;
-	cvt.u32.u64 %r174, %rd521;
+	cvt.s64.s32 %rd529, %r173;
+	min.u64 %rd530, %rd529, 32;
+	cvt.u32.u64 %r174, %rd530;
 	mov.b32 %r176, 0x1;
 	shl.b32 %r175, %r176, %r174;
-	setp.hs.u32 %p107, %r174, 32;
-	selp.b32 %r177, 0, %r175, %p107;
+	setp.hs.u32 %p110, %r174, 32;
+	selp.b32 %r177, 0, %r175, %p110;
 	mov.b32 %r178, %r177;
-	mov.b64 %rd522, %rd519;
+	mov.b64 %rd531, %rd528;
 	mov.b32 %r179, %r178;
-	mul.lo.s64 %rd523, %rd522, %rd340;
-	mad.lo.s64 %rd524, %rd523, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r180, [%rd524+0];
+	mul.lo.s64 %rd532, %rd531, %rd340;
+	mad.lo.s64 %rd533, %rd532, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r180, [%rd533+0];
 	mov.b32 %r181, %r180;
 	and.b32 %r182, %r181, %r179;
-	setp.ne.u32 %p108, %r182, 0x0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L123;
-	mul.lo.s64 %rd525, %rd522, %rd340;
-	mad.lo.s64 %rd526, %rd525, 4, %rd338;
-	atom.global.or.b32 %r183, [%rd526], %r179;
+	setp.ne.u32 %p111, %r182, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L125;
+	mul.lo.s64 %rd534, %rd531, %rd340;
+	mad.lo.s64 %rd535, %rd534, 4, %rd338;
+	atom.global.or.b32 %r183, [%rd535], %r179;
 	mov.b32 %r184, %r183;
 	and.b32 %r185, %r184, %r179;
-	setp.ne.u32 %p111, %r185, 0x0;
-	mov.pred %p109, %p111;
-$L123:
-	@!%p109 bra $L125;
-	mov.b64 %rd527, %rd517;
-	mov.b64 %rd528, %rd527;
-	mov.pred %p112, 0;
-	bra.uni $L119;
+	setp.ne.u32 %p114, %r185, 0x0;
+	mov.pred %p112, %p114;
 $L125:
-	mov.b64 %rd529, %rd517;
-	mov.b64 %rd528, %rd529;
-	mov.pred %p112, 1;
+	@!%p112 bra $L127;
+	mov.b64 %rd536, %rd526;
+	mov.b64 %rd537, %rd536;
+	mov.pred %p115, 0;
+	bra.uni $L121;
+$L127:
+	mov.b64 %rd538, %rd526;
+	mov.b64 %rd537, %rd538;
+	mov.pred %p115, 1;
+	bra.uni $L121;
+$L123:
+	@!%p58 bra $L129;
+	cvt.s64.s32 %rd539, %r171;
+	mul.lo.s64 %rd540, %rd539, %rd343;
+	mad.lo.s64 %rd541, %rd540, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r186, [%rd541+0];
+	mov.b32 %r187, %r186;
+	setp.eq.s32 %p116, %r187, %r87;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L131;
+	cvt.s64.s32 %rd542, %r171;
+	mul.lo.s64 %rd543, %rd542, %rd343;
+	mad.lo.s64 %rd544, %rd543, 4, %rd341;
+	atom.global.exch.b32 %r188, [%rd544], %r87;
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p119, %r189, %r87;
+	mov.pred %p117, %p119;
+$L131:
+	@!%p117 bra $L133;
+	mov.b64 %rd545, %rd526;
+	mov.b64 %rd537, %rd545;
+	mov.pred %p115, 0;
+	bra.uni $L121;
+$L133:
+$L129:
+	mul.lo.s64 %rd546, %rd526, %rd153;
+	mad.lo.s64 %rd547, %rd546, 4, %rd151;
+	st.shared.s32 [%rd547+0], %r171;
+	add.s64 %rd548, %rd526, 1;
+	mov.b64 %rd549, %rd548;
+	mov.b64 %rd537, %rd549;
+	mov.pred %p115, 1;
+	bra.uni $L121;
+$L120:
 	bra.uni $L119;
 $L121:
-	@!%p58 bra $L127;
-	cvt.s64.s32 %rd530, %r171;
-	mul.lo.s64 %rd531, %rd530, %rd343;
-	mad.lo.s64 %rd532, %rd531, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r186, [%rd532+0];
-	mov.b32 %r187, %r186;
-	setp.eq.s32 %p113, %r187, %r87;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L129;
-	cvt.s64.s32 %rd533, %r171;
-	mul.lo.s64 %rd534, %rd533, %rd343;
-	mad.lo.s64 %rd535, %rd534, 4, %rd341;
-	atom.global.exch.b32 %r188, [%rd535], %r87;
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p116, %r189, %r87;
-	mov.pred %p114, %p116;
-$L129:
-	@!%p114 bra $L131;
-	mov.b64 %rd536, %rd517;
-	mov.b64 %rd528, %rd536;
-	mov.pred %p112, 0;
-	bra.uni $L119;
-$L131:
-$L127:
-	mul.lo.s64 %rd537, %rd517, %rd153;
-	mad.lo.s64 %rd538, %rd537, 4, %rd151;
-	st.shared.s32 [%rd538+0], %r171;
-	add.s64 %rd539, %rd517, 1;
-	mov.b64 %rd540, %rd539;
-	mov.b64 %rd528, %rd540;
-	mov.pred %p112, 1;
-	bra.uni $L119;
-$L118:
-	bra.uni $L117;
-$L119:
-	mov.b64 %rd541, %rd528;
-	mov.pred %p117, %p112;
-	mov.b64 %rd513, %rd541;
-	mov.pred %p106, %p117;
-	@!%p106 bra $L133;
-	mov.b64 %rd542, %rd322;
+	mov.b64 %rd550, %rd537;
+	mov.pred %p120, %p115;
+	mov.b64 %rd522, %rd550;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L135;
+	mov.b64 %rd551, %rd322;
 	mov.b32 %r190, %r170;
-	cvt.s64.s32 %rd543, %r190;
-	add.s64 %rd544, %rd543, 1;
-	mul.lo.s64 %rd545, %rd544, %rd32;
-	mad.lo.s64 %rd546, %rd545, 8, %rd28;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	cvt.s64.s32 %rd549, %r190;
-	mul.lo.s64 %rd550, %rd549, %rd32;
-	mad.lo.s64 %rd551, %rd550, 8, %rd28;
-	ld.global.nc.s64 %rd552, [%rd551+0];
-	mov.b64 %rd553, %rd552;
-	sub.s64 %rd554, %rd548, %rd553;
-	mov.b64 %rd555, %rd554;
-	mov.b64 %rd556, %rd555;
-	add.s64 %rd557, %rd370, %rd556;
-	mov.b64 %rd370, %rd557;
-	max.s64 %rd558, %rd371, %rd556;
-	mov.b64 %rd371, %rd558;
-$L133:
-$L113:
-	add.s64 %rd559, %rd514, 1;
-	mov.b64 %rd514, %rd559;
-	bra.uni $L112;
-$L114:
-	setp.gt.s64 %p118, %rd513, 0;
-	@!%p118 bra $L135;
-	mul.lo.s64 %rd560, %rd359, %rd120;
-	mad.lo.s64 %rd561, %rd560, 8, %rd116;
-	atom.global.add.u64 %rd562, [%rd561], %rd513;
-	mov.b64 %rd563, %rd562;
+	cvt.s64.s32 %rd552, %r190;
+	add.s64 %rd553, %rd552, 1;
+	mul.lo.s64 %rd554, %rd553, %rd32;
+	mad.lo.s64 %rd555, %rd554, 8, %rd28;
+	ld.global.nc.s64 %rd556, [%rd555+0];
+	mov.b64 %rd557, %rd556;
+	cvt.s64.s32 %rd558, %r190;
+	mul.lo.s64 %rd559, %rd558, %rd32;
+	mad.lo.s64 %rd560, %rd559, 8, %rd28;
+	ld.global.nc.s64 %rd561, [%rd560+0];
+	mov.b64 %rd562, %rd561;
+	sub.s64 %rd563, %rd557, %rd562;
 	mov.b64 %rd564, %rd563;
-	mov.b64 %rd565, 0;
-$L136:
-	setp.lt.s64 %p119, %rd565, %rd513;
-	not.pred %p120, %p119;
-	@!%p120 bra $L140;
+	mov.b64 %rd565, %rd564;
+	add.s64 %rd566, %rd370, %rd565;
+	mov.b64 %rd370, %rd566;
+	max.s64 %rd567, %rd371, %rd565;
+	mov.b64 %rd371, %rd567;
+$L135:
+$L115:
+	add.s64 %rd568, %rd523, 1;
+	mov.b64 %rd523, %rd568;
+	bra.uni $L114;
+$L116:
+	setp.gt.s64 %p121, %rd522, 0;
+	@!%p121 bra $L137;
+	mul.lo.s64 %rd569, %rd359, %rd120;
+	mad.lo.s64 %rd570, %rd569, 8, %rd116;
+	atom.global.add.u64 %rd571, [%rd570], %rd522;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd574, 0;
+$L138:
+	setp.lt.s64 %p122, %rd574, %rd522;
+	not.pred %p123, %p122;
+	@!%p123 bra $L142;
+	bra.uni $L140;
+$L142:
+	mul.lo.s64 %rd575, %rd574, %rd153;
+	mad.lo.s64 %rd576, %rd575, 4, %rd151;
+	ld.shared.s32 %r191, [%rd576+0];
+	mov.b32 %r192, %r191;
+	add.s64 %rd577, %rd573, %rd574;
+	mul.lo.s64 %rd578, %rd577, %rd249;
+	mad.lo.s64 %rd579, %rd578, 4, %rd247;
+	st.global.s32 [%rd579+0], %r192;
+$L139:
+	add.s64 %rd580, %rd574, 1;
+	mov.b64 %rd574, %rd580;
 	bra.uni $L138;
 $L140:
-	mul.lo.s64 %rd566, %rd565, %rd153;
-	mad.lo.s64 %rd567, %rd566, 4, %rd151;
-	ld.shared.s32 %r191, [%rd567+0];
-	mov.b32 %r192, %r191;
-	add.s64 %rd568, %rd564, %rd565;
-	mul.lo.s64 %rd569, %rd568, %rd249;
-	mad.lo.s64 %rd570, %rd569, 4, %rd247;
-	st.global.s32 [%rd570+0], %r192;
 $L137:
-	add.s64 %rd571, %rd565, 1;
-	mov.b64 %rd565, %rd571;
-	bra.uni $L136;
-$L138:
-$L135:
-	add.s64 %rd572, %rd372, %rd498;
-	min.s64 %rd573, %rd361, %rd572;
-	mov.b64 %rd372, %rd573;
-	bra.uni $L106;
-$L105:
-	mov.b64 %rd574, 0;
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p121, %rd575, 0;
-	setp.gt.s64 %p122, %rd498, 0;
-	and.pred %p123, %p121, %p122;
-	@!%p123 bra $L142;
-	mul.lo.s64 %rd576, %rd359, %rd120;
-	mad.lo.s64 %rd577, %rd576, 8, %rd116;
-	atom.global.add.u64 %rd578, [%rd577], %rd498;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd574, %rd579;
-$L142:
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p124, %rd580, 0;
-	setp.eq.u32 %p125, %r1, 0;
+	add.s64 %rd581, %rd372, %rd501;
+	min.s64 %rd582, %rd361, %rd581;
+	mov.b64 %rd372, %rd582;
+	bra.uni $L108;
+$L107:
+	mov.b64 %rd583, 0;
+	cvt.u64.u32 %rd584, %r2;
+	setp.eq.s64 %p124, %rd584, 0;
+	setp.gt.s64 %p125, %rd501, 0;
 	and.pred %p126, %p124, %p125;
-	bar.sync 0;
-	@!%p126 bra $L143;
-	st.shared.s64 [%rd1+1024], %rd574;
-$L143:
-	bar.sync 0;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 %rd582, %rd581;
-	add.s64 %rd583, %rd582, %rd497;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, 0;
+	@!%p126 bra $L144;
+	mul.lo.s64 %rd585, %rd359, %rd120;
+	mad.lo.s64 %rd586, %rd585, 8, %rd116;
+	atom.global.add.u64 %rd587, [%rd586], %rd501;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd583, %rd588;
 $L144:
-	setp.lt.s64 %p127, %rd585, %rd373;
-	not.pred %p128, %p127;
-	@!%p128 bra $L148;
+	cvt.u64.u32 %rd589, %r2;
+	setp.eq.s64 %p127, %rd589, 0;
+	setp.eq.u32 %p128, %r1, 0;
+	and.pred %p129, %p127, %p128;
+	bar.sync 0;
+	@!%p129 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd583;
+$L145:
+	bar.sync 0;
+	ld.shared.s64 %rd590, [%rd1+1024];
+	mov.b64 %rd591, %rd590;
+	add.s64 %rd592, %rd591, %rd500;
+	mov.b64 %rd593, %rd592;
+	mov.b64 %rd594, 0;
+$L146:
+	setp.lt.s64 %p130, %rd594, %rd373;
+	not.pred %p131, %p130;
+	@!%p131 bra $L150;
+	bra.uni $L148;
+$L150:
+	mul.lo.s64 %rd595, %rd594, %rd153;
+	mad.lo.s64 %rd596, %rd595, 4, %rd151;
+	ld.shared.s32 %r193, [%rd596+0];
+	mov.b32 %r194, %r193;
+	add.s64 %rd597, %rd593, %rd594;
+	mul.lo.s64 %rd598, %rd597, %rd249;
+	mad.lo.s64 %rd599, %rd598, 4, %rd247;
+	st.global.s32 [%rd599+0], %r194;
+$L147:
+	add.s64 %rd600, %rd594, 1;
+	mov.b64 %rd594, %rd600;
 	bra.uni $L146;
 $L148:
-	mul.lo.s64 %rd586, %rd585, %rd153;
-	mad.lo.s64 %rd587, %rd586, 4, %rd151;
-	ld.shared.s32 %r193, [%rd587+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd588, %rd584, %rd585;
-	mul.lo.s64 %rd589, %rd588, %rd249;
-	mad.lo.s64 %rd590, %rd589, 4, %rd247;
-	st.global.s32 [%rd590+0], %r194;
-$L145:
-	add.s64 %rd591, %rd585, 1;
-	mov.b64 %rd585, %rd591;
-	bra.uni $L144;
-$L146:
-$L106:
-	mov.b64 %rd592, 0;
-	setp.lt.s64 %p129, %rd368, %rd369;
-	setp.lt.s64 %p130, %rd362, %rd347;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L150;
-	mov.b64 %rd592, 1;
-$L150:
-	mov.b64 %rd593, %rd592;
-	// block reduction
-	sub.u32 %r195, %r13, 1;
-	mov.b32 %r196, %r3;
-$L151:
-	setp.hs.u32 %p132, %r196, 32;
-	@%p132 bra $L152;
-	mov.b64 {%r197, %r198}, %rd593;
-	shfl.sync.down.b32 %r199|%p133, %r197, %r196, %r195, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
-	mov.b64 %rd594, {%r199, %r200};
-	@!%p133 bra $L153;
-	max.s64 %rd595, %rd593, %rd594;
-	mov.b64 %rd593, %rd595;
-$L153:
-	shl.b32 %r196, %r196, 1;
-	bra.uni $L151;
-$L152:
-	setp.eq.u32 %p134, %r7, 0;
-	@!%p134 bra $L154;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd593;
-$L154:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L155;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L156;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	ld.shared.s64 %rd600, [%rd599+0];
-	mov.b64 %rd593, %rd600;
-$L156:
-	sub.u32 %r201, %r10, 1;
-	mov.b64 {%r202, %r203}, %rd593;
-	shfl.sync.down.b32 %r204|%p137, %r202, 1, %r201, %r17;
-	shfl.sync.down.b32 %r205, %r203, 1, %r201, %r17;
-	mov.b64 %rd601, {%r204, %r205};
-	@!%p137 bra $L157;
-	max.s64 %rd602, %rd593, %rd601;
-	mov.b64 %rd593, %rd602;
-$L157:
-	mov.b64 {%r206, %r207}, %rd593;
-	shfl.sync.down.b32 %r208|%p138, %r206, 2, %r201, %r17;
-	shfl.sync.down.b32 %r209, %r207, 2, %r201, %r17;
-	mov.b64 %rd603, {%r208, %r209};
-	@!%p138 bra $L158;
-	max.s64 %rd604, %rd593, %rd603;
-	mov.b64 %rd593, %rd604;
-$L158:
-	mov.b64 {%r210, %r211}, %rd593;
-	shfl.sync.down.b32 %r212|%p139, %r210, 4, %r201, %r17;
-	shfl.sync.down.b32 %r213, %r211, 4, %r201, %r17;
-	mov.b64 %rd605, {%r212, %r213};
-	@!%p139 bra $L159;
-	max.s64 %rd606, %rd593, %rd605;
-	mov.b64 %rd593, %rd606;
-$L159:
-	mov.b64 {%r214, %r215}, %rd593;
-	shfl.sync.down.b32 %r216|%p140, %r214, 8, %r201, %r17;
-	shfl.sync.down.b32 %r217, %r215, 8, %r201, %r17;
-	mov.b64 %rd607, {%r216, %r217};
-	@!%p140 bra $L160;
-	max.s64 %rd608, %rd593, %rd607;
-	mov.b64 %rd593, %rd608;
-$L160:
-	mov.b64 {%r218, %r219}, %rd593;
-	shfl.sync.down.b32 %r220|%p141, %r218, 16, %r201, %r17;
-	shfl.sync.down.b32 %r221, %r219, 16, %r201, %r17;
-	mov.b64 %rd609, {%r220, %r221};
-	@!%p141 bra $L161;
-	max.s64 %rd610, %rd593, %rd609;
-	mov.b64 %rd593, %rd610;
-$L161:
-	@!%p134 bra $L162;
-	st.shared.s64 [%rd1+1024], %rd593;
-$L162:
-$L155:
-	bar.sync 0;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 %rd593, %rd611;
-	mov.b64 %rd612, %rd593;
-	setp.eq.s64 %p142, %rd612, 0;
-	@!%p142 bra $L164;
+$L108:
+	setp.eq.s64 %p132, %rd506, 0;
+	@!%p132 bra $L152;
 	bra.uni $L51;
-$L164:
+$L152:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd613, %rd372;
-	mov.b64 %rd614, %rd370;
-	mov.b64 %rd615, %rd371;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, %rd615;
-	mov.b64 %rd619, %rd616;
-	mov.b64 %rd620, %rd617;
-	mov.b64 %rd621, %rd618;
-	mov.b64 %rd622, %rd619;
-	mov.b64 %rd623, %rd620;
-	mov.b64 %rd624, %rd621;
-	mov.b64 %rd625, 1;
-$L165:
-	setp.lt.s64 %p143, %rd625, %rd307;
-	setp.gt.s64 %p144, %rd622, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L169;
-	bra.uni $L167;
-$L169:
-	rem.s64 %rd626, %rd625, 2;
-	mov.b64 %rd628, 1;
-	sub.s64 %rd627, %rd628, %rd626;
-	mul.lo.s64 %rd629, %rd627, %rd321;
-	mov.b64 %rd630, %rd629;
-	rem.s64 %rd631, %rd625, 2;
-	mul.lo.s64 %rd632, %rd631, %rd321;
-	mov.b64 %rd633, %rd632;
-	mov.b64 %rd634, 0;
-	mov.b64 %rd635, 0;
-	mov.b64 %rd636, %rd299;
-	mov.b64 %rd637, %rd300;
-	mov.b64 %rd638, %rd301;
-	mov.b64 %rd639, %rd302;
-	mov.b64 %rd640, %rd303;
-	mov.b64 %rd641, %rd304;
-	mov.pred %p147, %p47;
-	mov.pred %p148, %p48;
-	mov.b32 %r222, %r82;
-	mov.b64 %rd642, %rd305;
-	mov.b64 %rd643, %rd306;
-	mov.b64 %rd644, %rd307;
-	mov.b64 %rd645, %rd308;
-	mov.b32 %r223, %r83;
-	mov.pred %p149, %p49;
-	mov.pred %p150, %p50;
-	mov.b64 %rd646, %rd257;
-	mov.b64 %rd647, %rd258;
-	mov.b64 %rd648, %rd259;
-	mov.b64 %rd649, %rd260;
-	mov.b64 %rd650, %rd261;
-	mov.b64 %rd651, %rd262;
-	mov.b64 %rd652, %rd263;
-	mov.b64 %rd653, %rd264;
-	mov.b64 %rd654, %rd265;
-	mov.pred %p151, %p51;
-	mov.b64 %rd655, %rd266;
-	mov.b64 %rd656, %rd267;
-	mov.b64 %rd657, %rd268;
-	mov.b32 %r224, %r84;
-	mov.b64 %rd658, %rd309;
-	mov.b64 %rd659, %rd310;
-	mov.b64 %rd660, %rd630;
-	mov.b64 %rd661, %rd622;
-	cvt.u64.u32 %rd662, %r2;
-	div.s64 %rd663, %rd662, %rd313;
-	setp.eq.s64 %p152, %rd313, -1;
-	neg.s64 %rd664, %rd662;
-	selp.b64 %rd665, %rd664, %rd663, %p152;
-	setp.eq.s64 %p153, %rd313, 0;
-	selp.b64 %rd666, 0, %rd665, %p153;
+	mov.b64 %rd601, %rd372;
+	mov.b64 %rd602, %rd370;
+	mov.b64 %rd603, %rd371;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, %rd605;
+	mov.b64 %rd609, %rd606;
+	mov.b64 %rd610, %rd607;
+	mov.b64 %rd611, %rd608;
+	mov.b64 %rd612, %rd609;
+	mov.b64 %rd613, 1;
+$L153:
+	setp.lt.s64 %p133, %rd613, %rd307;
+	setp.gt.s64 %p134, %rd610, 0;
+	and.pred %p135, %p133, %p134;
+	not.pred %p136, %p135;
+	@!%p136 bra $L157;
+	bra.uni $L155;
+$L157:
+	rem.s64 %rd614, %rd613, 2;
+	mov.b64 %rd616, 1;
+	sub.s64 %rd615, %rd616, %rd614;
+	mul.lo.s64 %rd617, %rd615, %rd321;
+	mov.b64 %rd618, %rd617;
+	rem.s64 %rd619, %rd613, 2;
+	mul.lo.s64 %rd620, %rd619, %rd321;
+	mov.b64 %rd621, %rd620;
+	mov.b64 %rd622, 0;
+	mov.b64 %rd623, 0;
+	mov.b64 %rd624, %rd299;
+	mov.b64 %rd625, %rd300;
+	mov.b64 %rd626, %rd301;
+	mov.b64 %rd627, %rd302;
+	mov.b64 %rd628, %rd303;
+	mov.b64 %rd629, %rd304;
+	mov.pred %p137, %p47;
+	mov.pred %p138, %p48;
+	mov.b32 %r195, %r82;
+	mov.b64 %rd630, %rd305;
+	mov.b64 %rd631, %rd306;
+	mov.b64 %rd632, %rd307;
+	mov.b64 %rd633, %rd308;
+	mov.b32 %r196, %r83;
+	mov.pred %p139, %p49;
+	mov.pred %p140, %p50;
+	mov.b64 %rd634, %rd257;
+	mov.b64 %rd635, %rd258;
+	mov.b64 %rd636, %rd259;
+	mov.b64 %rd637, %rd260;
+	mov.b64 %rd638, %rd261;
+	mov.b64 %rd639, %rd262;
+	mov.b64 %rd640, %rd263;
+	mov.b64 %rd641, %rd264;
+	mov.b64 %rd642, %rd265;
+	mov.pred %p141, %p51;
+	mov.b64 %rd643, %rd266;
+	mov.b64 %rd644, %rd267;
+	mov.b64 %rd645, %rd268;
+	mov.b32 %r197, %r84;
+	mov.b64 %rd646, %rd309;
+	mov.b64 %rd647, %rd310;
+	mov.b64 %rd648, %rd618;
+	mov.b64 %rd649, %rd610;
+	cvt.u64.u32 %rd650, %r2;
+	div.s64 %rd651, %rd650, %rd313;
+	setp.eq.s64 %p142, %rd313, -1;
+	neg.s64 %rd652, %rd650;
+	selp.b64 %rd653, %rd652, %rd651, %p142;
+	setp.eq.s64 %p143, %rd313, 0;
+	selp.b64 %rd654, 0, %rd653, %p143;
+	mov.b64 %rd655, %rd654;
+	mov.b64 %rd656, %rd319;
+	mov.b64 %rd657, %rd313;
+	mov.b64 %rd658, %rd312;
+	mov.b64 %rd659, %rd621;
+	mov.b64 %rd660, %rd321;
+	add.s64 %rd661, %rd613, 1;
+	setp.lt.s64 %p144, %rd661, %rd307;
+	mov.pred %p145, %p144;
+	mov.b64 %rd662, %rd655;
+	cvt.u64.u32 %rd663, %r2;
+	rem.s64 %rd664, %rd663, %rd657;
+	setp.eq.s64 %p146, %rd657, -1;
+	selp.b64 %rd665, 0, %rd664, %p146;
+	setp.eq.s64 %p147, %rd657, 0;
+	selp.b64 %rd666, %rd663, %rd665, %p147;
 	mov.b64 %rd667, %rd666;
-	mov.b64 %rd668, %rd319;
-	mov.b64 %rd669, %rd313;
-	mov.b64 %rd670, %rd312;
-	mov.b64 %rd671, %rd633;
-	mov.b64 %rd672, %rd321;
-	add.s64 %rd673, %rd625, 1;
-	setp.lt.s64 %p154, %rd673, %rd307;
-	mov.pred %p155, %p154;
-	mov.b64 %rd674, %rd667;
-	cvt.u64.u32 %rd675, %r2;
-	rem.s64 %rd676, %rd675, %rd669;
-	setp.eq.s64 %p156, %rd669, -1;
-	selp.b64 %rd677, 0, %rd676, %p156;
-	setp.eq.s64 %p157, %rd669, 0;
-	selp.b64 %rd678, %rd675, %rd677, %p157;
-	mov.b64 %rd679, %rd678;
-	mov.b32 %r225, -1;
-	mov.b64 %rd680, 0;
-	mov.b64 %rd681, 0;
-	mov.b64 %rd682, 0;
-	mov.b64 %rd683, 0;
-	mov.b64 %rd684, 0;
+	mov.b32 %r198, -1;
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, 0;
+	mov.b64 %rd671, 0;
+	mov.b64 %rd672, 0;
+$L158:
+	mov.b64 %rd673, 0;
+	mov.b64 %rd674, %rd646;
+$L161:
+	setp.gt.s64 %p148, %rd674, 0;
+	not.pred %p149, %p148;
+	@!%p149 bra $L165;
+	bra.uni $L163;
+$L165:
+	setp.ge.s64 %p150, %rd668, %rd669;
+	@!%p150 bra $L167;
+	setp.ge.s64 %p151, %rd662, %rd649;
+	@!%p151 bra $L169;
+	bra.uni $L163;
+$L169:
+	add.s64 %rd675, %rd648, %rd662;
+	mul.lo.s64 %rd676, %rd675, %rd163;
+	mad.lo.s64 %rd677, %rd676, 4, %rd161;
+	ld.shared.s32 %r199, [%rd677+0];
+	mov.b32 %r200, %r199;
+	mov.b32 %r198, %r200;
+	add.s64 %rd678, %rd662, %rd656;
+	mov.b64 %rd662, %rd678;
+	mov.b64 %rd679, %rd624;
+	mov.b32 %r201, %r198;
+	cvt.s64.s32 %rd680, %r201;
+	mul.lo.s64 %rd681, %rd680, %rd32;
+	mad.lo.s64 %rd682, %rd681, 8, %rd28;
+	ld.global.nc.s64 %rd683, [%rd682+0];
+	mov.b64 %rd684, %rd683;
+	mov.b64 %rd685, %rd684;
+	mov.b64 %rd686, %rd624;
+	mov.b32 %r202, %r198;
+	cvt.s64.s32 %rd687, %r202;
+	add.s64 %rd688, %rd687, 1;
+	mul.lo.s64 %rd689, %rd688, %rd32;
+	mad.lo.s64 %rd690, %rd689, 8, %rd28;
+	ld.global.nc.s64 %rd691, [%rd690+0];
+	mov.b64 %rd692, %rd691;
+	mov.b64 %rd693, %rd692;
+	add.s64 %rd694, %rd685, %rd667;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd693;
+	mov.b64 %rd668, %rd695;
+	mov.b64 %rd669, %rd696;
+	bra.uni $L162;
+$L167:
+	mul.lo.s64 %rd697, %rd668, %rd39;
+	mad.lo.s64 %rd698, %rd697, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd698+0];
+	mov.b32 %r204, %r203;
+	mov.b32 %r205, %r204;
+	mov.b32 %r206, %r196;
+	mov.pred %p152, %p139;
+	mov.b32 %r207, %r198;
+	mov.b32 %r208, %r205;
+	mov.b64 %rd699, %rd668;
 $L170:
-	mov.b64 %rd685, 0;
-	mov.b64 %rd686, %rd658;
+	cvt.s64.s32 %rd700, %r207;
+	mul.lo.s64 %rd701, %rd700, %rd134;
+	mad.lo.s64 %rd702, %rd701, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r209, [%rd702+0];
+	mov.b32 %r210, %r209;
+	add.s32 %r211, %r210, 1;
+	mov.b32 %r212, %r211;
 $L173:
-	setp.gt.s64 %p158, %rd686, 0;
-	not.pred %p159, %p158;
-	@!%p159 bra $L177;
-	bra.uni $L175;
+	cvt.s64.s32 %rd703, %r208;
+	mul.lo.s64 %rd704, %rd703, %rd134;
+	mad.lo.s64 %rd705, %rd704, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r213, [%rd705+0];
+	mov.b32 %r214, %r213;
+	mov.b32 %r215, %r214;
+	setp.ls.u32 %p153, %r215, %r212;
+	@!%p153 bra $L177;
+	mov.pred %p154, 0;
+	bra.uni $L172;
 $L177:
-	setp.ge.s64 %p160, %rd680, %rd681;
-	@!%p160 bra $L179;
-	setp.ge.s64 %p161, %rd674, %rd661;
-	@!%p161 bra $L181;
+	cvt.s64.s32 %rd706, %r208;
+	mul.lo.s64 %rd707, %rd706, %rd134;
+	mad.lo.s64 %rd708, %rd707, 4, %rd130;
+	atom.global.cas.b32 %r216, [%rd708], %r215, %r212;
+	setp.eq.u32 %p155, %r216, %r215;
+	mov.pred %p156, %p155;
+	@!%p156 bra $L179;
 	bra.uni $L175;
-$L181:
-	add.s64 %rd687, %rd660, %rd674;
-	mul.lo.s64 %rd688, %rd687, %rd163;
-	mad.lo.s64 %rd689, %rd688, 4, %rd161;
-	ld.shared.s32 %r226, [%rd689+0];
-	mov.b32 %r227, %r226;
-	mov.b32 %r225, %r227;
-	add.s64 %rd690, %rd674, %rd668;
-	mov.b64 %rd674, %rd690;
-	mov.b64 %rd691, %rd636;
-	mov.b32 %r228, %r225;
-	cvt.s64.s32 %rd692, %r228;
-	mul.lo.s64 %rd693, %rd692, %rd32;
-	mad.lo.s64 %rd694, %rd693, 8, %rd28;
-	ld.global.nc.s64 %rd695, [%rd694+0];
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, %rd636;
-	mov.b32 %r229, %r225;
-	cvt.s64.s32 %rd699, %r229;
-	add.s64 %rd700, %rd699, 1;
-	mul.lo.s64 %rd701, %rd700, %rd32;
-	mad.lo.s64 %rd702, %rd701, 8, %rd28;
-	ld.global.nc.s64 %rd703, [%rd702+0];
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, %rd704;
-	add.s64 %rd706, %rd697, %rd679;
-	mov.b64 %rd707, %rd706;
-	mov.b64 %rd708, %rd705;
-	mov.b64 %rd680, %rd707;
-	mov.b64 %rd681, %rd708;
-	bra.uni $L174;
 $L179:
-	mul.lo.s64 %rd709, %rd680, %rd39;
-	mad.lo.s64 %rd710, %rd709, 4, %rd35;
-	ld.global.nc.s32 %r230, [%rd710+0];
-	mov.b32 %r231, %r230;
-	mov.b32 %r232, %r231;
-	mov.b32 %r233, %r223;
-	mov.pred %p162, %p149;
-	mov.b32 %r234, %r225;
-	mov.b32 %r235, %r232;
-	mov.b64 %rd711, %rd680;
-$L182:
-	cvt.s64.s32 %rd712, %r234;
-	mul.lo.s64 %rd713, %rd712, %rd134;
-	mad.lo.s64 %rd714, %rd713, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r236, [%rd714+0];
-	mov.b32 %r237, %r236;
-	add.s32 %r238, %r237, 1;
-	mov.b32 %r239, %r238;
-$L185:
-	cvt.s64.s32 %rd715, %r235;
-	mul.lo.s64 %rd716, %rd715, %rd134;
-	mad.lo.s64 %rd717, %rd716, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r240, [%rd717+0];
-	mov.b32 %r241, %r240;
-	mov.b32 %r242, %r241;
-	setp.ls.u32 %p163, %r242, %r239;
-	@!%p163 bra $L189;
-	mov.pred %p164, 0;
-	bra.uni $L184;
-$L189:
-	cvt.s64.s32 %rd718, %r235;
-	mul.lo.s64 %rd719, %rd718, %rd134;
-	mad.lo.s64 %rd720, %rd719, 4, %rd130;
-	atom.global.cas.b32 %r243, [%rd720], %r242, %r239;
-	setp.eq.u32 %p165, %r243, %r242;
-	mov.pred %p166, %p165;
-	@!%p166 bra $L191;
-	bra.uni $L187;
-$L191:
-$L186:
-	bra.uni $L185;
-$L187:
-	cvt.s64.s32 %rd721, %r235;
-	mul.lo.s64 %rd722, %rd721, %rd127;
-	mad.lo.s64 %rd723, %rd722, 4, %rd123;
-	st.relaxed.gpu.global.s32 [%rd723], %r234;
-	mov.pred %p164, 1;
-	bra.uni $L184;
-$L183:
-	bra.uni $L182;
-$L184:
-	@!%p164 bra $L193;
-	@!%p155 bra $L194;
-	mul.lo.s64 %rd724, %rd685, %rd153;
-	mad.lo.s64 %rd725, %rd724, 4, %rd151;
-	st.shared.s32 [%rd725+0], %r232;
-	add.s64 %rd726, %rd685, 1;
-	mov.b64 %rd685, %rd726;
-	bra.uni $L195;
-$L194:
-	mov.pred %p167, 0;
-	mov.b64 %rd727, %rd685;
-	mov.b32 %r244, %r232;
-$L196:
-	@!%p150 bra $L200;
-	shr.s32 %r245, %r244, 5;
-	cvt.s64.s32 %rd728, %r245;
-	mov.b64 %rd729, %rd728;
-	and.b32 %r246, %r244, 31;
-	cvt.s64.s32 %rd730, %r246;
-	min.u64 %rd731, %rd730, 32;
-	cvt.u32.u64 %r247, %rd731;
-	mov.b32 %r249, 0x1;
-	shl.b32 %r248, %r249, %r247;
-	setp.hs.u32 %p168, %r247, 32;
-	selp.b32 %r250, 0, %r248, %p168;
-	mov.b32 %r251, %r250;
-	mov.b64 %rd732, %rd729;
-	mov.b32 %r252, %r251;
-	mul.lo.s64 %rd733, %rd732, %rd654;
-	mad.lo.s64 %rd734, %rd733, 4, %rd652;
-	ld.relaxed.gpu.global.u32 %r253, [%rd734+0];
-	mov.b32 %r254, %r253;
-	and.b32 %r255, %r254, %r252;
-	setp.ne.u32 %p169, %r255, 0x0;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L202;
-	mul.lo.s64 %rd735, %rd732, %rd654;
-	mad.lo.s64 %rd736, %rd735, 4, %rd652;
-	atom.global.or.b32 %r256, [%rd736], %r252;
-	mov.b32 %r257, %r256;
-	and.b32 %r258, %r257, %r252;
-	setp.ne.u32 %p172, %r258, 0x0;
-	mov.pred %p170, %p172;
-$L202:
-	@!%p170 bra $L204;
-	mov.b64 %rd737, %rd727;
-	mov.b64 %rd738, %rd737;
-	mov.pred %p173, 0;
-	bra.uni $L198;
-$L204:
-	mov.b64 %rd739, %rd727;
-	mov.b64 %rd738, %rd739;
-	mov.pred %p173, 1;
-	bra.uni $L198;
-$L200:
-	@!%p151 bra $L206;
-	cvt.s64.s32 %rd740, %r244;
-	mul.lo.s64 %rd741, %rd740, %rd657;
-	mad.lo.s64 %rd742, %rd741, 4, %rd655;
-	ld.relaxed.gpu.global.s32 %r259, [%rd742+0];
-	mov.b32 %r260, %r259;
-	setp.eq.s32 %p174, %r260, %r224;
-	mov.pred %p175, %p174;
-	not.pred %p176, %p175;
-	@!%p176 bra $L208;
-	cvt.s64.s32 %rd743, %r244;
-	mul.lo.s64 %rd744, %rd743, %rd657;
-	mad.lo.s64 %rd745, %rd744, 4, %rd655;
-	atom.global.exch.b32 %r261, [%rd745], %r224;
-	mov.b32 %r262, %r261;
-	setp.eq.s32 %p177, %r262, %r224;
-	mov.pred %p175, %p177;
-$L208:
-	@!%p175 bra $L210;
-	mov.b64 %rd746, %rd727;
-	mov.b64 %rd738, %rd746;
-	mov.pred %p173, 0;
-	bra.uni $L198;
-$L210:
-$L206:
-	mul.lo.s64 %rd747, %rd727, %rd153;
-	mad.lo.s64 %rd748, %rd747, 4, %rd151;
-	st.shared.s32 [%rd748+0], %r244;
-	add.s64 %rd749, %rd727, 1;
-	mov.b64 %rd750, %rd749;
-	mov.b64 %rd738, %rd750;
-	mov.pred %p173, 1;
-	bra.uni $L198;
-$L197:
-	bra.uni $L196;
-$L198:
-	mov.b64 %rd751, %rd738;
-	mov.pred %p178, %p173;
-	mov.b64 %rd685, %rd751;
-	mov.pred %p167, %p178;
-	@!%p167 bra $L212;
-	mov.b64 %rd752, %rd636;
-	mov.b32 %r263, %r232;
-	cvt.s64.s32 %rd753, %r263;
-	add.s64 %rd754, %rd753, 1;
-	mul.lo.s64 %rd755, %rd754, %rd32;
-	mad.lo.s64 %rd756, %rd755, 8, %rd28;
-	ld.global.nc.s64 %rd757, [%rd756+0];
-	mov.b64 %rd758, %rd757;
-	cvt.s64.s32 %rd759, %r263;
-	mul.lo.s64 %rd760, %rd759, %rd32;
-	mad.lo.s64 %rd761, %rd760, 8, %rd28;
-	ld.global.nc.s64 %rd762, [%rd761+0];
-	mov.b64 %rd763, %rd762;
-	sub.s64 %rd764, %rd758, %rd763;
-	mov.b64 %rd765, %rd764;
-	mov.b64 %rd766, %rd765;
-	add.s64 %rd767, %rd682, %rd766;
-	mov.b64 %rd682, %rd767;
-	max.s64 %rd768, %rd683, %rd766;
-	mov.b64 %rd683, %rd768;
-$L212:
-$L195:
-$L193:
-	add.s64 %rd769, %rd680, %rd669;
-	mov.b64 %rd680, %rd769;
-	sub.s64 %rd770, %rd686, 1;
-	mov.b64 %rd686, %rd770;
 $L174:
 	bra.uni $L173;
 $L175:
-	// block scan
-	mov.b64 %rd771, %rd685;
-	mov.b32 %r264, %r3;
-$L213:
-	setp.hs.u32 %p179, %r264, 32;
-	@%p179 bra $L214;
-	mov.b64 {%r265, %r266}, %rd771;
-	shfl.sync.up.b32 %r267|%p180, %r265, %r264, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, %r264, 0, %r17;
-	mov.b64 %rd772, {%r267, %r268};
-	@!%p180 bra $L215;
-	add.s64 %rd773, %rd772, %rd771;
-	mov.b64 %rd771, %rd773;
-$L215:
-	shl.b32 %r264, %r264, 1;
-	bra.uni $L213;
-$L214:
-	mov.b64 {%r269, %r270}, %rd771;
-	shfl.sync.up.b32 %r271|%p181, %r269, %r3, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, %r3, 0, %r17;
-	mov.b64 %rd774, {%r271, %r272};
-	setp.lo.u32 %p182, %r3, 32;
-	and.pred %p183, %p181, %p182;
-	selp.b64 %rd775, %rd774, 0, %p183;
-	sub.u32 %r273, %r13, %r3;
-	setp.eq.u32 %p184, %r7, %r273;
-	@!%p184 bra $L216;
-	mul.wide.u32 %rd776, %r8, 16;
-	add.s64 %rd777, %rd1, %rd776;
-	st.shared.s64 [%rd777+0], %rd771;
-$L216:
-	bar.sync 0;
-	setp.eq.u32 %p185, %r8, 0;
-	@!%p185 bra $L217;
-	mov.b64 %rd778, 0;
-	setp.lo.u32 %p186, %r7, %r10;
-	@!%p186 bra $L218;
-	mul.wide.u32 %rd779, %r7, 16;
-	add.s64 %rd780, %rd1, %rd779;
-	ld.shared.s64 %rd781, [%rd780+0];
-	mov.b64 %rd778, %rd781;
-$L218:
-	mov.b64 {%r274, %r275}, %rd778;
-	shfl.sync.up.b32 %r276|%p187, %r274, 1, 0, %r17;
-	shfl.sync.up.b32 %r277, %r275, 1, 0, %r17;
-	mov.b64 %rd782, {%r276, %r277};
-	@!%p187 bra $L219;
-	add.s64 %rd783, %rd782, %rd778;
-	mov.b64 %rd778, %rd783;
-$L219:
-	mov.b64 {%r278, %r279}, %rd778;
-	shfl.sync.up.b32 %r280|%p188, %r278, 2, 0, %r17;
-	shfl.sync.up.b32 %r281, %r279, 2, 0, %r17;
-	mov.b64 %rd784, {%r280, %r281};
-	@!%p188 bra $L220;
-	add.s64 %rd785, %rd784, %rd778;
-	mov.b64 %rd778, %rd785;
-$L220:
-	mov.b64 {%r282, %r283}, %rd778;
-	shfl.sync.up.b32 %r284|%p189, %r282, 4, 0, %r17;
-	shfl.sync.up.b32 %r285, %r283, 4, 0, %r17;
-	mov.b64 %rd786, {%r284, %r285};
-	@!%p189 bra $L221;
-	add.s64 %rd787, %rd786, %rd778;
-	mov.b64 %rd778, %rd787;
-$L221:
-	mov.b64 {%r286, %r287}, %rd778;
-	shfl.sync.up.b32 %r288|%p190, %r286, 8, 0, %r17;
-	shfl.sync.up.b32 %r289, %r287, 8, 0, %r17;
-	mov.b64 %rd788, {%r288, %r289};
-	@!%p190 bra $L222;
-	add.s64 %rd789, %rd788, %rd778;
-	mov.b64 %rd778, %rd789;
-$L222:
-	mov.b64 {%r290, %r291}, %rd778;
-	shfl.sync.up.b32 %r292|%p191, %r290, 16, 0, %r17;
-	shfl.sync.up.b32 %r293, %r291, 16, 0, %r17;
-	mov.b64 %rd790, {%r292, %r293};
-	@!%p191 bra $L223;
-	add.s64 %rd791, %rd790, %rd778;
-	mov.b64 %rd778, %rd791;
-$L223:
-	mov.b64 {%r294, %r295}, %rd778;
-	shfl.sync.up.b32 %r296|%p192, %r294, 1, 0, %r17;
-	shfl.sync.up.b32 %r297, %r295, 1, 0, %r17;
-	mov.b64 %rd792, {%r296, %r297};
-	selp.b64 %rd793, %rd792, 0, %p192;
-	@!%p186 bra $L224;
-	mul.wide.u32 %rd794, %r7, 16;
-	add.s64 %rd795, %rd1, %rd794;
-	add.s64 %rd796, %rd795, 512;
-	st.shared.s64 [%rd796+0], %rd793;
-$L224:
-	sub.u32 %r298, %r10, 1;
-	setp.eq.u32 %p193, %r7, %r298;
-	@!%p193 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd778;
-$L225:
-$L217:
-	bar.sync 0;
-	mul.wide.u32 %rd797, %r8, 16;
-	add.s64 %rd798, %rd1, %rd797;
-	add.s64 %rd799, %rd798, 512;
-	ld.shared.s64 %rd800, [%rd799+0];
-	add.s64 %rd801, %rd800, %rd775;
-	ld.shared.s64 %rd802, [%rd1+1024];
-	mov.b64 {%r299, %r300}, %rd801;
-	shfl.sync.idx.b32 %r301|%p194, %r299, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r302, %r300, 0, %r21, %r17;
-	mov.b64 %rd803, {%r301, %r302};
-	mov.b64 %rd804, %rd802;
-	mov.b64 %rd805, %rd803;
-	mov.b64 %rd806, %rd804;
-	mov.b64 %rd807, %rd805;
-	mov.b64 %rd808, %rd806;
-	mov.b64 %rd809, %rd807;
-	mov.b64 %rd810, %rd808;
-	@!%p155 bra $L226;
-	add.s64 %rd811, %rd684, %rd809;
-	mov.b64 %rd812, %rd811;
-	sub.s64 %rd813, %rd672, %rd812;
-	max.s64 %rd814, %rd813, 0;
-	min.s64 %rd815, %rd814, %rd685;
-	mov.b64 %rd816, %rd815;
-	mov.b64 %rd817, 0;
-$L228:
-	setp.lt.s64 %p195, %rd817, %rd816;
-	not.pred %p196, %p195;
-	@!%p196 bra $L232;
-	bra.uni $L230;
-$L232:
-	mul.lo.s64 %rd818, %rd817, %rd153;
-	mad.lo.s64 %rd819, %rd818, 4, %rd151;
-	ld.shared.s32 %r303, [%rd819+0];
-	mov.b32 %r304, %r303;
-	add.s64 %rd820, %rd671, %rd812;
-	add.s64 %rd821, %rd820, %rd817;
-	mul.lo.s64 %rd822, %rd821, %rd163;
-	mad.lo.s64 %rd823, %rd822, 4, %rd161;
-	st.shared.s32 [%rd823+0], %r304;
-$L229:
-	add.s64 %rd824, %rd817, 1;
-	mov.b64 %rd817, %rd824;
-	bra.uni $L228;
-$L230:
-	mov.b64 %rd825, 0;
-	mov.b64 %rd826, %rd816;
-$L233:
-	setp.lt.s64 %p197, %rd826, %rd685;
-	not.pred %p198, %p197;
-	@!%p198 bra $L237;
-	bra.uni $L235;
-$L237:
-	mul.lo.s64 %rd827, %rd826, %rd153;
-	mad.lo.s64 %rd828, %rd827, 4, %rd151;
-	ld.shared.s32 %r305, [%rd828+0];
-	mov.b32 %r306, %r305;
-	mov.b32 %r307, %r306;
-	mov.pred %p199, 0;
-	mov.b64 %rd829, %rd825;
-	mov.b32 %r308, %r307;
-$L238:
-	@!%p150 bra $L242;
-	shr.s32 %r309, %r308, 5;
-	cvt.s64.s32 %rd830, %r309;
-	mov.b64 %rd831, %rd830;
-	and.b32 %r310, %r308, 31;
-	cvt.s64.s32 %rd832, %r310;
-	min.u64 %rd833, %rd832, 32;
-	cvt.u32.u64 %r311, %rd833;
-	mov.b32 %r313, 0x1;
-	shl.b32 %r312, %r313, %r311;
-	setp.hs.u32 %p200, %r311, 32;
-	selp.b32 %r314, 0, %r312, %p200;
-	mov.b32 %r315, %r314;
-	mov.b64 %rd834, %rd831;
-	mov.b32 %r316, %r315;
-	mul.lo.s64 %rd835, %rd834, %rd654;
-	mad.lo.s64 %rd836, %rd835, 4, %rd652;
-	ld.relaxed.gpu.global.u32 %r317, [%rd836+0];
-	mov.b32 %r318, %r317;
-	and.b32 %r319, %r318, %r316;
-	setp.ne.u32 %p201, %r319, 0x0;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L244;
-	mul.lo.s64 %rd837, %rd834, %rd654;
-	mad.lo.s64 %rd838, %rd837, 4, %rd652;
-	atom.global.or.b32 %r320, [%rd838], %r316;
-	mov.b32 %r321, %r320;
-	and.b32 %r322, %r321, %r316;
-	setp.ne.u32 %p204, %r322, 0x0;
-	mov.pred %p202, %p204;
-$L244:
-	@!%p202 bra $L246;
-	mov.b64 %rd839, %rd829;
-	mov.b64 %rd840, %rd839;
-	mov.pred %p205, 0;
-	bra.uni $L240;
-$L246:
-	mov.b64 %rd841, %rd829;
-	mov.b64 %rd840, %rd841;
-	mov.pred %p205, 1;
-	bra.uni $L240;
-$L242:
-	@!%p151 bra $L248;
-	cvt.s64.s32 %rd842, %r308;
-	mul.lo.s64 %rd843, %rd842, %rd657;
-	mad.lo.s64 %rd844, %rd843, 4, %rd655;
-	ld.relaxed.gpu.global.s32 %r323, [%rd844+0];
-	mov.b32 %r324, %r323;
-	setp.eq.s32 %p206, %r324, %r224;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L250;
-	cvt.s64.s32 %rd845, %r308;
-	mul.lo.s64 %rd846, %rd845, %rd657;
-	mad.lo.s64 %rd847, %rd846, 4, %rd655;
-	atom.global.exch.b32 %r325, [%rd847], %r224;
-	mov.b32 %r326, %r325;
-	setp.eq.s32 %p209, %r326, %r224;
-	mov.pred %p207, %p209;
-$L250:
-	@!%p207 bra $L252;
-	mov.b64 %rd848, %rd829;
-	mov.b64 %rd840, %rd848;
-	mov.pred %p205, 0;
-	bra.uni $L240;
-$L252:
-$L248:
-	mul.lo.s64 %rd849, %rd829, %rd153;
-	mad.lo.s64 %rd850, %rd849, 4, %rd151;
-	st.shared.s32 [%rd850+0], %r308;
-	add.s64 %rd851, %rd829, 1;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd840, %rd852;
-	mov.pred %p205, 1;
-	bra.uni $L240;
-$L239:
-	bra.uni $L238;
-$L240:
-	mov.b64 %rd853, %rd840;
-	mov.pred %p210, %p205;
-	mov.b64 %rd825, %rd853;
-	mov.pred %p199, %p210;
-	@!%p199 bra $L254;
-	mov.b64 %rd854, %rd636;
-	mov.b32 %r327, %r307;
-	cvt.s64.s32 %rd855, %r327;
-	add.s64 %rd856, %rd855, 1;
-	mul.lo.s64 %rd857, %rd856, %rd32;
-	mad.lo.s64 %rd858, %rd857, 8, %rd28;
-	ld.global.nc.s64 %rd859, [%rd858+0];
-	mov.b64 %rd860, %rd859;
-	cvt.s64.s32 %rd861, %r327;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	sub.s64 %rd866, %rd860, %rd865;
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd868, %rd867;
-	add.s64 %rd869, %rd682, %rd868;
-	mov.b64 %rd682, %rd869;
-	max.s64 %rd870, %rd683, %rd868;
-	mov.b64 %rd683, %rd870;
-$L254:
-$L234:
-	add.s64 %rd871, %rd826, 1;
-	mov.b64 %rd826, %rd871;
-	bra.uni $L233;
-$L235:
-	setp.gt.s64 %p211, %rd825, 0;
-	@!%p211 bra $L256;
-	mul.lo.s64 %rd872, %rd670, %rd120;
-	mad.lo.s64 %rd873, %rd872, 8, %rd116;
-	atom.global.add.u64 %rd874, [%rd873], %rd825;
-	mov.b64 %rd875, %rd874;
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, 0;
-$L257:
-	setp.lt.s64 %p212, %rd877, %rd825;
-	not.pred %p213, %p212;
-	@!%p213 bra $L261;
-	bra.uni $L259;
-$L261:
-	mul.lo.s64 %rd878, %rd877, %rd153;
-	mad.lo.s64 %rd879, %rd878, 4, %rd151;
-	ld.shared.s32 %r328, [%rd879+0];
-	mov.b32 %r329, %r328;
-	add.s64 %rd880, %rd876, %rd877;
-	mul.lo.s64 %rd881, %rd880, %rd249;
-	mad.lo.s64 %rd882, %rd881, 4, %rd247;
-	st.global.s32 [%rd882+0], %r329;
-$L258:
-	add.s64 %rd883, %rd877, 1;
-	mov.b64 %rd877, %rd883;
-	bra.uni $L257;
-$L259:
-$L256:
-	add.s64 %rd884, %rd684, %rd810;
-	min.s64 %rd885, %rd672, %rd884;
-	mov.b64 %rd684, %rd885;
-	bra.uni $L227;
-$L226:
-	mov.b64 %rd886, 0;
-	cvt.u64.u32 %rd887, %r2;
-	setp.eq.s64 %p214, %rd887, 0;
-	setp.gt.s64 %p215, %rd810, 0;
-	and.pred %p216, %p214, %p215;
-	@!%p216 bra $L263;
-	mul.lo.s64 %rd888, %rd670, %rd120;
-	mad.lo.s64 %rd889, %rd888, 8, %rd116;
-	atom.global.add.u64 %rd890, [%rd889], %rd810;
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd886, %rd891;
-$L263:
-	cvt.u64.u32 %rd892, %r2;
-	setp.eq.s64 %p217, %rd892, 0;
-	setp.eq.u32 %p218, %r1, 0;
-	and.pred %p219, %p217, %p218;
-	bar.sync 0;
-	@!%p219 bra $L264;
-	st.shared.s64 [%rd1+1024], %rd886;
-$L264:
-	bar.sync 0;
-	ld.shared.s64 %rd893, [%rd1+1024];
-	mov.b64 %rd894, %rd893;
-	add.s64 %rd895, %rd894, %rd809;
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd897, 0;
-$L265:
-	setp.lt.s64 %p220, %rd897, %rd685;
-	not.pred %p221, %p220;
-	@!%p221 bra $L269;
-	bra.uni $L267;
-$L269:
-	mul.lo.s64 %rd898, %rd897, %rd153;
-	mad.lo.s64 %rd899, %rd898, 4, %rd151;
-	ld.shared.s32 %r330, [%rd899+0];
-	mov.b32 %r331, %r330;
-	add.s64 %rd900, %rd896, %rd897;
-	mul.lo.s64 %rd901, %rd900, %rd249;
-	mad.lo.s64 %rd902, %rd901, 4, %rd247;
-	st.global.s32 [%rd902+0], %r331;
-$L266:
-	add.s64 %rd903, %rd897, 1;
-	mov.b64 %rd897, %rd903;
-	bra.uni $L265;
-$L267:
-$L227:
-	mov.b64 %rd904, 0;
-	setp.lt.s64 %p222, %rd680, %rd681;
-	setp.lt.s64 %p223, %rd674, %rd661;
-	or.pred %p224, %p222, %p223;
-	@!%p224 bra $L271;
-	mov.b64 %rd904, 1;
-$L271:
-	mov.b64 %rd905, %rd904;
-	// block reduction
-	sub.u32 %r332, %r13, 1;
-	mov.b32 %r333, %r3;
-$L272:
-	setp.hs.u32 %p225, %r333, 32;
-	@%p225 bra $L273;
-	mov.b64 {%r334, %r335}, %rd905;
-	shfl.sync.down.b32 %r336|%p226, %r334, %r333, %r332, %r17;
-	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
-	mov.b64 %rd906, {%r336, %r337};
-	@!%p226 bra $L274;
-	max.s64 %rd907, %rd905, %rd906;
-	mov.b64 %rd905, %rd907;
-$L274:
-	shl.b32 %r333, %r333, 1;
-	bra.uni $L272;
-$L273:
-	setp.eq.u32 %p227, %r7, 0;
-	@!%p227 bra $L275;
-	mul.wide.u32 %rd908, %r8, 16;
-	add.s64 %rd909, %rd1, %rd908;
-	st.shared.s64 [%rd909+0], %rd905;
-$L275:
-	bar.sync 0;
-	setp.eq.u32 %p228, %r8, 0;
-	@!%p228 bra $L276;
-	setp.lo.u32 %p229, %r7, %r10;
-	@!%p229 bra $L277;
-	mul.wide.u32 %rd910, %r7, 16;
-	add.s64 %rd911, %rd1, %rd910;
-	ld.shared.s64 %rd912, [%rd911+0];
-	mov.b64 %rd905, %rd912;
-$L277:
-	sub.u32 %r338, %r10, 1;
-	mov.b64 {%r339, %r340}, %rd905;
-	shfl.sync.down.b32 %r341|%p230, %r339, 1, %r338, %r17;
-	shfl.sync.down.b32 %r342, %r340, 1, %r338, %r17;
-	mov.b64 %rd913, {%r341, %r342};
-	@!%p230 bra $L278;
-	max.s64 %rd914, %rd905, %rd913;
-	mov.b64 %rd905, %rd914;
-$L278:
-	mov.b64 {%r343, %r344}, %rd905;
-	shfl.sync.down.b32 %r345|%p231, %r343, 2, %r338, %r17;
-	shfl.sync.down.b32 %r346, %r344, 2, %r338, %r17;
-	mov.b64 %rd915, {%r345, %r346};
-	@!%p231 bra $L279;
-	max.s64 %rd916, %rd905, %rd915;
-	mov.b64 %rd905, %rd916;
-$L279:
-	mov.b64 {%r347, %r348}, %rd905;
-	shfl.sync.down.b32 %r349|%p232, %r347, 4, %r338, %r17;
-	shfl.sync.down.b32 %r350, %r348, 4, %r338, %r17;
-	mov.b64 %rd917, {%r349, %r350};
-	@!%p232 bra $L280;
-	max.s64 %rd918, %rd905, %rd917;
-	mov.b64 %rd905, %rd918;
-$L280:
-	mov.b64 {%r351, %r352}, %rd905;
-	shfl.sync.down.b32 %r353|%p233, %r351, 8, %r338, %r17;
-	shfl.sync.down.b32 %r354, %r352, 8, %r338, %r17;
-	mov.b64 %rd919, {%r353, %r354};
-	@!%p233 bra $L281;
-	max.s64 %rd920, %rd905, %rd919;
-	mov.b64 %rd905, %rd920;
-$L281:
-	mov.b64 {%r355, %r356}, %rd905;
-	shfl.sync.down.b32 %r357|%p234, %r355, 16, %r338, %r17;
-	shfl.sync.down.b32 %r358, %r356, 16, %r338, %r17;
-	mov.b64 %rd921, {%r357, %r358};
-	@!%p234 bra $L282;
-	max.s64 %rd922, %rd905, %rd921;
-	mov.b64 %rd905, %rd922;
-$L282:
-	@!%p227 bra $L283;
-	st.shared.s64 [%rd1+1024], %rd905;
-$L283:
-$L276:
-	bar.sync 0;
-	ld.shared.s64 %rd923, [%rd1+1024];
-	mov.b64 %rd905, %rd923;
-	mov.b64 %rd924, %rd905;
-	setp.eq.s64 %p235, %rd924, 0;
-	@!%p235 bra $L285;
+	cvt.s64.s32 %rd709, %r208;
+	mul.lo.s64 %rd710, %rd709, %rd127;
+	mad.lo.s64 %rd711, %rd710, 4, %rd123;
+	st.relaxed.gpu.global.s32 [%rd711], %r207;
+	mov.pred %p154, 1;
 	bra.uni $L172;
-$L285:
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd925, %rd684;
-	mov.b64 %rd926, %rd682;
-	mov.b64 %rd927, %rd683;
-	mov.b64 %rd928, %rd925;
-	mov.b64 %rd929, %rd926;
-	mov.b64 %rd930, %rd927;
-	mov.b64 %rd931, %rd928;
-	mov.b64 %rd932, %rd929;
-	mov.b64 %rd933, %rd930;
-	mov.b64 %rd622, %rd931;
-	mov.b64 %rd634, %rd932;
-	mov.b64 %rd635, %rd933;
-	add.s64 %rd934, %rd623, %rd634;
-	mov.b64 %rd623, %rd934;
-	max.s64 %rd935, %rd624, %rd635;
-	mov.b64 %rd624, %rd935;
-$L166:
-	add.s64 %rd936, %rd625, 1;
-	mov.b64 %rd625, %rd936;
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd937, %rd623;
+	@!%p154 bra $L181;
+	@!%p145 bra $L182;
+	mul.lo.s64 %rd712, %rd673, %rd153;
+	mad.lo.s64 %rd713, %rd712, 4, %rd151;
+	st.shared.s32 [%rd713+0], %r205;
+	add.s64 %rd714, %rd673, 1;
+	mov.b64 %rd673, %rd714;
+	bra.uni $L183;
+$L182:
+	mov.pred %p157, 0;
+	mov.b64 %rd715, %rd673;
+	mov.b32 %r217, %r205;
+$L184:
+	@!%p140 bra $L188;
+	shr.s32 %r218, %r217, 5;
+	cvt.s64.s32 %rd716, %r218;
+	mov.b64 %rd717, %rd716;
+	and.b32 %r219, %r217, 31;
+	cvt.s64.s32 %rd718, %r219;
+	min.u64 %rd719, %rd718, 32;
+	cvt.u32.u64 %r220, %rd719;
+	mov.b32 %r222, 0x1;
+	shl.b32 %r221, %r222, %r220;
+	setp.hs.u32 %p158, %r220, 32;
+	selp.b32 %r223, 0, %r221, %p158;
+	mov.b32 %r224, %r223;
+	mov.b64 %rd720, %rd717;
+	mov.b32 %r225, %r224;
+	mul.lo.s64 %rd721, %rd720, %rd642;
+	mad.lo.s64 %rd722, %rd721, 4, %rd640;
+	ld.relaxed.gpu.global.u32 %r226, [%rd722+0];
+	mov.b32 %r227, %r226;
+	and.b32 %r228, %r227, %r225;
+	setp.ne.u32 %p159, %r228, 0x0;
+	mov.pred %p160, %p159;
+	not.pred %p161, %p160;
+	@!%p161 bra $L190;
+	mul.lo.s64 %rd723, %rd720, %rd642;
+	mad.lo.s64 %rd724, %rd723, 4, %rd640;
+	atom.global.or.b32 %r229, [%rd724], %r225;
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r225;
+	setp.ne.u32 %p162, %r231, 0x0;
+	mov.pred %p160, %p162;
+$L190:
+	@!%p160 bra $L192;
+	mov.b64 %rd725, %rd715;
+	mov.b64 %rd726, %rd725;
+	mov.pred %p163, 0;
+	bra.uni $L186;
+$L192:
+	mov.b64 %rd727, %rd715;
+	mov.b64 %rd726, %rd727;
+	mov.pred %p163, 1;
+	bra.uni $L186;
+$L188:
+	@!%p141 bra $L194;
+	cvt.s64.s32 %rd728, %r217;
+	mul.lo.s64 %rd729, %rd728, %rd645;
+	mad.lo.s64 %rd730, %rd729, 4, %rd643;
+	ld.relaxed.gpu.global.s32 %r232, [%rd730+0];
+	mov.b32 %r233, %r232;
+	setp.eq.s32 %p164, %r233, %r197;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L196;
+	cvt.s64.s32 %rd731, %r217;
+	mul.lo.s64 %rd732, %rd731, %rd645;
+	mad.lo.s64 %rd733, %rd732, 4, %rd643;
+	atom.global.exch.b32 %r234, [%rd733], %r197;
+	mov.b32 %r235, %r234;
+	setp.eq.s32 %p167, %r235, %r197;
+	mov.pred %p165, %p167;
+$L196:
+	@!%p165 bra $L198;
+	mov.b64 %rd734, %rd715;
+	mov.b64 %rd726, %rd734;
+	mov.pred %p163, 0;
+	bra.uni $L186;
+$L198:
+$L194:
+	mul.lo.s64 %rd735, %rd715, %rd153;
+	mad.lo.s64 %rd736, %rd735, 4, %rd151;
+	st.shared.s32 [%rd736+0], %r217;
+	add.s64 %rd737, %rd715, 1;
+	mov.b64 %rd738, %rd737;
+	mov.b64 %rd726, %rd738;
+	mov.pred %p163, 1;
+	bra.uni $L186;
+$L185:
+	bra.uni $L184;
+$L186:
+	mov.b64 %rd739, %rd726;
+	mov.pred %p168, %p163;
+	mov.b64 %rd673, %rd739;
+	mov.pred %p157, %p168;
+	@!%p157 bra $L200;
+	mov.b64 %rd740, %rd624;
+	mov.b32 %r236, %r205;
+	cvt.s64.s32 %rd741, %r236;
+	add.s64 %rd742, %rd741, 1;
+	mul.lo.s64 %rd743, %rd742, %rd32;
+	mad.lo.s64 %rd744, %rd743, 8, %rd28;
+	ld.global.nc.s64 %rd745, [%rd744+0];
+	mov.b64 %rd746, %rd745;
+	cvt.s64.s32 %rd747, %r236;
+	mul.lo.s64 %rd748, %rd747, %rd32;
+	mad.lo.s64 %rd749, %rd748, 8, %rd28;
+	ld.global.nc.s64 %rd750, [%rd749+0];
+	mov.b64 %rd751, %rd750;
+	sub.s64 %rd752, %rd746, %rd751;
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd754, %rd753;
+	add.s64 %rd755, %rd670, %rd754;
+	mov.b64 %rd670, %rd755;
+	max.s64 %rd756, %rd671, %rd754;
+	mov.b64 %rd671, %rd756;
+$L200:
+$L183:
+$L181:
+	add.s64 %rd757, %rd668, %rd657;
+	mov.b64 %rd668, %rd757;
+	sub.s64 %rd758, %rd674, 1;
+	mov.b64 %rd674, %rd758;
+$L162:
+	bra.uni $L161;
+$L163:
+	mov.b64 %rd759, 0;
+	setp.lt.s64 %p169, %rd668, %rd669;
+	setp.lt.s64 %p170, %rd662, %rd649;
+	or.pred %p171, %p169, %p170;
+	@!%p171 bra $L202;
+	mov.b64 %rd759, 1;
+$L202:
+	shl.b64 %rd760, %rd759, 32;
+	or.b64 %rd761, %rd673, %rd760;
+	// block scan
+	mov.b64 %rd762, %rd761;
+	mov.b32 %r237, %r3;
+$L203:
+	setp.hs.u32 %p172, %r237, 32;
+	@%p172 bra $L204;
+	mov.b64 {%r238, %r239}, %rd762;
+	shfl.sync.up.b32 %r240|%p173, %r238, %r237, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, %r237, 0, %r17;
+	mov.b64 %rd763, {%r240, %r241};
+	@!%p173 bra $L205;
+	add.s64 %rd764, %rd763, %rd762;
+	mov.b64 %rd762, %rd764;
+$L205:
+	shl.b32 %r237, %r237, 1;
+	bra.uni $L203;
+$L204:
+	mov.b64 {%r242, %r243}, %rd762;
+	shfl.sync.up.b32 %r244|%p174, %r242, %r3, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, %r3, 0, %r17;
+	mov.b64 %rd765, {%r244, %r245};
+	setp.lo.u32 %p175, %r3, 32;
+	and.pred %p176, %p174, %p175;
+	selp.b64 %rd766, %rd765, 0, %p176;
+	sub.u32 %r246, %r13, %r3;
+	setp.eq.u32 %p177, %r7, %r246;
+	@!%p177 bra $L206;
+	mul.wide.u32 %rd767, %r8, 16;
+	add.s64 %rd768, %rd1, %rd767;
+	st.shared.s64 [%rd768+0], %rd762;
+$L206:
+	bar.sync 0;
+	setp.eq.u32 %p178, %r8, 0;
+	@!%p178 bra $L207;
+	mov.b64 %rd769, 0;
+	setp.lo.u32 %p179, %r7, %r10;
+	@!%p179 bra $L208;
+	mul.wide.u32 %rd770, %r7, 16;
+	add.s64 %rd771, %rd1, %rd770;
+	ld.shared.s64 %rd772, [%rd771+0];
+	mov.b64 %rd769, %rd772;
+$L208:
+	mov.b64 {%r247, %r248}, %rd769;
+	shfl.sync.up.b32 %r249|%p180, %r247, 1, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
+	mov.b64 %rd773, {%r249, %r250};
+	@!%p180 bra $L209;
+	add.s64 %rd774, %rd773, %rd769;
+	mov.b64 %rd769, %rd774;
+$L209:
+	mov.b64 {%r251, %r252}, %rd769;
+	shfl.sync.up.b32 %r253|%p181, %r251, 2, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 2, 0, %r17;
+	mov.b64 %rd775, {%r253, %r254};
+	@!%p181 bra $L210;
+	add.s64 %rd776, %rd775, %rd769;
+	mov.b64 %rd769, %rd776;
+$L210:
+	mov.b64 {%r255, %r256}, %rd769;
+	shfl.sync.up.b32 %r257|%p182, %r255, 4, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 4, 0, %r17;
+	mov.b64 %rd777, {%r257, %r258};
+	@!%p182 bra $L211;
+	add.s64 %rd778, %rd777, %rd769;
+	mov.b64 %rd769, %rd778;
+$L211:
+	mov.b64 {%r259, %r260}, %rd769;
+	shfl.sync.up.b32 %r261|%p183, %r259, 8, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 8, 0, %r17;
+	mov.b64 %rd779, {%r261, %r262};
+	@!%p183 bra $L212;
+	add.s64 %rd780, %rd779, %rd769;
+	mov.b64 %rd769, %rd780;
+$L212:
+	mov.b64 {%r263, %r264}, %rd769;
+	shfl.sync.up.b32 %r265|%p184, %r263, 16, 0, %r17;
+	shfl.sync.up.b32 %r266, %r264, 16, 0, %r17;
+	mov.b64 %rd781, {%r265, %r266};
+	@!%p184 bra $L213;
+	add.s64 %rd782, %rd781, %rd769;
+	mov.b64 %rd769, %rd782;
+$L213:
+	mov.b64 {%r267, %r268}, %rd769;
+	shfl.sync.up.b32 %r269|%p185, %r267, 1, 0, %r17;
+	shfl.sync.up.b32 %r270, %r268, 1, 0, %r17;
+	mov.b64 %rd783, {%r269, %r270};
+	selp.b64 %rd784, %rd783, 0, %p185;
+	@!%p179 bra $L214;
+	mul.wide.u32 %rd785, %r7, 16;
+	add.s64 %rd786, %rd1, %rd785;
+	add.s64 %rd787, %rd786, 512;
+	st.shared.s64 [%rd787+0], %rd784;
+$L214:
+	sub.u32 %r271, %r10, 1;
+	setp.eq.u32 %p186, %r7, %r271;
+	@!%p186 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd769;
+$L215:
+$L207:
+	bar.sync 0;
+	mul.wide.u32 %rd788, %r8, 16;
+	add.s64 %rd789, %rd1, %rd788;
+	add.s64 %rd790, %rd789, 512;
+	ld.shared.s64 %rd791, [%rd790+0];
+	add.s64 %rd792, %rd791, %rd766;
+	ld.shared.s64 %rd793, [%rd1+1024];
+	mov.b64 {%r272, %r273}, %rd792;
+	shfl.sync.idx.b32 %r274|%p187, %r272, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r275, %r273, 0, %r21, %r17;
+	mov.b64 %rd794, {%r274, %r275};
+	mov.b64 %rd795, %rd793;
+	mov.b64 %rd796, %rd794;
+	mov.b64 %rd797, %rd795;
+	mov.b64 %rd798, %rd796;
+	mov.b64 %rd799, %rd797;
+	mov.b64 %rd800, %rd798;
+	mov.b64 %rd801, %rd799;
+	and.b64 %rd802, %rd800, 4294967295;
+	mov.b64 %rd803, %rd802;
+	shr.s64 %rd804, %rd801, 32;
+	mov.b64 %rd805, %rd804;
+	mov.b64 %rd800, %rd803;
+	mov.b64 %rd806, %rd805;
+	and.b64 %rd807, %rd801, 4294967295;
+	mov.b64 %rd801, %rd807;
+	@!%p145 bra $L216;
+	add.s64 %rd808, %rd672, %rd800;
+	mov.b64 %rd809, %rd808;
+	sub.s64 %rd810, %rd660, %rd809;
+	max.s64 %rd811, %rd810, 0;
+	min.s64 %rd812, %rd811, %rd673;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, 0;
+$L218:
+	setp.lt.s64 %p188, %rd814, %rd813;
+	not.pred %p189, %p188;
+	@!%p189 bra $L222;
+	bra.uni $L220;
+$L222:
+	mul.lo.s64 %rd815, %rd814, %rd153;
+	mad.lo.s64 %rd816, %rd815, 4, %rd151;
+	ld.shared.s32 %r276, [%rd816+0];
+	mov.b32 %r277, %r276;
+	add.s64 %rd817, %rd659, %rd809;
+	add.s64 %rd818, %rd817, %rd814;
+	mul.lo.s64 %rd819, %rd818, %rd163;
+	mad.lo.s64 %rd820, %rd819, 4, %rd161;
+	st.shared.s32 [%rd820+0], %r277;
+$L219:
+	add.s64 %rd821, %rd814, 1;
+	mov.b64 %rd814, %rd821;
+	bra.uni $L218;
+$L220:
+	mov.b64 %rd822, 0;
+	mov.b64 %rd823, %rd813;
+$L223:
+	setp.lt.s64 %p190, %rd823, %rd673;
+	not.pred %p191, %p190;
+	@!%p191 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd824, %rd823, %rd153;
+	mad.lo.s64 %rd825, %rd824, 4, %rd151;
+	ld.shared.s32 %r278, [%rd825+0];
+	mov.b32 %r279, %r278;
+	mov.b32 %r280, %r279;
+	mov.pred %p192, 0;
+	mov.b64 %rd826, %rd822;
+	mov.b32 %r281, %r280;
+$L228:
+	@!%p140 bra $L232;
+	shr.s32 %r282, %r281, 5;
+	cvt.s64.s32 %rd827, %r282;
+	mov.b64 %rd828, %rd827;
+	and.b32 %r283, %r281, 31;
+	cvt.s64.s32 %rd829, %r283;
+	min.u64 %rd830, %rd829, 32;
+	cvt.u32.u64 %r284, %rd830;
+	mov.b32 %r286, 0x1;
+	shl.b32 %r285, %r286, %r284;
+	setp.hs.u32 %p193, %r284, 32;
+	selp.b32 %r287, 0, %r285, %p193;
+	mov.b32 %r288, %r287;
+	mov.b64 %rd831, %rd828;
+	mov.b32 %r289, %r288;
+	mul.lo.s64 %rd832, %rd831, %rd642;
+	mad.lo.s64 %rd833, %rd832, 4, %rd640;
+	ld.relaxed.gpu.global.u32 %r290, [%rd833+0];
+	mov.b32 %r291, %r290;
+	and.b32 %r292, %r291, %r289;
+	setp.ne.u32 %p194, %r292, 0x0;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L234;
+	mul.lo.s64 %rd834, %rd831, %rd642;
+	mad.lo.s64 %rd835, %rd834, 4, %rd640;
+	atom.global.or.b32 %r293, [%rd835], %r289;
+	mov.b32 %r294, %r293;
+	and.b32 %r295, %r294, %r289;
+	setp.ne.u32 %p197, %r295, 0x0;
+	mov.pred %p195, %p197;
+$L234:
+	@!%p195 bra $L236;
+	mov.b64 %rd836, %rd826;
+	mov.b64 %rd837, %rd836;
+	mov.pred %p198, 0;
+	bra.uni $L230;
+$L236:
+	mov.b64 %rd838, %rd826;
+	mov.b64 %rd837, %rd838;
+	mov.pred %p198, 1;
+	bra.uni $L230;
+$L232:
+	@!%p141 bra $L238;
+	cvt.s64.s32 %rd839, %r281;
+	mul.lo.s64 %rd840, %rd839, %rd645;
+	mad.lo.s64 %rd841, %rd840, 4, %rd643;
+	ld.relaxed.gpu.global.s32 %r296, [%rd841+0];
+	mov.b32 %r297, %r296;
+	setp.eq.s32 %p199, %r297, %r197;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L240;
+	cvt.s64.s32 %rd842, %r281;
+	mul.lo.s64 %rd843, %rd842, %rd645;
+	mad.lo.s64 %rd844, %rd843, 4, %rd643;
+	atom.global.exch.b32 %r298, [%rd844], %r197;
+	mov.b32 %r299, %r298;
+	setp.eq.s32 %p202, %r299, %r197;
+	mov.pred %p200, %p202;
+$L240:
+	@!%p200 bra $L242;
+	mov.b64 %rd845, %rd826;
+	mov.b64 %rd837, %rd845;
+	mov.pred %p198, 0;
+	bra.uni $L230;
+$L242:
+$L238:
+	mul.lo.s64 %rd846, %rd826, %rd153;
+	mad.lo.s64 %rd847, %rd846, 4, %rd151;
+	st.shared.s32 [%rd847+0], %r281;
+	add.s64 %rd848, %rd826, 1;
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd837, %rd849;
+	mov.pred %p198, 1;
+	bra.uni $L230;
+$L229:
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd850, %rd837;
+	mov.pred %p203, %p198;
+	mov.b64 %rd822, %rd850;
+	mov.pred %p192, %p203;
+	@!%p192 bra $L244;
+	mov.b64 %rd851, %rd624;
+	mov.b32 %r300, %r280;
+	cvt.s64.s32 %rd852, %r300;
+	add.s64 %rd853, %rd852, 1;
+	mul.lo.s64 %rd854, %rd853, %rd32;
+	mad.lo.s64 %rd855, %rd854, 8, %rd28;
+	ld.global.nc.s64 %rd856, [%rd855+0];
+	mov.b64 %rd857, %rd856;
+	cvt.s64.s32 %rd858, %r300;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	sub.s64 %rd863, %rd857, %rd862;
+	mov.b64 %rd864, %rd863;
+	mov.b64 %rd865, %rd864;
+	add.s64 %rd866, %rd670, %rd865;
+	mov.b64 %rd670, %rd866;
+	max.s64 %rd867, %rd671, %rd865;
+	mov.b64 %rd671, %rd867;
+$L244:
+$L224:
+	add.s64 %rd868, %rd823, 1;
+	mov.b64 %rd823, %rd868;
+	bra.uni $L223;
+$L225:
+	setp.gt.s64 %p204, %rd822, 0;
+	@!%p204 bra $L246;
+	mul.lo.s64 %rd869, %rd658, %rd120;
+	mad.lo.s64 %rd870, %rd869, 8, %rd116;
+	atom.global.add.u64 %rd871, [%rd870], %rd822;
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, 0;
+$L247:
+	setp.lt.s64 %p205, %rd874, %rd822;
+	not.pred %p206, %p205;
+	@!%p206 bra $L251;
+	bra.uni $L249;
+$L251:
+	mul.lo.s64 %rd875, %rd874, %rd153;
+	mad.lo.s64 %rd876, %rd875, 4, %rd151;
+	ld.shared.s32 %r301, [%rd876+0];
+	mov.b32 %r302, %r301;
+	add.s64 %rd877, %rd873, %rd874;
+	mul.lo.s64 %rd878, %rd877, %rd249;
+	mad.lo.s64 %rd879, %rd878, 4, %rd247;
+	st.global.s32 [%rd879+0], %r302;
+$L248:
+	add.s64 %rd880, %rd874, 1;
+	mov.b64 %rd874, %rd880;
+	bra.uni $L247;
+$L249:
+$L246:
+	add.s64 %rd881, %rd672, %rd801;
+	min.s64 %rd882, %rd660, %rd881;
+	mov.b64 %rd672, %rd882;
+	bra.uni $L217;
+$L216:
+	mov.b64 %rd883, 0;
+	cvt.u64.u32 %rd884, %r2;
+	setp.eq.s64 %p207, %rd884, 0;
+	setp.gt.s64 %p208, %rd801, 0;
+	and.pred %p209, %p207, %p208;
+	@!%p209 bra $L253;
+	mul.lo.s64 %rd885, %rd658, %rd120;
+	mad.lo.s64 %rd886, %rd885, 8, %rd116;
+	atom.global.add.u64 %rd887, [%rd886], %rd801;
+	mov.b64 %rd888, %rd887;
+	mov.b64 %rd883, %rd888;
+$L253:
+	cvt.u64.u32 %rd889, %r2;
+	setp.eq.s64 %p210, %rd889, 0;
+	setp.eq.u32 %p211, %r1, 0;
+	and.pred %p212, %p210, %p211;
+	bar.sync 0;
+	@!%p212 bra $L254;
+	st.shared.s64 [%rd1+1024], %rd883;
+$L254:
+	bar.sync 0;
+	ld.shared.s64 %rd890, [%rd1+1024];
+	mov.b64 %rd891, %rd890;
+	add.s64 %rd892, %rd891, %rd800;
+	mov.b64 %rd893, %rd892;
+	mov.b64 %rd894, 0;
+$L255:
+	setp.lt.s64 %p213, %rd894, %rd673;
+	not.pred %p214, %p213;
+	@!%p214 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd895, %rd894, %rd153;
+	mad.lo.s64 %rd896, %rd895, 4, %rd151;
+	ld.shared.s32 %r303, [%rd896+0];
+	mov.b32 %r304, %r303;
+	add.s64 %rd897, %rd893, %rd894;
+	mul.lo.s64 %rd898, %rd897, %rd249;
+	mad.lo.s64 %rd899, %rd898, 4, %rd247;
+	st.global.s32 [%rd899+0], %r304;
+$L256:
+	add.s64 %rd900, %rd894, 1;
+	mov.b64 %rd894, %rd900;
+	bra.uni $L255;
+$L257:
+$L217:
+	setp.eq.s64 %p215, %rd806, 0;
+	@!%p215 bra $L261;
+	bra.uni $L160;
+$L261:
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd901, %rd672;
+	mov.b64 %rd902, %rd670;
+	mov.b64 %rd903, %rd671;
+	mov.b64 %rd904, %rd901;
+	mov.b64 %rd905, %rd902;
+	mov.b64 %rd906, %rd903;
+	mov.b64 %rd907, %rd904;
+	mov.b64 %rd908, %rd905;
+	mov.b64 %rd909, %rd906;
+	mov.b64 %rd610, %rd907;
+	mov.b64 %rd622, %rd908;
+	mov.b64 %rd623, %rd909;
+	add.s64 %rd910, %rd611, %rd622;
+	mov.b64 %rd611, %rd910;
+	max.s64 %rd911, %rd612, %rd623;
+	mov.b64 %rd612, %rd911;
+$L154:
+	add.s64 %rd912, %rd613, 1;
+	mov.b64 %rd613, %rd912;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd913, %rd611;
 	// block reduction
-	sub.u32 %r359, %r13, 1;
-	mov.b32 %r360, %r3;
-$L286:
-	setp.hs.u32 %p236, %r360, 32;
-	@%p236 bra $L287;
-	mov.b64 {%r361, %r362}, %rd937;
-	shfl.sync.down.b32 %r363|%p237, %r361, %r360, %r359, %r17;
-	shfl.sync.down.b32 %r364, %r362, %r360, %r359, %r17;
-	mov.b64 %rd938, {%r363, %r364};
-	@!%p237 bra $L288;
-	add.s64 %rd939, %rd937, %rd938;
-	mov.b64 %rd937, %rd939;
-$L288:
-	shl.b32 %r360, %r360, 1;
-	bra.uni $L286;
-$L287:
-	setp.eq.u32 %p238, %r7, 0;
-	@!%p238 bra $L289;
-	mul.wide.u32 %rd940, %r8, 16;
-	add.s64 %rd941, %rd1, %rd940;
-	st.shared.s64 [%rd941+0], %rd937;
+	sub.u32 %r305, %r13, 1;
+	mov.b32 %r306, %r3;
+$L262:
+	setp.hs.u32 %p216, %r306, 32;
+	@%p216 bra $L263;
+	mov.b64 {%r307, %r308}, %rd913;
+	shfl.sync.down.b32 %r309|%p217, %r307, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
+	mov.b64 %rd914, {%r309, %r310};
+	@!%p217 bra $L264;
+	add.s64 %rd915, %rd913, %rd914;
+	mov.b64 %rd913, %rd915;
+$L264:
+	shl.b32 %r306, %r306, 1;
+	bra.uni $L262;
+$L263:
+	setp.eq.u32 %p218, %r7, 0;
+	@!%p218 bra $L265;
+	mul.wide.u32 %rd916, %r8, 16;
+	add.s64 %rd917, %rd1, %rd916;
+	st.shared.s64 [%rd917+0], %rd913;
+$L265:
+	bar.sync 0;
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L266;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L267;
+	mul.wide.u32 %rd918, %r7, 16;
+	add.s64 %rd919, %rd1, %rd918;
+	ld.shared.s64 %rd920, [%rd919+0];
+	mov.b64 %rd913, %rd920;
+$L267:
+	sub.u32 %r311, %r10, 1;
+	mov.b64 {%r312, %r313}, %rd913;
+	shfl.sync.down.b32 %r314|%p221, %r312, 1, %r311, %r17;
+	shfl.sync.down.b32 %r315, %r313, 1, %r311, %r17;
+	mov.b64 %rd921, {%r314, %r315};
+	@!%p221 bra $L268;
+	add.s64 %rd922, %rd913, %rd921;
+	mov.b64 %rd913, %rd922;
+$L268:
+	mov.b64 {%r316, %r317}, %rd913;
+	shfl.sync.down.b32 %r318|%p222, %r316, 2, %r311, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r311, %r17;
+	mov.b64 %rd923, {%r318, %r319};
+	@!%p222 bra $L269;
+	add.s64 %rd924, %rd913, %rd923;
+	mov.b64 %rd913, %rd924;
+$L269:
+	mov.b64 {%r320, %r321}, %rd913;
+	shfl.sync.down.b32 %r322|%p223, %r320, 4, %r311, %r17;
+	shfl.sync.down.b32 %r323, %r321, 4, %r311, %r17;
+	mov.b64 %rd925, {%r322, %r323};
+	@!%p223 bra $L270;
+	add.s64 %rd926, %rd913, %rd925;
+	mov.b64 %rd913, %rd926;
+$L270:
+	mov.b64 {%r324, %r325}, %rd913;
+	shfl.sync.down.b32 %r326|%p224, %r324, 8, %r311, %r17;
+	shfl.sync.down.b32 %r327, %r325, 8, %r311, %r17;
+	mov.b64 %rd927, {%r326, %r327};
+	@!%p224 bra $L271;
+	add.s64 %rd928, %rd913, %rd927;
+	mov.b64 %rd913, %rd928;
+$L271:
+	mov.b64 {%r328, %r329}, %rd913;
+	shfl.sync.down.b32 %r330|%p225, %r328, 16, %r311, %r17;
+	shfl.sync.down.b32 %r331, %r329, 16, %r311, %r17;
+	mov.b64 %rd929, {%r330, %r331};
+	@!%p225 bra $L272;
+	add.s64 %rd930, %rd913, %rd929;
+	mov.b64 %rd913, %rd930;
+$L272:
+	@!%p218 bra $L273;
+	st.shared.s64 [%rd1+1024], %rd913;
+$L273:
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd931, [%rd1+1024];
+	mov.b64 %rd913, %rd931;
+	mov.b64 %rd932, %rd913;
+	mov.b64 %rd611, %rd932;
+	mov.b64 %rd933, %rd612;
+	// block reduction
+	sub.u32 %r332, %r13, 1;
+	mov.b32 %r333, %r3;
+$L274:
+	setp.hs.u32 %p226, %r333, 32;
+	@%p226 bra $L275;
+	mov.b64 {%r334, %r335}, %rd933;
+	shfl.sync.down.b32 %r336|%p227, %r334, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
+	mov.b64 %rd934, {%r336, %r337};
+	@!%p227 bra $L276;
+	max.s64 %rd935, %rd933, %rd934;
+	mov.b64 %rd933, %rd935;
+$L276:
+	shl.b32 %r333, %r333, 1;
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p228, %r7, 0;
+	@!%p228 bra $L277;
+	mul.wide.u32 %rd936, %r8, 16;
+	add.s64 %rd937, %rd1, %rd936;
+	st.shared.s64 [%rd937+0], %rd933;
+$L277:
+	bar.sync 0;
+	setp.eq.u32 %p229, %r8, 0;
+	@!%p229 bra $L278;
+	setp.lo.u32 %p230, %r7, %r10;
+	@!%p230 bra $L279;
+	mul.wide.u32 %rd938, %r7, 16;
+	add.s64 %rd939, %rd1, %rd938;
+	ld.shared.s64 %rd940, [%rd939+0];
+	mov.b64 %rd933, %rd940;
+$L279:
+	sub.u32 %r338, %r10, 1;
+	mov.b64 {%r339, %r340}, %rd933;
+	shfl.sync.down.b32 %r341|%p231, %r339, 1, %r338, %r17;
+	shfl.sync.down.b32 %r342, %r340, 1, %r338, %r17;
+	mov.b64 %rd941, {%r341, %r342};
+	@!%p231 bra $L280;
+	max.s64 %rd942, %rd933, %rd941;
+	mov.b64 %rd933, %rd942;
+$L280:
+	mov.b64 {%r343, %r344}, %rd933;
+	shfl.sync.down.b32 %r345|%p232, %r343, 2, %r338, %r17;
+	shfl.sync.down.b32 %r346, %r344, 2, %r338, %r17;
+	mov.b64 %rd943, {%r345, %r346};
+	@!%p232 bra $L281;
+	max.s64 %rd944, %rd933, %rd943;
+	mov.b64 %rd933, %rd944;
+$L281:
+	mov.b64 {%r347, %r348}, %rd933;
+	shfl.sync.down.b32 %r349|%p233, %r347, 4, %r338, %r17;
+	shfl.sync.down.b32 %r350, %r348, 4, %r338, %r17;
+	mov.b64 %rd945, {%r349, %r350};
+	@!%p233 bra $L282;
+	max.s64 %rd946, %rd933, %rd945;
+	mov.b64 %rd933, %rd946;
+$L282:
+	mov.b64 {%r351, %r352}, %rd933;
+	shfl.sync.down.b32 %r353|%p234, %r351, 8, %r338, %r17;
+	shfl.sync.down.b32 %r354, %r352, 8, %r338, %r17;
+	mov.b64 %rd947, {%r353, %r354};
+	@!%p234 bra $L283;
+	max.s64 %rd948, %rd933, %rd947;
+	mov.b64 %rd933, %rd948;
+$L283:
+	mov.b64 {%r355, %r356}, %rd933;
+	shfl.sync.down.b32 %r357|%p235, %r355, 16, %r338, %r17;
+	shfl.sync.down.b32 %r358, %r356, 16, %r338, %r17;
+	mov.b64 %rd949, {%r357, %r358};
+	@!%p235 bra $L284;
+	max.s64 %rd950, %rd933, %rd949;
+	mov.b64 %rd933, %rd950;
+$L284:
+	@!%p228 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd933;
+$L285:
+$L278:
+	bar.sync 0;
+	ld.shared.s64 %rd951, [%rd1+1024];
+	mov.b64 %rd933, %rd951;
+	mov.b64 %rd952, %rd933;
+	mov.b64 %rd612, %rd952;
+	cvt.u64.u32 %rd953, %r2;
+	setp.eq.s64 %p236, %rd953, 0;
+	@!%p236 bra $L287;
+	setp.gt.s64 %p237, %rd611, 0;
+	@!%p237 bra $L289;
+	add.s64 %rd954, %rd312, 1;
+	mul.lo.s64 %rd955, %rd954, %rd120;
+	mad.lo.s64 %rd956, %rd955, 8, %rd116;
+	atom.global.add.u64 %rd957, [%rd956], %rd611;
 $L289:
-	bar.sync 0;
-	setp.eq.u32 %p239, %r8, 0;
-	@!%p239 bra $L290;
-	setp.lo.u32 %p240, %r7, %r10;
-	@!%p240 bra $L291;
-	mul.wide.u32 %rd942, %r7, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	ld.shared.s64 %rd944, [%rd943+0];
-	mov.b64 %rd937, %rd944;
+	setp.gt.s64 %p238, %rd612, 0;
+	@!%p238 bra $L291;
+	add.s64 %rd958, %rd312, 2;
+	mul.lo.s64 %rd959, %rd958, %rd120;
+	mad.lo.s64 %rd960, %rd959, 8, %rd116;
+	atom.global.max.s64 %rd961, [%rd960], %rd612;
 $L291:
-	sub.u32 %r365, %r10, 1;
-	mov.b64 {%r366, %r367}, %rd937;
-	shfl.sync.down.b32 %r368|%p241, %r366, 1, %r365, %r17;
-	shfl.sync.down.b32 %r369, %r367, 1, %r365, %r17;
-	mov.b64 %rd945, {%r368, %r369};
-	@!%p241 bra $L292;
-	add.s64 %rd946, %rd937, %rd945;
-	mov.b64 %rd937, %rd946;
-$L292:
-	mov.b64 {%r370, %r371}, %rd937;
-	shfl.sync.down.b32 %r372|%p242, %r370, 2, %r365, %r17;
-	shfl.sync.down.b32 %r373, %r371, 2, %r365, %r17;
-	mov.b64 %rd947, {%r372, %r373};
-	@!%p242 bra $L293;
-	add.s64 %rd948, %rd937, %rd947;
-	mov.b64 %rd937, %rd948;
-$L293:
-	mov.b64 {%r374, %r375}, %rd937;
-	shfl.sync.down.b32 %r376|%p243, %r374, 4, %r365, %r17;
-	shfl.sync.down.b32 %r377, %r375, 4, %r365, %r17;
-	mov.b64 %rd949, {%r376, %r377};
-	@!%p243 bra $L294;
-	add.s64 %rd950, %rd937, %rd949;
-	mov.b64 %rd937, %rd950;
-$L294:
-	mov.b64 {%r378, %r379}, %rd937;
-	shfl.sync.down.b32 %r380|%p244, %r378, 8, %r365, %r17;
-	shfl.sync.down.b32 %r381, %r379, 8, %r365, %r17;
-	mov.b64 %rd951, {%r380, %r381};
-	@!%p244 bra $L295;
-	add.s64 %rd952, %rd937, %rd951;
-	mov.b64 %rd937, %rd952;
-$L295:
-	mov.b64 {%r382, %r383}, %rd937;
-	shfl.sync.down.b32 %r384|%p245, %r382, 16, %r365, %r17;
-	shfl.sync.down.b32 %r385, %r383, 16, %r365, %r17;
-	mov.b64 %rd953, {%r384, %r385};
-	@!%p245 bra $L296;
-	add.s64 %rd954, %rd937, %rd953;
-	mov.b64 %rd937, %rd954;
-$L296:
-	@!%p238 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd937;
-$L297:
-$L290:
+$L287:
 	bar.sync 0;
-	ld.shared.s64 %rd955, [%rd1+1024];
-	mov.b64 %rd937, %rd955;
-	mov.b64 %rd956, %rd937;
-	mov.b64 %rd623, %rd956;
-	mov.b64 %rd957, %rd624;
-	// block reduction
-	sub.u32 %r386, %r13, 1;
-	mov.b32 %r387, %r3;
-$L298:
-	setp.hs.u32 %p246, %r387, 32;
-	@%p246 bra $L299;
-	mov.b64 {%r388, %r389}, %rd957;
-	shfl.sync.down.b32 %r390|%p247, %r388, %r387, %r386, %r17;
-	shfl.sync.down.b32 %r391, %r389, %r387, %r386, %r17;
-	mov.b64 %rd958, {%r390, %r391};
-	@!%p247 bra $L300;
-	max.s64 %rd959, %rd957, %rd958;
-	mov.b64 %rd957, %rd959;
-$L300:
-	shl.b32 %r387, %r387, 1;
-	bra.uni $L298;
-$L299:
-	setp.eq.u32 %p248, %r7, 0;
-	@!%p248 bra $L301;
-	mul.wide.u32 %rd960, %r8, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	st.shared.s64 [%rd961+0], %rd957;
-$L301:
-	bar.sync 0;
-	setp.eq.u32 %p249, %r8, 0;
-	@!%p249 bra $L302;
-	setp.lo.u32 %p250, %r7, %r10;
-	@!%p250 bra $L303;
-	mul.wide.u32 %rd962, %r7, 16;
-	add.s64 %rd963, %rd1, %rd962;
-	ld.shared.s64 %rd964, [%rd963+0];
-	mov.b64 %rd957, %rd964;
-$L303:
-	sub.u32 %r392, %r10, 1;
-	mov.b64 {%r393, %r394}, %rd957;
-	shfl.sync.down.b32 %r395|%p251, %r393, 1, %r392, %r17;
-	shfl.sync.down.b32 %r396, %r394, 1, %r392, %r17;
-	mov.b64 %rd965, {%r395, %r396};
-	@!%p251 bra $L304;
-	max.s64 %rd966, %rd957, %rd965;
-	mov.b64 %rd957, %rd966;
-$L304:
-	mov.b64 {%r397, %r398}, %rd957;
-	shfl.sync.down.b32 %r399|%p252, %r397, 2, %r392, %r17;
-	shfl.sync.down.b32 %r400, %r398, 2, %r392, %r17;
-	mov.b64 %rd967, {%r399, %r400};
-	@!%p252 bra $L305;
-	max.s64 %rd968, %rd957, %rd967;
-	mov.b64 %rd957, %rd968;
-$L305:
-	mov.b64 {%r401, %r402}, %rd957;
-	shfl.sync.down.b32 %r403|%p253, %r401, 4, %r392, %r17;
-	shfl.sync.down.b32 %r404, %r402, 4, %r392, %r17;
-	mov.b64 %rd969, {%r403, %r404};
-	@!%p253 bra $L306;
-	max.s64 %rd970, %rd957, %rd969;
-	mov.b64 %rd957, %rd970;
-$L306:
-	mov.b64 {%r405, %r406}, %rd957;
-	shfl.sync.down.b32 %r407|%p254, %r405, 8, %r392, %r17;
-	shfl.sync.down.b32 %r408, %r406, 8, %r392, %r17;
-	mov.b64 %rd971, {%r407, %r408};
-	@!%p254 bra $L307;
-	max.s64 %rd972, %rd957, %rd971;
-	mov.b64 %rd957, %rd972;
-$L307:
-	mov.b64 {%r409, %r410}, %rd957;
-	shfl.sync.down.b32 %r411|%p255, %r409, 16, %r392, %r17;
-	shfl.sync.down.b32 %r412, %r410, 16, %r392, %r17;
-	mov.b64 %rd973, {%r411, %r412};
-	@!%p255 bra $L308;
-	max.s64 %rd974, %rd957, %rd973;
-	mov.b64 %rd957, %rd974;
-$L308:
-	@!%p248 bra $L309;
-	st.shared.s64 [%rd1+1024], %rd957;
-$L309:
-$L302:
-	bar.sync 0;
-	ld.shared.s64 %rd975, [%rd1+1024];
-	mov.b64 %rd957, %rd975;
-	mov.b64 %rd976, %rd957;
-	mov.b64 %rd624, %rd976;
-	cvt.u64.u32 %rd977, %r2;
-	setp.eq.s64 %p256, %rd977, 0;
-	@!%p256 bra $L311;
-	setp.gt.s64 %p257, %rd623, 0;
-	@!%p257 bra $L313;
-	add.s64 %rd978, %rd312, 1;
-	mul.lo.s64 %rd979, %rd978, %rd120;
-	mad.lo.s64 %rd980, %rd979, 8, %rd116;
-	atom.global.add.u64 %rd981, [%rd980], %rd623;
-$L313:
-	setp.gt.s64 %p258, %rd624, 0;
-	@!%p258 bra $L315;
-	add.s64 %rd982, %rd312, 2;
-	mul.lo.s64 %rd983, %rd982, %rd120;
-	mad.lo.s64 %rd984, %rd983, 8, %rd116;
-	atom.global.max.s64 %rd985, [%rd984], %rd624;
-$L315:
-$L311:
-	bar.sync 0;
-	setp.eq.u32 %p259, %r5, 0;
-	@!%p259 bra $L316;
+	setp.eq.u32 %p239, %r5, 0;
+	@!%p239 bra $L292;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r413, [gk_league_sync+4];
-	atom.global.add.u32 %r414, [gk_league_sync], 1;
-	mov.u32 %r415, %nctaid.x;
-	sub.u32 %r416, %r415, 1;
-	setp.eq.u32 %p260, %r414, %r416;
-	@!%p260 bra $L317;
+	ld.relaxed.gpu.global.u32 %r359, [gk_league_sync+4];
+	atom.global.add.u32 %r360, [gk_league_sync], 1;
+	mov.u32 %r361, %nctaid.x;
+	sub.u32 %r362, %r361, 1;
+	setp.eq.u32 %p240, %r360, %r362;
+	@!%p240 bra $L293;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r417, [gk_league_sync+4], 1;
-	bra.uni $L318;
-$L317:
-	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
-	setp.eq.u32 %p261, %r418, %r413;
-	@%p261 bra $L317;
-$L318:
+	atom.global.add.u32 %r363, [gk_league_sync+4], 1;
+	bra.uni $L294;
+$L293:
+	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
+	setp.eq.u32 %p241, %r364, %r359;
+	@%p241 bra $L293;
+$L294:
 	fence.acq_rel.gpu;
-$L316:
+$L292:
 	bar.sync 0;
-	setp.eq.s64 %p262, %rd237, 0;
-	and.pred %p263, %p13, %p262;
-	@!%p263 bra $L320;
-	mov.b64 %rd987, 9;
-	mul.lo.s64 %rd986, %rd987, %rd120;
-	mad.lo.s64 %rd988, %rd986, 8, %rd116;
-	mov.b64 %rd989, 0;
-	st.global.s64 [%rd988+0], %rd989;
-$L320:
-	mul.lo.s64 %rd990, %rd274, %rd120;
-	mad.lo.s64 %rd991, %rd990, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd992, [%rd991+0];
-	mov.b64 %rd993, %rd992;
-	add.s64 %rd994, %rd274, 1;
-	mul.lo.s64 %rd995, %rd994, %rd120;
-	mad.lo.s64 %rd996, %rd995, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
-	mov.b64 %rd998, %rd997;
-	mov.b64 %rd999, %rd993;
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	mov.b64 %rd1002, %rd1000;
-	add.s64 %rd1003, %rd274, 2;
-	mul.lo.s64 %rd1004, %rd1003, %rd120;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1006, [%rd1005+0];
-	mov.b64 %rd1007, %rd1006;
-	mov.b64 %rd231, %rd1007;
-	@!%p13 bra $L322;
-	mov.b64 %rd1009, 3;
-	mul.lo.s64 %rd1008, %rd1009, %rd237;
-	mov.b64 %rd1011, 1;
-	add.s64 %rd1010, %rd1011, %rd1008;
-	mul.lo.s64 %rd1012, %rd1010, %rd113;
-	mad.lo.s64 %rd1013, %rd1012, 8, %rd109;
-	st.global.s64 [%rd1013+0], %rd1001;
-	mov.b64 %rd1015, 3;
-	mul.lo.s64 %rd1014, %rd1015, %rd237;
-	mov.b64 %rd1017, 2;
-	add.s64 %rd1016, %rd1017, %rd1014;
-	mul.lo.s64 %rd1018, %rd1016, %rd113;
-	mad.lo.s64 %rd1019, %rd1018, 8, %rd109;
-	st.global.s64 [%rd1019+0], %rd1002;
-	mov.b64 %rd1021, 3;
-	mul.lo.s64 %rd1020, %rd1021, %rd237;
-	mov.b64 %rd1023, 3;
-	add.s64 %rd1022, %rd1023, %rd1020;
-	mul.lo.s64 %rd1024, %rd1022, %rd113;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd109;
-	st.global.s64 [%rd1025+0], %rd231;
-	add.s64 %rd1026, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1026;
-$L322:
-	setp.eq.s64 %p264, %rd1001, 0;
-	setp.gt.s64 %p265, %rd1001, %rd66;
-	or.pred %p266, %p264, %p265;
-	setp.gt.s64 %p267, %rd1002, %rd68;
-	or.pred %p268, %p266, %p267;
-	setp.gt.s64 %p269, %rd231, %rd70;
-	or.pred %p270, %p268, %p269;
-	@!%p270 bra $L324;
+	setp.eq.s64 %p242, %rd237, 0;
+	and.pred %p243, %p13, %p242;
+	@!%p243 bra $L296;
+	mov.b64 %rd963, 9;
+	mul.lo.s64 %rd962, %rd963, %rd120;
+	mad.lo.s64 %rd964, %rd962, 8, %rd116;
+	mov.b64 %rd965, 0;
+	st.global.s64 [%rd964+0], %rd965;
+$L296:
+	mul.lo.s64 %rd966, %rd274, %rd120;
+	mad.lo.s64 %rd967, %rd966, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
+	mov.b64 %rd969, %rd968;
+	add.s64 %rd970, %rd274, 1;
+	mul.lo.s64 %rd971, %rd970, %rd120;
+	mad.lo.s64 %rd972, %rd971, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd973, [%rd972+0];
+	mov.b64 %rd974, %rd973;
+	mov.b64 %rd975, %rd969;
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	add.s64 %rd979, %rd274, 2;
+	mul.lo.s64 %rd980, %rd979, %rd120;
+	mad.lo.s64 %rd981, %rd980, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd982, [%rd981+0];
+	mov.b64 %rd983, %rd982;
+	mov.b64 %rd231, %rd983;
+	@!%p13 bra $L298;
+	mov.b64 %rd985, 3;
+	mul.lo.s64 %rd984, %rd985, %rd237;
+	mov.b64 %rd987, 1;
+	add.s64 %rd986, %rd987, %rd984;
+	mul.lo.s64 %rd988, %rd986, %rd113;
+	mad.lo.s64 %rd989, %rd988, 8, %rd109;
+	st.global.s64 [%rd989+0], %rd977;
+	mov.b64 %rd991, 3;
+	mul.lo.s64 %rd990, %rd991, %rd237;
+	mov.b64 %rd993, 2;
+	add.s64 %rd992, %rd993, %rd990;
+	mul.lo.s64 %rd994, %rd992, %rd113;
+	mad.lo.s64 %rd995, %rd994, 8, %rd109;
+	st.global.s64 [%rd995+0], %rd978;
+	mov.b64 %rd997, 3;
+	mul.lo.s64 %rd996, %rd997, %rd237;
+	mov.b64 %rd999, 3;
+	add.s64 %rd998, %rd999, %rd996;
+	mul.lo.s64 %rd1000, %rd998, %rd113;
+	mad.lo.s64 %rd1001, %rd1000, 8, %rd109;
+	st.global.s64 [%rd1001+0], %rd231;
+	add.s64 %rd1002, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1002;
+$L298:
+	setp.eq.s64 %p244, %rd977, 0;
+	setp.gt.s64 %p245, %rd977, %rd66;
+	or.pred %p246, %p244, %p245;
+	setp.gt.s64 %p247, %rd978, %rd68;
+	or.pred %p248, %p246, %p247;
+	setp.gt.s64 %p249, %rd231, %rd70;
+	or.pred %p250, %p248, %p249;
+	@!%p250 bra $L300;
 	bra.uni $L3;
-$L324:
-	mov.b64 %rd165, %rd1001;
+$L300:
+	mov.b64 %rd165, %rd977;
 $L36:
-	add.s64 %rd1027, %rd237, 1;
-	mov.b64 %rd237, %rd1027;
+	add.s64 %rd1003, %rd237, 1;
+	mov.b64 %rd237, %rd1003;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -23013,7 +22721,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:23017
+//line gokkos_kernels_gen.go:22725
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -23024,7 +22732,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:23028
+//line gokkos_kernels_gen.go:22736
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23043,7 +22751,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:23047
+//line gokkos_kernels_gen.go:22755
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -23057,7 +22765,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:23061
+//line gokkos_kernels_gen.go:22769
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23069,14 +22777,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:82
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23073
+//line gokkos_kernels_gen.go:22781
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:82
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:23080
+//line gokkos_kernels_gen.go:22788
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23088,14 +22796,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:93
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23092
+//line gokkos_kernels_gen.go:22800
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:93
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:23099
+//line gokkos_kernels_gen.go:22807
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -23110,7 +22818,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:23114
+//line gokkos_kernels_gen.go:22822
 		*acc = gokkosAccV
 		return
 	}
@@ -23120,7 +22828,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23124
+//line gokkos_kernels_gen.go:22832
 	*acc = gokkosAccV
 }
 
@@ -23142,7 +22850,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:23146
+//line gokkos_kernels_gen.go:22854
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -23158,7 +22866,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23162
+//line gokkos_kernels_gen.go:22870
 }
 
 // gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23170,7 +22878,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23174
+//line gokkos_kernels_gen.go:22882
 		*acc = gokkosAccV
 		return
 	}
@@ -23178,7 +22886,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23182
+//line gokkos_kernels_gen.go:22890
 	*acc = gokkosAccV
 }
 
@@ -23192,7 +22900,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23196
+//line gokkos_kernels_gen.go:22904
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -23201,7 +22909,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23205
+//line gokkos_kernels_gen.go:22913
 }
 
 // gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23213,7 +22921,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23217
+//line gokkos_kernels_gen.go:22925
 		*acc = gokkosAccV
 		return
 	}
@@ -23221,7 +22929,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23225
+//line gokkos_kernels_gen.go:22933
 	*acc = gokkosAccV
 }
 
@@ -23273,7 +22981,7 @@ gokkosNext:
 //line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:23277
+//line gokkos_kernels_gen.go:22985
 	return gokkosN
 }
 
@@ -23333,6 +23041,6 @@ gokkosNext:
 //line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23337
+//line gokkos_kernels_gen.go:23045
 	return gokkosN
 }

@@ -5729,9 +5729,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<262>;
-	.reg .b32 %r<409>;
-	.reg .b64 %rd<1008>;
+	.reg .pred %p<242>;
+	.reg .b32 %r<355>;
+	.reg .b64 %rd<984>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6551,1501 +6551,1355 @@ $L67:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd442, %rd359;
-	mov.b32 %r120, %r3;
-$L87:
-	setp.hs.u32 %p80, %r120, 32;
-	@%p80 bra $L88;
-	mov.b64 {%r121, %r122}, %rd442;
-	shfl.sync.up.b32 %r123|%p81, %r121, %r120, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
-	mov.b64 %rd443, {%r123, %r124};
-	@!%p81 bra $L89;
-	add.s64 %rd444, %rd443, %rd442;
-	mov.b64 %rd442, %rd444;
-$L89:
-	shl.b32 %r120, %r120, 1;
-	bra.uni $L87;
+	mov.b64 %rd442, 0;
+	setp.lt.s64 %p80, %rd354, %rd355;
+	setp.lt.s64 %p81, %rd348, %rd333;
+	or.pred %p82, %p80, %p81;
+	@!%p82 bra $L88;
+	mov.b64 %rd442, 1;
 $L88:
-	mov.b64 {%r125, %r126}, %rd442;
-	shfl.sync.up.b32 %r127|%p82, %r125, %r3, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
-	mov.b64 %rd445, {%r127, %r128};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd446, %rd445, 0, %p84;
-	sub.u32 %r129, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r129;
-	@!%p85 bra $L90;
-	mul.wide.u32 %rd447, %r8, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	st.shared.s64 [%rd448+0], %rd442;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L91;
-	mov.b64 %rd449, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L92;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd449, %rd452;
-$L92:
-	mov.b64 {%r130, %r131}, %rd449;
-	shfl.sync.up.b32 %r132|%p88, %r130, 1, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
-	mov.b64 %rd453, {%r132, %r133};
-	@!%p88 bra $L93;
-	add.s64 %rd454, %rd453, %rd449;
-	mov.b64 %rd449, %rd454;
-$L93:
-	mov.b64 {%r134, %r135}, %rd449;
-	shfl.sync.up.b32 %r136|%p89, %r134, 2, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
-	mov.b64 %rd455, {%r136, %r137};
-	@!%p89 bra $L94;
-	add.s64 %rd456, %rd455, %rd449;
-	mov.b64 %rd449, %rd456;
-$L94:
-	mov.b64 {%r138, %r139}, %rd449;
-	shfl.sync.up.b32 %r140|%p90, %r138, 4, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
-	mov.b64 %rd457, {%r140, %r141};
-	@!%p90 bra $L95;
-	add.s64 %rd458, %rd457, %rd449;
-	mov.b64 %rd449, %rd458;
-$L95:
-	mov.b64 {%r142, %r143}, %rd449;
-	shfl.sync.up.b32 %r144|%p91, %r142, 8, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
-	mov.b64 %rd459, {%r144, %r145};
-	@!%p91 bra $L96;
-	add.s64 %rd460, %rd459, %rd449;
-	mov.b64 %rd449, %rd460;
-$L96:
-	mov.b64 {%r146, %r147}, %rd449;
-	shfl.sync.up.b32 %r148|%p92, %r146, 16, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
-	mov.b64 %rd461, {%r148, %r149};
-	@!%p92 bra $L97;
-	add.s64 %rd462, %rd461, %rd449;
-	mov.b64 %rd449, %rd462;
-$L97:
-	mov.b64 {%r150, %r151}, %rd449;
-	shfl.sync.up.b32 %r152|%p93, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd463, {%r152, %r153};
-	selp.b64 %rd464, %rd463, 0, %p93;
-	@!%p87 bra $L98;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	add.s64 %rd467, %rd466, 512;
-	st.shared.s64 [%rd467+0], %rd464;
-$L98:
-	sub.u32 %r154, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r154;
-	@!%p94 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd449;
-$L99:
+	shl.b64 %rd443, %rd442, 32;
+	or.b64 %rd444, %rd359, %rd443;
+	// block scan
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r120, %r3;
+$L89:
+	setp.hs.u32 %p83, %r120, 32;
+	@%p83 bra $L90;
+	mov.b64 {%r121, %r122}, %rd445;
+	shfl.sync.up.b32 %r123|%p84, %r121, %r120, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
+	mov.b64 %rd446, {%r123, %r124};
+	@!%p84 bra $L91;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
 $L91:
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L89;
+$L90:
+	mov.b64 {%r125, %r126}, %rd445;
+	shfl.sync.up.b32 %r127|%p85, %r125, %r3, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
+	mov.b64 %rd448, {%r127, %r128};
+	setp.lo.u32 %p86, %r3, 32;
+	and.pred %p87, %p85, %p86;
+	selp.b64 %rd449, %rd448, 0, %p87;
+	sub.u32 %r129, %r13, %r3;
+	setp.eq.u32 %p88, %r7, %r129;
+	@!%p88 bra $L92;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
+$L92:
 	bar.sync 0;
-	mul.wide.u32 %rd468, %r8, 16;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L93;
+	mov.b64 %rd452, 0;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L94;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
+$L94:
+	mov.b64 {%r130, %r131}, %rd452;
+	shfl.sync.up.b32 %r132|%p91, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd456, {%r132, %r133};
+	@!%p91 bra $L95;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
+$L95:
+	mov.b64 {%r134, %r135}, %rd452;
+	shfl.sync.up.b32 %r136|%p92, %r134, 2, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
+	mov.b64 %rd458, {%r136, %r137};
+	@!%p92 bra $L96;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
+$L96:
+	mov.b64 {%r138, %r139}, %rd452;
+	shfl.sync.up.b32 %r140|%p93, %r138, 4, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
+	mov.b64 %rd460, {%r140, %r141};
+	@!%p93 bra $L97;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
+$L97:
+	mov.b64 {%r142, %r143}, %rd452;
+	shfl.sync.up.b32 %r144|%p94, %r142, 8, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
+	mov.b64 %rd462, {%r144, %r145};
+	@!%p94 bra $L98;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
+$L98:
+	mov.b64 {%r146, %r147}, %rd452;
+	shfl.sync.up.b32 %r148|%p95, %r146, 16, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
+	mov.b64 %rd464, {%r148, %r149};
+	@!%p95 bra $L99;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
+$L99:
+	mov.b64 {%r150, %r151}, %rd452;
+	shfl.sync.up.b32 %r152|%p96, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd466, {%r152, %r153};
+	selp.b64 %rd467, %rd466, 0, %p96;
+	@!%p90 bra $L100;
+	mul.wide.u32 %rd468, %r7, 16;
 	add.s64 %rd469, %rd1, %rd468;
 	add.s64 %rd470, %rd469, 512;
-	ld.shared.s64 %rd471, [%rd470+0];
-	add.s64 %rd472, %rd471, %rd446;
-	ld.shared.s64 %rd473, [%rd1+1024];
-	mov.b64 {%r155, %r156}, %rd472;
-	shfl.sync.idx.b32 %r157|%p95, %r155, 0, %r21, %r17;
+	st.shared.s64 [%rd470+0], %rd467;
+$L100:
+	sub.u32 %r154, %r10, 1;
+	setp.eq.u32 %p97, %r7, %r154;
+	@!%p97 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd452;
+$L101:
+$L93:
+	bar.sync 0;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r155, %r156}, %rd475;
+	shfl.sync.idx.b32 %r157|%p98, %r155, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
-	mov.b64 %rd474, {%r157, %r158};
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
+	mov.b64 %rd477, {%r157, %r158};
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
-	@!%p58 bra $L100;
-	add.s64 %rd482, %rd358, %rd480;
-	mov.b64 %rd483, %rd482;
-	sub.s64 %rd484, %rd347, %rd483;
-	max.s64 %rd485, %rd484, 0;
-	min.s64 %rd486, %rd485, %rd359;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, 0;
-$L102:
-	setp.lt.s64 %p96, %rd488, %rd487;
-	not.pred %p97, %p96;
-	@!%p97 bra $L106;
-	bra.uni $L104;
-$L106:
-	mul.lo.s64 %rd489, %rd488, %rd139;
-	mad.lo.s64 %rd490, %rd489, 4, %rd137;
-	ld.shared.s32 %r159, [%rd490+0];
-	mov.b32 %r160, %r159;
-	add.s64 %rd491, %rd346, %rd483;
-	add.s64 %rd492, %rd491, %rd488;
-	mul.lo.s64 %rd493, %rd492, %rd149;
-	mad.lo.s64 %rd494, %rd493, 4, %rd147;
-	st.shared.s32 [%rd494+0], %r160;
-$L103:
-	add.s64 %rd495, %rd488, 1;
-	mov.b64 %rd488, %rd495;
-	bra.uni $L102;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	and.b64 %rd485, %rd483, 4294967295;
+	mov.b64 %rd486, %rd485;
+	shr.s64 %rd487, %rd484, 32;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd483, %rd486;
+	mov.b64 %rd489, %rd488;
+	and.b64 %rd490, %rd484, 4294967295;
+	mov.b64 %rd484, %rd490;
+	@!%p58 bra $L102;
+	add.s64 %rd491, %rd358, %rd483;
+	mov.b64 %rd492, %rd491;
+	sub.s64 %rd493, %rd347, %rd492;
+	max.s64 %rd494, %rd493, 0;
+	min.s64 %rd495, %rd494, %rd359;
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, 0;
 $L104:
-	mov.b64 %rd496, 0;
-	mov.b64 %rd497, %rd487;
-$L107:
-	setp.lt.s64 %p98, %rd497, %rd359;
-	not.pred %p99, %p98;
-	@!%p99 bra $L111;
-	bra.uni $L109;
-$L111:
+	setp.lt.s64 %p99, %rd497, %rd496;
+	not.pred %p100, %p99;
+	@!%p100 bra $L108;
+	bra.uni $L106;
+$L108:
 	mul.lo.s64 %rd498, %rd497, %rd139;
 	mad.lo.s64 %rd499, %rd498, 4, %rd137;
-	ld.shared.s32 %r161, [%rd499+0];
+	ld.shared.s32 %r159, [%rd499+0];
+	mov.b32 %r160, %r159;
+	add.s64 %rd500, %rd346, %rd492;
+	add.s64 %rd501, %rd500, %rd497;
+	mul.lo.s64 %rd502, %rd501, %rd149;
+	mad.lo.s64 %rd503, %rd502, 4, %rd147;
+	st.shared.s32 [%rd503+0], %r160;
+$L105:
+	add.s64 %rd504, %rd497, 1;
+	mov.b64 %rd497, %rd504;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd505, 0;
+	mov.b64 %rd506, %rd496;
+$L109:
+	setp.lt.s64 %p101, %rd506, %rd359;
+	not.pred %p102, %p101;
+	@!%p102 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd507, %rd506, %rd139;
+	mad.lo.s64 %rd508, %rd507, 4, %rd137;
+	ld.shared.s32 %r161, [%rd508+0];
 	mov.b32 %r162, %r161;
 	mov.b32 %r163, %r162;
-	mov.pred %p100, 0;
-	mov.b64 %rd500, %rd496;
+	mov.pred %p103, 0;
+	mov.b64 %rd509, %rd505;
 	mov.b32 %r164, %r163;
-$L112:
-	@!%p53 bra $L116;
+$L114:
+	@!%p53 bra $L118;
 	shr.s32 %r165, %r164, 5;
-	cvt.s64.s32 %rd501, %r165;
-	mov.b64 %rd502, %rd501;
+	cvt.s64.s32 %rd510, %r165;
+	mov.b64 %rd511, %rd510;
 	and.b32 %r166, %r164, 31;
-	cvt.s64.s32 %rd503, %r166;
-	min.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r167, %rd504;
+	cvt.s64.s32 %rd512, %r166;
+	min.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r167, %rd513;
 	mov.b32 %r169, 0x1;
 	shl.b32 %r168, %r169, %r167;
-	setp.hs.u32 %p101, %r167, 32;
-	selp.b32 %r170, 0, %r168, %p101;
+	setp.hs.u32 %p104, %r167, 32;
+	selp.b32 %r170, 0, %r168, %p104;
 	mov.b32 %r171, %r170;
-	mov.b64 %rd505, %rd502;
+	mov.b64 %rd514, %rd511;
 	mov.b32 %r172, %r171;
-	mul.lo.s64 %rd506, %rd505, %rd326;
-	mad.lo.s64 %rd507, %rd506, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r173, [%rd507+0];
+	mul.lo.s64 %rd515, %rd514, %rd326;
+	mad.lo.s64 %rd516, %rd515, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r173, [%rd516+0];
 	mov.b32 %r174, %r173;
 	and.b32 %r175, %r174, %r172;
-	setp.ne.u32 %p102, %r175, 0x0;
-	mov.pred %p103, %p102;
-	not.pred %p104, %p103;
-	@!%p104 bra $L118;
-	mul.lo.s64 %rd508, %rd505, %rd326;
-	mad.lo.s64 %rd509, %rd508, 4, %rd324;
-	atom.global.or.b32 %r176, [%rd509], %r172;
+	setp.ne.u32 %p105, %r175, 0x0;
+	mov.pred %p106, %p105;
+	not.pred %p107, %p106;
+	@!%p107 bra $L120;
+	mul.lo.s64 %rd517, %rd514, %rd326;
+	mad.lo.s64 %rd518, %rd517, 4, %rd324;
+	atom.global.or.b32 %r176, [%rd518], %r172;
 	mov.b32 %r177, %r176;
 	and.b32 %r178, %r177, %r172;
-	setp.ne.u32 %p105, %r178, 0x0;
-	mov.pred %p103, %p105;
-$L118:
-	@!%p103 bra $L120;
-	mov.b64 %rd510, %rd500;
-	mov.b64 %rd511, %rd510;
-	mov.pred %p106, 0;
-	bra.uni $L114;
+	setp.ne.u32 %p108, %r178, 0x0;
+	mov.pred %p106, %p108;
 $L120:
-	mov.b64 %rd512, %rd500;
-	mov.b64 %rd511, %rd512;
-	mov.pred %p106, 1;
+	@!%p106 bra $L122;
+	mov.b64 %rd519, %rd509;
+	mov.b64 %rd520, %rd519;
+	mov.pred %p109, 0;
+	bra.uni $L116;
+$L122:
+	mov.b64 %rd521, %rd509;
+	mov.b64 %rd520, %rd521;
+	mov.pred %p109, 1;
+	bra.uni $L116;
+$L118:
+	@!%p54 bra $L124;
+	cvt.s64.s32 %rd522, %r164;
+	mul.lo.s64 %rd523, %rd522, %rd329;
+	mad.lo.s64 %rd524, %rd523, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r179, [%rd524+0];
+	mov.b32 %r180, %r179;
+	setp.eq.s32 %p110, %r180, %r82;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L126;
+	cvt.s64.s32 %rd525, %r164;
+	mul.lo.s64 %rd526, %rd525, %rd329;
+	mad.lo.s64 %rd527, %rd526, 4, %rd327;
+	atom.global.exch.b32 %r181, [%rd527], %r82;
+	mov.b32 %r182, %r181;
+	setp.eq.s32 %p113, %r182, %r82;
+	mov.pred %p111, %p113;
+$L126:
+	@!%p111 bra $L128;
+	mov.b64 %rd528, %rd509;
+	mov.b64 %rd520, %rd528;
+	mov.pred %p109, 0;
+	bra.uni $L116;
+$L128:
+$L124:
+	mul.lo.s64 %rd529, %rd509, %rd139;
+	mad.lo.s64 %rd530, %rd529, 4, %rd137;
+	st.shared.s32 [%rd530+0], %r164;
+	add.s64 %rd531, %rd509, 1;
+	mov.b64 %rd532, %rd531;
+	mov.b64 %rd520, %rd532;
+	mov.pred %p109, 1;
+	bra.uni $L116;
+$L115:
 	bra.uni $L114;
 $L116:
-	@!%p54 bra $L122;
-	cvt.s64.s32 %rd513, %r164;
-	mul.lo.s64 %rd514, %rd513, %rd329;
-	mad.lo.s64 %rd515, %rd514, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r179, [%rd515+0];
-	mov.b32 %r180, %r179;
-	setp.eq.s32 %p107, %r180, %r82;
-	mov.pred %p108, %p107;
-	not.pred %p109, %p108;
-	@!%p109 bra $L124;
-	cvt.s64.s32 %rd516, %r164;
-	mul.lo.s64 %rd517, %rd516, %rd329;
-	mad.lo.s64 %rd518, %rd517, 4, %rd327;
-	atom.global.exch.b32 %r181, [%rd518], %r82;
-	mov.b32 %r182, %r181;
-	setp.eq.s32 %p110, %r182, %r82;
-	mov.pred %p108, %p110;
-$L124:
-	@!%p108 bra $L126;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd511, %rd519;
-	mov.pred %p106, 0;
-	bra.uni $L114;
-$L126:
-$L122:
-	mul.lo.s64 %rd520, %rd500, %rd139;
-	mad.lo.s64 %rd521, %rd520, 4, %rd137;
-	st.shared.s32 [%rd521+0], %r164;
-	add.s64 %rd522, %rd500, 1;
-	mov.b64 %rd523, %rd522;
-	mov.b64 %rd511, %rd523;
-	mov.pred %p106, 1;
-	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd524, %rd511;
-	mov.pred %p111, %p106;
-	mov.b64 %rd496, %rd524;
-	mov.pred %p100, %p111;
-	@!%p100 bra $L128;
-	mov.b64 %rd525, %rd308;
+	mov.b64 %rd533, %rd520;
+	mov.pred %p114, %p109;
+	mov.b64 %rd505, %rd533;
+	mov.pred %p103, %p114;
+	@!%p103 bra $L130;
+	mov.b64 %rd534, %rd308;
 	mov.b32 %r183, %r163;
-	cvt.s64.s32 %rd526, %r183;
-	add.s64 %rd527, %rd526, 1;
-	mul.lo.s64 %rd528, %rd527, %rd32;
-	mad.lo.s64 %rd529, %rd528, 8, %rd28;
-	ld.global.nc.s64 %rd530, [%rd529+0];
-	mov.b64 %rd531, %rd530;
-	cvt.s64.s32 %rd532, %r183;
-	mul.lo.s64 %rd533, %rd532, %rd32;
-	mad.lo.s64 %rd534, %rd533, 8, %rd28;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	sub.s64 %rd537, %rd531, %rd536;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd539, %rd538;
-	add.s64 %rd540, %rd356, %rd539;
-	mov.b64 %rd356, %rd540;
-	max.s64 %rd541, %rd357, %rd539;
-	mov.b64 %rd357, %rd541;
-$L128:
-$L108:
-	add.s64 %rd542, %rd497, 1;
-	mov.b64 %rd497, %rd542;
-	bra.uni $L107;
-$L109:
-	setp.gt.s64 %p112, %rd496, 0;
-	@!%p112 bra $L130;
-	mul.lo.s64 %rd543, %rd345, %rd120;
-	mad.lo.s64 %rd544, %rd543, 8, %rd116;
-	atom.global.add.u64 %rd545, [%rd544], %rd496;
-	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd535, %r183;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd32;
+	mad.lo.s64 %rd538, %rd537, 8, %rd28;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r183;
+	mul.lo.s64 %rd542, %rd541, %rd32;
+	mad.lo.s64 %rd543, %rd542, 8, %rd28;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
 	mov.b64 %rd547, %rd546;
-	mov.b64 %rd548, 0;
-$L131:
-	setp.lt.s64 %p113, %rd548, %rd496;
-	not.pred %p114, %p113;
-	@!%p114 bra $L135;
+	mov.b64 %rd548, %rd547;
+	add.s64 %rd549, %rd356, %rd548;
+	mov.b64 %rd356, %rd549;
+	max.s64 %rd550, %rd357, %rd548;
+	mov.b64 %rd357, %rd550;
+$L130:
+$L110:
+	add.s64 %rd551, %rd506, 1;
+	mov.b64 %rd506, %rd551;
+	bra.uni $L109;
+$L111:
+	setp.gt.s64 %p115, %rd505, 0;
+	@!%p115 bra $L132;
+	mul.lo.s64 %rd552, %rd345, %rd120;
+	mad.lo.s64 %rd553, %rd552, 8, %rd116;
+	atom.global.add.u64 %rd554, [%rd553], %rd505;
+	mov.b64 %rd555, %rd554;
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, 0;
+$L133:
+	setp.lt.s64 %p116, %rd557, %rd505;
+	not.pred %p117, %p116;
+	@!%p117 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd558, %rd557, %rd139;
+	mad.lo.s64 %rd559, %rd558, 4, %rd137;
+	ld.shared.s32 %r184, [%rd559+0];
+	mov.b32 %r185, %r184;
+	add.s64 %rd560, %rd556, %rd557;
+	mul.lo.s64 %rd561, %rd560, %rd235;
+	mad.lo.s64 %rd562, %rd561, 4, %rd233;
+	st.global.s32 [%rd562+0], %r185;
+$L134:
+	add.s64 %rd563, %rd557, 1;
+	mov.b64 %rd557, %rd563;
 	bra.uni $L133;
 $L135:
-	mul.lo.s64 %rd549, %rd548, %rd139;
-	mad.lo.s64 %rd550, %rd549, 4, %rd137;
-	ld.shared.s32 %r184, [%rd550+0];
-	mov.b32 %r185, %r184;
-	add.s64 %rd551, %rd547, %rd548;
-	mul.lo.s64 %rd552, %rd551, %rd235;
-	mad.lo.s64 %rd553, %rd552, 4, %rd233;
-	st.global.s32 [%rd553+0], %r185;
 $L132:
-	add.s64 %rd554, %rd548, 1;
-	mov.b64 %rd548, %rd554;
-	bra.uni $L131;
-$L133:
-$L130:
-	add.s64 %rd555, %rd358, %rd481;
-	min.s64 %rd556, %rd347, %rd555;
-	mov.b64 %rd358, %rd556;
-	bra.uni $L101;
-$L100:
-	mov.b64 %rd557, 0;
-	cvt.u64.u32 %rd558, %r2;
-	setp.eq.s64 %p115, %rd558, 0;
-	setp.gt.s64 %p116, %rd481, 0;
-	and.pred %p117, %p115, %p116;
-	@!%p117 bra $L137;
-	mul.lo.s64 %rd559, %rd345, %rd120;
-	mad.lo.s64 %rd560, %rd559, 8, %rd116;
-	atom.global.add.u64 %rd561, [%rd560], %rd481;
-	mov.b64 %rd562, %rd561;
-	mov.b64 %rd557, %rd562;
-$L137:
-	cvt.u64.u32 %rd563, %r2;
-	setp.eq.s64 %p118, %rd563, 0;
-	setp.eq.u32 %p119, %r1, 0;
+	add.s64 %rd564, %rd358, %rd484;
+	min.s64 %rd565, %rd347, %rd564;
+	mov.b64 %rd358, %rd565;
+	bra.uni $L103;
+$L102:
+	mov.b64 %rd566, 0;
+	cvt.u64.u32 %rd567, %r2;
+	setp.eq.s64 %p118, %rd567, 0;
+	setp.gt.s64 %p119, %rd484, 0;
 	and.pred %p120, %p118, %p119;
-	bar.sync 0;
-	@!%p120 bra $L138;
-	st.shared.s64 [%rd1+1024], %rd557;
-$L138:
-	bar.sync 0;
-	ld.shared.s64 %rd564, [%rd1+1024];
-	mov.b64 %rd565, %rd564;
-	add.s64 %rd566, %rd565, %rd480;
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd568, 0;
+	@!%p120 bra $L139;
+	mul.lo.s64 %rd568, %rd345, %rd120;
+	mad.lo.s64 %rd569, %rd568, 8, %rd116;
+	atom.global.add.u64 %rd570, [%rd569], %rd484;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd566, %rd571;
 $L139:
-	setp.lt.s64 %p121, %rd568, %rd359;
-	not.pred %p122, %p121;
-	@!%p122 bra $L143;
+	cvt.u64.u32 %rd572, %r2;
+	setp.eq.s64 %p121, %rd572, 0;
+	setp.eq.u32 %p122, %r1, 0;
+	and.pred %p123, %p121, %p122;
+	bar.sync 0;
+	@!%p123 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd566;
+$L140:
+	bar.sync 0;
+	ld.shared.s64 %rd573, [%rd1+1024];
+	mov.b64 %rd574, %rd573;
+	add.s64 %rd575, %rd574, %rd483;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd577, 0;
+$L141:
+	setp.lt.s64 %p124, %rd577, %rd359;
+	not.pred %p125, %p124;
+	@!%p125 bra $L145;
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd578, %rd577, %rd139;
+	mad.lo.s64 %rd579, %rd578, 4, %rd137;
+	ld.shared.s32 %r186, [%rd579+0];
+	mov.b32 %r187, %r186;
+	add.s64 %rd580, %rd576, %rd577;
+	mul.lo.s64 %rd581, %rd580, %rd235;
+	mad.lo.s64 %rd582, %rd581, 4, %rd233;
+	st.global.s32 [%rd582+0], %r187;
+$L142:
+	add.s64 %rd583, %rd577, 1;
+	mov.b64 %rd577, %rd583;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd569, %rd568, %rd139;
-	mad.lo.s64 %rd570, %rd569, 4, %rd137;
-	ld.shared.s32 %r186, [%rd570+0];
-	mov.b32 %r187, %r186;
-	add.s64 %rd571, %rd567, %rd568;
-	mul.lo.s64 %rd572, %rd571, %rd235;
-	mad.lo.s64 %rd573, %rd572, 4, %rd233;
-	st.global.s32 [%rd573+0], %r187;
-$L140:
-	add.s64 %rd574, %rd568, 1;
-	mov.b64 %rd568, %rd574;
-	bra.uni $L139;
-$L141:
-$L101:
-	mov.b64 %rd575, 0;
-	setp.lt.s64 %p123, %rd354, %rd355;
-	setp.lt.s64 %p124, %rd348, %rd333;
-	or.pred %p125, %p123, %p124;
-	@!%p125 bra $L145;
-	mov.b64 %rd575, 1;
-$L145:
-	mov.b64 %rd576, %rd575;
-	// block reduction
-	sub.u32 %r188, %r13, 1;
-	mov.b32 %r189, %r3;
-$L146:
-	setp.hs.u32 %p126, %r189, 32;
-	@%p126 bra $L147;
-	mov.b64 {%r190, %r191}, %rd576;
-	shfl.sync.down.b32 %r192|%p127, %r190, %r189, %r188, %r17;
-	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
-	mov.b64 %rd577, {%r192, %r193};
-	@!%p127 bra $L148;
-	max.s64 %rd578, %rd576, %rd577;
-	mov.b64 %rd576, %rd578;
-$L148:
-	shl.b32 %r189, %r189, 1;
-	bra.uni $L146;
-$L147:
-	setp.eq.u32 %p128, %r7, 0;
-	@!%p128 bra $L149;
-	mul.wide.u32 %rd579, %r8, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	st.shared.s64 [%rd580+0], %rd576;
-$L149:
-	bar.sync 0;
-	setp.eq.u32 %p129, %r8, 0;
-	@!%p129 bra $L150;
-	setp.lo.u32 %p130, %r7, %r10;
-	@!%p130 bra $L151;
-	mul.wide.u32 %rd581, %r7, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	ld.shared.s64 %rd583, [%rd582+0];
-	mov.b64 %rd576, %rd583;
-$L151:
-	sub.u32 %r194, %r10, 1;
-	mov.b64 {%r195, %r196}, %rd576;
-	shfl.sync.down.b32 %r197|%p131, %r195, 1, %r194, %r17;
-	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
-	mov.b64 %rd584, {%r197, %r198};
-	@!%p131 bra $L152;
-	max.s64 %rd585, %rd576, %rd584;
-	mov.b64 %rd576, %rd585;
-$L152:
-	mov.b64 {%r199, %r200}, %rd576;
-	shfl.sync.down.b32 %r201|%p132, %r199, 2, %r194, %r17;
-	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
-	mov.b64 %rd586, {%r201, %r202};
-	@!%p132 bra $L153;
-	max.s64 %rd587, %rd576, %rd586;
-	mov.b64 %rd576, %rd587;
-$L153:
-	mov.b64 {%r203, %r204}, %rd576;
-	shfl.sync.down.b32 %r205|%p133, %r203, 4, %r194, %r17;
-	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
-	mov.b64 %rd588, {%r205, %r206};
-	@!%p133 bra $L154;
-	max.s64 %rd589, %rd576, %rd588;
-	mov.b64 %rd576, %rd589;
-$L154:
-	mov.b64 {%r207, %r208}, %rd576;
-	shfl.sync.down.b32 %r209|%p134, %r207, 8, %r194, %r17;
-	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
-	mov.b64 %rd590, {%r209, %r210};
-	@!%p134 bra $L155;
-	max.s64 %rd591, %rd576, %rd590;
-	mov.b64 %rd576, %rd591;
-$L155:
-	mov.b64 {%r211, %r212}, %rd576;
-	shfl.sync.down.b32 %r213|%p135, %r211, 16, %r194, %r17;
-	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
-	mov.b64 %rd592, {%r213, %r214};
-	@!%p135 bra $L156;
-	max.s64 %rd593, %rd576, %rd592;
-	mov.b64 %rd576, %rd593;
-$L156:
-	@!%p128 bra $L157;
-	st.shared.s64 [%rd1+1024], %rd576;
-$L157:
-$L150:
-	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd576, %rd594;
-	mov.b64 %rd595, %rd576;
-	setp.eq.s64 %p136, %rd595, 0;
-	@!%p136 bra $L159;
+$L103:
+	setp.eq.s64 %p126, %rd489, 0;
+	@!%p126 bra $L147;
 	bra.uni $L51;
-$L159:
+$L147:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd596, %rd358;
-	mov.b64 %rd597, %rd356;
-	mov.b64 %rd598, %rd357;
-	mov.b64 %rd599, %rd596;
-	mov.b64 %rd600, %rd597;
-	mov.b64 %rd601, %rd598;
-	mov.b64 %rd602, %rd599;
-	mov.b64 %rd603, %rd600;
-	mov.b64 %rd604, %rd601;
-	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, %rd603;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, 1;
-$L160:
-	setp.lt.s64 %p137, %rd608, %rd293;
-	setp.gt.s64 %p138, %rd605, 0;
-	and.pred %p139, %p137, %p138;
-	not.pred %p140, %p139;
-	@!%p140 bra $L164;
-	bra.uni $L162;
-$L164:
-	rem.s64 %rd609, %rd608, 2;
-	mov.b64 %rd611, 1;
-	sub.s64 %rd610, %rd611, %rd609;
-	mul.lo.s64 %rd612, %rd610, %rd307;
-	mov.b64 %rd613, %rd612;
-	rem.s64 %rd614, %rd608, 2;
-	mul.lo.s64 %rd615, %rd614, %rd307;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd617, 0;
-	mov.b64 %rd618, 0;
-	mov.b64 %rd619, %rd285;
-	mov.b64 %rd620, %rd286;
-	mov.b64 %rd621, %rd287;
-	mov.b64 %rd622, %rd288;
-	mov.b64 %rd623, %rd289;
-	mov.b64 %rd624, %rd290;
-	mov.pred %p141, %p45;
-	mov.pred %p142, %p46;
-	mov.b32 %r215, %r79;
-	mov.b64 %rd625, %rd291;
-	mov.b64 %rd626, %rd292;
-	mov.b64 %rd627, %rd293;
-	mov.b64 %rd628, %rd294;
-	mov.pred %p143, %p47;
-	mov.b64 %rd629, %rd243;
-	mov.b64 %rd630, %rd244;
-	mov.b64 %rd631, %rd245;
-	mov.b64 %rd632, %rd246;
-	mov.b64 %rd633, %rd247;
-	mov.b64 %rd634, %rd248;
-	mov.b64 %rd635, %rd249;
-	mov.b64 %rd636, %rd250;
-	mov.b64 %rd637, %rd251;
-	mov.pred %p144, %p48;
-	mov.b64 %rd638, %rd252;
-	mov.b64 %rd639, %rd253;
-	mov.b64 %rd640, %rd254;
-	mov.b32 %r216, %r80;
-	mov.b64 %rd641, %rd295;
-	mov.b64 %rd642, %rd296;
-	mov.b64 %rd643, %rd613;
-	mov.b64 %rd644, %rd605;
-	cvt.u64.u32 %rd645, %r2;
-	div.s64 %rd646, %rd645, %rd299;
-	setp.eq.s64 %p145, %rd299, -1;
-	neg.s64 %rd647, %rd645;
-	selp.b64 %rd648, %rd647, %rd646, %p145;
-	setp.eq.s64 %p146, %rd299, 0;
-	selp.b64 %rd649, 0, %rd648, %p146;
+	mov.b64 %rd584, %rd358;
+	mov.b64 %rd585, %rd356;
+	mov.b64 %rd586, %rd357;
+	mov.b64 %rd587, %rd584;
+	mov.b64 %rd588, %rd585;
+	mov.b64 %rd589, %rd586;
+	mov.b64 %rd590, %rd587;
+	mov.b64 %rd591, %rd588;
+	mov.b64 %rd592, %rd589;
+	mov.b64 %rd593, %rd590;
+	mov.b64 %rd594, %rd591;
+	mov.b64 %rd595, %rd592;
+	mov.b64 %rd596, 1;
+$L148:
+	setp.lt.s64 %p127, %rd596, %rd293;
+	setp.gt.s64 %p128, %rd593, 0;
+	and.pred %p129, %p127, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L152;
+	bra.uni $L150;
+$L152:
+	rem.s64 %rd597, %rd596, 2;
+	mov.b64 %rd599, 1;
+	sub.s64 %rd598, %rd599, %rd597;
+	mul.lo.s64 %rd600, %rd598, %rd307;
+	mov.b64 %rd601, %rd600;
+	rem.s64 %rd602, %rd596, 2;
+	mul.lo.s64 %rd603, %rd602, %rd307;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+	mov.b64 %rd606, 0;
+	mov.b64 %rd607, %rd285;
+	mov.b64 %rd608, %rd286;
+	mov.b64 %rd609, %rd287;
+	mov.b64 %rd610, %rd288;
+	mov.b64 %rd611, %rd289;
+	mov.b64 %rd612, %rd290;
+	mov.pred %p131, %p45;
+	mov.pred %p132, %p46;
+	mov.b32 %r188, %r79;
+	mov.b64 %rd613, %rd291;
+	mov.b64 %rd614, %rd292;
+	mov.b64 %rd615, %rd293;
+	mov.b64 %rd616, %rd294;
+	mov.pred %p133, %p47;
+	mov.b64 %rd617, %rd243;
+	mov.b64 %rd618, %rd244;
+	mov.b64 %rd619, %rd245;
+	mov.b64 %rd620, %rd246;
+	mov.b64 %rd621, %rd247;
+	mov.b64 %rd622, %rd248;
+	mov.b64 %rd623, %rd249;
+	mov.b64 %rd624, %rd250;
+	mov.b64 %rd625, %rd251;
+	mov.pred %p134, %p48;
+	mov.b64 %rd626, %rd252;
+	mov.b64 %rd627, %rd253;
+	mov.b64 %rd628, %rd254;
+	mov.b32 %r189, %r80;
+	mov.b64 %rd629, %rd295;
+	mov.b64 %rd630, %rd296;
+	mov.b64 %rd631, %rd601;
+	mov.b64 %rd632, %rd593;
+	cvt.u64.u32 %rd633, %r2;
+	div.s64 %rd634, %rd633, %rd299;
+	setp.eq.s64 %p135, %rd299, -1;
+	neg.s64 %rd635, %rd633;
+	selp.b64 %rd636, %rd635, %rd634, %p135;
+	setp.eq.s64 %p136, %rd299, 0;
+	selp.b64 %rd637, 0, %rd636, %p136;
+	mov.b64 %rd638, %rd637;
+	mov.b64 %rd639, %rd305;
+	mov.b64 %rd640, %rd299;
+	mov.b64 %rd641, %rd298;
+	mov.b64 %rd642, %rd604;
+	mov.b64 %rd643, %rd307;
+	add.s64 %rd644, %rd596, 1;
+	setp.lt.s64 %p137, %rd644, %rd293;
+	mov.pred %p138, %p137;
+	mov.b64 %rd645, %rd638;
+	cvt.u64.u32 %rd646, %r2;
+	rem.s64 %rd647, %rd646, %rd640;
+	setp.eq.s64 %p139, %rd640, -1;
+	selp.b64 %rd648, 0, %rd647, %p139;
+	setp.eq.s64 %p140, %rd640, 0;
+	selp.b64 %rd649, %rd646, %rd648, %p140;
 	mov.b64 %rd650, %rd649;
-	mov.b64 %rd651, %rd305;
-	mov.b64 %rd652, %rd299;
-	mov.b64 %rd653, %rd298;
-	mov.b64 %rd654, %rd616;
-	mov.b64 %rd655, %rd307;
-	add.s64 %rd656, %rd608, 1;
-	setp.lt.s64 %p147, %rd656, %rd293;
-	mov.pred %p148, %p147;
-	mov.b64 %rd657, %rd650;
-	cvt.u64.u32 %rd658, %r2;
-	rem.s64 %rd659, %rd658, %rd652;
-	setp.eq.s64 %p149, %rd652, -1;
-	selp.b64 %rd660, 0, %rd659, %p149;
-	setp.eq.s64 %p150, %rd652, 0;
-	selp.b64 %rd661, %rd658, %rd660, %p150;
-	mov.b64 %rd662, %rd661;
-	mov.b32 %r217, -1;
-	mov.b64 %rd663, 0;
-	mov.b64 %rd664, 0;
-	mov.b64 %rd665, 0;
-	mov.b64 %rd666, 0;
-	mov.b64 %rd667, 0;
+	mov.b32 %r190, -1;
+	mov.b64 %rd651, 0;
+	mov.b64 %rd652, 0;
+	mov.b64 %rd653, 0;
+	mov.b64 %rd654, 0;
+	mov.b64 %rd655, 0;
+$L153:
+	mov.b64 %rd656, 0;
+	mov.b64 %rd657, %rd629;
+$L156:
+	setp.gt.s64 %p141, %rd657, 0;
+	not.pred %p142, %p141;
+	@!%p142 bra $L160;
+	bra.uni $L158;
+$L160:
+	setp.ge.s64 %p143, %rd651, %rd652;
+	@!%p143 bra $L162;
+	setp.ge.s64 %p144, %rd645, %rd632;
+	@!%p144 bra $L164;
+	bra.uni $L158;
+$L164:
+	add.s64 %rd658, %rd631, %rd645;
+	mul.lo.s64 %rd659, %rd658, %rd149;
+	mad.lo.s64 %rd660, %rd659, 4, %rd147;
+	ld.shared.s32 %r191, [%rd660+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r190, %r192;
+	add.s64 %rd661, %rd645, %rd639;
+	mov.b64 %rd645, %rd661;
+	mov.b64 %rd662, %rd607;
+	mov.b32 %r193, %r190;
+	cvt.s64.s32 %rd663, %r193;
+	mul.lo.s64 %rd664, %rd663, %rd32;
+	mad.lo.s64 %rd665, %rd664, 8, %rd28;
+	ld.global.nc.s64 %rd666, [%rd665+0];
+	mov.b64 %rd667, %rd666;
+	mov.b64 %rd668, %rd667;
+	mov.b64 %rd669, %rd607;
+	mov.b32 %r194, %r190;
+	cvt.s64.s32 %rd670, %r194;
+	add.s64 %rd671, %rd670, 1;
+	mul.lo.s64 %rd672, %rd671, %rd32;
+	mad.lo.s64 %rd673, %rd672, 8, %rd28;
+	ld.global.nc.s64 %rd674, [%rd673+0];
+	mov.b64 %rd675, %rd674;
+	mov.b64 %rd676, %rd675;
+	add.s64 %rd677, %rd668, %rd650;
+	mov.b64 %rd678, %rd677;
+	mov.b64 %rd679, %rd676;
+	mov.b64 %rd651, %rd678;
+	mov.b64 %rd652, %rd679;
+	bra.uni $L157;
+$L162:
+	mul.lo.s64 %rd680, %rd651, %rd39;
+	mad.lo.s64 %rd681, %rd680, 4, %rd35;
+	ld.global.nc.s32 %r195, [%rd681+0];
+	mov.b32 %r196, %r195;
+	mov.b32 %r197, %r196;
+	mov.b32 %r198, %r190;
+	mov.b32 %r199, %r197;
+	mov.b64 %rd682, %rd651;
 $L165:
-	mov.b64 %rd668, 0;
-	mov.b64 %rd669, %rd641;
-$L168:
-	setp.gt.s64 %p151, %rd669, 0;
-	not.pred %p152, %p151;
-	@!%p152 bra $L172;
-	bra.uni $L170;
-$L172:
-	setp.ge.s64 %p153, %rd663, %rd664;
-	@!%p153 bra $L174;
-	setp.ge.s64 %p154, %rd657, %rd644;
-	@!%p154 bra $L176;
-	bra.uni $L170;
-$L176:
-	add.s64 %rd670, %rd643, %rd657;
-	mul.lo.s64 %rd671, %rd670, %rd149;
-	mad.lo.s64 %rd672, %rd671, 4, %rd147;
-	ld.shared.s32 %r218, [%rd672+0];
-	mov.b32 %r219, %r218;
-	mov.b32 %r217, %r219;
-	add.s64 %rd673, %rd657, %rd651;
-	mov.b64 %rd657, %rd673;
-	mov.b64 %rd674, %rd619;
-	mov.b32 %r220, %r217;
-	cvt.s64.s32 %rd675, %r220;
-	mul.lo.s64 %rd676, %rd675, %rd32;
-	mad.lo.s64 %rd677, %rd676, 8, %rd28;
-	ld.global.nc.s64 %rd678, [%rd677+0];
-	mov.b64 %rd679, %rd678;
-	mov.b64 %rd680, %rd679;
-	mov.b64 %rd681, %rd619;
-	mov.b32 %r221, %r217;
-	cvt.s64.s32 %rd682, %r221;
-	add.s64 %rd683, %rd682, 1;
-	mul.lo.s64 %rd684, %rd683, %rd32;
-	mad.lo.s64 %rd685, %rd684, 8, %rd28;
-	ld.global.nc.s64 %rd686, [%rd685+0];
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd688, %rd687;
-	add.s64 %rd689, %rd680, %rd662;
-	mov.b64 %rd690, %rd689;
-	mov.b64 %rd691, %rd688;
-	mov.b64 %rd663, %rd690;
-	mov.b64 %rd664, %rd691;
-	bra.uni $L169;
-$L174:
-	mul.lo.s64 %rd692, %rd663, %rd39;
-	mad.lo.s64 %rd693, %rd692, 4, %rd35;
-	ld.global.nc.s32 %r222, [%rd693+0];
-	mov.b32 %r223, %r222;
-	mov.b32 %r224, %r223;
-	mov.b32 %r225, %r217;
-	mov.b32 %r226, %r224;
-	mov.b64 %rd694, %rd663;
-$L177:
-	cvt.s64.s32 %rd695, %r225;
-	mul.lo.s64 %rd696, %rd695, %rd127;
-	mad.lo.s64 %rd697, %rd696, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r227, [%rd697+0];
-	mov.b32 %r228, %r227;
-	mov.b32 %r229, %r228;
-	cvt.s64.s32 %rd698, %r226;
-	mul.lo.s64 %rd699, %rd698, %rd127;
-	mad.lo.s64 %rd700, %rd699, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r230, [%rd700+0];
-	mov.b32 %r231, %r230;
-	setp.ge.s32 %p155, %r231, %r229;
-	@!%p155 bra $L181;
-	mov.pred %p156, 0;
-	bra.uni $L179;
-$L181:
-	cvt.s64.s32 %rd701, %r226;
-	mul.lo.s64 %rd702, %rd701, %rd127;
-	mad.lo.s64 %rd703, %rd702, 4, %rd123;
-	atom.global.max.s32 %r232, [%rd703], %r229;
-	mov.b32 %r233, %r232;
-	setp.lt.s32 %p157, %r233, %r229;
-	mov.pred %p156, %p157;
-	bra.uni $L179;
-$L178:
-	bra.uni $L177;
-$L179:
-	@!%p156 bra $L183;
-	@!%p148 bra $L184;
-	mul.lo.s64 %rd704, %rd668, %rd139;
-	mad.lo.s64 %rd705, %rd704, 4, %rd137;
-	st.shared.s32 [%rd705+0], %r224;
-	add.s64 %rd706, %rd668, 1;
-	mov.b64 %rd668, %rd706;
-	bra.uni $L185;
-$L184:
-	mov.pred %p158, 0;
-	mov.b64 %rd707, %rd668;
-	mov.b32 %r234, %r224;
-$L186:
-	@!%p143 bra $L190;
-	shr.s32 %r235, %r234, 5;
-	cvt.s64.s32 %rd708, %r235;
-	mov.b64 %rd709, %rd708;
-	and.b32 %r236, %r234, 31;
-	cvt.s64.s32 %rd710, %r236;
-	min.u64 %rd711, %rd710, 32;
-	cvt.u32.u64 %r237, %rd711;
-	mov.b32 %r239, 0x1;
-	shl.b32 %r238, %r239, %r237;
-	setp.hs.u32 %p159, %r237, 32;
-	selp.b32 %r240, 0, %r238, %p159;
-	mov.b32 %r241, %r240;
-	mov.b64 %rd712, %rd709;
-	mov.b32 %r242, %r241;
-	mul.lo.s64 %rd713, %rd712, %rd637;
-	mad.lo.s64 %rd714, %rd713, 4, %rd635;
-	ld.relaxed.gpu.global.u32 %r243, [%rd714+0];
-	mov.b32 %r244, %r243;
-	and.b32 %r245, %r244, %r242;
-	setp.ne.u32 %p160, %r245, 0x0;
-	mov.pred %p161, %p160;
-	not.pred %p162, %p161;
-	@!%p162 bra $L192;
-	mul.lo.s64 %rd715, %rd712, %rd637;
-	mad.lo.s64 %rd716, %rd715, 4, %rd635;
-	atom.global.or.b32 %r246, [%rd716], %r242;
-	mov.b32 %r247, %r246;
-	and.b32 %r248, %r247, %r242;
-	setp.ne.u32 %p163, %r248, 0x0;
-	mov.pred %p161, %p163;
-$L192:
-	@!%p161 bra $L194;
-	mov.b64 %rd717, %rd707;
-	mov.b64 %rd718, %rd717;
-	mov.pred %p164, 0;
-	bra.uni $L188;
-$L194:
-	mov.b64 %rd719, %rd707;
-	mov.b64 %rd718, %rd719;
-	mov.pred %p164, 1;
-	bra.uni $L188;
-$L190:
-	@!%p144 bra $L196;
-	cvt.s64.s32 %rd720, %r234;
-	mul.lo.s64 %rd721, %rd720, %rd640;
-	mad.lo.s64 %rd722, %rd721, 4, %rd638;
-	ld.relaxed.gpu.global.s32 %r249, [%rd722+0];
-	mov.b32 %r250, %r249;
-	setp.eq.s32 %p165, %r250, %r216;
-	mov.pred %p166, %p165;
-	not.pred %p167, %p166;
-	@!%p167 bra $L198;
-	cvt.s64.s32 %rd723, %r234;
-	mul.lo.s64 %rd724, %rd723, %rd640;
-	mad.lo.s64 %rd725, %rd724, 4, %rd638;
-	atom.global.exch.b32 %r251, [%rd725], %r216;
-	mov.b32 %r252, %r251;
-	setp.eq.s32 %p168, %r252, %r216;
-	mov.pred %p166, %p168;
-$L198:
-	@!%p166 bra $L200;
-	mov.b64 %rd726, %rd707;
-	mov.b64 %rd718, %rd726;
-	mov.pred %p164, 0;
-	bra.uni $L188;
-$L200:
-$L196:
-	mul.lo.s64 %rd727, %rd707, %rd139;
-	mad.lo.s64 %rd728, %rd727, 4, %rd137;
-	st.shared.s32 [%rd728+0], %r234;
-	add.s64 %rd729, %rd707, 1;
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd718, %rd730;
-	mov.pred %p164, 1;
-	bra.uni $L188;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b64 %rd731, %rd718;
-	mov.pred %p169, %p164;
-	mov.b64 %rd668, %rd731;
-	mov.pred %p158, %p169;
-	@!%p158 bra $L202;
-	mov.b64 %rd732, %rd619;
-	mov.b32 %r253, %r224;
-	cvt.s64.s32 %rd733, %r253;
-	add.s64 %rd734, %rd733, 1;
-	mul.lo.s64 %rd735, %rd734, %rd32;
-	mad.lo.s64 %rd736, %rd735, 8, %rd28;
-	ld.global.nc.s64 %rd737, [%rd736+0];
-	mov.b64 %rd738, %rd737;
-	cvt.s64.s32 %rd739, %r253;
-	mul.lo.s64 %rd740, %rd739, %rd32;
-	mad.lo.s64 %rd741, %rd740, 8, %rd28;
-	ld.global.nc.s64 %rd742, [%rd741+0];
-	mov.b64 %rd743, %rd742;
-	sub.s64 %rd744, %rd738, %rd743;
-	mov.b64 %rd745, %rd744;
-	mov.b64 %rd746, %rd745;
-	add.s64 %rd747, %rd665, %rd746;
-	mov.b64 %rd665, %rd747;
-	max.s64 %rd748, %rd666, %rd746;
-	mov.b64 %rd666, %rd748;
-$L202:
-$L185:
-$L183:
-	add.s64 %rd749, %rd663, %rd652;
-	mov.b64 %rd663, %rd749;
-	sub.s64 %rd750, %rd669, 1;
-	mov.b64 %rd669, %rd750;
-$L169:
-	bra.uni $L168;
-$L170:
-	// block scan
-	mov.b64 %rd751, %rd668;
-	mov.b32 %r254, %r3;
-$L203:
-	setp.hs.u32 %p170, %r254, 32;
-	@%p170 bra $L204;
-	mov.b64 {%r255, %r256}, %rd751;
-	shfl.sync.up.b32 %r257|%p171, %r255, %r254, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, %r254, 0, %r17;
-	mov.b64 %rd752, {%r257, %r258};
-	@!%p171 bra $L205;
-	add.s64 %rd753, %rd752, %rd751;
-	mov.b64 %rd751, %rd753;
-$L205:
-	shl.b32 %r254, %r254, 1;
-	bra.uni $L203;
-$L204:
-	mov.b64 {%r259, %r260}, %rd751;
-	shfl.sync.up.b32 %r261|%p172, %r259, %r3, 0, %r17;
-	shfl.sync.up.b32 %r262, %r260, %r3, 0, %r17;
-	mov.b64 %rd754, {%r261, %r262};
-	setp.lo.u32 %p173, %r3, 32;
-	and.pred %p174, %p172, %p173;
-	selp.b64 %rd755, %rd754, 0, %p174;
-	sub.u32 %r263, %r13, %r3;
-	setp.eq.u32 %p175, %r7, %r263;
-	@!%p175 bra $L206;
-	mul.wide.u32 %rd756, %r8, 16;
-	add.s64 %rd757, %rd1, %rd756;
-	st.shared.s64 [%rd757+0], %rd751;
-$L206:
-	bar.sync 0;
-	setp.eq.u32 %p176, %r8, 0;
-	@!%p176 bra $L207;
-	mov.b64 %rd758, 0;
-	setp.lo.u32 %p177, %r7, %r10;
-	@!%p177 bra $L208;
-	mul.wide.u32 %rd759, %r7, 16;
-	add.s64 %rd760, %rd1, %rd759;
-	ld.shared.s64 %rd761, [%rd760+0];
-	mov.b64 %rd758, %rd761;
-$L208:
-	mov.b64 {%r264, %r265}, %rd758;
-	shfl.sync.up.b32 %r266|%p178, %r264, 1, 0, %r17;
-	shfl.sync.up.b32 %r267, %r265, 1, 0, %r17;
-	mov.b64 %rd762, {%r266, %r267};
-	@!%p178 bra $L209;
-	add.s64 %rd763, %rd762, %rd758;
-	mov.b64 %rd758, %rd763;
-$L209:
-	mov.b64 {%r268, %r269}, %rd758;
-	shfl.sync.up.b32 %r270|%p179, %r268, 2, 0, %r17;
-	shfl.sync.up.b32 %r271, %r269, 2, 0, %r17;
-	mov.b64 %rd764, {%r270, %r271};
-	@!%p179 bra $L210;
-	add.s64 %rd765, %rd764, %rd758;
-	mov.b64 %rd758, %rd765;
-$L210:
-	mov.b64 {%r272, %r273}, %rd758;
-	shfl.sync.up.b32 %r274|%p180, %r272, 4, 0, %r17;
-	shfl.sync.up.b32 %r275, %r273, 4, 0, %r17;
-	mov.b64 %rd766, {%r274, %r275};
-	@!%p180 bra $L211;
-	add.s64 %rd767, %rd766, %rd758;
-	mov.b64 %rd758, %rd767;
-$L211:
-	mov.b64 {%r276, %r277}, %rd758;
-	shfl.sync.up.b32 %r278|%p181, %r276, 8, 0, %r17;
-	shfl.sync.up.b32 %r279, %r277, 8, 0, %r17;
-	mov.b64 %rd768, {%r278, %r279};
-	@!%p181 bra $L212;
-	add.s64 %rd769, %rd768, %rd758;
-	mov.b64 %rd758, %rd769;
-$L212:
-	mov.b64 {%r280, %r281}, %rd758;
-	shfl.sync.up.b32 %r282|%p182, %r280, 16, 0, %r17;
-	shfl.sync.up.b32 %r283, %r281, 16, 0, %r17;
-	mov.b64 %rd770, {%r282, %r283};
-	@!%p182 bra $L213;
-	add.s64 %rd771, %rd770, %rd758;
-	mov.b64 %rd758, %rd771;
-$L213:
-	mov.b64 {%r284, %r285}, %rd758;
-	shfl.sync.up.b32 %r286|%p183, %r284, 1, 0, %r17;
-	shfl.sync.up.b32 %r287, %r285, 1, 0, %r17;
-	mov.b64 %rd772, {%r286, %r287};
-	selp.b64 %rd773, %rd772, 0, %p183;
-	@!%p177 bra $L214;
-	mul.wide.u32 %rd774, %r7, 16;
-	add.s64 %rd775, %rd1, %rd774;
-	add.s64 %rd776, %rd775, 512;
-	st.shared.s64 [%rd776+0], %rd773;
-$L214:
-	sub.u32 %r288, %r10, 1;
-	setp.eq.u32 %p184, %r7, %r288;
-	@!%p184 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd758;
-$L215:
-$L207:
-	bar.sync 0;
-	mul.wide.u32 %rd777, %r8, 16;
-	add.s64 %rd778, %rd1, %rd777;
-	add.s64 %rd779, %rd778, 512;
-	ld.shared.s64 %rd780, [%rd779+0];
-	add.s64 %rd781, %rd780, %rd755;
-	ld.shared.s64 %rd782, [%rd1+1024];
-	mov.b64 {%r289, %r290}, %rd781;
-	shfl.sync.idx.b32 %r291|%p185, %r289, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r292, %r290, 0, %r21, %r17;
-	mov.b64 %rd783, {%r291, %r292};
-	mov.b64 %rd784, %rd782;
-	mov.b64 %rd785, %rd783;
-	mov.b64 %rd786, %rd784;
-	mov.b64 %rd787, %rd785;
-	mov.b64 %rd788, %rd786;
-	mov.b64 %rd789, %rd787;
-	mov.b64 %rd790, %rd788;
-	@!%p148 bra $L216;
-	add.s64 %rd791, %rd667, %rd789;
-	mov.b64 %rd792, %rd791;
-	sub.s64 %rd793, %rd655, %rd792;
-	max.s64 %rd794, %rd793, 0;
-	min.s64 %rd795, %rd794, %rd668;
-	mov.b64 %rd796, %rd795;
-	mov.b64 %rd797, 0;
-$L218:
-	setp.lt.s64 %p186, %rd797, %rd796;
-	not.pred %p187, %p186;
-	@!%p187 bra $L222;
-	bra.uni $L220;
-$L222:
-	mul.lo.s64 %rd798, %rd797, %rd139;
-	mad.lo.s64 %rd799, %rd798, 4, %rd137;
-	ld.shared.s32 %r293, [%rd799+0];
-	mov.b32 %r294, %r293;
-	add.s64 %rd800, %rd654, %rd792;
-	add.s64 %rd801, %rd800, %rd797;
-	mul.lo.s64 %rd802, %rd801, %rd149;
-	mad.lo.s64 %rd803, %rd802, 4, %rd147;
-	st.shared.s32 [%rd803+0], %r294;
-$L219:
-	add.s64 %rd804, %rd797, 1;
-	mov.b64 %rd797, %rd804;
-	bra.uni $L218;
-$L220:
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, %rd796;
-$L223:
-	setp.lt.s64 %p188, %rd806, %rd668;
-	not.pred %p189, %p188;
-	@!%p189 bra $L227;
-	bra.uni $L225;
-$L227:
-	mul.lo.s64 %rd807, %rd806, %rd139;
-	mad.lo.s64 %rd808, %rd807, 4, %rd137;
-	ld.shared.s32 %r295, [%rd808+0];
-	mov.b32 %r296, %r295;
-	mov.b32 %r297, %r296;
-	mov.pred %p190, 0;
-	mov.b64 %rd809, %rd805;
-	mov.b32 %r298, %r297;
-$L228:
-	@!%p143 bra $L232;
-	shr.s32 %r299, %r298, 5;
-	cvt.s64.s32 %rd810, %r299;
-	mov.b64 %rd811, %rd810;
-	and.b32 %r300, %r298, 31;
-	cvt.s64.s32 %rd812, %r300;
-	min.u64 %rd813, %rd812, 32;
-	cvt.u32.u64 %r301, %rd813;
-	mov.b32 %r303, 0x1;
-	shl.b32 %r302, %r303, %r301;
-	setp.hs.u32 %p191, %r301, 32;
-	selp.b32 %r304, 0, %r302, %p191;
-	mov.b32 %r305, %r304;
-	mov.b64 %rd814, %rd811;
-	mov.b32 %r306, %r305;
-	mul.lo.s64 %rd815, %rd814, %rd637;
-	mad.lo.s64 %rd816, %rd815, 4, %rd635;
-	ld.relaxed.gpu.global.u32 %r307, [%rd816+0];
-	mov.b32 %r308, %r307;
-	and.b32 %r309, %r308, %r306;
-	setp.ne.u32 %p192, %r309, 0x0;
-	mov.pred %p193, %p192;
-	not.pred %p194, %p193;
-	@!%p194 bra $L234;
-	mul.lo.s64 %rd817, %rd814, %rd637;
-	mad.lo.s64 %rd818, %rd817, 4, %rd635;
-	atom.global.or.b32 %r310, [%rd818], %r306;
-	mov.b32 %r311, %r310;
-	and.b32 %r312, %r311, %r306;
-	setp.ne.u32 %p195, %r312, 0x0;
-	mov.pred %p193, %p195;
-$L234:
-	@!%p193 bra $L236;
-	mov.b64 %rd819, %rd809;
-	mov.b64 %rd820, %rd819;
-	mov.pred %p196, 0;
-	bra.uni $L230;
-$L236:
-	mov.b64 %rd821, %rd809;
-	mov.b64 %rd820, %rd821;
-	mov.pred %p196, 1;
-	bra.uni $L230;
-$L232:
-	@!%p144 bra $L238;
-	cvt.s64.s32 %rd822, %r298;
-	mul.lo.s64 %rd823, %rd822, %rd640;
-	mad.lo.s64 %rd824, %rd823, 4, %rd638;
-	ld.relaxed.gpu.global.s32 %r313, [%rd824+0];
-	mov.b32 %r314, %r313;
-	setp.eq.s32 %p197, %r314, %r216;
-	mov.pred %p198, %p197;
-	not.pred %p199, %p198;
-	@!%p199 bra $L240;
-	cvt.s64.s32 %rd825, %r298;
-	mul.lo.s64 %rd826, %rd825, %rd640;
-	mad.lo.s64 %rd827, %rd826, 4, %rd638;
-	atom.global.exch.b32 %r315, [%rd827], %r216;
-	mov.b32 %r316, %r315;
-	setp.eq.s32 %p200, %r316, %r216;
-	mov.pred %p198, %p200;
-$L240:
-	@!%p198 bra $L242;
-	mov.b64 %rd828, %rd809;
-	mov.b64 %rd820, %rd828;
-	mov.pred %p196, 0;
-	bra.uni $L230;
-$L242:
-$L238:
-	mul.lo.s64 %rd829, %rd809, %rd139;
-	mad.lo.s64 %rd830, %rd829, 4, %rd137;
-	st.shared.s32 [%rd830+0], %r298;
-	add.s64 %rd831, %rd809, 1;
-	mov.b64 %rd832, %rd831;
-	mov.b64 %rd820, %rd832;
-	mov.pred %p196, 1;
-	bra.uni $L230;
-$L229:
-	bra.uni $L228;
-$L230:
-	mov.b64 %rd833, %rd820;
-	mov.pred %p201, %p196;
-	mov.b64 %rd805, %rd833;
-	mov.pred %p190, %p201;
-	@!%p190 bra $L244;
-	mov.b64 %rd834, %rd619;
-	mov.b32 %r317, %r297;
-	cvt.s64.s32 %rd835, %r317;
-	add.s64 %rd836, %rd835, 1;
-	mul.lo.s64 %rd837, %rd836, %rd32;
-	mad.lo.s64 %rd838, %rd837, 8, %rd28;
-	ld.global.nc.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	cvt.s64.s32 %rd841, %r317;
-	mul.lo.s64 %rd842, %rd841, %rd32;
-	mad.lo.s64 %rd843, %rd842, 8, %rd28;
-	ld.global.nc.s64 %rd844, [%rd843+0];
-	mov.b64 %rd845, %rd844;
-	sub.s64 %rd846, %rd840, %rd845;
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd847;
-	add.s64 %rd849, %rd665, %rd848;
-	mov.b64 %rd665, %rd849;
-	max.s64 %rd850, %rd666, %rd848;
-	mov.b64 %rd666, %rd850;
-$L244:
-$L224:
-	add.s64 %rd851, %rd806, 1;
-	mov.b64 %rd806, %rd851;
-	bra.uni $L223;
-$L225:
-	setp.gt.s64 %p202, %rd805, 0;
-	@!%p202 bra $L246;
-	mul.lo.s64 %rd852, %rd653, %rd120;
-	mad.lo.s64 %rd853, %rd852, 8, %rd116;
-	atom.global.add.u64 %rd854, [%rd853], %rd805;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, 0;
-$L247:
-	setp.lt.s64 %p203, %rd857, %rd805;
-	not.pred %p204, %p203;
-	@!%p204 bra $L251;
-	bra.uni $L249;
-$L251:
-	mul.lo.s64 %rd858, %rd857, %rd139;
-	mad.lo.s64 %rd859, %rd858, 4, %rd137;
-	ld.shared.s32 %r318, [%rd859+0];
-	mov.b32 %r319, %r318;
-	add.s64 %rd860, %rd856, %rd857;
-	mul.lo.s64 %rd861, %rd860, %rd235;
-	mad.lo.s64 %rd862, %rd861, 4, %rd233;
-	st.global.s32 [%rd862+0], %r319;
-$L248:
-	add.s64 %rd863, %rd857, 1;
-	mov.b64 %rd857, %rd863;
-	bra.uni $L247;
-$L249:
-$L246:
-	add.s64 %rd864, %rd667, %rd790;
-	min.s64 %rd865, %rd655, %rd864;
-	mov.b64 %rd667, %rd865;
-	bra.uni $L217;
-$L216:
-	mov.b64 %rd866, 0;
-	cvt.u64.u32 %rd867, %r2;
-	setp.eq.s64 %p205, %rd867, 0;
-	setp.gt.s64 %p206, %rd790, 0;
-	and.pred %p207, %p205, %p206;
-	@!%p207 bra $L253;
-	mul.lo.s64 %rd868, %rd653, %rd120;
-	mad.lo.s64 %rd869, %rd868, 8, %rd116;
-	atom.global.add.u64 %rd870, [%rd869], %rd790;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd866, %rd871;
-$L253:
-	cvt.u64.u32 %rd872, %r2;
-	setp.eq.s64 %p208, %rd872, 0;
-	setp.eq.u32 %p209, %r1, 0;
-	and.pred %p210, %p208, %p209;
-	bar.sync 0;
-	@!%p210 bra $L254;
-	st.shared.s64 [%rd1+1024], %rd866;
-$L254:
-	bar.sync 0;
-	ld.shared.s64 %rd873, [%rd1+1024];
-	mov.b64 %rd874, %rd873;
-	add.s64 %rd875, %rd874, %rd789;
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, 0;
-$L255:
-	setp.lt.s64 %p211, %rd877, %rd668;
-	not.pred %p212, %p211;
-	@!%p212 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd878, %rd877, %rd139;
-	mad.lo.s64 %rd879, %rd878, 4, %rd137;
-	ld.shared.s32 %r320, [%rd879+0];
-	mov.b32 %r321, %r320;
-	add.s64 %rd880, %rd876, %rd877;
-	mul.lo.s64 %rd881, %rd880, %rd235;
-	mad.lo.s64 %rd882, %rd881, 4, %rd233;
-	st.global.s32 [%rd882+0], %r321;
-$L256:
-	add.s64 %rd883, %rd877, 1;
-	mov.b64 %rd877, %rd883;
-	bra.uni $L255;
-$L257:
-$L217:
-	mov.b64 %rd884, 0;
-	setp.lt.s64 %p213, %rd663, %rd664;
-	setp.lt.s64 %p214, %rd657, %rd644;
-	or.pred %p215, %p213, %p214;
-	@!%p215 bra $L261;
-	mov.b64 %rd884, 1;
-$L261:
-	mov.b64 %rd885, %rd884;
-	// block reduction
-	sub.u32 %r322, %r13, 1;
-	mov.b32 %r323, %r3;
-$L262:
-	setp.hs.u32 %p216, %r323, 32;
-	@%p216 bra $L263;
-	mov.b64 {%r324, %r325}, %rd885;
-	shfl.sync.down.b32 %r326|%p217, %r324, %r323, %r322, %r17;
-	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
-	mov.b64 %rd886, {%r326, %r327};
-	@!%p217 bra $L264;
-	max.s64 %rd887, %rd885, %rd886;
-	mov.b64 %rd885, %rd887;
-$L264:
-	shl.b32 %r323, %r323, 1;
-	bra.uni $L262;
-$L263:
-	setp.eq.u32 %p218, %r7, 0;
-	@!%p218 bra $L265;
-	mul.wide.u32 %rd888, %r8, 16;
-	add.s64 %rd889, %rd1, %rd888;
-	st.shared.s64 [%rd889+0], %rd885;
-$L265:
-	bar.sync 0;
-	setp.eq.u32 %p219, %r8, 0;
-	@!%p219 bra $L266;
-	setp.lo.u32 %p220, %r7, %r10;
-	@!%p220 bra $L267;
-	mul.wide.u32 %rd890, %r7, 16;
-	add.s64 %rd891, %rd1, %rd890;
-	ld.shared.s64 %rd892, [%rd891+0];
-	mov.b64 %rd885, %rd892;
-$L267:
-	sub.u32 %r328, %r10, 1;
-	mov.b64 {%r329, %r330}, %rd885;
-	shfl.sync.down.b32 %r331|%p221, %r329, 1, %r328, %r17;
-	shfl.sync.down.b32 %r332, %r330, 1, %r328, %r17;
-	mov.b64 %rd893, {%r331, %r332};
-	@!%p221 bra $L268;
-	max.s64 %rd894, %rd885, %rd893;
-	mov.b64 %rd885, %rd894;
-$L268:
-	mov.b64 {%r333, %r334}, %rd885;
-	shfl.sync.down.b32 %r335|%p222, %r333, 2, %r328, %r17;
-	shfl.sync.down.b32 %r336, %r334, 2, %r328, %r17;
-	mov.b64 %rd895, {%r335, %r336};
-	@!%p222 bra $L269;
-	max.s64 %rd896, %rd885, %rd895;
-	mov.b64 %rd885, %rd896;
-$L269:
-	mov.b64 {%r337, %r338}, %rd885;
-	shfl.sync.down.b32 %r339|%p223, %r337, 4, %r328, %r17;
-	shfl.sync.down.b32 %r340, %r338, 4, %r328, %r17;
-	mov.b64 %rd897, {%r339, %r340};
-	@!%p223 bra $L270;
-	max.s64 %rd898, %rd885, %rd897;
-	mov.b64 %rd885, %rd898;
-$L270:
-	mov.b64 {%r341, %r342}, %rd885;
-	shfl.sync.down.b32 %r343|%p224, %r341, 8, %r328, %r17;
-	shfl.sync.down.b32 %r344, %r342, 8, %r328, %r17;
-	mov.b64 %rd899, {%r343, %r344};
-	@!%p224 bra $L271;
-	max.s64 %rd900, %rd885, %rd899;
-	mov.b64 %rd885, %rd900;
-$L271:
-	mov.b64 {%r345, %r346}, %rd885;
-	shfl.sync.down.b32 %r347|%p225, %r345, 16, %r328, %r17;
-	shfl.sync.down.b32 %r348, %r346, 16, %r328, %r17;
-	mov.b64 %rd901, {%r347, %r348};
-	@!%p225 bra $L272;
-	max.s64 %rd902, %rd885, %rd901;
-	mov.b64 %rd885, %rd902;
-$L272:
-	@!%p218 bra $L273;
-	st.shared.s64 [%rd1+1024], %rd885;
-$L273:
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd903, [%rd1+1024];
-	mov.b64 %rd885, %rd903;
-	mov.b64 %rd904, %rd885;
-	setp.eq.s64 %p226, %rd904, 0;
-	@!%p226 bra $L275;
+	cvt.s64.s32 %rd683, %r198;
+	mul.lo.s64 %rd684, %rd683, %rd127;
+	mad.lo.s64 %rd685, %rd684, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r200, [%rd685+0];
+	mov.b32 %r201, %r200;
+	mov.b32 %r202, %r201;
+	cvt.s64.s32 %rd686, %r199;
+	mul.lo.s64 %rd687, %rd686, %rd127;
+	mad.lo.s64 %rd688, %rd687, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r203, [%rd688+0];
+	mov.b32 %r204, %r203;
+	setp.ge.s32 %p145, %r204, %r202;
+	@!%p145 bra $L169;
+	mov.pred %p146, 0;
 	bra.uni $L167;
-$L275:
+$L169:
+	cvt.s64.s32 %rd689, %r199;
+	mul.lo.s64 %rd690, %rd689, %rd127;
+	mad.lo.s64 %rd691, %rd690, 4, %rd123;
+	atom.global.max.s32 %r205, [%rd691], %r202;
+	mov.b32 %r206, %r205;
+	setp.lt.s32 %p147, %r206, %r202;
+	mov.pred %p146, %p147;
+	bra.uni $L167;
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd905, %rd667;
-	mov.b64 %rd906, %rd665;
-	mov.b64 %rd907, %rd666;
-	mov.b64 %rd908, %rd905;
-	mov.b64 %rd909, %rd906;
-	mov.b64 %rd910, %rd907;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd912, %rd909;
-	mov.b64 %rd913, %rd910;
-	mov.b64 %rd605, %rd911;
-	mov.b64 %rd617, %rd912;
-	mov.b64 %rd618, %rd913;
-	add.s64 %rd914, %rd606, %rd617;
-	mov.b64 %rd606, %rd914;
-	max.s64 %rd915, %rd607, %rd618;
-	mov.b64 %rd607, %rd915;
-$L161:
-	add.s64 %rd916, %rd608, 1;
-	mov.b64 %rd608, %rd916;
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd917, %rd606;
+	@!%p146 bra $L171;
+	@!%p138 bra $L172;
+	mul.lo.s64 %rd692, %rd656, %rd139;
+	mad.lo.s64 %rd693, %rd692, 4, %rd137;
+	st.shared.s32 [%rd693+0], %r197;
+	add.s64 %rd694, %rd656, 1;
+	mov.b64 %rd656, %rd694;
+	bra.uni $L173;
+$L172:
+	mov.pred %p148, 0;
+	mov.b64 %rd695, %rd656;
+	mov.b32 %r207, %r197;
+$L174:
+	@!%p133 bra $L178;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd696, %r208;
+	mov.b64 %rd697, %rd696;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd698, %r209;
+	min.u64 %rd699, %rd698, 32;
+	cvt.u32.u64 %r210, %rd699;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p149, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p149;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd700, %rd697;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd701, %rd700, %rd625;
+	mad.lo.s64 %rd702, %rd701, 4, %rd623;
+	ld.relaxed.gpu.global.u32 %r216, [%rd702+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p150, %r218, 0x0;
+	mov.pred %p151, %p150;
+	not.pred %p152, %p151;
+	@!%p152 bra $L180;
+	mul.lo.s64 %rd703, %rd700, %rd625;
+	mad.lo.s64 %rd704, %rd703, 4, %rd623;
+	atom.global.or.b32 %r219, [%rd704], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p153, %r221, 0x0;
+	mov.pred %p151, %p153;
+$L180:
+	@!%p151 bra $L182;
+	mov.b64 %rd705, %rd695;
+	mov.b64 %rd706, %rd705;
+	mov.pred %p154, 0;
+	bra.uni $L176;
+$L182:
+	mov.b64 %rd707, %rd695;
+	mov.b64 %rd706, %rd707;
+	mov.pred %p154, 1;
+	bra.uni $L176;
+$L178:
+	@!%p134 bra $L184;
+	cvt.s64.s32 %rd708, %r207;
+	mul.lo.s64 %rd709, %rd708, %rd628;
+	mad.lo.s64 %rd710, %rd709, 4, %rd626;
+	ld.relaxed.gpu.global.s32 %r222, [%rd710+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p155, %r223, %r189;
+	mov.pred %p156, %p155;
+	not.pred %p157, %p156;
+	@!%p157 bra $L186;
+	cvt.s64.s32 %rd711, %r207;
+	mul.lo.s64 %rd712, %rd711, %rd628;
+	mad.lo.s64 %rd713, %rd712, 4, %rd626;
+	atom.global.exch.b32 %r224, [%rd713], %r189;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p158, %r225, %r189;
+	mov.pred %p156, %p158;
+$L186:
+	@!%p156 bra $L188;
+	mov.b64 %rd714, %rd695;
+	mov.b64 %rd706, %rd714;
+	mov.pred %p154, 0;
+	bra.uni $L176;
+$L188:
+$L184:
+	mul.lo.s64 %rd715, %rd695, %rd139;
+	mad.lo.s64 %rd716, %rd715, 4, %rd137;
+	st.shared.s32 [%rd716+0], %r207;
+	add.s64 %rd717, %rd695, 1;
+	mov.b64 %rd718, %rd717;
+	mov.b64 %rd706, %rd718;
+	mov.pred %p154, 1;
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd719, %rd706;
+	mov.pred %p159, %p154;
+	mov.b64 %rd656, %rd719;
+	mov.pred %p148, %p159;
+	@!%p148 bra $L190;
+	mov.b64 %rd720, %rd607;
+	mov.b32 %r226, %r197;
+	cvt.s64.s32 %rd721, %r226;
+	add.s64 %rd722, %rd721, 1;
+	mul.lo.s64 %rd723, %rd722, %rd32;
+	mad.lo.s64 %rd724, %rd723, 8, %rd28;
+	ld.global.nc.s64 %rd725, [%rd724+0];
+	mov.b64 %rd726, %rd725;
+	cvt.s64.s32 %rd727, %r226;
+	mul.lo.s64 %rd728, %rd727, %rd32;
+	mad.lo.s64 %rd729, %rd728, 8, %rd28;
+	ld.global.nc.s64 %rd730, [%rd729+0];
+	mov.b64 %rd731, %rd730;
+	sub.s64 %rd732, %rd726, %rd731;
+	mov.b64 %rd733, %rd732;
+	mov.b64 %rd734, %rd733;
+	add.s64 %rd735, %rd653, %rd734;
+	mov.b64 %rd653, %rd735;
+	max.s64 %rd736, %rd654, %rd734;
+	mov.b64 %rd654, %rd736;
+$L190:
+$L173:
+$L171:
+	add.s64 %rd737, %rd651, %rd640;
+	mov.b64 %rd651, %rd737;
+	sub.s64 %rd738, %rd657, 1;
+	mov.b64 %rd657, %rd738;
+$L157:
+	bra.uni $L156;
+$L158:
+	mov.b64 %rd739, 0;
+	setp.lt.s64 %p160, %rd651, %rd652;
+	setp.lt.s64 %p161, %rd645, %rd632;
+	or.pred %p162, %p160, %p161;
+	@!%p162 bra $L192;
+	mov.b64 %rd739, 1;
+$L192:
+	shl.b64 %rd740, %rd739, 32;
+	or.b64 %rd741, %rd656, %rd740;
+	// block scan
+	mov.b64 %rd742, %rd741;
+	mov.b32 %r227, %r3;
+$L193:
+	setp.hs.u32 %p163, %r227, 32;
+	@%p163 bra $L194;
+	mov.b64 {%r228, %r229}, %rd742;
+	shfl.sync.up.b32 %r230|%p164, %r228, %r227, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
+	mov.b64 %rd743, {%r230, %r231};
+	@!%p164 bra $L195;
+	add.s64 %rd744, %rd743, %rd742;
+	mov.b64 %rd742, %rd744;
+$L195:
+	shl.b32 %r227, %r227, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r232, %r233}, %rd742;
+	shfl.sync.up.b32 %r234|%p165, %r232, %r3, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
+	mov.b64 %rd745, {%r234, %r235};
+	setp.lo.u32 %p166, %r3, 32;
+	and.pred %p167, %p165, %p166;
+	selp.b64 %rd746, %rd745, 0, %p167;
+	sub.u32 %r236, %r13, %r3;
+	setp.eq.u32 %p168, %r7, %r236;
+	@!%p168 bra $L196;
+	mul.wide.u32 %rd747, %r8, 16;
+	add.s64 %rd748, %rd1, %rd747;
+	st.shared.s64 [%rd748+0], %rd742;
+$L196:
+	bar.sync 0;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L197;
+	mov.b64 %rd749, 0;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L198;
+	mul.wide.u32 %rd750, %r7, 16;
+	add.s64 %rd751, %rd1, %rd750;
+	ld.shared.s64 %rd752, [%rd751+0];
+	mov.b64 %rd749, %rd752;
+$L198:
+	mov.b64 {%r237, %r238}, %rd749;
+	shfl.sync.up.b32 %r239|%p171, %r237, 1, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
+	mov.b64 %rd753, {%r239, %r240};
+	@!%p171 bra $L199;
+	add.s64 %rd754, %rd753, %rd749;
+	mov.b64 %rd749, %rd754;
+$L199:
+	mov.b64 {%r241, %r242}, %rd749;
+	shfl.sync.up.b32 %r243|%p172, %r241, 2, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
+	mov.b64 %rd755, {%r243, %r244};
+	@!%p172 bra $L200;
+	add.s64 %rd756, %rd755, %rd749;
+	mov.b64 %rd749, %rd756;
+$L200:
+	mov.b64 {%r245, %r246}, %rd749;
+	shfl.sync.up.b32 %r247|%p173, %r245, 4, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
+	mov.b64 %rd757, {%r247, %r248};
+	@!%p173 bra $L201;
+	add.s64 %rd758, %rd757, %rd749;
+	mov.b64 %rd749, %rd758;
+$L201:
+	mov.b64 {%r249, %r250}, %rd749;
+	shfl.sync.up.b32 %r251|%p174, %r249, 8, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
+	mov.b64 %rd759, {%r251, %r252};
+	@!%p174 bra $L202;
+	add.s64 %rd760, %rd759, %rd749;
+	mov.b64 %rd749, %rd760;
+$L202:
+	mov.b64 {%r253, %r254}, %rd749;
+	shfl.sync.up.b32 %r255|%p175, %r253, 16, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
+	mov.b64 %rd761, {%r255, %r256};
+	@!%p175 bra $L203;
+	add.s64 %rd762, %rd761, %rd749;
+	mov.b64 %rd749, %rd762;
+$L203:
+	mov.b64 {%r257, %r258}, %rd749;
+	shfl.sync.up.b32 %r259|%p176, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd763, {%r259, %r260};
+	selp.b64 %rd764, %rd763, 0, %p176;
+	@!%p170 bra $L204;
+	mul.wide.u32 %rd765, %r7, 16;
+	add.s64 %rd766, %rd1, %rd765;
+	add.s64 %rd767, %rd766, 512;
+	st.shared.s64 [%rd767+0], %rd764;
+$L204:
+	sub.u32 %r261, %r10, 1;
+	setp.eq.u32 %p177, %r7, %r261;
+	@!%p177 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd749;
+$L205:
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd768, %r8, 16;
+	add.s64 %rd769, %rd1, %rd768;
+	add.s64 %rd770, %rd769, 512;
+	ld.shared.s64 %rd771, [%rd770+0];
+	add.s64 %rd772, %rd771, %rd746;
+	ld.shared.s64 %rd773, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd772;
+	shfl.sync.idx.b32 %r264|%p178, %r262, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r265, %r263, 0, %r21, %r17;
+	mov.b64 %rd774, {%r264, %r265};
+	mov.b64 %rd775, %rd773;
+	mov.b64 %rd776, %rd774;
+	mov.b64 %rd777, %rd775;
+	mov.b64 %rd778, %rd776;
+	mov.b64 %rd779, %rd777;
+	mov.b64 %rd780, %rd778;
+	mov.b64 %rd781, %rd779;
+	and.b64 %rd782, %rd780, 4294967295;
+	mov.b64 %rd783, %rd782;
+	shr.s64 %rd784, %rd781, 32;
+	mov.b64 %rd785, %rd784;
+	mov.b64 %rd780, %rd783;
+	mov.b64 %rd786, %rd785;
+	and.b64 %rd787, %rd781, 4294967295;
+	mov.b64 %rd781, %rd787;
+	@!%p138 bra $L206;
+	add.s64 %rd788, %rd655, %rd780;
+	mov.b64 %rd789, %rd788;
+	sub.s64 %rd790, %rd643, %rd789;
+	max.s64 %rd791, %rd790, 0;
+	min.s64 %rd792, %rd791, %rd656;
+	mov.b64 %rd793, %rd792;
+	mov.b64 %rd794, 0;
+$L208:
+	setp.lt.s64 %p179, %rd794, %rd793;
+	not.pred %p180, %p179;
+	@!%p180 bra $L212;
+	bra.uni $L210;
+$L212:
+	mul.lo.s64 %rd795, %rd794, %rd139;
+	mad.lo.s64 %rd796, %rd795, 4, %rd137;
+	ld.shared.s32 %r266, [%rd796+0];
+	mov.b32 %r267, %r266;
+	add.s64 %rd797, %rd642, %rd789;
+	add.s64 %rd798, %rd797, %rd794;
+	mul.lo.s64 %rd799, %rd798, %rd149;
+	mad.lo.s64 %rd800, %rd799, 4, %rd147;
+	st.shared.s32 [%rd800+0], %r267;
+$L209:
+	add.s64 %rd801, %rd794, 1;
+	mov.b64 %rd794, %rd801;
+	bra.uni $L208;
+$L210:
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, %rd793;
+$L213:
+	setp.lt.s64 %p181, %rd803, %rd656;
+	not.pred %p182, %p181;
+	@!%p182 bra $L217;
+	bra.uni $L215;
+$L217:
+	mul.lo.s64 %rd804, %rd803, %rd139;
+	mad.lo.s64 %rd805, %rd804, 4, %rd137;
+	ld.shared.s32 %r268, [%rd805+0];
+	mov.b32 %r269, %r268;
+	mov.b32 %r270, %r269;
+	mov.pred %p183, 0;
+	mov.b64 %rd806, %rd802;
+	mov.b32 %r271, %r270;
+$L218:
+	@!%p133 bra $L222;
+	shr.s32 %r272, %r271, 5;
+	cvt.s64.s32 %rd807, %r272;
+	mov.b64 %rd808, %rd807;
+	and.b32 %r273, %r271, 31;
+	cvt.s64.s32 %rd809, %r273;
+	min.u64 %rd810, %rd809, 32;
+	cvt.u32.u64 %r274, %rd810;
+	mov.b32 %r276, 0x1;
+	shl.b32 %r275, %r276, %r274;
+	setp.hs.u32 %p184, %r274, 32;
+	selp.b32 %r277, 0, %r275, %p184;
+	mov.b32 %r278, %r277;
+	mov.b64 %rd811, %rd808;
+	mov.b32 %r279, %r278;
+	mul.lo.s64 %rd812, %rd811, %rd625;
+	mad.lo.s64 %rd813, %rd812, 4, %rd623;
+	ld.relaxed.gpu.global.u32 %r280, [%rd813+0];
+	mov.b32 %r281, %r280;
+	and.b32 %r282, %r281, %r279;
+	setp.ne.u32 %p185, %r282, 0x0;
+	mov.pred %p186, %p185;
+	not.pred %p187, %p186;
+	@!%p187 bra $L224;
+	mul.lo.s64 %rd814, %rd811, %rd625;
+	mad.lo.s64 %rd815, %rd814, 4, %rd623;
+	atom.global.or.b32 %r283, [%rd815], %r279;
+	mov.b32 %r284, %r283;
+	and.b32 %r285, %r284, %r279;
+	setp.ne.u32 %p188, %r285, 0x0;
+	mov.pred %p186, %p188;
+$L224:
+	@!%p186 bra $L226;
+	mov.b64 %rd816, %rd806;
+	mov.b64 %rd817, %rd816;
+	mov.pred %p189, 0;
+	bra.uni $L220;
+$L226:
+	mov.b64 %rd818, %rd806;
+	mov.b64 %rd817, %rd818;
+	mov.pred %p189, 1;
+	bra.uni $L220;
+$L222:
+	@!%p134 bra $L228;
+	cvt.s64.s32 %rd819, %r271;
+	mul.lo.s64 %rd820, %rd819, %rd628;
+	mad.lo.s64 %rd821, %rd820, 4, %rd626;
+	ld.relaxed.gpu.global.s32 %r286, [%rd821+0];
+	mov.b32 %r287, %r286;
+	setp.eq.s32 %p190, %r287, %r189;
+	mov.pred %p191, %p190;
+	not.pred %p192, %p191;
+	@!%p192 bra $L230;
+	cvt.s64.s32 %rd822, %r271;
+	mul.lo.s64 %rd823, %rd822, %rd628;
+	mad.lo.s64 %rd824, %rd823, 4, %rd626;
+	atom.global.exch.b32 %r288, [%rd824], %r189;
+	mov.b32 %r289, %r288;
+	setp.eq.s32 %p193, %r289, %r189;
+	mov.pred %p191, %p193;
+$L230:
+	@!%p191 bra $L232;
+	mov.b64 %rd825, %rd806;
+	mov.b64 %rd817, %rd825;
+	mov.pred %p189, 0;
+	bra.uni $L220;
+$L232:
+$L228:
+	mul.lo.s64 %rd826, %rd806, %rd139;
+	mad.lo.s64 %rd827, %rd826, 4, %rd137;
+	st.shared.s32 [%rd827+0], %r271;
+	add.s64 %rd828, %rd806, 1;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd817, %rd829;
+	mov.pred %p189, 1;
+	bra.uni $L220;
+$L219:
+	bra.uni $L218;
+$L220:
+	mov.b64 %rd830, %rd817;
+	mov.pred %p194, %p189;
+	mov.b64 %rd802, %rd830;
+	mov.pred %p183, %p194;
+	@!%p183 bra $L234;
+	mov.b64 %rd831, %rd607;
+	mov.b32 %r290, %r270;
+	cvt.s64.s32 %rd832, %r290;
+	add.s64 %rd833, %rd832, 1;
+	mul.lo.s64 %rd834, %rd833, %rd32;
+	mad.lo.s64 %rd835, %rd834, 8, %rd28;
+	ld.global.nc.s64 %rd836, [%rd835+0];
+	mov.b64 %rd837, %rd836;
+	cvt.s64.s32 %rd838, %r290;
+	mul.lo.s64 %rd839, %rd838, %rd32;
+	mad.lo.s64 %rd840, %rd839, 8, %rd28;
+	ld.global.nc.s64 %rd841, [%rd840+0];
+	mov.b64 %rd842, %rd841;
+	sub.s64 %rd843, %rd837, %rd842;
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd844;
+	add.s64 %rd846, %rd653, %rd845;
+	mov.b64 %rd653, %rd846;
+	max.s64 %rd847, %rd654, %rd845;
+	mov.b64 %rd654, %rd847;
+$L234:
+$L214:
+	add.s64 %rd848, %rd803, 1;
+	mov.b64 %rd803, %rd848;
+	bra.uni $L213;
+$L215:
+	setp.gt.s64 %p195, %rd802, 0;
+	@!%p195 bra $L236;
+	mul.lo.s64 %rd849, %rd641, %rd120;
+	mad.lo.s64 %rd850, %rd849, 8, %rd116;
+	atom.global.add.u64 %rd851, [%rd850], %rd802;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd853, %rd852;
+	mov.b64 %rd854, 0;
+$L237:
+	setp.lt.s64 %p196, %rd854, %rd802;
+	not.pred %p197, %p196;
+	@!%p197 bra $L241;
+	bra.uni $L239;
+$L241:
+	mul.lo.s64 %rd855, %rd854, %rd139;
+	mad.lo.s64 %rd856, %rd855, 4, %rd137;
+	ld.shared.s32 %r291, [%rd856+0];
+	mov.b32 %r292, %r291;
+	add.s64 %rd857, %rd853, %rd854;
+	mul.lo.s64 %rd858, %rd857, %rd235;
+	mad.lo.s64 %rd859, %rd858, 4, %rd233;
+	st.global.s32 [%rd859+0], %r292;
+$L238:
+	add.s64 %rd860, %rd854, 1;
+	mov.b64 %rd854, %rd860;
+	bra.uni $L237;
+$L239:
+$L236:
+	add.s64 %rd861, %rd655, %rd781;
+	min.s64 %rd862, %rd643, %rd861;
+	mov.b64 %rd655, %rd862;
+	bra.uni $L207;
+$L206:
+	mov.b64 %rd863, 0;
+	cvt.u64.u32 %rd864, %r2;
+	setp.eq.s64 %p198, %rd864, 0;
+	setp.gt.s64 %p199, %rd781, 0;
+	and.pred %p200, %p198, %p199;
+	@!%p200 bra $L243;
+	mul.lo.s64 %rd865, %rd641, %rd120;
+	mad.lo.s64 %rd866, %rd865, 8, %rd116;
+	atom.global.add.u64 %rd867, [%rd866], %rd781;
+	mov.b64 %rd868, %rd867;
+	mov.b64 %rd863, %rd868;
+$L243:
+	cvt.u64.u32 %rd869, %r2;
+	setp.eq.s64 %p201, %rd869, 0;
+	setp.eq.u32 %p202, %r1, 0;
+	and.pred %p203, %p201, %p202;
+	bar.sync 0;
+	@!%p203 bra $L244;
+	st.shared.s64 [%rd1+1024], %rd863;
+$L244:
+	bar.sync 0;
+	ld.shared.s64 %rd870, [%rd1+1024];
+	mov.b64 %rd871, %rd870;
+	add.s64 %rd872, %rd871, %rd780;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, 0;
+$L245:
+	setp.lt.s64 %p204, %rd874, %rd656;
+	not.pred %p205, %p204;
+	@!%p205 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd875, %rd874, %rd139;
+	mad.lo.s64 %rd876, %rd875, 4, %rd137;
+	ld.shared.s32 %r293, [%rd876+0];
+	mov.b32 %r294, %r293;
+	add.s64 %rd877, %rd873, %rd874;
+	mul.lo.s64 %rd878, %rd877, %rd235;
+	mad.lo.s64 %rd879, %rd878, 4, %rd233;
+	st.global.s32 [%rd879+0], %r294;
+$L246:
+	add.s64 %rd880, %rd874, 1;
+	mov.b64 %rd874, %rd880;
+	bra.uni $L245;
+$L247:
+$L207:
+	setp.eq.s64 %p206, %rd786, 0;
+	@!%p206 bra $L251;
+	bra.uni $L155;
+$L251:
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd881, %rd655;
+	mov.b64 %rd882, %rd653;
+	mov.b64 %rd883, %rd654;
+	mov.b64 %rd884, %rd881;
+	mov.b64 %rd885, %rd882;
+	mov.b64 %rd886, %rd883;
+	mov.b64 %rd887, %rd884;
+	mov.b64 %rd888, %rd885;
+	mov.b64 %rd889, %rd886;
+	mov.b64 %rd593, %rd887;
+	mov.b64 %rd605, %rd888;
+	mov.b64 %rd606, %rd889;
+	add.s64 %rd890, %rd594, %rd605;
+	mov.b64 %rd594, %rd890;
+	max.s64 %rd891, %rd595, %rd606;
+	mov.b64 %rd595, %rd891;
+$L149:
+	add.s64 %rd892, %rd596, 1;
+	mov.b64 %rd596, %rd892;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd893, %rd594;
 	// block reduction
-	sub.u32 %r349, %r13, 1;
-	mov.b32 %r350, %r3;
-$L276:
-	setp.hs.u32 %p227, %r350, 32;
-	@%p227 bra $L277;
-	mov.b64 {%r351, %r352}, %rd917;
-	shfl.sync.down.b32 %r353|%p228, %r351, %r350, %r349, %r17;
-	shfl.sync.down.b32 %r354, %r352, %r350, %r349, %r17;
-	mov.b64 %rd918, {%r353, %r354};
-	@!%p228 bra $L278;
-	add.s64 %rd919, %rd917, %rd918;
-	mov.b64 %rd917, %rd919;
-$L278:
-	shl.b32 %r350, %r350, 1;
-	bra.uni $L276;
-$L277:
-	setp.eq.u32 %p229, %r7, 0;
-	@!%p229 bra $L279;
-	mul.wide.u32 %rd920, %r8, 16;
-	add.s64 %rd921, %rd1, %rd920;
-	st.shared.s64 [%rd921+0], %rd917;
+	sub.u32 %r295, %r13, 1;
+	mov.b32 %r296, %r3;
+$L252:
+	setp.hs.u32 %p207, %r296, 32;
+	@%p207 bra $L253;
+	mov.b64 {%r297, %r298}, %rd893;
+	shfl.sync.down.b32 %r299|%p208, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd894, {%r299, %r300};
+	@!%p208 bra $L254;
+	add.s64 %rd895, %rd893, %rd894;
+	mov.b64 %rd893, %rd895;
+$L254:
+	shl.b32 %r296, %r296, 1;
+	bra.uni $L252;
+$L253:
+	setp.eq.u32 %p209, %r7, 0;
+	@!%p209 bra $L255;
+	mul.wide.u32 %rd896, %r8, 16;
+	add.s64 %rd897, %rd1, %rd896;
+	st.shared.s64 [%rd897+0], %rd893;
+$L255:
+	bar.sync 0;
+	setp.eq.u32 %p210, %r8, 0;
+	@!%p210 bra $L256;
+	setp.lo.u32 %p211, %r7, %r10;
+	@!%p211 bra $L257;
+	mul.wide.u32 %rd898, %r7, 16;
+	add.s64 %rd899, %rd1, %rd898;
+	ld.shared.s64 %rd900, [%rd899+0];
+	mov.b64 %rd893, %rd900;
+$L257:
+	sub.u32 %r301, %r10, 1;
+	mov.b64 {%r302, %r303}, %rd893;
+	shfl.sync.down.b32 %r304|%p212, %r302, 1, %r301, %r17;
+	shfl.sync.down.b32 %r305, %r303, 1, %r301, %r17;
+	mov.b64 %rd901, {%r304, %r305};
+	@!%p212 bra $L258;
+	add.s64 %rd902, %rd893, %rd901;
+	mov.b64 %rd893, %rd902;
+$L258:
+	mov.b64 {%r306, %r307}, %rd893;
+	shfl.sync.down.b32 %r308|%p213, %r306, 2, %r301, %r17;
+	shfl.sync.down.b32 %r309, %r307, 2, %r301, %r17;
+	mov.b64 %rd903, {%r308, %r309};
+	@!%p213 bra $L259;
+	add.s64 %rd904, %rd893, %rd903;
+	mov.b64 %rd893, %rd904;
+$L259:
+	mov.b64 {%r310, %r311}, %rd893;
+	shfl.sync.down.b32 %r312|%p214, %r310, 4, %r301, %r17;
+	shfl.sync.down.b32 %r313, %r311, 4, %r301, %r17;
+	mov.b64 %rd905, {%r312, %r313};
+	@!%p214 bra $L260;
+	add.s64 %rd906, %rd893, %rd905;
+	mov.b64 %rd893, %rd906;
+$L260:
+	mov.b64 {%r314, %r315}, %rd893;
+	shfl.sync.down.b32 %r316|%p215, %r314, 8, %r301, %r17;
+	shfl.sync.down.b32 %r317, %r315, 8, %r301, %r17;
+	mov.b64 %rd907, {%r316, %r317};
+	@!%p215 bra $L261;
+	add.s64 %rd908, %rd893, %rd907;
+	mov.b64 %rd893, %rd908;
+$L261:
+	mov.b64 {%r318, %r319}, %rd893;
+	shfl.sync.down.b32 %r320|%p216, %r318, 16, %r301, %r17;
+	shfl.sync.down.b32 %r321, %r319, 16, %r301, %r17;
+	mov.b64 %rd909, {%r320, %r321};
+	@!%p216 bra $L262;
+	add.s64 %rd910, %rd893, %rd909;
+	mov.b64 %rd893, %rd910;
+$L262:
+	@!%p209 bra $L263;
+	st.shared.s64 [%rd1+1024], %rd893;
+$L263:
+$L256:
+	bar.sync 0;
+	ld.shared.s64 %rd911, [%rd1+1024];
+	mov.b64 %rd893, %rd911;
+	mov.b64 %rd912, %rd893;
+	mov.b64 %rd594, %rd912;
+	mov.b64 %rd913, %rd595;
+	// block reduction
+	sub.u32 %r322, %r13, 1;
+	mov.b32 %r323, %r3;
+$L264:
+	setp.hs.u32 %p217, %r323, 32;
+	@%p217 bra $L265;
+	mov.b64 {%r324, %r325}, %rd913;
+	shfl.sync.down.b32 %r326|%p218, %r324, %r323, %r322, %r17;
+	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
+	mov.b64 %rd914, {%r326, %r327};
+	@!%p218 bra $L266;
+	max.s64 %rd915, %rd913, %rd914;
+	mov.b64 %rd913, %rd915;
+$L266:
+	shl.b32 %r323, %r323, 1;
+	bra.uni $L264;
+$L265:
+	setp.eq.u32 %p219, %r7, 0;
+	@!%p219 bra $L267;
+	mul.wide.u32 %rd916, %r8, 16;
+	add.s64 %rd917, %rd1, %rd916;
+	st.shared.s64 [%rd917+0], %rd913;
+$L267:
+	bar.sync 0;
+	setp.eq.u32 %p220, %r8, 0;
+	@!%p220 bra $L268;
+	setp.lo.u32 %p221, %r7, %r10;
+	@!%p221 bra $L269;
+	mul.wide.u32 %rd918, %r7, 16;
+	add.s64 %rd919, %rd1, %rd918;
+	ld.shared.s64 %rd920, [%rd919+0];
+	mov.b64 %rd913, %rd920;
+$L269:
+	sub.u32 %r328, %r10, 1;
+	mov.b64 {%r329, %r330}, %rd913;
+	shfl.sync.down.b32 %r331|%p222, %r329, 1, %r328, %r17;
+	shfl.sync.down.b32 %r332, %r330, 1, %r328, %r17;
+	mov.b64 %rd921, {%r331, %r332};
+	@!%p222 bra $L270;
+	max.s64 %rd922, %rd913, %rd921;
+	mov.b64 %rd913, %rd922;
+$L270:
+	mov.b64 {%r333, %r334}, %rd913;
+	shfl.sync.down.b32 %r335|%p223, %r333, 2, %r328, %r17;
+	shfl.sync.down.b32 %r336, %r334, 2, %r328, %r17;
+	mov.b64 %rd923, {%r335, %r336};
+	@!%p223 bra $L271;
+	max.s64 %rd924, %rd913, %rd923;
+	mov.b64 %rd913, %rd924;
+$L271:
+	mov.b64 {%r337, %r338}, %rd913;
+	shfl.sync.down.b32 %r339|%p224, %r337, 4, %r328, %r17;
+	shfl.sync.down.b32 %r340, %r338, 4, %r328, %r17;
+	mov.b64 %rd925, {%r339, %r340};
+	@!%p224 bra $L272;
+	max.s64 %rd926, %rd913, %rd925;
+	mov.b64 %rd913, %rd926;
+$L272:
+	mov.b64 {%r341, %r342}, %rd913;
+	shfl.sync.down.b32 %r343|%p225, %r341, 8, %r328, %r17;
+	shfl.sync.down.b32 %r344, %r342, 8, %r328, %r17;
+	mov.b64 %rd927, {%r343, %r344};
+	@!%p225 bra $L273;
+	max.s64 %rd928, %rd913, %rd927;
+	mov.b64 %rd913, %rd928;
+$L273:
+	mov.b64 {%r345, %r346}, %rd913;
+	shfl.sync.down.b32 %r347|%p226, %r345, 16, %r328, %r17;
+	shfl.sync.down.b32 %r348, %r346, 16, %r328, %r17;
+	mov.b64 %rd929, {%r347, %r348};
+	@!%p226 bra $L274;
+	max.s64 %rd930, %rd913, %rd929;
+	mov.b64 %rd913, %rd930;
+$L274:
+	@!%p219 bra $L275;
+	st.shared.s64 [%rd1+1024], %rd913;
+$L275:
+$L268:
+	bar.sync 0;
+	ld.shared.s64 %rd931, [%rd1+1024];
+	mov.b64 %rd913, %rd931;
+	mov.b64 %rd932, %rd913;
+	mov.b64 %rd595, %rd932;
+	cvt.u64.u32 %rd933, %r2;
+	setp.eq.s64 %p227, %rd933, 0;
+	@!%p227 bra $L277;
+	setp.gt.s64 %p228, %rd594, 0;
+	@!%p228 bra $L279;
+	add.s64 %rd934, %rd298, 1;
+	mul.lo.s64 %rd935, %rd934, %rd120;
+	mad.lo.s64 %rd936, %rd935, 8, %rd116;
+	atom.global.add.u64 %rd937, [%rd936], %rd594;
 $L279:
-	bar.sync 0;
-	setp.eq.u32 %p230, %r8, 0;
-	@!%p230 bra $L280;
-	setp.lo.u32 %p231, %r7, %r10;
-	@!%p231 bra $L281;
-	mul.wide.u32 %rd922, %r7, 16;
-	add.s64 %rd923, %rd1, %rd922;
-	ld.shared.s64 %rd924, [%rd923+0];
-	mov.b64 %rd917, %rd924;
+	setp.gt.s64 %p229, %rd595, 0;
+	@!%p229 bra $L281;
+	add.s64 %rd938, %rd298, 2;
+	mul.lo.s64 %rd939, %rd938, %rd120;
+	mad.lo.s64 %rd940, %rd939, 8, %rd116;
+	atom.global.max.s64 %rd941, [%rd940], %rd595;
 $L281:
-	sub.u32 %r355, %r10, 1;
-	mov.b64 {%r356, %r357}, %rd917;
-	shfl.sync.down.b32 %r358|%p232, %r356, 1, %r355, %r17;
-	shfl.sync.down.b32 %r359, %r357, 1, %r355, %r17;
-	mov.b64 %rd925, {%r358, %r359};
-	@!%p232 bra $L282;
-	add.s64 %rd926, %rd917, %rd925;
-	mov.b64 %rd917, %rd926;
-$L282:
-	mov.b64 {%r360, %r361}, %rd917;
-	shfl.sync.down.b32 %r362|%p233, %r360, 2, %r355, %r17;
-	shfl.sync.down.b32 %r363, %r361, 2, %r355, %r17;
-	mov.b64 %rd927, {%r362, %r363};
-	@!%p233 bra $L283;
-	add.s64 %rd928, %rd917, %rd927;
-	mov.b64 %rd917, %rd928;
-$L283:
-	mov.b64 {%r364, %r365}, %rd917;
-	shfl.sync.down.b32 %r366|%p234, %r364, 4, %r355, %r17;
-	shfl.sync.down.b32 %r367, %r365, 4, %r355, %r17;
-	mov.b64 %rd929, {%r366, %r367};
-	@!%p234 bra $L284;
-	add.s64 %rd930, %rd917, %rd929;
-	mov.b64 %rd917, %rd930;
-$L284:
-	mov.b64 {%r368, %r369}, %rd917;
-	shfl.sync.down.b32 %r370|%p235, %r368, 8, %r355, %r17;
-	shfl.sync.down.b32 %r371, %r369, 8, %r355, %r17;
-	mov.b64 %rd931, {%r370, %r371};
-	@!%p235 bra $L285;
-	add.s64 %rd932, %rd917, %rd931;
-	mov.b64 %rd917, %rd932;
-$L285:
-	mov.b64 {%r372, %r373}, %rd917;
-	shfl.sync.down.b32 %r374|%p236, %r372, 16, %r355, %r17;
-	shfl.sync.down.b32 %r375, %r373, 16, %r355, %r17;
-	mov.b64 %rd933, {%r374, %r375};
-	@!%p236 bra $L286;
-	add.s64 %rd934, %rd917, %rd933;
-	mov.b64 %rd917, %rd934;
-$L286:
-	@!%p229 bra $L287;
-	st.shared.s64 [%rd1+1024], %rd917;
-$L287:
-$L280:
+$L277:
 	bar.sync 0;
-	ld.shared.s64 %rd935, [%rd1+1024];
-	mov.b64 %rd917, %rd935;
-	mov.b64 %rd936, %rd917;
-	mov.b64 %rd606, %rd936;
-	mov.b64 %rd937, %rd607;
-	// block reduction
-	sub.u32 %r376, %r13, 1;
-	mov.b32 %r377, %r3;
-$L288:
-	setp.hs.u32 %p237, %r377, 32;
-	@%p237 bra $L289;
-	mov.b64 {%r378, %r379}, %rd937;
-	shfl.sync.down.b32 %r380|%p238, %r378, %r377, %r376, %r17;
-	shfl.sync.down.b32 %r381, %r379, %r377, %r376, %r17;
-	mov.b64 %rd938, {%r380, %r381};
-	@!%p238 bra $L290;
-	max.s64 %rd939, %rd937, %rd938;
-	mov.b64 %rd937, %rd939;
-$L290:
-	shl.b32 %r377, %r377, 1;
-	bra.uni $L288;
-$L289:
-	setp.eq.u32 %p239, %r7, 0;
-	@!%p239 bra $L291;
-	mul.wide.u32 %rd940, %r8, 16;
-	add.s64 %rd941, %rd1, %rd940;
-	st.shared.s64 [%rd941+0], %rd937;
-$L291:
-	bar.sync 0;
-	setp.eq.u32 %p240, %r8, 0;
-	@!%p240 bra $L292;
-	setp.lo.u32 %p241, %r7, %r10;
-	@!%p241 bra $L293;
-	mul.wide.u32 %rd942, %r7, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	ld.shared.s64 %rd944, [%rd943+0];
-	mov.b64 %rd937, %rd944;
-$L293:
-	sub.u32 %r382, %r10, 1;
-	mov.b64 {%r383, %r384}, %rd937;
-	shfl.sync.down.b32 %r385|%p242, %r383, 1, %r382, %r17;
-	shfl.sync.down.b32 %r386, %r384, 1, %r382, %r17;
-	mov.b64 %rd945, {%r385, %r386};
-	@!%p242 bra $L294;
-	max.s64 %rd946, %rd937, %rd945;
-	mov.b64 %rd937, %rd946;
-$L294:
-	mov.b64 {%r387, %r388}, %rd937;
-	shfl.sync.down.b32 %r389|%p243, %r387, 2, %r382, %r17;
-	shfl.sync.down.b32 %r390, %r388, 2, %r382, %r17;
-	mov.b64 %rd947, {%r389, %r390};
-	@!%p243 bra $L295;
-	max.s64 %rd948, %rd937, %rd947;
-	mov.b64 %rd937, %rd948;
-$L295:
-	mov.b64 {%r391, %r392}, %rd937;
-	shfl.sync.down.b32 %r393|%p244, %r391, 4, %r382, %r17;
-	shfl.sync.down.b32 %r394, %r392, 4, %r382, %r17;
-	mov.b64 %rd949, {%r393, %r394};
-	@!%p244 bra $L296;
-	max.s64 %rd950, %rd937, %rd949;
-	mov.b64 %rd937, %rd950;
-$L296:
-	mov.b64 {%r395, %r396}, %rd937;
-	shfl.sync.down.b32 %r397|%p245, %r395, 8, %r382, %r17;
-	shfl.sync.down.b32 %r398, %r396, 8, %r382, %r17;
-	mov.b64 %rd951, {%r397, %r398};
-	@!%p245 bra $L297;
-	max.s64 %rd952, %rd937, %rd951;
-	mov.b64 %rd937, %rd952;
-$L297:
-	mov.b64 {%r399, %r400}, %rd937;
-	shfl.sync.down.b32 %r401|%p246, %r399, 16, %r382, %r17;
-	shfl.sync.down.b32 %r402, %r400, 16, %r382, %r17;
-	mov.b64 %rd953, {%r401, %r402};
-	@!%p246 bra $L298;
-	max.s64 %rd954, %rd937, %rd953;
-	mov.b64 %rd937, %rd954;
-$L298:
-	@!%p239 bra $L299;
-	st.shared.s64 [%rd1+1024], %rd937;
-$L299:
-$L292:
-	bar.sync 0;
-	ld.shared.s64 %rd955, [%rd1+1024];
-	mov.b64 %rd937, %rd955;
-	mov.b64 %rd956, %rd937;
-	mov.b64 %rd607, %rd956;
-	cvt.u64.u32 %rd957, %r2;
-	setp.eq.s64 %p247, %rd957, 0;
-	@!%p247 bra $L301;
-	setp.gt.s64 %p248, %rd606, 0;
-	@!%p248 bra $L303;
-	add.s64 %rd958, %rd298, 1;
-	mul.lo.s64 %rd959, %rd958, %rd120;
-	mad.lo.s64 %rd960, %rd959, 8, %rd116;
-	atom.global.add.u64 %rd961, [%rd960], %rd606;
-$L303:
-	setp.gt.s64 %p249, %rd607, 0;
-	@!%p249 bra $L305;
-	add.s64 %rd962, %rd298, 2;
-	mul.lo.s64 %rd963, %rd962, %rd120;
-	mad.lo.s64 %rd964, %rd963, 8, %rd116;
-	atom.global.max.s64 %rd965, [%rd964], %rd607;
-$L305:
-$L301:
-	bar.sync 0;
-	setp.eq.u32 %p250, %r5, 0;
-	@!%p250 bra $L306;
+	setp.eq.u32 %p230, %r5, 0;
+	@!%p230 bra $L282;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r403, [gk_league_sync+4];
-	atom.global.add.u32 %r404, [gk_league_sync], 1;
-	mov.u32 %r405, %nctaid.x;
-	sub.u32 %r406, %r405, 1;
-	setp.eq.u32 %p251, %r404, %r406;
-	@!%p251 bra $L307;
+	ld.relaxed.gpu.global.u32 %r349, [gk_league_sync+4];
+	atom.global.add.u32 %r350, [gk_league_sync], 1;
+	mov.u32 %r351, %nctaid.x;
+	sub.u32 %r352, %r351, 1;
+	setp.eq.u32 %p231, %r350, %r352;
+	@!%p231 bra $L283;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r407, [gk_league_sync+4], 1;
-	bra.uni $L308;
-$L307:
-	ld.relaxed.gpu.global.u32 %r408, [gk_league_sync+4];
-	setp.eq.u32 %p252, %r408, %r403;
-	@%p252 bra $L307;
-$L308:
+	atom.global.add.u32 %r353, [gk_league_sync+4], 1;
+	bra.uni $L284;
+$L283:
+	ld.relaxed.gpu.global.u32 %r354, [gk_league_sync+4];
+	setp.eq.u32 %p232, %r354, %r349;
+	@%p232 bra $L283;
+$L284:
 	fence.acq_rel.gpu;
-$L306:
+$L282:
 	bar.sync 0;
-	setp.eq.s64 %p253, %rd223, 0;
-	and.pred %p254, %p11, %p253;
-	@!%p254 bra $L310;
-	mov.b64 %rd967, 9;
-	mul.lo.s64 %rd966, %rd967, %rd120;
-	mad.lo.s64 %rd968, %rd966, 8, %rd116;
-	mov.b64 %rd969, 0;
-	st.global.s64 [%rd968+0], %rd969;
-$L310:
-	mul.lo.s64 %rd970, %rd260, %rd120;
-	mad.lo.s64 %rd971, %rd970, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
-	mov.b64 %rd973, %rd972;
-	add.s64 %rd974, %rd260, 1;
-	mul.lo.s64 %rd975, %rd974, %rd120;
-	mad.lo.s64 %rd976, %rd975, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
-	mov.b64 %rd978, %rd977;
-	mov.b64 %rd979, %rd973;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	add.s64 %rd983, %rd260, 2;
-	mul.lo.s64 %rd984, %rd983, %rd120;
-	mad.lo.s64 %rd985, %rd984, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
-	mov.b64 %rd987, %rd986;
-	mov.b64 %rd217, %rd987;
-	@!%p11 bra $L312;
-	mov.b64 %rd989, 3;
-	mul.lo.s64 %rd988, %rd989, %rd223;
-	mov.b64 %rd991, 1;
-	add.s64 %rd990, %rd991, %rd988;
-	mul.lo.s64 %rd992, %rd990, %rd113;
-	mad.lo.s64 %rd993, %rd992, 8, %rd109;
-	st.global.s64 [%rd993+0], %rd981;
-	mov.b64 %rd995, 3;
-	mul.lo.s64 %rd994, %rd995, %rd223;
-	mov.b64 %rd997, 2;
-	add.s64 %rd996, %rd997, %rd994;
-	mul.lo.s64 %rd998, %rd996, %rd113;
-	mad.lo.s64 %rd999, %rd998, 8, %rd109;
-	st.global.s64 [%rd999+0], %rd982;
-	mov.b64 %rd1001, 3;
-	mul.lo.s64 %rd1000, %rd1001, %rd223;
-	mov.b64 %rd1003, 3;
-	add.s64 %rd1002, %rd1003, %rd1000;
-	mul.lo.s64 %rd1004, %rd1002, %rd113;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd109;
-	st.global.s64 [%rd1005+0], %rd217;
-	add.s64 %rd1006, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd1006;
-$L312:
-	setp.eq.s64 %p255, %rd981, 0;
-	setp.gt.s64 %p256, %rd981, %rd66;
-	or.pred %p257, %p255, %p256;
-	setp.gt.s64 %p258, %rd982, %rd68;
-	or.pred %p259, %p257, %p258;
-	setp.gt.s64 %p260, %rd217, %rd70;
-	or.pred %p261, %p259, %p260;
-	@!%p261 bra $L314;
+	setp.eq.s64 %p233, %rd223, 0;
+	and.pred %p234, %p11, %p233;
+	@!%p234 bra $L286;
+	mov.b64 %rd943, 9;
+	mul.lo.s64 %rd942, %rd943, %rd120;
+	mad.lo.s64 %rd944, %rd942, 8, %rd116;
+	mov.b64 %rd945, 0;
+	st.global.s64 [%rd944+0], %rd945;
+$L286:
+	mul.lo.s64 %rd946, %rd260, %rd120;
+	mad.lo.s64 %rd947, %rd946, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd948, [%rd947+0];
+	mov.b64 %rd949, %rd948;
+	add.s64 %rd950, %rd260, 1;
+	mul.lo.s64 %rd951, %rd950, %rd120;
+	mad.lo.s64 %rd952, %rd951, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd953, [%rd952+0];
+	mov.b64 %rd954, %rd953;
+	mov.b64 %rd955, %rd949;
+	mov.b64 %rd956, %rd954;
+	mov.b64 %rd957, %rd955;
+	mov.b64 %rd958, %rd956;
+	add.s64 %rd959, %rd260, 2;
+	mul.lo.s64 %rd960, %rd959, %rd120;
+	mad.lo.s64 %rd961, %rd960, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd962, [%rd961+0];
+	mov.b64 %rd963, %rd962;
+	mov.b64 %rd217, %rd963;
+	@!%p11 bra $L288;
+	mov.b64 %rd965, 3;
+	mul.lo.s64 %rd964, %rd965, %rd223;
+	mov.b64 %rd967, 1;
+	add.s64 %rd966, %rd967, %rd964;
+	mul.lo.s64 %rd968, %rd966, %rd113;
+	mad.lo.s64 %rd969, %rd968, 8, %rd109;
+	st.global.s64 [%rd969+0], %rd957;
+	mov.b64 %rd971, 3;
+	mul.lo.s64 %rd970, %rd971, %rd223;
+	mov.b64 %rd973, 2;
+	add.s64 %rd972, %rd973, %rd970;
+	mul.lo.s64 %rd974, %rd972, %rd113;
+	mad.lo.s64 %rd975, %rd974, 8, %rd109;
+	st.global.s64 [%rd975+0], %rd958;
+	mov.b64 %rd977, 3;
+	mul.lo.s64 %rd976, %rd977, %rd223;
+	mov.b64 %rd979, 3;
+	add.s64 %rd978, %rd979, %rd976;
+	mul.lo.s64 %rd980, %rd978, %rd113;
+	mad.lo.s64 %rd981, %rd980, 8, %rd109;
+	st.global.s64 [%rd981+0], %rd217;
+	add.s64 %rd982, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd982;
+$L288:
+	setp.eq.s64 %p235, %rd957, 0;
+	setp.gt.s64 %p236, %rd957, %rd66;
+	or.pred %p237, %p235, %p236;
+	setp.gt.s64 %p238, %rd958, %rd68;
+	or.pred %p239, %p237, %p238;
+	setp.gt.s64 %p240, %rd217, %rd70;
+	or.pred %p241, %p239, %p240;
+	@!%p241 bra $L290;
 	bra.uni $L3;
-$L314:
-	mov.b64 %rd151, %rd981;
+$L290:
+	mov.b64 %rd151, %rd957;
 $L36:
-	add.s64 %rd1007, %rd223, 1;
-	mov.b64 %rd223, %rd1007;
+	add.s64 %rd983, %rd223, 1;
+	mov.b64 %rd223, %rd983;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -10608,14 +10462,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10612
+//line gokkos_kernels_gen.go:10466
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10619
+//line gokkos_kernels_gen.go:10473
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10630,7 +10484,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10634
+//line gokkos_kernels_gen.go:10488
 		*acc = gokkosAccV
 		return
 	}
@@ -10640,7 +10494,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10644
+//line gokkos_kernels_gen.go:10498
 	*acc = gokkosAccV
 }
 
@@ -10692,6 +10546,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10696
+//line gokkos_kernels_gen.go:10550
 	return gokkosN
 }

@@ -225,7 +225,15 @@ func (k PushFused[Op]) expand(m teams.Member, buf views.View1D[int32], o sink, s
 			e += int64(g)
 			left--
 		}
-		prefix, total := teams.TeamScan(m, int64(c))
+		// One team scan gives both the offsets of the members' entries (low 32 bits) and the
+		// number of members with edges left (high 32 bits), which says whether to go on.
+		more := int64(0)
+		if e < end || s < size {
+			more = 1
+		}
+		prefix, total := teams.TeamScan(m, int64(c)|more<<32)
+		prefix, left := prefix&0xffffffff, total>>32
+		total &= 0xffffffff
 		if local {
 			at := n + int(prefix)
 			keep := min(max(limit-at, 0), c)
@@ -259,11 +267,7 @@ func (k PushFused[Op]) expand(m teams.Member, buf views.View1D[int32], o sink, s
 				out.Set(at+j, buf.At(j))
 			}
 		}
-		more := 0
-		if e < end || s < size {
-			more = 1
-		}
-		if teams.TeamReduce(m, more, teams.Max) == 0 {
+		if left == 0 {
 			break
 		}
 	}

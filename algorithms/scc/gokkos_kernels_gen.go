@@ -11974,9 +11974,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<276>;
-	.reg .b32 %r<429>;
-	.reg .b64 %rd<1046>;
+	.reg .pred %p<256>;
+	.reg .b32 %r<375>;
+	.reg .b64 %rd<1022>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12849,1540 +12849,1394 @@ $L73:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd468, %rd373;
-	mov.b32 %r130, %r3;
-$L93:
-	setp.hs.u32 %p87, %r130, 32;
-	@%p87 bra $L94;
-	mov.b64 {%r131, %r132}, %rd468;
-	shfl.sync.up.b32 %r133|%p88, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd469, {%r133, %r134};
-	@!%p88 bra $L95;
-	add.s64 %rd470, %rd469, %rd468;
-	mov.b64 %rd468, %rd470;
-$L95:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L93;
+	mov.b64 %rd468, 0;
+	setp.lt.s64 %p87, %rd368, %rd369;
+	setp.lt.s64 %p88, %rd362, %rd347;
+	or.pred %p89, %p87, %p88;
+	@!%p89 bra $L94;
+	mov.b64 %rd468, 1;
 $L94:
-	mov.b64 {%r135, %r136}, %rd468;
-	shfl.sync.up.b32 %r137|%p89, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd471, {%r137, %r138};
-	setp.lo.u32 %p90, %r3, 32;
-	and.pred %p91, %p89, %p90;
-	selp.b64 %rd472, %rd471, 0, %p91;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p92, %r7, %r139;
-	@!%p92 bra $L96;
-	mul.wide.u32 %rd473, %r8, 16;
-	add.s64 %rd474, %rd1, %rd473;
-	st.shared.s64 [%rd474+0], %rd468;
-$L96:
-	bar.sync 0;
-	setp.eq.u32 %p93, %r8, 0;
-	@!%p93 bra $L97;
-	mov.b64 %rd475, 0;
-	setp.lo.u32 %p94, %r7, %r10;
-	@!%p94 bra $L98;
-	mul.wide.u32 %rd476, %r7, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	ld.shared.s64 %rd478, [%rd477+0];
-	mov.b64 %rd475, %rd478;
-$L98:
-	mov.b64 {%r140, %r141}, %rd475;
-	shfl.sync.up.b32 %r142|%p95, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd479, {%r142, %r143};
-	@!%p95 bra $L99;
-	add.s64 %rd480, %rd479, %rd475;
-	mov.b64 %rd475, %rd480;
-$L99:
-	mov.b64 {%r144, %r145}, %rd475;
-	shfl.sync.up.b32 %r146|%p96, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd481, {%r146, %r147};
-	@!%p96 bra $L100;
-	add.s64 %rd482, %rd481, %rd475;
-	mov.b64 %rd475, %rd482;
-$L100:
-	mov.b64 {%r148, %r149}, %rd475;
-	shfl.sync.up.b32 %r150|%p97, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd483, {%r150, %r151};
-	@!%p97 bra $L101;
-	add.s64 %rd484, %rd483, %rd475;
-	mov.b64 %rd475, %rd484;
-$L101:
-	mov.b64 {%r152, %r153}, %rd475;
-	shfl.sync.up.b32 %r154|%p98, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd485, {%r154, %r155};
-	@!%p98 bra $L102;
-	add.s64 %rd486, %rd485, %rd475;
-	mov.b64 %rd475, %rd486;
-$L102:
-	mov.b64 {%r156, %r157}, %rd475;
-	shfl.sync.up.b32 %r158|%p99, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd487, {%r158, %r159};
-	@!%p99 bra $L103;
-	add.s64 %rd488, %rd487, %rd475;
-	mov.b64 %rd475, %rd488;
-$L103:
-	mov.b64 {%r160, %r161}, %rd475;
-	shfl.sync.up.b32 %r162|%p100, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd489, {%r162, %r163};
-	selp.b64 %rd490, %rd489, 0, %p100;
-	@!%p94 bra $L104;
-	mul.wide.u32 %rd491, %r7, 16;
-	add.s64 %rd492, %rd1, %rd491;
-	add.s64 %rd493, %rd492, 512;
-	st.shared.s64 [%rd493+0], %rd490;
-$L104:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p101, %r7, %r164;
-	@!%p101 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd475;
-$L105:
+	shl.b64 %rd469, %rd468, 32;
+	or.b64 %rd470, %rd373, %rd469;
+	// block scan
+	mov.b64 %rd471, %rd470;
+	mov.b32 %r130, %r3;
+$L95:
+	setp.hs.u32 %p90, %r130, 32;
+	@%p90 bra $L96;
+	mov.b64 {%r131, %r132}, %rd471;
+	shfl.sync.up.b32 %r133|%p91, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd472, {%r133, %r134};
+	@!%p91 bra $L97;
+	add.s64 %rd473, %rd472, %rd471;
+	mov.b64 %rd471, %rd473;
 $L97:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L95;
+$L96:
+	mov.b64 {%r135, %r136}, %rd471;
+	shfl.sync.up.b32 %r137|%p92, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd474, {%r137, %r138};
+	setp.lo.u32 %p93, %r3, 32;
+	and.pred %p94, %p92, %p93;
+	selp.b64 %rd475, %rd474, 0, %p94;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p95, %r7, %r139;
+	@!%p95 bra $L98;
+	mul.wide.u32 %rd476, %r8, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	st.shared.s64 [%rd477+0], %rd471;
+$L98:
 	bar.sync 0;
-	mul.wide.u32 %rd494, %r8, 16;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L99;
+	mov.b64 %rd478, 0;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L100;
+	mul.wide.u32 %rd479, %r7, 16;
+	add.s64 %rd480, %rd1, %rd479;
+	ld.shared.s64 %rd481, [%rd480+0];
+	mov.b64 %rd478, %rd481;
+$L100:
+	mov.b64 {%r140, %r141}, %rd478;
+	shfl.sync.up.b32 %r142|%p98, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd482, {%r142, %r143};
+	@!%p98 bra $L101;
+	add.s64 %rd483, %rd482, %rd478;
+	mov.b64 %rd478, %rd483;
+$L101:
+	mov.b64 {%r144, %r145}, %rd478;
+	shfl.sync.up.b32 %r146|%p99, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd484, {%r146, %r147};
+	@!%p99 bra $L102;
+	add.s64 %rd485, %rd484, %rd478;
+	mov.b64 %rd478, %rd485;
+$L102:
+	mov.b64 {%r148, %r149}, %rd478;
+	shfl.sync.up.b32 %r150|%p100, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd486, {%r150, %r151};
+	@!%p100 bra $L103;
+	add.s64 %rd487, %rd486, %rd478;
+	mov.b64 %rd478, %rd487;
+$L103:
+	mov.b64 {%r152, %r153}, %rd478;
+	shfl.sync.up.b32 %r154|%p101, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd488, {%r154, %r155};
+	@!%p101 bra $L104;
+	add.s64 %rd489, %rd488, %rd478;
+	mov.b64 %rd478, %rd489;
+$L104:
+	mov.b64 {%r156, %r157}, %rd478;
+	shfl.sync.up.b32 %r158|%p102, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd490, {%r158, %r159};
+	@!%p102 bra $L105;
+	add.s64 %rd491, %rd490, %rd478;
+	mov.b64 %rd478, %rd491;
+$L105:
+	mov.b64 {%r160, %r161}, %rd478;
+	shfl.sync.up.b32 %r162|%p103, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd492, {%r162, %r163};
+	selp.b64 %rd493, %rd492, 0, %p103;
+	@!%p97 bra $L106;
+	mul.wide.u32 %rd494, %r7, 16;
 	add.s64 %rd495, %rd1, %rd494;
 	add.s64 %rd496, %rd495, 512;
-	ld.shared.s64 %rd497, [%rd496+0];
-	add.s64 %rd498, %rd497, %rd472;
-	ld.shared.s64 %rd499, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd498;
-	shfl.sync.idx.b32 %r167|%p102, %r165, 0, %r21, %r17;
+	st.shared.s64 [%rd496+0], %rd493;
+$L106:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p104, %r7, %r164;
+	@!%p104 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd478;
+$L107:
+$L99:
+	bar.sync 0;
+	mul.wide.u32 %rd497, %r8, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	add.s64 %rd499, %rd498, 512;
+	ld.shared.s64 %rd500, [%rd499+0];
+	add.s64 %rd501, %rd500, %rd475;
+	ld.shared.s64 %rd502, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd501;
+	shfl.sync.idx.b32 %r167|%p105, %r165, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
-	mov.b64 %rd500, {%r167, %r168};
-	mov.b64 %rd501, %rd499;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
+	mov.b64 %rd503, {%r167, %r168};
 	mov.b64 %rd504, %rd502;
 	mov.b64 %rd505, %rd503;
 	mov.b64 %rd506, %rd504;
 	mov.b64 %rd507, %rd505;
-	@!%p58 bra $L106;
-	add.s64 %rd508, %rd372, %rd506;
-	mov.b64 %rd509, %rd508;
-	sub.s64 %rd510, %rd361, %rd509;
-	max.s64 %rd511, %rd510, 0;
-	min.s64 %rd512, %rd511, %rd373;
-	mov.b64 %rd513, %rd512;
-	mov.b64 %rd514, 0;
-$L108:
-	setp.lt.s64 %p103, %rd514, %rd513;
-	not.pred %p104, %p103;
-	@!%p104 bra $L112;
-	bra.uni $L110;
-$L112:
-	mul.lo.s64 %rd515, %rd514, %rd153;
-	mad.lo.s64 %rd516, %rd515, 4, %rd151;
-	ld.shared.s32 %r169, [%rd516+0];
-	mov.b32 %r170, %r169;
-	add.s64 %rd517, %rd360, %rd509;
-	add.s64 %rd518, %rd517, %rd514;
-	mul.lo.s64 %rd519, %rd518, %rd163;
-	mad.lo.s64 %rd520, %rd519, 4, %rd161;
-	st.shared.s32 [%rd520+0], %r170;
-$L109:
-	add.s64 %rd521, %rd514, 1;
-	mov.b64 %rd514, %rd521;
-	bra.uni $L108;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	mov.b64 %rd510, %rd508;
+	and.b64 %rd511, %rd509, 4294967295;
+	mov.b64 %rd512, %rd511;
+	shr.s64 %rd513, %rd510, 32;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd509, %rd512;
+	mov.b64 %rd515, %rd514;
+	and.b64 %rd516, %rd510, 4294967295;
+	mov.b64 %rd510, %rd516;
+	@!%p58 bra $L108;
+	add.s64 %rd517, %rd372, %rd509;
+	mov.b64 %rd518, %rd517;
+	sub.s64 %rd519, %rd361, %rd518;
+	max.s64 %rd520, %rd519, 0;
+	min.s64 %rd521, %rd520, %rd373;
+	mov.b64 %rd522, %rd521;
+	mov.b64 %rd523, 0;
 $L110:
-	mov.b64 %rd522, 0;
-	mov.b64 %rd523, %rd513;
-$L113:
-	setp.lt.s64 %p105, %rd523, %rd373;
-	not.pred %p106, %p105;
-	@!%p106 bra $L117;
-	bra.uni $L115;
-$L117:
+	setp.lt.s64 %p106, %rd523, %rd522;
+	not.pred %p107, %p106;
+	@!%p107 bra $L114;
+	bra.uni $L112;
+$L114:
 	mul.lo.s64 %rd524, %rd523, %rd153;
 	mad.lo.s64 %rd525, %rd524, 4, %rd151;
-	ld.shared.s32 %r171, [%rd525+0];
+	ld.shared.s32 %r169, [%rd525+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd526, %rd360, %rd518;
+	add.s64 %rd527, %rd526, %rd523;
+	mul.lo.s64 %rd528, %rd527, %rd163;
+	mad.lo.s64 %rd529, %rd528, 4, %rd161;
+	st.shared.s32 [%rd529+0], %r170;
+$L111:
+	add.s64 %rd530, %rd523, 1;
+	mov.b64 %rd523, %rd530;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd531, 0;
+	mov.b64 %rd532, %rd522;
+$L115:
+	setp.lt.s64 %p108, %rd532, %rd373;
+	not.pred %p109, %p108;
+	@!%p109 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd533, %rd532, %rd153;
+	mad.lo.s64 %rd534, %rd533, 4, %rd151;
+	ld.shared.s32 %r171, [%rd534+0];
 	mov.b32 %r172, %r171;
 	mov.b32 %r173, %r172;
-	mov.pred %p107, 0;
-	mov.b64 %rd526, %rd522;
+	mov.pred %p110, 0;
+	mov.b64 %rd535, %rd531;
 	mov.b32 %r174, %r173;
-$L118:
-	@!%p53 bra $L122;
+$L120:
+	@!%p53 bra $L124;
 	shr.s32 %r175, %r174, 5;
-	cvt.s64.s32 %rd527, %r175;
-	mov.b64 %rd528, %rd527;
+	cvt.s64.s32 %rd536, %r175;
+	mov.b64 %rd537, %rd536;
 	and.b32 %r176, %r174, 31;
-	cvt.s64.s32 %rd529, %r176;
-	min.u64 %rd530, %rd529, 32;
-	cvt.u32.u64 %r177, %rd530;
+	cvt.s64.s32 %rd538, %r176;
+	min.u64 %rd539, %rd538, 32;
+	cvt.u32.u64 %r177, %rd539;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p108, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p108;
+	setp.hs.u32 %p111, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p111;
 	mov.b32 %r181, %r180;
-	mov.b64 %rd531, %rd528;
+	mov.b64 %rd540, %rd537;
 	mov.b32 %r182, %r181;
-	mul.lo.s64 %rd532, %rd531, %rd340;
-	mad.lo.s64 %rd533, %rd532, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r183, [%rd533+0];
+	mul.lo.s64 %rd541, %rd540, %rd340;
+	mad.lo.s64 %rd542, %rd541, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r183, [%rd542+0];
 	mov.b32 %r184, %r183;
 	and.b32 %r185, %r184, %r182;
-	setp.ne.u32 %p109, %r185, 0x0;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L124;
-	mul.lo.s64 %rd534, %rd531, %rd340;
-	mad.lo.s64 %rd535, %rd534, 4, %rd338;
-	atom.global.or.b32 %r186, [%rd535], %r182;
+	setp.ne.u32 %p112, %r185, 0x0;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L126;
+	mul.lo.s64 %rd543, %rd540, %rd340;
+	mad.lo.s64 %rd544, %rd543, 4, %rd338;
+	atom.global.or.b32 %r186, [%rd544], %r182;
 	mov.b32 %r187, %r186;
 	and.b32 %r188, %r187, %r182;
-	setp.ne.u32 %p112, %r188, 0x0;
-	mov.pred %p110, %p112;
-$L124:
-	@!%p110 bra $L126;
-	mov.b64 %rd536, %rd526;
-	mov.b64 %rd537, %rd536;
-	mov.pred %p113, 0;
-	bra.uni $L120;
+	setp.ne.u32 %p115, %r188, 0x0;
+	mov.pred %p113, %p115;
 $L126:
-	mov.b64 %rd538, %rd526;
-	mov.b64 %rd537, %rd538;
-	mov.pred %p113, 1;
+	@!%p113 bra $L128;
+	mov.b64 %rd545, %rd535;
+	mov.b64 %rd546, %rd545;
+	mov.pred %p116, 0;
+	bra.uni $L122;
+$L128:
+	mov.b64 %rd547, %rd535;
+	mov.b64 %rd546, %rd547;
+	mov.pred %p116, 1;
+	bra.uni $L122;
+$L124:
+	@!%p54 bra $L130;
+	cvt.s64.s32 %rd548, %r174;
+	mul.lo.s64 %rd549, %rd548, %rd343;
+	mad.lo.s64 %rd550, %rd549, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r189, [%rd550+0];
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p117, %r190, %r82;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L132;
+	cvt.s64.s32 %rd551, %r174;
+	mul.lo.s64 %rd552, %rd551, %rd343;
+	mad.lo.s64 %rd553, %rd552, 4, %rd341;
+	atom.global.exch.b32 %r191, [%rd553], %r82;
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p120, %r192, %r82;
+	mov.pred %p118, %p120;
+$L132:
+	@!%p118 bra $L134;
+	mov.b64 %rd554, %rd535;
+	mov.b64 %rd546, %rd554;
+	mov.pred %p116, 0;
+	bra.uni $L122;
+$L134:
+$L130:
+	mul.lo.s64 %rd555, %rd535, %rd153;
+	mad.lo.s64 %rd556, %rd555, 4, %rd151;
+	st.shared.s32 [%rd556+0], %r174;
+	add.s64 %rd557, %rd535, 1;
+	mov.b64 %rd558, %rd557;
+	mov.b64 %rd546, %rd558;
+	mov.pred %p116, 1;
+	bra.uni $L122;
+$L121:
 	bra.uni $L120;
 $L122:
-	@!%p54 bra $L128;
-	cvt.s64.s32 %rd539, %r174;
-	mul.lo.s64 %rd540, %rd539, %rd343;
-	mad.lo.s64 %rd541, %rd540, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r189, [%rd541+0];
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p114, %r190, %r82;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L130;
-	cvt.s64.s32 %rd542, %r174;
-	mul.lo.s64 %rd543, %rd542, %rd343;
-	mad.lo.s64 %rd544, %rd543, 4, %rd341;
-	atom.global.exch.b32 %r191, [%rd544], %r82;
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p117, %r192, %r82;
-	mov.pred %p115, %p117;
-$L130:
-	@!%p115 bra $L132;
-	mov.b64 %rd545, %rd526;
-	mov.b64 %rd537, %rd545;
-	mov.pred %p113, 0;
-	bra.uni $L120;
-$L132:
-$L128:
-	mul.lo.s64 %rd546, %rd526, %rd153;
-	mad.lo.s64 %rd547, %rd546, 4, %rd151;
-	st.shared.s32 [%rd547+0], %r174;
-	add.s64 %rd548, %rd526, 1;
-	mov.b64 %rd549, %rd548;
-	mov.b64 %rd537, %rd549;
-	mov.pred %p113, 1;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd550, %rd537;
-	mov.pred %p118, %p113;
-	mov.b64 %rd522, %rd550;
-	mov.pred %p107, %p118;
-	@!%p107 bra $L134;
-	mov.b64 %rd551, %rd322;
+	mov.b64 %rd559, %rd546;
+	mov.pred %p121, %p116;
+	mov.b64 %rd531, %rd559;
+	mov.pred %p110, %p121;
+	@!%p110 bra $L136;
+	mov.b64 %rd560, %rd322;
 	mov.b32 %r193, %r173;
-	cvt.s64.s32 %rd552, %r193;
-	add.s64 %rd553, %rd552, 1;
-	mul.lo.s64 %rd554, %rd553, %rd32;
-	mad.lo.s64 %rd555, %rd554, 8, %rd28;
-	ld.global.nc.s64 %rd556, [%rd555+0];
-	mov.b64 %rd557, %rd556;
-	cvt.s64.s32 %rd558, %r193;
-	mul.lo.s64 %rd559, %rd558, %rd32;
-	mad.lo.s64 %rd560, %rd559, 8, %rd28;
-	ld.global.nc.s64 %rd561, [%rd560+0];
-	mov.b64 %rd562, %rd561;
-	sub.s64 %rd563, %rd557, %rd562;
-	mov.b64 %rd564, %rd563;
-	mov.b64 %rd565, %rd564;
-	add.s64 %rd566, %rd370, %rd565;
-	mov.b64 %rd370, %rd566;
-	max.s64 %rd567, %rd371, %rd565;
-	mov.b64 %rd371, %rd567;
-$L134:
-$L114:
-	add.s64 %rd568, %rd523, 1;
-	mov.b64 %rd523, %rd568;
-	bra.uni $L113;
-$L115:
-	setp.gt.s64 %p119, %rd522, 0;
-	@!%p119 bra $L136;
-	mul.lo.s64 %rd569, %rd359, %rd120;
-	mad.lo.s64 %rd570, %rd569, 8, %rd116;
-	atom.global.add.u64 %rd571, [%rd570], %rd522;
-	mov.b64 %rd572, %rd571;
+	cvt.s64.s32 %rd561, %r193;
+	add.s64 %rd562, %rd561, 1;
+	mul.lo.s64 %rd563, %rd562, %rd32;
+	mad.lo.s64 %rd564, %rd563, 8, %rd28;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	cvt.s64.s32 %rd567, %r193;
+	mul.lo.s64 %rd568, %rd567, %rd32;
+	mad.lo.s64 %rd569, %rd568, 8, %rd28;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	sub.s64 %rd572, %rd566, %rd571;
 	mov.b64 %rd573, %rd572;
-	mov.b64 %rd574, 0;
-$L137:
-	setp.lt.s64 %p120, %rd574, %rd522;
-	not.pred %p121, %p120;
-	@!%p121 bra $L141;
+	mov.b64 %rd574, %rd573;
+	add.s64 %rd575, %rd370, %rd574;
+	mov.b64 %rd370, %rd575;
+	max.s64 %rd576, %rd371, %rd574;
+	mov.b64 %rd371, %rd576;
+$L136:
+$L116:
+	add.s64 %rd577, %rd532, 1;
+	mov.b64 %rd532, %rd577;
+	bra.uni $L115;
+$L117:
+	setp.gt.s64 %p122, %rd531, 0;
+	@!%p122 bra $L138;
+	mul.lo.s64 %rd578, %rd359, %rd120;
+	mad.lo.s64 %rd579, %rd578, 8, %rd116;
+	atom.global.add.u64 %rd580, [%rd579], %rd531;
+	mov.b64 %rd581, %rd580;
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd583, 0;
+$L139:
+	setp.lt.s64 %p123, %rd583, %rd531;
+	not.pred %p124, %p123;
+	@!%p124 bra $L143;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd584, %rd583, %rd153;
+	mad.lo.s64 %rd585, %rd584, 4, %rd151;
+	ld.shared.s32 %r194, [%rd585+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd586, %rd582, %rd583;
+	mul.lo.s64 %rd587, %rd586, %rd249;
+	mad.lo.s64 %rd588, %rd587, 4, %rd247;
+	st.global.s32 [%rd588+0], %r195;
+$L140:
+	add.s64 %rd589, %rd583, 1;
+	mov.b64 %rd583, %rd589;
 	bra.uni $L139;
 $L141:
-	mul.lo.s64 %rd575, %rd574, %rd153;
-	mad.lo.s64 %rd576, %rd575, 4, %rd151;
-	ld.shared.s32 %r194, [%rd576+0];
-	mov.b32 %r195, %r194;
-	add.s64 %rd577, %rd573, %rd574;
-	mul.lo.s64 %rd578, %rd577, %rd249;
-	mad.lo.s64 %rd579, %rd578, 4, %rd247;
-	st.global.s32 [%rd579+0], %r195;
 $L138:
-	add.s64 %rd580, %rd574, 1;
-	mov.b64 %rd574, %rd580;
-	bra.uni $L137;
-$L139:
-$L136:
-	add.s64 %rd581, %rd372, %rd507;
-	min.s64 %rd582, %rd361, %rd581;
-	mov.b64 %rd372, %rd582;
-	bra.uni $L107;
-$L106:
-	mov.b64 %rd583, 0;
-	cvt.u64.u32 %rd584, %r2;
-	setp.eq.s64 %p122, %rd584, 0;
-	setp.gt.s64 %p123, %rd507, 0;
-	and.pred %p124, %p122, %p123;
-	@!%p124 bra $L143;
-	mul.lo.s64 %rd585, %rd359, %rd120;
-	mad.lo.s64 %rd586, %rd585, 8, %rd116;
-	atom.global.add.u64 %rd587, [%rd586], %rd507;
-	mov.b64 %rd588, %rd587;
-	mov.b64 %rd583, %rd588;
-$L143:
-	cvt.u64.u32 %rd589, %r2;
-	setp.eq.s64 %p125, %rd589, 0;
-	setp.eq.u32 %p126, %r1, 0;
+	add.s64 %rd590, %rd372, %rd510;
+	min.s64 %rd591, %rd361, %rd590;
+	mov.b64 %rd372, %rd591;
+	bra.uni $L109;
+$L108:
+	mov.b64 %rd592, 0;
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p125, %rd593, 0;
+	setp.gt.s64 %p126, %rd510, 0;
 	and.pred %p127, %p125, %p126;
-	bar.sync 0;
-	@!%p127 bra $L144;
-	st.shared.s64 [%rd1+1024], %rd583;
-$L144:
-	bar.sync 0;
-	ld.shared.s64 %rd590, [%rd1+1024];
-	mov.b64 %rd591, %rd590;
-	add.s64 %rd592, %rd591, %rd506;
-	mov.b64 %rd593, %rd592;
-	mov.b64 %rd594, 0;
+	@!%p127 bra $L145;
+	mul.lo.s64 %rd594, %rd359, %rd120;
+	mad.lo.s64 %rd595, %rd594, 8, %rd116;
+	atom.global.add.u64 %rd596, [%rd595], %rd510;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd592, %rd597;
 $L145:
-	setp.lt.s64 %p128, %rd594, %rd373;
-	not.pred %p129, %p128;
-	@!%p129 bra $L149;
+	cvt.u64.u32 %rd598, %r2;
+	setp.eq.s64 %p128, %rd598, 0;
+	setp.eq.u32 %p129, %r1, 0;
+	and.pred %p130, %p128, %p129;
+	bar.sync 0;
+	@!%p130 bra $L146;
+	st.shared.s64 [%rd1+1024], %rd592;
+$L146:
+	bar.sync 0;
+	ld.shared.s64 %rd599, [%rd1+1024];
+	mov.b64 %rd600, %rd599;
+	add.s64 %rd601, %rd600, %rd509;
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd603, 0;
+$L147:
+	setp.lt.s64 %p131, %rd603, %rd373;
+	not.pred %p132, %p131;
+	@!%p132 bra $L151;
+	bra.uni $L149;
+$L151:
+	mul.lo.s64 %rd604, %rd603, %rd153;
+	mad.lo.s64 %rd605, %rd604, 4, %rd151;
+	ld.shared.s32 %r196, [%rd605+0];
+	mov.b32 %r197, %r196;
+	add.s64 %rd606, %rd602, %rd603;
+	mul.lo.s64 %rd607, %rd606, %rd249;
+	mad.lo.s64 %rd608, %rd607, 4, %rd247;
+	st.global.s32 [%rd608+0], %r197;
+$L148:
+	add.s64 %rd609, %rd603, 1;
+	mov.b64 %rd603, %rd609;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd595, %rd594, %rd153;
-	mad.lo.s64 %rd596, %rd595, 4, %rd151;
-	ld.shared.s32 %r196, [%rd596+0];
-	mov.b32 %r197, %r196;
-	add.s64 %rd597, %rd593, %rd594;
-	mul.lo.s64 %rd598, %rd597, %rd249;
-	mad.lo.s64 %rd599, %rd598, 4, %rd247;
-	st.global.s32 [%rd599+0], %r197;
-$L146:
-	add.s64 %rd600, %rd594, 1;
-	mov.b64 %rd594, %rd600;
-	bra.uni $L145;
-$L147:
-$L107:
-	mov.b64 %rd601, 0;
-	setp.lt.s64 %p130, %rd368, %rd369;
-	setp.lt.s64 %p131, %rd362, %rd347;
-	or.pred %p132, %p130, %p131;
-	@!%p132 bra $L151;
-	mov.b64 %rd601, 1;
-$L151:
-	mov.b64 %rd602, %rd601;
-	// block reduction
-	sub.u32 %r198, %r13, 1;
-	mov.b32 %r199, %r3;
-$L152:
-	setp.hs.u32 %p133, %r199, 32;
-	@%p133 bra $L153;
-	mov.b64 {%r200, %r201}, %rd602;
-	shfl.sync.down.b32 %r202|%p134, %r200, %r199, %r198, %r17;
-	shfl.sync.down.b32 %r203, %r201, %r199, %r198, %r17;
-	mov.b64 %rd603, {%r202, %r203};
-	@!%p134 bra $L154;
-	max.s64 %rd604, %rd602, %rd603;
-	mov.b64 %rd602, %rd604;
-$L154:
-	shl.b32 %r199, %r199, 1;
-	bra.uni $L152;
-$L153:
-	setp.eq.u32 %p135, %r7, 0;
-	@!%p135 bra $L155;
-	mul.wide.u32 %rd605, %r8, 16;
-	add.s64 %rd606, %rd1, %rd605;
-	st.shared.s64 [%rd606+0], %rd602;
-$L155:
-	bar.sync 0;
-	setp.eq.u32 %p136, %r8, 0;
-	@!%p136 bra $L156;
-	setp.lo.u32 %p137, %r7, %r10;
-	@!%p137 bra $L157;
-	mul.wide.u32 %rd607, %r7, 16;
-	add.s64 %rd608, %rd1, %rd607;
-	ld.shared.s64 %rd609, [%rd608+0];
-	mov.b64 %rd602, %rd609;
-$L157:
-	sub.u32 %r204, %r10, 1;
-	mov.b64 {%r205, %r206}, %rd602;
-	shfl.sync.down.b32 %r207|%p138, %r205, 1, %r204, %r17;
-	shfl.sync.down.b32 %r208, %r206, 1, %r204, %r17;
-	mov.b64 %rd610, {%r207, %r208};
-	@!%p138 bra $L158;
-	max.s64 %rd611, %rd602, %rd610;
-	mov.b64 %rd602, %rd611;
-$L158:
-	mov.b64 {%r209, %r210}, %rd602;
-	shfl.sync.down.b32 %r211|%p139, %r209, 2, %r204, %r17;
-	shfl.sync.down.b32 %r212, %r210, 2, %r204, %r17;
-	mov.b64 %rd612, {%r211, %r212};
-	@!%p139 bra $L159;
-	max.s64 %rd613, %rd602, %rd612;
-	mov.b64 %rd602, %rd613;
-$L159:
-	mov.b64 {%r213, %r214}, %rd602;
-	shfl.sync.down.b32 %r215|%p140, %r213, 4, %r204, %r17;
-	shfl.sync.down.b32 %r216, %r214, 4, %r204, %r17;
-	mov.b64 %rd614, {%r215, %r216};
-	@!%p140 bra $L160;
-	max.s64 %rd615, %rd602, %rd614;
-	mov.b64 %rd602, %rd615;
-$L160:
-	mov.b64 {%r217, %r218}, %rd602;
-	shfl.sync.down.b32 %r219|%p141, %r217, 8, %r204, %r17;
-	shfl.sync.down.b32 %r220, %r218, 8, %r204, %r17;
-	mov.b64 %rd616, {%r219, %r220};
-	@!%p141 bra $L161;
-	max.s64 %rd617, %rd602, %rd616;
-	mov.b64 %rd602, %rd617;
-$L161:
-	mov.b64 {%r221, %r222}, %rd602;
-	shfl.sync.down.b32 %r223|%p142, %r221, 16, %r204, %r17;
-	shfl.sync.down.b32 %r224, %r222, 16, %r204, %r17;
-	mov.b64 %rd618, {%r223, %r224};
-	@!%p142 bra $L162;
-	max.s64 %rd619, %rd602, %rd618;
-	mov.b64 %rd602, %rd619;
-$L162:
-	@!%p135 bra $L163;
-	st.shared.s64 [%rd1+1024], %rd602;
-$L163:
-$L156:
-	bar.sync 0;
-	ld.shared.s64 %rd620, [%rd1+1024];
-	mov.b64 %rd602, %rd620;
-	mov.b64 %rd621, %rd602;
-	setp.eq.s64 %p143, %rd621, 0;
-	@!%p143 bra $L165;
+$L109:
+	setp.eq.s64 %p133, %rd515, 0;
+	@!%p133 bra $L153;
 	bra.uni $L51;
-$L165:
+$L153:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd622, %rd372;
-	mov.b64 %rd623, %rd370;
-	mov.b64 %rd624, %rd371;
-	mov.b64 %rd625, %rd622;
-	mov.b64 %rd626, %rd623;
-	mov.b64 %rd627, %rd624;
-	mov.b64 %rd628, %rd625;
-	mov.b64 %rd629, %rd626;
-	mov.b64 %rd630, %rd627;
-	mov.b64 %rd631, %rd628;
-	mov.b64 %rd632, %rd629;
-	mov.b64 %rd633, %rd630;
-	mov.b64 %rd634, 1;
-$L166:
-	setp.lt.s64 %p144, %rd634, %rd307;
-	setp.gt.s64 %p145, %rd631, 0;
-	and.pred %p146, %p144, %p145;
-	not.pred %p147, %p146;
-	@!%p147 bra $L170;
-	bra.uni $L168;
-$L170:
-	rem.s64 %rd635, %rd634, 2;
-	mov.b64 %rd637, 1;
-	sub.s64 %rd636, %rd637, %rd635;
-	mul.lo.s64 %rd638, %rd636, %rd321;
-	mov.b64 %rd639, %rd638;
-	rem.s64 %rd640, %rd634, 2;
-	mul.lo.s64 %rd641, %rd640, %rd321;
-	mov.b64 %rd642, %rd641;
-	mov.b64 %rd643, 0;
-	mov.b64 %rd644, 0;
-	mov.b64 %rd645, %rd299;
-	mov.b64 %rd646, %rd300;
-	mov.b64 %rd647, %rd301;
-	mov.b64 %rd648, %rd302;
-	mov.b64 %rd649, %rd303;
-	mov.b64 %rd650, %rd304;
-	mov.pred %p148, %p45;
-	mov.pred %p149, %p46;
-	mov.b32 %r225, %r79;
-	mov.b64 %rd651, %rd305;
-	mov.b64 %rd652, %rd306;
-	mov.b64 %rd653, %rd307;
-	mov.b64 %rd654, %rd308;
-	mov.pred %p150, %p47;
-	mov.b64 %rd655, %rd257;
-	mov.b64 %rd656, %rd258;
-	mov.b64 %rd657, %rd259;
-	mov.b64 %rd658, %rd260;
-	mov.b64 %rd659, %rd261;
-	mov.b64 %rd660, %rd262;
-	mov.b64 %rd661, %rd263;
-	mov.b64 %rd662, %rd264;
-	mov.b64 %rd663, %rd265;
-	mov.pred %p151, %p48;
-	mov.b64 %rd664, %rd266;
-	mov.b64 %rd665, %rd267;
-	mov.b64 %rd666, %rd268;
-	mov.b32 %r226, %r80;
-	mov.b64 %rd667, %rd309;
-	mov.b64 %rd668, %rd310;
-	mov.b64 %rd669, %rd639;
-	mov.b64 %rd670, %rd631;
-	cvt.u64.u32 %rd671, %r2;
-	div.s64 %rd672, %rd671, %rd313;
-	setp.eq.s64 %p152, %rd313, -1;
-	neg.s64 %rd673, %rd671;
-	selp.b64 %rd674, %rd673, %rd672, %p152;
-	setp.eq.s64 %p153, %rd313, 0;
-	selp.b64 %rd675, 0, %rd674, %p153;
+	mov.b64 %rd610, %rd372;
+	mov.b64 %rd611, %rd370;
+	mov.b64 %rd612, %rd371;
+	mov.b64 %rd613, %rd610;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, %rd612;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, %rd615;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, %rd618;
+	mov.b64 %rd622, 1;
+$L154:
+	setp.lt.s64 %p134, %rd622, %rd307;
+	setp.gt.s64 %p135, %rd619, 0;
+	and.pred %p136, %p134, %p135;
+	not.pred %p137, %p136;
+	@!%p137 bra $L158;
+	bra.uni $L156;
+$L158:
+	rem.s64 %rd623, %rd622, 2;
+	mov.b64 %rd625, 1;
+	sub.s64 %rd624, %rd625, %rd623;
+	mul.lo.s64 %rd626, %rd624, %rd321;
+	mov.b64 %rd627, %rd626;
+	rem.s64 %rd628, %rd622, 2;
+	mul.lo.s64 %rd629, %rd628, %rd321;
+	mov.b64 %rd630, %rd629;
+	mov.b64 %rd631, 0;
+	mov.b64 %rd632, 0;
+	mov.b64 %rd633, %rd299;
+	mov.b64 %rd634, %rd300;
+	mov.b64 %rd635, %rd301;
+	mov.b64 %rd636, %rd302;
+	mov.b64 %rd637, %rd303;
+	mov.b64 %rd638, %rd304;
+	mov.pred %p138, %p45;
+	mov.pred %p139, %p46;
+	mov.b32 %r198, %r79;
+	mov.b64 %rd639, %rd305;
+	mov.b64 %rd640, %rd306;
+	mov.b64 %rd641, %rd307;
+	mov.b64 %rd642, %rd308;
+	mov.pred %p140, %p47;
+	mov.b64 %rd643, %rd257;
+	mov.b64 %rd644, %rd258;
+	mov.b64 %rd645, %rd259;
+	mov.b64 %rd646, %rd260;
+	mov.b64 %rd647, %rd261;
+	mov.b64 %rd648, %rd262;
+	mov.b64 %rd649, %rd263;
+	mov.b64 %rd650, %rd264;
+	mov.b64 %rd651, %rd265;
+	mov.pred %p141, %p48;
+	mov.b64 %rd652, %rd266;
+	mov.b64 %rd653, %rd267;
+	mov.b64 %rd654, %rd268;
+	mov.b32 %r199, %r80;
+	mov.b64 %rd655, %rd309;
+	mov.b64 %rd656, %rd310;
+	mov.b64 %rd657, %rd627;
+	mov.b64 %rd658, %rd619;
+	cvt.u64.u32 %rd659, %r2;
+	div.s64 %rd660, %rd659, %rd313;
+	setp.eq.s64 %p142, %rd313, -1;
+	neg.s64 %rd661, %rd659;
+	selp.b64 %rd662, %rd661, %rd660, %p142;
+	setp.eq.s64 %p143, %rd313, 0;
+	selp.b64 %rd663, 0, %rd662, %p143;
+	mov.b64 %rd664, %rd663;
+	mov.b64 %rd665, %rd319;
+	mov.b64 %rd666, %rd313;
+	mov.b64 %rd667, %rd312;
+	mov.b64 %rd668, %rd630;
+	mov.b64 %rd669, %rd321;
+	add.s64 %rd670, %rd622, 1;
+	setp.lt.s64 %p144, %rd670, %rd307;
+	mov.pred %p145, %p144;
+	mov.b64 %rd671, %rd664;
+	cvt.u64.u32 %rd672, %r2;
+	rem.s64 %rd673, %rd672, %rd666;
+	setp.eq.s64 %p146, %rd666, -1;
+	selp.b64 %rd674, 0, %rd673, %p146;
+	setp.eq.s64 %p147, %rd666, 0;
+	selp.b64 %rd675, %rd672, %rd674, %p147;
 	mov.b64 %rd676, %rd675;
-	mov.b64 %rd677, %rd319;
-	mov.b64 %rd678, %rd313;
-	mov.b64 %rd679, %rd312;
-	mov.b64 %rd680, %rd642;
-	mov.b64 %rd681, %rd321;
-	add.s64 %rd682, %rd634, 1;
-	setp.lt.s64 %p154, %rd682, %rd307;
-	mov.pred %p155, %p154;
-	mov.b64 %rd683, %rd676;
-	cvt.u64.u32 %rd684, %r2;
-	rem.s64 %rd685, %rd684, %rd678;
-	setp.eq.s64 %p156, %rd678, -1;
-	selp.b64 %rd686, 0, %rd685, %p156;
-	setp.eq.s64 %p157, %rd678, 0;
-	selp.b64 %rd687, %rd684, %rd686, %p157;
-	mov.b64 %rd688, %rd687;
-	mov.b32 %r227, -1;
-	mov.b64 %rd689, 0;
-	mov.b64 %rd690, 0;
-	mov.b64 %rd691, 0;
-	mov.b64 %rd692, 0;
-	mov.b64 %rd693, 0;
+	mov.b32 %r200, -1;
+	mov.b64 %rd677, 0;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
+$L159:
+	mov.b64 %rd682, 0;
+	mov.b64 %rd683, %rd655;
+$L162:
+	setp.gt.s64 %p148, %rd683, 0;
+	not.pred %p149, %p148;
+	@!%p149 bra $L166;
+	bra.uni $L164;
+$L166:
+	setp.ge.s64 %p150, %rd677, %rd678;
+	@!%p150 bra $L168;
+	setp.ge.s64 %p151, %rd671, %rd658;
+	@!%p151 bra $L170;
+	bra.uni $L164;
+$L170:
+	add.s64 %rd684, %rd657, %rd671;
+	mul.lo.s64 %rd685, %rd684, %rd163;
+	mad.lo.s64 %rd686, %rd685, 4, %rd161;
+	ld.shared.s32 %r201, [%rd686+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r200, %r202;
+	add.s64 %rd687, %rd671, %rd665;
+	mov.b64 %rd671, %rd687;
+	mov.b64 %rd688, %rd633;
+	mov.b32 %r203, %r200;
+	cvt.s64.s32 %rd689, %r203;
+	mul.lo.s64 %rd690, %rd689, %rd32;
+	mad.lo.s64 %rd691, %rd690, 8, %rd28;
+	ld.global.nc.s64 %rd692, [%rd691+0];
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd633;
+	mov.b32 %r204, %r200;
+	cvt.s64.s32 %rd696, %r204;
+	add.s64 %rd697, %rd696, 1;
+	mul.lo.s64 %rd698, %rd697, %rd32;
+	mad.lo.s64 %rd699, %rd698, 8, %rd28;
+	ld.global.nc.s64 %rd700, [%rd699+0];
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, %rd701;
+	add.s64 %rd703, %rd694, %rd676;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, %rd702;
+	mov.b64 %rd677, %rd704;
+	mov.b64 %rd678, %rd705;
+	bra.uni $L163;
+$L168:
+	mul.lo.s64 %rd706, %rd677, %rd39;
+	mad.lo.s64 %rd707, %rd706, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd707+0];
+	mov.b32 %r206, %r205;
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r200;
+	mov.b32 %r209, %r207;
+	mov.b64 %rd708, %rd677;
 $L171:
-	mov.b64 %rd694, 0;
-	mov.b64 %rd695, %rd667;
-$L174:
-	setp.gt.s64 %p158, %rd695, 0;
-	not.pred %p159, %p158;
-	@!%p159 bra $L178;
-	bra.uni $L176;
-$L178:
-	setp.ge.s64 %p160, %rd689, %rd690;
-	@!%p160 bra $L180;
-	setp.ge.s64 %p161, %rd683, %rd670;
-	@!%p161 bra $L182;
-	bra.uni $L176;
-$L182:
-	add.s64 %rd696, %rd669, %rd683;
-	mul.lo.s64 %rd697, %rd696, %rd163;
-	mad.lo.s64 %rd698, %rd697, 4, %rd161;
-	ld.shared.s32 %r228, [%rd698+0];
-	mov.b32 %r229, %r228;
-	mov.b32 %r227, %r229;
-	add.s64 %rd699, %rd683, %rd677;
-	mov.b64 %rd683, %rd699;
-	mov.b64 %rd700, %rd645;
-	mov.b32 %r230, %r227;
-	cvt.s64.s32 %rd701, %r230;
-	mul.lo.s64 %rd702, %rd701, %rd32;
-	mad.lo.s64 %rd703, %rd702, 8, %rd28;
-	ld.global.nc.s64 %rd704, [%rd703+0];
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, %rd705;
-	mov.b64 %rd707, %rd645;
-	mov.b32 %r231, %r227;
-	cvt.s64.s32 %rd708, %r231;
-	add.s64 %rd709, %rd708, 1;
-	mul.lo.s64 %rd710, %rd709, %rd32;
-	mad.lo.s64 %rd711, %rd710, 8, %rd28;
-	ld.global.nc.s64 %rd712, [%rd711+0];
-	mov.b64 %rd713, %rd712;
-	mov.b64 %rd714, %rd713;
-	add.s64 %rd715, %rd706, %rd688;
-	mov.b64 %rd716, %rd715;
-	mov.b64 %rd717, %rd714;
-	mov.b64 %rd689, %rd716;
-	mov.b64 %rd690, %rd717;
-	bra.uni $L175;
-$L180:
-	mul.lo.s64 %rd718, %rd689, %rd39;
-	mad.lo.s64 %rd719, %rd718, 4, %rd35;
-	ld.global.nc.s32 %r232, [%rd719+0];
-	mov.b32 %r233, %r232;
-	mov.b32 %r234, %r233;
-	mov.b32 %r235, %r227;
-	mov.b32 %r236, %r234;
-	mov.b64 %rd720, %rd689;
-$L183:
-	cvt.s64.s32 %rd721, %r235;
-	mul.lo.s64 %rd722, %rd721, %rd127;
-	mad.lo.s64 %rd723, %rd722, 4, %rd123;
-	ld.global.nc.u32 %r237, [%rd723+0];
-	mov.b32 %r238, %r237;
-	and.b32 %r239, %r238, 0x4;
-	setp.ne.u32 %p162, %r239, 0x0;
-	mov.pred %p163, %p162;
-	not.pred %p164, %p163;
-	@!%p164 bra $L187;
-	cvt.s64.s32 %rd724, %r236;
-	mul.lo.s64 %rd725, %rd724, %rd127;
-	mad.lo.s64 %rd726, %rd725, 4, %rd123;
-	ld.global.nc.u32 %r240, [%rd726+0];
-	mov.b32 %r241, %r240;
-	and.b32 %r242, %r241, 0x4;
-	setp.ne.u32 %p165, %r242, 0x0;
-	mov.pred %p163, %p165;
-$L187:
-	mov.pred %p166, %p163;
-	not.pred %p167, %p166;
-	@!%p167 bra $L189;
-	cvt.s64.s32 %rd727, %r236;
-	mul.lo.s64 %rd728, %rd727, %rd134;
-	mad.lo.s64 %rd729, %rd728, 4, %rd130;
-	ld.global.nc.s32 %r243, [%rd729+0];
-	mov.b32 %r244, %r243;
-	cvt.s64.s32 %rd730, %r235;
-	mul.lo.s64 %rd731, %rd730, %rd134;
-	mad.lo.s64 %rd732, %rd731, 4, %rd130;
-	ld.global.nc.s32 %r245, [%rd732+0];
-	mov.b32 %r246, %r245;
-	setp.ne.s32 %p168, %r244, %r246;
-	mov.pred %p166, %p168;
-$L189:
-	@!%p166 bra $L191;
-	mov.pred %p169, 0;
-	bra.uni $L185;
-$L191:
-	cvt.s64.s32 %rd733, %r235;
-	mul.lo.s64 %rd734, %rd733, %rd141;
-	mad.lo.s64 %rd735, %rd734, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r247, [%rd735+0];
-	mov.b32 %r248, %r247;
-	mov.b32 %r249, %r248;
-	cvt.s64.s32 %rd736, %r236;
-	mul.lo.s64 %rd737, %rd736, %rd141;
-	mad.lo.s64 %rd738, %rd737, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r250, [%rd738+0];
-	mov.b32 %r251, %r250;
-	setp.ge.s32 %p170, %r251, %r249;
-	@!%p170 bra $L193;
-	mov.pred %p169, 0;
-	bra.uni $L185;
-$L193:
-	cvt.s64.s32 %rd739, %r236;
-	mul.lo.s64 %rd740, %rd739, %rd141;
-	mad.lo.s64 %rd741, %rd740, 4, %rd137;
-	atom.global.max.s32 %r252, [%rd741], %r249;
-	mov.b32 %r253, %r252;
-	setp.lt.s32 %p171, %r253, %r249;
-	mov.pred %p169, %p171;
-	bra.uni $L185;
-$L184:
-	bra.uni $L183;
-$L185:
-	@!%p169 bra $L195;
-	@!%p155 bra $L196;
-	mul.lo.s64 %rd742, %rd694, %rd153;
-	mad.lo.s64 %rd743, %rd742, 4, %rd151;
-	st.shared.s32 [%rd743+0], %r234;
-	add.s64 %rd744, %rd694, 1;
-	mov.b64 %rd694, %rd744;
-	bra.uni $L197;
-$L196:
-	mov.pred %p172, 0;
-	mov.b64 %rd745, %rd694;
-	mov.b32 %r254, %r234;
-$L198:
-	@!%p150 bra $L202;
-	shr.s32 %r255, %r254, 5;
-	cvt.s64.s32 %rd746, %r255;
-	mov.b64 %rd747, %rd746;
-	and.b32 %r256, %r254, 31;
-	cvt.s64.s32 %rd748, %r256;
-	min.u64 %rd749, %rd748, 32;
-	cvt.u32.u64 %r257, %rd749;
-	mov.b32 %r259, 0x1;
-	shl.b32 %r258, %r259, %r257;
-	setp.hs.u32 %p173, %r257, 32;
-	selp.b32 %r260, 0, %r258, %p173;
-	mov.b32 %r261, %r260;
-	mov.b64 %rd750, %rd747;
-	mov.b32 %r262, %r261;
-	mul.lo.s64 %rd751, %rd750, %rd663;
-	mad.lo.s64 %rd752, %rd751, 4, %rd661;
-	ld.relaxed.gpu.global.u32 %r263, [%rd752+0];
-	mov.b32 %r264, %r263;
-	and.b32 %r265, %r264, %r262;
-	setp.ne.u32 %p174, %r265, 0x0;
-	mov.pred %p175, %p174;
-	not.pred %p176, %p175;
-	@!%p176 bra $L204;
-	mul.lo.s64 %rd753, %rd750, %rd663;
-	mad.lo.s64 %rd754, %rd753, 4, %rd661;
-	atom.global.or.b32 %r266, [%rd754], %r262;
-	mov.b32 %r267, %r266;
-	and.b32 %r268, %r267, %r262;
-	setp.ne.u32 %p177, %r268, 0x0;
-	mov.pred %p175, %p177;
-$L204:
-	@!%p175 bra $L206;
-	mov.b64 %rd755, %rd745;
-	mov.b64 %rd756, %rd755;
-	mov.pred %p178, 0;
-	bra.uni $L200;
-$L206:
-	mov.b64 %rd757, %rd745;
-	mov.b64 %rd756, %rd757;
-	mov.pred %p178, 1;
-	bra.uni $L200;
-$L202:
-	@!%p151 bra $L208;
-	cvt.s64.s32 %rd758, %r254;
-	mul.lo.s64 %rd759, %rd758, %rd666;
-	mad.lo.s64 %rd760, %rd759, 4, %rd664;
-	ld.relaxed.gpu.global.s32 %r269, [%rd760+0];
-	mov.b32 %r270, %r269;
-	setp.eq.s32 %p179, %r270, %r226;
-	mov.pred %p180, %p179;
-	not.pred %p181, %p180;
-	@!%p181 bra $L210;
-	cvt.s64.s32 %rd761, %r254;
-	mul.lo.s64 %rd762, %rd761, %rd666;
-	mad.lo.s64 %rd763, %rd762, 4, %rd664;
-	atom.global.exch.b32 %r271, [%rd763], %r226;
-	mov.b32 %r272, %r271;
-	setp.eq.s32 %p182, %r272, %r226;
-	mov.pred %p180, %p182;
-$L210:
-	@!%p180 bra $L212;
-	mov.b64 %rd764, %rd745;
-	mov.b64 %rd756, %rd764;
-	mov.pred %p178, 0;
-	bra.uni $L200;
-$L212:
-$L208:
-	mul.lo.s64 %rd765, %rd745, %rd153;
-	mad.lo.s64 %rd766, %rd765, 4, %rd151;
-	st.shared.s32 [%rd766+0], %r254;
-	add.s64 %rd767, %rd745, 1;
-	mov.b64 %rd768, %rd767;
-	mov.b64 %rd756, %rd768;
-	mov.pred %p178, 1;
-	bra.uni $L200;
-$L199:
-	bra.uni $L198;
-$L200:
-	mov.b64 %rd769, %rd756;
-	mov.pred %p183, %p178;
-	mov.b64 %rd694, %rd769;
-	mov.pred %p172, %p183;
-	@!%p172 bra $L214;
-	mov.b64 %rd770, %rd645;
-	mov.b32 %r273, %r234;
-	cvt.s64.s32 %rd771, %r273;
-	add.s64 %rd772, %rd771, 1;
-	mul.lo.s64 %rd773, %rd772, %rd32;
-	mad.lo.s64 %rd774, %rd773, 8, %rd28;
-	ld.global.nc.s64 %rd775, [%rd774+0];
-	mov.b64 %rd776, %rd775;
-	cvt.s64.s32 %rd777, %r273;
-	mul.lo.s64 %rd778, %rd777, %rd32;
-	mad.lo.s64 %rd779, %rd778, 8, %rd28;
-	ld.global.nc.s64 %rd780, [%rd779+0];
-	mov.b64 %rd781, %rd780;
-	sub.s64 %rd782, %rd776, %rd781;
-	mov.b64 %rd783, %rd782;
-	mov.b64 %rd784, %rd783;
-	add.s64 %rd785, %rd691, %rd784;
-	mov.b64 %rd691, %rd785;
-	max.s64 %rd786, %rd692, %rd784;
-	mov.b64 %rd692, %rd786;
-$L214:
-$L197:
-$L195:
-	add.s64 %rd787, %rd689, %rd678;
-	mov.b64 %rd689, %rd787;
-	sub.s64 %rd788, %rd695, 1;
-	mov.b64 %rd695, %rd788;
+	cvt.s64.s32 %rd709, %r208;
+	mul.lo.s64 %rd710, %rd709, %rd127;
+	mad.lo.s64 %rd711, %rd710, 4, %rd123;
+	ld.global.nc.u32 %r210, [%rd711+0];
+	mov.b32 %r211, %r210;
+	and.b32 %r212, %r211, 0x4;
+	setp.ne.u32 %p152, %r212, 0x0;
+	mov.pred %p153, %p152;
+	not.pred %p154, %p153;
+	@!%p154 bra $L175;
+	cvt.s64.s32 %rd712, %r209;
+	mul.lo.s64 %rd713, %rd712, %rd127;
+	mad.lo.s64 %rd714, %rd713, 4, %rd123;
+	ld.global.nc.u32 %r213, [%rd714+0];
+	mov.b32 %r214, %r213;
+	and.b32 %r215, %r214, 0x4;
+	setp.ne.u32 %p155, %r215, 0x0;
+	mov.pred %p153, %p155;
 $L175:
-	bra.uni $L174;
-$L176:
-	// block scan
-	mov.b64 %rd789, %rd694;
-	mov.b32 %r274, %r3;
-$L215:
-	setp.hs.u32 %p184, %r274, 32;
-	@%p184 bra $L216;
-	mov.b64 {%r275, %r276}, %rd789;
-	shfl.sync.up.b32 %r277|%p185, %r275, %r274, 0, %r17;
-	shfl.sync.up.b32 %r278, %r276, %r274, 0, %r17;
-	mov.b64 %rd790, {%r277, %r278};
-	@!%p185 bra $L217;
-	add.s64 %rd791, %rd790, %rd789;
-	mov.b64 %rd789, %rd791;
-$L217:
-	shl.b32 %r274, %r274, 1;
-	bra.uni $L215;
-$L216:
-	mov.b64 {%r279, %r280}, %rd789;
-	shfl.sync.up.b32 %r281|%p186, %r279, %r3, 0, %r17;
-	shfl.sync.up.b32 %r282, %r280, %r3, 0, %r17;
-	mov.b64 %rd792, {%r281, %r282};
-	setp.lo.u32 %p187, %r3, 32;
-	and.pred %p188, %p186, %p187;
-	selp.b64 %rd793, %rd792, 0, %p188;
-	sub.u32 %r283, %r13, %r3;
-	setp.eq.u32 %p189, %r7, %r283;
-	@!%p189 bra $L218;
-	mul.wide.u32 %rd794, %r8, 16;
-	add.s64 %rd795, %rd1, %rd794;
-	st.shared.s64 [%rd795+0], %rd789;
-$L218:
-	bar.sync 0;
-	setp.eq.u32 %p190, %r8, 0;
-	@!%p190 bra $L219;
-	mov.b64 %rd796, 0;
-	setp.lo.u32 %p191, %r7, %r10;
-	@!%p191 bra $L220;
-	mul.wide.u32 %rd797, %r7, 16;
-	add.s64 %rd798, %rd1, %rd797;
-	ld.shared.s64 %rd799, [%rd798+0];
-	mov.b64 %rd796, %rd799;
-$L220:
-	mov.b64 {%r284, %r285}, %rd796;
-	shfl.sync.up.b32 %r286|%p192, %r284, 1, 0, %r17;
-	shfl.sync.up.b32 %r287, %r285, 1, 0, %r17;
-	mov.b64 %rd800, {%r286, %r287};
-	@!%p192 bra $L221;
-	add.s64 %rd801, %rd800, %rd796;
-	mov.b64 %rd796, %rd801;
-$L221:
-	mov.b64 {%r288, %r289}, %rd796;
-	shfl.sync.up.b32 %r290|%p193, %r288, 2, 0, %r17;
-	shfl.sync.up.b32 %r291, %r289, 2, 0, %r17;
-	mov.b64 %rd802, {%r290, %r291};
-	@!%p193 bra $L222;
-	add.s64 %rd803, %rd802, %rd796;
-	mov.b64 %rd796, %rd803;
-$L222:
-	mov.b64 {%r292, %r293}, %rd796;
-	shfl.sync.up.b32 %r294|%p194, %r292, 4, 0, %r17;
-	shfl.sync.up.b32 %r295, %r293, 4, 0, %r17;
-	mov.b64 %rd804, {%r294, %r295};
-	@!%p194 bra $L223;
-	add.s64 %rd805, %rd804, %rd796;
-	mov.b64 %rd796, %rd805;
-$L223:
-	mov.b64 {%r296, %r297}, %rd796;
-	shfl.sync.up.b32 %r298|%p195, %r296, 8, 0, %r17;
-	shfl.sync.up.b32 %r299, %r297, 8, 0, %r17;
-	mov.b64 %rd806, {%r298, %r299};
-	@!%p195 bra $L224;
-	add.s64 %rd807, %rd806, %rd796;
-	mov.b64 %rd796, %rd807;
-$L224:
-	mov.b64 {%r300, %r301}, %rd796;
-	shfl.sync.up.b32 %r302|%p196, %r300, 16, 0, %r17;
-	shfl.sync.up.b32 %r303, %r301, 16, 0, %r17;
-	mov.b64 %rd808, {%r302, %r303};
-	@!%p196 bra $L225;
-	add.s64 %rd809, %rd808, %rd796;
-	mov.b64 %rd796, %rd809;
-$L225:
-	mov.b64 {%r304, %r305}, %rd796;
-	shfl.sync.up.b32 %r306|%p197, %r304, 1, 0, %r17;
-	shfl.sync.up.b32 %r307, %r305, 1, 0, %r17;
-	mov.b64 %rd810, {%r306, %r307};
-	selp.b64 %rd811, %rd810, 0, %p197;
-	@!%p191 bra $L226;
-	mul.wide.u32 %rd812, %r7, 16;
-	add.s64 %rd813, %rd1, %rd812;
-	add.s64 %rd814, %rd813, 512;
-	st.shared.s64 [%rd814+0], %rd811;
-$L226:
-	sub.u32 %r308, %r10, 1;
-	setp.eq.u32 %p198, %r7, %r308;
-	@!%p198 bra $L227;
-	st.shared.s64 [%rd1+1024], %rd796;
-$L227:
-$L219:
-	bar.sync 0;
-	mul.wide.u32 %rd815, %r8, 16;
-	add.s64 %rd816, %rd1, %rd815;
-	add.s64 %rd817, %rd816, 512;
-	ld.shared.s64 %rd818, [%rd817+0];
-	add.s64 %rd819, %rd818, %rd793;
-	ld.shared.s64 %rd820, [%rd1+1024];
-	mov.b64 {%r309, %r310}, %rd819;
-	shfl.sync.idx.b32 %r311|%p199, %r309, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r312, %r310, 0, %r21, %r17;
-	mov.b64 %rd821, {%r311, %r312};
-	mov.b64 %rd822, %rd820;
-	mov.b64 %rd823, %rd821;
-	mov.b64 %rd824, %rd822;
-	mov.b64 %rd825, %rd823;
-	mov.b64 %rd826, %rd824;
-	mov.b64 %rd827, %rd825;
-	mov.b64 %rd828, %rd826;
-	@!%p155 bra $L228;
-	add.s64 %rd829, %rd693, %rd827;
-	mov.b64 %rd830, %rd829;
-	sub.s64 %rd831, %rd681, %rd830;
-	max.s64 %rd832, %rd831, 0;
-	min.s64 %rd833, %rd832, %rd694;
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, 0;
-$L230:
-	setp.lt.s64 %p200, %rd835, %rd834;
-	not.pred %p201, %p200;
-	@!%p201 bra $L234;
-	bra.uni $L232;
-$L234:
-	mul.lo.s64 %rd836, %rd835, %rd153;
-	mad.lo.s64 %rd837, %rd836, 4, %rd151;
-	ld.shared.s32 %r313, [%rd837+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd838, %rd680, %rd830;
-	add.s64 %rd839, %rd838, %rd835;
-	mul.lo.s64 %rd840, %rd839, %rd163;
-	mad.lo.s64 %rd841, %rd840, 4, %rd161;
-	st.shared.s32 [%rd841+0], %r314;
-$L231:
-	add.s64 %rd842, %rd835, 1;
-	mov.b64 %rd835, %rd842;
-	bra.uni $L230;
-$L232:
-	mov.b64 %rd843, 0;
-	mov.b64 %rd844, %rd834;
-$L235:
-	setp.lt.s64 %p202, %rd844, %rd694;
-	not.pred %p203, %p202;
-	@!%p203 bra $L239;
-	bra.uni $L237;
-$L239:
-	mul.lo.s64 %rd845, %rd844, %rd153;
-	mad.lo.s64 %rd846, %rd845, 4, %rd151;
-	ld.shared.s32 %r315, [%rd846+0];
-	mov.b32 %r316, %r315;
-	mov.b32 %r317, %r316;
-	mov.pred %p204, 0;
-	mov.b64 %rd847, %rd843;
-	mov.b32 %r318, %r317;
-$L240:
-	@!%p150 bra $L244;
-	shr.s32 %r319, %r318, 5;
-	cvt.s64.s32 %rd848, %r319;
-	mov.b64 %rd849, %rd848;
-	and.b32 %r320, %r318, 31;
-	cvt.s64.s32 %rd850, %r320;
-	min.u64 %rd851, %rd850, 32;
-	cvt.u32.u64 %r321, %rd851;
-	mov.b32 %r323, 0x1;
-	shl.b32 %r322, %r323, %r321;
-	setp.hs.u32 %p205, %r321, 32;
-	selp.b32 %r324, 0, %r322, %p205;
-	mov.b32 %r325, %r324;
-	mov.b64 %rd852, %rd849;
-	mov.b32 %r326, %r325;
-	mul.lo.s64 %rd853, %rd852, %rd663;
-	mad.lo.s64 %rd854, %rd853, 4, %rd661;
-	ld.relaxed.gpu.global.u32 %r327, [%rd854+0];
-	mov.b32 %r328, %r327;
-	and.b32 %r329, %r328, %r326;
-	setp.ne.u32 %p206, %r329, 0x0;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L246;
-	mul.lo.s64 %rd855, %rd852, %rd663;
-	mad.lo.s64 %rd856, %rd855, 4, %rd661;
-	atom.global.or.b32 %r330, [%rd856], %r326;
-	mov.b32 %r331, %r330;
-	and.b32 %r332, %r331, %r326;
-	setp.ne.u32 %p209, %r332, 0x0;
-	mov.pred %p207, %p209;
-$L246:
-	@!%p207 bra $L248;
-	mov.b64 %rd857, %rd847;
-	mov.b64 %rd858, %rd857;
-	mov.pred %p210, 0;
-	bra.uni $L242;
-$L248:
-	mov.b64 %rd859, %rd847;
-	mov.b64 %rd858, %rd859;
-	mov.pred %p210, 1;
-	bra.uni $L242;
-$L244:
-	@!%p151 bra $L250;
-	cvt.s64.s32 %rd860, %r318;
-	mul.lo.s64 %rd861, %rd860, %rd666;
-	mad.lo.s64 %rd862, %rd861, 4, %rd664;
-	ld.relaxed.gpu.global.s32 %r333, [%rd862+0];
-	mov.b32 %r334, %r333;
-	setp.eq.s32 %p211, %r334, %r226;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L252;
-	cvt.s64.s32 %rd863, %r318;
-	mul.lo.s64 %rd864, %rd863, %rd666;
-	mad.lo.s64 %rd865, %rd864, 4, %rd664;
-	atom.global.exch.b32 %r335, [%rd865], %r226;
-	mov.b32 %r336, %r335;
-	setp.eq.s32 %p214, %r336, %r226;
-	mov.pred %p212, %p214;
-$L252:
-	@!%p212 bra $L254;
-	mov.b64 %rd866, %rd847;
-	mov.b64 %rd858, %rd866;
-	mov.pred %p210, 0;
-	bra.uni $L242;
-$L254:
-$L250:
-	mul.lo.s64 %rd867, %rd847, %rd153;
-	mad.lo.s64 %rd868, %rd867, 4, %rd151;
-	st.shared.s32 [%rd868+0], %r318;
-	add.s64 %rd869, %rd847, 1;
-	mov.b64 %rd870, %rd869;
-	mov.b64 %rd858, %rd870;
-	mov.pred %p210, 1;
-	bra.uni $L242;
-$L241:
-	bra.uni $L240;
-$L242:
-	mov.b64 %rd871, %rd858;
-	mov.pred %p215, %p210;
-	mov.b64 %rd843, %rd871;
-	mov.pred %p204, %p215;
-	@!%p204 bra $L256;
-	mov.b64 %rd872, %rd645;
-	mov.b32 %r337, %r317;
-	cvt.s64.s32 %rd873, %r337;
-	add.s64 %rd874, %rd873, 1;
-	mul.lo.s64 %rd875, %rd874, %rd32;
-	mad.lo.s64 %rd876, %rd875, 8, %rd28;
-	ld.global.nc.s64 %rd877, [%rd876+0];
-	mov.b64 %rd878, %rd877;
-	cvt.s64.s32 %rd879, %r337;
-	mul.lo.s64 %rd880, %rd879, %rd32;
-	mad.lo.s64 %rd881, %rd880, 8, %rd28;
-	ld.global.nc.s64 %rd882, [%rd881+0];
-	mov.b64 %rd883, %rd882;
-	sub.s64 %rd884, %rd878, %rd883;
-	mov.b64 %rd885, %rd884;
-	mov.b64 %rd886, %rd885;
-	add.s64 %rd887, %rd691, %rd886;
-	mov.b64 %rd691, %rd887;
-	max.s64 %rd888, %rd692, %rd886;
-	mov.b64 %rd692, %rd888;
-$L256:
-$L236:
-	add.s64 %rd889, %rd844, 1;
-	mov.b64 %rd844, %rd889;
-	bra.uni $L235;
-$L237:
-	setp.gt.s64 %p216, %rd843, 0;
-	@!%p216 bra $L258;
-	mul.lo.s64 %rd890, %rd679, %rd120;
-	mad.lo.s64 %rd891, %rd890, 8, %rd116;
-	atom.global.add.u64 %rd892, [%rd891], %rd843;
-	mov.b64 %rd893, %rd892;
-	mov.b64 %rd894, %rd893;
-	mov.b64 %rd895, 0;
-$L259:
-	setp.lt.s64 %p217, %rd895, %rd843;
-	not.pred %p218, %p217;
-	@!%p218 bra $L263;
-	bra.uni $L261;
-$L263:
-	mul.lo.s64 %rd896, %rd895, %rd153;
-	mad.lo.s64 %rd897, %rd896, 4, %rd151;
-	ld.shared.s32 %r338, [%rd897+0];
-	mov.b32 %r339, %r338;
-	add.s64 %rd898, %rd894, %rd895;
-	mul.lo.s64 %rd899, %rd898, %rd249;
-	mad.lo.s64 %rd900, %rd899, 4, %rd247;
-	st.global.s32 [%rd900+0], %r339;
-$L260:
-	add.s64 %rd901, %rd895, 1;
-	mov.b64 %rd895, %rd901;
-	bra.uni $L259;
-$L261:
-$L258:
-	add.s64 %rd902, %rd693, %rd828;
-	min.s64 %rd903, %rd681, %rd902;
-	mov.b64 %rd693, %rd903;
-	bra.uni $L229;
-$L228:
-	mov.b64 %rd904, 0;
-	cvt.u64.u32 %rd905, %r2;
-	setp.eq.s64 %p219, %rd905, 0;
-	setp.gt.s64 %p220, %rd828, 0;
-	and.pred %p221, %p219, %p220;
-	@!%p221 bra $L265;
-	mul.lo.s64 %rd906, %rd679, %rd120;
-	mad.lo.s64 %rd907, %rd906, 8, %rd116;
-	atom.global.add.u64 %rd908, [%rd907], %rd828;
-	mov.b64 %rd909, %rd908;
-	mov.b64 %rd904, %rd909;
-$L265:
-	cvt.u64.u32 %rd910, %r2;
-	setp.eq.s64 %p222, %rd910, 0;
-	setp.eq.u32 %p223, %r1, 0;
-	and.pred %p224, %p222, %p223;
-	bar.sync 0;
-	@!%p224 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd904;
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd911, [%rd1+1024];
-	mov.b64 %rd912, %rd911;
-	add.s64 %rd913, %rd912, %rd827;
-	mov.b64 %rd914, %rd913;
-	mov.b64 %rd915, 0;
-$L267:
-	setp.lt.s64 %p225, %rd915, %rd694;
-	not.pred %p226, %p225;
-	@!%p226 bra $L271;
-	bra.uni $L269;
-$L271:
-	mul.lo.s64 %rd916, %rd915, %rd153;
-	mad.lo.s64 %rd917, %rd916, 4, %rd151;
-	ld.shared.s32 %r340, [%rd917+0];
-	mov.b32 %r341, %r340;
-	add.s64 %rd918, %rd914, %rd915;
-	mul.lo.s64 %rd919, %rd918, %rd249;
-	mad.lo.s64 %rd920, %rd919, 4, %rd247;
-	st.global.s32 [%rd920+0], %r341;
-$L268:
-	add.s64 %rd921, %rd915, 1;
-	mov.b64 %rd915, %rd921;
-	bra.uni $L267;
-$L269:
-$L229:
-	mov.b64 %rd922, 0;
-	setp.lt.s64 %p227, %rd689, %rd690;
-	setp.lt.s64 %p228, %rd683, %rd670;
-	or.pred %p229, %p227, %p228;
-	@!%p229 bra $L273;
-	mov.b64 %rd922, 1;
-$L273:
-	mov.b64 %rd923, %rd922;
-	// block reduction
-	sub.u32 %r342, %r13, 1;
-	mov.b32 %r343, %r3;
-$L274:
-	setp.hs.u32 %p230, %r343, 32;
-	@%p230 bra $L275;
-	mov.b64 {%r344, %r345}, %rd923;
-	shfl.sync.down.b32 %r346|%p231, %r344, %r343, %r342, %r17;
-	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd924, {%r346, %r347};
-	@!%p231 bra $L276;
-	max.s64 %rd925, %rd923, %rd924;
-	mov.b64 %rd923, %rd925;
-$L276:
-	shl.b32 %r343, %r343, 1;
-	bra.uni $L274;
-$L275:
-	setp.eq.u32 %p232, %r7, 0;
-	@!%p232 bra $L277;
-	mul.wide.u32 %rd926, %r8, 16;
-	add.s64 %rd927, %rd1, %rd926;
-	st.shared.s64 [%rd927+0], %rd923;
-$L277:
-	bar.sync 0;
-	setp.eq.u32 %p233, %r8, 0;
-	@!%p233 bra $L278;
-	setp.lo.u32 %p234, %r7, %r10;
-	@!%p234 bra $L279;
-	mul.wide.u32 %rd928, %r7, 16;
-	add.s64 %rd929, %rd1, %rd928;
-	ld.shared.s64 %rd930, [%rd929+0];
-	mov.b64 %rd923, %rd930;
-$L279:
-	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd923;
-	shfl.sync.down.b32 %r351|%p235, %r349, 1, %r348, %r17;
-	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd931, {%r351, %r352};
-	@!%p235 bra $L280;
-	max.s64 %rd932, %rd923, %rd931;
-	mov.b64 %rd923, %rd932;
-$L280:
-	mov.b64 {%r353, %r354}, %rd923;
-	shfl.sync.down.b32 %r355|%p236, %r353, 2, %r348, %r17;
-	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd933, {%r355, %r356};
-	@!%p236 bra $L281;
-	max.s64 %rd934, %rd923, %rd933;
-	mov.b64 %rd923, %rd934;
-$L281:
-	mov.b64 {%r357, %r358}, %rd923;
-	shfl.sync.down.b32 %r359|%p237, %r357, 4, %r348, %r17;
-	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd935, {%r359, %r360};
-	@!%p237 bra $L282;
-	max.s64 %rd936, %rd923, %rd935;
-	mov.b64 %rd923, %rd936;
-$L282:
-	mov.b64 {%r361, %r362}, %rd923;
-	shfl.sync.down.b32 %r363|%p238, %r361, 8, %r348, %r17;
-	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd937, {%r363, %r364};
-	@!%p238 bra $L283;
-	max.s64 %rd938, %rd923, %rd937;
-	mov.b64 %rd923, %rd938;
-$L283:
-	mov.b64 {%r365, %r366}, %rd923;
-	shfl.sync.down.b32 %r367|%p239, %r365, 16, %r348, %r17;
-	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd939, {%r367, %r368};
-	@!%p239 bra $L284;
-	max.s64 %rd940, %rd923, %rd939;
-	mov.b64 %rd923, %rd940;
-$L284:
-	@!%p232 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd923;
-$L285:
-$L278:
-	bar.sync 0;
-	ld.shared.s64 %rd941, [%rd1+1024];
-	mov.b64 %rd923, %rd941;
-	mov.b64 %rd942, %rd923;
-	setp.eq.s64 %p240, %rd942, 0;
-	@!%p240 bra $L287;
+	mov.pred %p156, %p153;
+	not.pred %p157, %p156;
+	@!%p157 bra $L177;
+	cvt.s64.s32 %rd715, %r209;
+	mul.lo.s64 %rd716, %rd715, %rd134;
+	mad.lo.s64 %rd717, %rd716, 4, %rd130;
+	ld.global.nc.s32 %r216, [%rd717+0];
+	mov.b32 %r217, %r216;
+	cvt.s64.s32 %rd718, %r208;
+	mul.lo.s64 %rd719, %rd718, %rd134;
+	mad.lo.s64 %rd720, %rd719, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd720+0];
+	mov.b32 %r219, %r218;
+	setp.ne.s32 %p158, %r217, %r219;
+	mov.pred %p156, %p158;
+$L177:
+	@!%p156 bra $L179;
+	mov.pred %p159, 0;
 	bra.uni $L173;
-$L287:
+$L179:
+	cvt.s64.s32 %rd721, %r208;
+	mul.lo.s64 %rd722, %rd721, %rd141;
+	mad.lo.s64 %rd723, %rd722, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r220, [%rd723+0];
+	mov.b32 %r221, %r220;
+	mov.b32 %r222, %r221;
+	cvt.s64.s32 %rd724, %r209;
+	mul.lo.s64 %rd725, %rd724, %rd141;
+	mad.lo.s64 %rd726, %rd725, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r223, [%rd726+0];
+	mov.b32 %r224, %r223;
+	setp.ge.s32 %p160, %r224, %r222;
+	@!%p160 bra $L181;
+	mov.pred %p159, 0;
+	bra.uni $L173;
+$L181:
+	cvt.s64.s32 %rd727, %r209;
+	mul.lo.s64 %rd728, %rd727, %rd141;
+	mad.lo.s64 %rd729, %rd728, 4, %rd137;
+	atom.global.max.s32 %r225, [%rd729], %r222;
+	mov.b32 %r226, %r225;
+	setp.lt.s32 %p161, %r226, %r222;
+	mov.pred %p159, %p161;
+	bra.uni $L173;
 $L172:
 	bra.uni $L171;
 $L173:
-	mov.b64 %rd943, %rd693;
-	mov.b64 %rd944, %rd691;
-	mov.b64 %rd945, %rd692;
-	mov.b64 %rd946, %rd943;
-	mov.b64 %rd947, %rd944;
-	mov.b64 %rd948, %rd945;
-	mov.b64 %rd949, %rd946;
-	mov.b64 %rd950, %rd947;
-	mov.b64 %rd951, %rd948;
-	mov.b64 %rd631, %rd949;
-	mov.b64 %rd643, %rd950;
-	mov.b64 %rd644, %rd951;
-	add.s64 %rd952, %rd632, %rd643;
-	mov.b64 %rd632, %rd952;
-	max.s64 %rd953, %rd633, %rd644;
-	mov.b64 %rd633, %rd953;
-$L167:
-	add.s64 %rd954, %rd634, 1;
-	mov.b64 %rd634, %rd954;
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd955, %rd632;
+	@!%p159 bra $L183;
+	@!%p145 bra $L184;
+	mul.lo.s64 %rd730, %rd682, %rd153;
+	mad.lo.s64 %rd731, %rd730, 4, %rd151;
+	st.shared.s32 [%rd731+0], %r207;
+	add.s64 %rd732, %rd682, 1;
+	mov.b64 %rd682, %rd732;
+	bra.uni $L185;
+$L184:
+	mov.pred %p162, 0;
+	mov.b64 %rd733, %rd682;
+	mov.b32 %r227, %r207;
+$L186:
+	@!%p140 bra $L190;
+	shr.s32 %r228, %r227, 5;
+	cvt.s64.s32 %rd734, %r228;
+	mov.b64 %rd735, %rd734;
+	and.b32 %r229, %r227, 31;
+	cvt.s64.s32 %rd736, %r229;
+	min.u64 %rd737, %rd736, 32;
+	cvt.u32.u64 %r230, %rd737;
+	mov.b32 %r232, 0x1;
+	shl.b32 %r231, %r232, %r230;
+	setp.hs.u32 %p163, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p163;
+	mov.b32 %r234, %r233;
+	mov.b64 %rd738, %rd735;
+	mov.b32 %r235, %r234;
+	mul.lo.s64 %rd739, %rd738, %rd651;
+	mad.lo.s64 %rd740, %rd739, 4, %rd649;
+	ld.relaxed.gpu.global.u32 %r236, [%rd740+0];
+	mov.b32 %r237, %r236;
+	and.b32 %r238, %r237, %r235;
+	setp.ne.u32 %p164, %r238, 0x0;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L192;
+	mul.lo.s64 %rd741, %rd738, %rd651;
+	mad.lo.s64 %rd742, %rd741, 4, %rd649;
+	atom.global.or.b32 %r239, [%rd742], %r235;
+	mov.b32 %r240, %r239;
+	and.b32 %r241, %r240, %r235;
+	setp.ne.u32 %p167, %r241, 0x0;
+	mov.pred %p165, %p167;
+$L192:
+	@!%p165 bra $L194;
+	mov.b64 %rd743, %rd733;
+	mov.b64 %rd744, %rd743;
+	mov.pred %p168, 0;
+	bra.uni $L188;
+$L194:
+	mov.b64 %rd745, %rd733;
+	mov.b64 %rd744, %rd745;
+	mov.pred %p168, 1;
+	bra.uni $L188;
+$L190:
+	@!%p141 bra $L196;
+	cvt.s64.s32 %rd746, %r227;
+	mul.lo.s64 %rd747, %rd746, %rd654;
+	mad.lo.s64 %rd748, %rd747, 4, %rd652;
+	ld.relaxed.gpu.global.s32 %r242, [%rd748+0];
+	mov.b32 %r243, %r242;
+	setp.eq.s32 %p169, %r243, %r199;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L198;
+	cvt.s64.s32 %rd749, %r227;
+	mul.lo.s64 %rd750, %rd749, %rd654;
+	mad.lo.s64 %rd751, %rd750, 4, %rd652;
+	atom.global.exch.b32 %r244, [%rd751], %r199;
+	mov.b32 %r245, %r244;
+	setp.eq.s32 %p172, %r245, %r199;
+	mov.pred %p170, %p172;
+$L198:
+	@!%p170 bra $L200;
+	mov.b64 %rd752, %rd733;
+	mov.b64 %rd744, %rd752;
+	mov.pred %p168, 0;
+	bra.uni $L188;
+$L200:
+$L196:
+	mul.lo.s64 %rd753, %rd733, %rd153;
+	mad.lo.s64 %rd754, %rd753, 4, %rd151;
+	st.shared.s32 [%rd754+0], %r227;
+	add.s64 %rd755, %rd733, 1;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd744, %rd756;
+	mov.pred %p168, 1;
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd757, %rd744;
+	mov.pred %p173, %p168;
+	mov.b64 %rd682, %rd757;
+	mov.pred %p162, %p173;
+	@!%p162 bra $L202;
+	mov.b64 %rd758, %rd633;
+	mov.b32 %r246, %r207;
+	cvt.s64.s32 %rd759, %r246;
+	add.s64 %rd760, %rd759, 1;
+	mul.lo.s64 %rd761, %rd760, %rd32;
+	mad.lo.s64 %rd762, %rd761, 8, %rd28;
+	ld.global.nc.s64 %rd763, [%rd762+0];
+	mov.b64 %rd764, %rd763;
+	cvt.s64.s32 %rd765, %r246;
+	mul.lo.s64 %rd766, %rd765, %rd32;
+	mad.lo.s64 %rd767, %rd766, 8, %rd28;
+	ld.global.nc.s64 %rd768, [%rd767+0];
+	mov.b64 %rd769, %rd768;
+	sub.s64 %rd770, %rd764, %rd769;
+	mov.b64 %rd771, %rd770;
+	mov.b64 %rd772, %rd771;
+	add.s64 %rd773, %rd679, %rd772;
+	mov.b64 %rd679, %rd773;
+	max.s64 %rd774, %rd680, %rd772;
+	mov.b64 %rd680, %rd774;
+$L202:
+$L185:
+$L183:
+	add.s64 %rd775, %rd677, %rd666;
+	mov.b64 %rd677, %rd775;
+	sub.s64 %rd776, %rd683, 1;
+	mov.b64 %rd683, %rd776;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd777, 0;
+	setp.lt.s64 %p174, %rd677, %rd678;
+	setp.lt.s64 %p175, %rd671, %rd658;
+	or.pred %p176, %p174, %p175;
+	@!%p176 bra $L204;
+	mov.b64 %rd777, 1;
+$L204:
+	shl.b64 %rd778, %rd777, 32;
+	or.b64 %rd779, %rd682, %rd778;
+	// block scan
+	mov.b64 %rd780, %rd779;
+	mov.b32 %r247, %r3;
+$L205:
+	setp.hs.u32 %p177, %r247, 32;
+	@%p177 bra $L206;
+	mov.b64 {%r248, %r249}, %rd780;
+	shfl.sync.up.b32 %r250|%p178, %r248, %r247, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
+	mov.b64 %rd781, {%r250, %r251};
+	@!%p178 bra $L207;
+	add.s64 %rd782, %rd781, %rd780;
+	mov.b64 %rd780, %rd782;
+$L207:
+	shl.b32 %r247, %r247, 1;
+	bra.uni $L205;
+$L206:
+	mov.b64 {%r252, %r253}, %rd780;
+	shfl.sync.up.b32 %r254|%p179, %r252, %r3, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
+	mov.b64 %rd783, {%r254, %r255};
+	setp.lo.u32 %p180, %r3, 32;
+	and.pred %p181, %p179, %p180;
+	selp.b64 %rd784, %rd783, 0, %p181;
+	sub.u32 %r256, %r13, %r3;
+	setp.eq.u32 %p182, %r7, %r256;
+	@!%p182 bra $L208;
+	mul.wide.u32 %rd785, %r8, 16;
+	add.s64 %rd786, %rd1, %rd785;
+	st.shared.s64 [%rd786+0], %rd780;
+$L208:
+	bar.sync 0;
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L209;
+	mov.b64 %rd787, 0;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L210;
+	mul.wide.u32 %rd788, %r7, 16;
+	add.s64 %rd789, %rd1, %rd788;
+	ld.shared.s64 %rd790, [%rd789+0];
+	mov.b64 %rd787, %rd790;
+$L210:
+	mov.b64 {%r257, %r258}, %rd787;
+	shfl.sync.up.b32 %r259|%p185, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd791, {%r259, %r260};
+	@!%p185 bra $L211;
+	add.s64 %rd792, %rd791, %rd787;
+	mov.b64 %rd787, %rd792;
+$L211:
+	mov.b64 {%r261, %r262}, %rd787;
+	shfl.sync.up.b32 %r263|%p186, %r261, 2, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
+	mov.b64 %rd793, {%r263, %r264};
+	@!%p186 bra $L212;
+	add.s64 %rd794, %rd793, %rd787;
+	mov.b64 %rd787, %rd794;
+$L212:
+	mov.b64 {%r265, %r266}, %rd787;
+	shfl.sync.up.b32 %r267|%p187, %r265, 4, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
+	mov.b64 %rd795, {%r267, %r268};
+	@!%p187 bra $L213;
+	add.s64 %rd796, %rd795, %rd787;
+	mov.b64 %rd787, %rd796;
+$L213:
+	mov.b64 {%r269, %r270}, %rd787;
+	shfl.sync.up.b32 %r271|%p188, %r269, 8, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
+	mov.b64 %rd797, {%r271, %r272};
+	@!%p188 bra $L214;
+	add.s64 %rd798, %rd797, %rd787;
+	mov.b64 %rd787, %rd798;
+$L214:
+	mov.b64 {%r273, %r274}, %rd787;
+	shfl.sync.up.b32 %r275|%p189, %r273, 16, 0, %r17;
+	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
+	mov.b64 %rd799, {%r275, %r276};
+	@!%p189 bra $L215;
+	add.s64 %rd800, %rd799, %rd787;
+	mov.b64 %rd787, %rd800;
+$L215:
+	mov.b64 {%r277, %r278}, %rd787;
+	shfl.sync.up.b32 %r279|%p190, %r277, 1, 0, %r17;
+	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
+	mov.b64 %rd801, {%r279, %r280};
+	selp.b64 %rd802, %rd801, 0, %p190;
+	@!%p184 bra $L216;
+	mul.wide.u32 %rd803, %r7, 16;
+	add.s64 %rd804, %rd1, %rd803;
+	add.s64 %rd805, %rd804, 512;
+	st.shared.s64 [%rd805+0], %rd802;
+$L216:
+	sub.u32 %r281, %r10, 1;
+	setp.eq.u32 %p191, %r7, %r281;
+	@!%p191 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd787;
+$L217:
+$L209:
+	bar.sync 0;
+	mul.wide.u32 %rd806, %r8, 16;
+	add.s64 %rd807, %rd1, %rd806;
+	add.s64 %rd808, %rd807, 512;
+	ld.shared.s64 %rd809, [%rd808+0];
+	add.s64 %rd810, %rd809, %rd784;
+	ld.shared.s64 %rd811, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd810;
+	shfl.sync.idx.b32 %r284|%p192, %r282, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
+	mov.b64 %rd812, {%r284, %r285};
+	mov.b64 %rd813, %rd811;
+	mov.b64 %rd814, %rd812;
+	mov.b64 %rd815, %rd813;
+	mov.b64 %rd816, %rd814;
+	mov.b64 %rd817, %rd815;
+	mov.b64 %rd818, %rd816;
+	mov.b64 %rd819, %rd817;
+	and.b64 %rd820, %rd818, 4294967295;
+	mov.b64 %rd821, %rd820;
+	shr.s64 %rd822, %rd819, 32;
+	mov.b64 %rd823, %rd822;
+	mov.b64 %rd818, %rd821;
+	mov.b64 %rd824, %rd823;
+	and.b64 %rd825, %rd819, 4294967295;
+	mov.b64 %rd819, %rd825;
+	@!%p145 bra $L218;
+	add.s64 %rd826, %rd681, %rd818;
+	mov.b64 %rd827, %rd826;
+	sub.s64 %rd828, %rd669, %rd827;
+	max.s64 %rd829, %rd828, 0;
+	min.s64 %rd830, %rd829, %rd682;
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, 0;
+$L220:
+	setp.lt.s64 %p193, %rd832, %rd831;
+	not.pred %p194, %p193;
+	@!%p194 bra $L224;
+	bra.uni $L222;
+$L224:
+	mul.lo.s64 %rd833, %rd832, %rd153;
+	mad.lo.s64 %rd834, %rd833, 4, %rd151;
+	ld.shared.s32 %r286, [%rd834+0];
+	mov.b32 %r287, %r286;
+	add.s64 %rd835, %rd668, %rd827;
+	add.s64 %rd836, %rd835, %rd832;
+	mul.lo.s64 %rd837, %rd836, %rd163;
+	mad.lo.s64 %rd838, %rd837, 4, %rd161;
+	st.shared.s32 [%rd838+0], %r287;
+$L221:
+	add.s64 %rd839, %rd832, 1;
+	mov.b64 %rd832, %rd839;
+	bra.uni $L220;
+$L222:
+	mov.b64 %rd840, 0;
+	mov.b64 %rd841, %rd831;
+$L225:
+	setp.lt.s64 %p195, %rd841, %rd682;
+	not.pred %p196, %p195;
+	@!%p196 bra $L229;
+	bra.uni $L227;
+$L229:
+	mul.lo.s64 %rd842, %rd841, %rd153;
+	mad.lo.s64 %rd843, %rd842, 4, %rd151;
+	ld.shared.s32 %r288, [%rd843+0];
+	mov.b32 %r289, %r288;
+	mov.b32 %r290, %r289;
+	mov.pred %p197, 0;
+	mov.b64 %rd844, %rd840;
+	mov.b32 %r291, %r290;
+$L230:
+	@!%p140 bra $L234;
+	shr.s32 %r292, %r291, 5;
+	cvt.s64.s32 %rd845, %r292;
+	mov.b64 %rd846, %rd845;
+	and.b32 %r293, %r291, 31;
+	cvt.s64.s32 %rd847, %r293;
+	min.u64 %rd848, %rd847, 32;
+	cvt.u32.u64 %r294, %rd848;
+	mov.b32 %r296, 0x1;
+	shl.b32 %r295, %r296, %r294;
+	setp.hs.u32 %p198, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p198;
+	mov.b32 %r298, %r297;
+	mov.b64 %rd849, %rd846;
+	mov.b32 %r299, %r298;
+	mul.lo.s64 %rd850, %rd849, %rd651;
+	mad.lo.s64 %rd851, %rd850, 4, %rd649;
+	ld.relaxed.gpu.global.u32 %r300, [%rd851+0];
+	mov.b32 %r301, %r300;
+	and.b32 %r302, %r301, %r299;
+	setp.ne.u32 %p199, %r302, 0x0;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L236;
+	mul.lo.s64 %rd852, %rd849, %rd651;
+	mad.lo.s64 %rd853, %rd852, 4, %rd649;
+	atom.global.or.b32 %r303, [%rd853], %r299;
+	mov.b32 %r304, %r303;
+	and.b32 %r305, %r304, %r299;
+	setp.ne.u32 %p202, %r305, 0x0;
+	mov.pred %p200, %p202;
+$L236:
+	@!%p200 bra $L238;
+	mov.b64 %rd854, %rd844;
+	mov.b64 %rd855, %rd854;
+	mov.pred %p203, 0;
+	bra.uni $L232;
+$L238:
+	mov.b64 %rd856, %rd844;
+	mov.b64 %rd855, %rd856;
+	mov.pred %p203, 1;
+	bra.uni $L232;
+$L234:
+	@!%p141 bra $L240;
+	cvt.s64.s32 %rd857, %r291;
+	mul.lo.s64 %rd858, %rd857, %rd654;
+	mad.lo.s64 %rd859, %rd858, 4, %rd652;
+	ld.relaxed.gpu.global.s32 %r306, [%rd859+0];
+	mov.b32 %r307, %r306;
+	setp.eq.s32 %p204, %r307, %r199;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L242;
+	cvt.s64.s32 %rd860, %r291;
+	mul.lo.s64 %rd861, %rd860, %rd654;
+	mad.lo.s64 %rd862, %rd861, 4, %rd652;
+	atom.global.exch.b32 %r308, [%rd862], %r199;
+	mov.b32 %r309, %r308;
+	setp.eq.s32 %p207, %r309, %r199;
+	mov.pred %p205, %p207;
+$L242:
+	@!%p205 bra $L244;
+	mov.b64 %rd863, %rd844;
+	mov.b64 %rd855, %rd863;
+	mov.pred %p203, 0;
+	bra.uni $L232;
+$L244:
+$L240:
+	mul.lo.s64 %rd864, %rd844, %rd153;
+	mad.lo.s64 %rd865, %rd864, 4, %rd151;
+	st.shared.s32 [%rd865+0], %r291;
+	add.s64 %rd866, %rd844, 1;
+	mov.b64 %rd867, %rd866;
+	mov.b64 %rd855, %rd867;
+	mov.pred %p203, 1;
+	bra.uni $L232;
+$L231:
+	bra.uni $L230;
+$L232:
+	mov.b64 %rd868, %rd855;
+	mov.pred %p208, %p203;
+	mov.b64 %rd840, %rd868;
+	mov.pred %p197, %p208;
+	@!%p197 bra $L246;
+	mov.b64 %rd869, %rd633;
+	mov.b32 %r310, %r290;
+	cvt.s64.s32 %rd870, %r310;
+	add.s64 %rd871, %rd870, 1;
+	mul.lo.s64 %rd872, %rd871, %rd32;
+	mad.lo.s64 %rd873, %rd872, 8, %rd28;
+	ld.global.nc.s64 %rd874, [%rd873+0];
+	mov.b64 %rd875, %rd874;
+	cvt.s64.s32 %rd876, %r310;
+	mul.lo.s64 %rd877, %rd876, %rd32;
+	mad.lo.s64 %rd878, %rd877, 8, %rd28;
+	ld.global.nc.s64 %rd879, [%rd878+0];
+	mov.b64 %rd880, %rd879;
+	sub.s64 %rd881, %rd875, %rd880;
+	mov.b64 %rd882, %rd881;
+	mov.b64 %rd883, %rd882;
+	add.s64 %rd884, %rd679, %rd883;
+	mov.b64 %rd679, %rd884;
+	max.s64 %rd885, %rd680, %rd883;
+	mov.b64 %rd680, %rd885;
+$L246:
+$L226:
+	add.s64 %rd886, %rd841, 1;
+	mov.b64 %rd841, %rd886;
+	bra.uni $L225;
+$L227:
+	setp.gt.s64 %p209, %rd840, 0;
+	@!%p209 bra $L248;
+	mul.lo.s64 %rd887, %rd667, %rd120;
+	mad.lo.s64 %rd888, %rd887, 8, %rd116;
+	atom.global.add.u64 %rd889, [%rd888], %rd840;
+	mov.b64 %rd890, %rd889;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd892, 0;
+$L249:
+	setp.lt.s64 %p210, %rd892, %rd840;
+	not.pred %p211, %p210;
+	@!%p211 bra $L253;
+	bra.uni $L251;
+$L253:
+	mul.lo.s64 %rd893, %rd892, %rd153;
+	mad.lo.s64 %rd894, %rd893, 4, %rd151;
+	ld.shared.s32 %r311, [%rd894+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd895, %rd891, %rd892;
+	mul.lo.s64 %rd896, %rd895, %rd249;
+	mad.lo.s64 %rd897, %rd896, 4, %rd247;
+	st.global.s32 [%rd897+0], %r312;
+$L250:
+	add.s64 %rd898, %rd892, 1;
+	mov.b64 %rd892, %rd898;
+	bra.uni $L249;
+$L251:
+$L248:
+	add.s64 %rd899, %rd681, %rd819;
+	min.s64 %rd900, %rd669, %rd899;
+	mov.b64 %rd681, %rd900;
+	bra.uni $L219;
+$L218:
+	mov.b64 %rd901, 0;
+	cvt.u64.u32 %rd902, %r2;
+	setp.eq.s64 %p212, %rd902, 0;
+	setp.gt.s64 %p213, %rd819, 0;
+	and.pred %p214, %p212, %p213;
+	@!%p214 bra $L255;
+	mul.lo.s64 %rd903, %rd667, %rd120;
+	mad.lo.s64 %rd904, %rd903, 8, %rd116;
+	atom.global.add.u64 %rd905, [%rd904], %rd819;
+	mov.b64 %rd906, %rd905;
+	mov.b64 %rd901, %rd906;
+$L255:
+	cvt.u64.u32 %rd907, %r2;
+	setp.eq.s64 %p215, %rd907, 0;
+	setp.eq.u32 %p216, %r1, 0;
+	and.pred %p217, %p215, %p216;
+	bar.sync 0;
+	@!%p217 bra $L256;
+	st.shared.s64 [%rd1+1024], %rd901;
+$L256:
+	bar.sync 0;
+	ld.shared.s64 %rd908, [%rd1+1024];
+	mov.b64 %rd909, %rd908;
+	add.s64 %rd910, %rd909, %rd818;
+	mov.b64 %rd911, %rd910;
+	mov.b64 %rd912, 0;
+$L257:
+	setp.lt.s64 %p218, %rd912, %rd682;
+	not.pred %p219, %p218;
+	@!%p219 bra $L261;
+	bra.uni $L259;
+$L261:
+	mul.lo.s64 %rd913, %rd912, %rd153;
+	mad.lo.s64 %rd914, %rd913, 4, %rd151;
+	ld.shared.s32 %r313, [%rd914+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd915, %rd911, %rd912;
+	mul.lo.s64 %rd916, %rd915, %rd249;
+	mad.lo.s64 %rd917, %rd916, 4, %rd247;
+	st.global.s32 [%rd917+0], %r314;
+$L258:
+	add.s64 %rd918, %rd912, 1;
+	mov.b64 %rd912, %rd918;
+	bra.uni $L257;
+$L259:
+$L219:
+	setp.eq.s64 %p220, %rd824, 0;
+	@!%p220 bra $L263;
+	bra.uni $L161;
+$L263:
+$L160:
+	bra.uni $L159;
+$L161:
+	mov.b64 %rd919, %rd681;
+	mov.b64 %rd920, %rd679;
+	mov.b64 %rd921, %rd680;
+	mov.b64 %rd922, %rd919;
+	mov.b64 %rd923, %rd920;
+	mov.b64 %rd924, %rd921;
+	mov.b64 %rd925, %rd922;
+	mov.b64 %rd926, %rd923;
+	mov.b64 %rd927, %rd924;
+	mov.b64 %rd619, %rd925;
+	mov.b64 %rd631, %rd926;
+	mov.b64 %rd632, %rd927;
+	add.s64 %rd928, %rd620, %rd631;
+	mov.b64 %rd620, %rd928;
+	max.s64 %rd929, %rd621, %rd632;
+	mov.b64 %rd621, %rd929;
+$L155:
+	add.s64 %rd930, %rd622, 1;
+	mov.b64 %rd622, %rd930;
+	bra.uni $L154;
+$L156:
+	mov.b64 %rd931, %rd620;
 	// block reduction
-	sub.u32 %r369, %r13, 1;
-	mov.b32 %r370, %r3;
-$L288:
-	setp.hs.u32 %p241, %r370, 32;
-	@%p241 bra $L289;
-	mov.b64 {%r371, %r372}, %rd955;
-	shfl.sync.down.b32 %r373|%p242, %r371, %r370, %r369, %r17;
-	shfl.sync.down.b32 %r374, %r372, %r370, %r369, %r17;
-	mov.b64 %rd956, {%r373, %r374};
-	@!%p242 bra $L290;
-	add.s64 %rd957, %rd955, %rd956;
-	mov.b64 %rd955, %rd957;
-$L290:
-	shl.b32 %r370, %r370, 1;
-	bra.uni $L288;
-$L289:
-	setp.eq.u32 %p243, %r7, 0;
-	@!%p243 bra $L291;
-	mul.wide.u32 %rd958, %r8, 16;
-	add.s64 %rd959, %rd1, %rd958;
-	st.shared.s64 [%rd959+0], %rd955;
+	sub.u32 %r315, %r13, 1;
+	mov.b32 %r316, %r3;
+$L264:
+	setp.hs.u32 %p221, %r316, 32;
+	@%p221 bra $L265;
+	mov.b64 {%r317, %r318}, %rd931;
+	shfl.sync.down.b32 %r319|%p222, %r317, %r316, %r315, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
+	mov.b64 %rd932, {%r319, %r320};
+	@!%p222 bra $L266;
+	add.s64 %rd933, %rd931, %rd932;
+	mov.b64 %rd931, %rd933;
+$L266:
+	shl.b32 %r316, %r316, 1;
+	bra.uni $L264;
+$L265:
+	setp.eq.u32 %p223, %r7, 0;
+	@!%p223 bra $L267;
+	mul.wide.u32 %rd934, %r8, 16;
+	add.s64 %rd935, %rd1, %rd934;
+	st.shared.s64 [%rd935+0], %rd931;
+$L267:
+	bar.sync 0;
+	setp.eq.u32 %p224, %r8, 0;
+	@!%p224 bra $L268;
+	setp.lo.u32 %p225, %r7, %r10;
+	@!%p225 bra $L269;
+	mul.wide.u32 %rd936, %r7, 16;
+	add.s64 %rd937, %rd1, %rd936;
+	ld.shared.s64 %rd938, [%rd937+0];
+	mov.b64 %rd931, %rd938;
+$L269:
+	sub.u32 %r321, %r10, 1;
+	mov.b64 {%r322, %r323}, %rd931;
+	shfl.sync.down.b32 %r324|%p226, %r322, 1, %r321, %r17;
+	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
+	mov.b64 %rd939, {%r324, %r325};
+	@!%p226 bra $L270;
+	add.s64 %rd940, %rd931, %rd939;
+	mov.b64 %rd931, %rd940;
+$L270:
+	mov.b64 {%r326, %r327}, %rd931;
+	shfl.sync.down.b32 %r328|%p227, %r326, 2, %r321, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
+	mov.b64 %rd941, {%r328, %r329};
+	@!%p227 bra $L271;
+	add.s64 %rd942, %rd931, %rd941;
+	mov.b64 %rd931, %rd942;
+$L271:
+	mov.b64 {%r330, %r331}, %rd931;
+	shfl.sync.down.b32 %r332|%p228, %r330, 4, %r321, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
+	mov.b64 %rd943, {%r332, %r333};
+	@!%p228 bra $L272;
+	add.s64 %rd944, %rd931, %rd943;
+	mov.b64 %rd931, %rd944;
+$L272:
+	mov.b64 {%r334, %r335}, %rd931;
+	shfl.sync.down.b32 %r336|%p229, %r334, 8, %r321, %r17;
+	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
+	mov.b64 %rd945, {%r336, %r337};
+	@!%p229 bra $L273;
+	add.s64 %rd946, %rd931, %rd945;
+	mov.b64 %rd931, %rd946;
+$L273:
+	mov.b64 {%r338, %r339}, %rd931;
+	shfl.sync.down.b32 %r340|%p230, %r338, 16, %r321, %r17;
+	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
+	mov.b64 %rd947, {%r340, %r341};
+	@!%p230 bra $L274;
+	add.s64 %rd948, %rd931, %rd947;
+	mov.b64 %rd931, %rd948;
+$L274:
+	@!%p223 bra $L275;
+	st.shared.s64 [%rd1+1024], %rd931;
+$L275:
+$L268:
+	bar.sync 0;
+	ld.shared.s64 %rd949, [%rd1+1024];
+	mov.b64 %rd931, %rd949;
+	mov.b64 %rd950, %rd931;
+	mov.b64 %rd620, %rd950;
+	mov.b64 %rd951, %rd621;
+	// block reduction
+	sub.u32 %r342, %r13, 1;
+	mov.b32 %r343, %r3;
+$L276:
+	setp.hs.u32 %p231, %r343, 32;
+	@%p231 bra $L277;
+	mov.b64 {%r344, %r345}, %rd951;
+	shfl.sync.down.b32 %r346|%p232, %r344, %r343, %r342, %r17;
+	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
+	mov.b64 %rd952, {%r346, %r347};
+	@!%p232 bra $L278;
+	max.s64 %rd953, %rd951, %rd952;
+	mov.b64 %rd951, %rd953;
+$L278:
+	shl.b32 %r343, %r343, 1;
+	bra.uni $L276;
+$L277:
+	setp.eq.u32 %p233, %r7, 0;
+	@!%p233 bra $L279;
+	mul.wide.u32 %rd954, %r8, 16;
+	add.s64 %rd955, %rd1, %rd954;
+	st.shared.s64 [%rd955+0], %rd951;
+$L279:
+	bar.sync 0;
+	setp.eq.u32 %p234, %r8, 0;
+	@!%p234 bra $L280;
+	setp.lo.u32 %p235, %r7, %r10;
+	@!%p235 bra $L281;
+	mul.wide.u32 %rd956, %r7, 16;
+	add.s64 %rd957, %rd1, %rd956;
+	ld.shared.s64 %rd958, [%rd957+0];
+	mov.b64 %rd951, %rd958;
+$L281:
+	sub.u32 %r348, %r10, 1;
+	mov.b64 {%r349, %r350}, %rd951;
+	shfl.sync.down.b32 %r351|%p236, %r349, 1, %r348, %r17;
+	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
+	mov.b64 %rd959, {%r351, %r352};
+	@!%p236 bra $L282;
+	max.s64 %rd960, %rd951, %rd959;
+	mov.b64 %rd951, %rd960;
+$L282:
+	mov.b64 {%r353, %r354}, %rd951;
+	shfl.sync.down.b32 %r355|%p237, %r353, 2, %r348, %r17;
+	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
+	mov.b64 %rd961, {%r355, %r356};
+	@!%p237 bra $L283;
+	max.s64 %rd962, %rd951, %rd961;
+	mov.b64 %rd951, %rd962;
+$L283:
+	mov.b64 {%r357, %r358}, %rd951;
+	shfl.sync.down.b32 %r359|%p238, %r357, 4, %r348, %r17;
+	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
+	mov.b64 %rd963, {%r359, %r360};
+	@!%p238 bra $L284;
+	max.s64 %rd964, %rd951, %rd963;
+	mov.b64 %rd951, %rd964;
+$L284:
+	mov.b64 {%r361, %r362}, %rd951;
+	shfl.sync.down.b32 %r363|%p239, %r361, 8, %r348, %r17;
+	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
+	mov.b64 %rd965, {%r363, %r364};
+	@!%p239 bra $L285;
+	max.s64 %rd966, %rd951, %rd965;
+	mov.b64 %rd951, %rd966;
+$L285:
+	mov.b64 {%r365, %r366}, %rd951;
+	shfl.sync.down.b32 %r367|%p240, %r365, 16, %r348, %r17;
+	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
+	mov.b64 %rd967, {%r367, %r368};
+	@!%p240 bra $L286;
+	max.s64 %rd968, %rd951, %rd967;
+	mov.b64 %rd951, %rd968;
+$L286:
+	@!%p233 bra $L287;
+	st.shared.s64 [%rd1+1024], %rd951;
+$L287:
+$L280:
+	bar.sync 0;
+	ld.shared.s64 %rd969, [%rd1+1024];
+	mov.b64 %rd951, %rd969;
+	mov.b64 %rd970, %rd951;
+	mov.b64 %rd621, %rd970;
+	cvt.u64.u32 %rd971, %r2;
+	setp.eq.s64 %p241, %rd971, 0;
+	@!%p241 bra $L289;
+	setp.gt.s64 %p242, %rd620, 0;
+	@!%p242 bra $L291;
+	add.s64 %rd972, %rd312, 1;
+	mul.lo.s64 %rd973, %rd972, %rd120;
+	mad.lo.s64 %rd974, %rd973, 8, %rd116;
+	atom.global.add.u64 %rd975, [%rd974], %rd620;
 $L291:
-	bar.sync 0;
-	setp.eq.u32 %p244, %r8, 0;
-	@!%p244 bra $L292;
-	setp.lo.u32 %p245, %r7, %r10;
-	@!%p245 bra $L293;
-	mul.wide.u32 %rd960, %r7, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	ld.shared.s64 %rd962, [%rd961+0];
-	mov.b64 %rd955, %rd962;
+	setp.gt.s64 %p243, %rd621, 0;
+	@!%p243 bra $L293;
+	add.s64 %rd976, %rd312, 2;
+	mul.lo.s64 %rd977, %rd976, %rd120;
+	mad.lo.s64 %rd978, %rd977, 8, %rd116;
+	atom.global.max.s64 %rd979, [%rd978], %rd621;
 $L293:
-	sub.u32 %r375, %r10, 1;
-	mov.b64 {%r376, %r377}, %rd955;
-	shfl.sync.down.b32 %r378|%p246, %r376, 1, %r375, %r17;
-	shfl.sync.down.b32 %r379, %r377, 1, %r375, %r17;
-	mov.b64 %rd963, {%r378, %r379};
-	@!%p246 bra $L294;
-	add.s64 %rd964, %rd955, %rd963;
-	mov.b64 %rd955, %rd964;
-$L294:
-	mov.b64 {%r380, %r381}, %rd955;
-	shfl.sync.down.b32 %r382|%p247, %r380, 2, %r375, %r17;
-	shfl.sync.down.b32 %r383, %r381, 2, %r375, %r17;
-	mov.b64 %rd965, {%r382, %r383};
-	@!%p247 bra $L295;
-	add.s64 %rd966, %rd955, %rd965;
-	mov.b64 %rd955, %rd966;
-$L295:
-	mov.b64 {%r384, %r385}, %rd955;
-	shfl.sync.down.b32 %r386|%p248, %r384, 4, %r375, %r17;
-	shfl.sync.down.b32 %r387, %r385, 4, %r375, %r17;
-	mov.b64 %rd967, {%r386, %r387};
-	@!%p248 bra $L296;
-	add.s64 %rd968, %rd955, %rd967;
-	mov.b64 %rd955, %rd968;
-$L296:
-	mov.b64 {%r388, %r389}, %rd955;
-	shfl.sync.down.b32 %r390|%p249, %r388, 8, %r375, %r17;
-	shfl.sync.down.b32 %r391, %r389, 8, %r375, %r17;
-	mov.b64 %rd969, {%r390, %r391};
-	@!%p249 bra $L297;
-	add.s64 %rd970, %rd955, %rd969;
-	mov.b64 %rd955, %rd970;
-$L297:
-	mov.b64 {%r392, %r393}, %rd955;
-	shfl.sync.down.b32 %r394|%p250, %r392, 16, %r375, %r17;
-	shfl.sync.down.b32 %r395, %r393, 16, %r375, %r17;
-	mov.b64 %rd971, {%r394, %r395};
-	@!%p250 bra $L298;
-	add.s64 %rd972, %rd955, %rd971;
-	mov.b64 %rd955, %rd972;
-$L298:
-	@!%p243 bra $L299;
-	st.shared.s64 [%rd1+1024], %rd955;
-$L299:
-$L292:
+$L289:
 	bar.sync 0;
-	ld.shared.s64 %rd973, [%rd1+1024];
-	mov.b64 %rd955, %rd973;
-	mov.b64 %rd974, %rd955;
-	mov.b64 %rd632, %rd974;
-	mov.b64 %rd975, %rd633;
-	// block reduction
-	sub.u32 %r396, %r13, 1;
-	mov.b32 %r397, %r3;
-$L300:
-	setp.hs.u32 %p251, %r397, 32;
-	@%p251 bra $L301;
-	mov.b64 {%r398, %r399}, %rd975;
-	shfl.sync.down.b32 %r400|%p252, %r398, %r397, %r396, %r17;
-	shfl.sync.down.b32 %r401, %r399, %r397, %r396, %r17;
-	mov.b64 %rd976, {%r400, %r401};
-	@!%p252 bra $L302;
-	max.s64 %rd977, %rd975, %rd976;
-	mov.b64 %rd975, %rd977;
-$L302:
-	shl.b32 %r397, %r397, 1;
-	bra.uni $L300;
-$L301:
-	setp.eq.u32 %p253, %r7, 0;
-	@!%p253 bra $L303;
-	mul.wide.u32 %rd978, %r8, 16;
-	add.s64 %rd979, %rd1, %rd978;
-	st.shared.s64 [%rd979+0], %rd975;
-$L303:
-	bar.sync 0;
-	setp.eq.u32 %p254, %r8, 0;
-	@!%p254 bra $L304;
-	setp.lo.u32 %p255, %r7, %r10;
-	@!%p255 bra $L305;
-	mul.wide.u32 %rd980, %r7, 16;
-	add.s64 %rd981, %rd1, %rd980;
-	ld.shared.s64 %rd982, [%rd981+0];
-	mov.b64 %rd975, %rd982;
-$L305:
-	sub.u32 %r402, %r10, 1;
-	mov.b64 {%r403, %r404}, %rd975;
-	shfl.sync.down.b32 %r405|%p256, %r403, 1, %r402, %r17;
-	shfl.sync.down.b32 %r406, %r404, 1, %r402, %r17;
-	mov.b64 %rd983, {%r405, %r406};
-	@!%p256 bra $L306;
-	max.s64 %rd984, %rd975, %rd983;
-	mov.b64 %rd975, %rd984;
-$L306:
-	mov.b64 {%r407, %r408}, %rd975;
-	shfl.sync.down.b32 %r409|%p257, %r407, 2, %r402, %r17;
-	shfl.sync.down.b32 %r410, %r408, 2, %r402, %r17;
-	mov.b64 %rd985, {%r409, %r410};
-	@!%p257 bra $L307;
-	max.s64 %rd986, %rd975, %rd985;
-	mov.b64 %rd975, %rd986;
-$L307:
-	mov.b64 {%r411, %r412}, %rd975;
-	shfl.sync.down.b32 %r413|%p258, %r411, 4, %r402, %r17;
-	shfl.sync.down.b32 %r414, %r412, 4, %r402, %r17;
-	mov.b64 %rd987, {%r413, %r414};
-	@!%p258 bra $L308;
-	max.s64 %rd988, %rd975, %rd987;
-	mov.b64 %rd975, %rd988;
-$L308:
-	mov.b64 {%r415, %r416}, %rd975;
-	shfl.sync.down.b32 %r417|%p259, %r415, 8, %r402, %r17;
-	shfl.sync.down.b32 %r418, %r416, 8, %r402, %r17;
-	mov.b64 %rd989, {%r417, %r418};
-	@!%p259 bra $L309;
-	max.s64 %rd990, %rd975, %rd989;
-	mov.b64 %rd975, %rd990;
-$L309:
-	mov.b64 {%r419, %r420}, %rd975;
-	shfl.sync.down.b32 %r421|%p260, %r419, 16, %r402, %r17;
-	shfl.sync.down.b32 %r422, %r420, 16, %r402, %r17;
-	mov.b64 %rd991, {%r421, %r422};
-	@!%p260 bra $L310;
-	max.s64 %rd992, %rd975, %rd991;
-	mov.b64 %rd975, %rd992;
-$L310:
-	@!%p253 bra $L311;
-	st.shared.s64 [%rd1+1024], %rd975;
-$L311:
-$L304:
-	bar.sync 0;
-	ld.shared.s64 %rd993, [%rd1+1024];
-	mov.b64 %rd975, %rd993;
-	mov.b64 %rd994, %rd975;
-	mov.b64 %rd633, %rd994;
-	cvt.u64.u32 %rd995, %r2;
-	setp.eq.s64 %p261, %rd995, 0;
-	@!%p261 bra $L313;
-	setp.gt.s64 %p262, %rd632, 0;
-	@!%p262 bra $L315;
-	add.s64 %rd996, %rd312, 1;
-	mul.lo.s64 %rd997, %rd996, %rd120;
-	mad.lo.s64 %rd998, %rd997, 8, %rd116;
-	atom.global.add.u64 %rd999, [%rd998], %rd632;
-$L315:
-	setp.gt.s64 %p263, %rd633, 0;
-	@!%p263 bra $L317;
-	add.s64 %rd1000, %rd312, 2;
-	mul.lo.s64 %rd1001, %rd1000, %rd120;
-	mad.lo.s64 %rd1002, %rd1001, 8, %rd116;
-	atom.global.max.s64 %rd1003, [%rd1002], %rd633;
-$L317:
-$L313:
-	bar.sync 0;
-	setp.eq.u32 %p264, %r5, 0;
-	@!%p264 bra $L318;
+	setp.eq.u32 %p244, %r5, 0;
+	@!%p244 bra $L294;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
-	atom.global.add.u32 %r424, [gk_league_sync], 1;
-	mov.u32 %r425, %nctaid.x;
-	sub.u32 %r426, %r425, 1;
-	setp.eq.u32 %p265, %r424, %r426;
-	@!%p265 bra $L319;
+	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
+	atom.global.add.u32 %r370, [gk_league_sync], 1;
+	mov.u32 %r371, %nctaid.x;
+	sub.u32 %r372, %r371, 1;
+	setp.eq.u32 %p245, %r370, %r372;
+	@!%p245 bra $L295;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r427, [gk_league_sync+4], 1;
-	bra.uni $L320;
-$L319:
-	ld.relaxed.gpu.global.u32 %r428, [gk_league_sync+4];
-	setp.eq.u32 %p266, %r428, %r423;
-	@%p266 bra $L319;
-$L320:
+	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
+	bra.uni $L296;
+$L295:
+	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
+	setp.eq.u32 %p246, %r374, %r369;
+	@%p246 bra $L295;
+$L296:
 	fence.acq_rel.gpu;
-$L318:
+$L294:
 	bar.sync 0;
-	setp.eq.s64 %p267, %rd237, 0;
-	and.pred %p268, %p11, %p267;
-	@!%p268 bra $L322;
-	mov.b64 %rd1005, 9;
-	mul.lo.s64 %rd1004, %rd1005, %rd120;
-	mad.lo.s64 %rd1006, %rd1004, 8, %rd116;
-	mov.b64 %rd1007, 0;
-	st.global.s64 [%rd1006+0], %rd1007;
-$L322:
-	mul.lo.s64 %rd1008, %rd274, %rd120;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1010, [%rd1009+0];
-	mov.b64 %rd1011, %rd1010;
-	add.s64 %rd1012, %rd274, 1;
-	mul.lo.s64 %rd1013, %rd1012, %rd120;
-	mad.lo.s64 %rd1014, %rd1013, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1015, [%rd1014+0];
-	mov.b64 %rd1016, %rd1015;
-	mov.b64 %rd1017, %rd1011;
-	mov.b64 %rd1018, %rd1016;
-	mov.b64 %rd1019, %rd1017;
-	mov.b64 %rd1020, %rd1018;
-	add.s64 %rd1021, %rd274, 2;
-	mul.lo.s64 %rd1022, %rd1021, %rd120;
-	mad.lo.s64 %rd1023, %rd1022, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1024, [%rd1023+0];
-	mov.b64 %rd1025, %rd1024;
-	mov.b64 %rd231, %rd1025;
-	@!%p11 bra $L324;
-	mov.b64 %rd1027, 3;
-	mul.lo.s64 %rd1026, %rd1027, %rd237;
-	mov.b64 %rd1029, 1;
-	add.s64 %rd1028, %rd1029, %rd1026;
-	mul.lo.s64 %rd1030, %rd1028, %rd113;
-	mad.lo.s64 %rd1031, %rd1030, 8, %rd109;
-	st.global.s64 [%rd1031+0], %rd1019;
-	mov.b64 %rd1033, 3;
-	mul.lo.s64 %rd1032, %rd1033, %rd237;
-	mov.b64 %rd1035, 2;
-	add.s64 %rd1034, %rd1035, %rd1032;
-	mul.lo.s64 %rd1036, %rd1034, %rd113;
-	mad.lo.s64 %rd1037, %rd1036, 8, %rd109;
-	st.global.s64 [%rd1037+0], %rd1020;
-	mov.b64 %rd1039, 3;
-	mul.lo.s64 %rd1038, %rd1039, %rd237;
-	mov.b64 %rd1041, 3;
-	add.s64 %rd1040, %rd1041, %rd1038;
-	mul.lo.s64 %rd1042, %rd1040, %rd113;
-	mad.lo.s64 %rd1043, %rd1042, 8, %rd109;
-	st.global.s64 [%rd1043+0], %rd231;
-	add.s64 %rd1044, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1044;
-$L324:
-	setp.eq.s64 %p269, %rd1019, 0;
-	setp.gt.s64 %p270, %rd1019, %rd66;
-	or.pred %p271, %p269, %p270;
-	setp.gt.s64 %p272, %rd1020, %rd68;
-	or.pred %p273, %p271, %p272;
-	setp.gt.s64 %p274, %rd231, %rd70;
-	or.pred %p275, %p273, %p274;
-	@!%p275 bra $L326;
+	setp.eq.s64 %p247, %rd237, 0;
+	and.pred %p248, %p11, %p247;
+	@!%p248 bra $L298;
+	mov.b64 %rd981, 9;
+	mul.lo.s64 %rd980, %rd981, %rd120;
+	mad.lo.s64 %rd982, %rd980, 8, %rd116;
+	mov.b64 %rd983, 0;
+	st.global.s64 [%rd982+0], %rd983;
+$L298:
+	mul.lo.s64 %rd984, %rd274, %rd120;
+	mad.lo.s64 %rd985, %rd984, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
+	mov.b64 %rd987, %rd986;
+	add.s64 %rd988, %rd274, 1;
+	mul.lo.s64 %rd989, %rd988, %rd120;
+	mad.lo.s64 %rd990, %rd989, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
+	mov.b64 %rd992, %rd991;
+	mov.b64 %rd993, %rd987;
+	mov.b64 %rd994, %rd992;
+	mov.b64 %rd995, %rd993;
+	mov.b64 %rd996, %rd994;
+	add.s64 %rd997, %rd274, 2;
+	mul.lo.s64 %rd998, %rd997, %rd120;
+	mad.lo.s64 %rd999, %rd998, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1000, [%rd999+0];
+	mov.b64 %rd1001, %rd1000;
+	mov.b64 %rd231, %rd1001;
+	@!%p11 bra $L300;
+	mov.b64 %rd1003, 3;
+	mul.lo.s64 %rd1002, %rd1003, %rd237;
+	mov.b64 %rd1005, 1;
+	add.s64 %rd1004, %rd1005, %rd1002;
+	mul.lo.s64 %rd1006, %rd1004, %rd113;
+	mad.lo.s64 %rd1007, %rd1006, 8, %rd109;
+	st.global.s64 [%rd1007+0], %rd995;
+	mov.b64 %rd1009, 3;
+	mul.lo.s64 %rd1008, %rd1009, %rd237;
+	mov.b64 %rd1011, 2;
+	add.s64 %rd1010, %rd1011, %rd1008;
+	mul.lo.s64 %rd1012, %rd1010, %rd113;
+	mad.lo.s64 %rd1013, %rd1012, 8, %rd109;
+	st.global.s64 [%rd1013+0], %rd996;
+	mov.b64 %rd1015, 3;
+	mul.lo.s64 %rd1014, %rd1015, %rd237;
+	mov.b64 %rd1017, 3;
+	add.s64 %rd1016, %rd1017, %rd1014;
+	mul.lo.s64 %rd1018, %rd1016, %rd113;
+	mad.lo.s64 %rd1019, %rd1018, 8, %rd109;
+	st.global.s64 [%rd1019+0], %rd231;
+	add.s64 %rd1020, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1020;
+$L300:
+	setp.eq.s64 %p249, %rd995, 0;
+	setp.gt.s64 %p250, %rd995, %rd66;
+	or.pred %p251, %p249, %p250;
+	setp.gt.s64 %p252, %rd996, %rd68;
+	or.pred %p253, %p251, %p252;
+	setp.gt.s64 %p254, %rd231, %rd70;
+	or.pred %p255, %p253, %p254;
+	@!%p255 bra $L302;
 	bra.uni $L3;
-$L326:
-	mov.b64 %rd165, %rd1019;
+$L302:
+	mov.b64 %rd165, %rd995;
 $L36:
-	add.s64 %rd1045, %rd237, 1;
-	mov.b64 %rd237, %rd1045;
+	add.s64 %rd1021, %rd237, 1;
+	mov.b64 %rd237, %rd1021;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -14471,9 +14325,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<268>;
-	.reg .b32 %r<424>;
-	.reg .b64 %rd<1021>;
+	.reg .pred %p<248>;
+	.reg .b32 %r<370>;
+	.reg .b64 %rd<997>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15318,1516 +15172,1370 @@ $L69:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd452, %rd366;
-	mov.b32 %r129, %r3;
-$L89:
-	setp.hs.u32 %p83, %r129, 32;
-	@%p83 bra $L90;
-	mov.b64 {%r130, %r131}, %rd452;
-	shfl.sync.up.b32 %r132|%p84, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd453, {%r132, %r133};
-	@!%p84 bra $L91;
-	add.s64 %rd454, %rd453, %rd452;
-	mov.b64 %rd452, %rd454;
-$L91:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L89;
+	mov.b64 %rd452, 0;
+	setp.lt.s64 %p83, %rd361, %rd362;
+	setp.lt.s64 %p84, %rd355, %rd340;
+	or.pred %p85, %p83, %p84;
+	@!%p85 bra $L90;
+	mov.b64 %rd452, 1;
 $L90:
-	mov.b64 {%r134, %r135}, %rd452;
-	shfl.sync.up.b32 %r136|%p85, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd455, {%r136, %r137};
-	setp.lo.u32 %p86, %r3, 32;
-	and.pred %p87, %p85, %p86;
-	selp.b64 %rd456, %rd455, 0, %p87;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p88, %r7, %r138;
-	@!%p88 bra $L92;
-	mul.wide.u32 %rd457, %r8, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	st.shared.s64 [%rd458+0], %rd452;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L93;
-	mov.b64 %rd459, 0;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L94;
-	mul.wide.u32 %rd460, %r7, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	ld.shared.s64 %rd462, [%rd461+0];
-	mov.b64 %rd459, %rd462;
-$L94:
-	mov.b64 {%r139, %r140}, %rd459;
-	shfl.sync.up.b32 %r141|%p91, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd463, {%r141, %r142};
-	@!%p91 bra $L95;
-	add.s64 %rd464, %rd463, %rd459;
-	mov.b64 %rd459, %rd464;
-$L95:
-	mov.b64 {%r143, %r144}, %rd459;
-	shfl.sync.up.b32 %r145|%p92, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd465, {%r145, %r146};
-	@!%p92 bra $L96;
-	add.s64 %rd466, %rd465, %rd459;
-	mov.b64 %rd459, %rd466;
-$L96:
-	mov.b64 {%r147, %r148}, %rd459;
-	shfl.sync.up.b32 %r149|%p93, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd467, {%r149, %r150};
-	@!%p93 bra $L97;
-	add.s64 %rd468, %rd467, %rd459;
-	mov.b64 %rd459, %rd468;
-$L97:
-	mov.b64 {%r151, %r152}, %rd459;
-	shfl.sync.up.b32 %r153|%p94, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd469, {%r153, %r154};
-	@!%p94 bra $L98;
-	add.s64 %rd470, %rd469, %rd459;
-	mov.b64 %rd459, %rd470;
-$L98:
-	mov.b64 {%r155, %r156}, %rd459;
-	shfl.sync.up.b32 %r157|%p95, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd471, {%r157, %r158};
-	@!%p95 bra $L99;
-	add.s64 %rd472, %rd471, %rd459;
-	mov.b64 %rd459, %rd472;
-$L99:
-	mov.b64 {%r159, %r160}, %rd459;
-	shfl.sync.up.b32 %r161|%p96, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd473, {%r161, %r162};
-	selp.b64 %rd474, %rd473, 0, %p96;
-	@!%p90 bra $L100;
-	mul.wide.u32 %rd475, %r7, 16;
-	add.s64 %rd476, %rd1, %rd475;
-	add.s64 %rd477, %rd476, 512;
-	st.shared.s64 [%rd477+0], %rd474;
-$L100:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p97, %r7, %r163;
-	@!%p97 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd459;
-$L101:
+	shl.b64 %rd453, %rd452, 32;
+	or.b64 %rd454, %rd366, %rd453;
+	// block scan
+	mov.b64 %rd455, %rd454;
+	mov.b32 %r129, %r3;
+$L91:
+	setp.hs.u32 %p86, %r129, 32;
+	@%p86 bra $L92;
+	mov.b64 {%r130, %r131}, %rd455;
+	shfl.sync.up.b32 %r132|%p87, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd456, {%r132, %r133};
+	@!%p87 bra $L93;
+	add.s64 %rd457, %rd456, %rd455;
+	mov.b64 %rd455, %rd457;
 $L93:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r134, %r135}, %rd455;
+	shfl.sync.up.b32 %r136|%p88, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd458, {%r136, %r137};
+	setp.lo.u32 %p89, %r3, 32;
+	and.pred %p90, %p88, %p89;
+	selp.b64 %rd459, %rd458, 0, %p90;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p91, %r7, %r138;
+	@!%p91 bra $L94;
+	mul.wide.u32 %rd460, %r8, 16;
+	add.s64 %rd461, %rd1, %rd460;
+	st.shared.s64 [%rd461+0], %rd455;
+$L94:
 	bar.sync 0;
-	mul.wide.u32 %rd478, %r8, 16;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L95;
+	mov.b64 %rd462, 0;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L96;
+	mul.wide.u32 %rd463, %r7, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	ld.shared.s64 %rd465, [%rd464+0];
+	mov.b64 %rd462, %rd465;
+$L96:
+	mov.b64 {%r139, %r140}, %rd462;
+	shfl.sync.up.b32 %r141|%p94, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd466, {%r141, %r142};
+	@!%p94 bra $L97;
+	add.s64 %rd467, %rd466, %rd462;
+	mov.b64 %rd462, %rd467;
+$L97:
+	mov.b64 {%r143, %r144}, %rd462;
+	shfl.sync.up.b32 %r145|%p95, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd468, {%r145, %r146};
+	@!%p95 bra $L98;
+	add.s64 %rd469, %rd468, %rd462;
+	mov.b64 %rd462, %rd469;
+$L98:
+	mov.b64 {%r147, %r148}, %rd462;
+	shfl.sync.up.b32 %r149|%p96, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd470, {%r149, %r150};
+	@!%p96 bra $L99;
+	add.s64 %rd471, %rd470, %rd462;
+	mov.b64 %rd462, %rd471;
+$L99:
+	mov.b64 {%r151, %r152}, %rd462;
+	shfl.sync.up.b32 %r153|%p97, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd472, {%r153, %r154};
+	@!%p97 bra $L100;
+	add.s64 %rd473, %rd472, %rd462;
+	mov.b64 %rd462, %rd473;
+$L100:
+	mov.b64 {%r155, %r156}, %rd462;
+	shfl.sync.up.b32 %r157|%p98, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd474, {%r157, %r158};
+	@!%p98 bra $L101;
+	add.s64 %rd475, %rd474, %rd462;
+	mov.b64 %rd462, %rd475;
+$L101:
+	mov.b64 {%r159, %r160}, %rd462;
+	shfl.sync.up.b32 %r161|%p99, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd476, {%r161, %r162};
+	selp.b64 %rd477, %rd476, 0, %p99;
+	@!%p93 bra $L102;
+	mul.wide.u32 %rd478, %r7, 16;
 	add.s64 %rd479, %rd1, %rd478;
 	add.s64 %rd480, %rd479, 512;
-	ld.shared.s64 %rd481, [%rd480+0];
-	add.s64 %rd482, %rd481, %rd456;
-	ld.shared.s64 %rd483, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd482;
-	shfl.sync.idx.b32 %r166|%p98, %r164, 0, %r21, %r17;
+	st.shared.s64 [%rd480+0], %rd477;
+$L102:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p100, %r7, %r163;
+	@!%p100 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd462;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd481, %r8, 16;
+	add.s64 %rd482, %rd1, %rd481;
+	add.s64 %rd483, %rd482, 512;
+	ld.shared.s64 %rd484, [%rd483+0];
+	add.s64 %rd485, %rd484, %rd459;
+	ld.shared.s64 %rd486, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd485;
+	shfl.sync.idx.b32 %r166|%p101, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd484, {%r166, %r167};
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd486, %rd484;
-	mov.b64 %rd487, %rd485;
+	mov.b64 %rd487, {%r166, %r167};
 	mov.b64 %rd488, %rd486;
 	mov.b64 %rd489, %rd487;
 	mov.b64 %rd490, %rd488;
 	mov.b64 %rd491, %rd489;
-	@!%p58 bra $L102;
-	add.s64 %rd492, %rd365, %rd490;
-	mov.b64 %rd493, %rd492;
-	sub.s64 %rd494, %rd354, %rd493;
-	max.s64 %rd495, %rd494, 0;
-	min.s64 %rd496, %rd495, %rd366;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, 0;
-$L104:
-	setp.lt.s64 %p99, %rd498, %rd497;
-	not.pred %p100, %p99;
-	@!%p100 bra $L108;
-	bra.uni $L106;
-$L108:
-	mul.lo.s64 %rd499, %rd498, %rd146;
-	mad.lo.s64 %rd500, %rd499, 4, %rd144;
-	ld.shared.s32 %r168, [%rd500+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd501, %rd353, %rd493;
-	add.s64 %rd502, %rd501, %rd498;
-	mul.lo.s64 %rd503, %rd502, %rd156;
-	mad.lo.s64 %rd504, %rd503, 4, %rd154;
-	st.shared.s32 [%rd504+0], %r169;
-$L105:
-	add.s64 %rd505, %rd498, 1;
-	mov.b64 %rd498, %rd505;
-	bra.uni $L104;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	and.b64 %rd495, %rd493, 4294967295;
+	mov.b64 %rd496, %rd495;
+	shr.s64 %rd497, %rd494, 32;
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd493, %rd496;
+	mov.b64 %rd499, %rd498;
+	and.b64 %rd500, %rd494, 4294967295;
+	mov.b64 %rd494, %rd500;
+	@!%p58 bra $L104;
+	add.s64 %rd501, %rd365, %rd493;
+	mov.b64 %rd502, %rd501;
+	sub.s64 %rd503, %rd354, %rd502;
+	max.s64 %rd504, %rd503, 0;
+	min.s64 %rd505, %rd504, %rd366;
+	mov.b64 %rd506, %rd505;
+	mov.b64 %rd507, 0;
 $L106:
-	mov.b64 %rd506, 0;
-	mov.b64 %rd507, %rd497;
-$L109:
-	setp.lt.s64 %p101, %rd507, %rd366;
-	not.pred %p102, %p101;
-	@!%p102 bra $L113;
-	bra.uni $L111;
-$L113:
+	setp.lt.s64 %p102, %rd507, %rd506;
+	not.pred %p103, %p102;
+	@!%p103 bra $L110;
+	bra.uni $L108;
+$L110:
 	mul.lo.s64 %rd508, %rd507, %rd146;
 	mad.lo.s64 %rd509, %rd508, 4, %rd144;
-	ld.shared.s32 %r170, [%rd509+0];
+	ld.shared.s32 %r168, [%rd509+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd510, %rd353, %rd502;
+	add.s64 %rd511, %rd510, %rd507;
+	mul.lo.s64 %rd512, %rd511, %rd156;
+	mad.lo.s64 %rd513, %rd512, 4, %rd154;
+	st.shared.s32 [%rd513+0], %r169;
+$L107:
+	add.s64 %rd514, %rd507, 1;
+	mov.b64 %rd507, %rd514;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd515, 0;
+	mov.b64 %rd516, %rd506;
+$L111:
+	setp.lt.s64 %p104, %rd516, %rd366;
+	not.pred %p105, %p104;
+	@!%p105 bra $L115;
+	bra.uni $L113;
+$L115:
+	mul.lo.s64 %rd517, %rd516, %rd146;
+	mad.lo.s64 %rd518, %rd517, 4, %rd144;
+	ld.shared.s32 %r170, [%rd518+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.pred %p103, 0;
-	mov.b64 %rd510, %rd506;
+	mov.pred %p106, 0;
+	mov.b64 %rd519, %rd515;
 	mov.b32 %r173, %r172;
-$L114:
-	@!%p53 bra $L118;
+$L116:
+	@!%p53 bra $L120;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd511, %r174;
-	mov.b64 %rd512, %rd511;
+	cvt.s64.s32 %rd520, %r174;
+	mov.b64 %rd521, %rd520;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd513, %r175;
-	min.u64 %rd514, %rd513, 32;
-	cvt.u32.u64 %r176, %rd514;
+	cvt.s64.s32 %rd522, %r175;
+	min.u64 %rd523, %rd522, 32;
+	cvt.u32.u64 %r176, %rd523;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p104, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p104;
+	setp.hs.u32 %p107, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p107;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd515, %rd512;
+	mov.b64 %rd524, %rd521;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd516, %rd515, %rd333;
-	mad.lo.s64 %rd517, %rd516, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r182, [%rd517+0];
+	mul.lo.s64 %rd525, %rd524, %rd333;
+	mad.lo.s64 %rd526, %rd525, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r182, [%rd526+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p105, %r184, 0x0;
-	mov.pred %p106, %p105;
-	not.pred %p107, %p106;
-	@!%p107 bra $L120;
-	mul.lo.s64 %rd518, %rd515, %rd333;
-	mad.lo.s64 %rd519, %rd518, 4, %rd331;
-	atom.global.or.b32 %r185, [%rd519], %r181;
+	setp.ne.u32 %p108, %r184, 0x0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L122;
+	mul.lo.s64 %rd527, %rd524, %rd333;
+	mad.lo.s64 %rd528, %rd527, 4, %rd331;
+	atom.global.or.b32 %r185, [%rd528], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p108, %r187, 0x0;
-	mov.pred %p106, %p108;
-$L120:
-	@!%p106 bra $L122;
-	mov.b64 %rd520, %rd510;
-	mov.b64 %rd521, %rd520;
-	mov.pred %p109, 0;
-	bra.uni $L116;
+	setp.ne.u32 %p111, %r187, 0x0;
+	mov.pred %p109, %p111;
 $L122:
-	mov.b64 %rd522, %rd510;
-	mov.b64 %rd521, %rd522;
-	mov.pred %p109, 1;
+	@!%p109 bra $L124;
+	mov.b64 %rd529, %rd519;
+	mov.b64 %rd530, %rd529;
+	mov.pred %p112, 0;
+	bra.uni $L118;
+$L124:
+	mov.b64 %rd531, %rd519;
+	mov.b64 %rd530, %rd531;
+	mov.pred %p112, 1;
+	bra.uni $L118;
+$L120:
+	@!%p54 bra $L126;
+	cvt.s64.s32 %rd532, %r173;
+	mul.lo.s64 %rd533, %rd532, %rd336;
+	mad.lo.s64 %rd534, %rd533, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r188, [%rd534+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p113, %r189, %r86;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L128;
+	cvt.s64.s32 %rd535, %r173;
+	mul.lo.s64 %rd536, %rd535, %rd336;
+	mad.lo.s64 %rd537, %rd536, 4, %rd334;
+	atom.global.exch.b32 %r190, [%rd537], %r86;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p116, %r191, %r86;
+	mov.pred %p114, %p116;
+$L128:
+	@!%p114 bra $L130;
+	mov.b64 %rd538, %rd519;
+	mov.b64 %rd530, %rd538;
+	mov.pred %p112, 0;
+	bra.uni $L118;
+$L130:
+$L126:
+	mul.lo.s64 %rd539, %rd519, %rd146;
+	mad.lo.s64 %rd540, %rd539, 4, %rd144;
+	st.shared.s32 [%rd540+0], %r173;
+	add.s64 %rd541, %rd519, 1;
+	mov.b64 %rd542, %rd541;
+	mov.b64 %rd530, %rd542;
+	mov.pred %p112, 1;
+	bra.uni $L118;
+$L117:
 	bra.uni $L116;
 $L118:
-	@!%p54 bra $L124;
-	cvt.s64.s32 %rd523, %r173;
-	mul.lo.s64 %rd524, %rd523, %rd336;
-	mad.lo.s64 %rd525, %rd524, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r188, [%rd525+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p110, %r189, %r86;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L126;
-	cvt.s64.s32 %rd526, %r173;
-	mul.lo.s64 %rd527, %rd526, %rd336;
-	mad.lo.s64 %rd528, %rd527, 4, %rd334;
-	atom.global.exch.b32 %r190, [%rd528], %r86;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p113, %r191, %r86;
-	mov.pred %p111, %p113;
-$L126:
-	@!%p111 bra $L128;
-	mov.b64 %rd529, %rd510;
-	mov.b64 %rd521, %rd529;
-	mov.pred %p109, 0;
-	bra.uni $L116;
-$L128:
-$L124:
-	mul.lo.s64 %rd530, %rd510, %rd146;
-	mad.lo.s64 %rd531, %rd530, 4, %rd144;
-	st.shared.s32 [%rd531+0], %r173;
-	add.s64 %rd532, %rd510, 1;
-	mov.b64 %rd533, %rd532;
-	mov.b64 %rd521, %rd533;
-	mov.pred %p109, 1;
-	bra.uni $L116;
-$L115:
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd534, %rd521;
-	mov.pred %p114, %p109;
-	mov.b64 %rd506, %rd534;
-	mov.pred %p103, %p114;
-	@!%p103 bra $L130;
-	mov.b64 %rd535, %rd315;
+	mov.b64 %rd543, %rd530;
+	mov.pred %p117, %p112;
+	mov.b64 %rd515, %rd543;
+	mov.pred %p106, %p117;
+	@!%p106 bra $L132;
+	mov.b64 %rd544, %rd315;
 	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd536, %r192;
-	add.s64 %rd537, %rd536, 1;
-	mul.lo.s64 %rd538, %rd537, %rd32;
-	mad.lo.s64 %rd539, %rd538, 8, %rd28;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	cvt.s64.s32 %rd542, %r192;
-	mul.lo.s64 %rd543, %rd542, %rd32;
-	mad.lo.s64 %rd544, %rd543, 8, %rd28;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	sub.s64 %rd547, %rd541, %rd546;
-	mov.b64 %rd548, %rd547;
-	mov.b64 %rd549, %rd548;
-	add.s64 %rd550, %rd363, %rd549;
-	mov.b64 %rd363, %rd550;
-	max.s64 %rd551, %rd364, %rd549;
-	mov.b64 %rd364, %rd551;
-$L130:
-$L110:
-	add.s64 %rd552, %rd507, 1;
-	mov.b64 %rd507, %rd552;
-	bra.uni $L109;
-$L111:
-	setp.gt.s64 %p115, %rd506, 0;
-	@!%p115 bra $L132;
-	mul.lo.s64 %rd553, %rd352, %rd120;
-	mad.lo.s64 %rd554, %rd553, 8, %rd116;
-	atom.global.add.u64 %rd555, [%rd554], %rd506;
-	mov.b64 %rd556, %rd555;
+	cvt.s64.s32 %rd545, %r192;
+	add.s64 %rd546, %rd545, 1;
+	mul.lo.s64 %rd547, %rd546, %rd32;
+	mad.lo.s64 %rd548, %rd547, 8, %rd28;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	cvt.s64.s32 %rd551, %r192;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	sub.s64 %rd556, %rd550, %rd555;
 	mov.b64 %rd557, %rd556;
-	mov.b64 %rd558, 0;
-$L133:
-	setp.lt.s64 %p116, %rd558, %rd506;
-	not.pred %p117, %p116;
-	@!%p117 bra $L137;
+	mov.b64 %rd558, %rd557;
+	add.s64 %rd559, %rd363, %rd558;
+	mov.b64 %rd363, %rd559;
+	max.s64 %rd560, %rd364, %rd558;
+	mov.b64 %rd364, %rd560;
+$L132:
+$L112:
+	add.s64 %rd561, %rd516, 1;
+	mov.b64 %rd516, %rd561;
+	bra.uni $L111;
+$L113:
+	setp.gt.s64 %p118, %rd515, 0;
+	@!%p118 bra $L134;
+	mul.lo.s64 %rd562, %rd352, %rd120;
+	mad.lo.s64 %rd563, %rd562, 8, %rd116;
+	atom.global.add.u64 %rd564, [%rd563], %rd515;
+	mov.b64 %rd565, %rd564;
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd567, 0;
+$L135:
+	setp.lt.s64 %p119, %rd567, %rd515;
+	not.pred %p120, %p119;
+	@!%p120 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd568, %rd567, %rd146;
+	mad.lo.s64 %rd569, %rd568, 4, %rd144;
+	ld.shared.s32 %r193, [%rd569+0];
+	mov.b32 %r194, %r193;
+	add.s64 %rd570, %rd566, %rd567;
+	mul.lo.s64 %rd571, %rd570, %rd242;
+	mad.lo.s64 %rd572, %rd571, 4, %rd240;
+	st.global.s32 [%rd572+0], %r194;
+$L136:
+	add.s64 %rd573, %rd567, 1;
+	mov.b64 %rd567, %rd573;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd559, %rd558, %rd146;
-	mad.lo.s64 %rd560, %rd559, 4, %rd144;
-	ld.shared.s32 %r193, [%rd560+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd561, %rd557, %rd558;
-	mul.lo.s64 %rd562, %rd561, %rd242;
-	mad.lo.s64 %rd563, %rd562, 4, %rd240;
-	st.global.s32 [%rd563+0], %r194;
 $L134:
-	add.s64 %rd564, %rd558, 1;
-	mov.b64 %rd558, %rd564;
-	bra.uni $L133;
-$L135:
-$L132:
-	add.s64 %rd565, %rd365, %rd491;
-	min.s64 %rd566, %rd354, %rd565;
-	mov.b64 %rd365, %rd566;
-	bra.uni $L103;
-$L102:
-	mov.b64 %rd567, 0;
-	cvt.u64.u32 %rd568, %r2;
-	setp.eq.s64 %p118, %rd568, 0;
-	setp.gt.s64 %p119, %rd491, 0;
-	and.pred %p120, %p118, %p119;
-	@!%p120 bra $L139;
-	mul.lo.s64 %rd569, %rd352, %rd120;
-	mad.lo.s64 %rd570, %rd569, 8, %rd116;
-	atom.global.add.u64 %rd571, [%rd570], %rd491;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd567, %rd572;
-$L139:
-	cvt.u64.u32 %rd573, %r2;
-	setp.eq.s64 %p121, %rd573, 0;
-	setp.eq.u32 %p122, %r1, 0;
+	add.s64 %rd574, %rd365, %rd494;
+	min.s64 %rd575, %rd354, %rd574;
+	mov.b64 %rd365, %rd575;
+	bra.uni $L105;
+$L104:
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p121, %rd577, 0;
+	setp.gt.s64 %p122, %rd494, 0;
 	and.pred %p123, %p121, %p122;
-	bar.sync 0;
-	@!%p123 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd567;
-$L140:
-	bar.sync 0;
-	ld.shared.s64 %rd574, [%rd1+1024];
-	mov.b64 %rd575, %rd574;
-	add.s64 %rd576, %rd575, %rd490;
-	mov.b64 %rd577, %rd576;
-	mov.b64 %rd578, 0;
+	@!%p123 bra $L141;
+	mul.lo.s64 %rd578, %rd352, %rd120;
+	mad.lo.s64 %rd579, %rd578, 8, %rd116;
+	atom.global.add.u64 %rd580, [%rd579], %rd494;
+	mov.b64 %rd581, %rd580;
+	mov.b64 %rd576, %rd581;
 $L141:
-	setp.lt.s64 %p124, %rd578, %rd366;
-	not.pred %p125, %p124;
-	@!%p125 bra $L145;
+	cvt.u64.u32 %rd582, %r2;
+	setp.eq.s64 %p124, %rd582, 0;
+	setp.eq.u32 %p125, %r1, 0;
+	and.pred %p126, %p124, %p125;
+	bar.sync 0;
+	@!%p126 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L142:
+	bar.sync 0;
+	ld.shared.s64 %rd583, [%rd1+1024];
+	mov.b64 %rd584, %rd583;
+	add.s64 %rd585, %rd584, %rd493;
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd587, 0;
+$L143:
+	setp.lt.s64 %p127, %rd587, %rd366;
+	not.pred %p128, %p127;
+	@!%p128 bra $L147;
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd588, %rd587, %rd146;
+	mad.lo.s64 %rd589, %rd588, 4, %rd144;
+	ld.shared.s32 %r195, [%rd589+0];
+	mov.b32 %r196, %r195;
+	add.s64 %rd590, %rd586, %rd587;
+	mul.lo.s64 %rd591, %rd590, %rd242;
+	mad.lo.s64 %rd592, %rd591, 4, %rd240;
+	st.global.s32 [%rd592+0], %r196;
+$L144:
+	add.s64 %rd593, %rd587, 1;
+	mov.b64 %rd587, %rd593;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd579, %rd578, %rd146;
-	mad.lo.s64 %rd580, %rd579, 4, %rd144;
-	ld.shared.s32 %r195, [%rd580+0];
-	mov.b32 %r196, %r195;
-	add.s64 %rd581, %rd577, %rd578;
-	mul.lo.s64 %rd582, %rd581, %rd242;
-	mad.lo.s64 %rd583, %rd582, 4, %rd240;
-	st.global.s32 [%rd583+0], %r196;
-$L142:
-	add.s64 %rd584, %rd578, 1;
-	mov.b64 %rd578, %rd584;
-	bra.uni $L141;
-$L143:
-$L103:
-	mov.b64 %rd585, 0;
-	setp.lt.s64 %p126, %rd361, %rd362;
-	setp.lt.s64 %p127, %rd355, %rd340;
-	or.pred %p128, %p126, %p127;
-	@!%p128 bra $L147;
-	mov.b64 %rd585, 1;
-$L147:
-	mov.b64 %rd586, %rd585;
-	// block reduction
-	sub.u32 %r197, %r13, 1;
-	mov.b32 %r198, %r3;
-$L148:
-	setp.hs.u32 %p129, %r198, 32;
-	@%p129 bra $L149;
-	mov.b64 {%r199, %r200}, %rd586;
-	shfl.sync.down.b32 %r201|%p130, %r199, %r198, %r197, %r17;
-	shfl.sync.down.b32 %r202, %r200, %r198, %r197, %r17;
-	mov.b64 %rd587, {%r201, %r202};
-	@!%p130 bra $L150;
-	max.s64 %rd588, %rd586, %rd587;
-	mov.b64 %rd586, %rd588;
-$L150:
-	shl.b32 %r198, %r198, 1;
-	bra.uni $L148;
-$L149:
-	setp.eq.u32 %p131, %r7, 0;
-	@!%p131 bra $L151;
-	mul.wide.u32 %rd589, %r8, 16;
-	add.s64 %rd590, %rd1, %rd589;
-	st.shared.s64 [%rd590+0], %rd586;
-$L151:
-	bar.sync 0;
-	setp.eq.u32 %p132, %r8, 0;
-	@!%p132 bra $L152;
-	setp.lo.u32 %p133, %r7, %r10;
-	@!%p133 bra $L153;
-	mul.wide.u32 %rd591, %r7, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	ld.shared.s64 %rd593, [%rd592+0];
-	mov.b64 %rd586, %rd593;
-$L153:
-	sub.u32 %r203, %r10, 1;
-	mov.b64 {%r204, %r205}, %rd586;
-	shfl.sync.down.b32 %r206|%p134, %r204, 1, %r203, %r17;
-	shfl.sync.down.b32 %r207, %r205, 1, %r203, %r17;
-	mov.b64 %rd594, {%r206, %r207};
-	@!%p134 bra $L154;
-	max.s64 %rd595, %rd586, %rd594;
-	mov.b64 %rd586, %rd595;
-$L154:
-	mov.b64 {%r208, %r209}, %rd586;
-	shfl.sync.down.b32 %r210|%p135, %r208, 2, %r203, %r17;
-	shfl.sync.down.b32 %r211, %r209, 2, %r203, %r17;
-	mov.b64 %rd596, {%r210, %r211};
-	@!%p135 bra $L155;
-	max.s64 %rd597, %rd586, %rd596;
-	mov.b64 %rd586, %rd597;
-$L155:
-	mov.b64 {%r212, %r213}, %rd586;
-	shfl.sync.down.b32 %r214|%p136, %r212, 4, %r203, %r17;
-	shfl.sync.down.b32 %r215, %r213, 4, %r203, %r17;
-	mov.b64 %rd598, {%r214, %r215};
-	@!%p136 bra $L156;
-	max.s64 %rd599, %rd586, %rd598;
-	mov.b64 %rd586, %rd599;
-$L156:
-	mov.b64 {%r216, %r217}, %rd586;
-	shfl.sync.down.b32 %r218|%p137, %r216, 8, %r203, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r203, %r17;
-	mov.b64 %rd600, {%r218, %r219};
-	@!%p137 bra $L157;
-	max.s64 %rd601, %rd586, %rd600;
-	mov.b64 %rd586, %rd601;
-$L157:
-	mov.b64 {%r220, %r221}, %rd586;
-	shfl.sync.down.b32 %r222|%p138, %r220, 16, %r203, %r17;
-	shfl.sync.down.b32 %r223, %r221, 16, %r203, %r17;
-	mov.b64 %rd602, {%r222, %r223};
-	@!%p138 bra $L158;
-	max.s64 %rd603, %rd586, %rd602;
-	mov.b64 %rd586, %rd603;
-$L158:
-	@!%p131 bra $L159;
-	st.shared.s64 [%rd1+1024], %rd586;
-$L159:
-$L152:
-	bar.sync 0;
-	ld.shared.s64 %rd604, [%rd1+1024];
-	mov.b64 %rd586, %rd604;
-	mov.b64 %rd605, %rd586;
-	setp.eq.s64 %p139, %rd605, 0;
-	@!%p139 bra $L161;
+$L105:
+	setp.eq.s64 %p129, %rd499, 0;
+	@!%p129 bra $L149;
 	bra.uni $L51;
-$L161:
+$L149:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd606, %rd365;
-	mov.b64 %rd607, %rd363;
-	mov.b64 %rd608, %rd364;
-	mov.b64 %rd609, %rd606;
-	mov.b64 %rd610, %rd607;
-	mov.b64 %rd611, %rd608;
-	mov.b64 %rd612, %rd609;
-	mov.b64 %rd613, %rd610;
-	mov.b64 %rd614, %rd611;
-	mov.b64 %rd615, %rd612;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, 1;
-$L162:
-	setp.lt.s64 %p140, %rd618, %rd300;
-	setp.gt.s64 %p141, %rd615, 0;
-	and.pred %p142, %p140, %p141;
-	not.pred %p143, %p142;
-	@!%p143 bra $L166;
-	bra.uni $L164;
-$L166:
-	rem.s64 %rd619, %rd618, 2;
-	mov.b64 %rd621, 1;
-	sub.s64 %rd620, %rd621, %rd619;
-	mul.lo.s64 %rd622, %rd620, %rd314;
-	mov.b64 %rd623, %rd622;
-	rem.s64 %rd624, %rd618, 2;
-	mul.lo.s64 %rd625, %rd624, %rd314;
-	mov.b64 %rd626, %rd625;
-	mov.b64 %rd627, 0;
-	mov.b64 %rd628, 0;
-	mov.b64 %rd629, %rd292;
-	mov.b64 %rd630, %rd293;
-	mov.b64 %rd631, %rd294;
-	mov.b64 %rd632, %rd295;
-	mov.b64 %rd633, %rd296;
-	mov.b64 %rd634, %rd297;
-	mov.pred %p144, %p45;
-	mov.pred %p145, %p46;
-	mov.b32 %r224, %r81;
-	mov.b64 %rd635, %rd298;
-	mov.b64 %rd636, %rd299;
-	mov.b64 %rd637, %rd300;
-	mov.b64 %rd638, %rd301;
-	mov.b32 %r225, %r82;
-	mov.pred %p146, %p47;
-	mov.b64 %rd639, %rd250;
-	mov.b64 %rd640, %rd251;
-	mov.b64 %rd641, %rd252;
-	mov.b64 %rd642, %rd253;
-	mov.b64 %rd643, %rd254;
-	mov.b64 %rd644, %rd255;
-	mov.b64 %rd645, %rd256;
-	mov.b64 %rd646, %rd257;
-	mov.b64 %rd647, %rd258;
-	mov.pred %p147, %p48;
-	mov.b64 %rd648, %rd259;
-	mov.b64 %rd649, %rd260;
-	mov.b64 %rd650, %rd261;
-	mov.b32 %r226, %r83;
-	mov.b64 %rd651, %rd302;
-	mov.b64 %rd652, %rd303;
-	mov.b64 %rd653, %rd623;
-	mov.b64 %rd654, %rd615;
-	cvt.u64.u32 %rd655, %r2;
-	div.s64 %rd656, %rd655, %rd306;
-	setp.eq.s64 %p148, %rd306, -1;
-	neg.s64 %rd657, %rd655;
-	selp.b64 %rd658, %rd657, %rd656, %p148;
-	setp.eq.s64 %p149, %rd306, 0;
-	selp.b64 %rd659, 0, %rd658, %p149;
+	mov.b64 %rd594, %rd365;
+	mov.b64 %rd595, %rd363;
+	mov.b64 %rd596, %rd364;
+	mov.b64 %rd597, %rd594;
+	mov.b64 %rd598, %rd595;
+	mov.b64 %rd599, %rd596;
+	mov.b64 %rd600, %rd597;
+	mov.b64 %rd601, %rd598;
+	mov.b64 %rd602, %rd599;
+	mov.b64 %rd603, %rd600;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, 1;
+$L150:
+	setp.lt.s64 %p130, %rd606, %rd300;
+	setp.gt.s64 %p131, %rd603, 0;
+	and.pred %p132, %p130, %p131;
+	not.pred %p133, %p132;
+	@!%p133 bra $L154;
+	bra.uni $L152;
+$L154:
+	rem.s64 %rd607, %rd606, 2;
+	mov.b64 %rd609, 1;
+	sub.s64 %rd608, %rd609, %rd607;
+	mul.lo.s64 %rd610, %rd608, %rd314;
+	mov.b64 %rd611, %rd610;
+	rem.s64 %rd612, %rd606, 2;
+	mul.lo.s64 %rd613, %rd612, %rd314;
+	mov.b64 %rd614, %rd613;
+	mov.b64 %rd615, 0;
+	mov.b64 %rd616, 0;
+	mov.b64 %rd617, %rd292;
+	mov.b64 %rd618, %rd293;
+	mov.b64 %rd619, %rd294;
+	mov.b64 %rd620, %rd295;
+	mov.b64 %rd621, %rd296;
+	mov.b64 %rd622, %rd297;
+	mov.pred %p134, %p45;
+	mov.pred %p135, %p46;
+	mov.b32 %r197, %r81;
+	mov.b64 %rd623, %rd298;
+	mov.b64 %rd624, %rd299;
+	mov.b64 %rd625, %rd300;
+	mov.b64 %rd626, %rd301;
+	mov.b32 %r198, %r82;
+	mov.pred %p136, %p47;
+	mov.b64 %rd627, %rd250;
+	mov.b64 %rd628, %rd251;
+	mov.b64 %rd629, %rd252;
+	mov.b64 %rd630, %rd253;
+	mov.b64 %rd631, %rd254;
+	mov.b64 %rd632, %rd255;
+	mov.b64 %rd633, %rd256;
+	mov.b64 %rd634, %rd257;
+	mov.b64 %rd635, %rd258;
+	mov.pred %p137, %p48;
+	mov.b64 %rd636, %rd259;
+	mov.b64 %rd637, %rd260;
+	mov.b64 %rd638, %rd261;
+	mov.b32 %r199, %r83;
+	mov.b64 %rd639, %rd302;
+	mov.b64 %rd640, %rd303;
+	mov.b64 %rd641, %rd611;
+	mov.b64 %rd642, %rd603;
+	cvt.u64.u32 %rd643, %r2;
+	div.s64 %rd644, %rd643, %rd306;
+	setp.eq.s64 %p138, %rd306, -1;
+	neg.s64 %rd645, %rd643;
+	selp.b64 %rd646, %rd645, %rd644, %p138;
+	setp.eq.s64 %p139, %rd306, 0;
+	selp.b64 %rd647, 0, %rd646, %p139;
+	mov.b64 %rd648, %rd647;
+	mov.b64 %rd649, %rd312;
+	mov.b64 %rd650, %rd306;
+	mov.b64 %rd651, %rd305;
+	mov.b64 %rd652, %rd614;
+	mov.b64 %rd653, %rd314;
+	add.s64 %rd654, %rd606, 1;
+	setp.lt.s64 %p140, %rd654, %rd300;
+	mov.pred %p141, %p140;
+	mov.b64 %rd655, %rd648;
+	cvt.u64.u32 %rd656, %r2;
+	rem.s64 %rd657, %rd656, %rd650;
+	setp.eq.s64 %p142, %rd650, -1;
+	selp.b64 %rd658, 0, %rd657, %p142;
+	setp.eq.s64 %p143, %rd650, 0;
+	selp.b64 %rd659, %rd656, %rd658, %p143;
 	mov.b64 %rd660, %rd659;
-	mov.b64 %rd661, %rd312;
-	mov.b64 %rd662, %rd306;
-	mov.b64 %rd663, %rd305;
-	mov.b64 %rd664, %rd626;
-	mov.b64 %rd665, %rd314;
-	add.s64 %rd666, %rd618, 1;
-	setp.lt.s64 %p150, %rd666, %rd300;
-	mov.pred %p151, %p150;
-	mov.b64 %rd667, %rd660;
-	cvt.u64.u32 %rd668, %r2;
-	rem.s64 %rd669, %rd668, %rd662;
-	setp.eq.s64 %p152, %rd662, -1;
-	selp.b64 %rd670, 0, %rd669, %p152;
-	setp.eq.s64 %p153, %rd662, 0;
-	selp.b64 %rd671, %rd668, %rd670, %p153;
-	mov.b64 %rd672, %rd671;
-	mov.b32 %r227, -1;
-	mov.b64 %rd673, 0;
-	mov.b64 %rd674, 0;
-	mov.b64 %rd675, 0;
-	mov.b64 %rd676, 0;
-	mov.b64 %rd677, 0;
+	mov.b32 %r200, -1;
+	mov.b64 %rd661, 0;
+	mov.b64 %rd662, 0;
+	mov.b64 %rd663, 0;
+	mov.b64 %rd664, 0;
+	mov.b64 %rd665, 0;
+$L155:
+	mov.b64 %rd666, 0;
+	mov.b64 %rd667, %rd639;
+$L158:
+	setp.gt.s64 %p144, %rd667, 0;
+	not.pred %p145, %p144;
+	@!%p145 bra $L162;
+	bra.uni $L160;
+$L162:
+	setp.ge.s64 %p146, %rd661, %rd662;
+	@!%p146 bra $L164;
+	setp.ge.s64 %p147, %rd655, %rd642;
+	@!%p147 bra $L166;
+	bra.uni $L160;
+$L166:
+	add.s64 %rd668, %rd641, %rd655;
+	mul.lo.s64 %rd669, %rd668, %rd156;
+	mad.lo.s64 %rd670, %rd669, 4, %rd154;
+	ld.shared.s32 %r201, [%rd670+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r200, %r202;
+	add.s64 %rd671, %rd655, %rd649;
+	mov.b64 %rd655, %rd671;
+	mov.b64 %rd672, %rd617;
+	mov.b32 %r203, %r200;
+	cvt.s64.s32 %rd673, %r203;
+	mul.lo.s64 %rd674, %rd673, %rd32;
+	mad.lo.s64 %rd675, %rd674, 8, %rd28;
+	ld.global.nc.s64 %rd676, [%rd675+0];
+	mov.b64 %rd677, %rd676;
+	mov.b64 %rd678, %rd677;
+	mov.b64 %rd679, %rd617;
+	mov.b32 %r204, %r200;
+	cvt.s64.s32 %rd680, %r204;
+	add.s64 %rd681, %rd680, 1;
+	mul.lo.s64 %rd682, %rd681, %rd32;
+	mad.lo.s64 %rd683, %rd682, 8, %rd28;
+	ld.global.nc.s64 %rd684, [%rd683+0];
+	mov.b64 %rd685, %rd684;
+	mov.b64 %rd686, %rd685;
+	add.s64 %rd687, %rd678, %rd660;
+	mov.b64 %rd688, %rd687;
+	mov.b64 %rd689, %rd686;
+	mov.b64 %rd661, %rd688;
+	mov.b64 %rd662, %rd689;
+	bra.uni $L159;
+$L164:
+	mul.lo.s64 %rd690, %rd661, %rd39;
+	mad.lo.s64 %rd691, %rd690, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd691+0];
+	mov.b32 %r206, %r205;
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r198;
+	mov.b32 %r209, %r200;
+	mov.b32 %r210, %r207;
+	mov.b64 %rd692, %rd661;
 $L167:
-	mov.b64 %rd678, 0;
-	mov.b64 %rd679, %rd651;
-$L170:
-	setp.gt.s64 %p154, %rd679, 0;
-	not.pred %p155, %p154;
-	@!%p155 bra $L174;
-	bra.uni $L172;
-$L174:
-	setp.ge.s64 %p156, %rd673, %rd674;
-	@!%p156 bra $L176;
-	setp.ge.s64 %p157, %rd667, %rd654;
-	@!%p157 bra $L178;
-	bra.uni $L172;
-$L178:
-	add.s64 %rd680, %rd653, %rd667;
-	mul.lo.s64 %rd681, %rd680, %rd156;
-	mad.lo.s64 %rd682, %rd681, 4, %rd154;
-	ld.shared.s32 %r228, [%rd682+0];
-	mov.b32 %r229, %r228;
-	mov.b32 %r227, %r229;
-	add.s64 %rd683, %rd667, %rd661;
-	mov.b64 %rd667, %rd683;
-	mov.b64 %rd684, %rd629;
-	mov.b32 %r230, %r227;
-	cvt.s64.s32 %rd685, %r230;
-	mul.lo.s64 %rd686, %rd685, %rd32;
-	mad.lo.s64 %rd687, %rd686, 8, %rd28;
-	ld.global.nc.s64 %rd688, [%rd687+0];
-	mov.b64 %rd689, %rd688;
-	mov.b64 %rd690, %rd689;
-	mov.b64 %rd691, %rd629;
-	mov.b32 %r231, %r227;
-	cvt.s64.s32 %rd692, %r231;
-	add.s64 %rd693, %rd692, 1;
-	mul.lo.s64 %rd694, %rd693, %rd32;
-	mad.lo.s64 %rd695, %rd694, 8, %rd28;
-	ld.global.nc.s64 %rd696, [%rd695+0];
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, %rd697;
-	add.s64 %rd699, %rd690, %rd672;
-	mov.b64 %rd700, %rd699;
-	mov.b64 %rd701, %rd698;
-	mov.b64 %rd673, %rd700;
-	mov.b64 %rd674, %rd701;
-	bra.uni $L171;
-$L176:
-	mul.lo.s64 %rd702, %rd673, %rd39;
-	mad.lo.s64 %rd703, %rd702, 4, %rd35;
-	ld.global.nc.s32 %r232, [%rd703+0];
-	mov.b32 %r233, %r232;
-	mov.b32 %r234, %r233;
-	mov.b32 %r235, %r225;
-	mov.b32 %r236, %r227;
-	mov.b32 %r237, %r234;
-	mov.b64 %rd704, %rd673;
-$L179:
-	cvt.s64.s32 %rd705, %r237;
-	mul.lo.s64 %rd706, %rd705, %rd134;
-	mad.lo.s64 %rd707, %rd706, 4, %rd130;
-	ld.global.nc.s32 %r238, [%rd707+0];
-	mov.b32 %r239, %r238;
-	cvt.s64.s32 %rd708, %r236;
-	mul.lo.s64 %rd709, %rd708, %rd134;
-	mad.lo.s64 %rd710, %rd709, 4, %rd130;
-	ld.global.nc.s32 %r240, [%rd710+0];
-	mov.b32 %r241, %r240;
-	setp.ne.s32 %p158, %r239, %r241;
-	mov.pred %p159, %p158;
-	not.pred %p160, %p159;
-	@!%p160 bra $L183;
-	cvt.s64.s32 %rd711, %r237;
-	mul.lo.s64 %rd712, %rd711, %rd127;
-	mad.lo.s64 %rd713, %rd712, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r242, [%rd713+0];
-	mov.b32 %r243, %r242;
-	or.b32 %r244, %r235, 0x4;
-	and.b32 %r245, %r243, %r244;
-	setp.ne.u32 %p161, %r245, 0x0;
-	mov.pred %p159, %p161;
-$L183:
-	@!%p159 bra $L185;
-	mov.pred %p162, 0;
-	bra.uni $L181;
-$L185:
-	cvt.s64.s32 %rd714, %r237;
-	mul.lo.s64 %rd715, %rd714, %rd127;
-	mad.lo.s64 %rd716, %rd715, 4, %rd123;
-	atom.global.or.b32 %r246, [%rd716], %r235;
-	mov.b32 %r247, %r246;
-	and.b32 %r248, %r247, %r235;
-	setp.eq.u32 %p163, %r248, 0x0;
-	mov.pred %p162, %p163;
-	bra.uni $L181;
-$L180:
-	bra.uni $L179;
-$L181:
-	@!%p162 bra $L187;
-	@!%p151 bra $L188;
-	mul.lo.s64 %rd717, %rd678, %rd146;
-	mad.lo.s64 %rd718, %rd717, 4, %rd144;
-	st.shared.s32 [%rd718+0], %r234;
-	add.s64 %rd719, %rd678, 1;
-	mov.b64 %rd678, %rd719;
-	bra.uni $L189;
-$L188:
-	mov.pred %p164, 0;
-	mov.b64 %rd720, %rd678;
-	mov.b32 %r249, %r234;
-$L190:
-	@!%p146 bra $L194;
-	shr.s32 %r250, %r249, 5;
-	cvt.s64.s32 %rd721, %r250;
-	mov.b64 %rd722, %rd721;
-	and.b32 %r251, %r249, 31;
-	cvt.s64.s32 %rd723, %r251;
-	min.u64 %rd724, %rd723, 32;
-	cvt.u32.u64 %r252, %rd724;
-	mov.b32 %r254, 0x1;
-	shl.b32 %r253, %r254, %r252;
-	setp.hs.u32 %p165, %r252, 32;
-	selp.b32 %r255, 0, %r253, %p165;
-	mov.b32 %r256, %r255;
-	mov.b64 %rd725, %rd722;
-	mov.b32 %r257, %r256;
-	mul.lo.s64 %rd726, %rd725, %rd647;
-	mad.lo.s64 %rd727, %rd726, 4, %rd645;
-	ld.relaxed.gpu.global.u32 %r258, [%rd727+0];
-	mov.b32 %r259, %r258;
-	and.b32 %r260, %r259, %r257;
-	setp.ne.u32 %p166, %r260, 0x0;
-	mov.pred %p167, %p166;
-	not.pred %p168, %p167;
-	@!%p168 bra $L196;
-	mul.lo.s64 %rd728, %rd725, %rd647;
-	mad.lo.s64 %rd729, %rd728, 4, %rd645;
-	atom.global.or.b32 %r261, [%rd729], %r257;
-	mov.b32 %r262, %r261;
-	and.b32 %r263, %r262, %r257;
-	setp.ne.u32 %p169, %r263, 0x0;
-	mov.pred %p167, %p169;
-$L196:
-	@!%p167 bra $L198;
-	mov.b64 %rd730, %rd720;
-	mov.b64 %rd731, %rd730;
-	mov.pred %p170, 0;
-	bra.uni $L192;
-$L198:
-	mov.b64 %rd732, %rd720;
-	mov.b64 %rd731, %rd732;
-	mov.pred %p170, 1;
-	bra.uni $L192;
-$L194:
-	@!%p147 bra $L200;
-	cvt.s64.s32 %rd733, %r249;
-	mul.lo.s64 %rd734, %rd733, %rd650;
-	mad.lo.s64 %rd735, %rd734, 4, %rd648;
-	ld.relaxed.gpu.global.s32 %r264, [%rd735+0];
-	mov.b32 %r265, %r264;
-	setp.eq.s32 %p171, %r265, %r226;
-	mov.pred %p172, %p171;
-	not.pred %p173, %p172;
-	@!%p173 bra $L202;
-	cvt.s64.s32 %rd736, %r249;
-	mul.lo.s64 %rd737, %rd736, %rd650;
-	mad.lo.s64 %rd738, %rd737, 4, %rd648;
-	atom.global.exch.b32 %r266, [%rd738], %r226;
-	mov.b32 %r267, %r266;
-	setp.eq.s32 %p174, %r267, %r226;
-	mov.pred %p172, %p174;
-$L202:
-	@!%p172 bra $L204;
-	mov.b64 %rd739, %rd720;
-	mov.b64 %rd731, %rd739;
-	mov.pred %p170, 0;
-	bra.uni $L192;
-$L204:
-$L200:
-	mul.lo.s64 %rd740, %rd720, %rd146;
-	mad.lo.s64 %rd741, %rd740, 4, %rd144;
-	st.shared.s32 [%rd741+0], %r249;
-	add.s64 %rd742, %rd720, 1;
-	mov.b64 %rd743, %rd742;
-	mov.b64 %rd731, %rd743;
-	mov.pred %p170, 1;
-	bra.uni $L192;
-$L191:
-	bra.uni $L190;
-$L192:
-	mov.b64 %rd744, %rd731;
-	mov.pred %p175, %p170;
-	mov.b64 %rd678, %rd744;
-	mov.pred %p164, %p175;
-	@!%p164 bra $L206;
-	mov.b64 %rd745, %rd629;
-	mov.b32 %r268, %r234;
-	cvt.s64.s32 %rd746, %r268;
-	add.s64 %rd747, %rd746, 1;
-	mul.lo.s64 %rd748, %rd747, %rd32;
-	mad.lo.s64 %rd749, %rd748, 8, %rd28;
-	ld.global.nc.s64 %rd750, [%rd749+0];
-	mov.b64 %rd751, %rd750;
-	cvt.s64.s32 %rd752, %r268;
-	mul.lo.s64 %rd753, %rd752, %rd32;
-	mad.lo.s64 %rd754, %rd753, 8, %rd28;
-	ld.global.nc.s64 %rd755, [%rd754+0];
-	mov.b64 %rd756, %rd755;
-	sub.s64 %rd757, %rd751, %rd756;
-	mov.b64 %rd758, %rd757;
-	mov.b64 %rd759, %rd758;
-	add.s64 %rd760, %rd675, %rd759;
-	mov.b64 %rd675, %rd760;
-	max.s64 %rd761, %rd676, %rd759;
-	mov.b64 %rd676, %rd761;
-$L206:
-$L189:
-$L187:
-	add.s64 %rd762, %rd673, %rd662;
-	mov.b64 %rd673, %rd762;
-	sub.s64 %rd763, %rd679, 1;
-	mov.b64 %rd679, %rd763;
+	cvt.s64.s32 %rd693, %r210;
+	mul.lo.s64 %rd694, %rd693, %rd134;
+	mad.lo.s64 %rd695, %rd694, 4, %rd130;
+	ld.global.nc.s32 %r211, [%rd695+0];
+	mov.b32 %r212, %r211;
+	cvt.s64.s32 %rd696, %r209;
+	mul.lo.s64 %rd697, %rd696, %rd134;
+	mad.lo.s64 %rd698, %rd697, 4, %rd130;
+	ld.global.nc.s32 %r213, [%rd698+0];
+	mov.b32 %r214, %r213;
+	setp.ne.s32 %p148, %r212, %r214;
+	mov.pred %p149, %p148;
+	not.pred %p150, %p149;
+	@!%p150 bra $L171;
+	cvt.s64.s32 %rd699, %r210;
+	mul.lo.s64 %rd700, %rd699, %rd127;
+	mad.lo.s64 %rd701, %rd700, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r215, [%rd701+0];
+	mov.b32 %r216, %r215;
+	or.b32 %r217, %r208, 0x4;
+	and.b32 %r218, %r216, %r217;
+	setp.ne.u32 %p151, %r218, 0x0;
+	mov.pred %p149, %p151;
 $L171:
-	bra.uni $L170;
-$L172:
-	// block scan
-	mov.b64 %rd764, %rd678;
-	mov.b32 %r269, %r3;
-$L207:
-	setp.hs.u32 %p176, %r269, 32;
-	@%p176 bra $L208;
-	mov.b64 {%r270, %r271}, %rd764;
-	shfl.sync.up.b32 %r272|%p177, %r270, %r269, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, %r269, 0, %r17;
-	mov.b64 %rd765, {%r272, %r273};
-	@!%p177 bra $L209;
-	add.s64 %rd766, %rd765, %rd764;
-	mov.b64 %rd764, %rd766;
-$L209:
-	shl.b32 %r269, %r269, 1;
-	bra.uni $L207;
-$L208:
-	mov.b64 {%r274, %r275}, %rd764;
-	shfl.sync.up.b32 %r276|%p178, %r274, %r3, 0, %r17;
-	shfl.sync.up.b32 %r277, %r275, %r3, 0, %r17;
-	mov.b64 %rd767, {%r276, %r277};
-	setp.lo.u32 %p179, %r3, 32;
-	and.pred %p180, %p178, %p179;
-	selp.b64 %rd768, %rd767, 0, %p180;
-	sub.u32 %r278, %r13, %r3;
-	setp.eq.u32 %p181, %r7, %r278;
-	@!%p181 bra $L210;
-	mul.wide.u32 %rd769, %r8, 16;
-	add.s64 %rd770, %rd1, %rd769;
-	st.shared.s64 [%rd770+0], %rd764;
-$L210:
-	bar.sync 0;
-	setp.eq.u32 %p182, %r8, 0;
-	@!%p182 bra $L211;
-	mov.b64 %rd771, 0;
-	setp.lo.u32 %p183, %r7, %r10;
-	@!%p183 bra $L212;
-	mul.wide.u32 %rd772, %r7, 16;
-	add.s64 %rd773, %rd1, %rd772;
-	ld.shared.s64 %rd774, [%rd773+0];
-	mov.b64 %rd771, %rd774;
-$L212:
-	mov.b64 {%r279, %r280}, %rd771;
-	shfl.sync.up.b32 %r281|%p184, %r279, 1, 0, %r17;
-	shfl.sync.up.b32 %r282, %r280, 1, 0, %r17;
-	mov.b64 %rd775, {%r281, %r282};
-	@!%p184 bra $L213;
-	add.s64 %rd776, %rd775, %rd771;
-	mov.b64 %rd771, %rd776;
-$L213:
-	mov.b64 {%r283, %r284}, %rd771;
-	shfl.sync.up.b32 %r285|%p185, %r283, 2, 0, %r17;
-	shfl.sync.up.b32 %r286, %r284, 2, 0, %r17;
-	mov.b64 %rd777, {%r285, %r286};
-	@!%p185 bra $L214;
-	add.s64 %rd778, %rd777, %rd771;
-	mov.b64 %rd771, %rd778;
-$L214:
-	mov.b64 {%r287, %r288}, %rd771;
-	shfl.sync.up.b32 %r289|%p186, %r287, 4, 0, %r17;
-	shfl.sync.up.b32 %r290, %r288, 4, 0, %r17;
-	mov.b64 %rd779, {%r289, %r290};
-	@!%p186 bra $L215;
-	add.s64 %rd780, %rd779, %rd771;
-	mov.b64 %rd771, %rd780;
-$L215:
-	mov.b64 {%r291, %r292}, %rd771;
-	shfl.sync.up.b32 %r293|%p187, %r291, 8, 0, %r17;
-	shfl.sync.up.b32 %r294, %r292, 8, 0, %r17;
-	mov.b64 %rd781, {%r293, %r294};
-	@!%p187 bra $L216;
-	add.s64 %rd782, %rd781, %rd771;
-	mov.b64 %rd771, %rd782;
-$L216:
-	mov.b64 {%r295, %r296}, %rd771;
-	shfl.sync.up.b32 %r297|%p188, %r295, 16, 0, %r17;
-	shfl.sync.up.b32 %r298, %r296, 16, 0, %r17;
-	mov.b64 %rd783, {%r297, %r298};
-	@!%p188 bra $L217;
-	add.s64 %rd784, %rd783, %rd771;
-	mov.b64 %rd771, %rd784;
-$L217:
-	mov.b64 {%r299, %r300}, %rd771;
-	shfl.sync.up.b32 %r301|%p189, %r299, 1, 0, %r17;
-	shfl.sync.up.b32 %r302, %r300, 1, 0, %r17;
-	mov.b64 %rd785, {%r301, %r302};
-	selp.b64 %rd786, %rd785, 0, %p189;
-	@!%p183 bra $L218;
-	mul.wide.u32 %rd787, %r7, 16;
-	add.s64 %rd788, %rd1, %rd787;
-	add.s64 %rd789, %rd788, 512;
-	st.shared.s64 [%rd789+0], %rd786;
-$L218:
-	sub.u32 %r303, %r10, 1;
-	setp.eq.u32 %p190, %r7, %r303;
-	@!%p190 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd771;
-$L219:
-$L211:
-	bar.sync 0;
-	mul.wide.u32 %rd790, %r8, 16;
-	add.s64 %rd791, %rd1, %rd790;
-	add.s64 %rd792, %rd791, 512;
-	ld.shared.s64 %rd793, [%rd792+0];
-	add.s64 %rd794, %rd793, %rd768;
-	ld.shared.s64 %rd795, [%rd1+1024];
-	mov.b64 {%r304, %r305}, %rd794;
-	shfl.sync.idx.b32 %r306|%p191, %r304, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r307, %r305, 0, %r21, %r17;
-	mov.b64 %rd796, {%r306, %r307};
-	mov.b64 %rd797, %rd795;
-	mov.b64 %rd798, %rd796;
-	mov.b64 %rd799, %rd797;
-	mov.b64 %rd800, %rd798;
-	mov.b64 %rd801, %rd799;
-	mov.b64 %rd802, %rd800;
-	mov.b64 %rd803, %rd801;
-	@!%p151 bra $L220;
-	add.s64 %rd804, %rd677, %rd802;
-	mov.b64 %rd805, %rd804;
-	sub.s64 %rd806, %rd665, %rd805;
-	max.s64 %rd807, %rd806, 0;
-	min.s64 %rd808, %rd807, %rd678;
-	mov.b64 %rd809, %rd808;
-	mov.b64 %rd810, 0;
-$L222:
-	setp.lt.s64 %p192, %rd810, %rd809;
-	not.pred %p193, %p192;
-	@!%p193 bra $L226;
-	bra.uni $L224;
-$L226:
-	mul.lo.s64 %rd811, %rd810, %rd146;
-	mad.lo.s64 %rd812, %rd811, 4, %rd144;
-	ld.shared.s32 %r308, [%rd812+0];
-	mov.b32 %r309, %r308;
-	add.s64 %rd813, %rd664, %rd805;
-	add.s64 %rd814, %rd813, %rd810;
-	mul.lo.s64 %rd815, %rd814, %rd156;
-	mad.lo.s64 %rd816, %rd815, 4, %rd154;
-	st.shared.s32 [%rd816+0], %r309;
-$L223:
-	add.s64 %rd817, %rd810, 1;
-	mov.b64 %rd810, %rd817;
-	bra.uni $L222;
-$L224:
-	mov.b64 %rd818, 0;
-	mov.b64 %rd819, %rd809;
-$L227:
-	setp.lt.s64 %p194, %rd819, %rd678;
-	not.pred %p195, %p194;
-	@!%p195 bra $L231;
-	bra.uni $L229;
-$L231:
-	mul.lo.s64 %rd820, %rd819, %rd146;
-	mad.lo.s64 %rd821, %rd820, 4, %rd144;
-	ld.shared.s32 %r310, [%rd821+0];
-	mov.b32 %r311, %r310;
-	mov.b32 %r312, %r311;
-	mov.pred %p196, 0;
-	mov.b64 %rd822, %rd818;
-	mov.b32 %r313, %r312;
-$L232:
-	@!%p146 bra $L236;
-	shr.s32 %r314, %r313, 5;
-	cvt.s64.s32 %rd823, %r314;
-	mov.b64 %rd824, %rd823;
-	and.b32 %r315, %r313, 31;
-	cvt.s64.s32 %rd825, %r315;
-	min.u64 %rd826, %rd825, 32;
-	cvt.u32.u64 %r316, %rd826;
-	mov.b32 %r318, 0x1;
-	shl.b32 %r317, %r318, %r316;
-	setp.hs.u32 %p197, %r316, 32;
-	selp.b32 %r319, 0, %r317, %p197;
-	mov.b32 %r320, %r319;
-	mov.b64 %rd827, %rd824;
-	mov.b32 %r321, %r320;
-	mul.lo.s64 %rd828, %rd827, %rd647;
-	mad.lo.s64 %rd829, %rd828, 4, %rd645;
-	ld.relaxed.gpu.global.u32 %r322, [%rd829+0];
-	mov.b32 %r323, %r322;
-	and.b32 %r324, %r323, %r321;
-	setp.ne.u32 %p198, %r324, 0x0;
-	mov.pred %p199, %p198;
-	not.pred %p200, %p199;
-	@!%p200 bra $L238;
-	mul.lo.s64 %rd830, %rd827, %rd647;
-	mad.lo.s64 %rd831, %rd830, 4, %rd645;
-	atom.global.or.b32 %r325, [%rd831], %r321;
-	mov.b32 %r326, %r325;
-	and.b32 %r327, %r326, %r321;
-	setp.ne.u32 %p201, %r327, 0x0;
-	mov.pred %p199, %p201;
-$L238:
-	@!%p199 bra $L240;
-	mov.b64 %rd832, %rd822;
-	mov.b64 %rd833, %rd832;
-	mov.pred %p202, 0;
-	bra.uni $L234;
-$L240:
-	mov.b64 %rd834, %rd822;
-	mov.b64 %rd833, %rd834;
-	mov.pred %p202, 1;
-	bra.uni $L234;
-$L236:
-	@!%p147 bra $L242;
-	cvt.s64.s32 %rd835, %r313;
-	mul.lo.s64 %rd836, %rd835, %rd650;
-	mad.lo.s64 %rd837, %rd836, 4, %rd648;
-	ld.relaxed.gpu.global.s32 %r328, [%rd837+0];
-	mov.b32 %r329, %r328;
-	setp.eq.s32 %p203, %r329, %r226;
-	mov.pred %p204, %p203;
-	not.pred %p205, %p204;
-	@!%p205 bra $L244;
-	cvt.s64.s32 %rd838, %r313;
-	mul.lo.s64 %rd839, %rd838, %rd650;
-	mad.lo.s64 %rd840, %rd839, 4, %rd648;
-	atom.global.exch.b32 %r330, [%rd840], %r226;
-	mov.b32 %r331, %r330;
-	setp.eq.s32 %p206, %r331, %r226;
-	mov.pred %p204, %p206;
-$L244:
-	@!%p204 bra $L246;
-	mov.b64 %rd841, %rd822;
-	mov.b64 %rd833, %rd841;
-	mov.pred %p202, 0;
-	bra.uni $L234;
-$L246:
-$L242:
-	mul.lo.s64 %rd842, %rd822, %rd146;
-	mad.lo.s64 %rd843, %rd842, 4, %rd144;
-	st.shared.s32 [%rd843+0], %r313;
-	add.s64 %rd844, %rd822, 1;
-	mov.b64 %rd845, %rd844;
-	mov.b64 %rd833, %rd845;
-	mov.pred %p202, 1;
-	bra.uni $L234;
-$L233:
-	bra.uni $L232;
-$L234:
-	mov.b64 %rd846, %rd833;
-	mov.pred %p207, %p202;
-	mov.b64 %rd818, %rd846;
-	mov.pred %p196, %p207;
-	@!%p196 bra $L248;
-	mov.b64 %rd847, %rd629;
-	mov.b32 %r332, %r312;
-	cvt.s64.s32 %rd848, %r332;
-	add.s64 %rd849, %rd848, 1;
-	mul.lo.s64 %rd850, %rd849, %rd32;
-	mad.lo.s64 %rd851, %rd850, 8, %rd28;
-	ld.global.nc.s64 %rd852, [%rd851+0];
-	mov.b64 %rd853, %rd852;
-	cvt.s64.s32 %rd854, %r332;
-	mul.lo.s64 %rd855, %rd854, %rd32;
-	mad.lo.s64 %rd856, %rd855, 8, %rd28;
-	ld.global.nc.s64 %rd857, [%rd856+0];
-	mov.b64 %rd858, %rd857;
-	sub.s64 %rd859, %rd853, %rd858;
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd860;
-	add.s64 %rd862, %rd675, %rd861;
-	mov.b64 %rd675, %rd862;
-	max.s64 %rd863, %rd676, %rd861;
-	mov.b64 %rd676, %rd863;
-$L248:
-$L228:
-	add.s64 %rd864, %rd819, 1;
-	mov.b64 %rd819, %rd864;
-	bra.uni $L227;
-$L229:
-	setp.gt.s64 %p208, %rd818, 0;
-	@!%p208 bra $L250;
-	mul.lo.s64 %rd865, %rd663, %rd120;
-	mad.lo.s64 %rd866, %rd865, 8, %rd116;
-	atom.global.add.u64 %rd867, [%rd866], %rd818;
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd869, %rd868;
-	mov.b64 %rd870, 0;
-$L251:
-	setp.lt.s64 %p209, %rd870, %rd818;
-	not.pred %p210, %p209;
-	@!%p210 bra $L255;
-	bra.uni $L253;
-$L255:
-	mul.lo.s64 %rd871, %rd870, %rd146;
-	mad.lo.s64 %rd872, %rd871, 4, %rd144;
-	ld.shared.s32 %r333, [%rd872+0];
-	mov.b32 %r334, %r333;
-	add.s64 %rd873, %rd869, %rd870;
-	mul.lo.s64 %rd874, %rd873, %rd242;
-	mad.lo.s64 %rd875, %rd874, 4, %rd240;
-	st.global.s32 [%rd875+0], %r334;
-$L252:
-	add.s64 %rd876, %rd870, 1;
-	mov.b64 %rd870, %rd876;
-	bra.uni $L251;
-$L253:
-$L250:
-	add.s64 %rd877, %rd677, %rd803;
-	min.s64 %rd878, %rd665, %rd877;
-	mov.b64 %rd677, %rd878;
-	bra.uni $L221;
-$L220:
-	mov.b64 %rd879, 0;
-	cvt.u64.u32 %rd880, %r2;
-	setp.eq.s64 %p211, %rd880, 0;
-	setp.gt.s64 %p212, %rd803, 0;
-	and.pred %p213, %p211, %p212;
-	@!%p213 bra $L257;
-	mul.lo.s64 %rd881, %rd663, %rd120;
-	mad.lo.s64 %rd882, %rd881, 8, %rd116;
-	atom.global.add.u64 %rd883, [%rd882], %rd803;
-	mov.b64 %rd884, %rd883;
-	mov.b64 %rd879, %rd884;
-$L257:
-	cvt.u64.u32 %rd885, %r2;
-	setp.eq.s64 %p214, %rd885, 0;
-	setp.eq.u32 %p215, %r1, 0;
-	and.pred %p216, %p214, %p215;
-	bar.sync 0;
-	@!%p216 bra $L258;
-	st.shared.s64 [%rd1+1024], %rd879;
-$L258:
-	bar.sync 0;
-	ld.shared.s64 %rd886, [%rd1+1024];
-	mov.b64 %rd887, %rd886;
-	add.s64 %rd888, %rd887, %rd802;
-	mov.b64 %rd889, %rd888;
-	mov.b64 %rd890, 0;
-$L259:
-	setp.lt.s64 %p217, %rd890, %rd678;
-	not.pred %p218, %p217;
-	@!%p218 bra $L263;
-	bra.uni $L261;
-$L263:
-	mul.lo.s64 %rd891, %rd890, %rd146;
-	mad.lo.s64 %rd892, %rd891, 4, %rd144;
-	ld.shared.s32 %r335, [%rd892+0];
-	mov.b32 %r336, %r335;
-	add.s64 %rd893, %rd889, %rd890;
-	mul.lo.s64 %rd894, %rd893, %rd242;
-	mad.lo.s64 %rd895, %rd894, 4, %rd240;
-	st.global.s32 [%rd895+0], %r336;
-$L260:
-	add.s64 %rd896, %rd890, 1;
-	mov.b64 %rd890, %rd896;
-	bra.uni $L259;
-$L261:
-$L221:
-	mov.b64 %rd897, 0;
-	setp.lt.s64 %p219, %rd673, %rd674;
-	setp.lt.s64 %p220, %rd667, %rd654;
-	or.pred %p221, %p219, %p220;
-	@!%p221 bra $L265;
-	mov.b64 %rd897, 1;
-$L265:
-	mov.b64 %rd898, %rd897;
-	// block reduction
-	sub.u32 %r337, %r13, 1;
-	mov.b32 %r338, %r3;
-$L266:
-	setp.hs.u32 %p222, %r338, 32;
-	@%p222 bra $L267;
-	mov.b64 {%r339, %r340}, %rd898;
-	shfl.sync.down.b32 %r341|%p223, %r339, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd899, {%r341, %r342};
-	@!%p223 bra $L268;
-	max.s64 %rd900, %rd898, %rd899;
-	mov.b64 %rd898, %rd900;
-$L268:
-	shl.b32 %r338, %r338, 1;
-	bra.uni $L266;
-$L267:
-	setp.eq.u32 %p224, %r7, 0;
-	@!%p224 bra $L269;
-	mul.wide.u32 %rd901, %r8, 16;
-	add.s64 %rd902, %rd1, %rd901;
-	st.shared.s64 [%rd902+0], %rd898;
-$L269:
-	bar.sync 0;
-	setp.eq.u32 %p225, %r8, 0;
-	@!%p225 bra $L270;
-	setp.lo.u32 %p226, %r7, %r10;
-	@!%p226 bra $L271;
-	mul.wide.u32 %rd903, %r7, 16;
-	add.s64 %rd904, %rd1, %rd903;
-	ld.shared.s64 %rd905, [%rd904+0];
-	mov.b64 %rd898, %rd905;
-$L271:
-	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd898;
-	shfl.sync.down.b32 %r346|%p227, %r344, 1, %r343, %r17;
-	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd906, {%r346, %r347};
-	@!%p227 bra $L272;
-	max.s64 %rd907, %rd898, %rd906;
-	mov.b64 %rd898, %rd907;
-$L272:
-	mov.b64 {%r348, %r349}, %rd898;
-	shfl.sync.down.b32 %r350|%p228, %r348, 2, %r343, %r17;
-	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd908, {%r350, %r351};
-	@!%p228 bra $L273;
-	max.s64 %rd909, %rd898, %rd908;
-	mov.b64 %rd898, %rd909;
-$L273:
-	mov.b64 {%r352, %r353}, %rd898;
-	shfl.sync.down.b32 %r354|%p229, %r352, 4, %r343, %r17;
-	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd910, {%r354, %r355};
-	@!%p229 bra $L274;
-	max.s64 %rd911, %rd898, %rd910;
-	mov.b64 %rd898, %rd911;
-$L274:
-	mov.b64 {%r356, %r357}, %rd898;
-	shfl.sync.down.b32 %r358|%p230, %r356, 8, %r343, %r17;
-	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd912, {%r358, %r359};
-	@!%p230 bra $L275;
-	max.s64 %rd913, %rd898, %rd912;
-	mov.b64 %rd898, %rd913;
-$L275:
-	mov.b64 {%r360, %r361}, %rd898;
-	shfl.sync.down.b32 %r362|%p231, %r360, 16, %r343, %r17;
-	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd914, {%r362, %r363};
-	@!%p231 bra $L276;
-	max.s64 %rd915, %rd898, %rd914;
-	mov.b64 %rd898, %rd915;
-$L276:
-	@!%p224 bra $L277;
-	st.shared.s64 [%rd1+1024], %rd898;
-$L277:
-$L270:
-	bar.sync 0;
-	ld.shared.s64 %rd916, [%rd1+1024];
-	mov.b64 %rd898, %rd916;
-	mov.b64 %rd917, %rd898;
-	setp.eq.s64 %p232, %rd917, 0;
-	@!%p232 bra $L279;
+	@!%p149 bra $L173;
+	mov.pred %p152, 0;
 	bra.uni $L169;
-$L279:
+$L173:
+	cvt.s64.s32 %rd702, %r210;
+	mul.lo.s64 %rd703, %rd702, %rd127;
+	mad.lo.s64 %rd704, %rd703, 4, %rd123;
+	atom.global.or.b32 %r219, [%rd704], %r208;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r208;
+	setp.eq.u32 %p153, %r221, 0x0;
+	mov.pred %p152, %p153;
+	bra.uni $L169;
 $L168:
 	bra.uni $L167;
 $L169:
-	mov.b64 %rd918, %rd677;
-	mov.b64 %rd919, %rd675;
-	mov.b64 %rd920, %rd676;
-	mov.b64 %rd921, %rd918;
-	mov.b64 %rd922, %rd919;
-	mov.b64 %rd923, %rd920;
-	mov.b64 %rd924, %rd921;
-	mov.b64 %rd925, %rd922;
-	mov.b64 %rd926, %rd923;
-	mov.b64 %rd615, %rd924;
-	mov.b64 %rd627, %rd925;
-	mov.b64 %rd628, %rd926;
-	add.s64 %rd927, %rd616, %rd627;
-	mov.b64 %rd616, %rd927;
-	max.s64 %rd928, %rd617, %rd628;
-	mov.b64 %rd617, %rd928;
-$L163:
-	add.s64 %rd929, %rd618, 1;
-	mov.b64 %rd618, %rd929;
-	bra.uni $L162;
-$L164:
-	mov.b64 %rd930, %rd616;
+	@!%p152 bra $L175;
+	@!%p141 bra $L176;
+	mul.lo.s64 %rd705, %rd666, %rd146;
+	mad.lo.s64 %rd706, %rd705, 4, %rd144;
+	st.shared.s32 [%rd706+0], %r207;
+	add.s64 %rd707, %rd666, 1;
+	mov.b64 %rd666, %rd707;
+	bra.uni $L177;
+$L176:
+	mov.pred %p154, 0;
+	mov.b64 %rd708, %rd666;
+	mov.b32 %r222, %r207;
+$L178:
+	@!%p136 bra $L182;
+	shr.s32 %r223, %r222, 5;
+	cvt.s64.s32 %rd709, %r223;
+	mov.b64 %rd710, %rd709;
+	and.b32 %r224, %r222, 31;
+	cvt.s64.s32 %rd711, %r224;
+	min.u64 %rd712, %rd711, 32;
+	cvt.u32.u64 %r225, %rd712;
+	mov.b32 %r227, 0x1;
+	shl.b32 %r226, %r227, %r225;
+	setp.hs.u32 %p155, %r225, 32;
+	selp.b32 %r228, 0, %r226, %p155;
+	mov.b32 %r229, %r228;
+	mov.b64 %rd713, %rd710;
+	mov.b32 %r230, %r229;
+	mul.lo.s64 %rd714, %rd713, %rd635;
+	mad.lo.s64 %rd715, %rd714, 4, %rd633;
+	ld.relaxed.gpu.global.u32 %r231, [%rd715+0];
+	mov.b32 %r232, %r231;
+	and.b32 %r233, %r232, %r230;
+	setp.ne.u32 %p156, %r233, 0x0;
+	mov.pred %p157, %p156;
+	not.pred %p158, %p157;
+	@!%p158 bra $L184;
+	mul.lo.s64 %rd716, %rd713, %rd635;
+	mad.lo.s64 %rd717, %rd716, 4, %rd633;
+	atom.global.or.b32 %r234, [%rd717], %r230;
+	mov.b32 %r235, %r234;
+	and.b32 %r236, %r235, %r230;
+	setp.ne.u32 %p159, %r236, 0x0;
+	mov.pred %p157, %p159;
+$L184:
+	@!%p157 bra $L186;
+	mov.b64 %rd718, %rd708;
+	mov.b64 %rd719, %rd718;
+	mov.pred %p160, 0;
+	bra.uni $L180;
+$L186:
+	mov.b64 %rd720, %rd708;
+	mov.b64 %rd719, %rd720;
+	mov.pred %p160, 1;
+	bra.uni $L180;
+$L182:
+	@!%p137 bra $L188;
+	cvt.s64.s32 %rd721, %r222;
+	mul.lo.s64 %rd722, %rd721, %rd638;
+	mad.lo.s64 %rd723, %rd722, 4, %rd636;
+	ld.relaxed.gpu.global.s32 %r237, [%rd723+0];
+	mov.b32 %r238, %r237;
+	setp.eq.s32 %p161, %r238, %r199;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L190;
+	cvt.s64.s32 %rd724, %r222;
+	mul.lo.s64 %rd725, %rd724, %rd638;
+	mad.lo.s64 %rd726, %rd725, 4, %rd636;
+	atom.global.exch.b32 %r239, [%rd726], %r199;
+	mov.b32 %r240, %r239;
+	setp.eq.s32 %p164, %r240, %r199;
+	mov.pred %p162, %p164;
+$L190:
+	@!%p162 bra $L192;
+	mov.b64 %rd727, %rd708;
+	mov.b64 %rd719, %rd727;
+	mov.pred %p160, 0;
+	bra.uni $L180;
+$L192:
+$L188:
+	mul.lo.s64 %rd728, %rd708, %rd146;
+	mad.lo.s64 %rd729, %rd728, 4, %rd144;
+	st.shared.s32 [%rd729+0], %r222;
+	add.s64 %rd730, %rd708, 1;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd719, %rd731;
+	mov.pred %p160, 1;
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd732, %rd719;
+	mov.pred %p165, %p160;
+	mov.b64 %rd666, %rd732;
+	mov.pred %p154, %p165;
+	@!%p154 bra $L194;
+	mov.b64 %rd733, %rd617;
+	mov.b32 %r241, %r207;
+	cvt.s64.s32 %rd734, %r241;
+	add.s64 %rd735, %rd734, 1;
+	mul.lo.s64 %rd736, %rd735, %rd32;
+	mad.lo.s64 %rd737, %rd736, 8, %rd28;
+	ld.global.nc.s64 %rd738, [%rd737+0];
+	mov.b64 %rd739, %rd738;
+	cvt.s64.s32 %rd740, %r241;
+	mul.lo.s64 %rd741, %rd740, %rd32;
+	mad.lo.s64 %rd742, %rd741, 8, %rd28;
+	ld.global.nc.s64 %rd743, [%rd742+0];
+	mov.b64 %rd744, %rd743;
+	sub.s64 %rd745, %rd739, %rd744;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, %rd746;
+	add.s64 %rd748, %rd663, %rd747;
+	mov.b64 %rd663, %rd748;
+	max.s64 %rd749, %rd664, %rd747;
+	mov.b64 %rd664, %rd749;
+$L194:
+$L177:
+$L175:
+	add.s64 %rd750, %rd661, %rd650;
+	mov.b64 %rd661, %rd750;
+	sub.s64 %rd751, %rd667, 1;
+	mov.b64 %rd667, %rd751;
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd752, 0;
+	setp.lt.s64 %p166, %rd661, %rd662;
+	setp.lt.s64 %p167, %rd655, %rd642;
+	or.pred %p168, %p166, %p167;
+	@!%p168 bra $L196;
+	mov.b64 %rd752, 1;
+$L196:
+	shl.b64 %rd753, %rd752, 32;
+	or.b64 %rd754, %rd666, %rd753;
+	// block scan
+	mov.b64 %rd755, %rd754;
+	mov.b32 %r242, %r3;
+$L197:
+	setp.hs.u32 %p169, %r242, 32;
+	@%p169 bra $L198;
+	mov.b64 {%r243, %r244}, %rd755;
+	shfl.sync.up.b32 %r245|%p170, %r243, %r242, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
+	mov.b64 %rd756, {%r245, %r246};
+	@!%p170 bra $L199;
+	add.s64 %rd757, %rd756, %rd755;
+	mov.b64 %rd755, %rd757;
+$L199:
+	shl.b32 %r242, %r242, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r247, %r248}, %rd755;
+	shfl.sync.up.b32 %r249|%p171, %r247, %r3, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
+	mov.b64 %rd758, {%r249, %r250};
+	setp.lo.u32 %p172, %r3, 32;
+	and.pred %p173, %p171, %p172;
+	selp.b64 %rd759, %rd758, 0, %p173;
+	sub.u32 %r251, %r13, %r3;
+	setp.eq.u32 %p174, %r7, %r251;
+	@!%p174 bra $L200;
+	mul.wide.u32 %rd760, %r8, 16;
+	add.s64 %rd761, %rd1, %rd760;
+	st.shared.s64 [%rd761+0], %rd755;
+$L200:
+	bar.sync 0;
+	setp.eq.u32 %p175, %r8, 0;
+	@!%p175 bra $L201;
+	mov.b64 %rd762, 0;
+	setp.lo.u32 %p176, %r7, %r10;
+	@!%p176 bra $L202;
+	mul.wide.u32 %rd763, %r7, 16;
+	add.s64 %rd764, %rd1, %rd763;
+	ld.shared.s64 %rd765, [%rd764+0];
+	mov.b64 %rd762, %rd765;
+$L202:
+	mov.b64 {%r252, %r253}, %rd762;
+	shfl.sync.up.b32 %r254|%p177, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd766, {%r254, %r255};
+	@!%p177 bra $L203;
+	add.s64 %rd767, %rd766, %rd762;
+	mov.b64 %rd762, %rd767;
+$L203:
+	mov.b64 {%r256, %r257}, %rd762;
+	shfl.sync.up.b32 %r258|%p178, %r256, 2, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
+	mov.b64 %rd768, {%r258, %r259};
+	@!%p178 bra $L204;
+	add.s64 %rd769, %rd768, %rd762;
+	mov.b64 %rd762, %rd769;
+$L204:
+	mov.b64 {%r260, %r261}, %rd762;
+	shfl.sync.up.b32 %r262|%p179, %r260, 4, 0, %r17;
+	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
+	mov.b64 %rd770, {%r262, %r263};
+	@!%p179 bra $L205;
+	add.s64 %rd771, %rd770, %rd762;
+	mov.b64 %rd762, %rd771;
+$L205:
+	mov.b64 {%r264, %r265}, %rd762;
+	shfl.sync.up.b32 %r266|%p180, %r264, 8, 0, %r17;
+	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
+	mov.b64 %rd772, {%r266, %r267};
+	@!%p180 bra $L206;
+	add.s64 %rd773, %rd772, %rd762;
+	mov.b64 %rd762, %rd773;
+$L206:
+	mov.b64 {%r268, %r269}, %rd762;
+	shfl.sync.up.b32 %r270|%p181, %r268, 16, 0, %r17;
+	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
+	mov.b64 %rd774, {%r270, %r271};
+	@!%p181 bra $L207;
+	add.s64 %rd775, %rd774, %rd762;
+	mov.b64 %rd762, %rd775;
+$L207:
+	mov.b64 {%r272, %r273}, %rd762;
+	shfl.sync.up.b32 %r274|%p182, %r272, 1, 0, %r17;
+	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
+	mov.b64 %rd776, {%r274, %r275};
+	selp.b64 %rd777, %rd776, 0, %p182;
+	@!%p176 bra $L208;
+	mul.wide.u32 %rd778, %r7, 16;
+	add.s64 %rd779, %rd1, %rd778;
+	add.s64 %rd780, %rd779, 512;
+	st.shared.s64 [%rd780+0], %rd777;
+$L208:
+	sub.u32 %r276, %r10, 1;
+	setp.eq.u32 %p183, %r7, %r276;
+	@!%p183 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd762;
+$L209:
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd781, %r8, 16;
+	add.s64 %rd782, %rd1, %rd781;
+	add.s64 %rd783, %rd782, 512;
+	ld.shared.s64 %rd784, [%rd783+0];
+	add.s64 %rd785, %rd784, %rd759;
+	ld.shared.s64 %rd786, [%rd1+1024];
+	mov.b64 {%r277, %r278}, %rd785;
+	shfl.sync.idx.b32 %r279|%p184, %r277, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
+	mov.b64 %rd787, {%r279, %r280};
+	mov.b64 %rd788, %rd786;
+	mov.b64 %rd789, %rd787;
+	mov.b64 %rd790, %rd788;
+	mov.b64 %rd791, %rd789;
+	mov.b64 %rd792, %rd790;
+	mov.b64 %rd793, %rd791;
+	mov.b64 %rd794, %rd792;
+	and.b64 %rd795, %rd793, 4294967295;
+	mov.b64 %rd796, %rd795;
+	shr.s64 %rd797, %rd794, 32;
+	mov.b64 %rd798, %rd797;
+	mov.b64 %rd793, %rd796;
+	mov.b64 %rd799, %rd798;
+	and.b64 %rd800, %rd794, 4294967295;
+	mov.b64 %rd794, %rd800;
+	@!%p141 bra $L210;
+	add.s64 %rd801, %rd665, %rd793;
+	mov.b64 %rd802, %rd801;
+	sub.s64 %rd803, %rd653, %rd802;
+	max.s64 %rd804, %rd803, 0;
+	min.s64 %rd805, %rd804, %rd666;
+	mov.b64 %rd806, %rd805;
+	mov.b64 %rd807, 0;
+$L212:
+	setp.lt.s64 %p185, %rd807, %rd806;
+	not.pred %p186, %p185;
+	@!%p186 bra $L216;
+	bra.uni $L214;
+$L216:
+	mul.lo.s64 %rd808, %rd807, %rd146;
+	mad.lo.s64 %rd809, %rd808, 4, %rd144;
+	ld.shared.s32 %r281, [%rd809+0];
+	mov.b32 %r282, %r281;
+	add.s64 %rd810, %rd652, %rd802;
+	add.s64 %rd811, %rd810, %rd807;
+	mul.lo.s64 %rd812, %rd811, %rd156;
+	mad.lo.s64 %rd813, %rd812, 4, %rd154;
+	st.shared.s32 [%rd813+0], %r282;
+$L213:
+	add.s64 %rd814, %rd807, 1;
+	mov.b64 %rd807, %rd814;
+	bra.uni $L212;
+$L214:
+	mov.b64 %rd815, 0;
+	mov.b64 %rd816, %rd806;
+$L217:
+	setp.lt.s64 %p187, %rd816, %rd666;
+	not.pred %p188, %p187;
+	@!%p188 bra $L221;
+	bra.uni $L219;
+$L221:
+	mul.lo.s64 %rd817, %rd816, %rd146;
+	mad.lo.s64 %rd818, %rd817, 4, %rd144;
+	ld.shared.s32 %r283, [%rd818+0];
+	mov.b32 %r284, %r283;
+	mov.b32 %r285, %r284;
+	mov.pred %p189, 0;
+	mov.b64 %rd819, %rd815;
+	mov.b32 %r286, %r285;
+$L222:
+	@!%p136 bra $L226;
+	shr.s32 %r287, %r286, 5;
+	cvt.s64.s32 %rd820, %r287;
+	mov.b64 %rd821, %rd820;
+	and.b32 %r288, %r286, 31;
+	cvt.s64.s32 %rd822, %r288;
+	min.u64 %rd823, %rd822, 32;
+	cvt.u32.u64 %r289, %rd823;
+	mov.b32 %r291, 0x1;
+	shl.b32 %r290, %r291, %r289;
+	setp.hs.u32 %p190, %r289, 32;
+	selp.b32 %r292, 0, %r290, %p190;
+	mov.b32 %r293, %r292;
+	mov.b64 %rd824, %rd821;
+	mov.b32 %r294, %r293;
+	mul.lo.s64 %rd825, %rd824, %rd635;
+	mad.lo.s64 %rd826, %rd825, 4, %rd633;
+	ld.relaxed.gpu.global.u32 %r295, [%rd826+0];
+	mov.b32 %r296, %r295;
+	and.b32 %r297, %r296, %r294;
+	setp.ne.u32 %p191, %r297, 0x0;
+	mov.pred %p192, %p191;
+	not.pred %p193, %p192;
+	@!%p193 bra $L228;
+	mul.lo.s64 %rd827, %rd824, %rd635;
+	mad.lo.s64 %rd828, %rd827, 4, %rd633;
+	atom.global.or.b32 %r298, [%rd828], %r294;
+	mov.b32 %r299, %r298;
+	and.b32 %r300, %r299, %r294;
+	setp.ne.u32 %p194, %r300, 0x0;
+	mov.pred %p192, %p194;
+$L228:
+	@!%p192 bra $L230;
+	mov.b64 %rd829, %rd819;
+	mov.b64 %rd830, %rd829;
+	mov.pred %p195, 0;
+	bra.uni $L224;
+$L230:
+	mov.b64 %rd831, %rd819;
+	mov.b64 %rd830, %rd831;
+	mov.pred %p195, 1;
+	bra.uni $L224;
+$L226:
+	@!%p137 bra $L232;
+	cvt.s64.s32 %rd832, %r286;
+	mul.lo.s64 %rd833, %rd832, %rd638;
+	mad.lo.s64 %rd834, %rd833, 4, %rd636;
+	ld.relaxed.gpu.global.s32 %r301, [%rd834+0];
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p196, %r302, %r199;
+	mov.pred %p197, %p196;
+	not.pred %p198, %p197;
+	@!%p198 bra $L234;
+	cvt.s64.s32 %rd835, %r286;
+	mul.lo.s64 %rd836, %rd835, %rd638;
+	mad.lo.s64 %rd837, %rd836, 4, %rd636;
+	atom.global.exch.b32 %r303, [%rd837], %r199;
+	mov.b32 %r304, %r303;
+	setp.eq.s32 %p199, %r304, %r199;
+	mov.pred %p197, %p199;
+$L234:
+	@!%p197 bra $L236;
+	mov.b64 %rd838, %rd819;
+	mov.b64 %rd830, %rd838;
+	mov.pred %p195, 0;
+	bra.uni $L224;
+$L236:
+$L232:
+	mul.lo.s64 %rd839, %rd819, %rd146;
+	mad.lo.s64 %rd840, %rd839, 4, %rd144;
+	st.shared.s32 [%rd840+0], %r286;
+	add.s64 %rd841, %rd819, 1;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd830, %rd842;
+	mov.pred %p195, 1;
+	bra.uni $L224;
+$L223:
+	bra.uni $L222;
+$L224:
+	mov.b64 %rd843, %rd830;
+	mov.pred %p200, %p195;
+	mov.b64 %rd815, %rd843;
+	mov.pred %p189, %p200;
+	@!%p189 bra $L238;
+	mov.b64 %rd844, %rd617;
+	mov.b32 %r305, %r285;
+	cvt.s64.s32 %rd845, %r305;
+	add.s64 %rd846, %rd845, 1;
+	mul.lo.s64 %rd847, %rd846, %rd32;
+	mad.lo.s64 %rd848, %rd847, 8, %rd28;
+	ld.global.nc.s64 %rd849, [%rd848+0];
+	mov.b64 %rd850, %rd849;
+	cvt.s64.s32 %rd851, %r305;
+	mul.lo.s64 %rd852, %rd851, %rd32;
+	mad.lo.s64 %rd853, %rd852, 8, %rd28;
+	ld.global.nc.s64 %rd854, [%rd853+0];
+	mov.b64 %rd855, %rd854;
+	sub.s64 %rd856, %rd850, %rd855;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd857;
+	add.s64 %rd859, %rd663, %rd858;
+	mov.b64 %rd663, %rd859;
+	max.s64 %rd860, %rd664, %rd858;
+	mov.b64 %rd664, %rd860;
+$L238:
+$L218:
+	add.s64 %rd861, %rd816, 1;
+	mov.b64 %rd816, %rd861;
+	bra.uni $L217;
+$L219:
+	setp.gt.s64 %p201, %rd815, 0;
+	@!%p201 bra $L240;
+	mul.lo.s64 %rd862, %rd651, %rd120;
+	mad.lo.s64 %rd863, %rd862, 8, %rd116;
+	atom.global.add.u64 %rd864, [%rd863], %rd815;
+	mov.b64 %rd865, %rd864;
+	mov.b64 %rd866, %rd865;
+	mov.b64 %rd867, 0;
+$L241:
+	setp.lt.s64 %p202, %rd867, %rd815;
+	not.pred %p203, %p202;
+	@!%p203 bra $L245;
+	bra.uni $L243;
+$L245:
+	mul.lo.s64 %rd868, %rd867, %rd146;
+	mad.lo.s64 %rd869, %rd868, 4, %rd144;
+	ld.shared.s32 %r306, [%rd869+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd870, %rd866, %rd867;
+	mul.lo.s64 %rd871, %rd870, %rd242;
+	mad.lo.s64 %rd872, %rd871, 4, %rd240;
+	st.global.s32 [%rd872+0], %r307;
+$L242:
+	add.s64 %rd873, %rd867, 1;
+	mov.b64 %rd867, %rd873;
+	bra.uni $L241;
+$L243:
+$L240:
+	add.s64 %rd874, %rd665, %rd794;
+	min.s64 %rd875, %rd653, %rd874;
+	mov.b64 %rd665, %rd875;
+	bra.uni $L211;
+$L210:
+	mov.b64 %rd876, 0;
+	cvt.u64.u32 %rd877, %r2;
+	setp.eq.s64 %p204, %rd877, 0;
+	setp.gt.s64 %p205, %rd794, 0;
+	and.pred %p206, %p204, %p205;
+	@!%p206 bra $L247;
+	mul.lo.s64 %rd878, %rd651, %rd120;
+	mad.lo.s64 %rd879, %rd878, 8, %rd116;
+	atom.global.add.u64 %rd880, [%rd879], %rd794;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd876, %rd881;
+$L247:
+	cvt.u64.u32 %rd882, %r2;
+	setp.eq.s64 %p207, %rd882, 0;
+	setp.eq.u32 %p208, %r1, 0;
+	and.pred %p209, %p207, %p208;
+	bar.sync 0;
+	@!%p209 bra $L248;
+	st.shared.s64 [%rd1+1024], %rd876;
+$L248:
+	bar.sync 0;
+	ld.shared.s64 %rd883, [%rd1+1024];
+	mov.b64 %rd884, %rd883;
+	add.s64 %rd885, %rd884, %rd793;
+	mov.b64 %rd886, %rd885;
+	mov.b64 %rd887, 0;
+$L249:
+	setp.lt.s64 %p210, %rd887, %rd666;
+	not.pred %p211, %p210;
+	@!%p211 bra $L253;
+	bra.uni $L251;
+$L253:
+	mul.lo.s64 %rd888, %rd887, %rd146;
+	mad.lo.s64 %rd889, %rd888, 4, %rd144;
+	ld.shared.s32 %r308, [%rd889+0];
+	mov.b32 %r309, %r308;
+	add.s64 %rd890, %rd886, %rd887;
+	mul.lo.s64 %rd891, %rd890, %rd242;
+	mad.lo.s64 %rd892, %rd891, 4, %rd240;
+	st.global.s32 [%rd892+0], %r309;
+$L250:
+	add.s64 %rd893, %rd887, 1;
+	mov.b64 %rd887, %rd893;
+	bra.uni $L249;
+$L251:
+$L211:
+	setp.eq.s64 %p212, %rd799, 0;
+	@!%p212 bra $L255;
+	bra.uni $L157;
+$L255:
+$L156:
+	bra.uni $L155;
+$L157:
+	mov.b64 %rd894, %rd665;
+	mov.b64 %rd895, %rd663;
+	mov.b64 %rd896, %rd664;
+	mov.b64 %rd897, %rd894;
+	mov.b64 %rd898, %rd895;
+	mov.b64 %rd899, %rd896;
+	mov.b64 %rd900, %rd897;
+	mov.b64 %rd901, %rd898;
+	mov.b64 %rd902, %rd899;
+	mov.b64 %rd603, %rd900;
+	mov.b64 %rd615, %rd901;
+	mov.b64 %rd616, %rd902;
+	add.s64 %rd903, %rd604, %rd615;
+	mov.b64 %rd604, %rd903;
+	max.s64 %rd904, %rd605, %rd616;
+	mov.b64 %rd605, %rd904;
+$L151:
+	add.s64 %rd905, %rd606, 1;
+	mov.b64 %rd606, %rd905;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd906, %rd604;
 	// block reduction
-	sub.u32 %r364, %r13, 1;
-	mov.b32 %r365, %r3;
-$L280:
-	setp.hs.u32 %p233, %r365, 32;
-	@%p233 bra $L281;
-	mov.b64 {%r366, %r367}, %rd930;
-	shfl.sync.down.b32 %r368|%p234, %r366, %r365, %r364, %r17;
-	shfl.sync.down.b32 %r369, %r367, %r365, %r364, %r17;
-	mov.b64 %rd931, {%r368, %r369};
-	@!%p234 bra $L282;
-	add.s64 %rd932, %rd930, %rd931;
-	mov.b64 %rd930, %rd932;
-$L282:
-	shl.b32 %r365, %r365, 1;
-	bra.uni $L280;
-$L281:
-	setp.eq.u32 %p235, %r7, 0;
-	@!%p235 bra $L283;
-	mul.wide.u32 %rd933, %r8, 16;
-	add.s64 %rd934, %rd1, %rd933;
-	st.shared.s64 [%rd934+0], %rd930;
+	sub.u32 %r310, %r13, 1;
+	mov.b32 %r311, %r3;
+$L256:
+	setp.hs.u32 %p213, %r311, 32;
+	@%p213 bra $L257;
+	mov.b64 {%r312, %r313}, %rd906;
+	shfl.sync.down.b32 %r314|%p214, %r312, %r311, %r310, %r17;
+	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
+	mov.b64 %rd907, {%r314, %r315};
+	@!%p214 bra $L258;
+	add.s64 %rd908, %rd906, %rd907;
+	mov.b64 %rd906, %rd908;
+$L258:
+	shl.b32 %r311, %r311, 1;
+	bra.uni $L256;
+$L257:
+	setp.eq.u32 %p215, %r7, 0;
+	@!%p215 bra $L259;
+	mul.wide.u32 %rd909, %r8, 16;
+	add.s64 %rd910, %rd1, %rd909;
+	st.shared.s64 [%rd910+0], %rd906;
+$L259:
+	bar.sync 0;
+	setp.eq.u32 %p216, %r8, 0;
+	@!%p216 bra $L260;
+	setp.lo.u32 %p217, %r7, %r10;
+	@!%p217 bra $L261;
+	mul.wide.u32 %rd911, %r7, 16;
+	add.s64 %rd912, %rd1, %rd911;
+	ld.shared.s64 %rd913, [%rd912+0];
+	mov.b64 %rd906, %rd913;
+$L261:
+	sub.u32 %r316, %r10, 1;
+	mov.b64 {%r317, %r318}, %rd906;
+	shfl.sync.down.b32 %r319|%p218, %r317, 1, %r316, %r17;
+	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
+	mov.b64 %rd914, {%r319, %r320};
+	@!%p218 bra $L262;
+	add.s64 %rd915, %rd906, %rd914;
+	mov.b64 %rd906, %rd915;
+$L262:
+	mov.b64 {%r321, %r322}, %rd906;
+	shfl.sync.down.b32 %r323|%p219, %r321, 2, %r316, %r17;
+	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
+	mov.b64 %rd916, {%r323, %r324};
+	@!%p219 bra $L263;
+	add.s64 %rd917, %rd906, %rd916;
+	mov.b64 %rd906, %rd917;
+$L263:
+	mov.b64 {%r325, %r326}, %rd906;
+	shfl.sync.down.b32 %r327|%p220, %r325, 4, %r316, %r17;
+	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
+	mov.b64 %rd918, {%r327, %r328};
+	@!%p220 bra $L264;
+	add.s64 %rd919, %rd906, %rd918;
+	mov.b64 %rd906, %rd919;
+$L264:
+	mov.b64 {%r329, %r330}, %rd906;
+	shfl.sync.down.b32 %r331|%p221, %r329, 8, %r316, %r17;
+	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
+	mov.b64 %rd920, {%r331, %r332};
+	@!%p221 bra $L265;
+	add.s64 %rd921, %rd906, %rd920;
+	mov.b64 %rd906, %rd921;
+$L265:
+	mov.b64 {%r333, %r334}, %rd906;
+	shfl.sync.down.b32 %r335|%p222, %r333, 16, %r316, %r17;
+	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
+	mov.b64 %rd922, {%r335, %r336};
+	@!%p222 bra $L266;
+	add.s64 %rd923, %rd906, %rd922;
+	mov.b64 %rd906, %rd923;
+$L266:
+	@!%p215 bra $L267;
+	st.shared.s64 [%rd1+1024], %rd906;
+$L267:
+$L260:
+	bar.sync 0;
+	ld.shared.s64 %rd924, [%rd1+1024];
+	mov.b64 %rd906, %rd924;
+	mov.b64 %rd925, %rd906;
+	mov.b64 %rd604, %rd925;
+	mov.b64 %rd926, %rd605;
+	// block reduction
+	sub.u32 %r337, %r13, 1;
+	mov.b32 %r338, %r3;
+$L268:
+	setp.hs.u32 %p223, %r338, 32;
+	@%p223 bra $L269;
+	mov.b64 {%r339, %r340}, %rd926;
+	shfl.sync.down.b32 %r341|%p224, %r339, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
+	mov.b64 %rd927, {%r341, %r342};
+	@!%p224 bra $L270;
+	max.s64 %rd928, %rd926, %rd927;
+	mov.b64 %rd926, %rd928;
+$L270:
+	shl.b32 %r338, %r338, 1;
+	bra.uni $L268;
+$L269:
+	setp.eq.u32 %p225, %r7, 0;
+	@!%p225 bra $L271;
+	mul.wide.u32 %rd929, %r8, 16;
+	add.s64 %rd930, %rd1, %rd929;
+	st.shared.s64 [%rd930+0], %rd926;
+$L271:
+	bar.sync 0;
+	setp.eq.u32 %p226, %r8, 0;
+	@!%p226 bra $L272;
+	setp.lo.u32 %p227, %r7, %r10;
+	@!%p227 bra $L273;
+	mul.wide.u32 %rd931, %r7, 16;
+	add.s64 %rd932, %rd1, %rd931;
+	ld.shared.s64 %rd933, [%rd932+0];
+	mov.b64 %rd926, %rd933;
+$L273:
+	sub.u32 %r343, %r10, 1;
+	mov.b64 {%r344, %r345}, %rd926;
+	shfl.sync.down.b32 %r346|%p228, %r344, 1, %r343, %r17;
+	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
+	mov.b64 %rd934, {%r346, %r347};
+	@!%p228 bra $L274;
+	max.s64 %rd935, %rd926, %rd934;
+	mov.b64 %rd926, %rd935;
+$L274:
+	mov.b64 {%r348, %r349}, %rd926;
+	shfl.sync.down.b32 %r350|%p229, %r348, 2, %r343, %r17;
+	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
+	mov.b64 %rd936, {%r350, %r351};
+	@!%p229 bra $L275;
+	max.s64 %rd937, %rd926, %rd936;
+	mov.b64 %rd926, %rd937;
+$L275:
+	mov.b64 {%r352, %r353}, %rd926;
+	shfl.sync.down.b32 %r354|%p230, %r352, 4, %r343, %r17;
+	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
+	mov.b64 %rd938, {%r354, %r355};
+	@!%p230 bra $L276;
+	max.s64 %rd939, %rd926, %rd938;
+	mov.b64 %rd926, %rd939;
+$L276:
+	mov.b64 {%r356, %r357}, %rd926;
+	shfl.sync.down.b32 %r358|%p231, %r356, 8, %r343, %r17;
+	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
+	mov.b64 %rd940, {%r358, %r359};
+	@!%p231 bra $L277;
+	max.s64 %rd941, %rd926, %rd940;
+	mov.b64 %rd926, %rd941;
+$L277:
+	mov.b64 {%r360, %r361}, %rd926;
+	shfl.sync.down.b32 %r362|%p232, %r360, 16, %r343, %r17;
+	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
+	mov.b64 %rd942, {%r362, %r363};
+	@!%p232 bra $L278;
+	max.s64 %rd943, %rd926, %rd942;
+	mov.b64 %rd926, %rd943;
+$L278:
+	@!%p225 bra $L279;
+	st.shared.s64 [%rd1+1024], %rd926;
+$L279:
+$L272:
+	bar.sync 0;
+	ld.shared.s64 %rd944, [%rd1+1024];
+	mov.b64 %rd926, %rd944;
+	mov.b64 %rd945, %rd926;
+	mov.b64 %rd605, %rd945;
+	cvt.u64.u32 %rd946, %r2;
+	setp.eq.s64 %p233, %rd946, 0;
+	@!%p233 bra $L281;
+	setp.gt.s64 %p234, %rd604, 0;
+	@!%p234 bra $L283;
+	add.s64 %rd947, %rd305, 1;
+	mul.lo.s64 %rd948, %rd947, %rd120;
+	mad.lo.s64 %rd949, %rd948, 8, %rd116;
+	atom.global.add.u64 %rd950, [%rd949], %rd604;
 $L283:
-	bar.sync 0;
-	setp.eq.u32 %p236, %r8, 0;
-	@!%p236 bra $L284;
-	setp.lo.u32 %p237, %r7, %r10;
-	@!%p237 bra $L285;
-	mul.wide.u32 %rd935, %r7, 16;
-	add.s64 %rd936, %rd1, %rd935;
-	ld.shared.s64 %rd937, [%rd936+0];
-	mov.b64 %rd930, %rd937;
+	setp.gt.s64 %p235, %rd605, 0;
+	@!%p235 bra $L285;
+	add.s64 %rd951, %rd305, 2;
+	mul.lo.s64 %rd952, %rd951, %rd120;
+	mad.lo.s64 %rd953, %rd952, 8, %rd116;
+	atom.global.max.s64 %rd954, [%rd953], %rd605;
 $L285:
-	sub.u32 %r370, %r10, 1;
-	mov.b64 {%r371, %r372}, %rd930;
-	shfl.sync.down.b32 %r373|%p238, %r371, 1, %r370, %r17;
-	shfl.sync.down.b32 %r374, %r372, 1, %r370, %r17;
-	mov.b64 %rd938, {%r373, %r374};
-	@!%p238 bra $L286;
-	add.s64 %rd939, %rd930, %rd938;
-	mov.b64 %rd930, %rd939;
-$L286:
-	mov.b64 {%r375, %r376}, %rd930;
-	shfl.sync.down.b32 %r377|%p239, %r375, 2, %r370, %r17;
-	shfl.sync.down.b32 %r378, %r376, 2, %r370, %r17;
-	mov.b64 %rd940, {%r377, %r378};
-	@!%p239 bra $L287;
-	add.s64 %rd941, %rd930, %rd940;
-	mov.b64 %rd930, %rd941;
-$L287:
-	mov.b64 {%r379, %r380}, %rd930;
-	shfl.sync.down.b32 %r381|%p240, %r379, 4, %r370, %r17;
-	shfl.sync.down.b32 %r382, %r380, 4, %r370, %r17;
-	mov.b64 %rd942, {%r381, %r382};
-	@!%p240 bra $L288;
-	add.s64 %rd943, %rd930, %rd942;
-	mov.b64 %rd930, %rd943;
-$L288:
-	mov.b64 {%r383, %r384}, %rd930;
-	shfl.sync.down.b32 %r385|%p241, %r383, 8, %r370, %r17;
-	shfl.sync.down.b32 %r386, %r384, 8, %r370, %r17;
-	mov.b64 %rd944, {%r385, %r386};
-	@!%p241 bra $L289;
-	add.s64 %rd945, %rd930, %rd944;
-	mov.b64 %rd930, %rd945;
-$L289:
-	mov.b64 {%r387, %r388}, %rd930;
-	shfl.sync.down.b32 %r389|%p242, %r387, 16, %r370, %r17;
-	shfl.sync.down.b32 %r390, %r388, 16, %r370, %r17;
-	mov.b64 %rd946, {%r389, %r390};
-	@!%p242 bra $L290;
-	add.s64 %rd947, %rd930, %rd946;
-	mov.b64 %rd930, %rd947;
-$L290:
-	@!%p235 bra $L291;
-	st.shared.s64 [%rd1+1024], %rd930;
-$L291:
-$L284:
+$L281:
 	bar.sync 0;
-	ld.shared.s64 %rd948, [%rd1+1024];
-	mov.b64 %rd930, %rd948;
-	mov.b64 %rd949, %rd930;
-	mov.b64 %rd616, %rd949;
-	mov.b64 %rd950, %rd617;
-	// block reduction
-	sub.u32 %r391, %r13, 1;
-	mov.b32 %r392, %r3;
-$L292:
-	setp.hs.u32 %p243, %r392, 32;
-	@%p243 bra $L293;
-	mov.b64 {%r393, %r394}, %rd950;
-	shfl.sync.down.b32 %r395|%p244, %r393, %r392, %r391, %r17;
-	shfl.sync.down.b32 %r396, %r394, %r392, %r391, %r17;
-	mov.b64 %rd951, {%r395, %r396};
-	@!%p244 bra $L294;
-	max.s64 %rd952, %rd950, %rd951;
-	mov.b64 %rd950, %rd952;
-$L294:
-	shl.b32 %r392, %r392, 1;
-	bra.uni $L292;
-$L293:
-	setp.eq.u32 %p245, %r7, 0;
-	@!%p245 bra $L295;
-	mul.wide.u32 %rd953, %r8, 16;
-	add.s64 %rd954, %rd1, %rd953;
-	st.shared.s64 [%rd954+0], %rd950;
-$L295:
-	bar.sync 0;
-	setp.eq.u32 %p246, %r8, 0;
-	@!%p246 bra $L296;
-	setp.lo.u32 %p247, %r7, %r10;
-	@!%p247 bra $L297;
-	mul.wide.u32 %rd955, %r7, 16;
-	add.s64 %rd956, %rd1, %rd955;
-	ld.shared.s64 %rd957, [%rd956+0];
-	mov.b64 %rd950, %rd957;
-$L297:
-	sub.u32 %r397, %r10, 1;
-	mov.b64 {%r398, %r399}, %rd950;
-	shfl.sync.down.b32 %r400|%p248, %r398, 1, %r397, %r17;
-	shfl.sync.down.b32 %r401, %r399, 1, %r397, %r17;
-	mov.b64 %rd958, {%r400, %r401};
-	@!%p248 bra $L298;
-	max.s64 %rd959, %rd950, %rd958;
-	mov.b64 %rd950, %rd959;
-$L298:
-	mov.b64 {%r402, %r403}, %rd950;
-	shfl.sync.down.b32 %r404|%p249, %r402, 2, %r397, %r17;
-	shfl.sync.down.b32 %r405, %r403, 2, %r397, %r17;
-	mov.b64 %rd960, {%r404, %r405};
-	@!%p249 bra $L299;
-	max.s64 %rd961, %rd950, %rd960;
-	mov.b64 %rd950, %rd961;
-$L299:
-	mov.b64 {%r406, %r407}, %rd950;
-	shfl.sync.down.b32 %r408|%p250, %r406, 4, %r397, %r17;
-	shfl.sync.down.b32 %r409, %r407, 4, %r397, %r17;
-	mov.b64 %rd962, {%r408, %r409};
-	@!%p250 bra $L300;
-	max.s64 %rd963, %rd950, %rd962;
-	mov.b64 %rd950, %rd963;
-$L300:
-	mov.b64 {%r410, %r411}, %rd950;
-	shfl.sync.down.b32 %r412|%p251, %r410, 8, %r397, %r17;
-	shfl.sync.down.b32 %r413, %r411, 8, %r397, %r17;
-	mov.b64 %rd964, {%r412, %r413};
-	@!%p251 bra $L301;
-	max.s64 %rd965, %rd950, %rd964;
-	mov.b64 %rd950, %rd965;
-$L301:
-	mov.b64 {%r414, %r415}, %rd950;
-	shfl.sync.down.b32 %r416|%p252, %r414, 16, %r397, %r17;
-	shfl.sync.down.b32 %r417, %r415, 16, %r397, %r17;
-	mov.b64 %rd966, {%r416, %r417};
-	@!%p252 bra $L302;
-	max.s64 %rd967, %rd950, %rd966;
-	mov.b64 %rd950, %rd967;
-$L302:
-	@!%p245 bra $L303;
-	st.shared.s64 [%rd1+1024], %rd950;
-$L303:
-$L296:
-	bar.sync 0;
-	ld.shared.s64 %rd968, [%rd1+1024];
-	mov.b64 %rd950, %rd968;
-	mov.b64 %rd969, %rd950;
-	mov.b64 %rd617, %rd969;
-	cvt.u64.u32 %rd970, %r2;
-	setp.eq.s64 %p253, %rd970, 0;
-	@!%p253 bra $L305;
-	setp.gt.s64 %p254, %rd616, 0;
-	@!%p254 bra $L307;
-	add.s64 %rd971, %rd305, 1;
-	mul.lo.s64 %rd972, %rd971, %rd120;
-	mad.lo.s64 %rd973, %rd972, 8, %rd116;
-	atom.global.add.u64 %rd974, [%rd973], %rd616;
-$L307:
-	setp.gt.s64 %p255, %rd617, 0;
-	@!%p255 bra $L309;
-	add.s64 %rd975, %rd305, 2;
-	mul.lo.s64 %rd976, %rd975, %rd120;
-	mad.lo.s64 %rd977, %rd976, 8, %rd116;
-	atom.global.max.s64 %rd978, [%rd977], %rd617;
-$L309:
-$L305:
-	bar.sync 0;
-	setp.eq.u32 %p256, %r5, 0;
-	@!%p256 bra $L310;
+	setp.eq.u32 %p236, %r5, 0;
+	@!%p236 bra $L286;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r418, [gk_league_sync+4];
-	atom.global.add.u32 %r419, [gk_league_sync], 1;
-	mov.u32 %r420, %nctaid.x;
-	sub.u32 %r421, %r420, 1;
-	setp.eq.u32 %p257, %r419, %r421;
-	@!%p257 bra $L311;
+	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
+	atom.global.add.u32 %r365, [gk_league_sync], 1;
+	mov.u32 %r366, %nctaid.x;
+	sub.u32 %r367, %r366, 1;
+	setp.eq.u32 %p237, %r365, %r367;
+	@!%p237 bra $L287;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r422, [gk_league_sync+4], 1;
-	bra.uni $L312;
-$L311:
-	ld.relaxed.gpu.global.u32 %r423, [gk_league_sync+4];
-	setp.eq.u32 %p258, %r423, %r418;
-	@%p258 bra $L311;
-$L312:
+	atom.global.add.u32 %r368, [gk_league_sync+4], 1;
+	bra.uni $L288;
+$L287:
+	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
+	setp.eq.u32 %p238, %r369, %r364;
+	@%p238 bra $L287;
+$L288:
 	fence.acq_rel.gpu;
-$L310:
+$L286:
 	bar.sync 0;
-	setp.eq.s64 %p259, %rd230, 0;
-	and.pred %p260, %p11, %p259;
-	@!%p260 bra $L314;
-	mov.b64 %rd980, 9;
-	mul.lo.s64 %rd979, %rd980, %rd120;
-	mad.lo.s64 %rd981, %rd979, 8, %rd116;
-	mov.b64 %rd982, 0;
-	st.global.s64 [%rd981+0], %rd982;
-$L314:
-	mul.lo.s64 %rd983, %rd267, %rd120;
-	mad.lo.s64 %rd984, %rd983, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd985, [%rd984+0];
-	mov.b64 %rd986, %rd985;
-	add.s64 %rd987, %rd267, 1;
-	mul.lo.s64 %rd988, %rd987, %rd120;
-	mad.lo.s64 %rd989, %rd988, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd990, [%rd989+0];
-	mov.b64 %rd991, %rd990;
-	mov.b64 %rd992, %rd986;
-	mov.b64 %rd993, %rd991;
-	mov.b64 %rd994, %rd992;
-	mov.b64 %rd995, %rd993;
-	add.s64 %rd996, %rd267, 2;
-	mul.lo.s64 %rd997, %rd996, %rd120;
-	mad.lo.s64 %rd998, %rd997, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd999, [%rd998+0];
-	mov.b64 %rd1000, %rd999;
-	mov.b64 %rd224, %rd1000;
-	@!%p11 bra $L316;
-	mov.b64 %rd1002, 3;
-	mul.lo.s64 %rd1001, %rd1002, %rd230;
-	mov.b64 %rd1004, 1;
-	add.s64 %rd1003, %rd1004, %rd1001;
-	mul.lo.s64 %rd1005, %rd1003, %rd113;
-	mad.lo.s64 %rd1006, %rd1005, 8, %rd109;
-	st.global.s64 [%rd1006+0], %rd994;
-	mov.b64 %rd1008, 3;
-	mul.lo.s64 %rd1007, %rd1008, %rd230;
-	mov.b64 %rd1010, 2;
-	add.s64 %rd1009, %rd1010, %rd1007;
-	mul.lo.s64 %rd1011, %rd1009, %rd113;
-	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
-	st.global.s64 [%rd1012+0], %rd995;
-	mov.b64 %rd1014, 3;
-	mul.lo.s64 %rd1013, %rd1014, %rd230;
-	mov.b64 %rd1016, 3;
-	add.s64 %rd1015, %rd1016, %rd1013;
-	mul.lo.s64 %rd1017, %rd1015, %rd113;
-	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
-	st.global.s64 [%rd1018+0], %rd224;
-	add.s64 %rd1019, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1019;
-$L316:
-	setp.eq.s64 %p261, %rd994, 0;
-	setp.gt.s64 %p262, %rd994, %rd66;
-	or.pred %p263, %p261, %p262;
-	setp.gt.s64 %p264, %rd995, %rd68;
-	or.pred %p265, %p263, %p264;
-	setp.gt.s64 %p266, %rd224, %rd70;
-	or.pred %p267, %p265, %p266;
-	@!%p267 bra $L318;
+	setp.eq.s64 %p239, %rd230, 0;
+	and.pred %p240, %p11, %p239;
+	@!%p240 bra $L290;
+	mov.b64 %rd956, 9;
+	mul.lo.s64 %rd955, %rd956, %rd120;
+	mad.lo.s64 %rd957, %rd955, 8, %rd116;
+	mov.b64 %rd958, 0;
+	st.global.s64 [%rd957+0], %rd958;
+$L290:
+	mul.lo.s64 %rd959, %rd267, %rd120;
+	mad.lo.s64 %rd960, %rd959, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd961, [%rd960+0];
+	mov.b64 %rd962, %rd961;
+	add.s64 %rd963, %rd267, 1;
+	mul.lo.s64 %rd964, %rd963, %rd120;
+	mad.lo.s64 %rd965, %rd964, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd966, [%rd965+0];
+	mov.b64 %rd967, %rd966;
+	mov.b64 %rd968, %rd962;
+	mov.b64 %rd969, %rd967;
+	mov.b64 %rd970, %rd968;
+	mov.b64 %rd971, %rd969;
+	add.s64 %rd972, %rd267, 2;
+	mul.lo.s64 %rd973, %rd972, %rd120;
+	mad.lo.s64 %rd974, %rd973, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd975, [%rd974+0];
+	mov.b64 %rd976, %rd975;
+	mov.b64 %rd224, %rd976;
+	@!%p11 bra $L292;
+	mov.b64 %rd978, 3;
+	mul.lo.s64 %rd977, %rd978, %rd230;
+	mov.b64 %rd980, 1;
+	add.s64 %rd979, %rd980, %rd977;
+	mul.lo.s64 %rd981, %rd979, %rd113;
+	mad.lo.s64 %rd982, %rd981, 8, %rd109;
+	st.global.s64 [%rd982+0], %rd970;
+	mov.b64 %rd984, 3;
+	mul.lo.s64 %rd983, %rd984, %rd230;
+	mov.b64 %rd986, 2;
+	add.s64 %rd985, %rd986, %rd983;
+	mul.lo.s64 %rd987, %rd985, %rd113;
+	mad.lo.s64 %rd988, %rd987, 8, %rd109;
+	st.global.s64 [%rd988+0], %rd971;
+	mov.b64 %rd990, 3;
+	mul.lo.s64 %rd989, %rd990, %rd230;
+	mov.b64 %rd992, 3;
+	add.s64 %rd991, %rd992, %rd989;
+	mul.lo.s64 %rd993, %rd991, %rd113;
+	mad.lo.s64 %rd994, %rd993, 8, %rd109;
+	st.global.s64 [%rd994+0], %rd224;
+	add.s64 %rd995, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd995;
+$L292:
+	setp.eq.s64 %p241, %rd970, 0;
+	setp.gt.s64 %p242, %rd970, %rd66;
+	or.pred %p243, %p241, %p242;
+	setp.gt.s64 %p244, %rd971, %rd68;
+	or.pred %p245, %p243, %p244;
+	setp.gt.s64 %p246, %rd224, %rd70;
+	or.pred %p247, %p245, %p246;
+	@!%p247 bra $L294;
 	bra.uni $L3;
-$L318:
-	mov.b64 %rd158, %rd994;
+$L294:
+	mov.b64 %rd158, %rd970;
 $L36:
-	add.s64 %rd1020, %rd230, 1;
-	mov.b64 %rd230, %rd1020;
+	add.s64 %rd996, %rd230, 1;
+	mov.b64 %rd230, %rd996;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -47260,7 +46968,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47264
+//line gokkos_kernels_gen.go:46972
 		*acc = gokkosAccV
 		return
 	}
@@ -47282,7 +46990,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47286
+//line gokkos_kernels_gen.go:46994
 	*acc = gokkosAccV
 }
 
@@ -47302,7 +47010,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47306
+//line gokkos_kernels_gen.go:47014
 		*acc = gokkosAccV
 		return
 	}
@@ -47316,7 +47024,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47320
+//line gokkos_kernels_gen.go:47028
 	*acc = gokkosAccV
 }
 
@@ -47336,7 +47044,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47340
+//line gokkos_kernels_gen.go:47048
 		*acc = gokkosAccV
 		return
 	}
@@ -47351,7 +47059,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47355
+//line gokkos_kernels_gen.go:47063
 	*acc = gokkosAccV
 }
 
@@ -47365,7 +47073,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47369
+//line gokkos_kernels_gen.go:47077
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47374,7 +47082,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47378
+//line gokkos_kernels_gen.go:47086
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47396,7 +47104,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47400
+//line gokkos_kernels_gen.go:47108
 		*acc = gokkosAccV
 		return
 	}
@@ -47414,7 +47122,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47418
+//line gokkos_kernels_gen.go:47126
 	*acc = gokkosAccV
 }
 
@@ -47436,7 +47144,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47440
+//line gokkos_kernels_gen.go:47148
 		*acc = gokkosAccV
 		return
 	}
@@ -47452,7 +47160,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47456
+//line gokkos_kernels_gen.go:47164
 	*acc = gokkosAccV
 }
 
@@ -47478,7 +47186,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47482
+//line gokkos_kernels_gen.go:47190
 	*acc = gokkosAccV
 }
 
@@ -47494,7 +47202,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47498
+//line gokkos_kernels_gen.go:47206
 		*acc = gokkosAccV
 		return
 	}
@@ -47503,7 +47211,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47507
+//line gokkos_kernels_gen.go:47215
 	*acc = gokkosAccV
 }
 
@@ -47520,7 +47228,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47524
+//line gokkos_kernels_gen.go:47232
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47530,7 +47238,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47534
+//line gokkos_kernels_gen.go:47242
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47545,7 +47253,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47549
+//line gokkos_kernels_gen.go:47257
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47554,7 +47262,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47558
+//line gokkos_kernels_gen.go:47266
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47578,7 +47286,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47582
+//line gokkos_kernels_gen.go:47290
 		*acc = gokkosAccV
 		return
 	}
@@ -47596,7 +47304,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47600
+//line gokkos_kernels_gen.go:47308
 	*acc = gokkosAccV
 }
 
@@ -47613,7 +47321,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47617
+//line gokkos_kernels_gen.go:47325
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47629,7 +47337,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47633
+//line gokkos_kernels_gen.go:47341
 		*acc = gokkosAccV
 		return
 	}
@@ -47641,7 +47349,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47645
+//line gokkos_kernels_gen.go:47353
 	*acc = gokkosAccV
 }
 
@@ -47663,7 +47371,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47667
+//line gokkos_kernels_gen.go:47375
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47680,7 +47388,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47684
+//line gokkos_kernels_gen.go:47392
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47692,7 +47400,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47696
+//line gokkos_kernels_gen.go:47404
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47717,7 +47425,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47721
+//line gokkos_kernels_gen.go:47429
 	*acc = gokkosAccV
 }
 
@@ -47742,7 +47450,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47746
+//line gokkos_kernels_gen.go:47454
 	*acc = gokkosAccV
 }
 
@@ -47764,7 +47472,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47768
+//line gokkos_kernels_gen.go:47476
 	*acc = gokkosAccV
 }
 
@@ -47795,7 +47503,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47799
+//line gokkos_kernels_gen.go:47507
 		*acc = gokkosAccV
 		return
 	}
@@ -47819,7 +47527,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47823
+//line gokkos_kernels_gen.go:47531
 	*acc = gokkosAccV
 }
 
@@ -47842,7 +47550,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47846
+//line gokkos_kernels_gen.go:47554
 		*acc = gokkosAccV
 		return
 	}
@@ -47857,7 +47565,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47861
+//line gokkos_kernels_gen.go:47569
 	*acc = gokkosAccV
 }
 
@@ -47887,7 +47595,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47891
+//line gokkos_kernels_gen.go:47599
 		*acc = gokkosAccV
 		return
 	}
@@ -47909,7 +47617,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47913
+//line gokkos_kernels_gen.go:47621
 	*acc = gokkosAccV
 }
 
@@ -47931,7 +47639,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47935
+//line gokkos_kernels_gen.go:47643
 		*acc = gokkosAccV
 		return
 	}
@@ -47946,7 +47654,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47950
+//line gokkos_kernels_gen.go:47658
 	*acc = gokkosAccV
 }
 
@@ -47968,7 +47676,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47972
+//line gokkos_kernels_gen.go:47680
 		*acc = gokkosAccV
 		return
 	}
@@ -47983,7 +47691,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47987
+//line gokkos_kernels_gen.go:47695
 	*acc = gokkosAccV
 }
 
@@ -48002,7 +47710,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48006
+//line gokkos_kernels_gen.go:47714
 	*acc = gokkosAccV
 }
 
@@ -48017,7 +47725,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48021
+//line gokkos_kernels_gen.go:47729
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48025,7 +47733,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48029
+//line gokkos_kernels_gen.go:47737
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48049,7 +47757,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48053
+//line gokkos_kernels_gen.go:47761
 		*acc = gokkosAccV
 		return
 	}
@@ -48068,7 +47776,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48072
+//line gokkos_kernels_gen.go:47780
 	*acc = gokkosAccV
 }
 
@@ -48081,7 +47789,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48085
+//line gokkos_kernels_gen.go:47793
 		*acc = gokkosAccV
 		return
 	}
@@ -48089,7 +47797,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48093
+//line gokkos_kernels_gen.go:47801
 	*acc = gokkosAccV
 }
 
@@ -48117,7 +47825,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48121
+//line gokkos_kernels_gen.go:47829
 		*acc = gokkosAccV
 		return
 	}
@@ -48139,7 +47847,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48143
+//line gokkos_kernels_gen.go:47851
 	*acc = gokkosAccV
 }
 
@@ -48152,14 +47860,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48156
+//line gokkos_kernels_gen.go:47864
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48163
+//line gokkos_kernels_gen.go:47871
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48179,7 +47887,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48183
+//line gokkos_kernels_gen.go:47891
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48192,7 +47900,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:48196
+//line gokkos_kernels_gen.go:47904
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -48203,7 +47911,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:48207
+//line gokkos_kernels_gen.go:47915
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48218,7 +47926,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48222
+//line gokkos_kernels_gen.go:47930
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48227,7 +47935,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48231
+//line gokkos_kernels_gen.go:47939
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48244,7 +47952,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48248
+//line gokkos_kernels_gen.go:47956
 		*acc = gokkosAccV
 		return
 	}
@@ -48255,7 +47963,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48259
+//line gokkos_kernels_gen.go:47967
 	*acc = gokkosAccV
 }
 
@@ -48279,7 +47987,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48283
+//line gokkos_kernels_gen.go:47991
 		*acc = gokkosAccV
 		return
 	}
@@ -48297,7 +48005,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48301
+//line gokkos_kernels_gen.go:48009
 	*acc = gokkosAccV
 }
 
@@ -48319,7 +48027,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48323
+//line gokkos_kernels_gen.go:48031
 		*acc = gokkosAccV
 		return
 	}
@@ -48335,7 +48043,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48339
+//line gokkos_kernels_gen.go:48047
 	*acc = gokkosAccV
 }
 
@@ -48363,7 +48071,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48367
+//line gokkos_kernels_gen.go:48075
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48383,7 +48091,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48387
+//line gokkos_kernels_gen.go:48095
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48397,7 +48105,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48401
+//line gokkos_kernels_gen.go:48109
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48406,7 +48114,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48410
+//line gokkos_kernels_gen.go:48118
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -48426,7 +48134,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48430
+//line gokkos_kernels_gen.go:48138
 		*acc = gokkosAccV
 		return
 	}
@@ -48441,7 +48149,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48445
+//line gokkos_kernels_gen.go:48153
 	*acc = gokkosAccV
 }
 
@@ -48459,7 +48167,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:48463
+//line gokkos_kernels_gen.go:48171
 		*acc = gokkosAccV
 		return
 	}
@@ -48471,7 +48179,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:48475
+//line gokkos_kernels_gen.go:48183
 	*acc = gokkosAccV
 }
 
@@ -48485,7 +48193,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:48489
+//line gokkos_kernels_gen.go:48197
 	*acc = gokkosAccV
 }
 
@@ -48505,7 +48213,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48509
+//line gokkos_kernels_gen.go:48217
 		*acc = gokkosAccV
 		return
 	}
@@ -48519,7 +48227,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48523
+//line gokkos_kernels_gen.go:48231
 	*acc = gokkosAccV
 }
 
@@ -48543,7 +48251,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48547
+//line gokkos_kernels_gen.go:48255
 		*acc = gokkosAccV
 		return
 	}
@@ -48558,7 +48266,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48562
+//line gokkos_kernels_gen.go:48270
 	*acc = gokkosAccV
 }
 
@@ -48575,7 +48283,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 		}
-//line gokkos_kernels_gen.go:48579
+//line gokkos_kernels_gen.go:48287
 		*acc = gokkosAccV
 		return
 	}
@@ -48586,7 +48294,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48590
+//line gokkos_kernels_gen.go:48298
 	*acc = gokkosAccV
 }
 
@@ -48623,7 +48331,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48627
+//line gokkos_kernels_gen.go:48335
 		*acc = gokkosAccV
 		return
 	}
@@ -48654,7 +48362,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48658
+//line gokkos_kernels_gen.go:48366
 	*acc = gokkosAccV
 }
 
@@ -48678,7 +48386,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48682
+//line gokkos_kernels_gen.go:48390
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48694,7 +48402,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48698
+//line gokkos_kernels_gen.go:48406
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -48716,7 +48424,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48720
+//line gokkos_kernels_gen.go:48428
 		*acc = gokkosAccV
 		return
 	}
@@ -48732,7 +48440,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48736
+//line gokkos_kernels_gen.go:48444
 	*acc = gokkosAccV
 }
 
@@ -48807,7 +48515,7 @@ gokkosNext:
 //line multistep.go:282
 		}
 	}
-//line gokkos_kernels_gen.go:48811
+//line gokkos_kernels_gen.go:48519
 	return gokkosN
 }
 
@@ -48862,6 +48570,6 @@ gokkosNext:
 //line multistep.go:257
 		}
 	}
-//line gokkos_kernels_gen.go:48866
+//line gokkos_kernels_gen.go:48574
 	return gokkosN
 }

@@ -16292,9 +16292,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s68
 )
 {
-	.reg .pred %p<303>;
-	.reg .b32 %r<420>;
-	.reg .b64 %rd<1144>;
+	.reg .pred %p<283>;
+	.reg .b32 %r<366>;
+	.reg .b64 %rd<1120>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17297,1634 +17297,1488 @@ $L87:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd531, %rd401;
-	mov.b32 %r126, %r3;
-$L107:
-	setp.hs.u32 %p102, %r126, 32;
-	@%p102 bra $L108;
-	mov.b64 {%r127, %r128}, %rd531;
-	shfl.sync.up.b32 %r129|%p103, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd532, {%r129, %r130};
-	@!%p103 bra $L109;
-	add.s64 %rd533, %rd532, %rd531;
-	mov.b64 %rd531, %rd533;
-$L109:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L107;
+	mov.b64 %rd531, 0;
+	setp.lt.s64 %p102, %rd396, %rd397;
+	setp.lt.s64 %p103, %rd390, %rd375;
+	or.pred %p104, %p102, %p103;
+	@!%p104 bra $L108;
+	mov.b64 %rd531, 1;
 $L108:
-	mov.b64 {%r131, %r132}, %rd531;
-	shfl.sync.up.b32 %r133|%p104, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd534, {%r133, %r134};
-	setp.lo.u32 %p105, %r3, 32;
-	and.pred %p106, %p104, %p105;
-	selp.b64 %rd535, %rd534, 0, %p106;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p107, %r7, %r135;
-	@!%p107 bra $L110;
-	mul.wide.u32 %rd536, %r8, 16;
-	add.s64 %rd537, %rd1, %rd536;
-	st.shared.s64 [%rd537+0], %rd531;
-$L110:
-	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L111;
-	mov.b64 %rd538, 0;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L112;
-	mul.wide.u32 %rd539, %r7, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	ld.shared.s64 %rd541, [%rd540+0];
-	mov.b64 %rd538, %rd541;
-$L112:
-	mov.b64 {%r136, %r137}, %rd538;
-	shfl.sync.up.b32 %r138|%p110, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd542, {%r138, %r139};
-	@!%p110 bra $L113;
-	add.s64 %rd543, %rd542, %rd538;
-	mov.b64 %rd538, %rd543;
-$L113:
-	mov.b64 {%r140, %r141}, %rd538;
-	shfl.sync.up.b32 %r142|%p111, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd544, {%r142, %r143};
-	@!%p111 bra $L114;
-	add.s64 %rd545, %rd544, %rd538;
-	mov.b64 %rd538, %rd545;
-$L114:
-	mov.b64 {%r144, %r145}, %rd538;
-	shfl.sync.up.b32 %r146|%p112, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd546, {%r146, %r147};
-	@!%p112 bra $L115;
-	add.s64 %rd547, %rd546, %rd538;
-	mov.b64 %rd538, %rd547;
-$L115:
-	mov.b64 {%r148, %r149}, %rd538;
-	shfl.sync.up.b32 %r150|%p113, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd548, {%r150, %r151};
-	@!%p113 bra $L116;
-	add.s64 %rd549, %rd548, %rd538;
-	mov.b64 %rd538, %rd549;
-$L116:
-	mov.b64 {%r152, %r153}, %rd538;
-	shfl.sync.up.b32 %r154|%p114, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd550, {%r154, %r155};
-	@!%p114 bra $L117;
-	add.s64 %rd551, %rd550, %rd538;
-	mov.b64 %rd538, %rd551;
-$L117:
-	mov.b64 {%r156, %r157}, %rd538;
-	shfl.sync.up.b32 %r158|%p115, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd552, {%r158, %r159};
-	selp.b64 %rd553, %rd552, 0, %p115;
-	@!%p109 bra $L118;
-	mul.wide.u32 %rd554, %r7, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	add.s64 %rd556, %rd555, 512;
-	st.shared.s64 [%rd556+0], %rd553;
-$L118:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p116, %r7, %r160;
-	@!%p116 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd538;
-$L119:
+	shl.b64 %rd532, %rd531, 32;
+	or.b64 %rd533, %rd401, %rd532;
+	// block scan
+	mov.b64 %rd534, %rd533;
+	mov.b32 %r126, %r3;
+$L109:
+	setp.hs.u32 %p105, %r126, 32;
+	@%p105 bra $L110;
+	mov.b64 {%r127, %r128}, %rd534;
+	shfl.sync.up.b32 %r129|%p106, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd535, {%r129, %r130};
+	@!%p106 bra $L111;
+	add.s64 %rd536, %rd535, %rd534;
+	mov.b64 %rd534, %rd536;
 $L111:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L109;
+$L110:
+	mov.b64 {%r131, %r132}, %rd534;
+	shfl.sync.up.b32 %r133|%p107, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd537, {%r133, %r134};
+	setp.lo.u32 %p108, %r3, 32;
+	and.pred %p109, %p107, %p108;
+	selp.b64 %rd538, %rd537, 0, %p109;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p110, %r7, %r135;
+	@!%p110 bra $L112;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd534;
+$L112:
 	bar.sync 0;
-	mul.wide.u32 %rd557, %r8, 16;
+	setp.eq.u32 %p111, %r8, 0;
+	@!%p111 bra $L113;
+	mov.b64 %rd541, 0;
+	setp.lo.u32 %p112, %r7, %r10;
+	@!%p112 bra $L114;
+	mul.wide.u32 %rd542, %r7, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	ld.shared.s64 %rd544, [%rd543+0];
+	mov.b64 %rd541, %rd544;
+$L114:
+	mov.b64 {%r136, %r137}, %rd541;
+	shfl.sync.up.b32 %r138|%p113, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd545, {%r138, %r139};
+	@!%p113 bra $L115;
+	add.s64 %rd546, %rd545, %rd541;
+	mov.b64 %rd541, %rd546;
+$L115:
+	mov.b64 {%r140, %r141}, %rd541;
+	shfl.sync.up.b32 %r142|%p114, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd547, {%r142, %r143};
+	@!%p114 bra $L116;
+	add.s64 %rd548, %rd547, %rd541;
+	mov.b64 %rd541, %rd548;
+$L116:
+	mov.b64 {%r144, %r145}, %rd541;
+	shfl.sync.up.b32 %r146|%p115, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd549, {%r146, %r147};
+	@!%p115 bra $L117;
+	add.s64 %rd550, %rd549, %rd541;
+	mov.b64 %rd541, %rd550;
+$L117:
+	mov.b64 {%r148, %r149}, %rd541;
+	shfl.sync.up.b32 %r150|%p116, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd551, {%r150, %r151};
+	@!%p116 bra $L118;
+	add.s64 %rd552, %rd551, %rd541;
+	mov.b64 %rd541, %rd552;
+$L118:
+	mov.b64 {%r152, %r153}, %rd541;
+	shfl.sync.up.b32 %r154|%p117, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd553, {%r154, %r155};
+	@!%p117 bra $L119;
+	add.s64 %rd554, %rd553, %rd541;
+	mov.b64 %rd541, %rd554;
+$L119:
+	mov.b64 {%r156, %r157}, %rd541;
+	shfl.sync.up.b32 %r158|%p118, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd555, {%r158, %r159};
+	selp.b64 %rd556, %rd555, 0, %p118;
+	@!%p112 bra $L120;
+	mul.wide.u32 %rd557, %r7, 16;
 	add.s64 %rd558, %rd1, %rd557;
 	add.s64 %rd559, %rd558, 512;
-	ld.shared.s64 %rd560, [%rd559+0];
-	add.s64 %rd561, %rd560, %rd535;
-	ld.shared.s64 %rd562, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd561;
-	shfl.sync.idx.b32 %r163|%p117, %r161, 0, %r21, %r17;
+	st.shared.s64 [%rd559+0], %rd556;
+$L120:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p119, %r7, %r160;
+	@!%p119 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd541;
+$L121:
+$L113:
+	bar.sync 0;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	ld.shared.s64 %rd563, [%rd562+0];
+	add.s64 %rd564, %rd563, %rd538;
+	ld.shared.s64 %rd565, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd564;
+	shfl.sync.idx.b32 %r163|%p120, %r161, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd563, {%r163, %r164};
-	mov.b64 %rd564, %rd562;
-	mov.b64 %rd565, %rd563;
-	mov.b64 %rd566, %rd564;
+	mov.b64 %rd566, {%r163, %r164};
 	mov.b64 %rd567, %rd565;
 	mov.b64 %rd568, %rd566;
 	mov.b64 %rd569, %rd567;
 	mov.b64 %rd570, %rd568;
-	@!%p62 bra $L120;
-	add.s64 %rd571, %rd400, %rd569;
-	mov.b64 %rd572, %rd571;
-	sub.s64 %rd573, %rd389, %rd572;
-	max.s64 %rd574, %rd573, 0;
-	min.s64 %rd575, %rd574, %rd401;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
-$L122:
-	setp.lt.s64 %p118, %rd577, %rd576;
-	not.pred %p119, %p118;
-	@!%p119 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd578, %rd577, %rd181;
-	mad.lo.s64 %rd579, %rd578, 4, %rd179;
-	ld.shared.s32 %r165, [%rd579+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd580, %rd388, %rd572;
-	add.s64 %rd581, %rd580, %rd577;
-	mul.lo.s64 %rd582, %rd581, %rd191;
-	mad.lo.s64 %rd583, %rd582, 4, %rd189;
-	st.shared.s32 [%rd583+0], %r166;
-$L123:
-	add.s64 %rd584, %rd577, 1;
-	mov.b64 %rd577, %rd584;
-	bra.uni $L122;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	and.b64 %rd574, %rd572, 4294967295;
+	mov.b64 %rd575, %rd574;
+	shr.s64 %rd576, %rd573, 32;
+	mov.b64 %rd577, %rd576;
+	mov.b64 %rd572, %rd575;
+	mov.b64 %rd578, %rd577;
+	and.b64 %rd579, %rd573, 4294967295;
+	mov.b64 %rd573, %rd579;
+	@!%p62 bra $L122;
+	add.s64 %rd580, %rd400, %rd572;
+	mov.b64 %rd581, %rd580;
+	sub.s64 %rd582, %rd389, %rd581;
+	max.s64 %rd583, %rd582, 0;
+	min.s64 %rd584, %rd583, %rd401;
+	mov.b64 %rd585, %rd584;
+	mov.b64 %rd586, 0;
 $L124:
-	mov.b64 %rd585, 0;
-	mov.b64 %rd586, %rd576;
-$L127:
-	setp.lt.s64 %p120, %rd586, %rd401;
-	not.pred %p121, %p120;
-	@!%p121 bra $L131;
-	bra.uni $L129;
-$L131:
+	setp.lt.s64 %p121, %rd586, %rd585;
+	not.pred %p122, %p121;
+	@!%p122 bra $L128;
+	bra.uni $L126;
+$L128:
 	mul.lo.s64 %rd587, %rd586, %rd181;
 	mad.lo.s64 %rd588, %rd587, 4, %rd179;
-	ld.shared.s32 %r167, [%rd588+0];
+	ld.shared.s32 %r165, [%rd588+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd589, %rd388, %rd581;
+	add.s64 %rd590, %rd589, %rd586;
+	mul.lo.s64 %rd591, %rd590, %rd191;
+	mad.lo.s64 %rd592, %rd591, 4, %rd189;
+	st.shared.s32 [%rd592+0], %r166;
+$L125:
+	add.s64 %rd593, %rd586, 1;
+	mov.b64 %rd586, %rd593;
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd594, 0;
+	mov.b64 %rd595, %rd585;
+$L129:
+	setp.lt.s64 %p123, %rd595, %rd401;
+	not.pred %p124, %p123;
+	@!%p124 bra $L133;
+	bra.uni $L131;
+$L133:
+	mul.lo.s64 %rd596, %rd595, %rd181;
+	mad.lo.s64 %rd597, %rd596, 4, %rd179;
+	ld.shared.s32 %r167, [%rd597+0];
 	mov.b32 %r168, %r167;
 	mov.b32 %r169, %r168;
-	mov.pred %p122, 0;
-	mov.b64 %rd589, %rd585;
+	mov.pred %p125, 0;
+	mov.b64 %rd598, %rd594;
 	mov.b32 %r170, %r169;
-$L132:
-	@!%p57 bra $L136;
+$L134:
+	@!%p57 bra $L138;
 	shr.s32 %r171, %r170, 5;
-	cvt.s64.s32 %rd590, %r171;
-	mov.b64 %rd591, %rd590;
+	cvt.s64.s32 %rd599, %r171;
+	mov.b64 %rd600, %rd599;
 	and.b32 %r172, %r170, 31;
-	cvt.s64.s32 %rd592, %r172;
-	min.u64 %rd593, %rd592, 32;
-	cvt.u32.u64 %r173, %rd593;
+	cvt.s64.s32 %rd601, %r172;
+	min.u64 %rd602, %rd601, 32;
+	cvt.u32.u64 %r173, %rd602;
 	mov.b32 %r175, 0x1;
 	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p123, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p123;
+	setp.hs.u32 %p126, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p126;
 	mov.b32 %r177, %r176;
-	mov.b64 %rd594, %rd591;
+	mov.b64 %rd603, %rd600;
 	mov.b32 %r178, %r177;
-	mul.lo.s64 %rd595, %rd594, %rd368;
-	mad.lo.s64 %rd596, %rd595, 4, %rd366;
-	ld.relaxed.gpu.global.u32 %r179, [%rd596+0];
+	mul.lo.s64 %rd604, %rd603, %rd368;
+	mad.lo.s64 %rd605, %rd604, 4, %rd366;
+	ld.relaxed.gpu.global.u32 %r179, [%rd605+0];
 	mov.b32 %r180, %r179;
 	and.b32 %r181, %r180, %r178;
-	setp.ne.u32 %p124, %r181, 0x0;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L138;
-	mul.lo.s64 %rd597, %rd594, %rd368;
-	mad.lo.s64 %rd598, %rd597, 4, %rd366;
-	atom.global.or.b32 %r182, [%rd598], %r178;
+	setp.ne.u32 %p127, %r181, 0x0;
+	mov.pred %p128, %p127;
+	not.pred %p129, %p128;
+	@!%p129 bra $L140;
+	mul.lo.s64 %rd606, %rd603, %rd368;
+	mad.lo.s64 %rd607, %rd606, 4, %rd366;
+	atom.global.or.b32 %r182, [%rd607], %r178;
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r178;
-	setp.ne.u32 %p127, %r184, 0x0;
-	mov.pred %p125, %p127;
-$L138:
-	@!%p125 bra $L140;
-	mov.b64 %rd599, %rd589;
-	mov.b64 %rd600, %rd599;
-	mov.pred %p128, 0;
-	bra.uni $L134;
+	setp.ne.u32 %p130, %r184, 0x0;
+	mov.pred %p128, %p130;
 $L140:
-	mov.b64 %rd601, %rd589;
-	mov.b64 %rd600, %rd601;
-	mov.pred %p128, 1;
+	@!%p128 bra $L142;
+	mov.b64 %rd608, %rd598;
+	mov.b64 %rd609, %rd608;
+	mov.pred %p131, 0;
+	bra.uni $L136;
+$L142:
+	mov.b64 %rd610, %rd598;
+	mov.b64 %rd609, %rd610;
+	mov.pred %p131, 1;
+	bra.uni $L136;
+$L138:
+	@!%p58 bra $L144;
+	cvt.s64.s32 %rd611, %r170;
+	mul.lo.s64 %rd612, %rd611, %rd371;
+	mad.lo.s64 %rd613, %rd612, 4, %rd369;
+	ld.relaxed.gpu.global.s32 %r185, [%rd613+0];
+	mov.b32 %r186, %r185;
+	setp.eq.s32 %p132, %r186, %r83;
+	mov.pred %p133, %p132;
+	not.pred %p134, %p133;
+	@!%p134 bra $L146;
+	cvt.s64.s32 %rd614, %r170;
+	mul.lo.s64 %rd615, %rd614, %rd371;
+	mad.lo.s64 %rd616, %rd615, 4, %rd369;
+	atom.global.exch.b32 %r187, [%rd616], %r83;
+	mov.b32 %r188, %r187;
+	setp.eq.s32 %p135, %r188, %r83;
+	mov.pred %p133, %p135;
+$L146:
+	@!%p133 bra $L148;
+	mov.b64 %rd617, %rd598;
+	mov.b64 %rd609, %rd617;
+	mov.pred %p131, 0;
+	bra.uni $L136;
+$L148:
+$L144:
+	mul.lo.s64 %rd618, %rd598, %rd181;
+	mad.lo.s64 %rd619, %rd618, 4, %rd179;
+	st.shared.s32 [%rd619+0], %r170;
+	add.s64 %rd620, %rd598, 1;
+	mov.b64 %rd621, %rd620;
+	mov.b64 %rd609, %rd621;
+	mov.pred %p131, 1;
+	bra.uni $L136;
+$L135:
 	bra.uni $L134;
 $L136:
-	@!%p58 bra $L142;
-	cvt.s64.s32 %rd602, %r170;
-	mul.lo.s64 %rd603, %rd602, %rd371;
-	mad.lo.s64 %rd604, %rd603, 4, %rd369;
-	ld.relaxed.gpu.global.s32 %r185, [%rd604+0];
-	mov.b32 %r186, %r185;
-	setp.eq.s32 %p129, %r186, %r83;
-	mov.pred %p130, %p129;
-	not.pred %p131, %p130;
-	@!%p131 bra $L144;
-	cvt.s64.s32 %rd605, %r170;
-	mul.lo.s64 %rd606, %rd605, %rd371;
-	mad.lo.s64 %rd607, %rd606, 4, %rd369;
-	atom.global.exch.b32 %r187, [%rd607], %r83;
-	mov.b32 %r188, %r187;
-	setp.eq.s32 %p132, %r188, %r83;
-	mov.pred %p130, %p132;
-$L144:
-	@!%p130 bra $L146;
-	mov.b64 %rd608, %rd589;
-	mov.b64 %rd600, %rd608;
-	mov.pred %p128, 0;
-	bra.uni $L134;
-$L146:
-$L142:
-	mul.lo.s64 %rd609, %rd589, %rd181;
-	mad.lo.s64 %rd610, %rd609, 4, %rd179;
-	st.shared.s32 [%rd610+0], %r170;
-	add.s64 %rd611, %rd589, 1;
-	mov.b64 %rd612, %rd611;
-	mov.b64 %rd600, %rd612;
-	mov.pred %p128, 1;
-	bra.uni $L134;
-$L133:
-	bra.uni $L132;
-$L134:
-	mov.b64 %rd613, %rd600;
-	mov.pred %p133, %p128;
-	mov.b64 %rd585, %rd613;
-	mov.pred %p122, %p133;
-	@!%p122 bra $L148;
-	mov.b64 %rd614, %rd350;
+	mov.b64 %rd622, %rd609;
+	mov.pred %p136, %p131;
+	mov.b64 %rd594, %rd622;
+	mov.pred %p125, %p136;
+	@!%p125 bra $L150;
+	mov.b64 %rd623, %rd350;
 	mov.b32 %r189, %r169;
-	cvt.s64.s32 %rd615, %r189;
-	add.s64 %rd616, %rd615, 1;
-	mul.lo.s64 %rd617, %rd616, %rd32;
-	mad.lo.s64 %rd618, %rd617, 8, %rd28;
-	ld.global.nc.s64 %rd619, [%rd618+0];
-	mov.b64 %rd620, %rd619;
-	cvt.s64.s32 %rd621, %r189;
-	mul.lo.s64 %rd622, %rd621, %rd32;
-	mad.lo.s64 %rd623, %rd622, 8, %rd28;
-	ld.global.nc.s64 %rd624, [%rd623+0];
-	mov.b64 %rd625, %rd624;
-	sub.s64 %rd626, %rd620, %rd625;
-	mov.b64 %rd627, %rd626;
-	mov.b64 %rd628, %rd627;
-	add.s64 %rd629, %rd398, %rd628;
-	mov.b64 %rd398, %rd629;
-	max.s64 %rd630, %rd399, %rd628;
-	mov.b64 %rd399, %rd630;
-$L148:
-$L128:
-	add.s64 %rd631, %rd586, 1;
-	mov.b64 %rd586, %rd631;
-	bra.uni $L127;
-$L129:
-	setp.gt.s64 %p134, %rd585, 0;
-	@!%p134 bra $L150;
-	mul.lo.s64 %rd632, %rd387, %rd120;
-	mad.lo.s64 %rd633, %rd632, 8, %rd116;
-	atom.global.add.u64 %rd634, [%rd633], %rd585;
-	mov.b64 %rd635, %rd634;
+	cvt.s64.s32 %rd624, %r189;
+	add.s64 %rd625, %rd624, 1;
+	mul.lo.s64 %rd626, %rd625, %rd32;
+	mad.lo.s64 %rd627, %rd626, 8, %rd28;
+	ld.global.nc.s64 %rd628, [%rd627+0];
+	mov.b64 %rd629, %rd628;
+	cvt.s64.s32 %rd630, %r189;
+	mul.lo.s64 %rd631, %rd630, %rd32;
+	mad.lo.s64 %rd632, %rd631, 8, %rd28;
+	ld.global.nc.s64 %rd633, [%rd632+0];
+	mov.b64 %rd634, %rd633;
+	sub.s64 %rd635, %rd629, %rd634;
 	mov.b64 %rd636, %rd635;
-	mov.b64 %rd637, 0;
-$L151:
-	setp.lt.s64 %p135, %rd637, %rd585;
-	not.pred %p136, %p135;
-	@!%p136 bra $L155;
+	mov.b64 %rd637, %rd636;
+	add.s64 %rd638, %rd398, %rd637;
+	mov.b64 %rd398, %rd638;
+	max.s64 %rd639, %rd399, %rd637;
+	mov.b64 %rd399, %rd639;
+$L150:
+$L130:
+	add.s64 %rd640, %rd595, 1;
+	mov.b64 %rd595, %rd640;
+	bra.uni $L129;
+$L131:
+	setp.gt.s64 %p137, %rd594, 0;
+	@!%p137 bra $L152;
+	mul.lo.s64 %rd641, %rd387, %rd120;
+	mad.lo.s64 %rd642, %rd641, 8, %rd116;
+	atom.global.add.u64 %rd643, [%rd642], %rd594;
+	mov.b64 %rd644, %rd643;
+	mov.b64 %rd645, %rd644;
+	mov.b64 %rd646, 0;
+$L153:
+	setp.lt.s64 %p138, %rd646, %rd594;
+	not.pred %p139, %p138;
+	@!%p139 bra $L157;
+	bra.uni $L155;
+$L157:
+	mul.lo.s64 %rd647, %rd646, %rd181;
+	mad.lo.s64 %rd648, %rd647, 4, %rd179;
+	ld.shared.s32 %r190, [%rd648+0];
+	mov.b32 %r191, %r190;
+	add.s64 %rd649, %rd645, %rd646;
+	mul.lo.s64 %rd650, %rd649, %rd277;
+	mad.lo.s64 %rd651, %rd650, 4, %rd275;
+	st.global.s32 [%rd651+0], %r191;
+$L154:
+	add.s64 %rd652, %rd646, 1;
+	mov.b64 %rd646, %rd652;
 	bra.uni $L153;
 $L155:
-	mul.lo.s64 %rd638, %rd637, %rd181;
-	mad.lo.s64 %rd639, %rd638, 4, %rd179;
-	ld.shared.s32 %r190, [%rd639+0];
-	mov.b32 %r191, %r190;
-	add.s64 %rd640, %rd636, %rd637;
-	mul.lo.s64 %rd641, %rd640, %rd277;
-	mad.lo.s64 %rd642, %rd641, 4, %rd275;
-	st.global.s32 [%rd642+0], %r191;
 $L152:
-	add.s64 %rd643, %rd637, 1;
-	mov.b64 %rd637, %rd643;
-	bra.uni $L151;
-$L153:
-$L150:
-	add.s64 %rd644, %rd400, %rd570;
-	min.s64 %rd645, %rd389, %rd644;
-	mov.b64 %rd400, %rd645;
-	bra.uni $L121;
-$L120:
-	mov.b64 %rd646, 0;
-	cvt.u64.u32 %rd647, %r2;
-	setp.eq.s64 %p137, %rd647, 0;
-	setp.gt.s64 %p138, %rd570, 0;
-	and.pred %p139, %p137, %p138;
-	@!%p139 bra $L157;
-	mul.lo.s64 %rd648, %rd387, %rd120;
-	mad.lo.s64 %rd649, %rd648, 8, %rd116;
-	atom.global.add.u64 %rd650, [%rd649], %rd570;
-	mov.b64 %rd651, %rd650;
-	mov.b64 %rd646, %rd651;
-$L157:
-	cvt.u64.u32 %rd652, %r2;
-	setp.eq.s64 %p140, %rd652, 0;
-	setp.eq.u32 %p141, %r1, 0;
+	add.s64 %rd653, %rd400, %rd573;
+	min.s64 %rd654, %rd389, %rd653;
+	mov.b64 %rd400, %rd654;
+	bra.uni $L123;
+$L122:
+	mov.b64 %rd655, 0;
+	cvt.u64.u32 %rd656, %r2;
+	setp.eq.s64 %p140, %rd656, 0;
+	setp.gt.s64 %p141, %rd573, 0;
 	and.pred %p142, %p140, %p141;
-	bar.sync 0;
-	@!%p142 bra $L158;
-	st.shared.s64 [%rd1+1024], %rd646;
-$L158:
-	bar.sync 0;
-	ld.shared.s64 %rd653, [%rd1+1024];
-	mov.b64 %rd654, %rd653;
-	add.s64 %rd655, %rd654, %rd569;
-	mov.b64 %rd656, %rd655;
-	mov.b64 %rd657, 0;
+	@!%p142 bra $L159;
+	mul.lo.s64 %rd657, %rd387, %rd120;
+	mad.lo.s64 %rd658, %rd657, 8, %rd116;
+	atom.global.add.u64 %rd659, [%rd658], %rd573;
+	mov.b64 %rd660, %rd659;
+	mov.b64 %rd655, %rd660;
 $L159:
-	setp.lt.s64 %p143, %rd657, %rd401;
-	not.pred %p144, %p143;
-	@!%p144 bra $L163;
+	cvt.u64.u32 %rd661, %r2;
+	setp.eq.s64 %p143, %rd661, 0;
+	setp.eq.u32 %p144, %r1, 0;
+	and.pred %p145, %p143, %p144;
+	bar.sync 0;
+	@!%p145 bra $L160;
+	st.shared.s64 [%rd1+1024], %rd655;
+$L160:
+	bar.sync 0;
+	ld.shared.s64 %rd662, [%rd1+1024];
+	mov.b64 %rd663, %rd662;
+	add.s64 %rd664, %rd663, %rd572;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd666, 0;
+$L161:
+	setp.lt.s64 %p146, %rd666, %rd401;
+	not.pred %p147, %p146;
+	@!%p147 bra $L165;
+	bra.uni $L163;
+$L165:
+	mul.lo.s64 %rd667, %rd666, %rd181;
+	mad.lo.s64 %rd668, %rd667, 4, %rd179;
+	ld.shared.s32 %r192, [%rd668+0];
+	mov.b32 %r193, %r192;
+	add.s64 %rd669, %rd665, %rd666;
+	mul.lo.s64 %rd670, %rd669, %rd277;
+	mad.lo.s64 %rd671, %rd670, 4, %rd275;
+	st.global.s32 [%rd671+0], %r193;
+$L162:
+	add.s64 %rd672, %rd666, 1;
+	mov.b64 %rd666, %rd672;
 	bra.uni $L161;
 $L163:
-	mul.lo.s64 %rd658, %rd657, %rd181;
-	mad.lo.s64 %rd659, %rd658, 4, %rd179;
-	ld.shared.s32 %r192, [%rd659+0];
-	mov.b32 %r193, %r192;
-	add.s64 %rd660, %rd656, %rd657;
-	mul.lo.s64 %rd661, %rd660, %rd277;
-	mad.lo.s64 %rd662, %rd661, 4, %rd275;
-	st.global.s32 [%rd662+0], %r193;
-$L160:
-	add.s64 %rd663, %rd657, 1;
-	mov.b64 %rd657, %rd663;
-	bra.uni $L159;
-$L161:
-$L121:
-	mov.b64 %rd664, 0;
-	setp.lt.s64 %p145, %rd396, %rd397;
-	setp.lt.s64 %p146, %rd390, %rd375;
-	or.pred %p147, %p145, %p146;
-	@!%p147 bra $L165;
-	mov.b64 %rd664, 1;
-$L165:
-	mov.b64 %rd665, %rd664;
-	// block reduction
-	sub.u32 %r194, %r13, 1;
-	mov.b32 %r195, %r3;
-$L166:
-	setp.hs.u32 %p148, %r195, 32;
-	@%p148 bra $L167;
-	mov.b64 {%r196, %r197}, %rd665;
-	shfl.sync.down.b32 %r198|%p149, %r196, %r195, %r194, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd666, {%r198, %r199};
-	@!%p149 bra $L168;
-	max.s64 %rd667, %rd665, %rd666;
-	mov.b64 %rd665, %rd667;
-$L168:
-	shl.b32 %r195, %r195, 1;
-	bra.uni $L166;
-$L167:
-	setp.eq.u32 %p150, %r7, 0;
-	@!%p150 bra $L169;
-	mul.wide.u32 %rd668, %r8, 16;
-	add.s64 %rd669, %rd1, %rd668;
-	st.shared.s64 [%rd669+0], %rd665;
-$L169:
-	bar.sync 0;
-	setp.eq.u32 %p151, %r8, 0;
-	@!%p151 bra $L170;
-	setp.lo.u32 %p152, %r7, %r10;
-	@!%p152 bra $L171;
-	mul.wide.u32 %rd670, %r7, 16;
-	add.s64 %rd671, %rd1, %rd670;
-	ld.shared.s64 %rd672, [%rd671+0];
-	mov.b64 %rd665, %rd672;
-$L171:
-	sub.u32 %r200, %r10, 1;
-	mov.b64 {%r201, %r202}, %rd665;
-	shfl.sync.down.b32 %r203|%p153, %r201, 1, %r200, %r17;
-	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
-	mov.b64 %rd673, {%r203, %r204};
-	@!%p153 bra $L172;
-	max.s64 %rd674, %rd665, %rd673;
-	mov.b64 %rd665, %rd674;
-$L172:
-	mov.b64 {%r205, %r206}, %rd665;
-	shfl.sync.down.b32 %r207|%p154, %r205, 2, %r200, %r17;
-	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
-	mov.b64 %rd675, {%r207, %r208};
-	@!%p154 bra $L173;
-	max.s64 %rd676, %rd665, %rd675;
-	mov.b64 %rd665, %rd676;
-$L173:
-	mov.b64 {%r209, %r210}, %rd665;
-	shfl.sync.down.b32 %r211|%p155, %r209, 4, %r200, %r17;
-	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
-	mov.b64 %rd677, {%r211, %r212};
-	@!%p155 bra $L174;
-	max.s64 %rd678, %rd665, %rd677;
-	mov.b64 %rd665, %rd678;
-$L174:
-	mov.b64 {%r213, %r214}, %rd665;
-	shfl.sync.down.b32 %r215|%p156, %r213, 8, %r200, %r17;
-	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
-	mov.b64 %rd679, {%r215, %r216};
-	@!%p156 bra $L175;
-	max.s64 %rd680, %rd665, %rd679;
-	mov.b64 %rd665, %rd680;
-$L175:
-	mov.b64 {%r217, %r218}, %rd665;
-	shfl.sync.down.b32 %r219|%p157, %r217, 16, %r200, %r17;
-	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
-	mov.b64 %rd681, {%r219, %r220};
-	@!%p157 bra $L176;
-	max.s64 %rd682, %rd665, %rd681;
-	mov.b64 %rd665, %rd682;
-$L176:
-	@!%p150 bra $L177;
-	st.shared.s64 [%rd1+1024], %rd665;
-$L177:
-$L170:
-	bar.sync 0;
-	ld.shared.s64 %rd683, [%rd1+1024];
-	mov.b64 %rd665, %rd683;
-	mov.b64 %rd684, %rd665;
-	setp.eq.s64 %p158, %rd684, 0;
-	@!%p158 bra $L179;
+$L123:
+	setp.eq.s64 %p148, %rd578, 0;
+	@!%p148 bra $L167;
 	bra.uni $L51;
-$L179:
+$L167:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd685, %rd400;
-	mov.b64 %rd686, %rd398;
-	mov.b64 %rd687, %rd399;
-	mov.b64 %rd688, %rd685;
-	mov.b64 %rd689, %rd686;
-	mov.b64 %rd690, %rd687;
-	mov.b64 %rd691, %rd688;
-	mov.b64 %rd692, %rd689;
-	mov.b64 %rd693, %rd690;
-	mov.b64 %rd694, %rd691;
-	mov.b64 %rd695, %rd692;
-	mov.b64 %rd696, %rd693;
-	mov.b64 %rd697, 1;
-$L180:
-	setp.lt.s64 %p159, %rd697, %rd335;
-	setp.gt.s64 %p160, %rd694, 0;
-	and.pred %p161, %p159, %p160;
-	not.pred %p162, %p161;
-	@!%p162 bra $L184;
-	bra.uni $L182;
-$L184:
-	rem.s64 %rd698, %rd697, 2;
-	mov.b64 %rd700, 1;
-	sub.s64 %rd699, %rd700, %rd698;
-	mul.lo.s64 %rd701, %rd699, %rd349;
-	mov.b64 %rd702, %rd701;
-	rem.s64 %rd703, %rd697, 2;
-	mul.lo.s64 %rd704, %rd703, %rd349;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, 0;
-	mov.b64 %rd707, 0;
-	mov.b64 %rd708, %rd327;
-	mov.b64 %rd709, %rd328;
-	mov.b64 %rd710, %rd329;
-	mov.b64 %rd711, %rd330;
-	mov.b64 %rd712, %rd331;
-	mov.b64 %rd713, %rd332;
-	mov.pred %p163, %p47;
-	mov.pred %p164, %p48;
-	mov.b32 %r221, %r80;
-	mov.b64 %rd714, %rd333;
-	mov.b64 %rd715, %rd334;
-	mov.b64 %rd716, %rd335;
-	mov.b64 %rd717, %rd336;
-	mov.pred %p165, %p49;
+	mov.b64 %rd673, %rd400;
+	mov.b64 %rd674, %rd398;
+	mov.b64 %rd675, %rd399;
+	mov.b64 %rd676, %rd673;
+	mov.b64 %rd677, %rd674;
+	mov.b64 %rd678, %rd675;
+	mov.b64 %rd679, %rd676;
+	mov.b64 %rd680, %rd677;
+	mov.b64 %rd681, %rd678;
+	mov.b64 %rd682, %rd679;
+	mov.b64 %rd683, %rd680;
+	mov.b64 %rd684, %rd681;
+	mov.b64 %rd685, 1;
+$L168:
+	setp.lt.s64 %p149, %rd685, %rd335;
+	setp.gt.s64 %p150, %rd682, 0;
+	and.pred %p151, %p149, %p150;
+	not.pred %p152, %p151;
+	@!%p152 bra $L172;
+	bra.uni $L170;
+$L172:
+	rem.s64 %rd686, %rd685, 2;
+	mov.b64 %rd688, 1;
+	sub.s64 %rd687, %rd688, %rd686;
+	mul.lo.s64 %rd689, %rd687, %rd349;
+	mov.b64 %rd690, %rd689;
+	rem.s64 %rd691, %rd685, 2;
+	mul.lo.s64 %rd692, %rd691, %rd349;
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd694, 0;
+	mov.b64 %rd695, 0;
+	mov.b64 %rd696, %rd327;
+	mov.b64 %rd697, %rd328;
+	mov.b64 %rd698, %rd329;
+	mov.b64 %rd699, %rd330;
+	mov.b64 %rd700, %rd331;
+	mov.b64 %rd701, %rd332;
+	mov.pred %p153, %p47;
+	mov.pred %p154, %p48;
+	mov.b32 %r194, %r80;
+	mov.b64 %rd702, %rd333;
+	mov.b64 %rd703, %rd334;
+	mov.b64 %rd704, %rd335;
+	mov.b64 %rd705, %rd336;
+	mov.pred %p155, %p49;
 	mov.f64 %fd28, %fd3;
-	mov.pred %p166, %p50;
-	mov.b64 %rd718, %rd285;
-	mov.b64 %rd719, %rd286;
-	mov.b64 %rd720, %rd287;
-	mov.b64 %rd721, %rd288;
-	mov.b64 %rd722, %rd289;
-	mov.b64 %rd723, %rd290;
-	mov.b64 %rd724, %rd291;
-	mov.b64 %rd725, %rd292;
-	mov.b64 %rd726, %rd293;
-	mov.pred %p167, %p51;
-	mov.b64 %rd727, %rd294;
-	mov.b64 %rd728, %rd295;
-	mov.b64 %rd729, %rd296;
-	mov.b32 %r222, %r81;
-	mov.b64 %rd730, %rd337;
-	mov.b64 %rd731, %rd338;
-	mov.b64 %rd732, %rd702;
-	mov.b64 %rd733, %rd694;
-	cvt.u64.u32 %rd734, %r2;
-	div.s64 %rd735, %rd734, %rd341;
-	setp.eq.s64 %p168, %rd341, -1;
-	neg.s64 %rd736, %rd734;
-	selp.b64 %rd737, %rd736, %rd735, %p168;
-	setp.eq.s64 %p169, %rd341, 0;
-	selp.b64 %rd738, 0, %rd737, %p169;
+	mov.pred %p156, %p50;
+	mov.b64 %rd706, %rd285;
+	mov.b64 %rd707, %rd286;
+	mov.b64 %rd708, %rd287;
+	mov.b64 %rd709, %rd288;
+	mov.b64 %rd710, %rd289;
+	mov.b64 %rd711, %rd290;
+	mov.b64 %rd712, %rd291;
+	mov.b64 %rd713, %rd292;
+	mov.b64 %rd714, %rd293;
+	mov.pred %p157, %p51;
+	mov.b64 %rd715, %rd294;
+	mov.b64 %rd716, %rd295;
+	mov.b64 %rd717, %rd296;
+	mov.b32 %r195, %r81;
+	mov.b64 %rd718, %rd337;
+	mov.b64 %rd719, %rd338;
+	mov.b64 %rd720, %rd690;
+	mov.b64 %rd721, %rd682;
+	cvt.u64.u32 %rd722, %r2;
+	div.s64 %rd723, %rd722, %rd341;
+	setp.eq.s64 %p158, %rd341, -1;
+	neg.s64 %rd724, %rd722;
+	selp.b64 %rd725, %rd724, %rd723, %p158;
+	setp.eq.s64 %p159, %rd341, 0;
+	selp.b64 %rd726, 0, %rd725, %p159;
+	mov.b64 %rd727, %rd726;
+	mov.b64 %rd728, %rd347;
+	mov.b64 %rd729, %rd341;
+	mov.b64 %rd730, %rd340;
+	mov.b64 %rd731, %rd693;
+	mov.b64 %rd732, %rd349;
+	add.s64 %rd733, %rd685, 1;
+	setp.lt.s64 %p160, %rd733, %rd335;
+	mov.pred %p161, %p160;
+	mov.b64 %rd734, %rd727;
+	cvt.u64.u32 %rd735, %r2;
+	rem.s64 %rd736, %rd735, %rd729;
+	setp.eq.s64 %p162, %rd729, -1;
+	selp.b64 %rd737, 0, %rd736, %p162;
+	setp.eq.s64 %p163, %rd729, 0;
+	selp.b64 %rd738, %rd735, %rd737, %p163;
 	mov.b64 %rd739, %rd738;
-	mov.b64 %rd740, %rd347;
-	mov.b64 %rd741, %rd341;
-	mov.b64 %rd742, %rd340;
-	mov.b64 %rd743, %rd705;
-	mov.b64 %rd744, %rd349;
-	add.s64 %rd745, %rd697, 1;
-	setp.lt.s64 %p170, %rd745, %rd335;
-	mov.pred %p171, %p170;
-	mov.b64 %rd746, %rd739;
-	cvt.u64.u32 %rd747, %r2;
-	rem.s64 %rd748, %rd747, %rd741;
-	setp.eq.s64 %p172, %rd741, -1;
-	selp.b64 %rd749, 0, %rd748, %p172;
-	setp.eq.s64 %p173, %rd741, 0;
-	selp.b64 %rd750, %rd747, %rd749, %p173;
-	mov.b64 %rd751, %rd750;
-	mov.b32 %r223, -1;
-	mov.b64 %rd752, 0;
-	mov.b64 %rd753, 0;
-	mov.b64 %rd754, 0;
-	mov.b64 %rd755, 0;
-	mov.b64 %rd756, 0;
-$L185:
-	mov.b64 %rd757, 0;
-	mov.b64 %rd758, %rd730;
-$L188:
-	setp.gt.s64 %p174, %rd758, 0;
-	not.pred %p175, %p174;
-	@!%p175 bra $L192;
-	bra.uni $L190;
-$L192:
-	setp.ge.s64 %p176, %rd752, %rd753;
-	@!%p176 bra $L194;
-	setp.ge.s64 %p177, %rd746, %rd733;
-	@!%p177 bra $L196;
-	bra.uni $L190;
-$L196:
-	add.s64 %rd759, %rd732, %rd746;
-	mul.lo.s64 %rd760, %rd759, %rd191;
-	mad.lo.s64 %rd761, %rd760, 4, %rd189;
-	ld.shared.s32 %r224, [%rd761+0];
-	mov.b32 %r225, %r224;
-	mov.b32 %r223, %r225;
-	add.s64 %rd762, %rd746, %rd740;
-	mov.b64 %rd746, %rd762;
-	mov.b64 %rd763, %rd708;
-	mov.b32 %r226, %r223;
-	cvt.s64.s32 %rd764, %r226;
-	mul.lo.s64 %rd765, %rd764, %rd32;
-	mad.lo.s64 %rd766, %rd765, 8, %rd28;
-	ld.global.nc.s64 %rd767, [%rd766+0];
-	mov.b64 %rd768, %rd767;
-	mov.b64 %rd769, %rd768;
-	mov.b64 %rd770, %rd708;
-	mov.b32 %r227, %r223;
-	cvt.s64.s32 %rd771, %r227;
-	add.s64 %rd772, %rd771, 1;
-	mul.lo.s64 %rd773, %rd772, %rd32;
-	mad.lo.s64 %rd774, %rd773, 8, %rd28;
-	ld.global.nc.s64 %rd775, [%rd774+0];
-	mov.b64 %rd776, %rd775;
-	mov.b64 %rd777, %rd776;
-	add.s64 %rd778, %rd769, %rd751;
-	mov.b64 %rd779, %rd778;
-	mov.b64 %rd780, %rd777;
-	mov.b64 %rd752, %rd779;
-	mov.b64 %rd753, %rd780;
-	bra.uni $L189;
-$L194:
-	mul.lo.s64 %rd781, %rd752, %rd39;
-	mad.lo.s64 %rd782, %rd781, 4, %rd35;
-	ld.global.nc.s32 %r228, [%rd782+0];
-	mov.b32 %r229, %r228;
-	mov.b32 %r230, %r229;
-	mov.pred %p178, %p165;
+	mov.b32 %r196, -1;
+	mov.b64 %rd740, 0;
+	mov.b64 %rd741, 0;
+	mov.b64 %rd742, 0;
+	mov.b64 %rd743, 0;
+	mov.b64 %rd744, 0;
+$L173:
+	mov.b64 %rd745, 0;
+	mov.b64 %rd746, %rd718;
+$L176:
+	setp.gt.s64 %p164, %rd746, 0;
+	not.pred %p165, %p164;
+	@!%p165 bra $L180;
+	bra.uni $L178;
+$L180:
+	setp.ge.s64 %p166, %rd740, %rd741;
+	@!%p166 bra $L182;
+	setp.ge.s64 %p167, %rd734, %rd721;
+	@!%p167 bra $L184;
+	bra.uni $L178;
+$L184:
+	add.s64 %rd747, %rd720, %rd734;
+	mul.lo.s64 %rd748, %rd747, %rd191;
+	mad.lo.s64 %rd749, %rd748, 4, %rd189;
+	ld.shared.s32 %r197, [%rd749+0];
+	mov.b32 %r198, %r197;
+	mov.b32 %r196, %r198;
+	add.s64 %rd750, %rd734, %rd728;
+	mov.b64 %rd734, %rd750;
+	mov.b64 %rd751, %rd696;
+	mov.b32 %r199, %r196;
+	cvt.s64.s32 %rd752, %r199;
+	mul.lo.s64 %rd753, %rd752, %rd32;
+	mad.lo.s64 %rd754, %rd753, 8, %rd28;
+	ld.global.nc.s64 %rd755, [%rd754+0];
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, %rd756;
+	mov.b64 %rd758, %rd696;
+	mov.b32 %r200, %r196;
+	cvt.s64.s32 %rd759, %r200;
+	add.s64 %rd760, %rd759, 1;
+	mul.lo.s64 %rd761, %rd760, %rd32;
+	mad.lo.s64 %rd762, %rd761, 8, %rd28;
+	ld.global.nc.s64 %rd763, [%rd762+0];
+	mov.b64 %rd764, %rd763;
+	mov.b64 %rd765, %rd764;
+	add.s64 %rd766, %rd757, %rd739;
+	mov.b64 %rd767, %rd766;
+	mov.b64 %rd768, %rd765;
+	mov.b64 %rd740, %rd767;
+	mov.b64 %rd741, %rd768;
+	bra.uni $L177;
+$L182:
+	mul.lo.s64 %rd769, %rd740, %rd39;
+	mad.lo.s64 %rd770, %rd769, 4, %rd35;
+	ld.global.nc.s32 %r201, [%rd770+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r203, %r202;
+	mov.pred %p168, %p155;
 	mov.f64 %fd29, %fd28;
-	mov.b32 %r231, %r223;
-	mov.b32 %r232, %r230;
-	mov.b64 %rd783, %rd752;
-$L197:
-	mov.b64 %rd784, 0;
+	mov.b32 %r204, %r196;
+	mov.b32 %r205, %r203;
+	mov.b64 %rd771, %rd740;
+$L185:
+	mov.b64 %rd772, 0;
 	mov.f64 %fd30, 0d0000000000000000;
-	@!%p178 bra $L200;
-	mov.b64 %rd785, 0x1;
-	setp.gt.s64 %p179, %rd139, 0;
-	@!%p179 bra $L203;
-	mul.lo.s64 %rd786, %rd783, %rd141;
-	mad.lo.s64 %rd787, %rd786, 4, %rd137;
-	ld.global.nc.u32 %r233, [%rd787+0];
-	mov.b32 %r234, %r233;
-	cvt.u64.u32 %rd788, %r234;
-	mov.b64 %rd785, %rd788;
-$L203:
-	cvt.s64.s32 %rd789, %r231;
-	mul.lo.s64 %rd790, %rd789, %rd148;
-	mad.lo.s64 %rd791, %rd790, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r235, [%rd791+0];
-	mov.b32 %r236, %r235;
-	cvt.u64.u32 %rd792, %r236;
-	add.u64 %rd793, %rd792, %rd785;
-	mov.b64 %rd794, %rd793;
-	cvt.s64.s32 %rd795, %r232;
-	mul.lo.s64 %rd796, %rd795, %rd148;
-	mad.lo.s64 %rd797, %rd796, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r237, [%rd797+0];
-	mov.b32 %r238, %r237;
-	cvt.u64.u32 %rd798, %r238;
-	setp.hs.u64 %p180, %rd794, %rd798;
-	mov.pred %p181, %p180;
-	not.pred %p182, %p181;
-	@!%p182 bra $L205;
-	cvt.s64.s32 %rd799, %r232;
-	mul.lo.s64 %rd800, %rd799, %rd148;
-	mad.lo.s64 %rd801, %rd800, 4, %rd144;
-	cvt.u32.u64 %r239, %rd794;
-	atom.global.min.u32 %r240, [%rd801], %r239;
-	mov.b32 %r241, %r240;
-	cvt.u64.u32 %rd802, %r241;
-	setp.ls.u64 %p183, %rd802, %rd794;
-	mov.pred %p181, %p183;
-$L205:
-	@!%p181 bra $L207;
-	mov.pred %p184, 0;
-	bra.uni $L199;
-$L207:
-	mov.b64 %rd803, %rd794;
-	cvt.rn.f64.u64 %fd31, %rd794;
+	@!%p168 bra $L188;
+	mov.b64 %rd773, 0x1;
+	setp.gt.s64 %p169, %rd139, 0;
+	@!%p169 bra $L191;
+	mul.lo.s64 %rd774, %rd771, %rd141;
+	mad.lo.s64 %rd775, %rd774, 4, %rd137;
+	ld.global.nc.u32 %r206, [%rd775+0];
+	mov.b32 %r207, %r206;
+	cvt.u64.u32 %rd776, %r207;
+	mov.b64 %rd773, %rd776;
+$L191:
+	cvt.s64.s32 %rd777, %r204;
+	mul.lo.s64 %rd778, %rd777, %rd148;
+	mad.lo.s64 %rd779, %rd778, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r208, [%rd779+0];
+	mov.b32 %r209, %r208;
+	cvt.u64.u32 %rd780, %r209;
+	add.u64 %rd781, %rd780, %rd773;
+	mov.b64 %rd782, %rd781;
+	cvt.s64.s32 %rd783, %r205;
+	mul.lo.s64 %rd784, %rd783, %rd148;
+	mad.lo.s64 %rd785, %rd784, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r210, [%rd785+0];
+	mov.b32 %r211, %r210;
+	cvt.u64.u32 %rd786, %r211;
+	setp.hs.u64 %p170, %rd782, %rd786;
+	mov.pred %p171, %p170;
+	not.pred %p172, %p171;
+	@!%p172 bra $L193;
+	cvt.s64.s32 %rd787, %r205;
+	mul.lo.s64 %rd788, %rd787, %rd148;
+	mad.lo.s64 %rd789, %rd788, 4, %rd144;
+	cvt.u32.u64 %r212, %rd782;
+	atom.global.min.u32 %r213, [%rd789], %r212;
+	mov.b32 %r214, %r213;
+	cvt.u64.u32 %rd790, %r214;
+	setp.ls.u64 %p173, %rd790, %rd782;
+	mov.pred %p171, %p173;
+$L193:
+	@!%p171 bra $L195;
+	mov.pred %p174, 0;
+	bra.uni $L187;
+$L195:
+	mov.b64 %rd791, %rd782;
+	cvt.rn.f64.u64 %fd31, %rd782;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd784, %rd803;
+	mov.b64 %rd772, %rd791;
 	mov.f64 %fd30, %fd32;
-	bra.uni $L201;
-$L200:
+	bra.uni $L189;
+$L188:
 	mov.f64 %fd33, 0d3FF0000000000000;
-	setp.gt.s64 %p185, %rd125, 0;
-	@!%p185 bra $L209;
-	mul.lo.s64 %rd804, %rd783, %rd127;
-	mad.lo.s64 %rd805, %rd804, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd805+0];
+	setp.gt.s64 %p175, %rd125, 0;
+	@!%p175 bra $L197;
+	mul.lo.s64 %rd792, %rd771, %rd127;
+	mad.lo.s64 %rd793, %rd792, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd793+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
-$L209:
-	cvt.s64.s32 %rd806, %r231;
-	mul.lo.s64 %rd807, %rd806, %rd134;
-	mad.lo.s64 %rd808, %rd807, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd808+0];
+$L197:
+	cvt.s64.s32 %rd794, %r204;
+	mul.lo.s64 %rd795, %rd794, %rd134;
+	mad.lo.s64 %rd796, %rd795, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd796+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd809, %r232;
-	mul.lo.s64 %rd810, %rd809, %rd134;
-	mad.lo.s64 %rd811, %rd810, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd811+0];
+	cvt.s64.s32 %rd797, %r205;
+	mul.lo.s64 %rd798, %rd797, %rd134;
+	mad.lo.s64 %rd799, %rd798, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd799+0];
 	mov.f64 %fd41, %fd40;
-	setp.lt.f64 %p186, %fd39, %fd41;
-	not.pred %p187, %p186;
-	mov.pred %p188, %p187;
-	not.pred %p189, %p188;
-	@!%p189 bra $L211;
-	cvt.s64.s32 %rd812, %r232;
-	mul.lo.s64 %rd813, %rd812, %rd134;
-	mad.lo.s64 %rd814, %rd813, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd815, [%rd814];
-$L212:
-	mov.b64 %fd42, %rd815;
+	setp.lt.f64 %p176, %fd39, %fd41;
+	not.pred %p177, %p176;
+	mov.pred %p178, %p177;
+	not.pred %p179, %p178;
+	@!%p179 bra $L199;
+	cvt.s64.s32 %rd800, %r205;
+	mul.lo.s64 %rd801, %rd800, %rd134;
+	mad.lo.s64 %rd802, %rd801, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd803, [%rd802];
+$L200:
+	mov.b64 %fd42, %rd803;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd816, %fd42;
-	mov.b64 %rd817, %fd39;
-	or.b64 %rd818, %rd816, %rd817;
-	setp.eq.f64 %p190, %fd42, %fd39;
-	mov.b64 %fd44, %rd818;
-	selp.f64 %fd45, %fd44, %fd43, %p190;
-	setp.nan.f64 %p191, %fd42, %fd39;
+	mov.b64 %rd804, %fd42;
+	mov.b64 %rd805, %fd39;
+	or.b64 %rd806, %rd804, %rd805;
+	setp.eq.f64 %p180, %fd42, %fd39;
+	mov.b64 %fd44, %rd806;
+	selp.f64 %fd45, %fd44, %fd43, %p180;
+	setp.nan.f64 %p181, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
-	selp.f64 %fd47, %fd46, %fd45, %p191;
-	mov.b64 %rd819, %fd47;
-	setp.eq.u64 %p192, %rd815, %rd819;
-	@%p192 bra $L213;
-	atom.global.cas.b64 %rd820, [%rd814], %rd815, %rd819;
-	setp.eq.u64 %p193, %rd820, %rd815;
-	mov.b64 %rd815, %rd820;
-	@!%p193 bra $L212;
-$L213:
-	mov.b64 %fd49, %rd815;
+	selp.f64 %fd47, %fd46, %fd45, %p181;
+	mov.b64 %rd807, %fd47;
+	setp.eq.u64 %p182, %rd803, %rd807;
+	@%p182 bra $L201;
+	atom.global.cas.b64 %rd808, [%rd802], %rd803, %rd807;
+	setp.eq.u64 %p183, %rd808, %rd803;
+	mov.b64 %rd803, %rd808;
+	@!%p183 bra $L200;
+$L201:
+	mov.b64 %fd49, %rd803;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
-	setp.gt.f64 %p194, %fd50, %fd39;
-	not.pred %p195, %p194;
-	mov.pred %p188, %p195;
-$L211:
-	@!%p188 bra $L215;
-	mov.pred %p184, 0;
-	bra.uni $L199;
-$L215:
-	mov.b64 %rd821, %fd39;
-	mov.b64 %rd822, %rd821;
-	mov.f64 %fd51, %fd39;
-	mov.b64 %rd784, %rd822;
-	mov.f64 %fd30, %fd51;
-$L201:
-	setp.lt.f64 %p196, %fd30, %fd29;
-	@!%p196 bra $L217;
-	mov.pred %p184, 1;
-	bra.uni $L199;
-$L217:
-	mov.b64 %rd824, 1;
-	mul.lo.s64 %rd823, %rd824, %rd169;
-	mad.lo.s64 %rd825, %rd823, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd826, [%rd825+0];
-	mov.b64 %rd827, %rd826;
-	setp.lt.s64 %p197, %rd784, %rd827;
-	@!%p197 bra $L219;
-	mov.b64 %rd829, 1;
-	mul.lo.s64 %rd828, %rd829, %rd169;
-	mad.lo.s64 %rd830, %rd828, 8, %rd165;
-	atom.global.min.s64 %rd831, [%rd830], %rd784;
-$L219:
-	cvt.s64.s32 %rd832, %r232;
-	mul.lo.s64 %rd833, %rd832, %rd155;
-	mad.lo.s64 %rd834, %rd833, 4, %rd151;
-	mov.b32 %r242, 1;
-	atom.global.exch.b32 %r243, [%rd834], %r242;
-	mov.b32 %r244, %r243;
-	setp.ne.s32 %p198, %r244, 1;
-	@!%p198 bra $L221;
-	mov.b64 %rd835, 1;
-	atom.global.add.u64 %rd836, [%rd165], %rd835;
-	mov.b64 %rd837, %rd836;
-	mul.lo.s64 %rd838, %rd837, %rd162;
-	mad.lo.s64 %rd839, %rd838, 4, %rd158;
-	st.global.s32 [%rd839+0], %r232;
-$L221:
-	mov.pred %p184, 0;
-	bra.uni $L199;
-$L198:
-	bra.uni $L197;
+	setp.gt.f64 %p184, %fd50, %fd39;
+	not.pred %p185, %p184;
+	mov.pred %p178, %p185;
 $L199:
-	@!%p184 bra $L223;
-	@!%p171 bra $L224;
-	mul.lo.s64 %rd840, %rd757, %rd181;
-	mad.lo.s64 %rd841, %rd840, 4, %rd179;
-	st.shared.s32 [%rd841+0], %r230;
-	add.s64 %rd842, %rd757, 1;
-	mov.b64 %rd757, %rd842;
-	bra.uni $L225;
-$L224:
-	mov.pred %p199, 0;
-	mov.b64 %rd843, %rd757;
-	mov.b32 %r245, %r230;
-$L226:
-	@!%p166 bra $L230;
-	shr.s32 %r246, %r245, 5;
-	cvt.s64.s32 %rd844, %r246;
-	mov.b64 %rd845, %rd844;
-	and.b32 %r247, %r245, 31;
-	cvt.s64.s32 %rd846, %r247;
-	min.u64 %rd847, %rd846, 32;
-	cvt.u32.u64 %r248, %rd847;
-	mov.b32 %r250, 0x1;
-	shl.b32 %r249, %r250, %r248;
-	setp.hs.u32 %p200, %r248, 32;
-	selp.b32 %r251, 0, %r249, %p200;
-	mov.b32 %r252, %r251;
-	mov.b64 %rd848, %rd845;
-	mov.b32 %r253, %r252;
-	mul.lo.s64 %rd849, %rd848, %rd726;
-	mad.lo.s64 %rd850, %rd849, 4, %rd724;
-	ld.relaxed.gpu.global.u32 %r254, [%rd850+0];
-	mov.b32 %r255, %r254;
-	and.b32 %r256, %r255, %r253;
-	setp.ne.u32 %p201, %r256, 0x0;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L232;
-	mul.lo.s64 %rd851, %rd848, %rd726;
-	mad.lo.s64 %rd852, %rd851, 4, %rd724;
-	atom.global.or.b32 %r257, [%rd852], %r253;
-	mov.b32 %r258, %r257;
-	and.b32 %r259, %r258, %r253;
-	setp.ne.u32 %p204, %r259, 0x0;
-	mov.pred %p202, %p204;
-$L232:
-	@!%p202 bra $L234;
-	mov.b64 %rd853, %rd843;
-	mov.b64 %rd854, %rd853;
-	mov.pred %p205, 0;
-	bra.uni $L228;
-$L234:
-	mov.b64 %rd855, %rd843;
-	mov.b64 %rd854, %rd855;
-	mov.pred %p205, 1;
-	bra.uni $L228;
-$L230:
-	@!%p167 bra $L236;
-	cvt.s64.s32 %rd856, %r245;
-	mul.lo.s64 %rd857, %rd856, %rd729;
-	mad.lo.s64 %rd858, %rd857, 4, %rd727;
-	ld.relaxed.gpu.global.s32 %r260, [%rd858+0];
-	mov.b32 %r261, %r260;
-	setp.eq.s32 %p206, %r261, %r222;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L238;
-	cvt.s64.s32 %rd859, %r245;
-	mul.lo.s64 %rd860, %rd859, %rd729;
-	mad.lo.s64 %rd861, %rd860, 4, %rd727;
-	atom.global.exch.b32 %r262, [%rd861], %r222;
-	mov.b32 %r263, %r262;
-	setp.eq.s32 %p209, %r263, %r222;
-	mov.pred %p207, %p209;
-$L238:
-	@!%p207 bra $L240;
-	mov.b64 %rd862, %rd843;
-	mov.b64 %rd854, %rd862;
-	mov.pred %p205, 0;
-	bra.uni $L228;
-$L240:
-$L236:
-	mul.lo.s64 %rd863, %rd843, %rd181;
-	mad.lo.s64 %rd864, %rd863, 4, %rd179;
-	st.shared.s32 [%rd864+0], %r245;
-	add.s64 %rd865, %rd843, 1;
-	mov.b64 %rd866, %rd865;
-	mov.b64 %rd854, %rd866;
-	mov.pred %p205, 1;
-	bra.uni $L228;
-$L227:
-	bra.uni $L226;
-$L228:
-	mov.b64 %rd867, %rd854;
-	mov.pred %p210, %p205;
-	mov.b64 %rd757, %rd867;
-	mov.pred %p199, %p210;
-	@!%p199 bra $L242;
-	mov.b64 %rd868, %rd708;
-	mov.b32 %r264, %r230;
-	cvt.s64.s32 %rd869, %r264;
-	add.s64 %rd870, %rd869, 1;
-	mul.lo.s64 %rd871, %rd870, %rd32;
-	mad.lo.s64 %rd872, %rd871, 8, %rd28;
-	ld.global.nc.s64 %rd873, [%rd872+0];
-	mov.b64 %rd874, %rd873;
-	cvt.s64.s32 %rd875, %r264;
-	mul.lo.s64 %rd876, %rd875, %rd32;
-	mad.lo.s64 %rd877, %rd876, 8, %rd28;
-	ld.global.nc.s64 %rd878, [%rd877+0];
-	mov.b64 %rd879, %rd878;
-	sub.s64 %rd880, %rd874, %rd879;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd881;
-	add.s64 %rd883, %rd754, %rd882;
-	mov.b64 %rd754, %rd883;
-	max.s64 %rd884, %rd755, %rd882;
-	mov.b64 %rd755, %rd884;
-$L242:
-$L225:
-$L223:
-	add.s64 %rd885, %rd752, %rd741;
-	mov.b64 %rd752, %rd885;
-	sub.s64 %rd886, %rd758, 1;
-	mov.b64 %rd758, %rd886;
-$L189:
-	bra.uni $L188;
-$L190:
-	// block scan
-	mov.b64 %rd887, %rd757;
-	mov.b32 %r265, %r3;
-$L243:
-	setp.hs.u32 %p211, %r265, 32;
-	@%p211 bra $L244;
-	mov.b64 {%r266, %r267}, %rd887;
-	shfl.sync.up.b32 %r268|%p212, %r266, %r265, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, %r265, 0, %r17;
-	mov.b64 %rd888, {%r268, %r269};
-	@!%p212 bra $L245;
-	add.s64 %rd889, %rd888, %rd887;
-	mov.b64 %rd887, %rd889;
-$L245:
-	shl.b32 %r265, %r265, 1;
-	bra.uni $L243;
-$L244:
-	mov.b64 {%r270, %r271}, %rd887;
-	shfl.sync.up.b32 %r272|%p213, %r270, %r3, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, %r3, 0, %r17;
-	mov.b64 %rd890, {%r272, %r273};
-	setp.lo.u32 %p214, %r3, 32;
-	and.pred %p215, %p213, %p214;
-	selp.b64 %rd891, %rd890, 0, %p215;
-	sub.u32 %r274, %r13, %r3;
-	setp.eq.u32 %p216, %r7, %r274;
-	@!%p216 bra $L246;
-	mul.wide.u32 %rd892, %r8, 16;
-	add.s64 %rd893, %rd1, %rd892;
-	st.shared.s64 [%rd893+0], %rd887;
-$L246:
-	bar.sync 0;
-	setp.eq.u32 %p217, %r8, 0;
-	@!%p217 bra $L247;
-	mov.b64 %rd894, 0;
-	setp.lo.u32 %p218, %r7, %r10;
-	@!%p218 bra $L248;
-	mul.wide.u32 %rd895, %r7, 16;
-	add.s64 %rd896, %rd1, %rd895;
-	ld.shared.s64 %rd897, [%rd896+0];
-	mov.b64 %rd894, %rd897;
-$L248:
-	mov.b64 {%r275, %r276}, %rd894;
-	shfl.sync.up.b32 %r277|%p219, %r275, 1, 0, %r17;
-	shfl.sync.up.b32 %r278, %r276, 1, 0, %r17;
-	mov.b64 %rd898, {%r277, %r278};
-	@!%p219 bra $L249;
-	add.s64 %rd899, %rd898, %rd894;
-	mov.b64 %rd894, %rd899;
-$L249:
-	mov.b64 {%r279, %r280}, %rd894;
-	shfl.sync.up.b32 %r281|%p220, %r279, 2, 0, %r17;
-	shfl.sync.up.b32 %r282, %r280, 2, 0, %r17;
-	mov.b64 %rd900, {%r281, %r282};
-	@!%p220 bra $L250;
-	add.s64 %rd901, %rd900, %rd894;
-	mov.b64 %rd894, %rd901;
-$L250:
-	mov.b64 {%r283, %r284}, %rd894;
-	shfl.sync.up.b32 %r285|%p221, %r283, 4, 0, %r17;
-	shfl.sync.up.b32 %r286, %r284, 4, 0, %r17;
-	mov.b64 %rd902, {%r285, %r286};
-	@!%p221 bra $L251;
-	add.s64 %rd903, %rd902, %rd894;
-	mov.b64 %rd894, %rd903;
-$L251:
-	mov.b64 {%r287, %r288}, %rd894;
-	shfl.sync.up.b32 %r289|%p222, %r287, 8, 0, %r17;
-	shfl.sync.up.b32 %r290, %r288, 8, 0, %r17;
-	mov.b64 %rd904, {%r289, %r290};
-	@!%p222 bra $L252;
-	add.s64 %rd905, %rd904, %rd894;
-	mov.b64 %rd894, %rd905;
-$L252:
-	mov.b64 {%r291, %r292}, %rd894;
-	shfl.sync.up.b32 %r293|%p223, %r291, 16, 0, %r17;
-	shfl.sync.up.b32 %r294, %r292, 16, 0, %r17;
-	mov.b64 %rd906, {%r293, %r294};
-	@!%p223 bra $L253;
-	add.s64 %rd907, %rd906, %rd894;
-	mov.b64 %rd894, %rd907;
-$L253:
-	mov.b64 {%r295, %r296}, %rd894;
-	shfl.sync.up.b32 %r297|%p224, %r295, 1, 0, %r17;
-	shfl.sync.up.b32 %r298, %r296, 1, 0, %r17;
-	mov.b64 %rd908, {%r297, %r298};
-	selp.b64 %rd909, %rd908, 0, %p224;
-	@!%p218 bra $L254;
-	mul.wide.u32 %rd910, %r7, 16;
-	add.s64 %rd911, %rd1, %rd910;
-	add.s64 %rd912, %rd911, 512;
-	st.shared.s64 [%rd912+0], %rd909;
-$L254:
-	sub.u32 %r299, %r10, 1;
-	setp.eq.u32 %p225, %r7, %r299;
-	@!%p225 bra $L255;
-	st.shared.s64 [%rd1+1024], %rd894;
-$L255:
-$L247:
-	bar.sync 0;
-	mul.wide.u32 %rd913, %r8, 16;
-	add.s64 %rd914, %rd1, %rd913;
-	add.s64 %rd915, %rd914, 512;
-	ld.shared.s64 %rd916, [%rd915+0];
-	add.s64 %rd917, %rd916, %rd891;
-	ld.shared.s64 %rd918, [%rd1+1024];
-	mov.b64 {%r300, %r301}, %rd917;
-	shfl.sync.idx.b32 %r302|%p226, %r300, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r303, %r301, 0, %r21, %r17;
-	mov.b64 %rd919, {%r302, %r303};
-	mov.b64 %rd920, %rd918;
-	mov.b64 %rd921, %rd919;
-	mov.b64 %rd922, %rd920;
-	mov.b64 %rd923, %rd921;
-	mov.b64 %rd924, %rd922;
-	mov.b64 %rd925, %rd923;
-	mov.b64 %rd926, %rd924;
-	@!%p171 bra $L256;
-	add.s64 %rd927, %rd756, %rd925;
-	mov.b64 %rd928, %rd927;
-	sub.s64 %rd929, %rd744, %rd928;
-	max.s64 %rd930, %rd929, 0;
-	min.s64 %rd931, %rd930, %rd757;
-	mov.b64 %rd932, %rd931;
-	mov.b64 %rd933, 0;
-$L258:
-	setp.lt.s64 %p227, %rd933, %rd932;
-	not.pred %p228, %p227;
-	@!%p228 bra $L262;
-	bra.uni $L260;
-$L262:
-	mul.lo.s64 %rd934, %rd933, %rd181;
-	mad.lo.s64 %rd935, %rd934, 4, %rd179;
-	ld.shared.s32 %r304, [%rd935+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd936, %rd743, %rd928;
-	add.s64 %rd937, %rd936, %rd933;
-	mul.lo.s64 %rd938, %rd937, %rd191;
-	mad.lo.s64 %rd939, %rd938, 4, %rd189;
-	st.shared.s32 [%rd939+0], %r305;
-$L259:
-	add.s64 %rd940, %rd933, 1;
-	mov.b64 %rd933, %rd940;
-	bra.uni $L258;
-$L260:
-	mov.b64 %rd941, 0;
-	mov.b64 %rd942, %rd932;
-$L263:
-	setp.lt.s64 %p229, %rd942, %rd757;
-	not.pred %p230, %p229;
-	@!%p230 bra $L267;
-	bra.uni $L265;
-$L267:
-	mul.lo.s64 %rd943, %rd942, %rd181;
-	mad.lo.s64 %rd944, %rd943, 4, %rd179;
-	ld.shared.s32 %r306, [%rd944+0];
-	mov.b32 %r307, %r306;
-	mov.b32 %r308, %r307;
-	mov.pred %p231, 0;
-	mov.b64 %rd945, %rd941;
-	mov.b32 %r309, %r308;
-$L268:
-	@!%p166 bra $L272;
-	shr.s32 %r310, %r309, 5;
-	cvt.s64.s32 %rd946, %r310;
-	mov.b64 %rd947, %rd946;
-	and.b32 %r311, %r309, 31;
-	cvt.s64.s32 %rd948, %r311;
-	min.u64 %rd949, %rd948, 32;
-	cvt.u32.u64 %r312, %rd949;
-	mov.b32 %r314, 0x1;
-	shl.b32 %r313, %r314, %r312;
-	setp.hs.u32 %p232, %r312, 32;
-	selp.b32 %r315, 0, %r313, %p232;
-	mov.b32 %r316, %r315;
-	mov.b64 %rd950, %rd947;
-	mov.b32 %r317, %r316;
-	mul.lo.s64 %rd951, %rd950, %rd726;
-	mad.lo.s64 %rd952, %rd951, 4, %rd724;
-	ld.relaxed.gpu.global.u32 %r318, [%rd952+0];
-	mov.b32 %r319, %r318;
-	and.b32 %r320, %r319, %r317;
-	setp.ne.u32 %p233, %r320, 0x0;
-	mov.pred %p234, %p233;
-	not.pred %p235, %p234;
-	@!%p235 bra $L274;
-	mul.lo.s64 %rd953, %rd950, %rd726;
-	mad.lo.s64 %rd954, %rd953, 4, %rd724;
-	atom.global.or.b32 %r321, [%rd954], %r317;
-	mov.b32 %r322, %r321;
-	and.b32 %r323, %r322, %r317;
-	setp.ne.u32 %p236, %r323, 0x0;
-	mov.pred %p234, %p236;
-$L274:
-	@!%p234 bra $L276;
-	mov.b64 %rd955, %rd945;
-	mov.b64 %rd956, %rd955;
-	mov.pred %p237, 0;
-	bra.uni $L270;
-$L276:
-	mov.b64 %rd957, %rd945;
-	mov.b64 %rd956, %rd957;
-	mov.pred %p237, 1;
-	bra.uni $L270;
-$L272:
-	@!%p167 bra $L278;
-	cvt.s64.s32 %rd958, %r309;
-	mul.lo.s64 %rd959, %rd958, %rd729;
-	mad.lo.s64 %rd960, %rd959, 4, %rd727;
-	ld.relaxed.gpu.global.s32 %r324, [%rd960+0];
-	mov.b32 %r325, %r324;
-	setp.eq.s32 %p238, %r325, %r222;
-	mov.pred %p239, %p238;
-	not.pred %p240, %p239;
-	@!%p240 bra $L280;
-	cvt.s64.s32 %rd961, %r309;
-	mul.lo.s64 %rd962, %rd961, %rd729;
-	mad.lo.s64 %rd963, %rd962, 4, %rd727;
-	atom.global.exch.b32 %r326, [%rd963], %r222;
-	mov.b32 %r327, %r326;
-	setp.eq.s32 %p241, %r327, %r222;
-	mov.pred %p239, %p241;
-$L280:
-	@!%p239 bra $L282;
-	mov.b64 %rd964, %rd945;
-	mov.b64 %rd956, %rd964;
-	mov.pred %p237, 0;
-	bra.uni $L270;
-$L282:
-$L278:
-	mul.lo.s64 %rd965, %rd945, %rd181;
-	mad.lo.s64 %rd966, %rd965, 4, %rd179;
-	st.shared.s32 [%rd966+0], %r309;
-	add.s64 %rd967, %rd945, 1;
-	mov.b64 %rd968, %rd967;
-	mov.b64 %rd956, %rd968;
-	mov.pred %p237, 1;
-	bra.uni $L270;
-$L269:
-	bra.uni $L268;
-$L270:
-	mov.b64 %rd969, %rd956;
-	mov.pred %p242, %p237;
-	mov.b64 %rd941, %rd969;
-	mov.pred %p231, %p242;
-	@!%p231 bra $L284;
-	mov.b64 %rd970, %rd708;
-	mov.b32 %r328, %r308;
-	cvt.s64.s32 %rd971, %r328;
-	add.s64 %rd972, %rd971, 1;
-	mul.lo.s64 %rd973, %rd972, %rd32;
-	mad.lo.s64 %rd974, %rd973, 8, %rd28;
-	ld.global.nc.s64 %rd975, [%rd974+0];
-	mov.b64 %rd976, %rd975;
-	cvt.s64.s32 %rd977, %r328;
-	mul.lo.s64 %rd978, %rd977, %rd32;
-	mad.lo.s64 %rd979, %rd978, 8, %rd28;
-	ld.global.nc.s64 %rd980, [%rd979+0];
-	mov.b64 %rd981, %rd980;
-	sub.s64 %rd982, %rd976, %rd981;
-	mov.b64 %rd983, %rd982;
-	mov.b64 %rd984, %rd983;
-	add.s64 %rd985, %rd754, %rd984;
-	mov.b64 %rd754, %rd985;
-	max.s64 %rd986, %rd755, %rd984;
-	mov.b64 %rd755, %rd986;
-$L284:
-$L264:
-	add.s64 %rd987, %rd942, 1;
-	mov.b64 %rd942, %rd987;
-	bra.uni $L263;
-$L265:
-	setp.gt.s64 %p243, %rd941, 0;
-	@!%p243 bra $L286;
-	mul.lo.s64 %rd988, %rd742, %rd120;
-	mad.lo.s64 %rd989, %rd988, 8, %rd116;
-	atom.global.add.u64 %rd990, [%rd989], %rd941;
-	mov.b64 %rd991, %rd990;
-	mov.b64 %rd992, %rd991;
-	mov.b64 %rd993, 0;
-$L287:
-	setp.lt.s64 %p244, %rd993, %rd941;
-	not.pred %p245, %p244;
-	@!%p245 bra $L291;
-	bra.uni $L289;
-$L291:
-	mul.lo.s64 %rd994, %rd993, %rd181;
-	mad.lo.s64 %rd995, %rd994, 4, %rd179;
-	ld.shared.s32 %r329, [%rd995+0];
-	mov.b32 %r330, %r329;
-	add.s64 %rd996, %rd992, %rd993;
-	mul.lo.s64 %rd997, %rd996, %rd277;
-	mad.lo.s64 %rd998, %rd997, 4, %rd275;
-	st.global.s32 [%rd998+0], %r330;
-$L288:
-	add.s64 %rd999, %rd993, 1;
-	mov.b64 %rd993, %rd999;
-	bra.uni $L287;
-$L289:
-$L286:
-	add.s64 %rd1000, %rd756, %rd926;
-	min.s64 %rd1001, %rd744, %rd1000;
-	mov.b64 %rd756, %rd1001;
-	bra.uni $L257;
-$L256:
-	mov.b64 %rd1002, 0;
-	cvt.u64.u32 %rd1003, %r2;
-	setp.eq.s64 %p246, %rd1003, 0;
-	setp.gt.s64 %p247, %rd926, 0;
-	and.pred %p248, %p246, %p247;
-	@!%p248 bra $L293;
-	mul.lo.s64 %rd1004, %rd742, %rd120;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
-	atom.global.add.u64 %rd1006, [%rd1005], %rd926;
-	mov.b64 %rd1007, %rd1006;
-	mov.b64 %rd1002, %rd1007;
-$L293:
-	cvt.u64.u32 %rd1008, %r2;
-	setp.eq.s64 %p249, %rd1008, 0;
-	setp.eq.u32 %p250, %r1, 0;
-	and.pred %p251, %p249, %p250;
-	bar.sync 0;
-	@!%p251 bra $L294;
-	st.shared.s64 [%rd1+1024], %rd1002;
-$L294:
-	bar.sync 0;
-	ld.shared.s64 %rd1009, [%rd1+1024];
-	mov.b64 %rd1010, %rd1009;
-	add.s64 %rd1011, %rd1010, %rd925;
-	mov.b64 %rd1012, %rd1011;
-	mov.b64 %rd1013, 0;
-$L295:
-	setp.lt.s64 %p252, %rd1013, %rd757;
-	not.pred %p253, %p252;
-	@!%p253 bra $L299;
-	bra.uni $L297;
-$L299:
-	mul.lo.s64 %rd1014, %rd1013, %rd181;
-	mad.lo.s64 %rd1015, %rd1014, 4, %rd179;
-	ld.shared.s32 %r331, [%rd1015+0];
-	mov.b32 %r332, %r331;
-	add.s64 %rd1016, %rd1012, %rd1013;
-	mul.lo.s64 %rd1017, %rd1016, %rd277;
-	mad.lo.s64 %rd1018, %rd1017, 4, %rd275;
-	st.global.s32 [%rd1018+0], %r332;
-$L296:
-	add.s64 %rd1019, %rd1013, 1;
-	mov.b64 %rd1013, %rd1019;
-	bra.uni $L295;
-$L297:
-$L257:
-	mov.b64 %rd1020, 0;
-	setp.lt.s64 %p254, %rd752, %rd753;
-	setp.lt.s64 %p255, %rd746, %rd733;
-	or.pred %p256, %p254, %p255;
-	@!%p256 bra $L301;
-	mov.b64 %rd1020, 1;
-$L301:
-	mov.b64 %rd1021, %rd1020;
-	// block reduction
-	sub.u32 %r333, %r13, 1;
-	mov.b32 %r334, %r3;
-$L302:
-	setp.hs.u32 %p257, %r334, 32;
-	@%p257 bra $L303;
-	mov.b64 {%r335, %r336}, %rd1021;
-	shfl.sync.down.b32 %r337|%p258, %r335, %r334, %r333, %r17;
-	shfl.sync.down.b32 %r338, %r336, %r334, %r333, %r17;
-	mov.b64 %rd1022, {%r337, %r338};
-	@!%p258 bra $L304;
-	max.s64 %rd1023, %rd1021, %rd1022;
-	mov.b64 %rd1021, %rd1023;
-$L304:
-	shl.b32 %r334, %r334, 1;
-	bra.uni $L302;
-$L303:
-	setp.eq.u32 %p259, %r7, 0;
-	@!%p259 bra $L305;
-	mul.wide.u32 %rd1024, %r8, 16;
-	add.s64 %rd1025, %rd1, %rd1024;
-	st.shared.s64 [%rd1025+0], %rd1021;
-$L305:
-	bar.sync 0;
-	setp.eq.u32 %p260, %r8, 0;
-	@!%p260 bra $L306;
-	setp.lo.u32 %p261, %r7, %r10;
-	@!%p261 bra $L307;
-	mul.wide.u32 %rd1026, %r7, 16;
-	add.s64 %rd1027, %rd1, %rd1026;
-	ld.shared.s64 %rd1028, [%rd1027+0];
-	mov.b64 %rd1021, %rd1028;
-$L307:
-	sub.u32 %r339, %r10, 1;
-	mov.b64 {%r340, %r341}, %rd1021;
-	shfl.sync.down.b32 %r342|%p262, %r340, 1, %r339, %r17;
-	shfl.sync.down.b32 %r343, %r341, 1, %r339, %r17;
-	mov.b64 %rd1029, {%r342, %r343};
-	@!%p262 bra $L308;
-	max.s64 %rd1030, %rd1021, %rd1029;
-	mov.b64 %rd1021, %rd1030;
-$L308:
-	mov.b64 {%r344, %r345}, %rd1021;
-	shfl.sync.down.b32 %r346|%p263, %r344, 2, %r339, %r17;
-	shfl.sync.down.b32 %r347, %r345, 2, %r339, %r17;
-	mov.b64 %rd1031, {%r346, %r347};
-	@!%p263 bra $L309;
-	max.s64 %rd1032, %rd1021, %rd1031;
-	mov.b64 %rd1021, %rd1032;
-$L309:
-	mov.b64 {%r348, %r349}, %rd1021;
-	shfl.sync.down.b32 %r350|%p264, %r348, 4, %r339, %r17;
-	shfl.sync.down.b32 %r351, %r349, 4, %r339, %r17;
-	mov.b64 %rd1033, {%r350, %r351};
-	@!%p264 bra $L310;
-	max.s64 %rd1034, %rd1021, %rd1033;
-	mov.b64 %rd1021, %rd1034;
-$L310:
-	mov.b64 {%r352, %r353}, %rd1021;
-	shfl.sync.down.b32 %r354|%p265, %r352, 8, %r339, %r17;
-	shfl.sync.down.b32 %r355, %r353, 8, %r339, %r17;
-	mov.b64 %rd1035, {%r354, %r355};
-	@!%p265 bra $L311;
-	max.s64 %rd1036, %rd1021, %rd1035;
-	mov.b64 %rd1021, %rd1036;
-$L311:
-	mov.b64 {%r356, %r357}, %rd1021;
-	shfl.sync.down.b32 %r358|%p266, %r356, 16, %r339, %r17;
-	shfl.sync.down.b32 %r359, %r357, 16, %r339, %r17;
-	mov.b64 %rd1037, {%r358, %r359};
-	@!%p266 bra $L312;
-	max.s64 %rd1038, %rd1021, %rd1037;
-	mov.b64 %rd1021, %rd1038;
-$L312:
-	@!%p259 bra $L313;
-	st.shared.s64 [%rd1+1024], %rd1021;
-$L313:
-$L306:
-	bar.sync 0;
-	ld.shared.s64 %rd1039, [%rd1+1024];
-	mov.b64 %rd1021, %rd1039;
-	mov.b64 %rd1040, %rd1021;
-	setp.eq.s64 %p267, %rd1040, 0;
-	@!%p267 bra $L315;
+	@!%p178 bra $L203;
+	mov.pred %p174, 0;
 	bra.uni $L187;
-$L315:
+$L203:
+	mov.b64 %rd809, %fd39;
+	mov.b64 %rd810, %rd809;
+	mov.f64 %fd51, %fd39;
+	mov.b64 %rd772, %rd810;
+	mov.f64 %fd30, %fd51;
+$L189:
+	setp.lt.f64 %p186, %fd30, %fd29;
+	@!%p186 bra $L205;
+	mov.pred %p174, 1;
+	bra.uni $L187;
+$L205:
+	mov.b64 %rd812, 1;
+	mul.lo.s64 %rd811, %rd812, %rd169;
+	mad.lo.s64 %rd813, %rd811, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd814, [%rd813+0];
+	mov.b64 %rd815, %rd814;
+	setp.lt.s64 %p187, %rd772, %rd815;
+	@!%p187 bra $L207;
+	mov.b64 %rd817, 1;
+	mul.lo.s64 %rd816, %rd817, %rd169;
+	mad.lo.s64 %rd818, %rd816, 8, %rd165;
+	atom.global.min.s64 %rd819, [%rd818], %rd772;
+$L207:
+	cvt.s64.s32 %rd820, %r205;
+	mul.lo.s64 %rd821, %rd820, %rd155;
+	mad.lo.s64 %rd822, %rd821, 4, %rd151;
+	mov.b32 %r215, 1;
+	atom.global.exch.b32 %r216, [%rd822], %r215;
+	mov.b32 %r217, %r216;
+	setp.ne.s32 %p188, %r217, 1;
+	@!%p188 bra $L209;
+	mov.b64 %rd823, 1;
+	atom.global.add.u64 %rd824, [%rd165], %rd823;
+	mov.b64 %rd825, %rd824;
+	mul.lo.s64 %rd826, %rd825, %rd162;
+	mad.lo.s64 %rd827, %rd826, 4, %rd158;
+	st.global.s32 [%rd827+0], %r205;
+$L209:
+	mov.pred %p174, 0;
+	bra.uni $L187;
 $L186:
 	bra.uni $L185;
 $L187:
-	mov.b64 %rd1041, %rd756;
-	mov.b64 %rd1042, %rd754;
-	mov.b64 %rd1043, %rd755;
-	mov.b64 %rd1044, %rd1041;
-	mov.b64 %rd1045, %rd1042;
-	mov.b64 %rd1046, %rd1043;
-	mov.b64 %rd1047, %rd1044;
-	mov.b64 %rd1048, %rd1045;
-	mov.b64 %rd1049, %rd1046;
-	mov.b64 %rd694, %rd1047;
-	mov.b64 %rd706, %rd1048;
-	mov.b64 %rd707, %rd1049;
-	add.s64 %rd1050, %rd695, %rd706;
-	mov.b64 %rd695, %rd1050;
-	max.s64 %rd1051, %rd696, %rd707;
-	mov.b64 %rd696, %rd1051;
-$L181:
-	add.s64 %rd1052, %rd697, 1;
-	mov.b64 %rd697, %rd1052;
-	bra.uni $L180;
-$L182:
-	mov.b64 %rd1053, %rd695;
+	@!%p174 bra $L211;
+	@!%p161 bra $L212;
+	mul.lo.s64 %rd828, %rd745, %rd181;
+	mad.lo.s64 %rd829, %rd828, 4, %rd179;
+	st.shared.s32 [%rd829+0], %r203;
+	add.s64 %rd830, %rd745, 1;
+	mov.b64 %rd745, %rd830;
+	bra.uni $L213;
+$L212:
+	mov.pred %p189, 0;
+	mov.b64 %rd831, %rd745;
+	mov.b32 %r218, %r203;
+$L214:
+	@!%p156 bra $L218;
+	shr.s32 %r219, %r218, 5;
+	cvt.s64.s32 %rd832, %r219;
+	mov.b64 %rd833, %rd832;
+	and.b32 %r220, %r218, 31;
+	cvt.s64.s32 %rd834, %r220;
+	min.u64 %rd835, %rd834, 32;
+	cvt.u32.u64 %r221, %rd835;
+	mov.b32 %r223, 0x1;
+	shl.b32 %r222, %r223, %r221;
+	setp.hs.u32 %p190, %r221, 32;
+	selp.b32 %r224, 0, %r222, %p190;
+	mov.b32 %r225, %r224;
+	mov.b64 %rd836, %rd833;
+	mov.b32 %r226, %r225;
+	mul.lo.s64 %rd837, %rd836, %rd714;
+	mad.lo.s64 %rd838, %rd837, 4, %rd712;
+	ld.relaxed.gpu.global.u32 %r227, [%rd838+0];
+	mov.b32 %r228, %r227;
+	and.b32 %r229, %r228, %r226;
+	setp.ne.u32 %p191, %r229, 0x0;
+	mov.pred %p192, %p191;
+	not.pred %p193, %p192;
+	@!%p193 bra $L220;
+	mul.lo.s64 %rd839, %rd836, %rd714;
+	mad.lo.s64 %rd840, %rd839, 4, %rd712;
+	atom.global.or.b32 %r230, [%rd840], %r226;
+	mov.b32 %r231, %r230;
+	and.b32 %r232, %r231, %r226;
+	setp.ne.u32 %p194, %r232, 0x0;
+	mov.pred %p192, %p194;
+$L220:
+	@!%p192 bra $L222;
+	mov.b64 %rd841, %rd831;
+	mov.b64 %rd842, %rd841;
+	mov.pred %p195, 0;
+	bra.uni $L216;
+$L222:
+	mov.b64 %rd843, %rd831;
+	mov.b64 %rd842, %rd843;
+	mov.pred %p195, 1;
+	bra.uni $L216;
+$L218:
+	@!%p157 bra $L224;
+	cvt.s64.s32 %rd844, %r218;
+	mul.lo.s64 %rd845, %rd844, %rd717;
+	mad.lo.s64 %rd846, %rd845, 4, %rd715;
+	ld.relaxed.gpu.global.s32 %r233, [%rd846+0];
+	mov.b32 %r234, %r233;
+	setp.eq.s32 %p196, %r234, %r195;
+	mov.pred %p197, %p196;
+	not.pred %p198, %p197;
+	@!%p198 bra $L226;
+	cvt.s64.s32 %rd847, %r218;
+	mul.lo.s64 %rd848, %rd847, %rd717;
+	mad.lo.s64 %rd849, %rd848, 4, %rd715;
+	atom.global.exch.b32 %r235, [%rd849], %r195;
+	mov.b32 %r236, %r235;
+	setp.eq.s32 %p199, %r236, %r195;
+	mov.pred %p197, %p199;
+$L226:
+	@!%p197 bra $L228;
+	mov.b64 %rd850, %rd831;
+	mov.b64 %rd842, %rd850;
+	mov.pred %p195, 0;
+	bra.uni $L216;
+$L228:
+$L224:
+	mul.lo.s64 %rd851, %rd831, %rd181;
+	mad.lo.s64 %rd852, %rd851, 4, %rd179;
+	st.shared.s32 [%rd852+0], %r218;
+	add.s64 %rd853, %rd831, 1;
+	mov.b64 %rd854, %rd853;
+	mov.b64 %rd842, %rd854;
+	mov.pred %p195, 1;
+	bra.uni $L216;
+$L215:
+	bra.uni $L214;
+$L216:
+	mov.b64 %rd855, %rd842;
+	mov.pred %p200, %p195;
+	mov.b64 %rd745, %rd855;
+	mov.pred %p189, %p200;
+	@!%p189 bra $L230;
+	mov.b64 %rd856, %rd696;
+	mov.b32 %r237, %r203;
+	cvt.s64.s32 %rd857, %r237;
+	add.s64 %rd858, %rd857, 1;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	cvt.s64.s32 %rd863, %r237;
+	mul.lo.s64 %rd864, %rd863, %rd32;
+	mad.lo.s64 %rd865, %rd864, 8, %rd28;
+	ld.global.nc.s64 %rd866, [%rd865+0];
+	mov.b64 %rd867, %rd866;
+	sub.s64 %rd868, %rd862, %rd867;
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %rd869;
+	add.s64 %rd871, %rd742, %rd870;
+	mov.b64 %rd742, %rd871;
+	max.s64 %rd872, %rd743, %rd870;
+	mov.b64 %rd743, %rd872;
+$L230:
+$L213:
+$L211:
+	add.s64 %rd873, %rd740, %rd729;
+	mov.b64 %rd740, %rd873;
+	sub.s64 %rd874, %rd746, 1;
+	mov.b64 %rd746, %rd874;
+$L177:
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd875, 0;
+	setp.lt.s64 %p201, %rd740, %rd741;
+	setp.lt.s64 %p202, %rd734, %rd721;
+	or.pred %p203, %p201, %p202;
+	@!%p203 bra $L232;
+	mov.b64 %rd875, 1;
+$L232:
+	shl.b64 %rd876, %rd875, 32;
+	or.b64 %rd877, %rd745, %rd876;
+	// block scan
+	mov.b64 %rd878, %rd877;
+	mov.b32 %r238, %r3;
+$L233:
+	setp.hs.u32 %p204, %r238, 32;
+	@%p204 bra $L234;
+	mov.b64 {%r239, %r240}, %rd878;
+	shfl.sync.up.b32 %r241|%p205, %r239, %r238, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, %r238, 0, %r17;
+	mov.b64 %rd879, {%r241, %r242};
+	@!%p205 bra $L235;
+	add.s64 %rd880, %rd879, %rd878;
+	mov.b64 %rd878, %rd880;
+$L235:
+	shl.b32 %r238, %r238, 1;
+	bra.uni $L233;
+$L234:
+	mov.b64 {%r243, %r244}, %rd878;
+	shfl.sync.up.b32 %r245|%p206, %r243, %r3, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, %r3, 0, %r17;
+	mov.b64 %rd881, {%r245, %r246};
+	setp.lo.u32 %p207, %r3, 32;
+	and.pred %p208, %p206, %p207;
+	selp.b64 %rd882, %rd881, 0, %p208;
+	sub.u32 %r247, %r13, %r3;
+	setp.eq.u32 %p209, %r7, %r247;
+	@!%p209 bra $L236;
+	mul.wide.u32 %rd883, %r8, 16;
+	add.s64 %rd884, %rd1, %rd883;
+	st.shared.s64 [%rd884+0], %rd878;
+$L236:
+	bar.sync 0;
+	setp.eq.u32 %p210, %r8, 0;
+	@!%p210 bra $L237;
+	mov.b64 %rd885, 0;
+	setp.lo.u32 %p211, %r7, %r10;
+	@!%p211 bra $L238;
+	mul.wide.u32 %rd886, %r7, 16;
+	add.s64 %rd887, %rd1, %rd886;
+	ld.shared.s64 %rd888, [%rd887+0];
+	mov.b64 %rd885, %rd888;
+$L238:
+	mov.b64 {%r248, %r249}, %rd885;
+	shfl.sync.up.b32 %r250|%p212, %r248, 1, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
+	mov.b64 %rd889, {%r250, %r251};
+	@!%p212 bra $L239;
+	add.s64 %rd890, %rd889, %rd885;
+	mov.b64 %rd885, %rd890;
+$L239:
+	mov.b64 {%r252, %r253}, %rd885;
+	shfl.sync.up.b32 %r254|%p213, %r252, 2, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 2, 0, %r17;
+	mov.b64 %rd891, {%r254, %r255};
+	@!%p213 bra $L240;
+	add.s64 %rd892, %rd891, %rd885;
+	mov.b64 %rd885, %rd892;
+$L240:
+	mov.b64 {%r256, %r257}, %rd885;
+	shfl.sync.up.b32 %r258|%p214, %r256, 4, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 4, 0, %r17;
+	mov.b64 %rd893, {%r258, %r259};
+	@!%p214 bra $L241;
+	add.s64 %rd894, %rd893, %rd885;
+	mov.b64 %rd885, %rd894;
+$L241:
+	mov.b64 {%r260, %r261}, %rd885;
+	shfl.sync.up.b32 %r262|%p215, %r260, 8, 0, %r17;
+	shfl.sync.up.b32 %r263, %r261, 8, 0, %r17;
+	mov.b64 %rd895, {%r262, %r263};
+	@!%p215 bra $L242;
+	add.s64 %rd896, %rd895, %rd885;
+	mov.b64 %rd885, %rd896;
+$L242:
+	mov.b64 {%r264, %r265}, %rd885;
+	shfl.sync.up.b32 %r266|%p216, %r264, 16, 0, %r17;
+	shfl.sync.up.b32 %r267, %r265, 16, 0, %r17;
+	mov.b64 %rd897, {%r266, %r267};
+	@!%p216 bra $L243;
+	add.s64 %rd898, %rd897, %rd885;
+	mov.b64 %rd885, %rd898;
+$L243:
+	mov.b64 {%r268, %r269}, %rd885;
+	shfl.sync.up.b32 %r270|%p217, %r268, 1, 0, %r17;
+	shfl.sync.up.b32 %r271, %r269, 1, 0, %r17;
+	mov.b64 %rd899, {%r270, %r271};
+	selp.b64 %rd900, %rd899, 0, %p217;
+	@!%p211 bra $L244;
+	mul.wide.u32 %rd901, %r7, 16;
+	add.s64 %rd902, %rd1, %rd901;
+	add.s64 %rd903, %rd902, 512;
+	st.shared.s64 [%rd903+0], %rd900;
+$L244:
+	sub.u32 %r272, %r10, 1;
+	setp.eq.u32 %p218, %r7, %r272;
+	@!%p218 bra $L245;
+	st.shared.s64 [%rd1+1024], %rd885;
+$L245:
+$L237:
+	bar.sync 0;
+	mul.wide.u32 %rd904, %r8, 16;
+	add.s64 %rd905, %rd1, %rd904;
+	add.s64 %rd906, %rd905, 512;
+	ld.shared.s64 %rd907, [%rd906+0];
+	add.s64 %rd908, %rd907, %rd882;
+	ld.shared.s64 %rd909, [%rd1+1024];
+	mov.b64 {%r273, %r274}, %rd908;
+	shfl.sync.idx.b32 %r275|%p219, %r273, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r276, %r274, 0, %r21, %r17;
+	mov.b64 %rd910, {%r275, %r276};
+	mov.b64 %rd911, %rd909;
+	mov.b64 %rd912, %rd910;
+	mov.b64 %rd913, %rd911;
+	mov.b64 %rd914, %rd912;
+	mov.b64 %rd915, %rd913;
+	mov.b64 %rd916, %rd914;
+	mov.b64 %rd917, %rd915;
+	and.b64 %rd918, %rd916, 4294967295;
+	mov.b64 %rd919, %rd918;
+	shr.s64 %rd920, %rd917, 32;
+	mov.b64 %rd921, %rd920;
+	mov.b64 %rd916, %rd919;
+	mov.b64 %rd922, %rd921;
+	and.b64 %rd923, %rd917, 4294967295;
+	mov.b64 %rd917, %rd923;
+	@!%p161 bra $L246;
+	add.s64 %rd924, %rd744, %rd916;
+	mov.b64 %rd925, %rd924;
+	sub.s64 %rd926, %rd732, %rd925;
+	max.s64 %rd927, %rd926, 0;
+	min.s64 %rd928, %rd927, %rd745;
+	mov.b64 %rd929, %rd928;
+	mov.b64 %rd930, 0;
+$L248:
+	setp.lt.s64 %p220, %rd930, %rd929;
+	not.pred %p221, %p220;
+	@!%p221 bra $L252;
+	bra.uni $L250;
+$L252:
+	mul.lo.s64 %rd931, %rd930, %rd181;
+	mad.lo.s64 %rd932, %rd931, 4, %rd179;
+	ld.shared.s32 %r277, [%rd932+0];
+	mov.b32 %r278, %r277;
+	add.s64 %rd933, %rd731, %rd925;
+	add.s64 %rd934, %rd933, %rd930;
+	mul.lo.s64 %rd935, %rd934, %rd191;
+	mad.lo.s64 %rd936, %rd935, 4, %rd189;
+	st.shared.s32 [%rd936+0], %r278;
+$L249:
+	add.s64 %rd937, %rd930, 1;
+	mov.b64 %rd930, %rd937;
+	bra.uni $L248;
+$L250:
+	mov.b64 %rd938, 0;
+	mov.b64 %rd939, %rd929;
+$L253:
+	setp.lt.s64 %p222, %rd939, %rd745;
+	not.pred %p223, %p222;
+	@!%p223 bra $L257;
+	bra.uni $L255;
+$L257:
+	mul.lo.s64 %rd940, %rd939, %rd181;
+	mad.lo.s64 %rd941, %rd940, 4, %rd179;
+	ld.shared.s32 %r279, [%rd941+0];
+	mov.b32 %r280, %r279;
+	mov.b32 %r281, %r280;
+	mov.pred %p224, 0;
+	mov.b64 %rd942, %rd938;
+	mov.b32 %r282, %r281;
+$L258:
+	@!%p156 bra $L262;
+	shr.s32 %r283, %r282, 5;
+	cvt.s64.s32 %rd943, %r283;
+	mov.b64 %rd944, %rd943;
+	and.b32 %r284, %r282, 31;
+	cvt.s64.s32 %rd945, %r284;
+	min.u64 %rd946, %rd945, 32;
+	cvt.u32.u64 %r285, %rd946;
+	mov.b32 %r287, 0x1;
+	shl.b32 %r286, %r287, %r285;
+	setp.hs.u32 %p225, %r285, 32;
+	selp.b32 %r288, 0, %r286, %p225;
+	mov.b32 %r289, %r288;
+	mov.b64 %rd947, %rd944;
+	mov.b32 %r290, %r289;
+	mul.lo.s64 %rd948, %rd947, %rd714;
+	mad.lo.s64 %rd949, %rd948, 4, %rd712;
+	ld.relaxed.gpu.global.u32 %r291, [%rd949+0];
+	mov.b32 %r292, %r291;
+	and.b32 %r293, %r292, %r290;
+	setp.ne.u32 %p226, %r293, 0x0;
+	mov.pred %p227, %p226;
+	not.pred %p228, %p227;
+	@!%p228 bra $L264;
+	mul.lo.s64 %rd950, %rd947, %rd714;
+	mad.lo.s64 %rd951, %rd950, 4, %rd712;
+	atom.global.or.b32 %r294, [%rd951], %r290;
+	mov.b32 %r295, %r294;
+	and.b32 %r296, %r295, %r290;
+	setp.ne.u32 %p229, %r296, 0x0;
+	mov.pred %p227, %p229;
+$L264:
+	@!%p227 bra $L266;
+	mov.b64 %rd952, %rd942;
+	mov.b64 %rd953, %rd952;
+	mov.pred %p230, 0;
+	bra.uni $L260;
+$L266:
+	mov.b64 %rd954, %rd942;
+	mov.b64 %rd953, %rd954;
+	mov.pred %p230, 1;
+	bra.uni $L260;
+$L262:
+	@!%p157 bra $L268;
+	cvt.s64.s32 %rd955, %r282;
+	mul.lo.s64 %rd956, %rd955, %rd717;
+	mad.lo.s64 %rd957, %rd956, 4, %rd715;
+	ld.relaxed.gpu.global.s32 %r297, [%rd957+0];
+	mov.b32 %r298, %r297;
+	setp.eq.s32 %p231, %r298, %r195;
+	mov.pred %p232, %p231;
+	not.pred %p233, %p232;
+	@!%p233 bra $L270;
+	cvt.s64.s32 %rd958, %r282;
+	mul.lo.s64 %rd959, %rd958, %rd717;
+	mad.lo.s64 %rd960, %rd959, 4, %rd715;
+	atom.global.exch.b32 %r299, [%rd960], %r195;
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p234, %r300, %r195;
+	mov.pred %p232, %p234;
+$L270:
+	@!%p232 bra $L272;
+	mov.b64 %rd961, %rd942;
+	mov.b64 %rd953, %rd961;
+	mov.pred %p230, 0;
+	bra.uni $L260;
+$L272:
+$L268:
+	mul.lo.s64 %rd962, %rd942, %rd181;
+	mad.lo.s64 %rd963, %rd962, 4, %rd179;
+	st.shared.s32 [%rd963+0], %r282;
+	add.s64 %rd964, %rd942, 1;
+	mov.b64 %rd965, %rd964;
+	mov.b64 %rd953, %rd965;
+	mov.pred %p230, 1;
+	bra.uni $L260;
+$L259:
+	bra.uni $L258;
+$L260:
+	mov.b64 %rd966, %rd953;
+	mov.pred %p235, %p230;
+	mov.b64 %rd938, %rd966;
+	mov.pred %p224, %p235;
+	@!%p224 bra $L274;
+	mov.b64 %rd967, %rd696;
+	mov.b32 %r301, %r281;
+	cvt.s64.s32 %rd968, %r301;
+	add.s64 %rd969, %rd968, 1;
+	mul.lo.s64 %rd970, %rd969, %rd32;
+	mad.lo.s64 %rd971, %rd970, 8, %rd28;
+	ld.global.nc.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	cvt.s64.s32 %rd974, %r301;
+	mul.lo.s64 %rd975, %rd974, %rd32;
+	mad.lo.s64 %rd976, %rd975, 8, %rd28;
+	ld.global.nc.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	sub.s64 %rd979, %rd973, %rd978;
+	mov.b64 %rd980, %rd979;
+	mov.b64 %rd981, %rd980;
+	add.s64 %rd982, %rd742, %rd981;
+	mov.b64 %rd742, %rd982;
+	max.s64 %rd983, %rd743, %rd981;
+	mov.b64 %rd743, %rd983;
+$L274:
+$L254:
+	add.s64 %rd984, %rd939, 1;
+	mov.b64 %rd939, %rd984;
+	bra.uni $L253;
+$L255:
+	setp.gt.s64 %p236, %rd938, 0;
+	@!%p236 bra $L276;
+	mul.lo.s64 %rd985, %rd730, %rd120;
+	mad.lo.s64 %rd986, %rd985, 8, %rd116;
+	atom.global.add.u64 %rd987, [%rd986], %rd938;
+	mov.b64 %rd988, %rd987;
+	mov.b64 %rd989, %rd988;
+	mov.b64 %rd990, 0;
+$L277:
+	setp.lt.s64 %p237, %rd990, %rd938;
+	not.pred %p238, %p237;
+	@!%p238 bra $L281;
+	bra.uni $L279;
+$L281:
+	mul.lo.s64 %rd991, %rd990, %rd181;
+	mad.lo.s64 %rd992, %rd991, 4, %rd179;
+	ld.shared.s32 %r302, [%rd992+0];
+	mov.b32 %r303, %r302;
+	add.s64 %rd993, %rd989, %rd990;
+	mul.lo.s64 %rd994, %rd993, %rd277;
+	mad.lo.s64 %rd995, %rd994, 4, %rd275;
+	st.global.s32 [%rd995+0], %r303;
+$L278:
+	add.s64 %rd996, %rd990, 1;
+	mov.b64 %rd990, %rd996;
+	bra.uni $L277;
+$L279:
+$L276:
+	add.s64 %rd997, %rd744, %rd917;
+	min.s64 %rd998, %rd732, %rd997;
+	mov.b64 %rd744, %rd998;
+	bra.uni $L247;
+$L246:
+	mov.b64 %rd999, 0;
+	cvt.u64.u32 %rd1000, %r2;
+	setp.eq.s64 %p239, %rd1000, 0;
+	setp.gt.s64 %p240, %rd917, 0;
+	and.pred %p241, %p239, %p240;
+	@!%p241 bra $L283;
+	mul.lo.s64 %rd1001, %rd730, %rd120;
+	mad.lo.s64 %rd1002, %rd1001, 8, %rd116;
+	atom.global.add.u64 %rd1003, [%rd1002], %rd917;
+	mov.b64 %rd1004, %rd1003;
+	mov.b64 %rd999, %rd1004;
+$L283:
+	cvt.u64.u32 %rd1005, %r2;
+	setp.eq.s64 %p242, %rd1005, 0;
+	setp.eq.u32 %p243, %r1, 0;
+	and.pred %p244, %p242, %p243;
+	bar.sync 0;
+	@!%p244 bra $L284;
+	st.shared.s64 [%rd1+1024], %rd999;
+$L284:
+	bar.sync 0;
+	ld.shared.s64 %rd1006, [%rd1+1024];
+	mov.b64 %rd1007, %rd1006;
+	add.s64 %rd1008, %rd1007, %rd916;
+	mov.b64 %rd1009, %rd1008;
+	mov.b64 %rd1010, 0;
+$L285:
+	setp.lt.s64 %p245, %rd1010, %rd745;
+	not.pred %p246, %p245;
+	@!%p246 bra $L289;
+	bra.uni $L287;
+$L289:
+	mul.lo.s64 %rd1011, %rd1010, %rd181;
+	mad.lo.s64 %rd1012, %rd1011, 4, %rd179;
+	ld.shared.s32 %r304, [%rd1012+0];
+	mov.b32 %r305, %r304;
+	add.s64 %rd1013, %rd1009, %rd1010;
+	mul.lo.s64 %rd1014, %rd1013, %rd277;
+	mad.lo.s64 %rd1015, %rd1014, 4, %rd275;
+	st.global.s32 [%rd1015+0], %r305;
+$L286:
+	add.s64 %rd1016, %rd1010, 1;
+	mov.b64 %rd1010, %rd1016;
+	bra.uni $L285;
+$L287:
+$L247:
+	setp.eq.s64 %p247, %rd922, 0;
+	@!%p247 bra $L291;
+	bra.uni $L175;
+$L291:
+$L174:
+	bra.uni $L173;
+$L175:
+	mov.b64 %rd1017, %rd744;
+	mov.b64 %rd1018, %rd742;
+	mov.b64 %rd1019, %rd743;
+	mov.b64 %rd1020, %rd1017;
+	mov.b64 %rd1021, %rd1018;
+	mov.b64 %rd1022, %rd1019;
+	mov.b64 %rd1023, %rd1020;
+	mov.b64 %rd1024, %rd1021;
+	mov.b64 %rd1025, %rd1022;
+	mov.b64 %rd682, %rd1023;
+	mov.b64 %rd694, %rd1024;
+	mov.b64 %rd695, %rd1025;
+	add.s64 %rd1026, %rd683, %rd694;
+	mov.b64 %rd683, %rd1026;
+	max.s64 %rd1027, %rd684, %rd695;
+	mov.b64 %rd684, %rd1027;
+$L169:
+	add.s64 %rd1028, %rd685, 1;
+	mov.b64 %rd685, %rd1028;
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd1029, %rd683;
 	// block reduction
-	sub.u32 %r360, %r13, 1;
-	mov.b32 %r361, %r3;
-$L316:
-	setp.hs.u32 %p268, %r361, 32;
-	@%p268 bra $L317;
-	mov.b64 {%r362, %r363}, %rd1053;
-	shfl.sync.down.b32 %r364|%p269, %r362, %r361, %r360, %r17;
-	shfl.sync.down.b32 %r365, %r363, %r361, %r360, %r17;
-	mov.b64 %rd1054, {%r364, %r365};
-	@!%p269 bra $L318;
-	add.s64 %rd1055, %rd1053, %rd1054;
-	mov.b64 %rd1053, %rd1055;
-$L318:
-	shl.b32 %r361, %r361, 1;
-	bra.uni $L316;
-$L317:
-	setp.eq.u32 %p270, %r7, 0;
-	@!%p270 bra $L319;
-	mul.wide.u32 %rd1056, %r8, 16;
-	add.s64 %rd1057, %rd1, %rd1056;
-	st.shared.s64 [%rd1057+0], %rd1053;
+	sub.u32 %r306, %r13, 1;
+	mov.b32 %r307, %r3;
+$L292:
+	setp.hs.u32 %p248, %r307, 32;
+	@%p248 bra $L293;
+	mov.b64 {%r308, %r309}, %rd1029;
+	shfl.sync.down.b32 %r310|%p249, %r308, %r307, %r306, %r17;
+	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
+	mov.b64 %rd1030, {%r310, %r311};
+	@!%p249 bra $L294;
+	add.s64 %rd1031, %rd1029, %rd1030;
+	mov.b64 %rd1029, %rd1031;
+$L294:
+	shl.b32 %r307, %r307, 1;
+	bra.uni $L292;
+$L293:
+	setp.eq.u32 %p250, %r7, 0;
+	@!%p250 bra $L295;
+	mul.wide.u32 %rd1032, %r8, 16;
+	add.s64 %rd1033, %rd1, %rd1032;
+	st.shared.s64 [%rd1033+0], %rd1029;
+$L295:
+	bar.sync 0;
+	setp.eq.u32 %p251, %r8, 0;
+	@!%p251 bra $L296;
+	setp.lo.u32 %p252, %r7, %r10;
+	@!%p252 bra $L297;
+	mul.wide.u32 %rd1034, %r7, 16;
+	add.s64 %rd1035, %rd1, %rd1034;
+	ld.shared.s64 %rd1036, [%rd1035+0];
+	mov.b64 %rd1029, %rd1036;
+$L297:
+	sub.u32 %r312, %r10, 1;
+	mov.b64 {%r313, %r314}, %rd1029;
+	shfl.sync.down.b32 %r315|%p253, %r313, 1, %r312, %r17;
+	shfl.sync.down.b32 %r316, %r314, 1, %r312, %r17;
+	mov.b64 %rd1037, {%r315, %r316};
+	@!%p253 bra $L298;
+	add.s64 %rd1038, %rd1029, %rd1037;
+	mov.b64 %rd1029, %rd1038;
+$L298:
+	mov.b64 {%r317, %r318}, %rd1029;
+	shfl.sync.down.b32 %r319|%p254, %r317, 2, %r312, %r17;
+	shfl.sync.down.b32 %r320, %r318, 2, %r312, %r17;
+	mov.b64 %rd1039, {%r319, %r320};
+	@!%p254 bra $L299;
+	add.s64 %rd1040, %rd1029, %rd1039;
+	mov.b64 %rd1029, %rd1040;
+$L299:
+	mov.b64 {%r321, %r322}, %rd1029;
+	shfl.sync.down.b32 %r323|%p255, %r321, 4, %r312, %r17;
+	shfl.sync.down.b32 %r324, %r322, 4, %r312, %r17;
+	mov.b64 %rd1041, {%r323, %r324};
+	@!%p255 bra $L300;
+	add.s64 %rd1042, %rd1029, %rd1041;
+	mov.b64 %rd1029, %rd1042;
+$L300:
+	mov.b64 {%r325, %r326}, %rd1029;
+	shfl.sync.down.b32 %r327|%p256, %r325, 8, %r312, %r17;
+	shfl.sync.down.b32 %r328, %r326, 8, %r312, %r17;
+	mov.b64 %rd1043, {%r327, %r328};
+	@!%p256 bra $L301;
+	add.s64 %rd1044, %rd1029, %rd1043;
+	mov.b64 %rd1029, %rd1044;
+$L301:
+	mov.b64 {%r329, %r330}, %rd1029;
+	shfl.sync.down.b32 %r331|%p257, %r329, 16, %r312, %r17;
+	shfl.sync.down.b32 %r332, %r330, 16, %r312, %r17;
+	mov.b64 %rd1045, {%r331, %r332};
+	@!%p257 bra $L302;
+	add.s64 %rd1046, %rd1029, %rd1045;
+	mov.b64 %rd1029, %rd1046;
+$L302:
+	@!%p250 bra $L303;
+	st.shared.s64 [%rd1+1024], %rd1029;
+$L303:
+$L296:
+	bar.sync 0;
+	ld.shared.s64 %rd1047, [%rd1+1024];
+	mov.b64 %rd1029, %rd1047;
+	mov.b64 %rd1048, %rd1029;
+	mov.b64 %rd683, %rd1048;
+	mov.b64 %rd1049, %rd684;
+	// block reduction
+	sub.u32 %r333, %r13, 1;
+	mov.b32 %r334, %r3;
+$L304:
+	setp.hs.u32 %p258, %r334, 32;
+	@%p258 bra $L305;
+	mov.b64 {%r335, %r336}, %rd1049;
+	shfl.sync.down.b32 %r337|%p259, %r335, %r334, %r333, %r17;
+	shfl.sync.down.b32 %r338, %r336, %r334, %r333, %r17;
+	mov.b64 %rd1050, {%r337, %r338};
+	@!%p259 bra $L306;
+	max.s64 %rd1051, %rd1049, %rd1050;
+	mov.b64 %rd1049, %rd1051;
+$L306:
+	shl.b32 %r334, %r334, 1;
+	bra.uni $L304;
+$L305:
+	setp.eq.u32 %p260, %r7, 0;
+	@!%p260 bra $L307;
+	mul.wide.u32 %rd1052, %r8, 16;
+	add.s64 %rd1053, %rd1, %rd1052;
+	st.shared.s64 [%rd1053+0], %rd1049;
+$L307:
+	bar.sync 0;
+	setp.eq.u32 %p261, %r8, 0;
+	@!%p261 bra $L308;
+	setp.lo.u32 %p262, %r7, %r10;
+	@!%p262 bra $L309;
+	mul.wide.u32 %rd1054, %r7, 16;
+	add.s64 %rd1055, %rd1, %rd1054;
+	ld.shared.s64 %rd1056, [%rd1055+0];
+	mov.b64 %rd1049, %rd1056;
+$L309:
+	sub.u32 %r339, %r10, 1;
+	mov.b64 {%r340, %r341}, %rd1049;
+	shfl.sync.down.b32 %r342|%p263, %r340, 1, %r339, %r17;
+	shfl.sync.down.b32 %r343, %r341, 1, %r339, %r17;
+	mov.b64 %rd1057, {%r342, %r343};
+	@!%p263 bra $L310;
+	max.s64 %rd1058, %rd1049, %rd1057;
+	mov.b64 %rd1049, %rd1058;
+$L310:
+	mov.b64 {%r344, %r345}, %rd1049;
+	shfl.sync.down.b32 %r346|%p264, %r344, 2, %r339, %r17;
+	shfl.sync.down.b32 %r347, %r345, 2, %r339, %r17;
+	mov.b64 %rd1059, {%r346, %r347};
+	@!%p264 bra $L311;
+	max.s64 %rd1060, %rd1049, %rd1059;
+	mov.b64 %rd1049, %rd1060;
+$L311:
+	mov.b64 {%r348, %r349}, %rd1049;
+	shfl.sync.down.b32 %r350|%p265, %r348, 4, %r339, %r17;
+	shfl.sync.down.b32 %r351, %r349, 4, %r339, %r17;
+	mov.b64 %rd1061, {%r350, %r351};
+	@!%p265 bra $L312;
+	max.s64 %rd1062, %rd1049, %rd1061;
+	mov.b64 %rd1049, %rd1062;
+$L312:
+	mov.b64 {%r352, %r353}, %rd1049;
+	shfl.sync.down.b32 %r354|%p266, %r352, 8, %r339, %r17;
+	shfl.sync.down.b32 %r355, %r353, 8, %r339, %r17;
+	mov.b64 %rd1063, {%r354, %r355};
+	@!%p266 bra $L313;
+	max.s64 %rd1064, %rd1049, %rd1063;
+	mov.b64 %rd1049, %rd1064;
+$L313:
+	mov.b64 {%r356, %r357}, %rd1049;
+	shfl.sync.down.b32 %r358|%p267, %r356, 16, %r339, %r17;
+	shfl.sync.down.b32 %r359, %r357, 16, %r339, %r17;
+	mov.b64 %rd1065, {%r358, %r359};
+	@!%p267 bra $L314;
+	max.s64 %rd1066, %rd1049, %rd1065;
+	mov.b64 %rd1049, %rd1066;
+$L314:
+	@!%p260 bra $L315;
+	st.shared.s64 [%rd1+1024], %rd1049;
+$L315:
+$L308:
+	bar.sync 0;
+	ld.shared.s64 %rd1067, [%rd1+1024];
+	mov.b64 %rd1049, %rd1067;
+	mov.b64 %rd1068, %rd1049;
+	mov.b64 %rd684, %rd1068;
+	cvt.u64.u32 %rd1069, %r2;
+	setp.eq.s64 %p268, %rd1069, 0;
+	@!%p268 bra $L317;
+	setp.gt.s64 %p269, %rd683, 0;
+	@!%p269 bra $L319;
+	add.s64 %rd1070, %rd340, 1;
+	mul.lo.s64 %rd1071, %rd1070, %rd120;
+	mad.lo.s64 %rd1072, %rd1071, 8, %rd116;
+	atom.global.add.u64 %rd1073, [%rd1072], %rd683;
 $L319:
-	bar.sync 0;
-	setp.eq.u32 %p271, %r8, 0;
-	@!%p271 bra $L320;
-	setp.lo.u32 %p272, %r7, %r10;
-	@!%p272 bra $L321;
-	mul.wide.u32 %rd1058, %r7, 16;
-	add.s64 %rd1059, %rd1, %rd1058;
-	ld.shared.s64 %rd1060, [%rd1059+0];
-	mov.b64 %rd1053, %rd1060;
+	setp.gt.s64 %p270, %rd684, 0;
+	@!%p270 bra $L321;
+	add.s64 %rd1074, %rd340, 2;
+	mul.lo.s64 %rd1075, %rd1074, %rd120;
+	mad.lo.s64 %rd1076, %rd1075, 8, %rd116;
+	atom.global.max.s64 %rd1077, [%rd1076], %rd684;
 $L321:
-	sub.u32 %r366, %r10, 1;
-	mov.b64 {%r367, %r368}, %rd1053;
-	shfl.sync.down.b32 %r369|%p273, %r367, 1, %r366, %r17;
-	shfl.sync.down.b32 %r370, %r368, 1, %r366, %r17;
-	mov.b64 %rd1061, {%r369, %r370};
-	@!%p273 bra $L322;
-	add.s64 %rd1062, %rd1053, %rd1061;
-	mov.b64 %rd1053, %rd1062;
-$L322:
-	mov.b64 {%r371, %r372}, %rd1053;
-	shfl.sync.down.b32 %r373|%p274, %r371, 2, %r366, %r17;
-	shfl.sync.down.b32 %r374, %r372, 2, %r366, %r17;
-	mov.b64 %rd1063, {%r373, %r374};
-	@!%p274 bra $L323;
-	add.s64 %rd1064, %rd1053, %rd1063;
-	mov.b64 %rd1053, %rd1064;
-$L323:
-	mov.b64 {%r375, %r376}, %rd1053;
-	shfl.sync.down.b32 %r377|%p275, %r375, 4, %r366, %r17;
-	shfl.sync.down.b32 %r378, %r376, 4, %r366, %r17;
-	mov.b64 %rd1065, {%r377, %r378};
-	@!%p275 bra $L324;
-	add.s64 %rd1066, %rd1053, %rd1065;
-	mov.b64 %rd1053, %rd1066;
-$L324:
-	mov.b64 {%r379, %r380}, %rd1053;
-	shfl.sync.down.b32 %r381|%p276, %r379, 8, %r366, %r17;
-	shfl.sync.down.b32 %r382, %r380, 8, %r366, %r17;
-	mov.b64 %rd1067, {%r381, %r382};
-	@!%p276 bra $L325;
-	add.s64 %rd1068, %rd1053, %rd1067;
-	mov.b64 %rd1053, %rd1068;
-$L325:
-	mov.b64 {%r383, %r384}, %rd1053;
-	shfl.sync.down.b32 %r385|%p277, %r383, 16, %r366, %r17;
-	shfl.sync.down.b32 %r386, %r384, 16, %r366, %r17;
-	mov.b64 %rd1069, {%r385, %r386};
-	@!%p277 bra $L326;
-	add.s64 %rd1070, %rd1053, %rd1069;
-	mov.b64 %rd1053, %rd1070;
-$L326:
-	@!%p270 bra $L327;
-	st.shared.s64 [%rd1+1024], %rd1053;
-$L327:
-$L320:
+$L317:
 	bar.sync 0;
-	ld.shared.s64 %rd1071, [%rd1+1024];
-	mov.b64 %rd1053, %rd1071;
-	mov.b64 %rd1072, %rd1053;
-	mov.b64 %rd695, %rd1072;
-	mov.b64 %rd1073, %rd696;
-	// block reduction
-	sub.u32 %r387, %r13, 1;
-	mov.b32 %r388, %r3;
-$L328:
-	setp.hs.u32 %p278, %r388, 32;
-	@%p278 bra $L329;
-	mov.b64 {%r389, %r390}, %rd1073;
-	shfl.sync.down.b32 %r391|%p279, %r389, %r388, %r387, %r17;
-	shfl.sync.down.b32 %r392, %r390, %r388, %r387, %r17;
-	mov.b64 %rd1074, {%r391, %r392};
-	@!%p279 bra $L330;
-	max.s64 %rd1075, %rd1073, %rd1074;
-	mov.b64 %rd1073, %rd1075;
-$L330:
-	shl.b32 %r388, %r388, 1;
-	bra.uni $L328;
-$L329:
-	setp.eq.u32 %p280, %r7, 0;
-	@!%p280 bra $L331;
-	mul.wide.u32 %rd1076, %r8, 16;
-	add.s64 %rd1077, %rd1, %rd1076;
-	st.shared.s64 [%rd1077+0], %rd1073;
-$L331:
-	bar.sync 0;
-	setp.eq.u32 %p281, %r8, 0;
-	@!%p281 bra $L332;
-	setp.lo.u32 %p282, %r7, %r10;
-	@!%p282 bra $L333;
-	mul.wide.u32 %rd1078, %r7, 16;
-	add.s64 %rd1079, %rd1, %rd1078;
-	ld.shared.s64 %rd1080, [%rd1079+0];
-	mov.b64 %rd1073, %rd1080;
-$L333:
-	sub.u32 %r393, %r10, 1;
-	mov.b64 {%r394, %r395}, %rd1073;
-	shfl.sync.down.b32 %r396|%p283, %r394, 1, %r393, %r17;
-	shfl.sync.down.b32 %r397, %r395, 1, %r393, %r17;
-	mov.b64 %rd1081, {%r396, %r397};
-	@!%p283 bra $L334;
-	max.s64 %rd1082, %rd1073, %rd1081;
-	mov.b64 %rd1073, %rd1082;
-$L334:
-	mov.b64 {%r398, %r399}, %rd1073;
-	shfl.sync.down.b32 %r400|%p284, %r398, 2, %r393, %r17;
-	shfl.sync.down.b32 %r401, %r399, 2, %r393, %r17;
-	mov.b64 %rd1083, {%r400, %r401};
-	@!%p284 bra $L335;
-	max.s64 %rd1084, %rd1073, %rd1083;
-	mov.b64 %rd1073, %rd1084;
-$L335:
-	mov.b64 {%r402, %r403}, %rd1073;
-	shfl.sync.down.b32 %r404|%p285, %r402, 4, %r393, %r17;
-	shfl.sync.down.b32 %r405, %r403, 4, %r393, %r17;
-	mov.b64 %rd1085, {%r404, %r405};
-	@!%p285 bra $L336;
-	max.s64 %rd1086, %rd1073, %rd1085;
-	mov.b64 %rd1073, %rd1086;
-$L336:
-	mov.b64 {%r406, %r407}, %rd1073;
-	shfl.sync.down.b32 %r408|%p286, %r406, 8, %r393, %r17;
-	shfl.sync.down.b32 %r409, %r407, 8, %r393, %r17;
-	mov.b64 %rd1087, {%r408, %r409};
-	@!%p286 bra $L337;
-	max.s64 %rd1088, %rd1073, %rd1087;
-	mov.b64 %rd1073, %rd1088;
-$L337:
-	mov.b64 {%r410, %r411}, %rd1073;
-	shfl.sync.down.b32 %r412|%p287, %r410, 16, %r393, %r17;
-	shfl.sync.down.b32 %r413, %r411, 16, %r393, %r17;
-	mov.b64 %rd1089, {%r412, %r413};
-	@!%p287 bra $L338;
-	max.s64 %rd1090, %rd1073, %rd1089;
-	mov.b64 %rd1073, %rd1090;
-$L338:
-	@!%p280 bra $L339;
-	st.shared.s64 [%rd1+1024], %rd1073;
-$L339:
-$L332:
-	bar.sync 0;
-	ld.shared.s64 %rd1091, [%rd1+1024];
-	mov.b64 %rd1073, %rd1091;
-	mov.b64 %rd1092, %rd1073;
-	mov.b64 %rd696, %rd1092;
-	cvt.u64.u32 %rd1093, %r2;
-	setp.eq.s64 %p288, %rd1093, 0;
-	@!%p288 bra $L341;
-	setp.gt.s64 %p289, %rd695, 0;
-	@!%p289 bra $L343;
-	add.s64 %rd1094, %rd340, 1;
-	mul.lo.s64 %rd1095, %rd1094, %rd120;
-	mad.lo.s64 %rd1096, %rd1095, 8, %rd116;
-	atom.global.add.u64 %rd1097, [%rd1096], %rd695;
-$L343:
-	setp.gt.s64 %p290, %rd696, 0;
-	@!%p290 bra $L345;
-	add.s64 %rd1098, %rd340, 2;
-	mul.lo.s64 %rd1099, %rd1098, %rd120;
-	mad.lo.s64 %rd1100, %rd1099, 8, %rd116;
-	atom.global.max.s64 %rd1101, [%rd1100], %rd696;
-$L345:
-$L341:
-	bar.sync 0;
-	setp.eq.u32 %p291, %r5, 0;
-	@!%p291 bra $L346;
+	setp.eq.u32 %p271, %r5, 0;
+	@!%p271 bra $L322;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r414, [gk_league_sync+4];
-	atom.global.add.u32 %r415, [gk_league_sync], 1;
-	mov.u32 %r416, %nctaid.x;
-	sub.u32 %r417, %r416, 1;
-	setp.eq.u32 %p292, %r415, %r417;
-	@!%p292 bra $L347;
+	ld.relaxed.gpu.global.u32 %r360, [gk_league_sync+4];
+	atom.global.add.u32 %r361, [gk_league_sync], 1;
+	mov.u32 %r362, %nctaid.x;
+	sub.u32 %r363, %r362, 1;
+	setp.eq.u32 %p272, %r361, %r363;
+	@!%p272 bra $L323;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r418, [gk_league_sync+4], 1;
-	bra.uni $L348;
-$L347:
-	ld.relaxed.gpu.global.u32 %r419, [gk_league_sync+4];
-	setp.eq.u32 %p293, %r419, %r414;
-	@%p293 bra $L347;
-$L348:
+	atom.global.add.u32 %r364, [gk_league_sync+4], 1;
+	bra.uni $L324;
+$L323:
+	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
+	setp.eq.u32 %p273, %r365, %r360;
+	@%p273 bra $L323;
+$L324:
 	fence.acq_rel.gpu;
-$L346:
+$L322:
 	bar.sync 0;
-	setp.eq.s64 %p294, %rd265, 0;
-	and.pred %p295, %p13, %p294;
-	@!%p295 bra $L350;
-	mov.b64 %rd1103, 9;
-	mul.lo.s64 %rd1102, %rd1103, %rd120;
-	mad.lo.s64 %rd1104, %rd1102, 8, %rd116;
-	mov.b64 %rd1105, 0;
-	st.global.s64 [%rd1104+0], %rd1105;
-$L350:
-	mul.lo.s64 %rd1106, %rd302, %rd120;
-	mad.lo.s64 %rd1107, %rd1106, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1108, [%rd1107+0];
-	mov.b64 %rd1109, %rd1108;
-	add.s64 %rd1110, %rd302, 1;
-	mul.lo.s64 %rd1111, %rd1110, %rd120;
-	mad.lo.s64 %rd1112, %rd1111, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1113, [%rd1112+0];
-	mov.b64 %rd1114, %rd1113;
-	mov.b64 %rd1115, %rd1109;
-	mov.b64 %rd1116, %rd1114;
-	mov.b64 %rd1117, %rd1115;
-	mov.b64 %rd1118, %rd1116;
-	add.s64 %rd1119, %rd302, 2;
-	mul.lo.s64 %rd1120, %rd1119, %rd120;
-	mad.lo.s64 %rd1121, %rd1120, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1122, [%rd1121+0];
-	mov.b64 %rd1123, %rd1122;
-	mov.b64 %rd259, %rd1123;
-	@!%p13 bra $L352;
-	mov.b64 %rd1125, 3;
-	mul.lo.s64 %rd1124, %rd1125, %rd265;
-	mov.b64 %rd1127, 1;
-	add.s64 %rd1126, %rd1127, %rd1124;
-	mul.lo.s64 %rd1128, %rd1126, %rd113;
-	mad.lo.s64 %rd1129, %rd1128, 8, %rd109;
-	st.global.s64 [%rd1129+0], %rd1117;
-	mov.b64 %rd1131, 3;
-	mul.lo.s64 %rd1130, %rd1131, %rd265;
-	mov.b64 %rd1133, 2;
-	add.s64 %rd1132, %rd1133, %rd1130;
-	mul.lo.s64 %rd1134, %rd1132, %rd113;
-	mad.lo.s64 %rd1135, %rd1134, 8, %rd109;
-	st.global.s64 [%rd1135+0], %rd1118;
-	mov.b64 %rd1137, 3;
-	mul.lo.s64 %rd1136, %rd1137, %rd265;
-	mov.b64 %rd1139, 3;
-	add.s64 %rd1138, %rd1139, %rd1136;
-	mul.lo.s64 %rd1140, %rd1138, %rd113;
-	mad.lo.s64 %rd1141, %rd1140, 8, %rd109;
-	st.global.s64 [%rd1141+0], %rd259;
-	add.s64 %rd1142, %rd265, 1;
-	st.global.s64 [%rd109+0], %rd1142;
-$L352:
-	setp.eq.s64 %p296, %rd1117, 0;
-	setp.gt.s64 %p297, %rd1117, %rd66;
-	or.pred %p298, %p296, %p297;
-	setp.gt.s64 %p299, %rd1118, %rd68;
-	or.pred %p300, %p298, %p299;
-	setp.gt.s64 %p301, %rd259, %rd70;
-	or.pred %p302, %p300, %p301;
-	@!%p302 bra $L354;
+	setp.eq.s64 %p274, %rd265, 0;
+	and.pred %p275, %p13, %p274;
+	@!%p275 bra $L326;
+	mov.b64 %rd1079, 9;
+	mul.lo.s64 %rd1078, %rd1079, %rd120;
+	mad.lo.s64 %rd1080, %rd1078, 8, %rd116;
+	mov.b64 %rd1081, 0;
+	st.global.s64 [%rd1080+0], %rd1081;
+$L326:
+	mul.lo.s64 %rd1082, %rd302, %rd120;
+	mad.lo.s64 %rd1083, %rd1082, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1084, [%rd1083+0];
+	mov.b64 %rd1085, %rd1084;
+	add.s64 %rd1086, %rd302, 1;
+	mul.lo.s64 %rd1087, %rd1086, %rd120;
+	mad.lo.s64 %rd1088, %rd1087, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1089, [%rd1088+0];
+	mov.b64 %rd1090, %rd1089;
+	mov.b64 %rd1091, %rd1085;
+	mov.b64 %rd1092, %rd1090;
+	mov.b64 %rd1093, %rd1091;
+	mov.b64 %rd1094, %rd1092;
+	add.s64 %rd1095, %rd302, 2;
+	mul.lo.s64 %rd1096, %rd1095, %rd120;
+	mad.lo.s64 %rd1097, %rd1096, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1098, [%rd1097+0];
+	mov.b64 %rd1099, %rd1098;
+	mov.b64 %rd259, %rd1099;
+	@!%p13 bra $L328;
+	mov.b64 %rd1101, 3;
+	mul.lo.s64 %rd1100, %rd1101, %rd265;
+	mov.b64 %rd1103, 1;
+	add.s64 %rd1102, %rd1103, %rd1100;
+	mul.lo.s64 %rd1104, %rd1102, %rd113;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd109;
+	st.global.s64 [%rd1105+0], %rd1093;
+	mov.b64 %rd1107, 3;
+	mul.lo.s64 %rd1106, %rd1107, %rd265;
+	mov.b64 %rd1109, 2;
+	add.s64 %rd1108, %rd1109, %rd1106;
+	mul.lo.s64 %rd1110, %rd1108, %rd113;
+	mad.lo.s64 %rd1111, %rd1110, 8, %rd109;
+	st.global.s64 [%rd1111+0], %rd1094;
+	mov.b64 %rd1113, 3;
+	mul.lo.s64 %rd1112, %rd1113, %rd265;
+	mov.b64 %rd1115, 3;
+	add.s64 %rd1114, %rd1115, %rd1112;
+	mul.lo.s64 %rd1116, %rd1114, %rd113;
+	mad.lo.s64 %rd1117, %rd1116, 8, %rd109;
+	st.global.s64 [%rd1117+0], %rd259;
+	add.s64 %rd1118, %rd265, 1;
+	st.global.s64 [%rd109+0], %rd1118;
+$L328:
+	setp.eq.s64 %p276, %rd1093, 0;
+	setp.gt.s64 %p277, %rd1093, %rd66;
+	or.pred %p278, %p276, %p277;
+	setp.gt.s64 %p279, %rd1094, %rd68;
+	or.pred %p280, %p278, %p279;
+	setp.gt.s64 %p281, %rd259, %rd70;
+	or.pred %p282, %p280, %p281;
+	@!%p282 bra $L330;
 	bra.uni $L3;
-$L354:
-	mov.b64 %rd193, %rd1117;
+$L330:
+	mov.b64 %rd193, %rd1093;
 $L36:
-	add.s64 %rd1143, %rd265, 1;
-	mov.b64 %rd265, %rd1143;
+	add.s64 %rd1119, %rd265, 1;
+	mov.b64 %rd265, %rd1119;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -19012,9 +18866,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s51
 )
 {
-	.reg .pred %p<264>;
-	.reg .b32 %r<413>;
-	.reg .b64 %rd<1033>;
+	.reg .pred %p<244>;
+	.reg .b32 %r<359>;
+	.reg .b64 %rd<1009>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19856,1516 +19710,1370 @@ $L69:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd458, %rd366;
-	mov.b32 %r122, %r3;
-$L89:
-	setp.hs.u32 %p81, %r122, 32;
-	@%p81 bra $L90;
-	mov.b64 {%r123, %r124}, %rd458;
-	shfl.sync.up.b32 %r125|%p82, %r123, %r122, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
-	mov.b64 %rd459, {%r125, %r126};
-	@!%p82 bra $L91;
-	add.s64 %rd460, %rd459, %rd458;
-	mov.b64 %rd458, %rd460;
-$L91:
-	shl.b32 %r122, %r122, 1;
-	bra.uni $L89;
+	mov.b64 %rd458, 0;
+	setp.lt.s64 %p81, %rd361, %rd362;
+	setp.lt.s64 %p82, %rd355, %rd340;
+	or.pred %p83, %p81, %p82;
+	@!%p83 bra $L90;
+	mov.b64 %rd458, 1;
 $L90:
-	mov.b64 {%r127, %r128}, %rd458;
-	shfl.sync.up.b32 %r129|%p83, %r127, %r3, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
-	mov.b64 %rd461, {%r129, %r130};
-	setp.lo.u32 %p84, %r3, 32;
-	and.pred %p85, %p83, %p84;
-	selp.b64 %rd462, %rd461, 0, %p85;
-	sub.u32 %r131, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r131;
-	@!%p86 bra $L92;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd458;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L93;
-	mov.b64 %rd465, 0;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L94;
-	mul.wide.u32 %rd466, %r7, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	ld.shared.s64 %rd468, [%rd467+0];
-	mov.b64 %rd465, %rd468;
-$L94:
-	mov.b64 {%r132, %r133}, %rd465;
-	shfl.sync.up.b32 %r134|%p89, %r132, 1, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
-	mov.b64 %rd469, {%r134, %r135};
-	@!%p89 bra $L95;
-	add.s64 %rd470, %rd469, %rd465;
-	mov.b64 %rd465, %rd470;
-$L95:
-	mov.b64 {%r136, %r137}, %rd465;
-	shfl.sync.up.b32 %r138|%p90, %r136, 2, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
-	mov.b64 %rd471, {%r138, %r139};
-	@!%p90 bra $L96;
-	add.s64 %rd472, %rd471, %rd465;
-	mov.b64 %rd465, %rd472;
-$L96:
-	mov.b64 {%r140, %r141}, %rd465;
-	shfl.sync.up.b32 %r142|%p91, %r140, 4, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
-	mov.b64 %rd473, {%r142, %r143};
-	@!%p91 bra $L97;
-	add.s64 %rd474, %rd473, %rd465;
-	mov.b64 %rd465, %rd474;
-$L97:
-	mov.b64 {%r144, %r145}, %rd465;
-	shfl.sync.up.b32 %r146|%p92, %r144, 8, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
-	mov.b64 %rd475, {%r146, %r147};
-	@!%p92 bra $L98;
-	add.s64 %rd476, %rd475, %rd465;
-	mov.b64 %rd465, %rd476;
-$L98:
-	mov.b64 {%r148, %r149}, %rd465;
-	shfl.sync.up.b32 %r150|%p93, %r148, 16, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
-	mov.b64 %rd477, {%r150, %r151};
-	@!%p93 bra $L99;
-	add.s64 %rd478, %rd477, %rd465;
-	mov.b64 %rd465, %rd478;
-$L99:
-	mov.b64 {%r152, %r153}, %rd465;
-	shfl.sync.up.b32 %r154|%p94, %r152, 1, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
-	mov.b64 %rd479, {%r154, %r155};
-	selp.b64 %rd480, %rd479, 0, %p94;
-	@!%p88 bra $L100;
-	mul.wide.u32 %rd481, %r7, 16;
-	add.s64 %rd482, %rd1, %rd481;
-	add.s64 %rd483, %rd482, 512;
-	st.shared.s64 [%rd483+0], %rd480;
-$L100:
-	sub.u32 %r156, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r156;
-	@!%p95 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd465;
-$L101:
+	shl.b64 %rd459, %rd458, 32;
+	or.b64 %rd460, %rd366, %rd459;
+	// block scan
+	mov.b64 %rd461, %rd460;
+	mov.b32 %r122, %r3;
+$L91:
+	setp.hs.u32 %p84, %r122, 32;
+	@%p84 bra $L92;
+	mov.b64 {%r123, %r124}, %rd461;
+	shfl.sync.up.b32 %r125|%p85, %r123, %r122, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
+	mov.b64 %rd462, {%r125, %r126};
+	@!%p85 bra $L93;
+	add.s64 %rd463, %rd462, %rd461;
+	mov.b64 %rd461, %rd463;
 $L93:
+	shl.b32 %r122, %r122, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r127, %r128}, %rd461;
+	shfl.sync.up.b32 %r129|%p86, %r127, %r3, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
+	mov.b64 %rd464, {%r129, %r130};
+	setp.lo.u32 %p87, %r3, 32;
+	and.pred %p88, %p86, %p87;
+	selp.b64 %rd465, %rd464, 0, %p88;
+	sub.u32 %r131, %r13, %r3;
+	setp.eq.u32 %p89, %r7, %r131;
+	@!%p89 bra $L94;
+	mul.wide.u32 %rd466, %r8, 16;
+	add.s64 %rd467, %rd1, %rd466;
+	st.shared.s64 [%rd467+0], %rd461;
+$L94:
 	bar.sync 0;
-	mul.wide.u32 %rd484, %r8, 16;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L95;
+	mov.b64 %rd468, 0;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L96;
+	mul.wide.u32 %rd469, %r7, 16;
+	add.s64 %rd470, %rd1, %rd469;
+	ld.shared.s64 %rd471, [%rd470+0];
+	mov.b64 %rd468, %rd471;
+$L96:
+	mov.b64 {%r132, %r133}, %rd468;
+	shfl.sync.up.b32 %r134|%p92, %r132, 1, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
+	mov.b64 %rd472, {%r134, %r135};
+	@!%p92 bra $L97;
+	add.s64 %rd473, %rd472, %rd468;
+	mov.b64 %rd468, %rd473;
+$L97:
+	mov.b64 {%r136, %r137}, %rd468;
+	shfl.sync.up.b32 %r138|%p93, %r136, 2, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
+	mov.b64 %rd474, {%r138, %r139};
+	@!%p93 bra $L98;
+	add.s64 %rd475, %rd474, %rd468;
+	mov.b64 %rd468, %rd475;
+$L98:
+	mov.b64 {%r140, %r141}, %rd468;
+	shfl.sync.up.b32 %r142|%p94, %r140, 4, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
+	mov.b64 %rd476, {%r142, %r143};
+	@!%p94 bra $L99;
+	add.s64 %rd477, %rd476, %rd468;
+	mov.b64 %rd468, %rd477;
+$L99:
+	mov.b64 {%r144, %r145}, %rd468;
+	shfl.sync.up.b32 %r146|%p95, %r144, 8, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
+	mov.b64 %rd478, {%r146, %r147};
+	@!%p95 bra $L100;
+	add.s64 %rd479, %rd478, %rd468;
+	mov.b64 %rd468, %rd479;
+$L100:
+	mov.b64 {%r148, %r149}, %rd468;
+	shfl.sync.up.b32 %r150|%p96, %r148, 16, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
+	mov.b64 %rd480, {%r150, %r151};
+	@!%p96 bra $L101;
+	add.s64 %rd481, %rd480, %rd468;
+	mov.b64 %rd468, %rd481;
+$L101:
+	mov.b64 {%r152, %r153}, %rd468;
+	shfl.sync.up.b32 %r154|%p97, %r152, 1, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
+	mov.b64 %rd482, {%r154, %r155};
+	selp.b64 %rd483, %rd482, 0, %p97;
+	@!%p91 bra $L102;
+	mul.wide.u32 %rd484, %r7, 16;
 	add.s64 %rd485, %rd1, %rd484;
 	add.s64 %rd486, %rd485, 512;
-	ld.shared.s64 %rd487, [%rd486+0];
-	add.s64 %rd488, %rd487, %rd462;
-	ld.shared.s64 %rd489, [%rd1+1024];
-	mov.b64 {%r157, %r158}, %rd488;
-	shfl.sync.idx.b32 %r159|%p96, %r157, 0, %r21, %r17;
+	st.shared.s64 [%rd486+0], %rd483;
+$L102:
+	sub.u32 %r156, %r10, 1;
+	setp.eq.u32 %p98, %r7, %r156;
+	@!%p98 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd468;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd487, %r8, 16;
+	add.s64 %rd488, %rd1, %rd487;
+	add.s64 %rd489, %rd488, 512;
+	ld.shared.s64 %rd490, [%rd489+0];
+	add.s64 %rd491, %rd490, %rd465;
+	ld.shared.s64 %rd492, [%rd1+1024];
+	mov.b64 {%r157, %r158}, %rd491;
+	shfl.sync.idx.b32 %r159|%p99, %r157, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
-	mov.b64 %rd490, {%r159, %r160};
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
+	mov.b64 %rd493, {%r159, %r160};
 	mov.b64 %rd494, %rd492;
 	mov.b64 %rd495, %rd493;
 	mov.b64 %rd496, %rd494;
 	mov.b64 %rd497, %rd495;
-	@!%p58 bra $L102;
-	add.s64 %rd498, %rd365, %rd496;
-	mov.b64 %rd499, %rd498;
-	sub.s64 %rd500, %rd354, %rd499;
-	max.s64 %rd501, %rd500, 0;
-	min.s64 %rd502, %rd501, %rd366;
-	mov.b64 %rd503, %rd502;
-	mov.b64 %rd504, 0;
-$L104:
-	setp.lt.s64 %p97, %rd504, %rd503;
-	not.pred %p98, %p97;
-	@!%p98 bra $L108;
-	bra.uni $L106;
-$L108:
-	mul.lo.s64 %rd505, %rd504, %rd146;
-	mad.lo.s64 %rd506, %rd505, 4, %rd144;
-	ld.shared.s32 %r161, [%rd506+0];
-	mov.b32 %r162, %r161;
-	add.s64 %rd507, %rd353, %rd499;
-	add.s64 %rd508, %rd507, %rd504;
-	mul.lo.s64 %rd509, %rd508, %rd156;
-	mad.lo.s64 %rd510, %rd509, 4, %rd154;
-	st.shared.s32 [%rd510+0], %r162;
-$L105:
-	add.s64 %rd511, %rd504, 1;
-	mov.b64 %rd504, %rd511;
-	bra.uni $L104;
+	mov.b64 %rd498, %rd496;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	and.b64 %rd501, %rd499, 4294967295;
+	mov.b64 %rd502, %rd501;
+	shr.s64 %rd503, %rd500, 32;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd499, %rd502;
+	mov.b64 %rd505, %rd504;
+	and.b64 %rd506, %rd500, 4294967295;
+	mov.b64 %rd500, %rd506;
+	@!%p58 bra $L104;
+	add.s64 %rd507, %rd365, %rd499;
+	mov.b64 %rd508, %rd507;
+	sub.s64 %rd509, %rd354, %rd508;
+	max.s64 %rd510, %rd509, 0;
+	min.s64 %rd511, %rd510, %rd366;
+	mov.b64 %rd512, %rd511;
+	mov.b64 %rd513, 0;
 $L106:
-	mov.b64 %rd512, 0;
-	mov.b64 %rd513, %rd503;
-$L109:
-	setp.lt.s64 %p99, %rd513, %rd366;
-	not.pred %p100, %p99;
-	@!%p100 bra $L113;
-	bra.uni $L111;
-$L113:
+	setp.lt.s64 %p100, %rd513, %rd512;
+	not.pred %p101, %p100;
+	@!%p101 bra $L110;
+	bra.uni $L108;
+$L110:
 	mul.lo.s64 %rd514, %rd513, %rd146;
 	mad.lo.s64 %rd515, %rd514, 4, %rd144;
-	ld.shared.s32 %r163, [%rd515+0];
+	ld.shared.s32 %r161, [%rd515+0];
+	mov.b32 %r162, %r161;
+	add.s64 %rd516, %rd353, %rd508;
+	add.s64 %rd517, %rd516, %rd513;
+	mul.lo.s64 %rd518, %rd517, %rd156;
+	mad.lo.s64 %rd519, %rd518, 4, %rd154;
+	st.shared.s32 [%rd519+0], %r162;
+$L107:
+	add.s64 %rd520, %rd513, 1;
+	mov.b64 %rd513, %rd520;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd521, 0;
+	mov.b64 %rd522, %rd512;
+$L111:
+	setp.lt.s64 %p102, %rd522, %rd366;
+	not.pred %p103, %p102;
+	@!%p103 bra $L115;
+	bra.uni $L113;
+$L115:
+	mul.lo.s64 %rd523, %rd522, %rd146;
+	mad.lo.s64 %rd524, %rd523, 4, %rd144;
+	ld.shared.s32 %r163, [%rd524+0];
 	mov.b32 %r164, %r163;
 	mov.b32 %r165, %r164;
-	mov.pred %p101, 0;
-	mov.b64 %rd516, %rd512;
+	mov.pred %p104, 0;
+	mov.b64 %rd525, %rd521;
 	mov.b32 %r166, %r165;
-$L114:
-	@!%p53 bra $L118;
+$L116:
+	@!%p53 bra $L120;
 	shr.s32 %r167, %r166, 5;
-	cvt.s64.s32 %rd517, %r167;
-	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd526, %r167;
+	mov.b64 %rd527, %rd526;
 	and.b32 %r168, %r166, 31;
-	cvt.s64.s32 %rd519, %r168;
-	min.u64 %rd520, %rd519, 32;
-	cvt.u32.u64 %r169, %rd520;
+	cvt.s64.s32 %rd528, %r168;
+	min.u64 %rd529, %rd528, 32;
+	cvt.u32.u64 %r169, %rd529;
 	mov.b32 %r171, 0x1;
 	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p102, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p102;
+	setp.hs.u32 %p105, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p105;
 	mov.b32 %r173, %r172;
-	mov.b64 %rd521, %rd518;
+	mov.b64 %rd530, %rd527;
 	mov.b32 %r174, %r173;
-	mul.lo.s64 %rd522, %rd521, %rd333;
-	mad.lo.s64 %rd523, %rd522, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r175, [%rd523+0];
+	mul.lo.s64 %rd531, %rd530, %rd333;
+	mad.lo.s64 %rd532, %rd531, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r175, [%rd532+0];
 	mov.b32 %r176, %r175;
 	and.b32 %r177, %r176, %r174;
-	setp.ne.u32 %p103, %r177, 0x0;
-	mov.pred %p104, %p103;
-	not.pred %p105, %p104;
-	@!%p105 bra $L120;
-	mul.lo.s64 %rd524, %rd521, %rd333;
-	mad.lo.s64 %rd525, %rd524, 4, %rd331;
-	atom.global.or.b32 %r178, [%rd525], %r174;
+	setp.ne.u32 %p106, %r177, 0x0;
+	mov.pred %p107, %p106;
+	not.pred %p108, %p107;
+	@!%p108 bra $L122;
+	mul.lo.s64 %rd533, %rd530, %rd333;
+	mad.lo.s64 %rd534, %rd533, 4, %rd331;
+	atom.global.or.b32 %r178, [%rd534], %r174;
 	mov.b32 %r179, %r178;
 	and.b32 %r180, %r179, %r174;
-	setp.ne.u32 %p106, %r180, 0x0;
-	mov.pred %p104, %p106;
-$L120:
-	@!%p104 bra $L122;
-	mov.b64 %rd526, %rd516;
-	mov.b64 %rd527, %rd526;
-	mov.pred %p107, 0;
-	bra.uni $L116;
+	setp.ne.u32 %p109, %r180, 0x0;
+	mov.pred %p107, %p109;
 $L122:
-	mov.b64 %rd528, %rd516;
-	mov.b64 %rd527, %rd528;
-	mov.pred %p107, 1;
+	@!%p107 bra $L124;
+	mov.b64 %rd535, %rd525;
+	mov.b64 %rd536, %rd535;
+	mov.pred %p110, 0;
+	bra.uni $L118;
+$L124:
+	mov.b64 %rd537, %rd525;
+	mov.b64 %rd536, %rd537;
+	mov.pred %p110, 1;
+	bra.uni $L118;
+$L120:
+	@!%p54 bra $L126;
+	cvt.s64.s32 %rd538, %r166;
+	mul.lo.s64 %rd539, %rd538, %rd336;
+	mad.lo.s64 %rd540, %rd539, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r181, [%rd540+0];
+	mov.b32 %r182, %r181;
+	setp.eq.s32 %p111, %r182, %r82;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L128;
+	cvt.s64.s32 %rd541, %r166;
+	mul.lo.s64 %rd542, %rd541, %rd336;
+	mad.lo.s64 %rd543, %rd542, 4, %rd334;
+	atom.global.exch.b32 %r183, [%rd543], %r82;
+	mov.b32 %r184, %r183;
+	setp.eq.s32 %p114, %r184, %r82;
+	mov.pred %p112, %p114;
+$L128:
+	@!%p112 bra $L130;
+	mov.b64 %rd544, %rd525;
+	mov.b64 %rd536, %rd544;
+	mov.pred %p110, 0;
+	bra.uni $L118;
+$L130:
+$L126:
+	mul.lo.s64 %rd545, %rd525, %rd146;
+	mad.lo.s64 %rd546, %rd545, 4, %rd144;
+	st.shared.s32 [%rd546+0], %r166;
+	add.s64 %rd547, %rd525, 1;
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd536, %rd548;
+	mov.pred %p110, 1;
+	bra.uni $L118;
+$L117:
 	bra.uni $L116;
 $L118:
-	@!%p54 bra $L124;
-	cvt.s64.s32 %rd529, %r166;
-	mul.lo.s64 %rd530, %rd529, %rd336;
-	mad.lo.s64 %rd531, %rd530, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r181, [%rd531+0];
-	mov.b32 %r182, %r181;
-	setp.eq.s32 %p108, %r182, %r82;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L126;
-	cvt.s64.s32 %rd532, %r166;
-	mul.lo.s64 %rd533, %rd532, %rd336;
-	mad.lo.s64 %rd534, %rd533, 4, %rd334;
-	atom.global.exch.b32 %r183, [%rd534], %r82;
-	mov.b32 %r184, %r183;
-	setp.eq.s32 %p111, %r184, %r82;
-	mov.pred %p109, %p111;
-$L126:
-	@!%p109 bra $L128;
-	mov.b64 %rd535, %rd516;
-	mov.b64 %rd527, %rd535;
-	mov.pred %p107, 0;
-	bra.uni $L116;
-$L128:
-$L124:
-	mul.lo.s64 %rd536, %rd516, %rd146;
-	mad.lo.s64 %rd537, %rd536, 4, %rd144;
-	st.shared.s32 [%rd537+0], %r166;
-	add.s64 %rd538, %rd516, 1;
-	mov.b64 %rd539, %rd538;
-	mov.b64 %rd527, %rd539;
-	mov.pred %p107, 1;
-	bra.uni $L116;
-$L115:
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd540, %rd527;
-	mov.pred %p112, %p107;
-	mov.b64 %rd512, %rd540;
-	mov.pred %p101, %p112;
-	@!%p101 bra $L130;
-	mov.b64 %rd541, %rd315;
+	mov.b64 %rd549, %rd536;
+	mov.pred %p115, %p110;
+	mov.b64 %rd521, %rd549;
+	mov.pred %p104, %p115;
+	@!%p104 bra $L132;
+	mov.b64 %rd550, %rd315;
 	mov.b32 %r185, %r165;
-	cvt.s64.s32 %rd542, %r185;
-	add.s64 %rd543, %rd542, 1;
-	mul.lo.s64 %rd544, %rd543, %rd32;
-	mad.lo.s64 %rd545, %rd544, 8, %rd28;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	cvt.s64.s32 %rd548, %r185;
-	mul.lo.s64 %rd549, %rd548, %rd32;
-	mad.lo.s64 %rd550, %rd549, 8, %rd28;
-	ld.global.nc.s64 %rd551, [%rd550+0];
-	mov.b64 %rd552, %rd551;
-	sub.s64 %rd553, %rd547, %rd552;
-	mov.b64 %rd554, %rd553;
-	mov.b64 %rd555, %rd554;
-	add.s64 %rd556, %rd363, %rd555;
-	mov.b64 %rd363, %rd556;
-	max.s64 %rd557, %rd364, %rd555;
-	mov.b64 %rd364, %rd557;
-$L130:
-$L110:
-	add.s64 %rd558, %rd513, 1;
-	mov.b64 %rd513, %rd558;
-	bra.uni $L109;
-$L111:
-	setp.gt.s64 %p113, %rd512, 0;
-	@!%p113 bra $L132;
-	mul.lo.s64 %rd559, %rd352, %rd120;
-	mad.lo.s64 %rd560, %rd559, 8, %rd116;
-	atom.global.add.u64 %rd561, [%rd560], %rd512;
-	mov.b64 %rd562, %rd561;
+	cvt.s64.s32 %rd551, %r185;
+	add.s64 %rd552, %rd551, 1;
+	mul.lo.s64 %rd553, %rd552, %rd32;
+	mad.lo.s64 %rd554, %rd553, 8, %rd28;
+	ld.global.nc.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	cvt.s64.s32 %rd557, %r185;
+	mul.lo.s64 %rd558, %rd557, %rd32;
+	mad.lo.s64 %rd559, %rd558, 8, %rd28;
+	ld.global.nc.s64 %rd560, [%rd559+0];
+	mov.b64 %rd561, %rd560;
+	sub.s64 %rd562, %rd556, %rd561;
 	mov.b64 %rd563, %rd562;
-	mov.b64 %rd564, 0;
-$L133:
-	setp.lt.s64 %p114, %rd564, %rd512;
-	not.pred %p115, %p114;
-	@!%p115 bra $L137;
+	mov.b64 %rd564, %rd563;
+	add.s64 %rd565, %rd363, %rd564;
+	mov.b64 %rd363, %rd565;
+	max.s64 %rd566, %rd364, %rd564;
+	mov.b64 %rd364, %rd566;
+$L132:
+$L112:
+	add.s64 %rd567, %rd522, 1;
+	mov.b64 %rd522, %rd567;
+	bra.uni $L111;
+$L113:
+	setp.gt.s64 %p116, %rd521, 0;
+	@!%p116 bra $L134;
+	mul.lo.s64 %rd568, %rd352, %rd120;
+	mad.lo.s64 %rd569, %rd568, 8, %rd116;
+	atom.global.add.u64 %rd570, [%rd569], %rd521;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, 0;
+$L135:
+	setp.lt.s64 %p117, %rd573, %rd521;
+	not.pred %p118, %p117;
+	@!%p118 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd574, %rd573, %rd146;
+	mad.lo.s64 %rd575, %rd574, 4, %rd144;
+	ld.shared.s32 %r186, [%rd575+0];
+	mov.b32 %r187, %r186;
+	add.s64 %rd576, %rd572, %rd573;
+	mul.lo.s64 %rd577, %rd576, %rd242;
+	mad.lo.s64 %rd578, %rd577, 4, %rd240;
+	st.global.s32 [%rd578+0], %r187;
+$L136:
+	add.s64 %rd579, %rd573, 1;
+	mov.b64 %rd573, %rd579;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd565, %rd564, %rd146;
-	mad.lo.s64 %rd566, %rd565, 4, %rd144;
-	ld.shared.s32 %r186, [%rd566+0];
-	mov.b32 %r187, %r186;
-	add.s64 %rd567, %rd563, %rd564;
-	mul.lo.s64 %rd568, %rd567, %rd242;
-	mad.lo.s64 %rd569, %rd568, 4, %rd240;
-	st.global.s32 [%rd569+0], %r187;
 $L134:
-	add.s64 %rd570, %rd564, 1;
-	mov.b64 %rd564, %rd570;
-	bra.uni $L133;
-$L135:
-$L132:
-	add.s64 %rd571, %rd365, %rd497;
-	min.s64 %rd572, %rd354, %rd571;
-	mov.b64 %rd365, %rd572;
-	bra.uni $L103;
-$L102:
-	mov.b64 %rd573, 0;
-	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p116, %rd574, 0;
-	setp.gt.s64 %p117, %rd497, 0;
-	and.pred %p118, %p116, %p117;
-	@!%p118 bra $L139;
-	mul.lo.s64 %rd575, %rd352, %rd120;
-	mad.lo.s64 %rd576, %rd575, 8, %rd116;
-	atom.global.add.u64 %rd577, [%rd576], %rd497;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd573, %rd578;
-$L139:
-	cvt.u64.u32 %rd579, %r2;
-	setp.eq.s64 %p119, %rd579, 0;
-	setp.eq.u32 %p120, %r1, 0;
+	add.s64 %rd580, %rd365, %rd500;
+	min.s64 %rd581, %rd354, %rd580;
+	mov.b64 %rd365, %rd581;
+	bra.uni $L105;
+$L104:
+	mov.b64 %rd582, 0;
+	cvt.u64.u32 %rd583, %r2;
+	setp.eq.s64 %p119, %rd583, 0;
+	setp.gt.s64 %p120, %rd500, 0;
 	and.pred %p121, %p119, %p120;
-	bar.sync 0;
-	@!%p121 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd573;
-$L140:
-	bar.sync 0;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 %rd581, %rd580;
-	add.s64 %rd582, %rd581, %rd496;
-	mov.b64 %rd583, %rd582;
-	mov.b64 %rd584, 0;
+	@!%p121 bra $L141;
+	mul.lo.s64 %rd584, %rd352, %rd120;
+	mad.lo.s64 %rd585, %rd584, 8, %rd116;
+	atom.global.add.u64 %rd586, [%rd585], %rd500;
+	mov.b64 %rd587, %rd586;
+	mov.b64 %rd582, %rd587;
 $L141:
-	setp.lt.s64 %p122, %rd584, %rd366;
-	not.pred %p123, %p122;
-	@!%p123 bra $L145;
+	cvt.u64.u32 %rd588, %r2;
+	setp.eq.s64 %p122, %rd588, 0;
+	setp.eq.u32 %p123, %r1, 0;
+	and.pred %p124, %p122, %p123;
+	bar.sync 0;
+	@!%p124 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd582;
+$L142:
+	bar.sync 0;
+	ld.shared.s64 %rd589, [%rd1+1024];
+	mov.b64 %rd590, %rd589;
+	add.s64 %rd591, %rd590, %rd499;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd593, 0;
+$L143:
+	setp.lt.s64 %p125, %rd593, %rd366;
+	not.pred %p126, %p125;
+	@!%p126 bra $L147;
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd594, %rd593, %rd146;
+	mad.lo.s64 %rd595, %rd594, 4, %rd144;
+	ld.shared.s32 %r188, [%rd595+0];
+	mov.b32 %r189, %r188;
+	add.s64 %rd596, %rd592, %rd593;
+	mul.lo.s64 %rd597, %rd596, %rd242;
+	mad.lo.s64 %rd598, %rd597, 4, %rd240;
+	st.global.s32 [%rd598+0], %r189;
+$L144:
+	add.s64 %rd599, %rd593, 1;
+	mov.b64 %rd593, %rd599;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd585, %rd584, %rd146;
-	mad.lo.s64 %rd586, %rd585, 4, %rd144;
-	ld.shared.s32 %r188, [%rd586+0];
-	mov.b32 %r189, %r188;
-	add.s64 %rd587, %rd583, %rd584;
-	mul.lo.s64 %rd588, %rd587, %rd242;
-	mad.lo.s64 %rd589, %rd588, 4, %rd240;
-	st.global.s32 [%rd589+0], %r189;
-$L142:
-	add.s64 %rd590, %rd584, 1;
-	mov.b64 %rd584, %rd590;
-	bra.uni $L141;
-$L143:
-$L103:
-	mov.b64 %rd591, 0;
-	setp.lt.s64 %p124, %rd361, %rd362;
-	setp.lt.s64 %p125, %rd355, %rd340;
-	or.pred %p126, %p124, %p125;
-	@!%p126 bra $L147;
-	mov.b64 %rd591, 1;
-$L147:
-	mov.b64 %rd592, %rd591;
-	// block reduction
-	sub.u32 %r190, %r13, 1;
-	mov.b32 %r191, %r3;
-$L148:
-	setp.hs.u32 %p127, %r191, 32;
-	@%p127 bra $L149;
-	mov.b64 {%r192, %r193}, %rd592;
-	shfl.sync.down.b32 %r194|%p128, %r192, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd593, {%r194, %r195};
-	@!%p128 bra $L150;
-	max.s64 %rd594, %rd592, %rd593;
-	mov.b64 %rd592, %rd594;
-$L150:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L148;
-$L149:
-	setp.eq.u32 %p129, %r7, 0;
-	@!%p129 bra $L151;
-	mul.wide.u32 %rd595, %r8, 16;
-	add.s64 %rd596, %rd1, %rd595;
-	st.shared.s64 [%rd596+0], %rd592;
-$L151:
-	bar.sync 0;
-	setp.eq.u32 %p130, %r8, 0;
-	@!%p130 bra $L152;
-	setp.lo.u32 %p131, %r7, %r10;
-	@!%p131 bra $L153;
-	mul.wide.u32 %rd597, %r7, 16;
-	add.s64 %rd598, %rd1, %rd597;
-	ld.shared.s64 %rd599, [%rd598+0];
-	mov.b64 %rd592, %rd599;
-$L153:
-	sub.u32 %r196, %r10, 1;
-	mov.b64 {%r197, %r198}, %rd592;
-	shfl.sync.down.b32 %r199|%p132, %r197, 1, %r196, %r17;
-	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
-	mov.b64 %rd600, {%r199, %r200};
-	@!%p132 bra $L154;
-	max.s64 %rd601, %rd592, %rd600;
-	mov.b64 %rd592, %rd601;
-$L154:
-	mov.b64 {%r201, %r202}, %rd592;
-	shfl.sync.down.b32 %r203|%p133, %r201, 2, %r196, %r17;
-	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
-	mov.b64 %rd602, {%r203, %r204};
-	@!%p133 bra $L155;
-	max.s64 %rd603, %rd592, %rd602;
-	mov.b64 %rd592, %rd603;
-$L155:
-	mov.b64 {%r205, %r206}, %rd592;
-	shfl.sync.down.b32 %r207|%p134, %r205, 4, %r196, %r17;
-	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
-	mov.b64 %rd604, {%r207, %r208};
-	@!%p134 bra $L156;
-	max.s64 %rd605, %rd592, %rd604;
-	mov.b64 %rd592, %rd605;
-$L156:
-	mov.b64 {%r209, %r210}, %rd592;
-	shfl.sync.down.b32 %r211|%p135, %r209, 8, %r196, %r17;
-	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
-	mov.b64 %rd606, {%r211, %r212};
-	@!%p135 bra $L157;
-	max.s64 %rd607, %rd592, %rd606;
-	mov.b64 %rd592, %rd607;
-$L157:
-	mov.b64 {%r213, %r214}, %rd592;
-	shfl.sync.down.b32 %r215|%p136, %r213, 16, %r196, %r17;
-	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
-	mov.b64 %rd608, {%r215, %r216};
-	@!%p136 bra $L158;
-	max.s64 %rd609, %rd592, %rd608;
-	mov.b64 %rd592, %rd609;
-$L158:
-	@!%p129 bra $L159;
-	st.shared.s64 [%rd1+1024], %rd592;
-$L159:
-$L152:
-	bar.sync 0;
-	ld.shared.s64 %rd610, [%rd1+1024];
-	mov.b64 %rd592, %rd610;
-	mov.b64 %rd611, %rd592;
-	setp.eq.s64 %p137, %rd611, 0;
-	@!%p137 bra $L161;
+$L105:
+	setp.eq.s64 %p127, %rd505, 0;
+	@!%p127 bra $L149;
 	bra.uni $L51;
-$L161:
+$L149:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd612, %rd365;
-	mov.b64 %rd613, %rd363;
-	mov.b64 %rd614, %rd364;
-	mov.b64 %rd615, %rd612;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, %rd615;
-	mov.b64 %rd619, %rd616;
-	mov.b64 %rd620, %rd617;
-	mov.b64 %rd621, %rd618;
-	mov.b64 %rd622, %rd619;
-	mov.b64 %rd623, %rd620;
-	mov.b64 %rd624, 1;
-$L162:
-	setp.lt.s64 %p138, %rd624, %rd300;
-	setp.gt.s64 %p139, %rd621, 0;
-	and.pred %p140, %p138, %p139;
-	not.pred %p141, %p140;
-	@!%p141 bra $L166;
-	bra.uni $L164;
-$L166:
-	rem.s64 %rd625, %rd624, 2;
-	mov.b64 %rd627, 1;
-	sub.s64 %rd626, %rd627, %rd625;
-	mul.lo.s64 %rd628, %rd626, %rd314;
-	mov.b64 %rd629, %rd628;
-	rem.s64 %rd630, %rd624, 2;
-	mul.lo.s64 %rd631, %rd630, %rd314;
-	mov.b64 %rd632, %rd631;
-	mov.b64 %rd633, 0;
-	mov.b64 %rd634, 0;
-	mov.b64 %rd635, %rd292;
-	mov.b64 %rd636, %rd293;
-	mov.b64 %rd637, %rd294;
-	mov.b64 %rd638, %rd295;
-	mov.b64 %rd639, %rd296;
-	mov.b64 %rd640, %rd297;
-	mov.pred %p142, %p45;
-	mov.pred %p143, %p46;
-	mov.b32 %r217, %r79;
-	mov.b64 %rd641, %rd298;
-	mov.b64 %rd642, %rd299;
-	mov.b64 %rd643, %rd300;
-	mov.b64 %rd644, %rd301;
-	mov.pred %p144, %p47;
-	mov.b64 %rd645, %rd250;
-	mov.b64 %rd646, %rd251;
-	mov.b64 %rd647, %rd252;
-	mov.b64 %rd648, %rd253;
-	mov.b64 %rd649, %rd254;
-	mov.b64 %rd650, %rd255;
-	mov.b64 %rd651, %rd256;
-	mov.b64 %rd652, %rd257;
-	mov.b64 %rd653, %rd258;
-	mov.pred %p145, %p48;
-	mov.b64 %rd654, %rd259;
-	mov.b64 %rd655, %rd260;
-	mov.b64 %rd656, %rd261;
-	mov.b32 %r218, %r80;
-	mov.b64 %rd657, %rd302;
-	mov.b64 %rd658, %rd303;
-	mov.b64 %rd659, %rd629;
-	mov.b64 %rd660, %rd621;
-	cvt.u64.u32 %rd661, %r2;
-	div.s64 %rd662, %rd661, %rd306;
-	setp.eq.s64 %p146, %rd306, -1;
-	neg.s64 %rd663, %rd661;
-	selp.b64 %rd664, %rd663, %rd662, %p146;
-	setp.eq.s64 %p147, %rd306, 0;
-	selp.b64 %rd665, 0, %rd664, %p147;
+	mov.b64 %rd600, %rd365;
+	mov.b64 %rd601, %rd363;
+	mov.b64 %rd602, %rd364;
+	mov.b64 %rd603, %rd600;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, %rd605;
+	mov.b64 %rd609, %rd606;
+	mov.b64 %rd610, %rd607;
+	mov.b64 %rd611, %rd608;
+	mov.b64 %rd612, 1;
+$L150:
+	setp.lt.s64 %p128, %rd612, %rd300;
+	setp.gt.s64 %p129, %rd609, 0;
+	and.pred %p130, %p128, %p129;
+	not.pred %p131, %p130;
+	@!%p131 bra $L154;
+	bra.uni $L152;
+$L154:
+	rem.s64 %rd613, %rd612, 2;
+	mov.b64 %rd615, 1;
+	sub.s64 %rd614, %rd615, %rd613;
+	mul.lo.s64 %rd616, %rd614, %rd314;
+	mov.b64 %rd617, %rd616;
+	rem.s64 %rd618, %rd612, 2;
+	mul.lo.s64 %rd619, %rd618, %rd314;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd621, 0;
+	mov.b64 %rd622, 0;
+	mov.b64 %rd623, %rd292;
+	mov.b64 %rd624, %rd293;
+	mov.b64 %rd625, %rd294;
+	mov.b64 %rd626, %rd295;
+	mov.b64 %rd627, %rd296;
+	mov.b64 %rd628, %rd297;
+	mov.pred %p132, %p45;
+	mov.pred %p133, %p46;
+	mov.b32 %r190, %r79;
+	mov.b64 %rd629, %rd298;
+	mov.b64 %rd630, %rd299;
+	mov.b64 %rd631, %rd300;
+	mov.b64 %rd632, %rd301;
+	mov.pred %p134, %p47;
+	mov.b64 %rd633, %rd250;
+	mov.b64 %rd634, %rd251;
+	mov.b64 %rd635, %rd252;
+	mov.b64 %rd636, %rd253;
+	mov.b64 %rd637, %rd254;
+	mov.b64 %rd638, %rd255;
+	mov.b64 %rd639, %rd256;
+	mov.b64 %rd640, %rd257;
+	mov.b64 %rd641, %rd258;
+	mov.pred %p135, %p48;
+	mov.b64 %rd642, %rd259;
+	mov.b64 %rd643, %rd260;
+	mov.b64 %rd644, %rd261;
+	mov.b32 %r191, %r80;
+	mov.b64 %rd645, %rd302;
+	mov.b64 %rd646, %rd303;
+	mov.b64 %rd647, %rd617;
+	mov.b64 %rd648, %rd609;
+	cvt.u64.u32 %rd649, %r2;
+	div.s64 %rd650, %rd649, %rd306;
+	setp.eq.s64 %p136, %rd306, -1;
+	neg.s64 %rd651, %rd649;
+	selp.b64 %rd652, %rd651, %rd650, %p136;
+	setp.eq.s64 %p137, %rd306, 0;
+	selp.b64 %rd653, 0, %rd652, %p137;
+	mov.b64 %rd654, %rd653;
+	mov.b64 %rd655, %rd312;
+	mov.b64 %rd656, %rd306;
+	mov.b64 %rd657, %rd305;
+	mov.b64 %rd658, %rd620;
+	mov.b64 %rd659, %rd314;
+	add.s64 %rd660, %rd612, 1;
+	setp.lt.s64 %p138, %rd660, %rd300;
+	mov.pred %p139, %p138;
+	mov.b64 %rd661, %rd654;
+	cvt.u64.u32 %rd662, %r2;
+	rem.s64 %rd663, %rd662, %rd656;
+	setp.eq.s64 %p140, %rd656, -1;
+	selp.b64 %rd664, 0, %rd663, %p140;
+	setp.eq.s64 %p141, %rd656, 0;
+	selp.b64 %rd665, %rd662, %rd664, %p141;
 	mov.b64 %rd666, %rd665;
-	mov.b64 %rd667, %rd312;
-	mov.b64 %rd668, %rd306;
-	mov.b64 %rd669, %rd305;
-	mov.b64 %rd670, %rd632;
-	mov.b64 %rd671, %rd314;
-	add.s64 %rd672, %rd624, 1;
-	setp.lt.s64 %p148, %rd672, %rd300;
-	mov.pred %p149, %p148;
-	mov.b64 %rd673, %rd666;
-	cvt.u64.u32 %rd674, %r2;
-	rem.s64 %rd675, %rd674, %rd668;
-	setp.eq.s64 %p150, %rd668, -1;
-	selp.b64 %rd676, 0, %rd675, %p150;
-	setp.eq.s64 %p151, %rd668, 0;
-	selp.b64 %rd677, %rd674, %rd676, %p151;
-	mov.b64 %rd678, %rd677;
-	mov.b32 %r219, -1;
-	mov.b64 %rd679, 0;
-	mov.b64 %rd680, 0;
-	mov.b64 %rd681, 0;
-	mov.b64 %rd682, 0;
-	mov.b64 %rd683, 0;
+	mov.b32 %r192, -1;
+	mov.b64 %rd667, 0;
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, 0;
+	mov.b64 %rd671, 0;
+$L155:
+	mov.b64 %rd672, 0;
+	mov.b64 %rd673, %rd645;
+$L158:
+	setp.gt.s64 %p142, %rd673, 0;
+	not.pred %p143, %p142;
+	@!%p143 bra $L162;
+	bra.uni $L160;
+$L162:
+	setp.ge.s64 %p144, %rd667, %rd668;
+	@!%p144 bra $L164;
+	setp.ge.s64 %p145, %rd661, %rd648;
+	@!%p145 bra $L166;
+	bra.uni $L160;
+$L166:
+	add.s64 %rd674, %rd647, %rd661;
+	mul.lo.s64 %rd675, %rd674, %rd156;
+	mad.lo.s64 %rd676, %rd675, 4, %rd154;
+	ld.shared.s32 %r193, [%rd676+0];
+	mov.b32 %r194, %r193;
+	mov.b32 %r192, %r194;
+	add.s64 %rd677, %rd661, %rd655;
+	mov.b64 %rd661, %rd677;
+	mov.b64 %rd678, %rd623;
+	mov.b32 %r195, %r192;
+	cvt.s64.s32 %rd679, %r195;
+	mul.lo.s64 %rd680, %rd679, %rd32;
+	mad.lo.s64 %rd681, %rd680, 8, %rd28;
+	ld.global.nc.s64 %rd682, [%rd681+0];
+	mov.b64 %rd683, %rd682;
+	mov.b64 %rd684, %rd683;
+	mov.b64 %rd685, %rd623;
+	mov.b32 %r196, %r192;
+	cvt.s64.s32 %rd686, %r196;
+	add.s64 %rd687, %rd686, 1;
+	mul.lo.s64 %rd688, %rd687, %rd32;
+	mad.lo.s64 %rd689, %rd688, 8, %rd28;
+	ld.global.nc.s64 %rd690, [%rd689+0];
+	mov.b64 %rd691, %rd690;
+	mov.b64 %rd692, %rd691;
+	add.s64 %rd693, %rd684, %rd666;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd692;
+	mov.b64 %rd667, %rd694;
+	mov.b64 %rd668, %rd695;
+	bra.uni $L159;
+$L164:
+	mul.lo.s64 %rd696, %rd667, %rd39;
+	mad.lo.s64 %rd697, %rd696, 4, %rd35;
+	ld.global.nc.s32 %r197, [%rd697+0];
+	mov.b32 %r198, %r197;
+	mov.b32 %r199, %r198;
+	mov.b32 %r200, %r192;
+	mov.b32 %r201, %r199;
+	mov.b64 %rd698, %rd667;
 $L167:
-	mov.b64 %rd684, 0;
-	mov.b64 %rd685, %rd657;
-$L170:
-	setp.gt.s64 %p152, %rd685, 0;
-	not.pred %p153, %p152;
-	@!%p153 bra $L174;
-	bra.uni $L172;
-$L174:
-	setp.ge.s64 %p154, %rd679, %rd680;
-	@!%p154 bra $L176;
-	setp.ge.s64 %p155, %rd673, %rd660;
-	@!%p155 bra $L178;
-	bra.uni $L172;
-$L178:
-	add.s64 %rd686, %rd659, %rd673;
-	mul.lo.s64 %rd687, %rd686, %rd156;
-	mad.lo.s64 %rd688, %rd687, 4, %rd154;
-	ld.shared.s32 %r220, [%rd688+0];
-	mov.b32 %r221, %r220;
-	mov.b32 %r219, %r221;
-	add.s64 %rd689, %rd673, %rd667;
-	mov.b64 %rd673, %rd689;
-	mov.b64 %rd690, %rd635;
-	mov.b32 %r222, %r219;
-	cvt.s64.s32 %rd691, %r222;
-	mul.lo.s64 %rd692, %rd691, %rd32;
-	mad.lo.s64 %rd693, %rd692, 8, %rd28;
-	ld.global.nc.s64 %rd694, [%rd693+0];
-	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd635;
-	mov.b32 %r223, %r219;
-	cvt.s64.s32 %rd698, %r223;
-	add.s64 %rd699, %rd698, 1;
-	mul.lo.s64 %rd700, %rd699, %rd32;
-	mad.lo.s64 %rd701, %rd700, 8, %rd28;
-	ld.global.nc.s64 %rd702, [%rd701+0];
-	mov.b64 %rd703, %rd702;
-	mov.b64 %rd704, %rd703;
-	add.s64 %rd705, %rd696, %rd678;
-	mov.b64 %rd706, %rd705;
-	mov.b64 %rd707, %rd704;
-	mov.b64 %rd679, %rd706;
-	mov.b64 %rd680, %rd707;
-	bra.uni $L171;
-$L176:
-	mul.lo.s64 %rd708, %rd679, %rd39;
-	mad.lo.s64 %rd709, %rd708, 4, %rd35;
-	ld.global.nc.s32 %r224, [%rd709+0];
-	mov.b32 %r225, %r224;
-	mov.b32 %r226, %r225;
-	mov.b32 %r227, %r219;
-	mov.b32 %r228, %r226;
-	mov.b64 %rd710, %rd679;
-$L179:
-	mov.b64 %rd711, 0x1;
-	setp.gt.s64 %p156, %rd125, 0;
-	@!%p156 bra $L183;
-	mul.lo.s64 %rd712, %rd710, %rd127;
-	mad.lo.s64 %rd713, %rd712, 4, %rd123;
-	ld.global.nc.u32 %r229, [%rd713+0];
-	mov.b32 %r230, %r229;
-	cvt.u64.u32 %rd714, %r230;
-	mov.b64 %rd711, %rd714;
-$L183:
-	cvt.s64.s32 %rd715, %r227;
-	mul.lo.s64 %rd716, %rd715, %rd134;
-	mad.lo.s64 %rd717, %rd716, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r231, [%rd717+0];
-	mov.b32 %r232, %r231;
-	cvt.u64.u32 %rd718, %r232;
-	add.u64 %rd719, %rd718, %rd711;
-	mov.b64 %rd720, %rd719;
-	cvt.s64.s32 %rd721, %r228;
-	mul.lo.s64 %rd722, %rd721, %rd134;
-	mad.lo.s64 %rd723, %rd722, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r233, [%rd723+0];
-	mov.b32 %r234, %r233;
-	cvt.u64.u32 %rd724, %r234;
-	setp.hs.u64 %p157, %rd720, %rd724;
-	@!%p157 bra $L185;
-	mov.pred %p158, 0;
-	bra.uni $L181;
-$L185:
-	cvt.s64.s32 %rd725, %r228;
-	mul.lo.s64 %rd726, %rd725, %rd134;
-	mad.lo.s64 %rd727, %rd726, 4, %rd130;
-	cvt.u32.u64 %r235, %rd720;
-	atom.global.min.u32 %r236, [%rd727], %r235;
-	mov.b32 %r237, %r236;
-	cvt.u64.u32 %rd728, %r237;
-	setp.hi.u64 %p159, %rd728, %rd720;
-	mov.pred %p158, %p159;
-	bra.uni $L181;
-$L180:
-	bra.uni $L179;
-$L181:
-	@!%p158 bra $L187;
-	@!%p149 bra $L188;
-	mul.lo.s64 %rd729, %rd684, %rd146;
-	mad.lo.s64 %rd730, %rd729, 4, %rd144;
-	st.shared.s32 [%rd730+0], %r226;
-	add.s64 %rd731, %rd684, 1;
-	mov.b64 %rd684, %rd731;
-	bra.uni $L189;
-$L188:
-	mov.pred %p160, 0;
-	mov.b64 %rd732, %rd684;
-	mov.b32 %r238, %r226;
-$L190:
-	@!%p144 bra $L194;
-	shr.s32 %r239, %r238, 5;
-	cvt.s64.s32 %rd733, %r239;
-	mov.b64 %rd734, %rd733;
-	and.b32 %r240, %r238, 31;
-	cvt.s64.s32 %rd735, %r240;
-	min.u64 %rd736, %rd735, 32;
-	cvt.u32.u64 %r241, %rd736;
-	mov.b32 %r243, 0x1;
-	shl.b32 %r242, %r243, %r241;
-	setp.hs.u32 %p161, %r241, 32;
-	selp.b32 %r244, 0, %r242, %p161;
-	mov.b32 %r245, %r244;
-	mov.b64 %rd737, %rd734;
-	mov.b32 %r246, %r245;
-	mul.lo.s64 %rd738, %rd737, %rd653;
-	mad.lo.s64 %rd739, %rd738, 4, %rd651;
-	ld.relaxed.gpu.global.u32 %r247, [%rd739+0];
-	mov.b32 %r248, %r247;
-	and.b32 %r249, %r248, %r246;
-	setp.ne.u32 %p162, %r249, 0x0;
-	mov.pred %p163, %p162;
-	not.pred %p164, %p163;
-	@!%p164 bra $L196;
-	mul.lo.s64 %rd740, %rd737, %rd653;
-	mad.lo.s64 %rd741, %rd740, 4, %rd651;
-	atom.global.or.b32 %r250, [%rd741], %r246;
-	mov.b32 %r251, %r250;
-	and.b32 %r252, %r251, %r246;
-	setp.ne.u32 %p165, %r252, 0x0;
-	mov.pred %p163, %p165;
-$L196:
-	@!%p163 bra $L198;
-	mov.b64 %rd742, %rd732;
-	mov.b64 %rd743, %rd742;
-	mov.pred %p166, 0;
-	bra.uni $L192;
-$L198:
-	mov.b64 %rd744, %rd732;
-	mov.b64 %rd743, %rd744;
-	mov.pred %p166, 1;
-	bra.uni $L192;
-$L194:
-	@!%p145 bra $L200;
-	cvt.s64.s32 %rd745, %r238;
-	mul.lo.s64 %rd746, %rd745, %rd656;
-	mad.lo.s64 %rd747, %rd746, 4, %rd654;
-	ld.relaxed.gpu.global.s32 %r253, [%rd747+0];
-	mov.b32 %r254, %r253;
-	setp.eq.s32 %p167, %r254, %r218;
-	mov.pred %p168, %p167;
-	not.pred %p169, %p168;
-	@!%p169 bra $L202;
-	cvt.s64.s32 %rd748, %r238;
-	mul.lo.s64 %rd749, %rd748, %rd656;
-	mad.lo.s64 %rd750, %rd749, 4, %rd654;
-	atom.global.exch.b32 %r255, [%rd750], %r218;
-	mov.b32 %r256, %r255;
-	setp.eq.s32 %p170, %r256, %r218;
-	mov.pred %p168, %p170;
-$L202:
-	@!%p168 bra $L204;
-	mov.b64 %rd751, %rd732;
-	mov.b64 %rd743, %rd751;
-	mov.pred %p166, 0;
-	bra.uni $L192;
-$L204:
-$L200:
-	mul.lo.s64 %rd752, %rd732, %rd146;
-	mad.lo.s64 %rd753, %rd752, 4, %rd144;
-	st.shared.s32 [%rd753+0], %r238;
-	add.s64 %rd754, %rd732, 1;
-	mov.b64 %rd755, %rd754;
-	mov.b64 %rd743, %rd755;
-	mov.pred %p166, 1;
-	bra.uni $L192;
-$L191:
-	bra.uni $L190;
-$L192:
-	mov.b64 %rd756, %rd743;
-	mov.pred %p171, %p166;
-	mov.b64 %rd684, %rd756;
-	mov.pred %p160, %p171;
-	@!%p160 bra $L206;
-	mov.b64 %rd757, %rd635;
-	mov.b32 %r257, %r226;
-	cvt.s64.s32 %rd758, %r257;
-	add.s64 %rd759, %rd758, 1;
-	mul.lo.s64 %rd760, %rd759, %rd32;
-	mad.lo.s64 %rd761, %rd760, 8, %rd28;
-	ld.global.nc.s64 %rd762, [%rd761+0];
-	mov.b64 %rd763, %rd762;
-	cvt.s64.s32 %rd764, %r257;
-	mul.lo.s64 %rd765, %rd764, %rd32;
-	mad.lo.s64 %rd766, %rd765, 8, %rd28;
-	ld.global.nc.s64 %rd767, [%rd766+0];
-	mov.b64 %rd768, %rd767;
-	sub.s64 %rd769, %rd763, %rd768;
-	mov.b64 %rd770, %rd769;
-	mov.b64 %rd771, %rd770;
-	add.s64 %rd772, %rd681, %rd771;
-	mov.b64 %rd681, %rd772;
-	max.s64 %rd773, %rd682, %rd771;
-	mov.b64 %rd682, %rd773;
-$L206:
-$L189:
-$L187:
-	add.s64 %rd774, %rd679, %rd668;
-	mov.b64 %rd679, %rd774;
-	sub.s64 %rd775, %rd685, 1;
-	mov.b64 %rd685, %rd775;
+	mov.b64 %rd699, 0x1;
+	setp.gt.s64 %p146, %rd125, 0;
+	@!%p146 bra $L171;
+	mul.lo.s64 %rd700, %rd698, %rd127;
+	mad.lo.s64 %rd701, %rd700, 4, %rd123;
+	ld.global.nc.u32 %r202, [%rd701+0];
+	mov.b32 %r203, %r202;
+	cvt.u64.u32 %rd702, %r203;
+	mov.b64 %rd699, %rd702;
 $L171:
-	bra.uni $L170;
-$L172:
-	// block scan
-	mov.b64 %rd776, %rd684;
-	mov.b32 %r258, %r3;
-$L207:
-	setp.hs.u32 %p172, %r258, 32;
-	@%p172 bra $L208;
-	mov.b64 {%r259, %r260}, %rd776;
-	shfl.sync.up.b32 %r261|%p173, %r259, %r258, 0, %r17;
-	shfl.sync.up.b32 %r262, %r260, %r258, 0, %r17;
-	mov.b64 %rd777, {%r261, %r262};
-	@!%p173 bra $L209;
-	add.s64 %rd778, %rd777, %rd776;
-	mov.b64 %rd776, %rd778;
-$L209:
-	shl.b32 %r258, %r258, 1;
-	bra.uni $L207;
-$L208:
-	mov.b64 {%r263, %r264}, %rd776;
-	shfl.sync.up.b32 %r265|%p174, %r263, %r3, 0, %r17;
-	shfl.sync.up.b32 %r266, %r264, %r3, 0, %r17;
-	mov.b64 %rd779, {%r265, %r266};
-	setp.lo.u32 %p175, %r3, 32;
-	and.pred %p176, %p174, %p175;
-	selp.b64 %rd780, %rd779, 0, %p176;
-	sub.u32 %r267, %r13, %r3;
-	setp.eq.u32 %p177, %r7, %r267;
-	@!%p177 bra $L210;
-	mul.wide.u32 %rd781, %r8, 16;
-	add.s64 %rd782, %rd1, %rd781;
-	st.shared.s64 [%rd782+0], %rd776;
-$L210:
-	bar.sync 0;
-	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L211;
-	mov.b64 %rd783, 0;
-	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L212;
-	mul.wide.u32 %rd784, %r7, 16;
-	add.s64 %rd785, %rd1, %rd784;
-	ld.shared.s64 %rd786, [%rd785+0];
-	mov.b64 %rd783, %rd786;
-$L212:
-	mov.b64 {%r268, %r269}, %rd783;
-	shfl.sync.up.b32 %r270|%p180, %r268, 1, 0, %r17;
-	shfl.sync.up.b32 %r271, %r269, 1, 0, %r17;
-	mov.b64 %rd787, {%r270, %r271};
-	@!%p180 bra $L213;
-	add.s64 %rd788, %rd787, %rd783;
-	mov.b64 %rd783, %rd788;
-$L213:
-	mov.b64 {%r272, %r273}, %rd783;
-	shfl.sync.up.b32 %r274|%p181, %r272, 2, 0, %r17;
-	shfl.sync.up.b32 %r275, %r273, 2, 0, %r17;
-	mov.b64 %rd789, {%r274, %r275};
-	@!%p181 bra $L214;
-	add.s64 %rd790, %rd789, %rd783;
-	mov.b64 %rd783, %rd790;
-$L214:
-	mov.b64 {%r276, %r277}, %rd783;
-	shfl.sync.up.b32 %r278|%p182, %r276, 4, 0, %r17;
-	shfl.sync.up.b32 %r279, %r277, 4, 0, %r17;
-	mov.b64 %rd791, {%r278, %r279};
-	@!%p182 bra $L215;
-	add.s64 %rd792, %rd791, %rd783;
-	mov.b64 %rd783, %rd792;
-$L215:
-	mov.b64 {%r280, %r281}, %rd783;
-	shfl.sync.up.b32 %r282|%p183, %r280, 8, 0, %r17;
-	shfl.sync.up.b32 %r283, %r281, 8, 0, %r17;
-	mov.b64 %rd793, {%r282, %r283};
-	@!%p183 bra $L216;
-	add.s64 %rd794, %rd793, %rd783;
-	mov.b64 %rd783, %rd794;
-$L216:
-	mov.b64 {%r284, %r285}, %rd783;
-	shfl.sync.up.b32 %r286|%p184, %r284, 16, 0, %r17;
-	shfl.sync.up.b32 %r287, %r285, 16, 0, %r17;
-	mov.b64 %rd795, {%r286, %r287};
-	@!%p184 bra $L217;
-	add.s64 %rd796, %rd795, %rd783;
-	mov.b64 %rd783, %rd796;
-$L217:
-	mov.b64 {%r288, %r289}, %rd783;
-	shfl.sync.up.b32 %r290|%p185, %r288, 1, 0, %r17;
-	shfl.sync.up.b32 %r291, %r289, 1, 0, %r17;
-	mov.b64 %rd797, {%r290, %r291};
-	selp.b64 %rd798, %rd797, 0, %p185;
-	@!%p179 bra $L218;
-	mul.wide.u32 %rd799, %r7, 16;
-	add.s64 %rd800, %rd1, %rd799;
-	add.s64 %rd801, %rd800, 512;
-	st.shared.s64 [%rd801+0], %rd798;
-$L218:
-	sub.u32 %r292, %r10, 1;
-	setp.eq.u32 %p186, %r7, %r292;
-	@!%p186 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd783;
-$L219:
-$L211:
-	bar.sync 0;
-	mul.wide.u32 %rd802, %r8, 16;
-	add.s64 %rd803, %rd1, %rd802;
-	add.s64 %rd804, %rd803, 512;
-	ld.shared.s64 %rd805, [%rd804+0];
-	add.s64 %rd806, %rd805, %rd780;
-	ld.shared.s64 %rd807, [%rd1+1024];
-	mov.b64 {%r293, %r294}, %rd806;
-	shfl.sync.idx.b32 %r295|%p187, %r293, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r296, %r294, 0, %r21, %r17;
-	mov.b64 %rd808, {%r295, %r296};
-	mov.b64 %rd809, %rd807;
-	mov.b64 %rd810, %rd808;
-	mov.b64 %rd811, %rd809;
-	mov.b64 %rd812, %rd810;
-	mov.b64 %rd813, %rd811;
-	mov.b64 %rd814, %rd812;
-	mov.b64 %rd815, %rd813;
-	@!%p149 bra $L220;
-	add.s64 %rd816, %rd683, %rd814;
-	mov.b64 %rd817, %rd816;
-	sub.s64 %rd818, %rd671, %rd817;
-	max.s64 %rd819, %rd818, 0;
-	min.s64 %rd820, %rd819, %rd684;
-	mov.b64 %rd821, %rd820;
-	mov.b64 %rd822, 0;
-$L222:
-	setp.lt.s64 %p188, %rd822, %rd821;
-	not.pred %p189, %p188;
-	@!%p189 bra $L226;
-	bra.uni $L224;
-$L226:
-	mul.lo.s64 %rd823, %rd822, %rd146;
-	mad.lo.s64 %rd824, %rd823, 4, %rd144;
-	ld.shared.s32 %r297, [%rd824+0];
-	mov.b32 %r298, %r297;
-	add.s64 %rd825, %rd670, %rd817;
-	add.s64 %rd826, %rd825, %rd822;
-	mul.lo.s64 %rd827, %rd826, %rd156;
-	mad.lo.s64 %rd828, %rd827, 4, %rd154;
-	st.shared.s32 [%rd828+0], %r298;
-$L223:
-	add.s64 %rd829, %rd822, 1;
-	mov.b64 %rd822, %rd829;
-	bra.uni $L222;
-$L224:
-	mov.b64 %rd830, 0;
-	mov.b64 %rd831, %rd821;
-$L227:
-	setp.lt.s64 %p190, %rd831, %rd684;
-	not.pred %p191, %p190;
-	@!%p191 bra $L231;
-	bra.uni $L229;
-$L231:
-	mul.lo.s64 %rd832, %rd831, %rd146;
-	mad.lo.s64 %rd833, %rd832, 4, %rd144;
-	ld.shared.s32 %r299, [%rd833+0];
-	mov.b32 %r300, %r299;
-	mov.b32 %r301, %r300;
-	mov.pred %p192, 0;
-	mov.b64 %rd834, %rd830;
-	mov.b32 %r302, %r301;
-$L232:
-	@!%p144 bra $L236;
-	shr.s32 %r303, %r302, 5;
-	cvt.s64.s32 %rd835, %r303;
-	mov.b64 %rd836, %rd835;
-	and.b32 %r304, %r302, 31;
-	cvt.s64.s32 %rd837, %r304;
-	min.u64 %rd838, %rd837, 32;
-	cvt.u32.u64 %r305, %rd838;
-	mov.b32 %r307, 0x1;
-	shl.b32 %r306, %r307, %r305;
-	setp.hs.u32 %p193, %r305, 32;
-	selp.b32 %r308, 0, %r306, %p193;
-	mov.b32 %r309, %r308;
-	mov.b64 %rd839, %rd836;
-	mov.b32 %r310, %r309;
-	mul.lo.s64 %rd840, %rd839, %rd653;
-	mad.lo.s64 %rd841, %rd840, 4, %rd651;
-	ld.relaxed.gpu.global.u32 %r311, [%rd841+0];
-	mov.b32 %r312, %r311;
-	and.b32 %r313, %r312, %r310;
-	setp.ne.u32 %p194, %r313, 0x0;
-	mov.pred %p195, %p194;
-	not.pred %p196, %p195;
-	@!%p196 bra $L238;
-	mul.lo.s64 %rd842, %rd839, %rd653;
-	mad.lo.s64 %rd843, %rd842, 4, %rd651;
-	atom.global.or.b32 %r314, [%rd843], %r310;
-	mov.b32 %r315, %r314;
-	and.b32 %r316, %r315, %r310;
-	setp.ne.u32 %p197, %r316, 0x0;
-	mov.pred %p195, %p197;
-$L238:
-	@!%p195 bra $L240;
-	mov.b64 %rd844, %rd834;
-	mov.b64 %rd845, %rd844;
-	mov.pred %p198, 0;
-	bra.uni $L234;
-$L240:
-	mov.b64 %rd846, %rd834;
-	mov.b64 %rd845, %rd846;
-	mov.pred %p198, 1;
-	bra.uni $L234;
-$L236:
-	@!%p145 bra $L242;
-	cvt.s64.s32 %rd847, %r302;
-	mul.lo.s64 %rd848, %rd847, %rd656;
-	mad.lo.s64 %rd849, %rd848, 4, %rd654;
-	ld.relaxed.gpu.global.s32 %r317, [%rd849+0];
-	mov.b32 %r318, %r317;
-	setp.eq.s32 %p199, %r318, %r218;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L244;
-	cvt.s64.s32 %rd850, %r302;
-	mul.lo.s64 %rd851, %rd850, %rd656;
-	mad.lo.s64 %rd852, %rd851, 4, %rd654;
-	atom.global.exch.b32 %r319, [%rd852], %r218;
-	mov.b32 %r320, %r319;
-	setp.eq.s32 %p202, %r320, %r218;
-	mov.pred %p200, %p202;
-$L244:
-	@!%p200 bra $L246;
-	mov.b64 %rd853, %rd834;
-	mov.b64 %rd845, %rd853;
-	mov.pred %p198, 0;
-	bra.uni $L234;
-$L246:
-$L242:
-	mul.lo.s64 %rd854, %rd834, %rd146;
-	mad.lo.s64 %rd855, %rd854, 4, %rd144;
-	st.shared.s32 [%rd855+0], %r302;
-	add.s64 %rd856, %rd834, 1;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd845, %rd857;
-	mov.pred %p198, 1;
-	bra.uni $L234;
-$L233:
-	bra.uni $L232;
-$L234:
-	mov.b64 %rd858, %rd845;
-	mov.pred %p203, %p198;
-	mov.b64 %rd830, %rd858;
-	mov.pred %p192, %p203;
-	@!%p192 bra $L248;
-	mov.b64 %rd859, %rd635;
-	mov.b32 %r321, %r301;
-	cvt.s64.s32 %rd860, %r321;
-	add.s64 %rd861, %rd860, 1;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	cvt.s64.s32 %rd866, %r321;
-	mul.lo.s64 %rd867, %rd866, %rd32;
-	mad.lo.s64 %rd868, %rd867, 8, %rd28;
-	ld.global.nc.s64 %rd869, [%rd868+0];
-	mov.b64 %rd870, %rd869;
-	sub.s64 %rd871, %rd865, %rd870;
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, %rd872;
-	add.s64 %rd874, %rd681, %rd873;
-	mov.b64 %rd681, %rd874;
-	max.s64 %rd875, %rd682, %rd873;
-	mov.b64 %rd682, %rd875;
-$L248:
-$L228:
-	add.s64 %rd876, %rd831, 1;
-	mov.b64 %rd831, %rd876;
-	bra.uni $L227;
-$L229:
-	setp.gt.s64 %p204, %rd830, 0;
-	@!%p204 bra $L250;
-	mul.lo.s64 %rd877, %rd669, %rd120;
-	mad.lo.s64 %rd878, %rd877, 8, %rd116;
-	atom.global.add.u64 %rd879, [%rd878], %rd830;
-	mov.b64 %rd880, %rd879;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, 0;
-$L251:
-	setp.lt.s64 %p205, %rd882, %rd830;
-	not.pred %p206, %p205;
-	@!%p206 bra $L255;
-	bra.uni $L253;
-$L255:
-	mul.lo.s64 %rd883, %rd882, %rd146;
-	mad.lo.s64 %rd884, %rd883, 4, %rd144;
-	ld.shared.s32 %r322, [%rd884+0];
-	mov.b32 %r323, %r322;
-	add.s64 %rd885, %rd881, %rd882;
-	mul.lo.s64 %rd886, %rd885, %rd242;
-	mad.lo.s64 %rd887, %rd886, 4, %rd240;
-	st.global.s32 [%rd887+0], %r323;
-$L252:
-	add.s64 %rd888, %rd882, 1;
-	mov.b64 %rd882, %rd888;
-	bra.uni $L251;
-$L253:
-$L250:
-	add.s64 %rd889, %rd683, %rd815;
-	min.s64 %rd890, %rd671, %rd889;
-	mov.b64 %rd683, %rd890;
-	bra.uni $L221;
-$L220:
-	mov.b64 %rd891, 0;
-	cvt.u64.u32 %rd892, %r2;
-	setp.eq.s64 %p207, %rd892, 0;
-	setp.gt.s64 %p208, %rd815, 0;
-	and.pred %p209, %p207, %p208;
-	@!%p209 bra $L257;
-	mul.lo.s64 %rd893, %rd669, %rd120;
-	mad.lo.s64 %rd894, %rd893, 8, %rd116;
-	atom.global.add.u64 %rd895, [%rd894], %rd815;
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd891, %rd896;
-$L257:
-	cvt.u64.u32 %rd897, %r2;
-	setp.eq.s64 %p210, %rd897, 0;
-	setp.eq.u32 %p211, %r1, 0;
-	and.pred %p212, %p210, %p211;
-	bar.sync 0;
-	@!%p212 bra $L258;
-	st.shared.s64 [%rd1+1024], %rd891;
-$L258:
-	bar.sync 0;
-	ld.shared.s64 %rd898, [%rd1+1024];
-	mov.b64 %rd899, %rd898;
-	add.s64 %rd900, %rd899, %rd814;
-	mov.b64 %rd901, %rd900;
-	mov.b64 %rd902, 0;
-$L259:
-	setp.lt.s64 %p213, %rd902, %rd684;
-	not.pred %p214, %p213;
-	@!%p214 bra $L263;
-	bra.uni $L261;
-$L263:
-	mul.lo.s64 %rd903, %rd902, %rd146;
-	mad.lo.s64 %rd904, %rd903, 4, %rd144;
-	ld.shared.s32 %r324, [%rd904+0];
-	mov.b32 %r325, %r324;
-	add.s64 %rd905, %rd901, %rd902;
-	mul.lo.s64 %rd906, %rd905, %rd242;
-	mad.lo.s64 %rd907, %rd906, 4, %rd240;
-	st.global.s32 [%rd907+0], %r325;
-$L260:
-	add.s64 %rd908, %rd902, 1;
-	mov.b64 %rd902, %rd908;
-	bra.uni $L259;
-$L261:
-$L221:
-	mov.b64 %rd909, 0;
-	setp.lt.s64 %p215, %rd679, %rd680;
-	setp.lt.s64 %p216, %rd673, %rd660;
-	or.pred %p217, %p215, %p216;
-	@!%p217 bra $L265;
-	mov.b64 %rd909, 1;
-$L265:
-	mov.b64 %rd910, %rd909;
-	// block reduction
-	sub.u32 %r326, %r13, 1;
-	mov.b32 %r327, %r3;
-$L266:
-	setp.hs.u32 %p218, %r327, 32;
-	@%p218 bra $L267;
-	mov.b64 {%r328, %r329}, %rd910;
-	shfl.sync.down.b32 %r330|%p219, %r328, %r327, %r326, %r17;
-	shfl.sync.down.b32 %r331, %r329, %r327, %r326, %r17;
-	mov.b64 %rd911, {%r330, %r331};
-	@!%p219 bra $L268;
-	max.s64 %rd912, %rd910, %rd911;
-	mov.b64 %rd910, %rd912;
-$L268:
-	shl.b32 %r327, %r327, 1;
-	bra.uni $L266;
-$L267:
-	setp.eq.u32 %p220, %r7, 0;
-	@!%p220 bra $L269;
-	mul.wide.u32 %rd913, %r8, 16;
-	add.s64 %rd914, %rd1, %rd913;
-	st.shared.s64 [%rd914+0], %rd910;
-$L269:
-	bar.sync 0;
-	setp.eq.u32 %p221, %r8, 0;
-	@!%p221 bra $L270;
-	setp.lo.u32 %p222, %r7, %r10;
-	@!%p222 bra $L271;
-	mul.wide.u32 %rd915, %r7, 16;
-	add.s64 %rd916, %rd1, %rd915;
-	ld.shared.s64 %rd917, [%rd916+0];
-	mov.b64 %rd910, %rd917;
-$L271:
-	sub.u32 %r332, %r10, 1;
-	mov.b64 {%r333, %r334}, %rd910;
-	shfl.sync.down.b32 %r335|%p223, %r333, 1, %r332, %r17;
-	shfl.sync.down.b32 %r336, %r334, 1, %r332, %r17;
-	mov.b64 %rd918, {%r335, %r336};
-	@!%p223 bra $L272;
-	max.s64 %rd919, %rd910, %rd918;
-	mov.b64 %rd910, %rd919;
-$L272:
-	mov.b64 {%r337, %r338}, %rd910;
-	shfl.sync.down.b32 %r339|%p224, %r337, 2, %r332, %r17;
-	shfl.sync.down.b32 %r340, %r338, 2, %r332, %r17;
-	mov.b64 %rd920, {%r339, %r340};
-	@!%p224 bra $L273;
-	max.s64 %rd921, %rd910, %rd920;
-	mov.b64 %rd910, %rd921;
-$L273:
-	mov.b64 {%r341, %r342}, %rd910;
-	shfl.sync.down.b32 %r343|%p225, %r341, 4, %r332, %r17;
-	shfl.sync.down.b32 %r344, %r342, 4, %r332, %r17;
-	mov.b64 %rd922, {%r343, %r344};
-	@!%p225 bra $L274;
-	max.s64 %rd923, %rd910, %rd922;
-	mov.b64 %rd910, %rd923;
-$L274:
-	mov.b64 {%r345, %r346}, %rd910;
-	shfl.sync.down.b32 %r347|%p226, %r345, 8, %r332, %r17;
-	shfl.sync.down.b32 %r348, %r346, 8, %r332, %r17;
-	mov.b64 %rd924, {%r347, %r348};
-	@!%p226 bra $L275;
-	max.s64 %rd925, %rd910, %rd924;
-	mov.b64 %rd910, %rd925;
-$L275:
-	mov.b64 {%r349, %r350}, %rd910;
-	shfl.sync.down.b32 %r351|%p227, %r349, 16, %r332, %r17;
-	shfl.sync.down.b32 %r352, %r350, 16, %r332, %r17;
-	mov.b64 %rd926, {%r351, %r352};
-	@!%p227 bra $L276;
-	max.s64 %rd927, %rd910, %rd926;
-	mov.b64 %rd910, %rd927;
-$L276:
-	@!%p220 bra $L277;
-	st.shared.s64 [%rd1+1024], %rd910;
-$L277:
-$L270:
-	bar.sync 0;
-	ld.shared.s64 %rd928, [%rd1+1024];
-	mov.b64 %rd910, %rd928;
-	mov.b64 %rd929, %rd910;
-	setp.eq.s64 %p228, %rd929, 0;
-	@!%p228 bra $L279;
+	cvt.s64.s32 %rd703, %r200;
+	mul.lo.s64 %rd704, %rd703, %rd134;
+	mad.lo.s64 %rd705, %rd704, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r204, [%rd705+0];
+	mov.b32 %r205, %r204;
+	cvt.u64.u32 %rd706, %r205;
+	add.u64 %rd707, %rd706, %rd699;
+	mov.b64 %rd708, %rd707;
+	cvt.s64.s32 %rd709, %r201;
+	mul.lo.s64 %rd710, %rd709, %rd134;
+	mad.lo.s64 %rd711, %rd710, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r206, [%rd711+0];
+	mov.b32 %r207, %r206;
+	cvt.u64.u32 %rd712, %r207;
+	setp.hs.u64 %p147, %rd708, %rd712;
+	@!%p147 bra $L173;
+	mov.pred %p148, 0;
 	bra.uni $L169;
-$L279:
+$L173:
+	cvt.s64.s32 %rd713, %r201;
+	mul.lo.s64 %rd714, %rd713, %rd134;
+	mad.lo.s64 %rd715, %rd714, 4, %rd130;
+	cvt.u32.u64 %r208, %rd708;
+	atom.global.min.u32 %r209, [%rd715], %r208;
+	mov.b32 %r210, %r209;
+	cvt.u64.u32 %rd716, %r210;
+	setp.hi.u64 %p149, %rd716, %rd708;
+	mov.pred %p148, %p149;
+	bra.uni $L169;
 $L168:
 	bra.uni $L167;
 $L169:
-	mov.b64 %rd930, %rd683;
-	mov.b64 %rd931, %rd681;
-	mov.b64 %rd932, %rd682;
-	mov.b64 %rd933, %rd930;
-	mov.b64 %rd934, %rd931;
-	mov.b64 %rd935, %rd932;
-	mov.b64 %rd936, %rd933;
-	mov.b64 %rd937, %rd934;
-	mov.b64 %rd938, %rd935;
-	mov.b64 %rd621, %rd936;
-	mov.b64 %rd633, %rd937;
-	mov.b64 %rd634, %rd938;
-	add.s64 %rd939, %rd622, %rd633;
-	mov.b64 %rd622, %rd939;
-	max.s64 %rd940, %rd623, %rd634;
-	mov.b64 %rd623, %rd940;
-$L163:
-	add.s64 %rd941, %rd624, 1;
-	mov.b64 %rd624, %rd941;
-	bra.uni $L162;
-$L164:
-	mov.b64 %rd942, %rd622;
+	@!%p148 bra $L175;
+	@!%p139 bra $L176;
+	mul.lo.s64 %rd717, %rd672, %rd146;
+	mad.lo.s64 %rd718, %rd717, 4, %rd144;
+	st.shared.s32 [%rd718+0], %r199;
+	add.s64 %rd719, %rd672, 1;
+	mov.b64 %rd672, %rd719;
+	bra.uni $L177;
+$L176:
+	mov.pred %p150, 0;
+	mov.b64 %rd720, %rd672;
+	mov.b32 %r211, %r199;
+$L178:
+	@!%p134 bra $L182;
+	shr.s32 %r212, %r211, 5;
+	cvt.s64.s32 %rd721, %r212;
+	mov.b64 %rd722, %rd721;
+	and.b32 %r213, %r211, 31;
+	cvt.s64.s32 %rd723, %r213;
+	min.u64 %rd724, %rd723, 32;
+	cvt.u32.u64 %r214, %rd724;
+	mov.b32 %r216, 0x1;
+	shl.b32 %r215, %r216, %r214;
+	setp.hs.u32 %p151, %r214, 32;
+	selp.b32 %r217, 0, %r215, %p151;
+	mov.b32 %r218, %r217;
+	mov.b64 %rd725, %rd722;
+	mov.b32 %r219, %r218;
+	mul.lo.s64 %rd726, %rd725, %rd641;
+	mad.lo.s64 %rd727, %rd726, 4, %rd639;
+	ld.relaxed.gpu.global.u32 %r220, [%rd727+0];
+	mov.b32 %r221, %r220;
+	and.b32 %r222, %r221, %r219;
+	setp.ne.u32 %p152, %r222, 0x0;
+	mov.pred %p153, %p152;
+	not.pred %p154, %p153;
+	@!%p154 bra $L184;
+	mul.lo.s64 %rd728, %rd725, %rd641;
+	mad.lo.s64 %rd729, %rd728, 4, %rd639;
+	atom.global.or.b32 %r223, [%rd729], %r219;
+	mov.b32 %r224, %r223;
+	and.b32 %r225, %r224, %r219;
+	setp.ne.u32 %p155, %r225, 0x0;
+	mov.pred %p153, %p155;
+$L184:
+	@!%p153 bra $L186;
+	mov.b64 %rd730, %rd720;
+	mov.b64 %rd731, %rd730;
+	mov.pred %p156, 0;
+	bra.uni $L180;
+$L186:
+	mov.b64 %rd732, %rd720;
+	mov.b64 %rd731, %rd732;
+	mov.pred %p156, 1;
+	bra.uni $L180;
+$L182:
+	@!%p135 bra $L188;
+	cvt.s64.s32 %rd733, %r211;
+	mul.lo.s64 %rd734, %rd733, %rd644;
+	mad.lo.s64 %rd735, %rd734, 4, %rd642;
+	ld.relaxed.gpu.global.s32 %r226, [%rd735+0];
+	mov.b32 %r227, %r226;
+	setp.eq.s32 %p157, %r227, %r191;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L190;
+	cvt.s64.s32 %rd736, %r211;
+	mul.lo.s64 %rd737, %rd736, %rd644;
+	mad.lo.s64 %rd738, %rd737, 4, %rd642;
+	atom.global.exch.b32 %r228, [%rd738], %r191;
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p160, %r229, %r191;
+	mov.pred %p158, %p160;
+$L190:
+	@!%p158 bra $L192;
+	mov.b64 %rd739, %rd720;
+	mov.b64 %rd731, %rd739;
+	mov.pred %p156, 0;
+	bra.uni $L180;
+$L192:
+$L188:
+	mul.lo.s64 %rd740, %rd720, %rd146;
+	mad.lo.s64 %rd741, %rd740, 4, %rd144;
+	st.shared.s32 [%rd741+0], %r211;
+	add.s64 %rd742, %rd720, 1;
+	mov.b64 %rd743, %rd742;
+	mov.b64 %rd731, %rd743;
+	mov.pred %p156, 1;
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd744, %rd731;
+	mov.pred %p161, %p156;
+	mov.b64 %rd672, %rd744;
+	mov.pred %p150, %p161;
+	@!%p150 bra $L194;
+	mov.b64 %rd745, %rd623;
+	mov.b32 %r230, %r199;
+	cvt.s64.s32 %rd746, %r230;
+	add.s64 %rd747, %rd746, 1;
+	mul.lo.s64 %rd748, %rd747, %rd32;
+	mad.lo.s64 %rd749, %rd748, 8, %rd28;
+	ld.global.nc.s64 %rd750, [%rd749+0];
+	mov.b64 %rd751, %rd750;
+	cvt.s64.s32 %rd752, %r230;
+	mul.lo.s64 %rd753, %rd752, %rd32;
+	mad.lo.s64 %rd754, %rd753, 8, %rd28;
+	ld.global.nc.s64 %rd755, [%rd754+0];
+	mov.b64 %rd756, %rd755;
+	sub.s64 %rd757, %rd751, %rd756;
+	mov.b64 %rd758, %rd757;
+	mov.b64 %rd759, %rd758;
+	add.s64 %rd760, %rd669, %rd759;
+	mov.b64 %rd669, %rd760;
+	max.s64 %rd761, %rd670, %rd759;
+	mov.b64 %rd670, %rd761;
+$L194:
+$L177:
+$L175:
+	add.s64 %rd762, %rd667, %rd656;
+	mov.b64 %rd667, %rd762;
+	sub.s64 %rd763, %rd673, 1;
+	mov.b64 %rd673, %rd763;
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd764, 0;
+	setp.lt.s64 %p162, %rd667, %rd668;
+	setp.lt.s64 %p163, %rd661, %rd648;
+	or.pred %p164, %p162, %p163;
+	@!%p164 bra $L196;
+	mov.b64 %rd764, 1;
+$L196:
+	shl.b64 %rd765, %rd764, 32;
+	or.b64 %rd766, %rd672, %rd765;
+	// block scan
+	mov.b64 %rd767, %rd766;
+	mov.b32 %r231, %r3;
+$L197:
+	setp.hs.u32 %p165, %r231, 32;
+	@%p165 bra $L198;
+	mov.b64 {%r232, %r233}, %rd767;
+	shfl.sync.up.b32 %r234|%p166, %r232, %r231, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, %r231, 0, %r17;
+	mov.b64 %rd768, {%r234, %r235};
+	@!%p166 bra $L199;
+	add.s64 %rd769, %rd768, %rd767;
+	mov.b64 %rd767, %rd769;
+$L199:
+	shl.b32 %r231, %r231, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r236, %r237}, %rd767;
+	shfl.sync.up.b32 %r238|%p167, %r236, %r3, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, %r3, 0, %r17;
+	mov.b64 %rd770, {%r238, %r239};
+	setp.lo.u32 %p168, %r3, 32;
+	and.pred %p169, %p167, %p168;
+	selp.b64 %rd771, %rd770, 0, %p169;
+	sub.u32 %r240, %r13, %r3;
+	setp.eq.u32 %p170, %r7, %r240;
+	@!%p170 bra $L200;
+	mul.wide.u32 %rd772, %r8, 16;
+	add.s64 %rd773, %rd1, %rd772;
+	st.shared.s64 [%rd773+0], %rd767;
+$L200:
+	bar.sync 0;
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L201;
+	mov.b64 %rd774, 0;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L202;
+	mul.wide.u32 %rd775, %r7, 16;
+	add.s64 %rd776, %rd1, %rd775;
+	ld.shared.s64 %rd777, [%rd776+0];
+	mov.b64 %rd774, %rd777;
+$L202:
+	mov.b64 {%r241, %r242}, %rd774;
+	shfl.sync.up.b32 %r243|%p173, %r241, 1, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 1, 0, %r17;
+	mov.b64 %rd778, {%r243, %r244};
+	@!%p173 bra $L203;
+	add.s64 %rd779, %rd778, %rd774;
+	mov.b64 %rd774, %rd779;
+$L203:
+	mov.b64 {%r245, %r246}, %rd774;
+	shfl.sync.up.b32 %r247|%p174, %r245, 2, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 2, 0, %r17;
+	mov.b64 %rd780, {%r247, %r248};
+	@!%p174 bra $L204;
+	add.s64 %rd781, %rd780, %rd774;
+	mov.b64 %rd774, %rd781;
+$L204:
+	mov.b64 {%r249, %r250}, %rd774;
+	shfl.sync.up.b32 %r251|%p175, %r249, 4, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 4, 0, %r17;
+	mov.b64 %rd782, {%r251, %r252};
+	@!%p175 bra $L205;
+	add.s64 %rd783, %rd782, %rd774;
+	mov.b64 %rd774, %rd783;
+$L205:
+	mov.b64 {%r253, %r254}, %rd774;
+	shfl.sync.up.b32 %r255|%p176, %r253, 8, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 8, 0, %r17;
+	mov.b64 %rd784, {%r255, %r256};
+	@!%p176 bra $L206;
+	add.s64 %rd785, %rd784, %rd774;
+	mov.b64 %rd774, %rd785;
+$L206:
+	mov.b64 {%r257, %r258}, %rd774;
+	shfl.sync.up.b32 %r259|%p177, %r257, 16, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 16, 0, %r17;
+	mov.b64 %rd786, {%r259, %r260};
+	@!%p177 bra $L207;
+	add.s64 %rd787, %rd786, %rd774;
+	mov.b64 %rd774, %rd787;
+$L207:
+	mov.b64 {%r261, %r262}, %rd774;
+	shfl.sync.up.b32 %r263|%p178, %r261, 1, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 1, 0, %r17;
+	mov.b64 %rd788, {%r263, %r264};
+	selp.b64 %rd789, %rd788, 0, %p178;
+	@!%p172 bra $L208;
+	mul.wide.u32 %rd790, %r7, 16;
+	add.s64 %rd791, %rd1, %rd790;
+	add.s64 %rd792, %rd791, 512;
+	st.shared.s64 [%rd792+0], %rd789;
+$L208:
+	sub.u32 %r265, %r10, 1;
+	setp.eq.u32 %p179, %r7, %r265;
+	@!%p179 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd774;
+$L209:
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd793, %r8, 16;
+	add.s64 %rd794, %rd1, %rd793;
+	add.s64 %rd795, %rd794, 512;
+	ld.shared.s64 %rd796, [%rd795+0];
+	add.s64 %rd797, %rd796, %rd771;
+	ld.shared.s64 %rd798, [%rd1+1024];
+	mov.b64 {%r266, %r267}, %rd797;
+	shfl.sync.idx.b32 %r268|%p180, %r266, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r269, %r267, 0, %r21, %r17;
+	mov.b64 %rd799, {%r268, %r269};
+	mov.b64 %rd800, %rd798;
+	mov.b64 %rd801, %rd799;
+	mov.b64 %rd802, %rd800;
+	mov.b64 %rd803, %rd801;
+	mov.b64 %rd804, %rd802;
+	mov.b64 %rd805, %rd803;
+	mov.b64 %rd806, %rd804;
+	and.b64 %rd807, %rd805, 4294967295;
+	mov.b64 %rd808, %rd807;
+	shr.s64 %rd809, %rd806, 32;
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd805, %rd808;
+	mov.b64 %rd811, %rd810;
+	and.b64 %rd812, %rd806, 4294967295;
+	mov.b64 %rd806, %rd812;
+	@!%p139 bra $L210;
+	add.s64 %rd813, %rd671, %rd805;
+	mov.b64 %rd814, %rd813;
+	sub.s64 %rd815, %rd659, %rd814;
+	max.s64 %rd816, %rd815, 0;
+	min.s64 %rd817, %rd816, %rd672;
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, 0;
+$L212:
+	setp.lt.s64 %p181, %rd819, %rd818;
+	not.pred %p182, %p181;
+	@!%p182 bra $L216;
+	bra.uni $L214;
+$L216:
+	mul.lo.s64 %rd820, %rd819, %rd146;
+	mad.lo.s64 %rd821, %rd820, 4, %rd144;
+	ld.shared.s32 %r270, [%rd821+0];
+	mov.b32 %r271, %r270;
+	add.s64 %rd822, %rd658, %rd814;
+	add.s64 %rd823, %rd822, %rd819;
+	mul.lo.s64 %rd824, %rd823, %rd156;
+	mad.lo.s64 %rd825, %rd824, 4, %rd154;
+	st.shared.s32 [%rd825+0], %r271;
+$L213:
+	add.s64 %rd826, %rd819, 1;
+	mov.b64 %rd819, %rd826;
+	bra.uni $L212;
+$L214:
+	mov.b64 %rd827, 0;
+	mov.b64 %rd828, %rd818;
+$L217:
+	setp.lt.s64 %p183, %rd828, %rd672;
+	not.pred %p184, %p183;
+	@!%p184 bra $L221;
+	bra.uni $L219;
+$L221:
+	mul.lo.s64 %rd829, %rd828, %rd146;
+	mad.lo.s64 %rd830, %rd829, 4, %rd144;
+	ld.shared.s32 %r272, [%rd830+0];
+	mov.b32 %r273, %r272;
+	mov.b32 %r274, %r273;
+	mov.pred %p185, 0;
+	mov.b64 %rd831, %rd827;
+	mov.b32 %r275, %r274;
+$L222:
+	@!%p134 bra $L226;
+	shr.s32 %r276, %r275, 5;
+	cvt.s64.s32 %rd832, %r276;
+	mov.b64 %rd833, %rd832;
+	and.b32 %r277, %r275, 31;
+	cvt.s64.s32 %rd834, %r277;
+	min.u64 %rd835, %rd834, 32;
+	cvt.u32.u64 %r278, %rd835;
+	mov.b32 %r280, 0x1;
+	shl.b32 %r279, %r280, %r278;
+	setp.hs.u32 %p186, %r278, 32;
+	selp.b32 %r281, 0, %r279, %p186;
+	mov.b32 %r282, %r281;
+	mov.b64 %rd836, %rd833;
+	mov.b32 %r283, %r282;
+	mul.lo.s64 %rd837, %rd836, %rd641;
+	mad.lo.s64 %rd838, %rd837, 4, %rd639;
+	ld.relaxed.gpu.global.u32 %r284, [%rd838+0];
+	mov.b32 %r285, %r284;
+	and.b32 %r286, %r285, %r283;
+	setp.ne.u32 %p187, %r286, 0x0;
+	mov.pred %p188, %p187;
+	not.pred %p189, %p188;
+	@!%p189 bra $L228;
+	mul.lo.s64 %rd839, %rd836, %rd641;
+	mad.lo.s64 %rd840, %rd839, 4, %rd639;
+	atom.global.or.b32 %r287, [%rd840], %r283;
+	mov.b32 %r288, %r287;
+	and.b32 %r289, %r288, %r283;
+	setp.ne.u32 %p190, %r289, 0x0;
+	mov.pred %p188, %p190;
+$L228:
+	@!%p188 bra $L230;
+	mov.b64 %rd841, %rd831;
+	mov.b64 %rd842, %rd841;
+	mov.pred %p191, 0;
+	bra.uni $L224;
+$L230:
+	mov.b64 %rd843, %rd831;
+	mov.b64 %rd842, %rd843;
+	mov.pred %p191, 1;
+	bra.uni $L224;
+$L226:
+	@!%p135 bra $L232;
+	cvt.s64.s32 %rd844, %r275;
+	mul.lo.s64 %rd845, %rd844, %rd644;
+	mad.lo.s64 %rd846, %rd845, 4, %rd642;
+	ld.relaxed.gpu.global.s32 %r290, [%rd846+0];
+	mov.b32 %r291, %r290;
+	setp.eq.s32 %p192, %r291, %r191;
+	mov.pred %p193, %p192;
+	not.pred %p194, %p193;
+	@!%p194 bra $L234;
+	cvt.s64.s32 %rd847, %r275;
+	mul.lo.s64 %rd848, %rd847, %rd644;
+	mad.lo.s64 %rd849, %rd848, 4, %rd642;
+	atom.global.exch.b32 %r292, [%rd849], %r191;
+	mov.b32 %r293, %r292;
+	setp.eq.s32 %p195, %r293, %r191;
+	mov.pred %p193, %p195;
+$L234:
+	@!%p193 bra $L236;
+	mov.b64 %rd850, %rd831;
+	mov.b64 %rd842, %rd850;
+	mov.pred %p191, 0;
+	bra.uni $L224;
+$L236:
+$L232:
+	mul.lo.s64 %rd851, %rd831, %rd146;
+	mad.lo.s64 %rd852, %rd851, 4, %rd144;
+	st.shared.s32 [%rd852+0], %r275;
+	add.s64 %rd853, %rd831, 1;
+	mov.b64 %rd854, %rd853;
+	mov.b64 %rd842, %rd854;
+	mov.pred %p191, 1;
+	bra.uni $L224;
+$L223:
+	bra.uni $L222;
+$L224:
+	mov.b64 %rd855, %rd842;
+	mov.pred %p196, %p191;
+	mov.b64 %rd827, %rd855;
+	mov.pred %p185, %p196;
+	@!%p185 bra $L238;
+	mov.b64 %rd856, %rd623;
+	mov.b32 %r294, %r274;
+	cvt.s64.s32 %rd857, %r294;
+	add.s64 %rd858, %rd857, 1;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	cvt.s64.s32 %rd863, %r294;
+	mul.lo.s64 %rd864, %rd863, %rd32;
+	mad.lo.s64 %rd865, %rd864, 8, %rd28;
+	ld.global.nc.s64 %rd866, [%rd865+0];
+	mov.b64 %rd867, %rd866;
+	sub.s64 %rd868, %rd862, %rd867;
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %rd869;
+	add.s64 %rd871, %rd669, %rd870;
+	mov.b64 %rd669, %rd871;
+	max.s64 %rd872, %rd670, %rd870;
+	mov.b64 %rd670, %rd872;
+$L238:
+$L218:
+	add.s64 %rd873, %rd828, 1;
+	mov.b64 %rd828, %rd873;
+	bra.uni $L217;
+$L219:
+	setp.gt.s64 %p197, %rd827, 0;
+	@!%p197 bra $L240;
+	mul.lo.s64 %rd874, %rd657, %rd120;
+	mad.lo.s64 %rd875, %rd874, 8, %rd116;
+	atom.global.add.u64 %rd876, [%rd875], %rd827;
+	mov.b64 %rd877, %rd876;
+	mov.b64 %rd878, %rd877;
+	mov.b64 %rd879, 0;
+$L241:
+	setp.lt.s64 %p198, %rd879, %rd827;
+	not.pred %p199, %p198;
+	@!%p199 bra $L245;
+	bra.uni $L243;
+$L245:
+	mul.lo.s64 %rd880, %rd879, %rd146;
+	mad.lo.s64 %rd881, %rd880, 4, %rd144;
+	ld.shared.s32 %r295, [%rd881+0];
+	mov.b32 %r296, %r295;
+	add.s64 %rd882, %rd878, %rd879;
+	mul.lo.s64 %rd883, %rd882, %rd242;
+	mad.lo.s64 %rd884, %rd883, 4, %rd240;
+	st.global.s32 [%rd884+0], %r296;
+$L242:
+	add.s64 %rd885, %rd879, 1;
+	mov.b64 %rd879, %rd885;
+	bra.uni $L241;
+$L243:
+$L240:
+	add.s64 %rd886, %rd671, %rd806;
+	min.s64 %rd887, %rd659, %rd886;
+	mov.b64 %rd671, %rd887;
+	bra.uni $L211;
+$L210:
+	mov.b64 %rd888, 0;
+	cvt.u64.u32 %rd889, %r2;
+	setp.eq.s64 %p200, %rd889, 0;
+	setp.gt.s64 %p201, %rd806, 0;
+	and.pred %p202, %p200, %p201;
+	@!%p202 bra $L247;
+	mul.lo.s64 %rd890, %rd657, %rd120;
+	mad.lo.s64 %rd891, %rd890, 8, %rd116;
+	atom.global.add.u64 %rd892, [%rd891], %rd806;
+	mov.b64 %rd893, %rd892;
+	mov.b64 %rd888, %rd893;
+$L247:
+	cvt.u64.u32 %rd894, %r2;
+	setp.eq.s64 %p203, %rd894, 0;
+	setp.eq.u32 %p204, %r1, 0;
+	and.pred %p205, %p203, %p204;
+	bar.sync 0;
+	@!%p205 bra $L248;
+	st.shared.s64 [%rd1+1024], %rd888;
+$L248:
+	bar.sync 0;
+	ld.shared.s64 %rd895, [%rd1+1024];
+	mov.b64 %rd896, %rd895;
+	add.s64 %rd897, %rd896, %rd805;
+	mov.b64 %rd898, %rd897;
+	mov.b64 %rd899, 0;
+$L249:
+	setp.lt.s64 %p206, %rd899, %rd672;
+	not.pred %p207, %p206;
+	@!%p207 bra $L253;
+	bra.uni $L251;
+$L253:
+	mul.lo.s64 %rd900, %rd899, %rd146;
+	mad.lo.s64 %rd901, %rd900, 4, %rd144;
+	ld.shared.s32 %r297, [%rd901+0];
+	mov.b32 %r298, %r297;
+	add.s64 %rd902, %rd898, %rd899;
+	mul.lo.s64 %rd903, %rd902, %rd242;
+	mad.lo.s64 %rd904, %rd903, 4, %rd240;
+	st.global.s32 [%rd904+0], %r298;
+$L250:
+	add.s64 %rd905, %rd899, 1;
+	mov.b64 %rd899, %rd905;
+	bra.uni $L249;
+$L251:
+$L211:
+	setp.eq.s64 %p208, %rd811, 0;
+	@!%p208 bra $L255;
+	bra.uni $L157;
+$L255:
+$L156:
+	bra.uni $L155;
+$L157:
+	mov.b64 %rd906, %rd671;
+	mov.b64 %rd907, %rd669;
+	mov.b64 %rd908, %rd670;
+	mov.b64 %rd909, %rd906;
+	mov.b64 %rd910, %rd907;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd912, %rd909;
+	mov.b64 %rd913, %rd910;
+	mov.b64 %rd914, %rd911;
+	mov.b64 %rd609, %rd912;
+	mov.b64 %rd621, %rd913;
+	mov.b64 %rd622, %rd914;
+	add.s64 %rd915, %rd610, %rd621;
+	mov.b64 %rd610, %rd915;
+	max.s64 %rd916, %rd611, %rd622;
+	mov.b64 %rd611, %rd916;
+$L151:
+	add.s64 %rd917, %rd612, 1;
+	mov.b64 %rd612, %rd917;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd918, %rd610;
 	// block reduction
-	sub.u32 %r353, %r13, 1;
-	mov.b32 %r354, %r3;
-$L280:
-	setp.hs.u32 %p229, %r354, 32;
-	@%p229 bra $L281;
-	mov.b64 {%r355, %r356}, %rd942;
-	shfl.sync.down.b32 %r357|%p230, %r355, %r354, %r353, %r17;
-	shfl.sync.down.b32 %r358, %r356, %r354, %r353, %r17;
-	mov.b64 %rd943, {%r357, %r358};
-	@!%p230 bra $L282;
-	add.s64 %rd944, %rd942, %rd943;
-	mov.b64 %rd942, %rd944;
-$L282:
-	shl.b32 %r354, %r354, 1;
-	bra.uni $L280;
-$L281:
-	setp.eq.u32 %p231, %r7, 0;
-	@!%p231 bra $L283;
-	mul.wide.u32 %rd945, %r8, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	st.shared.s64 [%rd946+0], %rd942;
+	sub.u32 %r299, %r13, 1;
+	mov.b32 %r300, %r3;
+$L256:
+	setp.hs.u32 %p209, %r300, 32;
+	@%p209 bra $L257;
+	mov.b64 {%r301, %r302}, %rd918;
+	shfl.sync.down.b32 %r303|%p210, %r301, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
+	mov.b64 %rd919, {%r303, %r304};
+	@!%p210 bra $L258;
+	add.s64 %rd920, %rd918, %rd919;
+	mov.b64 %rd918, %rd920;
+$L258:
+	shl.b32 %r300, %r300, 1;
+	bra.uni $L256;
+$L257:
+	setp.eq.u32 %p211, %r7, 0;
+	@!%p211 bra $L259;
+	mul.wide.u32 %rd921, %r8, 16;
+	add.s64 %rd922, %rd1, %rd921;
+	st.shared.s64 [%rd922+0], %rd918;
+$L259:
+	bar.sync 0;
+	setp.eq.u32 %p212, %r8, 0;
+	@!%p212 bra $L260;
+	setp.lo.u32 %p213, %r7, %r10;
+	@!%p213 bra $L261;
+	mul.wide.u32 %rd923, %r7, 16;
+	add.s64 %rd924, %rd1, %rd923;
+	ld.shared.s64 %rd925, [%rd924+0];
+	mov.b64 %rd918, %rd925;
+$L261:
+	sub.u32 %r305, %r10, 1;
+	mov.b64 {%r306, %r307}, %rd918;
+	shfl.sync.down.b32 %r308|%p214, %r306, 1, %r305, %r17;
+	shfl.sync.down.b32 %r309, %r307, 1, %r305, %r17;
+	mov.b64 %rd926, {%r308, %r309};
+	@!%p214 bra $L262;
+	add.s64 %rd927, %rd918, %rd926;
+	mov.b64 %rd918, %rd927;
+$L262:
+	mov.b64 {%r310, %r311}, %rd918;
+	shfl.sync.down.b32 %r312|%p215, %r310, 2, %r305, %r17;
+	shfl.sync.down.b32 %r313, %r311, 2, %r305, %r17;
+	mov.b64 %rd928, {%r312, %r313};
+	@!%p215 bra $L263;
+	add.s64 %rd929, %rd918, %rd928;
+	mov.b64 %rd918, %rd929;
+$L263:
+	mov.b64 {%r314, %r315}, %rd918;
+	shfl.sync.down.b32 %r316|%p216, %r314, 4, %r305, %r17;
+	shfl.sync.down.b32 %r317, %r315, 4, %r305, %r17;
+	mov.b64 %rd930, {%r316, %r317};
+	@!%p216 bra $L264;
+	add.s64 %rd931, %rd918, %rd930;
+	mov.b64 %rd918, %rd931;
+$L264:
+	mov.b64 {%r318, %r319}, %rd918;
+	shfl.sync.down.b32 %r320|%p217, %r318, 8, %r305, %r17;
+	shfl.sync.down.b32 %r321, %r319, 8, %r305, %r17;
+	mov.b64 %rd932, {%r320, %r321};
+	@!%p217 bra $L265;
+	add.s64 %rd933, %rd918, %rd932;
+	mov.b64 %rd918, %rd933;
+$L265:
+	mov.b64 {%r322, %r323}, %rd918;
+	shfl.sync.down.b32 %r324|%p218, %r322, 16, %r305, %r17;
+	shfl.sync.down.b32 %r325, %r323, 16, %r305, %r17;
+	mov.b64 %rd934, {%r324, %r325};
+	@!%p218 bra $L266;
+	add.s64 %rd935, %rd918, %rd934;
+	mov.b64 %rd918, %rd935;
+$L266:
+	@!%p211 bra $L267;
+	st.shared.s64 [%rd1+1024], %rd918;
+$L267:
+$L260:
+	bar.sync 0;
+	ld.shared.s64 %rd936, [%rd1+1024];
+	mov.b64 %rd918, %rd936;
+	mov.b64 %rd937, %rd918;
+	mov.b64 %rd610, %rd937;
+	mov.b64 %rd938, %rd611;
+	// block reduction
+	sub.u32 %r326, %r13, 1;
+	mov.b32 %r327, %r3;
+$L268:
+	setp.hs.u32 %p219, %r327, 32;
+	@%p219 bra $L269;
+	mov.b64 {%r328, %r329}, %rd938;
+	shfl.sync.down.b32 %r330|%p220, %r328, %r327, %r326, %r17;
+	shfl.sync.down.b32 %r331, %r329, %r327, %r326, %r17;
+	mov.b64 %rd939, {%r330, %r331};
+	@!%p220 bra $L270;
+	max.s64 %rd940, %rd938, %rd939;
+	mov.b64 %rd938, %rd940;
+$L270:
+	shl.b32 %r327, %r327, 1;
+	bra.uni $L268;
+$L269:
+	setp.eq.u32 %p221, %r7, 0;
+	@!%p221 bra $L271;
+	mul.wide.u32 %rd941, %r8, 16;
+	add.s64 %rd942, %rd1, %rd941;
+	st.shared.s64 [%rd942+0], %rd938;
+$L271:
+	bar.sync 0;
+	setp.eq.u32 %p222, %r8, 0;
+	@!%p222 bra $L272;
+	setp.lo.u32 %p223, %r7, %r10;
+	@!%p223 bra $L273;
+	mul.wide.u32 %rd943, %r7, 16;
+	add.s64 %rd944, %rd1, %rd943;
+	ld.shared.s64 %rd945, [%rd944+0];
+	mov.b64 %rd938, %rd945;
+$L273:
+	sub.u32 %r332, %r10, 1;
+	mov.b64 {%r333, %r334}, %rd938;
+	shfl.sync.down.b32 %r335|%p224, %r333, 1, %r332, %r17;
+	shfl.sync.down.b32 %r336, %r334, 1, %r332, %r17;
+	mov.b64 %rd946, {%r335, %r336};
+	@!%p224 bra $L274;
+	max.s64 %rd947, %rd938, %rd946;
+	mov.b64 %rd938, %rd947;
+$L274:
+	mov.b64 {%r337, %r338}, %rd938;
+	shfl.sync.down.b32 %r339|%p225, %r337, 2, %r332, %r17;
+	shfl.sync.down.b32 %r340, %r338, 2, %r332, %r17;
+	mov.b64 %rd948, {%r339, %r340};
+	@!%p225 bra $L275;
+	max.s64 %rd949, %rd938, %rd948;
+	mov.b64 %rd938, %rd949;
+$L275:
+	mov.b64 {%r341, %r342}, %rd938;
+	shfl.sync.down.b32 %r343|%p226, %r341, 4, %r332, %r17;
+	shfl.sync.down.b32 %r344, %r342, 4, %r332, %r17;
+	mov.b64 %rd950, {%r343, %r344};
+	@!%p226 bra $L276;
+	max.s64 %rd951, %rd938, %rd950;
+	mov.b64 %rd938, %rd951;
+$L276:
+	mov.b64 {%r345, %r346}, %rd938;
+	shfl.sync.down.b32 %r347|%p227, %r345, 8, %r332, %r17;
+	shfl.sync.down.b32 %r348, %r346, 8, %r332, %r17;
+	mov.b64 %rd952, {%r347, %r348};
+	@!%p227 bra $L277;
+	max.s64 %rd953, %rd938, %rd952;
+	mov.b64 %rd938, %rd953;
+$L277:
+	mov.b64 {%r349, %r350}, %rd938;
+	shfl.sync.down.b32 %r351|%p228, %r349, 16, %r332, %r17;
+	shfl.sync.down.b32 %r352, %r350, 16, %r332, %r17;
+	mov.b64 %rd954, {%r351, %r352};
+	@!%p228 bra $L278;
+	max.s64 %rd955, %rd938, %rd954;
+	mov.b64 %rd938, %rd955;
+$L278:
+	@!%p221 bra $L279;
+	st.shared.s64 [%rd1+1024], %rd938;
+$L279:
+$L272:
+	bar.sync 0;
+	ld.shared.s64 %rd956, [%rd1+1024];
+	mov.b64 %rd938, %rd956;
+	mov.b64 %rd957, %rd938;
+	mov.b64 %rd611, %rd957;
+	cvt.u64.u32 %rd958, %r2;
+	setp.eq.s64 %p229, %rd958, 0;
+	@!%p229 bra $L281;
+	setp.gt.s64 %p230, %rd610, 0;
+	@!%p230 bra $L283;
+	add.s64 %rd959, %rd305, 1;
+	mul.lo.s64 %rd960, %rd959, %rd120;
+	mad.lo.s64 %rd961, %rd960, 8, %rd116;
+	atom.global.add.u64 %rd962, [%rd961], %rd610;
 $L283:
-	bar.sync 0;
-	setp.eq.u32 %p232, %r8, 0;
-	@!%p232 bra $L284;
-	setp.lo.u32 %p233, %r7, %r10;
-	@!%p233 bra $L285;
-	mul.wide.u32 %rd947, %r7, 16;
-	add.s64 %rd948, %rd1, %rd947;
-	ld.shared.s64 %rd949, [%rd948+0];
-	mov.b64 %rd942, %rd949;
+	setp.gt.s64 %p231, %rd611, 0;
+	@!%p231 bra $L285;
+	add.s64 %rd963, %rd305, 2;
+	mul.lo.s64 %rd964, %rd963, %rd120;
+	mad.lo.s64 %rd965, %rd964, 8, %rd116;
+	atom.global.max.s64 %rd966, [%rd965], %rd611;
 $L285:
-	sub.u32 %r359, %r10, 1;
-	mov.b64 {%r360, %r361}, %rd942;
-	shfl.sync.down.b32 %r362|%p234, %r360, 1, %r359, %r17;
-	shfl.sync.down.b32 %r363, %r361, 1, %r359, %r17;
-	mov.b64 %rd950, {%r362, %r363};
-	@!%p234 bra $L286;
-	add.s64 %rd951, %rd942, %rd950;
-	mov.b64 %rd942, %rd951;
-$L286:
-	mov.b64 {%r364, %r365}, %rd942;
-	shfl.sync.down.b32 %r366|%p235, %r364, 2, %r359, %r17;
-	shfl.sync.down.b32 %r367, %r365, 2, %r359, %r17;
-	mov.b64 %rd952, {%r366, %r367};
-	@!%p235 bra $L287;
-	add.s64 %rd953, %rd942, %rd952;
-	mov.b64 %rd942, %rd953;
-$L287:
-	mov.b64 {%r368, %r369}, %rd942;
-	shfl.sync.down.b32 %r370|%p236, %r368, 4, %r359, %r17;
-	shfl.sync.down.b32 %r371, %r369, 4, %r359, %r17;
-	mov.b64 %rd954, {%r370, %r371};
-	@!%p236 bra $L288;
-	add.s64 %rd955, %rd942, %rd954;
-	mov.b64 %rd942, %rd955;
-$L288:
-	mov.b64 {%r372, %r373}, %rd942;
-	shfl.sync.down.b32 %r374|%p237, %r372, 8, %r359, %r17;
-	shfl.sync.down.b32 %r375, %r373, 8, %r359, %r17;
-	mov.b64 %rd956, {%r374, %r375};
-	@!%p237 bra $L289;
-	add.s64 %rd957, %rd942, %rd956;
-	mov.b64 %rd942, %rd957;
-$L289:
-	mov.b64 {%r376, %r377}, %rd942;
-	shfl.sync.down.b32 %r378|%p238, %r376, 16, %r359, %r17;
-	shfl.sync.down.b32 %r379, %r377, 16, %r359, %r17;
-	mov.b64 %rd958, {%r378, %r379};
-	@!%p238 bra $L290;
-	add.s64 %rd959, %rd942, %rd958;
-	mov.b64 %rd942, %rd959;
-$L290:
-	@!%p231 bra $L291;
-	st.shared.s64 [%rd1+1024], %rd942;
-$L291:
-$L284:
+$L281:
 	bar.sync 0;
-	ld.shared.s64 %rd960, [%rd1+1024];
-	mov.b64 %rd942, %rd960;
-	mov.b64 %rd961, %rd942;
-	mov.b64 %rd622, %rd961;
-	mov.b64 %rd962, %rd623;
-	// block reduction
-	sub.u32 %r380, %r13, 1;
-	mov.b32 %r381, %r3;
-$L292:
-	setp.hs.u32 %p239, %r381, 32;
-	@%p239 bra $L293;
-	mov.b64 {%r382, %r383}, %rd962;
-	shfl.sync.down.b32 %r384|%p240, %r382, %r381, %r380, %r17;
-	shfl.sync.down.b32 %r385, %r383, %r381, %r380, %r17;
-	mov.b64 %rd963, {%r384, %r385};
-	@!%p240 bra $L294;
-	max.s64 %rd964, %rd962, %rd963;
-	mov.b64 %rd962, %rd964;
-$L294:
-	shl.b32 %r381, %r381, 1;
-	bra.uni $L292;
-$L293:
-	setp.eq.u32 %p241, %r7, 0;
-	@!%p241 bra $L295;
-	mul.wide.u32 %rd965, %r8, 16;
-	add.s64 %rd966, %rd1, %rd965;
-	st.shared.s64 [%rd966+0], %rd962;
-$L295:
-	bar.sync 0;
-	setp.eq.u32 %p242, %r8, 0;
-	@!%p242 bra $L296;
-	setp.lo.u32 %p243, %r7, %r10;
-	@!%p243 bra $L297;
-	mul.wide.u32 %rd967, %r7, 16;
-	add.s64 %rd968, %rd1, %rd967;
-	ld.shared.s64 %rd969, [%rd968+0];
-	mov.b64 %rd962, %rd969;
-$L297:
-	sub.u32 %r386, %r10, 1;
-	mov.b64 {%r387, %r388}, %rd962;
-	shfl.sync.down.b32 %r389|%p244, %r387, 1, %r386, %r17;
-	shfl.sync.down.b32 %r390, %r388, 1, %r386, %r17;
-	mov.b64 %rd970, {%r389, %r390};
-	@!%p244 bra $L298;
-	max.s64 %rd971, %rd962, %rd970;
-	mov.b64 %rd962, %rd971;
-$L298:
-	mov.b64 {%r391, %r392}, %rd962;
-	shfl.sync.down.b32 %r393|%p245, %r391, 2, %r386, %r17;
-	shfl.sync.down.b32 %r394, %r392, 2, %r386, %r17;
-	mov.b64 %rd972, {%r393, %r394};
-	@!%p245 bra $L299;
-	max.s64 %rd973, %rd962, %rd972;
-	mov.b64 %rd962, %rd973;
-$L299:
-	mov.b64 {%r395, %r396}, %rd962;
-	shfl.sync.down.b32 %r397|%p246, %r395, 4, %r386, %r17;
-	shfl.sync.down.b32 %r398, %r396, 4, %r386, %r17;
-	mov.b64 %rd974, {%r397, %r398};
-	@!%p246 bra $L300;
-	max.s64 %rd975, %rd962, %rd974;
-	mov.b64 %rd962, %rd975;
-$L300:
-	mov.b64 {%r399, %r400}, %rd962;
-	shfl.sync.down.b32 %r401|%p247, %r399, 8, %r386, %r17;
-	shfl.sync.down.b32 %r402, %r400, 8, %r386, %r17;
-	mov.b64 %rd976, {%r401, %r402};
-	@!%p247 bra $L301;
-	max.s64 %rd977, %rd962, %rd976;
-	mov.b64 %rd962, %rd977;
-$L301:
-	mov.b64 {%r403, %r404}, %rd962;
-	shfl.sync.down.b32 %r405|%p248, %r403, 16, %r386, %r17;
-	shfl.sync.down.b32 %r406, %r404, 16, %r386, %r17;
-	mov.b64 %rd978, {%r405, %r406};
-	@!%p248 bra $L302;
-	max.s64 %rd979, %rd962, %rd978;
-	mov.b64 %rd962, %rd979;
-$L302:
-	@!%p241 bra $L303;
-	st.shared.s64 [%rd1+1024], %rd962;
-$L303:
-$L296:
-	bar.sync 0;
-	ld.shared.s64 %rd980, [%rd1+1024];
-	mov.b64 %rd962, %rd980;
-	mov.b64 %rd981, %rd962;
-	mov.b64 %rd623, %rd981;
-	cvt.u64.u32 %rd982, %r2;
-	setp.eq.s64 %p249, %rd982, 0;
-	@!%p249 bra $L305;
-	setp.gt.s64 %p250, %rd622, 0;
-	@!%p250 bra $L307;
-	add.s64 %rd983, %rd305, 1;
-	mul.lo.s64 %rd984, %rd983, %rd120;
-	mad.lo.s64 %rd985, %rd984, 8, %rd116;
-	atom.global.add.u64 %rd986, [%rd985], %rd622;
-$L307:
-	setp.gt.s64 %p251, %rd623, 0;
-	@!%p251 bra $L309;
-	add.s64 %rd987, %rd305, 2;
-	mul.lo.s64 %rd988, %rd987, %rd120;
-	mad.lo.s64 %rd989, %rd988, 8, %rd116;
-	atom.global.max.s64 %rd990, [%rd989], %rd623;
-$L309:
-$L305:
-	bar.sync 0;
-	setp.eq.u32 %p252, %r5, 0;
-	@!%p252 bra $L310;
+	setp.eq.u32 %p232, %r5, 0;
+	@!%p232 bra $L286;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r407, [gk_league_sync+4];
-	atom.global.add.u32 %r408, [gk_league_sync], 1;
-	mov.u32 %r409, %nctaid.x;
-	sub.u32 %r410, %r409, 1;
-	setp.eq.u32 %p253, %r408, %r410;
-	@!%p253 bra $L311;
+	ld.relaxed.gpu.global.u32 %r353, [gk_league_sync+4];
+	atom.global.add.u32 %r354, [gk_league_sync], 1;
+	mov.u32 %r355, %nctaid.x;
+	sub.u32 %r356, %r355, 1;
+	setp.eq.u32 %p233, %r354, %r356;
+	@!%p233 bra $L287;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r411, [gk_league_sync+4], 1;
-	bra.uni $L312;
-$L311:
-	ld.relaxed.gpu.global.u32 %r412, [gk_league_sync+4];
-	setp.eq.u32 %p254, %r412, %r407;
-	@%p254 bra $L311;
-$L312:
+	atom.global.add.u32 %r357, [gk_league_sync+4], 1;
+	bra.uni $L288;
+$L287:
+	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
+	setp.eq.u32 %p234, %r358, %r353;
+	@%p234 bra $L287;
+$L288:
 	fence.acq_rel.gpu;
-$L310:
+$L286:
 	bar.sync 0;
-	setp.eq.s64 %p255, %rd230, 0;
-	and.pred %p256, %p11, %p255;
-	@!%p256 bra $L314;
-	mov.b64 %rd992, 9;
-	mul.lo.s64 %rd991, %rd992, %rd120;
-	mad.lo.s64 %rd993, %rd991, 8, %rd116;
-	mov.b64 %rd994, 0;
-	st.global.s64 [%rd993+0], %rd994;
-$L314:
-	mul.lo.s64 %rd995, %rd267, %rd120;
-	mad.lo.s64 %rd996, %rd995, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
-	mov.b64 %rd998, %rd997;
-	add.s64 %rd999, %rd267, 1;
-	mul.lo.s64 %rd1000, %rd999, %rd120;
-	mad.lo.s64 %rd1001, %rd1000, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1002, [%rd1001+0];
-	mov.b64 %rd1003, %rd1002;
-	mov.b64 %rd1004, %rd998;
-	mov.b64 %rd1005, %rd1003;
-	mov.b64 %rd1006, %rd1004;
-	mov.b64 %rd1007, %rd1005;
-	add.s64 %rd1008, %rd267, 2;
-	mul.lo.s64 %rd1009, %rd1008, %rd120;
-	mad.lo.s64 %rd1010, %rd1009, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1011, [%rd1010+0];
-	mov.b64 %rd1012, %rd1011;
-	mov.b64 %rd224, %rd1012;
-	@!%p11 bra $L316;
-	mov.b64 %rd1014, 3;
-	mul.lo.s64 %rd1013, %rd1014, %rd230;
-	mov.b64 %rd1016, 1;
-	add.s64 %rd1015, %rd1016, %rd1013;
-	mul.lo.s64 %rd1017, %rd1015, %rd113;
-	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
-	st.global.s64 [%rd1018+0], %rd1006;
-	mov.b64 %rd1020, 3;
-	mul.lo.s64 %rd1019, %rd1020, %rd230;
-	mov.b64 %rd1022, 2;
-	add.s64 %rd1021, %rd1022, %rd1019;
-	mul.lo.s64 %rd1023, %rd1021, %rd113;
-	mad.lo.s64 %rd1024, %rd1023, 8, %rd109;
-	st.global.s64 [%rd1024+0], %rd1007;
-	mov.b64 %rd1026, 3;
-	mul.lo.s64 %rd1025, %rd1026, %rd230;
-	mov.b64 %rd1028, 3;
-	add.s64 %rd1027, %rd1028, %rd1025;
-	mul.lo.s64 %rd1029, %rd1027, %rd113;
-	mad.lo.s64 %rd1030, %rd1029, 8, %rd109;
-	st.global.s64 [%rd1030+0], %rd224;
-	add.s64 %rd1031, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1031;
-$L316:
-	setp.eq.s64 %p257, %rd1006, 0;
-	setp.gt.s64 %p258, %rd1006, %rd66;
-	or.pred %p259, %p257, %p258;
-	setp.gt.s64 %p260, %rd1007, %rd68;
-	or.pred %p261, %p259, %p260;
-	setp.gt.s64 %p262, %rd224, %rd70;
-	or.pred %p263, %p261, %p262;
-	@!%p263 bra $L318;
+	setp.eq.s64 %p235, %rd230, 0;
+	and.pred %p236, %p11, %p235;
+	@!%p236 bra $L290;
+	mov.b64 %rd968, 9;
+	mul.lo.s64 %rd967, %rd968, %rd120;
+	mad.lo.s64 %rd969, %rd967, 8, %rd116;
+	mov.b64 %rd970, 0;
+	st.global.s64 [%rd969+0], %rd970;
+$L290:
+	mul.lo.s64 %rd971, %rd267, %rd120;
+	mad.lo.s64 %rd972, %rd971, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd973, [%rd972+0];
+	mov.b64 %rd974, %rd973;
+	add.s64 %rd975, %rd267, 1;
+	mul.lo.s64 %rd976, %rd975, %rd120;
+	mad.lo.s64 %rd977, %rd976, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd978, [%rd977+0];
+	mov.b64 %rd979, %rd978;
+	mov.b64 %rd980, %rd974;
+	mov.b64 %rd981, %rd979;
+	mov.b64 %rd982, %rd980;
+	mov.b64 %rd983, %rd981;
+	add.s64 %rd984, %rd267, 2;
+	mul.lo.s64 %rd985, %rd984, %rd120;
+	mad.lo.s64 %rd986, %rd985, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd987, [%rd986+0];
+	mov.b64 %rd988, %rd987;
+	mov.b64 %rd224, %rd988;
+	@!%p11 bra $L292;
+	mov.b64 %rd990, 3;
+	mul.lo.s64 %rd989, %rd990, %rd230;
+	mov.b64 %rd992, 1;
+	add.s64 %rd991, %rd992, %rd989;
+	mul.lo.s64 %rd993, %rd991, %rd113;
+	mad.lo.s64 %rd994, %rd993, 8, %rd109;
+	st.global.s64 [%rd994+0], %rd982;
+	mov.b64 %rd996, 3;
+	mul.lo.s64 %rd995, %rd996, %rd230;
+	mov.b64 %rd998, 2;
+	add.s64 %rd997, %rd998, %rd995;
+	mul.lo.s64 %rd999, %rd997, %rd113;
+	mad.lo.s64 %rd1000, %rd999, 8, %rd109;
+	st.global.s64 [%rd1000+0], %rd983;
+	mov.b64 %rd1002, 3;
+	mul.lo.s64 %rd1001, %rd1002, %rd230;
+	mov.b64 %rd1004, 3;
+	add.s64 %rd1003, %rd1004, %rd1001;
+	mul.lo.s64 %rd1005, %rd1003, %rd113;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd109;
+	st.global.s64 [%rd1006+0], %rd224;
+	add.s64 %rd1007, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1007;
+$L292:
+	setp.eq.s64 %p237, %rd982, 0;
+	setp.gt.s64 %p238, %rd982, %rd66;
+	or.pred %p239, %p237, %p238;
+	setp.gt.s64 %p240, %rd983, %rd68;
+	or.pred %p241, %p239, %p240;
+	setp.gt.s64 %p242, %rd224, %rd70;
+	or.pred %p243, %p241, %p242;
+	@!%p243 bra $L294;
 	bra.uni $L3;
-$L318:
-	mov.b64 %rd158, %rd1006;
+$L294:
+	mov.b64 %rd158, %rd982;
 $L36:
-	add.s64 %rd1032, %rd230, 1;
-	mov.b64 %rd230, %rd1032;
+	add.s64 %rd1008, %rd230, 1;
+	mov.b64 %rd230, %rd1008;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -21453,9 +21161,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s51
 )
 {
-	.reg .pred %p<274>;
-	.reg .b32 %r<395>;
-	.reg .b64 %rd<1031>;
+	.reg .pred %p<254>;
+	.reg .b32 %r<341>;
+	.reg .b64 %rd<1007>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22316,1534 +22024,1388 @@ $L71:
 $L53:
 	bra.uni $L52;
 $L54:
-	// block scan
-	mov.b64 %rd457, %rd366;
-	mov.b32 %r113, %r3;
-$L91:
-	setp.hs.u32 %p86, %r113, 32;
-	@%p86 bra $L92;
-	mov.b64 {%r114, %r115}, %rd457;
-	shfl.sync.up.b32 %r116|%p87, %r114, %r113, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
-	mov.b64 %rd458, {%r116, %r117};
-	@!%p87 bra $L93;
-	add.s64 %rd459, %rd458, %rd457;
-	mov.b64 %rd457, %rd459;
-$L93:
-	shl.b32 %r113, %r113, 1;
-	bra.uni $L91;
+	mov.b64 %rd457, 0;
+	setp.lt.s64 %p86, %rd361, %rd362;
+	setp.lt.s64 %p87, %rd355, %rd340;
+	or.pred %p88, %p86, %p87;
+	@!%p88 bra $L92;
+	mov.b64 %rd457, 1;
 $L92:
-	mov.b64 {%r118, %r119}, %rd457;
-	shfl.sync.up.b32 %r120|%p88, %r118, %r3, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
-	mov.b64 %rd460, {%r120, %r121};
-	setp.lo.u32 %p89, %r3, 32;
-	and.pred %p90, %p88, %p89;
-	selp.b64 %rd461, %rd460, 0, %p90;
-	sub.u32 %r122, %r13, %r3;
-	setp.eq.u32 %p91, %r7, %r122;
-	@!%p91 bra $L94;
-	mul.wide.u32 %rd462, %r8, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	st.shared.s64 [%rd463+0], %rd457;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L95;
-	mov.b64 %rd464, 0;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L96;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	mov.b64 %rd464, %rd467;
-$L96:
-	mov.b64 {%r123, %r124}, %rd464;
-	shfl.sync.up.b32 %r125|%p94, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd468, {%r125, %r126};
-	@!%p94 bra $L97;
-	add.s64 %rd469, %rd468, %rd464;
-	mov.b64 %rd464, %rd469;
-$L97:
-	mov.b64 {%r127, %r128}, %rd464;
-	shfl.sync.up.b32 %r129|%p95, %r127, 2, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
-	mov.b64 %rd470, {%r129, %r130};
-	@!%p95 bra $L98;
-	add.s64 %rd471, %rd470, %rd464;
-	mov.b64 %rd464, %rd471;
-$L98:
-	mov.b64 {%r131, %r132}, %rd464;
-	shfl.sync.up.b32 %r133|%p96, %r131, 4, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
-	mov.b64 %rd472, {%r133, %r134};
-	@!%p96 bra $L99;
-	add.s64 %rd473, %rd472, %rd464;
-	mov.b64 %rd464, %rd473;
-$L99:
-	mov.b64 {%r135, %r136}, %rd464;
-	shfl.sync.up.b32 %r137|%p97, %r135, 8, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
-	mov.b64 %rd474, {%r137, %r138};
-	@!%p97 bra $L100;
-	add.s64 %rd475, %rd474, %rd464;
-	mov.b64 %rd464, %rd475;
-$L100:
-	mov.b64 {%r139, %r140}, %rd464;
-	shfl.sync.up.b32 %r141|%p98, %r139, 16, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
-	mov.b64 %rd476, {%r141, %r142};
-	@!%p98 bra $L101;
-	add.s64 %rd477, %rd476, %rd464;
-	mov.b64 %rd464, %rd477;
-$L101:
-	mov.b64 {%r143, %r144}, %rd464;
-	shfl.sync.up.b32 %r145|%p99, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd478, {%r145, %r146};
-	selp.b64 %rd479, %rd478, 0, %p99;
-	@!%p93 bra $L102;
-	mul.wide.u32 %rd480, %r7, 16;
-	add.s64 %rd481, %rd1, %rd480;
-	add.s64 %rd482, %rd481, 512;
-	st.shared.s64 [%rd482+0], %rd479;
-$L102:
-	sub.u32 %r147, %r10, 1;
-	setp.eq.u32 %p100, %r7, %r147;
-	@!%p100 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd464;
-$L103:
+	shl.b64 %rd458, %rd457, 32;
+	or.b64 %rd459, %rd366, %rd458;
+	// block scan
+	mov.b64 %rd460, %rd459;
+	mov.b32 %r113, %r3;
+$L93:
+	setp.hs.u32 %p89, %r113, 32;
+	@%p89 bra $L94;
+	mov.b64 {%r114, %r115}, %rd460;
+	shfl.sync.up.b32 %r116|%p90, %r114, %r113, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
+	mov.b64 %rd461, {%r116, %r117};
+	@!%p90 bra $L95;
+	add.s64 %rd462, %rd461, %rd460;
+	mov.b64 %rd460, %rd462;
 $L95:
+	shl.b32 %r113, %r113, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r118, %r119}, %rd460;
+	shfl.sync.up.b32 %r120|%p91, %r118, %r3, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
+	mov.b64 %rd463, {%r120, %r121};
+	setp.lo.u32 %p92, %r3, 32;
+	and.pred %p93, %p91, %p92;
+	selp.b64 %rd464, %rd463, 0, %p93;
+	sub.u32 %r122, %r13, %r3;
+	setp.eq.u32 %p94, %r7, %r122;
+	@!%p94 bra $L96;
+	mul.wide.u32 %rd465, %r8, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	st.shared.s64 [%rd466+0], %rd460;
+$L96:
 	bar.sync 0;
-	mul.wide.u32 %rd483, %r8, 16;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L97;
+	mov.b64 %rd467, 0;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L98;
+	mul.wide.u32 %rd468, %r7, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	ld.shared.s64 %rd470, [%rd469+0];
+	mov.b64 %rd467, %rd470;
+$L98:
+	mov.b64 {%r123, %r124}, %rd467;
+	shfl.sync.up.b32 %r125|%p97, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd471, {%r125, %r126};
+	@!%p97 bra $L99;
+	add.s64 %rd472, %rd471, %rd467;
+	mov.b64 %rd467, %rd472;
+$L99:
+	mov.b64 {%r127, %r128}, %rd467;
+	shfl.sync.up.b32 %r129|%p98, %r127, 2, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
+	mov.b64 %rd473, {%r129, %r130};
+	@!%p98 bra $L100;
+	add.s64 %rd474, %rd473, %rd467;
+	mov.b64 %rd467, %rd474;
+$L100:
+	mov.b64 {%r131, %r132}, %rd467;
+	shfl.sync.up.b32 %r133|%p99, %r131, 4, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
+	mov.b64 %rd475, {%r133, %r134};
+	@!%p99 bra $L101;
+	add.s64 %rd476, %rd475, %rd467;
+	mov.b64 %rd467, %rd476;
+$L101:
+	mov.b64 {%r135, %r136}, %rd467;
+	shfl.sync.up.b32 %r137|%p100, %r135, 8, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
+	mov.b64 %rd477, {%r137, %r138};
+	@!%p100 bra $L102;
+	add.s64 %rd478, %rd477, %rd467;
+	mov.b64 %rd467, %rd478;
+$L102:
+	mov.b64 {%r139, %r140}, %rd467;
+	shfl.sync.up.b32 %r141|%p101, %r139, 16, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
+	mov.b64 %rd479, {%r141, %r142};
+	@!%p101 bra $L103;
+	add.s64 %rd480, %rd479, %rd467;
+	mov.b64 %rd467, %rd480;
+$L103:
+	mov.b64 {%r143, %r144}, %rd467;
+	shfl.sync.up.b32 %r145|%p102, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd481, {%r145, %r146};
+	selp.b64 %rd482, %rd481, 0, %p102;
+	@!%p96 bra $L104;
+	mul.wide.u32 %rd483, %r7, 16;
 	add.s64 %rd484, %rd1, %rd483;
 	add.s64 %rd485, %rd484, 512;
-	ld.shared.s64 %rd486, [%rd485+0];
-	add.s64 %rd487, %rd486, %rd461;
-	ld.shared.s64 %rd488, [%rd1+1024];
-	mov.b64 {%r148, %r149}, %rd487;
-	shfl.sync.idx.b32 %r150|%p101, %r148, 0, %r21, %r17;
+	st.shared.s64 [%rd485+0], %rd482;
+$L104:
+	sub.u32 %r147, %r10, 1;
+	setp.eq.u32 %p103, %r7, %r147;
+	@!%p103 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd467;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd486, %r8, 16;
+	add.s64 %rd487, %rd1, %rd486;
+	add.s64 %rd488, %rd487, 512;
+	ld.shared.s64 %rd489, [%rd488+0];
+	add.s64 %rd490, %rd489, %rd464;
+	ld.shared.s64 %rd491, [%rd1+1024];
+	mov.b64 {%r148, %r149}, %rd490;
+	shfl.sync.idx.b32 %r150|%p104, %r148, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r151, %r149, 0, %r21, %r17;
-	mov.b64 %rd489, {%r150, %r151};
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
+	mov.b64 %rd492, {%r150, %r151};
 	mov.b64 %rd493, %rd491;
 	mov.b64 %rd494, %rd492;
 	mov.b64 %rd495, %rd493;
 	mov.b64 %rd496, %rd494;
-	@!%p58 bra $L104;
-	add.s64 %rd497, %rd365, %rd495;
-	mov.b64 %rd498, %rd497;
-	sub.s64 %rd499, %rd354, %rd498;
-	max.s64 %rd500, %rd499, 0;
-	min.s64 %rd501, %rd500, %rd366;
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, 0;
-$L106:
-	setp.lt.s64 %p102, %rd503, %rd502;
-	not.pred %p103, %p102;
-	@!%p103 bra $L110;
-	bra.uni $L108;
-$L110:
-	mul.lo.s64 %rd504, %rd503, %rd146;
-	mad.lo.s64 %rd505, %rd504, 4, %rd144;
-	ld.shared.s32 %r152, [%rd505+0];
-	mov.b32 %r153, %r152;
-	add.s64 %rd506, %rd353, %rd498;
-	add.s64 %rd507, %rd506, %rd503;
-	mul.lo.s64 %rd508, %rd507, %rd156;
-	mad.lo.s64 %rd509, %rd508, 4, %rd154;
-	st.shared.s32 [%rd509+0], %r153;
-$L107:
-	add.s64 %rd510, %rd503, 1;
-	mov.b64 %rd503, %rd510;
-	bra.uni $L106;
+	mov.b64 %rd497, %rd495;
+	mov.b64 %rd498, %rd496;
+	mov.b64 %rd499, %rd497;
+	and.b64 %rd500, %rd498, 4294967295;
+	mov.b64 %rd501, %rd500;
+	shr.s64 %rd502, %rd499, 32;
+	mov.b64 %rd503, %rd502;
+	mov.b64 %rd498, %rd501;
+	mov.b64 %rd504, %rd503;
+	and.b64 %rd505, %rd499, 4294967295;
+	mov.b64 %rd499, %rd505;
+	@!%p58 bra $L106;
+	add.s64 %rd506, %rd365, %rd498;
+	mov.b64 %rd507, %rd506;
+	sub.s64 %rd508, %rd354, %rd507;
+	max.s64 %rd509, %rd508, 0;
+	min.s64 %rd510, %rd509, %rd366;
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd512, 0;
 $L108:
-	mov.b64 %rd511, 0;
-	mov.b64 %rd512, %rd502;
-$L111:
-	setp.lt.s64 %p104, %rd512, %rd366;
-	not.pred %p105, %p104;
-	@!%p105 bra $L115;
-	bra.uni $L113;
-$L115:
+	setp.lt.s64 %p105, %rd512, %rd511;
+	not.pred %p106, %p105;
+	@!%p106 bra $L112;
+	bra.uni $L110;
+$L112:
 	mul.lo.s64 %rd513, %rd512, %rd146;
 	mad.lo.s64 %rd514, %rd513, 4, %rd144;
-	ld.shared.s32 %r154, [%rd514+0];
+	ld.shared.s32 %r152, [%rd514+0];
+	mov.b32 %r153, %r152;
+	add.s64 %rd515, %rd353, %rd507;
+	add.s64 %rd516, %rd515, %rd512;
+	mul.lo.s64 %rd517, %rd516, %rd156;
+	mad.lo.s64 %rd518, %rd517, 4, %rd154;
+	st.shared.s32 [%rd518+0], %r153;
+$L109:
+	add.s64 %rd519, %rd512, 1;
+	mov.b64 %rd512, %rd519;
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd520, 0;
+	mov.b64 %rd521, %rd511;
+$L113:
+	setp.lt.s64 %p107, %rd521, %rd366;
+	not.pred %p108, %p107;
+	@!%p108 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd522, %rd521, %rd146;
+	mad.lo.s64 %rd523, %rd522, 4, %rd144;
+	ld.shared.s32 %r154, [%rd523+0];
 	mov.b32 %r155, %r154;
 	mov.b32 %r156, %r155;
-	mov.pred %p106, 0;
-	mov.b64 %rd515, %rd511;
+	mov.pred %p109, 0;
+	mov.b64 %rd524, %rd520;
 	mov.b32 %r157, %r156;
-$L116:
-	@!%p53 bra $L120;
+$L118:
+	@!%p53 bra $L122;
 	shr.s32 %r158, %r157, 5;
-	cvt.s64.s32 %rd516, %r158;
-	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd525, %r158;
+	mov.b64 %rd526, %rd525;
 	and.b32 %r159, %r157, 31;
-	cvt.s64.s32 %rd518, %r159;
-	min.u64 %rd519, %rd518, 32;
-	cvt.u32.u64 %r160, %rd519;
+	cvt.s64.s32 %rd527, %r159;
+	min.u64 %rd528, %rd527, 32;
+	cvt.u32.u64 %r160, %rd528;
 	mov.b32 %r162, 0x1;
 	shl.b32 %r161, %r162, %r160;
-	setp.hs.u32 %p107, %r160, 32;
-	selp.b32 %r163, 0, %r161, %p107;
+	setp.hs.u32 %p110, %r160, 32;
+	selp.b32 %r163, 0, %r161, %p110;
 	mov.b32 %r164, %r163;
-	mov.b64 %rd520, %rd517;
+	mov.b64 %rd529, %rd526;
 	mov.b32 %r165, %r164;
-	mul.lo.s64 %rd521, %rd520, %rd333;
-	mad.lo.s64 %rd522, %rd521, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r166, [%rd522+0];
+	mul.lo.s64 %rd530, %rd529, %rd333;
+	mad.lo.s64 %rd531, %rd530, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r166, [%rd531+0];
 	mov.b32 %r167, %r166;
 	and.b32 %r168, %r167, %r165;
-	setp.ne.u32 %p108, %r168, 0x0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L122;
-	mul.lo.s64 %rd523, %rd520, %rd333;
-	mad.lo.s64 %rd524, %rd523, 4, %rd331;
-	atom.global.or.b32 %r169, [%rd524], %r165;
+	setp.ne.u32 %p111, %r168, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L124;
+	mul.lo.s64 %rd532, %rd529, %rd333;
+	mad.lo.s64 %rd533, %rd532, 4, %rd331;
+	atom.global.or.b32 %r169, [%rd533], %r165;
 	mov.b32 %r170, %r169;
 	and.b32 %r171, %r170, %r165;
-	setp.ne.u32 %p111, %r171, 0x0;
-	mov.pred %p109, %p111;
-$L122:
-	@!%p109 bra $L124;
-	mov.b64 %rd525, %rd515;
-	mov.b64 %rd526, %rd525;
-	mov.pred %p112, 0;
-	bra.uni $L118;
+	setp.ne.u32 %p114, %r171, 0x0;
+	mov.pred %p112, %p114;
 $L124:
-	mov.b64 %rd527, %rd515;
-	mov.b64 %rd526, %rd527;
-	mov.pred %p112, 1;
+	@!%p112 bra $L126;
+	mov.b64 %rd534, %rd524;
+	mov.b64 %rd535, %rd534;
+	mov.pred %p115, 0;
+	bra.uni $L120;
+$L126:
+	mov.b64 %rd536, %rd524;
+	mov.b64 %rd535, %rd536;
+	mov.pred %p115, 1;
+	bra.uni $L120;
+$L122:
+	@!%p54 bra $L128;
+	cvt.s64.s32 %rd537, %r157;
+	mul.lo.s64 %rd538, %rd537, %rd336;
+	mad.lo.s64 %rd539, %rd538, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r172, [%rd539+0];
+	mov.b32 %r173, %r172;
+	setp.eq.s32 %p116, %r173, %r82;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L130;
+	cvt.s64.s32 %rd540, %r157;
+	mul.lo.s64 %rd541, %rd540, %rd336;
+	mad.lo.s64 %rd542, %rd541, 4, %rd334;
+	atom.global.exch.b32 %r174, [%rd542], %r82;
+	mov.b32 %r175, %r174;
+	setp.eq.s32 %p119, %r175, %r82;
+	mov.pred %p117, %p119;
+$L130:
+	@!%p117 bra $L132;
+	mov.b64 %rd543, %rd524;
+	mov.b64 %rd535, %rd543;
+	mov.pred %p115, 0;
+	bra.uni $L120;
+$L132:
+$L128:
+	mul.lo.s64 %rd544, %rd524, %rd146;
+	mad.lo.s64 %rd545, %rd544, 4, %rd144;
+	st.shared.s32 [%rd545+0], %r157;
+	add.s64 %rd546, %rd524, 1;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd535, %rd547;
+	mov.pred %p115, 1;
+	bra.uni $L120;
+$L119:
 	bra.uni $L118;
 $L120:
-	@!%p54 bra $L126;
-	cvt.s64.s32 %rd528, %r157;
-	mul.lo.s64 %rd529, %rd528, %rd336;
-	mad.lo.s64 %rd530, %rd529, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r172, [%rd530+0];
-	mov.b32 %r173, %r172;
-	setp.eq.s32 %p113, %r173, %r82;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L128;
-	cvt.s64.s32 %rd531, %r157;
-	mul.lo.s64 %rd532, %rd531, %rd336;
-	mad.lo.s64 %rd533, %rd532, 4, %rd334;
-	atom.global.exch.b32 %r174, [%rd533], %r82;
-	mov.b32 %r175, %r174;
-	setp.eq.s32 %p116, %r175, %r82;
-	mov.pred %p114, %p116;
-$L128:
-	@!%p114 bra $L130;
-	mov.b64 %rd534, %rd515;
-	mov.b64 %rd526, %rd534;
-	mov.pred %p112, 0;
-	bra.uni $L118;
-$L130:
-$L126:
-	mul.lo.s64 %rd535, %rd515, %rd146;
-	mad.lo.s64 %rd536, %rd535, 4, %rd144;
-	st.shared.s32 [%rd536+0], %r157;
-	add.s64 %rd537, %rd515, 1;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd526, %rd538;
-	mov.pred %p112, 1;
-	bra.uni $L118;
-$L117:
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd539, %rd526;
-	mov.pred %p117, %p112;
-	mov.b64 %rd511, %rd539;
-	mov.pred %p106, %p117;
-	@!%p106 bra $L132;
-	mov.b64 %rd540, %rd315;
+	mov.b64 %rd548, %rd535;
+	mov.pred %p120, %p115;
+	mov.b64 %rd520, %rd548;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L134;
+	mov.b64 %rd549, %rd315;
 	mov.b32 %r176, %r156;
-	cvt.s64.s32 %rd541, %r176;
-	add.s64 %rd542, %rd541, 1;
-	mul.lo.s64 %rd543, %rd542, %rd32;
-	mad.lo.s64 %rd544, %rd543, 8, %rd28;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	cvt.s64.s32 %rd547, %r176;
-	mul.lo.s64 %rd548, %rd547, %rd32;
-	mad.lo.s64 %rd549, %rd548, 8, %rd28;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	sub.s64 %rd552, %rd546, %rd551;
-	mov.b64 %rd553, %rd552;
-	mov.b64 %rd554, %rd553;
-	add.s64 %rd555, %rd363, %rd554;
-	mov.b64 %rd363, %rd555;
-	max.s64 %rd556, %rd364, %rd554;
-	mov.b64 %rd364, %rd556;
-$L132:
-$L112:
-	add.s64 %rd557, %rd512, 1;
-	mov.b64 %rd512, %rd557;
-	bra.uni $L111;
-$L113:
-	setp.gt.s64 %p118, %rd511, 0;
-	@!%p118 bra $L134;
-	mul.lo.s64 %rd558, %rd352, %rd120;
-	mad.lo.s64 %rd559, %rd558, 8, %rd116;
-	atom.global.add.u64 %rd560, [%rd559], %rd511;
-	mov.b64 %rd561, %rd560;
+	cvt.s64.s32 %rd550, %r176;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r176;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
 	mov.b64 %rd562, %rd561;
-	mov.b64 %rd563, 0;
-$L135:
-	setp.lt.s64 %p119, %rd563, %rd511;
-	not.pred %p120, %p119;
-	@!%p120 bra $L139;
+	mov.b64 %rd563, %rd562;
+	add.s64 %rd564, %rd363, %rd563;
+	mov.b64 %rd363, %rd564;
+	max.s64 %rd565, %rd364, %rd563;
+	mov.b64 %rd364, %rd565;
+$L134:
+$L114:
+	add.s64 %rd566, %rd521, 1;
+	mov.b64 %rd521, %rd566;
+	bra.uni $L113;
+$L115:
+	setp.gt.s64 %p121, %rd520, 0;
+	@!%p121 bra $L136;
+	mul.lo.s64 %rd567, %rd352, %rd120;
+	mad.lo.s64 %rd568, %rd567, 8, %rd116;
+	atom.global.add.u64 %rd569, [%rd568], %rd520;
+	mov.b64 %rd570, %rd569;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd572, 0;
+$L137:
+	setp.lt.s64 %p122, %rd572, %rd520;
+	not.pred %p123, %p122;
+	@!%p123 bra $L141;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd573, %rd572, %rd146;
+	mad.lo.s64 %rd574, %rd573, 4, %rd144;
+	ld.shared.s32 %r177, [%rd574+0];
+	mov.b32 %r178, %r177;
+	add.s64 %rd575, %rd571, %rd572;
+	mul.lo.s64 %rd576, %rd575, %rd242;
+	mad.lo.s64 %rd577, %rd576, 4, %rd240;
+	st.global.s32 [%rd577+0], %r178;
+$L138:
+	add.s64 %rd578, %rd572, 1;
+	mov.b64 %rd572, %rd578;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd564, %rd563, %rd146;
-	mad.lo.s64 %rd565, %rd564, 4, %rd144;
-	ld.shared.s32 %r177, [%rd565+0];
-	mov.b32 %r178, %r177;
-	add.s64 %rd566, %rd562, %rd563;
-	mul.lo.s64 %rd567, %rd566, %rd242;
-	mad.lo.s64 %rd568, %rd567, 4, %rd240;
-	st.global.s32 [%rd568+0], %r178;
 $L136:
-	add.s64 %rd569, %rd563, 1;
-	mov.b64 %rd563, %rd569;
-	bra.uni $L135;
-$L137:
-$L134:
-	add.s64 %rd570, %rd365, %rd496;
-	min.s64 %rd571, %rd354, %rd570;
-	mov.b64 %rd365, %rd571;
-	bra.uni $L105;
-$L104:
-	mov.b64 %rd572, 0;
-	cvt.u64.u32 %rd573, %r2;
-	setp.eq.s64 %p121, %rd573, 0;
-	setp.gt.s64 %p122, %rd496, 0;
-	and.pred %p123, %p121, %p122;
-	@!%p123 bra $L141;
-	mul.lo.s64 %rd574, %rd352, %rd120;
-	mad.lo.s64 %rd575, %rd574, 8, %rd116;
-	atom.global.add.u64 %rd576, [%rd575], %rd496;
-	mov.b64 %rd577, %rd576;
-	mov.b64 %rd572, %rd577;
-$L141:
-	cvt.u64.u32 %rd578, %r2;
-	setp.eq.s64 %p124, %rd578, 0;
-	setp.eq.u32 %p125, %r1, 0;
+	add.s64 %rd579, %rd365, %rd499;
+	min.s64 %rd580, %rd354, %rd579;
+	mov.b64 %rd365, %rd580;
+	bra.uni $L107;
+$L106:
+	mov.b64 %rd581, 0;
+	cvt.u64.u32 %rd582, %r2;
+	setp.eq.s64 %p124, %rd582, 0;
+	setp.gt.s64 %p125, %rd499, 0;
 	and.pred %p126, %p124, %p125;
-	bar.sync 0;
-	@!%p126 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd572;
-$L142:
-	bar.sync 0;
-	ld.shared.s64 %rd579, [%rd1+1024];
-	mov.b64 %rd580, %rd579;
-	add.s64 %rd581, %rd580, %rd495;
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, 0;
+	@!%p126 bra $L143;
+	mul.lo.s64 %rd583, %rd352, %rd120;
+	mad.lo.s64 %rd584, %rd583, 8, %rd116;
+	atom.global.add.u64 %rd585, [%rd584], %rd499;
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd581, %rd586;
 $L143:
-	setp.lt.s64 %p127, %rd583, %rd366;
-	not.pred %p128, %p127;
-	@!%p128 bra $L147;
+	cvt.u64.u32 %rd587, %r2;
+	setp.eq.s64 %p127, %rd587, 0;
+	setp.eq.u32 %p128, %r1, 0;
+	and.pred %p129, %p127, %p128;
+	bar.sync 0;
+	@!%p129 bra $L144;
+	st.shared.s64 [%rd1+1024], %rd581;
+$L144:
+	bar.sync 0;
+	ld.shared.s64 %rd588, [%rd1+1024];
+	mov.b64 %rd589, %rd588;
+	add.s64 %rd590, %rd589, %rd498;
+	mov.b64 %rd591, %rd590;
+	mov.b64 %rd592, 0;
+$L145:
+	setp.lt.s64 %p130, %rd592, %rd366;
+	not.pred %p131, %p130;
+	@!%p131 bra $L149;
+	bra.uni $L147;
+$L149:
+	mul.lo.s64 %rd593, %rd592, %rd146;
+	mad.lo.s64 %rd594, %rd593, 4, %rd144;
+	ld.shared.s32 %r179, [%rd594+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd595, %rd591, %rd592;
+	mul.lo.s64 %rd596, %rd595, %rd242;
+	mad.lo.s64 %rd597, %rd596, 4, %rd240;
+	st.global.s32 [%rd597+0], %r180;
+$L146:
+	add.s64 %rd598, %rd592, 1;
+	mov.b64 %rd592, %rd598;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd584, %rd583, %rd146;
-	mad.lo.s64 %rd585, %rd584, 4, %rd144;
-	ld.shared.s32 %r179, [%rd585+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd586, %rd582, %rd583;
-	mul.lo.s64 %rd587, %rd586, %rd242;
-	mad.lo.s64 %rd588, %rd587, 4, %rd240;
-	st.global.s32 [%rd588+0], %r180;
-$L144:
-	add.s64 %rd589, %rd583, 1;
-	mov.b64 %rd583, %rd589;
-	bra.uni $L143;
-$L145:
-$L105:
-	mov.b64 %rd590, 0;
-	setp.lt.s64 %p129, %rd361, %rd362;
-	setp.lt.s64 %p130, %rd355, %rd340;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L149;
-	mov.b64 %rd590, 1;
-$L149:
-	mov.b64 %rd591, %rd590;
-	// block reduction
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L150:
-	setp.hs.u32 %p132, %r182, 32;
-	@%p132 bra $L151;
-	mov.b64 {%r183, %r184}, %rd591;
-	shfl.sync.down.b32 %r185|%p133, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd592, {%r185, %r186};
-	@!%p133 bra $L152;
-	max.s64 %rd593, %rd591, %rd592;
-	mov.b64 %rd591, %rd593;
-$L152:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L150;
-$L151:
-	setp.eq.u32 %p134, %r7, 0;
-	@!%p134 bra $L153;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd591;
-$L153:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L154;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L155;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	mov.b64 %rd591, %rd598;
-$L155:
-	sub.u32 %r187, %r10, 1;
-	mov.b64 {%r188, %r189}, %rd591;
-	shfl.sync.down.b32 %r190|%p137, %r188, 1, %r187, %r17;
-	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
-	mov.b64 %rd599, {%r190, %r191};
-	@!%p137 bra $L156;
-	max.s64 %rd600, %rd591, %rd599;
-	mov.b64 %rd591, %rd600;
-$L156:
-	mov.b64 {%r192, %r193}, %rd591;
-	shfl.sync.down.b32 %r194|%p138, %r192, 2, %r187, %r17;
-	shfl.sync.down.b32 %r195, %r193, 2, %r187, %r17;
-	mov.b64 %rd601, {%r194, %r195};
-	@!%p138 bra $L157;
-	max.s64 %rd602, %rd591, %rd601;
-	mov.b64 %rd591, %rd602;
-$L157:
-	mov.b64 {%r196, %r197}, %rd591;
-	shfl.sync.down.b32 %r198|%p139, %r196, 4, %r187, %r17;
-	shfl.sync.down.b32 %r199, %r197, 4, %r187, %r17;
-	mov.b64 %rd603, {%r198, %r199};
-	@!%p139 bra $L158;
-	max.s64 %rd604, %rd591, %rd603;
-	mov.b64 %rd591, %rd604;
-$L158:
-	mov.b64 {%r200, %r201}, %rd591;
-	shfl.sync.down.b32 %r202|%p140, %r200, 8, %r187, %r17;
-	shfl.sync.down.b32 %r203, %r201, 8, %r187, %r17;
-	mov.b64 %rd605, {%r202, %r203};
-	@!%p140 bra $L159;
-	max.s64 %rd606, %rd591, %rd605;
-	mov.b64 %rd591, %rd606;
-$L159:
-	mov.b64 {%r204, %r205}, %rd591;
-	shfl.sync.down.b32 %r206|%p141, %r204, 16, %r187, %r17;
-	shfl.sync.down.b32 %r207, %r205, 16, %r187, %r17;
-	mov.b64 %rd607, {%r206, %r207};
-	@!%p141 bra $L160;
-	max.s64 %rd608, %rd591, %rd607;
-	mov.b64 %rd591, %rd608;
-$L160:
-	@!%p134 bra $L161;
-	st.shared.s64 [%rd1+1024], %rd591;
-$L161:
-$L154:
-	bar.sync 0;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 %rd591, %rd609;
-	mov.b64 %rd610, %rd591;
-	setp.eq.s64 %p142, %rd610, 0;
-	@!%p142 bra $L163;
+$L107:
+	setp.eq.s64 %p132, %rd504, 0;
+	@!%p132 bra $L151;
 	bra.uni $L51;
-$L163:
+$L151:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd611, %rd365;
-	mov.b64 %rd612, %rd363;
-	mov.b64 %rd613, %rd364;
-	mov.b64 %rd614, %rd611;
-	mov.b64 %rd615, %rd612;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, %rd615;
-	mov.b64 %rd619, %rd616;
-	mov.b64 %rd620, %rd617;
-	mov.b64 %rd621, %rd618;
-	mov.b64 %rd622, %rd619;
-	mov.b64 %rd623, 1;
-$L164:
-	setp.lt.s64 %p143, %rd623, %rd300;
-	setp.gt.s64 %p144, %rd620, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L168;
-	bra.uni $L166;
-$L168:
-	rem.s64 %rd624, %rd623, 2;
-	mov.b64 %rd626, 1;
-	sub.s64 %rd625, %rd626, %rd624;
-	mul.lo.s64 %rd627, %rd625, %rd314;
-	mov.b64 %rd628, %rd627;
-	rem.s64 %rd629, %rd623, 2;
-	mul.lo.s64 %rd630, %rd629, %rd314;
-	mov.b64 %rd631, %rd630;
-	mov.b64 %rd632, 0;
-	mov.b64 %rd633, 0;
-	mov.b64 %rd634, %rd292;
-	mov.b64 %rd635, %rd293;
-	mov.b64 %rd636, %rd294;
-	mov.b64 %rd637, %rd295;
-	mov.b64 %rd638, %rd296;
-	mov.b64 %rd639, %rd297;
-	mov.pred %p147, %p45;
-	mov.pred %p148, %p46;
-	mov.b32 %r208, %r79;
-	mov.b64 %rd640, %rd298;
-	mov.b64 %rd641, %rd299;
-	mov.b64 %rd642, %rd300;
-	mov.b64 %rd643, %rd301;
-	mov.pred %p149, %p47;
-	mov.b64 %rd644, %rd250;
-	mov.b64 %rd645, %rd251;
-	mov.b64 %rd646, %rd252;
-	mov.b64 %rd647, %rd253;
-	mov.b64 %rd648, %rd254;
-	mov.b64 %rd649, %rd255;
-	mov.b64 %rd650, %rd256;
-	mov.b64 %rd651, %rd257;
-	mov.b64 %rd652, %rd258;
-	mov.pred %p150, %p48;
-	mov.b64 %rd653, %rd259;
-	mov.b64 %rd654, %rd260;
-	mov.b64 %rd655, %rd261;
-	mov.b32 %r209, %r80;
-	mov.b64 %rd656, %rd302;
-	mov.b64 %rd657, %rd303;
-	mov.b64 %rd658, %rd628;
-	mov.b64 %rd659, %rd620;
-	cvt.u64.u32 %rd660, %r2;
-	div.s64 %rd661, %rd660, %rd306;
-	setp.eq.s64 %p151, %rd306, -1;
-	neg.s64 %rd662, %rd660;
-	selp.b64 %rd663, %rd662, %rd661, %p151;
-	setp.eq.s64 %p152, %rd306, 0;
-	selp.b64 %rd664, 0, %rd663, %p152;
+	mov.b64 %rd599, %rd365;
+	mov.b64 %rd600, %rd363;
+	mov.b64 %rd601, %rd364;
+	mov.b64 %rd602, %rd599;
+	mov.b64 %rd603, %rd600;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, %rd602;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, %rd605;
+	mov.b64 %rd609, %rd606;
+	mov.b64 %rd610, %rd607;
+	mov.b64 %rd611, 1;
+$L152:
+	setp.lt.s64 %p133, %rd611, %rd300;
+	setp.gt.s64 %p134, %rd608, 0;
+	and.pred %p135, %p133, %p134;
+	not.pred %p136, %p135;
+	@!%p136 bra $L156;
+	bra.uni $L154;
+$L156:
+	rem.s64 %rd612, %rd611, 2;
+	mov.b64 %rd614, 1;
+	sub.s64 %rd613, %rd614, %rd612;
+	mul.lo.s64 %rd615, %rd613, %rd314;
+	mov.b64 %rd616, %rd615;
+	rem.s64 %rd617, %rd611, 2;
+	mul.lo.s64 %rd618, %rd617, %rd314;
+	mov.b64 %rd619, %rd618;
+	mov.b64 %rd620, 0;
+	mov.b64 %rd621, 0;
+	mov.b64 %rd622, %rd292;
+	mov.b64 %rd623, %rd293;
+	mov.b64 %rd624, %rd294;
+	mov.b64 %rd625, %rd295;
+	mov.b64 %rd626, %rd296;
+	mov.b64 %rd627, %rd297;
+	mov.pred %p137, %p45;
+	mov.pred %p138, %p46;
+	mov.b32 %r181, %r79;
+	mov.b64 %rd628, %rd298;
+	mov.b64 %rd629, %rd299;
+	mov.b64 %rd630, %rd300;
+	mov.b64 %rd631, %rd301;
+	mov.pred %p139, %p47;
+	mov.b64 %rd632, %rd250;
+	mov.b64 %rd633, %rd251;
+	mov.b64 %rd634, %rd252;
+	mov.b64 %rd635, %rd253;
+	mov.b64 %rd636, %rd254;
+	mov.b64 %rd637, %rd255;
+	mov.b64 %rd638, %rd256;
+	mov.b64 %rd639, %rd257;
+	mov.b64 %rd640, %rd258;
+	mov.pred %p140, %p48;
+	mov.b64 %rd641, %rd259;
+	mov.b64 %rd642, %rd260;
+	mov.b64 %rd643, %rd261;
+	mov.b32 %r182, %r80;
+	mov.b64 %rd644, %rd302;
+	mov.b64 %rd645, %rd303;
+	mov.b64 %rd646, %rd616;
+	mov.b64 %rd647, %rd608;
+	cvt.u64.u32 %rd648, %r2;
+	div.s64 %rd649, %rd648, %rd306;
+	setp.eq.s64 %p141, %rd306, -1;
+	neg.s64 %rd650, %rd648;
+	selp.b64 %rd651, %rd650, %rd649, %p141;
+	setp.eq.s64 %p142, %rd306, 0;
+	selp.b64 %rd652, 0, %rd651, %p142;
+	mov.b64 %rd653, %rd652;
+	mov.b64 %rd654, %rd312;
+	mov.b64 %rd655, %rd306;
+	mov.b64 %rd656, %rd305;
+	mov.b64 %rd657, %rd619;
+	mov.b64 %rd658, %rd314;
+	add.s64 %rd659, %rd611, 1;
+	setp.lt.s64 %p143, %rd659, %rd300;
+	mov.pred %p144, %p143;
+	mov.b64 %rd660, %rd653;
+	cvt.u64.u32 %rd661, %r2;
+	rem.s64 %rd662, %rd661, %rd655;
+	setp.eq.s64 %p145, %rd655, -1;
+	selp.b64 %rd663, 0, %rd662, %p145;
+	setp.eq.s64 %p146, %rd655, 0;
+	selp.b64 %rd664, %rd661, %rd663, %p146;
 	mov.b64 %rd665, %rd664;
-	mov.b64 %rd666, %rd312;
-	mov.b64 %rd667, %rd306;
-	mov.b64 %rd668, %rd305;
-	mov.b64 %rd669, %rd631;
-	mov.b64 %rd670, %rd314;
-	add.s64 %rd671, %rd623, 1;
-	setp.lt.s64 %p153, %rd671, %rd300;
-	mov.pred %p154, %p153;
-	mov.b64 %rd672, %rd665;
-	cvt.u64.u32 %rd673, %r2;
-	rem.s64 %rd674, %rd673, %rd667;
-	setp.eq.s64 %p155, %rd667, -1;
-	selp.b64 %rd675, 0, %rd674, %p155;
-	setp.eq.s64 %p156, %rd667, 0;
-	selp.b64 %rd676, %rd673, %rd675, %p156;
-	mov.b64 %rd677, %rd676;
-	mov.b32 %r210, -1;
-	mov.b64 %rd678, 0;
-	mov.b64 %rd679, 0;
-	mov.b64 %rd680, 0;
-	mov.b64 %rd681, 0;
-	mov.b64 %rd682, 0;
+	mov.b32 %r183, -1;
+	mov.b64 %rd666, 0;
+	mov.b64 %rd667, 0;
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, 0;
+$L157:
+	mov.b64 %rd671, 0;
+	mov.b64 %rd672, %rd644;
+$L160:
+	setp.gt.s64 %p147, %rd672, 0;
+	not.pred %p148, %p147;
+	@!%p148 bra $L164;
+	bra.uni $L162;
+$L164:
+	setp.ge.s64 %p149, %rd666, %rd667;
+	@!%p149 bra $L166;
+	setp.ge.s64 %p150, %rd660, %rd647;
+	@!%p150 bra $L168;
+	bra.uni $L162;
+$L168:
+	add.s64 %rd673, %rd646, %rd660;
+	mul.lo.s64 %rd674, %rd673, %rd156;
+	mad.lo.s64 %rd675, %rd674, 4, %rd154;
+	ld.shared.s32 %r184, [%rd675+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	add.s64 %rd676, %rd660, %rd654;
+	mov.b64 %rd660, %rd676;
+	mov.b64 %rd677, %rd622;
+	mov.b32 %r186, %r183;
+	cvt.s64.s32 %rd678, %r186;
+	mul.lo.s64 %rd679, %rd678, %rd32;
+	mad.lo.s64 %rd680, %rd679, 8, %rd28;
+	ld.global.nc.s64 %rd681, [%rd680+0];
+	mov.b64 %rd682, %rd681;
+	mov.b64 %rd683, %rd682;
+	mov.b64 %rd684, %rd622;
+	mov.b32 %r187, %r183;
+	cvt.s64.s32 %rd685, %r187;
+	add.s64 %rd686, %rd685, 1;
+	mul.lo.s64 %rd687, %rd686, %rd32;
+	mad.lo.s64 %rd688, %rd687, 8, %rd28;
+	ld.global.nc.s64 %rd689, [%rd688+0];
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, %rd690;
+	add.s64 %rd692, %rd683, %rd665;
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd694, %rd691;
+	mov.b64 %rd666, %rd693;
+	mov.b64 %rd667, %rd694;
+	bra.uni $L161;
+$L166:
+	mul.lo.s64 %rd695, %rd666, %rd39;
+	mad.lo.s64 %rd696, %rd695, 4, %rd35;
+	ld.global.nc.s32 %r188, [%rd696+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r183;
+	mov.b32 %r192, %r190;
+	mov.b64 %rd697, %rd666;
 $L169:
-	mov.b64 %rd683, 0;
-	mov.b64 %rd684, %rd656;
-$L172:
-	setp.gt.s64 %p157, %rd684, 0;
-	not.pred %p158, %p157;
-	@!%p158 bra $L176;
-	bra.uni $L174;
-$L176:
-	setp.ge.s64 %p159, %rd678, %rd679;
-	@!%p159 bra $L178;
-	setp.ge.s64 %p160, %rd672, %rd659;
-	@!%p160 bra $L180;
-	bra.uni $L174;
-$L180:
-	add.s64 %rd685, %rd658, %rd672;
-	mul.lo.s64 %rd686, %rd685, %rd156;
-	mad.lo.s64 %rd687, %rd686, 4, %rd154;
-	ld.shared.s32 %r211, [%rd687+0];
-	mov.b32 %r212, %r211;
-	mov.b32 %r210, %r212;
-	add.s64 %rd688, %rd672, %rd666;
-	mov.b64 %rd672, %rd688;
-	mov.b64 %rd689, %rd634;
-	mov.b32 %r213, %r210;
-	cvt.s64.s32 %rd690, %r213;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, %rd634;
-	mov.b32 %r214, %r210;
-	cvt.s64.s32 %rd697, %r214;
-	add.s64 %rd698, %rd697, 1;
-	mul.lo.s64 %rd699, %rd698, %rd32;
-	mad.lo.s64 %rd700, %rd699, 8, %rd28;
-	ld.global.nc.s64 %rd701, [%rd700+0];
-	mov.b64 %rd702, %rd701;
-	mov.b64 %rd703, %rd702;
-	add.s64 %rd704, %rd695, %rd677;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, %rd703;
-	mov.b64 %rd678, %rd705;
-	mov.b64 %rd679, %rd706;
-	bra.uni $L173;
-$L178:
-	mul.lo.s64 %rd707, %rd678, %rd39;
-	mad.lo.s64 %rd708, %rd707, 4, %rd35;
-	ld.global.nc.s32 %r215, [%rd708+0];
-	mov.b32 %r216, %r215;
-	mov.b32 %r217, %r216;
-	mov.b32 %r218, %r210;
-	mov.b32 %r219, %r217;
-	mov.b64 %rd709, %rd678;
-$L181:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p161, %rd125, 0;
-	@!%p161 bra $L185;
-	mul.lo.s64 %rd710, %rd709, %rd127;
-	mad.lo.s64 %rd711, %rd710, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd711+0];
+	setp.gt.s64 %p151, %rd125, 0;
+	@!%p151 bra $L173;
+	mul.lo.s64 %rd698, %rd697, %rd127;
+	mad.lo.s64 %rd699, %rd698, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd699+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L185:
-	cvt.s64.s32 %rd712, %r218;
-	mul.lo.s64 %rd713, %rd712, %rd134;
-	mad.lo.s64 %rd714, %rd713, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd714+0];
+$L173:
+	cvt.s64.s32 %rd700, %r191;
+	mul.lo.s64 %rd701, %rd700, %rd134;
+	mad.lo.s64 %rd702, %rd701, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd702+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd715, %r219;
-	mul.lo.s64 %rd716, %rd715, %rd134;
-	mad.lo.s64 %rd717, %rd716, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd717+0];
+	cvt.s64.s32 %rd703, %r192;
+	mul.lo.s64 %rd704, %rd703, %rd134;
+	mad.lo.s64 %rd705, %rd704, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd705+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p162, %fd25, %fd27;
-	not.pred %p163, %p162;
-	@!%p163 bra $L187;
-	mov.pred %p164, 0;
-	bra.uni $L183;
-$L187:
-	cvt.s64.s32 %rd718, %r219;
-	mul.lo.s64 %rd719, %rd718, %rd134;
-	mad.lo.s64 %rd720, %rd719, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd721, [%rd720];
-$L188:
-	mov.b64 %fd28, %rd721;
+	setp.lt.f64 %p152, %fd25, %fd27;
+	not.pred %p153, %p152;
+	@!%p153 bra $L175;
+	mov.pred %p154, 0;
+	bra.uni $L171;
+$L175:
+	cvt.s64.s32 %rd706, %r192;
+	mul.lo.s64 %rd707, %rd706, %rd134;
+	mad.lo.s64 %rd708, %rd707, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd709, [%rd708];
+$L176:
+	mov.b64 %fd28, %rd709;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd722, %fd28;
-	mov.b64 %rd723, %fd25;
-	or.b64 %rd724, %rd722, %rd723;
-	setp.eq.f64 %p165, %fd28, %fd25;
-	mov.b64 %fd30, %rd724;
-	selp.f64 %fd31, %fd30, %fd29, %p165;
-	setp.nan.f64 %p166, %fd28, %fd25;
+	mov.b64 %rd710, %fd28;
+	mov.b64 %rd711, %fd25;
+	or.b64 %rd712, %rd710, %rd711;
+	setp.eq.f64 %p155, %fd28, %fd25;
+	mov.b64 %fd30, %rd712;
+	selp.f64 %fd31, %fd30, %fd29, %p155;
+	setp.nan.f64 %p156, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p166;
-	mov.b64 %rd725, %fd33;
-	setp.eq.u64 %p167, %rd721, %rd725;
-	@%p167 bra $L189;
-	atom.global.cas.b64 %rd726, [%rd720], %rd721, %rd725;
-	setp.eq.u64 %p168, %rd726, %rd721;
-	mov.b64 %rd721, %rd726;
-	@!%p168 bra $L188;
-$L189:
-	mov.b64 %fd35, %rd721;
+	selp.f64 %fd33, %fd32, %fd31, %p156;
+	mov.b64 %rd713, %fd33;
+	setp.eq.u64 %p157, %rd709, %rd713;
+	@%p157 bra $L177;
+	atom.global.cas.b64 %rd714, [%rd708], %rd709, %rd713;
+	setp.eq.u64 %p158, %rd714, %rd709;
+	mov.b64 %rd709, %rd714;
+	@!%p158 bra $L176;
+$L177:
+	mov.b64 %fd35, %rd709;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p169, %fd36, %fd25;
-	mov.pred %p164, %p169;
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
-$L183:
-	@!%p164 bra $L191;
-	@!%p154 bra $L192;
-	mul.lo.s64 %rd727, %rd683, %rd146;
-	mad.lo.s64 %rd728, %rd727, 4, %rd144;
-	st.shared.s32 [%rd728+0], %r217;
-	add.s64 %rd729, %rd683, 1;
-	mov.b64 %rd683, %rd729;
-	bra.uni $L193;
-$L192:
-	mov.pred %p170, 0;
-	mov.b64 %rd730, %rd683;
-	mov.b32 %r220, %r217;
-$L194:
-	@!%p149 bra $L198;
-	shr.s32 %r221, %r220, 5;
-	cvt.s64.s32 %rd731, %r221;
-	mov.b64 %rd732, %rd731;
-	and.b32 %r222, %r220, 31;
-	cvt.s64.s32 %rd733, %r222;
-	min.u64 %rd734, %rd733, 32;
-	cvt.u32.u64 %r223, %rd734;
-	mov.b32 %r225, 0x1;
-	shl.b32 %r224, %r225, %r223;
-	setp.hs.u32 %p171, %r223, 32;
-	selp.b32 %r226, 0, %r224, %p171;
-	mov.b32 %r227, %r226;
-	mov.b64 %rd735, %rd732;
-	mov.b32 %r228, %r227;
-	mul.lo.s64 %rd736, %rd735, %rd652;
-	mad.lo.s64 %rd737, %rd736, 4, %rd650;
-	ld.relaxed.gpu.global.u32 %r229, [%rd737+0];
-	mov.b32 %r230, %r229;
-	and.b32 %r231, %r230, %r228;
-	setp.ne.u32 %p172, %r231, 0x0;
-	mov.pred %p173, %p172;
-	not.pred %p174, %p173;
-	@!%p174 bra $L200;
-	mul.lo.s64 %rd738, %rd735, %rd652;
-	mad.lo.s64 %rd739, %rd738, 4, %rd650;
-	atom.global.or.b32 %r232, [%rd739], %r228;
-	mov.b32 %r233, %r232;
-	and.b32 %r234, %r233, %r228;
-	setp.ne.u32 %p175, %r234, 0x0;
-	mov.pred %p173, %p175;
-$L200:
-	@!%p173 bra $L202;
-	mov.b64 %rd740, %rd730;
-	mov.b64 %rd741, %rd740;
-	mov.pred %p176, 0;
-	bra.uni $L196;
-$L202:
-	mov.b64 %rd742, %rd730;
-	mov.b64 %rd741, %rd742;
-	mov.pred %p176, 1;
-	bra.uni $L196;
-$L198:
-	@!%p150 bra $L204;
-	cvt.s64.s32 %rd743, %r220;
-	mul.lo.s64 %rd744, %rd743, %rd655;
-	mad.lo.s64 %rd745, %rd744, 4, %rd653;
-	ld.relaxed.gpu.global.s32 %r235, [%rd745+0];
-	mov.b32 %r236, %r235;
-	setp.eq.s32 %p177, %r236, %r209;
-	mov.pred %p178, %p177;
-	not.pred %p179, %p178;
-	@!%p179 bra $L206;
-	cvt.s64.s32 %rd746, %r220;
-	mul.lo.s64 %rd747, %rd746, %rd655;
-	mad.lo.s64 %rd748, %rd747, 4, %rd653;
-	atom.global.exch.b32 %r237, [%rd748], %r209;
-	mov.b32 %r238, %r237;
-	setp.eq.s32 %p180, %r238, %r209;
-	mov.pred %p178, %p180;
-$L206:
-	@!%p178 bra $L208;
-	mov.b64 %rd749, %rd730;
-	mov.b64 %rd741, %rd749;
-	mov.pred %p176, 0;
-	bra.uni $L196;
-$L208:
-$L204:
-	mul.lo.s64 %rd750, %rd730, %rd146;
-	mad.lo.s64 %rd751, %rd750, 4, %rd144;
-	st.shared.s32 [%rd751+0], %r220;
-	add.s64 %rd752, %rd730, 1;
-	mov.b64 %rd753, %rd752;
-	mov.b64 %rd741, %rd753;
-	mov.pred %p176, 1;
-	bra.uni $L196;
-$L195:
-	bra.uni $L194;
-$L196:
-	mov.b64 %rd754, %rd741;
-	mov.pred %p181, %p176;
-	mov.b64 %rd683, %rd754;
-	mov.pred %p170, %p181;
-	@!%p170 bra $L210;
-	mov.b64 %rd755, %rd634;
-	mov.b32 %r239, %r217;
-	cvt.s64.s32 %rd756, %r239;
-	add.s64 %rd757, %rd756, 1;
-	mul.lo.s64 %rd758, %rd757, %rd32;
-	mad.lo.s64 %rd759, %rd758, 8, %rd28;
-	ld.global.nc.s64 %rd760, [%rd759+0];
-	mov.b64 %rd761, %rd760;
-	cvt.s64.s32 %rd762, %r239;
-	mul.lo.s64 %rd763, %rd762, %rd32;
-	mad.lo.s64 %rd764, %rd763, 8, %rd28;
-	ld.global.nc.s64 %rd765, [%rd764+0];
-	mov.b64 %rd766, %rd765;
-	sub.s64 %rd767, %rd761, %rd766;
-	mov.b64 %rd768, %rd767;
-	mov.b64 %rd769, %rd768;
-	add.s64 %rd770, %rd680, %rd769;
-	mov.b64 %rd680, %rd770;
-	max.s64 %rd771, %rd681, %rd769;
-	mov.b64 %rd681, %rd771;
-$L210:
-$L193:
-$L191:
-	add.s64 %rd772, %rd678, %rd667;
-	mov.b64 %rd678, %rd772;
-	sub.s64 %rd773, %rd684, 1;
-	mov.b64 %rd684, %rd773;
-$L173:
-	bra.uni $L172;
-$L174:
-	// block scan
-	mov.b64 %rd774, %rd683;
-	mov.b32 %r240, %r3;
-$L211:
-	setp.hs.u32 %p182, %r240, 32;
-	@%p182 bra $L212;
-	mov.b64 {%r241, %r242}, %rd774;
-	shfl.sync.up.b32 %r243|%p183, %r241, %r240, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
-	mov.b64 %rd775, {%r243, %r244};
-	@!%p183 bra $L213;
-	add.s64 %rd776, %rd775, %rd774;
-	mov.b64 %rd774, %rd776;
-$L213:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L211;
-$L212:
-	mov.b64 {%r245, %r246}, %rd774;
-	shfl.sync.up.b32 %r247|%p184, %r245, %r3, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
-	mov.b64 %rd777, {%r247, %r248};
-	setp.lo.u32 %p185, %r3, 32;
-	and.pred %p186, %p184, %p185;
-	selp.b64 %rd778, %rd777, 0, %p186;
-	sub.u32 %r249, %r13, %r3;
-	setp.eq.u32 %p187, %r7, %r249;
-	@!%p187 bra $L214;
-	mul.wide.u32 %rd779, %r8, 16;
-	add.s64 %rd780, %rd1, %rd779;
-	st.shared.s64 [%rd780+0], %rd774;
-$L214:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L215;
-	mov.b64 %rd781, 0;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L216;
-	mul.wide.u32 %rd782, %r7, 16;
-	add.s64 %rd783, %rd1, %rd782;
-	ld.shared.s64 %rd784, [%rd783+0];
-	mov.b64 %rd781, %rd784;
-$L216:
-	mov.b64 {%r250, %r251}, %rd781;
-	shfl.sync.up.b32 %r252|%p190, %r250, 1, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd785, {%r252, %r253};
-	@!%p190 bra $L217;
-	add.s64 %rd786, %rd785, %rd781;
-	mov.b64 %rd781, %rd786;
-$L217:
-	mov.b64 {%r254, %r255}, %rd781;
-	shfl.sync.up.b32 %r256|%p191, %r254, 2, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
-	mov.b64 %rd787, {%r256, %r257};
-	@!%p191 bra $L218;
-	add.s64 %rd788, %rd787, %rd781;
-	mov.b64 %rd781, %rd788;
-$L218:
-	mov.b64 {%r258, %r259}, %rd781;
-	shfl.sync.up.b32 %r260|%p192, %r258, 4, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
-	mov.b64 %rd789, {%r260, %r261};
-	@!%p192 bra $L219;
-	add.s64 %rd790, %rd789, %rd781;
-	mov.b64 %rd781, %rd790;
-$L219:
-	mov.b64 {%r262, %r263}, %rd781;
-	shfl.sync.up.b32 %r264|%p193, %r262, 8, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
-	mov.b64 %rd791, {%r264, %r265};
-	@!%p193 bra $L220;
-	add.s64 %rd792, %rd791, %rd781;
-	mov.b64 %rd781, %rd792;
-$L220:
-	mov.b64 {%r266, %r267}, %rd781;
-	shfl.sync.up.b32 %r268|%p194, %r266, 16, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
-	mov.b64 %rd793, {%r268, %r269};
-	@!%p194 bra $L221;
-	add.s64 %rd794, %rd793, %rd781;
-	mov.b64 %rd781, %rd794;
-$L221:
-	mov.b64 {%r270, %r271}, %rd781;
-	shfl.sync.up.b32 %r272|%p195, %r270, 1, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
-	mov.b64 %rd795, {%r272, %r273};
-	selp.b64 %rd796, %rd795, 0, %p195;
-	@!%p189 bra $L222;
-	mul.wide.u32 %rd797, %r7, 16;
-	add.s64 %rd798, %rd1, %rd797;
-	add.s64 %rd799, %rd798, 512;
-	st.shared.s64 [%rd799+0], %rd796;
-$L222:
-	sub.u32 %r274, %r10, 1;
-	setp.eq.u32 %p196, %r7, %r274;
-	@!%p196 bra $L223;
-	st.shared.s64 [%rd1+1024], %rd781;
-$L223:
-$L215:
-	bar.sync 0;
-	mul.wide.u32 %rd800, %r8, 16;
-	add.s64 %rd801, %rd1, %rd800;
-	add.s64 %rd802, %rd801, 512;
-	ld.shared.s64 %rd803, [%rd802+0];
-	add.s64 %rd804, %rd803, %rd778;
-	ld.shared.s64 %rd805, [%rd1+1024];
-	mov.b64 {%r275, %r276}, %rd804;
-	shfl.sync.idx.b32 %r277|%p197, %r275, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
-	mov.b64 %rd806, {%r277, %r278};
-	mov.b64 %rd807, %rd805;
-	mov.b64 %rd808, %rd806;
-	mov.b64 %rd809, %rd807;
-	mov.b64 %rd810, %rd808;
-	mov.b64 %rd811, %rd809;
-	mov.b64 %rd812, %rd810;
-	mov.b64 %rd813, %rd811;
-	@!%p154 bra $L224;
-	add.s64 %rd814, %rd682, %rd812;
-	mov.b64 %rd815, %rd814;
-	sub.s64 %rd816, %rd670, %rd815;
-	max.s64 %rd817, %rd816, 0;
-	min.s64 %rd818, %rd817, %rd683;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, 0;
-$L226:
-	setp.lt.s64 %p198, %rd820, %rd819;
-	not.pred %p199, %p198;
-	@!%p199 bra $L230;
-	bra.uni $L228;
-$L230:
-	mul.lo.s64 %rd821, %rd820, %rd146;
-	mad.lo.s64 %rd822, %rd821, 4, %rd144;
-	ld.shared.s32 %r279, [%rd822+0];
-	mov.b32 %r280, %r279;
-	add.s64 %rd823, %rd669, %rd815;
-	add.s64 %rd824, %rd823, %rd820;
-	mul.lo.s64 %rd825, %rd824, %rd156;
-	mad.lo.s64 %rd826, %rd825, 4, %rd154;
-	st.shared.s32 [%rd826+0], %r280;
-$L227:
-	add.s64 %rd827, %rd820, 1;
-	mov.b64 %rd820, %rd827;
-	bra.uni $L226;
-$L228:
-	mov.b64 %rd828, 0;
-	mov.b64 %rd829, %rd819;
-$L231:
-	setp.lt.s64 %p200, %rd829, %rd683;
-	not.pred %p201, %p200;
-	@!%p201 bra $L235;
-	bra.uni $L233;
-$L235:
-	mul.lo.s64 %rd830, %rd829, %rd146;
-	mad.lo.s64 %rd831, %rd830, 4, %rd144;
-	ld.shared.s32 %r281, [%rd831+0];
-	mov.b32 %r282, %r281;
-	mov.b32 %r283, %r282;
-	mov.pred %p202, 0;
-	mov.b64 %rd832, %rd828;
-	mov.b32 %r284, %r283;
-$L236:
-	@!%p149 bra $L240;
-	shr.s32 %r285, %r284, 5;
-	cvt.s64.s32 %rd833, %r285;
-	mov.b64 %rd834, %rd833;
-	and.b32 %r286, %r284, 31;
-	cvt.s64.s32 %rd835, %r286;
-	min.u64 %rd836, %rd835, 32;
-	cvt.u32.u64 %r287, %rd836;
-	mov.b32 %r289, 0x1;
-	shl.b32 %r288, %r289, %r287;
-	setp.hs.u32 %p203, %r287, 32;
-	selp.b32 %r290, 0, %r288, %p203;
-	mov.b32 %r291, %r290;
-	mov.b64 %rd837, %rd834;
-	mov.b32 %r292, %r291;
-	mul.lo.s64 %rd838, %rd837, %rd652;
-	mad.lo.s64 %rd839, %rd838, 4, %rd650;
-	ld.relaxed.gpu.global.u32 %r293, [%rd839+0];
-	mov.b32 %r294, %r293;
-	and.b32 %r295, %r294, %r292;
-	setp.ne.u32 %p204, %r295, 0x0;
-	mov.pred %p205, %p204;
-	not.pred %p206, %p205;
-	@!%p206 bra $L242;
-	mul.lo.s64 %rd840, %rd837, %rd652;
-	mad.lo.s64 %rd841, %rd840, 4, %rd650;
-	atom.global.or.b32 %r296, [%rd841], %r292;
-	mov.b32 %r297, %r296;
-	and.b32 %r298, %r297, %r292;
-	setp.ne.u32 %p207, %r298, 0x0;
-	mov.pred %p205, %p207;
-$L242:
-	@!%p205 bra $L244;
-	mov.b64 %rd842, %rd832;
-	mov.b64 %rd843, %rd842;
-	mov.pred %p208, 0;
-	bra.uni $L238;
-$L244:
-	mov.b64 %rd844, %rd832;
-	mov.b64 %rd843, %rd844;
-	mov.pred %p208, 1;
-	bra.uni $L238;
-$L240:
-	@!%p150 bra $L246;
-	cvt.s64.s32 %rd845, %r284;
-	mul.lo.s64 %rd846, %rd845, %rd655;
-	mad.lo.s64 %rd847, %rd846, 4, %rd653;
-	ld.relaxed.gpu.global.s32 %r299, [%rd847+0];
-	mov.b32 %r300, %r299;
-	setp.eq.s32 %p209, %r300, %r209;
-	mov.pred %p210, %p209;
-	not.pred %p211, %p210;
-	@!%p211 bra $L248;
-	cvt.s64.s32 %rd848, %r284;
-	mul.lo.s64 %rd849, %rd848, %rd655;
-	mad.lo.s64 %rd850, %rd849, 4, %rd653;
-	atom.global.exch.b32 %r301, [%rd850], %r209;
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p212, %r302, %r209;
-	mov.pred %p210, %p212;
-$L248:
-	@!%p210 bra $L250;
-	mov.b64 %rd851, %rd832;
-	mov.b64 %rd843, %rd851;
-	mov.pred %p208, 0;
-	bra.uni $L238;
-$L250:
-$L246:
-	mul.lo.s64 %rd852, %rd832, %rd146;
-	mad.lo.s64 %rd853, %rd852, 4, %rd144;
-	st.shared.s32 [%rd853+0], %r284;
-	add.s64 %rd854, %rd832, 1;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd843, %rd855;
-	mov.pred %p208, 1;
-	bra.uni $L238;
-$L237:
-	bra.uni $L236;
-$L238:
-	mov.b64 %rd856, %rd843;
-	mov.pred %p213, %p208;
-	mov.b64 %rd828, %rd856;
-	mov.pred %p202, %p213;
-	@!%p202 bra $L252;
-	mov.b64 %rd857, %rd634;
-	mov.b32 %r303, %r283;
-	cvt.s64.s32 %rd858, %r303;
-	add.s64 %rd859, %rd858, 1;
-	mul.lo.s64 %rd860, %rd859, %rd32;
-	mad.lo.s64 %rd861, %rd860, 8, %rd28;
-	ld.global.nc.s64 %rd862, [%rd861+0];
-	mov.b64 %rd863, %rd862;
-	cvt.s64.s32 %rd864, %r303;
-	mul.lo.s64 %rd865, %rd864, %rd32;
-	mad.lo.s64 %rd866, %rd865, 8, %rd28;
-	ld.global.nc.s64 %rd867, [%rd866+0];
-	mov.b64 %rd868, %rd867;
-	sub.s64 %rd869, %rd863, %rd868;
-	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd870;
-	add.s64 %rd872, %rd680, %rd871;
-	mov.b64 %rd680, %rd872;
-	max.s64 %rd873, %rd681, %rd871;
-	mov.b64 %rd681, %rd873;
-$L252:
-$L232:
-	add.s64 %rd874, %rd829, 1;
-	mov.b64 %rd829, %rd874;
-	bra.uni $L231;
-$L233:
-	setp.gt.s64 %p214, %rd828, 0;
-	@!%p214 bra $L254;
-	mul.lo.s64 %rd875, %rd668, %rd120;
-	mad.lo.s64 %rd876, %rd875, 8, %rd116;
-	atom.global.add.u64 %rd877, [%rd876], %rd828;
-	mov.b64 %rd878, %rd877;
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, 0;
-$L255:
-	setp.lt.s64 %p215, %rd880, %rd828;
-	not.pred %p216, %p215;
-	@!%p216 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd881, %rd880, %rd146;
-	mad.lo.s64 %rd882, %rd881, 4, %rd144;
-	ld.shared.s32 %r304, [%rd882+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd883, %rd879, %rd880;
-	mul.lo.s64 %rd884, %rd883, %rd242;
-	mad.lo.s64 %rd885, %rd884, 4, %rd240;
-	st.global.s32 [%rd885+0], %r305;
-$L256:
-	add.s64 %rd886, %rd880, 1;
-	mov.b64 %rd880, %rd886;
-	bra.uni $L255;
-$L257:
-$L254:
-	add.s64 %rd887, %rd682, %rd813;
-	min.s64 %rd888, %rd670, %rd887;
-	mov.b64 %rd682, %rd888;
-	bra.uni $L225;
-$L224:
-	mov.b64 %rd889, 0;
-	cvt.u64.u32 %rd890, %r2;
-	setp.eq.s64 %p217, %rd890, 0;
-	setp.gt.s64 %p218, %rd813, 0;
-	and.pred %p219, %p217, %p218;
-	@!%p219 bra $L261;
-	mul.lo.s64 %rd891, %rd668, %rd120;
-	mad.lo.s64 %rd892, %rd891, 8, %rd116;
-	atom.global.add.u64 %rd893, [%rd892], %rd813;
-	mov.b64 %rd894, %rd893;
-	mov.b64 %rd889, %rd894;
-$L261:
-	cvt.u64.u32 %rd895, %r2;
-	setp.eq.s64 %p220, %rd895, 0;
-	setp.eq.u32 %p221, %r1, 0;
-	and.pred %p222, %p220, %p221;
-	bar.sync 0;
-	@!%p222 bra $L262;
-	st.shared.s64 [%rd1+1024], %rd889;
-$L262:
-	bar.sync 0;
-	ld.shared.s64 %rd896, [%rd1+1024];
-	mov.b64 %rd897, %rd896;
-	add.s64 %rd898, %rd897, %rd812;
-	mov.b64 %rd899, %rd898;
-	mov.b64 %rd900, 0;
-$L263:
-	setp.lt.s64 %p223, %rd900, %rd683;
-	not.pred %p224, %p223;
-	@!%p224 bra $L267;
-	bra.uni $L265;
-$L267:
-	mul.lo.s64 %rd901, %rd900, %rd146;
-	mad.lo.s64 %rd902, %rd901, 4, %rd144;
-	ld.shared.s32 %r306, [%rd902+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd903, %rd899, %rd900;
-	mul.lo.s64 %rd904, %rd903, %rd242;
-	mad.lo.s64 %rd905, %rd904, 4, %rd240;
-	st.global.s32 [%rd905+0], %r307;
-$L264:
-	add.s64 %rd906, %rd900, 1;
-	mov.b64 %rd900, %rd906;
-	bra.uni $L263;
-$L265:
-$L225:
-	mov.b64 %rd907, 0;
-	setp.lt.s64 %p225, %rd678, %rd679;
-	setp.lt.s64 %p226, %rd672, %rd659;
-	or.pred %p227, %p225, %p226;
-	@!%p227 bra $L269;
-	mov.b64 %rd907, 1;
-$L269:
-	mov.b64 %rd908, %rd907;
-	// block reduction
-	sub.u32 %r308, %r13, 1;
-	mov.b32 %r309, %r3;
-$L270:
-	setp.hs.u32 %p228, %r309, 32;
-	@%p228 bra $L271;
-	mov.b64 {%r310, %r311}, %rd908;
-	shfl.sync.down.b32 %r312|%p229, %r310, %r309, %r308, %r17;
-	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd909, {%r312, %r313};
-	@!%p229 bra $L272;
-	max.s64 %rd910, %rd908, %rd909;
-	mov.b64 %rd908, %rd910;
-$L272:
-	shl.b32 %r309, %r309, 1;
-	bra.uni $L270;
-$L271:
-	setp.eq.u32 %p230, %r7, 0;
-	@!%p230 bra $L273;
-	mul.wide.u32 %rd911, %r8, 16;
-	add.s64 %rd912, %rd1, %rd911;
-	st.shared.s64 [%rd912+0], %rd908;
-$L273:
-	bar.sync 0;
-	setp.eq.u32 %p231, %r8, 0;
-	@!%p231 bra $L274;
-	setp.lo.u32 %p232, %r7, %r10;
-	@!%p232 bra $L275;
-	mul.wide.u32 %rd913, %r7, 16;
-	add.s64 %rd914, %rd1, %rd913;
-	ld.shared.s64 %rd915, [%rd914+0];
-	mov.b64 %rd908, %rd915;
-$L275:
-	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd908;
-	shfl.sync.down.b32 %r317|%p233, %r315, 1, %r314, %r17;
-	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd916, {%r317, %r318};
-	@!%p233 bra $L276;
-	max.s64 %rd917, %rd908, %rd916;
-	mov.b64 %rd908, %rd917;
-$L276:
-	mov.b64 {%r319, %r320}, %rd908;
-	shfl.sync.down.b32 %r321|%p234, %r319, 2, %r314, %r17;
-	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd918, {%r321, %r322};
-	@!%p234 bra $L277;
-	max.s64 %rd919, %rd908, %rd918;
-	mov.b64 %rd908, %rd919;
-$L277:
-	mov.b64 {%r323, %r324}, %rd908;
-	shfl.sync.down.b32 %r325|%p235, %r323, 4, %r314, %r17;
-	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd920, {%r325, %r326};
-	@!%p235 bra $L278;
-	max.s64 %rd921, %rd908, %rd920;
-	mov.b64 %rd908, %rd921;
-$L278:
-	mov.b64 {%r327, %r328}, %rd908;
-	shfl.sync.down.b32 %r329|%p236, %r327, 8, %r314, %r17;
-	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd922, {%r329, %r330};
-	@!%p236 bra $L279;
-	max.s64 %rd923, %rd908, %rd922;
-	mov.b64 %rd908, %rd923;
-$L279:
-	mov.b64 {%r331, %r332}, %rd908;
-	shfl.sync.down.b32 %r333|%p237, %r331, 16, %r314, %r17;
-	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd924, {%r333, %r334};
-	@!%p237 bra $L280;
-	max.s64 %rd925, %rd908, %rd924;
-	mov.b64 %rd908, %rd925;
-$L280:
-	@!%p230 bra $L281;
-	st.shared.s64 [%rd1+1024], %rd908;
-$L281:
-$L274:
-	bar.sync 0;
-	ld.shared.s64 %rd926, [%rd1+1024];
-	mov.b64 %rd908, %rd926;
-	mov.b64 %rd927, %rd908;
-	setp.eq.s64 %p238, %rd927, 0;
-	@!%p238 bra $L283;
+	setp.gt.f64 %p159, %fd36, %fd25;
+	mov.pred %p154, %p159;
 	bra.uni $L171;
-$L283:
 $L170:
 	bra.uni $L169;
 $L171:
-	mov.b64 %rd928, %rd682;
-	mov.b64 %rd929, %rd680;
-	mov.b64 %rd930, %rd681;
-	mov.b64 %rd931, %rd928;
-	mov.b64 %rd932, %rd929;
-	mov.b64 %rd933, %rd930;
-	mov.b64 %rd934, %rd931;
-	mov.b64 %rd935, %rd932;
-	mov.b64 %rd936, %rd933;
-	mov.b64 %rd620, %rd934;
-	mov.b64 %rd632, %rd935;
-	mov.b64 %rd633, %rd936;
-	add.s64 %rd937, %rd621, %rd632;
-	mov.b64 %rd621, %rd937;
-	max.s64 %rd938, %rd622, %rd633;
-	mov.b64 %rd622, %rd938;
-$L165:
-	add.s64 %rd939, %rd623, 1;
-	mov.b64 %rd623, %rd939;
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd940, %rd621;
+	@!%p154 bra $L179;
+	@!%p144 bra $L180;
+	mul.lo.s64 %rd715, %rd671, %rd146;
+	mad.lo.s64 %rd716, %rd715, 4, %rd144;
+	st.shared.s32 [%rd716+0], %r190;
+	add.s64 %rd717, %rd671, 1;
+	mov.b64 %rd671, %rd717;
+	bra.uni $L181;
+$L180:
+	mov.pred %p160, 0;
+	mov.b64 %rd718, %rd671;
+	mov.b32 %r193, %r190;
+$L182:
+	@!%p139 bra $L186;
+	shr.s32 %r194, %r193, 5;
+	cvt.s64.s32 %rd719, %r194;
+	mov.b64 %rd720, %rd719;
+	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd721, %r195;
+	min.u64 %rd722, %rd721, 32;
+	cvt.u32.u64 %r196, %rd722;
+	mov.b32 %r198, 0x1;
+	shl.b32 %r197, %r198, %r196;
+	setp.hs.u32 %p161, %r196, 32;
+	selp.b32 %r199, 0, %r197, %p161;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd723, %rd720;
+	mov.b32 %r201, %r200;
+	mul.lo.s64 %rd724, %rd723, %rd640;
+	mad.lo.s64 %rd725, %rd724, 4, %rd638;
+	ld.relaxed.gpu.global.u32 %r202, [%rd725+0];
+	mov.b32 %r203, %r202;
+	and.b32 %r204, %r203, %r201;
+	setp.ne.u32 %p162, %r204, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L188;
+	mul.lo.s64 %rd726, %rd723, %rd640;
+	mad.lo.s64 %rd727, %rd726, 4, %rd638;
+	atom.global.or.b32 %r205, [%rd727], %r201;
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r201;
+	setp.ne.u32 %p165, %r207, 0x0;
+	mov.pred %p163, %p165;
+$L188:
+	@!%p163 bra $L190;
+	mov.b64 %rd728, %rd718;
+	mov.b64 %rd729, %rd728;
+	mov.pred %p166, 0;
+	bra.uni $L184;
+$L190:
+	mov.b64 %rd730, %rd718;
+	mov.b64 %rd729, %rd730;
+	mov.pred %p166, 1;
+	bra.uni $L184;
+$L186:
+	@!%p140 bra $L192;
+	cvt.s64.s32 %rd731, %r193;
+	mul.lo.s64 %rd732, %rd731, %rd643;
+	mad.lo.s64 %rd733, %rd732, 4, %rd641;
+	ld.relaxed.gpu.global.s32 %r208, [%rd733+0];
+	mov.b32 %r209, %r208;
+	setp.eq.s32 %p167, %r209, %r182;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L194;
+	cvt.s64.s32 %rd734, %r193;
+	mul.lo.s64 %rd735, %rd734, %rd643;
+	mad.lo.s64 %rd736, %rd735, 4, %rd641;
+	atom.global.exch.b32 %r210, [%rd736], %r182;
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p170, %r211, %r182;
+	mov.pred %p168, %p170;
+$L194:
+	@!%p168 bra $L196;
+	mov.b64 %rd737, %rd718;
+	mov.b64 %rd729, %rd737;
+	mov.pred %p166, 0;
+	bra.uni $L184;
+$L196:
+$L192:
+	mul.lo.s64 %rd738, %rd718, %rd146;
+	mad.lo.s64 %rd739, %rd738, 4, %rd144;
+	st.shared.s32 [%rd739+0], %r193;
+	add.s64 %rd740, %rd718, 1;
+	mov.b64 %rd741, %rd740;
+	mov.b64 %rd729, %rd741;
+	mov.pred %p166, 1;
+	bra.uni $L184;
+$L183:
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd742, %rd729;
+	mov.pred %p171, %p166;
+	mov.b64 %rd671, %rd742;
+	mov.pred %p160, %p171;
+	@!%p160 bra $L198;
+	mov.b64 %rd743, %rd622;
+	mov.b32 %r212, %r190;
+	cvt.s64.s32 %rd744, %r212;
+	add.s64 %rd745, %rd744, 1;
+	mul.lo.s64 %rd746, %rd745, %rd32;
+	mad.lo.s64 %rd747, %rd746, 8, %rd28;
+	ld.global.nc.s64 %rd748, [%rd747+0];
+	mov.b64 %rd749, %rd748;
+	cvt.s64.s32 %rd750, %r212;
+	mul.lo.s64 %rd751, %rd750, %rd32;
+	mad.lo.s64 %rd752, %rd751, 8, %rd28;
+	ld.global.nc.s64 %rd753, [%rd752+0];
+	mov.b64 %rd754, %rd753;
+	sub.s64 %rd755, %rd749, %rd754;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, %rd756;
+	add.s64 %rd758, %rd668, %rd757;
+	mov.b64 %rd668, %rd758;
+	max.s64 %rd759, %rd669, %rd757;
+	mov.b64 %rd669, %rd759;
+$L198:
+$L181:
+$L179:
+	add.s64 %rd760, %rd666, %rd655;
+	mov.b64 %rd666, %rd760;
+	sub.s64 %rd761, %rd672, 1;
+	mov.b64 %rd672, %rd761;
+$L161:
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd762, 0;
+	setp.lt.s64 %p172, %rd666, %rd667;
+	setp.lt.s64 %p173, %rd660, %rd647;
+	or.pred %p174, %p172, %p173;
+	@!%p174 bra $L200;
+	mov.b64 %rd762, 1;
+$L200:
+	shl.b64 %rd763, %rd762, 32;
+	or.b64 %rd764, %rd671, %rd763;
+	// block scan
+	mov.b64 %rd765, %rd764;
+	mov.b32 %r213, %r3;
+$L201:
+	setp.hs.u32 %p175, %r213, 32;
+	@%p175 bra $L202;
+	mov.b64 {%r214, %r215}, %rd765;
+	shfl.sync.up.b32 %r216|%p176, %r214, %r213, 0, %r17;
+	shfl.sync.up.b32 %r217, %r215, %r213, 0, %r17;
+	mov.b64 %rd766, {%r216, %r217};
+	@!%p176 bra $L203;
+	add.s64 %rd767, %rd766, %rd765;
+	mov.b64 %rd765, %rd767;
+$L203:
+	shl.b32 %r213, %r213, 1;
+	bra.uni $L201;
+$L202:
+	mov.b64 {%r218, %r219}, %rd765;
+	shfl.sync.up.b32 %r220|%p177, %r218, %r3, 0, %r17;
+	shfl.sync.up.b32 %r221, %r219, %r3, 0, %r17;
+	mov.b64 %rd768, {%r220, %r221};
+	setp.lo.u32 %p178, %r3, 32;
+	and.pred %p179, %p177, %p178;
+	selp.b64 %rd769, %rd768, 0, %p179;
+	sub.u32 %r222, %r13, %r3;
+	setp.eq.u32 %p180, %r7, %r222;
+	@!%p180 bra $L204;
+	mul.wide.u32 %rd770, %r8, 16;
+	add.s64 %rd771, %rd1, %rd770;
+	st.shared.s64 [%rd771+0], %rd765;
+$L204:
+	bar.sync 0;
+	setp.eq.u32 %p181, %r8, 0;
+	@!%p181 bra $L205;
+	mov.b64 %rd772, 0;
+	setp.lo.u32 %p182, %r7, %r10;
+	@!%p182 bra $L206;
+	mul.wide.u32 %rd773, %r7, 16;
+	add.s64 %rd774, %rd1, %rd773;
+	ld.shared.s64 %rd775, [%rd774+0];
+	mov.b64 %rd772, %rd775;
+$L206:
+	mov.b64 {%r223, %r224}, %rd772;
+	shfl.sync.up.b32 %r225|%p183, %r223, 1, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 1, 0, %r17;
+	mov.b64 %rd776, {%r225, %r226};
+	@!%p183 bra $L207;
+	add.s64 %rd777, %rd776, %rd772;
+	mov.b64 %rd772, %rd777;
+$L207:
+	mov.b64 {%r227, %r228}, %rd772;
+	shfl.sync.up.b32 %r229|%p184, %r227, 2, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 2, 0, %r17;
+	mov.b64 %rd778, {%r229, %r230};
+	@!%p184 bra $L208;
+	add.s64 %rd779, %rd778, %rd772;
+	mov.b64 %rd772, %rd779;
+$L208:
+	mov.b64 {%r231, %r232}, %rd772;
+	shfl.sync.up.b32 %r233|%p185, %r231, 4, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 4, 0, %r17;
+	mov.b64 %rd780, {%r233, %r234};
+	@!%p185 bra $L209;
+	add.s64 %rd781, %rd780, %rd772;
+	mov.b64 %rd772, %rd781;
+$L209:
+	mov.b64 {%r235, %r236}, %rd772;
+	shfl.sync.up.b32 %r237|%p186, %r235, 8, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 8, 0, %r17;
+	mov.b64 %rd782, {%r237, %r238};
+	@!%p186 bra $L210;
+	add.s64 %rd783, %rd782, %rd772;
+	mov.b64 %rd772, %rd783;
+$L210:
+	mov.b64 {%r239, %r240}, %rd772;
+	shfl.sync.up.b32 %r241|%p187, %r239, 16, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 16, 0, %r17;
+	mov.b64 %rd784, {%r241, %r242};
+	@!%p187 bra $L211;
+	add.s64 %rd785, %rd784, %rd772;
+	mov.b64 %rd772, %rd785;
+$L211:
+	mov.b64 {%r243, %r244}, %rd772;
+	shfl.sync.up.b32 %r245|%p188, %r243, 1, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 1, 0, %r17;
+	mov.b64 %rd786, {%r245, %r246};
+	selp.b64 %rd787, %rd786, 0, %p188;
+	@!%p182 bra $L212;
+	mul.wide.u32 %rd788, %r7, 16;
+	add.s64 %rd789, %rd1, %rd788;
+	add.s64 %rd790, %rd789, 512;
+	st.shared.s64 [%rd790+0], %rd787;
+$L212:
+	sub.u32 %r247, %r10, 1;
+	setp.eq.u32 %p189, %r7, %r247;
+	@!%p189 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd772;
+$L213:
+$L205:
+	bar.sync 0;
+	mul.wide.u32 %rd791, %r8, 16;
+	add.s64 %rd792, %rd1, %rd791;
+	add.s64 %rd793, %rd792, 512;
+	ld.shared.s64 %rd794, [%rd793+0];
+	add.s64 %rd795, %rd794, %rd769;
+	ld.shared.s64 %rd796, [%rd1+1024];
+	mov.b64 {%r248, %r249}, %rd795;
+	shfl.sync.idx.b32 %r250|%p190, %r248, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r251, %r249, 0, %r21, %r17;
+	mov.b64 %rd797, {%r250, %r251};
+	mov.b64 %rd798, %rd796;
+	mov.b64 %rd799, %rd797;
+	mov.b64 %rd800, %rd798;
+	mov.b64 %rd801, %rd799;
+	mov.b64 %rd802, %rd800;
+	mov.b64 %rd803, %rd801;
+	mov.b64 %rd804, %rd802;
+	and.b64 %rd805, %rd803, 4294967295;
+	mov.b64 %rd806, %rd805;
+	shr.s64 %rd807, %rd804, 32;
+	mov.b64 %rd808, %rd807;
+	mov.b64 %rd803, %rd806;
+	mov.b64 %rd809, %rd808;
+	and.b64 %rd810, %rd804, 4294967295;
+	mov.b64 %rd804, %rd810;
+	@!%p144 bra $L214;
+	add.s64 %rd811, %rd670, %rd803;
+	mov.b64 %rd812, %rd811;
+	sub.s64 %rd813, %rd658, %rd812;
+	max.s64 %rd814, %rd813, 0;
+	min.s64 %rd815, %rd814, %rd671;
+	mov.b64 %rd816, %rd815;
+	mov.b64 %rd817, 0;
+$L216:
+	setp.lt.s64 %p191, %rd817, %rd816;
+	not.pred %p192, %p191;
+	@!%p192 bra $L220;
+	bra.uni $L218;
+$L220:
+	mul.lo.s64 %rd818, %rd817, %rd146;
+	mad.lo.s64 %rd819, %rd818, 4, %rd144;
+	ld.shared.s32 %r252, [%rd819+0];
+	mov.b32 %r253, %r252;
+	add.s64 %rd820, %rd657, %rd812;
+	add.s64 %rd821, %rd820, %rd817;
+	mul.lo.s64 %rd822, %rd821, %rd156;
+	mad.lo.s64 %rd823, %rd822, 4, %rd154;
+	st.shared.s32 [%rd823+0], %r253;
+$L217:
+	add.s64 %rd824, %rd817, 1;
+	mov.b64 %rd817, %rd824;
+	bra.uni $L216;
+$L218:
+	mov.b64 %rd825, 0;
+	mov.b64 %rd826, %rd816;
+$L221:
+	setp.lt.s64 %p193, %rd826, %rd671;
+	not.pred %p194, %p193;
+	@!%p194 bra $L225;
+	bra.uni $L223;
+$L225:
+	mul.lo.s64 %rd827, %rd826, %rd146;
+	mad.lo.s64 %rd828, %rd827, 4, %rd144;
+	ld.shared.s32 %r254, [%rd828+0];
+	mov.b32 %r255, %r254;
+	mov.b32 %r256, %r255;
+	mov.pred %p195, 0;
+	mov.b64 %rd829, %rd825;
+	mov.b32 %r257, %r256;
+$L226:
+	@!%p139 bra $L230;
+	shr.s32 %r258, %r257, 5;
+	cvt.s64.s32 %rd830, %r258;
+	mov.b64 %rd831, %rd830;
+	and.b32 %r259, %r257, 31;
+	cvt.s64.s32 %rd832, %r259;
+	min.u64 %rd833, %rd832, 32;
+	cvt.u32.u64 %r260, %rd833;
+	mov.b32 %r262, 0x1;
+	shl.b32 %r261, %r262, %r260;
+	setp.hs.u32 %p196, %r260, 32;
+	selp.b32 %r263, 0, %r261, %p196;
+	mov.b32 %r264, %r263;
+	mov.b64 %rd834, %rd831;
+	mov.b32 %r265, %r264;
+	mul.lo.s64 %rd835, %rd834, %rd640;
+	mad.lo.s64 %rd836, %rd835, 4, %rd638;
+	ld.relaxed.gpu.global.u32 %r266, [%rd836+0];
+	mov.b32 %r267, %r266;
+	and.b32 %r268, %r267, %r265;
+	setp.ne.u32 %p197, %r268, 0x0;
+	mov.pred %p198, %p197;
+	not.pred %p199, %p198;
+	@!%p199 bra $L232;
+	mul.lo.s64 %rd837, %rd834, %rd640;
+	mad.lo.s64 %rd838, %rd837, 4, %rd638;
+	atom.global.or.b32 %r269, [%rd838], %r265;
+	mov.b32 %r270, %r269;
+	and.b32 %r271, %r270, %r265;
+	setp.ne.u32 %p200, %r271, 0x0;
+	mov.pred %p198, %p200;
+$L232:
+	@!%p198 bra $L234;
+	mov.b64 %rd839, %rd829;
+	mov.b64 %rd840, %rd839;
+	mov.pred %p201, 0;
+	bra.uni $L228;
+$L234:
+	mov.b64 %rd841, %rd829;
+	mov.b64 %rd840, %rd841;
+	mov.pred %p201, 1;
+	bra.uni $L228;
+$L230:
+	@!%p140 bra $L236;
+	cvt.s64.s32 %rd842, %r257;
+	mul.lo.s64 %rd843, %rd842, %rd643;
+	mad.lo.s64 %rd844, %rd843, 4, %rd641;
+	ld.relaxed.gpu.global.s32 %r272, [%rd844+0];
+	mov.b32 %r273, %r272;
+	setp.eq.s32 %p202, %r273, %r182;
+	mov.pred %p203, %p202;
+	not.pred %p204, %p203;
+	@!%p204 bra $L238;
+	cvt.s64.s32 %rd845, %r257;
+	mul.lo.s64 %rd846, %rd845, %rd643;
+	mad.lo.s64 %rd847, %rd846, 4, %rd641;
+	atom.global.exch.b32 %r274, [%rd847], %r182;
+	mov.b32 %r275, %r274;
+	setp.eq.s32 %p205, %r275, %r182;
+	mov.pred %p203, %p205;
+$L238:
+	@!%p203 bra $L240;
+	mov.b64 %rd848, %rd829;
+	mov.b64 %rd840, %rd848;
+	mov.pred %p201, 0;
+	bra.uni $L228;
+$L240:
+$L236:
+	mul.lo.s64 %rd849, %rd829, %rd146;
+	mad.lo.s64 %rd850, %rd849, 4, %rd144;
+	st.shared.s32 [%rd850+0], %r257;
+	add.s64 %rd851, %rd829, 1;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd840, %rd852;
+	mov.pred %p201, 1;
+	bra.uni $L228;
+$L227:
+	bra.uni $L226;
+$L228:
+	mov.b64 %rd853, %rd840;
+	mov.pred %p206, %p201;
+	mov.b64 %rd825, %rd853;
+	mov.pred %p195, %p206;
+	@!%p195 bra $L242;
+	mov.b64 %rd854, %rd622;
+	mov.b32 %r276, %r256;
+	cvt.s64.s32 %rd855, %r276;
+	add.s64 %rd856, %rd855, 1;
+	mul.lo.s64 %rd857, %rd856, %rd32;
+	mad.lo.s64 %rd858, %rd857, 8, %rd28;
+	ld.global.nc.s64 %rd859, [%rd858+0];
+	mov.b64 %rd860, %rd859;
+	cvt.s64.s32 %rd861, %r276;
+	mul.lo.s64 %rd862, %rd861, %rd32;
+	mad.lo.s64 %rd863, %rd862, 8, %rd28;
+	ld.global.nc.s64 %rd864, [%rd863+0];
+	mov.b64 %rd865, %rd864;
+	sub.s64 %rd866, %rd860, %rd865;
+	mov.b64 %rd867, %rd866;
+	mov.b64 %rd868, %rd867;
+	add.s64 %rd869, %rd668, %rd868;
+	mov.b64 %rd668, %rd869;
+	max.s64 %rd870, %rd669, %rd868;
+	mov.b64 %rd669, %rd870;
+$L242:
+$L222:
+	add.s64 %rd871, %rd826, 1;
+	mov.b64 %rd826, %rd871;
+	bra.uni $L221;
+$L223:
+	setp.gt.s64 %p207, %rd825, 0;
+	@!%p207 bra $L244;
+	mul.lo.s64 %rd872, %rd656, %rd120;
+	mad.lo.s64 %rd873, %rd872, 8, %rd116;
+	atom.global.add.u64 %rd874, [%rd873], %rd825;
+	mov.b64 %rd875, %rd874;
+	mov.b64 %rd876, %rd875;
+	mov.b64 %rd877, 0;
+$L245:
+	setp.lt.s64 %p208, %rd877, %rd825;
+	not.pred %p209, %p208;
+	@!%p209 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd878, %rd877, %rd146;
+	mad.lo.s64 %rd879, %rd878, 4, %rd144;
+	ld.shared.s32 %r277, [%rd879+0];
+	mov.b32 %r278, %r277;
+	add.s64 %rd880, %rd876, %rd877;
+	mul.lo.s64 %rd881, %rd880, %rd242;
+	mad.lo.s64 %rd882, %rd881, 4, %rd240;
+	st.global.s32 [%rd882+0], %r278;
+$L246:
+	add.s64 %rd883, %rd877, 1;
+	mov.b64 %rd877, %rd883;
+	bra.uni $L245;
+$L247:
+$L244:
+	add.s64 %rd884, %rd670, %rd804;
+	min.s64 %rd885, %rd658, %rd884;
+	mov.b64 %rd670, %rd885;
+	bra.uni $L215;
+$L214:
+	mov.b64 %rd886, 0;
+	cvt.u64.u32 %rd887, %r2;
+	setp.eq.s64 %p210, %rd887, 0;
+	setp.gt.s64 %p211, %rd804, 0;
+	and.pred %p212, %p210, %p211;
+	@!%p212 bra $L251;
+	mul.lo.s64 %rd888, %rd656, %rd120;
+	mad.lo.s64 %rd889, %rd888, 8, %rd116;
+	atom.global.add.u64 %rd890, [%rd889], %rd804;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd886, %rd891;
+$L251:
+	cvt.u64.u32 %rd892, %r2;
+	setp.eq.s64 %p213, %rd892, 0;
+	setp.eq.u32 %p214, %r1, 0;
+	and.pred %p215, %p213, %p214;
+	bar.sync 0;
+	@!%p215 bra $L252;
+	st.shared.s64 [%rd1+1024], %rd886;
+$L252:
+	bar.sync 0;
+	ld.shared.s64 %rd893, [%rd1+1024];
+	mov.b64 %rd894, %rd893;
+	add.s64 %rd895, %rd894, %rd803;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd897, 0;
+$L253:
+	setp.lt.s64 %p216, %rd897, %rd671;
+	not.pred %p217, %p216;
+	@!%p217 bra $L257;
+	bra.uni $L255;
+$L257:
+	mul.lo.s64 %rd898, %rd897, %rd146;
+	mad.lo.s64 %rd899, %rd898, 4, %rd144;
+	ld.shared.s32 %r279, [%rd899+0];
+	mov.b32 %r280, %r279;
+	add.s64 %rd900, %rd896, %rd897;
+	mul.lo.s64 %rd901, %rd900, %rd242;
+	mad.lo.s64 %rd902, %rd901, 4, %rd240;
+	st.global.s32 [%rd902+0], %r280;
+$L254:
+	add.s64 %rd903, %rd897, 1;
+	mov.b64 %rd897, %rd903;
+	bra.uni $L253;
+$L255:
+$L215:
+	setp.eq.s64 %p218, %rd809, 0;
+	@!%p218 bra $L259;
+	bra.uni $L159;
+$L259:
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd904, %rd670;
+	mov.b64 %rd905, %rd668;
+	mov.b64 %rd906, %rd669;
+	mov.b64 %rd907, %rd904;
+	mov.b64 %rd908, %rd905;
+	mov.b64 %rd909, %rd906;
+	mov.b64 %rd910, %rd907;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd912, %rd909;
+	mov.b64 %rd608, %rd910;
+	mov.b64 %rd620, %rd911;
+	mov.b64 %rd621, %rd912;
+	add.s64 %rd913, %rd609, %rd620;
+	mov.b64 %rd609, %rd913;
+	max.s64 %rd914, %rd610, %rd621;
+	mov.b64 %rd610, %rd914;
+$L153:
+	add.s64 %rd915, %rd611, 1;
+	mov.b64 %rd611, %rd915;
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd916, %rd609;
 	// block reduction
-	sub.u32 %r335, %r13, 1;
-	mov.b32 %r336, %r3;
-$L284:
-	setp.hs.u32 %p239, %r336, 32;
-	@%p239 bra $L285;
-	mov.b64 {%r337, %r338}, %rd940;
-	shfl.sync.down.b32 %r339|%p240, %r337, %r336, %r335, %r17;
-	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
-	mov.b64 %rd941, {%r339, %r340};
-	@!%p240 bra $L286;
-	add.s64 %rd942, %rd940, %rd941;
-	mov.b64 %rd940, %rd942;
-$L286:
-	shl.b32 %r336, %r336, 1;
-	bra.uni $L284;
-$L285:
-	setp.eq.u32 %p241, %r7, 0;
-	@!%p241 bra $L287;
-	mul.wide.u32 %rd943, %r8, 16;
-	add.s64 %rd944, %rd1, %rd943;
-	st.shared.s64 [%rd944+0], %rd940;
+	sub.u32 %r281, %r13, 1;
+	mov.b32 %r282, %r3;
+$L260:
+	setp.hs.u32 %p219, %r282, 32;
+	@%p219 bra $L261;
+	mov.b64 {%r283, %r284}, %rd916;
+	shfl.sync.down.b32 %r285|%p220, %r283, %r282, %r281, %r17;
+	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
+	mov.b64 %rd917, {%r285, %r286};
+	@!%p220 bra $L262;
+	add.s64 %rd918, %rd916, %rd917;
+	mov.b64 %rd916, %rd918;
+$L262:
+	shl.b32 %r282, %r282, 1;
+	bra.uni $L260;
+$L261:
+	setp.eq.u32 %p221, %r7, 0;
+	@!%p221 bra $L263;
+	mul.wide.u32 %rd919, %r8, 16;
+	add.s64 %rd920, %rd1, %rd919;
+	st.shared.s64 [%rd920+0], %rd916;
+$L263:
+	bar.sync 0;
+	setp.eq.u32 %p222, %r8, 0;
+	@!%p222 bra $L264;
+	setp.lo.u32 %p223, %r7, %r10;
+	@!%p223 bra $L265;
+	mul.wide.u32 %rd921, %r7, 16;
+	add.s64 %rd922, %rd1, %rd921;
+	ld.shared.s64 %rd923, [%rd922+0];
+	mov.b64 %rd916, %rd923;
+$L265:
+	sub.u32 %r287, %r10, 1;
+	mov.b64 {%r288, %r289}, %rd916;
+	shfl.sync.down.b32 %r290|%p224, %r288, 1, %r287, %r17;
+	shfl.sync.down.b32 %r291, %r289, 1, %r287, %r17;
+	mov.b64 %rd924, {%r290, %r291};
+	@!%p224 bra $L266;
+	add.s64 %rd925, %rd916, %rd924;
+	mov.b64 %rd916, %rd925;
+$L266:
+	mov.b64 {%r292, %r293}, %rd916;
+	shfl.sync.down.b32 %r294|%p225, %r292, 2, %r287, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r287, %r17;
+	mov.b64 %rd926, {%r294, %r295};
+	@!%p225 bra $L267;
+	add.s64 %rd927, %rd916, %rd926;
+	mov.b64 %rd916, %rd927;
+$L267:
+	mov.b64 {%r296, %r297}, %rd916;
+	shfl.sync.down.b32 %r298|%p226, %r296, 4, %r287, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r287, %r17;
+	mov.b64 %rd928, {%r298, %r299};
+	@!%p226 bra $L268;
+	add.s64 %rd929, %rd916, %rd928;
+	mov.b64 %rd916, %rd929;
+$L268:
+	mov.b64 {%r300, %r301}, %rd916;
+	shfl.sync.down.b32 %r302|%p227, %r300, 8, %r287, %r17;
+	shfl.sync.down.b32 %r303, %r301, 8, %r287, %r17;
+	mov.b64 %rd930, {%r302, %r303};
+	@!%p227 bra $L269;
+	add.s64 %rd931, %rd916, %rd930;
+	mov.b64 %rd916, %rd931;
+$L269:
+	mov.b64 {%r304, %r305}, %rd916;
+	shfl.sync.down.b32 %r306|%p228, %r304, 16, %r287, %r17;
+	shfl.sync.down.b32 %r307, %r305, 16, %r287, %r17;
+	mov.b64 %rd932, {%r306, %r307};
+	@!%p228 bra $L270;
+	add.s64 %rd933, %rd916, %rd932;
+	mov.b64 %rd916, %rd933;
+$L270:
+	@!%p221 bra $L271;
+	st.shared.s64 [%rd1+1024], %rd916;
+$L271:
+$L264:
+	bar.sync 0;
+	ld.shared.s64 %rd934, [%rd1+1024];
+	mov.b64 %rd916, %rd934;
+	mov.b64 %rd935, %rd916;
+	mov.b64 %rd609, %rd935;
+	mov.b64 %rd936, %rd610;
+	// block reduction
+	sub.u32 %r308, %r13, 1;
+	mov.b32 %r309, %r3;
+$L272:
+	setp.hs.u32 %p229, %r309, 32;
+	@%p229 bra $L273;
+	mov.b64 {%r310, %r311}, %rd936;
+	shfl.sync.down.b32 %r312|%p230, %r310, %r309, %r308, %r17;
+	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
+	mov.b64 %rd937, {%r312, %r313};
+	@!%p230 bra $L274;
+	max.s64 %rd938, %rd936, %rd937;
+	mov.b64 %rd936, %rd938;
+$L274:
+	shl.b32 %r309, %r309, 1;
+	bra.uni $L272;
+$L273:
+	setp.eq.u32 %p231, %r7, 0;
+	@!%p231 bra $L275;
+	mul.wide.u32 %rd939, %r8, 16;
+	add.s64 %rd940, %rd1, %rd939;
+	st.shared.s64 [%rd940+0], %rd936;
+$L275:
+	bar.sync 0;
+	setp.eq.u32 %p232, %r8, 0;
+	@!%p232 bra $L276;
+	setp.lo.u32 %p233, %r7, %r10;
+	@!%p233 bra $L277;
+	mul.wide.u32 %rd941, %r7, 16;
+	add.s64 %rd942, %rd1, %rd941;
+	ld.shared.s64 %rd943, [%rd942+0];
+	mov.b64 %rd936, %rd943;
+$L277:
+	sub.u32 %r314, %r10, 1;
+	mov.b64 {%r315, %r316}, %rd936;
+	shfl.sync.down.b32 %r317|%p234, %r315, 1, %r314, %r17;
+	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
+	mov.b64 %rd944, {%r317, %r318};
+	@!%p234 bra $L278;
+	max.s64 %rd945, %rd936, %rd944;
+	mov.b64 %rd936, %rd945;
+$L278:
+	mov.b64 {%r319, %r320}, %rd936;
+	shfl.sync.down.b32 %r321|%p235, %r319, 2, %r314, %r17;
+	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
+	mov.b64 %rd946, {%r321, %r322};
+	@!%p235 bra $L279;
+	max.s64 %rd947, %rd936, %rd946;
+	mov.b64 %rd936, %rd947;
+$L279:
+	mov.b64 {%r323, %r324}, %rd936;
+	shfl.sync.down.b32 %r325|%p236, %r323, 4, %r314, %r17;
+	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
+	mov.b64 %rd948, {%r325, %r326};
+	@!%p236 bra $L280;
+	max.s64 %rd949, %rd936, %rd948;
+	mov.b64 %rd936, %rd949;
+$L280:
+	mov.b64 {%r327, %r328}, %rd936;
+	shfl.sync.down.b32 %r329|%p237, %r327, 8, %r314, %r17;
+	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
+	mov.b64 %rd950, {%r329, %r330};
+	@!%p237 bra $L281;
+	max.s64 %rd951, %rd936, %rd950;
+	mov.b64 %rd936, %rd951;
+$L281:
+	mov.b64 {%r331, %r332}, %rd936;
+	shfl.sync.down.b32 %r333|%p238, %r331, 16, %r314, %r17;
+	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
+	mov.b64 %rd952, {%r333, %r334};
+	@!%p238 bra $L282;
+	max.s64 %rd953, %rd936, %rd952;
+	mov.b64 %rd936, %rd953;
+$L282:
+	@!%p231 bra $L283;
+	st.shared.s64 [%rd1+1024], %rd936;
+$L283:
+$L276:
+	bar.sync 0;
+	ld.shared.s64 %rd954, [%rd1+1024];
+	mov.b64 %rd936, %rd954;
+	mov.b64 %rd955, %rd936;
+	mov.b64 %rd610, %rd955;
+	cvt.u64.u32 %rd956, %r2;
+	setp.eq.s64 %p239, %rd956, 0;
+	@!%p239 bra $L285;
+	setp.gt.s64 %p240, %rd609, 0;
+	@!%p240 bra $L287;
+	add.s64 %rd957, %rd305, 1;
+	mul.lo.s64 %rd958, %rd957, %rd120;
+	mad.lo.s64 %rd959, %rd958, 8, %rd116;
+	atom.global.add.u64 %rd960, [%rd959], %rd609;
 $L287:
-	bar.sync 0;
-	setp.eq.u32 %p242, %r8, 0;
-	@!%p242 bra $L288;
-	setp.lo.u32 %p243, %r7, %r10;
-	@!%p243 bra $L289;
-	mul.wide.u32 %rd945, %r7, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	ld.shared.s64 %rd947, [%rd946+0];
-	mov.b64 %rd940, %rd947;
+	setp.gt.s64 %p241, %rd610, 0;
+	@!%p241 bra $L289;
+	add.s64 %rd961, %rd305, 2;
+	mul.lo.s64 %rd962, %rd961, %rd120;
+	mad.lo.s64 %rd963, %rd962, 8, %rd116;
+	atom.global.max.s64 %rd964, [%rd963], %rd610;
 $L289:
-	sub.u32 %r341, %r10, 1;
-	mov.b64 {%r342, %r343}, %rd940;
-	shfl.sync.down.b32 %r344|%p244, %r342, 1, %r341, %r17;
-	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
-	mov.b64 %rd948, {%r344, %r345};
-	@!%p244 bra $L290;
-	add.s64 %rd949, %rd940, %rd948;
-	mov.b64 %rd940, %rd949;
-$L290:
-	mov.b64 {%r346, %r347}, %rd940;
-	shfl.sync.down.b32 %r348|%p245, %r346, 2, %r341, %r17;
-	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
-	mov.b64 %rd950, {%r348, %r349};
-	@!%p245 bra $L291;
-	add.s64 %rd951, %rd940, %rd950;
-	mov.b64 %rd940, %rd951;
-$L291:
-	mov.b64 {%r350, %r351}, %rd940;
-	shfl.sync.down.b32 %r352|%p246, %r350, 4, %r341, %r17;
-	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
-	mov.b64 %rd952, {%r352, %r353};
-	@!%p246 bra $L292;
-	add.s64 %rd953, %rd940, %rd952;
-	mov.b64 %rd940, %rd953;
-$L292:
-	mov.b64 {%r354, %r355}, %rd940;
-	shfl.sync.down.b32 %r356|%p247, %r354, 8, %r341, %r17;
-	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
-	mov.b64 %rd954, {%r356, %r357};
-	@!%p247 bra $L293;
-	add.s64 %rd955, %rd940, %rd954;
-	mov.b64 %rd940, %rd955;
-$L293:
-	mov.b64 {%r358, %r359}, %rd940;
-	shfl.sync.down.b32 %r360|%p248, %r358, 16, %r341, %r17;
-	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
-	mov.b64 %rd956, {%r360, %r361};
-	@!%p248 bra $L294;
-	add.s64 %rd957, %rd940, %rd956;
-	mov.b64 %rd940, %rd957;
-$L294:
-	@!%p241 bra $L295;
-	st.shared.s64 [%rd1+1024], %rd940;
-$L295:
-$L288:
+$L285:
 	bar.sync 0;
-	ld.shared.s64 %rd958, [%rd1+1024];
-	mov.b64 %rd940, %rd958;
-	mov.b64 %rd959, %rd940;
-	mov.b64 %rd621, %rd959;
-	mov.b64 %rd960, %rd622;
-	// block reduction
-	sub.u32 %r362, %r13, 1;
-	mov.b32 %r363, %r3;
-$L296:
-	setp.hs.u32 %p249, %r363, 32;
-	@%p249 bra $L297;
-	mov.b64 {%r364, %r365}, %rd960;
-	shfl.sync.down.b32 %r366|%p250, %r364, %r363, %r362, %r17;
-	shfl.sync.down.b32 %r367, %r365, %r363, %r362, %r17;
-	mov.b64 %rd961, {%r366, %r367};
-	@!%p250 bra $L298;
-	max.s64 %rd962, %rd960, %rd961;
-	mov.b64 %rd960, %rd962;
-$L298:
-	shl.b32 %r363, %r363, 1;
-	bra.uni $L296;
-$L297:
-	setp.eq.u32 %p251, %r7, 0;
-	@!%p251 bra $L299;
-	mul.wide.u32 %rd963, %r8, 16;
-	add.s64 %rd964, %rd1, %rd963;
-	st.shared.s64 [%rd964+0], %rd960;
-$L299:
-	bar.sync 0;
-	setp.eq.u32 %p252, %r8, 0;
-	@!%p252 bra $L300;
-	setp.lo.u32 %p253, %r7, %r10;
-	@!%p253 bra $L301;
-	mul.wide.u32 %rd965, %r7, 16;
-	add.s64 %rd966, %rd1, %rd965;
-	ld.shared.s64 %rd967, [%rd966+0];
-	mov.b64 %rd960, %rd967;
-$L301:
-	sub.u32 %r368, %r10, 1;
-	mov.b64 {%r369, %r370}, %rd960;
-	shfl.sync.down.b32 %r371|%p254, %r369, 1, %r368, %r17;
-	shfl.sync.down.b32 %r372, %r370, 1, %r368, %r17;
-	mov.b64 %rd968, {%r371, %r372};
-	@!%p254 bra $L302;
-	max.s64 %rd969, %rd960, %rd968;
-	mov.b64 %rd960, %rd969;
-$L302:
-	mov.b64 {%r373, %r374}, %rd960;
-	shfl.sync.down.b32 %r375|%p255, %r373, 2, %r368, %r17;
-	shfl.sync.down.b32 %r376, %r374, 2, %r368, %r17;
-	mov.b64 %rd970, {%r375, %r376};
-	@!%p255 bra $L303;
-	max.s64 %rd971, %rd960, %rd970;
-	mov.b64 %rd960, %rd971;
-$L303:
-	mov.b64 {%r377, %r378}, %rd960;
-	shfl.sync.down.b32 %r379|%p256, %r377, 4, %r368, %r17;
-	shfl.sync.down.b32 %r380, %r378, 4, %r368, %r17;
-	mov.b64 %rd972, {%r379, %r380};
-	@!%p256 bra $L304;
-	max.s64 %rd973, %rd960, %rd972;
-	mov.b64 %rd960, %rd973;
-$L304:
-	mov.b64 {%r381, %r382}, %rd960;
-	shfl.sync.down.b32 %r383|%p257, %r381, 8, %r368, %r17;
-	shfl.sync.down.b32 %r384, %r382, 8, %r368, %r17;
-	mov.b64 %rd974, {%r383, %r384};
-	@!%p257 bra $L305;
-	max.s64 %rd975, %rd960, %rd974;
-	mov.b64 %rd960, %rd975;
-$L305:
-	mov.b64 {%r385, %r386}, %rd960;
-	shfl.sync.down.b32 %r387|%p258, %r385, 16, %r368, %r17;
-	shfl.sync.down.b32 %r388, %r386, 16, %r368, %r17;
-	mov.b64 %rd976, {%r387, %r388};
-	@!%p258 bra $L306;
-	max.s64 %rd977, %rd960, %rd976;
-	mov.b64 %rd960, %rd977;
-$L306:
-	@!%p251 bra $L307;
-	st.shared.s64 [%rd1+1024], %rd960;
-$L307:
-$L300:
-	bar.sync 0;
-	ld.shared.s64 %rd978, [%rd1+1024];
-	mov.b64 %rd960, %rd978;
-	mov.b64 %rd979, %rd960;
-	mov.b64 %rd622, %rd979;
-	cvt.u64.u32 %rd980, %r2;
-	setp.eq.s64 %p259, %rd980, 0;
-	@!%p259 bra $L309;
-	setp.gt.s64 %p260, %rd621, 0;
-	@!%p260 bra $L311;
-	add.s64 %rd981, %rd305, 1;
-	mul.lo.s64 %rd982, %rd981, %rd120;
-	mad.lo.s64 %rd983, %rd982, 8, %rd116;
-	atom.global.add.u64 %rd984, [%rd983], %rd621;
-$L311:
-	setp.gt.s64 %p261, %rd622, 0;
-	@!%p261 bra $L313;
-	add.s64 %rd985, %rd305, 2;
-	mul.lo.s64 %rd986, %rd985, %rd120;
-	mad.lo.s64 %rd987, %rd986, 8, %rd116;
-	atom.global.max.s64 %rd988, [%rd987], %rd622;
-$L313:
-$L309:
-	bar.sync 0;
-	setp.eq.u32 %p262, %r5, 0;
-	@!%p262 bra $L314;
+	setp.eq.u32 %p242, %r5, 0;
+	@!%p242 bra $L290;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r389, [gk_league_sync+4];
-	atom.global.add.u32 %r390, [gk_league_sync], 1;
-	mov.u32 %r391, %nctaid.x;
-	sub.u32 %r392, %r391, 1;
-	setp.eq.u32 %p263, %r390, %r392;
-	@!%p263 bra $L315;
+	ld.relaxed.gpu.global.u32 %r335, [gk_league_sync+4];
+	atom.global.add.u32 %r336, [gk_league_sync], 1;
+	mov.u32 %r337, %nctaid.x;
+	sub.u32 %r338, %r337, 1;
+	setp.eq.u32 %p243, %r336, %r338;
+	@!%p243 bra $L291;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r393, [gk_league_sync+4], 1;
-	bra.uni $L316;
-$L315:
-	ld.relaxed.gpu.global.u32 %r394, [gk_league_sync+4];
-	setp.eq.u32 %p264, %r394, %r389;
-	@%p264 bra $L315;
-$L316:
+	atom.global.add.u32 %r339, [gk_league_sync+4], 1;
+	bra.uni $L292;
+$L291:
+	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
+	setp.eq.u32 %p244, %r340, %r335;
+	@%p244 bra $L291;
+$L292:
 	fence.acq_rel.gpu;
-$L314:
+$L290:
 	bar.sync 0;
-	setp.eq.s64 %p265, %rd230, 0;
-	and.pred %p266, %p11, %p265;
-	@!%p266 bra $L318;
-	mov.b64 %rd990, 9;
-	mul.lo.s64 %rd989, %rd990, %rd120;
-	mad.lo.s64 %rd991, %rd989, 8, %rd116;
-	mov.b64 %rd992, 0;
-	st.global.s64 [%rd991+0], %rd992;
-$L318:
-	mul.lo.s64 %rd993, %rd267, %rd120;
-	mad.lo.s64 %rd994, %rd993, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd995, [%rd994+0];
-	mov.b64 %rd996, %rd995;
-	add.s64 %rd997, %rd267, 1;
-	mul.lo.s64 %rd998, %rd997, %rd120;
-	mad.lo.s64 %rd999, %rd998, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1000, [%rd999+0];
-	mov.b64 %rd1001, %rd1000;
-	mov.b64 %rd1002, %rd996;
-	mov.b64 %rd1003, %rd1001;
-	mov.b64 %rd1004, %rd1002;
-	mov.b64 %rd1005, %rd1003;
-	add.s64 %rd1006, %rd267, 2;
-	mul.lo.s64 %rd1007, %rd1006, %rd120;
-	mad.lo.s64 %rd1008, %rd1007, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1009, [%rd1008+0];
-	mov.b64 %rd1010, %rd1009;
-	mov.b64 %rd224, %rd1010;
-	@!%p11 bra $L320;
-	mov.b64 %rd1012, 3;
-	mul.lo.s64 %rd1011, %rd1012, %rd230;
-	mov.b64 %rd1014, 1;
-	add.s64 %rd1013, %rd1014, %rd1011;
-	mul.lo.s64 %rd1015, %rd1013, %rd113;
-	mad.lo.s64 %rd1016, %rd1015, 8, %rd109;
-	st.global.s64 [%rd1016+0], %rd1004;
-	mov.b64 %rd1018, 3;
-	mul.lo.s64 %rd1017, %rd1018, %rd230;
-	mov.b64 %rd1020, 2;
-	add.s64 %rd1019, %rd1020, %rd1017;
-	mul.lo.s64 %rd1021, %rd1019, %rd113;
-	mad.lo.s64 %rd1022, %rd1021, 8, %rd109;
-	st.global.s64 [%rd1022+0], %rd1005;
-	mov.b64 %rd1024, 3;
-	mul.lo.s64 %rd1023, %rd1024, %rd230;
-	mov.b64 %rd1026, 3;
-	add.s64 %rd1025, %rd1026, %rd1023;
-	mul.lo.s64 %rd1027, %rd1025, %rd113;
-	mad.lo.s64 %rd1028, %rd1027, 8, %rd109;
-	st.global.s64 [%rd1028+0], %rd224;
-	add.s64 %rd1029, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1029;
-$L320:
-	setp.eq.s64 %p267, %rd1004, 0;
-	setp.gt.s64 %p268, %rd1004, %rd66;
-	or.pred %p269, %p267, %p268;
-	setp.gt.s64 %p270, %rd1005, %rd68;
-	or.pred %p271, %p269, %p270;
-	setp.gt.s64 %p272, %rd224, %rd70;
-	or.pred %p273, %p271, %p272;
-	@!%p273 bra $L322;
+	setp.eq.s64 %p245, %rd230, 0;
+	and.pred %p246, %p11, %p245;
+	@!%p246 bra $L294;
+	mov.b64 %rd966, 9;
+	mul.lo.s64 %rd965, %rd966, %rd120;
+	mad.lo.s64 %rd967, %rd965, 8, %rd116;
+	mov.b64 %rd968, 0;
+	st.global.s64 [%rd967+0], %rd968;
+$L294:
+	mul.lo.s64 %rd969, %rd267, %rd120;
+	mad.lo.s64 %rd970, %rd969, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd971, [%rd970+0];
+	mov.b64 %rd972, %rd971;
+	add.s64 %rd973, %rd267, 1;
+	mul.lo.s64 %rd974, %rd973, %rd120;
+	mad.lo.s64 %rd975, %rd974, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd976, [%rd975+0];
+	mov.b64 %rd977, %rd976;
+	mov.b64 %rd978, %rd972;
+	mov.b64 %rd979, %rd977;
+	mov.b64 %rd980, %rd978;
+	mov.b64 %rd981, %rd979;
+	add.s64 %rd982, %rd267, 2;
+	mul.lo.s64 %rd983, %rd982, %rd120;
+	mad.lo.s64 %rd984, %rd983, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	mov.b64 %rd224, %rd986;
+	@!%p11 bra $L296;
+	mov.b64 %rd988, 3;
+	mul.lo.s64 %rd987, %rd988, %rd230;
+	mov.b64 %rd990, 1;
+	add.s64 %rd989, %rd990, %rd987;
+	mul.lo.s64 %rd991, %rd989, %rd113;
+	mad.lo.s64 %rd992, %rd991, 8, %rd109;
+	st.global.s64 [%rd992+0], %rd980;
+	mov.b64 %rd994, 3;
+	mul.lo.s64 %rd993, %rd994, %rd230;
+	mov.b64 %rd996, 2;
+	add.s64 %rd995, %rd996, %rd993;
+	mul.lo.s64 %rd997, %rd995, %rd113;
+	mad.lo.s64 %rd998, %rd997, 8, %rd109;
+	st.global.s64 [%rd998+0], %rd981;
+	mov.b64 %rd1000, 3;
+	mul.lo.s64 %rd999, %rd1000, %rd230;
+	mov.b64 %rd1002, 3;
+	add.s64 %rd1001, %rd1002, %rd999;
+	mul.lo.s64 %rd1003, %rd1001, %rd113;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd109;
+	st.global.s64 [%rd1004+0], %rd224;
+	add.s64 %rd1005, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1005;
+$L296:
+	setp.eq.s64 %p247, %rd980, 0;
+	setp.gt.s64 %p248, %rd980, %rd66;
+	or.pred %p249, %p247, %p248;
+	setp.gt.s64 %p250, %rd981, %rd68;
+	or.pred %p251, %p249, %p250;
+	setp.gt.s64 %p252, %rd224, %rd70;
+	or.pred %p253, %p251, %p252;
+	@!%p253 bra $L298;
 	bra.uni $L3;
-$L322:
-	mov.b64 %rd158, %rd1004;
+$L298:
+	mov.b64 %rd158, %rd980;
 $L36:
-	add.s64 %rd1030, %rd230, 1;
-	mov.b64 %rd230, %rd1030;
+	add.s64 %rd1006, %rd230, 1;
+	mov.b64 %rd230, %rd1006;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -44030,7 +43592,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44034
+//line gokkos_kernels_gen.go:43596
 		*acc = gokkosAccV
 		return
 	}
@@ -44049,7 +43611,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44053
+//line gokkos_kernels_gen.go:43615
 	*acc = gokkosAccV
 }
 
@@ -44075,7 +43637,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44079
+//line gokkos_kernels_gen.go:43641
 		*acc = gokkosAccV
 		return
 	}
@@ -44095,7 +43657,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:44099
+//line gokkos_kernels_gen.go:43661
 	*acc = gokkosAccV
 }
 
@@ -44124,7 +43686,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44128
+//line gokkos_kernels_gen.go:43690
 		*acc = gokkosAccV
 		return
 	}
@@ -44147,7 +43709,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:44151
+//line gokkos_kernels_gen.go:43713
 	*acc = gokkosAccV
 }
 
@@ -44162,7 +43724,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:44166
+//line gokkos_kernels_gen.go:43728
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44178,7 +43740,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44182
+//line gokkos_kernels_gen.go:43744
 		*acc = gokkosAccV
 		return
 	}
@@ -44190,7 +43752,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44194
+//line gokkos_kernels_gen.go:43756
 	*acc = gokkosAccV
 }
 
@@ -44212,7 +43774,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44216
+//line gokkos_kernels_gen.go:43778
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44238,7 +43800,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44242
+//line gokkos_kernels_gen.go:43804
 		*acc = gokkosAccV
 		return
 	}
@@ -44258,7 +43820,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44262
+//line gokkos_kernels_gen.go:43824
 	*acc = gokkosAccV
 }
 
@@ -44288,7 +43850,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44292
+//line gokkos_kernels_gen.go:43854
 		*acc = gokkosAccV
 		return
 	}
@@ -44311,7 +43873,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44315
+//line gokkos_kernels_gen.go:43877
 	*acc = gokkosAccV
 }
 
@@ -44327,7 +43889,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44331
+//line gokkos_kernels_gen.go:43893
 		*acc = gokkosAccV
 		return
 	}
@@ -44338,7 +43900,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44342
+//line gokkos_kernels_gen.go:43904
 	*acc = gokkosAccV
 }
 
@@ -44351,14 +43913,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44355
+//line gokkos_kernels_gen.go:43917
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44362
+//line gokkos_kernels_gen.go:43924
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44375,7 +43937,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44379
+//line gokkos_kernels_gen.go:43941
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44387,7 +43949,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44391
+//line gokkos_kernels_gen.go:43953
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44417,7 +43979,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44421
+//line gokkos_kernels_gen.go:43983
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44442,7 +44004,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44446
+//line gokkos_kernels_gen.go:44008
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44452,7 +44014,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44456
+//line gokkos_kernels_gen.go:44018
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44464,7 +44026,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44468
+//line gokkos_kernels_gen.go:44030
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44476,7 +44038,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44480
+//line gokkos_kernels_gen.go:44042
 		*acc = gokkosAccV
 		return
 	}
@@ -44484,7 +44046,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44488
+//line gokkos_kernels_gen.go:44050
 	*acc = gokkosAccV
 }
 
@@ -44511,7 +44073,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44515
+//line gokkos_kernels_gen.go:44077
 		*acc = gokkosAccV
 		return
 	}
@@ -44532,7 +44094,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44536
+//line gokkos_kernels_gen.go:44098
 	*acc = gokkosAccV
 }
 
@@ -44549,7 +44111,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44553
+//line gokkos_kernels_gen.go:44115
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44560,7 +44122,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44564
+//line gokkos_kernels_gen.go:44126
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44579,7 +44141,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44583
+//line gokkos_kernels_gen.go:44145
 		*acc = gokkosAccV
 		return
 	}
@@ -44593,7 +44155,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44597
+//line gokkos_kernels_gen.go:44159
 	*acc = gokkosAccV
 }
 
@@ -44606,7 +44168,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44610
+//line gokkos_kernels_gen.go:44172
 		*acc = gokkosAccV
 		return
 	}
@@ -44614,7 +44176,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44618
+//line gokkos_kernels_gen.go:44180
 	*acc = gokkosAccV
 }
 
@@ -44627,7 +44189,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44631
+//line gokkos_kernels_gen.go:44193
 		*acc = gokkosAccV
 		return
 	}
@@ -44635,7 +44197,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44639
+//line gokkos_kernels_gen.go:44201
 	*acc = gokkosAccV
 }
 
@@ -44650,7 +44212,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44654
+//line gokkos_kernels_gen.go:44216
 		*acc = gokkosAccV
 		return
 	}
@@ -44660,7 +44222,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44664
+//line gokkos_kernels_gen.go:44226
 	*acc = gokkosAccV
 }
 
@@ -44675,7 +44237,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44679
+//line gokkos_kernels_gen.go:44241
 		*acc = gokkosAccV
 		return
 	}
@@ -44685,7 +44247,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44689
+//line gokkos_kernels_gen.go:44251
 	*acc = gokkosAccV
 }
 
@@ -44700,7 +44262,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44704
+//line gokkos_kernels_gen.go:44266
 		*acc = gokkosAccV
 		return
 	}
@@ -44710,7 +44272,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44714
+//line gokkos_kernels_gen.go:44276
 	*acc = gokkosAccV
 }
 
@@ -44725,7 +44287,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44729
+//line gokkos_kernels_gen.go:44291
 		*acc = gokkosAccV
 		return
 	}
@@ -44735,7 +44297,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:44739
+//line gokkos_kernels_gen.go:44301
 	*acc = gokkosAccV
 }
 
@@ -44751,7 +44313,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44755
+//line gokkos_kernels_gen.go:44317
 		*acc = gokkosAccV
 		return
 	}
@@ -44761,7 +44323,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44765
+//line gokkos_kernels_gen.go:44327
 	*acc = gokkosAccV
 }
 
@@ -44805,7 +44367,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44809
+//line gokkos_kernels_gen.go:44371
 		*acc = gokkosAccV
 		return
 	}
@@ -44844,7 +44406,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:44848
+//line gokkos_kernels_gen.go:44410
 	*acc = gokkosAccV
 }
 
@@ -44871,7 +44433,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44875
+//line gokkos_kernels_gen.go:44437
 		*acc = gokkosAccV
 		return
 	}
@@ -44892,7 +44454,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:44896
+//line gokkos_kernels_gen.go:44458
 	*acc = gokkosAccV
 }
 
@@ -44908,7 +44470,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44912
+//line gokkos_kernels_gen.go:44474
 		*acc = gokkosAccV
 		return
 	}
@@ -44919,7 +44481,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44923
+//line gokkos_kernels_gen.go:44485
 	*acc = gokkosAccV
 }
 
@@ -44950,7 +44512,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:44954
+//line gokkos_kernels_gen.go:44516
 		*acc = gokkosAccV
 		return
 	}
@@ -44975,7 +44537,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:44979
+//line gokkos_kernels_gen.go:44541
 	*acc = gokkosAccV
 }
 
@@ -45026,7 +44588,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45030
+//line gokkos_kernels_gen.go:44592
 	return gokkosN
 }
 
@@ -45086,7 +44648,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45090
+//line gokkos_kernels_gen.go:44652
 	return gokkosN
 }
 
@@ -45146,7 +44708,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45150
+//line gokkos_kernels_gen.go:44712
 	return gokkosN
 }
 
@@ -45274,6 +44836,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45278
+//line gokkos_kernels_gen.go:44840
 	return gokkosN
 }
