@@ -12954,7 +12954,7 @@ const gokkosPTX16 = `//
 {
 	.reg .pred %p<251>;
 	.reg .b32 %r<370>;
-	.reg .b64 %rd<984>;
+	.reg .b64 %rd<990>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13916,421 +13916,423 @@ $L93:
 	mov.b64 %rd484, %rd482;
 	and.b64 %rd485, %rd483, 4294967295;
 	mov.b64 %rd486, %rd485;
-	shr.s64 %rd487, %rd484, 32;
+	and.b64 %rd487, %rd484, 4294967295;
 	mov.b64 %rd488, %rd487;
-	mov.b64 %rd483, %rd486;
-	mov.b64 %rd489, %rd488;
-	and.b64 %rd490, %rd484, 4294967295;
-	mov.b64 %rd484, %rd490;
+	shr.s64 %rd489, %rd484, 32;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd486;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd490;
 	@!%p62 bra $L102;
-	add.s64 %rd491, %rd358, %rd483;
-	mov.b64 %rd492, %rd491;
-	sub.s64 %rd493, %rd347, %rd492;
-	max.s64 %rd494, %rd493, 0;
-	min.s64 %rd495, %rd494, %rd359;
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, 0;
+	add.s64 %rd494, %rd358, %rd491;
+	mov.b64 %rd495, %rd494;
+	sub.s64 %rd496, %rd347, %rd495;
+	max.s64 %rd497, %rd496, 0;
+	min.s64 %rd498, %rd497, %rd359;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, 0;
 $L104:
-	setp.lt.s64 %p105, %rd497, %rd496;
+	setp.lt.s64 %p105, %rd500, %rd499;
 	not.pred %p106, %p105;
 	@!%p106 bra $L108;
 	bra.uni $L106;
 $L108:
-	mul.lo.s64 %rd498, %rd497, %rd139;
-	mad.lo.s64 %rd499, %rd498, 4, %rd137;
-	ld.shared.s32 %r167, [%rd499+0];
+	mul.lo.s64 %rd501, %rd500, %rd139;
+	mad.lo.s64 %rd502, %rd501, 4, %rd137;
+	ld.shared.s32 %r167, [%rd502+0];
 	mov.b32 %r168, %r167;
-	add.s64 %rd500, %rd346, %rd492;
-	add.s64 %rd501, %rd500, %rd497;
-	mul.lo.s64 %rd502, %rd501, %rd149;
-	mad.lo.s64 %rd503, %rd502, 4, %rd147;
-	st.shared.s32 [%rd503+0], %r168;
+	add.s64 %rd503, %rd346, %rd495;
+	add.s64 %rd504, %rd503, %rd500;
+	mul.lo.s64 %rd505, %rd504, %rd149;
+	mad.lo.s64 %rd506, %rd505, 4, %rd147;
+	st.shared.s32 [%rd506+0], %r168;
 $L105:
-	add.s64 %rd504, %rd497, 1;
-	mov.b64 %rd497, %rd504;
+	add.s64 %rd507, %rd500, 1;
+	mov.b64 %rd500, %rd507;
 	bra.uni $L104;
 $L106:
-	mov.b64 %rd505, 0;
-	mov.b64 %rd506, %rd496;
+	mov.b64 %rd508, 0;
+	mov.b64 %rd509, %rd499;
 $L109:
-	setp.lt.s64 %p107, %rd506, %rd359;
+	setp.lt.s64 %p107, %rd509, %rd359;
 	not.pred %p108, %p107;
 	@!%p108 bra $L113;
 	bra.uni $L111;
 $L113:
-	mul.lo.s64 %rd507, %rd506, %rd139;
-	mad.lo.s64 %rd508, %rd507, 4, %rd137;
-	ld.shared.s32 %r169, [%rd508+0];
+	mul.lo.s64 %rd510, %rd509, %rd139;
+	mad.lo.s64 %rd511, %rd510, 4, %rd137;
+	ld.shared.s32 %r169, [%rd511+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r171, %r170;
 	mov.pred %p109, 0;
-	mov.b64 %rd509, %rd505;
+	mov.b64 %rd512, %rd508;
 	mov.b32 %r172, %r171;
 $L114:
 	@!%p57 bra $L118;
 	shr.s32 %r173, %r172, 5;
-	cvt.s64.s32 %rd510, %r173;
-	mov.b64 %rd511, %rd510;
+	cvt.s64.s32 %rd513, %r173;
+	mov.b64 %rd514, %rd513;
 	and.b32 %r174, %r172, 31;
-	cvt.s64.s32 %rd512, %r174;
-	min.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r175, %rd513;
+	cvt.s64.s32 %rd515, %r174;
+	min.u64 %rd516, %rd515, 32;
+	cvt.u32.u64 %r175, %rd516;
 	mov.b32 %r177, 0x1;
 	shl.b32 %r176, %r177, %r175;
 	setp.hs.u32 %p110, %r175, 32;
 	selp.b32 %r178, 0, %r176, %p110;
 	mov.b32 %r179, %r178;
-	mov.b64 %rd514, %rd511;
+	mov.b64 %rd517, %rd514;
 	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd515, %rd514, %rd326;
-	mad.lo.s64 %rd516, %rd515, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r181, [%rd516+0];
+	mul.lo.s64 %rd518, %rd517, %rd326;
+	mad.lo.s64 %rd519, %rd518, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r181, [%rd519+0];
 	mov.b32 %r182, %r181;
 	and.b32 %r183, %r182, %r180;
 	setp.ne.u32 %p111, %r183, 0x0;
 	mov.pred %p112, %p111;
 	not.pred %p113, %p112;
 	@!%p113 bra $L120;
-	mul.lo.s64 %rd517, %rd514, %rd326;
-	mad.lo.s64 %rd518, %rd517, 4, %rd324;
-	atom.global.or.b32 %r184, [%rd518], %r180;
+	mul.lo.s64 %rd520, %rd517, %rd326;
+	mad.lo.s64 %rd521, %rd520, 4, %rd324;
+	atom.global.or.b32 %r184, [%rd521], %r180;
 	mov.b32 %r185, %r184;
 	and.b32 %r186, %r185, %r180;
 	setp.ne.u32 %p114, %r186, 0x0;
 	mov.pred %p112, %p114;
 $L120:
 	@!%p112 bra $L122;
-	mov.b64 %rd519, %rd509;
-	mov.b64 %rd520, %rd519;
+	mov.b64 %rd522, %rd512;
+	mov.b64 %rd523, %rd522;
 	mov.pred %p115, 0;
 	bra.uni $L116;
 $L122:
-	mov.b64 %rd521, %rd509;
-	mov.b64 %rd520, %rd521;
+	mov.b64 %rd524, %rd512;
+	mov.b64 %rd523, %rd524;
 	mov.pred %p115, 1;
 	bra.uni $L116;
 $L118:
 	@!%p58 bra $L124;
-	cvt.s64.s32 %rd522, %r172;
-	mul.lo.s64 %rd523, %rd522, %rd329;
-	mad.lo.s64 %rd524, %rd523, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r187, [%rd524+0];
+	cvt.s64.s32 %rd525, %r172;
+	mul.lo.s64 %rd526, %rd525, %rd329;
+	mad.lo.s64 %rd527, %rd526, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r187, [%rd527+0];
 	mov.b32 %r188, %r187;
 	setp.eq.s32 %p116, %r188, %r83;
 	mov.pred %p117, %p116;
 	not.pred %p118, %p117;
 	@!%p118 bra $L126;
-	cvt.s64.s32 %rd525, %r172;
-	mul.lo.s64 %rd526, %rd525, %rd329;
-	mad.lo.s64 %rd527, %rd526, 4, %rd327;
-	atom.global.exch.b32 %r189, [%rd527], %r83;
+	cvt.s64.s32 %rd528, %r172;
+	mul.lo.s64 %rd529, %rd528, %rd329;
+	mad.lo.s64 %rd530, %rd529, 4, %rd327;
+	atom.global.exch.b32 %r189, [%rd530], %r83;
 	mov.b32 %r190, %r189;
 	setp.eq.s32 %p119, %r190, %r83;
 	mov.pred %p117, %p119;
 $L126:
 	@!%p117 bra $L128;
-	mov.b64 %rd528, %rd509;
-	mov.b64 %rd520, %rd528;
+	mov.b64 %rd531, %rd512;
+	mov.b64 %rd523, %rd531;
 	mov.pred %p115, 0;
 	bra.uni $L116;
 $L128:
 $L124:
-	mul.lo.s64 %rd529, %rd509, %rd139;
-	mad.lo.s64 %rd530, %rd529, 4, %rd137;
-	st.shared.s32 [%rd530+0], %r172;
-	add.s64 %rd531, %rd509, 1;
-	mov.b64 %rd532, %rd531;
-	mov.b64 %rd520, %rd532;
+	mul.lo.s64 %rd532, %rd512, %rd139;
+	mad.lo.s64 %rd533, %rd532, 4, %rd137;
+	st.shared.s32 [%rd533+0], %r172;
+	add.s64 %rd534, %rd512, 1;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd523, %rd535;
 	mov.pred %p115, 1;
 	bra.uni $L116;
 $L115:
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd533, %rd520;
+	mov.b64 %rd536, %rd523;
 	mov.pred %p120, %p115;
-	mov.b64 %rd505, %rd533;
+	mov.b64 %rd508, %rd536;
 	mov.pred %p109, %p120;
 	@!%p109 bra $L130;
-	mov.b64 %rd534, %rd308;
+	mov.b64 %rd537, %rd308;
 	mov.b32 %r191, %r171;
-	cvt.s64.s32 %rd535, %r191;
-	add.s64 %rd536, %rd535, 1;
-	mul.lo.s64 %rd537, %rd536, %rd32;
-	mad.lo.s64 %rd538, %rd537, 8, %rd28;
-	ld.global.nc.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	cvt.s64.s32 %rd541, %r191;
-	mul.lo.s64 %rd542, %rd541, %rd32;
-	mad.lo.s64 %rd543, %rd542, 8, %rd28;
-	ld.global.nc.s64 %rd544, [%rd543+0];
-	mov.b64 %rd545, %rd544;
-	sub.s64 %rd546, %rd540, %rd545;
-	mov.b64 %rd547, %rd546;
+	cvt.s64.s32 %rd538, %r191;
+	add.s64 %rd539, %rd538, 1;
+	mul.lo.s64 %rd540, %rd539, %rd32;
+	mad.lo.s64 %rd541, %rd540, 8, %rd28;
+	ld.global.nc.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	cvt.s64.s32 %rd544, %r191;
+	mul.lo.s64 %rd545, %rd544, %rd32;
+	mad.lo.s64 %rd546, %rd545, 8, %rd28;
+	ld.global.nc.s64 %rd547, [%rd546+0];
 	mov.b64 %rd548, %rd547;
-	add.s64 %rd549, %rd356, %rd548;
-	mov.b64 %rd356, %rd549;
-	max.s64 %rd550, %rd357, %rd548;
-	mov.b64 %rd357, %rd550;
+	sub.s64 %rd549, %rd543, %rd548;
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd551, %rd550;
+	add.s64 %rd552, %rd356, %rd551;
+	mov.b64 %rd356, %rd552;
+	max.s64 %rd553, %rd357, %rd551;
+	mov.b64 %rd357, %rd553;
 $L130:
 $L110:
-	add.s64 %rd551, %rd506, 1;
-	mov.b64 %rd506, %rd551;
+	add.s64 %rd554, %rd509, 1;
+	mov.b64 %rd509, %rd554;
 	bra.uni $L109;
 $L111:
-	setp.gt.s64 %p121, %rd505, 0;
+	setp.gt.s64 %p121, %rd508, 0;
 	@!%p121 bra $L132;
-	mul.lo.s64 %rd552, %rd345, %rd120;
-	mad.lo.s64 %rd553, %rd552, 8, %rd116;
-	atom.global.add.u64 %rd554, [%rd553], %rd505;
-	mov.b64 %rd555, %rd554;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, 0;
+	mul.lo.s64 %rd555, %rd345, %rd120;
+	mad.lo.s64 %rd556, %rd555, 8, %rd116;
+	atom.global.add.u64 %rd557, [%rd556], %rd508;
+	mov.b64 %rd558, %rd557;
+	mov.b64 %rd559, %rd558;
+	mov.b64 %rd560, 0;
 $L133:
-	setp.lt.s64 %p122, %rd557, %rd505;
+	setp.lt.s64 %p122, %rd560, %rd508;
 	not.pred %p123, %p122;
 	@!%p123 bra $L137;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd558, %rd557, %rd139;
-	mad.lo.s64 %rd559, %rd558, 4, %rd137;
-	ld.shared.s32 %r192, [%rd559+0];
+	mul.lo.s64 %rd561, %rd560, %rd139;
+	mad.lo.s64 %rd562, %rd561, 4, %rd137;
+	ld.shared.s32 %r192, [%rd562+0];
 	mov.b32 %r193, %r192;
-	add.s64 %rd560, %rd556, %rd557;
-	mul.lo.s64 %rd561, %rd560, %rd235;
-	mad.lo.s64 %rd562, %rd561, 4, %rd233;
-	st.global.s32 [%rd562+0], %r193;
+	add.s64 %rd563, %rd559, %rd560;
+	mul.lo.s64 %rd564, %rd563, %rd235;
+	mad.lo.s64 %rd565, %rd564, 4, %rd233;
+	st.global.s32 [%rd565+0], %r193;
 $L134:
-	add.s64 %rd563, %rd557, 1;
-	mov.b64 %rd557, %rd563;
+	add.s64 %rd566, %rd560, 1;
+	mov.b64 %rd560, %rd566;
 	bra.uni $L133;
 $L135:
 $L132:
-	add.s64 %rd564, %rd358, %rd484;
-	min.s64 %rd565, %rd347, %rd564;
-	mov.b64 %rd358, %rd565;
+	add.s64 %rd567, %rd358, %rd492;
+	min.s64 %rd568, %rd347, %rd567;
+	mov.b64 %rd358, %rd568;
 	bra.uni $L103;
 $L102:
-	mov.b64 %rd566, 0;
-	cvt.u64.u32 %rd567, %r2;
-	setp.eq.s64 %p124, %rd567, 0;
-	setp.gt.s64 %p125, %rd484, 0;
+	mov.b64 %rd569, 0;
+	cvt.u64.u32 %rd570, %r2;
+	setp.eq.s64 %p124, %rd570, 0;
+	setp.gt.s64 %p125, %rd492, 0;
 	and.pred %p126, %p124, %p125;
 	@!%p126 bra $L139;
-	mul.lo.s64 %rd568, %rd345, %rd120;
-	mad.lo.s64 %rd569, %rd568, 8, %rd116;
-	atom.global.add.u64 %rd570, [%rd569], %rd484;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd566, %rd571;
+	mul.lo.s64 %rd571, %rd345, %rd120;
+	mad.lo.s64 %rd572, %rd571, 8, %rd116;
+	atom.global.add.u64 %rd573, [%rd572], %rd492;
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd569, %rd574;
 $L139:
-	cvt.u64.u32 %rd572, %r2;
-	setp.eq.s64 %p127, %rd572, 0;
+	cvt.u64.u32 %rd575, %r2;
+	setp.eq.s64 %p127, %rd575, 0;
 	setp.eq.u32 %p128, %r1, 0;
 	and.pred %p129, %p127, %p128;
 	bar.sync 0;
 	@!%p129 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd566;
+	st.shared.s64 [%rd1+1024], %rd569;
 $L140:
 	bar.sync 0;
-	ld.shared.s64 %rd573, [%rd1+1024];
-	mov.b64 %rd574, %rd573;
-	add.s64 %rd575, %rd574, %rd483;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
+	ld.shared.s64 %rd576, [%rd1+1024];
+	mov.b64 %rd577, %rd576;
+	add.s64 %rd578, %rd577, %rd491;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd580, 0;
 $L141:
-	setp.lt.s64 %p130, %rd577, %rd359;
+	setp.lt.s64 %p130, %rd580, %rd359;
 	not.pred %p131, %p130;
 	@!%p131 bra $L145;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd578, %rd577, %rd139;
-	mad.lo.s64 %rd579, %rd578, 4, %rd137;
-	ld.shared.s32 %r194, [%rd579+0];
+	mul.lo.s64 %rd581, %rd580, %rd139;
+	mad.lo.s64 %rd582, %rd581, 4, %rd137;
+	ld.shared.s32 %r194, [%rd582+0];
 	mov.b32 %r195, %r194;
-	add.s64 %rd580, %rd576, %rd577;
-	mul.lo.s64 %rd581, %rd580, %rd235;
-	mad.lo.s64 %rd582, %rd581, 4, %rd233;
-	st.global.s32 [%rd582+0], %r195;
+	add.s64 %rd583, %rd579, %rd580;
+	mul.lo.s64 %rd584, %rd583, %rd235;
+	mad.lo.s64 %rd585, %rd584, 4, %rd233;
+	st.global.s32 [%rd585+0], %r195;
 $L142:
-	add.s64 %rd583, %rd577, 1;
-	mov.b64 %rd577, %rd583;
+	add.s64 %rd586, %rd580, 1;
+	mov.b64 %rd580, %rd586;
 	bra.uni $L141;
 $L143:
 $L103:
-	setp.eq.s64 %p132, %rd489, 0;
+	setp.eq.s64 %p132, %rd493, 0;
 	@!%p132 bra $L147;
 	bra.uni $L51;
 $L147:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd584, %rd358;
-	mov.b64 %rd585, %rd356;
-	mov.b64 %rd586, %rd357;
-	mov.b64 %rd587, %rd584;
-	mov.b64 %rd588, %rd585;
-	mov.b64 %rd589, %rd586;
+	mov.b64 %rd587, %rd358;
+	mov.b64 %rd588, %rd356;
+	mov.b64 %rd589, %rd357;
 	mov.b64 %rd590, %rd587;
 	mov.b64 %rd591, %rd588;
 	mov.b64 %rd592, %rd589;
 	mov.b64 %rd593, %rd590;
 	mov.b64 %rd594, %rd591;
 	mov.b64 %rd595, %rd592;
-	mov.b64 %rd596, 1;
+	mov.b64 %rd596, %rd593;
+	mov.b64 %rd597, %rd594;
+	mov.b64 %rd598, %rd595;
+	mov.b64 %rd599, 1;
 $L148:
-	setp.lt.s64 %p133, %rd596, %rd293;
-	setp.gt.s64 %p134, %rd593, 0;
+	setp.lt.s64 %p133, %rd599, %rd293;
+	setp.gt.s64 %p134, %rd596, 0;
 	and.pred %p135, %p133, %p134;
 	not.pred %p136, %p135;
 	@!%p136 bra $L152;
 	bra.uni $L150;
 $L152:
-	rem.s64 %rd597, %rd596, 2;
-	mov.b64 %rd599, 1;
-	sub.s64 %rd598, %rd599, %rd597;
-	mul.lo.s64 %rd600, %rd598, %rd307;
-	mov.b64 %rd601, %rd600;
-	rem.s64 %rd602, %rd596, 2;
-	mul.lo.s64 %rd603, %rd602, %rd307;
+	bar.sync 0;
+	rem.s64 %rd600, %rd599, 2;
+	mov.b64 %rd602, 1;
+	sub.s64 %rd601, %rd602, %rd600;
+	mul.lo.s64 %rd603, %rd601, %rd307;
 	mov.b64 %rd604, %rd603;
-	mov.b64 %rd605, 0;
-	mov.b64 %rd606, 0;
-	mov.b64 %rd607, %rd285;
-	mov.b64 %rd608, %rd286;
-	mov.b64 %rd609, %rd287;
-	mov.b64 %rd610, %rd288;
-	mov.b64 %rd611, %rd289;
-	mov.b64 %rd612, %rd290;
+	rem.s64 %rd605, %rd599, 2;
+	mul.lo.s64 %rd606, %rd605, %rd307;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd608, 0;
+	mov.b64 %rd609, 0;
+	mov.b64 %rd610, %rd285;
+	mov.b64 %rd611, %rd286;
+	mov.b64 %rd612, %rd287;
+	mov.b64 %rd613, %rd288;
+	mov.b64 %rd614, %rd289;
+	mov.b64 %rd615, %rd290;
 	mov.pred %p137, %p47;
 	mov.pred %p138, %p48;
 	mov.b32 %r196, %r80;
-	mov.b64 %rd613, %rd291;
-	mov.b64 %rd614, %rd292;
-	mov.b64 %rd615, %rd293;
-	mov.b64 %rd616, %rd294;
+	mov.b64 %rd616, %rd291;
+	mov.b64 %rd617, %rd292;
+	mov.b64 %rd618, %rd293;
+	mov.b64 %rd619, %rd294;
 	mov.pred %p139, %p49;
 	mov.pred %p140, %p50;
-	mov.b64 %rd617, %rd243;
-	mov.b64 %rd618, %rd244;
-	mov.b64 %rd619, %rd245;
-	mov.b64 %rd620, %rd246;
-	mov.b64 %rd621, %rd247;
-	mov.b64 %rd622, %rd248;
-	mov.b64 %rd623, %rd249;
-	mov.b64 %rd624, %rd250;
-	mov.b64 %rd625, %rd251;
+	mov.b64 %rd620, %rd243;
+	mov.b64 %rd621, %rd244;
+	mov.b64 %rd622, %rd245;
+	mov.b64 %rd623, %rd246;
+	mov.b64 %rd624, %rd247;
+	mov.b64 %rd625, %rd248;
+	mov.b64 %rd626, %rd249;
+	mov.b64 %rd627, %rd250;
+	mov.b64 %rd628, %rd251;
 	mov.pred %p141, %p51;
-	mov.b64 %rd626, %rd252;
-	mov.b64 %rd627, %rd253;
-	mov.b64 %rd628, %rd254;
+	mov.b64 %rd629, %rd252;
+	mov.b64 %rd630, %rd253;
+	mov.b64 %rd631, %rd254;
 	mov.b32 %r197, %r81;
-	mov.b64 %rd629, %rd295;
-	mov.b64 %rd630, %rd296;
-	mov.b64 %rd631, %rd601;
-	mov.b64 %rd632, %rd593;
-	cvt.u64.u32 %rd633, %r2;
-	div.s64 %rd634, %rd633, %rd299;
+	mov.b64 %rd632, %rd295;
+	mov.b64 %rd633, %rd296;
+	mov.b64 %rd634, %rd604;
+	mov.b64 %rd635, %rd596;
+	cvt.u64.u32 %rd636, %r2;
+	div.s64 %rd637, %rd636, %rd299;
 	setp.eq.s64 %p142, %rd299, -1;
-	neg.s64 %rd635, %rd633;
-	selp.b64 %rd636, %rd635, %rd634, %p142;
+	neg.s64 %rd638, %rd636;
+	selp.b64 %rd639, %rd638, %rd637, %p142;
 	setp.eq.s64 %p143, %rd299, 0;
-	selp.b64 %rd637, 0, %rd636, %p143;
-	mov.b64 %rd638, %rd637;
-	mov.b64 %rd639, %rd305;
-	mov.b64 %rd640, %rd299;
-	mov.b64 %rd641, %rd298;
-	mov.b64 %rd642, %rd604;
-	mov.b64 %rd643, %rd307;
-	add.s64 %rd644, %rd596, 1;
-	setp.lt.s64 %p144, %rd644, %rd293;
+	selp.b64 %rd640, 0, %rd639, %p143;
+	mov.b64 %rd641, %rd640;
+	mov.b64 %rd642, %rd305;
+	mov.b64 %rd643, %rd299;
+	mov.b64 %rd644, %rd298;
+	mov.b64 %rd645, %rd607;
+	mov.b64 %rd646, %rd307;
+	add.s64 %rd647, %rd599, 1;
+	setp.lt.s64 %p144, %rd647, %rd293;
 	mov.pred %p145, %p144;
-	mov.b64 %rd645, %rd638;
-	cvt.u64.u32 %rd646, %r2;
-	rem.s64 %rd647, %rd646, %rd640;
-	setp.eq.s64 %p146, %rd640, -1;
-	selp.b64 %rd648, 0, %rd647, %p146;
-	setp.eq.s64 %p147, %rd640, 0;
-	selp.b64 %rd649, %rd646, %rd648, %p147;
-	mov.b64 %rd650, %rd649;
+	mov.b64 %rd648, %rd641;
+	cvt.u64.u32 %rd649, %r2;
+	rem.s64 %rd650, %rd649, %rd643;
+	setp.eq.s64 %p146, %rd643, -1;
+	selp.b64 %rd651, 0, %rd650, %p146;
+	setp.eq.s64 %p147, %rd643, 0;
+	selp.b64 %rd652, %rd649, %rd651, %p147;
+	mov.b64 %rd653, %rd652;
 	mov.b32 %r198, -1;
-	mov.b64 %rd651, 0;
-	mov.b64 %rd652, 0;
-	mov.b64 %rd653, 0;
 	mov.b64 %rd654, 0;
 	mov.b64 %rd655, 0;
-$L153:
 	mov.b64 %rd656, 0;
-	mov.b64 %rd657, %rd629;
+	mov.b64 %rd657, 0;
+	mov.b64 %rd658, 0;
+$L153:
+	mov.b64 %rd659, 0;
+	mov.b64 %rd660, %rd632;
 $L156:
-	setp.gt.s64 %p148, %rd657, 0;
+	setp.gt.s64 %p148, %rd660, 0;
 	not.pred %p149, %p148;
 	@!%p149 bra $L160;
 	bra.uni $L158;
 $L160:
-	setp.ge.s64 %p150, %rd651, %rd652;
+	setp.ge.s64 %p150, %rd654, %rd655;
 	@!%p150 bra $L162;
-	setp.ge.s64 %p151, %rd645, %rd632;
+	setp.ge.s64 %p151, %rd648, %rd635;
 	@!%p151 bra $L164;
 	bra.uni $L158;
 $L164:
-	add.s64 %rd658, %rd631, %rd645;
-	mul.lo.s64 %rd659, %rd658, %rd149;
-	mad.lo.s64 %rd660, %rd659, 4, %rd147;
-	ld.shared.s32 %r199, [%rd660+0];
+	add.s64 %rd661, %rd634, %rd648;
+	mul.lo.s64 %rd662, %rd661, %rd149;
+	mad.lo.s64 %rd663, %rd662, 4, %rd147;
+	ld.shared.s32 %r199, [%rd663+0];
 	mov.b32 %r200, %r199;
 	mov.b32 %r198, %r200;
-	add.s64 %rd661, %rd645, %rd639;
-	mov.b64 %rd645, %rd661;
-	mov.b64 %rd662, %rd607;
+	add.s64 %rd664, %rd648, %rd642;
+	mov.b64 %rd648, %rd664;
+	mov.b64 %rd665, %rd610;
 	mov.b32 %r201, %r198;
-	cvt.s64.s32 %rd663, %r201;
-	mul.lo.s64 %rd664, %rd663, %rd32;
-	mad.lo.s64 %rd665, %rd664, 8, %rd28;
-	ld.global.nc.s64 %rd666, [%rd665+0];
-	mov.b64 %rd667, %rd666;
-	mov.b64 %rd668, %rd667;
-	mov.b64 %rd669, %rd607;
+	cvt.s64.s32 %rd666, %r201;
+	mul.lo.s64 %rd667, %rd666, %rd32;
+	mad.lo.s64 %rd668, %rd667, 8, %rd28;
+	ld.global.nc.s64 %rd669, [%rd668+0];
+	mov.b64 %rd670, %rd669;
+	mov.b64 %rd671, %rd670;
+	mov.b64 %rd672, %rd610;
 	mov.b32 %r202, %r198;
-	cvt.s64.s32 %rd670, %r202;
-	add.s64 %rd671, %rd670, 1;
-	mul.lo.s64 %rd672, %rd671, %rd32;
-	mad.lo.s64 %rd673, %rd672, 8, %rd28;
-	ld.global.nc.s64 %rd674, [%rd673+0];
-	mov.b64 %rd675, %rd674;
-	mov.b64 %rd676, %rd675;
-	add.s64 %rd677, %rd668, %rd650;
+	cvt.s64.s32 %rd673, %r202;
+	add.s64 %rd674, %rd673, 1;
+	mul.lo.s64 %rd675, %rd674, %rd32;
+	mad.lo.s64 %rd676, %rd675, 8, %rd28;
+	ld.global.nc.s64 %rd677, [%rd676+0];
 	mov.b64 %rd678, %rd677;
-	mov.b64 %rd679, %rd676;
-	mov.b64 %rd651, %rd678;
-	mov.b64 %rd652, %rd679;
+	mov.b64 %rd679, %rd678;
+	add.s64 %rd680, %rd671, %rd653;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd679;
+	mov.b64 %rd654, %rd681;
+	mov.b64 %rd655, %rd682;
 	bra.uni $L157;
 $L162:
-	mul.lo.s64 %rd680, %rd651, %rd39;
-	mad.lo.s64 %rd681, %rd680, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd681+0];
+	mul.lo.s64 %rd683, %rd654, %rd39;
+	mad.lo.s64 %rd684, %rd683, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd684+0];
 	mov.b32 %r204, %r203;
 	mov.b32 %r205, %r204;
 	mov.pred %p152, %p139;
 	mov.b32 %r206, %r198;
 	mov.b32 %r207, %r205;
-	mov.b64 %rd682, %rd651;
+	mov.b64 %rd685, %rd654;
 $L165:
 	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd683, %r208;
-	mov.b64 %rd684, %rd683;
+	cvt.s64.s32 %rd686, %r208;
+	mov.b64 %rd687, %rd686;
 	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd685, %r209;
-	min.u64 %rd686, %rd685, 32;
-	cvt.u32.u64 %r210, %rd686;
+	cvt.s64.s32 %rd688, %r209;
+	min.u64 %rd689, %rd688, 32;
+	cvt.u32.u64 %r210, %rd689;
 	mov.b32 %r212, 0x1;
 	shl.b32 %r211, %r212, %r210;
 	setp.hs.u32 %p153, %r210, 32;
 	selp.b32 %r213, 0, %r211, %p153;
 	mov.b32 %r214, %r213;
-	mov.b64 %rd687, %rd684;
+	mov.b64 %rd690, %rd687;
 	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd688, %rd687, %rd127;
-	mad.lo.s64 %rd689, %rd688, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r216, [%rd689+0];
+	mul.lo.s64 %rd691, %rd690, %rd127;
+	mad.lo.s64 %rd692, %rd691, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r216, [%rd692+0];
 	mov.b32 %r217, %r216;
 	and.b32 %r218, %r217, %r215;
 	setp.ne.u32 %p154, %r218, 0x0;
@@ -14338,9 +14340,9 @@ $L165:
 	mov.pred %p155, 0;
 	bra.uni $L167;
 $L169:
-	mul.lo.s64 %rd690, %rd687, %rd127;
-	mad.lo.s64 %rd691, %rd690, 4, %rd123;
-	atom.global.or.b32 %r219, [%rd691], %r215;
+	mul.lo.s64 %rd693, %rd690, %rd127;
+	mad.lo.s64 %rd694, %rd693, 4, %rd123;
+	atom.global.or.b32 %r219, [%rd694], %r215;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r215;
 	setp.eq.u32 %p156, %r221, 0x0;
@@ -14351,711 +14353,712 @@ $L166:
 $L167:
 	@!%p155 bra $L171;
 	@!%p145 bra $L172;
-	mul.lo.s64 %rd692, %rd656, %rd139;
-	mad.lo.s64 %rd693, %rd692, 4, %rd137;
-	st.shared.s32 [%rd693+0], %r205;
-	add.s64 %rd694, %rd656, 1;
-	mov.b64 %rd656, %rd694;
+	mul.lo.s64 %rd695, %rd659, %rd139;
+	mad.lo.s64 %rd696, %rd695, 4, %rd137;
+	st.shared.s32 [%rd696+0], %r205;
+	add.s64 %rd697, %rd659, 1;
+	mov.b64 %rd659, %rd697;
 	bra.uni $L173;
 $L172:
 	mov.pred %p157, 0;
-	mov.b64 %rd695, %rd656;
+	mov.b64 %rd698, %rd659;
 	mov.b32 %r222, %r205;
 $L174:
 	@!%p140 bra $L178;
 	shr.s32 %r223, %r222, 5;
-	cvt.s64.s32 %rd696, %r223;
-	mov.b64 %rd697, %rd696;
+	cvt.s64.s32 %rd699, %r223;
+	mov.b64 %rd700, %rd699;
 	and.b32 %r224, %r222, 31;
-	cvt.s64.s32 %rd698, %r224;
-	min.u64 %rd699, %rd698, 32;
-	cvt.u32.u64 %r225, %rd699;
+	cvt.s64.s32 %rd701, %r224;
+	min.u64 %rd702, %rd701, 32;
+	cvt.u32.u64 %r225, %rd702;
 	mov.b32 %r227, 0x1;
 	shl.b32 %r226, %r227, %r225;
 	setp.hs.u32 %p158, %r225, 32;
 	selp.b32 %r228, 0, %r226, %p158;
 	mov.b32 %r229, %r228;
-	mov.b64 %rd700, %rd697;
+	mov.b64 %rd703, %rd700;
 	mov.b32 %r230, %r229;
-	mul.lo.s64 %rd701, %rd700, %rd625;
-	mad.lo.s64 %rd702, %rd701, 4, %rd623;
-	ld.relaxed.gpu.global.u32 %r231, [%rd702+0];
+	mul.lo.s64 %rd704, %rd703, %rd628;
+	mad.lo.s64 %rd705, %rd704, 4, %rd626;
+	ld.relaxed.gpu.global.u32 %r231, [%rd705+0];
 	mov.b32 %r232, %r231;
 	and.b32 %r233, %r232, %r230;
 	setp.ne.u32 %p159, %r233, 0x0;
 	mov.pred %p160, %p159;
 	not.pred %p161, %p160;
 	@!%p161 bra $L180;
-	mul.lo.s64 %rd703, %rd700, %rd625;
-	mad.lo.s64 %rd704, %rd703, 4, %rd623;
-	atom.global.or.b32 %r234, [%rd704], %r230;
+	mul.lo.s64 %rd706, %rd703, %rd628;
+	mad.lo.s64 %rd707, %rd706, 4, %rd626;
+	atom.global.or.b32 %r234, [%rd707], %r230;
 	mov.b32 %r235, %r234;
 	and.b32 %r236, %r235, %r230;
 	setp.ne.u32 %p162, %r236, 0x0;
 	mov.pred %p160, %p162;
 $L180:
 	@!%p160 bra $L182;
-	mov.b64 %rd705, %rd695;
-	mov.b64 %rd706, %rd705;
+	mov.b64 %rd708, %rd698;
+	mov.b64 %rd709, %rd708;
 	mov.pred %p163, 0;
 	bra.uni $L176;
 $L182:
-	mov.b64 %rd707, %rd695;
-	mov.b64 %rd706, %rd707;
+	mov.b64 %rd710, %rd698;
+	mov.b64 %rd709, %rd710;
 	mov.pred %p163, 1;
 	bra.uni $L176;
 $L178:
 	@!%p141 bra $L184;
-	cvt.s64.s32 %rd708, %r222;
-	mul.lo.s64 %rd709, %rd708, %rd628;
-	mad.lo.s64 %rd710, %rd709, 4, %rd626;
-	ld.relaxed.gpu.global.s32 %r237, [%rd710+0];
+	cvt.s64.s32 %rd711, %r222;
+	mul.lo.s64 %rd712, %rd711, %rd631;
+	mad.lo.s64 %rd713, %rd712, 4, %rd629;
+	ld.relaxed.gpu.global.s32 %r237, [%rd713+0];
 	mov.b32 %r238, %r237;
 	setp.eq.s32 %p164, %r238, %r197;
 	mov.pred %p165, %p164;
 	not.pred %p166, %p165;
 	@!%p166 bra $L186;
-	cvt.s64.s32 %rd711, %r222;
-	mul.lo.s64 %rd712, %rd711, %rd628;
-	mad.lo.s64 %rd713, %rd712, 4, %rd626;
-	atom.global.exch.b32 %r239, [%rd713], %r197;
+	cvt.s64.s32 %rd714, %r222;
+	mul.lo.s64 %rd715, %rd714, %rd631;
+	mad.lo.s64 %rd716, %rd715, 4, %rd629;
+	atom.global.exch.b32 %r239, [%rd716], %r197;
 	mov.b32 %r240, %r239;
 	setp.eq.s32 %p167, %r240, %r197;
 	mov.pred %p165, %p167;
 $L186:
 	@!%p165 bra $L188;
-	mov.b64 %rd714, %rd695;
-	mov.b64 %rd706, %rd714;
+	mov.b64 %rd717, %rd698;
+	mov.b64 %rd709, %rd717;
 	mov.pred %p163, 0;
 	bra.uni $L176;
 $L188:
 $L184:
-	mul.lo.s64 %rd715, %rd695, %rd139;
-	mad.lo.s64 %rd716, %rd715, 4, %rd137;
-	st.shared.s32 [%rd716+0], %r222;
-	add.s64 %rd717, %rd695, 1;
-	mov.b64 %rd718, %rd717;
-	mov.b64 %rd706, %rd718;
+	mul.lo.s64 %rd718, %rd698, %rd139;
+	mad.lo.s64 %rd719, %rd718, 4, %rd137;
+	st.shared.s32 [%rd719+0], %r222;
+	add.s64 %rd720, %rd698, 1;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd709, %rd721;
 	mov.pred %p163, 1;
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd719, %rd706;
+	mov.b64 %rd722, %rd709;
 	mov.pred %p168, %p163;
-	mov.b64 %rd656, %rd719;
+	mov.b64 %rd659, %rd722;
 	mov.pred %p157, %p168;
 	@!%p157 bra $L190;
-	mov.b64 %rd720, %rd607;
+	mov.b64 %rd723, %rd610;
 	mov.b32 %r241, %r205;
-	cvt.s64.s32 %rd721, %r241;
-	add.s64 %rd722, %rd721, 1;
-	mul.lo.s64 %rd723, %rd722, %rd32;
-	mad.lo.s64 %rd724, %rd723, 8, %rd28;
-	ld.global.nc.s64 %rd725, [%rd724+0];
-	mov.b64 %rd726, %rd725;
-	cvt.s64.s32 %rd727, %r241;
-	mul.lo.s64 %rd728, %rd727, %rd32;
-	mad.lo.s64 %rd729, %rd728, 8, %rd28;
-	ld.global.nc.s64 %rd730, [%rd729+0];
-	mov.b64 %rd731, %rd730;
-	sub.s64 %rd732, %rd726, %rd731;
-	mov.b64 %rd733, %rd732;
+	cvt.s64.s32 %rd724, %r241;
+	add.s64 %rd725, %rd724, 1;
+	mul.lo.s64 %rd726, %rd725, %rd32;
+	mad.lo.s64 %rd727, %rd726, 8, %rd28;
+	ld.global.nc.s64 %rd728, [%rd727+0];
+	mov.b64 %rd729, %rd728;
+	cvt.s64.s32 %rd730, %r241;
+	mul.lo.s64 %rd731, %rd730, %rd32;
+	mad.lo.s64 %rd732, %rd731, 8, %rd28;
+	ld.global.nc.s64 %rd733, [%rd732+0];
 	mov.b64 %rd734, %rd733;
-	add.s64 %rd735, %rd653, %rd734;
-	mov.b64 %rd653, %rd735;
-	max.s64 %rd736, %rd654, %rd734;
-	mov.b64 %rd654, %rd736;
+	sub.s64 %rd735, %rd729, %rd734;
+	mov.b64 %rd736, %rd735;
+	mov.b64 %rd737, %rd736;
+	add.s64 %rd738, %rd656, %rd737;
+	mov.b64 %rd656, %rd738;
+	max.s64 %rd739, %rd657, %rd737;
+	mov.b64 %rd657, %rd739;
 $L190:
 $L173:
 $L171:
-	add.s64 %rd737, %rd651, %rd640;
-	mov.b64 %rd651, %rd737;
-	sub.s64 %rd738, %rd657, 1;
-	mov.b64 %rd657, %rd738;
+	add.s64 %rd740, %rd654, %rd643;
+	mov.b64 %rd654, %rd740;
+	sub.s64 %rd741, %rd660, 1;
+	mov.b64 %rd660, %rd741;
 $L157:
 	bra.uni $L156;
 $L158:
-	mov.b64 %rd739, 0;
-	setp.lt.s64 %p169, %rd651, %rd652;
-	setp.lt.s64 %p170, %rd645, %rd632;
+	mov.b64 %rd742, 0;
+	setp.lt.s64 %p169, %rd654, %rd655;
+	setp.lt.s64 %p170, %rd648, %rd635;
 	or.pred %p171, %p169, %p170;
 	@!%p171 bra $L192;
-	mov.b64 %rd739, 1;
+	mov.b64 %rd742, 1;
 $L192:
-	shl.b64 %rd740, %rd739, 32;
-	or.b64 %rd741, %rd656, %rd740;
+	shl.b64 %rd743, %rd742, 32;
+	or.b64 %rd744, %rd659, %rd743;
 	// block scan
-	mov.b64 %rd742, %rd741;
+	mov.b64 %rd745, %rd744;
 	mov.b32 %r242, %r3;
 $L193:
 	setp.hs.u32 %p172, %r242, 32;
 	@%p172 bra $L194;
-	mov.b64 {%r243, %r244}, %rd742;
+	mov.b64 {%r243, %r244}, %rd745;
 	shfl.sync.up.b32 %r245|%p173, %r243, %r242, 0, %r17;
 	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
-	mov.b64 %rd743, {%r245, %r246};
+	mov.b64 %rd746, {%r245, %r246};
 	@!%p173 bra $L195;
-	add.s64 %rd744, %rd743, %rd742;
-	mov.b64 %rd742, %rd744;
+	add.s64 %rd747, %rd746, %rd745;
+	mov.b64 %rd745, %rd747;
 $L195:
 	shl.b32 %r242, %r242, 1;
 	bra.uni $L193;
 $L194:
-	mov.b64 {%r247, %r248}, %rd742;
+	mov.b64 {%r247, %r248}, %rd745;
 	shfl.sync.up.b32 %r249|%p174, %r247, %r3, 0, %r17;
 	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
-	mov.b64 %rd745, {%r249, %r250};
+	mov.b64 %rd748, {%r249, %r250};
 	setp.lo.u32 %p175, %r3, 32;
 	and.pred %p176, %p174, %p175;
-	selp.b64 %rd746, %rd745, 0, %p176;
+	selp.b64 %rd749, %rd748, 0, %p176;
 	sub.u32 %r251, %r13, %r3;
 	setp.eq.u32 %p177, %r7, %r251;
 	@!%p177 bra $L196;
-	mul.wide.u32 %rd747, %r8, 16;
-	add.s64 %rd748, %rd1, %rd747;
-	st.shared.s64 [%rd748+0], %rd742;
+	mul.wide.u32 %rd750, %r8, 16;
+	add.s64 %rd751, %rd1, %rd750;
+	st.shared.s64 [%rd751+0], %rd745;
 $L196:
 	bar.sync 0;
 	setp.eq.u32 %p178, %r8, 0;
 	@!%p178 bra $L197;
-	mov.b64 %rd749, 0;
+	mov.b64 %rd752, 0;
 	setp.lo.u32 %p179, %r7, %r10;
 	@!%p179 bra $L198;
-	mul.wide.u32 %rd750, %r7, 16;
-	add.s64 %rd751, %rd1, %rd750;
-	ld.shared.s64 %rd752, [%rd751+0];
-	mov.b64 %rd749, %rd752;
+	mul.wide.u32 %rd753, %r7, 16;
+	add.s64 %rd754, %rd1, %rd753;
+	ld.shared.s64 %rd755, [%rd754+0];
+	mov.b64 %rd752, %rd755;
 $L198:
-	mov.b64 {%r252, %r253}, %rd749;
+	mov.b64 {%r252, %r253}, %rd752;
 	shfl.sync.up.b32 %r254|%p180, %r252, 1, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd753, {%r254, %r255};
+	mov.b64 %rd756, {%r254, %r255};
 	@!%p180 bra $L199;
-	add.s64 %rd754, %rd753, %rd749;
-	mov.b64 %rd749, %rd754;
+	add.s64 %rd757, %rd756, %rd752;
+	mov.b64 %rd752, %rd757;
 $L199:
-	mov.b64 {%r256, %r257}, %rd749;
+	mov.b64 {%r256, %r257}, %rd752;
 	shfl.sync.up.b32 %r258|%p181, %r256, 2, 0, %r17;
 	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
-	mov.b64 %rd755, {%r258, %r259};
+	mov.b64 %rd758, {%r258, %r259};
 	@!%p181 bra $L200;
-	add.s64 %rd756, %rd755, %rd749;
-	mov.b64 %rd749, %rd756;
+	add.s64 %rd759, %rd758, %rd752;
+	mov.b64 %rd752, %rd759;
 $L200:
-	mov.b64 {%r260, %r261}, %rd749;
+	mov.b64 {%r260, %r261}, %rd752;
 	shfl.sync.up.b32 %r262|%p182, %r260, 4, 0, %r17;
 	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
-	mov.b64 %rd757, {%r262, %r263};
+	mov.b64 %rd760, {%r262, %r263};
 	@!%p182 bra $L201;
-	add.s64 %rd758, %rd757, %rd749;
-	mov.b64 %rd749, %rd758;
+	add.s64 %rd761, %rd760, %rd752;
+	mov.b64 %rd752, %rd761;
 $L201:
-	mov.b64 {%r264, %r265}, %rd749;
+	mov.b64 {%r264, %r265}, %rd752;
 	shfl.sync.up.b32 %r266|%p183, %r264, 8, 0, %r17;
 	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
-	mov.b64 %rd759, {%r266, %r267};
+	mov.b64 %rd762, {%r266, %r267};
 	@!%p183 bra $L202;
-	add.s64 %rd760, %rd759, %rd749;
-	mov.b64 %rd749, %rd760;
+	add.s64 %rd763, %rd762, %rd752;
+	mov.b64 %rd752, %rd763;
 $L202:
-	mov.b64 {%r268, %r269}, %rd749;
+	mov.b64 {%r268, %r269}, %rd752;
 	shfl.sync.up.b32 %r270|%p184, %r268, 16, 0, %r17;
 	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
-	mov.b64 %rd761, {%r270, %r271};
+	mov.b64 %rd764, {%r270, %r271};
 	@!%p184 bra $L203;
-	add.s64 %rd762, %rd761, %rd749;
-	mov.b64 %rd749, %rd762;
+	add.s64 %rd765, %rd764, %rd752;
+	mov.b64 %rd752, %rd765;
 $L203:
-	mov.b64 {%r272, %r273}, %rd749;
+	mov.b64 {%r272, %r273}, %rd752;
 	shfl.sync.up.b32 %r274|%p185, %r272, 1, 0, %r17;
 	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
-	mov.b64 %rd763, {%r274, %r275};
-	selp.b64 %rd764, %rd763, 0, %p185;
+	mov.b64 %rd766, {%r274, %r275};
+	selp.b64 %rd767, %rd766, 0, %p185;
 	@!%p179 bra $L204;
-	mul.wide.u32 %rd765, %r7, 16;
-	add.s64 %rd766, %rd1, %rd765;
-	add.s64 %rd767, %rd766, 512;
-	st.shared.s64 [%rd767+0], %rd764;
+	mul.wide.u32 %rd768, %r7, 16;
+	add.s64 %rd769, %rd1, %rd768;
+	add.s64 %rd770, %rd769, 512;
+	st.shared.s64 [%rd770+0], %rd767;
 $L204:
 	sub.u32 %r276, %r10, 1;
 	setp.eq.u32 %p186, %r7, %r276;
 	@!%p186 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd749;
+	st.shared.s64 [%rd1+1024], %rd752;
 $L205:
 $L197:
 	bar.sync 0;
-	mul.wide.u32 %rd768, %r8, 16;
-	add.s64 %rd769, %rd1, %rd768;
-	add.s64 %rd770, %rd769, 512;
-	ld.shared.s64 %rd771, [%rd770+0];
-	add.s64 %rd772, %rd771, %rd746;
-	ld.shared.s64 %rd773, [%rd1+1024];
-	mov.b64 {%r277, %r278}, %rd772;
+	mul.wide.u32 %rd771, %r8, 16;
+	add.s64 %rd772, %rd1, %rd771;
+	add.s64 %rd773, %rd772, 512;
+	ld.shared.s64 %rd774, [%rd773+0];
+	add.s64 %rd775, %rd774, %rd749;
+	ld.shared.s64 %rd776, [%rd1+1024];
+	mov.b64 {%r277, %r278}, %rd775;
 	shfl.sync.idx.b32 %r279|%p187, %r277, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
-	mov.b64 %rd774, {%r279, %r280};
-	mov.b64 %rd775, %rd773;
-	mov.b64 %rd776, %rd774;
-	mov.b64 %rd777, %rd775;
+	mov.b64 %rd777, {%r279, %r280};
 	mov.b64 %rd778, %rd776;
 	mov.b64 %rd779, %rd777;
 	mov.b64 %rd780, %rd778;
 	mov.b64 %rd781, %rd779;
-	and.b64 %rd782, %rd780, 4294967295;
-	mov.b64 %rd783, %rd782;
-	shr.s64 %rd784, %rd781, 32;
-	mov.b64 %rd785, %rd784;
-	mov.b64 %rd780, %rd783;
+	mov.b64 %rd782, %rd780;
+	mov.b64 %rd783, %rd781;
+	mov.b64 %rd784, %rd782;
+	and.b64 %rd785, %rd783, 4294967295;
 	mov.b64 %rd786, %rd785;
-	and.b64 %rd787, %rd781, 4294967295;
-	mov.b64 %rd781, %rd787;
+	and.b64 %rd787, %rd784, 4294967295;
+	mov.b64 %rd788, %rd787;
+	shr.s64 %rd789, %rd784, 32;
+	mov.b64 %rd790, %rd789;
+	mov.b64 %rd791, %rd786;
+	mov.b64 %rd792, %rd788;
+	mov.b64 %rd793, %rd790;
 	@!%p145 bra $L206;
-	add.s64 %rd788, %rd655, %rd780;
-	mov.b64 %rd789, %rd788;
-	sub.s64 %rd790, %rd643, %rd789;
-	max.s64 %rd791, %rd790, 0;
-	min.s64 %rd792, %rd791, %rd656;
-	mov.b64 %rd793, %rd792;
-	mov.b64 %rd794, 0;
+	add.s64 %rd794, %rd658, %rd791;
+	mov.b64 %rd795, %rd794;
+	sub.s64 %rd796, %rd646, %rd795;
+	max.s64 %rd797, %rd796, 0;
+	min.s64 %rd798, %rd797, %rd659;
+	mov.b64 %rd799, %rd798;
+	mov.b64 %rd800, 0;
 $L208:
-	setp.lt.s64 %p188, %rd794, %rd793;
+	setp.lt.s64 %p188, %rd800, %rd799;
 	not.pred %p189, %p188;
 	@!%p189 bra $L212;
 	bra.uni $L210;
 $L212:
-	mul.lo.s64 %rd795, %rd794, %rd139;
-	mad.lo.s64 %rd796, %rd795, 4, %rd137;
-	ld.shared.s32 %r281, [%rd796+0];
+	mul.lo.s64 %rd801, %rd800, %rd139;
+	mad.lo.s64 %rd802, %rd801, 4, %rd137;
+	ld.shared.s32 %r281, [%rd802+0];
 	mov.b32 %r282, %r281;
-	add.s64 %rd797, %rd642, %rd789;
-	add.s64 %rd798, %rd797, %rd794;
-	mul.lo.s64 %rd799, %rd798, %rd149;
-	mad.lo.s64 %rd800, %rd799, 4, %rd147;
-	st.shared.s32 [%rd800+0], %r282;
+	add.s64 %rd803, %rd645, %rd795;
+	add.s64 %rd804, %rd803, %rd800;
+	mul.lo.s64 %rd805, %rd804, %rd149;
+	mad.lo.s64 %rd806, %rd805, 4, %rd147;
+	st.shared.s32 [%rd806+0], %r282;
 $L209:
-	add.s64 %rd801, %rd794, 1;
-	mov.b64 %rd794, %rd801;
+	add.s64 %rd807, %rd800, 1;
+	mov.b64 %rd800, %rd807;
 	bra.uni $L208;
 $L210:
-	mov.b64 %rd802, 0;
-	mov.b64 %rd803, %rd793;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, %rd799;
 $L213:
-	setp.lt.s64 %p190, %rd803, %rd656;
+	setp.lt.s64 %p190, %rd809, %rd659;
 	not.pred %p191, %p190;
 	@!%p191 bra $L217;
 	bra.uni $L215;
 $L217:
-	mul.lo.s64 %rd804, %rd803, %rd139;
-	mad.lo.s64 %rd805, %rd804, 4, %rd137;
-	ld.shared.s32 %r283, [%rd805+0];
+	mul.lo.s64 %rd810, %rd809, %rd139;
+	mad.lo.s64 %rd811, %rd810, 4, %rd137;
+	ld.shared.s32 %r283, [%rd811+0];
 	mov.b32 %r284, %r283;
 	mov.b32 %r285, %r284;
 	mov.pred %p192, 0;
-	mov.b64 %rd806, %rd802;
+	mov.b64 %rd812, %rd808;
 	mov.b32 %r286, %r285;
 $L218:
 	@!%p140 bra $L222;
 	shr.s32 %r287, %r286, 5;
-	cvt.s64.s32 %rd807, %r287;
-	mov.b64 %rd808, %rd807;
+	cvt.s64.s32 %rd813, %r287;
+	mov.b64 %rd814, %rd813;
 	and.b32 %r288, %r286, 31;
-	cvt.s64.s32 %rd809, %r288;
-	min.u64 %rd810, %rd809, 32;
-	cvt.u32.u64 %r289, %rd810;
+	cvt.s64.s32 %rd815, %r288;
+	min.u64 %rd816, %rd815, 32;
+	cvt.u32.u64 %r289, %rd816;
 	mov.b32 %r291, 0x1;
 	shl.b32 %r290, %r291, %r289;
 	setp.hs.u32 %p193, %r289, 32;
 	selp.b32 %r292, 0, %r290, %p193;
 	mov.b32 %r293, %r292;
-	mov.b64 %rd811, %rd808;
+	mov.b64 %rd817, %rd814;
 	mov.b32 %r294, %r293;
-	mul.lo.s64 %rd812, %rd811, %rd625;
-	mad.lo.s64 %rd813, %rd812, 4, %rd623;
-	ld.relaxed.gpu.global.u32 %r295, [%rd813+0];
+	mul.lo.s64 %rd818, %rd817, %rd628;
+	mad.lo.s64 %rd819, %rd818, 4, %rd626;
+	ld.relaxed.gpu.global.u32 %r295, [%rd819+0];
 	mov.b32 %r296, %r295;
 	and.b32 %r297, %r296, %r294;
 	setp.ne.u32 %p194, %r297, 0x0;
 	mov.pred %p195, %p194;
 	not.pred %p196, %p195;
 	@!%p196 bra $L224;
-	mul.lo.s64 %rd814, %rd811, %rd625;
-	mad.lo.s64 %rd815, %rd814, 4, %rd623;
-	atom.global.or.b32 %r298, [%rd815], %r294;
+	mul.lo.s64 %rd820, %rd817, %rd628;
+	mad.lo.s64 %rd821, %rd820, 4, %rd626;
+	atom.global.or.b32 %r298, [%rd821], %r294;
 	mov.b32 %r299, %r298;
 	and.b32 %r300, %r299, %r294;
 	setp.ne.u32 %p197, %r300, 0x0;
 	mov.pred %p195, %p197;
 $L224:
 	@!%p195 bra $L226;
-	mov.b64 %rd816, %rd806;
-	mov.b64 %rd817, %rd816;
+	mov.b64 %rd822, %rd812;
+	mov.b64 %rd823, %rd822;
 	mov.pred %p198, 0;
 	bra.uni $L220;
 $L226:
-	mov.b64 %rd818, %rd806;
-	mov.b64 %rd817, %rd818;
+	mov.b64 %rd824, %rd812;
+	mov.b64 %rd823, %rd824;
 	mov.pred %p198, 1;
 	bra.uni $L220;
 $L222:
 	@!%p141 bra $L228;
-	cvt.s64.s32 %rd819, %r286;
-	mul.lo.s64 %rd820, %rd819, %rd628;
-	mad.lo.s64 %rd821, %rd820, 4, %rd626;
-	ld.relaxed.gpu.global.s32 %r301, [%rd821+0];
+	cvt.s64.s32 %rd825, %r286;
+	mul.lo.s64 %rd826, %rd825, %rd631;
+	mad.lo.s64 %rd827, %rd826, 4, %rd629;
+	ld.relaxed.gpu.global.s32 %r301, [%rd827+0];
 	mov.b32 %r302, %r301;
 	setp.eq.s32 %p199, %r302, %r197;
 	mov.pred %p200, %p199;
 	not.pred %p201, %p200;
 	@!%p201 bra $L230;
-	cvt.s64.s32 %rd822, %r286;
-	mul.lo.s64 %rd823, %rd822, %rd628;
-	mad.lo.s64 %rd824, %rd823, 4, %rd626;
-	atom.global.exch.b32 %r303, [%rd824], %r197;
+	cvt.s64.s32 %rd828, %r286;
+	mul.lo.s64 %rd829, %rd828, %rd631;
+	mad.lo.s64 %rd830, %rd829, 4, %rd629;
+	atom.global.exch.b32 %r303, [%rd830], %r197;
 	mov.b32 %r304, %r303;
 	setp.eq.s32 %p202, %r304, %r197;
 	mov.pred %p200, %p202;
 $L230:
 	@!%p200 bra $L232;
-	mov.b64 %rd825, %rd806;
-	mov.b64 %rd817, %rd825;
+	mov.b64 %rd831, %rd812;
+	mov.b64 %rd823, %rd831;
 	mov.pred %p198, 0;
 	bra.uni $L220;
 $L232:
 $L228:
-	mul.lo.s64 %rd826, %rd806, %rd139;
-	mad.lo.s64 %rd827, %rd826, 4, %rd137;
-	st.shared.s32 [%rd827+0], %r286;
-	add.s64 %rd828, %rd806, 1;
-	mov.b64 %rd829, %rd828;
-	mov.b64 %rd817, %rd829;
+	mul.lo.s64 %rd832, %rd812, %rd139;
+	mad.lo.s64 %rd833, %rd832, 4, %rd137;
+	st.shared.s32 [%rd833+0], %r286;
+	add.s64 %rd834, %rd812, 1;
+	mov.b64 %rd835, %rd834;
+	mov.b64 %rd823, %rd835;
 	mov.pred %p198, 1;
 	bra.uni $L220;
 $L219:
 	bra.uni $L218;
 $L220:
-	mov.b64 %rd830, %rd817;
+	mov.b64 %rd836, %rd823;
 	mov.pred %p203, %p198;
-	mov.b64 %rd802, %rd830;
+	mov.b64 %rd808, %rd836;
 	mov.pred %p192, %p203;
 	@!%p192 bra $L234;
-	mov.b64 %rd831, %rd607;
+	mov.b64 %rd837, %rd610;
 	mov.b32 %r305, %r285;
-	cvt.s64.s32 %rd832, %r305;
-	add.s64 %rd833, %rd832, 1;
-	mul.lo.s64 %rd834, %rd833, %rd32;
-	mad.lo.s64 %rd835, %rd834, 8, %rd28;
-	ld.global.nc.s64 %rd836, [%rd835+0];
-	mov.b64 %rd837, %rd836;
 	cvt.s64.s32 %rd838, %r305;
-	mul.lo.s64 %rd839, %rd838, %rd32;
-	mad.lo.s64 %rd840, %rd839, 8, %rd28;
-	ld.global.nc.s64 %rd841, [%rd840+0];
-	mov.b64 %rd842, %rd841;
-	sub.s64 %rd843, %rd837, %rd842;
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd844;
-	add.s64 %rd846, %rd653, %rd845;
-	mov.b64 %rd653, %rd846;
-	max.s64 %rd847, %rd654, %rd845;
-	mov.b64 %rd654, %rd847;
+	add.s64 %rd839, %rd838, 1;
+	mul.lo.s64 %rd840, %rd839, %rd32;
+	mad.lo.s64 %rd841, %rd840, 8, %rd28;
+	ld.global.nc.s64 %rd842, [%rd841+0];
+	mov.b64 %rd843, %rd842;
+	cvt.s64.s32 %rd844, %r305;
+	mul.lo.s64 %rd845, %rd844, %rd32;
+	mad.lo.s64 %rd846, %rd845, 8, %rd28;
+	ld.global.nc.s64 %rd847, [%rd846+0];
+	mov.b64 %rd848, %rd847;
+	sub.s64 %rd849, %rd843, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd850;
+	add.s64 %rd852, %rd656, %rd851;
+	mov.b64 %rd656, %rd852;
+	max.s64 %rd853, %rd657, %rd851;
+	mov.b64 %rd657, %rd853;
 $L234:
 $L214:
-	add.s64 %rd848, %rd803, 1;
-	mov.b64 %rd803, %rd848;
+	add.s64 %rd854, %rd809, 1;
+	mov.b64 %rd809, %rd854;
 	bra.uni $L213;
 $L215:
-	setp.gt.s64 %p204, %rd802, 0;
+	setp.gt.s64 %p204, %rd808, 0;
 	@!%p204 bra $L236;
-	mul.lo.s64 %rd849, %rd641, %rd120;
-	mad.lo.s64 %rd850, %rd849, 8, %rd116;
-	atom.global.add.u64 %rd851, [%rd850], %rd802;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd853, %rd852;
-	mov.b64 %rd854, 0;
+	mul.lo.s64 %rd855, %rd644, %rd120;
+	mad.lo.s64 %rd856, %rd855, 8, %rd116;
+	atom.global.add.u64 %rd857, [%rd856], %rd808;
+	mov.b64 %rd858, %rd857;
+	mov.b64 %rd859, %rd858;
+	mov.b64 %rd860, 0;
 $L237:
-	setp.lt.s64 %p205, %rd854, %rd802;
+	setp.lt.s64 %p205, %rd860, %rd808;
 	not.pred %p206, %p205;
 	@!%p206 bra $L241;
 	bra.uni $L239;
 $L241:
-	mul.lo.s64 %rd855, %rd854, %rd139;
-	mad.lo.s64 %rd856, %rd855, 4, %rd137;
-	ld.shared.s32 %r306, [%rd856+0];
+	mul.lo.s64 %rd861, %rd860, %rd139;
+	mad.lo.s64 %rd862, %rd861, 4, %rd137;
+	ld.shared.s32 %r306, [%rd862+0];
 	mov.b32 %r307, %r306;
-	add.s64 %rd857, %rd853, %rd854;
-	mul.lo.s64 %rd858, %rd857, %rd235;
-	mad.lo.s64 %rd859, %rd858, 4, %rd233;
-	st.global.s32 [%rd859+0], %r307;
+	add.s64 %rd863, %rd859, %rd860;
+	mul.lo.s64 %rd864, %rd863, %rd235;
+	mad.lo.s64 %rd865, %rd864, 4, %rd233;
+	st.global.s32 [%rd865+0], %r307;
 $L238:
-	add.s64 %rd860, %rd854, 1;
-	mov.b64 %rd854, %rd860;
+	add.s64 %rd866, %rd860, 1;
+	mov.b64 %rd860, %rd866;
 	bra.uni $L237;
 $L239:
 $L236:
-	add.s64 %rd861, %rd655, %rd781;
-	min.s64 %rd862, %rd643, %rd861;
-	mov.b64 %rd655, %rd862;
+	add.s64 %rd867, %rd658, %rd792;
+	min.s64 %rd868, %rd646, %rd867;
+	mov.b64 %rd658, %rd868;
 	bra.uni $L207;
 $L206:
-	mov.b64 %rd863, 0;
-	cvt.u64.u32 %rd864, %r2;
-	setp.eq.s64 %p207, %rd864, 0;
-	setp.gt.s64 %p208, %rd781, 0;
+	mov.b64 %rd869, 0;
+	cvt.u64.u32 %rd870, %r2;
+	setp.eq.s64 %p207, %rd870, 0;
+	setp.gt.s64 %p208, %rd792, 0;
 	and.pred %p209, %p207, %p208;
 	@!%p209 bra $L243;
-	mul.lo.s64 %rd865, %rd641, %rd120;
-	mad.lo.s64 %rd866, %rd865, 8, %rd116;
-	atom.global.add.u64 %rd867, [%rd866], %rd781;
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd863, %rd868;
+	mul.lo.s64 %rd871, %rd644, %rd120;
+	mad.lo.s64 %rd872, %rd871, 8, %rd116;
+	atom.global.add.u64 %rd873, [%rd872], %rd792;
+	mov.b64 %rd874, %rd873;
+	mov.b64 %rd869, %rd874;
 $L243:
-	cvt.u64.u32 %rd869, %r2;
-	setp.eq.s64 %p210, %rd869, 0;
+	cvt.u64.u32 %rd875, %r2;
+	setp.eq.s64 %p210, %rd875, 0;
 	setp.eq.u32 %p211, %r1, 0;
 	and.pred %p212, %p210, %p211;
 	bar.sync 0;
 	@!%p212 bra $L244;
-	st.shared.s64 [%rd1+1024], %rd863;
+	st.shared.s64 [%rd1+1024], %rd869;
 $L244:
 	bar.sync 0;
-	ld.shared.s64 %rd870, [%rd1+1024];
-	mov.b64 %rd871, %rd870;
-	add.s64 %rd872, %rd871, %rd780;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, 0;
+	ld.shared.s64 %rd876, [%rd1+1024];
+	mov.b64 %rd877, %rd876;
+	add.s64 %rd878, %rd877, %rd791;
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, 0;
 $L245:
-	setp.lt.s64 %p213, %rd874, %rd656;
+	setp.lt.s64 %p213, %rd880, %rd659;
 	not.pred %p214, %p213;
 	@!%p214 bra $L249;
 	bra.uni $L247;
 $L249:
-	mul.lo.s64 %rd875, %rd874, %rd139;
-	mad.lo.s64 %rd876, %rd875, 4, %rd137;
-	ld.shared.s32 %r308, [%rd876+0];
+	mul.lo.s64 %rd881, %rd880, %rd139;
+	mad.lo.s64 %rd882, %rd881, 4, %rd137;
+	ld.shared.s32 %r308, [%rd882+0];
 	mov.b32 %r309, %r308;
-	add.s64 %rd877, %rd873, %rd874;
-	mul.lo.s64 %rd878, %rd877, %rd235;
-	mad.lo.s64 %rd879, %rd878, 4, %rd233;
-	st.global.s32 [%rd879+0], %r309;
+	add.s64 %rd883, %rd879, %rd880;
+	mul.lo.s64 %rd884, %rd883, %rd235;
+	mad.lo.s64 %rd885, %rd884, 4, %rd233;
+	st.global.s32 [%rd885+0], %r309;
 $L246:
-	add.s64 %rd880, %rd874, 1;
-	mov.b64 %rd874, %rd880;
+	add.s64 %rd886, %rd880, 1;
+	mov.b64 %rd880, %rd886;
 	bra.uni $L245;
 $L247:
 $L207:
-	setp.eq.s64 %p215, %rd786, 0;
+	setp.eq.s64 %p215, %rd793, 0;
 	@!%p215 bra $L251;
 	bra.uni $L155;
 $L251:
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd881, %rd655;
-	mov.b64 %rd882, %rd653;
-	mov.b64 %rd883, %rd654;
-	mov.b64 %rd884, %rd881;
-	mov.b64 %rd885, %rd882;
-	mov.b64 %rd886, %rd883;
-	mov.b64 %rd887, %rd884;
-	mov.b64 %rd888, %rd885;
-	mov.b64 %rd889, %rd886;
-	mov.b64 %rd593, %rd887;
-	mov.b64 %rd605, %rd888;
-	mov.b64 %rd606, %rd889;
-	add.s64 %rd890, %rd594, %rd605;
-	mov.b64 %rd594, %rd890;
-	max.s64 %rd891, %rd595, %rd606;
-	mov.b64 %rd595, %rd891;
+	mov.b64 %rd887, %rd658;
+	mov.b64 %rd888, %rd656;
+	mov.b64 %rd889, %rd657;
+	mov.b64 %rd890, %rd887;
+	mov.b64 %rd891, %rd888;
+	mov.b64 %rd892, %rd889;
+	mov.b64 %rd893, %rd890;
+	mov.b64 %rd894, %rd891;
+	mov.b64 %rd895, %rd892;
+	mov.b64 %rd596, %rd893;
+	mov.b64 %rd608, %rd894;
+	mov.b64 %rd609, %rd895;
+	add.s64 %rd896, %rd597, %rd608;
+	mov.b64 %rd597, %rd896;
+	max.s64 %rd897, %rd598, %rd609;
+	mov.b64 %rd598, %rd897;
 $L149:
-	add.s64 %rd892, %rd596, 1;
-	mov.b64 %rd596, %rd892;
+	add.s64 %rd898, %rd599, 1;
+	mov.b64 %rd599, %rd898;
 	bra.uni $L148;
 $L150:
-	mov.b64 %rd893, %rd594;
+	mov.b64 %rd899, %rd597;
 	// block reduction
 	sub.u32 %r310, %r13, 1;
 	mov.b32 %r311, %r3;
 $L252:
 	setp.hs.u32 %p216, %r311, 32;
 	@%p216 bra $L253;
-	mov.b64 {%r312, %r313}, %rd893;
+	mov.b64 {%r312, %r313}, %rd899;
 	shfl.sync.down.b32 %r314|%p217, %r312, %r311, %r310, %r17;
 	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
-	mov.b64 %rd894, {%r314, %r315};
+	mov.b64 %rd900, {%r314, %r315};
 	@!%p217 bra $L254;
-	add.s64 %rd895, %rd893, %rd894;
-	mov.b64 %rd893, %rd895;
+	add.s64 %rd901, %rd899, %rd900;
+	mov.b64 %rd899, %rd901;
 $L254:
 	shl.b32 %r311, %r311, 1;
 	bra.uni $L252;
 $L253:
 	setp.eq.u32 %p218, %r7, 0;
 	@!%p218 bra $L255;
-	mul.wide.u32 %rd896, %r8, 16;
-	add.s64 %rd897, %rd1, %rd896;
-	st.shared.s64 [%rd897+0], %rd893;
+	mul.wide.u32 %rd902, %r8, 16;
+	add.s64 %rd903, %rd1, %rd902;
+	st.shared.s64 [%rd903+0], %rd899;
 $L255:
 	bar.sync 0;
 	setp.eq.u32 %p219, %r8, 0;
 	@!%p219 bra $L256;
 	setp.lo.u32 %p220, %r7, %r10;
 	@!%p220 bra $L257;
-	mul.wide.u32 %rd898, %r7, 16;
-	add.s64 %rd899, %rd1, %rd898;
-	ld.shared.s64 %rd900, [%rd899+0];
-	mov.b64 %rd893, %rd900;
+	mul.wide.u32 %rd904, %r7, 16;
+	add.s64 %rd905, %rd1, %rd904;
+	ld.shared.s64 %rd906, [%rd905+0];
+	mov.b64 %rd899, %rd906;
 $L257:
 	sub.u32 %r316, %r10, 1;
-	mov.b64 {%r317, %r318}, %rd893;
+	mov.b64 {%r317, %r318}, %rd899;
 	shfl.sync.down.b32 %r319|%p221, %r317, 1, %r316, %r17;
 	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
-	mov.b64 %rd901, {%r319, %r320};
+	mov.b64 %rd907, {%r319, %r320};
 	@!%p221 bra $L258;
-	add.s64 %rd902, %rd893, %rd901;
-	mov.b64 %rd893, %rd902;
+	add.s64 %rd908, %rd899, %rd907;
+	mov.b64 %rd899, %rd908;
 $L258:
-	mov.b64 {%r321, %r322}, %rd893;
+	mov.b64 {%r321, %r322}, %rd899;
 	shfl.sync.down.b32 %r323|%p222, %r321, 2, %r316, %r17;
 	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
-	mov.b64 %rd903, {%r323, %r324};
+	mov.b64 %rd909, {%r323, %r324};
 	@!%p222 bra $L259;
-	add.s64 %rd904, %rd893, %rd903;
-	mov.b64 %rd893, %rd904;
+	add.s64 %rd910, %rd899, %rd909;
+	mov.b64 %rd899, %rd910;
 $L259:
-	mov.b64 {%r325, %r326}, %rd893;
+	mov.b64 {%r325, %r326}, %rd899;
 	shfl.sync.down.b32 %r327|%p223, %r325, 4, %r316, %r17;
 	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
-	mov.b64 %rd905, {%r327, %r328};
+	mov.b64 %rd911, {%r327, %r328};
 	@!%p223 bra $L260;
-	add.s64 %rd906, %rd893, %rd905;
-	mov.b64 %rd893, %rd906;
+	add.s64 %rd912, %rd899, %rd911;
+	mov.b64 %rd899, %rd912;
 $L260:
-	mov.b64 {%r329, %r330}, %rd893;
+	mov.b64 {%r329, %r330}, %rd899;
 	shfl.sync.down.b32 %r331|%p224, %r329, 8, %r316, %r17;
 	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
-	mov.b64 %rd907, {%r331, %r332};
+	mov.b64 %rd913, {%r331, %r332};
 	@!%p224 bra $L261;
-	add.s64 %rd908, %rd893, %rd907;
-	mov.b64 %rd893, %rd908;
+	add.s64 %rd914, %rd899, %rd913;
+	mov.b64 %rd899, %rd914;
 $L261:
-	mov.b64 {%r333, %r334}, %rd893;
+	mov.b64 {%r333, %r334}, %rd899;
 	shfl.sync.down.b32 %r335|%p225, %r333, 16, %r316, %r17;
 	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
-	mov.b64 %rd909, {%r335, %r336};
+	mov.b64 %rd915, {%r335, %r336};
 	@!%p225 bra $L262;
-	add.s64 %rd910, %rd893, %rd909;
-	mov.b64 %rd893, %rd910;
+	add.s64 %rd916, %rd899, %rd915;
+	mov.b64 %rd899, %rd916;
 $L262:
 	@!%p218 bra $L263;
-	st.shared.s64 [%rd1+1024], %rd893;
+	st.shared.s64 [%rd1+1024], %rd899;
 $L263:
 $L256:
 	bar.sync 0;
-	ld.shared.s64 %rd911, [%rd1+1024];
-	mov.b64 %rd893, %rd911;
-	mov.b64 %rd912, %rd893;
-	mov.b64 %rd594, %rd912;
-	mov.b64 %rd913, %rd595;
+	ld.shared.s64 %rd917, [%rd1+1024];
+	mov.b64 %rd899, %rd917;
+	mov.b64 %rd918, %rd899;
+	mov.b64 %rd597, %rd918;
+	mov.b64 %rd919, %rd598;
 	// block reduction
 	sub.u32 %r337, %r13, 1;
 	mov.b32 %r338, %r3;
 $L264:
 	setp.hs.u32 %p226, %r338, 32;
 	@%p226 bra $L265;
-	mov.b64 {%r339, %r340}, %rd913;
+	mov.b64 {%r339, %r340}, %rd919;
 	shfl.sync.down.b32 %r341|%p227, %r339, %r338, %r337, %r17;
 	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd914, {%r341, %r342};
+	mov.b64 %rd920, {%r341, %r342};
 	@!%p227 bra $L266;
-	max.s64 %rd915, %rd913, %rd914;
-	mov.b64 %rd913, %rd915;
+	max.s64 %rd921, %rd919, %rd920;
+	mov.b64 %rd919, %rd921;
 $L266:
 	shl.b32 %r338, %r338, 1;
 	bra.uni $L264;
 $L265:
 	setp.eq.u32 %p228, %r7, 0;
 	@!%p228 bra $L267;
-	mul.wide.u32 %rd916, %r8, 16;
-	add.s64 %rd917, %rd1, %rd916;
-	st.shared.s64 [%rd917+0], %rd913;
+	mul.wide.u32 %rd922, %r8, 16;
+	add.s64 %rd923, %rd1, %rd922;
+	st.shared.s64 [%rd923+0], %rd919;
 $L267:
 	bar.sync 0;
 	setp.eq.u32 %p229, %r8, 0;
 	@!%p229 bra $L268;
 	setp.lo.u32 %p230, %r7, %r10;
 	@!%p230 bra $L269;
-	mul.wide.u32 %rd918, %r7, 16;
-	add.s64 %rd919, %rd1, %rd918;
-	ld.shared.s64 %rd920, [%rd919+0];
-	mov.b64 %rd913, %rd920;
+	mul.wide.u32 %rd924, %r7, 16;
+	add.s64 %rd925, %rd1, %rd924;
+	ld.shared.s64 %rd926, [%rd925+0];
+	mov.b64 %rd919, %rd926;
 $L269:
 	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd913;
+	mov.b64 {%r344, %r345}, %rd919;
 	shfl.sync.down.b32 %r346|%p231, %r344, 1, %r343, %r17;
 	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd921, {%r346, %r347};
+	mov.b64 %rd927, {%r346, %r347};
 	@!%p231 bra $L270;
-	max.s64 %rd922, %rd913, %rd921;
-	mov.b64 %rd913, %rd922;
+	max.s64 %rd928, %rd919, %rd927;
+	mov.b64 %rd919, %rd928;
 $L270:
-	mov.b64 {%r348, %r349}, %rd913;
+	mov.b64 {%r348, %r349}, %rd919;
 	shfl.sync.down.b32 %r350|%p232, %r348, 2, %r343, %r17;
 	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd923, {%r350, %r351};
+	mov.b64 %rd929, {%r350, %r351};
 	@!%p232 bra $L271;
-	max.s64 %rd924, %rd913, %rd923;
-	mov.b64 %rd913, %rd924;
+	max.s64 %rd930, %rd919, %rd929;
+	mov.b64 %rd919, %rd930;
 $L271:
-	mov.b64 {%r352, %r353}, %rd913;
+	mov.b64 {%r352, %r353}, %rd919;
 	shfl.sync.down.b32 %r354|%p233, %r352, 4, %r343, %r17;
 	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd925, {%r354, %r355};
+	mov.b64 %rd931, {%r354, %r355};
 	@!%p233 bra $L272;
-	max.s64 %rd926, %rd913, %rd925;
-	mov.b64 %rd913, %rd926;
+	max.s64 %rd932, %rd919, %rd931;
+	mov.b64 %rd919, %rd932;
 $L272:
-	mov.b64 {%r356, %r357}, %rd913;
+	mov.b64 {%r356, %r357}, %rd919;
 	shfl.sync.down.b32 %r358|%p234, %r356, 8, %r343, %r17;
 	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd927, {%r358, %r359};
+	mov.b64 %rd933, {%r358, %r359};
 	@!%p234 bra $L273;
-	max.s64 %rd928, %rd913, %rd927;
-	mov.b64 %rd913, %rd928;
+	max.s64 %rd934, %rd919, %rd933;
+	mov.b64 %rd919, %rd934;
 $L273:
-	mov.b64 {%r360, %r361}, %rd913;
+	mov.b64 {%r360, %r361}, %rd919;
 	shfl.sync.down.b32 %r362|%p235, %r360, 16, %r343, %r17;
 	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd929, {%r362, %r363};
+	mov.b64 %rd935, {%r362, %r363};
 	@!%p235 bra $L274;
-	max.s64 %rd930, %rd913, %rd929;
-	mov.b64 %rd913, %rd930;
+	max.s64 %rd936, %rd919, %rd935;
+	mov.b64 %rd919, %rd936;
 $L274:
 	@!%p228 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd913;
+	st.shared.s64 [%rd1+1024], %rd919;
 $L275:
 $L268:
 	bar.sync 0;
-	ld.shared.s64 %rd931, [%rd1+1024];
-	mov.b64 %rd913, %rd931;
-	mov.b64 %rd932, %rd913;
-	mov.b64 %rd595, %rd932;
-	cvt.u64.u32 %rd933, %r2;
-	setp.eq.s64 %p236, %rd933, 0;
+	ld.shared.s64 %rd937, [%rd1+1024];
+	mov.b64 %rd919, %rd937;
+	mov.b64 %rd938, %rd919;
+	mov.b64 %rd598, %rd938;
+	cvt.u64.u32 %rd939, %r2;
+	setp.eq.s64 %p236, %rd939, 0;
 	@!%p236 bra $L277;
-	setp.gt.s64 %p237, %rd594, 0;
+	setp.gt.s64 %p237, %rd597, 0;
 	@!%p237 bra $L279;
-	add.s64 %rd934, %rd298, 1;
-	mul.lo.s64 %rd935, %rd934, %rd120;
-	mad.lo.s64 %rd936, %rd935, 8, %rd116;
-	atom.global.add.u64 %rd937, [%rd936], %rd594;
+	add.s64 %rd940, %rd298, 1;
+	mul.lo.s64 %rd941, %rd940, %rd120;
+	mad.lo.s64 %rd942, %rd941, 8, %rd116;
+	atom.global.add.u64 %rd943, [%rd942], %rd597;
 $L279:
-	setp.gt.s64 %p238, %rd595, 0;
+	setp.gt.s64 %p238, %rd598, 0;
 	@!%p238 bra $L281;
-	add.s64 %rd938, %rd298, 2;
-	mul.lo.s64 %rd939, %rd938, %rd120;
-	mad.lo.s64 %rd940, %rd939, 8, %rd116;
-	atom.global.max.s64 %rd941, [%rd940], %rd595;
+	add.s64 %rd944, %rd298, 2;
+	mul.lo.s64 %rd945, %rd944, %rd120;
+	mad.lo.s64 %rd946, %rd945, 8, %rd116;
+	atom.global.max.s64 %rd947, [%rd946], %rd598;
 $L281:
 $L277:
 	bar.sync 0;
@@ -15083,70 +15086,70 @@ $L282:
 	setp.eq.s64 %p242, %rd223, 0;
 	and.pred %p243, %p13, %p242;
 	@!%p243 bra $L286;
-	mov.b64 %rd943, 9;
-	mul.lo.s64 %rd942, %rd943, %rd120;
-	mad.lo.s64 %rd944, %rd942, 8, %rd116;
-	mov.b64 %rd945, 0;
-	st.global.s64 [%rd944+0], %rd945;
+	mov.b64 %rd949, 9;
+	mul.lo.s64 %rd948, %rd949, %rd120;
+	mad.lo.s64 %rd950, %rd948, 8, %rd116;
+	mov.b64 %rd951, 0;
+	st.global.s64 [%rd950+0], %rd951;
 $L286:
-	mul.lo.s64 %rd946, %rd260, %rd120;
-	mad.lo.s64 %rd947, %rd946, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd948, [%rd947+0];
-	mov.b64 %rd949, %rd948;
-	add.s64 %rd950, %rd260, 1;
-	mul.lo.s64 %rd951, %rd950, %rd120;
-	mad.lo.s64 %rd952, %rd951, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd953, [%rd952+0];
-	mov.b64 %rd954, %rd953;
-	mov.b64 %rd955, %rd949;
-	mov.b64 %rd956, %rd954;
-	mov.b64 %rd957, %rd955;
-	mov.b64 %rd958, %rd956;
-	add.s64 %rd959, %rd260, 2;
-	mul.lo.s64 %rd960, %rd959, %rd120;
-	mad.lo.s64 %rd961, %rd960, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd962, [%rd961+0];
-	mov.b64 %rd963, %rd962;
-	mov.b64 %rd217, %rd963;
+	mul.lo.s64 %rd952, %rd260, %rd120;
+	mad.lo.s64 %rd953, %rd952, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd954, [%rd953+0];
+	mov.b64 %rd955, %rd954;
+	add.s64 %rd956, %rd260, 1;
+	mul.lo.s64 %rd957, %rd956, %rd120;
+	mad.lo.s64 %rd958, %rd957, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd959, [%rd958+0];
+	mov.b64 %rd960, %rd959;
+	mov.b64 %rd961, %rd955;
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	add.s64 %rd965, %rd260, 2;
+	mul.lo.s64 %rd966, %rd965, %rd120;
+	mad.lo.s64 %rd967, %rd966, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
+	mov.b64 %rd969, %rd968;
+	mov.b64 %rd217, %rd969;
 	@!%p13 bra $L288;
-	mov.b64 %rd965, 3;
-	mul.lo.s64 %rd964, %rd965, %rd223;
-	mov.b64 %rd967, 1;
-	add.s64 %rd966, %rd967, %rd964;
-	mul.lo.s64 %rd968, %rd966, %rd113;
-	mad.lo.s64 %rd969, %rd968, 8, %rd109;
-	st.global.s64 [%rd969+0], %rd957;
 	mov.b64 %rd971, 3;
 	mul.lo.s64 %rd970, %rd971, %rd223;
-	mov.b64 %rd973, 2;
+	mov.b64 %rd973, 1;
 	add.s64 %rd972, %rd973, %rd970;
 	mul.lo.s64 %rd974, %rd972, %rd113;
 	mad.lo.s64 %rd975, %rd974, 8, %rd109;
-	st.global.s64 [%rd975+0], %rd958;
+	st.global.s64 [%rd975+0], %rd963;
 	mov.b64 %rd977, 3;
 	mul.lo.s64 %rd976, %rd977, %rd223;
-	mov.b64 %rd979, 3;
+	mov.b64 %rd979, 2;
 	add.s64 %rd978, %rd979, %rd976;
 	mul.lo.s64 %rd980, %rd978, %rd113;
 	mad.lo.s64 %rd981, %rd980, 8, %rd109;
-	st.global.s64 [%rd981+0], %rd217;
-	add.s64 %rd982, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd982;
+	st.global.s64 [%rd981+0], %rd964;
+	mov.b64 %rd983, 3;
+	mul.lo.s64 %rd982, %rd983, %rd223;
+	mov.b64 %rd985, 3;
+	add.s64 %rd984, %rd985, %rd982;
+	mul.lo.s64 %rd986, %rd984, %rd113;
+	mad.lo.s64 %rd987, %rd986, 8, %rd109;
+	st.global.s64 [%rd987+0], %rd217;
+	add.s64 %rd988, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd988;
 $L288:
-	setp.eq.s64 %p244, %rd957, 0;
-	setp.gt.s64 %p245, %rd957, %rd66;
+	setp.eq.s64 %p244, %rd963, 0;
+	setp.gt.s64 %p245, %rd963, %rd66;
 	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd958, %rd68;
+	setp.gt.s64 %p247, %rd964, %rd68;
 	or.pred %p248, %p246, %p247;
 	setp.gt.s64 %p249, %rd217, %rd70;
 	or.pred %p250, %p248, %p249;
 	@!%p250 bra $L290;
 	bra.uni $L3;
 $L290:
-	mov.b64 %rd151, %rd957;
+	mov.b64 %rd151, %rd963;
 $L36:
-	add.s64 %rd983, %rd223, 1;
-	mov.b64 %rd223, %rd983;
+	add.s64 %rd989, %rd223, 1;
+	mov.b64 %rd223, %rd989;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -15241,7 +15244,7 @@ const gokkosPTX17 = `//
 {
 	.reg .pred %p<251>;
 	.reg .b32 %r<365>;
-	.reg .b64 %rd<1004>;
+	.reg .b64 %rd<1010>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16227,418 +16230,420 @@ $L98:
 	mov.b64 %rd501, %rd499;
 	and.b64 %rd502, %rd500, 4294967295;
 	mov.b64 %rd503, %rd502;
-	shr.s64 %rd504, %rd501, 32;
+	and.b64 %rd504, %rd501, 4294967295;
 	mov.b64 %rd505, %rd504;
-	mov.b64 %rd500, %rd503;
-	mov.b64 %rd506, %rd505;
-	and.b64 %rd507, %rd501, 4294967295;
-	mov.b64 %rd501, %rd507;
+	shr.s64 %rd506, %rd501, 32;
+	mov.b64 %rd507, %rd506;
+	mov.b64 %rd508, %rd503;
+	mov.b64 %rd509, %rd505;
+	mov.b64 %rd510, %rd507;
 	@!%p62 bra $L107;
-	add.s64 %rd508, %rd372, %rd500;
-	mov.b64 %rd509, %rd508;
-	sub.s64 %rd510, %rd361, %rd509;
-	max.s64 %rd511, %rd510, 0;
-	min.s64 %rd512, %rd511, %rd373;
-	mov.b64 %rd513, %rd512;
-	mov.b64 %rd514, 0;
+	add.s64 %rd511, %rd372, %rd508;
+	mov.b64 %rd512, %rd511;
+	sub.s64 %rd513, %rd361, %rd512;
+	max.s64 %rd514, %rd513, 0;
+	min.s64 %rd515, %rd514, %rd373;
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd517, 0;
 $L109:
-	setp.lt.s64 %p105, %rd514, %rd513;
+	setp.lt.s64 %p105, %rd517, %rd516;
 	not.pred %p106, %p105;
 	@!%p106 bra $L113;
 	bra.uni $L111;
 $L113:
-	mul.lo.s64 %rd515, %rd514, %rd153;
-	mad.lo.s64 %rd516, %rd515, 4, %rd151;
-	ld.shared.s32 %r166, [%rd516+0];
+	mul.lo.s64 %rd518, %rd517, %rd153;
+	mad.lo.s64 %rd519, %rd518, 4, %rd151;
+	ld.shared.s32 %r166, [%rd519+0];
 	mov.b32 %r167, %r166;
-	add.s64 %rd517, %rd360, %rd509;
-	add.s64 %rd518, %rd517, %rd514;
-	mul.lo.s64 %rd519, %rd518, %rd163;
-	mad.lo.s64 %rd520, %rd519, 4, %rd161;
-	st.shared.s32 [%rd520+0], %r167;
+	add.s64 %rd520, %rd360, %rd512;
+	add.s64 %rd521, %rd520, %rd517;
+	mul.lo.s64 %rd522, %rd521, %rd163;
+	mad.lo.s64 %rd523, %rd522, 4, %rd161;
+	st.shared.s32 [%rd523+0], %r167;
 $L110:
-	add.s64 %rd521, %rd514, 1;
-	mov.b64 %rd514, %rd521;
+	add.s64 %rd524, %rd517, 1;
+	mov.b64 %rd517, %rd524;
 	bra.uni $L109;
 $L111:
-	mov.b64 %rd522, 0;
-	mov.b64 %rd523, %rd513;
+	mov.b64 %rd525, 0;
+	mov.b64 %rd526, %rd516;
 $L114:
-	setp.lt.s64 %p107, %rd523, %rd373;
+	setp.lt.s64 %p107, %rd526, %rd373;
 	not.pred %p108, %p107;
 	@!%p108 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd524, %rd523, %rd153;
-	mad.lo.s64 %rd525, %rd524, 4, %rd151;
-	ld.shared.s32 %r168, [%rd525+0];
+	mul.lo.s64 %rd527, %rd526, %rd153;
+	mad.lo.s64 %rd528, %rd527, 4, %rd151;
+	ld.shared.s32 %r168, [%rd528+0];
 	mov.b32 %r169, %r168;
 	mov.b32 %r170, %r169;
 	mov.pred %p109, 0;
-	mov.b64 %rd526, %rd522;
+	mov.b64 %rd529, %rd525;
 	mov.b32 %r171, %r170;
 $L119:
 	@!%p57 bra $L123;
 	shr.s32 %r172, %r171, 5;
-	cvt.s64.s32 %rd527, %r172;
-	mov.b64 %rd528, %rd527;
+	cvt.s64.s32 %rd530, %r172;
+	mov.b64 %rd531, %rd530;
 	and.b32 %r173, %r171, 31;
-	cvt.s64.s32 %rd529, %r173;
-	min.u64 %rd530, %rd529, 32;
-	cvt.u32.u64 %r174, %rd530;
+	cvt.s64.s32 %rd532, %r173;
+	min.u64 %rd533, %rd532, 32;
+	cvt.u32.u64 %r174, %rd533;
 	mov.b32 %r176, 0x1;
 	shl.b32 %r175, %r176, %r174;
 	setp.hs.u32 %p110, %r174, 32;
 	selp.b32 %r177, 0, %r175, %p110;
 	mov.b32 %r178, %r177;
-	mov.b64 %rd531, %rd528;
+	mov.b64 %rd534, %rd531;
 	mov.b32 %r179, %r178;
-	mul.lo.s64 %rd532, %rd531, %rd340;
-	mad.lo.s64 %rd533, %rd532, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r180, [%rd533+0];
+	mul.lo.s64 %rd535, %rd534, %rd340;
+	mad.lo.s64 %rd536, %rd535, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r180, [%rd536+0];
 	mov.b32 %r181, %r180;
 	and.b32 %r182, %r181, %r179;
 	setp.ne.u32 %p111, %r182, 0x0;
 	mov.pred %p112, %p111;
 	not.pred %p113, %p112;
 	@!%p113 bra $L125;
-	mul.lo.s64 %rd534, %rd531, %rd340;
-	mad.lo.s64 %rd535, %rd534, 4, %rd338;
-	atom.global.or.b32 %r183, [%rd535], %r179;
+	mul.lo.s64 %rd537, %rd534, %rd340;
+	mad.lo.s64 %rd538, %rd537, 4, %rd338;
+	atom.global.or.b32 %r183, [%rd538], %r179;
 	mov.b32 %r184, %r183;
 	and.b32 %r185, %r184, %r179;
 	setp.ne.u32 %p114, %r185, 0x0;
 	mov.pred %p112, %p114;
 $L125:
 	@!%p112 bra $L127;
-	mov.b64 %rd536, %rd526;
-	mov.b64 %rd537, %rd536;
+	mov.b64 %rd539, %rd529;
+	mov.b64 %rd540, %rd539;
 	mov.pred %p115, 0;
 	bra.uni $L121;
 $L127:
-	mov.b64 %rd538, %rd526;
-	mov.b64 %rd537, %rd538;
+	mov.b64 %rd541, %rd529;
+	mov.b64 %rd540, %rd541;
 	mov.pred %p115, 1;
 	bra.uni $L121;
 $L123:
 	@!%p58 bra $L129;
-	cvt.s64.s32 %rd539, %r171;
-	mul.lo.s64 %rd540, %rd539, %rd343;
-	mad.lo.s64 %rd541, %rd540, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r186, [%rd541+0];
+	cvt.s64.s32 %rd542, %r171;
+	mul.lo.s64 %rd543, %rd542, %rd343;
+	mad.lo.s64 %rd544, %rd543, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r186, [%rd544+0];
 	mov.b32 %r187, %r186;
 	setp.eq.s32 %p116, %r187, %r87;
 	mov.pred %p117, %p116;
 	not.pred %p118, %p117;
 	@!%p118 bra $L131;
-	cvt.s64.s32 %rd542, %r171;
-	mul.lo.s64 %rd543, %rd542, %rd343;
-	mad.lo.s64 %rd544, %rd543, 4, %rd341;
-	atom.global.exch.b32 %r188, [%rd544], %r87;
+	cvt.s64.s32 %rd545, %r171;
+	mul.lo.s64 %rd546, %rd545, %rd343;
+	mad.lo.s64 %rd547, %rd546, 4, %rd341;
+	atom.global.exch.b32 %r188, [%rd547], %r87;
 	mov.b32 %r189, %r188;
 	setp.eq.s32 %p119, %r189, %r87;
 	mov.pred %p117, %p119;
 $L131:
 	@!%p117 bra $L133;
-	mov.b64 %rd545, %rd526;
-	mov.b64 %rd537, %rd545;
+	mov.b64 %rd548, %rd529;
+	mov.b64 %rd540, %rd548;
 	mov.pred %p115, 0;
 	bra.uni $L121;
 $L133:
 $L129:
-	mul.lo.s64 %rd546, %rd526, %rd153;
-	mad.lo.s64 %rd547, %rd546, 4, %rd151;
-	st.shared.s32 [%rd547+0], %r171;
-	add.s64 %rd548, %rd526, 1;
-	mov.b64 %rd549, %rd548;
-	mov.b64 %rd537, %rd549;
+	mul.lo.s64 %rd549, %rd529, %rd153;
+	mad.lo.s64 %rd550, %rd549, 4, %rd151;
+	st.shared.s32 [%rd550+0], %r171;
+	add.s64 %rd551, %rd529, 1;
+	mov.b64 %rd552, %rd551;
+	mov.b64 %rd540, %rd552;
 	mov.pred %p115, 1;
 	bra.uni $L121;
 $L120:
 	bra.uni $L119;
 $L121:
-	mov.b64 %rd550, %rd537;
+	mov.b64 %rd553, %rd540;
 	mov.pred %p120, %p115;
-	mov.b64 %rd522, %rd550;
+	mov.b64 %rd525, %rd553;
 	mov.pred %p109, %p120;
 	@!%p109 bra $L135;
-	mov.b64 %rd551, %rd322;
+	mov.b64 %rd554, %rd322;
 	mov.b32 %r190, %r170;
-	cvt.s64.s32 %rd552, %r190;
-	add.s64 %rd553, %rd552, 1;
-	mul.lo.s64 %rd554, %rd553, %rd32;
-	mad.lo.s64 %rd555, %rd554, 8, %rd28;
-	ld.global.nc.s64 %rd556, [%rd555+0];
-	mov.b64 %rd557, %rd556;
-	cvt.s64.s32 %rd558, %r190;
-	mul.lo.s64 %rd559, %rd558, %rd32;
-	mad.lo.s64 %rd560, %rd559, 8, %rd28;
-	ld.global.nc.s64 %rd561, [%rd560+0];
-	mov.b64 %rd562, %rd561;
-	sub.s64 %rd563, %rd557, %rd562;
-	mov.b64 %rd564, %rd563;
+	cvt.s64.s32 %rd555, %r190;
+	add.s64 %rd556, %rd555, 1;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	cvt.s64.s32 %rd561, %r190;
+	mul.lo.s64 %rd562, %rd561, %rd32;
+	mad.lo.s64 %rd563, %rd562, 8, %rd28;
+	ld.global.nc.s64 %rd564, [%rd563+0];
 	mov.b64 %rd565, %rd564;
-	add.s64 %rd566, %rd370, %rd565;
-	mov.b64 %rd370, %rd566;
-	max.s64 %rd567, %rd371, %rd565;
-	mov.b64 %rd371, %rd567;
+	sub.s64 %rd566, %rd560, %rd565;
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd568, %rd567;
+	add.s64 %rd569, %rd370, %rd568;
+	mov.b64 %rd370, %rd569;
+	max.s64 %rd570, %rd371, %rd568;
+	mov.b64 %rd371, %rd570;
 $L135:
 $L115:
-	add.s64 %rd568, %rd523, 1;
-	mov.b64 %rd523, %rd568;
+	add.s64 %rd571, %rd526, 1;
+	mov.b64 %rd526, %rd571;
 	bra.uni $L114;
 $L116:
-	setp.gt.s64 %p121, %rd522, 0;
+	setp.gt.s64 %p121, %rd525, 0;
 	@!%p121 bra $L137;
-	mul.lo.s64 %rd569, %rd359, %rd120;
-	mad.lo.s64 %rd570, %rd569, 8, %rd116;
-	atom.global.add.u64 %rd571, [%rd570], %rd522;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd574, 0;
+	mul.lo.s64 %rd572, %rd359, %rd120;
+	mad.lo.s64 %rd573, %rd572, 8, %rd116;
+	atom.global.add.u64 %rd574, [%rd573], %rd525;
+	mov.b64 %rd575, %rd574;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd577, 0;
 $L138:
-	setp.lt.s64 %p122, %rd574, %rd522;
+	setp.lt.s64 %p122, %rd577, %rd525;
 	not.pred %p123, %p122;
 	@!%p123 bra $L142;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd575, %rd574, %rd153;
-	mad.lo.s64 %rd576, %rd575, 4, %rd151;
-	ld.shared.s32 %r191, [%rd576+0];
+	mul.lo.s64 %rd578, %rd577, %rd153;
+	mad.lo.s64 %rd579, %rd578, 4, %rd151;
+	ld.shared.s32 %r191, [%rd579+0];
 	mov.b32 %r192, %r191;
-	add.s64 %rd577, %rd573, %rd574;
-	mul.lo.s64 %rd578, %rd577, %rd249;
-	mad.lo.s64 %rd579, %rd578, 4, %rd247;
-	st.global.s32 [%rd579+0], %r192;
+	add.s64 %rd580, %rd576, %rd577;
+	mul.lo.s64 %rd581, %rd580, %rd249;
+	mad.lo.s64 %rd582, %rd581, 4, %rd247;
+	st.global.s32 [%rd582+0], %r192;
 $L139:
-	add.s64 %rd580, %rd574, 1;
-	mov.b64 %rd574, %rd580;
+	add.s64 %rd583, %rd577, 1;
+	mov.b64 %rd577, %rd583;
 	bra.uni $L138;
 $L140:
 $L137:
-	add.s64 %rd581, %rd372, %rd501;
-	min.s64 %rd582, %rd361, %rd581;
-	mov.b64 %rd372, %rd582;
+	add.s64 %rd584, %rd372, %rd509;
+	min.s64 %rd585, %rd361, %rd584;
+	mov.b64 %rd372, %rd585;
 	bra.uni $L108;
 $L107:
-	mov.b64 %rd583, 0;
-	cvt.u64.u32 %rd584, %r2;
-	setp.eq.s64 %p124, %rd584, 0;
-	setp.gt.s64 %p125, %rd501, 0;
+	mov.b64 %rd586, 0;
+	cvt.u64.u32 %rd587, %r2;
+	setp.eq.s64 %p124, %rd587, 0;
+	setp.gt.s64 %p125, %rd509, 0;
 	and.pred %p126, %p124, %p125;
 	@!%p126 bra $L144;
-	mul.lo.s64 %rd585, %rd359, %rd120;
-	mad.lo.s64 %rd586, %rd585, 8, %rd116;
-	atom.global.add.u64 %rd587, [%rd586], %rd501;
-	mov.b64 %rd588, %rd587;
-	mov.b64 %rd583, %rd588;
+	mul.lo.s64 %rd588, %rd359, %rd120;
+	mad.lo.s64 %rd589, %rd588, 8, %rd116;
+	atom.global.add.u64 %rd590, [%rd589], %rd509;
+	mov.b64 %rd591, %rd590;
+	mov.b64 %rd586, %rd591;
 $L144:
-	cvt.u64.u32 %rd589, %r2;
-	setp.eq.s64 %p127, %rd589, 0;
+	cvt.u64.u32 %rd592, %r2;
+	setp.eq.s64 %p127, %rd592, 0;
 	setp.eq.u32 %p128, %r1, 0;
 	and.pred %p129, %p127, %p128;
 	bar.sync 0;
 	@!%p129 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd583;
+	st.shared.s64 [%rd1+1024], %rd586;
 $L145:
 	bar.sync 0;
-	ld.shared.s64 %rd590, [%rd1+1024];
-	mov.b64 %rd591, %rd590;
-	add.s64 %rd592, %rd591, %rd500;
-	mov.b64 %rd593, %rd592;
-	mov.b64 %rd594, 0;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 %rd594, %rd593;
+	add.s64 %rd595, %rd594, %rd508;
+	mov.b64 %rd596, %rd595;
+	mov.b64 %rd597, 0;
 $L146:
-	setp.lt.s64 %p130, %rd594, %rd373;
+	setp.lt.s64 %p130, %rd597, %rd373;
 	not.pred %p131, %p130;
 	@!%p131 bra $L150;
 	bra.uni $L148;
 $L150:
-	mul.lo.s64 %rd595, %rd594, %rd153;
-	mad.lo.s64 %rd596, %rd595, 4, %rd151;
-	ld.shared.s32 %r193, [%rd596+0];
+	mul.lo.s64 %rd598, %rd597, %rd153;
+	mad.lo.s64 %rd599, %rd598, 4, %rd151;
+	ld.shared.s32 %r193, [%rd599+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd597, %rd593, %rd594;
-	mul.lo.s64 %rd598, %rd597, %rd249;
-	mad.lo.s64 %rd599, %rd598, 4, %rd247;
-	st.global.s32 [%rd599+0], %r194;
+	add.s64 %rd600, %rd596, %rd597;
+	mul.lo.s64 %rd601, %rd600, %rd249;
+	mad.lo.s64 %rd602, %rd601, 4, %rd247;
+	st.global.s32 [%rd602+0], %r194;
 $L147:
-	add.s64 %rd600, %rd594, 1;
-	mov.b64 %rd594, %rd600;
+	add.s64 %rd603, %rd597, 1;
+	mov.b64 %rd597, %rd603;
 	bra.uni $L146;
 $L148:
 $L108:
-	setp.eq.s64 %p132, %rd506, 0;
+	setp.eq.s64 %p132, %rd510, 0;
 	@!%p132 bra $L152;
 	bra.uni $L51;
 $L152:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd601, %rd372;
-	mov.b64 %rd602, %rd370;
-	mov.b64 %rd603, %rd371;
-	mov.b64 %rd604, %rd601;
-	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, %rd603;
+	mov.b64 %rd604, %rd372;
+	mov.b64 %rd605, %rd370;
+	mov.b64 %rd606, %rd371;
 	mov.b64 %rd607, %rd604;
 	mov.b64 %rd608, %rd605;
 	mov.b64 %rd609, %rd606;
 	mov.b64 %rd610, %rd607;
 	mov.b64 %rd611, %rd608;
 	mov.b64 %rd612, %rd609;
-	mov.b64 %rd613, 1;
+	mov.b64 %rd613, %rd610;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, %rd612;
+	mov.b64 %rd616, 1;
 $L153:
-	setp.lt.s64 %p133, %rd613, %rd307;
-	setp.gt.s64 %p134, %rd610, 0;
+	setp.lt.s64 %p133, %rd616, %rd307;
+	setp.gt.s64 %p134, %rd613, 0;
 	and.pred %p135, %p133, %p134;
 	not.pred %p136, %p135;
 	@!%p136 bra $L157;
 	bra.uni $L155;
 $L157:
-	rem.s64 %rd614, %rd613, 2;
-	mov.b64 %rd616, 1;
-	sub.s64 %rd615, %rd616, %rd614;
-	mul.lo.s64 %rd617, %rd615, %rd321;
-	mov.b64 %rd618, %rd617;
-	rem.s64 %rd619, %rd613, 2;
-	mul.lo.s64 %rd620, %rd619, %rd321;
+	bar.sync 0;
+	rem.s64 %rd617, %rd616, 2;
+	mov.b64 %rd619, 1;
+	sub.s64 %rd618, %rd619, %rd617;
+	mul.lo.s64 %rd620, %rd618, %rd321;
 	mov.b64 %rd621, %rd620;
-	mov.b64 %rd622, 0;
-	mov.b64 %rd623, 0;
-	mov.b64 %rd624, %rd299;
-	mov.b64 %rd625, %rd300;
-	mov.b64 %rd626, %rd301;
-	mov.b64 %rd627, %rd302;
-	mov.b64 %rd628, %rd303;
-	mov.b64 %rd629, %rd304;
+	rem.s64 %rd622, %rd616, 2;
+	mul.lo.s64 %rd623, %rd622, %rd321;
+	mov.b64 %rd624, %rd623;
+	mov.b64 %rd625, 0;
+	mov.b64 %rd626, 0;
+	mov.b64 %rd627, %rd299;
+	mov.b64 %rd628, %rd300;
+	mov.b64 %rd629, %rd301;
+	mov.b64 %rd630, %rd302;
+	mov.b64 %rd631, %rd303;
+	mov.b64 %rd632, %rd304;
 	mov.pred %p137, %p47;
 	mov.pred %p138, %p48;
 	mov.b32 %r195, %r82;
-	mov.b64 %rd630, %rd305;
-	mov.b64 %rd631, %rd306;
-	mov.b64 %rd632, %rd307;
-	mov.b64 %rd633, %rd308;
+	mov.b64 %rd633, %rd305;
+	mov.b64 %rd634, %rd306;
+	mov.b64 %rd635, %rd307;
+	mov.b64 %rd636, %rd308;
 	mov.b32 %r196, %r83;
 	mov.pred %p139, %p49;
 	mov.pred %p140, %p50;
-	mov.b64 %rd634, %rd257;
-	mov.b64 %rd635, %rd258;
-	mov.b64 %rd636, %rd259;
-	mov.b64 %rd637, %rd260;
-	mov.b64 %rd638, %rd261;
-	mov.b64 %rd639, %rd262;
-	mov.b64 %rd640, %rd263;
-	mov.b64 %rd641, %rd264;
-	mov.b64 %rd642, %rd265;
+	mov.b64 %rd637, %rd257;
+	mov.b64 %rd638, %rd258;
+	mov.b64 %rd639, %rd259;
+	mov.b64 %rd640, %rd260;
+	mov.b64 %rd641, %rd261;
+	mov.b64 %rd642, %rd262;
+	mov.b64 %rd643, %rd263;
+	mov.b64 %rd644, %rd264;
+	mov.b64 %rd645, %rd265;
 	mov.pred %p141, %p51;
-	mov.b64 %rd643, %rd266;
-	mov.b64 %rd644, %rd267;
-	mov.b64 %rd645, %rd268;
+	mov.b64 %rd646, %rd266;
+	mov.b64 %rd647, %rd267;
+	mov.b64 %rd648, %rd268;
 	mov.b32 %r197, %r84;
-	mov.b64 %rd646, %rd309;
-	mov.b64 %rd647, %rd310;
-	mov.b64 %rd648, %rd618;
-	mov.b64 %rd649, %rd610;
-	cvt.u64.u32 %rd650, %r2;
-	div.s64 %rd651, %rd650, %rd313;
+	mov.b64 %rd649, %rd309;
+	mov.b64 %rd650, %rd310;
+	mov.b64 %rd651, %rd621;
+	mov.b64 %rd652, %rd613;
+	cvt.u64.u32 %rd653, %r2;
+	div.s64 %rd654, %rd653, %rd313;
 	setp.eq.s64 %p142, %rd313, -1;
-	neg.s64 %rd652, %rd650;
-	selp.b64 %rd653, %rd652, %rd651, %p142;
+	neg.s64 %rd655, %rd653;
+	selp.b64 %rd656, %rd655, %rd654, %p142;
 	setp.eq.s64 %p143, %rd313, 0;
-	selp.b64 %rd654, 0, %rd653, %p143;
-	mov.b64 %rd655, %rd654;
-	mov.b64 %rd656, %rd319;
-	mov.b64 %rd657, %rd313;
-	mov.b64 %rd658, %rd312;
-	mov.b64 %rd659, %rd621;
-	mov.b64 %rd660, %rd321;
-	add.s64 %rd661, %rd613, 1;
-	setp.lt.s64 %p144, %rd661, %rd307;
+	selp.b64 %rd657, 0, %rd656, %p143;
+	mov.b64 %rd658, %rd657;
+	mov.b64 %rd659, %rd319;
+	mov.b64 %rd660, %rd313;
+	mov.b64 %rd661, %rd312;
+	mov.b64 %rd662, %rd624;
+	mov.b64 %rd663, %rd321;
+	add.s64 %rd664, %rd616, 1;
+	setp.lt.s64 %p144, %rd664, %rd307;
 	mov.pred %p145, %p144;
-	mov.b64 %rd662, %rd655;
-	cvt.u64.u32 %rd663, %r2;
-	rem.s64 %rd664, %rd663, %rd657;
-	setp.eq.s64 %p146, %rd657, -1;
-	selp.b64 %rd665, 0, %rd664, %p146;
-	setp.eq.s64 %p147, %rd657, 0;
-	selp.b64 %rd666, %rd663, %rd665, %p147;
-	mov.b64 %rd667, %rd666;
+	mov.b64 %rd665, %rd658;
+	cvt.u64.u32 %rd666, %r2;
+	rem.s64 %rd667, %rd666, %rd660;
+	setp.eq.s64 %p146, %rd660, -1;
+	selp.b64 %rd668, 0, %rd667, %p146;
+	setp.eq.s64 %p147, %rd660, 0;
+	selp.b64 %rd669, %rd666, %rd668, %p147;
+	mov.b64 %rd670, %rd669;
 	mov.b32 %r198, -1;
-	mov.b64 %rd668, 0;
-	mov.b64 %rd669, 0;
-	mov.b64 %rd670, 0;
 	mov.b64 %rd671, 0;
 	mov.b64 %rd672, 0;
-$L158:
 	mov.b64 %rd673, 0;
-	mov.b64 %rd674, %rd646;
+	mov.b64 %rd674, 0;
+	mov.b64 %rd675, 0;
+$L158:
+	mov.b64 %rd676, 0;
+	mov.b64 %rd677, %rd649;
 $L161:
-	setp.gt.s64 %p148, %rd674, 0;
+	setp.gt.s64 %p148, %rd677, 0;
 	not.pred %p149, %p148;
 	@!%p149 bra $L165;
 	bra.uni $L163;
 $L165:
-	setp.ge.s64 %p150, %rd668, %rd669;
+	setp.ge.s64 %p150, %rd671, %rd672;
 	@!%p150 bra $L167;
-	setp.ge.s64 %p151, %rd662, %rd649;
+	setp.ge.s64 %p151, %rd665, %rd652;
 	@!%p151 bra $L169;
 	bra.uni $L163;
 $L169:
-	add.s64 %rd675, %rd648, %rd662;
-	mul.lo.s64 %rd676, %rd675, %rd163;
-	mad.lo.s64 %rd677, %rd676, 4, %rd161;
-	ld.shared.s32 %r199, [%rd677+0];
+	add.s64 %rd678, %rd651, %rd665;
+	mul.lo.s64 %rd679, %rd678, %rd163;
+	mad.lo.s64 %rd680, %rd679, 4, %rd161;
+	ld.shared.s32 %r199, [%rd680+0];
 	mov.b32 %r200, %r199;
 	mov.b32 %r198, %r200;
-	add.s64 %rd678, %rd662, %rd656;
-	mov.b64 %rd662, %rd678;
-	mov.b64 %rd679, %rd624;
+	add.s64 %rd681, %rd665, %rd659;
+	mov.b64 %rd665, %rd681;
+	mov.b64 %rd682, %rd627;
 	mov.b32 %r201, %r198;
-	cvt.s64.s32 %rd680, %r201;
-	mul.lo.s64 %rd681, %rd680, %rd32;
-	mad.lo.s64 %rd682, %rd681, 8, %rd28;
-	ld.global.nc.s64 %rd683, [%rd682+0];
-	mov.b64 %rd684, %rd683;
-	mov.b64 %rd685, %rd684;
-	mov.b64 %rd686, %rd624;
+	cvt.s64.s32 %rd683, %r201;
+	mul.lo.s64 %rd684, %rd683, %rd32;
+	mad.lo.s64 %rd685, %rd684, 8, %rd28;
+	ld.global.nc.s64 %rd686, [%rd685+0];
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd687;
+	mov.b64 %rd689, %rd627;
 	mov.b32 %r202, %r198;
-	cvt.s64.s32 %rd687, %r202;
-	add.s64 %rd688, %rd687, 1;
-	mul.lo.s64 %rd689, %rd688, %rd32;
-	mad.lo.s64 %rd690, %rd689, 8, %rd28;
-	ld.global.nc.s64 %rd691, [%rd690+0];
-	mov.b64 %rd692, %rd691;
-	mov.b64 %rd693, %rd692;
-	add.s64 %rd694, %rd685, %rd667;
+	cvt.s64.s32 %rd690, %r202;
+	add.s64 %rd691, %rd690, 1;
+	mul.lo.s64 %rd692, %rd691, %rd32;
+	mad.lo.s64 %rd693, %rd692, 8, %rd28;
+	ld.global.nc.s64 %rd694, [%rd693+0];
 	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, %rd693;
-	mov.b64 %rd668, %rd695;
-	mov.b64 %rd669, %rd696;
+	mov.b64 %rd696, %rd695;
+	add.s64 %rd697, %rd688, %rd670;
+	mov.b64 %rd698, %rd697;
+	mov.b64 %rd699, %rd696;
+	mov.b64 %rd671, %rd698;
+	mov.b64 %rd672, %rd699;
 	bra.uni $L162;
 $L167:
-	mul.lo.s64 %rd697, %rd668, %rd39;
-	mad.lo.s64 %rd698, %rd697, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd698+0];
+	mul.lo.s64 %rd700, %rd671, %rd39;
+	mad.lo.s64 %rd701, %rd700, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd701+0];
 	mov.b32 %r204, %r203;
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r196;
 	mov.pred %p152, %p139;
 	mov.b32 %r207, %r198;
 	mov.b32 %r208, %r205;
-	mov.b64 %rd699, %rd668;
+	mov.b64 %rd702, %rd671;
 $L170:
-	cvt.s64.s32 %rd700, %r207;
-	mul.lo.s64 %rd701, %rd700, %rd134;
-	mad.lo.s64 %rd702, %rd701, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r209, [%rd702+0];
+	cvt.s64.s32 %rd703, %r207;
+	mul.lo.s64 %rd704, %rd703, %rd134;
+	mad.lo.s64 %rd705, %rd704, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r209, [%rd705+0];
 	mov.b32 %r210, %r209;
 	add.s32 %r211, %r210, 1;
 	mov.b32 %r212, %r211;
 $L173:
-	cvt.s64.s32 %rd703, %r208;
-	mul.lo.s64 %rd704, %rd703, %rd134;
-	mad.lo.s64 %rd705, %rd704, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r213, [%rd705+0];
+	cvt.s64.s32 %rd706, %r208;
+	mul.lo.s64 %rd707, %rd706, %rd134;
+	mad.lo.s64 %rd708, %rd707, 4, %rd130;
+	ld.relaxed.gpu.global.s32 %r213, [%rd708+0];
 	mov.b32 %r214, %r213;
 	mov.b32 %r215, %r214;
 	setp.ls.u32 %p153, %r215, %r212;
@@ -16646,10 +16651,10 @@ $L173:
 	mov.pred %p154, 0;
 	bra.uni $L172;
 $L177:
-	cvt.s64.s32 %rd706, %r208;
-	mul.lo.s64 %rd707, %rd706, %rd134;
-	mad.lo.s64 %rd708, %rd707, 4, %rd130;
-	atom.global.cas.b32 %r216, [%rd708], %r215, %r212;
+	cvt.s64.s32 %rd709, %r208;
+	mul.lo.s64 %rd710, %rd709, %rd134;
+	mad.lo.s64 %rd711, %rd710, 4, %rd130;
+	atom.global.cas.b32 %r216, [%rd711], %r215, %r212;
 	setp.eq.u32 %p155, %r216, %r215;
 	mov.pred %p156, %p155;
 	@!%p156 bra $L179;
@@ -16658,10 +16663,10 @@ $L179:
 $L174:
 	bra.uni $L173;
 $L175:
-	cvt.s64.s32 %rd709, %r208;
-	mul.lo.s64 %rd710, %rd709, %rd127;
-	mad.lo.s64 %rd711, %rd710, 4, %rd123;
-	st.relaxed.gpu.global.s32 [%rd711], %r207;
+	cvt.s64.s32 %rd712, %r208;
+	mul.lo.s64 %rd713, %rd712, %rd127;
+	mad.lo.s64 %rd714, %rd713, 4, %rd123;
+	st.relaxed.gpu.global.s32 [%rd714], %r207;
 	mov.pred %p154, 1;
 	bra.uni $L172;
 $L171:
@@ -16669,711 +16674,712 @@ $L171:
 $L172:
 	@!%p154 bra $L181;
 	@!%p145 bra $L182;
-	mul.lo.s64 %rd712, %rd673, %rd153;
-	mad.lo.s64 %rd713, %rd712, 4, %rd151;
-	st.shared.s32 [%rd713+0], %r205;
-	add.s64 %rd714, %rd673, 1;
-	mov.b64 %rd673, %rd714;
+	mul.lo.s64 %rd715, %rd676, %rd153;
+	mad.lo.s64 %rd716, %rd715, 4, %rd151;
+	st.shared.s32 [%rd716+0], %r205;
+	add.s64 %rd717, %rd676, 1;
+	mov.b64 %rd676, %rd717;
 	bra.uni $L183;
 $L182:
 	mov.pred %p157, 0;
-	mov.b64 %rd715, %rd673;
+	mov.b64 %rd718, %rd676;
 	mov.b32 %r217, %r205;
 $L184:
 	@!%p140 bra $L188;
 	shr.s32 %r218, %r217, 5;
-	cvt.s64.s32 %rd716, %r218;
-	mov.b64 %rd717, %rd716;
+	cvt.s64.s32 %rd719, %r218;
+	mov.b64 %rd720, %rd719;
 	and.b32 %r219, %r217, 31;
-	cvt.s64.s32 %rd718, %r219;
-	min.u64 %rd719, %rd718, 32;
-	cvt.u32.u64 %r220, %rd719;
+	cvt.s64.s32 %rd721, %r219;
+	min.u64 %rd722, %rd721, 32;
+	cvt.u32.u64 %r220, %rd722;
 	mov.b32 %r222, 0x1;
 	shl.b32 %r221, %r222, %r220;
 	setp.hs.u32 %p158, %r220, 32;
 	selp.b32 %r223, 0, %r221, %p158;
 	mov.b32 %r224, %r223;
-	mov.b64 %rd720, %rd717;
+	mov.b64 %rd723, %rd720;
 	mov.b32 %r225, %r224;
-	mul.lo.s64 %rd721, %rd720, %rd642;
-	mad.lo.s64 %rd722, %rd721, 4, %rd640;
-	ld.relaxed.gpu.global.u32 %r226, [%rd722+0];
+	mul.lo.s64 %rd724, %rd723, %rd645;
+	mad.lo.s64 %rd725, %rd724, 4, %rd643;
+	ld.relaxed.gpu.global.u32 %r226, [%rd725+0];
 	mov.b32 %r227, %r226;
 	and.b32 %r228, %r227, %r225;
 	setp.ne.u32 %p159, %r228, 0x0;
 	mov.pred %p160, %p159;
 	not.pred %p161, %p160;
 	@!%p161 bra $L190;
-	mul.lo.s64 %rd723, %rd720, %rd642;
-	mad.lo.s64 %rd724, %rd723, 4, %rd640;
-	atom.global.or.b32 %r229, [%rd724], %r225;
+	mul.lo.s64 %rd726, %rd723, %rd645;
+	mad.lo.s64 %rd727, %rd726, 4, %rd643;
+	atom.global.or.b32 %r229, [%rd727], %r225;
 	mov.b32 %r230, %r229;
 	and.b32 %r231, %r230, %r225;
 	setp.ne.u32 %p162, %r231, 0x0;
 	mov.pred %p160, %p162;
 $L190:
 	@!%p160 bra $L192;
-	mov.b64 %rd725, %rd715;
-	mov.b64 %rd726, %rd725;
+	mov.b64 %rd728, %rd718;
+	mov.b64 %rd729, %rd728;
 	mov.pred %p163, 0;
 	bra.uni $L186;
 $L192:
-	mov.b64 %rd727, %rd715;
-	mov.b64 %rd726, %rd727;
+	mov.b64 %rd730, %rd718;
+	mov.b64 %rd729, %rd730;
 	mov.pred %p163, 1;
 	bra.uni $L186;
 $L188:
 	@!%p141 bra $L194;
-	cvt.s64.s32 %rd728, %r217;
-	mul.lo.s64 %rd729, %rd728, %rd645;
-	mad.lo.s64 %rd730, %rd729, 4, %rd643;
-	ld.relaxed.gpu.global.s32 %r232, [%rd730+0];
+	cvt.s64.s32 %rd731, %r217;
+	mul.lo.s64 %rd732, %rd731, %rd648;
+	mad.lo.s64 %rd733, %rd732, 4, %rd646;
+	ld.relaxed.gpu.global.s32 %r232, [%rd733+0];
 	mov.b32 %r233, %r232;
 	setp.eq.s32 %p164, %r233, %r197;
 	mov.pred %p165, %p164;
 	not.pred %p166, %p165;
 	@!%p166 bra $L196;
-	cvt.s64.s32 %rd731, %r217;
-	mul.lo.s64 %rd732, %rd731, %rd645;
-	mad.lo.s64 %rd733, %rd732, 4, %rd643;
-	atom.global.exch.b32 %r234, [%rd733], %r197;
+	cvt.s64.s32 %rd734, %r217;
+	mul.lo.s64 %rd735, %rd734, %rd648;
+	mad.lo.s64 %rd736, %rd735, 4, %rd646;
+	atom.global.exch.b32 %r234, [%rd736], %r197;
 	mov.b32 %r235, %r234;
 	setp.eq.s32 %p167, %r235, %r197;
 	mov.pred %p165, %p167;
 $L196:
 	@!%p165 bra $L198;
-	mov.b64 %rd734, %rd715;
-	mov.b64 %rd726, %rd734;
+	mov.b64 %rd737, %rd718;
+	mov.b64 %rd729, %rd737;
 	mov.pred %p163, 0;
 	bra.uni $L186;
 $L198:
 $L194:
-	mul.lo.s64 %rd735, %rd715, %rd153;
-	mad.lo.s64 %rd736, %rd735, 4, %rd151;
-	st.shared.s32 [%rd736+0], %r217;
-	add.s64 %rd737, %rd715, 1;
-	mov.b64 %rd738, %rd737;
-	mov.b64 %rd726, %rd738;
+	mul.lo.s64 %rd738, %rd718, %rd153;
+	mad.lo.s64 %rd739, %rd738, 4, %rd151;
+	st.shared.s32 [%rd739+0], %r217;
+	add.s64 %rd740, %rd718, 1;
+	mov.b64 %rd741, %rd740;
+	mov.b64 %rd729, %rd741;
 	mov.pred %p163, 1;
 	bra.uni $L186;
 $L185:
 	bra.uni $L184;
 $L186:
-	mov.b64 %rd739, %rd726;
+	mov.b64 %rd742, %rd729;
 	mov.pred %p168, %p163;
-	mov.b64 %rd673, %rd739;
+	mov.b64 %rd676, %rd742;
 	mov.pred %p157, %p168;
 	@!%p157 bra $L200;
-	mov.b64 %rd740, %rd624;
+	mov.b64 %rd743, %rd627;
 	mov.b32 %r236, %r205;
-	cvt.s64.s32 %rd741, %r236;
-	add.s64 %rd742, %rd741, 1;
-	mul.lo.s64 %rd743, %rd742, %rd32;
-	mad.lo.s64 %rd744, %rd743, 8, %rd28;
-	ld.global.nc.s64 %rd745, [%rd744+0];
-	mov.b64 %rd746, %rd745;
-	cvt.s64.s32 %rd747, %r236;
-	mul.lo.s64 %rd748, %rd747, %rd32;
-	mad.lo.s64 %rd749, %rd748, 8, %rd28;
-	ld.global.nc.s64 %rd750, [%rd749+0];
-	mov.b64 %rd751, %rd750;
-	sub.s64 %rd752, %rd746, %rd751;
-	mov.b64 %rd753, %rd752;
+	cvt.s64.s32 %rd744, %r236;
+	add.s64 %rd745, %rd744, 1;
+	mul.lo.s64 %rd746, %rd745, %rd32;
+	mad.lo.s64 %rd747, %rd746, 8, %rd28;
+	ld.global.nc.s64 %rd748, [%rd747+0];
+	mov.b64 %rd749, %rd748;
+	cvt.s64.s32 %rd750, %r236;
+	mul.lo.s64 %rd751, %rd750, %rd32;
+	mad.lo.s64 %rd752, %rd751, 8, %rd28;
+	ld.global.nc.s64 %rd753, [%rd752+0];
 	mov.b64 %rd754, %rd753;
-	add.s64 %rd755, %rd670, %rd754;
-	mov.b64 %rd670, %rd755;
-	max.s64 %rd756, %rd671, %rd754;
-	mov.b64 %rd671, %rd756;
+	sub.s64 %rd755, %rd749, %rd754;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, %rd756;
+	add.s64 %rd758, %rd673, %rd757;
+	mov.b64 %rd673, %rd758;
+	max.s64 %rd759, %rd674, %rd757;
+	mov.b64 %rd674, %rd759;
 $L200:
 $L183:
 $L181:
-	add.s64 %rd757, %rd668, %rd657;
-	mov.b64 %rd668, %rd757;
-	sub.s64 %rd758, %rd674, 1;
-	mov.b64 %rd674, %rd758;
+	add.s64 %rd760, %rd671, %rd660;
+	mov.b64 %rd671, %rd760;
+	sub.s64 %rd761, %rd677, 1;
+	mov.b64 %rd677, %rd761;
 $L162:
 	bra.uni $L161;
 $L163:
-	mov.b64 %rd759, 0;
-	setp.lt.s64 %p169, %rd668, %rd669;
-	setp.lt.s64 %p170, %rd662, %rd649;
+	mov.b64 %rd762, 0;
+	setp.lt.s64 %p169, %rd671, %rd672;
+	setp.lt.s64 %p170, %rd665, %rd652;
 	or.pred %p171, %p169, %p170;
 	@!%p171 bra $L202;
-	mov.b64 %rd759, 1;
+	mov.b64 %rd762, 1;
 $L202:
-	shl.b64 %rd760, %rd759, 32;
-	or.b64 %rd761, %rd673, %rd760;
+	shl.b64 %rd763, %rd762, 32;
+	or.b64 %rd764, %rd676, %rd763;
 	// block scan
-	mov.b64 %rd762, %rd761;
+	mov.b64 %rd765, %rd764;
 	mov.b32 %r237, %r3;
 $L203:
 	setp.hs.u32 %p172, %r237, 32;
 	@%p172 bra $L204;
-	mov.b64 {%r238, %r239}, %rd762;
+	mov.b64 {%r238, %r239}, %rd765;
 	shfl.sync.up.b32 %r240|%p173, %r238, %r237, 0, %r17;
 	shfl.sync.up.b32 %r241, %r239, %r237, 0, %r17;
-	mov.b64 %rd763, {%r240, %r241};
+	mov.b64 %rd766, {%r240, %r241};
 	@!%p173 bra $L205;
-	add.s64 %rd764, %rd763, %rd762;
-	mov.b64 %rd762, %rd764;
+	add.s64 %rd767, %rd766, %rd765;
+	mov.b64 %rd765, %rd767;
 $L205:
 	shl.b32 %r237, %r237, 1;
 	bra.uni $L203;
 $L204:
-	mov.b64 {%r242, %r243}, %rd762;
+	mov.b64 {%r242, %r243}, %rd765;
 	shfl.sync.up.b32 %r244|%p174, %r242, %r3, 0, %r17;
 	shfl.sync.up.b32 %r245, %r243, %r3, 0, %r17;
-	mov.b64 %rd765, {%r244, %r245};
+	mov.b64 %rd768, {%r244, %r245};
 	setp.lo.u32 %p175, %r3, 32;
 	and.pred %p176, %p174, %p175;
-	selp.b64 %rd766, %rd765, 0, %p176;
+	selp.b64 %rd769, %rd768, 0, %p176;
 	sub.u32 %r246, %r13, %r3;
 	setp.eq.u32 %p177, %r7, %r246;
 	@!%p177 bra $L206;
-	mul.wide.u32 %rd767, %r8, 16;
-	add.s64 %rd768, %rd1, %rd767;
-	st.shared.s64 [%rd768+0], %rd762;
+	mul.wide.u32 %rd770, %r8, 16;
+	add.s64 %rd771, %rd1, %rd770;
+	st.shared.s64 [%rd771+0], %rd765;
 $L206:
 	bar.sync 0;
 	setp.eq.u32 %p178, %r8, 0;
 	@!%p178 bra $L207;
-	mov.b64 %rd769, 0;
+	mov.b64 %rd772, 0;
 	setp.lo.u32 %p179, %r7, %r10;
 	@!%p179 bra $L208;
-	mul.wide.u32 %rd770, %r7, 16;
-	add.s64 %rd771, %rd1, %rd770;
-	ld.shared.s64 %rd772, [%rd771+0];
-	mov.b64 %rd769, %rd772;
+	mul.wide.u32 %rd773, %r7, 16;
+	add.s64 %rd774, %rd1, %rd773;
+	ld.shared.s64 %rd775, [%rd774+0];
+	mov.b64 %rd772, %rd775;
 $L208:
-	mov.b64 {%r247, %r248}, %rd769;
+	mov.b64 {%r247, %r248}, %rd772;
 	shfl.sync.up.b32 %r249|%p180, %r247, 1, 0, %r17;
 	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
-	mov.b64 %rd773, {%r249, %r250};
+	mov.b64 %rd776, {%r249, %r250};
 	@!%p180 bra $L209;
-	add.s64 %rd774, %rd773, %rd769;
-	mov.b64 %rd769, %rd774;
+	add.s64 %rd777, %rd776, %rd772;
+	mov.b64 %rd772, %rd777;
 $L209:
-	mov.b64 {%r251, %r252}, %rd769;
+	mov.b64 {%r251, %r252}, %rd772;
 	shfl.sync.up.b32 %r253|%p181, %r251, 2, 0, %r17;
 	shfl.sync.up.b32 %r254, %r252, 2, 0, %r17;
-	mov.b64 %rd775, {%r253, %r254};
+	mov.b64 %rd778, {%r253, %r254};
 	@!%p181 bra $L210;
-	add.s64 %rd776, %rd775, %rd769;
-	mov.b64 %rd769, %rd776;
+	add.s64 %rd779, %rd778, %rd772;
+	mov.b64 %rd772, %rd779;
 $L210:
-	mov.b64 {%r255, %r256}, %rd769;
+	mov.b64 {%r255, %r256}, %rd772;
 	shfl.sync.up.b32 %r257|%p182, %r255, 4, 0, %r17;
 	shfl.sync.up.b32 %r258, %r256, 4, 0, %r17;
-	mov.b64 %rd777, {%r257, %r258};
+	mov.b64 %rd780, {%r257, %r258};
 	@!%p182 bra $L211;
-	add.s64 %rd778, %rd777, %rd769;
-	mov.b64 %rd769, %rd778;
+	add.s64 %rd781, %rd780, %rd772;
+	mov.b64 %rd772, %rd781;
 $L211:
-	mov.b64 {%r259, %r260}, %rd769;
+	mov.b64 {%r259, %r260}, %rd772;
 	shfl.sync.up.b32 %r261|%p183, %r259, 8, 0, %r17;
 	shfl.sync.up.b32 %r262, %r260, 8, 0, %r17;
-	mov.b64 %rd779, {%r261, %r262};
+	mov.b64 %rd782, {%r261, %r262};
 	@!%p183 bra $L212;
-	add.s64 %rd780, %rd779, %rd769;
-	mov.b64 %rd769, %rd780;
+	add.s64 %rd783, %rd782, %rd772;
+	mov.b64 %rd772, %rd783;
 $L212:
-	mov.b64 {%r263, %r264}, %rd769;
+	mov.b64 {%r263, %r264}, %rd772;
 	shfl.sync.up.b32 %r265|%p184, %r263, 16, 0, %r17;
 	shfl.sync.up.b32 %r266, %r264, 16, 0, %r17;
-	mov.b64 %rd781, {%r265, %r266};
+	mov.b64 %rd784, {%r265, %r266};
 	@!%p184 bra $L213;
-	add.s64 %rd782, %rd781, %rd769;
-	mov.b64 %rd769, %rd782;
+	add.s64 %rd785, %rd784, %rd772;
+	mov.b64 %rd772, %rd785;
 $L213:
-	mov.b64 {%r267, %r268}, %rd769;
+	mov.b64 {%r267, %r268}, %rd772;
 	shfl.sync.up.b32 %r269|%p185, %r267, 1, 0, %r17;
 	shfl.sync.up.b32 %r270, %r268, 1, 0, %r17;
-	mov.b64 %rd783, {%r269, %r270};
-	selp.b64 %rd784, %rd783, 0, %p185;
+	mov.b64 %rd786, {%r269, %r270};
+	selp.b64 %rd787, %rd786, 0, %p185;
 	@!%p179 bra $L214;
-	mul.wide.u32 %rd785, %r7, 16;
-	add.s64 %rd786, %rd1, %rd785;
-	add.s64 %rd787, %rd786, 512;
-	st.shared.s64 [%rd787+0], %rd784;
+	mul.wide.u32 %rd788, %r7, 16;
+	add.s64 %rd789, %rd1, %rd788;
+	add.s64 %rd790, %rd789, 512;
+	st.shared.s64 [%rd790+0], %rd787;
 $L214:
 	sub.u32 %r271, %r10, 1;
 	setp.eq.u32 %p186, %r7, %r271;
 	@!%p186 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd769;
+	st.shared.s64 [%rd1+1024], %rd772;
 $L215:
 $L207:
 	bar.sync 0;
-	mul.wide.u32 %rd788, %r8, 16;
-	add.s64 %rd789, %rd1, %rd788;
-	add.s64 %rd790, %rd789, 512;
-	ld.shared.s64 %rd791, [%rd790+0];
-	add.s64 %rd792, %rd791, %rd766;
-	ld.shared.s64 %rd793, [%rd1+1024];
-	mov.b64 {%r272, %r273}, %rd792;
+	mul.wide.u32 %rd791, %r8, 16;
+	add.s64 %rd792, %rd1, %rd791;
+	add.s64 %rd793, %rd792, 512;
+	ld.shared.s64 %rd794, [%rd793+0];
+	add.s64 %rd795, %rd794, %rd769;
+	ld.shared.s64 %rd796, [%rd1+1024];
+	mov.b64 {%r272, %r273}, %rd795;
 	shfl.sync.idx.b32 %r274|%p187, %r272, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r275, %r273, 0, %r21, %r17;
-	mov.b64 %rd794, {%r274, %r275};
-	mov.b64 %rd795, %rd793;
-	mov.b64 %rd796, %rd794;
-	mov.b64 %rd797, %rd795;
+	mov.b64 %rd797, {%r274, %r275};
 	mov.b64 %rd798, %rd796;
 	mov.b64 %rd799, %rd797;
 	mov.b64 %rd800, %rd798;
 	mov.b64 %rd801, %rd799;
-	and.b64 %rd802, %rd800, 4294967295;
-	mov.b64 %rd803, %rd802;
-	shr.s64 %rd804, %rd801, 32;
-	mov.b64 %rd805, %rd804;
-	mov.b64 %rd800, %rd803;
+	mov.b64 %rd802, %rd800;
+	mov.b64 %rd803, %rd801;
+	mov.b64 %rd804, %rd802;
+	and.b64 %rd805, %rd803, 4294967295;
 	mov.b64 %rd806, %rd805;
-	and.b64 %rd807, %rd801, 4294967295;
-	mov.b64 %rd801, %rd807;
+	and.b64 %rd807, %rd804, 4294967295;
+	mov.b64 %rd808, %rd807;
+	shr.s64 %rd809, %rd804, 32;
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd811, %rd806;
+	mov.b64 %rd812, %rd808;
+	mov.b64 %rd813, %rd810;
 	@!%p145 bra $L216;
-	add.s64 %rd808, %rd672, %rd800;
-	mov.b64 %rd809, %rd808;
-	sub.s64 %rd810, %rd660, %rd809;
-	max.s64 %rd811, %rd810, 0;
-	min.s64 %rd812, %rd811, %rd673;
-	mov.b64 %rd813, %rd812;
-	mov.b64 %rd814, 0;
+	add.s64 %rd814, %rd675, %rd811;
+	mov.b64 %rd815, %rd814;
+	sub.s64 %rd816, %rd663, %rd815;
+	max.s64 %rd817, %rd816, 0;
+	min.s64 %rd818, %rd817, %rd676;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, 0;
 $L218:
-	setp.lt.s64 %p188, %rd814, %rd813;
+	setp.lt.s64 %p188, %rd820, %rd819;
 	not.pred %p189, %p188;
 	@!%p189 bra $L222;
 	bra.uni $L220;
 $L222:
-	mul.lo.s64 %rd815, %rd814, %rd153;
-	mad.lo.s64 %rd816, %rd815, 4, %rd151;
-	ld.shared.s32 %r276, [%rd816+0];
+	mul.lo.s64 %rd821, %rd820, %rd153;
+	mad.lo.s64 %rd822, %rd821, 4, %rd151;
+	ld.shared.s32 %r276, [%rd822+0];
 	mov.b32 %r277, %r276;
-	add.s64 %rd817, %rd659, %rd809;
-	add.s64 %rd818, %rd817, %rd814;
-	mul.lo.s64 %rd819, %rd818, %rd163;
-	mad.lo.s64 %rd820, %rd819, 4, %rd161;
-	st.shared.s32 [%rd820+0], %r277;
+	add.s64 %rd823, %rd662, %rd815;
+	add.s64 %rd824, %rd823, %rd820;
+	mul.lo.s64 %rd825, %rd824, %rd163;
+	mad.lo.s64 %rd826, %rd825, 4, %rd161;
+	st.shared.s32 [%rd826+0], %r277;
 $L219:
-	add.s64 %rd821, %rd814, 1;
-	mov.b64 %rd814, %rd821;
+	add.s64 %rd827, %rd820, 1;
+	mov.b64 %rd820, %rd827;
 	bra.uni $L218;
 $L220:
-	mov.b64 %rd822, 0;
-	mov.b64 %rd823, %rd813;
+	mov.b64 %rd828, 0;
+	mov.b64 %rd829, %rd819;
 $L223:
-	setp.lt.s64 %p190, %rd823, %rd673;
+	setp.lt.s64 %p190, %rd829, %rd676;
 	not.pred %p191, %p190;
 	@!%p191 bra $L227;
 	bra.uni $L225;
 $L227:
-	mul.lo.s64 %rd824, %rd823, %rd153;
-	mad.lo.s64 %rd825, %rd824, 4, %rd151;
-	ld.shared.s32 %r278, [%rd825+0];
+	mul.lo.s64 %rd830, %rd829, %rd153;
+	mad.lo.s64 %rd831, %rd830, 4, %rd151;
+	ld.shared.s32 %r278, [%rd831+0];
 	mov.b32 %r279, %r278;
 	mov.b32 %r280, %r279;
 	mov.pred %p192, 0;
-	mov.b64 %rd826, %rd822;
+	mov.b64 %rd832, %rd828;
 	mov.b32 %r281, %r280;
 $L228:
 	@!%p140 bra $L232;
 	shr.s32 %r282, %r281, 5;
-	cvt.s64.s32 %rd827, %r282;
-	mov.b64 %rd828, %rd827;
+	cvt.s64.s32 %rd833, %r282;
+	mov.b64 %rd834, %rd833;
 	and.b32 %r283, %r281, 31;
-	cvt.s64.s32 %rd829, %r283;
-	min.u64 %rd830, %rd829, 32;
-	cvt.u32.u64 %r284, %rd830;
+	cvt.s64.s32 %rd835, %r283;
+	min.u64 %rd836, %rd835, 32;
+	cvt.u32.u64 %r284, %rd836;
 	mov.b32 %r286, 0x1;
 	shl.b32 %r285, %r286, %r284;
 	setp.hs.u32 %p193, %r284, 32;
 	selp.b32 %r287, 0, %r285, %p193;
 	mov.b32 %r288, %r287;
-	mov.b64 %rd831, %rd828;
+	mov.b64 %rd837, %rd834;
 	mov.b32 %r289, %r288;
-	mul.lo.s64 %rd832, %rd831, %rd642;
-	mad.lo.s64 %rd833, %rd832, 4, %rd640;
-	ld.relaxed.gpu.global.u32 %r290, [%rd833+0];
+	mul.lo.s64 %rd838, %rd837, %rd645;
+	mad.lo.s64 %rd839, %rd838, 4, %rd643;
+	ld.relaxed.gpu.global.u32 %r290, [%rd839+0];
 	mov.b32 %r291, %r290;
 	and.b32 %r292, %r291, %r289;
 	setp.ne.u32 %p194, %r292, 0x0;
 	mov.pred %p195, %p194;
 	not.pred %p196, %p195;
 	@!%p196 bra $L234;
-	mul.lo.s64 %rd834, %rd831, %rd642;
-	mad.lo.s64 %rd835, %rd834, 4, %rd640;
-	atom.global.or.b32 %r293, [%rd835], %r289;
+	mul.lo.s64 %rd840, %rd837, %rd645;
+	mad.lo.s64 %rd841, %rd840, 4, %rd643;
+	atom.global.or.b32 %r293, [%rd841], %r289;
 	mov.b32 %r294, %r293;
 	and.b32 %r295, %r294, %r289;
 	setp.ne.u32 %p197, %r295, 0x0;
 	mov.pred %p195, %p197;
 $L234:
 	@!%p195 bra $L236;
-	mov.b64 %rd836, %rd826;
-	mov.b64 %rd837, %rd836;
+	mov.b64 %rd842, %rd832;
+	mov.b64 %rd843, %rd842;
 	mov.pred %p198, 0;
 	bra.uni $L230;
 $L236:
-	mov.b64 %rd838, %rd826;
-	mov.b64 %rd837, %rd838;
+	mov.b64 %rd844, %rd832;
+	mov.b64 %rd843, %rd844;
 	mov.pred %p198, 1;
 	bra.uni $L230;
 $L232:
 	@!%p141 bra $L238;
-	cvt.s64.s32 %rd839, %r281;
-	mul.lo.s64 %rd840, %rd839, %rd645;
-	mad.lo.s64 %rd841, %rd840, 4, %rd643;
-	ld.relaxed.gpu.global.s32 %r296, [%rd841+0];
+	cvt.s64.s32 %rd845, %r281;
+	mul.lo.s64 %rd846, %rd845, %rd648;
+	mad.lo.s64 %rd847, %rd846, 4, %rd646;
+	ld.relaxed.gpu.global.s32 %r296, [%rd847+0];
 	mov.b32 %r297, %r296;
 	setp.eq.s32 %p199, %r297, %r197;
 	mov.pred %p200, %p199;
 	not.pred %p201, %p200;
 	@!%p201 bra $L240;
-	cvt.s64.s32 %rd842, %r281;
-	mul.lo.s64 %rd843, %rd842, %rd645;
-	mad.lo.s64 %rd844, %rd843, 4, %rd643;
-	atom.global.exch.b32 %r298, [%rd844], %r197;
+	cvt.s64.s32 %rd848, %r281;
+	mul.lo.s64 %rd849, %rd848, %rd648;
+	mad.lo.s64 %rd850, %rd849, 4, %rd646;
+	atom.global.exch.b32 %r298, [%rd850], %r197;
 	mov.b32 %r299, %r298;
 	setp.eq.s32 %p202, %r299, %r197;
 	mov.pred %p200, %p202;
 $L240:
 	@!%p200 bra $L242;
-	mov.b64 %rd845, %rd826;
-	mov.b64 %rd837, %rd845;
+	mov.b64 %rd851, %rd832;
+	mov.b64 %rd843, %rd851;
 	mov.pred %p198, 0;
 	bra.uni $L230;
 $L242:
 $L238:
-	mul.lo.s64 %rd846, %rd826, %rd153;
-	mad.lo.s64 %rd847, %rd846, 4, %rd151;
-	st.shared.s32 [%rd847+0], %r281;
-	add.s64 %rd848, %rd826, 1;
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd837, %rd849;
+	mul.lo.s64 %rd852, %rd832, %rd153;
+	mad.lo.s64 %rd853, %rd852, 4, %rd151;
+	st.shared.s32 [%rd853+0], %r281;
+	add.s64 %rd854, %rd832, 1;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd843, %rd855;
 	mov.pred %p198, 1;
 	bra.uni $L230;
 $L229:
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd850, %rd837;
+	mov.b64 %rd856, %rd843;
 	mov.pred %p203, %p198;
-	mov.b64 %rd822, %rd850;
+	mov.b64 %rd828, %rd856;
 	mov.pred %p192, %p203;
 	@!%p192 bra $L244;
-	mov.b64 %rd851, %rd624;
+	mov.b64 %rd857, %rd627;
 	mov.b32 %r300, %r280;
-	cvt.s64.s32 %rd852, %r300;
-	add.s64 %rd853, %rd852, 1;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
 	cvt.s64.s32 %rd858, %r300;
-	mul.lo.s64 %rd859, %rd858, %rd32;
-	mad.lo.s64 %rd860, %rd859, 8, %rd28;
-	ld.global.nc.s64 %rd861, [%rd860+0];
-	mov.b64 %rd862, %rd861;
-	sub.s64 %rd863, %rd857, %rd862;
-	mov.b64 %rd864, %rd863;
-	mov.b64 %rd865, %rd864;
-	add.s64 %rd866, %rd670, %rd865;
-	mov.b64 %rd670, %rd866;
-	max.s64 %rd867, %rd671, %rd865;
-	mov.b64 %rd671, %rd867;
+	add.s64 %rd859, %rd858, 1;
+	mul.lo.s64 %rd860, %rd859, %rd32;
+	mad.lo.s64 %rd861, %rd860, 8, %rd28;
+	ld.global.nc.s64 %rd862, [%rd861+0];
+	mov.b64 %rd863, %rd862;
+	cvt.s64.s32 %rd864, %r300;
+	mul.lo.s64 %rd865, %rd864, %rd32;
+	mad.lo.s64 %rd866, %rd865, 8, %rd28;
+	ld.global.nc.s64 %rd867, [%rd866+0];
+	mov.b64 %rd868, %rd867;
+	sub.s64 %rd869, %rd863, %rd868;
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	add.s64 %rd872, %rd673, %rd871;
+	mov.b64 %rd673, %rd872;
+	max.s64 %rd873, %rd674, %rd871;
+	mov.b64 %rd674, %rd873;
 $L244:
 $L224:
-	add.s64 %rd868, %rd823, 1;
-	mov.b64 %rd823, %rd868;
+	add.s64 %rd874, %rd829, 1;
+	mov.b64 %rd829, %rd874;
 	bra.uni $L223;
 $L225:
-	setp.gt.s64 %p204, %rd822, 0;
+	setp.gt.s64 %p204, %rd828, 0;
 	@!%p204 bra $L246;
-	mul.lo.s64 %rd869, %rd658, %rd120;
-	mad.lo.s64 %rd870, %rd869, 8, %rd116;
-	atom.global.add.u64 %rd871, [%rd870], %rd822;
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, 0;
+	mul.lo.s64 %rd875, %rd661, %rd120;
+	mad.lo.s64 %rd876, %rd875, 8, %rd116;
+	atom.global.add.u64 %rd877, [%rd876], %rd828;
+	mov.b64 %rd878, %rd877;
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, 0;
 $L247:
-	setp.lt.s64 %p205, %rd874, %rd822;
+	setp.lt.s64 %p205, %rd880, %rd828;
 	not.pred %p206, %p205;
 	@!%p206 bra $L251;
 	bra.uni $L249;
 $L251:
-	mul.lo.s64 %rd875, %rd874, %rd153;
-	mad.lo.s64 %rd876, %rd875, 4, %rd151;
-	ld.shared.s32 %r301, [%rd876+0];
+	mul.lo.s64 %rd881, %rd880, %rd153;
+	mad.lo.s64 %rd882, %rd881, 4, %rd151;
+	ld.shared.s32 %r301, [%rd882+0];
 	mov.b32 %r302, %r301;
-	add.s64 %rd877, %rd873, %rd874;
-	mul.lo.s64 %rd878, %rd877, %rd249;
-	mad.lo.s64 %rd879, %rd878, 4, %rd247;
-	st.global.s32 [%rd879+0], %r302;
+	add.s64 %rd883, %rd879, %rd880;
+	mul.lo.s64 %rd884, %rd883, %rd249;
+	mad.lo.s64 %rd885, %rd884, 4, %rd247;
+	st.global.s32 [%rd885+0], %r302;
 $L248:
-	add.s64 %rd880, %rd874, 1;
-	mov.b64 %rd874, %rd880;
+	add.s64 %rd886, %rd880, 1;
+	mov.b64 %rd880, %rd886;
 	bra.uni $L247;
 $L249:
 $L246:
-	add.s64 %rd881, %rd672, %rd801;
-	min.s64 %rd882, %rd660, %rd881;
-	mov.b64 %rd672, %rd882;
+	add.s64 %rd887, %rd675, %rd812;
+	min.s64 %rd888, %rd663, %rd887;
+	mov.b64 %rd675, %rd888;
 	bra.uni $L217;
 $L216:
-	mov.b64 %rd883, 0;
-	cvt.u64.u32 %rd884, %r2;
-	setp.eq.s64 %p207, %rd884, 0;
-	setp.gt.s64 %p208, %rd801, 0;
+	mov.b64 %rd889, 0;
+	cvt.u64.u32 %rd890, %r2;
+	setp.eq.s64 %p207, %rd890, 0;
+	setp.gt.s64 %p208, %rd812, 0;
 	and.pred %p209, %p207, %p208;
 	@!%p209 bra $L253;
-	mul.lo.s64 %rd885, %rd658, %rd120;
-	mad.lo.s64 %rd886, %rd885, 8, %rd116;
-	atom.global.add.u64 %rd887, [%rd886], %rd801;
-	mov.b64 %rd888, %rd887;
-	mov.b64 %rd883, %rd888;
+	mul.lo.s64 %rd891, %rd661, %rd120;
+	mad.lo.s64 %rd892, %rd891, 8, %rd116;
+	atom.global.add.u64 %rd893, [%rd892], %rd812;
+	mov.b64 %rd894, %rd893;
+	mov.b64 %rd889, %rd894;
 $L253:
-	cvt.u64.u32 %rd889, %r2;
-	setp.eq.s64 %p210, %rd889, 0;
+	cvt.u64.u32 %rd895, %r2;
+	setp.eq.s64 %p210, %rd895, 0;
 	setp.eq.u32 %p211, %r1, 0;
 	and.pred %p212, %p210, %p211;
 	bar.sync 0;
 	@!%p212 bra $L254;
-	st.shared.s64 [%rd1+1024], %rd883;
+	st.shared.s64 [%rd1+1024], %rd889;
 $L254:
 	bar.sync 0;
-	ld.shared.s64 %rd890, [%rd1+1024];
-	mov.b64 %rd891, %rd890;
-	add.s64 %rd892, %rd891, %rd800;
-	mov.b64 %rd893, %rd892;
-	mov.b64 %rd894, 0;
+	ld.shared.s64 %rd896, [%rd1+1024];
+	mov.b64 %rd897, %rd896;
+	add.s64 %rd898, %rd897, %rd811;
+	mov.b64 %rd899, %rd898;
+	mov.b64 %rd900, 0;
 $L255:
-	setp.lt.s64 %p213, %rd894, %rd673;
+	setp.lt.s64 %p213, %rd900, %rd676;
 	not.pred %p214, %p213;
 	@!%p214 bra $L259;
 	bra.uni $L257;
 $L259:
-	mul.lo.s64 %rd895, %rd894, %rd153;
-	mad.lo.s64 %rd896, %rd895, 4, %rd151;
-	ld.shared.s32 %r303, [%rd896+0];
+	mul.lo.s64 %rd901, %rd900, %rd153;
+	mad.lo.s64 %rd902, %rd901, 4, %rd151;
+	ld.shared.s32 %r303, [%rd902+0];
 	mov.b32 %r304, %r303;
-	add.s64 %rd897, %rd893, %rd894;
-	mul.lo.s64 %rd898, %rd897, %rd249;
-	mad.lo.s64 %rd899, %rd898, 4, %rd247;
-	st.global.s32 [%rd899+0], %r304;
+	add.s64 %rd903, %rd899, %rd900;
+	mul.lo.s64 %rd904, %rd903, %rd249;
+	mad.lo.s64 %rd905, %rd904, 4, %rd247;
+	st.global.s32 [%rd905+0], %r304;
 $L256:
-	add.s64 %rd900, %rd894, 1;
-	mov.b64 %rd894, %rd900;
+	add.s64 %rd906, %rd900, 1;
+	mov.b64 %rd900, %rd906;
 	bra.uni $L255;
 $L257:
 $L217:
-	setp.eq.s64 %p215, %rd806, 0;
+	setp.eq.s64 %p215, %rd813, 0;
 	@!%p215 bra $L261;
 	bra.uni $L160;
 $L261:
 $L159:
 	bra.uni $L158;
 $L160:
-	mov.b64 %rd901, %rd672;
-	mov.b64 %rd902, %rd670;
-	mov.b64 %rd903, %rd671;
-	mov.b64 %rd904, %rd901;
-	mov.b64 %rd905, %rd902;
-	mov.b64 %rd906, %rd903;
-	mov.b64 %rd907, %rd904;
-	mov.b64 %rd908, %rd905;
-	mov.b64 %rd909, %rd906;
-	mov.b64 %rd610, %rd907;
-	mov.b64 %rd622, %rd908;
-	mov.b64 %rd623, %rd909;
-	add.s64 %rd910, %rd611, %rd622;
-	mov.b64 %rd611, %rd910;
-	max.s64 %rd911, %rd612, %rd623;
-	mov.b64 %rd612, %rd911;
+	mov.b64 %rd907, %rd675;
+	mov.b64 %rd908, %rd673;
+	mov.b64 %rd909, %rd674;
+	mov.b64 %rd910, %rd907;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd912, %rd909;
+	mov.b64 %rd913, %rd910;
+	mov.b64 %rd914, %rd911;
+	mov.b64 %rd915, %rd912;
+	mov.b64 %rd613, %rd913;
+	mov.b64 %rd625, %rd914;
+	mov.b64 %rd626, %rd915;
+	add.s64 %rd916, %rd614, %rd625;
+	mov.b64 %rd614, %rd916;
+	max.s64 %rd917, %rd615, %rd626;
+	mov.b64 %rd615, %rd917;
 $L154:
-	add.s64 %rd912, %rd613, 1;
-	mov.b64 %rd613, %rd912;
+	add.s64 %rd918, %rd616, 1;
+	mov.b64 %rd616, %rd918;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd913, %rd611;
+	mov.b64 %rd919, %rd614;
 	// block reduction
 	sub.u32 %r305, %r13, 1;
 	mov.b32 %r306, %r3;
 $L262:
 	setp.hs.u32 %p216, %r306, 32;
 	@%p216 bra $L263;
-	mov.b64 {%r307, %r308}, %rd913;
+	mov.b64 {%r307, %r308}, %rd919;
 	shfl.sync.down.b32 %r309|%p217, %r307, %r306, %r305, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd914, {%r309, %r310};
+	mov.b64 %rd920, {%r309, %r310};
 	@!%p217 bra $L264;
-	add.s64 %rd915, %rd913, %rd914;
-	mov.b64 %rd913, %rd915;
+	add.s64 %rd921, %rd919, %rd920;
+	mov.b64 %rd919, %rd921;
 $L264:
 	shl.b32 %r306, %r306, 1;
 	bra.uni $L262;
 $L263:
 	setp.eq.u32 %p218, %r7, 0;
 	@!%p218 bra $L265;
-	mul.wide.u32 %rd916, %r8, 16;
-	add.s64 %rd917, %rd1, %rd916;
-	st.shared.s64 [%rd917+0], %rd913;
+	mul.wide.u32 %rd922, %r8, 16;
+	add.s64 %rd923, %rd1, %rd922;
+	st.shared.s64 [%rd923+0], %rd919;
 $L265:
 	bar.sync 0;
 	setp.eq.u32 %p219, %r8, 0;
 	@!%p219 bra $L266;
 	setp.lo.u32 %p220, %r7, %r10;
 	@!%p220 bra $L267;
-	mul.wide.u32 %rd918, %r7, 16;
-	add.s64 %rd919, %rd1, %rd918;
-	ld.shared.s64 %rd920, [%rd919+0];
-	mov.b64 %rd913, %rd920;
+	mul.wide.u32 %rd924, %r7, 16;
+	add.s64 %rd925, %rd1, %rd924;
+	ld.shared.s64 %rd926, [%rd925+0];
+	mov.b64 %rd919, %rd926;
 $L267:
 	sub.u32 %r311, %r10, 1;
-	mov.b64 {%r312, %r313}, %rd913;
+	mov.b64 {%r312, %r313}, %rd919;
 	shfl.sync.down.b32 %r314|%p221, %r312, 1, %r311, %r17;
 	shfl.sync.down.b32 %r315, %r313, 1, %r311, %r17;
-	mov.b64 %rd921, {%r314, %r315};
+	mov.b64 %rd927, {%r314, %r315};
 	@!%p221 bra $L268;
-	add.s64 %rd922, %rd913, %rd921;
-	mov.b64 %rd913, %rd922;
+	add.s64 %rd928, %rd919, %rd927;
+	mov.b64 %rd919, %rd928;
 $L268:
-	mov.b64 {%r316, %r317}, %rd913;
+	mov.b64 {%r316, %r317}, %rd919;
 	shfl.sync.down.b32 %r318|%p222, %r316, 2, %r311, %r17;
 	shfl.sync.down.b32 %r319, %r317, 2, %r311, %r17;
-	mov.b64 %rd923, {%r318, %r319};
+	mov.b64 %rd929, {%r318, %r319};
 	@!%p222 bra $L269;
-	add.s64 %rd924, %rd913, %rd923;
-	mov.b64 %rd913, %rd924;
+	add.s64 %rd930, %rd919, %rd929;
+	mov.b64 %rd919, %rd930;
 $L269:
-	mov.b64 {%r320, %r321}, %rd913;
+	mov.b64 {%r320, %r321}, %rd919;
 	shfl.sync.down.b32 %r322|%p223, %r320, 4, %r311, %r17;
 	shfl.sync.down.b32 %r323, %r321, 4, %r311, %r17;
-	mov.b64 %rd925, {%r322, %r323};
+	mov.b64 %rd931, {%r322, %r323};
 	@!%p223 bra $L270;
-	add.s64 %rd926, %rd913, %rd925;
-	mov.b64 %rd913, %rd926;
+	add.s64 %rd932, %rd919, %rd931;
+	mov.b64 %rd919, %rd932;
 $L270:
-	mov.b64 {%r324, %r325}, %rd913;
+	mov.b64 {%r324, %r325}, %rd919;
 	shfl.sync.down.b32 %r326|%p224, %r324, 8, %r311, %r17;
 	shfl.sync.down.b32 %r327, %r325, 8, %r311, %r17;
-	mov.b64 %rd927, {%r326, %r327};
+	mov.b64 %rd933, {%r326, %r327};
 	@!%p224 bra $L271;
-	add.s64 %rd928, %rd913, %rd927;
-	mov.b64 %rd913, %rd928;
+	add.s64 %rd934, %rd919, %rd933;
+	mov.b64 %rd919, %rd934;
 $L271:
-	mov.b64 {%r328, %r329}, %rd913;
+	mov.b64 {%r328, %r329}, %rd919;
 	shfl.sync.down.b32 %r330|%p225, %r328, 16, %r311, %r17;
 	shfl.sync.down.b32 %r331, %r329, 16, %r311, %r17;
-	mov.b64 %rd929, {%r330, %r331};
+	mov.b64 %rd935, {%r330, %r331};
 	@!%p225 bra $L272;
-	add.s64 %rd930, %rd913, %rd929;
-	mov.b64 %rd913, %rd930;
+	add.s64 %rd936, %rd919, %rd935;
+	mov.b64 %rd919, %rd936;
 $L272:
 	@!%p218 bra $L273;
-	st.shared.s64 [%rd1+1024], %rd913;
+	st.shared.s64 [%rd1+1024], %rd919;
 $L273:
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd931, [%rd1+1024];
-	mov.b64 %rd913, %rd931;
-	mov.b64 %rd932, %rd913;
-	mov.b64 %rd611, %rd932;
-	mov.b64 %rd933, %rd612;
+	ld.shared.s64 %rd937, [%rd1+1024];
+	mov.b64 %rd919, %rd937;
+	mov.b64 %rd938, %rd919;
+	mov.b64 %rd614, %rd938;
+	mov.b64 %rd939, %rd615;
 	// block reduction
 	sub.u32 %r332, %r13, 1;
 	mov.b32 %r333, %r3;
 $L274:
 	setp.hs.u32 %p226, %r333, 32;
 	@%p226 bra $L275;
-	mov.b64 {%r334, %r335}, %rd933;
+	mov.b64 {%r334, %r335}, %rd939;
 	shfl.sync.down.b32 %r336|%p227, %r334, %r333, %r332, %r17;
 	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
-	mov.b64 %rd934, {%r336, %r337};
+	mov.b64 %rd940, {%r336, %r337};
 	@!%p227 bra $L276;
-	max.s64 %rd935, %rd933, %rd934;
-	mov.b64 %rd933, %rd935;
+	max.s64 %rd941, %rd939, %rd940;
+	mov.b64 %rd939, %rd941;
 $L276:
 	shl.b32 %r333, %r333, 1;
 	bra.uni $L274;
 $L275:
 	setp.eq.u32 %p228, %r7, 0;
 	@!%p228 bra $L277;
-	mul.wide.u32 %rd936, %r8, 16;
-	add.s64 %rd937, %rd1, %rd936;
-	st.shared.s64 [%rd937+0], %rd933;
+	mul.wide.u32 %rd942, %r8, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	st.shared.s64 [%rd943+0], %rd939;
 $L277:
 	bar.sync 0;
 	setp.eq.u32 %p229, %r8, 0;
 	@!%p229 bra $L278;
 	setp.lo.u32 %p230, %r7, %r10;
 	@!%p230 bra $L279;
-	mul.wide.u32 %rd938, %r7, 16;
-	add.s64 %rd939, %rd1, %rd938;
-	ld.shared.s64 %rd940, [%rd939+0];
-	mov.b64 %rd933, %rd940;
+	mul.wide.u32 %rd944, %r7, 16;
+	add.s64 %rd945, %rd1, %rd944;
+	ld.shared.s64 %rd946, [%rd945+0];
+	mov.b64 %rd939, %rd946;
 $L279:
 	sub.u32 %r338, %r10, 1;
-	mov.b64 {%r339, %r340}, %rd933;
+	mov.b64 {%r339, %r340}, %rd939;
 	shfl.sync.down.b32 %r341|%p231, %r339, 1, %r338, %r17;
 	shfl.sync.down.b32 %r342, %r340, 1, %r338, %r17;
-	mov.b64 %rd941, {%r341, %r342};
+	mov.b64 %rd947, {%r341, %r342};
 	@!%p231 bra $L280;
-	max.s64 %rd942, %rd933, %rd941;
-	mov.b64 %rd933, %rd942;
+	max.s64 %rd948, %rd939, %rd947;
+	mov.b64 %rd939, %rd948;
 $L280:
-	mov.b64 {%r343, %r344}, %rd933;
+	mov.b64 {%r343, %r344}, %rd939;
 	shfl.sync.down.b32 %r345|%p232, %r343, 2, %r338, %r17;
 	shfl.sync.down.b32 %r346, %r344, 2, %r338, %r17;
-	mov.b64 %rd943, {%r345, %r346};
+	mov.b64 %rd949, {%r345, %r346};
 	@!%p232 bra $L281;
-	max.s64 %rd944, %rd933, %rd943;
-	mov.b64 %rd933, %rd944;
+	max.s64 %rd950, %rd939, %rd949;
+	mov.b64 %rd939, %rd950;
 $L281:
-	mov.b64 {%r347, %r348}, %rd933;
+	mov.b64 {%r347, %r348}, %rd939;
 	shfl.sync.down.b32 %r349|%p233, %r347, 4, %r338, %r17;
 	shfl.sync.down.b32 %r350, %r348, 4, %r338, %r17;
-	mov.b64 %rd945, {%r349, %r350};
+	mov.b64 %rd951, {%r349, %r350};
 	@!%p233 bra $L282;
-	max.s64 %rd946, %rd933, %rd945;
-	mov.b64 %rd933, %rd946;
+	max.s64 %rd952, %rd939, %rd951;
+	mov.b64 %rd939, %rd952;
 $L282:
-	mov.b64 {%r351, %r352}, %rd933;
+	mov.b64 {%r351, %r352}, %rd939;
 	shfl.sync.down.b32 %r353|%p234, %r351, 8, %r338, %r17;
 	shfl.sync.down.b32 %r354, %r352, 8, %r338, %r17;
-	mov.b64 %rd947, {%r353, %r354};
+	mov.b64 %rd953, {%r353, %r354};
 	@!%p234 bra $L283;
-	max.s64 %rd948, %rd933, %rd947;
-	mov.b64 %rd933, %rd948;
+	max.s64 %rd954, %rd939, %rd953;
+	mov.b64 %rd939, %rd954;
 $L283:
-	mov.b64 {%r355, %r356}, %rd933;
+	mov.b64 {%r355, %r356}, %rd939;
 	shfl.sync.down.b32 %r357|%p235, %r355, 16, %r338, %r17;
 	shfl.sync.down.b32 %r358, %r356, 16, %r338, %r17;
-	mov.b64 %rd949, {%r357, %r358};
+	mov.b64 %rd955, {%r357, %r358};
 	@!%p235 bra $L284;
-	max.s64 %rd950, %rd933, %rd949;
-	mov.b64 %rd933, %rd950;
+	max.s64 %rd956, %rd939, %rd955;
+	mov.b64 %rd939, %rd956;
 $L284:
 	@!%p228 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd933;
+	st.shared.s64 [%rd1+1024], %rd939;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd951, [%rd1+1024];
-	mov.b64 %rd933, %rd951;
-	mov.b64 %rd952, %rd933;
-	mov.b64 %rd612, %rd952;
-	cvt.u64.u32 %rd953, %r2;
-	setp.eq.s64 %p236, %rd953, 0;
+	ld.shared.s64 %rd957, [%rd1+1024];
+	mov.b64 %rd939, %rd957;
+	mov.b64 %rd958, %rd939;
+	mov.b64 %rd615, %rd958;
+	cvt.u64.u32 %rd959, %r2;
+	setp.eq.s64 %p236, %rd959, 0;
 	@!%p236 bra $L287;
-	setp.gt.s64 %p237, %rd611, 0;
+	setp.gt.s64 %p237, %rd614, 0;
 	@!%p237 bra $L289;
-	add.s64 %rd954, %rd312, 1;
-	mul.lo.s64 %rd955, %rd954, %rd120;
-	mad.lo.s64 %rd956, %rd955, 8, %rd116;
-	atom.global.add.u64 %rd957, [%rd956], %rd611;
+	add.s64 %rd960, %rd312, 1;
+	mul.lo.s64 %rd961, %rd960, %rd120;
+	mad.lo.s64 %rd962, %rd961, 8, %rd116;
+	atom.global.add.u64 %rd963, [%rd962], %rd614;
 $L289:
-	setp.gt.s64 %p238, %rd612, 0;
+	setp.gt.s64 %p238, %rd615, 0;
 	@!%p238 bra $L291;
-	add.s64 %rd958, %rd312, 2;
-	mul.lo.s64 %rd959, %rd958, %rd120;
-	mad.lo.s64 %rd960, %rd959, 8, %rd116;
-	atom.global.max.s64 %rd961, [%rd960], %rd612;
+	add.s64 %rd964, %rd312, 2;
+	mul.lo.s64 %rd965, %rd964, %rd120;
+	mad.lo.s64 %rd966, %rd965, 8, %rd116;
+	atom.global.max.s64 %rd967, [%rd966], %rd615;
 $L291:
 $L287:
 	bar.sync 0;
@@ -17401,70 +17407,70 @@ $L292:
 	setp.eq.s64 %p242, %rd237, 0;
 	and.pred %p243, %p13, %p242;
 	@!%p243 bra $L296;
-	mov.b64 %rd963, 9;
-	mul.lo.s64 %rd962, %rd963, %rd120;
-	mad.lo.s64 %rd964, %rd962, 8, %rd116;
-	mov.b64 %rd965, 0;
-	st.global.s64 [%rd964+0], %rd965;
+	mov.b64 %rd969, 9;
+	mul.lo.s64 %rd968, %rd969, %rd120;
+	mad.lo.s64 %rd970, %rd968, 8, %rd116;
+	mov.b64 %rd971, 0;
+	st.global.s64 [%rd970+0], %rd971;
 $L296:
-	mul.lo.s64 %rd966, %rd274, %rd120;
-	mad.lo.s64 %rd967, %rd966, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
-	mov.b64 %rd969, %rd968;
-	add.s64 %rd970, %rd274, 1;
-	mul.lo.s64 %rd971, %rd970, %rd120;
-	mad.lo.s64 %rd972, %rd971, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd973, [%rd972+0];
-	mov.b64 %rd974, %rd973;
-	mov.b64 %rd975, %rd969;
-	mov.b64 %rd976, %rd974;
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	add.s64 %rd979, %rd274, 2;
-	mul.lo.s64 %rd980, %rd979, %rd120;
-	mad.lo.s64 %rd981, %rd980, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd982, [%rd981+0];
-	mov.b64 %rd983, %rd982;
-	mov.b64 %rd231, %rd983;
+	mul.lo.s64 %rd972, %rd274, %rd120;
+	mad.lo.s64 %rd973, %rd972, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd974, [%rd973+0];
+	mov.b64 %rd975, %rd974;
+	add.s64 %rd976, %rd274, 1;
+	mul.lo.s64 %rd977, %rd976, %rd120;
+	mad.lo.s64 %rd978, %rd977, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd979, [%rd978+0];
+	mov.b64 %rd980, %rd979;
+	mov.b64 %rd981, %rd975;
+	mov.b64 %rd982, %rd980;
+	mov.b64 %rd983, %rd981;
+	mov.b64 %rd984, %rd982;
+	add.s64 %rd985, %rd274, 2;
+	mul.lo.s64 %rd986, %rd985, %rd120;
+	mad.lo.s64 %rd987, %rd986, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd988, [%rd987+0];
+	mov.b64 %rd989, %rd988;
+	mov.b64 %rd231, %rd989;
 	@!%p13 bra $L298;
-	mov.b64 %rd985, 3;
-	mul.lo.s64 %rd984, %rd985, %rd237;
-	mov.b64 %rd987, 1;
-	add.s64 %rd986, %rd987, %rd984;
-	mul.lo.s64 %rd988, %rd986, %rd113;
-	mad.lo.s64 %rd989, %rd988, 8, %rd109;
-	st.global.s64 [%rd989+0], %rd977;
 	mov.b64 %rd991, 3;
 	mul.lo.s64 %rd990, %rd991, %rd237;
-	mov.b64 %rd993, 2;
+	mov.b64 %rd993, 1;
 	add.s64 %rd992, %rd993, %rd990;
 	mul.lo.s64 %rd994, %rd992, %rd113;
 	mad.lo.s64 %rd995, %rd994, 8, %rd109;
-	st.global.s64 [%rd995+0], %rd978;
+	st.global.s64 [%rd995+0], %rd983;
 	mov.b64 %rd997, 3;
 	mul.lo.s64 %rd996, %rd997, %rd237;
-	mov.b64 %rd999, 3;
+	mov.b64 %rd999, 2;
 	add.s64 %rd998, %rd999, %rd996;
 	mul.lo.s64 %rd1000, %rd998, %rd113;
 	mad.lo.s64 %rd1001, %rd1000, 8, %rd109;
-	st.global.s64 [%rd1001+0], %rd231;
-	add.s64 %rd1002, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1002;
+	st.global.s64 [%rd1001+0], %rd984;
+	mov.b64 %rd1003, 3;
+	mul.lo.s64 %rd1002, %rd1003, %rd237;
+	mov.b64 %rd1005, 3;
+	add.s64 %rd1004, %rd1005, %rd1002;
+	mul.lo.s64 %rd1006, %rd1004, %rd113;
+	mad.lo.s64 %rd1007, %rd1006, 8, %rd109;
+	st.global.s64 [%rd1007+0], %rd231;
+	add.s64 %rd1008, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1008;
 $L298:
-	setp.eq.s64 %p244, %rd977, 0;
-	setp.gt.s64 %p245, %rd977, %rd66;
+	setp.eq.s64 %p244, %rd983, 0;
+	setp.gt.s64 %p245, %rd983, %rd66;
 	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd978, %rd68;
+	setp.gt.s64 %p247, %rd984, %rd68;
 	or.pred %p248, %p246, %p247;
 	setp.gt.s64 %p249, %rd231, %rd70;
 	or.pred %p250, %p248, %p249;
 	@!%p250 bra $L300;
 	bra.uni $L3;
 $L300:
-	mov.b64 %rd165, %rd977;
+	mov.b64 %rd165, %rd983;
 $L36:
-	add.s64 %rd1003, %rd237, 1;
-	mov.b64 %rd237, %rd1003;
+	add.s64 %rd1009, %rd237, 1;
+	mov.b64 %rd237, %rd1009;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -22721,7 +22727,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:22725
+//line gokkos_kernels_gen.go:22731
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -22732,7 +22738,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22736
+//line gokkos_kernels_gen.go:22742
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22751,7 +22757,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22755
+//line gokkos_kernels_gen.go:22761
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -22765,7 +22771,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22769
+//line gokkos_kernels_gen.go:22775
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22777,14 +22783,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:82
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22781
+//line gokkos_kernels_gen.go:22787
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:82
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22788
+//line gokkos_kernels_gen.go:22794
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22796,14 +22802,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:93
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22800
+//line gokkos_kernels_gen.go:22806
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:93
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22807
+//line gokkos_kernels_gen.go:22813
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -22818,7 +22824,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22822
+//line gokkos_kernels_gen.go:22828
 		*acc = gokkosAccV
 		return
 	}
@@ -22828,7 +22834,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:22832
+//line gokkos_kernels_gen.go:22838
 	*acc = gokkosAccV
 }
 
@@ -22850,7 +22856,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22854
+//line gokkos_kernels_gen.go:22860
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -22866,7 +22872,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:22870
+//line gokkos_kernels_gen.go:22876
 }
 
 // gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -22878,7 +22884,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:22882
+//line gokkos_kernels_gen.go:22888
 		*acc = gokkosAccV
 		return
 	}
@@ -22886,7 +22892,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:22890
+//line gokkos_kernels_gen.go:22896
 	*acc = gokkosAccV
 }
 
@@ -22900,7 +22906,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:22904
+//line gokkos_kernels_gen.go:22910
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -22909,7 +22915,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:22913
+//line gokkos_kernels_gen.go:22919
 }
 
 // gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22921,7 +22927,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:22925
+//line gokkos_kernels_gen.go:22931
 		*acc = gokkosAccV
 		return
 	}
@@ -22929,7 +22935,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:22933
+//line gokkos_kernels_gen.go:22939
 	*acc = gokkosAccV
 }
 
@@ -22981,7 +22987,7 @@ gokkosNext:
 //line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:22985
+//line gokkos_kernels_gen.go:22991
 	return gokkosN
 }
 
@@ -23041,6 +23047,6 @@ gokkosNext:
 //line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23045
+//line gokkos_kernels_gen.go:23051
 	return gokkosN
 }

@@ -5731,7 +5731,7 @@ const gokkosPTX5 = `//
 {
 	.reg .pred %p<242>;
 	.reg .b32 %r<355>;
-	.reg .b64 %rd<984>;
+	.reg .b64 %rd<990>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6679,422 +6679,424 @@ $L93:
 	mov.b64 %rd484, %rd482;
 	and.b64 %rd485, %rd483, 4294967295;
 	mov.b64 %rd486, %rd485;
-	shr.s64 %rd487, %rd484, 32;
+	and.b64 %rd487, %rd484, 4294967295;
 	mov.b64 %rd488, %rd487;
-	mov.b64 %rd483, %rd486;
-	mov.b64 %rd489, %rd488;
-	and.b64 %rd490, %rd484, 4294967295;
-	mov.b64 %rd484, %rd490;
+	shr.s64 %rd489, %rd484, 32;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd486;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd490;
 	@!%p58 bra $L102;
-	add.s64 %rd491, %rd358, %rd483;
-	mov.b64 %rd492, %rd491;
-	sub.s64 %rd493, %rd347, %rd492;
-	max.s64 %rd494, %rd493, 0;
-	min.s64 %rd495, %rd494, %rd359;
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, 0;
+	add.s64 %rd494, %rd358, %rd491;
+	mov.b64 %rd495, %rd494;
+	sub.s64 %rd496, %rd347, %rd495;
+	max.s64 %rd497, %rd496, 0;
+	min.s64 %rd498, %rd497, %rd359;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, 0;
 $L104:
-	setp.lt.s64 %p99, %rd497, %rd496;
+	setp.lt.s64 %p99, %rd500, %rd499;
 	not.pred %p100, %p99;
 	@!%p100 bra $L108;
 	bra.uni $L106;
 $L108:
-	mul.lo.s64 %rd498, %rd497, %rd139;
-	mad.lo.s64 %rd499, %rd498, 4, %rd137;
-	ld.shared.s32 %r159, [%rd499+0];
+	mul.lo.s64 %rd501, %rd500, %rd139;
+	mad.lo.s64 %rd502, %rd501, 4, %rd137;
+	ld.shared.s32 %r159, [%rd502+0];
 	mov.b32 %r160, %r159;
-	add.s64 %rd500, %rd346, %rd492;
-	add.s64 %rd501, %rd500, %rd497;
-	mul.lo.s64 %rd502, %rd501, %rd149;
-	mad.lo.s64 %rd503, %rd502, 4, %rd147;
-	st.shared.s32 [%rd503+0], %r160;
+	add.s64 %rd503, %rd346, %rd495;
+	add.s64 %rd504, %rd503, %rd500;
+	mul.lo.s64 %rd505, %rd504, %rd149;
+	mad.lo.s64 %rd506, %rd505, 4, %rd147;
+	st.shared.s32 [%rd506+0], %r160;
 $L105:
-	add.s64 %rd504, %rd497, 1;
-	mov.b64 %rd497, %rd504;
+	add.s64 %rd507, %rd500, 1;
+	mov.b64 %rd500, %rd507;
 	bra.uni $L104;
 $L106:
-	mov.b64 %rd505, 0;
-	mov.b64 %rd506, %rd496;
+	mov.b64 %rd508, 0;
+	mov.b64 %rd509, %rd499;
 $L109:
-	setp.lt.s64 %p101, %rd506, %rd359;
+	setp.lt.s64 %p101, %rd509, %rd359;
 	not.pred %p102, %p101;
 	@!%p102 bra $L113;
 	bra.uni $L111;
 $L113:
-	mul.lo.s64 %rd507, %rd506, %rd139;
-	mad.lo.s64 %rd508, %rd507, 4, %rd137;
-	ld.shared.s32 %r161, [%rd508+0];
+	mul.lo.s64 %rd510, %rd509, %rd139;
+	mad.lo.s64 %rd511, %rd510, 4, %rd137;
+	ld.shared.s32 %r161, [%rd511+0];
 	mov.b32 %r162, %r161;
 	mov.b32 %r163, %r162;
 	mov.pred %p103, 0;
-	mov.b64 %rd509, %rd505;
+	mov.b64 %rd512, %rd508;
 	mov.b32 %r164, %r163;
 $L114:
 	@!%p53 bra $L118;
 	shr.s32 %r165, %r164, 5;
-	cvt.s64.s32 %rd510, %r165;
-	mov.b64 %rd511, %rd510;
+	cvt.s64.s32 %rd513, %r165;
+	mov.b64 %rd514, %rd513;
 	and.b32 %r166, %r164, 31;
-	cvt.s64.s32 %rd512, %r166;
-	min.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r167, %rd513;
+	cvt.s64.s32 %rd515, %r166;
+	min.u64 %rd516, %rd515, 32;
+	cvt.u32.u64 %r167, %rd516;
 	mov.b32 %r169, 0x1;
 	shl.b32 %r168, %r169, %r167;
 	setp.hs.u32 %p104, %r167, 32;
 	selp.b32 %r170, 0, %r168, %p104;
 	mov.b32 %r171, %r170;
-	mov.b64 %rd514, %rd511;
+	mov.b64 %rd517, %rd514;
 	mov.b32 %r172, %r171;
-	mul.lo.s64 %rd515, %rd514, %rd326;
-	mad.lo.s64 %rd516, %rd515, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r173, [%rd516+0];
+	mul.lo.s64 %rd518, %rd517, %rd326;
+	mad.lo.s64 %rd519, %rd518, 4, %rd324;
+	ld.relaxed.gpu.global.u32 %r173, [%rd519+0];
 	mov.b32 %r174, %r173;
 	and.b32 %r175, %r174, %r172;
 	setp.ne.u32 %p105, %r175, 0x0;
 	mov.pred %p106, %p105;
 	not.pred %p107, %p106;
 	@!%p107 bra $L120;
-	mul.lo.s64 %rd517, %rd514, %rd326;
-	mad.lo.s64 %rd518, %rd517, 4, %rd324;
-	atom.global.or.b32 %r176, [%rd518], %r172;
+	mul.lo.s64 %rd520, %rd517, %rd326;
+	mad.lo.s64 %rd521, %rd520, 4, %rd324;
+	atom.global.or.b32 %r176, [%rd521], %r172;
 	mov.b32 %r177, %r176;
 	and.b32 %r178, %r177, %r172;
 	setp.ne.u32 %p108, %r178, 0x0;
 	mov.pred %p106, %p108;
 $L120:
 	@!%p106 bra $L122;
-	mov.b64 %rd519, %rd509;
-	mov.b64 %rd520, %rd519;
+	mov.b64 %rd522, %rd512;
+	mov.b64 %rd523, %rd522;
 	mov.pred %p109, 0;
 	bra.uni $L116;
 $L122:
-	mov.b64 %rd521, %rd509;
-	mov.b64 %rd520, %rd521;
+	mov.b64 %rd524, %rd512;
+	mov.b64 %rd523, %rd524;
 	mov.pred %p109, 1;
 	bra.uni $L116;
 $L118:
 	@!%p54 bra $L124;
-	cvt.s64.s32 %rd522, %r164;
-	mul.lo.s64 %rd523, %rd522, %rd329;
-	mad.lo.s64 %rd524, %rd523, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r179, [%rd524+0];
+	cvt.s64.s32 %rd525, %r164;
+	mul.lo.s64 %rd526, %rd525, %rd329;
+	mad.lo.s64 %rd527, %rd526, 4, %rd327;
+	ld.relaxed.gpu.global.s32 %r179, [%rd527+0];
 	mov.b32 %r180, %r179;
 	setp.eq.s32 %p110, %r180, %r82;
 	mov.pred %p111, %p110;
 	not.pred %p112, %p111;
 	@!%p112 bra $L126;
-	cvt.s64.s32 %rd525, %r164;
-	mul.lo.s64 %rd526, %rd525, %rd329;
-	mad.lo.s64 %rd527, %rd526, 4, %rd327;
-	atom.global.exch.b32 %r181, [%rd527], %r82;
+	cvt.s64.s32 %rd528, %r164;
+	mul.lo.s64 %rd529, %rd528, %rd329;
+	mad.lo.s64 %rd530, %rd529, 4, %rd327;
+	atom.global.exch.b32 %r181, [%rd530], %r82;
 	mov.b32 %r182, %r181;
 	setp.eq.s32 %p113, %r182, %r82;
 	mov.pred %p111, %p113;
 $L126:
 	@!%p111 bra $L128;
-	mov.b64 %rd528, %rd509;
-	mov.b64 %rd520, %rd528;
+	mov.b64 %rd531, %rd512;
+	mov.b64 %rd523, %rd531;
 	mov.pred %p109, 0;
 	bra.uni $L116;
 $L128:
 $L124:
-	mul.lo.s64 %rd529, %rd509, %rd139;
-	mad.lo.s64 %rd530, %rd529, 4, %rd137;
-	st.shared.s32 [%rd530+0], %r164;
-	add.s64 %rd531, %rd509, 1;
-	mov.b64 %rd532, %rd531;
-	mov.b64 %rd520, %rd532;
+	mul.lo.s64 %rd532, %rd512, %rd139;
+	mad.lo.s64 %rd533, %rd532, 4, %rd137;
+	st.shared.s32 [%rd533+0], %r164;
+	add.s64 %rd534, %rd512, 1;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd523, %rd535;
 	mov.pred %p109, 1;
 	bra.uni $L116;
 $L115:
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd533, %rd520;
+	mov.b64 %rd536, %rd523;
 	mov.pred %p114, %p109;
-	mov.b64 %rd505, %rd533;
+	mov.b64 %rd508, %rd536;
 	mov.pred %p103, %p114;
 	@!%p103 bra $L130;
-	mov.b64 %rd534, %rd308;
+	mov.b64 %rd537, %rd308;
 	mov.b32 %r183, %r163;
-	cvt.s64.s32 %rd535, %r183;
-	add.s64 %rd536, %rd535, 1;
-	mul.lo.s64 %rd537, %rd536, %rd32;
-	mad.lo.s64 %rd538, %rd537, 8, %rd28;
-	ld.global.nc.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	cvt.s64.s32 %rd541, %r183;
-	mul.lo.s64 %rd542, %rd541, %rd32;
-	mad.lo.s64 %rd543, %rd542, 8, %rd28;
-	ld.global.nc.s64 %rd544, [%rd543+0];
-	mov.b64 %rd545, %rd544;
-	sub.s64 %rd546, %rd540, %rd545;
-	mov.b64 %rd547, %rd546;
+	cvt.s64.s32 %rd538, %r183;
+	add.s64 %rd539, %rd538, 1;
+	mul.lo.s64 %rd540, %rd539, %rd32;
+	mad.lo.s64 %rd541, %rd540, 8, %rd28;
+	ld.global.nc.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	cvt.s64.s32 %rd544, %r183;
+	mul.lo.s64 %rd545, %rd544, %rd32;
+	mad.lo.s64 %rd546, %rd545, 8, %rd28;
+	ld.global.nc.s64 %rd547, [%rd546+0];
 	mov.b64 %rd548, %rd547;
-	add.s64 %rd549, %rd356, %rd548;
-	mov.b64 %rd356, %rd549;
-	max.s64 %rd550, %rd357, %rd548;
-	mov.b64 %rd357, %rd550;
+	sub.s64 %rd549, %rd543, %rd548;
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd551, %rd550;
+	add.s64 %rd552, %rd356, %rd551;
+	mov.b64 %rd356, %rd552;
+	max.s64 %rd553, %rd357, %rd551;
+	mov.b64 %rd357, %rd553;
 $L130:
 $L110:
-	add.s64 %rd551, %rd506, 1;
-	mov.b64 %rd506, %rd551;
+	add.s64 %rd554, %rd509, 1;
+	mov.b64 %rd509, %rd554;
 	bra.uni $L109;
 $L111:
-	setp.gt.s64 %p115, %rd505, 0;
+	setp.gt.s64 %p115, %rd508, 0;
 	@!%p115 bra $L132;
-	mul.lo.s64 %rd552, %rd345, %rd120;
-	mad.lo.s64 %rd553, %rd552, 8, %rd116;
-	atom.global.add.u64 %rd554, [%rd553], %rd505;
-	mov.b64 %rd555, %rd554;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, 0;
+	mul.lo.s64 %rd555, %rd345, %rd120;
+	mad.lo.s64 %rd556, %rd555, 8, %rd116;
+	atom.global.add.u64 %rd557, [%rd556], %rd508;
+	mov.b64 %rd558, %rd557;
+	mov.b64 %rd559, %rd558;
+	mov.b64 %rd560, 0;
 $L133:
-	setp.lt.s64 %p116, %rd557, %rd505;
+	setp.lt.s64 %p116, %rd560, %rd508;
 	not.pred %p117, %p116;
 	@!%p117 bra $L137;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd558, %rd557, %rd139;
-	mad.lo.s64 %rd559, %rd558, 4, %rd137;
-	ld.shared.s32 %r184, [%rd559+0];
+	mul.lo.s64 %rd561, %rd560, %rd139;
+	mad.lo.s64 %rd562, %rd561, 4, %rd137;
+	ld.shared.s32 %r184, [%rd562+0];
 	mov.b32 %r185, %r184;
-	add.s64 %rd560, %rd556, %rd557;
-	mul.lo.s64 %rd561, %rd560, %rd235;
-	mad.lo.s64 %rd562, %rd561, 4, %rd233;
-	st.global.s32 [%rd562+0], %r185;
+	add.s64 %rd563, %rd559, %rd560;
+	mul.lo.s64 %rd564, %rd563, %rd235;
+	mad.lo.s64 %rd565, %rd564, 4, %rd233;
+	st.global.s32 [%rd565+0], %r185;
 $L134:
-	add.s64 %rd563, %rd557, 1;
-	mov.b64 %rd557, %rd563;
+	add.s64 %rd566, %rd560, 1;
+	mov.b64 %rd560, %rd566;
 	bra.uni $L133;
 $L135:
 $L132:
-	add.s64 %rd564, %rd358, %rd484;
-	min.s64 %rd565, %rd347, %rd564;
-	mov.b64 %rd358, %rd565;
+	add.s64 %rd567, %rd358, %rd492;
+	min.s64 %rd568, %rd347, %rd567;
+	mov.b64 %rd358, %rd568;
 	bra.uni $L103;
 $L102:
-	mov.b64 %rd566, 0;
-	cvt.u64.u32 %rd567, %r2;
-	setp.eq.s64 %p118, %rd567, 0;
-	setp.gt.s64 %p119, %rd484, 0;
+	mov.b64 %rd569, 0;
+	cvt.u64.u32 %rd570, %r2;
+	setp.eq.s64 %p118, %rd570, 0;
+	setp.gt.s64 %p119, %rd492, 0;
 	and.pred %p120, %p118, %p119;
 	@!%p120 bra $L139;
-	mul.lo.s64 %rd568, %rd345, %rd120;
-	mad.lo.s64 %rd569, %rd568, 8, %rd116;
-	atom.global.add.u64 %rd570, [%rd569], %rd484;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd566, %rd571;
+	mul.lo.s64 %rd571, %rd345, %rd120;
+	mad.lo.s64 %rd572, %rd571, 8, %rd116;
+	atom.global.add.u64 %rd573, [%rd572], %rd492;
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd569, %rd574;
 $L139:
-	cvt.u64.u32 %rd572, %r2;
-	setp.eq.s64 %p121, %rd572, 0;
+	cvt.u64.u32 %rd575, %r2;
+	setp.eq.s64 %p121, %rd575, 0;
 	setp.eq.u32 %p122, %r1, 0;
 	and.pred %p123, %p121, %p122;
 	bar.sync 0;
 	@!%p123 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd566;
+	st.shared.s64 [%rd1+1024], %rd569;
 $L140:
 	bar.sync 0;
-	ld.shared.s64 %rd573, [%rd1+1024];
-	mov.b64 %rd574, %rd573;
-	add.s64 %rd575, %rd574, %rd483;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
+	ld.shared.s64 %rd576, [%rd1+1024];
+	mov.b64 %rd577, %rd576;
+	add.s64 %rd578, %rd577, %rd491;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd580, 0;
 $L141:
-	setp.lt.s64 %p124, %rd577, %rd359;
+	setp.lt.s64 %p124, %rd580, %rd359;
 	not.pred %p125, %p124;
 	@!%p125 bra $L145;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd578, %rd577, %rd139;
-	mad.lo.s64 %rd579, %rd578, 4, %rd137;
-	ld.shared.s32 %r186, [%rd579+0];
+	mul.lo.s64 %rd581, %rd580, %rd139;
+	mad.lo.s64 %rd582, %rd581, 4, %rd137;
+	ld.shared.s32 %r186, [%rd582+0];
 	mov.b32 %r187, %r186;
-	add.s64 %rd580, %rd576, %rd577;
-	mul.lo.s64 %rd581, %rd580, %rd235;
-	mad.lo.s64 %rd582, %rd581, 4, %rd233;
-	st.global.s32 [%rd582+0], %r187;
+	add.s64 %rd583, %rd579, %rd580;
+	mul.lo.s64 %rd584, %rd583, %rd235;
+	mad.lo.s64 %rd585, %rd584, 4, %rd233;
+	st.global.s32 [%rd585+0], %r187;
 $L142:
-	add.s64 %rd583, %rd577, 1;
-	mov.b64 %rd577, %rd583;
+	add.s64 %rd586, %rd580, 1;
+	mov.b64 %rd580, %rd586;
 	bra.uni $L141;
 $L143:
 $L103:
-	setp.eq.s64 %p126, %rd489, 0;
+	setp.eq.s64 %p126, %rd493, 0;
 	@!%p126 bra $L147;
 	bra.uni $L51;
 $L147:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd584, %rd358;
-	mov.b64 %rd585, %rd356;
-	mov.b64 %rd586, %rd357;
-	mov.b64 %rd587, %rd584;
-	mov.b64 %rd588, %rd585;
-	mov.b64 %rd589, %rd586;
+	mov.b64 %rd587, %rd358;
+	mov.b64 %rd588, %rd356;
+	mov.b64 %rd589, %rd357;
 	mov.b64 %rd590, %rd587;
 	mov.b64 %rd591, %rd588;
 	mov.b64 %rd592, %rd589;
 	mov.b64 %rd593, %rd590;
 	mov.b64 %rd594, %rd591;
 	mov.b64 %rd595, %rd592;
-	mov.b64 %rd596, 1;
+	mov.b64 %rd596, %rd593;
+	mov.b64 %rd597, %rd594;
+	mov.b64 %rd598, %rd595;
+	mov.b64 %rd599, 1;
 $L148:
-	setp.lt.s64 %p127, %rd596, %rd293;
-	setp.gt.s64 %p128, %rd593, 0;
+	setp.lt.s64 %p127, %rd599, %rd293;
+	setp.gt.s64 %p128, %rd596, 0;
 	and.pred %p129, %p127, %p128;
 	not.pred %p130, %p129;
 	@!%p130 bra $L152;
 	bra.uni $L150;
 $L152:
-	rem.s64 %rd597, %rd596, 2;
-	mov.b64 %rd599, 1;
-	sub.s64 %rd598, %rd599, %rd597;
-	mul.lo.s64 %rd600, %rd598, %rd307;
-	mov.b64 %rd601, %rd600;
-	rem.s64 %rd602, %rd596, 2;
-	mul.lo.s64 %rd603, %rd602, %rd307;
+	bar.sync 0;
+	rem.s64 %rd600, %rd599, 2;
+	mov.b64 %rd602, 1;
+	sub.s64 %rd601, %rd602, %rd600;
+	mul.lo.s64 %rd603, %rd601, %rd307;
 	mov.b64 %rd604, %rd603;
-	mov.b64 %rd605, 0;
-	mov.b64 %rd606, 0;
-	mov.b64 %rd607, %rd285;
-	mov.b64 %rd608, %rd286;
-	mov.b64 %rd609, %rd287;
-	mov.b64 %rd610, %rd288;
-	mov.b64 %rd611, %rd289;
-	mov.b64 %rd612, %rd290;
+	rem.s64 %rd605, %rd599, 2;
+	mul.lo.s64 %rd606, %rd605, %rd307;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd608, 0;
+	mov.b64 %rd609, 0;
+	mov.b64 %rd610, %rd285;
+	mov.b64 %rd611, %rd286;
+	mov.b64 %rd612, %rd287;
+	mov.b64 %rd613, %rd288;
+	mov.b64 %rd614, %rd289;
+	mov.b64 %rd615, %rd290;
 	mov.pred %p131, %p45;
 	mov.pred %p132, %p46;
 	mov.b32 %r188, %r79;
-	mov.b64 %rd613, %rd291;
-	mov.b64 %rd614, %rd292;
-	mov.b64 %rd615, %rd293;
-	mov.b64 %rd616, %rd294;
+	mov.b64 %rd616, %rd291;
+	mov.b64 %rd617, %rd292;
+	mov.b64 %rd618, %rd293;
+	mov.b64 %rd619, %rd294;
 	mov.pred %p133, %p47;
-	mov.b64 %rd617, %rd243;
-	mov.b64 %rd618, %rd244;
-	mov.b64 %rd619, %rd245;
-	mov.b64 %rd620, %rd246;
-	mov.b64 %rd621, %rd247;
-	mov.b64 %rd622, %rd248;
-	mov.b64 %rd623, %rd249;
-	mov.b64 %rd624, %rd250;
-	mov.b64 %rd625, %rd251;
+	mov.b64 %rd620, %rd243;
+	mov.b64 %rd621, %rd244;
+	mov.b64 %rd622, %rd245;
+	mov.b64 %rd623, %rd246;
+	mov.b64 %rd624, %rd247;
+	mov.b64 %rd625, %rd248;
+	mov.b64 %rd626, %rd249;
+	mov.b64 %rd627, %rd250;
+	mov.b64 %rd628, %rd251;
 	mov.pred %p134, %p48;
-	mov.b64 %rd626, %rd252;
-	mov.b64 %rd627, %rd253;
-	mov.b64 %rd628, %rd254;
+	mov.b64 %rd629, %rd252;
+	mov.b64 %rd630, %rd253;
+	mov.b64 %rd631, %rd254;
 	mov.b32 %r189, %r80;
-	mov.b64 %rd629, %rd295;
-	mov.b64 %rd630, %rd296;
-	mov.b64 %rd631, %rd601;
-	mov.b64 %rd632, %rd593;
-	cvt.u64.u32 %rd633, %r2;
-	div.s64 %rd634, %rd633, %rd299;
+	mov.b64 %rd632, %rd295;
+	mov.b64 %rd633, %rd296;
+	mov.b64 %rd634, %rd604;
+	mov.b64 %rd635, %rd596;
+	cvt.u64.u32 %rd636, %r2;
+	div.s64 %rd637, %rd636, %rd299;
 	setp.eq.s64 %p135, %rd299, -1;
-	neg.s64 %rd635, %rd633;
-	selp.b64 %rd636, %rd635, %rd634, %p135;
+	neg.s64 %rd638, %rd636;
+	selp.b64 %rd639, %rd638, %rd637, %p135;
 	setp.eq.s64 %p136, %rd299, 0;
-	selp.b64 %rd637, 0, %rd636, %p136;
-	mov.b64 %rd638, %rd637;
-	mov.b64 %rd639, %rd305;
-	mov.b64 %rd640, %rd299;
-	mov.b64 %rd641, %rd298;
-	mov.b64 %rd642, %rd604;
-	mov.b64 %rd643, %rd307;
-	add.s64 %rd644, %rd596, 1;
-	setp.lt.s64 %p137, %rd644, %rd293;
+	selp.b64 %rd640, 0, %rd639, %p136;
+	mov.b64 %rd641, %rd640;
+	mov.b64 %rd642, %rd305;
+	mov.b64 %rd643, %rd299;
+	mov.b64 %rd644, %rd298;
+	mov.b64 %rd645, %rd607;
+	mov.b64 %rd646, %rd307;
+	add.s64 %rd647, %rd599, 1;
+	setp.lt.s64 %p137, %rd647, %rd293;
 	mov.pred %p138, %p137;
-	mov.b64 %rd645, %rd638;
-	cvt.u64.u32 %rd646, %r2;
-	rem.s64 %rd647, %rd646, %rd640;
-	setp.eq.s64 %p139, %rd640, -1;
-	selp.b64 %rd648, 0, %rd647, %p139;
-	setp.eq.s64 %p140, %rd640, 0;
-	selp.b64 %rd649, %rd646, %rd648, %p140;
-	mov.b64 %rd650, %rd649;
+	mov.b64 %rd648, %rd641;
+	cvt.u64.u32 %rd649, %r2;
+	rem.s64 %rd650, %rd649, %rd643;
+	setp.eq.s64 %p139, %rd643, -1;
+	selp.b64 %rd651, 0, %rd650, %p139;
+	setp.eq.s64 %p140, %rd643, 0;
+	selp.b64 %rd652, %rd649, %rd651, %p140;
+	mov.b64 %rd653, %rd652;
 	mov.b32 %r190, -1;
-	mov.b64 %rd651, 0;
-	mov.b64 %rd652, 0;
-	mov.b64 %rd653, 0;
 	mov.b64 %rd654, 0;
 	mov.b64 %rd655, 0;
-$L153:
 	mov.b64 %rd656, 0;
-	mov.b64 %rd657, %rd629;
+	mov.b64 %rd657, 0;
+	mov.b64 %rd658, 0;
+$L153:
+	mov.b64 %rd659, 0;
+	mov.b64 %rd660, %rd632;
 $L156:
-	setp.gt.s64 %p141, %rd657, 0;
+	setp.gt.s64 %p141, %rd660, 0;
 	not.pred %p142, %p141;
 	@!%p142 bra $L160;
 	bra.uni $L158;
 $L160:
-	setp.ge.s64 %p143, %rd651, %rd652;
+	setp.ge.s64 %p143, %rd654, %rd655;
 	@!%p143 bra $L162;
-	setp.ge.s64 %p144, %rd645, %rd632;
+	setp.ge.s64 %p144, %rd648, %rd635;
 	@!%p144 bra $L164;
 	bra.uni $L158;
 $L164:
-	add.s64 %rd658, %rd631, %rd645;
-	mul.lo.s64 %rd659, %rd658, %rd149;
-	mad.lo.s64 %rd660, %rd659, 4, %rd147;
-	ld.shared.s32 %r191, [%rd660+0];
+	add.s64 %rd661, %rd634, %rd648;
+	mul.lo.s64 %rd662, %rd661, %rd149;
+	mad.lo.s64 %rd663, %rd662, 4, %rd147;
+	ld.shared.s32 %r191, [%rd663+0];
 	mov.b32 %r192, %r191;
 	mov.b32 %r190, %r192;
-	add.s64 %rd661, %rd645, %rd639;
-	mov.b64 %rd645, %rd661;
-	mov.b64 %rd662, %rd607;
+	add.s64 %rd664, %rd648, %rd642;
+	mov.b64 %rd648, %rd664;
+	mov.b64 %rd665, %rd610;
 	mov.b32 %r193, %r190;
-	cvt.s64.s32 %rd663, %r193;
-	mul.lo.s64 %rd664, %rd663, %rd32;
-	mad.lo.s64 %rd665, %rd664, 8, %rd28;
-	ld.global.nc.s64 %rd666, [%rd665+0];
-	mov.b64 %rd667, %rd666;
-	mov.b64 %rd668, %rd667;
-	mov.b64 %rd669, %rd607;
+	cvt.s64.s32 %rd666, %r193;
+	mul.lo.s64 %rd667, %rd666, %rd32;
+	mad.lo.s64 %rd668, %rd667, 8, %rd28;
+	ld.global.nc.s64 %rd669, [%rd668+0];
+	mov.b64 %rd670, %rd669;
+	mov.b64 %rd671, %rd670;
+	mov.b64 %rd672, %rd610;
 	mov.b32 %r194, %r190;
-	cvt.s64.s32 %rd670, %r194;
-	add.s64 %rd671, %rd670, 1;
-	mul.lo.s64 %rd672, %rd671, %rd32;
-	mad.lo.s64 %rd673, %rd672, 8, %rd28;
-	ld.global.nc.s64 %rd674, [%rd673+0];
-	mov.b64 %rd675, %rd674;
-	mov.b64 %rd676, %rd675;
-	add.s64 %rd677, %rd668, %rd650;
+	cvt.s64.s32 %rd673, %r194;
+	add.s64 %rd674, %rd673, 1;
+	mul.lo.s64 %rd675, %rd674, %rd32;
+	mad.lo.s64 %rd676, %rd675, 8, %rd28;
+	ld.global.nc.s64 %rd677, [%rd676+0];
 	mov.b64 %rd678, %rd677;
-	mov.b64 %rd679, %rd676;
-	mov.b64 %rd651, %rd678;
-	mov.b64 %rd652, %rd679;
+	mov.b64 %rd679, %rd678;
+	add.s64 %rd680, %rd671, %rd653;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd679;
+	mov.b64 %rd654, %rd681;
+	mov.b64 %rd655, %rd682;
 	bra.uni $L157;
 $L162:
-	mul.lo.s64 %rd680, %rd651, %rd39;
-	mad.lo.s64 %rd681, %rd680, 4, %rd35;
-	ld.global.nc.s32 %r195, [%rd681+0];
+	mul.lo.s64 %rd683, %rd654, %rd39;
+	mad.lo.s64 %rd684, %rd683, 4, %rd35;
+	ld.global.nc.s32 %r195, [%rd684+0];
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r196;
 	mov.b32 %r198, %r190;
 	mov.b32 %r199, %r197;
-	mov.b64 %rd682, %rd651;
+	mov.b64 %rd685, %rd654;
 $L165:
-	cvt.s64.s32 %rd683, %r198;
-	mul.lo.s64 %rd684, %rd683, %rd127;
-	mad.lo.s64 %rd685, %rd684, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r200, [%rd685+0];
-	mov.b32 %r201, %r200;
-	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd686, %r199;
+	cvt.s64.s32 %rd686, %r198;
 	mul.lo.s64 %rd687, %rd686, %rd127;
 	mad.lo.s64 %rd688, %rd687, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r203, [%rd688+0];
+	ld.relaxed.gpu.global.s32 %r200, [%rd688+0];
+	mov.b32 %r201, %r200;
+	mov.b32 %r202, %r201;
+	cvt.s64.s32 %rd689, %r199;
+	mul.lo.s64 %rd690, %rd689, %rd127;
+	mad.lo.s64 %rd691, %rd690, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r203, [%rd691+0];
 	mov.b32 %r204, %r203;
 	setp.ge.s32 %p145, %r204, %r202;
 	@!%p145 bra $L169;
 	mov.pred %p146, 0;
 	bra.uni $L167;
 $L169:
-	cvt.s64.s32 %rd689, %r199;
-	mul.lo.s64 %rd690, %rd689, %rd127;
-	mad.lo.s64 %rd691, %rd690, 4, %rd123;
-	atom.global.max.s32 %r205, [%rd691], %r202;
+	cvt.s64.s32 %rd692, %r199;
+	mul.lo.s64 %rd693, %rd692, %rd127;
+	mad.lo.s64 %rd694, %rd693, 4, %rd123;
+	atom.global.max.s32 %r205, [%rd694], %r202;
 	mov.b32 %r206, %r205;
 	setp.lt.s32 %p147, %r206, %r202;
 	mov.pred %p146, %p147;
@@ -7104,711 +7106,712 @@ $L166:
 $L167:
 	@!%p146 bra $L171;
 	@!%p138 bra $L172;
-	mul.lo.s64 %rd692, %rd656, %rd139;
-	mad.lo.s64 %rd693, %rd692, 4, %rd137;
-	st.shared.s32 [%rd693+0], %r197;
-	add.s64 %rd694, %rd656, 1;
-	mov.b64 %rd656, %rd694;
+	mul.lo.s64 %rd695, %rd659, %rd139;
+	mad.lo.s64 %rd696, %rd695, 4, %rd137;
+	st.shared.s32 [%rd696+0], %r197;
+	add.s64 %rd697, %rd659, 1;
+	mov.b64 %rd659, %rd697;
 	bra.uni $L173;
 $L172:
 	mov.pred %p148, 0;
-	mov.b64 %rd695, %rd656;
+	mov.b64 %rd698, %rd659;
 	mov.b32 %r207, %r197;
 $L174:
 	@!%p133 bra $L178;
 	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd696, %r208;
-	mov.b64 %rd697, %rd696;
+	cvt.s64.s32 %rd699, %r208;
+	mov.b64 %rd700, %rd699;
 	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd698, %r209;
-	min.u64 %rd699, %rd698, 32;
-	cvt.u32.u64 %r210, %rd699;
+	cvt.s64.s32 %rd701, %r209;
+	min.u64 %rd702, %rd701, 32;
+	cvt.u32.u64 %r210, %rd702;
 	mov.b32 %r212, 0x1;
 	shl.b32 %r211, %r212, %r210;
 	setp.hs.u32 %p149, %r210, 32;
 	selp.b32 %r213, 0, %r211, %p149;
 	mov.b32 %r214, %r213;
-	mov.b64 %rd700, %rd697;
+	mov.b64 %rd703, %rd700;
 	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd701, %rd700, %rd625;
-	mad.lo.s64 %rd702, %rd701, 4, %rd623;
-	ld.relaxed.gpu.global.u32 %r216, [%rd702+0];
+	mul.lo.s64 %rd704, %rd703, %rd628;
+	mad.lo.s64 %rd705, %rd704, 4, %rd626;
+	ld.relaxed.gpu.global.u32 %r216, [%rd705+0];
 	mov.b32 %r217, %r216;
 	and.b32 %r218, %r217, %r215;
 	setp.ne.u32 %p150, %r218, 0x0;
 	mov.pred %p151, %p150;
 	not.pred %p152, %p151;
 	@!%p152 bra $L180;
-	mul.lo.s64 %rd703, %rd700, %rd625;
-	mad.lo.s64 %rd704, %rd703, 4, %rd623;
-	atom.global.or.b32 %r219, [%rd704], %r215;
+	mul.lo.s64 %rd706, %rd703, %rd628;
+	mad.lo.s64 %rd707, %rd706, 4, %rd626;
+	atom.global.or.b32 %r219, [%rd707], %r215;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r215;
 	setp.ne.u32 %p153, %r221, 0x0;
 	mov.pred %p151, %p153;
 $L180:
 	@!%p151 bra $L182;
-	mov.b64 %rd705, %rd695;
-	mov.b64 %rd706, %rd705;
+	mov.b64 %rd708, %rd698;
+	mov.b64 %rd709, %rd708;
 	mov.pred %p154, 0;
 	bra.uni $L176;
 $L182:
-	mov.b64 %rd707, %rd695;
-	mov.b64 %rd706, %rd707;
+	mov.b64 %rd710, %rd698;
+	mov.b64 %rd709, %rd710;
 	mov.pred %p154, 1;
 	bra.uni $L176;
 $L178:
 	@!%p134 bra $L184;
-	cvt.s64.s32 %rd708, %r207;
-	mul.lo.s64 %rd709, %rd708, %rd628;
-	mad.lo.s64 %rd710, %rd709, 4, %rd626;
-	ld.relaxed.gpu.global.s32 %r222, [%rd710+0];
+	cvt.s64.s32 %rd711, %r207;
+	mul.lo.s64 %rd712, %rd711, %rd631;
+	mad.lo.s64 %rd713, %rd712, 4, %rd629;
+	ld.relaxed.gpu.global.s32 %r222, [%rd713+0];
 	mov.b32 %r223, %r222;
 	setp.eq.s32 %p155, %r223, %r189;
 	mov.pred %p156, %p155;
 	not.pred %p157, %p156;
 	@!%p157 bra $L186;
-	cvt.s64.s32 %rd711, %r207;
-	mul.lo.s64 %rd712, %rd711, %rd628;
-	mad.lo.s64 %rd713, %rd712, 4, %rd626;
-	atom.global.exch.b32 %r224, [%rd713], %r189;
+	cvt.s64.s32 %rd714, %r207;
+	mul.lo.s64 %rd715, %rd714, %rd631;
+	mad.lo.s64 %rd716, %rd715, 4, %rd629;
+	atom.global.exch.b32 %r224, [%rd716], %r189;
 	mov.b32 %r225, %r224;
 	setp.eq.s32 %p158, %r225, %r189;
 	mov.pred %p156, %p158;
 $L186:
 	@!%p156 bra $L188;
-	mov.b64 %rd714, %rd695;
-	mov.b64 %rd706, %rd714;
+	mov.b64 %rd717, %rd698;
+	mov.b64 %rd709, %rd717;
 	mov.pred %p154, 0;
 	bra.uni $L176;
 $L188:
 $L184:
-	mul.lo.s64 %rd715, %rd695, %rd139;
-	mad.lo.s64 %rd716, %rd715, 4, %rd137;
-	st.shared.s32 [%rd716+0], %r207;
-	add.s64 %rd717, %rd695, 1;
-	mov.b64 %rd718, %rd717;
-	mov.b64 %rd706, %rd718;
+	mul.lo.s64 %rd718, %rd698, %rd139;
+	mad.lo.s64 %rd719, %rd718, 4, %rd137;
+	st.shared.s32 [%rd719+0], %r207;
+	add.s64 %rd720, %rd698, 1;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd709, %rd721;
 	mov.pred %p154, 1;
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd719, %rd706;
+	mov.b64 %rd722, %rd709;
 	mov.pred %p159, %p154;
-	mov.b64 %rd656, %rd719;
+	mov.b64 %rd659, %rd722;
 	mov.pred %p148, %p159;
 	@!%p148 bra $L190;
-	mov.b64 %rd720, %rd607;
+	mov.b64 %rd723, %rd610;
 	mov.b32 %r226, %r197;
-	cvt.s64.s32 %rd721, %r226;
-	add.s64 %rd722, %rd721, 1;
-	mul.lo.s64 %rd723, %rd722, %rd32;
-	mad.lo.s64 %rd724, %rd723, 8, %rd28;
-	ld.global.nc.s64 %rd725, [%rd724+0];
-	mov.b64 %rd726, %rd725;
-	cvt.s64.s32 %rd727, %r226;
-	mul.lo.s64 %rd728, %rd727, %rd32;
-	mad.lo.s64 %rd729, %rd728, 8, %rd28;
-	ld.global.nc.s64 %rd730, [%rd729+0];
-	mov.b64 %rd731, %rd730;
-	sub.s64 %rd732, %rd726, %rd731;
-	mov.b64 %rd733, %rd732;
+	cvt.s64.s32 %rd724, %r226;
+	add.s64 %rd725, %rd724, 1;
+	mul.lo.s64 %rd726, %rd725, %rd32;
+	mad.lo.s64 %rd727, %rd726, 8, %rd28;
+	ld.global.nc.s64 %rd728, [%rd727+0];
+	mov.b64 %rd729, %rd728;
+	cvt.s64.s32 %rd730, %r226;
+	mul.lo.s64 %rd731, %rd730, %rd32;
+	mad.lo.s64 %rd732, %rd731, 8, %rd28;
+	ld.global.nc.s64 %rd733, [%rd732+0];
 	mov.b64 %rd734, %rd733;
-	add.s64 %rd735, %rd653, %rd734;
-	mov.b64 %rd653, %rd735;
-	max.s64 %rd736, %rd654, %rd734;
-	mov.b64 %rd654, %rd736;
+	sub.s64 %rd735, %rd729, %rd734;
+	mov.b64 %rd736, %rd735;
+	mov.b64 %rd737, %rd736;
+	add.s64 %rd738, %rd656, %rd737;
+	mov.b64 %rd656, %rd738;
+	max.s64 %rd739, %rd657, %rd737;
+	mov.b64 %rd657, %rd739;
 $L190:
 $L173:
 $L171:
-	add.s64 %rd737, %rd651, %rd640;
-	mov.b64 %rd651, %rd737;
-	sub.s64 %rd738, %rd657, 1;
-	mov.b64 %rd657, %rd738;
+	add.s64 %rd740, %rd654, %rd643;
+	mov.b64 %rd654, %rd740;
+	sub.s64 %rd741, %rd660, 1;
+	mov.b64 %rd660, %rd741;
 $L157:
 	bra.uni $L156;
 $L158:
-	mov.b64 %rd739, 0;
-	setp.lt.s64 %p160, %rd651, %rd652;
-	setp.lt.s64 %p161, %rd645, %rd632;
+	mov.b64 %rd742, 0;
+	setp.lt.s64 %p160, %rd654, %rd655;
+	setp.lt.s64 %p161, %rd648, %rd635;
 	or.pred %p162, %p160, %p161;
 	@!%p162 bra $L192;
-	mov.b64 %rd739, 1;
+	mov.b64 %rd742, 1;
 $L192:
-	shl.b64 %rd740, %rd739, 32;
-	or.b64 %rd741, %rd656, %rd740;
+	shl.b64 %rd743, %rd742, 32;
+	or.b64 %rd744, %rd659, %rd743;
 	// block scan
-	mov.b64 %rd742, %rd741;
+	mov.b64 %rd745, %rd744;
 	mov.b32 %r227, %r3;
 $L193:
 	setp.hs.u32 %p163, %r227, 32;
 	@%p163 bra $L194;
-	mov.b64 {%r228, %r229}, %rd742;
+	mov.b64 {%r228, %r229}, %rd745;
 	shfl.sync.up.b32 %r230|%p164, %r228, %r227, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd743, {%r230, %r231};
+	mov.b64 %rd746, {%r230, %r231};
 	@!%p164 bra $L195;
-	add.s64 %rd744, %rd743, %rd742;
-	mov.b64 %rd742, %rd744;
+	add.s64 %rd747, %rd746, %rd745;
+	mov.b64 %rd745, %rd747;
 $L195:
 	shl.b32 %r227, %r227, 1;
 	bra.uni $L193;
 $L194:
-	mov.b64 {%r232, %r233}, %rd742;
+	mov.b64 {%r232, %r233}, %rd745;
 	shfl.sync.up.b32 %r234|%p165, %r232, %r3, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd745, {%r234, %r235};
+	mov.b64 %rd748, {%r234, %r235};
 	setp.lo.u32 %p166, %r3, 32;
 	and.pred %p167, %p165, %p166;
-	selp.b64 %rd746, %rd745, 0, %p167;
+	selp.b64 %rd749, %rd748, 0, %p167;
 	sub.u32 %r236, %r13, %r3;
 	setp.eq.u32 %p168, %r7, %r236;
 	@!%p168 bra $L196;
-	mul.wide.u32 %rd747, %r8, 16;
-	add.s64 %rd748, %rd1, %rd747;
-	st.shared.s64 [%rd748+0], %rd742;
+	mul.wide.u32 %rd750, %r8, 16;
+	add.s64 %rd751, %rd1, %rd750;
+	st.shared.s64 [%rd751+0], %rd745;
 $L196:
 	bar.sync 0;
 	setp.eq.u32 %p169, %r8, 0;
 	@!%p169 bra $L197;
-	mov.b64 %rd749, 0;
+	mov.b64 %rd752, 0;
 	setp.lo.u32 %p170, %r7, %r10;
 	@!%p170 bra $L198;
-	mul.wide.u32 %rd750, %r7, 16;
-	add.s64 %rd751, %rd1, %rd750;
-	ld.shared.s64 %rd752, [%rd751+0];
-	mov.b64 %rd749, %rd752;
+	mul.wide.u32 %rd753, %r7, 16;
+	add.s64 %rd754, %rd1, %rd753;
+	ld.shared.s64 %rd755, [%rd754+0];
+	mov.b64 %rd752, %rd755;
 $L198:
-	mov.b64 {%r237, %r238}, %rd749;
+	mov.b64 {%r237, %r238}, %rd752;
 	shfl.sync.up.b32 %r239|%p171, %r237, 1, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd753, {%r239, %r240};
+	mov.b64 %rd756, {%r239, %r240};
 	@!%p171 bra $L199;
-	add.s64 %rd754, %rd753, %rd749;
-	mov.b64 %rd749, %rd754;
+	add.s64 %rd757, %rd756, %rd752;
+	mov.b64 %rd752, %rd757;
 $L199:
-	mov.b64 {%r241, %r242}, %rd749;
+	mov.b64 {%r241, %r242}, %rd752;
 	shfl.sync.up.b32 %r243|%p172, %r241, 2, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd755, {%r243, %r244};
+	mov.b64 %rd758, {%r243, %r244};
 	@!%p172 bra $L200;
-	add.s64 %rd756, %rd755, %rd749;
-	mov.b64 %rd749, %rd756;
+	add.s64 %rd759, %rd758, %rd752;
+	mov.b64 %rd752, %rd759;
 $L200:
-	mov.b64 {%r245, %r246}, %rd749;
+	mov.b64 {%r245, %r246}, %rd752;
 	shfl.sync.up.b32 %r247|%p173, %r245, 4, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd757, {%r247, %r248};
+	mov.b64 %rd760, {%r247, %r248};
 	@!%p173 bra $L201;
-	add.s64 %rd758, %rd757, %rd749;
-	mov.b64 %rd749, %rd758;
+	add.s64 %rd761, %rd760, %rd752;
+	mov.b64 %rd752, %rd761;
 $L201:
-	mov.b64 {%r249, %r250}, %rd749;
+	mov.b64 {%r249, %r250}, %rd752;
 	shfl.sync.up.b32 %r251|%p174, %r249, 8, 0, %r17;
 	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd759, {%r251, %r252};
+	mov.b64 %rd762, {%r251, %r252};
 	@!%p174 bra $L202;
-	add.s64 %rd760, %rd759, %rd749;
-	mov.b64 %rd749, %rd760;
+	add.s64 %rd763, %rd762, %rd752;
+	mov.b64 %rd752, %rd763;
 $L202:
-	mov.b64 {%r253, %r254}, %rd749;
+	mov.b64 {%r253, %r254}, %rd752;
 	shfl.sync.up.b32 %r255|%p175, %r253, 16, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd761, {%r255, %r256};
+	mov.b64 %rd764, {%r255, %r256};
 	@!%p175 bra $L203;
-	add.s64 %rd762, %rd761, %rd749;
-	mov.b64 %rd749, %rd762;
+	add.s64 %rd765, %rd764, %rd752;
+	mov.b64 %rd752, %rd765;
 $L203:
-	mov.b64 {%r257, %r258}, %rd749;
+	mov.b64 {%r257, %r258}, %rd752;
 	shfl.sync.up.b32 %r259|%p176, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd763, {%r259, %r260};
-	selp.b64 %rd764, %rd763, 0, %p176;
+	mov.b64 %rd766, {%r259, %r260};
+	selp.b64 %rd767, %rd766, 0, %p176;
 	@!%p170 bra $L204;
-	mul.wide.u32 %rd765, %r7, 16;
-	add.s64 %rd766, %rd1, %rd765;
-	add.s64 %rd767, %rd766, 512;
-	st.shared.s64 [%rd767+0], %rd764;
+	mul.wide.u32 %rd768, %r7, 16;
+	add.s64 %rd769, %rd1, %rd768;
+	add.s64 %rd770, %rd769, 512;
+	st.shared.s64 [%rd770+0], %rd767;
 $L204:
 	sub.u32 %r261, %r10, 1;
 	setp.eq.u32 %p177, %r7, %r261;
 	@!%p177 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd749;
+	st.shared.s64 [%rd1+1024], %rd752;
 $L205:
 $L197:
 	bar.sync 0;
-	mul.wide.u32 %rd768, %r8, 16;
-	add.s64 %rd769, %rd1, %rd768;
-	add.s64 %rd770, %rd769, 512;
-	ld.shared.s64 %rd771, [%rd770+0];
-	add.s64 %rd772, %rd771, %rd746;
-	ld.shared.s64 %rd773, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd772;
+	mul.wide.u32 %rd771, %r8, 16;
+	add.s64 %rd772, %rd1, %rd771;
+	add.s64 %rd773, %rd772, 512;
+	ld.shared.s64 %rd774, [%rd773+0];
+	add.s64 %rd775, %rd774, %rd749;
+	ld.shared.s64 %rd776, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd775;
 	shfl.sync.idx.b32 %r264|%p178, %r262, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r265, %r263, 0, %r21, %r17;
-	mov.b64 %rd774, {%r264, %r265};
-	mov.b64 %rd775, %rd773;
-	mov.b64 %rd776, %rd774;
-	mov.b64 %rd777, %rd775;
+	mov.b64 %rd777, {%r264, %r265};
 	mov.b64 %rd778, %rd776;
 	mov.b64 %rd779, %rd777;
 	mov.b64 %rd780, %rd778;
 	mov.b64 %rd781, %rd779;
-	and.b64 %rd782, %rd780, 4294967295;
-	mov.b64 %rd783, %rd782;
-	shr.s64 %rd784, %rd781, 32;
-	mov.b64 %rd785, %rd784;
-	mov.b64 %rd780, %rd783;
+	mov.b64 %rd782, %rd780;
+	mov.b64 %rd783, %rd781;
+	mov.b64 %rd784, %rd782;
+	and.b64 %rd785, %rd783, 4294967295;
 	mov.b64 %rd786, %rd785;
-	and.b64 %rd787, %rd781, 4294967295;
-	mov.b64 %rd781, %rd787;
+	and.b64 %rd787, %rd784, 4294967295;
+	mov.b64 %rd788, %rd787;
+	shr.s64 %rd789, %rd784, 32;
+	mov.b64 %rd790, %rd789;
+	mov.b64 %rd791, %rd786;
+	mov.b64 %rd792, %rd788;
+	mov.b64 %rd793, %rd790;
 	@!%p138 bra $L206;
-	add.s64 %rd788, %rd655, %rd780;
-	mov.b64 %rd789, %rd788;
-	sub.s64 %rd790, %rd643, %rd789;
-	max.s64 %rd791, %rd790, 0;
-	min.s64 %rd792, %rd791, %rd656;
-	mov.b64 %rd793, %rd792;
-	mov.b64 %rd794, 0;
+	add.s64 %rd794, %rd658, %rd791;
+	mov.b64 %rd795, %rd794;
+	sub.s64 %rd796, %rd646, %rd795;
+	max.s64 %rd797, %rd796, 0;
+	min.s64 %rd798, %rd797, %rd659;
+	mov.b64 %rd799, %rd798;
+	mov.b64 %rd800, 0;
 $L208:
-	setp.lt.s64 %p179, %rd794, %rd793;
+	setp.lt.s64 %p179, %rd800, %rd799;
 	not.pred %p180, %p179;
 	@!%p180 bra $L212;
 	bra.uni $L210;
 $L212:
-	mul.lo.s64 %rd795, %rd794, %rd139;
-	mad.lo.s64 %rd796, %rd795, 4, %rd137;
-	ld.shared.s32 %r266, [%rd796+0];
+	mul.lo.s64 %rd801, %rd800, %rd139;
+	mad.lo.s64 %rd802, %rd801, 4, %rd137;
+	ld.shared.s32 %r266, [%rd802+0];
 	mov.b32 %r267, %r266;
-	add.s64 %rd797, %rd642, %rd789;
-	add.s64 %rd798, %rd797, %rd794;
-	mul.lo.s64 %rd799, %rd798, %rd149;
-	mad.lo.s64 %rd800, %rd799, 4, %rd147;
-	st.shared.s32 [%rd800+0], %r267;
+	add.s64 %rd803, %rd645, %rd795;
+	add.s64 %rd804, %rd803, %rd800;
+	mul.lo.s64 %rd805, %rd804, %rd149;
+	mad.lo.s64 %rd806, %rd805, 4, %rd147;
+	st.shared.s32 [%rd806+0], %r267;
 $L209:
-	add.s64 %rd801, %rd794, 1;
-	mov.b64 %rd794, %rd801;
+	add.s64 %rd807, %rd800, 1;
+	mov.b64 %rd800, %rd807;
 	bra.uni $L208;
 $L210:
-	mov.b64 %rd802, 0;
-	mov.b64 %rd803, %rd793;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, %rd799;
 $L213:
-	setp.lt.s64 %p181, %rd803, %rd656;
+	setp.lt.s64 %p181, %rd809, %rd659;
 	not.pred %p182, %p181;
 	@!%p182 bra $L217;
 	bra.uni $L215;
 $L217:
-	mul.lo.s64 %rd804, %rd803, %rd139;
-	mad.lo.s64 %rd805, %rd804, 4, %rd137;
-	ld.shared.s32 %r268, [%rd805+0];
+	mul.lo.s64 %rd810, %rd809, %rd139;
+	mad.lo.s64 %rd811, %rd810, 4, %rd137;
+	ld.shared.s32 %r268, [%rd811+0];
 	mov.b32 %r269, %r268;
 	mov.b32 %r270, %r269;
 	mov.pred %p183, 0;
-	mov.b64 %rd806, %rd802;
+	mov.b64 %rd812, %rd808;
 	mov.b32 %r271, %r270;
 $L218:
 	@!%p133 bra $L222;
 	shr.s32 %r272, %r271, 5;
-	cvt.s64.s32 %rd807, %r272;
-	mov.b64 %rd808, %rd807;
+	cvt.s64.s32 %rd813, %r272;
+	mov.b64 %rd814, %rd813;
 	and.b32 %r273, %r271, 31;
-	cvt.s64.s32 %rd809, %r273;
-	min.u64 %rd810, %rd809, 32;
-	cvt.u32.u64 %r274, %rd810;
+	cvt.s64.s32 %rd815, %r273;
+	min.u64 %rd816, %rd815, 32;
+	cvt.u32.u64 %r274, %rd816;
 	mov.b32 %r276, 0x1;
 	shl.b32 %r275, %r276, %r274;
 	setp.hs.u32 %p184, %r274, 32;
 	selp.b32 %r277, 0, %r275, %p184;
 	mov.b32 %r278, %r277;
-	mov.b64 %rd811, %rd808;
+	mov.b64 %rd817, %rd814;
 	mov.b32 %r279, %r278;
-	mul.lo.s64 %rd812, %rd811, %rd625;
-	mad.lo.s64 %rd813, %rd812, 4, %rd623;
-	ld.relaxed.gpu.global.u32 %r280, [%rd813+0];
+	mul.lo.s64 %rd818, %rd817, %rd628;
+	mad.lo.s64 %rd819, %rd818, 4, %rd626;
+	ld.relaxed.gpu.global.u32 %r280, [%rd819+0];
 	mov.b32 %r281, %r280;
 	and.b32 %r282, %r281, %r279;
 	setp.ne.u32 %p185, %r282, 0x0;
 	mov.pred %p186, %p185;
 	not.pred %p187, %p186;
 	@!%p187 bra $L224;
-	mul.lo.s64 %rd814, %rd811, %rd625;
-	mad.lo.s64 %rd815, %rd814, 4, %rd623;
-	atom.global.or.b32 %r283, [%rd815], %r279;
+	mul.lo.s64 %rd820, %rd817, %rd628;
+	mad.lo.s64 %rd821, %rd820, 4, %rd626;
+	atom.global.or.b32 %r283, [%rd821], %r279;
 	mov.b32 %r284, %r283;
 	and.b32 %r285, %r284, %r279;
 	setp.ne.u32 %p188, %r285, 0x0;
 	mov.pred %p186, %p188;
 $L224:
 	@!%p186 bra $L226;
-	mov.b64 %rd816, %rd806;
-	mov.b64 %rd817, %rd816;
+	mov.b64 %rd822, %rd812;
+	mov.b64 %rd823, %rd822;
 	mov.pred %p189, 0;
 	bra.uni $L220;
 $L226:
-	mov.b64 %rd818, %rd806;
-	mov.b64 %rd817, %rd818;
+	mov.b64 %rd824, %rd812;
+	mov.b64 %rd823, %rd824;
 	mov.pred %p189, 1;
 	bra.uni $L220;
 $L222:
 	@!%p134 bra $L228;
-	cvt.s64.s32 %rd819, %r271;
-	mul.lo.s64 %rd820, %rd819, %rd628;
-	mad.lo.s64 %rd821, %rd820, 4, %rd626;
-	ld.relaxed.gpu.global.s32 %r286, [%rd821+0];
+	cvt.s64.s32 %rd825, %r271;
+	mul.lo.s64 %rd826, %rd825, %rd631;
+	mad.lo.s64 %rd827, %rd826, 4, %rd629;
+	ld.relaxed.gpu.global.s32 %r286, [%rd827+0];
 	mov.b32 %r287, %r286;
 	setp.eq.s32 %p190, %r287, %r189;
 	mov.pred %p191, %p190;
 	not.pred %p192, %p191;
 	@!%p192 bra $L230;
-	cvt.s64.s32 %rd822, %r271;
-	mul.lo.s64 %rd823, %rd822, %rd628;
-	mad.lo.s64 %rd824, %rd823, 4, %rd626;
-	atom.global.exch.b32 %r288, [%rd824], %r189;
+	cvt.s64.s32 %rd828, %r271;
+	mul.lo.s64 %rd829, %rd828, %rd631;
+	mad.lo.s64 %rd830, %rd829, 4, %rd629;
+	atom.global.exch.b32 %r288, [%rd830], %r189;
 	mov.b32 %r289, %r288;
 	setp.eq.s32 %p193, %r289, %r189;
 	mov.pred %p191, %p193;
 $L230:
 	@!%p191 bra $L232;
-	mov.b64 %rd825, %rd806;
-	mov.b64 %rd817, %rd825;
+	mov.b64 %rd831, %rd812;
+	mov.b64 %rd823, %rd831;
 	mov.pred %p189, 0;
 	bra.uni $L220;
 $L232:
 $L228:
-	mul.lo.s64 %rd826, %rd806, %rd139;
-	mad.lo.s64 %rd827, %rd826, 4, %rd137;
-	st.shared.s32 [%rd827+0], %r271;
-	add.s64 %rd828, %rd806, 1;
-	mov.b64 %rd829, %rd828;
-	mov.b64 %rd817, %rd829;
+	mul.lo.s64 %rd832, %rd812, %rd139;
+	mad.lo.s64 %rd833, %rd832, 4, %rd137;
+	st.shared.s32 [%rd833+0], %r271;
+	add.s64 %rd834, %rd812, 1;
+	mov.b64 %rd835, %rd834;
+	mov.b64 %rd823, %rd835;
 	mov.pred %p189, 1;
 	bra.uni $L220;
 $L219:
 	bra.uni $L218;
 $L220:
-	mov.b64 %rd830, %rd817;
+	mov.b64 %rd836, %rd823;
 	mov.pred %p194, %p189;
-	mov.b64 %rd802, %rd830;
+	mov.b64 %rd808, %rd836;
 	mov.pred %p183, %p194;
 	@!%p183 bra $L234;
-	mov.b64 %rd831, %rd607;
+	mov.b64 %rd837, %rd610;
 	mov.b32 %r290, %r270;
-	cvt.s64.s32 %rd832, %r290;
-	add.s64 %rd833, %rd832, 1;
-	mul.lo.s64 %rd834, %rd833, %rd32;
-	mad.lo.s64 %rd835, %rd834, 8, %rd28;
-	ld.global.nc.s64 %rd836, [%rd835+0];
-	mov.b64 %rd837, %rd836;
 	cvt.s64.s32 %rd838, %r290;
-	mul.lo.s64 %rd839, %rd838, %rd32;
-	mad.lo.s64 %rd840, %rd839, 8, %rd28;
-	ld.global.nc.s64 %rd841, [%rd840+0];
-	mov.b64 %rd842, %rd841;
-	sub.s64 %rd843, %rd837, %rd842;
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd844;
-	add.s64 %rd846, %rd653, %rd845;
-	mov.b64 %rd653, %rd846;
-	max.s64 %rd847, %rd654, %rd845;
-	mov.b64 %rd654, %rd847;
+	add.s64 %rd839, %rd838, 1;
+	mul.lo.s64 %rd840, %rd839, %rd32;
+	mad.lo.s64 %rd841, %rd840, 8, %rd28;
+	ld.global.nc.s64 %rd842, [%rd841+0];
+	mov.b64 %rd843, %rd842;
+	cvt.s64.s32 %rd844, %r290;
+	mul.lo.s64 %rd845, %rd844, %rd32;
+	mad.lo.s64 %rd846, %rd845, 8, %rd28;
+	ld.global.nc.s64 %rd847, [%rd846+0];
+	mov.b64 %rd848, %rd847;
+	sub.s64 %rd849, %rd843, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd850;
+	add.s64 %rd852, %rd656, %rd851;
+	mov.b64 %rd656, %rd852;
+	max.s64 %rd853, %rd657, %rd851;
+	mov.b64 %rd657, %rd853;
 $L234:
 $L214:
-	add.s64 %rd848, %rd803, 1;
-	mov.b64 %rd803, %rd848;
+	add.s64 %rd854, %rd809, 1;
+	mov.b64 %rd809, %rd854;
 	bra.uni $L213;
 $L215:
-	setp.gt.s64 %p195, %rd802, 0;
+	setp.gt.s64 %p195, %rd808, 0;
 	@!%p195 bra $L236;
-	mul.lo.s64 %rd849, %rd641, %rd120;
-	mad.lo.s64 %rd850, %rd849, 8, %rd116;
-	atom.global.add.u64 %rd851, [%rd850], %rd802;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd853, %rd852;
-	mov.b64 %rd854, 0;
+	mul.lo.s64 %rd855, %rd644, %rd120;
+	mad.lo.s64 %rd856, %rd855, 8, %rd116;
+	atom.global.add.u64 %rd857, [%rd856], %rd808;
+	mov.b64 %rd858, %rd857;
+	mov.b64 %rd859, %rd858;
+	mov.b64 %rd860, 0;
 $L237:
-	setp.lt.s64 %p196, %rd854, %rd802;
+	setp.lt.s64 %p196, %rd860, %rd808;
 	not.pred %p197, %p196;
 	@!%p197 bra $L241;
 	bra.uni $L239;
 $L241:
-	mul.lo.s64 %rd855, %rd854, %rd139;
-	mad.lo.s64 %rd856, %rd855, 4, %rd137;
-	ld.shared.s32 %r291, [%rd856+0];
+	mul.lo.s64 %rd861, %rd860, %rd139;
+	mad.lo.s64 %rd862, %rd861, 4, %rd137;
+	ld.shared.s32 %r291, [%rd862+0];
 	mov.b32 %r292, %r291;
-	add.s64 %rd857, %rd853, %rd854;
-	mul.lo.s64 %rd858, %rd857, %rd235;
-	mad.lo.s64 %rd859, %rd858, 4, %rd233;
-	st.global.s32 [%rd859+0], %r292;
+	add.s64 %rd863, %rd859, %rd860;
+	mul.lo.s64 %rd864, %rd863, %rd235;
+	mad.lo.s64 %rd865, %rd864, 4, %rd233;
+	st.global.s32 [%rd865+0], %r292;
 $L238:
-	add.s64 %rd860, %rd854, 1;
-	mov.b64 %rd854, %rd860;
+	add.s64 %rd866, %rd860, 1;
+	mov.b64 %rd860, %rd866;
 	bra.uni $L237;
 $L239:
 $L236:
-	add.s64 %rd861, %rd655, %rd781;
-	min.s64 %rd862, %rd643, %rd861;
-	mov.b64 %rd655, %rd862;
+	add.s64 %rd867, %rd658, %rd792;
+	min.s64 %rd868, %rd646, %rd867;
+	mov.b64 %rd658, %rd868;
 	bra.uni $L207;
 $L206:
-	mov.b64 %rd863, 0;
-	cvt.u64.u32 %rd864, %r2;
-	setp.eq.s64 %p198, %rd864, 0;
-	setp.gt.s64 %p199, %rd781, 0;
+	mov.b64 %rd869, 0;
+	cvt.u64.u32 %rd870, %r2;
+	setp.eq.s64 %p198, %rd870, 0;
+	setp.gt.s64 %p199, %rd792, 0;
 	and.pred %p200, %p198, %p199;
 	@!%p200 bra $L243;
-	mul.lo.s64 %rd865, %rd641, %rd120;
-	mad.lo.s64 %rd866, %rd865, 8, %rd116;
-	atom.global.add.u64 %rd867, [%rd866], %rd781;
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd863, %rd868;
+	mul.lo.s64 %rd871, %rd644, %rd120;
+	mad.lo.s64 %rd872, %rd871, 8, %rd116;
+	atom.global.add.u64 %rd873, [%rd872], %rd792;
+	mov.b64 %rd874, %rd873;
+	mov.b64 %rd869, %rd874;
 $L243:
-	cvt.u64.u32 %rd869, %r2;
-	setp.eq.s64 %p201, %rd869, 0;
+	cvt.u64.u32 %rd875, %r2;
+	setp.eq.s64 %p201, %rd875, 0;
 	setp.eq.u32 %p202, %r1, 0;
 	and.pred %p203, %p201, %p202;
 	bar.sync 0;
 	@!%p203 bra $L244;
-	st.shared.s64 [%rd1+1024], %rd863;
+	st.shared.s64 [%rd1+1024], %rd869;
 $L244:
 	bar.sync 0;
-	ld.shared.s64 %rd870, [%rd1+1024];
-	mov.b64 %rd871, %rd870;
-	add.s64 %rd872, %rd871, %rd780;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, 0;
+	ld.shared.s64 %rd876, [%rd1+1024];
+	mov.b64 %rd877, %rd876;
+	add.s64 %rd878, %rd877, %rd791;
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, 0;
 $L245:
-	setp.lt.s64 %p204, %rd874, %rd656;
+	setp.lt.s64 %p204, %rd880, %rd659;
 	not.pred %p205, %p204;
 	@!%p205 bra $L249;
 	bra.uni $L247;
 $L249:
-	mul.lo.s64 %rd875, %rd874, %rd139;
-	mad.lo.s64 %rd876, %rd875, 4, %rd137;
-	ld.shared.s32 %r293, [%rd876+0];
+	mul.lo.s64 %rd881, %rd880, %rd139;
+	mad.lo.s64 %rd882, %rd881, 4, %rd137;
+	ld.shared.s32 %r293, [%rd882+0];
 	mov.b32 %r294, %r293;
-	add.s64 %rd877, %rd873, %rd874;
-	mul.lo.s64 %rd878, %rd877, %rd235;
-	mad.lo.s64 %rd879, %rd878, 4, %rd233;
-	st.global.s32 [%rd879+0], %r294;
+	add.s64 %rd883, %rd879, %rd880;
+	mul.lo.s64 %rd884, %rd883, %rd235;
+	mad.lo.s64 %rd885, %rd884, 4, %rd233;
+	st.global.s32 [%rd885+0], %r294;
 $L246:
-	add.s64 %rd880, %rd874, 1;
-	mov.b64 %rd874, %rd880;
+	add.s64 %rd886, %rd880, 1;
+	mov.b64 %rd880, %rd886;
 	bra.uni $L245;
 $L247:
 $L207:
-	setp.eq.s64 %p206, %rd786, 0;
+	setp.eq.s64 %p206, %rd793, 0;
 	@!%p206 bra $L251;
 	bra.uni $L155;
 $L251:
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd881, %rd655;
-	mov.b64 %rd882, %rd653;
-	mov.b64 %rd883, %rd654;
-	mov.b64 %rd884, %rd881;
-	mov.b64 %rd885, %rd882;
-	mov.b64 %rd886, %rd883;
-	mov.b64 %rd887, %rd884;
-	mov.b64 %rd888, %rd885;
-	mov.b64 %rd889, %rd886;
-	mov.b64 %rd593, %rd887;
-	mov.b64 %rd605, %rd888;
-	mov.b64 %rd606, %rd889;
-	add.s64 %rd890, %rd594, %rd605;
-	mov.b64 %rd594, %rd890;
-	max.s64 %rd891, %rd595, %rd606;
-	mov.b64 %rd595, %rd891;
+	mov.b64 %rd887, %rd658;
+	mov.b64 %rd888, %rd656;
+	mov.b64 %rd889, %rd657;
+	mov.b64 %rd890, %rd887;
+	mov.b64 %rd891, %rd888;
+	mov.b64 %rd892, %rd889;
+	mov.b64 %rd893, %rd890;
+	mov.b64 %rd894, %rd891;
+	mov.b64 %rd895, %rd892;
+	mov.b64 %rd596, %rd893;
+	mov.b64 %rd608, %rd894;
+	mov.b64 %rd609, %rd895;
+	add.s64 %rd896, %rd597, %rd608;
+	mov.b64 %rd597, %rd896;
+	max.s64 %rd897, %rd598, %rd609;
+	mov.b64 %rd598, %rd897;
 $L149:
-	add.s64 %rd892, %rd596, 1;
-	mov.b64 %rd596, %rd892;
+	add.s64 %rd898, %rd599, 1;
+	mov.b64 %rd599, %rd898;
 	bra.uni $L148;
 $L150:
-	mov.b64 %rd893, %rd594;
+	mov.b64 %rd899, %rd597;
 	// block reduction
 	sub.u32 %r295, %r13, 1;
 	mov.b32 %r296, %r3;
 $L252:
 	setp.hs.u32 %p207, %r296, 32;
 	@%p207 bra $L253;
-	mov.b64 {%r297, %r298}, %rd893;
+	mov.b64 {%r297, %r298}, %rd899;
 	shfl.sync.down.b32 %r299|%p208, %r297, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd894, {%r299, %r300};
+	mov.b64 %rd900, {%r299, %r300};
 	@!%p208 bra $L254;
-	add.s64 %rd895, %rd893, %rd894;
-	mov.b64 %rd893, %rd895;
+	add.s64 %rd901, %rd899, %rd900;
+	mov.b64 %rd899, %rd901;
 $L254:
 	shl.b32 %r296, %r296, 1;
 	bra.uni $L252;
 $L253:
 	setp.eq.u32 %p209, %r7, 0;
 	@!%p209 bra $L255;
-	mul.wide.u32 %rd896, %r8, 16;
-	add.s64 %rd897, %rd1, %rd896;
-	st.shared.s64 [%rd897+0], %rd893;
+	mul.wide.u32 %rd902, %r8, 16;
+	add.s64 %rd903, %rd1, %rd902;
+	st.shared.s64 [%rd903+0], %rd899;
 $L255:
 	bar.sync 0;
 	setp.eq.u32 %p210, %r8, 0;
 	@!%p210 bra $L256;
 	setp.lo.u32 %p211, %r7, %r10;
 	@!%p211 bra $L257;
-	mul.wide.u32 %rd898, %r7, 16;
-	add.s64 %rd899, %rd1, %rd898;
-	ld.shared.s64 %rd900, [%rd899+0];
-	mov.b64 %rd893, %rd900;
+	mul.wide.u32 %rd904, %r7, 16;
+	add.s64 %rd905, %rd1, %rd904;
+	ld.shared.s64 %rd906, [%rd905+0];
+	mov.b64 %rd899, %rd906;
 $L257:
 	sub.u32 %r301, %r10, 1;
-	mov.b64 {%r302, %r303}, %rd893;
+	mov.b64 {%r302, %r303}, %rd899;
 	shfl.sync.down.b32 %r304|%p212, %r302, 1, %r301, %r17;
 	shfl.sync.down.b32 %r305, %r303, 1, %r301, %r17;
-	mov.b64 %rd901, {%r304, %r305};
+	mov.b64 %rd907, {%r304, %r305};
 	@!%p212 bra $L258;
-	add.s64 %rd902, %rd893, %rd901;
-	mov.b64 %rd893, %rd902;
+	add.s64 %rd908, %rd899, %rd907;
+	mov.b64 %rd899, %rd908;
 $L258:
-	mov.b64 {%r306, %r307}, %rd893;
+	mov.b64 {%r306, %r307}, %rd899;
 	shfl.sync.down.b32 %r308|%p213, %r306, 2, %r301, %r17;
 	shfl.sync.down.b32 %r309, %r307, 2, %r301, %r17;
-	mov.b64 %rd903, {%r308, %r309};
+	mov.b64 %rd909, {%r308, %r309};
 	@!%p213 bra $L259;
-	add.s64 %rd904, %rd893, %rd903;
-	mov.b64 %rd893, %rd904;
+	add.s64 %rd910, %rd899, %rd909;
+	mov.b64 %rd899, %rd910;
 $L259:
-	mov.b64 {%r310, %r311}, %rd893;
+	mov.b64 {%r310, %r311}, %rd899;
 	shfl.sync.down.b32 %r312|%p214, %r310, 4, %r301, %r17;
 	shfl.sync.down.b32 %r313, %r311, 4, %r301, %r17;
-	mov.b64 %rd905, {%r312, %r313};
+	mov.b64 %rd911, {%r312, %r313};
 	@!%p214 bra $L260;
-	add.s64 %rd906, %rd893, %rd905;
-	mov.b64 %rd893, %rd906;
+	add.s64 %rd912, %rd899, %rd911;
+	mov.b64 %rd899, %rd912;
 $L260:
-	mov.b64 {%r314, %r315}, %rd893;
+	mov.b64 {%r314, %r315}, %rd899;
 	shfl.sync.down.b32 %r316|%p215, %r314, 8, %r301, %r17;
 	shfl.sync.down.b32 %r317, %r315, 8, %r301, %r17;
-	mov.b64 %rd907, {%r316, %r317};
+	mov.b64 %rd913, {%r316, %r317};
 	@!%p215 bra $L261;
-	add.s64 %rd908, %rd893, %rd907;
-	mov.b64 %rd893, %rd908;
+	add.s64 %rd914, %rd899, %rd913;
+	mov.b64 %rd899, %rd914;
 $L261:
-	mov.b64 {%r318, %r319}, %rd893;
+	mov.b64 {%r318, %r319}, %rd899;
 	shfl.sync.down.b32 %r320|%p216, %r318, 16, %r301, %r17;
 	shfl.sync.down.b32 %r321, %r319, 16, %r301, %r17;
-	mov.b64 %rd909, {%r320, %r321};
+	mov.b64 %rd915, {%r320, %r321};
 	@!%p216 bra $L262;
-	add.s64 %rd910, %rd893, %rd909;
-	mov.b64 %rd893, %rd910;
+	add.s64 %rd916, %rd899, %rd915;
+	mov.b64 %rd899, %rd916;
 $L262:
 	@!%p209 bra $L263;
-	st.shared.s64 [%rd1+1024], %rd893;
+	st.shared.s64 [%rd1+1024], %rd899;
 $L263:
 $L256:
 	bar.sync 0;
-	ld.shared.s64 %rd911, [%rd1+1024];
-	mov.b64 %rd893, %rd911;
-	mov.b64 %rd912, %rd893;
-	mov.b64 %rd594, %rd912;
-	mov.b64 %rd913, %rd595;
+	ld.shared.s64 %rd917, [%rd1+1024];
+	mov.b64 %rd899, %rd917;
+	mov.b64 %rd918, %rd899;
+	mov.b64 %rd597, %rd918;
+	mov.b64 %rd919, %rd598;
 	// block reduction
 	sub.u32 %r322, %r13, 1;
 	mov.b32 %r323, %r3;
 $L264:
 	setp.hs.u32 %p217, %r323, 32;
 	@%p217 bra $L265;
-	mov.b64 {%r324, %r325}, %rd913;
+	mov.b64 {%r324, %r325}, %rd919;
 	shfl.sync.down.b32 %r326|%p218, %r324, %r323, %r322, %r17;
 	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
-	mov.b64 %rd914, {%r326, %r327};
+	mov.b64 %rd920, {%r326, %r327};
 	@!%p218 bra $L266;
-	max.s64 %rd915, %rd913, %rd914;
-	mov.b64 %rd913, %rd915;
+	max.s64 %rd921, %rd919, %rd920;
+	mov.b64 %rd919, %rd921;
 $L266:
 	shl.b32 %r323, %r323, 1;
 	bra.uni $L264;
 $L265:
 	setp.eq.u32 %p219, %r7, 0;
 	@!%p219 bra $L267;
-	mul.wide.u32 %rd916, %r8, 16;
-	add.s64 %rd917, %rd1, %rd916;
-	st.shared.s64 [%rd917+0], %rd913;
+	mul.wide.u32 %rd922, %r8, 16;
+	add.s64 %rd923, %rd1, %rd922;
+	st.shared.s64 [%rd923+0], %rd919;
 $L267:
 	bar.sync 0;
 	setp.eq.u32 %p220, %r8, 0;
 	@!%p220 bra $L268;
 	setp.lo.u32 %p221, %r7, %r10;
 	@!%p221 bra $L269;
-	mul.wide.u32 %rd918, %r7, 16;
-	add.s64 %rd919, %rd1, %rd918;
-	ld.shared.s64 %rd920, [%rd919+0];
-	mov.b64 %rd913, %rd920;
+	mul.wide.u32 %rd924, %r7, 16;
+	add.s64 %rd925, %rd1, %rd924;
+	ld.shared.s64 %rd926, [%rd925+0];
+	mov.b64 %rd919, %rd926;
 $L269:
 	sub.u32 %r328, %r10, 1;
-	mov.b64 {%r329, %r330}, %rd913;
+	mov.b64 {%r329, %r330}, %rd919;
 	shfl.sync.down.b32 %r331|%p222, %r329, 1, %r328, %r17;
 	shfl.sync.down.b32 %r332, %r330, 1, %r328, %r17;
-	mov.b64 %rd921, {%r331, %r332};
+	mov.b64 %rd927, {%r331, %r332};
 	@!%p222 bra $L270;
-	max.s64 %rd922, %rd913, %rd921;
-	mov.b64 %rd913, %rd922;
+	max.s64 %rd928, %rd919, %rd927;
+	mov.b64 %rd919, %rd928;
 $L270:
-	mov.b64 {%r333, %r334}, %rd913;
+	mov.b64 {%r333, %r334}, %rd919;
 	shfl.sync.down.b32 %r335|%p223, %r333, 2, %r328, %r17;
 	shfl.sync.down.b32 %r336, %r334, 2, %r328, %r17;
-	mov.b64 %rd923, {%r335, %r336};
+	mov.b64 %rd929, {%r335, %r336};
 	@!%p223 bra $L271;
-	max.s64 %rd924, %rd913, %rd923;
-	mov.b64 %rd913, %rd924;
+	max.s64 %rd930, %rd919, %rd929;
+	mov.b64 %rd919, %rd930;
 $L271:
-	mov.b64 {%r337, %r338}, %rd913;
+	mov.b64 {%r337, %r338}, %rd919;
 	shfl.sync.down.b32 %r339|%p224, %r337, 4, %r328, %r17;
 	shfl.sync.down.b32 %r340, %r338, 4, %r328, %r17;
-	mov.b64 %rd925, {%r339, %r340};
+	mov.b64 %rd931, {%r339, %r340};
 	@!%p224 bra $L272;
-	max.s64 %rd926, %rd913, %rd925;
-	mov.b64 %rd913, %rd926;
+	max.s64 %rd932, %rd919, %rd931;
+	mov.b64 %rd919, %rd932;
 $L272:
-	mov.b64 {%r341, %r342}, %rd913;
+	mov.b64 {%r341, %r342}, %rd919;
 	shfl.sync.down.b32 %r343|%p225, %r341, 8, %r328, %r17;
 	shfl.sync.down.b32 %r344, %r342, 8, %r328, %r17;
-	mov.b64 %rd927, {%r343, %r344};
+	mov.b64 %rd933, {%r343, %r344};
 	@!%p225 bra $L273;
-	max.s64 %rd928, %rd913, %rd927;
-	mov.b64 %rd913, %rd928;
+	max.s64 %rd934, %rd919, %rd933;
+	mov.b64 %rd919, %rd934;
 $L273:
-	mov.b64 {%r345, %r346}, %rd913;
+	mov.b64 {%r345, %r346}, %rd919;
 	shfl.sync.down.b32 %r347|%p226, %r345, 16, %r328, %r17;
 	shfl.sync.down.b32 %r348, %r346, 16, %r328, %r17;
-	mov.b64 %rd929, {%r347, %r348};
+	mov.b64 %rd935, {%r347, %r348};
 	@!%p226 bra $L274;
-	max.s64 %rd930, %rd913, %rd929;
-	mov.b64 %rd913, %rd930;
+	max.s64 %rd936, %rd919, %rd935;
+	mov.b64 %rd919, %rd936;
 $L274:
 	@!%p219 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd913;
+	st.shared.s64 [%rd1+1024], %rd919;
 $L275:
 $L268:
 	bar.sync 0;
-	ld.shared.s64 %rd931, [%rd1+1024];
-	mov.b64 %rd913, %rd931;
-	mov.b64 %rd932, %rd913;
-	mov.b64 %rd595, %rd932;
-	cvt.u64.u32 %rd933, %r2;
-	setp.eq.s64 %p227, %rd933, 0;
+	ld.shared.s64 %rd937, [%rd1+1024];
+	mov.b64 %rd919, %rd937;
+	mov.b64 %rd938, %rd919;
+	mov.b64 %rd598, %rd938;
+	cvt.u64.u32 %rd939, %r2;
+	setp.eq.s64 %p227, %rd939, 0;
 	@!%p227 bra $L277;
-	setp.gt.s64 %p228, %rd594, 0;
+	setp.gt.s64 %p228, %rd597, 0;
 	@!%p228 bra $L279;
-	add.s64 %rd934, %rd298, 1;
-	mul.lo.s64 %rd935, %rd934, %rd120;
-	mad.lo.s64 %rd936, %rd935, 8, %rd116;
-	atom.global.add.u64 %rd937, [%rd936], %rd594;
+	add.s64 %rd940, %rd298, 1;
+	mul.lo.s64 %rd941, %rd940, %rd120;
+	mad.lo.s64 %rd942, %rd941, 8, %rd116;
+	atom.global.add.u64 %rd943, [%rd942], %rd597;
 $L279:
-	setp.gt.s64 %p229, %rd595, 0;
+	setp.gt.s64 %p229, %rd598, 0;
 	@!%p229 bra $L281;
-	add.s64 %rd938, %rd298, 2;
-	mul.lo.s64 %rd939, %rd938, %rd120;
-	mad.lo.s64 %rd940, %rd939, 8, %rd116;
-	atom.global.max.s64 %rd941, [%rd940], %rd595;
+	add.s64 %rd944, %rd298, 2;
+	mul.lo.s64 %rd945, %rd944, %rd120;
+	mad.lo.s64 %rd946, %rd945, 8, %rd116;
+	atom.global.max.s64 %rd947, [%rd946], %rd598;
 $L281:
 $L277:
 	bar.sync 0;
@@ -7836,70 +7839,70 @@ $L282:
 	setp.eq.s64 %p233, %rd223, 0;
 	and.pred %p234, %p11, %p233;
 	@!%p234 bra $L286;
-	mov.b64 %rd943, 9;
-	mul.lo.s64 %rd942, %rd943, %rd120;
-	mad.lo.s64 %rd944, %rd942, 8, %rd116;
-	mov.b64 %rd945, 0;
-	st.global.s64 [%rd944+0], %rd945;
+	mov.b64 %rd949, 9;
+	mul.lo.s64 %rd948, %rd949, %rd120;
+	mad.lo.s64 %rd950, %rd948, 8, %rd116;
+	mov.b64 %rd951, 0;
+	st.global.s64 [%rd950+0], %rd951;
 $L286:
-	mul.lo.s64 %rd946, %rd260, %rd120;
-	mad.lo.s64 %rd947, %rd946, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd948, [%rd947+0];
-	mov.b64 %rd949, %rd948;
-	add.s64 %rd950, %rd260, 1;
-	mul.lo.s64 %rd951, %rd950, %rd120;
-	mad.lo.s64 %rd952, %rd951, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd953, [%rd952+0];
-	mov.b64 %rd954, %rd953;
-	mov.b64 %rd955, %rd949;
-	mov.b64 %rd956, %rd954;
-	mov.b64 %rd957, %rd955;
-	mov.b64 %rd958, %rd956;
-	add.s64 %rd959, %rd260, 2;
-	mul.lo.s64 %rd960, %rd959, %rd120;
-	mad.lo.s64 %rd961, %rd960, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd962, [%rd961+0];
-	mov.b64 %rd963, %rd962;
-	mov.b64 %rd217, %rd963;
+	mul.lo.s64 %rd952, %rd260, %rd120;
+	mad.lo.s64 %rd953, %rd952, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd954, [%rd953+0];
+	mov.b64 %rd955, %rd954;
+	add.s64 %rd956, %rd260, 1;
+	mul.lo.s64 %rd957, %rd956, %rd120;
+	mad.lo.s64 %rd958, %rd957, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd959, [%rd958+0];
+	mov.b64 %rd960, %rd959;
+	mov.b64 %rd961, %rd955;
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	add.s64 %rd965, %rd260, 2;
+	mul.lo.s64 %rd966, %rd965, %rd120;
+	mad.lo.s64 %rd967, %rd966, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
+	mov.b64 %rd969, %rd968;
+	mov.b64 %rd217, %rd969;
 	@!%p11 bra $L288;
-	mov.b64 %rd965, 3;
-	mul.lo.s64 %rd964, %rd965, %rd223;
-	mov.b64 %rd967, 1;
-	add.s64 %rd966, %rd967, %rd964;
-	mul.lo.s64 %rd968, %rd966, %rd113;
-	mad.lo.s64 %rd969, %rd968, 8, %rd109;
-	st.global.s64 [%rd969+0], %rd957;
 	mov.b64 %rd971, 3;
 	mul.lo.s64 %rd970, %rd971, %rd223;
-	mov.b64 %rd973, 2;
+	mov.b64 %rd973, 1;
 	add.s64 %rd972, %rd973, %rd970;
 	mul.lo.s64 %rd974, %rd972, %rd113;
 	mad.lo.s64 %rd975, %rd974, 8, %rd109;
-	st.global.s64 [%rd975+0], %rd958;
+	st.global.s64 [%rd975+0], %rd963;
 	mov.b64 %rd977, 3;
 	mul.lo.s64 %rd976, %rd977, %rd223;
-	mov.b64 %rd979, 3;
+	mov.b64 %rd979, 2;
 	add.s64 %rd978, %rd979, %rd976;
 	mul.lo.s64 %rd980, %rd978, %rd113;
 	mad.lo.s64 %rd981, %rd980, 8, %rd109;
-	st.global.s64 [%rd981+0], %rd217;
-	add.s64 %rd982, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd982;
+	st.global.s64 [%rd981+0], %rd964;
+	mov.b64 %rd983, 3;
+	mul.lo.s64 %rd982, %rd983, %rd223;
+	mov.b64 %rd985, 3;
+	add.s64 %rd984, %rd985, %rd982;
+	mul.lo.s64 %rd986, %rd984, %rd113;
+	mad.lo.s64 %rd987, %rd986, 8, %rd109;
+	st.global.s64 [%rd987+0], %rd217;
+	add.s64 %rd988, %rd223, 1;
+	st.global.s64 [%rd109+0], %rd988;
 $L288:
-	setp.eq.s64 %p235, %rd957, 0;
-	setp.gt.s64 %p236, %rd957, %rd66;
+	setp.eq.s64 %p235, %rd963, 0;
+	setp.gt.s64 %p236, %rd963, %rd66;
 	or.pred %p237, %p235, %p236;
-	setp.gt.s64 %p238, %rd958, %rd68;
+	setp.gt.s64 %p238, %rd964, %rd68;
 	or.pred %p239, %p237, %p238;
 	setp.gt.s64 %p240, %rd217, %rd70;
 	or.pred %p241, %p239, %p240;
 	@!%p241 bra $L290;
 	bra.uni $L3;
 $L290:
-	mov.b64 %rd151, %rd957;
+	mov.b64 %rd151, %rd963;
 $L36:
-	add.s64 %rd983, %rd223, 1;
-	mov.b64 %rd223, %rd983;
+	add.s64 %rd989, %rd223, 1;
+	mov.b64 %rd223, %rd989;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -10462,14 +10465,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10466
+//line gokkos_kernels_gen.go:10469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10473
+//line gokkos_kernels_gen.go:10476
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10484,7 +10487,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10488
+//line gokkos_kernels_gen.go:10491
 		*acc = gokkosAccV
 		return
 	}
@@ -10494,7 +10497,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10498
+//line gokkos_kernels_gen.go:10501
 	*acc = gokkosAccV
 }
 
@@ -10546,6 +10549,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10550
+//line gokkos_kernels_gen.go:10553
 	return gokkosN
 }

@@ -162,6 +162,8 @@ func (k PushFused[Op]) step(m teams.Member, buf, lists views.View1D[int32], o si
 	limit := lists.Len() / 2
 	n, edges, top := k.expand(m, buf, o, in, 0, size, m.LeagueRank()*groups+m.TeamRank()/g, m.LeagueSize()*groups, g, out, set, lists, 0, limit, k.Rounds > 1)
 	for r := 1; r < k.Rounds && n > 0; r++ {
+		// The list the round reads was written by every member in the round before.
+		m.Barrier()
 		from := (1 - r%2) * limit
 		to := (r % 2) * limit
 		var e, t int64
@@ -231,9 +233,8 @@ func (k PushFused[Op]) expand(m teams.Member, buf views.View1D[int32], o sink, s
 		if e < end || s < size {
 			more = 1
 		}
-		prefix, total := teams.TeamScan(m, int64(c)|more<<32)
-		prefix, left := prefix&0xffffffff, total>>32
-		total &= 0xffffffff
+		packedPrefix, packedTotal := teams.TeamScan(m, int64(c)|more<<32)
+		prefix, total, left := packedPrefix&0xffffffff, packedTotal&0xffffffff, packedTotal>>32
 		if local {
 			at := n + int(prefix)
 			keep := min(max(limit-at, 0), c)

@@ -936,7 +936,7 @@ func init() {
 			{File: "edgelist.go", Key: "func (elSweep) Run", Hash: "2cb866271fe12738"},
 			{File: "edgelist.go", Key: "type elMark", Hash: "12f5a64c52f54044"},
 			{File: "edgelist.go", Key: "type elSweep", Hash: "40c2d0fbec6b888b"},
-			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "43f9817d4c0986ef"},
+			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "cb287749ea5c141b"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
@@ -944,7 +944,7 @@ func init() {
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
 		},
-		SourceHash: "336e3a359d9f9e9e",
+		SourceHash: "03f24e0160a41422",
 	})
 	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop27)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
@@ -972,7 +972,7 @@ func init() {
 			{File: "edgelist.go", Key: "func (elSweepCSR) Run", Hash: "fcd09e0f79ef9cd3"},
 			{File: "edgelist.go", Key: "type elMark", Hash: "12f5a64c52f54044"},
 			{File: "edgelist.go", Key: "type elSweepCSR", Hash: "e1c228e99fc696a2"},
-			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "43f9817d4c0986ef"},
+			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "cb287749ea5c141b"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
@@ -980,7 +980,7 @@ func init() {
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
 		},
-		SourceHash: "36af181c1ec6d1dc",
+		SourceHash: "bf945c2171ddd77d",
 	})
 	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop28)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
@@ -11976,7 +11976,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<256>;
 	.reg .b32 %r<375>;
-	.reg .b64 %rd<1022>;
+	.reg .b64 %rd<1028>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12977,416 +12977,418 @@ $L99:
 	mov.b64 %rd510, %rd508;
 	and.b64 %rd511, %rd509, 4294967295;
 	mov.b64 %rd512, %rd511;
-	shr.s64 %rd513, %rd510, 32;
+	and.b64 %rd513, %rd510, 4294967295;
 	mov.b64 %rd514, %rd513;
-	mov.b64 %rd509, %rd512;
-	mov.b64 %rd515, %rd514;
-	and.b64 %rd516, %rd510, 4294967295;
-	mov.b64 %rd510, %rd516;
+	shr.s64 %rd515, %rd510, 32;
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd517, %rd512;
+	mov.b64 %rd518, %rd514;
+	mov.b64 %rd519, %rd516;
 	@!%p58 bra $L108;
-	add.s64 %rd517, %rd372, %rd509;
-	mov.b64 %rd518, %rd517;
-	sub.s64 %rd519, %rd361, %rd518;
-	max.s64 %rd520, %rd519, 0;
-	min.s64 %rd521, %rd520, %rd373;
-	mov.b64 %rd522, %rd521;
-	mov.b64 %rd523, 0;
+	add.s64 %rd520, %rd372, %rd517;
+	mov.b64 %rd521, %rd520;
+	sub.s64 %rd522, %rd361, %rd521;
+	max.s64 %rd523, %rd522, 0;
+	min.s64 %rd524, %rd523, %rd373;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, 0;
 $L110:
-	setp.lt.s64 %p106, %rd523, %rd522;
+	setp.lt.s64 %p106, %rd526, %rd525;
 	not.pred %p107, %p106;
 	@!%p107 bra $L114;
 	bra.uni $L112;
 $L114:
-	mul.lo.s64 %rd524, %rd523, %rd153;
-	mad.lo.s64 %rd525, %rd524, 4, %rd151;
-	ld.shared.s32 %r169, [%rd525+0];
+	mul.lo.s64 %rd527, %rd526, %rd153;
+	mad.lo.s64 %rd528, %rd527, 4, %rd151;
+	ld.shared.s32 %r169, [%rd528+0];
 	mov.b32 %r170, %r169;
-	add.s64 %rd526, %rd360, %rd518;
-	add.s64 %rd527, %rd526, %rd523;
-	mul.lo.s64 %rd528, %rd527, %rd163;
-	mad.lo.s64 %rd529, %rd528, 4, %rd161;
-	st.shared.s32 [%rd529+0], %r170;
+	add.s64 %rd529, %rd360, %rd521;
+	add.s64 %rd530, %rd529, %rd526;
+	mul.lo.s64 %rd531, %rd530, %rd163;
+	mad.lo.s64 %rd532, %rd531, 4, %rd161;
+	st.shared.s32 [%rd532+0], %r170;
 $L111:
-	add.s64 %rd530, %rd523, 1;
-	mov.b64 %rd523, %rd530;
+	add.s64 %rd533, %rd526, 1;
+	mov.b64 %rd526, %rd533;
 	bra.uni $L110;
 $L112:
-	mov.b64 %rd531, 0;
-	mov.b64 %rd532, %rd522;
+	mov.b64 %rd534, 0;
+	mov.b64 %rd535, %rd525;
 $L115:
-	setp.lt.s64 %p108, %rd532, %rd373;
+	setp.lt.s64 %p108, %rd535, %rd373;
 	not.pred %p109, %p108;
 	@!%p109 bra $L119;
 	bra.uni $L117;
 $L119:
-	mul.lo.s64 %rd533, %rd532, %rd153;
-	mad.lo.s64 %rd534, %rd533, 4, %rd151;
-	ld.shared.s32 %r171, [%rd534+0];
+	mul.lo.s64 %rd536, %rd535, %rd153;
+	mad.lo.s64 %rd537, %rd536, 4, %rd151;
+	ld.shared.s32 %r171, [%rd537+0];
 	mov.b32 %r172, %r171;
 	mov.b32 %r173, %r172;
 	mov.pred %p110, 0;
-	mov.b64 %rd535, %rd531;
+	mov.b64 %rd538, %rd534;
 	mov.b32 %r174, %r173;
 $L120:
 	@!%p53 bra $L124;
 	shr.s32 %r175, %r174, 5;
-	cvt.s64.s32 %rd536, %r175;
-	mov.b64 %rd537, %rd536;
+	cvt.s64.s32 %rd539, %r175;
+	mov.b64 %rd540, %rd539;
 	and.b32 %r176, %r174, 31;
-	cvt.s64.s32 %rd538, %r176;
-	min.u64 %rd539, %rd538, 32;
-	cvt.u32.u64 %r177, %rd539;
+	cvt.s64.s32 %rd541, %r176;
+	min.u64 %rd542, %rd541, 32;
+	cvt.u32.u64 %r177, %rd542;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
 	setp.hs.u32 %p111, %r177, 32;
 	selp.b32 %r180, 0, %r178, %p111;
 	mov.b32 %r181, %r180;
-	mov.b64 %rd540, %rd537;
+	mov.b64 %rd543, %rd540;
 	mov.b32 %r182, %r181;
-	mul.lo.s64 %rd541, %rd540, %rd340;
-	mad.lo.s64 %rd542, %rd541, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r183, [%rd542+0];
+	mul.lo.s64 %rd544, %rd543, %rd340;
+	mad.lo.s64 %rd545, %rd544, 4, %rd338;
+	ld.relaxed.gpu.global.u32 %r183, [%rd545+0];
 	mov.b32 %r184, %r183;
 	and.b32 %r185, %r184, %r182;
 	setp.ne.u32 %p112, %r185, 0x0;
 	mov.pred %p113, %p112;
 	not.pred %p114, %p113;
 	@!%p114 bra $L126;
-	mul.lo.s64 %rd543, %rd540, %rd340;
-	mad.lo.s64 %rd544, %rd543, 4, %rd338;
-	atom.global.or.b32 %r186, [%rd544], %r182;
+	mul.lo.s64 %rd546, %rd543, %rd340;
+	mad.lo.s64 %rd547, %rd546, 4, %rd338;
+	atom.global.or.b32 %r186, [%rd547], %r182;
 	mov.b32 %r187, %r186;
 	and.b32 %r188, %r187, %r182;
 	setp.ne.u32 %p115, %r188, 0x0;
 	mov.pred %p113, %p115;
 $L126:
 	@!%p113 bra $L128;
-	mov.b64 %rd545, %rd535;
-	mov.b64 %rd546, %rd545;
+	mov.b64 %rd548, %rd538;
+	mov.b64 %rd549, %rd548;
 	mov.pred %p116, 0;
 	bra.uni $L122;
 $L128:
-	mov.b64 %rd547, %rd535;
-	mov.b64 %rd546, %rd547;
+	mov.b64 %rd550, %rd538;
+	mov.b64 %rd549, %rd550;
 	mov.pred %p116, 1;
 	bra.uni $L122;
 $L124:
 	@!%p54 bra $L130;
-	cvt.s64.s32 %rd548, %r174;
-	mul.lo.s64 %rd549, %rd548, %rd343;
-	mad.lo.s64 %rd550, %rd549, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r189, [%rd550+0];
+	cvt.s64.s32 %rd551, %r174;
+	mul.lo.s64 %rd552, %rd551, %rd343;
+	mad.lo.s64 %rd553, %rd552, 4, %rd341;
+	ld.relaxed.gpu.global.s32 %r189, [%rd553+0];
 	mov.b32 %r190, %r189;
 	setp.eq.s32 %p117, %r190, %r82;
 	mov.pred %p118, %p117;
 	not.pred %p119, %p118;
 	@!%p119 bra $L132;
-	cvt.s64.s32 %rd551, %r174;
-	mul.lo.s64 %rd552, %rd551, %rd343;
-	mad.lo.s64 %rd553, %rd552, 4, %rd341;
-	atom.global.exch.b32 %r191, [%rd553], %r82;
+	cvt.s64.s32 %rd554, %r174;
+	mul.lo.s64 %rd555, %rd554, %rd343;
+	mad.lo.s64 %rd556, %rd555, 4, %rd341;
+	atom.global.exch.b32 %r191, [%rd556], %r82;
 	mov.b32 %r192, %r191;
 	setp.eq.s32 %p120, %r192, %r82;
 	mov.pred %p118, %p120;
 $L132:
 	@!%p118 bra $L134;
-	mov.b64 %rd554, %rd535;
-	mov.b64 %rd546, %rd554;
+	mov.b64 %rd557, %rd538;
+	mov.b64 %rd549, %rd557;
 	mov.pred %p116, 0;
 	bra.uni $L122;
 $L134:
 $L130:
-	mul.lo.s64 %rd555, %rd535, %rd153;
-	mad.lo.s64 %rd556, %rd555, 4, %rd151;
-	st.shared.s32 [%rd556+0], %r174;
-	add.s64 %rd557, %rd535, 1;
-	mov.b64 %rd558, %rd557;
-	mov.b64 %rd546, %rd558;
+	mul.lo.s64 %rd558, %rd538, %rd153;
+	mad.lo.s64 %rd559, %rd558, 4, %rd151;
+	st.shared.s32 [%rd559+0], %r174;
+	add.s64 %rd560, %rd538, 1;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd549, %rd561;
 	mov.pred %p116, 1;
 	bra.uni $L122;
 $L121:
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd559, %rd546;
+	mov.b64 %rd562, %rd549;
 	mov.pred %p121, %p116;
-	mov.b64 %rd531, %rd559;
+	mov.b64 %rd534, %rd562;
 	mov.pred %p110, %p121;
 	@!%p110 bra $L136;
-	mov.b64 %rd560, %rd322;
+	mov.b64 %rd563, %rd322;
 	mov.b32 %r193, %r173;
-	cvt.s64.s32 %rd561, %r193;
-	add.s64 %rd562, %rd561, 1;
-	mul.lo.s64 %rd563, %rd562, %rd32;
-	mad.lo.s64 %rd564, %rd563, 8, %rd28;
-	ld.global.nc.s64 %rd565, [%rd564+0];
-	mov.b64 %rd566, %rd565;
-	cvt.s64.s32 %rd567, %r193;
-	mul.lo.s64 %rd568, %rd567, %rd32;
-	mad.lo.s64 %rd569, %rd568, 8, %rd28;
-	ld.global.nc.s64 %rd570, [%rd569+0];
-	mov.b64 %rd571, %rd570;
-	sub.s64 %rd572, %rd566, %rd571;
-	mov.b64 %rd573, %rd572;
+	cvt.s64.s32 %rd564, %r193;
+	add.s64 %rd565, %rd564, 1;
+	mul.lo.s64 %rd566, %rd565, %rd32;
+	mad.lo.s64 %rd567, %rd566, 8, %rd28;
+	ld.global.nc.s64 %rd568, [%rd567+0];
+	mov.b64 %rd569, %rd568;
+	cvt.s64.s32 %rd570, %r193;
+	mul.lo.s64 %rd571, %rd570, %rd32;
+	mad.lo.s64 %rd572, %rd571, 8, %rd28;
+	ld.global.nc.s64 %rd573, [%rd572+0];
 	mov.b64 %rd574, %rd573;
-	add.s64 %rd575, %rd370, %rd574;
-	mov.b64 %rd370, %rd575;
-	max.s64 %rd576, %rd371, %rd574;
-	mov.b64 %rd371, %rd576;
+	sub.s64 %rd575, %rd569, %rd574;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd577, %rd576;
+	add.s64 %rd578, %rd370, %rd577;
+	mov.b64 %rd370, %rd578;
+	max.s64 %rd579, %rd371, %rd577;
+	mov.b64 %rd371, %rd579;
 $L136:
 $L116:
-	add.s64 %rd577, %rd532, 1;
-	mov.b64 %rd532, %rd577;
+	add.s64 %rd580, %rd535, 1;
+	mov.b64 %rd535, %rd580;
 	bra.uni $L115;
 $L117:
-	setp.gt.s64 %p122, %rd531, 0;
+	setp.gt.s64 %p122, %rd534, 0;
 	@!%p122 bra $L138;
-	mul.lo.s64 %rd578, %rd359, %rd120;
-	mad.lo.s64 %rd579, %rd578, 8, %rd116;
-	atom.global.add.u64 %rd580, [%rd579], %rd531;
-	mov.b64 %rd581, %rd580;
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, 0;
+	mul.lo.s64 %rd581, %rd359, %rd120;
+	mad.lo.s64 %rd582, %rd581, 8, %rd116;
+	atom.global.add.u64 %rd583, [%rd582], %rd534;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, %rd584;
+	mov.b64 %rd586, 0;
 $L139:
-	setp.lt.s64 %p123, %rd583, %rd531;
+	setp.lt.s64 %p123, %rd586, %rd534;
 	not.pred %p124, %p123;
 	@!%p124 bra $L143;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd584, %rd583, %rd153;
-	mad.lo.s64 %rd585, %rd584, 4, %rd151;
-	ld.shared.s32 %r194, [%rd585+0];
+	mul.lo.s64 %rd587, %rd586, %rd153;
+	mad.lo.s64 %rd588, %rd587, 4, %rd151;
+	ld.shared.s32 %r194, [%rd588+0];
 	mov.b32 %r195, %r194;
-	add.s64 %rd586, %rd582, %rd583;
-	mul.lo.s64 %rd587, %rd586, %rd249;
-	mad.lo.s64 %rd588, %rd587, 4, %rd247;
-	st.global.s32 [%rd588+0], %r195;
+	add.s64 %rd589, %rd585, %rd586;
+	mul.lo.s64 %rd590, %rd589, %rd249;
+	mad.lo.s64 %rd591, %rd590, 4, %rd247;
+	st.global.s32 [%rd591+0], %r195;
 $L140:
-	add.s64 %rd589, %rd583, 1;
-	mov.b64 %rd583, %rd589;
+	add.s64 %rd592, %rd586, 1;
+	mov.b64 %rd586, %rd592;
 	bra.uni $L139;
 $L141:
 $L138:
-	add.s64 %rd590, %rd372, %rd510;
-	min.s64 %rd591, %rd361, %rd590;
-	mov.b64 %rd372, %rd591;
+	add.s64 %rd593, %rd372, %rd518;
+	min.s64 %rd594, %rd361, %rd593;
+	mov.b64 %rd372, %rd594;
 	bra.uni $L109;
 $L108:
-	mov.b64 %rd592, 0;
-	cvt.u64.u32 %rd593, %r2;
-	setp.eq.s64 %p125, %rd593, 0;
-	setp.gt.s64 %p126, %rd510, 0;
+	mov.b64 %rd595, 0;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p125, %rd596, 0;
+	setp.gt.s64 %p126, %rd518, 0;
 	and.pred %p127, %p125, %p126;
 	@!%p127 bra $L145;
-	mul.lo.s64 %rd594, %rd359, %rd120;
-	mad.lo.s64 %rd595, %rd594, 8, %rd116;
-	atom.global.add.u64 %rd596, [%rd595], %rd510;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd592, %rd597;
+	mul.lo.s64 %rd597, %rd359, %rd120;
+	mad.lo.s64 %rd598, %rd597, 8, %rd116;
+	atom.global.add.u64 %rd599, [%rd598], %rd518;
+	mov.b64 %rd600, %rd599;
+	mov.b64 %rd595, %rd600;
 $L145:
-	cvt.u64.u32 %rd598, %r2;
-	setp.eq.s64 %p128, %rd598, 0;
+	cvt.u64.u32 %rd601, %r2;
+	setp.eq.s64 %p128, %rd601, 0;
 	setp.eq.u32 %p129, %r1, 0;
 	and.pred %p130, %p128, %p129;
 	bar.sync 0;
 	@!%p130 bra $L146;
-	st.shared.s64 [%rd1+1024], %rd592;
+	st.shared.s64 [%rd1+1024], %rd595;
 $L146:
 	bar.sync 0;
-	ld.shared.s64 %rd599, [%rd1+1024];
-	mov.b64 %rd600, %rd599;
-	add.s64 %rd601, %rd600, %rd509;
-	mov.b64 %rd602, %rd601;
-	mov.b64 %rd603, 0;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 %rd603, %rd602;
+	add.s64 %rd604, %rd603, %rd517;
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd606, 0;
 $L147:
-	setp.lt.s64 %p131, %rd603, %rd373;
+	setp.lt.s64 %p131, %rd606, %rd373;
 	not.pred %p132, %p131;
 	@!%p132 bra $L151;
 	bra.uni $L149;
 $L151:
-	mul.lo.s64 %rd604, %rd603, %rd153;
-	mad.lo.s64 %rd605, %rd604, 4, %rd151;
-	ld.shared.s32 %r196, [%rd605+0];
+	mul.lo.s64 %rd607, %rd606, %rd153;
+	mad.lo.s64 %rd608, %rd607, 4, %rd151;
+	ld.shared.s32 %r196, [%rd608+0];
 	mov.b32 %r197, %r196;
-	add.s64 %rd606, %rd602, %rd603;
-	mul.lo.s64 %rd607, %rd606, %rd249;
-	mad.lo.s64 %rd608, %rd607, 4, %rd247;
-	st.global.s32 [%rd608+0], %r197;
+	add.s64 %rd609, %rd605, %rd606;
+	mul.lo.s64 %rd610, %rd609, %rd249;
+	mad.lo.s64 %rd611, %rd610, 4, %rd247;
+	st.global.s32 [%rd611+0], %r197;
 $L148:
-	add.s64 %rd609, %rd603, 1;
-	mov.b64 %rd603, %rd609;
+	add.s64 %rd612, %rd606, 1;
+	mov.b64 %rd606, %rd612;
 	bra.uni $L147;
 $L149:
 $L109:
-	setp.eq.s64 %p133, %rd515, 0;
+	setp.eq.s64 %p133, %rd519, 0;
 	@!%p133 bra $L153;
 	bra.uni $L51;
 $L153:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd610, %rd372;
-	mov.b64 %rd611, %rd370;
-	mov.b64 %rd612, %rd371;
-	mov.b64 %rd613, %rd610;
-	mov.b64 %rd614, %rd611;
-	mov.b64 %rd615, %rd612;
+	mov.b64 %rd613, %rd372;
+	mov.b64 %rd614, %rd370;
+	mov.b64 %rd615, %rd371;
 	mov.b64 %rd616, %rd613;
 	mov.b64 %rd617, %rd614;
 	mov.b64 %rd618, %rd615;
 	mov.b64 %rd619, %rd616;
 	mov.b64 %rd620, %rd617;
 	mov.b64 %rd621, %rd618;
-	mov.b64 %rd622, 1;
+	mov.b64 %rd622, %rd619;
+	mov.b64 %rd623, %rd620;
+	mov.b64 %rd624, %rd621;
+	mov.b64 %rd625, 1;
 $L154:
-	setp.lt.s64 %p134, %rd622, %rd307;
-	setp.gt.s64 %p135, %rd619, 0;
+	setp.lt.s64 %p134, %rd625, %rd307;
+	setp.gt.s64 %p135, %rd622, 0;
 	and.pred %p136, %p134, %p135;
 	not.pred %p137, %p136;
 	@!%p137 bra $L158;
 	bra.uni $L156;
 $L158:
-	rem.s64 %rd623, %rd622, 2;
-	mov.b64 %rd625, 1;
-	sub.s64 %rd624, %rd625, %rd623;
-	mul.lo.s64 %rd626, %rd624, %rd321;
-	mov.b64 %rd627, %rd626;
-	rem.s64 %rd628, %rd622, 2;
-	mul.lo.s64 %rd629, %rd628, %rd321;
+	bar.sync 0;
+	rem.s64 %rd626, %rd625, 2;
+	mov.b64 %rd628, 1;
+	sub.s64 %rd627, %rd628, %rd626;
+	mul.lo.s64 %rd629, %rd627, %rd321;
 	mov.b64 %rd630, %rd629;
-	mov.b64 %rd631, 0;
-	mov.b64 %rd632, 0;
-	mov.b64 %rd633, %rd299;
-	mov.b64 %rd634, %rd300;
-	mov.b64 %rd635, %rd301;
-	mov.b64 %rd636, %rd302;
-	mov.b64 %rd637, %rd303;
-	mov.b64 %rd638, %rd304;
+	rem.s64 %rd631, %rd625, 2;
+	mul.lo.s64 %rd632, %rd631, %rd321;
+	mov.b64 %rd633, %rd632;
+	mov.b64 %rd634, 0;
+	mov.b64 %rd635, 0;
+	mov.b64 %rd636, %rd299;
+	mov.b64 %rd637, %rd300;
+	mov.b64 %rd638, %rd301;
+	mov.b64 %rd639, %rd302;
+	mov.b64 %rd640, %rd303;
+	mov.b64 %rd641, %rd304;
 	mov.pred %p138, %p45;
 	mov.pred %p139, %p46;
 	mov.b32 %r198, %r79;
-	mov.b64 %rd639, %rd305;
-	mov.b64 %rd640, %rd306;
-	mov.b64 %rd641, %rd307;
-	mov.b64 %rd642, %rd308;
+	mov.b64 %rd642, %rd305;
+	mov.b64 %rd643, %rd306;
+	mov.b64 %rd644, %rd307;
+	mov.b64 %rd645, %rd308;
 	mov.pred %p140, %p47;
-	mov.b64 %rd643, %rd257;
-	mov.b64 %rd644, %rd258;
-	mov.b64 %rd645, %rd259;
-	mov.b64 %rd646, %rd260;
-	mov.b64 %rd647, %rd261;
-	mov.b64 %rd648, %rd262;
-	mov.b64 %rd649, %rd263;
-	mov.b64 %rd650, %rd264;
-	mov.b64 %rd651, %rd265;
+	mov.b64 %rd646, %rd257;
+	mov.b64 %rd647, %rd258;
+	mov.b64 %rd648, %rd259;
+	mov.b64 %rd649, %rd260;
+	mov.b64 %rd650, %rd261;
+	mov.b64 %rd651, %rd262;
+	mov.b64 %rd652, %rd263;
+	mov.b64 %rd653, %rd264;
+	mov.b64 %rd654, %rd265;
 	mov.pred %p141, %p48;
-	mov.b64 %rd652, %rd266;
-	mov.b64 %rd653, %rd267;
-	mov.b64 %rd654, %rd268;
+	mov.b64 %rd655, %rd266;
+	mov.b64 %rd656, %rd267;
+	mov.b64 %rd657, %rd268;
 	mov.b32 %r199, %r80;
-	mov.b64 %rd655, %rd309;
-	mov.b64 %rd656, %rd310;
-	mov.b64 %rd657, %rd627;
-	mov.b64 %rd658, %rd619;
-	cvt.u64.u32 %rd659, %r2;
-	div.s64 %rd660, %rd659, %rd313;
+	mov.b64 %rd658, %rd309;
+	mov.b64 %rd659, %rd310;
+	mov.b64 %rd660, %rd630;
+	mov.b64 %rd661, %rd622;
+	cvt.u64.u32 %rd662, %r2;
+	div.s64 %rd663, %rd662, %rd313;
 	setp.eq.s64 %p142, %rd313, -1;
-	neg.s64 %rd661, %rd659;
-	selp.b64 %rd662, %rd661, %rd660, %p142;
+	neg.s64 %rd664, %rd662;
+	selp.b64 %rd665, %rd664, %rd663, %p142;
 	setp.eq.s64 %p143, %rd313, 0;
-	selp.b64 %rd663, 0, %rd662, %p143;
-	mov.b64 %rd664, %rd663;
-	mov.b64 %rd665, %rd319;
-	mov.b64 %rd666, %rd313;
-	mov.b64 %rd667, %rd312;
-	mov.b64 %rd668, %rd630;
-	mov.b64 %rd669, %rd321;
-	add.s64 %rd670, %rd622, 1;
-	setp.lt.s64 %p144, %rd670, %rd307;
+	selp.b64 %rd666, 0, %rd665, %p143;
+	mov.b64 %rd667, %rd666;
+	mov.b64 %rd668, %rd319;
+	mov.b64 %rd669, %rd313;
+	mov.b64 %rd670, %rd312;
+	mov.b64 %rd671, %rd633;
+	mov.b64 %rd672, %rd321;
+	add.s64 %rd673, %rd625, 1;
+	setp.lt.s64 %p144, %rd673, %rd307;
 	mov.pred %p145, %p144;
-	mov.b64 %rd671, %rd664;
-	cvt.u64.u32 %rd672, %r2;
-	rem.s64 %rd673, %rd672, %rd666;
-	setp.eq.s64 %p146, %rd666, -1;
-	selp.b64 %rd674, 0, %rd673, %p146;
-	setp.eq.s64 %p147, %rd666, 0;
-	selp.b64 %rd675, %rd672, %rd674, %p147;
-	mov.b64 %rd676, %rd675;
+	mov.b64 %rd674, %rd667;
+	cvt.u64.u32 %rd675, %r2;
+	rem.s64 %rd676, %rd675, %rd669;
+	setp.eq.s64 %p146, %rd669, -1;
+	selp.b64 %rd677, 0, %rd676, %p146;
+	setp.eq.s64 %p147, %rd669, 0;
+	selp.b64 %rd678, %rd675, %rd677, %p147;
+	mov.b64 %rd679, %rd678;
 	mov.b32 %r200, -1;
-	mov.b64 %rd677, 0;
-	mov.b64 %rd678, 0;
-	mov.b64 %rd679, 0;
 	mov.b64 %rd680, 0;
 	mov.b64 %rd681, 0;
-$L159:
 	mov.b64 %rd682, 0;
-	mov.b64 %rd683, %rd655;
+	mov.b64 %rd683, 0;
+	mov.b64 %rd684, 0;
+$L159:
+	mov.b64 %rd685, 0;
+	mov.b64 %rd686, %rd658;
 $L162:
-	setp.gt.s64 %p148, %rd683, 0;
+	setp.gt.s64 %p148, %rd686, 0;
 	not.pred %p149, %p148;
 	@!%p149 bra $L166;
 	bra.uni $L164;
 $L166:
-	setp.ge.s64 %p150, %rd677, %rd678;
+	setp.ge.s64 %p150, %rd680, %rd681;
 	@!%p150 bra $L168;
-	setp.ge.s64 %p151, %rd671, %rd658;
+	setp.ge.s64 %p151, %rd674, %rd661;
 	@!%p151 bra $L170;
 	bra.uni $L164;
 $L170:
-	add.s64 %rd684, %rd657, %rd671;
-	mul.lo.s64 %rd685, %rd684, %rd163;
-	mad.lo.s64 %rd686, %rd685, 4, %rd161;
-	ld.shared.s32 %r201, [%rd686+0];
+	add.s64 %rd687, %rd660, %rd674;
+	mul.lo.s64 %rd688, %rd687, %rd163;
+	mad.lo.s64 %rd689, %rd688, 4, %rd161;
+	ld.shared.s32 %r201, [%rd689+0];
 	mov.b32 %r202, %r201;
 	mov.b32 %r200, %r202;
-	add.s64 %rd687, %rd671, %rd665;
-	mov.b64 %rd671, %rd687;
-	mov.b64 %rd688, %rd633;
+	add.s64 %rd690, %rd674, %rd668;
+	mov.b64 %rd674, %rd690;
+	mov.b64 %rd691, %rd636;
 	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd689, %r203;
-	mul.lo.s64 %rd690, %rd689, %rd32;
-	mad.lo.s64 %rd691, %rd690, 8, %rd28;
-	ld.global.nc.s64 %rd692, [%rd691+0];
-	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd633;
+	cvt.s64.s32 %rd692, %r203;
+	mul.lo.s64 %rd693, %rd692, %rd32;
+	mad.lo.s64 %rd694, %rd693, 8, %rd28;
+	ld.global.nc.s64 %rd695, [%rd694+0];
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd636;
 	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd696, %r204;
-	add.s64 %rd697, %rd696, 1;
-	mul.lo.s64 %rd698, %rd697, %rd32;
-	mad.lo.s64 %rd699, %rd698, 8, %rd28;
-	ld.global.nc.s64 %rd700, [%rd699+0];
-	mov.b64 %rd701, %rd700;
-	mov.b64 %rd702, %rd701;
-	add.s64 %rd703, %rd694, %rd676;
+	cvt.s64.s32 %rd699, %r204;
+	add.s64 %rd700, %rd699, 1;
+	mul.lo.s64 %rd701, %rd700, %rd32;
+	mad.lo.s64 %rd702, %rd701, 8, %rd28;
+	ld.global.nc.s64 %rd703, [%rd702+0];
 	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, %rd702;
-	mov.b64 %rd677, %rd704;
-	mov.b64 %rd678, %rd705;
+	mov.b64 %rd705, %rd704;
+	add.s64 %rd706, %rd697, %rd679;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd708, %rd705;
+	mov.b64 %rd680, %rd707;
+	mov.b64 %rd681, %rd708;
 	bra.uni $L163;
 $L168:
-	mul.lo.s64 %rd706, %rd677, %rd39;
-	mad.lo.s64 %rd707, %rd706, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd707+0];
+	mul.lo.s64 %rd709, %rd680, %rd39;
+	mad.lo.s64 %rd710, %rd709, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd710+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
 	mov.b32 %r208, %r200;
 	mov.b32 %r209, %r207;
-	mov.b64 %rd708, %rd677;
+	mov.b64 %rd711, %rd680;
 $L171:
-	cvt.s64.s32 %rd709, %r208;
-	mul.lo.s64 %rd710, %rd709, %rd127;
-	mad.lo.s64 %rd711, %rd710, 4, %rd123;
-	ld.global.nc.u32 %r210, [%rd711+0];
+	cvt.s64.s32 %rd712, %r208;
+	mul.lo.s64 %rd713, %rd712, %rd127;
+	mad.lo.s64 %rd714, %rd713, 4, %rd123;
+	ld.global.nc.u32 %r210, [%rd714+0];
 	mov.b32 %r211, %r210;
 	and.b32 %r212, %r211, 0x4;
 	setp.ne.u32 %p152, %r212, 0x0;
 	mov.pred %p153, %p152;
 	not.pred %p154, %p153;
 	@!%p154 bra $L175;
-	cvt.s64.s32 %rd712, %r209;
-	mul.lo.s64 %rd713, %rd712, %rd127;
-	mad.lo.s64 %rd714, %rd713, 4, %rd123;
-	ld.global.nc.u32 %r213, [%rd714+0];
+	cvt.s64.s32 %rd715, %r209;
+	mul.lo.s64 %rd716, %rd715, %rd127;
+	mad.lo.s64 %rd717, %rd716, 4, %rd123;
+	ld.global.nc.u32 %r213, [%rd717+0];
 	mov.b32 %r214, %r213;
 	and.b32 %r215, %r214, 0x4;
 	setp.ne.u32 %p155, %r215, 0x0;
@@ -13395,15 +13397,15 @@ $L175:
 	mov.pred %p156, %p153;
 	not.pred %p157, %p156;
 	@!%p157 bra $L177;
-	cvt.s64.s32 %rd715, %r209;
-	mul.lo.s64 %rd716, %rd715, %rd134;
-	mad.lo.s64 %rd717, %rd716, 4, %rd130;
-	ld.global.nc.s32 %r216, [%rd717+0];
-	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd718, %r208;
+	cvt.s64.s32 %rd718, %r209;
 	mul.lo.s64 %rd719, %rd718, %rd134;
 	mad.lo.s64 %rd720, %rd719, 4, %rd130;
-	ld.global.nc.s32 %r218, [%rd720+0];
+	ld.global.nc.s32 %r216, [%rd720+0];
+	mov.b32 %r217, %r216;
+	cvt.s64.s32 %rd721, %r208;
+	mul.lo.s64 %rd722, %rd721, %rd134;
+	mad.lo.s64 %rd723, %rd722, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd723+0];
 	mov.b32 %r219, %r218;
 	setp.ne.s32 %p158, %r217, %r219;
 	mov.pred %p156, %p158;
@@ -13412,26 +13414,26 @@ $L177:
 	mov.pred %p159, 0;
 	bra.uni $L173;
 $L179:
-	cvt.s64.s32 %rd721, %r208;
-	mul.lo.s64 %rd722, %rd721, %rd141;
-	mad.lo.s64 %rd723, %rd722, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r220, [%rd723+0];
-	mov.b32 %r221, %r220;
-	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd724, %r209;
+	cvt.s64.s32 %rd724, %r208;
 	mul.lo.s64 %rd725, %rd724, %rd141;
 	mad.lo.s64 %rd726, %rd725, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r223, [%rd726+0];
+	ld.relaxed.gpu.global.s32 %r220, [%rd726+0];
+	mov.b32 %r221, %r220;
+	mov.b32 %r222, %r221;
+	cvt.s64.s32 %rd727, %r209;
+	mul.lo.s64 %rd728, %rd727, %rd141;
+	mad.lo.s64 %rd729, %rd728, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r223, [%rd729+0];
 	mov.b32 %r224, %r223;
 	setp.ge.s32 %p160, %r224, %r222;
 	@!%p160 bra $L181;
 	mov.pred %p159, 0;
 	bra.uni $L173;
 $L181:
-	cvt.s64.s32 %rd727, %r209;
-	mul.lo.s64 %rd728, %rd727, %rd141;
-	mad.lo.s64 %rd729, %rd728, 4, %rd137;
-	atom.global.max.s32 %r225, [%rd729], %r222;
+	cvt.s64.s32 %rd730, %r209;
+	mul.lo.s64 %rd731, %rd730, %rd141;
+	mad.lo.s64 %rd732, %rd731, 4, %rd137;
+	atom.global.max.s32 %r225, [%rd732], %r222;
 	mov.b32 %r226, %r225;
 	setp.lt.s32 %p161, %r226, %r222;
 	mov.pred %p159, %p161;
@@ -13441,711 +13443,712 @@ $L172:
 $L173:
 	@!%p159 bra $L183;
 	@!%p145 bra $L184;
-	mul.lo.s64 %rd730, %rd682, %rd153;
-	mad.lo.s64 %rd731, %rd730, 4, %rd151;
-	st.shared.s32 [%rd731+0], %r207;
-	add.s64 %rd732, %rd682, 1;
-	mov.b64 %rd682, %rd732;
+	mul.lo.s64 %rd733, %rd685, %rd153;
+	mad.lo.s64 %rd734, %rd733, 4, %rd151;
+	st.shared.s32 [%rd734+0], %r207;
+	add.s64 %rd735, %rd685, 1;
+	mov.b64 %rd685, %rd735;
 	bra.uni $L185;
 $L184:
 	mov.pred %p162, 0;
-	mov.b64 %rd733, %rd682;
+	mov.b64 %rd736, %rd685;
 	mov.b32 %r227, %r207;
 $L186:
 	@!%p140 bra $L190;
 	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd734, %r228;
-	mov.b64 %rd735, %rd734;
+	cvt.s64.s32 %rd737, %r228;
+	mov.b64 %rd738, %rd737;
 	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd736, %r229;
-	min.u64 %rd737, %rd736, 32;
-	cvt.u32.u64 %r230, %rd737;
+	cvt.s64.s32 %rd739, %r229;
+	min.u64 %rd740, %rd739, 32;
+	cvt.u32.u64 %r230, %rd740;
 	mov.b32 %r232, 0x1;
 	shl.b32 %r231, %r232, %r230;
 	setp.hs.u32 %p163, %r230, 32;
 	selp.b32 %r233, 0, %r231, %p163;
 	mov.b32 %r234, %r233;
-	mov.b64 %rd738, %rd735;
+	mov.b64 %rd741, %rd738;
 	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd739, %rd738, %rd651;
-	mad.lo.s64 %rd740, %rd739, 4, %rd649;
-	ld.relaxed.gpu.global.u32 %r236, [%rd740+0];
+	mul.lo.s64 %rd742, %rd741, %rd654;
+	mad.lo.s64 %rd743, %rd742, 4, %rd652;
+	ld.relaxed.gpu.global.u32 %r236, [%rd743+0];
 	mov.b32 %r237, %r236;
 	and.b32 %r238, %r237, %r235;
 	setp.ne.u32 %p164, %r238, 0x0;
 	mov.pred %p165, %p164;
 	not.pred %p166, %p165;
 	@!%p166 bra $L192;
-	mul.lo.s64 %rd741, %rd738, %rd651;
-	mad.lo.s64 %rd742, %rd741, 4, %rd649;
-	atom.global.or.b32 %r239, [%rd742], %r235;
+	mul.lo.s64 %rd744, %rd741, %rd654;
+	mad.lo.s64 %rd745, %rd744, 4, %rd652;
+	atom.global.or.b32 %r239, [%rd745], %r235;
 	mov.b32 %r240, %r239;
 	and.b32 %r241, %r240, %r235;
 	setp.ne.u32 %p167, %r241, 0x0;
 	mov.pred %p165, %p167;
 $L192:
 	@!%p165 bra $L194;
-	mov.b64 %rd743, %rd733;
-	mov.b64 %rd744, %rd743;
+	mov.b64 %rd746, %rd736;
+	mov.b64 %rd747, %rd746;
 	mov.pred %p168, 0;
 	bra.uni $L188;
 $L194:
-	mov.b64 %rd745, %rd733;
-	mov.b64 %rd744, %rd745;
+	mov.b64 %rd748, %rd736;
+	mov.b64 %rd747, %rd748;
 	mov.pred %p168, 1;
 	bra.uni $L188;
 $L190:
 	@!%p141 bra $L196;
-	cvt.s64.s32 %rd746, %r227;
-	mul.lo.s64 %rd747, %rd746, %rd654;
-	mad.lo.s64 %rd748, %rd747, 4, %rd652;
-	ld.relaxed.gpu.global.s32 %r242, [%rd748+0];
+	cvt.s64.s32 %rd749, %r227;
+	mul.lo.s64 %rd750, %rd749, %rd657;
+	mad.lo.s64 %rd751, %rd750, 4, %rd655;
+	ld.relaxed.gpu.global.s32 %r242, [%rd751+0];
 	mov.b32 %r243, %r242;
 	setp.eq.s32 %p169, %r243, %r199;
 	mov.pred %p170, %p169;
 	not.pred %p171, %p170;
 	@!%p171 bra $L198;
-	cvt.s64.s32 %rd749, %r227;
-	mul.lo.s64 %rd750, %rd749, %rd654;
-	mad.lo.s64 %rd751, %rd750, 4, %rd652;
-	atom.global.exch.b32 %r244, [%rd751], %r199;
+	cvt.s64.s32 %rd752, %r227;
+	mul.lo.s64 %rd753, %rd752, %rd657;
+	mad.lo.s64 %rd754, %rd753, 4, %rd655;
+	atom.global.exch.b32 %r244, [%rd754], %r199;
 	mov.b32 %r245, %r244;
 	setp.eq.s32 %p172, %r245, %r199;
 	mov.pred %p170, %p172;
 $L198:
 	@!%p170 bra $L200;
-	mov.b64 %rd752, %rd733;
-	mov.b64 %rd744, %rd752;
+	mov.b64 %rd755, %rd736;
+	mov.b64 %rd747, %rd755;
 	mov.pred %p168, 0;
 	bra.uni $L188;
 $L200:
 $L196:
-	mul.lo.s64 %rd753, %rd733, %rd153;
-	mad.lo.s64 %rd754, %rd753, 4, %rd151;
-	st.shared.s32 [%rd754+0], %r227;
-	add.s64 %rd755, %rd733, 1;
-	mov.b64 %rd756, %rd755;
-	mov.b64 %rd744, %rd756;
+	mul.lo.s64 %rd756, %rd736, %rd153;
+	mad.lo.s64 %rd757, %rd756, 4, %rd151;
+	st.shared.s32 [%rd757+0], %r227;
+	add.s64 %rd758, %rd736, 1;
+	mov.b64 %rd759, %rd758;
+	mov.b64 %rd747, %rd759;
 	mov.pred %p168, 1;
 	bra.uni $L188;
 $L187:
 	bra.uni $L186;
 $L188:
-	mov.b64 %rd757, %rd744;
+	mov.b64 %rd760, %rd747;
 	mov.pred %p173, %p168;
-	mov.b64 %rd682, %rd757;
+	mov.b64 %rd685, %rd760;
 	mov.pred %p162, %p173;
 	@!%p162 bra $L202;
-	mov.b64 %rd758, %rd633;
+	mov.b64 %rd761, %rd636;
 	mov.b32 %r246, %r207;
-	cvt.s64.s32 %rd759, %r246;
-	add.s64 %rd760, %rd759, 1;
-	mul.lo.s64 %rd761, %rd760, %rd32;
-	mad.lo.s64 %rd762, %rd761, 8, %rd28;
-	ld.global.nc.s64 %rd763, [%rd762+0];
-	mov.b64 %rd764, %rd763;
-	cvt.s64.s32 %rd765, %r246;
-	mul.lo.s64 %rd766, %rd765, %rd32;
-	mad.lo.s64 %rd767, %rd766, 8, %rd28;
-	ld.global.nc.s64 %rd768, [%rd767+0];
-	mov.b64 %rd769, %rd768;
-	sub.s64 %rd770, %rd764, %rd769;
-	mov.b64 %rd771, %rd770;
+	cvt.s64.s32 %rd762, %r246;
+	add.s64 %rd763, %rd762, 1;
+	mul.lo.s64 %rd764, %rd763, %rd32;
+	mad.lo.s64 %rd765, %rd764, 8, %rd28;
+	ld.global.nc.s64 %rd766, [%rd765+0];
+	mov.b64 %rd767, %rd766;
+	cvt.s64.s32 %rd768, %r246;
+	mul.lo.s64 %rd769, %rd768, %rd32;
+	mad.lo.s64 %rd770, %rd769, 8, %rd28;
+	ld.global.nc.s64 %rd771, [%rd770+0];
 	mov.b64 %rd772, %rd771;
-	add.s64 %rd773, %rd679, %rd772;
-	mov.b64 %rd679, %rd773;
-	max.s64 %rd774, %rd680, %rd772;
-	mov.b64 %rd680, %rd774;
+	sub.s64 %rd773, %rd767, %rd772;
+	mov.b64 %rd774, %rd773;
+	mov.b64 %rd775, %rd774;
+	add.s64 %rd776, %rd682, %rd775;
+	mov.b64 %rd682, %rd776;
+	max.s64 %rd777, %rd683, %rd775;
+	mov.b64 %rd683, %rd777;
 $L202:
 $L185:
 $L183:
-	add.s64 %rd775, %rd677, %rd666;
-	mov.b64 %rd677, %rd775;
-	sub.s64 %rd776, %rd683, 1;
-	mov.b64 %rd683, %rd776;
+	add.s64 %rd778, %rd680, %rd669;
+	mov.b64 %rd680, %rd778;
+	sub.s64 %rd779, %rd686, 1;
+	mov.b64 %rd686, %rd779;
 $L163:
 	bra.uni $L162;
 $L164:
-	mov.b64 %rd777, 0;
-	setp.lt.s64 %p174, %rd677, %rd678;
-	setp.lt.s64 %p175, %rd671, %rd658;
+	mov.b64 %rd780, 0;
+	setp.lt.s64 %p174, %rd680, %rd681;
+	setp.lt.s64 %p175, %rd674, %rd661;
 	or.pred %p176, %p174, %p175;
 	@!%p176 bra $L204;
-	mov.b64 %rd777, 1;
+	mov.b64 %rd780, 1;
 $L204:
-	shl.b64 %rd778, %rd777, 32;
-	or.b64 %rd779, %rd682, %rd778;
+	shl.b64 %rd781, %rd780, 32;
+	or.b64 %rd782, %rd685, %rd781;
 	// block scan
-	mov.b64 %rd780, %rd779;
+	mov.b64 %rd783, %rd782;
 	mov.b32 %r247, %r3;
 $L205:
 	setp.hs.u32 %p177, %r247, 32;
 	@%p177 bra $L206;
-	mov.b64 {%r248, %r249}, %rd780;
+	mov.b64 {%r248, %r249}, %rd783;
 	shfl.sync.up.b32 %r250|%p178, %r248, %r247, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd781, {%r250, %r251};
+	mov.b64 %rd784, {%r250, %r251};
 	@!%p178 bra $L207;
-	add.s64 %rd782, %rd781, %rd780;
-	mov.b64 %rd780, %rd782;
+	add.s64 %rd785, %rd784, %rd783;
+	mov.b64 %rd783, %rd785;
 $L207:
 	shl.b32 %r247, %r247, 1;
 	bra.uni $L205;
 $L206:
-	mov.b64 {%r252, %r253}, %rd780;
+	mov.b64 {%r252, %r253}, %rd783;
 	shfl.sync.up.b32 %r254|%p179, %r252, %r3, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd783, {%r254, %r255};
+	mov.b64 %rd786, {%r254, %r255};
 	setp.lo.u32 %p180, %r3, 32;
 	and.pred %p181, %p179, %p180;
-	selp.b64 %rd784, %rd783, 0, %p181;
+	selp.b64 %rd787, %rd786, 0, %p181;
 	sub.u32 %r256, %r13, %r3;
 	setp.eq.u32 %p182, %r7, %r256;
 	@!%p182 bra $L208;
-	mul.wide.u32 %rd785, %r8, 16;
-	add.s64 %rd786, %rd1, %rd785;
-	st.shared.s64 [%rd786+0], %rd780;
+	mul.wide.u32 %rd788, %r8, 16;
+	add.s64 %rd789, %rd1, %rd788;
+	st.shared.s64 [%rd789+0], %rd783;
 $L208:
 	bar.sync 0;
 	setp.eq.u32 %p183, %r8, 0;
 	@!%p183 bra $L209;
-	mov.b64 %rd787, 0;
+	mov.b64 %rd790, 0;
 	setp.lo.u32 %p184, %r7, %r10;
 	@!%p184 bra $L210;
-	mul.wide.u32 %rd788, %r7, 16;
-	add.s64 %rd789, %rd1, %rd788;
-	ld.shared.s64 %rd790, [%rd789+0];
-	mov.b64 %rd787, %rd790;
+	mul.wide.u32 %rd791, %r7, 16;
+	add.s64 %rd792, %rd1, %rd791;
+	ld.shared.s64 %rd793, [%rd792+0];
+	mov.b64 %rd790, %rd793;
 $L210:
-	mov.b64 {%r257, %r258}, %rd787;
+	mov.b64 {%r257, %r258}, %rd790;
 	shfl.sync.up.b32 %r259|%p185, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd791, {%r259, %r260};
+	mov.b64 %rd794, {%r259, %r260};
 	@!%p185 bra $L211;
-	add.s64 %rd792, %rd791, %rd787;
-	mov.b64 %rd787, %rd792;
+	add.s64 %rd795, %rd794, %rd790;
+	mov.b64 %rd790, %rd795;
 $L211:
-	mov.b64 {%r261, %r262}, %rd787;
+	mov.b64 {%r261, %r262}, %rd790;
 	shfl.sync.up.b32 %r263|%p186, %r261, 2, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd793, {%r263, %r264};
+	mov.b64 %rd796, {%r263, %r264};
 	@!%p186 bra $L212;
-	add.s64 %rd794, %rd793, %rd787;
-	mov.b64 %rd787, %rd794;
+	add.s64 %rd797, %rd796, %rd790;
+	mov.b64 %rd790, %rd797;
 $L212:
-	mov.b64 {%r265, %r266}, %rd787;
+	mov.b64 {%r265, %r266}, %rd790;
 	shfl.sync.up.b32 %r267|%p187, %r265, 4, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd795, {%r267, %r268};
+	mov.b64 %rd798, {%r267, %r268};
 	@!%p187 bra $L213;
-	add.s64 %rd796, %rd795, %rd787;
-	mov.b64 %rd787, %rd796;
+	add.s64 %rd799, %rd798, %rd790;
+	mov.b64 %rd790, %rd799;
 $L213:
-	mov.b64 {%r269, %r270}, %rd787;
+	mov.b64 {%r269, %r270}, %rd790;
 	shfl.sync.up.b32 %r271|%p188, %r269, 8, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd797, {%r271, %r272};
+	mov.b64 %rd800, {%r271, %r272};
 	@!%p188 bra $L214;
-	add.s64 %rd798, %rd797, %rd787;
-	mov.b64 %rd787, %rd798;
+	add.s64 %rd801, %rd800, %rd790;
+	mov.b64 %rd790, %rd801;
 $L214:
-	mov.b64 {%r273, %r274}, %rd787;
+	mov.b64 {%r273, %r274}, %rd790;
 	shfl.sync.up.b32 %r275|%p189, %r273, 16, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd799, {%r275, %r276};
+	mov.b64 %rd802, {%r275, %r276};
 	@!%p189 bra $L215;
-	add.s64 %rd800, %rd799, %rd787;
-	mov.b64 %rd787, %rd800;
+	add.s64 %rd803, %rd802, %rd790;
+	mov.b64 %rd790, %rd803;
 $L215:
-	mov.b64 {%r277, %r278}, %rd787;
+	mov.b64 {%r277, %r278}, %rd790;
 	shfl.sync.up.b32 %r279|%p190, %r277, 1, 0, %r17;
 	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd801, {%r279, %r280};
-	selp.b64 %rd802, %rd801, 0, %p190;
+	mov.b64 %rd804, {%r279, %r280};
+	selp.b64 %rd805, %rd804, 0, %p190;
 	@!%p184 bra $L216;
-	mul.wide.u32 %rd803, %r7, 16;
-	add.s64 %rd804, %rd1, %rd803;
-	add.s64 %rd805, %rd804, 512;
-	st.shared.s64 [%rd805+0], %rd802;
+	mul.wide.u32 %rd806, %r7, 16;
+	add.s64 %rd807, %rd1, %rd806;
+	add.s64 %rd808, %rd807, 512;
+	st.shared.s64 [%rd808+0], %rd805;
 $L216:
 	sub.u32 %r281, %r10, 1;
 	setp.eq.u32 %p191, %r7, %r281;
 	@!%p191 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd787;
+	st.shared.s64 [%rd1+1024], %rd790;
 $L217:
 $L209:
 	bar.sync 0;
-	mul.wide.u32 %rd806, %r8, 16;
-	add.s64 %rd807, %rd1, %rd806;
-	add.s64 %rd808, %rd807, 512;
-	ld.shared.s64 %rd809, [%rd808+0];
-	add.s64 %rd810, %rd809, %rd784;
-	ld.shared.s64 %rd811, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd810;
+	mul.wide.u32 %rd809, %r8, 16;
+	add.s64 %rd810, %rd1, %rd809;
+	add.s64 %rd811, %rd810, 512;
+	ld.shared.s64 %rd812, [%rd811+0];
+	add.s64 %rd813, %rd812, %rd787;
+	ld.shared.s64 %rd814, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd813;
 	shfl.sync.idx.b32 %r284|%p192, %r282, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd812, {%r284, %r285};
-	mov.b64 %rd813, %rd811;
-	mov.b64 %rd814, %rd812;
-	mov.b64 %rd815, %rd813;
+	mov.b64 %rd815, {%r284, %r285};
 	mov.b64 %rd816, %rd814;
 	mov.b64 %rd817, %rd815;
 	mov.b64 %rd818, %rd816;
 	mov.b64 %rd819, %rd817;
-	and.b64 %rd820, %rd818, 4294967295;
-	mov.b64 %rd821, %rd820;
-	shr.s64 %rd822, %rd819, 32;
-	mov.b64 %rd823, %rd822;
-	mov.b64 %rd818, %rd821;
+	mov.b64 %rd820, %rd818;
+	mov.b64 %rd821, %rd819;
+	mov.b64 %rd822, %rd820;
+	and.b64 %rd823, %rd821, 4294967295;
 	mov.b64 %rd824, %rd823;
-	and.b64 %rd825, %rd819, 4294967295;
-	mov.b64 %rd819, %rd825;
+	and.b64 %rd825, %rd822, 4294967295;
+	mov.b64 %rd826, %rd825;
+	shr.s64 %rd827, %rd822, 32;
+	mov.b64 %rd828, %rd827;
+	mov.b64 %rd829, %rd824;
+	mov.b64 %rd830, %rd826;
+	mov.b64 %rd831, %rd828;
 	@!%p145 bra $L218;
-	add.s64 %rd826, %rd681, %rd818;
-	mov.b64 %rd827, %rd826;
-	sub.s64 %rd828, %rd669, %rd827;
-	max.s64 %rd829, %rd828, 0;
-	min.s64 %rd830, %rd829, %rd682;
-	mov.b64 %rd831, %rd830;
-	mov.b64 %rd832, 0;
+	add.s64 %rd832, %rd684, %rd829;
+	mov.b64 %rd833, %rd832;
+	sub.s64 %rd834, %rd672, %rd833;
+	max.s64 %rd835, %rd834, 0;
+	min.s64 %rd836, %rd835, %rd685;
+	mov.b64 %rd837, %rd836;
+	mov.b64 %rd838, 0;
 $L220:
-	setp.lt.s64 %p193, %rd832, %rd831;
+	setp.lt.s64 %p193, %rd838, %rd837;
 	not.pred %p194, %p193;
 	@!%p194 bra $L224;
 	bra.uni $L222;
 $L224:
-	mul.lo.s64 %rd833, %rd832, %rd153;
-	mad.lo.s64 %rd834, %rd833, 4, %rd151;
-	ld.shared.s32 %r286, [%rd834+0];
+	mul.lo.s64 %rd839, %rd838, %rd153;
+	mad.lo.s64 %rd840, %rd839, 4, %rd151;
+	ld.shared.s32 %r286, [%rd840+0];
 	mov.b32 %r287, %r286;
-	add.s64 %rd835, %rd668, %rd827;
-	add.s64 %rd836, %rd835, %rd832;
-	mul.lo.s64 %rd837, %rd836, %rd163;
-	mad.lo.s64 %rd838, %rd837, 4, %rd161;
-	st.shared.s32 [%rd838+0], %r287;
+	add.s64 %rd841, %rd671, %rd833;
+	add.s64 %rd842, %rd841, %rd838;
+	mul.lo.s64 %rd843, %rd842, %rd163;
+	mad.lo.s64 %rd844, %rd843, 4, %rd161;
+	st.shared.s32 [%rd844+0], %r287;
 $L221:
-	add.s64 %rd839, %rd832, 1;
-	mov.b64 %rd832, %rd839;
+	add.s64 %rd845, %rd838, 1;
+	mov.b64 %rd838, %rd845;
 	bra.uni $L220;
 $L222:
-	mov.b64 %rd840, 0;
-	mov.b64 %rd841, %rd831;
+	mov.b64 %rd846, 0;
+	mov.b64 %rd847, %rd837;
 $L225:
-	setp.lt.s64 %p195, %rd841, %rd682;
+	setp.lt.s64 %p195, %rd847, %rd685;
 	not.pred %p196, %p195;
 	@!%p196 bra $L229;
 	bra.uni $L227;
 $L229:
-	mul.lo.s64 %rd842, %rd841, %rd153;
-	mad.lo.s64 %rd843, %rd842, 4, %rd151;
-	ld.shared.s32 %r288, [%rd843+0];
+	mul.lo.s64 %rd848, %rd847, %rd153;
+	mad.lo.s64 %rd849, %rd848, 4, %rd151;
+	ld.shared.s32 %r288, [%rd849+0];
 	mov.b32 %r289, %r288;
 	mov.b32 %r290, %r289;
 	mov.pred %p197, 0;
-	mov.b64 %rd844, %rd840;
+	mov.b64 %rd850, %rd846;
 	mov.b32 %r291, %r290;
 $L230:
 	@!%p140 bra $L234;
 	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd845, %r292;
-	mov.b64 %rd846, %rd845;
+	cvt.s64.s32 %rd851, %r292;
+	mov.b64 %rd852, %rd851;
 	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd847, %r293;
-	min.u64 %rd848, %rd847, 32;
-	cvt.u32.u64 %r294, %rd848;
+	cvt.s64.s32 %rd853, %r293;
+	min.u64 %rd854, %rd853, 32;
+	cvt.u32.u64 %r294, %rd854;
 	mov.b32 %r296, 0x1;
 	shl.b32 %r295, %r296, %r294;
 	setp.hs.u32 %p198, %r294, 32;
 	selp.b32 %r297, 0, %r295, %p198;
 	mov.b32 %r298, %r297;
-	mov.b64 %rd849, %rd846;
+	mov.b64 %rd855, %rd852;
 	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd850, %rd849, %rd651;
-	mad.lo.s64 %rd851, %rd850, 4, %rd649;
-	ld.relaxed.gpu.global.u32 %r300, [%rd851+0];
+	mul.lo.s64 %rd856, %rd855, %rd654;
+	mad.lo.s64 %rd857, %rd856, 4, %rd652;
+	ld.relaxed.gpu.global.u32 %r300, [%rd857+0];
 	mov.b32 %r301, %r300;
 	and.b32 %r302, %r301, %r299;
 	setp.ne.u32 %p199, %r302, 0x0;
 	mov.pred %p200, %p199;
 	not.pred %p201, %p200;
 	@!%p201 bra $L236;
-	mul.lo.s64 %rd852, %rd849, %rd651;
-	mad.lo.s64 %rd853, %rd852, 4, %rd649;
-	atom.global.or.b32 %r303, [%rd853], %r299;
+	mul.lo.s64 %rd858, %rd855, %rd654;
+	mad.lo.s64 %rd859, %rd858, 4, %rd652;
+	atom.global.or.b32 %r303, [%rd859], %r299;
 	mov.b32 %r304, %r303;
 	and.b32 %r305, %r304, %r299;
 	setp.ne.u32 %p202, %r305, 0x0;
 	mov.pred %p200, %p202;
 $L236:
 	@!%p200 bra $L238;
-	mov.b64 %rd854, %rd844;
-	mov.b64 %rd855, %rd854;
+	mov.b64 %rd860, %rd850;
+	mov.b64 %rd861, %rd860;
 	mov.pred %p203, 0;
 	bra.uni $L232;
 $L238:
-	mov.b64 %rd856, %rd844;
-	mov.b64 %rd855, %rd856;
+	mov.b64 %rd862, %rd850;
+	mov.b64 %rd861, %rd862;
 	mov.pred %p203, 1;
 	bra.uni $L232;
 $L234:
 	@!%p141 bra $L240;
-	cvt.s64.s32 %rd857, %r291;
-	mul.lo.s64 %rd858, %rd857, %rd654;
-	mad.lo.s64 %rd859, %rd858, 4, %rd652;
-	ld.relaxed.gpu.global.s32 %r306, [%rd859+0];
+	cvt.s64.s32 %rd863, %r291;
+	mul.lo.s64 %rd864, %rd863, %rd657;
+	mad.lo.s64 %rd865, %rd864, 4, %rd655;
+	ld.relaxed.gpu.global.s32 %r306, [%rd865+0];
 	mov.b32 %r307, %r306;
 	setp.eq.s32 %p204, %r307, %r199;
 	mov.pred %p205, %p204;
 	not.pred %p206, %p205;
 	@!%p206 bra $L242;
-	cvt.s64.s32 %rd860, %r291;
-	mul.lo.s64 %rd861, %rd860, %rd654;
-	mad.lo.s64 %rd862, %rd861, 4, %rd652;
-	atom.global.exch.b32 %r308, [%rd862], %r199;
+	cvt.s64.s32 %rd866, %r291;
+	mul.lo.s64 %rd867, %rd866, %rd657;
+	mad.lo.s64 %rd868, %rd867, 4, %rd655;
+	atom.global.exch.b32 %r308, [%rd868], %r199;
 	mov.b32 %r309, %r308;
 	setp.eq.s32 %p207, %r309, %r199;
 	mov.pred %p205, %p207;
 $L242:
 	@!%p205 bra $L244;
-	mov.b64 %rd863, %rd844;
-	mov.b64 %rd855, %rd863;
+	mov.b64 %rd869, %rd850;
+	mov.b64 %rd861, %rd869;
 	mov.pred %p203, 0;
 	bra.uni $L232;
 $L244:
 $L240:
-	mul.lo.s64 %rd864, %rd844, %rd153;
-	mad.lo.s64 %rd865, %rd864, 4, %rd151;
-	st.shared.s32 [%rd865+0], %r291;
-	add.s64 %rd866, %rd844, 1;
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd855, %rd867;
+	mul.lo.s64 %rd870, %rd850, %rd153;
+	mad.lo.s64 %rd871, %rd870, 4, %rd151;
+	st.shared.s32 [%rd871+0], %r291;
+	add.s64 %rd872, %rd850, 1;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd861, %rd873;
 	mov.pred %p203, 1;
 	bra.uni $L232;
 $L231:
 	bra.uni $L230;
 $L232:
-	mov.b64 %rd868, %rd855;
+	mov.b64 %rd874, %rd861;
 	mov.pred %p208, %p203;
-	mov.b64 %rd840, %rd868;
+	mov.b64 %rd846, %rd874;
 	mov.pred %p197, %p208;
 	@!%p197 bra $L246;
-	mov.b64 %rd869, %rd633;
+	mov.b64 %rd875, %rd636;
 	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd870, %r310;
-	add.s64 %rd871, %rd870, 1;
-	mul.lo.s64 %rd872, %rd871, %rd32;
-	mad.lo.s64 %rd873, %rd872, 8, %rd28;
-	ld.global.nc.s64 %rd874, [%rd873+0];
-	mov.b64 %rd875, %rd874;
 	cvt.s64.s32 %rd876, %r310;
-	mul.lo.s64 %rd877, %rd876, %rd32;
-	mad.lo.s64 %rd878, %rd877, 8, %rd28;
-	ld.global.nc.s64 %rd879, [%rd878+0];
-	mov.b64 %rd880, %rd879;
-	sub.s64 %rd881, %rd875, %rd880;
-	mov.b64 %rd882, %rd881;
-	mov.b64 %rd883, %rd882;
-	add.s64 %rd884, %rd679, %rd883;
-	mov.b64 %rd679, %rd884;
-	max.s64 %rd885, %rd680, %rd883;
-	mov.b64 %rd680, %rd885;
+	add.s64 %rd877, %rd876, 1;
+	mul.lo.s64 %rd878, %rd877, %rd32;
+	mad.lo.s64 %rd879, %rd878, 8, %rd28;
+	ld.global.nc.s64 %rd880, [%rd879+0];
+	mov.b64 %rd881, %rd880;
+	cvt.s64.s32 %rd882, %r310;
+	mul.lo.s64 %rd883, %rd882, %rd32;
+	mad.lo.s64 %rd884, %rd883, 8, %rd28;
+	ld.global.nc.s64 %rd885, [%rd884+0];
+	mov.b64 %rd886, %rd885;
+	sub.s64 %rd887, %rd881, %rd886;
+	mov.b64 %rd888, %rd887;
+	mov.b64 %rd889, %rd888;
+	add.s64 %rd890, %rd682, %rd889;
+	mov.b64 %rd682, %rd890;
+	max.s64 %rd891, %rd683, %rd889;
+	mov.b64 %rd683, %rd891;
 $L246:
 $L226:
-	add.s64 %rd886, %rd841, 1;
-	mov.b64 %rd841, %rd886;
+	add.s64 %rd892, %rd847, 1;
+	mov.b64 %rd847, %rd892;
 	bra.uni $L225;
 $L227:
-	setp.gt.s64 %p209, %rd840, 0;
+	setp.gt.s64 %p209, %rd846, 0;
 	@!%p209 bra $L248;
-	mul.lo.s64 %rd887, %rd667, %rd120;
-	mad.lo.s64 %rd888, %rd887, 8, %rd116;
-	atom.global.add.u64 %rd889, [%rd888], %rd840;
-	mov.b64 %rd890, %rd889;
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd892, 0;
+	mul.lo.s64 %rd893, %rd670, %rd120;
+	mad.lo.s64 %rd894, %rd893, 8, %rd116;
+	atom.global.add.u64 %rd895, [%rd894], %rd846;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd897, %rd896;
+	mov.b64 %rd898, 0;
 $L249:
-	setp.lt.s64 %p210, %rd892, %rd840;
+	setp.lt.s64 %p210, %rd898, %rd846;
 	not.pred %p211, %p210;
 	@!%p211 bra $L253;
 	bra.uni $L251;
 $L253:
-	mul.lo.s64 %rd893, %rd892, %rd153;
-	mad.lo.s64 %rd894, %rd893, 4, %rd151;
-	ld.shared.s32 %r311, [%rd894+0];
+	mul.lo.s64 %rd899, %rd898, %rd153;
+	mad.lo.s64 %rd900, %rd899, 4, %rd151;
+	ld.shared.s32 %r311, [%rd900+0];
 	mov.b32 %r312, %r311;
-	add.s64 %rd895, %rd891, %rd892;
-	mul.lo.s64 %rd896, %rd895, %rd249;
-	mad.lo.s64 %rd897, %rd896, 4, %rd247;
-	st.global.s32 [%rd897+0], %r312;
+	add.s64 %rd901, %rd897, %rd898;
+	mul.lo.s64 %rd902, %rd901, %rd249;
+	mad.lo.s64 %rd903, %rd902, 4, %rd247;
+	st.global.s32 [%rd903+0], %r312;
 $L250:
-	add.s64 %rd898, %rd892, 1;
-	mov.b64 %rd892, %rd898;
+	add.s64 %rd904, %rd898, 1;
+	mov.b64 %rd898, %rd904;
 	bra.uni $L249;
 $L251:
 $L248:
-	add.s64 %rd899, %rd681, %rd819;
-	min.s64 %rd900, %rd669, %rd899;
-	mov.b64 %rd681, %rd900;
+	add.s64 %rd905, %rd684, %rd830;
+	min.s64 %rd906, %rd672, %rd905;
+	mov.b64 %rd684, %rd906;
 	bra.uni $L219;
 $L218:
-	mov.b64 %rd901, 0;
-	cvt.u64.u32 %rd902, %r2;
-	setp.eq.s64 %p212, %rd902, 0;
-	setp.gt.s64 %p213, %rd819, 0;
+	mov.b64 %rd907, 0;
+	cvt.u64.u32 %rd908, %r2;
+	setp.eq.s64 %p212, %rd908, 0;
+	setp.gt.s64 %p213, %rd830, 0;
 	and.pred %p214, %p212, %p213;
 	@!%p214 bra $L255;
-	mul.lo.s64 %rd903, %rd667, %rd120;
-	mad.lo.s64 %rd904, %rd903, 8, %rd116;
-	atom.global.add.u64 %rd905, [%rd904], %rd819;
-	mov.b64 %rd906, %rd905;
-	mov.b64 %rd901, %rd906;
+	mul.lo.s64 %rd909, %rd670, %rd120;
+	mad.lo.s64 %rd910, %rd909, 8, %rd116;
+	atom.global.add.u64 %rd911, [%rd910], %rd830;
+	mov.b64 %rd912, %rd911;
+	mov.b64 %rd907, %rd912;
 $L255:
-	cvt.u64.u32 %rd907, %r2;
-	setp.eq.s64 %p215, %rd907, 0;
+	cvt.u64.u32 %rd913, %r2;
+	setp.eq.s64 %p215, %rd913, 0;
 	setp.eq.u32 %p216, %r1, 0;
 	and.pred %p217, %p215, %p216;
 	bar.sync 0;
 	@!%p217 bra $L256;
-	st.shared.s64 [%rd1+1024], %rd901;
+	st.shared.s64 [%rd1+1024], %rd907;
 $L256:
 	bar.sync 0;
-	ld.shared.s64 %rd908, [%rd1+1024];
-	mov.b64 %rd909, %rd908;
-	add.s64 %rd910, %rd909, %rd818;
-	mov.b64 %rd911, %rd910;
-	mov.b64 %rd912, 0;
+	ld.shared.s64 %rd914, [%rd1+1024];
+	mov.b64 %rd915, %rd914;
+	add.s64 %rd916, %rd915, %rd829;
+	mov.b64 %rd917, %rd916;
+	mov.b64 %rd918, 0;
 $L257:
-	setp.lt.s64 %p218, %rd912, %rd682;
+	setp.lt.s64 %p218, %rd918, %rd685;
 	not.pred %p219, %p218;
 	@!%p219 bra $L261;
 	bra.uni $L259;
 $L261:
-	mul.lo.s64 %rd913, %rd912, %rd153;
-	mad.lo.s64 %rd914, %rd913, 4, %rd151;
-	ld.shared.s32 %r313, [%rd914+0];
+	mul.lo.s64 %rd919, %rd918, %rd153;
+	mad.lo.s64 %rd920, %rd919, 4, %rd151;
+	ld.shared.s32 %r313, [%rd920+0];
 	mov.b32 %r314, %r313;
-	add.s64 %rd915, %rd911, %rd912;
-	mul.lo.s64 %rd916, %rd915, %rd249;
-	mad.lo.s64 %rd917, %rd916, 4, %rd247;
-	st.global.s32 [%rd917+0], %r314;
+	add.s64 %rd921, %rd917, %rd918;
+	mul.lo.s64 %rd922, %rd921, %rd249;
+	mad.lo.s64 %rd923, %rd922, 4, %rd247;
+	st.global.s32 [%rd923+0], %r314;
 $L258:
-	add.s64 %rd918, %rd912, 1;
-	mov.b64 %rd912, %rd918;
+	add.s64 %rd924, %rd918, 1;
+	mov.b64 %rd918, %rd924;
 	bra.uni $L257;
 $L259:
 $L219:
-	setp.eq.s64 %p220, %rd824, 0;
+	setp.eq.s64 %p220, %rd831, 0;
 	@!%p220 bra $L263;
 	bra.uni $L161;
 $L263:
 $L160:
 	bra.uni $L159;
 $L161:
-	mov.b64 %rd919, %rd681;
-	mov.b64 %rd920, %rd679;
-	mov.b64 %rd921, %rd680;
-	mov.b64 %rd922, %rd919;
-	mov.b64 %rd923, %rd920;
-	mov.b64 %rd924, %rd921;
-	mov.b64 %rd925, %rd922;
-	mov.b64 %rd926, %rd923;
-	mov.b64 %rd927, %rd924;
-	mov.b64 %rd619, %rd925;
-	mov.b64 %rd631, %rd926;
-	mov.b64 %rd632, %rd927;
-	add.s64 %rd928, %rd620, %rd631;
-	mov.b64 %rd620, %rd928;
-	max.s64 %rd929, %rd621, %rd632;
-	mov.b64 %rd621, %rd929;
+	mov.b64 %rd925, %rd684;
+	mov.b64 %rd926, %rd682;
+	mov.b64 %rd927, %rd683;
+	mov.b64 %rd928, %rd925;
+	mov.b64 %rd929, %rd926;
+	mov.b64 %rd930, %rd927;
+	mov.b64 %rd931, %rd928;
+	mov.b64 %rd932, %rd929;
+	mov.b64 %rd933, %rd930;
+	mov.b64 %rd622, %rd931;
+	mov.b64 %rd634, %rd932;
+	mov.b64 %rd635, %rd933;
+	add.s64 %rd934, %rd623, %rd634;
+	mov.b64 %rd623, %rd934;
+	max.s64 %rd935, %rd624, %rd635;
+	mov.b64 %rd624, %rd935;
 $L155:
-	add.s64 %rd930, %rd622, 1;
-	mov.b64 %rd622, %rd930;
+	add.s64 %rd936, %rd625, 1;
+	mov.b64 %rd625, %rd936;
 	bra.uni $L154;
 $L156:
-	mov.b64 %rd931, %rd620;
+	mov.b64 %rd937, %rd623;
 	// block reduction
 	sub.u32 %r315, %r13, 1;
 	mov.b32 %r316, %r3;
 $L264:
 	setp.hs.u32 %p221, %r316, 32;
 	@%p221 bra $L265;
-	mov.b64 {%r317, %r318}, %rd931;
+	mov.b64 {%r317, %r318}, %rd937;
 	shfl.sync.down.b32 %r319|%p222, %r317, %r316, %r315, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd932, {%r319, %r320};
+	mov.b64 %rd938, {%r319, %r320};
 	@!%p222 bra $L266;
-	add.s64 %rd933, %rd931, %rd932;
-	mov.b64 %rd931, %rd933;
+	add.s64 %rd939, %rd937, %rd938;
+	mov.b64 %rd937, %rd939;
 $L266:
 	shl.b32 %r316, %r316, 1;
 	bra.uni $L264;
 $L265:
 	setp.eq.u32 %p223, %r7, 0;
 	@!%p223 bra $L267;
-	mul.wide.u32 %rd934, %r8, 16;
-	add.s64 %rd935, %rd1, %rd934;
-	st.shared.s64 [%rd935+0], %rd931;
+	mul.wide.u32 %rd940, %r8, 16;
+	add.s64 %rd941, %rd1, %rd940;
+	st.shared.s64 [%rd941+0], %rd937;
 $L267:
 	bar.sync 0;
 	setp.eq.u32 %p224, %r8, 0;
 	@!%p224 bra $L268;
 	setp.lo.u32 %p225, %r7, %r10;
 	@!%p225 bra $L269;
-	mul.wide.u32 %rd936, %r7, 16;
-	add.s64 %rd937, %rd1, %rd936;
-	ld.shared.s64 %rd938, [%rd937+0];
-	mov.b64 %rd931, %rd938;
+	mul.wide.u32 %rd942, %r7, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	ld.shared.s64 %rd944, [%rd943+0];
+	mov.b64 %rd937, %rd944;
 $L269:
 	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd931;
+	mov.b64 {%r322, %r323}, %rd937;
 	shfl.sync.down.b32 %r324|%p226, %r322, 1, %r321, %r17;
 	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd939, {%r324, %r325};
+	mov.b64 %rd945, {%r324, %r325};
 	@!%p226 bra $L270;
-	add.s64 %rd940, %rd931, %rd939;
-	mov.b64 %rd931, %rd940;
+	add.s64 %rd946, %rd937, %rd945;
+	mov.b64 %rd937, %rd946;
 $L270:
-	mov.b64 {%r326, %r327}, %rd931;
+	mov.b64 {%r326, %r327}, %rd937;
 	shfl.sync.down.b32 %r328|%p227, %r326, 2, %r321, %r17;
 	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd941, {%r328, %r329};
+	mov.b64 %rd947, {%r328, %r329};
 	@!%p227 bra $L271;
-	add.s64 %rd942, %rd931, %rd941;
-	mov.b64 %rd931, %rd942;
+	add.s64 %rd948, %rd937, %rd947;
+	mov.b64 %rd937, %rd948;
 $L271:
-	mov.b64 {%r330, %r331}, %rd931;
+	mov.b64 {%r330, %r331}, %rd937;
 	shfl.sync.down.b32 %r332|%p228, %r330, 4, %r321, %r17;
 	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd943, {%r332, %r333};
+	mov.b64 %rd949, {%r332, %r333};
 	@!%p228 bra $L272;
-	add.s64 %rd944, %rd931, %rd943;
-	mov.b64 %rd931, %rd944;
+	add.s64 %rd950, %rd937, %rd949;
+	mov.b64 %rd937, %rd950;
 $L272:
-	mov.b64 {%r334, %r335}, %rd931;
+	mov.b64 {%r334, %r335}, %rd937;
 	shfl.sync.down.b32 %r336|%p229, %r334, 8, %r321, %r17;
 	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd945, {%r336, %r337};
+	mov.b64 %rd951, {%r336, %r337};
 	@!%p229 bra $L273;
-	add.s64 %rd946, %rd931, %rd945;
-	mov.b64 %rd931, %rd946;
+	add.s64 %rd952, %rd937, %rd951;
+	mov.b64 %rd937, %rd952;
 $L273:
-	mov.b64 {%r338, %r339}, %rd931;
+	mov.b64 {%r338, %r339}, %rd937;
 	shfl.sync.down.b32 %r340|%p230, %r338, 16, %r321, %r17;
 	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd947, {%r340, %r341};
+	mov.b64 %rd953, {%r340, %r341};
 	@!%p230 bra $L274;
-	add.s64 %rd948, %rd931, %rd947;
-	mov.b64 %rd931, %rd948;
+	add.s64 %rd954, %rd937, %rd953;
+	mov.b64 %rd937, %rd954;
 $L274:
 	@!%p223 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd931;
+	st.shared.s64 [%rd1+1024], %rd937;
 $L275:
 $L268:
 	bar.sync 0;
-	ld.shared.s64 %rd949, [%rd1+1024];
-	mov.b64 %rd931, %rd949;
-	mov.b64 %rd950, %rd931;
-	mov.b64 %rd620, %rd950;
-	mov.b64 %rd951, %rd621;
+	ld.shared.s64 %rd955, [%rd1+1024];
+	mov.b64 %rd937, %rd955;
+	mov.b64 %rd956, %rd937;
+	mov.b64 %rd623, %rd956;
+	mov.b64 %rd957, %rd624;
 	// block reduction
 	sub.u32 %r342, %r13, 1;
 	mov.b32 %r343, %r3;
 $L276:
 	setp.hs.u32 %p231, %r343, 32;
 	@%p231 bra $L277;
-	mov.b64 {%r344, %r345}, %rd951;
+	mov.b64 {%r344, %r345}, %rd957;
 	shfl.sync.down.b32 %r346|%p232, %r344, %r343, %r342, %r17;
 	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd952, {%r346, %r347};
+	mov.b64 %rd958, {%r346, %r347};
 	@!%p232 bra $L278;
-	max.s64 %rd953, %rd951, %rd952;
-	mov.b64 %rd951, %rd953;
+	max.s64 %rd959, %rd957, %rd958;
+	mov.b64 %rd957, %rd959;
 $L278:
 	shl.b32 %r343, %r343, 1;
 	bra.uni $L276;
 $L277:
 	setp.eq.u32 %p233, %r7, 0;
 	@!%p233 bra $L279;
-	mul.wide.u32 %rd954, %r8, 16;
-	add.s64 %rd955, %rd1, %rd954;
-	st.shared.s64 [%rd955+0], %rd951;
+	mul.wide.u32 %rd960, %r8, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	st.shared.s64 [%rd961+0], %rd957;
 $L279:
 	bar.sync 0;
 	setp.eq.u32 %p234, %r8, 0;
 	@!%p234 bra $L280;
 	setp.lo.u32 %p235, %r7, %r10;
 	@!%p235 bra $L281;
-	mul.wide.u32 %rd956, %r7, 16;
-	add.s64 %rd957, %rd1, %rd956;
-	ld.shared.s64 %rd958, [%rd957+0];
-	mov.b64 %rd951, %rd958;
+	mul.wide.u32 %rd962, %r7, 16;
+	add.s64 %rd963, %rd1, %rd962;
+	ld.shared.s64 %rd964, [%rd963+0];
+	mov.b64 %rd957, %rd964;
 $L281:
 	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd951;
+	mov.b64 {%r349, %r350}, %rd957;
 	shfl.sync.down.b32 %r351|%p236, %r349, 1, %r348, %r17;
 	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd959, {%r351, %r352};
+	mov.b64 %rd965, {%r351, %r352};
 	@!%p236 bra $L282;
-	max.s64 %rd960, %rd951, %rd959;
-	mov.b64 %rd951, %rd960;
+	max.s64 %rd966, %rd957, %rd965;
+	mov.b64 %rd957, %rd966;
 $L282:
-	mov.b64 {%r353, %r354}, %rd951;
+	mov.b64 {%r353, %r354}, %rd957;
 	shfl.sync.down.b32 %r355|%p237, %r353, 2, %r348, %r17;
 	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd961, {%r355, %r356};
+	mov.b64 %rd967, {%r355, %r356};
 	@!%p237 bra $L283;
-	max.s64 %rd962, %rd951, %rd961;
-	mov.b64 %rd951, %rd962;
+	max.s64 %rd968, %rd957, %rd967;
+	mov.b64 %rd957, %rd968;
 $L283:
-	mov.b64 {%r357, %r358}, %rd951;
+	mov.b64 {%r357, %r358}, %rd957;
 	shfl.sync.down.b32 %r359|%p238, %r357, 4, %r348, %r17;
 	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd963, {%r359, %r360};
+	mov.b64 %rd969, {%r359, %r360};
 	@!%p238 bra $L284;
-	max.s64 %rd964, %rd951, %rd963;
-	mov.b64 %rd951, %rd964;
+	max.s64 %rd970, %rd957, %rd969;
+	mov.b64 %rd957, %rd970;
 $L284:
-	mov.b64 {%r361, %r362}, %rd951;
+	mov.b64 {%r361, %r362}, %rd957;
 	shfl.sync.down.b32 %r363|%p239, %r361, 8, %r348, %r17;
 	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd965, {%r363, %r364};
+	mov.b64 %rd971, {%r363, %r364};
 	@!%p239 bra $L285;
-	max.s64 %rd966, %rd951, %rd965;
-	mov.b64 %rd951, %rd966;
+	max.s64 %rd972, %rd957, %rd971;
+	mov.b64 %rd957, %rd972;
 $L285:
-	mov.b64 {%r365, %r366}, %rd951;
+	mov.b64 {%r365, %r366}, %rd957;
 	shfl.sync.down.b32 %r367|%p240, %r365, 16, %r348, %r17;
 	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd967, {%r367, %r368};
+	mov.b64 %rd973, {%r367, %r368};
 	@!%p240 bra $L286;
-	max.s64 %rd968, %rd951, %rd967;
-	mov.b64 %rd951, %rd968;
+	max.s64 %rd974, %rd957, %rd973;
+	mov.b64 %rd957, %rd974;
 $L286:
 	@!%p233 bra $L287;
-	st.shared.s64 [%rd1+1024], %rd951;
+	st.shared.s64 [%rd1+1024], %rd957;
 $L287:
 $L280:
 	bar.sync 0;
-	ld.shared.s64 %rd969, [%rd1+1024];
-	mov.b64 %rd951, %rd969;
-	mov.b64 %rd970, %rd951;
-	mov.b64 %rd621, %rd970;
-	cvt.u64.u32 %rd971, %r2;
-	setp.eq.s64 %p241, %rd971, 0;
+	ld.shared.s64 %rd975, [%rd1+1024];
+	mov.b64 %rd957, %rd975;
+	mov.b64 %rd976, %rd957;
+	mov.b64 %rd624, %rd976;
+	cvt.u64.u32 %rd977, %r2;
+	setp.eq.s64 %p241, %rd977, 0;
 	@!%p241 bra $L289;
-	setp.gt.s64 %p242, %rd620, 0;
+	setp.gt.s64 %p242, %rd623, 0;
 	@!%p242 bra $L291;
-	add.s64 %rd972, %rd312, 1;
-	mul.lo.s64 %rd973, %rd972, %rd120;
-	mad.lo.s64 %rd974, %rd973, 8, %rd116;
-	atom.global.add.u64 %rd975, [%rd974], %rd620;
+	add.s64 %rd978, %rd312, 1;
+	mul.lo.s64 %rd979, %rd978, %rd120;
+	mad.lo.s64 %rd980, %rd979, 8, %rd116;
+	atom.global.add.u64 %rd981, [%rd980], %rd623;
 $L291:
-	setp.gt.s64 %p243, %rd621, 0;
+	setp.gt.s64 %p243, %rd624, 0;
 	@!%p243 bra $L293;
-	add.s64 %rd976, %rd312, 2;
-	mul.lo.s64 %rd977, %rd976, %rd120;
-	mad.lo.s64 %rd978, %rd977, 8, %rd116;
-	atom.global.max.s64 %rd979, [%rd978], %rd621;
+	add.s64 %rd982, %rd312, 2;
+	mul.lo.s64 %rd983, %rd982, %rd120;
+	mad.lo.s64 %rd984, %rd983, 8, %rd116;
+	atom.global.max.s64 %rd985, [%rd984], %rd624;
 $L293:
 $L289:
 	bar.sync 0;
@@ -14173,70 +14176,70 @@ $L294:
 	setp.eq.s64 %p247, %rd237, 0;
 	and.pred %p248, %p11, %p247;
 	@!%p248 bra $L298;
-	mov.b64 %rd981, 9;
-	mul.lo.s64 %rd980, %rd981, %rd120;
-	mad.lo.s64 %rd982, %rd980, 8, %rd116;
-	mov.b64 %rd983, 0;
-	st.global.s64 [%rd982+0], %rd983;
+	mov.b64 %rd987, 9;
+	mul.lo.s64 %rd986, %rd987, %rd120;
+	mad.lo.s64 %rd988, %rd986, 8, %rd116;
+	mov.b64 %rd989, 0;
+	st.global.s64 [%rd988+0], %rd989;
 $L298:
-	mul.lo.s64 %rd984, %rd274, %rd120;
-	mad.lo.s64 %rd985, %rd984, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd986, [%rd985+0];
-	mov.b64 %rd987, %rd986;
-	add.s64 %rd988, %rd274, 1;
-	mul.lo.s64 %rd989, %rd988, %rd120;
-	mad.lo.s64 %rd990, %rd989, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
-	mov.b64 %rd992, %rd991;
-	mov.b64 %rd993, %rd987;
-	mov.b64 %rd994, %rd992;
-	mov.b64 %rd995, %rd993;
-	mov.b64 %rd996, %rd994;
-	add.s64 %rd997, %rd274, 2;
-	mul.lo.s64 %rd998, %rd997, %rd120;
-	mad.lo.s64 %rd999, %rd998, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1000, [%rd999+0];
-	mov.b64 %rd1001, %rd1000;
-	mov.b64 %rd231, %rd1001;
+	mul.lo.s64 %rd990, %rd274, %rd120;
+	mad.lo.s64 %rd991, %rd990, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd992, [%rd991+0];
+	mov.b64 %rd993, %rd992;
+	add.s64 %rd994, %rd274, 1;
+	mul.lo.s64 %rd995, %rd994, %rd120;
+	mad.lo.s64 %rd996, %rd995, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	mov.b64 %rd999, %rd993;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	mov.b64 %rd1002, %rd1000;
+	add.s64 %rd1003, %rd274, 2;
+	mul.lo.s64 %rd1004, %rd1003, %rd120;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	mov.b64 %rd231, %rd1007;
 	@!%p11 bra $L300;
-	mov.b64 %rd1003, 3;
-	mul.lo.s64 %rd1002, %rd1003, %rd237;
-	mov.b64 %rd1005, 1;
-	add.s64 %rd1004, %rd1005, %rd1002;
-	mul.lo.s64 %rd1006, %rd1004, %rd113;
-	mad.lo.s64 %rd1007, %rd1006, 8, %rd109;
-	st.global.s64 [%rd1007+0], %rd995;
 	mov.b64 %rd1009, 3;
 	mul.lo.s64 %rd1008, %rd1009, %rd237;
-	mov.b64 %rd1011, 2;
+	mov.b64 %rd1011, 1;
 	add.s64 %rd1010, %rd1011, %rd1008;
 	mul.lo.s64 %rd1012, %rd1010, %rd113;
 	mad.lo.s64 %rd1013, %rd1012, 8, %rd109;
-	st.global.s64 [%rd1013+0], %rd996;
+	st.global.s64 [%rd1013+0], %rd1001;
 	mov.b64 %rd1015, 3;
 	mul.lo.s64 %rd1014, %rd1015, %rd237;
-	mov.b64 %rd1017, 3;
+	mov.b64 %rd1017, 2;
 	add.s64 %rd1016, %rd1017, %rd1014;
 	mul.lo.s64 %rd1018, %rd1016, %rd113;
 	mad.lo.s64 %rd1019, %rd1018, 8, %rd109;
-	st.global.s64 [%rd1019+0], %rd231;
-	add.s64 %rd1020, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1020;
+	st.global.s64 [%rd1019+0], %rd1002;
+	mov.b64 %rd1021, 3;
+	mul.lo.s64 %rd1020, %rd1021, %rd237;
+	mov.b64 %rd1023, 3;
+	add.s64 %rd1022, %rd1023, %rd1020;
+	mul.lo.s64 %rd1024, %rd1022, %rd113;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd109;
+	st.global.s64 [%rd1025+0], %rd231;
+	add.s64 %rd1026, %rd237, 1;
+	st.global.s64 [%rd109+0], %rd1026;
 $L300:
-	setp.eq.s64 %p249, %rd995, 0;
-	setp.gt.s64 %p250, %rd995, %rd66;
+	setp.eq.s64 %p249, %rd1001, 0;
+	setp.gt.s64 %p250, %rd1001, %rd66;
 	or.pred %p251, %p249, %p250;
-	setp.gt.s64 %p252, %rd996, %rd68;
+	setp.gt.s64 %p252, %rd1002, %rd68;
 	or.pred %p253, %p251, %p252;
 	setp.gt.s64 %p254, %rd231, %rd70;
 	or.pred %p255, %p253, %p254;
 	@!%p255 bra $L302;
 	bra.uni $L3;
 $L302:
-	mov.b64 %rd165, %rd995;
+	mov.b64 %rd165, %rd1001;
 $L36:
-	add.s64 %rd1021, %rd237, 1;
-	mov.b64 %rd237, %rd1021;
+	add.s64 %rd1027, %rd237, 1;
+	mov.b64 %rd237, %rd1027;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -14327,7 +14330,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<248>;
 	.reg .b32 %r<370>;
-	.reg .b64 %rd<997>;
+	.reg .b64 %rd<1003>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15300,422 +15303,424 @@ $L95:
 	mov.b64 %rd494, %rd492;
 	and.b64 %rd495, %rd493, 4294967295;
 	mov.b64 %rd496, %rd495;
-	shr.s64 %rd497, %rd494, 32;
+	and.b64 %rd497, %rd494, 4294967295;
 	mov.b64 %rd498, %rd497;
-	mov.b64 %rd493, %rd496;
-	mov.b64 %rd499, %rd498;
-	and.b64 %rd500, %rd494, 4294967295;
-	mov.b64 %rd494, %rd500;
+	shr.s64 %rd499, %rd494, 32;
+	mov.b64 %rd500, %rd499;
+	mov.b64 %rd501, %rd496;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd500;
 	@!%p58 bra $L104;
-	add.s64 %rd501, %rd365, %rd493;
-	mov.b64 %rd502, %rd501;
-	sub.s64 %rd503, %rd354, %rd502;
-	max.s64 %rd504, %rd503, 0;
-	min.s64 %rd505, %rd504, %rd366;
-	mov.b64 %rd506, %rd505;
-	mov.b64 %rd507, 0;
+	add.s64 %rd504, %rd365, %rd501;
+	mov.b64 %rd505, %rd504;
+	sub.s64 %rd506, %rd354, %rd505;
+	max.s64 %rd507, %rd506, 0;
+	min.s64 %rd508, %rd507, %rd366;
+	mov.b64 %rd509, %rd508;
+	mov.b64 %rd510, 0;
 $L106:
-	setp.lt.s64 %p102, %rd507, %rd506;
+	setp.lt.s64 %p102, %rd510, %rd509;
 	not.pred %p103, %p102;
 	@!%p103 bra $L110;
 	bra.uni $L108;
 $L110:
-	mul.lo.s64 %rd508, %rd507, %rd146;
-	mad.lo.s64 %rd509, %rd508, 4, %rd144;
-	ld.shared.s32 %r168, [%rd509+0];
+	mul.lo.s64 %rd511, %rd510, %rd146;
+	mad.lo.s64 %rd512, %rd511, 4, %rd144;
+	ld.shared.s32 %r168, [%rd512+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd510, %rd353, %rd502;
-	add.s64 %rd511, %rd510, %rd507;
-	mul.lo.s64 %rd512, %rd511, %rd156;
-	mad.lo.s64 %rd513, %rd512, 4, %rd154;
-	st.shared.s32 [%rd513+0], %r169;
+	add.s64 %rd513, %rd353, %rd505;
+	add.s64 %rd514, %rd513, %rd510;
+	mul.lo.s64 %rd515, %rd514, %rd156;
+	mad.lo.s64 %rd516, %rd515, 4, %rd154;
+	st.shared.s32 [%rd516+0], %r169;
 $L107:
-	add.s64 %rd514, %rd507, 1;
-	mov.b64 %rd507, %rd514;
+	add.s64 %rd517, %rd510, 1;
+	mov.b64 %rd510, %rd517;
 	bra.uni $L106;
 $L108:
-	mov.b64 %rd515, 0;
-	mov.b64 %rd516, %rd506;
+	mov.b64 %rd518, 0;
+	mov.b64 %rd519, %rd509;
 $L111:
-	setp.lt.s64 %p104, %rd516, %rd366;
+	setp.lt.s64 %p104, %rd519, %rd366;
 	not.pred %p105, %p104;
 	@!%p105 bra $L115;
 	bra.uni $L113;
 $L115:
-	mul.lo.s64 %rd517, %rd516, %rd146;
-	mad.lo.s64 %rd518, %rd517, 4, %rd144;
-	ld.shared.s32 %r170, [%rd518+0];
+	mul.lo.s64 %rd520, %rd519, %rd146;
+	mad.lo.s64 %rd521, %rd520, 4, %rd144;
+	ld.shared.s32 %r170, [%rd521+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
 	mov.pred %p106, 0;
-	mov.b64 %rd519, %rd515;
+	mov.b64 %rd522, %rd518;
 	mov.b32 %r173, %r172;
 $L116:
 	@!%p53 bra $L120;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd520, %r174;
-	mov.b64 %rd521, %rd520;
+	cvt.s64.s32 %rd523, %r174;
+	mov.b64 %rd524, %rd523;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd522, %r175;
-	min.u64 %rd523, %rd522, 32;
-	cvt.u32.u64 %r176, %rd523;
+	cvt.s64.s32 %rd525, %r175;
+	min.u64 %rd526, %rd525, 32;
+	cvt.u32.u64 %r176, %rd526;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
 	setp.hs.u32 %p107, %r176, 32;
 	selp.b32 %r179, 0, %r177, %p107;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd524, %rd521;
+	mov.b64 %rd527, %rd524;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd525, %rd524, %rd333;
-	mad.lo.s64 %rd526, %rd525, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r182, [%rd526+0];
+	mul.lo.s64 %rd528, %rd527, %rd333;
+	mad.lo.s64 %rd529, %rd528, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r182, [%rd529+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
 	setp.ne.u32 %p108, %r184, 0x0;
 	mov.pred %p109, %p108;
 	not.pred %p110, %p109;
 	@!%p110 bra $L122;
-	mul.lo.s64 %rd527, %rd524, %rd333;
-	mad.lo.s64 %rd528, %rd527, 4, %rd331;
-	atom.global.or.b32 %r185, [%rd528], %r181;
+	mul.lo.s64 %rd530, %rd527, %rd333;
+	mad.lo.s64 %rd531, %rd530, 4, %rd331;
+	atom.global.or.b32 %r185, [%rd531], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
 	setp.ne.u32 %p111, %r187, 0x0;
 	mov.pred %p109, %p111;
 $L122:
 	@!%p109 bra $L124;
-	mov.b64 %rd529, %rd519;
-	mov.b64 %rd530, %rd529;
+	mov.b64 %rd532, %rd522;
+	mov.b64 %rd533, %rd532;
 	mov.pred %p112, 0;
 	bra.uni $L118;
 $L124:
-	mov.b64 %rd531, %rd519;
-	mov.b64 %rd530, %rd531;
+	mov.b64 %rd534, %rd522;
+	mov.b64 %rd533, %rd534;
 	mov.pred %p112, 1;
 	bra.uni $L118;
 $L120:
 	@!%p54 bra $L126;
-	cvt.s64.s32 %rd532, %r173;
-	mul.lo.s64 %rd533, %rd532, %rd336;
-	mad.lo.s64 %rd534, %rd533, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r188, [%rd534+0];
+	cvt.s64.s32 %rd535, %r173;
+	mul.lo.s64 %rd536, %rd535, %rd336;
+	mad.lo.s64 %rd537, %rd536, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r188, [%rd537+0];
 	mov.b32 %r189, %r188;
 	setp.eq.s32 %p113, %r189, %r86;
 	mov.pred %p114, %p113;
 	not.pred %p115, %p114;
 	@!%p115 bra $L128;
-	cvt.s64.s32 %rd535, %r173;
-	mul.lo.s64 %rd536, %rd535, %rd336;
-	mad.lo.s64 %rd537, %rd536, 4, %rd334;
-	atom.global.exch.b32 %r190, [%rd537], %r86;
+	cvt.s64.s32 %rd538, %r173;
+	mul.lo.s64 %rd539, %rd538, %rd336;
+	mad.lo.s64 %rd540, %rd539, 4, %rd334;
+	atom.global.exch.b32 %r190, [%rd540], %r86;
 	mov.b32 %r191, %r190;
 	setp.eq.s32 %p116, %r191, %r86;
 	mov.pred %p114, %p116;
 $L128:
 	@!%p114 bra $L130;
-	mov.b64 %rd538, %rd519;
-	mov.b64 %rd530, %rd538;
+	mov.b64 %rd541, %rd522;
+	mov.b64 %rd533, %rd541;
 	mov.pred %p112, 0;
 	bra.uni $L118;
 $L130:
 $L126:
-	mul.lo.s64 %rd539, %rd519, %rd146;
-	mad.lo.s64 %rd540, %rd539, 4, %rd144;
-	st.shared.s32 [%rd540+0], %r173;
-	add.s64 %rd541, %rd519, 1;
-	mov.b64 %rd542, %rd541;
-	mov.b64 %rd530, %rd542;
+	mul.lo.s64 %rd542, %rd522, %rd146;
+	mad.lo.s64 %rd543, %rd542, 4, %rd144;
+	st.shared.s32 [%rd543+0], %r173;
+	add.s64 %rd544, %rd522, 1;
+	mov.b64 %rd545, %rd544;
+	mov.b64 %rd533, %rd545;
 	mov.pred %p112, 1;
 	bra.uni $L118;
 $L117:
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd543, %rd530;
+	mov.b64 %rd546, %rd533;
 	mov.pred %p117, %p112;
-	mov.b64 %rd515, %rd543;
+	mov.b64 %rd518, %rd546;
 	mov.pred %p106, %p117;
 	@!%p106 bra $L132;
-	mov.b64 %rd544, %rd315;
+	mov.b64 %rd547, %rd315;
 	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd545, %r192;
-	add.s64 %rd546, %rd545, 1;
-	mul.lo.s64 %rd547, %rd546, %rd32;
-	mad.lo.s64 %rd548, %rd547, 8, %rd28;
-	ld.global.nc.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	cvt.s64.s32 %rd551, %r192;
-	mul.lo.s64 %rd552, %rd551, %rd32;
-	mad.lo.s64 %rd553, %rd552, 8, %rd28;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	sub.s64 %rd556, %rd550, %rd555;
-	mov.b64 %rd557, %rd556;
+	cvt.s64.s32 %rd548, %r192;
+	add.s64 %rd549, %rd548, 1;
+	mul.lo.s64 %rd550, %rd549, %rd32;
+	mad.lo.s64 %rd551, %rd550, 8, %rd28;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	cvt.s64.s32 %rd554, %r192;
+	mul.lo.s64 %rd555, %rd554, %rd32;
+	mad.lo.s64 %rd556, %rd555, 8, %rd28;
+	ld.global.nc.s64 %rd557, [%rd556+0];
 	mov.b64 %rd558, %rd557;
-	add.s64 %rd559, %rd363, %rd558;
-	mov.b64 %rd363, %rd559;
-	max.s64 %rd560, %rd364, %rd558;
-	mov.b64 %rd364, %rd560;
+	sub.s64 %rd559, %rd553, %rd558;
+	mov.b64 %rd560, %rd559;
+	mov.b64 %rd561, %rd560;
+	add.s64 %rd562, %rd363, %rd561;
+	mov.b64 %rd363, %rd562;
+	max.s64 %rd563, %rd364, %rd561;
+	mov.b64 %rd364, %rd563;
 $L132:
 $L112:
-	add.s64 %rd561, %rd516, 1;
-	mov.b64 %rd516, %rd561;
+	add.s64 %rd564, %rd519, 1;
+	mov.b64 %rd519, %rd564;
 	bra.uni $L111;
 $L113:
-	setp.gt.s64 %p118, %rd515, 0;
+	setp.gt.s64 %p118, %rd518, 0;
 	@!%p118 bra $L134;
-	mul.lo.s64 %rd562, %rd352, %rd120;
-	mad.lo.s64 %rd563, %rd562, 8, %rd116;
-	atom.global.add.u64 %rd564, [%rd563], %rd515;
-	mov.b64 %rd565, %rd564;
-	mov.b64 %rd566, %rd565;
-	mov.b64 %rd567, 0;
+	mul.lo.s64 %rd565, %rd352, %rd120;
+	mad.lo.s64 %rd566, %rd565, 8, %rd116;
+	atom.global.add.u64 %rd567, [%rd566], %rd518;
+	mov.b64 %rd568, %rd567;
+	mov.b64 %rd569, %rd568;
+	mov.b64 %rd570, 0;
 $L135:
-	setp.lt.s64 %p119, %rd567, %rd515;
+	setp.lt.s64 %p119, %rd570, %rd518;
 	not.pred %p120, %p119;
 	@!%p120 bra $L139;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd568, %rd567, %rd146;
-	mad.lo.s64 %rd569, %rd568, 4, %rd144;
-	ld.shared.s32 %r193, [%rd569+0];
+	mul.lo.s64 %rd571, %rd570, %rd146;
+	mad.lo.s64 %rd572, %rd571, 4, %rd144;
+	ld.shared.s32 %r193, [%rd572+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd570, %rd566, %rd567;
-	mul.lo.s64 %rd571, %rd570, %rd242;
-	mad.lo.s64 %rd572, %rd571, 4, %rd240;
-	st.global.s32 [%rd572+0], %r194;
+	add.s64 %rd573, %rd569, %rd570;
+	mul.lo.s64 %rd574, %rd573, %rd242;
+	mad.lo.s64 %rd575, %rd574, 4, %rd240;
+	st.global.s32 [%rd575+0], %r194;
 $L136:
-	add.s64 %rd573, %rd567, 1;
-	mov.b64 %rd567, %rd573;
+	add.s64 %rd576, %rd570, 1;
+	mov.b64 %rd570, %rd576;
 	bra.uni $L135;
 $L137:
 $L134:
-	add.s64 %rd574, %rd365, %rd494;
-	min.s64 %rd575, %rd354, %rd574;
-	mov.b64 %rd365, %rd575;
+	add.s64 %rd577, %rd365, %rd502;
+	min.s64 %rd578, %rd354, %rd577;
+	mov.b64 %rd365, %rd578;
 	bra.uni $L105;
 $L104:
-	mov.b64 %rd576, 0;
-	cvt.u64.u32 %rd577, %r2;
-	setp.eq.s64 %p121, %rd577, 0;
-	setp.gt.s64 %p122, %rd494, 0;
+	mov.b64 %rd579, 0;
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p121, %rd580, 0;
+	setp.gt.s64 %p122, %rd502, 0;
 	and.pred %p123, %p121, %p122;
 	@!%p123 bra $L141;
-	mul.lo.s64 %rd578, %rd352, %rd120;
-	mad.lo.s64 %rd579, %rd578, 8, %rd116;
-	atom.global.add.u64 %rd580, [%rd579], %rd494;
-	mov.b64 %rd581, %rd580;
-	mov.b64 %rd576, %rd581;
+	mul.lo.s64 %rd581, %rd352, %rd120;
+	mad.lo.s64 %rd582, %rd581, 8, %rd116;
+	atom.global.add.u64 %rd583, [%rd582], %rd502;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd579, %rd584;
 $L141:
-	cvt.u64.u32 %rd582, %r2;
-	setp.eq.s64 %p124, %rd582, 0;
+	cvt.u64.u32 %rd585, %r2;
+	setp.eq.s64 %p124, %rd585, 0;
 	setp.eq.u32 %p125, %r1, 0;
 	and.pred %p126, %p124, %p125;
 	bar.sync 0;
 	@!%p126 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd576;
+	st.shared.s64 [%rd1+1024], %rd579;
 $L142:
 	bar.sync 0;
-	ld.shared.s64 %rd583, [%rd1+1024];
-	mov.b64 %rd584, %rd583;
-	add.s64 %rd585, %rd584, %rd493;
-	mov.b64 %rd586, %rd585;
-	mov.b64 %rd587, 0;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 %rd587, %rd586;
+	add.s64 %rd588, %rd587, %rd501;
+	mov.b64 %rd589, %rd588;
+	mov.b64 %rd590, 0;
 $L143:
-	setp.lt.s64 %p127, %rd587, %rd366;
+	setp.lt.s64 %p127, %rd590, %rd366;
 	not.pred %p128, %p127;
 	@!%p128 bra $L147;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd588, %rd587, %rd146;
-	mad.lo.s64 %rd589, %rd588, 4, %rd144;
-	ld.shared.s32 %r195, [%rd589+0];
+	mul.lo.s64 %rd591, %rd590, %rd146;
+	mad.lo.s64 %rd592, %rd591, 4, %rd144;
+	ld.shared.s32 %r195, [%rd592+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd590, %rd586, %rd587;
-	mul.lo.s64 %rd591, %rd590, %rd242;
-	mad.lo.s64 %rd592, %rd591, 4, %rd240;
-	st.global.s32 [%rd592+0], %r196;
+	add.s64 %rd593, %rd589, %rd590;
+	mul.lo.s64 %rd594, %rd593, %rd242;
+	mad.lo.s64 %rd595, %rd594, 4, %rd240;
+	st.global.s32 [%rd595+0], %r196;
 $L144:
-	add.s64 %rd593, %rd587, 1;
-	mov.b64 %rd587, %rd593;
+	add.s64 %rd596, %rd590, 1;
+	mov.b64 %rd590, %rd596;
 	bra.uni $L143;
 $L145:
 $L105:
-	setp.eq.s64 %p129, %rd499, 0;
+	setp.eq.s64 %p129, %rd503, 0;
 	@!%p129 bra $L149;
 	bra.uni $L51;
 $L149:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd594, %rd365;
-	mov.b64 %rd595, %rd363;
-	mov.b64 %rd596, %rd364;
-	mov.b64 %rd597, %rd594;
-	mov.b64 %rd598, %rd595;
-	mov.b64 %rd599, %rd596;
+	mov.b64 %rd597, %rd365;
+	mov.b64 %rd598, %rd363;
+	mov.b64 %rd599, %rd364;
 	mov.b64 %rd600, %rd597;
 	mov.b64 %rd601, %rd598;
 	mov.b64 %rd602, %rd599;
 	mov.b64 %rd603, %rd600;
 	mov.b64 %rd604, %rd601;
 	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, 1;
+	mov.b64 %rd606, %rd603;
+	mov.b64 %rd607, %rd604;
+	mov.b64 %rd608, %rd605;
+	mov.b64 %rd609, 1;
 $L150:
-	setp.lt.s64 %p130, %rd606, %rd300;
-	setp.gt.s64 %p131, %rd603, 0;
+	setp.lt.s64 %p130, %rd609, %rd300;
+	setp.gt.s64 %p131, %rd606, 0;
 	and.pred %p132, %p130, %p131;
 	not.pred %p133, %p132;
 	@!%p133 bra $L154;
 	bra.uni $L152;
 $L154:
-	rem.s64 %rd607, %rd606, 2;
-	mov.b64 %rd609, 1;
-	sub.s64 %rd608, %rd609, %rd607;
-	mul.lo.s64 %rd610, %rd608, %rd314;
-	mov.b64 %rd611, %rd610;
-	rem.s64 %rd612, %rd606, 2;
-	mul.lo.s64 %rd613, %rd612, %rd314;
+	bar.sync 0;
+	rem.s64 %rd610, %rd609, 2;
+	mov.b64 %rd612, 1;
+	sub.s64 %rd611, %rd612, %rd610;
+	mul.lo.s64 %rd613, %rd611, %rd314;
 	mov.b64 %rd614, %rd613;
-	mov.b64 %rd615, 0;
-	mov.b64 %rd616, 0;
-	mov.b64 %rd617, %rd292;
-	mov.b64 %rd618, %rd293;
-	mov.b64 %rd619, %rd294;
-	mov.b64 %rd620, %rd295;
-	mov.b64 %rd621, %rd296;
-	mov.b64 %rd622, %rd297;
+	rem.s64 %rd615, %rd609, 2;
+	mul.lo.s64 %rd616, %rd615, %rd314;
+	mov.b64 %rd617, %rd616;
+	mov.b64 %rd618, 0;
+	mov.b64 %rd619, 0;
+	mov.b64 %rd620, %rd292;
+	mov.b64 %rd621, %rd293;
+	mov.b64 %rd622, %rd294;
+	mov.b64 %rd623, %rd295;
+	mov.b64 %rd624, %rd296;
+	mov.b64 %rd625, %rd297;
 	mov.pred %p134, %p45;
 	mov.pred %p135, %p46;
 	mov.b32 %r197, %r81;
-	mov.b64 %rd623, %rd298;
-	mov.b64 %rd624, %rd299;
-	mov.b64 %rd625, %rd300;
-	mov.b64 %rd626, %rd301;
+	mov.b64 %rd626, %rd298;
+	mov.b64 %rd627, %rd299;
+	mov.b64 %rd628, %rd300;
+	mov.b64 %rd629, %rd301;
 	mov.b32 %r198, %r82;
 	mov.pred %p136, %p47;
-	mov.b64 %rd627, %rd250;
-	mov.b64 %rd628, %rd251;
-	mov.b64 %rd629, %rd252;
-	mov.b64 %rd630, %rd253;
-	mov.b64 %rd631, %rd254;
-	mov.b64 %rd632, %rd255;
-	mov.b64 %rd633, %rd256;
-	mov.b64 %rd634, %rd257;
-	mov.b64 %rd635, %rd258;
+	mov.b64 %rd630, %rd250;
+	mov.b64 %rd631, %rd251;
+	mov.b64 %rd632, %rd252;
+	mov.b64 %rd633, %rd253;
+	mov.b64 %rd634, %rd254;
+	mov.b64 %rd635, %rd255;
+	mov.b64 %rd636, %rd256;
+	mov.b64 %rd637, %rd257;
+	mov.b64 %rd638, %rd258;
 	mov.pred %p137, %p48;
-	mov.b64 %rd636, %rd259;
-	mov.b64 %rd637, %rd260;
-	mov.b64 %rd638, %rd261;
+	mov.b64 %rd639, %rd259;
+	mov.b64 %rd640, %rd260;
+	mov.b64 %rd641, %rd261;
 	mov.b32 %r199, %r83;
-	mov.b64 %rd639, %rd302;
-	mov.b64 %rd640, %rd303;
-	mov.b64 %rd641, %rd611;
-	mov.b64 %rd642, %rd603;
-	cvt.u64.u32 %rd643, %r2;
-	div.s64 %rd644, %rd643, %rd306;
+	mov.b64 %rd642, %rd302;
+	mov.b64 %rd643, %rd303;
+	mov.b64 %rd644, %rd614;
+	mov.b64 %rd645, %rd606;
+	cvt.u64.u32 %rd646, %r2;
+	div.s64 %rd647, %rd646, %rd306;
 	setp.eq.s64 %p138, %rd306, -1;
-	neg.s64 %rd645, %rd643;
-	selp.b64 %rd646, %rd645, %rd644, %p138;
+	neg.s64 %rd648, %rd646;
+	selp.b64 %rd649, %rd648, %rd647, %p138;
 	setp.eq.s64 %p139, %rd306, 0;
-	selp.b64 %rd647, 0, %rd646, %p139;
-	mov.b64 %rd648, %rd647;
-	mov.b64 %rd649, %rd312;
-	mov.b64 %rd650, %rd306;
-	mov.b64 %rd651, %rd305;
-	mov.b64 %rd652, %rd614;
-	mov.b64 %rd653, %rd314;
-	add.s64 %rd654, %rd606, 1;
-	setp.lt.s64 %p140, %rd654, %rd300;
+	selp.b64 %rd650, 0, %rd649, %p139;
+	mov.b64 %rd651, %rd650;
+	mov.b64 %rd652, %rd312;
+	mov.b64 %rd653, %rd306;
+	mov.b64 %rd654, %rd305;
+	mov.b64 %rd655, %rd617;
+	mov.b64 %rd656, %rd314;
+	add.s64 %rd657, %rd609, 1;
+	setp.lt.s64 %p140, %rd657, %rd300;
 	mov.pred %p141, %p140;
-	mov.b64 %rd655, %rd648;
-	cvt.u64.u32 %rd656, %r2;
-	rem.s64 %rd657, %rd656, %rd650;
-	setp.eq.s64 %p142, %rd650, -1;
-	selp.b64 %rd658, 0, %rd657, %p142;
-	setp.eq.s64 %p143, %rd650, 0;
-	selp.b64 %rd659, %rd656, %rd658, %p143;
-	mov.b64 %rd660, %rd659;
+	mov.b64 %rd658, %rd651;
+	cvt.u64.u32 %rd659, %r2;
+	rem.s64 %rd660, %rd659, %rd653;
+	setp.eq.s64 %p142, %rd653, -1;
+	selp.b64 %rd661, 0, %rd660, %p142;
+	setp.eq.s64 %p143, %rd653, 0;
+	selp.b64 %rd662, %rd659, %rd661, %p143;
+	mov.b64 %rd663, %rd662;
 	mov.b32 %r200, -1;
-	mov.b64 %rd661, 0;
-	mov.b64 %rd662, 0;
-	mov.b64 %rd663, 0;
 	mov.b64 %rd664, 0;
 	mov.b64 %rd665, 0;
-$L155:
 	mov.b64 %rd666, 0;
-	mov.b64 %rd667, %rd639;
+	mov.b64 %rd667, 0;
+	mov.b64 %rd668, 0;
+$L155:
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, %rd642;
 $L158:
-	setp.gt.s64 %p144, %rd667, 0;
+	setp.gt.s64 %p144, %rd670, 0;
 	not.pred %p145, %p144;
 	@!%p145 bra $L162;
 	bra.uni $L160;
 $L162:
-	setp.ge.s64 %p146, %rd661, %rd662;
+	setp.ge.s64 %p146, %rd664, %rd665;
 	@!%p146 bra $L164;
-	setp.ge.s64 %p147, %rd655, %rd642;
+	setp.ge.s64 %p147, %rd658, %rd645;
 	@!%p147 bra $L166;
 	bra.uni $L160;
 $L166:
-	add.s64 %rd668, %rd641, %rd655;
-	mul.lo.s64 %rd669, %rd668, %rd156;
-	mad.lo.s64 %rd670, %rd669, 4, %rd154;
-	ld.shared.s32 %r201, [%rd670+0];
+	add.s64 %rd671, %rd644, %rd658;
+	mul.lo.s64 %rd672, %rd671, %rd156;
+	mad.lo.s64 %rd673, %rd672, 4, %rd154;
+	ld.shared.s32 %r201, [%rd673+0];
 	mov.b32 %r202, %r201;
 	mov.b32 %r200, %r202;
-	add.s64 %rd671, %rd655, %rd649;
-	mov.b64 %rd655, %rd671;
-	mov.b64 %rd672, %rd617;
+	add.s64 %rd674, %rd658, %rd652;
+	mov.b64 %rd658, %rd674;
+	mov.b64 %rd675, %rd620;
 	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd673, %r203;
-	mul.lo.s64 %rd674, %rd673, %rd32;
-	mad.lo.s64 %rd675, %rd674, 8, %rd28;
-	ld.global.nc.s64 %rd676, [%rd675+0];
-	mov.b64 %rd677, %rd676;
-	mov.b64 %rd678, %rd677;
-	mov.b64 %rd679, %rd617;
+	cvt.s64.s32 %rd676, %r203;
+	mul.lo.s64 %rd677, %rd676, %rd32;
+	mad.lo.s64 %rd678, %rd677, 8, %rd28;
+	ld.global.nc.s64 %rd679, [%rd678+0];
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd620;
 	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd680, %r204;
-	add.s64 %rd681, %rd680, 1;
-	mul.lo.s64 %rd682, %rd681, %rd32;
-	mad.lo.s64 %rd683, %rd682, 8, %rd28;
-	ld.global.nc.s64 %rd684, [%rd683+0];
-	mov.b64 %rd685, %rd684;
-	mov.b64 %rd686, %rd685;
-	add.s64 %rd687, %rd678, %rd660;
+	cvt.s64.s32 %rd683, %r204;
+	add.s64 %rd684, %rd683, 1;
+	mul.lo.s64 %rd685, %rd684, %rd32;
+	mad.lo.s64 %rd686, %rd685, 8, %rd28;
+	ld.global.nc.s64 %rd687, [%rd686+0];
 	mov.b64 %rd688, %rd687;
-	mov.b64 %rd689, %rd686;
-	mov.b64 %rd661, %rd688;
-	mov.b64 %rd662, %rd689;
+	mov.b64 %rd689, %rd688;
+	add.s64 %rd690, %rd681, %rd663;
+	mov.b64 %rd691, %rd690;
+	mov.b64 %rd692, %rd689;
+	mov.b64 %rd664, %rd691;
+	mov.b64 %rd665, %rd692;
 	bra.uni $L159;
 $L164:
-	mul.lo.s64 %rd690, %rd661, %rd39;
-	mad.lo.s64 %rd691, %rd690, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd691+0];
+	mul.lo.s64 %rd693, %rd664, %rd39;
+	mad.lo.s64 %rd694, %rd693, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd694+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
 	mov.b32 %r208, %r198;
 	mov.b32 %r209, %r200;
 	mov.b32 %r210, %r207;
-	mov.b64 %rd692, %rd661;
+	mov.b64 %rd695, %rd664;
 $L167:
-	cvt.s64.s32 %rd693, %r210;
-	mul.lo.s64 %rd694, %rd693, %rd134;
-	mad.lo.s64 %rd695, %rd694, 4, %rd130;
-	ld.global.nc.s32 %r211, [%rd695+0];
-	mov.b32 %r212, %r211;
-	cvt.s64.s32 %rd696, %r209;
+	cvt.s64.s32 %rd696, %r210;
 	mul.lo.s64 %rd697, %rd696, %rd134;
 	mad.lo.s64 %rd698, %rd697, 4, %rd130;
-	ld.global.nc.s32 %r213, [%rd698+0];
+	ld.global.nc.s32 %r211, [%rd698+0];
+	mov.b32 %r212, %r211;
+	cvt.s64.s32 %rd699, %r209;
+	mul.lo.s64 %rd700, %rd699, %rd134;
+	mad.lo.s64 %rd701, %rd700, 4, %rd130;
+	ld.global.nc.s32 %r213, [%rd701+0];
 	mov.b32 %r214, %r213;
 	setp.ne.s32 %p148, %r212, %r214;
 	mov.pred %p149, %p148;
 	not.pred %p150, %p149;
 	@!%p150 bra $L171;
-	cvt.s64.s32 %rd699, %r210;
-	mul.lo.s64 %rd700, %rd699, %rd127;
-	mad.lo.s64 %rd701, %rd700, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r215, [%rd701+0];
+	cvt.s64.s32 %rd702, %r210;
+	mul.lo.s64 %rd703, %rd702, %rd127;
+	mad.lo.s64 %rd704, %rd703, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r215, [%rd704+0];
 	mov.b32 %r216, %r215;
 	or.b32 %r217, %r208, 0x4;
 	and.b32 %r218, %r216, %r217;
@@ -15726,10 +15731,10 @@ $L171:
 	mov.pred %p152, 0;
 	bra.uni $L169;
 $L173:
-	cvt.s64.s32 %rd702, %r210;
-	mul.lo.s64 %rd703, %rd702, %rd127;
-	mad.lo.s64 %rd704, %rd703, 4, %rd123;
-	atom.global.or.b32 %r219, [%rd704], %r208;
+	cvt.s64.s32 %rd705, %r210;
+	mul.lo.s64 %rd706, %rd705, %rd127;
+	mad.lo.s64 %rd707, %rd706, 4, %rd123;
+	atom.global.or.b32 %r219, [%rd707], %r208;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r208;
 	setp.eq.u32 %p153, %r221, 0x0;
@@ -15740,711 +15745,712 @@ $L168:
 $L169:
 	@!%p152 bra $L175;
 	@!%p141 bra $L176;
-	mul.lo.s64 %rd705, %rd666, %rd146;
-	mad.lo.s64 %rd706, %rd705, 4, %rd144;
-	st.shared.s32 [%rd706+0], %r207;
-	add.s64 %rd707, %rd666, 1;
-	mov.b64 %rd666, %rd707;
+	mul.lo.s64 %rd708, %rd669, %rd146;
+	mad.lo.s64 %rd709, %rd708, 4, %rd144;
+	st.shared.s32 [%rd709+0], %r207;
+	add.s64 %rd710, %rd669, 1;
+	mov.b64 %rd669, %rd710;
 	bra.uni $L177;
 $L176:
 	mov.pred %p154, 0;
-	mov.b64 %rd708, %rd666;
+	mov.b64 %rd711, %rd669;
 	mov.b32 %r222, %r207;
 $L178:
 	@!%p136 bra $L182;
 	shr.s32 %r223, %r222, 5;
-	cvt.s64.s32 %rd709, %r223;
-	mov.b64 %rd710, %rd709;
+	cvt.s64.s32 %rd712, %r223;
+	mov.b64 %rd713, %rd712;
 	and.b32 %r224, %r222, 31;
-	cvt.s64.s32 %rd711, %r224;
-	min.u64 %rd712, %rd711, 32;
-	cvt.u32.u64 %r225, %rd712;
+	cvt.s64.s32 %rd714, %r224;
+	min.u64 %rd715, %rd714, 32;
+	cvt.u32.u64 %r225, %rd715;
 	mov.b32 %r227, 0x1;
 	shl.b32 %r226, %r227, %r225;
 	setp.hs.u32 %p155, %r225, 32;
 	selp.b32 %r228, 0, %r226, %p155;
 	mov.b32 %r229, %r228;
-	mov.b64 %rd713, %rd710;
+	mov.b64 %rd716, %rd713;
 	mov.b32 %r230, %r229;
-	mul.lo.s64 %rd714, %rd713, %rd635;
-	mad.lo.s64 %rd715, %rd714, 4, %rd633;
-	ld.relaxed.gpu.global.u32 %r231, [%rd715+0];
+	mul.lo.s64 %rd717, %rd716, %rd638;
+	mad.lo.s64 %rd718, %rd717, 4, %rd636;
+	ld.relaxed.gpu.global.u32 %r231, [%rd718+0];
 	mov.b32 %r232, %r231;
 	and.b32 %r233, %r232, %r230;
 	setp.ne.u32 %p156, %r233, 0x0;
 	mov.pred %p157, %p156;
 	not.pred %p158, %p157;
 	@!%p158 bra $L184;
-	mul.lo.s64 %rd716, %rd713, %rd635;
-	mad.lo.s64 %rd717, %rd716, 4, %rd633;
-	atom.global.or.b32 %r234, [%rd717], %r230;
+	mul.lo.s64 %rd719, %rd716, %rd638;
+	mad.lo.s64 %rd720, %rd719, 4, %rd636;
+	atom.global.or.b32 %r234, [%rd720], %r230;
 	mov.b32 %r235, %r234;
 	and.b32 %r236, %r235, %r230;
 	setp.ne.u32 %p159, %r236, 0x0;
 	mov.pred %p157, %p159;
 $L184:
 	@!%p157 bra $L186;
-	mov.b64 %rd718, %rd708;
-	mov.b64 %rd719, %rd718;
+	mov.b64 %rd721, %rd711;
+	mov.b64 %rd722, %rd721;
 	mov.pred %p160, 0;
 	bra.uni $L180;
 $L186:
-	mov.b64 %rd720, %rd708;
-	mov.b64 %rd719, %rd720;
+	mov.b64 %rd723, %rd711;
+	mov.b64 %rd722, %rd723;
 	mov.pred %p160, 1;
 	bra.uni $L180;
 $L182:
 	@!%p137 bra $L188;
-	cvt.s64.s32 %rd721, %r222;
-	mul.lo.s64 %rd722, %rd721, %rd638;
-	mad.lo.s64 %rd723, %rd722, 4, %rd636;
-	ld.relaxed.gpu.global.s32 %r237, [%rd723+0];
+	cvt.s64.s32 %rd724, %r222;
+	mul.lo.s64 %rd725, %rd724, %rd641;
+	mad.lo.s64 %rd726, %rd725, 4, %rd639;
+	ld.relaxed.gpu.global.s32 %r237, [%rd726+0];
 	mov.b32 %r238, %r237;
 	setp.eq.s32 %p161, %r238, %r199;
 	mov.pred %p162, %p161;
 	not.pred %p163, %p162;
 	@!%p163 bra $L190;
-	cvt.s64.s32 %rd724, %r222;
-	mul.lo.s64 %rd725, %rd724, %rd638;
-	mad.lo.s64 %rd726, %rd725, 4, %rd636;
-	atom.global.exch.b32 %r239, [%rd726], %r199;
+	cvt.s64.s32 %rd727, %r222;
+	mul.lo.s64 %rd728, %rd727, %rd641;
+	mad.lo.s64 %rd729, %rd728, 4, %rd639;
+	atom.global.exch.b32 %r239, [%rd729], %r199;
 	mov.b32 %r240, %r239;
 	setp.eq.s32 %p164, %r240, %r199;
 	mov.pred %p162, %p164;
 $L190:
 	@!%p162 bra $L192;
-	mov.b64 %rd727, %rd708;
-	mov.b64 %rd719, %rd727;
+	mov.b64 %rd730, %rd711;
+	mov.b64 %rd722, %rd730;
 	mov.pred %p160, 0;
 	bra.uni $L180;
 $L192:
 $L188:
-	mul.lo.s64 %rd728, %rd708, %rd146;
-	mad.lo.s64 %rd729, %rd728, 4, %rd144;
-	st.shared.s32 [%rd729+0], %r222;
-	add.s64 %rd730, %rd708, 1;
-	mov.b64 %rd731, %rd730;
-	mov.b64 %rd719, %rd731;
+	mul.lo.s64 %rd731, %rd711, %rd146;
+	mad.lo.s64 %rd732, %rd731, 4, %rd144;
+	st.shared.s32 [%rd732+0], %r222;
+	add.s64 %rd733, %rd711, 1;
+	mov.b64 %rd734, %rd733;
+	mov.b64 %rd722, %rd734;
 	mov.pred %p160, 1;
 	bra.uni $L180;
 $L179:
 	bra.uni $L178;
 $L180:
-	mov.b64 %rd732, %rd719;
+	mov.b64 %rd735, %rd722;
 	mov.pred %p165, %p160;
-	mov.b64 %rd666, %rd732;
+	mov.b64 %rd669, %rd735;
 	mov.pred %p154, %p165;
 	@!%p154 bra $L194;
-	mov.b64 %rd733, %rd617;
+	mov.b64 %rd736, %rd620;
 	mov.b32 %r241, %r207;
-	cvt.s64.s32 %rd734, %r241;
-	add.s64 %rd735, %rd734, 1;
-	mul.lo.s64 %rd736, %rd735, %rd32;
-	mad.lo.s64 %rd737, %rd736, 8, %rd28;
-	ld.global.nc.s64 %rd738, [%rd737+0];
-	mov.b64 %rd739, %rd738;
-	cvt.s64.s32 %rd740, %r241;
-	mul.lo.s64 %rd741, %rd740, %rd32;
-	mad.lo.s64 %rd742, %rd741, 8, %rd28;
-	ld.global.nc.s64 %rd743, [%rd742+0];
-	mov.b64 %rd744, %rd743;
-	sub.s64 %rd745, %rd739, %rd744;
-	mov.b64 %rd746, %rd745;
+	cvt.s64.s32 %rd737, %r241;
+	add.s64 %rd738, %rd737, 1;
+	mul.lo.s64 %rd739, %rd738, %rd32;
+	mad.lo.s64 %rd740, %rd739, 8, %rd28;
+	ld.global.nc.s64 %rd741, [%rd740+0];
+	mov.b64 %rd742, %rd741;
+	cvt.s64.s32 %rd743, %r241;
+	mul.lo.s64 %rd744, %rd743, %rd32;
+	mad.lo.s64 %rd745, %rd744, 8, %rd28;
+	ld.global.nc.s64 %rd746, [%rd745+0];
 	mov.b64 %rd747, %rd746;
-	add.s64 %rd748, %rd663, %rd747;
-	mov.b64 %rd663, %rd748;
-	max.s64 %rd749, %rd664, %rd747;
-	mov.b64 %rd664, %rd749;
+	sub.s64 %rd748, %rd742, %rd747;
+	mov.b64 %rd749, %rd748;
+	mov.b64 %rd750, %rd749;
+	add.s64 %rd751, %rd666, %rd750;
+	mov.b64 %rd666, %rd751;
+	max.s64 %rd752, %rd667, %rd750;
+	mov.b64 %rd667, %rd752;
 $L194:
 $L177:
 $L175:
-	add.s64 %rd750, %rd661, %rd650;
-	mov.b64 %rd661, %rd750;
-	sub.s64 %rd751, %rd667, 1;
-	mov.b64 %rd667, %rd751;
+	add.s64 %rd753, %rd664, %rd653;
+	mov.b64 %rd664, %rd753;
+	sub.s64 %rd754, %rd670, 1;
+	mov.b64 %rd670, %rd754;
 $L159:
 	bra.uni $L158;
 $L160:
-	mov.b64 %rd752, 0;
-	setp.lt.s64 %p166, %rd661, %rd662;
-	setp.lt.s64 %p167, %rd655, %rd642;
+	mov.b64 %rd755, 0;
+	setp.lt.s64 %p166, %rd664, %rd665;
+	setp.lt.s64 %p167, %rd658, %rd645;
 	or.pred %p168, %p166, %p167;
 	@!%p168 bra $L196;
-	mov.b64 %rd752, 1;
+	mov.b64 %rd755, 1;
 $L196:
-	shl.b64 %rd753, %rd752, 32;
-	or.b64 %rd754, %rd666, %rd753;
+	shl.b64 %rd756, %rd755, 32;
+	or.b64 %rd757, %rd669, %rd756;
 	// block scan
-	mov.b64 %rd755, %rd754;
+	mov.b64 %rd758, %rd757;
 	mov.b32 %r242, %r3;
 $L197:
 	setp.hs.u32 %p169, %r242, 32;
 	@%p169 bra $L198;
-	mov.b64 {%r243, %r244}, %rd755;
+	mov.b64 {%r243, %r244}, %rd758;
 	shfl.sync.up.b32 %r245|%p170, %r243, %r242, 0, %r17;
 	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
-	mov.b64 %rd756, {%r245, %r246};
+	mov.b64 %rd759, {%r245, %r246};
 	@!%p170 bra $L199;
-	add.s64 %rd757, %rd756, %rd755;
-	mov.b64 %rd755, %rd757;
+	add.s64 %rd760, %rd759, %rd758;
+	mov.b64 %rd758, %rd760;
 $L199:
 	shl.b32 %r242, %r242, 1;
 	bra.uni $L197;
 $L198:
-	mov.b64 {%r247, %r248}, %rd755;
+	mov.b64 {%r247, %r248}, %rd758;
 	shfl.sync.up.b32 %r249|%p171, %r247, %r3, 0, %r17;
 	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
-	mov.b64 %rd758, {%r249, %r250};
+	mov.b64 %rd761, {%r249, %r250};
 	setp.lo.u32 %p172, %r3, 32;
 	and.pred %p173, %p171, %p172;
-	selp.b64 %rd759, %rd758, 0, %p173;
+	selp.b64 %rd762, %rd761, 0, %p173;
 	sub.u32 %r251, %r13, %r3;
 	setp.eq.u32 %p174, %r7, %r251;
 	@!%p174 bra $L200;
-	mul.wide.u32 %rd760, %r8, 16;
-	add.s64 %rd761, %rd1, %rd760;
-	st.shared.s64 [%rd761+0], %rd755;
+	mul.wide.u32 %rd763, %r8, 16;
+	add.s64 %rd764, %rd1, %rd763;
+	st.shared.s64 [%rd764+0], %rd758;
 $L200:
 	bar.sync 0;
 	setp.eq.u32 %p175, %r8, 0;
 	@!%p175 bra $L201;
-	mov.b64 %rd762, 0;
+	mov.b64 %rd765, 0;
 	setp.lo.u32 %p176, %r7, %r10;
 	@!%p176 bra $L202;
-	mul.wide.u32 %rd763, %r7, 16;
-	add.s64 %rd764, %rd1, %rd763;
-	ld.shared.s64 %rd765, [%rd764+0];
-	mov.b64 %rd762, %rd765;
+	mul.wide.u32 %rd766, %r7, 16;
+	add.s64 %rd767, %rd1, %rd766;
+	ld.shared.s64 %rd768, [%rd767+0];
+	mov.b64 %rd765, %rd768;
 $L202:
-	mov.b64 {%r252, %r253}, %rd762;
+	mov.b64 {%r252, %r253}, %rd765;
 	shfl.sync.up.b32 %r254|%p177, %r252, 1, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd766, {%r254, %r255};
+	mov.b64 %rd769, {%r254, %r255};
 	@!%p177 bra $L203;
-	add.s64 %rd767, %rd766, %rd762;
-	mov.b64 %rd762, %rd767;
+	add.s64 %rd770, %rd769, %rd765;
+	mov.b64 %rd765, %rd770;
 $L203:
-	mov.b64 {%r256, %r257}, %rd762;
+	mov.b64 {%r256, %r257}, %rd765;
 	shfl.sync.up.b32 %r258|%p178, %r256, 2, 0, %r17;
 	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
-	mov.b64 %rd768, {%r258, %r259};
+	mov.b64 %rd771, {%r258, %r259};
 	@!%p178 bra $L204;
-	add.s64 %rd769, %rd768, %rd762;
-	mov.b64 %rd762, %rd769;
+	add.s64 %rd772, %rd771, %rd765;
+	mov.b64 %rd765, %rd772;
 $L204:
-	mov.b64 {%r260, %r261}, %rd762;
+	mov.b64 {%r260, %r261}, %rd765;
 	shfl.sync.up.b32 %r262|%p179, %r260, 4, 0, %r17;
 	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
-	mov.b64 %rd770, {%r262, %r263};
+	mov.b64 %rd773, {%r262, %r263};
 	@!%p179 bra $L205;
-	add.s64 %rd771, %rd770, %rd762;
-	mov.b64 %rd762, %rd771;
+	add.s64 %rd774, %rd773, %rd765;
+	mov.b64 %rd765, %rd774;
 $L205:
-	mov.b64 {%r264, %r265}, %rd762;
+	mov.b64 {%r264, %r265}, %rd765;
 	shfl.sync.up.b32 %r266|%p180, %r264, 8, 0, %r17;
 	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
-	mov.b64 %rd772, {%r266, %r267};
+	mov.b64 %rd775, {%r266, %r267};
 	@!%p180 bra $L206;
-	add.s64 %rd773, %rd772, %rd762;
-	mov.b64 %rd762, %rd773;
+	add.s64 %rd776, %rd775, %rd765;
+	mov.b64 %rd765, %rd776;
 $L206:
-	mov.b64 {%r268, %r269}, %rd762;
+	mov.b64 {%r268, %r269}, %rd765;
 	shfl.sync.up.b32 %r270|%p181, %r268, 16, 0, %r17;
 	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
-	mov.b64 %rd774, {%r270, %r271};
+	mov.b64 %rd777, {%r270, %r271};
 	@!%p181 bra $L207;
-	add.s64 %rd775, %rd774, %rd762;
-	mov.b64 %rd762, %rd775;
+	add.s64 %rd778, %rd777, %rd765;
+	mov.b64 %rd765, %rd778;
 $L207:
-	mov.b64 {%r272, %r273}, %rd762;
+	mov.b64 {%r272, %r273}, %rd765;
 	shfl.sync.up.b32 %r274|%p182, %r272, 1, 0, %r17;
 	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
-	mov.b64 %rd776, {%r274, %r275};
-	selp.b64 %rd777, %rd776, 0, %p182;
+	mov.b64 %rd779, {%r274, %r275};
+	selp.b64 %rd780, %rd779, 0, %p182;
 	@!%p176 bra $L208;
-	mul.wide.u32 %rd778, %r7, 16;
-	add.s64 %rd779, %rd1, %rd778;
-	add.s64 %rd780, %rd779, 512;
-	st.shared.s64 [%rd780+0], %rd777;
+	mul.wide.u32 %rd781, %r7, 16;
+	add.s64 %rd782, %rd1, %rd781;
+	add.s64 %rd783, %rd782, 512;
+	st.shared.s64 [%rd783+0], %rd780;
 $L208:
 	sub.u32 %r276, %r10, 1;
 	setp.eq.u32 %p183, %r7, %r276;
 	@!%p183 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd762;
+	st.shared.s64 [%rd1+1024], %rd765;
 $L209:
 $L201:
 	bar.sync 0;
-	mul.wide.u32 %rd781, %r8, 16;
-	add.s64 %rd782, %rd1, %rd781;
-	add.s64 %rd783, %rd782, 512;
-	ld.shared.s64 %rd784, [%rd783+0];
-	add.s64 %rd785, %rd784, %rd759;
-	ld.shared.s64 %rd786, [%rd1+1024];
-	mov.b64 {%r277, %r278}, %rd785;
+	mul.wide.u32 %rd784, %r8, 16;
+	add.s64 %rd785, %rd1, %rd784;
+	add.s64 %rd786, %rd785, 512;
+	ld.shared.s64 %rd787, [%rd786+0];
+	add.s64 %rd788, %rd787, %rd762;
+	ld.shared.s64 %rd789, [%rd1+1024];
+	mov.b64 {%r277, %r278}, %rd788;
 	shfl.sync.idx.b32 %r279|%p184, %r277, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
-	mov.b64 %rd787, {%r279, %r280};
-	mov.b64 %rd788, %rd786;
-	mov.b64 %rd789, %rd787;
-	mov.b64 %rd790, %rd788;
+	mov.b64 %rd790, {%r279, %r280};
 	mov.b64 %rd791, %rd789;
 	mov.b64 %rd792, %rd790;
 	mov.b64 %rd793, %rd791;
 	mov.b64 %rd794, %rd792;
-	and.b64 %rd795, %rd793, 4294967295;
-	mov.b64 %rd796, %rd795;
-	shr.s64 %rd797, %rd794, 32;
-	mov.b64 %rd798, %rd797;
-	mov.b64 %rd793, %rd796;
+	mov.b64 %rd795, %rd793;
+	mov.b64 %rd796, %rd794;
+	mov.b64 %rd797, %rd795;
+	and.b64 %rd798, %rd796, 4294967295;
 	mov.b64 %rd799, %rd798;
-	and.b64 %rd800, %rd794, 4294967295;
-	mov.b64 %rd794, %rd800;
+	and.b64 %rd800, %rd797, 4294967295;
+	mov.b64 %rd801, %rd800;
+	shr.s64 %rd802, %rd797, 32;
+	mov.b64 %rd803, %rd802;
+	mov.b64 %rd804, %rd799;
+	mov.b64 %rd805, %rd801;
+	mov.b64 %rd806, %rd803;
 	@!%p141 bra $L210;
-	add.s64 %rd801, %rd665, %rd793;
-	mov.b64 %rd802, %rd801;
-	sub.s64 %rd803, %rd653, %rd802;
-	max.s64 %rd804, %rd803, 0;
-	min.s64 %rd805, %rd804, %rd666;
-	mov.b64 %rd806, %rd805;
-	mov.b64 %rd807, 0;
+	add.s64 %rd807, %rd668, %rd804;
+	mov.b64 %rd808, %rd807;
+	sub.s64 %rd809, %rd656, %rd808;
+	max.s64 %rd810, %rd809, 0;
+	min.s64 %rd811, %rd810, %rd669;
+	mov.b64 %rd812, %rd811;
+	mov.b64 %rd813, 0;
 $L212:
-	setp.lt.s64 %p185, %rd807, %rd806;
+	setp.lt.s64 %p185, %rd813, %rd812;
 	not.pred %p186, %p185;
 	@!%p186 bra $L216;
 	bra.uni $L214;
 $L216:
-	mul.lo.s64 %rd808, %rd807, %rd146;
-	mad.lo.s64 %rd809, %rd808, 4, %rd144;
-	ld.shared.s32 %r281, [%rd809+0];
+	mul.lo.s64 %rd814, %rd813, %rd146;
+	mad.lo.s64 %rd815, %rd814, 4, %rd144;
+	ld.shared.s32 %r281, [%rd815+0];
 	mov.b32 %r282, %r281;
-	add.s64 %rd810, %rd652, %rd802;
-	add.s64 %rd811, %rd810, %rd807;
-	mul.lo.s64 %rd812, %rd811, %rd156;
-	mad.lo.s64 %rd813, %rd812, 4, %rd154;
-	st.shared.s32 [%rd813+0], %r282;
+	add.s64 %rd816, %rd655, %rd808;
+	add.s64 %rd817, %rd816, %rd813;
+	mul.lo.s64 %rd818, %rd817, %rd156;
+	mad.lo.s64 %rd819, %rd818, 4, %rd154;
+	st.shared.s32 [%rd819+0], %r282;
 $L213:
-	add.s64 %rd814, %rd807, 1;
-	mov.b64 %rd807, %rd814;
+	add.s64 %rd820, %rd813, 1;
+	mov.b64 %rd813, %rd820;
 	bra.uni $L212;
 $L214:
-	mov.b64 %rd815, 0;
-	mov.b64 %rd816, %rd806;
+	mov.b64 %rd821, 0;
+	mov.b64 %rd822, %rd812;
 $L217:
-	setp.lt.s64 %p187, %rd816, %rd666;
+	setp.lt.s64 %p187, %rd822, %rd669;
 	not.pred %p188, %p187;
 	@!%p188 bra $L221;
 	bra.uni $L219;
 $L221:
-	mul.lo.s64 %rd817, %rd816, %rd146;
-	mad.lo.s64 %rd818, %rd817, 4, %rd144;
-	ld.shared.s32 %r283, [%rd818+0];
+	mul.lo.s64 %rd823, %rd822, %rd146;
+	mad.lo.s64 %rd824, %rd823, 4, %rd144;
+	ld.shared.s32 %r283, [%rd824+0];
 	mov.b32 %r284, %r283;
 	mov.b32 %r285, %r284;
 	mov.pred %p189, 0;
-	mov.b64 %rd819, %rd815;
+	mov.b64 %rd825, %rd821;
 	mov.b32 %r286, %r285;
 $L222:
 	@!%p136 bra $L226;
 	shr.s32 %r287, %r286, 5;
-	cvt.s64.s32 %rd820, %r287;
-	mov.b64 %rd821, %rd820;
+	cvt.s64.s32 %rd826, %r287;
+	mov.b64 %rd827, %rd826;
 	and.b32 %r288, %r286, 31;
-	cvt.s64.s32 %rd822, %r288;
-	min.u64 %rd823, %rd822, 32;
-	cvt.u32.u64 %r289, %rd823;
+	cvt.s64.s32 %rd828, %r288;
+	min.u64 %rd829, %rd828, 32;
+	cvt.u32.u64 %r289, %rd829;
 	mov.b32 %r291, 0x1;
 	shl.b32 %r290, %r291, %r289;
 	setp.hs.u32 %p190, %r289, 32;
 	selp.b32 %r292, 0, %r290, %p190;
 	mov.b32 %r293, %r292;
-	mov.b64 %rd824, %rd821;
+	mov.b64 %rd830, %rd827;
 	mov.b32 %r294, %r293;
-	mul.lo.s64 %rd825, %rd824, %rd635;
-	mad.lo.s64 %rd826, %rd825, 4, %rd633;
-	ld.relaxed.gpu.global.u32 %r295, [%rd826+0];
+	mul.lo.s64 %rd831, %rd830, %rd638;
+	mad.lo.s64 %rd832, %rd831, 4, %rd636;
+	ld.relaxed.gpu.global.u32 %r295, [%rd832+0];
 	mov.b32 %r296, %r295;
 	and.b32 %r297, %r296, %r294;
 	setp.ne.u32 %p191, %r297, 0x0;
 	mov.pred %p192, %p191;
 	not.pred %p193, %p192;
 	@!%p193 bra $L228;
-	mul.lo.s64 %rd827, %rd824, %rd635;
-	mad.lo.s64 %rd828, %rd827, 4, %rd633;
-	atom.global.or.b32 %r298, [%rd828], %r294;
+	mul.lo.s64 %rd833, %rd830, %rd638;
+	mad.lo.s64 %rd834, %rd833, 4, %rd636;
+	atom.global.or.b32 %r298, [%rd834], %r294;
 	mov.b32 %r299, %r298;
 	and.b32 %r300, %r299, %r294;
 	setp.ne.u32 %p194, %r300, 0x0;
 	mov.pred %p192, %p194;
 $L228:
 	@!%p192 bra $L230;
-	mov.b64 %rd829, %rd819;
-	mov.b64 %rd830, %rd829;
+	mov.b64 %rd835, %rd825;
+	mov.b64 %rd836, %rd835;
 	mov.pred %p195, 0;
 	bra.uni $L224;
 $L230:
-	mov.b64 %rd831, %rd819;
-	mov.b64 %rd830, %rd831;
+	mov.b64 %rd837, %rd825;
+	mov.b64 %rd836, %rd837;
 	mov.pred %p195, 1;
 	bra.uni $L224;
 $L226:
 	@!%p137 bra $L232;
-	cvt.s64.s32 %rd832, %r286;
-	mul.lo.s64 %rd833, %rd832, %rd638;
-	mad.lo.s64 %rd834, %rd833, 4, %rd636;
-	ld.relaxed.gpu.global.s32 %r301, [%rd834+0];
+	cvt.s64.s32 %rd838, %r286;
+	mul.lo.s64 %rd839, %rd838, %rd641;
+	mad.lo.s64 %rd840, %rd839, 4, %rd639;
+	ld.relaxed.gpu.global.s32 %r301, [%rd840+0];
 	mov.b32 %r302, %r301;
 	setp.eq.s32 %p196, %r302, %r199;
 	mov.pred %p197, %p196;
 	not.pred %p198, %p197;
 	@!%p198 bra $L234;
-	cvt.s64.s32 %rd835, %r286;
-	mul.lo.s64 %rd836, %rd835, %rd638;
-	mad.lo.s64 %rd837, %rd836, 4, %rd636;
-	atom.global.exch.b32 %r303, [%rd837], %r199;
+	cvt.s64.s32 %rd841, %r286;
+	mul.lo.s64 %rd842, %rd841, %rd641;
+	mad.lo.s64 %rd843, %rd842, 4, %rd639;
+	atom.global.exch.b32 %r303, [%rd843], %r199;
 	mov.b32 %r304, %r303;
 	setp.eq.s32 %p199, %r304, %r199;
 	mov.pred %p197, %p199;
 $L234:
 	@!%p197 bra $L236;
-	mov.b64 %rd838, %rd819;
-	mov.b64 %rd830, %rd838;
+	mov.b64 %rd844, %rd825;
+	mov.b64 %rd836, %rd844;
 	mov.pred %p195, 0;
 	bra.uni $L224;
 $L236:
 $L232:
-	mul.lo.s64 %rd839, %rd819, %rd146;
-	mad.lo.s64 %rd840, %rd839, 4, %rd144;
-	st.shared.s32 [%rd840+0], %r286;
-	add.s64 %rd841, %rd819, 1;
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd830, %rd842;
+	mul.lo.s64 %rd845, %rd825, %rd146;
+	mad.lo.s64 %rd846, %rd845, 4, %rd144;
+	st.shared.s32 [%rd846+0], %r286;
+	add.s64 %rd847, %rd825, 1;
+	mov.b64 %rd848, %rd847;
+	mov.b64 %rd836, %rd848;
 	mov.pred %p195, 1;
 	bra.uni $L224;
 $L223:
 	bra.uni $L222;
 $L224:
-	mov.b64 %rd843, %rd830;
+	mov.b64 %rd849, %rd836;
 	mov.pred %p200, %p195;
-	mov.b64 %rd815, %rd843;
+	mov.b64 %rd821, %rd849;
 	mov.pred %p189, %p200;
 	@!%p189 bra $L238;
-	mov.b64 %rd844, %rd617;
+	mov.b64 %rd850, %rd620;
 	mov.b32 %r305, %r285;
-	cvt.s64.s32 %rd845, %r305;
-	add.s64 %rd846, %rd845, 1;
-	mul.lo.s64 %rd847, %rd846, %rd32;
-	mad.lo.s64 %rd848, %rd847, 8, %rd28;
-	ld.global.nc.s64 %rd849, [%rd848+0];
-	mov.b64 %rd850, %rd849;
 	cvt.s64.s32 %rd851, %r305;
-	mul.lo.s64 %rd852, %rd851, %rd32;
-	mad.lo.s64 %rd853, %rd852, 8, %rd28;
-	ld.global.nc.s64 %rd854, [%rd853+0];
-	mov.b64 %rd855, %rd854;
-	sub.s64 %rd856, %rd850, %rd855;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	add.s64 %rd859, %rd663, %rd858;
-	mov.b64 %rd663, %rd859;
-	max.s64 %rd860, %rd664, %rd858;
-	mov.b64 %rd664, %rd860;
+	add.s64 %rd852, %rd851, 1;
+	mul.lo.s64 %rd853, %rd852, %rd32;
+	mad.lo.s64 %rd854, %rd853, 8, %rd28;
+	ld.global.nc.s64 %rd855, [%rd854+0];
+	mov.b64 %rd856, %rd855;
+	cvt.s64.s32 %rd857, %r305;
+	mul.lo.s64 %rd858, %rd857, %rd32;
+	mad.lo.s64 %rd859, %rd858, 8, %rd28;
+	ld.global.nc.s64 %rd860, [%rd859+0];
+	mov.b64 %rd861, %rd860;
+	sub.s64 %rd862, %rd856, %rd861;
+	mov.b64 %rd863, %rd862;
+	mov.b64 %rd864, %rd863;
+	add.s64 %rd865, %rd666, %rd864;
+	mov.b64 %rd666, %rd865;
+	max.s64 %rd866, %rd667, %rd864;
+	mov.b64 %rd667, %rd866;
 $L238:
 $L218:
-	add.s64 %rd861, %rd816, 1;
-	mov.b64 %rd816, %rd861;
+	add.s64 %rd867, %rd822, 1;
+	mov.b64 %rd822, %rd867;
 	bra.uni $L217;
 $L219:
-	setp.gt.s64 %p201, %rd815, 0;
+	setp.gt.s64 %p201, %rd821, 0;
 	@!%p201 bra $L240;
-	mul.lo.s64 %rd862, %rd651, %rd120;
-	mad.lo.s64 %rd863, %rd862, 8, %rd116;
-	atom.global.add.u64 %rd864, [%rd863], %rd815;
-	mov.b64 %rd865, %rd864;
-	mov.b64 %rd866, %rd865;
-	mov.b64 %rd867, 0;
+	mul.lo.s64 %rd868, %rd654, %rd120;
+	mad.lo.s64 %rd869, %rd868, 8, %rd116;
+	atom.global.add.u64 %rd870, [%rd869], %rd821;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, 0;
 $L241:
-	setp.lt.s64 %p202, %rd867, %rd815;
+	setp.lt.s64 %p202, %rd873, %rd821;
 	not.pred %p203, %p202;
 	@!%p203 bra $L245;
 	bra.uni $L243;
 $L245:
-	mul.lo.s64 %rd868, %rd867, %rd146;
-	mad.lo.s64 %rd869, %rd868, 4, %rd144;
-	ld.shared.s32 %r306, [%rd869+0];
+	mul.lo.s64 %rd874, %rd873, %rd146;
+	mad.lo.s64 %rd875, %rd874, 4, %rd144;
+	ld.shared.s32 %r306, [%rd875+0];
 	mov.b32 %r307, %r306;
-	add.s64 %rd870, %rd866, %rd867;
-	mul.lo.s64 %rd871, %rd870, %rd242;
-	mad.lo.s64 %rd872, %rd871, 4, %rd240;
-	st.global.s32 [%rd872+0], %r307;
+	add.s64 %rd876, %rd872, %rd873;
+	mul.lo.s64 %rd877, %rd876, %rd242;
+	mad.lo.s64 %rd878, %rd877, 4, %rd240;
+	st.global.s32 [%rd878+0], %r307;
 $L242:
-	add.s64 %rd873, %rd867, 1;
-	mov.b64 %rd867, %rd873;
+	add.s64 %rd879, %rd873, 1;
+	mov.b64 %rd873, %rd879;
 	bra.uni $L241;
 $L243:
 $L240:
-	add.s64 %rd874, %rd665, %rd794;
-	min.s64 %rd875, %rd653, %rd874;
-	mov.b64 %rd665, %rd875;
+	add.s64 %rd880, %rd668, %rd805;
+	min.s64 %rd881, %rd656, %rd880;
+	mov.b64 %rd668, %rd881;
 	bra.uni $L211;
 $L210:
-	mov.b64 %rd876, 0;
-	cvt.u64.u32 %rd877, %r2;
-	setp.eq.s64 %p204, %rd877, 0;
-	setp.gt.s64 %p205, %rd794, 0;
+	mov.b64 %rd882, 0;
+	cvt.u64.u32 %rd883, %r2;
+	setp.eq.s64 %p204, %rd883, 0;
+	setp.gt.s64 %p205, %rd805, 0;
 	and.pred %p206, %p204, %p205;
 	@!%p206 bra $L247;
-	mul.lo.s64 %rd878, %rd651, %rd120;
-	mad.lo.s64 %rd879, %rd878, 8, %rd116;
-	atom.global.add.u64 %rd880, [%rd879], %rd794;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd876, %rd881;
+	mul.lo.s64 %rd884, %rd654, %rd120;
+	mad.lo.s64 %rd885, %rd884, 8, %rd116;
+	atom.global.add.u64 %rd886, [%rd885], %rd805;
+	mov.b64 %rd887, %rd886;
+	mov.b64 %rd882, %rd887;
 $L247:
-	cvt.u64.u32 %rd882, %r2;
-	setp.eq.s64 %p207, %rd882, 0;
+	cvt.u64.u32 %rd888, %r2;
+	setp.eq.s64 %p207, %rd888, 0;
 	setp.eq.u32 %p208, %r1, 0;
 	and.pred %p209, %p207, %p208;
 	bar.sync 0;
 	@!%p209 bra $L248;
-	st.shared.s64 [%rd1+1024], %rd876;
+	st.shared.s64 [%rd1+1024], %rd882;
 $L248:
 	bar.sync 0;
-	ld.shared.s64 %rd883, [%rd1+1024];
-	mov.b64 %rd884, %rd883;
-	add.s64 %rd885, %rd884, %rd793;
-	mov.b64 %rd886, %rd885;
-	mov.b64 %rd887, 0;
+	ld.shared.s64 %rd889, [%rd1+1024];
+	mov.b64 %rd890, %rd889;
+	add.s64 %rd891, %rd890, %rd804;
+	mov.b64 %rd892, %rd891;
+	mov.b64 %rd893, 0;
 $L249:
-	setp.lt.s64 %p210, %rd887, %rd666;
+	setp.lt.s64 %p210, %rd893, %rd669;
 	not.pred %p211, %p210;
 	@!%p211 bra $L253;
 	bra.uni $L251;
 $L253:
-	mul.lo.s64 %rd888, %rd887, %rd146;
-	mad.lo.s64 %rd889, %rd888, 4, %rd144;
-	ld.shared.s32 %r308, [%rd889+0];
+	mul.lo.s64 %rd894, %rd893, %rd146;
+	mad.lo.s64 %rd895, %rd894, 4, %rd144;
+	ld.shared.s32 %r308, [%rd895+0];
 	mov.b32 %r309, %r308;
-	add.s64 %rd890, %rd886, %rd887;
-	mul.lo.s64 %rd891, %rd890, %rd242;
-	mad.lo.s64 %rd892, %rd891, 4, %rd240;
-	st.global.s32 [%rd892+0], %r309;
+	add.s64 %rd896, %rd892, %rd893;
+	mul.lo.s64 %rd897, %rd896, %rd242;
+	mad.lo.s64 %rd898, %rd897, 4, %rd240;
+	st.global.s32 [%rd898+0], %r309;
 $L250:
-	add.s64 %rd893, %rd887, 1;
-	mov.b64 %rd887, %rd893;
+	add.s64 %rd899, %rd893, 1;
+	mov.b64 %rd893, %rd899;
 	bra.uni $L249;
 $L251:
 $L211:
-	setp.eq.s64 %p212, %rd799, 0;
+	setp.eq.s64 %p212, %rd806, 0;
 	@!%p212 bra $L255;
 	bra.uni $L157;
 $L255:
 $L156:
 	bra.uni $L155;
 $L157:
-	mov.b64 %rd894, %rd665;
-	mov.b64 %rd895, %rd663;
-	mov.b64 %rd896, %rd664;
-	mov.b64 %rd897, %rd894;
-	mov.b64 %rd898, %rd895;
-	mov.b64 %rd899, %rd896;
-	mov.b64 %rd900, %rd897;
-	mov.b64 %rd901, %rd898;
-	mov.b64 %rd902, %rd899;
-	mov.b64 %rd603, %rd900;
-	mov.b64 %rd615, %rd901;
-	mov.b64 %rd616, %rd902;
-	add.s64 %rd903, %rd604, %rd615;
-	mov.b64 %rd604, %rd903;
-	max.s64 %rd904, %rd605, %rd616;
-	mov.b64 %rd605, %rd904;
+	mov.b64 %rd900, %rd668;
+	mov.b64 %rd901, %rd666;
+	mov.b64 %rd902, %rd667;
+	mov.b64 %rd903, %rd900;
+	mov.b64 %rd904, %rd901;
+	mov.b64 %rd905, %rd902;
+	mov.b64 %rd906, %rd903;
+	mov.b64 %rd907, %rd904;
+	mov.b64 %rd908, %rd905;
+	mov.b64 %rd606, %rd906;
+	mov.b64 %rd618, %rd907;
+	mov.b64 %rd619, %rd908;
+	add.s64 %rd909, %rd607, %rd618;
+	mov.b64 %rd607, %rd909;
+	max.s64 %rd910, %rd608, %rd619;
+	mov.b64 %rd608, %rd910;
 $L151:
-	add.s64 %rd905, %rd606, 1;
-	mov.b64 %rd606, %rd905;
+	add.s64 %rd911, %rd609, 1;
+	mov.b64 %rd609, %rd911;
 	bra.uni $L150;
 $L152:
-	mov.b64 %rd906, %rd604;
+	mov.b64 %rd912, %rd607;
 	// block reduction
 	sub.u32 %r310, %r13, 1;
 	mov.b32 %r311, %r3;
 $L256:
 	setp.hs.u32 %p213, %r311, 32;
 	@%p213 bra $L257;
-	mov.b64 {%r312, %r313}, %rd906;
+	mov.b64 {%r312, %r313}, %rd912;
 	shfl.sync.down.b32 %r314|%p214, %r312, %r311, %r310, %r17;
 	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
-	mov.b64 %rd907, {%r314, %r315};
+	mov.b64 %rd913, {%r314, %r315};
 	@!%p214 bra $L258;
-	add.s64 %rd908, %rd906, %rd907;
-	mov.b64 %rd906, %rd908;
+	add.s64 %rd914, %rd912, %rd913;
+	mov.b64 %rd912, %rd914;
 $L258:
 	shl.b32 %r311, %r311, 1;
 	bra.uni $L256;
 $L257:
 	setp.eq.u32 %p215, %r7, 0;
 	@!%p215 bra $L259;
-	mul.wide.u32 %rd909, %r8, 16;
-	add.s64 %rd910, %rd1, %rd909;
-	st.shared.s64 [%rd910+0], %rd906;
+	mul.wide.u32 %rd915, %r8, 16;
+	add.s64 %rd916, %rd1, %rd915;
+	st.shared.s64 [%rd916+0], %rd912;
 $L259:
 	bar.sync 0;
 	setp.eq.u32 %p216, %r8, 0;
 	@!%p216 bra $L260;
 	setp.lo.u32 %p217, %r7, %r10;
 	@!%p217 bra $L261;
-	mul.wide.u32 %rd911, %r7, 16;
-	add.s64 %rd912, %rd1, %rd911;
-	ld.shared.s64 %rd913, [%rd912+0];
-	mov.b64 %rd906, %rd913;
+	mul.wide.u32 %rd917, %r7, 16;
+	add.s64 %rd918, %rd1, %rd917;
+	ld.shared.s64 %rd919, [%rd918+0];
+	mov.b64 %rd912, %rd919;
 $L261:
 	sub.u32 %r316, %r10, 1;
-	mov.b64 {%r317, %r318}, %rd906;
+	mov.b64 {%r317, %r318}, %rd912;
 	shfl.sync.down.b32 %r319|%p218, %r317, 1, %r316, %r17;
 	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
-	mov.b64 %rd914, {%r319, %r320};
+	mov.b64 %rd920, {%r319, %r320};
 	@!%p218 bra $L262;
-	add.s64 %rd915, %rd906, %rd914;
-	mov.b64 %rd906, %rd915;
+	add.s64 %rd921, %rd912, %rd920;
+	mov.b64 %rd912, %rd921;
 $L262:
-	mov.b64 {%r321, %r322}, %rd906;
+	mov.b64 {%r321, %r322}, %rd912;
 	shfl.sync.down.b32 %r323|%p219, %r321, 2, %r316, %r17;
 	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
-	mov.b64 %rd916, {%r323, %r324};
+	mov.b64 %rd922, {%r323, %r324};
 	@!%p219 bra $L263;
-	add.s64 %rd917, %rd906, %rd916;
-	mov.b64 %rd906, %rd917;
+	add.s64 %rd923, %rd912, %rd922;
+	mov.b64 %rd912, %rd923;
 $L263:
-	mov.b64 {%r325, %r326}, %rd906;
+	mov.b64 {%r325, %r326}, %rd912;
 	shfl.sync.down.b32 %r327|%p220, %r325, 4, %r316, %r17;
 	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
-	mov.b64 %rd918, {%r327, %r328};
+	mov.b64 %rd924, {%r327, %r328};
 	@!%p220 bra $L264;
-	add.s64 %rd919, %rd906, %rd918;
-	mov.b64 %rd906, %rd919;
+	add.s64 %rd925, %rd912, %rd924;
+	mov.b64 %rd912, %rd925;
 $L264:
-	mov.b64 {%r329, %r330}, %rd906;
+	mov.b64 {%r329, %r330}, %rd912;
 	shfl.sync.down.b32 %r331|%p221, %r329, 8, %r316, %r17;
 	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
-	mov.b64 %rd920, {%r331, %r332};
+	mov.b64 %rd926, {%r331, %r332};
 	@!%p221 bra $L265;
-	add.s64 %rd921, %rd906, %rd920;
-	mov.b64 %rd906, %rd921;
+	add.s64 %rd927, %rd912, %rd926;
+	mov.b64 %rd912, %rd927;
 $L265:
-	mov.b64 {%r333, %r334}, %rd906;
+	mov.b64 {%r333, %r334}, %rd912;
 	shfl.sync.down.b32 %r335|%p222, %r333, 16, %r316, %r17;
 	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
-	mov.b64 %rd922, {%r335, %r336};
+	mov.b64 %rd928, {%r335, %r336};
 	@!%p222 bra $L266;
-	add.s64 %rd923, %rd906, %rd922;
-	mov.b64 %rd906, %rd923;
+	add.s64 %rd929, %rd912, %rd928;
+	mov.b64 %rd912, %rd929;
 $L266:
 	@!%p215 bra $L267;
-	st.shared.s64 [%rd1+1024], %rd906;
+	st.shared.s64 [%rd1+1024], %rd912;
 $L267:
 $L260:
 	bar.sync 0;
-	ld.shared.s64 %rd924, [%rd1+1024];
-	mov.b64 %rd906, %rd924;
-	mov.b64 %rd925, %rd906;
-	mov.b64 %rd604, %rd925;
-	mov.b64 %rd926, %rd605;
+	ld.shared.s64 %rd930, [%rd1+1024];
+	mov.b64 %rd912, %rd930;
+	mov.b64 %rd931, %rd912;
+	mov.b64 %rd607, %rd931;
+	mov.b64 %rd932, %rd608;
 	// block reduction
 	sub.u32 %r337, %r13, 1;
 	mov.b32 %r338, %r3;
 $L268:
 	setp.hs.u32 %p223, %r338, 32;
 	@%p223 bra $L269;
-	mov.b64 {%r339, %r340}, %rd926;
+	mov.b64 {%r339, %r340}, %rd932;
 	shfl.sync.down.b32 %r341|%p224, %r339, %r338, %r337, %r17;
 	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd927, {%r341, %r342};
+	mov.b64 %rd933, {%r341, %r342};
 	@!%p224 bra $L270;
-	max.s64 %rd928, %rd926, %rd927;
-	mov.b64 %rd926, %rd928;
+	max.s64 %rd934, %rd932, %rd933;
+	mov.b64 %rd932, %rd934;
 $L270:
 	shl.b32 %r338, %r338, 1;
 	bra.uni $L268;
 $L269:
 	setp.eq.u32 %p225, %r7, 0;
 	@!%p225 bra $L271;
-	mul.wide.u32 %rd929, %r8, 16;
-	add.s64 %rd930, %rd1, %rd929;
-	st.shared.s64 [%rd930+0], %rd926;
+	mul.wide.u32 %rd935, %r8, 16;
+	add.s64 %rd936, %rd1, %rd935;
+	st.shared.s64 [%rd936+0], %rd932;
 $L271:
 	bar.sync 0;
 	setp.eq.u32 %p226, %r8, 0;
 	@!%p226 bra $L272;
 	setp.lo.u32 %p227, %r7, %r10;
 	@!%p227 bra $L273;
-	mul.wide.u32 %rd931, %r7, 16;
-	add.s64 %rd932, %rd1, %rd931;
-	ld.shared.s64 %rd933, [%rd932+0];
-	mov.b64 %rd926, %rd933;
+	mul.wide.u32 %rd937, %r7, 16;
+	add.s64 %rd938, %rd1, %rd937;
+	ld.shared.s64 %rd939, [%rd938+0];
+	mov.b64 %rd932, %rd939;
 $L273:
 	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd926;
+	mov.b64 {%r344, %r345}, %rd932;
 	shfl.sync.down.b32 %r346|%p228, %r344, 1, %r343, %r17;
 	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd934, {%r346, %r347};
+	mov.b64 %rd940, {%r346, %r347};
 	@!%p228 bra $L274;
-	max.s64 %rd935, %rd926, %rd934;
-	mov.b64 %rd926, %rd935;
+	max.s64 %rd941, %rd932, %rd940;
+	mov.b64 %rd932, %rd941;
 $L274:
-	mov.b64 {%r348, %r349}, %rd926;
+	mov.b64 {%r348, %r349}, %rd932;
 	shfl.sync.down.b32 %r350|%p229, %r348, 2, %r343, %r17;
 	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd936, {%r350, %r351};
+	mov.b64 %rd942, {%r350, %r351};
 	@!%p229 bra $L275;
-	max.s64 %rd937, %rd926, %rd936;
-	mov.b64 %rd926, %rd937;
+	max.s64 %rd943, %rd932, %rd942;
+	mov.b64 %rd932, %rd943;
 $L275:
-	mov.b64 {%r352, %r353}, %rd926;
+	mov.b64 {%r352, %r353}, %rd932;
 	shfl.sync.down.b32 %r354|%p230, %r352, 4, %r343, %r17;
 	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd938, {%r354, %r355};
+	mov.b64 %rd944, {%r354, %r355};
 	@!%p230 bra $L276;
-	max.s64 %rd939, %rd926, %rd938;
-	mov.b64 %rd926, %rd939;
+	max.s64 %rd945, %rd932, %rd944;
+	mov.b64 %rd932, %rd945;
 $L276:
-	mov.b64 {%r356, %r357}, %rd926;
+	mov.b64 {%r356, %r357}, %rd932;
 	shfl.sync.down.b32 %r358|%p231, %r356, 8, %r343, %r17;
 	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd940, {%r358, %r359};
+	mov.b64 %rd946, {%r358, %r359};
 	@!%p231 bra $L277;
-	max.s64 %rd941, %rd926, %rd940;
-	mov.b64 %rd926, %rd941;
+	max.s64 %rd947, %rd932, %rd946;
+	mov.b64 %rd932, %rd947;
 $L277:
-	mov.b64 {%r360, %r361}, %rd926;
+	mov.b64 {%r360, %r361}, %rd932;
 	shfl.sync.down.b32 %r362|%p232, %r360, 16, %r343, %r17;
 	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd942, {%r362, %r363};
+	mov.b64 %rd948, {%r362, %r363};
 	@!%p232 bra $L278;
-	max.s64 %rd943, %rd926, %rd942;
-	mov.b64 %rd926, %rd943;
+	max.s64 %rd949, %rd932, %rd948;
+	mov.b64 %rd932, %rd949;
 $L278:
 	@!%p225 bra $L279;
-	st.shared.s64 [%rd1+1024], %rd926;
+	st.shared.s64 [%rd1+1024], %rd932;
 $L279:
 $L272:
 	bar.sync 0;
-	ld.shared.s64 %rd944, [%rd1+1024];
-	mov.b64 %rd926, %rd944;
-	mov.b64 %rd945, %rd926;
-	mov.b64 %rd605, %rd945;
-	cvt.u64.u32 %rd946, %r2;
-	setp.eq.s64 %p233, %rd946, 0;
+	ld.shared.s64 %rd950, [%rd1+1024];
+	mov.b64 %rd932, %rd950;
+	mov.b64 %rd951, %rd932;
+	mov.b64 %rd608, %rd951;
+	cvt.u64.u32 %rd952, %r2;
+	setp.eq.s64 %p233, %rd952, 0;
 	@!%p233 bra $L281;
-	setp.gt.s64 %p234, %rd604, 0;
+	setp.gt.s64 %p234, %rd607, 0;
 	@!%p234 bra $L283;
-	add.s64 %rd947, %rd305, 1;
-	mul.lo.s64 %rd948, %rd947, %rd120;
-	mad.lo.s64 %rd949, %rd948, 8, %rd116;
-	atom.global.add.u64 %rd950, [%rd949], %rd604;
+	add.s64 %rd953, %rd305, 1;
+	mul.lo.s64 %rd954, %rd953, %rd120;
+	mad.lo.s64 %rd955, %rd954, 8, %rd116;
+	atom.global.add.u64 %rd956, [%rd955], %rd607;
 $L283:
-	setp.gt.s64 %p235, %rd605, 0;
+	setp.gt.s64 %p235, %rd608, 0;
 	@!%p235 bra $L285;
-	add.s64 %rd951, %rd305, 2;
-	mul.lo.s64 %rd952, %rd951, %rd120;
-	mad.lo.s64 %rd953, %rd952, 8, %rd116;
-	atom.global.max.s64 %rd954, [%rd953], %rd605;
+	add.s64 %rd957, %rd305, 2;
+	mul.lo.s64 %rd958, %rd957, %rd120;
+	mad.lo.s64 %rd959, %rd958, 8, %rd116;
+	atom.global.max.s64 %rd960, [%rd959], %rd608;
 $L285:
 $L281:
 	bar.sync 0;
@@ -16472,70 +16478,70 @@ $L286:
 	setp.eq.s64 %p239, %rd230, 0;
 	and.pred %p240, %p11, %p239;
 	@!%p240 bra $L290;
-	mov.b64 %rd956, 9;
-	mul.lo.s64 %rd955, %rd956, %rd120;
-	mad.lo.s64 %rd957, %rd955, 8, %rd116;
-	mov.b64 %rd958, 0;
-	st.global.s64 [%rd957+0], %rd958;
+	mov.b64 %rd962, 9;
+	mul.lo.s64 %rd961, %rd962, %rd120;
+	mad.lo.s64 %rd963, %rd961, 8, %rd116;
+	mov.b64 %rd964, 0;
+	st.global.s64 [%rd963+0], %rd964;
 $L290:
-	mul.lo.s64 %rd959, %rd267, %rd120;
-	mad.lo.s64 %rd960, %rd959, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd961, [%rd960+0];
-	mov.b64 %rd962, %rd961;
-	add.s64 %rd963, %rd267, 1;
-	mul.lo.s64 %rd964, %rd963, %rd120;
-	mad.lo.s64 %rd965, %rd964, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd966, [%rd965+0];
-	mov.b64 %rd967, %rd966;
-	mov.b64 %rd968, %rd962;
-	mov.b64 %rd969, %rd967;
-	mov.b64 %rd970, %rd968;
-	mov.b64 %rd971, %rd969;
-	add.s64 %rd972, %rd267, 2;
-	mul.lo.s64 %rd973, %rd972, %rd120;
-	mad.lo.s64 %rd974, %rd973, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd975, [%rd974+0];
-	mov.b64 %rd976, %rd975;
-	mov.b64 %rd224, %rd976;
+	mul.lo.s64 %rd965, %rd267, %rd120;
+	mad.lo.s64 %rd966, %rd965, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd967, [%rd966+0];
+	mov.b64 %rd968, %rd967;
+	add.s64 %rd969, %rd267, 1;
+	mul.lo.s64 %rd970, %rd969, %rd120;
+	mad.lo.s64 %rd971, %rd970, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	mov.b64 %rd974, %rd968;
+	mov.b64 %rd975, %rd973;
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	add.s64 %rd978, %rd267, 2;
+	mul.lo.s64 %rd979, %rd978, %rd120;
+	mad.lo.s64 %rd980, %rd979, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd981, [%rd980+0];
+	mov.b64 %rd982, %rd981;
+	mov.b64 %rd224, %rd982;
 	@!%p11 bra $L292;
-	mov.b64 %rd978, 3;
-	mul.lo.s64 %rd977, %rd978, %rd230;
-	mov.b64 %rd980, 1;
-	add.s64 %rd979, %rd980, %rd977;
-	mul.lo.s64 %rd981, %rd979, %rd113;
-	mad.lo.s64 %rd982, %rd981, 8, %rd109;
-	st.global.s64 [%rd982+0], %rd970;
 	mov.b64 %rd984, 3;
 	mul.lo.s64 %rd983, %rd984, %rd230;
-	mov.b64 %rd986, 2;
+	mov.b64 %rd986, 1;
 	add.s64 %rd985, %rd986, %rd983;
 	mul.lo.s64 %rd987, %rd985, %rd113;
 	mad.lo.s64 %rd988, %rd987, 8, %rd109;
-	st.global.s64 [%rd988+0], %rd971;
+	st.global.s64 [%rd988+0], %rd976;
 	mov.b64 %rd990, 3;
 	mul.lo.s64 %rd989, %rd990, %rd230;
-	mov.b64 %rd992, 3;
+	mov.b64 %rd992, 2;
 	add.s64 %rd991, %rd992, %rd989;
 	mul.lo.s64 %rd993, %rd991, %rd113;
 	mad.lo.s64 %rd994, %rd993, 8, %rd109;
-	st.global.s64 [%rd994+0], %rd224;
-	add.s64 %rd995, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd995;
+	st.global.s64 [%rd994+0], %rd977;
+	mov.b64 %rd996, 3;
+	mul.lo.s64 %rd995, %rd996, %rd230;
+	mov.b64 %rd998, 3;
+	add.s64 %rd997, %rd998, %rd995;
+	mul.lo.s64 %rd999, %rd997, %rd113;
+	mad.lo.s64 %rd1000, %rd999, 8, %rd109;
+	st.global.s64 [%rd1000+0], %rd224;
+	add.s64 %rd1001, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1001;
 $L292:
-	setp.eq.s64 %p241, %rd970, 0;
-	setp.gt.s64 %p242, %rd970, %rd66;
+	setp.eq.s64 %p241, %rd976, 0;
+	setp.gt.s64 %p242, %rd976, %rd66;
 	or.pred %p243, %p241, %p242;
-	setp.gt.s64 %p244, %rd971, %rd68;
+	setp.gt.s64 %p244, %rd977, %rd68;
 	or.pred %p245, %p243, %p244;
 	setp.gt.s64 %p246, %rd224, %rd70;
 	or.pred %p247, %p245, %p246;
 	@!%p247 bra $L294;
 	bra.uni $L3;
 $L294:
-	mov.b64 %rd158, %rd970;
+	mov.b64 %rd158, %rd976;
 $L36:
-	add.s64 %rd996, %rd230, 1;
-	mov.b64 %rd230, %rd996;
+	add.s64 %rd1002, %rd230, 1;
+	mov.b64 %rd230, %rd1002;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -46968,7 +46974,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46972
+//line gokkos_kernels_gen.go:46978
 		*acc = gokkosAccV
 		return
 	}
@@ -46990,7 +46996,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46994
+//line gokkos_kernels_gen.go:47000
 	*acc = gokkosAccV
 }
 
@@ -47010,7 +47016,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47014
+//line gokkos_kernels_gen.go:47020
 		*acc = gokkosAccV
 		return
 	}
@@ -47024,7 +47030,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47028
+//line gokkos_kernels_gen.go:47034
 	*acc = gokkosAccV
 }
 
@@ -47044,7 +47050,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47048
+//line gokkos_kernels_gen.go:47054
 		*acc = gokkosAccV
 		return
 	}
@@ -47059,7 +47065,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47069
 	*acc = gokkosAccV
 }
 
@@ -47073,7 +47079,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47077
+//line gokkos_kernels_gen.go:47083
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47082,7 +47088,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47086
+//line gokkos_kernels_gen.go:47092
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47104,7 +47110,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47108
+//line gokkos_kernels_gen.go:47114
 		*acc = gokkosAccV
 		return
 	}
@@ -47122,7 +47128,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47126
+//line gokkos_kernels_gen.go:47132
 	*acc = gokkosAccV
 }
 
@@ -47144,7 +47150,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47148
+//line gokkos_kernels_gen.go:47154
 		*acc = gokkosAccV
 		return
 	}
@@ -47160,7 +47166,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47164
+//line gokkos_kernels_gen.go:47170
 	*acc = gokkosAccV
 }
 
@@ -47186,7 +47192,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47190
+//line gokkos_kernels_gen.go:47196
 	*acc = gokkosAccV
 }
 
@@ -47202,7 +47208,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47206
+//line gokkos_kernels_gen.go:47212
 		*acc = gokkosAccV
 		return
 	}
@@ -47211,7 +47217,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47215
+//line gokkos_kernels_gen.go:47221
 	*acc = gokkosAccV
 }
 
@@ -47228,7 +47234,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47232
+//line gokkos_kernels_gen.go:47238
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47238,7 +47244,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47242
+//line gokkos_kernels_gen.go:47248
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47253,7 +47259,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47257
+//line gokkos_kernels_gen.go:47263
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47262,7 +47268,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47266
+//line gokkos_kernels_gen.go:47272
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47286,7 +47292,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47290
+//line gokkos_kernels_gen.go:47296
 		*acc = gokkosAccV
 		return
 	}
@@ -47304,7 +47310,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47308
+//line gokkos_kernels_gen.go:47314
 	*acc = gokkosAccV
 }
 
@@ -47321,7 +47327,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47325
+//line gokkos_kernels_gen.go:47331
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47337,7 +47343,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47341
+//line gokkos_kernels_gen.go:47347
 		*acc = gokkosAccV
 		return
 	}
@@ -47349,7 +47355,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47353
+//line gokkos_kernels_gen.go:47359
 	*acc = gokkosAccV
 }
 
@@ -47371,7 +47377,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47375
+//line gokkos_kernels_gen.go:47381
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47388,7 +47394,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47392
+//line gokkos_kernels_gen.go:47398
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47400,7 +47406,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47404
+//line gokkos_kernels_gen.go:47410
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47425,7 +47431,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47429
+//line gokkos_kernels_gen.go:47435
 	*acc = gokkosAccV
 }
 
@@ -47450,7 +47456,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47454
+//line gokkos_kernels_gen.go:47460
 	*acc = gokkosAccV
 }
 
@@ -47472,7 +47478,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47476
+//line gokkos_kernels_gen.go:47482
 	*acc = gokkosAccV
 }
 
@@ -47503,7 +47509,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47507
+//line gokkos_kernels_gen.go:47513
 		*acc = gokkosAccV
 		return
 	}
@@ -47527,7 +47533,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47531
+//line gokkos_kernels_gen.go:47537
 	*acc = gokkosAccV
 }
 
@@ -47550,7 +47556,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47554
+//line gokkos_kernels_gen.go:47560
 		*acc = gokkosAccV
 		return
 	}
@@ -47565,7 +47571,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47569
+//line gokkos_kernels_gen.go:47575
 	*acc = gokkosAccV
 }
 
@@ -47595,7 +47601,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47599
+//line gokkos_kernels_gen.go:47605
 		*acc = gokkosAccV
 		return
 	}
@@ -47617,7 +47623,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47621
+//line gokkos_kernels_gen.go:47627
 	*acc = gokkosAccV
 }
 
@@ -47639,7 +47645,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47643
+//line gokkos_kernels_gen.go:47649
 		*acc = gokkosAccV
 		return
 	}
@@ -47654,7 +47660,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47658
+//line gokkos_kernels_gen.go:47664
 	*acc = gokkosAccV
 }
 
@@ -47676,7 +47682,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47680
+//line gokkos_kernels_gen.go:47686
 		*acc = gokkosAccV
 		return
 	}
@@ -47691,7 +47697,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47695
+//line gokkos_kernels_gen.go:47701
 	*acc = gokkosAccV
 }
 
@@ -47710,7 +47716,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:47714
+//line gokkos_kernels_gen.go:47720
 	*acc = gokkosAccV
 }
 
@@ -47725,7 +47731,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:47729
+//line gokkos_kernels_gen.go:47735
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47733,7 +47739,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:47737
+//line gokkos_kernels_gen.go:47743
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -47757,7 +47763,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:47761
+//line gokkos_kernels_gen.go:47767
 		*acc = gokkosAccV
 		return
 	}
@@ -47776,7 +47782,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:47780
+//line gokkos_kernels_gen.go:47786
 	*acc = gokkosAccV
 }
 
@@ -47789,7 +47795,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47793
+//line gokkos_kernels_gen.go:47799
 		*acc = gokkosAccV
 		return
 	}
@@ -47797,7 +47803,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:47801
+//line gokkos_kernels_gen.go:47807
 	*acc = gokkosAccV
 }
 
@@ -47825,7 +47831,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47829
+//line gokkos_kernels_gen.go:47835
 		*acc = gokkosAccV
 		return
 	}
@@ -47847,7 +47853,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47851
+//line gokkos_kernels_gen.go:47857
 	*acc = gokkosAccV
 }
 
@@ -47860,14 +47866,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:47864
+//line gokkos_kernels_gen.go:47870
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:47871
+//line gokkos_kernels_gen.go:47877
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -47887,7 +47893,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:47891
+//line gokkos_kernels_gen.go:47897
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47900,7 +47906,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:47904
+//line gokkos_kernels_gen.go:47910
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -47911,7 +47917,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:47915
+//line gokkos_kernels_gen.go:47921
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47926,7 +47932,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47930
+//line gokkos_kernels_gen.go:47936
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47935,7 +47941,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47939
+//line gokkos_kernels_gen.go:47945
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47952,7 +47958,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47956
+//line gokkos_kernels_gen.go:47962
 		*acc = gokkosAccV
 		return
 	}
@@ -47963,7 +47969,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47967
+//line gokkos_kernels_gen.go:47973
 	*acc = gokkosAccV
 }
 
@@ -47987,7 +47993,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47991
+//line gokkos_kernels_gen.go:47997
 		*acc = gokkosAccV
 		return
 	}
@@ -48005,7 +48011,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48009
+//line gokkos_kernels_gen.go:48015
 	*acc = gokkosAccV
 }
 
@@ -48027,7 +48033,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48031
+//line gokkos_kernels_gen.go:48037
 		*acc = gokkosAccV
 		return
 	}
@@ -48043,7 +48049,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48047
+//line gokkos_kernels_gen.go:48053
 	*acc = gokkosAccV
 }
 
@@ -48071,7 +48077,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48075
+//line gokkos_kernels_gen.go:48081
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48091,7 +48097,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48095
+//line gokkos_kernels_gen.go:48101
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48105,7 +48111,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48109
+//line gokkos_kernels_gen.go:48115
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48114,7 +48120,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48118
+//line gokkos_kernels_gen.go:48124
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -48134,7 +48140,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48138
+//line gokkos_kernels_gen.go:48144
 		*acc = gokkosAccV
 		return
 	}
@@ -48149,7 +48155,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48153
+//line gokkos_kernels_gen.go:48159
 	*acc = gokkosAccV
 }
 
@@ -48167,7 +48173,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:48171
+//line gokkos_kernels_gen.go:48177
 		*acc = gokkosAccV
 		return
 	}
@@ -48179,7 +48185,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:48183
+//line gokkos_kernels_gen.go:48189
 	*acc = gokkosAccV
 }
 
@@ -48193,7 +48199,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:48197
+//line gokkos_kernels_gen.go:48203
 	*acc = gokkosAccV
 }
 
@@ -48213,7 +48219,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48217
+//line gokkos_kernels_gen.go:48223
 		*acc = gokkosAccV
 		return
 	}
@@ -48227,7 +48233,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48231
+//line gokkos_kernels_gen.go:48237
 	*acc = gokkosAccV
 }
 
@@ -48251,7 +48257,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48255
+//line gokkos_kernels_gen.go:48261
 		*acc = gokkosAccV
 		return
 	}
@@ -48266,7 +48272,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48270
+//line gokkos_kernels_gen.go:48276
 	*acc = gokkosAccV
 }
 
@@ -48283,7 +48289,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 		}
-//line gokkos_kernels_gen.go:48287
+//line gokkos_kernels_gen.go:48293
 		*acc = gokkosAccV
 		return
 	}
@@ -48294,7 +48300,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48298
+//line gokkos_kernels_gen.go:48304
 	*acc = gokkosAccV
 }
 
@@ -48331,7 +48337,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48335
+//line gokkos_kernels_gen.go:48341
 		*acc = gokkosAccV
 		return
 	}
@@ -48362,7 +48368,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48366
+//line gokkos_kernels_gen.go:48372
 	*acc = gokkosAccV
 }
 
@@ -48386,7 +48392,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48390
+//line gokkos_kernels_gen.go:48396
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48402,7 +48408,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48406
+//line gokkos_kernels_gen.go:48412
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -48424,7 +48430,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48428
+//line gokkos_kernels_gen.go:48434
 		*acc = gokkosAccV
 		return
 	}
@@ -48440,7 +48446,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48444
+//line gokkos_kernels_gen.go:48450
 	*acc = gokkosAccV
 }
 
@@ -48515,7 +48521,7 @@ gokkosNext:
 //line multistep.go:282
 		}
 	}
-//line gokkos_kernels_gen.go:48519
+//line gokkos_kernels_gen.go:48525
 	return gokkosN
 }
 
@@ -48570,6 +48576,6 @@ gokkosNext:
 //line multistep.go:257
 		}
 	}
-//line gokkos_kernels_gen.go:48574
+//line gokkos_kernels_gen.go:48580
 	return gokkosN
 }

@@ -38,6 +38,12 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.SerialCutoff == 0 {
+		opts.SerialCutoff = DefaultSerialCutoff
+		if g.Space().Info().Device {
+			opts.SerialCutoff = DefaultDeviceSerialCutoff
+		}
+	}
 	s, err := newState(g, opts)
 	if err != nil {
 		return nil, err

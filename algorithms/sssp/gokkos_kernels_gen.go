@@ -16294,7 +16294,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<283>;
 	.reg .b32 %r<366>;
-	.reg .b64 %rd<1120>;
+	.reg .b64 %rd<1126>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17425,509 +17425,511 @@ $L113:
 	mov.b64 %rd573, %rd571;
 	and.b64 %rd574, %rd572, 4294967295;
 	mov.b64 %rd575, %rd574;
-	shr.s64 %rd576, %rd573, 32;
+	and.b64 %rd576, %rd573, 4294967295;
 	mov.b64 %rd577, %rd576;
-	mov.b64 %rd572, %rd575;
-	mov.b64 %rd578, %rd577;
-	and.b64 %rd579, %rd573, 4294967295;
-	mov.b64 %rd573, %rd579;
+	shr.s64 %rd578, %rd573, 32;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd580, %rd575;
+	mov.b64 %rd581, %rd577;
+	mov.b64 %rd582, %rd579;
 	@!%p62 bra $L122;
-	add.s64 %rd580, %rd400, %rd572;
-	mov.b64 %rd581, %rd580;
-	sub.s64 %rd582, %rd389, %rd581;
-	max.s64 %rd583, %rd582, 0;
-	min.s64 %rd584, %rd583, %rd401;
-	mov.b64 %rd585, %rd584;
-	mov.b64 %rd586, 0;
+	add.s64 %rd583, %rd400, %rd580;
+	mov.b64 %rd584, %rd583;
+	sub.s64 %rd585, %rd389, %rd584;
+	max.s64 %rd586, %rd585, 0;
+	min.s64 %rd587, %rd586, %rd401;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd589, 0;
 $L124:
-	setp.lt.s64 %p121, %rd586, %rd585;
+	setp.lt.s64 %p121, %rd589, %rd588;
 	not.pred %p122, %p121;
 	@!%p122 bra $L128;
 	bra.uni $L126;
 $L128:
-	mul.lo.s64 %rd587, %rd586, %rd181;
-	mad.lo.s64 %rd588, %rd587, 4, %rd179;
-	ld.shared.s32 %r165, [%rd588+0];
+	mul.lo.s64 %rd590, %rd589, %rd181;
+	mad.lo.s64 %rd591, %rd590, 4, %rd179;
+	ld.shared.s32 %r165, [%rd591+0];
 	mov.b32 %r166, %r165;
-	add.s64 %rd589, %rd388, %rd581;
-	add.s64 %rd590, %rd589, %rd586;
-	mul.lo.s64 %rd591, %rd590, %rd191;
-	mad.lo.s64 %rd592, %rd591, 4, %rd189;
-	st.shared.s32 [%rd592+0], %r166;
+	add.s64 %rd592, %rd388, %rd584;
+	add.s64 %rd593, %rd592, %rd589;
+	mul.lo.s64 %rd594, %rd593, %rd191;
+	mad.lo.s64 %rd595, %rd594, 4, %rd189;
+	st.shared.s32 [%rd595+0], %r166;
 $L125:
-	add.s64 %rd593, %rd586, 1;
-	mov.b64 %rd586, %rd593;
+	add.s64 %rd596, %rd589, 1;
+	mov.b64 %rd589, %rd596;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd594, 0;
-	mov.b64 %rd595, %rd585;
+	mov.b64 %rd597, 0;
+	mov.b64 %rd598, %rd588;
 $L129:
-	setp.lt.s64 %p123, %rd595, %rd401;
+	setp.lt.s64 %p123, %rd598, %rd401;
 	not.pred %p124, %p123;
 	@!%p124 bra $L133;
 	bra.uni $L131;
 $L133:
-	mul.lo.s64 %rd596, %rd595, %rd181;
-	mad.lo.s64 %rd597, %rd596, 4, %rd179;
-	ld.shared.s32 %r167, [%rd597+0];
+	mul.lo.s64 %rd599, %rd598, %rd181;
+	mad.lo.s64 %rd600, %rd599, 4, %rd179;
+	ld.shared.s32 %r167, [%rd600+0];
 	mov.b32 %r168, %r167;
 	mov.b32 %r169, %r168;
 	mov.pred %p125, 0;
-	mov.b64 %rd598, %rd594;
+	mov.b64 %rd601, %rd597;
 	mov.b32 %r170, %r169;
 $L134:
 	@!%p57 bra $L138;
 	shr.s32 %r171, %r170, 5;
-	cvt.s64.s32 %rd599, %r171;
-	mov.b64 %rd600, %rd599;
+	cvt.s64.s32 %rd602, %r171;
+	mov.b64 %rd603, %rd602;
 	and.b32 %r172, %r170, 31;
-	cvt.s64.s32 %rd601, %r172;
-	min.u64 %rd602, %rd601, 32;
-	cvt.u32.u64 %r173, %rd602;
+	cvt.s64.s32 %rd604, %r172;
+	min.u64 %rd605, %rd604, 32;
+	cvt.u32.u64 %r173, %rd605;
 	mov.b32 %r175, 0x1;
 	shl.b32 %r174, %r175, %r173;
 	setp.hs.u32 %p126, %r173, 32;
 	selp.b32 %r176, 0, %r174, %p126;
 	mov.b32 %r177, %r176;
-	mov.b64 %rd603, %rd600;
+	mov.b64 %rd606, %rd603;
 	mov.b32 %r178, %r177;
-	mul.lo.s64 %rd604, %rd603, %rd368;
-	mad.lo.s64 %rd605, %rd604, 4, %rd366;
-	ld.relaxed.gpu.global.u32 %r179, [%rd605+0];
+	mul.lo.s64 %rd607, %rd606, %rd368;
+	mad.lo.s64 %rd608, %rd607, 4, %rd366;
+	ld.relaxed.gpu.global.u32 %r179, [%rd608+0];
 	mov.b32 %r180, %r179;
 	and.b32 %r181, %r180, %r178;
 	setp.ne.u32 %p127, %r181, 0x0;
 	mov.pred %p128, %p127;
 	not.pred %p129, %p128;
 	@!%p129 bra $L140;
-	mul.lo.s64 %rd606, %rd603, %rd368;
-	mad.lo.s64 %rd607, %rd606, 4, %rd366;
-	atom.global.or.b32 %r182, [%rd607], %r178;
+	mul.lo.s64 %rd609, %rd606, %rd368;
+	mad.lo.s64 %rd610, %rd609, 4, %rd366;
+	atom.global.or.b32 %r182, [%rd610], %r178;
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r178;
 	setp.ne.u32 %p130, %r184, 0x0;
 	mov.pred %p128, %p130;
 $L140:
 	@!%p128 bra $L142;
-	mov.b64 %rd608, %rd598;
-	mov.b64 %rd609, %rd608;
+	mov.b64 %rd611, %rd601;
+	mov.b64 %rd612, %rd611;
 	mov.pred %p131, 0;
 	bra.uni $L136;
 $L142:
-	mov.b64 %rd610, %rd598;
-	mov.b64 %rd609, %rd610;
+	mov.b64 %rd613, %rd601;
+	mov.b64 %rd612, %rd613;
 	mov.pred %p131, 1;
 	bra.uni $L136;
 $L138:
 	@!%p58 bra $L144;
-	cvt.s64.s32 %rd611, %r170;
-	mul.lo.s64 %rd612, %rd611, %rd371;
-	mad.lo.s64 %rd613, %rd612, 4, %rd369;
-	ld.relaxed.gpu.global.s32 %r185, [%rd613+0];
+	cvt.s64.s32 %rd614, %r170;
+	mul.lo.s64 %rd615, %rd614, %rd371;
+	mad.lo.s64 %rd616, %rd615, 4, %rd369;
+	ld.relaxed.gpu.global.s32 %r185, [%rd616+0];
 	mov.b32 %r186, %r185;
 	setp.eq.s32 %p132, %r186, %r83;
 	mov.pred %p133, %p132;
 	not.pred %p134, %p133;
 	@!%p134 bra $L146;
-	cvt.s64.s32 %rd614, %r170;
-	mul.lo.s64 %rd615, %rd614, %rd371;
-	mad.lo.s64 %rd616, %rd615, 4, %rd369;
-	atom.global.exch.b32 %r187, [%rd616], %r83;
+	cvt.s64.s32 %rd617, %r170;
+	mul.lo.s64 %rd618, %rd617, %rd371;
+	mad.lo.s64 %rd619, %rd618, 4, %rd369;
+	atom.global.exch.b32 %r187, [%rd619], %r83;
 	mov.b32 %r188, %r187;
 	setp.eq.s32 %p135, %r188, %r83;
 	mov.pred %p133, %p135;
 $L146:
 	@!%p133 bra $L148;
-	mov.b64 %rd617, %rd598;
-	mov.b64 %rd609, %rd617;
+	mov.b64 %rd620, %rd601;
+	mov.b64 %rd612, %rd620;
 	mov.pred %p131, 0;
 	bra.uni $L136;
 $L148:
 $L144:
-	mul.lo.s64 %rd618, %rd598, %rd181;
-	mad.lo.s64 %rd619, %rd618, 4, %rd179;
-	st.shared.s32 [%rd619+0], %r170;
-	add.s64 %rd620, %rd598, 1;
-	mov.b64 %rd621, %rd620;
-	mov.b64 %rd609, %rd621;
+	mul.lo.s64 %rd621, %rd601, %rd181;
+	mad.lo.s64 %rd622, %rd621, 4, %rd179;
+	st.shared.s32 [%rd622+0], %r170;
+	add.s64 %rd623, %rd601, 1;
+	mov.b64 %rd624, %rd623;
+	mov.b64 %rd612, %rd624;
 	mov.pred %p131, 1;
 	bra.uni $L136;
 $L135:
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd622, %rd609;
+	mov.b64 %rd625, %rd612;
 	mov.pred %p136, %p131;
-	mov.b64 %rd594, %rd622;
+	mov.b64 %rd597, %rd625;
 	mov.pred %p125, %p136;
 	@!%p125 bra $L150;
-	mov.b64 %rd623, %rd350;
+	mov.b64 %rd626, %rd350;
 	mov.b32 %r189, %r169;
-	cvt.s64.s32 %rd624, %r189;
-	add.s64 %rd625, %rd624, 1;
-	mul.lo.s64 %rd626, %rd625, %rd32;
-	mad.lo.s64 %rd627, %rd626, 8, %rd28;
-	ld.global.nc.s64 %rd628, [%rd627+0];
-	mov.b64 %rd629, %rd628;
-	cvt.s64.s32 %rd630, %r189;
-	mul.lo.s64 %rd631, %rd630, %rd32;
-	mad.lo.s64 %rd632, %rd631, 8, %rd28;
-	ld.global.nc.s64 %rd633, [%rd632+0];
-	mov.b64 %rd634, %rd633;
-	sub.s64 %rd635, %rd629, %rd634;
-	mov.b64 %rd636, %rd635;
+	cvt.s64.s32 %rd627, %r189;
+	add.s64 %rd628, %rd627, 1;
+	mul.lo.s64 %rd629, %rd628, %rd32;
+	mad.lo.s64 %rd630, %rd629, 8, %rd28;
+	ld.global.nc.s64 %rd631, [%rd630+0];
+	mov.b64 %rd632, %rd631;
+	cvt.s64.s32 %rd633, %r189;
+	mul.lo.s64 %rd634, %rd633, %rd32;
+	mad.lo.s64 %rd635, %rd634, 8, %rd28;
+	ld.global.nc.s64 %rd636, [%rd635+0];
 	mov.b64 %rd637, %rd636;
-	add.s64 %rd638, %rd398, %rd637;
-	mov.b64 %rd398, %rd638;
-	max.s64 %rd639, %rd399, %rd637;
-	mov.b64 %rd399, %rd639;
+	sub.s64 %rd638, %rd632, %rd637;
+	mov.b64 %rd639, %rd638;
+	mov.b64 %rd640, %rd639;
+	add.s64 %rd641, %rd398, %rd640;
+	mov.b64 %rd398, %rd641;
+	max.s64 %rd642, %rd399, %rd640;
+	mov.b64 %rd399, %rd642;
 $L150:
 $L130:
-	add.s64 %rd640, %rd595, 1;
-	mov.b64 %rd595, %rd640;
+	add.s64 %rd643, %rd598, 1;
+	mov.b64 %rd598, %rd643;
 	bra.uni $L129;
 $L131:
-	setp.gt.s64 %p137, %rd594, 0;
+	setp.gt.s64 %p137, %rd597, 0;
 	@!%p137 bra $L152;
-	mul.lo.s64 %rd641, %rd387, %rd120;
-	mad.lo.s64 %rd642, %rd641, 8, %rd116;
-	atom.global.add.u64 %rd643, [%rd642], %rd594;
-	mov.b64 %rd644, %rd643;
-	mov.b64 %rd645, %rd644;
-	mov.b64 %rd646, 0;
+	mul.lo.s64 %rd644, %rd387, %rd120;
+	mad.lo.s64 %rd645, %rd644, 8, %rd116;
+	atom.global.add.u64 %rd646, [%rd645], %rd597;
+	mov.b64 %rd647, %rd646;
+	mov.b64 %rd648, %rd647;
+	mov.b64 %rd649, 0;
 $L153:
-	setp.lt.s64 %p138, %rd646, %rd594;
+	setp.lt.s64 %p138, %rd649, %rd597;
 	not.pred %p139, %p138;
 	@!%p139 bra $L157;
 	bra.uni $L155;
 $L157:
-	mul.lo.s64 %rd647, %rd646, %rd181;
-	mad.lo.s64 %rd648, %rd647, 4, %rd179;
-	ld.shared.s32 %r190, [%rd648+0];
+	mul.lo.s64 %rd650, %rd649, %rd181;
+	mad.lo.s64 %rd651, %rd650, 4, %rd179;
+	ld.shared.s32 %r190, [%rd651+0];
 	mov.b32 %r191, %r190;
-	add.s64 %rd649, %rd645, %rd646;
-	mul.lo.s64 %rd650, %rd649, %rd277;
-	mad.lo.s64 %rd651, %rd650, 4, %rd275;
-	st.global.s32 [%rd651+0], %r191;
+	add.s64 %rd652, %rd648, %rd649;
+	mul.lo.s64 %rd653, %rd652, %rd277;
+	mad.lo.s64 %rd654, %rd653, 4, %rd275;
+	st.global.s32 [%rd654+0], %r191;
 $L154:
-	add.s64 %rd652, %rd646, 1;
-	mov.b64 %rd646, %rd652;
+	add.s64 %rd655, %rd649, 1;
+	mov.b64 %rd649, %rd655;
 	bra.uni $L153;
 $L155:
 $L152:
-	add.s64 %rd653, %rd400, %rd573;
-	min.s64 %rd654, %rd389, %rd653;
-	mov.b64 %rd400, %rd654;
+	add.s64 %rd656, %rd400, %rd581;
+	min.s64 %rd657, %rd389, %rd656;
+	mov.b64 %rd400, %rd657;
 	bra.uni $L123;
 $L122:
-	mov.b64 %rd655, 0;
-	cvt.u64.u32 %rd656, %r2;
-	setp.eq.s64 %p140, %rd656, 0;
-	setp.gt.s64 %p141, %rd573, 0;
+	mov.b64 %rd658, 0;
+	cvt.u64.u32 %rd659, %r2;
+	setp.eq.s64 %p140, %rd659, 0;
+	setp.gt.s64 %p141, %rd581, 0;
 	and.pred %p142, %p140, %p141;
 	@!%p142 bra $L159;
-	mul.lo.s64 %rd657, %rd387, %rd120;
-	mad.lo.s64 %rd658, %rd657, 8, %rd116;
-	atom.global.add.u64 %rd659, [%rd658], %rd573;
-	mov.b64 %rd660, %rd659;
-	mov.b64 %rd655, %rd660;
+	mul.lo.s64 %rd660, %rd387, %rd120;
+	mad.lo.s64 %rd661, %rd660, 8, %rd116;
+	atom.global.add.u64 %rd662, [%rd661], %rd581;
+	mov.b64 %rd663, %rd662;
+	mov.b64 %rd658, %rd663;
 $L159:
-	cvt.u64.u32 %rd661, %r2;
-	setp.eq.s64 %p143, %rd661, 0;
+	cvt.u64.u32 %rd664, %r2;
+	setp.eq.s64 %p143, %rd664, 0;
 	setp.eq.u32 %p144, %r1, 0;
 	and.pred %p145, %p143, %p144;
 	bar.sync 0;
 	@!%p145 bra $L160;
-	st.shared.s64 [%rd1+1024], %rd655;
+	st.shared.s64 [%rd1+1024], %rd658;
 $L160:
 	bar.sync 0;
-	ld.shared.s64 %rd662, [%rd1+1024];
-	mov.b64 %rd663, %rd662;
-	add.s64 %rd664, %rd663, %rd572;
-	mov.b64 %rd665, %rd664;
-	mov.b64 %rd666, 0;
+	ld.shared.s64 %rd665, [%rd1+1024];
+	mov.b64 %rd666, %rd665;
+	add.s64 %rd667, %rd666, %rd580;
+	mov.b64 %rd668, %rd667;
+	mov.b64 %rd669, 0;
 $L161:
-	setp.lt.s64 %p146, %rd666, %rd401;
+	setp.lt.s64 %p146, %rd669, %rd401;
 	not.pred %p147, %p146;
 	@!%p147 bra $L165;
 	bra.uni $L163;
 $L165:
-	mul.lo.s64 %rd667, %rd666, %rd181;
-	mad.lo.s64 %rd668, %rd667, 4, %rd179;
-	ld.shared.s32 %r192, [%rd668+0];
+	mul.lo.s64 %rd670, %rd669, %rd181;
+	mad.lo.s64 %rd671, %rd670, 4, %rd179;
+	ld.shared.s32 %r192, [%rd671+0];
 	mov.b32 %r193, %r192;
-	add.s64 %rd669, %rd665, %rd666;
-	mul.lo.s64 %rd670, %rd669, %rd277;
-	mad.lo.s64 %rd671, %rd670, 4, %rd275;
-	st.global.s32 [%rd671+0], %r193;
+	add.s64 %rd672, %rd668, %rd669;
+	mul.lo.s64 %rd673, %rd672, %rd277;
+	mad.lo.s64 %rd674, %rd673, 4, %rd275;
+	st.global.s32 [%rd674+0], %r193;
 $L162:
-	add.s64 %rd672, %rd666, 1;
-	mov.b64 %rd666, %rd672;
+	add.s64 %rd675, %rd669, 1;
+	mov.b64 %rd669, %rd675;
 	bra.uni $L161;
 $L163:
 $L123:
-	setp.eq.s64 %p148, %rd578, 0;
+	setp.eq.s64 %p148, %rd582, 0;
 	@!%p148 bra $L167;
 	bra.uni $L51;
 $L167:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd673, %rd400;
-	mov.b64 %rd674, %rd398;
-	mov.b64 %rd675, %rd399;
-	mov.b64 %rd676, %rd673;
-	mov.b64 %rd677, %rd674;
-	mov.b64 %rd678, %rd675;
+	mov.b64 %rd676, %rd400;
+	mov.b64 %rd677, %rd398;
+	mov.b64 %rd678, %rd399;
 	mov.b64 %rd679, %rd676;
 	mov.b64 %rd680, %rd677;
 	mov.b64 %rd681, %rd678;
 	mov.b64 %rd682, %rd679;
 	mov.b64 %rd683, %rd680;
 	mov.b64 %rd684, %rd681;
-	mov.b64 %rd685, 1;
+	mov.b64 %rd685, %rd682;
+	mov.b64 %rd686, %rd683;
+	mov.b64 %rd687, %rd684;
+	mov.b64 %rd688, 1;
 $L168:
-	setp.lt.s64 %p149, %rd685, %rd335;
-	setp.gt.s64 %p150, %rd682, 0;
+	setp.lt.s64 %p149, %rd688, %rd335;
+	setp.gt.s64 %p150, %rd685, 0;
 	and.pred %p151, %p149, %p150;
 	not.pred %p152, %p151;
 	@!%p152 bra $L172;
 	bra.uni $L170;
 $L172:
-	rem.s64 %rd686, %rd685, 2;
-	mov.b64 %rd688, 1;
-	sub.s64 %rd687, %rd688, %rd686;
-	mul.lo.s64 %rd689, %rd687, %rd349;
-	mov.b64 %rd690, %rd689;
-	rem.s64 %rd691, %rd685, 2;
-	mul.lo.s64 %rd692, %rd691, %rd349;
+	bar.sync 0;
+	rem.s64 %rd689, %rd688, 2;
+	mov.b64 %rd691, 1;
+	sub.s64 %rd690, %rd691, %rd689;
+	mul.lo.s64 %rd692, %rd690, %rd349;
 	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, 0;
-	mov.b64 %rd695, 0;
-	mov.b64 %rd696, %rd327;
-	mov.b64 %rd697, %rd328;
-	mov.b64 %rd698, %rd329;
-	mov.b64 %rd699, %rd330;
-	mov.b64 %rd700, %rd331;
-	mov.b64 %rd701, %rd332;
+	rem.s64 %rd694, %rd688, 2;
+	mul.lo.s64 %rd695, %rd694, %rd349;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, 0;
+	mov.b64 %rd698, 0;
+	mov.b64 %rd699, %rd327;
+	mov.b64 %rd700, %rd328;
+	mov.b64 %rd701, %rd329;
+	mov.b64 %rd702, %rd330;
+	mov.b64 %rd703, %rd331;
+	mov.b64 %rd704, %rd332;
 	mov.pred %p153, %p47;
 	mov.pred %p154, %p48;
 	mov.b32 %r194, %r80;
-	mov.b64 %rd702, %rd333;
-	mov.b64 %rd703, %rd334;
-	mov.b64 %rd704, %rd335;
-	mov.b64 %rd705, %rd336;
+	mov.b64 %rd705, %rd333;
+	mov.b64 %rd706, %rd334;
+	mov.b64 %rd707, %rd335;
+	mov.b64 %rd708, %rd336;
 	mov.pred %p155, %p49;
 	mov.f64 %fd28, %fd3;
 	mov.pred %p156, %p50;
-	mov.b64 %rd706, %rd285;
-	mov.b64 %rd707, %rd286;
-	mov.b64 %rd708, %rd287;
-	mov.b64 %rd709, %rd288;
-	mov.b64 %rd710, %rd289;
-	mov.b64 %rd711, %rd290;
-	mov.b64 %rd712, %rd291;
-	mov.b64 %rd713, %rd292;
-	mov.b64 %rd714, %rd293;
+	mov.b64 %rd709, %rd285;
+	mov.b64 %rd710, %rd286;
+	mov.b64 %rd711, %rd287;
+	mov.b64 %rd712, %rd288;
+	mov.b64 %rd713, %rd289;
+	mov.b64 %rd714, %rd290;
+	mov.b64 %rd715, %rd291;
+	mov.b64 %rd716, %rd292;
+	mov.b64 %rd717, %rd293;
 	mov.pred %p157, %p51;
-	mov.b64 %rd715, %rd294;
-	mov.b64 %rd716, %rd295;
-	mov.b64 %rd717, %rd296;
+	mov.b64 %rd718, %rd294;
+	mov.b64 %rd719, %rd295;
+	mov.b64 %rd720, %rd296;
 	mov.b32 %r195, %r81;
-	mov.b64 %rd718, %rd337;
-	mov.b64 %rd719, %rd338;
-	mov.b64 %rd720, %rd690;
-	mov.b64 %rd721, %rd682;
-	cvt.u64.u32 %rd722, %r2;
-	div.s64 %rd723, %rd722, %rd341;
+	mov.b64 %rd721, %rd337;
+	mov.b64 %rd722, %rd338;
+	mov.b64 %rd723, %rd693;
+	mov.b64 %rd724, %rd685;
+	cvt.u64.u32 %rd725, %r2;
+	div.s64 %rd726, %rd725, %rd341;
 	setp.eq.s64 %p158, %rd341, -1;
-	neg.s64 %rd724, %rd722;
-	selp.b64 %rd725, %rd724, %rd723, %p158;
+	neg.s64 %rd727, %rd725;
+	selp.b64 %rd728, %rd727, %rd726, %p158;
 	setp.eq.s64 %p159, %rd341, 0;
-	selp.b64 %rd726, 0, %rd725, %p159;
-	mov.b64 %rd727, %rd726;
-	mov.b64 %rd728, %rd347;
-	mov.b64 %rd729, %rd341;
-	mov.b64 %rd730, %rd340;
-	mov.b64 %rd731, %rd693;
-	mov.b64 %rd732, %rd349;
-	add.s64 %rd733, %rd685, 1;
-	setp.lt.s64 %p160, %rd733, %rd335;
+	selp.b64 %rd729, 0, %rd728, %p159;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, %rd347;
+	mov.b64 %rd732, %rd341;
+	mov.b64 %rd733, %rd340;
+	mov.b64 %rd734, %rd696;
+	mov.b64 %rd735, %rd349;
+	add.s64 %rd736, %rd688, 1;
+	setp.lt.s64 %p160, %rd736, %rd335;
 	mov.pred %p161, %p160;
-	mov.b64 %rd734, %rd727;
-	cvt.u64.u32 %rd735, %r2;
-	rem.s64 %rd736, %rd735, %rd729;
-	setp.eq.s64 %p162, %rd729, -1;
-	selp.b64 %rd737, 0, %rd736, %p162;
-	setp.eq.s64 %p163, %rd729, 0;
-	selp.b64 %rd738, %rd735, %rd737, %p163;
-	mov.b64 %rd739, %rd738;
+	mov.b64 %rd737, %rd730;
+	cvt.u64.u32 %rd738, %r2;
+	rem.s64 %rd739, %rd738, %rd732;
+	setp.eq.s64 %p162, %rd732, -1;
+	selp.b64 %rd740, 0, %rd739, %p162;
+	setp.eq.s64 %p163, %rd732, 0;
+	selp.b64 %rd741, %rd738, %rd740, %p163;
+	mov.b64 %rd742, %rd741;
 	mov.b32 %r196, -1;
-	mov.b64 %rd740, 0;
-	mov.b64 %rd741, 0;
-	mov.b64 %rd742, 0;
 	mov.b64 %rd743, 0;
 	mov.b64 %rd744, 0;
-$L173:
 	mov.b64 %rd745, 0;
-	mov.b64 %rd746, %rd718;
+	mov.b64 %rd746, 0;
+	mov.b64 %rd747, 0;
+$L173:
+	mov.b64 %rd748, 0;
+	mov.b64 %rd749, %rd721;
 $L176:
-	setp.gt.s64 %p164, %rd746, 0;
+	setp.gt.s64 %p164, %rd749, 0;
 	not.pred %p165, %p164;
 	@!%p165 bra $L180;
 	bra.uni $L178;
 $L180:
-	setp.ge.s64 %p166, %rd740, %rd741;
+	setp.ge.s64 %p166, %rd743, %rd744;
 	@!%p166 bra $L182;
-	setp.ge.s64 %p167, %rd734, %rd721;
+	setp.ge.s64 %p167, %rd737, %rd724;
 	@!%p167 bra $L184;
 	bra.uni $L178;
 $L184:
-	add.s64 %rd747, %rd720, %rd734;
-	mul.lo.s64 %rd748, %rd747, %rd191;
-	mad.lo.s64 %rd749, %rd748, 4, %rd189;
-	ld.shared.s32 %r197, [%rd749+0];
+	add.s64 %rd750, %rd723, %rd737;
+	mul.lo.s64 %rd751, %rd750, %rd191;
+	mad.lo.s64 %rd752, %rd751, 4, %rd189;
+	ld.shared.s32 %r197, [%rd752+0];
 	mov.b32 %r198, %r197;
 	mov.b32 %r196, %r198;
-	add.s64 %rd750, %rd734, %rd728;
-	mov.b64 %rd734, %rd750;
-	mov.b64 %rd751, %rd696;
+	add.s64 %rd753, %rd737, %rd731;
+	mov.b64 %rd737, %rd753;
+	mov.b64 %rd754, %rd699;
 	mov.b32 %r199, %r196;
-	cvt.s64.s32 %rd752, %r199;
-	mul.lo.s64 %rd753, %rd752, %rd32;
-	mad.lo.s64 %rd754, %rd753, 8, %rd28;
-	ld.global.nc.s64 %rd755, [%rd754+0];
-	mov.b64 %rd756, %rd755;
-	mov.b64 %rd757, %rd756;
-	mov.b64 %rd758, %rd696;
+	cvt.s64.s32 %rd755, %r199;
+	mul.lo.s64 %rd756, %rd755, %rd32;
+	mad.lo.s64 %rd757, %rd756, 8, %rd28;
+	ld.global.nc.s64 %rd758, [%rd757+0];
+	mov.b64 %rd759, %rd758;
+	mov.b64 %rd760, %rd759;
+	mov.b64 %rd761, %rd699;
 	mov.b32 %r200, %r196;
-	cvt.s64.s32 %rd759, %r200;
-	add.s64 %rd760, %rd759, 1;
-	mul.lo.s64 %rd761, %rd760, %rd32;
-	mad.lo.s64 %rd762, %rd761, 8, %rd28;
-	ld.global.nc.s64 %rd763, [%rd762+0];
-	mov.b64 %rd764, %rd763;
-	mov.b64 %rd765, %rd764;
-	add.s64 %rd766, %rd757, %rd739;
+	cvt.s64.s32 %rd762, %r200;
+	add.s64 %rd763, %rd762, 1;
+	mul.lo.s64 %rd764, %rd763, %rd32;
+	mad.lo.s64 %rd765, %rd764, 8, %rd28;
+	ld.global.nc.s64 %rd766, [%rd765+0];
 	mov.b64 %rd767, %rd766;
-	mov.b64 %rd768, %rd765;
-	mov.b64 %rd740, %rd767;
-	mov.b64 %rd741, %rd768;
+	mov.b64 %rd768, %rd767;
+	add.s64 %rd769, %rd760, %rd742;
+	mov.b64 %rd770, %rd769;
+	mov.b64 %rd771, %rd768;
+	mov.b64 %rd743, %rd770;
+	mov.b64 %rd744, %rd771;
 	bra.uni $L177;
 $L182:
-	mul.lo.s64 %rd769, %rd740, %rd39;
-	mad.lo.s64 %rd770, %rd769, 4, %rd35;
-	ld.global.nc.s32 %r201, [%rd770+0];
+	mul.lo.s64 %rd772, %rd743, %rd39;
+	mad.lo.s64 %rd773, %rd772, 4, %rd35;
+	ld.global.nc.s32 %r201, [%rd773+0];
 	mov.b32 %r202, %r201;
 	mov.b32 %r203, %r202;
 	mov.pred %p168, %p155;
 	mov.f64 %fd29, %fd28;
 	mov.b32 %r204, %r196;
 	mov.b32 %r205, %r203;
-	mov.b64 %rd771, %rd740;
+	mov.b64 %rd774, %rd743;
 $L185:
-	mov.b64 %rd772, 0;
+	mov.b64 %rd775, 0;
 	mov.f64 %fd30, 0d0000000000000000;
 	@!%p168 bra $L188;
-	mov.b64 %rd773, 0x1;
+	mov.b64 %rd776, 0x1;
 	setp.gt.s64 %p169, %rd139, 0;
 	@!%p169 bra $L191;
-	mul.lo.s64 %rd774, %rd771, %rd141;
-	mad.lo.s64 %rd775, %rd774, 4, %rd137;
-	ld.global.nc.u32 %r206, [%rd775+0];
+	mul.lo.s64 %rd777, %rd774, %rd141;
+	mad.lo.s64 %rd778, %rd777, 4, %rd137;
+	ld.global.nc.u32 %r206, [%rd778+0];
 	mov.b32 %r207, %r206;
-	cvt.u64.u32 %rd776, %r207;
-	mov.b64 %rd773, %rd776;
+	cvt.u64.u32 %rd779, %r207;
+	mov.b64 %rd776, %rd779;
 $L191:
-	cvt.s64.s32 %rd777, %r204;
-	mul.lo.s64 %rd778, %rd777, %rd148;
-	mad.lo.s64 %rd779, %rd778, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r208, [%rd779+0];
+	cvt.s64.s32 %rd780, %r204;
+	mul.lo.s64 %rd781, %rd780, %rd148;
+	mad.lo.s64 %rd782, %rd781, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r208, [%rd782+0];
 	mov.b32 %r209, %r208;
-	cvt.u64.u32 %rd780, %r209;
-	add.u64 %rd781, %rd780, %rd773;
-	mov.b64 %rd782, %rd781;
-	cvt.s64.s32 %rd783, %r205;
-	mul.lo.s64 %rd784, %rd783, %rd148;
-	mad.lo.s64 %rd785, %rd784, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r210, [%rd785+0];
+	cvt.u64.u32 %rd783, %r209;
+	add.u64 %rd784, %rd783, %rd776;
+	mov.b64 %rd785, %rd784;
+	cvt.s64.s32 %rd786, %r205;
+	mul.lo.s64 %rd787, %rd786, %rd148;
+	mad.lo.s64 %rd788, %rd787, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r210, [%rd788+0];
 	mov.b32 %r211, %r210;
-	cvt.u64.u32 %rd786, %r211;
-	setp.hs.u64 %p170, %rd782, %rd786;
+	cvt.u64.u32 %rd789, %r211;
+	setp.hs.u64 %p170, %rd785, %rd789;
 	mov.pred %p171, %p170;
 	not.pred %p172, %p171;
 	@!%p172 bra $L193;
-	cvt.s64.s32 %rd787, %r205;
-	mul.lo.s64 %rd788, %rd787, %rd148;
-	mad.lo.s64 %rd789, %rd788, 4, %rd144;
-	cvt.u32.u64 %r212, %rd782;
-	atom.global.min.u32 %r213, [%rd789], %r212;
+	cvt.s64.s32 %rd790, %r205;
+	mul.lo.s64 %rd791, %rd790, %rd148;
+	mad.lo.s64 %rd792, %rd791, 4, %rd144;
+	cvt.u32.u64 %r212, %rd785;
+	atom.global.min.u32 %r213, [%rd792], %r212;
 	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd790, %r214;
-	setp.ls.u64 %p173, %rd790, %rd782;
+	cvt.u64.u32 %rd793, %r214;
+	setp.ls.u64 %p173, %rd793, %rd785;
 	mov.pred %p171, %p173;
 $L193:
 	@!%p171 bra $L195;
 	mov.pred %p174, 0;
 	bra.uni $L187;
 $L195:
-	mov.b64 %rd791, %rd782;
-	cvt.rn.f64.u64 %fd31, %rd782;
+	mov.b64 %rd794, %rd785;
+	cvt.rn.f64.u64 %fd31, %rd785;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd772, %rd791;
+	mov.b64 %rd775, %rd794;
 	mov.f64 %fd30, %fd32;
 	bra.uni $L189;
 $L188:
 	mov.f64 %fd33, 0d3FF0000000000000;
 	setp.gt.s64 %p175, %rd125, 0;
 	@!%p175 bra $L197;
-	mul.lo.s64 %rd792, %rd771, %rd127;
-	mad.lo.s64 %rd793, %rd792, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd793+0];
+	mul.lo.s64 %rd795, %rd774, %rd127;
+	mad.lo.s64 %rd796, %rd795, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd796+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
 $L197:
-	cvt.s64.s32 %rd794, %r204;
-	mul.lo.s64 %rd795, %rd794, %rd134;
-	mad.lo.s64 %rd796, %rd795, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd796+0];
+	cvt.s64.s32 %rd797, %r204;
+	mul.lo.s64 %rd798, %rd797, %rd134;
+	mad.lo.s64 %rd799, %rd798, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd799+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd797, %r205;
-	mul.lo.s64 %rd798, %rd797, %rd134;
-	mad.lo.s64 %rd799, %rd798, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd799+0];
+	cvt.s64.s32 %rd800, %r205;
+	mul.lo.s64 %rd801, %rd800, %rd134;
+	mad.lo.s64 %rd802, %rd801, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd802+0];
 	mov.f64 %fd41, %fd40;
 	setp.lt.f64 %p176, %fd39, %fd41;
 	not.pred %p177, %p176;
 	mov.pred %p178, %p177;
 	not.pred %p179, %p178;
 	@!%p179 bra $L199;
-	cvt.s64.s32 %rd800, %r205;
-	mul.lo.s64 %rd801, %rd800, %rd134;
-	mad.lo.s64 %rd802, %rd801, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd803, [%rd802];
+	cvt.s64.s32 %rd803, %r205;
+	mul.lo.s64 %rd804, %rd803, %rd134;
+	mad.lo.s64 %rd805, %rd804, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd806, [%rd805];
 $L200:
-	mov.b64 %fd42, %rd803;
+	mov.b64 %fd42, %rd806;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd804, %fd42;
-	mov.b64 %rd805, %fd39;
-	or.b64 %rd806, %rd804, %rd805;
+	mov.b64 %rd807, %fd42;
+	mov.b64 %rd808, %fd39;
+	or.b64 %rd809, %rd807, %rd808;
 	setp.eq.f64 %p180, %fd42, %fd39;
-	mov.b64 %fd44, %rd806;
+	mov.b64 %fd44, %rd809;
 	selp.f64 %fd45, %fd44, %fd43, %p180;
 	setp.nan.f64 %p181, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
 	selp.f64 %fd47, %fd46, %fd45, %p181;
-	mov.b64 %rd807, %fd47;
-	setp.eq.u64 %p182, %rd803, %rd807;
+	mov.b64 %rd810, %fd47;
+	setp.eq.u64 %p182, %rd806, %rd810;
 	@%p182 bra $L201;
-	atom.global.cas.b64 %rd808, [%rd802], %rd803, %rd807;
-	setp.eq.u64 %p183, %rd808, %rd803;
-	mov.b64 %rd803, %rd808;
+	atom.global.cas.b64 %rd811, [%rd805], %rd806, %rd810;
+	setp.eq.u64 %p183, %rd811, %rd806;
+	mov.b64 %rd806, %rd811;
 	@!%p183 bra $L200;
 $L201:
-	mov.b64 %fd49, %rd803;
+	mov.b64 %fd49, %rd806;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
 	setp.gt.f64 %p184, %fd50, %fd39;
@@ -17938,10 +17940,10 @@ $L199:
 	mov.pred %p174, 0;
 	bra.uni $L187;
 $L203:
-	mov.b64 %rd809, %fd39;
-	mov.b64 %rd810, %rd809;
+	mov.b64 %rd812, %fd39;
+	mov.b64 %rd813, %rd812;
 	mov.f64 %fd51, %fd39;
-	mov.b64 %rd772, %rd810;
+	mov.b64 %rd775, %rd813;
 	mov.f64 %fd30, %fd51;
 $L189:
 	setp.lt.f64 %p186, %fd30, %fd29;
@@ -17949,32 +17951,32 @@ $L189:
 	mov.pred %p174, 1;
 	bra.uni $L187;
 $L205:
-	mov.b64 %rd812, 1;
-	mul.lo.s64 %rd811, %rd812, %rd169;
-	mad.lo.s64 %rd813, %rd811, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd814, [%rd813+0];
-	mov.b64 %rd815, %rd814;
-	setp.lt.s64 %p187, %rd772, %rd815;
+	mov.b64 %rd815, 1;
+	mul.lo.s64 %rd814, %rd815, %rd169;
+	mad.lo.s64 %rd816, %rd814, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd817, [%rd816+0];
+	mov.b64 %rd818, %rd817;
+	setp.lt.s64 %p187, %rd775, %rd818;
 	@!%p187 bra $L207;
-	mov.b64 %rd817, 1;
-	mul.lo.s64 %rd816, %rd817, %rd169;
-	mad.lo.s64 %rd818, %rd816, 8, %rd165;
-	atom.global.min.s64 %rd819, [%rd818], %rd772;
+	mov.b64 %rd820, 1;
+	mul.lo.s64 %rd819, %rd820, %rd169;
+	mad.lo.s64 %rd821, %rd819, 8, %rd165;
+	atom.global.min.s64 %rd822, [%rd821], %rd775;
 $L207:
-	cvt.s64.s32 %rd820, %r205;
-	mul.lo.s64 %rd821, %rd820, %rd155;
-	mad.lo.s64 %rd822, %rd821, 4, %rd151;
+	cvt.s64.s32 %rd823, %r205;
+	mul.lo.s64 %rd824, %rd823, %rd155;
+	mad.lo.s64 %rd825, %rd824, 4, %rd151;
 	mov.b32 %r215, 1;
-	atom.global.exch.b32 %r216, [%rd822], %r215;
+	atom.global.exch.b32 %r216, [%rd825], %r215;
 	mov.b32 %r217, %r216;
 	setp.ne.s32 %p188, %r217, 1;
 	@!%p188 bra $L209;
-	mov.b64 %rd823, 1;
-	atom.global.add.u64 %rd824, [%rd165], %rd823;
-	mov.b64 %rd825, %rd824;
-	mul.lo.s64 %rd826, %rd825, %rd162;
-	mad.lo.s64 %rd827, %rd826, 4, %rd158;
-	st.global.s32 [%rd827+0], %r205;
+	mov.b64 %rd826, 1;
+	atom.global.add.u64 %rd827, [%rd165], %rd826;
+	mov.b64 %rd828, %rd827;
+	mul.lo.s64 %rd829, %rd828, %rd162;
+	mad.lo.s64 %rd830, %rd829, 4, %rd158;
+	st.global.s32 [%rd830+0], %r205;
 $L209:
 	mov.pred %p174, 0;
 	bra.uni $L187;
@@ -17983,711 +17985,712 @@ $L186:
 $L187:
 	@!%p174 bra $L211;
 	@!%p161 bra $L212;
-	mul.lo.s64 %rd828, %rd745, %rd181;
-	mad.lo.s64 %rd829, %rd828, 4, %rd179;
-	st.shared.s32 [%rd829+0], %r203;
-	add.s64 %rd830, %rd745, 1;
-	mov.b64 %rd745, %rd830;
+	mul.lo.s64 %rd831, %rd748, %rd181;
+	mad.lo.s64 %rd832, %rd831, 4, %rd179;
+	st.shared.s32 [%rd832+0], %r203;
+	add.s64 %rd833, %rd748, 1;
+	mov.b64 %rd748, %rd833;
 	bra.uni $L213;
 $L212:
 	mov.pred %p189, 0;
-	mov.b64 %rd831, %rd745;
+	mov.b64 %rd834, %rd748;
 	mov.b32 %r218, %r203;
 $L214:
 	@!%p156 bra $L218;
 	shr.s32 %r219, %r218, 5;
-	cvt.s64.s32 %rd832, %r219;
-	mov.b64 %rd833, %rd832;
+	cvt.s64.s32 %rd835, %r219;
+	mov.b64 %rd836, %rd835;
 	and.b32 %r220, %r218, 31;
-	cvt.s64.s32 %rd834, %r220;
-	min.u64 %rd835, %rd834, 32;
-	cvt.u32.u64 %r221, %rd835;
+	cvt.s64.s32 %rd837, %r220;
+	min.u64 %rd838, %rd837, 32;
+	cvt.u32.u64 %r221, %rd838;
 	mov.b32 %r223, 0x1;
 	shl.b32 %r222, %r223, %r221;
 	setp.hs.u32 %p190, %r221, 32;
 	selp.b32 %r224, 0, %r222, %p190;
 	mov.b32 %r225, %r224;
-	mov.b64 %rd836, %rd833;
+	mov.b64 %rd839, %rd836;
 	mov.b32 %r226, %r225;
-	mul.lo.s64 %rd837, %rd836, %rd714;
-	mad.lo.s64 %rd838, %rd837, 4, %rd712;
-	ld.relaxed.gpu.global.u32 %r227, [%rd838+0];
+	mul.lo.s64 %rd840, %rd839, %rd717;
+	mad.lo.s64 %rd841, %rd840, 4, %rd715;
+	ld.relaxed.gpu.global.u32 %r227, [%rd841+0];
 	mov.b32 %r228, %r227;
 	and.b32 %r229, %r228, %r226;
 	setp.ne.u32 %p191, %r229, 0x0;
 	mov.pred %p192, %p191;
 	not.pred %p193, %p192;
 	@!%p193 bra $L220;
-	mul.lo.s64 %rd839, %rd836, %rd714;
-	mad.lo.s64 %rd840, %rd839, 4, %rd712;
-	atom.global.or.b32 %r230, [%rd840], %r226;
+	mul.lo.s64 %rd842, %rd839, %rd717;
+	mad.lo.s64 %rd843, %rd842, 4, %rd715;
+	atom.global.or.b32 %r230, [%rd843], %r226;
 	mov.b32 %r231, %r230;
 	and.b32 %r232, %r231, %r226;
 	setp.ne.u32 %p194, %r232, 0x0;
 	mov.pred %p192, %p194;
 $L220:
 	@!%p192 bra $L222;
-	mov.b64 %rd841, %rd831;
-	mov.b64 %rd842, %rd841;
+	mov.b64 %rd844, %rd834;
+	mov.b64 %rd845, %rd844;
 	mov.pred %p195, 0;
 	bra.uni $L216;
 $L222:
-	mov.b64 %rd843, %rd831;
-	mov.b64 %rd842, %rd843;
+	mov.b64 %rd846, %rd834;
+	mov.b64 %rd845, %rd846;
 	mov.pred %p195, 1;
 	bra.uni $L216;
 $L218:
 	@!%p157 bra $L224;
-	cvt.s64.s32 %rd844, %r218;
-	mul.lo.s64 %rd845, %rd844, %rd717;
-	mad.lo.s64 %rd846, %rd845, 4, %rd715;
-	ld.relaxed.gpu.global.s32 %r233, [%rd846+0];
+	cvt.s64.s32 %rd847, %r218;
+	mul.lo.s64 %rd848, %rd847, %rd720;
+	mad.lo.s64 %rd849, %rd848, 4, %rd718;
+	ld.relaxed.gpu.global.s32 %r233, [%rd849+0];
 	mov.b32 %r234, %r233;
 	setp.eq.s32 %p196, %r234, %r195;
 	mov.pred %p197, %p196;
 	not.pred %p198, %p197;
 	@!%p198 bra $L226;
-	cvt.s64.s32 %rd847, %r218;
-	mul.lo.s64 %rd848, %rd847, %rd717;
-	mad.lo.s64 %rd849, %rd848, 4, %rd715;
-	atom.global.exch.b32 %r235, [%rd849], %r195;
+	cvt.s64.s32 %rd850, %r218;
+	mul.lo.s64 %rd851, %rd850, %rd720;
+	mad.lo.s64 %rd852, %rd851, 4, %rd718;
+	atom.global.exch.b32 %r235, [%rd852], %r195;
 	mov.b32 %r236, %r235;
 	setp.eq.s32 %p199, %r236, %r195;
 	mov.pred %p197, %p199;
 $L226:
 	@!%p197 bra $L228;
-	mov.b64 %rd850, %rd831;
-	mov.b64 %rd842, %rd850;
+	mov.b64 %rd853, %rd834;
+	mov.b64 %rd845, %rd853;
 	mov.pred %p195, 0;
 	bra.uni $L216;
 $L228:
 $L224:
-	mul.lo.s64 %rd851, %rd831, %rd181;
-	mad.lo.s64 %rd852, %rd851, 4, %rd179;
-	st.shared.s32 [%rd852+0], %r218;
-	add.s64 %rd853, %rd831, 1;
-	mov.b64 %rd854, %rd853;
-	mov.b64 %rd842, %rd854;
+	mul.lo.s64 %rd854, %rd834, %rd181;
+	mad.lo.s64 %rd855, %rd854, 4, %rd179;
+	st.shared.s32 [%rd855+0], %r218;
+	add.s64 %rd856, %rd834, 1;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd845, %rd857;
 	mov.pred %p195, 1;
 	bra.uni $L216;
 $L215:
 	bra.uni $L214;
 $L216:
-	mov.b64 %rd855, %rd842;
+	mov.b64 %rd858, %rd845;
 	mov.pred %p200, %p195;
-	mov.b64 %rd745, %rd855;
+	mov.b64 %rd748, %rd858;
 	mov.pred %p189, %p200;
 	@!%p189 bra $L230;
-	mov.b64 %rd856, %rd696;
+	mov.b64 %rd859, %rd699;
 	mov.b32 %r237, %r203;
-	cvt.s64.s32 %rd857, %r237;
-	add.s64 %rd858, %rd857, 1;
-	mul.lo.s64 %rd859, %rd858, %rd32;
-	mad.lo.s64 %rd860, %rd859, 8, %rd28;
-	ld.global.nc.s64 %rd861, [%rd860+0];
-	mov.b64 %rd862, %rd861;
-	cvt.s64.s32 %rd863, %r237;
-	mul.lo.s64 %rd864, %rd863, %rd32;
-	mad.lo.s64 %rd865, %rd864, 8, %rd28;
-	ld.global.nc.s64 %rd866, [%rd865+0];
-	mov.b64 %rd867, %rd866;
-	sub.s64 %rd868, %rd862, %rd867;
-	mov.b64 %rd869, %rd868;
+	cvt.s64.s32 %rd860, %r237;
+	add.s64 %rd861, %rd860, 1;
+	mul.lo.s64 %rd862, %rd861, %rd32;
+	mad.lo.s64 %rd863, %rd862, 8, %rd28;
+	ld.global.nc.s64 %rd864, [%rd863+0];
+	mov.b64 %rd865, %rd864;
+	cvt.s64.s32 %rd866, %r237;
+	mul.lo.s64 %rd867, %rd866, %rd32;
+	mad.lo.s64 %rd868, %rd867, 8, %rd28;
+	ld.global.nc.s64 %rd869, [%rd868+0];
 	mov.b64 %rd870, %rd869;
-	add.s64 %rd871, %rd742, %rd870;
-	mov.b64 %rd742, %rd871;
-	max.s64 %rd872, %rd743, %rd870;
-	mov.b64 %rd743, %rd872;
+	sub.s64 %rd871, %rd865, %rd870;
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, %rd872;
+	add.s64 %rd874, %rd745, %rd873;
+	mov.b64 %rd745, %rd874;
+	max.s64 %rd875, %rd746, %rd873;
+	mov.b64 %rd746, %rd875;
 $L230:
 $L213:
 $L211:
-	add.s64 %rd873, %rd740, %rd729;
-	mov.b64 %rd740, %rd873;
-	sub.s64 %rd874, %rd746, 1;
-	mov.b64 %rd746, %rd874;
+	add.s64 %rd876, %rd743, %rd732;
+	mov.b64 %rd743, %rd876;
+	sub.s64 %rd877, %rd749, 1;
+	mov.b64 %rd749, %rd877;
 $L177:
 	bra.uni $L176;
 $L178:
-	mov.b64 %rd875, 0;
-	setp.lt.s64 %p201, %rd740, %rd741;
-	setp.lt.s64 %p202, %rd734, %rd721;
+	mov.b64 %rd878, 0;
+	setp.lt.s64 %p201, %rd743, %rd744;
+	setp.lt.s64 %p202, %rd737, %rd724;
 	or.pred %p203, %p201, %p202;
 	@!%p203 bra $L232;
-	mov.b64 %rd875, 1;
+	mov.b64 %rd878, 1;
 $L232:
-	shl.b64 %rd876, %rd875, 32;
-	or.b64 %rd877, %rd745, %rd876;
+	shl.b64 %rd879, %rd878, 32;
+	or.b64 %rd880, %rd748, %rd879;
 	// block scan
-	mov.b64 %rd878, %rd877;
+	mov.b64 %rd881, %rd880;
 	mov.b32 %r238, %r3;
 $L233:
 	setp.hs.u32 %p204, %r238, 32;
 	@%p204 bra $L234;
-	mov.b64 {%r239, %r240}, %rd878;
+	mov.b64 {%r239, %r240}, %rd881;
 	shfl.sync.up.b32 %r241|%p205, %r239, %r238, 0, %r17;
 	shfl.sync.up.b32 %r242, %r240, %r238, 0, %r17;
-	mov.b64 %rd879, {%r241, %r242};
+	mov.b64 %rd882, {%r241, %r242};
 	@!%p205 bra $L235;
-	add.s64 %rd880, %rd879, %rd878;
-	mov.b64 %rd878, %rd880;
+	add.s64 %rd883, %rd882, %rd881;
+	mov.b64 %rd881, %rd883;
 $L235:
 	shl.b32 %r238, %r238, 1;
 	bra.uni $L233;
 $L234:
-	mov.b64 {%r243, %r244}, %rd878;
+	mov.b64 {%r243, %r244}, %rd881;
 	shfl.sync.up.b32 %r245|%p206, %r243, %r3, 0, %r17;
 	shfl.sync.up.b32 %r246, %r244, %r3, 0, %r17;
-	mov.b64 %rd881, {%r245, %r246};
+	mov.b64 %rd884, {%r245, %r246};
 	setp.lo.u32 %p207, %r3, 32;
 	and.pred %p208, %p206, %p207;
-	selp.b64 %rd882, %rd881, 0, %p208;
+	selp.b64 %rd885, %rd884, 0, %p208;
 	sub.u32 %r247, %r13, %r3;
 	setp.eq.u32 %p209, %r7, %r247;
 	@!%p209 bra $L236;
-	mul.wide.u32 %rd883, %r8, 16;
-	add.s64 %rd884, %rd1, %rd883;
-	st.shared.s64 [%rd884+0], %rd878;
+	mul.wide.u32 %rd886, %r8, 16;
+	add.s64 %rd887, %rd1, %rd886;
+	st.shared.s64 [%rd887+0], %rd881;
 $L236:
 	bar.sync 0;
 	setp.eq.u32 %p210, %r8, 0;
 	@!%p210 bra $L237;
-	mov.b64 %rd885, 0;
+	mov.b64 %rd888, 0;
 	setp.lo.u32 %p211, %r7, %r10;
 	@!%p211 bra $L238;
-	mul.wide.u32 %rd886, %r7, 16;
-	add.s64 %rd887, %rd1, %rd886;
-	ld.shared.s64 %rd888, [%rd887+0];
-	mov.b64 %rd885, %rd888;
+	mul.wide.u32 %rd889, %r7, 16;
+	add.s64 %rd890, %rd1, %rd889;
+	ld.shared.s64 %rd891, [%rd890+0];
+	mov.b64 %rd888, %rd891;
 $L238:
-	mov.b64 {%r248, %r249}, %rd885;
+	mov.b64 {%r248, %r249}, %rd888;
 	shfl.sync.up.b32 %r250|%p212, %r248, 1, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd889, {%r250, %r251};
+	mov.b64 %rd892, {%r250, %r251};
 	@!%p212 bra $L239;
-	add.s64 %rd890, %rd889, %rd885;
-	mov.b64 %rd885, %rd890;
+	add.s64 %rd893, %rd892, %rd888;
+	mov.b64 %rd888, %rd893;
 $L239:
-	mov.b64 {%r252, %r253}, %rd885;
+	mov.b64 {%r252, %r253}, %rd888;
 	shfl.sync.up.b32 %r254|%p213, %r252, 2, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, 2, 0, %r17;
-	mov.b64 %rd891, {%r254, %r255};
+	mov.b64 %rd894, {%r254, %r255};
 	@!%p213 bra $L240;
-	add.s64 %rd892, %rd891, %rd885;
-	mov.b64 %rd885, %rd892;
+	add.s64 %rd895, %rd894, %rd888;
+	mov.b64 %rd888, %rd895;
 $L240:
-	mov.b64 {%r256, %r257}, %rd885;
+	mov.b64 {%r256, %r257}, %rd888;
 	shfl.sync.up.b32 %r258|%p214, %r256, 4, 0, %r17;
 	shfl.sync.up.b32 %r259, %r257, 4, 0, %r17;
-	mov.b64 %rd893, {%r258, %r259};
+	mov.b64 %rd896, {%r258, %r259};
 	@!%p214 bra $L241;
-	add.s64 %rd894, %rd893, %rd885;
-	mov.b64 %rd885, %rd894;
+	add.s64 %rd897, %rd896, %rd888;
+	mov.b64 %rd888, %rd897;
 $L241:
-	mov.b64 {%r260, %r261}, %rd885;
+	mov.b64 {%r260, %r261}, %rd888;
 	shfl.sync.up.b32 %r262|%p215, %r260, 8, 0, %r17;
 	shfl.sync.up.b32 %r263, %r261, 8, 0, %r17;
-	mov.b64 %rd895, {%r262, %r263};
+	mov.b64 %rd898, {%r262, %r263};
 	@!%p215 bra $L242;
-	add.s64 %rd896, %rd895, %rd885;
-	mov.b64 %rd885, %rd896;
+	add.s64 %rd899, %rd898, %rd888;
+	mov.b64 %rd888, %rd899;
 $L242:
-	mov.b64 {%r264, %r265}, %rd885;
+	mov.b64 {%r264, %r265}, %rd888;
 	shfl.sync.up.b32 %r266|%p216, %r264, 16, 0, %r17;
 	shfl.sync.up.b32 %r267, %r265, 16, 0, %r17;
-	mov.b64 %rd897, {%r266, %r267};
+	mov.b64 %rd900, {%r266, %r267};
 	@!%p216 bra $L243;
-	add.s64 %rd898, %rd897, %rd885;
-	mov.b64 %rd885, %rd898;
+	add.s64 %rd901, %rd900, %rd888;
+	mov.b64 %rd888, %rd901;
 $L243:
-	mov.b64 {%r268, %r269}, %rd885;
+	mov.b64 {%r268, %r269}, %rd888;
 	shfl.sync.up.b32 %r270|%p217, %r268, 1, 0, %r17;
 	shfl.sync.up.b32 %r271, %r269, 1, 0, %r17;
-	mov.b64 %rd899, {%r270, %r271};
-	selp.b64 %rd900, %rd899, 0, %p217;
+	mov.b64 %rd902, {%r270, %r271};
+	selp.b64 %rd903, %rd902, 0, %p217;
 	@!%p211 bra $L244;
-	mul.wide.u32 %rd901, %r7, 16;
-	add.s64 %rd902, %rd1, %rd901;
-	add.s64 %rd903, %rd902, 512;
-	st.shared.s64 [%rd903+0], %rd900;
+	mul.wide.u32 %rd904, %r7, 16;
+	add.s64 %rd905, %rd1, %rd904;
+	add.s64 %rd906, %rd905, 512;
+	st.shared.s64 [%rd906+0], %rd903;
 $L244:
 	sub.u32 %r272, %r10, 1;
 	setp.eq.u32 %p218, %r7, %r272;
 	@!%p218 bra $L245;
-	st.shared.s64 [%rd1+1024], %rd885;
+	st.shared.s64 [%rd1+1024], %rd888;
 $L245:
 $L237:
 	bar.sync 0;
-	mul.wide.u32 %rd904, %r8, 16;
-	add.s64 %rd905, %rd1, %rd904;
-	add.s64 %rd906, %rd905, 512;
-	ld.shared.s64 %rd907, [%rd906+0];
-	add.s64 %rd908, %rd907, %rd882;
-	ld.shared.s64 %rd909, [%rd1+1024];
-	mov.b64 {%r273, %r274}, %rd908;
+	mul.wide.u32 %rd907, %r8, 16;
+	add.s64 %rd908, %rd1, %rd907;
+	add.s64 %rd909, %rd908, 512;
+	ld.shared.s64 %rd910, [%rd909+0];
+	add.s64 %rd911, %rd910, %rd885;
+	ld.shared.s64 %rd912, [%rd1+1024];
+	mov.b64 {%r273, %r274}, %rd911;
 	shfl.sync.idx.b32 %r275|%p219, %r273, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r276, %r274, 0, %r21, %r17;
-	mov.b64 %rd910, {%r275, %r276};
-	mov.b64 %rd911, %rd909;
-	mov.b64 %rd912, %rd910;
-	mov.b64 %rd913, %rd911;
+	mov.b64 %rd913, {%r275, %r276};
 	mov.b64 %rd914, %rd912;
 	mov.b64 %rd915, %rd913;
 	mov.b64 %rd916, %rd914;
 	mov.b64 %rd917, %rd915;
-	and.b64 %rd918, %rd916, 4294967295;
-	mov.b64 %rd919, %rd918;
-	shr.s64 %rd920, %rd917, 32;
-	mov.b64 %rd921, %rd920;
-	mov.b64 %rd916, %rd919;
+	mov.b64 %rd918, %rd916;
+	mov.b64 %rd919, %rd917;
+	mov.b64 %rd920, %rd918;
+	and.b64 %rd921, %rd919, 4294967295;
 	mov.b64 %rd922, %rd921;
-	and.b64 %rd923, %rd917, 4294967295;
-	mov.b64 %rd917, %rd923;
+	and.b64 %rd923, %rd920, 4294967295;
+	mov.b64 %rd924, %rd923;
+	shr.s64 %rd925, %rd920, 32;
+	mov.b64 %rd926, %rd925;
+	mov.b64 %rd927, %rd922;
+	mov.b64 %rd928, %rd924;
+	mov.b64 %rd929, %rd926;
 	@!%p161 bra $L246;
-	add.s64 %rd924, %rd744, %rd916;
-	mov.b64 %rd925, %rd924;
-	sub.s64 %rd926, %rd732, %rd925;
-	max.s64 %rd927, %rd926, 0;
-	min.s64 %rd928, %rd927, %rd745;
-	mov.b64 %rd929, %rd928;
-	mov.b64 %rd930, 0;
+	add.s64 %rd930, %rd747, %rd927;
+	mov.b64 %rd931, %rd930;
+	sub.s64 %rd932, %rd735, %rd931;
+	max.s64 %rd933, %rd932, 0;
+	min.s64 %rd934, %rd933, %rd748;
+	mov.b64 %rd935, %rd934;
+	mov.b64 %rd936, 0;
 $L248:
-	setp.lt.s64 %p220, %rd930, %rd929;
+	setp.lt.s64 %p220, %rd936, %rd935;
 	not.pred %p221, %p220;
 	@!%p221 bra $L252;
 	bra.uni $L250;
 $L252:
-	mul.lo.s64 %rd931, %rd930, %rd181;
-	mad.lo.s64 %rd932, %rd931, 4, %rd179;
-	ld.shared.s32 %r277, [%rd932+0];
+	mul.lo.s64 %rd937, %rd936, %rd181;
+	mad.lo.s64 %rd938, %rd937, 4, %rd179;
+	ld.shared.s32 %r277, [%rd938+0];
 	mov.b32 %r278, %r277;
-	add.s64 %rd933, %rd731, %rd925;
-	add.s64 %rd934, %rd933, %rd930;
-	mul.lo.s64 %rd935, %rd934, %rd191;
-	mad.lo.s64 %rd936, %rd935, 4, %rd189;
-	st.shared.s32 [%rd936+0], %r278;
+	add.s64 %rd939, %rd734, %rd931;
+	add.s64 %rd940, %rd939, %rd936;
+	mul.lo.s64 %rd941, %rd940, %rd191;
+	mad.lo.s64 %rd942, %rd941, 4, %rd189;
+	st.shared.s32 [%rd942+0], %r278;
 $L249:
-	add.s64 %rd937, %rd930, 1;
-	mov.b64 %rd930, %rd937;
+	add.s64 %rd943, %rd936, 1;
+	mov.b64 %rd936, %rd943;
 	bra.uni $L248;
 $L250:
-	mov.b64 %rd938, 0;
-	mov.b64 %rd939, %rd929;
+	mov.b64 %rd944, 0;
+	mov.b64 %rd945, %rd935;
 $L253:
-	setp.lt.s64 %p222, %rd939, %rd745;
+	setp.lt.s64 %p222, %rd945, %rd748;
 	not.pred %p223, %p222;
 	@!%p223 bra $L257;
 	bra.uni $L255;
 $L257:
-	mul.lo.s64 %rd940, %rd939, %rd181;
-	mad.lo.s64 %rd941, %rd940, 4, %rd179;
-	ld.shared.s32 %r279, [%rd941+0];
+	mul.lo.s64 %rd946, %rd945, %rd181;
+	mad.lo.s64 %rd947, %rd946, 4, %rd179;
+	ld.shared.s32 %r279, [%rd947+0];
 	mov.b32 %r280, %r279;
 	mov.b32 %r281, %r280;
 	mov.pred %p224, 0;
-	mov.b64 %rd942, %rd938;
+	mov.b64 %rd948, %rd944;
 	mov.b32 %r282, %r281;
 $L258:
 	@!%p156 bra $L262;
 	shr.s32 %r283, %r282, 5;
-	cvt.s64.s32 %rd943, %r283;
-	mov.b64 %rd944, %rd943;
+	cvt.s64.s32 %rd949, %r283;
+	mov.b64 %rd950, %rd949;
 	and.b32 %r284, %r282, 31;
-	cvt.s64.s32 %rd945, %r284;
-	min.u64 %rd946, %rd945, 32;
-	cvt.u32.u64 %r285, %rd946;
+	cvt.s64.s32 %rd951, %r284;
+	min.u64 %rd952, %rd951, 32;
+	cvt.u32.u64 %r285, %rd952;
 	mov.b32 %r287, 0x1;
 	shl.b32 %r286, %r287, %r285;
 	setp.hs.u32 %p225, %r285, 32;
 	selp.b32 %r288, 0, %r286, %p225;
 	mov.b32 %r289, %r288;
-	mov.b64 %rd947, %rd944;
+	mov.b64 %rd953, %rd950;
 	mov.b32 %r290, %r289;
-	mul.lo.s64 %rd948, %rd947, %rd714;
-	mad.lo.s64 %rd949, %rd948, 4, %rd712;
-	ld.relaxed.gpu.global.u32 %r291, [%rd949+0];
+	mul.lo.s64 %rd954, %rd953, %rd717;
+	mad.lo.s64 %rd955, %rd954, 4, %rd715;
+	ld.relaxed.gpu.global.u32 %r291, [%rd955+0];
 	mov.b32 %r292, %r291;
 	and.b32 %r293, %r292, %r290;
 	setp.ne.u32 %p226, %r293, 0x0;
 	mov.pred %p227, %p226;
 	not.pred %p228, %p227;
 	@!%p228 bra $L264;
-	mul.lo.s64 %rd950, %rd947, %rd714;
-	mad.lo.s64 %rd951, %rd950, 4, %rd712;
-	atom.global.or.b32 %r294, [%rd951], %r290;
+	mul.lo.s64 %rd956, %rd953, %rd717;
+	mad.lo.s64 %rd957, %rd956, 4, %rd715;
+	atom.global.or.b32 %r294, [%rd957], %r290;
 	mov.b32 %r295, %r294;
 	and.b32 %r296, %r295, %r290;
 	setp.ne.u32 %p229, %r296, 0x0;
 	mov.pred %p227, %p229;
 $L264:
 	@!%p227 bra $L266;
-	mov.b64 %rd952, %rd942;
-	mov.b64 %rd953, %rd952;
+	mov.b64 %rd958, %rd948;
+	mov.b64 %rd959, %rd958;
 	mov.pred %p230, 0;
 	bra.uni $L260;
 $L266:
-	mov.b64 %rd954, %rd942;
-	mov.b64 %rd953, %rd954;
+	mov.b64 %rd960, %rd948;
+	mov.b64 %rd959, %rd960;
 	mov.pred %p230, 1;
 	bra.uni $L260;
 $L262:
 	@!%p157 bra $L268;
-	cvt.s64.s32 %rd955, %r282;
-	mul.lo.s64 %rd956, %rd955, %rd717;
-	mad.lo.s64 %rd957, %rd956, 4, %rd715;
-	ld.relaxed.gpu.global.s32 %r297, [%rd957+0];
+	cvt.s64.s32 %rd961, %r282;
+	mul.lo.s64 %rd962, %rd961, %rd720;
+	mad.lo.s64 %rd963, %rd962, 4, %rd718;
+	ld.relaxed.gpu.global.s32 %r297, [%rd963+0];
 	mov.b32 %r298, %r297;
 	setp.eq.s32 %p231, %r298, %r195;
 	mov.pred %p232, %p231;
 	not.pred %p233, %p232;
 	@!%p233 bra $L270;
-	cvt.s64.s32 %rd958, %r282;
-	mul.lo.s64 %rd959, %rd958, %rd717;
-	mad.lo.s64 %rd960, %rd959, 4, %rd715;
-	atom.global.exch.b32 %r299, [%rd960], %r195;
+	cvt.s64.s32 %rd964, %r282;
+	mul.lo.s64 %rd965, %rd964, %rd720;
+	mad.lo.s64 %rd966, %rd965, 4, %rd718;
+	atom.global.exch.b32 %r299, [%rd966], %r195;
 	mov.b32 %r300, %r299;
 	setp.eq.s32 %p234, %r300, %r195;
 	mov.pred %p232, %p234;
 $L270:
 	@!%p232 bra $L272;
-	mov.b64 %rd961, %rd942;
-	mov.b64 %rd953, %rd961;
+	mov.b64 %rd967, %rd948;
+	mov.b64 %rd959, %rd967;
 	mov.pred %p230, 0;
 	bra.uni $L260;
 $L272:
 $L268:
-	mul.lo.s64 %rd962, %rd942, %rd181;
-	mad.lo.s64 %rd963, %rd962, 4, %rd179;
-	st.shared.s32 [%rd963+0], %r282;
-	add.s64 %rd964, %rd942, 1;
-	mov.b64 %rd965, %rd964;
-	mov.b64 %rd953, %rd965;
+	mul.lo.s64 %rd968, %rd948, %rd181;
+	mad.lo.s64 %rd969, %rd968, 4, %rd179;
+	st.shared.s32 [%rd969+0], %r282;
+	add.s64 %rd970, %rd948, 1;
+	mov.b64 %rd971, %rd970;
+	mov.b64 %rd959, %rd971;
 	mov.pred %p230, 1;
 	bra.uni $L260;
 $L259:
 	bra.uni $L258;
 $L260:
-	mov.b64 %rd966, %rd953;
+	mov.b64 %rd972, %rd959;
 	mov.pred %p235, %p230;
-	mov.b64 %rd938, %rd966;
+	mov.b64 %rd944, %rd972;
 	mov.pred %p224, %p235;
 	@!%p224 bra $L274;
-	mov.b64 %rd967, %rd696;
+	mov.b64 %rd973, %rd699;
 	mov.b32 %r301, %r281;
-	cvt.s64.s32 %rd968, %r301;
-	add.s64 %rd969, %rd968, 1;
-	mul.lo.s64 %rd970, %rd969, %rd32;
-	mad.lo.s64 %rd971, %rd970, 8, %rd28;
-	ld.global.nc.s64 %rd972, [%rd971+0];
-	mov.b64 %rd973, %rd972;
 	cvt.s64.s32 %rd974, %r301;
-	mul.lo.s64 %rd975, %rd974, %rd32;
-	mad.lo.s64 %rd976, %rd975, 8, %rd28;
-	ld.global.nc.s64 %rd977, [%rd976+0];
-	mov.b64 %rd978, %rd977;
-	sub.s64 %rd979, %rd973, %rd978;
-	mov.b64 %rd980, %rd979;
-	mov.b64 %rd981, %rd980;
-	add.s64 %rd982, %rd742, %rd981;
-	mov.b64 %rd742, %rd982;
-	max.s64 %rd983, %rd743, %rd981;
-	mov.b64 %rd743, %rd983;
+	add.s64 %rd975, %rd974, 1;
+	mul.lo.s64 %rd976, %rd975, %rd32;
+	mad.lo.s64 %rd977, %rd976, 8, %rd28;
+	ld.global.nc.s64 %rd978, [%rd977+0];
+	mov.b64 %rd979, %rd978;
+	cvt.s64.s32 %rd980, %r301;
+	mul.lo.s64 %rd981, %rd980, %rd32;
+	mad.lo.s64 %rd982, %rd981, 8, %rd28;
+	ld.global.nc.s64 %rd983, [%rd982+0];
+	mov.b64 %rd984, %rd983;
+	sub.s64 %rd985, %rd979, %rd984;
+	mov.b64 %rd986, %rd985;
+	mov.b64 %rd987, %rd986;
+	add.s64 %rd988, %rd745, %rd987;
+	mov.b64 %rd745, %rd988;
+	max.s64 %rd989, %rd746, %rd987;
+	mov.b64 %rd746, %rd989;
 $L274:
 $L254:
-	add.s64 %rd984, %rd939, 1;
-	mov.b64 %rd939, %rd984;
+	add.s64 %rd990, %rd945, 1;
+	mov.b64 %rd945, %rd990;
 	bra.uni $L253;
 $L255:
-	setp.gt.s64 %p236, %rd938, 0;
+	setp.gt.s64 %p236, %rd944, 0;
 	@!%p236 bra $L276;
-	mul.lo.s64 %rd985, %rd730, %rd120;
-	mad.lo.s64 %rd986, %rd985, 8, %rd116;
-	atom.global.add.u64 %rd987, [%rd986], %rd938;
-	mov.b64 %rd988, %rd987;
-	mov.b64 %rd989, %rd988;
-	mov.b64 %rd990, 0;
+	mul.lo.s64 %rd991, %rd733, %rd120;
+	mad.lo.s64 %rd992, %rd991, 8, %rd116;
+	atom.global.add.u64 %rd993, [%rd992], %rd944;
+	mov.b64 %rd994, %rd993;
+	mov.b64 %rd995, %rd994;
+	mov.b64 %rd996, 0;
 $L277:
-	setp.lt.s64 %p237, %rd990, %rd938;
+	setp.lt.s64 %p237, %rd996, %rd944;
 	not.pred %p238, %p237;
 	@!%p238 bra $L281;
 	bra.uni $L279;
 $L281:
-	mul.lo.s64 %rd991, %rd990, %rd181;
-	mad.lo.s64 %rd992, %rd991, 4, %rd179;
-	ld.shared.s32 %r302, [%rd992+0];
+	mul.lo.s64 %rd997, %rd996, %rd181;
+	mad.lo.s64 %rd998, %rd997, 4, %rd179;
+	ld.shared.s32 %r302, [%rd998+0];
 	mov.b32 %r303, %r302;
-	add.s64 %rd993, %rd989, %rd990;
-	mul.lo.s64 %rd994, %rd993, %rd277;
-	mad.lo.s64 %rd995, %rd994, 4, %rd275;
-	st.global.s32 [%rd995+0], %r303;
+	add.s64 %rd999, %rd995, %rd996;
+	mul.lo.s64 %rd1000, %rd999, %rd277;
+	mad.lo.s64 %rd1001, %rd1000, 4, %rd275;
+	st.global.s32 [%rd1001+0], %r303;
 $L278:
-	add.s64 %rd996, %rd990, 1;
-	mov.b64 %rd990, %rd996;
+	add.s64 %rd1002, %rd996, 1;
+	mov.b64 %rd996, %rd1002;
 	bra.uni $L277;
 $L279:
 $L276:
-	add.s64 %rd997, %rd744, %rd917;
-	min.s64 %rd998, %rd732, %rd997;
-	mov.b64 %rd744, %rd998;
+	add.s64 %rd1003, %rd747, %rd928;
+	min.s64 %rd1004, %rd735, %rd1003;
+	mov.b64 %rd747, %rd1004;
 	bra.uni $L247;
 $L246:
-	mov.b64 %rd999, 0;
-	cvt.u64.u32 %rd1000, %r2;
-	setp.eq.s64 %p239, %rd1000, 0;
-	setp.gt.s64 %p240, %rd917, 0;
+	mov.b64 %rd1005, 0;
+	cvt.u64.u32 %rd1006, %r2;
+	setp.eq.s64 %p239, %rd1006, 0;
+	setp.gt.s64 %p240, %rd928, 0;
 	and.pred %p241, %p239, %p240;
 	@!%p241 bra $L283;
-	mul.lo.s64 %rd1001, %rd730, %rd120;
-	mad.lo.s64 %rd1002, %rd1001, 8, %rd116;
-	atom.global.add.u64 %rd1003, [%rd1002], %rd917;
-	mov.b64 %rd1004, %rd1003;
-	mov.b64 %rd999, %rd1004;
+	mul.lo.s64 %rd1007, %rd733, %rd120;
+	mad.lo.s64 %rd1008, %rd1007, 8, %rd116;
+	atom.global.add.u64 %rd1009, [%rd1008], %rd928;
+	mov.b64 %rd1010, %rd1009;
+	mov.b64 %rd1005, %rd1010;
 $L283:
-	cvt.u64.u32 %rd1005, %r2;
-	setp.eq.s64 %p242, %rd1005, 0;
+	cvt.u64.u32 %rd1011, %r2;
+	setp.eq.s64 %p242, %rd1011, 0;
 	setp.eq.u32 %p243, %r1, 0;
 	and.pred %p244, %p242, %p243;
 	bar.sync 0;
 	@!%p244 bra $L284;
-	st.shared.s64 [%rd1+1024], %rd999;
+	st.shared.s64 [%rd1+1024], %rd1005;
 $L284:
 	bar.sync 0;
-	ld.shared.s64 %rd1006, [%rd1+1024];
-	mov.b64 %rd1007, %rd1006;
-	add.s64 %rd1008, %rd1007, %rd916;
-	mov.b64 %rd1009, %rd1008;
-	mov.b64 %rd1010, 0;
+	ld.shared.s64 %rd1012, [%rd1+1024];
+	mov.b64 %rd1013, %rd1012;
+	add.s64 %rd1014, %rd1013, %rd927;
+	mov.b64 %rd1015, %rd1014;
+	mov.b64 %rd1016, 0;
 $L285:
-	setp.lt.s64 %p245, %rd1010, %rd745;
+	setp.lt.s64 %p245, %rd1016, %rd748;
 	not.pred %p246, %p245;
 	@!%p246 bra $L289;
 	bra.uni $L287;
 $L289:
-	mul.lo.s64 %rd1011, %rd1010, %rd181;
-	mad.lo.s64 %rd1012, %rd1011, 4, %rd179;
-	ld.shared.s32 %r304, [%rd1012+0];
+	mul.lo.s64 %rd1017, %rd1016, %rd181;
+	mad.lo.s64 %rd1018, %rd1017, 4, %rd179;
+	ld.shared.s32 %r304, [%rd1018+0];
 	mov.b32 %r305, %r304;
-	add.s64 %rd1013, %rd1009, %rd1010;
-	mul.lo.s64 %rd1014, %rd1013, %rd277;
-	mad.lo.s64 %rd1015, %rd1014, 4, %rd275;
-	st.global.s32 [%rd1015+0], %r305;
+	add.s64 %rd1019, %rd1015, %rd1016;
+	mul.lo.s64 %rd1020, %rd1019, %rd277;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd275;
+	st.global.s32 [%rd1021+0], %r305;
 $L286:
-	add.s64 %rd1016, %rd1010, 1;
-	mov.b64 %rd1010, %rd1016;
+	add.s64 %rd1022, %rd1016, 1;
+	mov.b64 %rd1016, %rd1022;
 	bra.uni $L285;
 $L287:
 $L247:
-	setp.eq.s64 %p247, %rd922, 0;
+	setp.eq.s64 %p247, %rd929, 0;
 	@!%p247 bra $L291;
 	bra.uni $L175;
 $L291:
 $L174:
 	bra.uni $L173;
 $L175:
-	mov.b64 %rd1017, %rd744;
-	mov.b64 %rd1018, %rd742;
-	mov.b64 %rd1019, %rd743;
-	mov.b64 %rd1020, %rd1017;
-	mov.b64 %rd1021, %rd1018;
-	mov.b64 %rd1022, %rd1019;
-	mov.b64 %rd1023, %rd1020;
-	mov.b64 %rd1024, %rd1021;
-	mov.b64 %rd1025, %rd1022;
-	mov.b64 %rd682, %rd1023;
-	mov.b64 %rd694, %rd1024;
-	mov.b64 %rd695, %rd1025;
-	add.s64 %rd1026, %rd683, %rd694;
-	mov.b64 %rd683, %rd1026;
-	max.s64 %rd1027, %rd684, %rd695;
-	mov.b64 %rd684, %rd1027;
+	mov.b64 %rd1023, %rd747;
+	mov.b64 %rd1024, %rd745;
+	mov.b64 %rd1025, %rd746;
+	mov.b64 %rd1026, %rd1023;
+	mov.b64 %rd1027, %rd1024;
+	mov.b64 %rd1028, %rd1025;
+	mov.b64 %rd1029, %rd1026;
+	mov.b64 %rd1030, %rd1027;
+	mov.b64 %rd1031, %rd1028;
+	mov.b64 %rd685, %rd1029;
+	mov.b64 %rd697, %rd1030;
+	mov.b64 %rd698, %rd1031;
+	add.s64 %rd1032, %rd686, %rd697;
+	mov.b64 %rd686, %rd1032;
+	max.s64 %rd1033, %rd687, %rd698;
+	mov.b64 %rd687, %rd1033;
 $L169:
-	add.s64 %rd1028, %rd685, 1;
-	mov.b64 %rd685, %rd1028;
+	add.s64 %rd1034, %rd688, 1;
+	mov.b64 %rd688, %rd1034;
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd1029, %rd683;
+	mov.b64 %rd1035, %rd686;
 	// block reduction
 	sub.u32 %r306, %r13, 1;
 	mov.b32 %r307, %r3;
 $L292:
 	setp.hs.u32 %p248, %r307, 32;
 	@%p248 bra $L293;
-	mov.b64 {%r308, %r309}, %rd1029;
+	mov.b64 {%r308, %r309}, %rd1035;
 	shfl.sync.down.b32 %r310|%p249, %r308, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd1030, {%r310, %r311};
+	mov.b64 %rd1036, {%r310, %r311};
 	@!%p249 bra $L294;
-	add.s64 %rd1031, %rd1029, %rd1030;
-	mov.b64 %rd1029, %rd1031;
+	add.s64 %rd1037, %rd1035, %rd1036;
+	mov.b64 %rd1035, %rd1037;
 $L294:
 	shl.b32 %r307, %r307, 1;
 	bra.uni $L292;
 $L293:
 	setp.eq.u32 %p250, %r7, 0;
 	@!%p250 bra $L295;
-	mul.wide.u32 %rd1032, %r8, 16;
-	add.s64 %rd1033, %rd1, %rd1032;
-	st.shared.s64 [%rd1033+0], %rd1029;
+	mul.wide.u32 %rd1038, %r8, 16;
+	add.s64 %rd1039, %rd1, %rd1038;
+	st.shared.s64 [%rd1039+0], %rd1035;
 $L295:
 	bar.sync 0;
 	setp.eq.u32 %p251, %r8, 0;
 	@!%p251 bra $L296;
 	setp.lo.u32 %p252, %r7, %r10;
 	@!%p252 bra $L297;
-	mul.wide.u32 %rd1034, %r7, 16;
-	add.s64 %rd1035, %rd1, %rd1034;
-	ld.shared.s64 %rd1036, [%rd1035+0];
-	mov.b64 %rd1029, %rd1036;
+	mul.wide.u32 %rd1040, %r7, 16;
+	add.s64 %rd1041, %rd1, %rd1040;
+	ld.shared.s64 %rd1042, [%rd1041+0];
+	mov.b64 %rd1035, %rd1042;
 $L297:
 	sub.u32 %r312, %r10, 1;
-	mov.b64 {%r313, %r314}, %rd1029;
+	mov.b64 {%r313, %r314}, %rd1035;
 	shfl.sync.down.b32 %r315|%p253, %r313, 1, %r312, %r17;
 	shfl.sync.down.b32 %r316, %r314, 1, %r312, %r17;
-	mov.b64 %rd1037, {%r315, %r316};
+	mov.b64 %rd1043, {%r315, %r316};
 	@!%p253 bra $L298;
-	add.s64 %rd1038, %rd1029, %rd1037;
-	mov.b64 %rd1029, %rd1038;
+	add.s64 %rd1044, %rd1035, %rd1043;
+	mov.b64 %rd1035, %rd1044;
 $L298:
-	mov.b64 {%r317, %r318}, %rd1029;
+	mov.b64 {%r317, %r318}, %rd1035;
 	shfl.sync.down.b32 %r319|%p254, %r317, 2, %r312, %r17;
 	shfl.sync.down.b32 %r320, %r318, 2, %r312, %r17;
-	mov.b64 %rd1039, {%r319, %r320};
+	mov.b64 %rd1045, {%r319, %r320};
 	@!%p254 bra $L299;
-	add.s64 %rd1040, %rd1029, %rd1039;
-	mov.b64 %rd1029, %rd1040;
+	add.s64 %rd1046, %rd1035, %rd1045;
+	mov.b64 %rd1035, %rd1046;
 $L299:
-	mov.b64 {%r321, %r322}, %rd1029;
+	mov.b64 {%r321, %r322}, %rd1035;
 	shfl.sync.down.b32 %r323|%p255, %r321, 4, %r312, %r17;
 	shfl.sync.down.b32 %r324, %r322, 4, %r312, %r17;
-	mov.b64 %rd1041, {%r323, %r324};
+	mov.b64 %rd1047, {%r323, %r324};
 	@!%p255 bra $L300;
-	add.s64 %rd1042, %rd1029, %rd1041;
-	mov.b64 %rd1029, %rd1042;
+	add.s64 %rd1048, %rd1035, %rd1047;
+	mov.b64 %rd1035, %rd1048;
 $L300:
-	mov.b64 {%r325, %r326}, %rd1029;
+	mov.b64 {%r325, %r326}, %rd1035;
 	shfl.sync.down.b32 %r327|%p256, %r325, 8, %r312, %r17;
 	shfl.sync.down.b32 %r328, %r326, 8, %r312, %r17;
-	mov.b64 %rd1043, {%r327, %r328};
+	mov.b64 %rd1049, {%r327, %r328};
 	@!%p256 bra $L301;
-	add.s64 %rd1044, %rd1029, %rd1043;
-	mov.b64 %rd1029, %rd1044;
+	add.s64 %rd1050, %rd1035, %rd1049;
+	mov.b64 %rd1035, %rd1050;
 $L301:
-	mov.b64 {%r329, %r330}, %rd1029;
+	mov.b64 {%r329, %r330}, %rd1035;
 	shfl.sync.down.b32 %r331|%p257, %r329, 16, %r312, %r17;
 	shfl.sync.down.b32 %r332, %r330, 16, %r312, %r17;
-	mov.b64 %rd1045, {%r331, %r332};
+	mov.b64 %rd1051, {%r331, %r332};
 	@!%p257 bra $L302;
-	add.s64 %rd1046, %rd1029, %rd1045;
-	mov.b64 %rd1029, %rd1046;
+	add.s64 %rd1052, %rd1035, %rd1051;
+	mov.b64 %rd1035, %rd1052;
 $L302:
 	@!%p250 bra $L303;
-	st.shared.s64 [%rd1+1024], %rd1029;
+	st.shared.s64 [%rd1+1024], %rd1035;
 $L303:
 $L296:
 	bar.sync 0;
-	ld.shared.s64 %rd1047, [%rd1+1024];
-	mov.b64 %rd1029, %rd1047;
-	mov.b64 %rd1048, %rd1029;
-	mov.b64 %rd683, %rd1048;
-	mov.b64 %rd1049, %rd684;
+	ld.shared.s64 %rd1053, [%rd1+1024];
+	mov.b64 %rd1035, %rd1053;
+	mov.b64 %rd1054, %rd1035;
+	mov.b64 %rd686, %rd1054;
+	mov.b64 %rd1055, %rd687;
 	// block reduction
 	sub.u32 %r333, %r13, 1;
 	mov.b32 %r334, %r3;
 $L304:
 	setp.hs.u32 %p258, %r334, 32;
 	@%p258 bra $L305;
-	mov.b64 {%r335, %r336}, %rd1049;
+	mov.b64 {%r335, %r336}, %rd1055;
 	shfl.sync.down.b32 %r337|%p259, %r335, %r334, %r333, %r17;
 	shfl.sync.down.b32 %r338, %r336, %r334, %r333, %r17;
-	mov.b64 %rd1050, {%r337, %r338};
+	mov.b64 %rd1056, {%r337, %r338};
 	@!%p259 bra $L306;
-	max.s64 %rd1051, %rd1049, %rd1050;
-	mov.b64 %rd1049, %rd1051;
+	max.s64 %rd1057, %rd1055, %rd1056;
+	mov.b64 %rd1055, %rd1057;
 $L306:
 	shl.b32 %r334, %r334, 1;
 	bra.uni $L304;
 $L305:
 	setp.eq.u32 %p260, %r7, 0;
 	@!%p260 bra $L307;
-	mul.wide.u32 %rd1052, %r8, 16;
-	add.s64 %rd1053, %rd1, %rd1052;
-	st.shared.s64 [%rd1053+0], %rd1049;
+	mul.wide.u32 %rd1058, %r8, 16;
+	add.s64 %rd1059, %rd1, %rd1058;
+	st.shared.s64 [%rd1059+0], %rd1055;
 $L307:
 	bar.sync 0;
 	setp.eq.u32 %p261, %r8, 0;
 	@!%p261 bra $L308;
 	setp.lo.u32 %p262, %r7, %r10;
 	@!%p262 bra $L309;
-	mul.wide.u32 %rd1054, %r7, 16;
-	add.s64 %rd1055, %rd1, %rd1054;
-	ld.shared.s64 %rd1056, [%rd1055+0];
-	mov.b64 %rd1049, %rd1056;
+	mul.wide.u32 %rd1060, %r7, 16;
+	add.s64 %rd1061, %rd1, %rd1060;
+	ld.shared.s64 %rd1062, [%rd1061+0];
+	mov.b64 %rd1055, %rd1062;
 $L309:
 	sub.u32 %r339, %r10, 1;
-	mov.b64 {%r340, %r341}, %rd1049;
+	mov.b64 {%r340, %r341}, %rd1055;
 	shfl.sync.down.b32 %r342|%p263, %r340, 1, %r339, %r17;
 	shfl.sync.down.b32 %r343, %r341, 1, %r339, %r17;
-	mov.b64 %rd1057, {%r342, %r343};
+	mov.b64 %rd1063, {%r342, %r343};
 	@!%p263 bra $L310;
-	max.s64 %rd1058, %rd1049, %rd1057;
-	mov.b64 %rd1049, %rd1058;
+	max.s64 %rd1064, %rd1055, %rd1063;
+	mov.b64 %rd1055, %rd1064;
 $L310:
-	mov.b64 {%r344, %r345}, %rd1049;
+	mov.b64 {%r344, %r345}, %rd1055;
 	shfl.sync.down.b32 %r346|%p264, %r344, 2, %r339, %r17;
 	shfl.sync.down.b32 %r347, %r345, 2, %r339, %r17;
-	mov.b64 %rd1059, {%r346, %r347};
+	mov.b64 %rd1065, {%r346, %r347};
 	@!%p264 bra $L311;
-	max.s64 %rd1060, %rd1049, %rd1059;
-	mov.b64 %rd1049, %rd1060;
+	max.s64 %rd1066, %rd1055, %rd1065;
+	mov.b64 %rd1055, %rd1066;
 $L311:
-	mov.b64 {%r348, %r349}, %rd1049;
+	mov.b64 {%r348, %r349}, %rd1055;
 	shfl.sync.down.b32 %r350|%p265, %r348, 4, %r339, %r17;
 	shfl.sync.down.b32 %r351, %r349, 4, %r339, %r17;
-	mov.b64 %rd1061, {%r350, %r351};
+	mov.b64 %rd1067, {%r350, %r351};
 	@!%p265 bra $L312;
-	max.s64 %rd1062, %rd1049, %rd1061;
-	mov.b64 %rd1049, %rd1062;
+	max.s64 %rd1068, %rd1055, %rd1067;
+	mov.b64 %rd1055, %rd1068;
 $L312:
-	mov.b64 {%r352, %r353}, %rd1049;
+	mov.b64 {%r352, %r353}, %rd1055;
 	shfl.sync.down.b32 %r354|%p266, %r352, 8, %r339, %r17;
 	shfl.sync.down.b32 %r355, %r353, 8, %r339, %r17;
-	mov.b64 %rd1063, {%r354, %r355};
+	mov.b64 %rd1069, {%r354, %r355};
 	@!%p266 bra $L313;
-	max.s64 %rd1064, %rd1049, %rd1063;
-	mov.b64 %rd1049, %rd1064;
+	max.s64 %rd1070, %rd1055, %rd1069;
+	mov.b64 %rd1055, %rd1070;
 $L313:
-	mov.b64 {%r356, %r357}, %rd1049;
+	mov.b64 {%r356, %r357}, %rd1055;
 	shfl.sync.down.b32 %r358|%p267, %r356, 16, %r339, %r17;
 	shfl.sync.down.b32 %r359, %r357, 16, %r339, %r17;
-	mov.b64 %rd1065, {%r358, %r359};
+	mov.b64 %rd1071, {%r358, %r359};
 	@!%p267 bra $L314;
-	max.s64 %rd1066, %rd1049, %rd1065;
-	mov.b64 %rd1049, %rd1066;
+	max.s64 %rd1072, %rd1055, %rd1071;
+	mov.b64 %rd1055, %rd1072;
 $L314:
 	@!%p260 bra $L315;
-	st.shared.s64 [%rd1+1024], %rd1049;
+	st.shared.s64 [%rd1+1024], %rd1055;
 $L315:
 $L308:
 	bar.sync 0;
-	ld.shared.s64 %rd1067, [%rd1+1024];
-	mov.b64 %rd1049, %rd1067;
-	mov.b64 %rd1068, %rd1049;
-	mov.b64 %rd684, %rd1068;
-	cvt.u64.u32 %rd1069, %r2;
-	setp.eq.s64 %p268, %rd1069, 0;
+	ld.shared.s64 %rd1073, [%rd1+1024];
+	mov.b64 %rd1055, %rd1073;
+	mov.b64 %rd1074, %rd1055;
+	mov.b64 %rd687, %rd1074;
+	cvt.u64.u32 %rd1075, %r2;
+	setp.eq.s64 %p268, %rd1075, 0;
 	@!%p268 bra $L317;
-	setp.gt.s64 %p269, %rd683, 0;
+	setp.gt.s64 %p269, %rd686, 0;
 	@!%p269 bra $L319;
-	add.s64 %rd1070, %rd340, 1;
-	mul.lo.s64 %rd1071, %rd1070, %rd120;
-	mad.lo.s64 %rd1072, %rd1071, 8, %rd116;
-	atom.global.add.u64 %rd1073, [%rd1072], %rd683;
+	add.s64 %rd1076, %rd340, 1;
+	mul.lo.s64 %rd1077, %rd1076, %rd120;
+	mad.lo.s64 %rd1078, %rd1077, 8, %rd116;
+	atom.global.add.u64 %rd1079, [%rd1078], %rd686;
 $L319:
-	setp.gt.s64 %p270, %rd684, 0;
+	setp.gt.s64 %p270, %rd687, 0;
 	@!%p270 bra $L321;
-	add.s64 %rd1074, %rd340, 2;
-	mul.lo.s64 %rd1075, %rd1074, %rd120;
-	mad.lo.s64 %rd1076, %rd1075, 8, %rd116;
-	atom.global.max.s64 %rd1077, [%rd1076], %rd684;
+	add.s64 %rd1080, %rd340, 2;
+	mul.lo.s64 %rd1081, %rd1080, %rd120;
+	mad.lo.s64 %rd1082, %rd1081, 8, %rd116;
+	atom.global.max.s64 %rd1083, [%rd1082], %rd687;
 $L321:
 $L317:
 	bar.sync 0;
@@ -18715,70 +18718,70 @@ $L322:
 	setp.eq.s64 %p274, %rd265, 0;
 	and.pred %p275, %p13, %p274;
 	@!%p275 bra $L326;
-	mov.b64 %rd1079, 9;
-	mul.lo.s64 %rd1078, %rd1079, %rd120;
-	mad.lo.s64 %rd1080, %rd1078, 8, %rd116;
-	mov.b64 %rd1081, 0;
-	st.global.s64 [%rd1080+0], %rd1081;
+	mov.b64 %rd1085, 9;
+	mul.lo.s64 %rd1084, %rd1085, %rd120;
+	mad.lo.s64 %rd1086, %rd1084, 8, %rd116;
+	mov.b64 %rd1087, 0;
+	st.global.s64 [%rd1086+0], %rd1087;
 $L326:
-	mul.lo.s64 %rd1082, %rd302, %rd120;
-	mad.lo.s64 %rd1083, %rd1082, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1084, [%rd1083+0];
-	mov.b64 %rd1085, %rd1084;
-	add.s64 %rd1086, %rd302, 1;
-	mul.lo.s64 %rd1087, %rd1086, %rd120;
-	mad.lo.s64 %rd1088, %rd1087, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1089, [%rd1088+0];
-	mov.b64 %rd1090, %rd1089;
-	mov.b64 %rd1091, %rd1085;
-	mov.b64 %rd1092, %rd1090;
-	mov.b64 %rd1093, %rd1091;
-	mov.b64 %rd1094, %rd1092;
-	add.s64 %rd1095, %rd302, 2;
-	mul.lo.s64 %rd1096, %rd1095, %rd120;
-	mad.lo.s64 %rd1097, %rd1096, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1098, [%rd1097+0];
-	mov.b64 %rd1099, %rd1098;
-	mov.b64 %rd259, %rd1099;
+	mul.lo.s64 %rd1088, %rd302, %rd120;
+	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1090, [%rd1089+0];
+	mov.b64 %rd1091, %rd1090;
+	add.s64 %rd1092, %rd302, 1;
+	mul.lo.s64 %rd1093, %rd1092, %rd120;
+	mad.lo.s64 %rd1094, %rd1093, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1095, [%rd1094+0];
+	mov.b64 %rd1096, %rd1095;
+	mov.b64 %rd1097, %rd1091;
+	mov.b64 %rd1098, %rd1096;
+	mov.b64 %rd1099, %rd1097;
+	mov.b64 %rd1100, %rd1098;
+	add.s64 %rd1101, %rd302, 2;
+	mul.lo.s64 %rd1102, %rd1101, %rd120;
+	mad.lo.s64 %rd1103, %rd1102, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1104, [%rd1103+0];
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd259, %rd1105;
 	@!%p13 bra $L328;
-	mov.b64 %rd1101, 3;
-	mul.lo.s64 %rd1100, %rd1101, %rd265;
-	mov.b64 %rd1103, 1;
-	add.s64 %rd1102, %rd1103, %rd1100;
-	mul.lo.s64 %rd1104, %rd1102, %rd113;
-	mad.lo.s64 %rd1105, %rd1104, 8, %rd109;
-	st.global.s64 [%rd1105+0], %rd1093;
 	mov.b64 %rd1107, 3;
 	mul.lo.s64 %rd1106, %rd1107, %rd265;
-	mov.b64 %rd1109, 2;
+	mov.b64 %rd1109, 1;
 	add.s64 %rd1108, %rd1109, %rd1106;
 	mul.lo.s64 %rd1110, %rd1108, %rd113;
 	mad.lo.s64 %rd1111, %rd1110, 8, %rd109;
-	st.global.s64 [%rd1111+0], %rd1094;
+	st.global.s64 [%rd1111+0], %rd1099;
 	mov.b64 %rd1113, 3;
 	mul.lo.s64 %rd1112, %rd1113, %rd265;
-	mov.b64 %rd1115, 3;
+	mov.b64 %rd1115, 2;
 	add.s64 %rd1114, %rd1115, %rd1112;
 	mul.lo.s64 %rd1116, %rd1114, %rd113;
 	mad.lo.s64 %rd1117, %rd1116, 8, %rd109;
-	st.global.s64 [%rd1117+0], %rd259;
-	add.s64 %rd1118, %rd265, 1;
-	st.global.s64 [%rd109+0], %rd1118;
+	st.global.s64 [%rd1117+0], %rd1100;
+	mov.b64 %rd1119, 3;
+	mul.lo.s64 %rd1118, %rd1119, %rd265;
+	mov.b64 %rd1121, 3;
+	add.s64 %rd1120, %rd1121, %rd1118;
+	mul.lo.s64 %rd1122, %rd1120, %rd113;
+	mad.lo.s64 %rd1123, %rd1122, 8, %rd109;
+	st.global.s64 [%rd1123+0], %rd259;
+	add.s64 %rd1124, %rd265, 1;
+	st.global.s64 [%rd109+0], %rd1124;
 $L328:
-	setp.eq.s64 %p276, %rd1093, 0;
-	setp.gt.s64 %p277, %rd1093, %rd66;
+	setp.eq.s64 %p276, %rd1099, 0;
+	setp.gt.s64 %p277, %rd1099, %rd66;
 	or.pred %p278, %p276, %p277;
-	setp.gt.s64 %p279, %rd1094, %rd68;
+	setp.gt.s64 %p279, %rd1100, %rd68;
 	or.pred %p280, %p278, %p279;
 	setp.gt.s64 %p281, %rd259, %rd70;
 	or.pred %p282, %p280, %p281;
 	@!%p282 bra $L330;
 	bra.uni $L3;
 $L330:
-	mov.b64 %rd193, %rd1093;
+	mov.b64 %rd193, %rd1099;
 $L36:
-	add.s64 %rd1119, %rd265, 1;
-	mov.b64 %rd265, %rd1119;
+	add.s64 %rd1125, %rd265, 1;
+	mov.b64 %rd265, %rd1125;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -18868,7 +18871,7 @@ const gokkosPTX10 = `//
 {
 	.reg .pred %p<244>;
 	.reg .b32 %r<359>;
-	.reg .b64 %rd<1009>;
+	.reg .b64 %rd<1015>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19838,439 +19841,441 @@ $L95:
 	mov.b64 %rd500, %rd498;
 	and.b64 %rd501, %rd499, 4294967295;
 	mov.b64 %rd502, %rd501;
-	shr.s64 %rd503, %rd500, 32;
+	and.b64 %rd503, %rd500, 4294967295;
 	mov.b64 %rd504, %rd503;
-	mov.b64 %rd499, %rd502;
-	mov.b64 %rd505, %rd504;
-	and.b64 %rd506, %rd500, 4294967295;
-	mov.b64 %rd500, %rd506;
+	shr.s64 %rd505, %rd500, 32;
+	mov.b64 %rd506, %rd505;
+	mov.b64 %rd507, %rd502;
+	mov.b64 %rd508, %rd504;
+	mov.b64 %rd509, %rd506;
 	@!%p58 bra $L104;
-	add.s64 %rd507, %rd365, %rd499;
-	mov.b64 %rd508, %rd507;
-	sub.s64 %rd509, %rd354, %rd508;
-	max.s64 %rd510, %rd509, 0;
-	min.s64 %rd511, %rd510, %rd366;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd513, 0;
+	add.s64 %rd510, %rd365, %rd507;
+	mov.b64 %rd511, %rd510;
+	sub.s64 %rd512, %rd354, %rd511;
+	max.s64 %rd513, %rd512, 0;
+	min.s64 %rd514, %rd513, %rd366;
+	mov.b64 %rd515, %rd514;
+	mov.b64 %rd516, 0;
 $L106:
-	setp.lt.s64 %p100, %rd513, %rd512;
+	setp.lt.s64 %p100, %rd516, %rd515;
 	not.pred %p101, %p100;
 	@!%p101 bra $L110;
 	bra.uni $L108;
 $L110:
-	mul.lo.s64 %rd514, %rd513, %rd146;
-	mad.lo.s64 %rd515, %rd514, 4, %rd144;
-	ld.shared.s32 %r161, [%rd515+0];
+	mul.lo.s64 %rd517, %rd516, %rd146;
+	mad.lo.s64 %rd518, %rd517, 4, %rd144;
+	ld.shared.s32 %r161, [%rd518+0];
 	mov.b32 %r162, %r161;
-	add.s64 %rd516, %rd353, %rd508;
-	add.s64 %rd517, %rd516, %rd513;
-	mul.lo.s64 %rd518, %rd517, %rd156;
-	mad.lo.s64 %rd519, %rd518, 4, %rd154;
-	st.shared.s32 [%rd519+0], %r162;
+	add.s64 %rd519, %rd353, %rd511;
+	add.s64 %rd520, %rd519, %rd516;
+	mul.lo.s64 %rd521, %rd520, %rd156;
+	mad.lo.s64 %rd522, %rd521, 4, %rd154;
+	st.shared.s32 [%rd522+0], %r162;
 $L107:
-	add.s64 %rd520, %rd513, 1;
-	mov.b64 %rd513, %rd520;
+	add.s64 %rd523, %rd516, 1;
+	mov.b64 %rd516, %rd523;
 	bra.uni $L106;
 $L108:
-	mov.b64 %rd521, 0;
-	mov.b64 %rd522, %rd512;
+	mov.b64 %rd524, 0;
+	mov.b64 %rd525, %rd515;
 $L111:
-	setp.lt.s64 %p102, %rd522, %rd366;
+	setp.lt.s64 %p102, %rd525, %rd366;
 	not.pred %p103, %p102;
 	@!%p103 bra $L115;
 	bra.uni $L113;
 $L115:
-	mul.lo.s64 %rd523, %rd522, %rd146;
-	mad.lo.s64 %rd524, %rd523, 4, %rd144;
-	ld.shared.s32 %r163, [%rd524+0];
+	mul.lo.s64 %rd526, %rd525, %rd146;
+	mad.lo.s64 %rd527, %rd526, 4, %rd144;
+	ld.shared.s32 %r163, [%rd527+0];
 	mov.b32 %r164, %r163;
 	mov.b32 %r165, %r164;
 	mov.pred %p104, 0;
-	mov.b64 %rd525, %rd521;
+	mov.b64 %rd528, %rd524;
 	mov.b32 %r166, %r165;
 $L116:
 	@!%p53 bra $L120;
 	shr.s32 %r167, %r166, 5;
-	cvt.s64.s32 %rd526, %r167;
-	mov.b64 %rd527, %rd526;
+	cvt.s64.s32 %rd529, %r167;
+	mov.b64 %rd530, %rd529;
 	and.b32 %r168, %r166, 31;
-	cvt.s64.s32 %rd528, %r168;
-	min.u64 %rd529, %rd528, 32;
-	cvt.u32.u64 %r169, %rd529;
+	cvt.s64.s32 %rd531, %r168;
+	min.u64 %rd532, %rd531, 32;
+	cvt.u32.u64 %r169, %rd532;
 	mov.b32 %r171, 0x1;
 	shl.b32 %r170, %r171, %r169;
 	setp.hs.u32 %p105, %r169, 32;
 	selp.b32 %r172, 0, %r170, %p105;
 	mov.b32 %r173, %r172;
-	mov.b64 %rd530, %rd527;
+	mov.b64 %rd533, %rd530;
 	mov.b32 %r174, %r173;
-	mul.lo.s64 %rd531, %rd530, %rd333;
-	mad.lo.s64 %rd532, %rd531, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r175, [%rd532+0];
+	mul.lo.s64 %rd534, %rd533, %rd333;
+	mad.lo.s64 %rd535, %rd534, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r175, [%rd535+0];
 	mov.b32 %r176, %r175;
 	and.b32 %r177, %r176, %r174;
 	setp.ne.u32 %p106, %r177, 0x0;
 	mov.pred %p107, %p106;
 	not.pred %p108, %p107;
 	@!%p108 bra $L122;
-	mul.lo.s64 %rd533, %rd530, %rd333;
-	mad.lo.s64 %rd534, %rd533, 4, %rd331;
-	atom.global.or.b32 %r178, [%rd534], %r174;
+	mul.lo.s64 %rd536, %rd533, %rd333;
+	mad.lo.s64 %rd537, %rd536, 4, %rd331;
+	atom.global.or.b32 %r178, [%rd537], %r174;
 	mov.b32 %r179, %r178;
 	and.b32 %r180, %r179, %r174;
 	setp.ne.u32 %p109, %r180, 0x0;
 	mov.pred %p107, %p109;
 $L122:
 	@!%p107 bra $L124;
-	mov.b64 %rd535, %rd525;
-	mov.b64 %rd536, %rd535;
+	mov.b64 %rd538, %rd528;
+	mov.b64 %rd539, %rd538;
 	mov.pred %p110, 0;
 	bra.uni $L118;
 $L124:
-	mov.b64 %rd537, %rd525;
-	mov.b64 %rd536, %rd537;
+	mov.b64 %rd540, %rd528;
+	mov.b64 %rd539, %rd540;
 	mov.pred %p110, 1;
 	bra.uni $L118;
 $L120:
 	@!%p54 bra $L126;
-	cvt.s64.s32 %rd538, %r166;
-	mul.lo.s64 %rd539, %rd538, %rd336;
-	mad.lo.s64 %rd540, %rd539, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r181, [%rd540+0];
+	cvt.s64.s32 %rd541, %r166;
+	mul.lo.s64 %rd542, %rd541, %rd336;
+	mad.lo.s64 %rd543, %rd542, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r181, [%rd543+0];
 	mov.b32 %r182, %r181;
 	setp.eq.s32 %p111, %r182, %r82;
 	mov.pred %p112, %p111;
 	not.pred %p113, %p112;
 	@!%p113 bra $L128;
-	cvt.s64.s32 %rd541, %r166;
-	mul.lo.s64 %rd542, %rd541, %rd336;
-	mad.lo.s64 %rd543, %rd542, 4, %rd334;
-	atom.global.exch.b32 %r183, [%rd543], %r82;
+	cvt.s64.s32 %rd544, %r166;
+	mul.lo.s64 %rd545, %rd544, %rd336;
+	mad.lo.s64 %rd546, %rd545, 4, %rd334;
+	atom.global.exch.b32 %r183, [%rd546], %r82;
 	mov.b32 %r184, %r183;
 	setp.eq.s32 %p114, %r184, %r82;
 	mov.pred %p112, %p114;
 $L128:
 	@!%p112 bra $L130;
-	mov.b64 %rd544, %rd525;
-	mov.b64 %rd536, %rd544;
+	mov.b64 %rd547, %rd528;
+	mov.b64 %rd539, %rd547;
 	mov.pred %p110, 0;
 	bra.uni $L118;
 $L130:
 $L126:
-	mul.lo.s64 %rd545, %rd525, %rd146;
-	mad.lo.s64 %rd546, %rd545, 4, %rd144;
-	st.shared.s32 [%rd546+0], %r166;
-	add.s64 %rd547, %rd525, 1;
-	mov.b64 %rd548, %rd547;
-	mov.b64 %rd536, %rd548;
+	mul.lo.s64 %rd548, %rd528, %rd146;
+	mad.lo.s64 %rd549, %rd548, 4, %rd144;
+	st.shared.s32 [%rd549+0], %r166;
+	add.s64 %rd550, %rd528, 1;
+	mov.b64 %rd551, %rd550;
+	mov.b64 %rd539, %rd551;
 	mov.pred %p110, 1;
 	bra.uni $L118;
 $L117:
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd549, %rd536;
+	mov.b64 %rd552, %rd539;
 	mov.pred %p115, %p110;
-	mov.b64 %rd521, %rd549;
+	mov.b64 %rd524, %rd552;
 	mov.pred %p104, %p115;
 	@!%p104 bra $L132;
-	mov.b64 %rd550, %rd315;
+	mov.b64 %rd553, %rd315;
 	mov.b32 %r185, %r165;
-	cvt.s64.s32 %rd551, %r185;
-	add.s64 %rd552, %rd551, 1;
-	mul.lo.s64 %rd553, %rd552, %rd32;
-	mad.lo.s64 %rd554, %rd553, 8, %rd28;
-	ld.global.nc.s64 %rd555, [%rd554+0];
-	mov.b64 %rd556, %rd555;
-	cvt.s64.s32 %rd557, %r185;
-	mul.lo.s64 %rd558, %rd557, %rd32;
-	mad.lo.s64 %rd559, %rd558, 8, %rd28;
-	ld.global.nc.s64 %rd560, [%rd559+0];
-	mov.b64 %rd561, %rd560;
-	sub.s64 %rd562, %rd556, %rd561;
-	mov.b64 %rd563, %rd562;
+	cvt.s64.s32 %rd554, %r185;
+	add.s64 %rd555, %rd554, 1;
+	mul.lo.s64 %rd556, %rd555, %rd32;
+	mad.lo.s64 %rd557, %rd556, 8, %rd28;
+	ld.global.nc.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	cvt.s64.s32 %rd560, %r185;
+	mul.lo.s64 %rd561, %rd560, %rd32;
+	mad.lo.s64 %rd562, %rd561, 8, %rd28;
+	ld.global.nc.s64 %rd563, [%rd562+0];
 	mov.b64 %rd564, %rd563;
-	add.s64 %rd565, %rd363, %rd564;
-	mov.b64 %rd363, %rd565;
-	max.s64 %rd566, %rd364, %rd564;
-	mov.b64 %rd364, %rd566;
+	sub.s64 %rd565, %rd559, %rd564;
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd567, %rd566;
+	add.s64 %rd568, %rd363, %rd567;
+	mov.b64 %rd363, %rd568;
+	max.s64 %rd569, %rd364, %rd567;
+	mov.b64 %rd364, %rd569;
 $L132:
 $L112:
-	add.s64 %rd567, %rd522, 1;
-	mov.b64 %rd522, %rd567;
+	add.s64 %rd570, %rd525, 1;
+	mov.b64 %rd525, %rd570;
 	bra.uni $L111;
 $L113:
-	setp.gt.s64 %p116, %rd521, 0;
+	setp.gt.s64 %p116, %rd524, 0;
 	@!%p116 bra $L134;
-	mul.lo.s64 %rd568, %rd352, %rd120;
-	mad.lo.s64 %rd569, %rd568, 8, %rd116;
-	atom.global.add.u64 %rd570, [%rd569], %rd521;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd573, 0;
+	mul.lo.s64 %rd571, %rd352, %rd120;
+	mad.lo.s64 %rd572, %rd571, 8, %rd116;
+	atom.global.add.u64 %rd573, [%rd572], %rd524;
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd575, %rd574;
+	mov.b64 %rd576, 0;
 $L135:
-	setp.lt.s64 %p117, %rd573, %rd521;
+	setp.lt.s64 %p117, %rd576, %rd524;
 	not.pred %p118, %p117;
 	@!%p118 bra $L139;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd574, %rd573, %rd146;
-	mad.lo.s64 %rd575, %rd574, 4, %rd144;
-	ld.shared.s32 %r186, [%rd575+0];
+	mul.lo.s64 %rd577, %rd576, %rd146;
+	mad.lo.s64 %rd578, %rd577, 4, %rd144;
+	ld.shared.s32 %r186, [%rd578+0];
 	mov.b32 %r187, %r186;
-	add.s64 %rd576, %rd572, %rd573;
-	mul.lo.s64 %rd577, %rd576, %rd242;
-	mad.lo.s64 %rd578, %rd577, 4, %rd240;
-	st.global.s32 [%rd578+0], %r187;
+	add.s64 %rd579, %rd575, %rd576;
+	mul.lo.s64 %rd580, %rd579, %rd242;
+	mad.lo.s64 %rd581, %rd580, 4, %rd240;
+	st.global.s32 [%rd581+0], %r187;
 $L136:
-	add.s64 %rd579, %rd573, 1;
-	mov.b64 %rd573, %rd579;
+	add.s64 %rd582, %rd576, 1;
+	mov.b64 %rd576, %rd582;
 	bra.uni $L135;
 $L137:
 $L134:
-	add.s64 %rd580, %rd365, %rd500;
-	min.s64 %rd581, %rd354, %rd580;
-	mov.b64 %rd365, %rd581;
+	add.s64 %rd583, %rd365, %rd508;
+	min.s64 %rd584, %rd354, %rd583;
+	mov.b64 %rd365, %rd584;
 	bra.uni $L105;
 $L104:
-	mov.b64 %rd582, 0;
-	cvt.u64.u32 %rd583, %r2;
-	setp.eq.s64 %p119, %rd583, 0;
-	setp.gt.s64 %p120, %rd500, 0;
+	mov.b64 %rd585, 0;
+	cvt.u64.u32 %rd586, %r2;
+	setp.eq.s64 %p119, %rd586, 0;
+	setp.gt.s64 %p120, %rd508, 0;
 	and.pred %p121, %p119, %p120;
 	@!%p121 bra $L141;
-	mul.lo.s64 %rd584, %rd352, %rd120;
-	mad.lo.s64 %rd585, %rd584, 8, %rd116;
-	atom.global.add.u64 %rd586, [%rd585], %rd500;
-	mov.b64 %rd587, %rd586;
-	mov.b64 %rd582, %rd587;
+	mul.lo.s64 %rd587, %rd352, %rd120;
+	mad.lo.s64 %rd588, %rd587, 8, %rd116;
+	atom.global.add.u64 %rd589, [%rd588], %rd508;
+	mov.b64 %rd590, %rd589;
+	mov.b64 %rd585, %rd590;
 $L141:
-	cvt.u64.u32 %rd588, %r2;
-	setp.eq.s64 %p122, %rd588, 0;
+	cvt.u64.u32 %rd591, %r2;
+	setp.eq.s64 %p122, %rd591, 0;
 	setp.eq.u32 %p123, %r1, 0;
 	and.pred %p124, %p122, %p123;
 	bar.sync 0;
 	@!%p124 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd582;
+	st.shared.s64 [%rd1+1024], %rd585;
 $L142:
 	bar.sync 0;
-	ld.shared.s64 %rd589, [%rd1+1024];
-	mov.b64 %rd590, %rd589;
-	add.s64 %rd591, %rd590, %rd499;
-	mov.b64 %rd592, %rd591;
-	mov.b64 %rd593, 0;
+	ld.shared.s64 %rd592, [%rd1+1024];
+	mov.b64 %rd593, %rd592;
+	add.s64 %rd594, %rd593, %rd507;
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd596, 0;
 $L143:
-	setp.lt.s64 %p125, %rd593, %rd366;
+	setp.lt.s64 %p125, %rd596, %rd366;
 	not.pred %p126, %p125;
 	@!%p126 bra $L147;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd594, %rd593, %rd146;
-	mad.lo.s64 %rd595, %rd594, 4, %rd144;
-	ld.shared.s32 %r188, [%rd595+0];
+	mul.lo.s64 %rd597, %rd596, %rd146;
+	mad.lo.s64 %rd598, %rd597, 4, %rd144;
+	ld.shared.s32 %r188, [%rd598+0];
 	mov.b32 %r189, %r188;
-	add.s64 %rd596, %rd592, %rd593;
-	mul.lo.s64 %rd597, %rd596, %rd242;
-	mad.lo.s64 %rd598, %rd597, 4, %rd240;
-	st.global.s32 [%rd598+0], %r189;
+	add.s64 %rd599, %rd595, %rd596;
+	mul.lo.s64 %rd600, %rd599, %rd242;
+	mad.lo.s64 %rd601, %rd600, 4, %rd240;
+	st.global.s32 [%rd601+0], %r189;
 $L144:
-	add.s64 %rd599, %rd593, 1;
-	mov.b64 %rd593, %rd599;
+	add.s64 %rd602, %rd596, 1;
+	mov.b64 %rd596, %rd602;
 	bra.uni $L143;
 $L145:
 $L105:
-	setp.eq.s64 %p127, %rd505, 0;
+	setp.eq.s64 %p127, %rd509, 0;
 	@!%p127 bra $L149;
 	bra.uni $L51;
 $L149:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd600, %rd365;
-	mov.b64 %rd601, %rd363;
-	mov.b64 %rd602, %rd364;
-	mov.b64 %rd603, %rd600;
-	mov.b64 %rd604, %rd601;
-	mov.b64 %rd605, %rd602;
+	mov.b64 %rd603, %rd365;
+	mov.b64 %rd604, %rd363;
+	mov.b64 %rd605, %rd364;
 	mov.b64 %rd606, %rd603;
 	mov.b64 %rd607, %rd604;
 	mov.b64 %rd608, %rd605;
 	mov.b64 %rd609, %rd606;
 	mov.b64 %rd610, %rd607;
 	mov.b64 %rd611, %rd608;
-	mov.b64 %rd612, 1;
+	mov.b64 %rd612, %rd609;
+	mov.b64 %rd613, %rd610;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, 1;
 $L150:
-	setp.lt.s64 %p128, %rd612, %rd300;
-	setp.gt.s64 %p129, %rd609, 0;
+	setp.lt.s64 %p128, %rd615, %rd300;
+	setp.gt.s64 %p129, %rd612, 0;
 	and.pred %p130, %p128, %p129;
 	not.pred %p131, %p130;
 	@!%p131 bra $L154;
 	bra.uni $L152;
 $L154:
-	rem.s64 %rd613, %rd612, 2;
-	mov.b64 %rd615, 1;
-	sub.s64 %rd614, %rd615, %rd613;
-	mul.lo.s64 %rd616, %rd614, %rd314;
-	mov.b64 %rd617, %rd616;
-	rem.s64 %rd618, %rd612, 2;
-	mul.lo.s64 %rd619, %rd618, %rd314;
+	bar.sync 0;
+	rem.s64 %rd616, %rd615, 2;
+	mov.b64 %rd618, 1;
+	sub.s64 %rd617, %rd618, %rd616;
+	mul.lo.s64 %rd619, %rd617, %rd314;
 	mov.b64 %rd620, %rd619;
-	mov.b64 %rd621, 0;
-	mov.b64 %rd622, 0;
-	mov.b64 %rd623, %rd292;
-	mov.b64 %rd624, %rd293;
-	mov.b64 %rd625, %rd294;
-	mov.b64 %rd626, %rd295;
-	mov.b64 %rd627, %rd296;
-	mov.b64 %rd628, %rd297;
+	rem.s64 %rd621, %rd615, 2;
+	mul.lo.s64 %rd622, %rd621, %rd314;
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd624, 0;
+	mov.b64 %rd625, 0;
+	mov.b64 %rd626, %rd292;
+	mov.b64 %rd627, %rd293;
+	mov.b64 %rd628, %rd294;
+	mov.b64 %rd629, %rd295;
+	mov.b64 %rd630, %rd296;
+	mov.b64 %rd631, %rd297;
 	mov.pred %p132, %p45;
 	mov.pred %p133, %p46;
 	mov.b32 %r190, %r79;
-	mov.b64 %rd629, %rd298;
-	mov.b64 %rd630, %rd299;
-	mov.b64 %rd631, %rd300;
-	mov.b64 %rd632, %rd301;
+	mov.b64 %rd632, %rd298;
+	mov.b64 %rd633, %rd299;
+	mov.b64 %rd634, %rd300;
+	mov.b64 %rd635, %rd301;
 	mov.pred %p134, %p47;
-	mov.b64 %rd633, %rd250;
-	mov.b64 %rd634, %rd251;
-	mov.b64 %rd635, %rd252;
-	mov.b64 %rd636, %rd253;
-	mov.b64 %rd637, %rd254;
-	mov.b64 %rd638, %rd255;
-	mov.b64 %rd639, %rd256;
-	mov.b64 %rd640, %rd257;
-	mov.b64 %rd641, %rd258;
+	mov.b64 %rd636, %rd250;
+	mov.b64 %rd637, %rd251;
+	mov.b64 %rd638, %rd252;
+	mov.b64 %rd639, %rd253;
+	mov.b64 %rd640, %rd254;
+	mov.b64 %rd641, %rd255;
+	mov.b64 %rd642, %rd256;
+	mov.b64 %rd643, %rd257;
+	mov.b64 %rd644, %rd258;
 	mov.pred %p135, %p48;
-	mov.b64 %rd642, %rd259;
-	mov.b64 %rd643, %rd260;
-	mov.b64 %rd644, %rd261;
+	mov.b64 %rd645, %rd259;
+	mov.b64 %rd646, %rd260;
+	mov.b64 %rd647, %rd261;
 	mov.b32 %r191, %r80;
-	mov.b64 %rd645, %rd302;
-	mov.b64 %rd646, %rd303;
-	mov.b64 %rd647, %rd617;
-	mov.b64 %rd648, %rd609;
-	cvt.u64.u32 %rd649, %r2;
-	div.s64 %rd650, %rd649, %rd306;
+	mov.b64 %rd648, %rd302;
+	mov.b64 %rd649, %rd303;
+	mov.b64 %rd650, %rd620;
+	mov.b64 %rd651, %rd612;
+	cvt.u64.u32 %rd652, %r2;
+	div.s64 %rd653, %rd652, %rd306;
 	setp.eq.s64 %p136, %rd306, -1;
-	neg.s64 %rd651, %rd649;
-	selp.b64 %rd652, %rd651, %rd650, %p136;
+	neg.s64 %rd654, %rd652;
+	selp.b64 %rd655, %rd654, %rd653, %p136;
 	setp.eq.s64 %p137, %rd306, 0;
-	selp.b64 %rd653, 0, %rd652, %p137;
-	mov.b64 %rd654, %rd653;
-	mov.b64 %rd655, %rd312;
-	mov.b64 %rd656, %rd306;
-	mov.b64 %rd657, %rd305;
-	mov.b64 %rd658, %rd620;
-	mov.b64 %rd659, %rd314;
-	add.s64 %rd660, %rd612, 1;
-	setp.lt.s64 %p138, %rd660, %rd300;
+	selp.b64 %rd656, 0, %rd655, %p137;
+	mov.b64 %rd657, %rd656;
+	mov.b64 %rd658, %rd312;
+	mov.b64 %rd659, %rd306;
+	mov.b64 %rd660, %rd305;
+	mov.b64 %rd661, %rd623;
+	mov.b64 %rd662, %rd314;
+	add.s64 %rd663, %rd615, 1;
+	setp.lt.s64 %p138, %rd663, %rd300;
 	mov.pred %p139, %p138;
-	mov.b64 %rd661, %rd654;
-	cvt.u64.u32 %rd662, %r2;
-	rem.s64 %rd663, %rd662, %rd656;
-	setp.eq.s64 %p140, %rd656, -1;
-	selp.b64 %rd664, 0, %rd663, %p140;
-	setp.eq.s64 %p141, %rd656, 0;
-	selp.b64 %rd665, %rd662, %rd664, %p141;
-	mov.b64 %rd666, %rd665;
+	mov.b64 %rd664, %rd657;
+	cvt.u64.u32 %rd665, %r2;
+	rem.s64 %rd666, %rd665, %rd659;
+	setp.eq.s64 %p140, %rd659, -1;
+	selp.b64 %rd667, 0, %rd666, %p140;
+	setp.eq.s64 %p141, %rd659, 0;
+	selp.b64 %rd668, %rd665, %rd667, %p141;
+	mov.b64 %rd669, %rd668;
 	mov.b32 %r192, -1;
-	mov.b64 %rd667, 0;
-	mov.b64 %rd668, 0;
-	mov.b64 %rd669, 0;
 	mov.b64 %rd670, 0;
 	mov.b64 %rd671, 0;
-$L155:
 	mov.b64 %rd672, 0;
-	mov.b64 %rd673, %rd645;
+	mov.b64 %rd673, 0;
+	mov.b64 %rd674, 0;
+$L155:
+	mov.b64 %rd675, 0;
+	mov.b64 %rd676, %rd648;
 $L158:
-	setp.gt.s64 %p142, %rd673, 0;
+	setp.gt.s64 %p142, %rd676, 0;
 	not.pred %p143, %p142;
 	@!%p143 bra $L162;
 	bra.uni $L160;
 $L162:
-	setp.ge.s64 %p144, %rd667, %rd668;
+	setp.ge.s64 %p144, %rd670, %rd671;
 	@!%p144 bra $L164;
-	setp.ge.s64 %p145, %rd661, %rd648;
+	setp.ge.s64 %p145, %rd664, %rd651;
 	@!%p145 bra $L166;
 	bra.uni $L160;
 $L166:
-	add.s64 %rd674, %rd647, %rd661;
-	mul.lo.s64 %rd675, %rd674, %rd156;
-	mad.lo.s64 %rd676, %rd675, 4, %rd154;
-	ld.shared.s32 %r193, [%rd676+0];
+	add.s64 %rd677, %rd650, %rd664;
+	mul.lo.s64 %rd678, %rd677, %rd156;
+	mad.lo.s64 %rd679, %rd678, 4, %rd154;
+	ld.shared.s32 %r193, [%rd679+0];
 	mov.b32 %r194, %r193;
 	mov.b32 %r192, %r194;
-	add.s64 %rd677, %rd661, %rd655;
-	mov.b64 %rd661, %rd677;
-	mov.b64 %rd678, %rd623;
+	add.s64 %rd680, %rd664, %rd658;
+	mov.b64 %rd664, %rd680;
+	mov.b64 %rd681, %rd626;
 	mov.b32 %r195, %r192;
-	cvt.s64.s32 %rd679, %r195;
-	mul.lo.s64 %rd680, %rd679, %rd32;
-	mad.lo.s64 %rd681, %rd680, 8, %rd28;
-	ld.global.nc.s64 %rd682, [%rd681+0];
-	mov.b64 %rd683, %rd682;
-	mov.b64 %rd684, %rd683;
-	mov.b64 %rd685, %rd623;
+	cvt.s64.s32 %rd682, %r195;
+	mul.lo.s64 %rd683, %rd682, %rd32;
+	mad.lo.s64 %rd684, %rd683, 8, %rd28;
+	ld.global.nc.s64 %rd685, [%rd684+0];
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd626;
 	mov.b32 %r196, %r192;
-	cvt.s64.s32 %rd686, %r196;
-	add.s64 %rd687, %rd686, 1;
-	mul.lo.s64 %rd688, %rd687, %rd32;
-	mad.lo.s64 %rd689, %rd688, 8, %rd28;
-	ld.global.nc.s64 %rd690, [%rd689+0];
-	mov.b64 %rd691, %rd690;
-	mov.b64 %rd692, %rd691;
-	add.s64 %rd693, %rd684, %rd666;
+	cvt.s64.s32 %rd689, %r196;
+	add.s64 %rd690, %rd689, 1;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
 	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd692;
-	mov.b64 %rd667, %rd694;
-	mov.b64 %rd668, %rd695;
+	mov.b64 %rd695, %rd694;
+	add.s64 %rd696, %rd687, %rd669;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd695;
+	mov.b64 %rd670, %rd697;
+	mov.b64 %rd671, %rd698;
 	bra.uni $L159;
 $L164:
-	mul.lo.s64 %rd696, %rd667, %rd39;
-	mad.lo.s64 %rd697, %rd696, 4, %rd35;
-	ld.global.nc.s32 %r197, [%rd697+0];
+	mul.lo.s64 %rd699, %rd670, %rd39;
+	mad.lo.s64 %rd700, %rd699, 4, %rd35;
+	ld.global.nc.s32 %r197, [%rd700+0];
 	mov.b32 %r198, %r197;
 	mov.b32 %r199, %r198;
 	mov.b32 %r200, %r192;
 	mov.b32 %r201, %r199;
-	mov.b64 %rd698, %rd667;
+	mov.b64 %rd701, %rd670;
 $L167:
-	mov.b64 %rd699, 0x1;
+	mov.b64 %rd702, 0x1;
 	setp.gt.s64 %p146, %rd125, 0;
 	@!%p146 bra $L171;
-	mul.lo.s64 %rd700, %rd698, %rd127;
-	mad.lo.s64 %rd701, %rd700, 4, %rd123;
-	ld.global.nc.u32 %r202, [%rd701+0];
+	mul.lo.s64 %rd703, %rd701, %rd127;
+	mad.lo.s64 %rd704, %rd703, 4, %rd123;
+	ld.global.nc.u32 %r202, [%rd704+0];
 	mov.b32 %r203, %r202;
-	cvt.u64.u32 %rd702, %r203;
-	mov.b64 %rd699, %rd702;
+	cvt.u64.u32 %rd705, %r203;
+	mov.b64 %rd702, %rd705;
 $L171:
-	cvt.s64.s32 %rd703, %r200;
-	mul.lo.s64 %rd704, %rd703, %rd134;
-	mad.lo.s64 %rd705, %rd704, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r204, [%rd705+0];
+	cvt.s64.s32 %rd706, %r200;
+	mul.lo.s64 %rd707, %rd706, %rd134;
+	mad.lo.s64 %rd708, %rd707, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r204, [%rd708+0];
 	mov.b32 %r205, %r204;
-	cvt.u64.u32 %rd706, %r205;
-	add.u64 %rd707, %rd706, %rd699;
-	mov.b64 %rd708, %rd707;
-	cvt.s64.s32 %rd709, %r201;
-	mul.lo.s64 %rd710, %rd709, %rd134;
-	mad.lo.s64 %rd711, %rd710, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r206, [%rd711+0];
+	cvt.u64.u32 %rd709, %r205;
+	add.u64 %rd710, %rd709, %rd702;
+	mov.b64 %rd711, %rd710;
+	cvt.s64.s32 %rd712, %r201;
+	mul.lo.s64 %rd713, %rd712, %rd134;
+	mad.lo.s64 %rd714, %rd713, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r206, [%rd714+0];
 	mov.b32 %r207, %r206;
-	cvt.u64.u32 %rd712, %r207;
-	setp.hs.u64 %p147, %rd708, %rd712;
+	cvt.u64.u32 %rd715, %r207;
+	setp.hs.u64 %p147, %rd711, %rd715;
 	@!%p147 bra $L173;
 	mov.pred %p148, 0;
 	bra.uni $L169;
 $L173:
-	cvt.s64.s32 %rd713, %r201;
-	mul.lo.s64 %rd714, %rd713, %rd134;
-	mad.lo.s64 %rd715, %rd714, 4, %rd130;
-	cvt.u32.u64 %r208, %rd708;
-	atom.global.min.u32 %r209, [%rd715], %r208;
+	cvt.s64.s32 %rd716, %r201;
+	mul.lo.s64 %rd717, %rd716, %rd134;
+	mad.lo.s64 %rd718, %rd717, 4, %rd130;
+	cvt.u32.u64 %r208, %rd711;
+	atom.global.min.u32 %r209, [%rd718], %r208;
 	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd716, %r210;
-	setp.hi.u64 %p149, %rd716, %rd708;
+	cvt.u64.u32 %rd719, %r210;
+	setp.hi.u64 %p149, %rd719, %rd711;
 	mov.pred %p148, %p149;
 	bra.uni $L169;
 $L168:
@@ -20278,711 +20283,712 @@ $L168:
 $L169:
 	@!%p148 bra $L175;
 	@!%p139 bra $L176;
-	mul.lo.s64 %rd717, %rd672, %rd146;
-	mad.lo.s64 %rd718, %rd717, 4, %rd144;
-	st.shared.s32 [%rd718+0], %r199;
-	add.s64 %rd719, %rd672, 1;
-	mov.b64 %rd672, %rd719;
+	mul.lo.s64 %rd720, %rd675, %rd146;
+	mad.lo.s64 %rd721, %rd720, 4, %rd144;
+	st.shared.s32 [%rd721+0], %r199;
+	add.s64 %rd722, %rd675, 1;
+	mov.b64 %rd675, %rd722;
 	bra.uni $L177;
 $L176:
 	mov.pred %p150, 0;
-	mov.b64 %rd720, %rd672;
+	mov.b64 %rd723, %rd675;
 	mov.b32 %r211, %r199;
 $L178:
 	@!%p134 bra $L182;
 	shr.s32 %r212, %r211, 5;
-	cvt.s64.s32 %rd721, %r212;
-	mov.b64 %rd722, %rd721;
+	cvt.s64.s32 %rd724, %r212;
+	mov.b64 %rd725, %rd724;
 	and.b32 %r213, %r211, 31;
-	cvt.s64.s32 %rd723, %r213;
-	min.u64 %rd724, %rd723, 32;
-	cvt.u32.u64 %r214, %rd724;
+	cvt.s64.s32 %rd726, %r213;
+	min.u64 %rd727, %rd726, 32;
+	cvt.u32.u64 %r214, %rd727;
 	mov.b32 %r216, 0x1;
 	shl.b32 %r215, %r216, %r214;
 	setp.hs.u32 %p151, %r214, 32;
 	selp.b32 %r217, 0, %r215, %p151;
 	mov.b32 %r218, %r217;
-	mov.b64 %rd725, %rd722;
+	mov.b64 %rd728, %rd725;
 	mov.b32 %r219, %r218;
-	mul.lo.s64 %rd726, %rd725, %rd641;
-	mad.lo.s64 %rd727, %rd726, 4, %rd639;
-	ld.relaxed.gpu.global.u32 %r220, [%rd727+0];
+	mul.lo.s64 %rd729, %rd728, %rd644;
+	mad.lo.s64 %rd730, %rd729, 4, %rd642;
+	ld.relaxed.gpu.global.u32 %r220, [%rd730+0];
 	mov.b32 %r221, %r220;
 	and.b32 %r222, %r221, %r219;
 	setp.ne.u32 %p152, %r222, 0x0;
 	mov.pred %p153, %p152;
 	not.pred %p154, %p153;
 	@!%p154 bra $L184;
-	mul.lo.s64 %rd728, %rd725, %rd641;
-	mad.lo.s64 %rd729, %rd728, 4, %rd639;
-	atom.global.or.b32 %r223, [%rd729], %r219;
+	mul.lo.s64 %rd731, %rd728, %rd644;
+	mad.lo.s64 %rd732, %rd731, 4, %rd642;
+	atom.global.or.b32 %r223, [%rd732], %r219;
 	mov.b32 %r224, %r223;
 	and.b32 %r225, %r224, %r219;
 	setp.ne.u32 %p155, %r225, 0x0;
 	mov.pred %p153, %p155;
 $L184:
 	@!%p153 bra $L186;
-	mov.b64 %rd730, %rd720;
-	mov.b64 %rd731, %rd730;
+	mov.b64 %rd733, %rd723;
+	mov.b64 %rd734, %rd733;
 	mov.pred %p156, 0;
 	bra.uni $L180;
 $L186:
-	mov.b64 %rd732, %rd720;
-	mov.b64 %rd731, %rd732;
+	mov.b64 %rd735, %rd723;
+	mov.b64 %rd734, %rd735;
 	mov.pred %p156, 1;
 	bra.uni $L180;
 $L182:
 	@!%p135 bra $L188;
-	cvt.s64.s32 %rd733, %r211;
-	mul.lo.s64 %rd734, %rd733, %rd644;
-	mad.lo.s64 %rd735, %rd734, 4, %rd642;
-	ld.relaxed.gpu.global.s32 %r226, [%rd735+0];
+	cvt.s64.s32 %rd736, %r211;
+	mul.lo.s64 %rd737, %rd736, %rd647;
+	mad.lo.s64 %rd738, %rd737, 4, %rd645;
+	ld.relaxed.gpu.global.s32 %r226, [%rd738+0];
 	mov.b32 %r227, %r226;
 	setp.eq.s32 %p157, %r227, %r191;
 	mov.pred %p158, %p157;
 	not.pred %p159, %p158;
 	@!%p159 bra $L190;
-	cvt.s64.s32 %rd736, %r211;
-	mul.lo.s64 %rd737, %rd736, %rd644;
-	mad.lo.s64 %rd738, %rd737, 4, %rd642;
-	atom.global.exch.b32 %r228, [%rd738], %r191;
+	cvt.s64.s32 %rd739, %r211;
+	mul.lo.s64 %rd740, %rd739, %rd647;
+	mad.lo.s64 %rd741, %rd740, 4, %rd645;
+	atom.global.exch.b32 %r228, [%rd741], %r191;
 	mov.b32 %r229, %r228;
 	setp.eq.s32 %p160, %r229, %r191;
 	mov.pred %p158, %p160;
 $L190:
 	@!%p158 bra $L192;
-	mov.b64 %rd739, %rd720;
-	mov.b64 %rd731, %rd739;
+	mov.b64 %rd742, %rd723;
+	mov.b64 %rd734, %rd742;
 	mov.pred %p156, 0;
 	bra.uni $L180;
 $L192:
 $L188:
-	mul.lo.s64 %rd740, %rd720, %rd146;
-	mad.lo.s64 %rd741, %rd740, 4, %rd144;
-	st.shared.s32 [%rd741+0], %r211;
-	add.s64 %rd742, %rd720, 1;
-	mov.b64 %rd743, %rd742;
-	mov.b64 %rd731, %rd743;
+	mul.lo.s64 %rd743, %rd723, %rd146;
+	mad.lo.s64 %rd744, %rd743, 4, %rd144;
+	st.shared.s32 [%rd744+0], %r211;
+	add.s64 %rd745, %rd723, 1;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd734, %rd746;
 	mov.pred %p156, 1;
 	bra.uni $L180;
 $L179:
 	bra.uni $L178;
 $L180:
-	mov.b64 %rd744, %rd731;
+	mov.b64 %rd747, %rd734;
 	mov.pred %p161, %p156;
-	mov.b64 %rd672, %rd744;
+	mov.b64 %rd675, %rd747;
 	mov.pred %p150, %p161;
 	@!%p150 bra $L194;
-	mov.b64 %rd745, %rd623;
+	mov.b64 %rd748, %rd626;
 	mov.b32 %r230, %r199;
-	cvt.s64.s32 %rd746, %r230;
-	add.s64 %rd747, %rd746, 1;
-	mul.lo.s64 %rd748, %rd747, %rd32;
-	mad.lo.s64 %rd749, %rd748, 8, %rd28;
-	ld.global.nc.s64 %rd750, [%rd749+0];
-	mov.b64 %rd751, %rd750;
-	cvt.s64.s32 %rd752, %r230;
-	mul.lo.s64 %rd753, %rd752, %rd32;
-	mad.lo.s64 %rd754, %rd753, 8, %rd28;
-	ld.global.nc.s64 %rd755, [%rd754+0];
-	mov.b64 %rd756, %rd755;
-	sub.s64 %rd757, %rd751, %rd756;
-	mov.b64 %rd758, %rd757;
+	cvt.s64.s32 %rd749, %r230;
+	add.s64 %rd750, %rd749, 1;
+	mul.lo.s64 %rd751, %rd750, %rd32;
+	mad.lo.s64 %rd752, %rd751, 8, %rd28;
+	ld.global.nc.s64 %rd753, [%rd752+0];
+	mov.b64 %rd754, %rd753;
+	cvt.s64.s32 %rd755, %r230;
+	mul.lo.s64 %rd756, %rd755, %rd32;
+	mad.lo.s64 %rd757, %rd756, 8, %rd28;
+	ld.global.nc.s64 %rd758, [%rd757+0];
 	mov.b64 %rd759, %rd758;
-	add.s64 %rd760, %rd669, %rd759;
-	mov.b64 %rd669, %rd760;
-	max.s64 %rd761, %rd670, %rd759;
-	mov.b64 %rd670, %rd761;
+	sub.s64 %rd760, %rd754, %rd759;
+	mov.b64 %rd761, %rd760;
+	mov.b64 %rd762, %rd761;
+	add.s64 %rd763, %rd672, %rd762;
+	mov.b64 %rd672, %rd763;
+	max.s64 %rd764, %rd673, %rd762;
+	mov.b64 %rd673, %rd764;
 $L194:
 $L177:
 $L175:
-	add.s64 %rd762, %rd667, %rd656;
-	mov.b64 %rd667, %rd762;
-	sub.s64 %rd763, %rd673, 1;
-	mov.b64 %rd673, %rd763;
+	add.s64 %rd765, %rd670, %rd659;
+	mov.b64 %rd670, %rd765;
+	sub.s64 %rd766, %rd676, 1;
+	mov.b64 %rd676, %rd766;
 $L159:
 	bra.uni $L158;
 $L160:
-	mov.b64 %rd764, 0;
-	setp.lt.s64 %p162, %rd667, %rd668;
-	setp.lt.s64 %p163, %rd661, %rd648;
+	mov.b64 %rd767, 0;
+	setp.lt.s64 %p162, %rd670, %rd671;
+	setp.lt.s64 %p163, %rd664, %rd651;
 	or.pred %p164, %p162, %p163;
 	@!%p164 bra $L196;
-	mov.b64 %rd764, 1;
+	mov.b64 %rd767, 1;
 $L196:
-	shl.b64 %rd765, %rd764, 32;
-	or.b64 %rd766, %rd672, %rd765;
+	shl.b64 %rd768, %rd767, 32;
+	or.b64 %rd769, %rd675, %rd768;
 	// block scan
-	mov.b64 %rd767, %rd766;
+	mov.b64 %rd770, %rd769;
 	mov.b32 %r231, %r3;
 $L197:
 	setp.hs.u32 %p165, %r231, 32;
 	@%p165 bra $L198;
-	mov.b64 {%r232, %r233}, %rd767;
+	mov.b64 {%r232, %r233}, %rd770;
 	shfl.sync.up.b32 %r234|%p166, %r232, %r231, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, %r231, 0, %r17;
-	mov.b64 %rd768, {%r234, %r235};
+	mov.b64 %rd771, {%r234, %r235};
 	@!%p166 bra $L199;
-	add.s64 %rd769, %rd768, %rd767;
-	mov.b64 %rd767, %rd769;
+	add.s64 %rd772, %rd771, %rd770;
+	mov.b64 %rd770, %rd772;
 $L199:
 	shl.b32 %r231, %r231, 1;
 	bra.uni $L197;
 $L198:
-	mov.b64 {%r236, %r237}, %rd767;
+	mov.b64 {%r236, %r237}, %rd770;
 	shfl.sync.up.b32 %r238|%p167, %r236, %r3, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, %r3, 0, %r17;
-	mov.b64 %rd770, {%r238, %r239};
+	mov.b64 %rd773, {%r238, %r239};
 	setp.lo.u32 %p168, %r3, 32;
 	and.pred %p169, %p167, %p168;
-	selp.b64 %rd771, %rd770, 0, %p169;
+	selp.b64 %rd774, %rd773, 0, %p169;
 	sub.u32 %r240, %r13, %r3;
 	setp.eq.u32 %p170, %r7, %r240;
 	@!%p170 bra $L200;
-	mul.wide.u32 %rd772, %r8, 16;
-	add.s64 %rd773, %rd1, %rd772;
-	st.shared.s64 [%rd773+0], %rd767;
+	mul.wide.u32 %rd775, %r8, 16;
+	add.s64 %rd776, %rd1, %rd775;
+	st.shared.s64 [%rd776+0], %rd770;
 $L200:
 	bar.sync 0;
 	setp.eq.u32 %p171, %r8, 0;
 	@!%p171 bra $L201;
-	mov.b64 %rd774, 0;
+	mov.b64 %rd777, 0;
 	setp.lo.u32 %p172, %r7, %r10;
 	@!%p172 bra $L202;
-	mul.wide.u32 %rd775, %r7, 16;
-	add.s64 %rd776, %rd1, %rd775;
-	ld.shared.s64 %rd777, [%rd776+0];
-	mov.b64 %rd774, %rd777;
+	mul.wide.u32 %rd778, %r7, 16;
+	add.s64 %rd779, %rd1, %rd778;
+	ld.shared.s64 %rd780, [%rd779+0];
+	mov.b64 %rd777, %rd780;
 $L202:
-	mov.b64 {%r241, %r242}, %rd774;
+	mov.b64 {%r241, %r242}, %rd777;
 	shfl.sync.up.b32 %r243|%p173, %r241, 1, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, 1, 0, %r17;
-	mov.b64 %rd778, {%r243, %r244};
+	mov.b64 %rd781, {%r243, %r244};
 	@!%p173 bra $L203;
-	add.s64 %rd779, %rd778, %rd774;
-	mov.b64 %rd774, %rd779;
+	add.s64 %rd782, %rd781, %rd777;
+	mov.b64 %rd777, %rd782;
 $L203:
-	mov.b64 {%r245, %r246}, %rd774;
+	mov.b64 {%r245, %r246}, %rd777;
 	shfl.sync.up.b32 %r247|%p174, %r245, 2, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, 2, 0, %r17;
-	mov.b64 %rd780, {%r247, %r248};
+	mov.b64 %rd783, {%r247, %r248};
 	@!%p174 bra $L204;
-	add.s64 %rd781, %rd780, %rd774;
-	mov.b64 %rd774, %rd781;
+	add.s64 %rd784, %rd783, %rd777;
+	mov.b64 %rd777, %rd784;
 $L204:
-	mov.b64 {%r249, %r250}, %rd774;
+	mov.b64 {%r249, %r250}, %rd777;
 	shfl.sync.up.b32 %r251|%p175, %r249, 4, 0, %r17;
 	shfl.sync.up.b32 %r252, %r250, 4, 0, %r17;
-	mov.b64 %rd782, {%r251, %r252};
+	mov.b64 %rd785, {%r251, %r252};
 	@!%p175 bra $L205;
-	add.s64 %rd783, %rd782, %rd774;
-	mov.b64 %rd774, %rd783;
+	add.s64 %rd786, %rd785, %rd777;
+	mov.b64 %rd777, %rd786;
 $L205:
-	mov.b64 {%r253, %r254}, %rd774;
+	mov.b64 {%r253, %r254}, %rd777;
 	shfl.sync.up.b32 %r255|%p176, %r253, 8, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 8, 0, %r17;
-	mov.b64 %rd784, {%r255, %r256};
+	mov.b64 %rd787, {%r255, %r256};
 	@!%p176 bra $L206;
-	add.s64 %rd785, %rd784, %rd774;
-	mov.b64 %rd774, %rd785;
+	add.s64 %rd788, %rd787, %rd777;
+	mov.b64 %rd777, %rd788;
 $L206:
-	mov.b64 {%r257, %r258}, %rd774;
+	mov.b64 {%r257, %r258}, %rd777;
 	shfl.sync.up.b32 %r259|%p177, %r257, 16, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 16, 0, %r17;
-	mov.b64 %rd786, {%r259, %r260};
+	mov.b64 %rd789, {%r259, %r260};
 	@!%p177 bra $L207;
-	add.s64 %rd787, %rd786, %rd774;
-	mov.b64 %rd774, %rd787;
+	add.s64 %rd790, %rd789, %rd777;
+	mov.b64 %rd777, %rd790;
 $L207:
-	mov.b64 {%r261, %r262}, %rd774;
+	mov.b64 {%r261, %r262}, %rd777;
 	shfl.sync.up.b32 %r263|%p178, %r261, 1, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 1, 0, %r17;
-	mov.b64 %rd788, {%r263, %r264};
-	selp.b64 %rd789, %rd788, 0, %p178;
+	mov.b64 %rd791, {%r263, %r264};
+	selp.b64 %rd792, %rd791, 0, %p178;
 	@!%p172 bra $L208;
-	mul.wide.u32 %rd790, %r7, 16;
-	add.s64 %rd791, %rd1, %rd790;
-	add.s64 %rd792, %rd791, 512;
-	st.shared.s64 [%rd792+0], %rd789;
+	mul.wide.u32 %rd793, %r7, 16;
+	add.s64 %rd794, %rd1, %rd793;
+	add.s64 %rd795, %rd794, 512;
+	st.shared.s64 [%rd795+0], %rd792;
 $L208:
 	sub.u32 %r265, %r10, 1;
 	setp.eq.u32 %p179, %r7, %r265;
 	@!%p179 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd774;
+	st.shared.s64 [%rd1+1024], %rd777;
 $L209:
 $L201:
 	bar.sync 0;
-	mul.wide.u32 %rd793, %r8, 16;
-	add.s64 %rd794, %rd1, %rd793;
-	add.s64 %rd795, %rd794, 512;
-	ld.shared.s64 %rd796, [%rd795+0];
-	add.s64 %rd797, %rd796, %rd771;
-	ld.shared.s64 %rd798, [%rd1+1024];
-	mov.b64 {%r266, %r267}, %rd797;
+	mul.wide.u32 %rd796, %r8, 16;
+	add.s64 %rd797, %rd1, %rd796;
+	add.s64 %rd798, %rd797, 512;
+	ld.shared.s64 %rd799, [%rd798+0];
+	add.s64 %rd800, %rd799, %rd774;
+	ld.shared.s64 %rd801, [%rd1+1024];
+	mov.b64 {%r266, %r267}, %rd800;
 	shfl.sync.idx.b32 %r268|%p180, %r266, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r269, %r267, 0, %r21, %r17;
-	mov.b64 %rd799, {%r268, %r269};
-	mov.b64 %rd800, %rd798;
-	mov.b64 %rd801, %rd799;
-	mov.b64 %rd802, %rd800;
+	mov.b64 %rd802, {%r268, %r269};
 	mov.b64 %rd803, %rd801;
 	mov.b64 %rd804, %rd802;
 	mov.b64 %rd805, %rd803;
 	mov.b64 %rd806, %rd804;
-	and.b64 %rd807, %rd805, 4294967295;
-	mov.b64 %rd808, %rd807;
-	shr.s64 %rd809, %rd806, 32;
-	mov.b64 %rd810, %rd809;
-	mov.b64 %rd805, %rd808;
+	mov.b64 %rd807, %rd805;
+	mov.b64 %rd808, %rd806;
+	mov.b64 %rd809, %rd807;
+	and.b64 %rd810, %rd808, 4294967295;
 	mov.b64 %rd811, %rd810;
-	and.b64 %rd812, %rd806, 4294967295;
-	mov.b64 %rd806, %rd812;
+	and.b64 %rd812, %rd809, 4294967295;
+	mov.b64 %rd813, %rd812;
+	shr.s64 %rd814, %rd809, 32;
+	mov.b64 %rd815, %rd814;
+	mov.b64 %rd816, %rd811;
+	mov.b64 %rd817, %rd813;
+	mov.b64 %rd818, %rd815;
 	@!%p139 bra $L210;
-	add.s64 %rd813, %rd671, %rd805;
-	mov.b64 %rd814, %rd813;
-	sub.s64 %rd815, %rd659, %rd814;
-	max.s64 %rd816, %rd815, 0;
-	min.s64 %rd817, %rd816, %rd672;
-	mov.b64 %rd818, %rd817;
-	mov.b64 %rd819, 0;
+	add.s64 %rd819, %rd674, %rd816;
+	mov.b64 %rd820, %rd819;
+	sub.s64 %rd821, %rd662, %rd820;
+	max.s64 %rd822, %rd821, 0;
+	min.s64 %rd823, %rd822, %rd675;
+	mov.b64 %rd824, %rd823;
+	mov.b64 %rd825, 0;
 $L212:
-	setp.lt.s64 %p181, %rd819, %rd818;
+	setp.lt.s64 %p181, %rd825, %rd824;
 	not.pred %p182, %p181;
 	@!%p182 bra $L216;
 	bra.uni $L214;
 $L216:
-	mul.lo.s64 %rd820, %rd819, %rd146;
-	mad.lo.s64 %rd821, %rd820, 4, %rd144;
-	ld.shared.s32 %r270, [%rd821+0];
+	mul.lo.s64 %rd826, %rd825, %rd146;
+	mad.lo.s64 %rd827, %rd826, 4, %rd144;
+	ld.shared.s32 %r270, [%rd827+0];
 	mov.b32 %r271, %r270;
-	add.s64 %rd822, %rd658, %rd814;
-	add.s64 %rd823, %rd822, %rd819;
-	mul.lo.s64 %rd824, %rd823, %rd156;
-	mad.lo.s64 %rd825, %rd824, 4, %rd154;
-	st.shared.s32 [%rd825+0], %r271;
+	add.s64 %rd828, %rd661, %rd820;
+	add.s64 %rd829, %rd828, %rd825;
+	mul.lo.s64 %rd830, %rd829, %rd156;
+	mad.lo.s64 %rd831, %rd830, 4, %rd154;
+	st.shared.s32 [%rd831+0], %r271;
 $L213:
-	add.s64 %rd826, %rd819, 1;
-	mov.b64 %rd819, %rd826;
+	add.s64 %rd832, %rd825, 1;
+	mov.b64 %rd825, %rd832;
 	bra.uni $L212;
 $L214:
-	mov.b64 %rd827, 0;
-	mov.b64 %rd828, %rd818;
+	mov.b64 %rd833, 0;
+	mov.b64 %rd834, %rd824;
 $L217:
-	setp.lt.s64 %p183, %rd828, %rd672;
+	setp.lt.s64 %p183, %rd834, %rd675;
 	not.pred %p184, %p183;
 	@!%p184 bra $L221;
 	bra.uni $L219;
 $L221:
-	mul.lo.s64 %rd829, %rd828, %rd146;
-	mad.lo.s64 %rd830, %rd829, 4, %rd144;
-	ld.shared.s32 %r272, [%rd830+0];
+	mul.lo.s64 %rd835, %rd834, %rd146;
+	mad.lo.s64 %rd836, %rd835, 4, %rd144;
+	ld.shared.s32 %r272, [%rd836+0];
 	mov.b32 %r273, %r272;
 	mov.b32 %r274, %r273;
 	mov.pred %p185, 0;
-	mov.b64 %rd831, %rd827;
+	mov.b64 %rd837, %rd833;
 	mov.b32 %r275, %r274;
 $L222:
 	@!%p134 bra $L226;
 	shr.s32 %r276, %r275, 5;
-	cvt.s64.s32 %rd832, %r276;
-	mov.b64 %rd833, %rd832;
+	cvt.s64.s32 %rd838, %r276;
+	mov.b64 %rd839, %rd838;
 	and.b32 %r277, %r275, 31;
-	cvt.s64.s32 %rd834, %r277;
-	min.u64 %rd835, %rd834, 32;
-	cvt.u32.u64 %r278, %rd835;
+	cvt.s64.s32 %rd840, %r277;
+	min.u64 %rd841, %rd840, 32;
+	cvt.u32.u64 %r278, %rd841;
 	mov.b32 %r280, 0x1;
 	shl.b32 %r279, %r280, %r278;
 	setp.hs.u32 %p186, %r278, 32;
 	selp.b32 %r281, 0, %r279, %p186;
 	mov.b32 %r282, %r281;
-	mov.b64 %rd836, %rd833;
+	mov.b64 %rd842, %rd839;
 	mov.b32 %r283, %r282;
-	mul.lo.s64 %rd837, %rd836, %rd641;
-	mad.lo.s64 %rd838, %rd837, 4, %rd639;
-	ld.relaxed.gpu.global.u32 %r284, [%rd838+0];
+	mul.lo.s64 %rd843, %rd842, %rd644;
+	mad.lo.s64 %rd844, %rd843, 4, %rd642;
+	ld.relaxed.gpu.global.u32 %r284, [%rd844+0];
 	mov.b32 %r285, %r284;
 	and.b32 %r286, %r285, %r283;
 	setp.ne.u32 %p187, %r286, 0x0;
 	mov.pred %p188, %p187;
 	not.pred %p189, %p188;
 	@!%p189 bra $L228;
-	mul.lo.s64 %rd839, %rd836, %rd641;
-	mad.lo.s64 %rd840, %rd839, 4, %rd639;
-	atom.global.or.b32 %r287, [%rd840], %r283;
+	mul.lo.s64 %rd845, %rd842, %rd644;
+	mad.lo.s64 %rd846, %rd845, 4, %rd642;
+	atom.global.or.b32 %r287, [%rd846], %r283;
 	mov.b32 %r288, %r287;
 	and.b32 %r289, %r288, %r283;
 	setp.ne.u32 %p190, %r289, 0x0;
 	mov.pred %p188, %p190;
 $L228:
 	@!%p188 bra $L230;
-	mov.b64 %rd841, %rd831;
-	mov.b64 %rd842, %rd841;
+	mov.b64 %rd847, %rd837;
+	mov.b64 %rd848, %rd847;
 	mov.pred %p191, 0;
 	bra.uni $L224;
 $L230:
-	mov.b64 %rd843, %rd831;
-	mov.b64 %rd842, %rd843;
+	mov.b64 %rd849, %rd837;
+	mov.b64 %rd848, %rd849;
 	mov.pred %p191, 1;
 	bra.uni $L224;
 $L226:
 	@!%p135 bra $L232;
-	cvt.s64.s32 %rd844, %r275;
-	mul.lo.s64 %rd845, %rd844, %rd644;
-	mad.lo.s64 %rd846, %rd845, 4, %rd642;
-	ld.relaxed.gpu.global.s32 %r290, [%rd846+0];
+	cvt.s64.s32 %rd850, %r275;
+	mul.lo.s64 %rd851, %rd850, %rd647;
+	mad.lo.s64 %rd852, %rd851, 4, %rd645;
+	ld.relaxed.gpu.global.s32 %r290, [%rd852+0];
 	mov.b32 %r291, %r290;
 	setp.eq.s32 %p192, %r291, %r191;
 	mov.pred %p193, %p192;
 	not.pred %p194, %p193;
 	@!%p194 bra $L234;
-	cvt.s64.s32 %rd847, %r275;
-	mul.lo.s64 %rd848, %rd847, %rd644;
-	mad.lo.s64 %rd849, %rd848, 4, %rd642;
-	atom.global.exch.b32 %r292, [%rd849], %r191;
+	cvt.s64.s32 %rd853, %r275;
+	mul.lo.s64 %rd854, %rd853, %rd647;
+	mad.lo.s64 %rd855, %rd854, 4, %rd645;
+	atom.global.exch.b32 %r292, [%rd855], %r191;
 	mov.b32 %r293, %r292;
 	setp.eq.s32 %p195, %r293, %r191;
 	mov.pred %p193, %p195;
 $L234:
 	@!%p193 bra $L236;
-	mov.b64 %rd850, %rd831;
-	mov.b64 %rd842, %rd850;
+	mov.b64 %rd856, %rd837;
+	mov.b64 %rd848, %rd856;
 	mov.pred %p191, 0;
 	bra.uni $L224;
 $L236:
 $L232:
-	mul.lo.s64 %rd851, %rd831, %rd146;
-	mad.lo.s64 %rd852, %rd851, 4, %rd144;
-	st.shared.s32 [%rd852+0], %r275;
-	add.s64 %rd853, %rd831, 1;
-	mov.b64 %rd854, %rd853;
-	mov.b64 %rd842, %rd854;
+	mul.lo.s64 %rd857, %rd837, %rd146;
+	mad.lo.s64 %rd858, %rd857, 4, %rd144;
+	st.shared.s32 [%rd858+0], %r275;
+	add.s64 %rd859, %rd837, 1;
+	mov.b64 %rd860, %rd859;
+	mov.b64 %rd848, %rd860;
 	mov.pred %p191, 1;
 	bra.uni $L224;
 $L223:
 	bra.uni $L222;
 $L224:
-	mov.b64 %rd855, %rd842;
+	mov.b64 %rd861, %rd848;
 	mov.pred %p196, %p191;
-	mov.b64 %rd827, %rd855;
+	mov.b64 %rd833, %rd861;
 	mov.pred %p185, %p196;
 	@!%p185 bra $L238;
-	mov.b64 %rd856, %rd623;
+	mov.b64 %rd862, %rd626;
 	mov.b32 %r294, %r274;
-	cvt.s64.s32 %rd857, %r294;
-	add.s64 %rd858, %rd857, 1;
-	mul.lo.s64 %rd859, %rd858, %rd32;
-	mad.lo.s64 %rd860, %rd859, 8, %rd28;
-	ld.global.nc.s64 %rd861, [%rd860+0];
-	mov.b64 %rd862, %rd861;
 	cvt.s64.s32 %rd863, %r294;
-	mul.lo.s64 %rd864, %rd863, %rd32;
-	mad.lo.s64 %rd865, %rd864, 8, %rd28;
-	ld.global.nc.s64 %rd866, [%rd865+0];
-	mov.b64 %rd867, %rd866;
-	sub.s64 %rd868, %rd862, %rd867;
-	mov.b64 %rd869, %rd868;
-	mov.b64 %rd870, %rd869;
-	add.s64 %rd871, %rd669, %rd870;
-	mov.b64 %rd669, %rd871;
-	max.s64 %rd872, %rd670, %rd870;
-	mov.b64 %rd670, %rd872;
+	add.s64 %rd864, %rd863, 1;
+	mul.lo.s64 %rd865, %rd864, %rd32;
+	mad.lo.s64 %rd866, %rd865, 8, %rd28;
+	ld.global.nc.s64 %rd867, [%rd866+0];
+	mov.b64 %rd868, %rd867;
+	cvt.s64.s32 %rd869, %r294;
+	mul.lo.s64 %rd870, %rd869, %rd32;
+	mad.lo.s64 %rd871, %rd870, 8, %rd28;
+	ld.global.nc.s64 %rd872, [%rd871+0];
+	mov.b64 %rd873, %rd872;
+	sub.s64 %rd874, %rd868, %rd873;
+	mov.b64 %rd875, %rd874;
+	mov.b64 %rd876, %rd875;
+	add.s64 %rd877, %rd672, %rd876;
+	mov.b64 %rd672, %rd877;
+	max.s64 %rd878, %rd673, %rd876;
+	mov.b64 %rd673, %rd878;
 $L238:
 $L218:
-	add.s64 %rd873, %rd828, 1;
-	mov.b64 %rd828, %rd873;
+	add.s64 %rd879, %rd834, 1;
+	mov.b64 %rd834, %rd879;
 	bra.uni $L217;
 $L219:
-	setp.gt.s64 %p197, %rd827, 0;
+	setp.gt.s64 %p197, %rd833, 0;
 	@!%p197 bra $L240;
-	mul.lo.s64 %rd874, %rd657, %rd120;
-	mad.lo.s64 %rd875, %rd874, 8, %rd116;
-	atom.global.add.u64 %rd876, [%rd875], %rd827;
-	mov.b64 %rd877, %rd876;
-	mov.b64 %rd878, %rd877;
-	mov.b64 %rd879, 0;
+	mul.lo.s64 %rd880, %rd660, %rd120;
+	mad.lo.s64 %rd881, %rd880, 8, %rd116;
+	atom.global.add.u64 %rd882, [%rd881], %rd833;
+	mov.b64 %rd883, %rd882;
+	mov.b64 %rd884, %rd883;
+	mov.b64 %rd885, 0;
 $L241:
-	setp.lt.s64 %p198, %rd879, %rd827;
+	setp.lt.s64 %p198, %rd885, %rd833;
 	not.pred %p199, %p198;
 	@!%p199 bra $L245;
 	bra.uni $L243;
 $L245:
-	mul.lo.s64 %rd880, %rd879, %rd146;
-	mad.lo.s64 %rd881, %rd880, 4, %rd144;
-	ld.shared.s32 %r295, [%rd881+0];
+	mul.lo.s64 %rd886, %rd885, %rd146;
+	mad.lo.s64 %rd887, %rd886, 4, %rd144;
+	ld.shared.s32 %r295, [%rd887+0];
 	mov.b32 %r296, %r295;
-	add.s64 %rd882, %rd878, %rd879;
-	mul.lo.s64 %rd883, %rd882, %rd242;
-	mad.lo.s64 %rd884, %rd883, 4, %rd240;
-	st.global.s32 [%rd884+0], %r296;
+	add.s64 %rd888, %rd884, %rd885;
+	mul.lo.s64 %rd889, %rd888, %rd242;
+	mad.lo.s64 %rd890, %rd889, 4, %rd240;
+	st.global.s32 [%rd890+0], %r296;
 $L242:
-	add.s64 %rd885, %rd879, 1;
-	mov.b64 %rd879, %rd885;
+	add.s64 %rd891, %rd885, 1;
+	mov.b64 %rd885, %rd891;
 	bra.uni $L241;
 $L243:
 $L240:
-	add.s64 %rd886, %rd671, %rd806;
-	min.s64 %rd887, %rd659, %rd886;
-	mov.b64 %rd671, %rd887;
+	add.s64 %rd892, %rd674, %rd817;
+	min.s64 %rd893, %rd662, %rd892;
+	mov.b64 %rd674, %rd893;
 	bra.uni $L211;
 $L210:
-	mov.b64 %rd888, 0;
-	cvt.u64.u32 %rd889, %r2;
-	setp.eq.s64 %p200, %rd889, 0;
-	setp.gt.s64 %p201, %rd806, 0;
+	mov.b64 %rd894, 0;
+	cvt.u64.u32 %rd895, %r2;
+	setp.eq.s64 %p200, %rd895, 0;
+	setp.gt.s64 %p201, %rd817, 0;
 	and.pred %p202, %p200, %p201;
 	@!%p202 bra $L247;
-	mul.lo.s64 %rd890, %rd657, %rd120;
-	mad.lo.s64 %rd891, %rd890, 8, %rd116;
-	atom.global.add.u64 %rd892, [%rd891], %rd806;
-	mov.b64 %rd893, %rd892;
-	mov.b64 %rd888, %rd893;
+	mul.lo.s64 %rd896, %rd660, %rd120;
+	mad.lo.s64 %rd897, %rd896, 8, %rd116;
+	atom.global.add.u64 %rd898, [%rd897], %rd817;
+	mov.b64 %rd899, %rd898;
+	mov.b64 %rd894, %rd899;
 $L247:
-	cvt.u64.u32 %rd894, %r2;
-	setp.eq.s64 %p203, %rd894, 0;
+	cvt.u64.u32 %rd900, %r2;
+	setp.eq.s64 %p203, %rd900, 0;
 	setp.eq.u32 %p204, %r1, 0;
 	and.pred %p205, %p203, %p204;
 	bar.sync 0;
 	@!%p205 bra $L248;
-	st.shared.s64 [%rd1+1024], %rd888;
+	st.shared.s64 [%rd1+1024], %rd894;
 $L248:
 	bar.sync 0;
-	ld.shared.s64 %rd895, [%rd1+1024];
-	mov.b64 %rd896, %rd895;
-	add.s64 %rd897, %rd896, %rd805;
-	mov.b64 %rd898, %rd897;
-	mov.b64 %rd899, 0;
+	ld.shared.s64 %rd901, [%rd1+1024];
+	mov.b64 %rd902, %rd901;
+	add.s64 %rd903, %rd902, %rd816;
+	mov.b64 %rd904, %rd903;
+	mov.b64 %rd905, 0;
 $L249:
-	setp.lt.s64 %p206, %rd899, %rd672;
+	setp.lt.s64 %p206, %rd905, %rd675;
 	not.pred %p207, %p206;
 	@!%p207 bra $L253;
 	bra.uni $L251;
 $L253:
-	mul.lo.s64 %rd900, %rd899, %rd146;
-	mad.lo.s64 %rd901, %rd900, 4, %rd144;
-	ld.shared.s32 %r297, [%rd901+0];
+	mul.lo.s64 %rd906, %rd905, %rd146;
+	mad.lo.s64 %rd907, %rd906, 4, %rd144;
+	ld.shared.s32 %r297, [%rd907+0];
 	mov.b32 %r298, %r297;
-	add.s64 %rd902, %rd898, %rd899;
-	mul.lo.s64 %rd903, %rd902, %rd242;
-	mad.lo.s64 %rd904, %rd903, 4, %rd240;
-	st.global.s32 [%rd904+0], %r298;
+	add.s64 %rd908, %rd904, %rd905;
+	mul.lo.s64 %rd909, %rd908, %rd242;
+	mad.lo.s64 %rd910, %rd909, 4, %rd240;
+	st.global.s32 [%rd910+0], %r298;
 $L250:
-	add.s64 %rd905, %rd899, 1;
-	mov.b64 %rd899, %rd905;
+	add.s64 %rd911, %rd905, 1;
+	mov.b64 %rd905, %rd911;
 	bra.uni $L249;
 $L251:
 $L211:
-	setp.eq.s64 %p208, %rd811, 0;
+	setp.eq.s64 %p208, %rd818, 0;
 	@!%p208 bra $L255;
 	bra.uni $L157;
 $L255:
 $L156:
 	bra.uni $L155;
 $L157:
-	mov.b64 %rd906, %rd671;
-	mov.b64 %rd907, %rd669;
-	mov.b64 %rd908, %rd670;
-	mov.b64 %rd909, %rd906;
-	mov.b64 %rd910, %rd907;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd912, %rd909;
-	mov.b64 %rd913, %rd910;
-	mov.b64 %rd914, %rd911;
-	mov.b64 %rd609, %rd912;
-	mov.b64 %rd621, %rd913;
-	mov.b64 %rd622, %rd914;
-	add.s64 %rd915, %rd610, %rd621;
-	mov.b64 %rd610, %rd915;
-	max.s64 %rd916, %rd611, %rd622;
-	mov.b64 %rd611, %rd916;
+	mov.b64 %rd912, %rd674;
+	mov.b64 %rd913, %rd672;
+	mov.b64 %rd914, %rd673;
+	mov.b64 %rd915, %rd912;
+	mov.b64 %rd916, %rd913;
+	mov.b64 %rd917, %rd914;
+	mov.b64 %rd918, %rd915;
+	mov.b64 %rd919, %rd916;
+	mov.b64 %rd920, %rd917;
+	mov.b64 %rd612, %rd918;
+	mov.b64 %rd624, %rd919;
+	mov.b64 %rd625, %rd920;
+	add.s64 %rd921, %rd613, %rd624;
+	mov.b64 %rd613, %rd921;
+	max.s64 %rd922, %rd614, %rd625;
+	mov.b64 %rd614, %rd922;
 $L151:
-	add.s64 %rd917, %rd612, 1;
-	mov.b64 %rd612, %rd917;
+	add.s64 %rd923, %rd615, 1;
+	mov.b64 %rd615, %rd923;
 	bra.uni $L150;
 $L152:
-	mov.b64 %rd918, %rd610;
+	mov.b64 %rd924, %rd613;
 	// block reduction
 	sub.u32 %r299, %r13, 1;
 	mov.b32 %r300, %r3;
 $L256:
 	setp.hs.u32 %p209, %r300, 32;
 	@%p209 bra $L257;
-	mov.b64 {%r301, %r302}, %rd918;
+	mov.b64 {%r301, %r302}, %rd924;
 	shfl.sync.down.b32 %r303|%p210, %r301, %r300, %r299, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd919, {%r303, %r304};
+	mov.b64 %rd925, {%r303, %r304};
 	@!%p210 bra $L258;
-	add.s64 %rd920, %rd918, %rd919;
-	mov.b64 %rd918, %rd920;
+	add.s64 %rd926, %rd924, %rd925;
+	mov.b64 %rd924, %rd926;
 $L258:
 	shl.b32 %r300, %r300, 1;
 	bra.uni $L256;
 $L257:
 	setp.eq.u32 %p211, %r7, 0;
 	@!%p211 bra $L259;
-	mul.wide.u32 %rd921, %r8, 16;
-	add.s64 %rd922, %rd1, %rd921;
-	st.shared.s64 [%rd922+0], %rd918;
+	mul.wide.u32 %rd927, %r8, 16;
+	add.s64 %rd928, %rd1, %rd927;
+	st.shared.s64 [%rd928+0], %rd924;
 $L259:
 	bar.sync 0;
 	setp.eq.u32 %p212, %r8, 0;
 	@!%p212 bra $L260;
 	setp.lo.u32 %p213, %r7, %r10;
 	@!%p213 bra $L261;
-	mul.wide.u32 %rd923, %r7, 16;
-	add.s64 %rd924, %rd1, %rd923;
-	ld.shared.s64 %rd925, [%rd924+0];
-	mov.b64 %rd918, %rd925;
+	mul.wide.u32 %rd929, %r7, 16;
+	add.s64 %rd930, %rd1, %rd929;
+	ld.shared.s64 %rd931, [%rd930+0];
+	mov.b64 %rd924, %rd931;
 $L261:
 	sub.u32 %r305, %r10, 1;
-	mov.b64 {%r306, %r307}, %rd918;
+	mov.b64 {%r306, %r307}, %rd924;
 	shfl.sync.down.b32 %r308|%p214, %r306, 1, %r305, %r17;
 	shfl.sync.down.b32 %r309, %r307, 1, %r305, %r17;
-	mov.b64 %rd926, {%r308, %r309};
+	mov.b64 %rd932, {%r308, %r309};
 	@!%p214 bra $L262;
-	add.s64 %rd927, %rd918, %rd926;
-	mov.b64 %rd918, %rd927;
+	add.s64 %rd933, %rd924, %rd932;
+	mov.b64 %rd924, %rd933;
 $L262:
-	mov.b64 {%r310, %r311}, %rd918;
+	mov.b64 {%r310, %r311}, %rd924;
 	shfl.sync.down.b32 %r312|%p215, %r310, 2, %r305, %r17;
 	shfl.sync.down.b32 %r313, %r311, 2, %r305, %r17;
-	mov.b64 %rd928, {%r312, %r313};
+	mov.b64 %rd934, {%r312, %r313};
 	@!%p215 bra $L263;
-	add.s64 %rd929, %rd918, %rd928;
-	mov.b64 %rd918, %rd929;
+	add.s64 %rd935, %rd924, %rd934;
+	mov.b64 %rd924, %rd935;
 $L263:
-	mov.b64 {%r314, %r315}, %rd918;
+	mov.b64 {%r314, %r315}, %rd924;
 	shfl.sync.down.b32 %r316|%p216, %r314, 4, %r305, %r17;
 	shfl.sync.down.b32 %r317, %r315, 4, %r305, %r17;
-	mov.b64 %rd930, {%r316, %r317};
+	mov.b64 %rd936, {%r316, %r317};
 	@!%p216 bra $L264;
-	add.s64 %rd931, %rd918, %rd930;
-	mov.b64 %rd918, %rd931;
+	add.s64 %rd937, %rd924, %rd936;
+	mov.b64 %rd924, %rd937;
 $L264:
-	mov.b64 {%r318, %r319}, %rd918;
+	mov.b64 {%r318, %r319}, %rd924;
 	shfl.sync.down.b32 %r320|%p217, %r318, 8, %r305, %r17;
 	shfl.sync.down.b32 %r321, %r319, 8, %r305, %r17;
-	mov.b64 %rd932, {%r320, %r321};
+	mov.b64 %rd938, {%r320, %r321};
 	@!%p217 bra $L265;
-	add.s64 %rd933, %rd918, %rd932;
-	mov.b64 %rd918, %rd933;
+	add.s64 %rd939, %rd924, %rd938;
+	mov.b64 %rd924, %rd939;
 $L265:
-	mov.b64 {%r322, %r323}, %rd918;
+	mov.b64 {%r322, %r323}, %rd924;
 	shfl.sync.down.b32 %r324|%p218, %r322, 16, %r305, %r17;
 	shfl.sync.down.b32 %r325, %r323, 16, %r305, %r17;
-	mov.b64 %rd934, {%r324, %r325};
+	mov.b64 %rd940, {%r324, %r325};
 	@!%p218 bra $L266;
-	add.s64 %rd935, %rd918, %rd934;
-	mov.b64 %rd918, %rd935;
+	add.s64 %rd941, %rd924, %rd940;
+	mov.b64 %rd924, %rd941;
 $L266:
 	@!%p211 bra $L267;
-	st.shared.s64 [%rd1+1024], %rd918;
+	st.shared.s64 [%rd1+1024], %rd924;
 $L267:
 $L260:
 	bar.sync 0;
-	ld.shared.s64 %rd936, [%rd1+1024];
-	mov.b64 %rd918, %rd936;
-	mov.b64 %rd937, %rd918;
-	mov.b64 %rd610, %rd937;
-	mov.b64 %rd938, %rd611;
+	ld.shared.s64 %rd942, [%rd1+1024];
+	mov.b64 %rd924, %rd942;
+	mov.b64 %rd943, %rd924;
+	mov.b64 %rd613, %rd943;
+	mov.b64 %rd944, %rd614;
 	// block reduction
 	sub.u32 %r326, %r13, 1;
 	mov.b32 %r327, %r3;
 $L268:
 	setp.hs.u32 %p219, %r327, 32;
 	@%p219 bra $L269;
-	mov.b64 {%r328, %r329}, %rd938;
+	mov.b64 {%r328, %r329}, %rd944;
 	shfl.sync.down.b32 %r330|%p220, %r328, %r327, %r326, %r17;
 	shfl.sync.down.b32 %r331, %r329, %r327, %r326, %r17;
-	mov.b64 %rd939, {%r330, %r331};
+	mov.b64 %rd945, {%r330, %r331};
 	@!%p220 bra $L270;
-	max.s64 %rd940, %rd938, %rd939;
-	mov.b64 %rd938, %rd940;
+	max.s64 %rd946, %rd944, %rd945;
+	mov.b64 %rd944, %rd946;
 $L270:
 	shl.b32 %r327, %r327, 1;
 	bra.uni $L268;
 $L269:
 	setp.eq.u32 %p221, %r7, 0;
 	@!%p221 bra $L271;
-	mul.wide.u32 %rd941, %r8, 16;
-	add.s64 %rd942, %rd1, %rd941;
-	st.shared.s64 [%rd942+0], %rd938;
+	mul.wide.u32 %rd947, %r8, 16;
+	add.s64 %rd948, %rd1, %rd947;
+	st.shared.s64 [%rd948+0], %rd944;
 $L271:
 	bar.sync 0;
 	setp.eq.u32 %p222, %r8, 0;
 	@!%p222 bra $L272;
 	setp.lo.u32 %p223, %r7, %r10;
 	@!%p223 bra $L273;
-	mul.wide.u32 %rd943, %r7, 16;
-	add.s64 %rd944, %rd1, %rd943;
-	ld.shared.s64 %rd945, [%rd944+0];
-	mov.b64 %rd938, %rd945;
+	mul.wide.u32 %rd949, %r7, 16;
+	add.s64 %rd950, %rd1, %rd949;
+	ld.shared.s64 %rd951, [%rd950+0];
+	mov.b64 %rd944, %rd951;
 $L273:
 	sub.u32 %r332, %r10, 1;
-	mov.b64 {%r333, %r334}, %rd938;
+	mov.b64 {%r333, %r334}, %rd944;
 	shfl.sync.down.b32 %r335|%p224, %r333, 1, %r332, %r17;
 	shfl.sync.down.b32 %r336, %r334, 1, %r332, %r17;
-	mov.b64 %rd946, {%r335, %r336};
+	mov.b64 %rd952, {%r335, %r336};
 	@!%p224 bra $L274;
-	max.s64 %rd947, %rd938, %rd946;
-	mov.b64 %rd938, %rd947;
+	max.s64 %rd953, %rd944, %rd952;
+	mov.b64 %rd944, %rd953;
 $L274:
-	mov.b64 {%r337, %r338}, %rd938;
+	mov.b64 {%r337, %r338}, %rd944;
 	shfl.sync.down.b32 %r339|%p225, %r337, 2, %r332, %r17;
 	shfl.sync.down.b32 %r340, %r338, 2, %r332, %r17;
-	mov.b64 %rd948, {%r339, %r340};
+	mov.b64 %rd954, {%r339, %r340};
 	@!%p225 bra $L275;
-	max.s64 %rd949, %rd938, %rd948;
-	mov.b64 %rd938, %rd949;
+	max.s64 %rd955, %rd944, %rd954;
+	mov.b64 %rd944, %rd955;
 $L275:
-	mov.b64 {%r341, %r342}, %rd938;
+	mov.b64 {%r341, %r342}, %rd944;
 	shfl.sync.down.b32 %r343|%p226, %r341, 4, %r332, %r17;
 	shfl.sync.down.b32 %r344, %r342, 4, %r332, %r17;
-	mov.b64 %rd950, {%r343, %r344};
+	mov.b64 %rd956, {%r343, %r344};
 	@!%p226 bra $L276;
-	max.s64 %rd951, %rd938, %rd950;
-	mov.b64 %rd938, %rd951;
+	max.s64 %rd957, %rd944, %rd956;
+	mov.b64 %rd944, %rd957;
 $L276:
-	mov.b64 {%r345, %r346}, %rd938;
+	mov.b64 {%r345, %r346}, %rd944;
 	shfl.sync.down.b32 %r347|%p227, %r345, 8, %r332, %r17;
 	shfl.sync.down.b32 %r348, %r346, 8, %r332, %r17;
-	mov.b64 %rd952, {%r347, %r348};
+	mov.b64 %rd958, {%r347, %r348};
 	@!%p227 bra $L277;
-	max.s64 %rd953, %rd938, %rd952;
-	mov.b64 %rd938, %rd953;
+	max.s64 %rd959, %rd944, %rd958;
+	mov.b64 %rd944, %rd959;
 $L277:
-	mov.b64 {%r349, %r350}, %rd938;
+	mov.b64 {%r349, %r350}, %rd944;
 	shfl.sync.down.b32 %r351|%p228, %r349, 16, %r332, %r17;
 	shfl.sync.down.b32 %r352, %r350, 16, %r332, %r17;
-	mov.b64 %rd954, {%r351, %r352};
+	mov.b64 %rd960, {%r351, %r352};
 	@!%p228 bra $L278;
-	max.s64 %rd955, %rd938, %rd954;
-	mov.b64 %rd938, %rd955;
+	max.s64 %rd961, %rd944, %rd960;
+	mov.b64 %rd944, %rd961;
 $L278:
 	@!%p221 bra $L279;
-	st.shared.s64 [%rd1+1024], %rd938;
+	st.shared.s64 [%rd1+1024], %rd944;
 $L279:
 $L272:
 	bar.sync 0;
-	ld.shared.s64 %rd956, [%rd1+1024];
-	mov.b64 %rd938, %rd956;
-	mov.b64 %rd957, %rd938;
-	mov.b64 %rd611, %rd957;
-	cvt.u64.u32 %rd958, %r2;
-	setp.eq.s64 %p229, %rd958, 0;
+	ld.shared.s64 %rd962, [%rd1+1024];
+	mov.b64 %rd944, %rd962;
+	mov.b64 %rd963, %rd944;
+	mov.b64 %rd614, %rd963;
+	cvt.u64.u32 %rd964, %r2;
+	setp.eq.s64 %p229, %rd964, 0;
 	@!%p229 bra $L281;
-	setp.gt.s64 %p230, %rd610, 0;
+	setp.gt.s64 %p230, %rd613, 0;
 	@!%p230 bra $L283;
-	add.s64 %rd959, %rd305, 1;
-	mul.lo.s64 %rd960, %rd959, %rd120;
-	mad.lo.s64 %rd961, %rd960, 8, %rd116;
-	atom.global.add.u64 %rd962, [%rd961], %rd610;
+	add.s64 %rd965, %rd305, 1;
+	mul.lo.s64 %rd966, %rd965, %rd120;
+	mad.lo.s64 %rd967, %rd966, 8, %rd116;
+	atom.global.add.u64 %rd968, [%rd967], %rd613;
 $L283:
-	setp.gt.s64 %p231, %rd611, 0;
+	setp.gt.s64 %p231, %rd614, 0;
 	@!%p231 bra $L285;
-	add.s64 %rd963, %rd305, 2;
-	mul.lo.s64 %rd964, %rd963, %rd120;
-	mad.lo.s64 %rd965, %rd964, 8, %rd116;
-	atom.global.max.s64 %rd966, [%rd965], %rd611;
+	add.s64 %rd969, %rd305, 2;
+	mul.lo.s64 %rd970, %rd969, %rd120;
+	mad.lo.s64 %rd971, %rd970, 8, %rd116;
+	atom.global.max.s64 %rd972, [%rd971], %rd614;
 $L285:
 $L281:
 	bar.sync 0;
@@ -21010,70 +21016,70 @@ $L286:
 	setp.eq.s64 %p235, %rd230, 0;
 	and.pred %p236, %p11, %p235;
 	@!%p236 bra $L290;
-	mov.b64 %rd968, 9;
-	mul.lo.s64 %rd967, %rd968, %rd120;
-	mad.lo.s64 %rd969, %rd967, 8, %rd116;
-	mov.b64 %rd970, 0;
-	st.global.s64 [%rd969+0], %rd970;
+	mov.b64 %rd974, 9;
+	mul.lo.s64 %rd973, %rd974, %rd120;
+	mad.lo.s64 %rd975, %rd973, 8, %rd116;
+	mov.b64 %rd976, 0;
+	st.global.s64 [%rd975+0], %rd976;
 $L290:
-	mul.lo.s64 %rd971, %rd267, %rd120;
-	mad.lo.s64 %rd972, %rd971, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd973, [%rd972+0];
-	mov.b64 %rd974, %rd973;
-	add.s64 %rd975, %rd267, 1;
-	mul.lo.s64 %rd976, %rd975, %rd120;
-	mad.lo.s64 %rd977, %rd976, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd978, [%rd977+0];
-	mov.b64 %rd979, %rd978;
-	mov.b64 %rd980, %rd974;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	mov.b64 %rd983, %rd981;
-	add.s64 %rd984, %rd267, 2;
-	mul.lo.s64 %rd985, %rd984, %rd120;
-	mad.lo.s64 %rd986, %rd985, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd987, [%rd986+0];
-	mov.b64 %rd988, %rd987;
-	mov.b64 %rd224, %rd988;
+	mul.lo.s64 %rd977, %rd267, %rd120;
+	mad.lo.s64 %rd978, %rd977, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd979, [%rd978+0];
+	mov.b64 %rd980, %rd979;
+	add.s64 %rd981, %rd267, 1;
+	mul.lo.s64 %rd982, %rd981, %rd120;
+	mad.lo.s64 %rd983, %rd982, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd984, [%rd983+0];
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, %rd980;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	add.s64 %rd990, %rd267, 2;
+	mul.lo.s64 %rd991, %rd990, %rd120;
+	mad.lo.s64 %rd992, %rd991, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd993, [%rd992+0];
+	mov.b64 %rd994, %rd993;
+	mov.b64 %rd224, %rd994;
 	@!%p11 bra $L292;
-	mov.b64 %rd990, 3;
-	mul.lo.s64 %rd989, %rd990, %rd230;
-	mov.b64 %rd992, 1;
-	add.s64 %rd991, %rd992, %rd989;
-	mul.lo.s64 %rd993, %rd991, %rd113;
-	mad.lo.s64 %rd994, %rd993, 8, %rd109;
-	st.global.s64 [%rd994+0], %rd982;
 	mov.b64 %rd996, 3;
 	mul.lo.s64 %rd995, %rd996, %rd230;
-	mov.b64 %rd998, 2;
+	mov.b64 %rd998, 1;
 	add.s64 %rd997, %rd998, %rd995;
 	mul.lo.s64 %rd999, %rd997, %rd113;
 	mad.lo.s64 %rd1000, %rd999, 8, %rd109;
-	st.global.s64 [%rd1000+0], %rd983;
+	st.global.s64 [%rd1000+0], %rd988;
 	mov.b64 %rd1002, 3;
 	mul.lo.s64 %rd1001, %rd1002, %rd230;
-	mov.b64 %rd1004, 3;
+	mov.b64 %rd1004, 2;
 	add.s64 %rd1003, %rd1004, %rd1001;
 	mul.lo.s64 %rd1005, %rd1003, %rd113;
 	mad.lo.s64 %rd1006, %rd1005, 8, %rd109;
-	st.global.s64 [%rd1006+0], %rd224;
-	add.s64 %rd1007, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1007;
+	st.global.s64 [%rd1006+0], %rd989;
+	mov.b64 %rd1008, 3;
+	mul.lo.s64 %rd1007, %rd1008, %rd230;
+	mov.b64 %rd1010, 3;
+	add.s64 %rd1009, %rd1010, %rd1007;
+	mul.lo.s64 %rd1011, %rd1009, %rd113;
+	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
+	st.global.s64 [%rd1012+0], %rd224;
+	add.s64 %rd1013, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1013;
 $L292:
-	setp.eq.s64 %p237, %rd982, 0;
-	setp.gt.s64 %p238, %rd982, %rd66;
+	setp.eq.s64 %p237, %rd988, 0;
+	setp.gt.s64 %p238, %rd988, %rd66;
 	or.pred %p239, %p237, %p238;
-	setp.gt.s64 %p240, %rd983, %rd68;
+	setp.gt.s64 %p240, %rd989, %rd68;
 	or.pred %p241, %p239, %p240;
 	setp.gt.s64 %p242, %rd224, %rd70;
 	or.pred %p243, %p241, %p242;
 	@!%p243 bra $L294;
 	bra.uni $L3;
 $L294:
-	mov.b64 %rd158, %rd982;
+	mov.b64 %rd158, %rd988;
 $L36:
-	add.s64 %rd1008, %rd230, 1;
-	mov.b64 %rd230, %rd1008;
+	add.s64 %rd1014, %rd230, 1;
+	mov.b64 %rd230, %rd1014;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -21163,7 +21169,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<254>;
 	.reg .b32 %r<341>;
-	.reg .b64 %rd<1007>;
+	.reg .b64 %rd<1013>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22152,422 +22158,424 @@ $L97:
 	mov.b64 %rd499, %rd497;
 	and.b64 %rd500, %rd498, 4294967295;
 	mov.b64 %rd501, %rd500;
-	shr.s64 %rd502, %rd499, 32;
+	and.b64 %rd502, %rd499, 4294967295;
 	mov.b64 %rd503, %rd502;
-	mov.b64 %rd498, %rd501;
-	mov.b64 %rd504, %rd503;
-	and.b64 %rd505, %rd499, 4294967295;
-	mov.b64 %rd499, %rd505;
+	shr.s64 %rd504, %rd499, 32;
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd506, %rd501;
+	mov.b64 %rd507, %rd503;
+	mov.b64 %rd508, %rd505;
 	@!%p58 bra $L106;
-	add.s64 %rd506, %rd365, %rd498;
-	mov.b64 %rd507, %rd506;
-	sub.s64 %rd508, %rd354, %rd507;
-	max.s64 %rd509, %rd508, 0;
-	min.s64 %rd510, %rd509, %rd366;
-	mov.b64 %rd511, %rd510;
-	mov.b64 %rd512, 0;
+	add.s64 %rd509, %rd365, %rd506;
+	mov.b64 %rd510, %rd509;
+	sub.s64 %rd511, %rd354, %rd510;
+	max.s64 %rd512, %rd511, 0;
+	min.s64 %rd513, %rd512, %rd366;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd515, 0;
 $L108:
-	setp.lt.s64 %p105, %rd512, %rd511;
+	setp.lt.s64 %p105, %rd515, %rd514;
 	not.pred %p106, %p105;
 	@!%p106 bra $L112;
 	bra.uni $L110;
 $L112:
-	mul.lo.s64 %rd513, %rd512, %rd146;
-	mad.lo.s64 %rd514, %rd513, 4, %rd144;
-	ld.shared.s32 %r152, [%rd514+0];
+	mul.lo.s64 %rd516, %rd515, %rd146;
+	mad.lo.s64 %rd517, %rd516, 4, %rd144;
+	ld.shared.s32 %r152, [%rd517+0];
 	mov.b32 %r153, %r152;
-	add.s64 %rd515, %rd353, %rd507;
-	add.s64 %rd516, %rd515, %rd512;
-	mul.lo.s64 %rd517, %rd516, %rd156;
-	mad.lo.s64 %rd518, %rd517, 4, %rd154;
-	st.shared.s32 [%rd518+0], %r153;
+	add.s64 %rd518, %rd353, %rd510;
+	add.s64 %rd519, %rd518, %rd515;
+	mul.lo.s64 %rd520, %rd519, %rd156;
+	mad.lo.s64 %rd521, %rd520, 4, %rd154;
+	st.shared.s32 [%rd521+0], %r153;
 $L109:
-	add.s64 %rd519, %rd512, 1;
-	mov.b64 %rd512, %rd519;
+	add.s64 %rd522, %rd515, 1;
+	mov.b64 %rd515, %rd522;
 	bra.uni $L108;
 $L110:
-	mov.b64 %rd520, 0;
-	mov.b64 %rd521, %rd511;
+	mov.b64 %rd523, 0;
+	mov.b64 %rd524, %rd514;
 $L113:
-	setp.lt.s64 %p107, %rd521, %rd366;
+	setp.lt.s64 %p107, %rd524, %rd366;
 	not.pred %p108, %p107;
 	@!%p108 bra $L117;
 	bra.uni $L115;
 $L117:
-	mul.lo.s64 %rd522, %rd521, %rd146;
-	mad.lo.s64 %rd523, %rd522, 4, %rd144;
-	ld.shared.s32 %r154, [%rd523+0];
+	mul.lo.s64 %rd525, %rd524, %rd146;
+	mad.lo.s64 %rd526, %rd525, 4, %rd144;
+	ld.shared.s32 %r154, [%rd526+0];
 	mov.b32 %r155, %r154;
 	mov.b32 %r156, %r155;
 	mov.pred %p109, 0;
-	mov.b64 %rd524, %rd520;
+	mov.b64 %rd527, %rd523;
 	mov.b32 %r157, %r156;
 $L118:
 	@!%p53 bra $L122;
 	shr.s32 %r158, %r157, 5;
-	cvt.s64.s32 %rd525, %r158;
-	mov.b64 %rd526, %rd525;
+	cvt.s64.s32 %rd528, %r158;
+	mov.b64 %rd529, %rd528;
 	and.b32 %r159, %r157, 31;
-	cvt.s64.s32 %rd527, %r159;
-	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r160, %rd528;
+	cvt.s64.s32 %rd530, %r159;
+	min.u64 %rd531, %rd530, 32;
+	cvt.u32.u64 %r160, %rd531;
 	mov.b32 %r162, 0x1;
 	shl.b32 %r161, %r162, %r160;
 	setp.hs.u32 %p110, %r160, 32;
 	selp.b32 %r163, 0, %r161, %p110;
 	mov.b32 %r164, %r163;
-	mov.b64 %rd529, %rd526;
+	mov.b64 %rd532, %rd529;
 	mov.b32 %r165, %r164;
-	mul.lo.s64 %rd530, %rd529, %rd333;
-	mad.lo.s64 %rd531, %rd530, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r166, [%rd531+0];
+	mul.lo.s64 %rd533, %rd532, %rd333;
+	mad.lo.s64 %rd534, %rd533, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r166, [%rd534+0];
 	mov.b32 %r167, %r166;
 	and.b32 %r168, %r167, %r165;
 	setp.ne.u32 %p111, %r168, 0x0;
 	mov.pred %p112, %p111;
 	not.pred %p113, %p112;
 	@!%p113 bra $L124;
-	mul.lo.s64 %rd532, %rd529, %rd333;
-	mad.lo.s64 %rd533, %rd532, 4, %rd331;
-	atom.global.or.b32 %r169, [%rd533], %r165;
+	mul.lo.s64 %rd535, %rd532, %rd333;
+	mad.lo.s64 %rd536, %rd535, 4, %rd331;
+	atom.global.or.b32 %r169, [%rd536], %r165;
 	mov.b32 %r170, %r169;
 	and.b32 %r171, %r170, %r165;
 	setp.ne.u32 %p114, %r171, 0x0;
 	mov.pred %p112, %p114;
 $L124:
 	@!%p112 bra $L126;
-	mov.b64 %rd534, %rd524;
-	mov.b64 %rd535, %rd534;
+	mov.b64 %rd537, %rd527;
+	mov.b64 %rd538, %rd537;
 	mov.pred %p115, 0;
 	bra.uni $L120;
 $L126:
-	mov.b64 %rd536, %rd524;
-	mov.b64 %rd535, %rd536;
+	mov.b64 %rd539, %rd527;
+	mov.b64 %rd538, %rd539;
 	mov.pred %p115, 1;
 	bra.uni $L120;
 $L122:
 	@!%p54 bra $L128;
-	cvt.s64.s32 %rd537, %r157;
-	mul.lo.s64 %rd538, %rd537, %rd336;
-	mad.lo.s64 %rd539, %rd538, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r172, [%rd539+0];
+	cvt.s64.s32 %rd540, %r157;
+	mul.lo.s64 %rd541, %rd540, %rd336;
+	mad.lo.s64 %rd542, %rd541, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r172, [%rd542+0];
 	mov.b32 %r173, %r172;
 	setp.eq.s32 %p116, %r173, %r82;
 	mov.pred %p117, %p116;
 	not.pred %p118, %p117;
 	@!%p118 bra $L130;
-	cvt.s64.s32 %rd540, %r157;
-	mul.lo.s64 %rd541, %rd540, %rd336;
-	mad.lo.s64 %rd542, %rd541, 4, %rd334;
-	atom.global.exch.b32 %r174, [%rd542], %r82;
+	cvt.s64.s32 %rd543, %r157;
+	mul.lo.s64 %rd544, %rd543, %rd336;
+	mad.lo.s64 %rd545, %rd544, 4, %rd334;
+	atom.global.exch.b32 %r174, [%rd545], %r82;
 	mov.b32 %r175, %r174;
 	setp.eq.s32 %p119, %r175, %r82;
 	mov.pred %p117, %p119;
 $L130:
 	@!%p117 bra $L132;
-	mov.b64 %rd543, %rd524;
-	mov.b64 %rd535, %rd543;
+	mov.b64 %rd546, %rd527;
+	mov.b64 %rd538, %rd546;
 	mov.pred %p115, 0;
 	bra.uni $L120;
 $L132:
 $L128:
-	mul.lo.s64 %rd544, %rd524, %rd146;
-	mad.lo.s64 %rd545, %rd544, 4, %rd144;
-	st.shared.s32 [%rd545+0], %r157;
-	add.s64 %rd546, %rd524, 1;
-	mov.b64 %rd547, %rd546;
-	mov.b64 %rd535, %rd547;
+	mul.lo.s64 %rd547, %rd527, %rd146;
+	mad.lo.s64 %rd548, %rd547, 4, %rd144;
+	st.shared.s32 [%rd548+0], %r157;
+	add.s64 %rd549, %rd527, 1;
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd538, %rd550;
 	mov.pred %p115, 1;
 	bra.uni $L120;
 $L119:
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd548, %rd535;
+	mov.b64 %rd551, %rd538;
 	mov.pred %p120, %p115;
-	mov.b64 %rd520, %rd548;
+	mov.b64 %rd523, %rd551;
 	mov.pred %p109, %p120;
 	@!%p109 bra $L134;
-	mov.b64 %rd549, %rd315;
+	mov.b64 %rd552, %rd315;
 	mov.b32 %r176, %r156;
-	cvt.s64.s32 %rd550, %r176;
-	add.s64 %rd551, %rd550, 1;
-	mul.lo.s64 %rd552, %rd551, %rd32;
-	mad.lo.s64 %rd553, %rd552, 8, %rd28;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	cvt.s64.s32 %rd556, %r176;
-	mul.lo.s64 %rd557, %rd556, %rd32;
-	mad.lo.s64 %rd558, %rd557, 8, %rd28;
-	ld.global.nc.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	sub.s64 %rd561, %rd555, %rd560;
-	mov.b64 %rd562, %rd561;
+	cvt.s64.s32 %rd553, %r176;
+	add.s64 %rd554, %rd553, 1;
+	mul.lo.s64 %rd555, %rd554, %rd32;
+	mad.lo.s64 %rd556, %rd555, 8, %rd28;
+	ld.global.nc.s64 %rd557, [%rd556+0];
+	mov.b64 %rd558, %rd557;
+	cvt.s64.s32 %rd559, %r176;
+	mul.lo.s64 %rd560, %rd559, %rd32;
+	mad.lo.s64 %rd561, %rd560, 8, %rd28;
+	ld.global.nc.s64 %rd562, [%rd561+0];
 	mov.b64 %rd563, %rd562;
-	add.s64 %rd564, %rd363, %rd563;
-	mov.b64 %rd363, %rd564;
-	max.s64 %rd565, %rd364, %rd563;
-	mov.b64 %rd364, %rd565;
+	sub.s64 %rd564, %rd558, %rd563;
+	mov.b64 %rd565, %rd564;
+	mov.b64 %rd566, %rd565;
+	add.s64 %rd567, %rd363, %rd566;
+	mov.b64 %rd363, %rd567;
+	max.s64 %rd568, %rd364, %rd566;
+	mov.b64 %rd364, %rd568;
 $L134:
 $L114:
-	add.s64 %rd566, %rd521, 1;
-	mov.b64 %rd521, %rd566;
+	add.s64 %rd569, %rd524, 1;
+	mov.b64 %rd524, %rd569;
 	bra.uni $L113;
 $L115:
-	setp.gt.s64 %p121, %rd520, 0;
+	setp.gt.s64 %p121, %rd523, 0;
 	@!%p121 bra $L136;
-	mul.lo.s64 %rd567, %rd352, %rd120;
-	mad.lo.s64 %rd568, %rd567, 8, %rd116;
-	atom.global.add.u64 %rd569, [%rd568], %rd520;
-	mov.b64 %rd570, %rd569;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd572, 0;
+	mul.lo.s64 %rd570, %rd352, %rd120;
+	mad.lo.s64 %rd571, %rd570, 8, %rd116;
+	atom.global.add.u64 %rd572, [%rd571], %rd523;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd575, 0;
 $L137:
-	setp.lt.s64 %p122, %rd572, %rd520;
+	setp.lt.s64 %p122, %rd575, %rd523;
 	not.pred %p123, %p122;
 	@!%p123 bra $L141;
 	bra.uni $L139;
 $L141:
-	mul.lo.s64 %rd573, %rd572, %rd146;
-	mad.lo.s64 %rd574, %rd573, 4, %rd144;
-	ld.shared.s32 %r177, [%rd574+0];
+	mul.lo.s64 %rd576, %rd575, %rd146;
+	mad.lo.s64 %rd577, %rd576, 4, %rd144;
+	ld.shared.s32 %r177, [%rd577+0];
 	mov.b32 %r178, %r177;
-	add.s64 %rd575, %rd571, %rd572;
-	mul.lo.s64 %rd576, %rd575, %rd242;
-	mad.lo.s64 %rd577, %rd576, 4, %rd240;
-	st.global.s32 [%rd577+0], %r178;
+	add.s64 %rd578, %rd574, %rd575;
+	mul.lo.s64 %rd579, %rd578, %rd242;
+	mad.lo.s64 %rd580, %rd579, 4, %rd240;
+	st.global.s32 [%rd580+0], %r178;
 $L138:
-	add.s64 %rd578, %rd572, 1;
-	mov.b64 %rd572, %rd578;
+	add.s64 %rd581, %rd575, 1;
+	mov.b64 %rd575, %rd581;
 	bra.uni $L137;
 $L139:
 $L136:
-	add.s64 %rd579, %rd365, %rd499;
-	min.s64 %rd580, %rd354, %rd579;
-	mov.b64 %rd365, %rd580;
+	add.s64 %rd582, %rd365, %rd507;
+	min.s64 %rd583, %rd354, %rd582;
+	mov.b64 %rd365, %rd583;
 	bra.uni $L107;
 $L106:
-	mov.b64 %rd581, 0;
-	cvt.u64.u32 %rd582, %r2;
-	setp.eq.s64 %p124, %rd582, 0;
-	setp.gt.s64 %p125, %rd499, 0;
+	mov.b64 %rd584, 0;
+	cvt.u64.u32 %rd585, %r2;
+	setp.eq.s64 %p124, %rd585, 0;
+	setp.gt.s64 %p125, %rd507, 0;
 	and.pred %p126, %p124, %p125;
 	@!%p126 bra $L143;
-	mul.lo.s64 %rd583, %rd352, %rd120;
-	mad.lo.s64 %rd584, %rd583, 8, %rd116;
-	atom.global.add.u64 %rd585, [%rd584], %rd499;
-	mov.b64 %rd586, %rd585;
-	mov.b64 %rd581, %rd586;
+	mul.lo.s64 %rd586, %rd352, %rd120;
+	mad.lo.s64 %rd587, %rd586, 8, %rd116;
+	atom.global.add.u64 %rd588, [%rd587], %rd507;
+	mov.b64 %rd589, %rd588;
+	mov.b64 %rd584, %rd589;
 $L143:
-	cvt.u64.u32 %rd587, %r2;
-	setp.eq.s64 %p127, %rd587, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p127, %rd590, 0;
 	setp.eq.u32 %p128, %r1, 0;
 	and.pred %p129, %p127, %p128;
 	bar.sync 0;
 	@!%p129 bra $L144;
-	st.shared.s64 [%rd1+1024], %rd581;
+	st.shared.s64 [%rd1+1024], %rd584;
 $L144:
 	bar.sync 0;
-	ld.shared.s64 %rd588, [%rd1+1024];
-	mov.b64 %rd589, %rd588;
-	add.s64 %rd590, %rd589, %rd498;
-	mov.b64 %rd591, %rd590;
-	mov.b64 %rd592, 0;
+	ld.shared.s64 %rd591, [%rd1+1024];
+	mov.b64 %rd592, %rd591;
+	add.s64 %rd593, %rd592, %rd506;
+	mov.b64 %rd594, %rd593;
+	mov.b64 %rd595, 0;
 $L145:
-	setp.lt.s64 %p130, %rd592, %rd366;
+	setp.lt.s64 %p130, %rd595, %rd366;
 	not.pred %p131, %p130;
 	@!%p131 bra $L149;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd593, %rd592, %rd146;
-	mad.lo.s64 %rd594, %rd593, 4, %rd144;
-	ld.shared.s32 %r179, [%rd594+0];
+	mul.lo.s64 %rd596, %rd595, %rd146;
+	mad.lo.s64 %rd597, %rd596, 4, %rd144;
+	ld.shared.s32 %r179, [%rd597+0];
 	mov.b32 %r180, %r179;
-	add.s64 %rd595, %rd591, %rd592;
-	mul.lo.s64 %rd596, %rd595, %rd242;
-	mad.lo.s64 %rd597, %rd596, 4, %rd240;
-	st.global.s32 [%rd597+0], %r180;
+	add.s64 %rd598, %rd594, %rd595;
+	mul.lo.s64 %rd599, %rd598, %rd242;
+	mad.lo.s64 %rd600, %rd599, 4, %rd240;
+	st.global.s32 [%rd600+0], %r180;
 $L146:
-	add.s64 %rd598, %rd592, 1;
-	mov.b64 %rd592, %rd598;
+	add.s64 %rd601, %rd595, 1;
+	mov.b64 %rd595, %rd601;
 	bra.uni $L145;
 $L147:
 $L107:
-	setp.eq.s64 %p132, %rd504, 0;
+	setp.eq.s64 %p132, %rd508, 0;
 	@!%p132 bra $L151;
 	bra.uni $L51;
 $L151:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd599, %rd365;
-	mov.b64 %rd600, %rd363;
-	mov.b64 %rd601, %rd364;
-	mov.b64 %rd602, %rd599;
-	mov.b64 %rd603, %rd600;
-	mov.b64 %rd604, %rd601;
+	mov.b64 %rd602, %rd365;
+	mov.b64 %rd603, %rd363;
+	mov.b64 %rd604, %rd364;
 	mov.b64 %rd605, %rd602;
 	mov.b64 %rd606, %rd603;
 	mov.b64 %rd607, %rd604;
 	mov.b64 %rd608, %rd605;
 	mov.b64 %rd609, %rd606;
 	mov.b64 %rd610, %rd607;
-	mov.b64 %rd611, 1;
+	mov.b64 %rd611, %rd608;
+	mov.b64 %rd612, %rd609;
+	mov.b64 %rd613, %rd610;
+	mov.b64 %rd614, 1;
 $L152:
-	setp.lt.s64 %p133, %rd611, %rd300;
-	setp.gt.s64 %p134, %rd608, 0;
+	setp.lt.s64 %p133, %rd614, %rd300;
+	setp.gt.s64 %p134, %rd611, 0;
 	and.pred %p135, %p133, %p134;
 	not.pred %p136, %p135;
 	@!%p136 bra $L156;
 	bra.uni $L154;
 $L156:
-	rem.s64 %rd612, %rd611, 2;
-	mov.b64 %rd614, 1;
-	sub.s64 %rd613, %rd614, %rd612;
-	mul.lo.s64 %rd615, %rd613, %rd314;
-	mov.b64 %rd616, %rd615;
-	rem.s64 %rd617, %rd611, 2;
-	mul.lo.s64 %rd618, %rd617, %rd314;
+	bar.sync 0;
+	rem.s64 %rd615, %rd614, 2;
+	mov.b64 %rd617, 1;
+	sub.s64 %rd616, %rd617, %rd615;
+	mul.lo.s64 %rd618, %rd616, %rd314;
 	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
-	mov.b64 %rd621, 0;
-	mov.b64 %rd622, %rd292;
-	mov.b64 %rd623, %rd293;
-	mov.b64 %rd624, %rd294;
-	mov.b64 %rd625, %rd295;
-	mov.b64 %rd626, %rd296;
-	mov.b64 %rd627, %rd297;
+	rem.s64 %rd620, %rd614, 2;
+	mul.lo.s64 %rd621, %rd620, %rd314;
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd623, 0;
+	mov.b64 %rd624, 0;
+	mov.b64 %rd625, %rd292;
+	mov.b64 %rd626, %rd293;
+	mov.b64 %rd627, %rd294;
+	mov.b64 %rd628, %rd295;
+	mov.b64 %rd629, %rd296;
+	mov.b64 %rd630, %rd297;
 	mov.pred %p137, %p45;
 	mov.pred %p138, %p46;
 	mov.b32 %r181, %r79;
-	mov.b64 %rd628, %rd298;
-	mov.b64 %rd629, %rd299;
-	mov.b64 %rd630, %rd300;
-	mov.b64 %rd631, %rd301;
+	mov.b64 %rd631, %rd298;
+	mov.b64 %rd632, %rd299;
+	mov.b64 %rd633, %rd300;
+	mov.b64 %rd634, %rd301;
 	mov.pred %p139, %p47;
-	mov.b64 %rd632, %rd250;
-	mov.b64 %rd633, %rd251;
-	mov.b64 %rd634, %rd252;
-	mov.b64 %rd635, %rd253;
-	mov.b64 %rd636, %rd254;
-	mov.b64 %rd637, %rd255;
-	mov.b64 %rd638, %rd256;
-	mov.b64 %rd639, %rd257;
-	mov.b64 %rd640, %rd258;
+	mov.b64 %rd635, %rd250;
+	mov.b64 %rd636, %rd251;
+	mov.b64 %rd637, %rd252;
+	mov.b64 %rd638, %rd253;
+	mov.b64 %rd639, %rd254;
+	mov.b64 %rd640, %rd255;
+	mov.b64 %rd641, %rd256;
+	mov.b64 %rd642, %rd257;
+	mov.b64 %rd643, %rd258;
 	mov.pred %p140, %p48;
-	mov.b64 %rd641, %rd259;
-	mov.b64 %rd642, %rd260;
-	mov.b64 %rd643, %rd261;
+	mov.b64 %rd644, %rd259;
+	mov.b64 %rd645, %rd260;
+	mov.b64 %rd646, %rd261;
 	mov.b32 %r182, %r80;
-	mov.b64 %rd644, %rd302;
-	mov.b64 %rd645, %rd303;
-	mov.b64 %rd646, %rd616;
-	mov.b64 %rd647, %rd608;
-	cvt.u64.u32 %rd648, %r2;
-	div.s64 %rd649, %rd648, %rd306;
+	mov.b64 %rd647, %rd302;
+	mov.b64 %rd648, %rd303;
+	mov.b64 %rd649, %rd619;
+	mov.b64 %rd650, %rd611;
+	cvt.u64.u32 %rd651, %r2;
+	div.s64 %rd652, %rd651, %rd306;
 	setp.eq.s64 %p141, %rd306, -1;
-	neg.s64 %rd650, %rd648;
-	selp.b64 %rd651, %rd650, %rd649, %p141;
+	neg.s64 %rd653, %rd651;
+	selp.b64 %rd654, %rd653, %rd652, %p141;
 	setp.eq.s64 %p142, %rd306, 0;
-	selp.b64 %rd652, 0, %rd651, %p142;
-	mov.b64 %rd653, %rd652;
-	mov.b64 %rd654, %rd312;
-	mov.b64 %rd655, %rd306;
-	mov.b64 %rd656, %rd305;
-	mov.b64 %rd657, %rd619;
-	mov.b64 %rd658, %rd314;
-	add.s64 %rd659, %rd611, 1;
-	setp.lt.s64 %p143, %rd659, %rd300;
+	selp.b64 %rd655, 0, %rd654, %p142;
+	mov.b64 %rd656, %rd655;
+	mov.b64 %rd657, %rd312;
+	mov.b64 %rd658, %rd306;
+	mov.b64 %rd659, %rd305;
+	mov.b64 %rd660, %rd622;
+	mov.b64 %rd661, %rd314;
+	add.s64 %rd662, %rd614, 1;
+	setp.lt.s64 %p143, %rd662, %rd300;
 	mov.pred %p144, %p143;
-	mov.b64 %rd660, %rd653;
-	cvt.u64.u32 %rd661, %r2;
-	rem.s64 %rd662, %rd661, %rd655;
-	setp.eq.s64 %p145, %rd655, -1;
-	selp.b64 %rd663, 0, %rd662, %p145;
-	setp.eq.s64 %p146, %rd655, 0;
-	selp.b64 %rd664, %rd661, %rd663, %p146;
-	mov.b64 %rd665, %rd664;
+	mov.b64 %rd663, %rd656;
+	cvt.u64.u32 %rd664, %r2;
+	rem.s64 %rd665, %rd664, %rd658;
+	setp.eq.s64 %p145, %rd658, -1;
+	selp.b64 %rd666, 0, %rd665, %p145;
+	setp.eq.s64 %p146, %rd658, 0;
+	selp.b64 %rd667, %rd664, %rd666, %p146;
+	mov.b64 %rd668, %rd667;
 	mov.b32 %r183, -1;
-	mov.b64 %rd666, 0;
-	mov.b64 %rd667, 0;
-	mov.b64 %rd668, 0;
 	mov.b64 %rd669, 0;
 	mov.b64 %rd670, 0;
-$L157:
 	mov.b64 %rd671, 0;
-	mov.b64 %rd672, %rd644;
+	mov.b64 %rd672, 0;
+	mov.b64 %rd673, 0;
+$L157:
+	mov.b64 %rd674, 0;
+	mov.b64 %rd675, %rd647;
 $L160:
-	setp.gt.s64 %p147, %rd672, 0;
+	setp.gt.s64 %p147, %rd675, 0;
 	not.pred %p148, %p147;
 	@!%p148 bra $L164;
 	bra.uni $L162;
 $L164:
-	setp.ge.s64 %p149, %rd666, %rd667;
+	setp.ge.s64 %p149, %rd669, %rd670;
 	@!%p149 bra $L166;
-	setp.ge.s64 %p150, %rd660, %rd647;
+	setp.ge.s64 %p150, %rd663, %rd650;
 	@!%p150 bra $L168;
 	bra.uni $L162;
 $L168:
-	add.s64 %rd673, %rd646, %rd660;
-	mul.lo.s64 %rd674, %rd673, %rd156;
-	mad.lo.s64 %rd675, %rd674, 4, %rd154;
-	ld.shared.s32 %r184, [%rd675+0];
+	add.s64 %rd676, %rd649, %rd663;
+	mul.lo.s64 %rd677, %rd676, %rd156;
+	mad.lo.s64 %rd678, %rd677, 4, %rd154;
+	ld.shared.s32 %r184, [%rd678+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
-	add.s64 %rd676, %rd660, %rd654;
-	mov.b64 %rd660, %rd676;
-	mov.b64 %rd677, %rd622;
+	add.s64 %rd679, %rd663, %rd657;
+	mov.b64 %rd663, %rd679;
+	mov.b64 %rd680, %rd625;
 	mov.b32 %r186, %r183;
-	cvt.s64.s32 %rd678, %r186;
-	mul.lo.s64 %rd679, %rd678, %rd32;
-	mad.lo.s64 %rd680, %rd679, 8, %rd28;
-	ld.global.nc.s64 %rd681, [%rd680+0];
-	mov.b64 %rd682, %rd681;
-	mov.b64 %rd683, %rd682;
-	mov.b64 %rd684, %rd622;
+	cvt.s64.s32 %rd681, %r186;
+	mul.lo.s64 %rd682, %rd681, %rd32;
+	mad.lo.s64 %rd683, %rd682, 8, %rd28;
+	ld.global.nc.s64 %rd684, [%rd683+0];
+	mov.b64 %rd685, %rd684;
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd687, %rd625;
 	mov.b32 %r187, %r183;
-	cvt.s64.s32 %rd685, %r187;
-	add.s64 %rd686, %rd685, 1;
-	mul.lo.s64 %rd687, %rd686, %rd32;
-	mad.lo.s64 %rd688, %rd687, 8, %rd28;
-	ld.global.nc.s64 %rd689, [%rd688+0];
-	mov.b64 %rd690, %rd689;
-	mov.b64 %rd691, %rd690;
-	add.s64 %rd692, %rd683, %rd665;
+	cvt.s64.s32 %rd688, %r187;
+	add.s64 %rd689, %rd688, 1;
+	mul.lo.s64 %rd690, %rd689, %rd32;
+	mad.lo.s64 %rd691, %rd690, 8, %rd28;
+	ld.global.nc.s64 %rd692, [%rd691+0];
 	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, %rd691;
-	mov.b64 %rd666, %rd693;
-	mov.b64 %rd667, %rd694;
+	mov.b64 %rd694, %rd693;
+	add.s64 %rd695, %rd686, %rd668;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd694;
+	mov.b64 %rd669, %rd696;
+	mov.b64 %rd670, %rd697;
 	bra.uni $L161;
 $L166:
-	mul.lo.s64 %rd695, %rd666, %rd39;
-	mad.lo.s64 %rd696, %rd695, 4, %rd35;
-	ld.global.nc.s32 %r188, [%rd696+0];
+	mul.lo.s64 %rd698, %rd669, %rd39;
+	mad.lo.s64 %rd699, %rd698, 4, %rd35;
+	ld.global.nc.s32 %r188, [%rd699+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r183;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd697, %rd666;
+	mov.b64 %rd700, %rd669;
 $L169:
 	mov.f64 %fd19, 0d3FF0000000000000;
 	setp.gt.s64 %p151, %rd125, 0;
 	@!%p151 bra $L173;
-	mul.lo.s64 %rd698, %rd697, %rd127;
-	mad.lo.s64 %rd699, %rd698, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd699+0];
+	mul.lo.s64 %rd701, %rd700, %rd127;
+	mad.lo.s64 %rd702, %rd701, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd702+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
 $L173:
-	cvt.s64.s32 %rd700, %r191;
-	mul.lo.s64 %rd701, %rd700, %rd134;
-	mad.lo.s64 %rd702, %rd701, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd702+0];
+	cvt.s64.s32 %rd703, %r191;
+	mul.lo.s64 %rd704, %rd703, %rd134;
+	mad.lo.s64 %rd705, %rd704, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd705+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd703, %r192;
-	mul.lo.s64 %rd704, %rd703, %rd134;
-	mad.lo.s64 %rd705, %rd704, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd705+0];
+	cvt.s64.s32 %rd706, %r192;
+	mul.lo.s64 %rd707, %rd706, %rd134;
+	mad.lo.s64 %rd708, %rd707, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd708+0];
 	mov.f64 %fd27, %fd26;
 	setp.lt.f64 %p152, %fd25, %fd27;
 	not.pred %p153, %p152;
@@ -22575,31 +22583,31 @@ $L173:
 	mov.pred %p154, 0;
 	bra.uni $L171;
 $L175:
-	cvt.s64.s32 %rd706, %r192;
-	mul.lo.s64 %rd707, %rd706, %rd134;
-	mad.lo.s64 %rd708, %rd707, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd709, [%rd708];
+	cvt.s64.s32 %rd709, %r192;
+	mul.lo.s64 %rd710, %rd709, %rd134;
+	mad.lo.s64 %rd711, %rd710, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd712, [%rd711];
 $L176:
-	mov.b64 %fd28, %rd709;
+	mov.b64 %fd28, %rd712;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd710, %fd28;
-	mov.b64 %rd711, %fd25;
-	or.b64 %rd712, %rd710, %rd711;
+	mov.b64 %rd713, %fd28;
+	mov.b64 %rd714, %fd25;
+	or.b64 %rd715, %rd713, %rd714;
 	setp.eq.f64 %p155, %fd28, %fd25;
-	mov.b64 %fd30, %rd712;
+	mov.b64 %fd30, %rd715;
 	selp.f64 %fd31, %fd30, %fd29, %p155;
 	setp.nan.f64 %p156, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
 	selp.f64 %fd33, %fd32, %fd31, %p156;
-	mov.b64 %rd713, %fd33;
-	setp.eq.u64 %p157, %rd709, %rd713;
+	mov.b64 %rd716, %fd33;
+	setp.eq.u64 %p157, %rd712, %rd716;
 	@%p157 bra $L177;
-	atom.global.cas.b64 %rd714, [%rd708], %rd709, %rd713;
-	setp.eq.u64 %p158, %rd714, %rd709;
-	mov.b64 %rd709, %rd714;
+	atom.global.cas.b64 %rd717, [%rd711], %rd712, %rd716;
+	setp.eq.u64 %p158, %rd717, %rd712;
+	mov.b64 %rd712, %rd717;
 	@!%p158 bra $L176;
 $L177:
-	mov.b64 %fd35, %rd709;
+	mov.b64 %fd35, %rd712;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
 	setp.gt.f64 %p159, %fd36, %fd25;
@@ -22610,711 +22618,712 @@ $L170:
 $L171:
 	@!%p154 bra $L179;
 	@!%p144 bra $L180;
-	mul.lo.s64 %rd715, %rd671, %rd146;
-	mad.lo.s64 %rd716, %rd715, 4, %rd144;
-	st.shared.s32 [%rd716+0], %r190;
-	add.s64 %rd717, %rd671, 1;
-	mov.b64 %rd671, %rd717;
+	mul.lo.s64 %rd718, %rd674, %rd146;
+	mad.lo.s64 %rd719, %rd718, 4, %rd144;
+	st.shared.s32 [%rd719+0], %r190;
+	add.s64 %rd720, %rd674, 1;
+	mov.b64 %rd674, %rd720;
 	bra.uni $L181;
 $L180:
 	mov.pred %p160, 0;
-	mov.b64 %rd718, %rd671;
+	mov.b64 %rd721, %rd674;
 	mov.b32 %r193, %r190;
 $L182:
 	@!%p139 bra $L186;
 	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd719, %r194;
-	mov.b64 %rd720, %rd719;
+	cvt.s64.s32 %rd722, %r194;
+	mov.b64 %rd723, %rd722;
 	and.b32 %r195, %r193, 31;
-	cvt.s64.s32 %rd721, %r195;
-	min.u64 %rd722, %rd721, 32;
-	cvt.u32.u64 %r196, %rd722;
+	cvt.s64.s32 %rd724, %r195;
+	min.u64 %rd725, %rd724, 32;
+	cvt.u32.u64 %r196, %rd725;
 	mov.b32 %r198, 0x1;
 	shl.b32 %r197, %r198, %r196;
 	setp.hs.u32 %p161, %r196, 32;
 	selp.b32 %r199, 0, %r197, %p161;
 	mov.b32 %r200, %r199;
-	mov.b64 %rd723, %rd720;
+	mov.b64 %rd726, %rd723;
 	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd724, %rd723, %rd640;
-	mad.lo.s64 %rd725, %rd724, 4, %rd638;
-	ld.relaxed.gpu.global.u32 %r202, [%rd725+0];
+	mul.lo.s64 %rd727, %rd726, %rd643;
+	mad.lo.s64 %rd728, %rd727, 4, %rd641;
+	ld.relaxed.gpu.global.u32 %r202, [%rd728+0];
 	mov.b32 %r203, %r202;
 	and.b32 %r204, %r203, %r201;
 	setp.ne.u32 %p162, %r204, 0x0;
 	mov.pred %p163, %p162;
 	not.pred %p164, %p163;
 	@!%p164 bra $L188;
-	mul.lo.s64 %rd726, %rd723, %rd640;
-	mad.lo.s64 %rd727, %rd726, 4, %rd638;
-	atom.global.or.b32 %r205, [%rd727], %r201;
+	mul.lo.s64 %rd729, %rd726, %rd643;
+	mad.lo.s64 %rd730, %rd729, 4, %rd641;
+	atom.global.or.b32 %r205, [%rd730], %r201;
 	mov.b32 %r206, %r205;
 	and.b32 %r207, %r206, %r201;
 	setp.ne.u32 %p165, %r207, 0x0;
 	mov.pred %p163, %p165;
 $L188:
 	@!%p163 bra $L190;
-	mov.b64 %rd728, %rd718;
-	mov.b64 %rd729, %rd728;
+	mov.b64 %rd731, %rd721;
+	mov.b64 %rd732, %rd731;
 	mov.pred %p166, 0;
 	bra.uni $L184;
 $L190:
-	mov.b64 %rd730, %rd718;
-	mov.b64 %rd729, %rd730;
+	mov.b64 %rd733, %rd721;
+	mov.b64 %rd732, %rd733;
 	mov.pred %p166, 1;
 	bra.uni $L184;
 $L186:
 	@!%p140 bra $L192;
-	cvt.s64.s32 %rd731, %r193;
-	mul.lo.s64 %rd732, %rd731, %rd643;
-	mad.lo.s64 %rd733, %rd732, 4, %rd641;
-	ld.relaxed.gpu.global.s32 %r208, [%rd733+0];
+	cvt.s64.s32 %rd734, %r193;
+	mul.lo.s64 %rd735, %rd734, %rd646;
+	mad.lo.s64 %rd736, %rd735, 4, %rd644;
+	ld.relaxed.gpu.global.s32 %r208, [%rd736+0];
 	mov.b32 %r209, %r208;
 	setp.eq.s32 %p167, %r209, %r182;
 	mov.pred %p168, %p167;
 	not.pred %p169, %p168;
 	@!%p169 bra $L194;
-	cvt.s64.s32 %rd734, %r193;
-	mul.lo.s64 %rd735, %rd734, %rd643;
-	mad.lo.s64 %rd736, %rd735, 4, %rd641;
-	atom.global.exch.b32 %r210, [%rd736], %r182;
+	cvt.s64.s32 %rd737, %r193;
+	mul.lo.s64 %rd738, %rd737, %rd646;
+	mad.lo.s64 %rd739, %rd738, 4, %rd644;
+	atom.global.exch.b32 %r210, [%rd739], %r182;
 	mov.b32 %r211, %r210;
 	setp.eq.s32 %p170, %r211, %r182;
 	mov.pred %p168, %p170;
 $L194:
 	@!%p168 bra $L196;
-	mov.b64 %rd737, %rd718;
-	mov.b64 %rd729, %rd737;
+	mov.b64 %rd740, %rd721;
+	mov.b64 %rd732, %rd740;
 	mov.pred %p166, 0;
 	bra.uni $L184;
 $L196:
 $L192:
-	mul.lo.s64 %rd738, %rd718, %rd146;
-	mad.lo.s64 %rd739, %rd738, 4, %rd144;
-	st.shared.s32 [%rd739+0], %r193;
-	add.s64 %rd740, %rd718, 1;
-	mov.b64 %rd741, %rd740;
-	mov.b64 %rd729, %rd741;
+	mul.lo.s64 %rd741, %rd721, %rd146;
+	mad.lo.s64 %rd742, %rd741, 4, %rd144;
+	st.shared.s32 [%rd742+0], %r193;
+	add.s64 %rd743, %rd721, 1;
+	mov.b64 %rd744, %rd743;
+	mov.b64 %rd732, %rd744;
 	mov.pred %p166, 1;
 	bra.uni $L184;
 $L183:
 	bra.uni $L182;
 $L184:
-	mov.b64 %rd742, %rd729;
+	mov.b64 %rd745, %rd732;
 	mov.pred %p171, %p166;
-	mov.b64 %rd671, %rd742;
+	mov.b64 %rd674, %rd745;
 	mov.pred %p160, %p171;
 	@!%p160 bra $L198;
-	mov.b64 %rd743, %rd622;
+	mov.b64 %rd746, %rd625;
 	mov.b32 %r212, %r190;
-	cvt.s64.s32 %rd744, %r212;
-	add.s64 %rd745, %rd744, 1;
-	mul.lo.s64 %rd746, %rd745, %rd32;
-	mad.lo.s64 %rd747, %rd746, 8, %rd28;
-	ld.global.nc.s64 %rd748, [%rd747+0];
-	mov.b64 %rd749, %rd748;
-	cvt.s64.s32 %rd750, %r212;
-	mul.lo.s64 %rd751, %rd750, %rd32;
-	mad.lo.s64 %rd752, %rd751, 8, %rd28;
-	ld.global.nc.s64 %rd753, [%rd752+0];
-	mov.b64 %rd754, %rd753;
-	sub.s64 %rd755, %rd749, %rd754;
-	mov.b64 %rd756, %rd755;
+	cvt.s64.s32 %rd747, %r212;
+	add.s64 %rd748, %rd747, 1;
+	mul.lo.s64 %rd749, %rd748, %rd32;
+	mad.lo.s64 %rd750, %rd749, 8, %rd28;
+	ld.global.nc.s64 %rd751, [%rd750+0];
+	mov.b64 %rd752, %rd751;
+	cvt.s64.s32 %rd753, %r212;
+	mul.lo.s64 %rd754, %rd753, %rd32;
+	mad.lo.s64 %rd755, %rd754, 8, %rd28;
+	ld.global.nc.s64 %rd756, [%rd755+0];
 	mov.b64 %rd757, %rd756;
-	add.s64 %rd758, %rd668, %rd757;
-	mov.b64 %rd668, %rd758;
-	max.s64 %rd759, %rd669, %rd757;
-	mov.b64 %rd669, %rd759;
+	sub.s64 %rd758, %rd752, %rd757;
+	mov.b64 %rd759, %rd758;
+	mov.b64 %rd760, %rd759;
+	add.s64 %rd761, %rd671, %rd760;
+	mov.b64 %rd671, %rd761;
+	max.s64 %rd762, %rd672, %rd760;
+	mov.b64 %rd672, %rd762;
 $L198:
 $L181:
 $L179:
-	add.s64 %rd760, %rd666, %rd655;
-	mov.b64 %rd666, %rd760;
-	sub.s64 %rd761, %rd672, 1;
-	mov.b64 %rd672, %rd761;
+	add.s64 %rd763, %rd669, %rd658;
+	mov.b64 %rd669, %rd763;
+	sub.s64 %rd764, %rd675, 1;
+	mov.b64 %rd675, %rd764;
 $L161:
 	bra.uni $L160;
 $L162:
-	mov.b64 %rd762, 0;
-	setp.lt.s64 %p172, %rd666, %rd667;
-	setp.lt.s64 %p173, %rd660, %rd647;
+	mov.b64 %rd765, 0;
+	setp.lt.s64 %p172, %rd669, %rd670;
+	setp.lt.s64 %p173, %rd663, %rd650;
 	or.pred %p174, %p172, %p173;
 	@!%p174 bra $L200;
-	mov.b64 %rd762, 1;
+	mov.b64 %rd765, 1;
 $L200:
-	shl.b64 %rd763, %rd762, 32;
-	or.b64 %rd764, %rd671, %rd763;
+	shl.b64 %rd766, %rd765, 32;
+	or.b64 %rd767, %rd674, %rd766;
 	// block scan
-	mov.b64 %rd765, %rd764;
+	mov.b64 %rd768, %rd767;
 	mov.b32 %r213, %r3;
 $L201:
 	setp.hs.u32 %p175, %r213, 32;
 	@%p175 bra $L202;
-	mov.b64 {%r214, %r215}, %rd765;
+	mov.b64 {%r214, %r215}, %rd768;
 	shfl.sync.up.b32 %r216|%p176, %r214, %r213, 0, %r17;
 	shfl.sync.up.b32 %r217, %r215, %r213, 0, %r17;
-	mov.b64 %rd766, {%r216, %r217};
+	mov.b64 %rd769, {%r216, %r217};
 	@!%p176 bra $L203;
-	add.s64 %rd767, %rd766, %rd765;
-	mov.b64 %rd765, %rd767;
+	add.s64 %rd770, %rd769, %rd768;
+	mov.b64 %rd768, %rd770;
 $L203:
 	shl.b32 %r213, %r213, 1;
 	bra.uni $L201;
 $L202:
-	mov.b64 {%r218, %r219}, %rd765;
+	mov.b64 {%r218, %r219}, %rd768;
 	shfl.sync.up.b32 %r220|%p177, %r218, %r3, 0, %r17;
 	shfl.sync.up.b32 %r221, %r219, %r3, 0, %r17;
-	mov.b64 %rd768, {%r220, %r221};
+	mov.b64 %rd771, {%r220, %r221};
 	setp.lo.u32 %p178, %r3, 32;
 	and.pred %p179, %p177, %p178;
-	selp.b64 %rd769, %rd768, 0, %p179;
+	selp.b64 %rd772, %rd771, 0, %p179;
 	sub.u32 %r222, %r13, %r3;
 	setp.eq.u32 %p180, %r7, %r222;
 	@!%p180 bra $L204;
-	mul.wide.u32 %rd770, %r8, 16;
-	add.s64 %rd771, %rd1, %rd770;
-	st.shared.s64 [%rd771+0], %rd765;
+	mul.wide.u32 %rd773, %r8, 16;
+	add.s64 %rd774, %rd1, %rd773;
+	st.shared.s64 [%rd774+0], %rd768;
 $L204:
 	bar.sync 0;
 	setp.eq.u32 %p181, %r8, 0;
 	@!%p181 bra $L205;
-	mov.b64 %rd772, 0;
+	mov.b64 %rd775, 0;
 	setp.lo.u32 %p182, %r7, %r10;
 	@!%p182 bra $L206;
-	mul.wide.u32 %rd773, %r7, 16;
-	add.s64 %rd774, %rd1, %rd773;
-	ld.shared.s64 %rd775, [%rd774+0];
-	mov.b64 %rd772, %rd775;
+	mul.wide.u32 %rd776, %r7, 16;
+	add.s64 %rd777, %rd1, %rd776;
+	ld.shared.s64 %rd778, [%rd777+0];
+	mov.b64 %rd775, %rd778;
 $L206:
-	mov.b64 {%r223, %r224}, %rd772;
+	mov.b64 {%r223, %r224}, %rd775;
 	shfl.sync.up.b32 %r225|%p183, %r223, 1, 0, %r17;
 	shfl.sync.up.b32 %r226, %r224, 1, 0, %r17;
-	mov.b64 %rd776, {%r225, %r226};
+	mov.b64 %rd779, {%r225, %r226};
 	@!%p183 bra $L207;
-	add.s64 %rd777, %rd776, %rd772;
-	mov.b64 %rd772, %rd777;
+	add.s64 %rd780, %rd779, %rd775;
+	mov.b64 %rd775, %rd780;
 $L207:
-	mov.b64 {%r227, %r228}, %rd772;
+	mov.b64 {%r227, %r228}, %rd775;
 	shfl.sync.up.b32 %r229|%p184, %r227, 2, 0, %r17;
 	shfl.sync.up.b32 %r230, %r228, 2, 0, %r17;
-	mov.b64 %rd778, {%r229, %r230};
+	mov.b64 %rd781, {%r229, %r230};
 	@!%p184 bra $L208;
-	add.s64 %rd779, %rd778, %rd772;
-	mov.b64 %rd772, %rd779;
+	add.s64 %rd782, %rd781, %rd775;
+	mov.b64 %rd775, %rd782;
 $L208:
-	mov.b64 {%r231, %r232}, %rd772;
+	mov.b64 {%r231, %r232}, %rd775;
 	shfl.sync.up.b32 %r233|%p185, %r231, 4, 0, %r17;
 	shfl.sync.up.b32 %r234, %r232, 4, 0, %r17;
-	mov.b64 %rd780, {%r233, %r234};
+	mov.b64 %rd783, {%r233, %r234};
 	@!%p185 bra $L209;
-	add.s64 %rd781, %rd780, %rd772;
-	mov.b64 %rd772, %rd781;
+	add.s64 %rd784, %rd783, %rd775;
+	mov.b64 %rd775, %rd784;
 $L209:
-	mov.b64 {%r235, %r236}, %rd772;
+	mov.b64 {%r235, %r236}, %rd775;
 	shfl.sync.up.b32 %r237|%p186, %r235, 8, 0, %r17;
 	shfl.sync.up.b32 %r238, %r236, 8, 0, %r17;
-	mov.b64 %rd782, {%r237, %r238};
+	mov.b64 %rd785, {%r237, %r238};
 	@!%p186 bra $L210;
-	add.s64 %rd783, %rd782, %rd772;
-	mov.b64 %rd772, %rd783;
+	add.s64 %rd786, %rd785, %rd775;
+	mov.b64 %rd775, %rd786;
 $L210:
-	mov.b64 {%r239, %r240}, %rd772;
+	mov.b64 {%r239, %r240}, %rd775;
 	shfl.sync.up.b32 %r241|%p187, %r239, 16, 0, %r17;
 	shfl.sync.up.b32 %r242, %r240, 16, 0, %r17;
-	mov.b64 %rd784, {%r241, %r242};
+	mov.b64 %rd787, {%r241, %r242};
 	@!%p187 bra $L211;
-	add.s64 %rd785, %rd784, %rd772;
-	mov.b64 %rd772, %rd785;
+	add.s64 %rd788, %rd787, %rd775;
+	mov.b64 %rd775, %rd788;
 $L211:
-	mov.b64 {%r243, %r244}, %rd772;
+	mov.b64 {%r243, %r244}, %rd775;
 	shfl.sync.up.b32 %r245|%p188, %r243, 1, 0, %r17;
 	shfl.sync.up.b32 %r246, %r244, 1, 0, %r17;
-	mov.b64 %rd786, {%r245, %r246};
-	selp.b64 %rd787, %rd786, 0, %p188;
+	mov.b64 %rd789, {%r245, %r246};
+	selp.b64 %rd790, %rd789, 0, %p188;
 	@!%p182 bra $L212;
-	mul.wide.u32 %rd788, %r7, 16;
-	add.s64 %rd789, %rd1, %rd788;
-	add.s64 %rd790, %rd789, 512;
-	st.shared.s64 [%rd790+0], %rd787;
+	mul.wide.u32 %rd791, %r7, 16;
+	add.s64 %rd792, %rd1, %rd791;
+	add.s64 %rd793, %rd792, 512;
+	st.shared.s64 [%rd793+0], %rd790;
 $L212:
 	sub.u32 %r247, %r10, 1;
 	setp.eq.u32 %p189, %r7, %r247;
 	@!%p189 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd772;
+	st.shared.s64 [%rd1+1024], %rd775;
 $L213:
 $L205:
 	bar.sync 0;
-	mul.wide.u32 %rd791, %r8, 16;
-	add.s64 %rd792, %rd1, %rd791;
-	add.s64 %rd793, %rd792, 512;
-	ld.shared.s64 %rd794, [%rd793+0];
-	add.s64 %rd795, %rd794, %rd769;
-	ld.shared.s64 %rd796, [%rd1+1024];
-	mov.b64 {%r248, %r249}, %rd795;
+	mul.wide.u32 %rd794, %r8, 16;
+	add.s64 %rd795, %rd1, %rd794;
+	add.s64 %rd796, %rd795, 512;
+	ld.shared.s64 %rd797, [%rd796+0];
+	add.s64 %rd798, %rd797, %rd772;
+	ld.shared.s64 %rd799, [%rd1+1024];
+	mov.b64 {%r248, %r249}, %rd798;
 	shfl.sync.idx.b32 %r250|%p190, %r248, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r251, %r249, 0, %r21, %r17;
-	mov.b64 %rd797, {%r250, %r251};
-	mov.b64 %rd798, %rd796;
-	mov.b64 %rd799, %rd797;
-	mov.b64 %rd800, %rd798;
+	mov.b64 %rd800, {%r250, %r251};
 	mov.b64 %rd801, %rd799;
 	mov.b64 %rd802, %rd800;
 	mov.b64 %rd803, %rd801;
 	mov.b64 %rd804, %rd802;
-	and.b64 %rd805, %rd803, 4294967295;
-	mov.b64 %rd806, %rd805;
-	shr.s64 %rd807, %rd804, 32;
-	mov.b64 %rd808, %rd807;
-	mov.b64 %rd803, %rd806;
+	mov.b64 %rd805, %rd803;
+	mov.b64 %rd806, %rd804;
+	mov.b64 %rd807, %rd805;
+	and.b64 %rd808, %rd806, 4294967295;
 	mov.b64 %rd809, %rd808;
-	and.b64 %rd810, %rd804, 4294967295;
-	mov.b64 %rd804, %rd810;
+	and.b64 %rd810, %rd807, 4294967295;
+	mov.b64 %rd811, %rd810;
+	shr.s64 %rd812, %rd807, 32;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, %rd809;
+	mov.b64 %rd815, %rd811;
+	mov.b64 %rd816, %rd813;
 	@!%p144 bra $L214;
-	add.s64 %rd811, %rd670, %rd803;
-	mov.b64 %rd812, %rd811;
-	sub.s64 %rd813, %rd658, %rd812;
-	max.s64 %rd814, %rd813, 0;
-	min.s64 %rd815, %rd814, %rd671;
-	mov.b64 %rd816, %rd815;
-	mov.b64 %rd817, 0;
+	add.s64 %rd817, %rd673, %rd814;
+	mov.b64 %rd818, %rd817;
+	sub.s64 %rd819, %rd661, %rd818;
+	max.s64 %rd820, %rd819, 0;
+	min.s64 %rd821, %rd820, %rd674;
+	mov.b64 %rd822, %rd821;
+	mov.b64 %rd823, 0;
 $L216:
-	setp.lt.s64 %p191, %rd817, %rd816;
+	setp.lt.s64 %p191, %rd823, %rd822;
 	not.pred %p192, %p191;
 	@!%p192 bra $L220;
 	bra.uni $L218;
 $L220:
-	mul.lo.s64 %rd818, %rd817, %rd146;
-	mad.lo.s64 %rd819, %rd818, 4, %rd144;
-	ld.shared.s32 %r252, [%rd819+0];
+	mul.lo.s64 %rd824, %rd823, %rd146;
+	mad.lo.s64 %rd825, %rd824, 4, %rd144;
+	ld.shared.s32 %r252, [%rd825+0];
 	mov.b32 %r253, %r252;
-	add.s64 %rd820, %rd657, %rd812;
-	add.s64 %rd821, %rd820, %rd817;
-	mul.lo.s64 %rd822, %rd821, %rd156;
-	mad.lo.s64 %rd823, %rd822, 4, %rd154;
-	st.shared.s32 [%rd823+0], %r253;
+	add.s64 %rd826, %rd660, %rd818;
+	add.s64 %rd827, %rd826, %rd823;
+	mul.lo.s64 %rd828, %rd827, %rd156;
+	mad.lo.s64 %rd829, %rd828, 4, %rd154;
+	st.shared.s32 [%rd829+0], %r253;
 $L217:
-	add.s64 %rd824, %rd817, 1;
-	mov.b64 %rd817, %rd824;
+	add.s64 %rd830, %rd823, 1;
+	mov.b64 %rd823, %rd830;
 	bra.uni $L216;
 $L218:
-	mov.b64 %rd825, 0;
-	mov.b64 %rd826, %rd816;
+	mov.b64 %rd831, 0;
+	mov.b64 %rd832, %rd822;
 $L221:
-	setp.lt.s64 %p193, %rd826, %rd671;
+	setp.lt.s64 %p193, %rd832, %rd674;
 	not.pred %p194, %p193;
 	@!%p194 bra $L225;
 	bra.uni $L223;
 $L225:
-	mul.lo.s64 %rd827, %rd826, %rd146;
-	mad.lo.s64 %rd828, %rd827, 4, %rd144;
-	ld.shared.s32 %r254, [%rd828+0];
+	mul.lo.s64 %rd833, %rd832, %rd146;
+	mad.lo.s64 %rd834, %rd833, 4, %rd144;
+	ld.shared.s32 %r254, [%rd834+0];
 	mov.b32 %r255, %r254;
 	mov.b32 %r256, %r255;
 	mov.pred %p195, 0;
-	mov.b64 %rd829, %rd825;
+	mov.b64 %rd835, %rd831;
 	mov.b32 %r257, %r256;
 $L226:
 	@!%p139 bra $L230;
 	shr.s32 %r258, %r257, 5;
-	cvt.s64.s32 %rd830, %r258;
-	mov.b64 %rd831, %rd830;
+	cvt.s64.s32 %rd836, %r258;
+	mov.b64 %rd837, %rd836;
 	and.b32 %r259, %r257, 31;
-	cvt.s64.s32 %rd832, %r259;
-	min.u64 %rd833, %rd832, 32;
-	cvt.u32.u64 %r260, %rd833;
+	cvt.s64.s32 %rd838, %r259;
+	min.u64 %rd839, %rd838, 32;
+	cvt.u32.u64 %r260, %rd839;
 	mov.b32 %r262, 0x1;
 	shl.b32 %r261, %r262, %r260;
 	setp.hs.u32 %p196, %r260, 32;
 	selp.b32 %r263, 0, %r261, %p196;
 	mov.b32 %r264, %r263;
-	mov.b64 %rd834, %rd831;
+	mov.b64 %rd840, %rd837;
 	mov.b32 %r265, %r264;
-	mul.lo.s64 %rd835, %rd834, %rd640;
-	mad.lo.s64 %rd836, %rd835, 4, %rd638;
-	ld.relaxed.gpu.global.u32 %r266, [%rd836+0];
+	mul.lo.s64 %rd841, %rd840, %rd643;
+	mad.lo.s64 %rd842, %rd841, 4, %rd641;
+	ld.relaxed.gpu.global.u32 %r266, [%rd842+0];
 	mov.b32 %r267, %r266;
 	and.b32 %r268, %r267, %r265;
 	setp.ne.u32 %p197, %r268, 0x0;
 	mov.pred %p198, %p197;
 	not.pred %p199, %p198;
 	@!%p199 bra $L232;
-	mul.lo.s64 %rd837, %rd834, %rd640;
-	mad.lo.s64 %rd838, %rd837, 4, %rd638;
-	atom.global.or.b32 %r269, [%rd838], %r265;
+	mul.lo.s64 %rd843, %rd840, %rd643;
+	mad.lo.s64 %rd844, %rd843, 4, %rd641;
+	atom.global.or.b32 %r269, [%rd844], %r265;
 	mov.b32 %r270, %r269;
 	and.b32 %r271, %r270, %r265;
 	setp.ne.u32 %p200, %r271, 0x0;
 	mov.pred %p198, %p200;
 $L232:
 	@!%p198 bra $L234;
-	mov.b64 %rd839, %rd829;
-	mov.b64 %rd840, %rd839;
+	mov.b64 %rd845, %rd835;
+	mov.b64 %rd846, %rd845;
 	mov.pred %p201, 0;
 	bra.uni $L228;
 $L234:
-	mov.b64 %rd841, %rd829;
-	mov.b64 %rd840, %rd841;
+	mov.b64 %rd847, %rd835;
+	mov.b64 %rd846, %rd847;
 	mov.pred %p201, 1;
 	bra.uni $L228;
 $L230:
 	@!%p140 bra $L236;
-	cvt.s64.s32 %rd842, %r257;
-	mul.lo.s64 %rd843, %rd842, %rd643;
-	mad.lo.s64 %rd844, %rd843, 4, %rd641;
-	ld.relaxed.gpu.global.s32 %r272, [%rd844+0];
+	cvt.s64.s32 %rd848, %r257;
+	mul.lo.s64 %rd849, %rd848, %rd646;
+	mad.lo.s64 %rd850, %rd849, 4, %rd644;
+	ld.relaxed.gpu.global.s32 %r272, [%rd850+0];
 	mov.b32 %r273, %r272;
 	setp.eq.s32 %p202, %r273, %r182;
 	mov.pred %p203, %p202;
 	not.pred %p204, %p203;
 	@!%p204 bra $L238;
-	cvt.s64.s32 %rd845, %r257;
-	mul.lo.s64 %rd846, %rd845, %rd643;
-	mad.lo.s64 %rd847, %rd846, 4, %rd641;
-	atom.global.exch.b32 %r274, [%rd847], %r182;
+	cvt.s64.s32 %rd851, %r257;
+	mul.lo.s64 %rd852, %rd851, %rd646;
+	mad.lo.s64 %rd853, %rd852, 4, %rd644;
+	atom.global.exch.b32 %r274, [%rd853], %r182;
 	mov.b32 %r275, %r274;
 	setp.eq.s32 %p205, %r275, %r182;
 	mov.pred %p203, %p205;
 $L238:
 	@!%p203 bra $L240;
-	mov.b64 %rd848, %rd829;
-	mov.b64 %rd840, %rd848;
+	mov.b64 %rd854, %rd835;
+	mov.b64 %rd846, %rd854;
 	mov.pred %p201, 0;
 	bra.uni $L228;
 $L240:
 $L236:
-	mul.lo.s64 %rd849, %rd829, %rd146;
-	mad.lo.s64 %rd850, %rd849, 4, %rd144;
-	st.shared.s32 [%rd850+0], %r257;
-	add.s64 %rd851, %rd829, 1;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd840, %rd852;
+	mul.lo.s64 %rd855, %rd835, %rd146;
+	mad.lo.s64 %rd856, %rd855, 4, %rd144;
+	st.shared.s32 [%rd856+0], %r257;
+	add.s64 %rd857, %rd835, 1;
+	mov.b64 %rd858, %rd857;
+	mov.b64 %rd846, %rd858;
 	mov.pred %p201, 1;
 	bra.uni $L228;
 $L227:
 	bra.uni $L226;
 $L228:
-	mov.b64 %rd853, %rd840;
+	mov.b64 %rd859, %rd846;
 	mov.pred %p206, %p201;
-	mov.b64 %rd825, %rd853;
+	mov.b64 %rd831, %rd859;
 	mov.pred %p195, %p206;
 	@!%p195 bra $L242;
-	mov.b64 %rd854, %rd622;
+	mov.b64 %rd860, %rd625;
 	mov.b32 %r276, %r256;
-	cvt.s64.s32 %rd855, %r276;
-	add.s64 %rd856, %rd855, 1;
-	mul.lo.s64 %rd857, %rd856, %rd32;
-	mad.lo.s64 %rd858, %rd857, 8, %rd28;
-	ld.global.nc.s64 %rd859, [%rd858+0];
-	mov.b64 %rd860, %rd859;
 	cvt.s64.s32 %rd861, %r276;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	sub.s64 %rd866, %rd860, %rd865;
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd868, %rd867;
-	add.s64 %rd869, %rd668, %rd868;
-	mov.b64 %rd668, %rd869;
-	max.s64 %rd870, %rd669, %rd868;
-	mov.b64 %rd669, %rd870;
+	add.s64 %rd862, %rd861, 1;
+	mul.lo.s64 %rd863, %rd862, %rd32;
+	mad.lo.s64 %rd864, %rd863, 8, %rd28;
+	ld.global.nc.s64 %rd865, [%rd864+0];
+	mov.b64 %rd866, %rd865;
+	cvt.s64.s32 %rd867, %r276;
+	mul.lo.s64 %rd868, %rd867, %rd32;
+	mad.lo.s64 %rd869, %rd868, 8, %rd28;
+	ld.global.nc.s64 %rd870, [%rd869+0];
+	mov.b64 %rd871, %rd870;
+	sub.s64 %rd872, %rd866, %rd871;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, %rd873;
+	add.s64 %rd875, %rd671, %rd874;
+	mov.b64 %rd671, %rd875;
+	max.s64 %rd876, %rd672, %rd874;
+	mov.b64 %rd672, %rd876;
 $L242:
 $L222:
-	add.s64 %rd871, %rd826, 1;
-	mov.b64 %rd826, %rd871;
+	add.s64 %rd877, %rd832, 1;
+	mov.b64 %rd832, %rd877;
 	bra.uni $L221;
 $L223:
-	setp.gt.s64 %p207, %rd825, 0;
+	setp.gt.s64 %p207, %rd831, 0;
 	@!%p207 bra $L244;
-	mul.lo.s64 %rd872, %rd656, %rd120;
-	mad.lo.s64 %rd873, %rd872, 8, %rd116;
-	atom.global.add.u64 %rd874, [%rd873], %rd825;
-	mov.b64 %rd875, %rd874;
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, 0;
+	mul.lo.s64 %rd878, %rd659, %rd120;
+	mad.lo.s64 %rd879, %rd878, 8, %rd116;
+	atom.global.add.u64 %rd880, [%rd879], %rd831;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, %rd881;
+	mov.b64 %rd883, 0;
 $L245:
-	setp.lt.s64 %p208, %rd877, %rd825;
+	setp.lt.s64 %p208, %rd883, %rd831;
 	not.pred %p209, %p208;
 	@!%p209 bra $L249;
 	bra.uni $L247;
 $L249:
-	mul.lo.s64 %rd878, %rd877, %rd146;
-	mad.lo.s64 %rd879, %rd878, 4, %rd144;
-	ld.shared.s32 %r277, [%rd879+0];
+	mul.lo.s64 %rd884, %rd883, %rd146;
+	mad.lo.s64 %rd885, %rd884, 4, %rd144;
+	ld.shared.s32 %r277, [%rd885+0];
 	mov.b32 %r278, %r277;
-	add.s64 %rd880, %rd876, %rd877;
-	mul.lo.s64 %rd881, %rd880, %rd242;
-	mad.lo.s64 %rd882, %rd881, 4, %rd240;
-	st.global.s32 [%rd882+0], %r278;
+	add.s64 %rd886, %rd882, %rd883;
+	mul.lo.s64 %rd887, %rd886, %rd242;
+	mad.lo.s64 %rd888, %rd887, 4, %rd240;
+	st.global.s32 [%rd888+0], %r278;
 $L246:
-	add.s64 %rd883, %rd877, 1;
-	mov.b64 %rd877, %rd883;
+	add.s64 %rd889, %rd883, 1;
+	mov.b64 %rd883, %rd889;
 	bra.uni $L245;
 $L247:
 $L244:
-	add.s64 %rd884, %rd670, %rd804;
-	min.s64 %rd885, %rd658, %rd884;
-	mov.b64 %rd670, %rd885;
+	add.s64 %rd890, %rd673, %rd815;
+	min.s64 %rd891, %rd661, %rd890;
+	mov.b64 %rd673, %rd891;
 	bra.uni $L215;
 $L214:
-	mov.b64 %rd886, 0;
-	cvt.u64.u32 %rd887, %r2;
-	setp.eq.s64 %p210, %rd887, 0;
-	setp.gt.s64 %p211, %rd804, 0;
+	mov.b64 %rd892, 0;
+	cvt.u64.u32 %rd893, %r2;
+	setp.eq.s64 %p210, %rd893, 0;
+	setp.gt.s64 %p211, %rd815, 0;
 	and.pred %p212, %p210, %p211;
 	@!%p212 bra $L251;
-	mul.lo.s64 %rd888, %rd656, %rd120;
-	mad.lo.s64 %rd889, %rd888, 8, %rd116;
-	atom.global.add.u64 %rd890, [%rd889], %rd804;
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd886, %rd891;
+	mul.lo.s64 %rd894, %rd659, %rd120;
+	mad.lo.s64 %rd895, %rd894, 8, %rd116;
+	atom.global.add.u64 %rd896, [%rd895], %rd815;
+	mov.b64 %rd897, %rd896;
+	mov.b64 %rd892, %rd897;
 $L251:
-	cvt.u64.u32 %rd892, %r2;
-	setp.eq.s64 %p213, %rd892, 0;
+	cvt.u64.u32 %rd898, %r2;
+	setp.eq.s64 %p213, %rd898, 0;
 	setp.eq.u32 %p214, %r1, 0;
 	and.pred %p215, %p213, %p214;
 	bar.sync 0;
 	@!%p215 bra $L252;
-	st.shared.s64 [%rd1+1024], %rd886;
+	st.shared.s64 [%rd1+1024], %rd892;
 $L252:
 	bar.sync 0;
-	ld.shared.s64 %rd893, [%rd1+1024];
-	mov.b64 %rd894, %rd893;
-	add.s64 %rd895, %rd894, %rd803;
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd897, 0;
+	ld.shared.s64 %rd899, [%rd1+1024];
+	mov.b64 %rd900, %rd899;
+	add.s64 %rd901, %rd900, %rd814;
+	mov.b64 %rd902, %rd901;
+	mov.b64 %rd903, 0;
 $L253:
-	setp.lt.s64 %p216, %rd897, %rd671;
+	setp.lt.s64 %p216, %rd903, %rd674;
 	not.pred %p217, %p216;
 	@!%p217 bra $L257;
 	bra.uni $L255;
 $L257:
-	mul.lo.s64 %rd898, %rd897, %rd146;
-	mad.lo.s64 %rd899, %rd898, 4, %rd144;
-	ld.shared.s32 %r279, [%rd899+0];
+	mul.lo.s64 %rd904, %rd903, %rd146;
+	mad.lo.s64 %rd905, %rd904, 4, %rd144;
+	ld.shared.s32 %r279, [%rd905+0];
 	mov.b32 %r280, %r279;
-	add.s64 %rd900, %rd896, %rd897;
-	mul.lo.s64 %rd901, %rd900, %rd242;
-	mad.lo.s64 %rd902, %rd901, 4, %rd240;
-	st.global.s32 [%rd902+0], %r280;
+	add.s64 %rd906, %rd902, %rd903;
+	mul.lo.s64 %rd907, %rd906, %rd242;
+	mad.lo.s64 %rd908, %rd907, 4, %rd240;
+	st.global.s32 [%rd908+0], %r280;
 $L254:
-	add.s64 %rd903, %rd897, 1;
-	mov.b64 %rd897, %rd903;
+	add.s64 %rd909, %rd903, 1;
+	mov.b64 %rd903, %rd909;
 	bra.uni $L253;
 $L255:
 $L215:
-	setp.eq.s64 %p218, %rd809, 0;
+	setp.eq.s64 %p218, %rd816, 0;
 	@!%p218 bra $L259;
 	bra.uni $L159;
 $L259:
 $L158:
 	bra.uni $L157;
 $L159:
-	mov.b64 %rd904, %rd670;
-	mov.b64 %rd905, %rd668;
-	mov.b64 %rd906, %rd669;
-	mov.b64 %rd907, %rd904;
-	mov.b64 %rd908, %rd905;
-	mov.b64 %rd909, %rd906;
-	mov.b64 %rd910, %rd907;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd912, %rd909;
-	mov.b64 %rd608, %rd910;
-	mov.b64 %rd620, %rd911;
-	mov.b64 %rd621, %rd912;
-	add.s64 %rd913, %rd609, %rd620;
-	mov.b64 %rd609, %rd913;
-	max.s64 %rd914, %rd610, %rd621;
-	mov.b64 %rd610, %rd914;
+	mov.b64 %rd910, %rd673;
+	mov.b64 %rd911, %rd671;
+	mov.b64 %rd912, %rd672;
+	mov.b64 %rd913, %rd910;
+	mov.b64 %rd914, %rd911;
+	mov.b64 %rd915, %rd912;
+	mov.b64 %rd916, %rd913;
+	mov.b64 %rd917, %rd914;
+	mov.b64 %rd918, %rd915;
+	mov.b64 %rd611, %rd916;
+	mov.b64 %rd623, %rd917;
+	mov.b64 %rd624, %rd918;
+	add.s64 %rd919, %rd612, %rd623;
+	mov.b64 %rd612, %rd919;
+	max.s64 %rd920, %rd613, %rd624;
+	mov.b64 %rd613, %rd920;
 $L153:
-	add.s64 %rd915, %rd611, 1;
-	mov.b64 %rd611, %rd915;
+	add.s64 %rd921, %rd614, 1;
+	mov.b64 %rd614, %rd921;
 	bra.uni $L152;
 $L154:
-	mov.b64 %rd916, %rd609;
+	mov.b64 %rd922, %rd612;
 	// block reduction
 	sub.u32 %r281, %r13, 1;
 	mov.b32 %r282, %r3;
 $L260:
 	setp.hs.u32 %p219, %r282, 32;
 	@%p219 bra $L261;
-	mov.b64 {%r283, %r284}, %rd916;
+	mov.b64 {%r283, %r284}, %rd922;
 	shfl.sync.down.b32 %r285|%p220, %r283, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd917, {%r285, %r286};
+	mov.b64 %rd923, {%r285, %r286};
 	@!%p220 bra $L262;
-	add.s64 %rd918, %rd916, %rd917;
-	mov.b64 %rd916, %rd918;
+	add.s64 %rd924, %rd922, %rd923;
+	mov.b64 %rd922, %rd924;
 $L262:
 	shl.b32 %r282, %r282, 1;
 	bra.uni $L260;
 $L261:
 	setp.eq.u32 %p221, %r7, 0;
 	@!%p221 bra $L263;
-	mul.wide.u32 %rd919, %r8, 16;
-	add.s64 %rd920, %rd1, %rd919;
-	st.shared.s64 [%rd920+0], %rd916;
+	mul.wide.u32 %rd925, %r8, 16;
+	add.s64 %rd926, %rd1, %rd925;
+	st.shared.s64 [%rd926+0], %rd922;
 $L263:
 	bar.sync 0;
 	setp.eq.u32 %p222, %r8, 0;
 	@!%p222 bra $L264;
 	setp.lo.u32 %p223, %r7, %r10;
 	@!%p223 bra $L265;
-	mul.wide.u32 %rd921, %r7, 16;
-	add.s64 %rd922, %rd1, %rd921;
-	ld.shared.s64 %rd923, [%rd922+0];
-	mov.b64 %rd916, %rd923;
+	mul.wide.u32 %rd927, %r7, 16;
+	add.s64 %rd928, %rd1, %rd927;
+	ld.shared.s64 %rd929, [%rd928+0];
+	mov.b64 %rd922, %rd929;
 $L265:
 	sub.u32 %r287, %r10, 1;
-	mov.b64 {%r288, %r289}, %rd916;
+	mov.b64 {%r288, %r289}, %rd922;
 	shfl.sync.down.b32 %r290|%p224, %r288, 1, %r287, %r17;
 	shfl.sync.down.b32 %r291, %r289, 1, %r287, %r17;
-	mov.b64 %rd924, {%r290, %r291};
+	mov.b64 %rd930, {%r290, %r291};
 	@!%p224 bra $L266;
-	add.s64 %rd925, %rd916, %rd924;
-	mov.b64 %rd916, %rd925;
+	add.s64 %rd931, %rd922, %rd930;
+	mov.b64 %rd922, %rd931;
 $L266:
-	mov.b64 {%r292, %r293}, %rd916;
+	mov.b64 {%r292, %r293}, %rd922;
 	shfl.sync.down.b32 %r294|%p225, %r292, 2, %r287, %r17;
 	shfl.sync.down.b32 %r295, %r293, 2, %r287, %r17;
-	mov.b64 %rd926, {%r294, %r295};
+	mov.b64 %rd932, {%r294, %r295};
 	@!%p225 bra $L267;
-	add.s64 %rd927, %rd916, %rd926;
-	mov.b64 %rd916, %rd927;
+	add.s64 %rd933, %rd922, %rd932;
+	mov.b64 %rd922, %rd933;
 $L267:
-	mov.b64 {%r296, %r297}, %rd916;
+	mov.b64 {%r296, %r297}, %rd922;
 	shfl.sync.down.b32 %r298|%p226, %r296, 4, %r287, %r17;
 	shfl.sync.down.b32 %r299, %r297, 4, %r287, %r17;
-	mov.b64 %rd928, {%r298, %r299};
+	mov.b64 %rd934, {%r298, %r299};
 	@!%p226 bra $L268;
-	add.s64 %rd929, %rd916, %rd928;
-	mov.b64 %rd916, %rd929;
+	add.s64 %rd935, %rd922, %rd934;
+	mov.b64 %rd922, %rd935;
 $L268:
-	mov.b64 {%r300, %r301}, %rd916;
+	mov.b64 {%r300, %r301}, %rd922;
 	shfl.sync.down.b32 %r302|%p227, %r300, 8, %r287, %r17;
 	shfl.sync.down.b32 %r303, %r301, 8, %r287, %r17;
-	mov.b64 %rd930, {%r302, %r303};
+	mov.b64 %rd936, {%r302, %r303};
 	@!%p227 bra $L269;
-	add.s64 %rd931, %rd916, %rd930;
-	mov.b64 %rd916, %rd931;
+	add.s64 %rd937, %rd922, %rd936;
+	mov.b64 %rd922, %rd937;
 $L269:
-	mov.b64 {%r304, %r305}, %rd916;
+	mov.b64 {%r304, %r305}, %rd922;
 	shfl.sync.down.b32 %r306|%p228, %r304, 16, %r287, %r17;
 	shfl.sync.down.b32 %r307, %r305, 16, %r287, %r17;
-	mov.b64 %rd932, {%r306, %r307};
+	mov.b64 %rd938, {%r306, %r307};
 	@!%p228 bra $L270;
-	add.s64 %rd933, %rd916, %rd932;
-	mov.b64 %rd916, %rd933;
+	add.s64 %rd939, %rd922, %rd938;
+	mov.b64 %rd922, %rd939;
 $L270:
 	@!%p221 bra $L271;
-	st.shared.s64 [%rd1+1024], %rd916;
+	st.shared.s64 [%rd1+1024], %rd922;
 $L271:
 $L264:
 	bar.sync 0;
-	ld.shared.s64 %rd934, [%rd1+1024];
-	mov.b64 %rd916, %rd934;
-	mov.b64 %rd935, %rd916;
-	mov.b64 %rd609, %rd935;
-	mov.b64 %rd936, %rd610;
+	ld.shared.s64 %rd940, [%rd1+1024];
+	mov.b64 %rd922, %rd940;
+	mov.b64 %rd941, %rd922;
+	mov.b64 %rd612, %rd941;
+	mov.b64 %rd942, %rd613;
 	// block reduction
 	sub.u32 %r308, %r13, 1;
 	mov.b32 %r309, %r3;
 $L272:
 	setp.hs.u32 %p229, %r309, 32;
 	@%p229 bra $L273;
-	mov.b64 {%r310, %r311}, %rd936;
+	mov.b64 {%r310, %r311}, %rd942;
 	shfl.sync.down.b32 %r312|%p230, %r310, %r309, %r308, %r17;
 	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd937, {%r312, %r313};
+	mov.b64 %rd943, {%r312, %r313};
 	@!%p230 bra $L274;
-	max.s64 %rd938, %rd936, %rd937;
-	mov.b64 %rd936, %rd938;
+	max.s64 %rd944, %rd942, %rd943;
+	mov.b64 %rd942, %rd944;
 $L274:
 	shl.b32 %r309, %r309, 1;
 	bra.uni $L272;
 $L273:
 	setp.eq.u32 %p231, %r7, 0;
 	@!%p231 bra $L275;
-	mul.wide.u32 %rd939, %r8, 16;
-	add.s64 %rd940, %rd1, %rd939;
-	st.shared.s64 [%rd940+0], %rd936;
+	mul.wide.u32 %rd945, %r8, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	st.shared.s64 [%rd946+0], %rd942;
 $L275:
 	bar.sync 0;
 	setp.eq.u32 %p232, %r8, 0;
 	@!%p232 bra $L276;
 	setp.lo.u32 %p233, %r7, %r10;
 	@!%p233 bra $L277;
-	mul.wide.u32 %rd941, %r7, 16;
-	add.s64 %rd942, %rd1, %rd941;
-	ld.shared.s64 %rd943, [%rd942+0];
-	mov.b64 %rd936, %rd943;
+	mul.wide.u32 %rd947, %r7, 16;
+	add.s64 %rd948, %rd1, %rd947;
+	ld.shared.s64 %rd949, [%rd948+0];
+	mov.b64 %rd942, %rd949;
 $L277:
 	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd936;
+	mov.b64 {%r315, %r316}, %rd942;
 	shfl.sync.down.b32 %r317|%p234, %r315, 1, %r314, %r17;
 	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd944, {%r317, %r318};
+	mov.b64 %rd950, {%r317, %r318};
 	@!%p234 bra $L278;
-	max.s64 %rd945, %rd936, %rd944;
-	mov.b64 %rd936, %rd945;
+	max.s64 %rd951, %rd942, %rd950;
+	mov.b64 %rd942, %rd951;
 $L278:
-	mov.b64 {%r319, %r320}, %rd936;
+	mov.b64 {%r319, %r320}, %rd942;
 	shfl.sync.down.b32 %r321|%p235, %r319, 2, %r314, %r17;
 	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd946, {%r321, %r322};
+	mov.b64 %rd952, {%r321, %r322};
 	@!%p235 bra $L279;
-	max.s64 %rd947, %rd936, %rd946;
-	mov.b64 %rd936, %rd947;
+	max.s64 %rd953, %rd942, %rd952;
+	mov.b64 %rd942, %rd953;
 $L279:
-	mov.b64 {%r323, %r324}, %rd936;
+	mov.b64 {%r323, %r324}, %rd942;
 	shfl.sync.down.b32 %r325|%p236, %r323, 4, %r314, %r17;
 	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd948, {%r325, %r326};
+	mov.b64 %rd954, {%r325, %r326};
 	@!%p236 bra $L280;
-	max.s64 %rd949, %rd936, %rd948;
-	mov.b64 %rd936, %rd949;
+	max.s64 %rd955, %rd942, %rd954;
+	mov.b64 %rd942, %rd955;
 $L280:
-	mov.b64 {%r327, %r328}, %rd936;
+	mov.b64 {%r327, %r328}, %rd942;
 	shfl.sync.down.b32 %r329|%p237, %r327, 8, %r314, %r17;
 	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd950, {%r329, %r330};
+	mov.b64 %rd956, {%r329, %r330};
 	@!%p237 bra $L281;
-	max.s64 %rd951, %rd936, %rd950;
-	mov.b64 %rd936, %rd951;
+	max.s64 %rd957, %rd942, %rd956;
+	mov.b64 %rd942, %rd957;
 $L281:
-	mov.b64 {%r331, %r332}, %rd936;
+	mov.b64 {%r331, %r332}, %rd942;
 	shfl.sync.down.b32 %r333|%p238, %r331, 16, %r314, %r17;
 	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd952, {%r333, %r334};
+	mov.b64 %rd958, {%r333, %r334};
 	@!%p238 bra $L282;
-	max.s64 %rd953, %rd936, %rd952;
-	mov.b64 %rd936, %rd953;
+	max.s64 %rd959, %rd942, %rd958;
+	mov.b64 %rd942, %rd959;
 $L282:
 	@!%p231 bra $L283;
-	st.shared.s64 [%rd1+1024], %rd936;
+	st.shared.s64 [%rd1+1024], %rd942;
 $L283:
 $L276:
 	bar.sync 0;
-	ld.shared.s64 %rd954, [%rd1+1024];
-	mov.b64 %rd936, %rd954;
-	mov.b64 %rd955, %rd936;
-	mov.b64 %rd610, %rd955;
-	cvt.u64.u32 %rd956, %r2;
-	setp.eq.s64 %p239, %rd956, 0;
+	ld.shared.s64 %rd960, [%rd1+1024];
+	mov.b64 %rd942, %rd960;
+	mov.b64 %rd961, %rd942;
+	mov.b64 %rd613, %rd961;
+	cvt.u64.u32 %rd962, %r2;
+	setp.eq.s64 %p239, %rd962, 0;
 	@!%p239 bra $L285;
-	setp.gt.s64 %p240, %rd609, 0;
+	setp.gt.s64 %p240, %rd612, 0;
 	@!%p240 bra $L287;
-	add.s64 %rd957, %rd305, 1;
-	mul.lo.s64 %rd958, %rd957, %rd120;
-	mad.lo.s64 %rd959, %rd958, 8, %rd116;
-	atom.global.add.u64 %rd960, [%rd959], %rd609;
+	add.s64 %rd963, %rd305, 1;
+	mul.lo.s64 %rd964, %rd963, %rd120;
+	mad.lo.s64 %rd965, %rd964, 8, %rd116;
+	atom.global.add.u64 %rd966, [%rd965], %rd612;
 $L287:
-	setp.gt.s64 %p241, %rd610, 0;
+	setp.gt.s64 %p241, %rd613, 0;
 	@!%p241 bra $L289;
-	add.s64 %rd961, %rd305, 2;
-	mul.lo.s64 %rd962, %rd961, %rd120;
-	mad.lo.s64 %rd963, %rd962, 8, %rd116;
-	atom.global.max.s64 %rd964, [%rd963], %rd610;
+	add.s64 %rd967, %rd305, 2;
+	mul.lo.s64 %rd968, %rd967, %rd120;
+	mad.lo.s64 %rd969, %rd968, 8, %rd116;
+	atom.global.max.s64 %rd970, [%rd969], %rd613;
 $L289:
 $L285:
 	bar.sync 0;
@@ -23342,70 +23351,70 @@ $L290:
 	setp.eq.s64 %p245, %rd230, 0;
 	and.pred %p246, %p11, %p245;
 	@!%p246 bra $L294;
-	mov.b64 %rd966, 9;
-	mul.lo.s64 %rd965, %rd966, %rd120;
-	mad.lo.s64 %rd967, %rd965, 8, %rd116;
-	mov.b64 %rd968, 0;
-	st.global.s64 [%rd967+0], %rd968;
+	mov.b64 %rd972, 9;
+	mul.lo.s64 %rd971, %rd972, %rd120;
+	mad.lo.s64 %rd973, %rd971, 8, %rd116;
+	mov.b64 %rd974, 0;
+	st.global.s64 [%rd973+0], %rd974;
 $L294:
-	mul.lo.s64 %rd969, %rd267, %rd120;
-	mad.lo.s64 %rd970, %rd969, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd971, [%rd970+0];
-	mov.b64 %rd972, %rd971;
-	add.s64 %rd973, %rd267, 1;
-	mul.lo.s64 %rd974, %rd973, %rd120;
-	mad.lo.s64 %rd975, %rd974, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd976, [%rd975+0];
-	mov.b64 %rd977, %rd976;
-	mov.b64 %rd978, %rd972;
-	mov.b64 %rd979, %rd977;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	add.s64 %rd982, %rd267, 2;
-	mul.lo.s64 %rd983, %rd982, %rd120;
-	mad.lo.s64 %rd984, %rd983, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd985, [%rd984+0];
-	mov.b64 %rd986, %rd985;
-	mov.b64 %rd224, %rd986;
+	mul.lo.s64 %rd975, %rd267, %rd120;
+	mad.lo.s64 %rd976, %rd975, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	add.s64 %rd979, %rd267, 1;
+	mul.lo.s64 %rd980, %rd979, %rd120;
+	mad.lo.s64 %rd981, %rd980, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd982, [%rd981+0];
+	mov.b64 %rd983, %rd982;
+	mov.b64 %rd984, %rd978;
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	add.s64 %rd988, %rd267, 2;
+	mul.lo.s64 %rd989, %rd988, %rd120;
+	mad.lo.s64 %rd990, %rd989, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
+	mov.b64 %rd992, %rd991;
+	mov.b64 %rd224, %rd992;
 	@!%p11 bra $L296;
-	mov.b64 %rd988, 3;
-	mul.lo.s64 %rd987, %rd988, %rd230;
-	mov.b64 %rd990, 1;
-	add.s64 %rd989, %rd990, %rd987;
-	mul.lo.s64 %rd991, %rd989, %rd113;
-	mad.lo.s64 %rd992, %rd991, 8, %rd109;
-	st.global.s64 [%rd992+0], %rd980;
 	mov.b64 %rd994, 3;
 	mul.lo.s64 %rd993, %rd994, %rd230;
-	mov.b64 %rd996, 2;
+	mov.b64 %rd996, 1;
 	add.s64 %rd995, %rd996, %rd993;
 	mul.lo.s64 %rd997, %rd995, %rd113;
 	mad.lo.s64 %rd998, %rd997, 8, %rd109;
-	st.global.s64 [%rd998+0], %rd981;
+	st.global.s64 [%rd998+0], %rd986;
 	mov.b64 %rd1000, 3;
 	mul.lo.s64 %rd999, %rd1000, %rd230;
-	mov.b64 %rd1002, 3;
+	mov.b64 %rd1002, 2;
 	add.s64 %rd1001, %rd1002, %rd999;
 	mul.lo.s64 %rd1003, %rd1001, %rd113;
 	mad.lo.s64 %rd1004, %rd1003, 8, %rd109;
-	st.global.s64 [%rd1004+0], %rd224;
-	add.s64 %rd1005, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1005;
+	st.global.s64 [%rd1004+0], %rd987;
+	mov.b64 %rd1006, 3;
+	mul.lo.s64 %rd1005, %rd1006, %rd230;
+	mov.b64 %rd1008, 3;
+	add.s64 %rd1007, %rd1008, %rd1005;
+	mul.lo.s64 %rd1009, %rd1007, %rd113;
+	mad.lo.s64 %rd1010, %rd1009, 8, %rd109;
+	st.global.s64 [%rd1010+0], %rd224;
+	add.s64 %rd1011, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1011;
 $L296:
-	setp.eq.s64 %p247, %rd980, 0;
-	setp.gt.s64 %p248, %rd980, %rd66;
+	setp.eq.s64 %p247, %rd986, 0;
+	setp.gt.s64 %p248, %rd986, %rd66;
 	or.pred %p249, %p247, %p248;
-	setp.gt.s64 %p250, %rd981, %rd68;
+	setp.gt.s64 %p250, %rd987, %rd68;
 	or.pred %p251, %p249, %p250;
 	setp.gt.s64 %p252, %rd224, %rd70;
 	or.pred %p253, %p251, %p252;
 	@!%p253 bra $L298;
 	bra.uni $L3;
 $L298:
-	mov.b64 %rd158, %rd980;
+	mov.b64 %rd158, %rd986;
 $L36:
-	add.s64 %rd1006, %rd230, 1;
-	mov.b64 %rd230, %rd1006;
+	add.s64 %rd1012, %rd230, 1;
+	mov.b64 %rd230, %rd1012;
 	bra.uni $L35;
 $L37:
 $L3:
@@ -43592,7 +43601,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43596
+//line gokkos_kernels_gen.go:43605
 		*acc = gokkosAccV
 		return
 	}
@@ -43611,7 +43620,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43615
+//line gokkos_kernels_gen.go:43624
 	*acc = gokkosAccV
 }
 
@@ -43637,7 +43646,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43641
+//line gokkos_kernels_gen.go:43650
 		*acc = gokkosAccV
 		return
 	}
@@ -43657,7 +43666,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43661
+//line gokkos_kernels_gen.go:43670
 	*acc = gokkosAccV
 }
 
@@ -43686,7 +43695,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43690
+//line gokkos_kernels_gen.go:43699
 		*acc = gokkosAccV
 		return
 	}
@@ -43709,7 +43718,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:43713
+//line gokkos_kernels_gen.go:43722
 	*acc = gokkosAccV
 }
 
@@ -43724,7 +43733,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:43728
+//line gokkos_kernels_gen.go:43737
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -43740,7 +43749,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:43744
+//line gokkos_kernels_gen.go:43753
 		*acc = gokkosAccV
 		return
 	}
@@ -43752,7 +43761,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:43756
+//line gokkos_kernels_gen.go:43765
 	*acc = gokkosAccV
 }
 
@@ -43774,7 +43783,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43778
+//line gokkos_kernels_gen.go:43787
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43800,7 +43809,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43804
+//line gokkos_kernels_gen.go:43813
 		*acc = gokkosAccV
 		return
 	}
@@ -43820,7 +43829,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43824
+//line gokkos_kernels_gen.go:43833
 	*acc = gokkosAccV
 }
 
@@ -43850,7 +43859,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43854
+//line gokkos_kernels_gen.go:43863
 		*acc = gokkosAccV
 		return
 	}
@@ -43873,7 +43882,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43877
+//line gokkos_kernels_gen.go:43886
 	*acc = gokkosAccV
 }
 
@@ -43889,7 +43898,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43893
+//line gokkos_kernels_gen.go:43902
 		*acc = gokkosAccV
 		return
 	}
@@ -43900,7 +43909,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43904
+//line gokkos_kernels_gen.go:43913
 	*acc = gokkosAccV
 }
 
@@ -43913,14 +43922,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:43917
+//line gokkos_kernels_gen.go:43926
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:43924
+//line gokkos_kernels_gen.go:43933
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -43937,7 +43946,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:43941
+//line gokkos_kernels_gen.go:43950
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43949,7 +43958,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:43953
+//line gokkos_kernels_gen.go:43962
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -43979,7 +43988,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:43983
+//line gokkos_kernels_gen.go:43992
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44004,7 +44013,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44008
+//line gokkos_kernels_gen.go:44017
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44014,7 +44023,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44018
+//line gokkos_kernels_gen.go:44027
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44026,7 +44035,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44030
+//line gokkos_kernels_gen.go:44039
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44038,7 +44047,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44042
+//line gokkos_kernels_gen.go:44051
 		*acc = gokkosAccV
 		return
 	}
@@ -44046,7 +44055,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44050
+//line gokkos_kernels_gen.go:44059
 	*acc = gokkosAccV
 }
 
@@ -44073,7 +44082,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44077
+//line gokkos_kernels_gen.go:44086
 		*acc = gokkosAccV
 		return
 	}
@@ -44094,7 +44103,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44098
+//line gokkos_kernels_gen.go:44107
 	*acc = gokkosAccV
 }
 
@@ -44111,7 +44120,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44115
+//line gokkos_kernels_gen.go:44124
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44122,7 +44131,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44126
+//line gokkos_kernels_gen.go:44135
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44141,7 +44150,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44145
+//line gokkos_kernels_gen.go:44154
 		*acc = gokkosAccV
 		return
 	}
@@ -44155,7 +44164,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44159
+//line gokkos_kernels_gen.go:44168
 	*acc = gokkosAccV
 }
 
@@ -44168,7 +44177,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44172
+//line gokkos_kernels_gen.go:44181
 		*acc = gokkosAccV
 		return
 	}
@@ -44176,7 +44185,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44180
+//line gokkos_kernels_gen.go:44189
 	*acc = gokkosAccV
 }
 
@@ -44189,7 +44198,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44193
+//line gokkos_kernels_gen.go:44202
 		*acc = gokkosAccV
 		return
 	}
@@ -44197,7 +44206,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44201
+//line gokkos_kernels_gen.go:44210
 	*acc = gokkosAccV
 }
 
@@ -44212,7 +44221,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44216
+//line gokkos_kernels_gen.go:44225
 		*acc = gokkosAccV
 		return
 	}
@@ -44222,7 +44231,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44226
+//line gokkos_kernels_gen.go:44235
 	*acc = gokkosAccV
 }
 
@@ -44237,7 +44246,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44241
+//line gokkos_kernels_gen.go:44250
 		*acc = gokkosAccV
 		return
 	}
@@ -44247,7 +44256,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44251
+//line gokkos_kernels_gen.go:44260
 	*acc = gokkosAccV
 }
 
@@ -44262,7 +44271,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44266
+//line gokkos_kernels_gen.go:44275
 		*acc = gokkosAccV
 		return
 	}
@@ -44272,7 +44281,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44276
+//line gokkos_kernels_gen.go:44285
 	*acc = gokkosAccV
 }
 
@@ -44287,7 +44296,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44291
+//line gokkos_kernels_gen.go:44300
 		*acc = gokkosAccV
 		return
 	}
@@ -44297,7 +44306,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:44301
+//line gokkos_kernels_gen.go:44310
 	*acc = gokkosAccV
 }
 
@@ -44313,7 +44322,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44317
+//line gokkos_kernels_gen.go:44326
 		*acc = gokkosAccV
 		return
 	}
@@ -44323,7 +44332,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44327
+//line gokkos_kernels_gen.go:44336
 	*acc = gokkosAccV
 }
 
@@ -44367,7 +44376,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44371
+//line gokkos_kernels_gen.go:44380
 		*acc = gokkosAccV
 		return
 	}
@@ -44406,7 +44415,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:44410
+//line gokkos_kernels_gen.go:44419
 	*acc = gokkosAccV
 }
 
@@ -44433,7 +44442,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44437
+//line gokkos_kernels_gen.go:44446
 		*acc = gokkosAccV
 		return
 	}
@@ -44454,7 +44463,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:44458
+//line gokkos_kernels_gen.go:44467
 	*acc = gokkosAccV
 }
 
@@ -44470,7 +44479,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44474
+//line gokkos_kernels_gen.go:44483
 		*acc = gokkosAccV
 		return
 	}
@@ -44481,7 +44490,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44485
+//line gokkos_kernels_gen.go:44494
 	*acc = gokkosAccV
 }
 
@@ -44512,7 +44521,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:44516
+//line gokkos_kernels_gen.go:44525
 		*acc = gokkosAccV
 		return
 	}
@@ -44537,7 +44546,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:44541
+//line gokkos_kernels_gen.go:44550
 	*acc = gokkosAccV
 }
 
@@ -44588,7 +44597,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:44592
+//line gokkos_kernels_gen.go:44601
 	return gokkosN
 }
 
@@ -44648,7 +44657,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:44652
+//line gokkos_kernels_gen.go:44661
 	return gokkosN
 }
 
@@ -44708,7 +44717,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:44712
+//line gokkos_kernels_gen.go:44721
 	return gokkosN
 }
 
@@ -44836,6 +44845,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:44840
+//line gokkos_kernels_gen.go:44849
 	return gokkosN
 }

@@ -30,7 +30,7 @@ func init() {
 			tune := tuneFlag(fs, &sccFlags.opt.Tuning)
 			fs.StringVar(&sccFlags.method, "method", "auto", "auto (weak for a symmetric graph, else multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), async (asynchronous signature propagation over edge worklists), or weak (symmetric graphs only: their weakly connected components)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
-			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
+			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000 on the host, 10000 on a GPU; negative: never)")
 			fs.IntVar(&sccFlags.opt.AsyncBudget, "async-budget", 0, "async (and auto when it picks async): after this many sweeps give up and run multistep (0: none)")
 			fs.IntVar(&sccFlags.opt.HeavyDegree, "heavy", 0, "load-balanced traversals: degree above which a team expands a vertex (0: 32)")
 			fs.BoolVar(&sccFlags.reorder, "reorder", true, "edgelist: group the edges by the segments of both endpoints (false: keep the CSR's order)")
