@@ -109,9 +109,17 @@ func TestMultistepSerialFinish(t *testing.T) {
 	want := expect(t, g)
 	never := run(t, dg, Options{Method: Multistep, SerialCutoff: -1})
 	some := run(t, dg, Options{Method: Multistep, SerialCutoff: 2000})
-	all := run(t, dg, Options{Method: Multistep}) // the default cutoff exceeds n
-	for _, r := range []*Result{never, some, all} {
+	all := run(t, dg, Options{Method: Multistep, SerialCutoff: n})
+	def := run(t, dg, Options{Method: Multistep}) // the space's default cutoff
+	for _, r := range []*Result{never, some, all, def} {
 		check(t, r, want)
+	}
+	cut := DefaultSerialCutoff
+	if dg.Space().Info().Device {
+		cut = DefaultDeviceSerialCutoff
+	}
+	if def.Stats.SerialVertices > cut || (cut >= n && def.Stats.SerialVertices != n-def.Stats.Trimmed) {
+		t.Fatalf("default cutoff %d: %d serial vertices after %d trimmed", cut, def.Stats.SerialVertices, def.Stats.Trimmed)
 	}
 	if never.Stats.SerialVertices != 0 || never.Stats.FBRounds != 1 || never.Stats.ColorRounds == 0 {
 		t.Fatalf("no cutoff: %d serial vertices, %d FB steps, %d colour rounds", never.Stats.SerialVertices, never.Stats.FBRounds, never.Stats.ColorRounds)
@@ -120,7 +128,7 @@ func TestMultistepSerialFinish(t *testing.T) {
 		t.Fatalf("cutoff 2000: %d serial vertices, %d FB steps finding %d", some.Stats.SerialVertices, some.Stats.FBRounds, some.Stats.Phase1Found)
 	}
 	if all.Stats.SerialVertices != n-all.Stats.Trimmed || all.Iterations != 0 {
-		t.Fatalf("default cutoff: %d serial vertices after %d trimmed, %d rounds", all.Stats.SerialVertices, all.Stats.Trimmed, all.Iterations)
+		t.Fatalf("cutoff %d: %d serial vertices after %d trimmed, %d rounds", n, all.Stats.SerialVertices, all.Stats.Trimmed, all.Iterations)
 	}
 }
 
