@@ -1684,16 +1684,16 @@ func init() {
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stTQ", Hash: "a373e59f0546337a"},
-			{File: "trim.go", Key: "func (trimQueue) Run", Hash: "31debdad6e894632"},
+			{File: "trim.go", Key: "func (trimQueue) Run", Hash: "8786bcdd0fc126cf"},
 			{File: "trim.go", Key: "func (trimQueue) queue", Hash: "cce5e4210f716255"},
 			{File: "trim.go", Key: "type trimQueue", Hash: "e1848c30b3e9b7b0"},
 		},
-		SourceHash: "06cecbc00a61c3a8",
+		SourceHash: "3f647fb44484e043",
 	})
 	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
-		Pos:       "algorithms/scc/trim.go:95",
+		Pos:       "algorithms/scc/trim.go:96",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX55,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
@@ -43898,7 +43898,7 @@ $L7:
 	mov.b64 %rd71, %rd70;
 	mul.lo.s64 %rd72, %rd71, %rd40;
 	mad.lo.s64 %rd73, %rd72, 4, %rd36;
-	ld.global.u32 %r21, [%rd73+0];
+	ld.relaxed.gpu.global.u32 %r21, [%rd73+0];
 	mov.b32 %r22, %r21;
 	and.b32 %r23, %r22, 0x4;
 	setp.eq.u32 %p8, %r23, 0x0;
@@ -48280,27 +48280,14 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
-	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
-		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line trim.go:66
-			if gokkosS0[gokkosJ]&stDone == 0 {
-				continue
-			}
-			gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
-		}
-//line gokkos_kernels_gen.go:48293
-		*acc = gokkosAccV
-		return
-	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line trim.go:66
-		if k.St.At(v)&stDone == 0 {
+//line trim.go:67
+		if k.St.AtomicLoad(v)&stDone == 0 {
 			continue
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48304
+//line gokkos_kernels_gen.go:48291
 	*acc = gokkosAccV
 }
 
@@ -48312,7 +48299,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line trim.go:160
+//line trim.go:161
 			v := i
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
@@ -48337,13 +48324,13 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48341
+//line gokkos_kernels_gen.go:48328
 		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:160
+//line trim.go:161
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -48368,7 +48355,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48372
+//line gokkos_kernels_gen.go:48359
 	*acc = gokkosAccV
 }
 
@@ -48392,7 +48379,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48396
+//line gokkos_kernels_gen.go:48383
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48408,7 +48395,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48412
+//line gokkos_kernels_gen.go:48399
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -48430,7 +48417,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48434
+//line gokkos_kernels_gen.go:48421
 		*acc = gokkosAccV
 		return
 	}
@@ -48446,7 +48433,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48450
+//line gokkos_kernels_gen.go:48437
 	*acc = gokkosAccV
 }
 
@@ -48521,7 +48508,7 @@ gokkosNext:
 //line multistep.go:282
 		}
 	}
-//line gokkos_kernels_gen.go:48525
+//line gokkos_kernels_gen.go:48512
 	return gokkosN
 }
 
@@ -48576,6 +48563,6 @@ gokkosNext:
 //line multistep.go:257
 		}
 	}
-//line gokkos_kernels_gen.go:48580
+//line gokkos_kernels_gen.go:48567
 	return gokkosN
 }

@@ -61,9 +61,10 @@ type trimQueue struct {
 	Tail      views.View1D[int32]
 }
 
-// Run queues the neighbours of v if v is done.
+// Run queues the neighbours of v if v is done. Other threads may be setting v's queued bit
+// meanwhile, so its status is read atomically.
 func (k trimQueue) Run(v int, acc *int64) {
-	if k.St.At(v)&stDone == 0 {
+	if k.St.AtomicLoad(v)&stDone == 0 {
 		return
 	}
 	*acc += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
