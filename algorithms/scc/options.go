@@ -137,8 +137,9 @@ const (
 	// DefaultDeviceSerialCutoff is DefaultSerialCutoff on a device space, where the finish
 	// costs copies to the host and back and Tarjan runs on one core of the host, while a
 	// colour round over a few tens of thousands of vertices takes small fused steps. (On the
-	// H200, Multistep on the 2^22-vertex small world took 6.5 ms with this cutoff, three colour
-	// rounds leaving 1,169 vertices, against 7.1–7.9 with the host's, two rounds leaving 16,822.)
+	// H200, in two calls, Multistep on the 2^22-vertex small world took 6.29 and 6.49 ms with
+	// this cutoff, three colour rounds leaving 1,169 vertices, against 6.52 and 7.88 with the
+	// host's, two rounds leaving 16,822.)
 	DefaultDeviceSerialCutoff = 10_000
 	// DefaultHeavyDegree is the degree above which load-balanced traversals use a team.
 	DefaultHeavyDegree = 32
