@@ -1685,15 +1685,16 @@ func init() {
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stTQ", Hash: "a373e59f0546337a"},
 			{File: "trim.go", Key: "func (trimQueue) Run", Hash: "8786bcdd0fc126cf"},
-			{File: "trim.go", Key: "func (trimQueue) queue", Hash: "cce5e4210f716255"},
+			{File: "trim.go", Key: "func (trimQueue) queue", Hash: "aac86ac8d41cb96b"},
+			{File: "trim.go", Key: "func enqueue", Hash: "48692169aee28e10"},
 			{File: "trim.go", Key: "type trimQueue", Hash: "e1848c30b3e9b7b0"},
 		},
-		SourceHash: "3f647fb44484e043",
+		SourceHash: "6a25f20d6797a517",
 	})
 	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
-		Pos:       "algorithms/scc/trim.go:96",
+		Pos:       "algorithms/scc/trim.go:93",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX55,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
@@ -1724,13 +1725,14 @@ func init() {
 			{File: "status.go", Key: "const stTQ", Hash: "a373e59f0546337a"},
 			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
 			{File: "trim.go", Key: "func (trimStep) Run", Hash: "cac7a36fe916a9c7"},
-			{File: "trim.go", Key: "func (trimStep) enqueue", Hash: "d82106fa99836646"},
+			{File: "trim.go", Key: "func (trimStep) enqueue", Hash: "3a07476388921c97"},
 			{File: "trim.go", Key: "func (trimStep) neighbours", Hash: "844d474d42783a46"},
 			{File: "trim.go", Key: "func (trimStep) trimmable", Hash: "397d399993ae3f78"},
+			{File: "trim.go", Key: "func enqueue", Hash: "48692169aee28e10"},
 			{File: "trim.go", Key: "func live", Hash: "a656abd78edb880d"},
 			{File: "trim.go", Key: "type trimStep", Hash: "3ca70e767d0966df"},
 		},
-		SourceHash: "c7ce554c8aaaecdb",
+		SourceHash: "f4aa1e88a2499b19",
 	})
 	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
@@ -43772,9 +43774,9 @@ const gokkosPTX54 = `//
 	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<39>;
+	.reg .pred %p<35>;
 	.reg .b32 %r<64>;
-	.reg .b64 %rd<152>;
+	.reg .b64 %rd<156>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -43935,228 +43937,238 @@ $L16:
 	ld.relaxed.gpu.global.u32 %r26, [%rd92+0];
 	mov.b32 %r27, %r26;
 	and.b32 %r28, %r27, 0x24;
-	setp.ne.u32 %p11, %r28, 0x0;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L18;
-	mul.lo.s64 %rd93, %rd90, %rd40;
-	mad.lo.s64 %rd94, %rd93, 4, %rd36;
+	setp.eq.u32 %p11, %r28, 0x0;
+	@!%p11 bra $L18;
+	mov.b64 %rd93, %rd90;
+$L19:
+	mul.lo.s64 %rd94, %rd93, %rd40;
+	mad.lo.s64 %rd95, %rd94, 4, %rd36;
 	mov.b32 %r29, 0x20;
-	atom.global.or.b32 %r30, [%rd94], %r29;
+	atom.global.or.b32 %r30, [%rd95], %r29;
 	mov.b32 %r31, %r30;
 	and.b32 %r32, %r31, 0x20;
-	setp.ne.u32 %p14, %r32, 0x0;
-	mov.pred %p12, %p14;
-$L18:
-	@!%p12 bra $L20;
-	bra.uni $L13;
-$L20:
+	setp.ne.u32 %p12, %r32, 0x0;
+	@!%p12 bra $L23;
+	mov.b64 %rd96, 0;
+	bra.uni $L21;
+$L23:
 	mov.b32 %r33, 1;
 	atom.global.add.s32 %r34, [%rd50], %r33;
 	mov.b32 %r35, %r34;
-	cvt.u32.u64 %r36, %rd90;
-	cvt.s64.s32 %rd95, %r35;
-	mul.lo.s64 %rd96, %rd95, %rd47;
-	mad.lo.s64 %rd97, %rd96, 4, %rd43;
-	st.global.s32 [%rd97+0], %r36;
-	add.s64 %rd98, %rd75, 1;
-	mov.b64 %rd75, %rd98;
+	cvt.u32.u64 %r36, %rd93;
+	cvt.s64.s32 %rd97, %r35;
+	mul.lo.s64 %rd98, %rd97, %rd47;
+	mad.lo.s64 %rd99, %rd98, 4, %rd43;
+	st.global.s32 [%rd99+0], %r36;
+	mov.b64 %rd96, 1;
+	bra.uni $L21;
+$L20:
+	bra.uni $L19;
+$L21:
+	add.s64 %rd100, %rd75, %rd96;
+	mov.b64 %rd75, %rd100;
+$L18:
 $L13:
-	add.s64 %rd99, %rd86, 1;
-	mov.b64 %rd86, %rd99;
+	add.s64 %rd101, %rd86, 1;
+	mov.b64 %rd86, %rd101;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd100, %rd75;
-	mov.b64 %rd101, %rd71;
-	mov.b64 %rd102, 0;
-	add.s64 %rd103, %rd101, 1;
-	mul.lo.s64 %rd104, %rd103, %rd19;
-	mad.lo.s64 %rd105, %rd104, 8, %rd15;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	mul.lo.s64 %rd109, %rd101, %rd19;
-	mad.lo.s64 %rd110, %rd109, 8, %rd15;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	mov.b64 %rd113, %rd112;
-$L21:
-	setp.lt.s64 %p15, %rd113, %rd108;
-	not.pred %p16, %p15;
-	@!%p16 bra $L25;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd114, %rd113, %rd33;
-	mad.lo.s64 %rd115, %rd114, 4, %rd29;
-	ld.global.nc.s32 %r37, [%rd115+0];
+	mov.b64 %rd102, %rd75;
+	mov.b64 %rd103, %rd71;
+	mov.b64 %rd104, 0;
+	add.s64 %rd105, %rd103, 1;
+	mul.lo.s64 %rd106, %rd105, %rd19;
+	mad.lo.s64 %rd107, %rd106, 8, %rd15;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	mul.lo.s64 %rd111, %rd103, %rd19;
+	mad.lo.s64 %rd112, %rd111, 8, %rd15;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	mov.b64 %rd115, %rd114;
+$L24:
+	setp.lt.s64 %p13, %rd115, %rd110;
+	not.pred %p14, %p13;
+	@!%p14 bra $L28;
+	bra.uni $L26;
+$L28:
+	mul.lo.s64 %rd116, %rd115, %rd33;
+	mad.lo.s64 %rd117, %rd116, 4, %rd29;
+	ld.global.nc.s32 %r37, [%rd117+0];
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd116, %r38;
-	mov.b64 %rd117, %rd116;
-	mul.lo.s64 %rd118, %rd117, %rd40;
-	mad.lo.s64 %rd119, %rd118, 4, %rd36;
-	ld.relaxed.gpu.global.u32 %r39, [%rd119+0];
+	cvt.s64.s32 %rd118, %r38;
+	mov.b64 %rd119, %rd118;
+	mul.lo.s64 %rd120, %rd119, %rd40;
+	mad.lo.s64 %rd121, %rd120, 4, %rd36;
+	ld.relaxed.gpu.global.u32 %r39, [%rd121+0];
 	mov.b32 %r40, %r39;
 	and.b32 %r41, %r40, 0x24;
-	setp.ne.u32 %p17, %r41, 0x0;
-	mov.pred %p18, %p17;
-	not.pred %p19, %p18;
-	@!%p19 bra $L27;
-	mul.lo.s64 %rd120, %rd117, %rd40;
-	mad.lo.s64 %rd121, %rd120, 4, %rd36;
+	setp.eq.u32 %p15, %r41, 0x0;
+	@!%p15 bra $L30;
+	mov.b64 %rd122, %rd119;
+$L31:
+	mul.lo.s64 %rd123, %rd122, %rd40;
+	mad.lo.s64 %rd124, %rd123, 4, %rd36;
 	mov.b32 %r42, 0x20;
-	atom.global.or.b32 %r43, [%rd121], %r42;
+	atom.global.or.b32 %r43, [%rd124], %r42;
 	mov.b32 %r44, %r43;
 	and.b32 %r45, %r44, 0x20;
-	setp.ne.u32 %p20, %r45, 0x0;
-	mov.pred %p18, %p20;
-$L27:
-	@!%p18 bra $L29;
-	bra.uni $L22;
-$L29:
+	setp.ne.u32 %p16, %r45, 0x0;
+	@!%p16 bra $L35;
+	mov.b64 %rd125, 0;
+	bra.uni $L33;
+$L35:
 	mov.b32 %r46, 1;
 	atom.global.add.s32 %r47, [%rd50], %r46;
 	mov.b32 %r48, %r47;
-	cvt.u32.u64 %r49, %rd117;
-	cvt.s64.s32 %rd122, %r48;
-	mul.lo.s64 %rd123, %rd122, %rd47;
-	mad.lo.s64 %rd124, %rd123, 4, %rd43;
-	st.global.s32 [%rd124+0], %r49;
-	add.s64 %rd125, %rd102, 1;
-	mov.b64 %rd102, %rd125;
-$L22:
-	add.s64 %rd126, %rd113, 1;
-	mov.b64 %rd113, %rd126;
-	bra.uni $L21;
-$L23:
-	mov.b64 %rd127, %rd102;
-	add.s64 %rd128, %rd100, %rd127;
-	add.s64 %rd129, %rd65, %rd128;
-	mov.b64 %rd65, %rd129;
+	cvt.u32.u64 %r49, %rd122;
+	cvt.s64.s32 %rd126, %r48;
+	mul.lo.s64 %rd127, %rd126, %rd47;
+	mad.lo.s64 %rd128, %rd127, 4, %rd43;
+	st.global.s32 [%rd128+0], %r49;
+	mov.b64 %rd125, 1;
+	bra.uni $L33;
+$L32:
+	bra.uni $L31;
+$L33:
+	add.s64 %rd129, %rd104, %rd125;
+	mov.b64 %rd104, %rd129;
+$L30:
+$L25:
+	add.s64 %rd130, %rd115, 1;
+	mov.b64 %rd115, %rd130;
+	bra.uni $L24;
+$L26:
+	mov.b64 %rd131, %rd104;
+	add.s64 %rd132, %rd102, %rd131;
+	add.s64 %rd133, %rd65, %rd132;
+	mov.b64 %rd65, %rd133;
 $L9:
 	add.s64 %rd70, %rd70, %rd69;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd130, %rd65;
+	mov.b64 %rd134, %rd65;
 	// block reduction
 	mov.b32 %r50, 1;
 	mov.b32 %r51, 1;
 	sub.u32 %r52, %r13, 1;
 	mov.b32 %r53, %r50;
-$L30:
-	setp.hs.u32 %p21, %r53, 32;
-	@%p21 bra $L31;
-	mov.b64 {%r54, %r55}, %rd130;
-	shfl.sync.down.b32 %r56|%p22, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd131, {%r56, %r57};
-	@!%p22 bra $L32;
-	setp.ne.u32 %p23, %r18, 1;
-	@%p23 bra.uni $L34;
-	add.s64 %rd132, %rd130, %rd131;
-	mov.b64 %rd130, %rd132;
-	bra.uni $L33;
-$L34:
-	setp.ne.u32 %p24, %r18, 2;
-	@%p24 bra.uni $L35;
-	mul.lo.s64 %rd133, %rd130, %rd131;
-	mov.b64 %rd130, %rd133;
-	bra.uni $L33;
-$L35:
-	setp.ne.u32 %p25, %r18, 3;
-	@%p25 bra.uni $L36;
-	min.s64 %rd134, %rd130, %rd131;
-	mov.b64 %rd130, %rd134;
-	bra.uni $L33;
 $L36:
-	setp.ne.u32 %p26, %r18, 4;
-	@%p26 bra.uni $L37;
-	max.s64 %rd135, %rd130, %rd131;
-	mov.b64 %rd130, %rd135;
-	bra.uni $L33;
-$L37:
-	setp.ne.u32 %p27, %r18, 7;
-	@%p27 bra.uni $L38;
-	and.b64 %rd136, %rd130, %rd131;
-	mov.b64 %rd130, %rd136;
-	bra.uni $L33;
-$L38:
-	or.b64 %rd137, %rd130, %rd131;
-	mov.b64 %rd130, %rd137;
-$L33:
-$L32:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L30;
-$L31:
-	setp.eq.u32 %p28, %r7, 0;
-	@!%p28 bra $L39;
-	mul.wide.u32 %rd138, %r8, 16;
-	add.s64 %rd139, %rd1, %rd138;
-	st.shared.s64 [%rd139+0], %rd130;
-$L39:
-	bar.sync 0;
-	setp.eq.u32 %p29, %r8, 0;
-	@!%p29 bra $L40;
-	setp.lo.u32 %p30, %r7, %r10;
-	@!%p30 bra $L41;
-	mul.wide.u32 %rd140, %r7, 16;
-	add.s64 %rd141, %rd1, %rd140;
-	ld.shared.s64 %rd142, [%rd141+0];
-	mov.b64 %rd130, %rd142;
+	setp.hs.u32 %p17, %r53, 32;
+	@%p17 bra $L37;
+	mov.b64 {%r54, %r55}, %rd134;
+	shfl.sync.down.b32 %r56|%p18, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd135, {%r56, %r57};
+	@!%p18 bra $L38;
+	setp.ne.u32 %p19, %r18, 1;
+	@%p19 bra.uni $L40;
+	add.s64 %rd136, %rd134, %rd135;
+	mov.b64 %rd134, %rd136;
+	bra.uni $L39;
+$L40:
+	setp.ne.u32 %p20, %r18, 2;
+	@%p20 bra.uni $L41;
+	mul.lo.s64 %rd137, %rd134, %rd135;
+	mov.b64 %rd134, %rd137;
+	bra.uni $L39;
 $L41:
+	setp.ne.u32 %p21, %r18, 3;
+	@%p21 bra.uni $L42;
+	min.s64 %rd138, %rd134, %rd135;
+	mov.b64 %rd134, %rd138;
+	bra.uni $L39;
+$L42:
+	setp.ne.u32 %p22, %r18, 4;
+	@%p22 bra.uni $L43;
+	max.s64 %rd139, %rd134, %rd135;
+	mov.b64 %rd134, %rd139;
+	bra.uni $L39;
+$L43:
+	setp.ne.u32 %p23, %r18, 7;
+	@%p23 bra.uni $L44;
+	and.b64 %rd140, %rd134, %rd135;
+	mov.b64 %rd134, %rd140;
+	bra.uni $L39;
+$L44:
+	or.b64 %rd141, %rd134, %rd135;
+	mov.b64 %rd134, %rd141;
+$L39:
+$L38:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L36;
+$L37:
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L45;
+	mul.wide.u32 %rd142, %r8, 16;
+	add.s64 %rd143, %rd1, %rd142;
+	st.shared.s64 [%rd143+0], %rd134;
+$L45:
+	bar.sync 0;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L46;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L47;
+	mul.wide.u32 %rd144, %r7, 16;
+	add.s64 %rd145, %rd1, %rd144;
+	ld.shared.s64 %rd146, [%rd145+0];
+	mov.b64 %rd134, %rd146;
+$L47:
 	sub.u32 %r58, %r10, 1;
 	mov.b32 %r59, %r51;
-$L42:
-	setp.hs.u32 %p31, %r59, 32;
-	@%p31 bra $L43;
-	mov.b64 {%r60, %r61}, %rd130;
-	shfl.sync.down.b32 %r62|%p32, %r60, %r59, %r58, %r17;
-	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd143, {%r62, %r63};
-	@!%p32 bra $L44;
-	setp.ne.u32 %p33, %r18, 1;
-	@%p33 bra.uni $L46;
-	add.s64 %rd144, %rd130, %rd143;
-	mov.b64 %rd130, %rd144;
-	bra.uni $L45;
-$L46:
-	setp.ne.u32 %p34, %r18, 2;
-	@%p34 bra.uni $L47;
-	mul.lo.s64 %rd145, %rd130, %rd143;
-	mov.b64 %rd130, %rd145;
-	bra.uni $L45;
-$L47:
-	setp.ne.u32 %p35, %r18, 3;
-	@%p35 bra.uni $L48;
-	min.s64 %rd146, %rd130, %rd143;
-	mov.b64 %rd130, %rd146;
-	bra.uni $L45;
 $L48:
-	setp.ne.u32 %p36, %r18, 4;
-	@%p36 bra.uni $L49;
-	max.s64 %rd147, %rd130, %rd143;
-	mov.b64 %rd130, %rd147;
-	bra.uni $L45;
-$L49:
-	setp.ne.u32 %p37, %r18, 7;
-	@%p37 bra.uni $L50;
-	and.b64 %rd148, %rd130, %rd143;
-	mov.b64 %rd130, %rd148;
-	bra.uni $L45;
-$L50:
-	or.b64 %rd149, %rd130, %rd143;
-	mov.b64 %rd130, %rd149;
-$L45:
-$L44:
-	shl.b32 %r59, %r59, 1;
-	bra.uni $L42;
-$L43:
-$L40:
-	mul.wide.u32 %rd150, %r19, 8;
-	add.s64 %rd151, %rd5, %rd150;
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L51;
-	st.global.s64 [%rd151+0], %rd130;
+	setp.hs.u32 %p27, %r59, 32;
+	@%p27 bra $L49;
+	mov.b64 {%r60, %r61}, %rd134;
+	shfl.sync.down.b32 %r62|%p28, %r60, %r59, %r58, %r17;
+	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
+	mov.b64 %rd147, {%r62, %r63};
+	@!%p28 bra $L50;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L52;
+	add.s64 %rd148, %rd134, %rd147;
+	mov.b64 %rd134, %rd148;
+	bra.uni $L51;
+$L52:
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L53;
+	mul.lo.s64 %rd149, %rd134, %rd147;
+	mov.b64 %rd134, %rd149;
+	bra.uni $L51;
+$L53:
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L54;
+	min.s64 %rd150, %rd134, %rd147;
+	mov.b64 %rd134, %rd150;
+	bra.uni $L51;
+$L54:
+	setp.ne.u32 %p32, %r18, 4;
+	@%p32 bra.uni $L55;
+	max.s64 %rd151, %rd134, %rd147;
+	mov.b64 %rd134, %rd151;
+	bra.uni $L51;
+$L55:
+	setp.ne.u32 %p33, %r18, 7;
+	@%p33 bra.uni $L56;
+	and.b64 %rd152, %rd134, %rd147;
+	mov.b64 %rd134, %rd152;
+	bra.uni $L51;
+$L56:
+	or.b64 %rd153, %rd134, %rd147;
+	mov.b64 %rd134, %rd153;
 $L51:
+$L50:
+	shl.b32 %r59, %r59, 1;
+	bra.uni $L48;
+$L49:
+$L46:
+	mul.wide.u32 %rd154, %r19, 8;
+	add.s64 %rd155, %rd5, %rd154;
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L57;
+	st.global.s64 [%rd155+0], %rd134;
+$L57:
 	ret;
 }
 
@@ -44535,7 +44547,7 @@ const gokkosPTX55 = `//
 {
 	.reg .pred %p<168>;
 	.reg .b32 %r<143>;
-	.reg .b64 %rd<349>;
+	.reg .b64 %rd<355>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -44709,86 +44721,88 @@ $L16:
 	mov.pred %p15, %p3;
 	mov.pred %p16, %p5;
 	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd100;
 $L19:
-	mul.lo.s64 %rd101, %rd100, %rd47;
-	mad.lo.s64 %rd102, %rd101, 4, %rd43;
+	mul.lo.s64 %rd102, %rd101, %rd47;
+	mad.lo.s64 %rd103, %rd102, 4, %rd43;
 	mov.b32 %r27, 0x20;
-	atom.global.or.b32 %r28, [%rd102], %r27;
+	atom.global.or.b32 %r28, [%rd103], %r27;
 	mov.b32 %r29, %r28;
 	and.b32 %r30, %r29, 0x20;
 	setp.ne.u32 %p17, %r30, 0x0;
 	@!%p17 bra $L23;
-	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
 	bra.uni $L21;
 $L23:
 	mov.b32 %r31, 1;
 	atom.global.add.s32 %r32, [%rd71], %r31;
 	mov.b32 %r33, %r32;
-	cvt.u32.u64 %r34, %rd100;
-	cvt.s64.s32 %rd104, %r33;
-	mul.lo.s64 %rd105, %rd104, %rd68;
-	mad.lo.s64 %rd106, %rd105, 4, %rd64;
-	st.global.s32 [%rd106+0], %r34;
-	mov.b64 %rd103, 1;
+	cvt.u32.u64 %r34, %rd101;
+	cvt.s64.s32 %rd105, %r33;
+	mul.lo.s64 %rd106, %rd105, %rd68;
+	mad.lo.s64 %rd107, %rd106, 4, %rd64;
+	st.global.s32 [%rd107+0], %r34;
+	mov.b64 %rd104, 1;
 	bra.uni $L21;
 $L20:
 	bra.uni $L19;
 $L21:
-	add.s64 %rd107, %rd86, %rd103;
-	mov.b64 %rd86, %rd107;
+	mov.b64 %rd108, %rd104;
+	add.s64 %rd109, %rd86, %rd108;
+	mov.b64 %rd86, %rd109;
 	bra.uni $L9;
 $L18:
-	mul.lo.s64 %rd108, %rd93, %rd47;
-	mad.lo.s64 %rd109, %rd108, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r35, [%rd109+0];
+	mul.lo.s64 %rd110, %rd93, %rd47;
+	mad.lo.s64 %rd111, %rd110, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r35, [%rd111+0];
 	mov.b32 %r36, %r35;
 	and.b32 %r37, %r36, 0x4;
 	setp.ne.u32 %p18, %r37, 0x0;
 	@!%p18 bra $L25;
 	bra.uni $L9;
 $L25:
-	mul.lo.s64 %rd110, %rd93, %rd40;
-	mad.lo.s64 %rd111, %rd110, 4, %rd36;
-	ld.global.nc.s32 %r38, [%rd111+0];
+	mul.lo.s64 %rd112, %rd93, %rd40;
+	mad.lo.s64 %rd113, %rd112, 4, %rd36;
+	ld.global.nc.s32 %r38, [%rd113+0];
 	mov.b32 %r39, %r38;
 	mov.b32 %r40, %r39;
 	mov.pred %p19, %p3;
 	mov.pred %p20, %p5;
-	mov.b64 %rd112, %rd93;
+	mov.b64 %rd114, %rd93;
 	mov.b32 %r41, %r40;
 	mov.pred %p21, %p20;
-	mov.b64 %rd113, %rd112;
+	mov.b64 %rd115, %rd114;
 	mov.b32 %r42, %r41;
 $L26:
-	add.s64 %rd114, %rd113, 1;
-	mul.lo.s64 %rd115, %rd114, %rd12;
-	mad.lo.s64 %rd116, %rd115, 8, %rd8;
-	ld.global.nc.s64 %rd117, [%rd116+0];
-	mov.b64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	mul.lo.s64 %rd120, %rd113, %rd12;
-	mad.lo.s64 %rd121, %rd120, 8, %rd8;
-	ld.global.nc.s64 %rd122, [%rd121+0];
-	mov.b64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd12;
+	mad.lo.s64 %rd118, %rd117, 8, %rd8;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd120;
+	mul.lo.s64 %rd122, %rd115, %rd12;
+	mad.lo.s64 %rd123, %rd122, 8, %rd8;
+	ld.global.nc.s64 %rd124, [%rd123+0];
+	mov.b64 %rd125, %rd124;
+	mov.b64 %rd126, %rd125;
 $L29:
-	setp.lt.s64 %p22, %rd124, %rd119;
+	setp.lt.s64 %p22, %rd126, %rd121;
 	not.pred %p23, %p22;
 	@!%p23 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd125, %rd124, %rd26;
-	mad.lo.s64 %rd126, %rd125, 4, %rd22;
-	ld.global.nc.s32 %r43, [%rd126+0];
+	mul.lo.s64 %rd127, %rd126, %rd26;
+	mad.lo.s64 %rd128, %rd127, 4, %rd22;
+	ld.global.nc.s32 %r43, [%rd128+0];
 	mov.b32 %r44, %r43;
-	cvt.s64.s32 %rd127, %r44;
-	mov.b64 %rd128, %rd127;
-	setp.ne.s64 %p24, %rd128, %rd113;
+	cvt.s64.s32 %rd129, %r44;
+	mov.b64 %rd130, %rd129;
+	setp.ne.s64 %p24, %rd130, %rd115;
 	mov.pred %p25, %p24;
 	@!%p25 bra $L35;
-	mul.lo.s64 %rd129, %rd128, %rd47;
-	mad.lo.s64 %rd130, %rd129, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r45, [%rd130+0];
+	mul.lo.s64 %rd131, %rd130, %rd47;
+	mad.lo.s64 %rd132, %rd131, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r45, [%rd132+0];
 	mov.b32 %r46, %r45;
 	and.b32 %r47, %r46, 0x4;
 	setp.eq.u32 %p26, %r47, 0x0;
@@ -44799,9 +44813,9 @@ $L35:
 	mov.pred %p28, %p21;
 	not.pred %p29, %p28;
 	@!%p29 bra $L39;
-	mul.lo.s64 %rd131, %rd128, %rd40;
-	mad.lo.s64 %rd132, %rd131, 4, %rd36;
-	ld.global.nc.s32 %r48, [%rd132+0];
+	mul.lo.s64 %rd133, %rd130, %rd40;
+	mad.lo.s64 %rd134, %rd133, 4, %rd36;
+	ld.global.nc.s32 %r48, [%rd134+0];
 	mov.b32 %r49, %r48;
 	setp.eq.s32 %p30, %r49, %r42;
 	mov.pred %p28, %p30;
@@ -44813,8 +44827,8 @@ $L37:
 	bra.uni $L28;
 $L41:
 $L30:
-	add.s64 %rd133, %rd124, 1;
-	mov.b64 %rd124, %rd133;
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
 	bra.uni $L29;
 $L31:
 	mov.pred %p31, 0;
@@ -44827,38 +44841,38 @@ $L28:
 	not.pred %p34, %p33;
 	@!%p34 bra $L43;
 	mov.pred %p35, %p20;
-	mov.b64 %rd134, %rd112;
+	mov.b64 %rd136, %rd114;
 	mov.b32 %r50, %r41;
 $L44:
-	add.s64 %rd135, %rd134, 1;
-	mul.lo.s64 %rd136, %rd135, %rd19;
-	mad.lo.s64 %rd137, %rd136, 8, %rd15;
-	ld.global.nc.s64 %rd138, [%rd137+0];
-	mov.b64 %rd139, %rd138;
-	mov.b64 %rd140, %rd139;
-	mul.lo.s64 %rd141, %rd134, %rd19;
-	mad.lo.s64 %rd142, %rd141, 8, %rd15;
-	ld.global.nc.s64 %rd143, [%rd142+0];
-	mov.b64 %rd144, %rd143;
-	mov.b64 %rd145, %rd144;
+	add.s64 %rd137, %rd136, 1;
+	mul.lo.s64 %rd138, %rd137, %rd19;
+	mad.lo.s64 %rd139, %rd138, 8, %rd15;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd136, %rd19;
+	mad.lo.s64 %rd144, %rd143, 8, %rd15;
+	ld.global.nc.s64 %rd145, [%rd144+0];
+	mov.b64 %rd146, %rd145;
+	mov.b64 %rd147, %rd146;
 $L47:
-	setp.lt.s64 %p36, %rd145, %rd140;
+	setp.lt.s64 %p36, %rd147, %rd142;
 	not.pred %p37, %p36;
 	@!%p37 bra $L51;
 	bra.uni $L49;
 $L51:
-	mul.lo.s64 %rd146, %rd145, %rd33;
-	mad.lo.s64 %rd147, %rd146, 4, %rd29;
-	ld.global.nc.s32 %r51, [%rd147+0];
+	mul.lo.s64 %rd148, %rd147, %rd33;
+	mad.lo.s64 %rd149, %rd148, 4, %rd29;
+	ld.global.nc.s32 %r51, [%rd149+0];
 	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd148, %r52;
-	mov.b64 %rd149, %rd148;
-	setp.ne.s64 %p38, %rd149, %rd134;
+	cvt.s64.s32 %rd150, %r52;
+	mov.b64 %rd151, %rd150;
+	setp.ne.s64 %p38, %rd151, %rd136;
 	mov.pred %p39, %p38;
 	@!%p39 bra $L53;
-	mul.lo.s64 %rd150, %rd149, %rd47;
-	mad.lo.s64 %rd151, %rd150, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r53, [%rd151+0];
+	mul.lo.s64 %rd152, %rd151, %rd47;
+	mad.lo.s64 %rd153, %rd152, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r53, [%rd153+0];
 	mov.b32 %r54, %r53;
 	and.b32 %r55, %r54, 0x4;
 	setp.eq.u32 %p40, %r55, 0x0;
@@ -44869,9 +44883,9 @@ $L53:
 	mov.pred %p42, %p35;
 	not.pred %p43, %p42;
 	@!%p43 bra $L57;
-	mul.lo.s64 %rd152, %rd149, %rd40;
-	mad.lo.s64 %rd153, %rd152, 4, %rd36;
-	ld.global.nc.s32 %r56, [%rd153+0];
+	mul.lo.s64 %rd154, %rd151, %rd40;
+	mad.lo.s64 %rd155, %rd154, 4, %rd36;
+	ld.global.nc.s32 %r56, [%rd155+0];
 	mov.b32 %r57, %r56;
 	setp.eq.s32 %p44, %r57, %r50;
 	mov.pred %p42, %p44;
@@ -44883,8 +44897,8 @@ $L55:
 	bra.uni $L46;
 $L59:
 $L48:
-	add.s64 %rd154, %rd145, 1;
-	mov.b64 %rd145, %rd154;
+	add.s64 %rd156, %rd147, 1;
+	mov.b64 %rd147, %rd156;
 	bra.uni $L47;
 $L49:
 	mov.pred %p45, 0;
@@ -44900,10 +44914,10 @@ $L43:
 	mov.pred %p49, %p48;
 	not.pred %p50, %p49;
 	@!%p50 bra $L61;
-	mul.lo.s64 %rd155, %rd93, %rd47;
-	mad.lo.s64 %rd156, %rd155, 4, %rd43;
+	mul.lo.s64 %rd157, %rd93, %rd47;
+	mad.lo.s64 %rd158, %rd157, 4, %rd43;
 	mov.b32 %r58, 0x4;
-	atom.global.or.b32 %r59, [%rd156], %r58;
+	atom.global.or.b32 %r59, [%rd158], %r58;
 	mov.b32 %r60, %r59;
 	and.b32 %r61, %r60, 0x4;
 	setp.ne.u32 %p51, %r61, 0x0;
@@ -44913,47 +44927,47 @@ $L61:
 	bra.uni $L9;
 $L63:
 	cvt.u32.u64 %r62, %rd93;
-	mul.lo.s64 %rd157, %rd93, %rd54;
-	mad.lo.s64 %rd158, %rd157, 4, %rd50;
-	st.global.s32 [%rd158+0], %r62;
+	mul.lo.s64 %rd159, %rd93, %rd54;
+	mad.lo.s64 %rd160, %rd159, 4, %rd50;
+	st.global.s32 [%rd160+0], %r62;
 	mov.pred %p52, %p3;
 	mov.pred %p53, %p5;
-	mov.b64 %rd159, %rd93;
+	mov.b64 %rd161, %rd93;
 	mov.b32 %r63, %r40;
-	mov.b64 %rd160, -1;
-	mov.b64 %rd161, 0;
-	add.s64 %rd162, %rd159, 1;
-	mul.lo.s64 %rd163, %rd162, %rd12;
-	mad.lo.s64 %rd164, %rd163, 8, %rd8;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	mov.b64 %rd167, %rd166;
-	mul.lo.s64 %rd168, %rd159, %rd12;
-	mad.lo.s64 %rd169, %rd168, 8, %rd8;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	mov.b64 %rd172, %rd171;
+	mov.b64 %rd162, -1;
+	mov.b64 %rd163, 0;
+	add.s64 %rd164, %rd161, 1;
+	mul.lo.s64 %rd165, %rd164, %rd12;
+	mad.lo.s64 %rd166, %rd165, 8, %rd8;
+	ld.global.nc.s64 %rd167, [%rd166+0];
+	mov.b64 %rd168, %rd167;
+	mov.b64 %rd169, %rd168;
+	mul.lo.s64 %rd170, %rd161, %rd12;
+	mad.lo.s64 %rd171, %rd170, 8, %rd8;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	mov.b64 %rd174, %rd173;
 $L64:
-	setp.lt.s64 %p54, %rd172, %rd167;
+	setp.lt.s64 %p54, %rd174, %rd169;
 	not.pred %p55, %p54;
 	@!%p55 bra $L68;
 	bra.uni $L66;
 $L68:
-	mul.lo.s64 %rd173, %rd172, %rd26;
-	mad.lo.s64 %rd174, %rd173, 4, %rd22;
-	ld.global.nc.s32 %r64, [%rd174+0];
+	mul.lo.s64 %rd175, %rd174, %rd26;
+	mad.lo.s64 %rd176, %rd175, 4, %rd22;
+	ld.global.nc.s32 %r64, [%rd176+0];
 	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd175, %r65;
-	mov.b64 %rd176, %rd175;
-	setp.eq.s64 %p56, %rd176, %rd159;
-	setp.eq.s64 %p57, %rd176, %rd160;
+	cvt.s64.s32 %rd177, %r65;
+	mov.b64 %rd178, %rd177;
+	setp.eq.s64 %p56, %rd178, %rd161;
+	setp.eq.s64 %p57, %rd178, %rd162;
 	or.pred %p58, %p56, %p57;
 	mov.pred %p59, %p58;
 	not.pred %p60, %p59;
 	@!%p60 bra $L70;
-	mul.lo.s64 %rd177, %rd176, %rd47;
-	mad.lo.s64 %rd178, %rd177, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r66, [%rd178+0];
+	mul.lo.s64 %rd179, %rd178, %rd47;
+	mad.lo.s64 %rd180, %rd179, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r66, [%rd180+0];
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, 0x24;
 	setp.ne.u32 %p61, %r68, 0x0;
@@ -44965,9 +44979,9 @@ $L70:
 	not.pred %p64, %p53;
 	mov.pred %p65, %p64;
 	@!%p65 bra $L74;
-	mul.lo.s64 %rd179, %rd176, %rd40;
-	mad.lo.s64 %rd180, %rd179, 4, %rd36;
-	ld.global.nc.s32 %r69, [%rd180+0];
+	mul.lo.s64 %rd181, %rd178, %rd40;
+	mad.lo.s64 %rd182, %rd181, 4, %rd36;
+	ld.global.nc.s32 %r69, [%rd182+0];
 	mov.b32 %r70, %r69;
 	setp.ne.s32 %p66, %r70, %r63;
 	mov.pred %p65, %p66;
@@ -44977,46 +44991,46 @@ $L72:
 	@!%p62 bra $L76;
 	bra.uni $L65;
 $L76:
-	setp.lt.s64 %p67, %rd160, 0;
+	setp.lt.s64 %p67, %rd162, 0;
 	mov.pred %p68, %p67;
 	@!%p68 bra $L78;
 	mov.pred %p69, %p52;
 	mov.pred %p70, %p53;
-	mov.b64 %rd181, %rd176;
+	mov.b64 %rd183, %rd178;
 	mov.b32 %r71, %r63;
 	mov.pred %p71, %p70;
-	mov.b64 %rd182, %rd181;
+	mov.b64 %rd184, %rd183;
 	mov.b32 %r72, %r71;
 $L79:
-	add.s64 %rd183, %rd182, 1;
-	mul.lo.s64 %rd184, %rd183, %rd12;
-	mad.lo.s64 %rd185, %rd184, 8, %rd8;
-	ld.global.nc.s64 %rd186, [%rd185+0];
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd187;
-	mul.lo.s64 %rd189, %rd182, %rd12;
-	mad.lo.s64 %rd190, %rd189, 8, %rd8;
-	ld.global.nc.s64 %rd191, [%rd190+0];
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd192;
+	add.s64 %rd185, %rd184, 1;
+	mul.lo.s64 %rd186, %rd185, %rd12;
+	mad.lo.s64 %rd187, %rd186, 8, %rd8;
+	ld.global.nc.s64 %rd188, [%rd187+0];
+	mov.b64 %rd189, %rd188;
+	mov.b64 %rd190, %rd189;
+	mul.lo.s64 %rd191, %rd184, %rd12;
+	mad.lo.s64 %rd192, %rd191, 8, %rd8;
+	ld.global.nc.s64 %rd193, [%rd192+0];
+	mov.b64 %rd194, %rd193;
+	mov.b64 %rd195, %rd194;
 $L82:
-	setp.lt.s64 %p72, %rd193, %rd188;
+	setp.lt.s64 %p72, %rd195, %rd190;
 	not.pred %p73, %p72;
 	@!%p73 bra $L86;
 	bra.uni $L84;
 $L86:
-	mul.lo.s64 %rd194, %rd193, %rd26;
-	mad.lo.s64 %rd195, %rd194, 4, %rd22;
-	ld.global.nc.s32 %r73, [%rd195+0];
+	mul.lo.s64 %rd196, %rd195, %rd26;
+	mad.lo.s64 %rd197, %rd196, 4, %rd22;
+	ld.global.nc.s32 %r73, [%rd197+0];
 	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd196, %r74;
-	mov.b64 %rd197, %rd196;
-	setp.ne.s64 %p74, %rd197, %rd182;
+	cvt.s64.s32 %rd198, %r74;
+	mov.b64 %rd199, %rd198;
+	setp.ne.s64 %p74, %rd199, %rd184;
 	mov.pred %p75, %p74;
 	@!%p75 bra $L88;
-	mul.lo.s64 %rd198, %rd197, %rd47;
-	mad.lo.s64 %rd199, %rd198, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r75, [%rd199+0];
+	mul.lo.s64 %rd200, %rd199, %rd47;
+	mad.lo.s64 %rd201, %rd200, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r75, [%rd201+0];
 	mov.b32 %r76, %r75;
 	and.b32 %r77, %r76, 0x4;
 	setp.eq.u32 %p76, %r77, 0x0;
@@ -45027,9 +45041,9 @@ $L88:
 	mov.pred %p78, %p71;
 	not.pred %p79, %p78;
 	@!%p79 bra $L92;
-	mul.lo.s64 %rd200, %rd197, %rd40;
-	mad.lo.s64 %rd201, %rd200, 4, %rd36;
-	ld.global.nc.s32 %r78, [%rd201+0];
+	mul.lo.s64 %rd202, %rd199, %rd40;
+	mad.lo.s64 %rd203, %rd202, 4, %rd36;
+	ld.global.nc.s32 %r78, [%rd203+0];
 	mov.b32 %r79, %r78;
 	setp.eq.s32 %p80, %r79, %r72;
 	mov.pred %p78, %p80;
@@ -45041,8 +45055,8 @@ $L90:
 	bra.uni $L81;
 $L94:
 $L83:
-	add.s64 %rd202, %rd193, 1;
-	mov.b64 %rd193, %rd202;
+	add.s64 %rd204, %rd195, 1;
+	mov.b64 %rd195, %rd204;
 	bra.uni $L82;
 $L84:
 	mov.pred %p81, 0;
@@ -45055,38 +45069,38 @@ $L81:
 	not.pred %p84, %p83;
 	@!%p84 bra $L96;
 	mov.pred %p85, %p70;
-	mov.b64 %rd203, %rd181;
+	mov.b64 %rd205, %rd183;
 	mov.b32 %r80, %r71;
 $L97:
-	add.s64 %rd204, %rd203, 1;
-	mul.lo.s64 %rd205, %rd204, %rd19;
-	mad.lo.s64 %rd206, %rd205, 8, %rd15;
-	ld.global.nc.s64 %rd207, [%rd206+0];
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, %rd208;
-	mul.lo.s64 %rd210, %rd203, %rd19;
-	mad.lo.s64 %rd211, %rd210, 8, %rd15;
-	ld.global.nc.s64 %rd212, [%rd211+0];
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, %rd213;
+	add.s64 %rd206, %rd205, 1;
+	mul.lo.s64 %rd207, %rd206, %rd19;
+	mad.lo.s64 %rd208, %rd207, 8, %rd15;
+	ld.global.nc.s64 %rd209, [%rd208+0];
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd210;
+	mul.lo.s64 %rd212, %rd205, %rd19;
+	mad.lo.s64 %rd213, %rd212, 8, %rd15;
+	ld.global.nc.s64 %rd214, [%rd213+0];
+	mov.b64 %rd215, %rd214;
+	mov.b64 %rd216, %rd215;
 $L100:
-	setp.lt.s64 %p86, %rd214, %rd209;
+	setp.lt.s64 %p86, %rd216, %rd211;
 	not.pred %p87, %p86;
 	@!%p87 bra $L104;
 	bra.uni $L102;
 $L104:
-	mul.lo.s64 %rd215, %rd214, %rd33;
-	mad.lo.s64 %rd216, %rd215, 4, %rd29;
-	ld.global.nc.s32 %r81, [%rd216+0];
+	mul.lo.s64 %rd217, %rd216, %rd33;
+	mad.lo.s64 %rd218, %rd217, 4, %rd29;
+	ld.global.nc.s32 %r81, [%rd218+0];
 	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd217, %r82;
-	mov.b64 %rd218, %rd217;
-	setp.ne.s64 %p88, %rd218, %rd203;
+	cvt.s64.s32 %rd219, %r82;
+	mov.b64 %rd220, %rd219;
+	setp.ne.s64 %p88, %rd220, %rd205;
 	mov.pred %p89, %p88;
 	@!%p89 bra $L106;
-	mul.lo.s64 %rd219, %rd218, %rd47;
-	mad.lo.s64 %rd220, %rd219, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r83, [%rd220+0];
+	mul.lo.s64 %rd221, %rd220, %rd47;
+	mad.lo.s64 %rd222, %rd221, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r83, [%rd222+0];
 	mov.b32 %r84, %r83;
 	and.b32 %r85, %r84, 0x4;
 	setp.eq.u32 %p90, %r85, 0x0;
@@ -45097,9 +45111,9 @@ $L106:
 	mov.pred %p92, %p85;
 	not.pred %p93, %p92;
 	@!%p93 bra $L110;
-	mul.lo.s64 %rd221, %rd218, %rd40;
-	mad.lo.s64 %rd222, %rd221, 4, %rd36;
-	ld.global.nc.s32 %r86, [%rd222+0];
+	mul.lo.s64 %rd223, %rd220, %rd40;
+	mad.lo.s64 %rd224, %rd223, 4, %rd36;
+	ld.global.nc.s32 %r86, [%rd224+0];
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p94, %r87, %r80;
 	mov.pred %p92, %p94;
@@ -45111,8 +45125,8 @@ $L108:
 	bra.uni $L99;
 $L112:
 $L101:
-	add.s64 %rd223, %rd214, 1;
-	mov.b64 %rd214, %rd223;
+	add.s64 %rd225, %rd216, 1;
+	mov.b64 %rd216, %rd225;
 	bra.uni $L100;
 $L102:
 	mov.pred %p95, 0;
@@ -45127,90 +45141,92 @@ $L96:
 	mov.pred %p68, %p97;
 $L78:
 	@!%p68 bra $L114;
-	mov.b64 %rd160, %rd176;
+	mov.b64 %rd162, %rd178;
 	bra.uni $L65;
 $L114:
 	mov.pred %p98, %p52;
 	mov.pred %p99, %p53;
-	mov.b64 %rd224, %rd176;
+	mov.b64 %rd226, %rd178;
+	mov.b64 %rd227, %rd226;
 $L115:
-	mul.lo.s64 %rd225, %rd224, %rd47;
-	mad.lo.s64 %rd226, %rd225, 4, %rd43;
+	mul.lo.s64 %rd228, %rd227, %rd47;
+	mad.lo.s64 %rd229, %rd228, 4, %rd43;
 	mov.b32 %r88, 0x20;
-	atom.global.or.b32 %r89, [%rd226], %r88;
+	atom.global.or.b32 %r89, [%rd229], %r88;
 	mov.b32 %r90, %r89;
 	and.b32 %r91, %r90, 0x20;
 	setp.ne.u32 %p100, %r91, 0x0;
 	@!%p100 bra $L119;
-	mov.b64 %rd227, 0;
+	mov.b64 %rd230, 0;
 	bra.uni $L117;
 $L119:
 	mov.b32 %r92, 1;
 	atom.global.add.s32 %r93, [%rd71], %r92;
 	mov.b32 %r94, %r93;
-	cvt.u32.u64 %r95, %rd224;
-	cvt.s64.s32 %rd228, %r94;
-	mul.lo.s64 %rd229, %rd228, %rd68;
-	mad.lo.s64 %rd230, %rd229, 4, %rd64;
-	st.global.s32 [%rd230+0], %r95;
-	mov.b64 %rd227, 1;
+	cvt.u32.u64 %r95, %rd227;
+	cvt.s64.s32 %rd231, %r94;
+	mul.lo.s64 %rd232, %rd231, %rd68;
+	mad.lo.s64 %rd233, %rd232, 4, %rd64;
+	st.global.s32 [%rd233+0], %r95;
+	mov.b64 %rd230, 1;
 	bra.uni $L117;
 $L116:
 	bra.uni $L115;
 $L117:
-	add.s64 %rd231, %rd161, %rd227;
-	mov.b64 %rd161, %rd231;
+	mov.b64 %rd234, %rd230;
+	add.s64 %rd235, %rd163, %rd234;
+	mov.b64 %rd163, %rd235;
 $L65:
-	add.s64 %rd232, %rd172, 1;
-	mov.b64 %rd172, %rd232;
+	add.s64 %rd236, %rd174, 1;
+	mov.b64 %rd174, %rd236;
 	bra.uni $L64;
 $L66:
-	mov.b64 %rd233, %rd160;
-	mov.b64 %rd234, %rd161;
-	mov.b64 %rd235, %rd233;
-	mov.b64 %rd236, %rd234;
-	mov.b64 %rd237, %rd235;
-	mov.b64 %rd238, %rd236;
+	mov.b64 %rd237, %rd162;
+	mov.b64 %rd238, %rd163;
 	mov.b64 %rd239, %rd237;
 	mov.b64 %rd240, %rd238;
+	mov.b64 %rd241, %rd239;
+	mov.b64 %rd242, %rd240;
+	mov.b64 %rd243, %rd241;
+	mov.b64 %rd244, %rd242;
 	mov.pred %p101, %p3;
 	mov.pred %p102, %p5;
-	mov.b64 %rd241, %rd93;
+	mov.b64 %rd245, %rd93;
 	mov.b32 %r96, %r40;
-	mov.b64 %rd242, %rd239;
-	mov.b64 %rd243, 0;
-	add.s64 %rd244, %rd241, 1;
-	mul.lo.s64 %rd245, %rd244, %rd19;
-	mad.lo.s64 %rd246, %rd245, 8, %rd15;
-	ld.global.nc.s64 %rd247, [%rd246+0];
-	mov.b64 %rd248, %rd247;
-	mov.b64 %rd249, %rd248;
-	mul.lo.s64 %rd250, %rd241, %rd19;
-	mad.lo.s64 %rd251, %rd250, 8, %rd15;
-	ld.global.nc.s64 %rd252, [%rd251+0];
+	mov.b64 %rd246, %rd243;
+	mov.b64 %rd247, 0;
+	add.s64 %rd248, %rd245, 1;
+	mul.lo.s64 %rd249, %rd248, %rd19;
+	mad.lo.s64 %rd250, %rd249, 8, %rd15;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
 	mov.b64 %rd253, %rd252;
-	mov.b64 %rd254, %rd253;
+	mul.lo.s64 %rd254, %rd245, %rd19;
+	mad.lo.s64 %rd255, %rd254, 8, %rd15;
+	ld.global.nc.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
 $L120:
-	setp.lt.s64 %p103, %rd254, %rd249;
+	setp.lt.s64 %p103, %rd258, %rd253;
 	not.pred %p104, %p103;
 	@!%p104 bra $L124;
 	bra.uni $L122;
 $L124:
-	mul.lo.s64 %rd255, %rd254, %rd33;
-	mad.lo.s64 %rd256, %rd255, 4, %rd29;
-	ld.global.nc.s32 %r97, [%rd256+0];
+	mul.lo.s64 %rd259, %rd258, %rd33;
+	mad.lo.s64 %rd260, %rd259, 4, %rd29;
+	ld.global.nc.s32 %r97, [%rd260+0];
 	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd257, %r98;
-	mov.b64 %rd258, %rd257;
-	setp.eq.s64 %p105, %rd258, %rd241;
-	setp.eq.s64 %p106, %rd258, %rd242;
+	cvt.s64.s32 %rd261, %r98;
+	mov.b64 %rd262, %rd261;
+	setp.eq.s64 %p105, %rd262, %rd245;
+	setp.eq.s64 %p106, %rd262, %rd246;
 	or.pred %p107, %p105, %p106;
 	mov.pred %p108, %p107;
 	not.pred %p109, %p108;
 	@!%p109 bra $L126;
-	mul.lo.s64 %rd259, %rd258, %rd47;
-	mad.lo.s64 %rd260, %rd259, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r99, [%rd260+0];
+	mul.lo.s64 %rd263, %rd262, %rd47;
+	mad.lo.s64 %rd264, %rd263, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r99, [%rd264+0];
 	mov.b32 %r100, %r99;
 	and.b32 %r101, %r100, 0x24;
 	setp.ne.u32 %p110, %r101, 0x0;
@@ -45222,9 +45238,9 @@ $L126:
 	not.pred %p113, %p102;
 	mov.pred %p114, %p113;
 	@!%p114 bra $L130;
-	mul.lo.s64 %rd261, %rd258, %rd40;
-	mad.lo.s64 %rd262, %rd261, 4, %rd36;
-	ld.global.nc.s32 %r102, [%rd262+0];
+	mul.lo.s64 %rd265, %rd262, %rd40;
+	mad.lo.s64 %rd266, %rd265, 4, %rd36;
+	ld.global.nc.s32 %r102, [%rd266+0];
 	mov.b32 %r103, %r102;
 	setp.ne.s32 %p115, %r103, %r96;
 	mov.pred %p114, %p115;
@@ -45234,46 +45250,46 @@ $L128:
 	@!%p111 bra $L132;
 	bra.uni $L121;
 $L132:
-	setp.lt.s64 %p116, %rd242, 0;
+	setp.lt.s64 %p116, %rd246, 0;
 	mov.pred %p117, %p116;
 	@!%p117 bra $L134;
 	mov.pred %p118, %p101;
 	mov.pred %p119, %p102;
-	mov.b64 %rd263, %rd258;
+	mov.b64 %rd267, %rd262;
 	mov.b32 %r104, %r96;
 	mov.pred %p120, %p119;
-	mov.b64 %rd264, %rd263;
+	mov.b64 %rd268, %rd267;
 	mov.b32 %r105, %r104;
 $L135:
-	add.s64 %rd265, %rd264, 1;
-	mul.lo.s64 %rd266, %rd265, %rd12;
-	mad.lo.s64 %rd267, %rd266, 8, %rd8;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	mov.b64 %rd270, %rd269;
-	mul.lo.s64 %rd271, %rd264, %rd12;
-	mad.lo.s64 %rd272, %rd271, 8, %rd8;
-	ld.global.nc.s64 %rd273, [%rd272+0];
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd12;
+	mad.lo.s64 %rd271, %rd270, 8, %rd8;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
 	mov.b64 %rd274, %rd273;
-	mov.b64 %rd275, %rd274;
+	mul.lo.s64 %rd275, %rd268, %rd12;
+	mad.lo.s64 %rd276, %rd275, 8, %rd8;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	mov.b64 %rd279, %rd278;
 $L138:
-	setp.lt.s64 %p121, %rd275, %rd270;
+	setp.lt.s64 %p121, %rd279, %rd274;
 	not.pred %p122, %p121;
 	@!%p122 bra $L142;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd276, %rd275, %rd26;
-	mad.lo.s64 %rd277, %rd276, 4, %rd22;
-	ld.global.nc.s32 %r106, [%rd277+0];
+	mul.lo.s64 %rd280, %rd279, %rd26;
+	mad.lo.s64 %rd281, %rd280, 4, %rd22;
+	ld.global.nc.s32 %r106, [%rd281+0];
 	mov.b32 %r107, %r106;
-	cvt.s64.s32 %rd278, %r107;
-	mov.b64 %rd279, %rd278;
-	setp.ne.s64 %p123, %rd279, %rd264;
+	cvt.s64.s32 %rd282, %r107;
+	mov.b64 %rd283, %rd282;
+	setp.ne.s64 %p123, %rd283, %rd268;
 	mov.pred %p124, %p123;
 	@!%p124 bra $L144;
-	mul.lo.s64 %rd280, %rd279, %rd47;
-	mad.lo.s64 %rd281, %rd280, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r108, [%rd281+0];
+	mul.lo.s64 %rd284, %rd283, %rd47;
+	mad.lo.s64 %rd285, %rd284, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r108, [%rd285+0];
 	mov.b32 %r109, %r108;
 	and.b32 %r110, %r109, 0x4;
 	setp.eq.u32 %p125, %r110, 0x0;
@@ -45284,9 +45300,9 @@ $L144:
 	mov.pred %p127, %p120;
 	not.pred %p128, %p127;
 	@!%p128 bra $L148;
-	mul.lo.s64 %rd282, %rd279, %rd40;
-	mad.lo.s64 %rd283, %rd282, 4, %rd36;
-	ld.global.nc.s32 %r111, [%rd283+0];
+	mul.lo.s64 %rd286, %rd283, %rd40;
+	mad.lo.s64 %rd287, %rd286, 4, %rd36;
+	ld.global.nc.s32 %r111, [%rd287+0];
 	mov.b32 %r112, %r111;
 	setp.eq.s32 %p129, %r112, %r105;
 	mov.pred %p127, %p129;
@@ -45298,8 +45314,8 @@ $L146:
 	bra.uni $L137;
 $L150:
 $L139:
-	add.s64 %rd284, %rd275, 1;
-	mov.b64 %rd275, %rd284;
+	add.s64 %rd288, %rd279, 1;
+	mov.b64 %rd279, %rd288;
 	bra.uni $L138;
 $L140:
 	mov.pred %p130, 0;
@@ -45312,38 +45328,38 @@ $L137:
 	not.pred %p133, %p132;
 	@!%p133 bra $L152;
 	mov.pred %p134, %p119;
-	mov.b64 %rd285, %rd263;
+	mov.b64 %rd289, %rd267;
 	mov.b32 %r113, %r104;
 $L153:
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd19;
-	mad.lo.s64 %rd288, %rd287, 8, %rd15;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	mov.b64 %rd291, %rd290;
-	mul.lo.s64 %rd292, %rd285, %rd19;
-	mad.lo.s64 %rd293, %rd292, 8, %rd15;
-	ld.global.nc.s64 %rd294, [%rd293+0];
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd19;
+	mad.lo.s64 %rd292, %rd291, 8, %rd15;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
 	mov.b64 %rd295, %rd294;
-	mov.b64 %rd296, %rd295;
+	mul.lo.s64 %rd296, %rd289, %rd19;
+	mad.lo.s64 %rd297, %rd296, 8, %rd15;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	mov.b64 %rd300, %rd299;
 $L156:
-	setp.lt.s64 %p135, %rd296, %rd291;
+	setp.lt.s64 %p135, %rd300, %rd295;
 	not.pred %p136, %p135;
 	@!%p136 bra $L160;
 	bra.uni $L158;
 $L160:
-	mul.lo.s64 %rd297, %rd296, %rd33;
-	mad.lo.s64 %rd298, %rd297, 4, %rd29;
-	ld.global.nc.s32 %r114, [%rd298+0];
+	mul.lo.s64 %rd301, %rd300, %rd33;
+	mad.lo.s64 %rd302, %rd301, 4, %rd29;
+	ld.global.nc.s32 %r114, [%rd302+0];
 	mov.b32 %r115, %r114;
-	cvt.s64.s32 %rd299, %r115;
-	mov.b64 %rd300, %rd299;
-	setp.ne.s64 %p137, %rd300, %rd285;
+	cvt.s64.s32 %rd303, %r115;
+	mov.b64 %rd304, %rd303;
+	setp.ne.s64 %p137, %rd304, %rd289;
 	mov.pred %p138, %p137;
 	@!%p138 bra $L162;
-	mul.lo.s64 %rd301, %rd300, %rd47;
-	mad.lo.s64 %rd302, %rd301, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r116, [%rd302+0];
+	mul.lo.s64 %rd305, %rd304, %rd47;
+	mad.lo.s64 %rd306, %rd305, 4, %rd43;
+	ld.relaxed.gpu.global.u32 %r116, [%rd306+0];
 	mov.b32 %r117, %r116;
 	and.b32 %r118, %r117, 0x4;
 	setp.eq.u32 %p139, %r118, 0x0;
@@ -45354,9 +45370,9 @@ $L162:
 	mov.pred %p141, %p134;
 	not.pred %p142, %p141;
 	@!%p142 bra $L166;
-	mul.lo.s64 %rd303, %rd300, %rd40;
-	mad.lo.s64 %rd304, %rd303, 4, %rd36;
-	ld.global.nc.s32 %r119, [%rd304+0];
+	mul.lo.s64 %rd307, %rd304, %rd40;
+	mad.lo.s64 %rd308, %rd307, 4, %rd36;
+	ld.global.nc.s32 %r119, [%rd308+0];
 	mov.b32 %r120, %r119;
 	setp.eq.s32 %p143, %r120, %r113;
 	mov.pred %p141, %p143;
@@ -45368,8 +45384,8 @@ $L164:
 	bra.uni $L155;
 $L168:
 $L157:
-	add.s64 %rd305, %rd296, 1;
-	mov.b64 %rd296, %rd305;
+	add.s64 %rd309, %rd300, 1;
+	mov.b64 %rd300, %rd309;
 	bra.uni $L156;
 $L158:
 	mov.pred %p144, 0;
@@ -45384,68 +45400,70 @@ $L152:
 	mov.pred %p117, %p146;
 $L134:
 	@!%p117 bra $L170;
-	mov.b64 %rd242, %rd258;
+	mov.b64 %rd246, %rd262;
 	bra.uni $L121;
 $L170:
 	mov.pred %p147, %p101;
 	mov.pred %p148, %p102;
-	mov.b64 %rd306, %rd258;
+	mov.b64 %rd310, %rd262;
+	mov.b64 %rd311, %rd310;
 $L171:
-	mul.lo.s64 %rd307, %rd306, %rd47;
-	mad.lo.s64 %rd308, %rd307, 4, %rd43;
+	mul.lo.s64 %rd312, %rd311, %rd47;
+	mad.lo.s64 %rd313, %rd312, 4, %rd43;
 	mov.b32 %r121, 0x20;
-	atom.global.or.b32 %r122, [%rd308], %r121;
+	atom.global.or.b32 %r122, [%rd313], %r121;
 	mov.b32 %r123, %r122;
 	and.b32 %r124, %r123, 0x20;
 	setp.ne.u32 %p149, %r124, 0x0;
 	@!%p149 bra $L175;
-	mov.b64 %rd309, 0;
+	mov.b64 %rd314, 0;
 	bra.uni $L173;
 $L175:
 	mov.b32 %r125, 1;
 	atom.global.add.s32 %r126, [%rd71], %r125;
 	mov.b32 %r127, %r126;
-	cvt.u32.u64 %r128, %rd306;
-	cvt.s64.s32 %rd310, %r127;
-	mul.lo.s64 %rd311, %rd310, %rd68;
-	mad.lo.s64 %rd312, %rd311, 4, %rd64;
-	st.global.s32 [%rd312+0], %r128;
-	mov.b64 %rd309, 1;
+	cvt.u32.u64 %r128, %rd311;
+	cvt.s64.s32 %rd315, %r127;
+	mul.lo.s64 %rd316, %rd315, %rd68;
+	mad.lo.s64 %rd317, %rd316, 4, %rd64;
+	st.global.s32 [%rd317+0], %r128;
+	mov.b64 %rd314, 1;
 	bra.uni $L173;
 $L172:
 	bra.uni $L171;
 $L173:
-	add.s64 %rd313, %rd243, %rd309;
-	mov.b64 %rd243, %rd313;
+	mov.b64 %rd318, %rd314;
+	add.s64 %rd319, %rd247, %rd318;
+	mov.b64 %rd247, %rd319;
 $L121:
-	add.s64 %rd314, %rd254, 1;
-	mov.b64 %rd254, %rd314;
+	add.s64 %rd320, %rd258, 1;
+	mov.b64 %rd258, %rd320;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd315, %rd242;
-	mov.b64 %rd316, %rd243;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd239, %rd319;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd323, 4294967296;
-	add.s64 %rd322, %rd323, %rd240;
-	add.s64 %rd324, %rd322, %rd321;
-	add.s64 %rd325, %rd86, %rd324;
-	mov.b64 %rd86, %rd325;
-	mov.b64 %rd93, %rd239;
+	mov.b64 %rd321, %rd246;
+	mov.b64 %rd322, %rd247;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, %rd323;
+	mov.b64 %rd326, %rd324;
+	mov.b64 %rd243, %rd325;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd329, 4294967296;
+	add.s64 %rd328, %rd329, %rd244;
+	add.s64 %rd330, %rd328, %rd327;
+	add.s64 %rd331, %rd86, %rd330;
+	mov.b64 %rd86, %rd331;
+	mov.b64 %rd93, %rd243;
 $L13:
-	add.s64 %rd326, %rd99, 1;
-	mov.b64 %rd99, %rd326;
+	add.s64 %rd332, %rd99, 1;
+	mov.b64 %rd99, %rd332;
 	bra.uni $L12;
 $L14:
 $L9:
 	add.s64 %rd91, %rd91, %rd90;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd327, %rd86;
+	mov.b64 %rd333, %rd86;
 	// block reduction
 	mov.b32 %r129, 1;
 	mov.b32 %r130, 1;
@@ -45454,43 +45472,43 @@ $L8:
 $L176:
 	setp.hs.u32 %p150, %r132, 32;
 	@%p150 bra $L177;
-	mov.b64 {%r133, %r134}, %rd327;
+	mov.b64 {%r133, %r134}, %rd333;
 	shfl.sync.down.b32 %r135|%p151, %r133, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd328, {%r135, %r136};
+	mov.b64 %rd334, {%r135, %r136};
 	@!%p151 bra $L178;
 	setp.ne.u32 %p152, %r18, 1;
 	@%p152 bra.uni $L180;
-	add.s64 %rd329, %rd327, %rd328;
-	mov.b64 %rd327, %rd329;
+	add.s64 %rd335, %rd333, %rd334;
+	mov.b64 %rd333, %rd335;
 	bra.uni $L179;
 $L180:
 	setp.ne.u32 %p153, %r18, 2;
 	@%p153 bra.uni $L181;
-	mul.lo.s64 %rd330, %rd327, %rd328;
-	mov.b64 %rd327, %rd330;
+	mul.lo.s64 %rd336, %rd333, %rd334;
+	mov.b64 %rd333, %rd336;
 	bra.uni $L179;
 $L181:
 	setp.ne.u32 %p154, %r18, 3;
 	@%p154 bra.uni $L182;
-	min.s64 %rd331, %rd327, %rd328;
-	mov.b64 %rd327, %rd331;
+	min.s64 %rd337, %rd333, %rd334;
+	mov.b64 %rd333, %rd337;
 	bra.uni $L179;
 $L182:
 	setp.ne.u32 %p155, %r18, 4;
 	@%p155 bra.uni $L183;
-	max.s64 %rd332, %rd327, %rd328;
-	mov.b64 %rd327, %rd332;
+	max.s64 %rd338, %rd333, %rd334;
+	mov.b64 %rd333, %rd338;
 	bra.uni $L179;
 $L183:
 	setp.ne.u32 %p156, %r18, 7;
 	@%p156 bra.uni $L184;
-	and.b64 %rd333, %rd327, %rd328;
-	mov.b64 %rd327, %rd333;
+	and.b64 %rd339, %rd333, %rd334;
+	mov.b64 %rd333, %rd339;
 	bra.uni $L179;
 $L184:
-	or.b64 %rd334, %rd327, %rd328;
-	mov.b64 %rd327, %rd334;
+	or.b64 %rd340, %rd333, %rd334;
+	mov.b64 %rd333, %rd340;
 $L179:
 $L178:
 	shl.b32 %r132, %r132, 1;
@@ -45498,73 +45516,73 @@ $L178:
 $L177:
 	setp.eq.u32 %p157, %r7, 0;
 	@!%p157 bra $L185;
-	mul.wide.u32 %rd335, %r8, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	st.shared.s64 [%rd336+0], %rd327;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd333;
 $L185:
 	bar.sync 0;
 	setp.eq.u32 %p158, %r8, 0;
 	@!%p158 bra $L186;
 	setp.lo.u32 %p159, %r7, %r10;
 	@!%p159 bra $L187;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	ld.shared.s64 %rd339, [%rd338+0];
-	mov.b64 %rd327, %rd339;
+	mul.wide.u32 %rd343, %r7, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	ld.shared.s64 %rd345, [%rd344+0];
+	mov.b64 %rd333, %rd345;
 $L187:
 	sub.u32 %r137, %r10, 1;
 	mov.b32 %r138, %r130;
 $L188:
 	setp.hs.u32 %p160, %r138, 32;
 	@%p160 bra $L189;
-	mov.b64 {%r139, %r140}, %rd327;
+	mov.b64 {%r139, %r140}, %rd333;
 	shfl.sync.down.b32 %r141|%p161, %r139, %r138, %r137, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
-	mov.b64 %rd340, {%r141, %r142};
+	mov.b64 %rd346, {%r141, %r142};
 	@!%p161 bra $L190;
 	setp.ne.u32 %p162, %r18, 1;
 	@%p162 bra.uni $L192;
-	add.s64 %rd341, %rd327, %rd340;
-	mov.b64 %rd327, %rd341;
+	add.s64 %rd347, %rd333, %rd346;
+	mov.b64 %rd333, %rd347;
 	bra.uni $L191;
 $L192:
 	setp.ne.u32 %p163, %r18, 2;
 	@%p163 bra.uni $L193;
-	mul.lo.s64 %rd342, %rd327, %rd340;
-	mov.b64 %rd327, %rd342;
+	mul.lo.s64 %rd348, %rd333, %rd346;
+	mov.b64 %rd333, %rd348;
 	bra.uni $L191;
 $L193:
 	setp.ne.u32 %p164, %r18, 3;
 	@%p164 bra.uni $L194;
-	min.s64 %rd343, %rd327, %rd340;
-	mov.b64 %rd327, %rd343;
+	min.s64 %rd349, %rd333, %rd346;
+	mov.b64 %rd333, %rd349;
 	bra.uni $L191;
 $L194:
 	setp.ne.u32 %p165, %r18, 4;
 	@%p165 bra.uni $L195;
-	max.s64 %rd344, %rd327, %rd340;
-	mov.b64 %rd327, %rd344;
+	max.s64 %rd350, %rd333, %rd346;
+	mov.b64 %rd333, %rd350;
 	bra.uni $L191;
 $L195:
 	setp.ne.u32 %p166, %r18, 7;
 	@%p166 bra.uni $L196;
-	and.b64 %rd345, %rd327, %rd340;
-	mov.b64 %rd327, %rd345;
+	and.b64 %rd351, %rd333, %rd346;
+	mov.b64 %rd333, %rd351;
 	bra.uni $L191;
 $L196:
-	or.b64 %rd346, %rd327, %rd340;
-	mov.b64 %rd327, %rd346;
+	or.b64 %rd352, %rd333, %rd346;
+	mov.b64 %rd333, %rd352;
 $L191:
 $L190:
 	shl.b32 %r138, %r138, 1;
 	bra.uni $L188;
 $L189:
 $L186:
-	mul.wide.u32 %rd347, %r21, 8;
-	add.s64 %rd348, %rd5, %rd347;
+	mul.wide.u32 %rd353, %r21, 8;
+	add.s64 %rd354, %rd5, %rd353;
 	setp.eq.u32 %p167, %r5, 0;
 	@!%p167 bra $L197;
-	st.global.s64 [%rd348+0], %rd327;
+	st.global.s64 [%rd354+0], %rd333;
 $L197:
 	ret;
 }
@@ -46974,7 +46992,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46978
+//line gokkos_kernels_gen.go:46996
 		*acc = gokkosAccV
 		return
 	}
@@ -46996,7 +47014,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47000
+//line gokkos_kernels_gen.go:47018
 	*acc = gokkosAccV
 }
 
@@ -47016,7 +47034,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47020
+//line gokkos_kernels_gen.go:47038
 		*acc = gokkosAccV
 		return
 	}
@@ -47030,7 +47048,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47034
+//line gokkos_kernels_gen.go:47052
 	*acc = gokkosAccV
 }
 
@@ -47050,7 +47068,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47054
+//line gokkos_kernels_gen.go:47072
 		*acc = gokkosAccV
 		return
 	}
@@ -47065,7 +47083,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47069
+//line gokkos_kernels_gen.go:47087
 	*acc = gokkosAccV
 }
 
@@ -47079,7 +47097,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47083
+//line gokkos_kernels_gen.go:47101
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47088,7 +47106,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47092
+//line gokkos_kernels_gen.go:47110
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47110,7 +47128,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47114
+//line gokkos_kernels_gen.go:47132
 		*acc = gokkosAccV
 		return
 	}
@@ -47128,7 +47146,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47132
+//line gokkos_kernels_gen.go:47150
 	*acc = gokkosAccV
 }
 
@@ -47150,7 +47168,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47154
+//line gokkos_kernels_gen.go:47172
 		*acc = gokkosAccV
 		return
 	}
@@ -47166,7 +47184,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47170
+//line gokkos_kernels_gen.go:47188
 	*acc = gokkosAccV
 }
 
@@ -47192,7 +47210,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47196
+//line gokkos_kernels_gen.go:47214
 	*acc = gokkosAccV
 }
 
@@ -47208,7 +47226,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47212
+//line gokkos_kernels_gen.go:47230
 		*acc = gokkosAccV
 		return
 	}
@@ -47217,7 +47235,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47221
+//line gokkos_kernels_gen.go:47239
 	*acc = gokkosAccV
 }
 
@@ -47234,7 +47252,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47238
+//line gokkos_kernels_gen.go:47256
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47244,7 +47262,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47248
+//line gokkos_kernels_gen.go:47266
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47259,7 +47277,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47263
+//line gokkos_kernels_gen.go:47281
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47268,7 +47286,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47272
+//line gokkos_kernels_gen.go:47290
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47292,7 +47310,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47296
+//line gokkos_kernels_gen.go:47314
 		*acc = gokkosAccV
 		return
 	}
@@ -47310,7 +47328,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47314
+//line gokkos_kernels_gen.go:47332
 	*acc = gokkosAccV
 }
 
@@ -47327,7 +47345,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47331
+//line gokkos_kernels_gen.go:47349
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47343,7 +47361,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47347
+//line gokkos_kernels_gen.go:47365
 		*acc = gokkosAccV
 		return
 	}
@@ -47355,7 +47373,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47359
+//line gokkos_kernels_gen.go:47377
 	*acc = gokkosAccV
 }
 
@@ -47377,7 +47395,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47381
+//line gokkos_kernels_gen.go:47399
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47394,7 +47412,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47398
+//line gokkos_kernels_gen.go:47416
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47406,7 +47424,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47410
+//line gokkos_kernels_gen.go:47428
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47431,7 +47449,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47435
+//line gokkos_kernels_gen.go:47453
 	*acc = gokkosAccV
 }
 
@@ -47456,7 +47474,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47460
+//line gokkos_kernels_gen.go:47478
 	*acc = gokkosAccV
 }
 
@@ -47478,7 +47496,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47482
+//line gokkos_kernels_gen.go:47500
 	*acc = gokkosAccV
 }
 
@@ -47509,7 +47527,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47513
+//line gokkos_kernels_gen.go:47531
 		*acc = gokkosAccV
 		return
 	}
@@ -47533,7 +47551,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47537
+//line gokkos_kernels_gen.go:47555
 	*acc = gokkosAccV
 }
 
@@ -47556,7 +47574,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47560
+//line gokkos_kernels_gen.go:47578
 		*acc = gokkosAccV
 		return
 	}
@@ -47571,7 +47589,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47575
+//line gokkos_kernels_gen.go:47593
 	*acc = gokkosAccV
 }
 
@@ -47601,7 +47619,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47605
+//line gokkos_kernels_gen.go:47623
 		*acc = gokkosAccV
 		return
 	}
@@ -47623,7 +47641,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47627
+//line gokkos_kernels_gen.go:47645
 	*acc = gokkosAccV
 }
 
@@ -47645,7 +47663,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47649
+//line gokkos_kernels_gen.go:47667
 		*acc = gokkosAccV
 		return
 	}
@@ -47660,7 +47678,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47664
+//line gokkos_kernels_gen.go:47682
 	*acc = gokkosAccV
 }
 
@@ -47682,7 +47700,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47686
+//line gokkos_kernels_gen.go:47704
 		*acc = gokkosAccV
 		return
 	}
@@ -47697,7 +47715,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47701
+//line gokkos_kernels_gen.go:47719
 	*acc = gokkosAccV
 }
 
@@ -47716,7 +47734,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:47720
+//line gokkos_kernels_gen.go:47738
 	*acc = gokkosAccV
 }
 
@@ -47731,7 +47749,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:47735
+//line gokkos_kernels_gen.go:47753
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47739,7 +47757,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:47743
+//line gokkos_kernels_gen.go:47761
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -47763,7 +47781,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:47767
+//line gokkos_kernels_gen.go:47785
 		*acc = gokkosAccV
 		return
 	}
@@ -47782,7 +47800,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:47786
+//line gokkos_kernels_gen.go:47804
 	*acc = gokkosAccV
 }
 
@@ -47795,7 +47813,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47799
+//line gokkos_kernels_gen.go:47817
 		*acc = gokkosAccV
 		return
 	}
@@ -47803,7 +47821,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:47807
+//line gokkos_kernels_gen.go:47825
 	*acc = gokkosAccV
 }
 
@@ -47831,7 +47849,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47835
+//line gokkos_kernels_gen.go:47853
 		*acc = gokkosAccV
 		return
 	}
@@ -47853,7 +47871,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47857
+//line gokkos_kernels_gen.go:47875
 	*acc = gokkosAccV
 }
 
@@ -47866,14 +47884,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:47870
+//line gokkos_kernels_gen.go:47888
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:47877
+//line gokkos_kernels_gen.go:47895
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -47893,7 +47911,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:47897
+//line gokkos_kernels_gen.go:47915
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47906,7 +47924,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:47910
+//line gokkos_kernels_gen.go:47928
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -47917,7 +47935,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:47921
+//line gokkos_kernels_gen.go:47939
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47932,7 +47950,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47936
+//line gokkos_kernels_gen.go:47954
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47941,7 +47959,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47945
+//line gokkos_kernels_gen.go:47963
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47958,7 +47976,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47962
+//line gokkos_kernels_gen.go:47980
 		*acc = gokkosAccV
 		return
 	}
@@ -47969,7 +47987,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47973
+//line gokkos_kernels_gen.go:47991
 	*acc = gokkosAccV
 }
 
@@ -47993,7 +48011,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47997
+//line gokkos_kernels_gen.go:48015
 		*acc = gokkosAccV
 		return
 	}
@@ -48011,7 +48029,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48015
+//line gokkos_kernels_gen.go:48033
 	*acc = gokkosAccV
 }
 
@@ -48033,7 +48051,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48037
+//line gokkos_kernels_gen.go:48055
 		*acc = gokkosAccV
 		return
 	}
@@ -48049,7 +48067,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48053
+//line gokkos_kernels_gen.go:48071
 	*acc = gokkosAccV
 }
 
@@ -48077,7 +48095,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48081
+//line gokkos_kernels_gen.go:48099
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48097,7 +48115,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48101
+//line gokkos_kernels_gen.go:48119
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48111,7 +48129,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48115
+//line gokkos_kernels_gen.go:48133
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48120,7 +48138,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48124
+//line gokkos_kernels_gen.go:48142
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -48140,7 +48158,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48144
+//line gokkos_kernels_gen.go:48162
 		*acc = gokkosAccV
 		return
 	}
@@ -48155,7 +48173,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48159
+//line gokkos_kernels_gen.go:48177
 	*acc = gokkosAccV
 }
 
@@ -48173,7 +48191,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:48177
+//line gokkos_kernels_gen.go:48195
 		*acc = gokkosAccV
 		return
 	}
@@ -48185,7 +48203,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:48189
+//line gokkos_kernels_gen.go:48207
 	*acc = gokkosAccV
 }
 
@@ -48199,7 +48217,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:48203
+//line gokkos_kernels_gen.go:48221
 	*acc = gokkosAccV
 }
 
@@ -48219,7 +48237,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48223
+//line gokkos_kernels_gen.go:48241
 		*acc = gokkosAccV
 		return
 	}
@@ -48233,7 +48251,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48237
+//line gokkos_kernels_gen.go:48255
 	*acc = gokkosAccV
 }
 
@@ -48257,7 +48275,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48261
+//line gokkos_kernels_gen.go:48279
 		*acc = gokkosAccV
 		return
 	}
@@ -48272,7 +48290,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48276
+//line gokkos_kernels_gen.go:48294
 	*acc = gokkosAccV
 }
 
@@ -48287,7 +48305,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48291
+//line gokkos_kernels_gen.go:48309
 	*acc = gokkosAccV
 }
 
@@ -48299,7 +48317,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line trim.go:161
+//line trim.go:162
 			v := i
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
@@ -48324,13 +48342,13 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48328
+//line gokkos_kernels_gen.go:48346
 		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:161
+//line trim.go:162
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -48355,7 +48373,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48359
+//line gokkos_kernels_gen.go:48377
 	*acc = gokkosAccV
 }
 
@@ -48379,7 +48397,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48383
+//line gokkos_kernels_gen.go:48401
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48395,7 +48413,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48399
+//line gokkos_kernels_gen.go:48417
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -48417,7 +48435,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48421
+//line gokkos_kernels_gen.go:48439
 		*acc = gokkosAccV
 		return
 	}
@@ -48433,7 +48451,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48437
+//line gokkos_kernels_gen.go:48455
 	*acc = gokkosAccV
 }
 
@@ -48508,7 +48526,7 @@ gokkosNext:
 //line multistep.go:282
 		}
 	}
-//line gokkos_kernels_gen.go:48512
+//line gokkos_kernels_gen.go:48530
 	return gokkosN
 }
 
@@ -48563,6 +48581,6 @@ gokkosNext:
 //line multistep.go:257
 		}
 	}
-//line gokkos_kernels_gen.go:48567
+//line gokkos_kernels_gen.go:48585
 	return gokkosN
 }

@@ -76,12 +76,9 @@ func (k trimQueue) queue(off views.View1D[int64], adj views.View1D[int32], v int
 	var n int64
 	end := off.At(v + 1)
 	for e := off.At(v); e < end; e++ {
-		w := int(adj.At(int(e)))
-		if k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || k.St.AtomicOr(w, stTQ)&stTQ != 0 {
-			continue
+		if w := int(adj.At(int(e))); k.St.AtomicLoad(w)&(stDone|stTQ) == 0 {
+			n += enqueue(k.St, k.Next, k.Tail, w)
 		}
-		k.Next.Set(int(k.Tail.AtomicAdd(0, 1)), int32(w))
-		n++
 	}
 	return n
 }
@@ -125,11 +122,15 @@ func (k trimStep) trimmable(v int, c int32) bool {
 }
 
 // enqueue queues w unless it is queued already, and returns how many it queued.
-func (k trimStep) enqueue(w int) int64 {
-	if k.St.AtomicOr(w, stTQ)&stTQ != 0 {
+func (k trimStep) enqueue(w int) int64 { return enqueue(k.St, k.Next, k.Tail, w) }
+
+// enqueue appends w to next (its length in tail[0]) unless w's queued bit in st is set
+// already, sets the bit, and returns how many it queued.
+func enqueue(st views.View1D[uint32], next, tail views.View1D[int32], w int) int64 {
+	if st.AtomicOr(w, stTQ)&stTQ != 0 {
 		return 0
 	}
-	k.Next.Set(int(k.Tail.AtomicAdd(0, 1)), int32(w))
+	next.Set(int(tail.AtomicAdd(0, 1)), int32(w))
 	return 1
 }
 
@@ -209,40 +210,31 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 		OneSub: s.active == s.n,
 	}
 	var removed int
-	var r int64
-	switch {
-	case s.active == s.n && size < 0:
-		var d int64
-		if d, err = count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp}); err != nil {
+	queue := false // the first pass queues the neighbours of what the degree pass removed
+	if s.active == s.n && size < 0 {
+		d, err := count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp})
+		if err != nil {
 			return 0, err
 		}
 		removed = int(d)
 		s.stats.TrimPasses++
 		if d == 0 && s.loops == 0 {
-			// Nothing removed, no self loops: nothing is trimmable (see above).
-			s.stats.Trimmed += removed
-			return 0, nil
+			return 0, nil // nothing removed, no self loops: nothing is trimmable (see above)
 		}
-		if err := f.tails.Fill(0); err != nil {
-			return removed, err
-		}
-		switch {
-		case s.loops > 0 || d > int64(s.n/queueFraction):
-			// Self loops need the sweep (see above); so do many removed vertices, whose
-			// edges would cost more to queue than the sweep's first neighbours.
-			r, err = count(s, "scc.trim.sweep", k)
-		default:
-			r, err = count(s, "scc.trim.queue", trimQueue{Off: s.out.Offsets, ROff: s.in.Offsets, Adj: s.out.Adj, RAdj: s.in.Adj, St: s.st, Next: f.cur, Tail: f.tails})
-		}
+		// Self loops need the sweep (see above); so do many removed vertices, whose edges
+		// would cost more to queue than the sweep's first neighbours.
+		queue = s.loops == 0 && d <= int64(s.n/queueFraction)
+	}
+	if err := f.tails.Fill(0); err != nil {
+		return removed, err
+	}
+	var r int64
+	switch {
+	case queue:
+		r, err = count(s, "scc.trim.queue", trimQueue{Off: s.out.Offsets, ROff: s.in.Offsets, Adj: s.out.Adj, RAdj: s.in.Adj, St: s.st, Next: f.cur, Tail: f.tails})
 	case size < 0:
-		if err := f.tails.Fill(0); err != nil {
-			return 0, err
-		}
 		r, err = count(s, "scc.trim.sweep", k)
 	default:
-		if err := f.tails.Fill(0); err != nil {
-			return 0, err
-		}
 		first := k
 		first.Queue, first.FromQueue = list, true
 		pol := portable.Range(0, size).WithSchedule(portable.Dynamic).WithChunk(512)
