@@ -45,17 +45,23 @@ func (k colourRoots) Run(v int) {
 }
 
 // colourSplit assigns every vertex the backward traversal reached to its colour's component,
-// clears the round's bits, and counts the assigned vertices.
+// clears the round's bits, and counts the assigned vertices: vertex i, or, when List has
+// entries, vertex List[i] (a list of every vertex that was active in the round).
 //
 //gokkos:kernel
 type colourSplit struct {
 	St   views.View1D[uint32]
 	Col  views.View1D[int32]
 	Comp views.View1D[int32]
+	List views.View1D[int32]
 }
 
-// Run settles vertex v.
-func (k colourSplit) Run(v int, acc *int64) {
+// Run settles vertex i, or List[i].
+func (k colourSplit) Run(i int, acc *int64) {
+	v := i
+	if k.List.Len() != 0 {
+		v = int(k.List.At(i))
+	}
 	s := k.St.At(v)
 	if s&stDone != 0 {
 		return

@@ -747,7 +747,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop20)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
-		Pos:       "algorithms/scc/coloring.go:51",
+		Pos:       "algorithms/scc/coloring.go:52",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
@@ -757,12 +757,13 @@ func init() {
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Comp", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "List", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "coloring.go", Key: "func (colourSplit) Run", Hash: "7bf182c321705707"},
-			{File: "coloring.go", Key: "type colourSplit", Hash: "22a931b5f252bba3"},
+			{File: "coloring.go", Key: "func (colourSplit) Run", Hash: "22b53029eae69ce8"},
+			{File: "coloring.go", Key: "type colourSplit", Hash: "6493387ce45ced03"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stCQ", Hash: "a373e59f0546337a"},
@@ -771,7 +772,7 @@ func init() {
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stStep", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "d840283fb9110e6f",
+		SourceHash: "8fd58581ca53e593",
 	})
 	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop21)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
@@ -1043,7 +1044,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
-		Pos:       "algorithms/scc/multistep.go:159",
+		Pos:       "algorithms/scc/multistep.go:164",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
@@ -1075,7 +1076,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:312",
+		Pos:   "algorithms/scc/multistep.go:317",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX32,
 		Scan:  abi.ScanEntries{Up: "gk_scc_ownColour_up", Mid: "gk_scc_ownColour_mid", Down: "gk_scc_ownColour_down"},
@@ -1101,7 +1102,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[ownColour, int64](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:334",
+		Pos:   "algorithms/scc/multistep.go:339",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -1109,20 +1110,20 @@ func init() {
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Roots", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Active", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Roots", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "multistep.go", Key: "func (listRoots) Run", Hash: "c7199765e9f290ae"},
-			{File: "multistep.go", Key: "type listRoots", Hash: "588f4cac34a67e9c"},
+			{File: "multistep.go", Key: "func (listRoots) Run", Hash: "15cd488e52bb0a4d"},
+			{File: "multistep.go", Key: "type listRoots", Hash: "edac2957c8ffbbc8"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
-			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "7299838dc5504491",
+		SourceHash: "855942dd5392a97e",
 	})
 	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop33)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
@@ -25863,12 +25864,15 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<77>;
+	.reg .pred %p<29>;
+	.reg .b32 %r<51>;
+	.reg .b64 %rd<88>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25914,216 +25918,233 @@ const gokkosPTX21 = `//
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd27, %rd3, %rd2;
-	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r20;
-	add.s64 %rd30, %rd28, %rd29;
-	sub.s64 %rd31, %rd30, 1;
-	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r19;
-	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
-	add.s64 %rd35, %rd34, %rd32;
-	min.s64 %rd36, %rd35, %rd3;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r20;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r19;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd38, 0;
+	mov.b64 %rd45, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd38, 1;
+	mov.b64 %rd45, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd38, 9223372036854775807;
+	mov.b64 %rd45, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd38, -9223372036854775808;
+	mov.b64 %rd45, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd38, -1;
+	mov.b64 %rd45, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd38, 0;
+	mov.b64 %rd45, 0;
 $L1:
-	mov.b64 %rd37, %rd38;
-	cvt.u64.u32 %rd39, %r5;
-	add.s64 %rd40, %rd34, %rd39;
-	cvt.u64.u32 %rd41, %r6;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd44, %rd45;
+	cvt.u64.u32 %rd46, %r5;
+	add.s64 %rd47, %rd41, %rd46;
+	cvt.u64.u32 %rd48, %r6;
+	mov.b64 %rd49, %rd47;
 $L7:
-	setp.ge.s64 %p7, %rd42, %rd36;
+	setp.ge.s64 %p7, %rd49, %rd43;
 	@%p7 bra $L8;
-	mov.b64 %rd43, %rd42;
-	mul.lo.s64 %rd44, %rd43, %rd12;
-	mad.lo.s64 %rd45, %rd44, 4, %rd8;
-	ld.global.u32 %r21, [%rd45+0];
-	mov.b32 %r22, %r21;
-	mov.b32 %r23, %r22;
-	and.b32 %r24, %r23, 0x4;
-	setp.ne.u32 %p8, %r24, 0x0;
+	mov.b64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	setp.ne.s64 %p8, %rd31, 0;
 	@!%p8 bra $L11;
-	bra.uni $L9;
+	mul.lo.s64 %rd52, %rd50, %rd33;
+	mad.lo.s64 %rd53, %rd52, 4, %rd29;
+	ld.global.nc.s32 %r21, [%rd53+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd54, %r22;
+	mov.b64 %rd51, %rd54;
 $L11:
-	and.b32 %r25, %r23, 0x2;
-	setp.ne.u32 %p9, %r25, 0x0;
+	mul.lo.s64 %rd55, %rd51, %rd12;
+	mad.lo.s64 %rd56, %rd55, 4, %rd8;
+	ld.global.u32 %r23, [%rd56+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	and.b32 %r26, %r25, 0x4;
+	setp.ne.u32 %p9, %r26, 0x0;
 	@!%p9 bra $L13;
-	mov.b32 %r27, 0x5B;
-	not.b32 %r26, %r27;
-	and.b32 %r28, %r23, %r26;
-	or.b32 %r29, %r28, 0x4;
-	mul.lo.s64 %rd46, %rd43, %rd12;
-	mad.lo.s64 %rd47, %rd46, 4, %rd8;
-	st.global.u32 [%rd47+0], %r29;
-	mul.lo.s64 %rd48, %rd43, %rd19;
-	mad.lo.s64 %rd49, %rd48, 4, %rd15;
-	ld.global.nc.s32 %r30, [%rd49+0];
-	mov.b32 %r31, %r30;
-	mul.lo.s64 %rd50, %rd43, %rd26;
-	mad.lo.s64 %rd51, %rd50, 4, %rd22;
-	st.global.s32 [%rd51+0], %r31;
-	add.s64 %rd52, %rd37, 1;
-	mov.b64 %rd37, %rd52;
 	bra.uni $L9;
 $L13:
-	mov.b32 %r33, 0x5B;
-	not.b32 %r32, %r33;
-	and.b32 %r34, %r23, %r32;
-	mul.lo.s64 %rd53, %rd43, %rd12;
-	mad.lo.s64 %rd54, %rd53, 4, %rd8;
-	st.global.u32 [%rd54+0], %r34;
+	and.b32 %r27, %r25, 0x2;
+	setp.ne.u32 %p10, %r27, 0x0;
+	@!%p10 bra $L15;
+	mov.b32 %r29, 0x5B;
+	not.b32 %r28, %r29;
+	and.b32 %r30, %r25, %r28;
+	or.b32 %r31, %r30, 0x4;
+	mul.lo.s64 %rd57, %rd51, %rd12;
+	mad.lo.s64 %rd58, %rd57, 4, %rd8;
+	st.global.u32 [%rd58+0], %r31;
+	mul.lo.s64 %rd59, %rd51, %rd19;
+	mad.lo.s64 %rd60, %rd59, 4, %rd15;
+	ld.global.nc.s32 %r32, [%rd60+0];
+	mov.b32 %r33, %r32;
+	mul.lo.s64 %rd61, %rd51, %rd26;
+	mad.lo.s64 %rd62, %rd61, 4, %rd22;
+	st.global.s32 [%rd62+0], %r33;
+	add.s64 %rd63, %rd44, 1;
+	mov.b64 %rd44, %rd63;
+	bra.uni $L9;
+$L15:
+	mov.b32 %r35, 0x5B;
+	not.b32 %r34, %r35;
+	and.b32 %r36, %r25, %r34;
+	mul.lo.s64 %rd64, %rd51, %rd12;
+	mad.lo.s64 %rd65, %rd64, 4, %rd8;
+	st.global.u32 [%rd65+0], %r36;
 $L9:
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd49, %rd49, %rd48;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd55, %rd37;
+	mov.b64 %rd66, %rd44;
 	// block reduction
-	mov.b32 %r35, 1;
-	mov.b32 %r36, 1;
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r35;
-$L14:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L15;
-	mov.b64 {%r39, %r40}, %rd55;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd56, {%r41, %r42};
-	@!%p11 bra $L16;
-	setp.ne.u32 %p12, %r18, 1;
-	@%p12 bra.uni $L18;
-	add.s64 %rd57, %rd55, %rd56;
-	mov.b64 %rd55, %rd57;
-	bra.uni $L17;
-$L18:
-	setp.ne.u32 %p13, %r18, 2;
-	@%p13 bra.uni $L19;
-	mul.lo.s64 %rd58, %rd55, %rd56;
-	mov.b64 %rd55, %rd58;
-	bra.uni $L17;
-$L19:
-	setp.ne.u32 %p14, %r18, 3;
-	@%p14 bra.uni $L20;
-	min.s64 %rd59, %rd55, %rd56;
-	mov.b64 %rd55, %rd59;
-	bra.uni $L17;
-$L20:
-	setp.ne.u32 %p15, %r18, 4;
-	@%p15 bra.uni $L21;
-	max.s64 %rd60, %rd55, %rd56;
-	mov.b64 %rd55, %rd60;
-	bra.uni $L17;
-$L21:
-	setp.ne.u32 %p16, %r18, 7;
-	@%p16 bra.uni $L22;
-	and.b64 %rd61, %rd55, %rd56;
-	mov.b64 %rd55, %rd61;
-	bra.uni $L17;
-$L22:
-	or.b64 %rd62, %rd55, %rd56;
-	mov.b64 %rd55, %rd62;
-$L17:
+	mov.b32 %r37, 1;
+	mov.b32 %r38, 1;
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r37;
 $L16:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L14;
-$L15:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L23;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	st.shared.s64 [%rd64+0], %rd55;
+	setp.hs.u32 %p11, %r40, 32;
+	@%p11 bra $L17;
+	mov.b64 {%r41, %r42}, %rd66;
+	shfl.sync.down.b32 %r43|%p12, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd67, {%r43, %r44};
+	@!%p12 bra $L18;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L20;
+	add.s64 %rd68, %rd66, %rd67;
+	mov.b64 %rd66, %rd68;
+	bra.uni $L19;
+$L20:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L21;
+	mul.lo.s64 %rd69, %rd66, %rd67;
+	mov.b64 %rd66, %rd69;
+	bra.uni $L19;
+$L21:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L22;
+	min.s64 %rd70, %rd66, %rd67;
+	mov.b64 %rd66, %rd70;
+	bra.uni $L19;
+$L22:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L23;
+	max.s64 %rd71, %rd66, %rd67;
+	mov.b64 %rd66, %rd71;
+	bra.uni $L19;
 $L23:
-	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L24;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L25;
-	mul.wide.u32 %rd65, %r7, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	ld.shared.s64 %rd67, [%rd66+0];
-	mov.b64 %rd55, %rd67;
-$L25:
-	sub.u32 %r43, %r10, 1;
-	mov.b32 %r44, %r36;
-$L26:
-	setp.hs.u32 %p20, %r44, 32;
-	@%p20 bra $L27;
-	mov.b64 {%r45, %r46}, %rd55;
-	shfl.sync.down.b32 %r47|%p21, %r45, %r44, %r43, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
-	mov.b64 %rd68, {%r47, %r48};
-	@!%p21 bra $L28;
-	setp.ne.u32 %p22, %r18, 1;
-	@%p22 bra.uni $L30;
-	add.s64 %rd69, %rd55, %rd68;
-	mov.b64 %rd55, %rd69;
-	bra.uni $L29;
-$L30:
-	setp.ne.u32 %p23, %r18, 2;
-	@%p23 bra.uni $L31;
-	mul.lo.s64 %rd70, %rd55, %rd68;
-	mov.b64 %rd55, %rd70;
-	bra.uni $L29;
-$L31:
-	setp.ne.u32 %p24, %r18, 3;
-	@%p24 bra.uni $L32;
-	min.s64 %rd71, %rd55, %rd68;
-	mov.b64 %rd55, %rd71;
-	bra.uni $L29;
-$L32:
-	setp.ne.u32 %p25, %r18, 4;
-	@%p25 bra.uni $L33;
-	max.s64 %rd72, %rd55, %rd68;
-	mov.b64 %rd55, %rd72;
-	bra.uni $L29;
-$L33:
-	setp.ne.u32 %p26, %r18, 7;
-	@%p26 bra.uni $L34;
-	and.b64 %rd73, %rd55, %rd68;
-	mov.b64 %rd55, %rd73;
-	bra.uni $L29;
-$L34:
-	or.b64 %rd74, %rd55, %rd68;
-	mov.b64 %rd55, %rd74;
-$L29:
-$L28:
-	shl.b32 %r44, %r44, 1;
-	bra.uni $L26;
-$L27:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L24;
+	and.b64 %rd72, %rd66, %rd67;
+	mov.b64 %rd66, %rd72;
+	bra.uni $L19;
 $L24:
-	mul.wide.u32 %rd75, %r19, 8;
-	add.s64 %rd76, %rd5, %rd75;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L35;
-	st.global.s64 [%rd76+0], %rd55;
+	or.b64 %rd73, %rd66, %rd67;
+	mov.b64 %rd66, %rd73;
+$L19:
+$L18:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L16;
+$L17:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L25;
+	mul.wide.u32 %rd74, %r8, 16;
+	add.s64 %rd75, %rd1, %rd74;
+	st.shared.s64 [%rd75+0], %rd66;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L26;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L27;
+	mul.wide.u32 %rd76, %r7, 16;
+	add.s64 %rd77, %rd1, %rd76;
+	ld.shared.s64 %rd78, [%rd77+0];
+	mov.b64 %rd66, %rd78;
+$L27:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r38;
+$L28:
+	setp.hs.u32 %p21, %r46, 32;
+	@%p21 bra $L29;
+	mov.b64 {%r47, %r48}, %rd66;
+	shfl.sync.down.b32 %r49|%p22, %r47, %r46, %r45, %r17;
+	shfl.sync.down.b32 %r50, %r48, %r46, %r45, %r17;
+	mov.b64 %rd79, {%r49, %r50};
+	@!%p22 bra $L30;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L32;
+	add.s64 %rd80, %rd66, %rd79;
+	mov.b64 %rd66, %rd80;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L33;
+	mul.lo.s64 %rd81, %rd66, %rd79;
+	mov.b64 %rd66, %rd81;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L34;
+	min.s64 %rd82, %rd66, %rd79;
+	mov.b64 %rd66, %rd82;
+	bra.uni $L31;
+$L34:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L35;
+	max.s64 %rd83, %rd66, %rd79;
+	mov.b64 %rd66, %rd83;
+	bra.uni $L31;
 $L35:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L36;
+	and.b64 %rd84, %rd66, %rd79;
+	mov.b64 %rd66, %rd84;
+	bra.uni $L31;
+$L36:
+	or.b64 %rd85, %rd66, %rd79;
+	mov.b64 %rd66, %rd85;
+$L31:
+$L30:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L28;
+$L29:
+$L26:
+	mul.wide.u32 %rd86, %r19, 8;
+	add.s64 %rd87, %rd5, %rd86;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L37;
+	st.global.s64 [%rd87+0], %rd66;
+$L37:
 	ret;
 }
 
@@ -26140,12 +26161,15 @@ $L35:
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
 	.reg .pred %p<31>;
 	.reg .b32 %r<33>;
-	.reg .b64 %rd<75>;
+	.reg .b64 %rd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -26192,102 +26216,109 @@ $L35:
 	mov.b64 %rd25, %rd24;
 	ld.param.s64 %rd26, [gk_s8];
 	mov.b64 %rd27, %rd26;
-	cvt.u64.u32 %rd29, %r5;
-	cvt.u64.u32 %rd30, %r6;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd28, 0;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd35, 0;
+	mov.b64 %rd38, %rd36;
 $L3:
-	setp.ge.s64 %p3, %rd31, %rd4;
+	setp.ge.s64 %p3, %rd38, %rd4;
 	@%p3 bra $L4;
-	mad.lo.s64 %rd32, %rd31, 8, %rd3;
-	ld.global.s64 %rd33, [%rd32+0];
-	add.s64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
-	add.s64 %rd31, %rd31, %rd30;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	add.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L5;
-	mov.b64 %rd28, 1;
-	mov.b64 %rd35, %rd29;
+	mov.b64 %rd35, 1;
+	mov.b64 %rd42, %rd36;
 $L6:
-	setp.ge.s64 %p5, %rd35, %rd4;
+	setp.ge.s64 %p5, %rd42, %rd4;
 	@%p5 bra $L7;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	mul.lo.s64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
-	add.s64 %rd35, %rd35, %rd30;
+	mad.lo.s64 %rd43, %rd42, 8, %rd3;
+	ld.global.s64 %rd44, [%rd43+0];
+	mul.lo.s64 %rd45, %rd35, %rd44;
+	mov.b64 %rd35, %rd45;
+	add.s64 %rd42, %rd42, %rd37;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L8;
-	mov.b64 %rd28, 9223372036854775807;
-	mov.b64 %rd39, %rd29;
+	mov.b64 %rd35, 9223372036854775807;
+	mov.b64 %rd46, %rd36;
 $L9:
-	setp.ge.s64 %p7, %rd39, %rd4;
+	setp.ge.s64 %p7, %rd46, %rd4;
 	@%p7 bra $L10;
-	mad.lo.s64 %rd40, %rd39, 8, %rd3;
-	ld.global.s64 %rd41, [%rd40+0];
-	min.s64 %rd42, %rd28, %rd41;
-	mov.b64 %rd28, %rd42;
-	add.s64 %rd39, %rd39, %rd30;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.s64 %rd48, [%rd47+0];
+	min.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
+	add.s64 %rd46, %rd46, %rd37;
 	bra.uni $L9;
 $L10:
 	bra.uni $L1;
 $L8:
 	setp.ne.u32 %p8, %r18, 4;
 	@%p8 bra.uni $L11;
-	mov.b64 %rd28, -9223372036854775808;
-	mov.b64 %rd43, %rd29;
+	mov.b64 %rd35, -9223372036854775808;
+	mov.b64 %rd50, %rd36;
 $L12:
-	setp.ge.s64 %p9, %rd43, %rd4;
+	setp.ge.s64 %p9, %rd50, %rd4;
 	@%p9 bra $L13;
-	mad.lo.s64 %rd44, %rd43, 8, %rd3;
-	ld.global.s64 %rd45, [%rd44+0];
-	max.s64 %rd46, %rd28, %rd45;
-	mov.b64 %rd28, %rd46;
-	add.s64 %rd43, %rd43, %rd30;
+	mad.lo.s64 %rd51, %rd50, 8, %rd3;
+	ld.global.s64 %rd52, [%rd51+0];
+	max.s64 %rd53, %rd35, %rd52;
+	mov.b64 %rd35, %rd53;
+	add.s64 %rd50, %rd50, %rd37;
 	bra.uni $L12;
 $L13:
 	bra.uni $L1;
 $L11:
 	setp.ne.u32 %p10, %r18, 7;
 	@%p10 bra.uni $L14;
-	mov.b64 %rd28, -1;
-	mov.b64 %rd47, %rd29;
+	mov.b64 %rd35, -1;
+	mov.b64 %rd54, %rd36;
 $L15:
-	setp.ge.s64 %p11, %rd47, %rd4;
+	setp.ge.s64 %p11, %rd54, %rd4;
 	@%p11 bra $L16;
-	mad.lo.s64 %rd48, %rd47, 8, %rd3;
-	ld.global.s64 %rd49, [%rd48+0];
-	and.b64 %rd50, %rd28, %rd49;
-	mov.b64 %rd28, %rd50;
-	add.s64 %rd47, %rd47, %rd30;
+	mad.lo.s64 %rd55, %rd54, 8, %rd3;
+	ld.global.s64 %rd56, [%rd55+0];
+	and.b64 %rd57, %rd35, %rd56;
+	mov.b64 %rd35, %rd57;
+	add.s64 %rd54, %rd54, %rd37;
 	bra.uni $L15;
 $L16:
 	bra.uni $L1;
 $L14:
-	mov.b64 %rd28, 0;
-	mov.b64 %rd51, %rd29;
+	mov.b64 %rd35, 0;
+	mov.b64 %rd58, %rd36;
 $L17:
-	setp.ge.s64 %p12, %rd51, %rd4;
+	setp.ge.s64 %p12, %rd58, %rd4;
 	@%p12 bra $L18;
-	mad.lo.s64 %rd52, %rd51, 8, %rd3;
-	ld.global.s64 %rd53, [%rd52+0];
-	or.b64 %rd54, %rd28, %rd53;
-	mov.b64 %rd28, %rd54;
-	add.s64 %rd51, %rd51, %rd30;
+	mad.lo.s64 %rd59, %rd58, 8, %rd3;
+	ld.global.s64 %rd60, [%rd59+0];
+	or.b64 %rd61, %rd35, %rd60;
+	mov.b64 %rd35, %rd61;
+	add.s64 %rd58, %rd58, %rd37;
 	bra.uni $L17;
 $L18:
 $L1:
-	mov.b64 %rd55, %rd28;
+	mov.b64 %rd62, %rd35;
 	// block reduction
 	mov.b32 %r19, 1;
 	mov.b32 %r20, 1;
@@ -26296,43 +26327,43 @@ $L1:
 $L19:
 	setp.hs.u32 %p13, %r22, 32;
 	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd55;
+	mov.b64 {%r23, %r24}, %rd62;
 	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
 	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd56, {%r25, %r26};
+	mov.b64 %rd63, {%r25, %r26};
 	@!%p14 bra $L21;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L23;
-	add.s64 %rd57, %rd55, %rd56;
-	mov.b64 %rd55, %rd57;
+	add.s64 %rd64, %rd62, %rd63;
+	mov.b64 %rd62, %rd64;
 	bra.uni $L22;
 $L23:
 	setp.ne.u32 %p16, %r18, 2;
 	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd58, %rd55, %rd56;
-	mov.b64 %rd55, %rd58;
+	mul.lo.s64 %rd65, %rd62, %rd63;
+	mov.b64 %rd62, %rd65;
 	bra.uni $L22;
 $L24:
 	setp.ne.u32 %p17, %r18, 3;
 	@%p17 bra.uni $L25;
-	min.s64 %rd59, %rd55, %rd56;
-	mov.b64 %rd55, %rd59;
+	min.s64 %rd66, %rd62, %rd63;
+	mov.b64 %rd62, %rd66;
 	bra.uni $L22;
 $L25:
 	setp.ne.u32 %p18, %r18, 4;
 	@%p18 bra.uni $L26;
-	max.s64 %rd60, %rd55, %rd56;
-	mov.b64 %rd55, %rd60;
+	max.s64 %rd67, %rd62, %rd63;
+	mov.b64 %rd62, %rd67;
 	bra.uni $L22;
 $L26:
 	setp.ne.u32 %p19, %r18, 7;
 	@%p19 bra.uni $L27;
-	and.b64 %rd61, %rd55, %rd56;
-	mov.b64 %rd55, %rd61;
+	and.b64 %rd68, %rd62, %rd63;
+	mov.b64 %rd62, %rd68;
 	bra.uni $L22;
 $L27:
-	or.b64 %rd62, %rd55, %rd56;
-	mov.b64 %rd55, %rd62;
+	or.b64 %rd69, %rd62, %rd63;
+	mov.b64 %rd62, %rd69;
 $L22:
 $L21:
 	shl.b32 %r22, %r22, 1;
@@ -26340,62 +26371,62 @@ $L21:
 $L20:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L28;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	st.shared.s64 [%rd64+0], %rd55;
+	mul.wide.u32 %rd70, %r8, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	st.shared.s64 [%rd71+0], %rd62;
 $L28:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L29;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L30;
-	mul.wide.u32 %rd65, %r7, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	ld.shared.s64 %rd67, [%rd66+0];
-	mov.b64 %rd55, %rd67;
+	mul.wide.u32 %rd72, %r7, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	ld.shared.s64 %rd74, [%rd73+0];
+	mov.b64 %rd62, %rd74;
 $L30:
 	sub.u32 %r27, %r10, 1;
 	mov.b32 %r28, %r20;
 $L31:
 	setp.hs.u32 %p23, %r28, 32;
 	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd55;
+	mov.b64 {%r29, %r30}, %rd62;
 	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd68, {%r31, %r32};
+	mov.b64 %rd75, {%r31, %r32};
 	@!%p24 bra $L33;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L35;
-	add.s64 %rd69, %rd55, %rd68;
-	mov.b64 %rd55, %rd69;
+	add.s64 %rd76, %rd62, %rd75;
+	mov.b64 %rd62, %rd76;
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p26, %r18, 2;
 	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd70, %rd55, %rd68;
-	mov.b64 %rd55, %rd70;
+	mul.lo.s64 %rd77, %rd62, %rd75;
+	mov.b64 %rd62, %rd77;
 	bra.uni $L34;
 $L36:
 	setp.ne.u32 %p27, %r18, 3;
 	@%p27 bra.uni $L37;
-	min.s64 %rd71, %rd55, %rd68;
-	mov.b64 %rd55, %rd71;
+	min.s64 %rd78, %rd62, %rd75;
+	mov.b64 %rd62, %rd78;
 	bra.uni $L34;
 $L37:
 	setp.ne.u32 %p28, %r18, 4;
 	@%p28 bra.uni $L38;
-	max.s64 %rd72, %rd55, %rd68;
-	mov.b64 %rd55, %rd72;
+	max.s64 %rd79, %rd62, %rd75;
+	mov.b64 %rd62, %rd79;
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p29, %r18, 7;
 	@%p29 bra.uni $L39;
-	and.b64 %rd73, %rd55, %rd68;
-	mov.b64 %rd55, %rd73;
+	and.b64 %rd80, %rd62, %rd75;
+	mov.b64 %rd62, %rd80;
 	bra.uni $L34;
 $L39:
-	or.b64 %rd74, %rd55, %rd68;
-	mov.b64 %rd55, %rd74;
+	or.b64 %rd81, %rd62, %rd75;
+	mov.b64 %rd62, %rd81;
 $L34:
 $L33:
 	shl.b32 %r28, %r28, 1;
@@ -26404,7 +26435,7 @@ $L32:
 $L29:
 	setp.eq.u32 %p30, %r5, 0;
 	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd55;
+	st.global.s64 [%rd6+0], %rd62;
 $L40:
 	ret;
 }
@@ -32577,12 +32608,15 @@ const gokkosPTX33 = `//
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
-	.reg .pred %p<22>;
-	.reg .b32 %r<72>;
-	.reg .b64 %rd<82>;
+	.reg .pred %p<19>;
+	.reg .b32 %r<71>;
+	.reg .b64 %rd<91>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -32627,175 +32661,177 @@ const gokkosPTX33 = `//
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd27, %rd3, %rd2;
-	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r19;
-	add.s64 %rd30, %rd28, %rd29;
-	sub.s64 %rd31, %rd30, 1;
-	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r18;
-	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
-	add.s64 %rd35, %rd34, %rd32;
-	min.s64 %rd36, %rd35, %rd3;
-	mov.b64 %rd37, 0;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd34, %rd38;
-	cvt.u64.u32 %rd40, %r6;
-	mov.b64 %rd41, %rd39;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, 0;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
 $L1:
-	setp.ge.s64 %p2, %rd41, %rd36;
+	setp.ge.s64 %p2, %rd48, %rd43;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd42, %rd41;
-	mul.lo.s64 %rd43, %rd42, %rd12;
-	mad.lo.s64 %rd44, %rd43, 4, %rd8;
-	ld.global.u32 %r20, [%rd44+0];
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.nc.s32 %r20, [%rd51+0];
 	mov.b32 %r21, %r20;
-	and.b32 %r22, %r21, 0x4;
-	setp.ne.u32 %p4, %r22, 0x0;
-	mov.pred %p5, %p4;
-	not.pred %p6, %p5;
-	@!%p6 bra $L5;
-	mul.lo.s64 %rd45, %rd42, %rd19;
-	mad.lo.s64 %rd46, %rd45, 4, %rd15;
-	ld.global.nc.s32 %r23, [%rd46+0];
-	mov.b32 %r24, %r23;
-	cvt.u32.u64 %r25, %rd42;
-	setp.ne.s32 %p7, %r24, %r25;
-	mov.pred %p5, %p7;
-$L5:
-	@!%p5 bra $L7;
+	cvt.s64.s32 %rd52, %r21;
+	mov.b64 %rd53, %rd52;
+	mul.lo.s64 %rd54, %rd53, %rd19;
+	mad.lo.s64 %rd55, %rd54, 4, %rd15;
+	ld.global.nc.s32 %r22, [%rd55+0];
+	mov.b32 %r23, %r22;
+	cvt.u32.u64 %r24, %rd53;
+	setp.ne.s32 %p4, %r23, %r24;
+	@!%p4 bra $L5;
 	bra.uni $L3;
+$L5:
+	@!%p3 bra $L7;
+	cvt.u32.u64 %r25, %rd53;
+	mul.lo.s64 %rd56, %rd44, %rd33;
+	mad.lo.s64 %rd57, %rd56, 4, %rd29;
+	st.global.s32 [%rd57+0], %r25;
+	mul.lo.s64 %rd58, %rd53, %rd12;
+	mad.lo.s64 %rd59, %rd58, 4, %rd8;
+	ld.global.u32 %r26, [%rd59+0];
+	mov.b32 %r27, %r26;
+	or.b32 %r28, %r27, 0x2;
+	mul.lo.s64 %rd60, %rd53, %rd12;
+	mad.lo.s64 %rd61, %rd60, 4, %rd8;
+	st.global.u32 [%rd61+0], %r28;
 $L7:
-	@!%p3 bra $L9;
-	cvt.u32.u64 %r26, %rd42;
-	mul.lo.s64 %rd47, %rd37, %rd26;
-	mad.lo.s64 %rd48, %rd47, 4, %rd22;
-	st.global.s32 [%rd48+0], %r26;
-	mul.lo.s64 %rd49, %rd42, %rd12;
-	mad.lo.s64 %rd50, %rd49, 4, %rd8;
-	ld.global.u32 %r27, [%rd50+0];
-	mov.b32 %r28, %r27;
-	or.b32 %r29, %r28, 0x2;
-	mul.lo.s64 %rd51, %rd42, %rd12;
-	mad.lo.s64 %rd52, %rd51, 4, %rd8;
-	st.global.u32 [%rd52+0], %r29;
-$L9:
-	add.s64 %rd53, %rd37, 1;
-	mov.b64 %rd37, %rd53;
+	add.s64 %rd62, %rd44, 1;
+	mov.b64 %rd44, %rd62;
 $L3:
-	add.s64 %rd41, %rd41, %rd40;
+	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd54, %rd37;
+	mov.b64 %rd63, %rd44;
 	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b64 {%r31, %r32}, %rd54;
-	shfl.sync.down.b32 %r33|%p8, %r31, 1, %r30, %r17;
-	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
-	mov.b64 %rd55, {%r33, %r34};
-	@!%p8 bra $L10;
-	add.s64 %rd56, %rd54, %rd55;
-	mov.b64 %rd54, %rd56;
+	sub.u32 %r29, %r13, 1;
+	mov.b64 {%r30, %r31}, %rd63;
+	shfl.sync.down.b32 %r32|%p5, %r30, 1, %r29, %r17;
+	shfl.sync.down.b32 %r33, %r31, 1, %r29, %r17;
+	mov.b64 %rd64, {%r32, %r33};
+	@!%p5 bra $L8;
+	add.s64 %rd65, %rd63, %rd64;
+	mov.b64 %rd63, %rd65;
+$L8:
+	mov.b64 {%r34, %r35}, %rd63;
+	shfl.sync.down.b32 %r36|%p6, %r34, 2, %r29, %r17;
+	shfl.sync.down.b32 %r37, %r35, 2, %r29, %r17;
+	mov.b64 %rd66, {%r36, %r37};
+	@!%p6 bra $L9;
+	add.s64 %rd67, %rd63, %rd66;
+	mov.b64 %rd63, %rd67;
+$L9:
+	mov.b64 {%r38, %r39}, %rd63;
+	shfl.sync.down.b32 %r40|%p7, %r38, 4, %r29, %r17;
+	shfl.sync.down.b32 %r41, %r39, 4, %r29, %r17;
+	mov.b64 %rd68, {%r40, %r41};
+	@!%p7 bra $L10;
+	add.s64 %rd69, %rd63, %rd68;
+	mov.b64 %rd63, %rd69;
 $L10:
-	mov.b64 {%r35, %r36}, %rd54;
-	shfl.sync.down.b32 %r37|%p9, %r35, 2, %r30, %r17;
-	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
-	mov.b64 %rd57, {%r37, %r38};
-	@!%p9 bra $L11;
-	add.s64 %rd58, %rd54, %rd57;
-	mov.b64 %rd54, %rd58;
+	mov.b64 {%r42, %r43}, %rd63;
+	shfl.sync.down.b32 %r44|%p8, %r42, 8, %r29, %r17;
+	shfl.sync.down.b32 %r45, %r43, 8, %r29, %r17;
+	mov.b64 %rd70, {%r44, %r45};
+	@!%p8 bra $L11;
+	add.s64 %rd71, %rd63, %rd70;
+	mov.b64 %rd63, %rd71;
 $L11:
-	mov.b64 {%r39, %r40}, %rd54;
-	shfl.sync.down.b32 %r41|%p10, %r39, 4, %r30, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
-	mov.b64 %rd59, {%r41, %r42};
-	@!%p10 bra $L12;
-	add.s64 %rd60, %rd54, %rd59;
-	mov.b64 %rd54, %rd60;
+	mov.b64 {%r46, %r47}, %rd63;
+	shfl.sync.down.b32 %r48|%p9, %r46, 16, %r29, %r17;
+	shfl.sync.down.b32 %r49, %r47, 16, %r29, %r17;
+	mov.b64 %rd72, {%r48, %r49};
+	@!%p9 bra $L12;
+	add.s64 %rd73, %rd63, %rd72;
+	mov.b64 %rd63, %rd73;
 $L12:
-	mov.b64 {%r43, %r44}, %rd54;
-	shfl.sync.down.b32 %r45|%p11, %r43, 8, %r30, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
-	mov.b64 %rd61, {%r45, %r46};
-	@!%p11 bra $L13;
-	add.s64 %rd62, %rd54, %rd61;
-	mov.b64 %rd54, %rd62;
+	setp.eq.u32 %p10, %r7, 0;
+	@!%p10 bra $L13;
+	mul.wide.u32 %rd74, %r8, 16;
+	add.s64 %rd75, %rd1, %rd74;
+	st.shared.s64 [%rd75+0], %rd63;
 $L13:
-	mov.b64 {%r47, %r48}, %rd54;
-	shfl.sync.down.b32 %r49|%p12, %r47, 16, %r30, %r17;
-	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
-	mov.b64 %rd63, {%r49, %r50};
-	@!%p12 bra $L14;
-	add.s64 %rd64, %rd54, %rd63;
-	mov.b64 %rd54, %rd64;
-$L14:
-	setp.eq.u32 %p13, %r7, 0;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd65, %r8, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	st.shared.s64 [%rd66+0], %rd54;
-$L15:
 	bar.sync 0;
-	setp.eq.u32 %p14, %r8, 0;
-	@!%p14 bra $L16;
-	setp.lo.u32 %p15, %r7, %r10;
-	@!%p15 bra $L17;
-	mul.wide.u32 %rd67, %r7, 16;
-	add.s64 %rd68, %rd1, %rd67;
-	ld.shared.s64 %rd69, [%rd68+0];
-	mov.b64 %rd54, %rd69;
-$L17:
-	sub.u32 %r51, %r10, 1;
-	mov.b64 {%r52, %r53}, %rd54;
-	shfl.sync.down.b32 %r54|%p16, %r52, 1, %r51, %r17;
-	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
-	mov.b64 %rd70, {%r54, %r55};
-	@!%p16 bra $L18;
-	add.s64 %rd71, %rd54, %rd70;
-	mov.b64 %rd54, %rd71;
-$L18:
-	mov.b64 {%r56, %r57}, %rd54;
-	shfl.sync.down.b32 %r58|%p17, %r56, 2, %r51, %r17;
-	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
-	mov.b64 %rd72, {%r58, %r59};
-	@!%p17 bra $L19;
-	add.s64 %rd73, %rd54, %rd72;
-	mov.b64 %rd54, %rd73;
-$L19:
-	mov.b64 {%r60, %r61}, %rd54;
-	shfl.sync.down.b32 %r62|%p18, %r60, 4, %r51, %r17;
-	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
-	mov.b64 %rd74, {%r62, %r63};
-	@!%p18 bra $L20;
-	add.s64 %rd75, %rd54, %rd74;
-	mov.b64 %rd54, %rd75;
-$L20:
-	mov.b64 {%r64, %r65}, %rd54;
-	shfl.sync.down.b32 %r66|%p19, %r64, 8, %r51, %r17;
-	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
-	mov.b64 %rd76, {%r66, %r67};
-	@!%p19 bra $L21;
-	add.s64 %rd77, %rd54, %rd76;
-	mov.b64 %rd54, %rd77;
-$L21:
-	mov.b64 {%r68, %r69}, %rd54;
-	shfl.sync.down.b32 %r70|%p20, %r68, 16, %r51, %r17;
-	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
-	mov.b64 %rd78, {%r70, %r71};
-	@!%p20 bra $L22;
-	add.s64 %rd79, %rd54, %rd78;
-	mov.b64 %rd54, %rd79;
-$L22:
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L14;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd76, %r7, 16;
+	add.s64 %rd77, %rd1, %rd76;
+	ld.shared.s64 %rd78, [%rd77+0];
+	mov.b64 %rd63, %rd78;
+$L15:
+	sub.u32 %r50, %r10, 1;
+	mov.b64 {%r51, %r52}, %rd63;
+	shfl.sync.down.b32 %r53|%p13, %r51, 1, %r50, %r17;
+	shfl.sync.down.b32 %r54, %r52, 1, %r50, %r17;
+	mov.b64 %rd79, {%r53, %r54};
+	@!%p13 bra $L16;
+	add.s64 %rd80, %rd63, %rd79;
+	mov.b64 %rd63, %rd80;
 $L16:
-	mul.wide.u32 %rd80, %r18, 8;
-	add.s64 %rd81, %rd5, %rd80;
-	setp.eq.u32 %p21, %r5, 0;
-	@!%p21 bra $L23;
-	st.global.s64 [%rd81+0], %rd54;
-$L23:
+	mov.b64 {%r55, %r56}, %rd63;
+	shfl.sync.down.b32 %r57|%p14, %r55, 2, %r50, %r17;
+	shfl.sync.down.b32 %r58, %r56, 2, %r50, %r17;
+	mov.b64 %rd81, {%r57, %r58};
+	@!%p14 bra $L17;
+	add.s64 %rd82, %rd63, %rd81;
+	mov.b64 %rd63, %rd82;
+$L17:
+	mov.b64 {%r59, %r60}, %rd63;
+	shfl.sync.down.b32 %r61|%p15, %r59, 4, %r50, %r17;
+	shfl.sync.down.b32 %r62, %r60, 4, %r50, %r17;
+	mov.b64 %rd83, {%r61, %r62};
+	@!%p15 bra $L18;
+	add.s64 %rd84, %rd63, %rd83;
+	mov.b64 %rd63, %rd84;
+$L18:
+	mov.b64 {%r63, %r64}, %rd63;
+	shfl.sync.down.b32 %r65|%p16, %r63, 8, %r50, %r17;
+	shfl.sync.down.b32 %r66, %r64, 8, %r50, %r17;
+	mov.b64 %rd85, {%r65, %r66};
+	@!%p16 bra $L19;
+	add.s64 %rd86, %rd63, %rd85;
+	mov.b64 %rd63, %rd86;
+$L19:
+	mov.b64 {%r67, %r68}, %rd63;
+	shfl.sync.down.b32 %r69|%p17, %r67, 16, %r50, %r17;
+	shfl.sync.down.b32 %r70, %r68, 16, %r50, %r17;
+	mov.b64 %rd87, {%r69, %r70};
+	@!%p17 bra $L20;
+	add.s64 %rd88, %rd63, %rd87;
+	mov.b64 %rd63, %rd88;
+$L20:
+$L14:
+	mul.wide.u32 %rd89, %r18, 8;
+	add.s64 %rd90, %rd5, %rd89;
+	setp.eq.u32 %p18, %r5, 0;
+	@!%p18 bra $L21;
+	st.global.s64 [%rd90+0], %rd63;
+$L21:
 	ret;
 }
 
@@ -32811,7 +32847,10 @@ $L23:
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
 	.reg .pred %p<21>;
@@ -33014,12 +33053,15 @@ $L20:
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<87>;
-	.reg .b64 %rd<112>;
+	.reg .pred %p<23>;
+	.reg .b32 %r<85>;
+	.reg .b64 %rd<122>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -33064,248 +33106,245 @@ $L20:
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd27, %rd3, %rd2;
-	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r19;
-	add.s64 %rd30, %rd28, %rd29;
-	sub.s64 %rd31, %rd30, 1;
-	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r18;
-	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
-	add.s64 %rd35, %rd34, %rd32;
-	min.s64 %rd36, %rd35, %rd3;
-	mul.wide.u32 %rd38, %r18, 8;
-	add.s64 %rd39, %rd5, %rd38;
-	ld.global.s64 %rd40, [%rd39+0];
-	mov.b64 %rd37, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd34;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mul.wide.u32 %rd45, %r18, 8;
+	add.s64 %rd46, %rd5, %rd45;
+	ld.global.s64 %rd47, [%rd46+0];
+	mov.b64 %rd44, %rd47;
+	cvt.u64.u32 %rd49, %r6;
+	mov.b64 %rd50, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd43, %rd36;
+	setp.ge.s64 %p2, %rd50, %rd43;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd44, %r5;
-	add.s64 %rd45, %rd43, %rd44;
-	setp.lt.s64 %p3, %rd45, %rd36;
-	mov.b64 %rd41, 0;
+	cvt.u64.u32 %rd51, %r5;
+	add.s64 %rd52, %rd50, %rd51;
+	setp.lt.s64 %p3, %rd52, %rd43;
+	mov.b64 %rd48, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd47, %rd46, %rd12;
-	mad.lo.s64 %rd48, %rd47, 4, %rd8;
-	ld.global.u32 %r20, [%rd48+0];
+	mov.b64 %rd53, %rd52;
+	mul.lo.s64 %rd54, %rd53, %rd26;
+	mad.lo.s64 %rd55, %rd54, 4, %rd22;
+	ld.global.nc.s32 %r20, [%rd55+0];
 	mov.b32 %r21, %r20;
-	and.b32 %r22, %r21, 0x4;
-	setp.ne.u32 %p5, %r22, 0x0;
-	mov.pred %p6, %p5;
-	not.pred %p7, %p6;
-	@!%p7 bra $L6;
-	mul.lo.s64 %rd49, %rd46, %rd19;
-	mad.lo.s64 %rd50, %rd49, 4, %rd15;
-	ld.global.nc.s32 %r23, [%rd50+0];
-	mov.b32 %r24, %r23;
-	cvt.u32.u64 %r25, %rd46;
-	setp.ne.s32 %p8, %r24, %r25;
-	mov.pred %p6, %p8;
-$L6:
-	@!%p6 bra $L8;
+	cvt.s64.s32 %rd56, %r21;
+	mov.b64 %rd57, %rd56;
+	mul.lo.s64 %rd58, %rd57, %rd19;
+	mad.lo.s64 %rd59, %rd58, 4, %rd15;
+	ld.global.nc.s32 %r22, [%rd59+0];
+	mov.b32 %r23, %r22;
+	cvt.u32.u64 %r24, %rd57;
+	setp.ne.s32 %p5, %r23, %r24;
+	@!%p5 bra $L6;
 	bra.uni $L4;
+$L6:
+	@!%p4 bra $L8;
+	cvt.u32.u64 %r25, %rd57;
+	mul.lo.s64 %rd60, %rd48, %rd33;
+	mad.lo.s64 %rd61, %rd60, 4, %rd29;
+	st.global.s32 [%rd61+0], %r25;
+	mul.lo.s64 %rd62, %rd57, %rd12;
+	mad.lo.s64 %rd63, %rd62, 4, %rd8;
+	ld.global.u32 %r26, [%rd63+0];
+	mov.b32 %r27, %r26;
+	or.b32 %r28, %r27, 0x2;
+	mul.lo.s64 %rd64, %rd57, %rd12;
+	mad.lo.s64 %rd65, %rd64, 4, %rd8;
+	st.global.u32 [%rd65+0], %r28;
 $L8:
-	@!%p4 bra $L10;
-	cvt.u32.u64 %r26, %rd46;
-	mul.lo.s64 %rd51, %rd41, %rd26;
-	mad.lo.s64 %rd52, %rd51, 4, %rd22;
-	st.global.s32 [%rd52+0], %r26;
-	mul.lo.s64 %rd53, %rd46, %rd12;
-	mad.lo.s64 %rd54, %rd53, 4, %rd8;
-	ld.global.u32 %r27, [%rd54+0];
-	mov.b32 %r28, %r27;
-	or.b32 %r29, %r28, 0x2;
-	mul.lo.s64 %rd55, %rd46, %rd12;
-	mad.lo.s64 %rd56, %rd55, 4, %rd8;
-	st.global.u32 [%rd56+0], %r29;
-$L10:
-	add.s64 %rd57, %rd41, 1;
-	mov.b64 %rd41, %rd57;
+	add.s64 %rd66, %rd48, 1;
+	mov.b64 %rd48, %rd66;
 $L4:
 $L3:
-	mov.b64 %rd58, %rd41;
+	mov.b64 %rd67, %rd48;
 	// block scan
-	mov.b64 %rd59, %rd58;
-	mov.b64 {%r30, %r31}, %rd59;
-	shfl.sync.up.b32 %r32|%p9, %r30, 1, 0, %r17;
-	shfl.sync.up.b32 %r33, %r31, 1, 0, %r17;
-	mov.b64 %rd60, {%r32, %r33};
-	@!%p9 bra $L11;
-	add.s64 %rd61, %rd60, %rd59;
-	mov.b64 %rd59, %rd61;
+	mov.b64 %rd68, %rd67;
+	mov.b64 {%r29, %r30}, %rd68;
+	shfl.sync.up.b32 %r31|%p6, %r29, 1, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 1, 0, %r17;
+	mov.b64 %rd69, {%r31, %r32};
+	@!%p6 bra $L9;
+	add.s64 %rd70, %rd69, %rd68;
+	mov.b64 %rd68, %rd70;
+$L9:
+	mov.b64 {%r33, %r34}, %rd68;
+	shfl.sync.up.b32 %r35|%p7, %r33, 2, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 2, 0, %r17;
+	mov.b64 %rd71, {%r35, %r36};
+	@!%p7 bra $L10;
+	add.s64 %rd72, %rd71, %rd68;
+	mov.b64 %rd68, %rd72;
+$L10:
+	mov.b64 {%r37, %r38}, %rd68;
+	shfl.sync.up.b32 %r39|%p8, %r37, 4, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 4, 0, %r17;
+	mov.b64 %rd73, {%r39, %r40};
+	@!%p8 bra $L11;
+	add.s64 %rd74, %rd73, %rd68;
+	mov.b64 %rd68, %rd74;
 $L11:
-	mov.b64 {%r34, %r35}, %rd59;
-	shfl.sync.up.b32 %r36|%p10, %r34, 2, 0, %r17;
-	shfl.sync.up.b32 %r37, %r35, 2, 0, %r17;
-	mov.b64 %rd62, {%r36, %r37};
-	@!%p10 bra $L12;
-	add.s64 %rd63, %rd62, %rd59;
-	mov.b64 %rd59, %rd63;
+	mov.b64 {%r41, %r42}, %rd68;
+	shfl.sync.up.b32 %r43|%p9, %r41, 8, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 8, 0, %r17;
+	mov.b64 %rd75, {%r43, %r44};
+	@!%p9 bra $L12;
+	add.s64 %rd76, %rd75, %rd68;
+	mov.b64 %rd68, %rd76;
 $L12:
-	mov.b64 {%r38, %r39}, %rd59;
-	shfl.sync.up.b32 %r40|%p11, %r38, 4, 0, %r17;
-	shfl.sync.up.b32 %r41, %r39, 4, 0, %r17;
-	mov.b64 %rd64, {%r40, %r41};
-	@!%p11 bra $L13;
-	add.s64 %rd65, %rd64, %rd59;
-	mov.b64 %rd59, %rd65;
+	mov.b64 {%r45, %r46}, %rd68;
+	shfl.sync.up.b32 %r47|%p10, %r45, 16, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 16, 0, %r17;
+	mov.b64 %rd77, {%r47, %r48};
+	@!%p10 bra $L13;
+	add.s64 %rd78, %rd77, %rd68;
+	mov.b64 %rd68, %rd78;
 $L13:
-	mov.b64 {%r42, %r43}, %rd59;
-	shfl.sync.up.b32 %r44|%p12, %r42, 8, 0, %r17;
-	shfl.sync.up.b32 %r45, %r43, 8, 0, %r17;
-	mov.b64 %rd66, {%r44, %r45};
+	mov.b64 {%r49, %r50}, %rd68;
+	shfl.sync.up.b32 %r51|%p11, %r49, 1, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 1, 0, %r17;
+	mov.b64 %rd79, {%r51, %r52};
+	selp.b64 %rd80, %rd79, 0, %p11;
+	sub.u32 %r53, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r53;
 	@!%p12 bra $L14;
-	add.s64 %rd67, %rd66, %rd59;
-	mov.b64 %rd59, %rd67;
+	mul.wide.u32 %rd81, %r8, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	st.shared.s64 [%rd82+0], %rd68;
 $L14:
-	mov.b64 {%r46, %r47}, %rd59;
-	shfl.sync.up.b32 %r48|%p13, %r46, 16, 0, %r17;
-	shfl.sync.up.b32 %r49, %r47, 16, 0, %r17;
-	mov.b64 %rd68, {%r48, %r49};
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
 	@!%p13 bra $L15;
-	add.s64 %rd69, %rd68, %rd59;
-	mov.b64 %rd59, %rd69;
-$L15:
-	mov.b64 {%r50, %r51}, %rd59;
-	shfl.sync.up.b32 %r52|%p14, %r50, 1, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	selp.b64 %rd71, %rd70, 0, %p14;
-	sub.u32 %r54, %r13, 1;
-	setp.eq.u32 %p15, %r7, %r54;
-	@!%p15 bra $L16;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.s64 [%rd73+0], %rd59;
+	mov.b64 %rd83, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd84, %r7, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	ld.shared.s64 %rd86, [%rd85+0];
+	mov.b64 %rd83, %rd86;
 $L16:
-	bar.sync 0;
-	setp.eq.u32 %p16, %r8, 0;
-	@!%p16 bra $L17;
-	mov.b64 %rd74, 0;
-	setp.lo.u32 %p17, %r7, %r10;
-	@!%p17 bra $L18;
-	mul.wide.u32 %rd75, %r7, 16;
-	add.s64 %rd76, %rd1, %rd75;
-	ld.shared.s64 %rd77, [%rd76+0];
-	mov.b64 %rd74, %rd77;
-$L18:
-	mov.b64 {%r55, %r56}, %rd74;
-	shfl.sync.up.b32 %r57|%p18, %r55, 1, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, 1, 0, %r17;
-	mov.b64 %rd78, {%r57, %r58};
-	@!%p18 bra $L19;
-	add.s64 %rd79, %rd78, %rd74;
-	mov.b64 %rd74, %rd79;
-$L19:
-	mov.b64 {%r59, %r60}, %rd74;
-	shfl.sync.up.b32 %r61|%p19, %r59, 2, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 2, 0, %r17;
-	mov.b64 %rd80, {%r61, %r62};
-	@!%p19 bra $L20;
-	add.s64 %rd81, %rd80, %rd74;
-	mov.b64 %rd74, %rd81;
-$L20:
-	mov.b64 {%r63, %r64}, %rd74;
-	shfl.sync.up.b32 %r65|%p20, %r63, 4, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 4, 0, %r17;
-	mov.b64 %rd82, {%r65, %r66};
-	@!%p20 bra $L21;
-	add.s64 %rd83, %rd82, %rd74;
-	mov.b64 %rd74, %rd83;
-$L21:
-	mov.b64 {%r67, %r68}, %rd74;
-	shfl.sync.up.b32 %r69|%p21, %r67, 8, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 8, 0, %r17;
-	mov.b64 %rd84, {%r69, %r70};
-	@!%p21 bra $L22;
-	add.s64 %rd85, %rd84, %rd74;
-	mov.b64 %rd74, %rd85;
-$L22:
-	mov.b64 {%r71, %r72}, %rd74;
-	shfl.sync.up.b32 %r73|%p22, %r71, 16, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 16, 0, %r17;
-	mov.b64 %rd86, {%r73, %r74};
-	@!%p22 bra $L23;
-	add.s64 %rd87, %rd86, %rd74;
-	mov.b64 %rd74, %rd87;
-$L23:
-	mov.b64 {%r75, %r76}, %rd74;
-	shfl.sync.up.b32 %r77|%p23, %r75, 1, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 1, 0, %r17;
-	mov.b64 %rd88, {%r77, %r78};
-	selp.b64 %rd89, %rd88, 0, %p23;
-	@!%p17 bra $L24;
-	mul.wide.u32 %rd90, %r7, 16;
-	add.s64 %rd91, %rd1, %rd90;
-	add.s64 %rd92, %rd91, 512;
-	st.shared.s64 [%rd92+0], %rd89;
-$L24:
-	sub.u32 %r79, %r10, 1;
-	setp.eq.u32 %p24, %r7, %r79;
-	@!%p24 bra $L25;
-	st.shared.s64 [%rd1+1024], %rd74;
-$L25:
+	mov.b64 {%r54, %r55}, %rd83;
+	shfl.sync.up.b32 %r56|%p15, %r54, 1, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 1, 0, %r17;
+	mov.b64 %rd87, {%r56, %r57};
+	@!%p15 bra $L17;
+	add.s64 %rd88, %rd87, %rd83;
+	mov.b64 %rd83, %rd88;
 $L17:
+	mov.b64 {%r58, %r59}, %rd83;
+	shfl.sync.up.b32 %r60|%p16, %r58, 2, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 2, 0, %r17;
+	mov.b64 %rd89, {%r60, %r61};
+	@!%p16 bra $L18;
+	add.s64 %rd90, %rd89, %rd83;
+	mov.b64 %rd83, %rd90;
+$L18:
+	mov.b64 {%r62, %r63}, %rd83;
+	shfl.sync.up.b32 %r64|%p17, %r62, 4, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 4, 0, %r17;
+	mov.b64 %rd91, {%r64, %r65};
+	@!%p17 bra $L19;
+	add.s64 %rd92, %rd91, %rd83;
+	mov.b64 %rd83, %rd92;
+$L19:
+	mov.b64 {%r66, %r67}, %rd83;
+	shfl.sync.up.b32 %r68|%p18, %r66, 8, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 8, 0, %r17;
+	mov.b64 %rd93, {%r68, %r69};
+	@!%p18 bra $L20;
+	add.s64 %rd94, %rd93, %rd83;
+	mov.b64 %rd83, %rd94;
+$L20:
+	mov.b64 {%r70, %r71}, %rd83;
+	shfl.sync.up.b32 %r72|%p19, %r70, 16, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 16, 0, %r17;
+	mov.b64 %rd95, {%r72, %r73};
+	@!%p19 bra $L21;
+	add.s64 %rd96, %rd95, %rd83;
+	mov.b64 %rd83, %rd96;
+$L21:
+	mov.b64 {%r74, %r75}, %rd83;
+	shfl.sync.up.b32 %r76|%p20, %r74, 1, 0, %r17;
+	shfl.sync.up.b32 %r77, %r75, 1, 0, %r17;
+	mov.b64 %rd97, {%r76, %r77};
+	selp.b64 %rd98, %rd97, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	add.s64 %rd101, %rd100, 512;
+	st.shared.s64 [%rd101+0], %rd98;
+$L22:
+	sub.u32 %r78, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r78;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd83;
+$L23:
+$L15:
 	bar.sync 0;
-	mul.wide.u32 %rd93, %r8, 16;
-	add.s64 %rd94, %rd1, %rd93;
-	add.s64 %rd95, %rd94, 512;
-	ld.shared.s64 %rd96, [%rd95+0];
-	add.s64 %rd97, %rd96, %rd71;
-	ld.shared.s64 %rd98, [%rd1+1024];
-	@!%p3 bra $L26;
-	add.s64 %rd99, %rd37, %rd97;
-	mov.b64 %rd41, %rd99;
+	mul.wide.u32 %rd102, %r8, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	add.s64 %rd104, %rd103, 512;
+	ld.shared.s64 %rd105, [%rd104+0];
+	add.s64 %rd106, %rd105, %rd80;
+	ld.shared.s64 %rd107, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd108, %rd44, %rd106;
+	mov.b64 %rd48, %rd108;
 	mov.pred %p4, 1;
-	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd100, %rd46, %rd12;
-	mad.lo.s64 %rd101, %rd100, 4, %rd8;
-	ld.global.u32 %r80, [%rd101+0];
-	mov.b32 %r21, %r80;
-	and.b32 %r81, %r21, 0x4;
-	setp.ne.u32 %p25, %r81, 0x0;
-	mov.pred %p6, %p25;
-	not.pred %p26, %p6;
-	@!%p26 bra $L29;
-	mul.lo.s64 %rd102, %rd46, %rd19;
-	mad.lo.s64 %rd103, %rd102, 4, %rd15;
-	ld.global.nc.s32 %r82, [%rd103+0];
-	mov.b32 %r24, %r82;
-	cvt.u32.u64 %r83, %rd46;
-	setp.ne.s32 %p27, %r24, %r83;
-	mov.pred %p6, %p27;
-$L29:
-	@!%p6 bra $L31;
-	bra.uni $L27;
-$L31:
-	@!%p4 bra $L33;
-	cvt.u32.u64 %r84, %rd46;
-	mul.lo.s64 %rd104, %rd41, %rd26;
-	mad.lo.s64 %rd105, %rd104, 4, %rd22;
-	st.global.s32 [%rd105+0], %r84;
-	mul.lo.s64 %rd106, %rd46, %rd12;
-	mad.lo.s64 %rd107, %rd106, 4, %rd8;
-	ld.global.u32 %r85, [%rd107+0];
-	mov.b32 %r28, %r85;
-	or.b32 %r86, %r28, 0x2;
-	mul.lo.s64 %rd108, %rd46, %rd12;
-	mad.lo.s64 %rd109, %rd108, 4, %rd8;
-	st.global.u32 [%rd109+0], %r86;
-$L33:
-	add.s64 %rd110, %rd41, 1;
-	mov.b64 %rd41, %rd110;
+	mov.b64 %rd53, %rd52;
+	mul.lo.s64 %rd109, %rd53, %rd26;
+	mad.lo.s64 %rd110, %rd109, 4, %rd22;
+	ld.global.nc.s32 %r79, [%rd110+0];
+	mov.b32 %r21, %r79;
+	cvt.s64.s32 %rd111, %r21;
+	mov.b64 %rd57, %rd111;
+	mul.lo.s64 %rd112, %rd57, %rd19;
+	mad.lo.s64 %rd113, %rd112, 4, %rd15;
+	ld.global.nc.s32 %r80, [%rd113+0];
+	mov.b32 %r23, %r80;
+	cvt.u32.u64 %r81, %rd57;
+	setp.ne.s32 %p22, %r23, %r81;
+	@!%p22 bra $L27;
+	bra.uni $L25;
 $L27:
-$L26:
-	add.s64 %rd111, %rd37, %rd98;
-	mov.b64 %rd37, %rd111;
-	add.s64 %rd43, %rd43, %rd42;
+	@!%p4 bra $L29;
+	cvt.u32.u64 %r82, %rd57;
+	mul.lo.s64 %rd114, %rd48, %rd33;
+	mad.lo.s64 %rd115, %rd114, 4, %rd29;
+	st.global.s32 [%rd115+0], %r82;
+	mul.lo.s64 %rd116, %rd57, %rd12;
+	mad.lo.s64 %rd117, %rd116, 4, %rd8;
+	ld.global.u32 %r83, [%rd117+0];
+	mov.b32 %r27, %r83;
+	or.b32 %r84, %r27, 0x2;
+	mul.lo.s64 %rd118, %rd57, %rd12;
+	mad.lo.s64 %rd119, %rd118, 4, %rd8;
+	st.global.u32 [%rd119+0], %r84;
+$L29:
+	add.s64 %rd120, %rd48, 1;
+	mov.b64 %rd48, %rd120;
+$L25:
+$L24:
+	add.s64 %rd121, %rd44, %rd107;
+	mov.b64 %rd44, %rd121;
+	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -46992,7 +47031,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46996
+//line gokkos_kernels_gen.go:47035
 		*acc = gokkosAccV
 		return
 	}
@@ -47014,7 +47053,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47018
+//line gokkos_kernels_gen.go:47057
 	*acc = gokkosAccV
 }
 
@@ -47034,7 +47073,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47038
+//line gokkos_kernels_gen.go:47077
 		*acc = gokkosAccV
 		return
 	}
@@ -47048,7 +47087,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47052
+//line gokkos_kernels_gen.go:47091
 	*acc = gokkosAccV
 }
 
@@ -47068,7 +47107,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47072
+//line gokkos_kernels_gen.go:47111
 		*acc = gokkosAccV
 		return
 	}
@@ -47083,7 +47122,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47087
+//line gokkos_kernels_gen.go:47126
 	*acc = gokkosAccV
 }
 
@@ -47097,7 +47136,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47101
+//line gokkos_kernels_gen.go:47140
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47106,7 +47145,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47110
+//line gokkos_kernels_gen.go:47149
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47128,7 +47167,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47132
+//line gokkos_kernels_gen.go:47171
 		*acc = gokkosAccV
 		return
 	}
@@ -47146,7 +47185,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47150
+//line gokkos_kernels_gen.go:47189
 	*acc = gokkosAccV
 }
 
@@ -47168,7 +47207,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47172
+//line gokkos_kernels_gen.go:47211
 		*acc = gokkosAccV
 		return
 	}
@@ -47184,7 +47223,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47188
+//line gokkos_kernels_gen.go:47227
 	*acc = gokkosAccV
 }
 
@@ -47210,7 +47249,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47214
+//line gokkos_kernels_gen.go:47253
 	*acc = gokkosAccV
 }
 
@@ -47226,7 +47265,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47230
+//line gokkos_kernels_gen.go:47269
 		*acc = gokkosAccV
 		return
 	}
@@ -47235,7 +47274,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47239
+//line gokkos_kernels_gen.go:47278
 	*acc = gokkosAccV
 }
 
@@ -47252,7 +47291,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47256
+//line gokkos_kernels_gen.go:47295
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47262,7 +47301,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47266
+//line gokkos_kernels_gen.go:47305
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47277,7 +47316,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47281
+//line gokkos_kernels_gen.go:47320
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47286,36 +47325,43 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47290
+//line gokkos_kernels_gen.go:47329
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
-	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
-		gokkosS2 = gokkosS2[:len(gokkosS0)]
+	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line coloring.go:59
-			s := gokkosS0[gokkosJ]
+			i := gokkosLo + gokkosJ
+//line coloring.go:61
+			v := i
+			if k.List.Len() != 0 {
+				v = int(gokkosS0[gokkosJ])
+			}
+			s := k.St.At(v)
 			if s&stDone != 0 {
 				continue
 			}
 			if s&stBW != 0 {
-				gokkosS0[gokkosJ] = s&^(stStep|stCQ) | stDone
-				gokkosS1[gokkosJ] = gokkosS2[gokkosJ]
+				k.St.Set(v, s&^(stStep|stCQ)|stDone)
+				k.Comp.Set(v, k.Col.At(v))
 				gokkosAccV += 1
 				continue
 			}
-			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
+			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47314
+//line gokkos_kernels_gen.go:47356
 		*acc = gokkosAccV
 		return
 	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line coloring.go:59
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line coloring.go:61
+		v := i
+		if k.List.Len() != 0 {
+			v = int(k.List.At(i))
+		}
 		s := k.St.At(v)
 		if s&stDone != 0 {
 			continue
@@ -47328,7 +47374,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47332
+//line gokkos_kernels_gen.go:47378
 	*acc = gokkosAccV
 }
 
@@ -47345,7 +47391,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47349
+//line gokkos_kernels_gen.go:47395
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47361,7 +47407,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47365
+//line gokkos_kernels_gen.go:47411
 		*acc = gokkosAccV
 		return
 	}
@@ -47373,7 +47419,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47377
+//line gokkos_kernels_gen.go:47423
 	*acc = gokkosAccV
 }
 
@@ -47395,7 +47441,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47399
+//line gokkos_kernels_gen.go:47445
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47412,7 +47458,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47416
+//line gokkos_kernels_gen.go:47462
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47424,7 +47470,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47428
+//line gokkos_kernels_gen.go:47474
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47449,7 +47495,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47453
+//line gokkos_kernels_gen.go:47499
 	*acc = gokkosAccV
 }
 
@@ -47474,7 +47520,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47478
+//line gokkos_kernels_gen.go:47524
 	*acc = gokkosAccV
 }
 
@@ -47496,7 +47542,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47500
+//line gokkos_kernels_gen.go:47546
 	*acc = gokkosAccV
 }
 
@@ -47527,7 +47573,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47531
+//line gokkos_kernels_gen.go:47577
 		*acc = gokkosAccV
 		return
 	}
@@ -47551,7 +47597,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47555
+//line gokkos_kernels_gen.go:47601
 	*acc = gokkosAccV
 }
 
@@ -47574,7 +47620,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47578
+//line gokkos_kernels_gen.go:47624
 		*acc = gokkosAccV
 		return
 	}
@@ -47589,7 +47635,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47593
+//line gokkos_kernels_gen.go:47639
 	*acc = gokkosAccV
 }
 
@@ -47602,7 +47648,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:171
+//line multistep.go:176
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -47619,12 +47665,12 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47623
+//line gokkos_kernels_gen.go:47669
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:171
+//line multistep.go:176
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -47641,7 +47687,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47645
+//line gokkos_kernels_gen.go:47691
 	*acc = gokkosAccV
 }
 
@@ -47653,7 +47699,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:320
+//line multistep.go:325
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -47663,12 +47709,12 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47667
+//line gokkos_kernels_gen.go:47713
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:320
+//line multistep.go:325
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -47678,7 +47724,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47682
+//line gokkos_kernels_gen.go:47728
 	*acc = gokkosAccV
 }
 
@@ -47686,27 +47732,27 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
-	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
+	if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line multistep.go:342
-			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
+//line multistep.go:348
+			v := int(gokkosS0[gokkosJ])
+			if k.Col.At(v) != int32(v) {
 				continue
 			}
 			if final {
 				k.Roots.Set(int(gokkosAccV), int32(v))
-				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
+				k.St.Set(v, k.St.At(v)|stBW)
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47704
+//line gokkos_kernels_gen.go:47749
 		*acc = gokkosAccV
 		return
 	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:342
-		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line multistep.go:348
+		v := int(k.Active.At(i))
+		if k.Col.At(v) != int32(v) {
 			continue
 		}
 		if final {
@@ -47715,7 +47761,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47719
+//line gokkos_kernels_gen.go:47765
 	*acc = gokkosAccV
 }
 
@@ -47734,7 +47780,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:47738
+//line gokkos_kernels_gen.go:47784
 	*acc = gokkosAccV
 }
 
@@ -47749,7 +47795,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:47753
+//line gokkos_kernels_gen.go:47799
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47757,7 +47803,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:47761
+//line gokkos_kernels_gen.go:47807
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -47781,7 +47827,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:47785
+//line gokkos_kernels_gen.go:47831
 		*acc = gokkosAccV
 		return
 	}
@@ -47800,7 +47846,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:47804
+//line gokkos_kernels_gen.go:47850
 	*acc = gokkosAccV
 }
 
@@ -47813,7 +47859,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47817
+//line gokkos_kernels_gen.go:47863
 		*acc = gokkosAccV
 		return
 	}
@@ -47821,7 +47867,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:47825
+//line gokkos_kernels_gen.go:47871
 	*acc = gokkosAccV
 }
 
@@ -47849,7 +47895,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47853
+//line gokkos_kernels_gen.go:47899
 		*acc = gokkosAccV
 		return
 	}
@@ -47871,7 +47917,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47875
+//line gokkos_kernels_gen.go:47921
 	*acc = gokkosAccV
 }
 
@@ -47884,14 +47930,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:47888
+//line gokkos_kernels_gen.go:47934
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:47895
+//line gokkos_kernels_gen.go:47941
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -47911,7 +47957,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:47915
+//line gokkos_kernels_gen.go:47961
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47924,7 +47970,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:47928
+//line gokkos_kernels_gen.go:47974
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -47935,7 +47981,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:47939
+//line gokkos_kernels_gen.go:47985
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47950,7 +47996,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47954
+//line gokkos_kernels_gen.go:48000
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47959,7 +48005,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47963
+//line gokkos_kernels_gen.go:48009
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47976,7 +48022,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47980
+//line gokkos_kernels_gen.go:48026
 		*acc = gokkosAccV
 		return
 	}
@@ -47987,7 +48033,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47991
+//line gokkos_kernels_gen.go:48037
 	*acc = gokkosAccV
 }
 
@@ -48011,7 +48057,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48015
+//line gokkos_kernels_gen.go:48061
 		*acc = gokkosAccV
 		return
 	}
@@ -48029,7 +48075,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48033
+//line gokkos_kernels_gen.go:48079
 	*acc = gokkosAccV
 }
 
@@ -48051,7 +48097,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48055
+//line gokkos_kernels_gen.go:48101
 		*acc = gokkosAccV
 		return
 	}
@@ -48067,7 +48113,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48071
+//line gokkos_kernels_gen.go:48117
 	*acc = gokkosAccV
 }
 
@@ -48095,7 +48141,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48099
+//line gokkos_kernels_gen.go:48145
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48115,7 +48161,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48119
+//line gokkos_kernels_gen.go:48165
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48129,7 +48175,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48133
+//line gokkos_kernels_gen.go:48179
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48138,7 +48184,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48142
+//line gokkos_kernels_gen.go:48188
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -48158,7 +48204,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48162
+//line gokkos_kernels_gen.go:48208
 		*acc = gokkosAccV
 		return
 	}
@@ -48173,7 +48219,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48177
+//line gokkos_kernels_gen.go:48223
 	*acc = gokkosAccV
 }
 
@@ -48191,7 +48237,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:48195
+//line gokkos_kernels_gen.go:48241
 		*acc = gokkosAccV
 		return
 	}
@@ -48203,7 +48249,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:48207
+//line gokkos_kernels_gen.go:48253
 	*acc = gokkosAccV
 }
 
@@ -48217,7 +48263,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:48221
+//line gokkos_kernels_gen.go:48267
 	*acc = gokkosAccV
 }
 
@@ -48237,7 +48283,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48241
+//line gokkos_kernels_gen.go:48287
 		*acc = gokkosAccV
 		return
 	}
@@ -48251,7 +48297,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48255
+//line gokkos_kernels_gen.go:48301
 	*acc = gokkosAccV
 }
 
@@ -48275,7 +48321,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48279
+//line gokkos_kernels_gen.go:48325
 		*acc = gokkosAccV
 		return
 	}
@@ -48290,7 +48336,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48294
+//line gokkos_kernels_gen.go:48340
 	*acc = gokkosAccV
 }
 
@@ -48305,7 +48351,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48309
+//line gokkos_kernels_gen.go:48355
 	*acc = gokkosAccV
 }
 
@@ -48342,7 +48388,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48346
+//line gokkos_kernels_gen.go:48392
 		*acc = gokkosAccV
 		return
 	}
@@ -48373,7 +48419,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48377
+//line gokkos_kernels_gen.go:48423
 	*acc = gokkosAccV
 }
 
@@ -48397,7 +48443,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48401
+//line gokkos_kernels_gen.go:48447
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48413,7 +48459,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48417
+//line gokkos_kernels_gen.go:48463
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -48435,7 +48481,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48439
+//line gokkos_kernels_gen.go:48485
 		*acc = gokkosAccV
 		return
 	}
@@ -48451,7 +48497,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48455
+//line gokkos_kernels_gen.go:48501
 	*acc = gokkosAccV
 }
 
@@ -48480,53 +48526,53 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:275
+//line multistep.go:280
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:275
+//line multistep.go:280
 			{
 				if false {
-//line multistep.go:276
+//line multistep.go:281
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:276
+//line multistep.go:281
 					gokkosN++
-//line multistep.go:276
+//line multistep.go:281
 				}
-//line multistep.go:276
+//line multistep.go:281
 				continue gokkosNext
-//line multistep.go:276
+//line multistep.go:281
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:279
+//line multistep.go:284
 			{
 				if false {
-//line multistep.go:280
+//line multistep.go:285
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:280
+//line multistep.go:285
 					gokkosN++
-//line multistep.go:280
+//line multistep.go:285
 				}
-//line multistep.go:280
+//line multistep.go:285
 				continue gokkosNext
-//line multistep.go:280
+//line multistep.go:285
 			}
 		}
-//line multistep.go:281
+//line multistep.go:286
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:282
+//line multistep.go:287
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:282
+//line multistep.go:287
 				gokkosN++
-//line multistep.go:282
+//line multistep.go:287
 			}
-//line multistep.go:282
+//line multistep.go:287
 			continue gokkosNext
-//line multistep.go:282
+//line multistep.go:287
 		}
 	}
-//line gokkos_kernels_gen.go:48530
+//line gokkos_kernels_gen.go:48576
 	return gokkosN
 }
 
@@ -48551,36 +48597,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:254
+//line multistep.go:259
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:254
+//line multistep.go:259
 			{
 				if false {
-//line multistep.go:255
+//line multistep.go:260
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:255
+//line multistep.go:260
 					gokkosN++
-//line multistep.go:255
+//line multistep.go:260
 				}
-//line multistep.go:255
+//line multistep.go:260
 				continue gokkosNext
-//line multistep.go:255
+//line multistep.go:260
 			}
 		}
-//line multistep.go:256
+//line multistep.go:261
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:257
+//line multistep.go:262
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:257
+//line multistep.go:262
 				gokkosN++
-//line multistep.go:257
+//line multistep.go:262
 			}
-//line multistep.go:257
+//line multistep.go:262
 			continue gokkosNext
-//line multistep.go:257
+//line multistep.go:262
 		}
 	}
-//line gokkos_kernels_gen.go:48585
+//line gokkos_kernels_gen.go:48631
 	return gokkosN
 }

@@ -26,6 +26,7 @@ type multistep struct {
 	both     *bfs.BFS      // the search of dbl from v and N+v: forward and backward at once
 	col, bck *frontier.Frontier
 	roots    views.View1D[int32] // the colour roots, as a worklist
+	active   views.View1D[int32] // the active vertices of a colour round
 }
 
 // newMultistep prepares the searches and worklists over g; with searchOnly, only the two
@@ -68,6 +69,9 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if m.roots, err = views.Alloc1D[int32](g.Space().Memory(), "scc.roots", g.N()); err != nil {
 		return fail(err)
 	}
+	if m.active, err = views.Alloc1D[int32](g.Space().Memory(), "scc.active", g.N()); err != nil {
+		return fail(err)
+	}
 	return m, nil
 }
 
@@ -95,6 +99,7 @@ func (m *multistep) free() {
 		m.rev.Free()
 	}
 	m.roots.Free()
+	m.active.Free()
 }
 
 // multistep runs Multistep: trim, one forward-backward step from the vertex of largest degree
@@ -327,19 +332,21 @@ func (k ownColour) Run(v int, acc *int64, final bool) {
 	*acc += 1
 }
 
-// listRoots lists the active vertices that kept their own colour, and puts them in the
-// backward frontier.
+// listRoots lists the vertices of Active (the round's active vertices) that kept their own
+// colour, and puts them in the backward frontier.
 //
 //gokkos:kernel
 type listRoots struct {
-	St    views.View1D[uint32]
-	Col   views.View1D[int32]
-	Roots views.View1D[int32]
+	St     views.View1D[uint32]
+	Col    views.View1D[int32]
+	Active views.View1D[int32]
+	Roots  views.View1D[int32]
 }
 
-// Run lists v if it is a root.
-func (k listRoots) Run(v int, acc *int64, final bool) {
-	if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
+// Run lists Active[i] if it is a root.
+func (k listRoots) Run(i int, acc *int64, final bool) {
+	v := int(k.Active.At(i))
+	if k.Col.At(v) != int32(v) {
 		return
 	}
 	if final {
@@ -356,14 +363,15 @@ func (s *state) templateColourRound() (int, error) {
 	defer func() { s.stats.ColorTime += time.Since(t0) }()
 	m := s.ms
 	var nact int64
-	if err := portable.ParallelScan(s.space, "scc.colour.own", portable.Range(0, s.n), ownColour{St: s.st, Col: s.col, Queue: m.roots}, &nact); err != nil {
+	if err := portable.ParallelScan(s.space, "scc.colour.own", portable.Range(0, s.n), ownColour{St: s.st, Col: s.col, Queue: m.active}, &nact); err != nil {
 		return 0, err
 	}
 	// Set restarts the propagation's step count and trace; Assign keeps them.
 	if err := m.col.Set(); err != nil {
 		return 0, err
 	}
-	if err := m.col.Assign(frontier.Worklist{Queue: m.roots, Size: int(nact)}); err != nil {
+	active := m.active.Sub(0, int(nact))
+	if err := m.col.Assign(frontier.Worklist{Queue: active, Size: int(nact)}); err != nil {
 		return 0, err
 	}
 	prop := propOp{St: s.st, Key: s.sub, Col: s.col}
@@ -376,7 +384,9 @@ func (s *state) templateColourRound() (int, error) {
 	}
 	s.traced(m.col.Trace())
 	var nroots int64
-	if err := portable.ParallelScan(s.space, "scc.colour.roots", portable.Range(0, s.n), listRoots{St: s.st, Col: s.col, Roots: m.roots}, &nroots); err != nil {
+	// The roots, and below the vertices to settle, are among the round's active vertices,
+	// which later rounds shrink: the passes read those rather than every vertex.
+	if err := portable.ParallelScan(s.space, "scc.colour.roots", portable.Range(0, int(nact)), listRoots{St: s.st, Col: s.col, Active: active, Roots: m.roots}, &nroots); err != nil {
 		return 0, err
 	}
 	// Set restarts the backward frontier's step count and trace; Assign keeps them.
@@ -395,8 +405,9 @@ func (s *state) templateColourRound() (int, error) {
 		s.stats.ReachIterations += len(steps)
 	}
 	s.traced(m.bck.Trace())
-	found, err := count(s, "scc.colour.split", colourSplit{St: s.st, Col: s.col, Comp: s.comp})
-	if err != nil {
+	pol := portable.Range(0, int(nact)).WithSchedule(portable.Dynamic).WithChunk(512)
+	var found int64
+	if err := portable.ParallelReduce(s.space, "scc.colour.split", pol, colourSplit{St: s.st, Col: s.col, Comp: s.comp, List: active}, portable.Sum(&found)); err != nil {
 		return 0, err
 	}
 	s.stats.ColorRounds++
