@@ -22722,28 +22722,82 @@ $L29:
 // gokkosHostLoop0 runs setRoot.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
+	gokkosG1 := k.Level.Span(0, k.Level.Len())
+	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Level.Len() == 0) {
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+//line kernels.go:35
+			gokkosG0[int(k.Root)] = k.Root
+			gokkosG1[int(k.Root)] = 0
+		}
+//line gokkos_kernels_gen.go:22734
+		return
+	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:35
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:22731
+//line gokkos_kernels_gen.go:22742
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Visited.Span(0, k.Visited.Len())
+	if gokkosG0 != nil || k.Visited.Len() == 0 {
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+//line kernels.go:50
+			w := int(k.Root >> 5)
+			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
+		}
+//line gokkos_kernels_gen.go:22755
+		return
+	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:50
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22742
+//line gokkos_kernels_gen.go:22763
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
+	gokkosG1 := k.Visited.Span(0, k.Visited.Len())
+	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Visited.Len() == 0) {
+		if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				w := gokkosLo + gokkosJ
+//line kernels.go:64
+				var word uint32
+				hi := min(w*32+32, len(gokkosG0))
+				for v := w * 32; v < hi; v++ {
+
+//line kernels.go:69
+					word |= (^uint32(gokkosG0[v]) >> 31) << uint(v-w*32)
+				}
+				gokkosS0[gokkosJ] = word
+			}
+//line gokkos_kernels_gen.go:22785
+			return
+		}
+		for w := gokkosLo; w < gokkosHi; w++ {
+//line kernels.go:64
+			var word uint32
+			hi := min(w*32+32, len(gokkosG0))
+			for v := w * 32; v < hi; v++ {
+
+//line kernels.go:69
+				word |= (^uint32(gokkosG0[v]) >> 31) << uint(v-w*32)
+			}
+			gokkosG1[w] = word
+		}
+//line gokkos_kernels_gen.go:22799
+		return
+	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
@@ -22757,7 +22811,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22761
+//line gokkos_kernels_gen.go:22815
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -22771,7 +22825,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22775
+//line gokkos_kernels_gen.go:22829
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22783,14 +22837,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:82
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22787
+//line gokkos_kernels_gen.go:22841
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:82
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22794
+//line gokkos_kernels_gen.go:22848
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22802,14 +22856,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:93
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22806
+//line gokkos_kernels_gen.go:22860
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:93
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22813
+//line gokkos_kernels_gen.go:22867
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -22824,7 +22878,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22828
+//line gokkos_kernels_gen.go:22882
 		*acc = gokkosAccV
 		return
 	}
@@ -22834,13 +22888,51 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:22838
+//line gokkos_kernels_gen.go:22892
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop6 runs fixParents.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Level.Span(0, k.Level.Len())
+	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG2 := k.Parent.Span(0, k.Parent.Len())
+	if (gokkosG0 != nil || k.Level.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Parent.Len() == 0) {
+		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				u := gokkosLo + gokkosJ
+//line kernels.go:124
+				l := gokkosS0[gokkosJ]
+				if l < 0 {
+					continue
+				}
+				for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
+					v := int(gokkosG1[int(e)])
+					if gokkosG0[v] == l+1 && gokkosG0[int(gokkosimpl.AtomicLoadInt32(&gokkosG2[v]))] != l {
+						k.Parent.AtomicStore(v, int32(u))
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:22918
+			return
+		}
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line kernels.go:124
+			l := gokkosG0[u]
+			if l < 0 {
+				continue
+			}
+			for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
+				v := int(gokkosG1[int(e)])
+				if gokkosG0[v] == l+1 && gokkosG0[int(gokkosimpl.AtomicLoadInt32(&gokkosG2[v]))] != l {
+					k.Parent.AtomicStore(v, int32(u))
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:22934
+		return
+	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			u := gokkosLo + gokkosJ
@@ -22856,7 +22948,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22860
+//line gokkos_kernels_gen.go:22952
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -22872,7 +22964,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:22876
+//line gokkos_kernels_gen.go:22968
 }
 
 // gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -22884,7 +22976,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:22888
+//line gokkos_kernels_gen.go:22980
 		*acc = gokkosAccV
 		return
 	}
@@ -22892,13 +22984,35 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:22896
+//line gokkos_kernels_gen.go:22988
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop8 runs levelSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Level.Span(0, k.Level.Len())
+	gokkosG1 := k.Count.Span(0, k.Count.Len())
+	if (gokkosG0 != nil || k.Level.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line kernels.go:157
+				if l := gokkosS0[gokkosJ]; l >= 0 {
+					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
+				}
+			}
+//line gokkos_kernels_gen.go:23005
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:157
+			if l := gokkosG0[v]; l >= 0 {
+				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
+			}
+		}
+//line gokkos_kernels_gen.go:23014
+		return
+	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:157
@@ -22906,7 +23020,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:22910
+//line gokkos_kernels_gen.go:23024
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -22915,7 +23029,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:22919
+//line gokkos_kernels_gen.go:23033
 }
 
 // gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22927,7 +23041,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:22931
+//line gokkos_kernels_gen.go:23045
 		*acc = gokkosAccV
 		return
 	}
@@ -22935,7 +23049,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:22939
+//line gokkos_kernels_gen.go:23053
 	*acc = gokkosAccV
 }
 
@@ -22987,7 +23101,7 @@ gokkosNext:
 //line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:22991
+//line gokkos_kernels_gen.go:23105
 	return gokkosN
 }
 
@@ -23047,6 +23161,6 @@ gokkosNext:
 //line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23051
+//line gokkos_kernels_gen.go:23165
 	return gokkosN
 }

@@ -5,6 +5,7 @@ package dgraph
 import (
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable/gokkosimpl"
+	"math"
 )
 
 func init() {
@@ -8435,6 +8436,20 @@ $L2:
 // gokkosHostLoop1 runs countSources.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.E.Src.Span(0, k.E.Src.Len())
+	gokkosG1 := k.E.Dst.Span(0, k.E.Dst.Len())
+	gokkosG2 := k.Deg.Span(0, k.Deg.Len())
+	if (gokkosG0 != nil || k.E.Src.Len() == 0) && (gokkosG1 != nil || k.E.Dst.Len() == 0) && (gokkosG2 != nil || k.Deg.Len() == 0) {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line build.go:57
+			s, _, keep := gokkosHostLoop1Helper0(k.E, i, gokkosG0, gokkosG1)
+			if keep {
+				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
+			}
+		}
+//line gokkos_kernels_gen.go:8451
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:57
 		s, _, keep := k.E.edge(i)
@@ -8442,12 +8457,57 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:8446
+//line gokkos_kernels_gen.go:8461
 }
+
+// gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []int32) (int32, int32, bool) {
+//line build.go:33
+	j := i
+	if j >= s.M {
+		j -= s.M
+	}
+	a, b := gokkosG0[j], gokkosG1[j]
+	if a == b && (s.DropSelfLoops || i >= s.M) {
+		return a, b, false
+	}
+	if i >= s.M {
+		return b, a, true
+	}
+	return a, b, true
+}
+
+//line gokkos_kernels_gen.go:8481
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.E.Src.Span(0, k.E.Src.Len())
+	gokkosG1 := k.E.Dst.Span(0, k.E.Dst.Len())
+	gokkosG2 := k.Cursor.Span(0, k.Cursor.Len())
+	gokkosG3 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG4 := k.OutW.Span(0, k.OutW.Len())
+	gokkosG5 := k.W.Span(0, k.W.Len())
+	if (gokkosG0 != nil || k.E.Src.Len() == 0) && (gokkosG1 != nil || k.E.Dst.Len() == 0) && (gokkosG2 != nil || k.Cursor.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.OutW.Len() == 0) && (gokkosG5 != nil || k.W.Len() == 0) {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line build.go:77
+			s, d, keep := gokkosHostLoop2Helper0(k.E, i, gokkosG0, gokkosG1)
+			if !keep {
+				continue
+			}
+			p := int(gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1))
+			gokkosG3[p] = d
+			if k.Weight {
+				j := i
+				if j >= k.E.M {
+					j -= k.E.M
+				}
+				gokkosG4[p] = gokkosG5[j]
+			}
+		}
+//line gokkos_kernels_gen.go:8509
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:77
 		s, d, keep := k.E.edge(i)
@@ -8464,20 +8524,59 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:8468
+//line gokkos_kernels_gen.go:8528
 }
+
+// gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
+func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []int32) (int32, int32, bool) {
+//line build.go:33
+	j := i
+	if j >= s.M {
+		j -= s.M
+	}
+	a, b := gokkosG0[j], gokkosG1[j]
+	if a == b && (s.DropSelfLoops || i >= s.M) {
+		return a, b, false
+	}
+	if i >= s.M {
+		return b, a, true
+	}
+	return a, b, true
+}
+
+//line gokkos_kernels_gen.go:8548
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
+	if gokkosG0 != nil || k.Offsets.Len() == 0 {
+		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line degree.go:17
+				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
+			}
+//line gokkos_kernels_gen.go:8562
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line degree.go:17
+			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
+		}
+//line gokkos_kernels_gen.go:8570
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
 //line degree.go:17
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8481
+//line gokkos_kernels_gen.go:8580
 		*acc = gokkosAccV
 		return
 	}
@@ -8485,27 +8584,46 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:8489
+//line gokkos_kernels_gen.go:8588
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop4 runs shiftedOffsets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Dst.Span(0, k.Dst.Len())
+	gokkosG1 := k.Src.Span(0, k.Src.Len())
+	if (gokkosG0 != nil || k.Dst.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) {
+		if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line doubled.go:21
+				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
+			}
+//line gokkos_kernels_gen.go:8604
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line doubled.go:21
+			gokkosG0[i] = gokkosG1[i+1] + k.Add
+		}
+//line gokkos_kernels_gen.go:8611
+		return
+	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:8502
+//line gokkos_kernels_gen.go:8620
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:8509
+//line gokkos_kernels_gen.go:8627
 }
 
 // gokkosHostLoop5 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
@@ -8517,20 +8635,52 @@ func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:8521
+//line gokkos_kernels_gen.go:8639
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:8528
+//line gokkos_kernels_gen.go:8646
 }
 
 // gokkosHostLoop6 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Out.Span(0, k.Out.Len())
+	gokkosG1 := k.In.Span(0, k.In.Len())
+	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line scan.go:19
+				if final {
+					gokkosS0[gokkosJ] = gokkosAccV
+				}
+				if i < len(gokkosG1) {
+					gokkosAccV += gokkosS1[gokkosJ]
+				}
+			}
+//line gokkos_kernels_gen.go:8668
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line scan.go:19
+			if final {
+				gokkosG0[i] = gokkosAccV
+			}
+			if i < len(gokkosG1) {
+				gokkosAccV += gokkosG1[i]
+			}
+		}
+//line gokkos_kernels_gen.go:8681
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -8543,7 +8693,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:8547
+//line gokkos_kernels_gen.go:8697
 		*acc = gokkosAccV
 		return
 	}
@@ -8556,13 +8706,163 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:8560
+//line gokkos_kernels_gen.go:8710
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop7 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG2 := k.G.Weights.Span(0, k.G.Weights.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.G.Weights.Len() == 0) {
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line sort.go:87
+			lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
+			if hi-lo <= hubDegree {
+				{
+//line sort.go:89
+					{
+//line sort.go:89
+						weighted, lo, hi, gokkosG0, gokkosG1 := gokkosHostLoop7Helper4(gokkosG2), lo, hi, gokkosG1, gokkosG2
+//line sort.go:89
+						_, _, _, _, _ = weighted, lo, hi, gokkosG0, gokkosG1
+//line sort.go:57
+						sorted := true
+						for i := lo + 1; i < hi; i++ {
+							if gokkosHostLoop7Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
+								sorted = false
+								break
+							}
+						}
+						if sorted {
+							goto gokkosRet6
+						}
+						n := hi - lo
+						for root := n/2 - 1; root >= 0; root-- {
+							{
+//line sort.go:69
+								{
+//line sort.go:69
+									weighted, lo, root, n, gokkosG0, gokkosG1 := weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:69
+									_, _, _, _, _, _ = weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:38
+									for {
+										child := 2*root + 1
+										if child >= n {
+											goto gokkosRet2
+										}
+										if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+											child++
+										}
+										if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+											goto gokkosRet2
+										}
+										{
+//line sort.go:49
+											weighted, i, j, gokkosG0, gokkosG1 := weighted, lo+root, lo+child, gokkosG0, gokkosG1
+//line sort.go:49
+											_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+											a := gokkosG0[i]
+											gokkosG0[i] = gokkosG0[j]
+											gokkosG0[j] = a
+											if weighted {
+												x := gokkosG1[i]
+												gokkosG1[i] = gokkosG1[j]
+												gokkosG1[j] = x
+											}
+
+//line sort.go:49
+										}
+										root = child
+									}
+
+//line sort.go:69
+								}
+//line sort.go:69
+							gokkosRet2:
+//line sort.go:69
+							}
+						}
+						for end := n - 1; end > 0; end-- {
+							{
+//line sort.go:72
+								weighted, i, j, gokkosG0, gokkosG1 := weighted, lo, lo+end, gokkosG0, gokkosG1
+//line sort.go:72
+								_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+								a := gokkosG0[i]
+								gokkosG0[i] = gokkosG0[j]
+								gokkosG0[j] = a
+								if weighted {
+									x := gokkosG1[i]
+									gokkosG1[i] = gokkosG1[j]
+									gokkosG1[j] = x
+								}
+
+//line sort.go:72
+							}
+							{
+//line sort.go:73
+								{
+//line sort.go:73
+									weighted, lo, root, n, gokkosG0, gokkosG1 := weighted, lo, 0, end, gokkosG0, gokkosG1
+//line sort.go:73
+									_, _, _, _, _, _ = weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:38
+									for {
+										child := 2*root + 1
+										if child >= n {
+											goto gokkosRet5
+										}
+										if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+											child++
+										}
+										if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+											goto gokkosRet5
+										}
+										{
+//line sort.go:49
+											weighted, i, j, gokkosG0, gokkosG1 := weighted, lo+root, lo+child, gokkosG0, gokkosG1
+//line sort.go:49
+											_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+											a := gokkosG0[i]
+											gokkosG0[i] = gokkosG0[j]
+											gokkosG0[j] = a
+											if weighted {
+												x := gokkosG1[i]
+												gokkosG1[i] = gokkosG1[j]
+												gokkosG1[j] = x
+											}
+
+//line sort.go:49
+										}
+										root = child
+									}
+
+//line sort.go:73
+								}
+//line sort.go:73
+							gokkosRet5:
+//line sort.go:73
+							}
+						}
+
+//line sort.go:89
+					}
+//line sort.go:89
+				gokkosRet6:
+//line sort.go:89
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:8864
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:87
 		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
@@ -8570,12 +8870,251 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:8574
+//line gokkos_kernels_gen.go:8874
 }
+
+// gokkosHostLoop7Helper0 is edgeLess with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
+//line sort.go:13
+	a, b := gokkosG0[i], gokkosG0[j]
+	if a != b {
+		return a < b
+	}
+	if !weighted {
+		return false
+	}
+	x, y := gokkosG1[i], gokkosG1[j]
+	return x < y || (x != x && y == y)
+}
+
+//line gokkos_kernels_gen.go:8891
+
+// gokkosHostLoop7Helper1 is edgeSwap with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
+//line sort.go:26
+	a := gokkosG0[i]
+	gokkosG0[i] = gokkosG0[j]
+	gokkosG0[j] = a
+	if weighted {
+		x := gokkosG1[i]
+		gokkosG1[i] = gokkosG1[j]
+		gokkosG1[j] = x
+	}
+}
+
+//line gokkos_kernels_gen.go:8906
+
+// gokkosHostLoop7Helper2 is siftDown with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
+//line sort.go:38
+	for {
+		child := 2*root + 1
+		if child >= n {
+			return
+		}
+		if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+			child++
+		}
+		if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+			return
+		}
+		{
+//line sort.go:49
+			weighted, i, j, gokkosG0, gokkosG1 := weighted, lo+root, lo+child, gokkosG0, gokkosG1
+//line sort.go:49
+			_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+			a := gokkosG0[i]
+			gokkosG0[i] = gokkosG0[j]
+			gokkosG0[j] = a
+			if weighted {
+				x := gokkosG1[i]
+				gokkosG1[i] = gokkosG1[j]
+				gokkosG1[j] = x
+			}
+
+//line sort.go:49
+		}
+		root = child
+	}
+}
+
+//line gokkos_kernels_gen.go:8943
+
+// gokkosHostLoop7Helper3 is sortEdges with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
+//line sort.go:57
+	sorted := true
+	for i := lo + 1; i < hi; i++ {
+		if gokkosHostLoop7Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return
+	}
+	n := hi - lo
+	for root := n/2 - 1; root >= 0; root-- {
+		{
+//line sort.go:69
+			{
+//line sort.go:69
+				weighted, lo, root, n, gokkosG0, gokkosG1 := weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:69
+				_, _, _, _, _, _ = weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:38
+				for {
+					child := 2*root + 1
+					if child >= n {
+						goto gokkosRet2
+					}
+					if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+						child++
+					}
+					if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+						goto gokkosRet2
+					}
+					{
+//line sort.go:49
+						weighted, i, j, gokkosG0, gokkosG1 := weighted, lo+root, lo+child, gokkosG0, gokkosG1
+//line sort.go:49
+						_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+						a := gokkosG0[i]
+						gokkosG0[i] = gokkosG0[j]
+						gokkosG0[j] = a
+						if weighted {
+							x := gokkosG1[i]
+							gokkosG1[i] = gokkosG1[j]
+							gokkosG1[j] = x
+						}
+
+//line sort.go:49
+					}
+					root = child
+				}
+
+//line sort.go:69
+			}
+//line sort.go:69
+		gokkosRet2:
+//line sort.go:69
+		}
+	}
+	for end := n - 1; end > 0; end-- {
+		{
+//line sort.go:72
+			weighted, i, j, gokkosG0, gokkosG1 := weighted, lo, lo+end, gokkosG0, gokkosG1
+//line sort.go:72
+			_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+			a := gokkosG0[i]
+			gokkosG0[i] = gokkosG0[j]
+			gokkosG0[j] = a
+			if weighted {
+				x := gokkosG1[i]
+				gokkosG1[i] = gokkosG1[j]
+				gokkosG1[j] = x
+			}
+
+//line sort.go:72
+		}
+		{
+//line sort.go:73
+			{
+//line sort.go:73
+				weighted, lo, root, n, gokkosG0, gokkosG1 := weighted, lo, 0, end, gokkosG0, gokkosG1
+//line sort.go:73
+				_, _, _, _, _, _ = weighted, lo, root, n, gokkosG0, gokkosG1
+//line sort.go:38
+				for {
+					child := 2*root + 1
+					if child >= n {
+						goto gokkosRet5
+					}
+					if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+						child++
+					}
+					if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+						goto gokkosRet5
+					}
+					{
+//line sort.go:49
+						weighted, i, j, gokkosG0, gokkosG1 := weighted, lo+root, lo+child, gokkosG0, gokkosG1
+//line sort.go:49
+						_, _, _, _, _ = weighted, i, j, gokkosG0, gokkosG1
+//line sort.go:26
+						a := gokkosG0[i]
+						gokkosG0[i] = gokkosG0[j]
+						gokkosG0[j] = a
+						if weighted {
+							x := gokkosG1[i]
+							gokkosG1[i] = gokkosG1[j]
+							gokkosG1[j] = x
+						}
+
+//line sort.go:49
+					}
+					root = child
+				}
+
+//line sort.go:73
+			}
+//line sort.go:73
+		gokkosRet5:
+//line sort.go:73
+		}
+	}
+}
+
+//line gokkos_kernels_gen.go:9072
+
+// gokkosHostLoop7Helper4 is Weighted with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper4(gokkosG0 []float64) bool {
+//line csr.go:29
+	return len(gokkosG0) > 0
+}
+
+//line gokkos_kernels_gen.go:9080
 
 // gokkosHostLoop8 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG2 := k.Deg.Span(0, k.Deg.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Deg.Len() == 0) {
+		if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line sort.go:103
+				lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
+				var c int64
+				for i := lo; i < hi; i++ {
+					if i == lo || gokkosG1[i] != gokkosG1[i-1] {
+						c++
+					}
+				}
+				gokkosS0[gokkosJ] = c
+			}
+//line gokkos_kernels_gen.go:9102
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line sort.go:103
+			lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
+			var c int64
+			for i := lo; i < hi; i++ {
+				if i == lo || gokkosG1[i] != gokkosG1[i-1] {
+					c++
+				}
+			}
+			gokkosG2[v] = c
+		}
+//line gokkos_kernels_gen.go:9116
+		return
+	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -8589,7 +9128,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:8593
+//line gokkos_kernels_gen.go:9132
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8603,12 +9142,55 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:8607
+//line gokkos_kernels_gen.go:9146
 }
 
 // gokkosHostLoop9 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.Off.Span(0, k.Off.Len())
+	gokkosG2 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG3 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG4 := k.W.Span(0, k.W.Len())
+	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.G.Adj.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line sort.go:127
+				lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
+				p := int(gokkosS0[gokkosJ])
+				for i := lo; i < hi; i++ {
+					if i == lo || gokkosG2[i] != gokkosG2[i-1] {
+						gokkosG3[p] = gokkosG2[i]
+						if k.Weight {
+							gokkosG4[p] = gokkosG5[i]
+						}
+						p++
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:9175
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line sort.go:127
+			lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
+			p := int(gokkosG1[v])
+			for i := lo; i < hi; i++ {
+				if i == lo || gokkosG2[i] != gokkosG2[i-1] {
+					gokkosG3[p] = gokkosG2[i]
+					if k.Weight {
+						gokkosG4[p] = gokkosG5[i]
+					}
+					p++
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:9192
+		return
+	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -8625,7 +9207,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8629
+//line gokkos_kernels_gen.go:9211
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8642,13 +9224,37 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8646
+//line gokkos_kernels_gen.go:9228
 }
 
 // gokkosHostLoop10 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
+	if gokkosG0 != nil || k.Offsets.Len() == 0 {
+		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line sorthubs.go:28
+				if gokkosG0[v+1]-gokkosS0[gokkosJ] > hubDegree {
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:9245
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line sorthubs.go:28
+			if gokkosG0[v+1]-gokkosG0[v] > hubDegree {
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:9255
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -8657,7 +9263,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8661
+//line gokkos_kernels_gen.go:9267
 		*acc = gokkosAccV
 		return
 	}
@@ -8667,7 +9273,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8671
+//line gokkos_kernels_gen.go:9277
 	*acc = gokkosAccV
 }
 
@@ -8675,6 +9281,37 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
+	gokkosG1 := k.Hubs.Span(0, k.Hubs.Len())
+	if (gokkosG0 != nil || k.Offsets.Len() == 0) && (gokkosG1 != nil || k.Hubs.Len() == 0) {
+		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line sorthubs.go:43
+				if gokkosG0[v+1]-gokkosS0[gokkosJ] > hubDegree {
+					if final {
+						gokkosG1[int(gokkosAccV)] = int32(v)
+					}
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:9299
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line sorthubs.go:43
+			if gokkosG0[v+1]-gokkosG0[v] > hubDegree {
+				if final {
+					gokkosG1[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:9312
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -8686,7 +9323,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8690
+//line gokkos_kernels_gen.go:9327
 		*acc = gokkosAccV
 		return
 	}
@@ -8699,7 +9336,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8703
+//line gokkos_kernels_gen.go:9340
 	*acc = gokkosAccV
 }
 
@@ -8724,7 +9361,7 @@ func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8728
+//line gokkos_kernels_gen.go:9365
 	*acc = gokkosAccV
 }
 
@@ -8732,6 +9369,24 @@ func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG2 := k.G.Weights.Span(0, k.G.Weights.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.G.Weights.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line symmetric.go:132
+			begin, end := int(gokkosG0[u]), int(gokkosG0[u+1])
+			if end-begin > hubDegree {
+				continue
+			}
+			for e := begin; e < end; e++ {
+				gokkosAccV += gokkosHostLoop14Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
+			}
+		}
+//line gokkos_kernels_gen.go:9387
+		*acc = gokkosAccV
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line symmetric.go:132
 		begin, end := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
@@ -8742,31 +9397,152 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:8746
+//line gokkos_kernels_gen.go:9401
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop14Helper0 is edgeLess with slices for its views (a host loop's gather path).
+func gokkosHostLoop14Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
+//line sort.go:13
+	a, b := gokkosG0[i], gokkosG0[j]
+	if a != b {
+		return a < b
+	}
+	if !weighted {
+		return false
+	}
+	x, y := gokkosG1[i], gokkosG1[j]
+	return x < y || (x != x && y == y)
+}
+
+//line gokkos_kernels_gen.go:9419
+
+// gokkosHostLoop14Helper1 is outOfOrder with slices for its views (a host loop's gather path).
+func gokkosHostLoop14Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
+//line symmetric.go:26
+	return e > begin && gokkosHostLoop14Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
+}
+
+//line gokkos_kernels_gen.go:9427
+
+// gokkosHostLoop14Helper2 is reverseMissing with slices for its views (a host loop's gather path).
+func gokkosHostLoop14Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
+//line symmetric.go:31
+	weighted := len(gokkosG0) > 0
+	v := gokkosG1[e]
+	var w float64
+	if weighted {
+		w = gokkosG0[e]
+	}
+	rank := 0
+	for f := e - 1; f >= begin && gokkosG1[f] == v && (!weighted || math.Float64bits(gokkosG0[f]) == math.Float64bits(w)); f-- {
+		rank++
+	}
+
+	a, b := int(gokkosG2[int(v)]), int(gokkosG2[int(v)+1])
+	end := b
+	for a < b {
+		mid := (a + b) / 2
+		x := gokkosG1[mid]
+		before := x < u
+		if x == u && weighted {
+			y := gokkosG0[mid]
+			before = y < w || (y != y && w == w)
+		}
+		if before {
+			a = mid + 1
+		} else {
+			b = mid
+		}
+	}
+	q := a + rank
+	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
+}
+
+//line gokkos_kernels_gen.go:9463
+
+// gokkosHostLoop14Helper3 is edgeBalance with slices for its views (a host loop's gather path).
+func gokkosHostLoop14Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
+//line symmetric.go:74
+	if gokkosHostLoop14Helper1(begin, e, gokkosG0, gokkosG1) {
+		return unmatchedMark
+	}
+	v := gokkosG0[e]
+	if v == u {
+		return 0
+	}
+	du, dv := end-begin, int(gokkosG2[int(v)+1]-gokkosG2[int(v)])
+	if dv > du || (dv == du && v > u) {
+		return -1
+	}
+	if gokkosHostLoop14Helper2(u, begin, e, gokkosG1, gokkosG0, gokkosG2) {
+		return unmatchedMark
+	}
+	return 1
+}
+
+//line gokkos_kernels_gen.go:9485
 
 // gokkosHostLoop16 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Deg.Span(0, k.Deg.Len())
+	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
+	if (gokkosG0 != nil || k.Deg.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+		if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line transpose.go:18
+				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
+			}
+//line gokkos_kernels_gen.go:9498
+			return
+		}
+		for e := gokkosLo; e < gokkosHi; e++ {
+//line transpose.go:18
+			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
+		}
+//line gokkos_kernels_gen.go:9505
+		return
+	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:8758
+//line gokkos_kernels_gen.go:9513
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:8765
+//line gokkos_kernels_gen.go:9520
 }
 
 // gokkosHostLoop17 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.Cursor.Span(0, k.Cursor.Len())
+	gokkosG2 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG3 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG4 := k.W.Span(0, k.W.Len())
+	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.Cursor.Len() == 0) && (gokkosG2 != nil || k.G.Adj.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line transpose.go:34
+			lo, hi := int(gokkosG0[u]), int(gokkosG0[u+1])
+			for e := lo; e < hi; e++ {
+				p := int(gokkosimpl.AtomicAddInt64(&gokkosG1[int(gokkosG2[e])], 1))
+				gokkosG3[p] = int32(u)
+				if k.Weight {
+					gokkosG4[p] = gokkosG5[e]
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:9544
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
 		lo, hi := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
@@ -8778,5 +9554,5 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8782
+//line gokkos_kernels_gen.go:9558
 }

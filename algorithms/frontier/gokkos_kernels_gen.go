@@ -4629,6 +4629,49 @@ $L29:
 func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Bits.Span(0, k.Bits.Len())
+	gokkosG1 := k.Queue.Span(0, k.Queue.Len())
+	if (gokkosG0 != nil || k.Bits.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) {
+		if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line convert.go:20
+				w := gokkosS0[gokkosJ]
+				if final {
+					p := int(gokkosAccV)
+					x := w
+					for x != 0 {
+						b := bits.TrailingZeros32(x)
+						gokkosG1[p] = int32(i*32 + b)
+						p++
+						x &= x - 1
+					}
+				}
+				gokkosAccV += int64(bits.OnesCount32(w))
+			}
+//line gokkos_kernels_gen.go:4653
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line convert.go:20
+			w := gokkosG0[i]
+			if final {
+				p := int(gokkosAccV)
+				x := w
+				for x != 0 {
+					b := bits.TrailingZeros32(x)
+					gokkosG1[p] = int32(i*32 + b)
+					p++
+					x &= x - 1
+				}
+			}
+			gokkosAccV += int64(bits.OnesCount32(w))
+		}
+//line gokkos_kernels_gen.go:4672
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -4646,7 +4689,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4650
+//line gokkos_kernels_gen.go:4693
 		*acc = gokkosAccV
 		return
 	}
@@ -4665,20 +4708,40 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4669
+//line gokkos_kernels_gen.go:4712
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Bits.Span(0, k.Bits.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Bits.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line convert.go:44
+				v := gokkosS0[gokkosJ]
+				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
+			}
+//line gokkos_kernels_gen.go:4728
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line convert.go:44
+			v := gokkosG0[i]
+			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
+		}
+//line gokkos_kernels_gen.go:4736
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line convert.go:44
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4682
+//line gokkos_kernels_gen.go:4745
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4686,7 +4749,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4690
+//line gokkos_kernels_gen.go:4753
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4697,14 +4760,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:60
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4701
+//line gokkos_kernels_gen.go:4764
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:60
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4708
+//line gokkos_kernels_gen.go:4771
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4723,7 +4786,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4727
+//line gokkos_kernels_gen.go:4790
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4737,7 +4800,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4741
+//line gokkos_kernels_gen.go:4804
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4753,7 +4816,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4757
+//line gokkos_kernels_gen.go:4820
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4764,7 +4827,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4768
+//line gokkos_kernels_gen.go:4831
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4776,14 +4839,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:111
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4780
+//line gokkos_kernels_gen.go:4843
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:111
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4787
+//line gokkos_kernels_gen.go:4850
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -4795,7 +4858,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:121
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4799
+//line gokkos_kernels_gen.go:4862
 		*acc = gokkosAccV
 		return
 	}
@@ -4803,7 +4866,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:121
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4807
+//line gokkos_kernels_gen.go:4870
 	*acc = gokkosAccV
 }
 
@@ -4811,6 +4874,42 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Pre.Span(0, k.Pre.Len())
+	gokkosG1 := k.In.Bits.Span(0, k.In.Bits.Len())
+	gokkosG2 := k.In.Queue.Span(0, k.In.Queue.Len())
+	if (gokkosG0 != nil || k.Pre.Len() == 0) && (gokkosG1 != nil || k.In.Bits.Len() == 0) && (gokkosG2 != nil || k.In.Queue.Len() == 0) {
+		if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				s := gokkosLo + gokkosJ
+//line global.go:21
+				if final {
+					gokkosS0[gokkosJ] = gokkosAccV
+				}
+				if s < k.In.Size {
+					if u := gokkosHostLoop7Helper0(k.In, s, gokkosG1, gokkosG2); u >= 0 {
+						gokkosAccV += k.G.Degree(u)
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:4895
+			*acc = gokkosAccV
+			return
+		}
+		for s := gokkosLo; s < gokkosHi; s++ {
+//line global.go:21
+			if final {
+				gokkosG0[s] = gokkosAccV
+			}
+			if s < k.In.Size {
+				if u := gokkosHostLoop7Helper0(k.In, s, gokkosG1, gokkosG2); u >= 0 {
+					gokkosAccV += k.G.Degree(u)
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:4910
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -4824,7 +4923,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4828
+//line gokkos_kernels_gen.go:4927
 		*acc = gokkosAccV
 		return
 	}
@@ -4839,13 +4938,51 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4843
+//line gokkos_kernels_gen.go:4942
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop7Helper0 is Vertex with slices for its views (a host loop's gather path).
+func gokkosHostLoop7Helper0(w Worklist, s int, gokkosG0 []uint32, gokkosG1 []int32) int32 {
+//line worklist.go:32
+	if w.Bitmap {
+		if gokkosG0[s>>5]&(uint32(1)<<uint(s&31)) != 0 {
+			return int32(s)
+		}
+		return -1
+	}
+	return gokkosG1[s]
+}
+
+//line gokkos_kernels_gen.go:4958
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
 	k := *gokkosK
+	gokkosG0 := k.In.Queue.Span(0, k.In.Queue.Len())
+	gokkosG1 := k.In.Bits.Span(0, k.In.Bits.Len())
+	if (gokkosG0 != nil || k.In.Queue.Len() == 0) && (gokkosG1 != nil || k.In.Bits.Len() == 0) {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line inspect.go:25
+			if !k.In.Bitmap {
+				d := k.G.Degree(gokkosG0[i])
+				acc.Val += d
+				acc.Loc = max(acc.Loc, int(d))
+				continue
+			}
+			w := gokkosG1[i]
+			for b := 0; w != 0; b++ {
+				if w&1 != 0 {
+					d := k.G.Degree(int32(i*32 + b))
+					acc.Val += d
+					acc.Loc = max(acc.Loc, int(d))
+				}
+				w >>= 1
+			}
+		}
+//line gokkos_kernels_gen.go:4984
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line inspect.go:25
 		if !k.In.Bitmap {
@@ -4864,5 +5001,5 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:4868
+//line gokkos_kernels_gen.go:5005
 }

@@ -47010,6 +47010,59 @@ $L40:
 func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Off.Span(0, k.Off.Len())
+	gokkosG2 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG3 := k.Src.Span(0, k.Src.Len())
+	gokkosG4 := k.Dst.Span(0, k.Dst.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.Adj.Len() == 0) && (gokkosG3 != nil || k.Src.Len() == 0) && (gokkosG4 != nil || k.Dst.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				u := gokkosLo + gokkosJ
+//line async.go:97
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				end := gokkosG1[u+1]
+				for e := gokkosS1[gokkosJ]; e < end; e++ {
+					v := int(gokkosG2[int(e)])
+					if v == u || gokkosG0[v]&stDone != 0 {
+						continue
+					}
+					if final {
+						gokkosG3[int(gokkosAccV)] = int32(u)
+						gokkosG4[int(gokkosAccV)] = int32(v)
+					}
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:47041
+			*acc = gokkosAccV
+			return
+		}
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line async.go:97
+			if gokkosG0[u]&stDone != 0 {
+				continue
+			}
+			end := gokkosG1[u+1]
+			for e := gokkosG1[u]; e < end; e++ {
+				v := int(gokkosG2[int(e)])
+				if v == u || gokkosG0[v]&stDone != 0 {
+					continue
+				}
+				if final {
+					gokkosG3[int(gokkosAccV)] = int32(u)
+					gokkosG4[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:47063
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -47031,7 +47084,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47035
+//line gokkos_kernels_gen.go:47088
 		*acc = gokkosAccV
 		return
 	}
@@ -47053,7 +47106,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47057
+//line gokkos_kernels_gen.go:47110
 	*acc = gokkosAccV
 }
 
@@ -47061,6 +47114,39 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.List.Span(0, k.List.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line async.go:124
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				if final {
+					gokkosG1[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:47133
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line async.go:124
+			if gokkosG0[v]&stDone != 0 {
+				continue
+			}
+			if final {
+				gokkosG1[int(gokkosAccV)] = int32(v)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:47147
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -47073,7 +47159,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47077
+//line gokkos_kernels_gen.go:47163
 		*acc = gokkosAccV
 		return
 	}
@@ -47087,7 +47173,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47091
+//line gokkos_kernels_gen.go:47177
 	*acc = gokkosAccV
 }
 
@@ -47095,6 +47181,41 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.List.Span(0, k.List.Len())
+	gokkosG1 := k.St.Span(0, k.St.Len())
+	gokkosG2 := k.Next.Span(0, k.Next.Len())
+	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Next.Len() == 0) {
+		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line async.go:143
+				v := gokkosS0[gokkosJ]
+				if gokkosG1[int(v)]&stDone != 0 {
+					continue
+				}
+				if final {
+					gokkosG2[int(gokkosAccV)] = v
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:47201
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:143
+			v := gokkosG0[i]
+			if gokkosG1[int(v)]&stDone != 0 {
+				continue
+			}
+			if final {
+				gokkosG2[int(gokkosAccV)] = v
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:47216
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line async.go:143
@@ -47107,7 +47228,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47111
+//line gokkos_kernels_gen.go:47232
 		*acc = gokkosAccV
 		return
 	}
@@ -47122,13 +47243,36 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47126
+//line gokkos_kernels_gen.go:47247
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.List.Span(0, k.List.Len())
+	gokkosG1 := k.In.Span(0, k.In.Len())
+	gokkosG2 := k.Out.Span(0, k.Out.Len())
+	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) {
+		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line async.go:162
+				v := gokkosS0[gokkosJ]
+				gokkosG1[int(v)] = v
+				gokkosG2[int(v)] = v
+			}
+//line gokkos_kernels_gen.go:47265
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:162
+			v := gokkosG0[i]
+			gokkosG1[int(v)] = v
+			gokkosG2[int(v)] = v
+		}
+//line gokkos_kernels_gen.go:47274
+		return
+	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line async.go:162
@@ -47136,7 +47280,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47140
+//line gokkos_kernels_gen.go:47284
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47145,13 +47289,57 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47149
+//line gokkos_kernels_gen.go:47293
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.List.Span(0, k.List.Len())
+	gokkosG1 := k.In.Span(0, k.In.Len())
+	gokkosG2 := k.Out.Span(0, k.Out.Len())
+	gokkosG3 := k.St.Span(0, k.St.Len())
+	gokkosG4 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG5 := k.Sub.Span(0, k.Sub.Len())
+	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) && (gokkosG4 != nil || k.Comp.Len() == 0) && (gokkosG5 != nil || k.Sub.Len() == 0) {
+		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line async.go:240
+				v := int(gokkosS0[gokkosJ])
+				a, b := gokkosG1[v], gokkosG2[v]
+				if a == b {
+					gokkosG3[v] = gokkosG3[v] | stDone
+					gokkosG4[v] = a
+					gokkosAccV += 1
+					continue
+				}
+
+//line async.go:250
+				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
+			}
+//line gokkos_kernels_gen.go:47322
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:240
+			v := int(gokkosG0[i])
+			a, b := gokkosG1[v], gokkosG2[v]
+			if a == b {
+				gokkosG3[v] = gokkosG3[v] | stDone
+				gokkosG4[v] = a
+				gokkosAccV += 1
+				continue
+			}
+
+//line async.go:250
+			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
+		}
+//line gokkos_kernels_gen.go:47340
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line async.go:240
@@ -47167,7 +47355,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47171
+//line gokkos_kernels_gen.go:47359
 		*acc = gokkosAccV
 		return
 	}
@@ -47185,7 +47373,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47189
+//line gokkos_kernels_gen.go:47377
 	*acc = gokkosAccV
 }
 
@@ -47193,6 +47381,48 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Src.Span(0, k.Src.Len())
+	gokkosG1 := k.Dst.Span(0, k.Dst.Len())
+	gokkosG2 := k.St.Span(0, k.St.Len())
+	gokkosG3 := k.In.Span(0, k.In.Len())
+	gokkosG4 := k.Out.Span(0, k.Out.Len())
+	gokkosG5 := k.NSrc.Span(0, k.NSrc.Len())
+	gokkosG6 := k.NDst.Span(0, k.NDst.Len())
+	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Dst.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) && (gokkosG3 != nil || k.In.Len() == 0) && (gokkosG4 != nil || k.Out.Len() == 0) && (gokkosG5 != nil || k.NSrc.Len() == 0) && (gokkosG6 != nil || k.NDst.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line async.go:265
+				u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
+				if (gokkosG2[u]|gokkosG2[v])&stDone != 0 || gokkosG3[u] != gokkosG3[v] || gokkosG4[u] != gokkosG4[v] {
+					continue
+				}
+				if final {
+					gokkosG5[int(gokkosAccV)] = int32(u)
+					gokkosG6[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:47407
+			*acc = gokkosAccV
+			return
+		}
+		for e := gokkosLo; e < gokkosHi; e++ {
+//line async.go:265
+			u, v := int(gokkosG0[e]), int(gokkosG1[e])
+			if (gokkosG2[u]|gokkosG2[v])&stDone != 0 || gokkosG3[u] != gokkosG3[v] || gokkosG4[u] != gokkosG4[v] {
+				continue
+			}
+			if final {
+				gokkosG5[int(gokkosAccV)] = int32(u)
+				gokkosG6[int(gokkosAccV)] = int32(v)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:47423
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -47207,7 +47437,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47211
+//line gokkos_kernels_gen.go:47441
 		*acc = gokkosAccV
 		return
 	}
@@ -47223,7 +47453,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47227
+//line gokkos_kernels_gen.go:47457
 	*acc = gokkosAccV
 }
 
@@ -47231,6 +47461,31 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
+	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+	gokkosNextG:
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line auto.go:128
+			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			z ^= z >> 31
+			e := int64(z % k.M)
+			u := int32(gokkosHostLoop17Helper0(k.N, e, gokkosG0))
+			v := int(gokkosG1[int(e)])
+			end := min(gokkosG0[v+1], gokkosG0[v]+reciprocityScan)
+			for f := gokkosG0[v]; f < end; f++ {
+				if gokkosG1[int(f)] == u {
+					gokkosAccV += 1
+					continue gokkosNextG
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:47486
+		*acc = gokkosAccV
+		return
+	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line auto.go:128
@@ -47249,14 +47504,55 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47253
+//line gokkos_kernels_gen.go:47508
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop17Helper0 is edgeSource with slices for its views (a host loop's gather path).
+func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
+//line async.go:69
+	lo, hi := 0, n
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if gokkosG0[mid] <= e {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+//line gokkos_kernels_gen.go:47527
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	gokkosG1 := k.ROff.Span(0, k.ROff.Len())
+	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.ROff.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line auto.go:153
+				d := float64(gokkosG0[v+1] - gokkosS0[gokkosJ] + gokkosG1[v+1] - gokkosS1[gokkosJ])
+				gokkosAccV += d * d
+			}
+//line gokkos_kernels_gen.go:47544
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line auto.go:153
+			d := float64(gokkosG0[v+1] - gokkosG0[v] + gokkosG1[v+1] - gokkosG1[v])
+			gokkosAccV += d * d
+		}
+//line gokkos_kernels_gen.go:47553
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -47265,7 +47561,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47269
+//line gokkos_kernels_gen.go:47565
 		*acc = gokkosAccV
 		return
 	}
@@ -47274,7 +47570,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47278
+//line gokkos_kernels_gen.go:47574
 	*acc = gokkosAccV
 }
 
@@ -47291,7 +47587,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47295
+//line gokkos_kernels_gen.go:47591
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47301,7 +47597,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47305
+//line gokkos_kernels_gen.go:47601
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47316,7 +47612,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47320
+//line gokkos_kernels_gen.go:47616
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47325,13 +47621,64 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47329
+//line gokkos_kernels_gen.go:47625
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.List.Span(0, k.List.Len())
+	gokkosG1 := k.St.Span(0, k.St.Len())
+	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG3 := k.Col.Span(0, k.Col.Len())
+	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) && (gokkosG3 != nil || k.Col.Len() == 0) {
+		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line coloring.go:61
+				v := i
+				if len(gokkosG0) != 0 {
+					v = int(gokkosS0[gokkosJ])
+				}
+				s := gokkosG1[v]
+				if s&stDone != 0 {
+					continue
+				}
+				if s&stBW != 0 {
+					gokkosG1[v] = s&^(stStep|stCQ) | stDone
+					gokkosG2[v] = gokkosG3[v]
+					gokkosAccV += 1
+					continue
+				}
+				gokkosG1[v] = s &^ (stStep | stCQ)
+			}
+//line gokkos_kernels_gen.go:47657
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line coloring.go:61
+			v := i
+			if len(gokkosG0) != 0 {
+				v = int(gokkosG0[i])
+			}
+			s := gokkosG1[v]
+			if s&stDone != 0 {
+				continue
+			}
+			if s&stBW != 0 {
+				gokkosG1[v] = s&^(stStep|stCQ) | stDone
+				gokkosG2[v] = gokkosG3[v]
+				gokkosAccV += 1
+				continue
+			}
+			gokkosG1[v] = s &^ (stStep | stCQ)
+		}
+//line gokkos_kernels_gen.go:47679
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -47352,7 +47699,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47356
+//line gokkos_kernels_gen.go:47703
 		*acc = gokkosAccV
 		return
 	}
@@ -47374,13 +47721,29 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47378
+//line gokkos_kernels_gen.go:47725
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG1 := k.Count.Span(0, k.Count.Len())
+	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:76
+			end := k.G.End(int32(u))
+			for e := k.G.Begin(int32(u)); e < end; e++ {
+				if w := int(gokkosG0[int(e)]); w != u {
+					i := elKey(u, w, k.SegV, k.Segs)
+					gokkosG1[i] = gokkosG1[i] + 1
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:47745
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
 		end := k.G.End(int32(u))
@@ -47391,7 +47754,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47395
+//line gokkos_kernels_gen.go:47758
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47407,7 +47770,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47411
+//line gokkos_kernels_gen.go:47774
 		*acc = gokkosAccV
 		return
 	}
@@ -47419,13 +47782,36 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47423
+//line gokkos_kernels_gen.go:47786
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG1 := k.Pos.Span(0, k.Pos.Len())
+	gokkosG2 := k.Src.Span(0, k.Src.Len())
+	gokkosG3 := k.Dst.Span(0, k.Dst.Len())
+	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Pos.Len() == 0) && (gokkosG2 != nil || k.Src.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:114
+			end := k.G.End(int32(u))
+			for e := k.G.Begin(int32(u)); e < end; e++ {
+				w := gokkosG0[int(e)]
+				if int(w) == u {
+					continue
+				}
+				i := elKey(u, int(w), k.SegV, k.Segs)
+				p := int(gokkosG1[i])
+				gokkosG1[i] = int64(p + 1)
+				gokkosG2[p] = int32(u)
+				gokkosG3[p] = w
+			}
+		}
+//line gokkos_kernels_gen.go:47813
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
 		end := k.G.End(int32(u))
@@ -47441,12 +47827,45 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47445
+//line gokkos_kernels_gen.go:47831
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Src.Span(0, k.Src.Len())
+	gokkosG1 := k.Dst.Span(0, k.Dst.Len())
+	gokkosG2 := k.St.Span(0, k.St.Len())
+	gokkosG3 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG4 := k.Out.Span(0, k.Out.Len())
+	gokkosG5 := k.In.Span(0, k.In.Len())
+	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Dst.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) && (gokkosG3 != nil || k.Sub.Len() == 0) && (gokkosG4 != nil || k.Out.Len() == 0) && (gokkosG5 != nil || k.In.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line edgelist.go:184
+				u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
+				if gokkosG2[u]&stDone != 0 || gokkosG2[v]&stDone != 0 || gokkosG3[u] != gokkosG3[v] {
+					continue
+				}
+				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
+				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
+			}
+//line gokkos_kernels_gen.go:47855
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line edgelist.go:184
+			u, v := int(gokkosG0[i]), int(gokkosG1[i])
+			if gokkosG2[u]&stDone != 0 || gokkosG2[v]&stDone != 0 || gokkosG3[u] != gokkosG3[v] {
+				continue
+			}
+			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
+			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
+		}
+//line gokkos_kernels_gen.go:47867
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -47458,7 +47877,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47462
+//line gokkos_kernels_gen.go:47881
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47470,13 +47889,45 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47474
+//line gokkos_kernels_gen.go:47893
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.In.Span(0, k.In.Len())
+	gokkosG2 := k.Out.Span(0, k.Out.Len())
+	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG4 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG5 := k.Off.Span(0, k.Off.Len())
+	gokkosG6 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG7 := k.ROff.Span(0, k.ROff.Len())
+	gokkosG8 := k.RAdj.Span(0, k.RAdj.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) && (gokkosG7 != nil || k.ROff.Len() == 0) && (gokkosG8 != nil || k.RAdj.Len() == 0) {
+	gokkosNextG:
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+			v := gokkosI
+//line edgelist.go:226
+			for step := 0; v >= 0 && step < chainLimit; step++ {
+				if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&stDone != 0 || (gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) != 0 && gokkosimpl.AtomicLoadInt32(&gokkosG2[v]) != 0) {
+					continue gokkosNextG
+				}
+				if gokkosimpl.AtomicOrUint32(&gokkosG0[v], stDone)&stDone != 0 {
+					continue gokkosNextG
+				}
+				gokkosG3[v] = int32(v)
+				gokkosAccV += 1
+				c := gokkosG4[v]
+				next := gokkosHostLoop26Helper0(v, c, -1, gokkosG5, gokkosG6, gokkosG0, gokkosG4, gokkosG1)
+				v = gokkosHostLoop26Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
+			}
+		}
+//line gokkos_kernels_gen.go:47928
+		*acc = gokkosAccV
+		return
+	}
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		v := gokkosI
@@ -47495,14 +47946,59 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47499
+//line gokkos_kernels_gen.go:47950
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop26Helper0 is release with slices for its views (a host loop's gather path).
+func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int {
+//line edgelist.go:211
+	end := gokkosG0[v+1]
+	for e := gokkosG0[v]; e < end; e++ {
+		w := int(gokkosG1[int(e)])
+		if w == v || gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&stDone != 0 || gokkosG3[w] != c {
+			continue
+		}
+		if gokkosimpl.AtomicAddInt32(&gokkosG4[w], -1) == 1 && next < 0 {
+			next = w
+		}
+	}
+	return next
+}
+
+//line gokkos_kernels_gen.go:47970
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Src.Span(0, k.Src.Len())
+	gokkosG1 := k.Op.St.Span(0, k.Op.St.Len())
+	gokkosG2 := k.Op.Sub.Span(0, k.Op.Sub.Len())
+	gokkosG3 := k.Op.Off.Span(0, k.Op.Off.Len())
+	gokkosG4 := k.Op.Adj.Span(0, k.Op.Adj.Len())
+	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Op.St.Len() == 0) && (gokkosG2 != nil || k.Op.Sub.Len() == 0) && (gokkosG3 != nil || k.Op.Off.Len() == 0) && (gokkosG4 != nil || k.Op.Adj.Len() == 0) {
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+			i := gokkosI
+//line edgelist.go:301
+			from, to := k.Src, k.Dst
+			if k.Rev {
+				from, to, i = k.Dst, k.Src, len(gokkosG0)-1-i
+			}
+			u := int(from.At(i))
+			if !gokkosHostLoop27Helper0(k.Op, u, gokkosG1) {
+				continue
+			}
+			v := int(to.At(i))
+			c := gokkosG2[u]
+			if gokkosHostLoop27Helper1(k.Op, v, c, gokkosG2, gokkosG1) {
+				gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
+			}
+		}
+//line gokkos_kernels_gen.go:47999
+		*acc = gokkosAccV
+		return
+	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
 //line edgelist.go:301
@@ -47520,14 +48016,82 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47524
+//line gokkos_kernels_gen.go:48020
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop27Helper0 is marked with slices for its views (a host loop's gather path).
+func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
+//line edgelist.go:252
+	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
+}
+
+//line gokkos_kernels_gen.go:48030
+
+// gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
+func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
+//line edgelist.go:257
+	if gokkosG0[w] != c || gokkosimpl.AtomicLoadUint32(&gokkosG1[w])&(o.Mark|stDone) != 0 {
+		return false
+	}
+	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
+}
+
+//line gokkos_kernels_gen.go:48041
+
+// gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
+func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
+//line edgelist.go:267
+	var n int64
+	for step := 0; v >= 0 && step < chainLimit; step++ {
+		b, end := gokkosG0[v], gokkosG0[v+1]
+		if end-b > chainDegree {
+			break
+		}
+		next := -1
+		for e := b; e < end; e++ {
+			w := int(gokkosG1[int(e)])
+			if gokkosHostLoop27Helper1(o, w, c, gokkosG2, gokkosG3) {
+				n++
+				if next < 0 {
+					next = w
+				}
+			}
+		}
+		v = next
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:48067
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
+	gokkosG1 := k.Op.Sub.Span(0, k.Op.Sub.Len())
+	gokkosG2 := k.Op.Off.Span(0, k.Op.Off.Len())
+	gokkosG3 := k.Op.Adj.Span(0, k.Op.Adj.Len())
+	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Sub.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Adj.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:327
+			if !gokkosHostLoop28Helper0(k.Op, u, gokkosG0) {
+				continue
+			}
+			c := gokkosG1[u]
+			end := gokkosG2[u+1]
+			for e := gokkosG2[u]; e < end; e++ {
+				v := int(gokkosG3[int(e)])
+				if gokkosHostLoop28Helper1(k.Op, v, c, gokkosG1, gokkosG0) {
+					gokkosAccV += 1 + gokkosHostLoop28Helper2(k.Op, v, c, gokkosG2, gokkosG3, gokkosG1, gokkosG0)
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:48092
+		*acc = gokkosAccV
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
 		if !k.Op.marked(u) {
@@ -47542,14 +48106,115 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47546
+//line gokkos_kernels_gen.go:48110
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop28Helper0 is marked with slices for its views (a host loop's gather path).
+func gokkosHostLoop28Helper0(o elMark, u int, gokkosG0 []uint32) bool {
+//line edgelist.go:252
+	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
+}
+
+//line gokkos_kernels_gen.go:48120
+
+// gokkosHostLoop28Helper1 is mark with slices for its views (a host loop's gather path).
+func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
+//line edgelist.go:257
+	if gokkosG0[w] != c || gokkosimpl.AtomicLoadUint32(&gokkosG1[w])&(o.Mark|stDone) != 0 {
+		return false
+	}
+	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
+}
+
+//line gokkos_kernels_gen.go:48131
+
+// gokkosHostLoop28Helper2 is chain with slices for its views (a host loop's gather path).
+func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
+//line edgelist.go:267
+	var n int64
+	for step := 0; v >= 0 && step < chainLimit; step++ {
+		b, end := gokkosG0[v], gokkosG0[v+1]
+		if end-b > chainDegree {
+			break
+		}
+		next := -1
+		for e := b; e < end; e++ {
+			w := int(gokkosG1[int(e)])
+			if gokkosHostLoop28Helper1(o, w, c, gokkosG2, gokkosG3) {
+				n++
+				if next < 0 {
+					next = w
+				}
+			}
+		}
+		v = next
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:48157
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Pivot.Span(0, k.Pivot.Len())
+	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Pivot.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line fb.go:32
+				s := gokkosS0[gokkosJ]
+				if s&stDone != 0 || s&(stFW|stBW) == 0 {
+					continue
+				}
+				p := gokkosG1[int(gokkosS1[gokkosJ])]
+				switch s & (stFW | stBW) {
+				case stFW | stBW:
+					gokkosS0[gokkosJ] = s&^stStep | stDone
+					gokkosS2[gokkosJ] = p
+					gokkosAccV += 1
+					continue
+				case stFW:
+					gokkosS1[gokkosJ] = p
+				default:
+					gokkosS1[gokkosJ] = k.N + p
+				}
+				gokkosS0[gokkosJ] = s &^ stStep
+			}
+//line gokkos_kernels_gen.go:48191
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line fb.go:32
+			s := gokkosG0[v]
+			if s&stDone != 0 || s&(stFW|stBW) == 0 {
+				continue
+			}
+			p := gokkosG1[int(gokkosG2[v])]
+			switch s & (stFW | stBW) {
+			case stFW | stBW:
+				gokkosG0[v] = s&^stStep | stDone
+				gokkosG3[v] = p
+				gokkosAccV += 1
+				continue
+			case stFW:
+				gokkosG2[v] = p
+			default:
+				gokkosG2[v] = k.N + p
+			}
+			gokkosG0[v] = s &^ stStep
+		}
+//line gokkos_kernels_gen.go:48215
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -47573,7 +48238,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47577
+//line gokkos_kernels_gen.go:48242
 		*acc = gokkosAccV
 		return
 	}
@@ -47597,7 +48262,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47601
+//line gokkos_kernels_gen.go:48266
 	*acc = gokkosAccV
 }
 
@@ -47620,7 +48285,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47624
+//line gokkos_kernels_gen.go:48289
 		*acc = gokkosAccV
 		return
 	}
@@ -47635,7 +48300,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47639
+//line gokkos_kernels_gen.go:48304
 	*acc = gokkosAccV
 }
 
@@ -47643,6 +48308,60 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.RF.Span(0, k.RF.Len())
+	gokkosG2 := k.RB.Span(0, k.RB.Len())
+	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG4 := k.Sub.Span(0, k.Sub.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.RF.Len() == 0) && (gokkosG2 != nil || k.RB.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line multistep.go:176
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				w := v + int(k.BOff)
+				f, b := gokkosG1[v>>5]&(uint32(1)<<uint(v&31)) != 0, gokkosG2[w>>5]&(uint32(1)<<uint(w&31)) != 0
+				switch {
+				case f && b:
+					gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
+					gokkosS1[gokkosJ] = k.P
+					gokkosAccV += 1
+				case f:
+					gokkosS2[gokkosJ] = k.P
+				case b:
+					gokkosS2[gokkosJ] = k.N + k.P
+				}
+			}
+//line gokkos_kernels_gen.go:48340
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line multistep.go:176
+			if gokkosG0[v]&stDone != 0 {
+				continue
+			}
+			w := v + int(k.BOff)
+			f, b := gokkosG1[v>>5]&(uint32(1)<<uint(v&31)) != 0, gokkosG2[w>>5]&(uint32(1)<<uint(w&31)) != 0
+			switch {
+			case f && b:
+				gokkosG0[v] = gokkosG0[v] | stDone
+				gokkosG3[v] = k.P
+				gokkosAccV += 1
+			case f:
+				gokkosG4[v] = k.P
+			case b:
+				gokkosG4[v] = k.N + k.P
+			}
+		}
+//line gokkos_kernels_gen.go:48362
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -47665,7 +48384,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47669
+//line gokkos_kernels_gen.go:48388
 		*acc = gokkosAccV
 		return
 	}
@@ -47687,7 +48406,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47691
+//line gokkos_kernels_gen.go:48410
 	*acc = gokkosAccV
 }
 
@@ -47695,6 +48414,43 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Col.Span(0, k.Col.Len())
+	gokkosG2 := k.Queue.Span(0, k.Queue.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Col.Len() == 0) && (gokkosG2 != nil || k.Queue.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line multistep.go:325
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				if final {
+					gokkosS1[gokkosJ] = int32(v)
+					gokkosG2[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:48436
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line multistep.go:325
+			if gokkosG0[v]&stDone != 0 {
+				continue
+			}
+			if final {
+				gokkosG1[v] = int32(v)
+				gokkosG2[int(gokkosAccV)] = int32(v)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:48451
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -47709,7 +48465,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47713
+//line gokkos_kernels_gen.go:48469
 		*acc = gokkosAccV
 		return
 	}
@@ -47724,7 +48480,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47728
+//line gokkos_kernels_gen.go:48484
 	*acc = gokkosAccV
 }
 
@@ -47732,6 +48488,44 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Active.Span(0, k.Active.Len())
+	gokkosG1 := k.Col.Span(0, k.Col.Len())
+	gokkosG2 := k.Roots.Span(0, k.Roots.Len())
+	gokkosG3 := k.St.Span(0, k.St.Len())
+	if (gokkosG0 != nil || k.Active.Len() == 0) && (gokkosG1 != nil || k.Col.Len() == 0) && (gokkosG2 != nil || k.Roots.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) {
+		if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line multistep.go:348
+				v := int(gokkosS0[gokkosJ])
+				if gokkosG1[v] != int32(v) {
+					continue
+				}
+				if final {
+					gokkosG2[int(gokkosAccV)] = int32(v)
+					gokkosG3[v] = gokkosG3[v] | stBW
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:48510
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line multistep.go:348
+			v := int(gokkosG0[i])
+			if gokkosG1[v] != int32(v) {
+				continue
+			}
+			if final {
+				gokkosG2[int(gokkosAccV)] = int32(v)
+				gokkosG3[v] = gokkosG3[v] | stBW
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:48526
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line multistep.go:348
@@ -47745,7 +48539,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47749
+//line gokkos_kernels_gen.go:48543
 		*acc = gokkosAccV
 		return
 	}
@@ -47761,7 +48555,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47765
+//line gokkos_kernels_gen.go:48559
 	*acc = gokkosAccV
 }
 
@@ -47769,6 +48563,23 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
+	if gokkosG0 != nil || k.Comp.Len() == 0 {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line number.go:28
+			r := gokkosG0[int(int64(i)*int64(k.N)/hotSamples)]
+			c := int64(0)
+			for j := 0; j < hotSamples; j++ {
+				if gokkosG0[int(int64(j)*int64(k.N)/hotSamples)] == r {
+					c++
+				}
+			}
+			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
+		}
+//line gokkos_kernels_gen.go:48580
+		*acc = gokkosAccV
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
 		r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
@@ -47780,7 +48591,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:47784
+//line gokkos_kernels_gen.go:48595
 	*acc = gokkosAccV
 }
 
@@ -47795,7 +48606,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:47799
+//line gokkos_kernels_gen.go:48610
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47803,13 +48614,57 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:47807
+//line gokkos_kernels_gen.go:48618
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG1 := k.Least.Span(0, k.Least.Len())
+	gokkosG2 := k.Size.Span(0, k.Size.Len())
+	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Least.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line number.go:67
+				r := gokkosS0[gokkosJ]
+				if r == int32(v) {
+					continue
+				}
+				if int32(v) < r && int32(v) < gokkosimpl.AtomicLoadInt32(&gokkosG1[int(r)]) {
+					gokkosimpl.AtomicMinInt32(&gokkosG1[int(r)], int32(v))
+				}
+				if r == k.Hot {
+					gokkosAccV += 1
+				} else {
+					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
+				}
+			}
+//line gokkos_kernels_gen.go:48646
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:67
+			r := gokkosG0[v]
+			if r == int32(v) {
+				continue
+			}
+			if int32(v) < r && int32(v) < gokkosimpl.AtomicLoadInt32(&gokkosG1[int(r)]) {
+				gokkosimpl.AtomicMinInt32(&gokkosG1[int(r)], int32(v))
+			}
+			if r == k.Hot {
+				gokkosAccV += 1
+			} else {
+				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
+			}
+		}
+//line gokkos_kernels_gen.go:48665
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -47827,7 +48682,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:47831
+//line gokkos_kernels_gen.go:48686
 		*acc = gokkosAccV
 		return
 	}
@@ -47846,7 +48701,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:47850
+//line gokkos_kernels_gen.go:48705
 	*acc = gokkosAccV
 }
 
@@ -47859,7 +48714,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47863
+//line gokkos_kernels_gen.go:48718
 		*acc = gokkosAccV
 		return
 	}
@@ -47867,7 +48722,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:47871
+//line gokkos_kernels_gen.go:48726
 	*acc = gokkosAccV
 }
 
@@ -47875,6 +48730,56 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG1 := k.Least.Span(0, k.Least.Len())
+	gokkosG2 := k.Size.Span(0, k.Size.Len())
+	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Least.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line number.go:107
+				r := gokkosS0[gokkosJ]
+				if gokkosG1[int(r)] != int32(v) {
+					continue
+				}
+				others := gokkosG2[int(r)]
+				if r == k.Hot {
+					others = k.HotSize
+				}
+				if final {
+					gokkosG2[int(r)] = int32(gokkosAccV >> 32)
+				}
+				gokkosAccV += 1 << 32
+				if others > 0 {
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:48758
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:107
+			r := gokkosG0[v]
+			if gokkosG1[int(r)] != int32(v) {
+				continue
+			}
+			others := gokkosG2[int(r)]
+			if r == k.Hot {
+				others = k.HotSize
+			}
+			if final {
+				gokkosG2[int(r)] = int32(gokkosAccV >> 32)
+			}
+			gokkosAccV += 1 << 32
+			if others > 0 {
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:48780
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -47895,7 +48800,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47899
+//line gokkos_kernels_gen.go:48804
 		*acc = gokkosAccV
 		return
 	}
@@ -47917,32 +48822,86 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47921
+//line gokkos_kernels_gen.go:48826
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Out.Span(0, k.Out.Len())
+	gokkosG1 := k.Num.Span(0, k.Num.Len())
+	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line number.go:132
+				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
+			}
+//line gokkos_kernels_gen.go:48843
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:132
+			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
+		}
+//line gokkos_kernels_gen.go:48850
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:47934
+//line gokkos_kernels_gen.go:48859
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:47941
+//line gokkos_kernels_gen.go:48866
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Off.Span(0, k.Off.Len())
+	gokkosG2 := k.ROff.Span(0, k.ROff.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.ROff.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line pivot.go:25
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				x := (gokkosG1[v+1] - gokkosS1[gokkosJ]) * (gokkosG2[v+1] - gokkosS2[gokkosJ])
+				if x > acc.Val {
+					acc.Val, acc.Loc = x, v
+				}
+			}
+//line gokkos_kernels_gen.go:48890
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line pivot.go:25
+			if gokkosG0[v]&stDone != 0 {
+				continue
+			}
+			x := (gokkosG1[v+1] - gokkosG1[v]) * (gokkosG2[v+1] - gokkosG2[v])
+			if x > acc.Val {
+				acc.Val, acc.Loc = x, v
+			}
+		}
+//line gokkos_kernels_gen.go:48903
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -47957,7 +48916,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:47961
+//line gokkos_kernels_gen.go:48920
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47970,18 +48929,30 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:47974
+//line gokkos_kernels_gen.go:48933
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Pivot.Span(0, k.Pivot.Len())
+	gokkosG1 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG2 := k.St.Span(0, k.St.Len())
+	if (gokkosG0 != nil || k.Pivot.Len() == 0) && (gokkosG1 != nil || k.Sub.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) {
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+//line pivot.go:46
+			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
+			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
+		}
+//line gokkos_kernels_gen.go:48948
+		return
+	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:47985
+//line gokkos_kernels_gen.go:48956
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -47996,7 +48967,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48000
+//line gokkos_kernels_gen.go:48971
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48005,13 +48976,42 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48009
+//line gokkos_kernels_gen.go:48980
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Pivot.Span(0, k.Pivot.Len())
+	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Pivot.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line pivot.go:77
+				if gokkosS0[gokkosJ]&stDone == 0 && gokkosG1[int(gokkosS1[gokkosJ])] == int32(v) {
+					gokkosimpl.AtomicOrUint32(&gokkosG0[v], stFW|stBW)
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:49001
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line pivot.go:77
+			if gokkosG0[v]&stDone == 0 && gokkosG1[int(gokkosG2[v])] == int32(v) {
+				gokkosimpl.AtomicOrUint32(&gokkosG0[v], stFW|stBW)
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:49012
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -48022,7 +49022,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48026
+//line gokkos_kernels_gen.go:49026
 		*acc = gokkosAccV
 		return
 	}
@@ -48033,7 +49033,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48037
+//line gokkos_kernels_gen.go:49037
 	*acc = gokkosAccV
 }
 
@@ -48057,7 +49057,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48061
+//line gokkos_kernels_gen.go:49061
 		*acc = gokkosAccV
 		return
 	}
@@ -48075,7 +49075,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48079
+//line gokkos_kernels_gen.go:49079
 	*acc = gokkosAccV
 }
 
@@ -48083,6 +49083,47 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.ID.Span(0, k.ID.Len())
+	gokkosG1 := k.SOff.Span(0, k.SOff.Len())
+	gokkosG2 := k.Orig.Span(0, k.Orig.Len())
+	gokkosG3 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG4 := k.Off.Span(0, k.Off.Len())
+	gokkosG5 := k.Adj.Span(0, k.Adj.Len())
+	if (gokkosG0 != nil || k.ID.Len() == 0) && (gokkosG1 != nil || k.SOff.Len() == 0) && (gokkosG2 != nil || k.Orig.Len() == 0) && (gokkosG3 != nil || k.Sub.Len() == 0) && (gokkosG4 != nil || k.Off.Len() == 0) && (gokkosG5 != nil || k.Adj.Len() == 0) {
+		if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line serial.go:68
+				id := int(gokkosS0[gokkosJ])
+				if id < 0 {
+					continue
+				}
+				if final {
+					gokkosG1[id] = gokkosAccV
+					gokkosG2[id] = int32(v)
+				}
+				gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+			}
+//line gokkos_kernels_gen.go:49108
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line serial.go:68
+			id := int(gokkosG0[v])
+			if id < 0 {
+				continue
+			}
+			if final {
+				gokkosG1[id] = gokkosAccV
+				gokkosG2[id] = int32(v)
+			}
+			gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+		}
+//line gokkos_kernels_gen.go:49124
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -48097,7 +49138,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48101
+//line gokkos_kernels_gen.go:49142
 		*acc = gokkosAccV
 		return
 	}
@@ -48113,13 +49154,81 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48117
+//line gokkos_kernels_gen.go:49158
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop45Helper0 is kept with slices for its views (a host loop's gather path).
+func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32) int64 {
+//line serial.go:54
+	var n int64
+	c := gokkosG0[v]
+	end := gokkosG1[v+1]
+	for e := gokkosG1[v]; e < end; e++ {
+		w := int(gokkosG2[int(e)])
+		if gokkosG3[w] >= 0 && gokkosG0[w] == c {
+			n++
+		}
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:49177
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.ID.Span(0, k.ID.Len())
+	gokkosG1 := k.SOff.Span(0, k.SOff.Len())
+	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG3 := k.Off.Span(0, k.Off.Len())
+	gokkosG4 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG5 := k.SAdj.Span(0, k.SAdj.Len())
+	if (gokkosG0 != nil || k.ID.Len() == 0) && (gokkosG1 != nil || k.SOff.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.Off.Len() == 0) && (gokkosG4 != nil || k.Adj.Len() == 0) && (gokkosG5 != nil || k.SAdj.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line serial.go:93
+				id := int(gokkosS0[gokkosJ])
+				if id < 0 {
+					continue
+				}
+				at := gokkosG1[id]
+				c := gokkosS1[gokkosJ]
+				end := gokkosG3[v+1]
+				for e := gokkosS2[gokkosJ]; e < end; e++ {
+					w := int(gokkosG4[int(e)])
+					if x := gokkosG0[w]; x >= 0 && gokkosG2[w] == c {
+						gokkosG5[int(at)] = x
+						at++
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:49210
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line serial.go:93
+			id := int(gokkosG0[v])
+			if id < 0 {
+				continue
+			}
+			at := gokkosG1[id]
+			c := gokkosG2[v]
+			end := gokkosG3[v+1]
+			for e := gokkosG3[v]; e < end; e++ {
+				w := int(gokkosG4[int(e)])
+				if x := gokkosG0[w]; x >= 0 && gokkosG2[w] == c {
+					gokkosG5[int(at)] = x
+					at++
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:49230
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48141,7 +49250,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48145
+//line gokkos_kernels_gen.go:49254
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48161,12 +49270,37 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48165
+//line gokkos_kernels_gen.go:49274
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Orig.Span(0, k.Orig.Len())
+	gokkosG1 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG2 := k.Rep.Span(0, k.Rep.Len())
+	gokkosG3 := k.St.Span(0, k.St.Len())
+	if (gokkosG0 != nil || k.Orig.Len() == 0) && (gokkosG1 != nil || k.Comp.Len() == 0) && (gokkosG2 != nil || k.Rep.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line serial.go:121
+				v := int(gokkosS0[gokkosJ])
+				gokkosG1[v] = gokkosS1[gokkosJ]
+				gokkosG3[v] = gokkosG3[v] | stDone
+			}
+//line gokkos_kernels_gen.go:49293
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line serial.go:121
+			v := int(gokkosG0[i])
+			gokkosG1[v] = gokkosG2[i]
+			gokkosG3[v] = gokkosG3[v] | stDone
+		}
+//line gokkos_kernels_gen.go:49302
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -48175,7 +49309,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48179
+//line gokkos_kernels_gen.go:49313
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48184,13 +49318,48 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48188
+//line gokkos_kernels_gen.go:49322
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
+	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		gokkosNextGS:
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line state.go:101
+				end := gokkosG0[v+1]
+				for e := gokkosS0[gokkosJ]; e < end; e++ {
+					if int(gokkosG1[int(e)]) == v {
+						gokkosAccV += 1
+						continue gokkosNextGS
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:49345
+			*acc = gokkosAccV
+			return
+		}
+	gokkosNextG:
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line state.go:101
+			end := gokkosG0[v+1]
+			for e := gokkosG0[v]; e < end; e++ {
+				if int(gokkosG1[int(e)]) == v {
+					gokkosAccV += 1
+					continue gokkosNextG
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:49360
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
@@ -48204,7 +49373,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48208
+//line gokkos_kernels_gen.go:49377
 		*acc = gokkosAccV
 		return
 	}
@@ -48219,7 +49388,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48223
+//line gokkos_kernels_gen.go:49392
 	*acc = gokkosAccV
 }
 
@@ -48227,6 +49396,41 @@ gokkosNext:
 func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Op.St.Span(0, k.Op.St.Len())
+	gokkosG2 := k.Op.Off.Span(0, k.Op.Off.Len())
+	gokkosG3 := k.Op.Key.Span(0, k.Op.Key.Len())
+	gokkosG4 := k.Op.Col.Span(0, k.Op.Col.Len())
+	gokkosG5 := k.Op.Adj.Span(0, k.Op.Adj.Len())
+	gokkosG6 := k.Op.Tails.Span(0, k.Op.Tails.Len())
+	gokkosG7 := k.Op.Next.Span(0, k.Op.Next.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Op.St.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Key.Len() == 0) && (gokkosG4 != nil || k.Op.Col.Len() == 0) && (gokkosG5 != nil || k.Op.Adj.Len() == 0) && (gokkosG6 != nil || k.Op.Tails.Len() == 0) && (gokkosG7 != nil || k.Op.Next.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line traverse.go:176
+				v := i
+				if k.FromQueue {
+					v = int(gokkosS0[gokkosJ])
+				}
+				gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+			}
+//line gokkos_kernels_gen.go:49419
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line traverse.go:176
+			v := i
+			if k.FromQueue {
+				v = int(gokkosG0[i])
+			}
+			gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+		}
+//line gokkos_kernels_gen.go:49431
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -48237,7 +49441,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:48241
+//line gokkos_kernels_gen.go:49445
 		*acc = gokkosAccV
 		return
 	}
@@ -48249,28 +49453,214 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:48253
+//line gokkos_kernels_gen.go:49457
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop49Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+//line traverse.go:83
+	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
+}
+
+//line gokkos_kernels_gen.go:49467
+
+// gokkosHostLoop49Helper1 is claim with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
+//line traverse.go:62
+	for {
+		s := gokkosimpl.AtomicLoadUint32(&gokkosG0[v])
+		if s&o.Mask != o.Want {
+			return false
+		}
+		if gokkosimpl.AtomicCompareAndSwapUint32(&gokkosG0[v], s, s^o.Flip) {
+			return true
+		}
+	}
+}
+
+//line gokkos_kernels_gen.go:49483
+
+// gokkosHostLoop49Helper2 is colour with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
+//line traverse.go:75
+	if !o.Prop {
+		return 0
+	}
+	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
+}
+
+//line gokkos_kernels_gen.go:49494
+
+// gokkosHostLoop49Helper3 is activate with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
+//line traverse.go:89
+	if gokkosG0[w] != kv {
+		return false
+	}
+	s := gokkosimpl.AtomicLoadUint32(&gokkosG1[w])
+	if s&stDone != 0 {
+		return false
+	}
+	if o.Prop {
+		if gokkosimpl.AtomicLoadInt32(&gokkosG2[w]) >= c || o.Col.AtomicMax(w, c) >= c {
+			return false
+		}
+	} else if s&o.Mark != 0 {
+		return false
+	}
+	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
+}
+
+//line gokkos_kernels_gen.go:49516
+
+// gokkosHostLoop49Helper4 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line traverse.go:124
+	if gokkosHostLoop49Helper0(o, w, gokkosG0) {
+		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
+		gokkosG2[len(gokkosG2)-1-j] = int32(w)
+		return 1 << 32
+	}
+	j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[0], 1))
+	gokkosG2[j] = int32(w)
+	return 1
+}
+
+//line gokkos_kernels_gen.go:49531
+
+// gokkosHostLoop49Helper5 is record with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line traverse.go:108
+	if !o.Push {
+		return 1
+	}
+	return gokkosHostLoop49Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
+}
+
+//line gokkos_kernels_gen.go:49542
+
+// gokkosHostLoop49Helper6 is expand with slices for its views (a host loop's gather path).
+func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
+//line traverse.go:137
+	if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&o.Mask != o.Want || gokkosHostLoop49Helper0(o, v, gokkosG1) || !gokkosHostLoop49Helper1(o, v, gokkosG0) {
+		return 0
+	}
+	var n int64
+	for step := 1; v >= 0; step++ {
+		kv, c := gokkosG2[v], gokkosHostLoop49Helper2(o, v, gokkosG3)
+		next := -1
+		end := gokkosG1[v+1]
+		for e := gokkosG1[v]; e < end; e++ {
+			w := int(gokkosG4[int(e)])
+			if !gokkosHostLoop49Helper3(o, kv, c, w, gokkosG2, gokkosG0, gokkosG3) {
+				continue
+			}
+			if next < 0 && step < chainLimit && !gokkosHostLoop49Helper0(o, w, gokkosG1) {
+				next = w
+				continue
+			}
+			n += gokkosHostLoop49Helper5(o, w, gokkosG1, gokkosG5, gokkosG6)
+		}
+		v = -1
+		if next >= 0 && gokkosHostLoop49Helper1(o, next, gokkosG0) {
+			v = next
+		}
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:49574
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
+	gokkosG1 := k.Op.Off.Span(0, k.Op.Off.Len())
+	gokkosG2 := k.Op.Tails.Span(0, k.Op.Tails.Len())
+	gokkosG3 := k.Op.Next.Span(0, k.Op.Next.Len())
+	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Off.Len() == 0) && (gokkosG2 != nil || k.Op.Tails.Len() == 0) && (gokkosG3 != nil || k.Op.Next.Len() == 0) {
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line traverse.go:220
+			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&k.Op.Mask == k.Op.Want {
+				gokkosAccV += gokkosHostLoop51Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
+			}
+		}
+//line gokkos_kernels_gen.go:49591
+		*acc = gokkosAccV
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
 		if k.Op.St.AtomicLoad(v)&k.Op.Mask == k.Op.Want {
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:48267
+//line gokkos_kernels_gen.go:49601
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop51Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop51Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+//line traverse.go:83
+	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
+}
+
+//line gokkos_kernels_gen.go:49611
+
+// gokkosHostLoop51Helper1 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line traverse.go:124
+	if gokkosHostLoop51Helper0(o, w, gokkosG0) {
+		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
+		gokkosG2[len(gokkosG2)-1-j] = int32(w)
+		return 1 << 32
+	}
+	j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[0], 1))
+	gokkosG2[j] = int32(w)
+	return 1
+}
+
+//line gokkos_kernels_gen.go:49626
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	gokkosG1 := k.List.Span(0, k.List.Len())
+	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line traverse.go:237
+				if gokkosG0[v+1]-gokkosS0[gokkosJ] <= k.Heavy {
+					continue
+				}
+				if final && len(gokkosG1) != 0 {
+					gokkosG1[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:49647
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line traverse.go:237
+			if gokkosG0[v+1]-gokkosG0[v] <= k.Heavy {
+				continue
+			}
+			if final && len(gokkosG1) != 0 {
+				gokkosG1[int(gokkosAccV)] = int32(v)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:49661
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -48283,7 +49673,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48287
+//line gokkos_kernels_gen.go:49677
 		*acc = gokkosAccV
 		return
 	}
@@ -48297,7 +49687,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48301
+//line gokkos_kernels_gen.go:49691
 	*acc = gokkosAccV
 }
 
@@ -48305,6 +49695,46 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Off.Span(0, k.Off.Len())
+	gokkosG2 := k.ROff.Span(0, k.ROff.Len())
+	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.ROff.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			gokkosS3 = gokkosS3[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line trim.go:42
+				if gokkosS0[gokkosJ]&stDone != 0 {
+					continue
+				}
+				if gokkosS1[gokkosJ] == gokkosG1[v+1] || gokkosS2[gokkosJ] == gokkosG2[v+1] {
+					gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
+					gokkosS3[gokkosJ] = int32(v)
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:49720
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line trim.go:42
+			if gokkosG0[v]&stDone != 0 {
+				continue
+			}
+			if gokkosG1[v] == gokkosG1[v+1] || gokkosG2[v] == gokkosG2[v+1] {
+				gokkosG0[v] = gokkosG0[v] | stDone
+				gokkosG3[v] = int32(v)
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:49735
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48321,7 +49751,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48325
+//line gokkos_kernels_gen.go:49755
 		*acc = gokkosAccV
 		return
 	}
@@ -48336,7 +49766,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48340
+//line gokkos_kernels_gen.go:49770
 	*acc = gokkosAccV
 }
 
@@ -48344,6 +49774,25 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Off.Span(0, k.Off.Len())
+	gokkosG2 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG3 := k.Next.Span(0, k.Next.Len())
+	gokkosG4 := k.Tail.Span(0, k.Tail.Len())
+	gokkosG5 := k.ROff.Span(0, k.ROff.Len())
+	gokkosG6 := k.RAdj.Span(0, k.RAdj.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.Adj.Len() == 0) && (gokkosG3 != nil || k.Next.Len() == 0) && (gokkosG4 != nil || k.Tail.Len() == 0) && (gokkosG5 != nil || k.ROff.Len() == 0) && (gokkosG6 != nil || k.RAdj.Len() == 0) {
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line trim.go:67
+			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&stDone == 0 {
+				continue
+			}
+			gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop54Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
+		}
+//line gokkos_kernels_gen.go:49793
+		*acc = gokkosAccV
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim.go:67
 		if k.St.AtomicLoad(v)&stDone == 0 {
@@ -48351,14 +49800,116 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:48355
+//line gokkos_kernels_gen.go:49804
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop54Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line trim.go:130
+	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
+		return 0
+	}
+	gokkosG1[int(gokkosimpl.AtomicAddInt32(&gokkosG2[0], 1))] = int32(w)
+	return 1
+}
+
+//line gokkos_kernels_gen.go:49818
+
+// gokkosHostLoop54Helper1 is queue with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
+//line trim.go:76
+	var n int64
+	end := gokkosG0[v+1]
+	for e := gokkosG0[v]; e < end; e++ {
+		if w := int(gokkosG1[int(e)]); gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) == 0 {
+			n += gokkosHostLoop54Helper0(w, gokkosG2, gokkosG3, gokkosG4)
+		}
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:49833
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.St.Span(0, k.St.Len())
+	gokkosG2 := k.Next.Span(0, k.Next.Len())
+	gokkosG3 := k.Tail.Span(0, k.Tail.Len())
+	gokkosG4 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG5 := k.Off.Span(0, k.Off.Len())
+	gokkosG6 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG7 := k.ROff.Span(0, k.ROff.Len())
+	gokkosG8 := k.RAdj.Span(0, k.RAdj.Len())
+	gokkosG9 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Next.Len() == 0) && (gokkosG3 != nil || k.Tail.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) && (gokkosG7 != nil || k.ROff.Len() == 0) && (gokkosG8 != nil || k.RAdj.Len() == 0) && (gokkosG9 != nil || k.Comp.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		gokkosNextGS:
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line trim.go:162
+				v := i
+				if k.FromQueue {
+					v = int(gokkosS0[gokkosJ])
+					k.St.AtomicAnd(v, ^stTQ)
+				}
+				for step := 0; v >= 0; step++ {
+					if step == chainLimit {
+						gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+						continue gokkosNextGS
+					}
+					if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
+						continue gokkosNextGS
+					}
+					c := gokkosG4[v]
+					if !gokkosHostLoop55Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+						continue gokkosNextGS
+					}
+					gokkosG9[v] = int32(v)
+					next, a := gokkosHostLoop55Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					next, b := gokkosHostLoop55Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					gokkosAccV += 1<<32 + a + b
+					v = next
+				}
+			}
+//line gokkos_kernels_gen.go:49879
+			*acc = gokkosAccV
+			return
+		}
+	gokkosNextG:
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line trim.go:162
+			v := i
+			if k.FromQueue {
+				v = int(gokkosG0[i])
+				k.St.AtomicAnd(v, ^stTQ)
+			}
+			for step := 0; v >= 0; step++ {
+				if step == chainLimit {
+					gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+					continue gokkosNextG
+				}
+				if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
+					continue gokkosNextG
+				}
+				c := gokkosG4[v]
+				if !gokkosHostLoop55Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+					continue gokkosNextG
+				}
+				gokkosG9[v] = int32(v)
+				next, a := gokkosHostLoop55Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				next, b := gokkosHostLoop55Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				gokkosAccV += 1<<32 + a + b
+				v = next
+			}
+		}
+//line gokkos_kernels_gen.go:49910
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
@@ -48388,7 +49939,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:48392
+//line gokkos_kernels_gen.go:49943
 		*acc = gokkosAccV
 		return
 	}
@@ -48419,13 +49970,121 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:48423
+//line gokkos_kernels_gen.go:49974
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop55Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line trim.go:130
+	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
+		return 0
+	}
+	gokkosG1[int(gokkosimpl.AtomicAddInt32(&gokkosG2[0], 1))] = int32(w)
+	return 1
+}
+
+//line gokkos_kernels_gen.go:49988
+
+// gokkosHostLoop55Helper1 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+//line trim.go:125
+	return gokkosHostLoop55Helper0(w, gokkosG0, gokkosG1, gokkosG2)
+}
+
+//line gokkos_kernels_gen.go:49996
+
+// gokkosHostLoop55Helper2 is live with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
+//line trim.go:109
+	end := gokkosG0[v+1]
+	for e := gokkosG0[v]; e < end; e++ {
+		w := int(gokkosG1[int(e)])
+		if w != v && gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&stDone == 0 && (oneSub || gokkosG3[w] == c) {
+			return true
+		}
+	}
+	return false
+}
+
+//line gokkos_kernels_gen.go:50011
+
+// gokkosHostLoop55Helper3 is trimmable with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
+//line trim.go:121
+	return !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
+}
+
+//line gokkos_kernels_gen.go:50019
+
+// gokkosHostLoop55Helper4 is neighbours with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
+//line trim.go:142
+	var n int64
+	end := gokkosG0[v+1]
+	for e := gokkosG0[v]; e < end; e++ {
+		w := int(gokkosG1[int(e)])
+		if w == v || w == next || gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) != 0 || (!k.OneSub && gokkosG3[w] != c) {
+			continue
+		}
+		if next < 0 && gokkosHostLoop55Helper3(k, w, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3, gokkosG6, gokkosG7) {
+			next = w
+			continue
+		}
+		n += gokkosHostLoop55Helper1(w, gokkosG2, gokkosG8, gokkosG9)
+	}
+	return next, n
+}
+
+//line gokkos_kernels_gen.go:50040
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
+	gokkosG1 := k.St.Span(0, k.St.Len())
+	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
+	gokkosG3 := k.ROff.Span(0, k.ROff.Len())
+	gokkosG4 := k.RAdj.Span(0, k.RAdj.Len())
+	gokkosG5 := k.Off.Span(0, k.Off.Len())
+	gokkosG6 := k.Adj.Span(0, k.Adj.Len())
+	if (gokkosG0 != nil || k.Partner.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.ROff.Len() == 0) && (gokkosG4 != nil || k.RAdj.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line trim2.go:58
+				gokkosS0[gokkosJ] = -1
+				if gokkosS1[gokkosJ]&stDone != 0 {
+					continue
+				}
+				c := gokkosS2[gokkosJ]
+				u := gokkosHostLoop56Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+				if u < 0 {
+					u = gokkosHostLoop56Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+				}
+				gokkosS0[gokkosJ] = int32(u)
+			}
+//line gokkos_kernels_gen.go:50070
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line trim2.go:58
+			gokkosG0[v] = -1
+			if gokkosG1[v]&stDone != 0 {
+				continue
+			}
+			c := gokkosG2[v]
+			u := gokkosHostLoop56Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+			if u < 0 {
+				u = gokkosHostLoop56Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+			}
+			gokkosG0[v] = int32(u)
+		}
+//line gokkos_kernels_gen.go:50086
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48443,7 +50102,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:48447
+//line gokkos_kernels_gen.go:50106
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48459,13 +50118,84 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:48463
+//line gokkos_kernels_gen.go:50122
 }
+
+// gokkosHostLoop56Helper0 is sole with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+//line trim2.go:20
+	found := -1
+	end := gokkosG0[v+1]
+	for e := gokkosG0[v]; e < end; e++ {
+		w := int(gokkosG1[int(e)])
+		if w == v || w == found || gokkosG2[w]&stDone != 0 || gokkosG3[w] != c {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = w
+	}
+	return found
+}
+
+//line gokkos_kernels_gen.go:50143
+
+// gokkosHostLoop56Helper1 is pair with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+//line trim2.go:49
+	u := gokkosHostLoop56Helper0(v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3)
+	if u > v && gokkosHostLoop56Helper0(u, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) == v {
+		return u
+	}
+	return -1
+}
+
+//line gokkos_kernels_gen.go:50155
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
+	gokkosG1 := k.St.Span(0, k.St.Len())
+	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.Partner.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line trim2.go:82
+				u := int(gokkosS0[gokkosJ])
+				if u < 0 {
+					continue
+				}
+				gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)
+				gokkosimpl.AtomicOrUint32(&gokkosG1[u], stDone)
+				gokkosS1[gokkosJ] = int32(v)
+				gokkosG2[u] = int32(v)
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:50180
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line trim2.go:82
+			u := int(gokkosG0[v])
+			if u < 0 {
+				continue
+			}
+			gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)
+			gokkosimpl.AtomicOrUint32(&gokkosG1[u], stDone)
+			gokkosG2[v] = int32(v)
+			gokkosG2[u] = int32(v)
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:50196
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -48481,7 +50211,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48485
+//line gokkos_kernels_gen.go:50215
 		*acc = gokkosAccV
 		return
 	}
@@ -48497,7 +50227,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48501
+//line gokkos_kernels_gen.go:50231
 	*acc = gokkosAccV
 }
 
@@ -48572,7 +50302,7 @@ gokkosNext:
 //line multistep.go:287
 		}
 	}
-//line gokkos_kernels_gen.go:48576
+//line gokkos_kernels_gen.go:50306
 	return gokkosN
 }
 
@@ -48627,6 +50357,6 @@ gokkosNext:
 //line multistep.go:262
 		}
 	}
-//line gokkos_kernels_gen.go:48631
+//line gokkos_kernels_gen.go:50361
 	return gokkosN
 }

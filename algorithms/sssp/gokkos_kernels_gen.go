@@ -43584,6 +43584,50 @@ $L2:
 func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG2 := k.Mark.Span(0, k.Mark.Len())
+	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Mark.Len() == 0) {
+		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				s := gokkosLo + gokkosJ
+//line delta.go:41
+				m := int32(markDrop)
+				if v := k.In.Vertex(s); v >= 0 {
+					if d := gokkosHostLoop15Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
+						m = markNear
+					} else {
+						gokkosAccV = min(gokkosAccV, d)
+						if k.Pending.AtomicExchange(int(v), 1) != 1 {
+							m = markFar
+						}
+					}
+				}
+				gokkosS0[gokkosJ] = m
+			}
+//line gokkos_kernels_gen.go:43609
+			*acc = gokkosAccV
+			return
+		}
+		for s := gokkosLo; s < gokkosHi; s++ {
+//line delta.go:41
+			m := int32(markDrop)
+			if v := k.In.Vertex(s); v >= 0 {
+				if d := gokkosHostLoop15Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
+					m = markNear
+				} else {
+					gokkosAccV = min(gokkosAccV, d)
+					if k.Pending.AtomicExchange(int(v), 1) != 1 {
+						m = markFar
+					}
+				}
+			}
+			gokkosG2[s] = m
+		}
+//line gokkos_kernels_gen.go:43628
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -43601,7 +43645,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43605
+//line gokkos_kernels_gen.go:43649
 		*acc = gokkosAccV
 		return
 	}
@@ -43620,14 +43664,77 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43624
+//line gokkos_kernels_gen.go:43668
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop15Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:43685
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG2 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG3 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG4 := k.Mark.Span(0, k.Mark.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Pending.Len() == 0) && (gokkosG4 != nil || k.Mark.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line delta.go:71
+				v := int(gokkosS0[gokkosJ])
+				d := gokkosHostLoop16Helper0(v, gokkosG1, gokkosG2)
+				m := int32(markFar)
+				if d < k.T {
+					gokkosG3[v] = 0
+					m = markNear
+					if d < k.Old {
+						m = markDrop
+					}
+				} else {
+					gokkosAccV = min(gokkosAccV, d)
+				}
+				gokkosS1[gokkosJ] = m
+			}
+//line gokkos_kernels_gen.go:43715
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line delta.go:71
+			v := int(gokkosG0[i])
+			d := gokkosHostLoop16Helper0(v, gokkosG1, gokkosG2)
+			m := int32(markFar)
+			if d < k.T {
+				gokkosG3[v] = 0
+				m = markNear
+				if d < k.Old {
+					m = markDrop
+				}
+			} else {
+				gokkosAccV = min(gokkosAccV, d)
+			}
+			gokkosG4[i] = m
+		}
+//line gokkos_kernels_gen.go:43735
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -43646,7 +43753,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43650
+//line gokkos_kernels_gen.go:43757
 		*acc = gokkosAccV
 		return
 	}
@@ -43666,14 +43773,81 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43670
+//line gokkos_kernels_gen.go:43777
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop16Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:43794
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
+	gokkosG1 := k.Near.Span(0, k.Near.Len())
+	gokkosG2 := k.Far.Span(0, k.Far.Len())
+	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Near.Len() == 0) && (gokkosG2 != nil || k.Far.Len() == 0) {
+		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				s := gokkosLo + gokkosJ
+//line delta.go:100
+				m := gokkosS0[gokkosJ]
+				if m == markDrop {
+					continue
+				}
+				if final {
+					if m == markNear {
+						gokkosG1[int(gokkosAccV&0xffffffff)] = k.In.Vertex(s)
+					} else {
+						gokkosG2[k.Base+int(gokkosAccV>>32)] = k.In.Vertex(s)
+					}
+				}
+				if m == markNear {
+					gokkosAccV += 1
+				} else {
+					gokkosAccV += 1 << 32
+				}
+			}
+//line gokkos_kernels_gen.go:43825
+			*acc = gokkosAccV
+			return
+		}
+		for s := gokkosLo; s < gokkosHi; s++ {
+//line delta.go:100
+			m := gokkosG0[s]
+			if m == markDrop {
+				continue
+			}
+			if final {
+				if m == markNear {
+					gokkosG1[int(gokkosAccV&0xffffffff)] = k.In.Vertex(s)
+				} else {
+					gokkosG2[k.Base+int(gokkosAccV>>32)] = k.In.Vertex(s)
+				}
+			}
+			if m == markNear {
+				gokkosAccV += 1
+			} else {
+				gokkosAccV += 1 << 32
+			}
+		}
+//line gokkos_kernels_gen.go:43848
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -43695,7 +43869,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43699
+//line gokkos_kernels_gen.go:43873
 		*acc = gokkosAccV
 		return
 	}
@@ -43718,13 +43892,27 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:43722
+//line gokkos_kernels_gen.go:43896
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG1 := k.Count.Span(0, k.Count.Len())
+	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:39
+			end := k.G.End(int32(u))
+			for e := k.G.Begin(int32(u)); e < end; e++ {
+				i := int(gokkosG0[int(e)])/k.SegV*k.G.N + u
+				gokkosG1[i] = gokkosG1[i] + 1
+			}
+		}
+//line gokkos_kernels_gen.go:43914
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:39
 		end := k.G.End(int32(u))
@@ -43733,7 +43921,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:43737
+//line gokkos_kernels_gen.go:43925
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -43749,7 +43937,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:43753
+//line gokkos_kernels_gen.go:43941
 		*acc = gokkosAccV
 		return
 	}
@@ -43761,13 +43949,38 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:43765
+//line gokkos_kernels_gen.go:43953
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG1 := k.Pos.Span(0, k.Pos.Len())
+	gokkosG2 := k.Src.Span(0, k.Src.Len())
+	gokkosG3 := k.Dst.Span(0, k.Dst.Len())
+	gokkosG4 := k.W.Span(0, k.W.Len())
+	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
+	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Pos.Len() == 0) && (gokkosG2 != nil || k.Src.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:77
+			end := k.G.End(int32(u))
+			for e := k.G.Begin(int32(u)); e < end; e++ {
+				v := gokkosG0[int(e)]
+				i := int(v)/k.SegV*k.G.N + u
+				p := int(gokkosG1[i])
+				gokkosG1[i] = int64(p + 1)
+				gokkosG2[p] = int32(u)
+				gokkosG3[p] = v
+				if k.Weighted {
+					gokkosG4[p] = gokkosG5[int(e)]
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:43982
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:77
 		end := k.G.End(int32(u))
@@ -43783,13 +43996,61 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43787
+//line gokkos_kernels_gen.go:44000
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Dist.Span(0, k.Dist.Len())
+	gokkosG1 := k.Src.Span(0, k.Src.Len())
+	gokkosG2 := k.W.Span(0, k.W.Len())
+	gokkosG3 := k.Dst.Span(0, k.Dst.Len())
+	if (gokkosG0 != nil || k.Dist.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) && (gokkosG2 != nil || k.W.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line edgelist.go:102
+				d := gokkosimpl.AtomicLoadFloat64(&gokkosG0[int(gokkosS0[gokkosJ])])
+				if d == math.Inf(1) {
+					continue
+				}
+				w := 1.0
+				if len(gokkosG2) > 0 {
+					w = gokkosS1[gokkosJ]
+				}
+				nd := d + w
+				v := int(gokkosS2[gokkosJ])
+				if nd < gokkosimpl.AtomicLoadFloat64(&gokkosG0[v]) && gokkosimpl.AtomicMinFloat64(&gokkosG0[v], nd) > nd {
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:44031
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line edgelist.go:102
+			d := gokkosimpl.AtomicLoadFloat64(&gokkosG0[int(gokkosG1[i])])
+			if d == math.Inf(1) {
+				continue
+			}
+			w := 1.0
+			if len(gokkosG2) > 0 {
+				w = gokkosG2[i]
+			}
+			nd := d + w
+			v := int(gokkosG3[i])
+			if nd < gokkosimpl.AtomicLoadFloat64(&gokkosG0[v]) && gokkosimpl.AtomicMinFloat64(&gokkosG0[v], nd) > nd {
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:44051
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -43809,7 +44070,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43813
+//line gokkos_kernels_gen.go:44074
 		*acc = gokkosAccV
 		return
 	}
@@ -43829,7 +44090,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43833
+//line gokkos_kernels_gen.go:44094
 	*acc = gokkosAccV
 }
 
@@ -43837,6 +44098,60 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Dist.Span(0, k.Dist.Len())
+	gokkosG1 := k.Src.Span(0, k.Src.Len())
+	gokkosG2 := k.Dst.Span(0, k.Dst.Len())
+	gokkosG3 := k.W.Span(0, k.W.Len())
+	if (gokkosG0 != nil || k.Dist.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) && (gokkosG2 != nil || k.Dst.Len() == 0) && (gokkosG3 != nil || k.W.Len() == 0) {
+		if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			gokkosS2 = gokkosS2[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line edgelist.go:129
+				d := gokkosimpl.AtomicLoadFloat64(&gokkosG0[int(gokkosS0[gokkosJ])])
+				if d == math.Inf(1) {
+					continue
+				}
+				v := int(gokkosS1[gokkosJ])
+				dv := gokkosimpl.AtomicLoadFloat64(&gokkosG0[v])
+				if dv == math.Inf(-1) {
+					continue
+				}
+				w := 1.0
+				if len(gokkosG3) > 0 {
+					w = gokkosS2[gokkosJ]
+				}
+				if (d == math.Inf(-1) || d+w < dv) && gokkosimpl.AtomicMinFloat64(&gokkosG0[v], math.Inf(-1)) != math.Inf(-1) {
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:44129
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line edgelist.go:129
+			d := gokkosimpl.AtomicLoadFloat64(&gokkosG0[int(gokkosG1[i])])
+			if d == math.Inf(1) {
+				continue
+			}
+			v := int(gokkosG2[i])
+			dv := gokkosimpl.AtomicLoadFloat64(&gokkosG0[v])
+			if dv == math.Inf(-1) {
+				continue
+			}
+			w := 1.0
+			if len(gokkosG3) > 0 {
+				w = gokkosG3[i]
+			}
+			if (d == math.Inf(-1) || d+w < dv) && gokkosimpl.AtomicMinFloat64(&gokkosG0[v], math.Inf(-1)) != math.Inf(-1) {
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:44152
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -43859,7 +44174,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43863
+//line gokkos_kernels_gen.go:44178
 		*acc = gokkosAccV
 		return
 	}
@@ -43882,7 +44197,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43886
+//line gokkos_kernels_gen.go:44201
 	*acc = gokkosAccV
 }
 
@@ -43898,7 +44213,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43902
+//line gokkos_kernels_gen.go:44217
 		*acc = gokkosAccV
 		return
 	}
@@ -43909,7 +44224,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43913
+//line gokkos_kernels_gen.go:44228
 	*acc = gokkosAccV
 }
 
@@ -43922,14 +44237,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:43926
+//line gokkos_kernels_gen.go:44241
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:43933
+//line gokkos_kernels_gen.go:44248
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -43946,7 +44261,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:43950
+//line gokkos_kernels_gen.go:44265
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43958,12 +44273,68 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:43962
+//line gokkos_kernels_gen.go:44277
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG2 := k.Pending.Span(0, k.Pending.Len())
+	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Pending.Len() == 0) {
+		if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line kernels.go:34
+				src := v == int(k.Source)
+				if len(gokkosG0) > 0 {
+					d := uint32(infInt)
+					if src {
+						d = 0
+					}
+					gokkosG0[v] = d
+				} else {
+					d := math.Inf(1)
+					if src {
+						d = 0
+					}
+					gokkosG1[v] = d
+				}
+				p := int32(0)
+				if src {
+					p = 1
+				}
+				gokkosS0[gokkosJ] = p
+			}
+//line gokkos_kernels_gen.go:44311
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:34
+			src := v == int(k.Source)
+			if len(gokkosG0) > 0 {
+				d := uint32(infInt)
+				if src {
+					d = 0
+				}
+				gokkosG0[v] = d
+			} else {
+				d := math.Inf(1)
+				if src {
+					d = 0
+				}
+				gokkosG1[v] = d
+			}
+			p := int32(0)
+			if src {
+				p = 1
+			}
+			gokkosG2[v] = p
+		}
+//line gokkos_kernels_gen.go:44336
+		return
+	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -43988,7 +44359,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:43992
+//line gokkos_kernels_gen.go:44363
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44013,17 +44384,26 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44017
+//line gokkos_kernels_gen.go:44388
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	if gokkosG0 != nil || k.Queue.Len() == 0 {
+		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+//line kernels.go:64
+			gokkosG0[0] = k.V
+		}
+//line gokkos_kernels_gen.go:44400
+		return
+	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44027
+//line gokkos_kernels_gen.go:44407
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44035,19 +44415,40 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44039
+//line gokkos_kernels_gen.go:44419
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG2 := k.Queue.Span(0, k.Queue.Len())
+	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Queue.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line kernels.go:91
+				gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
+			}
+//line gokkos_kernels_gen.go:44435
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line kernels.go:91
+			gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
+		}
+//line gokkos_kernels_gen.go:44443
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44051
+//line gokkos_kernels_gen.go:44452
 		*acc = gokkosAccV
 		return
 	}
@@ -44055,14 +44456,80 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44059
+//line gokkos_kernels_gen.go:44460
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop29Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:44477
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG2 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG3 := k.Take.Span(0, k.Take.Len())
+	gokkosG4 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG5 := k.Keep.Span(0, k.Keep.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Take.Len() == 0) && (gokkosG4 != nil || k.Pending.Len() == 0) && (gokkosG5 != nil || k.Keep.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line kernels.go:110
+				v := gokkosS0[gokkosJ]
+				d := gokkosHostLoop30Helper0(int(v), gokkosG1, gokkosG2)
+				take := d < k.Thr || (k.Inclusive && d == k.Thr)
+				if final {
+					if take {
+						gokkosG3[int(gokkosAccV)] = v
+						gokkosG4[int(v)] = 0
+					} else {
+						gokkosG5[i-int(gokkosAccV)] = v
+					}
+				}
+				if take {
+					gokkosAccV += 1
+				}
+			}
+//line gokkos_kernels_gen.go:44509
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line kernels.go:110
+			v := gokkosG0[i]
+			d := gokkosHostLoop30Helper0(int(v), gokkosG1, gokkosG2)
+			take := d < k.Thr || (k.Inclusive && d == k.Thr)
+			if final {
+				if take {
+					gokkosG3[int(gokkosAccV)] = v
+					gokkosG4[int(v)] = 0
+				} else {
+					gokkosG5[i-int(gokkosAccV)] = v
+				}
+			}
+			if take {
+				gokkosAccV += 1
+			}
+		}
+//line gokkos_kernels_gen.go:44530
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -44082,7 +44549,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44086
+//line gokkos_kernels_gen.go:44553
 		*acc = gokkosAccV
 		return
 	}
@@ -44103,9 +44570,24 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44107
+//line gokkos_kernels_gen.go:44574
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop30Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:44591
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -44120,7 +44602,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44124
+//line gokkos_kernels_gen.go:44606
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44131,13 +44613,46 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44135
+//line gokkos_kernels_gen.go:44617
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
+	gokkosG1 := k.Queue.Span(0, k.Queue.Len())
+	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) {
+		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				s := gokkosLo + gokkosJ
+//line kernels.go:156
+				if gokkosS0[gokkosJ] == 0 {
+					continue
+				}
+				if final {
+					gokkosG1[k.Base+int(gokkosAccV)] = k.In.Vertex(s)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:44639
+			*acc = gokkosAccV
+			return
+		}
+		for s := gokkosLo; s < gokkosHi; s++ {
+//line kernels.go:156
+			if gokkosG0[s] == 0 {
+				continue
+			}
+			if final {
+				gokkosG1[k.Base+int(gokkosAccV)] = k.In.Vertex(s)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:44653
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -44150,7 +44665,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44154
+//line gokkos_kernels_gen.go:44669
 		*acc = gokkosAccV
 		return
 	}
@@ -44164,7 +44679,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44168
+//line gokkos_kernels_gen.go:44683
 	*acc = gokkosAccV
 }
 
@@ -44177,7 +44692,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44181
+//line gokkos_kernels_gen.go:44696
 		*acc = gokkosAccV
 		return
 	}
@@ -44185,7 +44700,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44189
+//line gokkos_kernels_gen.go:44704
 	*acc = gokkosAccV
 }
 
@@ -44198,7 +44713,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44202
+//line gokkos_kernels_gen.go:44717
 		*acc = gokkosAccV
 		return
 	}
@@ -44206,7 +44721,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44210
+//line gokkos_kernels_gen.go:44725
 	*acc = gokkosAccV
 }
 
@@ -44221,7 +44736,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44225
+//line gokkos_kernels_gen.go:44740
 		*acc = gokkosAccV
 		return
 	}
@@ -44231,7 +44746,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44235
+//line gokkos_kernels_gen.go:44750
 	*acc = gokkosAccV
 }
 
@@ -44246,7 +44761,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44250
+//line gokkos_kernels_gen.go:44765
 		*acc = gokkosAccV
 		return
 	}
@@ -44256,7 +44771,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44260
+//line gokkos_kernels_gen.go:44775
 	*acc = gokkosAccV
 }
 
@@ -44271,7 +44786,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44275
+//line gokkos_kernels_gen.go:44790
 		*acc = gokkosAccV
 		return
 	}
@@ -44281,7 +44796,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44285
+//line gokkos_kernels_gen.go:44800
 	*acc = gokkosAccV
 }
 
@@ -44296,7 +44811,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44300
+//line gokkos_kernels_gen.go:44815
 		*acc = gokkosAccV
 		return
 	}
@@ -44306,7 +44821,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:44310
+//line gokkos_kernels_gen.go:44825
 	*acc = gokkosAccV
 }
 
@@ -44322,7 +44837,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44326
+//line gokkos_kernels_gen.go:44841
 		*acc = gokkosAccV
 		return
 	}
@@ -44332,7 +44847,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44336
+//line gokkos_kernels_gen.go:44851
 	*acc = gokkosAccV
 }
 
@@ -44340,6 +44855,93 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG2 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG3 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG4 := k.Near.Span(0, k.Near.Len())
+	gokkosG5 := k.Far.Span(0, k.Far.Len())
+	gokkosG6 := k.LaterQ.Span(0, k.LaterQ.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Pending.Len() == 0) && (gokkosG4 != nil || k.Near.Len() == 0) && (gokkosG5 != nil || k.Far.Len() == 0) && (gokkosG6 != nil || k.LaterQ.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line window.go:56
+				v := gokkosS0[gokkosJ]
+				d := gokkosHostLoop40Helper0(int(v), gokkosG1, gokkosG2)
+				m := int32(markFar)
+				switch {
+				case d < k.Old:
+					m = markDrop
+				case d < k.T:
+					m = markNear
+				case !(d < k.W):
+					m = markLater
+				}
+				if final {
+					at := 0
+					if m != markDrop {
+						at = int(gokkosAccV>>((m-1)*pileBits)) & maxPile
+					}
+					switch m {
+					case markDrop:
+						gokkosG3[int(v)] = 0
+					case markNear:
+						gokkosG3[int(v)] = 0
+						gokkosG4[at] = v
+					case markFar:
+						gokkosG5[at] = v
+					default:
+						gokkosG3[int(v)] = k.Later
+						gokkosG6[k.LaterBase+at] = v
+					}
+				}
+				if m != markDrop {
+					gokkosAccV += 1 << ((m - 1) * pileBits)
+				}
+			}
+//line gokkos_kernels_gen.go:44903
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:56
+			v := gokkosG0[i]
+			d := gokkosHostLoop40Helper0(int(v), gokkosG1, gokkosG2)
+			m := int32(markFar)
+			switch {
+			case d < k.Old:
+				m = markDrop
+			case d < k.T:
+				m = markNear
+			case !(d < k.W):
+				m = markLater
+			}
+			if final {
+				at := 0
+				if m != markDrop {
+					at = int(gokkosAccV>>((m-1)*pileBits)) & maxPile
+				}
+				switch m {
+				case markDrop:
+					gokkosG3[int(v)] = 0
+				case markNear:
+					gokkosG3[int(v)] = 0
+					gokkosG4[at] = v
+				case markFar:
+					gokkosG5[at] = v
+				default:
+					gokkosG3[int(v)] = k.Later
+					gokkosG6[k.LaterBase+at] = v
+				}
+			}
+			if m != markDrop {
+				gokkosAccV += 1 << ((m - 1) * pileBits)
+			}
+		}
+//line gokkos_kernels_gen.go:44942
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line window.go:56
@@ -44376,7 +44978,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44380
+//line gokkos_kernels_gen.go:44982
 		*acc = gokkosAccV
 		return
 	}
@@ -44415,14 +45017,79 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:44419
+//line gokkos_kernels_gen.go:45021
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop40Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:45038
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG2 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG3 := k.Dist.F.Span(0, k.Dist.F.Len())
+	gokkosG4 := k.Mark.Span(0, k.Mark.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Pending.Len() == 0) && (gokkosG2 != nil || k.Dist.I.Len() == 0) && (gokkosG3 != nil || k.Dist.F.Len() == 0) && (gokkosG4 != nil || k.Mark.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line window.go:119
+				v := int(gokkosS0[gokkosJ])
+				m := int32(markDrop)
+				if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
+					d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
+					if d < k.W {
+						if k.Pending.AtomicExchange(v, 1) == k.Later {
+							m = markFar
+							gokkosAccV = min(gokkosAccV, d)
+						}
+					} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+						m = markLater
+					}
+				}
+				gokkosS1[gokkosJ] = m
+			}
+//line gokkos_kernels_gen.go:45069
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:119
+			v := int(gokkosG0[i])
+			m := int32(markDrop)
+			if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
+				d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
+				if d < k.W {
+					if k.Pending.AtomicExchange(v, 1) == k.Later {
+						m = markFar
+						gokkosAccV = min(gokkosAccV, d)
+					}
+				} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+					m = markLater
+				}
+			}
+			gokkosG4[i] = m
+		}
+//line gokkos_kernels_gen.go:45090
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -44442,7 +45109,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44446
+//line gokkos_kernels_gen.go:45113
 		*acc = gokkosAccV
 		return
 	}
@@ -44463,14 +45130,57 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:44467
+//line gokkos_kernels_gen.go:45134
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop41Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:45151
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG1 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG2 := k.Dist.I.Span(0, k.Dist.I.Len())
+	gokkosG3 := k.Dist.F.Span(0, k.Dist.F.Len())
+	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Pending.Len() == 0) && (gokkosG2 != nil || k.Dist.I.Len() == 0) && (gokkosG3 != nil || k.Dist.F.Len() == 0) {
+		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line window.go:147
+				v := int(gokkosS0[gokkosJ])
+				if gokkosG1[v] == k.Later {
+					gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
+				}
+			}
+//line gokkos_kernels_gen.go:45170
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:147
+			v := int(gokkosG0[i])
+			if gokkosG1[v] == k.Later {
+				gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
+			}
+		}
+//line gokkos_kernels_gen.go:45181
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line window.go:147
@@ -44479,7 +45189,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44483
+//line gokkos_kernels_gen.go:45193
 		*acc = gokkosAccV
 		return
 	}
@@ -44490,14 +45200,87 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44494
+//line gokkos_kernels_gen.go:45204
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop42Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+//line intdist.go:32
+	if len(gokkosG0) > 0 {
+		x := gokkosG0[v]
+		if x == infInt {
+			return math.Inf(1)
+		}
+		return float64(x)
+	}
+	return gokkosG1[v]
+}
+
+//line gokkos_kernels_gen.go:45221
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
+	gokkosG1 := k.Queue.Span(0, k.Queue.Len())
+	gokkosG2 := k.Near.Span(0, k.Near.Len())
+	gokkosG3 := k.Far.Span(0, k.Far.Len())
+	gokkosG4 := k.Later.Span(0, k.Later.Len())
+	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) && (gokkosG2 != nil || k.Near.Len() == 0) && (gokkosG3 != nil || k.Far.Len() == 0) && (gokkosG4 != nil || k.Later.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Mark.Span(gokkosLo, gokkosHi), k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line window.go:169
+				m := gokkosS0[gokkosJ]
+				if m == markDrop {
+					continue
+				}
+				shift := (m - 1) * pileBits
+				if final {
+					at := int(gokkosAccV>>shift) & maxPile
+					v := gokkosS1[gokkosJ]
+					switch m {
+					case markNear:
+						gokkosG2[at] = v
+					case markFar:
+						gokkosG3[at] = v
+					default:
+						gokkosG4[k.LaterBase+at] = v
+					}
+				}
+				gokkosAccV += 1 << shift
+			}
+//line gokkos_kernels_gen.go:45256
+			*acc = gokkosAccV
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:169
+			m := gokkosG0[i]
+			if m == markDrop {
+				continue
+			}
+			shift := (m - 1) * pileBits
+			if final {
+				at := int(gokkosAccV>>shift) & maxPile
+				v := gokkosG1[i]
+				switch m {
+				case markNear:
+					gokkosG2[at] = v
+				case markFar:
+					gokkosG3[at] = v
+				default:
+					gokkosG4[k.LaterBase+at] = v
+				}
+			}
+			gokkosAccV += 1 << shift
+		}
+//line gokkos_kernels_gen.go:45281
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Mark.Span(gokkosLo, gokkosHi), k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -44521,7 +45304,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:44525
+//line gokkos_kernels_gen.go:45308
 		*acc = gokkosAccV
 		return
 	}
@@ -44546,7 +45329,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:44550
+//line gokkos_kernels_gen.go:45333
 	*acc = gokkosAccV
 }
 
@@ -44597,7 +45380,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:44601
+//line gokkos_kernels_gen.go:45384
 	return gokkosN
 }
 
@@ -44657,7 +45440,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:44661
+//line gokkos_kernels_gen.go:45444
 	return gokkosN
 }
 
@@ -44717,7 +45500,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:44721
+//line gokkos_kernels_gen.go:45504
 	return gokkosN
 }
 
@@ -44845,6 +45628,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:44849
+//line gokkos_kernels_gen.go:45632
 	return gokkosN
 }

@@ -6785,6 +6785,123 @@ $L40:
 // gokkosHostLoop0 runs linkNeighbor.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
+	gokkosG1 := k.Out.Adj.Span(0, k.Out.Adj.Len())
+	gokkosG2 := k.L.St.Span(0, k.L.St.Len())
+	gokkosG3 := k.L.Key.Span(0, k.L.Key.Len())
+	gokkosG4 := k.L.F.P.Span(0, k.L.F.P.Len())
+	gokkosG5 := k.In.Offsets.Span(0, k.In.Offsets.Len())
+	gokkosG6 := k.In.Adj.Span(0, k.In.Adj.Len())
+	if (gokkosG0 != nil || k.Out.Offsets.Len() == 0) && (gokkosG1 != nil || k.Out.Adj.Len() == 0) && (gokkosG2 != nil || k.L.St.Len() == 0) && (gokkosG3 != nil || k.L.Key.Len() == 0) && (gokkosG4 != nil || k.L.F.P.Len() == 0) && (gokkosG5 != nil || k.In.Offsets.Len() == 0) && (gokkosG6 != nil || k.In.Adj.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line afforest.go:159
+			b, end := gokkosG0[u], gokkosG0[u+1]
+			e := b + k.R
+			if e < end {
+				w := int(gokkosG1[int(e)])
+				if w != u && !gokkosHostLoop0Helper0(k.L.Exclude, u, gokkosG2) && (gokkosHostLoop0Helper1(gokkosG2, gokkosG3) || gokkosHostLoop0Helper2(k.L.Exclude, u, gokkosHostLoop0Helper3(u, gokkosG3), w, gokkosG2, gokkosG3)) {
+					{
+//line afforest.go:164
+						{
+//line afforest.go:164
+							u, w, splice, gokkosG0 := int32(u), int32(w), k.L.Splice, gokkosG4
+//line afforest.go:164
+							_, _, _, _ = u, w, splice, gokkosG0
+//line afforest.go:113
+							pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+							if !splice {
+								for pu != pw {
+									high, low := max(pu, pw), min(pu, pw)
+									ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+									if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+										goto gokkosRet1
+									}
+									pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+								}
+								goto gokkosRet1
+							}
+							x, y, px, py := u, w, pu, pw
+							for px != py {
+								if px < py {
+									x, y, px, py = y, x, py, px
+								}
+								if x == px {
+									if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+										goto gokkosRet1
+									}
+									px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+									continue
+								}
+								gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+								x = px
+								px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+							}
+
+//line afforest.go:164
+						}
+//line afforest.go:164
+					gokkosRet1:
+//line afforest.go:164
+					}
+				}
+				continue
+			}
+			if k.In.N == 0 {
+				continue
+			}
+			e += gokkosG5[u] - end
+			if e < gokkosG5[u+1] {
+				w := int(gokkosG6[int(e)])
+				if w != u && !gokkosHostLoop0Helper0(k.L.Exclude, u, gokkosG2) && (gokkosHostLoop0Helper1(gokkosG2, gokkosG3) || gokkosHostLoop0Helper2(k.L.Exclude, u, gokkosHostLoop0Helper3(u, gokkosG3), w, gokkosG2, gokkosG3)) {
+					{
+//line afforest.go:175
+						{
+//line afforest.go:175
+							u, w, splice, gokkosG0 := int32(u), int32(w), k.L.Splice, gokkosG4
+//line afforest.go:175
+							_, _, _, _ = u, w, splice, gokkosG0
+//line afforest.go:113
+							pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+							if !splice {
+								for pu != pw {
+									high, low := max(pu, pw), min(pu, pw)
+									ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+									if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+										goto gokkosRet2
+									}
+									pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+								}
+								goto gokkosRet2
+							}
+							x, y, px, py := u, w, pu, pw
+							for px != py {
+								if px < py {
+									x, y, px, py = y, x, py, px
+								}
+								if x == px {
+									if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+										goto gokkosRet2
+									}
+									px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+									continue
+								}
+								gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+								x = px
+								px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+							}
+
+//line afforest.go:175
+						}
+//line afforest.go:175
+					gokkosRet2:
+//line afforest.go:175
+					}
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:6903
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line afforest.go:159
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
@@ -6807,13 +6924,212 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6811
+//line gokkos_kernels_gen.go:6928
 }
+
+// gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
+func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
+//line afforest.go:70
+	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
+}
+
+//line gokkos_kernels_gen.go:6937
+
+// gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
+func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
+//line afforest.go:85
+	return len(gokkosG0) == 0 && len(gokkosG1) == 0
+}
+
+//line gokkos_kernels_gen.go:6945
+
+// gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
+func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
+//line afforest.go:91
+	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
+}
+
+//line gokkos_kernels_gen.go:6953
+
+// gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
+func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
+//line afforest.go:75
+	if len(gokkosG0) == 0 {
+		return 0
+	}
+	return gokkosG0[v]
+}
+
+//line gokkos_kernels_gen.go:6964
+
+// gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
+func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
+//line afforest.go:113
+	pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+	if !splice {
+		for pu != pw {
+			high, low := max(pu, pw), min(pu, pw)
+			ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+			if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+				return
+			}
+			pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+		}
+		return
+	}
+	x, y, px, py := u, w, pu, pw
+	for px != py {
+		if px < py {
+			x, y, px, py = y, x, py, px
+		}
+		if x == px {
+			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+				return
+			}
+			px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+			continue
+		}
+		gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+		x = px
+		px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+	}
+}
+
+//line gokkos_kernels_gen.go:6999
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.L.St.Span(0, k.L.St.Len())
+	gokkosG1 := k.L.F.P.Span(0, k.L.F.P.Len())
+	gokkosG2 := k.L.Key.Span(0, k.L.Key.Len())
+	gokkosG3 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
+	gokkosG4 := k.Out.Adj.Span(0, k.Out.Adj.Len())
+	gokkosG5 := k.In.Offsets.Span(0, k.In.Offsets.Len())
+	gokkosG6 := k.In.Adj.Span(0, k.In.Adj.Len())
+	if (gokkosG0 != nil || k.L.St.Len() == 0) && (gokkosG1 != nil || k.L.F.P.Len() == 0) && (gokkosG2 != nil || k.L.Key.Len() == 0) && (gokkosG3 != nil || k.Out.Offsets.Len() == 0) && (gokkosG4 != nil || k.Out.Adj.Len() == 0) && (gokkosG5 != nil || k.In.Offsets.Len() == 0) && (gokkosG6 != nil || k.In.Adj.Len() == 0) {
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line afforest.go:200
+			if gokkosHostLoop1Helper0(k.L.Exclude, u, gokkosG0) {
+				continue
+			}
+
+//line afforest.go:206
+			if k.Giant >= 0 && gokkosimpl.AtomicLoadInt32(&gokkosG1[u]) == k.Giant {
+				gokkosAccV += 1
+				continue
+			}
+			ku, whole := gokkosHostLoop1Helper1(u, gokkosG2), gokkosHostLoop1Helper2(gokkosG0, gokkosG2)
+			b, end := gokkosG3[u], gokkosG3[u+1]
+			if end-b <= k.Light {
+				for e := b + k.Skip; e < end; e++ {
+					if w := int(gokkosG4[int(e)]); w != u && (!k.Half || w < u) && (whole || gokkosHostLoop1Helper3(k.L.Exclude, u, ku, w, gokkosG0, gokkosG2)) {
+						{
+//line afforest.go:215
+							{
+//line afforest.go:215
+								u, w, splice, gokkosG0 := int32(u), int32(w), k.L.Splice, gokkosG1
+//line afforest.go:215
+								_, _, _, _ = u, w, splice, gokkosG0
+//line afforest.go:113
+								pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+								if !splice {
+									for pu != pw {
+										high, low := max(pu, pw), min(pu, pw)
+										ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+										if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+											goto gokkosRet1
+										}
+										pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+									}
+									goto gokkosRet1
+								}
+								x, y, px, py := u, w, pu, pw
+								for px != py {
+									if px < py {
+										x, y, px, py = y, x, py, px
+									}
+									if x == px {
+										if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+											goto gokkosRet1
+										}
+										px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+										continue
+									}
+									gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+									x = px
+									px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+								}
+
+//line afforest.go:215
+							}
+//line afforest.go:215
+						gokkosRet1:
+//line afforest.go:215
+						}
+					}
+				}
+			}
+			if k.In.N == 0 {
+				continue
+			}
+			skip := max(k.Skip-(end-b), 0)
+			b, end = gokkosG5[u], gokkosG5[u+1]
+			if end-b <= k.Light {
+				for e := b + skip; e < end; e++ {
+					if w := int(gokkosG6[int(e)]); w != u && (whole || gokkosHostLoop1Helper3(k.L.Exclude, u, ku, w, gokkosG0, gokkosG2)) {
+						{
+//line afforest.go:227
+							{
+//line afforest.go:227
+								u, w, splice, gokkosG0 := int32(u), int32(w), k.L.Splice, gokkosG1
+//line afforest.go:227
+								_, _, _, _ = u, w, splice, gokkosG0
+//line afforest.go:113
+								pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+								if !splice {
+									for pu != pw {
+										high, low := max(pu, pw), min(pu, pw)
+										ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+										if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+											goto gokkosRet2
+										}
+										pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+									}
+									goto gokkosRet2
+								}
+								x, y, px, py := u, w, pu, pw
+								for px != py {
+									if px < py {
+										x, y, px, py = y, x, py, px
+									}
+									if x == px {
+										if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+											goto gokkosRet2
+										}
+										px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+										continue
+									}
+									gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+									x = px
+									px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+								}
+
+//line afforest.go:227
+							}
+//line afforest.go:227
+						gokkosRet2:
+//line afforest.go:227
+						}
+					}
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:7130
+		*acc = gokkosAccV
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line afforest.go:200
 		if excluded(k.L.St, k.L.Exclude, u) {
@@ -6847,14 +7163,119 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6851
+//line gokkos_kernels_gen.go:7167
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop1Helper0 is excluded with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
+//line afforest.go:70
+	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
+}
+
+//line gokkos_kernels_gen.go:7177
+
+// gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
+//line afforest.go:75
+	if len(gokkosG0) == 0 {
+		return 0
+	}
+	return gokkosG0[v]
+}
+
+//line gokkos_kernels_gen.go:7188
+
+// gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
+//line afforest.go:85
+	return len(gokkosG0) == 0 && len(gokkosG1) == 0
+}
+
+//line gokkos_kernels_gen.go:7196
+
+// gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
+//line afforest.go:91
+	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
+}
+
+//line gokkos_kernels_gen.go:7204
+
+// gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
+func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
+//line afforest.go:113
+	pu, pw := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(u)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(w)])
+	if !splice {
+		for pu != pw {
+			high, low := max(pu, pw), min(pu, pw)
+			ph := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(high)])
+			if ph == low || (ph == high && gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(high)], high, low)) {
+				return
+			}
+			pu, pw = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(ph)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(low)])
+		}
+		return
+	}
+	x, y, px, py := u, w, pu, pw
+	for px != py {
+		if px < py {
+			x, y, px, py = y, x, py, px
+		}
+		if x == px {
+			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], x, py) {
+				return
+			}
+			px = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)])
+			continue
+		}
+		gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG0[int(x)], px, py)
+		x = px
+		px, py = gokkosimpl.AtomicLoadInt32(&gokkosG0[int(x)]), gokkosimpl.AtomicLoadInt32(&gokkosG0[int(y)])
+	}
+}
+
+//line gokkos_kernels_gen.go:7239
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	gokkosG1 := k.List.Span(0, k.List.Len())
+	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line afforest.go:284
+				d := gokkosG0[v+1] - gokkosS0[gokkosJ]
+				if d <= k.Lo || d > k.Hi {
+					continue
+				}
+				if final && len(gokkosG1) != 0 {
+					gokkosG1[int(gokkosAccV)] = int32(v)
+				}
+				gokkosAccV += 1
+			}
+//line gokkos_kernels_gen.go:7261
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line afforest.go:284
+			d := gokkosG0[v+1] - gokkosG0[v]
+			if d <= k.Lo || d > k.Hi {
+				continue
+			}
+			if final && len(gokkosG1) != 0 {
+				gokkosG1[int(gokkosAccV)] = int32(v)
+			}
+			gokkosAccV += 1
+		}
+//line gokkos_kernels_gen.go:7276
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
@@ -6868,7 +7289,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:6872
+//line gokkos_kernels_gen.go:7293
 		*acc = gokkosAccV
 		return
 	}
@@ -6883,13 +7304,40 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:6887
+//line gokkos_kernels_gen.go:7308
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Out.Span(0, k.Out.Len())
+	gokkosG1 := k.P.Span(0, k.P.Len())
+	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.P.Len() == 0) {
+		if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line afforest.go:307
+				z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+				z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+				z = (z ^ z>>27) * 0x94d049bb133111eb
+				z ^= z >> 31
+				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
+			}
+//line gokkos_kernels_gen.go:7328
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line afforest.go:307
+			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			z ^= z >> 31
+			gokkosG0[i] = gokkosG1[int(z%k.N)]
+		}
+//line gokkos_kernels_gen.go:7339
+		return
+	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
@@ -6900,7 +7348,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6904
+//line gokkos_kernels_gen.go:7352
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -6911,7 +7359,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6915
+//line gokkos_kernels_gen.go:7363
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -6923,20 +7371,101 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6927
+//line gokkos_kernels_gen.go:7375
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6934
+//line gokkos_kernels_gen.go:7382
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.St.Span(0, k.St.Len())
+	gokkosG1 := k.Key.Span(0, k.Key.Len())
+	gokkosG2 := k.Off.Span(0, k.Off.Len())
+	gokkosG3 := k.Adj.Span(0, k.Adj.Len())
+	gokkosG4 := k.L.Span(0, k.L.Len())
+	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Key.Len() == 0) && (gokkosG2 != nil || k.Off.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.L.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				u := gokkosLo + gokkosJ
+//line label.go:126
+				if gokkosHostLoop6Helper0(k, u, gokkosG0) {
+					continue
+				}
+				keyed := len(gokkosG1) != 0
+				ku := int32(0)
+				if keyed {
+					ku = gokkosS0[gokkosJ]
+				}
+				end := gokkosG2[u+1]
+				for e := gokkosS1[gokkosJ]; e < end; e++ {
+					w := int(gokkosG3[int(e)])
+					if w == u || gokkosHostLoop6Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
+						continue
+					}
+					lu, lw := gokkosimpl.AtomicLoadInt32(&gokkosG4[u]), gokkosimpl.AtomicLoadInt32(&gokkosG4[w])
+					if lu == lw {
+						continue
+					}
+					lo, hi, x := lu, lw, w
+					if lw < lu {
+						lo, hi, x = lw, lu, u
+					}
+					if gokkosimpl.AtomicMinInt32(&gokkosG4[int(hi)], lo) > lo {
+						gokkosAccV += 1
+					}
+					if gokkosimpl.AtomicMinInt32(&gokkosG4[x], lo) > lo {
+						gokkosAccV += 1
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:7430
+			*acc = gokkosAccV
+			return
+		}
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line label.go:126
+			if gokkosHostLoop6Helper0(k, u, gokkosG0) {
+				continue
+			}
+			keyed := len(gokkosG1) != 0
+			ku := int32(0)
+			if keyed {
+				ku = gokkosG1[u]
+			}
+			end := gokkosG2[u+1]
+			for e := gokkosG2[u]; e < end; e++ {
+				w := int(gokkosG3[int(e)])
+				if w == u || gokkosHostLoop6Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
+					continue
+				}
+				lu, lw := gokkosimpl.AtomicLoadInt32(&gokkosG4[u]), gokkosimpl.AtomicLoadInt32(&gokkosG4[w])
+				if lu == lw {
+					continue
+				}
+				lo, hi, x := lu, lw, w
+				if lw < lu {
+					lo, hi, x = lw, lu, u
+				}
+				if gokkosimpl.AtomicMinInt32(&gokkosG4[int(hi)], lo) > lo {
+					gokkosAccV += 1
+				}
+				if gokkosimpl.AtomicMinInt32(&gokkosG4[x], lo) > lo {
+					gokkosAccV += 1
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:7466
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -6972,7 +7501,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6976
+//line gokkos_kernels_gen.go:7505
 		*acc = gokkosAccV
 		return
 	}
@@ -7008,13 +7537,41 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7012
+//line gokkos_kernels_gen.go:7541
 	*acc = gokkosAccV
 }
+
+// gokkosHostLoop6Helper0 is out with slices for its views (a host loop's gather path).
+func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
+//line label.go:122
+	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
+}
+
+//line gokkos_kernels_gen.go:7551
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.L.Span(0, k.L.Len())
+	if gokkosG0 != nil || k.L.Len() == 0 {
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line label.go:169
+			first := gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
+			l := first
+			for {
+				p := gokkosimpl.AtomicLoadInt32(&gokkosG0[int(l)])
+				if p == l {
+					break
+				}
+				l = p
+			}
+			if l != first {
+				k.L.AtomicStore(v, l)
+			}
+		}
+//line gokkos_kernels_gen.go:7573
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:169
 		first := k.L.AtomicLoad(v)
@@ -7030,13 +7587,30 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7034
+//line gokkos_kernels_gen.go:7591
 }
 
 // gokkosHostLoop8 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.L.Span(0, k.L.Len())
+	if gokkosG0 != nil || k.L.Len() == 0 {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line wcc.go:234
+			l := gokkosG0[int(int64(i)*k.N/labelSamples)]
+			c := int64(0)
+			for j := 0; j < labelSamples; j++ {
+				if gokkosG0[int(int64(j)*k.N/labelSamples)] == l {
+					c++
+				}
+			}
+			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
+		}
+//line gokkos_kernels_gen.go:7611
+		*acc = gokkosAccV
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line wcc.go:234
 		l := k.L.At(int(int64(i) * k.N / labelSamples))
@@ -7048,7 +7622,7 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:7052
+//line gokkos_kernels_gen.go:7626
 	*acc = gokkosAccV
 }
 
@@ -7061,7 +7635,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:253
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7065
+//line gokkos_kernels_gen.go:7639
 		*acc = gokkosAccV
 		return
 	}
@@ -7069,7 +7643,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:253
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7073
+//line gokkos_kernels_gen.go:7647
 	*acc = gokkosAccV
 }
 
@@ -7077,6 +7651,49 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.L.Span(0, k.L.Len())
+	gokkosG1 := k.Num.Span(0, k.Num.Len())
+	gokkosG2 := k.Size.Span(0, k.Size.Len())
+	if (gokkosG0 != nil || k.L.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line wcc.go:268
+				root := int64(0)
+				if gokkosS0[gokkosJ] == int32(v) {
+					root = 1
+				}
+				if final {
+					gokkosS1[gokkosJ] = int32(gokkosAccV)
+					if root != 0 {
+						gokkosG2[int(gokkosAccV)] = 0
+					}
+				}
+				gokkosAccV += root
+			}
+//line gokkos_kernels_gen.go:7676
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line wcc.go:268
+			root := int64(0)
+			if gokkosG0[v] == int32(v) {
+				root = 1
+			}
+			if final {
+				gokkosG1[v] = int32(gokkosAccV)
+				if root != 0 {
+					gokkosG2[int(gokkosAccV)] = 0
+				}
+			}
+			gokkosAccV += root
+		}
+//line gokkos_kernels_gen.go:7694
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -7094,7 +7711,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7098
+//line gokkos_kernels_gen.go:7715
 		*acc = gokkosAccV
 		return
 	}
@@ -7112,7 +7729,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:7116
+//line gokkos_kernels_gen.go:7733
 	*acc = gokkosAccV
 }
 
@@ -7120,6 +7737,49 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
+	gokkosG0 := k.L.Span(0, k.L.Len())
+	gokkosG1 := k.Num.Span(0, k.Num.Len())
+	gokkosG2 := k.Size.Span(0, k.Size.Len())
+	if (gokkosG0 != nil || k.L.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line wcc.go:294
+				r := int(gokkosS0[gokkosJ])
+				if r == v {
+					continue
+				}
+				c := gokkosG1[r]
+				gokkosS1[gokkosJ] = c
+				if k.C >= 0 && r == int(gokkosG0[k.C]) {
+					gokkosAccV += 1
+					continue
+				}
+				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
+			}
+//line gokkos_kernels_gen.go:7762
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line wcc.go:294
+			r := int(gokkosG0[v])
+			if r == v {
+				continue
+			}
+			c := gokkosG1[r]
+			gokkosG1[v] = c
+			if k.C >= 0 && r == int(gokkosG0[k.C]) {
+				gokkosAccV += 1
+				continue
+			}
+			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
+		}
+//line gokkos_kernels_gen.go:7780
+		*acc = gokkosAccV
+		return
+	}
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -7137,7 +7797,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7141
+//line gokkos_kernels_gen.go:7801
 		*acc = gokkosAccV
 		return
 	}
@@ -7155,6 +7815,6 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7159
+//line gokkos_kernels_gen.go:7819
 	*acc = gokkosAccV
 }

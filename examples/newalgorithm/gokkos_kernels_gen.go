@@ -7014,6 +7014,30 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Seeds.Span(0, k.Seeds.Len())
+	gokkosG1 := k.Owner.Span(0, k.Owner.Len())
+	if (gokkosG0 != nil || k.Seeds.Len() == 0) && (gokkosG1 != nil || k.Owner.Len() == 0) {
+		if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+//line main.go:99
+				s := gokkosS0[gokkosJ]
+
+				k.Dist.AtomicStore(int(s), 0)
+				gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
+			}
+//line gokkos_kernels_gen.go:7029
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line main.go:99
+			s := gokkosG0[i]
+
+			k.Dist.AtomicStore(int(s), 0)
+			gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
+		}
+//line gokkos_kernels_gen.go:7039
+		return
+	}
 	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line main.go:99
@@ -7022,7 +7046,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7026
+//line gokkos_kernels_gen.go:7050
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7032,7 +7056,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7036
+//line gokkos_kernels_gen.go:7060
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -7078,6 +7102,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:7082
+//line gokkos_kernels_gen.go:7106
 	return gokkosN
 }

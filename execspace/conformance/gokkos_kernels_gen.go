@@ -10987,6 +10987,42 @@ $L2:
 // gokkosHostLoop0 runs atomicMix.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Hist.Span(0, k.Hist.Len())
+	gokkosG1 := k.I32.Span(0, k.I32.Len())
+	gokkosG2 := k.I64.Span(0, k.I64.Len())
+	gokkosG3 := k.U32.Span(0, k.U32.Len())
+	gokkosG4 := k.U64.Span(0, k.U64.Len())
+	gokkosG5 := k.F64.Span(0, k.F64.Len())
+	if (gokkosG0 != nil || k.Hist.Len() == 0) && (gokkosG1 != nil || k.I32.Len() == 0) && (gokkosG2 != nil || k.I64.Len() == 0) && (gokkosG3 != nil || k.U32.Len() == 0) && (gokkosG4 != nil || k.U64.Len() == 0) && (gokkosG5 != nil || k.F64.Len() == 0) {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:27
+			gokkosimpl.AtomicAddInt32(&gokkosG0[i%k.Bins], 1)
+			gokkosimpl.AtomicAddInt32(&gokkosG1[0], 2)
+			k.I32.AtomicSub(1, 3)
+			gokkosimpl.AtomicMinInt32(&gokkosG1[2], int32(i))
+			k.I32.AtomicMax(3, int32(i))
+			gokkosimpl.AtomicAddInt64(&gokkosG2[0], int64(i))
+			gokkosimpl.AtomicMinInt64(&gokkosG2[1], int64(-i))
+			k.I64.AtomicMax(2, int64(i)*1000000007)
+			gokkosimpl.AtomicOrUint32(&gokkosG3[0], uint32(1)<<uint(i%32))
+			k.U32.AtomicAnd(1, ^(uint32(1) << uint(i%32)))
+			k.U32.AtomicXor(2, uint32(i))
+			gokkosimpl.AtomicAddUint64(&gokkosG4[0], uint64(i))
+			k.U64.AtomicMax(1, uint64(i))
+			k.F32.AtomicAdd(0, 0.5)
+			k.F64.AtomicAdd(0, 0.25)
+			gokkosimpl.AtomicMinFloat64(&gokkosG5[1], float64(i))
+			k.F64.AtomicMax(2, float64(i))
+			k.I32.AtomicExchange(4, 7)
+			if gokkosimpl.AtomicCompareAndSwapInt64(&gokkosG2[3], 0, int64(i)+1) {
+				gokkosimpl.AtomicAddInt32(&gokkosG1[5], 1)
+			}
+			_ = gokkosimpl.AtomicLoadInt64(&gokkosG2[0])
+			k.I64.AtomicStore(4, 42)
+		}
+//line gokkos_kernels_gen.go:11024
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line atomics.go:27
 		k.Hist.AtomicAdd(i%k.Bins, 1)
@@ -11013,46 +11049,83 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:11017
+//line gokkos_kernels_gen.go:11053
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Y.Span(0, k.Y.Len())
+	gokkosG1 := k.X.Span(0, k.X.Len())
+	if (gokkosG0 != nil || k.Y.Len() == 0) && (gokkosG1 != nil || k.X.Len() == 0) {
+		if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line errors.go:18
+				gokkosS0[gokkosJ] = gokkosG1[i+1]
+			}
+//line gokkos_kernels_gen.go:11068
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line errors.go:18
+			gokkosG0[i] = gokkosG1[i+1]
+		}
+//line gokkos_kernels_gen.go:11075
+		return
+	}
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
 //line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:11029
+//line gokkos_kernels_gen.go:11084
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:11036
+//line gokkos_kernels_gen.go:11091
 }
 
 // gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Out.Span(0, k.Out.Len())
+	if gokkosG0 != nil || k.Out.Len() == 0 {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line range.go:20
+			gokkosG0[i-int(k.Off)] = k.A*int64(i) + k.B
+		}
+//line gokkos_kernels_gen.go:11103
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:11046
+//line gokkos_kernels_gen.go:11110
 }
 
 // gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Hits.Span(0, k.Hits.Len())
+	if gokkosG0 != nil || k.Hits.Len() == 0 {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line range.go:29
+			gokkosimpl.AtomicAddInt32(&gokkosG0[i], 1)
+		}
+//line gokkos_kernels_gen.go:11122
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:11056
+//line gokkos_kernels_gen.go:11129
 }
 
 // gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -11064,14 +11137,14 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11068
+//line gokkos_kernels_gen.go:11141
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:11075
+//line gokkos_kernels_gen.go:11148
 }
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -11081,7 +11154,7 @@ func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:11085
+//line gokkos_kernels_gen.go:11158
 	*acc = gokkosAccV
 }
 
@@ -11094,7 +11167,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11098
+//line gokkos_kernels_gen.go:11171
 		*acc = gokkosAccV
 		return
 	}
@@ -11102,7 +11175,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11106
+//line gokkos_kernels_gen.go:11179
 	*acc = gokkosAccV
 }
 
@@ -11115,7 +11188,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11119
+//line gokkos_kernels_gen.go:11192
 		*acc = gokkosAccV
 		return
 	}
@@ -11123,7 +11196,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11127
+//line gokkos_kernels_gen.go:11200
 	*acc = gokkosAccV
 }
 
@@ -11136,7 +11209,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11140
+//line gokkos_kernels_gen.go:11213
 		*acc = gokkosAccV
 		return
 	}
@@ -11144,7 +11217,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11148
+//line gokkos_kernels_gen.go:11221
 	*acc = gokkosAccV
 }
 
@@ -11157,7 +11230,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11161
+//line gokkos_kernels_gen.go:11234
 		*acc = gokkosAccV
 		return
 	}
@@ -11165,7 +11238,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11169
+//line gokkos_kernels_gen.go:11242
 	*acc = gokkosAccV
 }
 
@@ -11178,7 +11251,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11182
+//line gokkos_kernels_gen.go:11255
 		*acc = gokkosAccV
 		return
 	}
@@ -11186,7 +11259,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11190
+//line gokkos_kernels_gen.go:11263
 	*acc = gokkosAccV
 }
 
@@ -11201,7 +11274,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11205
+//line gokkos_kernels_gen.go:11278
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11210,7 +11283,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11214
+//line gokkos_kernels_gen.go:11287
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11224,7 +11297,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11228
+//line gokkos_kernels_gen.go:11301
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11233,7 +11306,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11237
+//line gokkos_kernels_gen.go:11310
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -11245,7 +11318,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:11249
+//line gokkos_kernels_gen.go:11322
 		*acc = gokkosAccV
 		return
 	}
@@ -11253,7 +11326,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:11257
+//line gokkos_kernels_gen.go:11330
 	*acc = gokkosAccV
 }
 
@@ -11266,7 +11339,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:11270
+//line gokkos_kernels_gen.go:11343
 		*acc = gokkosAccV
 		return
 	}
@@ -11274,7 +11347,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:11278
+//line gokkos_kernels_gen.go:11351
 	*acc = gokkosAccV
 }
 
@@ -11287,7 +11360,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11291
+//line gokkos_kernels_gen.go:11364
 		*acc = gokkosAccV
 		return
 	}
@@ -11295,7 +11368,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11299
+//line gokkos_kernels_gen.go:11372
 	*acc = gokkosAccV
 }
 
@@ -11308,7 +11381,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11312
+//line gokkos_kernels_gen.go:11385
 		*acc = gokkosAccV
 		return
 	}
@@ -11316,7 +11389,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11320
+//line gokkos_kernels_gen.go:11393
 	*acc = gokkosAccV
 }
 
@@ -11328,14 +11401,14 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11332
+//line gokkos_kernels_gen.go:11405
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11339
+//line gokkos_kernels_gen.go:11412
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -11351,7 +11424,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11355
+//line gokkos_kernels_gen.go:11428
 		*acc = gokkosAccV
 		return
 	}
@@ -11362,7 +11435,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11366
+//line gokkos_kernels_gen.go:11439
 	*acc = gokkosAccV
 }
 
@@ -11379,7 +11452,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11383
+//line gokkos_kernels_gen.go:11456
 		*acc = gokkosAccV
 		return
 	}
@@ -11390,7 +11463,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11394
+//line gokkos_kernels_gen.go:11467
 	*acc = gokkosAccV
 }
 
@@ -11402,12 +11475,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11406
+//line gokkos_kernels_gen.go:11479
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11413
+//line gokkos_kernels_gen.go:11486
 }

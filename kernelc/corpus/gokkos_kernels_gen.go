@@ -19430,6 +19430,88 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.X.Span(0, k.X.Len())
+	gokkosG1 := k.Hist.Span(0, k.Hist.Len())
+	gokkosG2 := k.Shared.Span(0, k.Shared.Len())
+	gokkosG3 := k.Bits.Span(0, k.Bits.Len())
+	gokkosG4 := k.F.Span(0, k.F.Len())
+	gokkosG5 := k.F32.Span(0, k.F32.Len())
+	gokkosG6 := k.Old.Span(0, k.Old.Len())
+	gokkosG7 := k.Cell.Span(0, k.Cell.Len())
+	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Hist.Len() == 0) && (gokkosG2 != nil || k.Shared.Len() == 0) && (gokkosG3 != nil || k.Bits.Len() == 0) && (gokkosG4 != nil || k.F.Len() == 0) && (gokkosG5 != nil || k.F32.Len() == 0) && (gokkosG6 != nil || k.Old.Len() == 0) && (gokkosG7 != nil || k.Cell.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				i := gokkosLo + gokkosJ
+//line atomics.go:24
+				x := gokkosS0[gokkosJ]
+				b := int(uint64(x) % uint64(len(gokkosG1)))
+				gokkosimpl.AtomicAddInt64(&gokkosG1[b], 1)
+				k.Small.AtomicAdd(b%k.Small.Len(), uint8(x))
+				k.Half.AtomicSub(b%k.Half.Len(), int16(x))
+				gokkosimpl.AtomicMinInt32(&gokkosG2[0], int32(x>>32))
+				k.Shared.AtomicMax(1, int32(x>>32))
+				k.Shared.AtomicSub(2, int32(x))
+				k.Bits.AtomicAnd(0, uint32(x)|0x0101)
+				gokkosimpl.AtomicOrUint32(&gokkosG3[1], uint32(x)&0x8080)
+				k.Bits.AtomicXor(2, uint32(x))
+				k.F.AtomicAdd(0, float64(x%1000))
+				gokkosimpl.AtomicMinFloat64(&gokkosG4[1], float64(x%977))
+				k.F.AtomicMax(2, float64(x%977))
+				k.F32.AtomicAdd(b%len(gokkosG5), float32(x%64))
+				old := k.Cell.AtomicExchange(i, x)
+				gokkosS1[gokkosJ] = old
+				for {
+					c := gokkosimpl.AtomicLoadInt32(&gokkosG2[3])
+					if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[3], c, c+int32(i)) {
+						break
+					}
+				}
+				if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[4], 12345, 1) {
+					gokkosimpl.AtomicAddInt32(&gokkosG2[5], 1)
+				}
+				k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG7[i])+1)
+				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
+				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
+			}
+//line gokkos_kernels_gen.go:19478
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:24
+			x := gokkosG0[i]
+			b := int(uint64(x) % uint64(len(gokkosG1)))
+			gokkosimpl.AtomicAddInt64(&gokkosG1[b], 1)
+			k.Small.AtomicAdd(b%k.Small.Len(), uint8(x))
+			k.Half.AtomicSub(b%k.Half.Len(), int16(x))
+			gokkosimpl.AtomicMinInt32(&gokkosG2[0], int32(x>>32))
+			k.Shared.AtomicMax(1, int32(x>>32))
+			k.Shared.AtomicSub(2, int32(x))
+			k.Bits.AtomicAnd(0, uint32(x)|0x0101)
+			gokkosimpl.AtomicOrUint32(&gokkosG3[1], uint32(x)&0x8080)
+			k.Bits.AtomicXor(2, uint32(x))
+			k.F.AtomicAdd(0, float64(x%1000))
+			gokkosimpl.AtomicMinFloat64(&gokkosG4[1], float64(x%977))
+			k.F.AtomicMax(2, float64(x%977))
+			k.F32.AtomicAdd(b%len(gokkosG5), float32(x%64))
+			old := k.Cell.AtomicExchange(i, x)
+			gokkosG6[i] = old
+			for {
+				c := gokkosimpl.AtomicLoadInt32(&gokkosG2[3])
+				if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[3], c, c+int32(i)) {
+					break
+				}
+			}
+			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[4], 12345, 1) {
+				gokkosimpl.AtomicAddInt32(&gokkosG2[5], 1)
+			}
+			k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG7[i])+1)
+			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
+			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
+		}
+//line gokkos_kernels_gen.go:19513
+		return
+	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -19465,7 +19547,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19469
+//line gokkos_kernels_gen.go:19551
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19500,12 +19582,46 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19504
+//line gokkos_kernels_gen.go:19586
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.V.Span(0, k.V.Len())
+	if gokkosG0 != nil || k.V.Len() == 0 {
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:67
+			for j := range k.A.Extent(1) {
+				k.T.Set(j, i, k.A.At(i, j)*2)
+			}
+			row := k.A.Row(i)
+			var s float64
+			for j := range row.Len() {
+				s += row.At(j)
+			}
+			k.Out.Set(i, 0, s)
+			col := k.A.Col(i % k.A.Extent(1))
+			k.Out.Set(i, 1, col.At(i)+float64(col.Len()*100+col.Stride()))
+			sub := k.V.Sub(i, len(gokkosG0))
+			k.Out.Set(i, 2, sub.At(0)+float64(sub.Len()))
+			k.Out.Set(i, 3, float64(k.A.Len()+k.A.Stride(0)*10+k.A.Stride(1)*1000))
+			d := i % 2
+			k.Out.Set(i, 4, float64(k.A.Extent(d)))
+			var c float64
+			if sub.Contiguous() {
+				c = 1
+			}
+			k.Out.Set(i, 5, c)
+			w := k.V
+			if i%3 == 0 {
+				w = row
+			}
+			k.Out.Set(i, 6, w.At(1))
+		}
+//line gokkos_kernels_gen.go:19623
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line atomics.go:67
 		for j := range k.A.Extent(1) {
@@ -19535,7 +19651,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19539
+//line gokkos_kernels_gen.go:19655
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19547,14 +19663,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19551
+//line gokkos_kernels_gen.go:19667
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19558
+//line gokkos_kernels_gen.go:19674
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19622,7 +19738,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19626
+//line gokkos_kernels_gen.go:19742
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19672,7 +19788,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19676
+//line gokkos_kernels_gen.go:19792
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19717,7 +19833,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19721
+//line gokkos_kernels_gen.go:19837
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19746,7 +19862,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19750
+//line gokkos_kernels_gen.go:19866
 		return
 	}
 gokkosNext:
@@ -19769,12 +19885,61 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19773
+//line gokkos_kernels_gen.go:19889
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.X.Span(0, k.X.Len())
+	gokkosG1 := k.Calls.Span(0, k.Calls.Len())
+	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Calls.Len() == 0) {
+		if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line control.go:175
+				x := gokkosS0[gokkosJ]
+				var r uint8
+				if x > k.Thresh && gokkosHostLoop12Helper0(0, x%2 == 0, gokkosG1) {
+					r |= 1
+				}
+				if x < 0 || gokkosHostLoop12Helper0(1, x > 2*k.Thresh, gokkosG1) {
+					r |= 2
+				}
+				b := x == 3 || x == 5 && gokkosHostLoop12Helper0(2, true, gokkosG1)
+				if b {
+					r |= 4
+				}
+				if !(x > 0 && x < 10) {
+					r |= 8
+				}
+				gokkosS1[gokkosJ] = r
+			}
+//line gokkos_kernels_gen.go:19919
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:175
+			x := gokkosG0[i]
+			var r uint8
+			if x > k.Thresh && gokkosHostLoop12Helper0(0, x%2 == 0, gokkosG1) {
+				r |= 1
+			}
+			if x < 0 || gokkosHostLoop12Helper0(1, x > 2*k.Thresh, gokkosG1) {
+				r |= 2
+			}
+			b := x == 3 || x == 5 && gokkosHostLoop12Helper0(2, true, gokkosG1)
+			if b {
+				r |= 4
+			}
+			if !(x > 0 && x < 10) {
+				r |= 8
+			}
+			k.Out.Set(i, r)
+		}
+//line gokkos_kernels_gen.go:19941
+		return
+	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
@@ -19796,7 +19961,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:19800
+//line gokkos_kernels_gen.go:19965
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19818,8 +19983,17 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:19822
+//line gokkos_kernels_gen.go:19987
 }
+
+// gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
+func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
+//line control.go:169
+	gokkosimpl.AtomicAddInt32(&gokkosG0[slot], 1)
+	return v
+}
+
+//line gokkos_kernels_gen.go:19997
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -19854,7 +20028,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:19858
+//line gokkos_kernels_gen.go:20032
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19885,7 +20059,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:19889
+//line gokkos_kernels_gen.go:20063
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -19897,14 +20071,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:19901
+//line gokkos_kernels_gen.go:20075
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:19908
+//line gokkos_kernels_gen.go:20082
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -19916,7 +20090,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:19920
+//line gokkos_kernels_gen.go:20094
 		*acc = gokkosAccV
 		return
 	}
@@ -19924,13 +20098,41 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:19928
+//line gokkos_kernels_gen.go:20102
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
+	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
+	gokkosG2 := k.Sorted.Span(0, k.Sorted.Len())
+	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Sorted.Len() == 0) {
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line helpers.go:89
+			var sum int64
+			for j := range gokkosHostLoop18Helper0(v, gokkosG0) {
+				sum += int64(gokkosHostLoop18Helper1(v, j, gokkosG1, gokkosG0))
+			}
+			k.Out.Set(v, 0, sum)
+			p := pair{lo: int64(v), hi: sum}
+			p.widen(2)
+			q := p
+			q.widen(1)
+			k.Out.Set(v, 1, p.span()*10+q.span())
+			k.Out.Set(v, 2, int64(gokkosHostLoop18Helper2(0, len(gokkosG2), int32(v*3), gokkosG2)))
+			k.Out.Set(v, 3, clamp(sum, k.Params.Lo, k.Params.Hi))
+			k.Out.Set(v, 4, int64(clamp(int32(v)-50, 0, 100)))
+			c := pair{hi: 5}
+			c = pair{c.hi, c.lo}
+			k.Out.Set(v, 5, c.lo*10+c.hi+int64(k.G.N))
+			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
+			k.Out.Set(v, 6, lo*1000+hi)
+		}
+//line gokkos_kernels_gen.go:20134
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line helpers.go:89
 		var sum int64
@@ -19952,8 +20154,46 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:19956
+//line gokkos_kernels_gen.go:20158
 }
+
+// gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
+func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
+//line helpers.go:13
+	return int(gokkosG0[v+1] - gokkosG0[v])
+}
+
+//line gokkos_kernels_gen.go:20167
+
+// gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
+func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
+//line helpers.go:16
+	return gokkosG0[int(gokkosG1[v])+j]
+}
+
+//line gokkos_kernels_gen.go:20175
+
+// gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
+func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
+//line helpers.go:33
+	if lo >= hi {
+		return hi
+	}
+	if gokkosG0[lo] >= x {
+		return lo
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if gokkosG0[mid] < x {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+//line gokkos_kernels_gen.go:20197
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -19994,7 +20234,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:19998
+//line gokkos_kernels_gen.go:20238
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20030,7 +20270,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20034
+//line gokkos_kernels_gen.go:20274
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20047,7 +20287,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20051
+//line gokkos_kernels_gen.go:20291
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20059,7 +20299,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20063
+//line gokkos_kernels_gen.go:20303
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20087,7 +20327,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20091
+//line gokkos_kernels_gen.go:20331
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20110,7 +20350,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20114
+//line gokkos_kernels_gen.go:20354
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -20122,7 +20362,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20126
+//line gokkos_kernels_gen.go:20366
 		*acc = gokkosAccV
 		return
 	}
@@ -20130,7 +20370,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20134
+//line gokkos_kernels_gen.go:20374
 	*acc = gokkosAccV
 }
 
@@ -20143,7 +20383,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20147
+//line gokkos_kernels_gen.go:20387
 		*acc = gokkosAccV
 		return
 	}
@@ -20151,7 +20391,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20155
+//line gokkos_kernels_gen.go:20395
 	*acc = gokkosAccV
 }
 
@@ -20164,7 +20404,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20168
+//line gokkos_kernels_gen.go:20408
 		*acc = gokkosAccV
 		return
 	}
@@ -20172,7 +20412,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20176
+//line gokkos_kernels_gen.go:20416
 	*acc = gokkosAccV
 }
 
@@ -20187,7 +20427,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20191
+//line gokkos_kernels_gen.go:20431
 		*acc = gokkosAccV
 		return
 	}
@@ -20197,7 +20437,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20201
+//line gokkos_kernels_gen.go:20441
 	*acc = gokkosAccV
 }
 
@@ -20214,7 +20454,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20218
+//line gokkos_kernels_gen.go:20458
 		*acc = gokkosAccV
 		return
 	}
@@ -20226,7 +20466,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20230
+//line gokkos_kernels_gen.go:20470
 	*acc = gokkosAccV
 }
 
@@ -20243,7 +20483,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20247
+//line gokkos_kernels_gen.go:20487
 		*acc = gokkosAccV
 		return
 	}
@@ -20255,7 +20495,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20259
+//line gokkos_kernels_gen.go:20499
 	*acc = gokkosAccV
 }
 
@@ -20277,7 +20517,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20281
+//line gokkos_kernels_gen.go:20521
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20293,7 +20533,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20297
+//line gokkos_kernels_gen.go:20537
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20308,7 +20548,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20312
+//line gokkos_kernels_gen.go:20552
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20319,7 +20559,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20323
+//line gokkos_kernels_gen.go:20563
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20336,7 +20576,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20340
+//line gokkos_kernels_gen.go:20580
 		*acc = gokkosAccV
 		return
 	}
@@ -20348,7 +20588,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20352
+//line gokkos_kernels_gen.go:20592
 	*acc = gokkosAccV
 }
 
@@ -20365,7 +20605,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20369
+//line gokkos_kernels_gen.go:20609
 		*acc = gokkosAccV
 		return
 	}
@@ -20376,6 +20616,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20380
+//line gokkos_kernels_gen.go:20620
 	*acc = gokkosAccV
 }

@@ -125,12 +125,15 @@ func checkGenerated(pkg *packages.Package, imported []*packages.Package, src []b
 	return bad
 }
 
-// loopID returns N for the name gokkosHostLoopN.
+// loopID returns N for the name gokkosHostLoopN, or for gokkosHostLoopNHelperM, a clone of
+// loop N's.
 func loopID(name string) (int, bool) {
 	rest, ok := strings.CutPrefix(name, "gokkosHostLoop")
 	if !ok {
 		return 0, false
 	}
+	// A loop's helper clones (gokkosHostLoop<N>Helper<M>) count as the loop's.
+	rest, _, _ = strings.Cut(rest, "Helper")
 	n, err := strconv.Atoi(rest)
 	return n, err == nil
 }

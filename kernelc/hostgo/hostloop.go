@@ -41,6 +41,11 @@ type hostLoop struct {
 	spanIndexLeft bool                  // the body uses the index other than in those calls
 
 	accLocal bool // the loop keeps the accumulator in a local variable (acc.go)
+
+	// The gather path over slices of whole views (gather.go); none when gather is nil.
+	gather *gatherFunc
+	clones []*gatherClone
+	labels int // labels of inlined clones written so far in the loop function
 }
 
 // hostVar is the receiver or a parameter of the body method.
@@ -70,10 +75,10 @@ const (
 
 func isReserved(name string) bool {
 	switch name {
-	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameAccV, nameFinal, nameNext, nameJ, nameNextSpan:
+	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameAccV, nameFinal, nameNext, nameJ, nameNextSpan, nameNextGather, nameNextGatherSpan:
 		return true
 	}
-	return spanName.MatchString(name) || strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop")
+	return spanName.MatchString(name) || gatherName.MatchString(name) || strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop") || strings.HasPrefix(name, "gokkosRet")
 }
 
 // loopName is the name of the loop function of id.
@@ -188,6 +193,7 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form abi.Form, i
 		return nil, reason
 	}
 	h.findSpans(pkg)
+	h.findGathers(pkg)
 	h.findAccLocal(pkg)
 	return h, ""
 }
@@ -489,19 +495,55 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 	}
 	b.WriteString(h.accLoad())
 	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
+	implQ := im.add(ImplPath, "gokkosimpl")
+	if h.gather != nil {
+		cond := emitGatherSlices(b, h.gather, h.recv.name)
+		fmt.Fprintf(b, "if %s {\n", cond)
+		if len(h.spans) > 0 {
+			if err := h.emitSpans(b, fset, genFile, cfg, implQ, true); err != nil {
+				return err
+			}
+		}
+		if err := h.emitIndexLoop(b, fset, genFile, cfg, implQ, true); err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "%sreturn\n}\n", h.accStore())
+	}
 	if len(h.spans) > 0 {
-		if err := h.emitSpans(b, fset, genFile, cfg); err != nil {
+		if err := h.emitSpans(b, fset, genFile, cfg, implQ, false); err != nil {
 			return err
 		}
 	}
+	if err := h.emitIndexLoop(b, fset, genFile, cfg, implQ, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "%s}\n\n", h.accStore())
+	for _, c := range h.clones {
+		if err := c.emit(b, cfg, fset, genFile, implQ); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emitIndexLoop writes the loop over [lo, hi) that runs the body, its view calls rewritten to
+// slices when gather is set.
+func (h *hostLoop) emitIndexLoop(b *bytes.Buffer, fset *token.FileSet, genFile string, cfg printer.Config, implQ string, gather bool) error {
 	indexVar := h.index.name
 	if indexVar == "" || h.index.copied {
 		indexVar = nameI
 	}
-	stmts, labelled := h.loopBody(nameNext)
+	label := nameNext
+	if gather {
+		label = nameNextGather
+	}
+	stmts, labelled := h.loopBody(label)
+	if gather {
+		rewriteGathers(h.gather, stmts, implQ, &h.labels)
+	}
 	h.rewriteAcc(stmts)
 	if labelled {
-		fmt.Fprintf(b, "%s:\n", nameNext)
+		fmt.Fprintf(b, "%s:\n", label)
 	}
 	fmt.Fprintf(b, "for %s := %s; %s < %s; %s++ {\n", indexVar, nameLo, indexVar, nameHi, indexVar)
 	h.writeCopies(b)
@@ -509,7 +551,7 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 		return err
 	}
 	// Back to the generated file's own lines; fixLineDirectives puts in the line number.
-	fmt.Fprintf(b, "\n}\n//line %s:1\n%s}\n\n", genFile, h.accStore())
+	fmt.Fprintf(b, "\n}\n//line %s:1\n", genFile)
 	return nil
 }
 

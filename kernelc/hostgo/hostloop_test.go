@@ -113,7 +113,7 @@ func TestHostLoopCode(t *testing.T) {
 		}, []string{"k := *gokkosK", "Span("}},
 		{"index changed", "mutIndex", []string{
 			"for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {\n\t\ti := gokkosI\n",
-		}, []string{"_ = i", "Span("}},
+		}, []string{"_ = i", "Span(gokkosLo"}},
 		{"pointer method on the receiver", "ptrMethod", []string{
 			"gokkosKV := *gokkosK", "k := gokkosKV\n", "k.C.bump(int64(i))",
 		}, nil},
@@ -146,6 +146,19 @@ func TestHostLoopCode(t *testing.T) {
 		{"scan changing final", "scanMut", []string{
 			"acc *int64, gokkosFinal bool) {", "\t\tfinal := gokkosFinal\n//line loops.go:200\n\t\tfinal = final && i%2 == 0",
 		}, nil},
+		{"gathers and helpers", "gatherMix", []string{
+			"gokkosG0 := k.L.Next.Span(0, k.L.Next.Len())",
+			"j := int(gokkosG0[i])",
+			"gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG",
+			"goto gokkosRet",
+			"bump(k.L.Count, i)",
+			"gokkosimpl.AtomicMinInt64(&gokkosG",
+			"Helper", // find and tally are called as clones
+		}, nil},
+		{"helper whose name a local hides", "shadowMax", []string{
+			"max := int64(i % 5)",
+			"Helper0((i*7)%len(gokkosG0), max, gokkosG0)",
+		}, []string{"gokkosRet"}},
 		{"import of another file", "clashA", []string{
 			"uint32(m.OnesCount32(k.X.At(i)))", "//line clash.go:14\n",
 		}, nil},
@@ -218,6 +231,23 @@ func TestHostLoopRegistration(t *testing.T) {
 	}
 }
 
+// inlinesHelper reports whether n holds a helper's body inlined by a gather path: a block that
+// declares the helper's slices (gokkosG names).
+func inlinesHelper(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE {
+			for _, l := range a.Lhs {
+				if id, ok := l.(*ast.Ident); ok && strings.HasPrefix(id.Name, "gokkosG") {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // TestHostLoopPositions checks, with go/parser (which applies //line directives relative to
 // the directory of the generated file), that every statement of an inlined body is attributed
 // to its own line in the kernel's file, and that the code after each body is attributed to the
@@ -255,8 +285,8 @@ func TestHostLoopPositions(t *testing.T) {
 	checked := 0
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || !strings.HasPrefix(fd.Name.Name, "gokkosHostLoop") {
-			continue
+		if !ok || !strings.HasPrefix(fd.Name.Name, "gokkosHostLoop") || strings.Contains(fd.Name.Name, "Helper") {
+			continue // not a loop, or a helper's clone
 		}
 		typ := recvTypeName(fd.Type.Params.List[0].Type.(*ast.StarExpr).X)
 		orig := bodies[typ]
@@ -281,8 +311,27 @@ func TestHostLoopPositions(t *testing.T) {
 					if l, ok := s.(*ast.LabeledStmt); ok {
 						s = l.Stmt
 					}
-					if r, ok := s.(*ast.RangeStmt); ok {
-						loops = append(loops, r.Body)
+					switch s := s.(type) {
+					case *ast.RangeStmt:
+						loops = append(loops, s.Body)
+					case *ast.ForStmt, *ast.IfStmt:
+						// The gather path: its index loop and its span loop. A helper's
+						// body inlined in them adds statements, whose lines are the helper's.
+						if !inlinesHelper(s) {
+							if f, ok := s.(*ast.ForStmt); ok {
+								loops = append(loops, f.Body)
+							}
+							if i, ok := s.(*ast.IfStmt); ok {
+								for _, s := range i.Body.List {
+									if l, ok := s.(*ast.LabeledStmt); ok {
+										s = l.Stmt
+									}
+									if r, ok := s.(*ast.RangeStmt); ok {
+										loops = append(loops, r.Body)
+									}
+								}
+							}
+						}
 					}
 				}
 				// After the fast loop, the generated file's own lines again.

@@ -39,6 +39,8 @@ const (
 
 var spanName = regexp.MustCompile(`^gokkosS[0-9]+$`)
 
+var gatherName = regexp.MustCompile(`^gokkosG[0-9]+$`)
+
 const viewsPath = "github.com/gokkos/gokkos/views"
 
 // findSpans records the body's span accesses. It needs a named receiver and index that the
@@ -169,7 +171,7 @@ func (h *hostLoop) rewriteSpans(list []ast.Stmt) {
 
 // emitSpans writes the fast loop: it takes a slice of every span for [lo, hi), and when all are
 // there runs the body over them and returns.
-func (h *hostLoop) emitSpans(b *bytes.Buffer, fset *token.FileSet, genFile string, cfg printer.Config) error {
+func (h *hostLoop) emitSpans(b *bytes.Buffer, fset *token.FileSet, genFile string, cfg printer.Config, implQ string, gather bool) error {
 	b.WriteString("if ")
 	for i, s := range h.spans {
 		if i > 0 {
@@ -196,11 +198,18 @@ func (h *hostLoop) emitSpans(b *bytes.Buffer, fset *token.FileSet, genFile strin
 	for _, s := range h.spans[1:] {
 		fmt.Fprintf(b, "%s = %s[:len(%s)]\n", s.name, s.name, h.spans[0].name)
 	}
-	stmts, labelled := h.loopBody(nameNextSpan)
+	label := nameNextSpan
+	if gather {
+		label = nameNextGatherSpan
+	}
+	stmts, labelled := h.loopBody(label)
 	h.rewriteSpans(stmts)
+	if gather {
+		rewriteGathers(h.gather, stmts, implQ, &h.labels)
+	}
 	h.rewriteAcc(stmts)
 	if labelled {
-		fmt.Fprintf(b, "%s:\n", nameNextSpan)
+		fmt.Fprintf(b, "%s:\n", label)
 	}
 	fmt.Fprintf(b, "for %s := range %s {\n", nameJ, h.spans[0].name)
 	if h.spanIndexLeft {

@@ -6,7 +6,7 @@ import (
 	"unsafe"
 )
 
-// The atomics of generated visit loops (see RegisterHostVisit): concrete functions small enough
+// The atomics of generated visit loops (see RegisterHostVisit) and host loops: concrete functions small enough
 // for the compiler to inline, with the semantics of the views package's atomic methods for
 // the same element type. A minimum stores nothing when the element already is the minimum.
 
@@ -134,3 +134,15 @@ func AtomicOrInt64(p *int64, x int64) int64 { return atomic.OrInt64(p, x) }
 
 // AtomicOrUint64 stores *p | x and returns the previous value.
 func AtomicOrUint64(p *uint64, x uint64) uint64 { return atomic.OrUint64(p, x) }
+
+// AtomicAddInt32 adds x to *p and returns the previous value.
+func AtomicAddInt32(p *int32, x int32) int32 { return atomic.AddInt32(p, x) - x }
+
+// AtomicAddUint32 adds x to *p and returns the previous value.
+func AtomicAddUint32(p *uint32, x uint32) uint32 { return atomic.AddUint32(p, x) - x }
+
+// AtomicAddInt64 adds x to *p and returns the previous value.
+func AtomicAddInt64(p *int64, x int64) int64 { return atomic.AddInt64(p, x) - x }
+
+// AtomicAddUint64 adds x to *p and returns the previous value.
+func AtomicAddUint64(p *uint64, x uint64) uint64 { return atomic.AddUint64(p, x) - x }

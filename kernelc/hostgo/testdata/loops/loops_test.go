@@ -82,6 +82,19 @@ func floats[T float32 | float64](f func(i int) T) views.View1D[T] {
 	return v
 }
 
+// gatherMixOf returns a gatherMix whose Next, written here, sends i to (5i+3) mod n.
+func gatherMixOf(next views.View1D[int32]) gatherMix {
+	for i := range n {
+		next.Set(i, int32((5*i+3)%n))
+	}
+	p := views.New1D[int32]("p", n)
+	for i := range n {
+		p.Set(i, int32(i))
+	}
+	k := gatherMix{L: links{F: forest{P: p}, Next: next, Count: zeros(), Min: ints(func(int) int64 { return n })}, Out: views.New1D[int32]("out", n)}
+	return k
+}
+
 func zeros() views.View1D[int64] { return ints(func(int) int64 { return 0 }) }
 
 func signed(i int) int64 { return int64((i*7)%11 - 3) }
@@ -192,6 +205,24 @@ func TestHostLoops(t *testing.T) {
 		{"spanDot", func(loop any) string {
 			k := spanDot{X: floats(func(i int) float64 { return float64(i) + 0.5 }), Y: floats(func(i int) float64 { return float64(n - i) })}
 			return fmt.Sprint(runReduce(k, loop, 1.0))
+		}},
+		{"gatherMix", func(loop any) string {
+			k := gatherMixOf(views.New1D[int32]("next", n))
+			runRange(k, loop)
+			return fmt.Sprint(k.L.F.P.Data(), k.L.Count.Data(), k.L.Min.Data(), k.Out.Data())
+		}},
+		{"gatherMix/strided", func(loop any) string {
+			// Next is a column of a row-major matrix: not contiguous, so every chunk takes the
+			// view path.
+			m := views.New2D[int32]("m", n, 2, views.LayoutRight)
+			k := gatherMixOf(m.Col(0))
+			runRange(k, loop)
+			return fmt.Sprint(k.L.F.P.Data(), k.L.Count.Data(), k.L.Min.Data(), k.Out.Data())
+		}},
+		{"shadowMax", func(loop any) string {
+			k := shadowMax{X: ints(signed)}
+			runRange(k, loop)
+			return fmt.Sprint(k.X.Data())
 		}},
 		{"scanMut", func(loop any) string {
 			k := scanMut{In: ints(signed), Out: zeros()}
