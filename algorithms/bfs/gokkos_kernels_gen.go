@@ -22725,12 +22725,17 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
 	gokkosG1 := k.Level.Span(0, k.Level.Len())
 	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Level.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Parent, k.Level)
+			}
+		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:35
 			gokkosG0[int(k.Root)] = k.Root
 			gokkosG1[int(k.Root)] = 0
 		}
-//line gokkos_kernels_gen.go:22734
+//line gokkos_kernels_gen.go:22739
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -22738,7 +22743,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:22742
+//line gokkos_kernels_gen.go:22747
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -22746,12 +22751,17 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Visited.Span(0, k.Visited.Len())
 	if gokkosG0 != nil || k.Visited.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Visited)
+			}
+		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:50
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:22755
+//line gokkos_kernels_gen.go:22765
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -22759,7 +22769,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22763
+//line gokkos_kernels_gen.go:22773
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22768,6 +22778,11 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
 	gokkosG1 := k.Visited.Span(0, k.Visited.Len())
 	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Visited.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Parent, k.Visited)
+			}
+		}()
 		if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				w := gokkosLo + gokkosJ
@@ -22781,7 +22796,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:22785
+//line gokkos_kernels_gen.go:22800
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -22795,7 +22810,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:22799
+//line gokkos_kernels_gen.go:22814
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -22811,7 +22826,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22815
+//line gokkos_kernels_gen.go:22830
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -22825,7 +22840,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22829
+//line gokkos_kernels_gen.go:22844
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22837,14 +22852,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:82
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22841
+//line gokkos_kernels_gen.go:22856
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:82
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22848
+//line gokkos_kernels_gen.go:22863
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22856,14 +22871,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:93
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22860
+//line gokkos_kernels_gen.go:22875
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:93
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22867
+//line gokkos_kernels_gen.go:22882
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -22878,7 +22893,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22882
+//line gokkos_kernels_gen.go:22897
 		*acc = gokkosAccV
 		return
 	}
@@ -22888,7 +22903,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:22892
+//line gokkos_kernels_gen.go:22907
 	*acc = gokkosAccV
 }
 
@@ -22899,6 +22914,11 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG2 := k.Parent.Span(0, k.Parent.Len())
 	if (gokkosG0 != nil || k.Level.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Parent.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Level, k.G.Adj, k.Parent)
+			}
+		}()
 		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				u := gokkosLo + gokkosJ
@@ -22914,7 +22934,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:22918
+//line gokkos_kernels_gen.go:22938
 			return
 		}
 		for u := gokkosLo; u < gokkosHi; u++ {
@@ -22930,7 +22950,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22934
+//line gokkos_kernels_gen.go:22954
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -22948,7 +22968,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22952
+//line gokkos_kernels_gen.go:22972
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -22964,7 +22984,7 @@ func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:22968
+//line gokkos_kernels_gen.go:22988
 }
 
 // gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -22976,7 +22996,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:22980
+//line gokkos_kernels_gen.go:23000
 		*acc = gokkosAccV
 		return
 	}
@@ -22984,7 +23004,7 @@ func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:144
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:22988
+//line gokkos_kernels_gen.go:23008
 	*acc = gokkosAccV
 }
 
@@ -22994,6 +23014,11 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Level.Span(0, k.Level.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
 	if (gokkosG0 != nil || k.Level.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Level, k.Count)
+			}
+		}()
 		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line kernels.go:157
@@ -23001,7 +23026,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23005
+//line gokkos_kernels_gen.go:23030
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -23010,7 +23035,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23014
+//line gokkos_kernels_gen.go:23039
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -23020,7 +23045,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23024
+//line gokkos_kernels_gen.go:23049
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -23029,7 +23054,7 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23033
+//line gokkos_kernels_gen.go:23058
 }
 
 // gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23041,7 +23066,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23045
+//line gokkos_kernels_gen.go:23070
 		*acc = gokkosAccV
 		return
 	}
@@ -23049,7 +23074,7 @@ func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:171
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23053
+//line gokkos_kernels_gen.go:23078
 	*acc = gokkosAccV
 }
 
@@ -23101,7 +23126,7 @@ gokkosNext:
 //line op.go:92
 		}
 	}
-//line gokkos_kernels_gen.go:23105
+//line gokkos_kernels_gen.go:23130
 	return gokkosN
 }
 
@@ -23161,6 +23186,6 @@ gokkosNext:
 //line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23165
+//line gokkos_kernels_gen.go:23190
 	return gokkosN
 }

@@ -8440,6 +8440,11 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.E.Dst.Span(0, k.E.Dst.Len())
 	gokkosG2 := k.Deg.Span(0, k.Deg.Len())
 	if (gokkosG0 != nil || k.E.Src.Len() == 0) && (gokkosG1 != nil || k.E.Dst.Len() == 0) && (gokkosG2 != nil || k.Deg.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.E.Src, k.E.Dst, k.Deg)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:57
 			s, _, keep := gokkosHostLoop1Helper0(k.E, i, gokkosG0, gokkosG1)
@@ -8447,7 +8452,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:8451
+//line gokkos_kernels_gen.go:8456
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8457,7 +8462,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:8461
+//line gokkos_kernels_gen.go:8466
 }
 
 // gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
@@ -8477,7 +8482,7 @@ func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:8481
+//line gokkos_kernels_gen.go:8486
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
@@ -8489,6 +8494,11 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.OutW.Span(0, k.OutW.Len())
 	gokkosG5 := k.W.Span(0, k.W.Len())
 	if (gokkosG0 != nil || k.E.Src.Len() == 0) && (gokkosG1 != nil || k.E.Dst.Len() == 0) && (gokkosG2 != nil || k.Cursor.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.OutW.Len() == 0) && (gokkosG5 != nil || k.W.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.E.Src, k.E.Dst, k.Cursor, k.Adj, k.OutW, k.W)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line build.go:77
 			s, d, keep := gokkosHostLoop2Helper0(k.E, i, gokkosG0, gokkosG1)
@@ -8505,7 +8515,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 				gokkosG4[p] = gokkosG5[j]
 			}
 		}
-//line gokkos_kernels_gen.go:8509
+//line gokkos_kernels_gen.go:8519
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8524,7 +8534,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:8528
+//line gokkos_kernels_gen.go:8538
 }
 
 // gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
@@ -8544,7 +8554,7 @@ func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:8548
+//line gokkos_kernels_gen.go:8558
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
@@ -8552,13 +8562,18 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
 	if gokkosG0 != nil || k.Offsets.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Offsets)
+			}
+		}()
 		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
 //line degree.go:17
 				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
 			}
-//line gokkos_kernels_gen.go:8562
+//line gokkos_kernels_gen.go:8577
 			*acc = gokkosAccV
 			return
 		}
@@ -8566,7 +8581,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
 		}
-//line gokkos_kernels_gen.go:8570
+//line gokkos_kernels_gen.go:8585
 		*acc = gokkosAccV
 		return
 	}
@@ -8576,7 +8591,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8580
+//line gokkos_kernels_gen.go:8595
 		*acc = gokkosAccV
 		return
 	}
@@ -8584,7 +8599,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:8588
+//line gokkos_kernels_gen.go:8603
 	*acc = gokkosAccV
 }
 
@@ -8594,20 +8609,25 @@ func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Dst.Span(0, k.Dst.Len())
 	gokkosG1 := k.Src.Span(0, k.Src.Len())
 	if (gokkosG0 != nil || k.Dst.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dst, k.Src)
+			}
+		}()
 		if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
 //line doubled.go:21
 				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
 			}
-//line gokkos_kernels_gen.go:8604
+//line gokkos_kernels_gen.go:8624
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 			gokkosG0[i] = gokkosG1[i+1] + k.Add
 		}
-//line gokkos_kernels_gen.go:8611
+//line gokkos_kernels_gen.go:8631
 		return
 	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8616,14 +8636,14 @@ func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:8620
+//line gokkos_kernels_gen.go:8640
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:8627
+//line gokkos_kernels_gen.go:8647
 }
 
 // gokkosHostLoop5 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
@@ -8635,14 +8655,14 @@ func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:8639
+//line gokkos_kernels_gen.go:8659
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:8646
+//line gokkos_kernels_gen.go:8666
 }
 
 // gokkosHostLoop6 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -8652,6 +8672,11 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
 	gokkosG1 := k.In.Span(0, k.In.Len())
 	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.In)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -8664,7 +8689,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += gokkosS1[gokkosJ]
 				}
 			}
-//line gokkos_kernels_gen.go:8668
+//line gokkos_kernels_gen.go:8693
 			*acc = gokkosAccV
 			return
 		}
@@ -8677,7 +8702,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosG1[i]
 			}
 		}
-//line gokkos_kernels_gen.go:8681
+//line gokkos_kernels_gen.go:8706
 		*acc = gokkosAccV
 		return
 	}
@@ -8693,7 +8718,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:8697
+//line gokkos_kernels_gen.go:8722
 		*acc = gokkosAccV
 		return
 	}
@@ -8706,7 +8731,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:8710
+//line gokkos_kernels_gen.go:8735
 	*acc = gokkosAccV
 }
 
@@ -8717,6 +8742,11 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG2 := k.G.Weights.Span(0, k.G.Weights.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.G.Weights.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.G.Adj, k.G.Weights)
+			}
+		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:87
 			lo, hi := int(gokkosG0[v]), int(gokkosG0[v+1])
@@ -8860,7 +8890,7 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8864
+//line gokkos_kernels_gen.go:8894
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8870,7 +8900,7 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:8874
+//line gokkos_kernels_gen.go:8904
 }
 
 // gokkosHostLoop7Helper0 is edgeLess with slices for its views (a host loop's gather path).
@@ -8887,7 +8917,7 @@ func gokkosHostLoop7Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:8891
+//line gokkos_kernels_gen.go:8921
 
 // gokkosHostLoop7Helper1 is edgeSwap with slices for its views (a host loop's gather path).
 func gokkosHostLoop7Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -8902,7 +8932,7 @@ func gokkosHostLoop7Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	}
 }
 
-//line gokkos_kernels_gen.go:8906
+//line gokkos_kernels_gen.go:8936
 
 // gokkosHostLoop7Helper2 is siftDown with slices for its views (a host loop's gather path).
 func gokkosHostLoop7Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -8939,7 +8969,7 @@ func gokkosHostLoop7Helper2(weighted bool, lo int, root int, n int, gokkosG0 []i
 	}
 }
 
-//line gokkos_kernels_gen.go:8943
+//line gokkos_kernels_gen.go:8973
 
 // gokkosHostLoop7Helper3 is sortEdges with slices for its views (a host loop's gather path).
 func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -9068,7 +9098,7 @@ func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 	}
 }
 
-//line gokkos_kernels_gen.go:9072
+//line gokkos_kernels_gen.go:9102
 
 // gokkosHostLoop7Helper4 is Weighted with slices for its views (a host loop's gather path).
 func gokkosHostLoop7Helper4(gokkosG0 []float64) bool {
@@ -9076,7 +9106,7 @@ func gokkosHostLoop7Helper4(gokkosG0 []float64) bool {
 	return len(gokkosG0) > 0
 }
 
-//line gokkos_kernels_gen.go:9080
+//line gokkos_kernels_gen.go:9110
 
 // gokkosHostLoop8 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
@@ -9085,6 +9115,11 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG2 := k.Deg.Span(0, k.Deg.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Deg.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.G.Adj, k.Deg)
+			}
+		}()
 		if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -9098,7 +9133,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = c
 			}
-//line gokkos_kernels_gen.go:9102
+//line gokkos_kernels_gen.go:9137
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9112,7 +9147,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = c
 		}
-//line gokkos_kernels_gen.go:9116
+//line gokkos_kernels_gen.go:9151
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9128,7 +9163,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:9132
+//line gokkos_kernels_gen.go:9167
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9142,7 +9177,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:9146
+//line gokkos_kernels_gen.go:9181
 }
 
 // gokkosHostLoop9 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -9155,6 +9190,11 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.W.Span(0, k.W.Len())
 	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.G.Adj.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.Off, k.G.Adj, k.Adj, k.W, k.G.Weights)
+			}
+		}()
 		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -9171,7 +9211,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:9175
+//line gokkos_kernels_gen.go:9215
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9188,7 +9228,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9192
+//line gokkos_kernels_gen.go:9232
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9207,7 +9247,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9211
+//line gokkos_kernels_gen.go:9251
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9224,7 +9264,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9228
+//line gokkos_kernels_gen.go:9268
 }
 
 // gokkosHostLoop10 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -9233,6 +9273,11 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
 	if gokkosG0 != nil || k.Offsets.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Offsets)
+			}
+		}()
 		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -9241,7 +9286,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:9245
+//line gokkos_kernels_gen.go:9290
 			*acc = gokkosAccV
 			return
 		}
@@ -9251,7 +9296,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9255
+//line gokkos_kernels_gen.go:9300
 		*acc = gokkosAccV
 		return
 	}
@@ -9263,7 +9308,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9267
+//line gokkos_kernels_gen.go:9312
 		*acc = gokkosAccV
 		return
 	}
@@ -9273,7 +9318,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9277
+//line gokkos_kernels_gen.go:9322
 	*acc = gokkosAccV
 }
 
@@ -9284,6 +9329,11 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
 	gokkosG1 := k.Hubs.Span(0, k.Hubs.Len())
 	if (gokkosG0 != nil || k.Offsets.Len() == 0) && (gokkosG1 != nil || k.Hubs.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Offsets, k.Hubs)
+			}
+		}()
 		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -9295,7 +9345,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:9299
+//line gokkos_kernels_gen.go:9349
 			*acc = gokkosAccV
 			return
 		}
@@ -9308,7 +9358,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9312
+//line gokkos_kernels_gen.go:9362
 		*acc = gokkosAccV
 		return
 	}
@@ -9323,7 +9373,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9327
+//line gokkos_kernels_gen.go:9377
 		*acc = gokkosAccV
 		return
 	}
@@ -9336,7 +9386,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9340
+//line gokkos_kernels_gen.go:9390
 	*acc = gokkosAccV
 }
 
@@ -9361,7 +9411,7 @@ func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9365
+//line gokkos_kernels_gen.go:9415
 	*acc = gokkosAccV
 }
 
@@ -9373,6 +9423,11 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG2 := k.G.Weights.Span(0, k.G.Weights.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.G.Weights.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.G.Adj, k.G.Weights)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line symmetric.go:132
 			begin, end := int(gokkosG0[u]), int(gokkosG0[u+1])
@@ -9383,7 +9438,7 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 				gokkosAccV += gokkosHostLoop14Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
 			}
 		}
-//line gokkos_kernels_gen.go:9387
+//line gokkos_kernels_gen.go:9442
 		*acc = gokkosAccV
 		return
 	}
@@ -9397,7 +9452,7 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:9401
+//line gokkos_kernels_gen.go:9456
 	*acc = gokkosAccV
 }
 
@@ -9415,7 +9470,7 @@ func gokkosHostLoop14Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokk
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:9419
+//line gokkos_kernels_gen.go:9474
 
 // gokkosHostLoop14Helper1 is outOfOrder with slices for its views (a host loop's gather path).
 func gokkosHostLoop14Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
@@ -9423,7 +9478,7 @@ func gokkosHostLoop14Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []floa
 	return e > begin && gokkosHostLoop14Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
 }
 
-//line gokkos_kernels_gen.go:9427
+//line gokkos_kernels_gen.go:9482
 
 // gokkosHostLoop14Helper2 is reverseMissing with slices for its views (a host loop's gather path).
 func gokkosHostLoop14Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
@@ -9459,7 +9514,7 @@ func gokkosHostLoop14Helper2(u int32, begin int, e int, gokkosG0 []float64, gokk
 	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
 }
 
-//line gokkos_kernels_gen.go:9463
+//line gokkos_kernels_gen.go:9518
 
 // gokkosHostLoop14Helper3 is edgeBalance with slices for its views (a host loop's gather path).
 func gokkosHostLoop14Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
@@ -9481,7 +9536,7 @@ func gokkosHostLoop14Helper3(u int32, begin int, end int, e int, gokkosG0 []int3
 	return 1
 }
 
-//line gokkos_kernels_gen.go:9485
+//line gokkos_kernels_gen.go:9540
 
 // gokkosHostLoop16 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
@@ -9489,19 +9544,24 @@ func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Deg.Span(0, k.Deg.Len())
 	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
 	if (gokkosG0 != nil || k.Deg.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Deg, k.Adj)
+			}
+		}()
 		if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
 			}
-//line gokkos_kernels_gen.go:9498
+//line gokkos_kernels_gen.go:9558
 			return
 		}
 		for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
 		}
-//line gokkos_kernels_gen.go:9505
+//line gokkos_kernels_gen.go:9565
 		return
 	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9509,14 +9569,14 @@ func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:9513
+//line gokkos_kernels_gen.go:9573
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:9520
+//line gokkos_kernels_gen.go:9580
 }
 
 // gokkosHostLoop17 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -9529,6 +9589,11 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.W.Span(0, k.W.Len())
 	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.Cursor.Len() == 0) && (gokkosG2 != nil || k.G.Adj.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.Cursor, k.G.Adj, k.Adj, k.W, k.G.Weights)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
 			lo, hi := int(gokkosG0[u]), int(gokkosG0[u+1])
@@ -9540,7 +9605,7 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9544
+//line gokkos_kernels_gen.go:9609
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -9554,5 +9619,5 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9558
+//line gokkos_kernels_gen.go:9623
 }

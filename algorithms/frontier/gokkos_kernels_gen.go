@@ -4632,6 +4632,11 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 	gokkosG0 := k.Bits.Span(0, k.Bits.Len())
 	gokkosG1 := k.Queue.Span(0, k.Queue.Len())
 	if (gokkosG0 != nil || k.Bits.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Bits, k.Queue)
+			}
+		}()
 		if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
@@ -4649,7 +4654,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += int64(bits.OnesCount32(w))
 			}
-//line gokkos_kernels_gen.go:4653
+//line gokkos_kernels_gen.go:4658
 			*acc = gokkosAccV
 			return
 		}
@@ -4668,7 +4673,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4672
+//line gokkos_kernels_gen.go:4677
 		*acc = gokkosAccV
 		return
 	}
@@ -4689,7 +4694,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4693
+//line gokkos_kernels_gen.go:4698
 		*acc = gokkosAccV
 		return
 	}
@@ -4708,7 +4713,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4712
+//line gokkos_kernels_gen.go:4717
 	*acc = gokkosAccV
 }
 
@@ -4718,13 +4723,18 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
 	gokkosG1 := k.Bits.Span(0, k.Bits.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Bits.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Bits)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line convert.go:44
 				v := gokkosS0[gokkosJ]
 				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 			}
-//line gokkos_kernels_gen.go:4728
+//line gokkos_kernels_gen.go:4738
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -4732,7 +4742,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosG0[i]
 			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4736
+//line gokkos_kernels_gen.go:4746
 		return
 	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -4741,7 +4751,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4745
+//line gokkos_kernels_gen.go:4755
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4749,7 +4759,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4753
+//line gokkos_kernels_gen.go:4763
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4760,14 +4770,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:60
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4764
+//line gokkos_kernels_gen.go:4774
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:60
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4771
+//line gokkos_kernels_gen.go:4781
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4786,7 +4796,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4790
+//line gokkos_kernels_gen.go:4800
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4800,7 +4810,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4804
+//line gokkos_kernels_gen.go:4814
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4816,7 +4826,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4820
+//line gokkos_kernels_gen.go:4830
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4827,7 +4837,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4831
+//line gokkos_kernels_gen.go:4841
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4839,14 +4849,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:111
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4843
+//line gokkos_kernels_gen.go:4853
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:111
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4850
+//line gokkos_kernels_gen.go:4860
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -4858,7 +4868,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:121
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4862
+//line gokkos_kernels_gen.go:4872
 		*acc = gokkosAccV
 		return
 	}
@@ -4866,7 +4876,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:121
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4870
+//line gokkos_kernels_gen.go:4880
 	*acc = gokkosAccV
 }
 
@@ -4878,6 +4888,11 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 	gokkosG1 := k.In.Bits.Span(0, k.In.Bits.Len())
 	gokkosG2 := k.In.Queue.Span(0, k.In.Queue.Len())
 	if (gokkosG0 != nil || k.Pre.Len() == 0) && (gokkosG1 != nil || k.In.Bits.Len() == 0) && (gokkosG2 != nil || k.In.Queue.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Pre, k.In.Bits, k.In.Queue)
+			}
+		}()
 		if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				s := gokkosLo + gokkosJ
@@ -4891,7 +4906,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:4895
+//line gokkos_kernels_gen.go:4910
 			*acc = gokkosAccV
 			return
 		}
@@ -4906,7 +4921,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4910
+//line gokkos_kernels_gen.go:4925
 		*acc = gokkosAccV
 		return
 	}
@@ -4923,7 +4938,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4927
+//line gokkos_kernels_gen.go:4942
 		*acc = gokkosAccV
 		return
 	}
@@ -4938,7 +4953,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4942
+//line gokkos_kernels_gen.go:4957
 	*acc = gokkosAccV
 }
 
@@ -4954,7 +4969,7 @@ func gokkosHostLoop7Helper0(w Worklist, s int, gokkosG0 []uint32, gokkosG1 []int
 	return gokkosG1[s]
 }
 
-//line gokkos_kernels_gen.go:4958
+//line gokkos_kernels_gen.go:4973
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
@@ -4962,6 +4977,11 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 	gokkosG0 := k.In.Queue.Span(0, k.In.Queue.Len())
 	gokkosG1 := k.In.Bits.Span(0, k.In.Bits.Len())
 	if (gokkosG0 != nil || k.In.Queue.Len() == 0) && (gokkosG1 != nil || k.In.Bits.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.In.Queue, k.In.Bits)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line inspect.go:25
 			if !k.In.Bitmap {
@@ -4980,7 +5000,7 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 				w >>= 1
 			}
 		}
-//line gokkos_kernels_gen.go:4984
+//line gokkos_kernels_gen.go:5004
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -5001,5 +5021,5 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:5005
+//line gokkos_kernels_gen.go:5025
 }

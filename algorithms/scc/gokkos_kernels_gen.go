@@ -47016,6 +47016,11 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 	gokkosG3 := k.Src.Span(0, k.Src.Len())
 	gokkosG4 := k.Dst.Span(0, k.Dst.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.Adj.Len() == 0) && (gokkosG3 != nil || k.Src.Len() == 0) && (gokkosG4 != nil || k.Dst.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Off, k.Adj, k.Src, k.Dst)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -47037,7 +47042,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47041
+//line gokkos_kernels_gen.go:47046
 			*acc = gokkosAccV
 			return
 		}
@@ -47059,7 +47064,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47068
 		*acc = gokkosAccV
 		return
 	}
@@ -47084,7 +47089,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47088
+//line gokkos_kernels_gen.go:47093
 		*acc = gokkosAccV
 		return
 	}
@@ -47106,7 +47111,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47110
+//line gokkos_kernels_gen.go:47115
 	*acc = gokkosAccV
 }
 
@@ -47117,6 +47122,11 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG0 := k.St.Span(0, k.St.Len())
 	gokkosG1 := k.List.Span(0, k.List.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.List)
+			}
+		}()
 		if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -47129,7 +47139,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47133
+//line gokkos_kernels_gen.go:47143
 			*acc = gokkosAccV
 			return
 		}
@@ -47143,7 +47153,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47147
+//line gokkos_kernels_gen.go:47157
 		*acc = gokkosAccV
 		return
 	}
@@ -47159,7 +47169,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47163
+//line gokkos_kernels_gen.go:47173
 		*acc = gokkosAccV
 		return
 	}
@@ -47173,7 +47183,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47177
+//line gokkos_kernels_gen.go:47187
 	*acc = gokkosAccV
 }
 
@@ -47185,6 +47195,11 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG1 := k.St.Span(0, k.St.Len())
 	gokkosG2 := k.Next.Span(0, k.Next.Len())
 	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Next.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.List, k.St, k.Next)
+			}
+		}()
 		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line async.go:143
@@ -47197,7 +47212,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47201
+//line gokkos_kernels_gen.go:47216
 			*acc = gokkosAccV
 			return
 		}
@@ -47212,7 +47227,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47216
+//line gokkos_kernels_gen.go:47231
 		*acc = gokkosAccV
 		return
 	}
@@ -47228,7 +47243,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47232
+//line gokkos_kernels_gen.go:47247
 		*acc = gokkosAccV
 		return
 	}
@@ -47243,7 +47258,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47247
+//line gokkos_kernels_gen.go:47262
 	*acc = gokkosAccV
 }
 
@@ -47254,6 +47269,11 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.In.Span(0, k.In.Len())
 	gokkosG2 := k.Out.Span(0, k.Out.Len())
 	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.List, k.In, k.Out)
+			}
+		}()
 		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line async.go:162
@@ -47261,7 +47281,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47265
+//line gokkos_kernels_gen.go:47285
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47270,7 +47290,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47274
+//line gokkos_kernels_gen.go:47294
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47280,7 +47300,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47284
+//line gokkos_kernels_gen.go:47304
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47289,7 +47309,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47293
+//line gokkos_kernels_gen.go:47313
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47303,6 +47323,11 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG4 := k.Comp.Span(0, k.Comp.Len())
 	gokkosG5 := k.Sub.Span(0, k.Sub.Len())
 	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) && (gokkosG4 != nil || k.Comp.Len() == 0) && (gokkosG5 != nil || k.Sub.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.List, k.In, k.Out, k.St, k.Comp, k.Sub)
+			}
+		}()
 		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line async.go:240
@@ -47318,7 +47343,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47322
+//line gokkos_kernels_gen.go:47347
 			*acc = gokkosAccV
 			return
 		}
@@ -47336,7 +47361,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47340
+//line gokkos_kernels_gen.go:47365
 		*acc = gokkosAccV
 		return
 	}
@@ -47355,7 +47380,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47359
+//line gokkos_kernels_gen.go:47384
 		*acc = gokkosAccV
 		return
 	}
@@ -47373,7 +47398,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47377
+//line gokkos_kernels_gen.go:47402
 	*acc = gokkosAccV
 }
 
@@ -47389,6 +47414,11 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG5 := k.NSrc.Span(0, k.NSrc.Len())
 	gokkosG6 := k.NDst.Span(0, k.NDst.Len())
 	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Dst.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) && (gokkosG3 != nil || k.In.Len() == 0) && (gokkosG4 != nil || k.Out.Len() == 0) && (gokkosG5 != nil || k.NSrc.Len() == 0) && (gokkosG6 != nil || k.NDst.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Src, k.Dst, k.St, k.In, k.Out, k.NSrc, k.NDst)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -47403,7 +47433,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47407
+//line gokkos_kernels_gen.go:47437
 			*acc = gokkosAccV
 			return
 		}
@@ -47419,7 +47449,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47423
+//line gokkos_kernels_gen.go:47453
 		*acc = gokkosAccV
 		return
 	}
@@ -47437,7 +47467,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47441
+//line gokkos_kernels_gen.go:47471
 		*acc = gokkosAccV
 		return
 	}
@@ -47453,7 +47483,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47457
+//line gokkos_kernels_gen.go:47487
 	*acc = gokkosAccV
 }
 
@@ -47464,6 +47494,11 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
 	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.Adj)
+			}
+		}()
 	gokkosNextG:
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line auto.go:128
@@ -47482,7 +47517,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47486
+//line gokkos_kernels_gen.go:47521
 		*acc = gokkosAccV
 		return
 	}
@@ -47504,7 +47539,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47508
+//line gokkos_kernels_gen.go:47543
 	*acc = gokkosAccV
 }
 
@@ -47523,7 +47558,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47527
+//line gokkos_kernels_gen.go:47562
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
@@ -47532,6 +47567,11 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.ROff.Span(0, k.ROff.Len())
 	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.ROff.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.ROff)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -47540,7 +47580,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 				d := float64(gokkosG0[v+1] - gokkosS0[gokkosJ] + gokkosG1[v+1] - gokkosS1[gokkosJ])
 				gokkosAccV += d * d
 			}
-//line gokkos_kernels_gen.go:47544
+//line gokkos_kernels_gen.go:47584
 			*acc = gokkosAccV
 			return
 		}
@@ -47549,7 +47589,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(gokkosG0[v+1] - gokkosG0[v] + gokkosG1[v+1] - gokkosG1[v])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47553
+//line gokkos_kernels_gen.go:47593
 		*acc = gokkosAccV
 		return
 	}
@@ -47561,7 +47601,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47565
+//line gokkos_kernels_gen.go:47605
 		*acc = gokkosAccV
 		return
 	}
@@ -47570,7 +47610,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47574
+//line gokkos_kernels_gen.go:47614
 	*acc = gokkosAccV
 }
 
@@ -47587,7 +47627,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47591
+//line gokkos_kernels_gen.go:47631
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47597,7 +47637,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47601
+//line gokkos_kernels_gen.go:47641
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47612,7 +47652,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47616
+//line gokkos_kernels_gen.go:47656
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47621,7 +47661,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47625
+//line gokkos_kernels_gen.go:47665
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47633,6 +47673,11 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
 	gokkosG3 := k.Col.Span(0, k.Col.Len())
 	if (gokkosG0 != nil || k.List.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) && (gokkosG3 != nil || k.Col.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.List, k.St, k.Comp, k.Col)
+			}
+		}()
 		if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
@@ -47653,7 +47698,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47657
+//line gokkos_kernels_gen.go:47702
 			*acc = gokkosAccV
 			return
 		}
@@ -47675,7 +47720,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47679
+//line gokkos_kernels_gen.go:47724
 		*acc = gokkosAccV
 		return
 	}
@@ -47699,7 +47744,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47703
+//line gokkos_kernels_gen.go:47748
 		*acc = gokkosAccV
 		return
 	}
@@ -47721,7 +47766,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47725
+//line gokkos_kernels_gen.go:47770
 	*acc = gokkosAccV
 }
 
@@ -47731,6 +47776,11 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
 	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Adj, k.Count)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
 			end := k.G.End(int32(u))
@@ -47741,7 +47791,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47745
+//line gokkos_kernels_gen.go:47795
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47754,7 +47804,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47758
+//line gokkos_kernels_gen.go:47808
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47770,7 +47820,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47774
+//line gokkos_kernels_gen.go:47824
 		*acc = gokkosAccV
 		return
 	}
@@ -47782,7 +47832,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47786
+//line gokkos_kernels_gen.go:47836
 	*acc = gokkosAccV
 }
 
@@ -47794,6 +47844,11 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	gokkosG2 := k.Src.Span(0, k.Src.Len())
 	gokkosG3 := k.Dst.Span(0, k.Dst.Len())
 	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Pos.Len() == 0) && (gokkosG2 != nil || k.Src.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Adj, k.Pos, k.Src, k.Dst)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
 			end := k.G.End(int32(u))
@@ -47809,7 +47864,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47813
+//line gokkos_kernels_gen.go:47868
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47827,7 +47882,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47831
+//line gokkos_kernels_gen.go:47886
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47840,6 +47895,11 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.Out.Span(0, k.Out.Len())
 	gokkosG5 := k.In.Span(0, k.In.Len())
 	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Dst.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) && (gokkosG3 != nil || k.Sub.Len() == 0) && (gokkosG4 != nil || k.Out.Len() == 0) && (gokkosG5 != nil || k.In.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Src, k.Dst, k.St, k.Sub, k.Out, k.In)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -47851,7 +47911,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47855
+//line gokkos_kernels_gen.go:47915
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47863,7 +47923,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47867
+//line gokkos_kernels_gen.go:47927
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47877,7 +47937,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47881
+//line gokkos_kernels_gen.go:47941
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47889,7 +47949,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47893
+//line gokkos_kernels_gen.go:47953
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47906,6 +47966,11 @@ func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG7 := k.ROff.Span(0, k.ROff.Len())
 	gokkosG8 := k.RAdj.Span(0, k.RAdj.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.In.Len() == 0) && (gokkosG2 != nil || k.Out.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) && (gokkosG7 != nil || k.ROff.Len() == 0) && (gokkosG8 != nil || k.RAdj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.In, k.Out, k.Comp, k.Sub, k.Off, k.Adj, k.ROff, k.RAdj)
+			}
+		}()
 	gokkosNextG:
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 			v := gokkosI
@@ -47924,7 +47989,7 @@ func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop26Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47928
+//line gokkos_kernels_gen.go:47993
 		*acc = gokkosAccV
 		return
 	}
@@ -47946,7 +48011,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47950
+//line gokkos_kernels_gen.go:48015
 	*acc = gokkosAccV
 }
 
@@ -47966,7 +48031,7 @@ func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:47970
+//line gokkos_kernels_gen.go:48035
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -47978,6 +48043,11 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG3 := k.Op.Off.Span(0, k.Op.Off.Len())
 	gokkosG4 := k.Op.Adj.Span(0, k.Op.Adj.Len())
 	if (gokkosG0 != nil || k.Src.Len() == 0) && (gokkosG1 != nil || k.Op.St.Len() == 0) && (gokkosG2 != nil || k.Op.Sub.Len() == 0) && (gokkosG3 != nil || k.Op.Off.Len() == 0) && (gokkosG4 != nil || k.Op.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Src, k.Op.St, k.Op.Sub, k.Op.Off, k.Op.Adj)
+			}
+		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 			i := gokkosI
 //line edgelist.go:301
@@ -47995,7 +48065,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:47999
+//line gokkos_kernels_gen.go:48069
 		*acc = gokkosAccV
 		return
 	}
@@ -48016,7 +48086,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48020
+//line gokkos_kernels_gen.go:48090
 	*acc = gokkosAccV
 }
 
@@ -48026,7 +48096,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48030
+//line gokkos_kernels_gen.go:48100
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48037,7 +48107,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48041
+//line gokkos_kernels_gen.go:48111
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48063,7 +48133,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48067
+//line gokkos_kernels_gen.go:48137
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48074,6 +48144,11 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG2 := k.Op.Off.Span(0, k.Op.Off.Len())
 	gokkosG3 := k.Op.Adj.Span(0, k.Op.Adj.Len())
 	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Sub.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Op.St, k.Op.Sub, k.Op.Off, k.Op.Adj)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
 			if !gokkosHostLoop28Helper0(k.Op, u, gokkosG0) {
@@ -48088,7 +48163,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48092
+//line gokkos_kernels_gen.go:48167
 		*acc = gokkosAccV
 		return
 	}
@@ -48106,7 +48181,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48110
+//line gokkos_kernels_gen.go:48185
 	*acc = gokkosAccV
 }
 
@@ -48116,7 +48191,7 @@ func gokkosHostLoop28Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48120
+//line gokkos_kernels_gen.go:48195
 
 // gokkosHostLoop28Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48127,7 +48202,7 @@ func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48131
+//line gokkos_kernels_gen.go:48206
 
 // gokkosHostLoop28Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48153,7 +48228,7 @@ func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48157
+//line gokkos_kernels_gen.go:48232
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48164,6 +48239,11 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
 	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Pivot.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Pivot, k.Sub, k.Comp)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48187,7 +48267,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48191
+//line gokkos_kernels_gen.go:48271
 			*acc = gokkosAccV
 			return
 		}
@@ -48211,7 +48291,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48215
+//line gokkos_kernels_gen.go:48295
 		*acc = gokkosAccV
 		return
 	}
@@ -48238,7 +48318,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48242
+//line gokkos_kernels_gen.go:48322
 		*acc = gokkosAccV
 		return
 	}
@@ -48262,7 +48342,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48266
+//line gokkos_kernels_gen.go:48346
 	*acc = gokkosAccV
 }
 
@@ -48285,7 +48365,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48289
+//line gokkos_kernels_gen.go:48369
 		*acc = gokkosAccV
 		return
 	}
@@ -48300,7 +48380,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48304
+//line gokkos_kernels_gen.go:48384
 	*acc = gokkosAccV
 }
 
@@ -48314,6 +48394,11 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
 	gokkosG4 := k.Sub.Span(0, k.Sub.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.RF.Len() == 0) && (gokkosG2 != nil || k.RB.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.RF, k.RB, k.Comp, k.Sub)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48336,7 +48421,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48340
+//line gokkos_kernels_gen.go:48425
 			*acc = gokkosAccV
 			return
 		}
@@ -48358,7 +48443,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48362
+//line gokkos_kernels_gen.go:48447
 		*acc = gokkosAccV
 		return
 	}
@@ -48384,7 +48469,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48388
+//line gokkos_kernels_gen.go:48473
 		*acc = gokkosAccV
 		return
 	}
@@ -48406,7 +48491,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48410
+//line gokkos_kernels_gen.go:48495
 	*acc = gokkosAccV
 }
 
@@ -48418,6 +48503,11 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG1 := k.Col.Span(0, k.Col.Len())
 	gokkosG2 := k.Queue.Span(0, k.Queue.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Col.Len() == 0) && (gokkosG2 != nil || k.Queue.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Col, k.Queue)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -48432,7 +48522,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48436
+//line gokkos_kernels_gen.go:48526
 			*acc = gokkosAccV
 			return
 		}
@@ -48447,7 +48537,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48451
+//line gokkos_kernels_gen.go:48541
 		*acc = gokkosAccV
 		return
 	}
@@ -48465,7 +48555,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48469
+//line gokkos_kernels_gen.go:48559
 		*acc = gokkosAccV
 		return
 	}
@@ -48480,7 +48570,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48484
+//line gokkos_kernels_gen.go:48574
 	*acc = gokkosAccV
 }
 
@@ -48493,6 +48583,11 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG2 := k.Roots.Span(0, k.Roots.Len())
 	gokkosG3 := k.St.Span(0, k.St.Len())
 	if (gokkosG0 != nil || k.Active.Len() == 0) && (gokkosG1 != nil || k.Col.Len() == 0) && (gokkosG2 != nil || k.Roots.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Active, k.Col, k.Roots, k.St)
+			}
+		}()
 		if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line multistep.go:348
@@ -48506,7 +48601,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48510
+//line gokkos_kernels_gen.go:48605
 			*acc = gokkosAccV
 			return
 		}
@@ -48522,7 +48617,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48526
+//line gokkos_kernels_gen.go:48621
 		*acc = gokkosAccV
 		return
 	}
@@ -48539,7 +48634,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48543
+//line gokkos_kernels_gen.go:48638
 		*acc = gokkosAccV
 		return
 	}
@@ -48555,7 +48650,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48559
+//line gokkos_kernels_gen.go:48654
 	*acc = gokkosAccV
 }
 
@@ -48565,6 +48660,11 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
 	if gokkosG0 != nil || k.Comp.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Comp)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
 			r := gokkosG0[int(int64(i)*int64(k.N)/hotSamples)]
@@ -48576,7 +48676,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48580
+//line gokkos_kernels_gen.go:48680
 		*acc = gokkosAccV
 		return
 	}
@@ -48591,7 +48691,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48595
+//line gokkos_kernels_gen.go:48695
 	*acc = gokkosAccV
 }
 
@@ -48606,7 +48706,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48610
+//line gokkos_kernels_gen.go:48710
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48614,7 +48714,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48618
+//line gokkos_kernels_gen.go:48718
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48625,6 +48725,11 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG1 := k.Least.Span(0, k.Least.Len())
 	gokkosG2 := k.Size.Span(0, k.Size.Len())
 	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Least.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Comp, k.Least, k.Size)
+			}
+		}()
 		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -48642,7 +48747,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48646
+//line gokkos_kernels_gen.go:48751
 			*acc = gokkosAccV
 			return
 		}
@@ -48661,7 +48766,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48665
+//line gokkos_kernels_gen.go:48770
 		*acc = gokkosAccV
 		return
 	}
@@ -48682,7 +48787,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48686
+//line gokkos_kernels_gen.go:48791
 		*acc = gokkosAccV
 		return
 	}
@@ -48701,7 +48806,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48705
+//line gokkos_kernels_gen.go:48810
 	*acc = gokkosAccV
 }
 
@@ -48714,7 +48819,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48718
+//line gokkos_kernels_gen.go:48823
 		*acc = gokkosAccV
 		return
 	}
@@ -48722,7 +48827,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48726
+//line gokkos_kernels_gen.go:48831
 	*acc = gokkosAccV
 }
 
@@ -48734,6 +48839,11 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG1 := k.Least.Span(0, k.Least.Len())
 	gokkosG2 := k.Size.Span(0, k.Size.Len())
 	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Least.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Comp, k.Least, k.Size)
+			}
+		}()
 		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -48754,7 +48864,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48758
+//line gokkos_kernels_gen.go:48868
 			*acc = gokkosAccV
 			return
 		}
@@ -48776,7 +48886,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48780
+//line gokkos_kernels_gen.go:48890
 		*acc = gokkosAccV
 		return
 	}
@@ -48800,7 +48910,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48804
+//line gokkos_kernels_gen.go:48914
 		*acc = gokkosAccV
 		return
 	}
@@ -48822,7 +48932,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48826
+//line gokkos_kernels_gen.go:48936
 	*acc = gokkosAccV
 }
 
@@ -48833,20 +48943,25 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.Num.Span(0, k.Num.Len())
 	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
 	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.Num, k.Comp)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48843
+//line gokkos_kernels_gen.go:48958
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48850
+//line gokkos_kernels_gen.go:48965
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48855,14 +48970,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48859
+//line gokkos_kernels_gen.go:48974
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48866
+//line gokkos_kernels_gen.go:48981
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48872,6 +48987,11 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 	gokkosG1 := k.Off.Span(0, k.Off.Len())
 	gokkosG2 := k.ROff.Span(0, k.ROff.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.ROff.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Off, k.ROff)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -48886,7 +49006,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:48890
+//line gokkos_kernels_gen.go:49010
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48899,7 +49019,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48903
+//line gokkos_kernels_gen.go:49023
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48916,7 +49036,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48920
+//line gokkos_kernels_gen.go:49040
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48929,7 +49049,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:48933
+//line gokkos_kernels_gen.go:49053
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -48939,12 +49059,17 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.Sub.Span(0, k.Sub.Len())
 	gokkosG2 := k.St.Span(0, k.St.Len())
 	if (gokkosG0 != nil || k.Pivot.Len() == 0) && (gokkosG1 != nil || k.Sub.Len() == 0) && (gokkosG2 != nil || k.St.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Pivot, k.Sub, k.St)
+			}
+		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:48948
+//line gokkos_kernels_gen.go:49073
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -48952,7 +49077,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:48956
+//line gokkos_kernels_gen.go:49081
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48967,7 +49092,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48971
+//line gokkos_kernels_gen.go:49096
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48976,7 +49101,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48980
+//line gokkos_kernels_gen.go:49105
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48987,6 +49112,11 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG1 := k.Pivot.Span(0, k.Pivot.Len())
 	gokkosG2 := k.Sub.Span(0, k.Sub.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Pivot.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Pivot, k.Sub)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -48997,7 +49127,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49001
+//line gokkos_kernels_gen.go:49131
 			*acc = gokkosAccV
 			return
 		}
@@ -49008,7 +49138,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49012
+//line gokkos_kernels_gen.go:49142
 		*acc = gokkosAccV
 		return
 	}
@@ -49022,7 +49152,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49026
+//line gokkos_kernels_gen.go:49156
 		*acc = gokkosAccV
 		return
 	}
@@ -49033,7 +49163,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49037
+//line gokkos_kernels_gen.go:49167
 	*acc = gokkosAccV
 }
 
@@ -49057,7 +49187,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49061
+//line gokkos_kernels_gen.go:49191
 		*acc = gokkosAccV
 		return
 	}
@@ -49075,7 +49205,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49079
+//line gokkos_kernels_gen.go:49209
 	*acc = gokkosAccV
 }
 
@@ -49090,6 +49220,11 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 	gokkosG4 := k.Off.Span(0, k.Off.Len())
 	gokkosG5 := k.Adj.Span(0, k.Adj.Len())
 	if (gokkosG0 != nil || k.ID.Len() == 0) && (gokkosG1 != nil || k.SOff.Len() == 0) && (gokkosG2 != nil || k.Orig.Len() == 0) && (gokkosG3 != nil || k.Sub.Len() == 0) && (gokkosG4 != nil || k.Off.Len() == 0) && (gokkosG5 != nil || k.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.ID, k.SOff, k.Orig, k.Sub, k.Off, k.Adj)
+			}
+		}()
 		if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -49104,7 +49239,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49108
+//line gokkos_kernels_gen.go:49243
 			*acc = gokkosAccV
 			return
 		}
@@ -49120,7 +49255,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49124
+//line gokkos_kernels_gen.go:49259
 		*acc = gokkosAccV
 		return
 	}
@@ -49138,7 +49273,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49142
+//line gokkos_kernels_gen.go:49277
 		*acc = gokkosAccV
 		return
 	}
@@ -49154,7 +49289,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49158
+//line gokkos_kernels_gen.go:49293
 	*acc = gokkosAccV
 }
 
@@ -49173,7 +49308,7 @@ func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49177
+//line gokkos_kernels_gen.go:49312
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49185,6 +49320,11 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.Adj.Span(0, k.Adj.Len())
 	gokkosG5 := k.SAdj.Span(0, k.SAdj.Len())
 	if (gokkosG0 != nil || k.ID.Len() == 0) && (gokkosG1 != nil || k.SOff.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.Off.Len() == 0) && (gokkosG4 != nil || k.Adj.Len() == 0) && (gokkosG5 != nil || k.SAdj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.ID, k.SOff, k.Sub, k.Off, k.Adj, k.SAdj)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -49206,7 +49346,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49210
+//line gokkos_kernels_gen.go:49350
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49226,7 +49366,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49230
+//line gokkos_kernels_gen.go:49370
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49250,7 +49390,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49254
+//line gokkos_kernels_gen.go:49394
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49270,7 +49410,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49274
+//line gokkos_kernels_gen.go:49414
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49281,6 +49421,11 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	gokkosG2 := k.Rep.Span(0, k.Rep.Len())
 	gokkosG3 := k.St.Span(0, k.St.Len())
 	if (gokkosG0 != nil || k.Orig.Len() == 0) && (gokkosG1 != nil || k.Comp.Len() == 0) && (gokkosG2 != nil || k.Rep.Len() == 0) && (gokkosG3 != nil || k.St.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Orig, k.Comp, k.Rep, k.St)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -49289,7 +49434,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49293
+//line gokkos_kernels_gen.go:49438
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49298,7 +49443,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49302
+//line gokkos_kernels_gen.go:49447
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49309,7 +49454,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49313
+//line gokkos_kernels_gen.go:49458
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49318,7 +49463,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49322
+//line gokkos_kernels_gen.go:49467
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49328,6 +49473,11 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
 	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.Adj)
+			}
+		}()
 		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		gokkosNextGS:
 			for gokkosJ := range gokkosS0 {
@@ -49341,7 +49491,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49345
+//line gokkos_kernels_gen.go:49495
 			*acc = gokkosAccV
 			return
 		}
@@ -49356,7 +49506,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49360
+//line gokkos_kernels_gen.go:49510
 		*acc = gokkosAccV
 		return
 	}
@@ -49373,7 +49523,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49377
+//line gokkos_kernels_gen.go:49527
 		*acc = gokkosAccV
 		return
 	}
@@ -49388,7 +49538,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49392
+//line gokkos_kernels_gen.go:49542
 	*acc = gokkosAccV
 }
 
@@ -49405,6 +49555,11 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 	gokkosG6 := k.Op.Tails.Span(0, k.Op.Tails.Len())
 	gokkosG7 := k.Op.Next.Span(0, k.Op.Next.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Op.St.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Key.Len() == 0) && (gokkosG4 != nil || k.Op.Col.Len() == 0) && (gokkosG5 != nil || k.Op.Adj.Len() == 0) && (gokkosG6 != nil || k.Op.Tails.Len() == 0) && (gokkosG7 != nil || k.Op.Next.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Op.St, k.Op.Off, k.Op.Key, k.Op.Col, k.Op.Adj, k.Op.Tails, k.Op.Next)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
@@ -49415,7 +49570,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49419
+//line gokkos_kernels_gen.go:49574
 			*acc = gokkosAccV
 			return
 		}
@@ -49427,7 +49582,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49431
+//line gokkos_kernels_gen.go:49586
 		*acc = gokkosAccV
 		return
 	}
@@ -49441,7 +49596,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49445
+//line gokkos_kernels_gen.go:49600
 		*acc = gokkosAccV
 		return
 	}
@@ -49453,7 +49608,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49457
+//line gokkos_kernels_gen.go:49612
 	*acc = gokkosAccV
 }
 
@@ -49463,7 +49618,7 @@ func gokkosHostLoop49Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49467
+//line gokkos_kernels_gen.go:49622
 
 // gokkosHostLoop49Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49479,7 +49634,7 @@ func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49483
+//line gokkos_kernels_gen.go:49638
 
 // gokkosHostLoop49Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49490,7 +49645,7 @@ func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49494
+//line gokkos_kernels_gen.go:49649
 
 // gokkosHostLoop49Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49512,7 +49667,7 @@ func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49516
+//line gokkos_kernels_gen.go:49671
 
 // gokkosHostLoop49Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49527,7 +49682,7 @@ func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49531
+//line gokkos_kernels_gen.go:49686
 
 // gokkosHostLoop49Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49538,7 +49693,7 @@ func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop49Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49542
+//line gokkos_kernels_gen.go:49697
 
 // gokkosHostLoop49Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49570,7 +49725,7 @@ func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49574
+//line gokkos_kernels_gen.go:49729
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49581,13 +49736,18 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 	gokkosG2 := k.Op.Tails.Span(0, k.Op.Tails.Len())
 	gokkosG3 := k.Op.Next.Span(0, k.Op.Next.Len())
 	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Off.Len() == 0) && (gokkosG2 != nil || k.Op.Tails.Len() == 0) && (gokkosG3 != nil || k.Op.Next.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Op.St, k.Op.Off, k.Op.Tails, k.Op.Next)
+			}
+		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&k.Op.Mask == k.Op.Want {
 				gokkosAccV += gokkosHostLoop51Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49591
+//line gokkos_kernels_gen.go:49751
 		*acc = gokkosAccV
 		return
 	}
@@ -49597,7 +49757,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49601
+//line gokkos_kernels_gen.go:49761
 	*acc = gokkosAccV
 }
 
@@ -49607,7 +49767,7 @@ func gokkosHostLoop51Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49611
+//line gokkos_kernels_gen.go:49771
 
 // gokkosHostLoop51Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49622,7 +49782,7 @@ func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49626
+//line gokkos_kernels_gen.go:49786
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49631,6 +49791,11 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.List.Span(0, k.List.Len())
 	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.List)
+			}
+		}()
 		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -49643,7 +49808,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49647
+//line gokkos_kernels_gen.go:49812
 			*acc = gokkosAccV
 			return
 		}
@@ -49657,7 +49822,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49661
+//line gokkos_kernels_gen.go:49826
 		*acc = gokkosAccV
 		return
 	}
@@ -49673,7 +49838,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49677
+//line gokkos_kernels_gen.go:49842
 		*acc = gokkosAccV
 		return
 	}
@@ -49687,7 +49852,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49691
+//line gokkos_kernels_gen.go:49856
 	*acc = gokkosAccV
 }
 
@@ -49700,6 +49865,11 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 	gokkosG2 := k.ROff.Span(0, k.ROff.Len())
 	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.ROff.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Off, k.ROff, k.Comp)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -49716,7 +49886,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49720
+//line gokkos_kernels_gen.go:49890
 			*acc = gokkosAccV
 			return
 		}
@@ -49731,7 +49901,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49735
+//line gokkos_kernels_gen.go:49905
 		*acc = gokkosAccV
 		return
 	}
@@ -49751,7 +49921,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49755
+//line gokkos_kernels_gen.go:49925
 		*acc = gokkosAccV
 		return
 	}
@@ -49766,7 +49936,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49770
+//line gokkos_kernels_gen.go:49940
 	*acc = gokkosAccV
 }
 
@@ -49782,6 +49952,11 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG5 := k.ROff.Span(0, k.ROff.Len())
 	gokkosG6 := k.RAdj.Span(0, k.RAdj.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Off.Len() == 0) && (gokkosG2 != nil || k.Adj.Len() == 0) && (gokkosG3 != nil || k.Next.Len() == 0) && (gokkosG4 != nil || k.Tail.Len() == 0) && (gokkosG5 != nil || k.ROff.Len() == 0) && (gokkosG6 != nil || k.RAdj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Off, k.Adj, k.Next, k.Tail, k.ROff, k.RAdj)
+			}
+		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line trim.go:67
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&stDone == 0 {
@@ -49789,7 +49964,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop54Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49793
+//line gokkos_kernels_gen.go:49968
 		*acc = gokkosAccV
 		return
 	}
@@ -49800,7 +49975,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49804
+//line gokkos_kernels_gen.go:49979
 	*acc = gokkosAccV
 }
 
@@ -49814,7 +49989,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49818
+//line gokkos_kernels_gen.go:49993
 
 // gokkosHostLoop54Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -49829,7 +50004,7 @@ func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49833
+//line gokkos_kernels_gen.go:50008
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -49846,6 +50021,11 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG8 := k.RAdj.Span(0, k.RAdj.Len())
 	gokkosG9 := k.Comp.Span(0, k.Comp.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Next.Len() == 0) && (gokkosG3 != nil || k.Tail.Len() == 0) && (gokkosG4 != nil || k.Sub.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) && (gokkosG7 != nil || k.ROff.Len() == 0) && (gokkosG8 != nil || k.RAdj.Len() == 0) && (gokkosG9 != nil || k.Comp.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.St, k.Next, k.Tail, k.Sub, k.Off, k.Adj, k.ROff, k.RAdj, k.Comp)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		gokkosNextGS:
 			for gokkosJ := range gokkosS0 {
@@ -49875,7 +50055,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:49879
+//line gokkos_kernels_gen.go:50059
 			*acc = gokkosAccV
 			return
 		}
@@ -49906,7 +50086,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:49910
+//line gokkos_kernels_gen.go:50090
 		*acc = gokkosAccV
 		return
 	}
@@ -49939,7 +50119,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:49943
+//line gokkos_kernels_gen.go:50123
 		*acc = gokkosAccV
 		return
 	}
@@ -49970,7 +50150,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:49974
+//line gokkos_kernels_gen.go:50154
 	*acc = gokkosAccV
 }
 
@@ -49984,7 +50164,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49988
+//line gokkos_kernels_gen.go:50168
 
 // gokkosHostLoop55Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49992,7 +50172,7 @@ func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop55Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49996
+//line gokkos_kernels_gen.go:50176
 
 // gokkosHostLoop55Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50007,7 +50187,7 @@ func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50011
+//line gokkos_kernels_gen.go:50191
 
 // gokkosHostLoop55Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50015,7 +50195,7 @@ func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50019
+//line gokkos_kernels_gen.go:50199
 
 // gokkosHostLoop55Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50036,7 +50216,7 @@ func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50040
+//line gokkos_kernels_gen.go:50220
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50049,6 +50229,11 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	gokkosG5 := k.Off.Span(0, k.Off.Len())
 	gokkosG6 := k.Adj.Span(0, k.Adj.Len())
 	if (gokkosG0 != nil || k.Partner.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Sub.Len() == 0) && (gokkosG3 != nil || k.ROff.Len() == 0) && (gokkosG4 != nil || k.RAdj.Len() == 0) && (gokkosG5 != nil || k.Off.Len() == 0) && (gokkosG6 != nil || k.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Partner, k.St, k.Sub, k.ROff, k.RAdj, k.Off, k.Adj)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -50066,7 +50251,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50070
+//line gokkos_kernels_gen.go:50255
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50082,7 +50267,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50086
+//line gokkos_kernels_gen.go:50271
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50102,7 +50287,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50106
+//line gokkos_kernels_gen.go:50291
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50118,7 +50303,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50122
+//line gokkos_kernels_gen.go:50307
 }
 
 // gokkosHostLoop56Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50139,7 +50324,7 @@ func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50143
+//line gokkos_kernels_gen.go:50328
 
 // gokkosHostLoop56Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50151,7 +50336,7 @@ func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50155
+//line gokkos_kernels_gen.go:50340
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50161,6 +50346,11 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG1 := k.St.Span(0, k.St.Len())
 	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
 	if (gokkosG0 != nil || k.Partner.Len() == 0) && (gokkosG1 != nil || k.St.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Partner, k.St, k.Comp)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -50176,7 +50366,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50180
+//line gokkos_kernels_gen.go:50370
 			*acc = gokkosAccV
 			return
 		}
@@ -50192,7 +50382,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50196
+//line gokkos_kernels_gen.go:50386
 		*acc = gokkosAccV
 		return
 	}
@@ -50211,7 +50401,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50215
+//line gokkos_kernels_gen.go:50405
 		*acc = gokkosAccV
 		return
 	}
@@ -50227,7 +50417,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50231
+//line gokkos_kernels_gen.go:50421
 	*acc = gokkosAccV
 }
 
@@ -50302,7 +50492,7 @@ gokkosNext:
 //line multistep.go:287
 		}
 	}
-//line gokkos_kernels_gen.go:50306
+//line gokkos_kernels_gen.go:50496
 	return gokkosN
 }
 
@@ -50357,6 +50547,6 @@ gokkosNext:
 //line multistep.go:262
 		}
 	}
-//line gokkos_kernels_gen.go:50361
+//line gokkos_kernels_gen.go:50551
 	return gokkosN
 }

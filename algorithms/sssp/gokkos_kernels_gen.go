@@ -43588,6 +43588,11 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
 	gokkosG2 := k.Mark.Span(0, k.Mark.Len())
 	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Mark.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist.I, k.Dist.F, k.Mark)
+			}
+		}()
 		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				s := gokkosLo + gokkosJ
@@ -43605,7 +43610,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43609
+//line gokkos_kernels_gen.go:43614
 			*acc = gokkosAccV
 			return
 		}
@@ -43624,7 +43629,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG2[s] = m
 		}
-//line gokkos_kernels_gen.go:43628
+//line gokkos_kernels_gen.go:43633
 		*acc = gokkosAccV
 		return
 	}
@@ -43645,7 +43650,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43649
+//line gokkos_kernels_gen.go:43654
 		*acc = gokkosAccV
 		return
 	}
@@ -43664,7 +43669,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43668
+//line gokkos_kernels_gen.go:43673
 	*acc = gokkosAccV
 }
 
@@ -43681,7 +43686,7 @@ func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43685
+//line gokkos_kernels_gen.go:43690
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -43693,6 +43698,11 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 	gokkosG3 := k.Pending.Span(0, k.Pending.Len())
 	gokkosG4 := k.Mark.Span(0, k.Mark.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Pending.Len() == 0) && (gokkosG4 != nil || k.Mark.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Dist.I, k.Dist.F, k.Pending, k.Mark)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -43711,7 +43721,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43715
+//line gokkos_kernels_gen.go:43725
 			*acc = gokkosAccV
 			return
 		}
@@ -43731,7 +43741,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:43735
+//line gokkos_kernels_gen.go:43745
 		*acc = gokkosAccV
 		return
 	}
@@ -43753,7 +43763,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43757
+//line gokkos_kernels_gen.go:43767
 		*acc = gokkosAccV
 		return
 	}
@@ -43773,7 +43783,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43777
+//line gokkos_kernels_gen.go:43787
 	*acc = gokkosAccV
 }
 
@@ -43790,7 +43800,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43794
+//line gokkos_kernels_gen.go:43804
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -43800,6 +43810,11 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG1 := k.Near.Span(0, k.Near.Len())
 	gokkosG2 := k.Far.Span(0, k.Far.Len())
 	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Near.Len() == 0) && (gokkosG2 != nil || k.Far.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Mark, k.Near, k.Far)
+			}
+		}()
 		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				s := gokkosLo + gokkosJ
@@ -43821,7 +43836,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:43825
+//line gokkos_kernels_gen.go:43840
 			*acc = gokkosAccV
 			return
 		}
@@ -43844,7 +43859,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43848
+//line gokkos_kernels_gen.go:43863
 		*acc = gokkosAccV
 		return
 	}
@@ -43869,7 +43884,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43873
+//line gokkos_kernels_gen.go:43888
 		*acc = gokkosAccV
 		return
 	}
@@ -43892,7 +43907,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:43896
+//line gokkos_kernels_gen.go:43911
 	*acc = gokkosAccV
 }
 
@@ -43902,6 +43917,11 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
 	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Count.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Adj, k.Count)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:39
 			end := k.G.End(int32(u))
@@ -43910,7 +43930,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:43914
+//line gokkos_kernels_gen.go:43934
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43921,7 +43941,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:43925
+//line gokkos_kernels_gen.go:43945
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -43937,7 +43957,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:43941
+//line gokkos_kernels_gen.go:43961
 		*acc = gokkosAccV
 		return
 	}
@@ -43949,7 +43969,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:43953
+//line gokkos_kernels_gen.go:43973
 	*acc = gokkosAccV
 }
 
@@ -43963,6 +43983,11 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.W.Span(0, k.W.Len())
 	gokkosG5 := k.G.Weights.Span(0, k.G.Weights.Len())
 	if (gokkosG0 != nil || k.G.Adj.Len() == 0) && (gokkosG1 != nil || k.Pos.Len() == 0) && (gokkosG2 != nil || k.Src.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) && (gokkosG4 != nil || k.W.Len() == 0) && (gokkosG5 != nil || k.G.Weights.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Adj, k.Pos, k.Src, k.Dst, k.W, k.G.Weights)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:77
 			end := k.G.End(int32(u))
@@ -43978,7 +44003,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43982
+//line gokkos_kernels_gen.go:44007
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43996,7 +44021,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44000
+//line gokkos_kernels_gen.go:44025
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44008,6 +44033,11 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG2 := k.W.Span(0, k.W.Len())
 	gokkosG3 := k.Dst.Span(0, k.Dst.Len())
 	if (gokkosG0 != nil || k.Dist.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) && (gokkosG2 != nil || k.W.Len() == 0) && (gokkosG3 != nil || k.Dst.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist, k.Src, k.W, k.Dst)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44027,7 +44057,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44031
+//line gokkos_kernels_gen.go:44061
 			*acc = gokkosAccV
 			return
 		}
@@ -44047,7 +44077,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44051
+//line gokkos_kernels_gen.go:44081
 		*acc = gokkosAccV
 		return
 	}
@@ -44070,7 +44100,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44074
+//line gokkos_kernels_gen.go:44104
 		*acc = gokkosAccV
 		return
 	}
@@ -44090,7 +44120,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44094
+//line gokkos_kernels_gen.go:44124
 	*acc = gokkosAccV
 }
 
@@ -44103,6 +44133,11 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosG2 := k.Dst.Span(0, k.Dst.Len())
 	gokkosG3 := k.W.Span(0, k.W.Len())
 	if (gokkosG0 != nil || k.Dist.Len() == 0) && (gokkosG1 != nil || k.Src.Len() == 0) && (gokkosG2 != nil || k.Dst.Len() == 0) && (gokkosG3 != nil || k.W.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist, k.Src, k.Dst, k.W)
+			}
+		}()
 		if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
@@ -44125,7 +44160,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44129
+//line gokkos_kernels_gen.go:44164
 			*acc = gokkosAccV
 			return
 		}
@@ -44148,7 +44183,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44152
+//line gokkos_kernels_gen.go:44187
 		*acc = gokkosAccV
 		return
 	}
@@ -44174,7 +44209,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44178
+//line gokkos_kernels_gen.go:44213
 		*acc = gokkosAccV
 		return
 	}
@@ -44197,7 +44232,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44201
+//line gokkos_kernels_gen.go:44236
 	*acc = gokkosAccV
 }
 
@@ -44213,7 +44248,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44217
+//line gokkos_kernels_gen.go:44252
 		*acc = gokkosAccV
 		return
 	}
@@ -44224,7 +44259,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44228
+//line gokkos_kernels_gen.go:44263
 	*acc = gokkosAccV
 }
 
@@ -44237,14 +44272,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44241
+//line gokkos_kernels_gen.go:44276
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44248
+//line gokkos_kernels_gen.go:44283
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44261,7 +44296,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44265
+//line gokkos_kernels_gen.go:44300
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44273,7 +44308,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44277
+//line gokkos_kernels_gen.go:44312
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44283,6 +44318,11 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
 	gokkosG2 := k.Pending.Span(0, k.Pending.Len())
 	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Pending.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist.I, k.Dist.F, k.Pending)
+			}
+		}()
 		if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -44307,7 +44347,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44311
+//line gokkos_kernels_gen.go:44351
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44332,7 +44372,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44336
+//line gokkos_kernels_gen.go:44376
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44359,7 +44399,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44363
+//line gokkos_kernels_gen.go:44403
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44384,7 +44424,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44388
+//line gokkos_kernels_gen.go:44428
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44392,18 +44432,23 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
 	if gokkosG0 != nil || k.Queue.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue)
+			}
+		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44400
+//line gokkos_kernels_gen.go:44445
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44407
+//line gokkos_kernels_gen.go:44452
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44415,7 +44460,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44419
+//line gokkos_kernels_gen.go:44464
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44426,12 +44471,17 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
 	gokkosG2 := k.Queue.Span(0, k.Queue.Len())
 	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Queue.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist.I, k.Dist.F, k.Queue)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44435
+//line gokkos_kernels_gen.go:44485
 			*acc = gokkosAccV
 			return
 		}
@@ -44439,7 +44489,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44443
+//line gokkos_kernels_gen.go:44493
 		*acc = gokkosAccV
 		return
 	}
@@ -44448,7 +44498,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44452
+//line gokkos_kernels_gen.go:44502
 		*acc = gokkosAccV
 		return
 	}
@@ -44456,7 +44506,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44460
+//line gokkos_kernels_gen.go:44510
 	*acc = gokkosAccV
 }
 
@@ -44473,7 +44523,7 @@ func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44477
+//line gokkos_kernels_gen.go:44527
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44486,6 +44536,11 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG4 := k.Pending.Span(0, k.Pending.Len())
 	gokkosG5 := k.Keep.Span(0, k.Keep.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Take.Len() == 0) && (gokkosG4 != nil || k.Pending.Len() == 0) && (gokkosG5 != nil || k.Keep.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Dist.I, k.Dist.F, k.Take, k.Pending, k.Keep)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
@@ -44505,7 +44560,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44509
+//line gokkos_kernels_gen.go:44564
 			*acc = gokkosAccV
 			return
 		}
@@ -44526,7 +44581,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44530
+//line gokkos_kernels_gen.go:44585
 		*acc = gokkosAccV
 		return
 	}
@@ -44549,7 +44604,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44553
+//line gokkos_kernels_gen.go:44608
 		*acc = gokkosAccV
 		return
 	}
@@ -44570,7 +44625,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44574
+//line gokkos_kernels_gen.go:44629
 	*acc = gokkosAccV
 }
 
@@ -44587,7 +44642,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44591
+//line gokkos_kernels_gen.go:44646
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -44602,7 +44657,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44606
+//line gokkos_kernels_gen.go:44661
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44613,7 +44668,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44617
+//line gokkos_kernels_gen.go:44672
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44623,6 +44678,11 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
 	gokkosG1 := k.Queue.Span(0, k.Queue.Len())
 	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Mark, k.Queue)
+			}
+		}()
 		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				s := gokkosLo + gokkosJ
@@ -44635,7 +44695,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44639
+//line gokkos_kernels_gen.go:44699
 			*acc = gokkosAccV
 			return
 		}
@@ -44649,7 +44709,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44653
+//line gokkos_kernels_gen.go:44713
 		*acc = gokkosAccV
 		return
 	}
@@ -44665,7 +44725,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44669
+//line gokkos_kernels_gen.go:44729
 		*acc = gokkosAccV
 		return
 	}
@@ -44679,7 +44739,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44683
+//line gokkos_kernels_gen.go:44743
 	*acc = gokkosAccV
 }
 
@@ -44692,7 +44752,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44696
+//line gokkos_kernels_gen.go:44756
 		*acc = gokkosAccV
 		return
 	}
@@ -44700,7 +44760,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44704
+//line gokkos_kernels_gen.go:44764
 	*acc = gokkosAccV
 }
 
@@ -44713,7 +44773,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44717
+//line gokkos_kernels_gen.go:44777
 		*acc = gokkosAccV
 		return
 	}
@@ -44721,7 +44781,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44725
+//line gokkos_kernels_gen.go:44785
 	*acc = gokkosAccV
 }
 
@@ -44736,7 +44796,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44740
+//line gokkos_kernels_gen.go:44800
 		*acc = gokkosAccV
 		return
 	}
@@ -44746,7 +44806,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44750
+//line gokkos_kernels_gen.go:44810
 	*acc = gokkosAccV
 }
 
@@ -44761,7 +44821,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44765
+//line gokkos_kernels_gen.go:44825
 		*acc = gokkosAccV
 		return
 	}
@@ -44771,7 +44831,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44775
+//line gokkos_kernels_gen.go:44835
 	*acc = gokkosAccV
 }
 
@@ -44786,7 +44846,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44790
+//line gokkos_kernels_gen.go:44850
 		*acc = gokkosAccV
 		return
 	}
@@ -44796,7 +44856,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44800
+//line gokkos_kernels_gen.go:44860
 	*acc = gokkosAccV
 }
 
@@ -44811,7 +44871,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44815
+//line gokkos_kernels_gen.go:44875
 		*acc = gokkosAccV
 		return
 	}
@@ -44821,7 +44881,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:44825
+//line gokkos_kernels_gen.go:44885
 	*acc = gokkosAccV
 }
 
@@ -44837,7 +44897,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44841
+//line gokkos_kernels_gen.go:44901
 		*acc = gokkosAccV
 		return
 	}
@@ -44847,7 +44907,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44851
+//line gokkos_kernels_gen.go:44911
 	*acc = gokkosAccV
 }
 
@@ -44863,6 +44923,11 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG5 := k.Far.Span(0, k.Far.Len())
 	gokkosG6 := k.LaterQ.Span(0, k.LaterQ.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Dist.I.Len() == 0) && (gokkosG2 != nil || k.Dist.F.Len() == 0) && (gokkosG3 != nil || k.Pending.Len() == 0) && (gokkosG4 != nil || k.Near.Len() == 0) && (gokkosG5 != nil || k.Far.Len() == 0) && (gokkosG6 != nil || k.LaterQ.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Dist.I, k.Dist.F, k.Pending, k.Near, k.Far, k.LaterQ)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line window.go:56
@@ -44899,7 +44964,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:44903
+//line gokkos_kernels_gen.go:44968
 			*acc = gokkosAccV
 			return
 		}
@@ -44938,7 +45003,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44942
+//line gokkos_kernels_gen.go:45007
 		*acc = gokkosAccV
 		return
 	}
@@ -44978,7 +45043,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44982
+//line gokkos_kernels_gen.go:45047
 		*acc = gokkosAccV
 		return
 	}
@@ -45017,7 +45082,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45021
+//line gokkos_kernels_gen.go:45086
 	*acc = gokkosAccV
 }
 
@@ -45034,7 +45099,7 @@ func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45038
+//line gokkos_kernels_gen.go:45103
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -45046,6 +45111,11 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 	gokkosG3 := k.Dist.F.Span(0, k.Dist.F.Len())
 	gokkosG4 := k.Mark.Span(0, k.Mark.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Pending.Len() == 0) && (gokkosG2 != nil || k.Dist.I.Len() == 0) && (gokkosG3 != nil || k.Dist.F.Len() == 0) && (gokkosG4 != nil || k.Mark.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Pending, k.Dist.I, k.Dist.F, k.Mark)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -45065,7 +45135,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45069
+//line gokkos_kernels_gen.go:45139
 			*acc = gokkosAccV
 			return
 		}
@@ -45086,7 +45156,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45090
+//line gokkos_kernels_gen.go:45160
 		*acc = gokkosAccV
 		return
 	}
@@ -45109,7 +45179,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45113
+//line gokkos_kernels_gen.go:45183
 		*acc = gokkosAccV
 		return
 	}
@@ -45130,7 +45200,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45134
+//line gokkos_kernels_gen.go:45204
 	*acc = gokkosAccV
 }
 
@@ -45147,7 +45217,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45151
+//line gokkos_kernels_gen.go:45221
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -45158,6 +45228,11 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 	gokkosG2 := k.Dist.I.Span(0, k.Dist.I.Len())
 	gokkosG3 := k.Dist.F.Span(0, k.Dist.F.Len())
 	if (gokkosG0 != nil || k.Queue.Len() == 0) && (gokkosG1 != nil || k.Pending.Len() == 0) && (gokkosG2 != nil || k.Dist.I.Len() == 0) && (gokkosG3 != nil || k.Dist.F.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Queue, k.Pending, k.Dist.I, k.Dist.F)
+			}
+		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line window.go:147
@@ -45166,7 +45241,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45170
+//line gokkos_kernels_gen.go:45245
 			*acc = gokkosAccV
 			return
 		}
@@ -45177,7 +45252,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45181
+//line gokkos_kernels_gen.go:45256
 		*acc = gokkosAccV
 		return
 	}
@@ -45189,7 +45264,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45193
+//line gokkos_kernels_gen.go:45268
 		*acc = gokkosAccV
 		return
 	}
@@ -45200,7 +45275,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45204
+//line gokkos_kernels_gen.go:45279
 	*acc = gokkosAccV
 }
 
@@ -45217,7 +45292,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45221
+//line gokkos_kernels_gen.go:45296
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45229,6 +45304,11 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 	gokkosG3 := k.Far.Span(0, k.Far.Len())
 	gokkosG4 := k.Later.Span(0, k.Later.Len())
 	if (gokkosG0 != nil || k.Mark.Len() == 0) && (gokkosG1 != nil || k.Queue.Len() == 0) && (gokkosG2 != nil || k.Near.Len() == 0) && (gokkosG3 != nil || k.Far.Len() == 0) && (gokkosG4 != nil || k.Later.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Mark, k.Queue, k.Near, k.Far, k.Later)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Mark.Span(gokkosLo, gokkosHi), k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -45252,7 +45332,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45256
+//line gokkos_kernels_gen.go:45336
 			*acc = gokkosAccV
 			return
 		}
@@ -45277,7 +45357,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45281
+//line gokkos_kernels_gen.go:45361
 		*acc = gokkosAccV
 		return
 	}
@@ -45304,7 +45384,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45308
+//line gokkos_kernels_gen.go:45388
 		*acc = gokkosAccV
 		return
 	}
@@ -45329,7 +45409,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45333
+//line gokkos_kernels_gen.go:45413
 	*acc = gokkosAccV
 }
 
@@ -45380,7 +45460,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45384
+//line gokkos_kernels_gen.go:45464
 	return gokkosN
 }
 
@@ -45440,7 +45520,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45444
+//line gokkos_kernels_gen.go:45524
 	return gokkosN
 }
 
@@ -45500,7 +45580,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45504
+//line gokkos_kernels_gen.go:45584
 	return gokkosN
 }
 
@@ -45628,6 +45708,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45632
+//line gokkos_kernels_gen.go:45712
 	return gokkosN
 }

@@ -6793,6 +6793,11 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	gokkosG5 := k.In.Offsets.Span(0, k.In.Offsets.Len())
 	gokkosG6 := k.In.Adj.Span(0, k.In.Adj.Len())
 	if (gokkosG0 != nil || k.Out.Offsets.Len() == 0) && (gokkosG1 != nil || k.Out.Adj.Len() == 0) && (gokkosG2 != nil || k.L.St.Len() == 0) && (gokkosG3 != nil || k.L.Key.Len() == 0) && (gokkosG4 != nil || k.L.F.P.Len() == 0) && (gokkosG5 != nil || k.In.Offsets.Len() == 0) && (gokkosG6 != nil || k.In.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out.Offsets, k.Out.Adj, k.L.St, k.L.Key, k.L.F.P, k.In.Offsets, k.In.Adj)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line afforest.go:159
 			b, end := gokkosG0[u], gokkosG0[u+1]
@@ -6899,7 +6904,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6903
+//line gokkos_kernels_gen.go:6908
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6924,7 +6929,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6928
+//line gokkos_kernels_gen.go:6933
 }
 
 // gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
@@ -6933,7 +6938,7 @@ func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:6937
+//line gokkos_kernels_gen.go:6942
 
 // gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -6941,7 +6946,7 @@ func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:6945
+//line gokkos_kernels_gen.go:6950
 
 // gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -6949,7 +6954,7 @@ func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:6953
+//line gokkos_kernels_gen.go:6958
 
 // gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
@@ -6960,7 +6965,7 @@ func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:6964
+//line gokkos_kernels_gen.go:6969
 
 // gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -6995,7 +7000,7 @@ func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:6999
+//line gokkos_kernels_gen.go:7004
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
@@ -7009,6 +7014,11 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG5 := k.In.Offsets.Span(0, k.In.Offsets.Len())
 	gokkosG6 := k.In.Adj.Span(0, k.In.Adj.Len())
 	if (gokkosG0 != nil || k.L.St.Len() == 0) && (gokkosG1 != nil || k.L.F.P.Len() == 0) && (gokkosG2 != nil || k.L.Key.Len() == 0) && (gokkosG3 != nil || k.Out.Offsets.Len() == 0) && (gokkosG4 != nil || k.Out.Adj.Len() == 0) && (gokkosG5 != nil || k.In.Offsets.Len() == 0) && (gokkosG6 != nil || k.In.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.L.St, k.L.F.P, k.L.Key, k.Out.Offsets, k.Out.Adj, k.In.Offsets, k.In.Adj)
+			}
+		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line afforest.go:200
 			if gokkosHostLoop1Helper0(k.L.Exclude, u, gokkosG0) {
@@ -7126,7 +7136,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7130
+//line gokkos_kernels_gen.go:7140
 		*acc = gokkosAccV
 		return
 	}
@@ -7163,7 +7173,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7167
+//line gokkos_kernels_gen.go:7177
 	*acc = gokkosAccV
 }
 
@@ -7173,7 +7183,7 @@ func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7177
+//line gokkos_kernels_gen.go:7187
 
 // gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
@@ -7184,7 +7194,7 @@ func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:7188
+//line gokkos_kernels_gen.go:7198
 
 // gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7192,7 +7202,7 @@ func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:7196
+//line gokkos_kernels_gen.go:7206
 
 // gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7200,7 +7210,7 @@ func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:7204
+//line gokkos_kernels_gen.go:7214
 
 // gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -7235,7 +7245,7 @@ func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:7239
+//line gokkos_kernels_gen.go:7249
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -7244,6 +7254,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.List.Span(0, k.List.Len())
 	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.List.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.List)
+			}
+		}()
 		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
@@ -7257,7 +7272,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:7261
+//line gokkos_kernels_gen.go:7276
 			*acc = gokkosAccV
 			return
 		}
@@ -7272,7 +7287,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7276
+//line gokkos_kernels_gen.go:7291
 		*acc = gokkosAccV
 		return
 	}
@@ -7289,7 +7304,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7293
+//line gokkos_kernels_gen.go:7308
 		*acc = gokkosAccV
 		return
 	}
@@ -7304,7 +7319,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7308
+//line gokkos_kernels_gen.go:7323
 	*acc = gokkosAccV
 }
 
@@ -7314,6 +7329,11 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
 	gokkosG1 := k.P.Span(0, k.P.Len())
 	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.P.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.P)
+			}
+		}()
 		if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
@@ -7324,7 +7344,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 				z ^= z >> 31
 				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
 			}
-//line gokkos_kernels_gen.go:7328
+//line gokkos_kernels_gen.go:7348
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7335,7 +7355,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosG0[i] = gokkosG1[int(z%k.N)]
 		}
-//line gokkos_kernels_gen.go:7339
+//line gokkos_kernels_gen.go:7359
 		return
 	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -7348,7 +7368,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7352
+//line gokkos_kernels_gen.go:7372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7359,7 +7379,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7363
+//line gokkos_kernels_gen.go:7383
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7371,14 +7391,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7375
+//line gokkos_kernels_gen.go:7395
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7382
+//line gokkos_kernels_gen.go:7402
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7391,6 +7411,11 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosG3 := k.Adj.Span(0, k.Adj.Len())
 	gokkosG4 := k.L.Span(0, k.L.Len())
 	if (gokkosG0 != nil || k.St.Len() == 0) && (gokkosG1 != nil || k.Key.Len() == 0) && (gokkosG2 != nil || k.Off.Len() == 0) && (gokkosG3 != nil || k.Adj.Len() == 0) && (gokkosG4 != nil || k.L.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.St, k.Key, k.Off, k.Adj, k.L)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -7426,7 +7451,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:7430
+//line gokkos_kernels_gen.go:7455
 			*acc = gokkosAccV
 			return
 		}
@@ -7462,7 +7487,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7466
+//line gokkos_kernels_gen.go:7491
 		*acc = gokkosAccV
 		return
 	}
@@ -7501,7 +7526,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7505
+//line gokkos_kernels_gen.go:7530
 		*acc = gokkosAccV
 		return
 	}
@@ -7537,7 +7562,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7541
+//line gokkos_kernels_gen.go:7566
 	*acc = gokkosAccV
 }
 
@@ -7547,13 +7572,18 @@ func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7551
+//line gokkos_kernels_gen.go:7576
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.L.Span(0, k.L.Len())
 	if gokkosG0 != nil || k.L.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.L)
+			}
+		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:169
 			first := gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
@@ -7569,7 +7599,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 				k.L.AtomicStore(v, l)
 			}
 		}
-//line gokkos_kernels_gen.go:7573
+//line gokkos_kernels_gen.go:7603
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7587,7 +7617,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7591
+//line gokkos_kernels_gen.go:7621
 }
 
 // gokkosHostLoop8 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7596,6 +7626,11 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
 	if gokkosG0 != nil || k.L.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.L)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line wcc.go:234
 			l := gokkosG0[int(int64(i)*k.N/labelSamples)]
@@ -7607,7 +7642,7 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 		}
-//line gokkos_kernels_gen.go:7611
+//line gokkos_kernels_gen.go:7646
 		*acc = gokkosAccV
 		return
 	}
@@ -7622,7 +7657,7 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:7626
+//line gokkos_kernels_gen.go:7661
 	*acc = gokkosAccV
 }
 
@@ -7635,7 +7670,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:253
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7639
+//line gokkos_kernels_gen.go:7674
 		*acc = gokkosAccV
 		return
 	}
@@ -7643,7 +7678,7 @@ func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:253
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7647
+//line gokkos_kernels_gen.go:7682
 	*acc = gokkosAccV
 }
 
@@ -7655,6 +7690,11 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 	gokkosG1 := k.Num.Span(0, k.Num.Len())
 	gokkosG2 := k.Size.Span(0, k.Size.Len())
 	if (gokkosG0 != nil || k.L.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.L, k.Num, k.Size)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -7672,7 +7712,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += root
 			}
-//line gokkos_kernels_gen.go:7676
+//line gokkos_kernels_gen.go:7716
 			*acc = gokkosAccV
 			return
 		}
@@ -7690,7 +7730,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7694
+//line gokkos_kernels_gen.go:7734
 		*acc = gokkosAccV
 		return
 	}
@@ -7711,7 +7751,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7715
+//line gokkos_kernels_gen.go:7755
 		*acc = gokkosAccV
 		return
 	}
@@ -7729,7 +7769,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:7733
+//line gokkos_kernels_gen.go:7773
 	*acc = gokkosAccV
 }
 
@@ -7741,6 +7781,11 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 	gokkosG1 := k.Num.Span(0, k.Num.Len())
 	gokkosG2 := k.Size.Span(0, k.Size.Len())
 	if (gokkosG0 != nil || k.L.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.L, k.Num, k.Size)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -7758,7 +7803,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 				}
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 			}
-//line gokkos_kernels_gen.go:7762
+//line gokkos_kernels_gen.go:7807
 			*acc = gokkosAccV
 			return
 		}
@@ -7776,7 +7821,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 		}
-//line gokkos_kernels_gen.go:7780
+//line gokkos_kernels_gen.go:7825
 		*acc = gokkosAccV
 		return
 	}
@@ -7797,7 +7842,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7801
+//line gokkos_kernels_gen.go:7846
 		*acc = gokkosAccV
 		return
 	}
@@ -7815,6 +7860,6 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7819
+//line gokkos_kernels_gen.go:7864
 	*acc = gokkosAccV
 }

@@ -7017,6 +7017,11 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Seeds.Span(0, k.Seeds.Len())
 	gokkosG1 := k.Owner.Span(0, k.Owner.Len())
 	if (gokkosG0 != nil || k.Seeds.Len() == 0) && (gokkosG1 != nil || k.Owner.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Seeds, k.Owner)
+			}
+		}()
 		if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line main.go:99
@@ -7025,7 +7030,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 				k.Dist.AtomicStore(int(s), 0)
 				gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 			}
-//line gokkos_kernels_gen.go:7029
+//line gokkos_kernels_gen.go:7034
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7035,7 +7040,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 		}
-//line gokkos_kernels_gen.go:7039
+//line gokkos_kernels_gen.go:7044
 		return
 	}
 	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -7046,7 +7051,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7050
+//line gokkos_kernels_gen.go:7055
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7056,7 +7061,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7060
+//line gokkos_kernels_gen.go:7065
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -7102,6 +7107,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:7106
+//line gokkos_kernels_gen.go:7111
 	return gokkosN
 }

@@ -10994,6 +10994,11 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 	gokkosG4 := k.U64.Span(0, k.U64.Len())
 	gokkosG5 := k.F64.Span(0, k.F64.Len())
 	if (gokkosG0 != nil || k.Hist.Len() == 0) && (gokkosG1 != nil || k.I32.Len() == 0) && (gokkosG2 != nil || k.I64.Len() == 0) && (gokkosG3 != nil || k.U32.Len() == 0) && (gokkosG4 != nil || k.U64.Len() == 0) && (gokkosG5 != nil || k.F64.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Hist, k.I32, k.I64, k.U32, k.U64, k.F64)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line atomics.go:27
 			gokkosimpl.AtomicAddInt32(&gokkosG0[i%k.Bins], 1)
@@ -11020,7 +11025,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 			_ = gokkosimpl.AtomicLoadInt64(&gokkosG2[0])
 			k.I64.AtomicStore(4, 42)
 		}
-//line gokkos_kernels_gen.go:11024
+//line gokkos_kernels_gen.go:11029
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11049,7 +11054,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:11053
+//line gokkos_kernels_gen.go:11058
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -11058,20 +11063,25 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.Y.Span(0, k.Y.Len())
 	gokkosG1 := k.X.Span(0, k.X.Len())
 	if (gokkosG0 != nil || k.Y.Len() == 0) && (gokkosG1 != nil || k.X.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Y, k.X)
+			}
+		}()
 		if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
 //line errors.go:18
 				gokkosS0[gokkosJ] = gokkosG1[i+1]
 			}
-//line gokkos_kernels_gen.go:11068
+//line gokkos_kernels_gen.go:11078
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 			gokkosG0[i] = gokkosG1[i+1]
 		}
-//line gokkos_kernels_gen.go:11075
+//line gokkos_kernels_gen.go:11085
 		return
 	}
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -11080,14 +11090,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:11084
+//line gokkos_kernels_gen.go:11094
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:11091
+//line gokkos_kernels_gen.go:11101
 }
 
 // gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -11095,18 +11105,23 @@ func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
 	if gokkosG0 != nil || k.Out.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 			gokkosG0[i-int(k.Off)] = k.A*int64(i) + k.B
 		}
-//line gokkos_kernels_gen.go:11103
+//line gokkos_kernels_gen.go:11118
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:11110
+//line gokkos_kernels_gen.go:11125
 }
 
 // gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -11114,18 +11129,23 @@ func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Hits.Span(0, k.Hits.Len())
 	if gokkosG0 != nil || k.Hits.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Hits)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 			gokkosimpl.AtomicAddInt32(&gokkosG0[i], 1)
 		}
-//line gokkos_kernels_gen.go:11122
+//line gokkos_kernels_gen.go:11142
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:11129
+//line gokkos_kernels_gen.go:11149
 }
 
 // gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -11137,14 +11157,14 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11141
+//line gokkos_kernels_gen.go:11161
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:11148
+//line gokkos_kernels_gen.go:11168
 }
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -11154,7 +11174,7 @@ func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:11158
+//line gokkos_kernels_gen.go:11178
 	*acc = gokkosAccV
 }
 
@@ -11167,7 +11187,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11171
+//line gokkos_kernels_gen.go:11191
 		*acc = gokkosAccV
 		return
 	}
@@ -11175,7 +11195,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11179
+//line gokkos_kernels_gen.go:11199
 	*acc = gokkosAccV
 }
 
@@ -11188,7 +11208,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11192
+//line gokkos_kernels_gen.go:11212
 		*acc = gokkosAccV
 		return
 	}
@@ -11196,7 +11216,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11200
+//line gokkos_kernels_gen.go:11220
 	*acc = gokkosAccV
 }
 
@@ -11209,7 +11229,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11213
+//line gokkos_kernels_gen.go:11233
 		*acc = gokkosAccV
 		return
 	}
@@ -11217,7 +11237,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11221
+//line gokkos_kernels_gen.go:11241
 	*acc = gokkosAccV
 }
 
@@ -11230,7 +11250,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11234
+//line gokkos_kernels_gen.go:11254
 		*acc = gokkosAccV
 		return
 	}
@@ -11238,7 +11258,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11242
+//line gokkos_kernels_gen.go:11262
 	*acc = gokkosAccV
 }
 
@@ -11251,7 +11271,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11255
+//line gokkos_kernels_gen.go:11275
 		*acc = gokkosAccV
 		return
 	}
@@ -11259,7 +11279,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11263
+//line gokkos_kernels_gen.go:11283
 	*acc = gokkosAccV
 }
 
@@ -11274,7 +11294,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11278
+//line gokkos_kernels_gen.go:11298
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11283,7 +11303,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11287
+//line gokkos_kernels_gen.go:11307
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11297,7 +11317,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11301
+//line gokkos_kernels_gen.go:11321
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11306,7 +11326,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11310
+//line gokkos_kernels_gen.go:11330
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -11318,7 +11338,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:11322
+//line gokkos_kernels_gen.go:11342
 		*acc = gokkosAccV
 		return
 	}
@@ -11326,7 +11346,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:11330
+//line gokkos_kernels_gen.go:11350
 	*acc = gokkosAccV
 }
 
@@ -11339,7 +11359,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:11343
+//line gokkos_kernels_gen.go:11363
 		*acc = gokkosAccV
 		return
 	}
@@ -11347,7 +11367,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:11351
+//line gokkos_kernels_gen.go:11371
 	*acc = gokkosAccV
 }
 
@@ -11360,7 +11380,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11364
+//line gokkos_kernels_gen.go:11384
 		*acc = gokkosAccV
 		return
 	}
@@ -11368,7 +11388,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11372
+//line gokkos_kernels_gen.go:11392
 	*acc = gokkosAccV
 }
 
@@ -11381,7 +11401,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11385
+//line gokkos_kernels_gen.go:11405
 		*acc = gokkosAccV
 		return
 	}
@@ -11389,7 +11409,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11393
+//line gokkos_kernels_gen.go:11413
 	*acc = gokkosAccV
 }
 
@@ -11401,14 +11421,14 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11405
+//line gokkos_kernels_gen.go:11425
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11412
+//line gokkos_kernels_gen.go:11432
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -11424,7 +11444,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11428
+//line gokkos_kernels_gen.go:11448
 		*acc = gokkosAccV
 		return
 	}
@@ -11435,7 +11455,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11439
+//line gokkos_kernels_gen.go:11459
 	*acc = gokkosAccV
 }
 
@@ -11452,7 +11472,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11456
+//line gokkos_kernels_gen.go:11476
 		*acc = gokkosAccV
 		return
 	}
@@ -11463,7 +11483,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11467
+//line gokkos_kernels_gen.go:11487
 	*acc = gokkosAccV
 }
 
@@ -11475,12 +11495,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11479
+//line gokkos_kernels_gen.go:11499
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11486
+//line gokkos_kernels_gen.go:11506
 }

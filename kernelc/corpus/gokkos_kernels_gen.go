@@ -19439,6 +19439,11 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 	gokkosG6 := k.Old.Span(0, k.Old.Len())
 	gokkosG7 := k.Cell.Span(0, k.Cell.Len())
 	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Hist.Len() == 0) && (gokkosG2 != nil || k.Shared.Len() == 0) && (gokkosG3 != nil || k.Bits.Len() == 0) && (gokkosG4 != nil || k.F.Len() == 0) && (gokkosG5 != nil || k.F32.Len() == 0) && (gokkosG6 != nil || k.Old.Len() == 0) && (gokkosG7 != nil || k.Cell.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.X, k.Hist, k.Shared, k.Bits, k.F, k.F32, k.Old, k.Cell)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -19474,7 +19479,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
-//line gokkos_kernels_gen.go:19478
+//line gokkos_kernels_gen.go:19483
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19509,7 +19514,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}
-//line gokkos_kernels_gen.go:19513
+//line gokkos_kernels_gen.go:19518
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19547,7 +19552,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19551
+//line gokkos_kernels_gen.go:19556
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19582,7 +19587,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19586
+//line gokkos_kernels_gen.go:19591
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -19590,6 +19595,11 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.V.Span(0, k.V.Len())
 	if gokkosG0 != nil || k.V.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.V)
+			}
+		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line atomics.go:67
 			for j := range k.A.Extent(1) {
@@ -19619,7 +19629,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 6, w.At(1))
 		}
-//line gokkos_kernels_gen.go:19623
+//line gokkos_kernels_gen.go:19633
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19651,7 +19661,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19655
+//line gokkos_kernels_gen.go:19665
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19663,14 +19673,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19667
+//line gokkos_kernels_gen.go:19677
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19674
+//line gokkos_kernels_gen.go:19684
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19738,7 +19748,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19742
+//line gokkos_kernels_gen.go:19752
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19788,7 +19798,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19792
+//line gokkos_kernels_gen.go:19802
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19833,7 +19843,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19837
+//line gokkos_kernels_gen.go:19847
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19862,7 +19872,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19866
+//line gokkos_kernels_gen.go:19876
 		return
 	}
 gokkosNext:
@@ -19885,7 +19895,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19889
+//line gokkos_kernels_gen.go:19899
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -19894,6 +19904,11 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 	gokkosG0 := k.X.Span(0, k.X.Len())
 	gokkosG1 := k.Calls.Span(0, k.Calls.Len())
 	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Calls.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.X, k.Calls)
+			}
+		}()
 		if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
@@ -19915,7 +19930,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 				}
 				gokkosS1[gokkosJ] = r
 			}
-//line gokkos_kernels_gen.go:19919
+//line gokkos_kernels_gen.go:19934
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19937,7 +19952,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, r)
 		}
-//line gokkos_kernels_gen.go:19941
+//line gokkos_kernels_gen.go:19956
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19961,7 +19976,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:19965
+//line gokkos_kernels_gen.go:19980
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19983,7 +19998,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:19987
+//line gokkos_kernels_gen.go:20002
 }
 
 // gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
@@ -19993,7 +20008,7 @@ func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
 	return v
 }
 
-//line gokkos_kernels_gen.go:19997
+//line gokkos_kernels_gen.go:20012
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -20028,7 +20043,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:20032
+//line gokkos_kernels_gen.go:20047
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20059,7 +20074,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:20063
+//line gokkos_kernels_gen.go:20078
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -20071,14 +20086,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20075
+//line gokkos_kernels_gen.go:20090
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:20082
+//line gokkos_kernels_gen.go:20097
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -20090,7 +20105,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:20094
+//line gokkos_kernels_gen.go:20109
 		*acc = gokkosAccV
 		return
 	}
@@ -20098,7 +20113,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:20102
+//line gokkos_kernels_gen.go:20117
 	*acc = gokkosAccV
 }
 
@@ -20109,6 +20124,11 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG2 := k.Sorted.Span(0, k.Sorted.Len())
 	if (gokkosG0 != nil || k.G.Offsets.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Sorted.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.G.Offsets, k.G.Adj, k.Sorted)
+			}
+		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line helpers.go:89
 			var sum int64
@@ -20130,7 +20150,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
 			k.Out.Set(v, 6, lo*1000+hi)
 		}
-//line gokkos_kernels_gen.go:20134
+//line gokkos_kernels_gen.go:20154
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20154,7 +20174,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:20158
+//line gokkos_kernels_gen.go:20178
 }
 
 // gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
@@ -20163,7 +20183,7 @@ func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
 	return int(gokkosG0[v+1] - gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:20167
+//line gokkos_kernels_gen.go:20187
 
 // gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
@@ -20171,7 +20191,7 @@ func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) i
 	return gokkosG0[int(gokkosG1[v])+j]
 }
 
-//line gokkos_kernels_gen.go:20175
+//line gokkos_kernels_gen.go:20195
 
 // gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
@@ -20193,7 +20213,7 @@ func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
 	return hi
 }
 
-//line gokkos_kernels_gen.go:20197
+//line gokkos_kernels_gen.go:20217
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -20234,7 +20254,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:20238
+//line gokkos_kernels_gen.go:20258
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20270,7 +20290,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20274
+//line gokkos_kernels_gen.go:20294
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20287,7 +20307,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20291
+//line gokkos_kernels_gen.go:20311
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20299,7 +20319,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20303
+//line gokkos_kernels_gen.go:20323
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20327,7 +20347,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20331
+//line gokkos_kernels_gen.go:20351
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20350,7 +20370,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20354
+//line gokkos_kernels_gen.go:20374
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -20362,7 +20382,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20366
+//line gokkos_kernels_gen.go:20386
 		*acc = gokkosAccV
 		return
 	}
@@ -20370,7 +20390,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20374
+//line gokkos_kernels_gen.go:20394
 	*acc = gokkosAccV
 }
 
@@ -20383,7 +20403,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20387
+//line gokkos_kernels_gen.go:20407
 		*acc = gokkosAccV
 		return
 	}
@@ -20391,7 +20411,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20395
+//line gokkos_kernels_gen.go:20415
 	*acc = gokkosAccV
 }
 
@@ -20404,7 +20424,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20408
+//line gokkos_kernels_gen.go:20428
 		*acc = gokkosAccV
 		return
 	}
@@ -20412,7 +20432,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20416
+//line gokkos_kernels_gen.go:20436
 	*acc = gokkosAccV
 }
 
@@ -20427,7 +20447,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20431
+//line gokkos_kernels_gen.go:20451
 		*acc = gokkosAccV
 		return
 	}
@@ -20437,7 +20457,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20441
+//line gokkos_kernels_gen.go:20461
 	*acc = gokkosAccV
 }
 
@@ -20454,7 +20474,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20458
+//line gokkos_kernels_gen.go:20478
 		*acc = gokkosAccV
 		return
 	}
@@ -20466,7 +20486,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20470
+//line gokkos_kernels_gen.go:20490
 	*acc = gokkosAccV
 }
 
@@ -20483,7 +20503,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20487
+//line gokkos_kernels_gen.go:20507
 		*acc = gokkosAccV
 		return
 	}
@@ -20495,7 +20515,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20499
+//line gokkos_kernels_gen.go:20519
 	*acc = gokkosAccV
 }
 
@@ -20517,7 +20537,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20521
+//line gokkos_kernels_gen.go:20541
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20533,7 +20553,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20537
+//line gokkos_kernels_gen.go:20557
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20548,7 +20568,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20552
+//line gokkos_kernels_gen.go:20572
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20559,7 +20579,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20563
+//line gokkos_kernels_gen.go:20583
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20576,7 +20596,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20580
+//line gokkos_kernels_gen.go:20600
 		*acc = gokkosAccV
 		return
 	}
@@ -20588,7 +20608,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20592
+//line gokkos_kernels_gen.go:20612
 	*acc = gokkosAccV
 }
 
@@ -20605,7 +20625,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20609
+//line gokkos_kernels_gen.go:20629
 		*acc = gokkosAccV
 		return
 	}
@@ -20616,6 +20636,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20620
+//line gokkos_kernels_gen.go:20640
 	*acc = gokkosAccV
 }

@@ -32,8 +32,8 @@ import (
 // hooking took about 1.6 times as long through views as through slices.
 //
 // The chunk takes the fast path when every view path's slice is there (the view is host-
-// accessible and contiguous, or empty). An index out of range then panics as Go's slices do,
-// rather than with the views' message.
+// accessible and contiguous, or empty). An index out of range panics in the slice access, and
+// a deferred call then panics again with the views' message for the view of that extent.
 
 // nameGather names the slice of view path n in a loop or a clone.
 func nameGather(n int) string { return fmt.Sprintf("gokkosG%d", n) }
@@ -753,6 +753,20 @@ func emitGatherSlices(b *bytes.Buffer, f *gatherFunc, root string) string {
 	}
 	return strings.Join(cond, " && ")
 }
+
+// emitGatherRepanic writes the deferred call that gives an index out of range on the gather
+// path the message of the view it indexed (gokkosimpl.RepanicIndex).
+func emitGatherRepanic(b *bytes.Buffer, f *gatherFunc, root, implQ string) {
+	var views []string
+	for _, p := range f.paths {
+		views = append(views, p.expr(root))
+	}
+	fmt.Fprintf(b, "defer func() {\nif %s := recover(); %s != nil {\n%s.RepanicIndex(%s, %s)\n}\n}()\n",
+		nameRecovered, nameRecovered, implQ, nameRecovered, strings.Join(views, ", "))
+}
+
+// nameRecovered is the recovered value in the gather path's deferred call.
+const nameRecovered = "gokkosR"
 
 // stripPos returns a copy of e without positions.
 func stripPos(e ast.Expr) ast.Expr {

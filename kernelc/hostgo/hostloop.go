@@ -75,7 +75,7 @@ const (
 
 func isReserved(name string) bool {
 	switch name {
-	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameAccV, nameFinal, nameNext, nameJ, nameNextSpan, nameNextGather, nameNextGatherSpan:
+	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameAccV, nameFinal, nameNext, nameJ, nameNextSpan, nameNextGather, nameNextGatherSpan, nameRecovered:
 		return true
 	}
 	return spanName.MatchString(name) || gatherName.MatchString(name) || strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop") || strings.HasPrefix(name, "gokkosRet")
@@ -499,6 +499,7 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 	if h.gather != nil {
 		cond := emitGatherSlices(b, h.gather, h.recv.name)
 		fmt.Fprintf(b, "if %s {\n", cond)
+		emitGatherRepanic(b, h.gather, h.recv.name, implQ)
 		if len(h.spans) > 0 {
 			if err := h.emitSpans(b, fset, genFile, cfg, implQ, true); err != nil {
 				return err
