@@ -414,7 +414,7 @@ func (g *gatherer) clone(fn *types.Func, method bool, mask string) *gatherClone 
 		return c
 	}
 	if g.busy[fn] {
-		return nil // recursion
+		return nil // recursion (which kernels do not allow; kept for helpers reached otherwise)
 	}
 	g.memo[key] = nil
 	var decl *ast.FuncDecl
