@@ -8,7 +8,8 @@ import (
 
 // The atomics of generated visit loops (see RegisterHostVisit) and of host loops' gather
 // paths: concrete functions small enough for the compiler to inline, with the semantics of
-// the views package's atomic methods for the same element type. A minimum stores nothing when the element already is the minimum.
+// the views package's atomic methods for the same element type. A minimum stores nothing
+// when the element already is the minimum.
 
 // AtomicLoadInt32 returns *p, read atomically.
 func AtomicLoadInt32(p *int32) int32 { return atomic.LoadInt32(p) }
