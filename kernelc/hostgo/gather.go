@@ -548,50 +548,18 @@ func (c *gatherClone) findDrops() {
 // name, no cgo and no dot import.
 func (g *gatherer) cloneable(decl *ast.FuncDecl, roots map[types.Object]bool) bool {
 	ok := true
-	changes := func(e ast.Expr) {
-		if obj := rootVar(e, g.info); obj != nil && roots[obj] {
+	changedVars(decl, g.info, func(obj types.Object) {
+		if roots[obj] {
 			ok = false
 		}
-	}
+	})
 	qualified := map[*ast.Ident]bool{}
 	ast.Inspect(decl, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if x, isID := n.X.(*ast.Ident); isID {
+		if s, isSel := n.(*ast.SelectorExpr); isSel {
+			if x, isID := s.X.(*ast.Ident); isID {
 				if _, isPkg := g.info.Uses[x].(*types.PkgName); isPkg {
-					qualified[n.Sel] = true
+					qualified[s.Sel] = true
 				}
-			}
-			if sel := g.info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal {
-				if f, isFn := sel.Obj().(*types.Func); isFn {
-					_, ptrRecv := f.Signature().Recv().Type().(*types.Pointer)
-					_, ptrX := g.info.TypeOf(n.X).Underlying().(*types.Pointer)
-					if ptrRecv && !ptrX {
-						changes(n.X)
-					}
-				}
-			}
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				changes(l)
-			}
-		case *ast.IncDecStmt:
-			changes(n.X)
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if e != nil {
-						changes(e)
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				changes(n.X)
-			}
-		case *ast.SliceExpr:
-			if isArray(g.info.TypeOf(n.X)) {
-				changes(n.X)
 			}
 		}
 		return true

@@ -373,6 +373,55 @@ func isArray(t types.Type) bool {
 	return ok
 }
 
+// changedVars calls f with the root variable (rootVar) of every expression that n changes or
+// lets change: the targets of assignments, increments and range assignments, the operands of
+// & and of slicing an array, and the receivers of pointer-receiver methods called on
+// addressable values.
+func changedVars(n ast.Node, info *types.Info, f func(types.Object)) {
+	changes := func(e ast.Expr) {
+		if obj := rootVar(e, info); obj != nil {
+			f(obj)
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if sel := info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal {
+				if fn, ok := sel.Obj().(*types.Func); ok {
+					_, ptrRecv := fn.Signature().Recv().Type().(*types.Pointer)
+					_, ptrX := info.TypeOf(n.X).Underlying().(*types.Pointer)
+					if ptrRecv && !ptrX {
+						changes(n.X)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				changes(l)
+			}
+		case *ast.IncDecStmt:
+			changes(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil {
+						changes(e)
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				changes(n.X)
+			}
+		case *ast.SliceExpr:
+			if isArray(info.TypeOf(n.X)) {
+				changes(n.X)
+			}
+		}
+		return true
+	})
+}
+
 // rootVar returns the variable that changes when e is assigned or has its address taken: the
 // variable e is a part of without going through a pointer, slice or map; nil if none.
 func rootVar(e ast.Expr, info *types.Info) types.Object {

@@ -142,25 +142,16 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 	}
 	h.needs = map[string]*types.Package{}
 	ok := true
+	changedVars(h.decl.Body, info, func(obj types.Object) {
+		if recvObj != nil && obj == recvObj {
+			ok = false
+		}
+	})
 	fieldIndex := map[string]int{}
 	ast.Inspect(h.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt:
 			ok = false
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if recvObj != nil && rootVar(l, info) == recvObj {
-					ok = false
-				}
-			}
-		case *ast.IncDecStmt:
-			if recvObj != nil && rootVar(n.X, info) == recvObj {
-				ok = false
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && recvObj != nil && rootVar(n.X, info) == recvObj {
-				ok = false
-			}
 		case *ast.Ident:
 			if isReserved(n.Name) {
 				ok = false
