@@ -7,7 +7,6 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -28,8 +27,9 @@ import (
 // the paths it uses as extra parameters and has its own accesses rewritten the same way, its
 // own helper calls too. On the host's cores the views' element access (a bounds check against
 // the view's extent, a multiplication by its stride, an atomic method too large to inline)
-// costs as much as the cache misses of an irregular loop: a neighbour round of the WCC
-// hooking took about 1.6 times as long through views as through slices.
+// costs as much as the cache misses of an irregular loop: WCC's neighbour rounds on R-MAT
+// 2^20 on one core took 51-70 ms before the gather path and 41-44 ms with it
+// (docs/performance.md).
 //
 // The chunk takes the fast path when every view path's slice is there (the view is host-
 // accessible and contiguous, or empty). An index out of range panics in the slice access, and
@@ -77,11 +77,10 @@ type gatherUse struct {
 
 // gatherFunc is a function whose view paths get slices: a loop's body or a clone.
 type gatherFunc struct {
-	roots  map[types.Object]bool
-	paths  []gatherPath
-	byKey  map[string]int
-	uses   map[token.Pos]gatherUse // by the Lparen of the call
-	hasUse bool
+	roots map[types.Object]bool
+	paths []gatherPath
+	byKey map[string]int
+	uses  map[token.Pos]gatherUse // by the Lparen of the call
 }
 
 func newGatherFunc(roots map[types.Object]bool) *gatherFunc {
@@ -125,7 +124,7 @@ type gatherer struct {
 	busy     map[*types.Func]bool
 	needs    map[string]*types.Package
 	universe map[string]bool // predeclared names the clones use
-	failed   string
+	failed   bool            // a clone's path had no operand at a call: no gather path
 }
 
 // findGathers records the body's gathers, and the clones of the helpers it calls. It needs
@@ -152,7 +151,7 @@ func (h *hostLoop) findGathers(pkg *packages.Package) {
 		busy: map[*types.Func]bool{}, needs: map[string]*types.Package{}, universe: map[string]bool{}}
 	f := newGatherFunc(map[types.Object]bool{h.recv.obj: true})
 	g.analyze(f, h.decl.Body)
-	if g.failed != "" || !f.hasUse || len(f.paths) == 0 {
+	if g.failed || len(f.uses) == 0 {
 		return
 	}
 	// Worth it only for an access the span loop does not already make a slice access.
@@ -257,7 +256,6 @@ func (g *gatherer) viewCall(f *gatherFunc, call *ast.CallExpr, stmt bool) bool {
 	}
 	i := f.add(gatherPath{root: root, chain: chain, elem: elem})
 	f.uses[call.Lparen] = gatherUse{path: i, method: sel.Sel.Name}
-	f.hasUse = true
 	return true
 }
 
@@ -329,24 +327,22 @@ func (g *gatherer) helperCall(f *gatherFunc, call *ast.CallExpr, stmt bool) {
 		return
 	}
 	// The clone's paths start at its bound parameters; the caller passes its own paths.
-	params := g.paramObjs(c.decl, recv != nil)
 	args := make([]int, len(c.f.paths))
 	for j, p := range c.f.paths {
 		k := -1
-		for i, obj := range params {
+		for i, obj := range c.params {
 			if obj == p.root {
 				k = i
 			}
 		}
 		if k < 0 || binds[k] == nil {
-			g.failed = "a clone's path has no operand"
+			g.failed = true
 			return
 		}
 		chain := append(append([]string(nil), binds[k].chain...), p.chain...)
 		args[j] = f.add(gatherPath{root: binds[k].root, chain: chain, elem: p.elem})
 	}
 	f.uses[call.Lparen] = gatherUse{clone: c, args: args, inline: stmt && c.inlinable && g.visibleAt(c, call.Lparen)}
-	f.hasUse = true
 }
 
 // visibleAt reports whether every package-level and predeclared name that c's body uses means
@@ -417,23 +413,8 @@ func (g *gatherer) clone(fn *types.Func, method bool, mask string) *gatherClone 
 		return nil // recursion (which kernels do not allow; kept for helpers reached otherwise)
 	}
 	g.memo[key] = nil
-	var decl *ast.FuncDecl
-	var file *ast.File
-	for _, f := range g.pkg.Syntax {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && g.info.Defs[fd.Name] == fn {
-				decl, file = fd, f
-			}
-		}
-	}
-	if decl == nil || decl.Body == nil {
-		return nil
-	}
-	name := g.pkg.Fset.PositionFor(decl.Pos(), false).Filename
-	if hasBuildConstraint(file, name) {
-		return nil
-	}
-	if rel, err := filepath.Rel(pkgDir(g.pkg), name); err != nil || rel != filepath.Base(name) || strings.ContainsAny(rel, ": \t\r\n\"`") {
+	decl, reason := copyableDecl(g.pkg, fn)
+	if reason != "" {
 		return nil
 	}
 	params := g.paramObjs(decl, method)
@@ -453,7 +434,7 @@ func (g *gatherer) clone(fn *types.Func, method bool, mask string) *gatherClone 
 	f := newGatherFunc(roots)
 	g.analyze(f, decl.Body)
 	g.busy[fn] = false
-	if !f.hasUse {
+	if len(f.uses) == 0 {
 		return nil
 	}
 	c := &gatherClone{name: fmt.Sprintf("%sHelper%d", loopName(g.loop), len(g.clones)), decl: decl, method: method, f: f, params: params, bound: mask}

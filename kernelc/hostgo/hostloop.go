@@ -115,26 +115,9 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form abi.Form, i
 		return nil, "Run is promoted from an embedded field"
 	}
 	h := &hostLoop{id: id, form: form, origin: origin, method: method}
-	var file *ast.File
-	for _, f := range pkg.Syntax {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == method {
-				h.decl, file = fd, f
-			}
-		}
-	}
-	if h.decl == nil || h.decl.Body == nil {
-		return nil, "the declaration of Run was not found"
-	}
-	name := pkg.Fset.PositionFor(h.decl.Pos(), false).Filename
-	if hasBuildConstraint(file, name) {
-		// The generated file is built in every configuration; the body might not compile in
-		// some.
-		return nil, fmt.Sprintf("file %s has build constraints", filepath.Base(name))
-	}
-	// The //line directives name the file relative to the package directory.
-	if rel, err := filepath.Rel(pkgDir(pkg), name); err != nil || rel != filepath.Base(name) || strings.ContainsAny(rel, ": \t\r\n\"`") {
-		return nil, fmt.Sprintf("file %s is not a plain file of the package directory", filepath.Base(name))
+	var reason string
+	if h.decl, reason = copyableDecl(pkg, method); reason != "" {
+		return nil, reason
 	}
 
 	// Receiver and parameters.
@@ -328,6 +311,34 @@ func (h *hostLoop) scanBody(pkg *packages.Package) string {
 	// operands in the walk, so one pass suffices.
 	ast.Inspect(h.decl.Body, visit)
 	return reason
+}
+
+// copyableDecl returns the declaration of fn, a function or method of pkg, whose body the
+// generated file may copy, or the reason why it may not: no declaration with a body, a file
+// with build constraints (the generated file is built in every configuration; the body might
+// not compile in some), or a file other than a plain file of the package directory (the
+// //line directives name it relative to that directory).
+func copyableDecl(pkg *packages.Package, fn *types.Func) (*ast.FuncDecl, string) {
+	var decl *ast.FuncDecl
+	var file *ast.File
+	for _, f := range pkg.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == fn {
+				decl, file = fd, f
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return nil, fmt.Sprintf("the declaration of %s was not found", fn.Name())
+	}
+	name := pkg.Fset.PositionFor(decl.Pos(), false).Filename
+	if hasBuildConstraint(file, name) {
+		return nil, fmt.Sprintf("file %s has build constraints", filepath.Base(name))
+	}
+	if rel, err := filepath.Rel(pkgDir(pkg), name); err != nil || rel != filepath.Base(name) || strings.ContainsAny(rel, ": \t\r\n\"`") {
+		return nil, fmt.Sprintf("file %s is not a plain file of the package directory", filepath.Base(name))
+	}
+	return decl, ""
 }
 
 // hasBuildConstraint reports whether file f (named name) is built only in some configurations:

@@ -33,7 +33,6 @@ type visitLoop struct {
 	fields []visitField     // the view fields the body accesses, by first use
 	uses   map[ast.Node]int // rewritten calls: index into fields
 	params [3]string        // u, v, e as Visit names them ("" when unnamed)
-	file   *ast.File
 	info   *types.Info
 }
 
@@ -97,18 +96,8 @@ func analyzeVisit(pkg *packages.Package, op *types.Named, id int) *visitLoop {
 		return nil
 	}
 	h := &visitLoop{id: id, named: op, uses: map[ast.Node]int{}, info: pkg.TypesInfo}
-	for _, f := range pkg.Syntax {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == method {
-				h.decl, h.file = fd, f
-			}
-		}
-	}
-	if h.decl == nil || h.decl.Body == nil {
-		return nil
-	}
-	name := pkg.Fset.PositionFor(h.decl.Pos(), false).Filename
-	if hasBuildConstraint(h.file, name) {
+	var reason string
+	if h.decl, reason = copyableDecl(pkg, method); reason != "" {
 		return nil
 	}
 	if names := h.decl.Recv.List[0].Names; len(names) > 0 && names[0].Name != "_" {
