@@ -43,6 +43,7 @@ type BFS struct {
 	opt     Options
 	level   views.View1D[int32]
 	parent  views.View1D[int32]
+	state   views.View1D[uint64] // level and parent of every vertex, packed (see visit)
 	visited views.View1D[uint32]
 	before  views.View1D[uint32] // ReachOnly: the visited bitmap before the last push step
 	root    int32
@@ -84,6 +85,10 @@ func New(g *dgraph.Graph, opt Options) (*BFS, error) {
 		b.Free()
 		return nil, err
 	}
+	if b.state, err = views.Alloc1D[uint64](mem, "bfs state", g.N()); err != nil {
+		b.Free()
+		return nil, err
+	}
 	if b.visited, err = views.Alloc1D[uint32](mem, "bfs visited", (g.N()+31)/32); err != nil {
 		b.Free()
 		return nil, err
@@ -102,6 +107,7 @@ func (b *BFS) Free() {
 	b.f.Free()
 	b.level.Free()
 	b.parent.Free()
+	b.state.Free()
 	b.visited.Free()
 	b.before.Free()
 }
@@ -137,7 +143,7 @@ func (b *BFS) RunFrom(roots ...int32) (Stats, error) {
 	space := b.g.Space()
 	var err error
 	if b.opt.ReachOnly {
-		if err := b.visited.Fill(0); err != nil {
+		if err := portable.Fill(space, "bfs: clear visited", b.visited, 0); err != nil {
 			return st, err
 		}
 		for _, r := range roots {
@@ -147,18 +153,18 @@ func (b *BFS) RunFrom(roots ...int32) (Stats, error) {
 		}
 		err = search(b, reach{Visited: b.visited}, roots, &st)
 	} else {
-		if err := b.level.Fill(-1); err != nil {
-			return st, err
-		}
-		if err := b.parent.Fill(-1); err != nil {
+		if err := portable.Fill(space, "bfs: clear states", b.state, unreached); err != nil {
 			return st, err
 		}
 		for _, r := range roots {
-			if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: r}); err != nil {
+			if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{State: b.state, Root: r}); err != nil {
 				return st, err
 			}
 		}
-		err = search(b, visit{Parent: b.parent, Level: b.level, Visited: b.visited}, roots, &st)
+		err = search(b, visit{State: b.state, Visited: b.visited}, roots, &st)
+		if err == nil && !st.LocalRounds {
+			err = b.unpack()
+		}
 	}
 	if err != nil {
 		return st, err
@@ -330,7 +336,7 @@ func search[O searchOp[O]](b *BFS, op O, roots []int32, st *Stats) error {
 		var err error
 		if !b.opt.ReachOnly && pull && (st.PullSteps == 0 || prevPush) {
 			// visit's push steps do not maintain the visited bitmap: rebuild it.
-			err = portable.ParallelFor(space, "bfs: visited", portable.Range(0, b.visited.Len()), markVisited{Parent: b.parent, Visited: b.visited})
+			err = portable.ParallelFor(space, "bfs: visited", portable.Range(0, b.visited.Len()), markVisited{State: b.state, Visited: b.visited})
 			if err != nil {
 				return err
 			}
@@ -406,6 +412,11 @@ func search[O searchOp[O]](b *BFS, op O, roots []int32, st *Stats) error {
 	return nil
 }
 
+// unpack writes the levels and parents of the states into the arrays that Views returns.
+func (b *BFS) unpack() error {
+	return portable.ParallelFor(b.g.Space(), "bfs: unpack", portable.Range(0, b.g.N()), unpackStates{State: b.state, Level: b.level, Parent: b.parent})
+}
+
 // settle finishes a search that ran fused steps with local rounds: it repairs the parents and
 // counts the vertices of each level (a ReachOnly search counts the reached vertices, and its
 // Levels holds their number alone, as one level).
@@ -420,7 +431,10 @@ func (b *BFS) settle(st *Stats) error {
 		st.Levels = []int64{reached}
 		return nil
 	}
-	if err := portable.ParallelFor(space, "bfs: parents", portable.Range(0, n), fixParents{G: b.g.Out(), Level: b.level, Parent: b.parent}); err != nil {
+	if err := portable.ParallelFor(space, "bfs: parents", portable.Range(0, n), fixParents{G: b.g.Out(), State: b.state}); err != nil {
+		return err
+	}
+	if err := b.unpack(); err != nil {
 		return err
 	}
 	var depth int64

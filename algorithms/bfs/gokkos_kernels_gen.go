@@ -18,24 +18,46 @@ func init() {
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
 		Params: []abi.Param{
-			{Name: "Parent", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Root", Field: []int{2}, Kind: abi.KindInt32},
+			{Name: "State", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Root", Field: []int{1}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (setRoot) Run", Hash: "3346511c88e1ac60"},
-			{File: "kernels.go", Key: "type setRoot", Hash: "d034acbc8c394d03"},
+			{File: "kernels.go", Key: "func (setRoot) Run", Hash: "1ee782d4ca3fdb44"},
+			{File: "kernels.go", Key: "type setRoot", Hash: "e5d298cf51b0bca3"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 		},
-		SourceHash: "550531de2e58ae34",
+		SourceHash: "05c9938f926b7aae",
 	})
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
-	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
-		Name:  "bfs.setRootBit",
-		Pos:   "algorithms/bfs/kernels.go:43",
+	gokkosimpl.Register[unpackStates](&abi.KernelSpec{
+		Name:  "bfs.unpackStates",
+		Pos:   "algorithms/bfs/kernels.go:39",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
+		Entry: "gk_bfs_unpackStates",
+		Params: []abi.Param{
+			{Name: "State", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
+			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Parent", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (unpackStates) Run", Hash: "9a2344d6615b6f35"},
+			{File: "kernels.go", Key: "type unpackStates", Hash: "4e0eabf7695ecbbb"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "func stateParent", Hash: "b286bd6bb3ebce6b"},
+		},
+		SourceHash: "98a55ce0a2f93281",
+	})
+	gokkosimpl.RegisterHostRange[unpackStates](gokkosHostLoop1)
+	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
+		Name:  "bfs.setRootBit",
+		Pos:   "algorithms/bfs/kernels.go:55",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_setRootBit",
 		Params: []abi.Param{
 			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -49,31 +71,31 @@ func init() {
 		},
 		SourceHash: "2bcd5bb876aa5e48",
 	})
-	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop1)
+	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop2)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:57",
+		Pos:   "algorithms/bfs/kernels.go:69",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX2,
+		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_markVisited",
 		Params: []abi.Param{
-			{Name: "Parent", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "State", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
 			{Name: "Visited", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (markVisited) Run", Hash: "26074db2540d3c19"},
-			{File: "kernels.go", Key: "type markVisited", Hash: "77e1386d54ca4709"},
+			{File: "kernels.go", Key: "func (markVisited) Run", Hash: "79540d7aa3959954"},
+			{File: "kernels.go", Key: "type markVisited", Hash: "4d086f337fb2331e"},
 		},
-		SourceHash: "c0cc4f6a3426191b",
+		SourceHash: "149c20bea1d84d3a",
 	})
-	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop2)
+	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop3)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:77",
+		Pos:   "algorithms/bfs/kernels.go:89",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX3,
+		PTX:   gokkosPTX4,
 		Entry: "gk_bfs_mergeVisited",
 		Params: []abi.Param{
 			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -87,12 +109,12 @@ func init() {
 		},
 		SourceHash: "5a9341443572fca8",
 	})
-	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop3)
+	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop4)
 	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
 		Name:  "bfs.claimedBits",
-		Pos:   "algorithms/bfs/kernels.go:88",
+		Pos:   "algorithms/bfs/kernels.go:100",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX4,
+		PTX:   gokkosPTX5,
 		Entry: "gk_bfs_claimedBits",
 		Params: []abi.Param{
 			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -106,12 +128,12 @@ func init() {
 		},
 		SourceHash: "8492b874720cf285",
 	})
-	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop4)
+	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop5)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:99",
+		Pos:       "algorithms/bfs/kernels.go:111",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX5,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -130,35 +152,37 @@ func init() {
 		},
 		SourceHash: "35ccb71f30aa4a72",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop5)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop6)
 	gokkosimpl.Register[fixParents](&abi.KernelSpec{
 		Name:  "bfs.fixParents",
-		Pos:   "algorithms/bfs/kernels.go:117",
+		Pos:   "algorithms/bfs/kernels.go:131",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX7,
 		Entry: "gk_bfs_fixParents",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Parent", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "State", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (fixParents) Run", Hash: "88aa79dc61b4f1ec"},
-			{File: "kernels.go", Key: "type fixParents", Hash: "514ba2c93c80ed3d"},
+			{File: "kernels.go", Key: "func (fixParents) Run", Hash: "939a2ce6177efc1a"},
+			{File: "kernels.go", Key: "type fixParents", Hash: "489467f23e2d90db"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "func stateParent", Hash: "b286bd6bb3ebce6b"},
 		},
-		SourceHash: "e7b8e912e5a68344",
+		SourceHash: "fa5cc2617faf75f2",
 	})
-	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop7)
 	gokkosimpl.Register[deepest](&abi.KernelSpec{
 		Name:      "bfs.deepest",
-		Pos:       "algorithms/bfs/kernels.go:139",
+		Pos:       "algorithms/bfs/kernels.go:154",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main", Final: "gk_bfs_deepest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -173,12 +197,12 @@ func init() {
 		},
 		SourceHash: "2bfa87b960abfce0",
 	})
-	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop8)
 	gokkosimpl.Register[levelSizes](&abi.KernelSpec{
 		Name:  "bfs.levelSizes",
-		Pos:   "algorithms/bfs/kernels.go:150",
+		Pos:   "algorithms/bfs/kernels.go:165",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX9,
 		Entry: "gk_bfs_levelSizes",
 		Params: []abi.Param{
 			{Name: "Level", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -192,12 +216,12 @@ func init() {
 		},
 		SourceHash: "30907248b6e57583",
 	})
-	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop8)
+	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop9)
 	gokkosimpl.Register[reachedBits](&abi.KernelSpec{
 		Name:      "bfs.reachedBits",
-		Pos:       "algorithms/bfs/kernels.go:166",
+		Pos:       "algorithms/bfs/kernels.go:181",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main", Final: "gk_bfs_reachedBits_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -212,12 +236,12 @@ func init() {
 		},
 		SourceHash: "7245187f1e7136c6",
 	})
-	gokkosimpl.RegisterHostReduce[reachedBits, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[reachedBits, int64](gokkosHostLoop10)
 	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.reach]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main", Final: "gk_frontier_PushThread_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -255,7 +279,7 @@ func init() {
 		Name:      "frontier.PushThread[bfs.visit]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -278,25 +302,26 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "b6ebfdedef942be0",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main", Final: "gk_frontier_PushGlobal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -335,7 +360,7 @@ func init() {
 		Name:      "frontier.PushGlobal[bfs.visit]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -359,25 +384,26 @@ func init() {
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
-			{Name: "Op.Parent", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{5, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{5, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{5, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{5, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "b6ebfdedef942be0",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main", Final: "gk_frontier_PushTeam_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -415,7 +441,7 @@ func init() {
 		Name:      "frontier.PushTeam[bfs.visit]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -438,25 +464,26 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "b6ebfdedef942be0",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
 		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX16,
+		PTX:   gokkosPTX17,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -499,7 +526,7 @@ func init() {
 		Name:  "frontier.PushFused[bfs.visit]",
 		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX18,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -526,26 +553,27 @@ func init() {
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Parent", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{13, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{13, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{13, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{13, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "b6ebfdedef942be0",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX18,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -583,7 +611,7 @@ func init() {
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX20,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -606,25 +634,26 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "ba8c36140cd0c7fb"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "b6ebfdedef942be0",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX20,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -653,7 +682,7 @@ func init() {
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -665,24 +694,24 @@ func init() {
 			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{4, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (visit) Pending", Hash: "726a0b383b933135"},
 			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
-			{File: "op.go", Key: "func (visit) Pull", Hash: "2e9036a6a486b51a"},
-			{File: "op.go", Key: "type visit", Hash: "f0e252c6c6d84977"},
+			{File: "op.go", Key: "func (visit) Pull", Hash: "23616b47e8ccda02"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a089bcdfe1958562",
+		SourceHash: "b7c56fb052448c78",
 	})
-	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop22)
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop23)
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop23)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop24)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -700,15 +729,83 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
+	.param .b64 gk_s3
 )
 {
 	.reg .pred %p<2>;
-	.reg .b32 %r<9>;
-	.reg .b64 %rd<30>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<25>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.s32 %r1, [gk_s3];
+	mov.b32 %r2, %r1;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd10, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd13, %r6, %r7;
+	add.s64 %rd14, %rd1, %rd12;
+	mov.b64 %rd15, %rd14;
+$L1:
+	setp.ge.s64 %p1, %rd15, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd16, %rd15;
+	mov.b32 %r8, 0;
+	mov.b32 %r9, %r2;
+	cvt.u64.u32 %rd17, %r8;
+	shl.b64 %rd18, %rd17, 32;
+	cvt.u64.u32 %rd19, %r9;
+	or.b64 %rd20, %rd18, %rd19;
+	mov.b64 %rd21, %rd20;
+	cvt.s64.s32 %rd22, %r2;
+	mul.lo.s64 %rd23, %rd22, %rd9;
+	mad.lo.s64 %rd24, %rd23, 8, %rd5;
+	st.global.u64 [%rd24+0], %rd21;
+$L3:
+	add.s64 %rd15, %rd15, %rd13;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX1 is the PTX of bfs.unpackStates.
+const gokkosPTX1 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_unpackStates(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<43>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -725,42 +822,56 @@ const gokkosPTX0 = `//
 	mov.b64 %rd14, %rd13;
 	ld.param.s64 %rd15, [gk_s5];
 	mov.b64 %rd16, %rd15;
-	ld.param.s32 %r1, [gk_s6];
-	mov.b32 %r2, %r1;
-	mov.u32 %r3, %ctaid.x;
-	mov.u32 %r4, %ntid.x;
-	mul.wide.u32 %rd17, %r3, %r4;
-	mov.u32 %r5, %tid.x;
-	cvt.u64.u32 %rd18, %r5;
-	add.s64 %rd19, %rd17, %rd18;
-	mov.u32 %r6, %nctaid.x;
-	mov.u32 %r7, %ntid.x;
-	mul.wide.u32 %rd20, %r6, %r7;
-	add.s64 %rd21, %rd1, %rd19;
-	mov.b64 %rd22, %rd21;
-$L1:
-	setp.ge.s64 %p1, %rd22, %rd2;
-	@%p1 bra $L2;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
 	mov.b64 %rd23, %rd22;
-	cvt.s64.s32 %rd24, %r2;
-	mul.lo.s64 %rd25, %rd24, %rd9;
-	mad.lo.s64 %rd26, %rd25, 4, %rd5;
-	st.global.s32 [%rd26+0], %r2;
-	cvt.s64.s32 %rd27, %r2;
-	mul.lo.s64 %rd28, %rd27, %rd16;
-	mad.lo.s64 %rd29, %rd28, 4, %rd12;
-	mov.b32 %r8, 0;
-	st.global.s32 [%rd29+0], %r8;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd24, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd25, %r3;
+	add.s64 %rd26, %rd24, %rd25;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd27, %r4, %r5;
+	add.s64 %rd28, %rd1, %rd26;
+	mov.b64 %rd29, %rd28;
+$L1:
+	setp.ge.s64 %p1, %rd29, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd30, %rd29;
+	mul.lo.s64 %rd31, %rd30, %rd9;
+	mad.lo.s64 %rd32, %rd31, 8, %rd5;
+	ld.global.nc.u64 %rd33, [%rd32+0];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	shr.u64 %rd37, %rd36, 32;
+	cvt.u32.u64 %r6, %rd37;
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd38, %rd30, %rd16;
+	mad.lo.s64 %rd39, %rd38, 4, %rd12;
+	st.global.s32 [%rd39+0], %r7;
+	mov.b64 %rd40, %rd35;
+	cvt.u32.u64 %r8, %rd40;
+	mov.b32 %r9, %r8;
+	mul.lo.s64 %rd41, %rd30, %rd23;
+	mad.lo.s64 %rd42, %rd41, 4, %rd19;
+	st.global.s32 [%rd42+0], %r9;
 $L3:
-	add.s64 %rd22, %rd22, %rd20;
+	add.s64 %rd29, %rd29, %rd27;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX1 is the PTX of bfs.setRootBit.
-const gokkosPTX1 = `//
+// gokkosPTX2 is the PTX of bfs.setRootBit.
+const gokkosPTX2 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -833,8 +944,8 @@ $L2:
 }
 `
 
-// gokkosPTX2 is the PTX of bfs.markVisited.
-const gokkosPTX2 = `//
+// gokkosPTX3 is the PTX of bfs.markVisited.
+const gokkosPTX3 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -854,8 +965,8 @@ const gokkosPTX2 = `//
 )
 {
 	.reg .pred %p<5>;
-	.reg .b32 %r<15>;
-	.reg .b64 %rd<38>;
+	.reg .b32 %r<14>;
+	.reg .b64 %rd<41>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -901,28 +1012,30 @@ $L4:
 	bra.uni $L6;
 $L8:
 	mul.lo.s64 %rd30, %rd29, %rd9;
-	mad.lo.s64 %rd31, %rd30, 4, %rd5;
-	ld.global.nc.s32 %r7, [%rd31+0];
-	mov.b32 %r8, %r7;
-	not.b32 %r9, %r8;
-	shr.u32 %r10, %r9, 31;
-	mul.lo.s64 %rd32, %rd23, 32;
-	sub.s64 %rd33, %rd29, %rd32;
-	min.u64 %rd34, %rd33, 32;
-	cvt.u32.u64 %r11, %rd34;
-	shl.b32 %r12, %r10, %r11;
-	setp.hs.u32 %p4, %r11, 32;
-	selp.b32 %r13, 0, %r12, %p4;
-	or.b32 %r14, %r6, %r13;
-	mov.b32 %r6, %r14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd5;
+	ld.global.nc.u64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	shr.u64 %rd34, %rd33, 32;
+	cvt.u32.u64 %r7, %rd34;
+	not.b32 %r8, %r7;
+	shr.u32 %r9, %r8, 31;
+	mul.lo.s64 %rd35, %rd23, 32;
+	sub.s64 %rd36, %rd29, %rd35;
+	min.u64 %rd37, %rd36, 32;
+	cvt.u32.u64 %r10, %rd37;
+	shl.b32 %r11, %r9, %r10;
+	setp.hs.u32 %p4, %r10, 32;
+	selp.b32 %r12, 0, %r11, %p4;
+	or.b32 %r13, %r6, %r12;
+	mov.b32 %r6, %r13;
 $L5:
-	add.s64 %rd35, %rd29, 1;
-	mov.b64 %rd29, %rd35;
+	add.s64 %rd38, %rd29, 1;
+	mov.b64 %rd29, %rd38;
 	bra.uni $L4;
 $L6:
-	mul.lo.s64 %rd36, %rd23, %rd16;
-	mad.lo.s64 %rd37, %rd36, 4, %rd12;
-	st.global.u32 [%rd37+0], %r6;
+	mul.lo.s64 %rd39, %rd23, %rd16;
+	mad.lo.s64 %rd40, %rd39, 4, %rd12;
+	st.global.u32 [%rd40+0], %r6;
 $L3:
 	add.s64 %rd22, %rd22, %rd20;
 	bra.uni $L1;
@@ -931,8 +1044,8 @@ $L2:
 }
 `
 
-// gokkosPTX3 is the PTX of bfs.mergeVisited.
-const gokkosPTX3 = `//
+// gokkosPTX4 is the PTX of bfs.mergeVisited.
+const gokkosPTX4 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1005,8 +1118,8 @@ $L2:
 }
 `
 
-// gokkosPTX4 is the PTX of bfs.claimedBits.
-const gokkosPTX4 = `//
+// gokkosPTX5 is the PTX of bfs.claimedBits.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1080,8 +1193,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of bfs.reachedEdges.
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of bfs.reachedEdges.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1665,8 +1778,8 @@ $L40:
 }
 `
 
-// gokkosPTX6 is the PTX of bfs.fixParents.
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of bfs.fixParents.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1689,15 +1802,12 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s9,
 	.param .b64 gk_s10,
 	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
+	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<8>;
-	.reg .b32 %r<23>;
-	.reg .b64 %rd<79>;
+	.reg .pred %p<9>;
+	.reg .b32 %r<26>;
+	.reg .b64 %rd<90>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.s64 %rd3, [gk_s0];
@@ -1730,110 +1840,124 @@ const gokkosPTX6 = `//
 	mov.b64 %rd30, %rd29;
 	ld.param.s64 %rd31, [gk_s12];
 	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s13];
-	cvta.to.global.u64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s14];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s15];
-	mov.b64 %rd39, %rd38;
 	mov.u32 %r1, %ctaid.x;
 	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd40, %r1, %r2;
+	mul.wide.u32 %rd33, %r1, %r2;
 	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd41, %r3;
-	add.s64 %rd42, %rd40, %rd41;
+	cvt.u64.u32 %rd34, %r3;
+	add.s64 %rd35, %rd33, %rd34;
 	mov.u32 %r4, %nctaid.x;
 	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd43, %r4, %r5;
-	add.s64 %rd44, %rd1, %rd42;
-	mov.b64 %rd45, %rd44;
+	mul.wide.u32 %rd36, %r4, %r5;
+	add.s64 %rd37, %rd1, %rd35;
+	mov.b64 %rd38, %rd37;
 $L1:
-	setp.ge.s64 %p1, %rd45, %rd2;
+	setp.ge.s64 %p1, %rd38, %rd2;
 	@%p1 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd47, %rd46, %rd32;
-	mad.lo.s64 %rd48, %rd47, 4, %rd28;
-	ld.global.nc.s32 %r6, [%rd48+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd39, %rd32;
+	mad.lo.s64 %rd41, %rd40, 8, %rd28;
+	ld.relaxed.gpu.global.u64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	shr.u64 %rd45, %rd44, 32;
+	cvt.u32.u64 %r6, %rd45;
 	mov.b32 %r7, %r6;
 	mov.b32 %r8, %r7;
 	setp.lt.s32 %p2, %r8, 0;
 	@!%p2 bra $L5;
 	bra.uni $L3;
 $L5:
-	mov.b64 %rd49, %rd4;
-	cvt.u32.u64 %r9, %rd46;
+	mov.b64 %rd46, %rd4;
+	cvt.u32.u64 %r9, %rd39;
 	mov.b32 %r10, %r9;
-	cvt.s64.s32 %rd50, %r10;
-	mul.lo.s64 %rd51, %rd50, %rd11;
-	mad.lo.s64 %rd52, %rd51, 8, %rd7;
-	ld.global.nc.s64 %rd53, [%rd52+0];
-	mov.b64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
+	cvt.s64.s32 %rd47, %r10;
+	mul.lo.s64 %rd48, %rd47, %rd11;
+	mad.lo.s64 %rd49, %rd48, 8, %rd7;
+	ld.global.nc.s64 %rd50, [%rd49+0];
+	mov.b64 %rd51, %rd50;
+	mov.b64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
 $L6:
-	mov.b64 %rd57, %rd4;
-	cvt.u32.u64 %r11, %rd46;
+	mov.b64 %rd54, %rd4;
+	cvt.u32.u64 %r11, %rd39;
 	mov.b32 %r12, %r11;
-	cvt.s64.s32 %rd58, %r12;
-	add.s64 %rd59, %rd58, 1;
-	mul.lo.s64 %rd60, %rd59, %rd11;
-	mad.lo.s64 %rd61, %rd60, 8, %rd7;
-	ld.global.nc.s64 %rd62, [%rd61+0];
-	mov.b64 %rd63, %rd62;
-	mov.b64 %rd64, %rd63;
-	setp.lt.s64 %p3, %rd56, %rd64;
+	cvt.s64.s32 %rd55, %r12;
+	add.s64 %rd56, %rd55, 1;
+	mul.lo.s64 %rd57, %rd56, %rd11;
+	mad.lo.s64 %rd58, %rd57, 8, %rd7;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	setp.lt.s64 %p3, %rd53, %rd61;
 	not.pred %p4, %p3;
 	@!%p4 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd65, %rd56, %rd18;
-	mad.lo.s64 %rd66, %rd65, 4, %rd14;
-	ld.global.nc.s32 %r13, [%rd66+0];
+	mul.lo.s64 %rd62, %rd53, %rd18;
+	mad.lo.s64 %rd63, %rd62, 4, %rd14;
+	ld.global.nc.s32 %r13, [%rd63+0];
 	mov.b32 %r14, %r13;
-	cvt.s64.s32 %rd67, %r14;
-	mov.b64 %rd68, %rd67;
-	mul.lo.s64 %rd69, %rd68, %rd32;
-	mad.lo.s64 %rd70, %rd69, 4, %rd28;
-	ld.global.nc.s32 %r15, [%rd70+0];
+	cvt.s64.s32 %rd64, %r14;
+	mov.b64 %rd65, %rd64;
+	mul.lo.s64 %rd66, %rd65, %rd32;
+	mad.lo.s64 %rd67, %rd66, 8, %rd28;
+	ld.relaxed.gpu.global.u64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	shr.u64 %rd72, %rd71, 32;
+	cvt.u32.u64 %r15, %rd72;
 	mov.b32 %r16, %r15;
 	add.s32 %r17, %r8, 1;
 	setp.eq.s32 %p5, %r16, %r17;
 	mov.pred %p6, %p5;
 	@!%p6 bra $L12;
-	mul.lo.s64 %rd71, %rd68, %rd39;
-	mad.lo.s64 %rd72, %rd71, 4, %rd35;
-	ld.relaxed.gpu.global.s32 %r18, [%rd72+0];
+	mov.b64 %rd73, %rd70;
+	cvt.u32.u64 %r18, %rd73;
 	mov.b32 %r19, %r18;
-	cvt.s64.s32 %rd73, %r19;
-	mul.lo.s64 %rd74, %rd73, %rd32;
-	mad.lo.s64 %rd75, %rd74, 4, %rd28;
-	ld.global.nc.s32 %r20, [%rd75+0];
+	cvt.s64.s32 %rd74, %r19;
+	mul.lo.s64 %rd75, %rd74, %rd32;
+	mad.lo.s64 %rd76, %rd75, 8, %rd28;
+	ld.relaxed.gpu.global.u64 %rd77, [%rd76+0];
+	mov.b64 %rd78, %rd77;
+	mov.b64 %rd79, %rd78;
+	shr.u64 %rd80, %rd79, 32;
+	cvt.u32.u64 %r20, %rd80;
 	mov.b32 %r21, %r20;
 	setp.ne.s32 %p7, %r21, %r8;
 	mov.pred %p6, %p7;
 $L12:
 	@!%p6 bra $L14;
-	mul.lo.s64 %rd76, %rd68, %rd39;
-	mad.lo.s64 %rd77, %rd76, 4, %rd35;
-	cvt.u32.u64 %r22, %rd46;
-	st.relaxed.gpu.global.s32 [%rd77], %r22;
+	add.s32 %r22, %r8, 1;
+	mov.b32 %r23, %r22;
+	cvt.u32.u64 %r24, %rd39;
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd81, %r23;
+	shl.b64 %rd82, %rd81, 32;
+	cvt.u64.u32 %rd83, %r25;
+	or.b64 %rd84, %rd82, %rd83;
+	mov.b64 %rd85, %rd84;
+	mul.lo.s64 %rd86, %rd65, %rd32;
+	mad.lo.s64 %rd87, %rd86, 8, %rd28;
+	atom.global.cas.b64 %rd88, [%rd87], %rd70, %rd85;
+	setp.eq.u64 %p8, %rd88, %rd70;
 $L14:
 $L7:
-	add.s64 %rd78, %rd56, 1;
-	mov.b64 %rd56, %rd78;
+	add.s64 %rd89, %rd53, 1;
+	mov.b64 %rd53, %rd89;
 	bra.uni $L6;
 $L8:
 $L3:
-	add.s64 %rd45, %rd45, %rd43;
+	add.s64 %rd38, %rd38, %rd36;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX7 is the PTX of bfs.deepest.
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of bfs.deepest.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2333,8 +2457,8 @@ $L40:
 }
 `
 
-// gokkosPTX8 is the PTX of bfs.levelSizes.
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of bfs.levelSizes.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2408,8 +2532,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of bfs.reachedBits.
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of bfs.reachedBits.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2910,8 +3034,8 @@ $L40:
 }
 `
 
-// gokkosPTX10 is the PTX of frontier.PushThread[bfs.reach].
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of frontier.PushThread[bfs.reach].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5026,8 +5150,8 @@ $L29:
 }
 `
 
-// gokkosPTX11 is the PTX of frontier.PushThread[bfs.visit].
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of frontier.PushThread[bfs.visit].
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5092,15 +5216,12 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<205>;
-	.reg .b32 %r<310>;
-	.reg .b64 %rd<679>;
+	.reg .b32 %r<308>;
+	.reg .b64 %rd<690>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5252,202 +5373,189 @@ const gokkosPTX11 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r36, [gk_s45];
+	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
-	ld.param.u8 %r38, [gk_s46];
+	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd122, 9223372036854775807;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd122, -9223372036854775808;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
-	mov.b64 %rd126, 0;
-	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
 $L4:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd122, %rd128;
-	mov.b64 %rd123, %rd129;
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-	cvt.u64.u32 %rd131, %r29;
-	cvt.u64.u32 %rd132, %r30;
-	mov.b64 %rd133, %rd131;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd133, %rd2;
+	setp.ge.s64 %p13, %rd126, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd130, %rd133;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd30;
-	mov.b64 %rd136, %rd32;
-	mov.b64 %rd137, %rd34;
-	mov.b64 %rd138, %rd37;
-	mov.b64 %rd139, %rd39;
-	mov.b64 %rd140, %rd41;
-	mov.b64 %rd141, %rd44;
-	mov.b64 %rd142, %rd46;
-	mov.b64 %rd143, %rd48;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
 	mov.pred %p14, %p4;
-	mov.b64 %rd144, %rd50;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd55;
-	mov.b64 %rd147, %rd57;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd62;
-	mov.b64 %rd150, %rd64;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
 	mov.pred %p15, %p6;
-	mov.b64 %rd151, %rd67;
-	mov.b64 %rd152, %rd69;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd74;
-	mov.b64 %rd155, %rd76;
-	mov.b64 %rd156, %rd78;
-	mov.b64 %rd157, %rd81;
-	mov.b64 %rd158, %rd83;
-	mov.b64 %rd159, %rd85;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
 	mov.pred %p16, %p8;
-	mov.b64 %rd160, %rd88;
-	mov.b64 %rd161, %rd90;
-	mov.b64 %rd162, %rd92;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
 	mov.b32 %r39, %r35;
-	mov.b64 %rd163, %rd94;
-	mov.b64 %rd164, %rd96;
-	mov.b64 %rd165, %rd98;
-	mov.b64 %rd166, %rd101;
-	mov.b64 %rd167, %rd103;
-	mov.b64 %rd168, %rd105;
-	mov.b64 %rd169, %rd108;
-	mov.b64 %rd170, %rd110;
-	mov.b64 %rd171, %rd112;
-	mov.b64 %rd172, %rd115;
-	mov.b64 %rd173, %rd117;
-	mov.b64 %rd174, %rd119;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
 	mov.b32 %r40, %r37;
 	mov.pred %p17, %p10;
-	add.s64 %rd175, %rd15, %rd23;
-	mad.lo.s64 %rd176, %rd163, 4, 15;
-	and.b64 %rd176, %rd176, -16;
-	add.s64 %rd23, %rd23, %rd176;
-	mov.b64 %rd177, %rd175;
-	mov.b64 %rd178, %rd163;
-	mov.b64 %rd179, 1;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	cvt.u64.u32 %rd183, %r4;
-	mov.b64 %rd184, %rd183;
-	mul.lo.s64 %rd185, %rd130, %rd165;
-	mov.b64 %rd186, %rd185;
-	add.s64 %rd187, %rd186, %rd165;
-	min.s64 %rd188, %rd187, %rd144;
-	mov.b64 %rd189, %rd188;
-	setp.eq.s64 %p18, %rd184, 1;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
+	mov.b64 %rd174, %rd173;
+	mul.lo.s64 %rd175, %rd123, %rd158;
+	mov.b64 %rd176, %rd175;
+	add.s64 %rd177, %rd176, %rd158;
+	min.s64 %rd178, %rd177, %rd137;
+	mov.b64 %rd179, %rd178;
+	setp.eq.s64 %p18, %rd174, 1;
 	@!%p18 bra $L9;
-	mov.b64 %rd190, %rd134;
-	mov.b64 %rd191, %rd135;
-	mov.b64 %rd192, %rd136;
-	mov.b64 %rd193, %rd137;
-	mov.b64 %rd194, %rd138;
-	mov.b64 %rd195, %rd139;
-	mov.b64 %rd196, %rd140;
-	mov.b64 %rd197, %rd141;
-	mov.b64 %rd198, %rd142;
-	mov.b64 %rd199, %rd143;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
 	mov.pred %p19, %p14;
-	mov.b64 %rd200, %rd144;
-	mov.b64 %rd201, %rd145;
-	mov.b64 %rd202, %rd146;
-	mov.b64 %rd203, %rd147;
-	mov.b64 %rd204, %rd148;
-	mov.b64 %rd205, %rd149;
-	mov.b64 %rd206, %rd150;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
 	mov.pred %p20, %p15;
-	mov.b64 %rd207, %rd151;
-	mov.b64 %rd208, %rd152;
-	mov.b64 %rd209, %rd153;
-	mov.b64 %rd210, %rd154;
-	mov.b64 %rd211, %rd155;
-	mov.b64 %rd212, %rd156;
-	mov.b64 %rd213, %rd157;
-	mov.b64 %rd214, %rd158;
-	mov.b64 %rd215, %rd159;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
 	mov.pred %p21, %p16;
-	mov.b64 %rd216, %rd160;
-	mov.b64 %rd217, %rd161;
-	mov.b64 %rd218, %rd162;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
 	mov.b32 %r41, %r39;
-	mov.b64 %rd219, %rd163;
-	mov.b64 %rd220, %rd164;
-	mov.b64 %rd221, %rd165;
-	mov.b64 %rd222, %rd166;
-	mov.b64 %rd223, %rd167;
-	mov.b64 %rd224, %rd168;
-	mov.b64 %rd225, %rd169;
-	mov.b64 %rd226, %rd170;
-	mov.b64 %rd227, %rd171;
-	mov.b64 %rd228, %rd172;
-	mov.b64 %rd229, %rd173;
-	mov.b64 %rd230, %rd174;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b64 %rd216, %rd163;
+	mov.b64 %rd217, %rd164;
 	mov.b32 %r42, %r40;
 	mov.pred %p22, %p17;
-	mov.b64 %rd231, %rd186;
-	mov.b64 %rd232, %rd189;
+	mov.b64 %rd218, %rd176;
+	mov.b64 %rd219, %rd179;
 $L10:
 	@!%p20 bra $L14;
-	mov.b64 %rd233, 4611686018427387904;
+	mov.b64 %rd220, 4611686018427387904;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd233, %rd219;
+	mov.b64 %rd220, %rd209;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd234, %rd233;
-	mov.b64 %rd235, 0;
-	mov.b64 %rd236, %rd231;
+	mov.b64 %rd221, %rd220;
+	mov.b64 %rd222, 0;
+	mov.b64 %rd223, %rd218;
 $L15:
-	setp.lt.s64 %p23, %rd236, %rd232;
+	setp.lt.s64 %p23, %rd223, %rd219;
 	not.pred %p24, %p23;
 	@!%p24 bra $L19;
 	bra.uni $L17;
 $L19:
 	mov.pred %p25, %p19;
-	mov.b64 %rd237, %rd200;
-	mov.b64 %rd238, %rd236;
+	mov.b64 %rd224, %rd190;
+	mov.b64 %rd225, %rd223;
 $L20:
 	@!%p25 bra $L24;
-	shr.s64 %rd239, %rd238, 5;
-	mul.lo.s64 %rd240, %rd239, %rd206;
-	mad.lo.s64 %rd241, %rd240, 4, %rd204;
-	ld.global.nc.u32 %r43, [%rd241+0];
+	shr.s64 %rd226, %rd225, 5;
+	mul.lo.s64 %rd227, %rd226, %rd196;
+	mad.lo.s64 %rd228, %rd227, 4, %rd194;
+	ld.global.nc.u32 %r43, [%rd228+0];
 	mov.b32 %r44, %r43;
-	and.b64 %rd242, %rd238, 31;
-	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r45, %rd243;
+	and.b64 %rd229, %rd225, 31;
+	min.u64 %rd230, %rd229, 32;
+	cvt.u32.u64 %r45, %rd230;
 	mov.b32 %r47, 0x1;
 	shl.b32 %r46, %r47, %r45;
 	setp.hs.u32 %p26, %r45, 32;
@@ -5455,16 +5563,16 @@ $L20:
 	and.b32 %r49, %r44, %r48;
 	setp.ne.u32 %p27, %r49, 0x0;
 	@!%p27 bra $L26;
-	cvt.u32.u64 %r50, %rd238;
+	cvt.u32.u64 %r50, %rd225;
 	mov.b32 %r51, %r50;
 	bra.uni $L22;
 $L26:
 	mov.b32 %r51, -1;
 	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd244, %rd238, %rd203;
-	mad.lo.s64 %rd245, %rd244, 4, %rd201;
-	ld.global.nc.s32 %r52, [%rd245+0];
+	mul.lo.s64 %rd231, %rd225, %rd193;
+	mad.lo.s64 %rd232, %rd231, 4, %rd191;
+	ld.global.nc.s32 %r52, [%rd232+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r51, %r53;
 	bra.uni $L22;
@@ -5476,78 +5584,88 @@ $L22:
 	@!%p28 bra $L28;
 	bra.uni $L16;
 $L28:
-	mov.b64 %rd246, %rd190;
+	mov.b64 %rd233, %rd180;
 	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd247, %r55;
-	add.s64 %rd248, %rd247, 1;
-	mul.lo.s64 %rd249, %rd248, %rd193;
-	mad.lo.s64 %rd250, %rd249, 8, %rd191;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd254, %rd253;
-	mov.b64 %rd255, %rd190;
+	cvt.s64.s32 %rd234, %r55;
+	add.s64 %rd235, %rd234, 1;
+	mul.lo.s64 %rd236, %rd235, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd180;
 	mov.b32 %r56, %r54;
-	cvt.s64.s32 %rd256, %r56;
-	mul.lo.s64 %rd257, %rd256, %rd193;
-	mad.lo.s64 %rd258, %rd257, 8, %rd191;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
+	cvt.s64.s32 %rd243, %r56;
+	mul.lo.s64 %rd244, %rd243, %rd183;
+	mad.lo.s64 %rd245, %rd244, 8, %rd181;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd249, %rd248;
 $L29:
-	setp.lt.s64 %p29, %rd262, %rd254;
+	setp.lt.s64 %p29, %rd249, %rd241;
 	not.pred %p30, %p29;
 	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd263, %rd262, %rd196;
-	mad.lo.s64 %rd264, %rd263, 4, %rd194;
-	ld.global.nc.s32 %r57, [%rd264+0];
+	mul.lo.s64 %rd250, %rd249, %rd186;
+	mad.lo.s64 %rd251, %rd250, 4, %rd184;
+	ld.global.nc.s32 %r57, [%rd251+0];
 	mov.b32 %r58, %r57;
 	mov.b32 %r59, %r58;
 	mov.b32 %r60, %r42;
 	mov.pred %p31, %p22;
 	mov.b32 %r61, %r54;
 	mov.b32 %r62, %r59;
-	mov.b64 %rd265, %rd262;
+	mov.b64 %rd252, %rd249;
 $L34:
-	cvt.s64.s32 %rd266, %r61;
-	mul.lo.s64 %rd267, %rd266, %rd227;
-	mad.lo.s64 %rd268, %rd267, 4, %rd225;
-	ld.relaxed.gpu.global.s32 %r63, [%rd268+0];
+	cvt.s64.s32 %rd253, %r61;
+	mul.lo.s64 %rd254, %rd253, %rd214;
+	mad.lo.s64 %rd255, %rd254, 8, %rd212;
+	ld.relaxed.gpu.global.u64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	shr.u64 %rd259, %rd258, 32;
+	cvt.u32.u64 %r63, %rd259;
 	mov.b32 %r64, %r63;
 	add.s32 %r65, %r64, 1;
 	mov.b32 %r66, %r65;
+	mov.b32 %r67, %r66;
+	mov.b32 %r68, %r61;
+	cvt.u64.u32 %rd260, %r67;
+	shl.b64 %rd261, %rd260, 32;
+	cvt.u64.u32 %rd262, %r68;
+	or.b64 %rd263, %rd261, %rd262;
+	mov.b64 %rd264, %rd263;
+	mov.b64 %rd265, %rd264;
 $L37:
-	cvt.s64.s32 %rd269, %r62;
-	mul.lo.s64 %rd270, %rd269, %rd227;
-	mad.lo.s64 %rd271, %rd270, 4, %rd225;
-	ld.relaxed.gpu.global.s32 %r67, [%rd271+0];
-	mov.b32 %r68, %r67;
-	mov.b32 %r69, %r68;
+	cvt.s64.s32 %rd266, %r62;
+	mul.lo.s64 %rd267, %rd266, %rd214;
+	mad.lo.s64 %rd268, %rd267, 8, %rd212;
+	ld.relaxed.gpu.global.u64 %rd269, [%rd268+0];
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd271, %rd270;
+	shr.u64 %rd272, %rd271, 32;
+	cvt.u32.u64 %r69, %rd272;
 	setp.ls.u32 %p32, %r69, %r66;
 	@!%p32 bra $L41;
 	mov.pred %p33, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd272, %r62;
-	mul.lo.s64 %rd273, %rd272, %rd227;
-	mad.lo.s64 %rd274, %rd273, 4, %rd225;
-	atom.global.cas.b32 %r70, [%rd274], %r69, %r66;
-	setp.eq.u32 %p34, %r70, %r69;
+	cvt.s64.s32 %rd273, %r62;
+	mul.lo.s64 %rd274, %rd273, %rd214;
+	mad.lo.s64 %rd275, %rd274, 8, %rd212;
+	atom.global.cas.b64 %rd276, [%rd275], %rd271, %rd265;
+	setp.eq.u64 %p34, %rd276, %rd271;
 	mov.pred %p35, %p34;
 	@!%p35 bra $L43;
-	bra.uni $L39;
+	mov.pred %p33, 1;
+	bra.uni $L36;
 $L43:
 $L38:
 	bra.uni $L37;
 $L39:
-	cvt.s64.s32 %rd275, %r62;
-	mul.lo.s64 %rd276, %rd275, %rd224;
-	mad.lo.s64 %rd277, %rd276, 4, %rd222;
-	st.relaxed.gpu.global.s32 [%rd277], %r61;
-	mov.pred %p33, 1;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
@@ -5557,490 +5675,490 @@ $L36:
 	bra.uni $L30;
 $L45:
 	mov.pred %p37, 0;
-	mov.b64 %rd278, %rd235;
-	mov.b32 %r71, %r59;
+	mov.b64 %rd277, %rd222;
+	mov.b32 %r70, %r59;
 $L46:
 	@!%p20 bra $L50;
-	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd279, %r72;
-	mov.b64 %rd280, %rd279;
-	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd281, %r73;
-	min.u64 %rd282, %rd281, 32;
-	cvt.u32.u64 %r74, %rd282;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p38, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p38;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd278, %r71;
+	mov.b64 %rd279, %rd278;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd280, %r72;
+	min.u64 %rd281, %rd280, 32;
+	cvt.u32.u64 %r73, %rd281;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p38, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p38;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd282, %rd279;
 	mov.b32 %r78, %r77;
-	mov.b64 %rd283, %rd280;
-	mov.b32 %r79, %r78;
-	mul.lo.s64 %rd284, %rd283, %rd215;
-	mad.lo.s64 %rd285, %rd284, 4, %rd213;
-	ld.relaxed.gpu.global.u32 %r80, [%rd285+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r79;
-	setp.ne.u32 %p39, %r82, 0x0;
+	mul.lo.s64 %rd283, %rd282, %rd205;
+	mad.lo.s64 %rd284, %rd283, 4, %rd203;
+	ld.relaxed.gpu.global.u32 %r79, [%rd284+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p39, %r81, 0x0;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
 	@!%p41 bra $L52;
-	mul.lo.s64 %rd286, %rd283, %rd215;
-	mad.lo.s64 %rd287, %rd286, 4, %rd213;
-	atom.global.or.b32 %r83, [%rd287], %r79;
-	mov.b32 %r84, %r83;
-	and.b32 %r85, %r84, %r79;
-	setp.ne.u32 %p42, %r85, 0x0;
+	mul.lo.s64 %rd285, %rd282, %rd205;
+	mad.lo.s64 %rd286, %rd285, 4, %rd203;
+	atom.global.or.b32 %r82, [%rd286], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p42, %r84, 0x0;
 	mov.pred %p40, %p42;
 $L52:
 	@!%p40 bra $L54;
-	mov.b64 %rd288, %rd278;
-	mov.b64 %rd289, %rd288;
+	mov.b64 %rd287, %rd277;
+	mov.b64 %rd288, %rd287;
 	mov.pred %p43, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd290, %rd278;
-	mov.b64 %rd289, %rd290;
+	mov.b64 %rd289, %rd277;
+	mov.b64 %rd288, %rd289;
 	mov.pred %p43, 1;
 	bra.uni $L48;
 $L50:
 	@!%p21 bra $L56;
-	cvt.s64.s32 %rd291, %r71;
-	mul.lo.s64 %rd292, %rd291, %rd218;
-	mad.lo.s64 %rd293, %rd292, 4, %rd216;
-	ld.relaxed.gpu.global.s32 %r86, [%rd293+0];
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p44, %r87, %r41;
+	cvt.s64.s32 %rd290, %r70;
+	mul.lo.s64 %rd291, %rd290, %rd208;
+	mad.lo.s64 %rd292, %rd291, 4, %rd206;
+	ld.relaxed.gpu.global.s32 %r85, [%rd292+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p44, %r86, %r41;
 	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L58;
-	cvt.s64.s32 %rd294, %r71;
-	mul.lo.s64 %rd295, %rd294, %rd218;
-	mad.lo.s64 %rd296, %rd295, 4, %rd216;
-	atom.global.exch.b32 %r88, [%rd296], %r41;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p47, %r89, %r41;
+	cvt.s64.s32 %rd293, %r70;
+	mul.lo.s64 %rd294, %rd293, %rd208;
+	mad.lo.s64 %rd295, %rd294, 4, %rd206;
+	atom.global.exch.b32 %r87, [%rd295], %r41;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p47, %r88, %r41;
 	mov.pred %p45, %p47;
 $L58:
 	@!%p45 bra $L60;
-	mov.b64 %rd297, %rd278;
-	mov.b64 %rd289, %rd297;
+	mov.b64 %rd296, %rd277;
+	mov.b64 %rd288, %rd296;
 	mov.pred %p43, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd298, %rd278, %rd182;
-	mad.lo.s64 %rd299, %rd298, 4, %rd180;
-	st.shared.s32 [%rd299+0], %r71;
-	add.s64 %rd300, %rd278, 1;
-	mov.b64 %rd301, %rd300;
-	mov.b64 %rd289, %rd301;
+	mul.lo.s64 %rd297, %rd277, %rd172;
+	mad.lo.s64 %rd298, %rd297, 4, %rd170;
+	st.shared.s32 [%rd298+0], %r70;
+	add.s64 %rd299, %rd277, 1;
+	mov.b64 %rd300, %rd299;
+	mov.b64 %rd288, %rd300;
 	mov.pred %p43, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd302, %rd289;
+	mov.b64 %rd301, %rd288;
 	mov.pred %p48, %p43;
-	mov.b64 %rd235, %rd302;
+	mov.b64 %rd222, %rd301;
 	mov.pred %p37, %p48;
 	@!%p37 bra $L62;
-	mov.b64 %rd303, %rd190;
-	mov.b32 %r90, %r59;
-	setp.lt.s64 %p49, %rd120, 64;
-	setp.le.s64 %p50, %rd220, 1;
+	mov.b64 %rd302, %rd180;
+	mov.b32 %r89, %r59;
+	setp.lt.s64 %p49, %rd113, 64;
+	setp.le.s64 %p50, %rd210, 1;
 	or.pred %p51, %p49, %p50;
 	@!%p51 bra $L63;
-	cvt.s64.s32 %rd304, %r90;
-	add.s64 %rd305, %rd304, 1;
-	mul.lo.s64 %rd306, %rd305, %rd193;
-	mad.lo.s64 %rd307, %rd306, 8, %rd191;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	cvt.s64.s32 %rd310, %r90;
-	mul.lo.s64 %rd311, %rd310, %rd193;
-	mad.lo.s64 %rd312, %rd311, 8, %rd191;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	sub.s64 %rd315, %rd309, %rd314;
-	add.s64 %rd316, %rd121, %rd315;
-	mov.b64 %rd121, %rd316;
+	cvt.s64.s32 %rd303, %r89;
+	add.s64 %rd304, %rd303, 1;
+	mul.lo.s64 %rd305, %rd304, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	ld.global.nc.s64 %rd307, [%rd306+0];
+	mov.b64 %rd308, %rd307;
+	cvt.s64.s32 %rd309, %r89;
+	mul.lo.s64 %rd310, %rd309, %rd183;
+	mad.lo.s64 %rd311, %rd310, 8, %rd181;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	sub.s64 %rd314, %rd308, %rd313;
+	add.s64 %rd315, %rd114, %rd314;
+	mov.b64 %rd114, %rd315;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd317, %rd120, %rd220;
-	setp.eq.s64 %p52, %rd220, -1;
-	selp.b64 %rd318, 0, %rd317, %p52;
-	setp.eq.s64 %p53, %rd220, 0;
-	selp.b64 %rd319, %rd120, %rd318, %p53;
-	setp.eq.s64 %p54, %rd319, 0;
+	rem.s64 %rd316, %rd113, %rd210;
+	setp.eq.s64 %p52, %rd210, -1;
+	selp.b64 %rd317, 0, %rd316, %p52;
+	setp.eq.s64 %p53, %rd210, 0;
+	selp.b64 %rd318, %rd113, %rd317, %p53;
+	setp.eq.s64 %p54, %rd318, 0;
 	@!%p54 bra $L66;
-	cvt.s64.s32 %rd320, %r90;
-	add.s64 %rd321, %rd320, 1;
-	mul.lo.s64 %rd322, %rd321, %rd193;
-	mad.lo.s64 %rd323, %rd322, 8, %rd191;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r90;
-	mul.lo.s64 %rd327, %rd326, %rd193;
-	mad.lo.s64 %rd328, %rd327, 8, %rd191;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	sub.s64 %rd331, %rd325, %rd330;
-	mul.lo.s64 %rd332, %rd220, %rd331;
-	add.s64 %rd333, %rd121, %rd332;
-	mov.b64 %rd121, %rd333;
+	cvt.s64.s32 %rd319, %r89;
+	add.s64 %rd320, %rd319, 1;
+	mul.lo.s64 %rd321, %rd320, %rd183;
+	mad.lo.s64 %rd322, %rd321, 8, %rd181;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	cvt.s64.s32 %rd325, %r89;
+	mul.lo.s64 %rd326, %rd325, %rd183;
+	mad.lo.s64 %rd327, %rd326, 8, %rd181;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	sub.s64 %rd330, %rd324, %rd329;
+	mul.lo.s64 %rd331, %rd210, %rd330;
+	add.s64 %rd332, %rd114, %rd331;
+	mov.b64 %rd114, %rd332;
 $L66:
 $L64:
-	add.s64 %rd334, %rd120, 1;
-	mov.b64 %rd120, %rd334;
+	add.s64 %rd333, %rd113, 1;
+	mov.b64 %rd113, %rd333;
 $L62:
-	setp.eq.s64 %p55, %rd235, %rd234;
+	setp.eq.s64 %p55, %rd222, %rd221;
 	@!%p55 bra $L68;
-	mov.b64 %rd335, %rd235;
+	mov.b64 %rd334, %rd222;
 $L69:
 	@!%p20 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd335, %rd334;
+	mov.b32 %r90, %r3;
 $L74:
-	setp.hs.u32 %p56, %r91, 32;
+	setp.hs.u32 %p56, %r90, 32;
 	@%p56 bra $L75;
-	mov.b64 {%r92, %r93}, %rd336;
-	shfl.sync.up.b32 %r94|%p57, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd337, {%r94, %r95};
+	mov.b64 {%r91, %r92}, %rd335;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd336, {%r93, %r94};
 	@!%p57 bra $L76;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
+	add.s64 %rd337, %rd336, %rd335;
+	mov.b64 %rd335, %rd337;
 $L76:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r90, %r90, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r96, %r97}, %rd336;
-	shfl.sync.up.b32 %r98|%p58, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd339, {%r98, %r99};
+	mov.b64 {%r95, %r96}, %rd335;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd338, {%r97, %r98};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd340, %rd339, 0, %p60;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r100;
+	selp.b64 %rd339, %rd338, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
 	@!%p61 bra $L77;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	st.shared.s64 [%rd341+0], %rd335;
 $L77:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
 	@!%p62 bra $L78;
-	mov.b64 %rd343, 0;
+	mov.b64 %rd342, 0;
 	setp.lo.u32 %p63, %r7, %r10;
 	@!%p63 bra $L79;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
+	mul.wide.u32 %rd343, %r7, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	ld.shared.s64 %rd345, [%rd344+0];
+	mov.b64 %rd342, %rd345;
 $L79:
-	mov.b64 {%r101, %r102}, %rd343;
-	shfl.sync.up.b32 %r103|%p64, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd347, {%r103, %r104};
+	mov.b64 {%r100, %r101}, %rd342;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd346, {%r102, %r103};
 	@!%p64 bra $L80;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
+	add.s64 %rd347, %rd346, %rd342;
+	mov.b64 %rd342, %rd347;
 $L80:
-	mov.b64 {%r105, %r106}, %rd343;
-	shfl.sync.up.b32 %r107|%p65, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd349, {%r107, %r108};
+	mov.b64 {%r104, %r105}, %rd342;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd348, {%r106, %r107};
 	@!%p65 bra $L81;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
+	add.s64 %rd349, %rd348, %rd342;
+	mov.b64 %rd342, %rd349;
 $L81:
-	mov.b64 {%r109, %r110}, %rd343;
-	shfl.sync.up.b32 %r111|%p66, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd351, {%r111, %r112};
+	mov.b64 {%r108, %r109}, %rd342;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd350, {%r110, %r111};
 	@!%p66 bra $L82;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
+	add.s64 %rd351, %rd350, %rd342;
+	mov.b64 %rd342, %rd351;
 $L82:
-	mov.b64 {%r113, %r114}, %rd343;
-	shfl.sync.up.b32 %r115|%p67, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd353, {%r115, %r116};
+	mov.b64 {%r112, %r113}, %rd342;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd352, {%r114, %r115};
 	@!%p67 bra $L83;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
+	add.s64 %rd353, %rd352, %rd342;
+	mov.b64 %rd342, %rd353;
 $L83:
-	mov.b64 {%r117, %r118}, %rd343;
-	shfl.sync.up.b32 %r119|%p68, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd355, {%r119, %r120};
+	mov.b64 {%r116, %r117}, %rd342;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd354, {%r118, %r119};
 	@!%p68 bra $L84;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
+	add.s64 %rd355, %rd354, %rd342;
+	mov.b64 %rd342, %rd355;
 $L84:
-	mov.b64 {%r121, %r122}, %rd343;
-	shfl.sync.up.b32 %r123|%p69, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd357, {%r123, %r124};
-	selp.b64 %rd358, %rd357, 0, %p69;
+	mov.b64 {%r120, %r121}, %rd342;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd356, {%r122, %r123};
+	selp.b64 %rd357, %rd356, 0, %p69;
 	@!%p63 bra $L85;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
+	mul.wide.u32 %rd358, %r7, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	st.shared.s64 [%rd360+0], %rd357;
 $L85:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r125;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
 	@!%p70 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd343;
+	st.shared.s64 [%rd1+1024], %rd342;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd366;
-	shfl.sync.idx.b32 %r128|%p71, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd368, {%r128, %r129};
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	add.s64 %rd363, %rd362, 512;
+	ld.shared.s64 %rd364, [%rd363+0];
+	add.s64 %rd365, %rd364, %rd339;
+	ld.shared.s64 %rd366, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd365;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd367, {%r127, %r128};
+	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p72, %rd377, 0;
-	setp.gt.s64 %p73, %rd375, 0;
+	mov.b64 %rd375, 0;
+	cvt.u64.u32 %rd376, %r2;
+	setp.eq.s64 %p72, %rd376, 0;
+	setp.gt.s64 %p73, %rd374, 0;
 	and.pred %p74, %p72, %p73;
 	@!%p74 bra $L88;
-	atom.global.add.u64 %rd378, [%rd210], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
+	atom.global.add.u64 %rd377, [%rd200], %rd374;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd375, %rd378;
 $L88:
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p75, %rd380, 0;
+	cvt.u64.u32 %rd379, %r2;
+	setp.eq.s64 %p75, %rd379, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
 	@!%p77 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd376;
+	st.shared.s64 [%rd1+1024], %rd375;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
+	ld.shared.s64 %rd380, [%rd1+1024];
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd375, %rd381;
+	add.s64 %rd382, %rd375, %rd373;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd384, 0;
 $L90:
-	setp.lt.s64 %p78, %rd385, %rd335;
+	setp.lt.s64 %p78, %rd384, %rd334;
 	not.pred %p79, %p78;
 	@!%p79 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd386, %rd385, %rd182;
-	mad.lo.s64 %rd387, %rd386, 4, %rd180;
-	ld.shared.s32 %r130, [%rd387+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd209;
-	mad.lo.s64 %rd390, %rd389, 4, %rd207;
-	st.global.s32 [%rd390+0], %r131;
+	mul.lo.s64 %rd385, %rd384, %rd172;
+	mad.lo.s64 %rd386, %rd385, 4, %rd170;
+	ld.shared.s32 %r129, [%rd386+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd387, %rd383, %rd384;
+	mul.lo.s64 %rd388, %rd387, %rd199;
+	mad.lo.s64 %rd389, %rd388, 4, %rd197;
+	st.global.s32 [%rd389+0], %r130;
 $L91:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
+	add.s64 %rd390, %rd384, 1;
+	mov.b64 %rd384, %rd390;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
 $L70:
 	bra.uni $L69;
 $L71:
-	mov.b64 %rd235, 0;
+	mov.b64 %rd222, 0;
 $L68:
 $L30:
-	add.s64 %rd392, %rd262, 1;
-	mov.b64 %rd262, %rd392;
+	add.s64 %rd391, %rd249, 1;
+	mov.b64 %rd249, %rd391;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd393, %rd236, 1;
-	mov.b64 %rd236, %rd393;
+	add.s64 %rd392, %rd223, 1;
+	mov.b64 %rd223, %rd392;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd394, %rd235;
+	mov.b64 %rd393, %rd222;
 $L95:
 	@!%p20 bra $L99;
 	bra.uni $L97;
 $L99:
 	// block scan
-	mov.b64 %rd395, %rd394;
-	mov.b32 %r132, %r3;
+	mov.b64 %rd394, %rd393;
+	mov.b32 %r131, %r3;
 $L100:
-	setp.hs.u32 %p80, %r132, 32;
+	setp.hs.u32 %p80, %r131, 32;
 	@%p80 bra $L101;
-	mov.b64 {%r133, %r134}, %rd395;
-	shfl.sync.up.b32 %r135|%p81, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd396, {%r135, %r136};
+	mov.b64 {%r132, %r133}, %rd394;
+	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd395, {%r134, %r135};
 	@!%p81 bra $L102;
-	add.s64 %rd397, %rd396, %rd395;
-	mov.b64 %rd395, %rd397;
+	add.s64 %rd396, %rd395, %rd394;
+	mov.b64 %rd394, %rd396;
 $L102:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L100;
 $L101:
-	mov.b64 {%r137, %r138}, %rd395;
-	shfl.sync.up.b32 %r139|%p82, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd398, {%r139, %r140};
+	mov.b64 {%r136, %r137}, %rd394;
+	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd397, {%r138, %r139};
 	setp.lo.u32 %p83, %r3, 32;
 	and.pred %p84, %p82, %p83;
-	selp.b64 %rd399, %rd398, 0, %p84;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r141;
+	selp.b64 %rd398, %rd397, 0, %p84;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r140;
 	@!%p85 bra $L103;
-	mul.wide.u32 %rd400, %r8, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	st.shared.s64 [%rd401+0], %rd395;
+	mul.wide.u32 %rd399, %r8, 16;
+	add.s64 %rd400, %rd1, %rd399;
+	st.shared.s64 [%rd400+0], %rd394;
 $L103:
 	bar.sync 0;
 	setp.eq.u32 %p86, %r8, 0;
 	@!%p86 bra $L104;
-	mov.b64 %rd402, 0;
+	mov.b64 %rd401, 0;
 	setp.lo.u32 %p87, %r7, %r10;
 	@!%p87 bra $L105;
-	mul.wide.u32 %rd403, %r7, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	ld.shared.s64 %rd405, [%rd404+0];
-	mov.b64 %rd402, %rd405;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	mov.b64 %rd401, %rd404;
 $L105:
-	mov.b64 {%r142, %r143}, %rd402;
-	shfl.sync.up.b32 %r144|%p88, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd406, {%r144, %r145};
+	mov.b64 {%r141, %r142}, %rd401;
+	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd405, {%r143, %r144};
 	@!%p88 bra $L106;
-	add.s64 %rd407, %rd406, %rd402;
-	mov.b64 %rd402, %rd407;
+	add.s64 %rd406, %rd405, %rd401;
+	mov.b64 %rd401, %rd406;
 $L106:
-	mov.b64 {%r146, %r147}, %rd402;
-	shfl.sync.up.b32 %r148|%p89, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd408, {%r148, %r149};
+	mov.b64 {%r145, %r146}, %rd401;
+	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd407, {%r147, %r148};
 	@!%p89 bra $L107;
-	add.s64 %rd409, %rd408, %rd402;
-	mov.b64 %rd402, %rd409;
+	add.s64 %rd408, %rd407, %rd401;
+	mov.b64 %rd401, %rd408;
 $L107:
-	mov.b64 {%r150, %r151}, %rd402;
-	shfl.sync.up.b32 %r152|%p90, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd410, {%r152, %r153};
+	mov.b64 {%r149, %r150}, %rd401;
+	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd409, {%r151, %r152};
 	@!%p90 bra $L108;
-	add.s64 %rd411, %rd410, %rd402;
-	mov.b64 %rd402, %rd411;
+	add.s64 %rd410, %rd409, %rd401;
+	mov.b64 %rd401, %rd410;
 $L108:
-	mov.b64 {%r154, %r155}, %rd402;
-	shfl.sync.up.b32 %r156|%p91, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd412, {%r156, %r157};
+	mov.b64 {%r153, %r154}, %rd401;
+	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd411, {%r155, %r156};
 	@!%p91 bra $L109;
-	add.s64 %rd413, %rd412, %rd402;
-	mov.b64 %rd402, %rd413;
+	add.s64 %rd412, %rd411, %rd401;
+	mov.b64 %rd401, %rd412;
 $L109:
-	mov.b64 {%r158, %r159}, %rd402;
-	shfl.sync.up.b32 %r160|%p92, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd414, {%r160, %r161};
+	mov.b64 {%r157, %r158}, %rd401;
+	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd413, {%r159, %r160};
 	@!%p92 bra $L110;
-	add.s64 %rd415, %rd414, %rd402;
-	mov.b64 %rd402, %rd415;
+	add.s64 %rd414, %rd413, %rd401;
+	mov.b64 %rd401, %rd414;
 $L110:
-	mov.b64 {%r162, %r163}, %rd402;
-	shfl.sync.up.b32 %r164|%p93, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd416, {%r164, %r165};
-	selp.b64 %rd417, %rd416, 0, %p93;
+	mov.b64 {%r161, %r162}, %rd401;
+	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd415, {%r163, %r164};
+	selp.b64 %rd416, %rd415, 0, %p93;
 	@!%p87 bra $L111;
-	mul.wide.u32 %rd418, %r7, 16;
-	add.s64 %rd419, %rd1, %rd418;
-	add.s64 %rd420, %rd419, 512;
-	st.shared.s64 [%rd420+0], %rd417;
+	mul.wide.u32 %rd417, %r7, 16;
+	add.s64 %rd418, %rd1, %rd417;
+	add.s64 %rd419, %rd418, 512;
+	st.shared.s64 [%rd419+0], %rd416;
 $L111:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r166;
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r165;
 	@!%p94 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd402;
+	st.shared.s64 [%rd1+1024], %rd401;
 $L112:
 $L104:
 	bar.sync 0;
-	mul.wide.u32 %rd421, %r8, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	add.s64 %rd423, %rd422, 512;
-	ld.shared.s64 %rd424, [%rd423+0];
-	add.s64 %rd425, %rd424, %rd399;
-	ld.shared.s64 %rd426, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd425;
-	shfl.sync.idx.b32 %r169|%p95, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd427, {%r169, %r170};
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	add.s64 %rd422, %rd421, 512;
+	ld.shared.s64 %rd423, [%rd422+0];
+	add.s64 %rd424, %rd423, %rd398;
+	ld.shared.s64 %rd425, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd424;
+	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
+	mov.b64 %rd426, {%r168, %r169};
+	mov.b64 %rd427, %rd425;
 	mov.b64 %rd428, %rd426;
 	mov.b64 %rd429, %rd427;
 	mov.b64 %rd430, %rd428;
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, 0;
-	cvt.u64.u32 %rd436, %r2;
-	setp.eq.s64 %p96, %rd436, 0;
-	setp.gt.s64 %p97, %rd434, 0;
+	mov.b64 %rd434, 0;
+	cvt.u64.u32 %rd435, %r2;
+	setp.eq.s64 %p96, %rd435, 0;
+	setp.gt.s64 %p97, %rd433, 0;
 	and.pred %p98, %p96, %p97;
 	@!%p98 bra $L114;
-	atom.global.add.u64 %rd437, [%rd210], %rd434;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd435, %rd438;
+	atom.global.add.u64 %rd436, [%rd200], %rd433;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd434, %rd437;
 $L114:
-	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p99, %rd439, 0;
+	cvt.u64.u32 %rd438, %r2;
+	setp.eq.s64 %p99, %rd438, 0;
 	setp.eq.u32 %p100, %r1, 0;
 	and.pred %p101, %p99, %p100;
 	bar.sync 0;
 	@!%p101 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd435;
+	st.shared.s64 [%rd1+1024], %rd434;
 $L115:
 	bar.sync 0;
-	ld.shared.s64 %rd440, [%rd1+1024];
-	mov.b64 %rd441, %rd440;
-	mov.b64 %rd435, %rd441;
-	add.s64 %rd442, %rd435, %rd433;
-	mov.b64 %rd443, %rd442;
-	mov.b64 %rd444, 0;
+	ld.shared.s64 %rd439, [%rd1+1024];
+	mov.b64 %rd440, %rd439;
+	mov.b64 %rd434, %rd440;
+	add.s64 %rd441, %rd434, %rd432;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, 0;
 $L116:
-	setp.lt.s64 %p102, %rd444, %rd394;
+	setp.lt.s64 %p102, %rd443, %rd393;
 	not.pred %p103, %p102;
 	@!%p103 bra $L120;
 	bra.uni $L118;
 $L120:
-	mul.lo.s64 %rd445, %rd444, %rd182;
-	mad.lo.s64 %rd446, %rd445, 4, %rd180;
-	ld.shared.s32 %r171, [%rd446+0];
-	mov.b32 %r172, %r171;
-	add.s64 %rd447, %rd443, %rd444;
-	mul.lo.s64 %rd448, %rd447, %rd209;
-	mad.lo.s64 %rd449, %rd448, 4, %rd207;
-	st.global.s32 [%rd449+0], %r172;
+	mul.lo.s64 %rd444, %rd443, %rd172;
+	mad.lo.s64 %rd445, %rd444, 4, %rd170;
+	ld.shared.s32 %r170, [%rd445+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd446, %rd442, %rd443;
+	mul.lo.s64 %rd447, %rd446, %rd199;
+	mad.lo.s64 %rd448, %rd447, 4, %rd197;
+	st.global.s32 [%rd448+0], %r171;
 $L117:
-	add.s64 %rd450, %rd444, 1;
-	mov.b64 %rd444, %rd450;
+	add.s64 %rd449, %rd443, 1;
+	mov.b64 %rd443, %rd449;
 	bra.uni $L116;
 $L118:
 	bra.uni $L97;
@@ -6049,561 +6167,571 @@ $L96:
 $L97:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd451, %r2;
-	add.s64 %rd452, %rd186, %rd451;
-	mov.b64 %rd453, %rd452;
-	mov.b32 %r173, -1;
+	cvt.u64.u32 %rd450, %r2;
+	add.s64 %rd451, %rd176, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b32 %r172, -1;
+	mov.b64 %rd453, 0;
 	mov.b64 %rd454, 0;
-	mov.b64 %rd455, 0;
 $L121:
 	@!%p15 bra $L125;
-	mov.b64 %rd456, 4611686018427387904;
+	mov.b64 %rd455, 4611686018427387904;
 	bra.uni $L123;
 $L125:
-	mov.b64 %rd456, %rd163;
+	mov.b64 %rd455, %rd156;
 	bra.uni $L123;
 $L122:
 	bra.uni $L121;
 $L123:
-	mov.b64 %rd457, %rd456;
+	mov.b64 %rd456, %rd455;
 $L126:
-	mov.b64 %rd458, 0;
-	mov.b64 %rd459, %rd457;
+	mov.b64 %rd457, 0;
+	mov.b64 %rd458, %rd456;
 $L129:
-	setp.gt.s64 %p104, %rd459, 0;
+	setp.gt.s64 %p104, %rd458, 0;
 	not.pred %p105, %p104;
 	@!%p105 bra $L133;
 	bra.uni $L131;
 $L133:
-	setp.ge.s64 %p106, %rd454, %rd455;
+	setp.ge.s64 %p106, %rd453, %rd454;
 	@!%p106 bra $L135;
-	setp.ge.s64 %p107, %rd453, %rd189;
+	setp.ge.s64 %p107, %rd452, %rd179;
 	@!%p107 bra $L137;
 	bra.uni $L131;
 $L137:
 	mov.pred %p108, %p14;
-	mov.b64 %rd460, %rd144;
-	mov.b64 %rd461, %rd453;
+	mov.b64 %rd459, %rd137;
+	mov.b64 %rd460, %rd452;
 $L138:
 	@!%p108 bra $L142;
-	shr.s64 %rd462, %rd461, 5;
-	mul.lo.s64 %rd463, %rd462, %rd150;
-	mad.lo.s64 %rd464, %rd463, 4, %rd148;
-	ld.global.nc.u32 %r174, [%rd464+0];
-	mov.b32 %r175, %r174;
-	and.b64 %rd465, %rd461, 31;
-	min.u64 %rd466, %rd465, 32;
-	cvt.u32.u64 %r176, %rd466;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p109, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p109;
-	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p110, %r180, 0x0;
+	shr.s64 %rd461, %rd460, 5;
+	mul.lo.s64 %rd462, %rd461, %rd143;
+	mad.lo.s64 %rd463, %rd462, 4, %rd141;
+	ld.global.nc.u32 %r173, [%rd463+0];
+	mov.b32 %r174, %r173;
+	and.b64 %rd464, %rd460, 31;
+	min.u64 %rd465, %rd464, 32;
+	cvt.u32.u64 %r175, %rd465;
+	mov.b32 %r177, 0x1;
+	shl.b32 %r176, %r177, %r175;
+	setp.hs.u32 %p109, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p109;
+	and.b32 %r179, %r174, %r178;
+	setp.ne.u32 %p110, %r179, 0x0;
 	@!%p110 bra $L144;
-	cvt.u32.u64 %r181, %rd461;
-	mov.b32 %r182, %r181;
+	cvt.u32.u64 %r180, %rd460;
+	mov.b32 %r181, %r180;
 	bra.uni $L140;
 $L144:
-	mov.b32 %r182, -1;
+	mov.b32 %r181, -1;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd467, %rd461, %rd147;
-	mad.lo.s64 %rd468, %rd467, 4, %rd145;
-	ld.global.nc.s32 %r183, [%rd468+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r182, %r184;
+	mul.lo.s64 %rd466, %rd460, %rd140;
+	mad.lo.s64 %rd467, %rd466, 4, %rd138;
+	ld.global.nc.s32 %r182, [%rd467+0];
+	mov.b32 %r183, %r182;
+	mov.b32 %r181, %r183;
 	bra.uni $L140;
 $L139:
 	bra.uni $L138;
 $L140:
-	mov.b32 %r173, %r182;
-	add.s64 %rd469, %rd453, %rd184;
-	mov.b64 %rd453, %rd469;
-	setp.ge.s32 %p111, %r173, 0;
+	mov.b32 %r172, %r181;
+	add.s64 %rd468, %rd452, %rd174;
+	mov.b64 %rd452, %rd468;
+	setp.ge.s32 %p111, %r172, 0;
 	@!%p111 bra $L146;
-	mov.b64 %rd470, %rd134;
-	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd471, %r185;
-	mul.lo.s64 %rd472, %rd471, %rd137;
-	mad.lo.s64 %rd473, %rd472, 8, %rd135;
-	ld.global.nc.s64 %rd474, [%rd473+0];
+	mov.b64 %rd469, %rd127;
+	mov.b32 %r184, %r172;
+	cvt.s64.s32 %rd470, %r184;
+	mul.lo.s64 %rd471, %rd470, %rd130;
+	mad.lo.s64 %rd472, %rd471, 8, %rd128;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
 	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd134;
-	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd478, %r186;
-	add.s64 %rd479, %rd478, 1;
-	mul.lo.s64 %rd480, %rd479, %rd137;
-	mad.lo.s64 %rd481, %rd480, 8, %rd135;
-	ld.global.nc.s64 %rd482, [%rd481+0];
+	mov.b64 %rd476, %rd127;
+	mov.b32 %r185, %r172;
+	cvt.s64.s32 %rd477, %r185;
+	add.s64 %rd478, %rd477, 1;
+	mul.lo.s64 %rd479, %rd478, %rd130;
+	mad.lo.s64 %rd480, %rd479, 8, %rd128;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
 	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd476;
-	mov.b64 %rd486, %rd484;
+	mov.b64 %rd484, %rd475;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd453, %rd484;
 	mov.b64 %rd454, %rd485;
-	mov.b64 %rd455, %rd486;
 $L146:
 	bra.uni $L130;
 $L135:
-	mul.lo.s64 %rd487, %rd454, %rd140;
-	mad.lo.s64 %rd488, %rd487, 4, %rd138;
-	ld.global.nc.s32 %r187, [%rd488+0];
+	mul.lo.s64 %rd486, %rd453, %rd133;
+	mad.lo.s64 %rd487, %rd486, 4, %rd131;
+	ld.global.nc.s32 %r186, [%rd487+0];
+	mov.b32 %r187, %r186;
 	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r40;
+	mov.b32 %r189, %r40;
 	mov.pred %p112, %p17;
-	mov.b32 %r191, %r173;
-	mov.b32 %r192, %r189;
-	mov.b64 %rd489, %rd454;
+	mov.b32 %r190, %r172;
+	mov.b32 %r191, %r188;
+	mov.b64 %rd488, %rd453;
 $L147:
-	cvt.s64.s32 %rd490, %r191;
-	mul.lo.s64 %rd491, %rd490, %rd171;
-	mad.lo.s64 %rd492, %rd491, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r193, [%rd492+0];
-	mov.b32 %r194, %r193;
-	add.s32 %r195, %r194, 1;
+	cvt.s64.s32 %rd489, %r190;
+	mul.lo.s64 %rd490, %rd489, %rd161;
+	mad.lo.s64 %rd491, %rd490, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd492, [%rd491+0];
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, %rd493;
+	shr.u64 %rd495, %rd494, 32;
+	cvt.u32.u64 %r192, %rd495;
+	mov.b32 %r193, %r192;
+	add.s32 %r194, %r193, 1;
+	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
+	mov.b32 %r197, %r190;
+	cvt.u64.u32 %rd496, %r196;
+	shl.b64 %rd497, %rd496, 32;
+	cvt.u64.u32 %rd498, %r197;
+	or.b64 %rd499, %rd497, %rd498;
+	mov.b64 %rd500, %rd499;
+	mov.b64 %rd501, %rd500;
 $L150:
-	cvt.s64.s32 %rd493, %r192;
-	mul.lo.s64 %rd494, %rd493, %rd171;
-	mad.lo.s64 %rd495, %rd494, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r197, [%rd495+0];
-	mov.b32 %r198, %r197;
-	mov.b32 %r199, %r198;
-	setp.ls.u32 %p113, %r199, %r196;
+	cvt.s64.s32 %rd502, %r191;
+	mul.lo.s64 %rd503, %rd502, %rd161;
+	mad.lo.s64 %rd504, %rd503, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd505, [%rd504+0];
+	mov.b64 %rd506, %rd505;
+	mov.b64 %rd507, %rd506;
+	shr.u64 %rd508, %rd507, 32;
+	cvt.u32.u64 %r198, %rd508;
+	setp.ls.u32 %p113, %r198, %r195;
 	@!%p113 bra $L154;
 	mov.pred %p114, 0;
 	bra.uni $L149;
 $L154:
-	cvt.s64.s32 %rd496, %r192;
-	mul.lo.s64 %rd497, %rd496, %rd171;
-	mad.lo.s64 %rd498, %rd497, 4, %rd169;
-	atom.global.cas.b32 %r200, [%rd498], %r199, %r196;
-	setp.eq.u32 %p115, %r200, %r199;
+	cvt.s64.s32 %rd509, %r191;
+	mul.lo.s64 %rd510, %rd509, %rd161;
+	mad.lo.s64 %rd511, %rd510, 8, %rd159;
+	atom.global.cas.b64 %rd512, [%rd511], %rd507, %rd501;
+	setp.eq.u64 %p115, %rd512, %rd507;
 	mov.pred %p116, %p115;
 	@!%p116 bra $L156;
-	bra.uni $L152;
+	mov.pred %p114, 1;
+	bra.uni $L149;
 $L156:
 $L151:
 	bra.uni $L150;
 $L152:
-	cvt.s64.s32 %rd499, %r192;
-	mul.lo.s64 %rd500, %rd499, %rd168;
-	mad.lo.s64 %rd501, %rd500, 4, %rd166;
-	st.relaxed.gpu.global.s32 [%rd501], %r191;
-	mov.pred %p114, 1;
 	bra.uni $L149;
 $L148:
 	bra.uni $L147;
 $L149:
 	@!%p114 bra $L158;
 	mov.pred %p117, 0;
-	mov.b64 %rd502, %rd458;
-	mov.b32 %r201, %r189;
+	mov.b64 %rd513, %rd457;
+	mov.b32 %r199, %r188;
 $L159:
 	@!%p15 bra $L163;
-	shr.s32 %r202, %r201, 5;
-	cvt.s64.s32 %rd503, %r202;
-	mov.b64 %rd504, %rd503;
-	and.b32 %r203, %r201, 31;
-	cvt.s64.s32 %rd505, %r203;
-	min.u64 %rd506, %rd505, 32;
-	cvt.u32.u64 %r204, %rd506;
-	mov.b32 %r206, 0x1;
-	shl.b32 %r205, %r206, %r204;
-	setp.hs.u32 %p118, %r204, 32;
-	selp.b32 %r207, 0, %r205, %p118;
-	mov.b32 %r208, %r207;
-	mov.b64 %rd507, %rd504;
+	shr.s32 %r200, %r199, 5;
+	cvt.s64.s32 %rd514, %r200;
+	mov.b64 %rd515, %rd514;
+	and.b32 %r201, %r199, 31;
+	cvt.s64.s32 %rd516, %r201;
+	min.u64 %rd517, %rd516, 32;
+	cvt.u32.u64 %r202, %rd517;
+	mov.b32 %r204, 0x1;
+	shl.b32 %r203, %r204, %r202;
+	setp.hs.u32 %p118, %r202, 32;
+	selp.b32 %r205, 0, %r203, %p118;
+	mov.b32 %r206, %r205;
+	mov.b64 %rd518, %rd515;
+	mov.b32 %r207, %r206;
+	mul.lo.s64 %rd519, %rd518, %rd152;
+	mad.lo.s64 %rd520, %rd519, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r208, [%rd520+0];
 	mov.b32 %r209, %r208;
-	mul.lo.s64 %rd508, %rd507, %rd159;
-	mad.lo.s64 %rd509, %rd508, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r210, [%rd509+0];
-	mov.b32 %r211, %r210;
-	and.b32 %r212, %r211, %r209;
-	setp.ne.u32 %p119, %r212, 0x0;
+	and.b32 %r210, %r209, %r207;
+	setp.ne.u32 %p119, %r210, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L165;
-	mul.lo.s64 %rd510, %rd507, %rd159;
-	mad.lo.s64 %rd511, %rd510, 4, %rd157;
-	atom.global.or.b32 %r213, [%rd511], %r209;
-	mov.b32 %r214, %r213;
-	and.b32 %r215, %r214, %r209;
-	setp.ne.u32 %p122, %r215, 0x0;
+	mul.lo.s64 %rd521, %rd518, %rd152;
+	mad.lo.s64 %rd522, %rd521, 4, %rd150;
+	atom.global.or.b32 %r211, [%rd522], %r207;
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r207;
+	setp.ne.u32 %p122, %r213, 0x0;
 	mov.pred %p120, %p122;
 $L165:
 	@!%p120 bra $L167;
-	mov.b64 %rd512, %rd502;
-	mov.b64 %rd513, %rd512;
+	mov.b64 %rd523, %rd513;
+	mov.b64 %rd524, %rd523;
 	mov.pred %p123, 0;
 	bra.uni $L161;
 $L167:
-	mov.b64 %rd514, %rd502;
-	mov.b64 %rd513, %rd514;
+	mov.b64 %rd525, %rd513;
+	mov.b64 %rd524, %rd525;
 	mov.pred %p123, 1;
 	bra.uni $L161;
 $L163:
 	@!%p16 bra $L169;
-	cvt.s64.s32 %rd515, %r201;
-	mul.lo.s64 %rd516, %rd515, %rd162;
-	mad.lo.s64 %rd517, %rd516, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r216, [%rd517+0];
-	mov.b32 %r217, %r216;
-	setp.eq.s32 %p124, %r217, %r39;
+	cvt.s64.s32 %rd526, %r199;
+	mul.lo.s64 %rd527, %rd526, %rd155;
+	mad.lo.s64 %rd528, %rd527, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r214, [%rd528+0];
+	mov.b32 %r215, %r214;
+	setp.eq.s32 %p124, %r215, %r39;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
 	@!%p126 bra $L171;
-	cvt.s64.s32 %rd518, %r201;
-	mul.lo.s64 %rd519, %rd518, %rd162;
-	mad.lo.s64 %rd520, %rd519, 4, %rd160;
-	atom.global.exch.b32 %r218, [%rd520], %r39;
-	mov.b32 %r219, %r218;
-	setp.eq.s32 %p127, %r219, %r39;
+	cvt.s64.s32 %rd529, %r199;
+	mul.lo.s64 %rd530, %rd529, %rd155;
+	mad.lo.s64 %rd531, %rd530, 4, %rd153;
+	atom.global.exch.b32 %r216, [%rd531], %r39;
+	mov.b32 %r217, %r216;
+	setp.eq.s32 %p127, %r217, %r39;
 	mov.pred %p125, %p127;
 $L171:
 	@!%p125 bra $L173;
-	mov.b64 %rd521, %rd502;
-	mov.b64 %rd513, %rd521;
+	mov.b64 %rd532, %rd513;
+	mov.b64 %rd524, %rd532;
 	mov.pred %p123, 0;
 	bra.uni $L161;
 $L173:
 $L169:
-	mul.lo.s64 %rd522, %rd502, %rd182;
-	mad.lo.s64 %rd523, %rd522, 4, %rd180;
-	st.shared.s32 [%rd523+0], %r201;
-	add.s64 %rd524, %rd502, 1;
-	mov.b64 %rd525, %rd524;
-	mov.b64 %rd513, %rd525;
+	mul.lo.s64 %rd533, %rd513, %rd172;
+	mad.lo.s64 %rd534, %rd533, 4, %rd170;
+	st.shared.s32 [%rd534+0], %r199;
+	add.s64 %rd535, %rd513, 1;
+	mov.b64 %rd536, %rd535;
+	mov.b64 %rd524, %rd536;
 	mov.pred %p123, 1;
 	bra.uni $L161;
 $L160:
 	bra.uni $L159;
 $L161:
-	mov.b64 %rd526, %rd513;
+	mov.b64 %rd537, %rd524;
 	mov.pred %p128, %p123;
-	mov.b64 %rd458, %rd526;
+	mov.b64 %rd457, %rd537;
 	mov.pred %p117, %p128;
 	@!%p117 bra $L175;
-	mov.b64 %rd527, %rd134;
-	mov.b32 %r220, %r189;
-	setp.lt.s64 %p129, %rd120, 64;
-	setp.le.s64 %p130, %rd164, 1;
+	mov.b64 %rd538, %rd127;
+	mov.b32 %r218, %r188;
+	setp.lt.s64 %p129, %rd113, 64;
+	setp.le.s64 %p130, %rd157, 1;
 	or.pred %p131, %p129, %p130;
 	@!%p131 bra $L176;
-	cvt.s64.s32 %rd528, %r220;
-	add.s64 %rd529, %rd528, 1;
-	mul.lo.s64 %rd530, %rd529, %rd137;
-	mad.lo.s64 %rd531, %rd530, 8, %rd135;
-	ld.global.nc.s64 %rd532, [%rd531+0];
-	mov.b64 %rd533, %rd532;
-	cvt.s64.s32 %rd534, %r220;
-	mul.lo.s64 %rd535, %rd534, %rd137;
-	mad.lo.s64 %rd536, %rd535, 8, %rd135;
-	ld.global.nc.s64 %rd537, [%rd536+0];
-	mov.b64 %rd538, %rd537;
-	sub.s64 %rd539, %rd533, %rd538;
-	add.s64 %rd540, %rd121, %rd539;
-	mov.b64 %rd121, %rd540;
-	bra.uni $L177;
-$L176:
-	rem.s64 %rd541, %rd120, %rd164;
-	setp.eq.s64 %p132, %rd164, -1;
-	selp.b64 %rd542, 0, %rd541, %p132;
-	setp.eq.s64 %p133, %rd164, 0;
-	selp.b64 %rd543, %rd120, %rd542, %p133;
-	setp.eq.s64 %p134, %rd543, 0;
-	@!%p134 bra $L179;
-	cvt.s64.s32 %rd544, %r220;
-	add.s64 %rd545, %rd544, 1;
-	mul.lo.s64 %rd546, %rd545, %rd137;
-	mad.lo.s64 %rd547, %rd546, 8, %rd135;
+	cvt.s64.s32 %rd539, %r218;
+	add.s64 %rd540, %rd539, 1;
+	mul.lo.s64 %rd541, %rd540, %rd130;
+	mad.lo.s64 %rd542, %rd541, 8, %rd128;
+	ld.global.nc.s64 %rd543, [%rd542+0];
+	mov.b64 %rd544, %rd543;
+	cvt.s64.s32 %rd545, %r218;
+	mul.lo.s64 %rd546, %rd545, %rd130;
+	mad.lo.s64 %rd547, %rd546, 8, %rd128;
 	ld.global.nc.s64 %rd548, [%rd547+0];
 	mov.b64 %rd549, %rd548;
-	cvt.s64.s32 %rd550, %r220;
-	mul.lo.s64 %rd551, %rd550, %rd137;
-	mad.lo.s64 %rd552, %rd551, 8, %rd135;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	sub.s64 %rd555, %rd549, %rd554;
-	mul.lo.s64 %rd556, %rd164, %rd555;
-	add.s64 %rd557, %rd121, %rd556;
-	mov.b64 %rd121, %rd557;
+	sub.s64 %rd550, %rd544, %rd549;
+	add.s64 %rd551, %rd114, %rd550;
+	mov.b64 %rd114, %rd551;
+	bra.uni $L177;
+$L176:
+	rem.s64 %rd552, %rd113, %rd157;
+	setp.eq.s64 %p132, %rd157, -1;
+	selp.b64 %rd553, 0, %rd552, %p132;
+	setp.eq.s64 %p133, %rd157, 0;
+	selp.b64 %rd554, %rd113, %rd553, %p133;
+	setp.eq.s64 %p134, %rd554, 0;
+	@!%p134 bra $L179;
+	cvt.s64.s32 %rd555, %r218;
+	add.s64 %rd556, %rd555, 1;
+	mul.lo.s64 %rd557, %rd556, %rd130;
+	mad.lo.s64 %rd558, %rd557, 8, %rd128;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	cvt.s64.s32 %rd561, %r218;
+	mul.lo.s64 %rd562, %rd561, %rd130;
+	mad.lo.s64 %rd563, %rd562, 8, %rd128;
+	ld.global.nc.s64 %rd564, [%rd563+0];
+	mov.b64 %rd565, %rd564;
+	sub.s64 %rd566, %rd560, %rd565;
+	mul.lo.s64 %rd567, %rd157, %rd566;
+	add.s64 %rd568, %rd114, %rd567;
+	mov.b64 %rd114, %rd568;
 $L179:
 $L177:
-	add.s64 %rd558, %rd120, 1;
-	mov.b64 %rd120, %rd558;
+	add.s64 %rd569, %rd113, 1;
+	mov.b64 %rd113, %rd569;
 $L175:
 $L158:
-	add.s64 %rd559, %rd454, 1;
-	mov.b64 %rd454, %rd559;
-	sub.s64 %rd560, %rd459, 1;
-	mov.b64 %rd459, %rd560;
+	add.s64 %rd570, %rd453, 1;
+	mov.b64 %rd453, %rd570;
+	sub.s64 %rd571, %rd458, 1;
+	mov.b64 %rd458, %rd571;
 $L130:
 	bra.uni $L129;
 $L131:
-	mov.b64 %rd561, %rd458;
+	mov.b64 %rd572, %rd457;
 $L180:
 	@!%p15 bra $L184;
 	bra.uni $L182;
 $L184:
 	// block scan
-	mov.b64 %rd562, %rd561;
-	mov.b32 %r221, %r3;
+	mov.b64 %rd573, %rd572;
+	mov.b32 %r219, %r3;
 $L185:
-	setp.hs.u32 %p135, %r221, 32;
+	setp.hs.u32 %p135, %r219, 32;
 	@%p135 bra $L186;
-	mov.b64 {%r222, %r223}, %rd562;
-	shfl.sync.up.b32 %r224|%p136, %r222, %r221, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, %r221, 0, %r17;
-	mov.b64 %rd563, {%r224, %r225};
+	mov.b64 {%r220, %r221}, %rd573;
+	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
+	mov.b64 %rd574, {%r222, %r223};
 	@!%p136 bra $L187;
-	add.s64 %rd564, %rd563, %rd562;
-	mov.b64 %rd562, %rd564;
+	add.s64 %rd575, %rd574, %rd573;
+	mov.b64 %rd573, %rd575;
 $L187:
-	shl.b32 %r221, %r221, 1;
+	shl.b32 %r219, %r219, 1;
 	bra.uni $L185;
 $L186:
-	mov.b64 {%r226, %r227}, %rd562;
-	shfl.sync.up.b32 %r228|%p137, %r226, %r3, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, %r3, 0, %r17;
-	mov.b64 %rd565, {%r228, %r229};
+	mov.b64 {%r224, %r225}, %rd573;
+	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
+	mov.b64 %rd576, {%r226, %r227};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd566, %rd565, 0, %p139;
-	sub.u32 %r230, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r230;
+	selp.b64 %rd577, %rd576, 0, %p139;
+	sub.u32 %r228, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r228;
 	@!%p140 bra $L188;
-	mul.wide.u32 %rd567, %r8, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	st.shared.s64 [%rd568+0], %rd562;
+	mul.wide.u32 %rd578, %r8, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	st.shared.s64 [%rd579+0], %rd573;
 $L188:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
 	@!%p141 bra $L189;
-	mov.b64 %rd569, 0;
+	mov.b64 %rd580, 0;
 	setp.lo.u32 %p142, %r7, %r10;
 	@!%p142 bra $L190;
-	mul.wide.u32 %rd570, %r7, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	ld.shared.s64 %rd572, [%rd571+0];
-	mov.b64 %rd569, %rd572;
+	mul.wide.u32 %rd581, %r7, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	ld.shared.s64 %rd583, [%rd582+0];
+	mov.b64 %rd580, %rd583;
 $L190:
-	mov.b64 {%r231, %r232}, %rd569;
-	shfl.sync.up.b32 %r233|%p143, %r231, 1, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
-	mov.b64 %rd573, {%r233, %r234};
+	mov.b64 {%r229, %r230}, %rd580;
+	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
+	mov.b64 %rd584, {%r231, %r232};
 	@!%p143 bra $L191;
-	add.s64 %rd574, %rd573, %rd569;
-	mov.b64 %rd569, %rd574;
+	add.s64 %rd585, %rd584, %rd580;
+	mov.b64 %rd580, %rd585;
 $L191:
-	mov.b64 {%r235, %r236}, %rd569;
-	shfl.sync.up.b32 %r237|%p144, %r235, 2, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 2, 0, %r17;
-	mov.b64 %rd575, {%r237, %r238};
+	mov.b64 {%r233, %r234}, %rd580;
+	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
+	mov.b64 %rd586, {%r235, %r236};
 	@!%p144 bra $L192;
-	add.s64 %rd576, %rd575, %rd569;
-	mov.b64 %rd569, %rd576;
+	add.s64 %rd587, %rd586, %rd580;
+	mov.b64 %rd580, %rd587;
 $L192:
-	mov.b64 {%r239, %r240}, %rd569;
-	shfl.sync.up.b32 %r241|%p145, %r239, 4, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 4, 0, %r17;
-	mov.b64 %rd577, {%r241, %r242};
+	mov.b64 {%r237, %r238}, %rd580;
+	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
+	mov.b64 %rd588, {%r239, %r240};
 	@!%p145 bra $L193;
-	add.s64 %rd578, %rd577, %rd569;
-	mov.b64 %rd569, %rd578;
+	add.s64 %rd589, %rd588, %rd580;
+	mov.b64 %rd580, %rd589;
 $L193:
-	mov.b64 {%r243, %r244}, %rd569;
-	shfl.sync.up.b32 %r245|%p146, %r243, 8, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 8, 0, %r17;
-	mov.b64 %rd579, {%r245, %r246};
+	mov.b64 {%r241, %r242}, %rd580;
+	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
+	mov.b64 %rd590, {%r243, %r244};
 	@!%p146 bra $L194;
-	add.s64 %rd580, %rd579, %rd569;
-	mov.b64 %rd569, %rd580;
+	add.s64 %rd591, %rd590, %rd580;
+	mov.b64 %rd580, %rd591;
 $L194:
-	mov.b64 {%r247, %r248}, %rd569;
-	shfl.sync.up.b32 %r249|%p147, %r247, 16, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 16, 0, %r17;
-	mov.b64 %rd581, {%r249, %r250};
+	mov.b64 {%r245, %r246}, %rd580;
+	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
+	mov.b64 %rd592, {%r247, %r248};
 	@!%p147 bra $L195;
-	add.s64 %rd582, %rd581, %rd569;
-	mov.b64 %rd569, %rd582;
+	add.s64 %rd593, %rd592, %rd580;
+	mov.b64 %rd580, %rd593;
 $L195:
-	mov.b64 {%r251, %r252}, %rd569;
-	shfl.sync.up.b32 %r253|%p148, %r251, 1, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
-	mov.b64 %rd583, {%r253, %r254};
-	selp.b64 %rd584, %rd583, 0, %p148;
+	mov.b64 {%r249, %r250}, %rd580;
+	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
+	mov.b64 %rd594, {%r251, %r252};
+	selp.b64 %rd595, %rd594, 0, %p148;
 	@!%p142 bra $L196;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	add.s64 %rd587, %rd586, 512;
-	st.shared.s64 [%rd587+0], %rd584;
+	mul.wide.u32 %rd596, %r7, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	add.s64 %rd598, %rd597, 512;
+	st.shared.s64 [%rd598+0], %rd595;
 $L196:
-	sub.u32 %r255, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r255;
+	sub.u32 %r253, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r253;
 	@!%p149 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd569;
+	st.shared.s64 [%rd1+1024], %rd580;
 $L197:
 $L189:
 	bar.sync 0;
-	mul.wide.u32 %rd588, %r8, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	ld.shared.s64 %rd591, [%rd590+0];
-	add.s64 %rd592, %rd591, %rd566;
-	ld.shared.s64 %rd593, [%rd1+1024];
-	mov.b64 {%r256, %r257}, %rd592;
-	shfl.sync.idx.b32 %r258|%p150, %r256, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r259, %r257, 0, %r22, %r17;
-	mov.b64 %rd594, {%r258, %r259};
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, %rd595;
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, 0;
-	cvt.u64.u32 %rd603, %r2;
-	setp.eq.s64 %p151, %rd603, 0;
-	setp.gt.s64 %p152, %rd601, 0;
+	mul.wide.u32 %rd599, %r8, 16;
+	add.s64 %rd600, %rd1, %rd599;
+	add.s64 %rd601, %rd600, 512;
+	ld.shared.s64 %rd602, [%rd601+0];
+	add.s64 %rd603, %rd602, %rd577;
+	ld.shared.s64 %rd604, [%rd1+1024];
+	mov.b64 {%r254, %r255}, %rd603;
+	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
+	mov.b64 %rd605, {%r256, %r257};
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	mov.b64 %rd610, %rd608;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	mov.b64 %rd613, 0;
+	cvt.u64.u32 %rd614, %r2;
+	setp.eq.s64 %p151, %rd614, 0;
+	setp.gt.s64 %p152, %rd612, 0;
 	and.pred %p153, %p151, %p152;
 	@!%p153 bra $L199;
-	atom.global.add.u64 %rd604, [%rd154], %rd601;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd602, %rd605;
+	atom.global.add.u64 %rd615, [%rd147], %rd612;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd613, %rd616;
 $L199:
-	cvt.u64.u32 %rd606, %r2;
-	setp.eq.s64 %p154, %rd606, 0;
+	cvt.u64.u32 %rd617, %r2;
+	setp.eq.s64 %p154, %rd617, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
 	@!%p156 bra $L200;
-	st.shared.s64 [%rd1+1024], %rd602;
+	st.shared.s64 [%rd1+1024], %rd613;
 $L200:
 	bar.sync 0;
-	ld.shared.s64 %rd607, [%rd1+1024];
-	mov.b64 %rd608, %rd607;
-	mov.b64 %rd602, %rd608;
-	add.s64 %rd609, %rd602, %rd600;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd611, 0;
+	ld.shared.s64 %rd618, [%rd1+1024];
+	mov.b64 %rd619, %rd618;
+	mov.b64 %rd613, %rd619;
+	add.s64 %rd620, %rd613, %rd611;
+	mov.b64 %rd621, %rd620;
+	mov.b64 %rd622, 0;
 $L201:
-	setp.lt.s64 %p157, %rd611, %rd561;
+	setp.lt.s64 %p157, %rd622, %rd572;
 	not.pred %p158, %p157;
 	@!%p158 bra $L205;
 	bra.uni $L203;
 $L205:
-	mul.lo.s64 %rd612, %rd611, %rd182;
-	mad.lo.s64 %rd613, %rd612, 4, %rd180;
-	ld.shared.s32 %r260, [%rd613+0];
-	mov.b32 %r261, %r260;
-	add.s64 %rd614, %rd610, %rd611;
-	mul.lo.s64 %rd615, %rd614, %rd153;
-	mad.lo.s64 %rd616, %rd615, 4, %rd151;
-	st.global.s32 [%rd616+0], %r261;
+	mul.lo.s64 %rd623, %rd622, %rd172;
+	mad.lo.s64 %rd624, %rd623, 4, %rd170;
+	ld.shared.s32 %r258, [%rd624+0];
+	mov.b32 %r259, %r258;
+	add.s64 %rd625, %rd621, %rd622;
+	mul.lo.s64 %rd626, %rd625, %rd146;
+	mad.lo.s64 %rd627, %rd626, 4, %rd144;
+	st.global.s32 [%rd627+0], %r259;
 $L202:
-	add.s64 %rd617, %rd611, 1;
-	mov.b64 %rd611, %rd617;
+	add.s64 %rd628, %rd622, 1;
+	mov.b64 %rd622, %rd628;
 	bra.uni $L201;
 $L203:
 	bra.uni $L182;
 $L181:
 	bra.uni $L180;
 $L182:
-	mov.b64 %rd618, 0;
-	setp.lt.s64 %p159, %rd454, %rd455;
-	setp.lt.s64 %p160, %rd453, %rd189;
+	mov.b64 %rd629, 0;
+	setp.lt.s64 %p159, %rd453, %rd454;
+	setp.lt.s64 %p160, %rd452, %rd179;
 	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L207;
-	mov.b64 %rd618, 1;
+	mov.b64 %rd629, 1;
 $L207:
-	mov.b64 %rd619, %rd618;
+	mov.b64 %rd630, %rd629;
 	// block reduction
-	sub.u32 %r262, %r13, 1;
-	mov.b32 %r263, %r3;
+	sub.u32 %r260, %r13, 1;
+	mov.b32 %r261, %r3;
 $L208:
-	setp.hs.u32 %p162, %r263, 32;
+	setp.hs.u32 %p162, %r261, 32;
 	@%p162 bra $L209;
-	mov.b64 {%r264, %r265}, %rd619;
-	shfl.sync.down.b32 %r266|%p163, %r264, %r263, %r262, %r17;
-	shfl.sync.down.b32 %r267, %r265, %r263, %r262, %r17;
-	mov.b64 %rd620, {%r266, %r267};
+	mov.b64 {%r262, %r263}, %rd630;
+	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
+	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
+	mov.b64 %rd631, {%r264, %r265};
 	@!%p163 bra $L210;
-	max.s64 %rd621, %rd619, %rd620;
-	mov.b64 %rd619, %rd621;
+	max.s64 %rd632, %rd630, %rd631;
+	mov.b64 %rd630, %rd632;
 $L210:
-	shl.b32 %r263, %r263, 1;
+	shl.b32 %r261, %r261, 1;
 	bra.uni $L208;
 $L209:
 	setp.eq.u32 %p164, %r7, 0;
 	@!%p164 bra $L211;
-	mul.wide.u32 %rd622, %r8, 16;
-	add.s64 %rd623, %rd1, %rd622;
-	st.shared.s64 [%rd623+0], %rd619;
+	mul.wide.u32 %rd633, %r8, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	st.shared.s64 [%rd634+0], %rd630;
 $L211:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
 	@!%p165 bra $L212;
 	setp.lo.u32 %p166, %r7, %r10;
 	@!%p166 bra $L213;
-	mul.wide.u32 %rd624, %r7, 16;
-	add.s64 %rd625, %rd1, %rd624;
-	ld.shared.s64 %rd626, [%rd625+0];
-	mov.b64 %rd619, %rd626;
+	mul.wide.u32 %rd635, %r7, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	ld.shared.s64 %rd637, [%rd636+0];
+	mov.b64 %rd630, %rd637;
 $L213:
-	sub.u32 %r268, %r10, 1;
-	mov.b64 {%r269, %r270}, %rd619;
-	shfl.sync.down.b32 %r271|%p167, %r269, 1, %r268, %r17;
-	shfl.sync.down.b32 %r272, %r270, 1, %r268, %r17;
-	mov.b64 %rd627, {%r271, %r272};
+	sub.u32 %r266, %r10, 1;
+	mov.b64 {%r267, %r268}, %rd630;
+	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
+	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
+	mov.b64 %rd638, {%r269, %r270};
 	@!%p167 bra $L214;
-	max.s64 %rd628, %rd619, %rd627;
-	mov.b64 %rd619, %rd628;
+	max.s64 %rd639, %rd630, %rd638;
+	mov.b64 %rd630, %rd639;
 $L214:
-	mov.b64 {%r273, %r274}, %rd619;
-	shfl.sync.down.b32 %r275|%p168, %r273, 2, %r268, %r17;
-	shfl.sync.down.b32 %r276, %r274, 2, %r268, %r17;
-	mov.b64 %rd629, {%r275, %r276};
+	mov.b64 {%r271, %r272}, %rd630;
+	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
+	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
+	mov.b64 %rd640, {%r273, %r274};
 	@!%p168 bra $L215;
-	max.s64 %rd630, %rd619, %rd629;
-	mov.b64 %rd619, %rd630;
+	max.s64 %rd641, %rd630, %rd640;
+	mov.b64 %rd630, %rd641;
 $L215:
-	mov.b64 {%r277, %r278}, %rd619;
-	shfl.sync.down.b32 %r279|%p169, %r277, 4, %r268, %r17;
-	shfl.sync.down.b32 %r280, %r278, 4, %r268, %r17;
-	mov.b64 %rd631, {%r279, %r280};
+	mov.b64 {%r275, %r276}, %rd630;
+	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
+	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
+	mov.b64 %rd642, {%r277, %r278};
 	@!%p169 bra $L216;
-	max.s64 %rd632, %rd619, %rd631;
-	mov.b64 %rd619, %rd632;
+	max.s64 %rd643, %rd630, %rd642;
+	mov.b64 %rd630, %rd643;
 $L216:
-	mov.b64 {%r281, %r282}, %rd619;
-	shfl.sync.down.b32 %r283|%p170, %r281, 8, %r268, %r17;
-	shfl.sync.down.b32 %r284, %r282, 8, %r268, %r17;
-	mov.b64 %rd633, {%r283, %r284};
+	mov.b64 {%r279, %r280}, %rd630;
+	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
+	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
+	mov.b64 %rd644, {%r281, %r282};
 	@!%p170 bra $L217;
-	max.s64 %rd634, %rd619, %rd633;
-	mov.b64 %rd619, %rd634;
+	max.s64 %rd645, %rd630, %rd644;
+	mov.b64 %rd630, %rd645;
 $L217:
-	mov.b64 {%r285, %r286}, %rd619;
-	shfl.sync.down.b32 %r287|%p171, %r285, 16, %r268, %r17;
-	shfl.sync.down.b32 %r288, %r286, 16, %r268, %r17;
-	mov.b64 %rd635, {%r287, %r288};
+	mov.b64 {%r283, %r284}, %rd630;
+	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
+	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
+	mov.b64 %rd646, {%r285, %r286};
 	@!%p171 bra $L218;
-	max.s64 %rd636, %rd619, %rd635;
-	mov.b64 %rd619, %rd636;
+	max.s64 %rd647, %rd630, %rd646;
+	mov.b64 %rd630, %rd647;
 $L218:
 	@!%p164 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd619;
+	st.shared.s64 [%rd1+1024], %rd630;
 $L219:
 $L212:
 	bar.sync 0;
-	ld.shared.s64 %rd637, [%rd1+1024];
-	mov.b64 %rd619, %rd637;
-	mov.b64 %rd638, %rd619;
-	setp.eq.s64 %p172, %rd638, 0;
+	ld.shared.s64 %rd648, [%rd1+1024];
+	mov.b64 %rd630, %rd648;
+	mov.b64 %rd649, %rd630;
+	setp.eq.s64 %p172, %rd649, 0;
 	@!%p172 bra $L221;
 	bra.uni $L128;
 $L221:
@@ -6612,163 +6740,163 @@ $L127:
 $L128:
 $L7:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd639, %rd120;
-	mov.b64 %rd640, %rd121;
+	mov.b64 %rd650, %rd113;
+	mov.b64 %rd651, %rd114;
 	// block reduction
-	mov.b32 %r289, 1;
-	sub.u32 %r290, %r13, 1;
-	mov.b32 %r291, %r3;
+	mov.b32 %r287, 1;
+	sub.u32 %r288, %r13, 1;
+	mov.b32 %r289, %r3;
 $L222:
-	setp.hs.u32 %p173, %r291, 32;
+	setp.hs.u32 %p173, %r289, 32;
 	@%p173 bra $L223;
-	mov.b64 {%r292, %r293}, %rd639;
-	shfl.sync.down.b32 %r294|%p174, %r292, %r291, %r290, %r17;
-	shfl.sync.down.b32 %r295, %r293, %r291, %r290, %r17;
-	mov.b64 %rd641, {%r294, %r295};
-	mov.b64 {%r296, %r297}, %rd640;
-	shfl.sync.down.b32 %r298, %r296, %r291, %r290, %r17;
-	shfl.sync.down.b32 %r299, %r297, %r291, %r290, %r17;
-	mov.b64 %rd642, {%r298, %r299};
+	mov.b64 {%r290, %r291}, %rd650;
+	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
+	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
+	mov.b64 %rd652, {%r292, %r293};
+	mov.b64 {%r294, %r295}, %rd651;
+	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
+	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
+	mov.b64 %rd653, {%r296, %r297};
 	@!%p174 bra $L224;
 	setp.ne.u32 %p175, %r18, 9;
 	@%p175 bra.uni $L226;
-	setp.lt.s64 %p176, %rd641, %rd639;
-	setp.eq.s64 %p177, %rd641, %rd639;
-	setp.lt.s64 %p178, %rd642, %rd640;
+	setp.lt.s64 %p176, %rd652, %rd650;
+	setp.eq.s64 %p177, %rd652, %rd650;
+	setp.lt.s64 %p178, %rd653, %rd651;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd643, %rd641, %rd639, %p180;
-	selp.b64 %rd644, %rd642, %rd640, %p180;
-	mov.b64 %rd639, %rd643;
-	mov.b64 %rd640, %rd644;
+	selp.b64 %rd654, %rd652, %rd650, %p180;
+	selp.b64 %rd655, %rd653, %rd651, %p180;
+	mov.b64 %rd650, %rd654;
+	mov.b64 %rd651, %rd655;
 	bra.uni $L225;
 $L226:
 	setp.ne.u32 %p181, %r18, 10;
 	@%p181 bra.uni $L227;
-	setp.gt.s64 %p182, %rd641, %rd639;
-	setp.eq.s64 %p183, %rd641, %rd639;
-	setp.lt.s64 %p184, %rd642, %rd640;
+	setp.gt.s64 %p182, %rd652, %rd650;
+	setp.eq.s64 %p183, %rd652, %rd650;
+	setp.lt.s64 %p184, %rd653, %rd651;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd645, %rd641, %rd639, %p186;
-	selp.b64 %rd646, %rd642, %rd640, %p186;
-	mov.b64 %rd639, %rd645;
-	mov.b64 %rd640, %rd646;
+	selp.b64 %rd656, %rd652, %rd650, %p186;
+	selp.b64 %rd657, %rd653, %rd651, %p186;
+	mov.b64 %rd650, %rd656;
+	mov.b64 %rd651, %rd657;
 	bra.uni $L225;
 $L227:
-	mov.b64 %rd647, %rd639;
-	mov.b64 %rd648, %rd640;
-	mov.b64 %rd649, %rd641;
-	mov.b64 %rd650, %rd642;
-	mov.b64 %rd651, %rd647;
-	mov.b64 %rd652, %rd648;
-	mov.b64 %rd653, %rd649;
-	mov.b64 %rd654, %rd650;
-	mov.b64 %rd655, %rd653;
-	mov.b64 %rd656, %rd654;
-	add.s64 %rd657, %rd651, %rd655;
-	mov.b64 %rd651, %rd657;
-	add.s64 %rd658, %rd652, %rd656;
-	mov.b64 %rd652, %rd658;
+	mov.b64 %rd658, %rd650;
+	mov.b64 %rd659, %rd651;
+	mov.b64 %rd660, %rd652;
+	mov.b64 %rd661, %rd653;
+	mov.b64 %rd662, %rd658;
+	mov.b64 %rd663, %rd659;
+	mov.b64 %rd664, %rd660;
+	mov.b64 %rd665, %rd661;
+	mov.b64 %rd666, %rd664;
+	mov.b64 %rd667, %rd665;
+	add.s64 %rd668, %rd662, %rd666;
+	mov.b64 %rd662, %rd668;
+	add.s64 %rd669, %rd663, %rd667;
+	mov.b64 %rd663, %rd669;
 $L228:
-	mov.b64 %rd639, %rd651;
-	mov.b64 %rd640, %rd652;
+	mov.b64 %rd650, %rd662;
+	mov.b64 %rd651, %rd663;
 $L225:
 $L224:
-	shl.b32 %r291, %r291, 1;
+	shl.b32 %r289, %r289, 1;
 	bra.uni $L222;
 $L223:
 	setp.eq.u32 %p187, %r7, 0;
 	@!%p187 bra $L229;
-	mul.wide.u32 %rd659, %r8, 16;
-	add.s64 %rd660, %rd1, %rd659;
-	st.shared.s64 [%rd660+0], %rd639;
-	st.shared.s64 [%rd660+8], %rd640;
+	mul.wide.u32 %rd670, %r8, 16;
+	add.s64 %rd671, %rd1, %rd670;
+	st.shared.s64 [%rd671+0], %rd650;
+	st.shared.s64 [%rd671+8], %rd651;
 $L229:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L230;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L231;
-	mul.wide.u32 %rd661, %r7, 16;
-	add.s64 %rd662, %rd1, %rd661;
-	ld.shared.s64 %rd663, [%rd662+0];
-	ld.shared.s64 %rd664, [%rd662+8];
-	mov.b64 %rd639, %rd663;
-	mov.b64 %rd640, %rd664;
+	mul.wide.u32 %rd672, %r7, 16;
+	add.s64 %rd673, %rd1, %rd672;
+	ld.shared.s64 %rd674, [%rd673+0];
+	ld.shared.s64 %rd675, [%rd673+8];
+	mov.b64 %rd650, %rd674;
+	mov.b64 %rd651, %rd675;
 $L231:
-	sub.u32 %r300, %r10, 1;
-	mov.b32 %r301, %r289;
+	sub.u32 %r298, %r10, 1;
+	mov.b32 %r299, %r287;
 $L232:
-	setp.hs.u32 %p190, %r301, 32;
+	setp.hs.u32 %p190, %r299, 32;
 	@%p190 bra $L233;
-	mov.b64 {%r302, %r303}, %rd639;
-	shfl.sync.down.b32 %r304|%p191, %r302, %r301, %r300, %r17;
-	shfl.sync.down.b32 %r305, %r303, %r301, %r300, %r17;
-	mov.b64 %rd665, {%r304, %r305};
-	mov.b64 {%r306, %r307}, %rd640;
-	shfl.sync.down.b32 %r308, %r306, %r301, %r300, %r17;
-	shfl.sync.down.b32 %r309, %r307, %r301, %r300, %r17;
-	mov.b64 %rd666, {%r308, %r309};
+	mov.b64 {%r300, %r301}, %rd650;
+	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
+	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
+	mov.b64 %rd676, {%r302, %r303};
+	mov.b64 {%r304, %r305}, %rd651;
+	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
+	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
+	mov.b64 %rd677, {%r306, %r307};
 	@!%p191 bra $L234;
 	setp.ne.u32 %p192, %r18, 9;
 	@%p192 bra.uni $L236;
-	setp.lt.s64 %p193, %rd665, %rd639;
-	setp.eq.s64 %p194, %rd665, %rd639;
-	setp.lt.s64 %p195, %rd666, %rd640;
+	setp.lt.s64 %p193, %rd676, %rd650;
+	setp.eq.s64 %p194, %rd676, %rd650;
+	setp.lt.s64 %p195, %rd677, %rd651;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd667, %rd665, %rd639, %p197;
-	selp.b64 %rd668, %rd666, %rd640, %p197;
-	mov.b64 %rd639, %rd667;
-	mov.b64 %rd640, %rd668;
+	selp.b64 %rd678, %rd676, %rd650, %p197;
+	selp.b64 %rd679, %rd677, %rd651, %p197;
+	mov.b64 %rd650, %rd678;
+	mov.b64 %rd651, %rd679;
 	bra.uni $L235;
 $L236:
 	setp.ne.u32 %p198, %r18, 10;
 	@%p198 bra.uni $L237;
-	setp.gt.s64 %p199, %rd665, %rd639;
-	setp.eq.s64 %p200, %rd665, %rd639;
-	setp.lt.s64 %p201, %rd666, %rd640;
+	setp.gt.s64 %p199, %rd676, %rd650;
+	setp.eq.s64 %p200, %rd676, %rd650;
+	setp.lt.s64 %p201, %rd677, %rd651;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd669, %rd665, %rd639, %p203;
-	selp.b64 %rd670, %rd666, %rd640, %p203;
-	mov.b64 %rd639, %rd669;
-	mov.b64 %rd640, %rd670;
+	selp.b64 %rd680, %rd676, %rd650, %p203;
+	selp.b64 %rd681, %rd677, %rd651, %p203;
+	mov.b64 %rd650, %rd680;
+	mov.b64 %rd651, %rd681;
 	bra.uni $L235;
 $L237:
-	mov.b64 %rd671, %rd639;
-	mov.b64 %rd672, %rd640;
-	mov.b64 %rd673, %rd665;
-	mov.b64 %rd674, %rd666;
-	mov.b64 %rd651, %rd671;
-	mov.b64 %rd652, %rd672;
-	mov.b64 %rd653, %rd673;
-	mov.b64 %rd654, %rd674;
-	mov.b64 %rd655, %rd653;
-	mov.b64 %rd656, %rd654;
-	add.s64 %rd675, %rd651, %rd655;
-	mov.b64 %rd651, %rd675;
-	add.s64 %rd676, %rd652, %rd656;
-	mov.b64 %rd652, %rd676;
+	mov.b64 %rd682, %rd650;
+	mov.b64 %rd683, %rd651;
+	mov.b64 %rd684, %rd676;
+	mov.b64 %rd685, %rd677;
+	mov.b64 %rd662, %rd682;
+	mov.b64 %rd663, %rd683;
+	mov.b64 %rd664, %rd684;
+	mov.b64 %rd665, %rd685;
+	mov.b64 %rd666, %rd664;
+	mov.b64 %rd667, %rd665;
+	add.s64 %rd686, %rd662, %rd666;
+	mov.b64 %rd662, %rd686;
+	add.s64 %rd687, %rd663, %rd667;
+	mov.b64 %rd663, %rd687;
 $L238:
-	mov.b64 %rd639, %rd651;
-	mov.b64 %rd640, %rd652;
+	mov.b64 %rd650, %rd662;
+	mov.b64 %rd651, %rd663;
 $L235:
 $L234:
-	shl.b32 %r301, %r301, 1;
+	shl.b32 %r299, %r299, 1;
 	bra.uni $L232;
 $L233:
 $L230:
-	mul.wide.u32 %rd677, %r29, 16;
-	add.s64 %rd678, %rd11, %rd677;
+	mul.wide.u32 %rd688, %r29, 16;
+	add.s64 %rd689, %rd11, %rd688;
 	setp.eq.u32 %p204, %r5, 0;
 	@!%p204 bra $L239;
-	st.global.s64 [%rd678+0], %rd639;
-	st.global.s64 [%rd678+8], %rd640;
+	st.global.s64 [%rd689+0], %rd650;
+	st.global.s64 [%rd689+8], %rd651;
 $L239:
 	ret;
 }
@@ -6821,15 +6949,12 @@ $L239:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<49>;
-	.reg .b64 %rd<171>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6953,111 +7078,104 @@ $L239:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r24, [gk_s45];
+	ld.param.s32 %r24, [gk_s42];
 	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s46];
+	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L2;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd105, %rd103;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd105, %rd4;
+	setp.ge.s64 %p11, %rd98, %rd4;
 	@%p11 bra $L4;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p12, %rd107, %rd101;
-	setp.eq.s64 %p13, %rd107, %rd101;
-	setp.lt.s64 %p14, %rd108, %rd102;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p12, %rd100, %rd94;
+	setp.eq.s64 %p13, %rd100, %rd94;
+	setp.lt.s64 %p14, %rd101, %rd95;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
-	selp.b64 %rd109, %rd107, %rd101, %p16;
-	selp.b64 %rd110, %rd108, %rd102, %p16;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	selp.b64 %rd102, %rd100, %rd94, %p16;
+	selp.b64 %rd103, %rd101, %rd95, %p16;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p17, %r18, 10;
 	@%p17 bra.uni $L5;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd111, %rd103;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd111, %rd4;
+	setp.ge.s64 %p18, %rd104, %rd4;
 	@%p18 bra $L7;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p19, %rd113, %rd101;
-	setp.eq.s64 %p20, %rd113, %rd101;
-	setp.lt.s64 %p21, %rd114, %rd102;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p19, %rd106, %rd94;
+	setp.eq.s64 %p20, %rd106, %rd94;
+	setp.lt.s64 %p21, %rd107, %rd95;
 	and.pred %p22, %p20, %p21;
 	or.pred %p23, %p19, %p22;
-	selp.b64 %rd115, %rd113, %rd101, %p23;
-	selp.b64 %rd116, %rd114, %rd102, %p23;
-	mov.b64 %rd101, %rd115;
-	mov.b64 %rd102, %rd116;
-	add.s64 %rd111, %rd111, %rd104;
+	selp.b64 %rd108, %rd106, %rd94, %p23;
+	selp.b64 %rd109, %rd107, %rd95, %p23;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
 $L8:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd101, %rd121;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd123, %rd103;
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd123, %rd4;
+	setp.ge.s64 %p24, %rd116, %rd4;
 	@%p24 bra $L10;
-	mad.lo.s64 %rd124, %rd123, 16, %rd3;
-	ld.global.s64 %rd125, [%rd124+0];
-	ld.global.s64 %rd126, [%rd124+8];
-	mov.b64 %rd127, %rd101;
-	mov.b64 %rd128, %rd102;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd137, %rd131, %rd135;
-	mov.b64 %rd131, %rd137;
-	add.s64 %rd138, %rd132, %rd136;
-	mov.b64 %rd132, %rd138;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 %rd101, %rd131;
-	mov.b64 %rd102, %rd132;
-	add.s64 %rd123, %rd123, %rd104;
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
 	bra.uni $L9;
 $L10:
 $L1:
-	mov.b64 %rd139, %rd101;
-	mov.b64 %rd140, %rd102;
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
 	// block reduction
 	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
@@ -7066,58 +7184,58 @@ $L1:
 $L12:
 	setp.hs.u32 %p25, %r30, 32;
 	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd139;
+	mov.b64 {%r31, %r32}, %rd132;
 	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd141, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd140;
+	mov.b64 %rd134, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd133;
 	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd142, {%r37, %r38};
+	mov.b64 %rd135, {%r37, %r38};
 	@!%p26 bra $L14;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd141, %rd139;
-	setp.eq.s64 %p29, %rd141, %rd139;
-	setp.lt.s64 %p30, %rd142, %rd140;
+	setp.lt.s64 %p28, %rd134, %rd132;
+	setp.eq.s64 %p29, %rd134, %rd132;
+	setp.lt.s64 %p30, %rd135, %rd133;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd143, %rd141, %rd139, %p32;
-	selp.b64 %rd144, %rd142, %rd140, %p32;
-	mov.b64 %rd139, %rd143;
-	mov.b64 %rd140, %rd144;
+	selp.b64 %rd136, %rd134, %rd132, %p32;
+	selp.b64 %rd137, %rd135, %rd133, %p32;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p33, %r18, 10;
 	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd141, %rd139;
-	setp.eq.s64 %p35, %rd141, %rd139;
-	setp.lt.s64 %p36, %rd142, %rd140;
+	setp.gt.s64 %p34, %rd134, %rd132;
+	setp.eq.s64 %p35, %rd134, %rd132;
+	setp.lt.s64 %p36, %rd135, %rd133;
 	and.pred %p37, %p35, %p36;
 	or.pred %p38, %p34, %p37;
-	selp.b64 %rd145, %rd141, %rd139, %p38;
-	selp.b64 %rd146, %rd142, %rd140, %p38;
-	mov.b64 %rd139, %rd145;
-	mov.b64 %rd140, %rd146;
+	selp.b64 %rd138, %rd134, %rd132, %p38;
+	selp.b64 %rd139, %rd135, %rd133, %p38;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
-	mov.b64 %rd149, %rd141;
-	mov.b64 %rd150, %rd142;
-	mov.b64 %rd131, %rd147;
-	mov.b64 %rd132, %rd148;
-	mov.b64 %rd133, %rd149;
-	mov.b64 %rd134, %rd150;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd151, %rd131, %rd135;
-	mov.b64 %rd131, %rd151;
-	add.s64 %rd152, %rd132, %rd136;
-	mov.b64 %rd132, %rd152;
-$L18:
-	mov.b64 %rd139, %rd131;
 	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
 	shl.b32 %r30, %r30, 1;
@@ -7125,80 +7243,80 @@ $L14:
 $L13:
 	setp.eq.u32 %p39, %r7, 0;
 	@!%p39 bra $L19;
-	mul.wide.u32 %rd153, %r8, 16;
-	add.s64 %rd154, %rd1, %rd153;
-	st.shared.s64 [%rd154+0], %rd139;
-	st.shared.s64 [%rd154+8], %rd140;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p40, %r8, 0;
 	@!%p40 bra $L20;
 	setp.lo.u32 %p41, %r7, %r10;
 	@!%p41 bra $L21;
-	mul.wide.u32 %rd155, %r7, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	ld.shared.s64 %rd157, [%rd156+0];
-	ld.shared.s64 %rd158, [%rd156+8];
-	mov.b64 %rd139, %rd157;
-	mov.b64 %rd140, %rd158;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
 $L21:
 	sub.u32 %r39, %r10, 1;
 	mov.b32 %r40, %r28;
 $L22:
 	setp.hs.u32 %p42, %r40, 32;
 	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd139;
+	mov.b64 {%r41, %r42}, %rd132;
 	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd159, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd140;
+	mov.b64 %rd152, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd133;
 	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd160, {%r47, %r48};
+	mov.b64 %rd153, {%r47, %r48};
 	@!%p43 bra $L24;
 	setp.ne.u32 %p44, %r18, 9;
 	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd159, %rd139;
-	setp.eq.s64 %p46, %rd159, %rd139;
-	setp.lt.s64 %p47, %rd160, %rd140;
+	setp.lt.s64 %p45, %rd152, %rd132;
+	setp.eq.s64 %p46, %rd152, %rd132;
+	setp.lt.s64 %p47, %rd153, %rd133;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd161, %rd159, %rd139, %p49;
-	selp.b64 %rd162, %rd160, %rd140, %p49;
-	mov.b64 %rd139, %rd161;
-	mov.b64 %rd140, %rd162;
+	selp.b64 %rd154, %rd152, %rd132, %p49;
+	selp.b64 %rd155, %rd153, %rd133, %p49;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p50, %r18, 10;
 	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd159, %rd139;
-	setp.eq.s64 %p52, %rd159, %rd139;
-	setp.lt.s64 %p53, %rd160, %rd140;
+	setp.gt.s64 %p51, %rd152, %rd132;
+	setp.eq.s64 %p52, %rd152, %rd132;
+	setp.lt.s64 %p53, %rd153, %rd133;
 	and.pred %p54, %p52, %p53;
 	or.pred %p55, %p51, %p54;
-	selp.b64 %rd163, %rd159, %rd139, %p55;
-	selp.b64 %rd164, %rd160, %rd140, %p55;
-	mov.b64 %rd139, %rd163;
-	mov.b64 %rd140, %rd164;
+	selp.b64 %rd156, %rd152, %rd132, %p55;
+	selp.b64 %rd157, %rd153, %rd133, %p55;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd165, %rd139;
-	mov.b64 %rd166, %rd140;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd131, %rd165;
-	mov.b64 %rd132, %rd166;
-	mov.b64 %rd133, %rd167;
-	mov.b64 %rd134, %rd168;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd169, %rd131, %rd135;
-	mov.b64 %rd131, %rd169;
-	add.s64 %rd170, %rd132, %rd136;
-	mov.b64 %rd132, %rd170;
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
 	shl.b32 %r40, %r40, 1;
@@ -7207,15 +7325,15 @@ $L23:
 $L20:
 	setp.eq.u32 %p56, %r5, 0;
 	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd139;
-	st.global.s64 [%rd6+8], %rd140;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
 $L29:
 	ret;
 }
 `
 
-// gokkosPTX12 is the PTX of frontier.PushGlobal[bfs.reach].
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of frontier.PushGlobal[bfs.reach].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8633,8 +8751,8 @@ $L29:
 }
 `
 
-// gokkosPTX13 is the PTX of frontier.PushGlobal[bfs.visit].
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of frontier.PushGlobal[bfs.visit].
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8702,15 +8820,12 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s46
 )
 {
 	.reg .pred %p<113>;
-	.reg .b32 %r<150>;
-	.reg .b64 %rd<439>;
+	.reg .b32 %r<149>;
+	.reg .b64 %rd<441>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8869,225 +8984,215 @@ const gokkosPTX13 = `//
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.u64 %rd120, [gk_s45];
-	cvta.to.global.u64 %rd121, %rd120;
-	mov.b64 %rd122, %rd121;
-	ld.param.s64 %rd123, [gk_s46];
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s32 %r36, [gk_s48];
+	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
-	ld.param.u8 %r38, [gk_s49];
+	ld.param.u8 %r38, [gk_s46];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd129, 9223372036854775807;
-	mov.b64 %rd130, 9223372036854775807;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd129, -9223372036854775808;
-	mov.b64 %rd130, 9223372036854775807;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd131, 0;
-	mov.b64 %rd132, 0;
-	mov.b64 %rd133, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd131, %rd133;
-	mov.b64 %rd132, %rd134;
+	mov.b64 %rd124, 0;
+	mov.b64 %rd125, 0;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
 $L4:
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd129, %rd135;
-	mov.b64 %rd130, %rd136;
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
 $L1:
-	mov.b64 %rd127, %rd129;
-	mov.b64 %rd128, %rd130;
-	cvt.u64.u32 %rd138, %r29;
-	cvt.u64.u32 %rd139, %r30;
-	mov.b64 %rd140, %rd138;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
 $L5:
-	setp.ge.s64 %p13, %rd140, %rd2;
+	setp.ge.s64 %p13, %rd133, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd141, %rd27;
-	mov.b64 %rd142, %rd30;
-	mov.b64 %rd143, %rd32;
-	mov.b64 %rd144, %rd34;
-	mov.b64 %rd145, %rd37;
-	mov.b64 %rd146, %rd39;
-	mov.b64 %rd147, %rd41;
-	mov.b64 %rd148, %rd44;
-	mov.b64 %rd149, %rd46;
-	mov.b64 %rd150, %rd48;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
 	mov.pred %p14, %p4;
-	mov.b64 %rd151, %rd50;
-	mov.b64 %rd152, %rd53;
-	mov.b64 %rd153, %rd55;
-	mov.b64 %rd154, %rd57;
-	mov.b64 %rd155, %rd60;
-	mov.b64 %rd156, %rd62;
-	mov.b64 %rd157, %rd64;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
 	mov.pred %p15, %p6;
-	mov.b64 %rd158, %rd67;
-	mov.b64 %rd159, %rd69;
-	mov.b64 %rd160, %rd71;
-	mov.b64 %rd161, %rd74;
-	mov.b64 %rd162, %rd76;
-	mov.b64 %rd163, %rd78;
-	mov.b64 %rd164, %rd81;
-	mov.b64 %rd165, %rd83;
-	mov.b64 %rd166, %rd85;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
 	mov.pred %p16, %p8;
-	mov.b64 %rd167, %rd88;
-	mov.b64 %rd168, %rd90;
-	mov.b64 %rd169, %rd92;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
 	mov.b32 %r39, %r35;
-	mov.b64 %rd170, %rd94;
-	mov.b64 %rd171, %rd96;
-	mov.b64 %rd172, %rd99;
-	mov.b64 %rd173, %rd101;
-	mov.b64 %rd174, %rd103;
-	mov.b64 %rd175, %rd105;
-	mov.b64 %rd176, %rd108;
-	mov.b64 %rd177, %rd110;
-	mov.b64 %rd178, %rd112;
-	mov.b64 %rd179, %rd115;
-	mov.b64 %rd180, %rd117;
-	mov.b64 %rd181, %rd119;
-	mov.b64 %rd182, %rd122;
-	mov.b64 %rd183, %rd124;
-	mov.b64 %rd184, %rd126;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd99;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
 	mov.b32 %r40, %r37;
 	mov.pred %p17, %p10;
-	add.s64 %rd185, %rd15, %rd23;
-	mad.lo.s64 %rd186, %rd170, 4, 15;
-	and.b64 %rd186, %rd186, -16;
-	add.s64 %rd23, %rd23, %rd186;
-	mov.b64 %rd187, %rd185;
-	mov.b64 %rd188, %rd170;
-	mov.b64 %rd189, 1;
-	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd188;
-	mov.b64 %rd192, %rd189;
-	mov.b64 %rd193, %rd2;
-	mov.b64 %rd194, %rd137;
-	mul.lo.s64 %rd195, %rd194, %rd175;
-	div.s64 %rd196, %rd195, %rd193;
-	setp.eq.s64 %p18, %rd193, -1;
-	neg.s64 %rd197, %rd195;
-	selp.b64 %rd198, %rd197, %rd196, %p18;
-	setp.eq.s64 %p19, %rd193, 0;
-	selp.b64 %rd199, 0, %rd198, %p19;
-	mov.b64 %rd200, %rd199;
-	add.s64 %rd201, %rd194, 1;
-	mul.lo.s64 %rd202, %rd201, %rd175;
-	div.s64 %rd203, %rd202, %rd193;
-	setp.eq.s64 %p20, %rd193, -1;
-	neg.s64 %rd204, %rd202;
-	selp.b64 %rd205, %rd204, %rd203, %p20;
-	setp.eq.s64 %p21, %rd193, 0;
-	selp.b64 %rd206, 0, %rd205, %p21;
-	mov.b64 %rd207, %rd206;
-	cvt.u64.u32 %rd208, %r4;
-	mov.b64 %rd209, %rd208;
-	mul.lo.s64 %rd210, %rd209, %rd170;
-	mov.b64 %rd211, %rd210;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd2;
+	mov.b64 %rd184, %rd130;
+	mul.lo.s64 %rd185, %rd184, %rd168;
+	div.s64 %rd186, %rd185, %rd183;
+	setp.eq.s64 %p18, %rd183, -1;
+	neg.s64 %rd187, %rd185;
+	selp.b64 %rd188, %rd187, %rd186, %p18;
+	setp.eq.s64 %p19, %rd183, 0;
+	selp.b64 %rd189, 0, %rd188, %p19;
+	mov.b64 %rd190, %rd189;
+	add.s64 %rd191, %rd184, 1;
+	mul.lo.s64 %rd192, %rd191, %rd168;
+	div.s64 %rd193, %rd192, %rd183;
+	setp.eq.s64 %p20, %rd183, -1;
+	neg.s64 %rd194, %rd192;
+	selp.b64 %rd195, %rd194, %rd193, %p20;
+	setp.eq.s64 %p21, %rd183, 0;
+	selp.b64 %rd196, 0, %rd195, %p21;
+	mov.b64 %rd197, %rd196;
+	cvt.u64.u32 %rd198, %r4;
+	mov.b64 %rd199, %rd198;
+	mul.lo.s64 %rd200, %rd199, %rd163;
+	mov.b64 %rd201, %rd200;
 	@!%p15 bra $L9;
-	sub.s64 %rd212, %rd207, %rd200;
-	mov.b64 %rd211, %rd212;
+	sub.s64 %rd202, %rd197, %rd190;
+	mov.b64 %rd201, %rd202;
 $L9:
-	mov.b64 %rd213, %rd200;
+	mov.b64 %rd203, %rd190;
 $L10:
-	setp.lt.s64 %p22, %rd213, %rd207;
+	setp.lt.s64 %p22, %rd203, %rd197;
 	not.pred %p23, %p22;
 	@!%p23 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd214, 0;
-	add.s64 %rd215, %rd213, %rd211;
-	min.s64 %rd216, %rd207, %rd215;
-	mov.b64 %rd217, %rd216;
-	cvt.u64.u32 %rd218, %r2;
-	add.s64 %rd219, %rd213, %rd218;
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd151;
-	mov.b64 %rd222, %rd220;
-	sub.s64 %rd223, %rd221, 1;
-	mov.b64 %rd224, %rd223;
-	mov.b64 %rd225, 0;
-	mov.b64 %rd226, %rd224;
+	mov.b64 %rd204, 0;
+	add.s64 %rd205, %rd203, %rd201;
+	min.s64 %rd206, %rd197, %rd205;
+	mov.b64 %rd207, %rd206;
+	cvt.u64.u32 %rd208, %r2;
+	add.s64 %rd209, %rd203, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd144;
+	mov.b64 %rd212, %rd210;
+	sub.s64 %rd213, %rd211, 1;
+	mov.b64 %rd214, %rd213;
+	mov.b64 %rd215, 0;
+	mov.b64 %rd216, %rd214;
 $L15:
-	setp.lt.s64 %p24, %rd225, %rd226;
+	setp.lt.s64 %p24, %rd215, %rd216;
 	not.pred %p25, %p24;
 	@!%p25 bra $L19;
 	bra.uni $L17;
 $L19:
-	add.s64 %rd227, %rd225, %rd226;
-	add.s64 %rd228, %rd227, 1;
-	shr.u64 %rd229, %rd228, 1;
-	mov.b64 %rd230, %rd229;
-	mul.lo.s64 %rd231, %rd230, %rd174;
-	mad.lo.s64 %rd232, %rd231, 8, %rd172;
-	ld.global.nc.s64 %rd233, [%rd232+0];
-	mov.b64 %rd234, %rd233;
-	setp.le.s64 %p26, %rd234, %rd222;
+	add.s64 %rd217, %rd215, %rd216;
+	add.s64 %rd218, %rd217, 1;
+	shr.u64 %rd219, %rd218, 1;
+	mov.b64 %rd220, %rd219;
+	mul.lo.s64 %rd221, %rd220, %rd167;
+	mad.lo.s64 %rd222, %rd221, 8, %rd165;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	setp.le.s64 %p26, %rd224, %rd212;
 	@!%p26 bra $L20;
-	mov.b64 %rd225, %rd230;
+	mov.b64 %rd215, %rd220;
 	bra.uni $L21;
 $L20:
-	sub.s64 %rd235, %rd230, 1;
-	mov.b64 %rd226, %rd235;
+	sub.s64 %rd225, %rd220, 1;
+	mov.b64 %rd216, %rd225;
 $L21:
 $L16:
 	bra.uni $L15;
 $L17:
-	max.s64 %rd236, %rd225, 0;
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd238, %rd237;
+	max.s64 %rd226, %rd215, 0;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
 $L22:
-	setp.lt.s64 %p27, %rd220, %rd217;
+	setp.lt.s64 %p27, %rd210, %rd207;
 	not.pred %p28, %p27;
 	@!%p28 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
-	add.s64 %rd239, %rd238, 1;
-	mul.lo.s64 %rd240, %rd239, %rd174;
-	mad.lo.s64 %rd241, %rd240, 8, %rd172;
-	ld.global.nc.s64 %rd242, [%rd241+0];
-	mov.b64 %rd243, %rd242;
-	setp.le.s64 %p29, %rd243, %rd220;
+	add.s64 %rd229, %rd228, 1;
+	mul.lo.s64 %rd230, %rd229, %rd167;
+	mad.lo.s64 %rd231, %rd230, 8, %rd165;
+	ld.global.nc.s64 %rd232, [%rd231+0];
+	mov.b64 %rd233, %rd232;
+	setp.le.s64 %p29, %rd233, %rd210;
 	not.pred %p30, %p29;
 	@!%p30 bra $L31;
 	bra.uni $L29;
 $L31:
-	add.s64 %rd244, %rd238, 1;
-	mov.b64 %rd238, %rd244;
+	add.s64 %rd234, %rd228, 1;
+	mov.b64 %rd228, %rd234;
 $L28:
 	bra.uni $L27;
 $L29:
 	mov.pred %p31, %p14;
-	mov.b64 %rd245, %rd151;
-	mov.b64 %rd246, %rd238;
+	mov.b64 %rd235, %rd144;
+	mov.b64 %rd236, %rd228;
 $L32:
 	@!%p31 bra $L36;
-	shr.s64 %rd247, %rd246, 5;
-	mul.lo.s64 %rd248, %rd247, %rd157;
-	mad.lo.s64 %rd249, %rd248, 4, %rd155;
-	ld.global.nc.u32 %r41, [%rd249+0];
+	shr.s64 %rd237, %rd236, 5;
+	mul.lo.s64 %rd238, %rd237, %rd150;
+	mad.lo.s64 %rd239, %rd238, 4, %rd148;
+	ld.global.nc.u32 %r41, [%rd239+0];
 	mov.b32 %r42, %r41;
-	and.b64 %rd250, %rd246, 31;
-	min.u64 %rd251, %rd250, 32;
-	cvt.u32.u64 %r43, %rd251;
+	and.b64 %rd240, %rd236, 31;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r43, %rd241;
 	mov.b32 %r45, 0x1;
 	shl.b32 %r44, %r45, %r43;
 	setp.hs.u32 %p32, %r43, 32;
@@ -9095,16 +9200,16 @@ $L32:
 	and.b32 %r47, %r42, %r46;
 	setp.ne.u32 %p33, %r47, 0x0;
 	@!%p33 bra $L38;
-	cvt.u32.u64 %r48, %rd246;
+	cvt.u32.u64 %r48, %rd236;
 	mov.b32 %r49, %r48;
 	bra.uni $L34;
 $L38:
 	mov.b32 %r49, -1;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd252, %rd246, %rd154;
-	mad.lo.s64 %rd253, %rd252, 4, %rd152;
-	ld.global.nc.s32 %r50, [%rd253+0];
+	mul.lo.s64 %rd242, %rd236, %rd147;
+	mad.lo.s64 %rd243, %rd242, 4, %rd145;
+	ld.global.nc.s32 %r50, [%rd243+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r49, %r51;
 	bra.uni $L34;
@@ -9112,380 +9217,390 @@ $L33:
 	bra.uni $L32;
 $L34:
 	mov.b32 %r52, %r49;
-	mov.b64 %rd254, %rd141;
+	mov.b64 %rd244, %rd134;
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd255, %r53;
-	mul.lo.s64 %rd256, %rd255, %rd144;
-	mad.lo.s64 %rd257, %rd256, 8, %rd142;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd259;
-	mul.lo.s64 %rd261, %rd238, %rd174;
-	mad.lo.s64 %rd262, %rd261, 8, %rd172;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	add.s64 %rd265, %rd260, %rd220;
-	sub.s64 %rd266, %rd265, %rd264;
-	mov.b64 %rd267, %rd266;
-	mul.lo.s64 %rd268, %rd267, %rd147;
-	mad.lo.s64 %rd269, %rd268, 4, %rd145;
-	ld.global.nc.s32 %r54, [%rd269+0];
+	cvt.s64.s32 %rd245, %r53;
+	mul.lo.s64 %rd246, %rd245, %rd137;
+	mad.lo.s64 %rd247, %rd246, 8, %rd135;
+	ld.global.nc.s64 %rd248, [%rd247+0];
+	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, %rd249;
+	mul.lo.s64 %rd251, %rd228, %rd167;
+	mad.lo.s64 %rd252, %rd251, 8, %rd165;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	add.s64 %rd255, %rd250, %rd210;
+	sub.s64 %rd256, %rd255, %rd254;
+	mov.b64 %rd257, %rd256;
+	mul.lo.s64 %rd258, %rd257, %rd140;
+	mad.lo.s64 %rd259, %rd258, 4, %rd138;
+	ld.global.nc.s32 %r54, [%rd259+0];
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r40;
 	mov.pred %p34, %p17;
 	mov.b32 %r58, %r52;
 	mov.b32 %r59, %r56;
-	mov.b64 %rd270, %rd267;
+	mov.b64 %rd260, %rd257;
 $L39:
-	cvt.s64.s32 %rd271, %r58;
-	mul.lo.s64 %rd272, %rd271, %rd181;
-	mad.lo.s64 %rd273, %rd272, 4, %rd179;
-	ld.relaxed.gpu.global.s32 %r60, [%rd273+0];
+	cvt.s64.s32 %rd261, %r58;
+	mul.lo.s64 %rd262, %rd261, %rd171;
+	mad.lo.s64 %rd263, %rd262, 8, %rd169;
+	ld.relaxed.gpu.global.u64 %rd264, [%rd263+0];
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd266, %rd265;
+	shr.u64 %rd267, %rd266, 32;
+	cvt.u32.u64 %r60, %rd267;
 	mov.b32 %r61, %r60;
 	add.s32 %r62, %r61, 1;
 	mov.b32 %r63, %r62;
+	mov.b32 %r64, %r63;
+	mov.b32 %r65, %r58;
+	cvt.u64.u32 %rd268, %r64;
+	shl.b64 %rd269, %rd268, 32;
+	cvt.u64.u32 %rd270, %r65;
+	or.b64 %rd271, %rd269, %rd270;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, %rd272;
 $L42:
 	cvt.s64.s32 %rd274, %r59;
-	mul.lo.s64 %rd275, %rd274, %rd181;
-	mad.lo.s64 %rd276, %rd275, 4, %rd179;
-	ld.relaxed.gpu.global.s32 %r64, [%rd276+0];
-	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r65;
+	mul.lo.s64 %rd275, %rd274, %rd171;
+	mad.lo.s64 %rd276, %rd275, 8, %rd169;
+	ld.relaxed.gpu.global.u64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	mov.b64 %rd279, %rd278;
+	shr.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r66, %rd280;
 	setp.ls.u32 %p35, %r66, %r63;
 	@!%p35 bra $L46;
 	mov.pred %p36, 0;
 	bra.uni $L41;
 $L46:
-	cvt.s64.s32 %rd277, %r59;
-	mul.lo.s64 %rd278, %rd277, %rd181;
-	mad.lo.s64 %rd279, %rd278, 4, %rd179;
-	atom.global.cas.b32 %r67, [%rd279], %r66, %r63;
-	setp.eq.u32 %p37, %r67, %r66;
+	cvt.s64.s32 %rd281, %r59;
+	mul.lo.s64 %rd282, %rd281, %rd171;
+	mad.lo.s64 %rd283, %rd282, 8, %rd169;
+	atom.global.cas.b64 %rd284, [%rd283], %rd279, %rd273;
+	setp.eq.u64 %p37, %rd284, %rd279;
 	mov.pred %p38, %p37;
 	@!%p38 bra $L48;
-	bra.uni $L44;
+	mov.pred %p36, 1;
+	bra.uni $L41;
 $L48:
 $L43:
 	bra.uni $L42;
 $L44:
-	cvt.s64.s32 %rd280, %r59;
-	mul.lo.s64 %rd281, %rd280, %rd178;
-	mad.lo.s64 %rd282, %rd281, 4, %rd176;
-	st.relaxed.gpu.global.s32 [%rd282], %r58;
-	mov.pred %p36, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
 	@!%p36 bra $L50;
 	mov.pred %p39, 0;
-	mov.b64 %rd283, %rd214;
-	mov.b32 %r68, %r56;
+	mov.b64 %rd285, %rd204;
+	mov.b32 %r67, %r56;
 $L51:
 	@!%p15 bra $L55;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd284, %r69;
-	mov.b64 %rd285, %rd284;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd286, %r70;
-	min.u64 %rd287, %rd286, 32;
-	cvt.u32.u64 %r71, %rd287;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p40, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p40;
+	shr.s32 %r68, %r67, 5;
+	cvt.s64.s32 %rd286, %r68;
+	mov.b64 %rd287, %rd286;
+	and.b32 %r69, %r67, 31;
+	cvt.s64.s32 %rd288, %r69;
+	min.u64 %rd289, %rd288, 32;
+	cvt.u32.u64 %r70, %rd289;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p40, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p40;
+	mov.b32 %r74, %r73;
+	mov.b64 %rd290, %rd287;
 	mov.b32 %r75, %r74;
-	mov.b64 %rd288, %rd285;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd289, %rd288, %rd166;
-	mad.lo.s64 %rd290, %rd289, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r77, [%rd290+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p41, %r79, 0x0;
+	mul.lo.s64 %rd291, %rd290, %rd159;
+	mad.lo.s64 %rd292, %rd291, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r76, [%rd292+0];
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r75;
+	setp.ne.u32 %p41, %r78, 0x0;
 	mov.pred %p42, %p41;
 	not.pred %p43, %p42;
 	@!%p43 bra $L57;
-	mul.lo.s64 %rd291, %rd288, %rd166;
-	mad.lo.s64 %rd292, %rd291, 4, %rd164;
-	atom.global.or.b32 %r80, [%rd292], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p44, %r82, 0x0;
+	mul.lo.s64 %rd293, %rd290, %rd159;
+	mad.lo.s64 %rd294, %rd293, 4, %rd157;
+	atom.global.or.b32 %r79, [%rd294], %r75;
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r75;
+	setp.ne.u32 %p44, %r81, 0x0;
 	mov.pred %p42, %p44;
 $L57:
 	@!%p42 bra $L59;
-	mov.b64 %rd293, %rd283;
-	mov.b64 %rd294, %rd293;
+	mov.b64 %rd295, %rd285;
+	mov.b64 %rd296, %rd295;
 	mov.pred %p45, 0;
 	bra.uni $L53;
 $L59:
-	mov.b64 %rd295, %rd283;
-	mov.b64 %rd294, %rd295;
+	mov.b64 %rd297, %rd285;
+	mov.b64 %rd296, %rd297;
 	mov.pred %p45, 1;
 	bra.uni $L53;
 $L55:
 	@!%p16 bra $L61;
-	cvt.s64.s32 %rd296, %r68;
-	mul.lo.s64 %rd297, %rd296, %rd169;
-	mad.lo.s64 %rd298, %rd297, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r83, [%rd298+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p46, %r84, %r39;
+	cvt.s64.s32 %rd298, %r67;
+	mul.lo.s64 %rd299, %rd298, %rd162;
+	mad.lo.s64 %rd300, %rd299, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r82, [%rd300+0];
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p46, %r83, %r39;
 	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L63;
-	cvt.s64.s32 %rd299, %r68;
-	mul.lo.s64 %rd300, %rd299, %rd169;
-	mad.lo.s64 %rd301, %rd300, 4, %rd167;
-	atom.global.exch.b32 %r85, [%rd301], %r39;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p49, %r86, %r39;
+	cvt.s64.s32 %rd301, %r67;
+	mul.lo.s64 %rd302, %rd301, %rd162;
+	mad.lo.s64 %rd303, %rd302, 4, %rd160;
+	atom.global.exch.b32 %r84, [%rd303], %r39;
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p49, %r85, %r39;
 	mov.pred %p47, %p49;
 $L63:
 	@!%p47 bra $L65;
-	mov.b64 %rd302, %rd283;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd304, %rd285;
+	mov.b64 %rd296, %rd304;
 	mov.pred %p45, 0;
 	bra.uni $L53;
 $L65:
 $L61:
-	mul.lo.s64 %rd303, %rd283, %rd192;
-	mad.lo.s64 %rd304, %rd303, 4, %rd190;
-	st.shared.s32 [%rd304+0], %r68;
-	add.s64 %rd305, %rd283, 1;
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd294, %rd306;
+	mul.lo.s64 %rd305, %rd285, %rd182;
+	mad.lo.s64 %rd306, %rd305, 4, %rd180;
+	st.shared.s32 [%rd306+0], %r67;
+	add.s64 %rd307, %rd285, 1;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd296, %rd308;
 	mov.pred %p45, 1;
 	bra.uni $L53;
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd307, %rd294;
+	mov.b64 %rd309, %rd296;
 	mov.pred %p50, %p45;
-	mov.b64 %rd214, %rd307;
+	mov.b64 %rd204, %rd309;
 	mov.pred %p39, %p50;
 	@!%p39 bra $L67;
-	mov.b64 %rd308, %rd141;
-	mov.b32 %r87, %r56;
-	setp.lt.s64 %p51, %rd127, 64;
-	setp.le.s64 %p52, %rd171, 1;
+	mov.b64 %rd310, %rd134;
+	mov.b32 %r86, %r56;
+	setp.lt.s64 %p51, %rd120, 64;
+	setp.le.s64 %p52, %rd164, 1;
 	or.pred %p53, %p51, %p52;
 	@!%p53 bra $L68;
-	cvt.s64.s32 %rd309, %r87;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, %rd144;
-	mad.lo.s64 %rd312, %rd311, 8, %rd142;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r87;
-	mul.lo.s64 %rd316, %rd315, %rd144;
-	mad.lo.s64 %rd317, %rd316, 8, %rd142;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	sub.s64 %rd320, %rd314, %rd319;
-	add.s64 %rd321, %rd128, %rd320;
-	mov.b64 %rd128, %rd321;
+	cvt.s64.s32 %rd311, %r86;
+	add.s64 %rd312, %rd311, 1;
+	mul.lo.s64 %rd313, %rd312, %rd137;
+	mad.lo.s64 %rd314, %rd313, 8, %rd135;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	cvt.s64.s32 %rd317, %r86;
+	mul.lo.s64 %rd318, %rd317, %rd137;
+	mad.lo.s64 %rd319, %rd318, 8, %rd135;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	sub.s64 %rd322, %rd316, %rd321;
+	add.s64 %rd323, %rd121, %rd322;
+	mov.b64 %rd121, %rd323;
 	bra.uni $L69;
 $L68:
-	rem.s64 %rd322, %rd127, %rd171;
-	setp.eq.s64 %p54, %rd171, -1;
-	selp.b64 %rd323, 0, %rd322, %p54;
-	setp.eq.s64 %p55, %rd171, 0;
-	selp.b64 %rd324, %rd127, %rd323, %p55;
-	setp.eq.s64 %p56, %rd324, 0;
+	rem.s64 %rd324, %rd120, %rd164;
+	setp.eq.s64 %p54, %rd164, -1;
+	selp.b64 %rd325, 0, %rd324, %p54;
+	setp.eq.s64 %p55, %rd164, 0;
+	selp.b64 %rd326, %rd120, %rd325, %p55;
+	setp.eq.s64 %p56, %rd326, 0;
 	@!%p56 bra $L71;
-	cvt.s64.s32 %rd325, %r87;
-	add.s64 %rd326, %rd325, 1;
-	mul.lo.s64 %rd327, %rd326, %rd144;
-	mad.lo.s64 %rd328, %rd327, 8, %rd142;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	cvt.s64.s32 %rd331, %r87;
-	mul.lo.s64 %rd332, %rd331, %rd144;
-	mad.lo.s64 %rd333, %rd332, 8, %rd142;
-	ld.global.nc.s64 %rd334, [%rd333+0];
-	mov.b64 %rd335, %rd334;
-	sub.s64 %rd336, %rd330, %rd335;
-	mul.lo.s64 %rd337, %rd171, %rd336;
-	add.s64 %rd338, %rd128, %rd337;
-	mov.b64 %rd128, %rd338;
+	cvt.s64.s32 %rd327, %r86;
+	add.s64 %rd328, %rd327, 1;
+	mul.lo.s64 %rd329, %rd328, %rd137;
+	mad.lo.s64 %rd330, %rd329, 8, %rd135;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	cvt.s64.s32 %rd333, %r86;
+	mul.lo.s64 %rd334, %rd333, %rd137;
+	mad.lo.s64 %rd335, %rd334, 8, %rd135;
+	ld.global.nc.s64 %rd336, [%rd335+0];
+	mov.b64 %rd337, %rd336;
+	sub.s64 %rd338, %rd332, %rd337;
+	mul.lo.s64 %rd339, %rd164, %rd338;
+	add.s64 %rd340, %rd121, %rd339;
+	mov.b64 %rd121, %rd340;
 $L71:
 $L69:
-	add.s64 %rd339, %rd127, 1;
-	mov.b64 %rd127, %rd339;
+	add.s64 %rd341, %rd120, 1;
+	mov.b64 %rd120, %rd341;
 $L67:
 $L50:
 $L23:
-	add.s64 %rd340, %rd220, %rd209;
-	mov.b64 %rd220, %rd340;
+	add.s64 %rd342, %rd210, %rd199;
+	mov.b64 %rd210, %rd342;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd341, %rd214;
+	mov.b64 %rd343, %rd204;
 $L72:
 	@!%p15 bra $L76;
 	bra.uni $L74;
 $L76:
 	// block scan
-	mov.b64 %rd342, %rd341;
-	mov.b32 %r88, %r3;
+	mov.b64 %rd344, %rd343;
+	mov.b32 %r87, %r3;
 $L77:
-	setp.hs.u32 %p57, %r88, 32;
+	setp.hs.u32 %p57, %r87, 32;
 	@%p57 bra $L78;
-	mov.b64 {%r89, %r90}, %rd342;
-	shfl.sync.up.b32 %r91|%p58, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd343, {%r91, %r92};
+	mov.b64 {%r88, %r89}, %rd344;
+	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd345, {%r90, %r91};
 	@!%p58 bra $L79;
-	add.s64 %rd344, %rd343, %rd342;
-	mov.b64 %rd342, %rd344;
+	add.s64 %rd346, %rd345, %rd344;
+	mov.b64 %rd344, %rd346;
 $L79:
-	shl.b32 %r88, %r88, 1;
+	shl.b32 %r87, %r87, 1;
 	bra.uni $L77;
 $L78:
-	mov.b64 {%r93, %r94}, %rd342;
-	shfl.sync.up.b32 %r95|%p59, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd345, {%r95, %r96};
+	mov.b64 {%r92, %r93}, %rd344;
+	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd347, {%r94, %r95};
 	setp.lo.u32 %p60, %r3, 32;
 	and.pred %p61, %p59, %p60;
-	selp.b64 %rd346, %rd345, 0, %p61;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r97;
+	selp.b64 %rd348, %rd347, 0, %p61;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r96;
 	@!%p62 bra $L80;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd342;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	st.shared.s64 [%rd350+0], %rd344;
 $L80:
 	bar.sync 0;
 	setp.eq.u32 %p63, %r8, 0;
 	@!%p63 bra $L81;
-	mov.b64 %rd349, 0;
+	mov.b64 %rd351, 0;
 	setp.lo.u32 %p64, %r7, %r10;
 	@!%p64 bra $L82;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	ld.shared.s64 %rd352, [%rd351+0];
-	mov.b64 %rd349, %rd352;
+	mul.wide.u32 %rd352, %r7, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	ld.shared.s64 %rd354, [%rd353+0];
+	mov.b64 %rd351, %rd354;
 $L82:
-	mov.b64 {%r98, %r99}, %rd349;
-	shfl.sync.up.b32 %r100|%p65, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd353, {%r100, %r101};
+	mov.b64 {%r97, %r98}, %rd351;
+	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd355, {%r99, %r100};
 	@!%p65 bra $L83;
-	add.s64 %rd354, %rd353, %rd349;
-	mov.b64 %rd349, %rd354;
+	add.s64 %rd356, %rd355, %rd351;
+	mov.b64 %rd351, %rd356;
 $L83:
-	mov.b64 {%r102, %r103}, %rd349;
-	shfl.sync.up.b32 %r104|%p66, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd355, {%r104, %r105};
+	mov.b64 {%r101, %r102}, %rd351;
+	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd357, {%r103, %r104};
 	@!%p66 bra $L84;
-	add.s64 %rd356, %rd355, %rd349;
-	mov.b64 %rd349, %rd356;
+	add.s64 %rd358, %rd357, %rd351;
+	mov.b64 %rd351, %rd358;
 $L84:
-	mov.b64 {%r106, %r107}, %rd349;
-	shfl.sync.up.b32 %r108|%p67, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd357, {%r108, %r109};
+	mov.b64 {%r105, %r106}, %rd351;
+	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd359, {%r107, %r108};
 	@!%p67 bra $L85;
-	add.s64 %rd358, %rd357, %rd349;
-	mov.b64 %rd349, %rd358;
+	add.s64 %rd360, %rd359, %rd351;
+	mov.b64 %rd351, %rd360;
 $L85:
-	mov.b64 {%r110, %r111}, %rd349;
-	shfl.sync.up.b32 %r112|%p68, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd359, {%r112, %r113};
+	mov.b64 {%r109, %r110}, %rd351;
+	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd361, {%r111, %r112};
 	@!%p68 bra $L86;
-	add.s64 %rd360, %rd359, %rd349;
-	mov.b64 %rd349, %rd360;
+	add.s64 %rd362, %rd361, %rd351;
+	mov.b64 %rd351, %rd362;
 $L86:
-	mov.b64 {%r114, %r115}, %rd349;
-	shfl.sync.up.b32 %r116|%p69, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd361, {%r116, %r117};
+	mov.b64 {%r113, %r114}, %rd351;
+	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd363, {%r115, %r116};
 	@!%p69 bra $L87;
-	add.s64 %rd362, %rd361, %rd349;
-	mov.b64 %rd349, %rd362;
+	add.s64 %rd364, %rd363, %rd351;
+	mov.b64 %rd351, %rd364;
 $L87:
-	mov.b64 {%r118, %r119}, %rd349;
-	shfl.sync.up.b32 %r120|%p70, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd363, {%r120, %r121};
-	selp.b64 %rd364, %rd363, 0, %p70;
+	mov.b64 {%r117, %r118}, %rd351;
+	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd365, {%r119, %r120};
+	selp.b64 %rd366, %rd365, 0, %p70;
 	@!%p64 bra $L88;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	add.s64 %rd367, %rd366, 512;
-	st.shared.s64 [%rd367+0], %rd364;
+	mul.wide.u32 %rd367, %r7, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	add.s64 %rd369, %rd368, 512;
+	st.shared.s64 [%rd369+0], %rd366;
 $L88:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r122;
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r121;
 	@!%p71 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd349;
+	st.shared.s64 [%rd1+1024], %rd351;
 $L89:
 $L81:
 	bar.sync 0;
-	mul.wide.u32 %rd368, %r8, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	add.s64 %rd370, %rd369, 512;
-	ld.shared.s64 %rd371, [%rd370+0];
-	add.s64 %rd372, %rd371, %rd346;
-	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd372;
-	shfl.sync.idx.b32 %r125|%p72, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd374, {%r125, %r126};
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	add.s64 %rd372, %rd371, 512;
+	ld.shared.s64 %rd373, [%rd372+0];
+	add.s64 %rd374, %rd373, %rd348;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd374;
+	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
+	mov.b64 %rd376, {%r124, %r125};
 	mov.b64 %rd377, %rd375;
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, 0;
-	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p73, %rd383, 0;
-	setp.gt.s64 %p74, %rd381, 0;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, 0;
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p73, %rd385, 0;
+	setp.gt.s64 %p74, %rd383, 0;
 	and.pred %p75, %p73, %p74;
 	@!%p75 bra $L91;
-	atom.global.add.u64 %rd384, [%rd161], %rd381;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd382, %rd385;
+	atom.global.add.u64 %rd386, [%rd154], %rd383;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd384, %rd387;
 $L91:
-	cvt.u64.u32 %rd386, %r2;
-	setp.eq.s64 %p76, %rd386, 0;
+	cvt.u64.u32 %rd388, %r2;
+	setp.eq.s64 %p76, %rd388, 0;
 	setp.eq.u32 %p77, %r1, 0;
 	and.pred %p78, %p76, %p77;
 	bar.sync 0;
 	@!%p78 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd382;
+	st.shared.s64 [%rd1+1024], %rd384;
 $L92:
 	bar.sync 0;
-	ld.shared.s64 %rd387, [%rd1+1024];
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd382, %rd388;
-	add.s64 %rd389, %rd382, %rd380;
+	ld.shared.s64 %rd389, [%rd1+1024];
 	mov.b64 %rd390, %rd389;
-	mov.b64 %rd391, 0;
+	mov.b64 %rd384, %rd390;
+	add.s64 %rd391, %rd384, %rd382;
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd393, 0;
 $L93:
-	setp.lt.s64 %p79, %rd391, %rd341;
+	setp.lt.s64 %p79, %rd393, %rd343;
 	not.pred %p80, %p79;
 	@!%p80 bra $L97;
 	bra.uni $L95;
 $L97:
-	mul.lo.s64 %rd392, %rd391, %rd192;
-	mad.lo.s64 %rd393, %rd392, 4, %rd190;
-	ld.shared.s32 %r127, [%rd393+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd394, %rd390, %rd391;
-	mul.lo.s64 %rd395, %rd394, %rd160;
-	mad.lo.s64 %rd396, %rd395, 4, %rd158;
-	st.global.s32 [%rd396+0], %r128;
+	mul.lo.s64 %rd394, %rd393, %rd182;
+	mad.lo.s64 %rd395, %rd394, 4, %rd180;
+	ld.shared.s32 %r126, [%rd395+0];
+	mov.b32 %r127, %r126;
+	add.s64 %rd396, %rd392, %rd393;
+	mul.lo.s64 %rd397, %rd396, %rd153;
+	mad.lo.s64 %rd398, %rd397, 4, %rd151;
+	st.global.s32 [%rd398+0], %r127;
 $L94:
-	add.s64 %rd397, %rd391, 1;
-	mov.b64 %rd391, %rd397;
+	add.s64 %rd399, %rd393, 1;
+	mov.b64 %rd393, %rd399;
 	bra.uni $L93;
 $L95:
 	bra.uni $L74;
@@ -9493,169 +9608,169 @@ $L73:
 	bra.uni $L72;
 $L74:
 $L11:
-	add.s64 %rd398, %rd213, %rd211;
-	mov.b64 %rd213, %rd398;
+	add.s64 %rd400, %rd203, %rd201;
+	mov.b64 %rd203, %rd400;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd399, %rd127;
-	mov.b64 %rd400, %rd128;
+	mov.b64 %rd401, %rd120;
+	mov.b64 %rd402, %rd121;
 	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
+	mov.b32 %r128, 1;
+	sub.u32 %r129, %r13, 1;
+	mov.b32 %r130, %r3;
 $L98:
-	setp.hs.u32 %p81, %r131, 32;
+	setp.hs.u32 %p81, %r130, 32;
 	@%p81 bra $L99;
-	mov.b64 {%r132, %r133}, %rd399;
-	shfl.sync.down.b32 %r134|%p82, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd401, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd400;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd402, {%r138, %r139};
+	mov.b64 {%r131, %r132}, %rd401;
+	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
+	mov.b64 %rd403, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd402;
+	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
+	mov.b64 %rd404, {%r137, %r138};
 	@!%p82 bra $L100;
 	setp.ne.u32 %p83, %r18, 9;
 	@%p83 bra.uni $L102;
-	setp.lt.s64 %p84, %rd401, %rd399;
-	setp.eq.s64 %p85, %rd401, %rd399;
-	setp.lt.s64 %p86, %rd402, %rd400;
+	setp.lt.s64 %p84, %rd403, %rd401;
+	setp.eq.s64 %p85, %rd403, %rd401;
+	setp.lt.s64 %p86, %rd404, %rd402;
 	and.pred %p87, %p85, %p86;
 	or.pred %p88, %p84, %p87;
-	selp.b64 %rd403, %rd401, %rd399, %p88;
-	selp.b64 %rd404, %rd402, %rd400, %p88;
-	mov.b64 %rd399, %rd403;
-	mov.b64 %rd400, %rd404;
+	selp.b64 %rd405, %rd403, %rd401, %p88;
+	selp.b64 %rd406, %rd404, %rd402, %p88;
+	mov.b64 %rd401, %rd405;
+	mov.b64 %rd402, %rd406;
 	bra.uni $L101;
 $L102:
 	setp.ne.u32 %p89, %r18, 10;
 	@%p89 bra.uni $L103;
-	setp.gt.s64 %p90, %rd401, %rd399;
-	setp.eq.s64 %p91, %rd401, %rd399;
-	setp.lt.s64 %p92, %rd402, %rd400;
+	setp.gt.s64 %p90, %rd403, %rd401;
+	setp.eq.s64 %p91, %rd403, %rd401;
+	setp.lt.s64 %p92, %rd404, %rd402;
 	and.pred %p93, %p91, %p92;
 	or.pred %p94, %p90, %p93;
-	selp.b64 %rd405, %rd401, %rd399, %p94;
-	selp.b64 %rd406, %rd402, %rd400, %p94;
-	mov.b64 %rd399, %rd405;
-	mov.b64 %rd400, %rd406;
+	selp.b64 %rd407, %rd403, %rd401, %p94;
+	selp.b64 %rd408, %rd404, %rd402, %p94;
+	mov.b64 %rd401, %rd407;
+	mov.b64 %rd402, %rd408;
 	bra.uni $L101;
 $L103:
-	mov.b64 %rd407, %rd399;
-	mov.b64 %rd408, %rd400;
 	mov.b64 %rd409, %rd401;
 	mov.b64 %rd410, %rd402;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
 	mov.b64 %rd413, %rd409;
 	mov.b64 %rd414, %rd410;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd417, %rd411, %rd415;
-	mov.b64 %rd411, %rd417;
-	add.s64 %rd418, %rd412, %rd416;
-	mov.b64 %rd412, %rd418;
+	mov.b64 %rd415, %rd411;
+	mov.b64 %rd416, %rd412;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	add.s64 %rd419, %rd413, %rd417;
+	mov.b64 %rd413, %rd419;
+	add.s64 %rd420, %rd414, %rd418;
+	mov.b64 %rd414, %rd420;
 $L104:
-	mov.b64 %rd399, %rd411;
-	mov.b64 %rd400, %rd412;
+	mov.b64 %rd401, %rd413;
+	mov.b64 %rd402, %rd414;
 $L101:
 $L100:
-	shl.b32 %r131, %r131, 1;
+	shl.b32 %r130, %r130, 1;
 	bra.uni $L98;
 $L99:
 	setp.eq.u32 %p95, %r7, 0;
 	@!%p95 bra $L105;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd399;
-	st.shared.s64 [%rd420+8], %rd400;
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	st.shared.s64 [%rd422+0], %rd401;
+	st.shared.s64 [%rd422+8], %rd402;
 $L105:
 	bar.sync 0;
 	setp.eq.u32 %p96, %r8, 0;
 	@!%p96 bra $L106;
 	setp.lo.u32 %p97, %r7, %r10;
 	@!%p97 bra $L107;
-	mul.wide.u32 %rd421, %r7, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	ld.shared.s64 %rd423, [%rd422+0];
-	ld.shared.s64 %rd424, [%rd422+8];
-	mov.b64 %rd399, %rd423;
-	mov.b64 %rd400, %rd424;
+	mul.wide.u32 %rd423, %r7, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	ld.shared.s64 %rd425, [%rd424+0];
+	ld.shared.s64 %rd426, [%rd424+8];
+	mov.b64 %rd401, %rd425;
+	mov.b64 %rd402, %rd426;
 $L107:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
+	sub.u32 %r139, %r10, 1;
+	mov.b32 %r140, %r128;
 $L108:
-	setp.hs.u32 %p98, %r141, 32;
+	setp.hs.u32 %p98, %r140, 32;
 	@%p98 bra $L109;
-	mov.b64 {%r142, %r143}, %rd399;
-	shfl.sync.down.b32 %r144|%p99, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd425, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd400;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd426, {%r148, %r149};
+	mov.b64 {%r141, %r142}, %rd401;
+	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
+	mov.b64 %rd427, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd402;
+	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
+	mov.b64 %rd428, {%r147, %r148};
 	@!%p99 bra $L110;
 	setp.ne.u32 %p100, %r18, 9;
 	@%p100 bra.uni $L112;
-	setp.lt.s64 %p101, %rd425, %rd399;
-	setp.eq.s64 %p102, %rd425, %rd399;
-	setp.lt.s64 %p103, %rd426, %rd400;
+	setp.lt.s64 %p101, %rd427, %rd401;
+	setp.eq.s64 %p102, %rd427, %rd401;
+	setp.lt.s64 %p103, %rd428, %rd402;
 	and.pred %p104, %p102, %p103;
 	or.pred %p105, %p101, %p104;
-	selp.b64 %rd427, %rd425, %rd399, %p105;
-	selp.b64 %rd428, %rd426, %rd400, %p105;
-	mov.b64 %rd399, %rd427;
-	mov.b64 %rd400, %rd428;
+	selp.b64 %rd429, %rd427, %rd401, %p105;
+	selp.b64 %rd430, %rd428, %rd402, %p105;
+	mov.b64 %rd401, %rd429;
+	mov.b64 %rd402, %rd430;
 	bra.uni $L111;
 $L112:
 	setp.ne.u32 %p106, %r18, 10;
 	@%p106 bra.uni $L113;
-	setp.gt.s64 %p107, %rd425, %rd399;
-	setp.eq.s64 %p108, %rd425, %rd399;
-	setp.lt.s64 %p109, %rd426, %rd400;
+	setp.gt.s64 %p107, %rd427, %rd401;
+	setp.eq.s64 %p108, %rd427, %rd401;
+	setp.lt.s64 %p109, %rd428, %rd402;
 	and.pred %p110, %p108, %p109;
 	or.pred %p111, %p107, %p110;
-	selp.b64 %rd429, %rd425, %rd399, %p111;
-	selp.b64 %rd430, %rd426, %rd400, %p111;
-	mov.b64 %rd399, %rd429;
-	mov.b64 %rd400, %rd430;
+	selp.b64 %rd431, %rd427, %rd401, %p111;
+	selp.b64 %rd432, %rd428, %rd402, %p111;
+	mov.b64 %rd401, %rd431;
+	mov.b64 %rd402, %rd432;
 	bra.uni $L111;
 $L113:
-	mov.b64 %rd431, %rd399;
-	mov.b64 %rd432, %rd400;
-	mov.b64 %rd433, %rd425;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd411, %rd431;
-	mov.b64 %rd412, %rd432;
+	mov.b64 %rd433, %rd401;
+	mov.b64 %rd434, %rd402;
+	mov.b64 %rd435, %rd427;
+	mov.b64 %rd436, %rd428;
 	mov.b64 %rd413, %rd433;
 	mov.b64 %rd414, %rd434;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd435, %rd411, %rd415;
-	mov.b64 %rd411, %rd435;
-	add.s64 %rd436, %rd412, %rd416;
-	mov.b64 %rd412, %rd436;
+	mov.b64 %rd415, %rd435;
+	mov.b64 %rd416, %rd436;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	add.s64 %rd437, %rd413, %rd417;
+	mov.b64 %rd413, %rd437;
+	add.s64 %rd438, %rd414, %rd418;
+	mov.b64 %rd414, %rd438;
 $L114:
-	mov.b64 %rd399, %rd411;
-	mov.b64 %rd400, %rd412;
+	mov.b64 %rd401, %rd413;
+	mov.b64 %rd402, %rd414;
 $L111:
 $L110:
-	shl.b32 %r141, %r141, 1;
+	shl.b32 %r140, %r140, 1;
 	bra.uni $L108;
 $L109:
 $L106:
-	mul.wide.u32 %rd437, %r29, 16;
-	add.s64 %rd438, %rd11, %rd437;
+	mul.wide.u32 %rd439, %r29, 16;
+	add.s64 %rd440, %rd11, %rd439;
 	setp.eq.u32 %p112, %r5, 0;
 	@!%p112 bra $L115;
-	st.global.s64 [%rd438+0], %rd399;
-	st.global.s64 [%rd438+8], %rd400;
+	st.global.s64 [%rd440+0], %rd401;
+	st.global.s64 [%rd440+8], %rd402;
 $L115:
 	ret;
 }
@@ -9711,15 +9826,12 @@ $L115:
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s46
 )
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<49>;
-	.reg .b64 %rd<178>;
+	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9850,111 +9962,104 @@ $L115:
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s45];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s46];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s32 %r24, [gk_s48];
+	ld.param.s32 %r24, [gk_s45];
 	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s49];
+	ld.param.u8 %r26, [gk_s46];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd110, %r5;
-	cvt.u64.u32 %rd111, %r6;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
-	mov.b64 %rd112, %rd110;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
 $L3:
-	setp.ge.s64 %p11, %rd112, %rd4;
+	setp.ge.s64 %p11, %rd105, %rd4;
 	@%p11 bra $L4;
-	mad.lo.s64 %rd113, %rd112, 16, %rd3;
-	ld.global.s64 %rd114, [%rd113+0];
-	ld.global.s64 %rd115, [%rd113+8];
-	setp.lt.s64 %p12, %rd114, %rd108;
-	setp.eq.s64 %p13, %rd114, %rd108;
-	setp.lt.s64 %p14, %rd115, %rd109;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p12, %rd107, %rd101;
+	setp.eq.s64 %p13, %rd107, %rd101;
+	setp.lt.s64 %p14, %rd108, %rd102;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
-	selp.b64 %rd116, %rd114, %rd108, %p16;
-	selp.b64 %rd117, %rd115, %rd109, %p16;
-	mov.b64 %rd108, %rd116;
-	mov.b64 %rd109, %rd117;
-	add.s64 %rd112, %rd112, %rd111;
+	selp.b64 %rd109, %rd107, %rd101, %p16;
+	selp.b64 %rd110, %rd108, %rd102, %p16;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p17, %r18, 10;
 	@%p17 bra.uni $L5;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
-	mov.b64 %rd118, %rd110;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
 $L6:
-	setp.ge.s64 %p18, %rd118, %rd4;
+	setp.ge.s64 %p18, %rd111, %rd4;
 	@%p18 bra $L7;
-	mad.lo.s64 %rd119, %rd118, 16, %rd3;
-	ld.global.s64 %rd120, [%rd119+0];
-	ld.global.s64 %rd121, [%rd119+8];
-	setp.gt.s64 %p19, %rd120, %rd108;
-	setp.eq.s64 %p20, %rd120, %rd108;
-	setp.lt.s64 %p21, %rd121, %rd109;
+	mad.lo.s64 %rd112, %rd111, 16, %rd3;
+	ld.global.s64 %rd113, [%rd112+0];
+	ld.global.s64 %rd114, [%rd112+8];
+	setp.gt.s64 %p19, %rd113, %rd101;
+	setp.eq.s64 %p20, %rd113, %rd101;
+	setp.lt.s64 %p21, %rd114, %rd102;
 	and.pred %p22, %p20, %p21;
 	or.pred %p23, %p19, %p22;
-	selp.b64 %rd122, %rd120, %rd108, %p23;
-	selp.b64 %rd123, %rd121, %rd109, %p23;
-	mov.b64 %rd108, %rd122;
-	mov.b64 %rd109, %rd123;
-	add.s64 %rd118, %rd118, %rd111;
+	selp.b64 %rd115, %rd113, %rd101, %p23;
+	selp.b64 %rd116, %rd114, %rd102, %p23;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
-	mov.b64 %rd126, 0;
-	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
 $L8:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd108, %rd128;
-	mov.b64 %rd109, %rd129;
-	mov.b64 %rd130, %rd110;
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
 $L9:
-	setp.ge.s64 %p24, %rd130, %rd4;
+	setp.ge.s64 %p24, %rd123, %rd4;
 	@%p24 bra $L10;
-	mad.lo.s64 %rd131, %rd130, 16, %rd3;
-	ld.global.s64 %rd132, [%rd131+0];
-	ld.global.s64 %rd133, [%rd131+8];
-	mov.b64 %rd134, %rd108;
-	mov.b64 %rd135, %rd109;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd137, %rd133;
-	mov.b64 %rd138, %rd134;
-	mov.b64 %rd139, %rd135;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd140;
-	mov.b64 %rd143, %rd141;
-	add.s64 %rd144, %rd138, %rd142;
-	mov.b64 %rd138, %rd144;
-	add.s64 %rd145, %rd139, %rd143;
-	mov.b64 %rd139, %rd145;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd133, %rd129;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
 $L11:
-	mov.b64 %rd108, %rd138;
-	mov.b64 %rd109, %rd139;
-	add.s64 %rd130, %rd130, %rd111;
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
 	bra.uni $L9;
 $L10:
 $L1:
-	mov.b64 %rd146, %rd108;
-	mov.b64 %rd147, %rd109;
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
 	// block reduction
 	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
@@ -9963,58 +10068,58 @@ $L1:
 $L12:
 	setp.hs.u32 %p25, %r30, 32;
 	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd146;
+	mov.b64 {%r31, %r32}, %rd139;
 	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd148, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd147;
+	mov.b64 %rd141, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd140;
 	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd149, {%r37, %r38};
+	mov.b64 %rd142, {%r37, %r38};
 	@!%p26 bra $L14;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd148, %rd146;
-	setp.eq.s64 %p29, %rd148, %rd146;
-	setp.lt.s64 %p30, %rd149, %rd147;
+	setp.lt.s64 %p28, %rd141, %rd139;
+	setp.eq.s64 %p29, %rd141, %rd139;
+	setp.lt.s64 %p30, %rd142, %rd140;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd150, %rd148, %rd146, %p32;
-	selp.b64 %rd151, %rd149, %rd147, %p32;
-	mov.b64 %rd146, %rd150;
-	mov.b64 %rd147, %rd151;
+	selp.b64 %rd143, %rd141, %rd139, %p32;
+	selp.b64 %rd144, %rd142, %rd140, %p32;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p33, %r18, 10;
 	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd148, %rd146;
-	setp.eq.s64 %p35, %rd148, %rd146;
-	setp.lt.s64 %p36, %rd149, %rd147;
+	setp.gt.s64 %p34, %rd141, %rd139;
+	setp.eq.s64 %p35, %rd141, %rd139;
+	setp.lt.s64 %p36, %rd142, %rd140;
 	and.pred %p37, %p35, %p36;
 	or.pred %p38, %p34, %p37;
-	selp.b64 %rd152, %rd148, %rd146, %p38;
-	selp.b64 %rd153, %rd149, %rd147, %p38;
-	mov.b64 %rd146, %rd152;
-	mov.b64 %rd147, %rd153;
+	selp.b64 %rd145, %rd141, %rd139, %p38;
+	selp.b64 %rd146, %rd142, %rd140, %p38;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd155, %rd147;
-	mov.b64 %rd156, %rd148;
-	mov.b64 %rd157, %rd149;
-	mov.b64 %rd138, %rd154;
-	mov.b64 %rd139, %rd155;
-	mov.b64 %rd140, %rd156;
-	mov.b64 %rd141, %rd157;
-	mov.b64 %rd142, %rd140;
-	mov.b64 %rd143, %rd141;
-	add.s64 %rd158, %rd138, %rd142;
-	mov.b64 %rd138, %rd158;
-	add.s64 %rd159, %rd139, %rd143;
-	mov.b64 %rd139, %rd159;
-$L18:
-	mov.b64 %rd146, %rd138;
 	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
 $L15:
 $L14:
 	shl.b32 %r30, %r30, 1;
@@ -10022,80 +10127,80 @@ $L14:
 $L13:
 	setp.eq.u32 %p39, %r7, 0;
 	@!%p39 bra $L19;
-	mul.wide.u32 %rd160, %r8, 16;
-	add.s64 %rd161, %rd1, %rd160;
-	st.shared.s64 [%rd161+0], %rd146;
-	st.shared.s64 [%rd161+8], %rd147;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p40, %r8, 0;
 	@!%p40 bra $L20;
 	setp.lo.u32 %p41, %r7, %r10;
 	@!%p41 bra $L21;
-	mul.wide.u32 %rd162, %r7, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	ld.shared.s64 %rd164, [%rd163+0];
-	ld.shared.s64 %rd165, [%rd163+8];
-	mov.b64 %rd146, %rd164;
-	mov.b64 %rd147, %rd165;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
 $L21:
 	sub.u32 %r39, %r10, 1;
 	mov.b32 %r40, %r28;
 $L22:
 	setp.hs.u32 %p42, %r40, 32;
 	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd146;
+	mov.b64 {%r41, %r42}, %rd139;
 	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd166, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd147;
+	mov.b64 %rd159, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd140;
 	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd167, {%r47, %r48};
+	mov.b64 %rd160, {%r47, %r48};
 	@!%p43 bra $L24;
 	setp.ne.u32 %p44, %r18, 9;
 	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd166, %rd146;
-	setp.eq.s64 %p46, %rd166, %rd146;
-	setp.lt.s64 %p47, %rd167, %rd147;
+	setp.lt.s64 %p45, %rd159, %rd139;
+	setp.eq.s64 %p46, %rd159, %rd139;
+	setp.lt.s64 %p47, %rd160, %rd140;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd168, %rd166, %rd146, %p49;
-	selp.b64 %rd169, %rd167, %rd147, %p49;
-	mov.b64 %rd146, %rd168;
-	mov.b64 %rd147, %rd169;
+	selp.b64 %rd161, %rd159, %rd139, %p49;
+	selp.b64 %rd162, %rd160, %rd140, %p49;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p50, %r18, 10;
 	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd166, %rd146;
-	setp.eq.s64 %p52, %rd166, %rd146;
-	setp.lt.s64 %p53, %rd167, %rd147;
+	setp.gt.s64 %p51, %rd159, %rd139;
+	setp.eq.s64 %p52, %rd159, %rd139;
+	setp.lt.s64 %p53, %rd160, %rd140;
 	and.pred %p54, %p52, %p53;
 	or.pred %p55, %p51, %p54;
-	selp.b64 %rd170, %rd166, %rd146, %p55;
-	selp.b64 %rd171, %rd167, %rd147, %p55;
-	mov.b64 %rd146, %rd170;
-	mov.b64 %rd147, %rd171;
+	selp.b64 %rd163, %rd159, %rd139, %p55;
+	selp.b64 %rd164, %rd160, %rd140, %p55;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd172, %rd146;
-	mov.b64 %rd173, %rd147;
-	mov.b64 %rd174, %rd166;
-	mov.b64 %rd175, %rd167;
-	mov.b64 %rd138, %rd172;
-	mov.b64 %rd139, %rd173;
-	mov.b64 %rd140, %rd174;
-	mov.b64 %rd141, %rd175;
-	mov.b64 %rd142, %rd140;
-	mov.b64 %rd143, %rd141;
-	add.s64 %rd176, %rd138, %rd142;
-	mov.b64 %rd138, %rd176;
-	add.s64 %rd177, %rd139, %rd143;
-	mov.b64 %rd139, %rd177;
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
 $L28:
-	mov.b64 %rd146, %rd138;
-	mov.b64 %rd147, %rd139;
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
 $L25:
 $L24:
 	shl.b32 %r40, %r40, 1;
@@ -10104,15 +10209,15 @@ $L23:
 $L20:
 	setp.eq.u32 %p56, %r5, 0;
 	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd146;
-	st.global.s64 [%rd6+8], %rd147;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
 $L29:
 	ret;
 }
 `
 
-// gokkosPTX14 is the PTX of frontier.PushTeam[bfs.reach].
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of frontier.PushTeam[bfs.reach].
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -11465,8 +11570,8 @@ $L29:
 }
 `
 
-// gokkosPTX15 is the PTX of frontier.PushTeam[bfs.visit].
-const gokkosPTX15 = `//
+// gokkosPTX16 is the PTX of frontier.PushTeam[bfs.visit].
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -11531,15 +11636,12 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<107>;
-	.reg .b32 %r<151>;
-	.reg .b64 %rd<402>;
+	.reg .b32 %r<150>;
+	.reg .b64 %rd<404>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11691,146 +11793,136 @@ const gokkosPTX15 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r36, [gk_s45];
+	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
-	ld.param.u8 %r38, [gk_s46];
+	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd122, 9223372036854775807;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd122, -9223372036854775808;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
-	mov.b64 %rd126, 0;
-	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
 $L4:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd122, %rd128;
-	mov.b64 %rd123, %rd129;
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-	cvt.u64.u32 %rd131, %r29;
-	cvt.u64.u32 %rd132, %r30;
-	mov.b64 %rd133, %rd131;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd133, %rd2;
+	setp.ge.s64 %p13, %rd126, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd130, %rd133;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd30;
-	mov.b64 %rd136, %rd32;
-	mov.b64 %rd137, %rd34;
-	mov.b64 %rd138, %rd37;
-	mov.b64 %rd139, %rd39;
-	mov.b64 %rd140, %rd41;
-	mov.b64 %rd141, %rd44;
-	mov.b64 %rd142, %rd46;
-	mov.b64 %rd143, %rd48;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
 	mov.pred %p14, %p4;
-	mov.b64 %rd144, %rd50;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd55;
-	mov.b64 %rd147, %rd57;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd62;
-	mov.b64 %rd150, %rd64;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
 	mov.pred %p15, %p6;
-	mov.b64 %rd151, %rd67;
-	mov.b64 %rd152, %rd69;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd74;
-	mov.b64 %rd155, %rd76;
-	mov.b64 %rd156, %rd78;
-	mov.b64 %rd157, %rd81;
-	mov.b64 %rd158, %rd83;
-	mov.b64 %rd159, %rd85;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
 	mov.pred %p16, %p8;
-	mov.b64 %rd160, %rd88;
-	mov.b64 %rd161, %rd90;
-	mov.b64 %rd162, %rd92;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
 	mov.b32 %r39, %r35;
-	mov.b64 %rd163, %rd94;
-	mov.b64 %rd164, %rd96;
-	mov.b64 %rd165, %rd98;
-	mov.b64 %rd166, %rd101;
-	mov.b64 %rd167, %rd103;
-	mov.b64 %rd168, %rd105;
-	mov.b64 %rd169, %rd108;
-	mov.b64 %rd170, %rd110;
-	mov.b64 %rd171, %rd112;
-	mov.b64 %rd172, %rd115;
-	mov.b64 %rd173, %rd117;
-	mov.b64 %rd174, %rd119;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
 	mov.b32 %r40, %r37;
 	mov.pred %p17, %p10;
-	add.s64 %rd175, %rd15, %rd23;
-	mad.lo.s64 %rd176, %rd163, 4, 15;
-	and.b64 %rd176, %rd176, -16;
-	add.s64 %rd23, %rd23, %rd176;
-	mov.b64 %rd177, %rd175;
-	mov.b64 %rd178, %rd163;
-	mov.b64 %rd179, 1;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	cvt.u64.u32 %rd183, %r4;
-	mov.b64 %rd184, %rd183;
-	cvt.u64.u32 %rd185, %r2;
-	mov.b64 %rd186, %rd185;
-	mul.lo.s64 %rd187, %rd130, %rd165;
-	mov.b64 %rd188, %rd187;
-	add.s64 %rd189, %rd188, %rd165;
-	min.s64 %rd190, %rd189, %rd144;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd184, %rd163;
-	mov.b64 %rd193, %rd192;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
+	mov.b64 %rd174, %rd173;
+	cvt.u64.u32 %rd175, %r2;
+	mov.b64 %rd176, %rd175;
+	mul.lo.s64 %rd177, %rd123, %rd158;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd158;
+	min.s64 %rd180, %rd179, %rd137;
+	mov.b64 %rd181, %rd180;
+	mul.lo.s64 %rd182, %rd174, %rd156;
+	mov.b64 %rd183, %rd182;
 	@!%p15 bra $L9;
-	mov.b64 %rd193, 4611686018427387904;
+	mov.b64 %rd183, 4611686018427387904;
 $L9:
-	mov.b64 %rd194, %rd188;
+	mov.b64 %rd184, %rd178;
 $L10:
-	setp.lt.s64 %p18, %rd194, %rd191;
+	setp.lt.s64 %p18, %rd184, %rd181;
 	not.pred %p19, %p18;
 	@!%p19 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.pred %p20, %p14;
-	mov.b64 %rd195, %rd144;
-	mov.b64 %rd196, %rd194;
+	mov.b64 %rd185, %rd137;
+	mov.b64 %rd186, %rd184;
 $L15:
 	@!%p20 bra $L19;
-	shr.s64 %rd197, %rd196, 5;
-	mul.lo.s64 %rd198, %rd197, %rd150;
-	mad.lo.s64 %rd199, %rd198, 4, %rd148;
-	ld.global.nc.u32 %r41, [%rd199+0];
+	shr.s64 %rd187, %rd186, 5;
+	mul.lo.s64 %rd188, %rd187, %rd143;
+	mad.lo.s64 %rd189, %rd188, 4, %rd141;
+	ld.global.nc.u32 %r41, [%rd189+0];
 	mov.b32 %r42, %r41;
-	and.b64 %rd200, %rd196, 31;
-	min.u64 %rd201, %rd200, 32;
-	cvt.u32.u64 %r43, %rd201;
+	and.b64 %rd190, %rd186, 31;
+	min.u64 %rd191, %rd190, 32;
+	cvt.u32.u64 %r43, %rd191;
 	mov.b32 %r45, 0x1;
 	shl.b32 %r44, %r45, %r43;
 	setp.hs.u32 %p21, %r43, 32;
@@ -11838,16 +11930,16 @@ $L15:
 	and.b32 %r47, %r42, %r46;
 	setp.ne.u32 %p22, %r47, 0x0;
 	@!%p22 bra $L21;
-	cvt.u32.u64 %r48, %rd196;
+	cvt.u32.u64 %r48, %rd186;
 	mov.b32 %r49, %r48;
 	bra.uni $L17;
 $L21:
 	mov.b32 %r49, -1;
 	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd202, %rd196, %rd147;
-	mad.lo.s64 %rd203, %rd202, 4, %rd145;
-	ld.global.nc.s32 %r50, [%rd203+0];
+	mul.lo.s64 %rd192, %rd186, %rd140;
+	mad.lo.s64 %rd193, %rd192, 4, %rd138;
+	ld.global.nc.s32 %r50, [%rd193+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r49, %r51;
 	bra.uni $L17;
@@ -11859,405 +11951,415 @@ $L17:
 	@!%p23 bra $L23;
 	bra.uni $L11;
 $L23:
-	mov.b64 %rd204, %rd134;
+	mov.b64 %rd194, %rd127;
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd205, %r53;
-	mul.lo.s64 %rd206, %rd205, %rd137;
-	mad.lo.s64 %rd207, %rd206, 8, %rd135;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd134;
+	cvt.s64.s32 %rd195, %r53;
+	mul.lo.s64 %rd196, %rd195, %rd130;
+	mad.lo.s64 %rd197, %rd196, 8, %rd128;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd127;
 	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd212, %r54;
-	add.s64 %rd213, %rd212, 1;
-	mul.lo.s64 %rd214, %rd213, %rd137;
-	mad.lo.s64 %rd215, %rd214, 8, %rd135;
-	ld.global.nc.s64 %rd216, [%rd215+0];
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd210;
-	mov.b64 %rd220, %rd218;
-	mov.b64 %rd221, %rd219;
-	mov.b64 %rd222, %rd220;
-	mov.b64 %rd223, %rd221;
+	cvt.s64.s32 %rd202, %r54;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd130;
+	mad.lo.s64 %rd205, %rd204, 8, %rd128;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, %rd200;
+	mov.b64 %rd210, %rd208;
+	mov.b64 %rd211, %rd209;
+	mov.b64 %rd212, %rd210;
+	mov.b64 %rd213, %rd211;
 $L24:
-	setp.lt.s64 %p24, %rd223, %rd222;
+	setp.lt.s64 %p24, %rd213, %rd212;
 	not.pred %p25, %p24;
 	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd224, %rd223, %rd193;
-	min.s64 %rd225, %rd222, %rd224;
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, 0;
-	add.s64 %rd228, %rd223, %rd186;
-	mov.b64 %rd229, %rd228;
+	add.s64 %rd214, %rd213, %rd183;
+	min.s64 %rd215, %rd212, %rd214;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	add.s64 %rd218, %rd213, %rd176;
+	mov.b64 %rd219, %rd218;
 $L29:
-	setp.lt.s64 %p26, %rd229, %rd226;
+	setp.lt.s64 %p26, %rd219, %rd216;
 	not.pred %p27, %p26;
 	@!%p27 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd230, %rd229, %rd140;
-	mad.lo.s64 %rd231, %rd230, 4, %rd138;
-	ld.global.nc.s32 %r55, [%rd231+0];
+	mul.lo.s64 %rd220, %rd219, %rd133;
+	mad.lo.s64 %rd221, %rd220, 4, %rd131;
+	ld.global.nc.s32 %r55, [%rd221+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r40;
 	mov.pred %p28, %p17;
 	mov.b32 %r59, %r52;
 	mov.b32 %r60, %r57;
-	mov.b64 %rd232, %rd229;
+	mov.b64 %rd222, %rd219;
 $L34:
-	cvt.s64.s32 %rd233, %r59;
-	mul.lo.s64 %rd234, %rd233, %rd171;
-	mad.lo.s64 %rd235, %rd234, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r61, [%rd235+0];
+	cvt.s64.s32 %rd223, %r59;
+	mul.lo.s64 %rd224, %rd223, %rd161;
+	mad.lo.s64 %rd225, %rd224, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+	shr.u64 %rd229, %rd228, 32;
+	cvt.u32.u64 %r61, %rd229;
 	mov.b32 %r62, %r61;
 	add.s32 %r63, %r62, 1;
 	mov.b32 %r64, %r63;
+	mov.b32 %r65, %r64;
+	mov.b32 %r66, %r59;
+	cvt.u64.u32 %rd230, %r65;
+	shl.b64 %rd231, %rd230, 32;
+	cvt.u64.u32 %rd232, %r66;
+	or.b64 %rd233, %rd231, %rd232;
+	mov.b64 %rd234, %rd233;
+	mov.b64 %rd235, %rd234;
 $L37:
 	cvt.s64.s32 %rd236, %r60;
-	mul.lo.s64 %rd237, %rd236, %rd171;
-	mad.lo.s64 %rd238, %rd237, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r65, [%rd238+0];
-	mov.b32 %r66, %r65;
-	mov.b32 %r67, %r66;
+	mul.lo.s64 %rd237, %rd236, %rd161;
+	mad.lo.s64 %rd238, %rd237, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd239, [%rd238+0];
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+	shr.u64 %rd242, %rd241, 32;
+	cvt.u32.u64 %r67, %rd242;
 	setp.ls.u32 %p29, %r67, %r64;
 	@!%p29 bra $L41;
 	mov.pred %p30, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd239, %r60;
-	mul.lo.s64 %rd240, %rd239, %rd171;
-	mad.lo.s64 %rd241, %rd240, 4, %rd169;
-	atom.global.cas.b32 %r68, [%rd241], %r67, %r64;
-	setp.eq.u32 %p31, %r68, %r67;
+	cvt.s64.s32 %rd243, %r60;
+	mul.lo.s64 %rd244, %rd243, %rd161;
+	mad.lo.s64 %rd245, %rd244, 8, %rd159;
+	atom.global.cas.b64 %rd246, [%rd245], %rd241, %rd235;
+	setp.eq.u64 %p31, %rd246, %rd241;
 	mov.pred %p32, %p31;
 	@!%p32 bra $L43;
-	bra.uni $L39;
+	mov.pred %p30, 1;
+	bra.uni $L36;
 $L43:
 $L38:
 	bra.uni $L37;
 $L39:
-	cvt.s64.s32 %rd242, %r60;
-	mul.lo.s64 %rd243, %rd242, %rd168;
-	mad.lo.s64 %rd244, %rd243, 4, %rd166;
-	st.relaxed.gpu.global.s32 [%rd244], %r59;
-	mov.pred %p30, 1;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
 	@!%p30 bra $L45;
 	mov.pred %p33, 0;
-	mov.b64 %rd245, %rd227;
-	mov.b32 %r69, %r57;
+	mov.b64 %rd247, %rd217;
+	mov.b32 %r68, %r57;
 $L46:
 	@!%p15 bra $L50;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd246, %r70;
-	mov.b64 %rd247, %rd246;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd248, %r71;
-	min.u64 %rd249, %rd248, 32;
-	cvt.u32.u64 %r72, %rd249;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p34, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p34;
+	shr.s32 %r69, %r68, 5;
+	cvt.s64.s32 %rd248, %r69;
+	mov.b64 %rd249, %rd248;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd250, %r70;
+	min.u64 %rd251, %rd250, 32;
+	cvt.u32.u64 %r71, %rd251;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p34, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p34;
+	mov.b32 %r75, %r74;
+	mov.b64 %rd252, %rd249;
 	mov.b32 %r76, %r75;
-	mov.b64 %rd250, %rd247;
-	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd251, %rd250, %rd159;
-	mad.lo.s64 %rd252, %rd251, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r78, [%rd252+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p35, %r80, 0x0;
+	mul.lo.s64 %rd253, %rd252, %rd152;
+	mad.lo.s64 %rd254, %rd253, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r77, [%rd254+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p35, %r79, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
 	@!%p37 bra $L52;
-	mul.lo.s64 %rd253, %rd250, %rd159;
-	mad.lo.s64 %rd254, %rd253, 4, %rd157;
-	atom.global.or.b32 %r81, [%rd254], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p38, %r83, 0x0;
+	mul.lo.s64 %rd255, %rd252, %rd152;
+	mad.lo.s64 %rd256, %rd255, 4, %rd150;
+	atom.global.or.b32 %r80, [%rd256], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p38, %r82, 0x0;
 	mov.pred %p36, %p38;
 $L52:
 	@!%p36 bra $L54;
-	mov.b64 %rd255, %rd245;
-	mov.b64 %rd256, %rd255;
+	mov.b64 %rd257, %rd247;
+	mov.b64 %rd258, %rd257;
 	mov.pred %p39, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd257, %rd245;
-	mov.b64 %rd256, %rd257;
+	mov.b64 %rd259, %rd247;
+	mov.b64 %rd258, %rd259;
 	mov.pred %p39, 1;
 	bra.uni $L48;
 $L50:
 	@!%p16 bra $L56;
-	cvt.s64.s32 %rd258, %r69;
-	mul.lo.s64 %rd259, %rd258, %rd162;
-	mad.lo.s64 %rd260, %rd259, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r84, [%rd260+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p40, %r85, %r39;
+	cvt.s64.s32 %rd260, %r68;
+	mul.lo.s64 %rd261, %rd260, %rd155;
+	mad.lo.s64 %rd262, %rd261, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r83, [%rd262+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p40, %r84, %r39;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
 	@!%p42 bra $L58;
-	cvt.s64.s32 %rd261, %r69;
-	mul.lo.s64 %rd262, %rd261, %rd162;
-	mad.lo.s64 %rd263, %rd262, 4, %rd160;
-	atom.global.exch.b32 %r86, [%rd263], %r39;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p43, %r87, %r39;
+	cvt.s64.s32 %rd263, %r68;
+	mul.lo.s64 %rd264, %rd263, %rd155;
+	mad.lo.s64 %rd265, %rd264, 4, %rd153;
+	atom.global.exch.b32 %r85, [%rd265], %r39;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p43, %r86, %r39;
 	mov.pred %p41, %p43;
 $L58:
 	@!%p41 bra $L60;
-	mov.b64 %rd264, %rd245;
-	mov.b64 %rd256, %rd264;
+	mov.b64 %rd266, %rd247;
+	mov.b64 %rd258, %rd266;
 	mov.pred %p39, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd265, %rd245, %rd182;
-	mad.lo.s64 %rd266, %rd265, 4, %rd180;
-	st.shared.s32 [%rd266+0], %r69;
-	add.s64 %rd267, %rd245, 1;
-	mov.b64 %rd268, %rd267;
-	mov.b64 %rd256, %rd268;
+	mul.lo.s64 %rd267, %rd247, %rd172;
+	mad.lo.s64 %rd268, %rd267, 4, %rd170;
+	st.shared.s32 [%rd268+0], %r68;
+	add.s64 %rd269, %rd247, 1;
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd258, %rd270;
 	mov.pred %p39, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd269, %rd256;
+	mov.b64 %rd271, %rd258;
 	mov.pred %p44, %p39;
-	mov.b64 %rd227, %rd269;
+	mov.b64 %rd217, %rd271;
 	mov.pred %p33, %p44;
 	@!%p33 bra $L62;
-	mov.b64 %rd270, %rd134;
-	mov.b32 %r88, %r57;
-	setp.lt.s64 %p45, %rd120, 64;
-	setp.le.s64 %p46, %rd164, 1;
+	mov.b64 %rd272, %rd127;
+	mov.b32 %r87, %r57;
+	setp.lt.s64 %p45, %rd113, 64;
+	setp.le.s64 %p46, %rd157, 1;
 	or.pred %p47, %p45, %p46;
 	@!%p47 bra $L63;
-	cvt.s64.s32 %rd271, %r88;
-	add.s64 %rd272, %rd271, 1;
-	mul.lo.s64 %rd273, %rd272, %rd137;
-	mad.lo.s64 %rd274, %rd273, 8, %rd135;
-	ld.global.nc.s64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	cvt.s64.s32 %rd277, %r88;
-	mul.lo.s64 %rd278, %rd277, %rd137;
-	mad.lo.s64 %rd279, %rd278, 8, %rd135;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd281, %rd280;
-	sub.s64 %rd282, %rd276, %rd281;
-	add.s64 %rd283, %rd121, %rd282;
-	mov.b64 %rd121, %rd283;
+	cvt.s64.s32 %rd273, %r87;
+	add.s64 %rd274, %rd273, 1;
+	mul.lo.s64 %rd275, %rd274, %rd130;
+	mad.lo.s64 %rd276, %rd275, 8, %rd128;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	cvt.s64.s32 %rd279, %r87;
+	mul.lo.s64 %rd280, %rd279, %rd130;
+	mad.lo.s64 %rd281, %rd280, 8, %rd128;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd283, %rd282;
+	sub.s64 %rd284, %rd278, %rd283;
+	add.s64 %rd285, %rd114, %rd284;
+	mov.b64 %rd114, %rd285;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd284, %rd120, %rd164;
-	setp.eq.s64 %p48, %rd164, -1;
-	selp.b64 %rd285, 0, %rd284, %p48;
-	setp.eq.s64 %p49, %rd164, 0;
-	selp.b64 %rd286, %rd120, %rd285, %p49;
-	setp.eq.s64 %p50, %rd286, 0;
+	rem.s64 %rd286, %rd113, %rd157;
+	setp.eq.s64 %p48, %rd157, -1;
+	selp.b64 %rd287, 0, %rd286, %p48;
+	setp.eq.s64 %p49, %rd157, 0;
+	selp.b64 %rd288, %rd113, %rd287, %p49;
+	setp.eq.s64 %p50, %rd288, 0;
 	@!%p50 bra $L66;
-	cvt.s64.s32 %rd287, %r88;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd137;
-	mad.lo.s64 %rd290, %rd289, 8, %rd135;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r88;
-	mul.lo.s64 %rd294, %rd293, %rd137;
-	mad.lo.s64 %rd295, %rd294, 8, %rd135;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mul.lo.s64 %rd299, %rd164, %rd298;
-	add.s64 %rd300, %rd121, %rd299;
-	mov.b64 %rd121, %rd300;
+	cvt.s64.s32 %rd289, %r87;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd130;
+	mad.lo.s64 %rd292, %rd291, 8, %rd128;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r87;
+	mul.lo.s64 %rd296, %rd295, %rd130;
+	mad.lo.s64 %rd297, %rd296, 8, %rd128;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mul.lo.s64 %rd301, %rd157, %rd300;
+	add.s64 %rd302, %rd114, %rd301;
+	mov.b64 %rd114, %rd302;
 $L66:
 $L64:
-	add.s64 %rd301, %rd120, 1;
-	mov.b64 %rd120, %rd301;
+	add.s64 %rd303, %rd113, 1;
+	mov.b64 %rd113, %rd303;
 $L62:
 $L45:
 $L30:
-	add.s64 %rd302, %rd229, %rd184;
-	mov.b64 %rd229, %rd302;
+	add.s64 %rd304, %rd219, %rd174;
+	mov.b64 %rd219, %rd304;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd303, %rd227;
+	mov.b64 %rd305, %rd217;
 $L67:
 	@!%p15 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd304, %rd303;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd306, %rd305;
+	mov.b32 %r88, %r3;
 $L72:
-	setp.hs.u32 %p51, %r89, 32;
+	setp.hs.u32 %p51, %r88, 32;
 	@%p51 bra $L73;
-	mov.b64 {%r90, %r91}, %rd304;
-	shfl.sync.up.b32 %r92|%p52, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd305, {%r92, %r93};
+	mov.b64 {%r89, %r90}, %rd306;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd307, {%r91, %r92};
 	@!%p52 bra $L74;
-	add.s64 %rd306, %rd305, %rd304;
-	mov.b64 %rd304, %rd306;
+	add.s64 %rd308, %rd307, %rd306;
+	mov.b64 %rd306, %rd308;
 $L74:
-	shl.b32 %r89, %r89, 1;
+	shl.b32 %r88, %r88, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r94, %r95}, %rd304;
-	shfl.sync.up.b32 %r96|%p53, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd307, {%r96, %r97};
+	mov.b64 {%r93, %r94}, %rd306;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd309, {%r95, %r96};
 	setp.lo.u32 %p54, %r3, 32;
 	and.pred %p55, %p53, %p54;
-	selp.b64 %rd308, %rd307, 0, %p55;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r98;
+	selp.b64 %rd310, %rd309, 0, %p55;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r97;
 	@!%p56 bra $L75;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	st.shared.s64 [%rd310+0], %rd304;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	st.shared.s64 [%rd312+0], %rd306;
 $L75:
 	bar.sync 0;
 	setp.eq.u32 %p57, %r8, 0;
 	@!%p57 bra $L76;
-	mov.b64 %rd311, 0;
+	mov.b64 %rd313, 0;
 	setp.lo.u32 %p58, %r7, %r10;
 	@!%p58 bra $L77;
-	mul.wide.u32 %rd312, %r7, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	ld.shared.s64 %rd314, [%rd313+0];
-	mov.b64 %rd311, %rd314;
+	mul.wide.u32 %rd314, %r7, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd313, %rd316;
 $L77:
-	mov.b64 {%r99, %r100}, %rd311;
-	shfl.sync.up.b32 %r101|%p59, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd315, {%r101, %r102};
+	mov.b64 {%r98, %r99}, %rd313;
+	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd317, {%r100, %r101};
 	@!%p59 bra $L78;
-	add.s64 %rd316, %rd315, %rd311;
-	mov.b64 %rd311, %rd316;
+	add.s64 %rd318, %rd317, %rd313;
+	mov.b64 %rd313, %rd318;
 $L78:
-	mov.b64 {%r103, %r104}, %rd311;
-	shfl.sync.up.b32 %r105|%p60, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd317, {%r105, %r106};
+	mov.b64 {%r102, %r103}, %rd313;
+	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd319, {%r104, %r105};
 	@!%p60 bra $L79;
-	add.s64 %rd318, %rd317, %rd311;
-	mov.b64 %rd311, %rd318;
+	add.s64 %rd320, %rd319, %rd313;
+	mov.b64 %rd313, %rd320;
 $L79:
-	mov.b64 {%r107, %r108}, %rd311;
-	shfl.sync.up.b32 %r109|%p61, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd319, {%r109, %r110};
+	mov.b64 {%r106, %r107}, %rd313;
+	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd321, {%r108, %r109};
 	@!%p61 bra $L80;
-	add.s64 %rd320, %rd319, %rd311;
-	mov.b64 %rd311, %rd320;
+	add.s64 %rd322, %rd321, %rd313;
+	mov.b64 %rd313, %rd322;
 $L80:
-	mov.b64 {%r111, %r112}, %rd311;
-	shfl.sync.up.b32 %r113|%p62, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd321, {%r113, %r114};
+	mov.b64 {%r110, %r111}, %rd313;
+	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd323, {%r112, %r113};
 	@!%p62 bra $L81;
-	add.s64 %rd322, %rd321, %rd311;
-	mov.b64 %rd311, %rd322;
+	add.s64 %rd324, %rd323, %rd313;
+	mov.b64 %rd313, %rd324;
 $L81:
-	mov.b64 {%r115, %r116}, %rd311;
-	shfl.sync.up.b32 %r117|%p63, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd323, {%r117, %r118};
+	mov.b64 {%r114, %r115}, %rd313;
+	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd325, {%r116, %r117};
 	@!%p63 bra $L82;
-	add.s64 %rd324, %rd323, %rd311;
-	mov.b64 %rd311, %rd324;
+	add.s64 %rd326, %rd325, %rd313;
+	mov.b64 %rd313, %rd326;
 $L82:
-	mov.b64 {%r119, %r120}, %rd311;
-	shfl.sync.up.b32 %r121|%p64, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd325, {%r121, %r122};
-	selp.b64 %rd326, %rd325, 0, %p64;
+	mov.b64 {%r118, %r119}, %rd313;
+	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd327, {%r120, %r121};
+	selp.b64 %rd328, %rd327, 0, %p64;
 	@!%p58 bra $L83;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	add.s64 %rd329, %rd328, 512;
-	st.shared.s64 [%rd329+0], %rd326;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	st.shared.s64 [%rd331+0], %rd328;
 $L83:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r123;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r122;
 	@!%p65 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd311;
+	st.shared.s64 [%rd1+1024], %rd313;
 $L84:
 $L76:
 	bar.sync 0;
-	mul.wide.u32 %rd330, %r8, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	add.s64 %rd332, %rd331, 512;
-	ld.shared.s64 %rd333, [%rd332+0];
-	add.s64 %rd334, %rd333, %rd308;
-	ld.shared.s64 %rd335, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd334;
-	shfl.sync.idx.b32 %r126|%p66, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd336, {%r126, %r127};
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	ld.shared.s64 %rd335, [%rd334+0];
+	add.s64 %rd336, %rd335, %rd310;
+	ld.shared.s64 %rd337, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd336;
+	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd338, {%r125, %r126};
 	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, 0;
-	cvt.u64.u32 %rd345, %r2;
-	setp.eq.s64 %p67, %rd345, 0;
-	setp.gt.s64 %p68, %rd343, 0;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, 0;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p67, %rd347, 0;
+	setp.gt.s64 %p68, %rd345, 0;
 	and.pred %p69, %p67, %p68;
 	@!%p69 bra $L86;
-	atom.global.add.u64 %rd346, [%rd154], %rd343;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd344, %rd347;
+	atom.global.add.u64 %rd348, [%rd147], %rd345;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd346, %rd349;
 $L86:
-	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p70, %rd348, 0;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p70, %rd350, 0;
 	setp.eq.u32 %p71, %r1, 0;
 	and.pred %p72, %p70, %p71;
 	bar.sync 0;
 	@!%p72 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd344;
+	st.shared.s64 [%rd1+1024], %rd346;
 $L87:
 	bar.sync 0;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd344, %rd350;
-	add.s64 %rd351, %rd344, %rd342;
+	ld.shared.s64 %rd351, [%rd1+1024];
 	mov.b64 %rd352, %rd351;
-	mov.b64 %rd353, 0;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd346, %rd344;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 0;
 $L88:
-	setp.lt.s64 %p73, %rd353, %rd303;
+	setp.lt.s64 %p73, %rd355, %rd305;
 	not.pred %p74, %p73;
 	@!%p74 bra $L92;
 	bra.uni $L90;
 $L92:
-	mul.lo.s64 %rd354, %rd353, %rd182;
-	mad.lo.s64 %rd355, %rd354, 4, %rd180;
-	ld.shared.s32 %r128, [%rd355+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd356, %rd352, %rd353;
-	mul.lo.s64 %rd357, %rd356, %rd153;
-	mad.lo.s64 %rd358, %rd357, 4, %rd151;
-	st.global.s32 [%rd358+0], %r129;
+	mul.lo.s64 %rd356, %rd355, %rd172;
+	mad.lo.s64 %rd357, %rd356, 4, %rd170;
+	ld.shared.s32 %r127, [%rd357+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd358, %rd354, %rd355;
+	mul.lo.s64 %rd359, %rd358, %rd146;
+	mad.lo.s64 %rd360, %rd359, 4, %rd144;
+	st.global.s32 [%rd360+0], %r128;
 $L89:
-	add.s64 %rd359, %rd353, 1;
-	mov.b64 %rd353, %rd359;
+	add.s64 %rd361, %rd355, 1;
+	mov.b64 %rd355, %rd361;
 	bra.uni $L88;
 $L90:
 	bra.uni $L69;
@@ -12265,174 +12367,174 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L25:
-	add.s64 %rd360, %rd223, %rd193;
-	mov.b64 %rd223, %rd360;
+	add.s64 %rd362, %rd213, %rd183;
+	mov.b64 %rd213, %rd362;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd361, %rd194, 1;
-	mov.b64 %rd194, %rd361;
+	add.s64 %rd363, %rd184, 1;
+	mov.b64 %rd184, %rd363;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd362, %rd120;
-	mov.b64 %rd363, %rd121;
+	mov.b64 %rd364, %rd113;
+	mov.b64 %rd365, %rd114;
 	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
 $L93:
-	setp.hs.u32 %p75, %r132, 32;
+	setp.hs.u32 %p75, %r131, 32;
 	@%p75 bra $L94;
-	mov.b64 {%r133, %r134}, %rd362;
-	shfl.sync.down.b32 %r135|%p76, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd364, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd363;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd365, {%r139, %r140};
+	mov.b64 {%r132, %r133}, %rd364;
+	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd366, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd365;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd367, {%r138, %r139};
 	@!%p76 bra $L95;
 	setp.ne.u32 %p77, %r18, 9;
 	@%p77 bra.uni $L97;
-	setp.lt.s64 %p78, %rd364, %rd362;
-	setp.eq.s64 %p79, %rd364, %rd362;
-	setp.lt.s64 %p80, %rd365, %rd363;
+	setp.lt.s64 %p78, %rd366, %rd364;
+	setp.eq.s64 %p79, %rd366, %rd364;
+	setp.lt.s64 %p80, %rd367, %rd365;
 	and.pred %p81, %p79, %p80;
 	or.pred %p82, %p78, %p81;
-	selp.b64 %rd366, %rd364, %rd362, %p82;
-	selp.b64 %rd367, %rd365, %rd363, %p82;
-	mov.b64 %rd362, %rd366;
-	mov.b64 %rd363, %rd367;
+	selp.b64 %rd368, %rd366, %rd364, %p82;
+	selp.b64 %rd369, %rd367, %rd365, %p82;
+	mov.b64 %rd364, %rd368;
+	mov.b64 %rd365, %rd369;
 	bra.uni $L96;
 $L97:
 	setp.ne.u32 %p83, %r18, 10;
 	@%p83 bra.uni $L98;
-	setp.gt.s64 %p84, %rd364, %rd362;
-	setp.eq.s64 %p85, %rd364, %rd362;
-	setp.lt.s64 %p86, %rd365, %rd363;
+	setp.gt.s64 %p84, %rd366, %rd364;
+	setp.eq.s64 %p85, %rd366, %rd364;
+	setp.lt.s64 %p86, %rd367, %rd365;
 	and.pred %p87, %p85, %p86;
 	or.pred %p88, %p84, %p87;
-	selp.b64 %rd368, %rd364, %rd362, %p88;
-	selp.b64 %rd369, %rd365, %rd363, %p88;
-	mov.b64 %rd362, %rd368;
-	mov.b64 %rd363, %rd369;
+	selp.b64 %rd370, %rd366, %rd364, %p88;
+	selp.b64 %rd371, %rd367, %rd365, %p88;
+	mov.b64 %rd364, %rd370;
+	mov.b64 %rd365, %rd371;
 	bra.uni $L96;
 $L98:
-	mov.b64 %rd370, %rd362;
-	mov.b64 %rd371, %rd363;
 	mov.b64 %rd372, %rd364;
 	mov.b64 %rd373, %rd365;
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd371;
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd367;
 	mov.b64 %rd376, %rd372;
 	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd380, %rd374, %rd378;
-	mov.b64 %rd374, %rd380;
-	add.s64 %rd381, %rd375, %rd379;
-	mov.b64 %rd375, %rd381;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	add.s64 %rd382, %rd376, %rd380;
+	mov.b64 %rd376, %rd382;
+	add.s64 %rd383, %rd377, %rd381;
+	mov.b64 %rd377, %rd383;
 $L99:
-	mov.b64 %rd362, %rd374;
-	mov.b64 %rd363, %rd375;
+	mov.b64 %rd364, %rd376;
+	mov.b64 %rd365, %rd377;
 $L96:
 $L95:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L93;
 $L94:
 	setp.eq.u32 %p89, %r7, 0;
 	@!%p89 bra $L100;
-	mul.wide.u32 %rd382, %r8, 16;
-	add.s64 %rd383, %rd1, %rd382;
-	st.shared.s64 [%rd383+0], %rd362;
-	st.shared.s64 [%rd383+8], %rd363;
+	mul.wide.u32 %rd384, %r8, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	st.shared.s64 [%rd385+0], %rd364;
+	st.shared.s64 [%rd385+8], %rd365;
 $L100:
 	bar.sync 0;
 	setp.eq.u32 %p90, %r8, 0;
 	@!%p90 bra $L101;
 	setp.lo.u32 %p91, %r7, %r10;
 	@!%p91 bra $L102;
-	mul.wide.u32 %rd384, %r7, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	ld.shared.s64 %rd386, [%rd385+0];
-	ld.shared.s64 %rd387, [%rd385+8];
-	mov.b64 %rd362, %rd386;
-	mov.b64 %rd363, %rd387;
+	mul.wide.u32 %rd386, %r7, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	ld.shared.s64 %rd388, [%rd387+0];
+	ld.shared.s64 %rd389, [%rd387+8];
+	mov.b64 %rd364, %rd388;
+	mov.b64 %rd365, %rd389;
 $L102:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
 $L103:
-	setp.hs.u32 %p92, %r142, 32;
+	setp.hs.u32 %p92, %r141, 32;
 	@%p92 bra $L104;
-	mov.b64 {%r143, %r144}, %rd362;
-	shfl.sync.down.b32 %r145|%p93, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd388, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd363;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd389, {%r149, %r150};
+	mov.b64 {%r142, %r143}, %rd364;
+	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd390, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd365;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd391, {%r148, %r149};
 	@!%p93 bra $L105;
 	setp.ne.u32 %p94, %r18, 9;
 	@%p94 bra.uni $L107;
-	setp.lt.s64 %p95, %rd388, %rd362;
-	setp.eq.s64 %p96, %rd388, %rd362;
-	setp.lt.s64 %p97, %rd389, %rd363;
+	setp.lt.s64 %p95, %rd390, %rd364;
+	setp.eq.s64 %p96, %rd390, %rd364;
+	setp.lt.s64 %p97, %rd391, %rd365;
 	and.pred %p98, %p96, %p97;
 	or.pred %p99, %p95, %p98;
-	selp.b64 %rd390, %rd388, %rd362, %p99;
-	selp.b64 %rd391, %rd389, %rd363, %p99;
-	mov.b64 %rd362, %rd390;
-	mov.b64 %rd363, %rd391;
+	selp.b64 %rd392, %rd390, %rd364, %p99;
+	selp.b64 %rd393, %rd391, %rd365, %p99;
+	mov.b64 %rd364, %rd392;
+	mov.b64 %rd365, %rd393;
 	bra.uni $L106;
 $L107:
 	setp.ne.u32 %p100, %r18, 10;
 	@%p100 bra.uni $L108;
-	setp.gt.s64 %p101, %rd388, %rd362;
-	setp.eq.s64 %p102, %rd388, %rd362;
-	setp.lt.s64 %p103, %rd389, %rd363;
+	setp.gt.s64 %p101, %rd390, %rd364;
+	setp.eq.s64 %p102, %rd390, %rd364;
+	setp.lt.s64 %p103, %rd391, %rd365;
 	and.pred %p104, %p102, %p103;
 	or.pred %p105, %p101, %p104;
-	selp.b64 %rd392, %rd388, %rd362, %p105;
-	selp.b64 %rd393, %rd389, %rd363, %p105;
-	mov.b64 %rd362, %rd392;
-	mov.b64 %rd363, %rd393;
+	selp.b64 %rd394, %rd390, %rd364, %p105;
+	selp.b64 %rd395, %rd391, %rd365, %p105;
+	mov.b64 %rd364, %rd394;
+	mov.b64 %rd365, %rd395;
 	bra.uni $L106;
 $L108:
-	mov.b64 %rd394, %rd362;
-	mov.b64 %rd395, %rd363;
-	mov.b64 %rd396, %rd388;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd374, %rd394;
-	mov.b64 %rd375, %rd395;
+	mov.b64 %rd396, %rd364;
+	mov.b64 %rd397, %rd365;
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd399, %rd391;
 	mov.b64 %rd376, %rd396;
 	mov.b64 %rd377, %rd397;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd398, %rd374, %rd378;
-	mov.b64 %rd374, %rd398;
-	add.s64 %rd399, %rd375, %rd379;
-	mov.b64 %rd375, %rd399;
+	mov.b64 %rd378, %rd398;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	add.s64 %rd400, %rd376, %rd380;
+	mov.b64 %rd376, %rd400;
+	add.s64 %rd401, %rd377, %rd381;
+	mov.b64 %rd377, %rd401;
 $L109:
-	mov.b64 %rd362, %rd374;
-	mov.b64 %rd363, %rd375;
+	mov.b64 %rd364, %rd376;
+	mov.b64 %rd365, %rd377;
 $L106:
 $L105:
-	shl.b32 %r142, %r142, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L103;
 $L104:
 $L101:
-	mul.wide.u32 %rd400, %r29, 16;
-	add.s64 %rd401, %rd11, %rd400;
+	mul.wide.u32 %rd402, %r29, 16;
+	add.s64 %rd403, %rd11, %rd402;
 	setp.eq.u32 %p106, %r5, 0;
 	@!%p106 bra $L110;
-	st.global.s64 [%rd401+0], %rd362;
-	st.global.s64 [%rd401+8], %rd363;
+	st.global.s64 [%rd403+0], %rd364;
+	st.global.s64 [%rd403+8], %rd365;
 $L110:
 	ret;
 }
@@ -12485,15 +12587,12 @@ $L110:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<49>;
-	.reg .b64 %rd<171>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12617,111 +12716,104 @@ $L110:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r24, [gk_s45];
+	ld.param.s32 %r24, [gk_s42];
 	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s46];
+	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L2;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd105, %rd103;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd105, %rd4;
+	setp.ge.s64 %p11, %rd98, %rd4;
 	@%p11 bra $L4;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p12, %rd107, %rd101;
-	setp.eq.s64 %p13, %rd107, %rd101;
-	setp.lt.s64 %p14, %rd108, %rd102;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p12, %rd100, %rd94;
+	setp.eq.s64 %p13, %rd100, %rd94;
+	setp.lt.s64 %p14, %rd101, %rd95;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
-	selp.b64 %rd109, %rd107, %rd101, %p16;
-	selp.b64 %rd110, %rd108, %rd102, %p16;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	selp.b64 %rd102, %rd100, %rd94, %p16;
+	selp.b64 %rd103, %rd101, %rd95, %p16;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p17, %r18, 10;
 	@%p17 bra.uni $L5;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd111, %rd103;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd111, %rd4;
+	setp.ge.s64 %p18, %rd104, %rd4;
 	@%p18 bra $L7;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p19, %rd113, %rd101;
-	setp.eq.s64 %p20, %rd113, %rd101;
-	setp.lt.s64 %p21, %rd114, %rd102;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p19, %rd106, %rd94;
+	setp.eq.s64 %p20, %rd106, %rd94;
+	setp.lt.s64 %p21, %rd107, %rd95;
 	and.pred %p22, %p20, %p21;
 	or.pred %p23, %p19, %p22;
-	selp.b64 %rd115, %rd113, %rd101, %p23;
-	selp.b64 %rd116, %rd114, %rd102, %p23;
-	mov.b64 %rd101, %rd115;
-	mov.b64 %rd102, %rd116;
-	add.s64 %rd111, %rd111, %rd104;
+	selp.b64 %rd108, %rd106, %rd94, %p23;
+	selp.b64 %rd109, %rd107, %rd95, %p23;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
 $L8:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd101, %rd121;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd123, %rd103;
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd123, %rd4;
+	setp.ge.s64 %p24, %rd116, %rd4;
 	@%p24 bra $L10;
-	mad.lo.s64 %rd124, %rd123, 16, %rd3;
-	ld.global.s64 %rd125, [%rd124+0];
-	ld.global.s64 %rd126, [%rd124+8];
-	mov.b64 %rd127, %rd101;
-	mov.b64 %rd128, %rd102;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd137, %rd131, %rd135;
-	mov.b64 %rd131, %rd137;
-	add.s64 %rd138, %rd132, %rd136;
-	mov.b64 %rd132, %rd138;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 %rd101, %rd131;
-	mov.b64 %rd102, %rd132;
-	add.s64 %rd123, %rd123, %rd104;
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
 	bra.uni $L9;
 $L10:
 $L1:
-	mov.b64 %rd139, %rd101;
-	mov.b64 %rd140, %rd102;
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
 	// block reduction
 	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
@@ -12730,58 +12822,58 @@ $L1:
 $L12:
 	setp.hs.u32 %p25, %r30, 32;
 	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd139;
+	mov.b64 {%r31, %r32}, %rd132;
 	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd141, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd140;
+	mov.b64 %rd134, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd133;
 	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd142, {%r37, %r38};
+	mov.b64 %rd135, {%r37, %r38};
 	@!%p26 bra $L14;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd141, %rd139;
-	setp.eq.s64 %p29, %rd141, %rd139;
-	setp.lt.s64 %p30, %rd142, %rd140;
+	setp.lt.s64 %p28, %rd134, %rd132;
+	setp.eq.s64 %p29, %rd134, %rd132;
+	setp.lt.s64 %p30, %rd135, %rd133;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd143, %rd141, %rd139, %p32;
-	selp.b64 %rd144, %rd142, %rd140, %p32;
-	mov.b64 %rd139, %rd143;
-	mov.b64 %rd140, %rd144;
+	selp.b64 %rd136, %rd134, %rd132, %p32;
+	selp.b64 %rd137, %rd135, %rd133, %p32;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p33, %r18, 10;
 	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd141, %rd139;
-	setp.eq.s64 %p35, %rd141, %rd139;
-	setp.lt.s64 %p36, %rd142, %rd140;
+	setp.gt.s64 %p34, %rd134, %rd132;
+	setp.eq.s64 %p35, %rd134, %rd132;
+	setp.lt.s64 %p36, %rd135, %rd133;
 	and.pred %p37, %p35, %p36;
 	or.pred %p38, %p34, %p37;
-	selp.b64 %rd145, %rd141, %rd139, %p38;
-	selp.b64 %rd146, %rd142, %rd140, %p38;
-	mov.b64 %rd139, %rd145;
-	mov.b64 %rd140, %rd146;
+	selp.b64 %rd138, %rd134, %rd132, %p38;
+	selp.b64 %rd139, %rd135, %rd133, %p38;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
-	mov.b64 %rd149, %rd141;
-	mov.b64 %rd150, %rd142;
-	mov.b64 %rd131, %rd147;
-	mov.b64 %rd132, %rd148;
-	mov.b64 %rd133, %rd149;
-	mov.b64 %rd134, %rd150;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd151, %rd131, %rd135;
-	mov.b64 %rd131, %rd151;
-	add.s64 %rd152, %rd132, %rd136;
-	mov.b64 %rd132, %rd152;
-$L18:
-	mov.b64 %rd139, %rd131;
 	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
 	shl.b32 %r30, %r30, 1;
@@ -12789,80 +12881,80 @@ $L14:
 $L13:
 	setp.eq.u32 %p39, %r7, 0;
 	@!%p39 bra $L19;
-	mul.wide.u32 %rd153, %r8, 16;
-	add.s64 %rd154, %rd1, %rd153;
-	st.shared.s64 [%rd154+0], %rd139;
-	st.shared.s64 [%rd154+8], %rd140;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p40, %r8, 0;
 	@!%p40 bra $L20;
 	setp.lo.u32 %p41, %r7, %r10;
 	@!%p41 bra $L21;
-	mul.wide.u32 %rd155, %r7, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	ld.shared.s64 %rd157, [%rd156+0];
-	ld.shared.s64 %rd158, [%rd156+8];
-	mov.b64 %rd139, %rd157;
-	mov.b64 %rd140, %rd158;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
 $L21:
 	sub.u32 %r39, %r10, 1;
 	mov.b32 %r40, %r28;
 $L22:
 	setp.hs.u32 %p42, %r40, 32;
 	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd139;
+	mov.b64 {%r41, %r42}, %rd132;
 	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd159, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd140;
+	mov.b64 %rd152, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd133;
 	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd160, {%r47, %r48};
+	mov.b64 %rd153, {%r47, %r48};
 	@!%p43 bra $L24;
 	setp.ne.u32 %p44, %r18, 9;
 	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd159, %rd139;
-	setp.eq.s64 %p46, %rd159, %rd139;
-	setp.lt.s64 %p47, %rd160, %rd140;
+	setp.lt.s64 %p45, %rd152, %rd132;
+	setp.eq.s64 %p46, %rd152, %rd132;
+	setp.lt.s64 %p47, %rd153, %rd133;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd161, %rd159, %rd139, %p49;
-	selp.b64 %rd162, %rd160, %rd140, %p49;
-	mov.b64 %rd139, %rd161;
-	mov.b64 %rd140, %rd162;
+	selp.b64 %rd154, %rd152, %rd132, %p49;
+	selp.b64 %rd155, %rd153, %rd133, %p49;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p50, %r18, 10;
 	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd159, %rd139;
-	setp.eq.s64 %p52, %rd159, %rd139;
-	setp.lt.s64 %p53, %rd160, %rd140;
+	setp.gt.s64 %p51, %rd152, %rd132;
+	setp.eq.s64 %p52, %rd152, %rd132;
+	setp.lt.s64 %p53, %rd153, %rd133;
 	and.pred %p54, %p52, %p53;
 	or.pred %p55, %p51, %p54;
-	selp.b64 %rd163, %rd159, %rd139, %p55;
-	selp.b64 %rd164, %rd160, %rd140, %p55;
-	mov.b64 %rd139, %rd163;
-	mov.b64 %rd140, %rd164;
+	selp.b64 %rd156, %rd152, %rd132, %p55;
+	selp.b64 %rd157, %rd153, %rd133, %p55;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd165, %rd139;
-	mov.b64 %rd166, %rd140;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd131, %rd165;
-	mov.b64 %rd132, %rd166;
-	mov.b64 %rd133, %rd167;
-	mov.b64 %rd134, %rd168;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd169, %rd131, %rd135;
-	mov.b64 %rd131, %rd169;
-	add.s64 %rd170, %rd132, %rd136;
-	mov.b64 %rd132, %rd170;
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
 	shl.b32 %r40, %r40, 1;
@@ -12871,15 +12963,15 @@ $L23:
 $L20:
 	setp.eq.u32 %p56, %r5, 0;
 	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd139;
-	st.global.s64 [%rd6+8], %rd140;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
 $L29:
 	ret;
 }
 `
 
-// gokkosPTX16 is the PTX of frontier.PushFused[bfs.reach].
-const gokkosPTX16 = `//
+// gokkosPTX17 is the PTX of frontier.PushFused[bfs.reach].
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15161,8 +15253,8 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of frontier.PushFused[bfs.visit].
-const gokkosPTX17 = `//
+// gokkosPTX18 is the PTX of frontier.PushFused[bfs.visit].
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15236,15 +15328,12 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
-	.param .b64 gk_s53,
-	.param .b64 gk_s54,
-	.param .b64 gk_s55,
-	.param .b64 gk_s56
+	.param .b64 gk_s53
 )
 {
 	.reg .pred %p<251>;
-	.reg .b32 %r<365>;
-	.reg .b64 %rd<1010>;
+	.reg .b32 %r<363>;
+	.reg .b64 %rd<1027>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15414,204 +15503,197 @@ const gokkosPTX17 = `//
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s51];
 	mov.b64 %rd134, %rd133;
-	ld.param.u64 %rd135, [gk_s52];
-	cvta.to.global.u64 %rd136, %rd135;
-	mov.b64 %rd137, %rd136;
-	ld.param.s64 %rd138, [gk_s53];
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s54];
-	mov.b64 %rd141, %rd140;
-	ld.param.s32 %r34, [gk_s55];
+	ld.param.s32 %r34, [gk_s52];
 	mov.b32 %r35, %r34;
-	ld.param.u8 %r36, [gk_s56];
+	ld.param.u8 %r36, [gk_s53];
 	setp.ne.u32 %p7, %r36, 0;
 	mov.pred %p8, %p7;
-	cvt.u64.u32 %rd143, %r28;
-	cvt.u64.u32 %rd144, %r29;
-	mov.b64 %rd145, %rd143;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p9, %rd145, %rd2;
+	setp.ge.s64 %p9, %rd138, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd142, %rd145;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd146, %rd13, %rd21;
-	mad.lo.s64 %rd147, %rd100, 4, 15;
-	and.b64 %rd147, %rd147, -16;
-	add.s64 %rd21, %rd21, %rd147;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd149, %rd100;
-	mov.b64 %rd150, 1;
-	mov.b64 %rd151, %rd148;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd155, 2;
-	mul.lo.s64 %rd154, %rd155, %rd106;
-	add.s64 %rd156, %rd11, %rd20;
-	mad.lo.s64 %rd157, %rd154, 4, 15;
-	and.b64 %rd157, %rd157, -16;
-	add.s64 %rd20, %rd20, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd154;
-	mov.b64 %rd160, 1;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	setp.eq.s64 %p10, %rd142, 0;
-	cvt.u64.u32 %rd164, %r2;
-	setp.eq.s64 %p11, %rd164, 0;
+	add.s64 %rd139, %rd13, %rd21;
+	mad.lo.s64 %rd140, %rd100, 4, 15;
+	and.b64 %rd140, %rd140, -16;
+	add.s64 %rd21, %rd21, %rd140;
+	mov.b64 %rd141, %rd139;
+	mov.b64 %rd142, %rd100;
+	mov.b64 %rd143, 1;
+	mov.b64 %rd144, %rd141;
+	mov.b64 %rd145, %rd142;
+	mov.b64 %rd146, %rd143;
+	mov.b64 %rd148, 2;
+	mul.lo.s64 %rd147, %rd148, %rd106;
+	add.s64 %rd149, %rd11, %rd20;
+	mad.lo.s64 %rd150, %rd147, 4, 15;
+	and.b64 %rd150, %rd150, -16;
+	add.s64 %rd20, %rd20, %rd150;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd147;
+	mov.b64 %rd153, 1;
+	mov.b64 %rd154, %rd151;
+	mov.b64 %rd155, %rd152;
+	mov.b64 %rd156, %rd153;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd157, %r2;
+	setp.eq.s64 %p11, %rd157, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd165, %rd62;
-	mov.b64 %rd166, 0;
-	cvt.u64.u32 %rd167, %r4;
-	mul.lo.s64 %rd168, %rd142, %rd167;
-	cvt.u64.u32 %rd169, %r2;
-	add.s64 %rd170, %rd168, %rd169;
-	mov.b64 %rd171, %rd170;
+	mov.b64 %rd158, %rd62;
+	mov.b64 %rd159, 0;
+	cvt.u64.u32 %rd160, %r4;
+	mul.lo.s64 %rd161, %rd135, %rd160;
+	cvt.u64.u32 %rd162, %r2;
+	add.s64 %rd163, %rd161, %rd162;
+	mov.b64 %rd164, %rd163;
 $L4:
-	setp.lt.s64 %p14, %rd171, %rd165;
+	setp.lt.s64 %p14, %rd164, %rd158;
 	not.pred %p15, %p14;
 	@!%p15 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd172, %rd171, %rd53;
-	mad.lo.s64 %rd173, %rd172, 4, %rd49;
-	ld.global.s32 %r37, [%rd173+0];
+	mul.lo.s64 %rd165, %rd164, %rd53;
+	mad.lo.s64 %rd166, %rd165, 4, %rd49;
+	ld.global.s32 %r37, [%rd166+0];
 	mov.b32 %r38, %r37;
-	mov.b64 %rd174, %rd25;
+	mov.b64 %rd167, %rd25;
 	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd175, %r39;
-	add.s64 %rd176, %rd175, 1;
-	mul.lo.s64 %rd177, %rd176, %rd32;
-	mad.lo.s64 %rd178, %rd177, 8, %rd28;
-	ld.global.nc.s64 %rd179, [%rd178+0];
+	cvt.s64.s32 %rd168, %r39;
+	add.s64 %rd169, %rd168, 1;
+	mul.lo.s64 %rd170, %rd169, %rd32;
+	mad.lo.s64 %rd171, %rd170, 8, %rd28;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	cvt.s64.s32 %rd174, %r39;
+	mul.lo.s64 %rd175, %rd174, %rd32;
+	mad.lo.s64 %rd176, %rd175, 8, %rd28;
+	ld.global.nc.s64 %rd177, [%rd176+0];
+	mov.b64 %rd178, %rd177;
+	sub.s64 %rd179, %rd173, %rd178;
 	mov.b64 %rd180, %rd179;
-	cvt.s64.s32 %rd181, %r39;
-	mul.lo.s64 %rd182, %rd181, %rd32;
-	mad.lo.s64 %rd183, %rd182, 8, %rd28;
-	ld.global.nc.s64 %rd184, [%rd183+0];
-	mov.b64 %rd185, %rd184;
-	sub.s64 %rd186, %rd180, %rd185;
-	mov.b64 %rd187, %rd186;
-	max.s64 %rd188, %rd166, %rd187;
-	mov.b64 %rd166, %rd188;
+	max.s64 %rd181, %rd159, %rd180;
+	mov.b64 %rd159, %rd181;
 $L5:
-	cvt.u64.u32 %rd189, %r4;
-	mul.lo.s64 %rd190, %rd2, %rd189;
-	add.s64 %rd191, %rd171, %rd190;
-	mov.b64 %rd171, %rd191;
+	cvt.u64.u32 %rd182, %r4;
+	mul.lo.s64 %rd183, %rd2, %rd182;
+	add.s64 %rd184, %rd164, %rd183;
+	mov.b64 %rd164, %rd184;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd192, %rd166;
+	mov.b64 %rd185, %rd159;
 	// block reduction
 	sub.u32 %r40, %r13, 1;
 	mov.b32 %r41, %r3;
 $L9:
 	setp.hs.u32 %p16, %r41, 32;
 	@%p16 bra $L10;
-	mov.b64 {%r42, %r43}, %rd192;
+	mov.b64 {%r42, %r43}, %rd185;
 	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
 	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd193, {%r44, %r45};
+	mov.b64 %rd186, {%r44, %r45};
 	@!%p17 bra $L11;
-	max.s64 %rd194, %rd192, %rd193;
-	mov.b64 %rd192, %rd194;
+	max.s64 %rd187, %rd185, %rd186;
+	mov.b64 %rd185, %rd187;
 $L11:
 	shl.b32 %r41, %r41, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L12;
-	mul.wide.u32 %rd195, %r8, 16;
-	add.s64 %rd196, %rd1, %rd195;
-	st.shared.s64 [%rd196+0], %rd192;
+	mul.wide.u32 %rd188, %r8, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	st.shared.s64 [%rd189+0], %rd185;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L13;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd197, %r7, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	ld.shared.s64 %rd199, [%rd198+0];
-	mov.b64 %rd192, %rd199;
+	mul.wide.u32 %rd190, %r7, 16;
+	add.s64 %rd191, %rd1, %rd190;
+	ld.shared.s64 %rd192, [%rd191+0];
+	mov.b64 %rd185, %rd192;
 $L14:
 	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd192;
+	mov.b64 {%r47, %r48}, %rd185;
 	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
 	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd200, {%r49, %r50};
+	mov.b64 %rd193, {%r49, %r50};
 	@!%p21 bra $L15;
-	max.s64 %rd201, %rd192, %rd200;
-	mov.b64 %rd192, %rd201;
+	max.s64 %rd194, %rd185, %rd193;
+	mov.b64 %rd185, %rd194;
 $L15:
-	mov.b64 {%r51, %r52}, %rd192;
+	mov.b64 {%r51, %r52}, %rd185;
 	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
 	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd202, {%r53, %r54};
+	mov.b64 %rd195, {%r53, %r54};
 	@!%p22 bra $L16;
-	max.s64 %rd203, %rd192, %rd202;
-	mov.b64 %rd192, %rd203;
+	max.s64 %rd196, %rd185, %rd195;
+	mov.b64 %rd185, %rd196;
 $L16:
-	mov.b64 {%r55, %r56}, %rd192;
+	mov.b64 {%r55, %r56}, %rd185;
 	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
 	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd204, {%r57, %r58};
+	mov.b64 %rd197, {%r57, %r58};
 	@!%p23 bra $L17;
-	max.s64 %rd205, %rd192, %rd204;
-	mov.b64 %rd192, %rd205;
+	max.s64 %rd198, %rd185, %rd197;
+	mov.b64 %rd185, %rd198;
 $L17:
-	mov.b64 {%r59, %r60}, %rd192;
+	mov.b64 {%r59, %r60}, %rd185;
 	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
 	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd206, {%r61, %r62};
+	mov.b64 %rd199, {%r61, %r62};
 	@!%p24 bra $L18;
-	max.s64 %rd207, %rd192, %rd206;
-	mov.b64 %rd192, %rd207;
+	max.s64 %rd200, %rd185, %rd199;
+	mov.b64 %rd185, %rd200;
 $L18:
-	mov.b64 {%r63, %r64}, %rd192;
+	mov.b64 {%r63, %r64}, %rd185;
 	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
 	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd208, {%r65, %r66};
+	mov.b64 %rd201, {%r65, %r66};
 	@!%p25 bra $L19;
-	max.s64 %rd209, %rd192, %rd208;
-	mov.b64 %rd192, %rd209;
+	max.s64 %rd202, %rd185, %rd201;
+	mov.b64 %rd185, %rd202;
 $L19:
 	@!%p18 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd192;
+	st.shared.s64 [%rd1+1024], %rd185;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd210, [%rd1+1024];
-	mov.b64 %rd192, %rd210;
-	mov.b64 %rd211, %rd192;
-	mov.b64 %rd166, %rd211;
-	cvt.u64.u32 %rd212, %r2;
-	setp.eq.s64 %p26, %rd212, 0;
-	setp.gt.s64 %p27, %rd166, 0;
+	ld.shared.s64 %rd203, [%rd1+1024];
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd204, %rd185;
+	mov.b64 %rd159, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p26, %rd205, 0;
+	setp.gt.s64 %p27, %rd159, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L22;
-	mov.b64 %rd214, 9;
-	mul.lo.s64 %rd213, %rd214, %rd120;
-	mad.lo.s64 %rd215, %rd213, 8, %rd116;
-	atom.global.max.s64 %rd216, [%rd215], %rd166;
+	mov.b64 %rd207, 9;
+	mul.lo.s64 %rd206, %rd207, %rd120;
+	mad.lo.s64 %rd208, %rd206, 8, %rd116;
+	atom.global.max.s64 %rd209, [%rd208], %rd159;
 $L22:
 	@!%p13 bra $L24;
-	mov.b64 %rd217, 0;
-	st.global.s64 [%rd116+0], %rd217;
-	mov.b64 %rd219, 1;
-	mul.lo.s64 %rd218, %rd219, %rd120;
-	mad.lo.s64 %rd220, %rd218, 8, %rd116;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd223, 2;
-	mul.lo.s64 %rd222, %rd223, %rd120;
-	mad.lo.s64 %rd224, %rd222, 8, %rd116;
-	mov.b64 %rd225, 0;
-	st.global.s64 [%rd224+0], %rd225;
+	mov.b64 %rd210, 0;
+	st.global.s64 [%rd116+0], %rd210;
+	mov.b64 %rd212, 1;
+	mul.lo.s64 %rd211, %rd212, %rd120;
+	mad.lo.s64 %rd213, %rd211, 8, %rd116;
+	mov.b64 %rd214, 0;
+	st.global.s64 [%rd213+0], %rd214;
+	mov.b64 %rd216, 2;
+	mul.lo.s64 %rd215, %rd216, %rd120;
+	mad.lo.s64 %rd217, %rd215, 8, %rd116;
+	mov.b64 %rd218, 0;
+	st.global.s64 [%rd217+0], %rd218;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -15635,13 +15717,13 @@ $L27:
 	fence.acq_rel.gpu;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd227, 9;
-	mul.lo.s64 %rd226, %rd227, %rd120;
-	mad.lo.s64 %rd228, %rd226, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd229, [%rd228+0];
-	mov.b64 %rd230, %rd229;
-	mov.b64 %rd231, %rd230;
-	setp.gt.s64 %p32, %rd231, %rd70;
+	mov.b64 %rd220, 9;
+	mul.lo.s64 %rd219, %rd220, %rd120;
+	mad.lo.s64 %rd221, %rd219, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, %rd223;
+	setp.gt.s64 %p32, %rd224, %rd70;
 	@!%p32 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -15666,1824 +15748,1844 @@ $L32:
 $L30:
 	bar.sync 0;
 	@!%p13 bra $L34;
-	mov.b64 %rd233, 9;
-	mul.lo.s64 %rd232, %rd233, %rd120;
-	mad.lo.s64 %rd234, %rd232, 8, %rd116;
-	mov.b64 %rd235, 0;
-	st.global.s64 [%rd234+0], %rd235;
-	mov.b64 %rd236, -1;
-	st.global.s64 [%rd109+0], %rd236;
+	mov.b64 %rd226, 9;
+	mul.lo.s64 %rd225, %rd226, %rd120;
+	mad.lo.s64 %rd227, %rd225, 8, %rd116;
+	mov.b64 %rd228, 0;
+	st.global.s64 [%rd227+0], %rd228;
+	mov.b64 %rd229, -1;
+	st.global.s64 [%rd109+0], %rd229;
 $L34:
 	bra.uni $L3;
 $L29:
-	mov.b64 %rd237, 0;
+	mov.b64 %rd230, 0;
 $L35:
-	setp.lt.s64 %p36, %rd237, %rd64;
+	setp.lt.s64 %p36, %rd230, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L39;
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd238, %rd49;
-	mov.b64 %rd239, %rd51;
-	mov.b64 %rd240, %rd53;
-	mov.b64 %rd241, %rd56;
-	mov.b64 %rd242, %rd58;
-	mov.b64 %rd243, %rd60;
-	mov.b64 %rd244, %rd238;
-	mov.b64 %rd245, %rd239;
-	mov.b64 %rd246, %rd240;
-	mov.b64 %rd247, %rd241;
-	mov.b64 %rd248, %rd242;
-	mov.b64 %rd249, %rd243;
-	rem.s64 %rd250, %rd237, 2;
-	setp.eq.s64 %p38, %rd250, 1;
+	mov.b64 %rd231, %rd49;
+	mov.b64 %rd232, %rd51;
+	mov.b64 %rd233, %rd53;
+	mov.b64 %rd234, %rd56;
+	mov.b64 %rd235, %rd58;
+	mov.b64 %rd236, %rd60;
+	mov.b64 %rd237, %rd231;
+	mov.b64 %rd238, %rd232;
+	mov.b64 %rd239, %rd233;
+	mov.b64 %rd240, %rd234;
+	mov.b64 %rd241, %rd235;
+	mov.b64 %rd242, %rd236;
+	rem.s64 %rd243, %rd230, 2;
+	setp.eq.s64 %p38, %rd243, 1;
 	@!%p38 bra $L41;
-	mov.b64 %rd251, %rd56;
-	mov.b64 %rd252, %rd58;
-	mov.b64 %rd253, %rd60;
-	mov.b64 %rd254, %rd49;
-	mov.b64 %rd255, %rd51;
-	mov.b64 %rd256, %rd53;
-	mov.b64 %rd244, %rd251;
-	mov.b64 %rd245, %rd252;
-	mov.b64 %rd246, %rd253;
-	mov.b64 %rd247, %rd254;
-	mov.b64 %rd248, %rd255;
-	mov.b64 %rd249, %rd256;
+	mov.b64 %rd244, %rd56;
+	mov.b64 %rd245, %rd58;
+	mov.b64 %rd246, %rd60;
+	mov.b64 %rd247, %rd49;
+	mov.b64 %rd248, %rd51;
+	mov.b64 %rd249, %rd53;
+	mov.b64 %rd237, %rd244;
+	mov.b64 %rd238, %rd245;
+	mov.b64 %rd239, %rd246;
+	mov.b64 %rd240, %rd247;
+	mov.b64 %rd241, %rd248;
+	mov.b64 %rd242, %rd249;
 $L41:
 	mov.pred %p39, %p4;
-	mov.b64 %rd257, %rd73;
-	mov.b64 %rd258, %rd75;
-	mov.b64 %rd259, %rd77;
-	mov.b64 %rd260, %rd80;
-	mov.b64 %rd261, %rd82;
-	mov.b64 %rd262, %rd84;
-	mov.b64 %rd263, %rd87;
-	mov.b64 %rd264, %rd89;
-	mov.b64 %rd265, %rd91;
+	mov.b64 %rd250, %rd73;
+	mov.b64 %rd251, %rd75;
+	mov.b64 %rd252, %rd77;
+	mov.b64 %rd253, %rd80;
+	mov.b64 %rd254, %rd82;
+	mov.b64 %rd255, %rd84;
+	mov.b64 %rd256, %rd87;
+	mov.b64 %rd257, %rd89;
+	mov.b64 %rd258, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd266, %rd94;
-	mov.b64 %rd267, %rd96;
-	mov.b64 %rd268, %rd98;
+	mov.b64 %rd259, %rd94;
+	mov.b64 %rd260, %rd96;
+	mov.b64 %rd261, %rd98;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd269, %rd100;
-	mov.b64 %rd270, %rd102;
-	cvt.u32.u64 %r80, %rd237;
+	mov.b64 %rd262, %rd100;
+	mov.b64 %rd263, %rd102;
+	cvt.u32.u64 %r80, %rd230;
 	add.s32 %r81, %r33, %r80;
 	mov.b32 %r79, %r81;
-	rem.s64 %rd271, %rd237, 3;
-	mov.b64 %rd273, 3;
-	mul.lo.s64 %rd272, %rd273, %rd271;
-	mov.b64 %rd274, %rd272;
+	rem.s64 %rd264, %rd230, 3;
+	mov.b64 %rd266, 3;
+	mul.lo.s64 %rd265, %rd266, %rd264;
+	mov.b64 %rd267, %rd265;
 	@!%p13 bra $L43;
-	add.s64 %rd275, %rd237, 1;
-	rem.s64 %rd276, %rd275, 3;
-	mov.b64 %rd278, 3;
-	mul.lo.s64 %rd277, %rd278, %rd276;
-	mov.b64 %rd279, %rd277;
-	mul.lo.s64 %rd280, %rd279, %rd120;
-	mad.lo.s64 %rd281, %rd280, 8, %rd116;
-	mov.b64 %rd282, 0;
-	st.global.s64 [%rd281+0], %rd282;
-	add.s64 %rd283, %rd279, 1;
-	mul.lo.s64 %rd284, %rd283, %rd120;
-	mad.lo.s64 %rd285, %rd284, 8, %rd116;
-	mov.b64 %rd286, 0;
-	st.global.s64 [%rd285+0], %rd286;
-	add.s64 %rd287, %rd279, 2;
-	mul.lo.s64 %rd288, %rd287, %rd120;
-	mad.lo.s64 %rd289, %rd288, 8, %rd116;
-	mov.b64 %rd290, 0;
-	st.global.s64 [%rd289+0], %rd290;
+	add.s64 %rd268, %rd230, 1;
+	rem.s64 %rd269, %rd268, 3;
+	mov.b64 %rd271, 3;
+	mul.lo.s64 %rd270, %rd271, %rd269;
+	mov.b64 %rd272, %rd270;
+	mul.lo.s64 %rd273, %rd272, %rd120;
+	mad.lo.s64 %rd274, %rd273, 8, %rd116;
+	mov.b64 %rd275, 0;
+	st.global.s64 [%rd274+0], %rd275;
+	add.s64 %rd276, %rd272, 1;
+	mul.lo.s64 %rd277, %rd276, %rd120;
+	mad.lo.s64 %rd278, %rd277, 8, %rd116;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd278+0], %rd279;
+	add.s64 %rd280, %rd272, 2;
+	mul.lo.s64 %rd281, %rd280, %rd120;
+	mad.lo.s64 %rd282, %rd281, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
 $L43:
-	mov.b64 %rd291, %rd231;
-	cvt.u64.u32 %rd292, %r4;
-	mov.b64 %rd293, %rd292;
-	mov.b64 %rd294, 1;
+	mov.b64 %rd284, %rd224;
+	cvt.u64.u32 %rd285, %r4;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd287, 1;
 $L44:
-	setp.lt.s64 %p41, %rd294, %rd291;
-	setp.lt.s64 %p42, %rd294, 32;
+	setp.lt.s64 %p41, %rd287, %rd284;
+	setp.lt.s64 %p42, %rd287, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd296, 2;
-	mul.lo.s64 %rd295, %rd296, %rd294;
-	setp.le.s64 %p44, %rd295, %rd293;
+	mov.b64 %rd289, 2;
+	mul.lo.s64 %rd288, %rd289, %rd287;
+	setp.le.s64 %p44, %rd288, %rd286;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L48;
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd297, %rd294, 2;
-	mov.b64 %rd294, %rd297;
+	mul.lo.s64 %rd290, %rd287, 2;
+	mov.b64 %rd287, %rd290;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd298, %rd294;
-	mov.b64 %rd299, %rd25;
-	mov.b64 %rd300, %rd62;
-	mov.b64 %rd301, %rd64;
-	mov.b64 %rd302, %rd66;
-	mov.b64 %rd303, %rd68;
-	mov.b64 %rd304, %rd70;
+	mov.b64 %rd291, %rd287;
+	mov.b64 %rd292, %rd25;
+	mov.b64 %rd293, %rd62;
+	mov.b64 %rd294, %rd64;
+	mov.b64 %rd295, %rd66;
+	mov.b64 %rd296, %rd68;
+	mov.b64 %rd297, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r82, %r33;
-	mov.b64 %rd305, %rd100;
-	mov.b64 %rd306, %rd102;
-	mov.b64 %rd307, %rd104;
-	mov.b64 %rd308, %rd106;
+	mov.b64 %rd298, %rd100;
+	mov.b64 %rd299, %rd102;
+	mov.b64 %rd300, %rd104;
+	mov.b64 %rd301, %rd106;
 	mov.b32 %r83, %r35;
 	mov.pred %p49, %p8;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r84, %r79;
-	mov.b64 %rd309, %rd269;
-	mov.b64 %rd310, %rd270;
-	mov.b64 %rd311, %rd165;
-	mov.b64 %rd312, %rd274;
-	mov.b64 %rd313, %rd298;
-	cvt.u64.u32 %rd314, %r4;
-	div.s64 %rd315, %rd314, %rd313;
-	setp.eq.s64 %p52, %rd313, -1;
-	neg.s64 %rd316, %rd314;
-	selp.b64 %rd317, %rd316, %rd315, %p52;
-	setp.eq.s64 %p53, %rd313, 0;
-	selp.b64 %rd318, 0, %rd317, %p53;
-	mov.b64 %rd319, %rd318;
-	div.s64 %rd320, %rd162, 2;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.b64 %rd325, %rd302;
-	mov.b64 %rd326, %rd303;
-	mov.b64 %rd327, %rd304;
+	mov.b64 %rd302, %rd262;
+	mov.b64 %rd303, %rd263;
+	mov.b64 %rd304, %rd158;
+	mov.b64 %rd305, %rd267;
+	mov.b64 %rd306, %rd291;
+	cvt.u64.u32 %rd307, %r4;
+	div.s64 %rd308, %rd307, %rd306;
+	setp.eq.s64 %p52, %rd306, -1;
+	neg.s64 %rd309, %rd307;
+	selp.b64 %rd310, %rd309, %rd308, %p52;
+	setp.eq.s64 %p53, %rd306, 0;
+	selp.b64 %rd311, 0, %rd310, %p53;
+	mov.b64 %rd312, %rd311;
+	div.s64 %rd313, %rd155, 2;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd315, %rd292;
+	mov.b64 %rd316, %rd293;
+	mov.b64 %rd317, %rd294;
+	mov.b64 %rd318, %rd295;
+	mov.b64 %rd319, %rd296;
+	mov.b64 %rd320, %rd297;
 	mov.pred %p54, %p47;
 	mov.pred %p55, %p48;
 	mov.b32 %r85, %r82;
-	mov.b64 %rd328, %rd305;
-	mov.b64 %rd329, %rd306;
-	mov.b64 %rd330, %rd307;
-	mov.b64 %rd331, %rd308;
+	mov.b64 %rd321, %rd298;
+	mov.b64 %rd322, %rd299;
+	mov.b64 %rd323, %rd300;
+	mov.b64 %rd324, %rd301;
 	mov.b32 %r86, %r83;
 	mov.pred %p56, %p49;
 	mov.pred %p57, %p50;
+	mov.b64 %rd325, %rd250;
+	mov.b64 %rd326, %rd251;
+	mov.b64 %rd327, %rd252;
+	mov.b64 %rd328, %rd253;
+	mov.b64 %rd329, %rd254;
+	mov.b64 %rd330, %rd255;
+	mov.b64 %rd331, %rd256;
 	mov.b64 %rd332, %rd257;
 	mov.b64 %rd333, %rd258;
+	mov.pred %p58, %p51;
 	mov.b64 %rd334, %rd259;
 	mov.b64 %rd335, %rd260;
 	mov.b64 %rd336, %rd261;
-	mov.b64 %rd337, %rd262;
-	mov.b64 %rd338, %rd263;
-	mov.b64 %rd339, %rd264;
-	mov.b64 %rd340, %rd265;
-	mov.pred %p58, %p51;
-	mov.b64 %rd341, %rd266;
-	mov.b64 %rd342, %rd267;
-	mov.b64 %rd343, %rd268;
 	mov.b32 %r87, %r84;
-	mov.b64 %rd344, %rd309;
-	mov.b64 %rd345, %rd310;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, %rd311;
-	mul.lo.s64 %rd348, %rd142, %rd319;
-	cvt.u64.u32 %rd349, %r2;
-	div.s64 %rd350, %rd349, %rd313;
-	setp.eq.s64 %p59, %rd313, -1;
-	neg.s64 %rd351, %rd349;
-	selp.b64 %rd352, %rd351, %rd350, %p59;
-	setp.eq.s64 %p60, %rd313, 0;
-	selp.b64 %rd353, 0, %rd352, %p60;
-	add.s64 %rd354, %rd348, %rd353;
-	mov.b64 %rd355, %rd354;
-	mul.lo.s64 %rd356, %rd2, %rd319;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, %rd313;
-	mov.b64 %rd359, %rd312;
-	mov.b64 %rd360, 0;
-	mov.b64 %rd361, %rd321;
-	setp.gt.s64 %p61, %rd307, 1;
+	mov.b64 %rd337, %rd302;
+	mov.b64 %rd338, %rd303;
+	mov.b64 %rd339, 0;
+	mov.b64 %rd340, %rd304;
+	mul.lo.s64 %rd341, %rd135, %rd312;
+	cvt.u64.u32 %rd342, %r2;
+	div.s64 %rd343, %rd342, %rd306;
+	setp.eq.s64 %p59, %rd306, -1;
+	neg.s64 %rd344, %rd342;
+	selp.b64 %rd345, %rd344, %rd343, %p59;
+	setp.eq.s64 %p60, %rd306, 0;
+	selp.b64 %rd346, 0, %rd345, %p60;
+	add.s64 %rd347, %rd341, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd306;
+	mov.b64 %rd352, %rd305;
+	mov.b64 %rd353, 0;
+	mov.b64 %rd354, %rd314;
+	setp.gt.s64 %p61, %rd300, 1;
 	mov.pred %p62, %p61;
-	mov.b64 %rd362, %rd355;
-	cvt.u64.u32 %rd363, %r2;
-	rem.s64 %rd364, %rd363, %rd358;
-	setp.eq.s64 %p63, %rd358, -1;
-	selp.b64 %rd365, 0, %rd364, %p63;
-	setp.eq.s64 %p64, %rd358, 0;
-	selp.b64 %rd366, %rd363, %rd365, %p64;
-	mov.b64 %rd367, %rd366;
+	mov.b64 %rd355, %rd348;
+	cvt.u64.u32 %rd356, %r2;
+	rem.s64 %rd357, %rd356, %rd351;
+	setp.eq.s64 %p63, %rd351, -1;
+	selp.b64 %rd358, 0, %rd357, %p63;
+	setp.eq.s64 %p64, %rd351, 0;
+	selp.b64 %rd359, %rd356, %rd358, %p64;
+	mov.b64 %rd360, %rd359;
 	mov.b32 %r88, -1;
-	mov.b64 %rd368, 0;
-	mov.b64 %rd369, 0;
-	mov.b64 %rd370, 0;
-	mov.b64 %rd371, 0;
-	mov.b64 %rd372, 0;
+	mov.b64 %rd361, 0;
+	mov.b64 %rd362, 0;
+	mov.b64 %rd363, 0;
+	mov.b64 %rd364, 0;
+	mov.b64 %rd365, 0;
 $L49:
-	mov.b64 %rd373, 0;
-	mov.b64 %rd374, %rd344;
+	mov.b64 %rd366, 0;
+	mov.b64 %rd367, %rd337;
 $L52:
-	setp.gt.s64 %p65, %rd374, 0;
+	setp.gt.s64 %p65, %rd367, 0;
 	not.pred %p66, %p65;
 	@!%p66 bra $L56;
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p67, %rd368, %rd369;
+	setp.ge.s64 %p67, %rd361, %rd362;
 	@!%p67 bra $L58;
-	setp.ge.s64 %p68, %rd362, %rd347;
+	setp.ge.s64 %p68, %rd355, %rd340;
 	@!%p68 bra $L60;
 	bra.uni $L54;
 $L60:
-	add.s64 %rd375, %rd346, %rd362;
-	mul.lo.s64 %rd376, %rd375, %rd246;
-	mad.lo.s64 %rd377, %rd376, 4, %rd244;
-	ld.global.s32 %r89, [%rd377+0];
+	add.s64 %rd368, %rd339, %rd355;
+	mul.lo.s64 %rd369, %rd368, %rd239;
+	mad.lo.s64 %rd370, %rd369, 4, %rd237;
+	ld.global.s32 %r89, [%rd370+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r88, %r90;
-	add.s64 %rd378, %rd362, %rd357;
-	mov.b64 %rd362, %rd378;
-	mov.b64 %rd379, %rd322;
+	add.s64 %rd371, %rd355, %rd350;
+	mov.b64 %rd355, %rd371;
+	mov.b64 %rd372, %rd315;
 	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd380, %r91;
-	mul.lo.s64 %rd381, %rd380, %rd32;
-	mad.lo.s64 %rd382, %rd381, 8, %rd28;
-	ld.global.nc.s64 %rd383, [%rd382+0];
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd322;
+	cvt.s64.s32 %rd373, %r91;
+	mul.lo.s64 %rd374, %rd373, %rd32;
+	mad.lo.s64 %rd375, %rd374, 8, %rd28;
+	ld.global.nc.s64 %rd376, [%rd375+0];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, %rd315;
 	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd387, %r92;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd32;
-	mad.lo.s64 %rd390, %rd389, 8, %rd28;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd393, %rd392;
-	add.s64 %rd394, %rd385, %rd367;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd396, %rd393;
-	mov.b64 %rd368, %rd395;
-	mov.b64 %rd369, %rd396;
+	cvt.s64.s32 %rd380, %r92;
+	add.s64 %rd381, %rd380, 1;
+	mul.lo.s64 %rd382, %rd381, %rd32;
+	mad.lo.s64 %rd383, %rd382, 8, %rd28;
+	ld.global.nc.s64 %rd384, [%rd383+0];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd378, %rd360;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, %rd386;
+	mov.b64 %rd361, %rd388;
+	mov.b64 %rd362, %rd389;
 	bra.uni $L53;
 $L58:
-	mul.lo.s64 %rd397, %rd368, %rd39;
-	mad.lo.s64 %rd398, %rd397, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd398+0];
+	mul.lo.s64 %rd390, %rd361, %rd39;
+	mad.lo.s64 %rd391, %rd390, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd391+0];
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r86;
 	mov.pred %p69, %p56;
 	mov.b32 %r97, %r88;
 	mov.b32 %r98, %r95;
-	mov.b64 %rd399, %rd368;
+	mov.b64 %rd392, %rd361;
 $L61:
-	cvt.s64.s32 %rd400, %r97;
-	mul.lo.s64 %rd401, %rd400, %rd134;
-	mad.lo.s64 %rd402, %rd401, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r99, [%rd402+0];
+	cvt.s64.s32 %rd393, %r97;
+	mul.lo.s64 %rd394, %rd393, %rd127;
+	mad.lo.s64 %rd395, %rd394, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd396, [%rd395+0];
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd398, %rd397;
+	shr.u64 %rd399, %rd398, 32;
+	cvt.u32.u64 %r99, %rd399;
 	mov.b32 %r100, %r99;
 	add.s32 %r101, %r100, 1;
 	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r97;
+	cvt.u64.u32 %rd400, %r103;
+	shl.b64 %rd401, %rd400, 32;
+	cvt.u64.u32 %rd402, %r104;
+	or.b64 %rd403, %rd401, %rd402;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd404;
 $L64:
-	cvt.s64.s32 %rd403, %r98;
-	mul.lo.s64 %rd404, %rd403, %rd134;
-	mad.lo.s64 %rd405, %rd404, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r103, [%rd405+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
+	cvt.s64.s32 %rd406, %r98;
+	mul.lo.s64 %rd407, %rd406, %rd127;
+	mad.lo.s64 %rd408, %rd407, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	mov.b64 %rd411, %rd410;
+	shr.u64 %rd412, %rd411, 32;
+	cvt.u32.u64 %r105, %rd412;
 	setp.ls.u32 %p70, %r105, %r102;
 	@!%p70 bra $L68;
 	mov.pred %p71, 0;
 	bra.uni $L63;
 $L68:
-	cvt.s64.s32 %rd406, %r98;
-	mul.lo.s64 %rd407, %rd406, %rd134;
-	mad.lo.s64 %rd408, %rd407, 4, %rd130;
-	atom.global.cas.b32 %r106, [%rd408], %r105, %r102;
-	setp.eq.u32 %p72, %r106, %r105;
+	cvt.s64.s32 %rd413, %r98;
+	mul.lo.s64 %rd414, %rd413, %rd127;
+	mad.lo.s64 %rd415, %rd414, 8, %rd123;
+	atom.global.cas.b64 %rd416, [%rd415], %rd411, %rd405;
+	setp.eq.u64 %p72, %rd416, %rd411;
 	mov.pred %p73, %p72;
 	@!%p73 bra $L70;
-	bra.uni $L66;
+	mov.pred %p71, 1;
+	bra.uni $L63;
 $L70:
 $L65:
 	bra.uni $L64;
 $L66:
-	cvt.s64.s32 %rd409, %r98;
-	mul.lo.s64 %rd410, %rd409, %rd127;
-	mad.lo.s64 %rd411, %rd410, 4, %rd123;
-	st.relaxed.gpu.global.s32 [%rd411], %r97;
-	mov.pred %p71, 1;
 	bra.uni $L63;
 $L62:
 	bra.uni $L61;
 $L63:
 	@!%p71 bra $L72;
 	@!%p62 bra $L73;
-	mul.lo.s64 %rd412, %rd373, %rd153;
-	mad.lo.s64 %rd413, %rd412, 4, %rd151;
-	st.shared.s32 [%rd413+0], %r95;
-	add.s64 %rd414, %rd373, 1;
-	mov.b64 %rd373, %rd414;
+	mul.lo.s64 %rd417, %rd366, %rd146;
+	mad.lo.s64 %rd418, %rd417, 4, %rd144;
+	st.shared.s32 [%rd418+0], %r95;
+	add.s64 %rd419, %rd366, 1;
+	mov.b64 %rd366, %rd419;
 	bra.uni $L74;
 $L73:
 	mov.pred %p74, 0;
-	mov.b64 %rd415, %rd373;
-	mov.b32 %r107, %r95;
+	mov.b64 %rd420, %rd366;
+	mov.b32 %r106, %r95;
 $L75:
 	@!%p57 bra $L79;
-	shr.s32 %r108, %r107, 5;
-	cvt.s64.s32 %rd416, %r108;
-	mov.b64 %rd417, %rd416;
-	and.b32 %r109, %r107, 31;
-	cvt.s64.s32 %rd418, %r109;
-	min.u64 %rd419, %rd418, 32;
-	cvt.u32.u64 %r110, %rd419;
-	mov.b32 %r112, 0x1;
-	shl.b32 %r111, %r112, %r110;
-	setp.hs.u32 %p75, %r110, 32;
-	selp.b32 %r113, 0, %r111, %p75;
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd421, %r107;
+	mov.b64 %rd422, %rd421;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd423, %r108;
+	min.u64 %rd424, %rd423, 32;
+	cvt.u32.u64 %r109, %rd424;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p75, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p75;
+	mov.b32 %r113, %r112;
+	mov.b64 %rd425, %rd422;
 	mov.b32 %r114, %r113;
-	mov.b64 %rd420, %rd417;
-	mov.b32 %r115, %r114;
-	mul.lo.s64 %rd421, %rd420, %rd340;
-	mad.lo.s64 %rd422, %rd421, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r116, [%rd422+0];
-	mov.b32 %r117, %r116;
-	and.b32 %r118, %r117, %r115;
-	setp.ne.u32 %p76, %r118, 0x0;
+	mul.lo.s64 %rd426, %rd425, %rd333;
+	mad.lo.s64 %rd427, %rd426, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r115, [%rd427+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p76, %r117, 0x0;
 	mov.pred %p77, %p76;
 	not.pred %p78, %p77;
 	@!%p78 bra $L81;
-	mul.lo.s64 %rd423, %rd420, %rd340;
-	mad.lo.s64 %rd424, %rd423, 4, %rd338;
-	atom.global.or.b32 %r119, [%rd424], %r115;
-	mov.b32 %r120, %r119;
-	and.b32 %r121, %r120, %r115;
-	setp.ne.u32 %p79, %r121, 0x0;
+	mul.lo.s64 %rd428, %rd425, %rd333;
+	mad.lo.s64 %rd429, %rd428, 4, %rd331;
+	atom.global.or.b32 %r118, [%rd429], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.ne.u32 %p79, %r120, 0x0;
 	mov.pred %p77, %p79;
 $L81:
 	@!%p77 bra $L83;
-	mov.b64 %rd425, %rd415;
-	mov.b64 %rd426, %rd425;
+	mov.b64 %rd430, %rd420;
+	mov.b64 %rd431, %rd430;
 	mov.pred %p80, 0;
 	bra.uni $L77;
 $L83:
-	mov.b64 %rd427, %rd415;
-	mov.b64 %rd426, %rd427;
+	mov.b64 %rd432, %rd420;
+	mov.b64 %rd431, %rd432;
 	mov.pred %p80, 1;
 	bra.uni $L77;
 $L79:
 	@!%p58 bra $L85;
-	cvt.s64.s32 %rd428, %r107;
-	mul.lo.s64 %rd429, %rd428, %rd343;
-	mad.lo.s64 %rd430, %rd429, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r122, [%rd430+0];
-	mov.b32 %r123, %r122;
-	setp.eq.s32 %p81, %r123, %r87;
+	cvt.s64.s32 %rd433, %r106;
+	mul.lo.s64 %rd434, %rd433, %rd336;
+	mad.lo.s64 %rd435, %rd434, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r121, [%rd435+0];
+	mov.b32 %r122, %r121;
+	setp.eq.s32 %p81, %r122, %r87;
 	mov.pred %p82, %p81;
 	not.pred %p83, %p82;
 	@!%p83 bra $L87;
-	cvt.s64.s32 %rd431, %r107;
-	mul.lo.s64 %rd432, %rd431, %rd343;
-	mad.lo.s64 %rd433, %rd432, 4, %rd341;
-	atom.global.exch.b32 %r124, [%rd433], %r87;
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p84, %r125, %r87;
+	cvt.s64.s32 %rd436, %r106;
+	mul.lo.s64 %rd437, %rd436, %rd336;
+	mad.lo.s64 %rd438, %rd437, 4, %rd334;
+	atom.global.exch.b32 %r123, [%rd438], %r87;
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p84, %r124, %r87;
 	mov.pred %p82, %p84;
 $L87:
 	@!%p82 bra $L89;
-	mov.b64 %rd434, %rd415;
-	mov.b64 %rd426, %rd434;
+	mov.b64 %rd439, %rd420;
+	mov.b64 %rd431, %rd439;
 	mov.pred %p80, 0;
 	bra.uni $L77;
 $L89:
 $L85:
-	mul.lo.s64 %rd435, %rd415, %rd153;
-	mad.lo.s64 %rd436, %rd435, 4, %rd151;
-	st.shared.s32 [%rd436+0], %r107;
-	add.s64 %rd437, %rd415, 1;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd426, %rd438;
+	mul.lo.s64 %rd440, %rd420, %rd146;
+	mad.lo.s64 %rd441, %rd440, 4, %rd144;
+	st.shared.s32 [%rd441+0], %r106;
+	add.s64 %rd442, %rd420, 1;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd431, %rd443;
 	mov.pred %p80, 1;
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	mov.b64 %rd439, %rd426;
+	mov.b64 %rd444, %rd431;
 	mov.pred %p85, %p80;
-	mov.b64 %rd373, %rd439;
+	mov.b64 %rd366, %rd444;
 	mov.pred %p74, %p85;
 	@!%p74 bra $L91;
-	mov.b64 %rd440, %rd322;
-	mov.b32 %r126, %r95;
-	cvt.s64.s32 %rd441, %r126;
-	add.s64 %rd442, %rd441, 1;
-	mul.lo.s64 %rd443, %rd442, %rd32;
-	mad.lo.s64 %rd444, %rd443, 8, %rd28;
-	ld.global.nc.s64 %rd445, [%rd444+0];
-	mov.b64 %rd446, %rd445;
-	cvt.s64.s32 %rd447, %r126;
+	mov.b64 %rd445, %rd315;
+	mov.b32 %r125, %r95;
+	cvt.s64.s32 %rd446, %r125;
+	add.s64 %rd447, %rd446, 1;
 	mul.lo.s64 %rd448, %rd447, %rd32;
 	mad.lo.s64 %rd449, %rd448, 8, %rd28;
 	ld.global.nc.s64 %rd450, [%rd449+0];
 	mov.b64 %rd451, %rd450;
-	sub.s64 %rd452, %rd446, %rd451;
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	add.s64 %rd455, %rd370, %rd454;
-	mov.b64 %rd370, %rd455;
-	max.s64 %rd456, %rd371, %rd454;
-	mov.b64 %rd371, %rd456;
+	cvt.s64.s32 %rd452, %r125;
+	mul.lo.s64 %rd453, %rd452, %rd32;
+	mad.lo.s64 %rd454, %rd453, 8, %rd28;
+	ld.global.nc.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	sub.s64 %rd457, %rd451, %rd456;
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	add.s64 %rd460, %rd363, %rd459;
+	mov.b64 %rd363, %rd460;
+	max.s64 %rd461, %rd364, %rd459;
+	mov.b64 %rd364, %rd461;
 $L91:
 $L74:
 $L72:
-	add.s64 %rd457, %rd368, %rd358;
-	mov.b64 %rd368, %rd457;
-	sub.s64 %rd458, %rd374, 1;
-	mov.b64 %rd374, %rd458;
+	add.s64 %rd462, %rd361, %rd351;
+	mov.b64 %rd361, %rd462;
+	sub.s64 %rd463, %rd367, 1;
+	mov.b64 %rd367, %rd463;
 $L53:
 	bra.uni $L52;
 $L54:
-	mov.b64 %rd459, 0;
-	setp.lt.s64 %p86, %rd368, %rd369;
-	setp.lt.s64 %p87, %rd362, %rd347;
+	mov.b64 %rd464, 0;
+	setp.lt.s64 %p86, %rd361, %rd362;
+	setp.lt.s64 %p87, %rd355, %rd340;
 	or.pred %p88, %p86, %p87;
 	@!%p88 bra $L93;
-	mov.b64 %rd459, 1;
+	mov.b64 %rd464, 1;
 $L93:
-	shl.b64 %rd460, %rd459, 32;
-	or.b64 %rd461, %rd373, %rd460;
+	shl.b64 %rd465, %rd464, 32;
+	or.b64 %rd466, %rd366, %rd465;
 	// block scan
-	mov.b64 %rd462, %rd461;
-	mov.b32 %r127, %r3;
+	mov.b64 %rd467, %rd466;
+	mov.b32 %r126, %r3;
 $L94:
-	setp.hs.u32 %p89, %r127, 32;
+	setp.hs.u32 %p89, %r126, 32;
 	@%p89 bra $L95;
-	mov.b64 {%r128, %r129}, %rd462;
-	shfl.sync.up.b32 %r130|%p90, %r128, %r127, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd463, {%r130, %r131};
+	mov.b64 {%r127, %r128}, %rd467;
+	shfl.sync.up.b32 %r129|%p90, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd468, {%r129, %r130};
 	@!%p90 bra $L96;
-	add.s64 %rd464, %rd463, %rd462;
-	mov.b64 %rd462, %rd464;
+	add.s64 %rd469, %rd468, %rd467;
+	mov.b64 %rd467, %rd469;
 $L96:
-	shl.b32 %r127, %r127, 1;
+	shl.b32 %r126, %r126, 1;
 	bra.uni $L94;
 $L95:
-	mov.b64 {%r132, %r133}, %rd462;
-	shfl.sync.up.b32 %r134|%p91, %r132, %r3, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd465, {%r134, %r135};
+	mov.b64 {%r131, %r132}, %rd467;
+	shfl.sync.up.b32 %r133|%p91, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd470, {%r133, %r134};
 	setp.lo.u32 %p92, %r3, 32;
 	and.pred %p93, %p91, %p92;
-	selp.b64 %rd466, %rd465, 0, %p93;
-	sub.u32 %r136, %r13, %r3;
-	setp.eq.u32 %p94, %r7, %r136;
+	selp.b64 %rd471, %rd470, 0, %p93;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p94, %r7, %r135;
 	@!%p94 bra $L97;
-	mul.wide.u32 %rd467, %r8, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	st.shared.s64 [%rd468+0], %rd462;
+	mul.wide.u32 %rd472, %r8, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	st.shared.s64 [%rd473+0], %rd467;
 $L97:
 	bar.sync 0;
 	setp.eq.u32 %p95, %r8, 0;
 	@!%p95 bra $L98;
-	mov.b64 %rd469, 0;
+	mov.b64 %rd474, 0;
 	setp.lo.u32 %p96, %r7, %r10;
 	@!%p96 bra $L99;
-	mul.wide.u32 %rd470, %r7, 16;
-	add.s64 %rd471, %rd1, %rd470;
-	ld.shared.s64 %rd472, [%rd471+0];
-	mov.b64 %rd469, %rd472;
+	mul.wide.u32 %rd475, %r7, 16;
+	add.s64 %rd476, %rd1, %rd475;
+	ld.shared.s64 %rd477, [%rd476+0];
+	mov.b64 %rd474, %rd477;
 $L99:
-	mov.b64 {%r137, %r138}, %rd469;
-	shfl.sync.up.b32 %r139|%p97, %r137, 1, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd473, {%r139, %r140};
+	mov.b64 {%r136, %r137}, %rd474;
+	shfl.sync.up.b32 %r138|%p97, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd478, {%r138, %r139};
 	@!%p97 bra $L100;
-	add.s64 %rd474, %rd473, %rd469;
-	mov.b64 %rd469, %rd474;
+	add.s64 %rd479, %rd478, %rd474;
+	mov.b64 %rd474, %rd479;
 $L100:
-	mov.b64 {%r141, %r142}, %rd469;
-	shfl.sync.up.b32 %r143|%p98, %r141, 2, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd475, {%r143, %r144};
+	mov.b64 {%r140, %r141}, %rd474;
+	shfl.sync.up.b32 %r142|%p98, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd480, {%r142, %r143};
 	@!%p98 bra $L101;
-	add.s64 %rd476, %rd475, %rd469;
-	mov.b64 %rd469, %rd476;
+	add.s64 %rd481, %rd480, %rd474;
+	mov.b64 %rd474, %rd481;
 $L101:
-	mov.b64 {%r145, %r146}, %rd469;
-	shfl.sync.up.b32 %r147|%p99, %r145, 4, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd477, {%r147, %r148};
+	mov.b64 {%r144, %r145}, %rd474;
+	shfl.sync.up.b32 %r146|%p99, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd482, {%r146, %r147};
 	@!%p99 bra $L102;
-	add.s64 %rd478, %rd477, %rd469;
-	mov.b64 %rd469, %rd478;
+	add.s64 %rd483, %rd482, %rd474;
+	mov.b64 %rd474, %rd483;
 $L102:
-	mov.b64 {%r149, %r150}, %rd469;
-	shfl.sync.up.b32 %r151|%p100, %r149, 8, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd479, {%r151, %r152};
+	mov.b64 {%r148, %r149}, %rd474;
+	shfl.sync.up.b32 %r150|%p100, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd484, {%r150, %r151};
 	@!%p100 bra $L103;
-	add.s64 %rd480, %rd479, %rd469;
-	mov.b64 %rd469, %rd480;
+	add.s64 %rd485, %rd484, %rd474;
+	mov.b64 %rd474, %rd485;
 $L103:
-	mov.b64 {%r153, %r154}, %rd469;
-	shfl.sync.up.b32 %r155|%p101, %r153, 16, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd481, {%r155, %r156};
+	mov.b64 {%r152, %r153}, %rd474;
+	shfl.sync.up.b32 %r154|%p101, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd486, {%r154, %r155};
 	@!%p101 bra $L104;
-	add.s64 %rd482, %rd481, %rd469;
-	mov.b64 %rd469, %rd482;
+	add.s64 %rd487, %rd486, %rd474;
+	mov.b64 %rd474, %rd487;
 $L104:
-	mov.b64 {%r157, %r158}, %rd469;
-	shfl.sync.up.b32 %r159|%p102, %r157, 1, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd483, {%r159, %r160};
-	selp.b64 %rd484, %rd483, 0, %p102;
+	mov.b64 {%r156, %r157}, %rd474;
+	shfl.sync.up.b32 %r158|%p102, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd488, {%r158, %r159};
+	selp.b64 %rd489, %rd488, 0, %p102;
 	@!%p96 bra $L105;
-	mul.wide.u32 %rd485, %r7, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	add.s64 %rd487, %rd486, 512;
-	st.shared.s64 [%rd487+0], %rd484;
+	mul.wide.u32 %rd490, %r7, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	add.s64 %rd492, %rd491, 512;
+	st.shared.s64 [%rd492+0], %rd489;
 $L105:
-	sub.u32 %r161, %r10, 1;
-	setp.eq.u32 %p103, %r7, %r161;
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p103, %r7, %r160;
 	@!%p103 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd469;
+	st.shared.s64 [%rd1+1024], %rd474;
 $L106:
 $L98:
 	bar.sync 0;
-	mul.wide.u32 %rd488, %r8, 16;
-	add.s64 %rd489, %rd1, %rd488;
-	add.s64 %rd490, %rd489, 512;
-	ld.shared.s64 %rd491, [%rd490+0];
-	add.s64 %rd492, %rd491, %rd466;
-	ld.shared.s64 %rd493, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd492;
-	shfl.sync.idx.b32 %r164|%p104, %r162, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
-	mov.b64 %rd494, {%r164, %r165};
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
+	mul.wide.u32 %rd493, %r8, 16;
+	add.s64 %rd494, %rd1, %rd493;
+	add.s64 %rd495, %rd494, 512;
+	ld.shared.s64 %rd496, [%rd495+0];
+	add.s64 %rd497, %rd496, %rd471;
+	ld.shared.s64 %rd498, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd497;
+	shfl.sync.idx.b32 %r163|%p104, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd499, {%r163, %r164};
 	mov.b64 %rd500, %rd498;
 	mov.b64 %rd501, %rd499;
-	and.b64 %rd502, %rd500, 4294967295;
-	mov.b64 %rd503, %rd502;
-	and.b64 %rd504, %rd501, 4294967295;
-	mov.b64 %rd505, %rd504;
-	shr.s64 %rd506, %rd501, 32;
-	mov.b64 %rd507, %rd506;
-	mov.b64 %rd508, %rd503;
-	mov.b64 %rd509, %rd505;
-	mov.b64 %rd510, %rd507;
-	@!%p62 bra $L107;
-	add.s64 %rd511, %rd372, %rd508;
+	mov.b64 %rd502, %rd500;
+	mov.b64 %rd503, %rd501;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	and.b64 %rd507, %rd505, 4294967295;
+	mov.b64 %rd508, %rd507;
+	and.b64 %rd509, %rd506, 4294967295;
+	mov.b64 %rd510, %rd509;
+	shr.s64 %rd511, %rd506, 32;
 	mov.b64 %rd512, %rd511;
-	sub.s64 %rd513, %rd361, %rd512;
-	max.s64 %rd514, %rd513, 0;
-	min.s64 %rd515, %rd514, %rd373;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd517, 0;
+	mov.b64 %rd513, %rd508;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd512;
+	@!%p62 bra $L107;
+	add.s64 %rd516, %rd365, %rd513;
+	mov.b64 %rd517, %rd516;
+	sub.s64 %rd518, %rd354, %rd517;
+	max.s64 %rd519, %rd518, 0;
+	min.s64 %rd520, %rd519, %rd366;
+	mov.b64 %rd521, %rd520;
+	mov.b64 %rd522, 0;
 $L109:
-	setp.lt.s64 %p105, %rd517, %rd516;
+	setp.lt.s64 %p105, %rd522, %rd521;
 	not.pred %p106, %p105;
 	@!%p106 bra $L113;
 	bra.uni $L111;
 $L113:
-	mul.lo.s64 %rd518, %rd517, %rd153;
-	mad.lo.s64 %rd519, %rd518, 4, %rd151;
-	ld.shared.s32 %r166, [%rd519+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd520, %rd360, %rd512;
-	add.s64 %rd521, %rd520, %rd517;
-	mul.lo.s64 %rd522, %rd521, %rd163;
-	mad.lo.s64 %rd523, %rd522, 4, %rd161;
-	st.shared.s32 [%rd523+0], %r167;
+	mul.lo.s64 %rd523, %rd522, %rd146;
+	mad.lo.s64 %rd524, %rd523, 4, %rd144;
+	ld.shared.s32 %r165, [%rd524+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd525, %rd353, %rd517;
+	add.s64 %rd526, %rd525, %rd522;
+	mul.lo.s64 %rd527, %rd526, %rd156;
+	mad.lo.s64 %rd528, %rd527, 4, %rd154;
+	st.shared.s32 [%rd528+0], %r166;
 $L110:
-	add.s64 %rd524, %rd517, 1;
-	mov.b64 %rd517, %rd524;
+	add.s64 %rd529, %rd522, 1;
+	mov.b64 %rd522, %rd529;
 	bra.uni $L109;
 $L111:
-	mov.b64 %rd525, 0;
-	mov.b64 %rd526, %rd516;
+	mov.b64 %rd530, 0;
+	mov.b64 %rd531, %rd521;
 $L114:
-	setp.lt.s64 %p107, %rd526, %rd373;
+	setp.lt.s64 %p107, %rd531, %rd366;
 	not.pred %p108, %p107;
 	@!%p108 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd527, %rd526, %rd153;
-	mad.lo.s64 %rd528, %rd527, 4, %rd151;
-	ld.shared.s32 %r168, [%rd528+0];
+	mul.lo.s64 %rd532, %rd531, %rd146;
+	mad.lo.s64 %rd533, %rd532, 4, %rd144;
+	ld.shared.s32 %r167, [%rd533+0];
+	mov.b32 %r168, %r167;
 	mov.b32 %r169, %r168;
-	mov.b32 %r170, %r169;
 	mov.pred %p109, 0;
-	mov.b64 %rd529, %rd525;
-	mov.b32 %r171, %r170;
+	mov.b64 %rd534, %rd530;
+	mov.b32 %r170, %r169;
 $L119:
 	@!%p57 bra $L123;
-	shr.s32 %r172, %r171, 5;
-	cvt.s64.s32 %rd530, %r172;
-	mov.b64 %rd531, %rd530;
-	and.b32 %r173, %r171, 31;
-	cvt.s64.s32 %rd532, %r173;
-	min.u64 %rd533, %rd532, 32;
-	cvt.u32.u64 %r174, %rd533;
-	mov.b32 %r176, 0x1;
-	shl.b32 %r175, %r176, %r174;
-	setp.hs.u32 %p110, %r174, 32;
-	selp.b32 %r177, 0, %r175, %p110;
+	shr.s32 %r171, %r170, 5;
+	cvt.s64.s32 %rd535, %r171;
+	mov.b64 %rd536, %rd535;
+	and.b32 %r172, %r170, 31;
+	cvt.s64.s32 %rd537, %r172;
+	min.u64 %rd538, %rd537, 32;
+	cvt.u32.u64 %r173, %rd538;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p110, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p110;
+	mov.b32 %r177, %r176;
+	mov.b64 %rd539, %rd536;
 	mov.b32 %r178, %r177;
-	mov.b64 %rd534, %rd531;
-	mov.b32 %r179, %r178;
-	mul.lo.s64 %rd535, %rd534, %rd340;
-	mad.lo.s64 %rd536, %rd535, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r180, [%rd536+0];
-	mov.b32 %r181, %r180;
-	and.b32 %r182, %r181, %r179;
-	setp.ne.u32 %p111, %r182, 0x0;
+	mul.lo.s64 %rd540, %rd539, %rd333;
+	mad.lo.s64 %rd541, %rd540, 4, %rd331;
+	ld.relaxed.gpu.global.u32 %r179, [%rd541+0];
+	mov.b32 %r180, %r179;
+	and.b32 %r181, %r180, %r178;
+	setp.ne.u32 %p111, %r181, 0x0;
 	mov.pred %p112, %p111;
 	not.pred %p113, %p112;
 	@!%p113 bra $L125;
-	mul.lo.s64 %rd537, %rd534, %rd340;
-	mad.lo.s64 %rd538, %rd537, 4, %rd338;
-	atom.global.or.b32 %r183, [%rd538], %r179;
-	mov.b32 %r184, %r183;
-	and.b32 %r185, %r184, %r179;
-	setp.ne.u32 %p114, %r185, 0x0;
+	mul.lo.s64 %rd542, %rd539, %rd333;
+	mad.lo.s64 %rd543, %rd542, 4, %rd331;
+	atom.global.or.b32 %r182, [%rd543], %r178;
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r178;
+	setp.ne.u32 %p114, %r184, 0x0;
 	mov.pred %p112, %p114;
 $L125:
 	@!%p112 bra $L127;
-	mov.b64 %rd539, %rd529;
-	mov.b64 %rd540, %rd539;
+	mov.b64 %rd544, %rd534;
+	mov.b64 %rd545, %rd544;
 	mov.pred %p115, 0;
 	bra.uni $L121;
 $L127:
-	mov.b64 %rd541, %rd529;
-	mov.b64 %rd540, %rd541;
+	mov.b64 %rd546, %rd534;
+	mov.b64 %rd545, %rd546;
 	mov.pred %p115, 1;
 	bra.uni $L121;
 $L123:
 	@!%p58 bra $L129;
-	cvt.s64.s32 %rd542, %r171;
-	mul.lo.s64 %rd543, %rd542, %rd343;
-	mad.lo.s64 %rd544, %rd543, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r186, [%rd544+0];
-	mov.b32 %r187, %r186;
-	setp.eq.s32 %p116, %r187, %r87;
+	cvt.s64.s32 %rd547, %r170;
+	mul.lo.s64 %rd548, %rd547, %rd336;
+	mad.lo.s64 %rd549, %rd548, 4, %rd334;
+	ld.relaxed.gpu.global.s32 %r185, [%rd549+0];
+	mov.b32 %r186, %r185;
+	setp.eq.s32 %p116, %r186, %r87;
 	mov.pred %p117, %p116;
 	not.pred %p118, %p117;
 	@!%p118 bra $L131;
-	cvt.s64.s32 %rd545, %r171;
-	mul.lo.s64 %rd546, %rd545, %rd343;
-	mad.lo.s64 %rd547, %rd546, 4, %rd341;
-	atom.global.exch.b32 %r188, [%rd547], %r87;
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p119, %r189, %r87;
+	cvt.s64.s32 %rd550, %r170;
+	mul.lo.s64 %rd551, %rd550, %rd336;
+	mad.lo.s64 %rd552, %rd551, 4, %rd334;
+	atom.global.exch.b32 %r187, [%rd552], %r87;
+	mov.b32 %r188, %r187;
+	setp.eq.s32 %p119, %r188, %r87;
 	mov.pred %p117, %p119;
 $L131:
 	@!%p117 bra $L133;
-	mov.b64 %rd548, %rd529;
-	mov.b64 %rd540, %rd548;
+	mov.b64 %rd553, %rd534;
+	mov.b64 %rd545, %rd553;
 	mov.pred %p115, 0;
 	bra.uni $L121;
 $L133:
 $L129:
-	mul.lo.s64 %rd549, %rd529, %rd153;
-	mad.lo.s64 %rd550, %rd549, 4, %rd151;
-	st.shared.s32 [%rd550+0], %r171;
-	add.s64 %rd551, %rd529, 1;
-	mov.b64 %rd552, %rd551;
-	mov.b64 %rd540, %rd552;
+	mul.lo.s64 %rd554, %rd534, %rd146;
+	mad.lo.s64 %rd555, %rd554, 4, %rd144;
+	st.shared.s32 [%rd555+0], %r170;
+	add.s64 %rd556, %rd534, 1;
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd545, %rd557;
 	mov.pred %p115, 1;
 	bra.uni $L121;
 $L120:
 	bra.uni $L119;
 $L121:
-	mov.b64 %rd553, %rd540;
+	mov.b64 %rd558, %rd545;
 	mov.pred %p120, %p115;
-	mov.b64 %rd525, %rd553;
+	mov.b64 %rd530, %rd558;
 	mov.pred %p109, %p120;
 	@!%p109 bra $L135;
-	mov.b64 %rd554, %rd322;
-	mov.b32 %r190, %r170;
-	cvt.s64.s32 %rd555, %r190;
-	add.s64 %rd556, %rd555, 1;
-	mul.lo.s64 %rd557, %rd556, %rd32;
-	mad.lo.s64 %rd558, %rd557, 8, %rd28;
-	ld.global.nc.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	cvt.s64.s32 %rd561, %r190;
+	mov.b64 %rd559, %rd315;
+	mov.b32 %r189, %r169;
+	cvt.s64.s32 %rd560, %r189;
+	add.s64 %rd561, %rd560, 1;
 	mul.lo.s64 %rd562, %rd561, %rd32;
 	mad.lo.s64 %rd563, %rd562, 8, %rd28;
 	ld.global.nc.s64 %rd564, [%rd563+0];
 	mov.b64 %rd565, %rd564;
-	sub.s64 %rd566, %rd560, %rd565;
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd568, %rd567;
-	add.s64 %rd569, %rd370, %rd568;
-	mov.b64 %rd370, %rd569;
-	max.s64 %rd570, %rd371, %rd568;
-	mov.b64 %rd371, %rd570;
+	cvt.s64.s32 %rd566, %r189;
+	mul.lo.s64 %rd567, %rd566, %rd32;
+	mad.lo.s64 %rd568, %rd567, 8, %rd28;
+	ld.global.nc.s64 %rd569, [%rd568+0];
+	mov.b64 %rd570, %rd569;
+	sub.s64 %rd571, %rd565, %rd570;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, %rd572;
+	add.s64 %rd574, %rd363, %rd573;
+	mov.b64 %rd363, %rd574;
+	max.s64 %rd575, %rd364, %rd573;
+	mov.b64 %rd364, %rd575;
 $L135:
 $L115:
-	add.s64 %rd571, %rd526, 1;
-	mov.b64 %rd526, %rd571;
+	add.s64 %rd576, %rd531, 1;
+	mov.b64 %rd531, %rd576;
 	bra.uni $L114;
 $L116:
-	setp.gt.s64 %p121, %rd525, 0;
+	setp.gt.s64 %p121, %rd530, 0;
 	@!%p121 bra $L137;
-	mul.lo.s64 %rd572, %rd359, %rd120;
-	mad.lo.s64 %rd573, %rd572, 8, %rd116;
-	atom.global.add.u64 %rd574, [%rd573], %rd525;
-	mov.b64 %rd575, %rd574;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
+	mul.lo.s64 %rd577, %rd352, %rd120;
+	mad.lo.s64 %rd578, %rd577, 8, %rd116;
+	atom.global.add.u64 %rd579, [%rd578], %rd530;
+	mov.b64 %rd580, %rd579;
+	mov.b64 %rd581, %rd580;
+	mov.b64 %rd582, 0;
 $L138:
-	setp.lt.s64 %p122, %rd577, %rd525;
+	setp.lt.s64 %p122, %rd582, %rd530;
 	not.pred %p123, %p122;
 	@!%p123 bra $L142;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd578, %rd577, %rd153;
-	mad.lo.s64 %rd579, %rd578, 4, %rd151;
-	ld.shared.s32 %r191, [%rd579+0];
-	mov.b32 %r192, %r191;
-	add.s64 %rd580, %rd576, %rd577;
-	mul.lo.s64 %rd581, %rd580, %rd249;
-	mad.lo.s64 %rd582, %rd581, 4, %rd247;
-	st.global.s32 [%rd582+0], %r192;
+	mul.lo.s64 %rd583, %rd582, %rd146;
+	mad.lo.s64 %rd584, %rd583, 4, %rd144;
+	ld.shared.s32 %r190, [%rd584+0];
+	mov.b32 %r191, %r190;
+	add.s64 %rd585, %rd581, %rd582;
+	mul.lo.s64 %rd586, %rd585, %rd242;
+	mad.lo.s64 %rd587, %rd586, 4, %rd240;
+	st.global.s32 [%rd587+0], %r191;
 $L139:
-	add.s64 %rd583, %rd577, 1;
-	mov.b64 %rd577, %rd583;
+	add.s64 %rd588, %rd582, 1;
+	mov.b64 %rd582, %rd588;
 	bra.uni $L138;
 $L140:
 $L137:
-	add.s64 %rd584, %rd372, %rd509;
-	min.s64 %rd585, %rd361, %rd584;
-	mov.b64 %rd372, %rd585;
+	add.s64 %rd589, %rd365, %rd514;
+	min.s64 %rd590, %rd354, %rd589;
+	mov.b64 %rd365, %rd590;
 	bra.uni $L108;
 $L107:
-	mov.b64 %rd586, 0;
-	cvt.u64.u32 %rd587, %r2;
-	setp.eq.s64 %p124, %rd587, 0;
-	setp.gt.s64 %p125, %rd509, 0;
+	mov.b64 %rd591, 0;
+	cvt.u64.u32 %rd592, %r2;
+	setp.eq.s64 %p124, %rd592, 0;
+	setp.gt.s64 %p125, %rd514, 0;
 	and.pred %p126, %p124, %p125;
 	@!%p126 bra $L144;
-	mul.lo.s64 %rd588, %rd359, %rd120;
-	mad.lo.s64 %rd589, %rd588, 8, %rd116;
-	atom.global.add.u64 %rd590, [%rd589], %rd509;
-	mov.b64 %rd591, %rd590;
-	mov.b64 %rd586, %rd591;
+	mul.lo.s64 %rd593, %rd352, %rd120;
+	mad.lo.s64 %rd594, %rd593, 8, %rd116;
+	atom.global.add.u64 %rd595, [%rd594], %rd514;
+	mov.b64 %rd596, %rd595;
+	mov.b64 %rd591, %rd596;
 $L144:
-	cvt.u64.u32 %rd592, %r2;
-	setp.eq.s64 %p127, %rd592, 0;
+	cvt.u64.u32 %rd597, %r2;
+	setp.eq.s64 %p127, %rd597, 0;
 	setp.eq.u32 %p128, %r1, 0;
 	and.pred %p129, %p127, %p128;
 	bar.sync 0;
 	@!%p129 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd586;
+	st.shared.s64 [%rd1+1024], %rd591;
 $L145:
 	bar.sync 0;
-	ld.shared.s64 %rd593, [%rd1+1024];
-	mov.b64 %rd594, %rd593;
-	add.s64 %rd595, %rd594, %rd508;
-	mov.b64 %rd596, %rd595;
-	mov.b64 %rd597, 0;
+	ld.shared.s64 %rd598, [%rd1+1024];
+	mov.b64 %rd599, %rd598;
+	add.s64 %rd600, %rd599, %rd513;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, 0;
 $L146:
-	setp.lt.s64 %p130, %rd597, %rd373;
+	setp.lt.s64 %p130, %rd602, %rd366;
 	not.pred %p131, %p130;
 	@!%p131 bra $L150;
 	bra.uni $L148;
 $L150:
-	mul.lo.s64 %rd598, %rd597, %rd153;
-	mad.lo.s64 %rd599, %rd598, 4, %rd151;
-	ld.shared.s32 %r193, [%rd599+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd600, %rd596, %rd597;
-	mul.lo.s64 %rd601, %rd600, %rd249;
-	mad.lo.s64 %rd602, %rd601, 4, %rd247;
-	st.global.s32 [%rd602+0], %r194;
+	mul.lo.s64 %rd603, %rd602, %rd146;
+	mad.lo.s64 %rd604, %rd603, 4, %rd144;
+	ld.shared.s32 %r192, [%rd604+0];
+	mov.b32 %r193, %r192;
+	add.s64 %rd605, %rd601, %rd602;
+	mul.lo.s64 %rd606, %rd605, %rd242;
+	mad.lo.s64 %rd607, %rd606, 4, %rd240;
+	st.global.s32 [%rd607+0], %r193;
 $L147:
-	add.s64 %rd603, %rd597, 1;
-	mov.b64 %rd597, %rd603;
+	add.s64 %rd608, %rd602, 1;
+	mov.b64 %rd602, %rd608;
 	bra.uni $L146;
 $L148:
 $L108:
-	setp.eq.s64 %p132, %rd510, 0;
+	setp.eq.s64 %p132, %rd515, 0;
 	@!%p132 bra $L152;
 	bra.uni $L51;
 $L152:
 $L50:
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd604, %rd372;
-	mov.b64 %rd605, %rd370;
-	mov.b64 %rd606, %rd371;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, %rd605;
-	mov.b64 %rd609, %rd606;
-	mov.b64 %rd610, %rd607;
-	mov.b64 %rd611, %rd608;
+	mov.b64 %rd609, %rd365;
+	mov.b64 %rd610, %rd363;
+	mov.b64 %rd611, %rd364;
 	mov.b64 %rd612, %rd609;
 	mov.b64 %rd613, %rd610;
 	mov.b64 %rd614, %rd611;
 	mov.b64 %rd615, %rd612;
-	mov.b64 %rd616, 1;
+	mov.b64 %rd616, %rd613;
+	mov.b64 %rd617, %rd614;
+	mov.b64 %rd618, %rd615;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, 1;
 $L153:
-	setp.lt.s64 %p133, %rd616, %rd307;
-	setp.gt.s64 %p134, %rd613, 0;
+	setp.lt.s64 %p133, %rd621, %rd300;
+	setp.gt.s64 %p134, %rd618, 0;
 	and.pred %p135, %p133, %p134;
 	not.pred %p136, %p135;
 	@!%p136 bra $L157;
 	bra.uni $L155;
 $L157:
 	bar.sync 0;
-	rem.s64 %rd617, %rd616, 2;
-	mov.b64 %rd619, 1;
-	sub.s64 %rd618, %rd619, %rd617;
-	mul.lo.s64 %rd620, %rd618, %rd321;
-	mov.b64 %rd621, %rd620;
-	rem.s64 %rd622, %rd616, 2;
-	mul.lo.s64 %rd623, %rd622, %rd321;
-	mov.b64 %rd624, %rd623;
-	mov.b64 %rd625, 0;
-	mov.b64 %rd626, 0;
-	mov.b64 %rd627, %rd299;
-	mov.b64 %rd628, %rd300;
-	mov.b64 %rd629, %rd301;
-	mov.b64 %rd630, %rd302;
-	mov.b64 %rd631, %rd303;
-	mov.b64 %rd632, %rd304;
+	rem.s64 %rd622, %rd621, 2;
+	mov.b64 %rd624, 1;
+	sub.s64 %rd623, %rd624, %rd622;
+	mul.lo.s64 %rd625, %rd623, %rd314;
+	mov.b64 %rd626, %rd625;
+	rem.s64 %rd627, %rd621, 2;
+	mul.lo.s64 %rd628, %rd627, %rd314;
+	mov.b64 %rd629, %rd628;
+	mov.b64 %rd630, 0;
+	mov.b64 %rd631, 0;
+	mov.b64 %rd632, %rd292;
+	mov.b64 %rd633, %rd293;
+	mov.b64 %rd634, %rd294;
+	mov.b64 %rd635, %rd295;
+	mov.b64 %rd636, %rd296;
+	mov.b64 %rd637, %rd297;
 	mov.pred %p137, %p47;
 	mov.pred %p138, %p48;
-	mov.b32 %r195, %r82;
-	mov.b64 %rd633, %rd305;
-	mov.b64 %rd634, %rd306;
-	mov.b64 %rd635, %rd307;
-	mov.b64 %rd636, %rd308;
-	mov.b32 %r196, %r83;
+	mov.b32 %r194, %r82;
+	mov.b64 %rd638, %rd298;
+	mov.b64 %rd639, %rd299;
+	mov.b64 %rd640, %rd300;
+	mov.b64 %rd641, %rd301;
+	mov.b32 %r195, %r83;
 	mov.pred %p139, %p49;
 	mov.pred %p140, %p50;
-	mov.b64 %rd637, %rd257;
-	mov.b64 %rd638, %rd258;
-	mov.b64 %rd639, %rd259;
-	mov.b64 %rd640, %rd260;
-	mov.b64 %rd641, %rd261;
-	mov.b64 %rd642, %rd262;
-	mov.b64 %rd643, %rd263;
-	mov.b64 %rd644, %rd264;
-	mov.b64 %rd645, %rd265;
+	mov.b64 %rd642, %rd250;
+	mov.b64 %rd643, %rd251;
+	mov.b64 %rd644, %rd252;
+	mov.b64 %rd645, %rd253;
+	mov.b64 %rd646, %rd254;
+	mov.b64 %rd647, %rd255;
+	mov.b64 %rd648, %rd256;
+	mov.b64 %rd649, %rd257;
+	mov.b64 %rd650, %rd258;
 	mov.pred %p141, %p51;
-	mov.b64 %rd646, %rd266;
-	mov.b64 %rd647, %rd267;
-	mov.b64 %rd648, %rd268;
-	mov.b32 %r197, %r84;
-	mov.b64 %rd649, %rd309;
-	mov.b64 %rd650, %rd310;
-	mov.b64 %rd651, %rd621;
-	mov.b64 %rd652, %rd613;
-	cvt.u64.u32 %rd653, %r2;
-	div.s64 %rd654, %rd653, %rd313;
-	setp.eq.s64 %p142, %rd313, -1;
-	neg.s64 %rd655, %rd653;
-	selp.b64 %rd656, %rd655, %rd654, %p142;
-	setp.eq.s64 %p143, %rd313, 0;
-	selp.b64 %rd657, 0, %rd656, %p143;
-	mov.b64 %rd658, %rd657;
-	mov.b64 %rd659, %rd319;
-	mov.b64 %rd660, %rd313;
-	mov.b64 %rd661, %rd312;
-	mov.b64 %rd662, %rd624;
-	mov.b64 %rd663, %rd321;
-	add.s64 %rd664, %rd616, 1;
-	setp.lt.s64 %p144, %rd664, %rd307;
+	mov.b64 %rd651, %rd259;
+	mov.b64 %rd652, %rd260;
+	mov.b64 %rd653, %rd261;
+	mov.b32 %r196, %r84;
+	mov.b64 %rd654, %rd302;
+	mov.b64 %rd655, %rd303;
+	mov.b64 %rd656, %rd626;
+	mov.b64 %rd657, %rd618;
+	cvt.u64.u32 %rd658, %r2;
+	div.s64 %rd659, %rd658, %rd306;
+	setp.eq.s64 %p142, %rd306, -1;
+	neg.s64 %rd660, %rd658;
+	selp.b64 %rd661, %rd660, %rd659, %p142;
+	setp.eq.s64 %p143, %rd306, 0;
+	selp.b64 %rd662, 0, %rd661, %p143;
+	mov.b64 %rd663, %rd662;
+	mov.b64 %rd664, %rd312;
+	mov.b64 %rd665, %rd306;
+	mov.b64 %rd666, %rd305;
+	mov.b64 %rd667, %rd629;
+	mov.b64 %rd668, %rd314;
+	add.s64 %rd669, %rd621, 1;
+	setp.lt.s64 %p144, %rd669, %rd300;
 	mov.pred %p145, %p144;
-	mov.b64 %rd665, %rd658;
-	cvt.u64.u32 %rd666, %r2;
-	rem.s64 %rd667, %rd666, %rd660;
-	setp.eq.s64 %p146, %rd660, -1;
-	selp.b64 %rd668, 0, %rd667, %p146;
-	setp.eq.s64 %p147, %rd660, 0;
-	selp.b64 %rd669, %rd666, %rd668, %p147;
-	mov.b64 %rd670, %rd669;
-	mov.b32 %r198, -1;
-	mov.b64 %rd671, 0;
-	mov.b64 %rd672, 0;
-	mov.b64 %rd673, 0;
-	mov.b64 %rd674, 0;
-	mov.b64 %rd675, 0;
-$L158:
+	mov.b64 %rd670, %rd663;
+	cvt.u64.u32 %rd671, %r2;
+	rem.s64 %rd672, %rd671, %rd665;
+	setp.eq.s64 %p146, %rd665, -1;
+	selp.b64 %rd673, 0, %rd672, %p146;
+	setp.eq.s64 %p147, %rd665, 0;
+	selp.b64 %rd674, %rd671, %rd673, %p147;
+	mov.b64 %rd675, %rd674;
+	mov.b32 %r197, -1;
 	mov.b64 %rd676, 0;
-	mov.b64 %rd677, %rd649;
+	mov.b64 %rd677, 0;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+$L158:
+	mov.b64 %rd681, 0;
+	mov.b64 %rd682, %rd654;
 $L161:
-	setp.gt.s64 %p148, %rd677, 0;
+	setp.gt.s64 %p148, %rd682, 0;
 	not.pred %p149, %p148;
 	@!%p149 bra $L165;
 	bra.uni $L163;
 $L165:
-	setp.ge.s64 %p150, %rd671, %rd672;
+	setp.ge.s64 %p150, %rd676, %rd677;
 	@!%p150 bra $L167;
-	setp.ge.s64 %p151, %rd665, %rd652;
+	setp.ge.s64 %p151, %rd670, %rd657;
 	@!%p151 bra $L169;
 	bra.uni $L163;
 $L169:
-	add.s64 %rd678, %rd651, %rd665;
-	mul.lo.s64 %rd679, %rd678, %rd163;
-	mad.lo.s64 %rd680, %rd679, 4, %rd161;
-	ld.shared.s32 %r199, [%rd680+0];
-	mov.b32 %r200, %r199;
-	mov.b32 %r198, %r200;
-	add.s64 %rd681, %rd665, %rd659;
-	mov.b64 %rd665, %rd681;
-	mov.b64 %rd682, %rd627;
-	mov.b32 %r201, %r198;
-	cvt.s64.s32 %rd683, %r201;
-	mul.lo.s64 %rd684, %rd683, %rd32;
-	mad.lo.s64 %rd685, %rd684, 8, %rd28;
-	ld.global.nc.s64 %rd686, [%rd685+0];
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd688, %rd687;
-	mov.b64 %rd689, %rd627;
-	mov.b32 %r202, %r198;
-	cvt.s64.s32 %rd690, %r202;
-	add.s64 %rd691, %rd690, 1;
-	mul.lo.s64 %rd692, %rd691, %rd32;
-	mad.lo.s64 %rd693, %rd692, 8, %rd28;
-	ld.global.nc.s64 %rd694, [%rd693+0];
-	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, %rd695;
-	add.s64 %rd697, %rd688, %rd670;
-	mov.b64 %rd698, %rd697;
-	mov.b64 %rd699, %rd696;
-	mov.b64 %rd671, %rd698;
-	mov.b64 %rd672, %rd699;
+	add.s64 %rd683, %rd656, %rd670;
+	mul.lo.s64 %rd684, %rd683, %rd156;
+	mad.lo.s64 %rd685, %rd684, 4, %rd154;
+	ld.shared.s32 %r198, [%rd685+0];
+	mov.b32 %r199, %r198;
+	mov.b32 %r197, %r199;
+	add.s64 %rd686, %rd670, %rd664;
+	mov.b64 %rd670, %rd686;
+	mov.b64 %rd687, %rd632;
+	mov.b32 %r200, %r197;
+	cvt.s64.s32 %rd688, %r200;
+	mul.lo.s64 %rd689, %rd688, %rd32;
+	mad.lo.s64 %rd690, %rd689, 8, %rd28;
+	ld.global.nc.s64 %rd691, [%rd690+0];
+	mov.b64 %rd692, %rd691;
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd694, %rd632;
+	mov.b32 %r201, %r197;
+	cvt.s64.s32 %rd695, %r201;
+	add.s64 %rd696, %rd695, 1;
+	mul.lo.s64 %rd697, %rd696, %rd32;
+	mad.lo.s64 %rd698, %rd697, 8, %rd28;
+	ld.global.nc.s64 %rd699, [%rd698+0];
+	mov.b64 %rd700, %rd699;
+	mov.b64 %rd701, %rd700;
+	add.s64 %rd702, %rd693, %rd675;
+	mov.b64 %rd703, %rd702;
+	mov.b64 %rd704, %rd701;
+	mov.b64 %rd676, %rd703;
+	mov.b64 %rd677, %rd704;
 	bra.uni $L162;
 $L167:
-	mul.lo.s64 %rd700, %rd671, %rd39;
-	mad.lo.s64 %rd701, %rd700, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd701+0];
+	mul.lo.s64 %rd705, %rd676, %rd39;
+	mad.lo.s64 %rd706, %rd705, 4, %rd35;
+	ld.global.nc.s32 %r202, [%rd706+0];
+	mov.b32 %r203, %r202;
 	mov.b32 %r204, %r203;
-	mov.b32 %r205, %r204;
-	mov.b32 %r206, %r196;
+	mov.b32 %r205, %r195;
 	mov.pred %p152, %p139;
-	mov.b32 %r207, %r198;
-	mov.b32 %r208, %r205;
-	mov.b64 %rd702, %rd671;
+	mov.b32 %r206, %r197;
+	mov.b32 %r207, %r204;
+	mov.b64 %rd707, %rd676;
 $L170:
-	cvt.s64.s32 %rd703, %r207;
-	mul.lo.s64 %rd704, %rd703, %rd134;
-	mad.lo.s64 %rd705, %rd704, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r209, [%rd705+0];
-	mov.b32 %r210, %r209;
-	add.s32 %r211, %r210, 1;
+	cvt.s64.s32 %rd708, %r206;
+	mul.lo.s64 %rd709, %rd708, %rd127;
+	mad.lo.s64 %rd710, %rd709, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd711, [%rd710+0];
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd713, %rd712;
+	shr.u64 %rd714, %rd713, 32;
+	cvt.u32.u64 %r208, %rd714;
+	mov.b32 %r209, %r208;
+	add.s32 %r210, %r209, 1;
+	mov.b32 %r211, %r210;
 	mov.b32 %r212, %r211;
+	mov.b32 %r213, %r206;
+	cvt.u64.u32 %rd715, %r212;
+	shl.b64 %rd716, %rd715, 32;
+	cvt.u64.u32 %rd717, %r213;
+	or.b64 %rd718, %rd716, %rd717;
+	mov.b64 %rd719, %rd718;
+	mov.b64 %rd720, %rd719;
 $L173:
-	cvt.s64.s32 %rd706, %r208;
-	mul.lo.s64 %rd707, %rd706, %rd134;
-	mad.lo.s64 %rd708, %rd707, 4, %rd130;
-	ld.relaxed.gpu.global.s32 %r213, [%rd708+0];
-	mov.b32 %r214, %r213;
-	mov.b32 %r215, %r214;
-	setp.ls.u32 %p153, %r215, %r212;
+	cvt.s64.s32 %rd721, %r207;
+	mul.lo.s64 %rd722, %rd721, %rd127;
+	mad.lo.s64 %rd723, %rd722, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd724, [%rd723+0];
+	mov.b64 %rd725, %rd724;
+	mov.b64 %rd726, %rd725;
+	shr.u64 %rd727, %rd726, 32;
+	cvt.u32.u64 %r214, %rd727;
+	setp.ls.u32 %p153, %r214, %r211;
 	@!%p153 bra $L177;
 	mov.pred %p154, 0;
 	bra.uni $L172;
 $L177:
-	cvt.s64.s32 %rd709, %r208;
-	mul.lo.s64 %rd710, %rd709, %rd134;
-	mad.lo.s64 %rd711, %rd710, 4, %rd130;
-	atom.global.cas.b32 %r216, [%rd711], %r215, %r212;
-	setp.eq.u32 %p155, %r216, %r215;
+	cvt.s64.s32 %rd728, %r207;
+	mul.lo.s64 %rd729, %rd728, %rd127;
+	mad.lo.s64 %rd730, %rd729, 8, %rd123;
+	atom.global.cas.b64 %rd731, [%rd730], %rd726, %rd720;
+	setp.eq.u64 %p155, %rd731, %rd726;
 	mov.pred %p156, %p155;
 	@!%p156 bra $L179;
-	bra.uni $L175;
+	mov.pred %p154, 1;
+	bra.uni $L172;
 $L179:
 $L174:
 	bra.uni $L173;
 $L175:
-	cvt.s64.s32 %rd712, %r208;
-	mul.lo.s64 %rd713, %rd712, %rd127;
-	mad.lo.s64 %rd714, %rd713, 4, %rd123;
-	st.relaxed.gpu.global.s32 [%rd714], %r207;
-	mov.pred %p154, 1;
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
 	@!%p154 bra $L181;
 	@!%p145 bra $L182;
-	mul.lo.s64 %rd715, %rd676, %rd153;
-	mad.lo.s64 %rd716, %rd715, 4, %rd151;
-	st.shared.s32 [%rd716+0], %r205;
-	add.s64 %rd717, %rd676, 1;
-	mov.b64 %rd676, %rd717;
+	mul.lo.s64 %rd732, %rd681, %rd146;
+	mad.lo.s64 %rd733, %rd732, 4, %rd144;
+	st.shared.s32 [%rd733+0], %r204;
+	add.s64 %rd734, %rd681, 1;
+	mov.b64 %rd681, %rd734;
 	bra.uni $L183;
 $L182:
 	mov.pred %p157, 0;
-	mov.b64 %rd718, %rd676;
-	mov.b32 %r217, %r205;
+	mov.b64 %rd735, %rd681;
+	mov.b32 %r215, %r204;
 $L184:
 	@!%p140 bra $L188;
-	shr.s32 %r218, %r217, 5;
-	cvt.s64.s32 %rd719, %r218;
-	mov.b64 %rd720, %rd719;
-	and.b32 %r219, %r217, 31;
-	cvt.s64.s32 %rd721, %r219;
-	min.u64 %rd722, %rd721, 32;
-	cvt.u32.u64 %r220, %rd722;
-	mov.b32 %r222, 0x1;
-	shl.b32 %r221, %r222, %r220;
-	setp.hs.u32 %p158, %r220, 32;
-	selp.b32 %r223, 0, %r221, %p158;
-	mov.b32 %r224, %r223;
-	mov.b64 %rd723, %rd720;
+	shr.s32 %r216, %r215, 5;
+	cvt.s64.s32 %rd736, %r216;
+	mov.b64 %rd737, %rd736;
+	and.b32 %r217, %r215, 31;
+	cvt.s64.s32 %rd738, %r217;
+	min.u64 %rd739, %rd738, 32;
+	cvt.u32.u64 %r218, %rd739;
+	mov.b32 %r220, 0x1;
+	shl.b32 %r219, %r220, %r218;
+	setp.hs.u32 %p158, %r218, 32;
+	selp.b32 %r221, 0, %r219, %p158;
+	mov.b32 %r222, %r221;
+	mov.b64 %rd740, %rd737;
+	mov.b32 %r223, %r222;
+	mul.lo.s64 %rd741, %rd740, %rd650;
+	mad.lo.s64 %rd742, %rd741, 4, %rd648;
+	ld.relaxed.gpu.global.u32 %r224, [%rd742+0];
 	mov.b32 %r225, %r224;
-	mul.lo.s64 %rd724, %rd723, %rd645;
-	mad.lo.s64 %rd725, %rd724, 4, %rd643;
-	ld.relaxed.gpu.global.u32 %r226, [%rd725+0];
-	mov.b32 %r227, %r226;
-	and.b32 %r228, %r227, %r225;
-	setp.ne.u32 %p159, %r228, 0x0;
+	and.b32 %r226, %r225, %r223;
+	setp.ne.u32 %p159, %r226, 0x0;
 	mov.pred %p160, %p159;
 	not.pred %p161, %p160;
 	@!%p161 bra $L190;
-	mul.lo.s64 %rd726, %rd723, %rd645;
-	mad.lo.s64 %rd727, %rd726, 4, %rd643;
-	atom.global.or.b32 %r229, [%rd727], %r225;
-	mov.b32 %r230, %r229;
-	and.b32 %r231, %r230, %r225;
-	setp.ne.u32 %p162, %r231, 0x0;
+	mul.lo.s64 %rd743, %rd740, %rd650;
+	mad.lo.s64 %rd744, %rd743, 4, %rd648;
+	atom.global.or.b32 %r227, [%rd744], %r223;
+	mov.b32 %r228, %r227;
+	and.b32 %r229, %r228, %r223;
+	setp.ne.u32 %p162, %r229, 0x0;
 	mov.pred %p160, %p162;
 $L190:
 	@!%p160 bra $L192;
-	mov.b64 %rd728, %rd718;
-	mov.b64 %rd729, %rd728;
+	mov.b64 %rd745, %rd735;
+	mov.b64 %rd746, %rd745;
 	mov.pred %p163, 0;
 	bra.uni $L186;
 $L192:
-	mov.b64 %rd730, %rd718;
-	mov.b64 %rd729, %rd730;
+	mov.b64 %rd747, %rd735;
+	mov.b64 %rd746, %rd747;
 	mov.pred %p163, 1;
 	bra.uni $L186;
 $L188:
 	@!%p141 bra $L194;
-	cvt.s64.s32 %rd731, %r217;
-	mul.lo.s64 %rd732, %rd731, %rd648;
-	mad.lo.s64 %rd733, %rd732, 4, %rd646;
-	ld.relaxed.gpu.global.s32 %r232, [%rd733+0];
-	mov.b32 %r233, %r232;
-	setp.eq.s32 %p164, %r233, %r197;
+	cvt.s64.s32 %rd748, %r215;
+	mul.lo.s64 %rd749, %rd748, %rd653;
+	mad.lo.s64 %rd750, %rd749, 4, %rd651;
+	ld.relaxed.gpu.global.s32 %r230, [%rd750+0];
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p164, %r231, %r196;
 	mov.pred %p165, %p164;
 	not.pred %p166, %p165;
 	@!%p166 bra $L196;
-	cvt.s64.s32 %rd734, %r217;
-	mul.lo.s64 %rd735, %rd734, %rd648;
-	mad.lo.s64 %rd736, %rd735, 4, %rd646;
-	atom.global.exch.b32 %r234, [%rd736], %r197;
-	mov.b32 %r235, %r234;
-	setp.eq.s32 %p167, %r235, %r197;
+	cvt.s64.s32 %rd751, %r215;
+	mul.lo.s64 %rd752, %rd751, %rd653;
+	mad.lo.s64 %rd753, %rd752, 4, %rd651;
+	atom.global.exch.b32 %r232, [%rd753], %r196;
+	mov.b32 %r233, %r232;
+	setp.eq.s32 %p167, %r233, %r196;
 	mov.pred %p165, %p167;
 $L196:
 	@!%p165 bra $L198;
-	mov.b64 %rd737, %rd718;
-	mov.b64 %rd729, %rd737;
+	mov.b64 %rd754, %rd735;
+	mov.b64 %rd746, %rd754;
 	mov.pred %p163, 0;
 	bra.uni $L186;
 $L198:
 $L194:
-	mul.lo.s64 %rd738, %rd718, %rd153;
-	mad.lo.s64 %rd739, %rd738, 4, %rd151;
-	st.shared.s32 [%rd739+0], %r217;
-	add.s64 %rd740, %rd718, 1;
-	mov.b64 %rd741, %rd740;
-	mov.b64 %rd729, %rd741;
+	mul.lo.s64 %rd755, %rd735, %rd146;
+	mad.lo.s64 %rd756, %rd755, 4, %rd144;
+	st.shared.s32 [%rd756+0], %r215;
+	add.s64 %rd757, %rd735, 1;
+	mov.b64 %rd758, %rd757;
+	mov.b64 %rd746, %rd758;
 	mov.pred %p163, 1;
 	bra.uni $L186;
 $L185:
 	bra.uni $L184;
 $L186:
-	mov.b64 %rd742, %rd729;
+	mov.b64 %rd759, %rd746;
 	mov.pred %p168, %p163;
-	mov.b64 %rd676, %rd742;
+	mov.b64 %rd681, %rd759;
 	mov.pred %p157, %p168;
 	@!%p157 bra $L200;
-	mov.b64 %rd743, %rd627;
-	mov.b32 %r236, %r205;
-	cvt.s64.s32 %rd744, %r236;
-	add.s64 %rd745, %rd744, 1;
-	mul.lo.s64 %rd746, %rd745, %rd32;
-	mad.lo.s64 %rd747, %rd746, 8, %rd28;
-	ld.global.nc.s64 %rd748, [%rd747+0];
-	mov.b64 %rd749, %rd748;
-	cvt.s64.s32 %rd750, %r236;
-	mul.lo.s64 %rd751, %rd750, %rd32;
-	mad.lo.s64 %rd752, %rd751, 8, %rd28;
-	ld.global.nc.s64 %rd753, [%rd752+0];
-	mov.b64 %rd754, %rd753;
-	sub.s64 %rd755, %rd749, %rd754;
-	mov.b64 %rd756, %rd755;
-	mov.b64 %rd757, %rd756;
-	add.s64 %rd758, %rd673, %rd757;
-	mov.b64 %rd673, %rd758;
-	max.s64 %rd759, %rd674, %rd757;
-	mov.b64 %rd674, %rd759;
+	mov.b64 %rd760, %rd632;
+	mov.b32 %r234, %r204;
+	cvt.s64.s32 %rd761, %r234;
+	add.s64 %rd762, %rd761, 1;
+	mul.lo.s64 %rd763, %rd762, %rd32;
+	mad.lo.s64 %rd764, %rd763, 8, %rd28;
+	ld.global.nc.s64 %rd765, [%rd764+0];
+	mov.b64 %rd766, %rd765;
+	cvt.s64.s32 %rd767, %r234;
+	mul.lo.s64 %rd768, %rd767, %rd32;
+	mad.lo.s64 %rd769, %rd768, 8, %rd28;
+	ld.global.nc.s64 %rd770, [%rd769+0];
+	mov.b64 %rd771, %rd770;
+	sub.s64 %rd772, %rd766, %rd771;
+	mov.b64 %rd773, %rd772;
+	mov.b64 %rd774, %rd773;
+	add.s64 %rd775, %rd678, %rd774;
+	mov.b64 %rd678, %rd775;
+	max.s64 %rd776, %rd679, %rd774;
+	mov.b64 %rd679, %rd776;
 $L200:
 $L183:
 $L181:
-	add.s64 %rd760, %rd671, %rd660;
-	mov.b64 %rd671, %rd760;
-	sub.s64 %rd761, %rd677, 1;
-	mov.b64 %rd677, %rd761;
+	add.s64 %rd777, %rd676, %rd665;
+	mov.b64 %rd676, %rd777;
+	sub.s64 %rd778, %rd682, 1;
+	mov.b64 %rd682, %rd778;
 $L162:
 	bra.uni $L161;
 $L163:
-	mov.b64 %rd762, 0;
-	setp.lt.s64 %p169, %rd671, %rd672;
-	setp.lt.s64 %p170, %rd665, %rd652;
+	mov.b64 %rd779, 0;
+	setp.lt.s64 %p169, %rd676, %rd677;
+	setp.lt.s64 %p170, %rd670, %rd657;
 	or.pred %p171, %p169, %p170;
 	@!%p171 bra $L202;
-	mov.b64 %rd762, 1;
+	mov.b64 %rd779, 1;
 $L202:
-	shl.b64 %rd763, %rd762, 32;
-	or.b64 %rd764, %rd676, %rd763;
+	shl.b64 %rd780, %rd779, 32;
+	or.b64 %rd781, %rd681, %rd780;
 	// block scan
-	mov.b64 %rd765, %rd764;
-	mov.b32 %r237, %r3;
+	mov.b64 %rd782, %rd781;
+	mov.b32 %r235, %r3;
 $L203:
-	setp.hs.u32 %p172, %r237, 32;
+	setp.hs.u32 %p172, %r235, 32;
 	@%p172 bra $L204;
-	mov.b64 {%r238, %r239}, %rd765;
-	shfl.sync.up.b32 %r240|%p173, %r238, %r237, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, %r237, 0, %r17;
-	mov.b64 %rd766, {%r240, %r241};
+	mov.b64 {%r236, %r237}, %rd782;
+	shfl.sync.up.b32 %r238|%p173, %r236, %r235, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, %r235, 0, %r17;
+	mov.b64 %rd783, {%r238, %r239};
 	@!%p173 bra $L205;
-	add.s64 %rd767, %rd766, %rd765;
-	mov.b64 %rd765, %rd767;
+	add.s64 %rd784, %rd783, %rd782;
+	mov.b64 %rd782, %rd784;
 $L205:
-	shl.b32 %r237, %r237, 1;
+	shl.b32 %r235, %r235, 1;
 	bra.uni $L203;
 $L204:
-	mov.b64 {%r242, %r243}, %rd765;
-	shfl.sync.up.b32 %r244|%p174, %r242, %r3, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, %r3, 0, %r17;
-	mov.b64 %rd768, {%r244, %r245};
+	mov.b64 {%r240, %r241}, %rd782;
+	shfl.sync.up.b32 %r242|%p174, %r240, %r3, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, %r3, 0, %r17;
+	mov.b64 %rd785, {%r242, %r243};
 	setp.lo.u32 %p175, %r3, 32;
 	and.pred %p176, %p174, %p175;
-	selp.b64 %rd769, %rd768, 0, %p176;
-	sub.u32 %r246, %r13, %r3;
-	setp.eq.u32 %p177, %r7, %r246;
+	selp.b64 %rd786, %rd785, 0, %p176;
+	sub.u32 %r244, %r13, %r3;
+	setp.eq.u32 %p177, %r7, %r244;
 	@!%p177 bra $L206;
-	mul.wide.u32 %rd770, %r8, 16;
-	add.s64 %rd771, %rd1, %rd770;
-	st.shared.s64 [%rd771+0], %rd765;
+	mul.wide.u32 %rd787, %r8, 16;
+	add.s64 %rd788, %rd1, %rd787;
+	st.shared.s64 [%rd788+0], %rd782;
 $L206:
 	bar.sync 0;
 	setp.eq.u32 %p178, %r8, 0;
 	@!%p178 bra $L207;
-	mov.b64 %rd772, 0;
+	mov.b64 %rd789, 0;
 	setp.lo.u32 %p179, %r7, %r10;
 	@!%p179 bra $L208;
-	mul.wide.u32 %rd773, %r7, 16;
-	add.s64 %rd774, %rd1, %rd773;
-	ld.shared.s64 %rd775, [%rd774+0];
-	mov.b64 %rd772, %rd775;
+	mul.wide.u32 %rd790, %r7, 16;
+	add.s64 %rd791, %rd1, %rd790;
+	ld.shared.s64 %rd792, [%rd791+0];
+	mov.b64 %rd789, %rd792;
 $L208:
-	mov.b64 {%r247, %r248}, %rd772;
-	shfl.sync.up.b32 %r249|%p180, %r247, 1, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
-	mov.b64 %rd776, {%r249, %r250};
+	mov.b64 {%r245, %r246}, %rd789;
+	shfl.sync.up.b32 %r247|%p180, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd793, {%r247, %r248};
 	@!%p180 bra $L209;
-	add.s64 %rd777, %rd776, %rd772;
-	mov.b64 %rd772, %rd777;
+	add.s64 %rd794, %rd793, %rd789;
+	mov.b64 %rd789, %rd794;
 $L209:
-	mov.b64 {%r251, %r252}, %rd772;
-	shfl.sync.up.b32 %r253|%p181, %r251, 2, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 2, 0, %r17;
-	mov.b64 %rd778, {%r253, %r254};
+	mov.b64 {%r249, %r250}, %rd789;
+	shfl.sync.up.b32 %r251|%p181, %r249, 2, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 2, 0, %r17;
+	mov.b64 %rd795, {%r251, %r252};
 	@!%p181 bra $L210;
-	add.s64 %rd779, %rd778, %rd772;
-	mov.b64 %rd772, %rd779;
+	add.s64 %rd796, %rd795, %rd789;
+	mov.b64 %rd789, %rd796;
 $L210:
-	mov.b64 {%r255, %r256}, %rd772;
-	shfl.sync.up.b32 %r257|%p182, %r255, 4, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 4, 0, %r17;
-	mov.b64 %rd780, {%r257, %r258};
+	mov.b64 {%r253, %r254}, %rd789;
+	shfl.sync.up.b32 %r255|%p182, %r253, 4, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 4, 0, %r17;
+	mov.b64 %rd797, {%r255, %r256};
 	@!%p182 bra $L211;
-	add.s64 %rd781, %rd780, %rd772;
-	mov.b64 %rd772, %rd781;
+	add.s64 %rd798, %rd797, %rd789;
+	mov.b64 %rd789, %rd798;
 $L211:
-	mov.b64 {%r259, %r260}, %rd772;
-	shfl.sync.up.b32 %r261|%p183, %r259, 8, 0, %r17;
-	shfl.sync.up.b32 %r262, %r260, 8, 0, %r17;
-	mov.b64 %rd782, {%r261, %r262};
+	mov.b64 {%r257, %r258}, %rd789;
+	shfl.sync.up.b32 %r259|%p183, %r257, 8, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 8, 0, %r17;
+	mov.b64 %rd799, {%r259, %r260};
 	@!%p183 bra $L212;
-	add.s64 %rd783, %rd782, %rd772;
-	mov.b64 %rd772, %rd783;
+	add.s64 %rd800, %rd799, %rd789;
+	mov.b64 %rd789, %rd800;
 $L212:
-	mov.b64 {%r263, %r264}, %rd772;
-	shfl.sync.up.b32 %r265|%p184, %r263, 16, 0, %r17;
-	shfl.sync.up.b32 %r266, %r264, 16, 0, %r17;
-	mov.b64 %rd784, {%r265, %r266};
+	mov.b64 {%r261, %r262}, %rd789;
+	shfl.sync.up.b32 %r263|%p184, %r261, 16, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 16, 0, %r17;
+	mov.b64 %rd801, {%r263, %r264};
 	@!%p184 bra $L213;
-	add.s64 %rd785, %rd784, %rd772;
-	mov.b64 %rd772, %rd785;
+	add.s64 %rd802, %rd801, %rd789;
+	mov.b64 %rd789, %rd802;
 $L213:
-	mov.b64 {%r267, %r268}, %rd772;
-	shfl.sync.up.b32 %r269|%p185, %r267, 1, 0, %r17;
-	shfl.sync.up.b32 %r270, %r268, 1, 0, %r17;
-	mov.b64 %rd786, {%r269, %r270};
-	selp.b64 %rd787, %rd786, 0, %p185;
+	mov.b64 {%r265, %r266}, %rd789;
+	shfl.sync.up.b32 %r267|%p185, %r265, 1, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 1, 0, %r17;
+	mov.b64 %rd803, {%r267, %r268};
+	selp.b64 %rd804, %rd803, 0, %p185;
 	@!%p179 bra $L214;
-	mul.wide.u32 %rd788, %r7, 16;
-	add.s64 %rd789, %rd1, %rd788;
-	add.s64 %rd790, %rd789, 512;
-	st.shared.s64 [%rd790+0], %rd787;
+	mul.wide.u32 %rd805, %r7, 16;
+	add.s64 %rd806, %rd1, %rd805;
+	add.s64 %rd807, %rd806, 512;
+	st.shared.s64 [%rd807+0], %rd804;
 $L214:
-	sub.u32 %r271, %r10, 1;
-	setp.eq.u32 %p186, %r7, %r271;
+	sub.u32 %r269, %r10, 1;
+	setp.eq.u32 %p186, %r7, %r269;
 	@!%p186 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd772;
+	st.shared.s64 [%rd1+1024], %rd789;
 $L215:
 $L207:
 	bar.sync 0;
-	mul.wide.u32 %rd791, %r8, 16;
-	add.s64 %rd792, %rd1, %rd791;
-	add.s64 %rd793, %rd792, 512;
-	ld.shared.s64 %rd794, [%rd793+0];
-	add.s64 %rd795, %rd794, %rd769;
-	ld.shared.s64 %rd796, [%rd1+1024];
-	mov.b64 {%r272, %r273}, %rd795;
-	shfl.sync.idx.b32 %r274|%p187, %r272, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r275, %r273, 0, %r21, %r17;
-	mov.b64 %rd797, {%r274, %r275};
-	mov.b64 %rd798, %rd796;
-	mov.b64 %rd799, %rd797;
-	mov.b64 %rd800, %rd798;
-	mov.b64 %rd801, %rd799;
-	mov.b64 %rd802, %rd800;
-	mov.b64 %rd803, %rd801;
-	mov.b64 %rd804, %rd802;
-	and.b64 %rd805, %rd803, 4294967295;
-	mov.b64 %rd806, %rd805;
-	and.b64 %rd807, %rd804, 4294967295;
-	mov.b64 %rd808, %rd807;
-	shr.s64 %rd809, %rd804, 32;
-	mov.b64 %rd810, %rd809;
-	mov.b64 %rd811, %rd806;
-	mov.b64 %rd812, %rd808;
-	mov.b64 %rd813, %rd810;
+	mul.wide.u32 %rd808, %r8, 16;
+	add.s64 %rd809, %rd1, %rd808;
+	add.s64 %rd810, %rd809, 512;
+	ld.shared.s64 %rd811, [%rd810+0];
+	add.s64 %rd812, %rd811, %rd786;
+	ld.shared.s64 %rd813, [%rd1+1024];
+	mov.b64 {%r270, %r271}, %rd812;
+	shfl.sync.idx.b32 %r272|%p187, %r270, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r273, %r271, 0, %r21, %r17;
+	mov.b64 %rd814, {%r272, %r273};
+	mov.b64 %rd815, %rd813;
+	mov.b64 %rd816, %rd814;
+	mov.b64 %rd817, %rd815;
+	mov.b64 %rd818, %rd816;
+	mov.b64 %rd819, %rd817;
+	mov.b64 %rd820, %rd818;
+	mov.b64 %rd821, %rd819;
+	and.b64 %rd822, %rd820, 4294967295;
+	mov.b64 %rd823, %rd822;
+	and.b64 %rd824, %rd821, 4294967295;
+	mov.b64 %rd825, %rd824;
+	shr.s64 %rd826, %rd821, 32;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, %rd823;
+	mov.b64 %rd829, %rd825;
+	mov.b64 %rd830, %rd827;
 	@!%p145 bra $L216;
-	add.s64 %rd814, %rd675, %rd811;
-	mov.b64 %rd815, %rd814;
-	sub.s64 %rd816, %rd663, %rd815;
-	max.s64 %rd817, %rd816, 0;
-	min.s64 %rd818, %rd817, %rd676;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, 0;
+	add.s64 %rd831, %rd680, %rd828;
+	mov.b64 %rd832, %rd831;
+	sub.s64 %rd833, %rd668, %rd832;
+	max.s64 %rd834, %rd833, 0;
+	min.s64 %rd835, %rd834, %rd681;
+	mov.b64 %rd836, %rd835;
+	mov.b64 %rd837, 0;
 $L218:
-	setp.lt.s64 %p188, %rd820, %rd819;
+	setp.lt.s64 %p188, %rd837, %rd836;
 	not.pred %p189, %p188;
 	@!%p189 bra $L222;
 	bra.uni $L220;
 $L222:
-	mul.lo.s64 %rd821, %rd820, %rd153;
-	mad.lo.s64 %rd822, %rd821, 4, %rd151;
-	ld.shared.s32 %r276, [%rd822+0];
-	mov.b32 %r277, %r276;
-	add.s64 %rd823, %rd662, %rd815;
-	add.s64 %rd824, %rd823, %rd820;
-	mul.lo.s64 %rd825, %rd824, %rd163;
-	mad.lo.s64 %rd826, %rd825, 4, %rd161;
-	st.shared.s32 [%rd826+0], %r277;
+	mul.lo.s64 %rd838, %rd837, %rd146;
+	mad.lo.s64 %rd839, %rd838, 4, %rd144;
+	ld.shared.s32 %r274, [%rd839+0];
+	mov.b32 %r275, %r274;
+	add.s64 %rd840, %rd667, %rd832;
+	add.s64 %rd841, %rd840, %rd837;
+	mul.lo.s64 %rd842, %rd841, %rd156;
+	mad.lo.s64 %rd843, %rd842, 4, %rd154;
+	st.shared.s32 [%rd843+0], %r275;
 $L219:
-	add.s64 %rd827, %rd820, 1;
-	mov.b64 %rd820, %rd827;
+	add.s64 %rd844, %rd837, 1;
+	mov.b64 %rd837, %rd844;
 	bra.uni $L218;
 $L220:
-	mov.b64 %rd828, 0;
-	mov.b64 %rd829, %rd819;
+	mov.b64 %rd845, 0;
+	mov.b64 %rd846, %rd836;
 $L223:
-	setp.lt.s64 %p190, %rd829, %rd676;
+	setp.lt.s64 %p190, %rd846, %rd681;
 	not.pred %p191, %p190;
 	@!%p191 bra $L227;
 	bra.uni $L225;
 $L227:
-	mul.lo.s64 %rd830, %rd829, %rd153;
-	mad.lo.s64 %rd831, %rd830, 4, %rd151;
-	ld.shared.s32 %r278, [%rd831+0];
-	mov.b32 %r279, %r278;
-	mov.b32 %r280, %r279;
+	mul.lo.s64 %rd847, %rd846, %rd146;
+	mad.lo.s64 %rd848, %rd847, 4, %rd144;
+	ld.shared.s32 %r276, [%rd848+0];
+	mov.b32 %r277, %r276;
+	mov.b32 %r278, %r277;
 	mov.pred %p192, 0;
-	mov.b64 %rd832, %rd828;
-	mov.b32 %r281, %r280;
+	mov.b64 %rd849, %rd845;
+	mov.b32 %r279, %r278;
 $L228:
 	@!%p140 bra $L232;
-	shr.s32 %r282, %r281, 5;
-	cvt.s64.s32 %rd833, %r282;
-	mov.b64 %rd834, %rd833;
-	and.b32 %r283, %r281, 31;
-	cvt.s64.s32 %rd835, %r283;
-	min.u64 %rd836, %rd835, 32;
-	cvt.u32.u64 %r284, %rd836;
-	mov.b32 %r286, 0x1;
-	shl.b32 %r285, %r286, %r284;
-	setp.hs.u32 %p193, %r284, 32;
-	selp.b32 %r287, 0, %r285, %p193;
-	mov.b32 %r288, %r287;
-	mov.b64 %rd837, %rd834;
+	shr.s32 %r280, %r279, 5;
+	cvt.s64.s32 %rd850, %r280;
+	mov.b64 %rd851, %rd850;
+	and.b32 %r281, %r279, 31;
+	cvt.s64.s32 %rd852, %r281;
+	min.u64 %rd853, %rd852, 32;
+	cvt.u32.u64 %r282, %rd853;
+	mov.b32 %r284, 0x1;
+	shl.b32 %r283, %r284, %r282;
+	setp.hs.u32 %p193, %r282, 32;
+	selp.b32 %r285, 0, %r283, %p193;
+	mov.b32 %r286, %r285;
+	mov.b64 %rd854, %rd851;
+	mov.b32 %r287, %r286;
+	mul.lo.s64 %rd855, %rd854, %rd650;
+	mad.lo.s64 %rd856, %rd855, 4, %rd648;
+	ld.relaxed.gpu.global.u32 %r288, [%rd856+0];
 	mov.b32 %r289, %r288;
-	mul.lo.s64 %rd838, %rd837, %rd645;
-	mad.lo.s64 %rd839, %rd838, 4, %rd643;
-	ld.relaxed.gpu.global.u32 %r290, [%rd839+0];
-	mov.b32 %r291, %r290;
-	and.b32 %r292, %r291, %r289;
-	setp.ne.u32 %p194, %r292, 0x0;
+	and.b32 %r290, %r289, %r287;
+	setp.ne.u32 %p194, %r290, 0x0;
 	mov.pred %p195, %p194;
 	not.pred %p196, %p195;
 	@!%p196 bra $L234;
-	mul.lo.s64 %rd840, %rd837, %rd645;
-	mad.lo.s64 %rd841, %rd840, 4, %rd643;
-	atom.global.or.b32 %r293, [%rd841], %r289;
-	mov.b32 %r294, %r293;
-	and.b32 %r295, %r294, %r289;
-	setp.ne.u32 %p197, %r295, 0x0;
+	mul.lo.s64 %rd857, %rd854, %rd650;
+	mad.lo.s64 %rd858, %rd857, 4, %rd648;
+	atom.global.or.b32 %r291, [%rd858], %r287;
+	mov.b32 %r292, %r291;
+	and.b32 %r293, %r292, %r287;
+	setp.ne.u32 %p197, %r293, 0x0;
 	mov.pred %p195, %p197;
 $L234:
 	@!%p195 bra $L236;
-	mov.b64 %rd842, %rd832;
-	mov.b64 %rd843, %rd842;
+	mov.b64 %rd859, %rd849;
+	mov.b64 %rd860, %rd859;
 	mov.pred %p198, 0;
 	bra.uni $L230;
 $L236:
-	mov.b64 %rd844, %rd832;
-	mov.b64 %rd843, %rd844;
+	mov.b64 %rd861, %rd849;
+	mov.b64 %rd860, %rd861;
 	mov.pred %p198, 1;
 	bra.uni $L230;
 $L232:
 	@!%p141 bra $L238;
-	cvt.s64.s32 %rd845, %r281;
-	mul.lo.s64 %rd846, %rd845, %rd648;
-	mad.lo.s64 %rd847, %rd846, 4, %rd646;
-	ld.relaxed.gpu.global.s32 %r296, [%rd847+0];
-	mov.b32 %r297, %r296;
-	setp.eq.s32 %p199, %r297, %r197;
+	cvt.s64.s32 %rd862, %r279;
+	mul.lo.s64 %rd863, %rd862, %rd653;
+	mad.lo.s64 %rd864, %rd863, 4, %rd651;
+	ld.relaxed.gpu.global.s32 %r294, [%rd864+0];
+	mov.b32 %r295, %r294;
+	setp.eq.s32 %p199, %r295, %r196;
 	mov.pred %p200, %p199;
 	not.pred %p201, %p200;
 	@!%p201 bra $L240;
-	cvt.s64.s32 %rd848, %r281;
-	mul.lo.s64 %rd849, %rd848, %rd648;
-	mad.lo.s64 %rd850, %rd849, 4, %rd646;
-	atom.global.exch.b32 %r298, [%rd850], %r197;
-	mov.b32 %r299, %r298;
-	setp.eq.s32 %p202, %r299, %r197;
+	cvt.s64.s32 %rd865, %r279;
+	mul.lo.s64 %rd866, %rd865, %rd653;
+	mad.lo.s64 %rd867, %rd866, 4, %rd651;
+	atom.global.exch.b32 %r296, [%rd867], %r196;
+	mov.b32 %r297, %r296;
+	setp.eq.s32 %p202, %r297, %r196;
 	mov.pred %p200, %p202;
 $L240:
 	@!%p200 bra $L242;
-	mov.b64 %rd851, %rd832;
-	mov.b64 %rd843, %rd851;
+	mov.b64 %rd868, %rd849;
+	mov.b64 %rd860, %rd868;
 	mov.pred %p198, 0;
 	bra.uni $L230;
 $L242:
 $L238:
-	mul.lo.s64 %rd852, %rd832, %rd153;
-	mad.lo.s64 %rd853, %rd852, 4, %rd151;
-	st.shared.s32 [%rd853+0], %r281;
-	add.s64 %rd854, %rd832, 1;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd843, %rd855;
+	mul.lo.s64 %rd869, %rd849, %rd146;
+	mad.lo.s64 %rd870, %rd869, 4, %rd144;
+	st.shared.s32 [%rd870+0], %r279;
+	add.s64 %rd871, %rd849, 1;
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd860, %rd872;
 	mov.pred %p198, 1;
 	bra.uni $L230;
 $L229:
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd856, %rd843;
+	mov.b64 %rd873, %rd860;
 	mov.pred %p203, %p198;
-	mov.b64 %rd828, %rd856;
+	mov.b64 %rd845, %rd873;
 	mov.pred %p192, %p203;
 	@!%p192 bra $L244;
-	mov.b64 %rd857, %rd627;
-	mov.b32 %r300, %r280;
-	cvt.s64.s32 %rd858, %r300;
-	add.s64 %rd859, %rd858, 1;
-	mul.lo.s64 %rd860, %rd859, %rd32;
-	mad.lo.s64 %rd861, %rd860, 8, %rd28;
-	ld.global.nc.s64 %rd862, [%rd861+0];
-	mov.b64 %rd863, %rd862;
-	cvt.s64.s32 %rd864, %r300;
-	mul.lo.s64 %rd865, %rd864, %rd32;
-	mad.lo.s64 %rd866, %rd865, 8, %rd28;
-	ld.global.nc.s64 %rd867, [%rd866+0];
-	mov.b64 %rd868, %rd867;
-	sub.s64 %rd869, %rd863, %rd868;
-	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd870;
-	add.s64 %rd872, %rd673, %rd871;
-	mov.b64 %rd673, %rd872;
-	max.s64 %rd873, %rd674, %rd871;
-	mov.b64 %rd674, %rd873;
+	mov.b64 %rd874, %rd632;
+	mov.b32 %r298, %r278;
+	cvt.s64.s32 %rd875, %r298;
+	add.s64 %rd876, %rd875, 1;
+	mul.lo.s64 %rd877, %rd876, %rd32;
+	mad.lo.s64 %rd878, %rd877, 8, %rd28;
+	ld.global.nc.s64 %rd879, [%rd878+0];
+	mov.b64 %rd880, %rd879;
+	cvt.s64.s32 %rd881, %r298;
+	mul.lo.s64 %rd882, %rd881, %rd32;
+	mad.lo.s64 %rd883, %rd882, 8, %rd28;
+	ld.global.nc.s64 %rd884, [%rd883+0];
+	mov.b64 %rd885, %rd884;
+	sub.s64 %rd886, %rd880, %rd885;
+	mov.b64 %rd887, %rd886;
+	mov.b64 %rd888, %rd887;
+	add.s64 %rd889, %rd678, %rd888;
+	mov.b64 %rd678, %rd889;
+	max.s64 %rd890, %rd679, %rd888;
+	mov.b64 %rd679, %rd890;
 $L244:
 $L224:
-	add.s64 %rd874, %rd829, 1;
-	mov.b64 %rd829, %rd874;
+	add.s64 %rd891, %rd846, 1;
+	mov.b64 %rd846, %rd891;
 	bra.uni $L223;
 $L225:
-	setp.gt.s64 %p204, %rd828, 0;
+	setp.gt.s64 %p204, %rd845, 0;
 	@!%p204 bra $L246;
-	mul.lo.s64 %rd875, %rd661, %rd120;
-	mad.lo.s64 %rd876, %rd875, 8, %rd116;
-	atom.global.add.u64 %rd877, [%rd876], %rd828;
-	mov.b64 %rd878, %rd877;
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, 0;
+	mul.lo.s64 %rd892, %rd666, %rd120;
+	mad.lo.s64 %rd893, %rd892, 8, %rd116;
+	atom.global.add.u64 %rd894, [%rd893], %rd845;
+	mov.b64 %rd895, %rd894;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd897, 0;
 $L247:
-	setp.lt.s64 %p205, %rd880, %rd828;
+	setp.lt.s64 %p205, %rd897, %rd845;
 	not.pred %p206, %p205;
 	@!%p206 bra $L251;
 	bra.uni $L249;
 $L251:
-	mul.lo.s64 %rd881, %rd880, %rd153;
-	mad.lo.s64 %rd882, %rd881, 4, %rd151;
-	ld.shared.s32 %r301, [%rd882+0];
-	mov.b32 %r302, %r301;
-	add.s64 %rd883, %rd879, %rd880;
-	mul.lo.s64 %rd884, %rd883, %rd249;
-	mad.lo.s64 %rd885, %rd884, 4, %rd247;
-	st.global.s32 [%rd885+0], %r302;
+	mul.lo.s64 %rd898, %rd897, %rd146;
+	mad.lo.s64 %rd899, %rd898, 4, %rd144;
+	ld.shared.s32 %r299, [%rd899+0];
+	mov.b32 %r300, %r299;
+	add.s64 %rd900, %rd896, %rd897;
+	mul.lo.s64 %rd901, %rd900, %rd242;
+	mad.lo.s64 %rd902, %rd901, 4, %rd240;
+	st.global.s32 [%rd902+0], %r300;
 $L248:
-	add.s64 %rd886, %rd880, 1;
-	mov.b64 %rd880, %rd886;
+	add.s64 %rd903, %rd897, 1;
+	mov.b64 %rd897, %rd903;
 	bra.uni $L247;
 $L249:
 $L246:
-	add.s64 %rd887, %rd675, %rd812;
-	min.s64 %rd888, %rd663, %rd887;
-	mov.b64 %rd675, %rd888;
+	add.s64 %rd904, %rd680, %rd829;
+	min.s64 %rd905, %rd668, %rd904;
+	mov.b64 %rd680, %rd905;
 	bra.uni $L217;
 $L216:
-	mov.b64 %rd889, 0;
-	cvt.u64.u32 %rd890, %r2;
-	setp.eq.s64 %p207, %rd890, 0;
-	setp.gt.s64 %p208, %rd812, 0;
+	mov.b64 %rd906, 0;
+	cvt.u64.u32 %rd907, %r2;
+	setp.eq.s64 %p207, %rd907, 0;
+	setp.gt.s64 %p208, %rd829, 0;
 	and.pred %p209, %p207, %p208;
 	@!%p209 bra $L253;
-	mul.lo.s64 %rd891, %rd661, %rd120;
-	mad.lo.s64 %rd892, %rd891, 8, %rd116;
-	atom.global.add.u64 %rd893, [%rd892], %rd812;
-	mov.b64 %rd894, %rd893;
-	mov.b64 %rd889, %rd894;
+	mul.lo.s64 %rd908, %rd666, %rd120;
+	mad.lo.s64 %rd909, %rd908, 8, %rd116;
+	atom.global.add.u64 %rd910, [%rd909], %rd829;
+	mov.b64 %rd911, %rd910;
+	mov.b64 %rd906, %rd911;
 $L253:
-	cvt.u64.u32 %rd895, %r2;
-	setp.eq.s64 %p210, %rd895, 0;
+	cvt.u64.u32 %rd912, %r2;
+	setp.eq.s64 %p210, %rd912, 0;
 	setp.eq.u32 %p211, %r1, 0;
 	and.pred %p212, %p210, %p211;
 	bar.sync 0;
 	@!%p212 bra $L254;
-	st.shared.s64 [%rd1+1024], %rd889;
+	st.shared.s64 [%rd1+1024], %rd906;
 $L254:
 	bar.sync 0;
-	ld.shared.s64 %rd896, [%rd1+1024];
-	mov.b64 %rd897, %rd896;
-	add.s64 %rd898, %rd897, %rd811;
-	mov.b64 %rd899, %rd898;
-	mov.b64 %rd900, 0;
+	ld.shared.s64 %rd913, [%rd1+1024];
+	mov.b64 %rd914, %rd913;
+	add.s64 %rd915, %rd914, %rd828;
+	mov.b64 %rd916, %rd915;
+	mov.b64 %rd917, 0;
 $L255:
-	setp.lt.s64 %p213, %rd900, %rd676;
+	setp.lt.s64 %p213, %rd917, %rd681;
 	not.pred %p214, %p213;
 	@!%p214 bra $L259;
 	bra.uni $L257;
 $L259:
-	mul.lo.s64 %rd901, %rd900, %rd153;
-	mad.lo.s64 %rd902, %rd901, 4, %rd151;
-	ld.shared.s32 %r303, [%rd902+0];
-	mov.b32 %r304, %r303;
-	add.s64 %rd903, %rd899, %rd900;
-	mul.lo.s64 %rd904, %rd903, %rd249;
-	mad.lo.s64 %rd905, %rd904, 4, %rd247;
-	st.global.s32 [%rd905+0], %r304;
+	mul.lo.s64 %rd918, %rd917, %rd146;
+	mad.lo.s64 %rd919, %rd918, 4, %rd144;
+	ld.shared.s32 %r301, [%rd919+0];
+	mov.b32 %r302, %r301;
+	add.s64 %rd920, %rd916, %rd917;
+	mul.lo.s64 %rd921, %rd920, %rd242;
+	mad.lo.s64 %rd922, %rd921, 4, %rd240;
+	st.global.s32 [%rd922+0], %r302;
 $L256:
-	add.s64 %rd906, %rd900, 1;
-	mov.b64 %rd900, %rd906;
+	add.s64 %rd923, %rd917, 1;
+	mov.b64 %rd917, %rd923;
 	bra.uni $L255;
 $L257:
 $L217:
-	setp.eq.s64 %p215, %rd813, 0;
+	setp.eq.s64 %p215, %rd830, 0;
 	@!%p215 bra $L261;
 	bra.uni $L160;
 $L261:
 $L159:
 	bra.uni $L158;
 $L160:
-	mov.b64 %rd907, %rd675;
-	mov.b64 %rd908, %rd673;
-	mov.b64 %rd909, %rd674;
-	mov.b64 %rd910, %rd907;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd912, %rd909;
-	mov.b64 %rd913, %rd910;
-	mov.b64 %rd914, %rd911;
-	mov.b64 %rd915, %rd912;
-	mov.b64 %rd613, %rd913;
-	mov.b64 %rd625, %rd914;
-	mov.b64 %rd626, %rd915;
-	add.s64 %rd916, %rd614, %rd625;
-	mov.b64 %rd614, %rd916;
-	max.s64 %rd917, %rd615, %rd626;
-	mov.b64 %rd615, %rd917;
+	mov.b64 %rd924, %rd680;
+	mov.b64 %rd925, %rd678;
+	mov.b64 %rd926, %rd679;
+	mov.b64 %rd927, %rd924;
+	mov.b64 %rd928, %rd925;
+	mov.b64 %rd929, %rd926;
+	mov.b64 %rd930, %rd927;
+	mov.b64 %rd931, %rd928;
+	mov.b64 %rd932, %rd929;
+	mov.b64 %rd618, %rd930;
+	mov.b64 %rd630, %rd931;
+	mov.b64 %rd631, %rd932;
+	add.s64 %rd933, %rd619, %rd630;
+	mov.b64 %rd619, %rd933;
+	max.s64 %rd934, %rd620, %rd631;
+	mov.b64 %rd620, %rd934;
 $L154:
-	add.s64 %rd918, %rd616, 1;
-	mov.b64 %rd616, %rd918;
+	add.s64 %rd935, %rd621, 1;
+	mov.b64 %rd621, %rd935;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd919, %rd614;
+	mov.b64 %rd936, %rd619;
 	// block reduction
-	sub.u32 %r305, %r13, 1;
-	mov.b32 %r306, %r3;
+	sub.u32 %r303, %r13, 1;
+	mov.b32 %r304, %r3;
 $L262:
-	setp.hs.u32 %p216, %r306, 32;
+	setp.hs.u32 %p216, %r304, 32;
 	@%p216 bra $L263;
-	mov.b64 {%r307, %r308}, %rd919;
-	shfl.sync.down.b32 %r309|%p217, %r307, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd920, {%r309, %r310};
+	mov.b64 {%r305, %r306}, %rd936;
+	shfl.sync.down.b32 %r307|%p217, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd937, {%r307, %r308};
 	@!%p217 bra $L264;
-	add.s64 %rd921, %rd919, %rd920;
-	mov.b64 %rd919, %rd921;
+	add.s64 %rd938, %rd936, %rd937;
+	mov.b64 %rd936, %rd938;
 $L264:
-	shl.b32 %r306, %r306, 1;
+	shl.b32 %r304, %r304, 1;
 	bra.uni $L262;
 $L263:
 	setp.eq.u32 %p218, %r7, 0;
 	@!%p218 bra $L265;
-	mul.wide.u32 %rd922, %r8, 16;
-	add.s64 %rd923, %rd1, %rd922;
-	st.shared.s64 [%rd923+0], %rd919;
+	mul.wide.u32 %rd939, %r8, 16;
+	add.s64 %rd940, %rd1, %rd939;
+	st.shared.s64 [%rd940+0], %rd936;
 $L265:
 	bar.sync 0;
 	setp.eq.u32 %p219, %r8, 0;
 	@!%p219 bra $L266;
 	setp.lo.u32 %p220, %r7, %r10;
 	@!%p220 bra $L267;
-	mul.wide.u32 %rd924, %r7, 16;
-	add.s64 %rd925, %rd1, %rd924;
-	ld.shared.s64 %rd926, [%rd925+0];
-	mov.b64 %rd919, %rd926;
+	mul.wide.u32 %rd941, %r7, 16;
+	add.s64 %rd942, %rd1, %rd941;
+	ld.shared.s64 %rd943, [%rd942+0];
+	mov.b64 %rd936, %rd943;
 $L267:
-	sub.u32 %r311, %r10, 1;
-	mov.b64 {%r312, %r313}, %rd919;
-	shfl.sync.down.b32 %r314|%p221, %r312, 1, %r311, %r17;
-	shfl.sync.down.b32 %r315, %r313, 1, %r311, %r17;
-	mov.b64 %rd927, {%r314, %r315};
+	sub.u32 %r309, %r10, 1;
+	mov.b64 {%r310, %r311}, %rd936;
+	shfl.sync.down.b32 %r312|%p221, %r310, 1, %r309, %r17;
+	shfl.sync.down.b32 %r313, %r311, 1, %r309, %r17;
+	mov.b64 %rd944, {%r312, %r313};
 	@!%p221 bra $L268;
-	add.s64 %rd928, %rd919, %rd927;
-	mov.b64 %rd919, %rd928;
+	add.s64 %rd945, %rd936, %rd944;
+	mov.b64 %rd936, %rd945;
 $L268:
-	mov.b64 {%r316, %r317}, %rd919;
-	shfl.sync.down.b32 %r318|%p222, %r316, 2, %r311, %r17;
-	shfl.sync.down.b32 %r319, %r317, 2, %r311, %r17;
-	mov.b64 %rd929, {%r318, %r319};
+	mov.b64 {%r314, %r315}, %rd936;
+	shfl.sync.down.b32 %r316|%p222, %r314, 2, %r309, %r17;
+	shfl.sync.down.b32 %r317, %r315, 2, %r309, %r17;
+	mov.b64 %rd946, {%r316, %r317};
 	@!%p222 bra $L269;
-	add.s64 %rd930, %rd919, %rd929;
-	mov.b64 %rd919, %rd930;
+	add.s64 %rd947, %rd936, %rd946;
+	mov.b64 %rd936, %rd947;
 $L269:
-	mov.b64 {%r320, %r321}, %rd919;
-	shfl.sync.down.b32 %r322|%p223, %r320, 4, %r311, %r17;
-	shfl.sync.down.b32 %r323, %r321, 4, %r311, %r17;
-	mov.b64 %rd931, {%r322, %r323};
+	mov.b64 {%r318, %r319}, %rd936;
+	shfl.sync.down.b32 %r320|%p223, %r318, 4, %r309, %r17;
+	shfl.sync.down.b32 %r321, %r319, 4, %r309, %r17;
+	mov.b64 %rd948, {%r320, %r321};
 	@!%p223 bra $L270;
-	add.s64 %rd932, %rd919, %rd931;
-	mov.b64 %rd919, %rd932;
+	add.s64 %rd949, %rd936, %rd948;
+	mov.b64 %rd936, %rd949;
 $L270:
-	mov.b64 {%r324, %r325}, %rd919;
-	shfl.sync.down.b32 %r326|%p224, %r324, 8, %r311, %r17;
-	shfl.sync.down.b32 %r327, %r325, 8, %r311, %r17;
-	mov.b64 %rd933, {%r326, %r327};
+	mov.b64 {%r322, %r323}, %rd936;
+	shfl.sync.down.b32 %r324|%p224, %r322, 8, %r309, %r17;
+	shfl.sync.down.b32 %r325, %r323, 8, %r309, %r17;
+	mov.b64 %rd950, {%r324, %r325};
 	@!%p224 bra $L271;
-	add.s64 %rd934, %rd919, %rd933;
-	mov.b64 %rd919, %rd934;
+	add.s64 %rd951, %rd936, %rd950;
+	mov.b64 %rd936, %rd951;
 $L271:
-	mov.b64 {%r328, %r329}, %rd919;
-	shfl.sync.down.b32 %r330|%p225, %r328, 16, %r311, %r17;
-	shfl.sync.down.b32 %r331, %r329, 16, %r311, %r17;
-	mov.b64 %rd935, {%r330, %r331};
+	mov.b64 {%r326, %r327}, %rd936;
+	shfl.sync.down.b32 %r328|%p225, %r326, 16, %r309, %r17;
+	shfl.sync.down.b32 %r329, %r327, 16, %r309, %r17;
+	mov.b64 %rd952, {%r328, %r329};
 	@!%p225 bra $L272;
-	add.s64 %rd936, %rd919, %rd935;
-	mov.b64 %rd919, %rd936;
+	add.s64 %rd953, %rd936, %rd952;
+	mov.b64 %rd936, %rd953;
 $L272:
 	@!%p218 bra $L273;
-	st.shared.s64 [%rd1+1024], %rd919;
+	st.shared.s64 [%rd1+1024], %rd936;
 $L273:
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd937, [%rd1+1024];
-	mov.b64 %rd919, %rd937;
-	mov.b64 %rd938, %rd919;
-	mov.b64 %rd614, %rd938;
-	mov.b64 %rd939, %rd615;
+	ld.shared.s64 %rd954, [%rd1+1024];
+	mov.b64 %rd936, %rd954;
+	mov.b64 %rd955, %rd936;
+	mov.b64 %rd619, %rd955;
+	mov.b64 %rd956, %rd620;
 	// block reduction
-	sub.u32 %r332, %r13, 1;
-	mov.b32 %r333, %r3;
+	sub.u32 %r330, %r13, 1;
+	mov.b32 %r331, %r3;
 $L274:
-	setp.hs.u32 %p226, %r333, 32;
+	setp.hs.u32 %p226, %r331, 32;
 	@%p226 bra $L275;
-	mov.b64 {%r334, %r335}, %rd939;
-	shfl.sync.down.b32 %r336|%p227, %r334, %r333, %r332, %r17;
-	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
-	mov.b64 %rd940, {%r336, %r337};
+	mov.b64 {%r332, %r333}, %rd956;
+	shfl.sync.down.b32 %r334|%p227, %r332, %r331, %r330, %r17;
+	shfl.sync.down.b32 %r335, %r333, %r331, %r330, %r17;
+	mov.b64 %rd957, {%r334, %r335};
 	@!%p227 bra $L276;
-	max.s64 %rd941, %rd939, %rd940;
-	mov.b64 %rd939, %rd941;
+	max.s64 %rd958, %rd956, %rd957;
+	mov.b64 %rd956, %rd958;
 $L276:
-	shl.b32 %r333, %r333, 1;
+	shl.b32 %r331, %r331, 1;
 	bra.uni $L274;
 $L275:
 	setp.eq.u32 %p228, %r7, 0;
 	@!%p228 bra $L277;
-	mul.wide.u32 %rd942, %r8, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	st.shared.s64 [%rd943+0], %rd939;
+	mul.wide.u32 %rd959, %r8, 16;
+	add.s64 %rd960, %rd1, %rd959;
+	st.shared.s64 [%rd960+0], %rd956;
 $L277:
 	bar.sync 0;
 	setp.eq.u32 %p229, %r8, 0;
 	@!%p229 bra $L278;
 	setp.lo.u32 %p230, %r7, %r10;
 	@!%p230 bra $L279;
-	mul.wide.u32 %rd944, %r7, 16;
-	add.s64 %rd945, %rd1, %rd944;
-	ld.shared.s64 %rd946, [%rd945+0];
-	mov.b64 %rd939, %rd946;
+	mul.wide.u32 %rd961, %r7, 16;
+	add.s64 %rd962, %rd1, %rd961;
+	ld.shared.s64 %rd963, [%rd962+0];
+	mov.b64 %rd956, %rd963;
 $L279:
-	sub.u32 %r338, %r10, 1;
-	mov.b64 {%r339, %r340}, %rd939;
-	shfl.sync.down.b32 %r341|%p231, %r339, 1, %r338, %r17;
-	shfl.sync.down.b32 %r342, %r340, 1, %r338, %r17;
-	mov.b64 %rd947, {%r341, %r342};
+	sub.u32 %r336, %r10, 1;
+	mov.b64 {%r337, %r338}, %rd956;
+	shfl.sync.down.b32 %r339|%p231, %r337, 1, %r336, %r17;
+	shfl.sync.down.b32 %r340, %r338, 1, %r336, %r17;
+	mov.b64 %rd964, {%r339, %r340};
 	@!%p231 bra $L280;
-	max.s64 %rd948, %rd939, %rd947;
-	mov.b64 %rd939, %rd948;
+	max.s64 %rd965, %rd956, %rd964;
+	mov.b64 %rd956, %rd965;
 $L280:
-	mov.b64 {%r343, %r344}, %rd939;
-	shfl.sync.down.b32 %r345|%p232, %r343, 2, %r338, %r17;
-	shfl.sync.down.b32 %r346, %r344, 2, %r338, %r17;
-	mov.b64 %rd949, {%r345, %r346};
+	mov.b64 {%r341, %r342}, %rd956;
+	shfl.sync.down.b32 %r343|%p232, %r341, 2, %r336, %r17;
+	shfl.sync.down.b32 %r344, %r342, 2, %r336, %r17;
+	mov.b64 %rd966, {%r343, %r344};
 	@!%p232 bra $L281;
-	max.s64 %rd950, %rd939, %rd949;
-	mov.b64 %rd939, %rd950;
+	max.s64 %rd967, %rd956, %rd966;
+	mov.b64 %rd956, %rd967;
 $L281:
-	mov.b64 {%r347, %r348}, %rd939;
-	shfl.sync.down.b32 %r349|%p233, %r347, 4, %r338, %r17;
-	shfl.sync.down.b32 %r350, %r348, 4, %r338, %r17;
-	mov.b64 %rd951, {%r349, %r350};
+	mov.b64 {%r345, %r346}, %rd956;
+	shfl.sync.down.b32 %r347|%p233, %r345, 4, %r336, %r17;
+	shfl.sync.down.b32 %r348, %r346, 4, %r336, %r17;
+	mov.b64 %rd968, {%r347, %r348};
 	@!%p233 bra $L282;
-	max.s64 %rd952, %rd939, %rd951;
-	mov.b64 %rd939, %rd952;
+	max.s64 %rd969, %rd956, %rd968;
+	mov.b64 %rd956, %rd969;
 $L282:
-	mov.b64 {%r351, %r352}, %rd939;
-	shfl.sync.down.b32 %r353|%p234, %r351, 8, %r338, %r17;
-	shfl.sync.down.b32 %r354, %r352, 8, %r338, %r17;
-	mov.b64 %rd953, {%r353, %r354};
+	mov.b64 {%r349, %r350}, %rd956;
+	shfl.sync.down.b32 %r351|%p234, %r349, 8, %r336, %r17;
+	shfl.sync.down.b32 %r352, %r350, 8, %r336, %r17;
+	mov.b64 %rd970, {%r351, %r352};
 	@!%p234 bra $L283;
-	max.s64 %rd954, %rd939, %rd953;
-	mov.b64 %rd939, %rd954;
+	max.s64 %rd971, %rd956, %rd970;
+	mov.b64 %rd956, %rd971;
 $L283:
-	mov.b64 {%r355, %r356}, %rd939;
-	shfl.sync.down.b32 %r357|%p235, %r355, 16, %r338, %r17;
-	shfl.sync.down.b32 %r358, %r356, 16, %r338, %r17;
-	mov.b64 %rd955, {%r357, %r358};
+	mov.b64 {%r353, %r354}, %rd956;
+	shfl.sync.down.b32 %r355|%p235, %r353, 16, %r336, %r17;
+	shfl.sync.down.b32 %r356, %r354, 16, %r336, %r17;
+	mov.b64 %rd972, {%r355, %r356};
 	@!%p235 bra $L284;
-	max.s64 %rd956, %rd939, %rd955;
-	mov.b64 %rd939, %rd956;
+	max.s64 %rd973, %rd956, %rd972;
+	mov.b64 %rd956, %rd973;
 $L284:
 	@!%p228 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd939;
+	st.shared.s64 [%rd1+1024], %rd956;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd957, [%rd1+1024];
-	mov.b64 %rd939, %rd957;
-	mov.b64 %rd958, %rd939;
-	mov.b64 %rd615, %rd958;
-	cvt.u64.u32 %rd959, %r2;
-	setp.eq.s64 %p236, %rd959, 0;
+	ld.shared.s64 %rd974, [%rd1+1024];
+	mov.b64 %rd956, %rd974;
+	mov.b64 %rd975, %rd956;
+	mov.b64 %rd620, %rd975;
+	cvt.u64.u32 %rd976, %r2;
+	setp.eq.s64 %p236, %rd976, 0;
 	@!%p236 bra $L287;
-	setp.gt.s64 %p237, %rd614, 0;
+	setp.gt.s64 %p237, %rd619, 0;
 	@!%p237 bra $L289;
-	add.s64 %rd960, %rd312, 1;
-	mul.lo.s64 %rd961, %rd960, %rd120;
-	mad.lo.s64 %rd962, %rd961, 8, %rd116;
-	atom.global.add.u64 %rd963, [%rd962], %rd614;
+	add.s64 %rd977, %rd305, 1;
+	mul.lo.s64 %rd978, %rd977, %rd120;
+	mad.lo.s64 %rd979, %rd978, 8, %rd116;
+	atom.global.add.u64 %rd980, [%rd979], %rd619;
 $L289:
-	setp.gt.s64 %p238, %rd615, 0;
+	setp.gt.s64 %p238, %rd620, 0;
 	@!%p238 bra $L291;
-	add.s64 %rd964, %rd312, 2;
-	mul.lo.s64 %rd965, %rd964, %rd120;
-	mad.lo.s64 %rd966, %rd965, 8, %rd116;
-	atom.global.max.s64 %rd967, [%rd966], %rd615;
+	add.s64 %rd981, %rd305, 2;
+	mul.lo.s64 %rd982, %rd981, %rd120;
+	mad.lo.s64 %rd983, %rd982, 8, %rd116;
+	atom.global.max.s64 %rd984, [%rd983], %rd620;
 $L291:
 $L287:
 	bar.sync 0;
 	setp.eq.u32 %p239, %r5, 0;
 	@!%p239 bra $L292;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r359, [gk_league_sync+4];
-	atom.global.add.u32 %r360, [gk_league_sync], 1;
-	mov.u32 %r361, %nctaid.x;
-	sub.u32 %r362, %r361, 1;
-	setp.eq.u32 %p240, %r360, %r362;
+	ld.relaxed.gpu.global.u32 %r357, [gk_league_sync+4];
+	atom.global.add.u32 %r358, [gk_league_sync], 1;
+	mov.u32 %r359, %nctaid.x;
+	sub.u32 %r360, %r359, 1;
+	setp.eq.u32 %p240, %r358, %r360;
 	@!%p240 bra $L293;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r363, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r361, [gk_league_sync+4], 1;
 	bra.uni $L294;
 $L293:
-	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
-	setp.eq.u32 %p241, %r364, %r359;
+	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
+	setp.eq.u32 %p241, %r362, %r357;
 	@%p241 bra $L293;
 $L294:
 	fence.acq_rel.gpu;
 $L292:
 	bar.sync 0;
-	setp.eq.s64 %p242, %rd237, 0;
+	setp.eq.s64 %p242, %rd230, 0;
 	and.pred %p243, %p13, %p242;
 	@!%p243 bra $L296;
-	mov.b64 %rd969, 9;
-	mul.lo.s64 %rd968, %rd969, %rd120;
-	mad.lo.s64 %rd970, %rd968, 8, %rd116;
-	mov.b64 %rd971, 0;
-	st.global.s64 [%rd970+0], %rd971;
+	mov.b64 %rd986, 9;
+	mul.lo.s64 %rd985, %rd986, %rd120;
+	mad.lo.s64 %rd987, %rd985, 8, %rd116;
+	mov.b64 %rd988, 0;
+	st.global.s64 [%rd987+0], %rd988;
 $L296:
-	mul.lo.s64 %rd972, %rd274, %rd120;
-	mad.lo.s64 %rd973, %rd972, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd974, [%rd973+0];
-	mov.b64 %rd975, %rd974;
-	add.s64 %rd976, %rd274, 1;
-	mul.lo.s64 %rd977, %rd976, %rd120;
-	mad.lo.s64 %rd978, %rd977, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd979, [%rd978+0];
-	mov.b64 %rd980, %rd979;
-	mov.b64 %rd981, %rd975;
-	mov.b64 %rd982, %rd980;
-	mov.b64 %rd983, %rd981;
-	mov.b64 %rd984, %rd982;
-	add.s64 %rd985, %rd274, 2;
-	mul.lo.s64 %rd986, %rd985, %rd120;
-	mad.lo.s64 %rd987, %rd986, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd988, [%rd987+0];
-	mov.b64 %rd989, %rd988;
-	mov.b64 %rd231, %rd989;
+	mul.lo.s64 %rd989, %rd267, %rd120;
+	mad.lo.s64 %rd990, %rd989, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
+	mov.b64 %rd992, %rd991;
+	add.s64 %rd993, %rd267, 1;
+	mul.lo.s64 %rd994, %rd993, %rd120;
+	mad.lo.s64 %rd995, %rd994, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd996, [%rd995+0];
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, %rd992;
+	mov.b64 %rd999, %rd997;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	add.s64 %rd1002, %rd267, 2;
+	mul.lo.s64 %rd1003, %rd1002, %rd120;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1005, [%rd1004+0];
+	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd224, %rd1006;
 	@!%p13 bra $L298;
-	mov.b64 %rd991, 3;
-	mul.lo.s64 %rd990, %rd991, %rd237;
-	mov.b64 %rd993, 1;
-	add.s64 %rd992, %rd993, %rd990;
-	mul.lo.s64 %rd994, %rd992, %rd113;
-	mad.lo.s64 %rd995, %rd994, 8, %rd109;
-	st.global.s64 [%rd995+0], %rd983;
-	mov.b64 %rd997, 3;
-	mul.lo.s64 %rd996, %rd997, %rd237;
-	mov.b64 %rd999, 2;
-	add.s64 %rd998, %rd999, %rd996;
-	mul.lo.s64 %rd1000, %rd998, %rd113;
-	mad.lo.s64 %rd1001, %rd1000, 8, %rd109;
-	st.global.s64 [%rd1001+0], %rd984;
-	mov.b64 %rd1003, 3;
-	mul.lo.s64 %rd1002, %rd1003, %rd237;
-	mov.b64 %rd1005, 3;
-	add.s64 %rd1004, %rd1005, %rd1002;
-	mul.lo.s64 %rd1006, %rd1004, %rd113;
-	mad.lo.s64 %rd1007, %rd1006, 8, %rd109;
-	st.global.s64 [%rd1007+0], %rd231;
-	add.s64 %rd1008, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1008;
+	mov.b64 %rd1008, 3;
+	mul.lo.s64 %rd1007, %rd1008, %rd230;
+	mov.b64 %rd1010, 1;
+	add.s64 %rd1009, %rd1010, %rd1007;
+	mul.lo.s64 %rd1011, %rd1009, %rd113;
+	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
+	st.global.s64 [%rd1012+0], %rd1000;
+	mov.b64 %rd1014, 3;
+	mul.lo.s64 %rd1013, %rd1014, %rd230;
+	mov.b64 %rd1016, 2;
+	add.s64 %rd1015, %rd1016, %rd1013;
+	mul.lo.s64 %rd1017, %rd1015, %rd113;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
+	st.global.s64 [%rd1018+0], %rd1001;
+	mov.b64 %rd1020, 3;
+	mul.lo.s64 %rd1019, %rd1020, %rd230;
+	mov.b64 %rd1022, 3;
+	add.s64 %rd1021, %rd1022, %rd1019;
+	mul.lo.s64 %rd1023, %rd1021, %rd113;
+	mad.lo.s64 %rd1024, %rd1023, 8, %rd109;
+	st.global.s64 [%rd1024+0], %rd224;
+	add.s64 %rd1025, %rd230, 1;
+	st.global.s64 [%rd109+0], %rd1025;
 $L298:
-	setp.eq.s64 %p244, %rd983, 0;
-	setp.gt.s64 %p245, %rd983, %rd66;
+	setp.eq.s64 %p244, %rd1000, 0;
+	setp.gt.s64 %p245, %rd1000, %rd66;
 	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd984, %rd68;
+	setp.gt.s64 %p247, %rd1001, %rd68;
 	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd231, %rd70;
+	setp.gt.s64 %p249, %rd224, %rd70;
 	or.pred %p250, %p248, %p249;
 	@!%p250 bra $L300;
 	bra.uni $L3;
 $L300:
-	mov.b64 %rd165, %rd983;
+	mov.b64 %rd158, %rd1000;
 $L36:
-	add.s64 %rd1009, %rd237, 1;
-	mov.b64 %rd237, %rd1009;
+	add.s64 %rd1026, %rd230, 1;
+	mov.b64 %rd230, %rd1026;
 	bra.uni $L35;
 $L37:
 $L3:
 	bar.sync 0;
-	add.s64 %rd145, %rd145, %rd144;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX18 is the PTX of frontier.PushLocal[bfs.reach].
-const gokkosPTX18 = `//
+// gokkosPTX19 is the PTX of frontier.PushLocal[bfs.reach].
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19145,8 +19247,8 @@ $L29:
 }
 `
 
-// gokkosPTX19 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19211,15 +19313,12 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<133>;
-	.reg .b32 %r<201>;
-	.reg .b64 %rd<538>;
+	.reg .b32 %r<200>;
+	.reg .b64 %rd<540>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19371,170 +19470,160 @@ const gokkosPTX19 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r36, [gk_s45];
+	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
-	ld.param.u8 %r38, [gk_s46];
+	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd122, 9223372036854775807;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd122, -9223372036854775808;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
-	mov.b64 %rd126, 0;
-	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
 $L4:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd122, %rd128;
-	mov.b64 %rd123, %rd129;
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-	cvt.u64.u32 %rd131, %r29;
-	cvt.u64.u32 %rd132, %r30;
-	mov.b64 %rd133, %rd131;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd133, %rd2;
+	setp.ge.s64 %p13, %rd126, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd130, %rd133;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd30;
-	mov.b64 %rd136, %rd32;
-	mov.b64 %rd137, %rd34;
-	mov.b64 %rd138, %rd37;
-	mov.b64 %rd139, %rd39;
-	mov.b64 %rd140, %rd41;
-	mov.b64 %rd141, %rd44;
-	mov.b64 %rd142, %rd46;
-	mov.b64 %rd143, %rd48;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
 	mov.pred %p14, %p4;
-	mov.b64 %rd144, %rd50;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd55;
-	mov.b64 %rd147, %rd57;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd62;
-	mov.b64 %rd150, %rd64;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
 	mov.pred %p15, %p6;
-	mov.b64 %rd151, %rd67;
-	mov.b64 %rd152, %rd69;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd74;
-	mov.b64 %rd155, %rd76;
-	mov.b64 %rd156, %rd78;
-	mov.b64 %rd157, %rd81;
-	mov.b64 %rd158, %rd83;
-	mov.b64 %rd159, %rd85;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
 	mov.pred %p16, %p8;
-	mov.b64 %rd160, %rd88;
-	mov.b64 %rd161, %rd90;
-	mov.b64 %rd162, %rd92;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
 	mov.b32 %r39, %r35;
-	mov.b64 %rd163, %rd94;
-	mov.b64 %rd164, %rd96;
-	mov.b64 %rd165, %rd98;
-	mov.b64 %rd166, %rd101;
-	mov.b64 %rd167, %rd103;
-	mov.b64 %rd168, %rd105;
-	mov.b64 %rd169, %rd108;
-	mov.b64 %rd170, %rd110;
-	mov.b64 %rd171, %rd112;
-	mov.b64 %rd172, %rd115;
-	mov.b64 %rd173, %rd117;
-	mov.b64 %rd174, %rd119;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
 	mov.b32 %r40, %r37;
 	mov.pred %p17, %p10;
-	add.s64 %rd175, %rd15, %rd23;
-	mad.lo.s64 %rd176, %rd163, 4, 15;
-	and.b64 %rd176, %rd176, -16;
-	add.s64 %rd23, %rd23, %rd176;
-	mov.b64 %rd177, %rd175;
-	mov.b64 %rd178, %rd163;
-	mov.b64 %rd179, 1;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	add.s64 %rd173, %rd158, 1;
+	add.s64 %rd174, %rd13, %rd22;
+	mad.lo.s64 %rd175, %rd173, 8, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd22, %rd22, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
 	mov.b64 %rd180, %rd177;
 	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	add.s64 %rd183, %rd165, 1;
-	add.s64 %rd184, %rd13, %rd22;
-	mad.lo.s64 %rd185, %rd183, 8, 15;
-	and.b64 %rd185, %rd185, -16;
-	add.s64 %rd22, %rd22, %rd185;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, 1;
+	add.s64 %rd182, %rd13, %rd22;
+	mad.lo.s64 %rd183, %rd158, 4, 15;
+	and.b64 %rd183, %rd183, -16;
+	add.s64 %rd22, %rd22, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd158;
+	mov.b64 %rd186, 1;
+	mov.b64 %rd187, %rd184;
+	mov.b64 %rd188, %rd185;
 	mov.b64 %rd189, %rd186;
-	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd188;
-	add.s64 %rd192, %rd13, %rd22;
-	mad.lo.s64 %rd193, %rd165, 4, 15;
-	and.b64 %rd193, %rd193, -16;
-	add.s64 %rd22, %rd22, %rd193;
-	mov.b64 %rd194, %rd192;
-	mov.b64 %rd195, %rd165;
-	mov.b64 %rd196, 1;
-	mov.b64 %rd197, %rd194;
-	mov.b64 %rd198, %rd195;
-	mov.b64 %rd199, %rd196;
-	mul.lo.s64 %rd200, %rd130, %rd165;
-	mov.b64 %rd201, %rd200;
-	sub.s64 %rd202, %rd144, %rd201;
-	min.s64 %rd203, %rd165, %rd202;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, 0;
-	sub.s64 %rd206, %rd204, %rd205;
-	max.s64 %rd207, %rd206, 0;
-	cvt.u64.u32 %rd208, %r4;
-	add.s64 %rd209, %rd207, %rd208;
-	sub.s64 %rd210, %rd209, 1;
-	div.u64 %rd211, %rd210, %rd208;
-	cvt.u64.u32 %rd212, %r2;
-	mad.lo.s64 %rd213, %rd212, %rd211, %rd205;
-	add.s64 %rd214, %rd213, %rd211;
-	min.s64 %rd215, %rd214, %rd204;
-	mov.b64 %rd216, 0;
+	mul.lo.s64 %rd190, %rd123, %rd158;
+	mov.b64 %rd191, %rd190;
+	sub.s64 %rd192, %rd137, %rd191;
+	min.s64 %rd193, %rd158, %rd192;
+	mov.b64 %rd194, %rd193;
+	mov.b64 %rd195, 0;
+	sub.s64 %rd196, %rd194, %rd195;
+	max.s64 %rd197, %rd196, 0;
+	cvt.u64.u32 %rd198, %r4;
+	add.s64 %rd199, %rd197, %rd198;
+	sub.s64 %rd200, %rd199, 1;
+	div.u64 %rd201, %rd200, %rd198;
+	cvt.u64.u32 %rd202, %r2;
+	mad.lo.s64 %rd203, %rd202, %rd201, %rd195;
+	add.s64 %rd204, %rd203, %rd201;
+	min.s64 %rd205, %rd204, %rd194;
+	mov.b64 %rd206, 0;
 	mov.pred %p18, 0;
-	mov.b64 %rd217, %rd213;
+	mov.b64 %rd207, %rd203;
 $L8:
-	setp.ge.s64 %p19, %rd217, %rd215;
+	setp.ge.s64 %p19, %rd207, %rd205;
 	@%p19 bra $L10;
-	mov.b64 %rd218, %rd217;
+	mov.b64 %rd208, %rd207;
 	mov.pred %p20, %p14;
-	mov.b64 %rd219, %rd144;
-	add.s64 %rd220, %rd201, %rd218;
-	mov.b64 %rd221, %rd220;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd210, %rd191, %rd208;
+	mov.b64 %rd211, %rd210;
 $L11:
 	@!%p20 bra $L15;
-	shr.s64 %rd222, %rd221, 5;
-	mul.lo.s64 %rd223, %rd222, %rd150;
-	mad.lo.s64 %rd224, %rd223, 4, %rd148;
-	ld.global.nc.u32 %r41, [%rd224+0];
+	shr.s64 %rd212, %rd211, 5;
+	mul.lo.s64 %rd213, %rd212, %rd143;
+	mad.lo.s64 %rd214, %rd213, 4, %rd141;
+	ld.global.nc.u32 %r41, [%rd214+0];
 	mov.b32 %r42, %r41;
-	and.b64 %rd225, %rd221, 31;
-	min.u64 %rd226, %rd225, 32;
-	cvt.u32.u64 %r43, %rd226;
+	and.b64 %rd215, %rd211, 31;
+	min.u64 %rd216, %rd215, 32;
+	cvt.u32.u64 %r43, %rd216;
 	mov.b32 %r45, 0x1;
 	shl.b32 %r44, %r45, %r43;
 	setp.hs.u32 %p21, %r43, 32;
@@ -19542,16 +19631,16 @@ $L11:
 	and.b32 %r47, %r42, %r46;
 	setp.ne.u32 %p22, %r47, 0x0;
 	@!%p22 bra $L17;
-	cvt.u32.u64 %r48, %rd221;
+	cvt.u32.u64 %r48, %rd211;
 	mov.b32 %r49, %r48;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r49, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd227, %rd221, %rd147;
-	mad.lo.s64 %rd228, %rd227, 4, %rd145;
-	ld.global.nc.s32 %r50, [%rd228+0];
+	mul.lo.s64 %rd217, %rd211, %rd140;
+	mad.lo.s64 %rd218, %rd217, 4, %rd138;
+	ld.global.nc.s32 %r50, [%rd218+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r49, %r51;
 	bra.uni $L13;
@@ -19559,174 +19648,174 @@ $L12:
 	bra.uni $L11;
 $L13:
 	mov.b32 %r52, %r49;
-	mov.b64 %rd229, 0;
+	mov.b64 %rd219, 0;
 	setp.ge.s32 %p23, %r52, 0;
 	@!%p23 bra $L19;
-	mov.b64 %rd230, %rd134;
+	mov.b64 %rd220, %rd127;
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd231, %r53;
-	add.s64 %rd232, %rd231, 1;
-	mul.lo.s64 %rd233, %rd232, %rd137;
-	mad.lo.s64 %rd234, %rd233, 8, %rd135;
-	ld.global.nc.s64 %rd235, [%rd234+0];
-	mov.b64 %rd236, %rd235;
-	cvt.s64.s32 %rd237, %r53;
-	mul.lo.s64 %rd238, %rd237, %rd137;
-	mad.lo.s64 %rd239, %rd238, 8, %rd135;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	sub.s64 %rd242, %rd236, %rd241;
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd229, %rd243;
+	cvt.s64.s32 %rd221, %r53;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd130;
+	mad.lo.s64 %rd224, %rd223, 8, %rd128;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	cvt.s64.s32 %rd227, %r53;
+	mul.lo.s64 %rd228, %rd227, %rd130;
+	mad.lo.s64 %rd229, %rd228, 8, %rd128;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	sub.s64 %rd232, %rd226, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd219, %rd233;
 $L19:
 	@!%p18 bra $L21;
-	mul.lo.s64 %rd244, %rd218, %rd191;
-	mad.lo.s64 %rd245, %rd244, 8, %rd189;
-	st.shared.s64 [%rd245+0], %rd216;
-	mul.lo.s64 %rd246, %rd218, %rd199;
-	mad.lo.s64 %rd247, %rd246, 4, %rd197;
-	st.shared.s32 [%rd247+0], %r52;
+	mul.lo.s64 %rd234, %rd208, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	st.shared.s64 [%rd235+0], %rd206;
+	mul.lo.s64 %rd236, %rd208, %rd189;
+	mad.lo.s64 %rd237, %rd236, 4, %rd187;
+	st.shared.s32 [%rd237+0], %r52;
 $L21:
-	add.s64 %rd248, %rd216, %rd229;
-	mov.b64 %rd216, %rd248;
+	add.s64 %rd238, %rd206, %rd219;
+	mov.b64 %rd206, %rd238;
 $L9:
-	mov.b64 %rd249, 1;
-	add.s64 %rd217, %rd217, %rd249;
+	mov.b64 %rd239, 1;
+	add.s64 %rd207, %rd207, %rd239;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd250, %rd216;
+	mov.b64 %rd240, %rd206;
 	// block scan
-	mov.b64 %rd251, %rd250;
+	mov.b64 %rd241, %rd240;
 	mov.b32 %r54, %r3;
 $L22:
 	setp.hs.u32 %p24, %r54, 32;
 	@%p24 bra $L23;
-	mov.b64 {%r55, %r56}, %rd251;
+	mov.b64 {%r55, %r56}, %rd241;
 	shfl.sync.up.b32 %r57|%p25, %r55, %r54, 0, %r17;
 	shfl.sync.up.b32 %r58, %r56, %r54, 0, %r17;
-	mov.b64 %rd252, {%r57, %r58};
+	mov.b64 %rd242, {%r57, %r58};
 	@!%p25 bra $L24;
-	add.s64 %rd253, %rd252, %rd251;
-	mov.b64 %rd251, %rd253;
+	add.s64 %rd243, %rd242, %rd241;
+	mov.b64 %rd241, %rd243;
 $L24:
 	shl.b32 %r54, %r54, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r59, %r60}, %rd251;
+	mov.b64 {%r59, %r60}, %rd241;
 	shfl.sync.up.b32 %r61|%p26, %r59, %r3, 0, %r17;
 	shfl.sync.up.b32 %r62, %r60, %r3, 0, %r17;
-	mov.b64 %rd254, {%r61, %r62};
+	mov.b64 %rd244, {%r61, %r62};
 	setp.lo.u32 %p27, %r3, 32;
 	and.pred %p28, %p26, %p27;
-	selp.b64 %rd255, %rd254, 0, %p28;
+	selp.b64 %rd245, %rd244, 0, %p28;
 	sub.u32 %r63, %r13, %r3;
 	setp.eq.u32 %p29, %r7, %r63;
 	@!%p29 bra $L25;
-	mul.wide.u32 %rd256, %r8, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	st.shared.s64 [%rd257+0], %rd251;
+	mul.wide.u32 %rd246, %r8, 16;
+	add.s64 %rd247, %rd1, %rd246;
+	st.shared.s64 [%rd247+0], %rd241;
 $L25:
 	bar.sync 0;
 	setp.eq.u32 %p30, %r8, 0;
 	@!%p30 bra $L26;
-	mov.b64 %rd258, 0;
+	mov.b64 %rd248, 0;
 	setp.lo.u32 %p31, %r7, %r10;
 	@!%p31 bra $L27;
-	mul.wide.u32 %rd259, %r7, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	ld.shared.s64 %rd261, [%rd260+0];
-	mov.b64 %rd258, %rd261;
+	mul.wide.u32 %rd249, %r7, 16;
+	add.s64 %rd250, %rd1, %rd249;
+	ld.shared.s64 %rd251, [%rd250+0];
+	mov.b64 %rd248, %rd251;
 $L27:
-	mov.b64 {%r64, %r65}, %rd258;
+	mov.b64 {%r64, %r65}, %rd248;
 	shfl.sync.up.b32 %r66|%p32, %r64, 1, 0, %r17;
 	shfl.sync.up.b32 %r67, %r65, 1, 0, %r17;
-	mov.b64 %rd262, {%r66, %r67};
+	mov.b64 %rd252, {%r66, %r67};
 	@!%p32 bra $L28;
-	add.s64 %rd263, %rd262, %rd258;
-	mov.b64 %rd258, %rd263;
+	add.s64 %rd253, %rd252, %rd248;
+	mov.b64 %rd248, %rd253;
 $L28:
-	mov.b64 {%r68, %r69}, %rd258;
+	mov.b64 {%r68, %r69}, %rd248;
 	shfl.sync.up.b32 %r70|%p33, %r68, 2, 0, %r17;
 	shfl.sync.up.b32 %r71, %r69, 2, 0, %r17;
-	mov.b64 %rd264, {%r70, %r71};
+	mov.b64 %rd254, {%r70, %r71};
 	@!%p33 bra $L29;
-	add.s64 %rd265, %rd264, %rd258;
-	mov.b64 %rd258, %rd265;
+	add.s64 %rd255, %rd254, %rd248;
+	mov.b64 %rd248, %rd255;
 $L29:
-	mov.b64 {%r72, %r73}, %rd258;
+	mov.b64 {%r72, %r73}, %rd248;
 	shfl.sync.up.b32 %r74|%p34, %r72, 4, 0, %r17;
 	shfl.sync.up.b32 %r75, %r73, 4, 0, %r17;
-	mov.b64 %rd266, {%r74, %r75};
+	mov.b64 %rd256, {%r74, %r75};
 	@!%p34 bra $L30;
-	add.s64 %rd267, %rd266, %rd258;
-	mov.b64 %rd258, %rd267;
+	add.s64 %rd257, %rd256, %rd248;
+	mov.b64 %rd248, %rd257;
 $L30:
-	mov.b64 {%r76, %r77}, %rd258;
+	mov.b64 {%r76, %r77}, %rd248;
 	shfl.sync.up.b32 %r78|%p35, %r76, 8, 0, %r17;
 	shfl.sync.up.b32 %r79, %r77, 8, 0, %r17;
-	mov.b64 %rd268, {%r78, %r79};
+	mov.b64 %rd258, {%r78, %r79};
 	@!%p35 bra $L31;
-	add.s64 %rd269, %rd268, %rd258;
-	mov.b64 %rd258, %rd269;
+	add.s64 %rd259, %rd258, %rd248;
+	mov.b64 %rd248, %rd259;
 $L31:
-	mov.b64 {%r80, %r81}, %rd258;
+	mov.b64 {%r80, %r81}, %rd248;
 	shfl.sync.up.b32 %r82|%p36, %r80, 16, 0, %r17;
 	shfl.sync.up.b32 %r83, %r81, 16, 0, %r17;
-	mov.b64 %rd270, {%r82, %r83};
+	mov.b64 %rd260, {%r82, %r83};
 	@!%p36 bra $L32;
-	add.s64 %rd271, %rd270, %rd258;
-	mov.b64 %rd258, %rd271;
+	add.s64 %rd261, %rd260, %rd248;
+	mov.b64 %rd248, %rd261;
 $L32:
-	mov.b64 {%r84, %r85}, %rd258;
+	mov.b64 {%r84, %r85}, %rd248;
 	shfl.sync.up.b32 %r86|%p37, %r84, 1, 0, %r17;
 	shfl.sync.up.b32 %r87, %r85, 1, 0, %r17;
-	mov.b64 %rd272, {%r86, %r87};
-	selp.b64 %rd273, %rd272, 0, %p37;
+	mov.b64 %rd262, {%r86, %r87};
+	selp.b64 %rd263, %rd262, 0, %p37;
 	@!%p31 bra $L33;
-	mul.wide.u32 %rd274, %r7, 16;
-	add.s64 %rd275, %rd1, %rd274;
-	add.s64 %rd276, %rd275, 512;
-	st.shared.s64 [%rd276+0], %rd273;
+	mul.wide.u32 %rd264, %r7, 16;
+	add.s64 %rd265, %rd1, %rd264;
+	add.s64 %rd266, %rd265, 512;
+	st.shared.s64 [%rd266+0], %rd263;
 $L33:
 	sub.u32 %r88, %r10, 1;
 	setp.eq.u32 %p38, %r7, %r88;
 	@!%p38 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd258;
+	st.shared.s64 [%rd1+1024], %rd248;
 $L34:
 $L26:
 	bar.sync 0;
-	mul.wide.u32 %rd277, %r8, 16;
-	add.s64 %rd278, %rd1, %rd277;
-	add.s64 %rd279, %rd278, 512;
-	ld.shared.s64 %rd280, [%rd279+0];
-	add.s64 %rd281, %rd280, %rd255;
-	ld.shared.s64 %rd282, [%rd1+1024];
-	mov.b64 {%r89, %r90}, %rd281;
+	mul.wide.u32 %rd267, %r8, 16;
+	add.s64 %rd268, %rd1, %rd267;
+	add.s64 %rd269, %rd268, 512;
+	ld.shared.s64 %rd270, [%rd269+0];
+	add.s64 %rd271, %rd270, %rd245;
+	ld.shared.s64 %rd272, [%rd1+1024];
+	mov.b64 {%r89, %r90}, %rd271;
 	shfl.sync.idx.b32 %r91|%p39, %r89, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r92, %r90, 0, %r22, %r17;
-	mov.b64 %rd283, {%r91, %r92};
-	mov.b64 %rd284, %rd282;
-	mov.b64 %rd216, %rd283;
+	mov.b64 %rd273, {%r91, %r92};
+	mov.b64 %rd274, %rd272;
+	mov.b64 %rd206, %rd273;
 	mov.pred %p18, 1;
-	mov.b64 %rd285, %rd213;
+	mov.b64 %rd275, %rd203;
 $L35:
-	setp.ge.s64 %p40, %rd285, %rd215;
+	setp.ge.s64 %p40, %rd275, %rd205;
 	@%p40 bra $L37;
-	mov.b64 %rd218, %rd285;
+	mov.b64 %rd208, %rd275;
 	mov.pred %p20, %p14;
-	mov.b64 %rd219, %rd144;
-	add.s64 %rd286, %rd201, %rd218;
-	mov.b64 %rd221, %rd286;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd276, %rd191, %rd208;
+	mov.b64 %rd211, %rd276;
 $L38:
 	@!%p20 bra $L42;
-	shr.s64 %rd287, %rd221, 5;
-	mul.lo.s64 %rd288, %rd287, %rd150;
-	mad.lo.s64 %rd289, %rd288, 4, %rd148;
-	ld.global.nc.u32 %r93, [%rd289+0];
+	shr.s64 %rd277, %rd211, 5;
+	mul.lo.s64 %rd278, %rd277, %rd143;
+	mad.lo.s64 %rd279, %rd278, 4, %rd141;
+	ld.global.nc.u32 %r93, [%rd279+0];
 	mov.b32 %r42, %r93;
-	and.b64 %rd290, %rd221, 31;
-	min.u64 %rd291, %rd290, 32;
-	cvt.u32.u64 %r94, %rd291;
+	and.b64 %rd280, %rd211, 31;
+	min.u64 %rd281, %rd280, 32;
+	cvt.u32.u64 %r94, %rd281;
 	mov.b32 %r96, 0x1;
 	shl.b32 %r95, %r96, %r94;
 	setp.hs.u32 %p41, %r94, 32;
@@ -19734,16 +19823,16 @@ $L38:
 	and.b32 %r98, %r42, %r97;
 	setp.ne.u32 %p42, %r98, 0x0;
 	@!%p42 bra $L44;
-	cvt.u32.u64 %r99, %rd221;
+	cvt.u32.u64 %r99, %rd211;
 	mov.b32 %r49, %r99;
 	bra.uni $L40;
 $L44:
 	mov.b32 %r49, -1;
 	bra.uni $L40;
 $L42:
-	mul.lo.s64 %rd292, %rd221, %rd147;
-	mad.lo.s64 %rd293, %rd292, 4, %rd145;
-	ld.global.nc.s32 %r100, [%rd293+0];
+	mul.lo.s64 %rd282, %rd211, %rd140;
+	mad.lo.s64 %rd283, %rd282, 4, %rd138;
+	ld.global.nc.s32 %r100, [%rd283+0];
 	mov.b32 %r51, %r100;
 	mov.b32 %r49, %r51;
 	bra.uni $L40;
@@ -19751,507 +19840,517 @@ $L39:
 	bra.uni $L38;
 $L40:
 	mov.b32 %r52, %r49;
-	mov.b64 %rd229, 0;
+	mov.b64 %rd219, 0;
 	setp.ge.s32 %p43, %r52, 0;
 	@!%p43 bra $L46;
-	mov.b64 %rd230, %rd134;
+	mov.b64 %rd220, %rd127;
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd294, %r53;
-	add.s64 %rd295, %rd294, 1;
-	mul.lo.s64 %rd296, %rd295, %rd137;
-	mad.lo.s64 %rd297, %rd296, 8, %rd135;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd236, %rd298;
-	cvt.s64.s32 %rd299, %r53;
-	mul.lo.s64 %rd300, %rd299, %rd137;
-	mad.lo.s64 %rd301, %rd300, 8, %rd135;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd241, %rd302;
-	sub.s64 %rd303, %rd236, %rd241;
-	mov.b64 %rd243, %rd303;
-	mov.b64 %rd229, %rd243;
+	cvt.s64.s32 %rd284, %r53;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd226, %rd288;
+	cvt.s64.s32 %rd289, %r53;
+	mul.lo.s64 %rd290, %rd289, %rd130;
+	mad.lo.s64 %rd291, %rd290, 8, %rd128;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd231, %rd292;
+	sub.s64 %rd293, %rd226, %rd231;
+	mov.b64 %rd233, %rd293;
+	mov.b64 %rd219, %rd233;
 $L46:
 	@!%p18 bra $L48;
-	mul.lo.s64 %rd304, %rd218, %rd191;
-	mad.lo.s64 %rd305, %rd304, 8, %rd189;
-	st.shared.s64 [%rd305+0], %rd216;
-	mul.lo.s64 %rd306, %rd218, %rd199;
-	mad.lo.s64 %rd307, %rd306, 4, %rd197;
-	st.shared.s32 [%rd307+0], %r52;
+	mul.lo.s64 %rd294, %rd208, %rd181;
+	mad.lo.s64 %rd295, %rd294, 8, %rd179;
+	st.shared.s64 [%rd295+0], %rd206;
+	mul.lo.s64 %rd296, %rd208, %rd189;
+	mad.lo.s64 %rd297, %rd296, 4, %rd187;
+	st.shared.s32 [%rd297+0], %r52;
 $L48:
-	add.s64 %rd308, %rd216, %rd229;
-	mov.b64 %rd216, %rd308;
+	add.s64 %rd298, %rd206, %rd219;
+	mov.b64 %rd206, %rd298;
 $L36:
-	mov.b64 %rd309, 1;
-	add.s64 %rd285, %rd285, %rd309;
+	mov.b64 %rd299, 1;
+	add.s64 %rd275, %rd275, %rd299;
 	bra.uni $L35;
 $L37:
-	mov.b64 %rd310, %rd284;
-	mov.b64 %rd311, %rd310;
-	cvt.u64.u32 %rd312, %r2;
-	setp.eq.s64 %p44, %rd312, 0;
+	mov.b64 %rd300, %rd274;
+	mov.b64 %rd301, %rd300;
+	cvt.u64.u32 %rd302, %r2;
+	setp.eq.s64 %p44, %rd302, 0;
 	@!%p44 bra $L50;
-	mul.lo.s64 %rd313, %rd204, %rd191;
-	mad.lo.s64 %rd314, %rd313, 8, %rd189;
-	st.shared.s64 [%rd314+0], %rd311;
+	mul.lo.s64 %rd303, %rd194, %rd181;
+	mad.lo.s64 %rd304, %rd303, 8, %rd179;
+	st.shared.s64 [%rd304+0], %rd301;
 $L50:
 	bar.sync 0;
-	cvt.u64.u32 %rd315, %r4;
-	mov.b64 %rd316, %rd315;
-	mul.lo.s64 %rd317, %rd316, %rd163;
-	mov.b64 %rd318, %rd317;
+	cvt.u64.u32 %rd305, %r4;
+	mov.b64 %rd306, %rd305;
+	mul.lo.s64 %rd307, %rd306, %rd156;
+	mov.b64 %rd308, %rd307;
 	@!%p15 bra $L52;
-	mov.b64 %rd318, %rd311;
+	mov.b64 %rd308, %rd301;
 $L52:
-	mov.b64 %rd319, 0;
+	mov.b64 %rd309, 0;
 $L53:
-	setp.lt.s64 %p45, %rd319, %rd311;
+	setp.lt.s64 %p45, %rd309, %rd301;
 	not.pred %p46, %p45;
 	@!%p46 bra $L57;
 	bra.uni $L55;
 $L57:
-	mov.b64 %rd320, 0;
-	add.s64 %rd321, %rd319, %rd318;
-	min.s64 %rd322, %rd311, %rd321;
-	mov.b64 %rd323, %rd322;
-	cvt.u64.u32 %rd324, %r2;
-	add.s64 %rd325, %rd319, %rd324;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd327, %rd204;
-	mov.b64 %rd328, %rd326;
-	sub.s64 %rd329, %rd327, 1;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, 0;
-	mov.b64 %rd332, %rd330;
+	mov.b64 %rd310, 0;
+	add.s64 %rd311, %rd309, %rd308;
+	min.s64 %rd312, %rd301, %rd311;
+	mov.b64 %rd313, %rd312;
+	cvt.u64.u32 %rd314, %r2;
+	add.s64 %rd315, %rd309, %rd314;
+	mov.b64 %rd316, %rd315;
+	mov.b64 %rd317, %rd194;
+	mov.b64 %rd318, %rd316;
+	sub.s64 %rd319, %rd317, 1;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, %rd320;
 $L58:
-	setp.lt.s64 %p47, %rd331, %rd332;
+	setp.lt.s64 %p47, %rd321, %rd322;
 	not.pred %p48, %p47;
 	@!%p48 bra $L62;
 	bra.uni $L60;
 $L62:
-	add.s64 %rd333, %rd331, %rd332;
-	add.s64 %rd334, %rd333, 1;
-	shr.u64 %rd335, %rd334, 1;
-	mov.b64 %rd336, %rd335;
-	mul.lo.s64 %rd337, %rd336, %rd191;
-	mad.lo.s64 %rd338, %rd337, 8, %rd189;
-	ld.shared.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	setp.le.s64 %p49, %rd340, %rd328;
+	add.s64 %rd323, %rd321, %rd322;
+	add.s64 %rd324, %rd323, 1;
+	shr.u64 %rd325, %rd324, 1;
+	mov.b64 %rd326, %rd325;
+	mul.lo.s64 %rd327, %rd326, %rd181;
+	mad.lo.s64 %rd328, %rd327, 8, %rd179;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	setp.le.s64 %p49, %rd330, %rd318;
 	@!%p49 bra $L63;
-	mov.b64 %rd331, %rd336;
+	mov.b64 %rd321, %rd326;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd341, %rd336, 1;
-	mov.b64 %rd332, %rd341;
+	sub.s64 %rd331, %rd326, 1;
+	mov.b64 %rd322, %rd331;
 $L64:
 $L59:
 	bra.uni $L58;
 $L60:
-	max.s64 %rd342, %rd331, 0;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, %rd343;
+	max.s64 %rd332, %rd321, 0;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd333;
 $L65:
-	setp.lt.s64 %p50, %rd326, %rd323;
+	setp.lt.s64 %p50, %rd316, %rd313;
 	not.pred %p51, %p50;
 	@!%p51 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
-	add.s64 %rd345, %rd344, 1;
-	mul.lo.s64 %rd346, %rd345, %rd191;
-	mad.lo.s64 %rd347, %rd346, 8, %rd189;
-	ld.shared.s64 %rd348, [%rd347+0];
-	mov.b64 %rd349, %rd348;
-	setp.le.s64 %p52, %rd349, %rd326;
+	add.s64 %rd335, %rd334, 1;
+	mul.lo.s64 %rd336, %rd335, %rd181;
+	mad.lo.s64 %rd337, %rd336, 8, %rd179;
+	ld.shared.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	setp.le.s64 %p52, %rd339, %rd316;
 	not.pred %p53, %p52;
 	@!%p53 bra $L74;
 	bra.uni $L72;
 $L74:
-	add.s64 %rd350, %rd344, 1;
-	mov.b64 %rd344, %rd350;
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
 $L71:
 	bra.uni $L70;
 $L72:
-	mul.lo.s64 %rd351, %rd344, %rd199;
-	mad.lo.s64 %rd352, %rd351, 4, %rd197;
-	ld.shared.s32 %r101, [%rd352+0];
+	mul.lo.s64 %rd341, %rd334, %rd189;
+	mad.lo.s64 %rd342, %rd341, 4, %rd187;
+	ld.shared.s32 %r101, [%rd342+0];
 	mov.b32 %r102, %r101;
 	mov.b32 %r103, %r102;
-	mov.b64 %rd353, %rd134;
+	mov.b64 %rd343, %rd127;
 	mov.b32 %r104, %r103;
-	cvt.s64.s32 %rd354, %r104;
-	mul.lo.s64 %rd355, %rd354, %rd137;
-	mad.lo.s64 %rd356, %rd355, 8, %rd135;
-	ld.global.nc.s64 %rd357, [%rd356+0];
-	mov.b64 %rd358, %rd357;
-	mov.b64 %rd359, %rd358;
-	mul.lo.s64 %rd360, %rd344, %rd191;
-	mad.lo.s64 %rd361, %rd360, 8, %rd189;
-	ld.shared.s64 %rd362, [%rd361+0];
-	mov.b64 %rd363, %rd362;
-	add.s64 %rd364, %rd359, %rd326;
-	sub.s64 %rd365, %rd364, %rd363;
-	mov.b64 %rd366, %rd365;
-	mul.lo.s64 %rd367, %rd366, %rd140;
-	mad.lo.s64 %rd368, %rd367, 4, %rd138;
-	ld.global.nc.s32 %r105, [%rd368+0];
+	cvt.s64.s32 %rd344, %r104;
+	mul.lo.s64 %rd345, %rd344, %rd130;
+	mad.lo.s64 %rd346, %rd345, 8, %rd128;
+	ld.global.nc.s64 %rd347, [%rd346+0];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd349, %rd348;
+	mul.lo.s64 %rd350, %rd334, %rd181;
+	mad.lo.s64 %rd351, %rd350, 8, %rd179;
+	ld.shared.s64 %rd352, [%rd351+0];
+	mov.b64 %rd353, %rd352;
+	add.s64 %rd354, %rd349, %rd316;
+	sub.s64 %rd355, %rd354, %rd353;
+	mov.b64 %rd356, %rd355;
+	mul.lo.s64 %rd357, %rd356, %rd133;
+	mad.lo.s64 %rd358, %rd357, 4, %rd131;
+	ld.global.nc.s32 %r105, [%rd358+0];
 	mov.b32 %r106, %r105;
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r40;
 	mov.pred %p54, %p17;
 	mov.b32 %r109, %r103;
 	mov.b32 %r110, %r107;
-	mov.b64 %rd369, %rd366;
+	mov.b64 %rd359, %rd356;
 $L75:
-	cvt.s64.s32 %rd370, %r109;
-	mul.lo.s64 %rd371, %rd370, %rd171;
-	mad.lo.s64 %rd372, %rd371, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r111, [%rd372+0];
+	cvt.s64.s32 %rd360, %r109;
+	mul.lo.s64 %rd361, %rd360, %rd161;
+	mad.lo.s64 %rd362, %rd361, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd363, [%rd362+0];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd365, %rd364;
+	shr.u64 %rd366, %rd365, 32;
+	cvt.u32.u64 %r111, %rd366;
 	mov.b32 %r112, %r111;
 	add.s32 %r113, %r112, 1;
 	mov.b32 %r114, %r113;
+	mov.b32 %r115, %r114;
+	mov.b32 %r116, %r109;
+	cvt.u64.u32 %rd367, %r115;
+	shl.b64 %rd368, %rd367, 32;
+	cvt.u64.u32 %rd369, %r116;
+	or.b64 %rd370, %rd368, %rd369;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, %rd371;
 $L78:
 	cvt.s64.s32 %rd373, %r110;
-	mul.lo.s64 %rd374, %rd373, %rd171;
-	mad.lo.s64 %rd375, %rd374, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r115, [%rd375+0];
-	mov.b32 %r116, %r115;
-	mov.b32 %r117, %r116;
+	mul.lo.s64 %rd374, %rd373, %rd161;
+	mad.lo.s64 %rd375, %rd374, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd376, [%rd375+0];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd377;
+	shr.u64 %rd379, %rd378, 32;
+	cvt.u32.u64 %r117, %rd379;
 	setp.ls.u32 %p55, %r117, %r114;
 	@!%p55 bra $L82;
 	mov.pred %p56, 0;
 	bra.uni $L77;
 $L82:
-	cvt.s64.s32 %rd376, %r110;
-	mul.lo.s64 %rd377, %rd376, %rd171;
-	mad.lo.s64 %rd378, %rd377, 4, %rd169;
-	atom.global.cas.b32 %r118, [%rd378], %r117, %r114;
-	setp.eq.u32 %p57, %r118, %r117;
+	cvt.s64.s32 %rd380, %r110;
+	mul.lo.s64 %rd381, %rd380, %rd161;
+	mad.lo.s64 %rd382, %rd381, 8, %rd159;
+	atom.global.cas.b64 %rd383, [%rd382], %rd378, %rd372;
+	setp.eq.u64 %p57, %rd383, %rd378;
 	mov.pred %p58, %p57;
 	@!%p58 bra $L84;
-	bra.uni $L80;
+	mov.pred %p56, 1;
+	bra.uni $L77;
 $L84:
 $L79:
 	bra.uni $L78;
 $L80:
-	cvt.s64.s32 %rd379, %r110;
-	mul.lo.s64 %rd380, %rd379, %rd168;
-	mad.lo.s64 %rd381, %rd380, 4, %rd166;
-	st.relaxed.gpu.global.s32 [%rd381], %r109;
-	mov.pred %p56, 1;
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
 	@!%p56 bra $L86;
 	mov.pred %p59, 0;
-	mov.b64 %rd382, %rd320;
-	mov.b32 %r119, %r107;
+	mov.b64 %rd384, %rd310;
+	mov.b32 %r118, %r107;
 $L87:
 	@!%p15 bra $L91;
-	shr.s32 %r120, %r119, 5;
-	cvt.s64.s32 %rd383, %r120;
-	mov.b64 %rd384, %rd383;
-	and.b32 %r121, %r119, 31;
-	cvt.s64.s32 %rd385, %r121;
-	min.u64 %rd386, %rd385, 32;
-	cvt.u32.u64 %r122, %rd386;
-	mov.b32 %r124, 0x1;
-	shl.b32 %r123, %r124, %r122;
-	setp.hs.u32 %p60, %r122, 32;
-	selp.b32 %r125, 0, %r123, %p60;
+	shr.s32 %r119, %r118, 5;
+	cvt.s64.s32 %rd385, %r119;
+	mov.b64 %rd386, %rd385;
+	and.b32 %r120, %r118, 31;
+	cvt.s64.s32 %rd387, %r120;
+	min.u64 %rd388, %rd387, 32;
+	cvt.u32.u64 %r121, %rd388;
+	mov.b32 %r123, 0x1;
+	shl.b32 %r122, %r123, %r121;
+	setp.hs.u32 %p60, %r121, 32;
+	selp.b32 %r124, 0, %r122, %p60;
+	mov.b32 %r125, %r124;
+	mov.b64 %rd389, %rd386;
 	mov.b32 %r126, %r125;
-	mov.b64 %rd387, %rd384;
-	mov.b32 %r127, %r126;
-	mul.lo.s64 %rd388, %rd387, %rd159;
-	mad.lo.s64 %rd389, %rd388, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r128, [%rd389+0];
-	mov.b32 %r129, %r128;
-	and.b32 %r130, %r129, %r127;
-	setp.ne.u32 %p61, %r130, 0x0;
+	mul.lo.s64 %rd390, %rd389, %rd152;
+	mad.lo.s64 %rd391, %rd390, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r127, [%rd391+0];
+	mov.b32 %r128, %r127;
+	and.b32 %r129, %r128, %r126;
+	setp.ne.u32 %p61, %r129, 0x0;
 	mov.pred %p62, %p61;
 	not.pred %p63, %p62;
 	@!%p63 bra $L93;
-	mul.lo.s64 %rd390, %rd387, %rd159;
-	mad.lo.s64 %rd391, %rd390, 4, %rd157;
-	atom.global.or.b32 %r131, [%rd391], %r127;
-	mov.b32 %r132, %r131;
-	and.b32 %r133, %r132, %r127;
-	setp.ne.u32 %p64, %r133, 0x0;
+	mul.lo.s64 %rd392, %rd389, %rd152;
+	mad.lo.s64 %rd393, %rd392, 4, %rd150;
+	atom.global.or.b32 %r130, [%rd393], %r126;
+	mov.b32 %r131, %r130;
+	and.b32 %r132, %r131, %r126;
+	setp.ne.u32 %p64, %r132, 0x0;
 	mov.pred %p62, %p64;
 $L93:
 	@!%p62 bra $L95;
-	mov.b64 %rd392, %rd382;
-	mov.b64 %rd393, %rd392;
+	mov.b64 %rd394, %rd384;
+	mov.b64 %rd395, %rd394;
 	mov.pred %p65, 0;
 	bra.uni $L89;
 $L95:
-	mov.b64 %rd394, %rd382;
-	mov.b64 %rd393, %rd394;
+	mov.b64 %rd396, %rd384;
+	mov.b64 %rd395, %rd396;
 	mov.pred %p65, 1;
 	bra.uni $L89;
 $L91:
 	@!%p16 bra $L97;
-	cvt.s64.s32 %rd395, %r119;
-	mul.lo.s64 %rd396, %rd395, %rd162;
-	mad.lo.s64 %rd397, %rd396, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r134, [%rd397+0];
-	mov.b32 %r135, %r134;
-	setp.eq.s32 %p66, %r135, %r39;
+	cvt.s64.s32 %rd397, %r118;
+	mul.lo.s64 %rd398, %rd397, %rd155;
+	mad.lo.s64 %rd399, %rd398, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r133, [%rd399+0];
+	mov.b32 %r134, %r133;
+	setp.eq.s32 %p66, %r134, %r39;
 	mov.pred %p67, %p66;
 	not.pred %p68, %p67;
 	@!%p68 bra $L99;
-	cvt.s64.s32 %rd398, %r119;
-	mul.lo.s64 %rd399, %rd398, %rd162;
-	mad.lo.s64 %rd400, %rd399, 4, %rd160;
-	atom.global.exch.b32 %r136, [%rd400], %r39;
-	mov.b32 %r137, %r136;
-	setp.eq.s32 %p69, %r137, %r39;
+	cvt.s64.s32 %rd400, %r118;
+	mul.lo.s64 %rd401, %rd400, %rd155;
+	mad.lo.s64 %rd402, %rd401, 4, %rd153;
+	atom.global.exch.b32 %r135, [%rd402], %r39;
+	mov.b32 %r136, %r135;
+	setp.eq.s32 %p69, %r136, %r39;
 	mov.pred %p67, %p69;
 $L99:
 	@!%p67 bra $L101;
-	mov.b64 %rd401, %rd382;
-	mov.b64 %rd393, %rd401;
+	mov.b64 %rd403, %rd384;
+	mov.b64 %rd395, %rd403;
 	mov.pred %p65, 0;
 	bra.uni $L89;
 $L101:
 $L97:
-	mul.lo.s64 %rd402, %rd382, %rd182;
-	mad.lo.s64 %rd403, %rd402, 4, %rd180;
-	st.shared.s32 [%rd403+0], %r119;
-	add.s64 %rd404, %rd382, 1;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd393, %rd405;
+	mul.lo.s64 %rd404, %rd384, %rd172;
+	mad.lo.s64 %rd405, %rd404, 4, %rd170;
+	st.shared.s32 [%rd405+0], %r118;
+	add.s64 %rd406, %rd384, 1;
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd395, %rd407;
 	mov.pred %p65, 1;
 	bra.uni $L89;
 $L88:
 	bra.uni $L87;
 $L89:
-	mov.b64 %rd406, %rd393;
+	mov.b64 %rd408, %rd395;
 	mov.pred %p70, %p65;
-	mov.b64 %rd320, %rd406;
+	mov.b64 %rd310, %rd408;
 	mov.pred %p59, %p70;
 	@!%p59 bra $L103;
-	mov.b64 %rd407, %rd134;
-	mov.b32 %r138, %r107;
-	setp.lt.s64 %p71, %rd120, 64;
-	setp.le.s64 %p72, %rd164, 1;
+	mov.b64 %rd409, %rd127;
+	mov.b32 %r137, %r107;
+	setp.lt.s64 %p71, %rd113, 64;
+	setp.le.s64 %p72, %rd157, 1;
 	or.pred %p73, %p71, %p72;
 	@!%p73 bra $L104;
-	cvt.s64.s32 %rd408, %r138;
-	add.s64 %rd409, %rd408, 1;
-	mul.lo.s64 %rd410, %rd409, %rd137;
-	mad.lo.s64 %rd411, %rd410, 8, %rd135;
-	ld.global.nc.s64 %rd412, [%rd411+0];
-	mov.b64 %rd413, %rd412;
-	cvt.s64.s32 %rd414, %r138;
-	mul.lo.s64 %rd415, %rd414, %rd137;
-	mad.lo.s64 %rd416, %rd415, 8, %rd135;
-	ld.global.nc.s64 %rd417, [%rd416+0];
-	mov.b64 %rd418, %rd417;
-	sub.s64 %rd419, %rd413, %rd418;
-	add.s64 %rd420, %rd121, %rd419;
-	mov.b64 %rd121, %rd420;
+	cvt.s64.s32 %rd410, %r137;
+	add.s64 %rd411, %rd410, 1;
+	mul.lo.s64 %rd412, %rd411, %rd130;
+	mad.lo.s64 %rd413, %rd412, 8, %rd128;
+	ld.global.nc.s64 %rd414, [%rd413+0];
+	mov.b64 %rd415, %rd414;
+	cvt.s64.s32 %rd416, %r137;
+	mul.lo.s64 %rd417, %rd416, %rd130;
+	mad.lo.s64 %rd418, %rd417, 8, %rd128;
+	ld.global.nc.s64 %rd419, [%rd418+0];
+	mov.b64 %rd420, %rd419;
+	sub.s64 %rd421, %rd415, %rd420;
+	add.s64 %rd422, %rd114, %rd421;
+	mov.b64 %rd114, %rd422;
 	bra.uni $L105;
 $L104:
-	rem.s64 %rd421, %rd120, %rd164;
-	setp.eq.s64 %p74, %rd164, -1;
-	selp.b64 %rd422, 0, %rd421, %p74;
-	setp.eq.s64 %p75, %rd164, 0;
-	selp.b64 %rd423, %rd120, %rd422, %p75;
-	setp.eq.s64 %p76, %rd423, 0;
+	rem.s64 %rd423, %rd113, %rd157;
+	setp.eq.s64 %p74, %rd157, -1;
+	selp.b64 %rd424, 0, %rd423, %p74;
+	setp.eq.s64 %p75, %rd157, 0;
+	selp.b64 %rd425, %rd113, %rd424, %p75;
+	setp.eq.s64 %p76, %rd425, 0;
 	@!%p76 bra $L107;
-	cvt.s64.s32 %rd424, %r138;
-	add.s64 %rd425, %rd424, 1;
-	mul.lo.s64 %rd426, %rd425, %rd137;
-	mad.lo.s64 %rd427, %rd426, 8, %rd135;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r138;
-	mul.lo.s64 %rd431, %rd430, %rd137;
-	mad.lo.s64 %rd432, %rd431, 8, %rd135;
-	ld.global.nc.s64 %rd433, [%rd432+0];
-	mov.b64 %rd434, %rd433;
-	sub.s64 %rd435, %rd429, %rd434;
-	mul.lo.s64 %rd436, %rd164, %rd435;
-	add.s64 %rd437, %rd121, %rd436;
-	mov.b64 %rd121, %rd437;
+	cvt.s64.s32 %rd426, %r137;
+	add.s64 %rd427, %rd426, 1;
+	mul.lo.s64 %rd428, %rd427, %rd130;
+	mad.lo.s64 %rd429, %rd428, 8, %rd128;
+	ld.global.nc.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	cvt.s64.s32 %rd432, %r137;
+	mul.lo.s64 %rd433, %rd432, %rd130;
+	mad.lo.s64 %rd434, %rd433, 8, %rd128;
+	ld.global.nc.s64 %rd435, [%rd434+0];
+	mov.b64 %rd436, %rd435;
+	sub.s64 %rd437, %rd431, %rd436;
+	mul.lo.s64 %rd438, %rd157, %rd437;
+	add.s64 %rd439, %rd114, %rd438;
+	mov.b64 %rd114, %rd439;
 $L107:
 $L105:
-	add.s64 %rd438, %rd120, 1;
-	mov.b64 %rd120, %rd438;
+	add.s64 %rd440, %rd113, 1;
+	mov.b64 %rd113, %rd440;
 $L103:
 $L86:
 $L66:
-	add.s64 %rd439, %rd326, %rd316;
-	mov.b64 %rd326, %rd439;
+	add.s64 %rd441, %rd316, %rd306;
+	mov.b64 %rd316, %rd441;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd440, %rd320;
+	mov.b64 %rd442, %rd310;
 $L108:
 	@!%p15 bra $L112;
 	bra.uni $L110;
 $L112:
 	// block scan
-	mov.b64 %rd441, %rd440;
-	mov.b32 %r139, %r3;
+	mov.b64 %rd443, %rd442;
+	mov.b32 %r138, %r3;
 $L113:
-	setp.hs.u32 %p77, %r139, 32;
+	setp.hs.u32 %p77, %r138, 32;
 	@%p77 bra $L114;
-	mov.b64 {%r140, %r141}, %rd441;
-	shfl.sync.up.b32 %r142|%p78, %r140, %r139, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd442, {%r142, %r143};
+	mov.b64 {%r139, %r140}, %rd443;
+	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
+	mov.b64 %rd444, {%r141, %r142};
 	@!%p78 bra $L115;
-	add.s64 %rd443, %rd442, %rd441;
-	mov.b64 %rd441, %rd443;
+	add.s64 %rd445, %rd444, %rd443;
+	mov.b64 %rd443, %rd445;
 $L115:
-	shl.b32 %r139, %r139, 1;
+	shl.b32 %r138, %r138, 1;
 	bra.uni $L113;
 $L114:
-	mov.b64 {%r144, %r145}, %rd441;
-	shfl.sync.up.b32 %r146|%p79, %r144, %r3, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd444, {%r146, %r147};
+	mov.b64 {%r143, %r144}, %rd443;
+	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
+	mov.b64 %rd446, {%r145, %r146};
 	setp.lo.u32 %p80, %r3, 32;
 	and.pred %p81, %p79, %p80;
-	selp.b64 %rd445, %rd444, 0, %p81;
-	sub.u32 %r148, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r148;
+	selp.b64 %rd447, %rd446, 0, %p81;
+	sub.u32 %r147, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r147;
 	@!%p82 bra $L116;
-	mul.wide.u32 %rd446, %r8, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	st.shared.s64 [%rd447+0], %rd441;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	st.shared.s64 [%rd449+0], %rd443;
 $L116:
 	bar.sync 0;
 	setp.eq.u32 %p83, %r8, 0;
 	@!%p83 bra $L117;
-	mov.b64 %rd448, 0;
+	mov.b64 %rd450, 0;
 	setp.lo.u32 %p84, %r7, %r10;
 	@!%p84 bra $L118;
-	mul.wide.u32 %rd449, %r7, 16;
-	add.s64 %rd450, %rd1, %rd449;
-	ld.shared.s64 %rd451, [%rd450+0];
-	mov.b64 %rd448, %rd451;
+	mul.wide.u32 %rd451, %r7, 16;
+	add.s64 %rd452, %rd1, %rd451;
+	ld.shared.s64 %rd453, [%rd452+0];
+	mov.b64 %rd450, %rd453;
 $L118:
-	mov.b64 {%r149, %r150}, %rd448;
-	shfl.sync.up.b32 %r151|%p85, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd452, {%r151, %r152};
+	mov.b64 {%r148, %r149}, %rd450;
+	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd454, {%r150, %r151};
 	@!%p85 bra $L119;
-	add.s64 %rd453, %rd452, %rd448;
-	mov.b64 %rd448, %rd453;
+	add.s64 %rd455, %rd454, %rd450;
+	mov.b64 %rd450, %rd455;
 $L119:
-	mov.b64 {%r153, %r154}, %rd448;
-	shfl.sync.up.b32 %r155|%p86, %r153, 2, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd454, {%r155, %r156};
+	mov.b64 {%r152, %r153}, %rd450;
+	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
+	mov.b64 %rd456, {%r154, %r155};
 	@!%p86 bra $L120;
-	add.s64 %rd455, %rd454, %rd448;
-	mov.b64 %rd448, %rd455;
+	add.s64 %rd457, %rd456, %rd450;
+	mov.b64 %rd450, %rd457;
 $L120:
-	mov.b64 {%r157, %r158}, %rd448;
-	shfl.sync.up.b32 %r159|%p87, %r157, 4, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd456, {%r159, %r160};
+	mov.b64 {%r156, %r157}, %rd450;
+	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
+	mov.b64 %rd458, {%r158, %r159};
 	@!%p87 bra $L121;
-	add.s64 %rd457, %rd456, %rd448;
-	mov.b64 %rd448, %rd457;
+	add.s64 %rd459, %rd458, %rd450;
+	mov.b64 %rd450, %rd459;
 $L121:
-	mov.b64 {%r161, %r162}, %rd448;
-	shfl.sync.up.b32 %r163|%p88, %r161, 8, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd458, {%r163, %r164};
+	mov.b64 {%r160, %r161}, %rd450;
+	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
+	mov.b64 %rd460, {%r162, %r163};
 	@!%p88 bra $L122;
-	add.s64 %rd459, %rd458, %rd448;
-	mov.b64 %rd448, %rd459;
+	add.s64 %rd461, %rd460, %rd450;
+	mov.b64 %rd450, %rd461;
 $L122:
-	mov.b64 {%r165, %r166}, %rd448;
-	shfl.sync.up.b32 %r167|%p89, %r165, 16, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd460, {%r167, %r168};
+	mov.b64 {%r164, %r165}, %rd450;
+	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
+	mov.b64 %rd462, {%r166, %r167};
 	@!%p89 bra $L123;
-	add.s64 %rd461, %rd460, %rd448;
-	mov.b64 %rd448, %rd461;
+	add.s64 %rd463, %rd462, %rd450;
+	mov.b64 %rd450, %rd463;
 $L123:
-	mov.b64 {%r169, %r170}, %rd448;
-	shfl.sync.up.b32 %r171|%p90, %r169, 1, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd462, {%r171, %r172};
-	selp.b64 %rd463, %rd462, 0, %p90;
+	mov.b64 {%r168, %r169}, %rd450;
+	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
+	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
+	mov.b64 %rd464, {%r170, %r171};
+	selp.b64 %rd465, %rd464, 0, %p90;
 	@!%p84 bra $L124;
-	mul.wide.u32 %rd464, %r7, 16;
-	add.s64 %rd465, %rd1, %rd464;
-	add.s64 %rd466, %rd465, 512;
-	st.shared.s64 [%rd466+0], %rd463;
+	mul.wide.u32 %rd466, %r7, 16;
+	add.s64 %rd467, %rd1, %rd466;
+	add.s64 %rd468, %rd467, 512;
+	st.shared.s64 [%rd468+0], %rd465;
 $L124:
-	sub.u32 %r173, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r173;
+	sub.u32 %r172, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r172;
 	@!%p91 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd448;
+	st.shared.s64 [%rd1+1024], %rd450;
 $L125:
 $L117:
 	bar.sync 0;
-	mul.wide.u32 %rd467, %r8, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	add.s64 %rd469, %rd468, 512;
-	ld.shared.s64 %rd470, [%rd469+0];
-	add.s64 %rd471, %rd470, %rd445;
-	ld.shared.s64 %rd472, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd471;
-	shfl.sync.idx.b32 %r176|%p92, %r174, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd473, {%r176, %r177};
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, %rd473;
+	mul.wide.u32 %rd469, %r8, 16;
+	add.s64 %rd470, %rd1, %rd469;
+	add.s64 %rd471, %rd470, 512;
+	ld.shared.s64 %rd472, [%rd471+0];
+	add.s64 %rd473, %rd472, %rd447;
+	ld.shared.s64 %rd474, [%rd1+1024];
+	mov.b64 {%r173, %r174}, %rd473;
+	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
+	mov.b64 %rd475, {%r175, %r176};
 	mov.b64 %rd476, %rd474;
 	mov.b64 %rd477, %rd475;
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, 0;
-	cvt.u64.u32 %rd482, %r2;
-	setp.eq.s64 %p93, %rd482, 0;
-	setp.gt.s64 %p94, %rd480, 0;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, 0;
+	cvt.u64.u32 %rd484, %r2;
+	setp.eq.s64 %p93, %rd484, 0;
+	setp.gt.s64 %p94, %rd482, 0;
 	and.pred %p95, %p93, %p94;
 	@!%p95 bra $L127;
-	atom.global.add.u64 %rd483, [%rd154], %rd480;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd481, %rd484;
+	atom.global.add.u64 %rd485, [%rd147], %rd482;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd483, %rd486;
 $L127:
-	cvt.u64.u32 %rd485, %r2;
-	setp.eq.s64 %p96, %rd485, 0;
+	cvt.u64.u32 %rd487, %r2;
+	setp.eq.s64 %p96, %rd487, 0;
 	setp.eq.u32 %p97, %r1, 0;
 	and.pred %p98, %p96, %p97;
 	bar.sync 0;
 	@!%p98 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd481;
+	st.shared.s64 [%rd1+1024], %rd483;
 $L128:
 	bar.sync 0;
-	ld.shared.s64 %rd486, [%rd1+1024];
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd481, %rd487;
-	add.s64 %rd488, %rd481, %rd479;
+	ld.shared.s64 %rd488, [%rd1+1024];
 	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, 0;
+	mov.b64 %rd483, %rd489;
+	add.s64 %rd490, %rd483, %rd481;
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd492, 0;
 $L129:
-	setp.lt.s64 %p99, %rd490, %rd440;
+	setp.lt.s64 %p99, %rd492, %rd442;
 	not.pred %p100, %p99;
 	@!%p100 bra $L133;
 	bra.uni $L131;
 $L133:
-	mul.lo.s64 %rd491, %rd490, %rd182;
-	mad.lo.s64 %rd492, %rd491, 4, %rd180;
-	ld.shared.s32 %r178, [%rd492+0];
-	mov.b32 %r179, %r178;
-	add.s64 %rd493, %rd489, %rd490;
-	mul.lo.s64 %rd494, %rd493, %rd153;
-	mad.lo.s64 %rd495, %rd494, 4, %rd151;
-	st.global.s32 [%rd495+0], %r179;
+	mul.lo.s64 %rd493, %rd492, %rd172;
+	mad.lo.s64 %rd494, %rd493, 4, %rd170;
+	ld.shared.s32 %r177, [%rd494+0];
+	mov.b32 %r178, %r177;
+	add.s64 %rd495, %rd491, %rd492;
+	mul.lo.s64 %rd496, %rd495, %rd146;
+	mad.lo.s64 %rd497, %rd496, 4, %rd144;
+	st.global.s32 [%rd497+0], %r178;
 $L130:
-	add.s64 %rd496, %rd490, 1;
-	mov.b64 %rd490, %rd496;
+	add.s64 %rd498, %rd492, 1;
+	mov.b64 %rd492, %rd498;
 	bra.uni $L129;
 $L131:
 	bra.uni $L110;
@@ -20259,169 +20358,169 @@ $L109:
 	bra.uni $L108;
 $L110:
 $L54:
-	add.s64 %rd497, %rd319, %rd318;
-	mov.b64 %rd319, %rd497;
+	add.s64 %rd499, %rd309, %rd308;
+	mov.b64 %rd309, %rd499;
 	bra.uni $L53;
 $L55:
 $L7:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd498, %rd120;
-	mov.b64 %rd499, %rd121;
+	mov.b64 %rd500, %rd113;
+	mov.b64 %rd501, %rd114;
 	// block reduction
-	mov.b32 %r180, 1;
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
+	mov.b32 %r179, 1;
+	sub.u32 %r180, %r13, 1;
+	mov.b32 %r181, %r3;
 $L134:
-	setp.hs.u32 %p101, %r182, 32;
+	setp.hs.u32 %p101, %r181, 32;
 	@%p101 bra $L135;
-	mov.b64 {%r183, %r184}, %rd498;
-	shfl.sync.down.b32 %r185|%p102, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd500, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd499;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd501, {%r189, %r190};
+	mov.b64 {%r182, %r183}, %rd500;
+	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
+	mov.b64 %rd502, {%r184, %r185};
+	mov.b64 {%r186, %r187}, %rd501;
+	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
+	mov.b64 %rd503, {%r188, %r189};
 	@!%p102 bra $L136;
 	setp.ne.u32 %p103, %r18, 9;
 	@%p103 bra.uni $L138;
-	setp.lt.s64 %p104, %rd500, %rd498;
-	setp.eq.s64 %p105, %rd500, %rd498;
-	setp.lt.s64 %p106, %rd501, %rd499;
+	setp.lt.s64 %p104, %rd502, %rd500;
+	setp.eq.s64 %p105, %rd502, %rd500;
+	setp.lt.s64 %p106, %rd503, %rd501;
 	and.pred %p107, %p105, %p106;
 	or.pred %p108, %p104, %p107;
-	selp.b64 %rd502, %rd500, %rd498, %p108;
-	selp.b64 %rd503, %rd501, %rd499, %p108;
-	mov.b64 %rd498, %rd502;
-	mov.b64 %rd499, %rd503;
+	selp.b64 %rd504, %rd502, %rd500, %p108;
+	selp.b64 %rd505, %rd503, %rd501, %p108;
+	mov.b64 %rd500, %rd504;
+	mov.b64 %rd501, %rd505;
 	bra.uni $L137;
 $L138:
 	setp.ne.u32 %p109, %r18, 10;
 	@%p109 bra.uni $L139;
-	setp.gt.s64 %p110, %rd500, %rd498;
-	setp.eq.s64 %p111, %rd500, %rd498;
-	setp.lt.s64 %p112, %rd501, %rd499;
+	setp.gt.s64 %p110, %rd502, %rd500;
+	setp.eq.s64 %p111, %rd502, %rd500;
+	setp.lt.s64 %p112, %rd503, %rd501;
 	and.pred %p113, %p111, %p112;
 	or.pred %p114, %p110, %p113;
-	selp.b64 %rd504, %rd500, %rd498, %p114;
-	selp.b64 %rd505, %rd501, %rd499, %p114;
-	mov.b64 %rd498, %rd504;
-	mov.b64 %rd499, %rd505;
+	selp.b64 %rd506, %rd502, %rd500, %p114;
+	selp.b64 %rd507, %rd503, %rd501, %p114;
+	mov.b64 %rd500, %rd506;
+	mov.b64 %rd501, %rd507;
 	bra.uni $L137;
 $L139:
-	mov.b64 %rd506, %rd498;
-	mov.b64 %rd507, %rd499;
 	mov.b64 %rd508, %rd500;
 	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd506;
-	mov.b64 %rd511, %rd507;
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd511, %rd503;
 	mov.b64 %rd512, %rd508;
 	mov.b64 %rd513, %rd509;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd516, %rd510, %rd514;
-	mov.b64 %rd510, %rd516;
-	add.s64 %rd517, %rd511, %rd515;
-	mov.b64 %rd511, %rd517;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd514;
+	mov.b64 %rd517, %rd515;
+	add.s64 %rd518, %rd512, %rd516;
+	mov.b64 %rd512, %rd518;
+	add.s64 %rd519, %rd513, %rd517;
+	mov.b64 %rd513, %rd519;
 $L140:
-	mov.b64 %rd498, %rd510;
-	mov.b64 %rd499, %rd511;
+	mov.b64 %rd500, %rd512;
+	mov.b64 %rd501, %rd513;
 $L137:
 $L136:
-	shl.b32 %r182, %r182, 1;
+	shl.b32 %r181, %r181, 1;
 	bra.uni $L134;
 $L135:
 	setp.eq.u32 %p115, %r7, 0;
 	@!%p115 bra $L141;
-	mul.wide.u32 %rd518, %r8, 16;
-	add.s64 %rd519, %rd1, %rd518;
-	st.shared.s64 [%rd519+0], %rd498;
-	st.shared.s64 [%rd519+8], %rd499;
+	mul.wide.u32 %rd520, %r8, 16;
+	add.s64 %rd521, %rd1, %rd520;
+	st.shared.s64 [%rd521+0], %rd500;
+	st.shared.s64 [%rd521+8], %rd501;
 $L141:
 	bar.sync 0;
 	setp.eq.u32 %p116, %r8, 0;
 	@!%p116 bra $L142;
 	setp.lo.u32 %p117, %r7, %r10;
 	@!%p117 bra $L143;
-	mul.wide.u32 %rd520, %r7, 16;
-	add.s64 %rd521, %rd1, %rd520;
-	ld.shared.s64 %rd522, [%rd521+0];
-	ld.shared.s64 %rd523, [%rd521+8];
-	mov.b64 %rd498, %rd522;
-	mov.b64 %rd499, %rd523;
+	mul.wide.u32 %rd522, %r7, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	ld.shared.s64 %rd524, [%rd523+0];
+	ld.shared.s64 %rd525, [%rd523+8];
+	mov.b64 %rd500, %rd524;
+	mov.b64 %rd501, %rd525;
 $L143:
-	sub.u32 %r191, %r10, 1;
-	mov.b32 %r192, %r180;
+	sub.u32 %r190, %r10, 1;
+	mov.b32 %r191, %r179;
 $L144:
-	setp.hs.u32 %p118, %r192, 32;
+	setp.hs.u32 %p118, %r191, 32;
 	@%p118 bra $L145;
-	mov.b64 {%r193, %r194}, %rd498;
-	shfl.sync.down.b32 %r195|%p119, %r193, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd524, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd499;
-	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd525, {%r199, %r200};
+	mov.b64 {%r192, %r193}, %rd500;
+	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
+	mov.b64 %rd526, {%r194, %r195};
+	mov.b64 {%r196, %r197}, %rd501;
+	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
+	mov.b64 %rd527, {%r198, %r199};
 	@!%p119 bra $L146;
 	setp.ne.u32 %p120, %r18, 9;
 	@%p120 bra.uni $L148;
-	setp.lt.s64 %p121, %rd524, %rd498;
-	setp.eq.s64 %p122, %rd524, %rd498;
-	setp.lt.s64 %p123, %rd525, %rd499;
+	setp.lt.s64 %p121, %rd526, %rd500;
+	setp.eq.s64 %p122, %rd526, %rd500;
+	setp.lt.s64 %p123, %rd527, %rd501;
 	and.pred %p124, %p122, %p123;
 	or.pred %p125, %p121, %p124;
-	selp.b64 %rd526, %rd524, %rd498, %p125;
-	selp.b64 %rd527, %rd525, %rd499, %p125;
-	mov.b64 %rd498, %rd526;
-	mov.b64 %rd499, %rd527;
+	selp.b64 %rd528, %rd526, %rd500, %p125;
+	selp.b64 %rd529, %rd527, %rd501, %p125;
+	mov.b64 %rd500, %rd528;
+	mov.b64 %rd501, %rd529;
 	bra.uni $L147;
 $L148:
 	setp.ne.u32 %p126, %r18, 10;
 	@%p126 bra.uni $L149;
-	setp.gt.s64 %p127, %rd524, %rd498;
-	setp.eq.s64 %p128, %rd524, %rd498;
-	setp.lt.s64 %p129, %rd525, %rd499;
+	setp.gt.s64 %p127, %rd526, %rd500;
+	setp.eq.s64 %p128, %rd526, %rd500;
+	setp.lt.s64 %p129, %rd527, %rd501;
 	and.pred %p130, %p128, %p129;
 	or.pred %p131, %p127, %p130;
-	selp.b64 %rd528, %rd524, %rd498, %p131;
-	selp.b64 %rd529, %rd525, %rd499, %p131;
-	mov.b64 %rd498, %rd528;
-	mov.b64 %rd499, %rd529;
+	selp.b64 %rd530, %rd526, %rd500, %p131;
+	selp.b64 %rd531, %rd527, %rd501, %p131;
+	mov.b64 %rd500, %rd530;
+	mov.b64 %rd501, %rd531;
 	bra.uni $L147;
 $L149:
-	mov.b64 %rd530, %rd498;
-	mov.b64 %rd531, %rd499;
-	mov.b64 %rd532, %rd524;
-	mov.b64 %rd533, %rd525;
-	mov.b64 %rd510, %rd530;
-	mov.b64 %rd511, %rd531;
+	mov.b64 %rd532, %rd500;
+	mov.b64 %rd533, %rd501;
+	mov.b64 %rd534, %rd526;
+	mov.b64 %rd535, %rd527;
 	mov.b64 %rd512, %rd532;
 	mov.b64 %rd513, %rd533;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd534, %rd510, %rd514;
-	mov.b64 %rd510, %rd534;
-	add.s64 %rd535, %rd511, %rd515;
-	mov.b64 %rd511, %rd535;
+	mov.b64 %rd514, %rd534;
+	mov.b64 %rd515, %rd535;
+	mov.b64 %rd516, %rd514;
+	mov.b64 %rd517, %rd515;
+	add.s64 %rd536, %rd512, %rd516;
+	mov.b64 %rd512, %rd536;
+	add.s64 %rd537, %rd513, %rd517;
+	mov.b64 %rd513, %rd537;
 $L150:
-	mov.b64 %rd498, %rd510;
-	mov.b64 %rd499, %rd511;
+	mov.b64 %rd500, %rd512;
+	mov.b64 %rd501, %rd513;
 $L147:
 $L146:
-	shl.b32 %r192, %r192, 1;
+	shl.b32 %r191, %r191, 1;
 	bra.uni $L144;
 $L145:
 $L142:
-	mul.wide.u32 %rd536, %r29, 16;
-	add.s64 %rd537, %rd11, %rd536;
+	mul.wide.u32 %rd538, %r29, 16;
+	add.s64 %rd539, %rd11, %rd538;
 	setp.eq.u32 %p132, %r5, 0;
 	@!%p132 bra $L151;
-	st.global.s64 [%rd537+0], %rd498;
-	st.global.s64 [%rd537+8], %rd499;
+	st.global.s64 [%rd539+0], %rd500;
+	st.global.s64 [%rd539+8], %rd501;
 $L151:
 	ret;
 }
@@ -20474,15 +20573,12 @@ $L151:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s43
 )
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<49>;
-	.reg .b64 %rd<171>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20606,111 +20702,104 @@ $L151:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r24, [gk_s45];
+	ld.param.s32 %r24, [gk_s42];
 	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s46];
+	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L2;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd105, %rd103;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd105, %rd4;
+	setp.ge.s64 %p11, %rd98, %rd4;
 	@%p11 bra $L4;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p12, %rd107, %rd101;
-	setp.eq.s64 %p13, %rd107, %rd101;
-	setp.lt.s64 %p14, %rd108, %rd102;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p12, %rd100, %rd94;
+	setp.eq.s64 %p13, %rd100, %rd94;
+	setp.lt.s64 %p14, %rd101, %rd95;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
-	selp.b64 %rd109, %rd107, %rd101, %p16;
-	selp.b64 %rd110, %rd108, %rd102, %p16;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	selp.b64 %rd102, %rd100, %rd94, %p16;
+	selp.b64 %rd103, %rd101, %rd95, %p16;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p17, %r18, 10;
 	@%p17 bra.uni $L5;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd111, %rd103;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd111, %rd4;
+	setp.ge.s64 %p18, %rd104, %rd4;
 	@%p18 bra $L7;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p19, %rd113, %rd101;
-	setp.eq.s64 %p20, %rd113, %rd101;
-	setp.lt.s64 %p21, %rd114, %rd102;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p19, %rd106, %rd94;
+	setp.eq.s64 %p20, %rd106, %rd94;
+	setp.lt.s64 %p21, %rd107, %rd95;
 	and.pred %p22, %p20, %p21;
 	or.pred %p23, %p19, %p22;
-	selp.b64 %rd115, %rd113, %rd101, %p23;
-	selp.b64 %rd116, %rd114, %rd102, %p23;
-	mov.b64 %rd101, %rd115;
-	mov.b64 %rd102, %rd116;
-	add.s64 %rd111, %rd111, %rd104;
+	selp.b64 %rd108, %rd106, %rd94, %p23;
+	selp.b64 %rd109, %rd107, %rd95, %p23;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
 $L8:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd101, %rd121;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd123, %rd103;
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd123, %rd4;
+	setp.ge.s64 %p24, %rd116, %rd4;
 	@%p24 bra $L10;
-	mad.lo.s64 %rd124, %rd123, 16, %rd3;
-	ld.global.s64 %rd125, [%rd124+0];
-	ld.global.s64 %rd126, [%rd124+8];
-	mov.b64 %rd127, %rd101;
-	mov.b64 %rd128, %rd102;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd137, %rd131, %rd135;
-	mov.b64 %rd131, %rd137;
-	add.s64 %rd138, %rd132, %rd136;
-	mov.b64 %rd132, %rd138;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 %rd101, %rd131;
-	mov.b64 %rd102, %rd132;
-	add.s64 %rd123, %rd123, %rd104;
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
 	bra.uni $L9;
 $L10:
 $L1:
-	mov.b64 %rd139, %rd101;
-	mov.b64 %rd140, %rd102;
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
 	// block reduction
 	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
@@ -20719,58 +20808,58 @@ $L1:
 $L12:
 	setp.hs.u32 %p25, %r30, 32;
 	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd139;
+	mov.b64 {%r31, %r32}, %rd132;
 	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd141, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd140;
+	mov.b64 %rd134, {%r33, %r34};
+	mov.b64 {%r35, %r36}, %rd133;
 	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd142, {%r37, %r38};
+	mov.b64 %rd135, {%r37, %r38};
 	@!%p26 bra $L14;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd141, %rd139;
-	setp.eq.s64 %p29, %rd141, %rd139;
-	setp.lt.s64 %p30, %rd142, %rd140;
+	setp.lt.s64 %p28, %rd134, %rd132;
+	setp.eq.s64 %p29, %rd134, %rd132;
+	setp.lt.s64 %p30, %rd135, %rd133;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd143, %rd141, %rd139, %p32;
-	selp.b64 %rd144, %rd142, %rd140, %p32;
-	mov.b64 %rd139, %rd143;
-	mov.b64 %rd140, %rd144;
+	selp.b64 %rd136, %rd134, %rd132, %p32;
+	selp.b64 %rd137, %rd135, %rd133, %p32;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p33, %r18, 10;
 	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd141, %rd139;
-	setp.eq.s64 %p35, %rd141, %rd139;
-	setp.lt.s64 %p36, %rd142, %rd140;
+	setp.gt.s64 %p34, %rd134, %rd132;
+	setp.eq.s64 %p35, %rd134, %rd132;
+	setp.lt.s64 %p36, %rd135, %rd133;
 	and.pred %p37, %p35, %p36;
 	or.pred %p38, %p34, %p37;
-	selp.b64 %rd145, %rd141, %rd139, %p38;
-	selp.b64 %rd146, %rd142, %rd140, %p38;
-	mov.b64 %rd139, %rd145;
-	mov.b64 %rd140, %rd146;
+	selp.b64 %rd138, %rd134, %rd132, %p38;
+	selp.b64 %rd139, %rd135, %rd133, %p38;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
-	mov.b64 %rd149, %rd141;
-	mov.b64 %rd150, %rd142;
-	mov.b64 %rd131, %rd147;
-	mov.b64 %rd132, %rd148;
-	mov.b64 %rd133, %rd149;
-	mov.b64 %rd134, %rd150;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd151, %rd131, %rd135;
-	mov.b64 %rd131, %rd151;
-	add.s64 %rd152, %rd132, %rd136;
-	mov.b64 %rd132, %rd152;
-$L18:
-	mov.b64 %rd139, %rd131;
 	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
 	shl.b32 %r30, %r30, 1;
@@ -20778,80 +20867,80 @@ $L14:
 $L13:
 	setp.eq.u32 %p39, %r7, 0;
 	@!%p39 bra $L19;
-	mul.wide.u32 %rd153, %r8, 16;
-	add.s64 %rd154, %rd1, %rd153;
-	st.shared.s64 [%rd154+0], %rd139;
-	st.shared.s64 [%rd154+8], %rd140;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p40, %r8, 0;
 	@!%p40 bra $L20;
 	setp.lo.u32 %p41, %r7, %r10;
 	@!%p41 bra $L21;
-	mul.wide.u32 %rd155, %r7, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	ld.shared.s64 %rd157, [%rd156+0];
-	ld.shared.s64 %rd158, [%rd156+8];
-	mov.b64 %rd139, %rd157;
-	mov.b64 %rd140, %rd158;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
 $L21:
 	sub.u32 %r39, %r10, 1;
 	mov.b32 %r40, %r28;
 $L22:
 	setp.hs.u32 %p42, %r40, 32;
 	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd139;
+	mov.b64 {%r41, %r42}, %rd132;
 	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd159, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd140;
+	mov.b64 %rd152, {%r43, %r44};
+	mov.b64 {%r45, %r46}, %rd133;
 	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd160, {%r47, %r48};
+	mov.b64 %rd153, {%r47, %r48};
 	@!%p43 bra $L24;
 	setp.ne.u32 %p44, %r18, 9;
 	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd159, %rd139;
-	setp.eq.s64 %p46, %rd159, %rd139;
-	setp.lt.s64 %p47, %rd160, %rd140;
+	setp.lt.s64 %p45, %rd152, %rd132;
+	setp.eq.s64 %p46, %rd152, %rd132;
+	setp.lt.s64 %p47, %rd153, %rd133;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd161, %rd159, %rd139, %p49;
-	selp.b64 %rd162, %rd160, %rd140, %p49;
-	mov.b64 %rd139, %rd161;
-	mov.b64 %rd140, %rd162;
+	selp.b64 %rd154, %rd152, %rd132, %p49;
+	selp.b64 %rd155, %rd153, %rd133, %p49;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p50, %r18, 10;
 	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd159, %rd139;
-	setp.eq.s64 %p52, %rd159, %rd139;
-	setp.lt.s64 %p53, %rd160, %rd140;
+	setp.gt.s64 %p51, %rd152, %rd132;
+	setp.eq.s64 %p52, %rd152, %rd132;
+	setp.lt.s64 %p53, %rd153, %rd133;
 	and.pred %p54, %p52, %p53;
 	or.pred %p55, %p51, %p54;
-	selp.b64 %rd163, %rd159, %rd139, %p55;
-	selp.b64 %rd164, %rd160, %rd140, %p55;
-	mov.b64 %rd139, %rd163;
-	mov.b64 %rd140, %rd164;
+	selp.b64 %rd156, %rd152, %rd132, %p55;
+	selp.b64 %rd157, %rd153, %rd133, %p55;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd165, %rd139;
-	mov.b64 %rd166, %rd140;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd131, %rd165;
-	mov.b64 %rd132, %rd166;
-	mov.b64 %rd133, %rd167;
-	mov.b64 %rd134, %rd168;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd169, %rd131, %rd135;
-	mov.b64 %rd131, %rd169;
-	add.s64 %rd170, %rd132, %rd136;
-	mov.b64 %rd132, %rd170;
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
 	shl.b32 %r40, %r40, 1;
@@ -20860,15 +20949,15 @@ $L23:
 $L20:
 	setp.eq.u32 %p56, %r5, 0;
 	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd139;
-	st.global.s64 [%rd6+8], %rd140;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
 $L29:
 	ret;
 }
 `
 
-// gokkosPTX20 is the PTX of frontier.PullStep[bfs.reach].
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of frontier.PullStep[bfs.reach].
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21764,8 +21853,8 @@ $L29:
 }
 `
 
-// gokkosPTX21 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21804,15 +21893,12 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27
+	.param .b64 gk_s24
 )
 {
 	.reg .pred %p<69>;
-	.reg .b32 %r<103>;
-	.reg .b64 %rd<215>;
+	.reg .b32 %r<105>;
+	.reg .b64 %rd<210>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21890,126 +21976,119 @@ const gokkosPTX21 = `//
 	mov.b64 %rd56, %rd55;
 	ld.param.s64 %rd57, [gk_s22];
 	mov.b64 %rd58, %rd57;
-	ld.param.u64 %rd59, [gk_s23];
-	cvta.to.global.u64 %rd60, %rd59;
-	mov.b64 %rd61, %rd60;
-	ld.param.s64 %rd62, [gk_s24];
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s25];
-	mov.b64 %rd65, %rd64;
-	ld.param.s32 %r19, [gk_s26];
+	ld.param.s32 %r19, [gk_s23];
 	mov.b32 %r20, %r19;
-	ld.param.u8 %r21, [gk_s27];
+	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r22, %ctaid.x;
 	mov.u32 %r23, %nctaid.x;
-	sub.s64 %rd66, %rd3, %rd2;
-	max.s64 %rd67, %rd66, 0;
-	cvt.u64.u32 %rd68, %r23;
-	add.s64 %rd69, %rd67, %rd68;
-	sub.s64 %rd70, %rd69, 1;
-	div.u64 %rd71, %rd70, %rd68;
-	cvt.u64.u32 %rd72, %r22;
-	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
-	add.s64 %rd74, %rd73, %rd71;
-	min.s64 %rd75, %rd74, %rd3;
+	sub.s64 %rd59, %rd3, %rd2;
+	max.s64 %rd60, %rd59, 0;
+	cvt.u64.u32 %rd61, %r23;
+	add.s64 %rd62, %rd60, %rd61;
+	sub.s64 %rd63, %rd62, 1;
+	div.u64 %rd64, %rd63, %rd61;
+	cvt.u64.u32 %rd65, %r22;
+	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
+	add.s64 %rd67, %rd66, %rd64;
+	min.s64 %rd68, %rd67, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd78, 9223372036854775807;
-	mov.b64 %rd79, 9223372036854775807;
+	mov.b64 %rd71, 9223372036854775807;
+	mov.b64 %rd72, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 10;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd78, -9223372036854775808;
-	mov.b64 %rd79, 9223372036854775807;
+	mov.b64 %rd71, -9223372036854775808;
+	mov.b64 %rd72, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd80, 0;
-	mov.b64 %rd81, 0;
-	mov.b64 %rd82, 0;
-	mov.b64 %rd83, 0;
-	mov.b64 %rd80, %rd82;
-	mov.b64 %rd81, %rd83;
+	mov.b64 %rd73, 0;
+	mov.b64 %rd74, 0;
+	mov.b64 %rd75, 0;
+	mov.b64 %rd76, 0;
+	mov.b64 %rd73, %rd75;
+	mov.b64 %rd74, %rd76;
 $L4:
-	mov.b64 %rd84, %rd80;
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd78, %rd84;
-	mov.b64 %rd79, %rd85;
+	mov.b64 %rd77, %rd73;
+	mov.b64 %rd78, %rd74;
+	mov.b64 %rd71, %rd77;
+	mov.b64 %rd72, %rd78;
 $L1:
-	mov.b64 %rd76, %rd78;
-	mov.b64 %rd77, %rd79;
-	cvt.u64.u32 %rd86, %r5;
-	add.s64 %rd87, %rd73, %rd86;
-	cvt.u64.u32 %rd88, %r6;
-	mov.b64 %rd89, %rd87;
+	mov.b64 %rd69, %rd71;
+	mov.b64 %rd70, %rd72;
+	cvt.u64.u32 %rd79, %r5;
+	add.s64 %rd80, %rd66, %rd79;
+	cvt.u64.u32 %rd81, %r6;
+	mov.b64 %rd82, %rd80;
 $L5:
-	setp.ge.s64 %p6, %rd89, %rd75;
+	setp.ge.s64 %p6, %rd82, %rd68;
 	@%p6 bra $L6;
-	mov.b64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	add.s64 %rd92, %rd90, 1;
-	mov.b64 %rd93, %rd92;
-	mov.b64 %rd94, %rd91;
-	mov.b64 %rd95, %rd93;
+	mov.b64 %rd83, %rd82;
+	mov.b64 %rd84, %rd83;
+	add.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+	mov.b64 %rd87, %rd84;
+	mov.b64 %rd88, %rd86;
 	setp.gt.s64 %p7, %rd44, 0;
 	@!%p7 bra $L9;
-	mul.lo.s64 %rd96, %rd90, %rd44;
-	mov.b64 %rd97, %rd96;
-	add.s64 %rd98, %rd90, 1;
-	mul.lo.s64 %rd99, %rd98, %rd44;
-	min.s64 %rd100, %rd99, %rd40;
-	mov.b64 %rd101, %rd100;
-	mov.b64 %rd94, %rd97;
-	mov.b64 %rd95, %rd101;
+	mul.lo.s64 %rd89, %rd83, %rd44;
+	mov.b64 %rd90, %rd89;
+	add.s64 %rd91, %rd83, 1;
+	mul.lo.s64 %rd92, %rd91, %rd44;
+	min.s64 %rd93, %rd92, %rd40;
+	mov.b64 %rd94, %rd93;
+	mov.b64 %rd87, %rd90;
+	mov.b64 %rd88, %rd94;
 $L9:
-	mov.b64 %rd102, %rd10;
-	mov.b64 %rd103, %rd12;
-	mov.b64 %rd104, %rd14;
-	mov.b64 %rd105, %rd17;
-	mov.b64 %rd106, %rd19;
-	mov.b64 %rd107, %rd21;
-	mov.b64 %rd108, %rd31;
-	mov.b64 %rd109, %rd33;
-	mov.b64 %rd110, %rd35;
+	mov.b64 %rd95, %rd10;
+	mov.b64 %rd96, %rd12;
+	mov.b64 %rd97, %rd14;
+	mov.b64 %rd98, %rd17;
+	mov.b64 %rd99, %rd19;
+	mov.b64 %rd100, %rd21;
+	mov.b64 %rd101, %rd31;
+	mov.b64 %rd102, %rd33;
+	mov.b64 %rd103, %rd35;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd99;
+	mov.b64 %rd109, %rd100;
+	mov.b64 %rd110, %rd101;
 	mov.b64 %rd111, %rd102;
 	mov.b64 %rd112, %rd103;
-	mov.b64 %rd113, %rd104;
-	mov.b64 %rd114, %rd105;
-	mov.b64 %rd115, %rd106;
-	mov.b64 %rd116, %rd107;
-	mov.b64 %rd117, %rd108;
-	mov.b64 %rd118, %rd109;
-	mov.b64 %rd119, %rd110;
-	mov.b64 %rd120, %rd94;
+	mov.b64 %rd113, %rd87;
 $L10:
-	setp.lt.s64 %p8, %rd120, %rd95;
+	setp.lt.s64 %p8, %rd113, %rd88;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b32 %r24, 0x0;
-	mul.lo.s64 %rd121, %rd120, 32;
-	mov.b64 %rd122, %rd121;
+	mul.lo.s64 %rd114, %rd113, 32;
+	mov.b64 %rd115, %rd114;
 	setp.gt.s64 %p10, %rd44, 0;
 	@!%p10 bra $L15;
 	mov.b32 %r25, %r20;
 	mov.pred %p11, %p3;
-	mov.b64 %rd123, %rd120;
-	mul.lo.s64 %rd124, %rd123, %rd65;
-	mad.lo.s64 %rd125, %rd124, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r26, [%rd125+0];
+	mov.b64 %rd116, %rd113;
+	mul.lo.s64 %rd117, %rd116, %rd58;
+	mad.lo.s64 %rd118, %rd117, 4, %rd54;
+	ld.relaxed.gpu.global.u32 %r26, [%rd118+0];
 	mov.b32 %r27, %r26;
 	not.b32 %r28, %r27;
 	mov.b32 %r29, %r28;
 	mov.b32 %r24, %r29;
-	sub.s64 %rd126, %rd7, %rd122;
-	mov.b64 %rd127, %rd126;
-	setp.lt.s64 %p12, %rd127, 32;
+	sub.s64 %rd119, %rd7, %rd115;
+	mov.b64 %rd120, %rd119;
+	setp.lt.s64 %p12, %rd120, 32;
 	@!%p12 bra $L18;
-	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r30, %rd128;
+	min.u64 %rd121, %rd120, 32;
+	cvt.u32.u64 %r30, %rd121;
 	mov.b32 %r32, 0x1;
 	shl.b32 %r31, %r32, %r30;
 	setp.hs.u32 %p13, %r30, 32;
@@ -22020,21 +22099,21 @@ $L14:
 $L18:
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd122, %rd90;
+	mov.b64 %rd115, %rd83;
 	mov.b32 %r36, %r20;
 	mov.pred %p14, %p3;
-	cvt.u32.u64 %r37, %rd90;
+	cvt.u32.u64 %r37, %rd83;
 	mov.b32 %r38, %r37;
 	shr.s32 %r39, %r38, 5;
-	cvt.s64.s32 %rd129, %r39;
-	mul.lo.s64 %rd130, %rd129, %rd65;
-	mad.lo.s64 %rd131, %rd130, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r40, [%rd131+0];
+	cvt.s64.s32 %rd122, %r39;
+	mul.lo.s64 %rd123, %rd122, %rd58;
+	mad.lo.s64 %rd124, %rd123, 4, %rd54;
+	ld.relaxed.gpu.global.u32 %r40, [%rd124+0];
 	mov.b32 %r41, %r40;
 	and.b32 %r42, %r38, 31;
-	cvt.s64.s32 %rd132, %r42;
-	min.u64 %rd133, %rd132, 32;
-	cvt.u32.u64 %r43, %rd133;
+	cvt.s64.s32 %rd125, %r42;
+	min.u64 %rd126, %rd125, 32;
+	cvt.u32.u64 %r43, %rd126;
 	mov.b32 %r45, 0x1;
 	shl.b32 %r44, %r45, %r43;
 	setp.hs.u32 %p15, %r43, 32;
@@ -22055,49 +22134,49 @@ $L21:
 $L25:
 	brev.b32 %r49, %r24;
 	clz.b32 %r50, %r49;
-	cvt.u64.u32 %rd134, %r50;
-	mov.b64 %rd135, %rd134;
+	cvt.u64.u32 %rd127, %r50;
+	mov.b64 %rd128, %rd127;
 	sub.u32 %r51, %r24, 0x1;
 	and.b32 %r52, %r24, %r51;
 	mov.b32 %r24, %r52;
-	add.s64 %rd136, %rd122, %rd135;
-	cvt.u32.u64 %r53, %rd136;
+	add.s64 %rd129, %rd115, %rd128;
+	cvt.u32.u64 %r53, %rd129;
 	mov.b32 %r54, %r53;
 	mov.pred %p20, 0;
+	cvt.s64.s32 %rd130, %r54;
+	add.s64 %rd131, %rd130, 1;
+	mul.lo.s64 %rd132, %rd131, %rd106;
+	mad.lo.s64 %rd133, %rd132, 8, %rd104;
+	ld.global.nc.s64 %rd134, [%rd133+0];
+	mov.b64 %rd135, %rd134;
+	mov.b64 %rd136, %rd135;
 	cvt.s64.s32 %rd137, %r54;
-	add.s64 %rd138, %rd137, 1;
-	mul.lo.s64 %rd139, %rd138, %rd113;
-	mad.lo.s64 %rd140, %rd139, 8, %rd111;
-	ld.global.nc.s64 %rd141, [%rd140+0];
+	mul.lo.s64 %rd138, %rd137, %rd106;
+	mad.lo.s64 %rd139, %rd138, 8, %rd104;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
 	mov.b64 %rd142, %rd141;
-	mov.b64 %rd143, %rd142;
-	cvt.s64.s32 %rd144, %r54;
-	mul.lo.s64 %rd145, %rd144, %rd113;
-	mad.lo.s64 %rd146, %rd145, 8, %rd111;
-	ld.global.nc.s64 %rd147, [%rd146+0];
-	mov.b64 %rd148, %rd147;
-	mov.b64 %rd149, %rd148;
 $L26:
-	setp.lt.s64 %p21, %rd149, %rd143;
+	setp.lt.s64 %p21, %rd142, %rd136;
 	not.pred %p22, %p21;
 	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd150, %rd149, %rd116;
-	mad.lo.s64 %rd151, %rd150, 4, %rd114;
-	ld.global.nc.s32 %r55, [%rd151+0];
+	mul.lo.s64 %rd143, %rd142, %rd109;
+	mad.lo.s64 %rd144, %rd143, 4, %rd107;
+	ld.global.nc.s32 %r55, [%rd144+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
 	shr.s32 %r58, %r57, 5;
-	cvt.s64.s32 %rd152, %r58;
-	mul.lo.s64 %rd153, %rd152, %rd119;
-	mad.lo.s64 %rd154, %rd153, 4, %rd117;
-	ld.global.nc.u32 %r59, [%rd154+0];
+	cvt.s64.s32 %rd145, %r58;
+	mul.lo.s64 %rd146, %rd145, %rd112;
+	mad.lo.s64 %rd147, %rd146, 4, %rd110;
+	ld.global.nc.u32 %r59, [%rd147+0];
 	mov.b32 %r60, %r59;
 	and.b32 %r61, %r57, 31;
-	cvt.s64.s32 %rd155, %r61;
-	min.u64 %rd156, %rd155, 32;
-	cvt.u32.u64 %r62, %rd156;
+	cvt.s64.s32 %rd148, %r61;
+	min.u64 %rd149, %rd148, 32;
+	cvt.u32.u64 %r62, %rd149;
 	mov.b32 %r64, 0x1;
 	shl.b32 %r63, %r64, %r62;
 	setp.hs.u32 %p23, %r62, 32;
@@ -22111,16 +22190,19 @@ $L32:
 	mov.pred %p25, %p3;
 	mov.b32 %r68, %r57;
 	mov.b32 %r69, %r54;
-	mov.b64 %rd157, %rd149;
-	cvt.s64.s32 %rd158, %r69;
-	mul.lo.s64 %rd159, %rd158, %rd51;
-	mad.lo.s64 %rd160, %rd159, 4, %rd47;
-	st.global.s32 [%rd160+0], %r68;
+	mov.b64 %rd150, %rd142;
 	add.s32 %r70, %r67, 1;
-	cvt.s64.s32 %rd161, %r69;
-	mul.lo.s64 %rd162, %rd161, %rd58;
-	mad.lo.s64 %rd163, %rd162, 4, %rd54;
-	st.global.s32 [%rd163+0], %r70;
+	mov.b32 %r71, %r70;
+	mov.b32 %r72, %r68;
+	cvt.u64.u32 %rd151, %r71;
+	shl.b64 %rd152, %rd151, 32;
+	cvt.u64.u32 %rd153, %r72;
+	or.b64 %rd154, %rd152, %rd153;
+	mov.b64 %rd155, %rd154;
+	cvt.s64.s32 %rd156, %r69;
+	mul.lo.s64 %rd157, %rd156, %rd51;
+	mad.lo.s64 %rd158, %rd157, 8, %rd47;
+	st.global.u64 [%rd158+0], %rd155;
 	mov.pred %p26, 1;
 	mov.pred %p27, 1;
 	mov.pred %p28, %p26;
@@ -22133,211 +22215,211 @@ $L32:
 	bra.uni $L28;
 $L34:
 $L27:
-	add.s64 %rd164, %rd149, 1;
-	mov.b64 %rd149, %rd164;
+	add.s64 %rd159, %rd142, 1;
+	mov.b64 %rd142, %rd159;
 	bra.uni $L26;
 $L28:
 	@!%p20 bra $L36;
-	min.u64 %rd165, %rd135, 32;
-	cvt.u32.u64 %r71, %rd165;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p33, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p33;
-	or.b32 %r75, %r48, %r74;
-	mov.b32 %r48, %r75;
-	add.s64 %rd166, %rd76, 1;
-	mov.b64 %rd76, %rd166;
+	min.u64 %rd160, %rd128, 32;
+	cvt.u32.u64 %r73, %rd160;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p33, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p33;
+	or.b32 %r77, %r48, %r76;
+	mov.b32 %r48, %r77;
+	add.s64 %rd161, %rd69, 1;
+	mov.b64 %rd69, %rd161;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
 	setp.gt.s64 %p34, %rd44, 0;
 	@!%p34 bra $L37;
-	mul.lo.s64 %rd167, %rd120, %rd42;
-	mad.lo.s64 %rd168, %rd167, 4, %rd38;
-	st.global.u32 [%rd168+0], %r48;
+	mul.lo.s64 %rd162, %rd113, %rd42;
+	mad.lo.s64 %rd163, %rd162, 4, %rd38;
+	st.global.u32 [%rd163+0], %r48;
 	bra.uni $L38;
 $L37:
 	setp.ne.u32 %p35, %r48, 0x0;
 	@!%p35 bra $L40;
-	shr.s64 %rd169, %rd90, 5;
-	mul.lo.s64 %rd170, %rd169, %rd42;
-	mad.lo.s64 %rd171, %rd170, 4, %rd38;
-	and.b64 %rd172, %rd90, 31;
-	min.u64 %rd173, %rd172, 32;
-	cvt.u32.u64 %r76, %rd173;
-	mov.b32 %r78, 0x1;
-	shl.b32 %r77, %r78, %r76;
-	setp.hs.u32 %p36, %r76, 32;
-	selp.b32 %r79, 0, %r77, %p36;
-	atom.global.or.b32 %r80, [%rd171], %r79;
+	shr.s64 %rd164, %rd83, 5;
+	mul.lo.s64 %rd165, %rd164, %rd42;
+	mad.lo.s64 %rd166, %rd165, 4, %rd38;
+	and.b64 %rd167, %rd83, 31;
+	min.u64 %rd168, %rd167, 32;
+	cvt.u32.u64 %r78, %rd168;
+	mov.b32 %r80, 0x1;
+	shl.b32 %r79, %r80, %r78;
+	setp.hs.u32 %p36, %r78, 32;
+	selp.b32 %r81, 0, %r79, %p36;
+	atom.global.or.b32 %r82, [%rd166], %r81;
 $L40:
 $L38:
 $L11:
-	add.s64 %rd174, %rd120, 1;
-	mov.b64 %rd120, %rd174;
+	add.s64 %rd169, %rd113, 1;
+	mov.b64 %rd113, %rd169;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd89, %rd89, %rd88;
+	add.s64 %rd82, %rd82, %rd81;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd175, %rd76;
-	mov.b64 %rd176, %rd77;
+	mov.b64 %rd170, %rd69;
+	mov.b64 %rd171, %rd70;
 	// block reduction
-	mov.b32 %r81, 1;
-	mov.b32 %r82, 1;
-	sub.u32 %r83, %r13, 1;
-	mov.b32 %r84, %r81;
+	mov.b32 %r83, 1;
+	mov.b32 %r84, 1;
+	sub.u32 %r85, %r13, 1;
+	mov.b32 %r86, %r83;
 $L41:
-	setp.hs.u32 %p37, %r84, 32;
+	setp.hs.u32 %p37, %r86, 32;
 	@%p37 bra $L42;
-	mov.b64 {%r85, %r86}, %rd175;
-	shfl.sync.down.b32 %r87|%p38, %r85, %r84, %r83, %r17;
-	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
-	mov.b64 %rd177, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd176;
-	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
-	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
-	mov.b64 %rd178, {%r91, %r92};
+	mov.b64 {%r87, %r88}, %rd170;
+	shfl.sync.down.b32 %r89|%p38, %r87, %r86, %r85, %r17;
+	shfl.sync.down.b32 %r90, %r88, %r86, %r85, %r17;
+	mov.b64 %rd172, {%r89, %r90};
+	mov.b64 {%r91, %r92}, %rd171;
+	shfl.sync.down.b32 %r93, %r91, %r86, %r85, %r17;
+	shfl.sync.down.b32 %r94, %r92, %r86, %r85, %r17;
+	mov.b64 %rd173, {%r93, %r94};
 	@!%p38 bra $L43;
 	setp.ne.u32 %p39, %r18, 9;
 	@%p39 bra.uni $L45;
-	setp.lt.s64 %p40, %rd177, %rd175;
-	setp.eq.s64 %p41, %rd177, %rd175;
-	setp.lt.s64 %p42, %rd178, %rd176;
+	setp.lt.s64 %p40, %rd172, %rd170;
+	setp.eq.s64 %p41, %rd172, %rd170;
+	setp.lt.s64 %p42, %rd173, %rd171;
 	and.pred %p43, %p41, %p42;
 	or.pred %p44, %p40, %p43;
-	selp.b64 %rd179, %rd177, %rd175, %p44;
-	selp.b64 %rd180, %rd178, %rd176, %p44;
-	mov.b64 %rd175, %rd179;
-	mov.b64 %rd176, %rd180;
+	selp.b64 %rd174, %rd172, %rd170, %p44;
+	selp.b64 %rd175, %rd173, %rd171, %p44;
+	mov.b64 %rd170, %rd174;
+	mov.b64 %rd171, %rd175;
 	bra.uni $L44;
 $L45:
 	setp.ne.u32 %p45, %r18, 10;
 	@%p45 bra.uni $L46;
-	setp.gt.s64 %p46, %rd177, %rd175;
-	setp.eq.s64 %p47, %rd177, %rd175;
-	setp.lt.s64 %p48, %rd178, %rd176;
+	setp.gt.s64 %p46, %rd172, %rd170;
+	setp.eq.s64 %p47, %rd172, %rd170;
+	setp.lt.s64 %p48, %rd173, %rd171;
 	and.pred %p49, %p47, %p48;
 	or.pred %p50, %p46, %p49;
-	selp.b64 %rd181, %rd177, %rd175, %p50;
-	selp.b64 %rd182, %rd178, %rd176, %p50;
-	mov.b64 %rd175, %rd181;
-	mov.b64 %rd176, %rd182;
+	selp.b64 %rd176, %rd172, %rd170, %p50;
+	selp.b64 %rd177, %rd173, %rd171, %p50;
+	mov.b64 %rd170, %rd176;
+	mov.b64 %rd171, %rd177;
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd183, %rd175;
-	mov.b64 %rd184, %rd176;
-	mov.b64 %rd185, %rd177;
-	mov.b64 %rd186, %rd178;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd190, %rd186;
-	mov.b64 %rd191, %rd189;
-	mov.b64 %rd192, %rd190;
-	add.s64 %rd193, %rd187, %rd191;
-	mov.b64 %rd187, %rd193;
-	add.s64 %rd194, %rd188, %rd192;
-	mov.b64 %rd188, %rd194;
+	mov.b64 %rd178, %rd170;
+	mov.b64 %rd179, %rd171;
+	mov.b64 %rd180, %rd172;
+	mov.b64 %rd181, %rd173;
+	mov.b64 %rd182, %rd178;
+	mov.b64 %rd183, %rd179;
+	mov.b64 %rd184, %rd180;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd185;
+	add.s64 %rd188, %rd182, %rd186;
+	mov.b64 %rd182, %rd188;
+	add.s64 %rd189, %rd183, %rd187;
+	mov.b64 %rd183, %rd189;
 $L47:
-	mov.b64 %rd175, %rd187;
-	mov.b64 %rd176, %rd188;
+	mov.b64 %rd170, %rd182;
+	mov.b64 %rd171, %rd183;
 $L44:
 $L43:
-	shl.b32 %r84, %r84, 1;
+	shl.b32 %r86, %r86, 1;
 	bra.uni $L41;
 $L42:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L48;
-	mul.wide.u32 %rd195, %r8, 16;
-	add.s64 %rd196, %rd1, %rd195;
-	st.shared.s64 [%rd196+0], %rd175;
-	st.shared.s64 [%rd196+8], %rd176;
+	mul.wide.u32 %rd190, %r8, 16;
+	add.s64 %rd191, %rd1, %rd190;
+	st.shared.s64 [%rd191+0], %rd170;
+	st.shared.s64 [%rd191+8], %rd171;
 $L48:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L49;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L50;
-	mul.wide.u32 %rd197, %r7, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	ld.shared.s64 %rd199, [%rd198+0];
-	ld.shared.s64 %rd200, [%rd198+8];
-	mov.b64 %rd175, %rd199;
-	mov.b64 %rd176, %rd200;
+	mul.wide.u32 %rd192, %r7, 16;
+	add.s64 %rd193, %rd1, %rd192;
+	ld.shared.s64 %rd194, [%rd193+0];
+	ld.shared.s64 %rd195, [%rd193+8];
+	mov.b64 %rd170, %rd194;
+	mov.b64 %rd171, %rd195;
 $L50:
-	sub.u32 %r93, %r10, 1;
-	mov.b32 %r94, %r82;
+	sub.u32 %r95, %r10, 1;
+	mov.b32 %r96, %r84;
 $L51:
-	setp.hs.u32 %p54, %r94, 32;
+	setp.hs.u32 %p54, %r96, 32;
 	@%p54 bra $L52;
-	mov.b64 {%r95, %r96}, %rd175;
-	shfl.sync.down.b32 %r97|%p55, %r95, %r94, %r93, %r17;
-	shfl.sync.down.b32 %r98, %r96, %r94, %r93, %r17;
-	mov.b64 %rd201, {%r97, %r98};
-	mov.b64 {%r99, %r100}, %rd176;
-	shfl.sync.down.b32 %r101, %r99, %r94, %r93, %r17;
-	shfl.sync.down.b32 %r102, %r100, %r94, %r93, %r17;
-	mov.b64 %rd202, {%r101, %r102};
+	mov.b64 {%r97, %r98}, %rd170;
+	shfl.sync.down.b32 %r99|%p55, %r97, %r96, %r95, %r17;
+	shfl.sync.down.b32 %r100, %r98, %r96, %r95, %r17;
+	mov.b64 %rd196, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd171;
+	shfl.sync.down.b32 %r103, %r101, %r96, %r95, %r17;
+	shfl.sync.down.b32 %r104, %r102, %r96, %r95, %r17;
+	mov.b64 %rd197, {%r103, %r104};
 	@!%p55 bra $L53;
 	setp.ne.u32 %p56, %r18, 9;
 	@%p56 bra.uni $L55;
-	setp.lt.s64 %p57, %rd201, %rd175;
-	setp.eq.s64 %p58, %rd201, %rd175;
-	setp.lt.s64 %p59, %rd202, %rd176;
+	setp.lt.s64 %p57, %rd196, %rd170;
+	setp.eq.s64 %p58, %rd196, %rd170;
+	setp.lt.s64 %p59, %rd197, %rd171;
 	and.pred %p60, %p58, %p59;
 	or.pred %p61, %p57, %p60;
-	selp.b64 %rd203, %rd201, %rd175, %p61;
-	selp.b64 %rd204, %rd202, %rd176, %p61;
-	mov.b64 %rd175, %rd203;
-	mov.b64 %rd176, %rd204;
+	selp.b64 %rd198, %rd196, %rd170, %p61;
+	selp.b64 %rd199, %rd197, %rd171, %p61;
+	mov.b64 %rd170, %rd198;
+	mov.b64 %rd171, %rd199;
 	bra.uni $L54;
 $L55:
 	setp.ne.u32 %p62, %r18, 10;
 	@%p62 bra.uni $L56;
-	setp.gt.s64 %p63, %rd201, %rd175;
-	setp.eq.s64 %p64, %rd201, %rd175;
-	setp.lt.s64 %p65, %rd202, %rd176;
+	setp.gt.s64 %p63, %rd196, %rd170;
+	setp.eq.s64 %p64, %rd196, %rd170;
+	setp.lt.s64 %p65, %rd197, %rd171;
 	and.pred %p66, %p64, %p65;
 	or.pred %p67, %p63, %p66;
-	selp.b64 %rd205, %rd201, %rd175, %p67;
-	selp.b64 %rd206, %rd202, %rd176, %p67;
-	mov.b64 %rd175, %rd205;
-	mov.b64 %rd176, %rd206;
+	selp.b64 %rd200, %rd196, %rd170, %p67;
+	selp.b64 %rd201, %rd197, %rd171, %p67;
+	mov.b64 %rd170, %rd200;
+	mov.b64 %rd171, %rd201;
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd207, %rd175;
-	mov.b64 %rd208, %rd176;
-	mov.b64 %rd209, %rd201;
-	mov.b64 %rd210, %rd202;
-	mov.b64 %rd187, %rd207;
-	mov.b64 %rd188, %rd208;
-	mov.b64 %rd189, %rd209;
-	mov.b64 %rd190, %rd210;
-	mov.b64 %rd191, %rd189;
-	mov.b64 %rd192, %rd190;
-	add.s64 %rd211, %rd187, %rd191;
-	mov.b64 %rd187, %rd211;
-	add.s64 %rd212, %rd188, %rd192;
-	mov.b64 %rd188, %rd212;
+	mov.b64 %rd202, %rd170;
+	mov.b64 %rd203, %rd171;
+	mov.b64 %rd204, %rd196;
+	mov.b64 %rd205, %rd197;
+	mov.b64 %rd182, %rd202;
+	mov.b64 %rd183, %rd203;
+	mov.b64 %rd184, %rd204;
+	mov.b64 %rd185, %rd205;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd185;
+	add.s64 %rd206, %rd182, %rd186;
+	mov.b64 %rd182, %rd206;
+	add.s64 %rd207, %rd183, %rd187;
+	mov.b64 %rd183, %rd207;
 $L57:
-	mov.b64 %rd175, %rd187;
-	mov.b64 %rd176, %rd188;
+	mov.b64 %rd170, %rd182;
+	mov.b64 %rd171, %rd183;
 $L54:
 $L53:
-	shl.b32 %r94, %r94, 1;
+	shl.b32 %r96, %r96, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd213, %r22, 16;
-	add.s64 %rd214, %rd5, %rd213;
+	mul.wide.u32 %rd208, %r22, 16;
+	add.s64 %rd209, %rd5, %rd208;
 	setp.eq.u32 %p68, %r5, 0;
 	@!%p68 bra $L58;
-	st.global.s64 [%rd214+0], %rd175;
-	st.global.s64 [%rd214+8], %rd176;
+	st.global.s64 [%rd209+0], %rd170;
+	st.global.s64 [%rd209+8], %rd171;
 $L58:
 	ret;
 }
@@ -22371,15 +22453,12 @@ $L58:
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27
+	.param .b64 gk_s24
 )
 {
 	.reg .pred %p<51>;
 	.reg .b32 %r<44>;
-	.reg .b64 %rd<137>;
+	.reg .b64 %rd<130>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22458,111 +22537,104 @@ $L58:
 	mov.b64 %rd57, %rd56;
 	ld.param.s64 %rd58, [gk_s22];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s23];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s24];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s25];
-	mov.b64 %rd66, %rd65;
-	ld.param.s32 %r19, [gk_s26];
+	ld.param.s32 %r19, [gk_s23];
 	mov.b32 %r20, %r19;
-	ld.param.u8 %r21, [gk_s27];
+	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
-	cvt.u64.u32 %rd69, %r5;
-	cvt.u64.u32 %rd70, %r6;
+	cvt.u64.u32 %rd62, %r5;
+	cvt.u64.u32 %rd63, %r6;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd67, 9223372036854775807;
-	mov.b64 %rd68, 9223372036854775807;
-	mov.b64 %rd71, %rd69;
+	mov.b64 %rd60, 9223372036854775807;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd64, %rd62;
 $L3:
-	setp.ge.s64 %p5, %rd71, %rd4;
+	setp.ge.s64 %p5, %rd64, %rd4;
 	@%p5 bra $L4;
-	mad.lo.s64 %rd72, %rd71, 16, %rd3;
-	ld.global.s64 %rd73, [%rd72+0];
-	ld.global.s64 %rd74, [%rd72+8];
-	setp.lt.s64 %p6, %rd73, %rd67;
-	setp.eq.s64 %p7, %rd73, %rd67;
-	setp.lt.s64 %p8, %rd74, %rd68;
+	mad.lo.s64 %rd65, %rd64, 16, %rd3;
+	ld.global.s64 %rd66, [%rd65+0];
+	ld.global.s64 %rd67, [%rd65+8];
+	setp.lt.s64 %p6, %rd66, %rd60;
+	setp.eq.s64 %p7, %rd66, %rd60;
+	setp.lt.s64 %p8, %rd67, %rd61;
 	and.pred %p9, %p7, %p8;
 	or.pred %p10, %p6, %p9;
-	selp.b64 %rd75, %rd73, %rd67, %p10;
-	selp.b64 %rd76, %rd74, %rd68, %p10;
-	mov.b64 %rd67, %rd75;
-	mov.b64 %rd68, %rd76;
-	add.s64 %rd71, %rd71, %rd70;
+	selp.b64 %rd68, %rd66, %rd60, %p10;
+	selp.b64 %rd69, %rd67, %rd61, %p10;
+	mov.b64 %rd60, %rd68;
+	mov.b64 %rd61, %rd69;
+	add.s64 %rd64, %rd64, %rd63;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p11, %r18, 10;
 	@%p11 bra.uni $L5;
-	mov.b64 %rd67, -9223372036854775808;
-	mov.b64 %rd68, 9223372036854775807;
-	mov.b64 %rd77, %rd69;
+	mov.b64 %rd60, -9223372036854775808;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd70, %rd62;
 $L6:
-	setp.ge.s64 %p12, %rd77, %rd4;
+	setp.ge.s64 %p12, %rd70, %rd4;
 	@%p12 bra $L7;
-	mad.lo.s64 %rd78, %rd77, 16, %rd3;
-	ld.global.s64 %rd79, [%rd78+0];
-	ld.global.s64 %rd80, [%rd78+8];
-	setp.gt.s64 %p13, %rd79, %rd67;
-	setp.eq.s64 %p14, %rd79, %rd67;
-	setp.lt.s64 %p15, %rd80, %rd68;
+	mad.lo.s64 %rd71, %rd70, 16, %rd3;
+	ld.global.s64 %rd72, [%rd71+0];
+	ld.global.s64 %rd73, [%rd71+8];
+	setp.gt.s64 %p13, %rd72, %rd60;
+	setp.eq.s64 %p14, %rd72, %rd60;
+	setp.lt.s64 %p15, %rd73, %rd61;
 	and.pred %p16, %p14, %p15;
 	or.pred %p17, %p13, %p16;
-	selp.b64 %rd81, %rd79, %rd67, %p17;
-	selp.b64 %rd82, %rd80, %rd68, %p17;
-	mov.b64 %rd67, %rd81;
-	mov.b64 %rd68, %rd82;
-	add.s64 %rd77, %rd77, %rd70;
+	selp.b64 %rd74, %rd72, %rd60, %p17;
+	selp.b64 %rd75, %rd73, %rd61, %p17;
+	mov.b64 %rd60, %rd74;
+	mov.b64 %rd61, %rd75;
+	add.s64 %rd70, %rd70, %rd63;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
 $L5:
-	mov.b64 %rd83, 0;
-	mov.b64 %rd84, 0;
-	mov.b64 %rd85, 0;
-	mov.b64 %rd86, 0;
-	mov.b64 %rd83, %rd85;
-	mov.b64 %rd84, %rd86;
+	mov.b64 %rd76, 0;
+	mov.b64 %rd77, 0;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd79, 0;
+	mov.b64 %rd76, %rd78;
+	mov.b64 %rd77, %rd79;
 $L8:
-	mov.b64 %rd87, %rd83;
-	mov.b64 %rd88, %rd84;
-	mov.b64 %rd67, %rd87;
-	mov.b64 %rd68, %rd88;
-	mov.b64 %rd89, %rd69;
+	mov.b64 %rd80, %rd76;
+	mov.b64 %rd81, %rd77;
+	mov.b64 %rd60, %rd80;
+	mov.b64 %rd61, %rd81;
+	mov.b64 %rd82, %rd62;
 $L9:
-	setp.ge.s64 %p18, %rd89, %rd4;
+	setp.ge.s64 %p18, %rd82, %rd4;
 	@%p18 bra $L10;
-	mad.lo.s64 %rd90, %rd89, 16, %rd3;
-	ld.global.s64 %rd91, [%rd90+0];
-	ld.global.s64 %rd92, [%rd90+8];
-	mov.b64 %rd93, %rd67;
-	mov.b64 %rd94, %rd68;
-	mov.b64 %rd95, %rd91;
-	mov.b64 %rd96, %rd92;
-	mov.b64 %rd97, %rd93;
-	mov.b64 %rd98, %rd94;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, %rd96;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	add.s64 %rd103, %rd97, %rd101;
-	mov.b64 %rd97, %rd103;
-	add.s64 %rd104, %rd98, %rd102;
-	mov.b64 %rd98, %rd104;
+	mad.lo.s64 %rd83, %rd82, 16, %rd3;
+	ld.global.s64 %rd84, [%rd83+0];
+	ld.global.s64 %rd85, [%rd83+8];
+	mov.b64 %rd86, %rd60;
+	mov.b64 %rd87, %rd61;
+	mov.b64 %rd88, %rd84;
+	mov.b64 %rd89, %rd85;
+	mov.b64 %rd90, %rd86;
+	mov.b64 %rd91, %rd87;
+	mov.b64 %rd92, %rd88;
+	mov.b64 %rd93, %rd89;
+	mov.b64 %rd94, %rd92;
+	mov.b64 %rd95, %rd93;
+	add.s64 %rd96, %rd90, %rd94;
+	mov.b64 %rd90, %rd96;
+	add.s64 %rd97, %rd91, %rd95;
+	mov.b64 %rd91, %rd97;
 $L11:
-	mov.b64 %rd67, %rd97;
-	mov.b64 %rd68, %rd98;
-	add.s64 %rd89, %rd89, %rd70;
+	mov.b64 %rd60, %rd90;
+	mov.b64 %rd61, %rd91;
+	add.s64 %rd82, %rd82, %rd63;
 	bra.uni $L9;
 $L10:
 $L1:
-	mov.b64 %rd105, %rd67;
-	mov.b64 %rd106, %rd68;
+	mov.b64 %rd98, %rd60;
+	mov.b64 %rd99, %rd61;
 	// block reduction
 	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
@@ -22571,58 +22643,58 @@ $L1:
 $L12:
 	setp.hs.u32 %p19, %r25, 32;
 	@%p19 bra $L13;
-	mov.b64 {%r26, %r27}, %rd105;
+	mov.b64 {%r26, %r27}, %rd98;
 	shfl.sync.down.b32 %r28|%p20, %r26, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd107, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd106;
+	mov.b64 %rd100, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd99;
 	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
-	mov.b64 %rd108, {%r32, %r33};
+	mov.b64 %rd101, {%r32, %r33};
 	@!%p20 bra $L14;
 	setp.ne.u32 %p21, %r18, 9;
 	@%p21 bra.uni $L16;
-	setp.lt.s64 %p22, %rd107, %rd105;
-	setp.eq.s64 %p23, %rd107, %rd105;
-	setp.lt.s64 %p24, %rd108, %rd106;
+	setp.lt.s64 %p22, %rd100, %rd98;
+	setp.eq.s64 %p23, %rd100, %rd98;
+	setp.lt.s64 %p24, %rd101, %rd99;
 	and.pred %p25, %p23, %p24;
 	or.pred %p26, %p22, %p25;
-	selp.b64 %rd109, %rd107, %rd105, %p26;
-	selp.b64 %rd110, %rd108, %rd106, %p26;
-	mov.b64 %rd105, %rd109;
-	mov.b64 %rd106, %rd110;
+	selp.b64 %rd102, %rd100, %rd98, %p26;
+	selp.b64 %rd103, %rd101, %rd99, %p26;
+	mov.b64 %rd98, %rd102;
+	mov.b64 %rd99, %rd103;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p27, %r18, 10;
 	@%p27 bra.uni $L17;
-	setp.gt.s64 %p28, %rd107, %rd105;
-	setp.eq.s64 %p29, %rd107, %rd105;
-	setp.lt.s64 %p30, %rd108, %rd106;
+	setp.gt.s64 %p28, %rd100, %rd98;
+	setp.eq.s64 %p29, %rd100, %rd98;
+	setp.lt.s64 %p30, %rd101, %rd99;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd111, %rd107, %rd105, %p32;
-	selp.b64 %rd112, %rd108, %rd106, %p32;
-	mov.b64 %rd105, %rd111;
-	mov.b64 %rd106, %rd112;
+	selp.b64 %rd104, %rd100, %rd98, %p32;
+	selp.b64 %rd105, %rd101, %rd99, %p32;
+	mov.b64 %rd98, %rd104;
+	mov.b64 %rd99, %rd105;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-	mov.b64 %rd99, %rd115;
-	mov.b64 %rd100, %rd116;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	add.s64 %rd117, %rd97, %rd101;
-	mov.b64 %rd97, %rd117;
-	add.s64 %rd118, %rd98, %rd102;
-	mov.b64 %rd98, %rd118;
-$L18:
-	mov.b64 %rd105, %rd97;
 	mov.b64 %rd106, %rd98;
+	mov.b64 %rd107, %rd99;
+	mov.b64 %rd108, %rd100;
+	mov.b64 %rd109, %rd101;
+	mov.b64 %rd90, %rd106;
+	mov.b64 %rd91, %rd107;
+	mov.b64 %rd92, %rd108;
+	mov.b64 %rd93, %rd109;
+	mov.b64 %rd94, %rd92;
+	mov.b64 %rd95, %rd93;
+	add.s64 %rd110, %rd90, %rd94;
+	mov.b64 %rd90, %rd110;
+	add.s64 %rd111, %rd91, %rd95;
+	mov.b64 %rd91, %rd111;
+$L18:
+	mov.b64 %rd98, %rd90;
+	mov.b64 %rd99, %rd91;
 $L15:
 $L14:
 	shl.b32 %r25, %r25, 1;
@@ -22630,80 +22702,80 @@ $L14:
 $L13:
 	setp.eq.u32 %p33, %r7, 0;
 	@!%p33 bra $L19;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd105;
-	st.shared.s64 [%rd120+8], %rd106;
+	mul.wide.u32 %rd112, %r8, 16;
+	add.s64 %rd113, %rd1, %rd112;
+	st.shared.s64 [%rd113+0], %rd98;
+	st.shared.s64 [%rd113+8], %rd99;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p34, %r8, 0;
 	@!%p34 bra $L20;
 	setp.lo.u32 %p35, %r7, %r10;
 	@!%p35 bra $L21;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd105, %rd123;
-	mov.b64 %rd106, %rd124;
+	mul.wide.u32 %rd114, %r7, 16;
+	add.s64 %rd115, %rd1, %rd114;
+	ld.shared.s64 %rd116, [%rd115+0];
+	ld.shared.s64 %rd117, [%rd115+8];
+	mov.b64 %rd98, %rd116;
+	mov.b64 %rd99, %rd117;
 $L21:
 	sub.u32 %r34, %r10, 1;
 	mov.b32 %r35, %r23;
 $L22:
 	setp.hs.u32 %p36, %r35, 32;
 	@%p36 bra $L23;
-	mov.b64 {%r36, %r37}, %rd105;
+	mov.b64 {%r36, %r37}, %rd98;
 	shfl.sync.down.b32 %r38|%p37, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd125, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd106;
+	mov.b64 %rd118, {%r38, %r39};
+	mov.b64 {%r40, %r41}, %rd99;
 	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd126, {%r42, %r43};
+	mov.b64 %rd119, {%r42, %r43};
 	@!%p37 bra $L24;
 	setp.ne.u32 %p38, %r18, 9;
 	@%p38 bra.uni $L26;
-	setp.lt.s64 %p39, %rd125, %rd105;
-	setp.eq.s64 %p40, %rd125, %rd105;
-	setp.lt.s64 %p41, %rd126, %rd106;
+	setp.lt.s64 %p39, %rd118, %rd98;
+	setp.eq.s64 %p40, %rd118, %rd98;
+	setp.lt.s64 %p41, %rd119, %rd99;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd127, %rd125, %rd105, %p43;
-	selp.b64 %rd128, %rd126, %rd106, %p43;
-	mov.b64 %rd105, %rd127;
-	mov.b64 %rd106, %rd128;
+	selp.b64 %rd120, %rd118, %rd98, %p43;
+	selp.b64 %rd121, %rd119, %rd99, %p43;
+	mov.b64 %rd98, %rd120;
+	mov.b64 %rd99, %rd121;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p44, %r18, 10;
 	@%p44 bra.uni $L27;
-	setp.gt.s64 %p45, %rd125, %rd105;
-	setp.eq.s64 %p46, %rd125, %rd105;
-	setp.lt.s64 %p47, %rd126, %rd106;
+	setp.gt.s64 %p45, %rd118, %rd98;
+	setp.eq.s64 %p46, %rd118, %rd98;
+	setp.lt.s64 %p47, %rd119, %rd99;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd129, %rd125, %rd105, %p49;
-	selp.b64 %rd130, %rd126, %rd106, %p49;
-	mov.b64 %rd105, %rd129;
-	mov.b64 %rd106, %rd130;
+	selp.b64 %rd122, %rd118, %rd98, %p49;
+	selp.b64 %rd123, %rd119, %rd99, %p49;
+	mov.b64 %rd98, %rd122;
+	mov.b64 %rd99, %rd123;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd131, %rd105;
-	mov.b64 %rd132, %rd106;
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-	mov.b64 %rd99, %rd133;
-	mov.b64 %rd100, %rd134;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	add.s64 %rd135, %rd97, %rd101;
-	mov.b64 %rd97, %rd135;
-	add.s64 %rd136, %rd98, %rd102;
-	mov.b64 %rd98, %rd136;
+	mov.b64 %rd124, %rd98;
+	mov.b64 %rd125, %rd99;
+	mov.b64 %rd126, %rd118;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd90, %rd124;
+	mov.b64 %rd91, %rd125;
+	mov.b64 %rd92, %rd126;
+	mov.b64 %rd93, %rd127;
+	mov.b64 %rd94, %rd92;
+	mov.b64 %rd95, %rd93;
+	add.s64 %rd128, %rd90, %rd94;
+	mov.b64 %rd90, %rd128;
+	add.s64 %rd129, %rd91, %rd95;
+	mov.b64 %rd91, %rd129;
 $L28:
-	mov.b64 %rd105, %rd97;
-	mov.b64 %rd106, %rd98;
+	mov.b64 %rd98, %rd90;
+	mov.b64 %rd99, %rd91;
 $L25:
 $L24:
 	shl.b32 %r35, %r35, 1;
@@ -22712,8 +22784,8 @@ $L23:
 $L20:
 	setp.eq.u32 %p50, %r5, 0;
 	@!%p50 bra $L29;
-	st.global.s64 [%rd6+0], %rd105;
-	st.global.s64 [%rd6+8], %rd106;
+	st.global.s64 [%rd6+0], %rd98;
+	st.global.s64 [%rd6+8], %rd99;
 $L29:
 	ret;
 }
@@ -22722,32 +22794,53 @@ $L29:
 // gokkosHostLoop0 runs setRoot.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
-	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
-	gokkosG1 := k.Level.Span(0, k.Level.Len())
-	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Level.Len() == 0) {
+	gokkosG0 := k.State.Span(0, k.State.Len())
+	if gokkosG0 != nil || k.State.Len() == 0 {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Parent, k.Level)
+				gokkosimpl.RepanicIndex(gokkosR, k.State)
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:35
-			gokkosG0[int(k.Root)] = k.Root
-			gokkosG1[int(k.Root)] = 0
+//line kernels.go:34
+			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:22739
+//line gokkos_kernels_gen.go:22809
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:35
-		k.Parent.Set(int(k.Root), k.Root)
-		k.Level.Set(int(k.Root), 0)
+//line kernels.go:34
+		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:22747
+//line gokkos_kernels_gen.go:22816
 }
 
-// gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.State.Span(gokkosLo, gokkosHi), k.Level.Span(gokkosLo, gokkosHi), k.Parent.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:46
+			s := gokkosS0[gokkosJ]
+			gokkosS1[gokkosJ] = stateLevel(s)
+			gokkosS2[gokkosJ] = stateParent(s)
+		}
+//line gokkos_kernels_gen.go:22831
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:46
+		s := k.State.At(v)
+		k.Level.Set(v, stateLevel(s))
+		k.Parent.Set(v, stateParent(s))
+	}
+//line gokkos_kernels_gen.go:22840
+}
+
+// gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Visited.Span(0, k.Visited.Len())
 	if gokkosG0 != nil || k.Visited.Len() == 0 {
@@ -22757,259 +22850,224 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:50
+//line kernels.go:62
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:22765
+//line gokkos_kernels_gen.go:22858
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:50
+//line kernels.go:62
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22773
+//line gokkos_kernels_gen.go:22866
 }
 
-// gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
+// gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
-	gokkosG0 := k.Parent.Span(0, k.Parent.Len())
+	gokkosG0 := k.State.Span(0, k.State.Len())
 	gokkosG1 := k.Visited.Span(0, k.Visited.Len())
-	if (gokkosG0 != nil || k.Parent.Len() == 0) && (gokkosG1 != nil || k.Visited.Len() == 0) {
+	if (gokkosG0 != nil || k.State.Len() == 0) && (gokkosG1 != nil || k.Visited.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Parent, k.Visited)
+				gokkosimpl.RepanicIndex(gokkosR, k.State, k.Visited)
 			}
 		}()
 		if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				w := gokkosLo + gokkosJ
-//line kernels.go:64
+//line kernels.go:76
 				var word uint32
 				hi := min(w*32+32, len(gokkosG0))
 				for v := w * 32; v < hi; v++ {
 
-//line kernels.go:69
-					word |= (^uint32(gokkosG0[v]) >> 31) << uint(v-w*32)
+//line kernels.go:81
+					word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:22800
+//line gokkos_kernels_gen.go:22893
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:64
+//line kernels.go:76
 			var word uint32
 			hi := min(w*32+32, len(gokkosG0))
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:69
-				word |= (^uint32(gokkosG0[v]) >> 31) << uint(v-w*32)
+//line kernels.go:81
+				word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:22814
+//line gokkos_kernels_gen.go:22907
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:64
+//line kernels.go:76
 			var word uint32
-			hi := min(w*32+32, k.Parent.Len())
+			hi := min(w*32+32, k.State.Len())
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:69
-				word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
+//line kernels.go:81
+				word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22830
+//line gokkos_kernels_gen.go:22923
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:64
+//line kernels.go:76
 		var word uint32
-		hi := min(w*32+32, k.Parent.Len())
+		hi := min(w*32+32, k.State.Len())
 		for v := w * 32; v < hi; v++ {
 
-//line kernels.go:69
-			word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
+//line kernels.go:81
+			word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22844
+//line gokkos_kernels_gen.go:22937
 }
 
-// gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
+// gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:82
+//line kernels.go:94
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22856
+//line gokkos_kernels_gen.go:22949
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:82
+//line kernels.go:94
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22863
+//line gokkos_kernels_gen.go:22956
 }
 
-// gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:93
+//line kernels.go:105
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22875
+//line gokkos_kernels_gen.go:22968
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:93
+//line kernels.go:105
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22882
+//line gokkos_kernels_gen.go:22975
 }
 
-// gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:106
+//line kernels.go:118
 			if gokkosS0[gokkosJ] >= 0 {
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22897
+//line gokkos_kernels_gen.go:22990
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:106
+//line kernels.go:118
 		if k.Level.At(v) >= 0 {
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:22907
+//line gokkos_kernels_gen.go:23000
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop6 runs fixParents.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *fixParents, gokkosLo, gokkosHi int) {
+// gokkosHostLoop7 runs fixParents.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 	k := *gokkosK
-	gokkosG0 := k.Level.Span(0, k.Level.Len())
+	gokkosG0 := k.State.Span(0, k.State.Len())
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
-	gokkosG2 := k.Parent.Span(0, k.Parent.Len())
-	if (gokkosG0 != nil || k.Level.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) && (gokkosG2 != nil || k.Parent.Len() == 0) {
+	if (gokkosG0 != nil || k.State.Len() == 0) && (gokkosG1 != nil || k.G.Adj.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Level, k.G.Adj, k.Parent)
+				gokkosimpl.RepanicIndex(gokkosR, k.State, k.G.Adj)
 			}
 		}()
-		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
-			for gokkosJ := range gokkosS0 {
-				u := gokkosLo + gokkosJ
-//line kernels.go:124
-				l := gokkosS0[gokkosJ]
-				if l < 0 {
-					continue
-				}
-				for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
-					v := int(gokkosG1[int(e)])
-					if gokkosG0[v] == l+1 && gokkosG0[int(gokkosimpl.AtomicLoadInt32(&gokkosG2[v]))] != l {
-						k.Parent.AtomicStore(v, int32(u))
-					}
-				}
-			}
-//line gokkos_kernels_gen.go:22938
-			return
-		}
 		for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:124
-			l := gokkosG0[u]
+//line kernels.go:138
+			l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosG0[u]))
 			if l < 0 {
 				continue
 			}
 			for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
 				v := int(gokkosG1[int(e)])
-				if gokkosG0[v] == l+1 && gokkosG0[int(gokkosimpl.AtomicLoadInt32(&gokkosG2[v]))] != l {
-					k.Parent.AtomicStore(v, int32(u))
+				s := gokkosimpl.AtomicLoadUint64(&gokkosG0[v])
+				if stateLevel(s) == l+1 && stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosG0[int(stateParent(s))])) != l {
+					gokkosimpl.AtomicCompareAndSwapUint64(&gokkosG0[v], s, packState(l+1, int32(u)))
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22954
-		return
-	}
-	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
-		for gokkosJ := range gokkosS0 {
-			u := gokkosLo + gokkosJ
-//line kernels.go:124
-			l := gokkosS0[gokkosJ]
-			if l < 0 {
-				continue
-			}
-			for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
-				v := int(k.G.Adj.At(int(e)))
-				if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
-					k.Parent.AtomicStore(v, int32(u))
-				}
-			}
-		}
-//line gokkos_kernels_gen.go:22972
+//line gokkos_kernels_gen.go:23029
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:124
-		l := k.Level.At(u)
+//line kernels.go:138
+		l := stateLevel(k.State.AtomicLoad(u))
 		if l < 0 {
 			continue
 		}
 		for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
 			v := int(k.G.Adj.At(int(e)))
-			if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
-				k.Parent.AtomicStore(v, int32(u))
+			s := k.State.AtomicLoad(v)
+			if stateLevel(s) == l+1 && stateLevel(k.State.AtomicLoad(int(stateParent(s)))) != l {
+				k.State.AtomicCompareAndSwap(v, s, packState(l+1, int32(u)))
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:22988
+//line gokkos_kernels_gen.go:23046
 }
 
-// gokkosHostLoop7 runs deepest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:144
+//line kernels.go:159
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23000
+//line gokkos_kernels_gen.go:23058
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:144
+//line kernels.go:159
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23008
+//line gokkos_kernels_gen.go:23066
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop8 runs levelSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
+// gokkosHostLoop9 runs levelSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Level.Span(0, k.Level.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
@@ -23021,65 +23079,65 @@ func gokkosHostLoop8(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 		}()
 		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
-//line kernels.go:157
+//line kernels.go:172
 				if l := gokkosS0[gokkosJ]; l >= 0 {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23030
+//line gokkos_kernels_gen.go:23088
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:157
+//line kernels.go:172
 			if l := gokkosG0[v]; l >= 0 {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23039
+//line gokkos_kernels_gen.go:23097
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:157
+//line kernels.go:172
 			if l := gokkosS0[gokkosJ]; l >= 0 {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23049
+//line gokkos_kernels_gen.go:23107
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:157
+//line kernels.go:172
 		if l := k.Level.At(v); l >= 0 {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23058
+//line gokkos_kernels_gen.go:23116
 }
 
-// gokkosHostLoop9 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:171
+//line kernels.go:186
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23070
+//line gokkos_kernels_gen.go:23128
 		*acc = gokkosAccV
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:171
+//line kernels.go:186
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23078
+//line gokkos_kernels_gen.go:23136
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop22 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop22(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop23 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop23(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
 	if gokkosS0 == nil && o.Visited.Len() > 0 {
@@ -23095,46 +23153,46 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:88
+//line op.go:100
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:89
+//line op.go:101
 			{
 				if false {
-//line op.go:90
+//line op.go:102
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:90
+//line op.go:102
 					gokkosN++
-//line op.go:90
+//line op.go:102
 				}
-//line op.go:90
+//line op.go:102
 				continue gokkosNext
-//line op.go:90
+//line op.go:102
 			}
 		}
-//line op.go:91
+//line op.go:103
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:92
+//line op.go:104
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:92
+//line op.go:104
 				gokkosN++
-//line op.go:92
+//line op.go:104
 			}
-//line op.go:92
+//line op.go:104
 			continue gokkosNext
-//line op.go:92
+//line op.go:104
 		}
 	}
-//line gokkos_kernels_gen.go:23130
+//line gokkos_kernels_gen.go:23188
 	return gokkosN
 }
 
-// gokkosHostLoop23 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop23(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop24 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop24(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
-	gokkosS0 := o.Level.Span(0, o.Level.Len())
-	if gokkosS0 == nil && o.Level.Len() > 0 {
+	gokkosS0 := o.State.Span(0, o.State.Len())
+	if gokkosS0 == nil && o.State.Len() > 0 {
 		return -1
 	}
 	_ = o
@@ -23147,45 +23205,44 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:31
-		l := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)]) + 1
+//line op.go:45
+		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+		claim := packState(l, u)
 		for {
 
-			cur := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)])
-			if uint32(cur) <= uint32(l) {
-//line op.go:35
+			cur := gokkosimpl.AtomicLoadUint64(&gokkosS0[int(v)])
+			if uint32(cur>>32) <= uint32(l) {
+//line op.go:50
 				{
 					if false {
-//line op.go:36
+//line op.go:51
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:36
+//line op.go:51
 						gokkosN++
-//line op.go:36
+//line op.go:51
 					}
-//line op.go:36
+//line op.go:51
 					continue gokkosNext
-//line op.go:36
+//line op.go:51
 				}
 			}
-			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], cur, l) {
-				break
+			if gokkosimpl.AtomicCompareAndSwapUint64(&gokkosS0[int(v)], cur, claim) {
+//line op.go:53
+				{
+					if true {
+//line op.go:54
+						gokkosHits[gokkosN] = gokkosV
+//line op.go:54
+						gokkosN++
+//line op.go:54
+					}
+//line op.go:54
+					continue gokkosNext
+//line op.go:54
+				}
 			}
-		}
-		o.Parent.AtomicStore(int(v), u)
-//line op.go:42
-		{
-			if true {
-//line op.go:43
-				gokkosHits[gokkosN] = gokkosV
-//line op.go:43
-				gokkosN++
-//line op.go:43
-			}
-//line op.go:43
-			continue gokkosNext
-//line op.go:43
 		}
 	}
-//line gokkos_kernels_gen.go:23190
+//line gokkos_kernels_gen.go:23247
 	return gokkosN
 }

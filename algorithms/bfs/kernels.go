@@ -26,14 +26,26 @@ const levelSteps = 1024
 //
 //gokkos:kernel
 type setRoot struct {
-	Parent, Level views.View1D[int32]
-	Root          int32
+	State views.View1D[uint64]
+	Root  int32
 }
 
-// Run sets the root's entries.
-func (k setRoot) Run(int) {
-	k.Parent.Set(int(k.Root), k.Root)
-	k.Level.Set(int(k.Root), 0)
+// Run sets the root's state.
+func (k setRoot) Run(int) { k.State.Set(int(k.Root), packState(0, k.Root)) }
+
+// unpackStates writes the levels and parents of the states into the arrays that BFS returns.
+//
+//gokkos:kernel
+type unpackStates struct {
+	State         views.View1D[uint64]
+	Level, Parent views.View1D[int32]
+}
+
+// Run unpacks vertex v's state.
+func (k unpackStates) Run(v int) {
+	s := k.State.At(v)
+	k.Level.Set(v, stateLevel(s))
+	k.Parent.Set(v, stateParent(s))
 }
 
 // setRootBit marks Root in the visited bitmap, which it expects cleared of everything but
@@ -51,22 +63,22 @@ func (k setRootBit) Run(int) {
 	k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 }
 
-// markVisited rebuilds word w of the visited bitmap from the parents.
+// markVisited rebuilds word w of the visited bitmap from the states.
 //
 //gokkos:kernel
 type markVisited struct {
-	Parent  views.View1D[int32]
+	State   views.View1D[uint64]
 	Visited views.View1D[uint32]
 }
 
 // Run rebuilds word w.
 func (k markVisited) Run(w int) {
 	var word uint32
-	hi := min(w*32+32, k.Parent.Len())
+	hi := min(w*32+32, k.State.Len())
 	for v := w * 32; v < hi; v++ {
-		// The complement's sign bit is 1 for a visited vertex (parent >= 0): no branch,
+		// The complement's sign bit is 1 for a visited vertex (level >= 0): no branch,
 		// which the mix of visited and unvisited vertices in a word would mispredict.
-		word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
+		word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 	}
 	k.Visited.Set(w, word)
 }
@@ -109,26 +121,29 @@ func (k reachedEdges) Run(v int, acc *int64) {
 }
 
 // fixParents repairs the parents after fused steps with local rounds: a vertex claimed at a
-// level that a later visit lowered may keep the parent of the earlier claim (the two parent
-// stores race), so every edge u→v with level[v] = level[u]+1 gives v the parent u when v's
-// parent is not on the level before v's. Several such u may store; each is a right parent.
+// level that a later visit from another team lowered may keep a parent that is not on the
+// level before its own (the claims raced), so every edge u→v with level[v] = level[u]+1
+// gives v the parent u when v's parent is not on the level before v's. Several such u may
+// try; the compare-and-swap keeps the first, and each is a right parent. Levels do not
+// change here.
 //
 //gokkos:kernel
 type fixParents struct {
-	G             dgraph.CSR
-	Level, Parent views.View1D[int32]
+	G     dgraph.CSR
+	State views.View1D[uint64]
 }
 
 // Run checks the out-edges of vertex u.
 func (k fixParents) Run(u int) {
-	l := k.Level.At(u)
+	l := stateLevel(k.State.AtomicLoad(u))
 	if l < 0 {
 		return
 	}
 	for e := k.G.Begin(int32(u)); e < k.G.End(int32(u)); e++ {
 		v := int(k.G.Adj.At(int(e)))
-		if k.Level.At(v) == l+1 && k.Level.At(int(k.Parent.AtomicLoad(v))) != l {
-			k.Parent.AtomicStore(v, int32(u))
+		s := k.State.AtomicLoad(v)
+		if stateLevel(s) == l+1 && stateLevel(k.State.AtomicLoad(int(stateParent(s)))) != l {
+			k.State.AtomicCompareAndSwap(v, s, packState(l+1, int32(u)))
 		}
 	}
 }

@@ -2,45 +2,58 @@ package bfs
 
 import "github.com/gokkos/gokkos/views"
 
-// visit is BFS's edge operator: a visit of v from u offers v the level level[u]+1 and takes it
-// with a compare-and-swap when v is unvisited (level -1) or has a larger level, then records u
-// as v's parent and puts v in the next worklist: one atomic operation per claimed vertex, as in
-// GAP's top-down step. In level-synchronous steps the first visit of a vertex is the only one
-// that succeeds (every later one offers the same level), as with a claim of the parent; in fused
-// steps with local rounds (frontier.CorrectingOp) a vertex may be claimed at a level that a
-// visit from another team lowers later, and its parent then needs the repair of fixParents.
-// Push steps take the level from u rather than from Depth so that fused steps
+// visit is BFS's edge operator. A vertex's level and parent live in one 64-bit word of State
+// (see packState), so that a visit of v from u claims v with one compare-and-swap that sets
+// both: it offers v the level level[u]+1 and takes it when v is unvisited (level -1) or has a
+// larger level. A claim then touches one cache line of v, as GAP's top-down step does with its
+// parent array; a level and a parent in two arrays would cost two. In level-synchronous steps
+// the first visit of a vertex is the only one that succeeds (every later one offers the same
+// level); in fused steps with local rounds (frontier.CorrectingOp) a vertex may be claimed at
+// a level that a visit from another team lowers later, and its parent then needs the repair
+// of fixParents. Push steps take the level from u rather than from Depth so that fused steps
 // (frontier.PushLevels), which run several levels with one operator, store the right one.
 //
-// Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "parent[v] >= 0"
+// Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "level[v] >= 0"
 // in N/8 bytes so that a word tells which of 32 vertices are still pending. Push steps do not
 // keep it up to date (that would cost a second atomic per claimed vertex): BFS rebuilds it
-// from the parents when it switches to pull steps, and merges each pull step's new worklist
+// from the states when it switches to pull steps, and merges each pull step's new worklist
 // into it.
 type visit struct {
-	Parent  views.View1D[int32]
-	Level   views.View1D[int32]
+	State   views.View1D[uint64]
 	Visited views.View1D[uint32]
 	Depth   int32
 	// Local lets fused steps run local rounds (see Correcting).
 	Local bool
 }
 
+// unreached is the state of a vertex that no search reached: level and parent -1.
+const unreached = ^uint64(0)
+
+// packState returns the state of a vertex at level l with parent p: the level in the high 32
+// bits, the parent in the low 32 bits, so that states compare as unsigned integers by level
+// first, and an unreached vertex (level -1) compares above every reached one.
+func packState(l, p int32) uint64 { return uint64(uint32(l))<<32 | uint64(uint32(p)) }
+
+// stateLevel returns the level of state s.
+func stateLevel(s uint64) int32 { return int32(uint32(s >> 32)) }
+
+// stateParent returns the parent of state s.
+func stateParent(s uint64) int32 { return int32(uint32(s)) }
+
 // Visit offers v the level after u's.
 func (o visit) Visit(u, v int32, e int64) bool {
-	l := o.Level.AtomicLoad(int(u)) + 1
+	l := stateLevel(o.State.AtomicLoad(int(u))) + 1
+	claim := packState(l, u)
 	for {
 		// -1 (unvisited) compares above every level.
-		cur := o.Level.AtomicLoad(int(v))
-		if uint32(cur) <= uint32(l) {
+		cur := o.State.AtomicLoad(int(v))
+		if uint32(cur>>32) <= uint32(l) {
 			return false
 		}
-		if o.Level.AtomicCompareAndSwap(int(v), cur, l) {
-			break
+		if o.State.AtomicCompareAndSwap(int(v), cur, claim) {
+			return true
 		}
 	}
-	o.Parent.AtomicStore(int(v), u)
-	return true
 }
 
 // Correcting reports whether fused steps may run local rounds with visit: it is
@@ -56,12 +69,11 @@ func (o visit) Pending(v int32) bool {
 // PendingWord returns the unvisited vertices among 32w, ..., 32w+31 as a mask.
 func (o visit) PendingWord(w int) uint32 { return ^o.Visited.AtomicLoad(w) }
 
-// Pull claims v for u in a pull step, where v's thread alone writes v's parent and level;
-// v is then done. The visited bitmap is not touched: BFS merges the step's new worklist into
-// it afterwards, a word at a time.
+// Pull claims v for u in a pull step, where v's thread alone writes v's state; v is then
+// done. The visited bitmap is not touched: BFS merges the step's new worklist into it
+// afterwards, a word at a time.
 func (o visit) Pull(u, v int32, e int64) (bool, bool) {
-	o.Parent.Set(int(v), u)
-	o.Level.Set(int(v), o.Depth+1)
+	o.State.Set(int(v), packState(o.Depth+1, u))
 	return true, true
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // TestHostVisitLoop checks that the generated visit loops of visit and reach, whose
-// compare-and-swap, atomic OR and level store are rewritten into inlinable forms, do what calls
+// compare-and-swaps and atomic ORs are rewritten into inlinable forms, do what calls
 // of Visit edge by edge do: the same claimed targets and the same arrays afterwards.
 func TestHostVisitLoop(t *testing.T) {
 	adj := []int32{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 0, 7}
@@ -23,8 +23,11 @@ func TestHostVisitLoop(t *testing.T) {
 			t.Fatal("no generated visit loop for visit; run go generate")
 		}
 		mk := func() visit {
-			return visit{Parent: views.Wrap1D("parent", slices.Clone(parent)), Level: views.Wrap1D("level", slices.Clone(level)),
-				Visited: views.Wrap1D("visited", make([]uint32, 1)), Depth: 3}
+			state := make([]uint64, n)
+			for v := range state {
+				state[v] = packState(level[v], parent[v])
+			}
+			return visit{State: views.Wrap1D("state", state), Visited: views.Wrap1D("visited", make([]uint32, 1)), Depth: 3}
 		}
 		ref, got := mk(), mk()
 		var want []int32
@@ -38,8 +41,15 @@ func TestHostVisitLoop(t *testing.T) {
 		if !slices.Equal(hits[:max(k, 0)], want) {
 			t.Errorf("claimed %v, want %v", hits[:max(k, 0)], want)
 		}
-		if !slices.Equal(got.Parent.Data(), ref.Parent.Data()) || !slices.Equal(got.Level.Data(), ref.Level.Data()) {
-			t.Errorf("parents %v levels %v, want %v and %v", got.Parent.Data(), got.Level.Data(), ref.Parent.Data(), ref.Level.Data())
+		if !slices.Equal(got.State.Data(), ref.State.Data()) {
+			t.Errorf("states %x, want %x", got.State.Data(), ref.State.Data())
+		}
+		// Vertex 2 is at level 3: its unvisited targets 3, 5, 9 and 6 are claimed at level
+		// 4, and 0, at level -1 too, is not among the first n targets.
+		for _, v := range []int{3, 5, 9, 6} {
+			if s := ref.State.At(v); stateLevel(s) != 4 || stateParent(s) != 2 {
+				t.Errorf("vertex %d: level %d parent %d, want 4 and 2", v, stateLevel(s), stateParent(s))
+			}
 		}
 	})
 	t.Run("reach", func(t *testing.T) {

@@ -151,7 +151,7 @@ func (g *Graph) SampleBalls(samples, ball, levels int, in CSR, seen views.View1D
 		return Balls{}, err
 	}
 	defer small.Free()
-	if err := seen.Sub(0, n).Fill(0); err != nil {
+	if err := portable.Fill(g.space, "dgraph.balls: clear seen", seen.Sub(0, n), 0); err != nil {
 		return Balls{}, err
 	}
 	if err := small.Fill(0); err != nil {

@@ -155,7 +155,7 @@ func New(g *dgraph.Graph, opt Options) (*Frontier, error) {
 			f.Free()
 			return nil, err
 		}
-		if err := f.stamp.Fill(-1); err != nil {
+		if err := portable.Fill(f.space, "frontier: clear stamps", f.stamp, -1); err != nil {
 			f.Free()
 			return nil, err
 		}
@@ -246,7 +246,7 @@ func (f *Frontier) restart() error {
 	f.dedup = !f.opt.Unique
 	if f.stamp.Len() > 0 {
 		// Stamps hold iteration numbers, which restart from 0.
-		if err := f.stamp.Fill(-1); err != nil {
+		if err := portable.Fill(f.space, "frontier: clear stamps", f.stamp, -1); err != nil {
 			return err
 		}
 	}

@@ -411,7 +411,7 @@ func (f *Frontier) dedupAll() error {
 			f.stamp = views.View1D[int32]{}
 			return err
 		}
-		if err := f.stamp.Fill(-1); err != nil {
+		if err := portable.Fill(f.space, "frontier: clear stamps", f.stamp, -1); err != nil {
 			return err
 		}
 	}

@@ -142,7 +142,7 @@ func (s *state) buildEdgeList() error {
 		return fmt.Errorf("scc: edge list: %w", err)
 	}
 	defer count.Free()
-	if err := count.Fill(0); err != nil {
+	if err := portable.Fill(s.space, "scc.edgelist: clear counts", count, 0); err != nil {
 		return err
 	}
 	perVertex := s.all().WithChunk(256)
@@ -353,10 +353,10 @@ func (s *state) elTrim(round int) (int, error) {
 	}
 	removed, passes := 0, 0
 	for {
-		if err := in.Fill(0); err != nil {
+		if err := portable.Fill(s.space, "scc.edgelist: clear in-degrees", in, 0); err != nil {
 			return removed, err
 		}
-		if err := out.Fill(0); err != nil {
+		if err := portable.Fill(s.space, "scc.edgelist: clear out-degrees", out, 0); err != nil {
 			return removed, err
 		}
 		if err := portable.ParallelFor(s.space, "scc.el.trim.degrees", portable.Range(0, l.src.Len()), cnt); err != nil {

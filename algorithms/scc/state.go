@@ -111,10 +111,10 @@ func (k loopCount) Run(v int, acc *int64) {
 func (s *state) reset() error {
 	s.active, s.hot = s.n, -1
 	*s.stats = Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy, Chosen: s.method, Signals: s.signals}
-	if err := s.st.Fill(0); err != nil {
+	if err := portable.Fill(s.space, "scc: clear status", s.st, 0); err != nil {
 		return err
 	}
-	return s.sub.Fill(int32(2 * s.n))
+	return portable.Fill(s.space, "scc: reset subgraphs", s.sub, int32(2*s.n))
 }
 
 // alloc allocates a view in the space's memory that s.free releases.

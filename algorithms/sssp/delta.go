@@ -133,7 +133,7 @@ func (s *SSSP) runDelta(st *Stats) error {
 	if err := portable.ParallelFor(space, "sssp: seed", portable.Range(0, 1), seed{Queue: s.take, V: st.Source}); err != nil {
 		return err
 	}
-	if err := s.pending.Fill(0); err != nil {
+	if err := portable.Fill(space, "sssp: clear pending", s.pending, 0); err != nil {
 		return err
 	}
 	if err := s.f.Set(); err != nil {
