@@ -55,7 +55,11 @@ func New1D[T Scalar](label string, n int) View1D[T] {
 	// Round the capacity up to whole 32-bit words so that atomics on 8- and 16-bit elements,
 	// which work on the aligned word that holds the element, stay inside the allocation.
 	sz := int(sizeOf[T]())
-	return hostView1D(label, make([]T, n, (n*sz+3)/4*4/sz), false)
+	data := make([]T, n, (n*sz+3)/4*4/sz)
+	if n > 0 {
+		adviseHuge(unsafe.Pointer(&data[0]), n*sz)
+	}
+	return hostView1D(label, data, false)
 }
 
 // Wrap1D returns a host view over data without copying (Kokkos' unmanaged view). The view and
