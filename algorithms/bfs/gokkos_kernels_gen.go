@@ -3099,9 +3099,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<205>;
+	.reg .pred %p<201>;
 	.reg .b32 %r<316>;
-	.reg .b64 %rd<647>;
+	.reg .b64 %rd<645>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3631,199 +3631,196 @@ $L43:
 	mov.b64 %rd107, %rd287;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd288, %rd106, %rd200;
-	setp.eq.s64 %p52, %rd200, -1;
-	selp.b64 %rd289, 0, %rd288, %p52;
-	setp.eq.s64 %p53, %rd200, 0;
-	selp.b64 %rd290, %rd106, %rd289, %p53;
-	setp.eq.s64 %p54, %rd290, 0;
-	@!%p54 bra $L61;
-	cvt.s64.s32 %rd291, %r91;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd173;
-	mad.lo.s64 %rd294, %rd293, 8, %rd171;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r91;
-	mul.lo.s64 %rd298, %rd297, %rd173;
-	mad.lo.s64 %rd299, %rd298, 8, %rd171;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	mul.lo.s64 %rd303, %rd200, %rd302;
-	add.s64 %rd304, %rd107, %rd303;
-	mov.b64 %rd107, %rd304;
+	sub.s64 %rd288, %rd200, 1;
+	and.b64 %rd289, %rd106, %rd288;
+	setp.eq.s64 %p52, %rd289, 0;
+	@!%p52 bra $L61;
+	cvt.s64.s32 %rd290, %r91;
+	add.s64 %rd291, %rd290, 1;
+	mul.lo.s64 %rd292, %rd291, %rd173;
+	mad.lo.s64 %rd293, %rd292, 8, %rd171;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	cvt.s64.s32 %rd296, %r91;
+	mul.lo.s64 %rd297, %rd296, %rd173;
+	mad.lo.s64 %rd298, %rd297, 8, %rd171;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	sub.s64 %rd301, %rd295, %rd300;
+	mul.lo.s64 %rd302, %rd200, %rd301;
+	add.s64 %rd303, %rd107, %rd302;
+	mov.b64 %rd107, %rd303;
 $L61:
 $L59:
-	add.s64 %rd305, %rd106, 1;
-	mov.b64 %rd106, %rd305;
+	add.s64 %rd304, %rd106, 1;
+	mov.b64 %rd106, %rd304;
 $L57:
-	setp.eq.s64 %p55, %rd209, %rd208;
-	@!%p55 bra $L63;
-	mov.b64 %rd306, %rd209;
+	setp.eq.s64 %p53, %rd209, %rd208;
+	@!%p53 bra $L63;
+	mov.b64 %rd305, %rd209;
 $L64:
 	@!%p20 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd307, %rd306;
+	mov.b64 %rd306, %rd305;
 	mov.b32 %r92, %r3;
 $L69:
-	setp.hs.u32 %p56, %r92, 32;
-	@%p56 bra $L70;
-	mov.b64 {%r93, %r94}, %rd307;
-	shfl.sync.up.b32 %r95|%p57, %r93, %r92, 0, %r17;
+	setp.hs.u32 %p54, %r92, 32;
+	@%p54 bra $L70;
+	mov.b64 {%r93, %r94}, %rd306;
+	shfl.sync.up.b32 %r95|%p55, %r93, %r92, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd308, {%r95, %r96};
-	@!%p57 bra $L71;
-	add.s64 %rd309, %rd308, %rd307;
-	mov.b64 %rd307, %rd309;
+	mov.b64 %rd307, {%r95, %r96};
+	@!%p55 bra $L71;
+	add.s64 %rd308, %rd307, %rd306;
+	mov.b64 %rd306, %rd308;
 $L71:
 	shl.b32 %r92, %r92, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r97, %r98}, %rd307;
-	shfl.sync.up.b32 %r99|%p58, %r97, %r3, 0, %r17;
+	mov.b64 {%r97, %r98}, %rd306;
+	shfl.sync.up.b32 %r99|%p56, %r97, %r3, 0, %r17;
 	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd310, {%r99, %r100};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd311, %rd310, 0, %p60;
+	mov.b64 %rd309, {%r99, %r100};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd310, %rd309, 0, %p58;
 	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r101;
-	@!%p61 bra $L72;
-	mul.wide.u32 %rd312, %r8, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	st.shared.s64 [%rd313+0], %rd307;
+	setp.eq.u32 %p59, %r7, %r101;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	st.shared.s64 [%rd312+0], %rd306;
 $L72:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L73;
-	mov.b64 %rd314, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L74;
-	mul.wide.u32 %rd315, %r7, 16;
-	add.s64 %rd316, %rd1, %rd315;
-	ld.shared.s64 %rd317, [%rd316+0];
-	mov.b64 %rd314, %rd317;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L73;
+	mov.b64 %rd313, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L74;
+	mul.wide.u32 %rd314, %r7, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd313, %rd316;
 $L74:
-	mov.b64 {%r102, %r103}, %rd314;
-	shfl.sync.up.b32 %r104|%p64, %r102, 1, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd313;
+	shfl.sync.up.b32 %r104|%p62, %r102, 1, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd318, {%r104, %r105};
-	@!%p64 bra $L75;
-	add.s64 %rd319, %rd318, %rd314;
-	mov.b64 %rd314, %rd319;
+	mov.b64 %rd317, {%r104, %r105};
+	@!%p62 bra $L75;
+	add.s64 %rd318, %rd317, %rd313;
+	mov.b64 %rd313, %rd318;
 $L75:
-	mov.b64 {%r106, %r107}, %rd314;
-	shfl.sync.up.b32 %r108|%p65, %r106, 2, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd313;
+	shfl.sync.up.b32 %r108|%p63, %r106, 2, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd320, {%r108, %r109};
-	@!%p65 bra $L76;
-	add.s64 %rd321, %rd320, %rd314;
-	mov.b64 %rd314, %rd321;
+	mov.b64 %rd319, {%r108, %r109};
+	@!%p63 bra $L76;
+	add.s64 %rd320, %rd319, %rd313;
+	mov.b64 %rd313, %rd320;
 $L76:
-	mov.b64 {%r110, %r111}, %rd314;
-	shfl.sync.up.b32 %r112|%p66, %r110, 4, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd313;
+	shfl.sync.up.b32 %r112|%p64, %r110, 4, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd322, {%r112, %r113};
-	@!%p66 bra $L77;
-	add.s64 %rd323, %rd322, %rd314;
-	mov.b64 %rd314, %rd323;
+	mov.b64 %rd321, {%r112, %r113};
+	@!%p64 bra $L77;
+	add.s64 %rd322, %rd321, %rd313;
+	mov.b64 %rd313, %rd322;
 $L77:
-	mov.b64 {%r114, %r115}, %rd314;
-	shfl.sync.up.b32 %r116|%p67, %r114, 8, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd313;
+	shfl.sync.up.b32 %r116|%p65, %r114, 8, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd324, {%r116, %r117};
-	@!%p67 bra $L78;
-	add.s64 %rd325, %rd324, %rd314;
-	mov.b64 %rd314, %rd325;
+	mov.b64 %rd323, {%r116, %r117};
+	@!%p65 bra $L78;
+	add.s64 %rd324, %rd323, %rd313;
+	mov.b64 %rd313, %rd324;
 $L78:
-	mov.b64 {%r118, %r119}, %rd314;
-	shfl.sync.up.b32 %r120|%p68, %r118, 16, 0, %r17;
+	mov.b64 {%r118, %r119}, %rd313;
+	shfl.sync.up.b32 %r120|%p66, %r118, 16, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd326, {%r120, %r121};
-	@!%p68 bra $L79;
-	add.s64 %rd327, %rd326, %rd314;
-	mov.b64 %rd314, %rd327;
+	mov.b64 %rd325, {%r120, %r121};
+	@!%p66 bra $L79;
+	add.s64 %rd326, %rd325, %rd313;
+	mov.b64 %rd313, %rd326;
 $L79:
-	mov.b64 {%r122, %r123}, %rd314;
-	shfl.sync.up.b32 %r124|%p69, %r122, 1, 0, %r17;
+	mov.b64 {%r122, %r123}, %rd313;
+	shfl.sync.up.b32 %r124|%p67, %r122, 1, 0, %r17;
 	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd328, {%r124, %r125};
-	selp.b64 %rd329, %rd328, 0, %p69;
-	@!%p63 bra $L80;
-	mul.wide.u32 %rd330, %r7, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	add.s64 %rd332, %rd331, 512;
-	st.shared.s64 [%rd332+0], %rd329;
+	mov.b64 %rd327, {%r124, %r125};
+	selp.b64 %rd328, %rd327, 0, %p67;
+	@!%p61 bra $L80;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	st.shared.s64 [%rd331+0], %rd328;
 $L80:
 	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r126;
-	@!%p70 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd314;
+	setp.eq.u32 %p68, %r7, %r126;
+	@!%p68 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd313;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	add.s64 %rd335, %rd334, 512;
-	ld.shared.s64 %rd336, [%rd335+0];
-	add.s64 %rd337, %rd336, %rd311;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd337;
-	shfl.sync.idx.b32 %r129|%p71, %r127, 0, %r22, %r17;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	ld.shared.s64 %rd335, [%rd334+0];
+	add.s64 %rd336, %rd335, %rd310;
+	ld.shared.s64 %rd337, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd336;
+	shfl.sync.idx.b32 %r129|%p69, %r127, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd339, {%r129, %r130};
+	mov.b64 %rd338, {%r129, %r130};
+	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, 0;
-	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p72, %rd348, 0;
-	setp.gt.s64 %p73, %rd346, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L83;
-	atom.global.add.u64 %rd349, [%rd190], %rd346;
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd347, %rd350;
+	mov.b64 %rd346, 0;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p70, %rd347, 0;
+	setp.gt.s64 %p71, %rd345, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L83;
+	atom.global.add.u64 %rd348, [%rd190], %rd345;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd346, %rd349;
 $L83:
-	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p75, %rd351, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p73, %rd350, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
 	bar.sync 0;
-	@!%p77 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd347;
+	@!%p75 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd346;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 %rd353, %rd352;
-	mov.b64 %rd347, %rd353;
-	add.s64 %rd354, %rd347, %rd345;
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd356, 0;
+	ld.shared.s64 %rd351, [%rd1+1024];
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd346, %rd344;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 0;
 $L85:
-	setp.lt.s64 %p78, %rd356, %rd306;
-	not.pred %p79, %p78;
-	@!%p79 bra $L89;
+	setp.lt.s64 %p76, %rd355, %rd305;
+	not.pred %p77, %p76;
+	@!%p77 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd357, %rd356, %rd162;
-	mad.lo.s64 %rd358, %rd357, 4, %rd160;
-	ld.shared.s32 %r131, [%rd358+0];
+	mul.lo.s64 %rd356, %rd355, %rd162;
+	mad.lo.s64 %rd357, %rd356, 4, %rd160;
+	ld.shared.s32 %r131, [%rd357+0];
 	mov.b32 %r132, %r131;
-	add.s64 %rd359, %rd355, %rd356;
-	mul.lo.s64 %rd360, %rd359, %rd189;
-	mad.lo.s64 %rd361, %rd360, 4, %rd187;
-	st.global.s32 [%rd361+0], %r132;
+	add.s64 %rd358, %rd354, %rd355;
+	mul.lo.s64 %rd359, %rd358, %rd189;
+	mad.lo.s64 %rd360, %rd359, 4, %rd187;
+	st.global.s32 [%rd360+0], %r132;
 $L86:
-	add.s64 %rd362, %rd356, 1;
-	mov.b64 %rd356, %rd362;
+	add.s64 %rd361, %rd355, 1;
+	mov.b64 %rd355, %rd361;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -3833,179 +3830,179 @@ $L66:
 	mov.b64 %rd209, 0;
 $L63:
 $L30:
-	add.s64 %rd363, %rd236, 1;
-	mov.b64 %rd236, %rd363;
+	add.s64 %rd362, %rd236, 1;
+	mov.b64 %rd236, %rd362;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd364, %rd210, 1;
-	mov.b64 %rd210, %rd364;
+	add.s64 %rd363, %rd210, 1;
+	mov.b64 %rd210, %rd363;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd365, %rd209;
+	mov.b64 %rd364, %rd209;
 $L90:
 	@!%p20 bra $L94;
 	bra.uni $L92;
 $L94:
 	// block scan
-	mov.b64 %rd366, %rd365;
+	mov.b64 %rd365, %rd364;
 	mov.b32 %r133, %r3;
 $L95:
-	setp.hs.u32 %p80, %r133, 32;
-	@%p80 bra $L96;
-	mov.b64 {%r134, %r135}, %rd366;
-	shfl.sync.up.b32 %r136|%p81, %r134, %r133, 0, %r17;
+	setp.hs.u32 %p78, %r133, 32;
+	@%p78 bra $L96;
+	mov.b64 {%r134, %r135}, %rd365;
+	shfl.sync.up.b32 %r136|%p79, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd367, {%r136, %r137};
-	@!%p81 bra $L97;
-	add.s64 %rd368, %rd367, %rd366;
-	mov.b64 %rd366, %rd368;
+	mov.b64 %rd366, {%r136, %r137};
+	@!%p79 bra $L97;
+	add.s64 %rd367, %rd366, %rd365;
+	mov.b64 %rd365, %rd367;
 $L97:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L95;
 $L96:
-	mov.b64 {%r138, %r139}, %rd366;
-	shfl.sync.up.b32 %r140|%p82, %r138, %r3, 0, %r17;
+	mov.b64 {%r138, %r139}, %rd365;
+	shfl.sync.up.b32 %r140|%p80, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd369, {%r140, %r141};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd370, %rd369, 0, %p84;
+	mov.b64 %rd368, {%r140, %r141};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd369, %rd368, 0, %p82;
 	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r142;
-	@!%p85 bra $L98;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd366;
+	setp.eq.u32 %p83, %r7, %r142;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	st.shared.s64 [%rd371+0], %rd365;
 $L98:
 	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L99;
-	mov.b64 %rd373, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L100;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd373, %rd376;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L99;
+	mov.b64 %rd372, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L100;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	ld.shared.s64 %rd375, [%rd374+0];
+	mov.b64 %rd372, %rd375;
 $L100:
-	mov.b64 {%r143, %r144}, %rd373;
-	shfl.sync.up.b32 %r145|%p88, %r143, 1, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd372;
+	shfl.sync.up.b32 %r145|%p86, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd377, {%r145, %r146};
-	@!%p88 bra $L101;
-	add.s64 %rd378, %rd377, %rd373;
-	mov.b64 %rd373, %rd378;
+	mov.b64 %rd376, {%r145, %r146};
+	@!%p86 bra $L101;
+	add.s64 %rd377, %rd376, %rd372;
+	mov.b64 %rd372, %rd377;
 $L101:
-	mov.b64 {%r147, %r148}, %rd373;
-	shfl.sync.up.b32 %r149|%p89, %r147, 2, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd372;
+	shfl.sync.up.b32 %r149|%p87, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd379, {%r149, %r150};
-	@!%p89 bra $L102;
-	add.s64 %rd380, %rd379, %rd373;
-	mov.b64 %rd373, %rd380;
+	mov.b64 %rd378, {%r149, %r150};
+	@!%p87 bra $L102;
+	add.s64 %rd379, %rd378, %rd372;
+	mov.b64 %rd372, %rd379;
 $L102:
-	mov.b64 {%r151, %r152}, %rd373;
-	shfl.sync.up.b32 %r153|%p90, %r151, 4, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd372;
+	shfl.sync.up.b32 %r153|%p88, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd381, {%r153, %r154};
-	@!%p90 bra $L103;
-	add.s64 %rd382, %rd381, %rd373;
-	mov.b64 %rd373, %rd382;
+	mov.b64 %rd380, {%r153, %r154};
+	@!%p88 bra $L103;
+	add.s64 %rd381, %rd380, %rd372;
+	mov.b64 %rd372, %rd381;
 $L103:
-	mov.b64 {%r155, %r156}, %rd373;
-	shfl.sync.up.b32 %r157|%p91, %r155, 8, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd372;
+	shfl.sync.up.b32 %r157|%p89, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd383, {%r157, %r158};
-	@!%p91 bra $L104;
-	add.s64 %rd384, %rd383, %rd373;
-	mov.b64 %rd373, %rd384;
+	mov.b64 %rd382, {%r157, %r158};
+	@!%p89 bra $L104;
+	add.s64 %rd383, %rd382, %rd372;
+	mov.b64 %rd372, %rd383;
 $L104:
-	mov.b64 {%r159, %r160}, %rd373;
-	shfl.sync.up.b32 %r161|%p92, %r159, 16, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd372;
+	shfl.sync.up.b32 %r161|%p90, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd385, {%r161, %r162};
-	@!%p92 bra $L105;
-	add.s64 %rd386, %rd385, %rd373;
-	mov.b64 %rd373, %rd386;
+	mov.b64 %rd384, {%r161, %r162};
+	@!%p90 bra $L105;
+	add.s64 %rd385, %rd384, %rd372;
+	mov.b64 %rd372, %rd385;
 $L105:
-	mov.b64 {%r163, %r164}, %rd373;
-	shfl.sync.up.b32 %r165|%p93, %r163, 1, 0, %r17;
+	mov.b64 {%r163, %r164}, %rd372;
+	shfl.sync.up.b32 %r165|%p91, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd387, {%r165, %r166};
-	selp.b64 %rd388, %rd387, 0, %p93;
-	@!%p87 bra $L106;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	st.shared.s64 [%rd391+0], %rd388;
+	mov.b64 %rd386, {%r165, %r166};
+	selp.b64 %rd387, %rd386, 0, %p91;
+	@!%p85 bra $L106;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	st.shared.s64 [%rd390+0], %rd387;
 $L106:
 	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r167;
-	@!%p94 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd373;
+	setp.eq.u32 %p92, %r7, %r167;
+	@!%p92 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd372;
 $L107:
 $L99:
 	bar.sync 0;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	add.s64 %rd394, %rd393, 512;
-	ld.shared.s64 %rd395, [%rd394+0];
-	add.s64 %rd396, %rd395, %rd370;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd396;
-	shfl.sync.idx.b32 %r170|%p95, %r168, 0, %r22, %r17;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	add.s64 %rd393, %rd392, 512;
+	ld.shared.s64 %rd394, [%rd393+0];
+	add.s64 %rd395, %rd394, %rd369;
+	ld.shared.s64 %rd396, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd395;
+	shfl.sync.idx.b32 %r170|%p93, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd398, {%r170, %r171};
+	mov.b64 %rd397, {%r170, %r171};
+	mov.b64 %rd398, %rd396;
 	mov.b64 %rd399, %rd397;
 	mov.b64 %rd400, %rd398;
 	mov.b64 %rd401, %rd399;
 	mov.b64 %rd402, %rd400;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, 0;
-	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p96, %rd407, 0;
-	setp.gt.s64 %p97, %rd405, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L109;
-	atom.global.add.u64 %rd408, [%rd190], %rd405;
-	mov.b64 %rd409, %rd408;
-	mov.b64 %rd406, %rd409;
+	mov.b64 %rd405, 0;
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p94, %rd406, 0;
+	setp.gt.s64 %p95, %rd404, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L109;
+	atom.global.add.u64 %rd407, [%rd190], %rd404;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd405, %rd408;
 $L109:
-	cvt.u64.u32 %rd410, %r2;
-	setp.eq.s64 %p99, %rd410, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
+	cvt.u64.u32 %rd409, %r2;
+	setp.eq.s64 %p97, %rd409, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
 	bar.sync 0;
-	@!%p101 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd406;
+	@!%p99 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd405;
 $L110:
 	bar.sync 0;
-	ld.shared.s64 %rd411, [%rd1+1024];
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd406, %rd404;
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd415, 0;
+	ld.shared.s64 %rd410, [%rd1+1024];
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd405, %rd403;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd414, 0;
 $L111:
-	setp.lt.s64 %p102, %rd415, %rd365;
-	not.pred %p103, %p102;
-	@!%p103 bra $L115;
+	setp.lt.s64 %p100, %rd414, %rd364;
+	not.pred %p101, %p100;
+	@!%p101 bra $L115;
 	bra.uni $L113;
 $L115:
-	mul.lo.s64 %rd416, %rd415, %rd162;
-	mad.lo.s64 %rd417, %rd416, 4, %rd160;
-	ld.shared.s32 %r172, [%rd417+0];
+	mul.lo.s64 %rd415, %rd414, %rd162;
+	mad.lo.s64 %rd416, %rd415, 4, %rd160;
+	ld.shared.s32 %r172, [%rd416+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd418, %rd414, %rd415;
-	mul.lo.s64 %rd419, %rd418, %rd189;
-	mad.lo.s64 %rd420, %rd419, 4, %rd187;
-	st.global.s32 [%rd420+0], %r173;
+	add.s64 %rd417, %rd413, %rd414;
+	mul.lo.s64 %rd418, %rd417, %rd189;
+	mad.lo.s64 %rd419, %rd418, 4, %rd187;
+	st.global.s32 [%rd419+0], %r173;
 $L112:
-	add.s64 %rd421, %rd415, 1;
-	mov.b64 %rd415, %rd421;
+	add.s64 %rd420, %rd414, 1;
+	mov.b64 %rd414, %rd420;
 	bra.uni $L111;
 $L113:
 	bra.uni $L92;
@@ -4014,68 +4011,68 @@ $L91:
 $L92:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd422, %r2;
-	add.s64 %rd423, %rd166, %rd422;
-	mov.b64 %rd424, %rd423;
+	cvt.u64.u32 %rd421, %r2;
+	add.s64 %rd422, %rd166, %rd421;
+	mov.b64 %rd423, %rd422;
 	mov.b32 %r174, -1;
+	mov.b64 %rd424, 0;
 	mov.b64 %rd425, 0;
-	mov.b64 %rd426, 0;
 $L116:
 	@!%p15 bra $L120;
-	mov.b64 %rd427, 4611686018427387904;
+	mov.b64 %rd426, 4611686018427387904;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd427, %rd149;
+	mov.b64 %rd426, %rd149;
 	bra.uni $L118;
 $L117:
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd428, %rd427;
+	mov.b64 %rd427, %rd426;
 $L121:
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, %rd428;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd427;
 $L124:
-	setp.gt.s64 %p104, %rd430, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L128;
+	setp.gt.s64 %p102, %rd429, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L128;
 	bra.uni $L126;
 $L128:
-	setp.ge.s64 %p106, %rd425, %rd426;
-	@!%p106 bra $L130;
-	setp.ge.s64 %p107, %rd424, %rd169;
-	@!%p107 bra $L132;
+	setp.ge.s64 %p104, %rd424, %rd425;
+	@!%p104 bra $L130;
+	setp.ge.s64 %p105, %rd423, %rd169;
+	@!%p105 bra $L132;
 	bra.uni $L126;
 $L132:
-	mov.pred %p108, %p14;
-	mov.b64 %rd431, %rd130;
-	mov.b64 %rd432, %rd424;
+	mov.pred %p106, %p14;
+	mov.b64 %rd430, %rd130;
+	mov.b64 %rd431, %rd423;
 $L133:
-	@!%p108 bra $L137;
-	shr.s64 %rd433, %rd432, 5;
-	mul.lo.s64 %rd434, %rd433, %rd136;
-	mad.lo.s64 %rd435, %rd434, 4, %rd134;
-	ld.global.nc.u32 %r175, [%rd435+0];
+	@!%p106 bra $L137;
+	shr.s64 %rd432, %rd431, 5;
+	mul.lo.s64 %rd433, %rd432, %rd136;
+	mad.lo.s64 %rd434, %rd433, 4, %rd134;
+	ld.global.nc.u32 %r175, [%rd434+0];
 	mov.b32 %r176, %r175;
-	and.b64 %rd436, %rd432, 31;
-	min.u64 %rd437, %rd436, 32;
-	cvt.u32.u64 %r177, %rd437;
+	and.b64 %rd435, %rd431, 31;
+	min.u64 %rd436, %rd435, 32;
+	cvt.u32.u64 %r177, %rd436;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p109, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p109;
+	setp.hs.u32 %p107, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p107;
 	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p110, %r181, 0x0;
-	@!%p110 bra $L139;
-	cvt.u32.u64 %r182, %rd432;
+	setp.ne.u32 %p108, %r181, 0x0;
+	@!%p108 bra $L139;
+	cvt.u32.u64 %r182, %rd431;
 	mov.b32 %r183, %r182;
 	bra.uni $L135;
 $L139:
 	mov.b32 %r183, -1;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd438, %rd432, %rd133;
-	mad.lo.s64 %rd439, %rd438, 4, %rd131;
-	ld.global.nc.s32 %r184, [%rd439+0];
+	mul.lo.s64 %rd437, %rd431, %rd133;
+	mad.lo.s64 %rd438, %rd437, 4, %rd131;
+	ld.global.nc.s32 %r184, [%rd438+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
 	bra.uni $L135;
@@ -4083,487 +4080,484 @@ $L134:
 	bra.uni $L133;
 $L135:
 	mov.b32 %r174, %r183;
-	add.s64 %rd440, %rd424, %rd164;
-	mov.b64 %rd424, %rd440;
-	setp.ge.s32 %p111, %r174, 0;
-	@!%p111 bra $L141;
-	mov.b64 %rd441, %rd120;
+	add.s64 %rd439, %rd423, %rd164;
+	mov.b64 %rd423, %rd439;
+	setp.ge.s32 %p109, %r174, 0;
+	@!%p109 bra $L141;
+	mov.b64 %rd440, %rd120;
 	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd442, %r186;
-	mul.lo.s64 %rd443, %rd442, %rd123;
-	mad.lo.s64 %rd444, %rd443, 8, %rd121;
-	ld.global.nc.s64 %rd445, [%rd444+0];
+	cvt.s64.s32 %rd441, %r186;
+	mul.lo.s64 %rd442, %rd441, %rd123;
+	mad.lo.s64 %rd443, %rd442, 8, %rd121;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
 	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd446;
-	mov.b64 %rd448, %rd120;
+	mov.b64 %rd447, %rd120;
 	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd449, %r187;
-	add.s64 %rd450, %rd449, 1;
-	mul.lo.s64 %rd451, %rd450, %rd123;
-	mad.lo.s64 %rd452, %rd451, 8, %rd121;
-	ld.global.nc.s64 %rd453, [%rd452+0];
+	cvt.s64.s32 %rd448, %r187;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd123;
+	mad.lo.s64 %rd451, %rd450, 8, %rd121;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
 	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd447;
-	mov.b64 %rd457, %rd455;
+	mov.b64 %rd455, %rd446;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd424, %rd455;
 	mov.b64 %rd425, %rd456;
-	mov.b64 %rd426, %rd457;
 $L141:
 	bra.uni $L125;
 $L130:
-	mul.lo.s64 %rd458, %rd425, %rd126;
-	mad.lo.s64 %rd459, %rd458, 4, %rd124;
-	ld.global.nc.s32 %r188, [%rd459+0];
+	mul.lo.s64 %rd457, %rd424, %rd126;
+	mad.lo.s64 %rd458, %rd457, 4, %rd124;
+	ld.global.nc.s32 %r188, [%rd458+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
-	mov.pred %p112, %p17;
+	mov.pred %p110, %p17;
 	mov.b32 %r191, %r174;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd460, %rd425;
+	mov.b64 %rd459, %rd424;
 $L142:
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd461, %r193;
-	mov.b64 %rd462, %rd461;
+	cvt.s64.s32 %rd460, %r193;
+	mov.b64 %rd461, %rd460;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd463, %r194;
-	min.u64 %rd464, %rd463, 32;
-	cvt.u32.u64 %r195, %rd464;
+	cvt.s64.s32 %rd462, %r194;
+	min.u64 %rd463, %rd462, 32;
+	cvt.u32.u64 %r195, %rd463;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p113, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p113;
+	setp.hs.u32 %p111, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p111;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd465, %rd462;
+	mov.b64 %rd464, %rd461;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd466, %rd465, %rd154;
-	mad.lo.s64 %rd467, %rd466, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r201, [%rd467+0];
+	mul.lo.s64 %rd465, %rd464, %rd154;
+	mad.lo.s64 %rd466, %rd465, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r201, [%rd466+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p114, %r203, 0x0;
-	@!%p114 bra $L146;
-	mov.pred %p115, 0;
+	setp.ne.u32 %p112, %r203, 0x0;
+	@!%p112 bra $L146;
+	mov.pred %p113, 0;
 	bra.uni $L144;
 $L146:
-	mul.lo.s64 %rd468, %rd465, %rd154;
-	mad.lo.s64 %rd469, %rd468, 4, %rd152;
-	atom.global.or.b32 %r204, [%rd469], %r200;
+	mul.lo.s64 %rd467, %rd464, %rd154;
+	mad.lo.s64 %rd468, %rd467, 4, %rd152;
+	atom.global.or.b32 %r204, [%rd468], %r200;
 	mov.b32 %r205, %r204;
 	and.b32 %r206, %r205, %r200;
-	setp.eq.u32 %p116, %r206, 0x0;
-	mov.pred %p115, %p116;
+	setp.eq.u32 %p114, %r206, 0x0;
+	mov.pred %p113, %p114;
 	bra.uni $L144;
 $L143:
 	bra.uni $L142;
 $L144:
-	@!%p115 bra $L148;
-	mov.pred %p117, 0;
-	mov.b64 %rd470, %rd429;
+	@!%p113 bra $L148;
+	mov.pred %p115, 0;
+	mov.b64 %rd469, %rd428;
 	mov.b32 %r207, %r190;
 $L149:
 	@!%p15 bra $L153;
 	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd471, %r208;
-	mov.b64 %rd472, %rd471;
+	cvt.s64.s32 %rd470, %r208;
+	mov.b64 %rd471, %rd470;
 	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd473, %r209;
-	min.u64 %rd474, %rd473, 32;
-	cvt.u32.u64 %r210, %rd474;
+	cvt.s64.s32 %rd472, %r209;
+	min.u64 %rd473, %rd472, 32;
+	cvt.u32.u64 %r210, %rd473;
 	mov.b32 %r212, 0x1;
 	shl.b32 %r211, %r212, %r210;
-	setp.hs.u32 %p118, %r210, 32;
-	selp.b32 %r213, 0, %r211, %p118;
+	setp.hs.u32 %p116, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p116;
 	mov.b32 %r214, %r213;
-	mov.b64 %rd475, %rd472;
+	mov.b64 %rd474, %rd471;
 	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd476, %rd475, %rd145;
-	mad.lo.s64 %rd477, %rd476, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r216, [%rd477+0];
+	mul.lo.s64 %rd475, %rd474, %rd145;
+	mad.lo.s64 %rd476, %rd475, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r216, [%rd476+0];
 	mov.b32 %r217, %r216;
 	and.b32 %r218, %r217, %r215;
-	setp.ne.u32 %p119, %r218, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L155;
-	mul.lo.s64 %rd478, %rd475, %rd145;
-	mad.lo.s64 %rd479, %rd478, 4, %rd143;
-	atom.global.or.b32 %r219, [%rd479], %r215;
+	setp.ne.u32 %p117, %r218, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L155;
+	mul.lo.s64 %rd477, %rd474, %rd145;
+	mad.lo.s64 %rd478, %rd477, 4, %rd143;
+	atom.global.or.b32 %r219, [%rd478], %r215;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r215;
-	setp.ne.u32 %p122, %r221, 0x0;
-	mov.pred %p120, %p122;
+	setp.ne.u32 %p120, %r221, 0x0;
+	mov.pred %p118, %p120;
 $L155:
-	@!%p120 bra $L157;
-	mov.b64 %rd480, %rd470;
-	mov.b64 %rd481, %rd480;
-	mov.pred %p123, 0;
+	@!%p118 bra $L157;
+	mov.b64 %rd479, %rd469;
+	mov.b64 %rd480, %rd479;
+	mov.pred %p121, 0;
 	bra.uni $L151;
 $L157:
-	mov.b64 %rd482, %rd470;
-	mov.b64 %rd481, %rd482;
-	mov.pred %p123, 1;
+	mov.b64 %rd481, %rd469;
+	mov.b64 %rd480, %rd481;
+	mov.pred %p121, 1;
 	bra.uni $L151;
 $L153:
 	@!%p16 bra $L159;
-	cvt.s64.s32 %rd483, %r207;
-	mul.lo.s64 %rd484, %rd483, %rd148;
-	mad.lo.s64 %rd485, %rd484, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r222, [%rd485+0];
+	cvt.s64.s32 %rd482, %r207;
+	mul.lo.s64 %rd483, %rd482, %rd148;
+	mad.lo.s64 %rd484, %rd483, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r222, [%rd484+0];
 	mov.b32 %r223, %r222;
-	setp.eq.s32 %p124, %r223, %r37;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L161;
-	cvt.s64.s32 %rd486, %r207;
-	mul.lo.s64 %rd487, %rd486, %rd148;
-	mad.lo.s64 %rd488, %rd487, 4, %rd146;
-	atom.global.exch.b32 %r224, [%rd488], %r37;
+	setp.eq.s32 %p122, %r223, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L161;
+	cvt.s64.s32 %rd485, %r207;
+	mul.lo.s64 %rd486, %rd485, %rd148;
+	mad.lo.s64 %rd487, %rd486, 4, %rd146;
+	atom.global.exch.b32 %r224, [%rd487], %r37;
 	mov.b32 %r225, %r224;
-	setp.eq.s32 %p127, %r225, %r37;
-	mov.pred %p125, %p127;
+	setp.eq.s32 %p125, %r225, %r37;
+	mov.pred %p123, %p125;
 $L161:
-	@!%p125 bra $L163;
-	mov.b64 %rd489, %rd470;
-	mov.b64 %rd481, %rd489;
-	mov.pred %p123, 0;
+	@!%p123 bra $L163;
+	mov.b64 %rd488, %rd469;
+	mov.b64 %rd480, %rd488;
+	mov.pred %p121, 0;
 	bra.uni $L151;
 $L163:
 $L159:
-	mul.lo.s64 %rd490, %rd470, %rd162;
-	mad.lo.s64 %rd491, %rd490, 4, %rd160;
-	st.shared.s32 [%rd491+0], %r207;
-	add.s64 %rd492, %rd470, 1;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd481, %rd493;
-	mov.pred %p123, 1;
+	mul.lo.s64 %rd489, %rd469, %rd162;
+	mad.lo.s64 %rd490, %rd489, 4, %rd160;
+	st.shared.s32 [%rd490+0], %r207;
+	add.s64 %rd491, %rd469, 1;
+	mov.b64 %rd492, %rd491;
+	mov.b64 %rd480, %rd492;
+	mov.pred %p121, 1;
 	bra.uni $L151;
 $L150:
 	bra.uni $L149;
 $L151:
-	mov.b64 %rd494, %rd481;
-	mov.pred %p128, %p123;
-	mov.b64 %rd429, %rd494;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L165;
-	mov.b64 %rd495, %rd120;
+	mov.b64 %rd493, %rd480;
+	mov.pred %p126, %p121;
+	mov.b64 %rd428, %rd493;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L165;
+	mov.b64 %rd494, %rd120;
 	mov.b32 %r226, %r190;
-	setp.lt.s64 %p129, %rd106, 64;
-	setp.le.s64 %p130, %rd150, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L166;
-	cvt.s64.s32 %rd496, %r226;
-	add.s64 %rd497, %rd496, 1;
-	mul.lo.s64 %rd498, %rd497, %rd123;
-	mad.lo.s64 %rd499, %rd498, 8, %rd121;
-	ld.global.nc.s64 %rd500, [%rd499+0];
-	mov.b64 %rd501, %rd500;
-	cvt.s64.s32 %rd502, %r226;
-	mul.lo.s64 %rd503, %rd502, %rd123;
-	mad.lo.s64 %rd504, %rd503, 8, %rd121;
-	ld.global.nc.s64 %rd505, [%rd504+0];
-	mov.b64 %rd506, %rd505;
-	sub.s64 %rd507, %rd501, %rd506;
-	add.s64 %rd508, %rd107, %rd507;
-	mov.b64 %rd107, %rd508;
+	setp.lt.s64 %p127, %rd106, 64;
+	setp.le.s64 %p128, %rd150, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L166;
+	cvt.s64.s32 %rd495, %r226;
+	add.s64 %rd496, %rd495, 1;
+	mul.lo.s64 %rd497, %rd496, %rd123;
+	mad.lo.s64 %rd498, %rd497, 8, %rd121;
+	ld.global.nc.s64 %rd499, [%rd498+0];
+	mov.b64 %rd500, %rd499;
+	cvt.s64.s32 %rd501, %r226;
+	mul.lo.s64 %rd502, %rd501, %rd123;
+	mad.lo.s64 %rd503, %rd502, 8, %rd121;
+	ld.global.nc.s64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
+	sub.s64 %rd506, %rd500, %rd505;
+	add.s64 %rd507, %rd107, %rd506;
+	mov.b64 %rd107, %rd507;
 	bra.uni $L167;
 $L166:
-	rem.s64 %rd509, %rd106, %rd150;
-	setp.eq.s64 %p132, %rd150, -1;
-	selp.b64 %rd510, 0, %rd509, %p132;
-	setp.eq.s64 %p133, %rd150, 0;
-	selp.b64 %rd511, %rd106, %rd510, %p133;
-	setp.eq.s64 %p134, %rd511, 0;
-	@!%p134 bra $L169;
-	cvt.s64.s32 %rd512, %r226;
-	add.s64 %rd513, %rd512, 1;
-	mul.lo.s64 %rd514, %rd513, %rd123;
-	mad.lo.s64 %rd515, %rd514, 8, %rd121;
-	ld.global.nc.s64 %rd516, [%rd515+0];
-	mov.b64 %rd517, %rd516;
-	cvt.s64.s32 %rd518, %r226;
-	mul.lo.s64 %rd519, %rd518, %rd123;
-	mad.lo.s64 %rd520, %rd519, 8, %rd121;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	sub.s64 %rd523, %rd517, %rd522;
-	mul.lo.s64 %rd524, %rd150, %rd523;
-	add.s64 %rd525, %rd107, %rd524;
-	mov.b64 %rd107, %rd525;
+	sub.s64 %rd508, %rd150, 1;
+	and.b64 %rd509, %rd106, %rd508;
+	setp.eq.s64 %p130, %rd509, 0;
+	@!%p130 bra $L169;
+	cvt.s64.s32 %rd510, %r226;
+	add.s64 %rd511, %rd510, 1;
+	mul.lo.s64 %rd512, %rd511, %rd123;
+	mad.lo.s64 %rd513, %rd512, 8, %rd121;
+	ld.global.nc.s64 %rd514, [%rd513+0];
+	mov.b64 %rd515, %rd514;
+	cvt.s64.s32 %rd516, %r226;
+	mul.lo.s64 %rd517, %rd516, %rd123;
+	mad.lo.s64 %rd518, %rd517, 8, %rd121;
+	ld.global.nc.s64 %rd519, [%rd518+0];
+	mov.b64 %rd520, %rd519;
+	sub.s64 %rd521, %rd515, %rd520;
+	mul.lo.s64 %rd522, %rd150, %rd521;
+	add.s64 %rd523, %rd107, %rd522;
+	mov.b64 %rd107, %rd523;
 $L169:
 $L167:
-	add.s64 %rd526, %rd106, 1;
-	mov.b64 %rd106, %rd526;
+	add.s64 %rd524, %rd106, 1;
+	mov.b64 %rd106, %rd524;
 $L165:
 $L148:
-	add.s64 %rd527, %rd425, 1;
-	mov.b64 %rd425, %rd527;
-	sub.s64 %rd528, %rd430, 1;
-	mov.b64 %rd430, %rd528;
+	add.s64 %rd525, %rd424, 1;
+	mov.b64 %rd424, %rd525;
+	sub.s64 %rd526, %rd429, 1;
+	mov.b64 %rd429, %rd526;
 $L125:
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd529, %rd429;
+	mov.b64 %rd527, %rd428;
 $L170:
 	@!%p15 bra $L174;
 	bra.uni $L172;
 $L174:
 	// block scan
-	mov.b64 %rd530, %rd529;
+	mov.b64 %rd528, %rd527;
 	mov.b32 %r227, %r3;
 $L175:
-	setp.hs.u32 %p135, %r227, 32;
-	@%p135 bra $L176;
-	mov.b64 {%r228, %r229}, %rd530;
-	shfl.sync.up.b32 %r230|%p136, %r228, %r227, 0, %r17;
+	setp.hs.u32 %p131, %r227, 32;
+	@%p131 bra $L176;
+	mov.b64 {%r228, %r229}, %rd528;
+	shfl.sync.up.b32 %r230|%p132, %r228, %r227, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd531, {%r230, %r231};
-	@!%p136 bra $L177;
-	add.s64 %rd532, %rd531, %rd530;
-	mov.b64 %rd530, %rd532;
+	mov.b64 %rd529, {%r230, %r231};
+	@!%p132 bra $L177;
+	add.s64 %rd530, %rd529, %rd528;
+	mov.b64 %rd528, %rd530;
 $L177:
 	shl.b32 %r227, %r227, 1;
 	bra.uni $L175;
 $L176:
-	mov.b64 {%r232, %r233}, %rd530;
-	shfl.sync.up.b32 %r234|%p137, %r232, %r3, 0, %r17;
+	mov.b64 {%r232, %r233}, %rd528;
+	shfl.sync.up.b32 %r234|%p133, %r232, %r3, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd533, {%r234, %r235};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd534, %rd533, 0, %p139;
+	mov.b64 %rd531, {%r234, %r235};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd532, %rd531, 0, %p135;
 	sub.u32 %r236, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r236;
-	@!%p140 bra $L178;
-	mul.wide.u32 %rd535, %r8, 16;
-	add.s64 %rd536, %rd1, %rd535;
-	st.shared.s64 [%rd536+0], %rd530;
+	setp.eq.u32 %p136, %r7, %r236;
+	@!%p136 bra $L178;
+	mul.wide.u32 %rd533, %r8, 16;
+	add.s64 %rd534, %rd1, %rd533;
+	st.shared.s64 [%rd534+0], %rd528;
 $L178:
 	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L179;
-	mov.b64 %rd537, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L180;
-	mul.wide.u32 %rd538, %r7, 16;
-	add.s64 %rd539, %rd1, %rd538;
-	ld.shared.s64 %rd540, [%rd539+0];
-	mov.b64 %rd537, %rd540;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L179;
+	mov.b64 %rd535, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L180;
+	mul.wide.u32 %rd536, %r7, 16;
+	add.s64 %rd537, %rd1, %rd536;
+	ld.shared.s64 %rd538, [%rd537+0];
+	mov.b64 %rd535, %rd538;
 $L180:
-	mov.b64 {%r237, %r238}, %rd537;
-	shfl.sync.up.b32 %r239|%p143, %r237, 1, 0, %r17;
+	mov.b64 {%r237, %r238}, %rd535;
+	shfl.sync.up.b32 %r239|%p139, %r237, 1, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd541, {%r239, %r240};
-	@!%p143 bra $L181;
-	add.s64 %rd542, %rd541, %rd537;
-	mov.b64 %rd537, %rd542;
+	mov.b64 %rd539, {%r239, %r240};
+	@!%p139 bra $L181;
+	add.s64 %rd540, %rd539, %rd535;
+	mov.b64 %rd535, %rd540;
 $L181:
-	mov.b64 {%r241, %r242}, %rd537;
-	shfl.sync.up.b32 %r243|%p144, %r241, 2, 0, %r17;
+	mov.b64 {%r241, %r242}, %rd535;
+	shfl.sync.up.b32 %r243|%p140, %r241, 2, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd543, {%r243, %r244};
-	@!%p144 bra $L182;
-	add.s64 %rd544, %rd543, %rd537;
-	mov.b64 %rd537, %rd544;
+	mov.b64 %rd541, {%r243, %r244};
+	@!%p140 bra $L182;
+	add.s64 %rd542, %rd541, %rd535;
+	mov.b64 %rd535, %rd542;
 $L182:
-	mov.b64 {%r245, %r246}, %rd537;
-	shfl.sync.up.b32 %r247|%p145, %r245, 4, 0, %r17;
+	mov.b64 {%r245, %r246}, %rd535;
+	shfl.sync.up.b32 %r247|%p141, %r245, 4, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd545, {%r247, %r248};
-	@!%p145 bra $L183;
-	add.s64 %rd546, %rd545, %rd537;
-	mov.b64 %rd537, %rd546;
+	mov.b64 %rd543, {%r247, %r248};
+	@!%p141 bra $L183;
+	add.s64 %rd544, %rd543, %rd535;
+	mov.b64 %rd535, %rd544;
 $L183:
-	mov.b64 {%r249, %r250}, %rd537;
-	shfl.sync.up.b32 %r251|%p146, %r249, 8, 0, %r17;
+	mov.b64 {%r249, %r250}, %rd535;
+	shfl.sync.up.b32 %r251|%p142, %r249, 8, 0, %r17;
 	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd547, {%r251, %r252};
-	@!%p146 bra $L184;
-	add.s64 %rd548, %rd547, %rd537;
-	mov.b64 %rd537, %rd548;
+	mov.b64 %rd545, {%r251, %r252};
+	@!%p142 bra $L184;
+	add.s64 %rd546, %rd545, %rd535;
+	mov.b64 %rd535, %rd546;
 $L184:
-	mov.b64 {%r253, %r254}, %rd537;
-	shfl.sync.up.b32 %r255|%p147, %r253, 16, 0, %r17;
+	mov.b64 {%r253, %r254}, %rd535;
+	shfl.sync.up.b32 %r255|%p143, %r253, 16, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd549, {%r255, %r256};
-	@!%p147 bra $L185;
-	add.s64 %rd550, %rd549, %rd537;
-	mov.b64 %rd537, %rd550;
+	mov.b64 %rd547, {%r255, %r256};
+	@!%p143 bra $L185;
+	add.s64 %rd548, %rd547, %rd535;
+	mov.b64 %rd535, %rd548;
 $L185:
-	mov.b64 {%r257, %r258}, %rd537;
-	shfl.sync.up.b32 %r259|%p148, %r257, 1, 0, %r17;
+	mov.b64 {%r257, %r258}, %rd535;
+	shfl.sync.up.b32 %r259|%p144, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd551, {%r259, %r260};
-	selp.b64 %rd552, %rd551, 0, %p148;
-	@!%p142 bra $L186;
-	mul.wide.u32 %rd553, %r7, 16;
-	add.s64 %rd554, %rd1, %rd553;
-	add.s64 %rd555, %rd554, 512;
-	st.shared.s64 [%rd555+0], %rd552;
+	mov.b64 %rd549, {%r259, %r260};
+	selp.b64 %rd550, %rd549, 0, %p144;
+	@!%p138 bra $L186;
+	mul.wide.u32 %rd551, %r7, 16;
+	add.s64 %rd552, %rd1, %rd551;
+	add.s64 %rd553, %rd552, 512;
+	st.shared.s64 [%rd553+0], %rd550;
 $L186:
 	sub.u32 %r261, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r261;
-	@!%p149 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd537;
+	setp.eq.u32 %p145, %r7, %r261;
+	@!%p145 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd535;
 $L187:
 $L179:
 	bar.sync 0;
-	mul.wide.u32 %rd556, %r8, 16;
-	add.s64 %rd557, %rd1, %rd556;
-	add.s64 %rd558, %rd557, 512;
-	ld.shared.s64 %rd559, [%rd558+0];
-	add.s64 %rd560, %rd559, %rd534;
-	ld.shared.s64 %rd561, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd560;
-	shfl.sync.idx.b32 %r264|%p150, %r262, 0, %r22, %r17;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	add.s64 %rd556, %rd555, 512;
+	ld.shared.s64 %rd557, [%rd556+0];
+	add.s64 %rd558, %rd557, %rd532;
+	ld.shared.s64 %rd559, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd558;
+	shfl.sync.idx.b32 %r264|%p146, %r262, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
-	mov.b64 %rd562, {%r264, %r265};
+	mov.b64 %rd560, {%r264, %r265};
+	mov.b64 %rd561, %rd559;
+	mov.b64 %rd562, %rd560;
 	mov.b64 %rd563, %rd561;
 	mov.b64 %rd564, %rd562;
 	mov.b64 %rd565, %rd563;
 	mov.b64 %rd566, %rd564;
 	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, 0;
-	cvt.u64.u32 %rd571, %r2;
-	setp.eq.s64 %p151, %rd571, 0;
-	setp.gt.s64 %p152, %rd569, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L189;
-	atom.global.add.u64 %rd572, [%rd140], %rd569;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd570, %rd573;
+	mov.b64 %rd568, 0;
+	cvt.u64.u32 %rd569, %r2;
+	setp.eq.s64 %p147, %rd569, 0;
+	setp.gt.s64 %p148, %rd567, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L189;
+	atom.global.add.u64 %rd570, [%rd140], %rd567;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd568, %rd571;
 $L189:
-	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p154, %rd574, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
+	cvt.u64.u32 %rd572, %r2;
+	setp.eq.s64 %p150, %rd572, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
 	bar.sync 0;
-	@!%p156 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd570;
+	@!%p152 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd568;
 $L190:
 	bar.sync 0;
-	ld.shared.s64 %rd575, [%rd1+1024];
+	ld.shared.s64 %rd573, [%rd1+1024];
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd568, %rd574;
+	add.s64 %rd575, %rd568, %rd566;
 	mov.b64 %rd576, %rd575;
-	mov.b64 %rd570, %rd576;
-	add.s64 %rd577, %rd570, %rd568;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd579, 0;
+	mov.b64 %rd577, 0;
 $L191:
-	setp.lt.s64 %p157, %rd579, %rd529;
-	not.pred %p158, %p157;
-	@!%p158 bra $L195;
+	setp.lt.s64 %p153, %rd577, %rd527;
+	not.pred %p154, %p153;
+	@!%p154 bra $L195;
 	bra.uni $L193;
 $L195:
-	mul.lo.s64 %rd580, %rd579, %rd162;
-	mad.lo.s64 %rd581, %rd580, 4, %rd160;
-	ld.shared.s32 %r266, [%rd581+0];
+	mul.lo.s64 %rd578, %rd577, %rd162;
+	mad.lo.s64 %rd579, %rd578, 4, %rd160;
+	ld.shared.s32 %r266, [%rd579+0];
 	mov.b32 %r267, %r266;
-	add.s64 %rd582, %rd578, %rd579;
-	mul.lo.s64 %rd583, %rd582, %rd139;
-	mad.lo.s64 %rd584, %rd583, 4, %rd137;
-	st.global.s32 [%rd584+0], %r267;
+	add.s64 %rd580, %rd576, %rd577;
+	mul.lo.s64 %rd581, %rd580, %rd139;
+	mad.lo.s64 %rd582, %rd581, 4, %rd137;
+	st.global.s32 [%rd582+0], %r267;
 $L192:
-	add.s64 %rd585, %rd579, 1;
-	mov.b64 %rd579, %rd585;
+	add.s64 %rd583, %rd577, 1;
+	mov.b64 %rd577, %rd583;
 	bra.uni $L191;
 $L193:
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd586, 0;
-	setp.lt.s64 %p159, %rd425, %rd426;
-	setp.lt.s64 %p160, %rd424, %rd169;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L197;
-	mov.b64 %rd586, 1;
+	mov.b64 %rd584, 0;
+	setp.lt.s64 %p155, %rd424, %rd425;
+	setp.lt.s64 %p156, %rd423, %rd169;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L197;
+	mov.b64 %rd584, 1;
 $L197:
-	mov.b64 %rd587, %rd586;
+	mov.b64 %rd585, %rd584;
 	// block reduction
 	sub.u32 %r268, %r13, 1;
 	mov.b32 %r269, %r3;
 $L198:
-	setp.hs.u32 %p162, %r269, 32;
-	@%p162 bra $L199;
-	mov.b64 {%r270, %r271}, %rd587;
-	shfl.sync.down.b32 %r272|%p163, %r270, %r269, %r268, %r17;
+	setp.hs.u32 %p158, %r269, 32;
+	@%p158 bra $L199;
+	mov.b64 {%r270, %r271}, %rd585;
+	shfl.sync.down.b32 %r272|%p159, %r270, %r269, %r268, %r17;
 	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
-	mov.b64 %rd588, {%r272, %r273};
-	@!%p163 bra $L200;
-	max.s64 %rd589, %rd587, %rd588;
-	mov.b64 %rd587, %rd589;
+	mov.b64 %rd586, {%r272, %r273};
+	@!%p159 bra $L200;
+	max.s64 %rd587, %rd585, %rd586;
+	mov.b64 %rd585, %rd587;
 $L200:
 	shl.b32 %r269, %r269, 1;
 	bra.uni $L198;
 $L199:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L201;
-	mul.wide.u32 %rd590, %r8, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	st.shared.s64 [%rd591+0], %rd587;
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L201;
+	mul.wide.u32 %rd588, %r8, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	st.shared.s64 [%rd589+0], %rd585;
 $L201:
 	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L202;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L203;
-	mul.wide.u32 %rd592, %r7, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	ld.shared.s64 %rd594, [%rd593+0];
-	mov.b64 %rd587, %rd594;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L202;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L203;
+	mul.wide.u32 %rd590, %r7, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	ld.shared.s64 %rd592, [%rd591+0];
+	mov.b64 %rd585, %rd592;
 $L203:
 	sub.u32 %r274, %r10, 1;
-	mov.b64 {%r275, %r276}, %rd587;
-	shfl.sync.down.b32 %r277|%p167, %r275, 1, %r274, %r17;
+	mov.b64 {%r275, %r276}, %rd585;
+	shfl.sync.down.b32 %r277|%p163, %r275, 1, %r274, %r17;
 	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
-	mov.b64 %rd595, {%r277, %r278};
-	@!%p167 bra $L204;
-	max.s64 %rd596, %rd587, %rd595;
-	mov.b64 %rd587, %rd596;
+	mov.b64 %rd593, {%r277, %r278};
+	@!%p163 bra $L204;
+	max.s64 %rd594, %rd585, %rd593;
+	mov.b64 %rd585, %rd594;
 $L204:
-	mov.b64 {%r279, %r280}, %rd587;
-	shfl.sync.down.b32 %r281|%p168, %r279, 2, %r274, %r17;
+	mov.b64 {%r279, %r280}, %rd585;
+	shfl.sync.down.b32 %r281|%p164, %r279, 2, %r274, %r17;
 	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
-	mov.b64 %rd597, {%r281, %r282};
-	@!%p168 bra $L205;
-	max.s64 %rd598, %rd587, %rd597;
-	mov.b64 %rd587, %rd598;
+	mov.b64 %rd595, {%r281, %r282};
+	@!%p164 bra $L205;
+	max.s64 %rd596, %rd585, %rd595;
+	mov.b64 %rd585, %rd596;
 $L205:
-	mov.b64 {%r283, %r284}, %rd587;
-	shfl.sync.down.b32 %r285|%p169, %r283, 4, %r274, %r17;
+	mov.b64 {%r283, %r284}, %rd585;
+	shfl.sync.down.b32 %r285|%p165, %r283, 4, %r274, %r17;
 	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
-	mov.b64 %rd599, {%r285, %r286};
-	@!%p169 bra $L206;
-	max.s64 %rd600, %rd587, %rd599;
-	mov.b64 %rd587, %rd600;
+	mov.b64 %rd597, {%r285, %r286};
+	@!%p165 bra $L206;
+	max.s64 %rd598, %rd585, %rd597;
+	mov.b64 %rd585, %rd598;
 $L206:
-	mov.b64 {%r287, %r288}, %rd587;
-	shfl.sync.down.b32 %r289|%p170, %r287, 8, %r274, %r17;
+	mov.b64 {%r287, %r288}, %rd585;
+	shfl.sync.down.b32 %r289|%p166, %r287, 8, %r274, %r17;
 	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
-	mov.b64 %rd601, {%r289, %r290};
-	@!%p170 bra $L207;
-	max.s64 %rd602, %rd587, %rd601;
-	mov.b64 %rd587, %rd602;
+	mov.b64 %rd599, {%r289, %r290};
+	@!%p166 bra $L207;
+	max.s64 %rd600, %rd585, %rd599;
+	mov.b64 %rd585, %rd600;
 $L207:
-	mov.b64 {%r291, %r292}, %rd587;
-	shfl.sync.down.b32 %r293|%p171, %r291, 16, %r274, %r17;
+	mov.b64 {%r291, %r292}, %rd585;
+	shfl.sync.down.b32 %r293|%p167, %r291, 16, %r274, %r17;
 	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
-	mov.b64 %rd603, {%r293, %r294};
-	@!%p171 bra $L208;
-	max.s64 %rd604, %rd587, %rd603;
-	mov.b64 %rd587, %rd604;
+	mov.b64 %rd601, {%r293, %r294};
+	@!%p167 bra $L208;
+	max.s64 %rd602, %rd585, %rd601;
+	mov.b64 %rd585, %rd602;
 $L208:
-	@!%p164 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd587;
+	@!%p160 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd585;
 $L209:
 $L202:
 	bar.sync 0;
-	ld.shared.s64 %rd605, [%rd1+1024];
-	mov.b64 %rd587, %rd605;
-	mov.b64 %rd606, %rd587;
-	setp.eq.s64 %p172, %rd606, 0;
-	@!%p172 bra $L211;
+	ld.shared.s64 %rd603, [%rd1+1024];
+	mov.b64 %rd585, %rd603;
+	mov.b64 %rd604, %rd585;
+	setp.eq.s64 %p168, %rd604, 0;
+	@!%p168 bra $L211;
 	bra.uni $L123;
 $L211:
 $L122:
@@ -4574,160 +4568,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd607, %rd106;
-	mov.b64 %rd608, %rd107;
+	mov.b64 %rd605, %rd106;
+	mov.b64 %rd606, %rd107;
 	// block reduction
 	mov.b32 %r295, 1;
 	sub.u32 %r296, %r13, 1;
 	mov.b32 %r297, %r3;
 $L212:
-	setp.hs.u32 %p173, %r297, 32;
-	@%p173 bra $L213;
-	mov.b64 {%r298, %r299}, %rd607;
-	shfl.sync.down.b32 %r300|%p174, %r298, %r297, %r296, %r17;
+	setp.hs.u32 %p169, %r297, 32;
+	@%p169 bra $L213;
+	mov.b64 {%r298, %r299}, %rd605;
+	shfl.sync.down.b32 %r300|%p170, %r298, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r301, %r299, %r297, %r296, %r17;
-	mov.b64 %rd609, {%r300, %r301};
-	mov.b64 {%r302, %r303}, %rd608;
+	mov.b64 %rd607, {%r300, %r301};
+	mov.b64 {%r302, %r303}, %rd606;
 	shfl.sync.down.b32 %r304, %r302, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r305, %r303, %r297, %r296, %r17;
-	mov.b64 %rd610, {%r304, %r305};
-	@!%p174 bra $L214;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L216;
-	setp.lt.s64 %p176, %rd609, %rd607;
-	setp.eq.s64 %p177, %rd609, %rd607;
-	setp.lt.s64 %p178, %rd610, %rd608;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd611, %rd609, %rd607, %p180;
-	selp.b64 %rd612, %rd610, %rd608, %p180;
-	mov.b64 %rd607, %rd611;
-	mov.b64 %rd608, %rd612;
+	mov.b64 %rd608, {%r304, %r305};
+	@!%p170 bra $L214;
+	setp.ne.u32 %p171, %r18, 9;
+	@%p171 bra.uni $L216;
+	setp.lt.s64 %p172, %rd607, %rd605;
+	setp.eq.s64 %p173, %rd607, %rd605;
+	setp.lt.s64 %p174, %rd608, %rd606;
+	and.pred %p175, %p173, %p174;
+	or.pred %p176, %p172, %p175;
+	selp.b64 %rd609, %rd607, %rd605, %p176;
+	selp.b64 %rd610, %rd608, %rd606, %p176;
+	mov.b64 %rd605, %rd609;
+	mov.b64 %rd606, %rd610;
 	bra.uni $L215;
 $L216:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L217;
-	setp.gt.s64 %p182, %rd609, %rd607;
-	setp.eq.s64 %p183, %rd609, %rd607;
-	setp.lt.s64 %p184, %rd610, %rd608;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd613, %rd609, %rd607, %p186;
-	selp.b64 %rd614, %rd610, %rd608, %p186;
-	mov.b64 %rd607, %rd613;
-	mov.b64 %rd608, %rd614;
+	setp.ne.u32 %p177, %r18, 10;
+	@%p177 bra.uni $L217;
+	setp.gt.s64 %p178, %rd607, %rd605;
+	setp.eq.s64 %p179, %rd607, %rd605;
+	setp.lt.s64 %p180, %rd608, %rd606;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd611, %rd607, %rd605, %p182;
+	selp.b64 %rd612, %rd608, %rd606, %p182;
+	mov.b64 %rd605, %rd611;
+	mov.b64 %rd606, %rd612;
 	bra.uni $L215;
 $L217:
+	mov.b64 %rd613, %rd605;
+	mov.b64 %rd614, %rd606;
 	mov.b64 %rd615, %rd607;
 	mov.b64 %rd616, %rd608;
-	mov.b64 %rd617, %rd609;
-	mov.b64 %rd618, %rd610;
+	mov.b64 %rd617, %rd613;
+	mov.b64 %rd618, %rd614;
 	mov.b64 %rd619, %rd615;
 	mov.b64 %rd620, %rd616;
-	mov.b64 %rd621, %rd617;
-	mov.b64 %rd622, %rd618;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	add.s64 %rd625, %rd619, %rd623;
-	mov.b64 %rd619, %rd625;
-	add.s64 %rd626, %rd620, %rd624;
-	mov.b64 %rd620, %rd626;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	add.s64 %rd623, %rd617, %rd621;
+	mov.b64 %rd617, %rd623;
+	add.s64 %rd624, %rd618, %rd622;
+	mov.b64 %rd618, %rd624;
 $L218:
-	mov.b64 %rd607, %rd619;
-	mov.b64 %rd608, %rd620;
+	mov.b64 %rd605, %rd617;
+	mov.b64 %rd606, %rd618;
 $L215:
 $L214:
 	shl.b32 %r297, %r297, 1;
 	bra.uni $L212;
 $L213:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L219;
-	mul.wide.u32 %rd627, %r8, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	st.shared.s64 [%rd628+0], %rd607;
-	st.shared.s64 [%rd628+8], %rd608;
+	setp.eq.u32 %p183, %r7, 0;
+	@!%p183 bra $L219;
+	mul.wide.u32 %rd625, %r8, 16;
+	add.s64 %rd626, %rd1, %rd625;
+	st.shared.s64 [%rd626+0], %rd605;
+	st.shared.s64 [%rd626+8], %rd606;
 $L219:
 	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L220;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L221;
-	mul.wide.u32 %rd629, %r7, 16;
-	add.s64 %rd630, %rd1, %rd629;
-	ld.shared.s64 %rd631, [%rd630+0];
-	ld.shared.s64 %rd632, [%rd630+8];
-	mov.b64 %rd607, %rd631;
-	mov.b64 %rd608, %rd632;
+	setp.eq.u32 %p184, %r8, 0;
+	@!%p184 bra $L220;
+	setp.lo.u32 %p185, %r7, %r10;
+	@!%p185 bra $L221;
+	mul.wide.u32 %rd627, %r7, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	ld.shared.s64 %rd629, [%rd628+0];
+	ld.shared.s64 %rd630, [%rd628+8];
+	mov.b64 %rd605, %rd629;
+	mov.b64 %rd606, %rd630;
 $L221:
 	sub.u32 %r306, %r10, 1;
 	mov.b32 %r307, %r295;
 $L222:
-	setp.hs.u32 %p190, %r307, 32;
-	@%p190 bra $L223;
-	mov.b64 {%r308, %r309}, %rd607;
-	shfl.sync.down.b32 %r310|%p191, %r308, %r307, %r306, %r17;
+	setp.hs.u32 %p186, %r307, 32;
+	@%p186 bra $L223;
+	mov.b64 {%r308, %r309}, %rd605;
+	shfl.sync.down.b32 %r310|%p187, %r308, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd633, {%r310, %r311};
-	mov.b64 {%r312, %r313}, %rd608;
+	mov.b64 %rd631, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd606;
 	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
-	mov.b64 %rd634, {%r314, %r315};
-	@!%p191 bra $L224;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L226;
-	setp.lt.s64 %p193, %rd633, %rd607;
-	setp.eq.s64 %p194, %rd633, %rd607;
-	setp.lt.s64 %p195, %rd634, %rd608;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd635, %rd633, %rd607, %p197;
-	selp.b64 %rd636, %rd634, %rd608, %p197;
-	mov.b64 %rd607, %rd635;
-	mov.b64 %rd608, %rd636;
+	mov.b64 %rd632, {%r314, %r315};
+	@!%p187 bra $L224;
+	setp.ne.u32 %p188, %r18, 9;
+	@%p188 bra.uni $L226;
+	setp.lt.s64 %p189, %rd631, %rd605;
+	setp.eq.s64 %p190, %rd631, %rd605;
+	setp.lt.s64 %p191, %rd632, %rd606;
+	and.pred %p192, %p190, %p191;
+	or.pred %p193, %p189, %p192;
+	selp.b64 %rd633, %rd631, %rd605, %p193;
+	selp.b64 %rd634, %rd632, %rd606, %p193;
+	mov.b64 %rd605, %rd633;
+	mov.b64 %rd606, %rd634;
 	bra.uni $L225;
 $L226:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L227;
-	setp.gt.s64 %p199, %rd633, %rd607;
-	setp.eq.s64 %p200, %rd633, %rd607;
-	setp.lt.s64 %p201, %rd634, %rd608;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd637, %rd633, %rd607, %p203;
-	selp.b64 %rd638, %rd634, %rd608, %p203;
-	mov.b64 %rd607, %rd637;
-	mov.b64 %rd608, %rd638;
+	setp.ne.u32 %p194, %r18, 10;
+	@%p194 bra.uni $L227;
+	setp.gt.s64 %p195, %rd631, %rd605;
+	setp.eq.s64 %p196, %rd631, %rd605;
+	setp.lt.s64 %p197, %rd632, %rd606;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd635, %rd631, %rd605, %p199;
+	selp.b64 %rd636, %rd632, %rd606, %p199;
+	mov.b64 %rd605, %rd635;
+	mov.b64 %rd606, %rd636;
 	bra.uni $L225;
 $L227:
-	mov.b64 %rd639, %rd607;
-	mov.b64 %rd640, %rd608;
-	mov.b64 %rd641, %rd633;
-	mov.b64 %rd642, %rd634;
+	mov.b64 %rd637, %rd605;
+	mov.b64 %rd638, %rd606;
+	mov.b64 %rd639, %rd631;
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd617, %rd637;
+	mov.b64 %rd618, %rd638;
 	mov.b64 %rd619, %rd639;
 	mov.b64 %rd620, %rd640;
-	mov.b64 %rd621, %rd641;
-	mov.b64 %rd622, %rd642;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	add.s64 %rd643, %rd619, %rd623;
-	mov.b64 %rd619, %rd643;
-	add.s64 %rd644, %rd620, %rd624;
-	mov.b64 %rd620, %rd644;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	add.s64 %rd641, %rd617, %rd621;
+	mov.b64 %rd617, %rd641;
+	add.s64 %rd642, %rd618, %rd622;
+	mov.b64 %rd618, %rd642;
 $L228:
-	mov.b64 %rd607, %rd619;
-	mov.b64 %rd608, %rd620;
+	mov.b64 %rd605, %rd617;
+	mov.b64 %rd606, %rd618;
 $L225:
 $L224:
 	shl.b32 %r307, %r307, 1;
 	bra.uni $L222;
 $L223:
 $L220:
-	mul.wide.u32 %rd645, %r29, 16;
-	add.s64 %rd646, %rd11, %rd645;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L229;
-	st.global.s64 [%rd646+0], %rd607;
-	st.global.s64 [%rd646+8], %rd608;
+	mul.wide.u32 %rd643, %r29, 16;
+	add.s64 %rd644, %rd11, %rd643;
+	setp.eq.u32 %p200, %r5, 0;
+	@!%p200 bra $L229;
+	st.global.s64 [%rd644+0], %rd605;
+	st.global.s64 [%rd644+8], %rd606;
 $L229:
 	ret;
 }
@@ -5219,9 +5213,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<205>;
+	.reg .pred %p<201>;
 	.reg .b32 %r<308>;
-	.reg .b64 %rd<690>;
+	.reg .b64 %rd<688>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5784,199 +5778,196 @@ $L48:
 	mov.b64 %rd114, %rd315;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd316, %rd113, %rd210;
-	setp.eq.s64 %p52, %rd210, -1;
-	selp.b64 %rd317, 0, %rd316, %p52;
-	setp.eq.s64 %p53, %rd210, 0;
-	selp.b64 %rd318, %rd113, %rd317, %p53;
-	setp.eq.s64 %p54, %rd318, 0;
-	@!%p54 bra $L66;
-	cvt.s64.s32 %rd319, %r89;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, %rd183;
-	mad.lo.s64 %rd322, %rd321, 8, %rd181;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	cvt.s64.s32 %rd325, %r89;
-	mul.lo.s64 %rd326, %rd325, %rd183;
-	mad.lo.s64 %rd327, %rd326, 8, %rd181;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	sub.s64 %rd330, %rd324, %rd329;
-	mul.lo.s64 %rd331, %rd210, %rd330;
-	add.s64 %rd332, %rd114, %rd331;
-	mov.b64 %rd114, %rd332;
+	sub.s64 %rd316, %rd210, 1;
+	and.b64 %rd317, %rd113, %rd316;
+	setp.eq.s64 %p52, %rd317, 0;
+	@!%p52 bra $L66;
+	cvt.s64.s32 %rd318, %r89;
+	add.s64 %rd319, %rd318, 1;
+	mul.lo.s64 %rd320, %rd319, %rd183;
+	mad.lo.s64 %rd321, %rd320, 8, %rd181;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	cvt.s64.s32 %rd324, %r89;
+	mul.lo.s64 %rd325, %rd324, %rd183;
+	mad.lo.s64 %rd326, %rd325, 8, %rd181;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	sub.s64 %rd329, %rd323, %rd328;
+	mul.lo.s64 %rd330, %rd210, %rd329;
+	add.s64 %rd331, %rd114, %rd330;
+	mov.b64 %rd114, %rd331;
 $L66:
 $L64:
-	add.s64 %rd333, %rd113, 1;
-	mov.b64 %rd113, %rd333;
+	add.s64 %rd332, %rd113, 1;
+	mov.b64 %rd113, %rd332;
 $L62:
-	setp.eq.s64 %p55, %rd222, %rd221;
-	@!%p55 bra $L68;
-	mov.b64 %rd334, %rd222;
+	setp.eq.s64 %p53, %rd222, %rd221;
+	@!%p53 bra $L68;
+	mov.b64 %rd333, %rd222;
 $L69:
 	@!%p20 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd335, %rd334;
+	mov.b64 %rd334, %rd333;
 	mov.b32 %r90, %r3;
 $L74:
-	setp.hs.u32 %p56, %r90, 32;
-	@%p56 bra $L75;
-	mov.b64 {%r91, %r92}, %rd335;
-	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	setp.hs.u32 %p54, %r90, 32;
+	@%p54 bra $L75;
+	mov.b64 {%r91, %r92}, %rd334;
+	shfl.sync.up.b32 %r93|%p55, %r91, %r90, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd336, {%r93, %r94};
-	@!%p57 bra $L76;
-	add.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd335, %rd337;
+	mov.b64 %rd335, {%r93, %r94};
+	@!%p55 bra $L76;
+	add.s64 %rd336, %rd335, %rd334;
+	mov.b64 %rd334, %rd336;
 $L76:
 	shl.b32 %r90, %r90, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r95, %r96}, %rd335;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	mov.b64 {%r95, %r96}, %rd334;
+	shfl.sync.up.b32 %r97|%p56, %r95, %r3, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd338, {%r97, %r98};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd339, %rd338, 0, %p60;
+	mov.b64 %rd337, {%r97, %r98};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd338, %rd337, 0, %p58;
 	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r99;
-	@!%p61 bra $L77;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd335;
+	setp.eq.u32 %p59, %r7, %r99;
+	@!%p59 bra $L77;
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	st.shared.s64 [%rd340+0], %rd334;
 $L77:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L78;
-	mov.b64 %rd342, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L79;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	mov.b64 %rd342, %rd345;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L78;
+	mov.b64 %rd341, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L79;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd341, %rd344;
 $L79:
-	mov.b64 {%r100, %r101}, %rd342;
-	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	mov.b64 {%r100, %r101}, %rd341;
+	shfl.sync.up.b32 %r102|%p62, %r100, 1, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd346, {%r102, %r103};
-	@!%p64 bra $L80;
-	add.s64 %rd347, %rd346, %rd342;
-	mov.b64 %rd342, %rd347;
+	mov.b64 %rd345, {%r102, %r103};
+	@!%p62 bra $L80;
+	add.s64 %rd346, %rd345, %rd341;
+	mov.b64 %rd341, %rd346;
 $L80:
-	mov.b64 {%r104, %r105}, %rd342;
-	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	mov.b64 {%r104, %r105}, %rd341;
+	shfl.sync.up.b32 %r106|%p63, %r104, 2, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd348, {%r106, %r107};
-	@!%p65 bra $L81;
-	add.s64 %rd349, %rd348, %rd342;
-	mov.b64 %rd342, %rd349;
+	mov.b64 %rd347, {%r106, %r107};
+	@!%p63 bra $L81;
+	add.s64 %rd348, %rd347, %rd341;
+	mov.b64 %rd341, %rd348;
 $L81:
-	mov.b64 {%r108, %r109}, %rd342;
-	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	mov.b64 {%r108, %r109}, %rd341;
+	shfl.sync.up.b32 %r110|%p64, %r108, 4, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd350, {%r110, %r111};
-	@!%p66 bra $L82;
-	add.s64 %rd351, %rd350, %rd342;
-	mov.b64 %rd342, %rd351;
+	mov.b64 %rd349, {%r110, %r111};
+	@!%p64 bra $L82;
+	add.s64 %rd350, %rd349, %rd341;
+	mov.b64 %rd341, %rd350;
 $L82:
-	mov.b64 {%r112, %r113}, %rd342;
-	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	mov.b64 {%r112, %r113}, %rd341;
+	shfl.sync.up.b32 %r114|%p65, %r112, 8, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd352, {%r114, %r115};
-	@!%p67 bra $L83;
-	add.s64 %rd353, %rd352, %rd342;
-	mov.b64 %rd342, %rd353;
+	mov.b64 %rd351, {%r114, %r115};
+	@!%p65 bra $L83;
+	add.s64 %rd352, %rd351, %rd341;
+	mov.b64 %rd341, %rd352;
 $L83:
-	mov.b64 {%r116, %r117}, %rd342;
-	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	mov.b64 {%r116, %r117}, %rd341;
+	shfl.sync.up.b32 %r118|%p66, %r116, 16, 0, %r17;
 	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd354, {%r118, %r119};
-	@!%p68 bra $L84;
-	add.s64 %rd355, %rd354, %rd342;
-	mov.b64 %rd342, %rd355;
+	mov.b64 %rd353, {%r118, %r119};
+	@!%p66 bra $L84;
+	add.s64 %rd354, %rd353, %rd341;
+	mov.b64 %rd341, %rd354;
 $L84:
-	mov.b64 {%r120, %r121}, %rd342;
-	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	mov.b64 {%r120, %r121}, %rd341;
+	shfl.sync.up.b32 %r122|%p67, %r120, 1, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd356, {%r122, %r123};
-	selp.b64 %rd357, %rd356, 0, %p69;
-	@!%p63 bra $L85;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	st.shared.s64 [%rd360+0], %rd357;
+	mov.b64 %rd355, {%r122, %r123};
+	selp.b64 %rd356, %rd355, 0, %p67;
+	@!%p61 bra $L85;
+	mul.wide.u32 %rd357, %r7, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	add.s64 %rd359, %rd358, 512;
+	st.shared.s64 [%rd359+0], %rd356;
 $L85:
 	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r124;
-	@!%p70 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd342;
+	setp.eq.u32 %p68, %r7, %r124;
+	@!%p68 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd341;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	add.s64 %rd363, %rd362, 512;
-	ld.shared.s64 %rd364, [%rd363+0];
-	add.s64 %rd365, %rd364, %rd339;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd365;
-	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	mul.wide.u32 %rd360, %r8, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	add.s64 %rd362, %rd361, 512;
+	ld.shared.s64 %rd363, [%rd362+0];
+	add.s64 %rd364, %rd363, %rd338;
+	ld.shared.s64 %rd365, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd364;
+	shfl.sync.idx.b32 %r127|%p69, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd367, {%r127, %r128};
+	mov.b64 %rd366, {%r127, %r128};
+	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, 0;
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p72, %rd376, 0;
-	setp.gt.s64 %p73, %rd374, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L88;
-	atom.global.add.u64 %rd377, [%rd200], %rd374;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd375, %rd378;
+	mov.b64 %rd374, 0;
+	cvt.u64.u32 %rd375, %r2;
+	setp.eq.s64 %p70, %rd375, 0;
+	setp.gt.s64 %p71, %rd373, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L88;
+	atom.global.add.u64 %rd376, [%rd200], %rd373;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd374, %rd377;
 $L88:
-	cvt.u64.u32 %rd379, %r2;
-	setp.eq.s64 %p75, %rd379, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p73, %rd378, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
 	bar.sync 0;
-	@!%p77 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd375;
+	@!%p75 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd374;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd375, %rd373;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, 0;
+	ld.shared.s64 %rd379, [%rd1+1024];
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd374, %rd380;
+	add.s64 %rd381, %rd374, %rd372;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, 0;
 $L90:
-	setp.lt.s64 %p78, %rd384, %rd334;
-	not.pred %p79, %p78;
-	@!%p79 bra $L94;
+	setp.lt.s64 %p76, %rd383, %rd333;
+	not.pred %p77, %p76;
+	@!%p77 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd385, %rd384, %rd172;
-	mad.lo.s64 %rd386, %rd385, 4, %rd170;
-	ld.shared.s32 %r129, [%rd386+0];
+	mul.lo.s64 %rd384, %rd383, %rd172;
+	mad.lo.s64 %rd385, %rd384, 4, %rd170;
+	ld.shared.s32 %r129, [%rd385+0];
 	mov.b32 %r130, %r129;
-	add.s64 %rd387, %rd383, %rd384;
-	mul.lo.s64 %rd388, %rd387, %rd199;
-	mad.lo.s64 %rd389, %rd388, 4, %rd197;
-	st.global.s32 [%rd389+0], %r130;
+	add.s64 %rd386, %rd382, %rd383;
+	mul.lo.s64 %rd387, %rd386, %rd199;
+	mad.lo.s64 %rd388, %rd387, 4, %rd197;
+	st.global.s32 [%rd388+0], %r130;
 $L91:
-	add.s64 %rd390, %rd384, 1;
-	mov.b64 %rd384, %rd390;
+	add.s64 %rd389, %rd383, 1;
+	mov.b64 %rd383, %rd389;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
@@ -5986,179 +5977,179 @@ $L71:
 	mov.b64 %rd222, 0;
 $L68:
 $L30:
-	add.s64 %rd391, %rd249, 1;
-	mov.b64 %rd249, %rd391;
+	add.s64 %rd390, %rd249, 1;
+	mov.b64 %rd249, %rd390;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd392, %rd223, 1;
-	mov.b64 %rd223, %rd392;
+	add.s64 %rd391, %rd223, 1;
+	mov.b64 %rd223, %rd391;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd393, %rd222;
+	mov.b64 %rd392, %rd222;
 $L95:
 	@!%p20 bra $L99;
 	bra.uni $L97;
 $L99:
 	// block scan
-	mov.b64 %rd394, %rd393;
+	mov.b64 %rd393, %rd392;
 	mov.b32 %r131, %r3;
 $L100:
-	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L101;
-	mov.b64 {%r132, %r133}, %rd394;
-	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
+	setp.hs.u32 %p78, %r131, 32;
+	@%p78 bra $L101;
+	mov.b64 {%r132, %r133}, %rd393;
+	shfl.sync.up.b32 %r134|%p79, %r132, %r131, 0, %r17;
 	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd395, {%r134, %r135};
-	@!%p81 bra $L102;
-	add.s64 %rd396, %rd395, %rd394;
-	mov.b64 %rd394, %rd396;
+	mov.b64 %rd394, {%r134, %r135};
+	@!%p79 bra $L102;
+	add.s64 %rd395, %rd394, %rd393;
+	mov.b64 %rd393, %rd395;
 $L102:
 	shl.b32 %r131, %r131, 1;
 	bra.uni $L100;
 $L101:
-	mov.b64 {%r136, %r137}, %rd394;
-	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
+	mov.b64 {%r136, %r137}, %rd393;
+	shfl.sync.up.b32 %r138|%p80, %r136, %r3, 0, %r17;
 	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd397, {%r138, %r139};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd398, %rd397, 0, %p84;
+	mov.b64 %rd396, {%r138, %r139};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd397, %rd396, 0, %p82;
 	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r140;
-	@!%p85 bra $L103;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	st.shared.s64 [%rd400+0], %rd394;
+	setp.eq.u32 %p83, %r7, %r140;
+	@!%p83 bra $L103;
+	mul.wide.u32 %rd398, %r8, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	st.shared.s64 [%rd399+0], %rd393;
 $L103:
 	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L104;
-	mov.b64 %rd401, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L105;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	mov.b64 %rd401, %rd404;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L104;
+	mov.b64 %rd400, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L105;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	ld.shared.s64 %rd403, [%rd402+0];
+	mov.b64 %rd400, %rd403;
 $L105:
-	mov.b64 {%r141, %r142}, %rd401;
-	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
+	mov.b64 {%r141, %r142}, %rd400;
+	shfl.sync.up.b32 %r143|%p86, %r141, 1, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd405, {%r143, %r144};
-	@!%p88 bra $L106;
-	add.s64 %rd406, %rd405, %rd401;
-	mov.b64 %rd401, %rd406;
+	mov.b64 %rd404, {%r143, %r144};
+	@!%p86 bra $L106;
+	add.s64 %rd405, %rd404, %rd400;
+	mov.b64 %rd400, %rd405;
 $L106:
-	mov.b64 {%r145, %r146}, %rd401;
-	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
+	mov.b64 {%r145, %r146}, %rd400;
+	shfl.sync.up.b32 %r147|%p87, %r145, 2, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd407, {%r147, %r148};
-	@!%p89 bra $L107;
-	add.s64 %rd408, %rd407, %rd401;
-	mov.b64 %rd401, %rd408;
+	mov.b64 %rd406, {%r147, %r148};
+	@!%p87 bra $L107;
+	add.s64 %rd407, %rd406, %rd400;
+	mov.b64 %rd400, %rd407;
 $L107:
-	mov.b64 {%r149, %r150}, %rd401;
-	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
+	mov.b64 {%r149, %r150}, %rd400;
+	shfl.sync.up.b32 %r151|%p88, %r149, 4, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd409, {%r151, %r152};
-	@!%p90 bra $L108;
-	add.s64 %rd410, %rd409, %rd401;
-	mov.b64 %rd401, %rd410;
+	mov.b64 %rd408, {%r151, %r152};
+	@!%p88 bra $L108;
+	add.s64 %rd409, %rd408, %rd400;
+	mov.b64 %rd400, %rd409;
 $L108:
-	mov.b64 {%r153, %r154}, %rd401;
-	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
+	mov.b64 {%r153, %r154}, %rd400;
+	shfl.sync.up.b32 %r155|%p89, %r153, 8, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd411, {%r155, %r156};
-	@!%p91 bra $L109;
-	add.s64 %rd412, %rd411, %rd401;
-	mov.b64 %rd401, %rd412;
+	mov.b64 %rd410, {%r155, %r156};
+	@!%p89 bra $L109;
+	add.s64 %rd411, %rd410, %rd400;
+	mov.b64 %rd400, %rd411;
 $L109:
-	mov.b64 {%r157, %r158}, %rd401;
-	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
+	mov.b64 {%r157, %r158}, %rd400;
+	shfl.sync.up.b32 %r159|%p90, %r157, 16, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd413, {%r159, %r160};
-	@!%p92 bra $L110;
-	add.s64 %rd414, %rd413, %rd401;
-	mov.b64 %rd401, %rd414;
+	mov.b64 %rd412, {%r159, %r160};
+	@!%p90 bra $L110;
+	add.s64 %rd413, %rd412, %rd400;
+	mov.b64 %rd400, %rd413;
 $L110:
-	mov.b64 {%r161, %r162}, %rd401;
-	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
+	mov.b64 {%r161, %r162}, %rd400;
+	shfl.sync.up.b32 %r163|%p91, %r161, 1, 0, %r17;
 	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd415, {%r163, %r164};
-	selp.b64 %rd416, %rd415, 0, %p93;
-	@!%p87 bra $L111;
-	mul.wide.u32 %rd417, %r7, 16;
-	add.s64 %rd418, %rd1, %rd417;
-	add.s64 %rd419, %rd418, 512;
-	st.shared.s64 [%rd419+0], %rd416;
+	mov.b64 %rd414, {%r163, %r164};
+	selp.b64 %rd415, %rd414, 0, %p91;
+	@!%p85 bra $L111;
+	mul.wide.u32 %rd416, %r7, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	add.s64 %rd418, %rd417, 512;
+	st.shared.s64 [%rd418+0], %rd415;
 $L111:
 	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r165;
-	@!%p94 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd401;
+	setp.eq.u32 %p92, %r7, %r165;
+	@!%p92 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd400;
 $L112:
 $L104:
 	bar.sync 0;
-	mul.wide.u32 %rd420, %r8, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	add.s64 %rd422, %rd421, 512;
-	ld.shared.s64 %rd423, [%rd422+0];
-	add.s64 %rd424, %rd423, %rd398;
-	ld.shared.s64 %rd425, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd424;
-	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	add.s64 %rd421, %rd420, 512;
+	ld.shared.s64 %rd422, [%rd421+0];
+	add.s64 %rd423, %rd422, %rd397;
+	ld.shared.s64 %rd424, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd423;
+	shfl.sync.idx.b32 %r168|%p93, %r166, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
-	mov.b64 %rd426, {%r168, %r169};
+	mov.b64 %rd425, {%r168, %r169};
+	mov.b64 %rd426, %rd424;
 	mov.b64 %rd427, %rd425;
 	mov.b64 %rd428, %rd426;
 	mov.b64 %rd429, %rd427;
 	mov.b64 %rd430, %rd428;
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, 0;
-	cvt.u64.u32 %rd435, %r2;
-	setp.eq.s64 %p96, %rd435, 0;
-	setp.gt.s64 %p97, %rd433, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L114;
-	atom.global.add.u64 %rd436, [%rd200], %rd433;
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd434, %rd437;
+	mov.b64 %rd433, 0;
+	cvt.u64.u32 %rd434, %r2;
+	setp.eq.s64 %p94, %rd434, 0;
+	setp.gt.s64 %p95, %rd432, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L114;
+	atom.global.add.u64 %rd435, [%rd200], %rd432;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd433, %rd436;
 $L114:
-	cvt.u64.u32 %rd438, %r2;
-	setp.eq.s64 %p99, %rd438, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
+	cvt.u64.u32 %rd437, %r2;
+	setp.eq.s64 %p97, %rd437, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
 	bar.sync 0;
-	@!%p101 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd434;
+	@!%p99 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd433;
 $L115:
 	bar.sync 0;
-	ld.shared.s64 %rd439, [%rd1+1024];
-	mov.b64 %rd440, %rd439;
-	mov.b64 %rd434, %rd440;
-	add.s64 %rd441, %rd434, %rd432;
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd443, 0;
+	ld.shared.s64 %rd438, [%rd1+1024];
+	mov.b64 %rd439, %rd438;
+	mov.b64 %rd433, %rd439;
+	add.s64 %rd440, %rd433, %rd431;
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, 0;
 $L116:
-	setp.lt.s64 %p102, %rd443, %rd393;
-	not.pred %p103, %p102;
-	@!%p103 bra $L120;
+	setp.lt.s64 %p100, %rd442, %rd392;
+	not.pred %p101, %p100;
+	@!%p101 bra $L120;
 	bra.uni $L118;
 $L120:
-	mul.lo.s64 %rd444, %rd443, %rd172;
-	mad.lo.s64 %rd445, %rd444, 4, %rd170;
-	ld.shared.s32 %r170, [%rd445+0];
+	mul.lo.s64 %rd443, %rd442, %rd172;
+	mad.lo.s64 %rd444, %rd443, 4, %rd170;
+	ld.shared.s32 %r170, [%rd444+0];
 	mov.b32 %r171, %r170;
-	add.s64 %rd446, %rd442, %rd443;
-	mul.lo.s64 %rd447, %rd446, %rd199;
-	mad.lo.s64 %rd448, %rd447, 4, %rd197;
-	st.global.s32 [%rd448+0], %r171;
+	add.s64 %rd445, %rd441, %rd442;
+	mul.lo.s64 %rd446, %rd445, %rd199;
+	mad.lo.s64 %rd447, %rd446, 4, %rd197;
+	st.global.s32 [%rd447+0], %r171;
 $L117:
-	add.s64 %rd449, %rd443, 1;
-	mov.b64 %rd443, %rd449;
+	add.s64 %rd448, %rd442, 1;
+	mov.b64 %rd442, %rd448;
 	bra.uni $L116;
 $L118:
 	bra.uni $L97;
@@ -6167,68 +6158,68 @@ $L96:
 $L97:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd450, %r2;
-	add.s64 %rd451, %rd176, %rd450;
-	mov.b64 %rd452, %rd451;
+	cvt.u64.u32 %rd449, %r2;
+	add.s64 %rd450, %rd176, %rd449;
+	mov.b64 %rd451, %rd450;
 	mov.b32 %r172, -1;
+	mov.b64 %rd452, 0;
 	mov.b64 %rd453, 0;
-	mov.b64 %rd454, 0;
 $L121:
 	@!%p15 bra $L125;
-	mov.b64 %rd455, 4611686018427387904;
+	mov.b64 %rd454, 4611686018427387904;
 	bra.uni $L123;
 $L125:
-	mov.b64 %rd455, %rd156;
+	mov.b64 %rd454, %rd156;
 	bra.uni $L123;
 $L122:
 	bra.uni $L121;
 $L123:
-	mov.b64 %rd456, %rd455;
+	mov.b64 %rd455, %rd454;
 $L126:
-	mov.b64 %rd457, 0;
-	mov.b64 %rd458, %rd456;
+	mov.b64 %rd456, 0;
+	mov.b64 %rd457, %rd455;
 $L129:
-	setp.gt.s64 %p104, %rd458, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L133;
+	setp.gt.s64 %p102, %rd457, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L133;
 	bra.uni $L131;
 $L133:
-	setp.ge.s64 %p106, %rd453, %rd454;
-	@!%p106 bra $L135;
-	setp.ge.s64 %p107, %rd452, %rd179;
-	@!%p107 bra $L137;
+	setp.ge.s64 %p104, %rd452, %rd453;
+	@!%p104 bra $L135;
+	setp.ge.s64 %p105, %rd451, %rd179;
+	@!%p105 bra $L137;
 	bra.uni $L131;
 $L137:
-	mov.pred %p108, %p14;
-	mov.b64 %rd459, %rd137;
-	mov.b64 %rd460, %rd452;
+	mov.pred %p106, %p14;
+	mov.b64 %rd458, %rd137;
+	mov.b64 %rd459, %rd451;
 $L138:
-	@!%p108 bra $L142;
-	shr.s64 %rd461, %rd460, 5;
-	mul.lo.s64 %rd462, %rd461, %rd143;
-	mad.lo.s64 %rd463, %rd462, 4, %rd141;
-	ld.global.nc.u32 %r173, [%rd463+0];
+	@!%p106 bra $L142;
+	shr.s64 %rd460, %rd459, 5;
+	mul.lo.s64 %rd461, %rd460, %rd143;
+	mad.lo.s64 %rd462, %rd461, 4, %rd141;
+	ld.global.nc.u32 %r173, [%rd462+0];
 	mov.b32 %r174, %r173;
-	and.b64 %rd464, %rd460, 31;
-	min.u64 %rd465, %rd464, 32;
-	cvt.u32.u64 %r175, %rd465;
+	and.b64 %rd463, %rd459, 31;
+	min.u64 %rd464, %rd463, 32;
+	cvt.u32.u64 %r175, %rd464;
 	mov.b32 %r177, 0x1;
 	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p109, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p109;
+	setp.hs.u32 %p107, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p107;
 	and.b32 %r179, %r174, %r178;
-	setp.ne.u32 %p110, %r179, 0x0;
-	@!%p110 bra $L144;
-	cvt.u32.u64 %r180, %rd460;
+	setp.ne.u32 %p108, %r179, 0x0;
+	@!%p108 bra $L144;
+	cvt.u32.u64 %r180, %rd459;
 	mov.b32 %r181, %r180;
 	bra.uni $L140;
 $L144:
 	mov.b32 %r181, -1;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd466, %rd460, %rd140;
-	mad.lo.s64 %rd467, %rd466, 4, %rd138;
-	ld.global.nc.s32 %r182, [%rd467+0];
+	mul.lo.s64 %rd465, %rd459, %rd140;
+	mad.lo.s64 %rd466, %rd465, 4, %rd138;
+	ld.global.nc.s32 %r182, [%rd466+0];
 	mov.b32 %r183, %r182;
 	mov.b32 %r181, %r183;
 	bra.uni $L140;
@@ -6236,86 +6227,86 @@ $L139:
 	bra.uni $L138;
 $L140:
 	mov.b32 %r172, %r181;
-	add.s64 %rd468, %rd452, %rd174;
-	mov.b64 %rd452, %rd468;
-	setp.ge.s32 %p111, %r172, 0;
-	@!%p111 bra $L146;
-	mov.b64 %rd469, %rd127;
+	add.s64 %rd467, %rd451, %rd174;
+	mov.b64 %rd451, %rd467;
+	setp.ge.s32 %p109, %r172, 0;
+	@!%p109 bra $L146;
+	mov.b64 %rd468, %rd127;
 	mov.b32 %r184, %r172;
-	cvt.s64.s32 %rd470, %r184;
-	mul.lo.s64 %rd471, %rd470, %rd130;
-	mad.lo.s64 %rd472, %rd471, 8, %rd128;
-	ld.global.nc.s64 %rd473, [%rd472+0];
+	cvt.s64.s32 %rd469, %r184;
+	mul.lo.s64 %rd470, %rd469, %rd130;
+	mad.lo.s64 %rd471, %rd470, 8, %rd128;
+	ld.global.nc.s64 %rd472, [%rd471+0];
+	mov.b64 %rd473, %rd472;
 	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd127;
+	mov.b64 %rd475, %rd127;
 	mov.b32 %r185, %r172;
-	cvt.s64.s32 %rd477, %r185;
-	add.s64 %rd478, %rd477, 1;
-	mul.lo.s64 %rd479, %rd478, %rd130;
-	mad.lo.s64 %rd480, %rd479, 8, %rd128;
-	ld.global.nc.s64 %rd481, [%rd480+0];
+	cvt.s64.s32 %rd476, %r185;
+	add.s64 %rd477, %rd476, 1;
+	mul.lo.s64 %rd478, %rd477, %rd130;
+	mad.lo.s64 %rd479, %rd478, 8, %rd128;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
 	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd475;
-	mov.b64 %rd485, %rd483;
+	mov.b64 %rd483, %rd474;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd452, %rd483;
 	mov.b64 %rd453, %rd484;
-	mov.b64 %rd454, %rd485;
 $L146:
 	bra.uni $L130;
 $L135:
-	mul.lo.s64 %rd486, %rd453, %rd133;
-	mad.lo.s64 %rd487, %rd486, 4, %rd131;
-	ld.global.nc.s32 %r186, [%rd487+0];
+	mul.lo.s64 %rd485, %rd452, %rd133;
+	mad.lo.s64 %rd486, %rd485, 4, %rd131;
+	ld.global.nc.s32 %r186, [%rd486+0];
 	mov.b32 %r187, %r186;
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r40;
-	mov.pred %p112, %p17;
+	mov.pred %p110, %p17;
 	mov.b32 %r190, %r172;
 	mov.b32 %r191, %r188;
-	mov.b64 %rd488, %rd453;
+	mov.b64 %rd487, %rd452;
 $L147:
-	cvt.s64.s32 %rd489, %r190;
-	mul.lo.s64 %rd490, %rd489, %rd161;
-	mad.lo.s64 %rd491, %rd490, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd492, [%rd491+0];
+	cvt.s64.s32 %rd488, %r190;
+	mul.lo.s64 %rd489, %rd488, %rd161;
+	mad.lo.s64 %rd490, %rd489, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd491, [%rd490+0];
+	mov.b64 %rd492, %rd491;
 	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	shr.u64 %rd495, %rd494, 32;
-	cvt.u32.u64 %r192, %rd495;
+	shr.u64 %rd494, %rd493, 32;
+	cvt.u32.u64 %r192, %rd494;
 	mov.b32 %r193, %r192;
 	add.s32 %r194, %r193, 1;
 	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd496, %r196;
-	shl.b64 %rd497, %rd496, 32;
-	cvt.u64.u32 %rd498, %r197;
-	or.b64 %rd499, %rd497, %rd498;
+	cvt.u64.u32 %rd495, %r196;
+	shl.b64 %rd496, %rd495, 32;
+	cvt.u64.u32 %rd497, %r197;
+	or.b64 %rd498, %rd496, %rd497;
+	mov.b64 %rd499, %rd498;
 	mov.b64 %rd500, %rd499;
-	mov.b64 %rd501, %rd500;
 $L150:
-	cvt.s64.s32 %rd502, %r191;
-	mul.lo.s64 %rd503, %rd502, %rd161;
-	mad.lo.s64 %rd504, %rd503, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd505, [%rd504+0];
+	cvt.s64.s32 %rd501, %r191;
+	mul.lo.s64 %rd502, %rd501, %rd161;
+	mad.lo.s64 %rd503, %rd502, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
 	mov.b64 %rd506, %rd505;
-	mov.b64 %rd507, %rd506;
-	shr.u64 %rd508, %rd507, 32;
-	cvt.u32.u64 %r198, %rd508;
-	setp.ls.u32 %p113, %r198, %r195;
-	@!%p113 bra $L154;
-	mov.pred %p114, 0;
+	shr.u64 %rd507, %rd506, 32;
+	cvt.u32.u64 %r198, %rd507;
+	setp.ls.u32 %p111, %r198, %r195;
+	@!%p111 bra $L154;
+	mov.pred %p112, 0;
 	bra.uni $L149;
 $L154:
-	cvt.s64.s32 %rd509, %r191;
-	mul.lo.s64 %rd510, %rd509, %rd161;
-	mad.lo.s64 %rd511, %rd510, 8, %rd159;
-	atom.global.cas.b64 %rd512, [%rd511], %rd507, %rd501;
-	setp.eq.u64 %p115, %rd512, %rd507;
-	mov.pred %p116, %p115;
-	@!%p116 bra $L156;
-	mov.pred %p114, 1;
+	cvt.s64.s32 %rd508, %r191;
+	mul.lo.s64 %rd509, %rd508, %rd161;
+	mad.lo.s64 %rd510, %rd509, 8, %rd159;
+	atom.global.cas.b64 %rd511, [%rd510], %rd506, %rd500;
+	setp.eq.u64 %p113, %rd511, %rd506;
+	mov.pred %p114, %p113;
+	@!%p114 bra $L156;
+	mov.pred %p112, 1;
 	bra.uni $L149;
 $L156:
 $L151:
@@ -6325,414 +6316,411 @@ $L152:
 $L148:
 	bra.uni $L147;
 $L149:
-	@!%p114 bra $L158;
-	mov.pred %p117, 0;
-	mov.b64 %rd513, %rd457;
+	@!%p112 bra $L158;
+	mov.pred %p115, 0;
+	mov.b64 %rd512, %rd456;
 	mov.b32 %r199, %r188;
 $L159:
 	@!%p15 bra $L163;
 	shr.s32 %r200, %r199, 5;
-	cvt.s64.s32 %rd514, %r200;
-	mov.b64 %rd515, %rd514;
+	cvt.s64.s32 %rd513, %r200;
+	mov.b64 %rd514, %rd513;
 	and.b32 %r201, %r199, 31;
-	cvt.s64.s32 %rd516, %r201;
-	min.u64 %rd517, %rd516, 32;
-	cvt.u32.u64 %r202, %rd517;
+	cvt.s64.s32 %rd515, %r201;
+	min.u64 %rd516, %rd515, 32;
+	cvt.u32.u64 %r202, %rd516;
 	mov.b32 %r204, 0x1;
 	shl.b32 %r203, %r204, %r202;
-	setp.hs.u32 %p118, %r202, 32;
-	selp.b32 %r205, 0, %r203, %p118;
+	setp.hs.u32 %p116, %r202, 32;
+	selp.b32 %r205, 0, %r203, %p116;
 	mov.b32 %r206, %r205;
-	mov.b64 %rd518, %rd515;
+	mov.b64 %rd517, %rd514;
 	mov.b32 %r207, %r206;
-	mul.lo.s64 %rd519, %rd518, %rd152;
-	mad.lo.s64 %rd520, %rd519, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r208, [%rd520+0];
+	mul.lo.s64 %rd518, %rd517, %rd152;
+	mad.lo.s64 %rd519, %rd518, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r208, [%rd519+0];
 	mov.b32 %r209, %r208;
 	and.b32 %r210, %r209, %r207;
-	setp.ne.u32 %p119, %r210, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L165;
-	mul.lo.s64 %rd521, %rd518, %rd152;
-	mad.lo.s64 %rd522, %rd521, 4, %rd150;
-	atom.global.or.b32 %r211, [%rd522], %r207;
+	setp.ne.u32 %p117, %r210, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L165;
+	mul.lo.s64 %rd520, %rd517, %rd152;
+	mad.lo.s64 %rd521, %rd520, 4, %rd150;
+	atom.global.or.b32 %r211, [%rd521], %r207;
 	mov.b32 %r212, %r211;
 	and.b32 %r213, %r212, %r207;
-	setp.ne.u32 %p122, %r213, 0x0;
-	mov.pred %p120, %p122;
+	setp.ne.u32 %p120, %r213, 0x0;
+	mov.pred %p118, %p120;
 $L165:
-	@!%p120 bra $L167;
-	mov.b64 %rd523, %rd513;
-	mov.b64 %rd524, %rd523;
-	mov.pred %p123, 0;
+	@!%p118 bra $L167;
+	mov.b64 %rd522, %rd512;
+	mov.b64 %rd523, %rd522;
+	mov.pred %p121, 0;
 	bra.uni $L161;
 $L167:
-	mov.b64 %rd525, %rd513;
-	mov.b64 %rd524, %rd525;
-	mov.pred %p123, 1;
+	mov.b64 %rd524, %rd512;
+	mov.b64 %rd523, %rd524;
+	mov.pred %p121, 1;
 	bra.uni $L161;
 $L163:
 	@!%p16 bra $L169;
-	cvt.s64.s32 %rd526, %r199;
-	mul.lo.s64 %rd527, %rd526, %rd155;
-	mad.lo.s64 %rd528, %rd527, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r214, [%rd528+0];
+	cvt.s64.s32 %rd525, %r199;
+	mul.lo.s64 %rd526, %rd525, %rd155;
+	mad.lo.s64 %rd527, %rd526, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r214, [%rd527+0];
 	mov.b32 %r215, %r214;
-	setp.eq.s32 %p124, %r215, %r39;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L171;
-	cvt.s64.s32 %rd529, %r199;
-	mul.lo.s64 %rd530, %rd529, %rd155;
-	mad.lo.s64 %rd531, %rd530, 4, %rd153;
-	atom.global.exch.b32 %r216, [%rd531], %r39;
+	setp.eq.s32 %p122, %r215, %r39;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L171;
+	cvt.s64.s32 %rd528, %r199;
+	mul.lo.s64 %rd529, %rd528, %rd155;
+	mad.lo.s64 %rd530, %rd529, 4, %rd153;
+	atom.global.exch.b32 %r216, [%rd530], %r39;
 	mov.b32 %r217, %r216;
-	setp.eq.s32 %p127, %r217, %r39;
-	mov.pred %p125, %p127;
+	setp.eq.s32 %p125, %r217, %r39;
+	mov.pred %p123, %p125;
 $L171:
-	@!%p125 bra $L173;
-	mov.b64 %rd532, %rd513;
-	mov.b64 %rd524, %rd532;
-	mov.pred %p123, 0;
+	@!%p123 bra $L173;
+	mov.b64 %rd531, %rd512;
+	mov.b64 %rd523, %rd531;
+	mov.pred %p121, 0;
 	bra.uni $L161;
 $L173:
 $L169:
-	mul.lo.s64 %rd533, %rd513, %rd172;
-	mad.lo.s64 %rd534, %rd533, 4, %rd170;
-	st.shared.s32 [%rd534+0], %r199;
-	add.s64 %rd535, %rd513, 1;
-	mov.b64 %rd536, %rd535;
-	mov.b64 %rd524, %rd536;
-	mov.pred %p123, 1;
+	mul.lo.s64 %rd532, %rd512, %rd172;
+	mad.lo.s64 %rd533, %rd532, 4, %rd170;
+	st.shared.s32 [%rd533+0], %r199;
+	add.s64 %rd534, %rd512, 1;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd523, %rd535;
+	mov.pred %p121, 1;
 	bra.uni $L161;
 $L160:
 	bra.uni $L159;
 $L161:
-	mov.b64 %rd537, %rd524;
-	mov.pred %p128, %p123;
-	mov.b64 %rd457, %rd537;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L175;
-	mov.b64 %rd538, %rd127;
+	mov.b64 %rd536, %rd523;
+	mov.pred %p126, %p121;
+	mov.b64 %rd456, %rd536;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L175;
+	mov.b64 %rd537, %rd127;
 	mov.b32 %r218, %r188;
-	setp.lt.s64 %p129, %rd113, 64;
-	setp.le.s64 %p130, %rd157, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L176;
-	cvt.s64.s32 %rd539, %r218;
-	add.s64 %rd540, %rd539, 1;
-	mul.lo.s64 %rd541, %rd540, %rd130;
-	mad.lo.s64 %rd542, %rd541, 8, %rd128;
-	ld.global.nc.s64 %rd543, [%rd542+0];
-	mov.b64 %rd544, %rd543;
-	cvt.s64.s32 %rd545, %r218;
-	mul.lo.s64 %rd546, %rd545, %rd130;
-	mad.lo.s64 %rd547, %rd546, 8, %rd128;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	sub.s64 %rd550, %rd544, %rd549;
-	add.s64 %rd551, %rd114, %rd550;
-	mov.b64 %rd114, %rd551;
+	setp.lt.s64 %p127, %rd113, 64;
+	setp.le.s64 %p128, %rd157, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L176;
+	cvt.s64.s32 %rd538, %r218;
+	add.s64 %rd539, %rd538, 1;
+	mul.lo.s64 %rd540, %rd539, %rd130;
+	mad.lo.s64 %rd541, %rd540, 8, %rd128;
+	ld.global.nc.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	cvt.s64.s32 %rd544, %r218;
+	mul.lo.s64 %rd545, %rd544, %rd130;
+	mad.lo.s64 %rd546, %rd545, 8, %rd128;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	sub.s64 %rd549, %rd543, %rd548;
+	add.s64 %rd550, %rd114, %rd549;
+	mov.b64 %rd114, %rd550;
 	bra.uni $L177;
 $L176:
-	rem.s64 %rd552, %rd113, %rd157;
-	setp.eq.s64 %p132, %rd157, -1;
-	selp.b64 %rd553, 0, %rd552, %p132;
-	setp.eq.s64 %p133, %rd157, 0;
-	selp.b64 %rd554, %rd113, %rd553, %p133;
-	setp.eq.s64 %p134, %rd554, 0;
-	@!%p134 bra $L179;
-	cvt.s64.s32 %rd555, %r218;
-	add.s64 %rd556, %rd555, 1;
-	mul.lo.s64 %rd557, %rd556, %rd130;
-	mad.lo.s64 %rd558, %rd557, 8, %rd128;
-	ld.global.nc.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	cvt.s64.s32 %rd561, %r218;
-	mul.lo.s64 %rd562, %rd561, %rd130;
-	mad.lo.s64 %rd563, %rd562, 8, %rd128;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	sub.s64 %rd566, %rd560, %rd565;
-	mul.lo.s64 %rd567, %rd157, %rd566;
-	add.s64 %rd568, %rd114, %rd567;
-	mov.b64 %rd114, %rd568;
+	sub.s64 %rd551, %rd157, 1;
+	and.b64 %rd552, %rd113, %rd551;
+	setp.eq.s64 %p130, %rd552, 0;
+	@!%p130 bra $L179;
+	cvt.s64.s32 %rd553, %r218;
+	add.s64 %rd554, %rd553, 1;
+	mul.lo.s64 %rd555, %rd554, %rd130;
+	mad.lo.s64 %rd556, %rd555, 8, %rd128;
+	ld.global.nc.s64 %rd557, [%rd556+0];
+	mov.b64 %rd558, %rd557;
+	cvt.s64.s32 %rd559, %r218;
+	mul.lo.s64 %rd560, %rd559, %rd130;
+	mad.lo.s64 %rd561, %rd560, 8, %rd128;
+	ld.global.nc.s64 %rd562, [%rd561+0];
+	mov.b64 %rd563, %rd562;
+	sub.s64 %rd564, %rd558, %rd563;
+	mul.lo.s64 %rd565, %rd157, %rd564;
+	add.s64 %rd566, %rd114, %rd565;
+	mov.b64 %rd114, %rd566;
 $L179:
 $L177:
-	add.s64 %rd569, %rd113, 1;
-	mov.b64 %rd113, %rd569;
+	add.s64 %rd567, %rd113, 1;
+	mov.b64 %rd113, %rd567;
 $L175:
 $L158:
-	add.s64 %rd570, %rd453, 1;
-	mov.b64 %rd453, %rd570;
-	sub.s64 %rd571, %rd458, 1;
-	mov.b64 %rd458, %rd571;
+	add.s64 %rd568, %rd452, 1;
+	mov.b64 %rd452, %rd568;
+	sub.s64 %rd569, %rd457, 1;
+	mov.b64 %rd457, %rd569;
 $L130:
 	bra.uni $L129;
 $L131:
-	mov.b64 %rd572, %rd457;
+	mov.b64 %rd570, %rd456;
 $L180:
 	@!%p15 bra $L184;
 	bra.uni $L182;
 $L184:
 	// block scan
-	mov.b64 %rd573, %rd572;
+	mov.b64 %rd571, %rd570;
 	mov.b32 %r219, %r3;
 $L185:
-	setp.hs.u32 %p135, %r219, 32;
-	@%p135 bra $L186;
-	mov.b64 {%r220, %r221}, %rd573;
-	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
+	setp.hs.u32 %p131, %r219, 32;
+	@%p131 bra $L186;
+	mov.b64 {%r220, %r221}, %rd571;
+	shfl.sync.up.b32 %r222|%p132, %r220, %r219, 0, %r17;
 	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
-	mov.b64 %rd574, {%r222, %r223};
-	@!%p136 bra $L187;
-	add.s64 %rd575, %rd574, %rd573;
-	mov.b64 %rd573, %rd575;
+	mov.b64 %rd572, {%r222, %r223};
+	@!%p132 bra $L187;
+	add.s64 %rd573, %rd572, %rd571;
+	mov.b64 %rd571, %rd573;
 $L187:
 	shl.b32 %r219, %r219, 1;
 	bra.uni $L185;
 $L186:
-	mov.b64 {%r224, %r225}, %rd573;
-	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
+	mov.b64 {%r224, %r225}, %rd571;
+	shfl.sync.up.b32 %r226|%p133, %r224, %r3, 0, %r17;
 	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
-	mov.b64 %rd576, {%r226, %r227};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd577, %rd576, 0, %p139;
+	mov.b64 %rd574, {%r226, %r227};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd575, %rd574, 0, %p135;
 	sub.u32 %r228, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r228;
-	@!%p140 bra $L188;
-	mul.wide.u32 %rd578, %r8, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	st.shared.s64 [%rd579+0], %rd573;
+	setp.eq.u32 %p136, %r7, %r228;
+	@!%p136 bra $L188;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	st.shared.s64 [%rd577+0], %rd571;
 $L188:
 	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L189;
-	mov.b64 %rd580, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L190;
-	mul.wide.u32 %rd581, %r7, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	ld.shared.s64 %rd583, [%rd582+0];
-	mov.b64 %rd580, %rd583;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L189;
+	mov.b64 %rd578, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L190;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	ld.shared.s64 %rd581, [%rd580+0];
+	mov.b64 %rd578, %rd581;
 $L190:
-	mov.b64 {%r229, %r230}, %rd580;
-	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
+	mov.b64 {%r229, %r230}, %rd578;
+	shfl.sync.up.b32 %r231|%p139, %r229, 1, 0, %r17;
 	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
-	mov.b64 %rd584, {%r231, %r232};
-	@!%p143 bra $L191;
-	add.s64 %rd585, %rd584, %rd580;
-	mov.b64 %rd580, %rd585;
+	mov.b64 %rd582, {%r231, %r232};
+	@!%p139 bra $L191;
+	add.s64 %rd583, %rd582, %rd578;
+	mov.b64 %rd578, %rd583;
 $L191:
-	mov.b64 {%r233, %r234}, %rd580;
-	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
+	mov.b64 {%r233, %r234}, %rd578;
+	shfl.sync.up.b32 %r235|%p140, %r233, 2, 0, %r17;
 	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
-	mov.b64 %rd586, {%r235, %r236};
-	@!%p144 bra $L192;
-	add.s64 %rd587, %rd586, %rd580;
-	mov.b64 %rd580, %rd587;
+	mov.b64 %rd584, {%r235, %r236};
+	@!%p140 bra $L192;
+	add.s64 %rd585, %rd584, %rd578;
+	mov.b64 %rd578, %rd585;
 $L192:
-	mov.b64 {%r237, %r238}, %rd580;
-	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
+	mov.b64 {%r237, %r238}, %rd578;
+	shfl.sync.up.b32 %r239|%p141, %r237, 4, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
-	mov.b64 %rd588, {%r239, %r240};
-	@!%p145 bra $L193;
-	add.s64 %rd589, %rd588, %rd580;
-	mov.b64 %rd580, %rd589;
+	mov.b64 %rd586, {%r239, %r240};
+	@!%p141 bra $L193;
+	add.s64 %rd587, %rd586, %rd578;
+	mov.b64 %rd578, %rd587;
 $L193:
-	mov.b64 {%r241, %r242}, %rd580;
-	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
+	mov.b64 {%r241, %r242}, %rd578;
+	shfl.sync.up.b32 %r243|%p142, %r241, 8, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
-	mov.b64 %rd590, {%r243, %r244};
-	@!%p146 bra $L194;
-	add.s64 %rd591, %rd590, %rd580;
-	mov.b64 %rd580, %rd591;
+	mov.b64 %rd588, {%r243, %r244};
+	@!%p142 bra $L194;
+	add.s64 %rd589, %rd588, %rd578;
+	mov.b64 %rd578, %rd589;
 $L194:
-	mov.b64 {%r245, %r246}, %rd580;
-	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
+	mov.b64 {%r245, %r246}, %rd578;
+	shfl.sync.up.b32 %r247|%p143, %r245, 16, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
-	mov.b64 %rd592, {%r247, %r248};
-	@!%p147 bra $L195;
-	add.s64 %rd593, %rd592, %rd580;
-	mov.b64 %rd580, %rd593;
+	mov.b64 %rd590, {%r247, %r248};
+	@!%p143 bra $L195;
+	add.s64 %rd591, %rd590, %rd578;
+	mov.b64 %rd578, %rd591;
 $L195:
-	mov.b64 {%r249, %r250}, %rd580;
-	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
+	mov.b64 {%r249, %r250}, %rd578;
+	shfl.sync.up.b32 %r251|%p144, %r249, 1, 0, %r17;
 	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
-	mov.b64 %rd594, {%r251, %r252};
-	selp.b64 %rd595, %rd594, 0, %p148;
-	@!%p142 bra $L196;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	add.s64 %rd598, %rd597, 512;
-	st.shared.s64 [%rd598+0], %rd595;
+	mov.b64 %rd592, {%r251, %r252};
+	selp.b64 %rd593, %rd592, 0, %p144;
+	@!%p138 bra $L196;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	st.shared.s64 [%rd596+0], %rd593;
 $L196:
 	sub.u32 %r253, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r253;
-	@!%p149 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd580;
+	setp.eq.u32 %p145, %r7, %r253;
+	@!%p145 bra $L197;
+	st.shared.s64 [%rd1+1024], %rd578;
 $L197:
 $L189:
 	bar.sync 0;
-	mul.wide.u32 %rd599, %r8, 16;
-	add.s64 %rd600, %rd1, %rd599;
-	add.s64 %rd601, %rd600, 512;
-	ld.shared.s64 %rd602, [%rd601+0];
-	add.s64 %rd603, %rd602, %rd577;
-	ld.shared.s64 %rd604, [%rd1+1024];
-	mov.b64 {%r254, %r255}, %rd603;
-	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	add.s64 %rd599, %rd598, 512;
+	ld.shared.s64 %rd600, [%rd599+0];
+	add.s64 %rd601, %rd600, %rd575;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 {%r254, %r255}, %rd601;
+	shfl.sync.idx.b32 %r256|%p146, %r254, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
-	mov.b64 %rd605, {%r256, %r257};
+	mov.b64 %rd603, {%r256, %r257};
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
 	mov.b64 %rd607, %rd605;
 	mov.b64 %rd608, %rd606;
 	mov.b64 %rd609, %rd607;
 	mov.b64 %rd610, %rd608;
-	mov.b64 %rd611, %rd609;
-	mov.b64 %rd612, %rd610;
-	mov.b64 %rd613, 0;
-	cvt.u64.u32 %rd614, %r2;
-	setp.eq.s64 %p151, %rd614, 0;
-	setp.gt.s64 %p152, %rd612, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L199;
-	atom.global.add.u64 %rd615, [%rd147], %rd612;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd613, %rd616;
+	mov.b64 %rd611, 0;
+	cvt.u64.u32 %rd612, %r2;
+	setp.eq.s64 %p147, %rd612, 0;
+	setp.gt.s64 %p148, %rd610, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L199;
+	atom.global.add.u64 %rd613, [%rd147], %rd610;
+	mov.b64 %rd614, %rd613;
+	mov.b64 %rd611, %rd614;
 $L199:
-	cvt.u64.u32 %rd617, %r2;
-	setp.eq.s64 %p154, %rd617, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
+	cvt.u64.u32 %rd615, %r2;
+	setp.eq.s64 %p150, %rd615, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
 	bar.sync 0;
-	@!%p156 bra $L200;
-	st.shared.s64 [%rd1+1024], %rd613;
+	@!%p152 bra $L200;
+	st.shared.s64 [%rd1+1024], %rd611;
 $L200:
 	bar.sync 0;
-	ld.shared.s64 %rd618, [%rd1+1024];
+	ld.shared.s64 %rd616, [%rd1+1024];
+	mov.b64 %rd617, %rd616;
+	mov.b64 %rd611, %rd617;
+	add.s64 %rd618, %rd611, %rd609;
 	mov.b64 %rd619, %rd618;
-	mov.b64 %rd613, %rd619;
-	add.s64 %rd620, %rd613, %rd611;
-	mov.b64 %rd621, %rd620;
-	mov.b64 %rd622, 0;
+	mov.b64 %rd620, 0;
 $L201:
-	setp.lt.s64 %p157, %rd622, %rd572;
-	not.pred %p158, %p157;
-	@!%p158 bra $L205;
+	setp.lt.s64 %p153, %rd620, %rd570;
+	not.pred %p154, %p153;
+	@!%p154 bra $L205;
 	bra.uni $L203;
 $L205:
-	mul.lo.s64 %rd623, %rd622, %rd172;
-	mad.lo.s64 %rd624, %rd623, 4, %rd170;
-	ld.shared.s32 %r258, [%rd624+0];
+	mul.lo.s64 %rd621, %rd620, %rd172;
+	mad.lo.s64 %rd622, %rd621, 4, %rd170;
+	ld.shared.s32 %r258, [%rd622+0];
 	mov.b32 %r259, %r258;
-	add.s64 %rd625, %rd621, %rd622;
-	mul.lo.s64 %rd626, %rd625, %rd146;
-	mad.lo.s64 %rd627, %rd626, 4, %rd144;
-	st.global.s32 [%rd627+0], %r259;
+	add.s64 %rd623, %rd619, %rd620;
+	mul.lo.s64 %rd624, %rd623, %rd146;
+	mad.lo.s64 %rd625, %rd624, 4, %rd144;
+	st.global.s32 [%rd625+0], %r259;
 $L202:
-	add.s64 %rd628, %rd622, 1;
-	mov.b64 %rd622, %rd628;
+	add.s64 %rd626, %rd620, 1;
+	mov.b64 %rd620, %rd626;
 	bra.uni $L201;
 $L203:
 	bra.uni $L182;
 $L181:
 	bra.uni $L180;
 $L182:
-	mov.b64 %rd629, 0;
-	setp.lt.s64 %p159, %rd453, %rd454;
-	setp.lt.s64 %p160, %rd452, %rd179;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L207;
-	mov.b64 %rd629, 1;
+	mov.b64 %rd627, 0;
+	setp.lt.s64 %p155, %rd452, %rd453;
+	setp.lt.s64 %p156, %rd451, %rd179;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L207;
+	mov.b64 %rd627, 1;
 $L207:
-	mov.b64 %rd630, %rd629;
+	mov.b64 %rd628, %rd627;
 	// block reduction
 	sub.u32 %r260, %r13, 1;
 	mov.b32 %r261, %r3;
 $L208:
-	setp.hs.u32 %p162, %r261, 32;
-	@%p162 bra $L209;
-	mov.b64 {%r262, %r263}, %rd630;
-	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
+	setp.hs.u32 %p158, %r261, 32;
+	@%p158 bra $L209;
+	mov.b64 {%r262, %r263}, %rd628;
+	shfl.sync.down.b32 %r264|%p159, %r262, %r261, %r260, %r17;
 	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
-	mov.b64 %rd631, {%r264, %r265};
-	@!%p163 bra $L210;
-	max.s64 %rd632, %rd630, %rd631;
-	mov.b64 %rd630, %rd632;
+	mov.b64 %rd629, {%r264, %r265};
+	@!%p159 bra $L210;
+	max.s64 %rd630, %rd628, %rd629;
+	mov.b64 %rd628, %rd630;
 $L210:
 	shl.b32 %r261, %r261, 1;
 	bra.uni $L208;
 $L209:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L211;
-	mul.wide.u32 %rd633, %r8, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	st.shared.s64 [%rd634+0], %rd630;
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L211;
+	mul.wide.u32 %rd631, %r8, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	st.shared.s64 [%rd632+0], %rd628;
 $L211:
 	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L212;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L213;
-	mul.wide.u32 %rd635, %r7, 16;
-	add.s64 %rd636, %rd1, %rd635;
-	ld.shared.s64 %rd637, [%rd636+0];
-	mov.b64 %rd630, %rd637;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L212;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L213;
+	mul.wide.u32 %rd633, %r7, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	ld.shared.s64 %rd635, [%rd634+0];
+	mov.b64 %rd628, %rd635;
 $L213:
 	sub.u32 %r266, %r10, 1;
-	mov.b64 {%r267, %r268}, %rd630;
-	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
+	mov.b64 {%r267, %r268}, %rd628;
+	shfl.sync.down.b32 %r269|%p163, %r267, 1, %r266, %r17;
 	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
-	mov.b64 %rd638, {%r269, %r270};
-	@!%p167 bra $L214;
-	max.s64 %rd639, %rd630, %rd638;
-	mov.b64 %rd630, %rd639;
+	mov.b64 %rd636, {%r269, %r270};
+	@!%p163 bra $L214;
+	max.s64 %rd637, %rd628, %rd636;
+	mov.b64 %rd628, %rd637;
 $L214:
-	mov.b64 {%r271, %r272}, %rd630;
-	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
+	mov.b64 {%r271, %r272}, %rd628;
+	shfl.sync.down.b32 %r273|%p164, %r271, 2, %r266, %r17;
 	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
-	mov.b64 %rd640, {%r273, %r274};
-	@!%p168 bra $L215;
-	max.s64 %rd641, %rd630, %rd640;
-	mov.b64 %rd630, %rd641;
+	mov.b64 %rd638, {%r273, %r274};
+	@!%p164 bra $L215;
+	max.s64 %rd639, %rd628, %rd638;
+	mov.b64 %rd628, %rd639;
 $L215:
-	mov.b64 {%r275, %r276}, %rd630;
-	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
+	mov.b64 {%r275, %r276}, %rd628;
+	shfl.sync.down.b32 %r277|%p165, %r275, 4, %r266, %r17;
 	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
-	mov.b64 %rd642, {%r277, %r278};
-	@!%p169 bra $L216;
-	max.s64 %rd643, %rd630, %rd642;
-	mov.b64 %rd630, %rd643;
+	mov.b64 %rd640, {%r277, %r278};
+	@!%p165 bra $L216;
+	max.s64 %rd641, %rd628, %rd640;
+	mov.b64 %rd628, %rd641;
 $L216:
-	mov.b64 {%r279, %r280}, %rd630;
-	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
+	mov.b64 {%r279, %r280}, %rd628;
+	shfl.sync.down.b32 %r281|%p166, %r279, 8, %r266, %r17;
 	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
-	mov.b64 %rd644, {%r281, %r282};
-	@!%p170 bra $L217;
-	max.s64 %rd645, %rd630, %rd644;
-	mov.b64 %rd630, %rd645;
+	mov.b64 %rd642, {%r281, %r282};
+	@!%p166 bra $L217;
+	max.s64 %rd643, %rd628, %rd642;
+	mov.b64 %rd628, %rd643;
 $L217:
-	mov.b64 {%r283, %r284}, %rd630;
-	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
+	mov.b64 {%r283, %r284}, %rd628;
+	shfl.sync.down.b32 %r285|%p167, %r283, 16, %r266, %r17;
 	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
-	mov.b64 %rd646, {%r285, %r286};
-	@!%p171 bra $L218;
-	max.s64 %rd647, %rd630, %rd646;
-	mov.b64 %rd630, %rd647;
+	mov.b64 %rd644, {%r285, %r286};
+	@!%p167 bra $L218;
+	max.s64 %rd645, %rd628, %rd644;
+	mov.b64 %rd628, %rd645;
 $L218:
-	@!%p164 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd630;
+	@!%p160 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd628;
 $L219:
 $L212:
 	bar.sync 0;
-	ld.shared.s64 %rd648, [%rd1+1024];
-	mov.b64 %rd630, %rd648;
-	mov.b64 %rd649, %rd630;
-	setp.eq.s64 %p172, %rd649, 0;
-	@!%p172 bra $L221;
+	ld.shared.s64 %rd646, [%rd1+1024];
+	mov.b64 %rd628, %rd646;
+	mov.b64 %rd647, %rd628;
+	setp.eq.s64 %p168, %rd647, 0;
+	@!%p168 bra $L221;
 	bra.uni $L128;
 $L221:
 $L127:
@@ -6743,160 +6731,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd650, %rd113;
-	mov.b64 %rd651, %rd114;
+	mov.b64 %rd648, %rd113;
+	mov.b64 %rd649, %rd114;
 	// block reduction
 	mov.b32 %r287, 1;
 	sub.u32 %r288, %r13, 1;
 	mov.b32 %r289, %r3;
 $L222:
-	setp.hs.u32 %p173, %r289, 32;
-	@%p173 bra $L223;
-	mov.b64 {%r290, %r291}, %rd650;
-	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
+	setp.hs.u32 %p169, %r289, 32;
+	@%p169 bra $L223;
+	mov.b64 {%r290, %r291}, %rd648;
+	shfl.sync.down.b32 %r292|%p170, %r290, %r289, %r288, %r17;
 	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
-	mov.b64 %rd652, {%r292, %r293};
-	mov.b64 {%r294, %r295}, %rd651;
+	mov.b64 %rd650, {%r292, %r293};
+	mov.b64 {%r294, %r295}, %rd649;
 	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
 	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
-	mov.b64 %rd653, {%r296, %r297};
-	@!%p174 bra $L224;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L226;
-	setp.lt.s64 %p176, %rd652, %rd650;
-	setp.eq.s64 %p177, %rd652, %rd650;
-	setp.lt.s64 %p178, %rd653, %rd651;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd654, %rd652, %rd650, %p180;
-	selp.b64 %rd655, %rd653, %rd651, %p180;
-	mov.b64 %rd650, %rd654;
-	mov.b64 %rd651, %rd655;
+	mov.b64 %rd651, {%r296, %r297};
+	@!%p170 bra $L224;
+	setp.ne.u32 %p171, %r18, 9;
+	@%p171 bra.uni $L226;
+	setp.lt.s64 %p172, %rd650, %rd648;
+	setp.eq.s64 %p173, %rd650, %rd648;
+	setp.lt.s64 %p174, %rd651, %rd649;
+	and.pred %p175, %p173, %p174;
+	or.pred %p176, %p172, %p175;
+	selp.b64 %rd652, %rd650, %rd648, %p176;
+	selp.b64 %rd653, %rd651, %rd649, %p176;
+	mov.b64 %rd648, %rd652;
+	mov.b64 %rd649, %rd653;
 	bra.uni $L225;
 $L226:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L227;
-	setp.gt.s64 %p182, %rd652, %rd650;
-	setp.eq.s64 %p183, %rd652, %rd650;
-	setp.lt.s64 %p184, %rd653, %rd651;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd656, %rd652, %rd650, %p186;
-	selp.b64 %rd657, %rd653, %rd651, %p186;
-	mov.b64 %rd650, %rd656;
-	mov.b64 %rd651, %rd657;
+	setp.ne.u32 %p177, %r18, 10;
+	@%p177 bra.uni $L227;
+	setp.gt.s64 %p178, %rd650, %rd648;
+	setp.eq.s64 %p179, %rd650, %rd648;
+	setp.lt.s64 %p180, %rd651, %rd649;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd654, %rd650, %rd648, %p182;
+	selp.b64 %rd655, %rd651, %rd649, %p182;
+	mov.b64 %rd648, %rd654;
+	mov.b64 %rd649, %rd655;
 	bra.uni $L225;
 $L227:
+	mov.b64 %rd656, %rd648;
+	mov.b64 %rd657, %rd649;
 	mov.b64 %rd658, %rd650;
 	mov.b64 %rd659, %rd651;
-	mov.b64 %rd660, %rd652;
-	mov.b64 %rd661, %rd653;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd657;
 	mov.b64 %rd662, %rd658;
 	mov.b64 %rd663, %rd659;
-	mov.b64 %rd664, %rd660;
-	mov.b64 %rd665, %rd661;
-	mov.b64 %rd666, %rd664;
-	mov.b64 %rd667, %rd665;
-	add.s64 %rd668, %rd662, %rd666;
-	mov.b64 %rd662, %rd668;
-	add.s64 %rd669, %rd663, %rd667;
-	mov.b64 %rd663, %rd669;
+	mov.b64 %rd664, %rd662;
+	mov.b64 %rd665, %rd663;
+	add.s64 %rd666, %rd660, %rd664;
+	mov.b64 %rd660, %rd666;
+	add.s64 %rd667, %rd661, %rd665;
+	mov.b64 %rd661, %rd667;
 $L228:
-	mov.b64 %rd650, %rd662;
-	mov.b64 %rd651, %rd663;
+	mov.b64 %rd648, %rd660;
+	mov.b64 %rd649, %rd661;
 $L225:
 $L224:
 	shl.b32 %r289, %r289, 1;
 	bra.uni $L222;
 $L223:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L229;
-	mul.wide.u32 %rd670, %r8, 16;
-	add.s64 %rd671, %rd1, %rd670;
-	st.shared.s64 [%rd671+0], %rd650;
-	st.shared.s64 [%rd671+8], %rd651;
+	setp.eq.u32 %p183, %r7, 0;
+	@!%p183 bra $L229;
+	mul.wide.u32 %rd668, %r8, 16;
+	add.s64 %rd669, %rd1, %rd668;
+	st.shared.s64 [%rd669+0], %rd648;
+	st.shared.s64 [%rd669+8], %rd649;
 $L229:
 	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L230;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L231;
-	mul.wide.u32 %rd672, %r7, 16;
-	add.s64 %rd673, %rd1, %rd672;
-	ld.shared.s64 %rd674, [%rd673+0];
-	ld.shared.s64 %rd675, [%rd673+8];
-	mov.b64 %rd650, %rd674;
-	mov.b64 %rd651, %rd675;
+	setp.eq.u32 %p184, %r8, 0;
+	@!%p184 bra $L230;
+	setp.lo.u32 %p185, %r7, %r10;
+	@!%p185 bra $L231;
+	mul.wide.u32 %rd670, %r7, 16;
+	add.s64 %rd671, %rd1, %rd670;
+	ld.shared.s64 %rd672, [%rd671+0];
+	ld.shared.s64 %rd673, [%rd671+8];
+	mov.b64 %rd648, %rd672;
+	mov.b64 %rd649, %rd673;
 $L231:
 	sub.u32 %r298, %r10, 1;
 	mov.b32 %r299, %r287;
 $L232:
-	setp.hs.u32 %p190, %r299, 32;
-	@%p190 bra $L233;
-	mov.b64 {%r300, %r301}, %rd650;
-	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
+	setp.hs.u32 %p186, %r299, 32;
+	@%p186 bra $L233;
+	mov.b64 {%r300, %r301}, %rd648;
+	shfl.sync.down.b32 %r302|%p187, %r300, %r299, %r298, %r17;
 	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
-	mov.b64 %rd676, {%r302, %r303};
-	mov.b64 {%r304, %r305}, %rd651;
+	mov.b64 %rd674, {%r302, %r303};
+	mov.b64 {%r304, %r305}, %rd649;
 	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
 	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
-	mov.b64 %rd677, {%r306, %r307};
-	@!%p191 bra $L234;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L236;
-	setp.lt.s64 %p193, %rd676, %rd650;
-	setp.eq.s64 %p194, %rd676, %rd650;
-	setp.lt.s64 %p195, %rd677, %rd651;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd678, %rd676, %rd650, %p197;
-	selp.b64 %rd679, %rd677, %rd651, %p197;
-	mov.b64 %rd650, %rd678;
-	mov.b64 %rd651, %rd679;
+	mov.b64 %rd675, {%r306, %r307};
+	@!%p187 bra $L234;
+	setp.ne.u32 %p188, %r18, 9;
+	@%p188 bra.uni $L236;
+	setp.lt.s64 %p189, %rd674, %rd648;
+	setp.eq.s64 %p190, %rd674, %rd648;
+	setp.lt.s64 %p191, %rd675, %rd649;
+	and.pred %p192, %p190, %p191;
+	or.pred %p193, %p189, %p192;
+	selp.b64 %rd676, %rd674, %rd648, %p193;
+	selp.b64 %rd677, %rd675, %rd649, %p193;
+	mov.b64 %rd648, %rd676;
+	mov.b64 %rd649, %rd677;
 	bra.uni $L235;
 $L236:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L237;
-	setp.gt.s64 %p199, %rd676, %rd650;
-	setp.eq.s64 %p200, %rd676, %rd650;
-	setp.lt.s64 %p201, %rd677, %rd651;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd680, %rd676, %rd650, %p203;
-	selp.b64 %rd681, %rd677, %rd651, %p203;
-	mov.b64 %rd650, %rd680;
-	mov.b64 %rd651, %rd681;
+	setp.ne.u32 %p194, %r18, 10;
+	@%p194 bra.uni $L237;
+	setp.gt.s64 %p195, %rd674, %rd648;
+	setp.eq.s64 %p196, %rd674, %rd648;
+	setp.lt.s64 %p197, %rd675, %rd649;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd678, %rd674, %rd648, %p199;
+	selp.b64 %rd679, %rd675, %rd649, %p199;
+	mov.b64 %rd648, %rd678;
+	mov.b64 %rd649, %rd679;
 	bra.uni $L235;
 $L237:
-	mov.b64 %rd682, %rd650;
-	mov.b64 %rd683, %rd651;
-	mov.b64 %rd684, %rd676;
-	mov.b64 %rd685, %rd677;
+	mov.b64 %rd680, %rd648;
+	mov.b64 %rd681, %rd649;
+	mov.b64 %rd682, %rd674;
+	mov.b64 %rd683, %rd675;
+	mov.b64 %rd660, %rd680;
+	mov.b64 %rd661, %rd681;
 	mov.b64 %rd662, %rd682;
 	mov.b64 %rd663, %rd683;
-	mov.b64 %rd664, %rd684;
-	mov.b64 %rd665, %rd685;
-	mov.b64 %rd666, %rd664;
-	mov.b64 %rd667, %rd665;
-	add.s64 %rd686, %rd662, %rd666;
-	mov.b64 %rd662, %rd686;
-	add.s64 %rd687, %rd663, %rd667;
-	mov.b64 %rd663, %rd687;
+	mov.b64 %rd664, %rd662;
+	mov.b64 %rd665, %rd663;
+	add.s64 %rd684, %rd660, %rd664;
+	mov.b64 %rd660, %rd684;
+	add.s64 %rd685, %rd661, %rd665;
+	mov.b64 %rd661, %rd685;
 $L238:
-	mov.b64 %rd650, %rd662;
-	mov.b64 %rd651, %rd663;
+	mov.b64 %rd648, %rd660;
+	mov.b64 %rd649, %rd661;
 $L235:
 $L234:
 	shl.b32 %r299, %r299, 1;
 	bra.uni $L232;
 $L233:
 $L230:
-	mul.wide.u32 %rd688, %r29, 16;
-	add.s64 %rd689, %rd11, %rd688;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L239;
-	st.global.s64 [%rd689+0], %rd650;
-	st.global.s64 [%rd689+8], %rd651;
+	mul.wide.u32 %rd686, %r29, 16;
+	add.s64 %rd687, %rd11, %rd686;
+	setp.eq.u32 %p200, %r5, 0;
+	@!%p200 bra $L239;
+	st.global.s64 [%rd687+0], %rd648;
+	st.global.s64 [%rd687+8], %rd649;
 $L239:
 	ret;
 }
@@ -7400,9 +7388,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<113>;
+	.reg .pred %p<111>;
 	.reg .b32 %r<152>;
-	.reg .b64 %rd<416>;
+	.reg .b64 %rd<415>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7952,203 +7940,200 @@ $L48:
 	mov.b64 %rd114, %rd298;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd299, %rd113, %rd157;
-	setp.eq.s64 %p54, %rd157, -1;
-	selp.b64 %rd300, 0, %rd299, %p54;
-	setp.eq.s64 %p55, %rd157, 0;
-	selp.b64 %rd301, %rd113, %rd300, %p55;
-	setp.eq.s64 %p56, %rd301, 0;
-	@!%p56 bra $L66;
-	cvt.s64.s32 %rd302, %r89;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd130;
-	mad.lo.s64 %rd305, %rd304, 8, %rd128;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r89;
-	mul.lo.s64 %rd309, %rd308, %rd130;
-	mad.lo.s64 %rd310, %rd309, 8, %rd128;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	mul.lo.s64 %rd314, %rd157, %rd313;
-	add.s64 %rd315, %rd114, %rd314;
-	mov.b64 %rd114, %rd315;
+	sub.s64 %rd299, %rd157, 1;
+	and.b64 %rd300, %rd113, %rd299;
+	setp.eq.s64 %p54, %rd300, 0;
+	@!%p54 bra $L66;
+	cvt.s64.s32 %rd301, %r89;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd130;
+	mad.lo.s64 %rd304, %rd303, 8, %rd128;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r89;
+	mul.lo.s64 %rd308, %rd307, %rd130;
+	mad.lo.s64 %rd309, %rd308, 8, %rd128;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	mul.lo.s64 %rd313, %rd157, %rd312;
+	add.s64 %rd314, %rd114, %rd313;
+	mov.b64 %rd114, %rd314;
 $L66:
 $L64:
-	add.s64 %rd316, %rd113, 1;
-	mov.b64 %rd113, %rd316;
+	add.s64 %rd315, %rd113, 1;
+	mov.b64 %rd113, %rd315;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd317, %rd200, %rd189;
-	mov.b64 %rd200, %rd317;
+	add.s64 %rd316, %rd200, %rd189;
+	mov.b64 %rd200, %rd316;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd318, %rd194;
+	mov.b64 %rd317, %rd194;
 $L67:
 	@!%p15 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd319, %rd318;
+	mov.b64 %rd318, %rd317;
 	mov.b32 %r90, %r3;
 $L72:
-	setp.hs.u32 %p57, %r90, 32;
-	@%p57 bra $L73;
-	mov.b64 {%r91, %r92}, %rd319;
-	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
+	setp.hs.u32 %p55, %r90, 32;
+	@%p55 bra $L73;
+	mov.b64 {%r91, %r92}, %rd318;
+	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd320, {%r93, %r94};
-	@!%p58 bra $L74;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
+	mov.b64 %rd319, {%r93, %r94};
+	@!%p56 bra $L74;
+	add.s64 %rd320, %rd319, %rd318;
+	mov.b64 %rd318, %rd320;
 $L74:
 	shl.b32 %r90, %r90, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r95, %r96}, %rd319;
-	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
+	mov.b64 {%r95, %r96}, %rd318;
+	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd322, {%r97, %r98};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd323, %rd322, 0, %p61;
+	mov.b64 %rd321, {%r97, %r98};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd322, %rd321, 0, %p59;
 	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r99;
-	@!%p62 bra $L75;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
+	setp.eq.u32 %p60, %r7, %r99;
+	@!%p60 bra $L75;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd318;
 $L75:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L76;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L77;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L76;
+	mov.b64 %rd325, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L77;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd325, %rd328;
 $L77:
-	mov.b64 {%r100, %r101}, %rd326;
-	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
+	mov.b64 {%r100, %r101}, %rd325;
+	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd330, {%r102, %r103};
-	@!%p65 bra $L78;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
+	mov.b64 %rd329, {%r102, %r103};
+	@!%p63 bra $L78;
+	add.s64 %rd330, %rd329, %rd325;
+	mov.b64 %rd325, %rd330;
 $L78:
-	mov.b64 {%r104, %r105}, %rd326;
-	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
+	mov.b64 {%r104, %r105}, %rd325;
+	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd332, {%r106, %r107};
-	@!%p66 bra $L79;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
+	mov.b64 %rd331, {%r106, %r107};
+	@!%p64 bra $L79;
+	add.s64 %rd332, %rd331, %rd325;
+	mov.b64 %rd325, %rd332;
 $L79:
-	mov.b64 {%r108, %r109}, %rd326;
-	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
+	mov.b64 {%r108, %r109}, %rd325;
+	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd334, {%r110, %r111};
-	@!%p67 bra $L80;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
+	mov.b64 %rd333, {%r110, %r111};
+	@!%p65 bra $L80;
+	add.s64 %rd334, %rd333, %rd325;
+	mov.b64 %rd325, %rd334;
 $L80:
-	mov.b64 {%r112, %r113}, %rd326;
-	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
+	mov.b64 {%r112, %r113}, %rd325;
+	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd336, {%r114, %r115};
-	@!%p68 bra $L81;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
+	mov.b64 %rd335, {%r114, %r115};
+	@!%p66 bra $L81;
+	add.s64 %rd336, %rd335, %rd325;
+	mov.b64 %rd325, %rd336;
 $L81:
-	mov.b64 {%r116, %r117}, %rd326;
-	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
+	mov.b64 {%r116, %r117}, %rd325;
+	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
 	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd338, {%r118, %r119};
-	@!%p69 bra $L82;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
+	mov.b64 %rd337, {%r118, %r119};
+	@!%p67 bra $L82;
+	add.s64 %rd338, %rd337, %rd325;
+	mov.b64 %rd325, %rd338;
 $L82:
-	mov.b64 {%r120, %r121}, %rd326;
-	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
+	mov.b64 {%r120, %r121}, %rd325;
+	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd340, {%r122, %r123};
-	selp.b64 %rd341, %rd340, 0, %p70;
-	@!%p64 bra $L83;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
+	mov.b64 %rd339, {%r122, %r123};
+	selp.b64 %rd340, %rd339, 0, %p68;
+	@!%p62 bra $L83;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	st.shared.s64 [%rd343+0], %rd340;
 $L83:
 	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r124;
-	@!%p71 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd326;
+	setp.eq.u32 %p69, %r7, %r124;
+	@!%p69 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd325;
 $L84:
 $L76:
 	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd349;
-	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	add.s64 %rd346, %rd345, 512;
+	ld.shared.s64 %rd347, [%rd346+0];
+	add.s64 %rd348, %rd347, %rd322;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd348;
+	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd351, {%r127, %r128};
+	mov.b64 %rd350, {%r127, %r128};
+	mov.b64 %rd351, %rd349;
 	mov.b64 %rd352, %rd350;
 	mov.b64 %rd353, %rd351;
 	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, 0;
-	cvt.u64.u32 %rd360, %r2;
-	setp.eq.s64 %p73, %rd360, 0;
-	setp.gt.s64 %p74, %rd358, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L86;
-	atom.global.add.u64 %rd361, [%rd147], %rd358;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd359, %rd362;
+	mov.b64 %rd358, 0;
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p71, %rd359, 0;
+	setp.gt.s64 %p72, %rd357, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L86;
+	atom.global.add.u64 %rd360, [%rd147], %rd357;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd358, %rd361;
 $L86:
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p76, %rd363, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+	cvt.u64.u32 %rd362, %r2;
+	setp.eq.s64 %p74, %rd362, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
 	bar.sync 0;
-	@!%p78 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd359;
+	@!%p76 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd358;
 $L87:
 	bar.sync 0;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd359, %rd365;
-	add.s64 %rd366, %rd359, %rd357;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd368, 0;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd358, %rd364;
+	add.s64 %rd365, %rd358, %rd356;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, 0;
 $L88:
-	setp.lt.s64 %p79, %rd368, %rd318;
-	not.pred %p80, %p79;
-	@!%p80 bra $L92;
+	setp.lt.s64 %p77, %rd367, %rd317;
+	not.pred %p78, %p77;
+	@!%p78 bra $L92;
 	bra.uni $L90;
 $L92:
-	mul.lo.s64 %rd369, %rd368, %rd172;
-	mad.lo.s64 %rd370, %rd369, 4, %rd170;
-	ld.shared.s32 %r129, [%rd370+0];
+	mul.lo.s64 %rd368, %rd367, %rd172;
+	mad.lo.s64 %rd369, %rd368, 4, %rd170;
+	ld.shared.s32 %r129, [%rd369+0];
 	mov.b32 %r130, %r129;
-	add.s64 %rd371, %rd367, %rd368;
-	mul.lo.s64 %rd372, %rd371, %rd146;
-	mad.lo.s64 %rd373, %rd372, 4, %rd144;
-	st.global.s32 [%rd373+0], %r130;
+	add.s64 %rd370, %rd366, %rd367;
+	mul.lo.s64 %rd371, %rd370, %rd146;
+	mad.lo.s64 %rd372, %rd371, 4, %rd144;
+	st.global.s32 [%rd372+0], %r130;
 $L89:
-	add.s64 %rd374, %rd368, 1;
-	mov.b64 %rd368, %rd374;
+	add.s64 %rd373, %rd367, 1;
+	mov.b64 %rd367, %rd373;
 	bra.uni $L88;
 $L90:
 	bra.uni $L69;
@@ -8156,8 +8141,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L11:
-	add.s64 %rd375, %rd193, %rd191;
-	mov.b64 %rd193, %rd375;
+	add.s64 %rd374, %rd193, %rd191;
+	mov.b64 %rd193, %rd374;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8165,160 +8150,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd376, %rd113;
-	mov.b64 %rd377, %rd114;
+	mov.b64 %rd375, %rd113;
+	mov.b64 %rd376, %rd114;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
 $L93:
-	setp.hs.u32 %p81, %r133, 32;
-	@%p81 bra $L94;
-	mov.b64 {%r134, %r135}, %rd376;
-	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
+	setp.hs.u32 %p79, %r133, 32;
+	@%p79 bra $L94;
+	mov.b64 {%r134, %r135}, %rd375;
+	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd378, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd377;
+	mov.b64 %rd377, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd376;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd379, {%r140, %r141};
-	@!%p82 bra $L95;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L97;
+	mov.b64 %rd378, {%r140, %r141};
+	@!%p80 bra $L95;
+	setp.ne.u32 %p81, %r18, 9;
+	@%p81 bra.uni $L97;
+	setp.lt.s64 %p82, %rd377, %rd375;
+	setp.eq.s64 %p83, %rd377, %rd375;
 	setp.lt.s64 %p84, %rd378, %rd376;
-	setp.eq.s64 %p85, %rd378, %rd376;
-	setp.lt.s64 %p86, %rd379, %rd377;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd380, %rd378, %rd376, %p88;
-	selp.b64 %rd381, %rd379, %rd377, %p88;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd379, %rd377, %rd375, %p86;
+	selp.b64 %rd380, %rd378, %rd376, %p86;
+	mov.b64 %rd375, %rd379;
 	mov.b64 %rd376, %rd380;
-	mov.b64 %rd377, %rd381;
 	bra.uni $L96;
 $L97:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L98;
-	setp.gt.s64 %p90, %rd378, %rd376;
-	setp.eq.s64 %p91, %rd378, %rd376;
-	setp.lt.s64 %p92, %rd379, %rd377;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd382, %rd378, %rd376, %p94;
-	selp.b64 %rd383, %rd379, %rd377, %p94;
+	setp.ne.u32 %p87, %r18, 10;
+	@%p87 bra.uni $L98;
+	setp.gt.s64 %p88, %rd377, %rd375;
+	setp.eq.s64 %p89, %rd377, %rd375;
+	setp.lt.s64 %p90, %rd378, %rd376;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd381, %rd377, %rd375, %p92;
+	selp.b64 %rd382, %rd378, %rd376, %p92;
+	mov.b64 %rd375, %rd381;
 	mov.b64 %rd376, %rd382;
-	mov.b64 %rd377, %rd383;
 	bra.uni $L96;
 $L98:
+	mov.b64 %rd383, %rd375;
 	mov.b64 %rd384, %rd376;
 	mov.b64 %rd385, %rd377;
 	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
+	mov.b64 %rd387, %rd383;
 	mov.b64 %rd388, %rd384;
 	mov.b64 %rd389, %rd385;
 	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
+	mov.b64 %rd391, %rd389;
 	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
+	add.s64 %rd393, %rd387, %rd391;
+	mov.b64 %rd387, %rd393;
 	add.s64 %rd394, %rd388, %rd392;
 	mov.b64 %rd388, %rd394;
-	add.s64 %rd395, %rd389, %rd393;
-	mov.b64 %rd389, %rd395;
 $L99:
+	mov.b64 %rd375, %rd387;
 	mov.b64 %rd376, %rd388;
-	mov.b64 %rd377, %rd389;
 $L96:
 $L95:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L93;
 $L94:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L100;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	st.shared.s64 [%rd397+0], %rd376;
-	st.shared.s64 [%rd397+8], %rd377;
+	setp.eq.u32 %p93, %r7, 0;
+	@!%p93 bra $L100;
+	mul.wide.u32 %rd395, %r8, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	st.shared.s64 [%rd396+0], %rd375;
+	st.shared.s64 [%rd396+8], %rd376;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L101;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L102;
-	mul.wide.u32 %rd398, %r7, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	ld.shared.s64 %rd400, [%rd399+0];
-	ld.shared.s64 %rd401, [%rd399+8];
+	setp.eq.u32 %p94, %r8, 0;
+	@!%p94 bra $L101;
+	setp.lo.u32 %p95, %r7, %r10;
+	@!%p95 bra $L102;
+	mul.wide.u32 %rd397, %r7, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	ld.shared.s64 %rd399, [%rd398+0];
+	ld.shared.s64 %rd400, [%rd398+8];
+	mov.b64 %rd375, %rd399;
 	mov.b64 %rd376, %rd400;
-	mov.b64 %rd377, %rd401;
 $L102:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
 $L103:
-	setp.hs.u32 %p98, %r143, 32;
-	@%p98 bra $L104;
-	mov.b64 {%r144, %r145}, %rd376;
-	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
+	setp.hs.u32 %p96, %r143, 32;
+	@%p96 bra $L104;
+	mov.b64 {%r144, %r145}, %rd375;
+	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd402, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd377;
+	mov.b64 %rd401, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd376;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd403, {%r150, %r151};
-	@!%p99 bra $L105;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L107;
+	mov.b64 %rd402, {%r150, %r151};
+	@!%p97 bra $L105;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L107;
+	setp.lt.s64 %p99, %rd401, %rd375;
+	setp.eq.s64 %p100, %rd401, %rd375;
 	setp.lt.s64 %p101, %rd402, %rd376;
-	setp.eq.s64 %p102, %rd402, %rd376;
-	setp.lt.s64 %p103, %rd403, %rd377;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd404, %rd402, %rd376, %p105;
-	selp.b64 %rd405, %rd403, %rd377, %p105;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd403, %rd401, %rd375, %p103;
+	selp.b64 %rd404, %rd402, %rd376, %p103;
+	mov.b64 %rd375, %rd403;
 	mov.b64 %rd376, %rd404;
-	mov.b64 %rd377, %rd405;
 	bra.uni $L106;
 $L107:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L108;
-	setp.gt.s64 %p107, %rd402, %rd376;
-	setp.eq.s64 %p108, %rd402, %rd376;
-	setp.lt.s64 %p109, %rd403, %rd377;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd406, %rd402, %rd376, %p111;
-	selp.b64 %rd407, %rd403, %rd377, %p111;
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L108;
+	setp.gt.s64 %p105, %rd401, %rd375;
+	setp.eq.s64 %p106, %rd401, %rd375;
+	setp.lt.s64 %p107, %rd402, %rd376;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd405, %rd401, %rd375, %p109;
+	selp.b64 %rd406, %rd402, %rd376, %p109;
+	mov.b64 %rd375, %rd405;
 	mov.b64 %rd376, %rd406;
-	mov.b64 %rd377, %rd407;
 	bra.uni $L106;
 $L108:
+	mov.b64 %rd407, %rd375;
 	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd377;
+	mov.b64 %rd409, %rd401;
 	mov.b64 %rd410, %rd402;
-	mov.b64 %rd411, %rd403;
+	mov.b64 %rd387, %rd407;
 	mov.b64 %rd388, %rd408;
 	mov.b64 %rd389, %rd409;
 	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd411;
+	mov.b64 %rd391, %rd389;
 	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
+	add.s64 %rd411, %rd387, %rd391;
+	mov.b64 %rd387, %rd411;
 	add.s64 %rd412, %rd388, %rd392;
 	mov.b64 %rd388, %rd412;
-	add.s64 %rd413, %rd389, %rd393;
-	mov.b64 %rd389, %rd413;
 $L109:
+	mov.b64 %rd375, %rd387;
 	mov.b64 %rd376, %rd388;
-	mov.b64 %rd377, %rd389;
 $L106:
 $L105:
 	shl.b32 %r143, %r143, 1;
 	bra.uni $L103;
 $L104:
 $L101:
-	mul.wide.u32 %rd414, %r29, 16;
-	add.s64 %rd415, %rd11, %rd414;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L110;
-	st.global.s64 [%rd415+0], %rd376;
-	st.global.s64 [%rd415+8], %rd377;
+	mul.wide.u32 %rd413, %r29, 16;
+	add.s64 %rd414, %rd11, %rd413;
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L110;
+	st.global.s64 [%rd414+0], %rd375;
+	st.global.s64 [%rd414+8], %rd376;
 $L110:
 	ret;
 }
@@ -8823,9 +8808,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<113>;
+	.reg .pred %p<111>;
 	.reg .b32 %r<149>;
-	.reg .b64 %rd<441>;
+	.reg .b64 %rd<440>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9404,203 +9389,200 @@ $L53:
 	mov.b64 %rd121, %rd323;
 	bra.uni $L69;
 $L68:
-	rem.s64 %rd324, %rd120, %rd164;
-	setp.eq.s64 %p54, %rd164, -1;
-	selp.b64 %rd325, 0, %rd324, %p54;
-	setp.eq.s64 %p55, %rd164, 0;
-	selp.b64 %rd326, %rd120, %rd325, %p55;
-	setp.eq.s64 %p56, %rd326, 0;
-	@!%p56 bra $L71;
-	cvt.s64.s32 %rd327, %r86;
-	add.s64 %rd328, %rd327, 1;
-	mul.lo.s64 %rd329, %rd328, %rd137;
-	mad.lo.s64 %rd330, %rd329, 8, %rd135;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	cvt.s64.s32 %rd333, %r86;
-	mul.lo.s64 %rd334, %rd333, %rd137;
-	mad.lo.s64 %rd335, %rd334, 8, %rd135;
-	ld.global.nc.s64 %rd336, [%rd335+0];
-	mov.b64 %rd337, %rd336;
-	sub.s64 %rd338, %rd332, %rd337;
-	mul.lo.s64 %rd339, %rd164, %rd338;
-	add.s64 %rd340, %rd121, %rd339;
-	mov.b64 %rd121, %rd340;
+	sub.s64 %rd324, %rd164, 1;
+	and.b64 %rd325, %rd120, %rd324;
+	setp.eq.s64 %p54, %rd325, 0;
+	@!%p54 bra $L71;
+	cvt.s64.s32 %rd326, %r86;
+	add.s64 %rd327, %rd326, 1;
+	mul.lo.s64 %rd328, %rd327, %rd137;
+	mad.lo.s64 %rd329, %rd328, 8, %rd135;
+	ld.global.nc.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	cvt.s64.s32 %rd332, %r86;
+	mul.lo.s64 %rd333, %rd332, %rd137;
+	mad.lo.s64 %rd334, %rd333, 8, %rd135;
+	ld.global.nc.s64 %rd335, [%rd334+0];
+	mov.b64 %rd336, %rd335;
+	sub.s64 %rd337, %rd331, %rd336;
+	mul.lo.s64 %rd338, %rd164, %rd337;
+	add.s64 %rd339, %rd121, %rd338;
+	mov.b64 %rd121, %rd339;
 $L71:
 $L69:
-	add.s64 %rd341, %rd120, 1;
-	mov.b64 %rd120, %rd341;
+	add.s64 %rd340, %rd120, 1;
+	mov.b64 %rd120, %rd340;
 $L67:
 $L50:
 $L23:
-	add.s64 %rd342, %rd210, %rd199;
-	mov.b64 %rd210, %rd342;
+	add.s64 %rd341, %rd210, %rd199;
+	mov.b64 %rd210, %rd341;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd343, %rd204;
+	mov.b64 %rd342, %rd204;
 $L72:
 	@!%p15 bra $L76;
 	bra.uni $L74;
 $L76:
 	// block scan
-	mov.b64 %rd344, %rd343;
+	mov.b64 %rd343, %rd342;
 	mov.b32 %r87, %r3;
 $L77:
-	setp.hs.u32 %p57, %r87, 32;
-	@%p57 bra $L78;
-	mov.b64 {%r88, %r89}, %rd344;
-	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
+	setp.hs.u32 %p55, %r87, 32;
+	@%p55 bra $L78;
+	mov.b64 {%r88, %r89}, %rd343;
+	shfl.sync.up.b32 %r90|%p56, %r88, %r87, 0, %r17;
 	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd345, {%r90, %r91};
-	@!%p58 bra $L79;
-	add.s64 %rd346, %rd345, %rd344;
-	mov.b64 %rd344, %rd346;
+	mov.b64 %rd344, {%r90, %r91};
+	@!%p56 bra $L79;
+	add.s64 %rd345, %rd344, %rd343;
+	mov.b64 %rd343, %rd345;
 $L79:
 	shl.b32 %r87, %r87, 1;
 	bra.uni $L77;
 $L78:
-	mov.b64 {%r92, %r93}, %rd344;
-	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
+	mov.b64 {%r92, %r93}, %rd343;
+	shfl.sync.up.b32 %r94|%p57, %r92, %r3, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd347, {%r94, %r95};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd348, %rd347, 0, %p61;
+	mov.b64 %rd346, {%r94, %r95};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd347, %rd346, 0, %p59;
 	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r96;
-	@!%p62 bra $L80;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	st.shared.s64 [%rd350+0], %rd344;
+	setp.eq.u32 %p60, %r7, %r96;
+	@!%p60 bra $L80;
+	mul.wide.u32 %rd348, %r8, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	st.shared.s64 [%rd349+0], %rd343;
 $L80:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L81;
-	mov.b64 %rd351, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L82;
-	mul.wide.u32 %rd352, %r7, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	ld.shared.s64 %rd354, [%rd353+0];
-	mov.b64 %rd351, %rd354;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L81;
+	mov.b64 %rd350, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L82;
+	mul.wide.u32 %rd351, %r7, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	ld.shared.s64 %rd353, [%rd352+0];
+	mov.b64 %rd350, %rd353;
 $L82:
-	mov.b64 {%r97, %r98}, %rd351;
-	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
+	mov.b64 {%r97, %r98}, %rd350;
+	shfl.sync.up.b32 %r99|%p63, %r97, 1, 0, %r17;
 	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd355, {%r99, %r100};
-	@!%p65 bra $L83;
-	add.s64 %rd356, %rd355, %rd351;
-	mov.b64 %rd351, %rd356;
+	mov.b64 %rd354, {%r99, %r100};
+	@!%p63 bra $L83;
+	add.s64 %rd355, %rd354, %rd350;
+	mov.b64 %rd350, %rd355;
 $L83:
-	mov.b64 {%r101, %r102}, %rd351;
-	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
+	mov.b64 {%r101, %r102}, %rd350;
+	shfl.sync.up.b32 %r103|%p64, %r101, 2, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd357, {%r103, %r104};
-	@!%p66 bra $L84;
-	add.s64 %rd358, %rd357, %rd351;
-	mov.b64 %rd351, %rd358;
+	mov.b64 %rd356, {%r103, %r104};
+	@!%p64 bra $L84;
+	add.s64 %rd357, %rd356, %rd350;
+	mov.b64 %rd350, %rd357;
 $L84:
-	mov.b64 {%r105, %r106}, %rd351;
-	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
+	mov.b64 {%r105, %r106}, %rd350;
+	shfl.sync.up.b32 %r107|%p65, %r105, 4, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd359, {%r107, %r108};
-	@!%p67 bra $L85;
-	add.s64 %rd360, %rd359, %rd351;
-	mov.b64 %rd351, %rd360;
+	mov.b64 %rd358, {%r107, %r108};
+	@!%p65 bra $L85;
+	add.s64 %rd359, %rd358, %rd350;
+	mov.b64 %rd350, %rd359;
 $L85:
-	mov.b64 {%r109, %r110}, %rd351;
-	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
+	mov.b64 {%r109, %r110}, %rd350;
+	shfl.sync.up.b32 %r111|%p66, %r109, 8, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd361, {%r111, %r112};
-	@!%p68 bra $L86;
-	add.s64 %rd362, %rd361, %rd351;
-	mov.b64 %rd351, %rd362;
+	mov.b64 %rd360, {%r111, %r112};
+	@!%p66 bra $L86;
+	add.s64 %rd361, %rd360, %rd350;
+	mov.b64 %rd350, %rd361;
 $L86:
-	mov.b64 {%r113, %r114}, %rd351;
-	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
+	mov.b64 {%r113, %r114}, %rd350;
+	shfl.sync.up.b32 %r115|%p67, %r113, 16, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd363, {%r115, %r116};
-	@!%p69 bra $L87;
-	add.s64 %rd364, %rd363, %rd351;
-	mov.b64 %rd351, %rd364;
+	mov.b64 %rd362, {%r115, %r116};
+	@!%p67 bra $L87;
+	add.s64 %rd363, %rd362, %rd350;
+	mov.b64 %rd350, %rd363;
 $L87:
-	mov.b64 {%r117, %r118}, %rd351;
-	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
+	mov.b64 {%r117, %r118}, %rd350;
+	shfl.sync.up.b32 %r119|%p68, %r117, 1, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd365, {%r119, %r120};
-	selp.b64 %rd366, %rd365, 0, %p70;
-	@!%p64 bra $L88;
-	mul.wide.u32 %rd367, %r7, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	add.s64 %rd369, %rd368, 512;
-	st.shared.s64 [%rd369+0], %rd366;
+	mov.b64 %rd364, {%r119, %r120};
+	selp.b64 %rd365, %rd364, 0, %p68;
+	@!%p62 bra $L88;
+	mul.wide.u32 %rd366, %r7, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	st.shared.s64 [%rd368+0], %rd365;
 $L88:
 	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r121;
-	@!%p71 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd351;
+	setp.eq.u32 %p69, %r7, %r121;
+	@!%p69 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd350;
 $L89:
 $L81:
 	bar.sync 0;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	add.s64 %rd372, %rd371, 512;
-	ld.shared.s64 %rd373, [%rd372+0];
-	add.s64 %rd374, %rd373, %rd348;
-	ld.shared.s64 %rd375, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd374;
-	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
+	mul.wide.u32 %rd369, %r8, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	ld.shared.s64 %rd372, [%rd371+0];
+	add.s64 %rd373, %rd372, %rd347;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd373;
+	shfl.sync.idx.b32 %r124|%p70, %r122, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd376, {%r124, %r125};
+	mov.b64 %rd375, {%r124, %r125};
+	mov.b64 %rd376, %rd374;
 	mov.b64 %rd377, %rd375;
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, 0;
-	cvt.u64.u32 %rd385, %r2;
-	setp.eq.s64 %p73, %rd385, 0;
-	setp.gt.s64 %p74, %rd383, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L91;
-	atom.global.add.u64 %rd386, [%rd154], %rd383;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd384, %rd387;
+	mov.b64 %rd383, 0;
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p71, %rd384, 0;
+	setp.gt.s64 %p72, %rd382, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L91;
+	atom.global.add.u64 %rd385, [%rd154], %rd382;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd383, %rd386;
 $L91:
-	cvt.u64.u32 %rd388, %r2;
-	setp.eq.s64 %p76, %rd388, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p74, %rd387, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
 	bar.sync 0;
-	@!%p78 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd384;
+	@!%p76 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd383;
 $L92:
 	bar.sync 0;
-	ld.shared.s64 %rd389, [%rd1+1024];
-	mov.b64 %rd390, %rd389;
-	mov.b64 %rd384, %rd390;
-	add.s64 %rd391, %rd384, %rd382;
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd393, 0;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd383, %rd381;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd392, 0;
 $L93:
-	setp.lt.s64 %p79, %rd393, %rd343;
-	not.pred %p80, %p79;
-	@!%p80 bra $L97;
+	setp.lt.s64 %p77, %rd392, %rd342;
+	not.pred %p78, %p77;
+	@!%p78 bra $L97;
 	bra.uni $L95;
 $L97:
-	mul.lo.s64 %rd394, %rd393, %rd182;
-	mad.lo.s64 %rd395, %rd394, 4, %rd180;
-	ld.shared.s32 %r126, [%rd395+0];
+	mul.lo.s64 %rd393, %rd392, %rd182;
+	mad.lo.s64 %rd394, %rd393, 4, %rd180;
+	ld.shared.s32 %r126, [%rd394+0];
 	mov.b32 %r127, %r126;
-	add.s64 %rd396, %rd392, %rd393;
-	mul.lo.s64 %rd397, %rd396, %rd153;
-	mad.lo.s64 %rd398, %rd397, 4, %rd151;
-	st.global.s32 [%rd398+0], %r127;
+	add.s64 %rd395, %rd391, %rd392;
+	mul.lo.s64 %rd396, %rd395, %rd153;
+	mad.lo.s64 %rd397, %rd396, 4, %rd151;
+	st.global.s32 [%rd397+0], %r127;
 $L94:
-	add.s64 %rd399, %rd393, 1;
-	mov.b64 %rd393, %rd399;
+	add.s64 %rd398, %rd392, 1;
+	mov.b64 %rd392, %rd398;
 	bra.uni $L93;
 $L95:
 	bra.uni $L74;
@@ -9608,8 +9590,8 @@ $L73:
 	bra.uni $L72;
 $L74:
 $L11:
-	add.s64 %rd400, %rd203, %rd201;
-	mov.b64 %rd203, %rd400;
+	add.s64 %rd399, %rd203, %rd201;
+	mov.b64 %rd203, %rd399;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9617,160 +9599,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd401, %rd120;
-	mov.b64 %rd402, %rd121;
+	mov.b64 %rd400, %rd120;
+	mov.b64 %rd401, %rd121;
 	// block reduction
 	mov.b32 %r128, 1;
 	sub.u32 %r129, %r13, 1;
 	mov.b32 %r130, %r3;
 $L98:
-	setp.hs.u32 %p81, %r130, 32;
-	@%p81 bra $L99;
-	mov.b64 {%r131, %r132}, %rd401;
-	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
+	setp.hs.u32 %p79, %r130, 32;
+	@%p79 bra $L99;
+	mov.b64 {%r131, %r132}, %rd400;
+	shfl.sync.down.b32 %r133|%p80, %r131, %r130, %r129, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd403, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd402;
+	mov.b64 %rd402, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd401;
 	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd404, {%r137, %r138};
-	@!%p82 bra $L100;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L102;
+	mov.b64 %rd403, {%r137, %r138};
+	@!%p80 bra $L100;
+	setp.ne.u32 %p81, %r18, 9;
+	@%p81 bra.uni $L102;
+	setp.lt.s64 %p82, %rd402, %rd400;
+	setp.eq.s64 %p83, %rd402, %rd400;
 	setp.lt.s64 %p84, %rd403, %rd401;
-	setp.eq.s64 %p85, %rd403, %rd401;
-	setp.lt.s64 %p86, %rd404, %rd402;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd405, %rd403, %rd401, %p88;
-	selp.b64 %rd406, %rd404, %rd402, %p88;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd404, %rd402, %rd400, %p86;
+	selp.b64 %rd405, %rd403, %rd401, %p86;
+	mov.b64 %rd400, %rd404;
 	mov.b64 %rd401, %rd405;
-	mov.b64 %rd402, %rd406;
 	bra.uni $L101;
 $L102:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L103;
-	setp.gt.s64 %p90, %rd403, %rd401;
-	setp.eq.s64 %p91, %rd403, %rd401;
-	setp.lt.s64 %p92, %rd404, %rd402;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd407, %rd403, %rd401, %p94;
-	selp.b64 %rd408, %rd404, %rd402, %p94;
+	setp.ne.u32 %p87, %r18, 10;
+	@%p87 bra.uni $L103;
+	setp.gt.s64 %p88, %rd402, %rd400;
+	setp.eq.s64 %p89, %rd402, %rd400;
+	setp.lt.s64 %p90, %rd403, %rd401;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd406, %rd402, %rd400, %p92;
+	selp.b64 %rd407, %rd403, %rd401, %p92;
+	mov.b64 %rd400, %rd406;
 	mov.b64 %rd401, %rd407;
-	mov.b64 %rd402, %rd408;
 	bra.uni $L101;
 $L103:
+	mov.b64 %rd408, %rd400;
 	mov.b64 %rd409, %rd401;
 	mov.b64 %rd410, %rd402;
 	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd404;
+	mov.b64 %rd412, %rd408;
 	mov.b64 %rd413, %rd409;
 	mov.b64 %rd414, %rd410;
 	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
+	mov.b64 %rd416, %rd414;
 	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, %rd416;
+	add.s64 %rd418, %rd412, %rd416;
+	mov.b64 %rd412, %rd418;
 	add.s64 %rd419, %rd413, %rd417;
 	mov.b64 %rd413, %rd419;
-	add.s64 %rd420, %rd414, %rd418;
-	mov.b64 %rd414, %rd420;
 $L104:
+	mov.b64 %rd400, %rd412;
 	mov.b64 %rd401, %rd413;
-	mov.b64 %rd402, %rd414;
 $L101:
 $L100:
 	shl.b32 %r130, %r130, 1;
 	bra.uni $L98;
 $L99:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L105;
-	mul.wide.u32 %rd421, %r8, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	st.shared.s64 [%rd422+0], %rd401;
-	st.shared.s64 [%rd422+8], %rd402;
+	setp.eq.u32 %p93, %r7, 0;
+	@!%p93 bra $L105;
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	st.shared.s64 [%rd421+0], %rd400;
+	st.shared.s64 [%rd421+8], %rd401;
 $L105:
 	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L106;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L107;
-	mul.wide.u32 %rd423, %r7, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	ld.shared.s64 %rd425, [%rd424+0];
-	ld.shared.s64 %rd426, [%rd424+8];
+	setp.eq.u32 %p94, %r8, 0;
+	@!%p94 bra $L106;
+	setp.lo.u32 %p95, %r7, %r10;
+	@!%p95 bra $L107;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	ld.shared.s64 %rd425, [%rd423+8];
+	mov.b64 %rd400, %rd424;
 	mov.b64 %rd401, %rd425;
-	mov.b64 %rd402, %rd426;
 $L107:
 	sub.u32 %r139, %r10, 1;
 	mov.b32 %r140, %r128;
 $L108:
-	setp.hs.u32 %p98, %r140, 32;
-	@%p98 bra $L109;
-	mov.b64 {%r141, %r142}, %rd401;
-	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
+	setp.hs.u32 %p96, %r140, 32;
+	@%p96 bra $L109;
+	mov.b64 {%r141, %r142}, %rd400;
+	shfl.sync.down.b32 %r143|%p97, %r141, %r140, %r139, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd427, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd402;
+	mov.b64 %rd426, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd401;
 	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd428, {%r147, %r148};
-	@!%p99 bra $L110;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L112;
+	mov.b64 %rd427, {%r147, %r148};
+	@!%p97 bra $L110;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L112;
+	setp.lt.s64 %p99, %rd426, %rd400;
+	setp.eq.s64 %p100, %rd426, %rd400;
 	setp.lt.s64 %p101, %rd427, %rd401;
-	setp.eq.s64 %p102, %rd427, %rd401;
-	setp.lt.s64 %p103, %rd428, %rd402;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd429, %rd427, %rd401, %p105;
-	selp.b64 %rd430, %rd428, %rd402, %p105;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd428, %rd426, %rd400, %p103;
+	selp.b64 %rd429, %rd427, %rd401, %p103;
+	mov.b64 %rd400, %rd428;
 	mov.b64 %rd401, %rd429;
-	mov.b64 %rd402, %rd430;
 	bra.uni $L111;
 $L112:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L113;
-	setp.gt.s64 %p107, %rd427, %rd401;
-	setp.eq.s64 %p108, %rd427, %rd401;
-	setp.lt.s64 %p109, %rd428, %rd402;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd431, %rd427, %rd401, %p111;
-	selp.b64 %rd432, %rd428, %rd402, %p111;
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L113;
+	setp.gt.s64 %p105, %rd426, %rd400;
+	setp.eq.s64 %p106, %rd426, %rd400;
+	setp.lt.s64 %p107, %rd427, %rd401;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd430, %rd426, %rd400, %p109;
+	selp.b64 %rd431, %rd427, %rd401, %p109;
+	mov.b64 %rd400, %rd430;
 	mov.b64 %rd401, %rd431;
-	mov.b64 %rd402, %rd432;
 	bra.uni $L111;
 $L113:
+	mov.b64 %rd432, %rd400;
 	mov.b64 %rd433, %rd401;
-	mov.b64 %rd434, %rd402;
+	mov.b64 %rd434, %rd426;
 	mov.b64 %rd435, %rd427;
-	mov.b64 %rd436, %rd428;
+	mov.b64 %rd412, %rd432;
 	mov.b64 %rd413, %rd433;
 	mov.b64 %rd414, %rd434;
 	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd436;
+	mov.b64 %rd416, %rd414;
 	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, %rd416;
+	add.s64 %rd436, %rd412, %rd416;
+	mov.b64 %rd412, %rd436;
 	add.s64 %rd437, %rd413, %rd417;
 	mov.b64 %rd413, %rd437;
-	add.s64 %rd438, %rd414, %rd418;
-	mov.b64 %rd414, %rd438;
 $L114:
+	mov.b64 %rd400, %rd412;
 	mov.b64 %rd401, %rd413;
-	mov.b64 %rd402, %rd414;
 $L111:
 $L110:
 	shl.b32 %r140, %r140, 1;
 	bra.uni $L108;
 $L109:
 $L106:
-	mul.wide.u32 %rd439, %r29, 16;
-	add.s64 %rd440, %rd11, %rd439;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L115;
-	st.global.s64 [%rd440+0], %rd401;
-	st.global.s64 [%rd440+8], %rd402;
+	mul.wide.u32 %rd438, %r29, 16;
+	add.s64 %rd439, %rd11, %rd438;
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L115;
+	st.global.s64 [%rd439+0], %rd400;
+	st.global.s64 [%rd439+8], %rd401;
 $L115:
 	ret;
 }
@@ -10281,9 +10263,9 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<107>;
+	.reg .pred %p<105>;
 	.reg .b32 %r<153>;
-	.reg .b64 %rd<379>;
+	.reg .b64 %rd<378>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10776,203 +10758,200 @@ $L43:
 	mov.b64 %rd107, %rd260;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd261, %rd106, %rd150;
-	setp.eq.s64 %p48, %rd150, -1;
-	selp.b64 %rd262, 0, %rd261, %p48;
-	setp.eq.s64 %p49, %rd150, 0;
-	selp.b64 %rd263, %rd106, %rd262, %p49;
-	setp.eq.s64 %p50, %rd263, 0;
-	@!%p50 bra $L61;
-	cvt.s64.s32 %rd264, %r90;
-	add.s64 %rd265, %rd264, 1;
-	mul.lo.s64 %rd266, %rd265, %rd123;
-	mad.lo.s64 %rd267, %rd266, 8, %rd121;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	cvt.s64.s32 %rd270, %r90;
-	mul.lo.s64 %rd271, %rd270, %rd123;
-	mad.lo.s64 %rd272, %rd271, 8, %rd121;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	sub.s64 %rd275, %rd269, %rd274;
-	mul.lo.s64 %rd276, %rd150, %rd275;
-	add.s64 %rd277, %rd107, %rd276;
-	mov.b64 %rd107, %rd277;
+	sub.s64 %rd261, %rd150, 1;
+	and.b64 %rd262, %rd106, %rd261;
+	setp.eq.s64 %p48, %rd262, 0;
+	@!%p48 bra $L61;
+	cvt.s64.s32 %rd263, %r90;
+	add.s64 %rd264, %rd263, 1;
+	mul.lo.s64 %rd265, %rd264, %rd123;
+	mad.lo.s64 %rd266, %rd265, 8, %rd121;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	cvt.s64.s32 %rd269, %r90;
+	mul.lo.s64 %rd270, %rd269, %rd123;
+	mad.lo.s64 %rd271, %rd270, 8, %rd121;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	sub.s64 %rd274, %rd268, %rd273;
+	mul.lo.s64 %rd275, %rd150, %rd274;
+	add.s64 %rd276, %rd107, %rd275;
+	mov.b64 %rd107, %rd276;
 $L61:
 $L59:
-	add.s64 %rd278, %rd106, 1;
-	mov.b64 %rd106, %rd278;
+	add.s64 %rd277, %rd106, 1;
+	mov.b64 %rd106, %rd277;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd279, %rd209, %rd164;
-	mov.b64 %rd209, %rd279;
+	add.s64 %rd278, %rd209, %rd164;
+	mov.b64 %rd209, %rd278;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd280, %rd207;
+	mov.b64 %rd279, %rd207;
 $L62:
 	@!%p15 bra $L66;
 	bra.uni $L64;
 $L66:
 	// block scan
-	mov.b64 %rd281, %rd280;
+	mov.b64 %rd280, %rd279;
 	mov.b32 %r91, %r3;
 $L67:
-	setp.hs.u32 %p51, %r91, 32;
-	@%p51 bra $L68;
-	mov.b64 {%r92, %r93}, %rd281;
-	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
+	setp.hs.u32 %p49, %r91, 32;
+	@%p49 bra $L68;
+	mov.b64 {%r92, %r93}, %rd280;
+	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd282, {%r94, %r95};
-	@!%p52 bra $L69;
-	add.s64 %rd283, %rd282, %rd281;
-	mov.b64 %rd281, %rd283;
+	mov.b64 %rd281, {%r94, %r95};
+	@!%p50 bra $L69;
+	add.s64 %rd282, %rd281, %rd280;
+	mov.b64 %rd280, %rd282;
 $L69:
 	shl.b32 %r91, %r91, 1;
 	bra.uni $L67;
 $L68:
-	mov.b64 {%r96, %r97}, %rd281;
-	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
+	mov.b64 {%r96, %r97}, %rd280;
+	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd284, {%r98, %r99};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd285, %rd284, 0, %p55;
+	mov.b64 %rd283, {%r98, %r99};
+	setp.lo.u32 %p52, %r3, 32;
+	and.pred %p53, %p51, %p52;
+	selp.b64 %rd284, %rd283, 0, %p53;
 	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r100;
-	@!%p56 bra $L70;
-	mul.wide.u32 %rd286, %r8, 16;
-	add.s64 %rd287, %rd1, %rd286;
-	st.shared.s64 [%rd287+0], %rd281;
+	setp.eq.u32 %p54, %r7, %r100;
+	@!%p54 bra $L70;
+	mul.wide.u32 %rd285, %r8, 16;
+	add.s64 %rd286, %rd1, %rd285;
+	st.shared.s64 [%rd286+0], %rd280;
 $L70:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L71;
-	mov.b64 %rd288, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L72;
-	mul.wide.u32 %rd289, %r7, 16;
-	add.s64 %rd290, %rd1, %rd289;
-	ld.shared.s64 %rd291, [%rd290+0];
-	mov.b64 %rd288, %rd291;
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L71;
+	mov.b64 %rd287, 0;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L72;
+	mul.wide.u32 %rd288, %r7, 16;
+	add.s64 %rd289, %rd1, %rd288;
+	ld.shared.s64 %rd290, [%rd289+0];
+	mov.b64 %rd287, %rd290;
 $L72:
-	mov.b64 {%r101, %r102}, %rd288;
-	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
+	mov.b64 {%r101, %r102}, %rd287;
+	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd292, {%r103, %r104};
-	@!%p59 bra $L73;
-	add.s64 %rd293, %rd292, %rd288;
-	mov.b64 %rd288, %rd293;
+	mov.b64 %rd291, {%r103, %r104};
+	@!%p57 bra $L73;
+	add.s64 %rd292, %rd291, %rd287;
+	mov.b64 %rd287, %rd292;
 $L73:
-	mov.b64 {%r105, %r106}, %rd288;
-	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
+	mov.b64 {%r105, %r106}, %rd287;
+	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd294, {%r107, %r108};
-	@!%p60 bra $L74;
-	add.s64 %rd295, %rd294, %rd288;
-	mov.b64 %rd288, %rd295;
+	mov.b64 %rd293, {%r107, %r108};
+	@!%p58 bra $L74;
+	add.s64 %rd294, %rd293, %rd287;
+	mov.b64 %rd287, %rd294;
 $L74:
-	mov.b64 {%r109, %r110}, %rd288;
-	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
+	mov.b64 {%r109, %r110}, %rd287;
+	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd296, {%r111, %r112};
-	@!%p61 bra $L75;
-	add.s64 %rd297, %rd296, %rd288;
-	mov.b64 %rd288, %rd297;
+	mov.b64 %rd295, {%r111, %r112};
+	@!%p59 bra $L75;
+	add.s64 %rd296, %rd295, %rd287;
+	mov.b64 %rd287, %rd296;
 $L75:
-	mov.b64 {%r113, %r114}, %rd288;
-	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
+	mov.b64 {%r113, %r114}, %rd287;
+	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd298, {%r115, %r116};
-	@!%p62 bra $L76;
-	add.s64 %rd299, %rd298, %rd288;
-	mov.b64 %rd288, %rd299;
+	mov.b64 %rd297, {%r115, %r116};
+	@!%p60 bra $L76;
+	add.s64 %rd298, %rd297, %rd287;
+	mov.b64 %rd287, %rd298;
 $L76:
-	mov.b64 {%r117, %r118}, %rd288;
-	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
+	mov.b64 {%r117, %r118}, %rd287;
+	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd300, {%r119, %r120};
-	@!%p63 bra $L77;
-	add.s64 %rd301, %rd300, %rd288;
-	mov.b64 %rd288, %rd301;
+	mov.b64 %rd299, {%r119, %r120};
+	@!%p61 bra $L77;
+	add.s64 %rd300, %rd299, %rd287;
+	mov.b64 %rd287, %rd300;
 $L77:
-	mov.b64 {%r121, %r122}, %rd288;
-	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
+	mov.b64 {%r121, %r122}, %rd287;
+	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd302, {%r123, %r124};
-	selp.b64 %rd303, %rd302, 0, %p64;
-	@!%p58 bra $L78;
-	mul.wide.u32 %rd304, %r7, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	add.s64 %rd306, %rd305, 512;
-	st.shared.s64 [%rd306+0], %rd303;
+	mov.b64 %rd301, {%r123, %r124};
+	selp.b64 %rd302, %rd301, 0, %p62;
+	@!%p56 bra $L78;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	add.s64 %rd305, %rd304, 512;
+	st.shared.s64 [%rd305+0], %rd302;
 $L78:
 	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r125;
-	@!%p65 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd288;
+	setp.eq.u32 %p63, %r7, %r125;
+	@!%p63 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd287;
 $L79:
 $L71:
 	bar.sync 0;
-	mul.wide.u32 %rd307, %r8, 16;
-	add.s64 %rd308, %rd1, %rd307;
-	add.s64 %rd309, %rd308, 512;
-	ld.shared.s64 %rd310, [%rd309+0];
-	add.s64 %rd311, %rd310, %rd285;
-	ld.shared.s64 %rd312, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd311;
-	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	add.s64 %rd308, %rd307, 512;
+	ld.shared.s64 %rd309, [%rd308+0];
+	add.s64 %rd310, %rd309, %rd284;
+	ld.shared.s64 %rd311, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd310;
+	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd313, {%r128, %r129};
+	mov.b64 %rd312, {%r128, %r129};
+	mov.b64 %rd313, %rd311;
 	mov.b64 %rd314, %rd312;
 	mov.b64 %rd315, %rd313;
 	mov.b64 %rd316, %rd314;
 	mov.b64 %rd317, %rd315;
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, 0;
-	cvt.u64.u32 %rd322, %r2;
-	setp.eq.s64 %p67, %rd322, 0;
-	setp.gt.s64 %p68, %rd320, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L81;
-	atom.global.add.u64 %rd323, [%rd140], %rd320;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd321, %rd324;
+	mov.b64 %rd320, 0;
+	cvt.u64.u32 %rd321, %r2;
+	setp.eq.s64 %p65, %rd321, 0;
+	setp.gt.s64 %p66, %rd319, 0;
+	and.pred %p67, %p65, %p66;
+	@!%p67 bra $L81;
+	atom.global.add.u64 %rd322, [%rd140], %rd319;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd320, %rd323;
 $L81:
-	cvt.u64.u32 %rd325, %r2;
-	setp.eq.s64 %p70, %rd325, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
+	cvt.u64.u32 %rd324, %r2;
+	setp.eq.s64 %p68, %rd324, 0;
+	setp.eq.u32 %p69, %r1, 0;
+	and.pred %p70, %p68, %p69;
 	bar.sync 0;
-	@!%p72 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd321;
+	@!%p70 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd320;
 $L82:
 	bar.sync 0;
-	ld.shared.s64 %rd326, [%rd1+1024];
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd321, %rd327;
-	add.s64 %rd328, %rd321, %rd319;
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd330, 0;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd320, %rd326;
+	add.s64 %rd327, %rd320, %rd318;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd329, 0;
 $L83:
-	setp.lt.s64 %p73, %rd330, %rd280;
-	not.pred %p74, %p73;
-	@!%p74 bra $L87;
+	setp.lt.s64 %p71, %rd329, %rd279;
+	not.pred %p72, %p71;
+	@!%p72 bra $L87;
 	bra.uni $L85;
 $L87:
-	mul.lo.s64 %rd331, %rd330, %rd162;
-	mad.lo.s64 %rd332, %rd331, 4, %rd160;
-	ld.shared.s32 %r130, [%rd332+0];
+	mul.lo.s64 %rd330, %rd329, %rd162;
+	mad.lo.s64 %rd331, %rd330, 4, %rd160;
+	ld.shared.s32 %r130, [%rd331+0];
 	mov.b32 %r131, %r130;
-	add.s64 %rd333, %rd329, %rd330;
-	mul.lo.s64 %rd334, %rd333, %rd139;
-	mad.lo.s64 %rd335, %rd334, 4, %rd137;
-	st.global.s32 [%rd335+0], %r131;
+	add.s64 %rd332, %rd328, %rd329;
+	mul.lo.s64 %rd333, %rd332, %rd139;
+	mad.lo.s64 %rd334, %rd333, 4, %rd137;
+	st.global.s32 [%rd334+0], %r131;
 $L84:
-	add.s64 %rd336, %rd330, 1;
-	mov.b64 %rd330, %rd336;
+	add.s64 %rd335, %rd329, 1;
+	mov.b64 %rd329, %rd335;
 	bra.uni $L83;
 $L85:
 	bra.uni $L64;
@@ -10980,13 +10959,13 @@ $L63:
 	bra.uni $L62;
 $L64:
 $L25:
-	add.s64 %rd337, %rd203, %rd173;
-	mov.b64 %rd203, %rd337;
+	add.s64 %rd336, %rd203, %rd173;
+	mov.b64 %rd203, %rd336;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd338, %rd174, 1;
-	mov.b64 %rd174, %rd338;
+	add.s64 %rd337, %rd174, 1;
+	mov.b64 %rd174, %rd337;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10994,160 +10973,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd339, %rd106;
-	mov.b64 %rd340, %rd107;
+	mov.b64 %rd338, %rd106;
+	mov.b64 %rd339, %rd107;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
 $L88:
-	setp.hs.u32 %p75, %r134, 32;
-	@%p75 bra $L89;
-	mov.b64 {%r135, %r136}, %rd339;
-	shfl.sync.down.b32 %r137|%p76, %r135, %r134, %r133, %r17;
+	setp.hs.u32 %p73, %r134, 32;
+	@%p73 bra $L89;
+	mov.b64 {%r135, %r136}, %rd338;
+	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd341, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd340;
+	mov.b64 %rd340, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd339;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd342, {%r141, %r142};
-	@!%p76 bra $L90;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L92;
+	mov.b64 %rd341, {%r141, %r142};
+	@!%p74 bra $L90;
+	setp.ne.u32 %p75, %r18, 9;
+	@%p75 bra.uni $L92;
+	setp.lt.s64 %p76, %rd340, %rd338;
+	setp.eq.s64 %p77, %rd340, %rd338;
 	setp.lt.s64 %p78, %rd341, %rd339;
-	setp.eq.s64 %p79, %rd341, %rd339;
-	setp.lt.s64 %p80, %rd342, %rd340;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd343, %rd341, %rd339, %p82;
-	selp.b64 %rd344, %rd342, %rd340, %p82;
+	and.pred %p79, %p77, %p78;
+	or.pred %p80, %p76, %p79;
+	selp.b64 %rd342, %rd340, %rd338, %p80;
+	selp.b64 %rd343, %rd341, %rd339, %p80;
+	mov.b64 %rd338, %rd342;
 	mov.b64 %rd339, %rd343;
-	mov.b64 %rd340, %rd344;
 	bra.uni $L91;
 $L92:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L93;
-	setp.gt.s64 %p84, %rd341, %rd339;
-	setp.eq.s64 %p85, %rd341, %rd339;
-	setp.lt.s64 %p86, %rd342, %rd340;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd345, %rd341, %rd339, %p88;
-	selp.b64 %rd346, %rd342, %rd340, %p88;
+	setp.ne.u32 %p81, %r18, 10;
+	@%p81 bra.uni $L93;
+	setp.gt.s64 %p82, %rd340, %rd338;
+	setp.eq.s64 %p83, %rd340, %rd338;
+	setp.lt.s64 %p84, %rd341, %rd339;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd344, %rd340, %rd338, %p86;
+	selp.b64 %rd345, %rd341, %rd339, %p86;
+	mov.b64 %rd338, %rd344;
 	mov.b64 %rd339, %rd345;
-	mov.b64 %rd340, %rd346;
 	bra.uni $L91;
 $L93:
+	mov.b64 %rd346, %rd338;
 	mov.b64 %rd347, %rd339;
 	mov.b64 %rd348, %rd340;
 	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd342;
+	mov.b64 %rd350, %rd346;
 	mov.b64 %rd351, %rd347;
 	mov.b64 %rd352, %rd348;
 	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
+	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
+	add.s64 %rd356, %rd350, %rd354;
+	mov.b64 %rd350, %rd356;
 	add.s64 %rd357, %rd351, %rd355;
 	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd352, %rd356;
-	mov.b64 %rd352, %rd358;
 $L94:
+	mov.b64 %rd338, %rd350;
 	mov.b64 %rd339, %rd351;
-	mov.b64 %rd340, %rd352;
 $L91:
 $L90:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L88;
 $L89:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L95;
-	mul.wide.u32 %rd359, %r8, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	st.shared.s64 [%rd360+0], %rd339;
-	st.shared.s64 [%rd360+8], %rd340;
+	setp.eq.u32 %p87, %r7, 0;
+	@!%p87 bra $L95;
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	st.shared.s64 [%rd359+0], %rd338;
+	st.shared.s64 [%rd359+8], %rd339;
 $L95:
 	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L96;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L97;
-	mul.wide.u32 %rd361, %r7, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	ld.shared.s64 %rd363, [%rd362+0];
-	ld.shared.s64 %rd364, [%rd362+8];
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L96;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L97;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	ld.shared.s64 %rd362, [%rd361+0];
+	ld.shared.s64 %rd363, [%rd361+8];
+	mov.b64 %rd338, %rd362;
 	mov.b64 %rd339, %rd363;
-	mov.b64 %rd340, %rd364;
 $L97:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
 $L98:
-	setp.hs.u32 %p92, %r144, 32;
-	@%p92 bra $L99;
-	mov.b64 {%r145, %r146}, %rd339;
-	shfl.sync.down.b32 %r147|%p93, %r145, %r144, %r143, %r17;
+	setp.hs.u32 %p90, %r144, 32;
+	@%p90 bra $L99;
+	mov.b64 {%r145, %r146}, %rd338;
+	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd365, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd340;
+	mov.b64 %rd364, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd339;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd366, {%r151, %r152};
-	@!%p93 bra $L100;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L102;
+	mov.b64 %rd365, {%r151, %r152};
+	@!%p91 bra $L100;
+	setp.ne.u32 %p92, %r18, 9;
+	@%p92 bra.uni $L102;
+	setp.lt.s64 %p93, %rd364, %rd338;
+	setp.eq.s64 %p94, %rd364, %rd338;
 	setp.lt.s64 %p95, %rd365, %rd339;
-	setp.eq.s64 %p96, %rd365, %rd339;
-	setp.lt.s64 %p97, %rd366, %rd340;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd367, %rd365, %rd339, %p99;
-	selp.b64 %rd368, %rd366, %rd340, %p99;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd366, %rd364, %rd338, %p97;
+	selp.b64 %rd367, %rd365, %rd339, %p97;
+	mov.b64 %rd338, %rd366;
 	mov.b64 %rd339, %rd367;
-	mov.b64 %rd340, %rd368;
 	bra.uni $L101;
 $L102:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L103;
-	setp.gt.s64 %p101, %rd365, %rd339;
-	setp.eq.s64 %p102, %rd365, %rd339;
-	setp.lt.s64 %p103, %rd366, %rd340;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd369, %rd365, %rd339, %p105;
-	selp.b64 %rd370, %rd366, %rd340, %p105;
+	setp.ne.u32 %p98, %r18, 10;
+	@%p98 bra.uni $L103;
+	setp.gt.s64 %p99, %rd364, %rd338;
+	setp.eq.s64 %p100, %rd364, %rd338;
+	setp.lt.s64 %p101, %rd365, %rd339;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd368, %rd364, %rd338, %p103;
+	selp.b64 %rd369, %rd365, %rd339, %p103;
+	mov.b64 %rd338, %rd368;
 	mov.b64 %rd339, %rd369;
-	mov.b64 %rd340, %rd370;
 	bra.uni $L101;
 $L103:
+	mov.b64 %rd370, %rd338;
 	mov.b64 %rd371, %rd339;
-	mov.b64 %rd372, %rd340;
+	mov.b64 %rd372, %rd364;
 	mov.b64 %rd373, %rd365;
-	mov.b64 %rd374, %rd366;
+	mov.b64 %rd350, %rd370;
 	mov.b64 %rd351, %rd371;
 	mov.b64 %rd352, %rd372;
 	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd374;
+	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
+	add.s64 %rd374, %rd350, %rd354;
+	mov.b64 %rd350, %rd374;
 	add.s64 %rd375, %rd351, %rd355;
 	mov.b64 %rd351, %rd375;
-	add.s64 %rd376, %rd352, %rd356;
-	mov.b64 %rd352, %rd376;
 $L104:
+	mov.b64 %rd338, %rd350;
 	mov.b64 %rd339, %rd351;
-	mov.b64 %rd340, %rd352;
 $L101:
 $L100:
 	shl.b32 %r144, %r144, 1;
 	bra.uni $L98;
 $L99:
 $L96:
-	mul.wide.u32 %rd377, %r29, 16;
-	add.s64 %rd378, %rd11, %rd377;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L105;
-	st.global.s64 [%rd378+0], %rd339;
-	st.global.s64 [%rd378+8], %rd340;
+	mul.wide.u32 %rd376, %r29, 16;
+	add.s64 %rd377, %rd11, %rd376;
+	setp.eq.u32 %p104, %r5, 0;
+	@!%p104 bra $L105;
+	st.global.s64 [%rd377+0], %rd338;
+	st.global.s64 [%rd377+8], %rd339;
 $L105:
 	ret;
 }
@@ -11639,9 +11618,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<107>;
+	.reg .pred %p<105>;
 	.reg .b32 %r<150>;
-	.reg .b64 %rd<404>;
+	.reg .b64 %rd<403>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12163,203 +12142,200 @@ $L48:
 	mov.b64 %rd114, %rd285;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd286, %rd113, %rd157;
-	setp.eq.s64 %p48, %rd157, -1;
-	selp.b64 %rd287, 0, %rd286, %p48;
-	setp.eq.s64 %p49, %rd157, 0;
-	selp.b64 %rd288, %rd113, %rd287, %p49;
-	setp.eq.s64 %p50, %rd288, 0;
-	@!%p50 bra $L66;
-	cvt.s64.s32 %rd289, %r87;
-	add.s64 %rd290, %rd289, 1;
-	mul.lo.s64 %rd291, %rd290, %rd130;
-	mad.lo.s64 %rd292, %rd291, 8, %rd128;
-	ld.global.nc.s64 %rd293, [%rd292+0];
-	mov.b64 %rd294, %rd293;
-	cvt.s64.s32 %rd295, %r87;
-	mul.lo.s64 %rd296, %rd295, %rd130;
-	mad.lo.s64 %rd297, %rd296, 8, %rd128;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd299, %rd298;
-	sub.s64 %rd300, %rd294, %rd299;
-	mul.lo.s64 %rd301, %rd157, %rd300;
-	add.s64 %rd302, %rd114, %rd301;
-	mov.b64 %rd114, %rd302;
+	sub.s64 %rd286, %rd157, 1;
+	and.b64 %rd287, %rd113, %rd286;
+	setp.eq.s64 %p48, %rd287, 0;
+	@!%p48 bra $L66;
+	cvt.s64.s32 %rd288, %r87;
+	add.s64 %rd289, %rd288, 1;
+	mul.lo.s64 %rd290, %rd289, %rd130;
+	mad.lo.s64 %rd291, %rd290, 8, %rd128;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd293, %rd292;
+	cvt.s64.s32 %rd294, %r87;
+	mul.lo.s64 %rd295, %rd294, %rd130;
+	mad.lo.s64 %rd296, %rd295, 8, %rd128;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	sub.s64 %rd299, %rd293, %rd298;
+	mul.lo.s64 %rd300, %rd157, %rd299;
+	add.s64 %rd301, %rd114, %rd300;
+	mov.b64 %rd114, %rd301;
 $L66:
 $L64:
-	add.s64 %rd303, %rd113, 1;
-	mov.b64 %rd113, %rd303;
+	add.s64 %rd302, %rd113, 1;
+	mov.b64 %rd113, %rd302;
 $L62:
 $L45:
 $L30:
-	add.s64 %rd304, %rd219, %rd174;
-	mov.b64 %rd219, %rd304;
+	add.s64 %rd303, %rd219, %rd174;
+	mov.b64 %rd219, %rd303;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd305, %rd217;
+	mov.b64 %rd304, %rd217;
 $L67:
 	@!%p15 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd306, %rd305;
+	mov.b64 %rd305, %rd304;
 	mov.b32 %r88, %r3;
 $L72:
-	setp.hs.u32 %p51, %r88, 32;
-	@%p51 bra $L73;
-	mov.b64 {%r89, %r90}, %rd306;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
+	setp.hs.u32 %p49, %r88, 32;
+	@%p49 bra $L73;
+	mov.b64 {%r89, %r90}, %rd305;
+	shfl.sync.up.b32 %r91|%p50, %r89, %r88, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd307, {%r91, %r92};
-	@!%p52 bra $L74;
-	add.s64 %rd308, %rd307, %rd306;
-	mov.b64 %rd306, %rd308;
+	mov.b64 %rd306, {%r91, %r92};
+	@!%p50 bra $L74;
+	add.s64 %rd307, %rd306, %rd305;
+	mov.b64 %rd305, %rd307;
 $L74:
 	shl.b32 %r88, %r88, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r93, %r94}, %rd306;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
+	mov.b64 {%r93, %r94}, %rd305;
+	shfl.sync.up.b32 %r95|%p51, %r93, %r3, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd309, {%r95, %r96};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd310, %rd309, 0, %p55;
+	mov.b64 %rd308, {%r95, %r96};
+	setp.lo.u32 %p52, %r3, 32;
+	and.pred %p53, %p51, %p52;
+	selp.b64 %rd309, %rd308, 0, %p53;
 	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r97;
-	@!%p56 bra $L75;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	st.shared.s64 [%rd312+0], %rd306;
+	setp.eq.u32 %p54, %r7, %r97;
+	@!%p54 bra $L75;
+	mul.wide.u32 %rd310, %r8, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	st.shared.s64 [%rd311+0], %rd305;
 $L75:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L76;
-	mov.b64 %rd313, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L77;
-	mul.wide.u32 %rd314, %r7, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	ld.shared.s64 %rd316, [%rd315+0];
-	mov.b64 %rd313, %rd316;
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L76;
+	mov.b64 %rd312, 0;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L77;
+	mul.wide.u32 %rd313, %r7, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	ld.shared.s64 %rd315, [%rd314+0];
+	mov.b64 %rd312, %rd315;
 $L77:
-	mov.b64 {%r98, %r99}, %rd313;
-	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd312;
+	shfl.sync.up.b32 %r100|%p57, %r98, 1, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd317, {%r100, %r101};
-	@!%p59 bra $L78;
-	add.s64 %rd318, %rd317, %rd313;
-	mov.b64 %rd313, %rd318;
+	mov.b64 %rd316, {%r100, %r101};
+	@!%p57 bra $L78;
+	add.s64 %rd317, %rd316, %rd312;
+	mov.b64 %rd312, %rd317;
 $L78:
-	mov.b64 {%r102, %r103}, %rd313;
-	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd312;
+	shfl.sync.up.b32 %r104|%p58, %r102, 2, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd319, {%r104, %r105};
-	@!%p60 bra $L79;
-	add.s64 %rd320, %rd319, %rd313;
-	mov.b64 %rd313, %rd320;
+	mov.b64 %rd318, {%r104, %r105};
+	@!%p58 bra $L79;
+	add.s64 %rd319, %rd318, %rd312;
+	mov.b64 %rd312, %rd319;
 $L79:
-	mov.b64 {%r106, %r107}, %rd313;
-	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd312;
+	shfl.sync.up.b32 %r108|%p59, %r106, 4, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd321, {%r108, %r109};
-	@!%p61 bra $L80;
-	add.s64 %rd322, %rd321, %rd313;
-	mov.b64 %rd313, %rd322;
+	mov.b64 %rd320, {%r108, %r109};
+	@!%p59 bra $L80;
+	add.s64 %rd321, %rd320, %rd312;
+	mov.b64 %rd312, %rd321;
 $L80:
-	mov.b64 {%r110, %r111}, %rd313;
-	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd312;
+	shfl.sync.up.b32 %r112|%p60, %r110, 8, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd323, {%r112, %r113};
-	@!%p62 bra $L81;
-	add.s64 %rd324, %rd323, %rd313;
-	mov.b64 %rd313, %rd324;
+	mov.b64 %rd322, {%r112, %r113};
+	@!%p60 bra $L81;
+	add.s64 %rd323, %rd322, %rd312;
+	mov.b64 %rd312, %rd323;
 $L81:
-	mov.b64 {%r114, %r115}, %rd313;
-	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd312;
+	shfl.sync.up.b32 %r116|%p61, %r114, 16, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd325, {%r116, %r117};
-	@!%p63 bra $L82;
-	add.s64 %rd326, %rd325, %rd313;
-	mov.b64 %rd313, %rd326;
+	mov.b64 %rd324, {%r116, %r117};
+	@!%p61 bra $L82;
+	add.s64 %rd325, %rd324, %rd312;
+	mov.b64 %rd312, %rd325;
 $L82:
-	mov.b64 {%r118, %r119}, %rd313;
-	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
+	mov.b64 {%r118, %r119}, %rd312;
+	shfl.sync.up.b32 %r120|%p62, %r118, 1, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd327, {%r120, %r121};
-	selp.b64 %rd328, %rd327, 0, %p64;
-	@!%p58 bra $L83;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	st.shared.s64 [%rd331+0], %rd328;
+	mov.b64 %rd326, {%r120, %r121};
+	selp.b64 %rd327, %rd326, 0, %p62;
+	@!%p56 bra $L83;
+	mul.wide.u32 %rd328, %r7, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	st.shared.s64 [%rd330+0], %rd327;
 $L83:
 	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r122;
-	@!%p65 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd313;
+	setp.eq.u32 %p63, %r7, %r122;
+	@!%p63 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd312;
 $L84:
 $L76:
 	bar.sync 0;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	ld.shared.s64 %rd335, [%rd334+0];
-	add.s64 %rd336, %rd335, %rd310;
-	ld.shared.s64 %rd337, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd336;
-	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
+	mul.wide.u32 %rd331, %r8, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	ld.shared.s64 %rd334, [%rd333+0];
+	add.s64 %rd335, %rd334, %rd309;
+	ld.shared.s64 %rd336, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd335;
+	shfl.sync.idx.b32 %r125|%p64, %r123, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd338, {%r125, %r126};
+	mov.b64 %rd337, {%r125, %r126};
+	mov.b64 %rd338, %rd336;
 	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, 0;
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p67, %rd347, 0;
-	setp.gt.s64 %p68, %rd345, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L86;
-	atom.global.add.u64 %rd348, [%rd147], %rd345;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd346, %rd349;
+	mov.b64 %rd345, 0;
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p65, %rd346, 0;
+	setp.gt.s64 %p66, %rd344, 0;
+	and.pred %p67, %p65, %p66;
+	@!%p67 bra $L86;
+	atom.global.add.u64 %rd347, [%rd147], %rd344;
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd345, %rd348;
 $L86:
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p70, %rd350, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p68, %rd349, 0;
+	setp.eq.u32 %p69, %r1, 0;
+	and.pred %p70, %p68, %p69;
 	bar.sync 0;
-	@!%p72 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd346;
+	@!%p70 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd345;
 $L87:
 	bar.sync 0;
-	ld.shared.s64 %rd351, [%rd1+1024];
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd346, %rd352;
-	add.s64 %rd353, %rd346, %rd344;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, 0;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd345, %rd351;
+	add.s64 %rd352, %rd345, %rd343;
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd354, 0;
 $L88:
-	setp.lt.s64 %p73, %rd355, %rd305;
-	not.pred %p74, %p73;
-	@!%p74 bra $L92;
+	setp.lt.s64 %p71, %rd354, %rd304;
+	not.pred %p72, %p71;
+	@!%p72 bra $L92;
 	bra.uni $L90;
 $L92:
-	mul.lo.s64 %rd356, %rd355, %rd172;
-	mad.lo.s64 %rd357, %rd356, 4, %rd170;
-	ld.shared.s32 %r127, [%rd357+0];
+	mul.lo.s64 %rd355, %rd354, %rd172;
+	mad.lo.s64 %rd356, %rd355, 4, %rd170;
+	ld.shared.s32 %r127, [%rd356+0];
 	mov.b32 %r128, %r127;
-	add.s64 %rd358, %rd354, %rd355;
-	mul.lo.s64 %rd359, %rd358, %rd146;
-	mad.lo.s64 %rd360, %rd359, 4, %rd144;
-	st.global.s32 [%rd360+0], %r128;
+	add.s64 %rd357, %rd353, %rd354;
+	mul.lo.s64 %rd358, %rd357, %rd146;
+	mad.lo.s64 %rd359, %rd358, 4, %rd144;
+	st.global.s32 [%rd359+0], %r128;
 $L89:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
+	add.s64 %rd360, %rd354, 1;
+	mov.b64 %rd354, %rd360;
 	bra.uni $L88;
 $L90:
 	bra.uni $L69;
@@ -12367,13 +12343,13 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L25:
-	add.s64 %rd362, %rd213, %rd183;
-	mov.b64 %rd213, %rd362;
+	add.s64 %rd361, %rd213, %rd183;
+	mov.b64 %rd213, %rd361;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd363, %rd184, 1;
-	mov.b64 %rd184, %rd363;
+	add.s64 %rd362, %rd184, 1;
+	mov.b64 %rd184, %rd362;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12381,160 +12357,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd364, %rd113;
-	mov.b64 %rd365, %rd114;
+	mov.b64 %rd363, %rd113;
+	mov.b64 %rd364, %rd114;
 	// block reduction
 	mov.b32 %r129, 1;
 	sub.u32 %r130, %r13, 1;
 	mov.b32 %r131, %r3;
 $L93:
-	setp.hs.u32 %p75, %r131, 32;
-	@%p75 bra $L94;
-	mov.b64 {%r132, %r133}, %rd364;
-	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
+	setp.hs.u32 %p73, %r131, 32;
+	@%p73 bra $L94;
+	mov.b64 {%r132, %r133}, %rd363;
+	shfl.sync.down.b32 %r134|%p74, %r132, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd366, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd365;
+	mov.b64 %rd365, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd364;
 	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd367, {%r138, %r139};
-	@!%p76 bra $L95;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L97;
+	mov.b64 %rd366, {%r138, %r139};
+	@!%p74 bra $L95;
+	setp.ne.u32 %p75, %r18, 9;
+	@%p75 bra.uni $L97;
+	setp.lt.s64 %p76, %rd365, %rd363;
+	setp.eq.s64 %p77, %rd365, %rd363;
 	setp.lt.s64 %p78, %rd366, %rd364;
-	setp.eq.s64 %p79, %rd366, %rd364;
-	setp.lt.s64 %p80, %rd367, %rd365;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd368, %rd366, %rd364, %p82;
-	selp.b64 %rd369, %rd367, %rd365, %p82;
+	and.pred %p79, %p77, %p78;
+	or.pred %p80, %p76, %p79;
+	selp.b64 %rd367, %rd365, %rd363, %p80;
+	selp.b64 %rd368, %rd366, %rd364, %p80;
+	mov.b64 %rd363, %rd367;
 	mov.b64 %rd364, %rd368;
-	mov.b64 %rd365, %rd369;
 	bra.uni $L96;
 $L97:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L98;
-	setp.gt.s64 %p84, %rd366, %rd364;
-	setp.eq.s64 %p85, %rd366, %rd364;
-	setp.lt.s64 %p86, %rd367, %rd365;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd370, %rd366, %rd364, %p88;
-	selp.b64 %rd371, %rd367, %rd365, %p88;
+	setp.ne.u32 %p81, %r18, 10;
+	@%p81 bra.uni $L98;
+	setp.gt.s64 %p82, %rd365, %rd363;
+	setp.eq.s64 %p83, %rd365, %rd363;
+	setp.lt.s64 %p84, %rd366, %rd364;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd369, %rd365, %rd363, %p86;
+	selp.b64 %rd370, %rd366, %rd364, %p86;
+	mov.b64 %rd363, %rd369;
 	mov.b64 %rd364, %rd370;
-	mov.b64 %rd365, %rd371;
 	bra.uni $L96;
 $L98:
+	mov.b64 %rd371, %rd363;
 	mov.b64 %rd372, %rd364;
 	mov.b64 %rd373, %rd365;
 	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd367;
+	mov.b64 %rd375, %rd371;
 	mov.b64 %rd376, %rd372;
 	mov.b64 %rd377, %rd373;
 	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
+	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
+	add.s64 %rd381, %rd375, %rd379;
+	mov.b64 %rd375, %rd381;
 	add.s64 %rd382, %rd376, %rd380;
 	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd377, %rd381;
-	mov.b64 %rd377, %rd383;
 $L99:
+	mov.b64 %rd363, %rd375;
 	mov.b64 %rd364, %rd376;
-	mov.b64 %rd365, %rd377;
 $L96:
 $L95:
 	shl.b32 %r131, %r131, 1;
 	bra.uni $L93;
 $L94:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L100;
-	mul.wide.u32 %rd384, %r8, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	st.shared.s64 [%rd385+0], %rd364;
-	st.shared.s64 [%rd385+8], %rd365;
+	setp.eq.u32 %p87, %r7, 0;
+	@!%p87 bra $L100;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd363;
+	st.shared.s64 [%rd384+8], %rd364;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L101;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L102;
-	mul.wide.u32 %rd386, %r7, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	ld.shared.s64 %rd388, [%rd387+0];
-	ld.shared.s64 %rd389, [%rd387+8];
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L101;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L102;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	ld.shared.s64 %rd387, [%rd386+0];
+	ld.shared.s64 %rd388, [%rd386+8];
+	mov.b64 %rd363, %rd387;
 	mov.b64 %rd364, %rd388;
-	mov.b64 %rd365, %rd389;
 $L102:
 	sub.u32 %r140, %r10, 1;
 	mov.b32 %r141, %r129;
 $L103:
-	setp.hs.u32 %p92, %r141, 32;
-	@%p92 bra $L104;
-	mov.b64 {%r142, %r143}, %rd364;
-	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
+	setp.hs.u32 %p90, %r141, 32;
+	@%p90 bra $L104;
+	mov.b64 {%r142, %r143}, %rd363;
+	shfl.sync.down.b32 %r144|%p91, %r142, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd390, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd365;
+	mov.b64 %rd389, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd364;
 	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd391, {%r148, %r149};
-	@!%p93 bra $L105;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L107;
+	mov.b64 %rd390, {%r148, %r149};
+	@!%p91 bra $L105;
+	setp.ne.u32 %p92, %r18, 9;
+	@%p92 bra.uni $L107;
+	setp.lt.s64 %p93, %rd389, %rd363;
+	setp.eq.s64 %p94, %rd389, %rd363;
 	setp.lt.s64 %p95, %rd390, %rd364;
-	setp.eq.s64 %p96, %rd390, %rd364;
-	setp.lt.s64 %p97, %rd391, %rd365;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd392, %rd390, %rd364, %p99;
-	selp.b64 %rd393, %rd391, %rd365, %p99;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd391, %rd389, %rd363, %p97;
+	selp.b64 %rd392, %rd390, %rd364, %p97;
+	mov.b64 %rd363, %rd391;
 	mov.b64 %rd364, %rd392;
-	mov.b64 %rd365, %rd393;
 	bra.uni $L106;
 $L107:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L108;
-	setp.gt.s64 %p101, %rd390, %rd364;
-	setp.eq.s64 %p102, %rd390, %rd364;
-	setp.lt.s64 %p103, %rd391, %rd365;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd394, %rd390, %rd364, %p105;
-	selp.b64 %rd395, %rd391, %rd365, %p105;
+	setp.ne.u32 %p98, %r18, 10;
+	@%p98 bra.uni $L108;
+	setp.gt.s64 %p99, %rd389, %rd363;
+	setp.eq.s64 %p100, %rd389, %rd363;
+	setp.lt.s64 %p101, %rd390, %rd364;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd393, %rd389, %rd363, %p103;
+	selp.b64 %rd394, %rd390, %rd364, %p103;
+	mov.b64 %rd363, %rd393;
 	mov.b64 %rd364, %rd394;
-	mov.b64 %rd365, %rd395;
 	bra.uni $L106;
 $L108:
+	mov.b64 %rd395, %rd363;
 	mov.b64 %rd396, %rd364;
-	mov.b64 %rd397, %rd365;
+	mov.b64 %rd397, %rd389;
 	mov.b64 %rd398, %rd390;
-	mov.b64 %rd399, %rd391;
+	mov.b64 %rd375, %rd395;
 	mov.b64 %rd376, %rd396;
 	mov.b64 %rd377, %rd397;
 	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd399;
+	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
+	add.s64 %rd399, %rd375, %rd379;
+	mov.b64 %rd375, %rd399;
 	add.s64 %rd400, %rd376, %rd380;
 	mov.b64 %rd376, %rd400;
-	add.s64 %rd401, %rd377, %rd381;
-	mov.b64 %rd377, %rd401;
 $L109:
+	mov.b64 %rd363, %rd375;
 	mov.b64 %rd364, %rd376;
-	mov.b64 %rd365, %rd377;
 $L106:
 $L105:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L103;
 $L104:
 $L101:
-	mul.wide.u32 %rd402, %r29, 16;
-	add.s64 %rd403, %rd11, %rd402;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L110;
-	st.global.s64 [%rd403+0], %rd364;
-	st.global.s64 [%rd403+8], %rd365;
+	mul.wide.u32 %rd401, %r29, 16;
+	add.s64 %rd402, %rd11, %rd401;
+	setp.eq.u32 %p104, %r5, 0;
+	@!%p104 bra $L110;
+	st.global.s64 [%rd402+0], %rd363;
+	st.global.s64 [%rd402+8], %rd364;
 $L110:
 	ret;
 }
@@ -17649,9 +17625,9 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<133>;
+	.reg .pred %p<131>;
 	.reg .b32 %r<203>;
-	.reg .b64 %rd<515>;
+	.reg .b64 %rd<514>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18458,203 +18434,200 @@ $L84:
 	mov.b64 %rd107, %rd397;
 	bra.uni $L100;
 $L99:
-	rem.s64 %rd398, %rd106, %rd150;
-	setp.eq.s64 %p74, %rd150, -1;
-	selp.b64 %rd399, 0, %rd398, %p74;
-	setp.eq.s64 %p75, %rd150, 0;
-	selp.b64 %rd400, %rd106, %rd399, %p75;
-	setp.eq.s64 %p76, %rd400, 0;
-	@!%p76 bra $L102;
-	cvt.s64.s32 %rd401, %r140;
-	add.s64 %rd402, %rd401, 1;
-	mul.lo.s64 %rd403, %rd402, %rd123;
-	mad.lo.s64 %rd404, %rd403, 8, %rd121;
-	ld.global.nc.s64 %rd405, [%rd404+0];
-	mov.b64 %rd406, %rd405;
-	cvt.s64.s32 %rd407, %r140;
-	mul.lo.s64 %rd408, %rd407, %rd123;
-	mad.lo.s64 %rd409, %rd408, 8, %rd121;
-	ld.global.nc.s64 %rd410, [%rd409+0];
-	mov.b64 %rd411, %rd410;
-	sub.s64 %rd412, %rd406, %rd411;
-	mul.lo.s64 %rd413, %rd150, %rd412;
-	add.s64 %rd414, %rd107, %rd413;
-	mov.b64 %rd107, %rd414;
+	sub.s64 %rd398, %rd150, 1;
+	and.b64 %rd399, %rd106, %rd398;
+	setp.eq.s64 %p74, %rd399, 0;
+	@!%p74 bra $L102;
+	cvt.s64.s32 %rd400, %r140;
+	add.s64 %rd401, %rd400, 1;
+	mul.lo.s64 %rd402, %rd401, %rd123;
+	mad.lo.s64 %rd403, %rd402, 8, %rd121;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	cvt.s64.s32 %rd406, %r140;
+	mul.lo.s64 %rd407, %rd406, %rd123;
+	mad.lo.s64 %rd408, %rd407, 8, %rd121;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	sub.s64 %rd411, %rd405, %rd410;
+	mul.lo.s64 %rd412, %rd150, %rd411;
+	add.s64 %rd413, %rd107, %rd412;
+	mov.b64 %rd107, %rd413;
 $L102:
 $L100:
-	add.s64 %rd415, %rd106, 1;
-	mov.b64 %rd106, %rd415;
+	add.s64 %rd414, %rd106, 1;
+	mov.b64 %rd106, %rd414;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd416, %rd306, %rd296;
-	mov.b64 %rd306, %rd416;
+	add.s64 %rd415, %rd306, %rd296;
+	mov.b64 %rd306, %rd415;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd417, %rd300;
+	mov.b64 %rd416, %rd300;
 $L103:
 	@!%p15 bra $L107;
 	bra.uni $L105;
 $L107:
 	// block scan
-	mov.b64 %rd418, %rd417;
+	mov.b64 %rd417, %rd416;
 	mov.b32 %r141, %r3;
 $L108:
-	setp.hs.u32 %p77, %r141, 32;
-	@%p77 bra $L109;
-	mov.b64 {%r142, %r143}, %rd418;
-	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
+	setp.hs.u32 %p75, %r141, 32;
+	@%p75 bra $L109;
+	mov.b64 {%r142, %r143}, %rd417;
+	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd419, {%r144, %r145};
-	@!%p78 bra $L110;
-	add.s64 %rd420, %rd419, %rd418;
-	mov.b64 %rd418, %rd420;
+	mov.b64 %rd418, {%r144, %r145};
+	@!%p76 bra $L110;
+	add.s64 %rd419, %rd418, %rd417;
+	mov.b64 %rd417, %rd419;
 $L110:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L108;
 $L109:
-	mov.b64 {%r146, %r147}, %rd418;
-	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
+	mov.b64 {%r146, %r147}, %rd417;
+	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd421, {%r148, %r149};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd422, %rd421, 0, %p81;
+	mov.b64 %rd420, {%r148, %r149};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd421, %rd420, 0, %p79;
 	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r150;
-	@!%p82 bra $L111;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd418;
+	setp.eq.u32 %p80, %r7, %r150;
+	@!%p80 bra $L111;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	st.shared.s64 [%rd423+0], %rd417;
 $L111:
 	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L112;
-	mov.b64 %rd425, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L113;
-	mul.wide.u32 %rd426, %r7, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	ld.shared.s64 %rd428, [%rd427+0];
-	mov.b64 %rd425, %rd428;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L112;
+	mov.b64 %rd424, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L113;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd424, %rd427;
 $L113:
-	mov.b64 {%r151, %r152}, %rd425;
-	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd424;
+	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd429, {%r153, %r154};
-	@!%p85 bra $L114;
-	add.s64 %rd430, %rd429, %rd425;
-	mov.b64 %rd425, %rd430;
+	mov.b64 %rd428, {%r153, %r154};
+	@!%p83 bra $L114;
+	add.s64 %rd429, %rd428, %rd424;
+	mov.b64 %rd424, %rd429;
 $L114:
-	mov.b64 {%r155, %r156}, %rd425;
-	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd424;
+	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd431, {%r157, %r158};
-	@!%p86 bra $L115;
-	add.s64 %rd432, %rd431, %rd425;
-	mov.b64 %rd425, %rd432;
+	mov.b64 %rd430, {%r157, %r158};
+	@!%p84 bra $L115;
+	add.s64 %rd431, %rd430, %rd424;
+	mov.b64 %rd424, %rd431;
 $L115:
-	mov.b64 {%r159, %r160}, %rd425;
-	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd424;
+	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd433, {%r161, %r162};
-	@!%p87 bra $L116;
-	add.s64 %rd434, %rd433, %rd425;
-	mov.b64 %rd425, %rd434;
+	mov.b64 %rd432, {%r161, %r162};
+	@!%p85 bra $L116;
+	add.s64 %rd433, %rd432, %rd424;
+	mov.b64 %rd424, %rd433;
 $L116:
-	mov.b64 {%r163, %r164}, %rd425;
-	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
+	mov.b64 {%r163, %r164}, %rd424;
+	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd435, {%r165, %r166};
-	@!%p88 bra $L117;
-	add.s64 %rd436, %rd435, %rd425;
-	mov.b64 %rd425, %rd436;
+	mov.b64 %rd434, {%r165, %r166};
+	@!%p86 bra $L117;
+	add.s64 %rd435, %rd434, %rd424;
+	mov.b64 %rd424, %rd435;
 $L117:
-	mov.b64 {%r167, %r168}, %rd425;
-	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
+	mov.b64 {%r167, %r168}, %rd424;
+	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
 	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd437, {%r169, %r170};
-	@!%p89 bra $L118;
-	add.s64 %rd438, %rd437, %rd425;
-	mov.b64 %rd425, %rd438;
+	mov.b64 %rd436, {%r169, %r170};
+	@!%p87 bra $L118;
+	add.s64 %rd437, %rd436, %rd424;
+	mov.b64 %rd424, %rd437;
 $L118:
-	mov.b64 {%r171, %r172}, %rd425;
-	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
+	mov.b64 {%r171, %r172}, %rd424;
+	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
 	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd439, {%r173, %r174};
-	selp.b64 %rd440, %rd439, 0, %p90;
-	@!%p84 bra $L119;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	add.s64 %rd443, %rd442, 512;
-	st.shared.s64 [%rd443+0], %rd440;
+	mov.b64 %rd438, {%r173, %r174};
+	selp.b64 %rd439, %rd438, 0, %p88;
+	@!%p82 bra $L119;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	st.shared.s64 [%rd442+0], %rd439;
 $L119:
 	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r175;
-	@!%p91 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd425;
+	setp.eq.u32 %p89, %r7, %r175;
+	@!%p89 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd424;
 $L120:
 $L112:
 	bar.sync 0;
-	mul.wide.u32 %rd444, %r8, 16;
-	add.s64 %rd445, %rd1, %rd444;
-	add.s64 %rd446, %rd445, 512;
-	ld.shared.s64 %rd447, [%rd446+0];
-	add.s64 %rd448, %rd447, %rd422;
-	ld.shared.s64 %rd449, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd448;
-	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	add.s64 %rd445, %rd444, 512;
+	ld.shared.s64 %rd446, [%rd445+0];
+	add.s64 %rd447, %rd446, %rd421;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd447;
+	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd450, {%r178, %r179};
+	mov.b64 %rd449, {%r178, %r179};
+	mov.b64 %rd450, %rd448;
 	mov.b64 %rd451, %rd449;
 	mov.b64 %rd452, %rd450;
 	mov.b64 %rd453, %rd451;
 	mov.b64 %rd454, %rd452;
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, 0;
-	cvt.u64.u32 %rd459, %r2;
-	setp.eq.s64 %p93, %rd459, 0;
-	setp.gt.s64 %p94, %rd457, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L122;
-	atom.global.add.u64 %rd460, [%rd140], %rd457;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd458, %rd461;
+	mov.b64 %rd457, 0;
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p91, %rd458, 0;
+	setp.gt.s64 %p92, %rd456, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L122;
+	atom.global.add.u64 %rd459, [%rd140], %rd456;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd457, %rd460;
 $L122:
-	cvt.u64.u32 %rd462, %r2;
-	setp.eq.s64 %p96, %rd462, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
+	cvt.u64.u32 %rd461, %r2;
+	setp.eq.s64 %p94, %rd461, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
 	bar.sync 0;
-	@!%p98 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd458;
+	@!%p96 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd457;
 $L123:
 	bar.sync 0;
-	ld.shared.s64 %rd463, [%rd1+1024];
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd458, %rd464;
-	add.s64 %rd465, %rd458, %rd456;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, 0;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd457, %rd463;
+	add.s64 %rd464, %rd457, %rd455;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, 0;
 $L124:
-	setp.lt.s64 %p99, %rd467, %rd417;
-	not.pred %p100, %p99;
-	@!%p100 bra $L128;
+	setp.lt.s64 %p97, %rd466, %rd416;
+	not.pred %p98, %p97;
+	@!%p98 bra $L128;
 	bra.uni $L126;
 $L128:
-	mul.lo.s64 %rd468, %rd467, %rd162;
-	mad.lo.s64 %rd469, %rd468, 4, %rd160;
-	ld.shared.s32 %r180, [%rd469+0];
+	mul.lo.s64 %rd467, %rd466, %rd162;
+	mad.lo.s64 %rd468, %rd467, 4, %rd160;
+	ld.shared.s32 %r180, [%rd468+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd470, %rd466, %rd467;
-	mul.lo.s64 %rd471, %rd470, %rd139;
-	mad.lo.s64 %rd472, %rd471, 4, %rd137;
-	st.global.s32 [%rd472+0], %r181;
+	add.s64 %rd469, %rd465, %rd466;
+	mul.lo.s64 %rd470, %rd469, %rd139;
+	mad.lo.s64 %rd471, %rd470, 4, %rd137;
+	st.global.s32 [%rd471+0], %r181;
 $L125:
-	add.s64 %rd473, %rd467, 1;
-	mov.b64 %rd467, %rd473;
+	add.s64 %rd472, %rd466, 1;
+	mov.b64 %rd466, %rd472;
 	bra.uni $L124;
 $L126:
 	bra.uni $L105;
@@ -18662,8 +18635,8 @@ $L104:
 	bra.uni $L103;
 $L105:
 $L54:
-	add.s64 %rd474, %rd299, %rd298;
-	mov.b64 %rd299, %rd474;
+	add.s64 %rd473, %rd299, %rd298;
+	mov.b64 %rd299, %rd473;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -18671,160 +18644,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd475, %rd106;
-	mov.b64 %rd476, %rd107;
+	mov.b64 %rd474, %rd106;
+	mov.b64 %rd475, %rd107;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
 $L129:
-	setp.hs.u32 %p101, %r184, 32;
-	@%p101 bra $L130;
-	mov.b64 {%r185, %r186}, %rd475;
-	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
+	setp.hs.u32 %p99, %r184, 32;
+	@%p99 bra $L130;
+	mov.b64 {%r185, %r186}, %rd474;
+	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd477, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd476;
+	mov.b64 %rd476, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd475;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd478, {%r191, %r192};
-	@!%p102 bra $L131;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L133;
+	mov.b64 %rd477, {%r191, %r192};
+	@!%p100 bra $L131;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L133;
+	setp.lt.s64 %p102, %rd476, %rd474;
+	setp.eq.s64 %p103, %rd476, %rd474;
 	setp.lt.s64 %p104, %rd477, %rd475;
-	setp.eq.s64 %p105, %rd477, %rd475;
-	setp.lt.s64 %p106, %rd478, %rd476;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd479, %rd477, %rd475, %p108;
-	selp.b64 %rd480, %rd478, %rd476, %p108;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd478, %rd476, %rd474, %p106;
+	selp.b64 %rd479, %rd477, %rd475, %p106;
+	mov.b64 %rd474, %rd478;
 	mov.b64 %rd475, %rd479;
-	mov.b64 %rd476, %rd480;
 	bra.uni $L132;
 $L133:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L134;
-	setp.gt.s64 %p110, %rd477, %rd475;
-	setp.eq.s64 %p111, %rd477, %rd475;
-	setp.lt.s64 %p112, %rd478, %rd476;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd481, %rd477, %rd475, %p114;
-	selp.b64 %rd482, %rd478, %rd476, %p114;
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L134;
+	setp.gt.s64 %p108, %rd476, %rd474;
+	setp.eq.s64 %p109, %rd476, %rd474;
+	setp.lt.s64 %p110, %rd477, %rd475;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd480, %rd476, %rd474, %p112;
+	selp.b64 %rd481, %rd477, %rd475, %p112;
+	mov.b64 %rd474, %rd480;
 	mov.b64 %rd475, %rd481;
-	mov.b64 %rd476, %rd482;
 	bra.uni $L132;
 $L134:
+	mov.b64 %rd482, %rd474;
 	mov.b64 %rd483, %rd475;
 	mov.b64 %rd484, %rd476;
 	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd478;
+	mov.b64 %rd486, %rd482;
 	mov.b64 %rd487, %rd483;
 	mov.b64 %rd488, %rd484;
 	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd486;
+	mov.b64 %rd490, %rd488;
 	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
+	add.s64 %rd492, %rd486, %rd490;
+	mov.b64 %rd486, %rd492;
 	add.s64 %rd493, %rd487, %rd491;
 	mov.b64 %rd487, %rd493;
-	add.s64 %rd494, %rd488, %rd492;
-	mov.b64 %rd488, %rd494;
 $L135:
+	mov.b64 %rd474, %rd486;
 	mov.b64 %rd475, %rd487;
-	mov.b64 %rd476, %rd488;
 $L132:
 $L131:
 	shl.b32 %r184, %r184, 1;
 	bra.uni $L129;
 $L130:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L136;
-	mul.wide.u32 %rd495, %r8, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	st.shared.s64 [%rd496+0], %rd475;
-	st.shared.s64 [%rd496+8], %rd476;
+	setp.eq.u32 %p113, %r7, 0;
+	@!%p113 bra $L136;
+	mul.wide.u32 %rd494, %r8, 16;
+	add.s64 %rd495, %rd1, %rd494;
+	st.shared.s64 [%rd495+0], %rd474;
+	st.shared.s64 [%rd495+8], %rd475;
 $L136:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L137;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L138;
-	mul.wide.u32 %rd497, %r7, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	ld.shared.s64 %rd499, [%rd498+0];
-	ld.shared.s64 %rd500, [%rd498+8];
+	setp.eq.u32 %p114, %r8, 0;
+	@!%p114 bra $L137;
+	setp.lo.u32 %p115, %r7, %r10;
+	@!%p115 bra $L138;
+	mul.wide.u32 %rd496, %r7, 16;
+	add.s64 %rd497, %rd1, %rd496;
+	ld.shared.s64 %rd498, [%rd497+0];
+	ld.shared.s64 %rd499, [%rd497+8];
+	mov.b64 %rd474, %rd498;
 	mov.b64 %rd475, %rd499;
-	mov.b64 %rd476, %rd500;
 $L138:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
 $L139:
-	setp.hs.u32 %p118, %r194, 32;
-	@%p118 bra $L140;
-	mov.b64 {%r195, %r196}, %rd475;
-	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
+	setp.hs.u32 %p116, %r194, 32;
+	@%p116 bra $L140;
+	mov.b64 {%r195, %r196}, %rd474;
+	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd501, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd476;
+	mov.b64 %rd500, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd475;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd502, {%r201, %r202};
-	@!%p119 bra $L141;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L143;
+	mov.b64 %rd501, {%r201, %r202};
+	@!%p117 bra $L141;
+	setp.ne.u32 %p118, %r18, 9;
+	@%p118 bra.uni $L143;
+	setp.lt.s64 %p119, %rd500, %rd474;
+	setp.eq.s64 %p120, %rd500, %rd474;
 	setp.lt.s64 %p121, %rd501, %rd475;
-	setp.eq.s64 %p122, %rd501, %rd475;
-	setp.lt.s64 %p123, %rd502, %rd476;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd503, %rd501, %rd475, %p125;
-	selp.b64 %rd504, %rd502, %rd476, %p125;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd502, %rd500, %rd474, %p123;
+	selp.b64 %rd503, %rd501, %rd475, %p123;
+	mov.b64 %rd474, %rd502;
 	mov.b64 %rd475, %rd503;
-	mov.b64 %rd476, %rd504;
 	bra.uni $L142;
 $L143:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L144;
-	setp.gt.s64 %p127, %rd501, %rd475;
-	setp.eq.s64 %p128, %rd501, %rd475;
-	setp.lt.s64 %p129, %rd502, %rd476;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd505, %rd501, %rd475, %p131;
-	selp.b64 %rd506, %rd502, %rd476, %p131;
+	setp.ne.u32 %p124, %r18, 10;
+	@%p124 bra.uni $L144;
+	setp.gt.s64 %p125, %rd500, %rd474;
+	setp.eq.s64 %p126, %rd500, %rd474;
+	setp.lt.s64 %p127, %rd501, %rd475;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd504, %rd500, %rd474, %p129;
+	selp.b64 %rd505, %rd501, %rd475, %p129;
+	mov.b64 %rd474, %rd504;
 	mov.b64 %rd475, %rd505;
-	mov.b64 %rd476, %rd506;
 	bra.uni $L142;
 $L144:
+	mov.b64 %rd506, %rd474;
 	mov.b64 %rd507, %rd475;
-	mov.b64 %rd508, %rd476;
+	mov.b64 %rd508, %rd500;
 	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd502;
+	mov.b64 %rd486, %rd506;
 	mov.b64 %rd487, %rd507;
 	mov.b64 %rd488, %rd508;
 	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd510;
+	mov.b64 %rd490, %rd488;
 	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
+	add.s64 %rd510, %rd486, %rd490;
+	mov.b64 %rd486, %rd510;
 	add.s64 %rd511, %rd487, %rd491;
 	mov.b64 %rd487, %rd511;
-	add.s64 %rd512, %rd488, %rd492;
-	mov.b64 %rd488, %rd512;
 $L145:
+	mov.b64 %rd474, %rd486;
 	mov.b64 %rd475, %rd487;
-	mov.b64 %rd476, %rd488;
 $L142:
 $L141:
 	shl.b32 %r194, %r194, 1;
 	bra.uni $L139;
 $L140:
 $L137:
-	mul.wide.u32 %rd513, %r29, 16;
-	add.s64 %rd514, %rd11, %rd513;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L146;
-	st.global.s64 [%rd514+0], %rd475;
-	st.global.s64 [%rd514+8], %rd476;
+	mul.wide.u32 %rd512, %r29, 16;
+	add.s64 %rd513, %rd11, %rd512;
+	setp.eq.u32 %p130, %r5, 0;
+	@!%p130 bra $L146;
+	st.global.s64 [%rd513+0], %rd474;
+	st.global.s64 [%rd513+8], %rd475;
 $L146:
 	ret;
 }
@@ -19316,9 +19289,9 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<133>;
+	.reg .pred %p<131>;
 	.reg .b32 %r<200>;
-	.reg .b64 %rd<540>;
+	.reg .b64 %rd<539>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20154,203 +20127,200 @@ $L89:
 	mov.b64 %rd114, %rd422;
 	bra.uni $L105;
 $L104:
-	rem.s64 %rd423, %rd113, %rd157;
-	setp.eq.s64 %p74, %rd157, -1;
-	selp.b64 %rd424, 0, %rd423, %p74;
-	setp.eq.s64 %p75, %rd157, 0;
-	selp.b64 %rd425, %rd113, %rd424, %p75;
-	setp.eq.s64 %p76, %rd425, 0;
-	@!%p76 bra $L107;
-	cvt.s64.s32 %rd426, %r137;
-	add.s64 %rd427, %rd426, 1;
-	mul.lo.s64 %rd428, %rd427, %rd130;
-	mad.lo.s64 %rd429, %rd428, 8, %rd128;
-	ld.global.nc.s64 %rd430, [%rd429+0];
-	mov.b64 %rd431, %rd430;
-	cvt.s64.s32 %rd432, %r137;
-	mul.lo.s64 %rd433, %rd432, %rd130;
-	mad.lo.s64 %rd434, %rd433, 8, %rd128;
-	ld.global.nc.s64 %rd435, [%rd434+0];
-	mov.b64 %rd436, %rd435;
-	sub.s64 %rd437, %rd431, %rd436;
-	mul.lo.s64 %rd438, %rd157, %rd437;
-	add.s64 %rd439, %rd114, %rd438;
-	mov.b64 %rd114, %rd439;
+	sub.s64 %rd423, %rd157, 1;
+	and.b64 %rd424, %rd113, %rd423;
+	setp.eq.s64 %p74, %rd424, 0;
+	@!%p74 bra $L107;
+	cvt.s64.s32 %rd425, %r137;
+	add.s64 %rd426, %rd425, 1;
+	mul.lo.s64 %rd427, %rd426, %rd130;
+	mad.lo.s64 %rd428, %rd427, 8, %rd128;
+	ld.global.nc.s64 %rd429, [%rd428+0];
+	mov.b64 %rd430, %rd429;
+	cvt.s64.s32 %rd431, %r137;
+	mul.lo.s64 %rd432, %rd431, %rd130;
+	mad.lo.s64 %rd433, %rd432, 8, %rd128;
+	ld.global.nc.s64 %rd434, [%rd433+0];
+	mov.b64 %rd435, %rd434;
+	sub.s64 %rd436, %rd430, %rd435;
+	mul.lo.s64 %rd437, %rd157, %rd436;
+	add.s64 %rd438, %rd114, %rd437;
+	mov.b64 %rd114, %rd438;
 $L107:
 $L105:
-	add.s64 %rd440, %rd113, 1;
-	mov.b64 %rd113, %rd440;
+	add.s64 %rd439, %rd113, 1;
+	mov.b64 %rd113, %rd439;
 $L103:
 $L86:
 $L66:
-	add.s64 %rd441, %rd316, %rd306;
-	mov.b64 %rd316, %rd441;
+	add.s64 %rd440, %rd316, %rd306;
+	mov.b64 %rd316, %rd440;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd442, %rd310;
+	mov.b64 %rd441, %rd310;
 $L108:
 	@!%p15 bra $L112;
 	bra.uni $L110;
 $L112:
 	// block scan
-	mov.b64 %rd443, %rd442;
+	mov.b64 %rd442, %rd441;
 	mov.b32 %r138, %r3;
 $L113:
-	setp.hs.u32 %p77, %r138, 32;
-	@%p77 bra $L114;
-	mov.b64 {%r139, %r140}, %rd443;
-	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
+	setp.hs.u32 %p75, %r138, 32;
+	@%p75 bra $L114;
+	mov.b64 {%r139, %r140}, %rd442;
+	shfl.sync.up.b32 %r141|%p76, %r139, %r138, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
-	mov.b64 %rd444, {%r141, %r142};
-	@!%p78 bra $L115;
-	add.s64 %rd445, %rd444, %rd443;
-	mov.b64 %rd443, %rd445;
+	mov.b64 %rd443, {%r141, %r142};
+	@!%p76 bra $L115;
+	add.s64 %rd444, %rd443, %rd442;
+	mov.b64 %rd442, %rd444;
 $L115:
 	shl.b32 %r138, %r138, 1;
 	bra.uni $L113;
 $L114:
-	mov.b64 {%r143, %r144}, %rd443;
-	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd442;
+	shfl.sync.up.b32 %r145|%p77, %r143, %r3, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
-	mov.b64 %rd446, {%r145, %r146};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd447, %rd446, 0, %p81;
+	mov.b64 %rd445, {%r145, %r146};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd446, %rd445, 0, %p79;
 	sub.u32 %r147, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r147;
-	@!%p82 bra $L116;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	st.shared.s64 [%rd449+0], %rd443;
+	setp.eq.u32 %p80, %r7, %r147;
+	@!%p80 bra $L116;
+	mul.wide.u32 %rd447, %r8, 16;
+	add.s64 %rd448, %rd1, %rd447;
+	st.shared.s64 [%rd448+0], %rd442;
 $L116:
 	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L117;
-	mov.b64 %rd450, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L118;
-	mul.wide.u32 %rd451, %r7, 16;
-	add.s64 %rd452, %rd1, %rd451;
-	ld.shared.s64 %rd453, [%rd452+0];
-	mov.b64 %rd450, %rd453;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L117;
+	mov.b64 %rd449, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L118;
+	mul.wide.u32 %rd450, %r7, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	ld.shared.s64 %rd452, [%rd451+0];
+	mov.b64 %rd449, %rd452;
 $L118:
-	mov.b64 {%r148, %r149}, %rd450;
-	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd449;
+	shfl.sync.up.b32 %r150|%p83, %r148, 1, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd454, {%r150, %r151};
-	@!%p85 bra $L119;
-	add.s64 %rd455, %rd454, %rd450;
-	mov.b64 %rd450, %rd455;
+	mov.b64 %rd453, {%r150, %r151};
+	@!%p83 bra $L119;
+	add.s64 %rd454, %rd453, %rd449;
+	mov.b64 %rd449, %rd454;
 $L119:
-	mov.b64 {%r152, %r153}, %rd450;
-	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
+	mov.b64 {%r152, %r153}, %rd449;
+	shfl.sync.up.b32 %r154|%p84, %r152, 2, 0, %r17;
 	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
-	mov.b64 %rd456, {%r154, %r155};
-	@!%p86 bra $L120;
-	add.s64 %rd457, %rd456, %rd450;
-	mov.b64 %rd450, %rd457;
+	mov.b64 %rd455, {%r154, %r155};
+	@!%p84 bra $L120;
+	add.s64 %rd456, %rd455, %rd449;
+	mov.b64 %rd449, %rd456;
 $L120:
-	mov.b64 {%r156, %r157}, %rd450;
-	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
+	mov.b64 {%r156, %r157}, %rd449;
+	shfl.sync.up.b32 %r158|%p85, %r156, 4, 0, %r17;
 	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
-	mov.b64 %rd458, {%r158, %r159};
-	@!%p87 bra $L121;
-	add.s64 %rd459, %rd458, %rd450;
-	mov.b64 %rd450, %rd459;
+	mov.b64 %rd457, {%r158, %r159};
+	@!%p85 bra $L121;
+	add.s64 %rd458, %rd457, %rd449;
+	mov.b64 %rd449, %rd458;
 $L121:
-	mov.b64 {%r160, %r161}, %rd450;
-	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
+	mov.b64 {%r160, %r161}, %rd449;
+	shfl.sync.up.b32 %r162|%p86, %r160, 8, 0, %r17;
 	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
-	mov.b64 %rd460, {%r162, %r163};
-	@!%p88 bra $L122;
-	add.s64 %rd461, %rd460, %rd450;
-	mov.b64 %rd450, %rd461;
+	mov.b64 %rd459, {%r162, %r163};
+	@!%p86 bra $L122;
+	add.s64 %rd460, %rd459, %rd449;
+	mov.b64 %rd449, %rd460;
 $L122:
-	mov.b64 {%r164, %r165}, %rd450;
-	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
+	mov.b64 {%r164, %r165}, %rd449;
+	shfl.sync.up.b32 %r166|%p87, %r164, 16, 0, %r17;
 	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
-	mov.b64 %rd462, {%r166, %r167};
-	@!%p89 bra $L123;
-	add.s64 %rd463, %rd462, %rd450;
-	mov.b64 %rd450, %rd463;
+	mov.b64 %rd461, {%r166, %r167};
+	@!%p87 bra $L123;
+	add.s64 %rd462, %rd461, %rd449;
+	mov.b64 %rd449, %rd462;
 $L123:
-	mov.b64 {%r168, %r169}, %rd450;
-	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
+	mov.b64 {%r168, %r169}, %rd449;
+	shfl.sync.up.b32 %r170|%p88, %r168, 1, 0, %r17;
 	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
-	mov.b64 %rd464, {%r170, %r171};
-	selp.b64 %rd465, %rd464, 0, %p90;
-	@!%p84 bra $L124;
-	mul.wide.u32 %rd466, %r7, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	add.s64 %rd468, %rd467, 512;
-	st.shared.s64 [%rd468+0], %rd465;
+	mov.b64 %rd463, {%r170, %r171};
+	selp.b64 %rd464, %rd463, 0, %p88;
+	@!%p82 bra $L124;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	add.s64 %rd467, %rd466, 512;
+	st.shared.s64 [%rd467+0], %rd464;
 $L124:
 	sub.u32 %r172, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r172;
-	@!%p91 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd450;
+	setp.eq.u32 %p89, %r7, %r172;
+	@!%p89 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd449;
 $L125:
 $L117:
 	bar.sync 0;
-	mul.wide.u32 %rd469, %r8, 16;
-	add.s64 %rd470, %rd1, %rd469;
-	add.s64 %rd471, %rd470, 512;
-	ld.shared.s64 %rd472, [%rd471+0];
-	add.s64 %rd473, %rd472, %rd447;
-	ld.shared.s64 %rd474, [%rd1+1024];
-	mov.b64 {%r173, %r174}, %rd473;
-	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
+	mul.wide.u32 %rd468, %r8, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	ld.shared.s64 %rd471, [%rd470+0];
+	add.s64 %rd472, %rd471, %rd446;
+	ld.shared.s64 %rd473, [%rd1+1024];
+	mov.b64 {%r173, %r174}, %rd472;
+	shfl.sync.idx.b32 %r175|%p90, %r173, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
-	mov.b64 %rd475, {%r175, %r176};
+	mov.b64 %rd474, {%r175, %r176};
+	mov.b64 %rd475, %rd473;
 	mov.b64 %rd476, %rd474;
 	mov.b64 %rd477, %rd475;
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, 0;
-	cvt.u64.u32 %rd484, %r2;
-	setp.eq.s64 %p93, %rd484, 0;
-	setp.gt.s64 %p94, %rd482, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L127;
-	atom.global.add.u64 %rd485, [%rd147], %rd482;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd483, %rd486;
+	mov.b64 %rd482, 0;
+	cvt.u64.u32 %rd483, %r2;
+	setp.eq.s64 %p91, %rd483, 0;
+	setp.gt.s64 %p92, %rd481, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L127;
+	atom.global.add.u64 %rd484, [%rd147], %rd481;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd482, %rd485;
 $L127:
-	cvt.u64.u32 %rd487, %r2;
-	setp.eq.s64 %p96, %rd487, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
+	cvt.u64.u32 %rd486, %r2;
+	setp.eq.s64 %p94, %rd486, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
 	bar.sync 0;
-	@!%p98 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd483;
+	@!%p96 bra $L128;
+	st.shared.s64 [%rd1+1024], %rd482;
 $L128:
 	bar.sync 0;
-	ld.shared.s64 %rd488, [%rd1+1024];
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd483, %rd489;
-	add.s64 %rd490, %rd483, %rd481;
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd492, 0;
+	ld.shared.s64 %rd487, [%rd1+1024];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd482, %rd488;
+	add.s64 %rd489, %rd482, %rd480;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, 0;
 $L129:
-	setp.lt.s64 %p99, %rd492, %rd442;
-	not.pred %p100, %p99;
-	@!%p100 bra $L133;
+	setp.lt.s64 %p97, %rd491, %rd441;
+	not.pred %p98, %p97;
+	@!%p98 bra $L133;
 	bra.uni $L131;
 $L133:
-	mul.lo.s64 %rd493, %rd492, %rd172;
-	mad.lo.s64 %rd494, %rd493, 4, %rd170;
-	ld.shared.s32 %r177, [%rd494+0];
+	mul.lo.s64 %rd492, %rd491, %rd172;
+	mad.lo.s64 %rd493, %rd492, 4, %rd170;
+	ld.shared.s32 %r177, [%rd493+0];
 	mov.b32 %r178, %r177;
-	add.s64 %rd495, %rd491, %rd492;
-	mul.lo.s64 %rd496, %rd495, %rd146;
-	mad.lo.s64 %rd497, %rd496, 4, %rd144;
-	st.global.s32 [%rd497+0], %r178;
+	add.s64 %rd494, %rd490, %rd491;
+	mul.lo.s64 %rd495, %rd494, %rd146;
+	mad.lo.s64 %rd496, %rd495, 4, %rd144;
+	st.global.s32 [%rd496+0], %r178;
 $L130:
-	add.s64 %rd498, %rd492, 1;
-	mov.b64 %rd492, %rd498;
+	add.s64 %rd497, %rd491, 1;
+	mov.b64 %rd491, %rd497;
 	bra.uni $L129;
 $L131:
 	bra.uni $L110;
@@ -20358,8 +20328,8 @@ $L109:
 	bra.uni $L108;
 $L110:
 $L54:
-	add.s64 %rd499, %rd309, %rd308;
-	mov.b64 %rd309, %rd499;
+	add.s64 %rd498, %rd309, %rd308;
+	mov.b64 %rd309, %rd498;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -20367,160 +20337,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd500, %rd113;
-	mov.b64 %rd501, %rd114;
+	mov.b64 %rd499, %rd113;
+	mov.b64 %rd500, %rd114;
 	// block reduction
 	mov.b32 %r179, 1;
 	sub.u32 %r180, %r13, 1;
 	mov.b32 %r181, %r3;
 $L134:
-	setp.hs.u32 %p101, %r181, 32;
-	@%p101 bra $L135;
-	mov.b64 {%r182, %r183}, %rd500;
-	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
+	setp.hs.u32 %p99, %r181, 32;
+	@%p99 bra $L135;
+	mov.b64 {%r182, %r183}, %rd499;
+	shfl.sync.down.b32 %r184|%p100, %r182, %r181, %r180, %r17;
 	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd502, {%r184, %r185};
-	mov.b64 {%r186, %r187}, %rd501;
+	mov.b64 %rd501, {%r184, %r185};
+	mov.b64 {%r186, %r187}, %rd500;
 	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
 	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
-	mov.b64 %rd503, {%r188, %r189};
-	@!%p102 bra $L136;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L138;
+	mov.b64 %rd502, {%r188, %r189};
+	@!%p100 bra $L136;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L138;
+	setp.lt.s64 %p102, %rd501, %rd499;
+	setp.eq.s64 %p103, %rd501, %rd499;
 	setp.lt.s64 %p104, %rd502, %rd500;
-	setp.eq.s64 %p105, %rd502, %rd500;
-	setp.lt.s64 %p106, %rd503, %rd501;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd504, %rd502, %rd500, %p108;
-	selp.b64 %rd505, %rd503, %rd501, %p108;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd503, %rd501, %rd499, %p106;
+	selp.b64 %rd504, %rd502, %rd500, %p106;
+	mov.b64 %rd499, %rd503;
 	mov.b64 %rd500, %rd504;
-	mov.b64 %rd501, %rd505;
 	bra.uni $L137;
 $L138:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L139;
-	setp.gt.s64 %p110, %rd502, %rd500;
-	setp.eq.s64 %p111, %rd502, %rd500;
-	setp.lt.s64 %p112, %rd503, %rd501;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd506, %rd502, %rd500, %p114;
-	selp.b64 %rd507, %rd503, %rd501, %p114;
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L139;
+	setp.gt.s64 %p108, %rd501, %rd499;
+	setp.eq.s64 %p109, %rd501, %rd499;
+	setp.lt.s64 %p110, %rd502, %rd500;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd505, %rd501, %rd499, %p112;
+	selp.b64 %rd506, %rd502, %rd500, %p112;
+	mov.b64 %rd499, %rd505;
 	mov.b64 %rd500, %rd506;
-	mov.b64 %rd501, %rd507;
 	bra.uni $L137;
 $L139:
+	mov.b64 %rd507, %rd499;
 	mov.b64 %rd508, %rd500;
 	mov.b64 %rd509, %rd501;
 	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd503;
+	mov.b64 %rd511, %rd507;
 	mov.b64 %rd512, %rd508;
 	mov.b64 %rd513, %rd509;
 	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd511;
+	mov.b64 %rd515, %rd513;
 	mov.b64 %rd516, %rd514;
-	mov.b64 %rd517, %rd515;
+	add.s64 %rd517, %rd511, %rd515;
+	mov.b64 %rd511, %rd517;
 	add.s64 %rd518, %rd512, %rd516;
 	mov.b64 %rd512, %rd518;
-	add.s64 %rd519, %rd513, %rd517;
-	mov.b64 %rd513, %rd519;
 $L140:
+	mov.b64 %rd499, %rd511;
 	mov.b64 %rd500, %rd512;
-	mov.b64 %rd501, %rd513;
 $L137:
 $L136:
 	shl.b32 %r181, %r181, 1;
 	bra.uni $L134;
 $L135:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L141;
-	mul.wide.u32 %rd520, %r8, 16;
-	add.s64 %rd521, %rd1, %rd520;
-	st.shared.s64 [%rd521+0], %rd500;
-	st.shared.s64 [%rd521+8], %rd501;
+	setp.eq.u32 %p113, %r7, 0;
+	@!%p113 bra $L141;
+	mul.wide.u32 %rd519, %r8, 16;
+	add.s64 %rd520, %rd1, %rd519;
+	st.shared.s64 [%rd520+0], %rd499;
+	st.shared.s64 [%rd520+8], %rd500;
 $L141:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L142;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L143;
-	mul.wide.u32 %rd522, %r7, 16;
-	add.s64 %rd523, %rd1, %rd522;
-	ld.shared.s64 %rd524, [%rd523+0];
-	ld.shared.s64 %rd525, [%rd523+8];
+	setp.eq.u32 %p114, %r8, 0;
+	@!%p114 bra $L142;
+	setp.lo.u32 %p115, %r7, %r10;
+	@!%p115 bra $L143;
+	mul.wide.u32 %rd521, %r7, 16;
+	add.s64 %rd522, %rd1, %rd521;
+	ld.shared.s64 %rd523, [%rd522+0];
+	ld.shared.s64 %rd524, [%rd522+8];
+	mov.b64 %rd499, %rd523;
 	mov.b64 %rd500, %rd524;
-	mov.b64 %rd501, %rd525;
 $L143:
 	sub.u32 %r190, %r10, 1;
 	mov.b32 %r191, %r179;
 $L144:
-	setp.hs.u32 %p118, %r191, 32;
-	@%p118 bra $L145;
-	mov.b64 {%r192, %r193}, %rd500;
-	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
+	setp.hs.u32 %p116, %r191, 32;
+	@%p116 bra $L145;
+	mov.b64 {%r192, %r193}, %rd499;
+	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
 	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd526, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd501;
+	mov.b64 %rd525, {%r194, %r195};
+	mov.b64 {%r196, %r197}, %rd500;
 	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
 	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
-	mov.b64 %rd527, {%r198, %r199};
-	@!%p119 bra $L146;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L148;
+	mov.b64 %rd526, {%r198, %r199};
+	@!%p117 bra $L146;
+	setp.ne.u32 %p118, %r18, 9;
+	@%p118 bra.uni $L148;
+	setp.lt.s64 %p119, %rd525, %rd499;
+	setp.eq.s64 %p120, %rd525, %rd499;
 	setp.lt.s64 %p121, %rd526, %rd500;
-	setp.eq.s64 %p122, %rd526, %rd500;
-	setp.lt.s64 %p123, %rd527, %rd501;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd528, %rd526, %rd500, %p125;
-	selp.b64 %rd529, %rd527, %rd501, %p125;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd527, %rd525, %rd499, %p123;
+	selp.b64 %rd528, %rd526, %rd500, %p123;
+	mov.b64 %rd499, %rd527;
 	mov.b64 %rd500, %rd528;
-	mov.b64 %rd501, %rd529;
 	bra.uni $L147;
 $L148:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L149;
-	setp.gt.s64 %p127, %rd526, %rd500;
-	setp.eq.s64 %p128, %rd526, %rd500;
-	setp.lt.s64 %p129, %rd527, %rd501;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd530, %rd526, %rd500, %p131;
-	selp.b64 %rd531, %rd527, %rd501, %p131;
+	setp.ne.u32 %p124, %r18, 10;
+	@%p124 bra.uni $L149;
+	setp.gt.s64 %p125, %rd525, %rd499;
+	setp.eq.s64 %p126, %rd525, %rd499;
+	setp.lt.s64 %p127, %rd526, %rd500;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd529, %rd525, %rd499, %p129;
+	selp.b64 %rd530, %rd526, %rd500, %p129;
+	mov.b64 %rd499, %rd529;
 	mov.b64 %rd500, %rd530;
-	mov.b64 %rd501, %rd531;
 	bra.uni $L147;
 $L149:
+	mov.b64 %rd531, %rd499;
 	mov.b64 %rd532, %rd500;
-	mov.b64 %rd533, %rd501;
+	mov.b64 %rd533, %rd525;
 	mov.b64 %rd534, %rd526;
-	mov.b64 %rd535, %rd527;
+	mov.b64 %rd511, %rd531;
 	mov.b64 %rd512, %rd532;
 	mov.b64 %rd513, %rd533;
 	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd535;
+	mov.b64 %rd515, %rd513;
 	mov.b64 %rd516, %rd514;
-	mov.b64 %rd517, %rd515;
+	add.s64 %rd535, %rd511, %rd515;
+	mov.b64 %rd511, %rd535;
 	add.s64 %rd536, %rd512, %rd516;
 	mov.b64 %rd512, %rd536;
-	add.s64 %rd537, %rd513, %rd517;
-	mov.b64 %rd513, %rd537;
 $L150:
+	mov.b64 %rd499, %rd511;
 	mov.b64 %rd500, %rd512;
-	mov.b64 %rd501, %rd513;
 $L147:
 $L146:
 	shl.b32 %r191, %r191, 1;
 	bra.uni $L144;
 $L145:
 $L142:
-	mul.wide.u32 %rd538, %r29, 16;
-	add.s64 %rd539, %rd11, %rd538;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L151;
-	st.global.s64 [%rd539+0], %rd500;
-	st.global.s64 [%rd539+8], %rd501;
+	mul.wide.u32 %rd537, %r29, 16;
+	add.s64 %rd538, %rd11, %rd537;
+	setp.eq.u32 %p130, %r5, 0;
+	@!%p130 bra $L151;
+	st.global.s64 [%rd538+0], %rd499;
+	st.global.s64 [%rd538+8], %rd500;
 $L151:
 	ret;
 }
@@ -22805,14 +22775,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:34
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:22809
+//line gokkos_kernels_gen.go:22779
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:34
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:22816
+//line gokkos_kernels_gen.go:22786
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -22827,7 +22797,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:22831
+//line gokkos_kernels_gen.go:22801
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -22836,7 +22806,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:22840
+//line gokkos_kernels_gen.go:22810
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -22854,7 +22824,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:22858
+//line gokkos_kernels_gen.go:22828
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -22862,7 +22832,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22866
+//line gokkos_kernels_gen.go:22836
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22889,7 +22859,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:22893
+//line gokkos_kernels_gen.go:22863
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -22903,7 +22873,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:22907
+//line gokkos_kernels_gen.go:22877
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -22919,7 +22889,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22923
+//line gokkos_kernels_gen.go:22893
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -22933,7 +22903,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22937
+//line gokkos_kernels_gen.go:22907
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22945,14 +22915,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:94
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22949
+//line gokkos_kernels_gen.go:22919
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:94
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22956
+//line gokkos_kernels_gen.go:22926
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22964,14 +22934,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:105
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22968
+//line gokkos_kernels_gen.go:22938
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:105
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22975
+//line gokkos_kernels_gen.go:22945
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -22986,7 +22956,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22990
+//line gokkos_kernels_gen.go:22960
 		*acc = gokkosAccV
 		return
 	}
@@ -22996,7 +22966,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23000
+//line gokkos_kernels_gen.go:22970
 	*acc = gokkosAccV
 }
 
@@ -23025,7 +22995,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:23029
+//line gokkos_kernels_gen.go:22999
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -23042,7 +23012,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23046
+//line gokkos_kernels_gen.go:23016
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23054,7 +23024,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23058
+//line gokkos_kernels_gen.go:23028
 		*acc = gokkosAccV
 		return
 	}
@@ -23062,7 +23032,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23066
+//line gokkos_kernels_gen.go:23036
 	*acc = gokkosAccV
 }
 
@@ -23084,7 +23054,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23088
+//line gokkos_kernels_gen.go:23058
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -23093,7 +23063,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23097
+//line gokkos_kernels_gen.go:23067
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -23103,7 +23073,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23107
+//line gokkos_kernels_gen.go:23077
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -23112,7 +23082,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23116
+//line gokkos_kernels_gen.go:23086
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23124,7 +23094,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23128
+//line gokkos_kernels_gen.go:23098
 		*acc = gokkosAccV
 		return
 	}
@@ -23132,7 +23102,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23136
+//line gokkos_kernels_gen.go:23106
 	*acc = gokkosAccV
 }
 
@@ -23184,7 +23154,7 @@ gokkosNext:
 //line op.go:104
 		}
 	}
-//line gokkos_kernels_gen.go:23188
+//line gokkos_kernels_gen.go:23158
 	return gokkosN
 }
 
@@ -23243,6 +23213,6 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23247
+//line gokkos_kernels_gen.go:23217
 	return gokkosN
 }

@@ -895,9 +895,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<197>;
+	.reg .pred %p<193>;
 	.reg .b32 %r<301>;
-	.reg .b64 %rd<647>;
+	.reg .b64 %rd<645>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1413,199 +1413,196 @@ $L43:
 	mov.b64 %rd107, %rd287;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd288, %rd106, %rd200;
-	setp.eq.s64 %p46, %rd200, -1;
-	selp.b64 %rd289, 0, %rd288, %p46;
-	setp.eq.s64 %p47, %rd200, 0;
-	selp.b64 %rd290, %rd106, %rd289, %p47;
-	setp.eq.s64 %p48, %rd290, 0;
-	@!%p48 bra $L61;
-	cvt.s64.s32 %rd291, %r83;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd173;
-	mad.lo.s64 %rd294, %rd293, 8, %rd171;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r83;
-	mul.lo.s64 %rd298, %rd297, %rd173;
-	mad.lo.s64 %rd299, %rd298, 8, %rd171;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	mul.lo.s64 %rd303, %rd200, %rd302;
-	add.s64 %rd304, %rd107, %rd303;
-	mov.b64 %rd107, %rd304;
+	sub.s64 %rd288, %rd200, 1;
+	and.b64 %rd289, %rd106, %rd288;
+	setp.eq.s64 %p46, %rd289, 0;
+	@!%p46 bra $L61;
+	cvt.s64.s32 %rd290, %r83;
+	add.s64 %rd291, %rd290, 1;
+	mul.lo.s64 %rd292, %rd291, %rd173;
+	mad.lo.s64 %rd293, %rd292, 8, %rd171;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	cvt.s64.s32 %rd296, %r83;
+	mul.lo.s64 %rd297, %rd296, %rd173;
+	mad.lo.s64 %rd298, %rd297, 8, %rd171;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	sub.s64 %rd301, %rd295, %rd300;
+	mul.lo.s64 %rd302, %rd200, %rd301;
+	add.s64 %rd303, %rd107, %rd302;
+	mov.b64 %rd107, %rd303;
 $L61:
 $L59:
-	add.s64 %rd305, %rd106, 1;
-	mov.b64 %rd106, %rd305;
+	add.s64 %rd304, %rd106, 1;
+	mov.b64 %rd106, %rd304;
 $L57:
-	setp.eq.s64 %p49, %rd209, %rd208;
-	@!%p49 bra $L63;
-	mov.b64 %rd306, %rd209;
+	setp.eq.s64 %p47, %rd209, %rd208;
+	@!%p47 bra $L63;
+	mov.b64 %rd305, %rd209;
 $L64:
 	@!%p17 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd307, %rd306;
+	mov.b64 %rd306, %rd305;
 	mov.b32 %r84, %r3;
 $L69:
-	setp.hs.u32 %p50, %r84, 32;
-	@%p50 bra $L70;
-	mov.b64 {%r85, %r86}, %rd307;
-	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
+	setp.hs.u32 %p48, %r84, 32;
+	@%p48 bra $L70;
+	mov.b64 {%r85, %r86}, %rd306;
+	shfl.sync.up.b32 %r87|%p49, %r85, %r84, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd308, {%r87, %r88};
-	@!%p51 bra $L71;
-	add.s64 %rd309, %rd308, %rd307;
-	mov.b64 %rd307, %rd309;
+	mov.b64 %rd307, {%r87, %r88};
+	@!%p49 bra $L71;
+	add.s64 %rd308, %rd307, %rd306;
+	mov.b64 %rd306, %rd308;
 $L71:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r89, %r90}, %rd307;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
+	mov.b64 {%r89, %r90}, %rd306;
+	shfl.sync.up.b32 %r91|%p50, %r89, %r3, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd310, {%r91, %r92};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd311, %rd310, 0, %p54;
+	mov.b64 %rd309, {%r91, %r92};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd310, %rd309, 0, %p52;
 	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r93;
-	@!%p55 bra $L72;
-	mul.wide.u32 %rd312, %r8, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	st.shared.s64 [%rd313+0], %rd307;
+	setp.eq.u32 %p53, %r7, %r93;
+	@!%p53 bra $L72;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	st.shared.s64 [%rd312+0], %rd306;
 $L72:
 	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L73;
-	mov.b64 %rd314, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L74;
-	mul.wide.u32 %rd315, %r7, 16;
-	add.s64 %rd316, %rd1, %rd315;
-	ld.shared.s64 %rd317, [%rd316+0];
-	mov.b64 %rd314, %rd317;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L73;
+	mov.b64 %rd313, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L74;
+	mul.wide.u32 %rd314, %r7, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd313, %rd316;
 $L74:
-	mov.b64 {%r94, %r95}, %rd314;
-	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
+	mov.b64 {%r94, %r95}, %rd313;
+	shfl.sync.up.b32 %r96|%p56, %r94, 1, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd318, {%r96, %r97};
-	@!%p58 bra $L75;
-	add.s64 %rd319, %rd318, %rd314;
-	mov.b64 %rd314, %rd319;
+	mov.b64 %rd317, {%r96, %r97};
+	@!%p56 bra $L75;
+	add.s64 %rd318, %rd317, %rd313;
+	mov.b64 %rd313, %rd318;
 $L75:
-	mov.b64 {%r98, %r99}, %rd314;
-	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd313;
+	shfl.sync.up.b32 %r100|%p57, %r98, 2, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd320, {%r100, %r101};
-	@!%p59 bra $L76;
-	add.s64 %rd321, %rd320, %rd314;
-	mov.b64 %rd314, %rd321;
+	mov.b64 %rd319, {%r100, %r101};
+	@!%p57 bra $L76;
+	add.s64 %rd320, %rd319, %rd313;
+	mov.b64 %rd313, %rd320;
 $L76:
-	mov.b64 {%r102, %r103}, %rd314;
-	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd313;
+	shfl.sync.up.b32 %r104|%p58, %r102, 4, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd322, {%r104, %r105};
-	@!%p60 bra $L77;
-	add.s64 %rd323, %rd322, %rd314;
-	mov.b64 %rd314, %rd323;
+	mov.b64 %rd321, {%r104, %r105};
+	@!%p58 bra $L77;
+	add.s64 %rd322, %rd321, %rd313;
+	mov.b64 %rd313, %rd322;
 $L77:
-	mov.b64 {%r106, %r107}, %rd314;
-	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd313;
+	shfl.sync.up.b32 %r108|%p59, %r106, 8, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd324, {%r108, %r109};
-	@!%p61 bra $L78;
-	add.s64 %rd325, %rd324, %rd314;
-	mov.b64 %rd314, %rd325;
+	mov.b64 %rd323, {%r108, %r109};
+	@!%p59 bra $L78;
+	add.s64 %rd324, %rd323, %rd313;
+	mov.b64 %rd313, %rd324;
 $L78:
-	mov.b64 {%r110, %r111}, %rd314;
-	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd313;
+	shfl.sync.up.b32 %r112|%p60, %r110, 16, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd326, {%r112, %r113};
-	@!%p62 bra $L79;
-	add.s64 %rd327, %rd326, %rd314;
-	mov.b64 %rd314, %rd327;
+	mov.b64 %rd325, {%r112, %r113};
+	@!%p60 bra $L79;
+	add.s64 %rd326, %rd325, %rd313;
+	mov.b64 %rd313, %rd326;
 $L79:
-	mov.b64 {%r114, %r115}, %rd314;
-	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd313;
+	shfl.sync.up.b32 %r116|%p61, %r114, 1, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd328, {%r116, %r117};
-	selp.b64 %rd329, %rd328, 0, %p63;
-	@!%p57 bra $L80;
-	mul.wide.u32 %rd330, %r7, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	add.s64 %rd332, %rd331, 512;
-	st.shared.s64 [%rd332+0], %rd329;
+	mov.b64 %rd327, {%r116, %r117};
+	selp.b64 %rd328, %rd327, 0, %p61;
+	@!%p55 bra $L80;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	st.shared.s64 [%rd331+0], %rd328;
 $L80:
 	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r118;
-	@!%p64 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd314;
+	setp.eq.u32 %p62, %r7, %r118;
+	@!%p62 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd313;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	add.s64 %rd335, %rd334, 512;
-	ld.shared.s64 %rd336, [%rd335+0];
-	add.s64 %rd337, %rd336, %rd311;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd337;
-	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	ld.shared.s64 %rd335, [%rd334+0];
+	add.s64 %rd336, %rd335, %rd310;
+	ld.shared.s64 %rd337, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd336;
+	shfl.sync.idx.b32 %r121|%p63, %r119, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd339, {%r121, %r122};
+	mov.b64 %rd338, {%r121, %r122};
+	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, 0;
-	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p66, %rd348, 0;
-	setp.gt.s64 %p67, %rd346, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L83;
-	atom.global.add.u64 %rd349, [%rd190], %rd346;
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd347, %rd350;
+	mov.b64 %rd346, 0;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p64, %rd347, 0;
+	setp.gt.s64 %p65, %rd345, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L83;
+	atom.global.add.u64 %rd348, [%rd190], %rd345;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd346, %rd349;
 $L83:
-	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p69, %rd351, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p67, %rd350, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
 	bar.sync 0;
-	@!%p71 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd347;
+	@!%p69 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd346;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 %rd353, %rd352;
-	mov.b64 %rd347, %rd353;
-	add.s64 %rd354, %rd347, %rd345;
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd356, 0;
+	ld.shared.s64 %rd351, [%rd1+1024];
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd346, %rd344;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 0;
 $L85:
-	setp.lt.s64 %p72, %rd356, %rd306;
-	not.pred %p73, %p72;
-	@!%p73 bra $L89;
+	setp.lt.s64 %p70, %rd355, %rd305;
+	not.pred %p71, %p70;
+	@!%p71 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd357, %rd356, %rd162;
-	mad.lo.s64 %rd358, %rd357, 4, %rd160;
-	ld.shared.s32 %r123, [%rd358+0];
+	mul.lo.s64 %rd356, %rd355, %rd162;
+	mad.lo.s64 %rd357, %rd356, 4, %rd160;
+	ld.shared.s32 %r123, [%rd357+0];
 	mov.b32 %r124, %r123;
-	add.s64 %rd359, %rd355, %rd356;
-	mul.lo.s64 %rd360, %rd359, %rd189;
-	mad.lo.s64 %rd361, %rd360, 4, %rd187;
-	st.global.s32 [%rd361+0], %r124;
+	add.s64 %rd358, %rd354, %rd355;
+	mul.lo.s64 %rd359, %rd358, %rd189;
+	mad.lo.s64 %rd360, %rd359, 4, %rd187;
+	st.global.s32 [%rd360+0], %r124;
 $L86:
-	add.s64 %rd362, %rd356, 1;
-	mov.b64 %rd356, %rd362;
+	add.s64 %rd361, %rd355, 1;
+	mov.b64 %rd355, %rd361;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -1615,179 +1612,179 @@ $L66:
 	mov.b64 %rd209, 0;
 $L63:
 $L30:
-	add.s64 %rd363, %rd236, 1;
-	mov.b64 %rd236, %rd363;
+	add.s64 %rd362, %rd236, 1;
+	mov.b64 %rd236, %rd362;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd364, %rd210, 1;
-	mov.b64 %rd210, %rd364;
+	add.s64 %rd363, %rd210, 1;
+	mov.b64 %rd210, %rd363;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd365, %rd209;
+	mov.b64 %rd364, %rd209;
 $L90:
 	@!%p17 bra $L94;
 	bra.uni $L92;
 $L94:
 	// block scan
-	mov.b64 %rd366, %rd365;
+	mov.b64 %rd365, %rd364;
 	mov.b32 %r125, %r3;
 $L95:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L96;
-	mov.b64 {%r126, %r127}, %rd366;
-	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
+	setp.hs.u32 %p72, %r125, 32;
+	@%p72 bra $L96;
+	mov.b64 {%r126, %r127}, %rd365;
+	shfl.sync.up.b32 %r128|%p73, %r126, %r125, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd367, {%r128, %r129};
-	@!%p75 bra $L97;
-	add.s64 %rd368, %rd367, %rd366;
-	mov.b64 %rd366, %rd368;
+	mov.b64 %rd366, {%r128, %r129};
+	@!%p73 bra $L97;
+	add.s64 %rd367, %rd366, %rd365;
+	mov.b64 %rd365, %rd367;
 $L97:
 	shl.b32 %r125, %r125, 1;
 	bra.uni $L95;
 $L96:
-	mov.b64 {%r130, %r131}, %rd366;
-	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
+	mov.b64 {%r130, %r131}, %rd365;
+	shfl.sync.up.b32 %r132|%p74, %r130, %r3, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd369, {%r132, %r133};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd370, %rd369, 0, %p78;
+	mov.b64 %rd368, {%r132, %r133};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd369, %rd368, 0, %p76;
 	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r134;
-	@!%p79 bra $L98;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd366;
+	setp.eq.u32 %p77, %r7, %r134;
+	@!%p77 bra $L98;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	st.shared.s64 [%rd371+0], %rd365;
 $L98:
 	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L99;
-	mov.b64 %rd373, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L100;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd373, %rd376;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L99;
+	mov.b64 %rd372, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L100;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	ld.shared.s64 %rd375, [%rd374+0];
+	mov.b64 %rd372, %rd375;
 $L100:
-	mov.b64 {%r135, %r136}, %rd373;
-	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
+	mov.b64 {%r135, %r136}, %rd372;
+	shfl.sync.up.b32 %r137|%p80, %r135, 1, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd377, {%r137, %r138};
-	@!%p82 bra $L101;
-	add.s64 %rd378, %rd377, %rd373;
-	mov.b64 %rd373, %rd378;
+	mov.b64 %rd376, {%r137, %r138};
+	@!%p80 bra $L101;
+	add.s64 %rd377, %rd376, %rd372;
+	mov.b64 %rd372, %rd377;
 $L101:
-	mov.b64 {%r139, %r140}, %rd373;
-	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd372;
+	shfl.sync.up.b32 %r141|%p81, %r139, 2, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd379, {%r141, %r142};
-	@!%p83 bra $L102;
-	add.s64 %rd380, %rd379, %rd373;
-	mov.b64 %rd373, %rd380;
+	mov.b64 %rd378, {%r141, %r142};
+	@!%p81 bra $L102;
+	add.s64 %rd379, %rd378, %rd372;
+	mov.b64 %rd372, %rd379;
 $L102:
-	mov.b64 {%r143, %r144}, %rd373;
-	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd372;
+	shfl.sync.up.b32 %r145|%p82, %r143, 4, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd381, {%r145, %r146};
-	@!%p84 bra $L103;
-	add.s64 %rd382, %rd381, %rd373;
-	mov.b64 %rd373, %rd382;
+	mov.b64 %rd380, {%r145, %r146};
+	@!%p82 bra $L103;
+	add.s64 %rd381, %rd380, %rd372;
+	mov.b64 %rd372, %rd381;
 $L103:
-	mov.b64 {%r147, %r148}, %rd373;
-	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd372;
+	shfl.sync.up.b32 %r149|%p83, %r147, 8, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd383, {%r149, %r150};
-	@!%p85 bra $L104;
-	add.s64 %rd384, %rd383, %rd373;
-	mov.b64 %rd373, %rd384;
+	mov.b64 %rd382, {%r149, %r150};
+	@!%p83 bra $L104;
+	add.s64 %rd383, %rd382, %rd372;
+	mov.b64 %rd372, %rd383;
 $L104:
-	mov.b64 {%r151, %r152}, %rd373;
-	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd372;
+	shfl.sync.up.b32 %r153|%p84, %r151, 16, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd385, {%r153, %r154};
-	@!%p86 bra $L105;
-	add.s64 %rd386, %rd385, %rd373;
-	mov.b64 %rd373, %rd386;
+	mov.b64 %rd384, {%r153, %r154};
+	@!%p84 bra $L105;
+	add.s64 %rd385, %rd384, %rd372;
+	mov.b64 %rd372, %rd385;
 $L105:
-	mov.b64 {%r155, %r156}, %rd373;
-	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd372;
+	shfl.sync.up.b32 %r157|%p85, %r155, 1, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd387, {%r157, %r158};
-	selp.b64 %rd388, %rd387, 0, %p87;
-	@!%p81 bra $L106;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	st.shared.s64 [%rd391+0], %rd388;
+	mov.b64 %rd386, {%r157, %r158};
+	selp.b64 %rd387, %rd386, 0, %p85;
+	@!%p79 bra $L106;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	st.shared.s64 [%rd390+0], %rd387;
 $L106:
 	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r159;
-	@!%p88 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd373;
+	setp.eq.u32 %p86, %r7, %r159;
+	@!%p86 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd372;
 $L107:
 $L99:
 	bar.sync 0;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	add.s64 %rd394, %rd393, 512;
-	ld.shared.s64 %rd395, [%rd394+0];
-	add.s64 %rd396, %rd395, %rd370;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd396;
-	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	add.s64 %rd393, %rd392, 512;
+	ld.shared.s64 %rd394, [%rd393+0];
+	add.s64 %rd395, %rd394, %rd369;
+	ld.shared.s64 %rd396, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd395;
+	shfl.sync.idx.b32 %r162|%p87, %r160, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
-	mov.b64 %rd398, {%r162, %r163};
+	mov.b64 %rd397, {%r162, %r163};
+	mov.b64 %rd398, %rd396;
 	mov.b64 %rd399, %rd397;
 	mov.b64 %rd400, %rd398;
 	mov.b64 %rd401, %rd399;
 	mov.b64 %rd402, %rd400;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, 0;
-	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p90, %rd407, 0;
-	setp.gt.s64 %p91, %rd405, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L109;
-	atom.global.add.u64 %rd408, [%rd190], %rd405;
-	mov.b64 %rd409, %rd408;
-	mov.b64 %rd406, %rd409;
+	mov.b64 %rd405, 0;
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p88, %rd406, 0;
+	setp.gt.s64 %p89, %rd404, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L109;
+	atom.global.add.u64 %rd407, [%rd190], %rd404;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd405, %rd408;
 $L109:
-	cvt.u64.u32 %rd410, %r2;
-	setp.eq.s64 %p93, %rd410, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
+	cvt.u64.u32 %rd409, %r2;
+	setp.eq.s64 %p91, %rd409, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
 	bar.sync 0;
-	@!%p95 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd406;
+	@!%p93 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd405;
 $L110:
 	bar.sync 0;
-	ld.shared.s64 %rd411, [%rd1+1024];
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd406, %rd404;
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd415, 0;
+	ld.shared.s64 %rd410, [%rd1+1024];
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd405, %rd403;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd414, 0;
 $L111:
-	setp.lt.s64 %p96, %rd415, %rd365;
-	not.pred %p97, %p96;
-	@!%p97 bra $L115;
+	setp.lt.s64 %p94, %rd414, %rd364;
+	not.pred %p95, %p94;
+	@!%p95 bra $L115;
 	bra.uni $L113;
 $L115:
-	mul.lo.s64 %rd416, %rd415, %rd162;
-	mad.lo.s64 %rd417, %rd416, 4, %rd160;
-	ld.shared.s32 %r164, [%rd417+0];
+	mul.lo.s64 %rd415, %rd414, %rd162;
+	mad.lo.s64 %rd416, %rd415, 4, %rd160;
+	ld.shared.s32 %r164, [%rd416+0];
 	mov.b32 %r165, %r164;
-	add.s64 %rd418, %rd414, %rd415;
-	mul.lo.s64 %rd419, %rd418, %rd189;
-	mad.lo.s64 %rd420, %rd419, 4, %rd187;
-	st.global.s32 [%rd420+0], %r165;
+	add.s64 %rd417, %rd413, %rd414;
+	mul.lo.s64 %rd418, %rd417, %rd189;
+	mad.lo.s64 %rd419, %rd418, 4, %rd187;
+	st.global.s32 [%rd419+0], %r165;
 $L112:
-	add.s64 %rd421, %rd415, 1;
-	mov.b64 %rd415, %rd421;
+	add.s64 %rd420, %rd414, 1;
+	mov.b64 %rd414, %rd420;
 	bra.uni $L111;
 $L113:
 	bra.uni $L92;
@@ -1796,68 +1793,68 @@ $L91:
 $L92:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd422, %r2;
-	add.s64 %rd423, %rd166, %rd422;
-	mov.b64 %rd424, %rd423;
+	cvt.u64.u32 %rd421, %r2;
+	add.s64 %rd422, %rd166, %rd421;
+	mov.b64 %rd423, %rd422;
 	mov.b32 %r166, -1;
+	mov.b64 %rd424, 0;
 	mov.b64 %rd425, 0;
-	mov.b64 %rd426, 0;
 $L116:
 	@!%p13 bra $L120;
-	mov.b64 %rd427, 4611686018427387904;
+	mov.b64 %rd426, 4611686018427387904;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd427, %rd149;
+	mov.b64 %rd426, %rd149;
 	bra.uni $L118;
 $L117:
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd428, %rd427;
+	mov.b64 %rd427, %rd426;
 $L121:
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, %rd428;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd427;
 $L124:
-	setp.gt.s64 %p98, %rd430, 0;
-	not.pred %p99, %p98;
-	@!%p99 bra $L128;
+	setp.gt.s64 %p96, %rd429, 0;
+	not.pred %p97, %p96;
+	@!%p97 bra $L128;
 	bra.uni $L126;
 $L128:
-	setp.ge.s64 %p100, %rd425, %rd426;
-	@!%p100 bra $L130;
-	setp.ge.s64 %p101, %rd424, %rd169;
-	@!%p101 bra $L132;
+	setp.ge.s64 %p98, %rd424, %rd425;
+	@!%p98 bra $L130;
+	setp.ge.s64 %p99, %rd423, %rd169;
+	@!%p99 bra $L132;
 	bra.uni $L126;
 $L132:
-	mov.pred %p102, %p12;
-	mov.b64 %rd431, %rd130;
-	mov.b64 %rd432, %rd424;
+	mov.pred %p100, %p12;
+	mov.b64 %rd430, %rd130;
+	mov.b64 %rd431, %rd423;
 $L133:
-	@!%p102 bra $L137;
-	shr.s64 %rd433, %rd432, 5;
-	mul.lo.s64 %rd434, %rd433, %rd136;
-	mad.lo.s64 %rd435, %rd434, 4, %rd134;
-	ld.global.nc.u32 %r167, [%rd435+0];
+	@!%p100 bra $L137;
+	shr.s64 %rd432, %rd431, 5;
+	mul.lo.s64 %rd433, %rd432, %rd136;
+	mad.lo.s64 %rd434, %rd433, 4, %rd134;
+	ld.global.nc.u32 %r167, [%rd434+0];
 	mov.b32 %r168, %r167;
-	and.b64 %rd436, %rd432, 31;
-	min.u64 %rd437, %rd436, 32;
-	cvt.u32.u64 %r169, %rd437;
+	and.b64 %rd435, %rd431, 31;
+	min.u64 %rd436, %rd435, 32;
+	cvt.u32.u64 %r169, %rd436;
 	mov.b32 %r171, 0x1;
 	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p103, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p103;
+	setp.hs.u32 %p101, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p101;
 	and.b32 %r173, %r168, %r172;
-	setp.ne.u32 %p104, %r173, 0x0;
-	@!%p104 bra $L139;
-	cvt.u32.u64 %r174, %rd432;
+	setp.ne.u32 %p102, %r173, 0x0;
+	@!%p102 bra $L139;
+	cvt.u32.u64 %r174, %rd431;
 	mov.b32 %r175, %r174;
 	bra.uni $L135;
 $L139:
 	mov.b32 %r175, -1;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd438, %rd432, %rd133;
-	mad.lo.s64 %rd439, %rd438, 4, %rd131;
-	ld.global.nc.s32 %r176, [%rd439+0];
+	mul.lo.s64 %rd437, %rd431, %rd133;
+	mad.lo.s64 %rd438, %rd437, 4, %rd131;
+	ld.global.nc.s32 %r176, [%rd438+0];
 	mov.b32 %r177, %r176;
 	mov.b32 %r175, %r177;
 	bra.uni $L135;
@@ -1865,478 +1862,475 @@ $L134:
 	bra.uni $L133;
 $L135:
 	mov.b32 %r166, %r175;
-	add.s64 %rd440, %rd424, %rd164;
-	mov.b64 %rd424, %rd440;
-	setp.ge.s32 %p105, %r166, 0;
-	@!%p105 bra $L141;
-	mov.b64 %rd441, %rd120;
+	add.s64 %rd439, %rd423, %rd164;
+	mov.b64 %rd423, %rd439;
+	setp.ge.s32 %p103, %r166, 0;
+	@!%p103 bra $L141;
+	mov.b64 %rd440, %rd120;
 	mov.b32 %r178, %r166;
-	cvt.s64.s32 %rd442, %r178;
-	mul.lo.s64 %rd443, %rd442, %rd123;
-	mad.lo.s64 %rd444, %rd443, 8, %rd121;
-	ld.global.nc.s64 %rd445, [%rd444+0];
+	cvt.s64.s32 %rd441, %r178;
+	mul.lo.s64 %rd442, %rd441, %rd123;
+	mad.lo.s64 %rd443, %rd442, 8, %rd121;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
 	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd446;
-	mov.b64 %rd448, %rd120;
+	mov.b64 %rd447, %rd120;
 	mov.b32 %r179, %r166;
-	cvt.s64.s32 %rd449, %r179;
-	add.s64 %rd450, %rd449, 1;
-	mul.lo.s64 %rd451, %rd450, %rd123;
-	mad.lo.s64 %rd452, %rd451, 8, %rd121;
-	ld.global.nc.s64 %rd453, [%rd452+0];
+	cvt.s64.s32 %rd448, %r179;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd123;
+	mad.lo.s64 %rd451, %rd450, 8, %rd121;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
 	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd447;
-	mov.b64 %rd457, %rd455;
+	mov.b64 %rd455, %rd446;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd424, %rd455;
 	mov.b64 %rd425, %rd456;
-	mov.b64 %rd426, %rd457;
 $L141:
 	bra.uni $L125;
 $L130:
-	mul.lo.s64 %rd458, %rd425, %rd126;
-	mad.lo.s64 %rd459, %rd458, 4, %rd124;
-	ld.global.nc.s32 %r180, [%rd459+0];
+	mul.lo.s64 %rd457, %rd424, %rd126;
+	mad.lo.s64 %rd458, %rd457, 4, %rd124;
+	ld.global.nc.s32 %r180, [%rd458+0];
 	mov.b32 %r181, %r180;
 	mov.b32 %r182, %r181;
 	mov.b32 %r183, %r166;
 	mov.b32 %r184, %r182;
-	mov.b64 %rd460, %rd425;
+	mov.b64 %rd459, %rd424;
 $L142:
-	cvt.s64.s32 %rd461, %r183;
-	mul.lo.s64 %rd462, %rd461, %rd154;
-	mad.lo.s64 %rd463, %rd462, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r185, [%rd463+0];
+	cvt.s64.s32 %rd460, %r183;
+	mul.lo.s64 %rd461, %rd460, %rd154;
+	mad.lo.s64 %rd462, %rd461, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r185, [%rd462+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd464, %r184;
-	mul.lo.s64 %rd465, %rd464, %rd154;
-	mad.lo.s64 %rd466, %rd465, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r188, [%rd466+0];
+	cvt.s64.s32 %rd463, %r184;
+	mul.lo.s64 %rd464, %rd463, %rd154;
+	mad.lo.s64 %rd465, %rd464, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r188, [%rd465+0];
 	mov.b32 %r189, %r188;
-	setp.ge.s32 %p106, %r189, %r187;
-	@!%p106 bra $L146;
-	mov.pred %p107, 0;
+	setp.ge.s32 %p104, %r189, %r187;
+	@!%p104 bra $L146;
+	mov.pred %p105, 0;
 	bra.uni $L144;
 $L146:
-	cvt.s64.s32 %rd467, %r184;
-	mul.lo.s64 %rd468, %rd467, %rd154;
-	mad.lo.s64 %rd469, %rd468, 4, %rd152;
-	atom.global.max.s32 %r190, [%rd469], %r187;
+	cvt.s64.s32 %rd466, %r184;
+	mul.lo.s64 %rd467, %rd466, %rd154;
+	mad.lo.s64 %rd468, %rd467, 4, %rd152;
+	atom.global.max.s32 %r190, [%rd468], %r187;
 	mov.b32 %r191, %r190;
-	setp.lt.s32 %p108, %r191, %r187;
-	mov.pred %p107, %p108;
+	setp.lt.s32 %p106, %r191, %r187;
+	mov.pred %p105, %p106;
 	bra.uni $L144;
 $L143:
 	bra.uni $L142;
 $L144:
-	@!%p107 bra $L148;
-	mov.pred %p109, 0;
-	mov.b64 %rd470, %rd429;
+	@!%p105 bra $L148;
+	mov.pred %p107, 0;
+	mov.b64 %rd469, %rd428;
 	mov.b32 %r192, %r182;
 $L149:
 	@!%p13 bra $L153;
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd471, %r193;
-	mov.b64 %rd472, %rd471;
+	cvt.s64.s32 %rd470, %r193;
+	mov.b64 %rd471, %rd470;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd473, %r194;
-	min.u64 %rd474, %rd473, 32;
-	cvt.u32.u64 %r195, %rd474;
+	cvt.s64.s32 %rd472, %r194;
+	min.u64 %rd473, %rd472, 32;
+	cvt.u32.u64 %r195, %rd473;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p110, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p110;
+	setp.hs.u32 %p108, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p108;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd475, %rd472;
+	mov.b64 %rd474, %rd471;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd476, %rd475, %rd145;
-	mad.lo.s64 %rd477, %rd476, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r201, [%rd477+0];
+	mul.lo.s64 %rd475, %rd474, %rd145;
+	mad.lo.s64 %rd476, %rd475, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r201, [%rd476+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p111, %r203, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L155;
-	mul.lo.s64 %rd478, %rd475, %rd145;
-	mad.lo.s64 %rd479, %rd478, 4, %rd143;
-	atom.global.or.b32 %r204, [%rd479], %r200;
+	setp.ne.u32 %p109, %r203, 0x0;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L155;
+	mul.lo.s64 %rd477, %rd474, %rd145;
+	mad.lo.s64 %rd478, %rd477, 4, %rd143;
+	atom.global.or.b32 %r204, [%rd478], %r200;
 	mov.b32 %r205, %r204;
 	and.b32 %r206, %r205, %r200;
-	setp.ne.u32 %p114, %r206, 0x0;
-	mov.pred %p112, %p114;
+	setp.ne.u32 %p112, %r206, 0x0;
+	mov.pred %p110, %p112;
 $L155:
-	@!%p112 bra $L157;
-	mov.b64 %rd480, %rd470;
-	mov.b64 %rd481, %rd480;
-	mov.pred %p115, 0;
+	@!%p110 bra $L157;
+	mov.b64 %rd479, %rd469;
+	mov.b64 %rd480, %rd479;
+	mov.pred %p113, 0;
 	bra.uni $L151;
 $L157:
-	mov.b64 %rd482, %rd470;
-	mov.b64 %rd481, %rd482;
-	mov.pred %p115, 1;
+	mov.b64 %rd481, %rd469;
+	mov.b64 %rd480, %rd481;
+	mov.pred %p113, 1;
 	bra.uni $L151;
 $L153:
 	@!%p14 bra $L159;
-	cvt.s64.s32 %rd483, %r192;
-	mul.lo.s64 %rd484, %rd483, %rd148;
-	mad.lo.s64 %rd485, %rd484, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r207, [%rd485+0];
+	cvt.s64.s32 %rd482, %r192;
+	mul.lo.s64 %rd483, %rd482, %rd148;
+	mad.lo.s64 %rd484, %rd483, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r207, [%rd484+0];
 	mov.b32 %r208, %r207;
-	setp.eq.s32 %p116, %r208, %r36;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L161;
-	cvt.s64.s32 %rd486, %r192;
-	mul.lo.s64 %rd487, %rd486, %rd148;
-	mad.lo.s64 %rd488, %rd487, 4, %rd146;
-	atom.global.exch.b32 %r209, [%rd488], %r36;
+	setp.eq.s32 %p114, %r208, %r36;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L161;
+	cvt.s64.s32 %rd485, %r192;
+	mul.lo.s64 %rd486, %rd485, %rd148;
+	mad.lo.s64 %rd487, %rd486, 4, %rd146;
+	atom.global.exch.b32 %r209, [%rd487], %r36;
 	mov.b32 %r210, %r209;
-	setp.eq.s32 %p119, %r210, %r36;
-	mov.pred %p117, %p119;
+	setp.eq.s32 %p117, %r210, %r36;
+	mov.pred %p115, %p117;
 $L161:
-	@!%p117 bra $L163;
-	mov.b64 %rd489, %rd470;
-	mov.b64 %rd481, %rd489;
-	mov.pred %p115, 0;
+	@!%p115 bra $L163;
+	mov.b64 %rd488, %rd469;
+	mov.b64 %rd480, %rd488;
+	mov.pred %p113, 0;
 	bra.uni $L151;
 $L163:
 $L159:
-	mul.lo.s64 %rd490, %rd470, %rd162;
-	mad.lo.s64 %rd491, %rd490, 4, %rd160;
-	st.shared.s32 [%rd491+0], %r192;
-	add.s64 %rd492, %rd470, 1;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd481, %rd493;
-	mov.pred %p115, 1;
+	mul.lo.s64 %rd489, %rd469, %rd162;
+	mad.lo.s64 %rd490, %rd489, 4, %rd160;
+	st.shared.s32 [%rd490+0], %r192;
+	add.s64 %rd491, %rd469, 1;
+	mov.b64 %rd492, %rd491;
+	mov.b64 %rd480, %rd492;
+	mov.pred %p113, 1;
 	bra.uni $L151;
 $L150:
 	bra.uni $L149;
 $L151:
-	mov.b64 %rd494, %rd481;
-	mov.pred %p120, %p115;
-	mov.b64 %rd429, %rd494;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L165;
-	mov.b64 %rd495, %rd120;
+	mov.b64 %rd493, %rd480;
+	mov.pred %p118, %p113;
+	mov.b64 %rd428, %rd493;
+	mov.pred %p107, %p118;
+	@!%p107 bra $L165;
+	mov.b64 %rd494, %rd120;
 	mov.b32 %r211, %r182;
-	setp.lt.s64 %p121, %rd106, 64;
-	setp.le.s64 %p122, %rd150, 1;
-	or.pred %p123, %p121, %p122;
-	@!%p123 bra $L166;
-	cvt.s64.s32 %rd496, %r211;
-	add.s64 %rd497, %rd496, 1;
-	mul.lo.s64 %rd498, %rd497, %rd123;
-	mad.lo.s64 %rd499, %rd498, 8, %rd121;
-	ld.global.nc.s64 %rd500, [%rd499+0];
-	mov.b64 %rd501, %rd500;
-	cvt.s64.s32 %rd502, %r211;
-	mul.lo.s64 %rd503, %rd502, %rd123;
-	mad.lo.s64 %rd504, %rd503, 8, %rd121;
-	ld.global.nc.s64 %rd505, [%rd504+0];
-	mov.b64 %rd506, %rd505;
-	sub.s64 %rd507, %rd501, %rd506;
-	add.s64 %rd508, %rd107, %rd507;
-	mov.b64 %rd107, %rd508;
+	setp.lt.s64 %p119, %rd106, 64;
+	setp.le.s64 %p120, %rd150, 1;
+	or.pred %p121, %p119, %p120;
+	@!%p121 bra $L166;
+	cvt.s64.s32 %rd495, %r211;
+	add.s64 %rd496, %rd495, 1;
+	mul.lo.s64 %rd497, %rd496, %rd123;
+	mad.lo.s64 %rd498, %rd497, 8, %rd121;
+	ld.global.nc.s64 %rd499, [%rd498+0];
+	mov.b64 %rd500, %rd499;
+	cvt.s64.s32 %rd501, %r211;
+	mul.lo.s64 %rd502, %rd501, %rd123;
+	mad.lo.s64 %rd503, %rd502, 8, %rd121;
+	ld.global.nc.s64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
+	sub.s64 %rd506, %rd500, %rd505;
+	add.s64 %rd507, %rd107, %rd506;
+	mov.b64 %rd107, %rd507;
 	bra.uni $L167;
 $L166:
-	rem.s64 %rd509, %rd106, %rd150;
-	setp.eq.s64 %p124, %rd150, -1;
-	selp.b64 %rd510, 0, %rd509, %p124;
-	setp.eq.s64 %p125, %rd150, 0;
-	selp.b64 %rd511, %rd106, %rd510, %p125;
-	setp.eq.s64 %p126, %rd511, 0;
-	@!%p126 bra $L169;
-	cvt.s64.s32 %rd512, %r211;
-	add.s64 %rd513, %rd512, 1;
-	mul.lo.s64 %rd514, %rd513, %rd123;
-	mad.lo.s64 %rd515, %rd514, 8, %rd121;
-	ld.global.nc.s64 %rd516, [%rd515+0];
-	mov.b64 %rd517, %rd516;
-	cvt.s64.s32 %rd518, %r211;
-	mul.lo.s64 %rd519, %rd518, %rd123;
-	mad.lo.s64 %rd520, %rd519, 8, %rd121;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	sub.s64 %rd523, %rd517, %rd522;
-	mul.lo.s64 %rd524, %rd150, %rd523;
-	add.s64 %rd525, %rd107, %rd524;
-	mov.b64 %rd107, %rd525;
+	sub.s64 %rd508, %rd150, 1;
+	and.b64 %rd509, %rd106, %rd508;
+	setp.eq.s64 %p122, %rd509, 0;
+	@!%p122 bra $L169;
+	cvt.s64.s32 %rd510, %r211;
+	add.s64 %rd511, %rd510, 1;
+	mul.lo.s64 %rd512, %rd511, %rd123;
+	mad.lo.s64 %rd513, %rd512, 8, %rd121;
+	ld.global.nc.s64 %rd514, [%rd513+0];
+	mov.b64 %rd515, %rd514;
+	cvt.s64.s32 %rd516, %r211;
+	mul.lo.s64 %rd517, %rd516, %rd123;
+	mad.lo.s64 %rd518, %rd517, 8, %rd121;
+	ld.global.nc.s64 %rd519, [%rd518+0];
+	mov.b64 %rd520, %rd519;
+	sub.s64 %rd521, %rd515, %rd520;
+	mul.lo.s64 %rd522, %rd150, %rd521;
+	add.s64 %rd523, %rd107, %rd522;
+	mov.b64 %rd107, %rd523;
 $L169:
 $L167:
-	add.s64 %rd526, %rd106, 1;
-	mov.b64 %rd106, %rd526;
+	add.s64 %rd524, %rd106, 1;
+	mov.b64 %rd106, %rd524;
 $L165:
 $L148:
-	add.s64 %rd527, %rd425, 1;
-	mov.b64 %rd425, %rd527;
-	sub.s64 %rd528, %rd430, 1;
-	mov.b64 %rd430, %rd528;
+	add.s64 %rd525, %rd424, 1;
+	mov.b64 %rd424, %rd525;
+	sub.s64 %rd526, %rd429, 1;
+	mov.b64 %rd429, %rd526;
 $L125:
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd529, %rd429;
+	mov.b64 %rd527, %rd428;
 $L170:
 	@!%p13 bra $L174;
 	bra.uni $L172;
 $L174:
 	// block scan
-	mov.b64 %rd530, %rd529;
+	mov.b64 %rd528, %rd527;
 	mov.b32 %r212, %r3;
 $L175:
-	setp.hs.u32 %p127, %r212, 32;
-	@%p127 bra $L176;
-	mov.b64 {%r213, %r214}, %rd530;
-	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
+	setp.hs.u32 %p123, %r212, 32;
+	@%p123 bra $L176;
+	mov.b64 {%r213, %r214}, %rd528;
+	shfl.sync.up.b32 %r215|%p124, %r213, %r212, 0, %r17;
 	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
-	mov.b64 %rd531, {%r215, %r216};
-	@!%p128 bra $L177;
-	add.s64 %rd532, %rd531, %rd530;
-	mov.b64 %rd530, %rd532;
+	mov.b64 %rd529, {%r215, %r216};
+	@!%p124 bra $L177;
+	add.s64 %rd530, %rd529, %rd528;
+	mov.b64 %rd528, %rd530;
 $L177:
 	shl.b32 %r212, %r212, 1;
 	bra.uni $L175;
 $L176:
-	mov.b64 {%r217, %r218}, %rd530;
-	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
+	mov.b64 {%r217, %r218}, %rd528;
+	shfl.sync.up.b32 %r219|%p125, %r217, %r3, 0, %r17;
 	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
-	mov.b64 %rd533, {%r219, %r220};
-	setp.lo.u32 %p130, %r3, 32;
-	and.pred %p131, %p129, %p130;
-	selp.b64 %rd534, %rd533, 0, %p131;
+	mov.b64 %rd531, {%r219, %r220};
+	setp.lo.u32 %p126, %r3, 32;
+	and.pred %p127, %p125, %p126;
+	selp.b64 %rd532, %rd531, 0, %p127;
 	sub.u32 %r221, %r13, %r3;
-	setp.eq.u32 %p132, %r7, %r221;
-	@!%p132 bra $L178;
-	mul.wide.u32 %rd535, %r8, 16;
-	add.s64 %rd536, %rd1, %rd535;
-	st.shared.s64 [%rd536+0], %rd530;
+	setp.eq.u32 %p128, %r7, %r221;
+	@!%p128 bra $L178;
+	mul.wide.u32 %rd533, %r8, 16;
+	add.s64 %rd534, %rd1, %rd533;
+	st.shared.s64 [%rd534+0], %rd528;
 $L178:
 	bar.sync 0;
-	setp.eq.u32 %p133, %r8, 0;
-	@!%p133 bra $L179;
-	mov.b64 %rd537, 0;
-	setp.lo.u32 %p134, %r7, %r10;
-	@!%p134 bra $L180;
-	mul.wide.u32 %rd538, %r7, 16;
-	add.s64 %rd539, %rd1, %rd538;
-	ld.shared.s64 %rd540, [%rd539+0];
-	mov.b64 %rd537, %rd540;
+	setp.eq.u32 %p129, %r8, 0;
+	@!%p129 bra $L179;
+	mov.b64 %rd535, 0;
+	setp.lo.u32 %p130, %r7, %r10;
+	@!%p130 bra $L180;
+	mul.wide.u32 %rd536, %r7, 16;
+	add.s64 %rd537, %rd1, %rd536;
+	ld.shared.s64 %rd538, [%rd537+0];
+	mov.b64 %rd535, %rd538;
 $L180:
-	mov.b64 {%r222, %r223}, %rd537;
-	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
+	mov.b64 {%r222, %r223}, %rd535;
+	shfl.sync.up.b32 %r224|%p131, %r222, 1, 0, %r17;
 	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
-	mov.b64 %rd541, {%r224, %r225};
-	@!%p135 bra $L181;
-	add.s64 %rd542, %rd541, %rd537;
-	mov.b64 %rd537, %rd542;
+	mov.b64 %rd539, {%r224, %r225};
+	@!%p131 bra $L181;
+	add.s64 %rd540, %rd539, %rd535;
+	mov.b64 %rd535, %rd540;
 $L181:
-	mov.b64 {%r226, %r227}, %rd537;
-	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
+	mov.b64 {%r226, %r227}, %rd535;
+	shfl.sync.up.b32 %r228|%p132, %r226, 2, 0, %r17;
 	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
-	mov.b64 %rd543, {%r228, %r229};
-	@!%p136 bra $L182;
-	add.s64 %rd544, %rd543, %rd537;
-	mov.b64 %rd537, %rd544;
+	mov.b64 %rd541, {%r228, %r229};
+	@!%p132 bra $L182;
+	add.s64 %rd542, %rd541, %rd535;
+	mov.b64 %rd535, %rd542;
 $L182:
-	mov.b64 {%r230, %r231}, %rd537;
-	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
+	mov.b64 {%r230, %r231}, %rd535;
+	shfl.sync.up.b32 %r232|%p133, %r230, 4, 0, %r17;
 	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
-	mov.b64 %rd545, {%r232, %r233};
-	@!%p137 bra $L183;
-	add.s64 %rd546, %rd545, %rd537;
-	mov.b64 %rd537, %rd546;
+	mov.b64 %rd543, {%r232, %r233};
+	@!%p133 bra $L183;
+	add.s64 %rd544, %rd543, %rd535;
+	mov.b64 %rd535, %rd544;
 $L183:
-	mov.b64 {%r234, %r235}, %rd537;
-	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
+	mov.b64 {%r234, %r235}, %rd535;
+	shfl.sync.up.b32 %r236|%p134, %r234, 8, 0, %r17;
 	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
-	mov.b64 %rd547, {%r236, %r237};
-	@!%p138 bra $L184;
-	add.s64 %rd548, %rd547, %rd537;
-	mov.b64 %rd537, %rd548;
+	mov.b64 %rd545, {%r236, %r237};
+	@!%p134 bra $L184;
+	add.s64 %rd546, %rd545, %rd535;
+	mov.b64 %rd535, %rd546;
 $L184:
-	mov.b64 {%r238, %r239}, %rd537;
-	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
+	mov.b64 {%r238, %r239}, %rd535;
+	shfl.sync.up.b32 %r240|%p135, %r238, 16, 0, %r17;
 	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
-	mov.b64 %rd549, {%r240, %r241};
-	@!%p139 bra $L185;
-	add.s64 %rd550, %rd549, %rd537;
-	mov.b64 %rd537, %rd550;
+	mov.b64 %rd547, {%r240, %r241};
+	@!%p135 bra $L185;
+	add.s64 %rd548, %rd547, %rd535;
+	mov.b64 %rd535, %rd548;
 $L185:
-	mov.b64 {%r242, %r243}, %rd537;
-	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
+	mov.b64 {%r242, %r243}, %rd535;
+	shfl.sync.up.b32 %r244|%p136, %r242, 1, 0, %r17;
 	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd551, {%r244, %r245};
-	selp.b64 %rd552, %rd551, 0, %p140;
-	@!%p134 bra $L186;
-	mul.wide.u32 %rd553, %r7, 16;
-	add.s64 %rd554, %rd1, %rd553;
-	add.s64 %rd555, %rd554, 512;
-	st.shared.s64 [%rd555+0], %rd552;
+	mov.b64 %rd549, {%r244, %r245};
+	selp.b64 %rd550, %rd549, 0, %p136;
+	@!%p130 bra $L186;
+	mul.wide.u32 %rd551, %r7, 16;
+	add.s64 %rd552, %rd1, %rd551;
+	add.s64 %rd553, %rd552, 512;
+	st.shared.s64 [%rd553+0], %rd550;
 $L186:
 	sub.u32 %r246, %r10, 1;
-	setp.eq.u32 %p141, %r7, %r246;
-	@!%p141 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd537;
+	setp.eq.u32 %p137, %r7, %r246;
+	@!%p137 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd535;
 $L187:
 $L179:
 	bar.sync 0;
-	mul.wide.u32 %rd556, %r8, 16;
-	add.s64 %rd557, %rd1, %rd556;
-	add.s64 %rd558, %rd557, 512;
-	ld.shared.s64 %rd559, [%rd558+0];
-	add.s64 %rd560, %rd559, %rd534;
-	ld.shared.s64 %rd561, [%rd1+1024];
-	mov.b64 {%r247, %r248}, %rd560;
-	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	add.s64 %rd556, %rd555, 512;
+	ld.shared.s64 %rd557, [%rd556+0];
+	add.s64 %rd558, %rd557, %rd532;
+	ld.shared.s64 %rd559, [%rd1+1024];
+	mov.b64 {%r247, %r248}, %rd558;
+	shfl.sync.idx.b32 %r249|%p138, %r247, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
-	mov.b64 %rd562, {%r249, %r250};
+	mov.b64 %rd560, {%r249, %r250};
+	mov.b64 %rd561, %rd559;
+	mov.b64 %rd562, %rd560;
 	mov.b64 %rd563, %rd561;
 	mov.b64 %rd564, %rd562;
 	mov.b64 %rd565, %rd563;
 	mov.b64 %rd566, %rd564;
 	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, 0;
-	cvt.u64.u32 %rd571, %r2;
-	setp.eq.s64 %p143, %rd571, 0;
-	setp.gt.s64 %p144, %rd569, 0;
-	and.pred %p145, %p143, %p144;
-	@!%p145 bra $L189;
-	atom.global.add.u64 %rd572, [%rd140], %rd569;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd570, %rd573;
+	mov.b64 %rd568, 0;
+	cvt.u64.u32 %rd569, %r2;
+	setp.eq.s64 %p139, %rd569, 0;
+	setp.gt.s64 %p140, %rd567, 0;
+	and.pred %p141, %p139, %p140;
+	@!%p141 bra $L189;
+	atom.global.add.u64 %rd570, [%rd140], %rd567;
+	mov.b64 %rd571, %rd570;
+	mov.b64 %rd568, %rd571;
 $L189:
-	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p146, %rd574, 0;
-	setp.eq.u32 %p147, %r1, 0;
-	and.pred %p148, %p146, %p147;
+	cvt.u64.u32 %rd572, %r2;
+	setp.eq.s64 %p142, %rd572, 0;
+	setp.eq.u32 %p143, %r1, 0;
+	and.pred %p144, %p142, %p143;
 	bar.sync 0;
-	@!%p148 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd570;
+	@!%p144 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd568;
 $L190:
 	bar.sync 0;
-	ld.shared.s64 %rd575, [%rd1+1024];
+	ld.shared.s64 %rd573, [%rd1+1024];
+	mov.b64 %rd574, %rd573;
+	mov.b64 %rd568, %rd574;
+	add.s64 %rd575, %rd568, %rd566;
 	mov.b64 %rd576, %rd575;
-	mov.b64 %rd570, %rd576;
-	add.s64 %rd577, %rd570, %rd568;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd579, 0;
+	mov.b64 %rd577, 0;
 $L191:
-	setp.lt.s64 %p149, %rd579, %rd529;
-	not.pred %p150, %p149;
-	@!%p150 bra $L195;
+	setp.lt.s64 %p145, %rd577, %rd527;
+	not.pred %p146, %p145;
+	@!%p146 bra $L195;
 	bra.uni $L193;
 $L195:
-	mul.lo.s64 %rd580, %rd579, %rd162;
-	mad.lo.s64 %rd581, %rd580, 4, %rd160;
-	ld.shared.s32 %r251, [%rd581+0];
+	mul.lo.s64 %rd578, %rd577, %rd162;
+	mad.lo.s64 %rd579, %rd578, 4, %rd160;
+	ld.shared.s32 %r251, [%rd579+0];
 	mov.b32 %r252, %r251;
-	add.s64 %rd582, %rd578, %rd579;
-	mul.lo.s64 %rd583, %rd582, %rd139;
-	mad.lo.s64 %rd584, %rd583, 4, %rd137;
-	st.global.s32 [%rd584+0], %r252;
+	add.s64 %rd580, %rd576, %rd577;
+	mul.lo.s64 %rd581, %rd580, %rd139;
+	mad.lo.s64 %rd582, %rd581, 4, %rd137;
+	st.global.s32 [%rd582+0], %r252;
 $L192:
-	add.s64 %rd585, %rd579, 1;
-	mov.b64 %rd579, %rd585;
+	add.s64 %rd583, %rd577, 1;
+	mov.b64 %rd577, %rd583;
 	bra.uni $L191;
 $L193:
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd586, 0;
-	setp.lt.s64 %p151, %rd425, %rd426;
-	setp.lt.s64 %p152, %rd424, %rd169;
-	or.pred %p153, %p151, %p152;
-	@!%p153 bra $L197;
-	mov.b64 %rd586, 1;
+	mov.b64 %rd584, 0;
+	setp.lt.s64 %p147, %rd424, %rd425;
+	setp.lt.s64 %p148, %rd423, %rd169;
+	or.pred %p149, %p147, %p148;
+	@!%p149 bra $L197;
+	mov.b64 %rd584, 1;
 $L197:
-	mov.b64 %rd587, %rd586;
+	mov.b64 %rd585, %rd584;
 	// block reduction
 	sub.u32 %r253, %r13, 1;
 	mov.b32 %r254, %r3;
 $L198:
-	setp.hs.u32 %p154, %r254, 32;
-	@%p154 bra $L199;
-	mov.b64 {%r255, %r256}, %rd587;
-	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
+	setp.hs.u32 %p150, %r254, 32;
+	@%p150 bra $L199;
+	mov.b64 {%r255, %r256}, %rd585;
+	shfl.sync.down.b32 %r257|%p151, %r255, %r254, %r253, %r17;
 	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
-	mov.b64 %rd588, {%r257, %r258};
-	@!%p155 bra $L200;
-	max.s64 %rd589, %rd587, %rd588;
-	mov.b64 %rd587, %rd589;
+	mov.b64 %rd586, {%r257, %r258};
+	@!%p151 bra $L200;
+	max.s64 %rd587, %rd585, %rd586;
+	mov.b64 %rd585, %rd587;
 $L200:
 	shl.b32 %r254, %r254, 1;
 	bra.uni $L198;
 $L199:
-	setp.eq.u32 %p156, %r7, 0;
-	@!%p156 bra $L201;
-	mul.wide.u32 %rd590, %r8, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	st.shared.s64 [%rd591+0], %rd587;
+	setp.eq.u32 %p152, %r7, 0;
+	@!%p152 bra $L201;
+	mul.wide.u32 %rd588, %r8, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	st.shared.s64 [%rd589+0], %rd585;
 $L201:
 	bar.sync 0;
-	setp.eq.u32 %p157, %r8, 0;
-	@!%p157 bra $L202;
-	setp.lo.u32 %p158, %r7, %r10;
-	@!%p158 bra $L203;
-	mul.wide.u32 %rd592, %r7, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	ld.shared.s64 %rd594, [%rd593+0];
-	mov.b64 %rd587, %rd594;
+	setp.eq.u32 %p153, %r8, 0;
+	@!%p153 bra $L202;
+	setp.lo.u32 %p154, %r7, %r10;
+	@!%p154 bra $L203;
+	mul.wide.u32 %rd590, %r7, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	ld.shared.s64 %rd592, [%rd591+0];
+	mov.b64 %rd585, %rd592;
 $L203:
 	sub.u32 %r259, %r10, 1;
-	mov.b64 {%r260, %r261}, %rd587;
-	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
+	mov.b64 {%r260, %r261}, %rd585;
+	shfl.sync.down.b32 %r262|%p155, %r260, 1, %r259, %r17;
 	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
-	mov.b64 %rd595, {%r262, %r263};
-	@!%p159 bra $L204;
-	max.s64 %rd596, %rd587, %rd595;
-	mov.b64 %rd587, %rd596;
+	mov.b64 %rd593, {%r262, %r263};
+	@!%p155 bra $L204;
+	max.s64 %rd594, %rd585, %rd593;
+	mov.b64 %rd585, %rd594;
 $L204:
-	mov.b64 {%r264, %r265}, %rd587;
-	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
+	mov.b64 {%r264, %r265}, %rd585;
+	shfl.sync.down.b32 %r266|%p156, %r264, 2, %r259, %r17;
 	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
-	mov.b64 %rd597, {%r266, %r267};
-	@!%p160 bra $L205;
-	max.s64 %rd598, %rd587, %rd597;
-	mov.b64 %rd587, %rd598;
+	mov.b64 %rd595, {%r266, %r267};
+	@!%p156 bra $L205;
+	max.s64 %rd596, %rd585, %rd595;
+	mov.b64 %rd585, %rd596;
 $L205:
-	mov.b64 {%r268, %r269}, %rd587;
-	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
+	mov.b64 {%r268, %r269}, %rd585;
+	shfl.sync.down.b32 %r270|%p157, %r268, 4, %r259, %r17;
 	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
-	mov.b64 %rd599, {%r270, %r271};
-	@!%p161 bra $L206;
-	max.s64 %rd600, %rd587, %rd599;
-	mov.b64 %rd587, %rd600;
+	mov.b64 %rd597, {%r270, %r271};
+	@!%p157 bra $L206;
+	max.s64 %rd598, %rd585, %rd597;
+	mov.b64 %rd585, %rd598;
 $L206:
-	mov.b64 {%r272, %r273}, %rd587;
-	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
+	mov.b64 {%r272, %r273}, %rd585;
+	shfl.sync.down.b32 %r274|%p158, %r272, 8, %r259, %r17;
 	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
-	mov.b64 %rd601, {%r274, %r275};
-	@!%p162 bra $L207;
-	max.s64 %rd602, %rd587, %rd601;
-	mov.b64 %rd587, %rd602;
+	mov.b64 %rd599, {%r274, %r275};
+	@!%p158 bra $L207;
+	max.s64 %rd600, %rd585, %rd599;
+	mov.b64 %rd585, %rd600;
 $L207:
-	mov.b64 {%r276, %r277}, %rd587;
-	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
+	mov.b64 {%r276, %r277}, %rd585;
+	shfl.sync.down.b32 %r278|%p159, %r276, 16, %r259, %r17;
 	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
-	mov.b64 %rd603, {%r278, %r279};
-	@!%p163 bra $L208;
-	max.s64 %rd604, %rd587, %rd603;
-	mov.b64 %rd587, %rd604;
+	mov.b64 %rd601, {%r278, %r279};
+	@!%p159 bra $L208;
+	max.s64 %rd602, %rd585, %rd601;
+	mov.b64 %rd585, %rd602;
 $L208:
-	@!%p156 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd587;
+	@!%p152 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd585;
 $L209:
 $L202:
 	bar.sync 0;
-	ld.shared.s64 %rd605, [%rd1+1024];
-	mov.b64 %rd587, %rd605;
-	mov.b64 %rd606, %rd587;
-	setp.eq.s64 %p164, %rd606, 0;
-	@!%p164 bra $L211;
+	ld.shared.s64 %rd603, [%rd1+1024];
+	mov.b64 %rd585, %rd603;
+	mov.b64 %rd604, %rd585;
+	setp.eq.s64 %p160, %rd604, 0;
+	@!%p160 bra $L211;
 	bra.uni $L123;
 $L211:
 $L122:
@@ -2347,160 +2341,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd607, %rd106;
-	mov.b64 %rd608, %rd107;
+	mov.b64 %rd605, %rd106;
+	mov.b64 %rd606, %rd107;
 	// block reduction
 	mov.b32 %r280, 1;
 	sub.u32 %r281, %r13, 1;
 	mov.b32 %r282, %r3;
 $L212:
-	setp.hs.u32 %p165, %r282, 32;
-	@%p165 bra $L213;
-	mov.b64 {%r283, %r284}, %rd607;
-	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
+	setp.hs.u32 %p161, %r282, 32;
+	@%p161 bra $L213;
+	mov.b64 {%r283, %r284}, %rd605;
+	shfl.sync.down.b32 %r285|%p162, %r283, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd609, {%r285, %r286};
-	mov.b64 {%r287, %r288}, %rd608;
+	mov.b64 %rd607, {%r285, %r286};
+	mov.b64 {%r287, %r288}, %rd606;
 	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
-	mov.b64 %rd610, {%r289, %r290};
-	@!%p166 bra $L214;
-	setp.ne.u32 %p167, %r18, 9;
-	@%p167 bra.uni $L216;
-	setp.lt.s64 %p168, %rd609, %rd607;
-	setp.eq.s64 %p169, %rd609, %rd607;
-	setp.lt.s64 %p170, %rd610, %rd608;
-	and.pred %p171, %p169, %p170;
-	or.pred %p172, %p168, %p171;
-	selp.b64 %rd611, %rd609, %rd607, %p172;
-	selp.b64 %rd612, %rd610, %rd608, %p172;
-	mov.b64 %rd607, %rd611;
-	mov.b64 %rd608, %rd612;
+	mov.b64 %rd608, {%r289, %r290};
+	@!%p162 bra $L214;
+	setp.ne.u32 %p163, %r18, 9;
+	@%p163 bra.uni $L216;
+	setp.lt.s64 %p164, %rd607, %rd605;
+	setp.eq.s64 %p165, %rd607, %rd605;
+	setp.lt.s64 %p166, %rd608, %rd606;
+	and.pred %p167, %p165, %p166;
+	or.pred %p168, %p164, %p167;
+	selp.b64 %rd609, %rd607, %rd605, %p168;
+	selp.b64 %rd610, %rd608, %rd606, %p168;
+	mov.b64 %rd605, %rd609;
+	mov.b64 %rd606, %rd610;
 	bra.uni $L215;
 $L216:
-	setp.ne.u32 %p173, %r18, 10;
-	@%p173 bra.uni $L217;
-	setp.gt.s64 %p174, %rd609, %rd607;
-	setp.eq.s64 %p175, %rd609, %rd607;
-	setp.lt.s64 %p176, %rd610, %rd608;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd613, %rd609, %rd607, %p178;
-	selp.b64 %rd614, %rd610, %rd608, %p178;
-	mov.b64 %rd607, %rd613;
-	mov.b64 %rd608, %rd614;
+	setp.ne.u32 %p169, %r18, 10;
+	@%p169 bra.uni $L217;
+	setp.gt.s64 %p170, %rd607, %rd605;
+	setp.eq.s64 %p171, %rd607, %rd605;
+	setp.lt.s64 %p172, %rd608, %rd606;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd611, %rd607, %rd605, %p174;
+	selp.b64 %rd612, %rd608, %rd606, %p174;
+	mov.b64 %rd605, %rd611;
+	mov.b64 %rd606, %rd612;
 	bra.uni $L215;
 $L217:
+	mov.b64 %rd613, %rd605;
+	mov.b64 %rd614, %rd606;
 	mov.b64 %rd615, %rd607;
 	mov.b64 %rd616, %rd608;
-	mov.b64 %rd617, %rd609;
-	mov.b64 %rd618, %rd610;
+	mov.b64 %rd617, %rd613;
+	mov.b64 %rd618, %rd614;
 	mov.b64 %rd619, %rd615;
 	mov.b64 %rd620, %rd616;
-	mov.b64 %rd621, %rd617;
-	mov.b64 %rd622, %rd618;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	add.s64 %rd625, %rd619, %rd623;
-	mov.b64 %rd619, %rd625;
-	add.s64 %rd626, %rd620, %rd624;
-	mov.b64 %rd620, %rd626;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	add.s64 %rd623, %rd617, %rd621;
+	mov.b64 %rd617, %rd623;
+	add.s64 %rd624, %rd618, %rd622;
+	mov.b64 %rd618, %rd624;
 $L218:
-	mov.b64 %rd607, %rd619;
-	mov.b64 %rd608, %rd620;
+	mov.b64 %rd605, %rd617;
+	mov.b64 %rd606, %rd618;
 $L215:
 $L214:
 	shl.b32 %r282, %r282, 1;
 	bra.uni $L212;
 $L213:
-	setp.eq.u32 %p179, %r7, 0;
-	@!%p179 bra $L219;
-	mul.wide.u32 %rd627, %r8, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	st.shared.s64 [%rd628+0], %rd607;
-	st.shared.s64 [%rd628+8], %rd608;
+	setp.eq.u32 %p175, %r7, 0;
+	@!%p175 bra $L219;
+	mul.wide.u32 %rd625, %r8, 16;
+	add.s64 %rd626, %rd1, %rd625;
+	st.shared.s64 [%rd626+0], %rd605;
+	st.shared.s64 [%rd626+8], %rd606;
 $L219:
 	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L220;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L221;
-	mul.wide.u32 %rd629, %r7, 16;
-	add.s64 %rd630, %rd1, %rd629;
-	ld.shared.s64 %rd631, [%rd630+0];
-	ld.shared.s64 %rd632, [%rd630+8];
-	mov.b64 %rd607, %rd631;
-	mov.b64 %rd608, %rd632;
+	setp.eq.u32 %p176, %r8, 0;
+	@!%p176 bra $L220;
+	setp.lo.u32 %p177, %r7, %r10;
+	@!%p177 bra $L221;
+	mul.wide.u32 %rd627, %r7, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	ld.shared.s64 %rd629, [%rd628+0];
+	ld.shared.s64 %rd630, [%rd628+8];
+	mov.b64 %rd605, %rd629;
+	mov.b64 %rd606, %rd630;
 $L221:
 	sub.u32 %r291, %r10, 1;
 	mov.b32 %r292, %r280;
 $L222:
-	setp.hs.u32 %p182, %r292, 32;
-	@%p182 bra $L223;
-	mov.b64 {%r293, %r294}, %rd607;
-	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
+	setp.hs.u32 %p178, %r292, 32;
+	@%p178 bra $L223;
+	mov.b64 {%r293, %r294}, %rd605;
+	shfl.sync.down.b32 %r295|%p179, %r293, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd633, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd608;
+	mov.b64 %rd631, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd606;
 	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd634, {%r299, %r300};
-	@!%p183 bra $L224;
-	setp.ne.u32 %p184, %r18, 9;
-	@%p184 bra.uni $L226;
-	setp.lt.s64 %p185, %rd633, %rd607;
-	setp.eq.s64 %p186, %rd633, %rd607;
-	setp.lt.s64 %p187, %rd634, %rd608;
-	and.pred %p188, %p186, %p187;
-	or.pred %p189, %p185, %p188;
-	selp.b64 %rd635, %rd633, %rd607, %p189;
-	selp.b64 %rd636, %rd634, %rd608, %p189;
-	mov.b64 %rd607, %rd635;
-	mov.b64 %rd608, %rd636;
+	mov.b64 %rd632, {%r299, %r300};
+	@!%p179 bra $L224;
+	setp.ne.u32 %p180, %r18, 9;
+	@%p180 bra.uni $L226;
+	setp.lt.s64 %p181, %rd631, %rd605;
+	setp.eq.s64 %p182, %rd631, %rd605;
+	setp.lt.s64 %p183, %rd632, %rd606;
+	and.pred %p184, %p182, %p183;
+	or.pred %p185, %p181, %p184;
+	selp.b64 %rd633, %rd631, %rd605, %p185;
+	selp.b64 %rd634, %rd632, %rd606, %p185;
+	mov.b64 %rd605, %rd633;
+	mov.b64 %rd606, %rd634;
 	bra.uni $L225;
 $L226:
-	setp.ne.u32 %p190, %r18, 10;
-	@%p190 bra.uni $L227;
-	setp.gt.s64 %p191, %rd633, %rd607;
-	setp.eq.s64 %p192, %rd633, %rd607;
-	setp.lt.s64 %p193, %rd634, %rd608;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd637, %rd633, %rd607, %p195;
-	selp.b64 %rd638, %rd634, %rd608, %p195;
-	mov.b64 %rd607, %rd637;
-	mov.b64 %rd608, %rd638;
+	setp.ne.u32 %p186, %r18, 10;
+	@%p186 bra.uni $L227;
+	setp.gt.s64 %p187, %rd631, %rd605;
+	setp.eq.s64 %p188, %rd631, %rd605;
+	setp.lt.s64 %p189, %rd632, %rd606;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd635, %rd631, %rd605, %p191;
+	selp.b64 %rd636, %rd632, %rd606, %p191;
+	mov.b64 %rd605, %rd635;
+	mov.b64 %rd606, %rd636;
 	bra.uni $L225;
 $L227:
-	mov.b64 %rd639, %rd607;
-	mov.b64 %rd640, %rd608;
-	mov.b64 %rd641, %rd633;
-	mov.b64 %rd642, %rd634;
+	mov.b64 %rd637, %rd605;
+	mov.b64 %rd638, %rd606;
+	mov.b64 %rd639, %rd631;
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd617, %rd637;
+	mov.b64 %rd618, %rd638;
 	mov.b64 %rd619, %rd639;
 	mov.b64 %rd620, %rd640;
-	mov.b64 %rd621, %rd641;
-	mov.b64 %rd622, %rd642;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	add.s64 %rd643, %rd619, %rd623;
-	mov.b64 %rd619, %rd643;
-	add.s64 %rd644, %rd620, %rd624;
-	mov.b64 %rd620, %rd644;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	add.s64 %rd641, %rd617, %rd621;
+	mov.b64 %rd617, %rd641;
+	add.s64 %rd642, %rd618, %rd622;
+	mov.b64 %rd618, %rd642;
 $L228:
-	mov.b64 %rd607, %rd619;
-	mov.b64 %rd608, %rd620;
+	mov.b64 %rd605, %rd617;
+	mov.b64 %rd606, %rd618;
 $L225:
 $L224:
 	shl.b32 %r292, %r292, 1;
 	bra.uni $L222;
 $L223:
 $L220:
-	mul.wide.u32 %rd645, %r29, 16;
-	add.s64 %rd646, %rd11, %rd645;
-	setp.eq.u32 %p196, %r5, 0;
-	@!%p196 bra $L229;
-	st.global.s64 [%rd646+0], %rd607;
-	st.global.s64 [%rd646+8], %rd608;
+	mul.wide.u32 %rd643, %r29, 16;
+	add.s64 %rd644, %rd11, %rd643;
+	setp.eq.u32 %p192, %r5, 0;
+	@!%p192 bra $L229;
+	st.global.s64 [%rd644+0], %rd605;
+	st.global.s64 [%rd644+8], %rd606;
 $L229:
 	ret;
 }
@@ -2986,9 +2980,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<108>;
+	.reg .pred %p<106>;
 	.reg .b32 %r<144>;
-	.reg .b64 %rd<416>;
+	.reg .b64 %rd<415>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3525,203 +3519,200 @@ $L48:
 	mov.b64 %rd114, %rd298;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd299, %rd113, %rd157;
-	setp.eq.s64 %p49, %rd157, -1;
-	selp.b64 %rd300, 0, %rd299, %p49;
-	setp.eq.s64 %p50, %rd157, 0;
-	selp.b64 %rd301, %rd113, %rd300, %p50;
-	setp.eq.s64 %p51, %rd301, 0;
-	@!%p51 bra $L66;
-	cvt.s64.s32 %rd302, %r81;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd130;
-	mad.lo.s64 %rd305, %rd304, 8, %rd128;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r81;
-	mul.lo.s64 %rd309, %rd308, %rd130;
-	mad.lo.s64 %rd310, %rd309, 8, %rd128;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	mul.lo.s64 %rd314, %rd157, %rd313;
-	add.s64 %rd315, %rd114, %rd314;
-	mov.b64 %rd114, %rd315;
+	sub.s64 %rd299, %rd157, 1;
+	and.b64 %rd300, %rd113, %rd299;
+	setp.eq.s64 %p49, %rd300, 0;
+	@!%p49 bra $L66;
+	cvt.s64.s32 %rd301, %r81;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd130;
+	mad.lo.s64 %rd304, %rd303, 8, %rd128;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r81;
+	mul.lo.s64 %rd308, %rd307, %rd130;
+	mad.lo.s64 %rd309, %rd308, 8, %rd128;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	mul.lo.s64 %rd313, %rd157, %rd312;
+	add.s64 %rd314, %rd114, %rd313;
+	mov.b64 %rd114, %rd314;
 $L66:
 $L64:
-	add.s64 %rd316, %rd113, 1;
-	mov.b64 %rd113, %rd316;
+	add.s64 %rd315, %rd113, 1;
+	mov.b64 %rd113, %rd315;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd317, %rd200, %rd189;
-	mov.b64 %rd200, %rd317;
+	add.s64 %rd316, %rd200, %rd189;
+	mov.b64 %rd200, %rd316;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd318, %rd194;
+	mov.b64 %rd317, %rd194;
 $L67:
 	@!%p13 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd319, %rd318;
+	mov.b64 %rd318, %rd317;
 	mov.b32 %r82, %r3;
 $L72:
-	setp.hs.u32 %p52, %r82, 32;
-	@%p52 bra $L73;
-	mov.b64 {%r83, %r84}, %rd319;
-	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
+	setp.hs.u32 %p50, %r82, 32;
+	@%p50 bra $L73;
+	mov.b64 {%r83, %r84}, %rd318;
+	shfl.sync.up.b32 %r85|%p51, %r83, %r82, 0, %r17;
 	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd320, {%r85, %r86};
-	@!%p53 bra $L74;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
+	mov.b64 %rd319, {%r85, %r86};
+	@!%p51 bra $L74;
+	add.s64 %rd320, %rd319, %rd318;
+	mov.b64 %rd318, %rd320;
 $L74:
 	shl.b32 %r82, %r82, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r87, %r88}, %rd319;
-	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
+	mov.b64 {%r87, %r88}, %rd318;
+	shfl.sync.up.b32 %r89|%p52, %r87, %r3, 0, %r17;
 	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd322, {%r89, %r90};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd323, %rd322, 0, %p56;
+	mov.b64 %rd321, {%r89, %r90};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd322, %rd321, 0, %p54;
 	sub.u32 %r91, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r91;
-	@!%p57 bra $L75;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
+	setp.eq.u32 %p55, %r7, %r91;
+	@!%p55 bra $L75;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd318;
 $L75:
 	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L76;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L77;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L76;
+	mov.b64 %rd325, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L77;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd325, %rd328;
 $L77:
-	mov.b64 {%r92, %r93}, %rd326;
-	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
+	mov.b64 {%r92, %r93}, %rd325;
+	shfl.sync.up.b32 %r94|%p58, %r92, 1, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd330, {%r94, %r95};
-	@!%p60 bra $L78;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
+	mov.b64 %rd329, {%r94, %r95};
+	@!%p58 bra $L78;
+	add.s64 %rd330, %rd329, %rd325;
+	mov.b64 %rd325, %rd330;
 $L78:
-	mov.b64 {%r96, %r97}, %rd326;
-	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
+	mov.b64 {%r96, %r97}, %rd325;
+	shfl.sync.up.b32 %r98|%p59, %r96, 2, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd332, {%r98, %r99};
-	@!%p61 bra $L79;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
+	mov.b64 %rd331, {%r98, %r99};
+	@!%p59 bra $L79;
+	add.s64 %rd332, %rd331, %rd325;
+	mov.b64 %rd325, %rd332;
 $L79:
-	mov.b64 {%r100, %r101}, %rd326;
-	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
+	mov.b64 {%r100, %r101}, %rd325;
+	shfl.sync.up.b32 %r102|%p60, %r100, 4, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd334, {%r102, %r103};
-	@!%p62 bra $L80;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
+	mov.b64 %rd333, {%r102, %r103};
+	@!%p60 bra $L80;
+	add.s64 %rd334, %rd333, %rd325;
+	mov.b64 %rd325, %rd334;
 $L80:
-	mov.b64 {%r104, %r105}, %rd326;
-	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
+	mov.b64 {%r104, %r105}, %rd325;
+	shfl.sync.up.b32 %r106|%p61, %r104, 8, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd336, {%r106, %r107};
-	@!%p63 bra $L81;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
+	mov.b64 %rd335, {%r106, %r107};
+	@!%p61 bra $L81;
+	add.s64 %rd336, %rd335, %rd325;
+	mov.b64 %rd325, %rd336;
 $L81:
-	mov.b64 {%r108, %r109}, %rd326;
-	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
+	mov.b64 {%r108, %r109}, %rd325;
+	shfl.sync.up.b32 %r110|%p62, %r108, 16, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd338, {%r110, %r111};
-	@!%p64 bra $L82;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
+	mov.b64 %rd337, {%r110, %r111};
+	@!%p62 bra $L82;
+	add.s64 %rd338, %rd337, %rd325;
+	mov.b64 %rd325, %rd338;
 $L82:
-	mov.b64 {%r112, %r113}, %rd326;
-	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
+	mov.b64 {%r112, %r113}, %rd325;
+	shfl.sync.up.b32 %r114|%p63, %r112, 1, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd340, {%r114, %r115};
-	selp.b64 %rd341, %rd340, 0, %p65;
-	@!%p59 bra $L83;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
+	mov.b64 %rd339, {%r114, %r115};
+	selp.b64 %rd340, %rd339, 0, %p63;
+	@!%p57 bra $L83;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	st.shared.s64 [%rd343+0], %rd340;
 $L83:
 	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r116;
-	@!%p66 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd326;
+	setp.eq.u32 %p64, %r7, %r116;
+	@!%p64 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd325;
 $L84:
 $L76:
 	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd349;
-	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	add.s64 %rd346, %rd345, 512;
+	ld.shared.s64 %rd347, [%rd346+0];
+	add.s64 %rd348, %rd347, %rd322;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 {%r117, %r118}, %rd348;
+	shfl.sync.idx.b32 %r119|%p65, %r117, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
-	mov.b64 %rd351, {%r119, %r120};
+	mov.b64 %rd350, {%r119, %r120};
+	mov.b64 %rd351, %rd349;
 	mov.b64 %rd352, %rd350;
 	mov.b64 %rd353, %rd351;
 	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, 0;
-	cvt.u64.u32 %rd360, %r2;
-	setp.eq.s64 %p68, %rd360, 0;
-	setp.gt.s64 %p69, %rd358, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L86;
-	atom.global.add.u64 %rd361, [%rd147], %rd358;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd359, %rd362;
+	mov.b64 %rd358, 0;
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p66, %rd359, 0;
+	setp.gt.s64 %p67, %rd357, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L86;
+	atom.global.add.u64 %rd360, [%rd147], %rd357;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd358, %rd361;
 $L86:
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p71, %rd363, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
+	cvt.u64.u32 %rd362, %r2;
+	setp.eq.s64 %p69, %rd362, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
 	bar.sync 0;
-	@!%p73 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd359;
+	@!%p71 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd358;
 $L87:
 	bar.sync 0;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd359, %rd365;
-	add.s64 %rd366, %rd359, %rd357;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd368, 0;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd358, %rd364;
+	add.s64 %rd365, %rd358, %rd356;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, 0;
 $L88:
-	setp.lt.s64 %p74, %rd368, %rd318;
-	not.pred %p75, %p74;
-	@!%p75 bra $L92;
+	setp.lt.s64 %p72, %rd367, %rd317;
+	not.pred %p73, %p72;
+	@!%p73 bra $L92;
 	bra.uni $L90;
 $L92:
-	mul.lo.s64 %rd369, %rd368, %rd172;
-	mad.lo.s64 %rd370, %rd369, 4, %rd170;
-	ld.shared.s32 %r121, [%rd370+0];
+	mul.lo.s64 %rd368, %rd367, %rd172;
+	mad.lo.s64 %rd369, %rd368, 4, %rd170;
+	ld.shared.s32 %r121, [%rd369+0];
 	mov.b32 %r122, %r121;
-	add.s64 %rd371, %rd367, %rd368;
-	mul.lo.s64 %rd372, %rd371, %rd146;
-	mad.lo.s64 %rd373, %rd372, 4, %rd144;
-	st.global.s32 [%rd373+0], %r122;
+	add.s64 %rd370, %rd366, %rd367;
+	mul.lo.s64 %rd371, %rd370, %rd146;
+	mad.lo.s64 %rd372, %rd371, 4, %rd144;
+	st.global.s32 [%rd372+0], %r122;
 $L89:
-	add.s64 %rd374, %rd368, 1;
-	mov.b64 %rd368, %rd374;
+	add.s64 %rd373, %rd367, 1;
+	mov.b64 %rd367, %rd373;
 	bra.uni $L88;
 $L90:
 	bra.uni $L69;
@@ -3729,8 +3720,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L11:
-	add.s64 %rd375, %rd193, %rd191;
-	mov.b64 %rd193, %rd375;
+	add.s64 %rd374, %rd193, %rd191;
+	mov.b64 %rd193, %rd374;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3738,160 +3729,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd376, %rd113;
-	mov.b64 %rd377, %rd114;
+	mov.b64 %rd375, %rd113;
+	mov.b64 %rd376, %rd114;
 	// block reduction
 	mov.b32 %r123, 1;
 	sub.u32 %r124, %r13, 1;
 	mov.b32 %r125, %r3;
 $L93:
-	setp.hs.u32 %p76, %r125, 32;
-	@%p76 bra $L94;
-	mov.b64 {%r126, %r127}, %rd376;
-	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
+	setp.hs.u32 %p74, %r125, 32;
+	@%p74 bra $L94;
+	mov.b64 {%r126, %r127}, %rd375;
+	shfl.sync.down.b32 %r128|%p75, %r126, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd378, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd377;
+	mov.b64 %rd377, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd376;
 	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd379, {%r132, %r133};
-	@!%p77 bra $L95;
-	setp.ne.u32 %p78, %r18, 9;
-	@%p78 bra.uni $L97;
+	mov.b64 %rd378, {%r132, %r133};
+	@!%p75 bra $L95;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L97;
+	setp.lt.s64 %p77, %rd377, %rd375;
+	setp.eq.s64 %p78, %rd377, %rd375;
 	setp.lt.s64 %p79, %rd378, %rd376;
-	setp.eq.s64 %p80, %rd378, %rd376;
-	setp.lt.s64 %p81, %rd379, %rd377;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd380, %rd378, %rd376, %p83;
-	selp.b64 %rd381, %rd379, %rd377, %p83;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd379, %rd377, %rd375, %p81;
+	selp.b64 %rd380, %rd378, %rd376, %p81;
+	mov.b64 %rd375, %rd379;
 	mov.b64 %rd376, %rd380;
-	mov.b64 %rd377, %rd381;
 	bra.uni $L96;
 $L97:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L98;
-	setp.gt.s64 %p85, %rd378, %rd376;
-	setp.eq.s64 %p86, %rd378, %rd376;
-	setp.lt.s64 %p87, %rd379, %rd377;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd382, %rd378, %rd376, %p89;
-	selp.b64 %rd383, %rd379, %rd377, %p89;
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L98;
+	setp.gt.s64 %p83, %rd377, %rd375;
+	setp.eq.s64 %p84, %rd377, %rd375;
+	setp.lt.s64 %p85, %rd378, %rd376;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd381, %rd377, %rd375, %p87;
+	selp.b64 %rd382, %rd378, %rd376, %p87;
+	mov.b64 %rd375, %rd381;
 	mov.b64 %rd376, %rd382;
-	mov.b64 %rd377, %rd383;
 	bra.uni $L96;
 $L98:
+	mov.b64 %rd383, %rd375;
 	mov.b64 %rd384, %rd376;
 	mov.b64 %rd385, %rd377;
 	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
+	mov.b64 %rd387, %rd383;
 	mov.b64 %rd388, %rd384;
 	mov.b64 %rd389, %rd385;
 	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
+	mov.b64 %rd391, %rd389;
 	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
+	add.s64 %rd393, %rd387, %rd391;
+	mov.b64 %rd387, %rd393;
 	add.s64 %rd394, %rd388, %rd392;
 	mov.b64 %rd388, %rd394;
-	add.s64 %rd395, %rd389, %rd393;
-	mov.b64 %rd389, %rd395;
 $L99:
+	mov.b64 %rd375, %rd387;
 	mov.b64 %rd376, %rd388;
-	mov.b64 %rd377, %rd389;
 $L96:
 $L95:
 	shl.b32 %r125, %r125, 1;
 	bra.uni $L93;
 $L94:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L100;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	st.shared.s64 [%rd397+0], %rd376;
-	st.shared.s64 [%rd397+8], %rd377;
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L100;
+	mul.wide.u32 %rd395, %r8, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	st.shared.s64 [%rd396+0], %rd375;
+	st.shared.s64 [%rd396+8], %rd376;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L101;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L102;
-	mul.wide.u32 %rd398, %r7, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	ld.shared.s64 %rd400, [%rd399+0];
-	ld.shared.s64 %rd401, [%rd399+8];
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L101;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L102;
+	mul.wide.u32 %rd397, %r7, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	ld.shared.s64 %rd399, [%rd398+0];
+	ld.shared.s64 %rd400, [%rd398+8];
+	mov.b64 %rd375, %rd399;
 	mov.b64 %rd376, %rd400;
-	mov.b64 %rd377, %rd401;
 $L102:
 	sub.u32 %r134, %r10, 1;
 	mov.b32 %r135, %r123;
 $L103:
-	setp.hs.u32 %p93, %r135, 32;
-	@%p93 bra $L104;
-	mov.b64 {%r136, %r137}, %rd376;
-	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
+	setp.hs.u32 %p91, %r135, 32;
+	@%p91 bra $L104;
+	mov.b64 {%r136, %r137}, %rd375;
+	shfl.sync.down.b32 %r138|%p92, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd402, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd377;
+	mov.b64 %rd401, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd376;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd403, {%r142, %r143};
-	@!%p94 bra $L105;
-	setp.ne.u32 %p95, %r18, 9;
-	@%p95 bra.uni $L107;
+	mov.b64 %rd402, {%r142, %r143};
+	@!%p92 bra $L105;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L107;
+	setp.lt.s64 %p94, %rd401, %rd375;
+	setp.eq.s64 %p95, %rd401, %rd375;
 	setp.lt.s64 %p96, %rd402, %rd376;
-	setp.eq.s64 %p97, %rd402, %rd376;
-	setp.lt.s64 %p98, %rd403, %rd377;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd404, %rd402, %rd376, %p100;
-	selp.b64 %rd405, %rd403, %rd377, %p100;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd403, %rd401, %rd375, %p98;
+	selp.b64 %rd404, %rd402, %rd376, %p98;
+	mov.b64 %rd375, %rd403;
 	mov.b64 %rd376, %rd404;
-	mov.b64 %rd377, %rd405;
 	bra.uni $L106;
 $L107:
-	setp.ne.u32 %p101, %r18, 10;
-	@%p101 bra.uni $L108;
-	setp.gt.s64 %p102, %rd402, %rd376;
-	setp.eq.s64 %p103, %rd402, %rd376;
-	setp.lt.s64 %p104, %rd403, %rd377;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd406, %rd402, %rd376, %p106;
-	selp.b64 %rd407, %rd403, %rd377, %p106;
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L108;
+	setp.gt.s64 %p100, %rd401, %rd375;
+	setp.eq.s64 %p101, %rd401, %rd375;
+	setp.lt.s64 %p102, %rd402, %rd376;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd405, %rd401, %rd375, %p104;
+	selp.b64 %rd406, %rd402, %rd376, %p104;
+	mov.b64 %rd375, %rd405;
 	mov.b64 %rd376, %rd406;
-	mov.b64 %rd377, %rd407;
 	bra.uni $L106;
 $L108:
+	mov.b64 %rd407, %rd375;
 	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd377;
+	mov.b64 %rd409, %rd401;
 	mov.b64 %rd410, %rd402;
-	mov.b64 %rd411, %rd403;
+	mov.b64 %rd387, %rd407;
 	mov.b64 %rd388, %rd408;
 	mov.b64 %rd389, %rd409;
 	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd411;
+	mov.b64 %rd391, %rd389;
 	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
+	add.s64 %rd411, %rd387, %rd391;
+	mov.b64 %rd387, %rd411;
 	add.s64 %rd412, %rd388, %rd392;
 	mov.b64 %rd388, %rd412;
-	add.s64 %rd413, %rd389, %rd393;
-	mov.b64 %rd389, %rd413;
 $L109:
+	mov.b64 %rd375, %rd387;
 	mov.b64 %rd376, %rd388;
-	mov.b64 %rd377, %rd389;
 $L106:
 $L105:
 	shl.b32 %r135, %r135, 1;
 	bra.uni $L103;
 $L104:
 $L101:
-	mul.wide.u32 %rd414, %r29, 16;
-	add.s64 %rd415, %rd11, %rd414;
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L110;
-	st.global.s64 [%rd415+0], %rd376;
-	st.global.s64 [%rd415+8], %rd377;
+	mul.wide.u32 %rd413, %r29, 16;
+	add.s64 %rd414, %rd11, %rd413;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L110;
+	st.global.s64 [%rd414+0], %rd375;
+	st.global.s64 [%rd414+8], %rd376;
 $L110:
 	ret;
 }
@@ -4384,9 +4375,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<102>;
+	.reg .pred %p<100>;
 	.reg .b32 %r<145>;
-	.reg .b64 %rd<379>;
+	.reg .b64 %rd<378>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4866,203 +4857,200 @@ $L43:
 	mov.b64 %rd107, %rd260;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd261, %rd106, %rd150;
-	setp.eq.s64 %p43, %rd150, -1;
-	selp.b64 %rd262, 0, %rd261, %p43;
-	setp.eq.s64 %p44, %rd150, 0;
-	selp.b64 %rd263, %rd106, %rd262, %p44;
-	setp.eq.s64 %p45, %rd263, 0;
-	@!%p45 bra $L61;
-	cvt.s64.s32 %rd264, %r82;
-	add.s64 %rd265, %rd264, 1;
-	mul.lo.s64 %rd266, %rd265, %rd123;
-	mad.lo.s64 %rd267, %rd266, 8, %rd121;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	cvt.s64.s32 %rd270, %r82;
-	mul.lo.s64 %rd271, %rd270, %rd123;
-	mad.lo.s64 %rd272, %rd271, 8, %rd121;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	sub.s64 %rd275, %rd269, %rd274;
-	mul.lo.s64 %rd276, %rd150, %rd275;
-	add.s64 %rd277, %rd107, %rd276;
-	mov.b64 %rd107, %rd277;
+	sub.s64 %rd261, %rd150, 1;
+	and.b64 %rd262, %rd106, %rd261;
+	setp.eq.s64 %p43, %rd262, 0;
+	@!%p43 bra $L61;
+	cvt.s64.s32 %rd263, %r82;
+	add.s64 %rd264, %rd263, 1;
+	mul.lo.s64 %rd265, %rd264, %rd123;
+	mad.lo.s64 %rd266, %rd265, 8, %rd121;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	cvt.s64.s32 %rd269, %r82;
+	mul.lo.s64 %rd270, %rd269, %rd123;
+	mad.lo.s64 %rd271, %rd270, 8, %rd121;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	sub.s64 %rd274, %rd268, %rd273;
+	mul.lo.s64 %rd275, %rd150, %rd274;
+	add.s64 %rd276, %rd107, %rd275;
+	mov.b64 %rd107, %rd276;
 $L61:
 $L59:
-	add.s64 %rd278, %rd106, 1;
-	mov.b64 %rd106, %rd278;
+	add.s64 %rd277, %rd106, 1;
+	mov.b64 %rd106, %rd277;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd279, %rd209, %rd164;
-	mov.b64 %rd209, %rd279;
+	add.s64 %rd278, %rd209, %rd164;
+	mov.b64 %rd209, %rd278;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd280, %rd207;
+	mov.b64 %rd279, %rd207;
 $L62:
 	@!%p13 bra $L66;
 	bra.uni $L64;
 $L66:
 	// block scan
-	mov.b64 %rd281, %rd280;
+	mov.b64 %rd280, %rd279;
 	mov.b32 %r83, %r3;
 $L67:
-	setp.hs.u32 %p46, %r83, 32;
-	@%p46 bra $L68;
-	mov.b64 {%r84, %r85}, %rd281;
-	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
+	setp.hs.u32 %p44, %r83, 32;
+	@%p44 bra $L68;
+	mov.b64 {%r84, %r85}, %rd280;
+	shfl.sync.up.b32 %r86|%p45, %r84, %r83, 0, %r17;
 	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd282, {%r86, %r87};
-	@!%p47 bra $L69;
-	add.s64 %rd283, %rd282, %rd281;
-	mov.b64 %rd281, %rd283;
+	mov.b64 %rd281, {%r86, %r87};
+	@!%p45 bra $L69;
+	add.s64 %rd282, %rd281, %rd280;
+	mov.b64 %rd280, %rd282;
 $L69:
 	shl.b32 %r83, %r83, 1;
 	bra.uni $L67;
 $L68:
-	mov.b64 {%r88, %r89}, %rd281;
-	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
+	mov.b64 {%r88, %r89}, %rd280;
+	shfl.sync.up.b32 %r90|%p46, %r88, %r3, 0, %r17;
 	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd284, {%r90, %r91};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd285, %rd284, 0, %p50;
+	mov.b64 %rd283, {%r90, %r91};
+	setp.lo.u32 %p47, %r3, 32;
+	and.pred %p48, %p46, %p47;
+	selp.b64 %rd284, %rd283, 0, %p48;
 	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r92;
-	@!%p51 bra $L70;
-	mul.wide.u32 %rd286, %r8, 16;
-	add.s64 %rd287, %rd1, %rd286;
-	st.shared.s64 [%rd287+0], %rd281;
+	setp.eq.u32 %p49, %r7, %r92;
+	@!%p49 bra $L70;
+	mul.wide.u32 %rd285, %r8, 16;
+	add.s64 %rd286, %rd1, %rd285;
+	st.shared.s64 [%rd286+0], %rd280;
 $L70:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L71;
-	mov.b64 %rd288, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L72;
-	mul.wide.u32 %rd289, %r7, 16;
-	add.s64 %rd290, %rd1, %rd289;
-	ld.shared.s64 %rd291, [%rd290+0];
-	mov.b64 %rd288, %rd291;
+	setp.eq.u32 %p50, %r8, 0;
+	@!%p50 bra $L71;
+	mov.b64 %rd287, 0;
+	setp.lo.u32 %p51, %r7, %r10;
+	@!%p51 bra $L72;
+	mul.wide.u32 %rd288, %r7, 16;
+	add.s64 %rd289, %rd1, %rd288;
+	ld.shared.s64 %rd290, [%rd289+0];
+	mov.b64 %rd287, %rd290;
 $L72:
-	mov.b64 {%r93, %r94}, %rd288;
-	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
+	mov.b64 {%r93, %r94}, %rd287;
+	shfl.sync.up.b32 %r95|%p52, %r93, 1, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd292, {%r95, %r96};
-	@!%p54 bra $L73;
-	add.s64 %rd293, %rd292, %rd288;
-	mov.b64 %rd288, %rd293;
+	mov.b64 %rd291, {%r95, %r96};
+	@!%p52 bra $L73;
+	add.s64 %rd292, %rd291, %rd287;
+	mov.b64 %rd287, %rd292;
 $L73:
-	mov.b64 {%r97, %r98}, %rd288;
-	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
+	mov.b64 {%r97, %r98}, %rd287;
+	shfl.sync.up.b32 %r99|%p53, %r97, 2, 0, %r17;
 	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd294, {%r99, %r100};
-	@!%p55 bra $L74;
-	add.s64 %rd295, %rd294, %rd288;
-	mov.b64 %rd288, %rd295;
+	mov.b64 %rd293, {%r99, %r100};
+	@!%p53 bra $L74;
+	add.s64 %rd294, %rd293, %rd287;
+	mov.b64 %rd287, %rd294;
 $L74:
-	mov.b64 {%r101, %r102}, %rd288;
-	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
+	mov.b64 {%r101, %r102}, %rd287;
+	shfl.sync.up.b32 %r103|%p54, %r101, 4, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd296, {%r103, %r104};
-	@!%p56 bra $L75;
-	add.s64 %rd297, %rd296, %rd288;
-	mov.b64 %rd288, %rd297;
+	mov.b64 %rd295, {%r103, %r104};
+	@!%p54 bra $L75;
+	add.s64 %rd296, %rd295, %rd287;
+	mov.b64 %rd287, %rd296;
 $L75:
-	mov.b64 {%r105, %r106}, %rd288;
-	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
+	mov.b64 {%r105, %r106}, %rd287;
+	shfl.sync.up.b32 %r107|%p55, %r105, 8, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd298, {%r107, %r108};
-	@!%p57 bra $L76;
-	add.s64 %rd299, %rd298, %rd288;
-	mov.b64 %rd288, %rd299;
+	mov.b64 %rd297, {%r107, %r108};
+	@!%p55 bra $L76;
+	add.s64 %rd298, %rd297, %rd287;
+	mov.b64 %rd287, %rd298;
 $L76:
-	mov.b64 {%r109, %r110}, %rd288;
-	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
+	mov.b64 {%r109, %r110}, %rd287;
+	shfl.sync.up.b32 %r111|%p56, %r109, 16, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd300, {%r111, %r112};
-	@!%p58 bra $L77;
-	add.s64 %rd301, %rd300, %rd288;
-	mov.b64 %rd288, %rd301;
+	mov.b64 %rd299, {%r111, %r112};
+	@!%p56 bra $L77;
+	add.s64 %rd300, %rd299, %rd287;
+	mov.b64 %rd287, %rd300;
 $L77:
-	mov.b64 {%r113, %r114}, %rd288;
-	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
+	mov.b64 {%r113, %r114}, %rd287;
+	shfl.sync.up.b32 %r115|%p57, %r113, 1, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd302, {%r115, %r116};
-	selp.b64 %rd303, %rd302, 0, %p59;
-	@!%p53 bra $L78;
-	mul.wide.u32 %rd304, %r7, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	add.s64 %rd306, %rd305, 512;
-	st.shared.s64 [%rd306+0], %rd303;
+	mov.b64 %rd301, {%r115, %r116};
+	selp.b64 %rd302, %rd301, 0, %p57;
+	@!%p51 bra $L78;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	add.s64 %rd305, %rd304, 512;
+	st.shared.s64 [%rd305+0], %rd302;
 $L78:
 	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r117;
-	@!%p60 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd288;
+	setp.eq.u32 %p58, %r7, %r117;
+	@!%p58 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd287;
 $L79:
 $L71:
 	bar.sync 0;
-	mul.wide.u32 %rd307, %r8, 16;
-	add.s64 %rd308, %rd1, %rd307;
-	add.s64 %rd309, %rd308, 512;
-	ld.shared.s64 %rd310, [%rd309+0];
-	add.s64 %rd311, %rd310, %rd285;
-	ld.shared.s64 %rd312, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd311;
-	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	add.s64 %rd308, %rd307, 512;
+	ld.shared.s64 %rd309, [%rd308+0];
+	add.s64 %rd310, %rd309, %rd284;
+	ld.shared.s64 %rd311, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd310;
+	shfl.sync.idx.b32 %r120|%p59, %r118, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
-	mov.b64 %rd313, {%r120, %r121};
+	mov.b64 %rd312, {%r120, %r121};
+	mov.b64 %rd313, %rd311;
 	mov.b64 %rd314, %rd312;
 	mov.b64 %rd315, %rd313;
 	mov.b64 %rd316, %rd314;
 	mov.b64 %rd317, %rd315;
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, 0;
-	cvt.u64.u32 %rd322, %r2;
-	setp.eq.s64 %p62, %rd322, 0;
-	setp.gt.s64 %p63, %rd320, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L81;
-	atom.global.add.u64 %rd323, [%rd140], %rd320;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd321, %rd324;
+	mov.b64 %rd320, 0;
+	cvt.u64.u32 %rd321, %r2;
+	setp.eq.s64 %p60, %rd321, 0;
+	setp.gt.s64 %p61, %rd319, 0;
+	and.pred %p62, %p60, %p61;
+	@!%p62 bra $L81;
+	atom.global.add.u64 %rd322, [%rd140], %rd319;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd320, %rd323;
 $L81:
-	cvt.u64.u32 %rd325, %r2;
-	setp.eq.s64 %p65, %rd325, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+	cvt.u64.u32 %rd324, %r2;
+	setp.eq.s64 %p63, %rd324, 0;
+	setp.eq.u32 %p64, %r1, 0;
+	and.pred %p65, %p63, %p64;
 	bar.sync 0;
-	@!%p67 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd321;
+	@!%p65 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd320;
 $L82:
 	bar.sync 0;
-	ld.shared.s64 %rd326, [%rd1+1024];
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd321, %rd327;
-	add.s64 %rd328, %rd321, %rd319;
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd330, 0;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd320, %rd326;
+	add.s64 %rd327, %rd320, %rd318;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd329, 0;
 $L83:
-	setp.lt.s64 %p68, %rd330, %rd280;
-	not.pred %p69, %p68;
-	@!%p69 bra $L87;
+	setp.lt.s64 %p66, %rd329, %rd279;
+	not.pred %p67, %p66;
+	@!%p67 bra $L87;
 	bra.uni $L85;
 $L87:
-	mul.lo.s64 %rd331, %rd330, %rd162;
-	mad.lo.s64 %rd332, %rd331, 4, %rd160;
-	ld.shared.s32 %r122, [%rd332+0];
+	mul.lo.s64 %rd330, %rd329, %rd162;
+	mad.lo.s64 %rd331, %rd330, 4, %rd160;
+	ld.shared.s32 %r122, [%rd331+0];
 	mov.b32 %r123, %r122;
-	add.s64 %rd333, %rd329, %rd330;
-	mul.lo.s64 %rd334, %rd333, %rd139;
-	mad.lo.s64 %rd335, %rd334, 4, %rd137;
-	st.global.s32 [%rd335+0], %r123;
+	add.s64 %rd332, %rd328, %rd329;
+	mul.lo.s64 %rd333, %rd332, %rd139;
+	mad.lo.s64 %rd334, %rd333, 4, %rd137;
+	st.global.s32 [%rd334+0], %r123;
 $L84:
-	add.s64 %rd336, %rd330, 1;
-	mov.b64 %rd330, %rd336;
+	add.s64 %rd335, %rd329, 1;
+	mov.b64 %rd329, %rd335;
 	bra.uni $L83;
 $L85:
 	bra.uni $L64;
@@ -5070,13 +5058,13 @@ $L63:
 	bra.uni $L62;
 $L64:
 $L25:
-	add.s64 %rd337, %rd203, %rd173;
-	mov.b64 %rd203, %rd337;
+	add.s64 %rd336, %rd203, %rd173;
+	mov.b64 %rd203, %rd336;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd338, %rd174, 1;
-	mov.b64 %rd174, %rd338;
+	add.s64 %rd337, %rd174, 1;
+	mov.b64 %rd174, %rd337;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -5084,160 +5072,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd339, %rd106;
-	mov.b64 %rd340, %rd107;
+	mov.b64 %rd338, %rd106;
+	mov.b64 %rd339, %rd107;
 	// block reduction
 	mov.b32 %r124, 1;
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
 $L88:
-	setp.hs.u32 %p70, %r126, 32;
-	@%p70 bra $L89;
-	mov.b64 {%r127, %r128}, %rd339;
-	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
+	setp.hs.u32 %p68, %r126, 32;
+	@%p68 bra $L89;
+	mov.b64 {%r127, %r128}, %rd338;
+	shfl.sync.down.b32 %r129|%p69, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd341, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd340;
+	mov.b64 %rd340, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd339;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd342, {%r133, %r134};
-	@!%p71 bra $L90;
-	setp.ne.u32 %p72, %r18, 9;
-	@%p72 bra.uni $L92;
+	mov.b64 %rd341, {%r133, %r134};
+	@!%p69 bra $L90;
+	setp.ne.u32 %p70, %r18, 9;
+	@%p70 bra.uni $L92;
+	setp.lt.s64 %p71, %rd340, %rd338;
+	setp.eq.s64 %p72, %rd340, %rd338;
 	setp.lt.s64 %p73, %rd341, %rd339;
-	setp.eq.s64 %p74, %rd341, %rd339;
-	setp.lt.s64 %p75, %rd342, %rd340;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd343, %rd341, %rd339, %p77;
-	selp.b64 %rd344, %rd342, %rd340, %p77;
+	and.pred %p74, %p72, %p73;
+	or.pred %p75, %p71, %p74;
+	selp.b64 %rd342, %rd340, %rd338, %p75;
+	selp.b64 %rd343, %rd341, %rd339, %p75;
+	mov.b64 %rd338, %rd342;
 	mov.b64 %rd339, %rd343;
-	mov.b64 %rd340, %rd344;
 	bra.uni $L91;
 $L92:
-	setp.ne.u32 %p78, %r18, 10;
-	@%p78 bra.uni $L93;
-	setp.gt.s64 %p79, %rd341, %rd339;
-	setp.eq.s64 %p80, %rd341, %rd339;
-	setp.lt.s64 %p81, %rd342, %rd340;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd345, %rd341, %rd339, %p83;
-	selp.b64 %rd346, %rd342, %rd340, %p83;
+	setp.ne.u32 %p76, %r18, 10;
+	@%p76 bra.uni $L93;
+	setp.gt.s64 %p77, %rd340, %rd338;
+	setp.eq.s64 %p78, %rd340, %rd338;
+	setp.lt.s64 %p79, %rd341, %rd339;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd344, %rd340, %rd338, %p81;
+	selp.b64 %rd345, %rd341, %rd339, %p81;
+	mov.b64 %rd338, %rd344;
 	mov.b64 %rd339, %rd345;
-	mov.b64 %rd340, %rd346;
 	bra.uni $L91;
 $L93:
+	mov.b64 %rd346, %rd338;
 	mov.b64 %rd347, %rd339;
 	mov.b64 %rd348, %rd340;
 	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd342;
+	mov.b64 %rd350, %rd346;
 	mov.b64 %rd351, %rd347;
 	mov.b64 %rd352, %rd348;
 	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
+	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
+	add.s64 %rd356, %rd350, %rd354;
+	mov.b64 %rd350, %rd356;
 	add.s64 %rd357, %rd351, %rd355;
 	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd352, %rd356;
-	mov.b64 %rd352, %rd358;
 $L94:
+	mov.b64 %rd338, %rd350;
 	mov.b64 %rd339, %rd351;
-	mov.b64 %rd340, %rd352;
 $L91:
 $L90:
 	shl.b32 %r126, %r126, 1;
 	bra.uni $L88;
 $L89:
-	setp.eq.u32 %p84, %r7, 0;
-	@!%p84 bra $L95;
-	mul.wide.u32 %rd359, %r8, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	st.shared.s64 [%rd360+0], %rd339;
-	st.shared.s64 [%rd360+8], %rd340;
+	setp.eq.u32 %p82, %r7, 0;
+	@!%p82 bra $L95;
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	st.shared.s64 [%rd359+0], %rd338;
+	st.shared.s64 [%rd359+8], %rd339;
 $L95:
 	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L96;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L97;
-	mul.wide.u32 %rd361, %r7, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	ld.shared.s64 %rd363, [%rd362+0];
-	ld.shared.s64 %rd364, [%rd362+8];
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L96;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L97;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	ld.shared.s64 %rd362, [%rd361+0];
+	ld.shared.s64 %rd363, [%rd361+8];
+	mov.b64 %rd338, %rd362;
 	mov.b64 %rd339, %rd363;
-	mov.b64 %rd340, %rd364;
 $L97:
 	sub.u32 %r135, %r10, 1;
 	mov.b32 %r136, %r124;
 $L98:
-	setp.hs.u32 %p87, %r136, 32;
-	@%p87 bra $L99;
-	mov.b64 {%r137, %r138}, %rd339;
-	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
+	setp.hs.u32 %p85, %r136, 32;
+	@%p85 bra $L99;
+	mov.b64 {%r137, %r138}, %rd338;
+	shfl.sync.down.b32 %r139|%p86, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd365, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd340;
+	mov.b64 %rd364, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd339;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd366, {%r143, %r144};
-	@!%p88 bra $L100;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L102;
+	mov.b64 %rd365, {%r143, %r144};
+	@!%p86 bra $L100;
+	setp.ne.u32 %p87, %r18, 9;
+	@%p87 bra.uni $L102;
+	setp.lt.s64 %p88, %rd364, %rd338;
+	setp.eq.s64 %p89, %rd364, %rd338;
 	setp.lt.s64 %p90, %rd365, %rd339;
-	setp.eq.s64 %p91, %rd365, %rd339;
-	setp.lt.s64 %p92, %rd366, %rd340;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd367, %rd365, %rd339, %p94;
-	selp.b64 %rd368, %rd366, %rd340, %p94;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd366, %rd364, %rd338, %p92;
+	selp.b64 %rd367, %rd365, %rd339, %p92;
+	mov.b64 %rd338, %rd366;
 	mov.b64 %rd339, %rd367;
-	mov.b64 %rd340, %rd368;
 	bra.uni $L101;
 $L102:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L103;
-	setp.gt.s64 %p96, %rd365, %rd339;
-	setp.eq.s64 %p97, %rd365, %rd339;
-	setp.lt.s64 %p98, %rd366, %rd340;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd369, %rd365, %rd339, %p100;
-	selp.b64 %rd370, %rd366, %rd340, %p100;
+	setp.ne.u32 %p93, %r18, 10;
+	@%p93 bra.uni $L103;
+	setp.gt.s64 %p94, %rd364, %rd338;
+	setp.eq.s64 %p95, %rd364, %rd338;
+	setp.lt.s64 %p96, %rd365, %rd339;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd368, %rd364, %rd338, %p98;
+	selp.b64 %rd369, %rd365, %rd339, %p98;
+	mov.b64 %rd338, %rd368;
 	mov.b64 %rd339, %rd369;
-	mov.b64 %rd340, %rd370;
 	bra.uni $L101;
 $L103:
+	mov.b64 %rd370, %rd338;
 	mov.b64 %rd371, %rd339;
-	mov.b64 %rd372, %rd340;
+	mov.b64 %rd372, %rd364;
 	mov.b64 %rd373, %rd365;
-	mov.b64 %rd374, %rd366;
+	mov.b64 %rd350, %rd370;
 	mov.b64 %rd351, %rd371;
 	mov.b64 %rd352, %rd372;
 	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd374;
+	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
+	add.s64 %rd374, %rd350, %rd354;
+	mov.b64 %rd350, %rd374;
 	add.s64 %rd375, %rd351, %rd355;
 	mov.b64 %rd351, %rd375;
-	add.s64 %rd376, %rd352, %rd356;
-	mov.b64 %rd352, %rd376;
 $L104:
+	mov.b64 %rd338, %rd350;
 	mov.b64 %rd339, %rd351;
-	mov.b64 %rd340, %rd352;
 $L101:
 $L100:
 	shl.b32 %r136, %r136, 1;
 	bra.uni $L98;
 $L99:
 $L96:
-	mul.wide.u32 %rd377, %r29, 16;
-	add.s64 %rd378, %rd11, %rd377;
-	setp.eq.u32 %p101, %r5, 0;
-	@!%p101 bra $L105;
-	st.global.s64 [%rd378+0], %rd339;
-	st.global.s64 [%rd378+8], %rd340;
+	mul.wide.u32 %rd376, %r29, 16;
+	add.s64 %rd377, %rd11, %rd376;
+	setp.eq.u32 %p99, %r5, 0;
+	@!%p99 bra $L105;
+	st.global.s64 [%rd377+0], %rd338;
+	st.global.s64 [%rd377+8], %rd339;
 $L105:
 	ret;
 }
@@ -7978,9 +7966,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<128>;
+	.reg .pred %p<126>;
 	.reg .b32 %r<195>;
-	.reg .b64 %rd<515>;
+	.reg .b64 %rd<514>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8774,203 +8762,200 @@ $L84:
 	mov.b64 %rd107, %rd397;
 	bra.uni $L100;
 $L99:
-	rem.s64 %rd398, %rd106, %rd150;
-	setp.eq.s64 %p69, %rd150, -1;
-	selp.b64 %rd399, 0, %rd398, %p69;
-	setp.eq.s64 %p70, %rd150, 0;
-	selp.b64 %rd400, %rd106, %rd399, %p70;
-	setp.eq.s64 %p71, %rd400, 0;
-	@!%p71 bra $L102;
-	cvt.s64.s32 %rd401, %r132;
-	add.s64 %rd402, %rd401, 1;
-	mul.lo.s64 %rd403, %rd402, %rd123;
-	mad.lo.s64 %rd404, %rd403, 8, %rd121;
-	ld.global.nc.s64 %rd405, [%rd404+0];
-	mov.b64 %rd406, %rd405;
-	cvt.s64.s32 %rd407, %r132;
-	mul.lo.s64 %rd408, %rd407, %rd123;
-	mad.lo.s64 %rd409, %rd408, 8, %rd121;
-	ld.global.nc.s64 %rd410, [%rd409+0];
-	mov.b64 %rd411, %rd410;
-	sub.s64 %rd412, %rd406, %rd411;
-	mul.lo.s64 %rd413, %rd150, %rd412;
-	add.s64 %rd414, %rd107, %rd413;
-	mov.b64 %rd107, %rd414;
+	sub.s64 %rd398, %rd150, 1;
+	and.b64 %rd399, %rd106, %rd398;
+	setp.eq.s64 %p69, %rd399, 0;
+	@!%p69 bra $L102;
+	cvt.s64.s32 %rd400, %r132;
+	add.s64 %rd401, %rd400, 1;
+	mul.lo.s64 %rd402, %rd401, %rd123;
+	mad.lo.s64 %rd403, %rd402, 8, %rd121;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	cvt.s64.s32 %rd406, %r132;
+	mul.lo.s64 %rd407, %rd406, %rd123;
+	mad.lo.s64 %rd408, %rd407, 8, %rd121;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	sub.s64 %rd411, %rd405, %rd410;
+	mul.lo.s64 %rd412, %rd150, %rd411;
+	add.s64 %rd413, %rd107, %rd412;
+	mov.b64 %rd107, %rd413;
 $L102:
 $L100:
-	add.s64 %rd415, %rd106, 1;
-	mov.b64 %rd106, %rd415;
+	add.s64 %rd414, %rd106, 1;
+	mov.b64 %rd106, %rd414;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd416, %rd306, %rd296;
-	mov.b64 %rd306, %rd416;
+	add.s64 %rd415, %rd306, %rd296;
+	mov.b64 %rd306, %rd415;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd417, %rd300;
+	mov.b64 %rd416, %rd300;
 $L103:
 	@!%p13 bra $L107;
 	bra.uni $L105;
 $L107:
 	// block scan
-	mov.b64 %rd418, %rd417;
+	mov.b64 %rd417, %rd416;
 	mov.b32 %r133, %r3;
 $L108:
-	setp.hs.u32 %p72, %r133, 32;
-	@%p72 bra $L109;
-	mov.b64 {%r134, %r135}, %rd418;
-	shfl.sync.up.b32 %r136|%p73, %r134, %r133, 0, %r17;
+	setp.hs.u32 %p70, %r133, 32;
+	@%p70 bra $L109;
+	mov.b64 {%r134, %r135}, %rd417;
+	shfl.sync.up.b32 %r136|%p71, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd419, {%r136, %r137};
-	@!%p73 bra $L110;
-	add.s64 %rd420, %rd419, %rd418;
-	mov.b64 %rd418, %rd420;
+	mov.b64 %rd418, {%r136, %r137};
+	@!%p71 bra $L110;
+	add.s64 %rd419, %rd418, %rd417;
+	mov.b64 %rd417, %rd419;
 $L110:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L108;
 $L109:
-	mov.b64 {%r138, %r139}, %rd418;
-	shfl.sync.up.b32 %r140|%p74, %r138, %r3, 0, %r17;
+	mov.b64 {%r138, %r139}, %rd417;
+	shfl.sync.up.b32 %r140|%p72, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd421, {%r140, %r141};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd422, %rd421, 0, %p76;
+	mov.b64 %rd420, {%r140, %r141};
+	setp.lo.u32 %p73, %r3, 32;
+	and.pred %p74, %p72, %p73;
+	selp.b64 %rd421, %rd420, 0, %p74;
 	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r142;
-	@!%p77 bra $L111;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd418;
+	setp.eq.u32 %p75, %r7, %r142;
+	@!%p75 bra $L111;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	st.shared.s64 [%rd423+0], %rd417;
 $L111:
 	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L112;
-	mov.b64 %rd425, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L113;
-	mul.wide.u32 %rd426, %r7, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	ld.shared.s64 %rd428, [%rd427+0];
-	mov.b64 %rd425, %rd428;
+	setp.eq.u32 %p76, %r8, 0;
+	@!%p76 bra $L112;
+	mov.b64 %rd424, 0;
+	setp.lo.u32 %p77, %r7, %r10;
+	@!%p77 bra $L113;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd424, %rd427;
 $L113:
-	mov.b64 {%r143, %r144}, %rd425;
-	shfl.sync.up.b32 %r145|%p80, %r143, 1, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd424;
+	shfl.sync.up.b32 %r145|%p78, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd429, {%r145, %r146};
-	@!%p80 bra $L114;
-	add.s64 %rd430, %rd429, %rd425;
-	mov.b64 %rd425, %rd430;
+	mov.b64 %rd428, {%r145, %r146};
+	@!%p78 bra $L114;
+	add.s64 %rd429, %rd428, %rd424;
+	mov.b64 %rd424, %rd429;
 $L114:
-	mov.b64 {%r147, %r148}, %rd425;
-	shfl.sync.up.b32 %r149|%p81, %r147, 2, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd424;
+	shfl.sync.up.b32 %r149|%p79, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd431, {%r149, %r150};
-	@!%p81 bra $L115;
-	add.s64 %rd432, %rd431, %rd425;
-	mov.b64 %rd425, %rd432;
+	mov.b64 %rd430, {%r149, %r150};
+	@!%p79 bra $L115;
+	add.s64 %rd431, %rd430, %rd424;
+	mov.b64 %rd424, %rd431;
 $L115:
-	mov.b64 {%r151, %r152}, %rd425;
-	shfl.sync.up.b32 %r153|%p82, %r151, 4, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd424;
+	shfl.sync.up.b32 %r153|%p80, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd433, {%r153, %r154};
-	@!%p82 bra $L116;
-	add.s64 %rd434, %rd433, %rd425;
-	mov.b64 %rd425, %rd434;
+	mov.b64 %rd432, {%r153, %r154};
+	@!%p80 bra $L116;
+	add.s64 %rd433, %rd432, %rd424;
+	mov.b64 %rd424, %rd433;
 $L116:
-	mov.b64 {%r155, %r156}, %rd425;
-	shfl.sync.up.b32 %r157|%p83, %r155, 8, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd424;
+	shfl.sync.up.b32 %r157|%p81, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd435, {%r157, %r158};
-	@!%p83 bra $L117;
-	add.s64 %rd436, %rd435, %rd425;
-	mov.b64 %rd425, %rd436;
+	mov.b64 %rd434, {%r157, %r158};
+	@!%p81 bra $L117;
+	add.s64 %rd435, %rd434, %rd424;
+	mov.b64 %rd424, %rd435;
 $L117:
-	mov.b64 {%r159, %r160}, %rd425;
-	shfl.sync.up.b32 %r161|%p84, %r159, 16, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd424;
+	shfl.sync.up.b32 %r161|%p82, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd437, {%r161, %r162};
-	@!%p84 bra $L118;
-	add.s64 %rd438, %rd437, %rd425;
-	mov.b64 %rd425, %rd438;
+	mov.b64 %rd436, {%r161, %r162};
+	@!%p82 bra $L118;
+	add.s64 %rd437, %rd436, %rd424;
+	mov.b64 %rd424, %rd437;
 $L118:
-	mov.b64 {%r163, %r164}, %rd425;
-	shfl.sync.up.b32 %r165|%p85, %r163, 1, 0, %r17;
+	mov.b64 {%r163, %r164}, %rd424;
+	shfl.sync.up.b32 %r165|%p83, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd439, {%r165, %r166};
-	selp.b64 %rd440, %rd439, 0, %p85;
-	@!%p79 bra $L119;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	add.s64 %rd443, %rd442, 512;
-	st.shared.s64 [%rd443+0], %rd440;
+	mov.b64 %rd438, {%r165, %r166};
+	selp.b64 %rd439, %rd438, 0, %p83;
+	@!%p77 bra $L119;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	st.shared.s64 [%rd442+0], %rd439;
 $L119:
 	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r167;
-	@!%p86 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd425;
+	setp.eq.u32 %p84, %r7, %r167;
+	@!%p84 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd424;
 $L120:
 $L112:
 	bar.sync 0;
-	mul.wide.u32 %rd444, %r8, 16;
-	add.s64 %rd445, %rd1, %rd444;
-	add.s64 %rd446, %rd445, 512;
-	ld.shared.s64 %rd447, [%rd446+0];
-	add.s64 %rd448, %rd447, %rd422;
-	ld.shared.s64 %rd449, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd448;
-	shfl.sync.idx.b32 %r170|%p87, %r168, 0, %r22, %r17;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	add.s64 %rd445, %rd444, 512;
+	ld.shared.s64 %rd446, [%rd445+0];
+	add.s64 %rd447, %rd446, %rd421;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd447;
+	shfl.sync.idx.b32 %r170|%p85, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd450, {%r170, %r171};
+	mov.b64 %rd449, {%r170, %r171};
+	mov.b64 %rd450, %rd448;
 	mov.b64 %rd451, %rd449;
 	mov.b64 %rd452, %rd450;
 	mov.b64 %rd453, %rd451;
 	mov.b64 %rd454, %rd452;
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, 0;
-	cvt.u64.u32 %rd459, %r2;
-	setp.eq.s64 %p88, %rd459, 0;
-	setp.gt.s64 %p89, %rd457, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L122;
-	atom.global.add.u64 %rd460, [%rd140], %rd457;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd458, %rd461;
+	mov.b64 %rd457, 0;
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p86, %rd458, 0;
+	setp.gt.s64 %p87, %rd456, 0;
+	and.pred %p88, %p86, %p87;
+	@!%p88 bra $L122;
+	atom.global.add.u64 %rd459, [%rd140], %rd456;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd457, %rd460;
 $L122:
-	cvt.u64.u32 %rd462, %r2;
-	setp.eq.s64 %p91, %rd462, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
+	cvt.u64.u32 %rd461, %r2;
+	setp.eq.s64 %p89, %rd461, 0;
+	setp.eq.u32 %p90, %r1, 0;
+	and.pred %p91, %p89, %p90;
 	bar.sync 0;
-	@!%p93 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd458;
+	@!%p91 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd457;
 $L123:
 	bar.sync 0;
-	ld.shared.s64 %rd463, [%rd1+1024];
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd458, %rd464;
-	add.s64 %rd465, %rd458, %rd456;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, 0;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd457, %rd463;
+	add.s64 %rd464, %rd457, %rd455;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, 0;
 $L124:
-	setp.lt.s64 %p94, %rd467, %rd417;
-	not.pred %p95, %p94;
-	@!%p95 bra $L128;
+	setp.lt.s64 %p92, %rd466, %rd416;
+	not.pred %p93, %p92;
+	@!%p93 bra $L128;
 	bra.uni $L126;
 $L128:
-	mul.lo.s64 %rd468, %rd467, %rd162;
-	mad.lo.s64 %rd469, %rd468, 4, %rd160;
-	ld.shared.s32 %r172, [%rd469+0];
+	mul.lo.s64 %rd467, %rd466, %rd162;
+	mad.lo.s64 %rd468, %rd467, 4, %rd160;
+	ld.shared.s32 %r172, [%rd468+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd470, %rd466, %rd467;
-	mul.lo.s64 %rd471, %rd470, %rd139;
-	mad.lo.s64 %rd472, %rd471, 4, %rd137;
-	st.global.s32 [%rd472+0], %r173;
+	add.s64 %rd469, %rd465, %rd466;
+	mul.lo.s64 %rd470, %rd469, %rd139;
+	mad.lo.s64 %rd471, %rd470, 4, %rd137;
+	st.global.s32 [%rd471+0], %r173;
 $L125:
-	add.s64 %rd473, %rd467, 1;
-	mov.b64 %rd467, %rd473;
+	add.s64 %rd472, %rd466, 1;
+	mov.b64 %rd466, %rd472;
 	bra.uni $L124;
 $L126:
 	bra.uni $L105;
@@ -8978,8 +8963,8 @@ $L104:
 	bra.uni $L103;
 $L105:
 $L54:
-	add.s64 %rd474, %rd299, %rd298;
-	mov.b64 %rd299, %rd474;
+	add.s64 %rd473, %rd299, %rd298;
+	mov.b64 %rd299, %rd473;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -8987,160 +8972,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd475, %rd106;
-	mov.b64 %rd476, %rd107;
+	mov.b64 %rd474, %rd106;
+	mov.b64 %rd475, %rd107;
 	// block reduction
 	mov.b32 %r174, 1;
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
 $L129:
-	setp.hs.u32 %p96, %r176, 32;
-	@%p96 bra $L130;
-	mov.b64 {%r177, %r178}, %rd475;
-	shfl.sync.down.b32 %r179|%p97, %r177, %r176, %r175, %r17;
+	setp.hs.u32 %p94, %r176, 32;
+	@%p94 bra $L130;
+	mov.b64 {%r177, %r178}, %rd474;
+	shfl.sync.down.b32 %r179|%p95, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd477, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd476;
+	mov.b64 %rd476, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd475;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd478, {%r183, %r184};
-	@!%p97 bra $L131;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L133;
+	mov.b64 %rd477, {%r183, %r184};
+	@!%p95 bra $L131;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L133;
+	setp.lt.s64 %p97, %rd476, %rd474;
+	setp.eq.s64 %p98, %rd476, %rd474;
 	setp.lt.s64 %p99, %rd477, %rd475;
-	setp.eq.s64 %p100, %rd477, %rd475;
-	setp.lt.s64 %p101, %rd478, %rd476;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd479, %rd477, %rd475, %p103;
-	selp.b64 %rd480, %rd478, %rd476, %p103;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd478, %rd476, %rd474, %p101;
+	selp.b64 %rd479, %rd477, %rd475, %p101;
+	mov.b64 %rd474, %rd478;
 	mov.b64 %rd475, %rd479;
-	mov.b64 %rd476, %rd480;
 	bra.uni $L132;
 $L133:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L134;
-	setp.gt.s64 %p105, %rd477, %rd475;
-	setp.eq.s64 %p106, %rd477, %rd475;
-	setp.lt.s64 %p107, %rd478, %rd476;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd481, %rd477, %rd475, %p109;
-	selp.b64 %rd482, %rd478, %rd476, %p109;
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L134;
+	setp.gt.s64 %p103, %rd476, %rd474;
+	setp.eq.s64 %p104, %rd476, %rd474;
+	setp.lt.s64 %p105, %rd477, %rd475;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd480, %rd476, %rd474, %p107;
+	selp.b64 %rd481, %rd477, %rd475, %p107;
+	mov.b64 %rd474, %rd480;
 	mov.b64 %rd475, %rd481;
-	mov.b64 %rd476, %rd482;
 	bra.uni $L132;
 $L134:
+	mov.b64 %rd482, %rd474;
 	mov.b64 %rd483, %rd475;
 	mov.b64 %rd484, %rd476;
 	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd478;
+	mov.b64 %rd486, %rd482;
 	mov.b64 %rd487, %rd483;
 	mov.b64 %rd488, %rd484;
 	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd486;
+	mov.b64 %rd490, %rd488;
 	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
+	add.s64 %rd492, %rd486, %rd490;
+	mov.b64 %rd486, %rd492;
 	add.s64 %rd493, %rd487, %rd491;
 	mov.b64 %rd487, %rd493;
-	add.s64 %rd494, %rd488, %rd492;
-	mov.b64 %rd488, %rd494;
 $L135:
+	mov.b64 %rd474, %rd486;
 	mov.b64 %rd475, %rd487;
-	mov.b64 %rd476, %rd488;
 $L132:
 $L131:
 	shl.b32 %r176, %r176, 1;
 	bra.uni $L129;
 $L130:
-	setp.eq.u32 %p110, %r7, 0;
-	@!%p110 bra $L136;
-	mul.wide.u32 %rd495, %r8, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	st.shared.s64 [%rd496+0], %rd475;
-	st.shared.s64 [%rd496+8], %rd476;
+	setp.eq.u32 %p108, %r7, 0;
+	@!%p108 bra $L136;
+	mul.wide.u32 %rd494, %r8, 16;
+	add.s64 %rd495, %rd1, %rd494;
+	st.shared.s64 [%rd495+0], %rd474;
+	st.shared.s64 [%rd495+8], %rd475;
 $L136:
 	bar.sync 0;
-	setp.eq.u32 %p111, %r8, 0;
-	@!%p111 bra $L137;
-	setp.lo.u32 %p112, %r7, %r10;
-	@!%p112 bra $L138;
-	mul.wide.u32 %rd497, %r7, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	ld.shared.s64 %rd499, [%rd498+0];
-	ld.shared.s64 %rd500, [%rd498+8];
+	setp.eq.u32 %p109, %r8, 0;
+	@!%p109 bra $L137;
+	setp.lo.u32 %p110, %r7, %r10;
+	@!%p110 bra $L138;
+	mul.wide.u32 %rd496, %r7, 16;
+	add.s64 %rd497, %rd1, %rd496;
+	ld.shared.s64 %rd498, [%rd497+0];
+	ld.shared.s64 %rd499, [%rd497+8];
+	mov.b64 %rd474, %rd498;
 	mov.b64 %rd475, %rd499;
-	mov.b64 %rd476, %rd500;
 $L138:
 	sub.u32 %r185, %r10, 1;
 	mov.b32 %r186, %r174;
 $L139:
-	setp.hs.u32 %p113, %r186, 32;
-	@%p113 bra $L140;
-	mov.b64 {%r187, %r188}, %rd475;
-	shfl.sync.down.b32 %r189|%p114, %r187, %r186, %r185, %r17;
+	setp.hs.u32 %p111, %r186, 32;
+	@%p111 bra $L140;
+	mov.b64 {%r187, %r188}, %rd474;
+	shfl.sync.down.b32 %r189|%p112, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd501, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd476;
+	mov.b64 %rd500, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd475;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd502, {%r193, %r194};
-	@!%p114 bra $L141;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L143;
+	mov.b64 %rd501, {%r193, %r194};
+	@!%p112 bra $L141;
+	setp.ne.u32 %p113, %r18, 9;
+	@%p113 bra.uni $L143;
+	setp.lt.s64 %p114, %rd500, %rd474;
+	setp.eq.s64 %p115, %rd500, %rd474;
 	setp.lt.s64 %p116, %rd501, %rd475;
-	setp.eq.s64 %p117, %rd501, %rd475;
-	setp.lt.s64 %p118, %rd502, %rd476;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd503, %rd501, %rd475, %p120;
-	selp.b64 %rd504, %rd502, %rd476, %p120;
+	and.pred %p117, %p115, %p116;
+	or.pred %p118, %p114, %p117;
+	selp.b64 %rd502, %rd500, %rd474, %p118;
+	selp.b64 %rd503, %rd501, %rd475, %p118;
+	mov.b64 %rd474, %rd502;
 	mov.b64 %rd475, %rd503;
-	mov.b64 %rd476, %rd504;
 	bra.uni $L142;
 $L143:
-	setp.ne.u32 %p121, %r18, 10;
-	@%p121 bra.uni $L144;
-	setp.gt.s64 %p122, %rd501, %rd475;
-	setp.eq.s64 %p123, %rd501, %rd475;
-	setp.lt.s64 %p124, %rd502, %rd476;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd505, %rd501, %rd475, %p126;
-	selp.b64 %rd506, %rd502, %rd476, %p126;
+	setp.ne.u32 %p119, %r18, 10;
+	@%p119 bra.uni $L144;
+	setp.gt.s64 %p120, %rd500, %rd474;
+	setp.eq.s64 %p121, %rd500, %rd474;
+	setp.lt.s64 %p122, %rd501, %rd475;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd504, %rd500, %rd474, %p124;
+	selp.b64 %rd505, %rd501, %rd475, %p124;
+	mov.b64 %rd474, %rd504;
 	mov.b64 %rd475, %rd505;
-	mov.b64 %rd476, %rd506;
 	bra.uni $L142;
 $L144:
+	mov.b64 %rd506, %rd474;
 	mov.b64 %rd507, %rd475;
-	mov.b64 %rd508, %rd476;
+	mov.b64 %rd508, %rd500;
 	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd502;
+	mov.b64 %rd486, %rd506;
 	mov.b64 %rd487, %rd507;
 	mov.b64 %rd488, %rd508;
 	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd510;
+	mov.b64 %rd490, %rd488;
 	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
+	add.s64 %rd510, %rd486, %rd490;
+	mov.b64 %rd486, %rd510;
 	add.s64 %rd511, %rd487, %rd491;
 	mov.b64 %rd487, %rd511;
-	add.s64 %rd512, %rd488, %rd492;
-	mov.b64 %rd488, %rd512;
 $L145:
+	mov.b64 %rd474, %rd486;
 	mov.b64 %rd475, %rd487;
-	mov.b64 %rd476, %rd488;
 $L142:
 $L141:
 	shl.b32 %r186, %r186, 1;
 	bra.uni $L139;
 $L140:
 $L137:
-	mul.wide.u32 %rd513, %r29, 16;
-	add.s64 %rd514, %rd11, %rd513;
-	setp.eq.u32 %p127, %r5, 0;
-	@!%p127 bra $L146;
-	st.global.s64 [%rd514+0], %rd475;
-	st.global.s64 [%rd514+8], %rd476;
+	mul.wide.u32 %rd512, %r29, 16;
+	add.s64 %rd513, %rd11, %rd512;
+	setp.eq.u32 %p125, %r5, 0;
+	@!%p125 bra $L146;
+	st.global.s64 [%rd513+0], %rd474;
+	st.global.s64 [%rd513+8], %rd475;
 $L146:
 	ret;
 }
@@ -10465,14 +10450,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10469
+//line gokkos_kernels_gen.go:10454
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10476
+//line gokkos_kernels_gen.go:10461
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10487,7 +10472,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10491
+//line gokkos_kernels_gen.go:10476
 		*acc = gokkosAccV
 		return
 	}
@@ -10497,7 +10482,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10501
+//line gokkos_kernels_gen.go:10486
 	*acc = gokkosAccV
 }
 
@@ -10549,6 +10534,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10553
+//line gokkos_kernels_gen.go:10538
 	return gokkosN
 }

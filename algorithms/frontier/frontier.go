@@ -482,7 +482,7 @@ func (f *Frontier) decide(s Sample) Decision {
 func (f *Frontier) output(to Format) (sink, error) {
 	nx := 1 - f.cur
 	o := sink{Bitmap: to == Bitmap, Queue: f.queue[nx], Tail: f.tail, Bits: f.bits[nx],
-		Dedup: f.dedup, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: f.tune.EdgeSample}
+		Dedup: f.dedup, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: floorPow2(f.tune.EdgeSample)}
 	if o.Bitmap {
 		return o, f.bits[nx].Fill(0)
 	}

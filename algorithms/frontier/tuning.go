@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"fmt"
+	"math/bits"
 	"reflect"
 	"strconv"
 	"strings"
@@ -33,8 +34,8 @@ type Tuning struct {
 	// Units is the number of workers or multiprocessors of the space.
 	Units int
 	// EdgeSample is the stride with which push steps sample the degrees of the vertices
-	// they add, once a thread has added 64 (1: every degree, exact edge counts). The default
-	// is 16.
+	// they add, once a thread has added 64 (1: every degree, exact edge counts), rounded down
+	// to a power of two (the test is a mask, not a division). The default is 16.
 	EdgeSample int
 	// PullWords is the number of bitmap words (32 vertices each) one iteration of a pull
 	// step handles; negative means one vertex per iteration, with atomic updates of the
@@ -193,4 +194,12 @@ func ParseTuning(s string) (Tuning, error) {
 		return Tuning{}, err
 	}
 	return t, nil
+}
+
+// floorPow2 returns the largest power of two not above n, and 1 for n < 1.
+func floorPow2(n int) int {
+	if n < 1 {
+		return 1
+	}
+	return 1 << (bits.Len(uint(n)) - 1)
 }

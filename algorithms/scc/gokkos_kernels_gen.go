@@ -1868,9 +1868,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<211>;
+	.reg .pred %p<207>;
 	.reg .b32 %r<321>;
-	.reg .b64 %rd<697>;
+	.reg .b64 %rd<695>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2451,199 +2451,196 @@ $L49:
 	mov.b64 %rd121, %rd325;
 	bra.uni $L65;
 $L64:
-	rem.s64 %rd326, %rd120, %rd220;
-	setp.eq.s64 %p53, %rd220, -1;
-	selp.b64 %rd327, 0, %rd326, %p53;
-	setp.eq.s64 %p54, %rd220, 0;
-	selp.b64 %rd328, %rd120, %rd327, %p54;
-	setp.eq.s64 %p55, %rd328, 0;
-	@!%p55 bra $L67;
-	cvt.s64.s32 %rd329, %r93;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd193;
-	mad.lo.s64 %rd332, %rd331, 8, %rd191;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	cvt.s64.s32 %rd335, %r93;
-	mul.lo.s64 %rd336, %rd335, %rd193;
-	mad.lo.s64 %rd337, %rd336, 8, %rd191;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	sub.s64 %rd340, %rd334, %rd339;
-	mul.lo.s64 %rd341, %rd220, %rd340;
-	add.s64 %rd342, %rd121, %rd341;
-	mov.b64 %rd121, %rd342;
+	sub.s64 %rd326, %rd220, 1;
+	and.b64 %rd327, %rd120, %rd326;
+	setp.eq.s64 %p53, %rd327, 0;
+	@!%p53 bra $L67;
+	cvt.s64.s32 %rd328, %r93;
+	add.s64 %rd329, %rd328, 1;
+	mul.lo.s64 %rd330, %rd329, %rd193;
+	mad.lo.s64 %rd331, %rd330, 8, %rd191;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	cvt.s64.s32 %rd334, %r93;
+	mul.lo.s64 %rd335, %rd334, %rd193;
+	mad.lo.s64 %rd336, %rd335, 8, %rd191;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	sub.s64 %rd339, %rd333, %rd338;
+	mul.lo.s64 %rd340, %rd220, %rd339;
+	add.s64 %rd341, %rd121, %rd340;
+	mov.b64 %rd121, %rd341;
 $L67:
 $L65:
-	add.s64 %rd343, %rd120, 1;
-	mov.b64 %rd120, %rd343;
+	add.s64 %rd342, %rd120, 1;
+	mov.b64 %rd120, %rd342;
 $L63:
-	setp.eq.s64 %p56, %rd235, %rd234;
-	@!%p56 bra $L69;
-	mov.b64 %rd344, %rd235;
+	setp.eq.s64 %p54, %rd235, %rd234;
+	@!%p54 bra $L69;
+	mov.b64 %rd343, %rd235;
 $L70:
 	@!%p17 bra $L74;
 	bra.uni $L72;
 $L74:
 	// block scan
-	mov.b64 %rd345, %rd344;
+	mov.b64 %rd344, %rd343;
 	mov.b32 %r94, %r3;
 $L75:
-	setp.hs.u32 %p57, %r94, 32;
-	@%p57 bra $L76;
-	mov.b64 {%r95, %r96}, %rd345;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r94, 0, %r17;
+	setp.hs.u32 %p55, %r94, 32;
+	@%p55 bra $L76;
+	mov.b64 {%r95, %r96}, %rd344;
+	shfl.sync.up.b32 %r97|%p56, %r95, %r94, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd346, {%r97, %r98};
-	@!%p58 bra $L77;
-	add.s64 %rd347, %rd346, %rd345;
-	mov.b64 %rd345, %rd347;
+	mov.b64 %rd345, {%r97, %r98};
+	@!%p56 bra $L77;
+	add.s64 %rd346, %rd345, %rd344;
+	mov.b64 %rd344, %rd346;
 $L77:
 	shl.b32 %r94, %r94, 1;
 	bra.uni $L75;
 $L76:
-	mov.b64 {%r99, %r100}, %rd345;
-	shfl.sync.up.b32 %r101|%p59, %r99, %r3, 0, %r17;
+	mov.b64 {%r99, %r100}, %rd344;
+	shfl.sync.up.b32 %r101|%p57, %r99, %r3, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd348, {%r101, %r102};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd349, %rd348, 0, %p61;
+	mov.b64 %rd347, {%r101, %r102};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd348, %rd347, 0, %p59;
 	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r103;
-	@!%p62 bra $L78;
-	mul.wide.u32 %rd350, %r8, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	st.shared.s64 [%rd351+0], %rd345;
+	setp.eq.u32 %p60, %r7, %r103;
+	@!%p60 bra $L78;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	st.shared.s64 [%rd350+0], %rd344;
 $L78:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L79;
-	mov.b64 %rd352, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L80;
-	mul.wide.u32 %rd353, %r7, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	ld.shared.s64 %rd355, [%rd354+0];
-	mov.b64 %rd352, %rd355;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L79;
+	mov.b64 %rd351, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L80;
+	mul.wide.u32 %rd352, %r7, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	ld.shared.s64 %rd354, [%rd353+0];
+	mov.b64 %rd351, %rd354;
 $L80:
-	mov.b64 {%r104, %r105}, %rd352;
-	shfl.sync.up.b32 %r106|%p65, %r104, 1, 0, %r17;
+	mov.b64 {%r104, %r105}, %rd351;
+	shfl.sync.up.b32 %r106|%p63, %r104, 1, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd356, {%r106, %r107};
-	@!%p65 bra $L81;
-	add.s64 %rd357, %rd356, %rd352;
-	mov.b64 %rd352, %rd357;
+	mov.b64 %rd355, {%r106, %r107};
+	@!%p63 bra $L81;
+	add.s64 %rd356, %rd355, %rd351;
+	mov.b64 %rd351, %rd356;
 $L81:
-	mov.b64 {%r108, %r109}, %rd352;
-	shfl.sync.up.b32 %r110|%p66, %r108, 2, 0, %r17;
+	mov.b64 {%r108, %r109}, %rd351;
+	shfl.sync.up.b32 %r110|%p64, %r108, 2, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd358, {%r110, %r111};
-	@!%p66 bra $L82;
-	add.s64 %rd359, %rd358, %rd352;
-	mov.b64 %rd352, %rd359;
+	mov.b64 %rd357, {%r110, %r111};
+	@!%p64 bra $L82;
+	add.s64 %rd358, %rd357, %rd351;
+	mov.b64 %rd351, %rd358;
 $L82:
-	mov.b64 {%r112, %r113}, %rd352;
-	shfl.sync.up.b32 %r114|%p67, %r112, 4, 0, %r17;
+	mov.b64 {%r112, %r113}, %rd351;
+	shfl.sync.up.b32 %r114|%p65, %r112, 4, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd360, {%r114, %r115};
-	@!%p67 bra $L83;
-	add.s64 %rd361, %rd360, %rd352;
-	mov.b64 %rd352, %rd361;
+	mov.b64 %rd359, {%r114, %r115};
+	@!%p65 bra $L83;
+	add.s64 %rd360, %rd359, %rd351;
+	mov.b64 %rd351, %rd360;
 $L83:
-	mov.b64 {%r116, %r117}, %rd352;
-	shfl.sync.up.b32 %r118|%p68, %r116, 8, 0, %r17;
+	mov.b64 {%r116, %r117}, %rd351;
+	shfl.sync.up.b32 %r118|%p66, %r116, 8, 0, %r17;
 	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd362, {%r118, %r119};
-	@!%p68 bra $L84;
-	add.s64 %rd363, %rd362, %rd352;
-	mov.b64 %rd352, %rd363;
+	mov.b64 %rd361, {%r118, %r119};
+	@!%p66 bra $L84;
+	add.s64 %rd362, %rd361, %rd351;
+	mov.b64 %rd351, %rd362;
 $L84:
-	mov.b64 {%r120, %r121}, %rd352;
-	shfl.sync.up.b32 %r122|%p69, %r120, 16, 0, %r17;
+	mov.b64 {%r120, %r121}, %rd351;
+	shfl.sync.up.b32 %r122|%p67, %r120, 16, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd364, {%r122, %r123};
-	@!%p69 bra $L85;
-	add.s64 %rd365, %rd364, %rd352;
-	mov.b64 %rd352, %rd365;
+	mov.b64 %rd363, {%r122, %r123};
+	@!%p67 bra $L85;
+	add.s64 %rd364, %rd363, %rd351;
+	mov.b64 %rd351, %rd364;
 $L85:
-	mov.b64 {%r124, %r125}, %rd352;
-	shfl.sync.up.b32 %r126|%p70, %r124, 1, 0, %r17;
+	mov.b64 {%r124, %r125}, %rd351;
+	shfl.sync.up.b32 %r126|%p68, %r124, 1, 0, %r17;
 	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd366, {%r126, %r127};
-	selp.b64 %rd367, %rd366, 0, %p70;
-	@!%p64 bra $L86;
-	mul.wide.u32 %rd368, %r7, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	add.s64 %rd370, %rd369, 512;
-	st.shared.s64 [%rd370+0], %rd367;
+	mov.b64 %rd365, {%r126, %r127};
+	selp.b64 %rd366, %rd365, 0, %p68;
+	@!%p62 bra $L86;
+	mul.wide.u32 %rd367, %r7, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	add.s64 %rd369, %rd368, 512;
+	st.shared.s64 [%rd369+0], %rd366;
 $L86:
 	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r128;
-	@!%p71 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd352;
+	setp.eq.u32 %p69, %r7, %r128;
+	@!%p69 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd351;
 $L87:
 $L79:
 	bar.sync 0;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	add.s64 %rd373, %rd372, 512;
-	ld.shared.s64 %rd374, [%rd373+0];
-	add.s64 %rd375, %rd374, %rd349;
-	ld.shared.s64 %rd376, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd375;
-	shfl.sync.idx.b32 %r131|%p72, %r129, 0, %r22, %r17;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	add.s64 %rd372, %rd371, 512;
+	ld.shared.s64 %rd373, [%rd372+0];
+	add.s64 %rd374, %rd373, %rd348;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd374;
+	shfl.sync.idx.b32 %r131|%p70, %r129, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
-	mov.b64 %rd377, {%r131, %r132};
+	mov.b64 %rd376, {%r131, %r132};
+	mov.b64 %rd377, %rd375;
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, 0;
-	cvt.u64.u32 %rd386, %r2;
-	setp.eq.s64 %p73, %rd386, 0;
-	setp.gt.s64 %p74, %rd384, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L89;
-	atom.global.add.u64 %rd387, [%rd210], %rd384;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd385, %rd388;
+	mov.b64 %rd384, 0;
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p71, %rd385, 0;
+	setp.gt.s64 %p72, %rd383, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L89;
+	atom.global.add.u64 %rd386, [%rd210], %rd383;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd384, %rd387;
 $L89:
-	cvt.u64.u32 %rd389, %r2;
-	setp.eq.s64 %p76, %rd389, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+	cvt.u64.u32 %rd388, %r2;
+	setp.eq.s64 %p74, %rd388, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
 	bar.sync 0;
-	@!%p78 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd385;
+	@!%p76 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd384;
 $L90:
 	bar.sync 0;
-	ld.shared.s64 %rd390, [%rd1+1024];
-	mov.b64 %rd391, %rd390;
-	mov.b64 %rd385, %rd391;
-	add.s64 %rd392, %rd385, %rd383;
-	mov.b64 %rd393, %rd392;
-	mov.b64 %rd394, 0;
+	ld.shared.s64 %rd389, [%rd1+1024];
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd384, %rd390;
+	add.s64 %rd391, %rd384, %rd382;
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd393, 0;
 $L91:
-	setp.lt.s64 %p79, %rd394, %rd344;
-	not.pred %p80, %p79;
-	@!%p80 bra $L95;
+	setp.lt.s64 %p77, %rd393, %rd343;
+	not.pred %p78, %p77;
+	@!%p78 bra $L95;
 	bra.uni $L93;
 $L95:
-	mul.lo.s64 %rd395, %rd394, %rd182;
-	mad.lo.s64 %rd396, %rd395, 4, %rd180;
-	ld.shared.s32 %r133, [%rd396+0];
+	mul.lo.s64 %rd394, %rd393, %rd182;
+	mad.lo.s64 %rd395, %rd394, 4, %rd180;
+	ld.shared.s32 %r133, [%rd395+0];
 	mov.b32 %r134, %r133;
-	add.s64 %rd397, %rd393, %rd394;
-	mul.lo.s64 %rd398, %rd397, %rd209;
-	mad.lo.s64 %rd399, %rd398, 4, %rd207;
-	st.global.s32 [%rd399+0], %r134;
+	add.s64 %rd396, %rd392, %rd393;
+	mul.lo.s64 %rd397, %rd396, %rd209;
+	mad.lo.s64 %rd398, %rd397, 4, %rd207;
+	st.global.s32 [%rd398+0], %r134;
 $L92:
-	add.s64 %rd400, %rd394, 1;
-	mov.b64 %rd394, %rd400;
+	add.s64 %rd399, %rd393, 1;
+	mov.b64 %rd393, %rd399;
 	bra.uni $L91;
 $L93:
 	bra.uni $L72;
@@ -2653,179 +2650,179 @@ $L72:
 	mov.b64 %rd235, 0;
 $L69:
 $L30:
-	add.s64 %rd401, %rd262, 1;
-	mov.b64 %rd262, %rd401;
+	add.s64 %rd400, %rd262, 1;
+	mov.b64 %rd262, %rd400;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd402, %rd236, 1;
-	mov.b64 %rd236, %rd402;
+	add.s64 %rd401, %rd236, 1;
+	mov.b64 %rd236, %rd401;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd403, %rd235;
+	mov.b64 %rd402, %rd235;
 $L96:
 	@!%p17 bra $L100;
 	bra.uni $L98;
 $L100:
 	// block scan
-	mov.b64 %rd404, %rd403;
+	mov.b64 %rd403, %rd402;
 	mov.b32 %r135, %r3;
 $L101:
-	setp.hs.u32 %p81, %r135, 32;
-	@%p81 bra $L102;
-	mov.b64 {%r136, %r137}, %rd404;
-	shfl.sync.up.b32 %r138|%p82, %r136, %r135, 0, %r17;
+	setp.hs.u32 %p79, %r135, 32;
+	@%p79 bra $L102;
+	mov.b64 {%r136, %r137}, %rd403;
+	shfl.sync.up.b32 %r138|%p80, %r136, %r135, 0, %r17;
 	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
-	mov.b64 %rd405, {%r138, %r139};
-	@!%p82 bra $L103;
-	add.s64 %rd406, %rd405, %rd404;
-	mov.b64 %rd404, %rd406;
+	mov.b64 %rd404, {%r138, %r139};
+	@!%p80 bra $L103;
+	add.s64 %rd405, %rd404, %rd403;
+	mov.b64 %rd403, %rd405;
 $L103:
 	shl.b32 %r135, %r135, 1;
 	bra.uni $L101;
 $L102:
-	mov.b64 {%r140, %r141}, %rd404;
-	shfl.sync.up.b32 %r142|%p83, %r140, %r3, 0, %r17;
+	mov.b64 {%r140, %r141}, %rd403;
+	shfl.sync.up.b32 %r142|%p81, %r140, %r3, 0, %r17;
 	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
-	mov.b64 %rd407, {%r142, %r143};
-	setp.lo.u32 %p84, %r3, 32;
-	and.pred %p85, %p83, %p84;
-	selp.b64 %rd408, %rd407, 0, %p85;
+	mov.b64 %rd406, {%r142, %r143};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd407, %rd406, 0, %p83;
 	sub.u32 %r144, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r144;
-	@!%p86 bra $L104;
-	mul.wide.u32 %rd409, %r8, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	st.shared.s64 [%rd410+0], %rd404;
+	setp.eq.u32 %p84, %r7, %r144;
+	@!%p84 bra $L104;
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	st.shared.s64 [%rd409+0], %rd403;
 $L104:
 	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L105;
-	mov.b64 %rd411, 0;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L106;
-	mul.wide.u32 %rd412, %r7, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	ld.shared.s64 %rd414, [%rd413+0];
-	mov.b64 %rd411, %rd414;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L105;
+	mov.b64 %rd410, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L106;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	mov.b64 %rd410, %rd413;
 $L106:
-	mov.b64 {%r145, %r146}, %rd411;
-	shfl.sync.up.b32 %r147|%p89, %r145, 1, 0, %r17;
+	mov.b64 {%r145, %r146}, %rd410;
+	shfl.sync.up.b32 %r147|%p87, %r145, 1, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
-	mov.b64 %rd415, {%r147, %r148};
-	@!%p89 bra $L107;
-	add.s64 %rd416, %rd415, %rd411;
-	mov.b64 %rd411, %rd416;
+	mov.b64 %rd414, {%r147, %r148};
+	@!%p87 bra $L107;
+	add.s64 %rd415, %rd414, %rd410;
+	mov.b64 %rd410, %rd415;
 $L107:
-	mov.b64 {%r149, %r150}, %rd411;
-	shfl.sync.up.b32 %r151|%p90, %r149, 2, 0, %r17;
+	mov.b64 {%r149, %r150}, %rd410;
+	shfl.sync.up.b32 %r151|%p88, %r149, 2, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
-	mov.b64 %rd417, {%r151, %r152};
-	@!%p90 bra $L108;
-	add.s64 %rd418, %rd417, %rd411;
-	mov.b64 %rd411, %rd418;
+	mov.b64 %rd416, {%r151, %r152};
+	@!%p88 bra $L108;
+	add.s64 %rd417, %rd416, %rd410;
+	mov.b64 %rd410, %rd417;
 $L108:
-	mov.b64 {%r153, %r154}, %rd411;
-	shfl.sync.up.b32 %r155|%p91, %r153, 4, 0, %r17;
+	mov.b64 {%r153, %r154}, %rd410;
+	shfl.sync.up.b32 %r155|%p89, %r153, 4, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
-	mov.b64 %rd419, {%r155, %r156};
-	@!%p91 bra $L109;
-	add.s64 %rd420, %rd419, %rd411;
-	mov.b64 %rd411, %rd420;
+	mov.b64 %rd418, {%r155, %r156};
+	@!%p89 bra $L109;
+	add.s64 %rd419, %rd418, %rd410;
+	mov.b64 %rd410, %rd419;
 $L109:
-	mov.b64 {%r157, %r158}, %rd411;
-	shfl.sync.up.b32 %r159|%p92, %r157, 8, 0, %r17;
+	mov.b64 {%r157, %r158}, %rd410;
+	shfl.sync.up.b32 %r159|%p90, %r157, 8, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
-	mov.b64 %rd421, {%r159, %r160};
-	@!%p92 bra $L110;
-	add.s64 %rd422, %rd421, %rd411;
-	mov.b64 %rd411, %rd422;
+	mov.b64 %rd420, {%r159, %r160};
+	@!%p90 bra $L110;
+	add.s64 %rd421, %rd420, %rd410;
+	mov.b64 %rd410, %rd421;
 $L110:
-	mov.b64 {%r161, %r162}, %rd411;
-	shfl.sync.up.b32 %r163|%p93, %r161, 16, 0, %r17;
+	mov.b64 {%r161, %r162}, %rd410;
+	shfl.sync.up.b32 %r163|%p91, %r161, 16, 0, %r17;
 	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
-	mov.b64 %rd423, {%r163, %r164};
-	@!%p93 bra $L111;
-	add.s64 %rd424, %rd423, %rd411;
-	mov.b64 %rd411, %rd424;
+	mov.b64 %rd422, {%r163, %r164};
+	@!%p91 bra $L111;
+	add.s64 %rd423, %rd422, %rd410;
+	mov.b64 %rd410, %rd423;
 $L111:
-	mov.b64 {%r165, %r166}, %rd411;
-	shfl.sync.up.b32 %r167|%p94, %r165, 1, 0, %r17;
+	mov.b64 {%r165, %r166}, %rd410;
+	shfl.sync.up.b32 %r167|%p92, %r165, 1, 0, %r17;
 	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
-	mov.b64 %rd425, {%r167, %r168};
-	selp.b64 %rd426, %rd425, 0, %p94;
-	@!%p88 bra $L112;
-	mul.wide.u32 %rd427, %r7, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	add.s64 %rd429, %rd428, 512;
-	st.shared.s64 [%rd429+0], %rd426;
+	mov.b64 %rd424, {%r167, %r168};
+	selp.b64 %rd425, %rd424, 0, %p92;
+	@!%p86 bra $L112;
+	mul.wide.u32 %rd426, %r7, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	add.s64 %rd428, %rd427, 512;
+	st.shared.s64 [%rd428+0], %rd425;
 $L112:
 	sub.u32 %r169, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r169;
-	@!%p95 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd411;
+	setp.eq.u32 %p93, %r7, %r169;
+	@!%p93 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd410;
 $L113:
 $L105:
 	bar.sync 0;
-	mul.wide.u32 %rd430, %r8, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	add.s64 %rd432, %rd431, 512;
-	ld.shared.s64 %rd433, [%rd432+0];
-	add.s64 %rd434, %rd433, %rd408;
-	ld.shared.s64 %rd435, [%rd1+1024];
-	mov.b64 {%r170, %r171}, %rd434;
-	shfl.sync.idx.b32 %r172|%p96, %r170, 0, %r22, %r17;
+	mul.wide.u32 %rd429, %r8, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	add.s64 %rd431, %rd430, 512;
+	ld.shared.s64 %rd432, [%rd431+0];
+	add.s64 %rd433, %rd432, %rd407;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd433;
+	shfl.sync.idx.b32 %r172|%p94, %r170, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
-	mov.b64 %rd436, {%r172, %r173};
+	mov.b64 %rd435, {%r172, %r173};
+	mov.b64 %rd436, %rd434;
 	mov.b64 %rd437, %rd435;
 	mov.b64 %rd438, %rd436;
 	mov.b64 %rd439, %rd437;
 	mov.b64 %rd440, %rd438;
 	mov.b64 %rd441, %rd439;
 	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, 0;
-	cvt.u64.u32 %rd445, %r2;
-	setp.eq.s64 %p97, %rd445, 0;
-	setp.gt.s64 %p98, %rd443, 0;
-	and.pred %p99, %p97, %p98;
-	@!%p99 bra $L115;
-	atom.global.add.u64 %rd446, [%rd210], %rd443;
-	mov.b64 %rd447, %rd446;
-	mov.b64 %rd444, %rd447;
+	mov.b64 %rd443, 0;
+	cvt.u64.u32 %rd444, %r2;
+	setp.eq.s64 %p95, %rd444, 0;
+	setp.gt.s64 %p96, %rd442, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L115;
+	atom.global.add.u64 %rd445, [%rd210], %rd442;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd443, %rd446;
 $L115:
-	cvt.u64.u32 %rd448, %r2;
-	setp.eq.s64 %p100, %rd448, 0;
-	setp.eq.u32 %p101, %r1, 0;
-	and.pred %p102, %p100, %p101;
+	cvt.u64.u32 %rd447, %r2;
+	setp.eq.s64 %p98, %rd447, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
 	bar.sync 0;
-	@!%p102 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd444;
+	@!%p100 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd443;
 $L116:
 	bar.sync 0;
-	ld.shared.s64 %rd449, [%rd1+1024];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd444, %rd450;
-	add.s64 %rd451, %rd444, %rd442;
-	mov.b64 %rd452, %rd451;
-	mov.b64 %rd453, 0;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd443, %rd449;
+	add.s64 %rd450, %rd443, %rd441;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, 0;
 $L117:
-	setp.lt.s64 %p103, %rd453, %rd403;
-	not.pred %p104, %p103;
-	@!%p104 bra $L121;
+	setp.lt.s64 %p101, %rd452, %rd402;
+	not.pred %p102, %p101;
+	@!%p102 bra $L121;
 	bra.uni $L119;
 $L121:
-	mul.lo.s64 %rd454, %rd453, %rd182;
-	mad.lo.s64 %rd455, %rd454, 4, %rd180;
-	ld.shared.s32 %r174, [%rd455+0];
+	mul.lo.s64 %rd453, %rd452, %rd182;
+	mad.lo.s64 %rd454, %rd453, 4, %rd180;
+	ld.shared.s32 %r174, [%rd454+0];
 	mov.b32 %r175, %r174;
-	add.s64 %rd456, %rd452, %rd453;
-	mul.lo.s64 %rd457, %rd456, %rd209;
-	mad.lo.s64 %rd458, %rd457, 4, %rd207;
-	st.global.s32 [%rd458+0], %r175;
+	add.s64 %rd455, %rd451, %rd452;
+	mul.lo.s64 %rd456, %rd455, %rd209;
+	mad.lo.s64 %rd457, %rd456, 4, %rd207;
+	st.global.s32 [%rd457+0], %r175;
 $L118:
-	add.s64 %rd459, %rd453, 1;
-	mov.b64 %rd453, %rd459;
+	add.s64 %rd458, %rd452, 1;
+	mov.b64 %rd452, %rd458;
 	bra.uni $L117;
 $L119:
 	bra.uni $L98;
@@ -2834,68 +2831,68 @@ $L97:
 $L98:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd460, %r2;
-	add.s64 %rd461, %rd186, %rd460;
-	mov.b64 %rd462, %rd461;
+	cvt.u64.u32 %rd459, %r2;
+	add.s64 %rd460, %rd186, %rd459;
+	mov.b64 %rd461, %rd460;
 	mov.b32 %r176, -1;
+	mov.b64 %rd462, 0;
 	mov.b64 %rd463, 0;
-	mov.b64 %rd464, 0;
 $L122:
 	@!%p13 bra $L126;
-	mov.b64 %rd465, 4611686018427387904;
+	mov.b64 %rd464, 4611686018427387904;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd465, %rd163;
+	mov.b64 %rd464, %rd163;
 	bra.uni $L124;
 $L123:
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd466, %rd465;
+	mov.b64 %rd465, %rd464;
 $L127:
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, %rd466;
+	mov.b64 %rd466, 0;
+	mov.b64 %rd467, %rd465;
 $L130:
-	setp.gt.s64 %p105, %rd468, 0;
-	not.pred %p106, %p105;
-	@!%p106 bra $L134;
+	setp.gt.s64 %p103, %rd467, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L134;
 	bra.uni $L132;
 $L134:
-	setp.ge.s64 %p107, %rd463, %rd464;
-	@!%p107 bra $L136;
-	setp.ge.s64 %p108, %rd462, %rd189;
-	@!%p108 bra $L138;
+	setp.ge.s64 %p105, %rd462, %rd463;
+	@!%p105 bra $L136;
+	setp.ge.s64 %p106, %rd461, %rd189;
+	@!%p106 bra $L138;
 	bra.uni $L132;
 $L138:
-	mov.pred %p109, %p12;
-	mov.b64 %rd469, %rd144;
-	mov.b64 %rd470, %rd462;
+	mov.pred %p107, %p12;
+	mov.b64 %rd468, %rd144;
+	mov.b64 %rd469, %rd461;
 $L139:
-	@!%p109 bra $L143;
-	shr.s64 %rd471, %rd470, 5;
-	mul.lo.s64 %rd472, %rd471, %rd150;
-	mad.lo.s64 %rd473, %rd472, 4, %rd148;
-	ld.global.nc.u32 %r177, [%rd473+0];
+	@!%p107 bra $L143;
+	shr.s64 %rd470, %rd469, 5;
+	mul.lo.s64 %rd471, %rd470, %rd150;
+	mad.lo.s64 %rd472, %rd471, 4, %rd148;
+	ld.global.nc.u32 %r177, [%rd472+0];
 	mov.b32 %r178, %r177;
-	and.b64 %rd474, %rd470, 31;
-	min.u64 %rd475, %rd474, 32;
-	cvt.u32.u64 %r179, %rd475;
+	and.b64 %rd473, %rd469, 31;
+	min.u64 %rd474, %rd473, 32;
+	cvt.u32.u64 %r179, %rd474;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p110, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p110;
+	setp.hs.u32 %p108, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p108;
 	and.b32 %r183, %r178, %r182;
-	setp.ne.u32 %p111, %r183, 0x0;
-	@!%p111 bra $L145;
-	cvt.u32.u64 %r184, %rd470;
+	setp.ne.u32 %p109, %r183, 0x0;
+	@!%p109 bra $L145;
+	cvt.u32.u64 %r184, %rd469;
 	mov.b32 %r185, %r184;
 	bra.uni $L141;
 $L145:
 	mov.b32 %r185, -1;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd476, %rd470, %rd147;
-	mad.lo.s64 %rd477, %rd476, 4, %rd145;
-	ld.global.nc.s32 %r186, [%rd477+0];
+	mul.lo.s64 %rd475, %rd469, %rd147;
+	mad.lo.s64 %rd476, %rd475, 4, %rd145;
+	ld.global.nc.s32 %r186, [%rd476+0];
 	mov.b32 %r187, %r186;
 	mov.b32 %r185, %r187;
 	bra.uni $L141;
@@ -2903,517 +2900,514 @@ $L140:
 	bra.uni $L139;
 $L141:
 	mov.b32 %r176, %r185;
-	add.s64 %rd478, %rd462, %rd184;
-	mov.b64 %rd462, %rd478;
-	setp.ge.s32 %p112, %r176, 0;
-	@!%p112 bra $L147;
-	mov.b64 %rd479, %rd134;
+	add.s64 %rd477, %rd461, %rd184;
+	mov.b64 %rd461, %rd477;
+	setp.ge.s32 %p110, %r176, 0;
+	@!%p110 bra $L147;
+	mov.b64 %rd478, %rd134;
 	mov.b32 %r188, %r176;
-	cvt.s64.s32 %rd480, %r188;
-	mul.lo.s64 %rd481, %rd480, %rd137;
-	mad.lo.s64 %rd482, %rd481, 8, %rd135;
-	ld.global.nc.s64 %rd483, [%rd482+0];
+	cvt.s64.s32 %rd479, %r188;
+	mul.lo.s64 %rd480, %rd479, %rd137;
+	mad.lo.s64 %rd481, %rd480, 8, %rd135;
+	ld.global.nc.s64 %rd482, [%rd481+0];
+	mov.b64 %rd483, %rd482;
 	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd134;
+	mov.b64 %rd485, %rd134;
 	mov.b32 %r189, %r176;
-	cvt.s64.s32 %rd487, %r189;
-	add.s64 %rd488, %rd487, 1;
-	mul.lo.s64 %rd489, %rd488, %rd137;
-	mad.lo.s64 %rd490, %rd489, 8, %rd135;
-	ld.global.nc.s64 %rd491, [%rd490+0];
+	cvt.s64.s32 %rd486, %r189;
+	add.s64 %rd487, %rd486, 1;
+	mul.lo.s64 %rd488, %rd487, %rd137;
+	mad.lo.s64 %rd489, %rd488, 8, %rd135;
+	ld.global.nc.s64 %rd490, [%rd489+0];
+	mov.b64 %rd491, %rd490;
 	mov.b64 %rd492, %rd491;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd485;
-	mov.b64 %rd495, %rd493;
+	mov.b64 %rd493, %rd484;
+	mov.b64 %rd494, %rd492;
+	mov.b64 %rd462, %rd493;
 	mov.b64 %rd463, %rd494;
-	mov.b64 %rd464, %rd495;
 $L147:
 	bra.uni $L131;
 $L136:
-	mul.lo.s64 %rd496, %rd463, %rd140;
-	mad.lo.s64 %rd497, %rd496, 4, %rd138;
-	ld.global.nc.s32 %r190, [%rd497+0];
+	mul.lo.s64 %rd495, %rd462, %rd140;
+	mad.lo.s64 %rd496, %rd495, 4, %rd138;
+	ld.global.nc.s32 %r190, [%rd496+0];
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r176;
 	mov.b32 %r194, %r192;
-	mov.b64 %rd498, %rd463;
+	mov.b64 %rd497, %rd462;
 $L148:
-	cvt.s64.s32 %rd499, %r193;
-	mul.lo.s64 %rd500, %rd499, %rd168;
-	mad.lo.s64 %rd501, %rd500, 4, %rd166;
-	ld.global.nc.u32 %r195, [%rd501+0];
+	cvt.s64.s32 %rd498, %r193;
+	mul.lo.s64 %rd499, %rd498, %rd168;
+	mad.lo.s64 %rd500, %rd499, 4, %rd166;
+	ld.global.nc.u32 %r195, [%rd500+0];
 	mov.b32 %r196, %r195;
 	and.b32 %r197, %r196, 0x4;
-	setp.ne.u32 %p113, %r197, 0x0;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L152;
-	cvt.s64.s32 %rd502, %r194;
-	mul.lo.s64 %rd503, %rd502, %rd168;
-	mad.lo.s64 %rd504, %rd503, 4, %rd166;
-	ld.global.nc.u32 %r198, [%rd504+0];
+	setp.ne.u32 %p111, %r197, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L152;
+	cvt.s64.s32 %rd501, %r194;
+	mul.lo.s64 %rd502, %rd501, %rd168;
+	mad.lo.s64 %rd503, %rd502, 4, %rd166;
+	ld.global.nc.u32 %r198, [%rd503+0];
 	mov.b32 %r199, %r198;
 	and.b32 %r200, %r199, 0x4;
-	setp.ne.u32 %p116, %r200, 0x0;
-	mov.pred %p114, %p116;
+	setp.ne.u32 %p114, %r200, 0x0;
+	mov.pred %p112, %p114;
 $L152:
-	mov.pred %p117, %p114;
-	not.pred %p118, %p117;
-	@!%p118 bra $L154;
-	cvt.s64.s32 %rd505, %r194;
-	mul.lo.s64 %rd506, %rd505, %rd171;
-	mad.lo.s64 %rd507, %rd506, 4, %rd169;
-	ld.global.nc.s32 %r201, [%rd507+0];
+	mov.pred %p115, %p112;
+	not.pred %p116, %p115;
+	@!%p116 bra $L154;
+	cvt.s64.s32 %rd504, %r194;
+	mul.lo.s64 %rd505, %rd504, %rd171;
+	mad.lo.s64 %rd506, %rd505, 4, %rd169;
+	ld.global.nc.s32 %r201, [%rd506+0];
 	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd508, %r193;
-	mul.lo.s64 %rd509, %rd508, %rd171;
-	mad.lo.s64 %rd510, %rd509, 4, %rd169;
-	ld.global.nc.s32 %r203, [%rd510+0];
+	cvt.s64.s32 %rd507, %r193;
+	mul.lo.s64 %rd508, %rd507, %rd171;
+	mad.lo.s64 %rd509, %rd508, 4, %rd169;
+	ld.global.nc.s32 %r203, [%rd509+0];
 	mov.b32 %r204, %r203;
-	setp.ne.s32 %p119, %r202, %r204;
-	mov.pred %p117, %p119;
+	setp.ne.s32 %p117, %r202, %r204;
+	mov.pred %p115, %p117;
 $L154:
-	@!%p117 bra $L156;
-	mov.pred %p120, 0;
+	@!%p115 bra $L156;
+	mov.pred %p118, 0;
 	bra.uni $L150;
 $L156:
-	cvt.s64.s32 %rd511, %r193;
-	mul.lo.s64 %rd512, %rd511, %rd174;
-	mad.lo.s64 %rd513, %rd512, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r205, [%rd513+0];
+	cvt.s64.s32 %rd510, %r193;
+	mul.lo.s64 %rd511, %rd510, %rd174;
+	mad.lo.s64 %rd512, %rd511, 4, %rd172;
+	ld.relaxed.gpu.global.s32 %r205, [%rd512+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd514, %r194;
-	mul.lo.s64 %rd515, %rd514, %rd174;
-	mad.lo.s64 %rd516, %rd515, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r208, [%rd516+0];
+	cvt.s64.s32 %rd513, %r194;
+	mul.lo.s64 %rd514, %rd513, %rd174;
+	mad.lo.s64 %rd515, %rd514, 4, %rd172;
+	ld.relaxed.gpu.global.s32 %r208, [%rd515+0];
 	mov.b32 %r209, %r208;
-	setp.ge.s32 %p121, %r209, %r207;
-	@!%p121 bra $L158;
-	mov.pred %p120, 0;
+	setp.ge.s32 %p119, %r209, %r207;
+	@!%p119 bra $L158;
+	mov.pred %p118, 0;
 	bra.uni $L150;
 $L158:
-	cvt.s64.s32 %rd517, %r194;
-	mul.lo.s64 %rd518, %rd517, %rd174;
-	mad.lo.s64 %rd519, %rd518, 4, %rd172;
-	atom.global.max.s32 %r210, [%rd519], %r207;
+	cvt.s64.s32 %rd516, %r194;
+	mul.lo.s64 %rd517, %rd516, %rd174;
+	mad.lo.s64 %rd518, %rd517, 4, %rd172;
+	atom.global.max.s32 %r210, [%rd518], %r207;
 	mov.b32 %r211, %r210;
-	setp.lt.s32 %p122, %r211, %r207;
-	mov.pred %p120, %p122;
+	setp.lt.s32 %p120, %r211, %r207;
+	mov.pred %p118, %p120;
 	bra.uni $L150;
 $L149:
 	bra.uni $L148;
 $L150:
-	@!%p120 bra $L160;
-	mov.pred %p123, 0;
-	mov.b64 %rd520, %rd467;
+	@!%p118 bra $L160;
+	mov.pred %p121, 0;
+	mov.b64 %rd519, %rd466;
 	mov.b32 %r212, %r192;
 $L161:
 	@!%p13 bra $L165;
 	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd521, %r213;
-	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd520, %r213;
+	mov.b64 %rd521, %rd520;
 	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd523, %r214;
-	min.u64 %rd524, %rd523, 32;
-	cvt.u32.u64 %r215, %rd524;
+	cvt.s64.s32 %rd522, %r214;
+	min.u64 %rd523, %rd522, 32;
+	cvt.u32.u64 %r215, %rd523;
 	mov.b32 %r217, 0x1;
 	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p124, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p124;
+	setp.hs.u32 %p122, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p122;
 	mov.b32 %r219, %r218;
-	mov.b64 %rd525, %rd522;
+	mov.b64 %rd524, %rd521;
 	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd526, %rd525, %rd159;
-	mad.lo.s64 %rd527, %rd526, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r221, [%rd527+0];
+	mul.lo.s64 %rd525, %rd524, %rd159;
+	mad.lo.s64 %rd526, %rd525, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r221, [%rd526+0];
 	mov.b32 %r222, %r221;
 	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p125, %r223, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L167;
-	mul.lo.s64 %rd528, %rd525, %rd159;
-	mad.lo.s64 %rd529, %rd528, 4, %rd157;
-	atom.global.or.b32 %r224, [%rd529], %r220;
+	setp.ne.u32 %p123, %r223, 0x0;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L167;
+	mul.lo.s64 %rd527, %rd524, %rd159;
+	mad.lo.s64 %rd528, %rd527, 4, %rd157;
+	atom.global.or.b32 %r224, [%rd528], %r220;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r220;
-	setp.ne.u32 %p128, %r226, 0x0;
-	mov.pred %p126, %p128;
+	setp.ne.u32 %p126, %r226, 0x0;
+	mov.pred %p124, %p126;
 $L167:
-	@!%p126 bra $L169;
-	mov.b64 %rd530, %rd520;
-	mov.b64 %rd531, %rd530;
-	mov.pred %p129, 0;
+	@!%p124 bra $L169;
+	mov.b64 %rd529, %rd519;
+	mov.b64 %rd530, %rd529;
+	mov.pred %p127, 0;
 	bra.uni $L163;
 $L169:
-	mov.b64 %rd532, %rd520;
-	mov.b64 %rd531, %rd532;
-	mov.pred %p129, 1;
+	mov.b64 %rd531, %rd519;
+	mov.b64 %rd530, %rd531;
+	mov.pred %p127, 1;
 	bra.uni $L163;
 $L165:
 	@!%p14 bra $L171;
-	cvt.s64.s32 %rd533, %r212;
-	mul.lo.s64 %rd534, %rd533, %rd162;
-	mad.lo.s64 %rd535, %rd534, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r227, [%rd535+0];
+	cvt.s64.s32 %rd532, %r212;
+	mul.lo.s64 %rd533, %rd532, %rd162;
+	mad.lo.s64 %rd534, %rd533, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r227, [%rd534+0];
 	mov.b32 %r228, %r227;
-	setp.eq.s32 %p130, %r228, %r36;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L173;
-	cvt.s64.s32 %rd536, %r212;
-	mul.lo.s64 %rd537, %rd536, %rd162;
-	mad.lo.s64 %rd538, %rd537, 4, %rd160;
-	atom.global.exch.b32 %r229, [%rd538], %r36;
+	setp.eq.s32 %p128, %r228, %r36;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L173;
+	cvt.s64.s32 %rd535, %r212;
+	mul.lo.s64 %rd536, %rd535, %rd162;
+	mad.lo.s64 %rd537, %rd536, 4, %rd160;
+	atom.global.exch.b32 %r229, [%rd537], %r36;
 	mov.b32 %r230, %r229;
-	setp.eq.s32 %p133, %r230, %r36;
-	mov.pred %p131, %p133;
+	setp.eq.s32 %p131, %r230, %r36;
+	mov.pred %p129, %p131;
 $L173:
-	@!%p131 bra $L175;
-	mov.b64 %rd539, %rd520;
-	mov.b64 %rd531, %rd539;
-	mov.pred %p129, 0;
+	@!%p129 bra $L175;
+	mov.b64 %rd538, %rd519;
+	mov.b64 %rd530, %rd538;
+	mov.pred %p127, 0;
 	bra.uni $L163;
 $L175:
 $L171:
-	mul.lo.s64 %rd540, %rd520, %rd182;
-	mad.lo.s64 %rd541, %rd540, 4, %rd180;
-	st.shared.s32 [%rd541+0], %r212;
-	add.s64 %rd542, %rd520, 1;
-	mov.b64 %rd543, %rd542;
-	mov.b64 %rd531, %rd543;
-	mov.pred %p129, 1;
+	mul.lo.s64 %rd539, %rd519, %rd182;
+	mad.lo.s64 %rd540, %rd539, 4, %rd180;
+	st.shared.s32 [%rd540+0], %r212;
+	add.s64 %rd541, %rd519, 1;
+	mov.b64 %rd542, %rd541;
+	mov.b64 %rd530, %rd542;
+	mov.pred %p127, 1;
 	bra.uni $L163;
 $L162:
 	bra.uni $L161;
 $L163:
-	mov.b64 %rd544, %rd531;
-	mov.pred %p134, %p129;
-	mov.b64 %rd467, %rd544;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L177;
-	mov.b64 %rd545, %rd134;
+	mov.b64 %rd543, %rd530;
+	mov.pred %p132, %p127;
+	mov.b64 %rd466, %rd543;
+	mov.pred %p121, %p132;
+	@!%p121 bra $L177;
+	mov.b64 %rd544, %rd134;
 	mov.b32 %r231, %r192;
-	setp.lt.s64 %p135, %rd120, 64;
-	setp.le.s64 %p136, %rd164, 1;
-	or.pred %p137, %p135, %p136;
-	@!%p137 bra $L178;
-	cvt.s64.s32 %rd546, %r231;
-	add.s64 %rd547, %rd546, 1;
-	mul.lo.s64 %rd548, %rd547, %rd137;
-	mad.lo.s64 %rd549, %rd548, 8, %rd135;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	cvt.s64.s32 %rd552, %r231;
-	mul.lo.s64 %rd553, %rd552, %rd137;
-	mad.lo.s64 %rd554, %rd553, 8, %rd135;
-	ld.global.nc.s64 %rd555, [%rd554+0];
-	mov.b64 %rd556, %rd555;
-	sub.s64 %rd557, %rd551, %rd556;
-	add.s64 %rd558, %rd121, %rd557;
-	mov.b64 %rd121, %rd558;
+	setp.lt.s64 %p133, %rd120, 64;
+	setp.le.s64 %p134, %rd164, 1;
+	or.pred %p135, %p133, %p134;
+	@!%p135 bra $L178;
+	cvt.s64.s32 %rd545, %r231;
+	add.s64 %rd546, %rd545, 1;
+	mul.lo.s64 %rd547, %rd546, %rd137;
+	mad.lo.s64 %rd548, %rd547, 8, %rd135;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	cvt.s64.s32 %rd551, %r231;
+	mul.lo.s64 %rd552, %rd551, %rd137;
+	mad.lo.s64 %rd553, %rd552, 8, %rd135;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	sub.s64 %rd556, %rd550, %rd555;
+	add.s64 %rd557, %rd121, %rd556;
+	mov.b64 %rd121, %rd557;
 	bra.uni $L179;
 $L178:
-	rem.s64 %rd559, %rd120, %rd164;
-	setp.eq.s64 %p138, %rd164, -1;
-	selp.b64 %rd560, 0, %rd559, %p138;
-	setp.eq.s64 %p139, %rd164, 0;
-	selp.b64 %rd561, %rd120, %rd560, %p139;
-	setp.eq.s64 %p140, %rd561, 0;
-	@!%p140 bra $L181;
-	cvt.s64.s32 %rd562, %r231;
-	add.s64 %rd563, %rd562, 1;
-	mul.lo.s64 %rd564, %rd563, %rd137;
-	mad.lo.s64 %rd565, %rd564, 8, %rd135;
-	ld.global.nc.s64 %rd566, [%rd565+0];
-	mov.b64 %rd567, %rd566;
-	cvt.s64.s32 %rd568, %r231;
-	mul.lo.s64 %rd569, %rd568, %rd137;
-	mad.lo.s64 %rd570, %rd569, 8, %rd135;
-	ld.global.nc.s64 %rd571, [%rd570+0];
-	mov.b64 %rd572, %rd571;
-	sub.s64 %rd573, %rd567, %rd572;
-	mul.lo.s64 %rd574, %rd164, %rd573;
-	add.s64 %rd575, %rd121, %rd574;
-	mov.b64 %rd121, %rd575;
+	sub.s64 %rd558, %rd164, 1;
+	and.b64 %rd559, %rd120, %rd558;
+	setp.eq.s64 %p136, %rd559, 0;
+	@!%p136 bra $L181;
+	cvt.s64.s32 %rd560, %r231;
+	add.s64 %rd561, %rd560, 1;
+	mul.lo.s64 %rd562, %rd561, %rd137;
+	mad.lo.s64 %rd563, %rd562, 8, %rd135;
+	ld.global.nc.s64 %rd564, [%rd563+0];
+	mov.b64 %rd565, %rd564;
+	cvt.s64.s32 %rd566, %r231;
+	mul.lo.s64 %rd567, %rd566, %rd137;
+	mad.lo.s64 %rd568, %rd567, 8, %rd135;
+	ld.global.nc.s64 %rd569, [%rd568+0];
+	mov.b64 %rd570, %rd569;
+	sub.s64 %rd571, %rd565, %rd570;
+	mul.lo.s64 %rd572, %rd164, %rd571;
+	add.s64 %rd573, %rd121, %rd572;
+	mov.b64 %rd121, %rd573;
 $L181:
 $L179:
-	add.s64 %rd576, %rd120, 1;
-	mov.b64 %rd120, %rd576;
+	add.s64 %rd574, %rd120, 1;
+	mov.b64 %rd120, %rd574;
 $L177:
 $L160:
-	add.s64 %rd577, %rd463, 1;
-	mov.b64 %rd463, %rd577;
-	sub.s64 %rd578, %rd468, 1;
-	mov.b64 %rd468, %rd578;
+	add.s64 %rd575, %rd462, 1;
+	mov.b64 %rd462, %rd575;
+	sub.s64 %rd576, %rd467, 1;
+	mov.b64 %rd467, %rd576;
 $L131:
 	bra.uni $L130;
 $L132:
-	mov.b64 %rd579, %rd467;
+	mov.b64 %rd577, %rd466;
 $L182:
 	@!%p13 bra $L186;
 	bra.uni $L184;
 $L186:
 	// block scan
-	mov.b64 %rd580, %rd579;
+	mov.b64 %rd578, %rd577;
 	mov.b32 %r232, %r3;
 $L187:
-	setp.hs.u32 %p141, %r232, 32;
-	@%p141 bra $L188;
-	mov.b64 {%r233, %r234}, %rd580;
-	shfl.sync.up.b32 %r235|%p142, %r233, %r232, 0, %r17;
+	setp.hs.u32 %p137, %r232, 32;
+	@%p137 bra $L188;
+	mov.b64 {%r233, %r234}, %rd578;
+	shfl.sync.up.b32 %r235|%p138, %r233, %r232, 0, %r17;
 	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
-	mov.b64 %rd581, {%r235, %r236};
-	@!%p142 bra $L189;
-	add.s64 %rd582, %rd581, %rd580;
-	mov.b64 %rd580, %rd582;
+	mov.b64 %rd579, {%r235, %r236};
+	@!%p138 bra $L189;
+	add.s64 %rd580, %rd579, %rd578;
+	mov.b64 %rd578, %rd580;
 $L189:
 	shl.b32 %r232, %r232, 1;
 	bra.uni $L187;
 $L188:
-	mov.b64 {%r237, %r238}, %rd580;
-	shfl.sync.up.b32 %r239|%p143, %r237, %r3, 0, %r17;
+	mov.b64 {%r237, %r238}, %rd578;
+	shfl.sync.up.b32 %r239|%p139, %r237, %r3, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
-	mov.b64 %rd583, {%r239, %r240};
-	setp.lo.u32 %p144, %r3, 32;
-	and.pred %p145, %p143, %p144;
-	selp.b64 %rd584, %rd583, 0, %p145;
+	mov.b64 %rd581, {%r239, %r240};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd582, %rd581, 0, %p141;
 	sub.u32 %r241, %r13, %r3;
-	setp.eq.u32 %p146, %r7, %r241;
-	@!%p146 bra $L190;
-	mul.wide.u32 %rd585, %r8, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	st.shared.s64 [%rd586+0], %rd580;
+	setp.eq.u32 %p142, %r7, %r241;
+	@!%p142 bra $L190;
+	mul.wide.u32 %rd583, %r8, 16;
+	add.s64 %rd584, %rd1, %rd583;
+	st.shared.s64 [%rd584+0], %rd578;
 $L190:
 	bar.sync 0;
-	setp.eq.u32 %p147, %r8, 0;
-	@!%p147 bra $L191;
-	mov.b64 %rd587, 0;
-	setp.lo.u32 %p148, %r7, %r10;
-	@!%p148 bra $L192;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	ld.shared.s64 %rd590, [%rd589+0];
-	mov.b64 %rd587, %rd590;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L191;
+	mov.b64 %rd585, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L192;
+	mul.wide.u32 %rd586, %r7, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	ld.shared.s64 %rd588, [%rd587+0];
+	mov.b64 %rd585, %rd588;
 $L192:
-	mov.b64 {%r242, %r243}, %rd587;
-	shfl.sync.up.b32 %r244|%p149, %r242, 1, 0, %r17;
+	mov.b64 {%r242, %r243}, %rd585;
+	shfl.sync.up.b32 %r244|%p145, %r242, 1, 0, %r17;
 	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd591, {%r244, %r245};
-	@!%p149 bra $L193;
-	add.s64 %rd592, %rd591, %rd587;
-	mov.b64 %rd587, %rd592;
+	mov.b64 %rd589, {%r244, %r245};
+	@!%p145 bra $L193;
+	add.s64 %rd590, %rd589, %rd585;
+	mov.b64 %rd585, %rd590;
 $L193:
-	mov.b64 {%r246, %r247}, %rd587;
-	shfl.sync.up.b32 %r248|%p150, %r246, 2, 0, %r17;
+	mov.b64 {%r246, %r247}, %rd585;
+	shfl.sync.up.b32 %r248|%p146, %r246, 2, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
-	mov.b64 %rd593, {%r248, %r249};
-	@!%p150 bra $L194;
-	add.s64 %rd594, %rd593, %rd587;
-	mov.b64 %rd587, %rd594;
+	mov.b64 %rd591, {%r248, %r249};
+	@!%p146 bra $L194;
+	add.s64 %rd592, %rd591, %rd585;
+	mov.b64 %rd585, %rd592;
 $L194:
-	mov.b64 {%r250, %r251}, %rd587;
-	shfl.sync.up.b32 %r252|%p151, %r250, 4, 0, %r17;
+	mov.b64 {%r250, %r251}, %rd585;
+	shfl.sync.up.b32 %r252|%p147, %r250, 4, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
-	mov.b64 %rd595, {%r252, %r253};
-	@!%p151 bra $L195;
-	add.s64 %rd596, %rd595, %rd587;
-	mov.b64 %rd587, %rd596;
+	mov.b64 %rd593, {%r252, %r253};
+	@!%p147 bra $L195;
+	add.s64 %rd594, %rd593, %rd585;
+	mov.b64 %rd585, %rd594;
 $L195:
-	mov.b64 {%r254, %r255}, %rd587;
-	shfl.sync.up.b32 %r256|%p152, %r254, 8, 0, %r17;
+	mov.b64 {%r254, %r255}, %rd585;
+	shfl.sync.up.b32 %r256|%p148, %r254, 8, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
-	mov.b64 %rd597, {%r256, %r257};
-	@!%p152 bra $L196;
-	add.s64 %rd598, %rd597, %rd587;
-	mov.b64 %rd587, %rd598;
+	mov.b64 %rd595, {%r256, %r257};
+	@!%p148 bra $L196;
+	add.s64 %rd596, %rd595, %rd585;
+	mov.b64 %rd585, %rd596;
 $L196:
-	mov.b64 {%r258, %r259}, %rd587;
-	shfl.sync.up.b32 %r260|%p153, %r258, 16, 0, %r17;
+	mov.b64 {%r258, %r259}, %rd585;
+	shfl.sync.up.b32 %r260|%p149, %r258, 16, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
-	mov.b64 %rd599, {%r260, %r261};
-	@!%p153 bra $L197;
-	add.s64 %rd600, %rd599, %rd587;
-	mov.b64 %rd587, %rd600;
+	mov.b64 %rd597, {%r260, %r261};
+	@!%p149 bra $L197;
+	add.s64 %rd598, %rd597, %rd585;
+	mov.b64 %rd585, %rd598;
 $L197:
-	mov.b64 {%r262, %r263}, %rd587;
-	shfl.sync.up.b32 %r264|%p154, %r262, 1, 0, %r17;
+	mov.b64 {%r262, %r263}, %rd585;
+	shfl.sync.up.b32 %r264|%p150, %r262, 1, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd601, {%r264, %r265};
-	selp.b64 %rd602, %rd601, 0, %p154;
-	@!%p148 bra $L198;
-	mul.wide.u32 %rd603, %r7, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	add.s64 %rd605, %rd604, 512;
-	st.shared.s64 [%rd605+0], %rd602;
+	mov.b64 %rd599, {%r264, %r265};
+	selp.b64 %rd600, %rd599, 0, %p150;
+	@!%p144 bra $L198;
+	mul.wide.u32 %rd601, %r7, 16;
+	add.s64 %rd602, %rd1, %rd601;
+	add.s64 %rd603, %rd602, 512;
+	st.shared.s64 [%rd603+0], %rd600;
 $L198:
 	sub.u32 %r266, %r10, 1;
-	setp.eq.u32 %p155, %r7, %r266;
-	@!%p155 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd587;
+	setp.eq.u32 %p151, %r7, %r266;
+	@!%p151 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd585;
 $L199:
 $L191:
 	bar.sync 0;
-	mul.wide.u32 %rd606, %r8, 16;
-	add.s64 %rd607, %rd1, %rd606;
-	add.s64 %rd608, %rd607, 512;
-	ld.shared.s64 %rd609, [%rd608+0];
-	add.s64 %rd610, %rd609, %rd584;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 {%r267, %r268}, %rd610;
-	shfl.sync.idx.b32 %r269|%p156, %r267, 0, %r22, %r17;
+	mul.wide.u32 %rd604, %r8, 16;
+	add.s64 %rd605, %rd1, %rd604;
+	add.s64 %rd606, %rd605, 512;
+	ld.shared.s64 %rd607, [%rd606+0];
+	add.s64 %rd608, %rd607, %rd582;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 {%r267, %r268}, %rd608;
+	shfl.sync.idx.b32 %r269|%p152, %r267, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
-	mov.b64 %rd612, {%r269, %r270};
+	mov.b64 %rd610, {%r269, %r270};
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
 	mov.b64 %rd614, %rd612;
 	mov.b64 %rd615, %rd613;
 	mov.b64 %rd616, %rd614;
 	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, %rd616;
-	mov.b64 %rd619, %rd617;
-	mov.b64 %rd620, 0;
-	cvt.u64.u32 %rd621, %r2;
-	setp.eq.s64 %p157, %rd621, 0;
-	setp.gt.s64 %p158, %rd619, 0;
-	and.pred %p159, %p157, %p158;
-	@!%p159 bra $L201;
-	atom.global.add.u64 %rd622, [%rd154], %rd619;
-	mov.b64 %rd623, %rd622;
-	mov.b64 %rd620, %rd623;
+	mov.b64 %rd618, 0;
+	cvt.u64.u32 %rd619, %r2;
+	setp.eq.s64 %p153, %rd619, 0;
+	setp.gt.s64 %p154, %rd617, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L201;
+	atom.global.add.u64 %rd620, [%rd154], %rd617;
+	mov.b64 %rd621, %rd620;
+	mov.b64 %rd618, %rd621;
 $L201:
-	cvt.u64.u32 %rd624, %r2;
-	setp.eq.s64 %p160, %rd624, 0;
-	setp.eq.u32 %p161, %r1, 0;
-	and.pred %p162, %p160, %p161;
+	cvt.u64.u32 %rd622, %r2;
+	setp.eq.s64 %p156, %rd622, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
 	bar.sync 0;
-	@!%p162 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd620;
+	@!%p158 bra $L202;
+	st.shared.s64 [%rd1+1024], %rd618;
 $L202:
 	bar.sync 0;
-	ld.shared.s64 %rd625, [%rd1+1024];
+	ld.shared.s64 %rd623, [%rd1+1024];
+	mov.b64 %rd624, %rd623;
+	mov.b64 %rd618, %rd624;
+	add.s64 %rd625, %rd618, %rd616;
 	mov.b64 %rd626, %rd625;
-	mov.b64 %rd620, %rd626;
-	add.s64 %rd627, %rd620, %rd618;
-	mov.b64 %rd628, %rd627;
-	mov.b64 %rd629, 0;
+	mov.b64 %rd627, 0;
 $L203:
-	setp.lt.s64 %p163, %rd629, %rd579;
-	not.pred %p164, %p163;
-	@!%p164 bra $L207;
+	setp.lt.s64 %p159, %rd627, %rd577;
+	not.pred %p160, %p159;
+	@!%p160 bra $L207;
 	bra.uni $L205;
 $L207:
-	mul.lo.s64 %rd630, %rd629, %rd182;
-	mad.lo.s64 %rd631, %rd630, 4, %rd180;
-	ld.shared.s32 %r271, [%rd631+0];
+	mul.lo.s64 %rd628, %rd627, %rd182;
+	mad.lo.s64 %rd629, %rd628, 4, %rd180;
+	ld.shared.s32 %r271, [%rd629+0];
 	mov.b32 %r272, %r271;
-	add.s64 %rd632, %rd628, %rd629;
-	mul.lo.s64 %rd633, %rd632, %rd153;
-	mad.lo.s64 %rd634, %rd633, 4, %rd151;
-	st.global.s32 [%rd634+0], %r272;
+	add.s64 %rd630, %rd626, %rd627;
+	mul.lo.s64 %rd631, %rd630, %rd153;
+	mad.lo.s64 %rd632, %rd631, 4, %rd151;
+	st.global.s32 [%rd632+0], %r272;
 $L204:
-	add.s64 %rd635, %rd629, 1;
-	mov.b64 %rd629, %rd635;
+	add.s64 %rd633, %rd627, 1;
+	mov.b64 %rd627, %rd633;
 	bra.uni $L203;
 $L205:
 	bra.uni $L184;
 $L183:
 	bra.uni $L182;
 $L184:
-	mov.b64 %rd636, 0;
-	setp.lt.s64 %p165, %rd463, %rd464;
-	setp.lt.s64 %p166, %rd462, %rd189;
-	or.pred %p167, %p165, %p166;
-	@!%p167 bra $L209;
-	mov.b64 %rd636, 1;
+	mov.b64 %rd634, 0;
+	setp.lt.s64 %p161, %rd462, %rd463;
+	setp.lt.s64 %p162, %rd461, %rd189;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L209;
+	mov.b64 %rd634, 1;
 $L209:
-	mov.b64 %rd637, %rd636;
+	mov.b64 %rd635, %rd634;
 	// block reduction
 	sub.u32 %r273, %r13, 1;
 	mov.b32 %r274, %r3;
 $L210:
-	setp.hs.u32 %p168, %r274, 32;
-	@%p168 bra $L211;
-	mov.b64 {%r275, %r276}, %rd637;
-	shfl.sync.down.b32 %r277|%p169, %r275, %r274, %r273, %r17;
+	setp.hs.u32 %p164, %r274, 32;
+	@%p164 bra $L211;
+	mov.b64 {%r275, %r276}, %rd635;
+	shfl.sync.down.b32 %r277|%p165, %r275, %r274, %r273, %r17;
 	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
-	mov.b64 %rd638, {%r277, %r278};
-	@!%p169 bra $L212;
-	max.s64 %rd639, %rd637, %rd638;
-	mov.b64 %rd637, %rd639;
+	mov.b64 %rd636, {%r277, %r278};
+	@!%p165 bra $L212;
+	max.s64 %rd637, %rd635, %rd636;
+	mov.b64 %rd635, %rd637;
 $L212:
 	shl.b32 %r274, %r274, 1;
 	bra.uni $L210;
 $L211:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L213;
-	mul.wide.u32 %rd640, %r8, 16;
-	add.s64 %rd641, %rd1, %rd640;
-	st.shared.s64 [%rd641+0], %rd637;
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L213;
+	mul.wide.u32 %rd638, %r8, 16;
+	add.s64 %rd639, %rd1, %rd638;
+	st.shared.s64 [%rd639+0], %rd635;
 $L213:
 	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L214;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L215;
-	mul.wide.u32 %rd642, %r7, 16;
-	add.s64 %rd643, %rd1, %rd642;
-	ld.shared.s64 %rd644, [%rd643+0];
-	mov.b64 %rd637, %rd644;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L214;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L215;
+	mul.wide.u32 %rd640, %r7, 16;
+	add.s64 %rd641, %rd1, %rd640;
+	ld.shared.s64 %rd642, [%rd641+0];
+	mov.b64 %rd635, %rd642;
 $L215:
 	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd637;
-	shfl.sync.down.b32 %r282|%p173, %r280, 1, %r279, %r17;
+	mov.b64 {%r280, %r281}, %rd635;
+	shfl.sync.down.b32 %r282|%p169, %r280, 1, %r279, %r17;
 	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd645, {%r282, %r283};
-	@!%p173 bra $L216;
-	max.s64 %rd646, %rd637, %rd645;
-	mov.b64 %rd637, %rd646;
+	mov.b64 %rd643, {%r282, %r283};
+	@!%p169 bra $L216;
+	max.s64 %rd644, %rd635, %rd643;
+	mov.b64 %rd635, %rd644;
 $L216:
-	mov.b64 {%r284, %r285}, %rd637;
-	shfl.sync.down.b32 %r286|%p174, %r284, 2, %r279, %r17;
+	mov.b64 {%r284, %r285}, %rd635;
+	shfl.sync.down.b32 %r286|%p170, %r284, 2, %r279, %r17;
 	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
-	mov.b64 %rd647, {%r286, %r287};
-	@!%p174 bra $L217;
-	max.s64 %rd648, %rd637, %rd647;
-	mov.b64 %rd637, %rd648;
+	mov.b64 %rd645, {%r286, %r287};
+	@!%p170 bra $L217;
+	max.s64 %rd646, %rd635, %rd645;
+	mov.b64 %rd635, %rd646;
 $L217:
-	mov.b64 {%r288, %r289}, %rd637;
-	shfl.sync.down.b32 %r290|%p175, %r288, 4, %r279, %r17;
+	mov.b64 {%r288, %r289}, %rd635;
+	shfl.sync.down.b32 %r290|%p171, %r288, 4, %r279, %r17;
 	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
-	mov.b64 %rd649, {%r290, %r291};
-	@!%p175 bra $L218;
-	max.s64 %rd650, %rd637, %rd649;
-	mov.b64 %rd637, %rd650;
+	mov.b64 %rd647, {%r290, %r291};
+	@!%p171 bra $L218;
+	max.s64 %rd648, %rd635, %rd647;
+	mov.b64 %rd635, %rd648;
 $L218:
-	mov.b64 {%r292, %r293}, %rd637;
-	shfl.sync.down.b32 %r294|%p176, %r292, 8, %r279, %r17;
+	mov.b64 {%r292, %r293}, %rd635;
+	shfl.sync.down.b32 %r294|%p172, %r292, 8, %r279, %r17;
 	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
-	mov.b64 %rd651, {%r294, %r295};
-	@!%p176 bra $L219;
-	max.s64 %rd652, %rd637, %rd651;
-	mov.b64 %rd637, %rd652;
+	mov.b64 %rd649, {%r294, %r295};
+	@!%p172 bra $L219;
+	max.s64 %rd650, %rd635, %rd649;
+	mov.b64 %rd635, %rd650;
 $L219:
-	mov.b64 {%r296, %r297}, %rd637;
-	shfl.sync.down.b32 %r298|%p177, %r296, 16, %r279, %r17;
+	mov.b64 {%r296, %r297}, %rd635;
+	shfl.sync.down.b32 %r298|%p173, %r296, 16, %r279, %r17;
 	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
-	mov.b64 %rd653, {%r298, %r299};
-	@!%p177 bra $L220;
-	max.s64 %rd654, %rd637, %rd653;
-	mov.b64 %rd637, %rd654;
+	mov.b64 %rd651, {%r298, %r299};
+	@!%p173 bra $L220;
+	max.s64 %rd652, %rd635, %rd651;
+	mov.b64 %rd635, %rd652;
 $L220:
-	@!%p170 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd637;
+	@!%p166 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd635;
 $L221:
 $L214:
 	bar.sync 0;
-	ld.shared.s64 %rd655, [%rd1+1024];
-	mov.b64 %rd637, %rd655;
-	mov.b64 %rd656, %rd637;
-	setp.eq.s64 %p178, %rd656, 0;
-	@!%p178 bra $L223;
+	ld.shared.s64 %rd653, [%rd1+1024];
+	mov.b64 %rd635, %rd653;
+	mov.b64 %rd654, %rd635;
+	setp.eq.s64 %p174, %rd654, 0;
+	@!%p174 bra $L223;
 	bra.uni $L129;
 $L223:
 $L128:
@@ -3424,160 +3418,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd657, %rd120;
-	mov.b64 %rd658, %rd121;
+	mov.b64 %rd655, %rd120;
+	mov.b64 %rd656, %rd121;
 	// block reduction
 	mov.b32 %r300, 1;
 	sub.u32 %r301, %r13, 1;
 	mov.b32 %r302, %r3;
 $L224:
-	setp.hs.u32 %p179, %r302, 32;
-	@%p179 bra $L225;
-	mov.b64 {%r303, %r304}, %rd657;
-	shfl.sync.down.b32 %r305|%p180, %r303, %r302, %r301, %r17;
+	setp.hs.u32 %p175, %r302, 32;
+	@%p175 bra $L225;
+	mov.b64 {%r303, %r304}, %rd655;
+	shfl.sync.down.b32 %r305|%p176, %r303, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd659, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd658;
+	mov.b64 %rd657, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd656;
 	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd660, {%r309, %r310};
-	@!%p180 bra $L226;
-	setp.ne.u32 %p181, %r18, 9;
-	@%p181 bra.uni $L228;
-	setp.lt.s64 %p182, %rd659, %rd657;
-	setp.eq.s64 %p183, %rd659, %rd657;
-	setp.lt.s64 %p184, %rd660, %rd658;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd661, %rd659, %rd657, %p186;
-	selp.b64 %rd662, %rd660, %rd658, %p186;
-	mov.b64 %rd657, %rd661;
-	mov.b64 %rd658, %rd662;
+	mov.b64 %rd658, {%r309, %r310};
+	@!%p176 bra $L226;
+	setp.ne.u32 %p177, %r18, 9;
+	@%p177 bra.uni $L228;
+	setp.lt.s64 %p178, %rd657, %rd655;
+	setp.eq.s64 %p179, %rd657, %rd655;
+	setp.lt.s64 %p180, %rd658, %rd656;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd659, %rd657, %rd655, %p182;
+	selp.b64 %rd660, %rd658, %rd656, %p182;
+	mov.b64 %rd655, %rd659;
+	mov.b64 %rd656, %rd660;
 	bra.uni $L227;
 $L228:
-	setp.ne.u32 %p187, %r18, 10;
-	@%p187 bra.uni $L229;
-	setp.gt.s64 %p188, %rd659, %rd657;
-	setp.eq.s64 %p189, %rd659, %rd657;
-	setp.lt.s64 %p190, %rd660, %rd658;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd663, %rd659, %rd657, %p192;
-	selp.b64 %rd664, %rd660, %rd658, %p192;
-	mov.b64 %rd657, %rd663;
-	mov.b64 %rd658, %rd664;
+	setp.ne.u32 %p183, %r18, 10;
+	@%p183 bra.uni $L229;
+	setp.gt.s64 %p184, %rd657, %rd655;
+	setp.eq.s64 %p185, %rd657, %rd655;
+	setp.lt.s64 %p186, %rd658, %rd656;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd661, %rd657, %rd655, %p188;
+	selp.b64 %rd662, %rd658, %rd656, %p188;
+	mov.b64 %rd655, %rd661;
+	mov.b64 %rd656, %rd662;
 	bra.uni $L227;
 $L229:
+	mov.b64 %rd663, %rd655;
+	mov.b64 %rd664, %rd656;
 	mov.b64 %rd665, %rd657;
 	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd659;
-	mov.b64 %rd668, %rd660;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd668, %rd664;
 	mov.b64 %rd669, %rd665;
 	mov.b64 %rd670, %rd666;
-	mov.b64 %rd671, %rd667;
-	mov.b64 %rd672, %rd668;
-	mov.b64 %rd673, %rd671;
-	mov.b64 %rd674, %rd672;
-	add.s64 %rd675, %rd669, %rd673;
-	mov.b64 %rd669, %rd675;
-	add.s64 %rd676, %rd670, %rd674;
-	mov.b64 %rd670, %rd676;
+	mov.b64 %rd671, %rd669;
+	mov.b64 %rd672, %rd670;
+	add.s64 %rd673, %rd667, %rd671;
+	mov.b64 %rd667, %rd673;
+	add.s64 %rd674, %rd668, %rd672;
+	mov.b64 %rd668, %rd674;
 $L230:
-	mov.b64 %rd657, %rd669;
-	mov.b64 %rd658, %rd670;
+	mov.b64 %rd655, %rd667;
+	mov.b64 %rd656, %rd668;
 $L227:
 $L226:
 	shl.b32 %r302, %r302, 1;
 	bra.uni $L224;
 $L225:
-	setp.eq.u32 %p193, %r7, 0;
-	@!%p193 bra $L231;
-	mul.wide.u32 %rd677, %r8, 16;
-	add.s64 %rd678, %rd1, %rd677;
-	st.shared.s64 [%rd678+0], %rd657;
-	st.shared.s64 [%rd678+8], %rd658;
+	setp.eq.u32 %p189, %r7, 0;
+	@!%p189 bra $L231;
+	mul.wide.u32 %rd675, %r8, 16;
+	add.s64 %rd676, %rd1, %rd675;
+	st.shared.s64 [%rd676+0], %rd655;
+	st.shared.s64 [%rd676+8], %rd656;
 $L231:
 	bar.sync 0;
-	setp.eq.u32 %p194, %r8, 0;
-	@!%p194 bra $L232;
-	setp.lo.u32 %p195, %r7, %r10;
-	@!%p195 bra $L233;
-	mul.wide.u32 %rd679, %r7, 16;
-	add.s64 %rd680, %rd1, %rd679;
-	ld.shared.s64 %rd681, [%rd680+0];
-	ld.shared.s64 %rd682, [%rd680+8];
-	mov.b64 %rd657, %rd681;
-	mov.b64 %rd658, %rd682;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L232;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L233;
+	mul.wide.u32 %rd677, %r7, 16;
+	add.s64 %rd678, %rd1, %rd677;
+	ld.shared.s64 %rd679, [%rd678+0];
+	ld.shared.s64 %rd680, [%rd678+8];
+	mov.b64 %rd655, %rd679;
+	mov.b64 %rd656, %rd680;
 $L233:
 	sub.u32 %r311, %r10, 1;
 	mov.b32 %r312, %r300;
 $L234:
-	setp.hs.u32 %p196, %r312, 32;
-	@%p196 bra $L235;
-	mov.b64 {%r313, %r314}, %rd657;
-	shfl.sync.down.b32 %r315|%p197, %r313, %r312, %r311, %r17;
+	setp.hs.u32 %p192, %r312, 32;
+	@%p192 bra $L235;
+	mov.b64 {%r313, %r314}, %rd655;
+	shfl.sync.down.b32 %r315|%p193, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd683, {%r315, %r316};
-	mov.b64 {%r317, %r318}, %rd658;
+	mov.b64 %rd681, {%r315, %r316};
+	mov.b64 {%r317, %r318}, %rd656;
 	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
-	mov.b64 %rd684, {%r319, %r320};
-	@!%p197 bra $L236;
-	setp.ne.u32 %p198, %r18, 9;
-	@%p198 bra.uni $L238;
-	setp.lt.s64 %p199, %rd683, %rd657;
-	setp.eq.s64 %p200, %rd683, %rd657;
-	setp.lt.s64 %p201, %rd684, %rd658;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd685, %rd683, %rd657, %p203;
-	selp.b64 %rd686, %rd684, %rd658, %p203;
-	mov.b64 %rd657, %rd685;
-	mov.b64 %rd658, %rd686;
+	mov.b64 %rd682, {%r319, %r320};
+	@!%p193 bra $L236;
+	setp.ne.u32 %p194, %r18, 9;
+	@%p194 bra.uni $L238;
+	setp.lt.s64 %p195, %rd681, %rd655;
+	setp.eq.s64 %p196, %rd681, %rd655;
+	setp.lt.s64 %p197, %rd682, %rd656;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd683, %rd681, %rd655, %p199;
+	selp.b64 %rd684, %rd682, %rd656, %p199;
+	mov.b64 %rd655, %rd683;
+	mov.b64 %rd656, %rd684;
 	bra.uni $L237;
 $L238:
-	setp.ne.u32 %p204, %r18, 10;
-	@%p204 bra.uni $L239;
-	setp.gt.s64 %p205, %rd683, %rd657;
-	setp.eq.s64 %p206, %rd683, %rd657;
-	setp.lt.s64 %p207, %rd684, %rd658;
-	and.pred %p208, %p206, %p207;
-	or.pred %p209, %p205, %p208;
-	selp.b64 %rd687, %rd683, %rd657, %p209;
-	selp.b64 %rd688, %rd684, %rd658, %p209;
-	mov.b64 %rd657, %rd687;
-	mov.b64 %rd658, %rd688;
+	setp.ne.u32 %p200, %r18, 10;
+	@%p200 bra.uni $L239;
+	setp.gt.s64 %p201, %rd681, %rd655;
+	setp.eq.s64 %p202, %rd681, %rd655;
+	setp.lt.s64 %p203, %rd682, %rd656;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd685, %rd681, %rd655, %p205;
+	selp.b64 %rd686, %rd682, %rd656, %p205;
+	mov.b64 %rd655, %rd685;
+	mov.b64 %rd656, %rd686;
 	bra.uni $L237;
 $L239:
-	mov.b64 %rd689, %rd657;
-	mov.b64 %rd690, %rd658;
-	mov.b64 %rd691, %rd683;
-	mov.b64 %rd692, %rd684;
+	mov.b64 %rd687, %rd655;
+	mov.b64 %rd688, %rd656;
+	mov.b64 %rd689, %rd681;
+	mov.b64 %rd690, %rd682;
+	mov.b64 %rd667, %rd687;
+	mov.b64 %rd668, %rd688;
 	mov.b64 %rd669, %rd689;
 	mov.b64 %rd670, %rd690;
-	mov.b64 %rd671, %rd691;
-	mov.b64 %rd672, %rd692;
-	mov.b64 %rd673, %rd671;
-	mov.b64 %rd674, %rd672;
-	add.s64 %rd693, %rd669, %rd673;
-	mov.b64 %rd669, %rd693;
-	add.s64 %rd694, %rd670, %rd674;
-	mov.b64 %rd670, %rd694;
+	mov.b64 %rd671, %rd669;
+	mov.b64 %rd672, %rd670;
+	add.s64 %rd691, %rd667, %rd671;
+	mov.b64 %rd667, %rd691;
+	add.s64 %rd692, %rd668, %rd672;
+	mov.b64 %rd668, %rd692;
 $L240:
-	mov.b64 %rd657, %rd669;
-	mov.b64 %rd658, %rd670;
+	mov.b64 %rd655, %rd667;
+	mov.b64 %rd656, %rd668;
 $L237:
 $L236:
 	shl.b32 %r312, %r312, 1;
 	bra.uni $L234;
 $L235:
 $L232:
-	mul.wide.u32 %rd695, %r29, 16;
-	add.s64 %rd696, %rd11, %rd695;
-	setp.eq.u32 %p210, %r5, 0;
-	@!%p210 bra $L241;
-	st.global.s64 [%rd696+0], %rd657;
-	st.global.s64 [%rd696+8], %rd658;
+	mul.wide.u32 %rd693, %r29, 16;
+	add.s64 %rd694, %rd11, %rd693;
+	setp.eq.u32 %p206, %r5, 0;
+	@!%p206 bra $L241;
+	st.global.s64 [%rd694+0], %rd655;
+	st.global.s64 [%rd694+8], %rd656;
 $L241:
 	ret;
 }
@@ -4084,9 +4078,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<203>;
+	.reg .pred %p<199>;
 	.reg .b32 %r<315>;
-	.reg .b64 %rd<666>;
+	.reg .b64 %rd<664>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4633,199 +4627,196 @@ $L45:
 	mov.b64 %rd114, %rd303;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd304, %rd113, %rd210;
-	setp.eq.s64 %p49, %rd210, -1;
-	selp.b64 %rd305, 0, %rd304, %p49;
-	setp.eq.s64 %p50, %rd210, 0;
-	selp.b64 %rd306, %rd113, %rd305, %p50;
-	setp.eq.s64 %p51, %rd306, 0;
-	@!%p51 bra $L63;
-	cvt.s64.s32 %rd307, %r92;
-	add.s64 %rd308, %rd307, 1;
-	mul.lo.s64 %rd309, %rd308, %rd183;
-	mad.lo.s64 %rd310, %rd309, 8, %rd181;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	cvt.s64.s32 %rd313, %r92;
-	mul.lo.s64 %rd314, %rd313, %rd183;
-	mad.lo.s64 %rd315, %rd314, 8, %rd181;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	sub.s64 %rd318, %rd312, %rd317;
-	mul.lo.s64 %rd319, %rd210, %rd318;
-	add.s64 %rd320, %rd114, %rd319;
-	mov.b64 %rd114, %rd320;
+	sub.s64 %rd304, %rd210, 1;
+	and.b64 %rd305, %rd113, %rd304;
+	setp.eq.s64 %p49, %rd305, 0;
+	@!%p49 bra $L63;
+	cvt.s64.s32 %rd306, %r92;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd183;
+	mad.lo.s64 %rd309, %rd308, 8, %rd181;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r92;
+	mul.lo.s64 %rd313, %rd312, %rd183;
+	mad.lo.s64 %rd314, %rd313, 8, %rd181;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mul.lo.s64 %rd318, %rd210, %rd317;
+	add.s64 %rd319, %rd114, %rd318;
+	mov.b64 %rd114, %rd319;
 $L63:
 $L61:
-	add.s64 %rd321, %rd113, 1;
-	mov.b64 %rd113, %rd321;
+	add.s64 %rd320, %rd113, 1;
+	mov.b64 %rd113, %rd320;
 $L59:
-	setp.eq.s64 %p52, %rd222, %rd221;
-	@!%p52 bra $L65;
-	mov.b64 %rd322, %rd222;
+	setp.eq.s64 %p50, %rd222, %rd221;
+	@!%p50 bra $L65;
+	mov.b64 %rd321, %rd222;
 $L66:
 	@!%p17 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd323, %rd322;
+	mov.b64 %rd322, %rd321;
 	mov.b32 %r93, %r3;
 $L71:
-	setp.hs.u32 %p53, %r93, 32;
-	@%p53 bra $L72;
-	mov.b64 {%r94, %r95}, %rd323;
-	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	setp.hs.u32 %p51, %r93, 32;
+	@%p51 bra $L72;
+	mov.b64 {%r94, %r95}, %rd322;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd324, {%r96, %r97};
-	@!%p54 bra $L73;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
+	mov.b64 %rd323, {%r96, %r97};
+	@!%p52 bra $L73;
+	add.s64 %rd324, %rd323, %rd322;
+	mov.b64 %rd322, %rd324;
 $L73:
 	shl.b32 %r93, %r93, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r98, %r99}, %rd323;
-	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd322;
+	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd326, {%r100, %r101};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd327, %rd326, 0, %p57;
+	mov.b64 %rd325, {%r100, %r101};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd326, %rd325, 0, %p55;
 	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r102;
-	@!%p58 bra $L74;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
+	setp.eq.u32 %p56, %r7, %r102;
+	@!%p56 bra $L74;
+	mul.wide.u32 %rd327, %r8, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	st.shared.s64 [%rd328+0], %rd322;
 $L74:
 	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L75;
-	mov.b64 %rd330, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L76;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L75;
+	mov.b64 %rd329, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L76;
+	mul.wide.u32 %rd330, %r7, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	ld.shared.s64 %rd332, [%rd331+0];
+	mov.b64 %rd329, %rd332;
 $L76:
-	mov.b64 {%r103, %r104}, %rd330;
-	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	mov.b64 {%r103, %r104}, %rd329;
+	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd334, {%r105, %r106};
-	@!%p61 bra $L77;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
+	mov.b64 %rd333, {%r105, %r106};
+	@!%p59 bra $L77;
+	add.s64 %rd334, %rd333, %rd329;
+	mov.b64 %rd329, %rd334;
 $L77:
-	mov.b64 {%r107, %r108}, %rd330;
-	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	mov.b64 {%r107, %r108}, %rd329;
+	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd336, {%r109, %r110};
-	@!%p62 bra $L78;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
+	mov.b64 %rd335, {%r109, %r110};
+	@!%p60 bra $L78;
+	add.s64 %rd336, %rd335, %rd329;
+	mov.b64 %rd329, %rd336;
 $L78:
-	mov.b64 {%r111, %r112}, %rd330;
-	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	mov.b64 {%r111, %r112}, %rd329;
+	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
 	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd338, {%r113, %r114};
-	@!%p63 bra $L79;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
+	mov.b64 %rd337, {%r113, %r114};
+	@!%p61 bra $L79;
+	add.s64 %rd338, %rd337, %rd329;
+	mov.b64 %rd329, %rd338;
 $L79:
-	mov.b64 {%r115, %r116}, %rd330;
-	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	mov.b64 {%r115, %r116}, %rd329;
+	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
 	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd340, {%r117, %r118};
-	@!%p64 bra $L80;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
+	mov.b64 %rd339, {%r117, %r118};
+	@!%p62 bra $L80;
+	add.s64 %rd340, %rd339, %rd329;
+	mov.b64 %rd329, %rd340;
 $L80:
-	mov.b64 {%r119, %r120}, %rd330;
-	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	mov.b64 {%r119, %r120}, %rd329;
+	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
 	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd342, {%r121, %r122};
-	@!%p65 bra $L81;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
+	mov.b64 %rd341, {%r121, %r122};
+	@!%p63 bra $L81;
+	add.s64 %rd342, %rd341, %rd329;
+	mov.b64 %rd329, %rd342;
 $L81:
-	mov.b64 {%r123, %r124}, %rd330;
-	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	mov.b64 {%r123, %r124}, %rd329;
+	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
 	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd344, {%r125, %r126};
-	selp.b64 %rd345, %rd344, 0, %p66;
-	@!%p60 bra $L82;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
+	mov.b64 %rd343, {%r125, %r126};
+	selp.b64 %rd344, %rd343, 0, %p64;
+	@!%p58 bra $L82;
+	mul.wide.u32 %rd345, %r7, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	st.shared.s64 [%rd347+0], %rd344;
 $L82:
 	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r127;
-	@!%p67 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd330;
+	setp.eq.u32 %p65, %r7, %r127;
+	@!%p65 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd329;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd353;
-	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
+	mul.wide.u32 %rd348, %r8, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	add.s64 %rd350, %rd349, 512;
+	ld.shared.s64 %rd351, [%rd350+0];
+	add.s64 %rd352, %rd351, %rd326;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd352;
+	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd355, {%r130, %r131};
+	mov.b64 %rd354, {%r130, %r131};
+	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p69, %rd364, 0;
-	setp.gt.s64 %p70, %rd362, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L85;
-	atom.global.add.u64 %rd365, [%rd200], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
+	mov.b64 %rd362, 0;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p67, %rd363, 0;
+	setp.gt.s64 %p68, %rd361, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L85;
+	atom.global.add.u64 %rd364, [%rd200], %rd361;
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd362, %rd365;
 $L85:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p72, %rd367, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
+	cvt.u64.u32 %rd366, %r2;
+	setp.eq.s64 %p70, %rd366, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
 	bar.sync 0;
-	@!%p74 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd363;
+	@!%p72 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd362;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 %rd368, %rd367;
+	mov.b64 %rd362, %rd368;
+	add.s64 %rd369, %rd362, %rd360;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd371, 0;
 $L87:
-	setp.lt.s64 %p75, %rd372, %rd322;
-	not.pred %p76, %p75;
-	@!%p76 bra $L91;
+	setp.lt.s64 %p73, %rd371, %rd321;
+	not.pred %p74, %p73;
+	@!%p74 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd373, %rd372, %rd172;
-	mad.lo.s64 %rd374, %rd373, 4, %rd170;
-	ld.shared.s32 %r132, [%rd374+0];
+	mul.lo.s64 %rd372, %rd371, %rd172;
+	mad.lo.s64 %rd373, %rd372, 4, %rd170;
+	ld.shared.s32 %r132, [%rd373+0];
 	mov.b32 %r133, %r132;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd199;
-	mad.lo.s64 %rd377, %rd376, 4, %rd197;
-	st.global.s32 [%rd377+0], %r133;
+	add.s64 %rd374, %rd370, %rd371;
+	mul.lo.s64 %rd375, %rd374, %rd199;
+	mad.lo.s64 %rd376, %rd375, 4, %rd197;
+	st.global.s32 [%rd376+0], %r133;
 $L88:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
+	add.s64 %rd377, %rd371, 1;
+	mov.b64 %rd371, %rd377;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -4835,179 +4826,179 @@ $L68:
 	mov.b64 %rd222, 0;
 $L65:
 $L30:
-	add.s64 %rd379, %rd249, 1;
-	mov.b64 %rd249, %rd379;
+	add.s64 %rd378, %rd249, 1;
+	mov.b64 %rd249, %rd378;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd380, %rd223, 1;
-	mov.b64 %rd223, %rd380;
+	add.s64 %rd379, %rd223, 1;
+	mov.b64 %rd223, %rd379;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd381, %rd222;
+	mov.b64 %rd380, %rd222;
 $L92:
 	@!%p17 bra $L96;
 	bra.uni $L94;
 $L96:
 	// block scan
-	mov.b64 %rd382, %rd381;
+	mov.b64 %rd381, %rd380;
 	mov.b32 %r134, %r3;
 $L97:
-	setp.hs.u32 %p77, %r134, 32;
-	@%p77 bra $L98;
-	mov.b64 {%r135, %r136}, %rd382;
-	shfl.sync.up.b32 %r137|%p78, %r135, %r134, 0, %r17;
+	setp.hs.u32 %p75, %r134, 32;
+	@%p75 bra $L98;
+	mov.b64 {%r135, %r136}, %rd381;
+	shfl.sync.up.b32 %r137|%p76, %r135, %r134, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd383, {%r137, %r138};
-	@!%p78 bra $L99;
-	add.s64 %rd384, %rd383, %rd382;
-	mov.b64 %rd382, %rd384;
+	mov.b64 %rd382, {%r137, %r138};
+	@!%p76 bra $L99;
+	add.s64 %rd383, %rd382, %rd381;
+	mov.b64 %rd381, %rd383;
 $L99:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L97;
 $L98:
-	mov.b64 {%r139, %r140}, %rd382;
-	shfl.sync.up.b32 %r141|%p79, %r139, %r3, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd381;
+	shfl.sync.up.b32 %r141|%p77, %r139, %r3, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd385, {%r141, %r142};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd386, %rd385, 0, %p81;
+	mov.b64 %rd384, {%r141, %r142};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd385, %rd384, 0, %p79;
 	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r143;
-	@!%p82 bra $L100;
-	mul.wide.u32 %rd387, %r8, 16;
-	add.s64 %rd388, %rd1, %rd387;
-	st.shared.s64 [%rd388+0], %rd382;
+	setp.eq.u32 %p80, %r7, %r143;
+	@!%p80 bra $L100;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd381;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L101;
-	mov.b64 %rd389, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L102;
-	mul.wide.u32 %rd390, %r7, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	ld.shared.s64 %rd392, [%rd391+0];
-	mov.b64 %rd389, %rd392;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L101;
+	mov.b64 %rd388, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L102;
+	mul.wide.u32 %rd389, %r7, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	ld.shared.s64 %rd391, [%rd390+0];
+	mov.b64 %rd388, %rd391;
 $L102:
-	mov.b64 {%r144, %r145}, %rd389;
-	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
+	mov.b64 {%r144, %r145}, %rd388;
+	shfl.sync.up.b32 %r146|%p83, %r144, 1, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd393, {%r146, %r147};
-	@!%p85 bra $L103;
-	add.s64 %rd394, %rd393, %rd389;
-	mov.b64 %rd389, %rd394;
+	mov.b64 %rd392, {%r146, %r147};
+	@!%p83 bra $L103;
+	add.s64 %rd393, %rd392, %rd388;
+	mov.b64 %rd388, %rd393;
 $L103:
-	mov.b64 {%r148, %r149}, %rd389;
-	shfl.sync.up.b32 %r150|%p86, %r148, 2, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd388;
+	shfl.sync.up.b32 %r150|%p84, %r148, 2, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd395, {%r150, %r151};
-	@!%p86 bra $L104;
-	add.s64 %rd396, %rd395, %rd389;
-	mov.b64 %rd389, %rd396;
+	mov.b64 %rd394, {%r150, %r151};
+	@!%p84 bra $L104;
+	add.s64 %rd395, %rd394, %rd388;
+	mov.b64 %rd388, %rd395;
 $L104:
-	mov.b64 {%r152, %r153}, %rd389;
-	shfl.sync.up.b32 %r154|%p87, %r152, 4, 0, %r17;
+	mov.b64 {%r152, %r153}, %rd388;
+	shfl.sync.up.b32 %r154|%p85, %r152, 4, 0, %r17;
 	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd397, {%r154, %r155};
-	@!%p87 bra $L105;
-	add.s64 %rd398, %rd397, %rd389;
-	mov.b64 %rd389, %rd398;
+	mov.b64 %rd396, {%r154, %r155};
+	@!%p85 bra $L105;
+	add.s64 %rd397, %rd396, %rd388;
+	mov.b64 %rd388, %rd397;
 $L105:
-	mov.b64 {%r156, %r157}, %rd389;
-	shfl.sync.up.b32 %r158|%p88, %r156, 8, 0, %r17;
+	mov.b64 {%r156, %r157}, %rd388;
+	shfl.sync.up.b32 %r158|%p86, %r156, 8, 0, %r17;
 	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd399, {%r158, %r159};
-	@!%p88 bra $L106;
-	add.s64 %rd400, %rd399, %rd389;
-	mov.b64 %rd389, %rd400;
+	mov.b64 %rd398, {%r158, %r159};
+	@!%p86 bra $L106;
+	add.s64 %rd399, %rd398, %rd388;
+	mov.b64 %rd388, %rd399;
 $L106:
-	mov.b64 {%r160, %r161}, %rd389;
-	shfl.sync.up.b32 %r162|%p89, %r160, 16, 0, %r17;
+	mov.b64 {%r160, %r161}, %rd388;
+	shfl.sync.up.b32 %r162|%p87, %r160, 16, 0, %r17;
 	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd401, {%r162, %r163};
-	@!%p89 bra $L107;
-	add.s64 %rd402, %rd401, %rd389;
-	mov.b64 %rd389, %rd402;
+	mov.b64 %rd400, {%r162, %r163};
+	@!%p87 bra $L107;
+	add.s64 %rd401, %rd400, %rd388;
+	mov.b64 %rd388, %rd401;
 $L107:
-	mov.b64 {%r164, %r165}, %rd389;
-	shfl.sync.up.b32 %r166|%p90, %r164, 1, 0, %r17;
+	mov.b64 {%r164, %r165}, %rd388;
+	shfl.sync.up.b32 %r166|%p88, %r164, 1, 0, %r17;
 	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd403, {%r166, %r167};
-	selp.b64 %rd404, %rd403, 0, %p90;
-	@!%p84 bra $L108;
-	mul.wide.u32 %rd405, %r7, 16;
-	add.s64 %rd406, %rd1, %rd405;
-	add.s64 %rd407, %rd406, 512;
-	st.shared.s64 [%rd407+0], %rd404;
+	mov.b64 %rd402, {%r166, %r167};
+	selp.b64 %rd403, %rd402, 0, %p88;
+	@!%p82 bra $L108;
+	mul.wide.u32 %rd404, %r7, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	add.s64 %rd406, %rd405, 512;
+	st.shared.s64 [%rd406+0], %rd403;
 $L108:
 	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r168;
-	@!%p91 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd389;
+	setp.eq.u32 %p89, %r7, %r168;
+	@!%p89 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd388;
 $L109:
 $L101:
 	bar.sync 0;
-	mul.wide.u32 %rd408, %r8, 16;
-	add.s64 %rd409, %rd1, %rd408;
-	add.s64 %rd410, %rd409, 512;
-	ld.shared.s64 %rd411, [%rd410+0];
-	add.s64 %rd412, %rd411, %rd386;
-	ld.shared.s64 %rd413, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd412;
-	shfl.sync.idx.b32 %r171|%p92, %r169, 0, %r22, %r17;
+	mul.wide.u32 %rd407, %r8, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	add.s64 %rd409, %rd408, 512;
+	ld.shared.s64 %rd410, [%rd409+0];
+	add.s64 %rd411, %rd410, %rd385;
+	ld.shared.s64 %rd412, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd411;
+	shfl.sync.idx.b32 %r171|%p90, %r169, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
-	mov.b64 %rd414, {%r171, %r172};
+	mov.b64 %rd413, {%r171, %r172};
+	mov.b64 %rd414, %rd412;
 	mov.b64 %rd415, %rd413;
 	mov.b64 %rd416, %rd414;
 	mov.b64 %rd417, %rd415;
 	mov.b64 %rd418, %rd416;
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, 0;
-	cvt.u64.u32 %rd423, %r2;
-	setp.eq.s64 %p93, %rd423, 0;
-	setp.gt.s64 %p94, %rd421, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L111;
-	atom.global.add.u64 %rd424, [%rd200], %rd421;
-	mov.b64 %rd425, %rd424;
-	mov.b64 %rd422, %rd425;
+	mov.b64 %rd421, 0;
+	cvt.u64.u32 %rd422, %r2;
+	setp.eq.s64 %p91, %rd422, 0;
+	setp.gt.s64 %p92, %rd420, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L111;
+	atom.global.add.u64 %rd423, [%rd200], %rd420;
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd421, %rd424;
 $L111:
-	cvt.u64.u32 %rd426, %r2;
-	setp.eq.s64 %p96, %rd426, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
+	cvt.u64.u32 %rd425, %r2;
+	setp.eq.s64 %p94, %rd425, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
 	bar.sync 0;
-	@!%p98 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd422;
+	@!%p96 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd421;
 $L112:
 	bar.sync 0;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 %rd428, %rd427;
-	mov.b64 %rd422, %rd428;
-	add.s64 %rd429, %rd422, %rd420;
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd431, 0;
+	ld.shared.s64 %rd426, [%rd1+1024];
+	mov.b64 %rd427, %rd426;
+	mov.b64 %rd421, %rd427;
+	add.s64 %rd428, %rd421, %rd419;
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd430, 0;
 $L113:
-	setp.lt.s64 %p99, %rd431, %rd381;
-	not.pred %p100, %p99;
-	@!%p100 bra $L117;
+	setp.lt.s64 %p97, %rd430, %rd380;
+	not.pred %p98, %p97;
+	@!%p98 bra $L117;
 	bra.uni $L115;
 $L117:
-	mul.lo.s64 %rd432, %rd431, %rd172;
-	mad.lo.s64 %rd433, %rd432, 4, %rd170;
-	ld.shared.s32 %r173, [%rd433+0];
+	mul.lo.s64 %rd431, %rd430, %rd172;
+	mad.lo.s64 %rd432, %rd431, 4, %rd170;
+	ld.shared.s32 %r173, [%rd432+0];
 	mov.b32 %r174, %r173;
-	add.s64 %rd434, %rd430, %rd431;
-	mul.lo.s64 %rd435, %rd434, %rd199;
-	mad.lo.s64 %rd436, %rd435, 4, %rd197;
-	st.global.s32 [%rd436+0], %r174;
+	add.s64 %rd433, %rd429, %rd430;
+	mul.lo.s64 %rd434, %rd433, %rd199;
+	mad.lo.s64 %rd435, %rd434, 4, %rd197;
+	st.global.s32 [%rd435+0], %r174;
 $L114:
-	add.s64 %rd437, %rd431, 1;
-	mov.b64 %rd431, %rd437;
+	add.s64 %rd436, %rd430, 1;
+	mov.b64 %rd430, %rd436;
 	bra.uni $L113;
 $L115:
 	bra.uni $L94;
@@ -5016,68 +5007,68 @@ $L93:
 $L94:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd438, %r2;
-	add.s64 %rd439, %rd176, %rd438;
-	mov.b64 %rd440, %rd439;
+	cvt.u64.u32 %rd437, %r2;
+	add.s64 %rd438, %rd176, %rd437;
+	mov.b64 %rd439, %rd438;
 	mov.b32 %r175, -1;
+	mov.b64 %rd440, 0;
 	mov.b64 %rd441, 0;
-	mov.b64 %rd442, 0;
 $L118:
 	@!%p13 bra $L122;
-	mov.b64 %rd443, 4611686018427387904;
+	mov.b64 %rd442, 4611686018427387904;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd443, %rd156;
+	mov.b64 %rd442, %rd156;
 	bra.uni $L120;
 $L119:
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd444, %rd443;
+	mov.b64 %rd443, %rd442;
 $L123:
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, %rd444;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, %rd443;
 $L126:
-	setp.gt.s64 %p101, %rd446, 0;
-	not.pred %p102, %p101;
-	@!%p102 bra $L130;
+	setp.gt.s64 %p99, %rd445, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L130;
 	bra.uni $L128;
 $L130:
-	setp.ge.s64 %p103, %rd441, %rd442;
-	@!%p103 bra $L132;
-	setp.ge.s64 %p104, %rd440, %rd179;
-	@!%p104 bra $L134;
+	setp.ge.s64 %p101, %rd440, %rd441;
+	@!%p101 bra $L132;
+	setp.ge.s64 %p102, %rd439, %rd179;
+	@!%p102 bra $L134;
 	bra.uni $L128;
 $L134:
-	mov.pred %p105, %p12;
-	mov.b64 %rd447, %rd137;
-	mov.b64 %rd448, %rd440;
+	mov.pred %p103, %p12;
+	mov.b64 %rd446, %rd137;
+	mov.b64 %rd447, %rd439;
 $L135:
-	@!%p105 bra $L139;
-	shr.s64 %rd449, %rd448, 5;
-	mul.lo.s64 %rd450, %rd449, %rd143;
-	mad.lo.s64 %rd451, %rd450, 4, %rd141;
-	ld.global.nc.u32 %r176, [%rd451+0];
+	@!%p103 bra $L139;
+	shr.s64 %rd448, %rd447, 5;
+	mul.lo.s64 %rd449, %rd448, %rd143;
+	mad.lo.s64 %rd450, %rd449, 4, %rd141;
+	ld.global.nc.u32 %r176, [%rd450+0];
 	mov.b32 %r177, %r176;
-	and.b64 %rd452, %rd448, 31;
-	min.u64 %rd453, %rd452, 32;
-	cvt.u32.u64 %r178, %rd453;
+	and.b64 %rd451, %rd447, 31;
+	min.u64 %rd452, %rd451, 32;
+	cvt.u32.u64 %r178, %rd452;
 	mov.b32 %r180, 0x1;
 	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p106, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p106;
+	setp.hs.u32 %p104, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p104;
 	and.b32 %r182, %r177, %r181;
-	setp.ne.u32 %p107, %r182, 0x0;
-	@!%p107 bra $L141;
-	cvt.u32.u64 %r183, %rd448;
+	setp.ne.u32 %p105, %r182, 0x0;
+	@!%p105 bra $L141;
+	cvt.u32.u64 %r183, %rd447;
 	mov.b32 %r184, %r183;
 	bra.uni $L137;
 $L141:
 	mov.b32 %r184, -1;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd454, %rd448, %rd140;
-	mad.lo.s64 %rd455, %rd454, 4, %rd138;
-	ld.global.nc.s32 %r185, [%rd455+0];
+	mul.lo.s64 %rd453, %rd447, %rd140;
+	mad.lo.s64 %rd454, %rd453, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd454+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r184, %r186;
 	bra.uni $L137;
@@ -5085,492 +5076,489 @@ $L136:
 	bra.uni $L135;
 $L137:
 	mov.b32 %r175, %r184;
-	add.s64 %rd456, %rd440, %rd174;
-	mov.b64 %rd440, %rd456;
-	setp.ge.s32 %p108, %r175, 0;
-	@!%p108 bra $L143;
-	mov.b64 %rd457, %rd127;
+	add.s64 %rd455, %rd439, %rd174;
+	mov.b64 %rd439, %rd455;
+	setp.ge.s32 %p106, %r175, 0;
+	@!%p106 bra $L143;
+	mov.b64 %rd456, %rd127;
 	mov.b32 %r187, %r175;
-	cvt.s64.s32 %rd458, %r187;
-	mul.lo.s64 %rd459, %rd458, %rd130;
-	mad.lo.s64 %rd460, %rd459, 8, %rd128;
-	ld.global.nc.s64 %rd461, [%rd460+0];
+	cvt.s64.s32 %rd457, %r187;
+	mul.lo.s64 %rd458, %rd457, %rd130;
+	mad.lo.s64 %rd459, %rd458, 8, %rd128;
+	ld.global.nc.s64 %rd460, [%rd459+0];
+	mov.b64 %rd461, %rd460;
 	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd127;
+	mov.b64 %rd463, %rd127;
 	mov.b32 %r188, %r175;
-	cvt.s64.s32 %rd465, %r188;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd130;
-	mad.lo.s64 %rd468, %rd467, 8, %rd128;
-	ld.global.nc.s64 %rd469, [%rd468+0];
+	cvt.s64.s32 %rd464, %r188;
+	add.s64 %rd465, %rd464, 1;
+	mul.lo.s64 %rd466, %rd465, %rd130;
+	mad.lo.s64 %rd467, %rd466, 8, %rd128;
+	ld.global.nc.s64 %rd468, [%rd467+0];
+	mov.b64 %rd469, %rd468;
 	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	mov.b64 %rd472, %rd463;
-	mov.b64 %rd473, %rd471;
+	mov.b64 %rd471, %rd462;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd440, %rd471;
 	mov.b64 %rd441, %rd472;
-	mov.b64 %rd442, %rd473;
 $L143:
 	bra.uni $L127;
 $L132:
-	mul.lo.s64 %rd474, %rd441, %rd133;
-	mad.lo.s64 %rd475, %rd474, 4, %rd131;
-	ld.global.nc.s32 %r189, [%rd475+0];
+	mul.lo.s64 %rd473, %rd440, %rd133;
+	mad.lo.s64 %rd474, %rd473, 4, %rd131;
+	ld.global.nc.s32 %r189, [%rd474+0];
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r39;
 	mov.b32 %r193, %r175;
 	mov.b32 %r194, %r191;
-	mov.b64 %rd476, %rd441;
+	mov.b64 %rd475, %rd440;
 $L144:
-	cvt.s64.s32 %rd477, %r194;
-	mul.lo.s64 %rd478, %rd477, %rd164;
-	mad.lo.s64 %rd479, %rd478, 4, %rd162;
-	ld.global.nc.s32 %r195, [%rd479+0];
+	cvt.s64.s32 %rd476, %r194;
+	mul.lo.s64 %rd477, %rd476, %rd164;
+	mad.lo.s64 %rd478, %rd477, 4, %rd162;
+	ld.global.nc.s32 %r195, [%rd478+0];
 	mov.b32 %r196, %r195;
-	cvt.s64.s32 %rd480, %r193;
-	mul.lo.s64 %rd481, %rd480, %rd164;
-	mad.lo.s64 %rd482, %rd481, 4, %rd162;
-	ld.global.nc.s32 %r197, [%rd482+0];
+	cvt.s64.s32 %rd479, %r193;
+	mul.lo.s64 %rd480, %rd479, %rd164;
+	mad.lo.s64 %rd481, %rd480, 4, %rd162;
+	ld.global.nc.s32 %r197, [%rd481+0];
 	mov.b32 %r198, %r197;
-	setp.ne.s32 %p109, %r196, %r198;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L148;
-	cvt.s64.s32 %rd483, %r194;
-	mul.lo.s64 %rd484, %rd483, %rd161;
-	mad.lo.s64 %rd485, %rd484, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r199, [%rd485+0];
+	setp.ne.s32 %p107, %r196, %r198;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L148;
+	cvt.s64.s32 %rd482, %r194;
+	mul.lo.s64 %rd483, %rd482, %rd161;
+	mad.lo.s64 %rd484, %rd483, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r199, [%rd484+0];
 	mov.b32 %r200, %r199;
 	or.b32 %r201, %r192, 0x4;
 	and.b32 %r202, %r200, %r201;
-	setp.ne.u32 %p112, %r202, 0x0;
-	mov.pred %p110, %p112;
+	setp.ne.u32 %p110, %r202, 0x0;
+	mov.pred %p108, %p110;
 $L148:
-	@!%p110 bra $L150;
-	mov.pred %p113, 0;
+	@!%p108 bra $L150;
+	mov.pred %p111, 0;
 	bra.uni $L146;
 $L150:
-	cvt.s64.s32 %rd486, %r194;
-	mul.lo.s64 %rd487, %rd486, %rd161;
-	mad.lo.s64 %rd488, %rd487, 4, %rd159;
-	atom.global.or.b32 %r203, [%rd488], %r192;
+	cvt.s64.s32 %rd485, %r194;
+	mul.lo.s64 %rd486, %rd485, %rd161;
+	mad.lo.s64 %rd487, %rd486, 4, %rd159;
+	atom.global.or.b32 %r203, [%rd487], %r192;
 	mov.b32 %r204, %r203;
 	and.b32 %r205, %r204, %r192;
-	setp.eq.u32 %p114, %r205, 0x0;
-	mov.pred %p113, %p114;
+	setp.eq.u32 %p112, %r205, 0x0;
+	mov.pred %p111, %p112;
 	bra.uni $L146;
 $L145:
 	bra.uni $L144;
 $L146:
-	@!%p113 bra $L152;
-	mov.pred %p115, 0;
-	mov.b64 %rd489, %rd445;
+	@!%p111 bra $L152;
+	mov.pred %p113, 0;
+	mov.b64 %rd488, %rd444;
 	mov.b32 %r206, %r191;
 $L153:
 	@!%p13 bra $L157;
 	shr.s32 %r207, %r206, 5;
-	cvt.s64.s32 %rd490, %r207;
-	mov.b64 %rd491, %rd490;
+	cvt.s64.s32 %rd489, %r207;
+	mov.b64 %rd490, %rd489;
 	and.b32 %r208, %r206, 31;
-	cvt.s64.s32 %rd492, %r208;
-	min.u64 %rd493, %rd492, 32;
-	cvt.u32.u64 %r209, %rd493;
+	cvt.s64.s32 %rd491, %r208;
+	min.u64 %rd492, %rd491, 32;
+	cvt.u32.u64 %r209, %rd492;
 	mov.b32 %r211, 0x1;
 	shl.b32 %r210, %r211, %r209;
-	setp.hs.u32 %p116, %r209, 32;
-	selp.b32 %r212, 0, %r210, %p116;
+	setp.hs.u32 %p114, %r209, 32;
+	selp.b32 %r212, 0, %r210, %p114;
 	mov.b32 %r213, %r212;
-	mov.b64 %rd494, %rd491;
+	mov.b64 %rd493, %rd490;
 	mov.b32 %r214, %r213;
-	mul.lo.s64 %rd495, %rd494, %rd152;
-	mad.lo.s64 %rd496, %rd495, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r215, [%rd496+0];
+	mul.lo.s64 %rd494, %rd493, %rd152;
+	mad.lo.s64 %rd495, %rd494, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r215, [%rd495+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, %r214;
-	setp.ne.u32 %p117, %r217, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L159;
-	mul.lo.s64 %rd497, %rd494, %rd152;
-	mad.lo.s64 %rd498, %rd497, 4, %rd150;
-	atom.global.or.b32 %r218, [%rd498], %r214;
+	setp.ne.u32 %p115, %r217, 0x0;
+	mov.pred %p116, %p115;
+	not.pred %p117, %p116;
+	@!%p117 bra $L159;
+	mul.lo.s64 %rd496, %rd493, %rd152;
+	mad.lo.s64 %rd497, %rd496, 4, %rd150;
+	atom.global.or.b32 %r218, [%rd497], %r214;
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, %r214;
-	setp.ne.u32 %p120, %r220, 0x0;
-	mov.pred %p118, %p120;
+	setp.ne.u32 %p118, %r220, 0x0;
+	mov.pred %p116, %p118;
 $L159:
-	@!%p118 bra $L161;
-	mov.b64 %rd499, %rd489;
-	mov.b64 %rd500, %rd499;
-	mov.pred %p121, 0;
+	@!%p116 bra $L161;
+	mov.b64 %rd498, %rd488;
+	mov.b64 %rd499, %rd498;
+	mov.pred %p119, 0;
 	bra.uni $L155;
 $L161:
-	mov.b64 %rd501, %rd489;
-	mov.b64 %rd500, %rd501;
-	mov.pred %p121, 1;
+	mov.b64 %rd500, %rd488;
+	mov.b64 %rd499, %rd500;
+	mov.pred %p119, 1;
 	bra.uni $L155;
 $L157:
 	@!%p14 bra $L163;
-	cvt.s64.s32 %rd502, %r206;
-	mul.lo.s64 %rd503, %rd502, %rd155;
-	mad.lo.s64 %rd504, %rd503, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r221, [%rd504+0];
+	cvt.s64.s32 %rd501, %r206;
+	mul.lo.s64 %rd502, %rd501, %rd155;
+	mad.lo.s64 %rd503, %rd502, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r221, [%rd503+0];
 	mov.b32 %r222, %r221;
-	setp.eq.s32 %p122, %r222, %r38;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L165;
-	cvt.s64.s32 %rd505, %r206;
-	mul.lo.s64 %rd506, %rd505, %rd155;
-	mad.lo.s64 %rd507, %rd506, 4, %rd153;
-	atom.global.exch.b32 %r223, [%rd507], %r38;
+	setp.eq.s32 %p120, %r222, %r38;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L165;
+	cvt.s64.s32 %rd504, %r206;
+	mul.lo.s64 %rd505, %rd504, %rd155;
+	mad.lo.s64 %rd506, %rd505, 4, %rd153;
+	atom.global.exch.b32 %r223, [%rd506], %r38;
 	mov.b32 %r224, %r223;
-	setp.eq.s32 %p125, %r224, %r38;
-	mov.pred %p123, %p125;
+	setp.eq.s32 %p123, %r224, %r38;
+	mov.pred %p121, %p123;
 $L165:
-	@!%p123 bra $L167;
-	mov.b64 %rd508, %rd489;
-	mov.b64 %rd500, %rd508;
-	mov.pred %p121, 0;
+	@!%p121 bra $L167;
+	mov.b64 %rd507, %rd488;
+	mov.b64 %rd499, %rd507;
+	mov.pred %p119, 0;
 	bra.uni $L155;
 $L167:
 $L163:
-	mul.lo.s64 %rd509, %rd489, %rd172;
-	mad.lo.s64 %rd510, %rd509, 4, %rd170;
-	st.shared.s32 [%rd510+0], %r206;
-	add.s64 %rd511, %rd489, 1;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd500, %rd512;
-	mov.pred %p121, 1;
+	mul.lo.s64 %rd508, %rd488, %rd172;
+	mad.lo.s64 %rd509, %rd508, 4, %rd170;
+	st.shared.s32 [%rd509+0], %r206;
+	add.s64 %rd510, %rd488, 1;
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd499, %rd511;
+	mov.pred %p119, 1;
 	bra.uni $L155;
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd513, %rd500;
-	mov.pred %p126, %p121;
-	mov.b64 %rd445, %rd513;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L169;
-	mov.b64 %rd514, %rd127;
+	mov.b64 %rd512, %rd499;
+	mov.pred %p124, %p119;
+	mov.b64 %rd444, %rd512;
+	mov.pred %p113, %p124;
+	@!%p113 bra $L169;
+	mov.b64 %rd513, %rd127;
 	mov.b32 %r225, %r191;
-	setp.lt.s64 %p127, %rd113, 64;
-	setp.le.s64 %p128, %rd157, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L170;
-	cvt.s64.s32 %rd515, %r225;
-	add.s64 %rd516, %rd515, 1;
-	mul.lo.s64 %rd517, %rd516, %rd130;
-	mad.lo.s64 %rd518, %rd517, 8, %rd128;
-	ld.global.nc.s64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	cvt.s64.s32 %rd521, %r225;
-	mul.lo.s64 %rd522, %rd521, %rd130;
-	mad.lo.s64 %rd523, %rd522, 8, %rd128;
-	ld.global.nc.s64 %rd524, [%rd523+0];
-	mov.b64 %rd525, %rd524;
-	sub.s64 %rd526, %rd520, %rd525;
-	add.s64 %rd527, %rd114, %rd526;
-	mov.b64 %rd114, %rd527;
+	setp.lt.s64 %p125, %rd113, 64;
+	setp.le.s64 %p126, %rd157, 1;
+	or.pred %p127, %p125, %p126;
+	@!%p127 bra $L170;
+	cvt.s64.s32 %rd514, %r225;
+	add.s64 %rd515, %rd514, 1;
+	mul.lo.s64 %rd516, %rd515, %rd130;
+	mad.lo.s64 %rd517, %rd516, 8, %rd128;
+	ld.global.nc.s64 %rd518, [%rd517+0];
+	mov.b64 %rd519, %rd518;
+	cvt.s64.s32 %rd520, %r225;
+	mul.lo.s64 %rd521, %rd520, %rd130;
+	mad.lo.s64 %rd522, %rd521, 8, %rd128;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	sub.s64 %rd525, %rd519, %rd524;
+	add.s64 %rd526, %rd114, %rd525;
+	mov.b64 %rd114, %rd526;
 	bra.uni $L171;
 $L170:
-	rem.s64 %rd528, %rd113, %rd157;
-	setp.eq.s64 %p130, %rd157, -1;
-	selp.b64 %rd529, 0, %rd528, %p130;
-	setp.eq.s64 %p131, %rd157, 0;
-	selp.b64 %rd530, %rd113, %rd529, %p131;
-	setp.eq.s64 %p132, %rd530, 0;
-	@!%p132 bra $L173;
-	cvt.s64.s32 %rd531, %r225;
-	add.s64 %rd532, %rd531, 1;
-	mul.lo.s64 %rd533, %rd532, %rd130;
-	mad.lo.s64 %rd534, %rd533, 8, %rd128;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	cvt.s64.s32 %rd537, %r225;
-	mul.lo.s64 %rd538, %rd537, %rd130;
-	mad.lo.s64 %rd539, %rd538, 8, %rd128;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	sub.s64 %rd542, %rd536, %rd541;
-	mul.lo.s64 %rd543, %rd157, %rd542;
-	add.s64 %rd544, %rd114, %rd543;
-	mov.b64 %rd114, %rd544;
+	sub.s64 %rd527, %rd157, 1;
+	and.b64 %rd528, %rd113, %rd527;
+	setp.eq.s64 %p128, %rd528, 0;
+	@!%p128 bra $L173;
+	cvt.s64.s32 %rd529, %r225;
+	add.s64 %rd530, %rd529, 1;
+	mul.lo.s64 %rd531, %rd530, %rd130;
+	mad.lo.s64 %rd532, %rd531, 8, %rd128;
+	ld.global.nc.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	cvt.s64.s32 %rd535, %r225;
+	mul.lo.s64 %rd536, %rd535, %rd130;
+	mad.lo.s64 %rd537, %rd536, 8, %rd128;
+	ld.global.nc.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	sub.s64 %rd540, %rd534, %rd539;
+	mul.lo.s64 %rd541, %rd157, %rd540;
+	add.s64 %rd542, %rd114, %rd541;
+	mov.b64 %rd114, %rd542;
 $L173:
 $L171:
-	add.s64 %rd545, %rd113, 1;
-	mov.b64 %rd113, %rd545;
+	add.s64 %rd543, %rd113, 1;
+	mov.b64 %rd113, %rd543;
 $L169:
 $L152:
-	add.s64 %rd546, %rd441, 1;
-	mov.b64 %rd441, %rd546;
-	sub.s64 %rd547, %rd446, 1;
-	mov.b64 %rd446, %rd547;
+	add.s64 %rd544, %rd440, 1;
+	mov.b64 %rd440, %rd544;
+	sub.s64 %rd545, %rd445, 1;
+	mov.b64 %rd445, %rd545;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd548, %rd445;
+	mov.b64 %rd546, %rd444;
 $L174:
 	@!%p13 bra $L178;
 	bra.uni $L176;
 $L178:
 	// block scan
-	mov.b64 %rd549, %rd548;
+	mov.b64 %rd547, %rd546;
 	mov.b32 %r226, %r3;
 $L179:
-	setp.hs.u32 %p133, %r226, 32;
-	@%p133 bra $L180;
-	mov.b64 {%r227, %r228}, %rd549;
-	shfl.sync.up.b32 %r229|%p134, %r227, %r226, 0, %r17;
+	setp.hs.u32 %p129, %r226, 32;
+	@%p129 bra $L180;
+	mov.b64 {%r227, %r228}, %rd547;
+	shfl.sync.up.b32 %r229|%p130, %r227, %r226, 0, %r17;
 	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
-	mov.b64 %rd550, {%r229, %r230};
-	@!%p134 bra $L181;
-	add.s64 %rd551, %rd550, %rd549;
-	mov.b64 %rd549, %rd551;
+	mov.b64 %rd548, {%r229, %r230};
+	@!%p130 bra $L181;
+	add.s64 %rd549, %rd548, %rd547;
+	mov.b64 %rd547, %rd549;
 $L181:
 	shl.b32 %r226, %r226, 1;
 	bra.uni $L179;
 $L180:
-	mov.b64 {%r231, %r232}, %rd549;
-	shfl.sync.up.b32 %r233|%p135, %r231, %r3, 0, %r17;
+	mov.b64 {%r231, %r232}, %rd547;
+	shfl.sync.up.b32 %r233|%p131, %r231, %r3, 0, %r17;
 	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
-	mov.b64 %rd552, {%r233, %r234};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd553, %rd552, 0, %p137;
+	mov.b64 %rd550, {%r233, %r234};
+	setp.lo.u32 %p132, %r3, 32;
+	and.pred %p133, %p131, %p132;
+	selp.b64 %rd551, %rd550, 0, %p133;
 	sub.u32 %r235, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r235;
-	@!%p138 bra $L182;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	st.shared.s64 [%rd555+0], %rd549;
+	setp.eq.u32 %p134, %r7, %r235;
+	@!%p134 bra $L182;
+	mul.wide.u32 %rd552, %r8, 16;
+	add.s64 %rd553, %rd1, %rd552;
+	st.shared.s64 [%rd553+0], %rd547;
 $L182:
 	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L183;
-	mov.b64 %rd556, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L184;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	ld.shared.s64 %rd559, [%rd558+0];
-	mov.b64 %rd556, %rd559;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L183;
+	mov.b64 %rd554, 0;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L184;
+	mul.wide.u32 %rd555, %r7, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	ld.shared.s64 %rd557, [%rd556+0];
+	mov.b64 %rd554, %rd557;
 $L184:
-	mov.b64 {%r236, %r237}, %rd556;
-	shfl.sync.up.b32 %r238|%p141, %r236, 1, 0, %r17;
+	mov.b64 {%r236, %r237}, %rd554;
+	shfl.sync.up.b32 %r238|%p137, %r236, 1, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
-	mov.b64 %rd560, {%r238, %r239};
-	@!%p141 bra $L185;
-	add.s64 %rd561, %rd560, %rd556;
-	mov.b64 %rd556, %rd561;
+	mov.b64 %rd558, {%r238, %r239};
+	@!%p137 bra $L185;
+	add.s64 %rd559, %rd558, %rd554;
+	mov.b64 %rd554, %rd559;
 $L185:
-	mov.b64 {%r240, %r241}, %rd556;
-	shfl.sync.up.b32 %r242|%p142, %r240, 2, 0, %r17;
+	mov.b64 {%r240, %r241}, %rd554;
+	shfl.sync.up.b32 %r242|%p138, %r240, 2, 0, %r17;
 	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
-	mov.b64 %rd562, {%r242, %r243};
-	@!%p142 bra $L186;
-	add.s64 %rd563, %rd562, %rd556;
-	mov.b64 %rd556, %rd563;
+	mov.b64 %rd560, {%r242, %r243};
+	@!%p138 bra $L186;
+	add.s64 %rd561, %rd560, %rd554;
+	mov.b64 %rd554, %rd561;
 $L186:
-	mov.b64 {%r244, %r245}, %rd556;
-	shfl.sync.up.b32 %r246|%p143, %r244, 4, 0, %r17;
+	mov.b64 {%r244, %r245}, %rd554;
+	shfl.sync.up.b32 %r246|%p139, %r244, 4, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
-	mov.b64 %rd564, {%r246, %r247};
-	@!%p143 bra $L187;
-	add.s64 %rd565, %rd564, %rd556;
-	mov.b64 %rd556, %rd565;
+	mov.b64 %rd562, {%r246, %r247};
+	@!%p139 bra $L187;
+	add.s64 %rd563, %rd562, %rd554;
+	mov.b64 %rd554, %rd563;
 $L187:
-	mov.b64 {%r248, %r249}, %rd556;
-	shfl.sync.up.b32 %r250|%p144, %r248, 8, 0, %r17;
+	mov.b64 {%r248, %r249}, %rd554;
+	shfl.sync.up.b32 %r250|%p140, %r248, 8, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
-	mov.b64 %rd566, {%r250, %r251};
-	@!%p144 bra $L188;
-	add.s64 %rd567, %rd566, %rd556;
-	mov.b64 %rd556, %rd567;
+	mov.b64 %rd564, {%r250, %r251};
+	@!%p140 bra $L188;
+	add.s64 %rd565, %rd564, %rd554;
+	mov.b64 %rd554, %rd565;
 $L188:
-	mov.b64 {%r252, %r253}, %rd556;
-	shfl.sync.up.b32 %r254|%p145, %r252, 16, 0, %r17;
+	mov.b64 {%r252, %r253}, %rd554;
+	shfl.sync.up.b32 %r254|%p141, %r252, 16, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
-	mov.b64 %rd568, {%r254, %r255};
-	@!%p145 bra $L189;
-	add.s64 %rd569, %rd568, %rd556;
-	mov.b64 %rd556, %rd569;
+	mov.b64 %rd566, {%r254, %r255};
+	@!%p141 bra $L189;
+	add.s64 %rd567, %rd566, %rd554;
+	mov.b64 %rd554, %rd567;
 $L189:
-	mov.b64 {%r256, %r257}, %rd556;
-	shfl.sync.up.b32 %r258|%p146, %r256, 1, 0, %r17;
+	mov.b64 {%r256, %r257}, %rd554;
+	shfl.sync.up.b32 %r258|%p142, %r256, 1, 0, %r17;
 	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
-	mov.b64 %rd570, {%r258, %r259};
-	selp.b64 %rd571, %rd570, 0, %p146;
-	@!%p140 bra $L190;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	add.s64 %rd574, %rd573, 512;
-	st.shared.s64 [%rd574+0], %rd571;
+	mov.b64 %rd568, {%r258, %r259};
+	selp.b64 %rd569, %rd568, 0, %p142;
+	@!%p136 bra $L190;
+	mul.wide.u32 %rd570, %r7, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	add.s64 %rd572, %rd571, 512;
+	st.shared.s64 [%rd572+0], %rd569;
 $L190:
 	sub.u32 %r260, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r260;
-	@!%p147 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd556;
+	setp.eq.u32 %p143, %r7, %r260;
+	@!%p143 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd554;
 $L191:
 $L183:
 	bar.sync 0;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	ld.shared.s64 %rd578, [%rd577+0];
-	add.s64 %rd579, %rd578, %rd553;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 {%r261, %r262}, %rd579;
-	shfl.sync.idx.b32 %r263|%p148, %r261, 0, %r22, %r17;
+	mul.wide.u32 %rd573, %r8, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	add.s64 %rd575, %rd574, 512;
+	ld.shared.s64 %rd576, [%rd575+0];
+	add.s64 %rd577, %rd576, %rd551;
+	ld.shared.s64 %rd578, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd577;
+	shfl.sync.idx.b32 %r263|%p144, %r261, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
-	mov.b64 %rd581, {%r263, %r264};
+	mov.b64 %rd579, {%r263, %r264};
+	mov.b64 %rd580, %rd578;
+	mov.b64 %rd581, %rd579;
 	mov.b64 %rd582, %rd580;
 	mov.b64 %rd583, %rd581;
 	mov.b64 %rd584, %rd582;
 	mov.b64 %rd585, %rd583;
 	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, 0;
-	cvt.u64.u32 %rd590, %r2;
-	setp.eq.s64 %p149, %rd590, 0;
-	setp.gt.s64 %p150, %rd588, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L193;
-	atom.global.add.u64 %rd591, [%rd147], %rd588;
-	mov.b64 %rd592, %rd591;
-	mov.b64 %rd589, %rd592;
+	mov.b64 %rd587, 0;
+	cvt.u64.u32 %rd588, %r2;
+	setp.eq.s64 %p145, %rd588, 0;
+	setp.gt.s64 %p146, %rd586, 0;
+	and.pred %p147, %p145, %p146;
+	@!%p147 bra $L193;
+	atom.global.add.u64 %rd589, [%rd147], %rd586;
+	mov.b64 %rd590, %rd589;
+	mov.b64 %rd587, %rd590;
 $L193:
-	cvt.u64.u32 %rd593, %r2;
-	setp.eq.s64 %p152, %rd593, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
+	cvt.u64.u32 %rd591, %r2;
+	setp.eq.s64 %p148, %rd591, 0;
+	setp.eq.u32 %p149, %r1, 0;
+	and.pred %p150, %p148, %p149;
 	bar.sync 0;
-	@!%p154 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd589;
+	@!%p150 bra $L194;
+	st.shared.s64 [%rd1+1024], %rd587;
 $L194:
 	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
+	ld.shared.s64 %rd592, [%rd1+1024];
+	mov.b64 %rd593, %rd592;
+	mov.b64 %rd587, %rd593;
+	add.s64 %rd594, %rd587, %rd585;
 	mov.b64 %rd595, %rd594;
-	mov.b64 %rd589, %rd595;
-	add.s64 %rd596, %rd589, %rd587;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd598, 0;
+	mov.b64 %rd596, 0;
 $L195:
-	setp.lt.s64 %p155, %rd598, %rd548;
-	not.pred %p156, %p155;
-	@!%p156 bra $L199;
+	setp.lt.s64 %p151, %rd596, %rd546;
+	not.pred %p152, %p151;
+	@!%p152 bra $L199;
 	bra.uni $L197;
 $L199:
-	mul.lo.s64 %rd599, %rd598, %rd172;
-	mad.lo.s64 %rd600, %rd599, 4, %rd170;
-	ld.shared.s32 %r265, [%rd600+0];
+	mul.lo.s64 %rd597, %rd596, %rd172;
+	mad.lo.s64 %rd598, %rd597, 4, %rd170;
+	ld.shared.s32 %r265, [%rd598+0];
 	mov.b32 %r266, %r265;
-	add.s64 %rd601, %rd597, %rd598;
-	mul.lo.s64 %rd602, %rd601, %rd146;
-	mad.lo.s64 %rd603, %rd602, 4, %rd144;
-	st.global.s32 [%rd603+0], %r266;
+	add.s64 %rd599, %rd595, %rd596;
+	mul.lo.s64 %rd600, %rd599, %rd146;
+	mad.lo.s64 %rd601, %rd600, 4, %rd144;
+	st.global.s32 [%rd601+0], %r266;
 $L196:
-	add.s64 %rd604, %rd598, 1;
-	mov.b64 %rd598, %rd604;
+	add.s64 %rd602, %rd596, 1;
+	mov.b64 %rd596, %rd602;
 	bra.uni $L195;
 $L197:
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd605, 0;
-	setp.lt.s64 %p157, %rd441, %rd442;
-	setp.lt.s64 %p158, %rd440, %rd179;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L201;
-	mov.b64 %rd605, 1;
+	mov.b64 %rd603, 0;
+	setp.lt.s64 %p153, %rd440, %rd441;
+	setp.lt.s64 %p154, %rd439, %rd179;
+	or.pred %p155, %p153, %p154;
+	@!%p155 bra $L201;
+	mov.b64 %rd603, 1;
 $L201:
-	mov.b64 %rd606, %rd605;
+	mov.b64 %rd604, %rd603;
 	// block reduction
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
 $L202:
-	setp.hs.u32 %p160, %r268, 32;
-	@%p160 bra $L203;
-	mov.b64 {%r269, %r270}, %rd606;
-	shfl.sync.down.b32 %r271|%p161, %r269, %r268, %r267, %r17;
+	setp.hs.u32 %p156, %r268, 32;
+	@%p156 bra $L203;
+	mov.b64 {%r269, %r270}, %rd604;
+	shfl.sync.down.b32 %r271|%p157, %r269, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd607, {%r271, %r272};
-	@!%p161 bra $L204;
-	max.s64 %rd608, %rd606, %rd607;
-	mov.b64 %rd606, %rd608;
+	mov.b64 %rd605, {%r271, %r272};
+	@!%p157 bra $L204;
+	max.s64 %rd606, %rd604, %rd605;
+	mov.b64 %rd604, %rd606;
 $L204:
 	shl.b32 %r268, %r268, 1;
 	bra.uni $L202;
 $L203:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L205;
-	mul.wide.u32 %rd609, %r8, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	st.shared.s64 [%rd610+0], %rd606;
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L205;
+	mul.wide.u32 %rd607, %r8, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	st.shared.s64 [%rd608+0], %rd604;
 $L205:
 	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L206;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L207;
-	mul.wide.u32 %rd611, %r7, 16;
-	add.s64 %rd612, %rd1, %rd611;
-	ld.shared.s64 %rd613, [%rd612+0];
-	mov.b64 %rd606, %rd613;
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L206;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L207;
+	mul.wide.u32 %rd609, %r7, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	ld.shared.s64 %rd611, [%rd610+0];
+	mov.b64 %rd604, %rd611;
 $L207:
 	sub.u32 %r273, %r10, 1;
-	mov.b64 {%r274, %r275}, %rd606;
-	shfl.sync.down.b32 %r276|%p165, %r274, 1, %r273, %r17;
+	mov.b64 {%r274, %r275}, %rd604;
+	shfl.sync.down.b32 %r276|%p161, %r274, 1, %r273, %r17;
 	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
-	mov.b64 %rd614, {%r276, %r277};
-	@!%p165 bra $L208;
-	max.s64 %rd615, %rd606, %rd614;
-	mov.b64 %rd606, %rd615;
+	mov.b64 %rd612, {%r276, %r277};
+	@!%p161 bra $L208;
+	max.s64 %rd613, %rd604, %rd612;
+	mov.b64 %rd604, %rd613;
 $L208:
-	mov.b64 {%r278, %r279}, %rd606;
-	shfl.sync.down.b32 %r280|%p166, %r278, 2, %r273, %r17;
+	mov.b64 {%r278, %r279}, %rd604;
+	shfl.sync.down.b32 %r280|%p162, %r278, 2, %r273, %r17;
 	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
-	mov.b64 %rd616, {%r280, %r281};
-	@!%p166 bra $L209;
-	max.s64 %rd617, %rd606, %rd616;
-	mov.b64 %rd606, %rd617;
+	mov.b64 %rd614, {%r280, %r281};
+	@!%p162 bra $L209;
+	max.s64 %rd615, %rd604, %rd614;
+	mov.b64 %rd604, %rd615;
 $L209:
-	mov.b64 {%r282, %r283}, %rd606;
-	shfl.sync.down.b32 %r284|%p167, %r282, 4, %r273, %r17;
+	mov.b64 {%r282, %r283}, %rd604;
+	shfl.sync.down.b32 %r284|%p163, %r282, 4, %r273, %r17;
 	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
-	mov.b64 %rd618, {%r284, %r285};
-	@!%p167 bra $L210;
-	max.s64 %rd619, %rd606, %rd618;
-	mov.b64 %rd606, %rd619;
+	mov.b64 %rd616, {%r284, %r285};
+	@!%p163 bra $L210;
+	max.s64 %rd617, %rd604, %rd616;
+	mov.b64 %rd604, %rd617;
 $L210:
-	mov.b64 {%r286, %r287}, %rd606;
-	shfl.sync.down.b32 %r288|%p168, %r286, 8, %r273, %r17;
+	mov.b64 {%r286, %r287}, %rd604;
+	shfl.sync.down.b32 %r288|%p164, %r286, 8, %r273, %r17;
 	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
-	mov.b64 %rd620, {%r288, %r289};
-	@!%p168 bra $L211;
-	max.s64 %rd621, %rd606, %rd620;
-	mov.b64 %rd606, %rd621;
+	mov.b64 %rd618, {%r288, %r289};
+	@!%p164 bra $L211;
+	max.s64 %rd619, %rd604, %rd618;
+	mov.b64 %rd604, %rd619;
 $L211:
-	mov.b64 {%r290, %r291}, %rd606;
-	shfl.sync.down.b32 %r292|%p169, %r290, 16, %r273, %r17;
+	mov.b64 {%r290, %r291}, %rd604;
+	shfl.sync.down.b32 %r292|%p165, %r290, 16, %r273, %r17;
 	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
-	mov.b64 %rd622, {%r292, %r293};
-	@!%p169 bra $L212;
-	max.s64 %rd623, %rd606, %rd622;
-	mov.b64 %rd606, %rd623;
+	mov.b64 %rd620, {%r292, %r293};
+	@!%p165 bra $L212;
+	max.s64 %rd621, %rd604, %rd620;
+	mov.b64 %rd604, %rd621;
 $L212:
-	@!%p162 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd606;
+	@!%p158 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd604;
 $L213:
 $L206:
 	bar.sync 0;
-	ld.shared.s64 %rd624, [%rd1+1024];
-	mov.b64 %rd606, %rd624;
-	mov.b64 %rd625, %rd606;
-	setp.eq.s64 %p170, %rd625, 0;
-	@!%p170 bra $L215;
+	ld.shared.s64 %rd622, [%rd1+1024];
+	mov.b64 %rd604, %rd622;
+	mov.b64 %rd623, %rd604;
+	setp.eq.s64 %p166, %rd623, 0;
+	@!%p166 bra $L215;
 	bra.uni $L125;
 $L215:
 $L124:
@@ -5581,160 +5569,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd626, %rd113;
-	mov.b64 %rd627, %rd114;
+	mov.b64 %rd624, %rd113;
+	mov.b64 %rd625, %rd114;
 	// block reduction
 	mov.b32 %r294, 1;
 	sub.u32 %r295, %r13, 1;
 	mov.b32 %r296, %r3;
 $L216:
-	setp.hs.u32 %p171, %r296, 32;
-	@%p171 bra $L217;
-	mov.b64 {%r297, %r298}, %rd626;
-	shfl.sync.down.b32 %r299|%p172, %r297, %r296, %r295, %r17;
+	setp.hs.u32 %p167, %r296, 32;
+	@%p167 bra $L217;
+	mov.b64 {%r297, %r298}, %rd624;
+	shfl.sync.down.b32 %r299|%p168, %r297, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd628, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd627;
+	mov.b64 %rd626, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd625;
 	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd629, {%r303, %r304};
-	@!%p172 bra $L218;
-	setp.ne.u32 %p173, %r18, 9;
-	@%p173 bra.uni $L220;
-	setp.lt.s64 %p174, %rd628, %rd626;
-	setp.eq.s64 %p175, %rd628, %rd626;
-	setp.lt.s64 %p176, %rd629, %rd627;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd630, %rd628, %rd626, %p178;
-	selp.b64 %rd631, %rd629, %rd627, %p178;
-	mov.b64 %rd626, %rd630;
-	mov.b64 %rd627, %rd631;
+	mov.b64 %rd627, {%r303, %r304};
+	@!%p168 bra $L218;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L220;
+	setp.lt.s64 %p170, %rd626, %rd624;
+	setp.eq.s64 %p171, %rd626, %rd624;
+	setp.lt.s64 %p172, %rd627, %rd625;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd628, %rd626, %rd624, %p174;
+	selp.b64 %rd629, %rd627, %rd625, %p174;
+	mov.b64 %rd624, %rd628;
+	mov.b64 %rd625, %rd629;
 	bra.uni $L219;
 $L220:
-	setp.ne.u32 %p179, %r18, 10;
-	@%p179 bra.uni $L221;
-	setp.gt.s64 %p180, %rd628, %rd626;
-	setp.eq.s64 %p181, %rd628, %rd626;
-	setp.lt.s64 %p182, %rd629, %rd627;
-	and.pred %p183, %p181, %p182;
-	or.pred %p184, %p180, %p183;
-	selp.b64 %rd632, %rd628, %rd626, %p184;
-	selp.b64 %rd633, %rd629, %rd627, %p184;
-	mov.b64 %rd626, %rd632;
-	mov.b64 %rd627, %rd633;
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L221;
+	setp.gt.s64 %p176, %rd626, %rd624;
+	setp.eq.s64 %p177, %rd626, %rd624;
+	setp.lt.s64 %p178, %rd627, %rd625;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd630, %rd626, %rd624, %p180;
+	selp.b64 %rd631, %rd627, %rd625, %p180;
+	mov.b64 %rd624, %rd630;
+	mov.b64 %rd625, %rd631;
 	bra.uni $L219;
 $L221:
+	mov.b64 %rd632, %rd624;
+	mov.b64 %rd633, %rd625;
 	mov.b64 %rd634, %rd626;
 	mov.b64 %rd635, %rd627;
-	mov.b64 %rd636, %rd628;
-	mov.b64 %rd637, %rd629;
+	mov.b64 %rd636, %rd632;
+	mov.b64 %rd637, %rd633;
 	mov.b64 %rd638, %rd634;
 	mov.b64 %rd639, %rd635;
-	mov.b64 %rd640, %rd636;
-	mov.b64 %rd641, %rd637;
-	mov.b64 %rd642, %rd640;
-	mov.b64 %rd643, %rd641;
-	add.s64 %rd644, %rd638, %rd642;
-	mov.b64 %rd638, %rd644;
-	add.s64 %rd645, %rd639, %rd643;
-	mov.b64 %rd639, %rd645;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd642, %rd636, %rd640;
+	mov.b64 %rd636, %rd642;
+	add.s64 %rd643, %rd637, %rd641;
+	mov.b64 %rd637, %rd643;
 $L222:
-	mov.b64 %rd626, %rd638;
-	mov.b64 %rd627, %rd639;
+	mov.b64 %rd624, %rd636;
+	mov.b64 %rd625, %rd637;
 $L219:
 $L218:
 	shl.b32 %r296, %r296, 1;
 	bra.uni $L216;
 $L217:
-	setp.eq.u32 %p185, %r7, 0;
-	@!%p185 bra $L223;
-	mul.wide.u32 %rd646, %r8, 16;
-	add.s64 %rd647, %rd1, %rd646;
-	st.shared.s64 [%rd647+0], %rd626;
-	st.shared.s64 [%rd647+8], %rd627;
+	setp.eq.u32 %p181, %r7, 0;
+	@!%p181 bra $L223;
+	mul.wide.u32 %rd644, %r8, 16;
+	add.s64 %rd645, %rd1, %rd644;
+	st.shared.s64 [%rd645+0], %rd624;
+	st.shared.s64 [%rd645+8], %rd625;
 $L223:
 	bar.sync 0;
-	setp.eq.u32 %p186, %r8, 0;
-	@!%p186 bra $L224;
-	setp.lo.u32 %p187, %r7, %r10;
-	@!%p187 bra $L225;
-	mul.wide.u32 %rd648, %r7, 16;
-	add.s64 %rd649, %rd1, %rd648;
-	ld.shared.s64 %rd650, [%rd649+0];
-	ld.shared.s64 %rd651, [%rd649+8];
-	mov.b64 %rd626, %rd650;
-	mov.b64 %rd627, %rd651;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L224;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L225;
+	mul.wide.u32 %rd646, %r7, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	ld.shared.s64 %rd648, [%rd647+0];
+	ld.shared.s64 %rd649, [%rd647+8];
+	mov.b64 %rd624, %rd648;
+	mov.b64 %rd625, %rd649;
 $L225:
 	sub.u32 %r305, %r10, 1;
 	mov.b32 %r306, %r294;
 $L226:
-	setp.hs.u32 %p188, %r306, 32;
-	@%p188 bra $L227;
-	mov.b64 {%r307, %r308}, %rd626;
-	shfl.sync.down.b32 %r309|%p189, %r307, %r306, %r305, %r17;
+	setp.hs.u32 %p184, %r306, 32;
+	@%p184 bra $L227;
+	mov.b64 {%r307, %r308}, %rd624;
+	shfl.sync.down.b32 %r309|%p185, %r307, %r306, %r305, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd652, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd627;
+	mov.b64 %rd650, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd625;
 	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
 	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd653, {%r313, %r314};
-	@!%p189 bra $L228;
-	setp.ne.u32 %p190, %r18, 9;
-	@%p190 bra.uni $L230;
-	setp.lt.s64 %p191, %rd652, %rd626;
-	setp.eq.s64 %p192, %rd652, %rd626;
-	setp.lt.s64 %p193, %rd653, %rd627;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd654, %rd652, %rd626, %p195;
-	selp.b64 %rd655, %rd653, %rd627, %p195;
-	mov.b64 %rd626, %rd654;
-	mov.b64 %rd627, %rd655;
+	mov.b64 %rd651, {%r313, %r314};
+	@!%p185 bra $L228;
+	setp.ne.u32 %p186, %r18, 9;
+	@%p186 bra.uni $L230;
+	setp.lt.s64 %p187, %rd650, %rd624;
+	setp.eq.s64 %p188, %rd650, %rd624;
+	setp.lt.s64 %p189, %rd651, %rd625;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd652, %rd650, %rd624, %p191;
+	selp.b64 %rd653, %rd651, %rd625, %p191;
+	mov.b64 %rd624, %rd652;
+	mov.b64 %rd625, %rd653;
 	bra.uni $L229;
 $L230:
-	setp.ne.u32 %p196, %r18, 10;
-	@%p196 bra.uni $L231;
-	setp.gt.s64 %p197, %rd652, %rd626;
-	setp.eq.s64 %p198, %rd652, %rd626;
-	setp.lt.s64 %p199, %rd653, %rd627;
-	and.pred %p200, %p198, %p199;
-	or.pred %p201, %p197, %p200;
-	selp.b64 %rd656, %rd652, %rd626, %p201;
-	selp.b64 %rd657, %rd653, %rd627, %p201;
-	mov.b64 %rd626, %rd656;
-	mov.b64 %rd627, %rd657;
+	setp.ne.u32 %p192, %r18, 10;
+	@%p192 bra.uni $L231;
+	setp.gt.s64 %p193, %rd650, %rd624;
+	setp.eq.s64 %p194, %rd650, %rd624;
+	setp.lt.s64 %p195, %rd651, %rd625;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd654, %rd650, %rd624, %p197;
+	selp.b64 %rd655, %rd651, %rd625, %p197;
+	mov.b64 %rd624, %rd654;
+	mov.b64 %rd625, %rd655;
 	bra.uni $L229;
 $L231:
-	mov.b64 %rd658, %rd626;
-	mov.b64 %rd659, %rd627;
-	mov.b64 %rd660, %rd652;
-	mov.b64 %rd661, %rd653;
+	mov.b64 %rd656, %rd624;
+	mov.b64 %rd657, %rd625;
+	mov.b64 %rd658, %rd650;
+	mov.b64 %rd659, %rd651;
+	mov.b64 %rd636, %rd656;
+	mov.b64 %rd637, %rd657;
 	mov.b64 %rd638, %rd658;
 	mov.b64 %rd639, %rd659;
-	mov.b64 %rd640, %rd660;
-	mov.b64 %rd641, %rd661;
-	mov.b64 %rd642, %rd640;
-	mov.b64 %rd643, %rd641;
-	add.s64 %rd662, %rd638, %rd642;
-	mov.b64 %rd638, %rd662;
-	add.s64 %rd663, %rd639, %rd643;
-	mov.b64 %rd639, %rd663;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd660, %rd636, %rd640;
+	mov.b64 %rd636, %rd660;
+	add.s64 %rd661, %rd637, %rd641;
+	mov.b64 %rd637, %rd661;
 $L232:
-	mov.b64 %rd626, %rd638;
-	mov.b64 %rd627, %rd639;
+	mov.b64 %rd624, %rd636;
+	mov.b64 %rd625, %rd637;
 $L229:
 $L228:
 	shl.b32 %r306, %r306, 1;
 	bra.uni $L226;
 $L227:
 $L224:
-	mul.wide.u32 %rd664, %r29, 16;
-	add.s64 %rd665, %rd11, %rd664;
-	setp.eq.u32 %p202, %r5, 0;
-	@!%p202 bra $L233;
-	st.global.s64 [%rd665+0], %rd626;
-	st.global.s64 [%rd665+8], %rd627;
+	mul.wide.u32 %rd662, %r29, 16;
+	add.s64 %rd663, %rd11, %rd662;
+	setp.eq.u32 %p198, %r5, 0;
+	@!%p198 bra $L233;
+	st.global.s64 [%rd663+0], %rd624;
+	st.global.s64 [%rd663+8], %rd625;
 $L233:
 	ret;
 }
@@ -6239,9 +6227,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<115>;
+	.reg .pred %p<113>;
 	.reg .b32 %r<154>;
-	.reg .b64 %rd<448>;
+	.reg .b64 %rd<447>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6837,203 +6825,200 @@ $L54:
 	mov.b64 %rd128, %rd330;
 	bra.uni $L70;
 $L69:
-	rem.s64 %rd331, %rd127, %rd171;
-	setp.eq.s64 %p56, %rd171, -1;
-	selp.b64 %rd332, 0, %rd331, %p56;
-	setp.eq.s64 %p57, %rd171, 0;
-	selp.b64 %rd333, %rd127, %rd332, %p57;
-	setp.eq.s64 %p58, %rd333, 0;
-	@!%p58 bra $L72;
-	cvt.s64.s32 %rd334, %r91;
-	add.s64 %rd335, %rd334, 1;
-	mul.lo.s64 %rd336, %rd335, %rd144;
-	mad.lo.s64 %rd337, %rd336, 8, %rd142;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	cvt.s64.s32 %rd340, %r91;
-	mul.lo.s64 %rd341, %rd340, %rd144;
-	mad.lo.s64 %rd342, %rd341, 8, %rd142;
-	ld.global.nc.s64 %rd343, [%rd342+0];
-	mov.b64 %rd344, %rd343;
-	sub.s64 %rd345, %rd339, %rd344;
-	mul.lo.s64 %rd346, %rd171, %rd345;
-	add.s64 %rd347, %rd128, %rd346;
-	mov.b64 %rd128, %rd347;
+	sub.s64 %rd331, %rd171, 1;
+	and.b64 %rd332, %rd127, %rd331;
+	setp.eq.s64 %p56, %rd332, 0;
+	@!%p56 bra $L72;
+	cvt.s64.s32 %rd333, %r91;
+	add.s64 %rd334, %rd333, 1;
+	mul.lo.s64 %rd335, %rd334, %rd144;
+	mad.lo.s64 %rd336, %rd335, 8, %rd142;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	cvt.s64.s32 %rd339, %r91;
+	mul.lo.s64 %rd340, %rd339, %rd144;
+	mad.lo.s64 %rd341, %rd340, 8, %rd142;
+	ld.global.nc.s64 %rd342, [%rd341+0];
+	mov.b64 %rd343, %rd342;
+	sub.s64 %rd344, %rd338, %rd343;
+	mul.lo.s64 %rd345, %rd171, %rd344;
+	add.s64 %rd346, %rd128, %rd345;
+	mov.b64 %rd128, %rd346;
 $L72:
 $L70:
-	add.s64 %rd348, %rd127, 1;
-	mov.b64 %rd127, %rd348;
+	add.s64 %rd347, %rd127, 1;
+	mov.b64 %rd127, %rd347;
 $L68:
 $L51:
 $L23:
-	add.s64 %rd349, %rd220, %rd209;
-	mov.b64 %rd220, %rd349;
+	add.s64 %rd348, %rd220, %rd209;
+	mov.b64 %rd220, %rd348;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd350, %rd214;
+	mov.b64 %rd349, %rd214;
 $L73:
 	@!%p13 bra $L77;
 	bra.uni $L75;
 $L77:
 	// block scan
-	mov.b64 %rd351, %rd350;
+	mov.b64 %rd350, %rd349;
 	mov.b32 %r92, %r3;
 $L78:
-	setp.hs.u32 %p59, %r92, 32;
-	@%p59 bra $L79;
-	mov.b64 {%r93, %r94}, %rd351;
-	shfl.sync.up.b32 %r95|%p60, %r93, %r92, 0, %r17;
+	setp.hs.u32 %p57, %r92, 32;
+	@%p57 bra $L79;
+	mov.b64 {%r93, %r94}, %rd350;
+	shfl.sync.up.b32 %r95|%p58, %r93, %r92, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd352, {%r95, %r96};
-	@!%p60 bra $L80;
-	add.s64 %rd353, %rd352, %rd351;
-	mov.b64 %rd351, %rd353;
+	mov.b64 %rd351, {%r95, %r96};
+	@!%p58 bra $L80;
+	add.s64 %rd352, %rd351, %rd350;
+	mov.b64 %rd350, %rd352;
 $L80:
 	shl.b32 %r92, %r92, 1;
 	bra.uni $L78;
 $L79:
-	mov.b64 {%r97, %r98}, %rd351;
-	shfl.sync.up.b32 %r99|%p61, %r97, %r3, 0, %r17;
+	mov.b64 {%r97, %r98}, %rd350;
+	shfl.sync.up.b32 %r99|%p59, %r97, %r3, 0, %r17;
 	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd354, {%r99, %r100};
-	setp.lo.u32 %p62, %r3, 32;
-	and.pred %p63, %p61, %p62;
-	selp.b64 %rd355, %rd354, 0, %p63;
+	mov.b64 %rd353, {%r99, %r100};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd354, %rd353, 0, %p61;
 	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p64, %r7, %r101;
-	@!%p64 bra $L81;
-	mul.wide.u32 %rd356, %r8, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	st.shared.s64 [%rd357+0], %rd351;
+	setp.eq.u32 %p62, %r7, %r101;
+	@!%p62 bra $L81;
+	mul.wide.u32 %rd355, %r8, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	st.shared.s64 [%rd356+0], %rd350;
 $L81:
 	bar.sync 0;
-	setp.eq.u32 %p65, %r8, 0;
-	@!%p65 bra $L82;
-	mov.b64 %rd358, 0;
-	setp.lo.u32 %p66, %r7, %r10;
-	@!%p66 bra $L83;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	ld.shared.s64 %rd361, [%rd360+0];
-	mov.b64 %rd358, %rd361;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L82;
+	mov.b64 %rd357, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L83;
+	mul.wide.u32 %rd358, %r7, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	ld.shared.s64 %rd360, [%rd359+0];
+	mov.b64 %rd357, %rd360;
 $L83:
-	mov.b64 {%r102, %r103}, %rd358;
-	shfl.sync.up.b32 %r104|%p67, %r102, 1, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd357;
+	shfl.sync.up.b32 %r104|%p65, %r102, 1, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd362, {%r104, %r105};
-	@!%p67 bra $L84;
-	add.s64 %rd363, %rd362, %rd358;
-	mov.b64 %rd358, %rd363;
+	mov.b64 %rd361, {%r104, %r105};
+	@!%p65 bra $L84;
+	add.s64 %rd362, %rd361, %rd357;
+	mov.b64 %rd357, %rd362;
 $L84:
-	mov.b64 {%r106, %r107}, %rd358;
-	shfl.sync.up.b32 %r108|%p68, %r106, 2, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd357;
+	shfl.sync.up.b32 %r108|%p66, %r106, 2, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd364, {%r108, %r109};
-	@!%p68 bra $L85;
-	add.s64 %rd365, %rd364, %rd358;
-	mov.b64 %rd358, %rd365;
+	mov.b64 %rd363, {%r108, %r109};
+	@!%p66 bra $L85;
+	add.s64 %rd364, %rd363, %rd357;
+	mov.b64 %rd357, %rd364;
 $L85:
-	mov.b64 {%r110, %r111}, %rd358;
-	shfl.sync.up.b32 %r112|%p69, %r110, 4, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd357;
+	shfl.sync.up.b32 %r112|%p67, %r110, 4, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd366, {%r112, %r113};
-	@!%p69 bra $L86;
-	add.s64 %rd367, %rd366, %rd358;
-	mov.b64 %rd358, %rd367;
+	mov.b64 %rd365, {%r112, %r113};
+	@!%p67 bra $L86;
+	add.s64 %rd366, %rd365, %rd357;
+	mov.b64 %rd357, %rd366;
 $L86:
-	mov.b64 {%r114, %r115}, %rd358;
-	shfl.sync.up.b32 %r116|%p70, %r114, 8, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd357;
+	shfl.sync.up.b32 %r116|%p68, %r114, 8, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd368, {%r116, %r117};
-	@!%p70 bra $L87;
-	add.s64 %rd369, %rd368, %rd358;
-	mov.b64 %rd358, %rd369;
+	mov.b64 %rd367, {%r116, %r117};
+	@!%p68 bra $L87;
+	add.s64 %rd368, %rd367, %rd357;
+	mov.b64 %rd357, %rd368;
 $L87:
-	mov.b64 {%r118, %r119}, %rd358;
-	shfl.sync.up.b32 %r120|%p71, %r118, 16, 0, %r17;
+	mov.b64 {%r118, %r119}, %rd357;
+	shfl.sync.up.b32 %r120|%p69, %r118, 16, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd370, {%r120, %r121};
-	@!%p71 bra $L88;
-	add.s64 %rd371, %rd370, %rd358;
-	mov.b64 %rd358, %rd371;
+	mov.b64 %rd369, {%r120, %r121};
+	@!%p69 bra $L88;
+	add.s64 %rd370, %rd369, %rd357;
+	mov.b64 %rd357, %rd370;
 $L88:
-	mov.b64 {%r122, %r123}, %rd358;
-	shfl.sync.up.b32 %r124|%p72, %r122, 1, 0, %r17;
+	mov.b64 {%r122, %r123}, %rd357;
+	shfl.sync.up.b32 %r124|%p70, %r122, 1, 0, %r17;
 	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd372, {%r124, %r125};
-	selp.b64 %rd373, %rd372, 0, %p72;
-	@!%p66 bra $L89;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	add.s64 %rd376, %rd375, 512;
-	st.shared.s64 [%rd376+0], %rd373;
+	mov.b64 %rd371, {%r124, %r125};
+	selp.b64 %rd372, %rd371, 0, %p70;
+	@!%p64 bra $L89;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	add.s64 %rd375, %rd374, 512;
+	st.shared.s64 [%rd375+0], %rd372;
 $L89:
 	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p73, %r7, %r126;
-	@!%p73 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd358;
+	setp.eq.u32 %p71, %r7, %r126;
+	@!%p71 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd357;
 $L90:
 $L82:
 	bar.sync 0;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	add.s64 %rd379, %rd378, 512;
-	ld.shared.s64 %rd380, [%rd379+0];
-	add.s64 %rd381, %rd380, %rd355;
-	ld.shared.s64 %rd382, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd381;
-	shfl.sync.idx.b32 %r129|%p74, %r127, 0, %r22, %r17;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	add.s64 %rd378, %rd377, 512;
+	ld.shared.s64 %rd379, [%rd378+0];
+	add.s64 %rd380, %rd379, %rd354;
+	ld.shared.s64 %rd381, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd380;
+	shfl.sync.idx.b32 %r129|%p72, %r127, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd383, {%r129, %r130};
+	mov.b64 %rd382, {%r129, %r130};
+	mov.b64 %rd383, %rd381;
 	mov.b64 %rd384, %rd382;
 	mov.b64 %rd385, %rd383;
 	mov.b64 %rd386, %rd384;
 	mov.b64 %rd387, %rd385;
 	mov.b64 %rd388, %rd386;
 	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, 0;
-	cvt.u64.u32 %rd392, %r2;
-	setp.eq.s64 %p75, %rd392, 0;
-	setp.gt.s64 %p76, %rd390, 0;
-	and.pred %p77, %p75, %p76;
-	@!%p77 bra $L92;
-	atom.global.add.u64 %rd393, [%rd161], %rd390;
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd391, %rd394;
+	mov.b64 %rd390, 0;
+	cvt.u64.u32 %rd391, %r2;
+	setp.eq.s64 %p73, %rd391, 0;
+	setp.gt.s64 %p74, %rd389, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L92;
+	atom.global.add.u64 %rd392, [%rd161], %rd389;
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd390, %rd393;
 $L92:
-	cvt.u64.u32 %rd395, %r2;
-	setp.eq.s64 %p78, %rd395, 0;
-	setp.eq.u32 %p79, %r1, 0;
-	and.pred %p80, %p78, %p79;
+	cvt.u64.u32 %rd394, %r2;
+	setp.eq.s64 %p76, %rd394, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
 	bar.sync 0;
-	@!%p80 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd391;
+	@!%p78 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd390;
 $L93:
 	bar.sync 0;
-	ld.shared.s64 %rd396, [%rd1+1024];
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd391, %rd397;
-	add.s64 %rd398, %rd391, %rd389;
-	mov.b64 %rd399, %rd398;
-	mov.b64 %rd400, 0;
+	ld.shared.s64 %rd395, [%rd1+1024];
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd390, %rd396;
+	add.s64 %rd397, %rd390, %rd388;
+	mov.b64 %rd398, %rd397;
+	mov.b64 %rd399, 0;
 $L94:
-	setp.lt.s64 %p81, %rd400, %rd350;
-	not.pred %p82, %p81;
-	@!%p82 bra $L98;
+	setp.lt.s64 %p79, %rd399, %rd349;
+	not.pred %p80, %p79;
+	@!%p80 bra $L98;
 	bra.uni $L96;
 $L98:
-	mul.lo.s64 %rd401, %rd400, %rd192;
-	mad.lo.s64 %rd402, %rd401, 4, %rd190;
-	ld.shared.s32 %r131, [%rd402+0];
+	mul.lo.s64 %rd400, %rd399, %rd192;
+	mad.lo.s64 %rd401, %rd400, 4, %rd190;
+	ld.shared.s32 %r131, [%rd401+0];
 	mov.b32 %r132, %r131;
-	add.s64 %rd403, %rd399, %rd400;
-	mul.lo.s64 %rd404, %rd403, %rd160;
-	mad.lo.s64 %rd405, %rd404, 4, %rd158;
-	st.global.s32 [%rd405+0], %r132;
+	add.s64 %rd402, %rd398, %rd399;
+	mul.lo.s64 %rd403, %rd402, %rd160;
+	mad.lo.s64 %rd404, %rd403, 4, %rd158;
+	st.global.s32 [%rd404+0], %r132;
 $L95:
-	add.s64 %rd406, %rd400, 1;
-	mov.b64 %rd400, %rd406;
+	add.s64 %rd405, %rd399, 1;
+	mov.b64 %rd399, %rd405;
 	bra.uni $L94;
 $L96:
 	bra.uni $L75;
@@ -7041,8 +7026,8 @@ $L74:
 	bra.uni $L73;
 $L75:
 $L11:
-	add.s64 %rd407, %rd213, %rd211;
-	mov.b64 %rd213, %rd407;
+	add.s64 %rd406, %rd213, %rd211;
+	mov.b64 %rd213, %rd406;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -7050,160 +7035,160 @@ $L7:
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd408, %rd127;
-	mov.b64 %rd409, %rd128;
+	mov.b64 %rd407, %rd127;
+	mov.b64 %rd408, %rd128;
 	// block reduction
 	mov.b32 %r133, 1;
 	sub.u32 %r134, %r13, 1;
 	mov.b32 %r135, %r3;
 $L99:
-	setp.hs.u32 %p83, %r135, 32;
-	@%p83 bra $L100;
-	mov.b64 {%r136, %r137}, %rd408;
-	shfl.sync.down.b32 %r138|%p84, %r136, %r135, %r134, %r17;
+	setp.hs.u32 %p81, %r135, 32;
+	@%p81 bra $L100;
+	mov.b64 {%r136, %r137}, %rd407;
+	shfl.sync.down.b32 %r138|%p82, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd410, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd409;
+	mov.b64 %rd409, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd408;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd411, {%r142, %r143};
-	@!%p84 bra $L101;
-	setp.ne.u32 %p85, %r18, 9;
-	@%p85 bra.uni $L103;
+	mov.b64 %rd410, {%r142, %r143};
+	@!%p82 bra $L101;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L103;
+	setp.lt.s64 %p84, %rd409, %rd407;
+	setp.eq.s64 %p85, %rd409, %rd407;
 	setp.lt.s64 %p86, %rd410, %rd408;
-	setp.eq.s64 %p87, %rd410, %rd408;
-	setp.lt.s64 %p88, %rd411, %rd409;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd412, %rd410, %rd408, %p90;
-	selp.b64 %rd413, %rd411, %rd409, %p90;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd411, %rd409, %rd407, %p88;
+	selp.b64 %rd412, %rd410, %rd408, %p88;
+	mov.b64 %rd407, %rd411;
 	mov.b64 %rd408, %rd412;
-	mov.b64 %rd409, %rd413;
 	bra.uni $L102;
 $L103:
-	setp.ne.u32 %p91, %r18, 10;
-	@%p91 bra.uni $L104;
-	setp.gt.s64 %p92, %rd410, %rd408;
-	setp.eq.s64 %p93, %rd410, %rd408;
-	setp.lt.s64 %p94, %rd411, %rd409;
-	and.pred %p95, %p93, %p94;
-	or.pred %p96, %p92, %p95;
-	selp.b64 %rd414, %rd410, %rd408, %p96;
-	selp.b64 %rd415, %rd411, %rd409, %p96;
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L104;
+	setp.gt.s64 %p90, %rd409, %rd407;
+	setp.eq.s64 %p91, %rd409, %rd407;
+	setp.lt.s64 %p92, %rd410, %rd408;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd413, %rd409, %rd407, %p94;
+	selp.b64 %rd414, %rd410, %rd408, %p94;
+	mov.b64 %rd407, %rd413;
 	mov.b64 %rd408, %rd414;
-	mov.b64 %rd409, %rd415;
 	bra.uni $L102;
 $L104:
+	mov.b64 %rd415, %rd407;
 	mov.b64 %rd416, %rd408;
 	mov.b64 %rd417, %rd409;
 	mov.b64 %rd418, %rd410;
-	mov.b64 %rd419, %rd411;
+	mov.b64 %rd419, %rd415;
 	mov.b64 %rd420, %rd416;
 	mov.b64 %rd421, %rd417;
 	mov.b64 %rd422, %rd418;
-	mov.b64 %rd423, %rd419;
+	mov.b64 %rd423, %rd421;
 	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
+	add.s64 %rd425, %rd419, %rd423;
+	mov.b64 %rd419, %rd425;
 	add.s64 %rd426, %rd420, %rd424;
 	mov.b64 %rd420, %rd426;
-	add.s64 %rd427, %rd421, %rd425;
-	mov.b64 %rd421, %rd427;
 $L105:
+	mov.b64 %rd407, %rd419;
 	mov.b64 %rd408, %rd420;
-	mov.b64 %rd409, %rd421;
 $L102:
 $L101:
 	shl.b32 %r135, %r135, 1;
 	bra.uni $L99;
 $L100:
-	setp.eq.u32 %p97, %r7, 0;
-	@!%p97 bra $L106;
-	mul.wide.u32 %rd428, %r8, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	st.shared.s64 [%rd429+0], %rd408;
-	st.shared.s64 [%rd429+8], %rd409;
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L106;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd407;
+	st.shared.s64 [%rd428+8], %rd408;
 $L106:
 	bar.sync 0;
-	setp.eq.u32 %p98, %r8, 0;
-	@!%p98 bra $L107;
-	setp.lo.u32 %p99, %r7, %r10;
-	@!%p99 bra $L108;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	ld.shared.s64 %rd433, [%rd431+8];
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L107;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L108;
+	mul.wide.u32 %rd429, %r7, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	ld.shared.s64 %rd431, [%rd430+0];
+	ld.shared.s64 %rd432, [%rd430+8];
+	mov.b64 %rd407, %rd431;
 	mov.b64 %rd408, %rd432;
-	mov.b64 %rd409, %rd433;
 $L108:
 	sub.u32 %r144, %r10, 1;
 	mov.b32 %r145, %r133;
 $L109:
-	setp.hs.u32 %p100, %r145, 32;
-	@%p100 bra $L110;
-	mov.b64 {%r146, %r147}, %rd408;
-	shfl.sync.down.b32 %r148|%p101, %r146, %r145, %r144, %r17;
+	setp.hs.u32 %p98, %r145, 32;
+	@%p98 bra $L110;
+	mov.b64 {%r146, %r147}, %rd407;
+	shfl.sync.down.b32 %r148|%p99, %r146, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd434, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd409;
+	mov.b64 %rd433, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd408;
 	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd435, {%r152, %r153};
-	@!%p101 bra $L111;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L113;
+	mov.b64 %rd434, {%r152, %r153};
+	@!%p99 bra $L111;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L113;
+	setp.lt.s64 %p101, %rd433, %rd407;
+	setp.eq.s64 %p102, %rd433, %rd407;
 	setp.lt.s64 %p103, %rd434, %rd408;
-	setp.eq.s64 %p104, %rd434, %rd408;
-	setp.lt.s64 %p105, %rd435, %rd409;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd436, %rd434, %rd408, %p107;
-	selp.b64 %rd437, %rd435, %rd409, %p107;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd435, %rd433, %rd407, %p105;
+	selp.b64 %rd436, %rd434, %rd408, %p105;
+	mov.b64 %rd407, %rd435;
 	mov.b64 %rd408, %rd436;
-	mov.b64 %rd409, %rd437;
 	bra.uni $L112;
 $L113:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L114;
-	setp.gt.s64 %p109, %rd434, %rd408;
-	setp.eq.s64 %p110, %rd434, %rd408;
-	setp.lt.s64 %p111, %rd435, %rd409;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd438, %rd434, %rd408, %p113;
-	selp.b64 %rd439, %rd435, %rd409, %p113;
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L114;
+	setp.gt.s64 %p107, %rd433, %rd407;
+	setp.eq.s64 %p108, %rd433, %rd407;
+	setp.lt.s64 %p109, %rd434, %rd408;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd437, %rd433, %rd407, %p111;
+	selp.b64 %rd438, %rd434, %rd408, %p111;
+	mov.b64 %rd407, %rd437;
 	mov.b64 %rd408, %rd438;
-	mov.b64 %rd409, %rd439;
 	bra.uni $L112;
 $L114:
+	mov.b64 %rd439, %rd407;
 	mov.b64 %rd440, %rd408;
-	mov.b64 %rd441, %rd409;
+	mov.b64 %rd441, %rd433;
 	mov.b64 %rd442, %rd434;
-	mov.b64 %rd443, %rd435;
+	mov.b64 %rd419, %rd439;
 	mov.b64 %rd420, %rd440;
 	mov.b64 %rd421, %rd441;
 	mov.b64 %rd422, %rd442;
-	mov.b64 %rd423, %rd443;
+	mov.b64 %rd423, %rd421;
 	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
+	add.s64 %rd443, %rd419, %rd423;
+	mov.b64 %rd419, %rd443;
 	add.s64 %rd444, %rd420, %rd424;
 	mov.b64 %rd420, %rd444;
-	add.s64 %rd445, %rd421, %rd425;
-	mov.b64 %rd421, %rd445;
 $L115:
+	mov.b64 %rd407, %rd419;
 	mov.b64 %rd408, %rd420;
-	mov.b64 %rd409, %rd421;
 $L112:
 $L111:
 	shl.b32 %r145, %r145, 1;
 	bra.uni $L109;
 $L110:
 $L107:
-	mul.wide.u32 %rd446, %r29, 16;
-	add.s64 %rd447, %rd11, %rd446;
-	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L116;
-	st.global.s64 [%rd447+0], %rd408;
-	st.global.s64 [%rd447+8], %rd409;
+	mul.wide.u32 %rd445, %r29, 16;
+	add.s64 %rd446, %rd11, %rd445;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L116;
+	st.global.s64 [%rd446+0], %rd407;
+	st.global.s64 [%rd446+8], %rd408;
 $L116:
 	ret;
 }
@@ -7723,9 +7708,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<111>;
+	.reg .pred %p<109>;
 	.reg .b32 %r<152>;
-	.reg .b64 %rd<429>;
+	.reg .b64 %rd<428>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8289,203 +8274,200 @@ $L50:
 	mov.b64 %rd121, %rd311;
 	bra.uni $L66;
 $L65:
-	rem.s64 %rd312, %rd120, %rd164;
-	setp.eq.s64 %p52, %rd164, -1;
-	selp.b64 %rd313, 0, %rd312, %p52;
-	setp.eq.s64 %p53, %rd164, 0;
-	selp.b64 %rd314, %rd120, %rd313, %p53;
-	setp.eq.s64 %p54, %rd314, 0;
-	@!%p54 bra $L68;
-	cvt.s64.s32 %rd315, %r89;
-	add.s64 %rd316, %rd315, 1;
-	mul.lo.s64 %rd317, %rd316, %rd137;
-	mad.lo.s64 %rd318, %rd317, 8, %rd135;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	cvt.s64.s32 %rd321, %r89;
-	mul.lo.s64 %rd322, %rd321, %rd137;
-	mad.lo.s64 %rd323, %rd322, 8, %rd135;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	sub.s64 %rd326, %rd320, %rd325;
-	mul.lo.s64 %rd327, %rd164, %rd326;
-	add.s64 %rd328, %rd121, %rd327;
-	mov.b64 %rd121, %rd328;
+	sub.s64 %rd312, %rd164, 1;
+	and.b64 %rd313, %rd120, %rd312;
+	setp.eq.s64 %p52, %rd313, 0;
+	@!%p52 bra $L68;
+	cvt.s64.s32 %rd314, %r89;
+	add.s64 %rd315, %rd314, 1;
+	mul.lo.s64 %rd316, %rd315, %rd137;
+	mad.lo.s64 %rd317, %rd316, 8, %rd135;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	cvt.s64.s32 %rd320, %r89;
+	mul.lo.s64 %rd321, %rd320, %rd137;
+	mad.lo.s64 %rd322, %rd321, 8, %rd135;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	sub.s64 %rd325, %rd319, %rd324;
+	mul.lo.s64 %rd326, %rd164, %rd325;
+	add.s64 %rd327, %rd121, %rd326;
+	mov.b64 %rd121, %rd327;
 $L68:
 $L66:
-	add.s64 %rd329, %rd120, 1;
-	mov.b64 %rd120, %rd329;
+	add.s64 %rd328, %rd120, 1;
+	mov.b64 %rd120, %rd328;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd330, %rd210, %rd199;
-	mov.b64 %rd210, %rd330;
+	add.s64 %rd329, %rd210, %rd199;
+	mov.b64 %rd210, %rd329;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd331, %rd204;
+	mov.b64 %rd330, %rd204;
 $L69:
 	@!%p13 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd332, %rd331;
+	mov.b64 %rd331, %rd330;
 	mov.b32 %r90, %r3;
 $L74:
-	setp.hs.u32 %p55, %r90, 32;
-	@%p55 bra $L75;
-	mov.b64 {%r91, %r92}, %rd332;
-	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
+	setp.hs.u32 %p53, %r90, 32;
+	@%p53 bra $L75;
+	mov.b64 {%r91, %r92}, %rd331;
+	shfl.sync.up.b32 %r93|%p54, %r91, %r90, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd333, {%r93, %r94};
-	@!%p56 bra $L76;
-	add.s64 %rd334, %rd333, %rd332;
-	mov.b64 %rd332, %rd334;
+	mov.b64 %rd332, {%r93, %r94};
+	@!%p54 bra $L76;
+	add.s64 %rd333, %rd332, %rd331;
+	mov.b64 %rd331, %rd333;
 $L76:
 	shl.b32 %r90, %r90, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r95, %r96}, %rd332;
-	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
+	mov.b64 {%r95, %r96}, %rd331;
+	shfl.sync.up.b32 %r97|%p55, %r95, %r3, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd335, {%r97, %r98};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd336, %rd335, 0, %p59;
+	mov.b64 %rd334, {%r97, %r98};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd335, %rd334, 0, %p57;
 	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r99;
-	@!%p60 bra $L77;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	st.shared.s64 [%rd338+0], %rd332;
+	setp.eq.u32 %p58, %r7, %r99;
+	@!%p58 bra $L77;
+	mul.wide.u32 %rd336, %r8, 16;
+	add.s64 %rd337, %rd1, %rd336;
+	st.shared.s64 [%rd337+0], %rd331;
 $L77:
 	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L78;
-	mov.b64 %rd339, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L79;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd339, %rd342;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L78;
+	mov.b64 %rd338, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L79;
+	mul.wide.u32 %rd339, %r7, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	ld.shared.s64 %rd341, [%rd340+0];
+	mov.b64 %rd338, %rd341;
 $L79:
-	mov.b64 {%r100, %r101}, %rd339;
-	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
+	mov.b64 {%r100, %r101}, %rd338;
+	shfl.sync.up.b32 %r102|%p61, %r100, 1, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd343, {%r102, %r103};
-	@!%p63 bra $L80;
-	add.s64 %rd344, %rd343, %rd339;
-	mov.b64 %rd339, %rd344;
+	mov.b64 %rd342, {%r102, %r103};
+	@!%p61 bra $L80;
+	add.s64 %rd343, %rd342, %rd338;
+	mov.b64 %rd338, %rd343;
 $L80:
-	mov.b64 {%r104, %r105}, %rd339;
-	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
+	mov.b64 {%r104, %r105}, %rd338;
+	shfl.sync.up.b32 %r106|%p62, %r104, 2, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd345, {%r106, %r107};
-	@!%p64 bra $L81;
-	add.s64 %rd346, %rd345, %rd339;
-	mov.b64 %rd339, %rd346;
+	mov.b64 %rd344, {%r106, %r107};
+	@!%p62 bra $L81;
+	add.s64 %rd345, %rd344, %rd338;
+	mov.b64 %rd338, %rd345;
 $L81:
-	mov.b64 {%r108, %r109}, %rd339;
-	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
+	mov.b64 {%r108, %r109}, %rd338;
+	shfl.sync.up.b32 %r110|%p63, %r108, 4, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd347, {%r110, %r111};
-	@!%p65 bra $L82;
-	add.s64 %rd348, %rd347, %rd339;
-	mov.b64 %rd339, %rd348;
+	mov.b64 %rd346, {%r110, %r111};
+	@!%p63 bra $L82;
+	add.s64 %rd347, %rd346, %rd338;
+	mov.b64 %rd338, %rd347;
 $L82:
-	mov.b64 {%r112, %r113}, %rd339;
-	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
+	mov.b64 {%r112, %r113}, %rd338;
+	shfl.sync.up.b32 %r114|%p64, %r112, 8, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd349, {%r114, %r115};
-	@!%p66 bra $L83;
-	add.s64 %rd350, %rd349, %rd339;
-	mov.b64 %rd339, %rd350;
+	mov.b64 %rd348, {%r114, %r115};
+	@!%p64 bra $L83;
+	add.s64 %rd349, %rd348, %rd338;
+	mov.b64 %rd338, %rd349;
 $L83:
-	mov.b64 {%r116, %r117}, %rd339;
-	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
+	mov.b64 {%r116, %r117}, %rd338;
+	shfl.sync.up.b32 %r118|%p65, %r116, 16, 0, %r17;
 	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd351, {%r118, %r119};
-	@!%p67 bra $L84;
-	add.s64 %rd352, %rd351, %rd339;
-	mov.b64 %rd339, %rd352;
+	mov.b64 %rd350, {%r118, %r119};
+	@!%p65 bra $L84;
+	add.s64 %rd351, %rd350, %rd338;
+	mov.b64 %rd338, %rd351;
 $L84:
-	mov.b64 {%r120, %r121}, %rd339;
-	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
+	mov.b64 {%r120, %r121}, %rd338;
+	shfl.sync.up.b32 %r122|%p66, %r120, 1, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd353, {%r122, %r123};
-	selp.b64 %rd354, %rd353, 0, %p68;
-	@!%p62 bra $L85;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	st.shared.s64 [%rd357+0], %rd354;
+	mov.b64 %rd352, {%r122, %r123};
+	selp.b64 %rd353, %rd352, 0, %p66;
+	@!%p60 bra $L85;
+	mul.wide.u32 %rd354, %r7, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	add.s64 %rd356, %rd355, 512;
+	st.shared.s64 [%rd356+0], %rd353;
 $L85:
 	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r124;
-	@!%p69 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd339;
+	setp.eq.u32 %p67, %r7, %r124;
+	@!%p67 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd338;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	ld.shared.s64 %rd361, [%rd360+0];
-	add.s64 %rd362, %rd361, %rd336;
-	ld.shared.s64 %rd363, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd362;
-	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
+	mul.wide.u32 %rd357, %r8, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	add.s64 %rd359, %rd358, 512;
+	ld.shared.s64 %rd360, [%rd359+0];
+	add.s64 %rd361, %rd360, %rd335;
+	ld.shared.s64 %rd362, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd361;
+	shfl.sync.idx.b32 %r127|%p68, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd364, {%r127, %r128};
+	mov.b64 %rd363, {%r127, %r128};
+	mov.b64 %rd364, %rd362;
 	mov.b64 %rd365, %rd363;
 	mov.b64 %rd366, %rd364;
 	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, 0;
-	cvt.u64.u32 %rd373, %r2;
-	setp.eq.s64 %p71, %rd373, 0;
-	setp.gt.s64 %p72, %rd371, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L88;
-	atom.global.add.u64 %rd374, [%rd154], %rd371;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd372, %rd375;
+	mov.b64 %rd371, 0;
+	cvt.u64.u32 %rd372, %r2;
+	setp.eq.s64 %p69, %rd372, 0;
+	setp.gt.s64 %p70, %rd370, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L88;
+	atom.global.add.u64 %rd373, [%rd154], %rd370;
+	mov.b64 %rd374, %rd373;
+	mov.b64 %rd371, %rd374;
 $L88:
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p74, %rd376, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
+	cvt.u64.u32 %rd375, %r2;
+	setp.eq.s64 %p72, %rd375, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
 	bar.sync 0;
-	@!%p76 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd372;
+	@!%p74 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd371;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd372, %rd378;
-	add.s64 %rd379, %rd372, %rd370;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd381, 0;
+	ld.shared.s64 %rd376, [%rd1+1024];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd371, %rd377;
+	add.s64 %rd378, %rd371, %rd369;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd380, 0;
 $L90:
-	setp.lt.s64 %p77, %rd381, %rd331;
-	not.pred %p78, %p77;
-	@!%p78 bra $L94;
+	setp.lt.s64 %p75, %rd380, %rd330;
+	not.pred %p76, %p75;
+	@!%p76 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd382, %rd381, %rd182;
-	mad.lo.s64 %rd383, %rd382, 4, %rd180;
-	ld.shared.s32 %r129, [%rd383+0];
+	mul.lo.s64 %rd381, %rd380, %rd182;
+	mad.lo.s64 %rd382, %rd381, 4, %rd180;
+	ld.shared.s32 %r129, [%rd382+0];
 	mov.b32 %r130, %r129;
-	add.s64 %rd384, %rd380, %rd381;
-	mul.lo.s64 %rd385, %rd384, %rd153;
-	mad.lo.s64 %rd386, %rd385, 4, %rd151;
-	st.global.s32 [%rd386+0], %r130;
+	add.s64 %rd383, %rd379, %rd380;
+	mul.lo.s64 %rd384, %rd383, %rd153;
+	mad.lo.s64 %rd385, %rd384, 4, %rd151;
+	st.global.s32 [%rd385+0], %r130;
 $L91:
-	add.s64 %rd387, %rd381, 1;
-	mov.b64 %rd381, %rd387;
+	add.s64 %rd386, %rd380, 1;
+	mov.b64 %rd380, %rd386;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
@@ -8493,8 +8475,8 @@ $L70:
 	bra.uni $L69;
 $L71:
 $L11:
-	add.s64 %rd388, %rd203, %rd201;
-	mov.b64 %rd203, %rd388;
+	add.s64 %rd387, %rd203, %rd201;
+	mov.b64 %rd203, %rd387;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8502,160 +8484,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd389, %rd120;
-	mov.b64 %rd390, %rd121;
+	mov.b64 %rd388, %rd120;
+	mov.b64 %rd389, %rd121;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
 $L95:
-	setp.hs.u32 %p79, %r133, 32;
-	@%p79 bra $L96;
-	mov.b64 {%r134, %r135}, %rd389;
-	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
+	setp.hs.u32 %p77, %r133, 32;
+	@%p77 bra $L96;
+	mov.b64 {%r134, %r135}, %rd388;
+	shfl.sync.down.b32 %r136|%p78, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd391, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd390;
+	mov.b64 %rd390, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd389;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd392, {%r140, %r141};
-	@!%p80 bra $L97;
-	setp.ne.u32 %p81, %r18, 9;
-	@%p81 bra.uni $L99;
+	mov.b64 %rd391, {%r140, %r141};
+	@!%p78 bra $L97;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L99;
+	setp.lt.s64 %p80, %rd390, %rd388;
+	setp.eq.s64 %p81, %rd390, %rd388;
 	setp.lt.s64 %p82, %rd391, %rd389;
-	setp.eq.s64 %p83, %rd391, %rd389;
-	setp.lt.s64 %p84, %rd392, %rd390;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd393, %rd391, %rd389, %p86;
-	selp.b64 %rd394, %rd392, %rd390, %p86;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd392, %rd390, %rd388, %p84;
+	selp.b64 %rd393, %rd391, %rd389, %p84;
+	mov.b64 %rd388, %rd392;
 	mov.b64 %rd389, %rd393;
-	mov.b64 %rd390, %rd394;
 	bra.uni $L98;
 $L99:
-	setp.ne.u32 %p87, %r18, 10;
-	@%p87 bra.uni $L100;
-	setp.gt.s64 %p88, %rd391, %rd389;
-	setp.eq.s64 %p89, %rd391, %rd389;
-	setp.lt.s64 %p90, %rd392, %rd390;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd395, %rd391, %rd389, %p92;
-	selp.b64 %rd396, %rd392, %rd390, %p92;
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L100;
+	setp.gt.s64 %p86, %rd390, %rd388;
+	setp.eq.s64 %p87, %rd390, %rd388;
+	setp.lt.s64 %p88, %rd391, %rd389;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd394, %rd390, %rd388, %p90;
+	selp.b64 %rd395, %rd391, %rd389, %p90;
+	mov.b64 %rd388, %rd394;
 	mov.b64 %rd389, %rd395;
-	mov.b64 %rd390, %rd396;
 	bra.uni $L98;
 $L100:
+	mov.b64 %rd396, %rd388;
 	mov.b64 %rd397, %rd389;
 	mov.b64 %rd398, %rd390;
 	mov.b64 %rd399, %rd391;
-	mov.b64 %rd400, %rd392;
+	mov.b64 %rd400, %rd396;
 	mov.b64 %rd401, %rd397;
 	mov.b64 %rd402, %rd398;
 	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd400;
+	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
+	add.s64 %rd406, %rd400, %rd404;
+	mov.b64 %rd400, %rd406;
 	add.s64 %rd407, %rd401, %rd405;
 	mov.b64 %rd401, %rd407;
-	add.s64 %rd408, %rd402, %rd406;
-	mov.b64 %rd402, %rd408;
 $L101:
+	mov.b64 %rd388, %rd400;
 	mov.b64 %rd389, %rd401;
-	mov.b64 %rd390, %rd402;
 $L98:
 $L97:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L95;
 $L96:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L102;
-	mul.wide.u32 %rd409, %r8, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	st.shared.s64 [%rd410+0], %rd389;
-	st.shared.s64 [%rd410+8], %rd390;
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L102;
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	st.shared.s64 [%rd409+0], %rd388;
+	st.shared.s64 [%rd409+8], %rd389;
 $L102:
 	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L103;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L104;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	ld.shared.s64 %rd413, [%rd412+0];
-	ld.shared.s64 %rd414, [%rd412+8];
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L103;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L104;
+	mul.wide.u32 %rd410, %r7, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	ld.shared.s64 %rd412, [%rd411+0];
+	ld.shared.s64 %rd413, [%rd411+8];
+	mov.b64 %rd388, %rd412;
 	mov.b64 %rd389, %rd413;
-	mov.b64 %rd390, %rd414;
 $L104:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
 $L105:
-	setp.hs.u32 %p96, %r143, 32;
-	@%p96 bra $L106;
-	mov.b64 {%r144, %r145}, %rd389;
-	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
+	setp.hs.u32 %p94, %r143, 32;
+	@%p94 bra $L106;
+	mov.b64 {%r144, %r145}, %rd388;
+	shfl.sync.down.b32 %r146|%p95, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd415, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd390;
+	mov.b64 %rd414, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd389;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd416, {%r150, %r151};
-	@!%p97 bra $L107;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L109;
+	mov.b64 %rd415, {%r150, %r151};
+	@!%p95 bra $L107;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L109;
+	setp.lt.s64 %p97, %rd414, %rd388;
+	setp.eq.s64 %p98, %rd414, %rd388;
 	setp.lt.s64 %p99, %rd415, %rd389;
-	setp.eq.s64 %p100, %rd415, %rd389;
-	setp.lt.s64 %p101, %rd416, %rd390;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd417, %rd415, %rd389, %p103;
-	selp.b64 %rd418, %rd416, %rd390, %p103;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd416, %rd414, %rd388, %p101;
+	selp.b64 %rd417, %rd415, %rd389, %p101;
+	mov.b64 %rd388, %rd416;
 	mov.b64 %rd389, %rd417;
-	mov.b64 %rd390, %rd418;
 	bra.uni $L108;
 $L109:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L110;
-	setp.gt.s64 %p105, %rd415, %rd389;
-	setp.eq.s64 %p106, %rd415, %rd389;
-	setp.lt.s64 %p107, %rd416, %rd390;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd419, %rd415, %rd389, %p109;
-	selp.b64 %rd420, %rd416, %rd390, %p109;
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L110;
+	setp.gt.s64 %p103, %rd414, %rd388;
+	setp.eq.s64 %p104, %rd414, %rd388;
+	setp.lt.s64 %p105, %rd415, %rd389;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd418, %rd414, %rd388, %p107;
+	selp.b64 %rd419, %rd415, %rd389, %p107;
+	mov.b64 %rd388, %rd418;
 	mov.b64 %rd389, %rd419;
-	mov.b64 %rd390, %rd420;
 	bra.uni $L108;
 $L110:
+	mov.b64 %rd420, %rd388;
 	mov.b64 %rd421, %rd389;
-	mov.b64 %rd422, %rd390;
+	mov.b64 %rd422, %rd414;
 	mov.b64 %rd423, %rd415;
-	mov.b64 %rd424, %rd416;
+	mov.b64 %rd400, %rd420;
 	mov.b64 %rd401, %rd421;
 	mov.b64 %rd402, %rd422;
 	mov.b64 %rd403, %rd423;
-	mov.b64 %rd404, %rd424;
+	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
+	add.s64 %rd424, %rd400, %rd404;
+	mov.b64 %rd400, %rd424;
 	add.s64 %rd425, %rd401, %rd405;
 	mov.b64 %rd401, %rd425;
-	add.s64 %rd426, %rd402, %rd406;
-	mov.b64 %rd402, %rd426;
 $L111:
+	mov.b64 %rd388, %rd400;
 	mov.b64 %rd389, %rd401;
-	mov.b64 %rd390, %rd402;
 $L108:
 $L107:
 	shl.b32 %r143, %r143, 1;
 	bra.uni $L105;
 $L106:
 $L103:
-	mul.wide.u32 %rd427, %r29, 16;
-	add.s64 %rd428, %rd11, %rd427;
-	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L112;
-	st.global.s64 [%rd428+0], %rd389;
-	st.global.s64 [%rd428+8], %rd390;
+	mul.wide.u32 %rd426, %r29, 16;
+	add.s64 %rd427, %rd11, %rd426;
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L112;
+	st.global.s64 [%rd427+0], %rd388;
+	st.global.s64 [%rd427+8], %rd389;
 $L112:
 	ret;
 }
@@ -9167,9 +9149,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<109>;
+	.reg .pred %p<107>;
 	.reg .b32 %r<155>;
-	.reg .b64 %rd<411>;
+	.reg .b64 %rd<410>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9708,203 +9690,200 @@ $L49:
 	mov.b64 %rd121, %rd292;
 	bra.uni $L65;
 $L64:
-	rem.s64 %rd293, %rd120, %rd164;
-	setp.eq.s64 %p50, %rd164, -1;
-	selp.b64 %rd294, 0, %rd293, %p50;
-	setp.eq.s64 %p51, %rd164, 0;
-	selp.b64 %rd295, %rd120, %rd294, %p51;
-	setp.eq.s64 %p52, %rd295, 0;
-	@!%p52 bra $L67;
-	cvt.s64.s32 %rd296, %r92;
-	add.s64 %rd297, %rd296, 1;
-	mul.lo.s64 %rd298, %rd297, %rd137;
-	mad.lo.s64 %rd299, %rd298, 8, %rd135;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	cvt.s64.s32 %rd302, %r92;
-	mul.lo.s64 %rd303, %rd302, %rd137;
-	mad.lo.s64 %rd304, %rd303, 8, %rd135;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	sub.s64 %rd307, %rd301, %rd306;
-	mul.lo.s64 %rd308, %rd164, %rd307;
-	add.s64 %rd309, %rd121, %rd308;
-	mov.b64 %rd121, %rd309;
+	sub.s64 %rd293, %rd164, 1;
+	and.b64 %rd294, %rd120, %rd293;
+	setp.eq.s64 %p50, %rd294, 0;
+	@!%p50 bra $L67;
+	cvt.s64.s32 %rd295, %r92;
+	add.s64 %rd296, %rd295, 1;
+	mul.lo.s64 %rd297, %rd296, %rd137;
+	mad.lo.s64 %rd298, %rd297, 8, %rd135;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	cvt.s64.s32 %rd301, %r92;
+	mul.lo.s64 %rd302, %rd301, %rd137;
+	mad.lo.s64 %rd303, %rd302, 8, %rd135;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	sub.s64 %rd306, %rd300, %rd305;
+	mul.lo.s64 %rd307, %rd164, %rd306;
+	add.s64 %rd308, %rd121, %rd307;
+	mov.b64 %rd121, %rd308;
 $L67:
 $L65:
-	add.s64 %rd310, %rd120, 1;
-	mov.b64 %rd120, %rd310;
+	add.s64 %rd309, %rd120, 1;
+	mov.b64 %rd120, %rd309;
 $L63:
 $L46:
 $L30:
-	add.s64 %rd311, %rd229, %rd184;
-	mov.b64 %rd229, %rd311;
+	add.s64 %rd310, %rd229, %rd184;
+	mov.b64 %rd229, %rd310;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd312, %rd227;
+	mov.b64 %rd311, %rd227;
 $L68:
 	@!%p13 bra $L72;
 	bra.uni $L70;
 $L72:
 	// block scan
-	mov.b64 %rd313, %rd312;
+	mov.b64 %rd312, %rd311;
 	mov.b32 %r93, %r3;
 $L73:
-	setp.hs.u32 %p53, %r93, 32;
-	@%p53 bra $L74;
-	mov.b64 {%r94, %r95}, %rd313;
-	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	setp.hs.u32 %p51, %r93, 32;
+	@%p51 bra $L74;
+	mov.b64 {%r94, %r95}, %rd312;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd314, {%r96, %r97};
-	@!%p54 bra $L75;
-	add.s64 %rd315, %rd314, %rd313;
-	mov.b64 %rd313, %rd315;
+	mov.b64 %rd313, {%r96, %r97};
+	@!%p52 bra $L75;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
 $L75:
 	shl.b32 %r93, %r93, 1;
 	bra.uni $L73;
 $L74:
-	mov.b64 {%r98, %r99}, %rd313;
-	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd312;
+	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd316, {%r100, %r101};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd317, %rd316, 0, %p57;
+	mov.b64 %rd315, {%r100, %r101};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd316, %rd315, 0, %p55;
 	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r102;
-	@!%p58 bra $L76;
-	mul.wide.u32 %rd318, %r8, 16;
-	add.s64 %rd319, %rd1, %rd318;
-	st.shared.s64 [%rd319+0], %rd313;
+	setp.eq.u32 %p56, %r7, %r102;
+	@!%p56 bra $L76;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	st.shared.s64 [%rd318+0], %rd312;
 $L76:
 	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L77;
-	mov.b64 %rd320, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L78;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	ld.shared.s64 %rd323, [%rd322+0];
-	mov.b64 %rd320, %rd323;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L77;
+	mov.b64 %rd319, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L78;
+	mul.wide.u32 %rd320, %r7, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	ld.shared.s64 %rd322, [%rd321+0];
+	mov.b64 %rd319, %rd322;
 $L78:
-	mov.b64 {%r103, %r104}, %rd320;
-	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	mov.b64 {%r103, %r104}, %rd319;
+	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd324, {%r105, %r106};
-	@!%p61 bra $L79;
-	add.s64 %rd325, %rd324, %rd320;
-	mov.b64 %rd320, %rd325;
+	mov.b64 %rd323, {%r105, %r106};
+	@!%p59 bra $L79;
+	add.s64 %rd324, %rd323, %rd319;
+	mov.b64 %rd319, %rd324;
 $L79:
-	mov.b64 {%r107, %r108}, %rd320;
-	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	mov.b64 {%r107, %r108}, %rd319;
+	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd326, {%r109, %r110};
-	@!%p62 bra $L80;
-	add.s64 %rd327, %rd326, %rd320;
-	mov.b64 %rd320, %rd327;
+	mov.b64 %rd325, {%r109, %r110};
+	@!%p60 bra $L80;
+	add.s64 %rd326, %rd325, %rd319;
+	mov.b64 %rd319, %rd326;
 $L80:
-	mov.b64 {%r111, %r112}, %rd320;
-	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	mov.b64 {%r111, %r112}, %rd319;
+	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
 	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd328, {%r113, %r114};
-	@!%p63 bra $L81;
-	add.s64 %rd329, %rd328, %rd320;
-	mov.b64 %rd320, %rd329;
+	mov.b64 %rd327, {%r113, %r114};
+	@!%p61 bra $L81;
+	add.s64 %rd328, %rd327, %rd319;
+	mov.b64 %rd319, %rd328;
 $L81:
-	mov.b64 {%r115, %r116}, %rd320;
-	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	mov.b64 {%r115, %r116}, %rd319;
+	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
 	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd330, {%r117, %r118};
-	@!%p64 bra $L82;
-	add.s64 %rd331, %rd330, %rd320;
-	mov.b64 %rd320, %rd331;
+	mov.b64 %rd329, {%r117, %r118};
+	@!%p62 bra $L82;
+	add.s64 %rd330, %rd329, %rd319;
+	mov.b64 %rd319, %rd330;
 $L82:
-	mov.b64 {%r119, %r120}, %rd320;
-	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	mov.b64 {%r119, %r120}, %rd319;
+	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
 	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd332, {%r121, %r122};
-	@!%p65 bra $L83;
-	add.s64 %rd333, %rd332, %rd320;
-	mov.b64 %rd320, %rd333;
+	mov.b64 %rd331, {%r121, %r122};
+	@!%p63 bra $L83;
+	add.s64 %rd332, %rd331, %rd319;
+	mov.b64 %rd319, %rd332;
 $L83:
-	mov.b64 {%r123, %r124}, %rd320;
-	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	mov.b64 {%r123, %r124}, %rd319;
+	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
 	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd334, {%r125, %r126};
-	selp.b64 %rd335, %rd334, 0, %p66;
-	@!%p60 bra $L84;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	add.s64 %rd338, %rd337, 512;
-	st.shared.s64 [%rd338+0], %rd335;
+	mov.b64 %rd333, {%r125, %r126};
+	selp.b64 %rd334, %rd333, 0, %p64;
+	@!%p58 bra $L84;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	st.shared.s64 [%rd337+0], %rd334;
 $L84:
 	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r127;
-	@!%p67 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd320;
+	setp.eq.u32 %p65, %r7, %r127;
+	@!%p65 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd319;
 $L85:
 $L77:
 	bar.sync 0;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	add.s64 %rd341, %rd340, 512;
-	ld.shared.s64 %rd342, [%rd341+0];
-	add.s64 %rd343, %rd342, %rd317;
-	ld.shared.s64 %rd344, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd343;
-	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	add.s64 %rd340, %rd339, 512;
+	ld.shared.s64 %rd341, [%rd340+0];
+	add.s64 %rd342, %rd341, %rd316;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd342;
+	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd345, {%r130, %r131};
+	mov.b64 %rd344, {%r130, %r131};
+	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, %rd345;
 	mov.b64 %rd348, %rd346;
 	mov.b64 %rd349, %rd347;
 	mov.b64 %rd350, %rd348;
 	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, 0;
-	cvt.u64.u32 %rd354, %r2;
-	setp.eq.s64 %p69, %rd354, 0;
-	setp.gt.s64 %p70, %rd352, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L87;
-	atom.global.add.u64 %rd355, [%rd154], %rd352;
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd353, %rd356;
+	mov.b64 %rd352, 0;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p67, %rd353, 0;
+	setp.gt.s64 %p68, %rd351, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L87;
+	atom.global.add.u64 %rd354, [%rd154], %rd351;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd352, %rd355;
 $L87:
-	cvt.u64.u32 %rd357, %r2;
-	setp.eq.s64 %p72, %rd357, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
+	cvt.u64.u32 %rd356, %r2;
+	setp.eq.s64 %p70, %rd356, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
 	bar.sync 0;
-	@!%p74 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd353;
+	@!%p72 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd352;
 $L88:
 	bar.sync 0;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd353, %rd359;
-	add.s64 %rd360, %rd353, %rd351;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, 0;
+	ld.shared.s64 %rd357, [%rd1+1024];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd352, %rd358;
+	add.s64 %rd359, %rd352, %rd350;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
 $L89:
-	setp.lt.s64 %p75, %rd362, %rd312;
-	not.pred %p76, %p75;
-	@!%p76 bra $L93;
+	setp.lt.s64 %p73, %rd361, %rd311;
+	not.pred %p74, %p73;
+	@!%p74 bra $L93;
 	bra.uni $L91;
 $L93:
-	mul.lo.s64 %rd363, %rd362, %rd182;
-	mad.lo.s64 %rd364, %rd363, 4, %rd180;
-	ld.shared.s32 %r132, [%rd364+0];
+	mul.lo.s64 %rd362, %rd361, %rd182;
+	mad.lo.s64 %rd363, %rd362, 4, %rd180;
+	ld.shared.s32 %r132, [%rd363+0];
 	mov.b32 %r133, %r132;
-	add.s64 %rd365, %rd361, %rd362;
-	mul.lo.s64 %rd366, %rd365, %rd153;
-	mad.lo.s64 %rd367, %rd366, 4, %rd151;
-	st.global.s32 [%rd367+0], %r133;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd153;
+	mad.lo.s64 %rd366, %rd365, 4, %rd151;
+	st.global.s32 [%rd366+0], %r133;
 $L90:
-	add.s64 %rd368, %rd362, 1;
-	mov.b64 %rd362, %rd368;
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
 	bra.uni $L89;
 $L91:
 	bra.uni $L70;
@@ -9912,13 +9891,13 @@ $L69:
 	bra.uni $L68;
 $L70:
 $L25:
-	add.s64 %rd369, %rd223, %rd193;
-	mov.b64 %rd223, %rd369;
+	add.s64 %rd368, %rd223, %rd193;
+	mov.b64 %rd223, %rd368;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd370, %rd194, 1;
-	mov.b64 %rd194, %rd370;
+	add.s64 %rd369, %rd194, 1;
+	mov.b64 %rd194, %rd369;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9926,160 +9905,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd371, %rd120;
-	mov.b64 %rd372, %rd121;
+	mov.b64 %rd370, %rd120;
+	mov.b64 %rd371, %rd121;
 	// block reduction
 	mov.b32 %r134, 1;
 	sub.u32 %r135, %r13, 1;
 	mov.b32 %r136, %r3;
 $L94:
-	setp.hs.u32 %p77, %r136, 32;
-	@%p77 bra $L95;
-	mov.b64 {%r137, %r138}, %rd371;
-	shfl.sync.down.b32 %r139|%p78, %r137, %r136, %r135, %r17;
+	setp.hs.u32 %p75, %r136, 32;
+	@%p75 bra $L95;
+	mov.b64 {%r137, %r138}, %rd370;
+	shfl.sync.down.b32 %r139|%p76, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd373, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd372;
+	mov.b64 %rd372, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd371;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd374, {%r143, %r144};
-	@!%p78 bra $L96;
-	setp.ne.u32 %p79, %r18, 9;
-	@%p79 bra.uni $L98;
+	mov.b64 %rd373, {%r143, %r144};
+	@!%p76 bra $L96;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L98;
+	setp.lt.s64 %p78, %rd372, %rd370;
+	setp.eq.s64 %p79, %rd372, %rd370;
 	setp.lt.s64 %p80, %rd373, %rd371;
-	setp.eq.s64 %p81, %rd373, %rd371;
-	setp.lt.s64 %p82, %rd374, %rd372;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd375, %rd373, %rd371, %p84;
-	selp.b64 %rd376, %rd374, %rd372, %p84;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd374, %rd372, %rd370, %p82;
+	selp.b64 %rd375, %rd373, %rd371, %p82;
+	mov.b64 %rd370, %rd374;
 	mov.b64 %rd371, %rd375;
-	mov.b64 %rd372, %rd376;
 	bra.uni $L97;
 $L98:
-	setp.ne.u32 %p85, %r18, 10;
-	@%p85 bra.uni $L99;
-	setp.gt.s64 %p86, %rd373, %rd371;
-	setp.eq.s64 %p87, %rd373, %rd371;
-	setp.lt.s64 %p88, %rd374, %rd372;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd377, %rd373, %rd371, %p90;
-	selp.b64 %rd378, %rd374, %rd372, %p90;
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L99;
+	setp.gt.s64 %p84, %rd372, %rd370;
+	setp.eq.s64 %p85, %rd372, %rd370;
+	setp.lt.s64 %p86, %rd373, %rd371;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd376, %rd372, %rd370, %p88;
+	selp.b64 %rd377, %rd373, %rd371, %p88;
+	mov.b64 %rd370, %rd376;
 	mov.b64 %rd371, %rd377;
-	mov.b64 %rd372, %rd378;
 	bra.uni $L97;
 $L99:
+	mov.b64 %rd378, %rd370;
 	mov.b64 %rd379, %rd371;
 	mov.b64 %rd380, %rd372;
 	mov.b64 %rd381, %rd373;
-	mov.b64 %rd382, %rd374;
+	mov.b64 %rd382, %rd378;
 	mov.b64 %rd383, %rd379;
 	mov.b64 %rd384, %rd380;
 	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd382;
+	mov.b64 %rd386, %rd384;
 	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
+	add.s64 %rd388, %rd382, %rd386;
+	mov.b64 %rd382, %rd388;
 	add.s64 %rd389, %rd383, %rd387;
 	mov.b64 %rd383, %rd389;
-	add.s64 %rd390, %rd384, %rd388;
-	mov.b64 %rd384, %rd390;
 $L100:
+	mov.b64 %rd370, %rd382;
 	mov.b64 %rd371, %rd383;
-	mov.b64 %rd372, %rd384;
 $L97:
 $L96:
 	shl.b32 %r136, %r136, 1;
 	bra.uni $L94;
 $L95:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L101;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd371;
-	st.shared.s64 [%rd392+8], %rd372;
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L101;
+	mul.wide.u32 %rd390, %r8, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	st.shared.s64 [%rd391+0], %rd370;
+	st.shared.s64 [%rd391+8], %rd371;
 $L101:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L102;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L103;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	ld.shared.s64 %rd395, [%rd394+0];
-	ld.shared.s64 %rd396, [%rd394+8];
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L102;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L103;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	ld.shared.s64 %rd395, [%rd393+8];
+	mov.b64 %rd370, %rd394;
 	mov.b64 %rd371, %rd395;
-	mov.b64 %rd372, %rd396;
 $L103:
 	sub.u32 %r145, %r10, 1;
 	mov.b32 %r146, %r134;
 $L104:
-	setp.hs.u32 %p94, %r146, 32;
-	@%p94 bra $L105;
-	mov.b64 {%r147, %r148}, %rd371;
-	shfl.sync.down.b32 %r149|%p95, %r147, %r146, %r145, %r17;
+	setp.hs.u32 %p92, %r146, 32;
+	@%p92 bra $L105;
+	mov.b64 {%r147, %r148}, %rd370;
+	shfl.sync.down.b32 %r149|%p93, %r147, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd397, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd372;
+	mov.b64 %rd396, {%r149, %r150};
+	mov.b64 {%r151, %r152}, %rd371;
 	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd398, {%r153, %r154};
-	@!%p95 bra $L106;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L108;
+	mov.b64 %rd397, {%r153, %r154};
+	@!%p93 bra $L106;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L108;
+	setp.lt.s64 %p95, %rd396, %rd370;
+	setp.eq.s64 %p96, %rd396, %rd370;
 	setp.lt.s64 %p97, %rd397, %rd371;
-	setp.eq.s64 %p98, %rd397, %rd371;
-	setp.lt.s64 %p99, %rd398, %rd372;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd399, %rd397, %rd371, %p101;
-	selp.b64 %rd400, %rd398, %rd372, %p101;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd398, %rd396, %rd370, %p99;
+	selp.b64 %rd399, %rd397, %rd371, %p99;
+	mov.b64 %rd370, %rd398;
 	mov.b64 %rd371, %rd399;
-	mov.b64 %rd372, %rd400;
 	bra.uni $L107;
 $L108:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L109;
-	setp.gt.s64 %p103, %rd397, %rd371;
-	setp.eq.s64 %p104, %rd397, %rd371;
-	setp.lt.s64 %p105, %rd398, %rd372;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd401, %rd397, %rd371, %p107;
-	selp.b64 %rd402, %rd398, %rd372, %p107;
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L109;
+	setp.gt.s64 %p101, %rd396, %rd370;
+	setp.eq.s64 %p102, %rd396, %rd370;
+	setp.lt.s64 %p103, %rd397, %rd371;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd400, %rd396, %rd370, %p105;
+	selp.b64 %rd401, %rd397, %rd371, %p105;
+	mov.b64 %rd370, %rd400;
 	mov.b64 %rd371, %rd401;
-	mov.b64 %rd372, %rd402;
 	bra.uni $L107;
 $L109:
+	mov.b64 %rd402, %rd370;
 	mov.b64 %rd403, %rd371;
-	mov.b64 %rd404, %rd372;
+	mov.b64 %rd404, %rd396;
 	mov.b64 %rd405, %rd397;
-	mov.b64 %rd406, %rd398;
+	mov.b64 %rd382, %rd402;
 	mov.b64 %rd383, %rd403;
 	mov.b64 %rd384, %rd404;
 	mov.b64 %rd385, %rd405;
-	mov.b64 %rd386, %rd406;
+	mov.b64 %rd386, %rd384;
 	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
+	add.s64 %rd406, %rd382, %rd386;
+	mov.b64 %rd382, %rd406;
 	add.s64 %rd407, %rd383, %rd387;
 	mov.b64 %rd383, %rd407;
-	add.s64 %rd408, %rd384, %rd388;
-	mov.b64 %rd384, %rd408;
 $L110:
+	mov.b64 %rd370, %rd382;
 	mov.b64 %rd371, %rd383;
-	mov.b64 %rd372, %rd384;
 $L107:
 $L106:
 	shl.b32 %r146, %r146, 1;
 	bra.uni $L104;
 $L105:
 $L102:
-	mul.wide.u32 %rd409, %r29, 16;
-	add.s64 %rd410, %rd11, %rd409;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L111;
-	st.global.s64 [%rd410+0], %rd371;
-	st.global.s64 [%rd410+8], %rd372;
+	mul.wide.u32 %rd408, %r29, 16;
+	add.s64 %rd409, %rd11, %rd408;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L111;
+	st.global.s64 [%rd409+0], %rd370;
+	st.global.s64 [%rd409+8], %rd371;
 $L111:
 	ret;
 }
@@ -10586,9 +10565,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<105>;
+	.reg .pred %p<103>;
 	.reg .b32 %r<153>;
-	.reg .b64 %rd<392>;
+	.reg .b64 %rd<391>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11095,203 +11074,200 @@ $L45:
 	mov.b64 %rd114, %rd273;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd274, %rd113, %rd157;
-	setp.eq.s64 %p46, %rd157, -1;
-	selp.b64 %rd275, 0, %rd274, %p46;
-	setp.eq.s64 %p47, %rd157, 0;
-	selp.b64 %rd276, %rd113, %rd275, %p47;
-	setp.eq.s64 %p48, %rd276, 0;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd277, %r90;
-	add.s64 %rd278, %rd277, 1;
-	mul.lo.s64 %rd279, %rd278, %rd130;
-	mad.lo.s64 %rd280, %rd279, 8, %rd128;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r90;
-	mul.lo.s64 %rd284, %rd283, %rd130;
-	mad.lo.s64 %rd285, %rd284, 8, %rd128;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	sub.s64 %rd288, %rd282, %rd287;
-	mul.lo.s64 %rd289, %rd157, %rd288;
-	add.s64 %rd290, %rd114, %rd289;
-	mov.b64 %rd114, %rd290;
+	sub.s64 %rd274, %rd157, 1;
+	and.b64 %rd275, %rd113, %rd274;
+	setp.eq.s64 %p46, %rd275, 0;
+	@!%p46 bra $L63;
+	cvt.s64.s32 %rd276, %r90;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd130;
+	mad.lo.s64 %rd279, %rd278, 8, %rd128;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	cvt.s64.s32 %rd282, %r90;
+	mul.lo.s64 %rd283, %rd282, %rd130;
+	mad.lo.s64 %rd284, %rd283, 8, %rd128;
+	ld.global.nc.s64 %rd285, [%rd284+0];
+	mov.b64 %rd286, %rd285;
+	sub.s64 %rd287, %rd281, %rd286;
+	mul.lo.s64 %rd288, %rd157, %rd287;
+	add.s64 %rd289, %rd114, %rd288;
+	mov.b64 %rd114, %rd289;
 $L63:
 $L61:
-	add.s64 %rd291, %rd113, 1;
-	mov.b64 %rd113, %rd291;
+	add.s64 %rd290, %rd113, 1;
+	mov.b64 %rd113, %rd290;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd292, %rd219, %rd174;
-	mov.b64 %rd219, %rd292;
+	add.s64 %rd291, %rd219, %rd174;
+	mov.b64 %rd219, %rd291;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd293, %rd217;
+	mov.b64 %rd292, %rd217;
 $L64:
 	@!%p13 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd294, %rd293;
+	mov.b64 %rd293, %rd292;
 	mov.b32 %r91, %r3;
 $L69:
-	setp.hs.u32 %p49, %r91, 32;
-	@%p49 bra $L70;
-	mov.b64 {%r92, %r93}, %rd294;
-	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
+	setp.hs.u32 %p47, %r91, 32;
+	@%p47 bra $L70;
+	mov.b64 {%r92, %r93}, %rd293;
+	shfl.sync.up.b32 %r94|%p48, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd295, {%r94, %r95};
-	@!%p50 bra $L71;
-	add.s64 %rd296, %rd295, %rd294;
-	mov.b64 %rd294, %rd296;
+	mov.b64 %rd294, {%r94, %r95};
+	@!%p48 bra $L71;
+	add.s64 %rd295, %rd294, %rd293;
+	mov.b64 %rd293, %rd295;
 $L71:
 	shl.b32 %r91, %r91, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r96, %r97}, %rd294;
-	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
+	mov.b64 {%r96, %r97}, %rd293;
+	shfl.sync.up.b32 %r98|%p49, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd297, {%r98, %r99};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd298, %rd297, 0, %p53;
+	mov.b64 %rd296, {%r98, %r99};
+	setp.lo.u32 %p50, %r3, 32;
+	and.pred %p51, %p49, %p50;
+	selp.b64 %rd297, %rd296, 0, %p51;
 	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r100;
-	@!%p54 bra $L72;
-	mul.wide.u32 %rd299, %r8, 16;
-	add.s64 %rd300, %rd1, %rd299;
-	st.shared.s64 [%rd300+0], %rd294;
+	setp.eq.u32 %p52, %r7, %r100;
+	@!%p52 bra $L72;
+	mul.wide.u32 %rd298, %r8, 16;
+	add.s64 %rd299, %rd1, %rd298;
+	st.shared.s64 [%rd299+0], %rd293;
 $L72:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L73;
-	mov.b64 %rd301, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L74;
-	mul.wide.u32 %rd302, %r7, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd301, %rd304;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L73;
+	mov.b64 %rd300, 0;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L74;
+	mul.wide.u32 %rd301, %r7, 16;
+	add.s64 %rd302, %rd1, %rd301;
+	ld.shared.s64 %rd303, [%rd302+0];
+	mov.b64 %rd300, %rd303;
 $L74:
-	mov.b64 {%r101, %r102}, %rd301;
-	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
+	mov.b64 {%r101, %r102}, %rd300;
+	shfl.sync.up.b32 %r103|%p55, %r101, 1, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd305, {%r103, %r104};
-	@!%p57 bra $L75;
-	add.s64 %rd306, %rd305, %rd301;
-	mov.b64 %rd301, %rd306;
+	mov.b64 %rd304, {%r103, %r104};
+	@!%p55 bra $L75;
+	add.s64 %rd305, %rd304, %rd300;
+	mov.b64 %rd300, %rd305;
 $L75:
-	mov.b64 {%r105, %r106}, %rd301;
-	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
+	mov.b64 {%r105, %r106}, %rd300;
+	shfl.sync.up.b32 %r107|%p56, %r105, 2, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd307, {%r107, %r108};
-	@!%p58 bra $L76;
-	add.s64 %rd308, %rd307, %rd301;
-	mov.b64 %rd301, %rd308;
+	mov.b64 %rd306, {%r107, %r108};
+	@!%p56 bra $L76;
+	add.s64 %rd307, %rd306, %rd300;
+	mov.b64 %rd300, %rd307;
 $L76:
-	mov.b64 {%r109, %r110}, %rd301;
-	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
+	mov.b64 {%r109, %r110}, %rd300;
+	shfl.sync.up.b32 %r111|%p57, %r109, 4, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd309, {%r111, %r112};
-	@!%p59 bra $L77;
-	add.s64 %rd310, %rd309, %rd301;
-	mov.b64 %rd301, %rd310;
+	mov.b64 %rd308, {%r111, %r112};
+	@!%p57 bra $L77;
+	add.s64 %rd309, %rd308, %rd300;
+	mov.b64 %rd300, %rd309;
 $L77:
-	mov.b64 {%r113, %r114}, %rd301;
-	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
+	mov.b64 {%r113, %r114}, %rd300;
+	shfl.sync.up.b32 %r115|%p58, %r113, 8, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd311, {%r115, %r116};
-	@!%p60 bra $L78;
-	add.s64 %rd312, %rd311, %rd301;
-	mov.b64 %rd301, %rd312;
+	mov.b64 %rd310, {%r115, %r116};
+	@!%p58 bra $L78;
+	add.s64 %rd311, %rd310, %rd300;
+	mov.b64 %rd300, %rd311;
 $L78:
-	mov.b64 {%r117, %r118}, %rd301;
-	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
+	mov.b64 {%r117, %r118}, %rd300;
+	shfl.sync.up.b32 %r119|%p59, %r117, 16, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd313, {%r119, %r120};
-	@!%p61 bra $L79;
-	add.s64 %rd314, %rd313, %rd301;
-	mov.b64 %rd301, %rd314;
+	mov.b64 %rd312, {%r119, %r120};
+	@!%p59 bra $L79;
+	add.s64 %rd313, %rd312, %rd300;
+	mov.b64 %rd300, %rd313;
 $L79:
-	mov.b64 {%r121, %r122}, %rd301;
-	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
+	mov.b64 {%r121, %r122}, %rd300;
+	shfl.sync.up.b32 %r123|%p60, %r121, 1, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd315, {%r123, %r124};
-	selp.b64 %rd316, %rd315, 0, %p62;
-	@!%p56 bra $L80;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	add.s64 %rd319, %rd318, 512;
-	st.shared.s64 [%rd319+0], %rd316;
+	mov.b64 %rd314, {%r123, %r124};
+	selp.b64 %rd315, %rd314, 0, %p60;
+	@!%p54 bra $L80;
+	mul.wide.u32 %rd316, %r7, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	add.s64 %rd318, %rd317, 512;
+	st.shared.s64 [%rd318+0], %rd315;
 $L80:
 	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r125;
-	@!%p63 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd301;
+	setp.eq.u32 %p61, %r7, %r125;
+	@!%p61 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd300;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	ld.shared.s64 %rd323, [%rd322+0];
-	add.s64 %rd324, %rd323, %rd298;
-	ld.shared.s64 %rd325, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd324;
-	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
+	mul.wide.u32 %rd319, %r8, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	add.s64 %rd321, %rd320, 512;
+	ld.shared.s64 %rd322, [%rd321+0];
+	add.s64 %rd323, %rd322, %rd297;
+	ld.shared.s64 %rd324, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd323;
+	shfl.sync.idx.b32 %r128|%p62, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd326, {%r128, %r129};
+	mov.b64 %rd325, {%r128, %r129};
+	mov.b64 %rd326, %rd324;
 	mov.b64 %rd327, %rd325;
 	mov.b64 %rd328, %rd326;
 	mov.b64 %rd329, %rd327;
 	mov.b64 %rd330, %rd328;
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, 0;
-	cvt.u64.u32 %rd335, %r2;
-	setp.eq.s64 %p65, %rd335, 0;
-	setp.gt.s64 %p66, %rd333, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	atom.global.add.u64 %rd336, [%rd147], %rd333;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd334, %rd337;
+	mov.b64 %rd333, 0;
+	cvt.u64.u32 %rd334, %r2;
+	setp.eq.s64 %p63, %rd334, 0;
+	setp.gt.s64 %p64, %rd332, 0;
+	and.pred %p65, %p63, %p64;
+	@!%p65 bra $L83;
+	atom.global.add.u64 %rd335, [%rd147], %rd332;
+	mov.b64 %rd336, %rd335;
+	mov.b64 %rd333, %rd336;
 $L83:
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p68, %rd338, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
+	cvt.u64.u32 %rd337, %r2;
+	setp.eq.s64 %p66, %rd337, 0;
+	setp.eq.u32 %p67, %r1, 0;
+	and.pred %p68, %p66, %p67;
 	bar.sync 0;
-	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd334;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd333;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd334, %rd340;
-	add.s64 %rd341, %rd334, %rd332;
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd343, 0;
+	ld.shared.s64 %rd338, [%rd1+1024];
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd333, %rd339;
+	add.s64 %rd340, %rd333, %rd331;
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd342, 0;
 $L85:
-	setp.lt.s64 %p71, %rd343, %rd293;
-	not.pred %p72, %p71;
-	@!%p72 bra $L89;
+	setp.lt.s64 %p69, %rd342, %rd292;
+	not.pred %p70, %p69;
+	@!%p70 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd344, %rd343, %rd172;
-	mad.lo.s64 %rd345, %rd344, 4, %rd170;
-	ld.shared.s32 %r130, [%rd345+0];
+	mul.lo.s64 %rd343, %rd342, %rd172;
+	mad.lo.s64 %rd344, %rd343, 4, %rd170;
+	ld.shared.s32 %r130, [%rd344+0];
 	mov.b32 %r131, %r130;
-	add.s64 %rd346, %rd342, %rd343;
-	mul.lo.s64 %rd347, %rd346, %rd146;
-	mad.lo.s64 %rd348, %rd347, 4, %rd144;
-	st.global.s32 [%rd348+0], %r131;
+	add.s64 %rd345, %rd341, %rd342;
+	mul.lo.s64 %rd346, %rd345, %rd146;
+	mad.lo.s64 %rd347, %rd346, 4, %rd144;
+	st.global.s32 [%rd347+0], %r131;
 $L86:
-	add.s64 %rd349, %rd343, 1;
-	mov.b64 %rd343, %rd349;
+	add.s64 %rd348, %rd342, 1;
+	mov.b64 %rd342, %rd348;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -11299,13 +11275,13 @@ $L65:
 	bra.uni $L64;
 $L66:
 $L25:
-	add.s64 %rd350, %rd213, %rd183;
-	mov.b64 %rd213, %rd350;
+	add.s64 %rd349, %rd213, %rd183;
+	mov.b64 %rd213, %rd349;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd351, %rd184, 1;
-	mov.b64 %rd184, %rd351;
+	add.s64 %rd350, %rd184, 1;
+	mov.b64 %rd184, %rd350;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11313,160 +11289,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd352, %rd113;
-	mov.b64 %rd353, %rd114;
+	mov.b64 %rd351, %rd113;
+	mov.b64 %rd352, %rd114;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
 $L90:
-	setp.hs.u32 %p73, %r134, 32;
-	@%p73 bra $L91;
-	mov.b64 {%r135, %r136}, %rd352;
-	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
+	setp.hs.u32 %p71, %r134, 32;
+	@%p71 bra $L91;
+	mov.b64 {%r135, %r136}, %rd351;
+	shfl.sync.down.b32 %r137|%p72, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd354, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd353;
+	mov.b64 %rd353, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd352;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd355, {%r141, %r142};
-	@!%p74 bra $L92;
-	setp.ne.u32 %p75, %r18, 9;
-	@%p75 bra.uni $L94;
+	mov.b64 %rd354, {%r141, %r142};
+	@!%p72 bra $L92;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L94;
+	setp.lt.s64 %p74, %rd353, %rd351;
+	setp.eq.s64 %p75, %rd353, %rd351;
 	setp.lt.s64 %p76, %rd354, %rd352;
-	setp.eq.s64 %p77, %rd354, %rd352;
-	setp.lt.s64 %p78, %rd355, %rd353;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd356, %rd354, %rd352, %p80;
-	selp.b64 %rd357, %rd355, %rd353, %p80;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd355, %rd353, %rd351, %p78;
+	selp.b64 %rd356, %rd354, %rd352, %p78;
+	mov.b64 %rd351, %rd355;
 	mov.b64 %rd352, %rd356;
-	mov.b64 %rd353, %rd357;
 	bra.uni $L93;
 $L94:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L95;
-	setp.gt.s64 %p82, %rd354, %rd352;
-	setp.eq.s64 %p83, %rd354, %rd352;
-	setp.lt.s64 %p84, %rd355, %rd353;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd358, %rd354, %rd352, %p86;
-	selp.b64 %rd359, %rd355, %rd353, %p86;
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L95;
+	setp.gt.s64 %p80, %rd353, %rd351;
+	setp.eq.s64 %p81, %rd353, %rd351;
+	setp.lt.s64 %p82, %rd354, %rd352;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd357, %rd353, %rd351, %p84;
+	selp.b64 %rd358, %rd354, %rd352, %p84;
+	mov.b64 %rd351, %rd357;
 	mov.b64 %rd352, %rd358;
-	mov.b64 %rd353, %rd359;
 	bra.uni $L93;
 $L95:
+	mov.b64 %rd359, %rd351;
 	mov.b64 %rd360, %rd352;
 	mov.b64 %rd361, %rd353;
 	mov.b64 %rd362, %rd354;
-	mov.b64 %rd363, %rd355;
+	mov.b64 %rd363, %rd359;
 	mov.b64 %rd364, %rd360;
 	mov.b64 %rd365, %rd361;
 	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd363;
+	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
+	add.s64 %rd369, %rd363, %rd367;
+	mov.b64 %rd363, %rd369;
 	add.s64 %rd370, %rd364, %rd368;
 	mov.b64 %rd364, %rd370;
-	add.s64 %rd371, %rd365, %rd369;
-	mov.b64 %rd365, %rd371;
 $L96:
+	mov.b64 %rd351, %rd363;
 	mov.b64 %rd352, %rd364;
-	mov.b64 %rd353, %rd365;
 $L93:
 $L92:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L90;
 $L91:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L97;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	st.shared.s64 [%rd373+0], %rd352;
-	st.shared.s64 [%rd373+8], %rd353;
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L97;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	st.shared.s64 [%rd372+0], %rd351;
+	st.shared.s64 [%rd372+8], %rd352;
 $L97:
 	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L98;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L99;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	ld.shared.s64 %rd377, [%rd375+8];
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L98;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L99;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	ld.shared.s64 %rd375, [%rd374+0];
+	ld.shared.s64 %rd376, [%rd374+8];
+	mov.b64 %rd351, %rd375;
 	mov.b64 %rd352, %rd376;
-	mov.b64 %rd353, %rd377;
 $L99:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
 $L100:
-	setp.hs.u32 %p90, %r144, 32;
-	@%p90 bra $L101;
-	mov.b64 {%r145, %r146}, %rd352;
-	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
+	setp.hs.u32 %p88, %r144, 32;
+	@%p88 bra $L101;
+	mov.b64 {%r145, %r146}, %rd351;
+	shfl.sync.down.b32 %r147|%p89, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd378, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd353;
+	mov.b64 %rd377, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd352;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd379, {%r151, %r152};
-	@!%p91 bra $L102;
-	setp.ne.u32 %p92, %r18, 9;
-	@%p92 bra.uni $L104;
+	mov.b64 %rd378, {%r151, %r152};
+	@!%p89 bra $L102;
+	setp.ne.u32 %p90, %r18, 9;
+	@%p90 bra.uni $L104;
+	setp.lt.s64 %p91, %rd377, %rd351;
+	setp.eq.s64 %p92, %rd377, %rd351;
 	setp.lt.s64 %p93, %rd378, %rd352;
-	setp.eq.s64 %p94, %rd378, %rd352;
-	setp.lt.s64 %p95, %rd379, %rd353;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd380, %rd378, %rd352, %p97;
-	selp.b64 %rd381, %rd379, %rd353, %p97;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd379, %rd377, %rd351, %p95;
+	selp.b64 %rd380, %rd378, %rd352, %p95;
+	mov.b64 %rd351, %rd379;
 	mov.b64 %rd352, %rd380;
-	mov.b64 %rd353, %rd381;
 	bra.uni $L103;
 $L104:
-	setp.ne.u32 %p98, %r18, 10;
-	@%p98 bra.uni $L105;
-	setp.gt.s64 %p99, %rd378, %rd352;
-	setp.eq.s64 %p100, %rd378, %rd352;
-	setp.lt.s64 %p101, %rd379, %rd353;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd382, %rd378, %rd352, %p103;
-	selp.b64 %rd383, %rd379, %rd353, %p103;
+	setp.ne.u32 %p96, %r18, 10;
+	@%p96 bra.uni $L105;
+	setp.gt.s64 %p97, %rd377, %rd351;
+	setp.eq.s64 %p98, %rd377, %rd351;
+	setp.lt.s64 %p99, %rd378, %rd352;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd381, %rd377, %rd351, %p101;
+	selp.b64 %rd382, %rd378, %rd352, %p101;
+	mov.b64 %rd351, %rd381;
 	mov.b64 %rd352, %rd382;
-	mov.b64 %rd353, %rd383;
 	bra.uni $L103;
 $L105:
+	mov.b64 %rd383, %rd351;
 	mov.b64 %rd384, %rd352;
-	mov.b64 %rd385, %rd353;
+	mov.b64 %rd385, %rd377;
 	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
+	mov.b64 %rd363, %rd383;
 	mov.b64 %rd364, %rd384;
 	mov.b64 %rd365, %rd385;
 	mov.b64 %rd366, %rd386;
-	mov.b64 %rd367, %rd387;
+	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
+	add.s64 %rd387, %rd363, %rd367;
+	mov.b64 %rd363, %rd387;
 	add.s64 %rd388, %rd364, %rd368;
 	mov.b64 %rd364, %rd388;
-	add.s64 %rd389, %rd365, %rd369;
-	mov.b64 %rd365, %rd389;
 $L106:
+	mov.b64 %rd351, %rd363;
 	mov.b64 %rd352, %rd364;
-	mov.b64 %rd353, %rd365;
 $L103:
 $L102:
 	shl.b32 %r144, %r144, 1;
 	bra.uni $L100;
 $L101:
 $L98:
-	mul.wide.u32 %rd390, %r29, 16;
-	add.s64 %rd391, %rd11, %rd390;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L107;
-	st.global.s64 [%rd391+0], %rd352;
-	st.global.s64 [%rd391+8], %rd353;
+	mul.wide.u32 %rd389, %r29, 16;
+	add.s64 %rd390, %rd11, %rd389;
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L107;
+	st.global.s64 [%rd390+0], %rd351;
+	st.global.s64 [%rd390+8], %rd352;
 $L107:
 	ret;
 }
@@ -16626,9 +16602,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<135>;
+	.reg .pred %p<133>;
 	.reg .b32 %r<205>;
-	.reg .b64 %rd<547>;
+	.reg .b64 %rd<546>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17481,203 +17457,200 @@ $L90:
 	mov.b64 %rd121, %rd429;
 	bra.uni $L106;
 $L105:
-	rem.s64 %rd430, %rd120, %rd164;
-	setp.eq.s64 %p76, %rd164, -1;
-	selp.b64 %rd431, 0, %rd430, %p76;
-	setp.eq.s64 %p77, %rd164, 0;
-	selp.b64 %rd432, %rd120, %rd431, %p77;
-	setp.eq.s64 %p78, %rd432, 0;
-	@!%p78 bra $L108;
-	cvt.s64.s32 %rd433, %r142;
-	add.s64 %rd434, %rd433, 1;
-	mul.lo.s64 %rd435, %rd434, %rd137;
-	mad.lo.s64 %rd436, %rd435, 8, %rd135;
-	ld.global.nc.s64 %rd437, [%rd436+0];
-	mov.b64 %rd438, %rd437;
-	cvt.s64.s32 %rd439, %r142;
-	mul.lo.s64 %rd440, %rd439, %rd137;
-	mad.lo.s64 %rd441, %rd440, 8, %rd135;
-	ld.global.nc.s64 %rd442, [%rd441+0];
-	mov.b64 %rd443, %rd442;
-	sub.s64 %rd444, %rd438, %rd443;
-	mul.lo.s64 %rd445, %rd164, %rd444;
-	add.s64 %rd446, %rd121, %rd445;
-	mov.b64 %rd121, %rd446;
+	sub.s64 %rd430, %rd164, 1;
+	and.b64 %rd431, %rd120, %rd430;
+	setp.eq.s64 %p76, %rd431, 0;
+	@!%p76 bra $L108;
+	cvt.s64.s32 %rd432, %r142;
+	add.s64 %rd433, %rd432, 1;
+	mul.lo.s64 %rd434, %rd433, %rd137;
+	mad.lo.s64 %rd435, %rd434, 8, %rd135;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	cvt.s64.s32 %rd438, %r142;
+	mul.lo.s64 %rd439, %rd438, %rd137;
+	mad.lo.s64 %rd440, %rd439, 8, %rd135;
+	ld.global.nc.s64 %rd441, [%rd440+0];
+	mov.b64 %rd442, %rd441;
+	sub.s64 %rd443, %rd437, %rd442;
+	mul.lo.s64 %rd444, %rd164, %rd443;
+	add.s64 %rd445, %rd121, %rd444;
+	mov.b64 %rd121, %rd445;
 $L108:
 $L106:
-	add.s64 %rd447, %rd120, 1;
-	mov.b64 %rd120, %rd447;
+	add.s64 %rd446, %rd120, 1;
+	mov.b64 %rd120, %rd446;
 $L104:
 $L87:
 $L66:
-	add.s64 %rd448, %rd326, %rd316;
-	mov.b64 %rd326, %rd448;
+	add.s64 %rd447, %rd326, %rd316;
+	mov.b64 %rd326, %rd447;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd449, %rd320;
+	mov.b64 %rd448, %rd320;
 $L109:
 	@!%p13 bra $L113;
 	bra.uni $L111;
 $L113:
 	// block scan
-	mov.b64 %rd450, %rd449;
+	mov.b64 %rd449, %rd448;
 	mov.b32 %r143, %r3;
 $L114:
-	setp.hs.u32 %p79, %r143, 32;
-	@%p79 bra $L115;
-	mov.b64 {%r144, %r145}, %rd450;
-	shfl.sync.up.b32 %r146|%p80, %r144, %r143, 0, %r17;
+	setp.hs.u32 %p77, %r143, 32;
+	@%p77 bra $L115;
+	mov.b64 {%r144, %r145}, %rd449;
+	shfl.sync.up.b32 %r146|%p78, %r144, %r143, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
-	mov.b64 %rd451, {%r146, %r147};
-	@!%p80 bra $L116;
-	add.s64 %rd452, %rd451, %rd450;
-	mov.b64 %rd450, %rd452;
+	mov.b64 %rd450, {%r146, %r147};
+	@!%p78 bra $L116;
+	add.s64 %rd451, %rd450, %rd449;
+	mov.b64 %rd449, %rd451;
 $L116:
 	shl.b32 %r143, %r143, 1;
 	bra.uni $L114;
 $L115:
-	mov.b64 {%r148, %r149}, %rd450;
-	shfl.sync.up.b32 %r150|%p81, %r148, %r3, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd449;
+	shfl.sync.up.b32 %r150|%p79, %r148, %r3, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
-	mov.b64 %rd453, {%r150, %r151};
-	setp.lo.u32 %p82, %r3, 32;
-	and.pred %p83, %p81, %p82;
-	selp.b64 %rd454, %rd453, 0, %p83;
+	mov.b64 %rd452, {%r150, %r151};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd453, %rd452, 0, %p81;
 	sub.u32 %r152, %r13, %r3;
-	setp.eq.u32 %p84, %r7, %r152;
-	@!%p84 bra $L117;
-	mul.wide.u32 %rd455, %r8, 16;
-	add.s64 %rd456, %rd1, %rd455;
-	st.shared.s64 [%rd456+0], %rd450;
+	setp.eq.u32 %p82, %r7, %r152;
+	@!%p82 bra $L117;
+	mul.wide.u32 %rd454, %r8, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	st.shared.s64 [%rd455+0], %rd449;
 $L117:
 	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L118;
-	mov.b64 %rd457, 0;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L119;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	ld.shared.s64 %rd460, [%rd459+0];
-	mov.b64 %rd457, %rd460;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L118;
+	mov.b64 %rd456, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L119;
+	mul.wide.u32 %rd457, %r7, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	ld.shared.s64 %rd459, [%rd458+0];
+	mov.b64 %rd456, %rd459;
 $L119:
-	mov.b64 {%r153, %r154}, %rd457;
-	shfl.sync.up.b32 %r155|%p87, %r153, 1, 0, %r17;
+	mov.b64 {%r153, %r154}, %rd456;
+	shfl.sync.up.b32 %r155|%p85, %r153, 1, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd461, {%r155, %r156};
-	@!%p87 bra $L120;
-	add.s64 %rd462, %rd461, %rd457;
-	mov.b64 %rd457, %rd462;
+	mov.b64 %rd460, {%r155, %r156};
+	@!%p85 bra $L120;
+	add.s64 %rd461, %rd460, %rd456;
+	mov.b64 %rd456, %rd461;
 $L120:
-	mov.b64 {%r157, %r158}, %rd457;
-	shfl.sync.up.b32 %r159|%p88, %r157, 2, 0, %r17;
+	mov.b64 {%r157, %r158}, %rd456;
+	shfl.sync.up.b32 %r159|%p86, %r157, 2, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
-	mov.b64 %rd463, {%r159, %r160};
-	@!%p88 bra $L121;
-	add.s64 %rd464, %rd463, %rd457;
-	mov.b64 %rd457, %rd464;
+	mov.b64 %rd462, {%r159, %r160};
+	@!%p86 bra $L121;
+	add.s64 %rd463, %rd462, %rd456;
+	mov.b64 %rd456, %rd463;
 $L121:
-	mov.b64 {%r161, %r162}, %rd457;
-	shfl.sync.up.b32 %r163|%p89, %r161, 4, 0, %r17;
+	mov.b64 {%r161, %r162}, %rd456;
+	shfl.sync.up.b32 %r163|%p87, %r161, 4, 0, %r17;
 	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
-	mov.b64 %rd465, {%r163, %r164};
-	@!%p89 bra $L122;
-	add.s64 %rd466, %rd465, %rd457;
-	mov.b64 %rd457, %rd466;
+	mov.b64 %rd464, {%r163, %r164};
+	@!%p87 bra $L122;
+	add.s64 %rd465, %rd464, %rd456;
+	mov.b64 %rd456, %rd465;
 $L122:
-	mov.b64 {%r165, %r166}, %rd457;
-	shfl.sync.up.b32 %r167|%p90, %r165, 8, 0, %r17;
+	mov.b64 {%r165, %r166}, %rd456;
+	shfl.sync.up.b32 %r167|%p88, %r165, 8, 0, %r17;
 	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
-	mov.b64 %rd467, {%r167, %r168};
-	@!%p90 bra $L123;
-	add.s64 %rd468, %rd467, %rd457;
-	mov.b64 %rd457, %rd468;
+	mov.b64 %rd466, {%r167, %r168};
+	@!%p88 bra $L123;
+	add.s64 %rd467, %rd466, %rd456;
+	mov.b64 %rd456, %rd467;
 $L123:
-	mov.b64 {%r169, %r170}, %rd457;
-	shfl.sync.up.b32 %r171|%p91, %r169, 16, 0, %r17;
+	mov.b64 {%r169, %r170}, %rd456;
+	shfl.sync.up.b32 %r171|%p89, %r169, 16, 0, %r17;
 	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
-	mov.b64 %rd469, {%r171, %r172};
-	@!%p91 bra $L124;
-	add.s64 %rd470, %rd469, %rd457;
-	mov.b64 %rd457, %rd470;
+	mov.b64 %rd468, {%r171, %r172};
+	@!%p89 bra $L124;
+	add.s64 %rd469, %rd468, %rd456;
+	mov.b64 %rd456, %rd469;
 $L124:
-	mov.b64 {%r173, %r174}, %rd457;
-	shfl.sync.up.b32 %r175|%p92, %r173, 1, 0, %r17;
+	mov.b64 {%r173, %r174}, %rd456;
+	shfl.sync.up.b32 %r175|%p90, %r173, 1, 0, %r17;
 	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
-	mov.b64 %rd471, {%r175, %r176};
-	selp.b64 %rd472, %rd471, 0, %p92;
-	@!%p86 bra $L125;
-	mul.wide.u32 %rd473, %r7, 16;
-	add.s64 %rd474, %rd1, %rd473;
-	add.s64 %rd475, %rd474, 512;
-	st.shared.s64 [%rd475+0], %rd472;
+	mov.b64 %rd470, {%r175, %r176};
+	selp.b64 %rd471, %rd470, 0, %p90;
+	@!%p84 bra $L125;
+	mul.wide.u32 %rd472, %r7, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	add.s64 %rd474, %rd473, 512;
+	st.shared.s64 [%rd474+0], %rd471;
 $L125:
 	sub.u32 %r177, %r10, 1;
-	setp.eq.u32 %p93, %r7, %r177;
-	@!%p93 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd457;
+	setp.eq.u32 %p91, %r7, %r177;
+	@!%p91 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd456;
 $L126:
 $L118:
 	bar.sync 0;
-	mul.wide.u32 %rd476, %r8, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	add.s64 %rd478, %rd477, 512;
-	ld.shared.s64 %rd479, [%rd478+0];
-	add.s64 %rd480, %rd479, %rd454;
-	ld.shared.s64 %rd481, [%rd1+1024];
-	mov.b64 {%r178, %r179}, %rd480;
-	shfl.sync.idx.b32 %r180|%p94, %r178, 0, %r22, %r17;
+	mul.wide.u32 %rd475, %r8, 16;
+	add.s64 %rd476, %rd1, %rd475;
+	add.s64 %rd477, %rd476, 512;
+	ld.shared.s64 %rd478, [%rd477+0];
+	add.s64 %rd479, %rd478, %rd453;
+	ld.shared.s64 %rd480, [%rd1+1024];
+	mov.b64 {%r178, %r179}, %rd479;
+	shfl.sync.idx.b32 %r180|%p92, %r178, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
-	mov.b64 %rd482, {%r180, %r181};
+	mov.b64 %rd481, {%r180, %r181};
+	mov.b64 %rd482, %rd480;
 	mov.b64 %rd483, %rd481;
 	mov.b64 %rd484, %rd482;
 	mov.b64 %rd485, %rd483;
 	mov.b64 %rd486, %rd484;
 	mov.b64 %rd487, %rd485;
 	mov.b64 %rd488, %rd486;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, 0;
-	cvt.u64.u32 %rd491, %r2;
-	setp.eq.s64 %p95, %rd491, 0;
-	setp.gt.s64 %p96, %rd489, 0;
-	and.pred %p97, %p95, %p96;
-	@!%p97 bra $L128;
-	atom.global.add.u64 %rd492, [%rd154], %rd489;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd490, %rd493;
+	mov.b64 %rd489, 0;
+	cvt.u64.u32 %rd490, %r2;
+	setp.eq.s64 %p93, %rd490, 0;
+	setp.gt.s64 %p94, %rd488, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L128;
+	atom.global.add.u64 %rd491, [%rd154], %rd488;
+	mov.b64 %rd492, %rd491;
+	mov.b64 %rd489, %rd492;
 $L128:
-	cvt.u64.u32 %rd494, %r2;
-	setp.eq.s64 %p98, %rd494, 0;
-	setp.eq.u32 %p99, %r1, 0;
-	and.pred %p100, %p98, %p99;
+	cvt.u64.u32 %rd493, %r2;
+	setp.eq.s64 %p96, %rd493, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
 	bar.sync 0;
-	@!%p100 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd490;
+	@!%p98 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd489;
 $L129:
 	bar.sync 0;
-	ld.shared.s64 %rd495, [%rd1+1024];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd490, %rd496;
-	add.s64 %rd497, %rd490, %rd488;
-	mov.b64 %rd498, %rd497;
-	mov.b64 %rd499, 0;
+	ld.shared.s64 %rd494, [%rd1+1024];
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd489, %rd495;
+	add.s64 %rd496, %rd489, %rd487;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, 0;
 $L130:
-	setp.lt.s64 %p101, %rd499, %rd449;
-	not.pred %p102, %p101;
-	@!%p102 bra $L134;
+	setp.lt.s64 %p99, %rd498, %rd448;
+	not.pred %p100, %p99;
+	@!%p100 bra $L134;
 	bra.uni $L132;
 $L134:
-	mul.lo.s64 %rd500, %rd499, %rd182;
-	mad.lo.s64 %rd501, %rd500, 4, %rd180;
-	ld.shared.s32 %r182, [%rd501+0];
+	mul.lo.s64 %rd499, %rd498, %rd182;
+	mad.lo.s64 %rd500, %rd499, 4, %rd180;
+	ld.shared.s32 %r182, [%rd500+0];
 	mov.b32 %r183, %r182;
-	add.s64 %rd502, %rd498, %rd499;
-	mul.lo.s64 %rd503, %rd502, %rd153;
-	mad.lo.s64 %rd504, %rd503, 4, %rd151;
-	st.global.s32 [%rd504+0], %r183;
+	add.s64 %rd501, %rd497, %rd498;
+	mul.lo.s64 %rd502, %rd501, %rd153;
+	mad.lo.s64 %rd503, %rd502, 4, %rd151;
+	st.global.s32 [%rd503+0], %r183;
 $L131:
-	add.s64 %rd505, %rd499, 1;
-	mov.b64 %rd499, %rd505;
+	add.s64 %rd504, %rd498, 1;
+	mov.b64 %rd498, %rd504;
 	bra.uni $L130;
 $L132:
 	bra.uni $L111;
@@ -17685,8 +17658,8 @@ $L110:
 	bra.uni $L109;
 $L111:
 $L54:
-	add.s64 %rd506, %rd319, %rd318;
-	mov.b64 %rd319, %rd506;
+	add.s64 %rd505, %rd319, %rd318;
+	mov.b64 %rd319, %rd505;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -17694,160 +17667,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd507, %rd120;
-	mov.b64 %rd508, %rd121;
+	mov.b64 %rd506, %rd120;
+	mov.b64 %rd507, %rd121;
 	// block reduction
 	mov.b32 %r184, 1;
 	sub.u32 %r185, %r13, 1;
 	mov.b32 %r186, %r3;
 $L135:
-	setp.hs.u32 %p103, %r186, 32;
-	@%p103 bra $L136;
-	mov.b64 {%r187, %r188}, %rd507;
-	shfl.sync.down.b32 %r189|%p104, %r187, %r186, %r185, %r17;
+	setp.hs.u32 %p101, %r186, 32;
+	@%p101 bra $L136;
+	mov.b64 {%r187, %r188}, %rd506;
+	shfl.sync.down.b32 %r189|%p102, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd509, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd508;
+	mov.b64 %rd508, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd507;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd510, {%r193, %r194};
-	@!%p104 bra $L137;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L139;
+	mov.b64 %rd509, {%r193, %r194};
+	@!%p102 bra $L137;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L139;
+	setp.lt.s64 %p104, %rd508, %rd506;
+	setp.eq.s64 %p105, %rd508, %rd506;
 	setp.lt.s64 %p106, %rd509, %rd507;
-	setp.eq.s64 %p107, %rd509, %rd507;
-	setp.lt.s64 %p108, %rd510, %rd508;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd511, %rd509, %rd507, %p110;
-	selp.b64 %rd512, %rd510, %rd508, %p110;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd510, %rd508, %rd506, %p108;
+	selp.b64 %rd511, %rd509, %rd507, %p108;
+	mov.b64 %rd506, %rd510;
 	mov.b64 %rd507, %rd511;
-	mov.b64 %rd508, %rd512;
 	bra.uni $L138;
 $L139:
-	setp.ne.u32 %p111, %r18, 10;
-	@%p111 bra.uni $L140;
-	setp.gt.s64 %p112, %rd509, %rd507;
-	setp.eq.s64 %p113, %rd509, %rd507;
-	setp.lt.s64 %p114, %rd510, %rd508;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd513, %rd509, %rd507, %p116;
-	selp.b64 %rd514, %rd510, %rd508, %p116;
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L140;
+	setp.gt.s64 %p110, %rd508, %rd506;
+	setp.eq.s64 %p111, %rd508, %rd506;
+	setp.lt.s64 %p112, %rd509, %rd507;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd512, %rd508, %rd506, %p114;
+	selp.b64 %rd513, %rd509, %rd507, %p114;
+	mov.b64 %rd506, %rd512;
 	mov.b64 %rd507, %rd513;
-	mov.b64 %rd508, %rd514;
 	bra.uni $L138;
 $L140:
+	mov.b64 %rd514, %rd506;
 	mov.b64 %rd515, %rd507;
 	mov.b64 %rd516, %rd508;
 	mov.b64 %rd517, %rd509;
-	mov.b64 %rd518, %rd510;
+	mov.b64 %rd518, %rd514;
 	mov.b64 %rd519, %rd515;
 	mov.b64 %rd520, %rd516;
 	mov.b64 %rd521, %rd517;
-	mov.b64 %rd522, %rd518;
+	mov.b64 %rd522, %rd520;
 	mov.b64 %rd523, %rd521;
-	mov.b64 %rd524, %rd522;
+	add.s64 %rd524, %rd518, %rd522;
+	mov.b64 %rd518, %rd524;
 	add.s64 %rd525, %rd519, %rd523;
 	mov.b64 %rd519, %rd525;
-	add.s64 %rd526, %rd520, %rd524;
-	mov.b64 %rd520, %rd526;
 $L141:
+	mov.b64 %rd506, %rd518;
 	mov.b64 %rd507, %rd519;
-	mov.b64 %rd508, %rd520;
 $L138:
 $L137:
 	shl.b32 %r186, %r186, 1;
 	bra.uni $L135;
 $L136:
-	setp.eq.u32 %p117, %r7, 0;
-	@!%p117 bra $L142;
-	mul.wide.u32 %rd527, %r8, 16;
-	add.s64 %rd528, %rd1, %rd527;
-	st.shared.s64 [%rd528+0], %rd507;
-	st.shared.s64 [%rd528+8], %rd508;
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L142;
+	mul.wide.u32 %rd526, %r8, 16;
+	add.s64 %rd527, %rd1, %rd526;
+	st.shared.s64 [%rd527+0], %rd506;
+	st.shared.s64 [%rd527+8], %rd507;
 $L142:
 	bar.sync 0;
-	setp.eq.u32 %p118, %r8, 0;
-	@!%p118 bra $L143;
-	setp.lo.u32 %p119, %r7, %r10;
-	@!%p119 bra $L144;
-	mul.wide.u32 %rd529, %r7, 16;
-	add.s64 %rd530, %rd1, %rd529;
-	ld.shared.s64 %rd531, [%rd530+0];
-	ld.shared.s64 %rd532, [%rd530+8];
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L143;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L144;
+	mul.wide.u32 %rd528, %r7, 16;
+	add.s64 %rd529, %rd1, %rd528;
+	ld.shared.s64 %rd530, [%rd529+0];
+	ld.shared.s64 %rd531, [%rd529+8];
+	mov.b64 %rd506, %rd530;
 	mov.b64 %rd507, %rd531;
-	mov.b64 %rd508, %rd532;
 $L144:
 	sub.u32 %r195, %r10, 1;
 	mov.b32 %r196, %r184;
 $L145:
-	setp.hs.u32 %p120, %r196, 32;
-	@%p120 bra $L146;
-	mov.b64 {%r197, %r198}, %rd507;
-	shfl.sync.down.b32 %r199|%p121, %r197, %r196, %r195, %r17;
+	setp.hs.u32 %p118, %r196, 32;
+	@%p118 bra $L146;
+	mov.b64 {%r197, %r198}, %rd506;
+	shfl.sync.down.b32 %r199|%p119, %r197, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
-	mov.b64 %rd533, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd508;
+	mov.b64 %rd532, {%r199, %r200};
+	mov.b64 {%r201, %r202}, %rd507;
 	shfl.sync.down.b32 %r203, %r201, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r204, %r202, %r196, %r195, %r17;
-	mov.b64 %rd534, {%r203, %r204};
-	@!%p121 bra $L147;
-	setp.ne.u32 %p122, %r18, 9;
-	@%p122 bra.uni $L149;
+	mov.b64 %rd533, {%r203, %r204};
+	@!%p119 bra $L147;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L149;
+	setp.lt.s64 %p121, %rd532, %rd506;
+	setp.eq.s64 %p122, %rd532, %rd506;
 	setp.lt.s64 %p123, %rd533, %rd507;
-	setp.eq.s64 %p124, %rd533, %rd507;
-	setp.lt.s64 %p125, %rd534, %rd508;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd535, %rd533, %rd507, %p127;
-	selp.b64 %rd536, %rd534, %rd508, %p127;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd534, %rd532, %rd506, %p125;
+	selp.b64 %rd535, %rd533, %rd507, %p125;
+	mov.b64 %rd506, %rd534;
 	mov.b64 %rd507, %rd535;
-	mov.b64 %rd508, %rd536;
 	bra.uni $L148;
 $L149:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L150;
-	setp.gt.s64 %p129, %rd533, %rd507;
-	setp.eq.s64 %p130, %rd533, %rd507;
-	setp.lt.s64 %p131, %rd534, %rd508;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd537, %rd533, %rd507, %p133;
-	selp.b64 %rd538, %rd534, %rd508, %p133;
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L150;
+	setp.gt.s64 %p127, %rd532, %rd506;
+	setp.eq.s64 %p128, %rd532, %rd506;
+	setp.lt.s64 %p129, %rd533, %rd507;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd536, %rd532, %rd506, %p131;
+	selp.b64 %rd537, %rd533, %rd507, %p131;
+	mov.b64 %rd506, %rd536;
 	mov.b64 %rd507, %rd537;
-	mov.b64 %rd508, %rd538;
 	bra.uni $L148;
 $L150:
+	mov.b64 %rd538, %rd506;
 	mov.b64 %rd539, %rd507;
-	mov.b64 %rd540, %rd508;
+	mov.b64 %rd540, %rd532;
 	mov.b64 %rd541, %rd533;
-	mov.b64 %rd542, %rd534;
+	mov.b64 %rd518, %rd538;
 	mov.b64 %rd519, %rd539;
 	mov.b64 %rd520, %rd540;
 	mov.b64 %rd521, %rd541;
-	mov.b64 %rd522, %rd542;
+	mov.b64 %rd522, %rd520;
 	mov.b64 %rd523, %rd521;
-	mov.b64 %rd524, %rd522;
+	add.s64 %rd542, %rd518, %rd522;
+	mov.b64 %rd518, %rd542;
 	add.s64 %rd543, %rd519, %rd523;
 	mov.b64 %rd519, %rd543;
-	add.s64 %rd544, %rd520, %rd524;
-	mov.b64 %rd520, %rd544;
 $L151:
+	mov.b64 %rd506, %rd518;
 	mov.b64 %rd507, %rd519;
-	mov.b64 %rd508, %rd520;
 $L148:
 $L147:
 	shl.b32 %r196, %r196, 1;
 	bra.uni $L145;
 $L146:
 $L143:
-	mul.wide.u32 %rd545, %r29, 16;
-	add.s64 %rd546, %rd11, %rd545;
-	setp.eq.u32 %p134, %r5, 0;
-	@!%p134 bra $L152;
-	st.global.s64 [%rd546+0], %rd507;
-	st.global.s64 [%rd546+8], %rd508;
+	mul.wide.u32 %rd544, %r29, 16;
+	add.s64 %rd545, %rd11, %rd544;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L152;
+	st.global.s64 [%rd545+0], %rd506;
+	st.global.s64 [%rd545+8], %rd507;
 $L152:
 	ret;
 }
@@ -18354,9 +18327,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<131>;
+	.reg .pred %p<129>;
 	.reg .b32 %r<203>;
-	.reg .b64 %rd<528>;
+	.reg .b64 %rd<527>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19177,203 +19150,200 @@ $L86:
 	mov.b64 %rd114, %rd410;
 	bra.uni $L102;
 $L101:
-	rem.s64 %rd411, %rd113, %rd157;
-	setp.eq.s64 %p72, %rd157, -1;
-	selp.b64 %rd412, 0, %rd411, %p72;
-	setp.eq.s64 %p73, %rd157, 0;
-	selp.b64 %rd413, %rd113, %rd412, %p73;
-	setp.eq.s64 %p74, %rd413, 0;
-	@!%p74 bra $L104;
-	cvt.s64.s32 %rd414, %r140;
-	add.s64 %rd415, %rd414, 1;
-	mul.lo.s64 %rd416, %rd415, %rd130;
-	mad.lo.s64 %rd417, %rd416, 8, %rd128;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	cvt.s64.s32 %rd420, %r140;
-	mul.lo.s64 %rd421, %rd420, %rd130;
-	mad.lo.s64 %rd422, %rd421, 8, %rd128;
-	ld.global.nc.s64 %rd423, [%rd422+0];
-	mov.b64 %rd424, %rd423;
-	sub.s64 %rd425, %rd419, %rd424;
-	mul.lo.s64 %rd426, %rd157, %rd425;
-	add.s64 %rd427, %rd114, %rd426;
-	mov.b64 %rd114, %rd427;
+	sub.s64 %rd411, %rd157, 1;
+	and.b64 %rd412, %rd113, %rd411;
+	setp.eq.s64 %p72, %rd412, 0;
+	@!%p72 bra $L104;
+	cvt.s64.s32 %rd413, %r140;
+	add.s64 %rd414, %rd413, 1;
+	mul.lo.s64 %rd415, %rd414, %rd130;
+	mad.lo.s64 %rd416, %rd415, 8, %rd128;
+	ld.global.nc.s64 %rd417, [%rd416+0];
+	mov.b64 %rd418, %rd417;
+	cvt.s64.s32 %rd419, %r140;
+	mul.lo.s64 %rd420, %rd419, %rd130;
+	mad.lo.s64 %rd421, %rd420, 8, %rd128;
+	ld.global.nc.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	sub.s64 %rd424, %rd418, %rd423;
+	mul.lo.s64 %rd425, %rd157, %rd424;
+	add.s64 %rd426, %rd114, %rd425;
+	mov.b64 %rd114, %rd426;
 $L104:
 $L102:
-	add.s64 %rd428, %rd113, 1;
-	mov.b64 %rd113, %rd428;
+	add.s64 %rd427, %rd113, 1;
+	mov.b64 %rd113, %rd427;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd429, %rd316, %rd306;
-	mov.b64 %rd316, %rd429;
+	add.s64 %rd428, %rd316, %rd306;
+	mov.b64 %rd316, %rd428;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd430, %rd310;
+	mov.b64 %rd429, %rd310;
 $L105:
 	@!%p13 bra $L109;
 	bra.uni $L107;
 $L109:
 	// block scan
-	mov.b64 %rd431, %rd430;
+	mov.b64 %rd430, %rd429;
 	mov.b32 %r141, %r3;
 $L110:
-	setp.hs.u32 %p75, %r141, 32;
-	@%p75 bra $L111;
-	mov.b64 {%r142, %r143}, %rd431;
-	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
+	setp.hs.u32 %p73, %r141, 32;
+	@%p73 bra $L111;
+	mov.b64 {%r142, %r143}, %rd430;
+	shfl.sync.up.b32 %r144|%p74, %r142, %r141, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd432, {%r144, %r145};
-	@!%p76 bra $L112;
-	add.s64 %rd433, %rd432, %rd431;
-	mov.b64 %rd431, %rd433;
+	mov.b64 %rd431, {%r144, %r145};
+	@!%p74 bra $L112;
+	add.s64 %rd432, %rd431, %rd430;
+	mov.b64 %rd430, %rd432;
 $L112:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L110;
 $L111:
-	mov.b64 {%r146, %r147}, %rd431;
-	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
+	mov.b64 {%r146, %r147}, %rd430;
+	shfl.sync.up.b32 %r148|%p75, %r146, %r3, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd434, {%r148, %r149};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd435, %rd434, 0, %p79;
+	mov.b64 %rd433, {%r148, %r149};
+	setp.lo.u32 %p76, %r3, 32;
+	and.pred %p77, %p75, %p76;
+	selp.b64 %rd434, %rd433, 0, %p77;
 	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r150;
-	@!%p80 bra $L113;
-	mul.wide.u32 %rd436, %r8, 16;
-	add.s64 %rd437, %rd1, %rd436;
-	st.shared.s64 [%rd437+0], %rd431;
+	setp.eq.u32 %p78, %r7, %r150;
+	@!%p78 bra $L113;
+	mul.wide.u32 %rd435, %r8, 16;
+	add.s64 %rd436, %rd1, %rd435;
+	st.shared.s64 [%rd436+0], %rd430;
 $L113:
 	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L114;
-	mov.b64 %rd438, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L115;
-	mul.wide.u32 %rd439, %r7, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	ld.shared.s64 %rd441, [%rd440+0];
-	mov.b64 %rd438, %rd441;
+	setp.eq.u32 %p79, %r8, 0;
+	@!%p79 bra $L114;
+	mov.b64 %rd437, 0;
+	setp.lo.u32 %p80, %r7, %r10;
+	@!%p80 bra $L115;
+	mul.wide.u32 %rd438, %r7, 16;
+	add.s64 %rd439, %rd1, %rd438;
+	ld.shared.s64 %rd440, [%rd439+0];
+	mov.b64 %rd437, %rd440;
 $L115:
-	mov.b64 {%r151, %r152}, %rd438;
-	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd437;
+	shfl.sync.up.b32 %r153|%p81, %r151, 1, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd442, {%r153, %r154};
-	@!%p83 bra $L116;
-	add.s64 %rd443, %rd442, %rd438;
-	mov.b64 %rd438, %rd443;
+	mov.b64 %rd441, {%r153, %r154};
+	@!%p81 bra $L116;
+	add.s64 %rd442, %rd441, %rd437;
+	mov.b64 %rd437, %rd442;
 $L116:
-	mov.b64 {%r155, %r156}, %rd438;
-	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd437;
+	shfl.sync.up.b32 %r157|%p82, %r155, 2, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd444, {%r157, %r158};
-	@!%p84 bra $L117;
-	add.s64 %rd445, %rd444, %rd438;
-	mov.b64 %rd438, %rd445;
+	mov.b64 %rd443, {%r157, %r158};
+	@!%p82 bra $L117;
+	add.s64 %rd444, %rd443, %rd437;
+	mov.b64 %rd437, %rd444;
 $L117:
-	mov.b64 {%r159, %r160}, %rd438;
-	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd437;
+	shfl.sync.up.b32 %r161|%p83, %r159, 4, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd446, {%r161, %r162};
-	@!%p85 bra $L118;
-	add.s64 %rd447, %rd446, %rd438;
-	mov.b64 %rd438, %rd447;
+	mov.b64 %rd445, {%r161, %r162};
+	@!%p83 bra $L118;
+	add.s64 %rd446, %rd445, %rd437;
+	mov.b64 %rd437, %rd446;
 $L118:
-	mov.b64 {%r163, %r164}, %rd438;
-	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
+	mov.b64 {%r163, %r164}, %rd437;
+	shfl.sync.up.b32 %r165|%p84, %r163, 8, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd448, {%r165, %r166};
-	@!%p86 bra $L119;
-	add.s64 %rd449, %rd448, %rd438;
-	mov.b64 %rd438, %rd449;
+	mov.b64 %rd447, {%r165, %r166};
+	@!%p84 bra $L119;
+	add.s64 %rd448, %rd447, %rd437;
+	mov.b64 %rd437, %rd448;
 $L119:
-	mov.b64 {%r167, %r168}, %rd438;
-	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
+	mov.b64 {%r167, %r168}, %rd437;
+	shfl.sync.up.b32 %r169|%p85, %r167, 16, 0, %r17;
 	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd450, {%r169, %r170};
-	@!%p87 bra $L120;
-	add.s64 %rd451, %rd450, %rd438;
-	mov.b64 %rd438, %rd451;
+	mov.b64 %rd449, {%r169, %r170};
+	@!%p85 bra $L120;
+	add.s64 %rd450, %rd449, %rd437;
+	mov.b64 %rd437, %rd450;
 $L120:
-	mov.b64 {%r171, %r172}, %rd438;
-	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
+	mov.b64 {%r171, %r172}, %rd437;
+	shfl.sync.up.b32 %r173|%p86, %r171, 1, 0, %r17;
 	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd452, {%r173, %r174};
-	selp.b64 %rd453, %rd452, 0, %p88;
-	@!%p82 bra $L121;
-	mul.wide.u32 %rd454, %r7, 16;
-	add.s64 %rd455, %rd1, %rd454;
-	add.s64 %rd456, %rd455, 512;
-	st.shared.s64 [%rd456+0], %rd453;
+	mov.b64 %rd451, {%r173, %r174};
+	selp.b64 %rd452, %rd451, 0, %p86;
+	@!%p80 bra $L121;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	add.s64 %rd455, %rd454, 512;
+	st.shared.s64 [%rd455+0], %rd452;
 $L121:
 	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r175;
-	@!%p89 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd438;
+	setp.eq.u32 %p87, %r7, %r175;
+	@!%p87 bra $L122;
+	st.shared.s64 [%rd1+1024], %rd437;
 $L122:
 $L114:
 	bar.sync 0;
-	mul.wide.u32 %rd457, %r8, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	add.s64 %rd459, %rd458, 512;
-	ld.shared.s64 %rd460, [%rd459+0];
-	add.s64 %rd461, %rd460, %rd435;
-	ld.shared.s64 %rd462, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd461;
-	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
+	mul.wide.u32 %rd456, %r8, 16;
+	add.s64 %rd457, %rd1, %rd456;
+	add.s64 %rd458, %rd457, 512;
+	ld.shared.s64 %rd459, [%rd458+0];
+	add.s64 %rd460, %rd459, %rd434;
+	ld.shared.s64 %rd461, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd460;
+	shfl.sync.idx.b32 %r178|%p88, %r176, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd463, {%r178, %r179};
+	mov.b64 %rd462, {%r178, %r179};
+	mov.b64 %rd463, %rd461;
 	mov.b64 %rd464, %rd462;
 	mov.b64 %rd465, %rd463;
 	mov.b64 %rd466, %rd464;
 	mov.b64 %rd467, %rd465;
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, 0;
-	cvt.u64.u32 %rd472, %r2;
-	setp.eq.s64 %p91, %rd472, 0;
-	setp.gt.s64 %p92, %rd470, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L124;
-	atom.global.add.u64 %rd473, [%rd147], %rd470;
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd471, %rd474;
+	mov.b64 %rd470, 0;
+	cvt.u64.u32 %rd471, %r2;
+	setp.eq.s64 %p89, %rd471, 0;
+	setp.gt.s64 %p90, %rd469, 0;
+	and.pred %p91, %p89, %p90;
+	@!%p91 bra $L124;
+	atom.global.add.u64 %rd472, [%rd147], %rd469;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd470, %rd473;
 $L124:
-	cvt.u64.u32 %rd475, %r2;
-	setp.eq.s64 %p94, %rd475, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
+	cvt.u64.u32 %rd474, %r2;
+	setp.eq.s64 %p92, %rd474, 0;
+	setp.eq.u32 %p93, %r1, 0;
+	and.pred %p94, %p92, %p93;
 	bar.sync 0;
-	@!%p96 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd471;
+	@!%p94 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd470;
 $L125:
 	bar.sync 0;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd471, %rd477;
-	add.s64 %rd478, %rd471, %rd469;
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, 0;
+	ld.shared.s64 %rd475, [%rd1+1024];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd470, %rd476;
+	add.s64 %rd477, %rd470, %rd468;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, 0;
 $L126:
-	setp.lt.s64 %p97, %rd480, %rd430;
-	not.pred %p98, %p97;
-	@!%p98 bra $L130;
+	setp.lt.s64 %p95, %rd479, %rd429;
+	not.pred %p96, %p95;
+	@!%p96 bra $L130;
 	bra.uni $L128;
 $L130:
-	mul.lo.s64 %rd481, %rd480, %rd172;
-	mad.lo.s64 %rd482, %rd481, 4, %rd170;
-	ld.shared.s32 %r180, [%rd482+0];
+	mul.lo.s64 %rd480, %rd479, %rd172;
+	mad.lo.s64 %rd481, %rd480, 4, %rd170;
+	ld.shared.s32 %r180, [%rd481+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd483, %rd479, %rd480;
-	mul.lo.s64 %rd484, %rd483, %rd146;
-	mad.lo.s64 %rd485, %rd484, 4, %rd144;
-	st.global.s32 [%rd485+0], %r181;
+	add.s64 %rd482, %rd478, %rd479;
+	mul.lo.s64 %rd483, %rd482, %rd146;
+	mad.lo.s64 %rd484, %rd483, 4, %rd144;
+	st.global.s32 [%rd484+0], %r181;
 $L127:
-	add.s64 %rd486, %rd480, 1;
-	mov.b64 %rd480, %rd486;
+	add.s64 %rd485, %rd479, 1;
+	mov.b64 %rd479, %rd485;
 	bra.uni $L126;
 $L128:
 	bra.uni $L107;
@@ -19381,8 +19351,8 @@ $L106:
 	bra.uni $L105;
 $L107:
 $L54:
-	add.s64 %rd487, %rd309, %rd308;
-	mov.b64 %rd309, %rd487;
+	add.s64 %rd486, %rd309, %rd308;
+	mov.b64 %rd309, %rd486;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -19390,160 +19360,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd488, %rd113;
-	mov.b64 %rd489, %rd114;
+	mov.b64 %rd487, %rd113;
+	mov.b64 %rd488, %rd114;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
 $L131:
-	setp.hs.u32 %p99, %r184, 32;
-	@%p99 bra $L132;
-	mov.b64 {%r185, %r186}, %rd488;
-	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
+	setp.hs.u32 %p97, %r184, 32;
+	@%p97 bra $L132;
+	mov.b64 {%r185, %r186}, %rd487;
+	shfl.sync.down.b32 %r187|%p98, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd490, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd489;
+	mov.b64 %rd489, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd488;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd491, {%r191, %r192};
-	@!%p100 bra $L133;
-	setp.ne.u32 %p101, %r18, 9;
-	@%p101 bra.uni $L135;
+	mov.b64 %rd490, {%r191, %r192};
+	@!%p98 bra $L133;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L135;
+	setp.lt.s64 %p100, %rd489, %rd487;
+	setp.eq.s64 %p101, %rd489, %rd487;
 	setp.lt.s64 %p102, %rd490, %rd488;
-	setp.eq.s64 %p103, %rd490, %rd488;
-	setp.lt.s64 %p104, %rd491, %rd489;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd492, %rd490, %rd488, %p106;
-	selp.b64 %rd493, %rd491, %rd489, %p106;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd491, %rd489, %rd487, %p104;
+	selp.b64 %rd492, %rd490, %rd488, %p104;
+	mov.b64 %rd487, %rd491;
 	mov.b64 %rd488, %rd492;
-	mov.b64 %rd489, %rd493;
 	bra.uni $L134;
 $L135:
-	setp.ne.u32 %p107, %r18, 10;
-	@%p107 bra.uni $L136;
-	setp.gt.s64 %p108, %rd490, %rd488;
-	setp.eq.s64 %p109, %rd490, %rd488;
-	setp.lt.s64 %p110, %rd491, %rd489;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd494, %rd490, %rd488, %p112;
-	selp.b64 %rd495, %rd491, %rd489, %p112;
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L136;
+	setp.gt.s64 %p106, %rd489, %rd487;
+	setp.eq.s64 %p107, %rd489, %rd487;
+	setp.lt.s64 %p108, %rd490, %rd488;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd493, %rd489, %rd487, %p110;
+	selp.b64 %rd494, %rd490, %rd488, %p110;
+	mov.b64 %rd487, %rd493;
 	mov.b64 %rd488, %rd494;
-	mov.b64 %rd489, %rd495;
 	bra.uni $L134;
 $L136:
+	mov.b64 %rd495, %rd487;
 	mov.b64 %rd496, %rd488;
 	mov.b64 %rd497, %rd489;
 	mov.b64 %rd498, %rd490;
-	mov.b64 %rd499, %rd491;
+	mov.b64 %rd499, %rd495;
 	mov.b64 %rd500, %rd496;
 	mov.b64 %rd501, %rd497;
 	mov.b64 %rd502, %rd498;
-	mov.b64 %rd503, %rd499;
+	mov.b64 %rd503, %rd501;
 	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
+	add.s64 %rd505, %rd499, %rd503;
+	mov.b64 %rd499, %rd505;
 	add.s64 %rd506, %rd500, %rd504;
 	mov.b64 %rd500, %rd506;
-	add.s64 %rd507, %rd501, %rd505;
-	mov.b64 %rd501, %rd507;
 $L137:
+	mov.b64 %rd487, %rd499;
 	mov.b64 %rd488, %rd500;
-	mov.b64 %rd489, %rd501;
 $L134:
 $L133:
 	shl.b32 %r184, %r184, 1;
 	bra.uni $L131;
 $L132:
-	setp.eq.u32 %p113, %r7, 0;
-	@!%p113 bra $L138;
-	mul.wide.u32 %rd508, %r8, 16;
-	add.s64 %rd509, %rd1, %rd508;
-	st.shared.s64 [%rd509+0], %rd488;
-	st.shared.s64 [%rd509+8], %rd489;
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L138;
+	mul.wide.u32 %rd507, %r8, 16;
+	add.s64 %rd508, %rd1, %rd507;
+	st.shared.s64 [%rd508+0], %rd487;
+	st.shared.s64 [%rd508+8], %rd488;
 $L138:
 	bar.sync 0;
-	setp.eq.u32 %p114, %r8, 0;
-	@!%p114 bra $L139;
-	setp.lo.u32 %p115, %r7, %r10;
-	@!%p115 bra $L140;
-	mul.wide.u32 %rd510, %r7, 16;
-	add.s64 %rd511, %rd1, %rd510;
-	ld.shared.s64 %rd512, [%rd511+0];
-	ld.shared.s64 %rd513, [%rd511+8];
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L139;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L140;
+	mul.wide.u32 %rd509, %r7, 16;
+	add.s64 %rd510, %rd1, %rd509;
+	ld.shared.s64 %rd511, [%rd510+0];
+	ld.shared.s64 %rd512, [%rd510+8];
+	mov.b64 %rd487, %rd511;
 	mov.b64 %rd488, %rd512;
-	mov.b64 %rd489, %rd513;
 $L140:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
 $L141:
-	setp.hs.u32 %p116, %r194, 32;
-	@%p116 bra $L142;
-	mov.b64 {%r195, %r196}, %rd488;
-	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
+	setp.hs.u32 %p114, %r194, 32;
+	@%p114 bra $L142;
+	mov.b64 {%r195, %r196}, %rd487;
+	shfl.sync.down.b32 %r197|%p115, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd514, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd489;
+	mov.b64 %rd513, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd488;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd515, {%r201, %r202};
-	@!%p117 bra $L143;
-	setp.ne.u32 %p118, %r18, 9;
-	@%p118 bra.uni $L145;
+	mov.b64 %rd514, {%r201, %r202};
+	@!%p115 bra $L143;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L145;
+	setp.lt.s64 %p117, %rd513, %rd487;
+	setp.eq.s64 %p118, %rd513, %rd487;
 	setp.lt.s64 %p119, %rd514, %rd488;
-	setp.eq.s64 %p120, %rd514, %rd488;
-	setp.lt.s64 %p121, %rd515, %rd489;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd516, %rd514, %rd488, %p123;
-	selp.b64 %rd517, %rd515, %rd489, %p123;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd515, %rd513, %rd487, %p121;
+	selp.b64 %rd516, %rd514, %rd488, %p121;
+	mov.b64 %rd487, %rd515;
 	mov.b64 %rd488, %rd516;
-	mov.b64 %rd489, %rd517;
 	bra.uni $L144;
 $L145:
-	setp.ne.u32 %p124, %r18, 10;
-	@%p124 bra.uni $L146;
-	setp.gt.s64 %p125, %rd514, %rd488;
-	setp.eq.s64 %p126, %rd514, %rd488;
-	setp.lt.s64 %p127, %rd515, %rd489;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd518, %rd514, %rd488, %p129;
-	selp.b64 %rd519, %rd515, %rd489, %p129;
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L146;
+	setp.gt.s64 %p123, %rd513, %rd487;
+	setp.eq.s64 %p124, %rd513, %rd487;
+	setp.lt.s64 %p125, %rd514, %rd488;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd517, %rd513, %rd487, %p127;
+	selp.b64 %rd518, %rd514, %rd488, %p127;
+	mov.b64 %rd487, %rd517;
 	mov.b64 %rd488, %rd518;
-	mov.b64 %rd489, %rd519;
 	bra.uni $L144;
 $L146:
+	mov.b64 %rd519, %rd487;
 	mov.b64 %rd520, %rd488;
-	mov.b64 %rd521, %rd489;
+	mov.b64 %rd521, %rd513;
 	mov.b64 %rd522, %rd514;
-	mov.b64 %rd523, %rd515;
+	mov.b64 %rd499, %rd519;
 	mov.b64 %rd500, %rd520;
 	mov.b64 %rd501, %rd521;
 	mov.b64 %rd502, %rd522;
-	mov.b64 %rd503, %rd523;
+	mov.b64 %rd503, %rd501;
 	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
+	add.s64 %rd523, %rd499, %rd503;
+	mov.b64 %rd499, %rd523;
 	add.s64 %rd524, %rd500, %rd504;
 	mov.b64 %rd500, %rd524;
-	add.s64 %rd525, %rd501, %rd505;
-	mov.b64 %rd501, %rd525;
 $L147:
+	mov.b64 %rd487, %rd499;
 	mov.b64 %rd488, %rd500;
-	mov.b64 %rd489, %rd501;
 $L144:
 $L143:
 	shl.b32 %r194, %r194, 1;
 	bra.uni $L141;
 $L142:
 $L139:
-	mul.wide.u32 %rd526, %r29, 16;
-	add.s64 %rd527, %rd11, %rd526;
-	setp.eq.u32 %p130, %r5, 0;
-	@!%p130 bra $L148;
-	st.global.s64 [%rd527+0], %rd488;
-	st.global.s64 [%rd527+8], %rd489;
+	mul.wide.u32 %rd525, %r29, 16;
+	add.s64 %rd526, %rd11, %rd525;
+	setp.eq.u32 %p128, %r5, 0;
+	@!%p128 bra $L148;
+	st.global.s64 [%rd526+0], %rd487;
+	st.global.s64 [%rd526+8], %rd488;
 $L148:
 	ret;
 }
@@ -47042,7 +47012,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47046
+//line gokkos_kernels_gen.go:47016
 			*acc = gokkosAccV
 			return
 		}
@@ -47064,7 +47034,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47068
+//line gokkos_kernels_gen.go:47038
 		*acc = gokkosAccV
 		return
 	}
@@ -47089,7 +47059,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47093
+//line gokkos_kernels_gen.go:47063
 		*acc = gokkosAccV
 		return
 	}
@@ -47111,7 +47081,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47115
+//line gokkos_kernels_gen.go:47085
 	*acc = gokkosAccV
 }
 
@@ -47139,7 +47109,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47143
+//line gokkos_kernels_gen.go:47113
 			*acc = gokkosAccV
 			return
 		}
@@ -47153,7 +47123,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47157
+//line gokkos_kernels_gen.go:47127
 		*acc = gokkosAccV
 		return
 	}
@@ -47169,7 +47139,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47173
+//line gokkos_kernels_gen.go:47143
 		*acc = gokkosAccV
 		return
 	}
@@ -47183,7 +47153,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47187
+//line gokkos_kernels_gen.go:47157
 	*acc = gokkosAccV
 }
 
@@ -47212,7 +47182,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47216
+//line gokkos_kernels_gen.go:47186
 			*acc = gokkosAccV
 			return
 		}
@@ -47227,7 +47197,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47231
+//line gokkos_kernels_gen.go:47201
 		*acc = gokkosAccV
 		return
 	}
@@ -47243,7 +47213,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47247
+//line gokkos_kernels_gen.go:47217
 		*acc = gokkosAccV
 		return
 	}
@@ -47258,7 +47228,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47262
+//line gokkos_kernels_gen.go:47232
 	*acc = gokkosAccV
 }
 
@@ -47281,7 +47251,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47285
+//line gokkos_kernels_gen.go:47255
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47290,7 +47260,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47294
+//line gokkos_kernels_gen.go:47264
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47300,7 +47270,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47304
+//line gokkos_kernels_gen.go:47274
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47309,7 +47279,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47313
+//line gokkos_kernels_gen.go:47283
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47343,7 +47313,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47347
+//line gokkos_kernels_gen.go:47317
 			*acc = gokkosAccV
 			return
 		}
@@ -47361,7 +47331,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47365
+//line gokkos_kernels_gen.go:47335
 		*acc = gokkosAccV
 		return
 	}
@@ -47380,7 +47350,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47384
+//line gokkos_kernels_gen.go:47354
 		*acc = gokkosAccV
 		return
 	}
@@ -47398,7 +47368,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47402
+//line gokkos_kernels_gen.go:47372
 	*acc = gokkosAccV
 }
 
@@ -47433,7 +47403,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47437
+//line gokkos_kernels_gen.go:47407
 			*acc = gokkosAccV
 			return
 		}
@@ -47449,7 +47419,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47453
+//line gokkos_kernels_gen.go:47423
 		*acc = gokkosAccV
 		return
 	}
@@ -47467,7 +47437,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47471
+//line gokkos_kernels_gen.go:47441
 		*acc = gokkosAccV
 		return
 	}
@@ -47483,7 +47453,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47487
+//line gokkos_kernels_gen.go:47457
 	*acc = gokkosAccV
 }
 
@@ -47517,7 +47487,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47521
+//line gokkos_kernels_gen.go:47491
 		*acc = gokkosAccV
 		return
 	}
@@ -47539,7 +47509,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47543
+//line gokkos_kernels_gen.go:47513
 	*acc = gokkosAccV
 }
 
@@ -47558,7 +47528,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47562
+//line gokkos_kernels_gen.go:47532
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
@@ -47580,7 +47550,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 				d := float64(gokkosG0[v+1] - gokkosS0[gokkosJ] + gokkosG1[v+1] - gokkosS1[gokkosJ])
 				gokkosAccV += d * d
 			}
-//line gokkos_kernels_gen.go:47584
+//line gokkos_kernels_gen.go:47554
 			*acc = gokkosAccV
 			return
 		}
@@ -47589,7 +47559,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(gokkosG0[v+1] - gokkosG0[v] + gokkosG1[v+1] - gokkosG1[v])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47593
+//line gokkos_kernels_gen.go:47563
 		*acc = gokkosAccV
 		return
 	}
@@ -47601,7 +47571,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47605
+//line gokkos_kernels_gen.go:47575
 		*acc = gokkosAccV
 		return
 	}
@@ -47610,7 +47580,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47614
+//line gokkos_kernels_gen.go:47584
 	*acc = gokkosAccV
 }
 
@@ -47627,7 +47597,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47631
+//line gokkos_kernels_gen.go:47601
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47637,7 +47607,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47641
+//line gokkos_kernels_gen.go:47611
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47652,7 +47622,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47656
+//line gokkos_kernels_gen.go:47626
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47661,7 +47631,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47665
+//line gokkos_kernels_gen.go:47635
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47698,7 +47668,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47702
+//line gokkos_kernels_gen.go:47672
 			*acc = gokkosAccV
 			return
 		}
@@ -47720,7 +47690,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47724
+//line gokkos_kernels_gen.go:47694
 		*acc = gokkosAccV
 		return
 	}
@@ -47744,7 +47714,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47748
+//line gokkos_kernels_gen.go:47718
 		*acc = gokkosAccV
 		return
 	}
@@ -47766,7 +47736,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47770
+//line gokkos_kernels_gen.go:47740
 	*acc = gokkosAccV
 }
 
@@ -47791,7 +47761,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47795
+//line gokkos_kernels_gen.go:47765
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47804,7 +47774,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47808
+//line gokkos_kernels_gen.go:47778
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47820,7 +47790,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47824
+//line gokkos_kernels_gen.go:47794
 		*acc = gokkosAccV
 		return
 	}
@@ -47832,7 +47802,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47836
+//line gokkos_kernels_gen.go:47806
 	*acc = gokkosAccV
 }
 
@@ -47864,7 +47834,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47868
+//line gokkos_kernels_gen.go:47838
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47882,7 +47852,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47886
+//line gokkos_kernels_gen.go:47856
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47911,7 +47881,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47915
+//line gokkos_kernels_gen.go:47885
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47923,7 +47893,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47927
+//line gokkos_kernels_gen.go:47897
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47937,7 +47907,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47941
+//line gokkos_kernels_gen.go:47911
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47949,7 +47919,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47953
+//line gokkos_kernels_gen.go:47923
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47989,7 +47959,7 @@ func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop26Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47993
+//line gokkos_kernels_gen.go:47963
 		*acc = gokkosAccV
 		return
 	}
@@ -48011,7 +47981,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:48015
+//line gokkos_kernels_gen.go:47985
 	*acc = gokkosAccV
 }
 
@@ -48031,7 +48001,7 @@ func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:48035
+//line gokkos_kernels_gen.go:48005
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -48065,7 +48035,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48069
+//line gokkos_kernels_gen.go:48039
 		*acc = gokkosAccV
 		return
 	}
@@ -48086,7 +48056,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48090
+//line gokkos_kernels_gen.go:48060
 	*acc = gokkosAccV
 }
 
@@ -48096,7 +48066,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48100
+//line gokkos_kernels_gen.go:48070
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48107,7 +48077,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48111
+//line gokkos_kernels_gen.go:48081
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48133,7 +48103,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48137
+//line gokkos_kernels_gen.go:48107
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48163,7 +48133,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48167
+//line gokkos_kernels_gen.go:48137
 		*acc = gokkosAccV
 		return
 	}
@@ -48181,7 +48151,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48185
+//line gokkos_kernels_gen.go:48155
 	*acc = gokkosAccV
 }
 
@@ -48191,7 +48161,7 @@ func gokkosHostLoop28Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48195
+//line gokkos_kernels_gen.go:48165
 
 // gokkosHostLoop28Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48202,7 +48172,7 @@ func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48206
+//line gokkos_kernels_gen.go:48176
 
 // gokkosHostLoop28Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48228,7 +48198,7 @@ func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48232
+//line gokkos_kernels_gen.go:48202
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48267,7 +48237,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48271
+//line gokkos_kernels_gen.go:48241
 			*acc = gokkosAccV
 			return
 		}
@@ -48291,7 +48261,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48295
+//line gokkos_kernels_gen.go:48265
 		*acc = gokkosAccV
 		return
 	}
@@ -48318,7 +48288,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48322
+//line gokkos_kernels_gen.go:48292
 		*acc = gokkosAccV
 		return
 	}
@@ -48342,7 +48312,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48346
+//line gokkos_kernels_gen.go:48316
 	*acc = gokkosAccV
 }
 
@@ -48365,7 +48335,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48369
+//line gokkos_kernels_gen.go:48339
 		*acc = gokkosAccV
 		return
 	}
@@ -48380,7 +48350,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48384
+//line gokkos_kernels_gen.go:48354
 	*acc = gokkosAccV
 }
 
@@ -48421,7 +48391,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48425
+//line gokkos_kernels_gen.go:48395
 			*acc = gokkosAccV
 			return
 		}
@@ -48443,7 +48413,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48447
+//line gokkos_kernels_gen.go:48417
 		*acc = gokkosAccV
 		return
 	}
@@ -48469,7 +48439,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48473
+//line gokkos_kernels_gen.go:48443
 		*acc = gokkosAccV
 		return
 	}
@@ -48491,7 +48461,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48495
+//line gokkos_kernels_gen.go:48465
 	*acc = gokkosAccV
 }
 
@@ -48522,7 +48492,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48526
+//line gokkos_kernels_gen.go:48496
 			*acc = gokkosAccV
 			return
 		}
@@ -48537,7 +48507,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48541
+//line gokkos_kernels_gen.go:48511
 		*acc = gokkosAccV
 		return
 	}
@@ -48555,7 +48525,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48559
+//line gokkos_kernels_gen.go:48529
 		*acc = gokkosAccV
 		return
 	}
@@ -48570,7 +48540,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48574
+//line gokkos_kernels_gen.go:48544
 	*acc = gokkosAccV
 }
 
@@ -48601,7 +48571,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48605
+//line gokkos_kernels_gen.go:48575
 			*acc = gokkosAccV
 			return
 		}
@@ -48617,7 +48587,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48621
+//line gokkos_kernels_gen.go:48591
 		*acc = gokkosAccV
 		return
 	}
@@ -48634,7 +48604,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48638
+//line gokkos_kernels_gen.go:48608
 		*acc = gokkosAccV
 		return
 	}
@@ -48650,7 +48620,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48654
+//line gokkos_kernels_gen.go:48624
 	*acc = gokkosAccV
 }
 
@@ -48676,7 +48646,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48680
+//line gokkos_kernels_gen.go:48650
 		*acc = gokkosAccV
 		return
 	}
@@ -48691,7 +48661,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48695
+//line gokkos_kernels_gen.go:48665
 	*acc = gokkosAccV
 }
 
@@ -48706,7 +48676,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48710
+//line gokkos_kernels_gen.go:48680
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48714,7 +48684,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48718
+//line gokkos_kernels_gen.go:48688
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48747,7 +48717,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48751
+//line gokkos_kernels_gen.go:48721
 			*acc = gokkosAccV
 			return
 		}
@@ -48766,7 +48736,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48770
+//line gokkos_kernels_gen.go:48740
 		*acc = gokkosAccV
 		return
 	}
@@ -48787,7 +48757,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48791
+//line gokkos_kernels_gen.go:48761
 		*acc = gokkosAccV
 		return
 	}
@@ -48806,7 +48776,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48810
+//line gokkos_kernels_gen.go:48780
 	*acc = gokkosAccV
 }
 
@@ -48819,7 +48789,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48823
+//line gokkos_kernels_gen.go:48793
 		*acc = gokkosAccV
 		return
 	}
@@ -48827,7 +48797,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48831
+//line gokkos_kernels_gen.go:48801
 	*acc = gokkosAccV
 }
 
@@ -48864,7 +48834,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48868
+//line gokkos_kernels_gen.go:48838
 			*acc = gokkosAccV
 			return
 		}
@@ -48886,7 +48856,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48890
+//line gokkos_kernels_gen.go:48860
 		*acc = gokkosAccV
 		return
 	}
@@ -48910,7 +48880,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48914
+//line gokkos_kernels_gen.go:48884
 		*acc = gokkosAccV
 		return
 	}
@@ -48932,7 +48902,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48936
+//line gokkos_kernels_gen.go:48906
 	*acc = gokkosAccV
 }
 
@@ -48954,14 +48924,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48958
+//line gokkos_kernels_gen.go:48928
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48965
+//line gokkos_kernels_gen.go:48935
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48970,14 +48940,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48974
+//line gokkos_kernels_gen.go:48944
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48981
+//line gokkos_kernels_gen.go:48951
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -49006,7 +48976,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:49010
+//line gokkos_kernels_gen.go:48980
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49019,7 +48989,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49023
+//line gokkos_kernels_gen.go:48993
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49036,7 +49006,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49040
+//line gokkos_kernels_gen.go:49010
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49049,7 +49019,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49053
+//line gokkos_kernels_gen.go:49023
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -49069,7 +49039,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49073
+//line gokkos_kernels_gen.go:49043
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49077,7 +49047,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49081
+//line gokkos_kernels_gen.go:49051
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49092,7 +49062,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49096
+//line gokkos_kernels_gen.go:49066
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49101,7 +49071,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49105
+//line gokkos_kernels_gen.go:49075
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49127,7 +49097,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49131
+//line gokkos_kernels_gen.go:49101
 			*acc = gokkosAccV
 			return
 		}
@@ -49138,7 +49108,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49142
+//line gokkos_kernels_gen.go:49112
 		*acc = gokkosAccV
 		return
 	}
@@ -49152,7 +49122,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49156
+//line gokkos_kernels_gen.go:49126
 		*acc = gokkosAccV
 		return
 	}
@@ -49163,7 +49133,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49167
+//line gokkos_kernels_gen.go:49137
 	*acc = gokkosAccV
 }
 
@@ -49187,7 +49157,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49191
+//line gokkos_kernels_gen.go:49161
 		*acc = gokkosAccV
 		return
 	}
@@ -49205,7 +49175,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49209
+//line gokkos_kernels_gen.go:49179
 	*acc = gokkosAccV
 }
 
@@ -49239,7 +49209,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49243
+//line gokkos_kernels_gen.go:49213
 			*acc = gokkosAccV
 			return
 		}
@@ -49255,7 +49225,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49259
+//line gokkos_kernels_gen.go:49229
 		*acc = gokkosAccV
 		return
 	}
@@ -49273,7 +49243,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49277
+//line gokkos_kernels_gen.go:49247
 		*acc = gokkosAccV
 		return
 	}
@@ -49289,7 +49259,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49293
+//line gokkos_kernels_gen.go:49263
 	*acc = gokkosAccV
 }
 
@@ -49308,7 +49278,7 @@ func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49312
+//line gokkos_kernels_gen.go:49282
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49346,7 +49316,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49350
+//line gokkos_kernels_gen.go:49320
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49366,7 +49336,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49370
+//line gokkos_kernels_gen.go:49340
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49390,7 +49360,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49394
+//line gokkos_kernels_gen.go:49364
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49410,7 +49380,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49414
+//line gokkos_kernels_gen.go:49384
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49434,7 +49404,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49438
+//line gokkos_kernels_gen.go:49408
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49443,7 +49413,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49447
+//line gokkos_kernels_gen.go:49417
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49454,7 +49424,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49458
+//line gokkos_kernels_gen.go:49428
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49463,7 +49433,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49467
+//line gokkos_kernels_gen.go:49437
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49491,7 +49461,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49495
+//line gokkos_kernels_gen.go:49465
 			*acc = gokkosAccV
 			return
 		}
@@ -49506,7 +49476,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49510
+//line gokkos_kernels_gen.go:49480
 		*acc = gokkosAccV
 		return
 	}
@@ -49523,7 +49493,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49527
+//line gokkos_kernels_gen.go:49497
 		*acc = gokkosAccV
 		return
 	}
@@ -49538,7 +49508,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49542
+//line gokkos_kernels_gen.go:49512
 	*acc = gokkosAccV
 }
 
@@ -49570,7 +49540,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49574
+//line gokkos_kernels_gen.go:49544
 			*acc = gokkosAccV
 			return
 		}
@@ -49582,7 +49552,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49586
+//line gokkos_kernels_gen.go:49556
 		*acc = gokkosAccV
 		return
 	}
@@ -49596,7 +49566,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49600
+//line gokkos_kernels_gen.go:49570
 		*acc = gokkosAccV
 		return
 	}
@@ -49608,7 +49578,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49612
+//line gokkos_kernels_gen.go:49582
 	*acc = gokkosAccV
 }
 
@@ -49618,7 +49588,7 @@ func gokkosHostLoop49Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49622
+//line gokkos_kernels_gen.go:49592
 
 // gokkosHostLoop49Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49634,7 +49604,7 @@ func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49638
+//line gokkos_kernels_gen.go:49608
 
 // gokkosHostLoop49Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49645,7 +49615,7 @@ func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49649
+//line gokkos_kernels_gen.go:49619
 
 // gokkosHostLoop49Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49667,7 +49637,7 @@ func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49671
+//line gokkos_kernels_gen.go:49641
 
 // gokkosHostLoop49Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49682,7 +49652,7 @@ func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49686
+//line gokkos_kernels_gen.go:49656
 
 // gokkosHostLoop49Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49693,7 +49663,7 @@ func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop49Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49697
+//line gokkos_kernels_gen.go:49667
 
 // gokkosHostLoop49Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49725,7 +49695,7 @@ func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49729
+//line gokkos_kernels_gen.go:49699
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49747,7 +49717,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop51Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49751
+//line gokkos_kernels_gen.go:49721
 		*acc = gokkosAccV
 		return
 	}
@@ -49757,7 +49727,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49761
+//line gokkos_kernels_gen.go:49731
 	*acc = gokkosAccV
 }
 
@@ -49767,7 +49737,7 @@ func gokkosHostLoop51Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49771
+//line gokkos_kernels_gen.go:49741
 
 // gokkosHostLoop51Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49782,7 +49752,7 @@ func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49786
+//line gokkos_kernels_gen.go:49756
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49808,7 +49778,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49812
+//line gokkos_kernels_gen.go:49782
 			*acc = gokkosAccV
 			return
 		}
@@ -49822,7 +49792,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49826
+//line gokkos_kernels_gen.go:49796
 		*acc = gokkosAccV
 		return
 	}
@@ -49838,7 +49808,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49842
+//line gokkos_kernels_gen.go:49812
 		*acc = gokkosAccV
 		return
 	}
@@ -49852,7 +49822,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49856
+//line gokkos_kernels_gen.go:49826
 	*acc = gokkosAccV
 }
 
@@ -49886,7 +49856,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49890
+//line gokkos_kernels_gen.go:49860
 			*acc = gokkosAccV
 			return
 		}
@@ -49901,7 +49871,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49905
+//line gokkos_kernels_gen.go:49875
 		*acc = gokkosAccV
 		return
 	}
@@ -49921,7 +49891,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49925
+//line gokkos_kernels_gen.go:49895
 		*acc = gokkosAccV
 		return
 	}
@@ -49936,7 +49906,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49940
+//line gokkos_kernels_gen.go:49910
 	*acc = gokkosAccV
 }
 
@@ -49964,7 +49934,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop54Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49968
+//line gokkos_kernels_gen.go:49938
 		*acc = gokkosAccV
 		return
 	}
@@ -49975,7 +49945,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49979
+//line gokkos_kernels_gen.go:49949
 	*acc = gokkosAccV
 }
 
@@ -49989,7 +49959,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49993
+//line gokkos_kernels_gen.go:49963
 
 // gokkosHostLoop54Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -50004,7 +49974,7 @@ func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:50008
+//line gokkos_kernels_gen.go:49978
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -50055,7 +50025,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50059
+//line gokkos_kernels_gen.go:50029
 			*acc = gokkosAccV
 			return
 		}
@@ -50086,7 +50056,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50090
+//line gokkos_kernels_gen.go:50060
 		*acc = gokkosAccV
 		return
 	}
@@ -50119,7 +50089,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50123
+//line gokkos_kernels_gen.go:50093
 		*acc = gokkosAccV
 		return
 	}
@@ -50150,7 +50120,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50154
+//line gokkos_kernels_gen.go:50124
 	*acc = gokkosAccV
 }
 
@@ -50164,7 +50134,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50168
+//line gokkos_kernels_gen.go:50138
 
 // gokkosHostLoop55Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50172,7 +50142,7 @@ func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop55Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50176
+//line gokkos_kernels_gen.go:50146
 
 // gokkosHostLoop55Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50187,7 +50157,7 @@ func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50191
+//line gokkos_kernels_gen.go:50161
 
 // gokkosHostLoop55Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50195,7 +50165,7 @@ func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50199
+//line gokkos_kernels_gen.go:50169
 
 // gokkosHostLoop55Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50216,7 +50186,7 @@ func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50220
+//line gokkos_kernels_gen.go:50190
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50251,7 +50221,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50255
+//line gokkos_kernels_gen.go:50225
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50267,7 +50237,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50271
+//line gokkos_kernels_gen.go:50241
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50287,7 +50257,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50291
+//line gokkos_kernels_gen.go:50261
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50303,7 +50273,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50307
+//line gokkos_kernels_gen.go:50277
 }
 
 // gokkosHostLoop56Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50324,7 +50294,7 @@ func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50328
+//line gokkos_kernels_gen.go:50298
 
 // gokkosHostLoop56Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50336,7 +50306,7 @@ func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50340
+//line gokkos_kernels_gen.go:50310
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50366,7 +50336,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50370
+//line gokkos_kernels_gen.go:50340
 			*acc = gokkosAccV
 			return
 		}
@@ -50382,7 +50352,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50386
+//line gokkos_kernels_gen.go:50356
 		*acc = gokkosAccV
 		return
 	}
@@ -50401,7 +50371,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50405
+//line gokkos_kernels_gen.go:50375
 		*acc = gokkosAccV
 		return
 	}
@@ -50417,7 +50387,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50421
+//line gokkos_kernels_gen.go:50391
 	*acc = gokkosAccV
 }
 
@@ -50492,7 +50462,7 @@ gokkosNext:
 //line multistep.go:287
 		}
 	}
-//line gokkos_kernels_gen.go:50496
+//line gokkos_kernels_gen.go:50466
 	return gokkosN
 }
 
@@ -50547,6 +50517,6 @@ gokkosNext:
 //line multistep.go:262
 		}
 	}
-//line gokkos_kernels_gen.go:50551
+//line gokkos_kernels_gen.go:50521
 	return gokkosN
 }
