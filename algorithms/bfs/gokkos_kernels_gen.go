@@ -3099,9 +3099,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<201>;
+	.reg .pred %p<205>;
 	.reg .b32 %r<316>;
-	.reg .b64 %rd<645>;
+	.reg .b64 %rd<651>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3631,1098 +3631,1120 @@ $L43:
 	mov.b64 %rd107, %rd287;
 	bra.uni $L59;
 $L58:
-	sub.s64 %rd288, %rd200, 1;
-	and.b64 %rd289, %rd106, %rd288;
-	setp.eq.s64 %p52, %rd289, 0;
+	mov.b64 %rd288, %rd200;
+	setp.ge.s64 %p52, %rd106, 4096;
 	@!%p52 bra $L61;
-	cvt.s64.s32 %rd290, %r91;
-	add.s64 %rd291, %rd290, 1;
-	mul.lo.s64 %rd292, %rd291, %rd173;
-	mad.lo.s64 %rd293, %rd292, 8, %rd171;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	cvt.s64.s32 %rd296, %r91;
-	mul.lo.s64 %rd297, %rd296, %rd173;
-	mad.lo.s64 %rd298, %rd297, 8, %rd171;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	sub.s64 %rd301, %rd295, %rd300;
-	mul.lo.s64 %rd302, %rd200, %rd301;
-	add.s64 %rd303, %rd107, %rd302;
-	mov.b64 %rd107, %rd303;
+	mul.lo.s64 %rd289, %rd288, 4;
+	mov.b64 %rd288, %rd289;
 $L61:
-$L59:
-	add.s64 %rd304, %rd106, 1;
-	mov.b64 %rd106, %rd304;
-$L57:
-	setp.eq.s64 %p53, %rd209, %rd208;
+	setp.ge.s64 %p53, %rd106, 65536;
 	@!%p53 bra $L63;
-	mov.b64 %rd305, %rd209;
-$L64:
-	@!%p20 bra $L68;
-	bra.uni $L66;
+	mul.lo.s64 %rd290, %rd288, 4;
+	mov.b64 %rd288, %rd290;
+$L63:
+	sub.s64 %rd291, %rd288, 1;
+	and.b64 %rd292, %rd106, %rd291;
+	setp.eq.s64 %p54, %rd292, 0;
+	@!%p54 bra $L65;
+	cvt.s64.s32 %rd293, %r91;
+	add.s64 %rd294, %rd293, 1;
+	mul.lo.s64 %rd295, %rd294, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd299, %r91;
+	mul.lo.s64 %rd300, %rd299, %rd173;
+	mad.lo.s64 %rd301, %rd300, 8, %rd171;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	sub.s64 %rd304, %rd298, %rd303;
+	mul.lo.s64 %rd305, %rd288, %rd304;
+	add.s64 %rd306, %rd107, %rd305;
+	mov.b64 %rd107, %rd306;
+$L65:
+$L59:
+	add.s64 %rd307, %rd106, 1;
+	mov.b64 %rd106, %rd307;
+$L57:
+	setp.eq.s64 %p55, %rd209, %rd208;
+	@!%p55 bra $L67;
+	mov.b64 %rd308, %rd209;
 $L68:
-	// block scan
-	mov.b64 %rd306, %rd305;
-	mov.b32 %r92, %r3;
-$L69:
-	setp.hs.u32 %p54, %r92, 32;
-	@%p54 bra $L70;
-	mov.b64 {%r93, %r94}, %rd306;
-	shfl.sync.up.b32 %r95|%p55, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd307, {%r95, %r96};
-	@!%p55 bra $L71;
-	add.s64 %rd308, %rd307, %rd306;
-	mov.b64 %rd306, %rd308;
-$L71:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r97, %r98}, %rd306;
-	shfl.sync.up.b32 %r99|%p56, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd309, {%r99, %r100};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd310, %rd309, 0, %p58;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r101;
-	@!%p59 bra $L72;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	st.shared.s64 [%rd312+0], %rd306;
+	@!%p20 bra $L72;
+	bra.uni $L70;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L73;
-	mov.b64 %rd313, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L74;
-	mul.wide.u32 %rd314, %r7, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	ld.shared.s64 %rd316, [%rd315+0];
-	mov.b64 %rd313, %rd316;
-$L74:
-	mov.b64 {%r102, %r103}, %rd313;
-	shfl.sync.up.b32 %r104|%p62, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd317, {%r104, %r105};
-	@!%p62 bra $L75;
-	add.s64 %rd318, %rd317, %rd313;
-	mov.b64 %rd313, %rd318;
-$L75:
-	mov.b64 {%r106, %r107}, %rd313;
-	shfl.sync.up.b32 %r108|%p63, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd319, {%r108, %r109};
-	@!%p63 bra $L76;
-	add.s64 %rd320, %rd319, %rd313;
-	mov.b64 %rd313, %rd320;
-$L76:
-	mov.b64 {%r110, %r111}, %rd313;
-	shfl.sync.up.b32 %r112|%p64, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd321, {%r112, %r113};
-	@!%p64 bra $L77;
-	add.s64 %rd322, %rd321, %rd313;
-	mov.b64 %rd313, %rd322;
-$L77:
-	mov.b64 {%r114, %r115}, %rd313;
-	shfl.sync.up.b32 %r116|%p65, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd323, {%r116, %r117};
-	@!%p65 bra $L78;
-	add.s64 %rd324, %rd323, %rd313;
-	mov.b64 %rd313, %rd324;
-$L78:
-	mov.b64 {%r118, %r119}, %rd313;
-	shfl.sync.up.b32 %r120|%p66, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd325, {%r120, %r121};
-	@!%p66 bra $L79;
-	add.s64 %rd326, %rd325, %rd313;
-	mov.b64 %rd313, %rd326;
-$L79:
-	mov.b64 {%r122, %r123}, %rd313;
-	shfl.sync.up.b32 %r124|%p67, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd327, {%r124, %r125};
-	selp.b64 %rd328, %rd327, 0, %p67;
-	@!%p61 bra $L80;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	st.shared.s64 [%rd331+0], %rd328;
-$L80:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r126;
-	@!%p68 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd313;
-$L81:
+	// block scan
+	mov.b64 %rd309, %rd308;
+	mov.b32 %r92, %r3;
 $L73:
+	setp.hs.u32 %p56, %r92, 32;
+	@%p56 bra $L74;
+	mov.b64 {%r93, %r94}, %rd309;
+	shfl.sync.up.b32 %r95|%p57, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd310, {%r95, %r96};
+	@!%p57 bra $L75;
+	add.s64 %rd311, %rd310, %rd309;
+	mov.b64 %rd309, %rd311;
+$L75:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r97, %r98}, %rd309;
+	shfl.sync.up.b32 %r99|%p58, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd312, {%r99, %r100};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd313, %rd312, 0, %p60;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r101;
+	@!%p61 bra $L76;
+	mul.wide.u32 %rd314, %r8, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	st.shared.s64 [%rd315+0], %rd309;
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd332, %r8, 16;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L77;
+	mov.b64 %rd316, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L78;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd316, %rd319;
+$L78:
+	mov.b64 {%r102, %r103}, %rd316;
+	shfl.sync.up.b32 %r104|%p64, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd320, {%r104, %r105};
+	@!%p64 bra $L79;
+	add.s64 %rd321, %rd320, %rd316;
+	mov.b64 %rd316, %rd321;
+$L79:
+	mov.b64 {%r106, %r107}, %rd316;
+	shfl.sync.up.b32 %r108|%p65, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd322, {%r108, %r109};
+	@!%p65 bra $L80;
+	add.s64 %rd323, %rd322, %rd316;
+	mov.b64 %rd316, %rd323;
+$L80:
+	mov.b64 {%r110, %r111}, %rd316;
+	shfl.sync.up.b32 %r112|%p66, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd324, {%r112, %r113};
+	@!%p66 bra $L81;
+	add.s64 %rd325, %rd324, %rd316;
+	mov.b64 %rd316, %rd325;
+$L81:
+	mov.b64 {%r114, %r115}, %rd316;
+	shfl.sync.up.b32 %r116|%p67, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd326, {%r116, %r117};
+	@!%p67 bra $L82;
+	add.s64 %rd327, %rd326, %rd316;
+	mov.b64 %rd316, %rd327;
+$L82:
+	mov.b64 {%r118, %r119}, %rd316;
+	shfl.sync.up.b32 %r120|%p68, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd328, {%r120, %r121};
+	@!%p68 bra $L83;
+	add.s64 %rd329, %rd328, %rd316;
+	mov.b64 %rd316, %rd329;
+$L83:
+	mov.b64 {%r122, %r123}, %rd316;
+	shfl.sync.up.b32 %r124|%p69, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd330, {%r124, %r125};
+	selp.b64 %rd331, %rd330, 0, %p69;
+	@!%p63 bra $L84;
+	mul.wide.u32 %rd332, %r7, 16;
 	add.s64 %rd333, %rd1, %rd332;
 	add.s64 %rd334, %rd333, 512;
-	ld.shared.s64 %rd335, [%rd334+0];
-	add.s64 %rd336, %rd335, %rd310;
-	ld.shared.s64 %rd337, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd336;
-	shfl.sync.idx.b32 %r129|%p69, %r127, 0, %r22, %r17;
+	st.shared.s64 [%rd334+0], %rd331;
+$L84:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r126;
+	@!%p70 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd316;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	ld.shared.s64 %rd338, [%rd337+0];
+	add.s64 %rd339, %rd338, %rd313;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd339;
+	shfl.sync.idx.b32 %r129|%p71, %r127, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd338, {%r129, %r130};
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
+	mov.b64 %rd341, {%r129, %r130};
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, 0;
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p70, %rd347, 0;
-	setp.gt.s64 %p71, %rd345, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L83;
-	atom.global.add.u64 %rd348, [%rd190], %rd345;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd346, %rd349;
-$L83:
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
 	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p73, %rd350, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd351, [%rd1+1024];
+	setp.eq.s64 %p72, %rd350, 0;
+	setp.gt.s64 %p73, %rd348, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L87;
+	atom.global.add.u64 %rd351, [%rd190], %rd348;
 	mov.b64 %rd352, %rd351;
-	mov.b64 %rd346, %rd352;
-	add.s64 %rd353, %rd346, %rd344;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, 0;
-$L85:
-	setp.lt.s64 %p76, %rd355, %rd305;
-	not.pred %p77, %p76;
-	@!%p77 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd356, %rd355, %rd162;
-	mad.lo.s64 %rd357, %rd356, 4, %rd160;
-	ld.shared.s32 %r131, [%rd357+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd358, %rd354, %rd355;
-	mul.lo.s64 %rd359, %rd358, %rd189;
-	mad.lo.s64 %rd360, %rd359, 4, %rd187;
-	st.global.s32 [%rd360+0], %r132;
-$L86:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
-	bra.uni $L85;
+	mov.b64 %rd349, %rd352;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p75, %rd353, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
+$L89:
+	setp.lt.s64 %p78, %rd358, %rd308;
+	not.pred %p79, %p78;
+	@!%p79 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd359, %rd358, %rd162;
+	mad.lo.s64 %rd360, %rd359, 4, %rd160;
+	ld.shared.s32 %r131, [%rd360+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd189;
+	mad.lo.s64 %rd363, %rd362, 4, %rd187;
+	st.global.s32 [%rd363+0], %r132;
+$L90:
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 	mov.b64 %rd209, 0;
-$L63:
+$L67:
 $L30:
-	add.s64 %rd362, %rd236, 1;
-	mov.b64 %rd236, %rd362;
+	add.s64 %rd365, %rd236, 1;
+	mov.b64 %rd236, %rd365;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd363, %rd210, 1;
-	mov.b64 %rd210, %rd363;
+	add.s64 %rd366, %rd210, 1;
+	mov.b64 %rd210, %rd366;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd364, %rd209;
-$L90:
-	@!%p20 bra $L94;
-	bra.uni $L92;
+	mov.b64 %rd367, %rd209;
 $L94:
-	// block scan
-	mov.b64 %rd365, %rd364;
-	mov.b32 %r133, %r3;
-$L95:
-	setp.hs.u32 %p78, %r133, 32;
-	@%p78 bra $L96;
-	mov.b64 {%r134, %r135}, %rd365;
-	shfl.sync.up.b32 %r136|%p79, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd366, {%r136, %r137};
-	@!%p79 bra $L97;
-	add.s64 %rd367, %rd366, %rd365;
-	mov.b64 %rd365, %rd367;
-$L97:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L95;
-$L96:
-	mov.b64 {%r138, %r139}, %rd365;
-	shfl.sync.up.b32 %r140|%p80, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd368, {%r140, %r141};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd369, %rd368, 0, %p82;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r142;
-	@!%p83 bra $L98;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd365;
+	@!%p20 bra $L98;
+	bra.uni $L96;
 $L98:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L99;
-	mov.b64 %rd372, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L100;
-	mul.wide.u32 %rd373, %r7, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	ld.shared.s64 %rd375, [%rd374+0];
-	mov.b64 %rd372, %rd375;
-$L100:
-	mov.b64 {%r143, %r144}, %rd372;
-	shfl.sync.up.b32 %r145|%p86, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd376, {%r145, %r146};
-	@!%p86 bra $L101;
-	add.s64 %rd377, %rd376, %rd372;
-	mov.b64 %rd372, %rd377;
-$L101:
-	mov.b64 {%r147, %r148}, %rd372;
-	shfl.sync.up.b32 %r149|%p87, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd378, {%r149, %r150};
-	@!%p87 bra $L102;
-	add.s64 %rd379, %rd378, %rd372;
-	mov.b64 %rd372, %rd379;
-$L102:
-	mov.b64 {%r151, %r152}, %rd372;
-	shfl.sync.up.b32 %r153|%p88, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd380, {%r153, %r154};
-	@!%p88 bra $L103;
-	add.s64 %rd381, %rd380, %rd372;
-	mov.b64 %rd372, %rd381;
-$L103:
-	mov.b64 {%r155, %r156}, %rd372;
-	shfl.sync.up.b32 %r157|%p89, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd382, {%r157, %r158};
-	@!%p89 bra $L104;
-	add.s64 %rd383, %rd382, %rd372;
-	mov.b64 %rd372, %rd383;
-$L104:
-	mov.b64 {%r159, %r160}, %rd372;
-	shfl.sync.up.b32 %r161|%p90, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd384, {%r161, %r162};
-	@!%p90 bra $L105;
-	add.s64 %rd385, %rd384, %rd372;
-	mov.b64 %rd372, %rd385;
-$L105:
-	mov.b64 {%r163, %r164}, %rd372;
-	shfl.sync.up.b32 %r165|%p91, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd386, {%r165, %r166};
-	selp.b64 %rd387, %rd386, 0, %p91;
-	@!%p85 bra $L106;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	add.s64 %rd390, %rd389, 512;
-	st.shared.s64 [%rd390+0], %rd387;
-$L106:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r167;
-	@!%p92 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd372;
-$L107:
+	// block scan
+	mov.b64 %rd368, %rd367;
+	mov.b32 %r133, %r3;
 $L99:
+	setp.hs.u32 %p80, %r133, 32;
+	@%p80 bra $L100;
+	mov.b64 {%r134, %r135}, %rd368;
+	shfl.sync.up.b32 %r136|%p81, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd369, {%r136, %r137};
+	@!%p81 bra $L101;
+	add.s64 %rd370, %rd369, %rd368;
+	mov.b64 %rd368, %rd370;
+$L101:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r138, %r139}, %rd368;
+	shfl.sync.up.b32 %r140|%p82, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd371, {%r140, %r141};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd372, %rd371, 0, %p84;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r142;
+	@!%p85 bra $L102;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd368;
+$L102:
 	bar.sync 0;
-	mul.wide.u32 %rd391, %r8, 16;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L103;
+	mov.b64 %rd375, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L104;
+	mul.wide.u32 %rd376, %r7, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	ld.shared.s64 %rd378, [%rd377+0];
+	mov.b64 %rd375, %rd378;
+$L104:
+	mov.b64 {%r143, %r144}, %rd375;
+	shfl.sync.up.b32 %r145|%p88, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd379, {%r145, %r146};
+	@!%p88 bra $L105;
+	add.s64 %rd380, %rd379, %rd375;
+	mov.b64 %rd375, %rd380;
+$L105:
+	mov.b64 {%r147, %r148}, %rd375;
+	shfl.sync.up.b32 %r149|%p89, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd381, {%r149, %r150};
+	@!%p89 bra $L106;
+	add.s64 %rd382, %rd381, %rd375;
+	mov.b64 %rd375, %rd382;
+$L106:
+	mov.b64 {%r151, %r152}, %rd375;
+	shfl.sync.up.b32 %r153|%p90, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd383, {%r153, %r154};
+	@!%p90 bra $L107;
+	add.s64 %rd384, %rd383, %rd375;
+	mov.b64 %rd375, %rd384;
+$L107:
+	mov.b64 {%r155, %r156}, %rd375;
+	shfl.sync.up.b32 %r157|%p91, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd385, {%r157, %r158};
+	@!%p91 bra $L108;
+	add.s64 %rd386, %rd385, %rd375;
+	mov.b64 %rd375, %rd386;
+$L108:
+	mov.b64 {%r159, %r160}, %rd375;
+	shfl.sync.up.b32 %r161|%p92, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd387, {%r161, %r162};
+	@!%p92 bra $L109;
+	add.s64 %rd388, %rd387, %rd375;
+	mov.b64 %rd375, %rd388;
+$L109:
+	mov.b64 {%r163, %r164}, %rd375;
+	shfl.sync.up.b32 %r165|%p93, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd389, {%r165, %r166};
+	selp.b64 %rd390, %rd389, 0, %p93;
+	@!%p87 bra $L110;
+	mul.wide.u32 %rd391, %r7, 16;
 	add.s64 %rd392, %rd1, %rd391;
 	add.s64 %rd393, %rd392, 512;
-	ld.shared.s64 %rd394, [%rd393+0];
-	add.s64 %rd395, %rd394, %rd369;
-	ld.shared.s64 %rd396, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd395;
-	shfl.sync.idx.b32 %r170|%p93, %r168, 0, %r22, %r17;
+	st.shared.s64 [%rd393+0], %rd390;
+$L110:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r167;
+	@!%p94 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd375;
+$L111:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	add.s64 %rd396, %rd395, 512;
+	ld.shared.s64 %rd397, [%rd396+0];
+	add.s64 %rd398, %rd397, %rd372;
+	ld.shared.s64 %rd399, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd398;
+	shfl.sync.idx.b32 %r170|%p95, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd397, {%r170, %r171};
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
+	mov.b64 %rd400, {%r170, %r171};
 	mov.b64 %rd401, %rd399;
 	mov.b64 %rd402, %rd400;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, 0;
-	cvt.u64.u32 %rd406, %r2;
-	setp.eq.s64 %p94, %rd406, 0;
-	setp.gt.s64 %p95, %rd404, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L109;
-	atom.global.add.u64 %rd407, [%rd190], %rd404;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd405, %rd408;
-$L109:
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, 0;
 	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p97, %rd409, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L110:
-	bar.sync 0;
-	ld.shared.s64 %rd410, [%rd1+1024];
+	setp.eq.s64 %p96, %rd409, 0;
+	setp.gt.s64 %p97, %rd407, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L113;
+	atom.global.add.u64 %rd410, [%rd190], %rd407;
 	mov.b64 %rd411, %rd410;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd405, %rd403;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd414, 0;
-$L111:
-	setp.lt.s64 %p100, %rd414, %rd364;
-	not.pred %p101, %p100;
-	@!%p101 bra $L115;
-	bra.uni $L113;
-$L115:
-	mul.lo.s64 %rd415, %rd414, %rd162;
-	mad.lo.s64 %rd416, %rd415, 4, %rd160;
-	ld.shared.s32 %r172, [%rd416+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd417, %rd413, %rd414;
-	mul.lo.s64 %rd418, %rd417, %rd189;
-	mad.lo.s64 %rd419, %rd418, 4, %rd187;
-	st.global.s32 [%rd419+0], %r173;
-$L112:
-	add.s64 %rd420, %rd414, 1;
-	mov.b64 %rd414, %rd420;
-	bra.uni $L111;
+	mov.b64 %rd408, %rd411;
 $L113:
-	bra.uni $L92;
-$L91:
-	bra.uni $L90;
-$L92:
+	cvt.u64.u32 %rd412, %r2;
+	setp.eq.s64 %p99, %rd412, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
+	bar.sync 0;
+	@!%p101 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd408;
+$L114:
+	bar.sync 0;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd408, %rd414;
+	add.s64 %rd415, %rd408, %rd406;
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd417, 0;
+$L115:
+	setp.lt.s64 %p102, %rd417, %rd367;
+	not.pred %p103, %p102;
+	@!%p103 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd418, %rd417, %rd162;
+	mad.lo.s64 %rd419, %rd418, 4, %rd160;
+	ld.shared.s32 %r172, [%rd419+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd420, %rd416, %rd417;
+	mul.lo.s64 %rd421, %rd420, %rd189;
+	mad.lo.s64 %rd422, %rd421, 4, %rd187;
+	st.global.s32 [%rd422+0], %r173;
+$L116:
+	add.s64 %rd423, %rd417, 1;
+	mov.b64 %rd417, %rd423;
+	bra.uni $L115;
+$L117:
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd421, %r2;
-	add.s64 %rd422, %rd166, %rd421;
-	mov.b64 %rd423, %rd422;
+	cvt.u64.u32 %rd424, %r2;
+	add.s64 %rd425, %rd166, %rd424;
+	mov.b64 %rd426, %rd425;
 	mov.b32 %r174, -1;
-	mov.b64 %rd424, 0;
-	mov.b64 %rd425, 0;
-$L116:
-	@!%p15 bra $L120;
-	mov.b64 %rd426, 4611686018427387904;
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd426, %rd149;
-	bra.uni $L118;
-$L117:
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd427, %rd426;
-$L121:
+	mov.b64 %rd427, 0;
 	mov.b64 %rd428, 0;
-	mov.b64 %rd429, %rd427;
+$L120:
+	@!%p15 bra $L124;
+	mov.b64 %rd429, 4611686018427387904;
+	bra.uni $L122;
 $L124:
-	setp.gt.s64 %p102, %rd429, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L128;
-	bra.uni $L126;
+	mov.b64 %rd429, %rd149;
+	bra.uni $L122;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd430, %rd429;
+$L125:
+	mov.b64 %rd431, 0;
+	mov.b64 %rd432, %rd430;
 $L128:
-	setp.ge.s64 %p104, %rd424, %rd425;
-	@!%p104 bra $L130;
-	setp.ge.s64 %p105, %rd423, %rd169;
+	setp.gt.s64 %p104, %rd432, 0;
+	not.pred %p105, %p104;
 	@!%p105 bra $L132;
-	bra.uni $L126;
+	bra.uni $L130;
 $L132:
-	mov.pred %p106, %p14;
-	mov.b64 %rd430, %rd130;
-	mov.b64 %rd431, %rd423;
-$L133:
-	@!%p106 bra $L137;
-	shr.s64 %rd432, %rd431, 5;
-	mul.lo.s64 %rd433, %rd432, %rd136;
-	mad.lo.s64 %rd434, %rd433, 4, %rd134;
-	ld.global.nc.u32 %r175, [%rd434+0];
+	setp.ge.s64 %p106, %rd427, %rd428;
+	@!%p106 bra $L134;
+	setp.ge.s64 %p107, %rd426, %rd169;
+	@!%p107 bra $L136;
+	bra.uni $L130;
+$L136:
+	mov.pred %p108, %p14;
+	mov.b64 %rd433, %rd130;
+	mov.b64 %rd434, %rd426;
+$L137:
+	@!%p108 bra $L141;
+	shr.s64 %rd435, %rd434, 5;
+	mul.lo.s64 %rd436, %rd435, %rd136;
+	mad.lo.s64 %rd437, %rd436, 4, %rd134;
+	ld.global.nc.u32 %r175, [%rd437+0];
 	mov.b32 %r176, %r175;
-	and.b64 %rd435, %rd431, 31;
-	min.u64 %rd436, %rd435, 32;
-	cvt.u32.u64 %r177, %rd436;
+	and.b64 %rd438, %rd434, 31;
+	min.u64 %rd439, %rd438, 32;
+	cvt.u32.u64 %r177, %rd439;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p107, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p107;
+	setp.hs.u32 %p109, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p109;
 	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p108, %r181, 0x0;
-	@!%p108 bra $L139;
-	cvt.u32.u64 %r182, %rd431;
+	setp.ne.u32 %p110, %r181, 0x0;
+	@!%p110 bra $L143;
+	cvt.u32.u64 %r182, %rd434;
 	mov.b32 %r183, %r182;
-	bra.uni $L135;
-$L139:
+	bra.uni $L139;
+$L143:
 	mov.b32 %r183, -1;
-	bra.uni $L135;
-$L137:
-	mul.lo.s64 %rd437, %rd431, %rd133;
-	mad.lo.s64 %rd438, %rd437, 4, %rd131;
-	ld.global.nc.s32 %r184, [%rd438+0];
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd440, %rd434, %rd133;
+	mad.lo.s64 %rd441, %rd440, 4, %rd131;
+	ld.global.nc.s32 %r184, [%rd441+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
-	bra.uni $L135;
-$L134:
-	bra.uni $L133;
-$L135:
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
 	mov.b32 %r174, %r183;
-	add.s64 %rd439, %rd423, %rd164;
-	mov.b64 %rd423, %rd439;
-	setp.ge.s32 %p109, %r174, 0;
-	@!%p109 bra $L141;
-	mov.b64 %rd440, %rd120;
+	add.s64 %rd442, %rd426, %rd164;
+	mov.b64 %rd426, %rd442;
+	setp.ge.s32 %p111, %r174, 0;
+	@!%p111 bra $L145;
+	mov.b64 %rd443, %rd120;
 	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd441, %r186;
-	mul.lo.s64 %rd442, %rd441, %rd123;
-	mad.lo.s64 %rd443, %rd442, 8, %rd121;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd120;
+	cvt.s64.s32 %rd444, %r186;
+	mul.lo.s64 %rd445, %rd444, %rd123;
+	mad.lo.s64 %rd446, %rd445, 8, %rd121;
+	ld.global.nc.s64 %rd447, [%rd446+0];
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, %rd120;
 	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd448, %r187;
-	add.s64 %rd449, %rd448, 1;
-	mul.lo.s64 %rd450, %rd449, %rd123;
-	mad.lo.s64 %rd451, %rd450, 8, %rd121;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd446;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd424, %rd455;
-	mov.b64 %rd425, %rd456;
-$L141:
-	bra.uni $L125;
-$L130:
-	mul.lo.s64 %rd457, %rd424, %rd126;
-	mad.lo.s64 %rd458, %rd457, 4, %rd124;
-	ld.global.nc.s32 %r188, [%rd458+0];
+	cvt.s64.s32 %rd451, %r187;
+	add.s64 %rd452, %rd451, 1;
+	mul.lo.s64 %rd453, %rd452, %rd123;
+	mad.lo.s64 %rd454, %rd453, 8, %rd121;
+	ld.global.nc.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd458, %rd449;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd427, %rd458;
+	mov.b64 %rd428, %rd459;
+$L145:
+	bra.uni $L129;
+$L134:
+	mul.lo.s64 %rd460, %rd427, %rd126;
+	mad.lo.s64 %rd461, %rd460, 4, %rd124;
+	ld.global.nc.s32 %r188, [%rd461+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
-	mov.pred %p110, %p17;
+	mov.pred %p112, %p17;
 	mov.b32 %r191, %r174;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd459, %rd424;
-$L142:
+	mov.b64 %rd462, %rd427;
+$L146:
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd460, %r193;
-	mov.b64 %rd461, %rd460;
+	cvt.s64.s32 %rd463, %r193;
+	mov.b64 %rd464, %rd463;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd462, %r194;
-	min.u64 %rd463, %rd462, 32;
-	cvt.u32.u64 %r195, %rd463;
+	cvt.s64.s32 %rd465, %r194;
+	min.u64 %rd466, %rd465, 32;
+	cvt.u32.u64 %r195, %rd466;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p111, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p111;
+	setp.hs.u32 %p113, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p113;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd464, %rd461;
+	mov.b64 %rd467, %rd464;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd465, %rd464, %rd154;
-	mad.lo.s64 %rd466, %rd465, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r201, [%rd466+0];
+	mul.lo.s64 %rd468, %rd467, %rd154;
+	mad.lo.s64 %rd469, %rd468, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r201, [%rd469+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p112, %r203, 0x0;
-	@!%p112 bra $L146;
-	mov.pred %p113, 0;
-	bra.uni $L144;
-$L146:
-	mul.lo.s64 %rd467, %rd464, %rd154;
-	mad.lo.s64 %rd468, %rd467, 4, %rd152;
-	atom.global.or.b32 %r204, [%rd468], %r200;
+	setp.ne.u32 %p114, %r203, 0x0;
+	@!%p114 bra $L150;
+	mov.pred %p115, 0;
+	bra.uni $L148;
+$L150:
+	mul.lo.s64 %rd470, %rd467, %rd154;
+	mad.lo.s64 %rd471, %rd470, 4, %rd152;
+	atom.global.or.b32 %r204, [%rd471], %r200;
 	mov.b32 %r205, %r204;
 	and.b32 %r206, %r205, %r200;
-	setp.eq.u32 %p114, %r206, 0x0;
-	mov.pred %p113, %p114;
-	bra.uni $L144;
-$L143:
-	bra.uni $L142;
-$L144:
-	@!%p113 bra $L148;
-	mov.pred %p115, 0;
-	mov.b64 %rd469, %rd428;
+	setp.eq.u32 %p116, %r206, 0x0;
+	mov.pred %p115, %p116;
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
+	@!%p115 bra $L152;
+	mov.pred %p117, 0;
+	mov.b64 %rd472, %rd431;
 	mov.b32 %r207, %r190;
-$L149:
-	@!%p15 bra $L153;
+$L153:
+	@!%p15 bra $L157;
 	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd470, %r208;
-	mov.b64 %rd471, %rd470;
+	cvt.s64.s32 %rd473, %r208;
+	mov.b64 %rd474, %rd473;
 	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd472, %r209;
-	min.u64 %rd473, %rd472, 32;
-	cvt.u32.u64 %r210, %rd473;
+	cvt.s64.s32 %rd475, %r209;
+	min.u64 %rd476, %rd475, 32;
+	cvt.u32.u64 %r210, %rd476;
 	mov.b32 %r212, 0x1;
 	shl.b32 %r211, %r212, %r210;
-	setp.hs.u32 %p116, %r210, 32;
-	selp.b32 %r213, 0, %r211, %p116;
+	setp.hs.u32 %p118, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p118;
 	mov.b32 %r214, %r213;
-	mov.b64 %rd474, %rd471;
+	mov.b64 %rd477, %rd474;
 	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd475, %rd474, %rd145;
-	mad.lo.s64 %rd476, %rd475, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r216, [%rd476+0];
+	mul.lo.s64 %rd478, %rd477, %rd145;
+	mad.lo.s64 %rd479, %rd478, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r216, [%rd479+0];
 	mov.b32 %r217, %r216;
 	and.b32 %r218, %r217, %r215;
-	setp.ne.u32 %p117, %r218, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L155;
-	mul.lo.s64 %rd477, %rd474, %rd145;
-	mad.lo.s64 %rd478, %rd477, 4, %rd143;
-	atom.global.or.b32 %r219, [%rd478], %r215;
+	setp.ne.u32 %p119, %r218, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L159;
+	mul.lo.s64 %rd480, %rd477, %rd145;
+	mad.lo.s64 %rd481, %rd480, 4, %rd143;
+	atom.global.or.b32 %r219, [%rd481], %r215;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r215;
-	setp.ne.u32 %p120, %r221, 0x0;
-	mov.pred %p118, %p120;
-$L155:
-	@!%p118 bra $L157;
-	mov.b64 %rd479, %rd469;
-	mov.b64 %rd480, %rd479;
-	mov.pred %p121, 0;
-	bra.uni $L151;
+	setp.ne.u32 %p122, %r221, 0x0;
+	mov.pred %p120, %p122;
+$L159:
+	@!%p120 bra $L161;
+	mov.b64 %rd482, %rd472;
+	mov.b64 %rd483, %rd482;
+	mov.pred %p123, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd484, %rd472;
+	mov.b64 %rd483, %rd484;
+	mov.pred %p123, 1;
+	bra.uni $L155;
 $L157:
-	mov.b64 %rd481, %rd469;
-	mov.b64 %rd480, %rd481;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L153:
-	@!%p16 bra $L159;
-	cvt.s64.s32 %rd482, %r207;
-	mul.lo.s64 %rd483, %rd482, %rd148;
-	mad.lo.s64 %rd484, %rd483, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r222, [%rd484+0];
-	mov.b32 %r223, %r222;
-	setp.eq.s32 %p122, %r223, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L161;
+	@!%p16 bra $L163;
 	cvt.s64.s32 %rd485, %r207;
 	mul.lo.s64 %rd486, %rd485, %rd148;
 	mad.lo.s64 %rd487, %rd486, 4, %rd146;
-	atom.global.exch.b32 %r224, [%rd487], %r37;
+	ld.relaxed.gpu.global.s32 %r222, [%rd487+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p124, %r223, %r37;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L165;
+	cvt.s64.s32 %rd488, %r207;
+	mul.lo.s64 %rd489, %rd488, %rd148;
+	mad.lo.s64 %rd490, %rd489, 4, %rd146;
+	atom.global.exch.b32 %r224, [%rd490], %r37;
 	mov.b32 %r225, %r224;
-	setp.eq.s32 %p125, %r225, %r37;
-	mov.pred %p123, %p125;
-$L161:
-	@!%p123 bra $L163;
-	mov.b64 %rd488, %rd469;
-	mov.b64 %rd480, %rd488;
-	mov.pred %p121, 0;
-	bra.uni $L151;
-$L163:
-$L159:
-	mul.lo.s64 %rd489, %rd469, %rd162;
-	mad.lo.s64 %rd490, %rd489, 4, %rd160;
-	st.shared.s32 [%rd490+0], %r207;
-	add.s64 %rd491, %rd469, 1;
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd480, %rd492;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L150:
-	bra.uni $L149;
-$L151:
-	mov.b64 %rd493, %rd480;
-	mov.pred %p126, %p121;
-	mov.b64 %rd428, %rd493;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L165;
-	mov.b64 %rd494, %rd120;
-	mov.b32 %r226, %r190;
-	setp.lt.s64 %p127, %rd106, 64;
-	setp.le.s64 %p128, %rd150, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L166;
-	cvt.s64.s32 %rd495, %r226;
-	add.s64 %rd496, %rd495, 1;
-	mul.lo.s64 %rd497, %rd496, %rd123;
-	mad.lo.s64 %rd498, %rd497, 8, %rd121;
-	ld.global.nc.s64 %rd499, [%rd498+0];
-	mov.b64 %rd500, %rd499;
-	cvt.s64.s32 %rd501, %r226;
-	mul.lo.s64 %rd502, %rd501, %rd123;
-	mad.lo.s64 %rd503, %rd502, 8, %rd121;
-	ld.global.nc.s64 %rd504, [%rd503+0];
-	mov.b64 %rd505, %rd504;
-	sub.s64 %rd506, %rd500, %rd505;
-	add.s64 %rd507, %rd107, %rd506;
-	mov.b64 %rd107, %rd507;
-	bra.uni $L167;
-$L166:
-	sub.s64 %rd508, %rd150, 1;
-	and.b64 %rd509, %rd106, %rd508;
-	setp.eq.s64 %p130, %rd509, 0;
-	@!%p130 bra $L169;
-	cvt.s64.s32 %rd510, %r226;
-	add.s64 %rd511, %rd510, 1;
-	mul.lo.s64 %rd512, %rd511, %rd123;
-	mad.lo.s64 %rd513, %rd512, 8, %rd121;
-	ld.global.nc.s64 %rd514, [%rd513+0];
-	mov.b64 %rd515, %rd514;
-	cvt.s64.s32 %rd516, %r226;
-	mul.lo.s64 %rd517, %rd516, %rd123;
-	mad.lo.s64 %rd518, %rd517, 8, %rd121;
-	ld.global.nc.s64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	sub.s64 %rd521, %rd515, %rd520;
-	mul.lo.s64 %rd522, %rd150, %rd521;
-	add.s64 %rd523, %rd107, %rd522;
-	mov.b64 %rd107, %rd523;
-$L169:
-$L167:
-	add.s64 %rd524, %rd106, 1;
-	mov.b64 %rd106, %rd524;
+	setp.eq.s32 %p127, %r225, %r37;
+	mov.pred %p125, %p127;
 $L165:
-$L148:
-	add.s64 %rd525, %rd424, 1;
-	mov.b64 %rd424, %rd525;
-	sub.s64 %rd526, %rd429, 1;
-	mov.b64 %rd429, %rd526;
-$L125:
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd527, %rd428;
+	@!%p125 bra $L167;
+	mov.b64 %rd491, %rd472;
+	mov.b64 %rd483, %rd491;
+	mov.pred %p123, 0;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd492, %rd472, %rd162;
+	mad.lo.s64 %rd493, %rd492, 4, %rd160;
+	st.shared.s32 [%rd493+0], %r207;
+	add.s64 %rd494, %rd472, 1;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd483, %rd495;
+	mov.pred %p123, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd496, %rd483;
+	mov.pred %p128, %p123;
+	mov.b64 %rd431, %rd496;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L169;
+	mov.b64 %rd497, %rd120;
+	mov.b32 %r226, %r190;
+	setp.lt.s64 %p129, %rd106, 64;
+	setp.le.s64 %p130, %rd150, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L170;
+	cvt.s64.s32 %rd498, %r226;
+	add.s64 %rd499, %rd498, 1;
+	mul.lo.s64 %rd500, %rd499, %rd123;
+	mad.lo.s64 %rd501, %rd500, 8, %rd121;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	cvt.s64.s32 %rd504, %r226;
+	mul.lo.s64 %rd505, %rd504, %rd123;
+	mad.lo.s64 %rd506, %rd505, 8, %rd121;
+	ld.global.nc.s64 %rd507, [%rd506+0];
+	mov.b64 %rd508, %rd507;
+	sub.s64 %rd509, %rd503, %rd508;
+	add.s64 %rd510, %rd107, %rd509;
+	mov.b64 %rd107, %rd510;
+	bra.uni $L171;
 $L170:
-	@!%p15 bra $L174;
-	bra.uni $L172;
-$L174:
-	// block scan
-	mov.b64 %rd528, %rd527;
-	mov.b32 %r227, %r3;
+	mov.b64 %rd511, %rd150;
+	setp.ge.s64 %p132, %rd106, 4096;
+	@!%p132 bra $L173;
+	mul.lo.s64 %rd512, %rd511, 4;
+	mov.b64 %rd511, %rd512;
+$L173:
+	setp.ge.s64 %p133, %rd106, 65536;
+	@!%p133 bra $L175;
+	mul.lo.s64 %rd513, %rd511, 4;
+	mov.b64 %rd511, %rd513;
 $L175:
-	setp.hs.u32 %p131, %r227, 32;
-	@%p131 bra $L176;
-	mov.b64 {%r228, %r229}, %rd528;
-	shfl.sync.up.b32 %r230|%p132, %r228, %r227, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd529, {%r230, %r231};
-	@!%p132 bra $L177;
-	add.s64 %rd530, %rd529, %rd528;
-	mov.b64 %rd528, %rd530;
+	sub.s64 %rd514, %rd511, 1;
+	and.b64 %rd515, %rd106, %rd514;
+	setp.eq.s64 %p134, %rd515, 0;
+	@!%p134 bra $L177;
+	cvt.s64.s32 %rd516, %r226;
+	add.s64 %rd517, %rd516, 1;
+	mul.lo.s64 %rd518, %rd517, %rd123;
+	mad.lo.s64 %rd519, %rd518, 8, %rd121;
+	ld.global.nc.s64 %rd520, [%rd519+0];
+	mov.b64 %rd521, %rd520;
+	cvt.s64.s32 %rd522, %r226;
+	mul.lo.s64 %rd523, %rd522, %rd123;
+	mad.lo.s64 %rd524, %rd523, 8, %rd121;
+	ld.global.nc.s64 %rd525, [%rd524+0];
+	mov.b64 %rd526, %rd525;
+	sub.s64 %rd527, %rd521, %rd526;
+	mul.lo.s64 %rd528, %rd511, %rd527;
+	add.s64 %rd529, %rd107, %rd528;
+	mov.b64 %rd107, %rd529;
 $L177:
-	shl.b32 %r227, %r227, 1;
-	bra.uni $L175;
-$L176:
-	mov.b64 {%r232, %r233}, %rd528;
-	shfl.sync.up.b32 %r234|%p133, %r232, %r3, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd531, {%r234, %r235};
-	setp.lo.u32 %p134, %r3, 32;
-	and.pred %p135, %p133, %p134;
-	selp.b64 %rd532, %rd531, 0, %p135;
-	sub.u32 %r236, %r13, %r3;
-	setp.eq.u32 %p136, %r7, %r236;
-	@!%p136 bra $L178;
-	mul.wide.u32 %rd533, %r8, 16;
-	add.s64 %rd534, %rd1, %rd533;
-	st.shared.s64 [%rd534+0], %rd528;
-$L178:
-	bar.sync 0;
-	setp.eq.u32 %p137, %r8, 0;
-	@!%p137 bra $L179;
-	mov.b64 %rd535, 0;
-	setp.lo.u32 %p138, %r7, %r10;
-	@!%p138 bra $L180;
-	mul.wide.u32 %rd536, %r7, 16;
-	add.s64 %rd537, %rd1, %rd536;
-	ld.shared.s64 %rd538, [%rd537+0];
-	mov.b64 %rd535, %rd538;
-$L180:
-	mov.b64 {%r237, %r238}, %rd535;
-	shfl.sync.up.b32 %r239|%p139, %r237, 1, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd539, {%r239, %r240};
-	@!%p139 bra $L181;
-	add.s64 %rd540, %rd539, %rd535;
-	mov.b64 %rd535, %rd540;
-$L181:
-	mov.b64 {%r241, %r242}, %rd535;
-	shfl.sync.up.b32 %r243|%p140, %r241, 2, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd541, {%r243, %r244};
-	@!%p140 bra $L182;
-	add.s64 %rd542, %rd541, %rd535;
-	mov.b64 %rd535, %rd542;
-$L182:
-	mov.b64 {%r245, %r246}, %rd535;
-	shfl.sync.up.b32 %r247|%p141, %r245, 4, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd543, {%r247, %r248};
-	@!%p141 bra $L183;
-	add.s64 %rd544, %rd543, %rd535;
-	mov.b64 %rd535, %rd544;
-$L183:
-	mov.b64 {%r249, %r250}, %rd535;
-	shfl.sync.up.b32 %r251|%p142, %r249, 8, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd545, {%r251, %r252};
-	@!%p142 bra $L184;
-	add.s64 %rd546, %rd545, %rd535;
-	mov.b64 %rd535, %rd546;
-$L184:
-	mov.b64 {%r253, %r254}, %rd535;
-	shfl.sync.up.b32 %r255|%p143, %r253, 16, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd547, {%r255, %r256};
-	@!%p143 bra $L185;
-	add.s64 %rd548, %rd547, %rd535;
-	mov.b64 %rd535, %rd548;
-$L185:
-	mov.b64 {%r257, %r258}, %rd535;
-	shfl.sync.up.b32 %r259|%p144, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd549, {%r259, %r260};
-	selp.b64 %rd550, %rd549, 0, %p144;
-	@!%p138 bra $L186;
-	mul.wide.u32 %rd551, %r7, 16;
-	add.s64 %rd552, %rd1, %rd551;
-	add.s64 %rd553, %rd552, 512;
-	st.shared.s64 [%rd553+0], %rd550;
-$L186:
-	sub.u32 %r261, %r10, 1;
-	setp.eq.u32 %p145, %r7, %r261;
-	@!%p145 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd535;
-$L187:
-$L179:
-	bar.sync 0;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	add.s64 %rd556, %rd555, 512;
-	ld.shared.s64 %rd557, [%rd556+0];
-	add.s64 %rd558, %rd557, %rd532;
-	ld.shared.s64 %rd559, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd558;
-	shfl.sync.idx.b32 %r264|%p146, %r262, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
-	mov.b64 %rd560, {%r264, %r265};
-	mov.b64 %rd561, %rd559;
-	mov.b64 %rd562, %rd560;
-	mov.b64 %rd563, %rd561;
-	mov.b64 %rd564, %rd562;
-	mov.b64 %rd565, %rd563;
-	mov.b64 %rd566, %rd564;
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, 0;
-	cvt.u64.u32 %rd569, %r2;
-	setp.eq.s64 %p147, %rd569, 0;
-	setp.gt.s64 %p148, %rd567, 0;
-	and.pred %p149, %p147, %p148;
-	@!%p149 bra $L189;
-	atom.global.add.u64 %rd570, [%rd140], %rd567;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd568, %rd571;
-$L189:
-	cvt.u64.u32 %rd572, %r2;
-	setp.eq.s64 %p150, %rd572, 0;
-	setp.eq.u32 %p151, %r1, 0;
-	and.pred %p152, %p150, %p151;
-	bar.sync 0;
-	@!%p152 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd568;
-$L190:
-	bar.sync 0;
-	ld.shared.s64 %rd573, [%rd1+1024];
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd568, %rd574;
-	add.s64 %rd575, %rd568, %rd566;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
-$L191:
-	setp.lt.s64 %p153, %rd577, %rd527;
-	not.pred %p154, %p153;
-	@!%p154 bra $L195;
-	bra.uni $L193;
-$L195:
-	mul.lo.s64 %rd578, %rd577, %rd162;
-	mad.lo.s64 %rd579, %rd578, 4, %rd160;
-	ld.shared.s32 %r266, [%rd579+0];
-	mov.b32 %r267, %r266;
-	add.s64 %rd580, %rd576, %rd577;
-	mul.lo.s64 %rd581, %rd580, %rd139;
-	mad.lo.s64 %rd582, %rd581, 4, %rd137;
-	st.global.s32 [%rd582+0], %r267;
-$L192:
-	add.s64 %rd583, %rd577, 1;
-	mov.b64 %rd577, %rd583;
-	bra.uni $L191;
-$L193:
-	bra.uni $L172;
 $L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd584, 0;
-	setp.lt.s64 %p155, %rd424, %rd425;
-	setp.lt.s64 %p156, %rd423, %rd169;
-	or.pred %p157, %p155, %p156;
-	@!%p157 bra $L197;
-	mov.b64 %rd584, 1;
+	add.s64 %rd530, %rd106, 1;
+	mov.b64 %rd106, %rd530;
+$L169:
+$L152:
+	add.s64 %rd531, %rd427, 1;
+	mov.b64 %rd427, %rd531;
+	sub.s64 %rd532, %rd432, 1;
+	mov.b64 %rd432, %rd532;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd533, %rd431;
+$L178:
+	@!%p15 bra $L182;
+	bra.uni $L180;
+$L182:
+	// block scan
+	mov.b64 %rd534, %rd533;
+	mov.b32 %r227, %r3;
+$L183:
+	setp.hs.u32 %p135, %r227, 32;
+	@%p135 bra $L184;
+	mov.b64 {%r228, %r229}, %rd534;
+	shfl.sync.up.b32 %r230|%p136, %r228, %r227, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
+	mov.b64 %rd535, {%r230, %r231};
+	@!%p136 bra $L185;
+	add.s64 %rd536, %rd535, %rd534;
+	mov.b64 %rd534, %rd536;
+$L185:
+	shl.b32 %r227, %r227, 1;
+	bra.uni $L183;
+$L184:
+	mov.b64 {%r232, %r233}, %rd534;
+	shfl.sync.up.b32 %r234|%p137, %r232, %r3, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
+	mov.b64 %rd537, {%r234, %r235};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd538, %rd537, 0, %p139;
+	sub.u32 %r236, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r236;
+	@!%p140 bra $L186;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd534;
+$L186:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L187;
+	mov.b64 %rd541, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L188;
+	mul.wide.u32 %rd542, %r7, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	ld.shared.s64 %rd544, [%rd543+0];
+	mov.b64 %rd541, %rd544;
+$L188:
+	mov.b64 {%r237, %r238}, %rd541;
+	shfl.sync.up.b32 %r239|%p143, %r237, 1, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
+	mov.b64 %rd545, {%r239, %r240};
+	@!%p143 bra $L189;
+	add.s64 %rd546, %rd545, %rd541;
+	mov.b64 %rd541, %rd546;
+$L189:
+	mov.b64 {%r241, %r242}, %rd541;
+	shfl.sync.up.b32 %r243|%p144, %r241, 2, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
+	mov.b64 %rd547, {%r243, %r244};
+	@!%p144 bra $L190;
+	add.s64 %rd548, %rd547, %rd541;
+	mov.b64 %rd541, %rd548;
+$L190:
+	mov.b64 {%r245, %r246}, %rd541;
+	shfl.sync.up.b32 %r247|%p145, %r245, 4, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
+	mov.b64 %rd549, {%r247, %r248};
+	@!%p145 bra $L191;
+	add.s64 %rd550, %rd549, %rd541;
+	mov.b64 %rd541, %rd550;
+$L191:
+	mov.b64 {%r249, %r250}, %rd541;
+	shfl.sync.up.b32 %r251|%p146, %r249, 8, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
+	mov.b64 %rd551, {%r251, %r252};
+	@!%p146 bra $L192;
+	add.s64 %rd552, %rd551, %rd541;
+	mov.b64 %rd541, %rd552;
+$L192:
+	mov.b64 {%r253, %r254}, %rd541;
+	shfl.sync.up.b32 %r255|%p147, %r253, 16, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
+	mov.b64 %rd553, {%r255, %r256};
+	@!%p147 bra $L193;
+	add.s64 %rd554, %rd553, %rd541;
+	mov.b64 %rd541, %rd554;
+$L193:
+	mov.b64 {%r257, %r258}, %rd541;
+	shfl.sync.up.b32 %r259|%p148, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd555, {%r259, %r260};
+	selp.b64 %rd556, %rd555, 0, %p148;
+	@!%p142 bra $L194;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	add.s64 %rd559, %rd558, 512;
+	st.shared.s64 [%rd559+0], %rd556;
+$L194:
+	sub.u32 %r261, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r261;
+	@!%p149 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd541;
+$L195:
+$L187:
+	bar.sync 0;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	ld.shared.s64 %rd563, [%rd562+0];
+	add.s64 %rd564, %rd563, %rd538;
+	ld.shared.s64 %rd565, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd564;
+	shfl.sync.idx.b32 %r264|%p150, %r262, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
+	mov.b64 %rd566, {%r264, %r265};
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, 0;
+	cvt.u64.u32 %rd575, %r2;
+	setp.eq.s64 %p151, %rd575, 0;
+	setp.gt.s64 %p152, %rd573, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L197;
+	atom.global.add.u64 %rd576, [%rd140], %rd573;
+	mov.b64 %rd577, %rd576;
+	mov.b64 %rd574, %rd577;
 $L197:
-	mov.b64 %rd585, %rd584;
+	cvt.u64.u32 %rd578, %r2;
+	setp.eq.s64 %p154, %rd578, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd574;
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd579, [%rd1+1024];
+	mov.b64 %rd580, %rd579;
+	mov.b64 %rd574, %rd580;
+	add.s64 %rd581, %rd574, %rd572;
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd583, 0;
+$L199:
+	setp.lt.s64 %p157, %rd583, %rd533;
+	not.pred %p158, %p157;
+	@!%p158 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd584, %rd583, %rd162;
+	mad.lo.s64 %rd585, %rd584, 4, %rd160;
+	ld.shared.s32 %r266, [%rd585+0];
+	mov.b32 %r267, %r266;
+	add.s64 %rd586, %rd582, %rd583;
+	mul.lo.s64 %rd587, %rd586, %rd139;
+	mad.lo.s64 %rd588, %rd587, 4, %rd137;
+	st.global.s32 [%rd588+0], %r267;
+$L200:
+	add.s64 %rd589, %rd583, 1;
+	mov.b64 %rd583, %rd589;
+	bra.uni $L199;
+$L201:
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd590, 0;
+	setp.lt.s64 %p159, %rd427, %rd428;
+	setp.lt.s64 %p160, %rd426, %rd169;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L205;
+	mov.b64 %rd590, 1;
+$L205:
+	mov.b64 %rd591, %rd590;
 	// block reduction
 	sub.u32 %r268, %r13, 1;
 	mov.b32 %r269, %r3;
-$L198:
-	setp.hs.u32 %p158, %r269, 32;
-	@%p158 bra $L199;
-	mov.b64 {%r270, %r271}, %rd585;
-	shfl.sync.down.b32 %r272|%p159, %r270, %r269, %r268, %r17;
-	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
-	mov.b64 %rd586, {%r272, %r273};
-	@!%p159 bra $L200;
-	max.s64 %rd587, %rd585, %rd586;
-	mov.b64 %rd585, %rd587;
-$L200:
-	shl.b32 %r269, %r269, 1;
-	bra.uni $L198;
-$L199:
-	setp.eq.u32 %p160, %r7, 0;
-	@!%p160 bra $L201;
-	mul.wide.u32 %rd588, %r8, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	st.shared.s64 [%rd589+0], %rd585;
-$L201:
-	bar.sync 0;
-	setp.eq.u32 %p161, %r8, 0;
-	@!%p161 bra $L202;
-	setp.lo.u32 %p162, %r7, %r10;
-	@!%p162 bra $L203;
-	mul.wide.u32 %rd590, %r7, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	ld.shared.s64 %rd592, [%rd591+0];
-	mov.b64 %rd585, %rd592;
-$L203:
-	sub.u32 %r274, %r10, 1;
-	mov.b64 {%r275, %r276}, %rd585;
-	shfl.sync.down.b32 %r277|%p163, %r275, 1, %r274, %r17;
-	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
-	mov.b64 %rd593, {%r277, %r278};
-	@!%p163 bra $L204;
-	max.s64 %rd594, %rd585, %rd593;
-	mov.b64 %rd585, %rd594;
-$L204:
-	mov.b64 {%r279, %r280}, %rd585;
-	shfl.sync.down.b32 %r281|%p164, %r279, 2, %r274, %r17;
-	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
-	mov.b64 %rd595, {%r281, %r282};
-	@!%p164 bra $L205;
-	max.s64 %rd596, %rd585, %rd595;
-	mov.b64 %rd585, %rd596;
-$L205:
-	mov.b64 {%r283, %r284}, %rd585;
-	shfl.sync.down.b32 %r285|%p165, %r283, 4, %r274, %r17;
-	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
-	mov.b64 %rd597, {%r285, %r286};
-	@!%p165 bra $L206;
-	max.s64 %rd598, %rd585, %rd597;
-	mov.b64 %rd585, %rd598;
 $L206:
-	mov.b64 {%r287, %r288}, %rd585;
-	shfl.sync.down.b32 %r289|%p166, %r287, 8, %r274, %r17;
-	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
-	mov.b64 %rd599, {%r289, %r290};
-	@!%p166 bra $L207;
-	max.s64 %rd600, %rd585, %rd599;
-	mov.b64 %rd585, %rd600;
-$L207:
-	mov.b64 {%r291, %r292}, %rd585;
-	shfl.sync.down.b32 %r293|%p167, %r291, 16, %r274, %r17;
-	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
-	mov.b64 %rd601, {%r293, %r294};
-	@!%p167 bra $L208;
-	max.s64 %rd602, %rd585, %rd601;
-	mov.b64 %rd585, %rd602;
+	setp.hs.u32 %p162, %r269, 32;
+	@%p162 bra $L207;
+	mov.b64 {%r270, %r271}, %rd591;
+	shfl.sync.down.b32 %r272|%p163, %r270, %r269, %r268, %r17;
+	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
+	mov.b64 %rd592, {%r272, %r273};
+	@!%p163 bra $L208;
+	max.s64 %rd593, %rd591, %rd592;
+	mov.b64 %rd591, %rd593;
 $L208:
-	@!%p160 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd585;
+	shl.b32 %r269, %r269, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L209;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	st.shared.s64 [%rd595+0], %rd591;
 $L209:
-$L202:
 	bar.sync 0;
-	ld.shared.s64 %rd603, [%rd1+1024];
-	mov.b64 %rd585, %rd603;
-	mov.b64 %rd604, %rd585;
-	setp.eq.s64 %p168, %rd604, 0;
-	@!%p168 bra $L211;
-	bra.uni $L123;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L210;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L211;
+	mul.wide.u32 %rd596, %r7, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	ld.shared.s64 %rd598, [%rd597+0];
+	mov.b64 %rd591, %rd598;
 $L211:
-$L122:
-	bra.uni $L121;
-$L123:
+	sub.u32 %r274, %r10, 1;
+	mov.b64 {%r275, %r276}, %rd591;
+	shfl.sync.down.b32 %r277|%p167, %r275, 1, %r274, %r17;
+	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
+	mov.b64 %rd599, {%r277, %r278};
+	@!%p167 bra $L212;
+	max.s64 %rd600, %rd591, %rd599;
+	mov.b64 %rd591, %rd600;
+$L212:
+	mov.b64 {%r279, %r280}, %rd591;
+	shfl.sync.down.b32 %r281|%p168, %r279, 2, %r274, %r17;
+	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
+	mov.b64 %rd601, {%r281, %r282};
+	@!%p168 bra $L213;
+	max.s64 %rd602, %rd591, %rd601;
+	mov.b64 %rd591, %rd602;
+$L213:
+	mov.b64 {%r283, %r284}, %rd591;
+	shfl.sync.down.b32 %r285|%p169, %r283, 4, %r274, %r17;
+	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
+	mov.b64 %rd603, {%r285, %r286};
+	@!%p169 bra $L214;
+	max.s64 %rd604, %rd591, %rd603;
+	mov.b64 %rd591, %rd604;
+$L214:
+	mov.b64 {%r287, %r288}, %rd591;
+	shfl.sync.down.b32 %r289|%p170, %r287, 8, %r274, %r17;
+	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
+	mov.b64 %rd605, {%r289, %r290};
+	@!%p170 bra $L215;
+	max.s64 %rd606, %rd591, %rd605;
+	mov.b64 %rd591, %rd606;
+$L215:
+	mov.b64 {%r291, %r292}, %rd591;
+	shfl.sync.down.b32 %r293|%p171, %r291, 16, %r274, %r17;
+	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
+	mov.b64 %rd607, {%r293, %r294};
+	@!%p171 bra $L216;
+	max.s64 %rd608, %rd591, %rd607;
+	mov.b64 %rd591, %rd608;
+$L216:
+	@!%p164 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd591;
+$L217:
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 %rd591, %rd609;
+	mov.b64 %rd610, %rd591;
+	setp.eq.s64 %p172, %rd610, 0;
+	@!%p172 bra $L219;
+	bra.uni $L127;
+$L219:
+$L126:
+	bra.uni $L125;
+$L127:
 $L7:
 	bar.sync 0;
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd605, %rd106;
-	mov.b64 %rd606, %rd107;
+	mov.b64 %rd611, %rd106;
+	mov.b64 %rd612, %rd107;
 	// block reduction
 	mov.b32 %r295, 1;
 	sub.u32 %r296, %r13, 1;
 	mov.b32 %r297, %r3;
-$L212:
-	setp.hs.u32 %p169, %r297, 32;
-	@%p169 bra $L213;
-	mov.b64 {%r298, %r299}, %rd605;
-	shfl.sync.down.b32 %r300|%p170, %r298, %r297, %r296, %r17;
+$L220:
+	setp.hs.u32 %p173, %r297, 32;
+	@%p173 bra $L221;
+	mov.b64 {%r298, %r299}, %rd611;
+	shfl.sync.down.b32 %r300|%p174, %r298, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r301, %r299, %r297, %r296, %r17;
-	mov.b64 %rd607, {%r300, %r301};
-	mov.b64 {%r302, %r303}, %rd606;
+	mov.b64 %rd613, {%r300, %r301};
+	mov.b64 {%r302, %r303}, %rd612;
 	shfl.sync.down.b32 %r304, %r302, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r305, %r303, %r297, %r296, %r17;
-	mov.b64 %rd608, {%r304, %r305};
-	@!%p170 bra $L214;
-	setp.ne.u32 %p171, %r18, 9;
-	@%p171 bra.uni $L216;
-	setp.lt.s64 %p172, %rd607, %rd605;
-	setp.eq.s64 %p173, %rd607, %rd605;
-	setp.lt.s64 %p174, %rd608, %rd606;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd609, %rd607, %rd605, %p176;
-	selp.b64 %rd610, %rd608, %rd606, %p176;
-	mov.b64 %rd605, %rd609;
-	mov.b64 %rd606, %rd610;
-	bra.uni $L215;
-$L216:
-	setp.ne.u32 %p177, %r18, 10;
-	@%p177 bra.uni $L217;
-	setp.gt.s64 %p178, %rd607, %rd605;
-	setp.eq.s64 %p179, %rd607, %rd605;
-	setp.lt.s64 %p180, %rd608, %rd606;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd611, %rd607, %rd605, %p182;
-	selp.b64 %rd612, %rd608, %rd606, %p182;
-	mov.b64 %rd605, %rd611;
-	mov.b64 %rd606, %rd612;
-	bra.uni $L215;
-$L217:
-	mov.b64 %rd613, %rd605;
-	mov.b64 %rd614, %rd606;
-	mov.b64 %rd615, %rd607;
-	mov.b64 %rd616, %rd608;
-	mov.b64 %rd617, %rd613;
-	mov.b64 %rd618, %rd614;
-	mov.b64 %rd619, %rd615;
-	mov.b64 %rd620, %rd616;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	add.s64 %rd623, %rd617, %rd621;
-	mov.b64 %rd617, %rd623;
-	add.s64 %rd624, %rd618, %rd622;
-	mov.b64 %rd618, %rd624;
-$L218:
-	mov.b64 %rd605, %rd617;
-	mov.b64 %rd606, %rd618;
-$L215:
-$L214:
+	mov.b64 %rd614, {%r304, %r305};
+	@!%p174 bra $L222;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L224;
+	setp.lt.s64 %p176, %rd613, %rd611;
+	setp.eq.s64 %p177, %rd613, %rd611;
+	setp.lt.s64 %p178, %rd614, %rd612;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd615, %rd613, %rd611, %p180;
+	selp.b64 %rd616, %rd614, %rd612, %p180;
+	mov.b64 %rd611, %rd615;
+	mov.b64 %rd612, %rd616;
+	bra.uni $L223;
+$L224:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L225;
+	setp.gt.s64 %p182, %rd613, %rd611;
+	setp.eq.s64 %p183, %rd613, %rd611;
+	setp.lt.s64 %p184, %rd614, %rd612;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd617, %rd613, %rd611, %p186;
+	selp.b64 %rd618, %rd614, %rd612, %p186;
+	mov.b64 %rd611, %rd617;
+	mov.b64 %rd612, %rd618;
+	bra.uni $L223;
+$L225:
+	mov.b64 %rd619, %rd611;
+	mov.b64 %rd620, %rd612;
+	mov.b64 %rd621, %rd613;
+	mov.b64 %rd622, %rd614;
+	mov.b64 %rd623, %rd619;
+	mov.b64 %rd624, %rd620;
+	mov.b64 %rd625, %rd621;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	add.s64 %rd629, %rd623, %rd627;
+	mov.b64 %rd623, %rd629;
+	add.s64 %rd630, %rd624, %rd628;
+	mov.b64 %rd624, %rd630;
+$L226:
+	mov.b64 %rd611, %rd623;
+	mov.b64 %rd612, %rd624;
+$L223:
+$L222:
 	shl.b32 %r297, %r297, 1;
-	bra.uni $L212;
-$L213:
-	setp.eq.u32 %p183, %r7, 0;
-	@!%p183 bra $L219;
-	mul.wide.u32 %rd625, %r8, 16;
-	add.s64 %rd626, %rd1, %rd625;
-	st.shared.s64 [%rd626+0], %rd605;
-	st.shared.s64 [%rd626+8], %rd606;
-$L219:
-	bar.sync 0;
-	setp.eq.u32 %p184, %r8, 0;
-	@!%p184 bra $L220;
-	setp.lo.u32 %p185, %r7, %r10;
-	@!%p185 bra $L221;
-	mul.wide.u32 %rd627, %r7, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	ld.shared.s64 %rd629, [%rd628+0];
-	ld.shared.s64 %rd630, [%rd628+8];
-	mov.b64 %rd605, %rd629;
-	mov.b64 %rd606, %rd630;
+	bra.uni $L220;
 $L221:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L227;
+	mul.wide.u32 %rd631, %r8, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	st.shared.s64 [%rd632+0], %rd611;
+	st.shared.s64 [%rd632+8], %rd612;
+$L227:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L228;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L229;
+	mul.wide.u32 %rd633, %r7, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	ld.shared.s64 %rd635, [%rd634+0];
+	ld.shared.s64 %rd636, [%rd634+8];
+	mov.b64 %rd611, %rd635;
+	mov.b64 %rd612, %rd636;
+$L229:
 	sub.u32 %r306, %r10, 1;
 	mov.b32 %r307, %r295;
-$L222:
-	setp.hs.u32 %p186, %r307, 32;
-	@%p186 bra $L223;
-	mov.b64 {%r308, %r309}, %rd605;
-	shfl.sync.down.b32 %r310|%p187, %r308, %r307, %r306, %r17;
+$L230:
+	setp.hs.u32 %p190, %r307, 32;
+	@%p190 bra $L231;
+	mov.b64 {%r308, %r309}, %rd611;
+	shfl.sync.down.b32 %r310|%p191, %r308, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd631, {%r310, %r311};
-	mov.b64 {%r312, %r313}, %rd606;
+	mov.b64 %rd637, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd612;
 	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
-	mov.b64 %rd632, {%r314, %r315};
-	@!%p187 bra $L224;
-	setp.ne.u32 %p188, %r18, 9;
-	@%p188 bra.uni $L226;
-	setp.lt.s64 %p189, %rd631, %rd605;
-	setp.eq.s64 %p190, %rd631, %rd605;
-	setp.lt.s64 %p191, %rd632, %rd606;
-	and.pred %p192, %p190, %p191;
-	or.pred %p193, %p189, %p192;
-	selp.b64 %rd633, %rd631, %rd605, %p193;
-	selp.b64 %rd634, %rd632, %rd606, %p193;
-	mov.b64 %rd605, %rd633;
-	mov.b64 %rd606, %rd634;
-	bra.uni $L225;
-$L226:
-	setp.ne.u32 %p194, %r18, 10;
-	@%p194 bra.uni $L227;
-	setp.gt.s64 %p195, %rd631, %rd605;
-	setp.eq.s64 %p196, %rd631, %rd605;
-	setp.lt.s64 %p197, %rd632, %rd606;
-	and.pred %p198, %p196, %p197;
-	or.pred %p199, %p195, %p198;
-	selp.b64 %rd635, %rd631, %rd605, %p199;
-	selp.b64 %rd636, %rd632, %rd606, %p199;
-	mov.b64 %rd605, %rd635;
-	mov.b64 %rd606, %rd636;
-	bra.uni $L225;
-$L227:
-	mov.b64 %rd637, %rd605;
-	mov.b64 %rd638, %rd606;
-	mov.b64 %rd639, %rd631;
-	mov.b64 %rd640, %rd632;
-	mov.b64 %rd617, %rd637;
-	mov.b64 %rd618, %rd638;
-	mov.b64 %rd619, %rd639;
-	mov.b64 %rd620, %rd640;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	add.s64 %rd641, %rd617, %rd621;
-	mov.b64 %rd617, %rd641;
-	add.s64 %rd642, %rd618, %rd622;
-	mov.b64 %rd618, %rd642;
-$L228:
-	mov.b64 %rd605, %rd617;
-	mov.b64 %rd606, %rd618;
-$L225:
-$L224:
+	mov.b64 %rd638, {%r314, %r315};
+	@!%p191 bra $L232;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L234;
+	setp.lt.s64 %p193, %rd637, %rd611;
+	setp.eq.s64 %p194, %rd637, %rd611;
+	setp.lt.s64 %p195, %rd638, %rd612;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd639, %rd637, %rd611, %p197;
+	selp.b64 %rd640, %rd638, %rd612, %p197;
+	mov.b64 %rd611, %rd639;
+	mov.b64 %rd612, %rd640;
+	bra.uni $L233;
+$L234:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L235;
+	setp.gt.s64 %p199, %rd637, %rd611;
+	setp.eq.s64 %p200, %rd637, %rd611;
+	setp.lt.s64 %p201, %rd638, %rd612;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd641, %rd637, %rd611, %p203;
+	selp.b64 %rd642, %rd638, %rd612, %p203;
+	mov.b64 %rd611, %rd641;
+	mov.b64 %rd612, %rd642;
+	bra.uni $L233;
+$L235:
+	mov.b64 %rd643, %rd611;
+	mov.b64 %rd644, %rd612;
+	mov.b64 %rd645, %rd637;
+	mov.b64 %rd646, %rd638;
+	mov.b64 %rd623, %rd643;
+	mov.b64 %rd624, %rd644;
+	mov.b64 %rd625, %rd645;
+	mov.b64 %rd626, %rd646;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	add.s64 %rd647, %rd623, %rd627;
+	mov.b64 %rd623, %rd647;
+	add.s64 %rd648, %rd624, %rd628;
+	mov.b64 %rd624, %rd648;
+$L236:
+	mov.b64 %rd611, %rd623;
+	mov.b64 %rd612, %rd624;
+$L233:
+$L232:
 	shl.b32 %r307, %r307, 1;
-	bra.uni $L222;
-$L223:
-$L220:
-	mul.wide.u32 %rd643, %r29, 16;
-	add.s64 %rd644, %rd11, %rd643;
-	setp.eq.u32 %p200, %r5, 0;
-	@!%p200 bra $L229;
-	st.global.s64 [%rd644+0], %rd605;
-	st.global.s64 [%rd644+8], %rd606;
-$L229:
+	bra.uni $L230;
+$L231:
+$L228:
+	mul.wide.u32 %rd649, %r29, 16;
+	add.s64 %rd650, %rd11, %rd649;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L237;
+	st.global.s64 [%rd650+0], %rd611;
+	st.global.s64 [%rd650+8], %rd612;
+$L237:
 	ret;
 }
 
@@ -5213,9 +5235,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<201>;
+	.reg .pred %p<205>;
 	.reg .b32 %r<308>;
-	.reg .b64 %rd<688>;
+	.reg .b64 %rd<694>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5778,1114 +5800,1136 @@ $L48:
 	mov.b64 %rd114, %rd315;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd316, %rd210, 1;
-	and.b64 %rd317, %rd113, %rd316;
-	setp.eq.s64 %p52, %rd317, 0;
+	mov.b64 %rd316, %rd210;
+	setp.ge.s64 %p52, %rd113, 4096;
 	@!%p52 bra $L66;
-	cvt.s64.s32 %rd318, %r89;
-	add.s64 %rd319, %rd318, 1;
-	mul.lo.s64 %rd320, %rd319, %rd183;
-	mad.lo.s64 %rd321, %rd320, 8, %rd181;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	cvt.s64.s32 %rd324, %r89;
-	mul.lo.s64 %rd325, %rd324, %rd183;
-	mad.lo.s64 %rd326, %rd325, 8, %rd181;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	sub.s64 %rd329, %rd323, %rd328;
-	mul.lo.s64 %rd330, %rd210, %rd329;
-	add.s64 %rd331, %rd114, %rd330;
-	mov.b64 %rd114, %rd331;
+	mul.lo.s64 %rd317, %rd316, 4;
+	mov.b64 %rd316, %rd317;
 $L66:
-$L64:
-	add.s64 %rd332, %rd113, 1;
-	mov.b64 %rd113, %rd332;
-$L62:
-	setp.eq.s64 %p53, %rd222, %rd221;
+	setp.ge.s64 %p53, %rd113, 65536;
 	@!%p53 bra $L68;
-	mov.b64 %rd333, %rd222;
-$L69:
-	@!%p20 bra $L73;
-	bra.uni $L71;
+	mul.lo.s64 %rd318, %rd316, 4;
+	mov.b64 %rd316, %rd318;
+$L68:
+	sub.s64 %rd319, %rd316, 1;
+	and.b64 %rd320, %rd113, %rd319;
+	setp.eq.s64 %p54, %rd320, 0;
+	@!%p54 bra $L70;
+	cvt.s64.s32 %rd321, %r89;
+	add.s64 %rd322, %rd321, 1;
+	mul.lo.s64 %rd323, %rd322, %rd183;
+	mad.lo.s64 %rd324, %rd323, 8, %rd181;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	cvt.s64.s32 %rd327, %r89;
+	mul.lo.s64 %rd328, %rd327, %rd183;
+	mad.lo.s64 %rd329, %rd328, 8, %rd181;
+	ld.global.nc.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	sub.s64 %rd332, %rd326, %rd331;
+	mul.lo.s64 %rd333, %rd316, %rd332;
+	add.s64 %rd334, %rd114, %rd333;
+	mov.b64 %rd114, %rd334;
+$L70:
+$L64:
+	add.s64 %rd335, %rd113, 1;
+	mov.b64 %rd113, %rd335;
+$L62:
+	setp.eq.s64 %p55, %rd222, %rd221;
+	@!%p55 bra $L72;
+	mov.b64 %rd336, %rd222;
 $L73:
-	// block scan
-	mov.b64 %rd334, %rd333;
-	mov.b32 %r90, %r3;
-$L74:
-	setp.hs.u32 %p54, %r90, 32;
-	@%p54 bra $L75;
-	mov.b64 {%r91, %r92}, %rd334;
-	shfl.sync.up.b32 %r93|%p55, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd335, {%r93, %r94};
-	@!%p55 bra $L76;
-	add.s64 %rd336, %rd335, %rd334;
-	mov.b64 %rd334, %rd336;
-$L76:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r95, %r96}, %rd334;
-	shfl.sync.up.b32 %r97|%p56, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd337, {%r97, %r98};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd338, %rd337, 0, %p58;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r99;
-	@!%p59 bra $L77;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	st.shared.s64 [%rd340+0], %rd334;
+	@!%p20 bra $L77;
+	bra.uni $L75;
 $L77:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L78;
-	mov.b64 %rd341, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd341, %rd344;
-$L79:
-	mov.b64 {%r100, %r101}, %rd341;
-	shfl.sync.up.b32 %r102|%p62, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd345, {%r102, %r103};
-	@!%p62 bra $L80;
-	add.s64 %rd346, %rd345, %rd341;
-	mov.b64 %rd341, %rd346;
-$L80:
-	mov.b64 {%r104, %r105}, %rd341;
-	shfl.sync.up.b32 %r106|%p63, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd347, {%r106, %r107};
-	@!%p63 bra $L81;
-	add.s64 %rd348, %rd347, %rd341;
-	mov.b64 %rd341, %rd348;
-$L81:
-	mov.b64 {%r108, %r109}, %rd341;
-	shfl.sync.up.b32 %r110|%p64, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd349, {%r110, %r111};
-	@!%p64 bra $L82;
-	add.s64 %rd350, %rd349, %rd341;
-	mov.b64 %rd341, %rd350;
-$L82:
-	mov.b64 {%r112, %r113}, %rd341;
-	shfl.sync.up.b32 %r114|%p65, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd351, {%r114, %r115};
-	@!%p65 bra $L83;
-	add.s64 %rd352, %rd351, %rd341;
-	mov.b64 %rd341, %rd352;
-$L83:
-	mov.b64 {%r116, %r117}, %rd341;
-	shfl.sync.up.b32 %r118|%p66, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd353, {%r118, %r119};
-	@!%p66 bra $L84;
-	add.s64 %rd354, %rd353, %rd341;
-	mov.b64 %rd341, %rd354;
-$L84:
-	mov.b64 {%r120, %r121}, %rd341;
-	shfl.sync.up.b32 %r122|%p67, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd355, {%r122, %r123};
-	selp.b64 %rd356, %rd355, 0, %p67;
-	@!%p61 bra $L85;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	add.s64 %rd359, %rd358, 512;
-	st.shared.s64 [%rd359+0], %rd356;
-$L85:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r124;
-	@!%p68 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd341;
-$L86:
+	// block scan
+	mov.b64 %rd337, %rd336;
+	mov.b32 %r90, %r3;
 $L78:
+	setp.hs.u32 %p56, %r90, 32;
+	@%p56 bra $L79;
+	mov.b64 {%r91, %r92}, %rd337;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd338, {%r93, %r94};
+	@!%p57 bra $L80;
+	add.s64 %rd339, %rd338, %rd337;
+	mov.b64 %rd337, %rd339;
+$L80:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r95, %r96}, %rd337;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd340, {%r97, %r98};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd341, %rd340, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
+	@!%p61 bra $L81;
+	mul.wide.u32 %rd342, %r8, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	st.shared.s64 [%rd343+0], %rd337;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd360, %r8, 16;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L82;
+	mov.b64 %rd344, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd345, %r7, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	ld.shared.s64 %rd347, [%rd346+0];
+	mov.b64 %rd344, %rd347;
+$L83:
+	mov.b64 {%r100, %r101}, %rd344;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd348, {%r102, %r103};
+	@!%p64 bra $L84;
+	add.s64 %rd349, %rd348, %rd344;
+	mov.b64 %rd344, %rd349;
+$L84:
+	mov.b64 {%r104, %r105}, %rd344;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd350, {%r106, %r107};
+	@!%p65 bra $L85;
+	add.s64 %rd351, %rd350, %rd344;
+	mov.b64 %rd344, %rd351;
+$L85:
+	mov.b64 {%r108, %r109}, %rd344;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd352, {%r110, %r111};
+	@!%p66 bra $L86;
+	add.s64 %rd353, %rd352, %rd344;
+	mov.b64 %rd344, %rd353;
+$L86:
+	mov.b64 {%r112, %r113}, %rd344;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd354, {%r114, %r115};
+	@!%p67 bra $L87;
+	add.s64 %rd355, %rd354, %rd344;
+	mov.b64 %rd344, %rd355;
+$L87:
+	mov.b64 {%r116, %r117}, %rd344;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd356, {%r118, %r119};
+	@!%p68 bra $L88;
+	add.s64 %rd357, %rd356, %rd344;
+	mov.b64 %rd344, %rd357;
+$L88:
+	mov.b64 {%r120, %r121}, %rd344;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd358, {%r122, %r123};
+	selp.b64 %rd359, %rd358, 0, %p69;
+	@!%p63 bra $L89;
+	mul.wide.u32 %rd360, %r7, 16;
 	add.s64 %rd361, %rd1, %rd360;
 	add.s64 %rd362, %rd361, 512;
-	ld.shared.s64 %rd363, [%rd362+0];
-	add.s64 %rd364, %rd363, %rd338;
-	ld.shared.s64 %rd365, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd364;
-	shfl.sync.idx.b32 %r127|%p69, %r125, 0, %r22, %r17;
+	st.shared.s64 [%rd362+0], %rd359;
+$L89:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
+	@!%p70 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd344;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	add.s64 %rd365, %rd364, 512;
+	ld.shared.s64 %rd366, [%rd365+0];
+	add.s64 %rd367, %rd366, %rd341;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd367;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd366, {%r127, %r128};
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
+	mov.b64 %rd369, {%r127, %r128};
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, 0;
-	cvt.u64.u32 %rd375, %r2;
-	setp.eq.s64 %p70, %rd375, 0;
-	setp.gt.s64 %p71, %rd373, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L88;
-	atom.global.add.u64 %rd376, [%rd200], %rd373;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd374, %rd377;
-$L88:
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, 0;
 	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p73, %rd378, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd374;
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd379, [%rd1+1024];
+	setp.eq.s64 %p72, %rd378, 0;
+	setp.gt.s64 %p73, %rd376, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L92;
+	atom.global.add.u64 %rd379, [%rd200], %rd376;
 	mov.b64 %rd380, %rd379;
-	mov.b64 %rd374, %rd380;
-	add.s64 %rd381, %rd374, %rd372;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, 0;
-$L90:
-	setp.lt.s64 %p76, %rd383, %rd333;
-	not.pred %p77, %p76;
-	@!%p77 bra $L94;
-	bra.uni $L92;
-$L94:
-	mul.lo.s64 %rd384, %rd383, %rd172;
-	mad.lo.s64 %rd385, %rd384, 4, %rd170;
-	ld.shared.s32 %r129, [%rd385+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd386, %rd382, %rd383;
-	mul.lo.s64 %rd387, %rd386, %rd199;
-	mad.lo.s64 %rd388, %rd387, 4, %rd197;
-	st.global.s32 [%rd388+0], %r130;
-$L91:
-	add.s64 %rd389, %rd383, 1;
-	mov.b64 %rd383, %rd389;
-	bra.uni $L90;
+	mov.b64 %rd377, %rd380;
 $L92:
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
+	cvt.u64.u32 %rd381, %r2;
+	setp.eq.s64 %p75, %rd381, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd377;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd382, [%rd1+1024];
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd377, %rd383;
+	add.s64 %rd384, %rd377, %rd375;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, 0;
+$L94:
+	setp.lt.s64 %p78, %rd386, %rd336;
+	not.pred %p79, %p78;
+	@!%p79 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd387, %rd386, %rd172;
+	mad.lo.s64 %rd388, %rd387, 4, %rd170;
+	ld.shared.s32 %r129, [%rd388+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd389, %rd385, %rd386;
+	mul.lo.s64 %rd390, %rd389, %rd199;
+	mad.lo.s64 %rd391, %rd390, 4, %rd197;
+	st.global.s32 [%rd391+0], %r130;
+$L95:
+	add.s64 %rd392, %rd386, 1;
+	mov.b64 %rd386, %rd392;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 	mov.b64 %rd222, 0;
-$L68:
+$L72:
 $L30:
-	add.s64 %rd390, %rd249, 1;
-	mov.b64 %rd249, %rd390;
+	add.s64 %rd393, %rd249, 1;
+	mov.b64 %rd249, %rd393;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd391, %rd223, 1;
-	mov.b64 %rd223, %rd391;
+	add.s64 %rd394, %rd223, 1;
+	mov.b64 %rd223, %rd394;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd392, %rd222;
-$L95:
-	@!%p20 bra $L99;
-	bra.uni $L97;
+	mov.b64 %rd395, %rd222;
 $L99:
-	// block scan
-	mov.b64 %rd393, %rd392;
-	mov.b32 %r131, %r3;
-$L100:
-	setp.hs.u32 %p78, %r131, 32;
-	@%p78 bra $L101;
-	mov.b64 {%r132, %r133}, %rd393;
-	shfl.sync.up.b32 %r134|%p79, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd394, {%r134, %r135};
-	@!%p79 bra $L102;
-	add.s64 %rd395, %rd394, %rd393;
-	mov.b64 %rd393, %rd395;
-$L102:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L100;
-$L101:
-	mov.b64 {%r136, %r137}, %rd393;
-	shfl.sync.up.b32 %r138|%p80, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd396, {%r138, %r139};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd397, %rd396, 0, %p82;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r140;
-	@!%p83 bra $L103;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd393;
+	@!%p20 bra $L103;
+	bra.uni $L101;
 $L103:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L104;
-	mov.b64 %rd400, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L105;
-	mul.wide.u32 %rd401, %r7, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	ld.shared.s64 %rd403, [%rd402+0];
-	mov.b64 %rd400, %rd403;
-$L105:
-	mov.b64 {%r141, %r142}, %rd400;
-	shfl.sync.up.b32 %r143|%p86, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd404, {%r143, %r144};
-	@!%p86 bra $L106;
-	add.s64 %rd405, %rd404, %rd400;
-	mov.b64 %rd400, %rd405;
-$L106:
-	mov.b64 {%r145, %r146}, %rd400;
-	shfl.sync.up.b32 %r147|%p87, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd406, {%r147, %r148};
-	@!%p87 bra $L107;
-	add.s64 %rd407, %rd406, %rd400;
-	mov.b64 %rd400, %rd407;
-$L107:
-	mov.b64 {%r149, %r150}, %rd400;
-	shfl.sync.up.b32 %r151|%p88, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd408, {%r151, %r152};
-	@!%p88 bra $L108;
-	add.s64 %rd409, %rd408, %rd400;
-	mov.b64 %rd400, %rd409;
-$L108:
-	mov.b64 {%r153, %r154}, %rd400;
-	shfl.sync.up.b32 %r155|%p89, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd410, {%r155, %r156};
-	@!%p89 bra $L109;
-	add.s64 %rd411, %rd410, %rd400;
-	mov.b64 %rd400, %rd411;
-$L109:
-	mov.b64 {%r157, %r158}, %rd400;
-	shfl.sync.up.b32 %r159|%p90, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd412, {%r159, %r160};
-	@!%p90 bra $L110;
-	add.s64 %rd413, %rd412, %rd400;
-	mov.b64 %rd400, %rd413;
-$L110:
-	mov.b64 {%r161, %r162}, %rd400;
-	shfl.sync.up.b32 %r163|%p91, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd414, {%r163, %r164};
-	selp.b64 %rd415, %rd414, 0, %p91;
-	@!%p85 bra $L111;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	add.s64 %rd418, %rd417, 512;
-	st.shared.s64 [%rd418+0], %rd415;
-$L111:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r165;
-	@!%p92 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd400;
-$L112:
+	// block scan
+	mov.b64 %rd396, %rd395;
+	mov.b32 %r131, %r3;
 $L104:
+	setp.hs.u32 %p80, %r131, 32;
+	@%p80 bra $L105;
+	mov.b64 {%r132, %r133}, %rd396;
+	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd397, {%r134, %r135};
+	@!%p81 bra $L106;
+	add.s64 %rd398, %rd397, %rd396;
+	mov.b64 %rd396, %rd398;
+$L106:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L104;
+$L105:
+	mov.b64 {%r136, %r137}, %rd396;
+	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd399, {%r138, %r139};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd400, %rd399, 0, %p84;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r140;
+	@!%p85 bra $L107;
+	mul.wide.u32 %rd401, %r8, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	st.shared.s64 [%rd402+0], %rd396;
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd419, %r8, 16;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L108;
+	mov.b64 %rd403, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L109;
+	mul.wide.u32 %rd404, %r7, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	ld.shared.s64 %rd406, [%rd405+0];
+	mov.b64 %rd403, %rd406;
+$L109:
+	mov.b64 {%r141, %r142}, %rd403;
+	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd407, {%r143, %r144};
+	@!%p88 bra $L110;
+	add.s64 %rd408, %rd407, %rd403;
+	mov.b64 %rd403, %rd408;
+$L110:
+	mov.b64 {%r145, %r146}, %rd403;
+	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd409, {%r147, %r148};
+	@!%p89 bra $L111;
+	add.s64 %rd410, %rd409, %rd403;
+	mov.b64 %rd403, %rd410;
+$L111:
+	mov.b64 {%r149, %r150}, %rd403;
+	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd411, {%r151, %r152};
+	@!%p90 bra $L112;
+	add.s64 %rd412, %rd411, %rd403;
+	mov.b64 %rd403, %rd412;
+$L112:
+	mov.b64 {%r153, %r154}, %rd403;
+	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd413, {%r155, %r156};
+	@!%p91 bra $L113;
+	add.s64 %rd414, %rd413, %rd403;
+	mov.b64 %rd403, %rd414;
+$L113:
+	mov.b64 {%r157, %r158}, %rd403;
+	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd415, {%r159, %r160};
+	@!%p92 bra $L114;
+	add.s64 %rd416, %rd415, %rd403;
+	mov.b64 %rd403, %rd416;
+$L114:
+	mov.b64 {%r161, %r162}, %rd403;
+	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd417, {%r163, %r164};
+	selp.b64 %rd418, %rd417, 0, %p93;
+	@!%p87 bra $L115;
+	mul.wide.u32 %rd419, %r7, 16;
 	add.s64 %rd420, %rd1, %rd419;
 	add.s64 %rd421, %rd420, 512;
-	ld.shared.s64 %rd422, [%rd421+0];
-	add.s64 %rd423, %rd422, %rd397;
-	ld.shared.s64 %rd424, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd423;
-	shfl.sync.idx.b32 %r168|%p93, %r166, 0, %r22, %r17;
+	st.shared.s64 [%rd421+0], %rd418;
+$L115:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r165;
+	@!%p94 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd403;
+$L116:
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	add.s64 %rd424, %rd423, 512;
+	ld.shared.s64 %rd425, [%rd424+0];
+	add.s64 %rd426, %rd425, %rd400;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd426;
+	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
-	mov.b64 %rd425, {%r168, %r169};
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, %rd426;
+	mov.b64 %rd428, {%r168, %r169};
 	mov.b64 %rd429, %rd427;
 	mov.b64 %rd430, %rd428;
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
-	mov.b64 %rd433, 0;
-	cvt.u64.u32 %rd434, %r2;
-	setp.eq.s64 %p94, %rd434, 0;
-	setp.gt.s64 %p95, %rd432, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L114;
-	atom.global.add.u64 %rd435, [%rd200], %rd432;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd433, %rd436;
-$L114:
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, 0;
 	cvt.u64.u32 %rd437, %r2;
-	setp.eq.s64 %p97, %rd437, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd433;
-$L115:
-	bar.sync 0;
-	ld.shared.s64 %rd438, [%rd1+1024];
+	setp.eq.s64 %p96, %rd437, 0;
+	setp.gt.s64 %p97, %rd435, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L118;
+	atom.global.add.u64 %rd438, [%rd200], %rd435;
 	mov.b64 %rd439, %rd438;
-	mov.b64 %rd433, %rd439;
-	add.s64 %rd440, %rd433, %rd431;
-	mov.b64 %rd441, %rd440;
-	mov.b64 %rd442, 0;
-$L116:
-	setp.lt.s64 %p100, %rd442, %rd392;
-	not.pred %p101, %p100;
-	@!%p101 bra $L120;
-	bra.uni $L118;
-$L120:
-	mul.lo.s64 %rd443, %rd442, %rd172;
-	mad.lo.s64 %rd444, %rd443, 4, %rd170;
-	ld.shared.s32 %r170, [%rd444+0];
-	mov.b32 %r171, %r170;
-	add.s64 %rd445, %rd441, %rd442;
-	mul.lo.s64 %rd446, %rd445, %rd199;
-	mad.lo.s64 %rd447, %rd446, 4, %rd197;
-	st.global.s32 [%rd447+0], %r171;
-$L117:
-	add.s64 %rd448, %rd442, 1;
-	mov.b64 %rd442, %rd448;
-	bra.uni $L116;
+	mov.b64 %rd436, %rd439;
 $L118:
-	bra.uni $L97;
-$L96:
-	bra.uni $L95;
-$L97:
+	cvt.u64.u32 %rd440, %r2;
+	setp.eq.s64 %p99, %rd440, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
+	bar.sync 0;
+	@!%p101 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd436;
+$L119:
+	bar.sync 0;
+	ld.shared.s64 %rd441, [%rd1+1024];
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd436, %rd442;
+	add.s64 %rd443, %rd436, %rd434;
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, 0;
+$L120:
+	setp.lt.s64 %p102, %rd445, %rd395;
+	not.pred %p103, %p102;
+	@!%p103 bra $L124;
+	bra.uni $L122;
+$L124:
+	mul.lo.s64 %rd446, %rd445, %rd172;
+	mad.lo.s64 %rd447, %rd446, 4, %rd170;
+	ld.shared.s32 %r170, [%rd447+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd448, %rd444, %rd445;
+	mul.lo.s64 %rd449, %rd448, %rd199;
+	mad.lo.s64 %rd450, %rd449, 4, %rd197;
+	st.global.s32 [%rd450+0], %r171;
+$L121:
+	add.s64 %rd451, %rd445, 1;
+	mov.b64 %rd445, %rd451;
+	bra.uni $L120;
+$L122:
+	bra.uni $L101;
+$L100:
+	bra.uni $L99;
+$L101:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd449, %r2;
-	add.s64 %rd450, %rd176, %rd449;
-	mov.b64 %rd451, %rd450;
+	cvt.u64.u32 %rd452, %r2;
+	add.s64 %rd453, %rd176, %rd452;
+	mov.b64 %rd454, %rd453;
 	mov.b32 %r172, -1;
-	mov.b64 %rd452, 0;
-	mov.b64 %rd453, 0;
-$L121:
-	@!%p15 bra $L125;
-	mov.b64 %rd454, 4611686018427387904;
-	bra.uni $L123;
-$L125:
-	mov.b64 %rd454, %rd156;
-	bra.uni $L123;
-$L122:
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd455, %rd454;
-$L126:
+	mov.b64 %rd455, 0;
 	mov.b64 %rd456, 0;
-	mov.b64 %rd457, %rd455;
+$L125:
+	@!%p15 bra $L129;
+	mov.b64 %rd457, 4611686018427387904;
+	bra.uni $L127;
 $L129:
-	setp.gt.s64 %p102, %rd457, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L133;
-	bra.uni $L131;
+	mov.b64 %rd457, %rd156;
+	bra.uni $L127;
+$L126:
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd458, %rd457;
+$L130:
+	mov.b64 %rd459, 0;
+	mov.b64 %rd460, %rd458;
 $L133:
-	setp.ge.s64 %p104, %rd452, %rd453;
-	@!%p104 bra $L135;
-	setp.ge.s64 %p105, %rd451, %rd179;
+	setp.gt.s64 %p104, %rd460, 0;
+	not.pred %p105, %p104;
 	@!%p105 bra $L137;
-	bra.uni $L131;
+	bra.uni $L135;
 $L137:
-	mov.pred %p106, %p14;
-	mov.b64 %rd458, %rd137;
-	mov.b64 %rd459, %rd451;
-$L138:
-	@!%p106 bra $L142;
-	shr.s64 %rd460, %rd459, 5;
-	mul.lo.s64 %rd461, %rd460, %rd143;
-	mad.lo.s64 %rd462, %rd461, 4, %rd141;
-	ld.global.nc.u32 %r173, [%rd462+0];
+	setp.ge.s64 %p106, %rd455, %rd456;
+	@!%p106 bra $L139;
+	setp.ge.s64 %p107, %rd454, %rd179;
+	@!%p107 bra $L141;
+	bra.uni $L135;
+$L141:
+	mov.pred %p108, %p14;
+	mov.b64 %rd461, %rd137;
+	mov.b64 %rd462, %rd454;
+$L142:
+	@!%p108 bra $L146;
+	shr.s64 %rd463, %rd462, 5;
+	mul.lo.s64 %rd464, %rd463, %rd143;
+	mad.lo.s64 %rd465, %rd464, 4, %rd141;
+	ld.global.nc.u32 %r173, [%rd465+0];
 	mov.b32 %r174, %r173;
-	and.b64 %rd463, %rd459, 31;
-	min.u64 %rd464, %rd463, 32;
-	cvt.u32.u64 %r175, %rd464;
+	and.b64 %rd466, %rd462, 31;
+	min.u64 %rd467, %rd466, 32;
+	cvt.u32.u64 %r175, %rd467;
 	mov.b32 %r177, 0x1;
 	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p107, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p107;
+	setp.hs.u32 %p109, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p109;
 	and.b32 %r179, %r174, %r178;
-	setp.ne.u32 %p108, %r179, 0x0;
-	@!%p108 bra $L144;
-	cvt.u32.u64 %r180, %rd459;
+	setp.ne.u32 %p110, %r179, 0x0;
+	@!%p110 bra $L148;
+	cvt.u32.u64 %r180, %rd462;
 	mov.b32 %r181, %r180;
-	bra.uni $L140;
-$L144:
+	bra.uni $L144;
+$L148:
 	mov.b32 %r181, -1;
-	bra.uni $L140;
-$L142:
-	mul.lo.s64 %rd465, %rd459, %rd140;
-	mad.lo.s64 %rd466, %rd465, 4, %rd138;
-	ld.global.nc.s32 %r182, [%rd466+0];
+	bra.uni $L144;
+$L146:
+	mul.lo.s64 %rd468, %rd462, %rd140;
+	mad.lo.s64 %rd469, %rd468, 4, %rd138;
+	ld.global.nc.s32 %r182, [%rd469+0];
 	mov.b32 %r183, %r182;
 	mov.b32 %r181, %r183;
-	bra.uni $L140;
-$L139:
-	bra.uni $L138;
-$L140:
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
 	mov.b32 %r172, %r181;
-	add.s64 %rd467, %rd451, %rd174;
-	mov.b64 %rd451, %rd467;
-	setp.ge.s32 %p109, %r172, 0;
-	@!%p109 bra $L146;
-	mov.b64 %rd468, %rd127;
+	add.s64 %rd470, %rd454, %rd174;
+	mov.b64 %rd454, %rd470;
+	setp.ge.s32 %p111, %r172, 0;
+	@!%p111 bra $L150;
+	mov.b64 %rd471, %rd127;
 	mov.b32 %r184, %r172;
-	cvt.s64.s32 %rd469, %r184;
-	mul.lo.s64 %rd470, %rd469, %rd130;
-	mad.lo.s64 %rd471, %rd470, 8, %rd128;
-	ld.global.nc.s64 %rd472, [%rd471+0];
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd127;
+	cvt.s64.s32 %rd472, %r184;
+	mul.lo.s64 %rd473, %rd472, %rd130;
+	mad.lo.s64 %rd474, %rd473, 8, %rd128;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd127;
 	mov.b32 %r185, %r172;
-	cvt.s64.s32 %rd476, %r185;
-	add.s64 %rd477, %rd476, 1;
-	mul.lo.s64 %rd478, %rd477, %rd130;
-	mad.lo.s64 %rd479, %rd478, 8, %rd128;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd474;
-	mov.b64 %rd484, %rd482;
-	mov.b64 %rd452, %rd483;
-	mov.b64 %rd453, %rd484;
-$L146:
-	bra.uni $L130;
-$L135:
-	mul.lo.s64 %rd485, %rd452, %rd133;
-	mad.lo.s64 %rd486, %rd485, 4, %rd131;
-	ld.global.nc.s32 %r186, [%rd486+0];
+	cvt.s64.s32 %rd479, %r185;
+	add.s64 %rd480, %rd479, 1;
+	mul.lo.s64 %rd481, %rd480, %rd130;
+	mad.lo.s64 %rd482, %rd481, 8, %rd128;
+	ld.global.nc.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd486, %rd477;
+	mov.b64 %rd487, %rd485;
+	mov.b64 %rd455, %rd486;
+	mov.b64 %rd456, %rd487;
+$L150:
+	bra.uni $L134;
+$L139:
+	mul.lo.s64 %rd488, %rd455, %rd133;
+	mad.lo.s64 %rd489, %rd488, 4, %rd131;
+	ld.global.nc.s32 %r186, [%rd489+0];
 	mov.b32 %r187, %r186;
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r40;
-	mov.pred %p110, %p17;
+	mov.pred %p112, %p17;
 	mov.b32 %r190, %r172;
 	mov.b32 %r191, %r188;
-	mov.b64 %rd487, %rd452;
-$L147:
-	cvt.s64.s32 %rd488, %r190;
-	mul.lo.s64 %rd489, %rd488, %rd161;
-	mad.lo.s64 %rd490, %rd489, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd491, [%rd490+0];
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd493, %rd492;
-	shr.u64 %rd494, %rd493, 32;
-	cvt.u32.u64 %r192, %rd494;
+	mov.b64 %rd490, %rd455;
+$L151:
+	cvt.s64.s32 %rd491, %r190;
+	mul.lo.s64 %rd492, %rd491, %rd161;
+	mad.lo.s64 %rd493, %rd492, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd494, [%rd493+0];
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd495;
+	shr.u64 %rd497, %rd496, 32;
+	cvt.u32.u64 %r192, %rd497;
 	mov.b32 %r193, %r192;
 	add.s32 %r194, %r193, 1;
 	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd495, %r196;
-	shl.b64 %rd496, %rd495, 32;
-	cvt.u64.u32 %rd497, %r197;
-	or.b64 %rd498, %rd496, %rd497;
-	mov.b64 %rd499, %rd498;
-	mov.b64 %rd500, %rd499;
-$L150:
-	cvt.s64.s32 %rd501, %r191;
-	mul.lo.s64 %rd502, %rd501, %rd161;
-	mad.lo.s64 %rd503, %rd502, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd504, [%rd503+0];
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd505;
-	shr.u64 %rd507, %rd506, 32;
-	cvt.u32.u64 %r198, %rd507;
-	setp.ls.u32 %p111, %r198, %r195;
-	@!%p111 bra $L154;
-	mov.pred %p112, 0;
-	bra.uni $L149;
+	cvt.u64.u32 %rd498, %r196;
+	shl.b64 %rd499, %rd498, 32;
+	cvt.u64.u32 %rd500, %r197;
+	or.b64 %rd501, %rd499, %rd500;
+	mov.b64 %rd502, %rd501;
+	mov.b64 %rd503, %rd502;
 $L154:
-	cvt.s64.s32 %rd508, %r191;
-	mul.lo.s64 %rd509, %rd508, %rd161;
-	mad.lo.s64 %rd510, %rd509, 8, %rd159;
-	atom.global.cas.b64 %rd511, [%rd510], %rd506, %rd500;
-	setp.eq.u64 %p113, %rd511, %rd506;
-	mov.pred %p114, %p113;
-	@!%p114 bra $L156;
-	mov.pred %p112, 1;
-	bra.uni $L149;
+	cvt.s64.s32 %rd504, %r191;
+	mul.lo.s64 %rd505, %rd504, %rd161;
+	mad.lo.s64 %rd506, %rd505, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd507, [%rd506+0];
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd509, %rd508;
+	shr.u64 %rd510, %rd509, 32;
+	cvt.u32.u64 %r198, %rd510;
+	setp.ls.u32 %p113, %r198, %r195;
+	@!%p113 bra $L158;
+	mov.pred %p114, 0;
+	bra.uni $L153;
+$L158:
+	cvt.s64.s32 %rd511, %r191;
+	mul.lo.s64 %rd512, %rd511, %rd161;
+	mad.lo.s64 %rd513, %rd512, 8, %rd159;
+	atom.global.cas.b64 %rd514, [%rd513], %rd509, %rd503;
+	setp.eq.u64 %p115, %rd514, %rd509;
+	mov.pred %p116, %p115;
+	@!%p116 bra $L160;
+	mov.pred %p114, 1;
+	bra.uni $L153;
+$L160:
+$L155:
+	bra.uni $L154;
 $L156:
-$L151:
-	bra.uni $L150;
+	bra.uni $L153;
 $L152:
-	bra.uni $L149;
-$L148:
-	bra.uni $L147;
-$L149:
-	@!%p112 bra $L158;
-	mov.pred %p115, 0;
-	mov.b64 %rd512, %rd456;
+	bra.uni $L151;
+$L153:
+	@!%p114 bra $L162;
+	mov.pred %p117, 0;
+	mov.b64 %rd515, %rd459;
 	mov.b32 %r199, %r188;
-$L159:
-	@!%p15 bra $L163;
+$L163:
+	@!%p15 bra $L167;
 	shr.s32 %r200, %r199, 5;
-	cvt.s64.s32 %rd513, %r200;
-	mov.b64 %rd514, %rd513;
+	cvt.s64.s32 %rd516, %r200;
+	mov.b64 %rd517, %rd516;
 	and.b32 %r201, %r199, 31;
-	cvt.s64.s32 %rd515, %r201;
-	min.u64 %rd516, %rd515, 32;
-	cvt.u32.u64 %r202, %rd516;
+	cvt.s64.s32 %rd518, %r201;
+	min.u64 %rd519, %rd518, 32;
+	cvt.u32.u64 %r202, %rd519;
 	mov.b32 %r204, 0x1;
 	shl.b32 %r203, %r204, %r202;
-	setp.hs.u32 %p116, %r202, 32;
-	selp.b32 %r205, 0, %r203, %p116;
+	setp.hs.u32 %p118, %r202, 32;
+	selp.b32 %r205, 0, %r203, %p118;
 	mov.b32 %r206, %r205;
-	mov.b64 %rd517, %rd514;
+	mov.b64 %rd520, %rd517;
 	mov.b32 %r207, %r206;
-	mul.lo.s64 %rd518, %rd517, %rd152;
-	mad.lo.s64 %rd519, %rd518, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r208, [%rd519+0];
+	mul.lo.s64 %rd521, %rd520, %rd152;
+	mad.lo.s64 %rd522, %rd521, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r208, [%rd522+0];
 	mov.b32 %r209, %r208;
 	and.b32 %r210, %r209, %r207;
-	setp.ne.u32 %p117, %r210, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L165;
-	mul.lo.s64 %rd520, %rd517, %rd152;
-	mad.lo.s64 %rd521, %rd520, 4, %rd150;
-	atom.global.or.b32 %r211, [%rd521], %r207;
+	setp.ne.u32 %p119, %r210, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L169;
+	mul.lo.s64 %rd523, %rd520, %rd152;
+	mad.lo.s64 %rd524, %rd523, 4, %rd150;
+	atom.global.or.b32 %r211, [%rd524], %r207;
 	mov.b32 %r212, %r211;
 	and.b32 %r213, %r212, %r207;
-	setp.ne.u32 %p120, %r213, 0x0;
-	mov.pred %p118, %p120;
-$L165:
-	@!%p118 bra $L167;
-	mov.b64 %rd522, %rd512;
-	mov.b64 %rd523, %rd522;
-	mov.pred %p121, 0;
-	bra.uni $L161;
+	setp.ne.u32 %p122, %r213, 0x0;
+	mov.pred %p120, %p122;
+$L169:
+	@!%p120 bra $L171;
+	mov.b64 %rd525, %rd515;
+	mov.b64 %rd526, %rd525;
+	mov.pred %p123, 0;
+	bra.uni $L165;
+$L171:
+	mov.b64 %rd527, %rd515;
+	mov.b64 %rd526, %rd527;
+	mov.pred %p123, 1;
+	bra.uni $L165;
 $L167:
-	mov.b64 %rd524, %rd512;
-	mov.b64 %rd523, %rd524;
-	mov.pred %p121, 1;
-	bra.uni $L161;
-$L163:
-	@!%p16 bra $L169;
-	cvt.s64.s32 %rd525, %r199;
-	mul.lo.s64 %rd526, %rd525, %rd155;
-	mad.lo.s64 %rd527, %rd526, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r214, [%rd527+0];
-	mov.b32 %r215, %r214;
-	setp.eq.s32 %p122, %r215, %r39;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L171;
+	@!%p16 bra $L173;
 	cvt.s64.s32 %rd528, %r199;
 	mul.lo.s64 %rd529, %rd528, %rd155;
 	mad.lo.s64 %rd530, %rd529, 4, %rd153;
-	atom.global.exch.b32 %r216, [%rd530], %r39;
+	ld.relaxed.gpu.global.s32 %r214, [%rd530+0];
+	mov.b32 %r215, %r214;
+	setp.eq.s32 %p124, %r215, %r39;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L175;
+	cvt.s64.s32 %rd531, %r199;
+	mul.lo.s64 %rd532, %rd531, %rd155;
+	mad.lo.s64 %rd533, %rd532, 4, %rd153;
+	atom.global.exch.b32 %r216, [%rd533], %r39;
 	mov.b32 %r217, %r216;
-	setp.eq.s32 %p125, %r217, %r39;
-	mov.pred %p123, %p125;
-$L171:
-	@!%p123 bra $L173;
-	mov.b64 %rd531, %rd512;
-	mov.b64 %rd523, %rd531;
-	mov.pred %p121, 0;
-	bra.uni $L161;
-$L173:
-$L169:
-	mul.lo.s64 %rd532, %rd512, %rd172;
-	mad.lo.s64 %rd533, %rd532, 4, %rd170;
-	st.shared.s32 [%rd533+0], %r199;
-	add.s64 %rd534, %rd512, 1;
-	mov.b64 %rd535, %rd534;
-	mov.b64 %rd523, %rd535;
-	mov.pred %p121, 1;
-	bra.uni $L161;
-$L160:
-	bra.uni $L159;
-$L161:
-	mov.b64 %rd536, %rd523;
-	mov.pred %p126, %p121;
-	mov.b64 %rd456, %rd536;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L175;
-	mov.b64 %rd537, %rd127;
-	mov.b32 %r218, %r188;
-	setp.lt.s64 %p127, %rd113, 64;
-	setp.le.s64 %p128, %rd157, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L176;
-	cvt.s64.s32 %rd538, %r218;
-	add.s64 %rd539, %rd538, 1;
-	mul.lo.s64 %rd540, %rd539, %rd130;
-	mad.lo.s64 %rd541, %rd540, 8, %rd128;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r218;
-	mul.lo.s64 %rd545, %rd544, %rd130;
-	mad.lo.s64 %rd546, %rd545, 8, %rd128;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	sub.s64 %rd549, %rd543, %rd548;
-	add.s64 %rd550, %rd114, %rd549;
-	mov.b64 %rd114, %rd550;
-	bra.uni $L177;
-$L176:
-	sub.s64 %rd551, %rd157, 1;
-	and.b64 %rd552, %rd113, %rd551;
-	setp.eq.s64 %p130, %rd552, 0;
-	@!%p130 bra $L179;
-	cvt.s64.s32 %rd553, %r218;
-	add.s64 %rd554, %rd553, 1;
-	mul.lo.s64 %rd555, %rd554, %rd130;
-	mad.lo.s64 %rd556, %rd555, 8, %rd128;
-	ld.global.nc.s64 %rd557, [%rd556+0];
-	mov.b64 %rd558, %rd557;
-	cvt.s64.s32 %rd559, %r218;
-	mul.lo.s64 %rd560, %rd559, %rd130;
-	mad.lo.s64 %rd561, %rd560, 8, %rd128;
-	ld.global.nc.s64 %rd562, [%rd561+0];
-	mov.b64 %rd563, %rd562;
-	sub.s64 %rd564, %rd558, %rd563;
-	mul.lo.s64 %rd565, %rd157, %rd564;
-	add.s64 %rd566, %rd114, %rd565;
-	mov.b64 %rd114, %rd566;
-$L179:
-$L177:
-	add.s64 %rd567, %rd113, 1;
-	mov.b64 %rd113, %rd567;
+	setp.eq.s32 %p127, %r217, %r39;
+	mov.pred %p125, %p127;
 $L175:
-$L158:
-	add.s64 %rd568, %rd452, 1;
-	mov.b64 %rd452, %rd568;
-	sub.s64 %rd569, %rd457, 1;
-	mov.b64 %rd457, %rd569;
-$L130:
-	bra.uni $L129;
-$L131:
-	mov.b64 %rd570, %rd456;
+	@!%p125 bra $L177;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd526, %rd534;
+	mov.pred %p123, 0;
+	bra.uni $L165;
+$L177:
+$L173:
+	mul.lo.s64 %rd535, %rd515, %rd172;
+	mad.lo.s64 %rd536, %rd535, 4, %rd170;
+	st.shared.s32 [%rd536+0], %r199;
+	add.s64 %rd537, %rd515, 1;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd526, %rd538;
+	mov.pred %p123, 1;
+	bra.uni $L165;
+$L164:
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd539, %rd526;
+	mov.pred %p128, %p123;
+	mov.b64 %rd459, %rd539;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L179;
+	mov.b64 %rd540, %rd127;
+	mov.b32 %r218, %r188;
+	setp.lt.s64 %p129, %rd113, 64;
+	setp.le.s64 %p130, %rd157, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L180;
+	cvt.s64.s32 %rd541, %r218;
+	add.s64 %rd542, %rd541, 1;
+	mul.lo.s64 %rd543, %rd542, %rd130;
+	mad.lo.s64 %rd544, %rd543, 8, %rd128;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd547, %r218;
+	mul.lo.s64 %rd548, %rd547, %rd130;
+	mad.lo.s64 %rd549, %rd548, 8, %rd128;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	sub.s64 %rd552, %rd546, %rd551;
+	add.s64 %rd553, %rd114, %rd552;
+	mov.b64 %rd114, %rd553;
+	bra.uni $L181;
 $L180:
-	@!%p15 bra $L184;
-	bra.uni $L182;
-$L184:
-	// block scan
-	mov.b64 %rd571, %rd570;
-	mov.b32 %r219, %r3;
+	mov.b64 %rd554, %rd157;
+	setp.ge.s64 %p132, %rd113, 4096;
+	@!%p132 bra $L183;
+	mul.lo.s64 %rd555, %rd554, 4;
+	mov.b64 %rd554, %rd555;
+$L183:
+	setp.ge.s64 %p133, %rd113, 65536;
+	@!%p133 bra $L185;
+	mul.lo.s64 %rd556, %rd554, 4;
+	mov.b64 %rd554, %rd556;
 $L185:
-	setp.hs.u32 %p131, %r219, 32;
-	@%p131 bra $L186;
-	mov.b64 {%r220, %r221}, %rd571;
-	shfl.sync.up.b32 %r222|%p132, %r220, %r219, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
-	mov.b64 %rd572, {%r222, %r223};
-	@!%p132 bra $L187;
-	add.s64 %rd573, %rd572, %rd571;
-	mov.b64 %rd571, %rd573;
+	sub.s64 %rd557, %rd554, 1;
+	and.b64 %rd558, %rd113, %rd557;
+	setp.eq.s64 %p134, %rd558, 0;
+	@!%p134 bra $L187;
+	cvt.s64.s32 %rd559, %r218;
+	add.s64 %rd560, %rd559, 1;
+	mul.lo.s64 %rd561, %rd560, %rd130;
+	mad.lo.s64 %rd562, %rd561, 8, %rd128;
+	ld.global.nc.s64 %rd563, [%rd562+0];
+	mov.b64 %rd564, %rd563;
+	cvt.s64.s32 %rd565, %r218;
+	mul.lo.s64 %rd566, %rd565, %rd130;
+	mad.lo.s64 %rd567, %rd566, 8, %rd128;
+	ld.global.nc.s64 %rd568, [%rd567+0];
+	mov.b64 %rd569, %rd568;
+	sub.s64 %rd570, %rd564, %rd569;
+	mul.lo.s64 %rd571, %rd554, %rd570;
+	add.s64 %rd572, %rd114, %rd571;
+	mov.b64 %rd114, %rd572;
 $L187:
-	shl.b32 %r219, %r219, 1;
-	bra.uni $L185;
-$L186:
-	mov.b64 {%r224, %r225}, %rd571;
-	shfl.sync.up.b32 %r226|%p133, %r224, %r3, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
-	mov.b64 %rd574, {%r226, %r227};
-	setp.lo.u32 %p134, %r3, 32;
-	and.pred %p135, %p133, %p134;
-	selp.b64 %rd575, %rd574, 0, %p135;
-	sub.u32 %r228, %r13, %r3;
-	setp.eq.u32 %p136, %r7, %r228;
-	@!%p136 bra $L188;
-	mul.wide.u32 %rd576, %r8, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	st.shared.s64 [%rd577+0], %rd571;
-$L188:
-	bar.sync 0;
-	setp.eq.u32 %p137, %r8, 0;
-	@!%p137 bra $L189;
-	mov.b64 %rd578, 0;
-	setp.lo.u32 %p138, %r7, %r10;
-	@!%p138 bra $L190;
-	mul.wide.u32 %rd579, %r7, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	ld.shared.s64 %rd581, [%rd580+0];
-	mov.b64 %rd578, %rd581;
-$L190:
-	mov.b64 {%r229, %r230}, %rd578;
-	shfl.sync.up.b32 %r231|%p139, %r229, 1, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
-	mov.b64 %rd582, {%r231, %r232};
-	@!%p139 bra $L191;
-	add.s64 %rd583, %rd582, %rd578;
-	mov.b64 %rd578, %rd583;
-$L191:
-	mov.b64 {%r233, %r234}, %rd578;
-	shfl.sync.up.b32 %r235|%p140, %r233, 2, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
-	mov.b64 %rd584, {%r235, %r236};
-	@!%p140 bra $L192;
-	add.s64 %rd585, %rd584, %rd578;
-	mov.b64 %rd578, %rd585;
-$L192:
-	mov.b64 {%r237, %r238}, %rd578;
-	shfl.sync.up.b32 %r239|%p141, %r237, 4, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
-	mov.b64 %rd586, {%r239, %r240};
-	@!%p141 bra $L193;
-	add.s64 %rd587, %rd586, %rd578;
-	mov.b64 %rd578, %rd587;
-$L193:
-	mov.b64 {%r241, %r242}, %rd578;
-	shfl.sync.up.b32 %r243|%p142, %r241, 8, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
-	mov.b64 %rd588, {%r243, %r244};
-	@!%p142 bra $L194;
-	add.s64 %rd589, %rd588, %rd578;
-	mov.b64 %rd578, %rd589;
-$L194:
-	mov.b64 {%r245, %r246}, %rd578;
-	shfl.sync.up.b32 %r247|%p143, %r245, 16, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
-	mov.b64 %rd590, {%r247, %r248};
-	@!%p143 bra $L195;
-	add.s64 %rd591, %rd590, %rd578;
-	mov.b64 %rd578, %rd591;
-$L195:
-	mov.b64 {%r249, %r250}, %rd578;
-	shfl.sync.up.b32 %r251|%p144, %r249, 1, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
-	mov.b64 %rd592, {%r251, %r252};
-	selp.b64 %rd593, %rd592, 0, %p144;
-	@!%p138 bra $L196;
-	mul.wide.u32 %rd594, %r7, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	add.s64 %rd596, %rd595, 512;
-	st.shared.s64 [%rd596+0], %rd593;
-$L196:
-	sub.u32 %r253, %r10, 1;
-	setp.eq.u32 %p145, %r7, %r253;
-	@!%p145 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd578;
-$L197:
-$L189:
-	bar.sync 0;
-	mul.wide.u32 %rd597, %r8, 16;
-	add.s64 %rd598, %rd1, %rd597;
-	add.s64 %rd599, %rd598, 512;
-	ld.shared.s64 %rd600, [%rd599+0];
-	add.s64 %rd601, %rd600, %rd575;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 {%r254, %r255}, %rd601;
-	shfl.sync.idx.b32 %r256|%p146, %r254, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
-	mov.b64 %rd603, {%r256, %r257};
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	mov.b64 %rd606, %rd604;
-	mov.b64 %rd607, %rd605;
-	mov.b64 %rd608, %rd606;
-	mov.b64 %rd609, %rd607;
-	mov.b64 %rd610, %rd608;
-	mov.b64 %rd611, 0;
-	cvt.u64.u32 %rd612, %r2;
-	setp.eq.s64 %p147, %rd612, 0;
-	setp.gt.s64 %p148, %rd610, 0;
-	and.pred %p149, %p147, %p148;
-	@!%p149 bra $L199;
-	atom.global.add.u64 %rd613, [%rd147], %rd610;
-	mov.b64 %rd614, %rd613;
-	mov.b64 %rd611, %rd614;
-$L199:
-	cvt.u64.u32 %rd615, %r2;
-	setp.eq.s64 %p150, %rd615, 0;
-	setp.eq.u32 %p151, %r1, 0;
-	and.pred %p152, %p150, %p151;
-	bar.sync 0;
-	@!%p152 bra $L200;
-	st.shared.s64 [%rd1+1024], %rd611;
-$L200:
-	bar.sync 0;
-	ld.shared.s64 %rd616, [%rd1+1024];
-	mov.b64 %rd617, %rd616;
-	mov.b64 %rd611, %rd617;
-	add.s64 %rd618, %rd611, %rd609;
-	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
-$L201:
-	setp.lt.s64 %p153, %rd620, %rd570;
-	not.pred %p154, %p153;
-	@!%p154 bra $L205;
-	bra.uni $L203;
-$L205:
-	mul.lo.s64 %rd621, %rd620, %rd172;
-	mad.lo.s64 %rd622, %rd621, 4, %rd170;
-	ld.shared.s32 %r258, [%rd622+0];
-	mov.b32 %r259, %r258;
-	add.s64 %rd623, %rd619, %rd620;
-	mul.lo.s64 %rd624, %rd623, %rd146;
-	mad.lo.s64 %rd625, %rd624, 4, %rd144;
-	st.global.s32 [%rd625+0], %r259;
-$L202:
-	add.s64 %rd626, %rd620, 1;
-	mov.b64 %rd620, %rd626;
-	bra.uni $L201;
-$L203:
-	bra.uni $L182;
 $L181:
-	bra.uni $L180;
-$L182:
-	mov.b64 %rd627, 0;
-	setp.lt.s64 %p155, %rd452, %rd453;
-	setp.lt.s64 %p156, %rd451, %rd179;
-	or.pred %p157, %p155, %p156;
-	@!%p157 bra $L207;
-	mov.b64 %rd627, 1;
+	add.s64 %rd573, %rd113, 1;
+	mov.b64 %rd113, %rd573;
+$L179:
+$L162:
+	add.s64 %rd574, %rd455, 1;
+	mov.b64 %rd455, %rd574;
+	sub.s64 %rd575, %rd460, 1;
+	mov.b64 %rd460, %rd575;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd576, %rd459;
+$L188:
+	@!%p15 bra $L192;
+	bra.uni $L190;
+$L192:
+	// block scan
+	mov.b64 %rd577, %rd576;
+	mov.b32 %r219, %r3;
+$L193:
+	setp.hs.u32 %p135, %r219, 32;
+	@%p135 bra $L194;
+	mov.b64 {%r220, %r221}, %rd577;
+	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
+	mov.b64 %rd578, {%r222, %r223};
+	@!%p136 bra $L195;
+	add.s64 %rd579, %rd578, %rd577;
+	mov.b64 %rd577, %rd579;
+$L195:
+	shl.b32 %r219, %r219, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r224, %r225}, %rd577;
+	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
+	mov.b64 %rd580, {%r226, %r227};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd581, %rd580, 0, %p139;
+	sub.u32 %r228, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r228;
+	@!%p140 bra $L196;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	st.shared.s64 [%rd583+0], %rd577;
+$L196:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L197;
+	mov.b64 %rd584, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L198;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	ld.shared.s64 %rd587, [%rd586+0];
+	mov.b64 %rd584, %rd587;
+$L198:
+	mov.b64 {%r229, %r230}, %rd584;
+	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
+	mov.b64 %rd588, {%r231, %r232};
+	@!%p143 bra $L199;
+	add.s64 %rd589, %rd588, %rd584;
+	mov.b64 %rd584, %rd589;
+$L199:
+	mov.b64 {%r233, %r234}, %rd584;
+	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
+	mov.b64 %rd590, {%r235, %r236};
+	@!%p144 bra $L200;
+	add.s64 %rd591, %rd590, %rd584;
+	mov.b64 %rd584, %rd591;
+$L200:
+	mov.b64 {%r237, %r238}, %rd584;
+	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
+	mov.b64 %rd592, {%r239, %r240};
+	@!%p145 bra $L201;
+	add.s64 %rd593, %rd592, %rd584;
+	mov.b64 %rd584, %rd593;
+$L201:
+	mov.b64 {%r241, %r242}, %rd584;
+	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
+	mov.b64 %rd594, {%r243, %r244};
+	@!%p146 bra $L202;
+	add.s64 %rd595, %rd594, %rd584;
+	mov.b64 %rd584, %rd595;
+$L202:
+	mov.b64 {%r245, %r246}, %rd584;
+	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
+	mov.b64 %rd596, {%r247, %r248};
+	@!%p147 bra $L203;
+	add.s64 %rd597, %rd596, %rd584;
+	mov.b64 %rd584, %rd597;
+$L203:
+	mov.b64 {%r249, %r250}, %rd584;
+	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
+	mov.b64 %rd598, {%r251, %r252};
+	selp.b64 %rd599, %rd598, 0, %p148;
+	@!%p142 bra $L204;
+	mul.wide.u32 %rd600, %r7, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	add.s64 %rd602, %rd601, 512;
+	st.shared.s64 [%rd602+0], %rd599;
+$L204:
+	sub.u32 %r253, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r253;
+	@!%p149 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd584;
+$L205:
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd603, %r8, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	ld.shared.s64 %rd606, [%rd605+0];
+	add.s64 %rd607, %rd606, %rd581;
+	ld.shared.s64 %rd608, [%rd1+1024];
+	mov.b64 {%r254, %r255}, %rd607;
+	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
+	mov.b64 %rd609, {%r256, %r257};
+	mov.b64 %rd610, %rd608;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, 0;
+	cvt.u64.u32 %rd618, %r2;
+	setp.eq.s64 %p151, %rd618, 0;
+	setp.gt.s64 %p152, %rd616, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L207;
+	atom.global.add.u64 %rd619, [%rd147], %rd616;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd617, %rd620;
 $L207:
-	mov.b64 %rd628, %rd627;
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p154, %rd621, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L208;
+	st.shared.s64 [%rd1+1024], %rd617;
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd622, [%rd1+1024];
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd617, %rd623;
+	add.s64 %rd624, %rd617, %rd615;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
+$L209:
+	setp.lt.s64 %p157, %rd626, %rd576;
+	not.pred %p158, %p157;
+	@!%p158 bra $L213;
+	bra.uni $L211;
+$L213:
+	mul.lo.s64 %rd627, %rd626, %rd172;
+	mad.lo.s64 %rd628, %rd627, 4, %rd170;
+	ld.shared.s32 %r258, [%rd628+0];
+	mov.b32 %r259, %r258;
+	add.s64 %rd629, %rd625, %rd626;
+	mul.lo.s64 %rd630, %rd629, %rd146;
+	mad.lo.s64 %rd631, %rd630, 4, %rd144;
+	st.global.s32 [%rd631+0], %r259;
+$L210:
+	add.s64 %rd632, %rd626, 1;
+	mov.b64 %rd626, %rd632;
+	bra.uni $L209;
+$L211:
+	bra.uni $L190;
+$L189:
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd633, 0;
+	setp.lt.s64 %p159, %rd455, %rd456;
+	setp.lt.s64 %p160, %rd454, %rd179;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L215;
+	mov.b64 %rd633, 1;
+$L215:
+	mov.b64 %rd634, %rd633;
 	// block reduction
 	sub.u32 %r260, %r13, 1;
 	mov.b32 %r261, %r3;
-$L208:
-	setp.hs.u32 %p158, %r261, 32;
-	@%p158 bra $L209;
-	mov.b64 {%r262, %r263}, %rd628;
-	shfl.sync.down.b32 %r264|%p159, %r262, %r261, %r260, %r17;
-	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
-	mov.b64 %rd629, {%r264, %r265};
-	@!%p159 bra $L210;
-	max.s64 %rd630, %rd628, %rd629;
-	mov.b64 %rd628, %rd630;
-$L210:
-	shl.b32 %r261, %r261, 1;
-	bra.uni $L208;
-$L209:
-	setp.eq.u32 %p160, %r7, 0;
-	@!%p160 bra $L211;
-	mul.wide.u32 %rd631, %r8, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	st.shared.s64 [%rd632+0], %rd628;
-$L211:
-	bar.sync 0;
-	setp.eq.u32 %p161, %r8, 0;
-	@!%p161 bra $L212;
-	setp.lo.u32 %p162, %r7, %r10;
-	@!%p162 bra $L213;
-	mul.wide.u32 %rd633, %r7, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	ld.shared.s64 %rd635, [%rd634+0];
-	mov.b64 %rd628, %rd635;
-$L213:
-	sub.u32 %r266, %r10, 1;
-	mov.b64 {%r267, %r268}, %rd628;
-	shfl.sync.down.b32 %r269|%p163, %r267, 1, %r266, %r17;
-	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
-	mov.b64 %rd636, {%r269, %r270};
-	@!%p163 bra $L214;
-	max.s64 %rd637, %rd628, %rd636;
-	mov.b64 %rd628, %rd637;
-$L214:
-	mov.b64 {%r271, %r272}, %rd628;
-	shfl.sync.down.b32 %r273|%p164, %r271, 2, %r266, %r17;
-	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
-	mov.b64 %rd638, {%r273, %r274};
-	@!%p164 bra $L215;
-	max.s64 %rd639, %rd628, %rd638;
-	mov.b64 %rd628, %rd639;
-$L215:
-	mov.b64 {%r275, %r276}, %rd628;
-	shfl.sync.down.b32 %r277|%p165, %r275, 4, %r266, %r17;
-	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
-	mov.b64 %rd640, {%r277, %r278};
-	@!%p165 bra $L216;
-	max.s64 %rd641, %rd628, %rd640;
-	mov.b64 %rd628, %rd641;
 $L216:
-	mov.b64 {%r279, %r280}, %rd628;
-	shfl.sync.down.b32 %r281|%p166, %r279, 8, %r266, %r17;
-	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
-	mov.b64 %rd642, {%r281, %r282};
-	@!%p166 bra $L217;
-	max.s64 %rd643, %rd628, %rd642;
-	mov.b64 %rd628, %rd643;
-$L217:
-	mov.b64 {%r283, %r284}, %rd628;
-	shfl.sync.down.b32 %r285|%p167, %r283, 16, %r266, %r17;
-	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
-	mov.b64 %rd644, {%r285, %r286};
-	@!%p167 bra $L218;
-	max.s64 %rd645, %rd628, %rd644;
-	mov.b64 %rd628, %rd645;
+	setp.hs.u32 %p162, %r261, 32;
+	@%p162 bra $L217;
+	mov.b64 {%r262, %r263}, %rd634;
+	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
+	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
+	mov.b64 %rd635, {%r264, %r265};
+	@!%p163 bra $L218;
+	max.s64 %rd636, %rd634, %rd635;
+	mov.b64 %rd634, %rd636;
 $L218:
-	@!%p160 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd628;
+	shl.b32 %r261, %r261, 1;
+	bra.uni $L216;
+$L217:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L219;
+	mul.wide.u32 %rd637, %r8, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	st.shared.s64 [%rd638+0], %rd634;
 $L219:
-$L212:
 	bar.sync 0;
-	ld.shared.s64 %rd646, [%rd1+1024];
-	mov.b64 %rd628, %rd646;
-	mov.b64 %rd647, %rd628;
-	setp.eq.s64 %p168, %rd647, 0;
-	@!%p168 bra $L221;
-	bra.uni $L128;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L220;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L221;
+	mul.wide.u32 %rd639, %r7, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	ld.shared.s64 %rd641, [%rd640+0];
+	mov.b64 %rd634, %rd641;
 $L221:
-$L127:
-	bra.uni $L126;
-$L128:
+	sub.u32 %r266, %r10, 1;
+	mov.b64 {%r267, %r268}, %rd634;
+	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
+	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
+	mov.b64 %rd642, {%r269, %r270};
+	@!%p167 bra $L222;
+	max.s64 %rd643, %rd634, %rd642;
+	mov.b64 %rd634, %rd643;
+$L222:
+	mov.b64 {%r271, %r272}, %rd634;
+	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
+	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
+	mov.b64 %rd644, {%r273, %r274};
+	@!%p168 bra $L223;
+	max.s64 %rd645, %rd634, %rd644;
+	mov.b64 %rd634, %rd645;
+$L223:
+	mov.b64 {%r275, %r276}, %rd634;
+	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
+	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
+	mov.b64 %rd646, {%r277, %r278};
+	@!%p169 bra $L224;
+	max.s64 %rd647, %rd634, %rd646;
+	mov.b64 %rd634, %rd647;
+$L224:
+	mov.b64 {%r279, %r280}, %rd634;
+	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
+	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
+	mov.b64 %rd648, {%r281, %r282};
+	@!%p170 bra $L225;
+	max.s64 %rd649, %rd634, %rd648;
+	mov.b64 %rd634, %rd649;
+$L225:
+	mov.b64 {%r283, %r284}, %rd634;
+	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
+	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
+	mov.b64 %rd650, {%r285, %r286};
+	@!%p171 bra $L226;
+	max.s64 %rd651, %rd634, %rd650;
+	mov.b64 %rd634, %rd651;
+$L226:
+	@!%p164 bra $L227;
+	st.shared.s64 [%rd1+1024], %rd634;
+$L227:
+$L220:
+	bar.sync 0;
+	ld.shared.s64 %rd652, [%rd1+1024];
+	mov.b64 %rd634, %rd652;
+	mov.b64 %rd653, %rd634;
+	setp.eq.s64 %p172, %rd653, 0;
+	@!%p172 bra $L229;
+	bra.uni $L132;
+$L229:
+$L131:
+	bra.uni $L130;
+$L132:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd648, %rd113;
-	mov.b64 %rd649, %rd114;
+	mov.b64 %rd654, %rd113;
+	mov.b64 %rd655, %rd114;
 	// block reduction
 	mov.b32 %r287, 1;
 	sub.u32 %r288, %r13, 1;
 	mov.b32 %r289, %r3;
-$L222:
-	setp.hs.u32 %p169, %r289, 32;
-	@%p169 bra $L223;
-	mov.b64 {%r290, %r291}, %rd648;
-	shfl.sync.down.b32 %r292|%p170, %r290, %r289, %r288, %r17;
+$L230:
+	setp.hs.u32 %p173, %r289, 32;
+	@%p173 bra $L231;
+	mov.b64 {%r290, %r291}, %rd654;
+	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
 	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
-	mov.b64 %rd650, {%r292, %r293};
-	mov.b64 {%r294, %r295}, %rd649;
+	mov.b64 %rd656, {%r292, %r293};
+	mov.b64 {%r294, %r295}, %rd655;
 	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
 	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
-	mov.b64 %rd651, {%r296, %r297};
-	@!%p170 bra $L224;
-	setp.ne.u32 %p171, %r18, 9;
-	@%p171 bra.uni $L226;
-	setp.lt.s64 %p172, %rd650, %rd648;
-	setp.eq.s64 %p173, %rd650, %rd648;
-	setp.lt.s64 %p174, %rd651, %rd649;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd652, %rd650, %rd648, %p176;
-	selp.b64 %rd653, %rd651, %rd649, %p176;
-	mov.b64 %rd648, %rd652;
-	mov.b64 %rd649, %rd653;
-	bra.uni $L225;
-$L226:
-	setp.ne.u32 %p177, %r18, 10;
-	@%p177 bra.uni $L227;
-	setp.gt.s64 %p178, %rd650, %rd648;
-	setp.eq.s64 %p179, %rd650, %rd648;
-	setp.lt.s64 %p180, %rd651, %rd649;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd654, %rd650, %rd648, %p182;
-	selp.b64 %rd655, %rd651, %rd649, %p182;
-	mov.b64 %rd648, %rd654;
-	mov.b64 %rd649, %rd655;
-	bra.uni $L225;
-$L227:
-	mov.b64 %rd656, %rd648;
-	mov.b64 %rd657, %rd649;
-	mov.b64 %rd658, %rd650;
-	mov.b64 %rd659, %rd651;
-	mov.b64 %rd660, %rd656;
-	mov.b64 %rd661, %rd657;
-	mov.b64 %rd662, %rd658;
-	mov.b64 %rd663, %rd659;
-	mov.b64 %rd664, %rd662;
-	mov.b64 %rd665, %rd663;
-	add.s64 %rd666, %rd660, %rd664;
-	mov.b64 %rd660, %rd666;
-	add.s64 %rd667, %rd661, %rd665;
-	mov.b64 %rd661, %rd667;
-$L228:
-	mov.b64 %rd648, %rd660;
-	mov.b64 %rd649, %rd661;
-$L225:
-$L224:
+	mov.b64 %rd657, {%r296, %r297};
+	@!%p174 bra $L232;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L234;
+	setp.lt.s64 %p176, %rd656, %rd654;
+	setp.eq.s64 %p177, %rd656, %rd654;
+	setp.lt.s64 %p178, %rd657, %rd655;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd658, %rd656, %rd654, %p180;
+	selp.b64 %rd659, %rd657, %rd655, %p180;
+	mov.b64 %rd654, %rd658;
+	mov.b64 %rd655, %rd659;
+	bra.uni $L233;
+$L234:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L235;
+	setp.gt.s64 %p182, %rd656, %rd654;
+	setp.eq.s64 %p183, %rd656, %rd654;
+	setp.lt.s64 %p184, %rd657, %rd655;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd660, %rd656, %rd654, %p186;
+	selp.b64 %rd661, %rd657, %rd655, %p186;
+	mov.b64 %rd654, %rd660;
+	mov.b64 %rd655, %rd661;
+	bra.uni $L233;
+$L235:
+	mov.b64 %rd662, %rd654;
+	mov.b64 %rd663, %rd655;
+	mov.b64 %rd664, %rd656;
+	mov.b64 %rd665, %rd657;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd668, %rd664;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd670, %rd668;
+	mov.b64 %rd671, %rd669;
+	add.s64 %rd672, %rd666, %rd670;
+	mov.b64 %rd666, %rd672;
+	add.s64 %rd673, %rd667, %rd671;
+	mov.b64 %rd667, %rd673;
+$L236:
+	mov.b64 %rd654, %rd666;
+	mov.b64 %rd655, %rd667;
+$L233:
+$L232:
 	shl.b32 %r289, %r289, 1;
-	bra.uni $L222;
-$L223:
-	setp.eq.u32 %p183, %r7, 0;
-	@!%p183 bra $L229;
-	mul.wide.u32 %rd668, %r8, 16;
-	add.s64 %rd669, %rd1, %rd668;
-	st.shared.s64 [%rd669+0], %rd648;
-	st.shared.s64 [%rd669+8], %rd649;
-$L229:
-	bar.sync 0;
-	setp.eq.u32 %p184, %r8, 0;
-	@!%p184 bra $L230;
-	setp.lo.u32 %p185, %r7, %r10;
-	@!%p185 bra $L231;
-	mul.wide.u32 %rd670, %r7, 16;
-	add.s64 %rd671, %rd1, %rd670;
-	ld.shared.s64 %rd672, [%rd671+0];
-	ld.shared.s64 %rd673, [%rd671+8];
-	mov.b64 %rd648, %rd672;
-	mov.b64 %rd649, %rd673;
+	bra.uni $L230;
 $L231:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L237;
+	mul.wide.u32 %rd674, %r8, 16;
+	add.s64 %rd675, %rd1, %rd674;
+	st.shared.s64 [%rd675+0], %rd654;
+	st.shared.s64 [%rd675+8], %rd655;
+$L237:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L238;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L239;
+	mul.wide.u32 %rd676, %r7, 16;
+	add.s64 %rd677, %rd1, %rd676;
+	ld.shared.s64 %rd678, [%rd677+0];
+	ld.shared.s64 %rd679, [%rd677+8];
+	mov.b64 %rd654, %rd678;
+	mov.b64 %rd655, %rd679;
+$L239:
 	sub.u32 %r298, %r10, 1;
 	mov.b32 %r299, %r287;
-$L232:
-	setp.hs.u32 %p186, %r299, 32;
-	@%p186 bra $L233;
-	mov.b64 {%r300, %r301}, %rd648;
-	shfl.sync.down.b32 %r302|%p187, %r300, %r299, %r298, %r17;
+$L240:
+	setp.hs.u32 %p190, %r299, 32;
+	@%p190 bra $L241;
+	mov.b64 {%r300, %r301}, %rd654;
+	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
 	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
-	mov.b64 %rd674, {%r302, %r303};
-	mov.b64 {%r304, %r305}, %rd649;
+	mov.b64 %rd680, {%r302, %r303};
+	mov.b64 {%r304, %r305}, %rd655;
 	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
 	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
-	mov.b64 %rd675, {%r306, %r307};
-	@!%p187 bra $L234;
-	setp.ne.u32 %p188, %r18, 9;
-	@%p188 bra.uni $L236;
-	setp.lt.s64 %p189, %rd674, %rd648;
-	setp.eq.s64 %p190, %rd674, %rd648;
-	setp.lt.s64 %p191, %rd675, %rd649;
-	and.pred %p192, %p190, %p191;
-	or.pred %p193, %p189, %p192;
-	selp.b64 %rd676, %rd674, %rd648, %p193;
-	selp.b64 %rd677, %rd675, %rd649, %p193;
-	mov.b64 %rd648, %rd676;
-	mov.b64 %rd649, %rd677;
-	bra.uni $L235;
-$L236:
-	setp.ne.u32 %p194, %r18, 10;
-	@%p194 bra.uni $L237;
-	setp.gt.s64 %p195, %rd674, %rd648;
-	setp.eq.s64 %p196, %rd674, %rd648;
-	setp.lt.s64 %p197, %rd675, %rd649;
-	and.pred %p198, %p196, %p197;
-	or.pred %p199, %p195, %p198;
-	selp.b64 %rd678, %rd674, %rd648, %p199;
-	selp.b64 %rd679, %rd675, %rd649, %p199;
-	mov.b64 %rd648, %rd678;
-	mov.b64 %rd649, %rd679;
-	bra.uni $L235;
-$L237:
-	mov.b64 %rd680, %rd648;
-	mov.b64 %rd681, %rd649;
-	mov.b64 %rd682, %rd674;
-	mov.b64 %rd683, %rd675;
-	mov.b64 %rd660, %rd680;
-	mov.b64 %rd661, %rd681;
-	mov.b64 %rd662, %rd682;
-	mov.b64 %rd663, %rd683;
-	mov.b64 %rd664, %rd662;
-	mov.b64 %rd665, %rd663;
-	add.s64 %rd684, %rd660, %rd664;
-	mov.b64 %rd660, %rd684;
-	add.s64 %rd685, %rd661, %rd665;
-	mov.b64 %rd661, %rd685;
-$L238:
-	mov.b64 %rd648, %rd660;
-	mov.b64 %rd649, %rd661;
-$L235:
-$L234:
+	mov.b64 %rd681, {%r306, %r307};
+	@!%p191 bra $L242;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L244;
+	setp.lt.s64 %p193, %rd680, %rd654;
+	setp.eq.s64 %p194, %rd680, %rd654;
+	setp.lt.s64 %p195, %rd681, %rd655;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd682, %rd680, %rd654, %p197;
+	selp.b64 %rd683, %rd681, %rd655, %p197;
+	mov.b64 %rd654, %rd682;
+	mov.b64 %rd655, %rd683;
+	bra.uni $L243;
+$L244:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L245;
+	setp.gt.s64 %p199, %rd680, %rd654;
+	setp.eq.s64 %p200, %rd680, %rd654;
+	setp.lt.s64 %p201, %rd681, %rd655;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd684, %rd680, %rd654, %p203;
+	selp.b64 %rd685, %rd681, %rd655, %p203;
+	mov.b64 %rd654, %rd684;
+	mov.b64 %rd655, %rd685;
+	bra.uni $L243;
+$L245:
+	mov.b64 %rd686, %rd654;
+	mov.b64 %rd687, %rd655;
+	mov.b64 %rd688, %rd680;
+	mov.b64 %rd689, %rd681;
+	mov.b64 %rd666, %rd686;
+	mov.b64 %rd667, %rd687;
+	mov.b64 %rd668, %rd688;
+	mov.b64 %rd669, %rd689;
+	mov.b64 %rd670, %rd668;
+	mov.b64 %rd671, %rd669;
+	add.s64 %rd690, %rd666, %rd670;
+	mov.b64 %rd666, %rd690;
+	add.s64 %rd691, %rd667, %rd671;
+	mov.b64 %rd667, %rd691;
+$L246:
+	mov.b64 %rd654, %rd666;
+	mov.b64 %rd655, %rd667;
+$L243:
+$L242:
 	shl.b32 %r299, %r299, 1;
-	bra.uni $L232;
-$L233:
-$L230:
-	mul.wide.u32 %rd686, %r29, 16;
-	add.s64 %rd687, %rd11, %rd686;
-	setp.eq.u32 %p200, %r5, 0;
-	@!%p200 bra $L239;
-	st.global.s64 [%rd687+0], %rd648;
-	st.global.s64 [%rd687+8], %rd649;
-$L239:
+	bra.uni $L240;
+$L241:
+$L238:
+	mul.wide.u32 %rd692, %r29, 16;
+	add.s64 %rd693, %rd11, %rd692;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L247;
+	st.global.s64 [%rd693+0], %rd654;
+	st.global.s64 [%rd693+8], %rd655;
+$L247:
 	ret;
 }
 
@@ -7388,9 +7432,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<111>;
+	.reg .pred %p<113>;
 	.reg .b32 %r<152>;
-	.reg .b64 %rd<415>;
+	.reg .b64 %rd<418>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7940,209 +7984,220 @@ $L48:
 	mov.b64 %rd114, %rd298;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd299, %rd157, 1;
-	and.b64 %rd300, %rd113, %rd299;
-	setp.eq.s64 %p54, %rd300, 0;
+	mov.b64 %rd299, %rd157;
+	setp.ge.s64 %p54, %rd113, 4096;
 	@!%p54 bra $L66;
-	cvt.s64.s32 %rd301, %r89;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd130;
-	mad.lo.s64 %rd304, %rd303, 8, %rd128;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r89;
-	mul.lo.s64 %rd308, %rd307, %rd130;
-	mad.lo.s64 %rd309, %rd308, 8, %rd128;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	mul.lo.s64 %rd313, %rd157, %rd312;
-	add.s64 %rd314, %rd114, %rd313;
-	mov.b64 %rd114, %rd314;
+	mul.lo.s64 %rd300, %rd299, 4;
+	mov.b64 %rd299, %rd300;
 $L66:
+	setp.ge.s64 %p55, %rd113, 65536;
+	@!%p55 bra $L68;
+	mul.lo.s64 %rd301, %rd299, 4;
+	mov.b64 %rd299, %rd301;
+$L68:
+	sub.s64 %rd302, %rd299, 1;
+	and.b64 %rd303, %rd113, %rd302;
+	setp.eq.s64 %p56, %rd303, 0;
+	@!%p56 bra $L70;
+	cvt.s64.s32 %rd304, %r89;
+	add.s64 %rd305, %rd304, 1;
+	mul.lo.s64 %rd306, %rd305, %rd130;
+	mad.lo.s64 %rd307, %rd306, 8, %rd128;
+	ld.global.nc.s64 %rd308, [%rd307+0];
+	mov.b64 %rd309, %rd308;
+	cvt.s64.s32 %rd310, %r89;
+	mul.lo.s64 %rd311, %rd310, %rd130;
+	mad.lo.s64 %rd312, %rd311, 8, %rd128;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	sub.s64 %rd315, %rd309, %rd314;
+	mul.lo.s64 %rd316, %rd299, %rd315;
+	add.s64 %rd317, %rd114, %rd316;
+	mov.b64 %rd114, %rd317;
+$L70:
 $L64:
-	add.s64 %rd315, %rd113, 1;
-	mov.b64 %rd113, %rd315;
+	add.s64 %rd318, %rd113, 1;
+	mov.b64 %rd113, %rd318;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd316, %rd200, %rd189;
-	mov.b64 %rd200, %rd316;
+	add.s64 %rd319, %rd200, %rd189;
+	mov.b64 %rd200, %rd319;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd317, %rd194;
-$L67:
-	@!%p15 bra $L71;
-	bra.uni $L69;
+	mov.b64 %rd320, %rd194;
 $L71:
-	// block scan
-	mov.b64 %rd318, %rd317;
-	mov.b32 %r90, %r3;
-$L72:
-	setp.hs.u32 %p55, %r90, 32;
-	@%p55 bra $L73;
-	mov.b64 {%r91, %r92}, %rd318;
-	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd319, {%r93, %r94};
-	@!%p56 bra $L74;
-	add.s64 %rd320, %rd319, %rd318;
-	mov.b64 %rd318, %rd320;
-$L74:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r95, %r96}, %rd318;
-	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd321, {%r97, %r98};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd322, %rd321, 0, %p59;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r99;
-	@!%p60 bra $L75;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd318;
+	@!%p15 bra $L75;
+	bra.uni $L73;
 $L75:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L76;
-	mov.b64 %rd325, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L77;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd325, %rd328;
-$L77:
-	mov.b64 {%r100, %r101}, %rd325;
-	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd329, {%r102, %r103};
-	@!%p63 bra $L78;
-	add.s64 %rd330, %rd329, %rd325;
-	mov.b64 %rd325, %rd330;
-$L78:
-	mov.b64 {%r104, %r105}, %rd325;
-	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd331, {%r106, %r107};
-	@!%p64 bra $L79;
-	add.s64 %rd332, %rd331, %rd325;
-	mov.b64 %rd325, %rd332;
-$L79:
-	mov.b64 {%r108, %r109}, %rd325;
-	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd333, {%r110, %r111};
-	@!%p65 bra $L80;
-	add.s64 %rd334, %rd333, %rd325;
-	mov.b64 %rd325, %rd334;
-$L80:
-	mov.b64 {%r112, %r113}, %rd325;
-	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd335, {%r114, %r115};
-	@!%p66 bra $L81;
-	add.s64 %rd336, %rd335, %rd325;
-	mov.b64 %rd325, %rd336;
-$L81:
-	mov.b64 {%r116, %r117}, %rd325;
-	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd337, {%r118, %r119};
-	@!%p67 bra $L82;
-	add.s64 %rd338, %rd337, %rd325;
-	mov.b64 %rd325, %rd338;
-$L82:
-	mov.b64 {%r120, %r121}, %rd325;
-	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd339, {%r122, %r123};
-	selp.b64 %rd340, %rd339, 0, %p68;
-	@!%p62 bra $L83;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	st.shared.s64 [%rd343+0], %rd340;
-$L83:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r124;
-	@!%p69 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd325;
-$L84:
+	// block scan
+	mov.b64 %rd321, %rd320;
+	mov.b32 %r90, %r3;
 $L76:
+	setp.hs.u32 %p57, %r90, 32;
+	@%p57 bra $L77;
+	mov.b64 {%r91, %r92}, %rd321;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd322, {%r93, %r94};
+	@!%p58 bra $L78;
+	add.s64 %rd323, %rd322, %rd321;
+	mov.b64 %rd321, %rd323;
+$L78:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r95, %r96}, %rd321;
+	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd324, {%r97, %r98};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd325, %rd324, 0, %p61;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r99;
+	@!%p62 bra $L79;
+	mul.wide.u32 %rd326, %r8, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	st.shared.s64 [%rd327+0], %rd321;
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd344, %r8, 16;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L80;
+	mov.b64 %rd328, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L81;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	ld.shared.s64 %rd331, [%rd330+0];
+	mov.b64 %rd328, %rd331;
+$L81:
+	mov.b64 {%r100, %r101}, %rd328;
+	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd332, {%r102, %r103};
+	@!%p65 bra $L82;
+	add.s64 %rd333, %rd332, %rd328;
+	mov.b64 %rd328, %rd333;
+$L82:
+	mov.b64 {%r104, %r105}, %rd328;
+	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd334, {%r106, %r107};
+	@!%p66 bra $L83;
+	add.s64 %rd335, %rd334, %rd328;
+	mov.b64 %rd328, %rd335;
+$L83:
+	mov.b64 {%r108, %r109}, %rd328;
+	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd336, {%r110, %r111};
+	@!%p67 bra $L84;
+	add.s64 %rd337, %rd336, %rd328;
+	mov.b64 %rd328, %rd337;
+$L84:
+	mov.b64 {%r112, %r113}, %rd328;
+	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd338, {%r114, %r115};
+	@!%p68 bra $L85;
+	add.s64 %rd339, %rd338, %rd328;
+	mov.b64 %rd328, %rd339;
+$L85:
+	mov.b64 {%r116, %r117}, %rd328;
+	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd340, {%r118, %r119};
+	@!%p69 bra $L86;
+	add.s64 %rd341, %rd340, %rd328;
+	mov.b64 %rd328, %rd341;
+$L86:
+	mov.b64 {%r120, %r121}, %rd328;
+	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd342, {%r122, %r123};
+	selp.b64 %rd343, %rd342, 0, %p70;
+	@!%p64 bra $L87;
+	mul.wide.u32 %rd344, %r7, 16;
 	add.s64 %rd345, %rd1, %rd344;
 	add.s64 %rd346, %rd345, 512;
-	ld.shared.s64 %rd347, [%rd346+0];
-	add.s64 %rd348, %rd347, %rd322;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd348;
-	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
+	st.shared.s64 [%rd346+0], %rd343;
+$L87:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r124;
+	@!%p71 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd328;
+$L88:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd347, %r8, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	add.s64 %rd349, %rd348, 512;
+	ld.shared.s64 %rd350, [%rd349+0];
+	add.s64 %rd351, %rd350, %rd325;
+	ld.shared.s64 %rd352, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd351;
+	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd350, {%r127, %r128};
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
+	mov.b64 %rd353, {%r127, %r128};
 	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, 0;
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p71, %rd359, 0;
-	setp.gt.s64 %p72, %rd357, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L86;
-	atom.global.add.u64 %rd360, [%rd147], %rd357;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd358, %rd361;
-$L86:
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, 0;
 	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p74, %rd362, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
-	bar.sync 0;
-	@!%p76 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd358;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd363, [%rd1+1024];
+	setp.eq.s64 %p73, %rd362, 0;
+	setp.gt.s64 %p74, %rd360, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L90;
+	atom.global.add.u64 %rd363, [%rd147], %rd360;
 	mov.b64 %rd364, %rd363;
-	mov.b64 %rd358, %rd364;
-	add.s64 %rd365, %rd358, %rd356;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd367, 0;
-$L88:
-	setp.lt.s64 %p77, %rd367, %rd317;
-	not.pred %p78, %p77;
-	@!%p78 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd368, %rd367, %rd172;
-	mad.lo.s64 %rd369, %rd368, 4, %rd170;
-	ld.shared.s32 %r129, [%rd369+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd370, %rd366, %rd367;
-	mul.lo.s64 %rd371, %rd370, %rd146;
-	mad.lo.s64 %rd372, %rd371, 4, %rd144;
-	st.global.s32 [%rd372+0], %r130;
-$L89:
-	add.s64 %rd373, %rd367, 1;
-	mov.b64 %rd367, %rd373;
-	bra.uni $L88;
+	mov.b64 %rd361, %rd364;
 $L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
+	cvt.u64.u32 %rd365, %r2;
+	setp.eq.s64 %p76, %rd365, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd361;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd366, [%rd1+1024];
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd361, %rd367;
+	add.s64 %rd368, %rd361, %rd359;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, 0;
+$L92:
+	setp.lt.s64 %p79, %rd370, %rd320;
+	not.pred %p80, %p79;
+	@!%p80 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd371, %rd370, %rd172;
+	mad.lo.s64 %rd372, %rd371, 4, %rd170;
+	ld.shared.s32 %r129, [%rd372+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd373, %rd369, %rd370;
+	mul.lo.s64 %rd374, %rd373, %rd146;
+	mad.lo.s64 %rd375, %rd374, 4, %rd144;
+	st.global.s32 [%rd375+0], %r130;
+$L93:
+	add.s64 %rd376, %rd370, 1;
+	mov.b64 %rd370, %rd376;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L11:
-	add.s64 %rd374, %rd193, %rd191;
-	mov.b64 %rd193, %rd374;
+	add.s64 %rd377, %rd193, %rd191;
+	mov.b64 %rd193, %rd377;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8150,161 +8205,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd375, %rd113;
-	mov.b64 %rd376, %rd114;
+	mov.b64 %rd378, %rd113;
+	mov.b64 %rd379, %rd114;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
-$L93:
-	setp.hs.u32 %p79, %r133, 32;
-	@%p79 bra $L94;
-	mov.b64 {%r134, %r135}, %rd375;
-	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
+$L97:
+	setp.hs.u32 %p81, %r133, 32;
+	@%p81 bra $L98;
+	mov.b64 {%r134, %r135}, %rd378;
+	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd377, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd376;
+	mov.b64 %rd380, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd379;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd378, {%r140, %r141};
-	@!%p80 bra $L95;
-	setp.ne.u32 %p81, %r18, 9;
-	@%p81 bra.uni $L97;
-	setp.lt.s64 %p82, %rd377, %rd375;
-	setp.eq.s64 %p83, %rd377, %rd375;
-	setp.lt.s64 %p84, %rd378, %rd376;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd379, %rd377, %rd375, %p86;
-	selp.b64 %rd380, %rd378, %rd376, %p86;
-	mov.b64 %rd375, %rd379;
-	mov.b64 %rd376, %rd380;
-	bra.uni $L96;
-$L97:
-	setp.ne.u32 %p87, %r18, 10;
-	@%p87 bra.uni $L98;
-	setp.gt.s64 %p88, %rd377, %rd375;
-	setp.eq.s64 %p89, %rd377, %rd375;
-	setp.lt.s64 %p90, %rd378, %rd376;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd381, %rd377, %rd375, %p92;
-	selp.b64 %rd382, %rd378, %rd376, %p92;
-	mov.b64 %rd375, %rd381;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd376;
-	mov.b64 %rd385, %rd377;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd393, %rd387, %rd391;
-	mov.b64 %rd387, %rd393;
-	add.s64 %rd394, %rd388, %rd392;
-	mov.b64 %rd388, %rd394;
-$L99:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L96:
-$L95:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L100;
-	mul.wide.u32 %rd395, %r8, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	st.shared.s64 [%rd396+0], %rd375;
-	st.shared.s64 [%rd396+8], %rd376;
-$L100:
-	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L101;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L102;
-	mul.wide.u32 %rd397, %r7, 16;
-	add.s64 %rd398, %rd1, %rd397;
-	ld.shared.s64 %rd399, [%rd398+0];
-	ld.shared.s64 %rd400, [%rd398+8];
-	mov.b64 %rd375, %rd399;
-	mov.b64 %rd376, %rd400;
+	mov.b64 %rd381, {%r140, %r141};
+	@!%p82 bra $L99;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L101;
+	setp.lt.s64 %p84, %rd380, %rd378;
+	setp.eq.s64 %p85, %rd380, %rd378;
+	setp.lt.s64 %p86, %rd381, %rd379;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd382, %rd380, %rd378, %p88;
+	selp.b64 %rd383, %rd381, %rd379, %p88;
+	mov.b64 %rd378, %rd382;
+	mov.b64 %rd379, %rd383;
+	bra.uni $L100;
+$L101:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L102;
+	setp.gt.s64 %p90, %rd380, %rd378;
+	setp.eq.s64 %p91, %rd380, %rd378;
+	setp.lt.s64 %p92, %rd381, %rd379;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd384, %rd380, %rd378, %p94;
+	selp.b64 %rd385, %rd381, %rd379, %p94;
+	mov.b64 %rd378, %rd384;
+	mov.b64 %rd379, %rd385;
+	bra.uni $L100;
 $L102:
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd386;
+	mov.b64 %rd391, %rd387;
+	mov.b64 %rd392, %rd388;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	add.s64 %rd396, %rd390, %rd394;
+	mov.b64 %rd390, %rd396;
+	add.s64 %rd397, %rd391, %rd395;
+	mov.b64 %rd391, %rd397;
+$L103:
+	mov.b64 %rd378, %rd390;
+	mov.b64 %rd379, %rd391;
+$L100:
+$L99:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L104;
+	mul.wide.u32 %rd398, %r8, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	st.shared.s64 [%rd399+0], %rd378;
+	st.shared.s64 [%rd399+8], %rd379;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L105;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L106;
+	mul.wide.u32 %rd400, %r7, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	ld.shared.s64 %rd402, [%rd401+0];
+	ld.shared.s64 %rd403, [%rd401+8];
+	mov.b64 %rd378, %rd402;
+	mov.b64 %rd379, %rd403;
+$L106:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
-$L103:
-	setp.hs.u32 %p96, %r143, 32;
-	@%p96 bra $L104;
-	mov.b64 {%r144, %r145}, %rd375;
-	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
+$L107:
+	setp.hs.u32 %p98, %r143, 32;
+	@%p98 bra $L108;
+	mov.b64 {%r144, %r145}, %rd378;
+	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd401, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd376;
+	mov.b64 %rd404, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd379;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd402, {%r150, %r151};
-	@!%p97 bra $L105;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L107;
-	setp.lt.s64 %p99, %rd401, %rd375;
-	setp.eq.s64 %p100, %rd401, %rd375;
-	setp.lt.s64 %p101, %rd402, %rd376;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd403, %rd401, %rd375, %p103;
-	selp.b64 %rd404, %rd402, %rd376, %p103;
-	mov.b64 %rd375, %rd403;
-	mov.b64 %rd376, %rd404;
-	bra.uni $L106;
-$L107:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L108;
-	setp.gt.s64 %p105, %rd401, %rd375;
-	setp.eq.s64 %p106, %rd401, %rd375;
-	setp.lt.s64 %p107, %rd402, %rd376;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd405, %rd401, %rd375, %p109;
-	selp.b64 %rd406, %rd402, %rd376, %p109;
-	mov.b64 %rd375, %rd405;
-	mov.b64 %rd376, %rd406;
-	bra.uni $L106;
-$L108:
-	mov.b64 %rd407, %rd375;
-	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd387, %rd407;
-	mov.b64 %rd388, %rd408;
-	mov.b64 %rd389, %rd409;
+	mov.b64 %rd405, {%r150, %r151};
+	@!%p99 bra $L109;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L111;
+	setp.lt.s64 %p101, %rd404, %rd378;
+	setp.eq.s64 %p102, %rd404, %rd378;
+	setp.lt.s64 %p103, %rd405, %rd379;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd406, %rd404, %rd378, %p105;
+	selp.b64 %rd407, %rd405, %rd379, %p105;
+	mov.b64 %rd378, %rd406;
+	mov.b64 %rd379, %rd407;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L112;
+	setp.gt.s64 %p107, %rd404, %rd378;
+	setp.eq.s64 %p108, %rd404, %rd378;
+	setp.lt.s64 %p109, %rd405, %rd379;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd408, %rd404, %rd378, %p111;
+	selp.b64 %rd409, %rd405, %rd379, %p111;
+	mov.b64 %rd378, %rd408;
+	mov.b64 %rd379, %rd409;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd410, %rd378;
+	mov.b64 %rd411, %rd379;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
 	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd411, %rd387, %rd391;
-	mov.b64 %rd387, %rd411;
-	add.s64 %rd412, %rd388, %rd392;
-	mov.b64 %rd388, %rd412;
-$L109:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L106:
-$L105:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L103;
-$L104:
-$L101:
-	mul.wide.u32 %rd413, %r29, 16;
-	add.s64 %rd414, %rd11, %rd413;
-	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L110;
-	st.global.s64 [%rd414+0], %rd375;
-	st.global.s64 [%rd414+8], %rd376;
+	mov.b64 %rd391, %rd411;
+	mov.b64 %rd392, %rd412;
+	mov.b64 %rd393, %rd413;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	add.s64 %rd414, %rd390, %rd394;
+	mov.b64 %rd390, %rd414;
+	add.s64 %rd415, %rd391, %rd395;
+	mov.b64 %rd391, %rd415;
+$L113:
+	mov.b64 %rd378, %rd390;
+	mov.b64 %rd379, %rd391;
 $L110:
+$L109:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd416, %r29, 16;
+	add.s64 %rd417, %rd11, %rd416;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L114;
+	st.global.s64 [%rd417+0], %rd378;
+	st.global.s64 [%rd417+8], %rd379;
+$L114:
 	ret;
 }
 
@@ -8808,9 +8863,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<111>;
+	.reg .pred %p<113>;
 	.reg .b32 %r<149>;
-	.reg .b64 %rd<440>;
+	.reg .b64 %rd<443>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9389,209 +9444,220 @@ $L53:
 	mov.b64 %rd121, %rd323;
 	bra.uni $L69;
 $L68:
-	sub.s64 %rd324, %rd164, 1;
-	and.b64 %rd325, %rd120, %rd324;
-	setp.eq.s64 %p54, %rd325, 0;
+	mov.b64 %rd324, %rd164;
+	setp.ge.s64 %p54, %rd120, 4096;
 	@!%p54 bra $L71;
-	cvt.s64.s32 %rd326, %r86;
-	add.s64 %rd327, %rd326, 1;
-	mul.lo.s64 %rd328, %rd327, %rd137;
-	mad.lo.s64 %rd329, %rd328, 8, %rd135;
-	ld.global.nc.s64 %rd330, [%rd329+0];
-	mov.b64 %rd331, %rd330;
-	cvt.s64.s32 %rd332, %r86;
-	mul.lo.s64 %rd333, %rd332, %rd137;
-	mad.lo.s64 %rd334, %rd333, 8, %rd135;
-	ld.global.nc.s64 %rd335, [%rd334+0];
-	mov.b64 %rd336, %rd335;
-	sub.s64 %rd337, %rd331, %rd336;
-	mul.lo.s64 %rd338, %rd164, %rd337;
-	add.s64 %rd339, %rd121, %rd338;
-	mov.b64 %rd121, %rd339;
+	mul.lo.s64 %rd325, %rd324, 4;
+	mov.b64 %rd324, %rd325;
 $L71:
+	setp.ge.s64 %p55, %rd120, 65536;
+	@!%p55 bra $L73;
+	mul.lo.s64 %rd326, %rd324, 4;
+	mov.b64 %rd324, %rd326;
+$L73:
+	sub.s64 %rd327, %rd324, 1;
+	and.b64 %rd328, %rd120, %rd327;
+	setp.eq.s64 %p56, %rd328, 0;
+	@!%p56 bra $L75;
+	cvt.s64.s32 %rd329, %r86;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd137;
+	mad.lo.s64 %rd332, %rd331, 8, %rd135;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	cvt.s64.s32 %rd335, %r86;
+	mul.lo.s64 %rd336, %rd335, %rd137;
+	mad.lo.s64 %rd337, %rd336, 8, %rd135;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	sub.s64 %rd340, %rd334, %rd339;
+	mul.lo.s64 %rd341, %rd324, %rd340;
+	add.s64 %rd342, %rd121, %rd341;
+	mov.b64 %rd121, %rd342;
+$L75:
 $L69:
-	add.s64 %rd340, %rd120, 1;
-	mov.b64 %rd120, %rd340;
+	add.s64 %rd343, %rd120, 1;
+	mov.b64 %rd120, %rd343;
 $L67:
 $L50:
 $L23:
-	add.s64 %rd341, %rd210, %rd199;
-	mov.b64 %rd210, %rd341;
+	add.s64 %rd344, %rd210, %rd199;
+	mov.b64 %rd210, %rd344;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd342, %rd204;
-$L72:
-	@!%p15 bra $L76;
-	bra.uni $L74;
+	mov.b64 %rd345, %rd204;
 $L76:
-	// block scan
-	mov.b64 %rd343, %rd342;
-	mov.b32 %r87, %r3;
-$L77:
-	setp.hs.u32 %p55, %r87, 32;
-	@%p55 bra $L78;
-	mov.b64 {%r88, %r89}, %rd343;
-	shfl.sync.up.b32 %r90|%p56, %r88, %r87, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd344, {%r90, %r91};
-	@!%p56 bra $L79;
-	add.s64 %rd345, %rd344, %rd343;
-	mov.b64 %rd343, %rd345;
-$L79:
-	shl.b32 %r87, %r87, 1;
-	bra.uni $L77;
-$L78:
-	mov.b64 {%r92, %r93}, %rd343;
-	shfl.sync.up.b32 %r94|%p57, %r92, %r3, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd346, {%r94, %r95};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd347, %rd346, 0, %p59;
-	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r96;
-	@!%p60 bra $L80;
-	mul.wide.u32 %rd348, %r8, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	st.shared.s64 [%rd349+0], %rd343;
+	@!%p15 bra $L80;
+	bra.uni $L78;
 $L80:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L81;
-	mov.b64 %rd350, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L82;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd350, %rd353;
-$L82:
-	mov.b64 {%r97, %r98}, %rd350;
-	shfl.sync.up.b32 %r99|%p63, %r97, 1, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd354, {%r99, %r100};
-	@!%p63 bra $L83;
-	add.s64 %rd355, %rd354, %rd350;
-	mov.b64 %rd350, %rd355;
-$L83:
-	mov.b64 {%r101, %r102}, %rd350;
-	shfl.sync.up.b32 %r103|%p64, %r101, 2, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd356, {%r103, %r104};
-	@!%p64 bra $L84;
-	add.s64 %rd357, %rd356, %rd350;
-	mov.b64 %rd350, %rd357;
-$L84:
-	mov.b64 {%r105, %r106}, %rd350;
-	shfl.sync.up.b32 %r107|%p65, %r105, 4, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd358, {%r107, %r108};
-	@!%p65 bra $L85;
-	add.s64 %rd359, %rd358, %rd350;
-	mov.b64 %rd350, %rd359;
-$L85:
-	mov.b64 {%r109, %r110}, %rd350;
-	shfl.sync.up.b32 %r111|%p66, %r109, 8, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd360, {%r111, %r112};
-	@!%p66 bra $L86;
-	add.s64 %rd361, %rd360, %rd350;
-	mov.b64 %rd350, %rd361;
-$L86:
-	mov.b64 {%r113, %r114}, %rd350;
-	shfl.sync.up.b32 %r115|%p67, %r113, 16, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd362, {%r115, %r116};
-	@!%p67 bra $L87;
-	add.s64 %rd363, %rd362, %rd350;
-	mov.b64 %rd350, %rd363;
-$L87:
-	mov.b64 {%r117, %r118}, %rd350;
-	shfl.sync.up.b32 %r119|%p68, %r117, 1, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd364, {%r119, %r120};
-	selp.b64 %rd365, %rd364, 0, %p68;
-	@!%p62 bra $L88;
-	mul.wide.u32 %rd366, %r7, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	add.s64 %rd368, %rd367, 512;
-	st.shared.s64 [%rd368+0], %rd365;
-$L88:
-	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r121;
-	@!%p69 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd350;
-$L89:
+	// block scan
+	mov.b64 %rd346, %rd345;
+	mov.b32 %r87, %r3;
 $L81:
+	setp.hs.u32 %p57, %r87, 32;
+	@%p57 bra $L82;
+	mov.b64 {%r88, %r89}, %rd346;
+	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd347, {%r90, %r91};
+	@!%p58 bra $L83;
+	add.s64 %rd348, %rd347, %rd346;
+	mov.b64 %rd346, %rd348;
+$L83:
+	shl.b32 %r87, %r87, 1;
+	bra.uni $L81;
+$L82:
+	mov.b64 {%r92, %r93}, %rd346;
+	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd349, {%r94, %r95};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd350, %rd349, 0, %p61;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r96;
+	@!%p62 bra $L84;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	st.shared.s64 [%rd352+0], %rd346;
+$L84:
 	bar.sync 0;
-	mul.wide.u32 %rd369, %r8, 16;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L85;
+	mov.b64 %rd353, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L86;
+	mul.wide.u32 %rd354, %r7, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	ld.shared.s64 %rd356, [%rd355+0];
+	mov.b64 %rd353, %rd356;
+$L86:
+	mov.b64 {%r97, %r98}, %rd353;
+	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd357, {%r99, %r100};
+	@!%p65 bra $L87;
+	add.s64 %rd358, %rd357, %rd353;
+	mov.b64 %rd353, %rd358;
+$L87:
+	mov.b64 {%r101, %r102}, %rd353;
+	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd359, {%r103, %r104};
+	@!%p66 bra $L88;
+	add.s64 %rd360, %rd359, %rd353;
+	mov.b64 %rd353, %rd360;
+$L88:
+	mov.b64 {%r105, %r106}, %rd353;
+	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd361, {%r107, %r108};
+	@!%p67 bra $L89;
+	add.s64 %rd362, %rd361, %rd353;
+	mov.b64 %rd353, %rd362;
+$L89:
+	mov.b64 {%r109, %r110}, %rd353;
+	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd363, {%r111, %r112};
+	@!%p68 bra $L90;
+	add.s64 %rd364, %rd363, %rd353;
+	mov.b64 %rd353, %rd364;
+$L90:
+	mov.b64 {%r113, %r114}, %rd353;
+	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd365, {%r115, %r116};
+	@!%p69 bra $L91;
+	add.s64 %rd366, %rd365, %rd353;
+	mov.b64 %rd353, %rd366;
+$L91:
+	mov.b64 {%r117, %r118}, %rd353;
+	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd367, {%r119, %r120};
+	selp.b64 %rd368, %rd367, 0, %p70;
+	@!%p64 bra $L92;
+	mul.wide.u32 %rd369, %r7, 16;
 	add.s64 %rd370, %rd1, %rd369;
 	add.s64 %rd371, %rd370, 512;
-	ld.shared.s64 %rd372, [%rd371+0];
-	add.s64 %rd373, %rd372, %rd347;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd373;
-	shfl.sync.idx.b32 %r124|%p70, %r122, 0, %r22, %r17;
+	st.shared.s64 [%rd371+0], %rd368;
+$L92:
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r121;
+	@!%p71 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd353;
+$L93:
+$L85:
+	bar.sync 0;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	add.s64 %rd374, %rd373, 512;
+	ld.shared.s64 %rd375, [%rd374+0];
+	add.s64 %rd376, %rd375, %rd350;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd376;
+	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd375, {%r124, %r125};
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
+	mov.b64 %rd378, {%r124, %r125};
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, 0;
-	cvt.u64.u32 %rd384, %r2;
-	setp.eq.s64 %p71, %rd384, 0;
-	setp.gt.s64 %p72, %rd382, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L91;
-	atom.global.add.u64 %rd385, [%rd154], %rd382;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd383, %rd386;
-$L91:
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, 0;
 	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p74, %rd387, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
-	bar.sync 0;
-	@!%p76 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd383;
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd388, [%rd1+1024];
+	setp.eq.s64 %p73, %rd387, 0;
+	setp.gt.s64 %p74, %rd385, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L95;
+	atom.global.add.u64 %rd388, [%rd154], %rd385;
 	mov.b64 %rd389, %rd388;
-	mov.b64 %rd383, %rd389;
-	add.s64 %rd390, %rd383, %rd381;
-	mov.b64 %rd391, %rd390;
-	mov.b64 %rd392, 0;
-$L93:
-	setp.lt.s64 %p77, %rd392, %rd342;
-	not.pred %p78, %p77;
-	@!%p78 bra $L97;
-	bra.uni $L95;
-$L97:
-	mul.lo.s64 %rd393, %rd392, %rd182;
-	mad.lo.s64 %rd394, %rd393, 4, %rd180;
-	ld.shared.s32 %r126, [%rd394+0];
-	mov.b32 %r127, %r126;
-	add.s64 %rd395, %rd391, %rd392;
-	mul.lo.s64 %rd396, %rd395, %rd153;
-	mad.lo.s64 %rd397, %rd396, 4, %rd151;
-	st.global.s32 [%rd397+0], %r127;
-$L94:
-	add.s64 %rd398, %rd392, 1;
-	mov.b64 %rd392, %rd398;
-	bra.uni $L93;
+	mov.b64 %rd386, %rd389;
 $L95:
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
+	cvt.u64.u32 %rd390, %r2;
+	setp.eq.s64 %p76, %rd390, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd386;
+$L96:
+	bar.sync 0;
+	ld.shared.s64 %rd391, [%rd1+1024];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd386, %rd392;
+	add.s64 %rd393, %rd386, %rd384;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd395, 0;
+$L97:
+	setp.lt.s64 %p79, %rd395, %rd345;
+	not.pred %p80, %p79;
+	@!%p80 bra $L101;
+	bra.uni $L99;
+$L101:
+	mul.lo.s64 %rd396, %rd395, %rd182;
+	mad.lo.s64 %rd397, %rd396, 4, %rd180;
+	ld.shared.s32 %r126, [%rd397+0];
+	mov.b32 %r127, %r126;
+	add.s64 %rd398, %rd394, %rd395;
+	mul.lo.s64 %rd399, %rd398, %rd153;
+	mad.lo.s64 %rd400, %rd399, 4, %rd151;
+	st.global.s32 [%rd400+0], %r127;
+$L98:
+	add.s64 %rd401, %rd395, 1;
+	mov.b64 %rd395, %rd401;
+	bra.uni $L97;
+$L99:
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
 $L11:
-	add.s64 %rd399, %rd203, %rd201;
-	mov.b64 %rd203, %rd399;
+	add.s64 %rd402, %rd203, %rd201;
+	mov.b64 %rd203, %rd402;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9599,161 +9665,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd400, %rd120;
-	mov.b64 %rd401, %rd121;
+	mov.b64 %rd403, %rd120;
+	mov.b64 %rd404, %rd121;
 	// block reduction
 	mov.b32 %r128, 1;
 	sub.u32 %r129, %r13, 1;
 	mov.b32 %r130, %r3;
-$L98:
-	setp.hs.u32 %p79, %r130, 32;
-	@%p79 bra $L99;
-	mov.b64 {%r131, %r132}, %rd400;
-	shfl.sync.down.b32 %r133|%p80, %r131, %r130, %r129, %r17;
+$L102:
+	setp.hs.u32 %p81, %r130, 32;
+	@%p81 bra $L103;
+	mov.b64 {%r131, %r132}, %rd403;
+	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd402, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd401;
+	mov.b64 %rd405, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd404;
 	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd403, {%r137, %r138};
-	@!%p80 bra $L100;
-	setp.ne.u32 %p81, %r18, 9;
-	@%p81 bra.uni $L102;
-	setp.lt.s64 %p82, %rd402, %rd400;
-	setp.eq.s64 %p83, %rd402, %rd400;
-	setp.lt.s64 %p84, %rd403, %rd401;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd404, %rd402, %rd400, %p86;
-	selp.b64 %rd405, %rd403, %rd401, %p86;
-	mov.b64 %rd400, %rd404;
-	mov.b64 %rd401, %rd405;
-	bra.uni $L101;
-$L102:
-	setp.ne.u32 %p87, %r18, 10;
-	@%p87 bra.uni $L103;
-	setp.gt.s64 %p88, %rd402, %rd400;
-	setp.eq.s64 %p89, %rd402, %rd400;
-	setp.lt.s64 %p90, %rd403, %rd401;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd406, %rd402, %rd400, %p92;
-	selp.b64 %rd407, %rd403, %rd401, %p92;
-	mov.b64 %rd400, %rd406;
-	mov.b64 %rd401, %rd407;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd408, %rd400;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd414, %rd410;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	add.s64 %rd418, %rd412, %rd416;
-	mov.b64 %rd412, %rd418;
-	add.s64 %rd419, %rd413, %rd417;
-	mov.b64 %rd413, %rd419;
-$L104:
-	mov.b64 %rd400, %rd412;
-	mov.b64 %rd401, %rd413;
-$L101:
-$L100:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L98;
-$L99:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L105;
-	mul.wide.u32 %rd420, %r8, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	st.shared.s64 [%rd421+0], %rd400;
-	st.shared.s64 [%rd421+8], %rd401;
-$L105:
-	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L106;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L107;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	ld.shared.s64 %rd425, [%rd423+8];
-	mov.b64 %rd400, %rd424;
-	mov.b64 %rd401, %rd425;
+	mov.b64 %rd406, {%r137, %r138};
+	@!%p82 bra $L104;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L106;
+	setp.lt.s64 %p84, %rd405, %rd403;
+	setp.eq.s64 %p85, %rd405, %rd403;
+	setp.lt.s64 %p86, %rd406, %rd404;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd407, %rd405, %rd403, %p88;
+	selp.b64 %rd408, %rd406, %rd404, %p88;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
+	bra.uni $L105;
+$L106:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L107;
+	setp.gt.s64 %p90, %rd405, %rd403;
+	setp.eq.s64 %p91, %rd405, %rd403;
+	setp.lt.s64 %p92, %rd406, %rd404;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd409, %rd405, %rd403, %p94;
+	selp.b64 %rd410, %rd406, %rd404, %p94;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
+	bra.uni $L105;
 $L107:
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd411;
+	mov.b64 %rd416, %rd412;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd421, %rd415, %rd419;
+	mov.b64 %rd415, %rd421;
+	add.s64 %rd422, %rd416, %rd420;
+	mov.b64 %rd416, %rd422;
+$L108:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
+$L105:
+$L104:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L109;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd403;
+	st.shared.s64 [%rd424+8], %rd404;
+$L109:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L110;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L111;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	ld.shared.s64 %rd428, [%rd426+8];
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
+$L111:
 	sub.u32 %r139, %r10, 1;
 	mov.b32 %r140, %r128;
-$L108:
-	setp.hs.u32 %p96, %r140, 32;
-	@%p96 bra $L109;
-	mov.b64 {%r141, %r142}, %rd400;
-	shfl.sync.down.b32 %r143|%p97, %r141, %r140, %r139, %r17;
+$L112:
+	setp.hs.u32 %p98, %r140, 32;
+	@%p98 bra $L113;
+	mov.b64 {%r141, %r142}, %rd403;
+	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd426, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd401;
+	mov.b64 %rd429, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd404;
 	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd427, {%r147, %r148};
-	@!%p97 bra $L110;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L112;
-	setp.lt.s64 %p99, %rd426, %rd400;
-	setp.eq.s64 %p100, %rd426, %rd400;
-	setp.lt.s64 %p101, %rd427, %rd401;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd428, %rd426, %rd400, %p103;
-	selp.b64 %rd429, %rd427, %rd401, %p103;
-	mov.b64 %rd400, %rd428;
-	mov.b64 %rd401, %rd429;
-	bra.uni $L111;
-$L112:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L113;
-	setp.gt.s64 %p105, %rd426, %rd400;
-	setp.eq.s64 %p106, %rd426, %rd400;
-	setp.lt.s64 %p107, %rd427, %rd401;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd430, %rd426, %rd400, %p109;
-	selp.b64 %rd431, %rd427, %rd401, %p109;
-	mov.b64 %rd400, %rd430;
-	mov.b64 %rd401, %rd431;
-	bra.uni $L111;
-$L113:
-	mov.b64 %rd432, %rd400;
-	mov.b64 %rd433, %rd401;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd435, %rd427;
-	mov.b64 %rd412, %rd432;
-	mov.b64 %rd413, %rd433;
-	mov.b64 %rd414, %rd434;
+	mov.b64 %rd430, {%r147, %r148};
+	@!%p99 bra $L114;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L116;
+	setp.lt.s64 %p101, %rd429, %rd403;
+	setp.eq.s64 %p102, %rd429, %rd403;
+	setp.lt.s64 %p103, %rd430, %rd404;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd431, %rd429, %rd403, %p105;
+	selp.b64 %rd432, %rd430, %rd404, %p105;
+	mov.b64 %rd403, %rd431;
+	mov.b64 %rd404, %rd432;
+	bra.uni $L115;
+$L116:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L117;
+	setp.gt.s64 %p107, %rd429, %rd403;
+	setp.eq.s64 %p108, %rd429, %rd403;
+	setp.lt.s64 %p109, %rd430, %rd404;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd433, %rd429, %rd403, %p111;
+	selp.b64 %rd434, %rd430, %rd404, %p111;
+	mov.b64 %rd403, %rd433;
+	mov.b64 %rd404, %rd434;
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd435, %rd403;
+	mov.b64 %rd436, %rd404;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd430;
 	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	add.s64 %rd436, %rd412, %rd416;
-	mov.b64 %rd412, %rd436;
-	add.s64 %rd437, %rd413, %rd417;
-	mov.b64 %rd413, %rd437;
-$L114:
-	mov.b64 %rd400, %rd412;
-	mov.b64 %rd401, %rd413;
-$L111:
-$L110:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L108;
-$L109:
-$L106:
-	mul.wide.u32 %rd438, %r29, 16;
-	add.s64 %rd439, %rd11, %rd438;
-	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L115;
-	st.global.s64 [%rd439+0], %rd400;
-	st.global.s64 [%rd439+8], %rd401;
+	mov.b64 %rd416, %rd436;
+	mov.b64 %rd417, %rd437;
+	mov.b64 %rd418, %rd438;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd439, %rd415, %rd419;
+	mov.b64 %rd415, %rd439;
+	add.s64 %rd440, %rd416, %rd420;
+	mov.b64 %rd416, %rd440;
+$L118:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
 $L115:
+$L114:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L112;
+$L113:
+$L110:
+	mul.wide.u32 %rd441, %r29, 16;
+	add.s64 %rd442, %rd11, %rd441;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L119;
+	st.global.s64 [%rd442+0], %rd403;
+	st.global.s64 [%rd442+8], %rd404;
+$L119:
 	ret;
 }
 
@@ -10263,9 +10329,9 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<105>;
+	.reg .pred %p<107>;
 	.reg .b32 %r<153>;
-	.reg .b64 %rd<378>;
+	.reg .b64 %rd<381>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10758,214 +10824,225 @@ $L43:
 	mov.b64 %rd107, %rd260;
 	bra.uni $L59;
 $L58:
-	sub.s64 %rd261, %rd150, 1;
-	and.b64 %rd262, %rd106, %rd261;
-	setp.eq.s64 %p48, %rd262, 0;
+	mov.b64 %rd261, %rd150;
+	setp.ge.s64 %p48, %rd106, 4096;
 	@!%p48 bra $L61;
-	cvt.s64.s32 %rd263, %r90;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd123;
-	mad.lo.s64 %rd266, %rd265, 8, %rd121;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r90;
-	mul.lo.s64 %rd270, %rd269, %rd123;
-	mad.lo.s64 %rd271, %rd270, 8, %rd121;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	mul.lo.s64 %rd275, %rd150, %rd274;
-	add.s64 %rd276, %rd107, %rd275;
-	mov.b64 %rd107, %rd276;
+	mul.lo.s64 %rd262, %rd261, 4;
+	mov.b64 %rd261, %rd262;
 $L61:
+	setp.ge.s64 %p49, %rd106, 65536;
+	@!%p49 bra $L63;
+	mul.lo.s64 %rd263, %rd261, 4;
+	mov.b64 %rd261, %rd263;
+$L63:
+	sub.s64 %rd264, %rd261, 1;
+	and.b64 %rd265, %rd106, %rd264;
+	setp.eq.s64 %p50, %rd265, 0;
+	@!%p50 bra $L65;
+	cvt.s64.s32 %rd266, %r90;
+	add.s64 %rd267, %rd266, 1;
+	mul.lo.s64 %rd268, %rd267, %rd123;
+	mad.lo.s64 %rd269, %rd268, 8, %rd121;
+	ld.global.nc.s64 %rd270, [%rd269+0];
+	mov.b64 %rd271, %rd270;
+	cvt.s64.s32 %rd272, %r90;
+	mul.lo.s64 %rd273, %rd272, %rd123;
+	mad.lo.s64 %rd274, %rd273, 8, %rd121;
+	ld.global.nc.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	sub.s64 %rd277, %rd271, %rd276;
+	mul.lo.s64 %rd278, %rd261, %rd277;
+	add.s64 %rd279, %rd107, %rd278;
+	mov.b64 %rd107, %rd279;
+$L65:
 $L59:
-	add.s64 %rd277, %rd106, 1;
-	mov.b64 %rd106, %rd277;
+	add.s64 %rd280, %rd106, 1;
+	mov.b64 %rd106, %rd280;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd278, %rd209, %rd164;
-	mov.b64 %rd209, %rd278;
+	add.s64 %rd281, %rd209, %rd164;
+	mov.b64 %rd209, %rd281;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd279, %rd207;
-$L62:
-	@!%p15 bra $L66;
-	bra.uni $L64;
+	mov.b64 %rd282, %rd207;
 $L66:
-	// block scan
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r91, %r3;
-$L67:
-	setp.hs.u32 %p49, %r91, 32;
-	@%p49 bra $L68;
-	mov.b64 {%r92, %r93}, %rd280;
-	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd281, {%r94, %r95};
-	@!%p50 bra $L69;
-	add.s64 %rd282, %rd281, %rd280;
-	mov.b64 %rd280, %rd282;
-$L69:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r96, %r97}, %rd280;
-	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd283, {%r98, %r99};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd284, %rd283, 0, %p53;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r100;
-	@!%p54 bra $L70;
-	mul.wide.u32 %rd285, %r8, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	st.shared.s64 [%rd286+0], %rd280;
+	@!%p15 bra $L70;
+	bra.uni $L68;
 $L70:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L71;
-	mov.b64 %rd287, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L72;
-	mul.wide.u32 %rd288, %r7, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	ld.shared.s64 %rd290, [%rd289+0];
-	mov.b64 %rd287, %rd290;
-$L72:
-	mov.b64 {%r101, %r102}, %rd287;
-	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd291, {%r103, %r104};
-	@!%p57 bra $L73;
-	add.s64 %rd292, %rd291, %rd287;
-	mov.b64 %rd287, %rd292;
-$L73:
-	mov.b64 {%r105, %r106}, %rd287;
-	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd293, {%r107, %r108};
-	@!%p58 bra $L74;
-	add.s64 %rd294, %rd293, %rd287;
-	mov.b64 %rd287, %rd294;
-$L74:
-	mov.b64 {%r109, %r110}, %rd287;
-	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd295, {%r111, %r112};
-	@!%p59 bra $L75;
-	add.s64 %rd296, %rd295, %rd287;
-	mov.b64 %rd287, %rd296;
-$L75:
-	mov.b64 {%r113, %r114}, %rd287;
-	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd297, {%r115, %r116};
-	@!%p60 bra $L76;
-	add.s64 %rd298, %rd297, %rd287;
-	mov.b64 %rd287, %rd298;
-$L76:
-	mov.b64 {%r117, %r118}, %rd287;
-	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd299, {%r119, %r120};
-	@!%p61 bra $L77;
-	add.s64 %rd300, %rd299, %rd287;
-	mov.b64 %rd287, %rd300;
-$L77:
-	mov.b64 {%r121, %r122}, %rd287;
-	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd301, {%r123, %r124};
-	selp.b64 %rd302, %rd301, 0, %p62;
-	@!%p56 bra $L78;
-	mul.wide.u32 %rd303, %r7, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	st.shared.s64 [%rd305+0], %rd302;
-$L78:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r125;
-	@!%p63 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd287;
-$L79:
+	// block scan
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r91, %r3;
 $L71:
+	setp.hs.u32 %p51, %r91, 32;
+	@%p51 bra $L72;
+	mov.b64 {%r92, %r93}, %rd283;
+	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd284, {%r94, %r95};
+	@!%p52 bra $L73;
+	add.s64 %rd285, %rd284, %rd283;
+	mov.b64 %rd283, %rd285;
+$L73:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r96, %r97}, %rd283;
+	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd286, {%r98, %r99};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd287, %rd286, 0, %p55;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r100;
+	@!%p56 bra $L74;
+	mul.wide.u32 %rd288, %r8, 16;
+	add.s64 %rd289, %rd1, %rd288;
+	st.shared.s64 [%rd289+0], %rd283;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd306, %r8, 16;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L75;
+	mov.b64 %rd290, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L76;
+	mul.wide.u32 %rd291, %r7, 16;
+	add.s64 %rd292, %rd1, %rd291;
+	ld.shared.s64 %rd293, [%rd292+0];
+	mov.b64 %rd290, %rd293;
+$L76:
+	mov.b64 {%r101, %r102}, %rd290;
+	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd294, {%r103, %r104};
+	@!%p59 bra $L77;
+	add.s64 %rd295, %rd294, %rd290;
+	mov.b64 %rd290, %rd295;
+$L77:
+	mov.b64 {%r105, %r106}, %rd290;
+	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd296, {%r107, %r108};
+	@!%p60 bra $L78;
+	add.s64 %rd297, %rd296, %rd290;
+	mov.b64 %rd290, %rd297;
+$L78:
+	mov.b64 {%r109, %r110}, %rd290;
+	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd298, {%r111, %r112};
+	@!%p61 bra $L79;
+	add.s64 %rd299, %rd298, %rd290;
+	mov.b64 %rd290, %rd299;
+$L79:
+	mov.b64 {%r113, %r114}, %rd290;
+	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd300, {%r115, %r116};
+	@!%p62 bra $L80;
+	add.s64 %rd301, %rd300, %rd290;
+	mov.b64 %rd290, %rd301;
+$L80:
+	mov.b64 {%r117, %r118}, %rd290;
+	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd302, {%r119, %r120};
+	@!%p63 bra $L81;
+	add.s64 %rd303, %rd302, %rd290;
+	mov.b64 %rd290, %rd303;
+$L81:
+	mov.b64 {%r121, %r122}, %rd290;
+	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd304, {%r123, %r124};
+	selp.b64 %rd305, %rd304, 0, %p64;
+	@!%p58 bra $L82;
+	mul.wide.u32 %rd306, %r7, 16;
 	add.s64 %rd307, %rd1, %rd306;
 	add.s64 %rd308, %rd307, 512;
-	ld.shared.s64 %rd309, [%rd308+0];
-	add.s64 %rd310, %rd309, %rd284;
-	ld.shared.s64 %rd311, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd310;
-	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
+	st.shared.s64 [%rd308+0], %rd305;
+$L82:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r125;
+	@!%p65 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd290;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd309, %r8, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	add.s64 %rd311, %rd310, 512;
+	ld.shared.s64 %rd312, [%rd311+0];
+	add.s64 %rd313, %rd312, %rd287;
+	ld.shared.s64 %rd314, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd313;
+	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd312, {%r128, %r129};
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
+	mov.b64 %rd315, {%r128, %r129};
 	mov.b64 %rd316, %rd314;
 	mov.b64 %rd317, %rd315;
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, 0;
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p65, %rd321, 0;
-	setp.gt.s64 %p66, %rd319, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L81;
-	atom.global.add.u64 %rd322, [%rd140], %rd319;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd320, %rd323;
-$L81:
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, 0;
 	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p68, %rd324, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
-	bar.sync 0;
-	@!%p70 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd320;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd325, [%rd1+1024];
+	setp.eq.s64 %p67, %rd324, 0;
+	setp.gt.s64 %p68, %rd322, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L85;
+	atom.global.add.u64 %rd325, [%rd140], %rd322;
 	mov.b64 %rd326, %rd325;
-	mov.b64 %rd320, %rd326;
-	add.s64 %rd327, %rd320, %rd318;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd329, 0;
-$L83:
-	setp.lt.s64 %p71, %rd329, %rd279;
-	not.pred %p72, %p71;
-	@!%p72 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd330, %rd329, %rd162;
-	mad.lo.s64 %rd331, %rd330, 4, %rd160;
-	ld.shared.s32 %r130, [%rd331+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd332, %rd328, %rd329;
-	mul.lo.s64 %rd333, %rd332, %rd139;
-	mad.lo.s64 %rd334, %rd333, 4, %rd137;
-	st.global.s32 [%rd334+0], %r131;
-$L84:
-	add.s64 %rd335, %rd329, 1;
-	mov.b64 %rd329, %rd335;
-	bra.uni $L83;
+	mov.b64 %rd323, %rd326;
 $L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
+	cvt.u64.u32 %rd327, %r2;
+	setp.eq.s64 %p70, %rd327, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd323;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd328, [%rd1+1024];
+	mov.b64 %rd329, %rd328;
+	mov.b64 %rd323, %rd329;
+	add.s64 %rd330, %rd323, %rd321;
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd332, 0;
+$L87:
+	setp.lt.s64 %p73, %rd332, %rd282;
+	not.pred %p74, %p73;
+	@!%p74 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd333, %rd332, %rd162;
+	mad.lo.s64 %rd334, %rd333, 4, %rd160;
+	ld.shared.s32 %r130, [%rd334+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd335, %rd331, %rd332;
+	mul.lo.s64 %rd336, %rd335, %rd139;
+	mad.lo.s64 %rd337, %rd336, 4, %rd137;
+	st.global.s32 [%rd337+0], %r131;
+$L88:
+	add.s64 %rd338, %rd332, 1;
+	mov.b64 %rd332, %rd338;
+	bra.uni $L87;
+$L89:
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
 $L25:
-	add.s64 %rd336, %rd203, %rd173;
-	mov.b64 %rd203, %rd336;
+	add.s64 %rd339, %rd203, %rd173;
+	mov.b64 %rd203, %rd339;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd337, %rd174, 1;
-	mov.b64 %rd174, %rd337;
+	add.s64 %rd340, %rd174, 1;
+	mov.b64 %rd174, %rd340;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10973,161 +11050,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd338, %rd106;
-	mov.b64 %rd339, %rd107;
+	mov.b64 %rd341, %rd106;
+	mov.b64 %rd342, %rd107;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
-$L88:
-	setp.hs.u32 %p73, %r134, 32;
-	@%p73 bra $L89;
-	mov.b64 {%r135, %r136}, %rd338;
-	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
+$L92:
+	setp.hs.u32 %p75, %r134, 32;
+	@%p75 bra $L93;
+	mov.b64 {%r135, %r136}, %rd341;
+	shfl.sync.down.b32 %r137|%p76, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd340, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd339;
+	mov.b64 %rd343, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd342;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd341, {%r141, %r142};
-	@!%p74 bra $L90;
-	setp.ne.u32 %p75, %r18, 9;
-	@%p75 bra.uni $L92;
-	setp.lt.s64 %p76, %rd340, %rd338;
-	setp.eq.s64 %p77, %rd340, %rd338;
-	setp.lt.s64 %p78, %rd341, %rd339;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd342, %rd340, %rd338, %p80;
-	selp.b64 %rd343, %rd341, %rd339, %p80;
-	mov.b64 %rd338, %rd342;
-	mov.b64 %rd339, %rd343;
-	bra.uni $L91;
-$L92:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L93;
-	setp.gt.s64 %p82, %rd340, %rd338;
-	setp.eq.s64 %p83, %rd340, %rd338;
-	setp.lt.s64 %p84, %rd341, %rd339;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd344, %rd340, %rd338, %p86;
-	selp.b64 %rd345, %rd341, %rd339, %p86;
-	mov.b64 %rd338, %rd344;
-	mov.b64 %rd339, %rd345;
-	bra.uni $L91;
-$L93:
-	mov.b64 %rd346, %rd338;
-	mov.b64 %rd347, %rd339;
-	mov.b64 %rd348, %rd340;
-	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd346;
-	mov.b64 %rd351, %rd347;
-	mov.b64 %rd352, %rd348;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	add.s64 %rd356, %rd350, %rd354;
-	mov.b64 %rd350, %rd356;
-	add.s64 %rd357, %rd351, %rd355;
-	mov.b64 %rd351, %rd357;
-$L94:
-	mov.b64 %rd338, %rd350;
-	mov.b64 %rd339, %rd351;
-$L91:
-$L90:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L95;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	st.shared.s64 [%rd359+0], %rd338;
-	st.shared.s64 [%rd359+8], %rd339;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L96;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L97;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	ld.shared.s64 %rd362, [%rd361+0];
-	ld.shared.s64 %rd363, [%rd361+8];
-	mov.b64 %rd338, %rd362;
-	mov.b64 %rd339, %rd363;
+	mov.b64 %rd344, {%r141, %r142};
+	@!%p76 bra $L94;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L96;
+	setp.lt.s64 %p78, %rd343, %rd341;
+	setp.eq.s64 %p79, %rd343, %rd341;
+	setp.lt.s64 %p80, %rd344, %rd342;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd345, %rd343, %rd341, %p82;
+	selp.b64 %rd346, %rd344, %rd342, %p82;
+	mov.b64 %rd341, %rd345;
+	mov.b64 %rd342, %rd346;
+	bra.uni $L95;
+$L96:
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L97;
+	setp.gt.s64 %p84, %rd343, %rd341;
+	setp.eq.s64 %p85, %rd343, %rd341;
+	setp.lt.s64 %p86, %rd344, %rd342;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd347, %rd343, %rd341, %p88;
+	selp.b64 %rd348, %rd344, %rd342, %p88;
+	mov.b64 %rd341, %rd347;
+	mov.b64 %rd342, %rd348;
+	bra.uni $L95;
 $L97:
+	mov.b64 %rd349, %rd341;
+	mov.b64 %rd350, %rd342;
+	mov.b64 %rd351, %rd343;
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd349;
+	mov.b64 %rd354, %rd350;
+	mov.b64 %rd355, %rd351;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd359, %rd353, %rd357;
+	mov.b64 %rd353, %rd359;
+	add.s64 %rd360, %rd354, %rd358;
+	mov.b64 %rd354, %rd360;
+$L98:
+	mov.b64 %rd341, %rd353;
+	mov.b64 %rd342, %rd354;
+$L95:
+$L94:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L92;
+$L93:
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L99;
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	st.shared.s64 [%rd362+0], %rd341;
+	st.shared.s64 [%rd362+8], %rd342;
+$L99:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L100;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L101;
+	mul.wide.u32 %rd363, %r7, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	ld.shared.s64 %rd365, [%rd364+0];
+	ld.shared.s64 %rd366, [%rd364+8];
+	mov.b64 %rd341, %rd365;
+	mov.b64 %rd342, %rd366;
+$L101:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
-$L98:
-	setp.hs.u32 %p90, %r144, 32;
-	@%p90 bra $L99;
-	mov.b64 {%r145, %r146}, %rd338;
-	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
+$L102:
+	setp.hs.u32 %p92, %r144, 32;
+	@%p92 bra $L103;
+	mov.b64 {%r145, %r146}, %rd341;
+	shfl.sync.down.b32 %r147|%p93, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd364, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd339;
+	mov.b64 %rd367, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd342;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd365, {%r151, %r152};
-	@!%p91 bra $L100;
-	setp.ne.u32 %p92, %r18, 9;
-	@%p92 bra.uni $L102;
-	setp.lt.s64 %p93, %rd364, %rd338;
-	setp.eq.s64 %p94, %rd364, %rd338;
-	setp.lt.s64 %p95, %rd365, %rd339;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd366, %rd364, %rd338, %p97;
-	selp.b64 %rd367, %rd365, %rd339, %p97;
-	mov.b64 %rd338, %rd366;
-	mov.b64 %rd339, %rd367;
-	bra.uni $L101;
-$L102:
-	setp.ne.u32 %p98, %r18, 10;
-	@%p98 bra.uni $L103;
-	setp.gt.s64 %p99, %rd364, %rd338;
-	setp.eq.s64 %p100, %rd364, %rd338;
-	setp.lt.s64 %p101, %rd365, %rd339;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd368, %rd364, %rd338, %p103;
-	selp.b64 %rd369, %rd365, %rd339, %p103;
-	mov.b64 %rd338, %rd368;
-	mov.b64 %rd339, %rd369;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd370, %rd338;
-	mov.b64 %rd371, %rd339;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd365;
-	mov.b64 %rd350, %rd370;
-	mov.b64 %rd351, %rd371;
-	mov.b64 %rd352, %rd372;
+	mov.b64 %rd368, {%r151, %r152};
+	@!%p93 bra $L104;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L106;
+	setp.lt.s64 %p95, %rd367, %rd341;
+	setp.eq.s64 %p96, %rd367, %rd341;
+	setp.lt.s64 %p97, %rd368, %rd342;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd369, %rd367, %rd341, %p99;
+	selp.b64 %rd370, %rd368, %rd342, %p99;
+	mov.b64 %rd341, %rd369;
+	mov.b64 %rd342, %rd370;
+	bra.uni $L105;
+$L106:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L107;
+	setp.gt.s64 %p101, %rd367, %rd341;
+	setp.eq.s64 %p102, %rd367, %rd341;
+	setp.lt.s64 %p103, %rd368, %rd342;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd371, %rd367, %rd341, %p105;
+	selp.b64 %rd372, %rd368, %rd342, %p105;
+	mov.b64 %rd341, %rd371;
+	mov.b64 %rd342, %rd372;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd373, %rd341;
+	mov.b64 %rd374, %rd342;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
 	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	add.s64 %rd374, %rd350, %rd354;
-	mov.b64 %rd350, %rd374;
-	add.s64 %rd375, %rd351, %rd355;
-	mov.b64 %rd351, %rd375;
-$L104:
-	mov.b64 %rd338, %rd350;
-	mov.b64 %rd339, %rd351;
-$L101:
-$L100:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L98;
-$L99:
-$L96:
-	mul.wide.u32 %rd376, %r29, 16;
-	add.s64 %rd377, %rd11, %rd376;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L105;
-	st.global.s64 [%rd377+0], %rd338;
-	st.global.s64 [%rd377+8], %rd339;
+	mov.b64 %rd354, %rd374;
+	mov.b64 %rd355, %rd375;
+	mov.b64 %rd356, %rd376;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd377, %rd353, %rd357;
+	mov.b64 %rd353, %rd377;
+	add.s64 %rd378, %rd354, %rd358;
+	mov.b64 %rd354, %rd378;
+$L108:
+	mov.b64 %rd341, %rd353;
+	mov.b64 %rd342, %rd354;
 $L105:
+$L104:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L102;
+$L103:
+$L100:
+	mul.wide.u32 %rd379, %r29, 16;
+	add.s64 %rd380, %rd11, %rd379;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L109;
+	st.global.s64 [%rd380+0], %rd341;
+	st.global.s64 [%rd380+8], %rd342;
+$L109:
 	ret;
 }
 
@@ -11618,9 +11695,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<105>;
+	.reg .pred %p<107>;
 	.reg .b32 %r<150>;
-	.reg .b64 %rd<403>;
+	.reg .b64 %rd<406>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12142,214 +12219,225 @@ $L48:
 	mov.b64 %rd114, %rd285;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd286, %rd157, 1;
-	and.b64 %rd287, %rd113, %rd286;
-	setp.eq.s64 %p48, %rd287, 0;
+	mov.b64 %rd286, %rd157;
+	setp.ge.s64 %p48, %rd113, 4096;
 	@!%p48 bra $L66;
-	cvt.s64.s32 %rd288, %r87;
-	add.s64 %rd289, %rd288, 1;
-	mul.lo.s64 %rd290, %rd289, %rd130;
-	mad.lo.s64 %rd291, %rd290, 8, %rd128;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd293, %rd292;
-	cvt.s64.s32 %rd294, %r87;
-	mul.lo.s64 %rd295, %rd294, %rd130;
-	mad.lo.s64 %rd296, %rd295, 8, %rd128;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	sub.s64 %rd299, %rd293, %rd298;
-	mul.lo.s64 %rd300, %rd157, %rd299;
-	add.s64 %rd301, %rd114, %rd300;
-	mov.b64 %rd114, %rd301;
+	mul.lo.s64 %rd287, %rd286, 4;
+	mov.b64 %rd286, %rd287;
 $L66:
+	setp.ge.s64 %p49, %rd113, 65536;
+	@!%p49 bra $L68;
+	mul.lo.s64 %rd288, %rd286, 4;
+	mov.b64 %rd286, %rd288;
+$L68:
+	sub.s64 %rd289, %rd286, 1;
+	and.b64 %rd290, %rd113, %rd289;
+	setp.eq.s64 %p50, %rd290, 0;
+	@!%p50 bra $L70;
+	cvt.s64.s32 %rd291, %r87;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd130;
+	mad.lo.s64 %rd294, %rd293, 8, %rd128;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r87;
+	mul.lo.s64 %rd298, %rd297, %rd130;
+	mad.lo.s64 %rd299, %rd298, 8, %rd128;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	mul.lo.s64 %rd303, %rd286, %rd302;
+	add.s64 %rd304, %rd114, %rd303;
+	mov.b64 %rd114, %rd304;
+$L70:
 $L64:
-	add.s64 %rd302, %rd113, 1;
-	mov.b64 %rd113, %rd302;
+	add.s64 %rd305, %rd113, 1;
+	mov.b64 %rd113, %rd305;
 $L62:
 $L45:
 $L30:
-	add.s64 %rd303, %rd219, %rd174;
-	mov.b64 %rd219, %rd303;
+	add.s64 %rd306, %rd219, %rd174;
+	mov.b64 %rd219, %rd306;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd304, %rd217;
-$L67:
-	@!%p15 bra $L71;
-	bra.uni $L69;
+	mov.b64 %rd307, %rd217;
 $L71:
-	// block scan
-	mov.b64 %rd305, %rd304;
-	mov.b32 %r88, %r3;
-$L72:
-	setp.hs.u32 %p49, %r88, 32;
-	@%p49 bra $L73;
-	mov.b64 {%r89, %r90}, %rd305;
-	shfl.sync.up.b32 %r91|%p50, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd306, {%r91, %r92};
-	@!%p50 bra $L74;
-	add.s64 %rd307, %rd306, %rd305;
-	mov.b64 %rd305, %rd307;
-$L74:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r93, %r94}, %rd305;
-	shfl.sync.up.b32 %r95|%p51, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd308, {%r95, %r96};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd309, %rd308, 0, %p53;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r97;
-	@!%p54 bra $L75;
-	mul.wide.u32 %rd310, %r8, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	st.shared.s64 [%rd311+0], %rd305;
+	@!%p15 bra $L75;
+	bra.uni $L73;
 $L75:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L76;
-	mov.b64 %rd312, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L77;
-	mul.wide.u32 %rd313, %r7, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	ld.shared.s64 %rd315, [%rd314+0];
-	mov.b64 %rd312, %rd315;
-$L77:
-	mov.b64 {%r98, %r99}, %rd312;
-	shfl.sync.up.b32 %r100|%p57, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd316, {%r100, %r101};
-	@!%p57 bra $L78;
-	add.s64 %rd317, %rd316, %rd312;
-	mov.b64 %rd312, %rd317;
-$L78:
-	mov.b64 {%r102, %r103}, %rd312;
-	shfl.sync.up.b32 %r104|%p58, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd318, {%r104, %r105};
-	@!%p58 bra $L79;
-	add.s64 %rd319, %rd318, %rd312;
-	mov.b64 %rd312, %rd319;
-$L79:
-	mov.b64 {%r106, %r107}, %rd312;
-	shfl.sync.up.b32 %r108|%p59, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd320, {%r108, %r109};
-	@!%p59 bra $L80;
-	add.s64 %rd321, %rd320, %rd312;
-	mov.b64 %rd312, %rd321;
-$L80:
-	mov.b64 {%r110, %r111}, %rd312;
-	shfl.sync.up.b32 %r112|%p60, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd322, {%r112, %r113};
-	@!%p60 bra $L81;
-	add.s64 %rd323, %rd322, %rd312;
-	mov.b64 %rd312, %rd323;
-$L81:
-	mov.b64 {%r114, %r115}, %rd312;
-	shfl.sync.up.b32 %r116|%p61, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd324, {%r116, %r117};
-	@!%p61 bra $L82;
-	add.s64 %rd325, %rd324, %rd312;
-	mov.b64 %rd312, %rd325;
-$L82:
-	mov.b64 {%r118, %r119}, %rd312;
-	shfl.sync.up.b32 %r120|%p62, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd326, {%r120, %r121};
-	selp.b64 %rd327, %rd326, 0, %p62;
-	@!%p56 bra $L83;
-	mul.wide.u32 %rd328, %r7, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	add.s64 %rd330, %rd329, 512;
-	st.shared.s64 [%rd330+0], %rd327;
-$L83:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r122;
-	@!%p63 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd312;
-$L84:
+	// block scan
+	mov.b64 %rd308, %rd307;
+	mov.b32 %r88, %r3;
 $L76:
+	setp.hs.u32 %p51, %r88, 32;
+	@%p51 bra $L77;
+	mov.b64 {%r89, %r90}, %rd308;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd309, {%r91, %r92};
+	@!%p52 bra $L78;
+	add.s64 %rd310, %rd309, %rd308;
+	mov.b64 %rd308, %rd310;
+$L78:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r93, %r94}, %rd308;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd311, {%r95, %r96};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd312, %rd311, 0, %p55;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r97;
+	@!%p56 bra $L79;
+	mul.wide.u32 %rd313, %r8, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	st.shared.s64 [%rd314+0], %rd308;
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd331, %r8, 16;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L80;
+	mov.b64 %rd315, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L81;
+	mul.wide.u32 %rd316, %r7, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	ld.shared.s64 %rd318, [%rd317+0];
+	mov.b64 %rd315, %rd318;
+$L81:
+	mov.b64 {%r98, %r99}, %rd315;
+	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd319, {%r100, %r101};
+	@!%p59 bra $L82;
+	add.s64 %rd320, %rd319, %rd315;
+	mov.b64 %rd315, %rd320;
+$L82:
+	mov.b64 {%r102, %r103}, %rd315;
+	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd321, {%r104, %r105};
+	@!%p60 bra $L83;
+	add.s64 %rd322, %rd321, %rd315;
+	mov.b64 %rd315, %rd322;
+$L83:
+	mov.b64 {%r106, %r107}, %rd315;
+	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd323, {%r108, %r109};
+	@!%p61 bra $L84;
+	add.s64 %rd324, %rd323, %rd315;
+	mov.b64 %rd315, %rd324;
+$L84:
+	mov.b64 {%r110, %r111}, %rd315;
+	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd325, {%r112, %r113};
+	@!%p62 bra $L85;
+	add.s64 %rd326, %rd325, %rd315;
+	mov.b64 %rd315, %rd326;
+$L85:
+	mov.b64 {%r114, %r115}, %rd315;
+	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd327, {%r116, %r117};
+	@!%p63 bra $L86;
+	add.s64 %rd328, %rd327, %rd315;
+	mov.b64 %rd315, %rd328;
+$L86:
+	mov.b64 {%r118, %r119}, %rd315;
+	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd329, {%r120, %r121};
+	selp.b64 %rd330, %rd329, 0, %p64;
+	@!%p58 bra $L87;
+	mul.wide.u32 %rd331, %r7, 16;
 	add.s64 %rd332, %rd1, %rd331;
 	add.s64 %rd333, %rd332, 512;
-	ld.shared.s64 %rd334, [%rd333+0];
-	add.s64 %rd335, %rd334, %rd309;
-	ld.shared.s64 %rd336, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd335;
-	shfl.sync.idx.b32 %r125|%p64, %r123, 0, %r22, %r17;
+	st.shared.s64 [%rd333+0], %rd330;
+$L87:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r122;
+	@!%p65 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd315;
+$L88:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	ld.shared.s64 %rd337, [%rd336+0];
+	add.s64 %rd338, %rd337, %rd312;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd338;
+	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd337, {%r125, %r126};
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
+	mov.b64 %rd340, {%r125, %r126};
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, 0;
-	cvt.u64.u32 %rd346, %r2;
-	setp.eq.s64 %p65, %rd346, 0;
-	setp.gt.s64 %p66, %rd344, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L86;
-	atom.global.add.u64 %rd347, [%rd147], %rd344;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd345, %rd348;
-$L86:
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, 0;
 	cvt.u64.u32 %rd349, %r2;
-	setp.eq.s64 %p68, %rd349, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
-	bar.sync 0;
-	@!%p70 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd345;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd350, [%rd1+1024];
+	setp.eq.s64 %p67, %rd349, 0;
+	setp.gt.s64 %p68, %rd347, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L90;
+	atom.global.add.u64 %rd350, [%rd147], %rd347;
 	mov.b64 %rd351, %rd350;
-	mov.b64 %rd345, %rd351;
-	add.s64 %rd352, %rd345, %rd343;
-	mov.b64 %rd353, %rd352;
-	mov.b64 %rd354, 0;
-$L88:
-	setp.lt.s64 %p71, %rd354, %rd304;
-	not.pred %p72, %p71;
-	@!%p72 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd355, %rd354, %rd172;
-	mad.lo.s64 %rd356, %rd355, 4, %rd170;
-	ld.shared.s32 %r127, [%rd356+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd357, %rd353, %rd354;
-	mul.lo.s64 %rd358, %rd357, %rd146;
-	mad.lo.s64 %rd359, %rd358, 4, %rd144;
-	st.global.s32 [%rd359+0], %r128;
-$L89:
-	add.s64 %rd360, %rd354, 1;
-	mov.b64 %rd354, %rd360;
-	bra.uni $L88;
+	mov.b64 %rd348, %rd351;
 $L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p70, %rd352, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd348;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd348, %rd354;
+	add.s64 %rd355, %rd348, %rd346;
+	mov.b64 %rd356, %rd355;
+	mov.b64 %rd357, 0;
+$L92:
+	setp.lt.s64 %p73, %rd357, %rd307;
+	not.pred %p74, %p73;
+	@!%p74 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd358, %rd357, %rd172;
+	mad.lo.s64 %rd359, %rd358, 4, %rd170;
+	ld.shared.s32 %r127, [%rd359+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd360, %rd356, %rd357;
+	mul.lo.s64 %rd361, %rd360, %rd146;
+	mad.lo.s64 %rd362, %rd361, 4, %rd144;
+	st.global.s32 [%rd362+0], %r128;
+$L93:
+	add.s64 %rd363, %rd357, 1;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L25:
-	add.s64 %rd361, %rd213, %rd183;
-	mov.b64 %rd213, %rd361;
+	add.s64 %rd364, %rd213, %rd183;
+	mov.b64 %rd213, %rd364;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd362, %rd184, 1;
-	mov.b64 %rd184, %rd362;
+	add.s64 %rd365, %rd184, 1;
+	mov.b64 %rd184, %rd365;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12357,161 +12445,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd363, %rd113;
-	mov.b64 %rd364, %rd114;
+	mov.b64 %rd366, %rd113;
+	mov.b64 %rd367, %rd114;
 	// block reduction
 	mov.b32 %r129, 1;
 	sub.u32 %r130, %r13, 1;
 	mov.b32 %r131, %r3;
-$L93:
-	setp.hs.u32 %p73, %r131, 32;
-	@%p73 bra $L94;
-	mov.b64 {%r132, %r133}, %rd363;
-	shfl.sync.down.b32 %r134|%p74, %r132, %r131, %r130, %r17;
+$L97:
+	setp.hs.u32 %p75, %r131, 32;
+	@%p75 bra $L98;
+	mov.b64 {%r132, %r133}, %rd366;
+	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd365, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd364;
+	mov.b64 %rd368, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd367;
 	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd366, {%r138, %r139};
-	@!%p74 bra $L95;
-	setp.ne.u32 %p75, %r18, 9;
-	@%p75 bra.uni $L97;
-	setp.lt.s64 %p76, %rd365, %rd363;
-	setp.eq.s64 %p77, %rd365, %rd363;
-	setp.lt.s64 %p78, %rd366, %rd364;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd367, %rd365, %rd363, %p80;
-	selp.b64 %rd368, %rd366, %rd364, %p80;
-	mov.b64 %rd363, %rd367;
-	mov.b64 %rd364, %rd368;
-	bra.uni $L96;
-$L97:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L98;
-	setp.gt.s64 %p82, %rd365, %rd363;
-	setp.eq.s64 %p83, %rd365, %rd363;
-	setp.lt.s64 %p84, %rd366, %rd364;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd369, %rd365, %rd363, %p86;
-	selp.b64 %rd370, %rd366, %rd364, %p86;
-	mov.b64 %rd363, %rd369;
-	mov.b64 %rd364, %rd370;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd371, %rd363;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd365;
-	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	add.s64 %rd381, %rd375, %rd379;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd376, %rd380;
-	mov.b64 %rd376, %rd382;
-$L99:
-	mov.b64 %rd363, %rd375;
-	mov.b64 %rd364, %rd376;
-$L96:
-$L95:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L100;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	st.shared.s64 [%rd384+0], %rd363;
-	st.shared.s64 [%rd384+8], %rd364;
-$L100:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L101;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L102;
-	mul.wide.u32 %rd385, %r7, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	ld.shared.s64 %rd387, [%rd386+0];
-	ld.shared.s64 %rd388, [%rd386+8];
-	mov.b64 %rd363, %rd387;
-	mov.b64 %rd364, %rd388;
+	mov.b64 %rd369, {%r138, %r139};
+	@!%p76 bra $L99;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L101;
+	setp.lt.s64 %p78, %rd368, %rd366;
+	setp.eq.s64 %p79, %rd368, %rd366;
+	setp.lt.s64 %p80, %rd369, %rd367;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd370, %rd368, %rd366, %p82;
+	selp.b64 %rd371, %rd369, %rd367, %p82;
+	mov.b64 %rd366, %rd370;
+	mov.b64 %rd367, %rd371;
+	bra.uni $L100;
+$L101:
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L102;
+	setp.gt.s64 %p84, %rd368, %rd366;
+	setp.eq.s64 %p85, %rd368, %rd366;
+	setp.lt.s64 %p86, %rd369, %rd367;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd372, %rd368, %rd366, %p88;
+	selp.b64 %rd373, %rd369, %rd367, %p88;
+	mov.b64 %rd366, %rd372;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L100;
 $L102:
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd384, %rd378, %rd382;
+	mov.b64 %rd378, %rd384;
+	add.s64 %rd385, %rd379, %rd383;
+	mov.b64 %rd379, %rd385;
+$L103:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L100:
+$L99:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L104;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd366;
+	st.shared.s64 [%rd387+8], %rd367;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L105;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L106;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	ld.shared.s64 %rd390, [%rd389+0];
+	ld.shared.s64 %rd391, [%rd389+8];
+	mov.b64 %rd366, %rd390;
+	mov.b64 %rd367, %rd391;
+$L106:
 	sub.u32 %r140, %r10, 1;
 	mov.b32 %r141, %r129;
-$L103:
-	setp.hs.u32 %p90, %r141, 32;
-	@%p90 bra $L104;
-	mov.b64 {%r142, %r143}, %rd363;
-	shfl.sync.down.b32 %r144|%p91, %r142, %r141, %r140, %r17;
+$L107:
+	setp.hs.u32 %p92, %r141, 32;
+	@%p92 bra $L108;
+	mov.b64 {%r142, %r143}, %rd366;
+	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd389, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd364;
+	mov.b64 %rd392, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd367;
 	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd390, {%r148, %r149};
-	@!%p91 bra $L105;
-	setp.ne.u32 %p92, %r18, 9;
-	@%p92 bra.uni $L107;
-	setp.lt.s64 %p93, %rd389, %rd363;
-	setp.eq.s64 %p94, %rd389, %rd363;
-	setp.lt.s64 %p95, %rd390, %rd364;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd391, %rd389, %rd363, %p97;
-	selp.b64 %rd392, %rd390, %rd364, %p97;
-	mov.b64 %rd363, %rd391;
-	mov.b64 %rd364, %rd392;
-	bra.uni $L106;
-$L107:
-	setp.ne.u32 %p98, %r18, 10;
-	@%p98 bra.uni $L108;
-	setp.gt.s64 %p99, %rd389, %rd363;
-	setp.eq.s64 %p100, %rd389, %rd363;
-	setp.lt.s64 %p101, %rd390, %rd364;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd393, %rd389, %rd363, %p103;
-	selp.b64 %rd394, %rd390, %rd364, %p103;
-	mov.b64 %rd363, %rd393;
-	mov.b64 %rd364, %rd394;
-	bra.uni $L106;
-$L108:
-	mov.b64 %rd395, %rd363;
-	mov.b64 %rd396, %rd364;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd398, %rd390;
-	mov.b64 %rd375, %rd395;
-	mov.b64 %rd376, %rd396;
-	mov.b64 %rd377, %rd397;
+	mov.b64 %rd393, {%r148, %r149};
+	@!%p93 bra $L109;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L111;
+	setp.lt.s64 %p95, %rd392, %rd366;
+	setp.eq.s64 %p96, %rd392, %rd366;
+	setp.lt.s64 %p97, %rd393, %rd367;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd394, %rd392, %rd366, %p99;
+	selp.b64 %rd395, %rd393, %rd367, %p99;
+	mov.b64 %rd366, %rd394;
+	mov.b64 %rd367, %rd395;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L112;
+	setp.gt.s64 %p101, %rd392, %rd366;
+	setp.eq.s64 %p102, %rd392, %rd366;
+	setp.lt.s64 %p103, %rd393, %rd367;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd396, %rd392, %rd366, %p105;
+	selp.b64 %rd397, %rd393, %rd367, %p105;
+	mov.b64 %rd366, %rd396;
+	mov.b64 %rd367, %rd397;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd398, %rd366;
+	mov.b64 %rd399, %rd367;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
 	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	add.s64 %rd399, %rd375, %rd379;
-	mov.b64 %rd375, %rd399;
-	add.s64 %rd400, %rd376, %rd380;
-	mov.b64 %rd376, %rd400;
-$L109:
-	mov.b64 %rd363, %rd375;
-	mov.b64 %rd364, %rd376;
-$L106:
-$L105:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L103;
-$L104:
-$L101:
-	mul.wide.u32 %rd401, %r29, 16;
-	add.s64 %rd402, %rd11, %rd401;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L110;
-	st.global.s64 [%rd402+0], %rd363;
-	st.global.s64 [%rd402+8], %rd364;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd400;
+	mov.b64 %rd381, %rd401;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd402, %rd378, %rd382;
+	mov.b64 %rd378, %rd402;
+	add.s64 %rd403, %rd379, %rd383;
+	mov.b64 %rd379, %rd403;
+$L113:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
 $L110:
+$L109:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd404, %r29, 16;
+	add.s64 %rd405, %rd11, %rd404;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L114;
+	st.global.s64 [%rd405+0], %rd366;
+	st.global.s64 [%rd405+8], %rd367;
+$L114:
 	ret;
 }
 
@@ -17625,9 +17713,9 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<131>;
+	.reg .pred %p<133>;
 	.reg .b32 %r<203>;
-	.reg .b64 %rd<514>;
+	.reg .b64 %rd<517>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18434,209 +18522,220 @@ $L84:
 	mov.b64 %rd107, %rd397;
 	bra.uni $L100;
 $L99:
-	sub.s64 %rd398, %rd150, 1;
-	and.b64 %rd399, %rd106, %rd398;
-	setp.eq.s64 %p74, %rd399, 0;
+	mov.b64 %rd398, %rd150;
+	setp.ge.s64 %p74, %rd106, 4096;
 	@!%p74 bra $L102;
-	cvt.s64.s32 %rd400, %r140;
-	add.s64 %rd401, %rd400, 1;
-	mul.lo.s64 %rd402, %rd401, %rd123;
-	mad.lo.s64 %rd403, %rd402, 8, %rd121;
-	ld.global.nc.s64 %rd404, [%rd403+0];
-	mov.b64 %rd405, %rd404;
-	cvt.s64.s32 %rd406, %r140;
-	mul.lo.s64 %rd407, %rd406, %rd123;
-	mad.lo.s64 %rd408, %rd407, 8, %rd121;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	sub.s64 %rd411, %rd405, %rd410;
-	mul.lo.s64 %rd412, %rd150, %rd411;
-	add.s64 %rd413, %rd107, %rd412;
-	mov.b64 %rd107, %rd413;
+	mul.lo.s64 %rd399, %rd398, 4;
+	mov.b64 %rd398, %rd399;
 $L102:
+	setp.ge.s64 %p75, %rd106, 65536;
+	@!%p75 bra $L104;
+	mul.lo.s64 %rd400, %rd398, 4;
+	mov.b64 %rd398, %rd400;
+$L104:
+	sub.s64 %rd401, %rd398, 1;
+	and.b64 %rd402, %rd106, %rd401;
+	setp.eq.s64 %p76, %rd402, 0;
+	@!%p76 bra $L106;
+	cvt.s64.s32 %rd403, %r140;
+	add.s64 %rd404, %rd403, 1;
+	mul.lo.s64 %rd405, %rd404, %rd123;
+	mad.lo.s64 %rd406, %rd405, 8, %rd121;
+	ld.global.nc.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	cvt.s64.s32 %rd409, %r140;
+	mul.lo.s64 %rd410, %rd409, %rd123;
+	mad.lo.s64 %rd411, %rd410, 8, %rd121;
+	ld.global.nc.s64 %rd412, [%rd411+0];
+	mov.b64 %rd413, %rd412;
+	sub.s64 %rd414, %rd408, %rd413;
+	mul.lo.s64 %rd415, %rd398, %rd414;
+	add.s64 %rd416, %rd107, %rd415;
+	mov.b64 %rd107, %rd416;
+$L106:
 $L100:
-	add.s64 %rd414, %rd106, 1;
-	mov.b64 %rd106, %rd414;
+	add.s64 %rd417, %rd106, 1;
+	mov.b64 %rd106, %rd417;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd415, %rd306, %rd296;
-	mov.b64 %rd306, %rd415;
+	add.s64 %rd418, %rd306, %rd296;
+	mov.b64 %rd306, %rd418;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd416, %rd300;
-$L103:
-	@!%p15 bra $L107;
-	bra.uni $L105;
+	mov.b64 %rd419, %rd300;
 $L107:
-	// block scan
-	mov.b64 %rd417, %rd416;
-	mov.b32 %r141, %r3;
-$L108:
-	setp.hs.u32 %p75, %r141, 32;
-	@%p75 bra $L109;
-	mov.b64 {%r142, %r143}, %rd417;
-	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd418, {%r144, %r145};
-	@!%p76 bra $L110;
-	add.s64 %rd419, %rd418, %rd417;
-	mov.b64 %rd417, %rd419;
-$L110:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L108;
-$L109:
-	mov.b64 {%r146, %r147}, %rd417;
-	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd420, {%r148, %r149};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd421, %rd420, 0, %p79;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r150;
-	@!%p80 bra $L111;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	st.shared.s64 [%rd423+0], %rd417;
+	@!%p15 bra $L111;
+	bra.uni $L109;
 $L111:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L112;
-	mov.b64 %rd424, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L113;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd424, %rd427;
-$L113:
-	mov.b64 {%r151, %r152}, %rd424;
-	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd428, {%r153, %r154};
-	@!%p83 bra $L114;
-	add.s64 %rd429, %rd428, %rd424;
-	mov.b64 %rd424, %rd429;
-$L114:
-	mov.b64 {%r155, %r156}, %rd424;
-	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd430, {%r157, %r158};
-	@!%p84 bra $L115;
-	add.s64 %rd431, %rd430, %rd424;
-	mov.b64 %rd424, %rd431;
-$L115:
-	mov.b64 {%r159, %r160}, %rd424;
-	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd432, {%r161, %r162};
-	@!%p85 bra $L116;
-	add.s64 %rd433, %rd432, %rd424;
-	mov.b64 %rd424, %rd433;
-$L116:
-	mov.b64 {%r163, %r164}, %rd424;
-	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd434, {%r165, %r166};
-	@!%p86 bra $L117;
-	add.s64 %rd435, %rd434, %rd424;
-	mov.b64 %rd424, %rd435;
-$L117:
-	mov.b64 {%r167, %r168}, %rd424;
-	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd436, {%r169, %r170};
-	@!%p87 bra $L118;
-	add.s64 %rd437, %rd436, %rd424;
-	mov.b64 %rd424, %rd437;
-$L118:
-	mov.b64 {%r171, %r172}, %rd424;
-	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd438, {%r173, %r174};
-	selp.b64 %rd439, %rd438, 0, %p88;
-	@!%p82 bra $L119;
-	mul.wide.u32 %rd440, %r7, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	st.shared.s64 [%rd442+0], %rd439;
-$L119:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r175;
-	@!%p89 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd424;
-$L120:
+	// block scan
+	mov.b64 %rd420, %rd419;
+	mov.b32 %r141, %r3;
 $L112:
+	setp.hs.u32 %p77, %r141, 32;
+	@%p77 bra $L113;
+	mov.b64 {%r142, %r143}, %rd420;
+	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd421, {%r144, %r145};
+	@!%p78 bra $L114;
+	add.s64 %rd422, %rd421, %rd420;
+	mov.b64 %rd420, %rd422;
+$L114:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L112;
+$L113:
+	mov.b64 {%r146, %r147}, %rd420;
+	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd423, {%r148, %r149};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd424, %rd423, 0, %p81;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r150;
+	@!%p82 bra $L115;
+	mul.wide.u32 %rd425, %r8, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	st.shared.s64 [%rd426+0], %rd420;
+$L115:
 	bar.sync 0;
-	mul.wide.u32 %rd443, %r8, 16;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L116;
+	mov.b64 %rd427, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L117;
+	mul.wide.u32 %rd428, %r7, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	ld.shared.s64 %rd430, [%rd429+0];
+	mov.b64 %rd427, %rd430;
+$L117:
+	mov.b64 {%r151, %r152}, %rd427;
+	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd431, {%r153, %r154};
+	@!%p85 bra $L118;
+	add.s64 %rd432, %rd431, %rd427;
+	mov.b64 %rd427, %rd432;
+$L118:
+	mov.b64 {%r155, %r156}, %rd427;
+	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd433, {%r157, %r158};
+	@!%p86 bra $L119;
+	add.s64 %rd434, %rd433, %rd427;
+	mov.b64 %rd427, %rd434;
+$L119:
+	mov.b64 {%r159, %r160}, %rd427;
+	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd435, {%r161, %r162};
+	@!%p87 bra $L120;
+	add.s64 %rd436, %rd435, %rd427;
+	mov.b64 %rd427, %rd436;
+$L120:
+	mov.b64 {%r163, %r164}, %rd427;
+	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd437, {%r165, %r166};
+	@!%p88 bra $L121;
+	add.s64 %rd438, %rd437, %rd427;
+	mov.b64 %rd427, %rd438;
+$L121:
+	mov.b64 {%r167, %r168}, %rd427;
+	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd439, {%r169, %r170};
+	@!%p89 bra $L122;
+	add.s64 %rd440, %rd439, %rd427;
+	mov.b64 %rd427, %rd440;
+$L122:
+	mov.b64 {%r171, %r172}, %rd427;
+	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd441, {%r173, %r174};
+	selp.b64 %rd442, %rd441, 0, %p90;
+	@!%p84 bra $L123;
+	mul.wide.u32 %rd443, %r7, 16;
 	add.s64 %rd444, %rd1, %rd443;
 	add.s64 %rd445, %rd444, 512;
-	ld.shared.s64 %rd446, [%rd445+0];
-	add.s64 %rd447, %rd446, %rd421;
-	ld.shared.s64 %rd448, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd447;
-	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
+	st.shared.s64 [%rd445+0], %rd442;
+$L123:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r175;
+	@!%p91 bra $L124;
+	st.shared.s64 [%rd1+1024], %rd427;
+$L124:
+$L116:
+	bar.sync 0;
+	mul.wide.u32 %rd446, %r8, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	add.s64 %rd448, %rd447, 512;
+	ld.shared.s64 %rd449, [%rd448+0];
+	add.s64 %rd450, %rd449, %rd424;
+	ld.shared.s64 %rd451, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd450;
+	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd449, {%r178, %r179};
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
+	mov.b64 %rd452, {%r178, %r179};
 	mov.b64 %rd453, %rd451;
 	mov.b64 %rd454, %rd452;
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, 0;
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p91, %rd458, 0;
-	setp.gt.s64 %p92, %rd456, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L122;
-	atom.global.add.u64 %rd459, [%rd140], %rd456;
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd457, %rd460;
-$L122:
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, 0;
 	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p94, %rd461, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd457;
-$L123:
-	bar.sync 0;
-	ld.shared.s64 %rd462, [%rd1+1024];
+	setp.eq.s64 %p93, %rd461, 0;
+	setp.gt.s64 %p94, %rd459, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L126;
+	atom.global.add.u64 %rd462, [%rd140], %rd459;
 	mov.b64 %rd463, %rd462;
-	mov.b64 %rd457, %rd463;
-	add.s64 %rd464, %rd457, %rd455;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, 0;
-$L124:
-	setp.lt.s64 %p97, %rd466, %rd416;
-	not.pred %p98, %p97;
-	@!%p98 bra $L128;
-	bra.uni $L126;
-$L128:
-	mul.lo.s64 %rd467, %rd466, %rd162;
-	mad.lo.s64 %rd468, %rd467, 4, %rd160;
-	ld.shared.s32 %r180, [%rd468+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd469, %rd465, %rd466;
-	mul.lo.s64 %rd470, %rd469, %rd139;
-	mad.lo.s64 %rd471, %rd470, 4, %rd137;
-	st.global.s32 [%rd471+0], %r181;
-$L125:
-	add.s64 %rd472, %rd466, 1;
-	mov.b64 %rd466, %rd472;
-	bra.uni $L124;
+	mov.b64 %rd460, %rd463;
 $L126:
-	bra.uni $L105;
-$L104:
-	bra.uni $L103;
-$L105:
+	cvt.u64.u32 %rd464, %r2;
+	setp.eq.s64 %p96, %rd464, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd460;
+$L127:
+	bar.sync 0;
+	ld.shared.s64 %rd465, [%rd1+1024];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd460, %rd466;
+	add.s64 %rd467, %rd460, %rd458;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, 0;
+$L128:
+	setp.lt.s64 %p99, %rd469, %rd419;
+	not.pred %p100, %p99;
+	@!%p100 bra $L132;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd470, %rd469, %rd162;
+	mad.lo.s64 %rd471, %rd470, 4, %rd160;
+	ld.shared.s32 %r180, [%rd471+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd472, %rd468, %rd469;
+	mul.lo.s64 %rd473, %rd472, %rd139;
+	mad.lo.s64 %rd474, %rd473, 4, %rd137;
+	st.global.s32 [%rd474+0], %r181;
+$L129:
+	add.s64 %rd475, %rd469, 1;
+	mov.b64 %rd469, %rd475;
+	bra.uni $L128;
+$L130:
+	bra.uni $L109;
+$L108:
+	bra.uni $L107;
+$L109:
 $L54:
-	add.s64 %rd473, %rd299, %rd298;
-	mov.b64 %rd299, %rd473;
+	add.s64 %rd476, %rd299, %rd298;
+	mov.b64 %rd299, %rd476;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -18644,161 +18743,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd474, %rd106;
-	mov.b64 %rd475, %rd107;
+	mov.b64 %rd477, %rd106;
+	mov.b64 %rd478, %rd107;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
-$L129:
-	setp.hs.u32 %p99, %r184, 32;
-	@%p99 bra $L130;
-	mov.b64 {%r185, %r186}, %rd474;
-	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
+$L133:
+	setp.hs.u32 %p101, %r184, 32;
+	@%p101 bra $L134;
+	mov.b64 {%r185, %r186}, %rd477;
+	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd476, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd475;
+	mov.b64 %rd479, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd478;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd477, {%r191, %r192};
-	@!%p100 bra $L131;
-	setp.ne.u32 %p101, %r18, 9;
-	@%p101 bra.uni $L133;
-	setp.lt.s64 %p102, %rd476, %rd474;
-	setp.eq.s64 %p103, %rd476, %rd474;
-	setp.lt.s64 %p104, %rd477, %rd475;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd478, %rd476, %rd474, %p106;
-	selp.b64 %rd479, %rd477, %rd475, %p106;
-	mov.b64 %rd474, %rd478;
-	mov.b64 %rd475, %rd479;
-	bra.uni $L132;
-$L133:
-	setp.ne.u32 %p107, %r18, 10;
-	@%p107 bra.uni $L134;
-	setp.gt.s64 %p108, %rd476, %rd474;
-	setp.eq.s64 %p109, %rd476, %rd474;
-	setp.lt.s64 %p110, %rd477, %rd475;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd480, %rd476, %rd474, %p112;
-	selp.b64 %rd481, %rd477, %rd475, %p112;
-	mov.b64 %rd474, %rd480;
-	mov.b64 %rd475, %rd481;
-	bra.uni $L132;
-$L134:
-	mov.b64 %rd482, %rd474;
-	mov.b64 %rd483, %rd475;
-	mov.b64 %rd484, %rd476;
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd482;
-	mov.b64 %rd487, %rd483;
-	mov.b64 %rd488, %rd484;
-	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	add.s64 %rd492, %rd486, %rd490;
-	mov.b64 %rd486, %rd492;
-	add.s64 %rd493, %rd487, %rd491;
-	mov.b64 %rd487, %rd493;
-$L135:
-	mov.b64 %rd474, %rd486;
-	mov.b64 %rd475, %rd487;
-$L132:
-$L131:
-	shl.b32 %r184, %r184, 1;
-	bra.uni $L129;
-$L130:
-	setp.eq.u32 %p113, %r7, 0;
-	@!%p113 bra $L136;
-	mul.wide.u32 %rd494, %r8, 16;
-	add.s64 %rd495, %rd1, %rd494;
-	st.shared.s64 [%rd495+0], %rd474;
-	st.shared.s64 [%rd495+8], %rd475;
-$L136:
-	bar.sync 0;
-	setp.eq.u32 %p114, %r8, 0;
-	@!%p114 bra $L137;
-	setp.lo.u32 %p115, %r7, %r10;
-	@!%p115 bra $L138;
-	mul.wide.u32 %rd496, %r7, 16;
-	add.s64 %rd497, %rd1, %rd496;
-	ld.shared.s64 %rd498, [%rd497+0];
-	ld.shared.s64 %rd499, [%rd497+8];
-	mov.b64 %rd474, %rd498;
-	mov.b64 %rd475, %rd499;
+	mov.b64 %rd480, {%r191, %r192};
+	@!%p102 bra $L135;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L137;
+	setp.lt.s64 %p104, %rd479, %rd477;
+	setp.eq.s64 %p105, %rd479, %rd477;
+	setp.lt.s64 %p106, %rd480, %rd478;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd481, %rd479, %rd477, %p108;
+	selp.b64 %rd482, %rd480, %rd478, %p108;
+	mov.b64 %rd477, %rd481;
+	mov.b64 %rd478, %rd482;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L138;
+	setp.gt.s64 %p110, %rd479, %rd477;
+	setp.eq.s64 %p111, %rd479, %rd477;
+	setp.lt.s64 %p112, %rd480, %rd478;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd483, %rd479, %rd477, %p114;
+	selp.b64 %rd484, %rd480, %rd478, %p114;
+	mov.b64 %rd477, %rd483;
+	mov.b64 %rd478, %rd484;
+	bra.uni $L136;
 $L138:
+	mov.b64 %rd485, %rd477;
+	mov.b64 %rd486, %rd478;
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd485;
+	mov.b64 %rd490, %rd486;
+	mov.b64 %rd491, %rd487;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	add.s64 %rd495, %rd489, %rd493;
+	mov.b64 %rd489, %rd495;
+	add.s64 %rd496, %rd490, %rd494;
+	mov.b64 %rd490, %rd496;
+$L139:
+	mov.b64 %rd477, %rd489;
+	mov.b64 %rd478, %rd490;
+$L136:
+$L135:
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L140;
+	mul.wide.u32 %rd497, %r8, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	st.shared.s64 [%rd498+0], %rd477;
+	st.shared.s64 [%rd498+8], %rd478;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L141;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L142;
+	mul.wide.u32 %rd499, %r7, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	ld.shared.s64 %rd501, [%rd500+0];
+	ld.shared.s64 %rd502, [%rd500+8];
+	mov.b64 %rd477, %rd501;
+	mov.b64 %rd478, %rd502;
+$L142:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
-$L139:
-	setp.hs.u32 %p116, %r194, 32;
-	@%p116 bra $L140;
-	mov.b64 {%r195, %r196}, %rd474;
-	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
+$L143:
+	setp.hs.u32 %p118, %r194, 32;
+	@%p118 bra $L144;
+	mov.b64 {%r195, %r196}, %rd477;
+	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd500, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd475;
+	mov.b64 %rd503, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd478;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd501, {%r201, %r202};
-	@!%p117 bra $L141;
-	setp.ne.u32 %p118, %r18, 9;
-	@%p118 bra.uni $L143;
-	setp.lt.s64 %p119, %rd500, %rd474;
-	setp.eq.s64 %p120, %rd500, %rd474;
-	setp.lt.s64 %p121, %rd501, %rd475;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd502, %rd500, %rd474, %p123;
-	selp.b64 %rd503, %rd501, %rd475, %p123;
-	mov.b64 %rd474, %rd502;
-	mov.b64 %rd475, %rd503;
-	bra.uni $L142;
-$L143:
-	setp.ne.u32 %p124, %r18, 10;
-	@%p124 bra.uni $L144;
-	setp.gt.s64 %p125, %rd500, %rd474;
-	setp.eq.s64 %p126, %rd500, %rd474;
-	setp.lt.s64 %p127, %rd501, %rd475;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd504, %rd500, %rd474, %p129;
-	selp.b64 %rd505, %rd501, %rd475, %p129;
-	mov.b64 %rd474, %rd504;
-	mov.b64 %rd475, %rd505;
-	bra.uni $L142;
-$L144:
-	mov.b64 %rd506, %rd474;
-	mov.b64 %rd507, %rd475;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd501;
-	mov.b64 %rd486, %rd506;
-	mov.b64 %rd487, %rd507;
-	mov.b64 %rd488, %rd508;
+	mov.b64 %rd504, {%r201, %r202};
+	@!%p119 bra $L145;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L147;
+	setp.lt.s64 %p121, %rd503, %rd477;
+	setp.eq.s64 %p122, %rd503, %rd477;
+	setp.lt.s64 %p123, %rd504, %rd478;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd505, %rd503, %rd477, %p125;
+	selp.b64 %rd506, %rd504, %rd478, %p125;
+	mov.b64 %rd477, %rd505;
+	mov.b64 %rd478, %rd506;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L148;
+	setp.gt.s64 %p127, %rd503, %rd477;
+	setp.eq.s64 %p128, %rd503, %rd477;
+	setp.lt.s64 %p129, %rd504, %rd478;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd507, %rd503, %rd477, %p131;
+	selp.b64 %rd508, %rd504, %rd478, %p131;
+	mov.b64 %rd477, %rd507;
+	mov.b64 %rd478, %rd508;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd509, %rd477;
+	mov.b64 %rd510, %rd478;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
 	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	add.s64 %rd510, %rd486, %rd490;
-	mov.b64 %rd486, %rd510;
-	add.s64 %rd511, %rd487, %rd491;
-	mov.b64 %rd487, %rd511;
-$L145:
-	mov.b64 %rd474, %rd486;
-	mov.b64 %rd475, %rd487;
-$L142:
-$L141:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L139;
-$L140:
-$L137:
-	mul.wide.u32 %rd512, %r29, 16;
-	add.s64 %rd513, %rd11, %rd512;
-	setp.eq.u32 %p130, %r5, 0;
-	@!%p130 bra $L146;
-	st.global.s64 [%rd513+0], %rd474;
-	st.global.s64 [%rd513+8], %rd475;
+	mov.b64 %rd490, %rd510;
+	mov.b64 %rd491, %rd511;
+	mov.b64 %rd492, %rd512;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	add.s64 %rd513, %rd489, %rd493;
+	mov.b64 %rd489, %rd513;
+	add.s64 %rd514, %rd490, %rd494;
+	mov.b64 %rd490, %rd514;
+$L149:
+	mov.b64 %rd477, %rd489;
+	mov.b64 %rd478, %rd490;
 $L146:
+$L145:
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	mul.wide.u32 %rd515, %r29, 16;
+	add.s64 %rd516, %rd11, %rd515;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L150;
+	st.global.s64 [%rd516+0], %rd477;
+	st.global.s64 [%rd516+8], %rd478;
+$L150:
 	ret;
 }
 
@@ -19289,9 +19388,9 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<131>;
+	.reg .pred %p<133>;
 	.reg .b32 %r<200>;
-	.reg .b64 %rd<539>;
+	.reg .b64 %rd<542>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20127,209 +20226,220 @@ $L89:
 	mov.b64 %rd114, %rd422;
 	bra.uni $L105;
 $L104:
-	sub.s64 %rd423, %rd157, 1;
-	and.b64 %rd424, %rd113, %rd423;
-	setp.eq.s64 %p74, %rd424, 0;
+	mov.b64 %rd423, %rd157;
+	setp.ge.s64 %p74, %rd113, 4096;
 	@!%p74 bra $L107;
-	cvt.s64.s32 %rd425, %r137;
-	add.s64 %rd426, %rd425, 1;
-	mul.lo.s64 %rd427, %rd426, %rd130;
-	mad.lo.s64 %rd428, %rd427, 8, %rd128;
-	ld.global.nc.s64 %rd429, [%rd428+0];
-	mov.b64 %rd430, %rd429;
-	cvt.s64.s32 %rd431, %r137;
-	mul.lo.s64 %rd432, %rd431, %rd130;
-	mad.lo.s64 %rd433, %rd432, 8, %rd128;
-	ld.global.nc.s64 %rd434, [%rd433+0];
-	mov.b64 %rd435, %rd434;
-	sub.s64 %rd436, %rd430, %rd435;
-	mul.lo.s64 %rd437, %rd157, %rd436;
-	add.s64 %rd438, %rd114, %rd437;
-	mov.b64 %rd114, %rd438;
+	mul.lo.s64 %rd424, %rd423, 4;
+	mov.b64 %rd423, %rd424;
 $L107:
+	setp.ge.s64 %p75, %rd113, 65536;
+	@!%p75 bra $L109;
+	mul.lo.s64 %rd425, %rd423, 4;
+	mov.b64 %rd423, %rd425;
+$L109:
+	sub.s64 %rd426, %rd423, 1;
+	and.b64 %rd427, %rd113, %rd426;
+	setp.eq.s64 %p76, %rd427, 0;
+	@!%p76 bra $L111;
+	cvt.s64.s32 %rd428, %r137;
+	add.s64 %rd429, %rd428, 1;
+	mul.lo.s64 %rd430, %rd429, %rd130;
+	mad.lo.s64 %rd431, %rd430, 8, %rd128;
+	ld.global.nc.s64 %rd432, [%rd431+0];
+	mov.b64 %rd433, %rd432;
+	cvt.s64.s32 %rd434, %r137;
+	mul.lo.s64 %rd435, %rd434, %rd130;
+	mad.lo.s64 %rd436, %rd435, 8, %rd128;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	sub.s64 %rd439, %rd433, %rd438;
+	mul.lo.s64 %rd440, %rd423, %rd439;
+	add.s64 %rd441, %rd114, %rd440;
+	mov.b64 %rd114, %rd441;
+$L111:
 $L105:
-	add.s64 %rd439, %rd113, 1;
-	mov.b64 %rd113, %rd439;
+	add.s64 %rd442, %rd113, 1;
+	mov.b64 %rd113, %rd442;
 $L103:
 $L86:
 $L66:
-	add.s64 %rd440, %rd316, %rd306;
-	mov.b64 %rd316, %rd440;
+	add.s64 %rd443, %rd316, %rd306;
+	mov.b64 %rd316, %rd443;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd441, %rd310;
-$L108:
-	@!%p15 bra $L112;
-	bra.uni $L110;
+	mov.b64 %rd444, %rd310;
 $L112:
-	// block scan
-	mov.b64 %rd442, %rd441;
-	mov.b32 %r138, %r3;
-$L113:
-	setp.hs.u32 %p75, %r138, 32;
-	@%p75 bra $L114;
-	mov.b64 {%r139, %r140}, %rd442;
-	shfl.sync.up.b32 %r141|%p76, %r139, %r138, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
-	mov.b64 %rd443, {%r141, %r142};
-	@!%p76 bra $L115;
-	add.s64 %rd444, %rd443, %rd442;
-	mov.b64 %rd442, %rd444;
-$L115:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L113;
-$L114:
-	mov.b64 {%r143, %r144}, %rd442;
-	shfl.sync.up.b32 %r145|%p77, %r143, %r3, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
-	mov.b64 %rd445, {%r145, %r146};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd446, %rd445, 0, %p79;
-	sub.u32 %r147, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r147;
-	@!%p80 bra $L116;
-	mul.wide.u32 %rd447, %r8, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	st.shared.s64 [%rd448+0], %rd442;
+	@!%p15 bra $L116;
+	bra.uni $L114;
 $L116:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L117;
-	mov.b64 %rd449, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L118;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd449, %rd452;
-$L118:
-	mov.b64 {%r148, %r149}, %rd449;
-	shfl.sync.up.b32 %r150|%p83, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd453, {%r150, %r151};
-	@!%p83 bra $L119;
-	add.s64 %rd454, %rd453, %rd449;
-	mov.b64 %rd449, %rd454;
-$L119:
-	mov.b64 {%r152, %r153}, %rd449;
-	shfl.sync.up.b32 %r154|%p84, %r152, 2, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
-	mov.b64 %rd455, {%r154, %r155};
-	@!%p84 bra $L120;
-	add.s64 %rd456, %rd455, %rd449;
-	mov.b64 %rd449, %rd456;
-$L120:
-	mov.b64 {%r156, %r157}, %rd449;
-	shfl.sync.up.b32 %r158|%p85, %r156, 4, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
-	mov.b64 %rd457, {%r158, %r159};
-	@!%p85 bra $L121;
-	add.s64 %rd458, %rd457, %rd449;
-	mov.b64 %rd449, %rd458;
-$L121:
-	mov.b64 {%r160, %r161}, %rd449;
-	shfl.sync.up.b32 %r162|%p86, %r160, 8, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
-	mov.b64 %rd459, {%r162, %r163};
-	@!%p86 bra $L122;
-	add.s64 %rd460, %rd459, %rd449;
-	mov.b64 %rd449, %rd460;
-$L122:
-	mov.b64 {%r164, %r165}, %rd449;
-	shfl.sync.up.b32 %r166|%p87, %r164, 16, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
-	mov.b64 %rd461, {%r166, %r167};
-	@!%p87 bra $L123;
-	add.s64 %rd462, %rd461, %rd449;
-	mov.b64 %rd449, %rd462;
-$L123:
-	mov.b64 {%r168, %r169}, %rd449;
-	shfl.sync.up.b32 %r170|%p88, %r168, 1, 0, %r17;
-	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
-	mov.b64 %rd463, {%r170, %r171};
-	selp.b64 %rd464, %rd463, 0, %p88;
-	@!%p82 bra $L124;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	add.s64 %rd467, %rd466, 512;
-	st.shared.s64 [%rd467+0], %rd464;
-$L124:
-	sub.u32 %r172, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r172;
-	@!%p89 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd449;
-$L125:
+	// block scan
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r138, %r3;
 $L117:
+	setp.hs.u32 %p77, %r138, 32;
+	@%p77 bra $L118;
+	mov.b64 {%r139, %r140}, %rd445;
+	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
+	mov.b64 %rd446, {%r141, %r142};
+	@!%p78 bra $L119;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
+$L119:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r143, %r144}, %rd445;
+	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
+	mov.b64 %rd448, {%r145, %r146};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd449, %rd448, 0, %p81;
+	sub.u32 %r147, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r147;
+	@!%p82 bra $L120;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
+$L120:
 	bar.sync 0;
-	mul.wide.u32 %rd468, %r8, 16;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L121;
+	mov.b64 %rd452, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L122;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
+$L122:
+	mov.b64 {%r148, %r149}, %rd452;
+	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd456, {%r150, %r151};
+	@!%p85 bra $L123;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
+$L123:
+	mov.b64 {%r152, %r153}, %rd452;
+	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
+	mov.b64 %rd458, {%r154, %r155};
+	@!%p86 bra $L124;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
+$L124:
+	mov.b64 {%r156, %r157}, %rd452;
+	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
+	mov.b64 %rd460, {%r158, %r159};
+	@!%p87 bra $L125;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
+$L125:
+	mov.b64 {%r160, %r161}, %rd452;
+	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
+	mov.b64 %rd462, {%r162, %r163};
+	@!%p88 bra $L126;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
+$L126:
+	mov.b64 {%r164, %r165}, %rd452;
+	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
+	mov.b64 %rd464, {%r166, %r167};
+	@!%p89 bra $L127;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
+$L127:
+	mov.b64 {%r168, %r169}, %rd452;
+	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
+	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
+	mov.b64 %rd466, {%r170, %r171};
+	selp.b64 %rd467, %rd466, 0, %p90;
+	@!%p84 bra $L128;
+	mul.wide.u32 %rd468, %r7, 16;
 	add.s64 %rd469, %rd1, %rd468;
 	add.s64 %rd470, %rd469, 512;
-	ld.shared.s64 %rd471, [%rd470+0];
-	add.s64 %rd472, %rd471, %rd446;
-	ld.shared.s64 %rd473, [%rd1+1024];
-	mov.b64 {%r173, %r174}, %rd472;
-	shfl.sync.idx.b32 %r175|%p90, %r173, 0, %r22, %r17;
+	st.shared.s64 [%rd470+0], %rd467;
+$L128:
+	sub.u32 %r172, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r172;
+	@!%p91 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd452;
+$L129:
+$L121:
+	bar.sync 0;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r173, %r174}, %rd475;
+	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
-	mov.b64 %rd474, {%r175, %r176};
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
+	mov.b64 %rd477, {%r175, %r176};
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, 0;
-	cvt.u64.u32 %rd483, %r2;
-	setp.eq.s64 %p91, %rd483, 0;
-	setp.gt.s64 %p92, %rd481, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L127;
-	atom.global.add.u64 %rd484, [%rd147], %rd481;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd482, %rd485;
-$L127:
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, 0;
 	cvt.u64.u32 %rd486, %r2;
-	setp.eq.s64 %p94, %rd486, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd482;
-$L128:
-	bar.sync 0;
-	ld.shared.s64 %rd487, [%rd1+1024];
+	setp.eq.s64 %p93, %rd486, 0;
+	setp.gt.s64 %p94, %rd484, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L131;
+	atom.global.add.u64 %rd487, [%rd147], %rd484;
 	mov.b64 %rd488, %rd487;
-	mov.b64 %rd482, %rd488;
-	add.s64 %rd489, %rd482, %rd480;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, 0;
-$L129:
-	setp.lt.s64 %p97, %rd491, %rd441;
-	not.pred %p98, %p97;
-	@!%p98 bra $L133;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd492, %rd491, %rd172;
-	mad.lo.s64 %rd493, %rd492, 4, %rd170;
-	ld.shared.s32 %r177, [%rd493+0];
-	mov.b32 %r178, %r177;
-	add.s64 %rd494, %rd490, %rd491;
-	mul.lo.s64 %rd495, %rd494, %rd146;
-	mad.lo.s64 %rd496, %rd495, 4, %rd144;
-	st.global.s32 [%rd496+0], %r178;
-$L130:
-	add.s64 %rd497, %rd491, 1;
-	mov.b64 %rd491, %rd497;
-	bra.uni $L129;
+	mov.b64 %rd485, %rd488;
 $L131:
-	bra.uni $L110;
-$L109:
-	bra.uni $L108;
-$L110:
+	cvt.u64.u32 %rd489, %r2;
+	setp.eq.s64 %p96, %rd489, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd485;
+$L132:
+	bar.sync 0;
+	ld.shared.s64 %rd490, [%rd1+1024];
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd485, %rd491;
+	add.s64 %rd492, %rd485, %rd483;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, 0;
+$L133:
+	setp.lt.s64 %p99, %rd494, %rd444;
+	not.pred %p100, %p99;
+	@!%p100 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd495, %rd494, %rd172;
+	mad.lo.s64 %rd496, %rd495, 4, %rd170;
+	ld.shared.s32 %r177, [%rd496+0];
+	mov.b32 %r178, %r177;
+	add.s64 %rd497, %rd493, %rd494;
+	mul.lo.s64 %rd498, %rd497, %rd146;
+	mad.lo.s64 %rd499, %rd498, 4, %rd144;
+	st.global.s32 [%rd499+0], %r178;
+$L134:
+	add.s64 %rd500, %rd494, 1;
+	mov.b64 %rd494, %rd500;
+	bra.uni $L133;
+$L135:
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
 $L54:
-	add.s64 %rd498, %rd309, %rd308;
-	mov.b64 %rd309, %rd498;
+	add.s64 %rd501, %rd309, %rd308;
+	mov.b64 %rd309, %rd501;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -20337,161 +20447,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd499, %rd113;
-	mov.b64 %rd500, %rd114;
+	mov.b64 %rd502, %rd113;
+	mov.b64 %rd503, %rd114;
 	// block reduction
 	mov.b32 %r179, 1;
 	sub.u32 %r180, %r13, 1;
 	mov.b32 %r181, %r3;
-$L134:
-	setp.hs.u32 %p99, %r181, 32;
-	@%p99 bra $L135;
-	mov.b64 {%r182, %r183}, %rd499;
-	shfl.sync.down.b32 %r184|%p100, %r182, %r181, %r180, %r17;
+$L138:
+	setp.hs.u32 %p101, %r181, 32;
+	@%p101 bra $L139;
+	mov.b64 {%r182, %r183}, %rd502;
+	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
 	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd501, {%r184, %r185};
-	mov.b64 {%r186, %r187}, %rd500;
+	mov.b64 %rd504, {%r184, %r185};
+	mov.b64 {%r186, %r187}, %rd503;
 	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
 	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
-	mov.b64 %rd502, {%r188, %r189};
-	@!%p100 bra $L136;
-	setp.ne.u32 %p101, %r18, 9;
-	@%p101 bra.uni $L138;
-	setp.lt.s64 %p102, %rd501, %rd499;
-	setp.eq.s64 %p103, %rd501, %rd499;
-	setp.lt.s64 %p104, %rd502, %rd500;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd503, %rd501, %rd499, %p106;
-	selp.b64 %rd504, %rd502, %rd500, %p106;
-	mov.b64 %rd499, %rd503;
-	mov.b64 %rd500, %rd504;
-	bra.uni $L137;
-$L138:
-	setp.ne.u32 %p107, %r18, 10;
-	@%p107 bra.uni $L139;
-	setp.gt.s64 %p108, %rd501, %rd499;
-	setp.eq.s64 %p109, %rd501, %rd499;
-	setp.lt.s64 %p110, %rd502, %rd500;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd505, %rd501, %rd499, %p112;
-	selp.b64 %rd506, %rd502, %rd500, %p112;
-	mov.b64 %rd499, %rd505;
-	mov.b64 %rd500, %rd506;
-	bra.uni $L137;
-$L139:
-	mov.b64 %rd507, %rd499;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd507;
-	mov.b64 %rd512, %rd508;
-	mov.b64 %rd513, %rd509;
-	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd513;
-	mov.b64 %rd516, %rd514;
-	add.s64 %rd517, %rd511, %rd515;
-	mov.b64 %rd511, %rd517;
-	add.s64 %rd518, %rd512, %rd516;
-	mov.b64 %rd512, %rd518;
-$L140:
-	mov.b64 %rd499, %rd511;
-	mov.b64 %rd500, %rd512;
-$L137:
-$L136:
-	shl.b32 %r181, %r181, 1;
-	bra.uni $L134;
-$L135:
-	setp.eq.u32 %p113, %r7, 0;
-	@!%p113 bra $L141;
-	mul.wide.u32 %rd519, %r8, 16;
-	add.s64 %rd520, %rd1, %rd519;
-	st.shared.s64 [%rd520+0], %rd499;
-	st.shared.s64 [%rd520+8], %rd500;
-$L141:
-	bar.sync 0;
-	setp.eq.u32 %p114, %r8, 0;
-	@!%p114 bra $L142;
-	setp.lo.u32 %p115, %r7, %r10;
-	@!%p115 bra $L143;
-	mul.wide.u32 %rd521, %r7, 16;
-	add.s64 %rd522, %rd1, %rd521;
-	ld.shared.s64 %rd523, [%rd522+0];
-	ld.shared.s64 %rd524, [%rd522+8];
-	mov.b64 %rd499, %rd523;
-	mov.b64 %rd500, %rd524;
+	mov.b64 %rd505, {%r188, %r189};
+	@!%p102 bra $L140;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L142;
+	setp.lt.s64 %p104, %rd504, %rd502;
+	setp.eq.s64 %p105, %rd504, %rd502;
+	setp.lt.s64 %p106, %rd505, %rd503;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd506, %rd504, %rd502, %p108;
+	selp.b64 %rd507, %rd505, %rd503, %p108;
+	mov.b64 %rd502, %rd506;
+	mov.b64 %rd503, %rd507;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L143;
+	setp.gt.s64 %p110, %rd504, %rd502;
+	setp.eq.s64 %p111, %rd504, %rd502;
+	setp.lt.s64 %p112, %rd505, %rd503;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd508, %rd504, %rd502, %p114;
+	selp.b64 %rd509, %rd505, %rd503, %p114;
+	mov.b64 %rd502, %rd508;
+	mov.b64 %rd503, %rd509;
+	bra.uni $L141;
 $L143:
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd517, %rd513;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd520, %rd514, %rd518;
+	mov.b64 %rd514, %rd520;
+	add.s64 %rd521, %rd515, %rd519;
+	mov.b64 %rd515, %rd521;
+$L144:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
+$L141:
+$L140:
+	shl.b32 %r181, %r181, 1;
+	bra.uni $L138;
+$L139:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L145;
+	mul.wide.u32 %rd522, %r8, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	st.shared.s64 [%rd523+0], %rd502;
+	st.shared.s64 [%rd523+8], %rd503;
+$L145:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L146;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L147;
+	mul.wide.u32 %rd524, %r7, 16;
+	add.s64 %rd525, %rd1, %rd524;
+	ld.shared.s64 %rd526, [%rd525+0];
+	ld.shared.s64 %rd527, [%rd525+8];
+	mov.b64 %rd502, %rd526;
+	mov.b64 %rd503, %rd527;
+$L147:
 	sub.u32 %r190, %r10, 1;
 	mov.b32 %r191, %r179;
-$L144:
-	setp.hs.u32 %p116, %r191, 32;
-	@%p116 bra $L145;
-	mov.b64 {%r192, %r193}, %rd499;
-	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
+$L148:
+	setp.hs.u32 %p118, %r191, 32;
+	@%p118 bra $L149;
+	mov.b64 {%r192, %r193}, %rd502;
+	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
 	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd525, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd500;
+	mov.b64 %rd528, {%r194, %r195};
+	mov.b64 {%r196, %r197}, %rd503;
 	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
 	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
-	mov.b64 %rd526, {%r198, %r199};
-	@!%p117 bra $L146;
-	setp.ne.u32 %p118, %r18, 9;
-	@%p118 bra.uni $L148;
-	setp.lt.s64 %p119, %rd525, %rd499;
-	setp.eq.s64 %p120, %rd525, %rd499;
-	setp.lt.s64 %p121, %rd526, %rd500;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd527, %rd525, %rd499, %p123;
-	selp.b64 %rd528, %rd526, %rd500, %p123;
-	mov.b64 %rd499, %rd527;
-	mov.b64 %rd500, %rd528;
-	bra.uni $L147;
-$L148:
-	setp.ne.u32 %p124, %r18, 10;
-	@%p124 bra.uni $L149;
-	setp.gt.s64 %p125, %rd525, %rd499;
-	setp.eq.s64 %p126, %rd525, %rd499;
-	setp.lt.s64 %p127, %rd526, %rd500;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd529, %rd525, %rd499, %p129;
-	selp.b64 %rd530, %rd526, %rd500, %p129;
-	mov.b64 %rd499, %rd529;
-	mov.b64 %rd500, %rd530;
-	bra.uni $L147;
-$L149:
-	mov.b64 %rd531, %rd499;
-	mov.b64 %rd532, %rd500;
-	mov.b64 %rd533, %rd525;
-	mov.b64 %rd534, %rd526;
-	mov.b64 %rd511, %rd531;
-	mov.b64 %rd512, %rd532;
-	mov.b64 %rd513, %rd533;
+	mov.b64 %rd529, {%r198, %r199};
+	@!%p119 bra $L150;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L152;
+	setp.lt.s64 %p121, %rd528, %rd502;
+	setp.eq.s64 %p122, %rd528, %rd502;
+	setp.lt.s64 %p123, %rd529, %rd503;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd530, %rd528, %rd502, %p125;
+	selp.b64 %rd531, %rd529, %rd503, %p125;
+	mov.b64 %rd502, %rd530;
+	mov.b64 %rd503, %rd531;
+	bra.uni $L151;
+$L152:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L153;
+	setp.gt.s64 %p127, %rd528, %rd502;
+	setp.eq.s64 %p128, %rd528, %rd502;
+	setp.lt.s64 %p129, %rd529, %rd503;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd532, %rd528, %rd502, %p131;
+	selp.b64 %rd533, %rd529, %rd503, %p131;
+	mov.b64 %rd502, %rd532;
+	mov.b64 %rd503, %rd533;
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd534, %rd502;
+	mov.b64 %rd535, %rd503;
+	mov.b64 %rd536, %rd528;
+	mov.b64 %rd537, %rd529;
 	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd513;
-	mov.b64 %rd516, %rd514;
-	add.s64 %rd535, %rd511, %rd515;
-	mov.b64 %rd511, %rd535;
-	add.s64 %rd536, %rd512, %rd516;
-	mov.b64 %rd512, %rd536;
-$L150:
-	mov.b64 %rd499, %rd511;
-	mov.b64 %rd500, %rd512;
-$L147:
-$L146:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L144;
-$L145:
-$L142:
-	mul.wide.u32 %rd537, %r29, 16;
-	add.s64 %rd538, %rd11, %rd537;
-	setp.eq.u32 %p130, %r5, 0;
-	@!%p130 bra $L151;
-	st.global.s64 [%rd538+0], %rd499;
-	st.global.s64 [%rd538+8], %rd500;
+	mov.b64 %rd515, %rd535;
+	mov.b64 %rd516, %rd536;
+	mov.b64 %rd517, %rd537;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd538, %rd514, %rd518;
+	mov.b64 %rd514, %rd538;
+	add.s64 %rd539, %rd515, %rd519;
+	mov.b64 %rd515, %rd539;
+$L154:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
 $L151:
+$L150:
+	shl.b32 %r191, %r191, 1;
+	bra.uni $L148;
+$L149:
+$L146:
+	mul.wide.u32 %rd540, %r29, 16;
+	add.s64 %rd541, %rd11, %rd540;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L155;
+	st.global.s64 [%rd541+0], %rd502;
+	st.global.s64 [%rd541+8], %rd503;
+$L155:
 	ret;
 }
 
@@ -22775,14 +22885,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:34
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:22779
+//line gokkos_kernels_gen.go:22889
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:34
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:22786
+//line gokkos_kernels_gen.go:22896
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -22797,7 +22907,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:22801
+//line gokkos_kernels_gen.go:22911
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -22806,7 +22916,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:22810
+//line gokkos_kernels_gen.go:22920
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -22824,7 +22934,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:22828
+//line gokkos_kernels_gen.go:22938
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -22832,7 +22942,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22836
+//line gokkos_kernels_gen.go:22946
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22859,7 +22969,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:22863
+//line gokkos_kernels_gen.go:22973
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -22873,7 +22983,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:22877
+//line gokkos_kernels_gen.go:22987
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -22889,7 +22999,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:22893
+//line gokkos_kernels_gen.go:23003
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -22903,7 +23013,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:22907
+//line gokkos_kernels_gen.go:23017
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22915,14 +23025,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:94
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22919
+//line gokkos_kernels_gen.go:23029
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:94
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:22926
+//line gokkos_kernels_gen.go:23036
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -22934,14 +23044,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:105
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:22938
+//line gokkos_kernels_gen.go:23048
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:105
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:22945
+//line gokkos_kernels_gen.go:23055
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -22956,7 +23066,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:22960
+//line gokkos_kernels_gen.go:23070
 		*acc = gokkosAccV
 		return
 	}
@@ -22966,7 +23076,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:22970
+//line gokkos_kernels_gen.go:23080
 	*acc = gokkosAccV
 }
 
@@ -22995,7 +23105,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:22999
+//line gokkos_kernels_gen.go:23109
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -23012,7 +23122,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23016
+//line gokkos_kernels_gen.go:23126
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23024,7 +23134,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23028
+//line gokkos_kernels_gen.go:23138
 		*acc = gokkosAccV
 		return
 	}
@@ -23032,7 +23142,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23036
+//line gokkos_kernels_gen.go:23146
 	*acc = gokkosAccV
 }
 
@@ -23054,7 +23164,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23058
+//line gokkos_kernels_gen.go:23168
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -23063,7 +23173,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23067
+//line gokkos_kernels_gen.go:23177
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -23073,7 +23183,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23077
+//line gokkos_kernels_gen.go:23187
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -23082,7 +23192,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23086
+//line gokkos_kernels_gen.go:23196
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23094,7 +23204,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23098
+//line gokkos_kernels_gen.go:23208
 		*acc = gokkosAccV
 		return
 	}
@@ -23102,7 +23212,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23106
+//line gokkos_kernels_gen.go:23216
 	*acc = gokkosAccV
 }
 
@@ -23154,7 +23264,7 @@ gokkosNext:
 //line op.go:104
 		}
 	}
-//line gokkos_kernels_gen.go:23158
+//line gokkos_kernels_gen.go:23268
 	return gokkosN
 }
 
@@ -23213,6 +23323,6 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23217
+//line gokkos_kernels_gen.go:23327
 	return gokkosN
 }

@@ -895,9 +895,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<193>;
+	.reg .pred %p<197>;
 	.reg .b32 %r<301>;
-	.reg .b64 %rd<645>;
+	.reg .b64 %rd<651>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1413,1089 +1413,1111 @@ $L43:
 	mov.b64 %rd107, %rd287;
 	bra.uni $L59;
 $L58:
-	sub.s64 %rd288, %rd200, 1;
-	and.b64 %rd289, %rd106, %rd288;
-	setp.eq.s64 %p46, %rd289, 0;
+	mov.b64 %rd288, %rd200;
+	setp.ge.s64 %p46, %rd106, 4096;
 	@!%p46 bra $L61;
-	cvt.s64.s32 %rd290, %r83;
-	add.s64 %rd291, %rd290, 1;
-	mul.lo.s64 %rd292, %rd291, %rd173;
-	mad.lo.s64 %rd293, %rd292, 8, %rd171;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	cvt.s64.s32 %rd296, %r83;
-	mul.lo.s64 %rd297, %rd296, %rd173;
-	mad.lo.s64 %rd298, %rd297, 8, %rd171;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	sub.s64 %rd301, %rd295, %rd300;
-	mul.lo.s64 %rd302, %rd200, %rd301;
-	add.s64 %rd303, %rd107, %rd302;
-	mov.b64 %rd107, %rd303;
+	mul.lo.s64 %rd289, %rd288, 4;
+	mov.b64 %rd288, %rd289;
 $L61:
-$L59:
-	add.s64 %rd304, %rd106, 1;
-	mov.b64 %rd106, %rd304;
-$L57:
-	setp.eq.s64 %p47, %rd209, %rd208;
+	setp.ge.s64 %p47, %rd106, 65536;
 	@!%p47 bra $L63;
-	mov.b64 %rd305, %rd209;
-$L64:
-	@!%p17 bra $L68;
-	bra.uni $L66;
+	mul.lo.s64 %rd290, %rd288, 4;
+	mov.b64 %rd288, %rd290;
+$L63:
+	sub.s64 %rd291, %rd288, 1;
+	and.b64 %rd292, %rd106, %rd291;
+	setp.eq.s64 %p48, %rd292, 0;
+	@!%p48 bra $L65;
+	cvt.s64.s32 %rd293, %r83;
+	add.s64 %rd294, %rd293, 1;
+	mul.lo.s64 %rd295, %rd294, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd299, %r83;
+	mul.lo.s64 %rd300, %rd299, %rd173;
+	mad.lo.s64 %rd301, %rd300, 8, %rd171;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	sub.s64 %rd304, %rd298, %rd303;
+	mul.lo.s64 %rd305, %rd288, %rd304;
+	add.s64 %rd306, %rd107, %rd305;
+	mov.b64 %rd107, %rd306;
+$L65:
+$L59:
+	add.s64 %rd307, %rd106, 1;
+	mov.b64 %rd106, %rd307;
+$L57:
+	setp.eq.s64 %p49, %rd209, %rd208;
+	@!%p49 bra $L67;
+	mov.b64 %rd308, %rd209;
 $L68:
-	// block scan
-	mov.b64 %rd306, %rd305;
-	mov.b32 %r84, %r3;
-$L69:
-	setp.hs.u32 %p48, %r84, 32;
-	@%p48 bra $L70;
-	mov.b64 {%r85, %r86}, %rd306;
-	shfl.sync.up.b32 %r87|%p49, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd307, {%r87, %r88};
-	@!%p49 bra $L71;
-	add.s64 %rd308, %rd307, %rd306;
-	mov.b64 %rd306, %rd308;
-$L71:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r89, %r90}, %rd306;
-	shfl.sync.up.b32 %r91|%p50, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd309, {%r91, %r92};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd310, %rd309, 0, %p52;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r93;
-	@!%p53 bra $L72;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	st.shared.s64 [%rd312+0], %rd306;
+	@!%p17 bra $L72;
+	bra.uni $L70;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L73;
-	mov.b64 %rd313, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L74;
-	mul.wide.u32 %rd314, %r7, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	ld.shared.s64 %rd316, [%rd315+0];
-	mov.b64 %rd313, %rd316;
-$L74:
-	mov.b64 {%r94, %r95}, %rd313;
-	shfl.sync.up.b32 %r96|%p56, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd317, {%r96, %r97};
-	@!%p56 bra $L75;
-	add.s64 %rd318, %rd317, %rd313;
-	mov.b64 %rd313, %rd318;
-$L75:
-	mov.b64 {%r98, %r99}, %rd313;
-	shfl.sync.up.b32 %r100|%p57, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd319, {%r100, %r101};
-	@!%p57 bra $L76;
-	add.s64 %rd320, %rd319, %rd313;
-	mov.b64 %rd313, %rd320;
-$L76:
-	mov.b64 {%r102, %r103}, %rd313;
-	shfl.sync.up.b32 %r104|%p58, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd321, {%r104, %r105};
-	@!%p58 bra $L77;
-	add.s64 %rd322, %rd321, %rd313;
-	mov.b64 %rd313, %rd322;
-$L77:
-	mov.b64 {%r106, %r107}, %rd313;
-	shfl.sync.up.b32 %r108|%p59, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd323, {%r108, %r109};
-	@!%p59 bra $L78;
-	add.s64 %rd324, %rd323, %rd313;
-	mov.b64 %rd313, %rd324;
-$L78:
-	mov.b64 {%r110, %r111}, %rd313;
-	shfl.sync.up.b32 %r112|%p60, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd325, {%r112, %r113};
-	@!%p60 bra $L79;
-	add.s64 %rd326, %rd325, %rd313;
-	mov.b64 %rd313, %rd326;
-$L79:
-	mov.b64 {%r114, %r115}, %rd313;
-	shfl.sync.up.b32 %r116|%p61, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd327, {%r116, %r117};
-	selp.b64 %rd328, %rd327, 0, %p61;
-	@!%p55 bra $L80;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	st.shared.s64 [%rd331+0], %rd328;
-$L80:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r118;
-	@!%p62 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd313;
-$L81:
+	// block scan
+	mov.b64 %rd309, %rd308;
+	mov.b32 %r84, %r3;
 $L73:
+	setp.hs.u32 %p50, %r84, 32;
+	@%p50 bra $L74;
+	mov.b64 {%r85, %r86}, %rd309;
+	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd310, {%r87, %r88};
+	@!%p51 bra $L75;
+	add.s64 %rd311, %rd310, %rd309;
+	mov.b64 %rd309, %rd311;
+$L75:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r89, %r90}, %rd309;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd312, {%r91, %r92};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd313, %rd312, 0, %p54;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r93;
+	@!%p55 bra $L76;
+	mul.wide.u32 %rd314, %r8, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	st.shared.s64 [%rd315+0], %rd309;
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd332, %r8, 16;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L77;
+	mov.b64 %rd316, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd316, %rd319;
+$L78:
+	mov.b64 {%r94, %r95}, %rd316;
+	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd320, {%r96, %r97};
+	@!%p58 bra $L79;
+	add.s64 %rd321, %rd320, %rd316;
+	mov.b64 %rd316, %rd321;
+$L79:
+	mov.b64 {%r98, %r99}, %rd316;
+	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd322, {%r100, %r101};
+	@!%p59 bra $L80;
+	add.s64 %rd323, %rd322, %rd316;
+	mov.b64 %rd316, %rd323;
+$L80:
+	mov.b64 {%r102, %r103}, %rd316;
+	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd324, {%r104, %r105};
+	@!%p60 bra $L81;
+	add.s64 %rd325, %rd324, %rd316;
+	mov.b64 %rd316, %rd325;
+$L81:
+	mov.b64 {%r106, %r107}, %rd316;
+	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd326, {%r108, %r109};
+	@!%p61 bra $L82;
+	add.s64 %rd327, %rd326, %rd316;
+	mov.b64 %rd316, %rd327;
+$L82:
+	mov.b64 {%r110, %r111}, %rd316;
+	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd328, {%r112, %r113};
+	@!%p62 bra $L83;
+	add.s64 %rd329, %rd328, %rd316;
+	mov.b64 %rd316, %rd329;
+$L83:
+	mov.b64 {%r114, %r115}, %rd316;
+	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd330, {%r116, %r117};
+	selp.b64 %rd331, %rd330, 0, %p63;
+	@!%p57 bra $L84;
+	mul.wide.u32 %rd332, %r7, 16;
 	add.s64 %rd333, %rd1, %rd332;
 	add.s64 %rd334, %rd333, 512;
-	ld.shared.s64 %rd335, [%rd334+0];
-	add.s64 %rd336, %rd335, %rd310;
-	ld.shared.s64 %rd337, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd336;
-	shfl.sync.idx.b32 %r121|%p63, %r119, 0, %r22, %r17;
+	st.shared.s64 [%rd334+0], %rd331;
+$L84:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r118;
+	@!%p64 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd316;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	ld.shared.s64 %rd338, [%rd337+0];
+	add.s64 %rd339, %rd338, %rd313;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd339;
+	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd338, {%r121, %r122};
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
+	mov.b64 %rd341, {%r121, %r122};
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, 0;
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p64, %rd347, 0;
-	setp.gt.s64 %p65, %rd345, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L83;
-	atom.global.add.u64 %rd348, [%rd190], %rd345;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd346, %rd349;
-$L83:
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
 	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p67, %rd350, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd351, [%rd1+1024];
+	setp.eq.s64 %p66, %rd350, 0;
+	setp.gt.s64 %p67, %rd348, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L87;
+	atom.global.add.u64 %rd351, [%rd190], %rd348;
 	mov.b64 %rd352, %rd351;
-	mov.b64 %rd346, %rd352;
-	add.s64 %rd353, %rd346, %rd344;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, 0;
-$L85:
-	setp.lt.s64 %p70, %rd355, %rd305;
-	not.pred %p71, %p70;
-	@!%p71 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd356, %rd355, %rd162;
-	mad.lo.s64 %rd357, %rd356, 4, %rd160;
-	ld.shared.s32 %r123, [%rd357+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd358, %rd354, %rd355;
-	mul.lo.s64 %rd359, %rd358, %rd189;
-	mad.lo.s64 %rd360, %rd359, 4, %rd187;
-	st.global.s32 [%rd360+0], %r124;
-$L86:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
-	bra.uni $L85;
+	mov.b64 %rd349, %rd352;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p69, %rd353, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
+$L89:
+	setp.lt.s64 %p72, %rd358, %rd308;
+	not.pred %p73, %p72;
+	@!%p73 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd359, %rd358, %rd162;
+	mad.lo.s64 %rd360, %rd359, 4, %rd160;
+	ld.shared.s32 %r123, [%rd360+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd189;
+	mad.lo.s64 %rd363, %rd362, 4, %rd187;
+	st.global.s32 [%rd363+0], %r124;
+$L90:
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 	mov.b64 %rd209, 0;
-$L63:
+$L67:
 $L30:
-	add.s64 %rd362, %rd236, 1;
-	mov.b64 %rd236, %rd362;
+	add.s64 %rd365, %rd236, 1;
+	mov.b64 %rd236, %rd365;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd363, %rd210, 1;
-	mov.b64 %rd210, %rd363;
+	add.s64 %rd366, %rd210, 1;
+	mov.b64 %rd210, %rd366;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd364, %rd209;
-$L90:
-	@!%p17 bra $L94;
-	bra.uni $L92;
+	mov.b64 %rd367, %rd209;
 $L94:
-	// block scan
-	mov.b64 %rd365, %rd364;
-	mov.b32 %r125, %r3;
-$L95:
-	setp.hs.u32 %p72, %r125, 32;
-	@%p72 bra $L96;
-	mov.b64 {%r126, %r127}, %rd365;
-	shfl.sync.up.b32 %r128|%p73, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd366, {%r128, %r129};
-	@!%p73 bra $L97;
-	add.s64 %rd367, %rd366, %rd365;
-	mov.b64 %rd365, %rd367;
-$L97:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L95;
-$L96:
-	mov.b64 {%r130, %r131}, %rd365;
-	shfl.sync.up.b32 %r132|%p74, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd368, {%r132, %r133};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd369, %rd368, 0, %p76;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r134;
-	@!%p77 bra $L98;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd365;
+	@!%p17 bra $L98;
+	bra.uni $L96;
 $L98:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L99;
-	mov.b64 %rd372, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L100;
-	mul.wide.u32 %rd373, %r7, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	ld.shared.s64 %rd375, [%rd374+0];
-	mov.b64 %rd372, %rd375;
-$L100:
-	mov.b64 {%r135, %r136}, %rd372;
-	shfl.sync.up.b32 %r137|%p80, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd376, {%r137, %r138};
-	@!%p80 bra $L101;
-	add.s64 %rd377, %rd376, %rd372;
-	mov.b64 %rd372, %rd377;
-$L101:
-	mov.b64 {%r139, %r140}, %rd372;
-	shfl.sync.up.b32 %r141|%p81, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd378, {%r141, %r142};
-	@!%p81 bra $L102;
-	add.s64 %rd379, %rd378, %rd372;
-	mov.b64 %rd372, %rd379;
-$L102:
-	mov.b64 {%r143, %r144}, %rd372;
-	shfl.sync.up.b32 %r145|%p82, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd380, {%r145, %r146};
-	@!%p82 bra $L103;
-	add.s64 %rd381, %rd380, %rd372;
-	mov.b64 %rd372, %rd381;
-$L103:
-	mov.b64 {%r147, %r148}, %rd372;
-	shfl.sync.up.b32 %r149|%p83, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd382, {%r149, %r150};
-	@!%p83 bra $L104;
-	add.s64 %rd383, %rd382, %rd372;
-	mov.b64 %rd372, %rd383;
-$L104:
-	mov.b64 {%r151, %r152}, %rd372;
-	shfl.sync.up.b32 %r153|%p84, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd384, {%r153, %r154};
-	@!%p84 bra $L105;
-	add.s64 %rd385, %rd384, %rd372;
-	mov.b64 %rd372, %rd385;
-$L105:
-	mov.b64 {%r155, %r156}, %rd372;
-	shfl.sync.up.b32 %r157|%p85, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd386, {%r157, %r158};
-	selp.b64 %rd387, %rd386, 0, %p85;
-	@!%p79 bra $L106;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	add.s64 %rd390, %rd389, 512;
-	st.shared.s64 [%rd390+0], %rd387;
-$L106:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r159;
-	@!%p86 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd372;
-$L107:
+	// block scan
+	mov.b64 %rd368, %rd367;
+	mov.b32 %r125, %r3;
 $L99:
+	setp.hs.u32 %p74, %r125, 32;
+	@%p74 bra $L100;
+	mov.b64 {%r126, %r127}, %rd368;
+	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
+	mov.b64 %rd369, {%r128, %r129};
+	@!%p75 bra $L101;
+	add.s64 %rd370, %rd369, %rd368;
+	mov.b64 %rd368, %rd370;
+$L101:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r130, %r131}, %rd368;
+	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
+	mov.b64 %rd371, {%r132, %r133};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd372, %rd371, 0, %p78;
+	sub.u32 %r134, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r134;
+	@!%p79 bra $L102;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd368;
+$L102:
 	bar.sync 0;
-	mul.wide.u32 %rd391, %r8, 16;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L103;
+	mov.b64 %rd375, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L104;
+	mul.wide.u32 %rd376, %r7, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	ld.shared.s64 %rd378, [%rd377+0];
+	mov.b64 %rd375, %rd378;
+$L104:
+	mov.b64 {%r135, %r136}, %rd375;
+	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd379, {%r137, %r138};
+	@!%p82 bra $L105;
+	add.s64 %rd380, %rd379, %rd375;
+	mov.b64 %rd375, %rd380;
+$L105:
+	mov.b64 {%r139, %r140}, %rd375;
+	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
+	mov.b64 %rd381, {%r141, %r142};
+	@!%p83 bra $L106;
+	add.s64 %rd382, %rd381, %rd375;
+	mov.b64 %rd375, %rd382;
+$L106:
+	mov.b64 {%r143, %r144}, %rd375;
+	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
+	mov.b64 %rd383, {%r145, %r146};
+	@!%p84 bra $L107;
+	add.s64 %rd384, %rd383, %rd375;
+	mov.b64 %rd375, %rd384;
+$L107:
+	mov.b64 {%r147, %r148}, %rd375;
+	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd385, {%r149, %r150};
+	@!%p85 bra $L108;
+	add.s64 %rd386, %rd385, %rd375;
+	mov.b64 %rd375, %rd386;
+$L108:
+	mov.b64 {%r151, %r152}, %rd375;
+	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd387, {%r153, %r154};
+	@!%p86 bra $L109;
+	add.s64 %rd388, %rd387, %rd375;
+	mov.b64 %rd375, %rd388;
+$L109:
+	mov.b64 {%r155, %r156}, %rd375;
+	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd389, {%r157, %r158};
+	selp.b64 %rd390, %rd389, 0, %p87;
+	@!%p81 bra $L110;
+	mul.wide.u32 %rd391, %r7, 16;
 	add.s64 %rd392, %rd1, %rd391;
 	add.s64 %rd393, %rd392, 512;
-	ld.shared.s64 %rd394, [%rd393+0];
-	add.s64 %rd395, %rd394, %rd369;
-	ld.shared.s64 %rd396, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd395;
-	shfl.sync.idx.b32 %r162|%p87, %r160, 0, %r22, %r17;
+	st.shared.s64 [%rd393+0], %rd390;
+$L110:
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r159;
+	@!%p88 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd375;
+$L111:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	add.s64 %rd396, %rd395, 512;
+	ld.shared.s64 %rd397, [%rd396+0];
+	add.s64 %rd398, %rd397, %rd372;
+	ld.shared.s64 %rd399, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd398;
+	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
-	mov.b64 %rd397, {%r162, %r163};
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
+	mov.b64 %rd400, {%r162, %r163};
 	mov.b64 %rd401, %rd399;
 	mov.b64 %rd402, %rd400;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, 0;
-	cvt.u64.u32 %rd406, %r2;
-	setp.eq.s64 %p88, %rd406, 0;
-	setp.gt.s64 %p89, %rd404, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L109;
-	atom.global.add.u64 %rd407, [%rd190], %rd404;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd405, %rd408;
-$L109:
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, 0;
 	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p91, %rd409, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L110:
-	bar.sync 0;
-	ld.shared.s64 %rd410, [%rd1+1024];
+	setp.eq.s64 %p90, %rd409, 0;
+	setp.gt.s64 %p91, %rd407, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L113;
+	atom.global.add.u64 %rd410, [%rd190], %rd407;
 	mov.b64 %rd411, %rd410;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd405, %rd403;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd414, 0;
-$L111:
-	setp.lt.s64 %p94, %rd414, %rd364;
-	not.pred %p95, %p94;
-	@!%p95 bra $L115;
-	bra.uni $L113;
-$L115:
-	mul.lo.s64 %rd415, %rd414, %rd162;
-	mad.lo.s64 %rd416, %rd415, 4, %rd160;
-	ld.shared.s32 %r164, [%rd416+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd417, %rd413, %rd414;
-	mul.lo.s64 %rd418, %rd417, %rd189;
-	mad.lo.s64 %rd419, %rd418, 4, %rd187;
-	st.global.s32 [%rd419+0], %r165;
-$L112:
-	add.s64 %rd420, %rd414, 1;
-	mov.b64 %rd414, %rd420;
-	bra.uni $L111;
+	mov.b64 %rd408, %rd411;
 $L113:
-	bra.uni $L92;
-$L91:
-	bra.uni $L90;
-$L92:
+	cvt.u64.u32 %rd412, %r2;
+	setp.eq.s64 %p93, %rd412, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd408;
+$L114:
+	bar.sync 0;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd408, %rd414;
+	add.s64 %rd415, %rd408, %rd406;
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd417, 0;
+$L115:
+	setp.lt.s64 %p96, %rd417, %rd367;
+	not.pred %p97, %p96;
+	@!%p97 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd418, %rd417, %rd162;
+	mad.lo.s64 %rd419, %rd418, 4, %rd160;
+	ld.shared.s32 %r164, [%rd419+0];
+	mov.b32 %r165, %r164;
+	add.s64 %rd420, %rd416, %rd417;
+	mul.lo.s64 %rd421, %rd420, %rd189;
+	mad.lo.s64 %rd422, %rd421, 4, %rd187;
+	st.global.s32 [%rd422+0], %r165;
+$L116:
+	add.s64 %rd423, %rd417, 1;
+	mov.b64 %rd417, %rd423;
+	bra.uni $L115;
+$L117:
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd421, %r2;
-	add.s64 %rd422, %rd166, %rd421;
-	mov.b64 %rd423, %rd422;
+	cvt.u64.u32 %rd424, %r2;
+	add.s64 %rd425, %rd166, %rd424;
+	mov.b64 %rd426, %rd425;
 	mov.b32 %r166, -1;
-	mov.b64 %rd424, 0;
-	mov.b64 %rd425, 0;
-$L116:
-	@!%p13 bra $L120;
-	mov.b64 %rd426, 4611686018427387904;
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd426, %rd149;
-	bra.uni $L118;
-$L117:
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd427, %rd426;
-$L121:
+	mov.b64 %rd427, 0;
 	mov.b64 %rd428, 0;
-	mov.b64 %rd429, %rd427;
+$L120:
+	@!%p13 bra $L124;
+	mov.b64 %rd429, 4611686018427387904;
+	bra.uni $L122;
 $L124:
-	setp.gt.s64 %p96, %rd429, 0;
-	not.pred %p97, %p96;
-	@!%p97 bra $L128;
-	bra.uni $L126;
+	mov.b64 %rd429, %rd149;
+	bra.uni $L122;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd430, %rd429;
+$L125:
+	mov.b64 %rd431, 0;
+	mov.b64 %rd432, %rd430;
 $L128:
-	setp.ge.s64 %p98, %rd424, %rd425;
-	@!%p98 bra $L130;
-	setp.ge.s64 %p99, %rd423, %rd169;
+	setp.gt.s64 %p98, %rd432, 0;
+	not.pred %p99, %p98;
 	@!%p99 bra $L132;
-	bra.uni $L126;
+	bra.uni $L130;
 $L132:
-	mov.pred %p100, %p12;
-	mov.b64 %rd430, %rd130;
-	mov.b64 %rd431, %rd423;
-$L133:
-	@!%p100 bra $L137;
-	shr.s64 %rd432, %rd431, 5;
-	mul.lo.s64 %rd433, %rd432, %rd136;
-	mad.lo.s64 %rd434, %rd433, 4, %rd134;
-	ld.global.nc.u32 %r167, [%rd434+0];
+	setp.ge.s64 %p100, %rd427, %rd428;
+	@!%p100 bra $L134;
+	setp.ge.s64 %p101, %rd426, %rd169;
+	@!%p101 bra $L136;
+	bra.uni $L130;
+$L136:
+	mov.pred %p102, %p12;
+	mov.b64 %rd433, %rd130;
+	mov.b64 %rd434, %rd426;
+$L137:
+	@!%p102 bra $L141;
+	shr.s64 %rd435, %rd434, 5;
+	mul.lo.s64 %rd436, %rd435, %rd136;
+	mad.lo.s64 %rd437, %rd436, 4, %rd134;
+	ld.global.nc.u32 %r167, [%rd437+0];
 	mov.b32 %r168, %r167;
-	and.b64 %rd435, %rd431, 31;
-	min.u64 %rd436, %rd435, 32;
-	cvt.u32.u64 %r169, %rd436;
+	and.b64 %rd438, %rd434, 31;
+	min.u64 %rd439, %rd438, 32;
+	cvt.u32.u64 %r169, %rd439;
 	mov.b32 %r171, 0x1;
 	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p101, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p101;
+	setp.hs.u32 %p103, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p103;
 	and.b32 %r173, %r168, %r172;
-	setp.ne.u32 %p102, %r173, 0x0;
-	@!%p102 bra $L139;
-	cvt.u32.u64 %r174, %rd431;
+	setp.ne.u32 %p104, %r173, 0x0;
+	@!%p104 bra $L143;
+	cvt.u32.u64 %r174, %rd434;
 	mov.b32 %r175, %r174;
-	bra.uni $L135;
-$L139:
+	bra.uni $L139;
+$L143:
 	mov.b32 %r175, -1;
-	bra.uni $L135;
-$L137:
-	mul.lo.s64 %rd437, %rd431, %rd133;
-	mad.lo.s64 %rd438, %rd437, 4, %rd131;
-	ld.global.nc.s32 %r176, [%rd438+0];
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd440, %rd434, %rd133;
+	mad.lo.s64 %rd441, %rd440, 4, %rd131;
+	ld.global.nc.s32 %r176, [%rd441+0];
 	mov.b32 %r177, %r176;
 	mov.b32 %r175, %r177;
-	bra.uni $L135;
-$L134:
-	bra.uni $L133;
-$L135:
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
 	mov.b32 %r166, %r175;
-	add.s64 %rd439, %rd423, %rd164;
-	mov.b64 %rd423, %rd439;
-	setp.ge.s32 %p103, %r166, 0;
-	@!%p103 bra $L141;
-	mov.b64 %rd440, %rd120;
+	add.s64 %rd442, %rd426, %rd164;
+	mov.b64 %rd426, %rd442;
+	setp.ge.s32 %p105, %r166, 0;
+	@!%p105 bra $L145;
+	mov.b64 %rd443, %rd120;
 	mov.b32 %r178, %r166;
-	cvt.s64.s32 %rd441, %r178;
-	mul.lo.s64 %rd442, %rd441, %rd123;
-	mad.lo.s64 %rd443, %rd442, 8, %rd121;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd120;
+	cvt.s64.s32 %rd444, %r178;
+	mul.lo.s64 %rd445, %rd444, %rd123;
+	mad.lo.s64 %rd446, %rd445, 8, %rd121;
+	ld.global.nc.s64 %rd447, [%rd446+0];
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, %rd120;
 	mov.b32 %r179, %r166;
-	cvt.s64.s32 %rd448, %r179;
-	add.s64 %rd449, %rd448, 1;
-	mul.lo.s64 %rd450, %rd449, %rd123;
-	mad.lo.s64 %rd451, %rd450, 8, %rd121;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd446;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd424, %rd455;
-	mov.b64 %rd425, %rd456;
-$L141:
-	bra.uni $L125;
-$L130:
-	mul.lo.s64 %rd457, %rd424, %rd126;
-	mad.lo.s64 %rd458, %rd457, 4, %rd124;
-	ld.global.nc.s32 %r180, [%rd458+0];
+	cvt.s64.s32 %rd451, %r179;
+	add.s64 %rd452, %rd451, 1;
+	mul.lo.s64 %rd453, %rd452, %rd123;
+	mad.lo.s64 %rd454, %rd453, 8, %rd121;
+	ld.global.nc.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd458, %rd449;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd427, %rd458;
+	mov.b64 %rd428, %rd459;
+$L145:
+	bra.uni $L129;
+$L134:
+	mul.lo.s64 %rd460, %rd427, %rd126;
+	mad.lo.s64 %rd461, %rd460, 4, %rd124;
+	ld.global.nc.s32 %r180, [%rd461+0];
 	mov.b32 %r181, %r180;
 	mov.b32 %r182, %r181;
 	mov.b32 %r183, %r166;
 	mov.b32 %r184, %r182;
-	mov.b64 %rd459, %rd424;
-$L142:
-	cvt.s64.s32 %rd460, %r183;
-	mul.lo.s64 %rd461, %rd460, %rd154;
-	mad.lo.s64 %rd462, %rd461, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r185, [%rd462+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd463, %r184;
+	mov.b64 %rd462, %rd427;
+$L146:
+	cvt.s64.s32 %rd463, %r183;
 	mul.lo.s64 %rd464, %rd463, %rd154;
 	mad.lo.s64 %rd465, %rd464, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r188, [%rd465+0];
-	mov.b32 %r189, %r188;
-	setp.ge.s32 %p104, %r189, %r187;
-	@!%p104 bra $L146;
-	mov.pred %p105, 0;
-	bra.uni $L144;
-$L146:
+	ld.relaxed.gpu.global.s32 %r185, [%rd465+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
 	cvt.s64.s32 %rd466, %r184;
 	mul.lo.s64 %rd467, %rd466, %rd154;
 	mad.lo.s64 %rd468, %rd467, 4, %rd152;
-	atom.global.max.s32 %r190, [%rd468], %r187;
-	mov.b32 %r191, %r190;
-	setp.lt.s32 %p106, %r191, %r187;
-	mov.pred %p105, %p106;
-	bra.uni $L144;
-$L143:
-	bra.uni $L142;
-$L144:
-	@!%p105 bra $L148;
+	ld.relaxed.gpu.global.s32 %r188, [%rd468+0];
+	mov.b32 %r189, %r188;
+	setp.ge.s32 %p106, %r189, %r187;
+	@!%p106 bra $L150;
 	mov.pred %p107, 0;
-	mov.b64 %rd469, %rd428;
+	bra.uni $L148;
+$L150:
+	cvt.s64.s32 %rd469, %r184;
+	mul.lo.s64 %rd470, %rd469, %rd154;
+	mad.lo.s64 %rd471, %rd470, 4, %rd152;
+	atom.global.max.s32 %r190, [%rd471], %r187;
+	mov.b32 %r191, %r190;
+	setp.lt.s32 %p108, %r191, %r187;
+	mov.pred %p107, %p108;
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
+	@!%p107 bra $L152;
+	mov.pred %p109, 0;
+	mov.b64 %rd472, %rd431;
 	mov.b32 %r192, %r182;
-$L149:
-	@!%p13 bra $L153;
+$L153:
+	@!%p13 bra $L157;
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd470, %r193;
-	mov.b64 %rd471, %rd470;
+	cvt.s64.s32 %rd473, %r193;
+	mov.b64 %rd474, %rd473;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd472, %r194;
-	min.u64 %rd473, %rd472, 32;
-	cvt.u32.u64 %r195, %rd473;
+	cvt.s64.s32 %rd475, %r194;
+	min.u64 %rd476, %rd475, 32;
+	cvt.u32.u64 %r195, %rd476;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p108, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p108;
+	setp.hs.u32 %p110, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p110;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd474, %rd471;
+	mov.b64 %rd477, %rd474;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd475, %rd474, %rd145;
-	mad.lo.s64 %rd476, %rd475, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r201, [%rd476+0];
+	mul.lo.s64 %rd478, %rd477, %rd145;
+	mad.lo.s64 %rd479, %rd478, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r201, [%rd479+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p109, %r203, 0x0;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L155;
-	mul.lo.s64 %rd477, %rd474, %rd145;
-	mad.lo.s64 %rd478, %rd477, 4, %rd143;
-	atom.global.or.b32 %r204, [%rd478], %r200;
+	setp.ne.u32 %p111, %r203, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L159;
+	mul.lo.s64 %rd480, %rd477, %rd145;
+	mad.lo.s64 %rd481, %rd480, 4, %rd143;
+	atom.global.or.b32 %r204, [%rd481], %r200;
 	mov.b32 %r205, %r204;
 	and.b32 %r206, %r205, %r200;
-	setp.ne.u32 %p112, %r206, 0x0;
-	mov.pred %p110, %p112;
-$L155:
-	@!%p110 bra $L157;
-	mov.b64 %rd479, %rd469;
-	mov.b64 %rd480, %rd479;
-	mov.pred %p113, 0;
-	bra.uni $L151;
+	setp.ne.u32 %p114, %r206, 0x0;
+	mov.pred %p112, %p114;
+$L159:
+	@!%p112 bra $L161;
+	mov.b64 %rd482, %rd472;
+	mov.b64 %rd483, %rd482;
+	mov.pred %p115, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd484, %rd472;
+	mov.b64 %rd483, %rd484;
+	mov.pred %p115, 1;
+	bra.uni $L155;
 $L157:
-	mov.b64 %rd481, %rd469;
-	mov.b64 %rd480, %rd481;
-	mov.pred %p113, 1;
-	bra.uni $L151;
-$L153:
-	@!%p14 bra $L159;
-	cvt.s64.s32 %rd482, %r192;
-	mul.lo.s64 %rd483, %rd482, %rd148;
-	mad.lo.s64 %rd484, %rd483, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r207, [%rd484+0];
-	mov.b32 %r208, %r207;
-	setp.eq.s32 %p114, %r208, %r36;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L161;
+	@!%p14 bra $L163;
 	cvt.s64.s32 %rd485, %r192;
 	mul.lo.s64 %rd486, %rd485, %rd148;
 	mad.lo.s64 %rd487, %rd486, 4, %rd146;
-	atom.global.exch.b32 %r209, [%rd487], %r36;
+	ld.relaxed.gpu.global.s32 %r207, [%rd487+0];
+	mov.b32 %r208, %r207;
+	setp.eq.s32 %p116, %r208, %r36;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L165;
+	cvt.s64.s32 %rd488, %r192;
+	mul.lo.s64 %rd489, %rd488, %rd148;
+	mad.lo.s64 %rd490, %rd489, 4, %rd146;
+	atom.global.exch.b32 %r209, [%rd490], %r36;
 	mov.b32 %r210, %r209;
-	setp.eq.s32 %p117, %r210, %r36;
-	mov.pred %p115, %p117;
-$L161:
-	@!%p115 bra $L163;
-	mov.b64 %rd488, %rd469;
-	mov.b64 %rd480, %rd488;
-	mov.pred %p113, 0;
-	bra.uni $L151;
-$L163:
-$L159:
-	mul.lo.s64 %rd489, %rd469, %rd162;
-	mad.lo.s64 %rd490, %rd489, 4, %rd160;
-	st.shared.s32 [%rd490+0], %r192;
-	add.s64 %rd491, %rd469, 1;
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd480, %rd492;
-	mov.pred %p113, 1;
-	bra.uni $L151;
-$L150:
-	bra.uni $L149;
-$L151:
-	mov.b64 %rd493, %rd480;
-	mov.pred %p118, %p113;
-	mov.b64 %rd428, %rd493;
-	mov.pred %p107, %p118;
-	@!%p107 bra $L165;
-	mov.b64 %rd494, %rd120;
-	mov.b32 %r211, %r182;
-	setp.lt.s64 %p119, %rd106, 64;
-	setp.le.s64 %p120, %rd150, 1;
-	or.pred %p121, %p119, %p120;
-	@!%p121 bra $L166;
-	cvt.s64.s32 %rd495, %r211;
-	add.s64 %rd496, %rd495, 1;
-	mul.lo.s64 %rd497, %rd496, %rd123;
-	mad.lo.s64 %rd498, %rd497, 8, %rd121;
-	ld.global.nc.s64 %rd499, [%rd498+0];
-	mov.b64 %rd500, %rd499;
-	cvt.s64.s32 %rd501, %r211;
-	mul.lo.s64 %rd502, %rd501, %rd123;
-	mad.lo.s64 %rd503, %rd502, 8, %rd121;
-	ld.global.nc.s64 %rd504, [%rd503+0];
-	mov.b64 %rd505, %rd504;
-	sub.s64 %rd506, %rd500, %rd505;
-	add.s64 %rd507, %rd107, %rd506;
-	mov.b64 %rd107, %rd507;
-	bra.uni $L167;
-$L166:
-	sub.s64 %rd508, %rd150, 1;
-	and.b64 %rd509, %rd106, %rd508;
-	setp.eq.s64 %p122, %rd509, 0;
-	@!%p122 bra $L169;
-	cvt.s64.s32 %rd510, %r211;
-	add.s64 %rd511, %rd510, 1;
-	mul.lo.s64 %rd512, %rd511, %rd123;
-	mad.lo.s64 %rd513, %rd512, 8, %rd121;
-	ld.global.nc.s64 %rd514, [%rd513+0];
-	mov.b64 %rd515, %rd514;
-	cvt.s64.s32 %rd516, %r211;
-	mul.lo.s64 %rd517, %rd516, %rd123;
-	mad.lo.s64 %rd518, %rd517, 8, %rd121;
-	ld.global.nc.s64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	sub.s64 %rd521, %rd515, %rd520;
-	mul.lo.s64 %rd522, %rd150, %rd521;
-	add.s64 %rd523, %rd107, %rd522;
-	mov.b64 %rd107, %rd523;
-$L169:
-$L167:
-	add.s64 %rd524, %rd106, 1;
-	mov.b64 %rd106, %rd524;
+	setp.eq.s32 %p119, %r210, %r36;
+	mov.pred %p117, %p119;
 $L165:
-$L148:
-	add.s64 %rd525, %rd424, 1;
-	mov.b64 %rd424, %rd525;
-	sub.s64 %rd526, %rd429, 1;
-	mov.b64 %rd429, %rd526;
-$L125:
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd527, %rd428;
+	@!%p117 bra $L167;
+	mov.b64 %rd491, %rd472;
+	mov.b64 %rd483, %rd491;
+	mov.pred %p115, 0;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd492, %rd472, %rd162;
+	mad.lo.s64 %rd493, %rd492, 4, %rd160;
+	st.shared.s32 [%rd493+0], %r192;
+	add.s64 %rd494, %rd472, 1;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd483, %rd495;
+	mov.pred %p115, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd496, %rd483;
+	mov.pred %p120, %p115;
+	mov.b64 %rd431, %rd496;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L169;
+	mov.b64 %rd497, %rd120;
+	mov.b32 %r211, %r182;
+	setp.lt.s64 %p121, %rd106, 64;
+	setp.le.s64 %p122, %rd150, 1;
+	or.pred %p123, %p121, %p122;
+	@!%p123 bra $L170;
+	cvt.s64.s32 %rd498, %r211;
+	add.s64 %rd499, %rd498, 1;
+	mul.lo.s64 %rd500, %rd499, %rd123;
+	mad.lo.s64 %rd501, %rd500, 8, %rd121;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	cvt.s64.s32 %rd504, %r211;
+	mul.lo.s64 %rd505, %rd504, %rd123;
+	mad.lo.s64 %rd506, %rd505, 8, %rd121;
+	ld.global.nc.s64 %rd507, [%rd506+0];
+	mov.b64 %rd508, %rd507;
+	sub.s64 %rd509, %rd503, %rd508;
+	add.s64 %rd510, %rd107, %rd509;
+	mov.b64 %rd107, %rd510;
+	bra.uni $L171;
 $L170:
-	@!%p13 bra $L174;
-	bra.uni $L172;
-$L174:
-	// block scan
-	mov.b64 %rd528, %rd527;
-	mov.b32 %r212, %r3;
+	mov.b64 %rd511, %rd150;
+	setp.ge.s64 %p124, %rd106, 4096;
+	@!%p124 bra $L173;
+	mul.lo.s64 %rd512, %rd511, 4;
+	mov.b64 %rd511, %rd512;
+$L173:
+	setp.ge.s64 %p125, %rd106, 65536;
+	@!%p125 bra $L175;
+	mul.lo.s64 %rd513, %rd511, 4;
+	mov.b64 %rd511, %rd513;
 $L175:
-	setp.hs.u32 %p123, %r212, 32;
-	@%p123 bra $L176;
-	mov.b64 {%r213, %r214}, %rd528;
-	shfl.sync.up.b32 %r215|%p124, %r213, %r212, 0, %r17;
-	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
-	mov.b64 %rd529, {%r215, %r216};
-	@!%p124 bra $L177;
-	add.s64 %rd530, %rd529, %rd528;
-	mov.b64 %rd528, %rd530;
+	sub.s64 %rd514, %rd511, 1;
+	and.b64 %rd515, %rd106, %rd514;
+	setp.eq.s64 %p126, %rd515, 0;
+	@!%p126 bra $L177;
+	cvt.s64.s32 %rd516, %r211;
+	add.s64 %rd517, %rd516, 1;
+	mul.lo.s64 %rd518, %rd517, %rd123;
+	mad.lo.s64 %rd519, %rd518, 8, %rd121;
+	ld.global.nc.s64 %rd520, [%rd519+0];
+	mov.b64 %rd521, %rd520;
+	cvt.s64.s32 %rd522, %r211;
+	mul.lo.s64 %rd523, %rd522, %rd123;
+	mad.lo.s64 %rd524, %rd523, 8, %rd121;
+	ld.global.nc.s64 %rd525, [%rd524+0];
+	mov.b64 %rd526, %rd525;
+	sub.s64 %rd527, %rd521, %rd526;
+	mul.lo.s64 %rd528, %rd511, %rd527;
+	add.s64 %rd529, %rd107, %rd528;
+	mov.b64 %rd107, %rd529;
 $L177:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L175;
-$L176:
-	mov.b64 {%r217, %r218}, %rd528;
-	shfl.sync.up.b32 %r219|%p125, %r217, %r3, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
-	mov.b64 %rd531, {%r219, %r220};
-	setp.lo.u32 %p126, %r3, 32;
-	and.pred %p127, %p125, %p126;
-	selp.b64 %rd532, %rd531, 0, %p127;
-	sub.u32 %r221, %r13, %r3;
-	setp.eq.u32 %p128, %r7, %r221;
-	@!%p128 bra $L178;
-	mul.wide.u32 %rd533, %r8, 16;
-	add.s64 %rd534, %rd1, %rd533;
-	st.shared.s64 [%rd534+0], %rd528;
-$L178:
-	bar.sync 0;
-	setp.eq.u32 %p129, %r8, 0;
-	@!%p129 bra $L179;
-	mov.b64 %rd535, 0;
-	setp.lo.u32 %p130, %r7, %r10;
-	@!%p130 bra $L180;
-	mul.wide.u32 %rd536, %r7, 16;
-	add.s64 %rd537, %rd1, %rd536;
-	ld.shared.s64 %rd538, [%rd537+0];
-	mov.b64 %rd535, %rd538;
-$L180:
-	mov.b64 {%r222, %r223}, %rd535;
-	shfl.sync.up.b32 %r224|%p131, %r222, 1, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
-	mov.b64 %rd539, {%r224, %r225};
-	@!%p131 bra $L181;
-	add.s64 %rd540, %rd539, %rd535;
-	mov.b64 %rd535, %rd540;
-$L181:
-	mov.b64 {%r226, %r227}, %rd535;
-	shfl.sync.up.b32 %r228|%p132, %r226, 2, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
-	mov.b64 %rd541, {%r228, %r229};
-	@!%p132 bra $L182;
-	add.s64 %rd542, %rd541, %rd535;
-	mov.b64 %rd535, %rd542;
-$L182:
-	mov.b64 {%r230, %r231}, %rd535;
-	shfl.sync.up.b32 %r232|%p133, %r230, 4, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
-	mov.b64 %rd543, {%r232, %r233};
-	@!%p133 bra $L183;
-	add.s64 %rd544, %rd543, %rd535;
-	mov.b64 %rd535, %rd544;
-$L183:
-	mov.b64 {%r234, %r235}, %rd535;
-	shfl.sync.up.b32 %r236|%p134, %r234, 8, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
-	mov.b64 %rd545, {%r236, %r237};
-	@!%p134 bra $L184;
-	add.s64 %rd546, %rd545, %rd535;
-	mov.b64 %rd535, %rd546;
-$L184:
-	mov.b64 {%r238, %r239}, %rd535;
-	shfl.sync.up.b32 %r240|%p135, %r238, 16, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
-	mov.b64 %rd547, {%r240, %r241};
-	@!%p135 bra $L185;
-	add.s64 %rd548, %rd547, %rd535;
-	mov.b64 %rd535, %rd548;
-$L185:
-	mov.b64 {%r242, %r243}, %rd535;
-	shfl.sync.up.b32 %r244|%p136, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd549, {%r244, %r245};
-	selp.b64 %rd550, %rd549, 0, %p136;
-	@!%p130 bra $L186;
-	mul.wide.u32 %rd551, %r7, 16;
-	add.s64 %rd552, %rd1, %rd551;
-	add.s64 %rd553, %rd552, 512;
-	st.shared.s64 [%rd553+0], %rd550;
-$L186:
-	sub.u32 %r246, %r10, 1;
-	setp.eq.u32 %p137, %r7, %r246;
-	@!%p137 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd535;
-$L187:
-$L179:
-	bar.sync 0;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	add.s64 %rd556, %rd555, 512;
-	ld.shared.s64 %rd557, [%rd556+0];
-	add.s64 %rd558, %rd557, %rd532;
-	ld.shared.s64 %rd559, [%rd1+1024];
-	mov.b64 {%r247, %r248}, %rd558;
-	shfl.sync.idx.b32 %r249|%p138, %r247, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
-	mov.b64 %rd560, {%r249, %r250};
-	mov.b64 %rd561, %rd559;
-	mov.b64 %rd562, %rd560;
-	mov.b64 %rd563, %rd561;
-	mov.b64 %rd564, %rd562;
-	mov.b64 %rd565, %rd563;
-	mov.b64 %rd566, %rd564;
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, 0;
-	cvt.u64.u32 %rd569, %r2;
-	setp.eq.s64 %p139, %rd569, 0;
-	setp.gt.s64 %p140, %rd567, 0;
-	and.pred %p141, %p139, %p140;
-	@!%p141 bra $L189;
-	atom.global.add.u64 %rd570, [%rd140], %rd567;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd568, %rd571;
-$L189:
-	cvt.u64.u32 %rd572, %r2;
-	setp.eq.s64 %p142, %rd572, 0;
-	setp.eq.u32 %p143, %r1, 0;
-	and.pred %p144, %p142, %p143;
-	bar.sync 0;
-	@!%p144 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd568;
-$L190:
-	bar.sync 0;
-	ld.shared.s64 %rd573, [%rd1+1024];
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd568, %rd574;
-	add.s64 %rd575, %rd568, %rd566;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, 0;
-$L191:
-	setp.lt.s64 %p145, %rd577, %rd527;
-	not.pred %p146, %p145;
-	@!%p146 bra $L195;
-	bra.uni $L193;
-$L195:
-	mul.lo.s64 %rd578, %rd577, %rd162;
-	mad.lo.s64 %rd579, %rd578, 4, %rd160;
-	ld.shared.s32 %r251, [%rd579+0];
-	mov.b32 %r252, %r251;
-	add.s64 %rd580, %rd576, %rd577;
-	mul.lo.s64 %rd581, %rd580, %rd139;
-	mad.lo.s64 %rd582, %rd581, 4, %rd137;
-	st.global.s32 [%rd582+0], %r252;
-$L192:
-	add.s64 %rd583, %rd577, 1;
-	mov.b64 %rd577, %rd583;
-	bra.uni $L191;
-$L193:
-	bra.uni $L172;
 $L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd584, 0;
-	setp.lt.s64 %p147, %rd424, %rd425;
-	setp.lt.s64 %p148, %rd423, %rd169;
-	or.pred %p149, %p147, %p148;
-	@!%p149 bra $L197;
-	mov.b64 %rd584, 1;
+	add.s64 %rd530, %rd106, 1;
+	mov.b64 %rd106, %rd530;
+$L169:
+$L152:
+	add.s64 %rd531, %rd427, 1;
+	mov.b64 %rd427, %rd531;
+	sub.s64 %rd532, %rd432, 1;
+	mov.b64 %rd432, %rd532;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd533, %rd431;
+$L178:
+	@!%p13 bra $L182;
+	bra.uni $L180;
+$L182:
+	// block scan
+	mov.b64 %rd534, %rd533;
+	mov.b32 %r212, %r3;
+$L183:
+	setp.hs.u32 %p127, %r212, 32;
+	@%p127 bra $L184;
+	mov.b64 {%r213, %r214}, %rd534;
+	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
+	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
+	mov.b64 %rd535, {%r215, %r216};
+	@!%p128 bra $L185;
+	add.s64 %rd536, %rd535, %rd534;
+	mov.b64 %rd534, %rd536;
+$L185:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L183;
+$L184:
+	mov.b64 {%r217, %r218}, %rd534;
+	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
+	mov.b64 %rd537, {%r219, %r220};
+	setp.lo.u32 %p130, %r3, 32;
+	and.pred %p131, %p129, %p130;
+	selp.b64 %rd538, %rd537, 0, %p131;
+	sub.u32 %r221, %r13, %r3;
+	setp.eq.u32 %p132, %r7, %r221;
+	@!%p132 bra $L186;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd534;
+$L186:
+	bar.sync 0;
+	setp.eq.u32 %p133, %r8, 0;
+	@!%p133 bra $L187;
+	mov.b64 %rd541, 0;
+	setp.lo.u32 %p134, %r7, %r10;
+	@!%p134 bra $L188;
+	mul.wide.u32 %rd542, %r7, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	ld.shared.s64 %rd544, [%rd543+0];
+	mov.b64 %rd541, %rd544;
+$L188:
+	mov.b64 {%r222, %r223}, %rd541;
+	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
+	mov.b64 %rd545, {%r224, %r225};
+	@!%p135 bra $L189;
+	add.s64 %rd546, %rd545, %rd541;
+	mov.b64 %rd541, %rd546;
+$L189:
+	mov.b64 {%r226, %r227}, %rd541;
+	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
+	mov.b64 %rd547, {%r228, %r229};
+	@!%p136 bra $L190;
+	add.s64 %rd548, %rd547, %rd541;
+	mov.b64 %rd541, %rd548;
+$L190:
+	mov.b64 {%r230, %r231}, %rd541;
+	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
+	mov.b64 %rd549, {%r232, %r233};
+	@!%p137 bra $L191;
+	add.s64 %rd550, %rd549, %rd541;
+	mov.b64 %rd541, %rd550;
+$L191:
+	mov.b64 {%r234, %r235}, %rd541;
+	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
+	mov.b64 %rd551, {%r236, %r237};
+	@!%p138 bra $L192;
+	add.s64 %rd552, %rd551, %rd541;
+	mov.b64 %rd541, %rd552;
+$L192:
+	mov.b64 {%r238, %r239}, %rd541;
+	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
+	mov.b64 %rd553, {%r240, %r241};
+	@!%p139 bra $L193;
+	add.s64 %rd554, %rd553, %rd541;
+	mov.b64 %rd541, %rd554;
+$L193:
+	mov.b64 {%r242, %r243}, %rd541;
+	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd555, {%r244, %r245};
+	selp.b64 %rd556, %rd555, 0, %p140;
+	@!%p134 bra $L194;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	add.s64 %rd559, %rd558, 512;
+	st.shared.s64 [%rd559+0], %rd556;
+$L194:
+	sub.u32 %r246, %r10, 1;
+	setp.eq.u32 %p141, %r7, %r246;
+	@!%p141 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd541;
+$L195:
+$L187:
+	bar.sync 0;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	ld.shared.s64 %rd563, [%rd562+0];
+	add.s64 %rd564, %rd563, %rd538;
+	ld.shared.s64 %rd565, [%rd1+1024];
+	mov.b64 {%r247, %r248}, %rd564;
+	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
+	mov.b64 %rd566, {%r249, %r250};
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, 0;
+	cvt.u64.u32 %rd575, %r2;
+	setp.eq.s64 %p143, %rd575, 0;
+	setp.gt.s64 %p144, %rd573, 0;
+	and.pred %p145, %p143, %p144;
+	@!%p145 bra $L197;
+	atom.global.add.u64 %rd576, [%rd140], %rd573;
+	mov.b64 %rd577, %rd576;
+	mov.b64 %rd574, %rd577;
 $L197:
-	mov.b64 %rd585, %rd584;
+	cvt.u64.u32 %rd578, %r2;
+	setp.eq.s64 %p146, %rd578, 0;
+	setp.eq.u32 %p147, %r1, 0;
+	and.pred %p148, %p146, %p147;
+	bar.sync 0;
+	@!%p148 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd574;
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd579, [%rd1+1024];
+	mov.b64 %rd580, %rd579;
+	mov.b64 %rd574, %rd580;
+	add.s64 %rd581, %rd574, %rd572;
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd583, 0;
+$L199:
+	setp.lt.s64 %p149, %rd583, %rd533;
+	not.pred %p150, %p149;
+	@!%p150 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd584, %rd583, %rd162;
+	mad.lo.s64 %rd585, %rd584, 4, %rd160;
+	ld.shared.s32 %r251, [%rd585+0];
+	mov.b32 %r252, %r251;
+	add.s64 %rd586, %rd582, %rd583;
+	mul.lo.s64 %rd587, %rd586, %rd139;
+	mad.lo.s64 %rd588, %rd587, 4, %rd137;
+	st.global.s32 [%rd588+0], %r252;
+$L200:
+	add.s64 %rd589, %rd583, 1;
+	mov.b64 %rd583, %rd589;
+	bra.uni $L199;
+$L201:
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd590, 0;
+	setp.lt.s64 %p151, %rd427, %rd428;
+	setp.lt.s64 %p152, %rd426, %rd169;
+	or.pred %p153, %p151, %p152;
+	@!%p153 bra $L205;
+	mov.b64 %rd590, 1;
+$L205:
+	mov.b64 %rd591, %rd590;
 	// block reduction
 	sub.u32 %r253, %r13, 1;
 	mov.b32 %r254, %r3;
-$L198:
-	setp.hs.u32 %p150, %r254, 32;
-	@%p150 bra $L199;
-	mov.b64 {%r255, %r256}, %rd585;
-	shfl.sync.down.b32 %r257|%p151, %r255, %r254, %r253, %r17;
-	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
-	mov.b64 %rd586, {%r257, %r258};
-	@!%p151 bra $L200;
-	max.s64 %rd587, %rd585, %rd586;
-	mov.b64 %rd585, %rd587;
-$L200:
-	shl.b32 %r254, %r254, 1;
-	bra.uni $L198;
-$L199:
-	setp.eq.u32 %p152, %r7, 0;
-	@!%p152 bra $L201;
-	mul.wide.u32 %rd588, %r8, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	st.shared.s64 [%rd589+0], %rd585;
-$L201:
-	bar.sync 0;
-	setp.eq.u32 %p153, %r8, 0;
-	@!%p153 bra $L202;
-	setp.lo.u32 %p154, %r7, %r10;
-	@!%p154 bra $L203;
-	mul.wide.u32 %rd590, %r7, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	ld.shared.s64 %rd592, [%rd591+0];
-	mov.b64 %rd585, %rd592;
-$L203:
-	sub.u32 %r259, %r10, 1;
-	mov.b64 {%r260, %r261}, %rd585;
-	shfl.sync.down.b32 %r262|%p155, %r260, 1, %r259, %r17;
-	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
-	mov.b64 %rd593, {%r262, %r263};
-	@!%p155 bra $L204;
-	max.s64 %rd594, %rd585, %rd593;
-	mov.b64 %rd585, %rd594;
-$L204:
-	mov.b64 {%r264, %r265}, %rd585;
-	shfl.sync.down.b32 %r266|%p156, %r264, 2, %r259, %r17;
-	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
-	mov.b64 %rd595, {%r266, %r267};
-	@!%p156 bra $L205;
-	max.s64 %rd596, %rd585, %rd595;
-	mov.b64 %rd585, %rd596;
-$L205:
-	mov.b64 {%r268, %r269}, %rd585;
-	shfl.sync.down.b32 %r270|%p157, %r268, 4, %r259, %r17;
-	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
-	mov.b64 %rd597, {%r270, %r271};
-	@!%p157 bra $L206;
-	max.s64 %rd598, %rd585, %rd597;
-	mov.b64 %rd585, %rd598;
 $L206:
-	mov.b64 {%r272, %r273}, %rd585;
-	shfl.sync.down.b32 %r274|%p158, %r272, 8, %r259, %r17;
-	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
-	mov.b64 %rd599, {%r274, %r275};
-	@!%p158 bra $L207;
-	max.s64 %rd600, %rd585, %rd599;
-	mov.b64 %rd585, %rd600;
-$L207:
-	mov.b64 {%r276, %r277}, %rd585;
-	shfl.sync.down.b32 %r278|%p159, %r276, 16, %r259, %r17;
-	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
-	mov.b64 %rd601, {%r278, %r279};
-	@!%p159 bra $L208;
-	max.s64 %rd602, %rd585, %rd601;
-	mov.b64 %rd585, %rd602;
+	setp.hs.u32 %p154, %r254, 32;
+	@%p154 bra $L207;
+	mov.b64 {%r255, %r256}, %rd591;
+	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
+	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
+	mov.b64 %rd592, {%r257, %r258};
+	@!%p155 bra $L208;
+	max.s64 %rd593, %rd591, %rd592;
+	mov.b64 %rd591, %rd593;
 $L208:
-	@!%p152 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd585;
+	shl.b32 %r254, %r254, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p156, %r7, 0;
+	@!%p156 bra $L209;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	st.shared.s64 [%rd595+0], %rd591;
 $L209:
-$L202:
 	bar.sync 0;
-	ld.shared.s64 %rd603, [%rd1+1024];
-	mov.b64 %rd585, %rd603;
-	mov.b64 %rd604, %rd585;
-	setp.eq.s64 %p160, %rd604, 0;
-	@!%p160 bra $L211;
-	bra.uni $L123;
+	setp.eq.u32 %p157, %r8, 0;
+	@!%p157 bra $L210;
+	setp.lo.u32 %p158, %r7, %r10;
+	@!%p158 bra $L211;
+	mul.wide.u32 %rd596, %r7, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	ld.shared.s64 %rd598, [%rd597+0];
+	mov.b64 %rd591, %rd598;
 $L211:
-$L122:
-	bra.uni $L121;
-$L123:
+	sub.u32 %r259, %r10, 1;
+	mov.b64 {%r260, %r261}, %rd591;
+	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
+	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
+	mov.b64 %rd599, {%r262, %r263};
+	@!%p159 bra $L212;
+	max.s64 %rd600, %rd591, %rd599;
+	mov.b64 %rd591, %rd600;
+$L212:
+	mov.b64 {%r264, %r265}, %rd591;
+	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
+	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
+	mov.b64 %rd601, {%r266, %r267};
+	@!%p160 bra $L213;
+	max.s64 %rd602, %rd591, %rd601;
+	mov.b64 %rd591, %rd602;
+$L213:
+	mov.b64 {%r268, %r269}, %rd591;
+	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
+	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
+	mov.b64 %rd603, {%r270, %r271};
+	@!%p161 bra $L214;
+	max.s64 %rd604, %rd591, %rd603;
+	mov.b64 %rd591, %rd604;
+$L214:
+	mov.b64 {%r272, %r273}, %rd591;
+	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
+	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
+	mov.b64 %rd605, {%r274, %r275};
+	@!%p162 bra $L215;
+	max.s64 %rd606, %rd591, %rd605;
+	mov.b64 %rd591, %rd606;
+$L215:
+	mov.b64 {%r276, %r277}, %rd591;
+	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
+	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
+	mov.b64 %rd607, {%r278, %r279};
+	@!%p163 bra $L216;
+	max.s64 %rd608, %rd591, %rd607;
+	mov.b64 %rd591, %rd608;
+$L216:
+	@!%p156 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd591;
+$L217:
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 %rd591, %rd609;
+	mov.b64 %rd610, %rd591;
+	setp.eq.s64 %p164, %rd610, 0;
+	@!%p164 bra $L219;
+	bra.uni $L127;
+$L219:
+$L126:
+	bra.uni $L125;
+$L127:
 $L7:
 	bar.sync 0;
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd605, %rd106;
-	mov.b64 %rd606, %rd107;
+	mov.b64 %rd611, %rd106;
+	mov.b64 %rd612, %rd107;
 	// block reduction
 	mov.b32 %r280, 1;
 	sub.u32 %r281, %r13, 1;
 	mov.b32 %r282, %r3;
-$L212:
-	setp.hs.u32 %p161, %r282, 32;
-	@%p161 bra $L213;
-	mov.b64 {%r283, %r284}, %rd605;
-	shfl.sync.down.b32 %r285|%p162, %r283, %r282, %r281, %r17;
+$L220:
+	setp.hs.u32 %p165, %r282, 32;
+	@%p165 bra $L221;
+	mov.b64 {%r283, %r284}, %rd611;
+	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd607, {%r285, %r286};
-	mov.b64 {%r287, %r288}, %rd606;
+	mov.b64 %rd613, {%r285, %r286};
+	mov.b64 {%r287, %r288}, %rd612;
 	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
-	mov.b64 %rd608, {%r289, %r290};
-	@!%p162 bra $L214;
-	setp.ne.u32 %p163, %r18, 9;
-	@%p163 bra.uni $L216;
-	setp.lt.s64 %p164, %rd607, %rd605;
-	setp.eq.s64 %p165, %rd607, %rd605;
-	setp.lt.s64 %p166, %rd608, %rd606;
-	and.pred %p167, %p165, %p166;
-	or.pred %p168, %p164, %p167;
-	selp.b64 %rd609, %rd607, %rd605, %p168;
-	selp.b64 %rd610, %rd608, %rd606, %p168;
-	mov.b64 %rd605, %rd609;
-	mov.b64 %rd606, %rd610;
-	bra.uni $L215;
-$L216:
-	setp.ne.u32 %p169, %r18, 10;
-	@%p169 bra.uni $L217;
-	setp.gt.s64 %p170, %rd607, %rd605;
-	setp.eq.s64 %p171, %rd607, %rd605;
-	setp.lt.s64 %p172, %rd608, %rd606;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd611, %rd607, %rd605, %p174;
-	selp.b64 %rd612, %rd608, %rd606, %p174;
-	mov.b64 %rd605, %rd611;
-	mov.b64 %rd606, %rd612;
-	bra.uni $L215;
-$L217:
-	mov.b64 %rd613, %rd605;
-	mov.b64 %rd614, %rd606;
-	mov.b64 %rd615, %rd607;
-	mov.b64 %rd616, %rd608;
-	mov.b64 %rd617, %rd613;
-	mov.b64 %rd618, %rd614;
-	mov.b64 %rd619, %rd615;
-	mov.b64 %rd620, %rd616;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	add.s64 %rd623, %rd617, %rd621;
-	mov.b64 %rd617, %rd623;
-	add.s64 %rd624, %rd618, %rd622;
-	mov.b64 %rd618, %rd624;
-$L218:
-	mov.b64 %rd605, %rd617;
-	mov.b64 %rd606, %rd618;
-$L215:
-$L214:
+	mov.b64 %rd614, {%r289, %r290};
+	@!%p166 bra $L222;
+	setp.ne.u32 %p167, %r18, 9;
+	@%p167 bra.uni $L224;
+	setp.lt.s64 %p168, %rd613, %rd611;
+	setp.eq.s64 %p169, %rd613, %rd611;
+	setp.lt.s64 %p170, %rd614, %rd612;
+	and.pred %p171, %p169, %p170;
+	or.pred %p172, %p168, %p171;
+	selp.b64 %rd615, %rd613, %rd611, %p172;
+	selp.b64 %rd616, %rd614, %rd612, %p172;
+	mov.b64 %rd611, %rd615;
+	mov.b64 %rd612, %rd616;
+	bra.uni $L223;
+$L224:
+	setp.ne.u32 %p173, %r18, 10;
+	@%p173 bra.uni $L225;
+	setp.gt.s64 %p174, %rd613, %rd611;
+	setp.eq.s64 %p175, %rd613, %rd611;
+	setp.lt.s64 %p176, %rd614, %rd612;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd617, %rd613, %rd611, %p178;
+	selp.b64 %rd618, %rd614, %rd612, %p178;
+	mov.b64 %rd611, %rd617;
+	mov.b64 %rd612, %rd618;
+	bra.uni $L223;
+$L225:
+	mov.b64 %rd619, %rd611;
+	mov.b64 %rd620, %rd612;
+	mov.b64 %rd621, %rd613;
+	mov.b64 %rd622, %rd614;
+	mov.b64 %rd623, %rd619;
+	mov.b64 %rd624, %rd620;
+	mov.b64 %rd625, %rd621;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	add.s64 %rd629, %rd623, %rd627;
+	mov.b64 %rd623, %rd629;
+	add.s64 %rd630, %rd624, %rd628;
+	mov.b64 %rd624, %rd630;
+$L226:
+	mov.b64 %rd611, %rd623;
+	mov.b64 %rd612, %rd624;
+$L223:
+$L222:
 	shl.b32 %r282, %r282, 1;
-	bra.uni $L212;
-$L213:
-	setp.eq.u32 %p175, %r7, 0;
-	@!%p175 bra $L219;
-	mul.wide.u32 %rd625, %r8, 16;
-	add.s64 %rd626, %rd1, %rd625;
-	st.shared.s64 [%rd626+0], %rd605;
-	st.shared.s64 [%rd626+8], %rd606;
-$L219:
-	bar.sync 0;
-	setp.eq.u32 %p176, %r8, 0;
-	@!%p176 bra $L220;
-	setp.lo.u32 %p177, %r7, %r10;
-	@!%p177 bra $L221;
-	mul.wide.u32 %rd627, %r7, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	ld.shared.s64 %rd629, [%rd628+0];
-	ld.shared.s64 %rd630, [%rd628+8];
-	mov.b64 %rd605, %rd629;
-	mov.b64 %rd606, %rd630;
+	bra.uni $L220;
 $L221:
+	setp.eq.u32 %p179, %r7, 0;
+	@!%p179 bra $L227;
+	mul.wide.u32 %rd631, %r8, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	st.shared.s64 [%rd632+0], %rd611;
+	st.shared.s64 [%rd632+8], %rd612;
+$L227:
+	bar.sync 0;
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L228;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L229;
+	mul.wide.u32 %rd633, %r7, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	ld.shared.s64 %rd635, [%rd634+0];
+	ld.shared.s64 %rd636, [%rd634+8];
+	mov.b64 %rd611, %rd635;
+	mov.b64 %rd612, %rd636;
+$L229:
 	sub.u32 %r291, %r10, 1;
 	mov.b32 %r292, %r280;
-$L222:
-	setp.hs.u32 %p178, %r292, 32;
-	@%p178 bra $L223;
-	mov.b64 {%r293, %r294}, %rd605;
-	shfl.sync.down.b32 %r295|%p179, %r293, %r292, %r291, %r17;
+$L230:
+	setp.hs.u32 %p182, %r292, 32;
+	@%p182 bra $L231;
+	mov.b64 {%r293, %r294}, %rd611;
+	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd631, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd606;
+	mov.b64 %rd637, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd612;
 	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd632, {%r299, %r300};
-	@!%p179 bra $L224;
-	setp.ne.u32 %p180, %r18, 9;
-	@%p180 bra.uni $L226;
-	setp.lt.s64 %p181, %rd631, %rd605;
-	setp.eq.s64 %p182, %rd631, %rd605;
-	setp.lt.s64 %p183, %rd632, %rd606;
-	and.pred %p184, %p182, %p183;
-	or.pred %p185, %p181, %p184;
-	selp.b64 %rd633, %rd631, %rd605, %p185;
-	selp.b64 %rd634, %rd632, %rd606, %p185;
-	mov.b64 %rd605, %rd633;
-	mov.b64 %rd606, %rd634;
-	bra.uni $L225;
-$L226:
-	setp.ne.u32 %p186, %r18, 10;
-	@%p186 bra.uni $L227;
-	setp.gt.s64 %p187, %rd631, %rd605;
-	setp.eq.s64 %p188, %rd631, %rd605;
-	setp.lt.s64 %p189, %rd632, %rd606;
-	and.pred %p190, %p188, %p189;
-	or.pred %p191, %p187, %p190;
-	selp.b64 %rd635, %rd631, %rd605, %p191;
-	selp.b64 %rd636, %rd632, %rd606, %p191;
-	mov.b64 %rd605, %rd635;
-	mov.b64 %rd606, %rd636;
-	bra.uni $L225;
-$L227:
-	mov.b64 %rd637, %rd605;
-	mov.b64 %rd638, %rd606;
-	mov.b64 %rd639, %rd631;
-	mov.b64 %rd640, %rd632;
-	mov.b64 %rd617, %rd637;
-	mov.b64 %rd618, %rd638;
-	mov.b64 %rd619, %rd639;
-	mov.b64 %rd620, %rd640;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	add.s64 %rd641, %rd617, %rd621;
-	mov.b64 %rd617, %rd641;
-	add.s64 %rd642, %rd618, %rd622;
-	mov.b64 %rd618, %rd642;
-$L228:
-	mov.b64 %rd605, %rd617;
-	mov.b64 %rd606, %rd618;
-$L225:
-$L224:
+	mov.b64 %rd638, {%r299, %r300};
+	@!%p183 bra $L232;
+	setp.ne.u32 %p184, %r18, 9;
+	@%p184 bra.uni $L234;
+	setp.lt.s64 %p185, %rd637, %rd611;
+	setp.eq.s64 %p186, %rd637, %rd611;
+	setp.lt.s64 %p187, %rd638, %rd612;
+	and.pred %p188, %p186, %p187;
+	or.pred %p189, %p185, %p188;
+	selp.b64 %rd639, %rd637, %rd611, %p189;
+	selp.b64 %rd640, %rd638, %rd612, %p189;
+	mov.b64 %rd611, %rd639;
+	mov.b64 %rd612, %rd640;
+	bra.uni $L233;
+$L234:
+	setp.ne.u32 %p190, %r18, 10;
+	@%p190 bra.uni $L235;
+	setp.gt.s64 %p191, %rd637, %rd611;
+	setp.eq.s64 %p192, %rd637, %rd611;
+	setp.lt.s64 %p193, %rd638, %rd612;
+	and.pred %p194, %p192, %p193;
+	or.pred %p195, %p191, %p194;
+	selp.b64 %rd641, %rd637, %rd611, %p195;
+	selp.b64 %rd642, %rd638, %rd612, %p195;
+	mov.b64 %rd611, %rd641;
+	mov.b64 %rd612, %rd642;
+	bra.uni $L233;
+$L235:
+	mov.b64 %rd643, %rd611;
+	mov.b64 %rd644, %rd612;
+	mov.b64 %rd645, %rd637;
+	mov.b64 %rd646, %rd638;
+	mov.b64 %rd623, %rd643;
+	mov.b64 %rd624, %rd644;
+	mov.b64 %rd625, %rd645;
+	mov.b64 %rd626, %rd646;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	add.s64 %rd647, %rd623, %rd627;
+	mov.b64 %rd623, %rd647;
+	add.s64 %rd648, %rd624, %rd628;
+	mov.b64 %rd624, %rd648;
+$L236:
+	mov.b64 %rd611, %rd623;
+	mov.b64 %rd612, %rd624;
+$L233:
+$L232:
 	shl.b32 %r292, %r292, 1;
-	bra.uni $L222;
-$L223:
-$L220:
-	mul.wide.u32 %rd643, %r29, 16;
-	add.s64 %rd644, %rd11, %rd643;
-	setp.eq.u32 %p192, %r5, 0;
-	@!%p192 bra $L229;
-	st.global.s64 [%rd644+0], %rd605;
-	st.global.s64 [%rd644+8], %rd606;
-$L229:
+	bra.uni $L230;
+$L231:
+$L228:
+	mul.wide.u32 %rd649, %r29, 16;
+	add.s64 %rd650, %rd11, %rd649;
+	setp.eq.u32 %p196, %r5, 0;
+	@!%p196 bra $L237;
+	st.global.s64 [%rd650+0], %rd611;
+	st.global.s64 [%rd650+8], %rd612;
+$L237:
 	ret;
 }
 
@@ -2980,9 +3002,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<106>;
+	.reg .pred %p<108>;
 	.reg .b32 %r<144>;
-	.reg .b64 %rd<415>;
+	.reg .b64 %rd<418>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3519,209 +3541,220 @@ $L48:
 	mov.b64 %rd114, %rd298;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd299, %rd157, 1;
-	and.b64 %rd300, %rd113, %rd299;
-	setp.eq.s64 %p49, %rd300, 0;
+	mov.b64 %rd299, %rd157;
+	setp.ge.s64 %p49, %rd113, 4096;
 	@!%p49 bra $L66;
-	cvt.s64.s32 %rd301, %r81;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd130;
-	mad.lo.s64 %rd304, %rd303, 8, %rd128;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r81;
-	mul.lo.s64 %rd308, %rd307, %rd130;
-	mad.lo.s64 %rd309, %rd308, 8, %rd128;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	mul.lo.s64 %rd313, %rd157, %rd312;
-	add.s64 %rd314, %rd114, %rd313;
-	mov.b64 %rd114, %rd314;
+	mul.lo.s64 %rd300, %rd299, 4;
+	mov.b64 %rd299, %rd300;
 $L66:
+	setp.ge.s64 %p50, %rd113, 65536;
+	@!%p50 bra $L68;
+	mul.lo.s64 %rd301, %rd299, 4;
+	mov.b64 %rd299, %rd301;
+$L68:
+	sub.s64 %rd302, %rd299, 1;
+	and.b64 %rd303, %rd113, %rd302;
+	setp.eq.s64 %p51, %rd303, 0;
+	@!%p51 bra $L70;
+	cvt.s64.s32 %rd304, %r81;
+	add.s64 %rd305, %rd304, 1;
+	mul.lo.s64 %rd306, %rd305, %rd130;
+	mad.lo.s64 %rd307, %rd306, 8, %rd128;
+	ld.global.nc.s64 %rd308, [%rd307+0];
+	mov.b64 %rd309, %rd308;
+	cvt.s64.s32 %rd310, %r81;
+	mul.lo.s64 %rd311, %rd310, %rd130;
+	mad.lo.s64 %rd312, %rd311, 8, %rd128;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	sub.s64 %rd315, %rd309, %rd314;
+	mul.lo.s64 %rd316, %rd299, %rd315;
+	add.s64 %rd317, %rd114, %rd316;
+	mov.b64 %rd114, %rd317;
+$L70:
 $L64:
-	add.s64 %rd315, %rd113, 1;
-	mov.b64 %rd113, %rd315;
+	add.s64 %rd318, %rd113, 1;
+	mov.b64 %rd113, %rd318;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd316, %rd200, %rd189;
-	mov.b64 %rd200, %rd316;
+	add.s64 %rd319, %rd200, %rd189;
+	mov.b64 %rd200, %rd319;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd317, %rd194;
-$L67:
-	@!%p13 bra $L71;
-	bra.uni $L69;
+	mov.b64 %rd320, %rd194;
 $L71:
-	// block scan
-	mov.b64 %rd318, %rd317;
-	mov.b32 %r82, %r3;
-$L72:
-	setp.hs.u32 %p50, %r82, 32;
-	@%p50 bra $L73;
-	mov.b64 {%r83, %r84}, %rd318;
-	shfl.sync.up.b32 %r85|%p51, %r83, %r82, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd319, {%r85, %r86};
-	@!%p51 bra $L74;
-	add.s64 %rd320, %rd319, %rd318;
-	mov.b64 %rd318, %rd320;
-$L74:
-	shl.b32 %r82, %r82, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r87, %r88}, %rd318;
-	shfl.sync.up.b32 %r89|%p52, %r87, %r3, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd321, {%r89, %r90};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd322, %rd321, 0, %p54;
-	sub.u32 %r91, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r91;
-	@!%p55 bra $L75;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd318;
+	@!%p13 bra $L75;
+	bra.uni $L73;
 $L75:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L76;
-	mov.b64 %rd325, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L77;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd325, %rd328;
-$L77:
-	mov.b64 {%r92, %r93}, %rd325;
-	shfl.sync.up.b32 %r94|%p58, %r92, 1, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd329, {%r94, %r95};
-	@!%p58 bra $L78;
-	add.s64 %rd330, %rd329, %rd325;
-	mov.b64 %rd325, %rd330;
-$L78:
-	mov.b64 {%r96, %r97}, %rd325;
-	shfl.sync.up.b32 %r98|%p59, %r96, 2, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd331, {%r98, %r99};
-	@!%p59 bra $L79;
-	add.s64 %rd332, %rd331, %rd325;
-	mov.b64 %rd325, %rd332;
-$L79:
-	mov.b64 {%r100, %r101}, %rd325;
-	shfl.sync.up.b32 %r102|%p60, %r100, 4, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd333, {%r102, %r103};
-	@!%p60 bra $L80;
-	add.s64 %rd334, %rd333, %rd325;
-	mov.b64 %rd325, %rd334;
-$L80:
-	mov.b64 {%r104, %r105}, %rd325;
-	shfl.sync.up.b32 %r106|%p61, %r104, 8, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd335, {%r106, %r107};
-	@!%p61 bra $L81;
-	add.s64 %rd336, %rd335, %rd325;
-	mov.b64 %rd325, %rd336;
-$L81:
-	mov.b64 {%r108, %r109}, %rd325;
-	shfl.sync.up.b32 %r110|%p62, %r108, 16, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd337, {%r110, %r111};
-	@!%p62 bra $L82;
-	add.s64 %rd338, %rd337, %rd325;
-	mov.b64 %rd325, %rd338;
-$L82:
-	mov.b64 {%r112, %r113}, %rd325;
-	shfl.sync.up.b32 %r114|%p63, %r112, 1, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd339, {%r114, %r115};
-	selp.b64 %rd340, %rd339, 0, %p63;
-	@!%p57 bra $L83;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	st.shared.s64 [%rd343+0], %rd340;
-$L83:
-	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r116;
-	@!%p64 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd325;
-$L84:
+	// block scan
+	mov.b64 %rd321, %rd320;
+	mov.b32 %r82, %r3;
 $L76:
+	setp.hs.u32 %p52, %r82, 32;
+	@%p52 bra $L77;
+	mov.b64 {%r83, %r84}, %rd321;
+	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
+	mov.b64 %rd322, {%r85, %r86};
+	@!%p53 bra $L78;
+	add.s64 %rd323, %rd322, %rd321;
+	mov.b64 %rd321, %rd323;
+$L78:
+	shl.b32 %r82, %r82, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r87, %r88}, %rd321;
+	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
+	mov.b64 %rd324, {%r89, %r90};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd325, %rd324, 0, %p56;
+	sub.u32 %r91, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r91;
+	@!%p57 bra $L79;
+	mul.wide.u32 %rd326, %r8, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	st.shared.s64 [%rd327+0], %rd321;
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd344, %r8, 16;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L80;
+	mov.b64 %rd328, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L81;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	ld.shared.s64 %rd331, [%rd330+0];
+	mov.b64 %rd328, %rd331;
+$L81:
+	mov.b64 {%r92, %r93}, %rd328;
+	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
+	mov.b64 %rd332, {%r94, %r95};
+	@!%p60 bra $L82;
+	add.s64 %rd333, %rd332, %rd328;
+	mov.b64 %rd328, %rd333;
+$L82:
+	mov.b64 {%r96, %r97}, %rd328;
+	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
+	mov.b64 %rd334, {%r98, %r99};
+	@!%p61 bra $L83;
+	add.s64 %rd335, %rd334, %rd328;
+	mov.b64 %rd328, %rd335;
+$L83:
+	mov.b64 {%r100, %r101}, %rd328;
+	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
+	mov.b64 %rd336, {%r102, %r103};
+	@!%p62 bra $L84;
+	add.s64 %rd337, %rd336, %rd328;
+	mov.b64 %rd328, %rd337;
+$L84:
+	mov.b64 {%r104, %r105}, %rd328;
+	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
+	mov.b64 %rd338, {%r106, %r107};
+	@!%p63 bra $L85;
+	add.s64 %rd339, %rd338, %rd328;
+	mov.b64 %rd328, %rd339;
+$L85:
+	mov.b64 {%r108, %r109}, %rd328;
+	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
+	mov.b64 %rd340, {%r110, %r111};
+	@!%p64 bra $L86;
+	add.s64 %rd341, %rd340, %rd328;
+	mov.b64 %rd328, %rd341;
+$L86:
+	mov.b64 {%r112, %r113}, %rd328;
+	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
+	mov.b64 %rd342, {%r114, %r115};
+	selp.b64 %rd343, %rd342, 0, %p65;
+	@!%p59 bra $L87;
+	mul.wide.u32 %rd344, %r7, 16;
 	add.s64 %rd345, %rd1, %rd344;
 	add.s64 %rd346, %rd345, 512;
-	ld.shared.s64 %rd347, [%rd346+0];
-	add.s64 %rd348, %rd347, %rd322;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd348;
-	shfl.sync.idx.b32 %r119|%p65, %r117, 0, %r22, %r17;
+	st.shared.s64 [%rd346+0], %rd343;
+$L87:
+	sub.u32 %r116, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r116;
+	@!%p66 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd328;
+$L88:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd347, %r8, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	add.s64 %rd349, %rd348, 512;
+	ld.shared.s64 %rd350, [%rd349+0];
+	add.s64 %rd351, %rd350, %rd325;
+	ld.shared.s64 %rd352, [%rd1+1024];
+	mov.b64 {%r117, %r118}, %rd351;
+	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
-	mov.b64 %rd350, {%r119, %r120};
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
+	mov.b64 %rd353, {%r119, %r120};
 	mov.b64 %rd354, %rd352;
 	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, 0;
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p66, %rd359, 0;
-	setp.gt.s64 %p67, %rd357, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L86;
-	atom.global.add.u64 %rd360, [%rd147], %rd357;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd358, %rd361;
-$L86:
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, 0;
 	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p69, %rd362, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd358;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd363, [%rd1+1024];
+	setp.eq.s64 %p68, %rd362, 0;
+	setp.gt.s64 %p69, %rd360, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L90;
+	atom.global.add.u64 %rd363, [%rd147], %rd360;
 	mov.b64 %rd364, %rd363;
-	mov.b64 %rd358, %rd364;
-	add.s64 %rd365, %rd358, %rd356;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd367, 0;
-$L88:
-	setp.lt.s64 %p72, %rd367, %rd317;
-	not.pred %p73, %p72;
-	@!%p73 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd368, %rd367, %rd172;
-	mad.lo.s64 %rd369, %rd368, 4, %rd170;
-	ld.shared.s32 %r121, [%rd369+0];
-	mov.b32 %r122, %r121;
-	add.s64 %rd370, %rd366, %rd367;
-	mul.lo.s64 %rd371, %rd370, %rd146;
-	mad.lo.s64 %rd372, %rd371, 4, %rd144;
-	st.global.s32 [%rd372+0], %r122;
-$L89:
-	add.s64 %rd373, %rd367, 1;
-	mov.b64 %rd367, %rd373;
-	bra.uni $L88;
+	mov.b64 %rd361, %rd364;
 $L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
+	cvt.u64.u32 %rd365, %r2;
+	setp.eq.s64 %p71, %rd365, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd361;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd366, [%rd1+1024];
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd361, %rd367;
+	add.s64 %rd368, %rd361, %rd359;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, 0;
+$L92:
+	setp.lt.s64 %p74, %rd370, %rd320;
+	not.pred %p75, %p74;
+	@!%p75 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd371, %rd370, %rd172;
+	mad.lo.s64 %rd372, %rd371, 4, %rd170;
+	ld.shared.s32 %r121, [%rd372+0];
+	mov.b32 %r122, %r121;
+	add.s64 %rd373, %rd369, %rd370;
+	mul.lo.s64 %rd374, %rd373, %rd146;
+	mad.lo.s64 %rd375, %rd374, 4, %rd144;
+	st.global.s32 [%rd375+0], %r122;
+$L93:
+	add.s64 %rd376, %rd370, 1;
+	mov.b64 %rd370, %rd376;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L11:
-	add.s64 %rd374, %rd193, %rd191;
-	mov.b64 %rd193, %rd374;
+	add.s64 %rd377, %rd193, %rd191;
+	mov.b64 %rd193, %rd377;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3729,161 +3762,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd375, %rd113;
-	mov.b64 %rd376, %rd114;
+	mov.b64 %rd378, %rd113;
+	mov.b64 %rd379, %rd114;
 	// block reduction
 	mov.b32 %r123, 1;
 	sub.u32 %r124, %r13, 1;
 	mov.b32 %r125, %r3;
-$L93:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L94;
-	mov.b64 {%r126, %r127}, %rd375;
-	shfl.sync.down.b32 %r128|%p75, %r126, %r125, %r124, %r17;
+$L97:
+	setp.hs.u32 %p76, %r125, 32;
+	@%p76 bra $L98;
+	mov.b64 {%r126, %r127}, %rd378;
+	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd377, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd376;
+	mov.b64 %rd380, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd379;
 	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd378, {%r132, %r133};
-	@!%p75 bra $L95;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L97;
-	setp.lt.s64 %p77, %rd377, %rd375;
-	setp.eq.s64 %p78, %rd377, %rd375;
-	setp.lt.s64 %p79, %rd378, %rd376;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd379, %rd377, %rd375, %p81;
-	selp.b64 %rd380, %rd378, %rd376, %p81;
-	mov.b64 %rd375, %rd379;
-	mov.b64 %rd376, %rd380;
-	bra.uni $L96;
-$L97:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L98;
-	setp.gt.s64 %p83, %rd377, %rd375;
-	setp.eq.s64 %p84, %rd377, %rd375;
-	setp.lt.s64 %p85, %rd378, %rd376;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd381, %rd377, %rd375, %p87;
-	selp.b64 %rd382, %rd378, %rd376, %p87;
-	mov.b64 %rd375, %rd381;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd376;
-	mov.b64 %rd385, %rd377;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd393, %rd387, %rd391;
-	mov.b64 %rd387, %rd393;
-	add.s64 %rd394, %rd388, %rd392;
-	mov.b64 %rd388, %rd394;
-$L99:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L96:
-$L95:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L100;
-	mul.wide.u32 %rd395, %r8, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	st.shared.s64 [%rd396+0], %rd375;
-	st.shared.s64 [%rd396+8], %rd376;
-$L100:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L101;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L102;
-	mul.wide.u32 %rd397, %r7, 16;
-	add.s64 %rd398, %rd1, %rd397;
-	ld.shared.s64 %rd399, [%rd398+0];
-	ld.shared.s64 %rd400, [%rd398+8];
-	mov.b64 %rd375, %rd399;
-	mov.b64 %rd376, %rd400;
+	mov.b64 %rd381, {%r132, %r133};
+	@!%p77 bra $L99;
+	setp.ne.u32 %p78, %r18, 9;
+	@%p78 bra.uni $L101;
+	setp.lt.s64 %p79, %rd380, %rd378;
+	setp.eq.s64 %p80, %rd380, %rd378;
+	setp.lt.s64 %p81, %rd381, %rd379;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd382, %rd380, %rd378, %p83;
+	selp.b64 %rd383, %rd381, %rd379, %p83;
+	mov.b64 %rd378, %rd382;
+	mov.b64 %rd379, %rd383;
+	bra.uni $L100;
+$L101:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L102;
+	setp.gt.s64 %p85, %rd380, %rd378;
+	setp.eq.s64 %p86, %rd380, %rd378;
+	setp.lt.s64 %p87, %rd381, %rd379;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd384, %rd380, %rd378, %p89;
+	selp.b64 %rd385, %rd381, %rd379, %p89;
+	mov.b64 %rd378, %rd384;
+	mov.b64 %rd379, %rd385;
+	bra.uni $L100;
 $L102:
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd386;
+	mov.b64 %rd391, %rd387;
+	mov.b64 %rd392, %rd388;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	add.s64 %rd396, %rd390, %rd394;
+	mov.b64 %rd390, %rd396;
+	add.s64 %rd397, %rd391, %rd395;
+	mov.b64 %rd391, %rd397;
+$L103:
+	mov.b64 %rd378, %rd390;
+	mov.b64 %rd379, %rd391;
+$L100:
+$L99:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L104;
+	mul.wide.u32 %rd398, %r8, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	st.shared.s64 [%rd399+0], %rd378;
+	st.shared.s64 [%rd399+8], %rd379;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L105;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L106;
+	mul.wide.u32 %rd400, %r7, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	ld.shared.s64 %rd402, [%rd401+0];
+	ld.shared.s64 %rd403, [%rd401+8];
+	mov.b64 %rd378, %rd402;
+	mov.b64 %rd379, %rd403;
+$L106:
 	sub.u32 %r134, %r10, 1;
 	mov.b32 %r135, %r123;
-$L103:
-	setp.hs.u32 %p91, %r135, 32;
-	@%p91 bra $L104;
-	mov.b64 {%r136, %r137}, %rd375;
-	shfl.sync.down.b32 %r138|%p92, %r136, %r135, %r134, %r17;
+$L107:
+	setp.hs.u32 %p93, %r135, 32;
+	@%p93 bra $L108;
+	mov.b64 {%r136, %r137}, %rd378;
+	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd401, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd376;
+	mov.b64 %rd404, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd379;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd402, {%r142, %r143};
-	@!%p92 bra $L105;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L107;
-	setp.lt.s64 %p94, %rd401, %rd375;
-	setp.eq.s64 %p95, %rd401, %rd375;
-	setp.lt.s64 %p96, %rd402, %rd376;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd403, %rd401, %rd375, %p98;
-	selp.b64 %rd404, %rd402, %rd376, %p98;
-	mov.b64 %rd375, %rd403;
-	mov.b64 %rd376, %rd404;
-	bra.uni $L106;
-$L107:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L108;
-	setp.gt.s64 %p100, %rd401, %rd375;
-	setp.eq.s64 %p101, %rd401, %rd375;
-	setp.lt.s64 %p102, %rd402, %rd376;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd405, %rd401, %rd375, %p104;
-	selp.b64 %rd406, %rd402, %rd376, %p104;
-	mov.b64 %rd375, %rd405;
-	mov.b64 %rd376, %rd406;
-	bra.uni $L106;
-$L108:
-	mov.b64 %rd407, %rd375;
-	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd387, %rd407;
-	mov.b64 %rd388, %rd408;
-	mov.b64 %rd389, %rd409;
+	mov.b64 %rd405, {%r142, %r143};
+	@!%p94 bra $L109;
+	setp.ne.u32 %p95, %r18, 9;
+	@%p95 bra.uni $L111;
+	setp.lt.s64 %p96, %rd404, %rd378;
+	setp.eq.s64 %p97, %rd404, %rd378;
+	setp.lt.s64 %p98, %rd405, %rd379;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd406, %rd404, %rd378, %p100;
+	selp.b64 %rd407, %rd405, %rd379, %p100;
+	mov.b64 %rd378, %rd406;
+	mov.b64 %rd379, %rd407;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p101, %r18, 10;
+	@%p101 bra.uni $L112;
+	setp.gt.s64 %p102, %rd404, %rd378;
+	setp.eq.s64 %p103, %rd404, %rd378;
+	setp.lt.s64 %p104, %rd405, %rd379;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd408, %rd404, %rd378, %p106;
+	selp.b64 %rd409, %rd405, %rd379, %p106;
+	mov.b64 %rd378, %rd408;
+	mov.b64 %rd379, %rd409;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd410, %rd378;
+	mov.b64 %rd411, %rd379;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
 	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd411, %rd387, %rd391;
-	mov.b64 %rd387, %rd411;
-	add.s64 %rd412, %rd388, %rd392;
-	mov.b64 %rd388, %rd412;
-$L109:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L106:
-$L105:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L103;
-$L104:
-$L101:
-	mul.wide.u32 %rd413, %r29, 16;
-	add.s64 %rd414, %rd11, %rd413;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L110;
-	st.global.s64 [%rd414+0], %rd375;
-	st.global.s64 [%rd414+8], %rd376;
+	mov.b64 %rd391, %rd411;
+	mov.b64 %rd392, %rd412;
+	mov.b64 %rd393, %rd413;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	add.s64 %rd414, %rd390, %rd394;
+	mov.b64 %rd390, %rd414;
+	add.s64 %rd415, %rd391, %rd395;
+	mov.b64 %rd391, %rd415;
+$L113:
+	mov.b64 %rd378, %rd390;
+	mov.b64 %rd379, %rd391;
 $L110:
+$L109:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd416, %r29, 16;
+	add.s64 %rd417, %rd11, %rd416;
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L114;
+	st.global.s64 [%rd417+0], %rd378;
+	st.global.s64 [%rd417+8], %rd379;
+$L114:
 	ret;
 }
 
@@ -4375,9 +4408,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<100>;
+	.reg .pred %p<102>;
 	.reg .b32 %r<145>;
-	.reg .b64 %rd<378>;
+	.reg .b64 %rd<381>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4857,214 +4890,225 @@ $L43:
 	mov.b64 %rd107, %rd260;
 	bra.uni $L59;
 $L58:
-	sub.s64 %rd261, %rd150, 1;
-	and.b64 %rd262, %rd106, %rd261;
-	setp.eq.s64 %p43, %rd262, 0;
+	mov.b64 %rd261, %rd150;
+	setp.ge.s64 %p43, %rd106, 4096;
 	@!%p43 bra $L61;
-	cvt.s64.s32 %rd263, %r82;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd123;
-	mad.lo.s64 %rd266, %rd265, 8, %rd121;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r82;
-	mul.lo.s64 %rd270, %rd269, %rd123;
-	mad.lo.s64 %rd271, %rd270, 8, %rd121;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	mul.lo.s64 %rd275, %rd150, %rd274;
-	add.s64 %rd276, %rd107, %rd275;
-	mov.b64 %rd107, %rd276;
+	mul.lo.s64 %rd262, %rd261, 4;
+	mov.b64 %rd261, %rd262;
 $L61:
+	setp.ge.s64 %p44, %rd106, 65536;
+	@!%p44 bra $L63;
+	mul.lo.s64 %rd263, %rd261, 4;
+	mov.b64 %rd261, %rd263;
+$L63:
+	sub.s64 %rd264, %rd261, 1;
+	and.b64 %rd265, %rd106, %rd264;
+	setp.eq.s64 %p45, %rd265, 0;
+	@!%p45 bra $L65;
+	cvt.s64.s32 %rd266, %r82;
+	add.s64 %rd267, %rd266, 1;
+	mul.lo.s64 %rd268, %rd267, %rd123;
+	mad.lo.s64 %rd269, %rd268, 8, %rd121;
+	ld.global.nc.s64 %rd270, [%rd269+0];
+	mov.b64 %rd271, %rd270;
+	cvt.s64.s32 %rd272, %r82;
+	mul.lo.s64 %rd273, %rd272, %rd123;
+	mad.lo.s64 %rd274, %rd273, 8, %rd121;
+	ld.global.nc.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	sub.s64 %rd277, %rd271, %rd276;
+	mul.lo.s64 %rd278, %rd261, %rd277;
+	add.s64 %rd279, %rd107, %rd278;
+	mov.b64 %rd107, %rd279;
+$L65:
 $L59:
-	add.s64 %rd277, %rd106, 1;
-	mov.b64 %rd106, %rd277;
+	add.s64 %rd280, %rd106, 1;
+	mov.b64 %rd106, %rd280;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd278, %rd209, %rd164;
-	mov.b64 %rd209, %rd278;
+	add.s64 %rd281, %rd209, %rd164;
+	mov.b64 %rd209, %rd281;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd279, %rd207;
-$L62:
-	@!%p13 bra $L66;
-	bra.uni $L64;
+	mov.b64 %rd282, %rd207;
 $L66:
-	// block scan
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r83, %r3;
-$L67:
-	setp.hs.u32 %p44, %r83, 32;
-	@%p44 bra $L68;
-	mov.b64 {%r84, %r85}, %rd280;
-	shfl.sync.up.b32 %r86|%p45, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd281, {%r86, %r87};
-	@!%p45 bra $L69;
-	add.s64 %rd282, %rd281, %rd280;
-	mov.b64 %rd280, %rd282;
-$L69:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r88, %r89}, %rd280;
-	shfl.sync.up.b32 %r90|%p46, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd283, {%r90, %r91};
-	setp.lo.u32 %p47, %r3, 32;
-	and.pred %p48, %p46, %p47;
-	selp.b64 %rd284, %rd283, 0, %p48;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p49, %r7, %r92;
-	@!%p49 bra $L70;
-	mul.wide.u32 %rd285, %r8, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	st.shared.s64 [%rd286+0], %rd280;
+	@!%p13 bra $L70;
+	bra.uni $L68;
 $L70:
-	bar.sync 0;
-	setp.eq.u32 %p50, %r8, 0;
-	@!%p50 bra $L71;
-	mov.b64 %rd287, 0;
-	setp.lo.u32 %p51, %r7, %r10;
-	@!%p51 bra $L72;
-	mul.wide.u32 %rd288, %r7, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	ld.shared.s64 %rd290, [%rd289+0];
-	mov.b64 %rd287, %rd290;
-$L72:
-	mov.b64 {%r93, %r94}, %rd287;
-	shfl.sync.up.b32 %r95|%p52, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd291, {%r95, %r96};
-	@!%p52 bra $L73;
-	add.s64 %rd292, %rd291, %rd287;
-	mov.b64 %rd287, %rd292;
-$L73:
-	mov.b64 {%r97, %r98}, %rd287;
-	shfl.sync.up.b32 %r99|%p53, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd293, {%r99, %r100};
-	@!%p53 bra $L74;
-	add.s64 %rd294, %rd293, %rd287;
-	mov.b64 %rd287, %rd294;
-$L74:
-	mov.b64 {%r101, %r102}, %rd287;
-	shfl.sync.up.b32 %r103|%p54, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd295, {%r103, %r104};
-	@!%p54 bra $L75;
-	add.s64 %rd296, %rd295, %rd287;
-	mov.b64 %rd287, %rd296;
-$L75:
-	mov.b64 {%r105, %r106}, %rd287;
-	shfl.sync.up.b32 %r107|%p55, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd297, {%r107, %r108};
-	@!%p55 bra $L76;
-	add.s64 %rd298, %rd297, %rd287;
-	mov.b64 %rd287, %rd298;
-$L76:
-	mov.b64 {%r109, %r110}, %rd287;
-	shfl.sync.up.b32 %r111|%p56, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd299, {%r111, %r112};
-	@!%p56 bra $L77;
-	add.s64 %rd300, %rd299, %rd287;
-	mov.b64 %rd287, %rd300;
-$L77:
-	mov.b64 {%r113, %r114}, %rd287;
-	shfl.sync.up.b32 %r115|%p57, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd301, {%r115, %r116};
-	selp.b64 %rd302, %rd301, 0, %p57;
-	@!%p51 bra $L78;
-	mul.wide.u32 %rd303, %r7, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	st.shared.s64 [%rd305+0], %rd302;
-$L78:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p58, %r7, %r117;
-	@!%p58 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd287;
-$L79:
+	// block scan
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r83, %r3;
 $L71:
+	setp.hs.u32 %p46, %r83, 32;
+	@%p46 bra $L72;
+	mov.b64 {%r84, %r85}, %rd283;
+	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd284, {%r86, %r87};
+	@!%p47 bra $L73;
+	add.s64 %rd285, %rd284, %rd283;
+	mov.b64 %rd283, %rd285;
+$L73:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r88, %r89}, %rd283;
+	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd286, {%r90, %r91};
+	setp.lo.u32 %p49, %r3, 32;
+	and.pred %p50, %p48, %p49;
+	selp.b64 %rd287, %rd286, 0, %p50;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p51, %r7, %r92;
+	@!%p51 bra $L74;
+	mul.wide.u32 %rd288, %r8, 16;
+	add.s64 %rd289, %rd1, %rd288;
+	st.shared.s64 [%rd289+0], %rd283;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd306, %r8, 16;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L75;
+	mov.b64 %rd290, 0;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L76;
+	mul.wide.u32 %rd291, %r7, 16;
+	add.s64 %rd292, %rd1, %rd291;
+	ld.shared.s64 %rd293, [%rd292+0];
+	mov.b64 %rd290, %rd293;
+$L76:
+	mov.b64 {%r93, %r94}, %rd290;
+	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd294, {%r95, %r96};
+	@!%p54 bra $L77;
+	add.s64 %rd295, %rd294, %rd290;
+	mov.b64 %rd290, %rd295;
+$L77:
+	mov.b64 {%r97, %r98}, %rd290;
+	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd296, {%r99, %r100};
+	@!%p55 bra $L78;
+	add.s64 %rd297, %rd296, %rd290;
+	mov.b64 %rd290, %rd297;
+$L78:
+	mov.b64 {%r101, %r102}, %rd290;
+	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd298, {%r103, %r104};
+	@!%p56 bra $L79;
+	add.s64 %rd299, %rd298, %rd290;
+	mov.b64 %rd290, %rd299;
+$L79:
+	mov.b64 {%r105, %r106}, %rd290;
+	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd300, {%r107, %r108};
+	@!%p57 bra $L80;
+	add.s64 %rd301, %rd300, %rd290;
+	mov.b64 %rd290, %rd301;
+$L80:
+	mov.b64 {%r109, %r110}, %rd290;
+	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd302, {%r111, %r112};
+	@!%p58 bra $L81;
+	add.s64 %rd303, %rd302, %rd290;
+	mov.b64 %rd290, %rd303;
+$L81:
+	mov.b64 {%r113, %r114}, %rd290;
+	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd304, {%r115, %r116};
+	selp.b64 %rd305, %rd304, 0, %p59;
+	@!%p53 bra $L82;
+	mul.wide.u32 %rd306, %r7, 16;
 	add.s64 %rd307, %rd1, %rd306;
 	add.s64 %rd308, %rd307, 512;
-	ld.shared.s64 %rd309, [%rd308+0];
-	add.s64 %rd310, %rd309, %rd284;
-	ld.shared.s64 %rd311, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd310;
-	shfl.sync.idx.b32 %r120|%p59, %r118, 0, %r22, %r17;
+	st.shared.s64 [%rd308+0], %rd305;
+$L82:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p60, %r7, %r117;
+	@!%p60 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd290;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd309, %r8, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	add.s64 %rd311, %rd310, 512;
+	ld.shared.s64 %rd312, [%rd311+0];
+	add.s64 %rd313, %rd312, %rd287;
+	ld.shared.s64 %rd314, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd313;
+	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
-	mov.b64 %rd312, {%r120, %r121};
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
+	mov.b64 %rd315, {%r120, %r121};
 	mov.b64 %rd316, %rd314;
 	mov.b64 %rd317, %rd315;
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, 0;
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p60, %rd321, 0;
-	setp.gt.s64 %p61, %rd319, 0;
-	and.pred %p62, %p60, %p61;
-	@!%p62 bra $L81;
-	atom.global.add.u64 %rd322, [%rd140], %rd319;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd320, %rd323;
-$L81:
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, 0;
 	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p63, %rd324, 0;
-	setp.eq.u32 %p64, %r1, 0;
-	and.pred %p65, %p63, %p64;
-	bar.sync 0;
-	@!%p65 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd320;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd325, [%rd1+1024];
+	setp.eq.s64 %p62, %rd324, 0;
+	setp.gt.s64 %p63, %rd322, 0;
+	and.pred %p64, %p62, %p63;
+	@!%p64 bra $L85;
+	atom.global.add.u64 %rd325, [%rd140], %rd322;
 	mov.b64 %rd326, %rd325;
-	mov.b64 %rd320, %rd326;
-	add.s64 %rd327, %rd320, %rd318;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd329, 0;
-$L83:
-	setp.lt.s64 %p66, %rd329, %rd279;
-	not.pred %p67, %p66;
-	@!%p67 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd330, %rd329, %rd162;
-	mad.lo.s64 %rd331, %rd330, 4, %rd160;
-	ld.shared.s32 %r122, [%rd331+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd332, %rd328, %rd329;
-	mul.lo.s64 %rd333, %rd332, %rd139;
-	mad.lo.s64 %rd334, %rd333, 4, %rd137;
-	st.global.s32 [%rd334+0], %r123;
-$L84:
-	add.s64 %rd335, %rd329, 1;
-	mov.b64 %rd329, %rd335;
-	bra.uni $L83;
+	mov.b64 %rd323, %rd326;
 $L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
+	cvt.u64.u32 %rd327, %r2;
+	setp.eq.s64 %p65, %rd327, 0;
+	setp.eq.u32 %p66, %r1, 0;
+	and.pred %p67, %p65, %p66;
+	bar.sync 0;
+	@!%p67 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd323;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd328, [%rd1+1024];
+	mov.b64 %rd329, %rd328;
+	mov.b64 %rd323, %rd329;
+	add.s64 %rd330, %rd323, %rd321;
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd332, 0;
+$L87:
+	setp.lt.s64 %p68, %rd332, %rd282;
+	not.pred %p69, %p68;
+	@!%p69 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd333, %rd332, %rd162;
+	mad.lo.s64 %rd334, %rd333, 4, %rd160;
+	ld.shared.s32 %r122, [%rd334+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd335, %rd331, %rd332;
+	mul.lo.s64 %rd336, %rd335, %rd139;
+	mad.lo.s64 %rd337, %rd336, 4, %rd137;
+	st.global.s32 [%rd337+0], %r123;
+$L88:
+	add.s64 %rd338, %rd332, 1;
+	mov.b64 %rd332, %rd338;
+	bra.uni $L87;
+$L89:
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
 $L25:
-	add.s64 %rd336, %rd203, %rd173;
-	mov.b64 %rd203, %rd336;
+	add.s64 %rd339, %rd203, %rd173;
+	mov.b64 %rd203, %rd339;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd337, %rd174, 1;
-	mov.b64 %rd174, %rd337;
+	add.s64 %rd340, %rd174, 1;
+	mov.b64 %rd174, %rd340;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -5072,161 +5116,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd338, %rd106;
-	mov.b64 %rd339, %rd107;
+	mov.b64 %rd341, %rd106;
+	mov.b64 %rd342, %rd107;
 	// block reduction
 	mov.b32 %r124, 1;
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
-$L88:
-	setp.hs.u32 %p68, %r126, 32;
-	@%p68 bra $L89;
-	mov.b64 {%r127, %r128}, %rd338;
-	shfl.sync.down.b32 %r129|%p69, %r127, %r126, %r125, %r17;
+$L92:
+	setp.hs.u32 %p70, %r126, 32;
+	@%p70 bra $L93;
+	mov.b64 {%r127, %r128}, %rd341;
+	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd340, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd339;
+	mov.b64 %rd343, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd342;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd341, {%r133, %r134};
-	@!%p69 bra $L90;
-	setp.ne.u32 %p70, %r18, 9;
-	@%p70 bra.uni $L92;
-	setp.lt.s64 %p71, %rd340, %rd338;
-	setp.eq.s64 %p72, %rd340, %rd338;
-	setp.lt.s64 %p73, %rd341, %rd339;
-	and.pred %p74, %p72, %p73;
-	or.pred %p75, %p71, %p74;
-	selp.b64 %rd342, %rd340, %rd338, %p75;
-	selp.b64 %rd343, %rd341, %rd339, %p75;
-	mov.b64 %rd338, %rd342;
-	mov.b64 %rd339, %rd343;
-	bra.uni $L91;
-$L92:
-	setp.ne.u32 %p76, %r18, 10;
-	@%p76 bra.uni $L93;
-	setp.gt.s64 %p77, %rd340, %rd338;
-	setp.eq.s64 %p78, %rd340, %rd338;
-	setp.lt.s64 %p79, %rd341, %rd339;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd344, %rd340, %rd338, %p81;
-	selp.b64 %rd345, %rd341, %rd339, %p81;
-	mov.b64 %rd338, %rd344;
-	mov.b64 %rd339, %rd345;
-	bra.uni $L91;
-$L93:
-	mov.b64 %rd346, %rd338;
-	mov.b64 %rd347, %rd339;
-	mov.b64 %rd348, %rd340;
-	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd346;
-	mov.b64 %rd351, %rd347;
-	mov.b64 %rd352, %rd348;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	add.s64 %rd356, %rd350, %rd354;
-	mov.b64 %rd350, %rd356;
-	add.s64 %rd357, %rd351, %rd355;
-	mov.b64 %rd351, %rd357;
-$L94:
-	mov.b64 %rd338, %rd350;
-	mov.b64 %rd339, %rd351;
-$L91:
-$L90:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p82, %r7, 0;
-	@!%p82 bra $L95;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	st.shared.s64 [%rd359+0], %rd338;
-	st.shared.s64 [%rd359+8], %rd339;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L96;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L97;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	ld.shared.s64 %rd362, [%rd361+0];
-	ld.shared.s64 %rd363, [%rd361+8];
-	mov.b64 %rd338, %rd362;
-	mov.b64 %rd339, %rd363;
+	mov.b64 %rd344, {%r133, %r134};
+	@!%p71 bra $L94;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L96;
+	setp.lt.s64 %p73, %rd343, %rd341;
+	setp.eq.s64 %p74, %rd343, %rd341;
+	setp.lt.s64 %p75, %rd344, %rd342;
+	and.pred %p76, %p74, %p75;
+	or.pred %p77, %p73, %p76;
+	selp.b64 %rd345, %rd343, %rd341, %p77;
+	selp.b64 %rd346, %rd344, %rd342, %p77;
+	mov.b64 %rd341, %rd345;
+	mov.b64 %rd342, %rd346;
+	bra.uni $L95;
+$L96:
+	setp.ne.u32 %p78, %r18, 10;
+	@%p78 bra.uni $L97;
+	setp.gt.s64 %p79, %rd343, %rd341;
+	setp.eq.s64 %p80, %rd343, %rd341;
+	setp.lt.s64 %p81, %rd344, %rd342;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd347, %rd343, %rd341, %p83;
+	selp.b64 %rd348, %rd344, %rd342, %p83;
+	mov.b64 %rd341, %rd347;
+	mov.b64 %rd342, %rd348;
+	bra.uni $L95;
 $L97:
+	mov.b64 %rd349, %rd341;
+	mov.b64 %rd350, %rd342;
+	mov.b64 %rd351, %rd343;
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd349;
+	mov.b64 %rd354, %rd350;
+	mov.b64 %rd355, %rd351;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd359, %rd353, %rd357;
+	mov.b64 %rd353, %rd359;
+	add.s64 %rd360, %rd354, %rd358;
+	mov.b64 %rd354, %rd360;
+$L98:
+	mov.b64 %rd341, %rd353;
+	mov.b64 %rd342, %rd354;
+$L95:
+$L94:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L92;
+$L93:
+	setp.eq.u32 %p84, %r7, 0;
+	@!%p84 bra $L99;
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	st.shared.s64 [%rd362+0], %rd341;
+	st.shared.s64 [%rd362+8], %rd342;
+$L99:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L100;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L101;
+	mul.wide.u32 %rd363, %r7, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	ld.shared.s64 %rd365, [%rd364+0];
+	ld.shared.s64 %rd366, [%rd364+8];
+	mov.b64 %rd341, %rd365;
+	mov.b64 %rd342, %rd366;
+$L101:
 	sub.u32 %r135, %r10, 1;
 	mov.b32 %r136, %r124;
-$L98:
-	setp.hs.u32 %p85, %r136, 32;
-	@%p85 bra $L99;
-	mov.b64 {%r137, %r138}, %rd338;
-	shfl.sync.down.b32 %r139|%p86, %r137, %r136, %r135, %r17;
+$L102:
+	setp.hs.u32 %p87, %r136, 32;
+	@%p87 bra $L103;
+	mov.b64 {%r137, %r138}, %rd341;
+	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd364, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd339;
+	mov.b64 %rd367, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd342;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd365, {%r143, %r144};
-	@!%p86 bra $L100;
-	setp.ne.u32 %p87, %r18, 9;
-	@%p87 bra.uni $L102;
-	setp.lt.s64 %p88, %rd364, %rd338;
-	setp.eq.s64 %p89, %rd364, %rd338;
-	setp.lt.s64 %p90, %rd365, %rd339;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd366, %rd364, %rd338, %p92;
-	selp.b64 %rd367, %rd365, %rd339, %p92;
-	mov.b64 %rd338, %rd366;
-	mov.b64 %rd339, %rd367;
-	bra.uni $L101;
-$L102:
-	setp.ne.u32 %p93, %r18, 10;
-	@%p93 bra.uni $L103;
-	setp.gt.s64 %p94, %rd364, %rd338;
-	setp.eq.s64 %p95, %rd364, %rd338;
-	setp.lt.s64 %p96, %rd365, %rd339;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd368, %rd364, %rd338, %p98;
-	selp.b64 %rd369, %rd365, %rd339, %p98;
-	mov.b64 %rd338, %rd368;
-	mov.b64 %rd339, %rd369;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd370, %rd338;
-	mov.b64 %rd371, %rd339;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd365;
-	mov.b64 %rd350, %rd370;
-	mov.b64 %rd351, %rd371;
-	mov.b64 %rd352, %rd372;
+	mov.b64 %rd368, {%r143, %r144};
+	@!%p88 bra $L104;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L106;
+	setp.lt.s64 %p90, %rd367, %rd341;
+	setp.eq.s64 %p91, %rd367, %rd341;
+	setp.lt.s64 %p92, %rd368, %rd342;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd369, %rd367, %rd341, %p94;
+	selp.b64 %rd370, %rd368, %rd342, %p94;
+	mov.b64 %rd341, %rd369;
+	mov.b64 %rd342, %rd370;
+	bra.uni $L105;
+$L106:
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L107;
+	setp.gt.s64 %p96, %rd367, %rd341;
+	setp.eq.s64 %p97, %rd367, %rd341;
+	setp.lt.s64 %p98, %rd368, %rd342;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd371, %rd367, %rd341, %p100;
+	selp.b64 %rd372, %rd368, %rd342, %p100;
+	mov.b64 %rd341, %rd371;
+	mov.b64 %rd342, %rd372;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd373, %rd341;
+	mov.b64 %rd374, %rd342;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
 	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	add.s64 %rd374, %rd350, %rd354;
-	mov.b64 %rd350, %rd374;
-	add.s64 %rd375, %rd351, %rd355;
-	mov.b64 %rd351, %rd375;
-$L104:
-	mov.b64 %rd338, %rd350;
-	mov.b64 %rd339, %rd351;
-$L101:
-$L100:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L98;
-$L99:
-$L96:
-	mul.wide.u32 %rd376, %r29, 16;
-	add.s64 %rd377, %rd11, %rd376;
-	setp.eq.u32 %p99, %r5, 0;
-	@!%p99 bra $L105;
-	st.global.s64 [%rd377+0], %rd338;
-	st.global.s64 [%rd377+8], %rd339;
+	mov.b64 %rd354, %rd374;
+	mov.b64 %rd355, %rd375;
+	mov.b64 %rd356, %rd376;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd377, %rd353, %rd357;
+	mov.b64 %rd353, %rd377;
+	add.s64 %rd378, %rd354, %rd358;
+	mov.b64 %rd354, %rd378;
+$L108:
+	mov.b64 %rd341, %rd353;
+	mov.b64 %rd342, %rd354;
 $L105:
+$L104:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L102;
+$L103:
+$L100:
+	mul.wide.u32 %rd379, %r29, 16;
+	add.s64 %rd380, %rd11, %rd379;
+	setp.eq.u32 %p101, %r5, 0;
+	@!%p101 bra $L109;
+	st.global.s64 [%rd380+0], %rd341;
+	st.global.s64 [%rd380+8], %rd342;
+$L109:
 	ret;
 }
 
@@ -7966,9 +8010,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<126>;
+	.reg .pred %p<128>;
 	.reg .b32 %r<195>;
-	.reg .b64 %rd<514>;
+	.reg .b64 %rd<517>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8762,209 +8806,220 @@ $L84:
 	mov.b64 %rd107, %rd397;
 	bra.uni $L100;
 $L99:
-	sub.s64 %rd398, %rd150, 1;
-	and.b64 %rd399, %rd106, %rd398;
-	setp.eq.s64 %p69, %rd399, 0;
+	mov.b64 %rd398, %rd150;
+	setp.ge.s64 %p69, %rd106, 4096;
 	@!%p69 bra $L102;
-	cvt.s64.s32 %rd400, %r132;
-	add.s64 %rd401, %rd400, 1;
-	mul.lo.s64 %rd402, %rd401, %rd123;
-	mad.lo.s64 %rd403, %rd402, 8, %rd121;
-	ld.global.nc.s64 %rd404, [%rd403+0];
-	mov.b64 %rd405, %rd404;
-	cvt.s64.s32 %rd406, %r132;
-	mul.lo.s64 %rd407, %rd406, %rd123;
-	mad.lo.s64 %rd408, %rd407, 8, %rd121;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	sub.s64 %rd411, %rd405, %rd410;
-	mul.lo.s64 %rd412, %rd150, %rd411;
-	add.s64 %rd413, %rd107, %rd412;
-	mov.b64 %rd107, %rd413;
+	mul.lo.s64 %rd399, %rd398, 4;
+	mov.b64 %rd398, %rd399;
 $L102:
+	setp.ge.s64 %p70, %rd106, 65536;
+	@!%p70 bra $L104;
+	mul.lo.s64 %rd400, %rd398, 4;
+	mov.b64 %rd398, %rd400;
+$L104:
+	sub.s64 %rd401, %rd398, 1;
+	and.b64 %rd402, %rd106, %rd401;
+	setp.eq.s64 %p71, %rd402, 0;
+	@!%p71 bra $L106;
+	cvt.s64.s32 %rd403, %r132;
+	add.s64 %rd404, %rd403, 1;
+	mul.lo.s64 %rd405, %rd404, %rd123;
+	mad.lo.s64 %rd406, %rd405, 8, %rd121;
+	ld.global.nc.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	cvt.s64.s32 %rd409, %r132;
+	mul.lo.s64 %rd410, %rd409, %rd123;
+	mad.lo.s64 %rd411, %rd410, 8, %rd121;
+	ld.global.nc.s64 %rd412, [%rd411+0];
+	mov.b64 %rd413, %rd412;
+	sub.s64 %rd414, %rd408, %rd413;
+	mul.lo.s64 %rd415, %rd398, %rd414;
+	add.s64 %rd416, %rd107, %rd415;
+	mov.b64 %rd107, %rd416;
+$L106:
 $L100:
-	add.s64 %rd414, %rd106, 1;
-	mov.b64 %rd106, %rd414;
+	add.s64 %rd417, %rd106, 1;
+	mov.b64 %rd106, %rd417;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd415, %rd306, %rd296;
-	mov.b64 %rd306, %rd415;
+	add.s64 %rd418, %rd306, %rd296;
+	mov.b64 %rd306, %rd418;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd416, %rd300;
-$L103:
-	@!%p13 bra $L107;
-	bra.uni $L105;
+	mov.b64 %rd419, %rd300;
 $L107:
-	// block scan
-	mov.b64 %rd417, %rd416;
-	mov.b32 %r133, %r3;
-$L108:
-	setp.hs.u32 %p70, %r133, 32;
-	@%p70 bra $L109;
-	mov.b64 {%r134, %r135}, %rd417;
-	shfl.sync.up.b32 %r136|%p71, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd418, {%r136, %r137};
-	@!%p71 bra $L110;
-	add.s64 %rd419, %rd418, %rd417;
-	mov.b64 %rd417, %rd419;
-$L110:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L108;
-$L109:
-	mov.b64 {%r138, %r139}, %rd417;
-	shfl.sync.up.b32 %r140|%p72, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd420, {%r140, %r141};
-	setp.lo.u32 %p73, %r3, 32;
-	and.pred %p74, %p72, %p73;
-	selp.b64 %rd421, %rd420, 0, %p74;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p75, %r7, %r142;
-	@!%p75 bra $L111;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	st.shared.s64 [%rd423+0], %rd417;
+	@!%p13 bra $L111;
+	bra.uni $L109;
 $L111:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L112;
-	mov.b64 %rd424, 0;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L113;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd424, %rd427;
-$L113:
-	mov.b64 {%r143, %r144}, %rd424;
-	shfl.sync.up.b32 %r145|%p78, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd428, {%r145, %r146};
-	@!%p78 bra $L114;
-	add.s64 %rd429, %rd428, %rd424;
-	mov.b64 %rd424, %rd429;
-$L114:
-	mov.b64 {%r147, %r148}, %rd424;
-	shfl.sync.up.b32 %r149|%p79, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd430, {%r149, %r150};
-	@!%p79 bra $L115;
-	add.s64 %rd431, %rd430, %rd424;
-	mov.b64 %rd424, %rd431;
-$L115:
-	mov.b64 {%r151, %r152}, %rd424;
-	shfl.sync.up.b32 %r153|%p80, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd432, {%r153, %r154};
-	@!%p80 bra $L116;
-	add.s64 %rd433, %rd432, %rd424;
-	mov.b64 %rd424, %rd433;
-$L116:
-	mov.b64 {%r155, %r156}, %rd424;
-	shfl.sync.up.b32 %r157|%p81, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd434, {%r157, %r158};
-	@!%p81 bra $L117;
-	add.s64 %rd435, %rd434, %rd424;
-	mov.b64 %rd424, %rd435;
-$L117:
-	mov.b64 {%r159, %r160}, %rd424;
-	shfl.sync.up.b32 %r161|%p82, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd436, {%r161, %r162};
-	@!%p82 bra $L118;
-	add.s64 %rd437, %rd436, %rd424;
-	mov.b64 %rd424, %rd437;
-$L118:
-	mov.b64 {%r163, %r164}, %rd424;
-	shfl.sync.up.b32 %r165|%p83, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd438, {%r165, %r166};
-	selp.b64 %rd439, %rd438, 0, %p83;
-	@!%p77 bra $L119;
-	mul.wide.u32 %rd440, %r7, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	st.shared.s64 [%rd442+0], %rd439;
-$L119:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p84, %r7, %r167;
-	@!%p84 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd424;
-$L120:
+	// block scan
+	mov.b64 %rd420, %rd419;
+	mov.b32 %r133, %r3;
 $L112:
+	setp.hs.u32 %p72, %r133, 32;
+	@%p72 bra $L113;
+	mov.b64 {%r134, %r135}, %rd420;
+	shfl.sync.up.b32 %r136|%p73, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd421, {%r136, %r137};
+	@!%p73 bra $L114;
+	add.s64 %rd422, %rd421, %rd420;
+	mov.b64 %rd420, %rd422;
+$L114:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L112;
+$L113:
+	mov.b64 {%r138, %r139}, %rd420;
+	shfl.sync.up.b32 %r140|%p74, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd423, {%r140, %r141};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd424, %rd423, 0, %p76;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r142;
+	@!%p77 bra $L115;
+	mul.wide.u32 %rd425, %r8, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	st.shared.s64 [%rd426+0], %rd420;
+$L115:
 	bar.sync 0;
-	mul.wide.u32 %rd443, %r8, 16;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L116;
+	mov.b64 %rd427, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L117;
+	mul.wide.u32 %rd428, %r7, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	ld.shared.s64 %rd430, [%rd429+0];
+	mov.b64 %rd427, %rd430;
+$L117:
+	mov.b64 {%r143, %r144}, %rd427;
+	shfl.sync.up.b32 %r145|%p80, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd431, {%r145, %r146};
+	@!%p80 bra $L118;
+	add.s64 %rd432, %rd431, %rd427;
+	mov.b64 %rd427, %rd432;
+$L118:
+	mov.b64 {%r147, %r148}, %rd427;
+	shfl.sync.up.b32 %r149|%p81, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd433, {%r149, %r150};
+	@!%p81 bra $L119;
+	add.s64 %rd434, %rd433, %rd427;
+	mov.b64 %rd427, %rd434;
+$L119:
+	mov.b64 {%r151, %r152}, %rd427;
+	shfl.sync.up.b32 %r153|%p82, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd435, {%r153, %r154};
+	@!%p82 bra $L120;
+	add.s64 %rd436, %rd435, %rd427;
+	mov.b64 %rd427, %rd436;
+$L120:
+	mov.b64 {%r155, %r156}, %rd427;
+	shfl.sync.up.b32 %r157|%p83, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd437, {%r157, %r158};
+	@!%p83 bra $L121;
+	add.s64 %rd438, %rd437, %rd427;
+	mov.b64 %rd427, %rd438;
+$L121:
+	mov.b64 {%r159, %r160}, %rd427;
+	shfl.sync.up.b32 %r161|%p84, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd439, {%r161, %r162};
+	@!%p84 bra $L122;
+	add.s64 %rd440, %rd439, %rd427;
+	mov.b64 %rd427, %rd440;
+$L122:
+	mov.b64 {%r163, %r164}, %rd427;
+	shfl.sync.up.b32 %r165|%p85, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd441, {%r165, %r166};
+	selp.b64 %rd442, %rd441, 0, %p85;
+	@!%p79 bra $L123;
+	mul.wide.u32 %rd443, %r7, 16;
 	add.s64 %rd444, %rd1, %rd443;
 	add.s64 %rd445, %rd444, 512;
-	ld.shared.s64 %rd446, [%rd445+0];
-	add.s64 %rd447, %rd446, %rd421;
-	ld.shared.s64 %rd448, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd447;
-	shfl.sync.idx.b32 %r170|%p85, %r168, 0, %r22, %r17;
+	st.shared.s64 [%rd445+0], %rd442;
+$L123:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r167;
+	@!%p86 bra $L124;
+	st.shared.s64 [%rd1+1024], %rd427;
+$L124:
+$L116:
+	bar.sync 0;
+	mul.wide.u32 %rd446, %r8, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	add.s64 %rd448, %rd447, 512;
+	ld.shared.s64 %rd449, [%rd448+0];
+	add.s64 %rd450, %rd449, %rd424;
+	ld.shared.s64 %rd451, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd450;
+	shfl.sync.idx.b32 %r170|%p87, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd449, {%r170, %r171};
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
+	mov.b64 %rd452, {%r170, %r171};
 	mov.b64 %rd453, %rd451;
 	mov.b64 %rd454, %rd452;
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, 0;
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p86, %rd458, 0;
-	setp.gt.s64 %p87, %rd456, 0;
-	and.pred %p88, %p86, %p87;
-	@!%p88 bra $L122;
-	atom.global.add.u64 %rd459, [%rd140], %rd456;
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd457, %rd460;
-$L122:
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, 0;
 	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p89, %rd461, 0;
-	setp.eq.u32 %p90, %r1, 0;
-	and.pred %p91, %p89, %p90;
-	bar.sync 0;
-	@!%p91 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd457;
-$L123:
-	bar.sync 0;
-	ld.shared.s64 %rd462, [%rd1+1024];
+	setp.eq.s64 %p88, %rd461, 0;
+	setp.gt.s64 %p89, %rd459, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L126;
+	atom.global.add.u64 %rd462, [%rd140], %rd459;
 	mov.b64 %rd463, %rd462;
-	mov.b64 %rd457, %rd463;
-	add.s64 %rd464, %rd457, %rd455;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, 0;
-$L124:
-	setp.lt.s64 %p92, %rd466, %rd416;
-	not.pred %p93, %p92;
-	@!%p93 bra $L128;
-	bra.uni $L126;
-$L128:
-	mul.lo.s64 %rd467, %rd466, %rd162;
-	mad.lo.s64 %rd468, %rd467, 4, %rd160;
-	ld.shared.s32 %r172, [%rd468+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd469, %rd465, %rd466;
-	mul.lo.s64 %rd470, %rd469, %rd139;
-	mad.lo.s64 %rd471, %rd470, 4, %rd137;
-	st.global.s32 [%rd471+0], %r173;
-$L125:
-	add.s64 %rd472, %rd466, 1;
-	mov.b64 %rd466, %rd472;
-	bra.uni $L124;
+	mov.b64 %rd460, %rd463;
 $L126:
-	bra.uni $L105;
-$L104:
-	bra.uni $L103;
-$L105:
+	cvt.u64.u32 %rd464, %r2;
+	setp.eq.s64 %p91, %rd464, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd460;
+$L127:
+	bar.sync 0;
+	ld.shared.s64 %rd465, [%rd1+1024];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd460, %rd466;
+	add.s64 %rd467, %rd460, %rd458;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, 0;
+$L128:
+	setp.lt.s64 %p94, %rd469, %rd419;
+	not.pred %p95, %p94;
+	@!%p95 bra $L132;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd470, %rd469, %rd162;
+	mad.lo.s64 %rd471, %rd470, 4, %rd160;
+	ld.shared.s32 %r172, [%rd471+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd472, %rd468, %rd469;
+	mul.lo.s64 %rd473, %rd472, %rd139;
+	mad.lo.s64 %rd474, %rd473, 4, %rd137;
+	st.global.s32 [%rd474+0], %r173;
+$L129:
+	add.s64 %rd475, %rd469, 1;
+	mov.b64 %rd469, %rd475;
+	bra.uni $L128;
+$L130:
+	bra.uni $L109;
+$L108:
+	bra.uni $L107;
+$L109:
 $L54:
-	add.s64 %rd473, %rd299, %rd298;
-	mov.b64 %rd299, %rd473;
+	add.s64 %rd476, %rd299, %rd298;
+	mov.b64 %rd299, %rd476;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -8972,161 +9027,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd474, %rd106;
-	mov.b64 %rd475, %rd107;
+	mov.b64 %rd477, %rd106;
+	mov.b64 %rd478, %rd107;
 	// block reduction
 	mov.b32 %r174, 1;
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
-$L129:
-	setp.hs.u32 %p94, %r176, 32;
-	@%p94 bra $L130;
-	mov.b64 {%r177, %r178}, %rd474;
-	shfl.sync.down.b32 %r179|%p95, %r177, %r176, %r175, %r17;
+$L133:
+	setp.hs.u32 %p96, %r176, 32;
+	@%p96 bra $L134;
+	mov.b64 {%r177, %r178}, %rd477;
+	shfl.sync.down.b32 %r179|%p97, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd476, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd475;
+	mov.b64 %rd479, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd478;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd477, {%r183, %r184};
-	@!%p95 bra $L131;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L133;
-	setp.lt.s64 %p97, %rd476, %rd474;
-	setp.eq.s64 %p98, %rd476, %rd474;
-	setp.lt.s64 %p99, %rd477, %rd475;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd478, %rd476, %rd474, %p101;
-	selp.b64 %rd479, %rd477, %rd475, %p101;
-	mov.b64 %rd474, %rd478;
-	mov.b64 %rd475, %rd479;
-	bra.uni $L132;
-$L133:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L134;
-	setp.gt.s64 %p103, %rd476, %rd474;
-	setp.eq.s64 %p104, %rd476, %rd474;
-	setp.lt.s64 %p105, %rd477, %rd475;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd480, %rd476, %rd474, %p107;
-	selp.b64 %rd481, %rd477, %rd475, %p107;
-	mov.b64 %rd474, %rd480;
-	mov.b64 %rd475, %rd481;
-	bra.uni $L132;
-$L134:
-	mov.b64 %rd482, %rd474;
-	mov.b64 %rd483, %rd475;
-	mov.b64 %rd484, %rd476;
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd482;
-	mov.b64 %rd487, %rd483;
-	mov.b64 %rd488, %rd484;
-	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	add.s64 %rd492, %rd486, %rd490;
-	mov.b64 %rd486, %rd492;
-	add.s64 %rd493, %rd487, %rd491;
-	mov.b64 %rd487, %rd493;
-$L135:
-	mov.b64 %rd474, %rd486;
-	mov.b64 %rd475, %rd487;
-$L132:
-$L131:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L129;
-$L130:
-	setp.eq.u32 %p108, %r7, 0;
-	@!%p108 bra $L136;
-	mul.wide.u32 %rd494, %r8, 16;
-	add.s64 %rd495, %rd1, %rd494;
-	st.shared.s64 [%rd495+0], %rd474;
-	st.shared.s64 [%rd495+8], %rd475;
-$L136:
-	bar.sync 0;
-	setp.eq.u32 %p109, %r8, 0;
-	@!%p109 bra $L137;
-	setp.lo.u32 %p110, %r7, %r10;
-	@!%p110 bra $L138;
-	mul.wide.u32 %rd496, %r7, 16;
-	add.s64 %rd497, %rd1, %rd496;
-	ld.shared.s64 %rd498, [%rd497+0];
-	ld.shared.s64 %rd499, [%rd497+8];
-	mov.b64 %rd474, %rd498;
-	mov.b64 %rd475, %rd499;
+	mov.b64 %rd480, {%r183, %r184};
+	@!%p97 bra $L135;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L137;
+	setp.lt.s64 %p99, %rd479, %rd477;
+	setp.eq.s64 %p100, %rd479, %rd477;
+	setp.lt.s64 %p101, %rd480, %rd478;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd481, %rd479, %rd477, %p103;
+	selp.b64 %rd482, %rd480, %rd478, %p103;
+	mov.b64 %rd477, %rd481;
+	mov.b64 %rd478, %rd482;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L138;
+	setp.gt.s64 %p105, %rd479, %rd477;
+	setp.eq.s64 %p106, %rd479, %rd477;
+	setp.lt.s64 %p107, %rd480, %rd478;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd483, %rd479, %rd477, %p109;
+	selp.b64 %rd484, %rd480, %rd478, %p109;
+	mov.b64 %rd477, %rd483;
+	mov.b64 %rd478, %rd484;
+	bra.uni $L136;
 $L138:
+	mov.b64 %rd485, %rd477;
+	mov.b64 %rd486, %rd478;
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd485;
+	mov.b64 %rd490, %rd486;
+	mov.b64 %rd491, %rd487;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	add.s64 %rd495, %rd489, %rd493;
+	mov.b64 %rd489, %rd495;
+	add.s64 %rd496, %rd490, %rd494;
+	mov.b64 %rd490, %rd496;
+$L139:
+	mov.b64 %rd477, %rd489;
+	mov.b64 %rd478, %rd490;
+$L136:
+$L135:
+	shl.b32 %r176, %r176, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p110, %r7, 0;
+	@!%p110 bra $L140;
+	mul.wide.u32 %rd497, %r8, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	st.shared.s64 [%rd498+0], %rd477;
+	st.shared.s64 [%rd498+8], %rd478;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p111, %r8, 0;
+	@!%p111 bra $L141;
+	setp.lo.u32 %p112, %r7, %r10;
+	@!%p112 bra $L142;
+	mul.wide.u32 %rd499, %r7, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	ld.shared.s64 %rd501, [%rd500+0];
+	ld.shared.s64 %rd502, [%rd500+8];
+	mov.b64 %rd477, %rd501;
+	mov.b64 %rd478, %rd502;
+$L142:
 	sub.u32 %r185, %r10, 1;
 	mov.b32 %r186, %r174;
-$L139:
-	setp.hs.u32 %p111, %r186, 32;
-	@%p111 bra $L140;
-	mov.b64 {%r187, %r188}, %rd474;
-	shfl.sync.down.b32 %r189|%p112, %r187, %r186, %r185, %r17;
+$L143:
+	setp.hs.u32 %p113, %r186, 32;
+	@%p113 bra $L144;
+	mov.b64 {%r187, %r188}, %rd477;
+	shfl.sync.down.b32 %r189|%p114, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd500, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd475;
+	mov.b64 %rd503, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd478;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd501, {%r193, %r194};
-	@!%p112 bra $L141;
-	setp.ne.u32 %p113, %r18, 9;
-	@%p113 bra.uni $L143;
-	setp.lt.s64 %p114, %rd500, %rd474;
-	setp.eq.s64 %p115, %rd500, %rd474;
-	setp.lt.s64 %p116, %rd501, %rd475;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd502, %rd500, %rd474, %p118;
-	selp.b64 %rd503, %rd501, %rd475, %p118;
-	mov.b64 %rd474, %rd502;
-	mov.b64 %rd475, %rd503;
-	bra.uni $L142;
-$L143:
-	setp.ne.u32 %p119, %r18, 10;
-	@%p119 bra.uni $L144;
-	setp.gt.s64 %p120, %rd500, %rd474;
-	setp.eq.s64 %p121, %rd500, %rd474;
-	setp.lt.s64 %p122, %rd501, %rd475;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd504, %rd500, %rd474, %p124;
-	selp.b64 %rd505, %rd501, %rd475, %p124;
-	mov.b64 %rd474, %rd504;
-	mov.b64 %rd475, %rd505;
-	bra.uni $L142;
-$L144:
-	mov.b64 %rd506, %rd474;
-	mov.b64 %rd507, %rd475;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd501;
-	mov.b64 %rd486, %rd506;
-	mov.b64 %rd487, %rd507;
-	mov.b64 %rd488, %rd508;
+	mov.b64 %rd504, {%r193, %r194};
+	@!%p114 bra $L145;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L147;
+	setp.lt.s64 %p116, %rd503, %rd477;
+	setp.eq.s64 %p117, %rd503, %rd477;
+	setp.lt.s64 %p118, %rd504, %rd478;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd505, %rd503, %rd477, %p120;
+	selp.b64 %rd506, %rd504, %rd478, %p120;
+	mov.b64 %rd477, %rd505;
+	mov.b64 %rd478, %rd506;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p121, %r18, 10;
+	@%p121 bra.uni $L148;
+	setp.gt.s64 %p122, %rd503, %rd477;
+	setp.eq.s64 %p123, %rd503, %rd477;
+	setp.lt.s64 %p124, %rd504, %rd478;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd507, %rd503, %rd477, %p126;
+	selp.b64 %rd508, %rd504, %rd478, %p126;
+	mov.b64 %rd477, %rd507;
+	mov.b64 %rd478, %rd508;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd509, %rd477;
+	mov.b64 %rd510, %rd478;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
 	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	add.s64 %rd510, %rd486, %rd490;
-	mov.b64 %rd486, %rd510;
-	add.s64 %rd511, %rd487, %rd491;
-	mov.b64 %rd487, %rd511;
-$L145:
-	mov.b64 %rd474, %rd486;
-	mov.b64 %rd475, %rd487;
-$L142:
-$L141:
-	shl.b32 %r186, %r186, 1;
-	bra.uni $L139;
-$L140:
-$L137:
-	mul.wide.u32 %rd512, %r29, 16;
-	add.s64 %rd513, %rd11, %rd512;
-	setp.eq.u32 %p125, %r5, 0;
-	@!%p125 bra $L146;
-	st.global.s64 [%rd513+0], %rd474;
-	st.global.s64 [%rd513+8], %rd475;
+	mov.b64 %rd490, %rd510;
+	mov.b64 %rd491, %rd511;
+	mov.b64 %rd492, %rd512;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd494, %rd492;
+	add.s64 %rd513, %rd489, %rd493;
+	mov.b64 %rd489, %rd513;
+	add.s64 %rd514, %rd490, %rd494;
+	mov.b64 %rd490, %rd514;
+$L149:
+	mov.b64 %rd477, %rd489;
+	mov.b64 %rd478, %rd490;
 $L146:
+$L145:
+	shl.b32 %r186, %r186, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	mul.wide.u32 %rd515, %r29, 16;
+	add.s64 %rd516, %rd11, %rd515;
+	setp.eq.u32 %p127, %r5, 0;
+	@!%p127 bra $L150;
+	st.global.s64 [%rd516+0], %rd477;
+	st.global.s64 [%rd516+8], %rd478;
+$L150:
 	ret;
 }
 
@@ -10450,14 +10505,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10454
+//line gokkos_kernels_gen.go:10509
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10461
+//line gokkos_kernels_gen.go:10516
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10472,7 +10527,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10476
+//line gokkos_kernels_gen.go:10531
 		*acc = gokkosAccV
 		return
 	}
@@ -10482,7 +10537,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10486
+//line gokkos_kernels_gen.go:10541
 	*acc = gokkosAccV
 }
 
@@ -10534,6 +10589,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10538
+//line gokkos_kernels_gen.go:10593
 	return gokkosN
 }

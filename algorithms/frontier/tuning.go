@@ -35,7 +35,8 @@ type Tuning struct {
 	Units int
 	// EdgeSample is the stride with which push steps sample the degrees of the vertices
 	// they add, once a thread has added 64 (1: every degree, exact edge counts), rounded down
-	// to a power of two (the test is a mask, not a division). The default is 16.
+	// to a power of two (the test is a mask, not a division); a thread that has added 4,096
+	// or 65,536 samples at 4 or 16 times the stride. The default is 16.
 	EdgeSample int
 	// PullWords is the number of bitmap words (32 vertices each) one iteration of a pull
 	// step handles; negative means one vertex per iteration, with atomic updates of the

@@ -1868,9 +1868,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<207>;
+	.reg .pred %p<211>;
 	.reg .b32 %r<321>;
-	.reg .b64 %rd<695>;
+	.reg .b64 %rd<701>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2451,1128 +2451,1150 @@ $L49:
 	mov.b64 %rd121, %rd325;
 	bra.uni $L65;
 $L64:
-	sub.s64 %rd326, %rd220, 1;
-	and.b64 %rd327, %rd120, %rd326;
-	setp.eq.s64 %p53, %rd327, 0;
+	mov.b64 %rd326, %rd220;
+	setp.ge.s64 %p53, %rd120, 4096;
 	@!%p53 bra $L67;
-	cvt.s64.s32 %rd328, %r93;
-	add.s64 %rd329, %rd328, 1;
-	mul.lo.s64 %rd330, %rd329, %rd193;
-	mad.lo.s64 %rd331, %rd330, 8, %rd191;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	cvt.s64.s32 %rd334, %r93;
-	mul.lo.s64 %rd335, %rd334, %rd193;
-	mad.lo.s64 %rd336, %rd335, 8, %rd191;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	sub.s64 %rd339, %rd333, %rd338;
-	mul.lo.s64 %rd340, %rd220, %rd339;
-	add.s64 %rd341, %rd121, %rd340;
-	mov.b64 %rd121, %rd341;
+	mul.lo.s64 %rd327, %rd326, 4;
+	mov.b64 %rd326, %rd327;
 $L67:
-$L65:
-	add.s64 %rd342, %rd120, 1;
-	mov.b64 %rd120, %rd342;
-$L63:
-	setp.eq.s64 %p54, %rd235, %rd234;
+	setp.ge.s64 %p54, %rd120, 65536;
 	@!%p54 bra $L69;
-	mov.b64 %rd343, %rd235;
-$L70:
-	@!%p17 bra $L74;
-	bra.uni $L72;
+	mul.lo.s64 %rd328, %rd326, 4;
+	mov.b64 %rd326, %rd328;
+$L69:
+	sub.s64 %rd329, %rd326, 1;
+	and.b64 %rd330, %rd120, %rd329;
+	setp.eq.s64 %p55, %rd330, 0;
+	@!%p55 bra $L71;
+	cvt.s64.s32 %rd331, %r93;
+	add.s64 %rd332, %rd331, 1;
+	mul.lo.s64 %rd333, %rd332, %rd193;
+	mad.lo.s64 %rd334, %rd333, 8, %rd191;
+	ld.global.nc.s64 %rd335, [%rd334+0];
+	mov.b64 %rd336, %rd335;
+	cvt.s64.s32 %rd337, %r93;
+	mul.lo.s64 %rd338, %rd337, %rd193;
+	mad.lo.s64 %rd339, %rd338, 8, %rd191;
+	ld.global.nc.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	sub.s64 %rd342, %rd336, %rd341;
+	mul.lo.s64 %rd343, %rd326, %rd342;
+	add.s64 %rd344, %rd121, %rd343;
+	mov.b64 %rd121, %rd344;
+$L71:
+$L65:
+	add.s64 %rd345, %rd120, 1;
+	mov.b64 %rd120, %rd345;
+$L63:
+	setp.eq.s64 %p56, %rd235, %rd234;
+	@!%p56 bra $L73;
+	mov.b64 %rd346, %rd235;
 $L74:
-	// block scan
-	mov.b64 %rd344, %rd343;
-	mov.b32 %r94, %r3;
-$L75:
-	setp.hs.u32 %p55, %r94, 32;
-	@%p55 bra $L76;
-	mov.b64 {%r95, %r96}, %rd344;
-	shfl.sync.up.b32 %r97|%p56, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd345, {%r97, %r98};
-	@!%p56 bra $L77;
-	add.s64 %rd346, %rd345, %rd344;
-	mov.b64 %rd344, %rd346;
-$L77:
-	shl.b32 %r94, %r94, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r99, %r100}, %rd344;
-	shfl.sync.up.b32 %r101|%p57, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd347, {%r101, %r102};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd348, %rd347, 0, %p59;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r103;
-	@!%p60 bra $L78;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	st.shared.s64 [%rd350+0], %rd344;
+	@!%p17 bra $L78;
+	bra.uni $L76;
 $L78:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L79;
-	mov.b64 %rd351, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L80;
-	mul.wide.u32 %rd352, %r7, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	ld.shared.s64 %rd354, [%rd353+0];
-	mov.b64 %rd351, %rd354;
-$L80:
-	mov.b64 {%r104, %r105}, %rd351;
-	shfl.sync.up.b32 %r106|%p63, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd355, {%r106, %r107};
-	@!%p63 bra $L81;
-	add.s64 %rd356, %rd355, %rd351;
-	mov.b64 %rd351, %rd356;
-$L81:
-	mov.b64 {%r108, %r109}, %rd351;
-	shfl.sync.up.b32 %r110|%p64, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd357, {%r110, %r111};
-	@!%p64 bra $L82;
-	add.s64 %rd358, %rd357, %rd351;
-	mov.b64 %rd351, %rd358;
-$L82:
-	mov.b64 {%r112, %r113}, %rd351;
-	shfl.sync.up.b32 %r114|%p65, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd359, {%r114, %r115};
-	@!%p65 bra $L83;
-	add.s64 %rd360, %rd359, %rd351;
-	mov.b64 %rd351, %rd360;
-$L83:
-	mov.b64 {%r116, %r117}, %rd351;
-	shfl.sync.up.b32 %r118|%p66, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd361, {%r118, %r119};
-	@!%p66 bra $L84;
-	add.s64 %rd362, %rd361, %rd351;
-	mov.b64 %rd351, %rd362;
-$L84:
-	mov.b64 {%r120, %r121}, %rd351;
-	shfl.sync.up.b32 %r122|%p67, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd363, {%r122, %r123};
-	@!%p67 bra $L85;
-	add.s64 %rd364, %rd363, %rd351;
-	mov.b64 %rd351, %rd364;
-$L85:
-	mov.b64 {%r124, %r125}, %rd351;
-	shfl.sync.up.b32 %r126|%p68, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd365, {%r126, %r127};
-	selp.b64 %rd366, %rd365, 0, %p68;
-	@!%p62 bra $L86;
-	mul.wide.u32 %rd367, %r7, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	add.s64 %rd369, %rd368, 512;
-	st.shared.s64 [%rd369+0], %rd366;
-$L86:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r128;
-	@!%p69 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L87:
+	// block scan
+	mov.b64 %rd347, %rd346;
+	mov.b32 %r94, %r3;
 $L79:
+	setp.hs.u32 %p57, %r94, 32;
+	@%p57 bra $L80;
+	mov.b64 {%r95, %r96}, %rd347;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd348, {%r97, %r98};
+	@!%p58 bra $L81;
+	add.s64 %rd349, %rd348, %rd347;
+	mov.b64 %rd347, %rd349;
+$L81:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L79;
+$L80:
+	mov.b64 {%r99, %r100}, %rd347;
+	shfl.sync.up.b32 %r101|%p59, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd350, {%r101, %r102};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd351, %rd350, 0, %p61;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r103;
+	@!%p62 bra $L82;
+	mul.wide.u32 %rd352, %r8, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	st.shared.s64 [%rd353+0], %rd347;
+$L82:
 	bar.sync 0;
-	mul.wide.u32 %rd370, %r8, 16;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L83;
+	mov.b64 %rd354, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L84;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	ld.shared.s64 %rd357, [%rd356+0];
+	mov.b64 %rd354, %rd357;
+$L84:
+	mov.b64 {%r104, %r105}, %rd354;
+	shfl.sync.up.b32 %r106|%p65, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd358, {%r106, %r107};
+	@!%p65 bra $L85;
+	add.s64 %rd359, %rd358, %rd354;
+	mov.b64 %rd354, %rd359;
+$L85:
+	mov.b64 {%r108, %r109}, %rd354;
+	shfl.sync.up.b32 %r110|%p66, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd360, {%r110, %r111};
+	@!%p66 bra $L86;
+	add.s64 %rd361, %rd360, %rd354;
+	mov.b64 %rd354, %rd361;
+$L86:
+	mov.b64 {%r112, %r113}, %rd354;
+	shfl.sync.up.b32 %r114|%p67, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd362, {%r114, %r115};
+	@!%p67 bra $L87;
+	add.s64 %rd363, %rd362, %rd354;
+	mov.b64 %rd354, %rd363;
+$L87:
+	mov.b64 {%r116, %r117}, %rd354;
+	shfl.sync.up.b32 %r118|%p68, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd364, {%r118, %r119};
+	@!%p68 bra $L88;
+	add.s64 %rd365, %rd364, %rd354;
+	mov.b64 %rd354, %rd365;
+$L88:
+	mov.b64 {%r120, %r121}, %rd354;
+	shfl.sync.up.b32 %r122|%p69, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd366, {%r122, %r123};
+	@!%p69 bra $L89;
+	add.s64 %rd367, %rd366, %rd354;
+	mov.b64 %rd354, %rd367;
+$L89:
+	mov.b64 {%r124, %r125}, %rd354;
+	shfl.sync.up.b32 %r126|%p70, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd368, {%r126, %r127};
+	selp.b64 %rd369, %rd368, 0, %p70;
+	@!%p64 bra $L90;
+	mul.wide.u32 %rd370, %r7, 16;
 	add.s64 %rd371, %rd1, %rd370;
 	add.s64 %rd372, %rd371, 512;
-	ld.shared.s64 %rd373, [%rd372+0];
-	add.s64 %rd374, %rd373, %rd348;
-	ld.shared.s64 %rd375, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd374;
-	shfl.sync.idx.b32 %r131|%p70, %r129, 0, %r22, %r17;
+	st.shared.s64 [%rd372+0], %rd369;
+$L90:
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r128;
+	@!%p71 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd354;
+$L91:
+$L83:
+	bar.sync 0;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	add.s64 %rd375, %rd374, 512;
+	ld.shared.s64 %rd376, [%rd375+0];
+	add.s64 %rd377, %rd376, %rd351;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd377;
+	shfl.sync.idx.b32 %r131|%p72, %r129, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
-	mov.b64 %rd376, {%r131, %r132};
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
+	mov.b64 %rd379, {%r131, %r132};
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, 0;
-	cvt.u64.u32 %rd385, %r2;
-	setp.eq.s64 %p71, %rd385, 0;
-	setp.gt.s64 %p72, %rd383, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L89;
-	atom.global.add.u64 %rd386, [%rd210], %rd383;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd384, %rd387;
-$L89:
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, %rd384;
+	mov.b64 %rd387, 0;
 	cvt.u64.u32 %rd388, %r2;
-	setp.eq.s64 %p74, %rd388, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
-	bar.sync 0;
-	@!%p76 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd384;
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd389, [%rd1+1024];
+	setp.eq.s64 %p73, %rd388, 0;
+	setp.gt.s64 %p74, %rd386, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L93;
+	atom.global.add.u64 %rd389, [%rd210], %rd386;
 	mov.b64 %rd390, %rd389;
-	mov.b64 %rd384, %rd390;
-	add.s64 %rd391, %rd384, %rd382;
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd393, 0;
-$L91:
-	setp.lt.s64 %p77, %rd393, %rd343;
-	not.pred %p78, %p77;
-	@!%p78 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd394, %rd393, %rd182;
-	mad.lo.s64 %rd395, %rd394, 4, %rd180;
-	ld.shared.s32 %r133, [%rd395+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd396, %rd392, %rd393;
-	mul.lo.s64 %rd397, %rd396, %rd209;
-	mad.lo.s64 %rd398, %rd397, 4, %rd207;
-	st.global.s32 [%rd398+0], %r134;
-$L92:
-	add.s64 %rd399, %rd393, 1;
-	mov.b64 %rd393, %rd399;
-	bra.uni $L91;
+	mov.b64 %rd387, %rd390;
 $L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
+	cvt.u64.u32 %rd391, %r2;
+	setp.eq.s64 %p76, %rd391, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd387;
+$L94:
+	bar.sync 0;
+	ld.shared.s64 %rd392, [%rd1+1024];
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd387, %rd393;
+	add.s64 %rd394, %rd387, %rd385;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, 0;
+$L95:
+	setp.lt.s64 %p79, %rd396, %rd346;
+	not.pred %p80, %p79;
+	@!%p80 bra $L99;
+	bra.uni $L97;
+$L99:
+	mul.lo.s64 %rd397, %rd396, %rd182;
+	mad.lo.s64 %rd398, %rd397, 4, %rd180;
+	ld.shared.s32 %r133, [%rd398+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd399, %rd395, %rd396;
+	mul.lo.s64 %rd400, %rd399, %rd209;
+	mad.lo.s64 %rd401, %rd400, 4, %rd207;
+	st.global.s32 [%rd401+0], %r134;
+$L96:
+	add.s64 %rd402, %rd396, 1;
+	mov.b64 %rd396, %rd402;
+	bra.uni $L95;
+$L97:
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
 	mov.b64 %rd235, 0;
-$L69:
+$L73:
 $L30:
-	add.s64 %rd400, %rd262, 1;
-	mov.b64 %rd262, %rd400;
+	add.s64 %rd403, %rd262, 1;
+	mov.b64 %rd262, %rd403;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd401, %rd236, 1;
-	mov.b64 %rd236, %rd401;
+	add.s64 %rd404, %rd236, 1;
+	mov.b64 %rd236, %rd404;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd402, %rd235;
-$L96:
-	@!%p17 bra $L100;
-	bra.uni $L98;
+	mov.b64 %rd405, %rd235;
 $L100:
-	// block scan
-	mov.b64 %rd403, %rd402;
-	mov.b32 %r135, %r3;
-$L101:
-	setp.hs.u32 %p79, %r135, 32;
-	@%p79 bra $L102;
-	mov.b64 {%r136, %r137}, %rd403;
-	shfl.sync.up.b32 %r138|%p80, %r136, %r135, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
-	mov.b64 %rd404, {%r138, %r139};
-	@!%p80 bra $L103;
-	add.s64 %rd405, %rd404, %rd403;
-	mov.b64 %rd403, %rd405;
-$L103:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r140, %r141}, %rd403;
-	shfl.sync.up.b32 %r142|%p81, %r140, %r3, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
-	mov.b64 %rd406, {%r142, %r143};
-	setp.lo.u32 %p82, %r3, 32;
-	and.pred %p83, %p81, %p82;
-	selp.b64 %rd407, %rd406, 0, %p83;
-	sub.u32 %r144, %r13, %r3;
-	setp.eq.u32 %p84, %r7, %r144;
-	@!%p84 bra $L104;
-	mul.wide.u32 %rd408, %r8, 16;
-	add.s64 %rd409, %rd1, %rd408;
-	st.shared.s64 [%rd409+0], %rd403;
+	@!%p17 bra $L104;
+	bra.uni $L102;
 $L104:
-	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L105;
-	mov.b64 %rd410, 0;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L106;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	ld.shared.s64 %rd413, [%rd412+0];
-	mov.b64 %rd410, %rd413;
-$L106:
-	mov.b64 {%r145, %r146}, %rd410;
-	shfl.sync.up.b32 %r147|%p87, %r145, 1, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
-	mov.b64 %rd414, {%r147, %r148};
-	@!%p87 bra $L107;
-	add.s64 %rd415, %rd414, %rd410;
-	mov.b64 %rd410, %rd415;
-$L107:
-	mov.b64 {%r149, %r150}, %rd410;
-	shfl.sync.up.b32 %r151|%p88, %r149, 2, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
-	mov.b64 %rd416, {%r151, %r152};
-	@!%p88 bra $L108;
-	add.s64 %rd417, %rd416, %rd410;
-	mov.b64 %rd410, %rd417;
-$L108:
-	mov.b64 {%r153, %r154}, %rd410;
-	shfl.sync.up.b32 %r155|%p89, %r153, 4, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
-	mov.b64 %rd418, {%r155, %r156};
-	@!%p89 bra $L109;
-	add.s64 %rd419, %rd418, %rd410;
-	mov.b64 %rd410, %rd419;
-$L109:
-	mov.b64 {%r157, %r158}, %rd410;
-	shfl.sync.up.b32 %r159|%p90, %r157, 8, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
-	mov.b64 %rd420, {%r159, %r160};
-	@!%p90 bra $L110;
-	add.s64 %rd421, %rd420, %rd410;
-	mov.b64 %rd410, %rd421;
-$L110:
-	mov.b64 {%r161, %r162}, %rd410;
-	shfl.sync.up.b32 %r163|%p91, %r161, 16, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
-	mov.b64 %rd422, {%r163, %r164};
-	@!%p91 bra $L111;
-	add.s64 %rd423, %rd422, %rd410;
-	mov.b64 %rd410, %rd423;
-$L111:
-	mov.b64 {%r165, %r166}, %rd410;
-	shfl.sync.up.b32 %r167|%p92, %r165, 1, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
-	mov.b64 %rd424, {%r167, %r168};
-	selp.b64 %rd425, %rd424, 0, %p92;
-	@!%p86 bra $L112;
-	mul.wide.u32 %rd426, %r7, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	add.s64 %rd428, %rd427, 512;
-	st.shared.s64 [%rd428+0], %rd425;
-$L112:
-	sub.u32 %r169, %r10, 1;
-	setp.eq.u32 %p93, %r7, %r169;
-	@!%p93 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd410;
-$L113:
+	// block scan
+	mov.b64 %rd406, %rd405;
+	mov.b32 %r135, %r3;
 $L105:
+	setp.hs.u32 %p81, %r135, 32;
+	@%p81 bra $L106;
+	mov.b64 {%r136, %r137}, %rd406;
+	shfl.sync.up.b32 %r138|%p82, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd407, {%r138, %r139};
+	@!%p82 bra $L107;
+	add.s64 %rd408, %rd407, %rd406;
+	mov.b64 %rd406, %rd408;
+$L107:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L105;
+$L106:
+	mov.b64 {%r140, %r141}, %rd406;
+	shfl.sync.up.b32 %r142|%p83, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd409, {%r142, %r143};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd410, %rd409, 0, %p85;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r144;
+	@!%p86 bra $L108;
+	mul.wide.u32 %rd411, %r8, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	st.shared.s64 [%rd412+0], %rd406;
+$L108:
 	bar.sync 0;
-	mul.wide.u32 %rd429, %r8, 16;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L109;
+	mov.b64 %rd413, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L110;
+	mul.wide.u32 %rd414, %r7, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	ld.shared.s64 %rd416, [%rd415+0];
+	mov.b64 %rd413, %rd416;
+$L110:
+	mov.b64 {%r145, %r146}, %rd413;
+	shfl.sync.up.b32 %r147|%p89, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd417, {%r147, %r148};
+	@!%p89 bra $L111;
+	add.s64 %rd418, %rd417, %rd413;
+	mov.b64 %rd413, %rd418;
+$L111:
+	mov.b64 {%r149, %r150}, %rd413;
+	shfl.sync.up.b32 %r151|%p90, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd419, {%r151, %r152};
+	@!%p90 bra $L112;
+	add.s64 %rd420, %rd419, %rd413;
+	mov.b64 %rd413, %rd420;
+$L112:
+	mov.b64 {%r153, %r154}, %rd413;
+	shfl.sync.up.b32 %r155|%p91, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd421, {%r155, %r156};
+	@!%p91 bra $L113;
+	add.s64 %rd422, %rd421, %rd413;
+	mov.b64 %rd413, %rd422;
+$L113:
+	mov.b64 {%r157, %r158}, %rd413;
+	shfl.sync.up.b32 %r159|%p92, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd423, {%r159, %r160};
+	@!%p92 bra $L114;
+	add.s64 %rd424, %rd423, %rd413;
+	mov.b64 %rd413, %rd424;
+$L114:
+	mov.b64 {%r161, %r162}, %rd413;
+	shfl.sync.up.b32 %r163|%p93, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd425, {%r163, %r164};
+	@!%p93 bra $L115;
+	add.s64 %rd426, %rd425, %rd413;
+	mov.b64 %rd413, %rd426;
+$L115:
+	mov.b64 {%r165, %r166}, %rd413;
+	shfl.sync.up.b32 %r167|%p94, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd427, {%r167, %r168};
+	selp.b64 %rd428, %rd427, 0, %p94;
+	@!%p88 bra $L116;
+	mul.wide.u32 %rd429, %r7, 16;
 	add.s64 %rd430, %rd1, %rd429;
 	add.s64 %rd431, %rd430, 512;
-	ld.shared.s64 %rd432, [%rd431+0];
-	add.s64 %rd433, %rd432, %rd407;
-	ld.shared.s64 %rd434, [%rd1+1024];
-	mov.b64 {%r170, %r171}, %rd433;
-	shfl.sync.idx.b32 %r172|%p94, %r170, 0, %r22, %r17;
+	st.shared.s64 [%rd431+0], %rd428;
+$L116:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r169;
+	@!%p95 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd413;
+$L117:
+$L109:
+	bar.sync 0;
+	mul.wide.u32 %rd432, %r8, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	add.s64 %rd434, %rd433, 512;
+	ld.shared.s64 %rd435, [%rd434+0];
+	add.s64 %rd436, %rd435, %rd410;
+	ld.shared.s64 %rd437, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd436;
+	shfl.sync.idx.b32 %r172|%p96, %r170, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
-	mov.b64 %rd435, {%r172, %r173};
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
+	mov.b64 %rd438, {%r172, %r173};
 	mov.b64 %rd439, %rd437;
 	mov.b64 %rd440, %rd438;
 	mov.b64 %rd441, %rd439;
 	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, 0;
-	cvt.u64.u32 %rd444, %r2;
-	setp.eq.s64 %p95, %rd444, 0;
-	setp.gt.s64 %p96, %rd442, 0;
-	and.pred %p97, %p95, %p96;
-	@!%p97 bra $L115;
-	atom.global.add.u64 %rd445, [%rd210], %rd442;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd443, %rd446;
-$L115:
+	mov.b64 %rd443, %rd441;
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, 0;
 	cvt.u64.u32 %rd447, %r2;
-	setp.eq.s64 %p98, %rd447, 0;
-	setp.eq.u32 %p99, %r1, 0;
-	and.pred %p100, %p98, %p99;
-	bar.sync 0;
-	@!%p100 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd443;
-$L116:
-	bar.sync 0;
-	ld.shared.s64 %rd448, [%rd1+1024];
+	setp.eq.s64 %p97, %rd447, 0;
+	setp.gt.s64 %p98, %rd445, 0;
+	and.pred %p99, %p97, %p98;
+	@!%p99 bra $L119;
+	atom.global.add.u64 %rd448, [%rd210], %rd445;
 	mov.b64 %rd449, %rd448;
-	mov.b64 %rd443, %rd449;
-	add.s64 %rd450, %rd443, %rd441;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, 0;
-$L117:
-	setp.lt.s64 %p101, %rd452, %rd402;
-	not.pred %p102, %p101;
-	@!%p102 bra $L121;
-	bra.uni $L119;
-$L121:
-	mul.lo.s64 %rd453, %rd452, %rd182;
-	mad.lo.s64 %rd454, %rd453, 4, %rd180;
-	ld.shared.s32 %r174, [%rd454+0];
-	mov.b32 %r175, %r174;
-	add.s64 %rd455, %rd451, %rd452;
-	mul.lo.s64 %rd456, %rd455, %rd209;
-	mad.lo.s64 %rd457, %rd456, 4, %rd207;
-	st.global.s32 [%rd457+0], %r175;
-$L118:
-	add.s64 %rd458, %rd452, 1;
-	mov.b64 %rd452, %rd458;
-	bra.uni $L117;
+	mov.b64 %rd446, %rd449;
 $L119:
-	bra.uni $L98;
-$L97:
-	bra.uni $L96;
-$L98:
+	cvt.u64.u32 %rd450, %r2;
+	setp.eq.s64 %p100, %rd450, 0;
+	setp.eq.u32 %p101, %r1, 0;
+	and.pred %p102, %p100, %p101;
+	bar.sync 0;
+	@!%p102 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd446;
+$L120:
+	bar.sync 0;
+	ld.shared.s64 %rd451, [%rd1+1024];
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd446, %rd452;
+	add.s64 %rd453, %rd446, %rd444;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, 0;
+$L121:
+	setp.lt.s64 %p103, %rd455, %rd405;
+	not.pred %p104, %p103;
+	@!%p104 bra $L125;
+	bra.uni $L123;
+$L125:
+	mul.lo.s64 %rd456, %rd455, %rd182;
+	mad.lo.s64 %rd457, %rd456, 4, %rd180;
+	ld.shared.s32 %r174, [%rd457+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd458, %rd454, %rd455;
+	mul.lo.s64 %rd459, %rd458, %rd209;
+	mad.lo.s64 %rd460, %rd459, 4, %rd207;
+	st.global.s32 [%rd460+0], %r175;
+$L122:
+	add.s64 %rd461, %rd455, 1;
+	mov.b64 %rd455, %rd461;
+	bra.uni $L121;
+$L123:
+	bra.uni $L102;
+$L101:
+	bra.uni $L100;
+$L102:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd459, %r2;
-	add.s64 %rd460, %rd186, %rd459;
-	mov.b64 %rd461, %rd460;
+	cvt.u64.u32 %rd462, %r2;
+	add.s64 %rd463, %rd186, %rd462;
+	mov.b64 %rd464, %rd463;
 	mov.b32 %r176, -1;
-	mov.b64 %rd462, 0;
-	mov.b64 %rd463, 0;
-$L122:
-	@!%p13 bra $L126;
-	mov.b64 %rd464, 4611686018427387904;
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd464, %rd163;
-	bra.uni $L124;
-$L123:
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd465, %rd464;
-$L127:
+	mov.b64 %rd465, 0;
 	mov.b64 %rd466, 0;
-	mov.b64 %rd467, %rd465;
+$L126:
+	@!%p13 bra $L130;
+	mov.b64 %rd467, 4611686018427387904;
+	bra.uni $L128;
 $L130:
-	setp.gt.s64 %p103, %rd467, 0;
-	not.pred %p104, %p103;
-	@!%p104 bra $L134;
-	bra.uni $L132;
+	mov.b64 %rd467, %rd163;
+	bra.uni $L128;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd468, %rd467;
+$L131:
+	mov.b64 %rd469, 0;
+	mov.b64 %rd470, %rd468;
 $L134:
-	setp.ge.s64 %p105, %rd462, %rd463;
-	@!%p105 bra $L136;
-	setp.ge.s64 %p106, %rd461, %rd189;
+	setp.gt.s64 %p105, %rd470, 0;
+	not.pred %p106, %p105;
 	@!%p106 bra $L138;
-	bra.uni $L132;
+	bra.uni $L136;
 $L138:
-	mov.pred %p107, %p12;
-	mov.b64 %rd468, %rd144;
-	mov.b64 %rd469, %rd461;
-$L139:
-	@!%p107 bra $L143;
-	shr.s64 %rd470, %rd469, 5;
-	mul.lo.s64 %rd471, %rd470, %rd150;
-	mad.lo.s64 %rd472, %rd471, 4, %rd148;
-	ld.global.nc.u32 %r177, [%rd472+0];
+	setp.ge.s64 %p107, %rd465, %rd466;
+	@!%p107 bra $L140;
+	setp.ge.s64 %p108, %rd464, %rd189;
+	@!%p108 bra $L142;
+	bra.uni $L136;
+$L142:
+	mov.pred %p109, %p12;
+	mov.b64 %rd471, %rd144;
+	mov.b64 %rd472, %rd464;
+$L143:
+	@!%p109 bra $L147;
+	shr.s64 %rd473, %rd472, 5;
+	mul.lo.s64 %rd474, %rd473, %rd150;
+	mad.lo.s64 %rd475, %rd474, 4, %rd148;
+	ld.global.nc.u32 %r177, [%rd475+0];
 	mov.b32 %r178, %r177;
-	and.b64 %rd473, %rd469, 31;
-	min.u64 %rd474, %rd473, 32;
-	cvt.u32.u64 %r179, %rd474;
+	and.b64 %rd476, %rd472, 31;
+	min.u64 %rd477, %rd476, 32;
+	cvt.u32.u64 %r179, %rd477;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p108, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p108;
+	setp.hs.u32 %p110, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p110;
 	and.b32 %r183, %r178, %r182;
-	setp.ne.u32 %p109, %r183, 0x0;
-	@!%p109 bra $L145;
-	cvt.u32.u64 %r184, %rd469;
+	setp.ne.u32 %p111, %r183, 0x0;
+	@!%p111 bra $L149;
+	cvt.u32.u64 %r184, %rd472;
 	mov.b32 %r185, %r184;
-	bra.uni $L141;
-$L145:
+	bra.uni $L145;
+$L149:
 	mov.b32 %r185, -1;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd475, %rd469, %rd147;
-	mad.lo.s64 %rd476, %rd475, 4, %rd145;
-	ld.global.nc.s32 %r186, [%rd476+0];
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd478, %rd472, %rd147;
+	mad.lo.s64 %rd479, %rd478, 4, %rd145;
+	ld.global.nc.s32 %r186, [%rd479+0];
 	mov.b32 %r187, %r186;
 	mov.b32 %r185, %r187;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
+	bra.uni $L145;
+$L144:
+	bra.uni $L143;
+$L145:
 	mov.b32 %r176, %r185;
-	add.s64 %rd477, %rd461, %rd184;
-	mov.b64 %rd461, %rd477;
-	setp.ge.s32 %p110, %r176, 0;
-	@!%p110 bra $L147;
-	mov.b64 %rd478, %rd134;
+	add.s64 %rd480, %rd464, %rd184;
+	mov.b64 %rd464, %rd480;
+	setp.ge.s32 %p112, %r176, 0;
+	@!%p112 bra $L151;
+	mov.b64 %rd481, %rd134;
 	mov.b32 %r188, %r176;
-	cvt.s64.s32 %rd479, %r188;
-	mul.lo.s64 %rd480, %rd479, %rd137;
-	mad.lo.s64 %rd481, %rd480, 8, %rd135;
-	ld.global.nc.s64 %rd482, [%rd481+0];
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd134;
+	cvt.s64.s32 %rd482, %r188;
+	mul.lo.s64 %rd483, %rd482, %rd137;
+	mad.lo.s64 %rd484, %rd483, 8, %rd135;
+	ld.global.nc.s64 %rd485, [%rd484+0];
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, %rd134;
 	mov.b32 %r189, %r176;
-	cvt.s64.s32 %rd486, %r189;
-	add.s64 %rd487, %rd486, 1;
-	mul.lo.s64 %rd488, %rd487, %rd137;
-	mad.lo.s64 %rd489, %rd488, 8, %rd135;
-	ld.global.nc.s64 %rd490, [%rd489+0];
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd493, %rd484;
-	mov.b64 %rd494, %rd492;
-	mov.b64 %rd462, %rd493;
-	mov.b64 %rd463, %rd494;
-$L147:
-	bra.uni $L131;
-$L136:
-	mul.lo.s64 %rd495, %rd462, %rd140;
-	mad.lo.s64 %rd496, %rd495, 4, %rd138;
-	ld.global.nc.s32 %r190, [%rd496+0];
+	cvt.s64.s32 %rd489, %r189;
+	add.s64 %rd490, %rd489, 1;
+	mul.lo.s64 %rd491, %rd490, %rd137;
+	mad.lo.s64 %rd492, %rd491, 8, %rd135;
+	ld.global.nc.s64 %rd493, [%rd492+0];
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd487;
+	mov.b64 %rd497, %rd495;
+	mov.b64 %rd465, %rd496;
+	mov.b64 %rd466, %rd497;
+$L151:
+	bra.uni $L135;
+$L140:
+	mul.lo.s64 %rd498, %rd465, %rd140;
+	mad.lo.s64 %rd499, %rd498, 4, %rd138;
+	ld.global.nc.s32 %r190, [%rd499+0];
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r176;
 	mov.b32 %r194, %r192;
-	mov.b64 %rd497, %rd462;
-$L148:
-	cvt.s64.s32 %rd498, %r193;
-	mul.lo.s64 %rd499, %rd498, %rd168;
-	mad.lo.s64 %rd500, %rd499, 4, %rd166;
-	ld.global.nc.u32 %r195, [%rd500+0];
-	mov.b32 %r196, %r195;
-	and.b32 %r197, %r196, 0x4;
-	setp.ne.u32 %p111, %r197, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L152;
-	cvt.s64.s32 %rd501, %r194;
+	mov.b64 %rd500, %rd465;
+$L152:
+	cvt.s64.s32 %rd501, %r193;
 	mul.lo.s64 %rd502, %rd501, %rd168;
 	mad.lo.s64 %rd503, %rd502, 4, %rd166;
-	ld.global.nc.u32 %r198, [%rd503+0];
+	ld.global.nc.u32 %r195, [%rd503+0];
+	mov.b32 %r196, %r195;
+	and.b32 %r197, %r196, 0x4;
+	setp.ne.u32 %p113, %r197, 0x0;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L156;
+	cvt.s64.s32 %rd504, %r194;
+	mul.lo.s64 %rd505, %rd504, %rd168;
+	mad.lo.s64 %rd506, %rd505, 4, %rd166;
+	ld.global.nc.u32 %r198, [%rd506+0];
 	mov.b32 %r199, %r198;
 	and.b32 %r200, %r199, 0x4;
-	setp.ne.u32 %p114, %r200, 0x0;
-	mov.pred %p112, %p114;
-$L152:
-	mov.pred %p115, %p112;
-	not.pred %p116, %p115;
-	@!%p116 bra $L154;
-	cvt.s64.s32 %rd504, %r194;
-	mul.lo.s64 %rd505, %rd504, %rd171;
-	mad.lo.s64 %rd506, %rd505, 4, %rd169;
-	ld.global.nc.s32 %r201, [%rd506+0];
-	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd507, %r193;
+	setp.ne.u32 %p116, %r200, 0x0;
+	mov.pred %p114, %p116;
+$L156:
+	mov.pred %p117, %p114;
+	not.pred %p118, %p117;
+	@!%p118 bra $L158;
+	cvt.s64.s32 %rd507, %r194;
 	mul.lo.s64 %rd508, %rd507, %rd171;
 	mad.lo.s64 %rd509, %rd508, 4, %rd169;
-	ld.global.nc.s32 %r203, [%rd509+0];
-	mov.b32 %r204, %r203;
-	setp.ne.s32 %p117, %r202, %r204;
-	mov.pred %p115, %p117;
-$L154:
-	@!%p115 bra $L156;
-	mov.pred %p118, 0;
-	bra.uni $L150;
-$L156:
+	ld.global.nc.s32 %r201, [%rd509+0];
+	mov.b32 %r202, %r201;
 	cvt.s64.s32 %rd510, %r193;
-	mul.lo.s64 %rd511, %rd510, %rd174;
-	mad.lo.s64 %rd512, %rd511, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r205, [%rd512+0];
-	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd513, %r194;
+	mul.lo.s64 %rd511, %rd510, %rd171;
+	mad.lo.s64 %rd512, %rd511, 4, %rd169;
+	ld.global.nc.s32 %r203, [%rd512+0];
+	mov.b32 %r204, %r203;
+	setp.ne.s32 %p119, %r202, %r204;
+	mov.pred %p117, %p119;
+$L158:
+	@!%p117 bra $L160;
+	mov.pred %p120, 0;
+	bra.uni $L154;
+$L160:
+	cvt.s64.s32 %rd513, %r193;
 	mul.lo.s64 %rd514, %rd513, %rd174;
 	mad.lo.s64 %rd515, %rd514, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r208, [%rd515+0];
-	mov.b32 %r209, %r208;
-	setp.ge.s32 %p119, %r209, %r207;
-	@!%p119 bra $L158;
-	mov.pred %p118, 0;
-	bra.uni $L150;
-$L158:
+	ld.relaxed.gpu.global.s32 %r205, [%rd515+0];
+	mov.b32 %r206, %r205;
+	mov.b32 %r207, %r206;
 	cvt.s64.s32 %rd516, %r194;
 	mul.lo.s64 %rd517, %rd516, %rd174;
 	mad.lo.s64 %rd518, %rd517, 4, %rd172;
-	atom.global.max.s32 %r210, [%rd518], %r207;
+	ld.relaxed.gpu.global.s32 %r208, [%rd518+0];
+	mov.b32 %r209, %r208;
+	setp.ge.s32 %p121, %r209, %r207;
+	@!%p121 bra $L162;
+	mov.pred %p120, 0;
+	bra.uni $L154;
+$L162:
+	cvt.s64.s32 %rd519, %r194;
+	mul.lo.s64 %rd520, %rd519, %rd174;
+	mad.lo.s64 %rd521, %rd520, 4, %rd172;
+	atom.global.max.s32 %r210, [%rd521], %r207;
 	mov.b32 %r211, %r210;
-	setp.lt.s32 %p120, %r211, %r207;
-	mov.pred %p118, %p120;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	@!%p118 bra $L160;
-	mov.pred %p121, 0;
-	mov.b64 %rd519, %rd466;
+	setp.lt.s32 %p122, %r211, %r207;
+	mov.pred %p120, %p122;
+	bra.uni $L154;
+$L153:
+	bra.uni $L152;
+$L154:
+	@!%p120 bra $L164;
+	mov.pred %p123, 0;
+	mov.b64 %rd522, %rd469;
 	mov.b32 %r212, %r192;
-$L161:
-	@!%p13 bra $L165;
+$L165:
+	@!%p13 bra $L169;
 	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd520, %r213;
-	mov.b64 %rd521, %rd520;
+	cvt.s64.s32 %rd523, %r213;
+	mov.b64 %rd524, %rd523;
 	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd522, %r214;
-	min.u64 %rd523, %rd522, 32;
-	cvt.u32.u64 %r215, %rd523;
+	cvt.s64.s32 %rd525, %r214;
+	min.u64 %rd526, %rd525, 32;
+	cvt.u32.u64 %r215, %rd526;
 	mov.b32 %r217, 0x1;
 	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p122, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p122;
+	setp.hs.u32 %p124, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p124;
 	mov.b32 %r219, %r218;
-	mov.b64 %rd524, %rd521;
+	mov.b64 %rd527, %rd524;
 	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd525, %rd524, %rd159;
-	mad.lo.s64 %rd526, %rd525, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r221, [%rd526+0];
+	mul.lo.s64 %rd528, %rd527, %rd159;
+	mad.lo.s64 %rd529, %rd528, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r221, [%rd529+0];
 	mov.b32 %r222, %r221;
 	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p123, %r223, 0x0;
-	mov.pred %p124, %p123;
-	not.pred %p125, %p124;
-	@!%p125 bra $L167;
-	mul.lo.s64 %rd527, %rd524, %rd159;
-	mad.lo.s64 %rd528, %rd527, 4, %rd157;
-	atom.global.or.b32 %r224, [%rd528], %r220;
+	setp.ne.u32 %p125, %r223, 0x0;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L171;
+	mul.lo.s64 %rd530, %rd527, %rd159;
+	mad.lo.s64 %rd531, %rd530, 4, %rd157;
+	atom.global.or.b32 %r224, [%rd531], %r220;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r220;
-	setp.ne.u32 %p126, %r226, 0x0;
-	mov.pred %p124, %p126;
-$L167:
-	@!%p124 bra $L169;
-	mov.b64 %rd529, %rd519;
-	mov.b64 %rd530, %rd529;
-	mov.pred %p127, 0;
-	bra.uni $L163;
+	setp.ne.u32 %p128, %r226, 0x0;
+	mov.pred %p126, %p128;
+$L171:
+	@!%p126 bra $L173;
+	mov.b64 %rd532, %rd522;
+	mov.b64 %rd533, %rd532;
+	mov.pred %p129, 0;
+	bra.uni $L167;
+$L173:
+	mov.b64 %rd534, %rd522;
+	mov.b64 %rd533, %rd534;
+	mov.pred %p129, 1;
+	bra.uni $L167;
 $L169:
-	mov.b64 %rd531, %rd519;
-	mov.b64 %rd530, %rd531;
-	mov.pred %p127, 1;
-	bra.uni $L163;
-$L165:
-	@!%p14 bra $L171;
-	cvt.s64.s32 %rd532, %r212;
-	mul.lo.s64 %rd533, %rd532, %rd162;
-	mad.lo.s64 %rd534, %rd533, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r227, [%rd534+0];
-	mov.b32 %r228, %r227;
-	setp.eq.s32 %p128, %r228, %r36;
-	mov.pred %p129, %p128;
-	not.pred %p130, %p129;
-	@!%p130 bra $L173;
+	@!%p14 bra $L175;
 	cvt.s64.s32 %rd535, %r212;
 	mul.lo.s64 %rd536, %rd535, %rd162;
 	mad.lo.s64 %rd537, %rd536, 4, %rd160;
-	atom.global.exch.b32 %r229, [%rd537], %r36;
+	ld.relaxed.gpu.global.s32 %r227, [%rd537+0];
+	mov.b32 %r228, %r227;
+	setp.eq.s32 %p130, %r228, %r36;
+	mov.pred %p131, %p130;
+	not.pred %p132, %p131;
+	@!%p132 bra $L177;
+	cvt.s64.s32 %rd538, %r212;
+	mul.lo.s64 %rd539, %rd538, %rd162;
+	mad.lo.s64 %rd540, %rd539, 4, %rd160;
+	atom.global.exch.b32 %r229, [%rd540], %r36;
 	mov.b32 %r230, %r229;
-	setp.eq.s32 %p131, %r230, %r36;
-	mov.pred %p129, %p131;
-$L173:
-	@!%p129 bra $L175;
-	mov.b64 %rd538, %rd519;
-	mov.b64 %rd530, %rd538;
-	mov.pred %p127, 0;
-	bra.uni $L163;
-$L175:
-$L171:
-	mul.lo.s64 %rd539, %rd519, %rd182;
-	mad.lo.s64 %rd540, %rd539, 4, %rd180;
-	st.shared.s32 [%rd540+0], %r212;
-	add.s64 %rd541, %rd519, 1;
-	mov.b64 %rd542, %rd541;
-	mov.b64 %rd530, %rd542;
-	mov.pred %p127, 1;
-	bra.uni $L163;
-$L162:
-	bra.uni $L161;
-$L163:
-	mov.b64 %rd543, %rd530;
-	mov.pred %p132, %p127;
-	mov.b64 %rd466, %rd543;
-	mov.pred %p121, %p132;
-	@!%p121 bra $L177;
-	mov.b64 %rd544, %rd134;
-	mov.b32 %r231, %r192;
-	setp.lt.s64 %p133, %rd120, 64;
-	setp.le.s64 %p134, %rd164, 1;
-	or.pred %p135, %p133, %p134;
-	@!%p135 bra $L178;
-	cvt.s64.s32 %rd545, %r231;
-	add.s64 %rd546, %rd545, 1;
-	mul.lo.s64 %rd547, %rd546, %rd137;
-	mad.lo.s64 %rd548, %rd547, 8, %rd135;
-	ld.global.nc.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	cvt.s64.s32 %rd551, %r231;
-	mul.lo.s64 %rd552, %rd551, %rd137;
-	mad.lo.s64 %rd553, %rd552, 8, %rd135;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	sub.s64 %rd556, %rd550, %rd555;
-	add.s64 %rd557, %rd121, %rd556;
-	mov.b64 %rd121, %rd557;
-	bra.uni $L179;
-$L178:
-	sub.s64 %rd558, %rd164, 1;
-	and.b64 %rd559, %rd120, %rd558;
-	setp.eq.s64 %p136, %rd559, 0;
-	@!%p136 bra $L181;
-	cvt.s64.s32 %rd560, %r231;
-	add.s64 %rd561, %rd560, 1;
-	mul.lo.s64 %rd562, %rd561, %rd137;
-	mad.lo.s64 %rd563, %rd562, 8, %rd135;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	cvt.s64.s32 %rd566, %r231;
-	mul.lo.s64 %rd567, %rd566, %rd137;
-	mad.lo.s64 %rd568, %rd567, 8, %rd135;
-	ld.global.nc.s64 %rd569, [%rd568+0];
-	mov.b64 %rd570, %rd569;
-	sub.s64 %rd571, %rd565, %rd570;
-	mul.lo.s64 %rd572, %rd164, %rd571;
-	add.s64 %rd573, %rd121, %rd572;
-	mov.b64 %rd121, %rd573;
-$L181:
-$L179:
-	add.s64 %rd574, %rd120, 1;
-	mov.b64 %rd120, %rd574;
+	setp.eq.s32 %p133, %r230, %r36;
+	mov.pred %p131, %p133;
 $L177:
-$L160:
-	add.s64 %rd575, %rd462, 1;
-	mov.b64 %rd462, %rd575;
-	sub.s64 %rd576, %rd467, 1;
-	mov.b64 %rd467, %rd576;
-$L131:
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd577, %rd466;
+	@!%p131 bra $L179;
+	mov.b64 %rd541, %rd522;
+	mov.b64 %rd533, %rd541;
+	mov.pred %p129, 0;
+	bra.uni $L167;
+$L179:
+$L175:
+	mul.lo.s64 %rd542, %rd522, %rd182;
+	mad.lo.s64 %rd543, %rd542, 4, %rd180;
+	st.shared.s32 [%rd543+0], %r212;
+	add.s64 %rd544, %rd522, 1;
+	mov.b64 %rd545, %rd544;
+	mov.b64 %rd533, %rd545;
+	mov.pred %p129, 1;
+	bra.uni $L167;
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd546, %rd533;
+	mov.pred %p134, %p129;
+	mov.b64 %rd469, %rd546;
+	mov.pred %p123, %p134;
+	@!%p123 bra $L181;
+	mov.b64 %rd547, %rd134;
+	mov.b32 %r231, %r192;
+	setp.lt.s64 %p135, %rd120, 64;
+	setp.le.s64 %p136, %rd164, 1;
+	or.pred %p137, %p135, %p136;
+	@!%p137 bra $L182;
+	cvt.s64.s32 %rd548, %r231;
+	add.s64 %rd549, %rd548, 1;
+	mul.lo.s64 %rd550, %rd549, %rd137;
+	mad.lo.s64 %rd551, %rd550, 8, %rd135;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	cvt.s64.s32 %rd554, %r231;
+	mul.lo.s64 %rd555, %rd554, %rd137;
+	mad.lo.s64 %rd556, %rd555, 8, %rd135;
+	ld.global.nc.s64 %rd557, [%rd556+0];
+	mov.b64 %rd558, %rd557;
+	sub.s64 %rd559, %rd553, %rd558;
+	add.s64 %rd560, %rd121, %rd559;
+	mov.b64 %rd121, %rd560;
+	bra.uni $L183;
 $L182:
-	@!%p13 bra $L186;
-	bra.uni $L184;
-$L186:
-	// block scan
-	mov.b64 %rd578, %rd577;
-	mov.b32 %r232, %r3;
+	mov.b64 %rd561, %rd164;
+	setp.ge.s64 %p138, %rd120, 4096;
+	@!%p138 bra $L185;
+	mul.lo.s64 %rd562, %rd561, 4;
+	mov.b64 %rd561, %rd562;
+$L185:
+	setp.ge.s64 %p139, %rd120, 65536;
+	@!%p139 bra $L187;
+	mul.lo.s64 %rd563, %rd561, 4;
+	mov.b64 %rd561, %rd563;
 $L187:
-	setp.hs.u32 %p137, %r232, 32;
-	@%p137 bra $L188;
-	mov.b64 {%r233, %r234}, %rd578;
-	shfl.sync.up.b32 %r235|%p138, %r233, %r232, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
-	mov.b64 %rd579, {%r235, %r236};
-	@!%p138 bra $L189;
-	add.s64 %rd580, %rd579, %rd578;
-	mov.b64 %rd578, %rd580;
+	sub.s64 %rd564, %rd561, 1;
+	and.b64 %rd565, %rd120, %rd564;
+	setp.eq.s64 %p140, %rd565, 0;
+	@!%p140 bra $L189;
+	cvt.s64.s32 %rd566, %r231;
+	add.s64 %rd567, %rd566, 1;
+	mul.lo.s64 %rd568, %rd567, %rd137;
+	mad.lo.s64 %rd569, %rd568, 8, %rd135;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	cvt.s64.s32 %rd572, %r231;
+	mul.lo.s64 %rd573, %rd572, %rd137;
+	mad.lo.s64 %rd574, %rd573, 8, %rd135;
+	ld.global.nc.s64 %rd575, [%rd574+0];
+	mov.b64 %rd576, %rd575;
+	sub.s64 %rd577, %rd571, %rd576;
+	mul.lo.s64 %rd578, %rd561, %rd577;
+	add.s64 %rd579, %rd121, %rd578;
+	mov.b64 %rd121, %rd579;
 $L189:
-	shl.b32 %r232, %r232, 1;
-	bra.uni $L187;
-$L188:
-	mov.b64 {%r237, %r238}, %rd578;
-	shfl.sync.up.b32 %r239|%p139, %r237, %r3, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
-	mov.b64 %rd581, {%r239, %r240};
-	setp.lo.u32 %p140, %r3, 32;
-	and.pred %p141, %p139, %p140;
-	selp.b64 %rd582, %rd581, 0, %p141;
-	sub.u32 %r241, %r13, %r3;
-	setp.eq.u32 %p142, %r7, %r241;
-	@!%p142 bra $L190;
-	mul.wide.u32 %rd583, %r8, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	st.shared.s64 [%rd584+0], %rd578;
-$L190:
-	bar.sync 0;
-	setp.eq.u32 %p143, %r8, 0;
-	@!%p143 bra $L191;
-	mov.b64 %rd585, 0;
-	setp.lo.u32 %p144, %r7, %r10;
-	@!%p144 bra $L192;
-	mul.wide.u32 %rd586, %r7, 16;
-	add.s64 %rd587, %rd1, %rd586;
-	ld.shared.s64 %rd588, [%rd587+0];
-	mov.b64 %rd585, %rd588;
-$L192:
-	mov.b64 {%r242, %r243}, %rd585;
-	shfl.sync.up.b32 %r244|%p145, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd589, {%r244, %r245};
-	@!%p145 bra $L193;
-	add.s64 %rd590, %rd589, %rd585;
-	mov.b64 %rd585, %rd590;
-$L193:
-	mov.b64 {%r246, %r247}, %rd585;
-	shfl.sync.up.b32 %r248|%p146, %r246, 2, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
-	mov.b64 %rd591, {%r248, %r249};
-	@!%p146 bra $L194;
-	add.s64 %rd592, %rd591, %rd585;
-	mov.b64 %rd585, %rd592;
-$L194:
-	mov.b64 {%r250, %r251}, %rd585;
-	shfl.sync.up.b32 %r252|%p147, %r250, 4, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
-	mov.b64 %rd593, {%r252, %r253};
-	@!%p147 bra $L195;
-	add.s64 %rd594, %rd593, %rd585;
-	mov.b64 %rd585, %rd594;
-$L195:
-	mov.b64 {%r254, %r255}, %rd585;
-	shfl.sync.up.b32 %r256|%p148, %r254, 8, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
-	mov.b64 %rd595, {%r256, %r257};
-	@!%p148 bra $L196;
-	add.s64 %rd596, %rd595, %rd585;
-	mov.b64 %rd585, %rd596;
-$L196:
-	mov.b64 {%r258, %r259}, %rd585;
-	shfl.sync.up.b32 %r260|%p149, %r258, 16, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
-	mov.b64 %rd597, {%r260, %r261};
-	@!%p149 bra $L197;
-	add.s64 %rd598, %rd597, %rd585;
-	mov.b64 %rd585, %rd598;
-$L197:
-	mov.b64 {%r262, %r263}, %rd585;
-	shfl.sync.up.b32 %r264|%p150, %r262, 1, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd599, {%r264, %r265};
-	selp.b64 %rd600, %rd599, 0, %p150;
-	@!%p144 bra $L198;
-	mul.wide.u32 %rd601, %r7, 16;
-	add.s64 %rd602, %rd1, %rd601;
-	add.s64 %rd603, %rd602, 512;
-	st.shared.s64 [%rd603+0], %rd600;
-$L198:
-	sub.u32 %r266, %r10, 1;
-	setp.eq.u32 %p151, %r7, %r266;
-	@!%p151 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd585;
-$L199:
-$L191:
-	bar.sync 0;
-	mul.wide.u32 %rd604, %r8, 16;
-	add.s64 %rd605, %rd1, %rd604;
-	add.s64 %rd606, %rd605, 512;
-	ld.shared.s64 %rd607, [%rd606+0];
-	add.s64 %rd608, %rd607, %rd582;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 {%r267, %r268}, %rd608;
-	shfl.sync.idx.b32 %r269|%p152, %r267, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
-	mov.b64 %rd610, {%r269, %r270};
-	mov.b64 %rd611, %rd609;
-	mov.b64 %rd612, %rd610;
-	mov.b64 %rd613, %rd611;
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, 0;
-	cvt.u64.u32 %rd619, %r2;
-	setp.eq.s64 %p153, %rd619, 0;
-	setp.gt.s64 %p154, %rd617, 0;
-	and.pred %p155, %p153, %p154;
-	@!%p155 bra $L201;
-	atom.global.add.u64 %rd620, [%rd154], %rd617;
-	mov.b64 %rd621, %rd620;
-	mov.b64 %rd618, %rd621;
-$L201:
-	cvt.u64.u32 %rd622, %r2;
-	setp.eq.s64 %p156, %rd622, 0;
-	setp.eq.u32 %p157, %r1, 0;
-	and.pred %p158, %p156, %p157;
-	bar.sync 0;
-	@!%p158 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd618;
-$L202:
-	bar.sync 0;
-	ld.shared.s64 %rd623, [%rd1+1024];
-	mov.b64 %rd624, %rd623;
-	mov.b64 %rd618, %rd624;
-	add.s64 %rd625, %rd618, %rd616;
-	mov.b64 %rd626, %rd625;
-	mov.b64 %rd627, 0;
-$L203:
-	setp.lt.s64 %p159, %rd627, %rd577;
-	not.pred %p160, %p159;
-	@!%p160 bra $L207;
-	bra.uni $L205;
-$L207:
-	mul.lo.s64 %rd628, %rd627, %rd182;
-	mad.lo.s64 %rd629, %rd628, 4, %rd180;
-	ld.shared.s32 %r271, [%rd629+0];
-	mov.b32 %r272, %r271;
-	add.s64 %rd630, %rd626, %rd627;
-	mul.lo.s64 %rd631, %rd630, %rd153;
-	mad.lo.s64 %rd632, %rd631, 4, %rd151;
-	st.global.s32 [%rd632+0], %r272;
-$L204:
-	add.s64 %rd633, %rd627, 1;
-	mov.b64 %rd627, %rd633;
-	bra.uni $L203;
-$L205:
-	bra.uni $L184;
 $L183:
-	bra.uni $L182;
-$L184:
-	mov.b64 %rd634, 0;
-	setp.lt.s64 %p161, %rd462, %rd463;
-	setp.lt.s64 %p162, %rd461, %rd189;
-	or.pred %p163, %p161, %p162;
-	@!%p163 bra $L209;
-	mov.b64 %rd634, 1;
+	add.s64 %rd580, %rd120, 1;
+	mov.b64 %rd120, %rd580;
+$L181:
+$L164:
+	add.s64 %rd581, %rd465, 1;
+	mov.b64 %rd465, %rd581;
+	sub.s64 %rd582, %rd470, 1;
+	mov.b64 %rd470, %rd582;
+$L135:
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd583, %rd469;
+$L190:
+	@!%p13 bra $L194;
+	bra.uni $L192;
+$L194:
+	// block scan
+	mov.b64 %rd584, %rd583;
+	mov.b32 %r232, %r3;
+$L195:
+	setp.hs.u32 %p141, %r232, 32;
+	@%p141 bra $L196;
+	mov.b64 {%r233, %r234}, %rd584;
+	shfl.sync.up.b32 %r235|%p142, %r233, %r232, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
+	mov.b64 %rd585, {%r235, %r236};
+	@!%p142 bra $L197;
+	add.s64 %rd586, %rd585, %rd584;
+	mov.b64 %rd584, %rd586;
+$L197:
+	shl.b32 %r232, %r232, 1;
+	bra.uni $L195;
+$L196:
+	mov.b64 {%r237, %r238}, %rd584;
+	shfl.sync.up.b32 %r239|%p143, %r237, %r3, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
+	mov.b64 %rd587, {%r239, %r240};
+	setp.lo.u32 %p144, %r3, 32;
+	and.pred %p145, %p143, %p144;
+	selp.b64 %rd588, %rd587, 0, %p145;
+	sub.u32 %r241, %r13, %r3;
+	setp.eq.u32 %p146, %r7, %r241;
+	@!%p146 bra $L198;
+	mul.wide.u32 %rd589, %r8, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	st.shared.s64 [%rd590+0], %rd584;
+$L198:
+	bar.sync 0;
+	setp.eq.u32 %p147, %r8, 0;
+	@!%p147 bra $L199;
+	mov.b64 %rd591, 0;
+	setp.lo.u32 %p148, %r7, %r10;
+	@!%p148 bra $L200;
+	mul.wide.u32 %rd592, %r7, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	ld.shared.s64 %rd594, [%rd593+0];
+	mov.b64 %rd591, %rd594;
+$L200:
+	mov.b64 {%r242, %r243}, %rd591;
+	shfl.sync.up.b32 %r244|%p149, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd595, {%r244, %r245};
+	@!%p149 bra $L201;
+	add.s64 %rd596, %rd595, %rd591;
+	mov.b64 %rd591, %rd596;
+$L201:
+	mov.b64 {%r246, %r247}, %rd591;
+	shfl.sync.up.b32 %r248|%p150, %r246, 2, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
+	mov.b64 %rd597, {%r248, %r249};
+	@!%p150 bra $L202;
+	add.s64 %rd598, %rd597, %rd591;
+	mov.b64 %rd591, %rd598;
+$L202:
+	mov.b64 {%r250, %r251}, %rd591;
+	shfl.sync.up.b32 %r252|%p151, %r250, 4, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
+	mov.b64 %rd599, {%r252, %r253};
+	@!%p151 bra $L203;
+	add.s64 %rd600, %rd599, %rd591;
+	mov.b64 %rd591, %rd600;
+$L203:
+	mov.b64 {%r254, %r255}, %rd591;
+	shfl.sync.up.b32 %r256|%p152, %r254, 8, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
+	mov.b64 %rd601, {%r256, %r257};
+	@!%p152 bra $L204;
+	add.s64 %rd602, %rd601, %rd591;
+	mov.b64 %rd591, %rd602;
+$L204:
+	mov.b64 {%r258, %r259}, %rd591;
+	shfl.sync.up.b32 %r260|%p153, %r258, 16, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
+	mov.b64 %rd603, {%r260, %r261};
+	@!%p153 bra $L205;
+	add.s64 %rd604, %rd603, %rd591;
+	mov.b64 %rd591, %rd604;
+$L205:
+	mov.b64 {%r262, %r263}, %rd591;
+	shfl.sync.up.b32 %r264|%p154, %r262, 1, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
+	mov.b64 %rd605, {%r264, %r265};
+	selp.b64 %rd606, %rd605, 0, %p154;
+	@!%p148 bra $L206;
+	mul.wide.u32 %rd607, %r7, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	add.s64 %rd609, %rd608, 512;
+	st.shared.s64 [%rd609+0], %rd606;
+$L206:
+	sub.u32 %r266, %r10, 1;
+	setp.eq.u32 %p155, %r7, %r266;
+	@!%p155 bra $L207;
+	st.shared.s64 [%rd1+1024], %rd591;
+$L207:
+$L199:
+	bar.sync 0;
+	mul.wide.u32 %rd610, %r8, 16;
+	add.s64 %rd611, %rd1, %rd610;
+	add.s64 %rd612, %rd611, 512;
+	ld.shared.s64 %rd613, [%rd612+0];
+	add.s64 %rd614, %rd613, %rd588;
+	ld.shared.s64 %rd615, [%rd1+1024];
+	mov.b64 {%r267, %r268}, %rd614;
+	shfl.sync.idx.b32 %r269|%p156, %r267, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
+	mov.b64 %rd616, {%r269, %r270};
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, %rd618;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	mov.b64 %rd623, %rd621;
+	mov.b64 %rd624, 0;
+	cvt.u64.u32 %rd625, %r2;
+	setp.eq.s64 %p157, %rd625, 0;
+	setp.gt.s64 %p158, %rd623, 0;
+	and.pred %p159, %p157, %p158;
+	@!%p159 bra $L209;
+	atom.global.add.u64 %rd626, [%rd154], %rd623;
+	mov.b64 %rd627, %rd626;
+	mov.b64 %rd624, %rd627;
 $L209:
-	mov.b64 %rd635, %rd634;
+	cvt.u64.u32 %rd628, %r2;
+	setp.eq.s64 %p160, %rd628, 0;
+	setp.eq.u32 %p161, %r1, 0;
+	and.pred %p162, %p160, %p161;
+	bar.sync 0;
+	@!%p162 bra $L210;
+	st.shared.s64 [%rd1+1024], %rd624;
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd629, [%rd1+1024];
+	mov.b64 %rd630, %rd629;
+	mov.b64 %rd624, %rd630;
+	add.s64 %rd631, %rd624, %rd622;
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd633, 0;
+$L211:
+	setp.lt.s64 %p163, %rd633, %rd583;
+	not.pred %p164, %p163;
+	@!%p164 bra $L215;
+	bra.uni $L213;
+$L215:
+	mul.lo.s64 %rd634, %rd633, %rd182;
+	mad.lo.s64 %rd635, %rd634, 4, %rd180;
+	ld.shared.s32 %r271, [%rd635+0];
+	mov.b32 %r272, %r271;
+	add.s64 %rd636, %rd632, %rd633;
+	mul.lo.s64 %rd637, %rd636, %rd153;
+	mad.lo.s64 %rd638, %rd637, 4, %rd151;
+	st.global.s32 [%rd638+0], %r272;
+$L212:
+	add.s64 %rd639, %rd633, 1;
+	mov.b64 %rd633, %rd639;
+	bra.uni $L211;
+$L213:
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd640, 0;
+	setp.lt.s64 %p165, %rd465, %rd466;
+	setp.lt.s64 %p166, %rd464, %rd189;
+	or.pred %p167, %p165, %p166;
+	@!%p167 bra $L217;
+	mov.b64 %rd640, 1;
+$L217:
+	mov.b64 %rd641, %rd640;
 	// block reduction
 	sub.u32 %r273, %r13, 1;
 	mov.b32 %r274, %r3;
-$L210:
-	setp.hs.u32 %p164, %r274, 32;
-	@%p164 bra $L211;
-	mov.b64 {%r275, %r276}, %rd635;
-	shfl.sync.down.b32 %r277|%p165, %r275, %r274, %r273, %r17;
-	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
-	mov.b64 %rd636, {%r277, %r278};
-	@!%p165 bra $L212;
-	max.s64 %rd637, %rd635, %rd636;
-	mov.b64 %rd635, %rd637;
-$L212:
-	shl.b32 %r274, %r274, 1;
-	bra.uni $L210;
-$L211:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L213;
-	mul.wide.u32 %rd638, %r8, 16;
-	add.s64 %rd639, %rd1, %rd638;
-	st.shared.s64 [%rd639+0], %rd635;
-$L213:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L214;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L215;
-	mul.wide.u32 %rd640, %r7, 16;
-	add.s64 %rd641, %rd1, %rd640;
-	ld.shared.s64 %rd642, [%rd641+0];
-	mov.b64 %rd635, %rd642;
-$L215:
-	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd635;
-	shfl.sync.down.b32 %r282|%p169, %r280, 1, %r279, %r17;
-	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd643, {%r282, %r283};
-	@!%p169 bra $L216;
-	max.s64 %rd644, %rd635, %rd643;
-	mov.b64 %rd635, %rd644;
-$L216:
-	mov.b64 {%r284, %r285}, %rd635;
-	shfl.sync.down.b32 %r286|%p170, %r284, 2, %r279, %r17;
-	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
-	mov.b64 %rd645, {%r286, %r287};
-	@!%p170 bra $L217;
-	max.s64 %rd646, %rd635, %rd645;
-	mov.b64 %rd635, %rd646;
-$L217:
-	mov.b64 {%r288, %r289}, %rd635;
-	shfl.sync.down.b32 %r290|%p171, %r288, 4, %r279, %r17;
-	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
-	mov.b64 %rd647, {%r290, %r291};
-	@!%p171 bra $L218;
-	max.s64 %rd648, %rd635, %rd647;
-	mov.b64 %rd635, %rd648;
 $L218:
-	mov.b64 {%r292, %r293}, %rd635;
-	shfl.sync.down.b32 %r294|%p172, %r292, 8, %r279, %r17;
-	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
-	mov.b64 %rd649, {%r294, %r295};
-	@!%p172 bra $L219;
-	max.s64 %rd650, %rd635, %rd649;
-	mov.b64 %rd635, %rd650;
-$L219:
-	mov.b64 {%r296, %r297}, %rd635;
-	shfl.sync.down.b32 %r298|%p173, %r296, 16, %r279, %r17;
-	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
-	mov.b64 %rd651, {%r298, %r299};
-	@!%p173 bra $L220;
-	max.s64 %rd652, %rd635, %rd651;
-	mov.b64 %rd635, %rd652;
+	setp.hs.u32 %p168, %r274, 32;
+	@%p168 bra $L219;
+	mov.b64 {%r275, %r276}, %rd641;
+	shfl.sync.down.b32 %r277|%p169, %r275, %r274, %r273, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
+	mov.b64 %rd642, {%r277, %r278};
+	@!%p169 bra $L220;
+	max.s64 %rd643, %rd641, %rd642;
+	mov.b64 %rd641, %rd643;
 $L220:
-	@!%p166 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd635;
+	shl.b32 %r274, %r274, 1;
+	bra.uni $L218;
+$L219:
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L221;
+	mul.wide.u32 %rd644, %r8, 16;
+	add.s64 %rd645, %rd1, %rd644;
+	st.shared.s64 [%rd645+0], %rd641;
 $L221:
-$L214:
 	bar.sync 0;
-	ld.shared.s64 %rd653, [%rd1+1024];
-	mov.b64 %rd635, %rd653;
-	mov.b64 %rd654, %rd635;
-	setp.eq.s64 %p174, %rd654, 0;
-	@!%p174 bra $L223;
-	bra.uni $L129;
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L222;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L223;
+	mul.wide.u32 %rd646, %r7, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	ld.shared.s64 %rd648, [%rd647+0];
+	mov.b64 %rd641, %rd648;
 $L223:
-$L128:
-	bra.uni $L127;
-$L129:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd641;
+	shfl.sync.down.b32 %r282|%p173, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd649, {%r282, %r283};
+	@!%p173 bra $L224;
+	max.s64 %rd650, %rd641, %rd649;
+	mov.b64 %rd641, %rd650;
+$L224:
+	mov.b64 {%r284, %r285}, %rd641;
+	shfl.sync.down.b32 %r286|%p174, %r284, 2, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
+	mov.b64 %rd651, {%r286, %r287};
+	@!%p174 bra $L225;
+	max.s64 %rd652, %rd641, %rd651;
+	mov.b64 %rd641, %rd652;
+$L225:
+	mov.b64 {%r288, %r289}, %rd641;
+	shfl.sync.down.b32 %r290|%p175, %r288, 4, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
+	mov.b64 %rd653, {%r290, %r291};
+	@!%p175 bra $L226;
+	max.s64 %rd654, %rd641, %rd653;
+	mov.b64 %rd641, %rd654;
+$L226:
+	mov.b64 {%r292, %r293}, %rd641;
+	shfl.sync.down.b32 %r294|%p176, %r292, 8, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
+	mov.b64 %rd655, {%r294, %r295};
+	@!%p176 bra $L227;
+	max.s64 %rd656, %rd641, %rd655;
+	mov.b64 %rd641, %rd656;
+$L227:
+	mov.b64 {%r296, %r297}, %rd641;
+	shfl.sync.down.b32 %r298|%p177, %r296, 16, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
+	mov.b64 %rd657, {%r298, %r299};
+	@!%p177 bra $L228;
+	max.s64 %rd658, %rd641, %rd657;
+	mov.b64 %rd641, %rd658;
+$L228:
+	@!%p170 bra $L229;
+	st.shared.s64 [%rd1+1024], %rd641;
+$L229:
+$L222:
+	bar.sync 0;
+	ld.shared.s64 %rd659, [%rd1+1024];
+	mov.b64 %rd641, %rd659;
+	mov.b64 %rd660, %rd641;
+	setp.eq.s64 %p178, %rd660, 0;
+	@!%p178 bra $L231;
+	bra.uni $L133;
+$L231:
+$L132:
+	bra.uni $L131;
+$L133:
 $L7:
 	bar.sync 0;
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd655, %rd120;
-	mov.b64 %rd656, %rd121;
+	mov.b64 %rd661, %rd120;
+	mov.b64 %rd662, %rd121;
 	// block reduction
 	mov.b32 %r300, 1;
 	sub.u32 %r301, %r13, 1;
 	mov.b32 %r302, %r3;
-$L224:
-	setp.hs.u32 %p175, %r302, 32;
-	@%p175 bra $L225;
-	mov.b64 {%r303, %r304}, %rd655;
-	shfl.sync.down.b32 %r305|%p176, %r303, %r302, %r301, %r17;
+$L232:
+	setp.hs.u32 %p179, %r302, 32;
+	@%p179 bra $L233;
+	mov.b64 {%r303, %r304}, %rd661;
+	shfl.sync.down.b32 %r305|%p180, %r303, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd657, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd656;
+	mov.b64 %rd663, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd662;
 	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd658, {%r309, %r310};
-	@!%p176 bra $L226;
-	setp.ne.u32 %p177, %r18, 9;
-	@%p177 bra.uni $L228;
-	setp.lt.s64 %p178, %rd657, %rd655;
-	setp.eq.s64 %p179, %rd657, %rd655;
-	setp.lt.s64 %p180, %rd658, %rd656;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd659, %rd657, %rd655, %p182;
-	selp.b64 %rd660, %rd658, %rd656, %p182;
-	mov.b64 %rd655, %rd659;
-	mov.b64 %rd656, %rd660;
-	bra.uni $L227;
-$L228:
-	setp.ne.u32 %p183, %r18, 10;
-	@%p183 bra.uni $L229;
-	setp.gt.s64 %p184, %rd657, %rd655;
-	setp.eq.s64 %p185, %rd657, %rd655;
-	setp.lt.s64 %p186, %rd658, %rd656;
-	and.pred %p187, %p185, %p186;
-	or.pred %p188, %p184, %p187;
-	selp.b64 %rd661, %rd657, %rd655, %p188;
-	selp.b64 %rd662, %rd658, %rd656, %p188;
-	mov.b64 %rd655, %rd661;
-	mov.b64 %rd656, %rd662;
-	bra.uni $L227;
-$L229:
-	mov.b64 %rd663, %rd655;
-	mov.b64 %rd664, %rd656;
-	mov.b64 %rd665, %rd657;
-	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd663;
-	mov.b64 %rd668, %rd664;
-	mov.b64 %rd669, %rd665;
-	mov.b64 %rd670, %rd666;
-	mov.b64 %rd671, %rd669;
-	mov.b64 %rd672, %rd670;
-	add.s64 %rd673, %rd667, %rd671;
-	mov.b64 %rd667, %rd673;
-	add.s64 %rd674, %rd668, %rd672;
-	mov.b64 %rd668, %rd674;
-$L230:
-	mov.b64 %rd655, %rd667;
-	mov.b64 %rd656, %rd668;
-$L227:
-$L226:
+	mov.b64 %rd664, {%r309, %r310};
+	@!%p180 bra $L234;
+	setp.ne.u32 %p181, %r18, 9;
+	@%p181 bra.uni $L236;
+	setp.lt.s64 %p182, %rd663, %rd661;
+	setp.eq.s64 %p183, %rd663, %rd661;
+	setp.lt.s64 %p184, %rd664, %rd662;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd665, %rd663, %rd661, %p186;
+	selp.b64 %rd666, %rd664, %rd662, %p186;
+	mov.b64 %rd661, %rd665;
+	mov.b64 %rd662, %rd666;
+	bra.uni $L235;
+$L236:
+	setp.ne.u32 %p187, %r18, 10;
+	@%p187 bra.uni $L237;
+	setp.gt.s64 %p188, %rd663, %rd661;
+	setp.eq.s64 %p189, %rd663, %rd661;
+	setp.lt.s64 %p190, %rd664, %rd662;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd667, %rd663, %rd661, %p192;
+	selp.b64 %rd668, %rd664, %rd662, %p192;
+	mov.b64 %rd661, %rd667;
+	mov.b64 %rd662, %rd668;
+	bra.uni $L235;
+$L237:
+	mov.b64 %rd669, %rd661;
+	mov.b64 %rd670, %rd662;
+	mov.b64 %rd671, %rd663;
+	mov.b64 %rd672, %rd664;
+	mov.b64 %rd673, %rd669;
+	mov.b64 %rd674, %rd670;
+	mov.b64 %rd675, %rd671;
+	mov.b64 %rd676, %rd672;
+	mov.b64 %rd677, %rd675;
+	mov.b64 %rd678, %rd676;
+	add.s64 %rd679, %rd673, %rd677;
+	mov.b64 %rd673, %rd679;
+	add.s64 %rd680, %rd674, %rd678;
+	mov.b64 %rd674, %rd680;
+$L238:
+	mov.b64 %rd661, %rd673;
+	mov.b64 %rd662, %rd674;
+$L235:
+$L234:
 	shl.b32 %r302, %r302, 1;
-	bra.uni $L224;
-$L225:
-	setp.eq.u32 %p189, %r7, 0;
-	@!%p189 bra $L231;
-	mul.wide.u32 %rd675, %r8, 16;
-	add.s64 %rd676, %rd1, %rd675;
-	st.shared.s64 [%rd676+0], %rd655;
-	st.shared.s64 [%rd676+8], %rd656;
-$L231:
-	bar.sync 0;
-	setp.eq.u32 %p190, %r8, 0;
-	@!%p190 bra $L232;
-	setp.lo.u32 %p191, %r7, %r10;
-	@!%p191 bra $L233;
-	mul.wide.u32 %rd677, %r7, 16;
-	add.s64 %rd678, %rd1, %rd677;
-	ld.shared.s64 %rd679, [%rd678+0];
-	ld.shared.s64 %rd680, [%rd678+8];
-	mov.b64 %rd655, %rd679;
-	mov.b64 %rd656, %rd680;
+	bra.uni $L232;
 $L233:
+	setp.eq.u32 %p193, %r7, 0;
+	@!%p193 bra $L239;
+	mul.wide.u32 %rd681, %r8, 16;
+	add.s64 %rd682, %rd1, %rd681;
+	st.shared.s64 [%rd682+0], %rd661;
+	st.shared.s64 [%rd682+8], %rd662;
+$L239:
+	bar.sync 0;
+	setp.eq.u32 %p194, %r8, 0;
+	@!%p194 bra $L240;
+	setp.lo.u32 %p195, %r7, %r10;
+	@!%p195 bra $L241;
+	mul.wide.u32 %rd683, %r7, 16;
+	add.s64 %rd684, %rd1, %rd683;
+	ld.shared.s64 %rd685, [%rd684+0];
+	ld.shared.s64 %rd686, [%rd684+8];
+	mov.b64 %rd661, %rd685;
+	mov.b64 %rd662, %rd686;
+$L241:
 	sub.u32 %r311, %r10, 1;
 	mov.b32 %r312, %r300;
-$L234:
-	setp.hs.u32 %p192, %r312, 32;
-	@%p192 bra $L235;
-	mov.b64 {%r313, %r314}, %rd655;
-	shfl.sync.down.b32 %r315|%p193, %r313, %r312, %r311, %r17;
+$L242:
+	setp.hs.u32 %p196, %r312, 32;
+	@%p196 bra $L243;
+	mov.b64 {%r313, %r314}, %rd661;
+	shfl.sync.down.b32 %r315|%p197, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd681, {%r315, %r316};
-	mov.b64 {%r317, %r318}, %rd656;
+	mov.b64 %rd687, {%r315, %r316};
+	mov.b64 {%r317, %r318}, %rd662;
 	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
-	mov.b64 %rd682, {%r319, %r320};
-	@!%p193 bra $L236;
-	setp.ne.u32 %p194, %r18, 9;
-	@%p194 bra.uni $L238;
-	setp.lt.s64 %p195, %rd681, %rd655;
-	setp.eq.s64 %p196, %rd681, %rd655;
-	setp.lt.s64 %p197, %rd682, %rd656;
-	and.pred %p198, %p196, %p197;
-	or.pred %p199, %p195, %p198;
-	selp.b64 %rd683, %rd681, %rd655, %p199;
-	selp.b64 %rd684, %rd682, %rd656, %p199;
-	mov.b64 %rd655, %rd683;
-	mov.b64 %rd656, %rd684;
-	bra.uni $L237;
-$L238:
-	setp.ne.u32 %p200, %r18, 10;
-	@%p200 bra.uni $L239;
-	setp.gt.s64 %p201, %rd681, %rd655;
-	setp.eq.s64 %p202, %rd681, %rd655;
-	setp.lt.s64 %p203, %rd682, %rd656;
-	and.pred %p204, %p202, %p203;
-	or.pred %p205, %p201, %p204;
-	selp.b64 %rd685, %rd681, %rd655, %p205;
-	selp.b64 %rd686, %rd682, %rd656, %p205;
-	mov.b64 %rd655, %rd685;
-	mov.b64 %rd656, %rd686;
-	bra.uni $L237;
-$L239:
-	mov.b64 %rd687, %rd655;
-	mov.b64 %rd688, %rd656;
-	mov.b64 %rd689, %rd681;
-	mov.b64 %rd690, %rd682;
-	mov.b64 %rd667, %rd687;
-	mov.b64 %rd668, %rd688;
-	mov.b64 %rd669, %rd689;
-	mov.b64 %rd670, %rd690;
-	mov.b64 %rd671, %rd669;
-	mov.b64 %rd672, %rd670;
-	add.s64 %rd691, %rd667, %rd671;
-	mov.b64 %rd667, %rd691;
-	add.s64 %rd692, %rd668, %rd672;
-	mov.b64 %rd668, %rd692;
-$L240:
-	mov.b64 %rd655, %rd667;
-	mov.b64 %rd656, %rd668;
-$L237:
-$L236:
+	mov.b64 %rd688, {%r319, %r320};
+	@!%p197 bra $L244;
+	setp.ne.u32 %p198, %r18, 9;
+	@%p198 bra.uni $L246;
+	setp.lt.s64 %p199, %rd687, %rd661;
+	setp.eq.s64 %p200, %rd687, %rd661;
+	setp.lt.s64 %p201, %rd688, %rd662;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd689, %rd687, %rd661, %p203;
+	selp.b64 %rd690, %rd688, %rd662, %p203;
+	mov.b64 %rd661, %rd689;
+	mov.b64 %rd662, %rd690;
+	bra.uni $L245;
+$L246:
+	setp.ne.u32 %p204, %r18, 10;
+	@%p204 bra.uni $L247;
+	setp.gt.s64 %p205, %rd687, %rd661;
+	setp.eq.s64 %p206, %rd687, %rd661;
+	setp.lt.s64 %p207, %rd688, %rd662;
+	and.pred %p208, %p206, %p207;
+	or.pred %p209, %p205, %p208;
+	selp.b64 %rd691, %rd687, %rd661, %p209;
+	selp.b64 %rd692, %rd688, %rd662, %p209;
+	mov.b64 %rd661, %rd691;
+	mov.b64 %rd662, %rd692;
+	bra.uni $L245;
+$L247:
+	mov.b64 %rd693, %rd661;
+	mov.b64 %rd694, %rd662;
+	mov.b64 %rd695, %rd687;
+	mov.b64 %rd696, %rd688;
+	mov.b64 %rd673, %rd693;
+	mov.b64 %rd674, %rd694;
+	mov.b64 %rd675, %rd695;
+	mov.b64 %rd676, %rd696;
+	mov.b64 %rd677, %rd675;
+	mov.b64 %rd678, %rd676;
+	add.s64 %rd697, %rd673, %rd677;
+	mov.b64 %rd673, %rd697;
+	add.s64 %rd698, %rd674, %rd678;
+	mov.b64 %rd674, %rd698;
+$L248:
+	mov.b64 %rd661, %rd673;
+	mov.b64 %rd662, %rd674;
+$L245:
+$L244:
 	shl.b32 %r312, %r312, 1;
-	bra.uni $L234;
-$L235:
-$L232:
-	mul.wide.u32 %rd693, %r29, 16;
-	add.s64 %rd694, %rd11, %rd693;
-	setp.eq.u32 %p206, %r5, 0;
-	@!%p206 bra $L241;
-	st.global.s64 [%rd694+0], %rd655;
-	st.global.s64 [%rd694+8], %rd656;
-$L241:
+	bra.uni $L242;
+$L243:
+$L240:
+	mul.wide.u32 %rd699, %r29, 16;
+	add.s64 %rd700, %rd11, %rd699;
+	setp.eq.u32 %p210, %r5, 0;
+	@!%p210 bra $L249;
+	st.global.s64 [%rd700+0], %rd661;
+	st.global.s64 [%rd700+8], %rd662;
+$L249:
 	ret;
 }
 
@@ -4078,9 +4100,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<199>;
+	.reg .pred %p<203>;
 	.reg .b32 %r<315>;
-	.reg .b64 %rd<664>;
+	.reg .b64 %rd<670>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4627,1103 +4649,1125 @@ $L45:
 	mov.b64 %rd114, %rd303;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd304, %rd210, 1;
-	and.b64 %rd305, %rd113, %rd304;
-	setp.eq.s64 %p49, %rd305, 0;
+	mov.b64 %rd304, %rd210;
+	setp.ge.s64 %p49, %rd113, 4096;
 	@!%p49 bra $L63;
-	cvt.s64.s32 %rd306, %r92;
-	add.s64 %rd307, %rd306, 1;
-	mul.lo.s64 %rd308, %rd307, %rd183;
-	mad.lo.s64 %rd309, %rd308, 8, %rd181;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	cvt.s64.s32 %rd312, %r92;
-	mul.lo.s64 %rd313, %rd312, %rd183;
-	mad.lo.s64 %rd314, %rd313, 8, %rd181;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	sub.s64 %rd317, %rd311, %rd316;
-	mul.lo.s64 %rd318, %rd210, %rd317;
-	add.s64 %rd319, %rd114, %rd318;
-	mov.b64 %rd114, %rd319;
+	mul.lo.s64 %rd305, %rd304, 4;
+	mov.b64 %rd304, %rd305;
 $L63:
-$L61:
-	add.s64 %rd320, %rd113, 1;
-	mov.b64 %rd113, %rd320;
-$L59:
-	setp.eq.s64 %p50, %rd222, %rd221;
+	setp.ge.s64 %p50, %rd113, 65536;
 	@!%p50 bra $L65;
-	mov.b64 %rd321, %rd222;
-$L66:
-	@!%p17 bra $L70;
-	bra.uni $L68;
+	mul.lo.s64 %rd306, %rd304, 4;
+	mov.b64 %rd304, %rd306;
+$L65:
+	sub.s64 %rd307, %rd304, 1;
+	and.b64 %rd308, %rd113, %rd307;
+	setp.eq.s64 %p51, %rd308, 0;
+	@!%p51 bra $L67;
+	cvt.s64.s32 %rd309, %r92;
+	add.s64 %rd310, %rd309, 1;
+	mul.lo.s64 %rd311, %rd310, %rd183;
+	mad.lo.s64 %rd312, %rd311, 8, %rd181;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	cvt.s64.s32 %rd315, %r92;
+	mul.lo.s64 %rd316, %rd315, %rd183;
+	mad.lo.s64 %rd317, %rd316, 8, %rd181;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	sub.s64 %rd320, %rd314, %rd319;
+	mul.lo.s64 %rd321, %rd304, %rd320;
+	add.s64 %rd322, %rd114, %rd321;
+	mov.b64 %rd114, %rd322;
+$L67:
+$L61:
+	add.s64 %rd323, %rd113, 1;
+	mov.b64 %rd113, %rd323;
+$L59:
+	setp.eq.s64 %p52, %rd222, %rd221;
+	@!%p52 bra $L69;
+	mov.b64 %rd324, %rd222;
 $L70:
-	// block scan
-	mov.b64 %rd322, %rd321;
-	mov.b32 %r93, %r3;
-$L71:
-	setp.hs.u32 %p51, %r93, 32;
-	@%p51 bra $L72;
-	mov.b64 {%r94, %r95}, %rd322;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd323, {%r96, %r97};
-	@!%p52 bra $L73;
-	add.s64 %rd324, %rd323, %rd322;
-	mov.b64 %rd322, %rd324;
-$L73:
-	shl.b32 %r93, %r93, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r98, %r99}, %rd322;
-	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd325, {%r100, %r101};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd326, %rd325, 0, %p55;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r102;
-	@!%p56 bra $L74;
-	mul.wide.u32 %rd327, %r8, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	st.shared.s64 [%rd328+0], %rd322;
+	@!%p17 bra $L74;
+	bra.uni $L72;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L75;
-	mov.b64 %rd329, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L76;
-	mul.wide.u32 %rd330, %r7, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	ld.shared.s64 %rd332, [%rd331+0];
-	mov.b64 %rd329, %rd332;
-$L76:
-	mov.b64 {%r103, %r104}, %rd329;
-	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd333, {%r105, %r106};
-	@!%p59 bra $L77;
-	add.s64 %rd334, %rd333, %rd329;
-	mov.b64 %rd329, %rd334;
-$L77:
-	mov.b64 {%r107, %r108}, %rd329;
-	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd335, {%r109, %r110};
-	@!%p60 bra $L78;
-	add.s64 %rd336, %rd335, %rd329;
-	mov.b64 %rd329, %rd336;
-$L78:
-	mov.b64 {%r111, %r112}, %rd329;
-	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd337, {%r113, %r114};
-	@!%p61 bra $L79;
-	add.s64 %rd338, %rd337, %rd329;
-	mov.b64 %rd329, %rd338;
-$L79:
-	mov.b64 {%r115, %r116}, %rd329;
-	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd339, {%r117, %r118};
-	@!%p62 bra $L80;
-	add.s64 %rd340, %rd339, %rd329;
-	mov.b64 %rd329, %rd340;
-$L80:
-	mov.b64 {%r119, %r120}, %rd329;
-	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd341, {%r121, %r122};
-	@!%p63 bra $L81;
-	add.s64 %rd342, %rd341, %rd329;
-	mov.b64 %rd329, %rd342;
-$L81:
-	mov.b64 {%r123, %r124}, %rd329;
-	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd343, {%r125, %r126};
-	selp.b64 %rd344, %rd343, 0, %p64;
-	@!%p58 bra $L82;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	st.shared.s64 [%rd347+0], %rd344;
-$L82:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r127;
-	@!%p65 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd329;
-$L83:
+	// block scan
+	mov.b64 %rd325, %rd324;
+	mov.b32 %r93, %r3;
 $L75:
+	setp.hs.u32 %p53, %r93, 32;
+	@%p53 bra $L76;
+	mov.b64 {%r94, %r95}, %rd325;
+	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd326, {%r96, %r97};
+	@!%p54 bra $L77;
+	add.s64 %rd327, %rd326, %rd325;
+	mov.b64 %rd325, %rd327;
+$L77:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r98, %r99}, %rd325;
+	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd328, {%r100, %r101};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd329, %rd328, 0, %p57;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r102;
+	@!%p58 bra $L78;
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	st.shared.s64 [%rd331+0], %rd325;
+$L78:
 	bar.sync 0;
-	mul.wide.u32 %rd348, %r8, 16;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L79;
+	mov.b64 %rd332, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L80;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd332, %rd335;
+$L80:
+	mov.b64 {%r103, %r104}, %rd332;
+	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd336, {%r105, %r106};
+	@!%p61 bra $L81;
+	add.s64 %rd337, %rd336, %rd332;
+	mov.b64 %rd332, %rd337;
+$L81:
+	mov.b64 {%r107, %r108}, %rd332;
+	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd338, {%r109, %r110};
+	@!%p62 bra $L82;
+	add.s64 %rd339, %rd338, %rd332;
+	mov.b64 %rd332, %rd339;
+$L82:
+	mov.b64 {%r111, %r112}, %rd332;
+	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd340, {%r113, %r114};
+	@!%p63 bra $L83;
+	add.s64 %rd341, %rd340, %rd332;
+	mov.b64 %rd332, %rd341;
+$L83:
+	mov.b64 {%r115, %r116}, %rd332;
+	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd342, {%r117, %r118};
+	@!%p64 bra $L84;
+	add.s64 %rd343, %rd342, %rd332;
+	mov.b64 %rd332, %rd343;
+$L84:
+	mov.b64 {%r119, %r120}, %rd332;
+	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd344, {%r121, %r122};
+	@!%p65 bra $L85;
+	add.s64 %rd345, %rd344, %rd332;
+	mov.b64 %rd332, %rd345;
+$L85:
+	mov.b64 {%r123, %r124}, %rd332;
+	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd346, {%r125, %r126};
+	selp.b64 %rd347, %rd346, 0, %p66;
+	@!%p60 bra $L86;
+	mul.wide.u32 %rd348, %r7, 16;
 	add.s64 %rd349, %rd1, %rd348;
 	add.s64 %rd350, %rd349, 512;
-	ld.shared.s64 %rd351, [%rd350+0];
-	add.s64 %rd352, %rd351, %rd326;
-	ld.shared.s64 %rd353, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd352;
-	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
+	st.shared.s64 [%rd350+0], %rd347;
+$L86:
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r127;
+	@!%p67 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd332;
+$L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	add.s64 %rd353, %rd352, 512;
+	ld.shared.s64 %rd354, [%rd353+0];
+	add.s64 %rd355, %rd354, %rd329;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd355;
+	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd354, {%r130, %r131};
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
+	mov.b64 %rd357, {%r130, %r131};
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, 0;
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p67, %rd363, 0;
-	setp.gt.s64 %p68, %rd361, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L85;
-	atom.global.add.u64 %rd364, [%rd200], %rd361;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd362, %rd365;
-$L85:
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, 0;
 	cvt.u64.u32 %rd366, %r2;
-	setp.eq.s64 %p70, %rd366, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
-	bar.sync 0;
-	@!%p72 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd362;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd367, [%rd1+1024];
+	setp.eq.s64 %p69, %rd366, 0;
+	setp.gt.s64 %p70, %rd364, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L89;
+	atom.global.add.u64 %rd367, [%rd200], %rd364;
 	mov.b64 %rd368, %rd367;
-	mov.b64 %rd362, %rd368;
-	add.s64 %rd369, %rd362, %rd360;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd371, 0;
-$L87:
-	setp.lt.s64 %p73, %rd371, %rd321;
-	not.pred %p74, %p73;
-	@!%p74 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd372, %rd371, %rd172;
-	mad.lo.s64 %rd373, %rd372, 4, %rd170;
-	ld.shared.s32 %r132, [%rd373+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd374, %rd370, %rd371;
-	mul.lo.s64 %rd375, %rd374, %rd199;
-	mad.lo.s64 %rd376, %rd375, 4, %rd197;
-	st.global.s32 [%rd376+0], %r133;
-$L88:
-	add.s64 %rd377, %rd371, 1;
-	mov.b64 %rd371, %rd377;
-	bra.uni $L87;
+	mov.b64 %rd365, %rd368;
 $L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	cvt.u64.u32 %rd369, %r2;
+	setp.eq.s64 %p72, %rd369, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd365;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd365, %rd371;
+	add.s64 %rd372, %rd365, %rd363;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd374, 0;
+$L91:
+	setp.lt.s64 %p75, %rd374, %rd324;
+	not.pred %p76, %p75;
+	@!%p76 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd375, %rd374, %rd172;
+	mad.lo.s64 %rd376, %rd375, 4, %rd170;
+	ld.shared.s32 %r132, [%rd376+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd377, %rd373, %rd374;
+	mul.lo.s64 %rd378, %rd377, %rd199;
+	mad.lo.s64 %rd379, %rd378, 4, %rd197;
+	st.global.s32 [%rd379+0], %r133;
+$L92:
+	add.s64 %rd380, %rd374, 1;
+	mov.b64 %rd374, %rd380;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 	mov.b64 %rd222, 0;
-$L65:
+$L69:
 $L30:
-	add.s64 %rd378, %rd249, 1;
-	mov.b64 %rd249, %rd378;
+	add.s64 %rd381, %rd249, 1;
+	mov.b64 %rd249, %rd381;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd379, %rd223, 1;
-	mov.b64 %rd223, %rd379;
+	add.s64 %rd382, %rd223, 1;
+	mov.b64 %rd223, %rd382;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd380, %rd222;
-$L92:
-	@!%p17 bra $L96;
-	bra.uni $L94;
+	mov.b64 %rd383, %rd222;
 $L96:
-	// block scan
-	mov.b64 %rd381, %rd380;
-	mov.b32 %r134, %r3;
-$L97:
-	setp.hs.u32 %p75, %r134, 32;
-	@%p75 bra $L98;
-	mov.b64 {%r135, %r136}, %rd381;
-	shfl.sync.up.b32 %r137|%p76, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd382, {%r137, %r138};
-	@!%p76 bra $L99;
-	add.s64 %rd383, %rd382, %rd381;
-	mov.b64 %rd381, %rd383;
-$L99:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L97;
-$L98:
-	mov.b64 {%r139, %r140}, %rd381;
-	shfl.sync.up.b32 %r141|%p77, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd384, {%r141, %r142};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd385, %rd384, 0, %p79;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r143;
-	@!%p80 bra $L100;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd381;
+	@!%p17 bra $L100;
+	bra.uni $L98;
 $L100:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L101;
-	mov.b64 %rd388, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L102;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	ld.shared.s64 %rd391, [%rd390+0];
-	mov.b64 %rd388, %rd391;
-$L102:
-	mov.b64 {%r144, %r145}, %rd388;
-	shfl.sync.up.b32 %r146|%p83, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd392, {%r146, %r147};
-	@!%p83 bra $L103;
-	add.s64 %rd393, %rd392, %rd388;
-	mov.b64 %rd388, %rd393;
-$L103:
-	mov.b64 {%r148, %r149}, %rd388;
-	shfl.sync.up.b32 %r150|%p84, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd394, {%r150, %r151};
-	@!%p84 bra $L104;
-	add.s64 %rd395, %rd394, %rd388;
-	mov.b64 %rd388, %rd395;
-$L104:
-	mov.b64 {%r152, %r153}, %rd388;
-	shfl.sync.up.b32 %r154|%p85, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd396, {%r154, %r155};
-	@!%p85 bra $L105;
-	add.s64 %rd397, %rd396, %rd388;
-	mov.b64 %rd388, %rd397;
-$L105:
-	mov.b64 {%r156, %r157}, %rd388;
-	shfl.sync.up.b32 %r158|%p86, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd398, {%r158, %r159};
-	@!%p86 bra $L106;
-	add.s64 %rd399, %rd398, %rd388;
-	mov.b64 %rd388, %rd399;
-$L106:
-	mov.b64 {%r160, %r161}, %rd388;
-	shfl.sync.up.b32 %r162|%p87, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd400, {%r162, %r163};
-	@!%p87 bra $L107;
-	add.s64 %rd401, %rd400, %rd388;
-	mov.b64 %rd388, %rd401;
-$L107:
-	mov.b64 {%r164, %r165}, %rd388;
-	shfl.sync.up.b32 %r166|%p88, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd402, {%r166, %r167};
-	selp.b64 %rd403, %rd402, 0, %p88;
-	@!%p82 bra $L108;
-	mul.wide.u32 %rd404, %r7, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	add.s64 %rd406, %rd405, 512;
-	st.shared.s64 [%rd406+0], %rd403;
-$L108:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r168;
-	@!%p89 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd388;
-$L109:
+	// block scan
+	mov.b64 %rd384, %rd383;
+	mov.b32 %r134, %r3;
 $L101:
+	setp.hs.u32 %p77, %r134, 32;
+	@%p77 bra $L102;
+	mov.b64 {%r135, %r136}, %rd384;
+	shfl.sync.up.b32 %r137|%p78, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd385, {%r137, %r138};
+	@!%p78 bra $L103;
+	add.s64 %rd386, %rd385, %rd384;
+	mov.b64 %rd384, %rd386;
+$L103:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L101;
+$L102:
+	mov.b64 {%r139, %r140}, %rd384;
+	shfl.sync.up.b32 %r141|%p79, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd387, {%r141, %r142};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd388, %rd387, 0, %p81;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r143;
+	@!%p82 bra $L104;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	st.shared.s64 [%rd390+0], %rd384;
+$L104:
 	bar.sync 0;
-	mul.wide.u32 %rd407, %r8, 16;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L105;
+	mov.b64 %rd391, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L106;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	mov.b64 %rd391, %rd394;
+$L106:
+	mov.b64 {%r144, %r145}, %rd391;
+	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd395, {%r146, %r147};
+	@!%p85 bra $L107;
+	add.s64 %rd396, %rd395, %rd391;
+	mov.b64 %rd391, %rd396;
+$L107:
+	mov.b64 {%r148, %r149}, %rd391;
+	shfl.sync.up.b32 %r150|%p86, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd397, {%r150, %r151};
+	@!%p86 bra $L108;
+	add.s64 %rd398, %rd397, %rd391;
+	mov.b64 %rd391, %rd398;
+$L108:
+	mov.b64 {%r152, %r153}, %rd391;
+	shfl.sync.up.b32 %r154|%p87, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd399, {%r154, %r155};
+	@!%p87 bra $L109;
+	add.s64 %rd400, %rd399, %rd391;
+	mov.b64 %rd391, %rd400;
+$L109:
+	mov.b64 {%r156, %r157}, %rd391;
+	shfl.sync.up.b32 %r158|%p88, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd401, {%r158, %r159};
+	@!%p88 bra $L110;
+	add.s64 %rd402, %rd401, %rd391;
+	mov.b64 %rd391, %rd402;
+$L110:
+	mov.b64 {%r160, %r161}, %rd391;
+	shfl.sync.up.b32 %r162|%p89, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd403, {%r162, %r163};
+	@!%p89 bra $L111;
+	add.s64 %rd404, %rd403, %rd391;
+	mov.b64 %rd391, %rd404;
+$L111:
+	mov.b64 {%r164, %r165}, %rd391;
+	shfl.sync.up.b32 %r166|%p90, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd405, {%r166, %r167};
+	selp.b64 %rd406, %rd405, 0, %p90;
+	@!%p84 bra $L112;
+	mul.wide.u32 %rd407, %r7, 16;
 	add.s64 %rd408, %rd1, %rd407;
 	add.s64 %rd409, %rd408, 512;
-	ld.shared.s64 %rd410, [%rd409+0];
-	add.s64 %rd411, %rd410, %rd385;
-	ld.shared.s64 %rd412, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd411;
-	shfl.sync.idx.b32 %r171|%p90, %r169, 0, %r22, %r17;
+	st.shared.s64 [%rd409+0], %rd406;
+$L112:
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r168;
+	@!%p91 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd391;
+$L113:
+$L105:
+	bar.sync 0;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	add.s64 %rd412, %rd411, 512;
+	ld.shared.s64 %rd413, [%rd412+0];
+	add.s64 %rd414, %rd413, %rd388;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd414;
+	shfl.sync.idx.b32 %r171|%p92, %r169, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
-	mov.b64 %rd413, {%r171, %r172};
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
+	mov.b64 %rd416, {%r171, %r172};
 	mov.b64 %rd417, %rd415;
 	mov.b64 %rd418, %rd416;
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, 0;
-	cvt.u64.u32 %rd422, %r2;
-	setp.eq.s64 %p91, %rd422, 0;
-	setp.gt.s64 %p92, %rd420, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L111;
-	atom.global.add.u64 %rd423, [%rd200], %rd420;
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd421, %rd424;
-$L111:
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, 0;
 	cvt.u64.u32 %rd425, %r2;
-	setp.eq.s64 %p94, %rd425, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd421;
-$L112:
-	bar.sync 0;
-	ld.shared.s64 %rd426, [%rd1+1024];
+	setp.eq.s64 %p93, %rd425, 0;
+	setp.gt.s64 %p94, %rd423, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L115;
+	atom.global.add.u64 %rd426, [%rd200], %rd423;
 	mov.b64 %rd427, %rd426;
-	mov.b64 %rd421, %rd427;
-	add.s64 %rd428, %rd421, %rd419;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd430, 0;
-$L113:
-	setp.lt.s64 %p97, %rd430, %rd380;
-	not.pred %p98, %p97;
-	@!%p98 bra $L117;
-	bra.uni $L115;
-$L117:
-	mul.lo.s64 %rd431, %rd430, %rd172;
-	mad.lo.s64 %rd432, %rd431, 4, %rd170;
-	ld.shared.s32 %r173, [%rd432+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd433, %rd429, %rd430;
-	mul.lo.s64 %rd434, %rd433, %rd199;
-	mad.lo.s64 %rd435, %rd434, 4, %rd197;
-	st.global.s32 [%rd435+0], %r174;
-$L114:
-	add.s64 %rd436, %rd430, 1;
-	mov.b64 %rd430, %rd436;
-	bra.uni $L113;
+	mov.b64 %rd424, %rd427;
 $L115:
-	bra.uni $L94;
-$L93:
-	bra.uni $L92;
-$L94:
+	cvt.u64.u32 %rd428, %r2;
+	setp.eq.s64 %p96, %rd428, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd424;
+$L116:
+	bar.sync 0;
+	ld.shared.s64 %rd429, [%rd1+1024];
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd424, %rd430;
+	add.s64 %rd431, %rd424, %rd422;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd433, 0;
+$L117:
+	setp.lt.s64 %p99, %rd433, %rd383;
+	not.pred %p100, %p99;
+	@!%p100 bra $L121;
+	bra.uni $L119;
+$L121:
+	mul.lo.s64 %rd434, %rd433, %rd172;
+	mad.lo.s64 %rd435, %rd434, 4, %rd170;
+	ld.shared.s32 %r173, [%rd435+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd436, %rd432, %rd433;
+	mul.lo.s64 %rd437, %rd436, %rd199;
+	mad.lo.s64 %rd438, %rd437, 4, %rd197;
+	st.global.s32 [%rd438+0], %r174;
+$L118:
+	add.s64 %rd439, %rd433, 1;
+	mov.b64 %rd433, %rd439;
+	bra.uni $L117;
+$L119:
+	bra.uni $L98;
+$L97:
+	bra.uni $L96;
+$L98:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd437, %r2;
-	add.s64 %rd438, %rd176, %rd437;
-	mov.b64 %rd439, %rd438;
+	cvt.u64.u32 %rd440, %r2;
+	add.s64 %rd441, %rd176, %rd440;
+	mov.b64 %rd442, %rd441;
 	mov.b32 %r175, -1;
-	mov.b64 %rd440, 0;
-	mov.b64 %rd441, 0;
-$L118:
-	@!%p13 bra $L122;
-	mov.b64 %rd442, 4611686018427387904;
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd442, %rd156;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd443, %rd442;
-$L123:
+	mov.b64 %rd443, 0;
 	mov.b64 %rd444, 0;
-	mov.b64 %rd445, %rd443;
+$L122:
+	@!%p13 bra $L126;
+	mov.b64 %rd445, 4611686018427387904;
+	bra.uni $L124;
 $L126:
-	setp.gt.s64 %p99, %rd445, 0;
-	not.pred %p100, %p99;
-	@!%p100 bra $L130;
-	bra.uni $L128;
+	mov.b64 %rd445, %rd156;
+	bra.uni $L124;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd446, %rd445;
+$L127:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd446;
 $L130:
-	setp.ge.s64 %p101, %rd440, %rd441;
-	@!%p101 bra $L132;
-	setp.ge.s64 %p102, %rd439, %rd179;
+	setp.gt.s64 %p101, %rd448, 0;
+	not.pred %p102, %p101;
 	@!%p102 bra $L134;
-	bra.uni $L128;
+	bra.uni $L132;
 $L134:
-	mov.pred %p103, %p12;
-	mov.b64 %rd446, %rd137;
-	mov.b64 %rd447, %rd439;
-$L135:
-	@!%p103 bra $L139;
-	shr.s64 %rd448, %rd447, 5;
-	mul.lo.s64 %rd449, %rd448, %rd143;
-	mad.lo.s64 %rd450, %rd449, 4, %rd141;
-	ld.global.nc.u32 %r176, [%rd450+0];
+	setp.ge.s64 %p103, %rd443, %rd444;
+	@!%p103 bra $L136;
+	setp.ge.s64 %p104, %rd442, %rd179;
+	@!%p104 bra $L138;
+	bra.uni $L132;
+$L138:
+	mov.pred %p105, %p12;
+	mov.b64 %rd449, %rd137;
+	mov.b64 %rd450, %rd442;
+$L139:
+	@!%p105 bra $L143;
+	shr.s64 %rd451, %rd450, 5;
+	mul.lo.s64 %rd452, %rd451, %rd143;
+	mad.lo.s64 %rd453, %rd452, 4, %rd141;
+	ld.global.nc.u32 %r176, [%rd453+0];
 	mov.b32 %r177, %r176;
-	and.b64 %rd451, %rd447, 31;
-	min.u64 %rd452, %rd451, 32;
-	cvt.u32.u64 %r178, %rd452;
+	and.b64 %rd454, %rd450, 31;
+	min.u64 %rd455, %rd454, 32;
+	cvt.u32.u64 %r178, %rd455;
 	mov.b32 %r180, 0x1;
 	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p104, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p104;
+	setp.hs.u32 %p106, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p106;
 	and.b32 %r182, %r177, %r181;
-	setp.ne.u32 %p105, %r182, 0x0;
-	@!%p105 bra $L141;
-	cvt.u32.u64 %r183, %rd447;
+	setp.ne.u32 %p107, %r182, 0x0;
+	@!%p107 bra $L145;
+	cvt.u32.u64 %r183, %rd450;
 	mov.b32 %r184, %r183;
-	bra.uni $L137;
-$L141:
+	bra.uni $L141;
+$L145:
 	mov.b32 %r184, -1;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd453, %rd447, %rd140;
-	mad.lo.s64 %rd454, %rd453, 4, %rd138;
-	ld.global.nc.s32 %r185, [%rd454+0];
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd456, %rd450, %rd140;
+	mad.lo.s64 %rd457, %rd456, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd457+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r184, %r186;
-	bra.uni $L137;
-$L136:
-	bra.uni $L135;
-$L137:
+	bra.uni $L141;
+$L140:
+	bra.uni $L139;
+$L141:
 	mov.b32 %r175, %r184;
-	add.s64 %rd455, %rd439, %rd174;
-	mov.b64 %rd439, %rd455;
-	setp.ge.s32 %p106, %r175, 0;
-	@!%p106 bra $L143;
-	mov.b64 %rd456, %rd127;
+	add.s64 %rd458, %rd442, %rd174;
+	mov.b64 %rd442, %rd458;
+	setp.ge.s32 %p108, %r175, 0;
+	@!%p108 bra $L147;
+	mov.b64 %rd459, %rd127;
 	mov.b32 %r187, %r175;
-	cvt.s64.s32 %rd457, %r187;
-	mul.lo.s64 %rd458, %rd457, %rd130;
-	mad.lo.s64 %rd459, %rd458, 8, %rd128;
-	ld.global.nc.s64 %rd460, [%rd459+0];
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd127;
+	cvt.s64.s32 %rd460, %r187;
+	mul.lo.s64 %rd461, %rd460, %rd130;
+	mad.lo.s64 %rd462, %rd461, 8, %rd128;
+	ld.global.nc.s64 %rd463, [%rd462+0];
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd127;
 	mov.b32 %r188, %r175;
-	cvt.s64.s32 %rd464, %r188;
-	add.s64 %rd465, %rd464, 1;
-	mul.lo.s64 %rd466, %rd465, %rd130;
-	mad.lo.s64 %rd467, %rd466, 8, %rd128;
-	ld.global.nc.s64 %rd468, [%rd467+0];
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd462;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd440, %rd471;
-	mov.b64 %rd441, %rd472;
-$L143:
-	bra.uni $L127;
-$L132:
-	mul.lo.s64 %rd473, %rd440, %rd133;
-	mad.lo.s64 %rd474, %rd473, 4, %rd131;
-	ld.global.nc.s32 %r189, [%rd474+0];
+	cvt.s64.s32 %rd467, %r188;
+	add.s64 %rd468, %rd467, 1;
+	mul.lo.s64 %rd469, %rd468, %rd130;
+	mad.lo.s64 %rd470, %rd469, 8, %rd128;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd465;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd443, %rd474;
+	mov.b64 %rd444, %rd475;
+$L147:
+	bra.uni $L131;
+$L136:
+	mul.lo.s64 %rd476, %rd443, %rd133;
+	mad.lo.s64 %rd477, %rd476, 4, %rd131;
+	ld.global.nc.s32 %r189, [%rd477+0];
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r39;
 	mov.b32 %r193, %r175;
 	mov.b32 %r194, %r191;
-	mov.b64 %rd475, %rd440;
-$L144:
-	cvt.s64.s32 %rd476, %r194;
-	mul.lo.s64 %rd477, %rd476, %rd164;
-	mad.lo.s64 %rd478, %rd477, 4, %rd162;
-	ld.global.nc.s32 %r195, [%rd478+0];
-	mov.b32 %r196, %r195;
-	cvt.s64.s32 %rd479, %r193;
+	mov.b64 %rd478, %rd443;
+$L148:
+	cvt.s64.s32 %rd479, %r194;
 	mul.lo.s64 %rd480, %rd479, %rd164;
 	mad.lo.s64 %rd481, %rd480, 4, %rd162;
-	ld.global.nc.s32 %r197, [%rd481+0];
+	ld.global.nc.s32 %r195, [%rd481+0];
+	mov.b32 %r196, %r195;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd164;
+	mad.lo.s64 %rd484, %rd483, 4, %rd162;
+	ld.global.nc.s32 %r197, [%rd484+0];
 	mov.b32 %r198, %r197;
-	setp.ne.s32 %p107, %r196, %r198;
-	mov.pred %p108, %p107;
-	not.pred %p109, %p108;
-	@!%p109 bra $L148;
-	cvt.s64.s32 %rd482, %r194;
-	mul.lo.s64 %rd483, %rd482, %rd161;
-	mad.lo.s64 %rd484, %rd483, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r199, [%rd484+0];
-	mov.b32 %r200, %r199;
-	or.b32 %r201, %r192, 0x4;
-	and.b32 %r202, %r200, %r201;
-	setp.ne.u32 %p110, %r202, 0x0;
-	mov.pred %p108, %p110;
-$L148:
-	@!%p108 bra $L150;
-	mov.pred %p111, 0;
-	bra.uni $L146;
-$L150:
+	setp.ne.s32 %p109, %r196, %r198;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L152;
 	cvt.s64.s32 %rd485, %r194;
 	mul.lo.s64 %rd486, %rd485, %rd161;
 	mad.lo.s64 %rd487, %rd486, 4, %rd159;
-	atom.global.or.b32 %r203, [%rd487], %r192;
+	ld.relaxed.gpu.global.u32 %r199, [%rd487+0];
+	mov.b32 %r200, %r199;
+	or.b32 %r201, %r192, 0x4;
+	and.b32 %r202, %r200, %r201;
+	setp.ne.u32 %p112, %r202, 0x0;
+	mov.pred %p110, %p112;
+$L152:
+	@!%p110 bra $L154;
+	mov.pred %p113, 0;
+	bra.uni $L150;
+$L154:
+	cvt.s64.s32 %rd488, %r194;
+	mul.lo.s64 %rd489, %rd488, %rd161;
+	mad.lo.s64 %rd490, %rd489, 4, %rd159;
+	atom.global.or.b32 %r203, [%rd490], %r192;
 	mov.b32 %r204, %r203;
 	and.b32 %r205, %r204, %r192;
-	setp.eq.u32 %p112, %r205, 0x0;
-	mov.pred %p111, %p112;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	@!%p111 bra $L152;
-	mov.pred %p113, 0;
-	mov.b64 %rd488, %rd444;
+	setp.eq.u32 %p114, %r205, 0x0;
+	mov.pred %p113, %p114;
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
+	@!%p113 bra $L156;
+	mov.pred %p115, 0;
+	mov.b64 %rd491, %rd447;
 	mov.b32 %r206, %r191;
-$L153:
-	@!%p13 bra $L157;
+$L157:
+	@!%p13 bra $L161;
 	shr.s32 %r207, %r206, 5;
-	cvt.s64.s32 %rd489, %r207;
-	mov.b64 %rd490, %rd489;
+	cvt.s64.s32 %rd492, %r207;
+	mov.b64 %rd493, %rd492;
 	and.b32 %r208, %r206, 31;
-	cvt.s64.s32 %rd491, %r208;
-	min.u64 %rd492, %rd491, 32;
-	cvt.u32.u64 %r209, %rd492;
+	cvt.s64.s32 %rd494, %r208;
+	min.u64 %rd495, %rd494, 32;
+	cvt.u32.u64 %r209, %rd495;
 	mov.b32 %r211, 0x1;
 	shl.b32 %r210, %r211, %r209;
-	setp.hs.u32 %p114, %r209, 32;
-	selp.b32 %r212, 0, %r210, %p114;
+	setp.hs.u32 %p116, %r209, 32;
+	selp.b32 %r212, 0, %r210, %p116;
 	mov.b32 %r213, %r212;
-	mov.b64 %rd493, %rd490;
+	mov.b64 %rd496, %rd493;
 	mov.b32 %r214, %r213;
-	mul.lo.s64 %rd494, %rd493, %rd152;
-	mad.lo.s64 %rd495, %rd494, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r215, [%rd495+0];
+	mul.lo.s64 %rd497, %rd496, %rd152;
+	mad.lo.s64 %rd498, %rd497, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r215, [%rd498+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, %r214;
-	setp.ne.u32 %p115, %r217, 0x0;
-	mov.pred %p116, %p115;
-	not.pred %p117, %p116;
-	@!%p117 bra $L159;
-	mul.lo.s64 %rd496, %rd493, %rd152;
-	mad.lo.s64 %rd497, %rd496, 4, %rd150;
-	atom.global.or.b32 %r218, [%rd497], %r214;
+	setp.ne.u32 %p117, %r217, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L163;
+	mul.lo.s64 %rd499, %rd496, %rd152;
+	mad.lo.s64 %rd500, %rd499, 4, %rd150;
+	atom.global.or.b32 %r218, [%rd500], %r214;
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, %r214;
-	setp.ne.u32 %p118, %r220, 0x0;
-	mov.pred %p116, %p118;
-$L159:
-	@!%p116 bra $L161;
-	mov.b64 %rd498, %rd488;
-	mov.b64 %rd499, %rd498;
-	mov.pred %p119, 0;
-	bra.uni $L155;
+	setp.ne.u32 %p120, %r220, 0x0;
+	mov.pred %p118, %p120;
+$L163:
+	@!%p118 bra $L165;
+	mov.b64 %rd501, %rd491;
+	mov.b64 %rd502, %rd501;
+	mov.pred %p121, 0;
+	bra.uni $L159;
+$L165:
+	mov.b64 %rd503, %rd491;
+	mov.b64 %rd502, %rd503;
+	mov.pred %p121, 1;
+	bra.uni $L159;
 $L161:
-	mov.b64 %rd500, %rd488;
-	mov.b64 %rd499, %rd500;
-	mov.pred %p119, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd501, %r206;
-	mul.lo.s64 %rd502, %rd501, %rd155;
-	mad.lo.s64 %rd503, %rd502, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r221, [%rd503+0];
-	mov.b32 %r222, %r221;
-	setp.eq.s32 %p120, %r222, %r38;
-	mov.pred %p121, %p120;
-	not.pred %p122, %p121;
-	@!%p122 bra $L165;
+	@!%p14 bra $L167;
 	cvt.s64.s32 %rd504, %r206;
 	mul.lo.s64 %rd505, %rd504, %rd155;
 	mad.lo.s64 %rd506, %rd505, 4, %rd153;
-	atom.global.exch.b32 %r223, [%rd506], %r38;
+	ld.relaxed.gpu.global.s32 %r221, [%rd506+0];
+	mov.b32 %r222, %r221;
+	setp.eq.s32 %p122, %r222, %r38;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L169;
+	cvt.s64.s32 %rd507, %r206;
+	mul.lo.s64 %rd508, %rd507, %rd155;
+	mad.lo.s64 %rd509, %rd508, 4, %rd153;
+	atom.global.exch.b32 %r223, [%rd509], %r38;
 	mov.b32 %r224, %r223;
-	setp.eq.s32 %p123, %r224, %r38;
-	mov.pred %p121, %p123;
-$L165:
-	@!%p121 bra $L167;
-	mov.b64 %rd507, %rd488;
-	mov.b64 %rd499, %rd507;
-	mov.pred %p119, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd508, %rd488, %rd172;
-	mad.lo.s64 %rd509, %rd508, 4, %rd170;
-	st.shared.s32 [%rd509+0], %r206;
-	add.s64 %rd510, %rd488, 1;
-	mov.b64 %rd511, %rd510;
-	mov.b64 %rd499, %rd511;
-	mov.pred %p119, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd512, %rd499;
-	mov.pred %p124, %p119;
-	mov.b64 %rd444, %rd512;
-	mov.pred %p113, %p124;
-	@!%p113 bra $L169;
-	mov.b64 %rd513, %rd127;
-	mov.b32 %r225, %r191;
-	setp.lt.s64 %p125, %rd113, 64;
-	setp.le.s64 %p126, %rd157, 1;
-	or.pred %p127, %p125, %p126;
-	@!%p127 bra $L170;
-	cvt.s64.s32 %rd514, %r225;
-	add.s64 %rd515, %rd514, 1;
-	mul.lo.s64 %rd516, %rd515, %rd130;
-	mad.lo.s64 %rd517, %rd516, 8, %rd128;
-	ld.global.nc.s64 %rd518, [%rd517+0];
-	mov.b64 %rd519, %rd518;
-	cvt.s64.s32 %rd520, %r225;
-	mul.lo.s64 %rd521, %rd520, %rd130;
-	mad.lo.s64 %rd522, %rd521, 8, %rd128;
-	ld.global.nc.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	sub.s64 %rd525, %rd519, %rd524;
-	add.s64 %rd526, %rd114, %rd525;
-	mov.b64 %rd114, %rd526;
-	bra.uni $L171;
-$L170:
-	sub.s64 %rd527, %rd157, 1;
-	and.b64 %rd528, %rd113, %rd527;
-	setp.eq.s64 %p128, %rd528, 0;
-	@!%p128 bra $L173;
-	cvt.s64.s32 %rd529, %r225;
-	add.s64 %rd530, %rd529, 1;
-	mul.lo.s64 %rd531, %rd530, %rd130;
-	mad.lo.s64 %rd532, %rd531, 8, %rd128;
-	ld.global.nc.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	cvt.s64.s32 %rd535, %r225;
-	mul.lo.s64 %rd536, %rd535, %rd130;
-	mad.lo.s64 %rd537, %rd536, 8, %rd128;
-	ld.global.nc.s64 %rd538, [%rd537+0];
-	mov.b64 %rd539, %rd538;
-	sub.s64 %rd540, %rd534, %rd539;
-	mul.lo.s64 %rd541, %rd157, %rd540;
-	add.s64 %rd542, %rd114, %rd541;
-	mov.b64 %rd114, %rd542;
-$L173:
-$L171:
-	add.s64 %rd543, %rd113, 1;
-	mov.b64 %rd113, %rd543;
+	setp.eq.s32 %p125, %r224, %r38;
+	mov.pred %p123, %p125;
 $L169:
-$L152:
-	add.s64 %rd544, %rd440, 1;
-	mov.b64 %rd440, %rd544;
-	sub.s64 %rd545, %rd445, 1;
-	mov.b64 %rd445, %rd545;
-$L127:
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd546, %rd444;
+	@!%p123 bra $L171;
+	mov.b64 %rd510, %rd491;
+	mov.b64 %rd502, %rd510;
+	mov.pred %p121, 0;
+	bra.uni $L159;
+$L171:
+$L167:
+	mul.lo.s64 %rd511, %rd491, %rd172;
+	mad.lo.s64 %rd512, %rd511, 4, %rd170;
+	st.shared.s32 [%rd512+0], %r206;
+	add.s64 %rd513, %rd491, 1;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd502, %rd514;
+	mov.pred %p121, 1;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd515, %rd502;
+	mov.pred %p126, %p121;
+	mov.b64 %rd447, %rd515;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L173;
+	mov.b64 %rd516, %rd127;
+	mov.b32 %r225, %r191;
+	setp.lt.s64 %p127, %rd113, 64;
+	setp.le.s64 %p128, %rd157, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L174;
+	cvt.s64.s32 %rd517, %r225;
+	add.s64 %rd518, %rd517, 1;
+	mul.lo.s64 %rd519, %rd518, %rd130;
+	mad.lo.s64 %rd520, %rd519, 8, %rd128;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd523, %r225;
+	mul.lo.s64 %rd524, %rd523, %rd130;
+	mad.lo.s64 %rd525, %rd524, 8, %rd128;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	sub.s64 %rd528, %rd522, %rd527;
+	add.s64 %rd529, %rd114, %rd528;
+	mov.b64 %rd114, %rd529;
+	bra.uni $L175;
 $L174:
-	@!%p13 bra $L178;
-	bra.uni $L176;
-$L178:
-	// block scan
-	mov.b64 %rd547, %rd546;
-	mov.b32 %r226, %r3;
+	mov.b64 %rd530, %rd157;
+	setp.ge.s64 %p130, %rd113, 4096;
+	@!%p130 bra $L177;
+	mul.lo.s64 %rd531, %rd530, 4;
+	mov.b64 %rd530, %rd531;
+$L177:
+	setp.ge.s64 %p131, %rd113, 65536;
+	@!%p131 bra $L179;
+	mul.lo.s64 %rd532, %rd530, 4;
+	mov.b64 %rd530, %rd532;
 $L179:
-	setp.hs.u32 %p129, %r226, 32;
-	@%p129 bra $L180;
-	mov.b64 {%r227, %r228}, %rd547;
-	shfl.sync.up.b32 %r229|%p130, %r227, %r226, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
-	mov.b64 %rd548, {%r229, %r230};
-	@!%p130 bra $L181;
-	add.s64 %rd549, %rd548, %rd547;
-	mov.b64 %rd547, %rd549;
+	sub.s64 %rd533, %rd530, 1;
+	and.b64 %rd534, %rd113, %rd533;
+	setp.eq.s64 %p132, %rd534, 0;
+	@!%p132 bra $L181;
+	cvt.s64.s32 %rd535, %r225;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd130;
+	mad.lo.s64 %rd538, %rd537, 8, %rd128;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r225;
+	mul.lo.s64 %rd542, %rd541, %rd130;
+	mad.lo.s64 %rd543, %rd542, 8, %rd128;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
+	mul.lo.s64 %rd547, %rd530, %rd546;
+	add.s64 %rd548, %rd114, %rd547;
+	mov.b64 %rd114, %rd548;
 $L181:
-	shl.b32 %r226, %r226, 1;
-	bra.uni $L179;
-$L180:
-	mov.b64 {%r231, %r232}, %rd547;
-	shfl.sync.up.b32 %r233|%p131, %r231, %r3, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
-	mov.b64 %rd550, {%r233, %r234};
-	setp.lo.u32 %p132, %r3, 32;
-	and.pred %p133, %p131, %p132;
-	selp.b64 %rd551, %rd550, 0, %p133;
-	sub.u32 %r235, %r13, %r3;
-	setp.eq.u32 %p134, %r7, %r235;
-	@!%p134 bra $L182;
-	mul.wide.u32 %rd552, %r8, 16;
-	add.s64 %rd553, %rd1, %rd552;
-	st.shared.s64 [%rd553+0], %rd547;
-$L182:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L183;
-	mov.b64 %rd554, 0;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L184;
-	mul.wide.u32 %rd555, %r7, 16;
-	add.s64 %rd556, %rd1, %rd555;
-	ld.shared.s64 %rd557, [%rd556+0];
-	mov.b64 %rd554, %rd557;
-$L184:
-	mov.b64 {%r236, %r237}, %rd554;
-	shfl.sync.up.b32 %r238|%p137, %r236, 1, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
-	mov.b64 %rd558, {%r238, %r239};
-	@!%p137 bra $L185;
-	add.s64 %rd559, %rd558, %rd554;
-	mov.b64 %rd554, %rd559;
-$L185:
-	mov.b64 {%r240, %r241}, %rd554;
-	shfl.sync.up.b32 %r242|%p138, %r240, 2, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
-	mov.b64 %rd560, {%r242, %r243};
-	@!%p138 bra $L186;
-	add.s64 %rd561, %rd560, %rd554;
-	mov.b64 %rd554, %rd561;
-$L186:
-	mov.b64 {%r244, %r245}, %rd554;
-	shfl.sync.up.b32 %r246|%p139, %r244, 4, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
-	mov.b64 %rd562, {%r246, %r247};
-	@!%p139 bra $L187;
-	add.s64 %rd563, %rd562, %rd554;
-	mov.b64 %rd554, %rd563;
-$L187:
-	mov.b64 {%r248, %r249}, %rd554;
-	shfl.sync.up.b32 %r250|%p140, %r248, 8, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
-	mov.b64 %rd564, {%r250, %r251};
-	@!%p140 bra $L188;
-	add.s64 %rd565, %rd564, %rd554;
-	mov.b64 %rd554, %rd565;
-$L188:
-	mov.b64 {%r252, %r253}, %rd554;
-	shfl.sync.up.b32 %r254|%p141, %r252, 16, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
-	mov.b64 %rd566, {%r254, %r255};
-	@!%p141 bra $L189;
-	add.s64 %rd567, %rd566, %rd554;
-	mov.b64 %rd554, %rd567;
-$L189:
-	mov.b64 {%r256, %r257}, %rd554;
-	shfl.sync.up.b32 %r258|%p142, %r256, 1, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
-	mov.b64 %rd568, {%r258, %r259};
-	selp.b64 %rd569, %rd568, 0, %p142;
-	@!%p136 bra $L190;
-	mul.wide.u32 %rd570, %r7, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	add.s64 %rd572, %rd571, 512;
-	st.shared.s64 [%rd572+0], %rd569;
-$L190:
-	sub.u32 %r260, %r10, 1;
-	setp.eq.u32 %p143, %r7, %r260;
-	@!%p143 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd554;
-$L191:
-$L183:
-	bar.sync 0;
-	mul.wide.u32 %rd573, %r8, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	add.s64 %rd575, %rd574, 512;
-	ld.shared.s64 %rd576, [%rd575+0];
-	add.s64 %rd577, %rd576, %rd551;
-	ld.shared.s64 %rd578, [%rd1+1024];
-	mov.b64 {%r261, %r262}, %rd577;
-	shfl.sync.idx.b32 %r263|%p144, %r261, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
-	mov.b64 %rd579, {%r263, %r264};
-	mov.b64 %rd580, %rd578;
-	mov.b64 %rd581, %rd579;
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, 0;
-	cvt.u64.u32 %rd588, %r2;
-	setp.eq.s64 %p145, %rd588, 0;
-	setp.gt.s64 %p146, %rd586, 0;
-	and.pred %p147, %p145, %p146;
-	@!%p147 bra $L193;
-	atom.global.add.u64 %rd589, [%rd147], %rd586;
-	mov.b64 %rd590, %rd589;
-	mov.b64 %rd587, %rd590;
-$L193:
-	cvt.u64.u32 %rd591, %r2;
-	setp.eq.s64 %p148, %rd591, 0;
-	setp.eq.u32 %p149, %r1, 0;
-	and.pred %p150, %p148, %p149;
-	bar.sync 0;
-	@!%p150 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd587;
-$L194:
-	bar.sync 0;
-	ld.shared.s64 %rd592, [%rd1+1024];
-	mov.b64 %rd593, %rd592;
-	mov.b64 %rd587, %rd593;
-	add.s64 %rd594, %rd587, %rd585;
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd596, 0;
-$L195:
-	setp.lt.s64 %p151, %rd596, %rd546;
-	not.pred %p152, %p151;
-	@!%p152 bra $L199;
-	bra.uni $L197;
-$L199:
-	mul.lo.s64 %rd597, %rd596, %rd172;
-	mad.lo.s64 %rd598, %rd597, 4, %rd170;
-	ld.shared.s32 %r265, [%rd598+0];
-	mov.b32 %r266, %r265;
-	add.s64 %rd599, %rd595, %rd596;
-	mul.lo.s64 %rd600, %rd599, %rd146;
-	mad.lo.s64 %rd601, %rd600, 4, %rd144;
-	st.global.s32 [%rd601+0], %r266;
-$L196:
-	add.s64 %rd602, %rd596, 1;
-	mov.b64 %rd596, %rd602;
-	bra.uni $L195;
-$L197:
-	bra.uni $L176;
 $L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd603, 0;
-	setp.lt.s64 %p153, %rd440, %rd441;
-	setp.lt.s64 %p154, %rd439, %rd179;
-	or.pred %p155, %p153, %p154;
-	@!%p155 bra $L201;
-	mov.b64 %rd603, 1;
+	add.s64 %rd549, %rd113, 1;
+	mov.b64 %rd113, %rd549;
+$L173:
+$L156:
+	add.s64 %rd550, %rd443, 1;
+	mov.b64 %rd443, %rd550;
+	sub.s64 %rd551, %rd448, 1;
+	mov.b64 %rd448, %rd551;
+$L131:
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd552, %rd447;
+$L182:
+	@!%p13 bra $L186;
+	bra.uni $L184;
+$L186:
+	// block scan
+	mov.b64 %rd553, %rd552;
+	mov.b32 %r226, %r3;
+$L187:
+	setp.hs.u32 %p133, %r226, 32;
+	@%p133 bra $L188;
+	mov.b64 {%r227, %r228}, %rd553;
+	shfl.sync.up.b32 %r229|%p134, %r227, %r226, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
+	mov.b64 %rd554, {%r229, %r230};
+	@!%p134 bra $L189;
+	add.s64 %rd555, %rd554, %rd553;
+	mov.b64 %rd553, %rd555;
+$L189:
+	shl.b32 %r226, %r226, 1;
+	bra.uni $L187;
+$L188:
+	mov.b64 {%r231, %r232}, %rd553;
+	shfl.sync.up.b32 %r233|%p135, %r231, %r3, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
+	mov.b64 %rd556, {%r233, %r234};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd557, %rd556, 0, %p137;
+	sub.u32 %r235, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r235;
+	@!%p138 bra $L190;
+	mul.wide.u32 %rd558, %r8, 16;
+	add.s64 %rd559, %rd1, %rd558;
+	st.shared.s64 [%rd559+0], %rd553;
+$L190:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L191;
+	mov.b64 %rd560, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L192;
+	mul.wide.u32 %rd561, %r7, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	ld.shared.s64 %rd563, [%rd562+0];
+	mov.b64 %rd560, %rd563;
+$L192:
+	mov.b64 {%r236, %r237}, %rd560;
+	shfl.sync.up.b32 %r238|%p141, %r236, 1, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
+	mov.b64 %rd564, {%r238, %r239};
+	@!%p141 bra $L193;
+	add.s64 %rd565, %rd564, %rd560;
+	mov.b64 %rd560, %rd565;
+$L193:
+	mov.b64 {%r240, %r241}, %rd560;
+	shfl.sync.up.b32 %r242|%p142, %r240, 2, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
+	mov.b64 %rd566, {%r242, %r243};
+	@!%p142 bra $L194;
+	add.s64 %rd567, %rd566, %rd560;
+	mov.b64 %rd560, %rd567;
+$L194:
+	mov.b64 {%r244, %r245}, %rd560;
+	shfl.sync.up.b32 %r246|%p143, %r244, 4, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
+	mov.b64 %rd568, {%r246, %r247};
+	@!%p143 bra $L195;
+	add.s64 %rd569, %rd568, %rd560;
+	mov.b64 %rd560, %rd569;
+$L195:
+	mov.b64 {%r248, %r249}, %rd560;
+	shfl.sync.up.b32 %r250|%p144, %r248, 8, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
+	mov.b64 %rd570, {%r250, %r251};
+	@!%p144 bra $L196;
+	add.s64 %rd571, %rd570, %rd560;
+	mov.b64 %rd560, %rd571;
+$L196:
+	mov.b64 {%r252, %r253}, %rd560;
+	shfl.sync.up.b32 %r254|%p145, %r252, 16, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
+	mov.b64 %rd572, {%r254, %r255};
+	@!%p145 bra $L197;
+	add.s64 %rd573, %rd572, %rd560;
+	mov.b64 %rd560, %rd573;
+$L197:
+	mov.b64 {%r256, %r257}, %rd560;
+	shfl.sync.up.b32 %r258|%p146, %r256, 1, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
+	mov.b64 %rd574, {%r258, %r259};
+	selp.b64 %rd575, %rd574, 0, %p146;
+	@!%p140 bra $L198;
+	mul.wide.u32 %rd576, %r7, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	add.s64 %rd578, %rd577, 512;
+	st.shared.s64 [%rd578+0], %rd575;
+$L198:
+	sub.u32 %r260, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r260;
+	@!%p147 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd560;
+$L199:
+$L191:
+	bar.sync 0;
+	mul.wide.u32 %rd579, %r8, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	ld.shared.s64 %rd582, [%rd581+0];
+	add.s64 %rd583, %rd582, %rd557;
+	ld.shared.s64 %rd584, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd583;
+	shfl.sync.idx.b32 %r263|%p148, %r261, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
+	mov.b64 %rd585, {%r263, %r264};
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, 0;
+	cvt.u64.u32 %rd594, %r2;
+	setp.eq.s64 %p149, %rd594, 0;
+	setp.gt.s64 %p150, %rd592, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L201;
+	atom.global.add.u64 %rd595, [%rd147], %rd592;
+	mov.b64 %rd596, %rd595;
+	mov.b64 %rd593, %rd596;
 $L201:
-	mov.b64 %rd604, %rd603;
+	cvt.u64.u32 %rd597, %r2;
+	setp.eq.s64 %p152, %rd597, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L202;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd598, [%rd1+1024];
+	mov.b64 %rd599, %rd598;
+	mov.b64 %rd593, %rd599;
+	add.s64 %rd600, %rd593, %rd591;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, 0;
+$L203:
+	setp.lt.s64 %p155, %rd602, %rd552;
+	not.pred %p156, %p155;
+	@!%p156 bra $L207;
+	bra.uni $L205;
+$L207:
+	mul.lo.s64 %rd603, %rd602, %rd172;
+	mad.lo.s64 %rd604, %rd603, 4, %rd170;
+	ld.shared.s32 %r265, [%rd604+0];
+	mov.b32 %r266, %r265;
+	add.s64 %rd605, %rd601, %rd602;
+	mul.lo.s64 %rd606, %rd605, %rd146;
+	mad.lo.s64 %rd607, %rd606, 4, %rd144;
+	st.global.s32 [%rd607+0], %r266;
+$L204:
+	add.s64 %rd608, %rd602, 1;
+	mov.b64 %rd602, %rd608;
+	bra.uni $L203;
+$L205:
+	bra.uni $L184;
+$L183:
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd609, 0;
+	setp.lt.s64 %p157, %rd443, %rd444;
+	setp.lt.s64 %p158, %rd442, %rd179;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L209;
+	mov.b64 %rd609, 1;
+$L209:
+	mov.b64 %rd610, %rd609;
 	// block reduction
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L202:
-	setp.hs.u32 %p156, %r268, 32;
-	@%p156 bra $L203;
-	mov.b64 {%r269, %r270}, %rd604;
-	shfl.sync.down.b32 %r271|%p157, %r269, %r268, %r267, %r17;
-	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd605, {%r271, %r272};
-	@!%p157 bra $L204;
-	max.s64 %rd606, %rd604, %rd605;
-	mov.b64 %rd604, %rd606;
-$L204:
-	shl.b32 %r268, %r268, 1;
-	bra.uni $L202;
-$L203:
-	setp.eq.u32 %p158, %r7, 0;
-	@!%p158 bra $L205;
-	mul.wide.u32 %rd607, %r8, 16;
-	add.s64 %rd608, %rd1, %rd607;
-	st.shared.s64 [%rd608+0], %rd604;
-$L205:
-	bar.sync 0;
-	setp.eq.u32 %p159, %r8, 0;
-	@!%p159 bra $L206;
-	setp.lo.u32 %p160, %r7, %r10;
-	@!%p160 bra $L207;
-	mul.wide.u32 %rd609, %r7, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	ld.shared.s64 %rd611, [%rd610+0];
-	mov.b64 %rd604, %rd611;
-$L207:
-	sub.u32 %r273, %r10, 1;
-	mov.b64 {%r274, %r275}, %rd604;
-	shfl.sync.down.b32 %r276|%p161, %r274, 1, %r273, %r17;
-	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
-	mov.b64 %rd612, {%r276, %r277};
-	@!%p161 bra $L208;
-	max.s64 %rd613, %rd604, %rd612;
-	mov.b64 %rd604, %rd613;
-$L208:
-	mov.b64 {%r278, %r279}, %rd604;
-	shfl.sync.down.b32 %r280|%p162, %r278, 2, %r273, %r17;
-	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
-	mov.b64 %rd614, {%r280, %r281};
-	@!%p162 bra $L209;
-	max.s64 %rd615, %rd604, %rd614;
-	mov.b64 %rd604, %rd615;
-$L209:
-	mov.b64 {%r282, %r283}, %rd604;
-	shfl.sync.down.b32 %r284|%p163, %r282, 4, %r273, %r17;
-	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
-	mov.b64 %rd616, {%r284, %r285};
-	@!%p163 bra $L210;
-	max.s64 %rd617, %rd604, %rd616;
-	mov.b64 %rd604, %rd617;
 $L210:
-	mov.b64 {%r286, %r287}, %rd604;
-	shfl.sync.down.b32 %r288|%p164, %r286, 8, %r273, %r17;
-	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
-	mov.b64 %rd618, {%r288, %r289};
-	@!%p164 bra $L211;
-	max.s64 %rd619, %rd604, %rd618;
-	mov.b64 %rd604, %rd619;
-$L211:
-	mov.b64 {%r290, %r291}, %rd604;
-	shfl.sync.down.b32 %r292|%p165, %r290, 16, %r273, %r17;
-	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
-	mov.b64 %rd620, {%r292, %r293};
-	@!%p165 bra $L212;
-	max.s64 %rd621, %rd604, %rd620;
-	mov.b64 %rd604, %rd621;
+	setp.hs.u32 %p160, %r268, 32;
+	@%p160 bra $L211;
+	mov.b64 {%r269, %r270}, %rd610;
+	shfl.sync.down.b32 %r271|%p161, %r269, %r268, %r267, %r17;
+	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
+	mov.b64 %rd611, {%r271, %r272};
+	@!%p161 bra $L212;
+	max.s64 %rd612, %rd610, %rd611;
+	mov.b64 %rd610, %rd612;
 $L212:
-	@!%p158 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd604;
+	shl.b32 %r268, %r268, 1;
+	bra.uni $L210;
+$L211:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L213;
+	mul.wide.u32 %rd613, %r8, 16;
+	add.s64 %rd614, %rd1, %rd613;
+	st.shared.s64 [%rd614+0], %rd610;
 $L213:
-$L206:
 	bar.sync 0;
-	ld.shared.s64 %rd622, [%rd1+1024];
-	mov.b64 %rd604, %rd622;
-	mov.b64 %rd623, %rd604;
-	setp.eq.s64 %p166, %rd623, 0;
-	@!%p166 bra $L215;
-	bra.uni $L125;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L214;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L215;
+	mul.wide.u32 %rd615, %r7, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	ld.shared.s64 %rd617, [%rd616+0];
+	mov.b64 %rd610, %rd617;
 $L215:
-$L124:
-	bra.uni $L123;
-$L125:
+	sub.u32 %r273, %r10, 1;
+	mov.b64 {%r274, %r275}, %rd610;
+	shfl.sync.down.b32 %r276|%p165, %r274, 1, %r273, %r17;
+	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
+	mov.b64 %rd618, {%r276, %r277};
+	@!%p165 bra $L216;
+	max.s64 %rd619, %rd610, %rd618;
+	mov.b64 %rd610, %rd619;
+$L216:
+	mov.b64 {%r278, %r279}, %rd610;
+	shfl.sync.down.b32 %r280|%p166, %r278, 2, %r273, %r17;
+	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
+	mov.b64 %rd620, {%r280, %r281};
+	@!%p166 bra $L217;
+	max.s64 %rd621, %rd610, %rd620;
+	mov.b64 %rd610, %rd621;
+$L217:
+	mov.b64 {%r282, %r283}, %rd610;
+	shfl.sync.down.b32 %r284|%p167, %r282, 4, %r273, %r17;
+	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
+	mov.b64 %rd622, {%r284, %r285};
+	@!%p167 bra $L218;
+	max.s64 %rd623, %rd610, %rd622;
+	mov.b64 %rd610, %rd623;
+$L218:
+	mov.b64 {%r286, %r287}, %rd610;
+	shfl.sync.down.b32 %r288|%p168, %r286, 8, %r273, %r17;
+	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
+	mov.b64 %rd624, {%r288, %r289};
+	@!%p168 bra $L219;
+	max.s64 %rd625, %rd610, %rd624;
+	mov.b64 %rd610, %rd625;
+$L219:
+	mov.b64 {%r290, %r291}, %rd610;
+	shfl.sync.down.b32 %r292|%p169, %r290, 16, %r273, %r17;
+	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
+	mov.b64 %rd626, {%r292, %r293};
+	@!%p169 bra $L220;
+	max.s64 %rd627, %rd610, %rd626;
+	mov.b64 %rd610, %rd627;
+$L220:
+	@!%p162 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd610;
+$L221:
+$L214:
+	bar.sync 0;
+	ld.shared.s64 %rd628, [%rd1+1024];
+	mov.b64 %rd610, %rd628;
+	mov.b64 %rd629, %rd610;
+	setp.eq.s64 %p170, %rd629, 0;
+	@!%p170 bra $L223;
+	bra.uni $L129;
+$L223:
+$L128:
+	bra.uni $L127;
+$L129:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd624, %rd113;
-	mov.b64 %rd625, %rd114;
+	mov.b64 %rd630, %rd113;
+	mov.b64 %rd631, %rd114;
 	// block reduction
 	mov.b32 %r294, 1;
 	sub.u32 %r295, %r13, 1;
 	mov.b32 %r296, %r3;
-$L216:
-	setp.hs.u32 %p167, %r296, 32;
-	@%p167 bra $L217;
-	mov.b64 {%r297, %r298}, %rd624;
-	shfl.sync.down.b32 %r299|%p168, %r297, %r296, %r295, %r17;
+$L224:
+	setp.hs.u32 %p171, %r296, 32;
+	@%p171 bra $L225;
+	mov.b64 {%r297, %r298}, %rd630;
+	shfl.sync.down.b32 %r299|%p172, %r297, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd626, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd625;
+	mov.b64 %rd632, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd631;
 	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd627, {%r303, %r304};
-	@!%p168 bra $L218;
-	setp.ne.u32 %p169, %r18, 9;
-	@%p169 bra.uni $L220;
-	setp.lt.s64 %p170, %rd626, %rd624;
-	setp.eq.s64 %p171, %rd626, %rd624;
-	setp.lt.s64 %p172, %rd627, %rd625;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd628, %rd626, %rd624, %p174;
-	selp.b64 %rd629, %rd627, %rd625, %p174;
-	mov.b64 %rd624, %rd628;
-	mov.b64 %rd625, %rd629;
-	bra.uni $L219;
-$L220:
-	setp.ne.u32 %p175, %r18, 10;
-	@%p175 bra.uni $L221;
-	setp.gt.s64 %p176, %rd626, %rd624;
-	setp.eq.s64 %p177, %rd626, %rd624;
-	setp.lt.s64 %p178, %rd627, %rd625;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd630, %rd626, %rd624, %p180;
-	selp.b64 %rd631, %rd627, %rd625, %p180;
-	mov.b64 %rd624, %rd630;
-	mov.b64 %rd625, %rd631;
-	bra.uni $L219;
-$L221:
-	mov.b64 %rd632, %rd624;
-	mov.b64 %rd633, %rd625;
-	mov.b64 %rd634, %rd626;
-	mov.b64 %rd635, %rd627;
-	mov.b64 %rd636, %rd632;
-	mov.b64 %rd637, %rd633;
-	mov.b64 %rd638, %rd634;
-	mov.b64 %rd639, %rd635;
-	mov.b64 %rd640, %rd638;
-	mov.b64 %rd641, %rd639;
-	add.s64 %rd642, %rd636, %rd640;
-	mov.b64 %rd636, %rd642;
-	add.s64 %rd643, %rd637, %rd641;
-	mov.b64 %rd637, %rd643;
-$L222:
-	mov.b64 %rd624, %rd636;
-	mov.b64 %rd625, %rd637;
-$L219:
-$L218:
+	mov.b64 %rd633, {%r303, %r304};
+	@!%p172 bra $L226;
+	setp.ne.u32 %p173, %r18, 9;
+	@%p173 bra.uni $L228;
+	setp.lt.s64 %p174, %rd632, %rd630;
+	setp.eq.s64 %p175, %rd632, %rd630;
+	setp.lt.s64 %p176, %rd633, %rd631;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd634, %rd632, %rd630, %p178;
+	selp.b64 %rd635, %rd633, %rd631, %p178;
+	mov.b64 %rd630, %rd634;
+	mov.b64 %rd631, %rd635;
+	bra.uni $L227;
+$L228:
+	setp.ne.u32 %p179, %r18, 10;
+	@%p179 bra.uni $L229;
+	setp.gt.s64 %p180, %rd632, %rd630;
+	setp.eq.s64 %p181, %rd632, %rd630;
+	setp.lt.s64 %p182, %rd633, %rd631;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd636, %rd632, %rd630, %p184;
+	selp.b64 %rd637, %rd633, %rd631, %p184;
+	mov.b64 %rd630, %rd636;
+	mov.b64 %rd631, %rd637;
+	bra.uni $L227;
+$L229:
+	mov.b64 %rd638, %rd630;
+	mov.b64 %rd639, %rd631;
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd641, %rd633;
+	mov.b64 %rd642, %rd638;
+	mov.b64 %rd643, %rd639;
+	mov.b64 %rd644, %rd640;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd644;
+	mov.b64 %rd647, %rd645;
+	add.s64 %rd648, %rd642, %rd646;
+	mov.b64 %rd642, %rd648;
+	add.s64 %rd649, %rd643, %rd647;
+	mov.b64 %rd643, %rd649;
+$L230:
+	mov.b64 %rd630, %rd642;
+	mov.b64 %rd631, %rd643;
+$L227:
+$L226:
 	shl.b32 %r296, %r296, 1;
-	bra.uni $L216;
-$L217:
-	setp.eq.u32 %p181, %r7, 0;
-	@!%p181 bra $L223;
-	mul.wide.u32 %rd644, %r8, 16;
-	add.s64 %rd645, %rd1, %rd644;
-	st.shared.s64 [%rd645+0], %rd624;
-	st.shared.s64 [%rd645+8], %rd625;
-$L223:
-	bar.sync 0;
-	setp.eq.u32 %p182, %r8, 0;
-	@!%p182 bra $L224;
-	setp.lo.u32 %p183, %r7, %r10;
-	@!%p183 bra $L225;
-	mul.wide.u32 %rd646, %r7, 16;
-	add.s64 %rd647, %rd1, %rd646;
-	ld.shared.s64 %rd648, [%rd647+0];
-	ld.shared.s64 %rd649, [%rd647+8];
-	mov.b64 %rd624, %rd648;
-	mov.b64 %rd625, %rd649;
+	bra.uni $L224;
 $L225:
+	setp.eq.u32 %p185, %r7, 0;
+	@!%p185 bra $L231;
+	mul.wide.u32 %rd650, %r8, 16;
+	add.s64 %rd651, %rd1, %rd650;
+	st.shared.s64 [%rd651+0], %rd630;
+	st.shared.s64 [%rd651+8], %rd631;
+$L231:
+	bar.sync 0;
+	setp.eq.u32 %p186, %r8, 0;
+	@!%p186 bra $L232;
+	setp.lo.u32 %p187, %r7, %r10;
+	@!%p187 bra $L233;
+	mul.wide.u32 %rd652, %r7, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	ld.shared.s64 %rd654, [%rd653+0];
+	ld.shared.s64 %rd655, [%rd653+8];
+	mov.b64 %rd630, %rd654;
+	mov.b64 %rd631, %rd655;
+$L233:
 	sub.u32 %r305, %r10, 1;
 	mov.b32 %r306, %r294;
-$L226:
-	setp.hs.u32 %p184, %r306, 32;
-	@%p184 bra $L227;
-	mov.b64 {%r307, %r308}, %rd624;
-	shfl.sync.down.b32 %r309|%p185, %r307, %r306, %r305, %r17;
+$L234:
+	setp.hs.u32 %p188, %r306, 32;
+	@%p188 bra $L235;
+	mov.b64 {%r307, %r308}, %rd630;
+	shfl.sync.down.b32 %r309|%p189, %r307, %r306, %r305, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd650, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd625;
+	mov.b64 %rd656, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd631;
 	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
 	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd651, {%r313, %r314};
-	@!%p185 bra $L228;
-	setp.ne.u32 %p186, %r18, 9;
-	@%p186 bra.uni $L230;
-	setp.lt.s64 %p187, %rd650, %rd624;
-	setp.eq.s64 %p188, %rd650, %rd624;
-	setp.lt.s64 %p189, %rd651, %rd625;
-	and.pred %p190, %p188, %p189;
-	or.pred %p191, %p187, %p190;
-	selp.b64 %rd652, %rd650, %rd624, %p191;
-	selp.b64 %rd653, %rd651, %rd625, %p191;
-	mov.b64 %rd624, %rd652;
-	mov.b64 %rd625, %rd653;
-	bra.uni $L229;
-$L230:
-	setp.ne.u32 %p192, %r18, 10;
-	@%p192 bra.uni $L231;
-	setp.gt.s64 %p193, %rd650, %rd624;
-	setp.eq.s64 %p194, %rd650, %rd624;
-	setp.lt.s64 %p195, %rd651, %rd625;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd654, %rd650, %rd624, %p197;
-	selp.b64 %rd655, %rd651, %rd625, %p197;
-	mov.b64 %rd624, %rd654;
-	mov.b64 %rd625, %rd655;
-	bra.uni $L229;
-$L231:
-	mov.b64 %rd656, %rd624;
-	mov.b64 %rd657, %rd625;
-	mov.b64 %rd658, %rd650;
-	mov.b64 %rd659, %rd651;
-	mov.b64 %rd636, %rd656;
-	mov.b64 %rd637, %rd657;
-	mov.b64 %rd638, %rd658;
-	mov.b64 %rd639, %rd659;
-	mov.b64 %rd640, %rd638;
-	mov.b64 %rd641, %rd639;
-	add.s64 %rd660, %rd636, %rd640;
-	mov.b64 %rd636, %rd660;
-	add.s64 %rd661, %rd637, %rd641;
-	mov.b64 %rd637, %rd661;
-$L232:
-	mov.b64 %rd624, %rd636;
-	mov.b64 %rd625, %rd637;
-$L229:
-$L228:
+	mov.b64 %rd657, {%r313, %r314};
+	@!%p189 bra $L236;
+	setp.ne.u32 %p190, %r18, 9;
+	@%p190 bra.uni $L238;
+	setp.lt.s64 %p191, %rd656, %rd630;
+	setp.eq.s64 %p192, %rd656, %rd630;
+	setp.lt.s64 %p193, %rd657, %rd631;
+	and.pred %p194, %p192, %p193;
+	or.pred %p195, %p191, %p194;
+	selp.b64 %rd658, %rd656, %rd630, %p195;
+	selp.b64 %rd659, %rd657, %rd631, %p195;
+	mov.b64 %rd630, %rd658;
+	mov.b64 %rd631, %rd659;
+	bra.uni $L237;
+$L238:
+	setp.ne.u32 %p196, %r18, 10;
+	@%p196 bra.uni $L239;
+	setp.gt.s64 %p197, %rd656, %rd630;
+	setp.eq.s64 %p198, %rd656, %rd630;
+	setp.lt.s64 %p199, %rd657, %rd631;
+	and.pred %p200, %p198, %p199;
+	or.pred %p201, %p197, %p200;
+	selp.b64 %rd660, %rd656, %rd630, %p201;
+	selp.b64 %rd661, %rd657, %rd631, %p201;
+	mov.b64 %rd630, %rd660;
+	mov.b64 %rd631, %rd661;
+	bra.uni $L237;
+$L239:
+	mov.b64 %rd662, %rd630;
+	mov.b64 %rd663, %rd631;
+	mov.b64 %rd664, %rd656;
+	mov.b64 %rd665, %rd657;
+	mov.b64 %rd642, %rd662;
+	mov.b64 %rd643, %rd663;
+	mov.b64 %rd644, %rd664;
+	mov.b64 %rd645, %rd665;
+	mov.b64 %rd646, %rd644;
+	mov.b64 %rd647, %rd645;
+	add.s64 %rd666, %rd642, %rd646;
+	mov.b64 %rd642, %rd666;
+	add.s64 %rd667, %rd643, %rd647;
+	mov.b64 %rd643, %rd667;
+$L240:
+	mov.b64 %rd630, %rd642;
+	mov.b64 %rd631, %rd643;
+$L237:
+$L236:
 	shl.b32 %r306, %r306, 1;
-	bra.uni $L226;
-$L227:
-$L224:
-	mul.wide.u32 %rd662, %r29, 16;
-	add.s64 %rd663, %rd11, %rd662;
-	setp.eq.u32 %p198, %r5, 0;
-	@!%p198 bra $L233;
-	st.global.s64 [%rd663+0], %rd624;
-	st.global.s64 [%rd663+8], %rd625;
-$L233:
+	bra.uni $L234;
+$L235:
+$L232:
+	mul.wide.u32 %rd668, %r29, 16;
+	add.s64 %rd669, %rd11, %rd668;
+	setp.eq.u32 %p202, %r5, 0;
+	@!%p202 bra $L241;
+	st.global.s64 [%rd669+0], %rd630;
+	st.global.s64 [%rd669+8], %rd631;
+$L241:
 	ret;
 }
 
@@ -6227,9 +6271,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<113>;
+	.reg .pred %p<115>;
 	.reg .b32 %r<154>;
-	.reg .b64 %rd<447>;
+	.reg .b64 %rd<450>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6825,209 +6869,220 @@ $L54:
 	mov.b64 %rd128, %rd330;
 	bra.uni $L70;
 $L69:
-	sub.s64 %rd331, %rd171, 1;
-	and.b64 %rd332, %rd127, %rd331;
-	setp.eq.s64 %p56, %rd332, 0;
+	mov.b64 %rd331, %rd171;
+	setp.ge.s64 %p56, %rd127, 4096;
 	@!%p56 bra $L72;
-	cvt.s64.s32 %rd333, %r91;
-	add.s64 %rd334, %rd333, 1;
-	mul.lo.s64 %rd335, %rd334, %rd144;
-	mad.lo.s64 %rd336, %rd335, 8, %rd142;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	cvt.s64.s32 %rd339, %r91;
-	mul.lo.s64 %rd340, %rd339, %rd144;
-	mad.lo.s64 %rd341, %rd340, 8, %rd142;
-	ld.global.nc.s64 %rd342, [%rd341+0];
-	mov.b64 %rd343, %rd342;
-	sub.s64 %rd344, %rd338, %rd343;
-	mul.lo.s64 %rd345, %rd171, %rd344;
-	add.s64 %rd346, %rd128, %rd345;
-	mov.b64 %rd128, %rd346;
+	mul.lo.s64 %rd332, %rd331, 4;
+	mov.b64 %rd331, %rd332;
 $L72:
+	setp.ge.s64 %p57, %rd127, 65536;
+	@!%p57 bra $L74;
+	mul.lo.s64 %rd333, %rd331, 4;
+	mov.b64 %rd331, %rd333;
+$L74:
+	sub.s64 %rd334, %rd331, 1;
+	and.b64 %rd335, %rd127, %rd334;
+	setp.eq.s64 %p58, %rd335, 0;
+	@!%p58 bra $L76;
+	cvt.s64.s32 %rd336, %r91;
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd144;
+	mad.lo.s64 %rd339, %rd338, 8, %rd142;
+	ld.global.nc.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	cvt.s64.s32 %rd342, %r91;
+	mul.lo.s64 %rd343, %rd342, %rd144;
+	mad.lo.s64 %rd344, %rd343, 8, %rd142;
+	ld.global.nc.s64 %rd345, [%rd344+0];
+	mov.b64 %rd346, %rd345;
+	sub.s64 %rd347, %rd341, %rd346;
+	mul.lo.s64 %rd348, %rd331, %rd347;
+	add.s64 %rd349, %rd128, %rd348;
+	mov.b64 %rd128, %rd349;
+$L76:
 $L70:
-	add.s64 %rd347, %rd127, 1;
-	mov.b64 %rd127, %rd347;
+	add.s64 %rd350, %rd127, 1;
+	mov.b64 %rd127, %rd350;
 $L68:
 $L51:
 $L23:
-	add.s64 %rd348, %rd220, %rd209;
-	mov.b64 %rd220, %rd348;
+	add.s64 %rd351, %rd220, %rd209;
+	mov.b64 %rd220, %rd351;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd349, %rd214;
-$L73:
-	@!%p13 bra $L77;
-	bra.uni $L75;
+	mov.b64 %rd352, %rd214;
 $L77:
-	// block scan
-	mov.b64 %rd350, %rd349;
-	mov.b32 %r92, %r3;
-$L78:
-	setp.hs.u32 %p57, %r92, 32;
-	@%p57 bra $L79;
-	mov.b64 {%r93, %r94}, %rd350;
-	shfl.sync.up.b32 %r95|%p58, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd351, {%r95, %r96};
-	@!%p58 bra $L80;
-	add.s64 %rd352, %rd351, %rd350;
-	mov.b64 %rd350, %rd352;
-$L80:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r97, %r98}, %rd350;
-	shfl.sync.up.b32 %r99|%p59, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd353, {%r99, %r100};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd354, %rd353, 0, %p61;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r101;
-	@!%p62 bra $L81;
-	mul.wide.u32 %rd355, %r8, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	st.shared.s64 [%rd356+0], %rd350;
+	@!%p13 bra $L81;
+	bra.uni $L79;
 $L81:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L82;
-	mov.b64 %rd357, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L83;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	ld.shared.s64 %rd360, [%rd359+0];
-	mov.b64 %rd357, %rd360;
-$L83:
-	mov.b64 {%r102, %r103}, %rd357;
-	shfl.sync.up.b32 %r104|%p65, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd361, {%r104, %r105};
-	@!%p65 bra $L84;
-	add.s64 %rd362, %rd361, %rd357;
-	mov.b64 %rd357, %rd362;
-$L84:
-	mov.b64 {%r106, %r107}, %rd357;
-	shfl.sync.up.b32 %r108|%p66, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd363, {%r108, %r109};
-	@!%p66 bra $L85;
-	add.s64 %rd364, %rd363, %rd357;
-	mov.b64 %rd357, %rd364;
-$L85:
-	mov.b64 {%r110, %r111}, %rd357;
-	shfl.sync.up.b32 %r112|%p67, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd365, {%r112, %r113};
-	@!%p67 bra $L86;
-	add.s64 %rd366, %rd365, %rd357;
-	mov.b64 %rd357, %rd366;
-$L86:
-	mov.b64 {%r114, %r115}, %rd357;
-	shfl.sync.up.b32 %r116|%p68, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd367, {%r116, %r117};
-	@!%p68 bra $L87;
-	add.s64 %rd368, %rd367, %rd357;
-	mov.b64 %rd357, %rd368;
-$L87:
-	mov.b64 {%r118, %r119}, %rd357;
-	shfl.sync.up.b32 %r120|%p69, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd369, {%r120, %r121};
-	@!%p69 bra $L88;
-	add.s64 %rd370, %rd369, %rd357;
-	mov.b64 %rd357, %rd370;
-$L88:
-	mov.b64 {%r122, %r123}, %rd357;
-	shfl.sync.up.b32 %r124|%p70, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd371, {%r124, %r125};
-	selp.b64 %rd372, %rd371, 0, %p70;
-	@!%p64 bra $L89;
-	mul.wide.u32 %rd373, %r7, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	add.s64 %rd375, %rd374, 512;
-	st.shared.s64 [%rd375+0], %rd372;
-$L89:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r126;
-	@!%p71 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd357;
-$L90:
+	// block scan
+	mov.b64 %rd353, %rd352;
+	mov.b32 %r92, %r3;
 $L82:
+	setp.hs.u32 %p59, %r92, 32;
+	@%p59 bra $L83;
+	mov.b64 {%r93, %r94}, %rd353;
+	shfl.sync.up.b32 %r95|%p60, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd354, {%r95, %r96};
+	@!%p60 bra $L84;
+	add.s64 %rd355, %rd354, %rd353;
+	mov.b64 %rd353, %rd355;
+$L84:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r97, %r98}, %rd353;
+	shfl.sync.up.b32 %r99|%p61, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd356, {%r99, %r100};
+	setp.lo.u32 %p62, %r3, 32;
+	and.pred %p63, %p61, %p62;
+	selp.b64 %rd357, %rd356, 0, %p63;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p64, %r7, %r101;
+	@!%p64 bra $L85;
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	st.shared.s64 [%rd359+0], %rd353;
+$L85:
 	bar.sync 0;
-	mul.wide.u32 %rd376, %r8, 16;
+	setp.eq.u32 %p65, %r8, 0;
+	@!%p65 bra $L86;
+	mov.b64 %rd360, 0;
+	setp.lo.u32 %p66, %r7, %r10;
+	@!%p66 bra $L87;
+	mul.wide.u32 %rd361, %r7, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	ld.shared.s64 %rd363, [%rd362+0];
+	mov.b64 %rd360, %rd363;
+$L87:
+	mov.b64 {%r102, %r103}, %rd360;
+	shfl.sync.up.b32 %r104|%p67, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd364, {%r104, %r105};
+	@!%p67 bra $L88;
+	add.s64 %rd365, %rd364, %rd360;
+	mov.b64 %rd360, %rd365;
+$L88:
+	mov.b64 {%r106, %r107}, %rd360;
+	shfl.sync.up.b32 %r108|%p68, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd366, {%r108, %r109};
+	@!%p68 bra $L89;
+	add.s64 %rd367, %rd366, %rd360;
+	mov.b64 %rd360, %rd367;
+$L89:
+	mov.b64 {%r110, %r111}, %rd360;
+	shfl.sync.up.b32 %r112|%p69, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd368, {%r112, %r113};
+	@!%p69 bra $L90;
+	add.s64 %rd369, %rd368, %rd360;
+	mov.b64 %rd360, %rd369;
+$L90:
+	mov.b64 {%r114, %r115}, %rd360;
+	shfl.sync.up.b32 %r116|%p70, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd370, {%r116, %r117};
+	@!%p70 bra $L91;
+	add.s64 %rd371, %rd370, %rd360;
+	mov.b64 %rd360, %rd371;
+$L91:
+	mov.b64 {%r118, %r119}, %rd360;
+	shfl.sync.up.b32 %r120|%p71, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd372, {%r120, %r121};
+	@!%p71 bra $L92;
+	add.s64 %rd373, %rd372, %rd360;
+	mov.b64 %rd360, %rd373;
+$L92:
+	mov.b64 {%r122, %r123}, %rd360;
+	shfl.sync.up.b32 %r124|%p72, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd374, {%r124, %r125};
+	selp.b64 %rd375, %rd374, 0, %p72;
+	@!%p66 bra $L93;
+	mul.wide.u32 %rd376, %r7, 16;
 	add.s64 %rd377, %rd1, %rd376;
 	add.s64 %rd378, %rd377, 512;
-	ld.shared.s64 %rd379, [%rd378+0];
-	add.s64 %rd380, %rd379, %rd354;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd380;
-	shfl.sync.idx.b32 %r129|%p72, %r127, 0, %r22, %r17;
+	st.shared.s64 [%rd378+0], %rd375;
+$L93:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p73, %r7, %r126;
+	@!%p73 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd360;
+$L94:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd379, %r8, 16;
+	add.s64 %rd380, %rd1, %rd379;
+	add.s64 %rd381, %rd380, 512;
+	ld.shared.s64 %rd382, [%rd381+0];
+	add.s64 %rd383, %rd382, %rd357;
+	ld.shared.s64 %rd384, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd383;
+	shfl.sync.idx.b32 %r129|%p74, %r127, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd382, {%r129, %r130};
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
+	mov.b64 %rd385, {%r129, %r130};
 	mov.b64 %rd386, %rd384;
 	mov.b64 %rd387, %rd385;
 	mov.b64 %rd388, %rd386;
 	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, 0;
-	cvt.u64.u32 %rd391, %r2;
-	setp.eq.s64 %p73, %rd391, 0;
-	setp.gt.s64 %p74, %rd389, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L92;
-	atom.global.add.u64 %rd392, [%rd161], %rd389;
-	mov.b64 %rd393, %rd392;
-	mov.b64 %rd390, %rd393;
-$L92:
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, 0;
 	cvt.u64.u32 %rd394, %r2;
-	setp.eq.s64 %p76, %rd394, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
-	bar.sync 0;
-	@!%p78 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd390;
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd395, [%rd1+1024];
+	setp.eq.s64 %p75, %rd394, 0;
+	setp.gt.s64 %p76, %rd392, 0;
+	and.pred %p77, %p75, %p76;
+	@!%p77 bra $L96;
+	atom.global.add.u64 %rd395, [%rd161], %rd392;
 	mov.b64 %rd396, %rd395;
-	mov.b64 %rd390, %rd396;
-	add.s64 %rd397, %rd390, %rd388;
-	mov.b64 %rd398, %rd397;
-	mov.b64 %rd399, 0;
-$L94:
-	setp.lt.s64 %p79, %rd399, %rd349;
-	not.pred %p80, %p79;
-	@!%p80 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd400, %rd399, %rd192;
-	mad.lo.s64 %rd401, %rd400, 4, %rd190;
-	ld.shared.s32 %r131, [%rd401+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd402, %rd398, %rd399;
-	mul.lo.s64 %rd403, %rd402, %rd160;
-	mad.lo.s64 %rd404, %rd403, 4, %rd158;
-	st.global.s32 [%rd404+0], %r132;
-$L95:
-	add.s64 %rd405, %rd399, 1;
-	mov.b64 %rd399, %rd405;
-	bra.uni $L94;
+	mov.b64 %rd393, %rd396;
 $L96:
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+	cvt.u64.u32 %rd397, %r2;
+	setp.eq.s64 %p78, %rd397, 0;
+	setp.eq.u32 %p79, %r1, 0;
+	and.pred %p80, %p78, %p79;
+	bar.sync 0;
+	@!%p80 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd393;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd398, [%rd1+1024];
+	mov.b64 %rd399, %rd398;
+	mov.b64 %rd393, %rd399;
+	add.s64 %rd400, %rd393, %rd391;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, 0;
+$L98:
+	setp.lt.s64 %p81, %rd402, %rd352;
+	not.pred %p82, %p81;
+	@!%p82 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd403, %rd402, %rd192;
+	mad.lo.s64 %rd404, %rd403, 4, %rd190;
+	ld.shared.s32 %r131, [%rd404+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd405, %rd401, %rd402;
+	mul.lo.s64 %rd406, %rd405, %rd160;
+	mad.lo.s64 %rd407, %rd406, 4, %rd158;
+	st.global.s32 [%rd407+0], %r132;
+$L99:
+	add.s64 %rd408, %rd402, 1;
+	mov.b64 %rd402, %rd408;
+	bra.uni $L98;
+$L100:
+	bra.uni $L79;
+$L78:
+	bra.uni $L77;
+$L79:
 $L11:
-	add.s64 %rd406, %rd213, %rd211;
-	mov.b64 %rd213, %rd406;
+	add.s64 %rd409, %rd213, %rd211;
+	mov.b64 %rd213, %rd409;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -7035,161 +7090,161 @@ $L7:
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd407, %rd127;
-	mov.b64 %rd408, %rd128;
+	mov.b64 %rd410, %rd127;
+	mov.b64 %rd411, %rd128;
 	// block reduction
 	mov.b32 %r133, 1;
 	sub.u32 %r134, %r13, 1;
 	mov.b32 %r135, %r3;
-$L99:
-	setp.hs.u32 %p81, %r135, 32;
-	@%p81 bra $L100;
-	mov.b64 {%r136, %r137}, %rd407;
-	shfl.sync.down.b32 %r138|%p82, %r136, %r135, %r134, %r17;
+$L103:
+	setp.hs.u32 %p83, %r135, 32;
+	@%p83 bra $L104;
+	mov.b64 {%r136, %r137}, %rd410;
+	shfl.sync.down.b32 %r138|%p84, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd409, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd408;
+	mov.b64 %rd412, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd411;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd410, {%r142, %r143};
-	@!%p82 bra $L101;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L103;
-	setp.lt.s64 %p84, %rd409, %rd407;
-	setp.eq.s64 %p85, %rd409, %rd407;
-	setp.lt.s64 %p86, %rd410, %rd408;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd411, %rd409, %rd407, %p88;
-	selp.b64 %rd412, %rd410, %rd408, %p88;
-	mov.b64 %rd407, %rd411;
-	mov.b64 %rd408, %rd412;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L104;
-	setp.gt.s64 %p90, %rd409, %rd407;
-	setp.eq.s64 %p91, %rd409, %rd407;
-	setp.lt.s64 %p92, %rd410, %rd408;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd413, %rd409, %rd407, %p94;
-	selp.b64 %rd414, %rd410, %rd408, %p94;
-	mov.b64 %rd407, %rd413;
-	mov.b64 %rd408, %rd414;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd416, %rd408;
-	mov.b64 %rd417, %rd409;
-	mov.b64 %rd418, %rd410;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd422, %rd418;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	add.s64 %rd425, %rd419, %rd423;
-	mov.b64 %rd419, %rd425;
-	add.s64 %rd426, %rd420, %rd424;
-	mov.b64 %rd420, %rd426;
-$L105:
-	mov.b64 %rd407, %rd419;
-	mov.b64 %rd408, %rd420;
-$L102:
-$L101:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L106;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd407;
-	st.shared.s64 [%rd428+8], %rd408;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L107;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L108;
-	mul.wide.u32 %rd429, %r7, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	ld.shared.s64 %rd431, [%rd430+0];
-	ld.shared.s64 %rd432, [%rd430+8];
-	mov.b64 %rd407, %rd431;
-	mov.b64 %rd408, %rd432;
+	mov.b64 %rd413, {%r142, %r143};
+	@!%p84 bra $L105;
+	setp.ne.u32 %p85, %r18, 9;
+	@%p85 bra.uni $L107;
+	setp.lt.s64 %p86, %rd412, %rd410;
+	setp.eq.s64 %p87, %rd412, %rd410;
+	setp.lt.s64 %p88, %rd413, %rd411;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd414, %rd412, %rd410, %p90;
+	selp.b64 %rd415, %rd413, %rd411, %p90;
+	mov.b64 %rd410, %rd414;
+	mov.b64 %rd411, %rd415;
+	bra.uni $L106;
+$L107:
+	setp.ne.u32 %p91, %r18, 10;
+	@%p91 bra.uni $L108;
+	setp.gt.s64 %p92, %rd412, %rd410;
+	setp.eq.s64 %p93, %rd412, %rd410;
+	setp.lt.s64 %p94, %rd413, %rd411;
+	and.pred %p95, %p93, %p94;
+	or.pred %p96, %p92, %p95;
+	selp.b64 %rd416, %rd412, %rd410, %p96;
+	selp.b64 %rd417, %rd413, %rd411, %p96;
+	mov.b64 %rd410, %rd416;
+	mov.b64 %rd411, %rd417;
+	bra.uni $L106;
 $L108:
+	mov.b64 %rd418, %rd410;
+	mov.b64 %rd419, %rd411;
+	mov.b64 %rd420, %rd412;
+	mov.b64 %rd421, %rd413;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd423, %rd419;
+	mov.b64 %rd424, %rd420;
+	mov.b64 %rd425, %rd421;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	add.s64 %rd428, %rd422, %rd426;
+	mov.b64 %rd422, %rd428;
+	add.s64 %rd429, %rd423, %rd427;
+	mov.b64 %rd423, %rd429;
+$L109:
+	mov.b64 %rd410, %rd422;
+	mov.b64 %rd411, %rd423;
+$L106:
+$L105:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L103;
+$L104:
+	setp.eq.u32 %p97, %r7, 0;
+	@!%p97 bra $L110;
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	st.shared.s64 [%rd431+0], %rd410;
+	st.shared.s64 [%rd431+8], %rd411;
+$L110:
+	bar.sync 0;
+	setp.eq.u32 %p98, %r8, 0;
+	@!%p98 bra $L111;
+	setp.lo.u32 %p99, %r7, %r10;
+	@!%p99 bra $L112;
+	mul.wide.u32 %rd432, %r7, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	ld.shared.s64 %rd434, [%rd433+0];
+	ld.shared.s64 %rd435, [%rd433+8];
+	mov.b64 %rd410, %rd434;
+	mov.b64 %rd411, %rd435;
+$L112:
 	sub.u32 %r144, %r10, 1;
 	mov.b32 %r145, %r133;
-$L109:
-	setp.hs.u32 %p98, %r145, 32;
-	@%p98 bra $L110;
-	mov.b64 {%r146, %r147}, %rd407;
-	shfl.sync.down.b32 %r148|%p99, %r146, %r145, %r144, %r17;
+$L113:
+	setp.hs.u32 %p100, %r145, 32;
+	@%p100 bra $L114;
+	mov.b64 {%r146, %r147}, %rd410;
+	shfl.sync.down.b32 %r148|%p101, %r146, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd433, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd408;
+	mov.b64 %rd436, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd411;
 	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd434, {%r152, %r153};
-	@!%p99 bra $L111;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L113;
-	setp.lt.s64 %p101, %rd433, %rd407;
-	setp.eq.s64 %p102, %rd433, %rd407;
-	setp.lt.s64 %p103, %rd434, %rd408;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd435, %rd433, %rd407, %p105;
-	selp.b64 %rd436, %rd434, %rd408, %p105;
-	mov.b64 %rd407, %rd435;
-	mov.b64 %rd408, %rd436;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L114;
-	setp.gt.s64 %p107, %rd433, %rd407;
-	setp.eq.s64 %p108, %rd433, %rd407;
-	setp.lt.s64 %p109, %rd434, %rd408;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd437, %rd433, %rd407, %p111;
-	selp.b64 %rd438, %rd434, %rd408, %p111;
-	mov.b64 %rd407, %rd437;
-	mov.b64 %rd408, %rd438;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd439, %rd407;
-	mov.b64 %rd440, %rd408;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd442, %rd434;
-	mov.b64 %rd419, %rd439;
-	mov.b64 %rd420, %rd440;
-	mov.b64 %rd421, %rd441;
+	mov.b64 %rd437, {%r152, %r153};
+	@!%p101 bra $L115;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L117;
+	setp.lt.s64 %p103, %rd436, %rd410;
+	setp.eq.s64 %p104, %rd436, %rd410;
+	setp.lt.s64 %p105, %rd437, %rd411;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd438, %rd436, %rd410, %p107;
+	selp.b64 %rd439, %rd437, %rd411, %p107;
+	mov.b64 %rd410, %rd438;
+	mov.b64 %rd411, %rd439;
+	bra.uni $L116;
+$L117:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L118;
+	setp.gt.s64 %p109, %rd436, %rd410;
+	setp.eq.s64 %p110, %rd436, %rd410;
+	setp.lt.s64 %p111, %rd437, %rd411;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd440, %rd436, %rd410, %p113;
+	selp.b64 %rd441, %rd437, %rd411, %p113;
+	mov.b64 %rd410, %rd440;
+	mov.b64 %rd411, %rd441;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd442, %rd410;
+	mov.b64 %rd443, %rd411;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd445, %rd437;
 	mov.b64 %rd422, %rd442;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	add.s64 %rd443, %rd419, %rd423;
-	mov.b64 %rd419, %rd443;
-	add.s64 %rd444, %rd420, %rd424;
-	mov.b64 %rd420, %rd444;
-$L115:
-	mov.b64 %rd407, %rd419;
-	mov.b64 %rd408, %rd420;
-$L112:
-$L111:
-	shl.b32 %r145, %r145, 1;
-	bra.uni $L109;
-$L110:
-$L107:
-	mul.wide.u32 %rd445, %r29, 16;
-	add.s64 %rd446, %rd11, %rd445;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L116;
-	st.global.s64 [%rd446+0], %rd407;
-	st.global.s64 [%rd446+8], %rd408;
+	mov.b64 %rd423, %rd443;
+	mov.b64 %rd424, %rd444;
+	mov.b64 %rd425, %rd445;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	add.s64 %rd446, %rd422, %rd426;
+	mov.b64 %rd422, %rd446;
+	add.s64 %rd447, %rd423, %rd427;
+	mov.b64 %rd423, %rd447;
+$L119:
+	mov.b64 %rd410, %rd422;
+	mov.b64 %rd411, %rd423;
 $L116:
+$L115:
+	shl.b32 %r145, %r145, 1;
+	bra.uni $L113;
+$L114:
+$L111:
+	mul.wide.u32 %rd448, %r29, 16;
+	add.s64 %rd449, %rd11, %rd448;
+	setp.eq.u32 %p114, %r5, 0;
+	@!%p114 bra $L120;
+	st.global.s64 [%rd449+0], %rd410;
+	st.global.s64 [%rd449+8], %rd411;
+$L120:
 	ret;
 }
 
@@ -7708,9 +7763,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<109>;
+	.reg .pred %p<111>;
 	.reg .b32 %r<152>;
-	.reg .b64 %rd<428>;
+	.reg .b64 %rd<431>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8274,209 +8329,220 @@ $L50:
 	mov.b64 %rd121, %rd311;
 	bra.uni $L66;
 $L65:
-	sub.s64 %rd312, %rd164, 1;
-	and.b64 %rd313, %rd120, %rd312;
-	setp.eq.s64 %p52, %rd313, 0;
+	mov.b64 %rd312, %rd164;
+	setp.ge.s64 %p52, %rd120, 4096;
 	@!%p52 bra $L68;
-	cvt.s64.s32 %rd314, %r89;
-	add.s64 %rd315, %rd314, 1;
-	mul.lo.s64 %rd316, %rd315, %rd137;
-	mad.lo.s64 %rd317, %rd316, 8, %rd135;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	cvt.s64.s32 %rd320, %r89;
-	mul.lo.s64 %rd321, %rd320, %rd137;
-	mad.lo.s64 %rd322, %rd321, 8, %rd135;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	sub.s64 %rd325, %rd319, %rd324;
-	mul.lo.s64 %rd326, %rd164, %rd325;
-	add.s64 %rd327, %rd121, %rd326;
-	mov.b64 %rd121, %rd327;
+	mul.lo.s64 %rd313, %rd312, 4;
+	mov.b64 %rd312, %rd313;
 $L68:
+	setp.ge.s64 %p53, %rd120, 65536;
+	@!%p53 bra $L70;
+	mul.lo.s64 %rd314, %rd312, 4;
+	mov.b64 %rd312, %rd314;
+$L70:
+	sub.s64 %rd315, %rd312, 1;
+	and.b64 %rd316, %rd120, %rd315;
+	setp.eq.s64 %p54, %rd316, 0;
+	@!%p54 bra $L72;
+	cvt.s64.s32 %rd317, %r89;
+	add.s64 %rd318, %rd317, 1;
+	mul.lo.s64 %rd319, %rd318, %rd137;
+	mad.lo.s64 %rd320, %rd319, 8, %rd135;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	cvt.s64.s32 %rd323, %r89;
+	mul.lo.s64 %rd324, %rd323, %rd137;
+	mad.lo.s64 %rd325, %rd324, 8, %rd135;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	sub.s64 %rd328, %rd322, %rd327;
+	mul.lo.s64 %rd329, %rd312, %rd328;
+	add.s64 %rd330, %rd121, %rd329;
+	mov.b64 %rd121, %rd330;
+$L72:
 $L66:
-	add.s64 %rd328, %rd120, 1;
-	mov.b64 %rd120, %rd328;
+	add.s64 %rd331, %rd120, 1;
+	mov.b64 %rd120, %rd331;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd329, %rd210, %rd199;
-	mov.b64 %rd210, %rd329;
+	add.s64 %rd332, %rd210, %rd199;
+	mov.b64 %rd210, %rd332;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd330, %rd204;
-$L69:
-	@!%p13 bra $L73;
-	bra.uni $L71;
+	mov.b64 %rd333, %rd204;
 $L73:
-	// block scan
-	mov.b64 %rd331, %rd330;
-	mov.b32 %r90, %r3;
-$L74:
-	setp.hs.u32 %p53, %r90, 32;
-	@%p53 bra $L75;
-	mov.b64 {%r91, %r92}, %rd331;
-	shfl.sync.up.b32 %r93|%p54, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd332, {%r93, %r94};
-	@!%p54 bra $L76;
-	add.s64 %rd333, %rd332, %rd331;
-	mov.b64 %rd331, %rd333;
-$L76:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r95, %r96}, %rd331;
-	shfl.sync.up.b32 %r97|%p55, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd334, {%r97, %r98};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd335, %rd334, 0, %p57;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r99;
-	@!%p58 bra $L77;
-	mul.wide.u32 %rd336, %r8, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	st.shared.s64 [%rd337+0], %rd331;
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
-	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L78;
-	mov.b64 %rd338, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L79;
-	mul.wide.u32 %rd339, %r7, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	ld.shared.s64 %rd341, [%rd340+0];
-	mov.b64 %rd338, %rd341;
-$L79:
-	mov.b64 {%r100, %r101}, %rd338;
-	shfl.sync.up.b32 %r102|%p61, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd342, {%r102, %r103};
-	@!%p61 bra $L80;
-	add.s64 %rd343, %rd342, %rd338;
-	mov.b64 %rd338, %rd343;
-$L80:
-	mov.b64 {%r104, %r105}, %rd338;
-	shfl.sync.up.b32 %r106|%p62, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd344, {%r106, %r107};
-	@!%p62 bra $L81;
-	add.s64 %rd345, %rd344, %rd338;
-	mov.b64 %rd338, %rd345;
-$L81:
-	mov.b64 {%r108, %r109}, %rd338;
-	shfl.sync.up.b32 %r110|%p63, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd346, {%r110, %r111};
-	@!%p63 bra $L82;
-	add.s64 %rd347, %rd346, %rd338;
-	mov.b64 %rd338, %rd347;
-$L82:
-	mov.b64 {%r112, %r113}, %rd338;
-	shfl.sync.up.b32 %r114|%p64, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd348, {%r114, %r115};
-	@!%p64 bra $L83;
-	add.s64 %rd349, %rd348, %rd338;
-	mov.b64 %rd338, %rd349;
-$L83:
-	mov.b64 {%r116, %r117}, %rd338;
-	shfl.sync.up.b32 %r118|%p65, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd350, {%r118, %r119};
-	@!%p65 bra $L84;
-	add.s64 %rd351, %rd350, %rd338;
-	mov.b64 %rd338, %rd351;
-$L84:
-	mov.b64 {%r120, %r121}, %rd338;
-	shfl.sync.up.b32 %r122|%p66, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd352, {%r122, %r123};
-	selp.b64 %rd353, %rd352, 0, %p66;
-	@!%p60 bra $L85;
-	mul.wide.u32 %rd354, %r7, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	add.s64 %rd356, %rd355, 512;
-	st.shared.s64 [%rd356+0], %rd353;
-$L85:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r124;
-	@!%p67 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd338;
-$L86:
+	// block scan
+	mov.b64 %rd334, %rd333;
+	mov.b32 %r90, %r3;
 $L78:
+	setp.hs.u32 %p55, %r90, 32;
+	@%p55 bra $L79;
+	mov.b64 {%r91, %r92}, %rd334;
+	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd335, {%r93, %r94};
+	@!%p56 bra $L80;
+	add.s64 %rd336, %rd335, %rd334;
+	mov.b64 %rd334, %rd336;
+$L80:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r95, %r96}, %rd334;
+	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd337, {%r97, %r98};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd338, %rd337, 0, %p59;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r99;
+	@!%p60 bra $L81;
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	st.shared.s64 [%rd340+0], %rd334;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd357, %r8, 16;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L82;
+	mov.b64 %rd341, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L83;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd341, %rd344;
+$L83:
+	mov.b64 {%r100, %r101}, %rd341;
+	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd345, {%r102, %r103};
+	@!%p63 bra $L84;
+	add.s64 %rd346, %rd345, %rd341;
+	mov.b64 %rd341, %rd346;
+$L84:
+	mov.b64 {%r104, %r105}, %rd341;
+	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd347, {%r106, %r107};
+	@!%p64 bra $L85;
+	add.s64 %rd348, %rd347, %rd341;
+	mov.b64 %rd341, %rd348;
+$L85:
+	mov.b64 {%r108, %r109}, %rd341;
+	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd349, {%r110, %r111};
+	@!%p65 bra $L86;
+	add.s64 %rd350, %rd349, %rd341;
+	mov.b64 %rd341, %rd350;
+$L86:
+	mov.b64 {%r112, %r113}, %rd341;
+	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd351, {%r114, %r115};
+	@!%p66 bra $L87;
+	add.s64 %rd352, %rd351, %rd341;
+	mov.b64 %rd341, %rd352;
+$L87:
+	mov.b64 {%r116, %r117}, %rd341;
+	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd353, {%r118, %r119};
+	@!%p67 bra $L88;
+	add.s64 %rd354, %rd353, %rd341;
+	mov.b64 %rd341, %rd354;
+$L88:
+	mov.b64 {%r120, %r121}, %rd341;
+	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd355, {%r122, %r123};
+	selp.b64 %rd356, %rd355, 0, %p68;
+	@!%p62 bra $L89;
+	mul.wide.u32 %rd357, %r7, 16;
 	add.s64 %rd358, %rd1, %rd357;
 	add.s64 %rd359, %rd358, 512;
-	ld.shared.s64 %rd360, [%rd359+0];
-	add.s64 %rd361, %rd360, %rd335;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd361;
-	shfl.sync.idx.b32 %r127|%p68, %r125, 0, %r22, %r17;
+	st.shared.s64 [%rd359+0], %rd356;
+$L89:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r124;
+	@!%p69 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd341;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd360, %r8, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	add.s64 %rd362, %rd361, 512;
+	ld.shared.s64 %rd363, [%rd362+0];
+	add.s64 %rd364, %rd363, %rd338;
+	ld.shared.s64 %rd365, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd364;
+	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd363, {%r127, %r128};
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
+	mov.b64 %rd366, {%r127, %r128};
 	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, 0;
-	cvt.u64.u32 %rd372, %r2;
-	setp.eq.s64 %p69, %rd372, 0;
-	setp.gt.s64 %p70, %rd370, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L88;
-	atom.global.add.u64 %rd373, [%rd154], %rd370;
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd371, %rd374;
-$L88:
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, 0;
 	cvt.u64.u32 %rd375, %r2;
-	setp.eq.s64 %p72, %rd375, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
-	bar.sync 0;
-	@!%p74 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd371;
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd376, [%rd1+1024];
+	setp.eq.s64 %p71, %rd375, 0;
+	setp.gt.s64 %p72, %rd373, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L92;
+	atom.global.add.u64 %rd376, [%rd154], %rd373;
 	mov.b64 %rd377, %rd376;
-	mov.b64 %rd371, %rd377;
-	add.s64 %rd378, %rd371, %rd369;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd380, 0;
-$L90:
-	setp.lt.s64 %p75, %rd380, %rd330;
-	not.pred %p76, %p75;
-	@!%p76 bra $L94;
-	bra.uni $L92;
-$L94:
-	mul.lo.s64 %rd381, %rd380, %rd182;
-	mad.lo.s64 %rd382, %rd381, 4, %rd180;
-	ld.shared.s32 %r129, [%rd382+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd383, %rd379, %rd380;
-	mul.lo.s64 %rd384, %rd383, %rd153;
-	mad.lo.s64 %rd385, %rd384, 4, %rd151;
-	st.global.s32 [%rd385+0], %r130;
-$L91:
-	add.s64 %rd386, %rd380, 1;
-	mov.b64 %rd380, %rd386;
-	bra.uni $L90;
+	mov.b64 %rd374, %rd377;
 $L92:
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p74, %rd378, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd374;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd379, [%rd1+1024];
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd374, %rd380;
+	add.s64 %rd381, %rd374, %rd372;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, 0;
+$L94:
+	setp.lt.s64 %p77, %rd383, %rd333;
+	not.pred %p78, %p77;
+	@!%p78 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd384, %rd383, %rd182;
+	mad.lo.s64 %rd385, %rd384, 4, %rd180;
+	ld.shared.s32 %r129, [%rd385+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd386, %rd382, %rd383;
+	mul.lo.s64 %rd387, %rd386, %rd153;
+	mad.lo.s64 %rd388, %rd387, 4, %rd151;
+	st.global.s32 [%rd388+0], %r130;
+$L95:
+	add.s64 %rd389, %rd383, 1;
+	mov.b64 %rd383, %rd389;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L11:
-	add.s64 %rd387, %rd203, %rd201;
-	mov.b64 %rd203, %rd387;
+	add.s64 %rd390, %rd203, %rd201;
+	mov.b64 %rd203, %rd390;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8484,161 +8550,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd388, %rd120;
-	mov.b64 %rd389, %rd121;
+	mov.b64 %rd391, %rd120;
+	mov.b64 %rd392, %rd121;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
-$L95:
-	setp.hs.u32 %p77, %r133, 32;
-	@%p77 bra $L96;
-	mov.b64 {%r134, %r135}, %rd388;
-	shfl.sync.down.b32 %r136|%p78, %r134, %r133, %r132, %r17;
+$L99:
+	setp.hs.u32 %p79, %r133, 32;
+	@%p79 bra $L100;
+	mov.b64 {%r134, %r135}, %rd391;
+	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd390, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd389;
+	mov.b64 %rd393, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd392;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd391, {%r140, %r141};
-	@!%p78 bra $L97;
-	setp.ne.u32 %p79, %r18, 9;
-	@%p79 bra.uni $L99;
-	setp.lt.s64 %p80, %rd390, %rd388;
-	setp.eq.s64 %p81, %rd390, %rd388;
-	setp.lt.s64 %p82, %rd391, %rd389;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd392, %rd390, %rd388, %p84;
-	selp.b64 %rd393, %rd391, %rd389, %p84;
-	mov.b64 %rd388, %rd392;
-	mov.b64 %rd389, %rd393;
-	bra.uni $L98;
-$L99:
-	setp.ne.u32 %p85, %r18, 10;
-	@%p85 bra.uni $L100;
-	setp.gt.s64 %p86, %rd390, %rd388;
-	setp.eq.s64 %p87, %rd390, %rd388;
-	setp.lt.s64 %p88, %rd391, %rd389;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd394, %rd390, %rd388, %p90;
-	selp.b64 %rd395, %rd391, %rd389, %p90;
-	mov.b64 %rd388, %rd394;
-	mov.b64 %rd389, %rd395;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd396, %rd388;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd398, %rd390;
-	mov.b64 %rd399, %rd391;
-	mov.b64 %rd400, %rd396;
-	mov.b64 %rd401, %rd397;
-	mov.b64 %rd402, %rd398;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	add.s64 %rd406, %rd400, %rd404;
-	mov.b64 %rd400, %rd406;
-	add.s64 %rd407, %rd401, %rd405;
-	mov.b64 %rd401, %rd407;
-$L101:
-	mov.b64 %rd388, %rd400;
-	mov.b64 %rd389, %rd401;
-$L98:
-$L97:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L95;
-$L96:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L102;
-	mul.wide.u32 %rd408, %r8, 16;
-	add.s64 %rd409, %rd1, %rd408;
-	st.shared.s64 [%rd409+0], %rd388;
-	st.shared.s64 [%rd409+8], %rd389;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L103;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L104;
-	mul.wide.u32 %rd410, %r7, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	ld.shared.s64 %rd412, [%rd411+0];
-	ld.shared.s64 %rd413, [%rd411+8];
-	mov.b64 %rd388, %rd412;
-	mov.b64 %rd389, %rd413;
+	mov.b64 %rd394, {%r140, %r141};
+	@!%p80 bra $L101;
+	setp.ne.u32 %p81, %r18, 9;
+	@%p81 bra.uni $L103;
+	setp.lt.s64 %p82, %rd393, %rd391;
+	setp.eq.s64 %p83, %rd393, %rd391;
+	setp.lt.s64 %p84, %rd394, %rd392;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd395, %rd393, %rd391, %p86;
+	selp.b64 %rd396, %rd394, %rd392, %p86;
+	mov.b64 %rd391, %rd395;
+	mov.b64 %rd392, %rd396;
+	bra.uni $L102;
+$L103:
+	setp.ne.u32 %p87, %r18, 10;
+	@%p87 bra.uni $L104;
+	setp.gt.s64 %p88, %rd393, %rd391;
+	setp.eq.s64 %p89, %rd393, %rd391;
+	setp.lt.s64 %p90, %rd394, %rd392;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd397, %rd393, %rd391, %p92;
+	selp.b64 %rd398, %rd394, %rd392, %p92;
+	mov.b64 %rd391, %rd397;
+	mov.b64 %rd392, %rd398;
+	bra.uni $L102;
 $L104:
+	mov.b64 %rd399, %rd391;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	add.s64 %rd409, %rd403, %rd407;
+	mov.b64 %rd403, %rd409;
+	add.s64 %rd410, %rd404, %rd408;
+	mov.b64 %rd404, %rd410;
+$L105:
+	mov.b64 %rd391, %rd403;
+	mov.b64 %rd392, %rd404;
+$L102:
+$L101:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p93, %r7, 0;
+	@!%p93 bra $L106;
+	mul.wide.u32 %rd411, %r8, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	st.shared.s64 [%rd412+0], %rd391;
+	st.shared.s64 [%rd412+8], %rd392;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p94, %r8, 0;
+	@!%p94 bra $L107;
+	setp.lo.u32 %p95, %r7, %r10;
+	@!%p95 bra $L108;
+	mul.wide.u32 %rd413, %r7, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	ld.shared.s64 %rd415, [%rd414+0];
+	ld.shared.s64 %rd416, [%rd414+8];
+	mov.b64 %rd391, %rd415;
+	mov.b64 %rd392, %rd416;
+$L108:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
-$L105:
-	setp.hs.u32 %p94, %r143, 32;
-	@%p94 bra $L106;
-	mov.b64 {%r144, %r145}, %rd388;
-	shfl.sync.down.b32 %r146|%p95, %r144, %r143, %r142, %r17;
+$L109:
+	setp.hs.u32 %p96, %r143, 32;
+	@%p96 bra $L110;
+	mov.b64 {%r144, %r145}, %rd391;
+	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd414, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd389;
+	mov.b64 %rd417, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd392;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd415, {%r150, %r151};
-	@!%p95 bra $L107;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L109;
-	setp.lt.s64 %p97, %rd414, %rd388;
-	setp.eq.s64 %p98, %rd414, %rd388;
-	setp.lt.s64 %p99, %rd415, %rd389;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd416, %rd414, %rd388, %p101;
-	selp.b64 %rd417, %rd415, %rd389, %p101;
-	mov.b64 %rd388, %rd416;
-	mov.b64 %rd389, %rd417;
-	bra.uni $L108;
-$L109:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L110;
-	setp.gt.s64 %p103, %rd414, %rd388;
-	setp.eq.s64 %p104, %rd414, %rd388;
-	setp.lt.s64 %p105, %rd415, %rd389;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd418, %rd414, %rd388, %p107;
-	selp.b64 %rd419, %rd415, %rd389, %p107;
-	mov.b64 %rd388, %rd418;
-	mov.b64 %rd389, %rd419;
-	bra.uni $L108;
-$L110:
-	mov.b64 %rd420, %rd388;
-	mov.b64 %rd421, %rd389;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd400, %rd420;
-	mov.b64 %rd401, %rd421;
-	mov.b64 %rd402, %rd422;
+	mov.b64 %rd418, {%r150, %r151};
+	@!%p97 bra $L111;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L113;
+	setp.lt.s64 %p99, %rd417, %rd391;
+	setp.eq.s64 %p100, %rd417, %rd391;
+	setp.lt.s64 %p101, %rd418, %rd392;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd419, %rd417, %rd391, %p103;
+	selp.b64 %rd420, %rd418, %rd392, %p103;
+	mov.b64 %rd391, %rd419;
+	mov.b64 %rd392, %rd420;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L114;
+	setp.gt.s64 %p105, %rd417, %rd391;
+	setp.eq.s64 %p106, %rd417, %rd391;
+	setp.lt.s64 %p107, %rd418, %rd392;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd421, %rd417, %rd391, %p109;
+	selp.b64 %rd422, %rd418, %rd392, %p109;
+	mov.b64 %rd391, %rd421;
+	mov.b64 %rd392, %rd422;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd423, %rd391;
+	mov.b64 %rd424, %rd392;
+	mov.b64 %rd425, %rd417;
+	mov.b64 %rd426, %rd418;
 	mov.b64 %rd403, %rd423;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	add.s64 %rd424, %rd400, %rd404;
-	mov.b64 %rd400, %rd424;
-	add.s64 %rd425, %rd401, %rd405;
-	mov.b64 %rd401, %rd425;
-$L111:
-	mov.b64 %rd388, %rd400;
-	mov.b64 %rd389, %rd401;
-$L108:
-$L107:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L105;
-$L106:
-$L103:
-	mul.wide.u32 %rd426, %r29, 16;
-	add.s64 %rd427, %rd11, %rd426;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L112;
-	st.global.s64 [%rd427+0], %rd388;
-	st.global.s64 [%rd427+8], %rd389;
+	mov.b64 %rd404, %rd424;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd426;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	add.s64 %rd427, %rd403, %rd407;
+	mov.b64 %rd403, %rd427;
+	add.s64 %rd428, %rd404, %rd408;
+	mov.b64 %rd404, %rd428;
+$L115:
+	mov.b64 %rd391, %rd403;
+	mov.b64 %rd392, %rd404;
 $L112:
+$L111:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd429, %r29, 16;
+	add.s64 %rd430, %rd11, %rd429;
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L116;
+	st.global.s64 [%rd430+0], %rd391;
+	st.global.s64 [%rd430+8], %rd392;
+$L116:
 	ret;
 }
 
@@ -9149,9 +9215,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<107>;
+	.reg .pred %p<109>;
 	.reg .b32 %r<155>;
-	.reg .b64 %rd<410>;
+	.reg .b64 %rd<413>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9690,214 +9756,225 @@ $L49:
 	mov.b64 %rd121, %rd292;
 	bra.uni $L65;
 $L64:
-	sub.s64 %rd293, %rd164, 1;
-	and.b64 %rd294, %rd120, %rd293;
-	setp.eq.s64 %p50, %rd294, 0;
+	mov.b64 %rd293, %rd164;
+	setp.ge.s64 %p50, %rd120, 4096;
 	@!%p50 bra $L67;
-	cvt.s64.s32 %rd295, %r92;
-	add.s64 %rd296, %rd295, 1;
-	mul.lo.s64 %rd297, %rd296, %rd137;
-	mad.lo.s64 %rd298, %rd297, 8, %rd135;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	cvt.s64.s32 %rd301, %r92;
-	mul.lo.s64 %rd302, %rd301, %rd137;
-	mad.lo.s64 %rd303, %rd302, 8, %rd135;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	sub.s64 %rd306, %rd300, %rd305;
-	mul.lo.s64 %rd307, %rd164, %rd306;
-	add.s64 %rd308, %rd121, %rd307;
-	mov.b64 %rd121, %rd308;
+	mul.lo.s64 %rd294, %rd293, 4;
+	mov.b64 %rd293, %rd294;
 $L67:
+	setp.ge.s64 %p51, %rd120, 65536;
+	@!%p51 bra $L69;
+	mul.lo.s64 %rd295, %rd293, 4;
+	mov.b64 %rd293, %rd295;
+$L69:
+	sub.s64 %rd296, %rd293, 1;
+	and.b64 %rd297, %rd120, %rd296;
+	setp.eq.s64 %p52, %rd297, 0;
+	@!%p52 bra $L71;
+	cvt.s64.s32 %rd298, %r92;
+	add.s64 %rd299, %rd298, 1;
+	mul.lo.s64 %rd300, %rd299, %rd137;
+	mad.lo.s64 %rd301, %rd300, 8, %rd135;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	cvt.s64.s32 %rd304, %r92;
+	mul.lo.s64 %rd305, %rd304, %rd137;
+	mad.lo.s64 %rd306, %rd305, 8, %rd135;
+	ld.global.nc.s64 %rd307, [%rd306+0];
+	mov.b64 %rd308, %rd307;
+	sub.s64 %rd309, %rd303, %rd308;
+	mul.lo.s64 %rd310, %rd293, %rd309;
+	add.s64 %rd311, %rd121, %rd310;
+	mov.b64 %rd121, %rd311;
+$L71:
 $L65:
-	add.s64 %rd309, %rd120, 1;
-	mov.b64 %rd120, %rd309;
+	add.s64 %rd312, %rd120, 1;
+	mov.b64 %rd120, %rd312;
 $L63:
 $L46:
 $L30:
-	add.s64 %rd310, %rd229, %rd184;
-	mov.b64 %rd229, %rd310;
+	add.s64 %rd313, %rd229, %rd184;
+	mov.b64 %rd229, %rd313;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd311, %rd227;
-$L68:
-	@!%p13 bra $L72;
-	bra.uni $L70;
+	mov.b64 %rd314, %rd227;
 $L72:
-	// block scan
-	mov.b64 %rd312, %rd311;
-	mov.b32 %r93, %r3;
-$L73:
-	setp.hs.u32 %p51, %r93, 32;
-	@%p51 bra $L74;
-	mov.b64 {%r94, %r95}, %rd312;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd313, {%r96, %r97};
-	@!%p52 bra $L75;
-	add.s64 %rd314, %rd313, %rd312;
-	mov.b64 %rd312, %rd314;
-$L75:
-	shl.b32 %r93, %r93, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r98, %r99}, %rd312;
-	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd315, {%r100, %r101};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd316, %rd315, 0, %p55;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r102;
-	@!%p56 bra $L76;
-	mul.wide.u32 %rd317, %r8, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	st.shared.s64 [%rd318+0], %rd312;
+	@!%p13 bra $L76;
+	bra.uni $L74;
 $L76:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L77;
-	mov.b64 %rd319, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L78;
-	mul.wide.u32 %rd320, %r7, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	ld.shared.s64 %rd322, [%rd321+0];
-	mov.b64 %rd319, %rd322;
-$L78:
-	mov.b64 {%r103, %r104}, %rd319;
-	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd323, {%r105, %r106};
-	@!%p59 bra $L79;
-	add.s64 %rd324, %rd323, %rd319;
-	mov.b64 %rd319, %rd324;
-$L79:
-	mov.b64 {%r107, %r108}, %rd319;
-	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd325, {%r109, %r110};
-	@!%p60 bra $L80;
-	add.s64 %rd326, %rd325, %rd319;
-	mov.b64 %rd319, %rd326;
-$L80:
-	mov.b64 {%r111, %r112}, %rd319;
-	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd327, {%r113, %r114};
-	@!%p61 bra $L81;
-	add.s64 %rd328, %rd327, %rd319;
-	mov.b64 %rd319, %rd328;
-$L81:
-	mov.b64 {%r115, %r116}, %rd319;
-	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd329, {%r117, %r118};
-	@!%p62 bra $L82;
-	add.s64 %rd330, %rd329, %rd319;
-	mov.b64 %rd319, %rd330;
-$L82:
-	mov.b64 {%r119, %r120}, %rd319;
-	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd331, {%r121, %r122};
-	@!%p63 bra $L83;
-	add.s64 %rd332, %rd331, %rd319;
-	mov.b64 %rd319, %rd332;
-$L83:
-	mov.b64 {%r123, %r124}, %rd319;
-	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd333, {%r125, %r126};
-	selp.b64 %rd334, %rd333, 0, %p64;
-	@!%p58 bra $L84;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	add.s64 %rd337, %rd336, 512;
-	st.shared.s64 [%rd337+0], %rd334;
-$L84:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r127;
-	@!%p65 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd319;
-$L85:
+	// block scan
+	mov.b64 %rd315, %rd314;
+	mov.b32 %r93, %r3;
 $L77:
+	setp.hs.u32 %p53, %r93, 32;
+	@%p53 bra $L78;
+	mov.b64 {%r94, %r95}, %rd315;
+	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd316, {%r96, %r97};
+	@!%p54 bra $L79;
+	add.s64 %rd317, %rd316, %rd315;
+	mov.b64 %rd315, %rd317;
+$L79:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L77;
+$L78:
+	mov.b64 {%r98, %r99}, %rd315;
+	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd318, {%r100, %r101};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd319, %rd318, 0, %p57;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r102;
+	@!%p58 bra $L80;
+	mul.wide.u32 %rd320, %r8, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	st.shared.s64 [%rd321+0], %rd315;
+$L80:
 	bar.sync 0;
-	mul.wide.u32 %rd338, %r8, 16;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L81;
+	mov.b64 %rd322, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L82;
+	mul.wide.u32 %rd323, %r7, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	ld.shared.s64 %rd325, [%rd324+0];
+	mov.b64 %rd322, %rd325;
+$L82:
+	mov.b64 {%r103, %r104}, %rd322;
+	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd326, {%r105, %r106};
+	@!%p61 bra $L83;
+	add.s64 %rd327, %rd326, %rd322;
+	mov.b64 %rd322, %rd327;
+$L83:
+	mov.b64 {%r107, %r108}, %rd322;
+	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd328, {%r109, %r110};
+	@!%p62 bra $L84;
+	add.s64 %rd329, %rd328, %rd322;
+	mov.b64 %rd322, %rd329;
+$L84:
+	mov.b64 {%r111, %r112}, %rd322;
+	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd330, {%r113, %r114};
+	@!%p63 bra $L85;
+	add.s64 %rd331, %rd330, %rd322;
+	mov.b64 %rd322, %rd331;
+$L85:
+	mov.b64 {%r115, %r116}, %rd322;
+	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd332, {%r117, %r118};
+	@!%p64 bra $L86;
+	add.s64 %rd333, %rd332, %rd322;
+	mov.b64 %rd322, %rd333;
+$L86:
+	mov.b64 {%r119, %r120}, %rd322;
+	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd334, {%r121, %r122};
+	@!%p65 bra $L87;
+	add.s64 %rd335, %rd334, %rd322;
+	mov.b64 %rd322, %rd335;
+$L87:
+	mov.b64 {%r123, %r124}, %rd322;
+	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd336, {%r125, %r126};
+	selp.b64 %rd337, %rd336, 0, %p66;
+	@!%p60 bra $L88;
+	mul.wide.u32 %rd338, %r7, 16;
 	add.s64 %rd339, %rd1, %rd338;
 	add.s64 %rd340, %rd339, 512;
-	ld.shared.s64 %rd341, [%rd340+0];
-	add.s64 %rd342, %rd341, %rd316;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd342;
-	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
+	st.shared.s64 [%rd340+0], %rd337;
+$L88:
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r127;
+	@!%p67 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd322;
+$L89:
+$L81:
+	bar.sync 0;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	ld.shared.s64 %rd344, [%rd343+0];
+	add.s64 %rd345, %rd344, %rd319;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd345;
+	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd344, {%r130, %r131};
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
+	mov.b64 %rd347, {%r130, %r131};
 	mov.b64 %rd348, %rd346;
 	mov.b64 %rd349, %rd347;
 	mov.b64 %rd350, %rd348;
 	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, 0;
-	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p67, %rd353, 0;
-	setp.gt.s64 %p68, %rd351, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L87;
-	atom.global.add.u64 %rd354, [%rd154], %rd351;
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd352, %rd355;
-$L87:
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, 0;
 	cvt.u64.u32 %rd356, %r2;
-	setp.eq.s64 %p70, %rd356, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
-	bar.sync 0;
-	@!%p72 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd352;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd357, [%rd1+1024];
+	setp.eq.s64 %p69, %rd356, 0;
+	setp.gt.s64 %p70, %rd354, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L91;
+	atom.global.add.u64 %rd357, [%rd154], %rd354;
 	mov.b64 %rd358, %rd357;
-	mov.b64 %rd352, %rd358;
-	add.s64 %rd359, %rd352, %rd350;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd361, 0;
-$L89:
-	setp.lt.s64 %p73, %rd361, %rd311;
-	not.pred %p74, %p73;
-	@!%p74 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd362, %rd361, %rd182;
-	mad.lo.s64 %rd363, %rd362, 4, %rd180;
-	ld.shared.s32 %r132, [%rd363+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd364, %rd360, %rd361;
-	mul.lo.s64 %rd365, %rd364, %rd153;
-	mad.lo.s64 %rd366, %rd365, 4, %rd151;
-	st.global.s32 [%rd366+0], %r133;
-$L90:
-	add.s64 %rd367, %rd361, 1;
-	mov.b64 %rd361, %rd367;
-	bra.uni $L89;
+	mov.b64 %rd355, %rd358;
 $L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p72, %rd359, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd355;
+$L92:
+	bar.sync 0;
+	ld.shared.s64 %rd360, [%rd1+1024];
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd355, %rd361;
+	add.s64 %rd362, %rd355, %rd353;
+	mov.b64 %rd363, %rd362;
+	mov.b64 %rd364, 0;
+$L93:
+	setp.lt.s64 %p75, %rd364, %rd314;
+	not.pred %p76, %p75;
+	@!%p76 bra $L97;
+	bra.uni $L95;
+$L97:
+	mul.lo.s64 %rd365, %rd364, %rd182;
+	mad.lo.s64 %rd366, %rd365, 4, %rd180;
+	ld.shared.s32 %r132, [%rd366+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd367, %rd363, %rd364;
+	mul.lo.s64 %rd368, %rd367, %rd153;
+	mad.lo.s64 %rd369, %rd368, 4, %rd151;
+	st.global.s32 [%rd369+0], %r133;
+$L94:
+	add.s64 %rd370, %rd364, 1;
+	mov.b64 %rd364, %rd370;
+	bra.uni $L93;
+$L95:
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
 $L25:
-	add.s64 %rd368, %rd223, %rd193;
-	mov.b64 %rd223, %rd368;
+	add.s64 %rd371, %rd223, %rd193;
+	mov.b64 %rd223, %rd371;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd369, %rd194, 1;
-	mov.b64 %rd194, %rd369;
+	add.s64 %rd372, %rd194, 1;
+	mov.b64 %rd194, %rd372;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9905,161 +9982,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd370, %rd120;
-	mov.b64 %rd371, %rd121;
+	mov.b64 %rd373, %rd120;
+	mov.b64 %rd374, %rd121;
 	// block reduction
 	mov.b32 %r134, 1;
 	sub.u32 %r135, %r13, 1;
 	mov.b32 %r136, %r3;
-$L94:
-	setp.hs.u32 %p75, %r136, 32;
-	@%p75 bra $L95;
-	mov.b64 {%r137, %r138}, %rd370;
-	shfl.sync.down.b32 %r139|%p76, %r137, %r136, %r135, %r17;
+$L98:
+	setp.hs.u32 %p77, %r136, 32;
+	@%p77 bra $L99;
+	mov.b64 {%r137, %r138}, %rd373;
+	shfl.sync.down.b32 %r139|%p78, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd372, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd371;
+	mov.b64 %rd375, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd374;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd373, {%r143, %r144};
-	@!%p76 bra $L96;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L98;
-	setp.lt.s64 %p78, %rd372, %rd370;
-	setp.eq.s64 %p79, %rd372, %rd370;
-	setp.lt.s64 %p80, %rd373, %rd371;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd374, %rd372, %rd370, %p82;
-	selp.b64 %rd375, %rd373, %rd371, %p82;
-	mov.b64 %rd370, %rd374;
-	mov.b64 %rd371, %rd375;
-	bra.uni $L97;
-$L98:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L99;
-	setp.gt.s64 %p84, %rd372, %rd370;
-	setp.eq.s64 %p85, %rd372, %rd370;
-	setp.lt.s64 %p86, %rd373, %rd371;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd376, %rd372, %rd370, %p88;
-	selp.b64 %rd377, %rd373, %rd371, %p88;
-	mov.b64 %rd370, %rd376;
-	mov.b64 %rd371, %rd377;
-	bra.uni $L97;
-$L99:
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd379, %rd371;
-	mov.b64 %rd380, %rd372;
-	mov.b64 %rd381, %rd373;
-	mov.b64 %rd382, %rd378;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	add.s64 %rd388, %rd382, %rd386;
-	mov.b64 %rd382, %rd388;
-	add.s64 %rd389, %rd383, %rd387;
-	mov.b64 %rd383, %rd389;
-$L100:
-	mov.b64 %rd370, %rd382;
-	mov.b64 %rd371, %rd383;
-$L97:
-$L96:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L101;
-	mul.wide.u32 %rd390, %r8, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	st.shared.s64 [%rd391+0], %rd370;
-	st.shared.s64 [%rd391+8], %rd371;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L102;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L103;
-	mul.wide.u32 %rd392, %r7, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	ld.shared.s64 %rd394, [%rd393+0];
-	ld.shared.s64 %rd395, [%rd393+8];
-	mov.b64 %rd370, %rd394;
-	mov.b64 %rd371, %rd395;
+	mov.b64 %rd376, {%r143, %r144};
+	@!%p78 bra $L100;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L102;
+	setp.lt.s64 %p80, %rd375, %rd373;
+	setp.eq.s64 %p81, %rd375, %rd373;
+	setp.lt.s64 %p82, %rd376, %rd374;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd377, %rd375, %rd373, %p84;
+	selp.b64 %rd378, %rd376, %rd374, %p84;
+	mov.b64 %rd373, %rd377;
+	mov.b64 %rd374, %rd378;
+	bra.uni $L101;
+$L102:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L103;
+	setp.gt.s64 %p86, %rd375, %rd373;
+	setp.eq.s64 %p87, %rd375, %rd373;
+	setp.lt.s64 %p88, %rd376, %rd374;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd379, %rd375, %rd373, %p90;
+	selp.b64 %rd380, %rd376, %rd374, %p90;
+	mov.b64 %rd373, %rd379;
+	mov.b64 %rd374, %rd380;
+	bra.uni $L101;
 $L103:
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd375;
+	mov.b64 %rd384, %rd376;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd383;
+	mov.b64 %rd388, %rd384;
+	mov.b64 %rd389, %rd387;
+	mov.b64 %rd390, %rd388;
+	add.s64 %rd391, %rd385, %rd389;
+	mov.b64 %rd385, %rd391;
+	add.s64 %rd392, %rd386, %rd390;
+	mov.b64 %rd386, %rd392;
+$L104:
+	mov.b64 %rd373, %rd385;
+	mov.b64 %rd374, %rd386;
+$L101:
+$L100:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L98;
+$L99:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L105;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd373;
+	st.shared.s64 [%rd394+8], %rd374;
+$L105:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L106;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L107;
+	mul.wide.u32 %rd395, %r7, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	ld.shared.s64 %rd397, [%rd396+0];
+	ld.shared.s64 %rd398, [%rd396+8];
+	mov.b64 %rd373, %rd397;
+	mov.b64 %rd374, %rd398;
+$L107:
 	sub.u32 %r145, %r10, 1;
 	mov.b32 %r146, %r134;
-$L104:
-	setp.hs.u32 %p92, %r146, 32;
-	@%p92 bra $L105;
-	mov.b64 {%r147, %r148}, %rd370;
-	shfl.sync.down.b32 %r149|%p93, %r147, %r146, %r145, %r17;
+$L108:
+	setp.hs.u32 %p94, %r146, 32;
+	@%p94 bra $L109;
+	mov.b64 {%r147, %r148}, %rd373;
+	shfl.sync.down.b32 %r149|%p95, %r147, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd396, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd371;
+	mov.b64 %rd399, {%r149, %r150};
+	mov.b64 {%r151, %r152}, %rd374;
 	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd397, {%r153, %r154};
-	@!%p93 bra $L106;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L108;
-	setp.lt.s64 %p95, %rd396, %rd370;
-	setp.eq.s64 %p96, %rd396, %rd370;
-	setp.lt.s64 %p97, %rd397, %rd371;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd398, %rd396, %rd370, %p99;
-	selp.b64 %rd399, %rd397, %rd371, %p99;
-	mov.b64 %rd370, %rd398;
-	mov.b64 %rd371, %rd399;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L109;
-	setp.gt.s64 %p101, %rd396, %rd370;
-	setp.eq.s64 %p102, %rd396, %rd370;
-	setp.lt.s64 %p103, %rd397, %rd371;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd400, %rd396, %rd370, %p105;
-	selp.b64 %rd401, %rd397, %rd371, %p105;
-	mov.b64 %rd370, %rd400;
-	mov.b64 %rd371, %rd401;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd402, %rd370;
-	mov.b64 %rd403, %rd371;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd397;
-	mov.b64 %rd382, %rd402;
-	mov.b64 %rd383, %rd403;
-	mov.b64 %rd384, %rd404;
+	mov.b64 %rd400, {%r153, %r154};
+	@!%p95 bra $L110;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L112;
+	setp.lt.s64 %p97, %rd399, %rd373;
+	setp.eq.s64 %p98, %rd399, %rd373;
+	setp.lt.s64 %p99, %rd400, %rd374;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd401, %rd399, %rd373, %p101;
+	selp.b64 %rd402, %rd400, %rd374, %p101;
+	mov.b64 %rd373, %rd401;
+	mov.b64 %rd374, %rd402;
+	bra.uni $L111;
+$L112:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L113;
+	setp.gt.s64 %p103, %rd399, %rd373;
+	setp.eq.s64 %p104, %rd399, %rd373;
+	setp.lt.s64 %p105, %rd400, %rd374;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd403, %rd399, %rd373, %p107;
+	selp.b64 %rd404, %rd400, %rd374, %p107;
+	mov.b64 %rd373, %rd403;
+	mov.b64 %rd374, %rd404;
+	bra.uni $L111;
+$L113:
+	mov.b64 %rd405, %rd373;
+	mov.b64 %rd406, %rd374;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd400;
 	mov.b64 %rd385, %rd405;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	add.s64 %rd406, %rd382, %rd386;
-	mov.b64 %rd382, %rd406;
-	add.s64 %rd407, %rd383, %rd387;
-	mov.b64 %rd383, %rd407;
-$L110:
-	mov.b64 %rd370, %rd382;
-	mov.b64 %rd371, %rd383;
-$L107:
-$L106:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L104;
-$L105:
-$L102:
-	mul.wide.u32 %rd408, %r29, 16;
-	add.s64 %rd409, %rd11, %rd408;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L111;
-	st.global.s64 [%rd409+0], %rd370;
-	st.global.s64 [%rd409+8], %rd371;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd407;
+	mov.b64 %rd388, %rd408;
+	mov.b64 %rd389, %rd387;
+	mov.b64 %rd390, %rd388;
+	add.s64 %rd409, %rd385, %rd389;
+	mov.b64 %rd385, %rd409;
+	add.s64 %rd410, %rd386, %rd390;
+	mov.b64 %rd386, %rd410;
+$L114:
+	mov.b64 %rd373, %rd385;
+	mov.b64 %rd374, %rd386;
 $L111:
+$L110:
+	shl.b32 %r146, %r146, 1;
+	bra.uni $L108;
+$L109:
+$L106:
+	mul.wide.u32 %rd411, %r29, 16;
+	add.s64 %rd412, %rd11, %rd411;
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L115;
+	st.global.s64 [%rd412+0], %rd373;
+	st.global.s64 [%rd412+8], %rd374;
+$L115:
 	ret;
 }
 
@@ -10565,9 +10642,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<103>;
+	.reg .pred %p<105>;
 	.reg .b32 %r<153>;
-	.reg .b64 %rd<391>;
+	.reg .b64 %rd<394>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11074,214 +11151,225 @@ $L45:
 	mov.b64 %rd114, %rd273;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd274, %rd157, 1;
-	and.b64 %rd275, %rd113, %rd274;
-	setp.eq.s64 %p46, %rd275, 0;
+	mov.b64 %rd274, %rd157;
+	setp.ge.s64 %p46, %rd113, 4096;
 	@!%p46 bra $L63;
-	cvt.s64.s32 %rd276, %r90;
-	add.s64 %rd277, %rd276, 1;
-	mul.lo.s64 %rd278, %rd277, %rd130;
-	mad.lo.s64 %rd279, %rd278, 8, %rd128;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd281, %rd280;
-	cvt.s64.s32 %rd282, %r90;
-	mul.lo.s64 %rd283, %rd282, %rd130;
-	mad.lo.s64 %rd284, %rd283, 8, %rd128;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	sub.s64 %rd287, %rd281, %rd286;
-	mul.lo.s64 %rd288, %rd157, %rd287;
-	add.s64 %rd289, %rd114, %rd288;
-	mov.b64 %rd114, %rd289;
+	mul.lo.s64 %rd275, %rd274, 4;
+	mov.b64 %rd274, %rd275;
 $L63:
+	setp.ge.s64 %p47, %rd113, 65536;
+	@!%p47 bra $L65;
+	mul.lo.s64 %rd276, %rd274, 4;
+	mov.b64 %rd274, %rd276;
+$L65:
+	sub.s64 %rd277, %rd274, 1;
+	and.b64 %rd278, %rd113, %rd277;
+	setp.eq.s64 %p48, %rd278, 0;
+	@!%p48 bra $L67;
+	cvt.s64.s32 %rd279, %r90;
+	add.s64 %rd280, %rd279, 1;
+	mul.lo.s64 %rd281, %rd280, %rd130;
+	mad.lo.s64 %rd282, %rd281, 8, %rd128;
+	ld.global.nc.s64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	cvt.s64.s32 %rd285, %r90;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	sub.s64 %rd290, %rd284, %rd289;
+	mul.lo.s64 %rd291, %rd274, %rd290;
+	add.s64 %rd292, %rd114, %rd291;
+	mov.b64 %rd114, %rd292;
+$L67:
 $L61:
-	add.s64 %rd290, %rd113, 1;
-	mov.b64 %rd113, %rd290;
+	add.s64 %rd293, %rd113, 1;
+	mov.b64 %rd113, %rd293;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd291, %rd219, %rd174;
-	mov.b64 %rd219, %rd291;
+	add.s64 %rd294, %rd219, %rd174;
+	mov.b64 %rd219, %rd294;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd292, %rd217;
-$L64:
-	@!%p13 bra $L68;
-	bra.uni $L66;
+	mov.b64 %rd295, %rd217;
 $L68:
-	// block scan
-	mov.b64 %rd293, %rd292;
-	mov.b32 %r91, %r3;
-$L69:
-	setp.hs.u32 %p47, %r91, 32;
-	@%p47 bra $L70;
-	mov.b64 {%r92, %r93}, %rd293;
-	shfl.sync.up.b32 %r94|%p48, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd294, {%r94, %r95};
-	@!%p48 bra $L71;
-	add.s64 %rd295, %rd294, %rd293;
-	mov.b64 %rd293, %rd295;
-$L71:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r96, %r97}, %rd293;
-	shfl.sync.up.b32 %r98|%p49, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd296, {%r98, %r99};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd297, %rd296, 0, %p51;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r100;
-	@!%p52 bra $L72;
-	mul.wide.u32 %rd298, %r8, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	st.shared.s64 [%rd299+0], %rd293;
+	@!%p13 bra $L72;
+	bra.uni $L70;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L73;
-	mov.b64 %rd300, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L74;
-	mul.wide.u32 %rd301, %r7, 16;
-	add.s64 %rd302, %rd1, %rd301;
-	ld.shared.s64 %rd303, [%rd302+0];
-	mov.b64 %rd300, %rd303;
-$L74:
-	mov.b64 {%r101, %r102}, %rd300;
-	shfl.sync.up.b32 %r103|%p55, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd304, {%r103, %r104};
-	@!%p55 bra $L75;
-	add.s64 %rd305, %rd304, %rd300;
-	mov.b64 %rd300, %rd305;
-$L75:
-	mov.b64 {%r105, %r106}, %rd300;
-	shfl.sync.up.b32 %r107|%p56, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd306, {%r107, %r108};
-	@!%p56 bra $L76;
-	add.s64 %rd307, %rd306, %rd300;
-	mov.b64 %rd300, %rd307;
-$L76:
-	mov.b64 {%r109, %r110}, %rd300;
-	shfl.sync.up.b32 %r111|%p57, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd308, {%r111, %r112};
-	@!%p57 bra $L77;
-	add.s64 %rd309, %rd308, %rd300;
-	mov.b64 %rd300, %rd309;
-$L77:
-	mov.b64 {%r113, %r114}, %rd300;
-	shfl.sync.up.b32 %r115|%p58, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd310, {%r115, %r116};
-	@!%p58 bra $L78;
-	add.s64 %rd311, %rd310, %rd300;
-	mov.b64 %rd300, %rd311;
-$L78:
-	mov.b64 {%r117, %r118}, %rd300;
-	shfl.sync.up.b32 %r119|%p59, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd312, {%r119, %r120};
-	@!%p59 bra $L79;
-	add.s64 %rd313, %rd312, %rd300;
-	mov.b64 %rd300, %rd313;
-$L79:
-	mov.b64 {%r121, %r122}, %rd300;
-	shfl.sync.up.b32 %r123|%p60, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd314, {%r123, %r124};
-	selp.b64 %rd315, %rd314, 0, %p60;
-	@!%p54 bra $L80;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	add.s64 %rd318, %rd317, 512;
-	st.shared.s64 [%rd318+0], %rd315;
-$L80:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r125;
-	@!%p61 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd300;
-$L81:
+	// block scan
+	mov.b64 %rd296, %rd295;
+	mov.b32 %r91, %r3;
 $L73:
+	setp.hs.u32 %p49, %r91, 32;
+	@%p49 bra $L74;
+	mov.b64 {%r92, %r93}, %rd296;
+	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd297, {%r94, %r95};
+	@!%p50 bra $L75;
+	add.s64 %rd298, %rd297, %rd296;
+	mov.b64 %rd296, %rd298;
+$L75:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r96, %r97}, %rd296;
+	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd299, {%r98, %r99};
+	setp.lo.u32 %p52, %r3, 32;
+	and.pred %p53, %p51, %p52;
+	selp.b64 %rd300, %rd299, 0, %p53;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p54, %r7, %r100;
+	@!%p54 bra $L76;
+	mul.wide.u32 %rd301, %r8, 16;
+	add.s64 %rd302, %rd1, %rd301;
+	st.shared.s64 [%rd302+0], %rd296;
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd319, %r8, 16;
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L77;
+	mov.b64 %rd303, 0;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L78;
+	mul.wide.u32 %rd304, %r7, 16;
+	add.s64 %rd305, %rd1, %rd304;
+	ld.shared.s64 %rd306, [%rd305+0];
+	mov.b64 %rd303, %rd306;
+$L78:
+	mov.b64 {%r101, %r102}, %rd303;
+	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd307, {%r103, %r104};
+	@!%p57 bra $L79;
+	add.s64 %rd308, %rd307, %rd303;
+	mov.b64 %rd303, %rd308;
+$L79:
+	mov.b64 {%r105, %r106}, %rd303;
+	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd309, {%r107, %r108};
+	@!%p58 bra $L80;
+	add.s64 %rd310, %rd309, %rd303;
+	mov.b64 %rd303, %rd310;
+$L80:
+	mov.b64 {%r109, %r110}, %rd303;
+	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd311, {%r111, %r112};
+	@!%p59 bra $L81;
+	add.s64 %rd312, %rd311, %rd303;
+	mov.b64 %rd303, %rd312;
+$L81:
+	mov.b64 {%r113, %r114}, %rd303;
+	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd313, {%r115, %r116};
+	@!%p60 bra $L82;
+	add.s64 %rd314, %rd313, %rd303;
+	mov.b64 %rd303, %rd314;
+$L82:
+	mov.b64 {%r117, %r118}, %rd303;
+	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd315, {%r119, %r120};
+	@!%p61 bra $L83;
+	add.s64 %rd316, %rd315, %rd303;
+	mov.b64 %rd303, %rd316;
+$L83:
+	mov.b64 {%r121, %r122}, %rd303;
+	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd317, {%r123, %r124};
+	selp.b64 %rd318, %rd317, 0, %p62;
+	@!%p56 bra $L84;
+	mul.wide.u32 %rd319, %r7, 16;
 	add.s64 %rd320, %rd1, %rd319;
 	add.s64 %rd321, %rd320, 512;
-	ld.shared.s64 %rd322, [%rd321+0];
-	add.s64 %rd323, %rd322, %rd297;
-	ld.shared.s64 %rd324, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd323;
-	shfl.sync.idx.b32 %r128|%p62, %r126, 0, %r22, %r17;
+	st.shared.s64 [%rd321+0], %rd318;
+$L84:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p63, %r7, %r125;
+	@!%p63 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd303;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd322, %r8, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	add.s64 %rd324, %rd323, 512;
+	ld.shared.s64 %rd325, [%rd324+0];
+	add.s64 %rd326, %rd325, %rd300;
+	ld.shared.s64 %rd327, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd326;
+	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd325, {%r128, %r129};
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
+	mov.b64 %rd328, {%r128, %r129};
 	mov.b64 %rd329, %rd327;
 	mov.b64 %rd330, %rd328;
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, 0;
-	cvt.u64.u32 %rd334, %r2;
-	setp.eq.s64 %p63, %rd334, 0;
-	setp.gt.s64 %p64, %rd332, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L83;
-	atom.global.add.u64 %rd335, [%rd147], %rd332;
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd333, %rd336;
-$L83:
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, 0;
 	cvt.u64.u32 %rd337, %r2;
-	setp.eq.s64 %p66, %rd337, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd333;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd338, [%rd1+1024];
+	setp.eq.s64 %p65, %rd337, 0;
+	setp.gt.s64 %p66, %rd335, 0;
+	and.pred %p67, %p65, %p66;
+	@!%p67 bra $L87;
+	atom.global.add.u64 %rd338, [%rd147], %rd335;
 	mov.b64 %rd339, %rd338;
-	mov.b64 %rd333, %rd339;
-	add.s64 %rd340, %rd333, %rd331;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, 0;
-$L85:
-	setp.lt.s64 %p69, %rd342, %rd292;
-	not.pred %p70, %p69;
-	@!%p70 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd343, %rd342, %rd172;
-	mad.lo.s64 %rd344, %rd343, 4, %rd170;
-	ld.shared.s32 %r130, [%rd344+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd345, %rd341, %rd342;
-	mul.lo.s64 %rd346, %rd345, %rd146;
-	mad.lo.s64 %rd347, %rd346, 4, %rd144;
-	st.global.s32 [%rd347+0], %r131;
-$L86:
-	add.s64 %rd348, %rd342, 1;
-	mov.b64 %rd342, %rd348;
-	bra.uni $L85;
+	mov.b64 %rd336, %rd339;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	cvt.u64.u32 %rd340, %r2;
+	setp.eq.s64 %p68, %rd340, 0;
+	setp.eq.u32 %p69, %r1, 0;
+	and.pred %p70, %p68, %p69;
+	bar.sync 0;
+	@!%p70 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd336;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd341, [%rd1+1024];
+	mov.b64 %rd342, %rd341;
+	mov.b64 %rd336, %rd342;
+	add.s64 %rd343, %rd336, %rd334;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd345, 0;
+$L89:
+	setp.lt.s64 %p71, %rd345, %rd295;
+	not.pred %p72, %p71;
+	@!%p72 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd346, %rd345, %rd172;
+	mad.lo.s64 %rd347, %rd346, 4, %rd170;
+	ld.shared.s32 %r130, [%rd347+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd348, %rd344, %rd345;
+	mul.lo.s64 %rd349, %rd348, %rd146;
+	mad.lo.s64 %rd350, %rd349, 4, %rd144;
+	st.global.s32 [%rd350+0], %r131;
+$L90:
+	add.s64 %rd351, %rd345, 1;
+	mov.b64 %rd345, %rd351;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 $L25:
-	add.s64 %rd349, %rd213, %rd183;
-	mov.b64 %rd213, %rd349;
+	add.s64 %rd352, %rd213, %rd183;
+	mov.b64 %rd213, %rd352;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd350, %rd184, 1;
-	mov.b64 %rd184, %rd350;
+	add.s64 %rd353, %rd184, 1;
+	mov.b64 %rd184, %rd353;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11289,161 +11377,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd351, %rd113;
-	mov.b64 %rd352, %rd114;
+	mov.b64 %rd354, %rd113;
+	mov.b64 %rd355, %rd114;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
-$L90:
-	setp.hs.u32 %p71, %r134, 32;
-	@%p71 bra $L91;
-	mov.b64 {%r135, %r136}, %rd351;
-	shfl.sync.down.b32 %r137|%p72, %r135, %r134, %r133, %r17;
+$L94:
+	setp.hs.u32 %p73, %r134, 32;
+	@%p73 bra $L95;
+	mov.b64 {%r135, %r136}, %rd354;
+	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd353, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd352;
+	mov.b64 %rd356, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd355;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd354, {%r141, %r142};
-	@!%p72 bra $L92;
-	setp.ne.u32 %p73, %r18, 9;
-	@%p73 bra.uni $L94;
-	setp.lt.s64 %p74, %rd353, %rd351;
-	setp.eq.s64 %p75, %rd353, %rd351;
-	setp.lt.s64 %p76, %rd354, %rd352;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd355, %rd353, %rd351, %p78;
-	selp.b64 %rd356, %rd354, %rd352, %p78;
-	mov.b64 %rd351, %rd355;
-	mov.b64 %rd352, %rd356;
-	bra.uni $L93;
-$L94:
-	setp.ne.u32 %p79, %r18, 10;
-	@%p79 bra.uni $L95;
-	setp.gt.s64 %p80, %rd353, %rd351;
-	setp.eq.s64 %p81, %rd353, %rd351;
-	setp.lt.s64 %p82, %rd354, %rd352;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd357, %rd353, %rd351, %p84;
-	selp.b64 %rd358, %rd354, %rd352, %p84;
-	mov.b64 %rd351, %rd357;
-	mov.b64 %rd352, %rd358;
-	bra.uni $L93;
-$L95:
-	mov.b64 %rd359, %rd351;
-	mov.b64 %rd360, %rd352;
-	mov.b64 %rd361, %rd353;
-	mov.b64 %rd362, %rd354;
-	mov.b64 %rd363, %rd359;
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd361;
-	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	add.s64 %rd369, %rd363, %rd367;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd364, %rd368;
-	mov.b64 %rd364, %rd370;
-$L96:
-	mov.b64 %rd351, %rd363;
-	mov.b64 %rd352, %rd364;
-$L93:
-$L92:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L97;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd351;
-	st.shared.s64 [%rd372+8], %rd352;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L98;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L99;
-	mul.wide.u32 %rd373, %r7, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	ld.shared.s64 %rd375, [%rd374+0];
-	ld.shared.s64 %rd376, [%rd374+8];
-	mov.b64 %rd351, %rd375;
-	mov.b64 %rd352, %rd376;
+	mov.b64 %rd357, {%r141, %r142};
+	@!%p74 bra $L96;
+	setp.ne.u32 %p75, %r18, 9;
+	@%p75 bra.uni $L98;
+	setp.lt.s64 %p76, %rd356, %rd354;
+	setp.eq.s64 %p77, %rd356, %rd354;
+	setp.lt.s64 %p78, %rd357, %rd355;
+	and.pred %p79, %p77, %p78;
+	or.pred %p80, %p76, %p79;
+	selp.b64 %rd358, %rd356, %rd354, %p80;
+	selp.b64 %rd359, %rd357, %rd355, %p80;
+	mov.b64 %rd354, %rd358;
+	mov.b64 %rd355, %rd359;
+	bra.uni $L97;
+$L98:
+	setp.ne.u32 %p81, %r18, 10;
+	@%p81 bra.uni $L99;
+	setp.gt.s64 %p82, %rd356, %rd354;
+	setp.eq.s64 %p83, %rd356, %rd354;
+	setp.lt.s64 %p84, %rd357, %rd355;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd360, %rd356, %rd354, %p86;
+	selp.b64 %rd361, %rd357, %rd355, %p86;
+	mov.b64 %rd354, %rd360;
+	mov.b64 %rd355, %rd361;
+	bra.uni $L97;
 $L99:
+	mov.b64 %rd362, %rd354;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd357;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	add.s64 %rd372, %rd366, %rd370;
+	mov.b64 %rd366, %rd372;
+	add.s64 %rd373, %rd367, %rd371;
+	mov.b64 %rd367, %rd373;
+$L100:
+	mov.b64 %rd354, %rd366;
+	mov.b64 %rd355, %rd367;
+$L97:
+$L96:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L94;
+$L95:
+	setp.eq.u32 %p87, %r7, 0;
+	@!%p87 bra $L101;
+	mul.wide.u32 %rd374, %r8, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	st.shared.s64 [%rd375+0], %rd354;
+	st.shared.s64 [%rd375+8], %rd355;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L102;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L103;
+	mul.wide.u32 %rd376, %r7, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	ld.shared.s64 %rd378, [%rd377+0];
+	ld.shared.s64 %rd379, [%rd377+8];
+	mov.b64 %rd354, %rd378;
+	mov.b64 %rd355, %rd379;
+$L103:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
-$L100:
-	setp.hs.u32 %p88, %r144, 32;
-	@%p88 bra $L101;
-	mov.b64 {%r145, %r146}, %rd351;
-	shfl.sync.down.b32 %r147|%p89, %r145, %r144, %r143, %r17;
+$L104:
+	setp.hs.u32 %p90, %r144, 32;
+	@%p90 bra $L105;
+	mov.b64 {%r145, %r146}, %rd354;
+	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd377, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd352;
+	mov.b64 %rd380, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd355;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd378, {%r151, %r152};
-	@!%p89 bra $L102;
-	setp.ne.u32 %p90, %r18, 9;
-	@%p90 bra.uni $L104;
-	setp.lt.s64 %p91, %rd377, %rd351;
-	setp.eq.s64 %p92, %rd377, %rd351;
-	setp.lt.s64 %p93, %rd378, %rd352;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd379, %rd377, %rd351, %p95;
-	selp.b64 %rd380, %rd378, %rd352, %p95;
-	mov.b64 %rd351, %rd379;
-	mov.b64 %rd352, %rd380;
-	bra.uni $L103;
-$L104:
-	setp.ne.u32 %p96, %r18, 10;
-	@%p96 bra.uni $L105;
-	setp.gt.s64 %p97, %rd377, %rd351;
-	setp.eq.s64 %p98, %rd377, %rd351;
-	setp.lt.s64 %p99, %rd378, %rd352;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd381, %rd377, %rd351, %p101;
-	selp.b64 %rd382, %rd378, %rd352, %p101;
-	mov.b64 %rd351, %rd381;
-	mov.b64 %rd352, %rd382;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd383, %rd351;
-	mov.b64 %rd384, %rd352;
-	mov.b64 %rd385, %rd377;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd363, %rd383;
-	mov.b64 %rd364, %rd384;
-	mov.b64 %rd365, %rd385;
+	mov.b64 %rd381, {%r151, %r152};
+	@!%p91 bra $L106;
+	setp.ne.u32 %p92, %r18, 9;
+	@%p92 bra.uni $L108;
+	setp.lt.s64 %p93, %rd380, %rd354;
+	setp.eq.s64 %p94, %rd380, %rd354;
+	setp.lt.s64 %p95, %rd381, %rd355;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd382, %rd380, %rd354, %p97;
+	selp.b64 %rd383, %rd381, %rd355, %p97;
+	mov.b64 %rd354, %rd382;
+	mov.b64 %rd355, %rd383;
+	bra.uni $L107;
+$L108:
+	setp.ne.u32 %p98, %r18, 10;
+	@%p98 bra.uni $L109;
+	setp.gt.s64 %p99, %rd380, %rd354;
+	setp.eq.s64 %p100, %rd380, %rd354;
+	setp.lt.s64 %p101, %rd381, %rd355;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd384, %rd380, %rd354, %p103;
+	selp.b64 %rd385, %rd381, %rd355, %p103;
+	mov.b64 %rd354, %rd384;
+	mov.b64 %rd355, %rd385;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd386, %rd354;
+	mov.b64 %rd387, %rd355;
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
 	mov.b64 %rd366, %rd386;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	add.s64 %rd387, %rd363, %rd367;
-	mov.b64 %rd363, %rd387;
-	add.s64 %rd388, %rd364, %rd368;
-	mov.b64 %rd364, %rd388;
-$L106:
-	mov.b64 %rd351, %rd363;
-	mov.b64 %rd352, %rd364;
-$L103:
-$L102:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L100;
-$L101:
-$L98:
-	mul.wide.u32 %rd389, %r29, 16;
-	add.s64 %rd390, %rd11, %rd389;
-	setp.eq.u32 %p102, %r5, 0;
-	@!%p102 bra $L107;
-	st.global.s64 [%rd390+0], %rd351;
-	st.global.s64 [%rd390+8], %rd352;
+	mov.b64 %rd367, %rd387;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd389;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	add.s64 %rd390, %rd366, %rd370;
+	mov.b64 %rd366, %rd390;
+	add.s64 %rd391, %rd367, %rd371;
+	mov.b64 %rd367, %rd391;
+$L110:
+	mov.b64 %rd354, %rd366;
+	mov.b64 %rd355, %rd367;
 $L107:
+$L106:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L104;
+$L105:
+$L102:
+	mul.wide.u32 %rd392, %r29, 16;
+	add.s64 %rd393, %rd11, %rd392;
+	setp.eq.u32 %p104, %r5, 0;
+	@!%p104 bra $L111;
+	st.global.s64 [%rd393+0], %rd354;
+	st.global.s64 [%rd393+8], %rd355;
+$L111:
 	ret;
 }
 
@@ -16602,9 +16690,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<133>;
+	.reg .pred %p<135>;
 	.reg .b32 %r<205>;
-	.reg .b64 %rd<546>;
+	.reg .b64 %rd<549>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17457,209 +17545,220 @@ $L90:
 	mov.b64 %rd121, %rd429;
 	bra.uni $L106;
 $L105:
-	sub.s64 %rd430, %rd164, 1;
-	and.b64 %rd431, %rd120, %rd430;
-	setp.eq.s64 %p76, %rd431, 0;
+	mov.b64 %rd430, %rd164;
+	setp.ge.s64 %p76, %rd120, 4096;
 	@!%p76 bra $L108;
-	cvt.s64.s32 %rd432, %r142;
-	add.s64 %rd433, %rd432, 1;
-	mul.lo.s64 %rd434, %rd433, %rd137;
-	mad.lo.s64 %rd435, %rd434, 8, %rd135;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	cvt.s64.s32 %rd438, %r142;
-	mul.lo.s64 %rd439, %rd438, %rd137;
-	mad.lo.s64 %rd440, %rd439, 8, %rd135;
-	ld.global.nc.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	sub.s64 %rd443, %rd437, %rd442;
-	mul.lo.s64 %rd444, %rd164, %rd443;
-	add.s64 %rd445, %rd121, %rd444;
-	mov.b64 %rd121, %rd445;
+	mul.lo.s64 %rd431, %rd430, 4;
+	mov.b64 %rd430, %rd431;
 $L108:
+	setp.ge.s64 %p77, %rd120, 65536;
+	@!%p77 bra $L110;
+	mul.lo.s64 %rd432, %rd430, 4;
+	mov.b64 %rd430, %rd432;
+$L110:
+	sub.s64 %rd433, %rd430, 1;
+	and.b64 %rd434, %rd120, %rd433;
+	setp.eq.s64 %p78, %rd434, 0;
+	@!%p78 bra $L112;
+	cvt.s64.s32 %rd435, %r142;
+	add.s64 %rd436, %rd435, 1;
+	mul.lo.s64 %rd437, %rd436, %rd137;
+	mad.lo.s64 %rd438, %rd437, 8, %rd135;
+	ld.global.nc.s64 %rd439, [%rd438+0];
+	mov.b64 %rd440, %rd439;
+	cvt.s64.s32 %rd441, %r142;
+	mul.lo.s64 %rd442, %rd441, %rd137;
+	mad.lo.s64 %rd443, %rd442, 8, %rd135;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	sub.s64 %rd446, %rd440, %rd445;
+	mul.lo.s64 %rd447, %rd430, %rd446;
+	add.s64 %rd448, %rd121, %rd447;
+	mov.b64 %rd121, %rd448;
+$L112:
 $L106:
-	add.s64 %rd446, %rd120, 1;
-	mov.b64 %rd120, %rd446;
+	add.s64 %rd449, %rd120, 1;
+	mov.b64 %rd120, %rd449;
 $L104:
 $L87:
 $L66:
-	add.s64 %rd447, %rd326, %rd316;
-	mov.b64 %rd326, %rd447;
+	add.s64 %rd450, %rd326, %rd316;
+	mov.b64 %rd326, %rd450;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd448, %rd320;
-$L109:
-	@!%p13 bra $L113;
-	bra.uni $L111;
+	mov.b64 %rd451, %rd320;
 $L113:
-	// block scan
-	mov.b64 %rd449, %rd448;
-	mov.b32 %r143, %r3;
-$L114:
-	setp.hs.u32 %p77, %r143, 32;
-	@%p77 bra $L115;
-	mov.b64 {%r144, %r145}, %rd449;
-	shfl.sync.up.b32 %r146|%p78, %r144, %r143, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
-	mov.b64 %rd450, {%r146, %r147};
-	@!%p78 bra $L116;
-	add.s64 %rd451, %rd450, %rd449;
-	mov.b64 %rd449, %rd451;
-$L116:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L114;
-$L115:
-	mov.b64 {%r148, %r149}, %rd449;
-	shfl.sync.up.b32 %r150|%p79, %r148, %r3, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
-	mov.b64 %rd452, {%r150, %r151};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd453, %rd452, 0, %p81;
-	sub.u32 %r152, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r152;
-	@!%p82 bra $L117;
-	mul.wide.u32 %rd454, %r8, 16;
-	add.s64 %rd455, %rd1, %rd454;
-	st.shared.s64 [%rd455+0], %rd449;
+	@!%p13 bra $L117;
+	bra.uni $L115;
 $L117:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L118;
-	mov.b64 %rd456, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L119;
-	mul.wide.u32 %rd457, %r7, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	ld.shared.s64 %rd459, [%rd458+0];
-	mov.b64 %rd456, %rd459;
-$L119:
-	mov.b64 {%r153, %r154}, %rd456;
-	shfl.sync.up.b32 %r155|%p85, %r153, 1, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd460, {%r155, %r156};
-	@!%p85 bra $L120;
-	add.s64 %rd461, %rd460, %rd456;
-	mov.b64 %rd456, %rd461;
-$L120:
-	mov.b64 {%r157, %r158}, %rd456;
-	shfl.sync.up.b32 %r159|%p86, %r157, 2, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
-	mov.b64 %rd462, {%r159, %r160};
-	@!%p86 bra $L121;
-	add.s64 %rd463, %rd462, %rd456;
-	mov.b64 %rd456, %rd463;
-$L121:
-	mov.b64 {%r161, %r162}, %rd456;
-	shfl.sync.up.b32 %r163|%p87, %r161, 4, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
-	mov.b64 %rd464, {%r163, %r164};
-	@!%p87 bra $L122;
-	add.s64 %rd465, %rd464, %rd456;
-	mov.b64 %rd456, %rd465;
-$L122:
-	mov.b64 {%r165, %r166}, %rd456;
-	shfl.sync.up.b32 %r167|%p88, %r165, 8, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
-	mov.b64 %rd466, {%r167, %r168};
-	@!%p88 bra $L123;
-	add.s64 %rd467, %rd466, %rd456;
-	mov.b64 %rd456, %rd467;
-$L123:
-	mov.b64 {%r169, %r170}, %rd456;
-	shfl.sync.up.b32 %r171|%p89, %r169, 16, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
-	mov.b64 %rd468, {%r171, %r172};
-	@!%p89 bra $L124;
-	add.s64 %rd469, %rd468, %rd456;
-	mov.b64 %rd456, %rd469;
-$L124:
-	mov.b64 {%r173, %r174}, %rd456;
-	shfl.sync.up.b32 %r175|%p90, %r173, 1, 0, %r17;
-	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
-	mov.b64 %rd470, {%r175, %r176};
-	selp.b64 %rd471, %rd470, 0, %p90;
-	@!%p84 bra $L125;
-	mul.wide.u32 %rd472, %r7, 16;
-	add.s64 %rd473, %rd1, %rd472;
-	add.s64 %rd474, %rd473, 512;
-	st.shared.s64 [%rd474+0], %rd471;
-$L125:
-	sub.u32 %r177, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r177;
-	@!%p91 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd456;
-$L126:
+	// block scan
+	mov.b64 %rd452, %rd451;
+	mov.b32 %r143, %r3;
 $L118:
+	setp.hs.u32 %p79, %r143, 32;
+	@%p79 bra $L119;
+	mov.b64 {%r144, %r145}, %rd452;
+	shfl.sync.up.b32 %r146|%p80, %r144, %r143, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
+	mov.b64 %rd453, {%r146, %r147};
+	@!%p80 bra $L120;
+	add.s64 %rd454, %rd453, %rd452;
+	mov.b64 %rd452, %rd454;
+$L120:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L118;
+$L119:
+	mov.b64 {%r148, %r149}, %rd452;
+	shfl.sync.up.b32 %r150|%p81, %r148, %r3, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
+	mov.b64 %rd455, {%r150, %r151};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd456, %rd455, 0, %p83;
+	sub.u32 %r152, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r152;
+	@!%p84 bra $L121;
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	st.shared.s64 [%rd458+0], %rd452;
+$L121:
 	bar.sync 0;
-	mul.wide.u32 %rd475, %r8, 16;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L122;
+	mov.b64 %rd459, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L123;
+	mul.wide.u32 %rd460, %r7, 16;
+	add.s64 %rd461, %rd1, %rd460;
+	ld.shared.s64 %rd462, [%rd461+0];
+	mov.b64 %rd459, %rd462;
+$L123:
+	mov.b64 {%r153, %r154}, %rd459;
+	shfl.sync.up.b32 %r155|%p87, %r153, 1, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
+	mov.b64 %rd463, {%r155, %r156};
+	@!%p87 bra $L124;
+	add.s64 %rd464, %rd463, %rd459;
+	mov.b64 %rd459, %rd464;
+$L124:
+	mov.b64 {%r157, %r158}, %rd459;
+	shfl.sync.up.b32 %r159|%p88, %r157, 2, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
+	mov.b64 %rd465, {%r159, %r160};
+	@!%p88 bra $L125;
+	add.s64 %rd466, %rd465, %rd459;
+	mov.b64 %rd459, %rd466;
+$L125:
+	mov.b64 {%r161, %r162}, %rd459;
+	shfl.sync.up.b32 %r163|%p89, %r161, 4, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
+	mov.b64 %rd467, {%r163, %r164};
+	@!%p89 bra $L126;
+	add.s64 %rd468, %rd467, %rd459;
+	mov.b64 %rd459, %rd468;
+$L126:
+	mov.b64 {%r165, %r166}, %rd459;
+	shfl.sync.up.b32 %r167|%p90, %r165, 8, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
+	mov.b64 %rd469, {%r167, %r168};
+	@!%p90 bra $L127;
+	add.s64 %rd470, %rd469, %rd459;
+	mov.b64 %rd459, %rd470;
+$L127:
+	mov.b64 {%r169, %r170}, %rd459;
+	shfl.sync.up.b32 %r171|%p91, %r169, 16, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
+	mov.b64 %rd471, {%r171, %r172};
+	@!%p91 bra $L128;
+	add.s64 %rd472, %rd471, %rd459;
+	mov.b64 %rd459, %rd472;
+$L128:
+	mov.b64 {%r173, %r174}, %rd459;
+	shfl.sync.up.b32 %r175|%p92, %r173, 1, 0, %r17;
+	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
+	mov.b64 %rd473, {%r175, %r176};
+	selp.b64 %rd474, %rd473, 0, %p92;
+	@!%p86 bra $L129;
+	mul.wide.u32 %rd475, %r7, 16;
 	add.s64 %rd476, %rd1, %rd475;
 	add.s64 %rd477, %rd476, 512;
-	ld.shared.s64 %rd478, [%rd477+0];
-	add.s64 %rd479, %rd478, %rd453;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 {%r178, %r179}, %rd479;
-	shfl.sync.idx.b32 %r180|%p92, %r178, 0, %r22, %r17;
+	st.shared.s64 [%rd477+0], %rd474;
+$L129:
+	sub.u32 %r177, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r177;
+	@!%p93 bra $L130;
+	st.shared.s64 [%rd1+1024], %rd459;
+$L130:
+$L122:
+	bar.sync 0;
+	mul.wide.u32 %rd478, %r8, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	add.s64 %rd480, %rd479, 512;
+	ld.shared.s64 %rd481, [%rd480+0];
+	add.s64 %rd482, %rd481, %rd456;
+	ld.shared.s64 %rd483, [%rd1+1024];
+	mov.b64 {%r178, %r179}, %rd482;
+	shfl.sync.idx.b32 %r180|%p94, %r178, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
-	mov.b64 %rd481, {%r180, %r181};
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
+	mov.b64 %rd484, {%r180, %r181};
 	mov.b64 %rd485, %rd483;
 	mov.b64 %rd486, %rd484;
 	mov.b64 %rd487, %rd485;
 	mov.b64 %rd488, %rd486;
-	mov.b64 %rd489, 0;
-	cvt.u64.u32 %rd490, %r2;
-	setp.eq.s64 %p93, %rd490, 0;
-	setp.gt.s64 %p94, %rd488, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L128;
-	atom.global.add.u64 %rd491, [%rd154], %rd488;
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd489, %rd492;
-$L128:
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd492, 0;
 	cvt.u64.u32 %rd493, %r2;
-	setp.eq.s64 %p96, %rd493, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd489;
-$L129:
-	bar.sync 0;
-	ld.shared.s64 %rd494, [%rd1+1024];
+	setp.eq.s64 %p95, %rd493, 0;
+	setp.gt.s64 %p96, %rd491, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L132;
+	atom.global.add.u64 %rd494, [%rd154], %rd491;
 	mov.b64 %rd495, %rd494;
-	mov.b64 %rd489, %rd495;
-	add.s64 %rd496, %rd489, %rd487;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, 0;
-$L130:
-	setp.lt.s64 %p99, %rd498, %rd448;
-	not.pred %p100, %p99;
-	@!%p100 bra $L134;
-	bra.uni $L132;
-$L134:
-	mul.lo.s64 %rd499, %rd498, %rd182;
-	mad.lo.s64 %rd500, %rd499, 4, %rd180;
-	ld.shared.s32 %r182, [%rd500+0];
-	mov.b32 %r183, %r182;
-	add.s64 %rd501, %rd497, %rd498;
-	mul.lo.s64 %rd502, %rd501, %rd153;
-	mad.lo.s64 %rd503, %rd502, 4, %rd151;
-	st.global.s32 [%rd503+0], %r183;
-$L131:
-	add.s64 %rd504, %rd498, 1;
-	mov.b64 %rd498, %rd504;
-	bra.uni $L130;
+	mov.b64 %rd492, %rd495;
 $L132:
-	bra.uni $L111;
-$L110:
-	bra.uni $L109;
-$L111:
+	cvt.u64.u32 %rd496, %r2;
+	setp.eq.s64 %p98, %rd496, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L133;
+	st.shared.s64 [%rd1+1024], %rd492;
+$L133:
+	bar.sync 0;
+	ld.shared.s64 %rd497, [%rd1+1024];
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd492, %rd498;
+	add.s64 %rd499, %rd492, %rd490;
+	mov.b64 %rd500, %rd499;
+	mov.b64 %rd501, 0;
+$L134:
+	setp.lt.s64 %p101, %rd501, %rd451;
+	not.pred %p102, %p101;
+	@!%p102 bra $L138;
+	bra.uni $L136;
+$L138:
+	mul.lo.s64 %rd502, %rd501, %rd182;
+	mad.lo.s64 %rd503, %rd502, 4, %rd180;
+	ld.shared.s32 %r182, [%rd503+0];
+	mov.b32 %r183, %r182;
+	add.s64 %rd504, %rd500, %rd501;
+	mul.lo.s64 %rd505, %rd504, %rd153;
+	mad.lo.s64 %rd506, %rd505, 4, %rd151;
+	st.global.s32 [%rd506+0], %r183;
+$L135:
+	add.s64 %rd507, %rd501, 1;
+	mov.b64 %rd501, %rd507;
+	bra.uni $L134;
+$L136:
+	bra.uni $L115;
+$L114:
+	bra.uni $L113;
+$L115:
 $L54:
-	add.s64 %rd505, %rd319, %rd318;
-	mov.b64 %rd319, %rd505;
+	add.s64 %rd508, %rd319, %rd318;
+	mov.b64 %rd319, %rd508;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -17667,161 +17766,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd506, %rd120;
-	mov.b64 %rd507, %rd121;
+	mov.b64 %rd509, %rd120;
+	mov.b64 %rd510, %rd121;
 	// block reduction
 	mov.b32 %r184, 1;
 	sub.u32 %r185, %r13, 1;
 	mov.b32 %r186, %r3;
-$L135:
-	setp.hs.u32 %p101, %r186, 32;
-	@%p101 bra $L136;
-	mov.b64 {%r187, %r188}, %rd506;
-	shfl.sync.down.b32 %r189|%p102, %r187, %r186, %r185, %r17;
+$L139:
+	setp.hs.u32 %p103, %r186, 32;
+	@%p103 bra $L140;
+	mov.b64 {%r187, %r188}, %rd509;
+	shfl.sync.down.b32 %r189|%p104, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd508, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd507;
+	mov.b64 %rd511, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd510;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd509, {%r193, %r194};
-	@!%p102 bra $L137;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L139;
-	setp.lt.s64 %p104, %rd508, %rd506;
-	setp.eq.s64 %p105, %rd508, %rd506;
-	setp.lt.s64 %p106, %rd509, %rd507;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd510, %rd508, %rd506, %p108;
-	selp.b64 %rd511, %rd509, %rd507, %p108;
-	mov.b64 %rd506, %rd510;
-	mov.b64 %rd507, %rd511;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L140;
-	setp.gt.s64 %p110, %rd508, %rd506;
-	setp.eq.s64 %p111, %rd508, %rd506;
-	setp.lt.s64 %p112, %rd509, %rd507;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd512, %rd508, %rd506, %p114;
-	selp.b64 %rd513, %rd509, %rd507, %p114;
-	mov.b64 %rd506, %rd512;
-	mov.b64 %rd507, %rd513;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd515, %rd507;
-	mov.b64 %rd516, %rd508;
-	mov.b64 %rd517, %rd509;
-	mov.b64 %rd518, %rd514;
-	mov.b64 %rd519, %rd515;
-	mov.b64 %rd520, %rd516;
-	mov.b64 %rd521, %rd517;
-	mov.b64 %rd522, %rd520;
-	mov.b64 %rd523, %rd521;
-	add.s64 %rd524, %rd518, %rd522;
-	mov.b64 %rd518, %rd524;
-	add.s64 %rd525, %rd519, %rd523;
-	mov.b64 %rd519, %rd525;
-$L141:
-	mov.b64 %rd506, %rd518;
-	mov.b64 %rd507, %rd519;
-$L138:
-$L137:
-	shl.b32 %r186, %r186, 1;
-	bra.uni $L135;
-$L136:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L142;
-	mul.wide.u32 %rd526, %r8, 16;
-	add.s64 %rd527, %rd1, %rd526;
-	st.shared.s64 [%rd527+0], %rd506;
-	st.shared.s64 [%rd527+8], %rd507;
-$L142:
-	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L143;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L144;
-	mul.wide.u32 %rd528, %r7, 16;
-	add.s64 %rd529, %rd1, %rd528;
-	ld.shared.s64 %rd530, [%rd529+0];
-	ld.shared.s64 %rd531, [%rd529+8];
-	mov.b64 %rd506, %rd530;
-	mov.b64 %rd507, %rd531;
+	mov.b64 %rd512, {%r193, %r194};
+	@!%p104 bra $L141;
+	setp.ne.u32 %p105, %r18, 9;
+	@%p105 bra.uni $L143;
+	setp.lt.s64 %p106, %rd511, %rd509;
+	setp.eq.s64 %p107, %rd511, %rd509;
+	setp.lt.s64 %p108, %rd512, %rd510;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd513, %rd511, %rd509, %p110;
+	selp.b64 %rd514, %rd512, %rd510, %p110;
+	mov.b64 %rd509, %rd513;
+	mov.b64 %rd510, %rd514;
+	bra.uni $L142;
+$L143:
+	setp.ne.u32 %p111, %r18, 10;
+	@%p111 bra.uni $L144;
+	setp.gt.s64 %p112, %rd511, %rd509;
+	setp.eq.s64 %p113, %rd511, %rd509;
+	setp.lt.s64 %p114, %rd512, %rd510;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd515, %rd511, %rd509, %p116;
+	selp.b64 %rd516, %rd512, %rd510, %p116;
+	mov.b64 %rd509, %rd515;
+	mov.b64 %rd510, %rd516;
+	bra.uni $L142;
 $L144:
+	mov.b64 %rd517, %rd509;
+	mov.b64 %rd518, %rd510;
+	mov.b64 %rd519, %rd511;
+	mov.b64 %rd520, %rd512;
+	mov.b64 %rd521, %rd517;
+	mov.b64 %rd522, %rd518;
+	mov.b64 %rd523, %rd519;
+	mov.b64 %rd524, %rd520;
+	mov.b64 %rd525, %rd523;
+	mov.b64 %rd526, %rd524;
+	add.s64 %rd527, %rd521, %rd525;
+	mov.b64 %rd521, %rd527;
+	add.s64 %rd528, %rd522, %rd526;
+	mov.b64 %rd522, %rd528;
+$L145:
+	mov.b64 %rd509, %rd521;
+	mov.b64 %rd510, %rd522;
+$L142:
+$L141:
+	shl.b32 %r186, %r186, 1;
+	bra.uni $L139;
+$L140:
+	setp.eq.u32 %p117, %r7, 0;
+	@!%p117 bra $L146;
+	mul.wide.u32 %rd529, %r8, 16;
+	add.s64 %rd530, %rd1, %rd529;
+	st.shared.s64 [%rd530+0], %rd509;
+	st.shared.s64 [%rd530+8], %rd510;
+$L146:
+	bar.sync 0;
+	setp.eq.u32 %p118, %r8, 0;
+	@!%p118 bra $L147;
+	setp.lo.u32 %p119, %r7, %r10;
+	@!%p119 bra $L148;
+	mul.wide.u32 %rd531, %r7, 16;
+	add.s64 %rd532, %rd1, %rd531;
+	ld.shared.s64 %rd533, [%rd532+0];
+	ld.shared.s64 %rd534, [%rd532+8];
+	mov.b64 %rd509, %rd533;
+	mov.b64 %rd510, %rd534;
+$L148:
 	sub.u32 %r195, %r10, 1;
 	mov.b32 %r196, %r184;
-$L145:
-	setp.hs.u32 %p118, %r196, 32;
-	@%p118 bra $L146;
-	mov.b64 {%r197, %r198}, %rd506;
-	shfl.sync.down.b32 %r199|%p119, %r197, %r196, %r195, %r17;
+$L149:
+	setp.hs.u32 %p120, %r196, 32;
+	@%p120 bra $L150;
+	mov.b64 {%r197, %r198}, %rd509;
+	shfl.sync.down.b32 %r199|%p121, %r197, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
-	mov.b64 %rd532, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd507;
+	mov.b64 %rd535, {%r199, %r200};
+	mov.b64 {%r201, %r202}, %rd510;
 	shfl.sync.down.b32 %r203, %r201, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r204, %r202, %r196, %r195, %r17;
-	mov.b64 %rd533, {%r203, %r204};
-	@!%p119 bra $L147;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L149;
-	setp.lt.s64 %p121, %rd532, %rd506;
-	setp.eq.s64 %p122, %rd532, %rd506;
-	setp.lt.s64 %p123, %rd533, %rd507;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd534, %rd532, %rd506, %p125;
-	selp.b64 %rd535, %rd533, %rd507, %p125;
-	mov.b64 %rd506, %rd534;
-	mov.b64 %rd507, %rd535;
-	bra.uni $L148;
-$L149:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L150;
-	setp.gt.s64 %p127, %rd532, %rd506;
-	setp.eq.s64 %p128, %rd532, %rd506;
-	setp.lt.s64 %p129, %rd533, %rd507;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd536, %rd532, %rd506, %p131;
-	selp.b64 %rd537, %rd533, %rd507, %p131;
-	mov.b64 %rd506, %rd536;
-	mov.b64 %rd507, %rd537;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd538, %rd506;
-	mov.b64 %rd539, %rd507;
-	mov.b64 %rd540, %rd532;
-	mov.b64 %rd541, %rd533;
-	mov.b64 %rd518, %rd538;
-	mov.b64 %rd519, %rd539;
-	mov.b64 %rd520, %rd540;
+	mov.b64 %rd536, {%r203, %r204};
+	@!%p121 bra $L151;
+	setp.ne.u32 %p122, %r18, 9;
+	@%p122 bra.uni $L153;
+	setp.lt.s64 %p123, %rd535, %rd509;
+	setp.eq.s64 %p124, %rd535, %rd509;
+	setp.lt.s64 %p125, %rd536, %rd510;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd537, %rd535, %rd509, %p127;
+	selp.b64 %rd538, %rd536, %rd510, %p127;
+	mov.b64 %rd509, %rd537;
+	mov.b64 %rd510, %rd538;
+	bra.uni $L152;
+$L153:
+	setp.ne.u32 %p128, %r18, 10;
+	@%p128 bra.uni $L154;
+	setp.gt.s64 %p129, %rd535, %rd509;
+	setp.eq.s64 %p130, %rd535, %rd509;
+	setp.lt.s64 %p131, %rd536, %rd510;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd539, %rd535, %rd509, %p133;
+	selp.b64 %rd540, %rd536, %rd510, %p133;
+	mov.b64 %rd509, %rd539;
+	mov.b64 %rd510, %rd540;
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd541, %rd509;
+	mov.b64 %rd542, %rd510;
+	mov.b64 %rd543, %rd535;
+	mov.b64 %rd544, %rd536;
 	mov.b64 %rd521, %rd541;
-	mov.b64 %rd522, %rd520;
-	mov.b64 %rd523, %rd521;
-	add.s64 %rd542, %rd518, %rd522;
-	mov.b64 %rd518, %rd542;
-	add.s64 %rd543, %rd519, %rd523;
-	mov.b64 %rd519, %rd543;
-$L151:
-	mov.b64 %rd506, %rd518;
-	mov.b64 %rd507, %rd519;
-$L148:
-$L147:
-	shl.b32 %r196, %r196, 1;
-	bra.uni $L145;
-$L146:
-$L143:
-	mul.wide.u32 %rd544, %r29, 16;
-	add.s64 %rd545, %rd11, %rd544;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L152;
-	st.global.s64 [%rd545+0], %rd506;
-	st.global.s64 [%rd545+8], %rd507;
+	mov.b64 %rd522, %rd542;
+	mov.b64 %rd523, %rd543;
+	mov.b64 %rd524, %rd544;
+	mov.b64 %rd525, %rd523;
+	mov.b64 %rd526, %rd524;
+	add.s64 %rd545, %rd521, %rd525;
+	mov.b64 %rd521, %rd545;
+	add.s64 %rd546, %rd522, %rd526;
+	mov.b64 %rd522, %rd546;
+$L155:
+	mov.b64 %rd509, %rd521;
+	mov.b64 %rd510, %rd522;
 $L152:
+$L151:
+	shl.b32 %r196, %r196, 1;
+	bra.uni $L149;
+$L150:
+$L147:
+	mul.wide.u32 %rd547, %r29, 16;
+	add.s64 %rd548, %rd11, %rd547;
+	setp.eq.u32 %p134, %r5, 0;
+	@!%p134 bra $L156;
+	st.global.s64 [%rd548+0], %rd509;
+	st.global.s64 [%rd548+8], %rd510;
+$L156:
 	ret;
 }
 
@@ -18327,9 +18426,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<129>;
+	.reg .pred %p<131>;
 	.reg .b32 %r<203>;
-	.reg .b64 %rd<527>;
+	.reg .b64 %rd<530>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19150,209 +19249,220 @@ $L86:
 	mov.b64 %rd114, %rd410;
 	bra.uni $L102;
 $L101:
-	sub.s64 %rd411, %rd157, 1;
-	and.b64 %rd412, %rd113, %rd411;
-	setp.eq.s64 %p72, %rd412, 0;
+	mov.b64 %rd411, %rd157;
+	setp.ge.s64 %p72, %rd113, 4096;
 	@!%p72 bra $L104;
-	cvt.s64.s32 %rd413, %r140;
-	add.s64 %rd414, %rd413, 1;
-	mul.lo.s64 %rd415, %rd414, %rd130;
-	mad.lo.s64 %rd416, %rd415, 8, %rd128;
-	ld.global.nc.s64 %rd417, [%rd416+0];
-	mov.b64 %rd418, %rd417;
-	cvt.s64.s32 %rd419, %r140;
-	mul.lo.s64 %rd420, %rd419, %rd130;
-	mad.lo.s64 %rd421, %rd420, 8, %rd128;
-	ld.global.nc.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	sub.s64 %rd424, %rd418, %rd423;
-	mul.lo.s64 %rd425, %rd157, %rd424;
-	add.s64 %rd426, %rd114, %rd425;
-	mov.b64 %rd114, %rd426;
+	mul.lo.s64 %rd412, %rd411, 4;
+	mov.b64 %rd411, %rd412;
 $L104:
+	setp.ge.s64 %p73, %rd113, 65536;
+	@!%p73 bra $L106;
+	mul.lo.s64 %rd413, %rd411, 4;
+	mov.b64 %rd411, %rd413;
+$L106:
+	sub.s64 %rd414, %rd411, 1;
+	and.b64 %rd415, %rd113, %rd414;
+	setp.eq.s64 %p74, %rd415, 0;
+	@!%p74 bra $L108;
+	cvt.s64.s32 %rd416, %r140;
+	add.s64 %rd417, %rd416, 1;
+	mul.lo.s64 %rd418, %rd417, %rd130;
+	mad.lo.s64 %rd419, %rd418, 8, %rd128;
+	ld.global.nc.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	cvt.s64.s32 %rd422, %r140;
+	mul.lo.s64 %rd423, %rd422, %rd130;
+	mad.lo.s64 %rd424, %rd423, 8, %rd128;
+	ld.global.nc.s64 %rd425, [%rd424+0];
+	mov.b64 %rd426, %rd425;
+	sub.s64 %rd427, %rd421, %rd426;
+	mul.lo.s64 %rd428, %rd411, %rd427;
+	add.s64 %rd429, %rd114, %rd428;
+	mov.b64 %rd114, %rd429;
+$L108:
 $L102:
-	add.s64 %rd427, %rd113, 1;
-	mov.b64 %rd113, %rd427;
+	add.s64 %rd430, %rd113, 1;
+	mov.b64 %rd113, %rd430;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd428, %rd316, %rd306;
-	mov.b64 %rd316, %rd428;
+	add.s64 %rd431, %rd316, %rd306;
+	mov.b64 %rd316, %rd431;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd429, %rd310;
-$L105:
-	@!%p13 bra $L109;
-	bra.uni $L107;
+	mov.b64 %rd432, %rd310;
 $L109:
-	// block scan
-	mov.b64 %rd430, %rd429;
-	mov.b32 %r141, %r3;
-$L110:
-	setp.hs.u32 %p73, %r141, 32;
-	@%p73 bra $L111;
-	mov.b64 {%r142, %r143}, %rd430;
-	shfl.sync.up.b32 %r144|%p74, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd431, {%r144, %r145};
-	@!%p74 bra $L112;
-	add.s64 %rd432, %rd431, %rd430;
-	mov.b64 %rd430, %rd432;
-$L112:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L110;
-$L111:
-	mov.b64 {%r146, %r147}, %rd430;
-	shfl.sync.up.b32 %r148|%p75, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd433, {%r148, %r149};
-	setp.lo.u32 %p76, %r3, 32;
-	and.pred %p77, %p75, %p76;
-	selp.b64 %rd434, %rd433, 0, %p77;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p78, %r7, %r150;
-	@!%p78 bra $L113;
-	mul.wide.u32 %rd435, %r8, 16;
-	add.s64 %rd436, %rd1, %rd435;
-	st.shared.s64 [%rd436+0], %rd430;
+	@!%p13 bra $L113;
+	bra.uni $L111;
 $L113:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L114;
-	mov.b64 %rd437, 0;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L115;
-	mul.wide.u32 %rd438, %r7, 16;
-	add.s64 %rd439, %rd1, %rd438;
-	ld.shared.s64 %rd440, [%rd439+0];
-	mov.b64 %rd437, %rd440;
-$L115:
-	mov.b64 {%r151, %r152}, %rd437;
-	shfl.sync.up.b32 %r153|%p81, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd441, {%r153, %r154};
-	@!%p81 bra $L116;
-	add.s64 %rd442, %rd441, %rd437;
-	mov.b64 %rd437, %rd442;
-$L116:
-	mov.b64 {%r155, %r156}, %rd437;
-	shfl.sync.up.b32 %r157|%p82, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd443, {%r157, %r158};
-	@!%p82 bra $L117;
-	add.s64 %rd444, %rd443, %rd437;
-	mov.b64 %rd437, %rd444;
-$L117:
-	mov.b64 {%r159, %r160}, %rd437;
-	shfl.sync.up.b32 %r161|%p83, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd445, {%r161, %r162};
-	@!%p83 bra $L118;
-	add.s64 %rd446, %rd445, %rd437;
-	mov.b64 %rd437, %rd446;
-$L118:
-	mov.b64 {%r163, %r164}, %rd437;
-	shfl.sync.up.b32 %r165|%p84, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd447, {%r165, %r166};
-	@!%p84 bra $L119;
-	add.s64 %rd448, %rd447, %rd437;
-	mov.b64 %rd437, %rd448;
-$L119:
-	mov.b64 {%r167, %r168}, %rd437;
-	shfl.sync.up.b32 %r169|%p85, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd449, {%r169, %r170};
-	@!%p85 bra $L120;
-	add.s64 %rd450, %rd449, %rd437;
-	mov.b64 %rd437, %rd450;
-$L120:
-	mov.b64 {%r171, %r172}, %rd437;
-	shfl.sync.up.b32 %r173|%p86, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd451, {%r173, %r174};
-	selp.b64 %rd452, %rd451, 0, %p86;
-	@!%p80 bra $L121;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	add.s64 %rd455, %rd454, 512;
-	st.shared.s64 [%rd455+0], %rd452;
-$L121:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p87, %r7, %r175;
-	@!%p87 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd437;
-$L122:
+	// block scan
+	mov.b64 %rd433, %rd432;
+	mov.b32 %r141, %r3;
 $L114:
+	setp.hs.u32 %p75, %r141, 32;
+	@%p75 bra $L115;
+	mov.b64 {%r142, %r143}, %rd433;
+	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd434, {%r144, %r145};
+	@!%p76 bra $L116;
+	add.s64 %rd435, %rd434, %rd433;
+	mov.b64 %rd433, %rd435;
+$L116:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L114;
+$L115:
+	mov.b64 {%r146, %r147}, %rd433;
+	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd436, {%r148, %r149};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd437, %rd436, 0, %p79;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r150;
+	@!%p80 bra $L117;
+	mul.wide.u32 %rd438, %r8, 16;
+	add.s64 %rd439, %rd1, %rd438;
+	st.shared.s64 [%rd439+0], %rd433;
+$L117:
 	bar.sync 0;
-	mul.wide.u32 %rd456, %r8, 16;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L118;
+	mov.b64 %rd440, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L119;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd440, %rd443;
+$L119:
+	mov.b64 {%r151, %r152}, %rd440;
+	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd444, {%r153, %r154};
+	@!%p83 bra $L120;
+	add.s64 %rd445, %rd444, %rd440;
+	mov.b64 %rd440, %rd445;
+$L120:
+	mov.b64 {%r155, %r156}, %rd440;
+	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd446, {%r157, %r158};
+	@!%p84 bra $L121;
+	add.s64 %rd447, %rd446, %rd440;
+	mov.b64 %rd440, %rd447;
+$L121:
+	mov.b64 {%r159, %r160}, %rd440;
+	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd448, {%r161, %r162};
+	@!%p85 bra $L122;
+	add.s64 %rd449, %rd448, %rd440;
+	mov.b64 %rd440, %rd449;
+$L122:
+	mov.b64 {%r163, %r164}, %rd440;
+	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd450, {%r165, %r166};
+	@!%p86 bra $L123;
+	add.s64 %rd451, %rd450, %rd440;
+	mov.b64 %rd440, %rd451;
+$L123:
+	mov.b64 {%r167, %r168}, %rd440;
+	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd452, {%r169, %r170};
+	@!%p87 bra $L124;
+	add.s64 %rd453, %rd452, %rd440;
+	mov.b64 %rd440, %rd453;
+$L124:
+	mov.b64 {%r171, %r172}, %rd440;
+	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd454, {%r173, %r174};
+	selp.b64 %rd455, %rd454, 0, %p88;
+	@!%p82 bra $L125;
+	mul.wide.u32 %rd456, %r7, 16;
 	add.s64 %rd457, %rd1, %rd456;
 	add.s64 %rd458, %rd457, 512;
-	ld.shared.s64 %rd459, [%rd458+0];
-	add.s64 %rd460, %rd459, %rd434;
-	ld.shared.s64 %rd461, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd460;
-	shfl.sync.idx.b32 %r178|%p88, %r176, 0, %r22, %r17;
+	st.shared.s64 [%rd458+0], %rd455;
+$L125:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r175;
+	@!%p89 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd440;
+$L126:
+$L118:
+	bar.sync 0;
+	mul.wide.u32 %rd459, %r8, 16;
+	add.s64 %rd460, %rd1, %rd459;
+	add.s64 %rd461, %rd460, 512;
+	ld.shared.s64 %rd462, [%rd461+0];
+	add.s64 %rd463, %rd462, %rd437;
+	ld.shared.s64 %rd464, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd463;
+	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd462, {%r178, %r179};
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, %rd463;
+	mov.b64 %rd465, {%r178, %r179};
 	mov.b64 %rd466, %rd464;
 	mov.b64 %rd467, %rd465;
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, 0;
-	cvt.u64.u32 %rd471, %r2;
-	setp.eq.s64 %p89, %rd471, 0;
-	setp.gt.s64 %p90, %rd469, 0;
-	and.pred %p91, %p89, %p90;
-	@!%p91 bra $L124;
-	atom.global.add.u64 %rd472, [%rd147], %rd469;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd470, %rd473;
-$L124:
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, 0;
 	cvt.u64.u32 %rd474, %r2;
-	setp.eq.s64 %p92, %rd474, 0;
-	setp.eq.u32 %p93, %r1, 0;
-	and.pred %p94, %p92, %p93;
-	bar.sync 0;
-	@!%p94 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd470;
-$L125:
-	bar.sync 0;
-	ld.shared.s64 %rd475, [%rd1+1024];
+	setp.eq.s64 %p91, %rd474, 0;
+	setp.gt.s64 %p92, %rd472, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L128;
+	atom.global.add.u64 %rd475, [%rd147], %rd472;
 	mov.b64 %rd476, %rd475;
-	mov.b64 %rd470, %rd476;
-	add.s64 %rd477, %rd470, %rd468;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd479, 0;
-$L126:
-	setp.lt.s64 %p95, %rd479, %rd429;
-	not.pred %p96, %p95;
-	@!%p96 bra $L130;
-	bra.uni $L128;
-$L130:
-	mul.lo.s64 %rd480, %rd479, %rd172;
-	mad.lo.s64 %rd481, %rd480, 4, %rd170;
-	ld.shared.s32 %r180, [%rd481+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd482, %rd478, %rd479;
-	mul.lo.s64 %rd483, %rd482, %rd146;
-	mad.lo.s64 %rd484, %rd483, 4, %rd144;
-	st.global.s32 [%rd484+0], %r181;
-$L127:
-	add.s64 %rd485, %rd479, 1;
-	mov.b64 %rd479, %rd485;
-	bra.uni $L126;
+	mov.b64 %rd473, %rd476;
 $L128:
-	bra.uni $L107;
-$L106:
-	bra.uni $L105;
-$L107:
+	cvt.u64.u32 %rd477, %r2;
+	setp.eq.s64 %p94, %rd477, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd473;
+$L129:
+	bar.sync 0;
+	ld.shared.s64 %rd478, [%rd1+1024];
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd473, %rd479;
+	add.s64 %rd480, %rd473, %rd471;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, 0;
+$L130:
+	setp.lt.s64 %p97, %rd482, %rd432;
+	not.pred %p98, %p97;
+	@!%p98 bra $L134;
+	bra.uni $L132;
+$L134:
+	mul.lo.s64 %rd483, %rd482, %rd172;
+	mad.lo.s64 %rd484, %rd483, 4, %rd170;
+	ld.shared.s32 %r180, [%rd484+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd485, %rd481, %rd482;
+	mul.lo.s64 %rd486, %rd485, %rd146;
+	mad.lo.s64 %rd487, %rd486, 4, %rd144;
+	st.global.s32 [%rd487+0], %r181;
+$L131:
+	add.s64 %rd488, %rd482, 1;
+	mov.b64 %rd482, %rd488;
+	bra.uni $L130;
+$L132:
+	bra.uni $L111;
+$L110:
+	bra.uni $L109;
+$L111:
 $L54:
-	add.s64 %rd486, %rd309, %rd308;
-	mov.b64 %rd309, %rd486;
+	add.s64 %rd489, %rd309, %rd308;
+	mov.b64 %rd309, %rd489;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -19360,161 +19470,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd487, %rd113;
-	mov.b64 %rd488, %rd114;
+	mov.b64 %rd490, %rd113;
+	mov.b64 %rd491, %rd114;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
-$L131:
-	setp.hs.u32 %p97, %r184, 32;
-	@%p97 bra $L132;
-	mov.b64 {%r185, %r186}, %rd487;
-	shfl.sync.down.b32 %r187|%p98, %r185, %r184, %r183, %r17;
+$L135:
+	setp.hs.u32 %p99, %r184, 32;
+	@%p99 bra $L136;
+	mov.b64 {%r185, %r186}, %rd490;
+	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd489, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd488;
+	mov.b64 %rd492, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd491;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd490, {%r191, %r192};
-	@!%p98 bra $L133;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L135;
-	setp.lt.s64 %p100, %rd489, %rd487;
-	setp.eq.s64 %p101, %rd489, %rd487;
-	setp.lt.s64 %p102, %rd490, %rd488;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd491, %rd489, %rd487, %p104;
-	selp.b64 %rd492, %rd490, %rd488, %p104;
-	mov.b64 %rd487, %rd491;
-	mov.b64 %rd488, %rd492;
-	bra.uni $L134;
-$L135:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L136;
-	setp.gt.s64 %p106, %rd489, %rd487;
-	setp.eq.s64 %p107, %rd489, %rd487;
-	setp.lt.s64 %p108, %rd490, %rd488;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd493, %rd489, %rd487, %p110;
-	selp.b64 %rd494, %rd490, %rd488, %p110;
-	mov.b64 %rd487, %rd493;
-	mov.b64 %rd488, %rd494;
-	bra.uni $L134;
-$L136:
-	mov.b64 %rd495, %rd487;
-	mov.b64 %rd496, %rd488;
-	mov.b64 %rd497, %rd489;
-	mov.b64 %rd498, %rd490;
-	mov.b64 %rd499, %rd495;
-	mov.b64 %rd500, %rd496;
-	mov.b64 %rd501, %rd497;
-	mov.b64 %rd502, %rd498;
-	mov.b64 %rd503, %rd501;
-	mov.b64 %rd504, %rd502;
-	add.s64 %rd505, %rd499, %rd503;
-	mov.b64 %rd499, %rd505;
-	add.s64 %rd506, %rd500, %rd504;
-	mov.b64 %rd500, %rd506;
-$L137:
-	mov.b64 %rd487, %rd499;
-	mov.b64 %rd488, %rd500;
-$L134:
-$L133:
-	shl.b32 %r184, %r184, 1;
-	bra.uni $L131;
-$L132:
-	setp.eq.u32 %p111, %r7, 0;
-	@!%p111 bra $L138;
-	mul.wide.u32 %rd507, %r8, 16;
-	add.s64 %rd508, %rd1, %rd507;
-	st.shared.s64 [%rd508+0], %rd487;
-	st.shared.s64 [%rd508+8], %rd488;
-$L138:
-	bar.sync 0;
-	setp.eq.u32 %p112, %r8, 0;
-	@!%p112 bra $L139;
-	setp.lo.u32 %p113, %r7, %r10;
-	@!%p113 bra $L140;
-	mul.wide.u32 %rd509, %r7, 16;
-	add.s64 %rd510, %rd1, %rd509;
-	ld.shared.s64 %rd511, [%rd510+0];
-	ld.shared.s64 %rd512, [%rd510+8];
-	mov.b64 %rd487, %rd511;
-	mov.b64 %rd488, %rd512;
+	mov.b64 %rd493, {%r191, %r192};
+	@!%p100 bra $L137;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L139;
+	setp.lt.s64 %p102, %rd492, %rd490;
+	setp.eq.s64 %p103, %rd492, %rd490;
+	setp.lt.s64 %p104, %rd493, %rd491;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd494, %rd492, %rd490, %p106;
+	selp.b64 %rd495, %rd493, %rd491, %p106;
+	mov.b64 %rd490, %rd494;
+	mov.b64 %rd491, %rd495;
+	bra.uni $L138;
+$L139:
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L140;
+	setp.gt.s64 %p108, %rd492, %rd490;
+	setp.eq.s64 %p109, %rd492, %rd490;
+	setp.lt.s64 %p110, %rd493, %rd491;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd496, %rd492, %rd490, %p112;
+	selp.b64 %rd497, %rd493, %rd491, %p112;
+	mov.b64 %rd490, %rd496;
+	mov.b64 %rd491, %rd497;
+	bra.uni $L138;
 $L140:
+	mov.b64 %rd498, %rd490;
+	mov.b64 %rd499, %rd491;
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd507, %rd505;
+	add.s64 %rd508, %rd502, %rd506;
+	mov.b64 %rd502, %rd508;
+	add.s64 %rd509, %rd503, %rd507;
+	mov.b64 %rd503, %rd509;
+$L141:
+	mov.b64 %rd490, %rd502;
+	mov.b64 %rd491, %rd503;
+$L138:
+$L137:
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p113, %r7, 0;
+	@!%p113 bra $L142;
+	mul.wide.u32 %rd510, %r8, 16;
+	add.s64 %rd511, %rd1, %rd510;
+	st.shared.s64 [%rd511+0], %rd490;
+	st.shared.s64 [%rd511+8], %rd491;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p114, %r8, 0;
+	@!%p114 bra $L143;
+	setp.lo.u32 %p115, %r7, %r10;
+	@!%p115 bra $L144;
+	mul.wide.u32 %rd512, %r7, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	ld.shared.s64 %rd514, [%rd513+0];
+	ld.shared.s64 %rd515, [%rd513+8];
+	mov.b64 %rd490, %rd514;
+	mov.b64 %rd491, %rd515;
+$L144:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
-$L141:
-	setp.hs.u32 %p114, %r194, 32;
-	@%p114 bra $L142;
-	mov.b64 {%r195, %r196}, %rd487;
-	shfl.sync.down.b32 %r197|%p115, %r195, %r194, %r193, %r17;
+$L145:
+	setp.hs.u32 %p116, %r194, 32;
+	@%p116 bra $L146;
+	mov.b64 {%r195, %r196}, %rd490;
+	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd513, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd488;
+	mov.b64 %rd516, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd491;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd514, {%r201, %r202};
-	@!%p115 bra $L143;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L145;
-	setp.lt.s64 %p117, %rd513, %rd487;
-	setp.eq.s64 %p118, %rd513, %rd487;
-	setp.lt.s64 %p119, %rd514, %rd488;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd515, %rd513, %rd487, %p121;
-	selp.b64 %rd516, %rd514, %rd488, %p121;
-	mov.b64 %rd487, %rd515;
-	mov.b64 %rd488, %rd516;
-	bra.uni $L144;
-$L145:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L146;
-	setp.gt.s64 %p123, %rd513, %rd487;
-	setp.eq.s64 %p124, %rd513, %rd487;
-	setp.lt.s64 %p125, %rd514, %rd488;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd517, %rd513, %rd487, %p127;
-	selp.b64 %rd518, %rd514, %rd488, %p127;
-	mov.b64 %rd487, %rd517;
-	mov.b64 %rd488, %rd518;
-	bra.uni $L144;
-$L146:
-	mov.b64 %rd519, %rd487;
-	mov.b64 %rd520, %rd488;
-	mov.b64 %rd521, %rd513;
-	mov.b64 %rd522, %rd514;
-	mov.b64 %rd499, %rd519;
-	mov.b64 %rd500, %rd520;
-	mov.b64 %rd501, %rd521;
+	mov.b64 %rd517, {%r201, %r202};
+	@!%p117 bra $L147;
+	setp.ne.u32 %p118, %r18, 9;
+	@%p118 bra.uni $L149;
+	setp.lt.s64 %p119, %rd516, %rd490;
+	setp.eq.s64 %p120, %rd516, %rd490;
+	setp.lt.s64 %p121, %rd517, %rd491;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd518, %rd516, %rd490, %p123;
+	selp.b64 %rd519, %rd517, %rd491, %p123;
+	mov.b64 %rd490, %rd518;
+	mov.b64 %rd491, %rd519;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p124, %r18, 10;
+	@%p124 bra.uni $L150;
+	setp.gt.s64 %p125, %rd516, %rd490;
+	setp.eq.s64 %p126, %rd516, %rd490;
+	setp.lt.s64 %p127, %rd517, %rd491;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd520, %rd516, %rd490, %p129;
+	selp.b64 %rd521, %rd517, %rd491, %p129;
+	mov.b64 %rd490, %rd520;
+	mov.b64 %rd491, %rd521;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd522, %rd490;
+	mov.b64 %rd523, %rd491;
+	mov.b64 %rd524, %rd516;
+	mov.b64 %rd525, %rd517;
 	mov.b64 %rd502, %rd522;
-	mov.b64 %rd503, %rd501;
-	mov.b64 %rd504, %rd502;
-	add.s64 %rd523, %rd499, %rd503;
-	mov.b64 %rd499, %rd523;
-	add.s64 %rd524, %rd500, %rd504;
-	mov.b64 %rd500, %rd524;
-$L147:
-	mov.b64 %rd487, %rd499;
-	mov.b64 %rd488, %rd500;
-$L144:
-$L143:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L141;
-$L142:
-$L139:
-	mul.wide.u32 %rd525, %r29, 16;
-	add.s64 %rd526, %rd11, %rd525;
-	setp.eq.u32 %p128, %r5, 0;
-	@!%p128 bra $L148;
-	st.global.s64 [%rd526+0], %rd487;
-	st.global.s64 [%rd526+8], %rd488;
+	mov.b64 %rd503, %rd523;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd525;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd507, %rd505;
+	add.s64 %rd526, %rd502, %rd506;
+	mov.b64 %rd502, %rd526;
+	add.s64 %rd527, %rd503, %rd507;
+	mov.b64 %rd503, %rd527;
+$L151:
+	mov.b64 %rd490, %rd502;
+	mov.b64 %rd491, %rd503;
 $L148:
+$L147:
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	mul.wide.u32 %rd528, %r29, 16;
+	add.s64 %rd529, %rd11, %rd528;
+	setp.eq.u32 %p130, %r5, 0;
+	@!%p130 bra $L152;
+	st.global.s64 [%rd529+0], %rd490;
+	st.global.s64 [%rd529+8], %rd491;
+$L152:
 	ret;
 }
 
@@ -47012,7 +47122,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47016
+//line gokkos_kernels_gen.go:47126
 			*acc = gokkosAccV
 			return
 		}
@@ -47034,7 +47144,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47038
+//line gokkos_kernels_gen.go:47148
 		*acc = gokkosAccV
 		return
 	}
@@ -47059,7 +47169,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47173
 		*acc = gokkosAccV
 		return
 	}
@@ -47081,7 +47191,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47085
+//line gokkos_kernels_gen.go:47195
 	*acc = gokkosAccV
 }
 
@@ -47109,7 +47219,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47113
+//line gokkos_kernels_gen.go:47223
 			*acc = gokkosAccV
 			return
 		}
@@ -47123,7 +47233,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47127
+//line gokkos_kernels_gen.go:47237
 		*acc = gokkosAccV
 		return
 	}
@@ -47139,7 +47249,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47143
+//line gokkos_kernels_gen.go:47253
 		*acc = gokkosAccV
 		return
 	}
@@ -47153,7 +47263,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47157
+//line gokkos_kernels_gen.go:47267
 	*acc = gokkosAccV
 }
 
@@ -47182,7 +47292,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47186
+//line gokkos_kernels_gen.go:47296
 			*acc = gokkosAccV
 			return
 		}
@@ -47197,7 +47307,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47201
+//line gokkos_kernels_gen.go:47311
 		*acc = gokkosAccV
 		return
 	}
@@ -47213,7 +47323,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47217
+//line gokkos_kernels_gen.go:47327
 		*acc = gokkosAccV
 		return
 	}
@@ -47228,7 +47338,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47232
+//line gokkos_kernels_gen.go:47342
 	*acc = gokkosAccV
 }
 
@@ -47251,7 +47361,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47255
+//line gokkos_kernels_gen.go:47365
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47260,7 +47370,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47264
+//line gokkos_kernels_gen.go:47374
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47270,7 +47380,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47274
+//line gokkos_kernels_gen.go:47384
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47279,7 +47389,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47283
+//line gokkos_kernels_gen.go:47393
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47313,7 +47423,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47317
+//line gokkos_kernels_gen.go:47427
 			*acc = gokkosAccV
 			return
 		}
@@ -47331,7 +47441,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47335
+//line gokkos_kernels_gen.go:47445
 		*acc = gokkosAccV
 		return
 	}
@@ -47350,7 +47460,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47354
+//line gokkos_kernels_gen.go:47464
 		*acc = gokkosAccV
 		return
 	}
@@ -47368,7 +47478,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47372
+//line gokkos_kernels_gen.go:47482
 	*acc = gokkosAccV
 }
 
@@ -47403,7 +47513,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47407
+//line gokkos_kernels_gen.go:47517
 			*acc = gokkosAccV
 			return
 		}
@@ -47419,7 +47529,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47423
+//line gokkos_kernels_gen.go:47533
 		*acc = gokkosAccV
 		return
 	}
@@ -47437,7 +47547,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47441
+//line gokkos_kernels_gen.go:47551
 		*acc = gokkosAccV
 		return
 	}
@@ -47453,7 +47563,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47457
+//line gokkos_kernels_gen.go:47567
 	*acc = gokkosAccV
 }
 
@@ -47487,7 +47597,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47491
+//line gokkos_kernels_gen.go:47601
 		*acc = gokkosAccV
 		return
 	}
@@ -47509,7 +47619,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47513
+//line gokkos_kernels_gen.go:47623
 	*acc = gokkosAccV
 }
 
@@ -47528,7 +47638,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47532
+//line gokkos_kernels_gen.go:47642
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
@@ -47550,7 +47660,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 				d := float64(gokkosG0[v+1] - gokkosS0[gokkosJ] + gokkosG1[v+1] - gokkosS1[gokkosJ])
 				gokkosAccV += d * d
 			}
-//line gokkos_kernels_gen.go:47554
+//line gokkos_kernels_gen.go:47664
 			*acc = gokkosAccV
 			return
 		}
@@ -47559,7 +47669,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(gokkosG0[v+1] - gokkosG0[v] + gokkosG1[v+1] - gokkosG1[v])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47563
+//line gokkos_kernels_gen.go:47673
 		*acc = gokkosAccV
 		return
 	}
@@ -47571,7 +47681,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:47575
+//line gokkos_kernels_gen.go:47685
 		*acc = gokkosAccV
 		return
 	}
@@ -47580,7 +47690,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:47584
+//line gokkos_kernels_gen.go:47694
 	*acc = gokkosAccV
 }
 
@@ -47597,7 +47707,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47601
+//line gokkos_kernels_gen.go:47711
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47607,7 +47717,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47611
+//line gokkos_kernels_gen.go:47721
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47622,7 +47732,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47626
+//line gokkos_kernels_gen.go:47736
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47631,7 +47741,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47635
+//line gokkos_kernels_gen.go:47745
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47668,7 +47778,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47672
+//line gokkos_kernels_gen.go:47782
 			*acc = gokkosAccV
 			return
 		}
@@ -47690,7 +47800,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47694
+//line gokkos_kernels_gen.go:47804
 		*acc = gokkosAccV
 		return
 	}
@@ -47714,7 +47824,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47718
+//line gokkos_kernels_gen.go:47828
 		*acc = gokkosAccV
 		return
 	}
@@ -47736,7 +47846,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47740
+//line gokkos_kernels_gen.go:47850
 	*acc = gokkosAccV
 }
 
@@ -47761,7 +47871,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47765
+//line gokkos_kernels_gen.go:47875
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47774,7 +47884,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47778
+//line gokkos_kernels_gen.go:47888
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47790,7 +47900,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47794
+//line gokkos_kernels_gen.go:47904
 		*acc = gokkosAccV
 		return
 	}
@@ -47802,7 +47912,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47806
+//line gokkos_kernels_gen.go:47916
 	*acc = gokkosAccV
 }
 
@@ -47834,7 +47944,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47838
+//line gokkos_kernels_gen.go:47948
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47852,7 +47962,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47856
+//line gokkos_kernels_gen.go:47966
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47881,7 +47991,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47885
+//line gokkos_kernels_gen.go:47995
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47893,7 +48003,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47897
+//line gokkos_kernels_gen.go:48007
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47907,7 +48017,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47911
+//line gokkos_kernels_gen.go:48021
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47919,7 +48029,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47923
+//line gokkos_kernels_gen.go:48033
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47959,7 +48069,7 @@ func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop26Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47963
+//line gokkos_kernels_gen.go:48073
 		*acc = gokkosAccV
 		return
 	}
@@ -47981,7 +48091,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47985
+//line gokkos_kernels_gen.go:48095
 	*acc = gokkosAccV
 }
 
@@ -48001,7 +48111,7 @@ func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:48005
+//line gokkos_kernels_gen.go:48115
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -48035,7 +48145,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48039
+//line gokkos_kernels_gen.go:48149
 		*acc = gokkosAccV
 		return
 	}
@@ -48056,7 +48166,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48060
+//line gokkos_kernels_gen.go:48170
 	*acc = gokkosAccV
 }
 
@@ -48066,7 +48176,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48070
+//line gokkos_kernels_gen.go:48180
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48077,7 +48187,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48081
+//line gokkos_kernels_gen.go:48191
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48103,7 +48213,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48107
+//line gokkos_kernels_gen.go:48217
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48133,7 +48243,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48137
+//line gokkos_kernels_gen.go:48247
 		*acc = gokkosAccV
 		return
 	}
@@ -48151,7 +48261,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48155
+//line gokkos_kernels_gen.go:48265
 	*acc = gokkosAccV
 }
 
@@ -48161,7 +48271,7 @@ func gokkosHostLoop28Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48165
+//line gokkos_kernels_gen.go:48275
 
 // gokkosHostLoop28Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48172,7 +48282,7 @@ func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48176
+//line gokkos_kernels_gen.go:48286
 
 // gokkosHostLoop28Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48198,7 +48308,7 @@ func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48202
+//line gokkos_kernels_gen.go:48312
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48237,7 +48347,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48241
+//line gokkos_kernels_gen.go:48351
 			*acc = gokkosAccV
 			return
 		}
@@ -48261,7 +48371,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48265
+//line gokkos_kernels_gen.go:48375
 		*acc = gokkosAccV
 		return
 	}
@@ -48288,7 +48398,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48292
+//line gokkos_kernels_gen.go:48402
 		*acc = gokkosAccV
 		return
 	}
@@ -48312,7 +48422,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48316
+//line gokkos_kernels_gen.go:48426
 	*acc = gokkosAccV
 }
 
@@ -48335,7 +48445,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48339
+//line gokkos_kernels_gen.go:48449
 		*acc = gokkosAccV
 		return
 	}
@@ -48350,7 +48460,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48354
+//line gokkos_kernels_gen.go:48464
 	*acc = gokkosAccV
 }
 
@@ -48391,7 +48501,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48395
+//line gokkos_kernels_gen.go:48505
 			*acc = gokkosAccV
 			return
 		}
@@ -48413,7 +48523,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48417
+//line gokkos_kernels_gen.go:48527
 		*acc = gokkosAccV
 		return
 	}
@@ -48439,7 +48549,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48443
+//line gokkos_kernels_gen.go:48553
 		*acc = gokkosAccV
 		return
 	}
@@ -48461,7 +48571,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48465
+//line gokkos_kernels_gen.go:48575
 	*acc = gokkosAccV
 }
 
@@ -48492,7 +48602,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48496
+//line gokkos_kernels_gen.go:48606
 			*acc = gokkosAccV
 			return
 		}
@@ -48507,7 +48617,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48511
+//line gokkos_kernels_gen.go:48621
 		*acc = gokkosAccV
 		return
 	}
@@ -48525,7 +48635,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48529
+//line gokkos_kernels_gen.go:48639
 		*acc = gokkosAccV
 		return
 	}
@@ -48540,7 +48650,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48544
+//line gokkos_kernels_gen.go:48654
 	*acc = gokkosAccV
 }
 
@@ -48571,7 +48681,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48575
+//line gokkos_kernels_gen.go:48685
 			*acc = gokkosAccV
 			return
 		}
@@ -48587,7 +48697,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48591
+//line gokkos_kernels_gen.go:48701
 		*acc = gokkosAccV
 		return
 	}
@@ -48604,7 +48714,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48608
+//line gokkos_kernels_gen.go:48718
 		*acc = gokkosAccV
 		return
 	}
@@ -48620,7 +48730,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48624
+//line gokkos_kernels_gen.go:48734
 	*acc = gokkosAccV
 }
 
@@ -48646,7 +48756,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48650
+//line gokkos_kernels_gen.go:48760
 		*acc = gokkosAccV
 		return
 	}
@@ -48661,7 +48771,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48665
+//line gokkos_kernels_gen.go:48775
 	*acc = gokkosAccV
 }
 
@@ -48676,7 +48786,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48680
+//line gokkos_kernels_gen.go:48790
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48684,7 +48794,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48688
+//line gokkos_kernels_gen.go:48798
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48717,7 +48827,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48721
+//line gokkos_kernels_gen.go:48831
 			*acc = gokkosAccV
 			return
 		}
@@ -48736,7 +48846,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48740
+//line gokkos_kernels_gen.go:48850
 		*acc = gokkosAccV
 		return
 	}
@@ -48757,7 +48867,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48761
+//line gokkos_kernels_gen.go:48871
 		*acc = gokkosAccV
 		return
 	}
@@ -48776,7 +48886,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48780
+//line gokkos_kernels_gen.go:48890
 	*acc = gokkosAccV
 }
 
@@ -48789,7 +48899,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48793
+//line gokkos_kernels_gen.go:48903
 		*acc = gokkosAccV
 		return
 	}
@@ -48797,7 +48907,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48801
+//line gokkos_kernels_gen.go:48911
 	*acc = gokkosAccV
 }
 
@@ -48834,7 +48944,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48838
+//line gokkos_kernels_gen.go:48948
 			*acc = gokkosAccV
 			return
 		}
@@ -48856,7 +48966,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48860
+//line gokkos_kernels_gen.go:48970
 		*acc = gokkosAccV
 		return
 	}
@@ -48880,7 +48990,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48884
+//line gokkos_kernels_gen.go:48994
 		*acc = gokkosAccV
 		return
 	}
@@ -48902,7 +49012,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48906
+//line gokkos_kernels_gen.go:49016
 	*acc = gokkosAccV
 }
 
@@ -48924,14 +49034,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48928
+//line gokkos_kernels_gen.go:49038
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48935
+//line gokkos_kernels_gen.go:49045
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48940,14 +49050,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48944
+//line gokkos_kernels_gen.go:49054
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48951
+//line gokkos_kernels_gen.go:49061
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48976,7 +49086,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:48980
+//line gokkos_kernels_gen.go:49090
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48989,7 +49099,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48993
+//line gokkos_kernels_gen.go:49103
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49006,7 +49116,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49010
+//line gokkos_kernels_gen.go:49120
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49019,7 +49129,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49023
+//line gokkos_kernels_gen.go:49133
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -49039,7 +49149,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49043
+//line gokkos_kernels_gen.go:49153
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49047,7 +49157,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49051
+//line gokkos_kernels_gen.go:49161
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49062,7 +49172,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49066
+//line gokkos_kernels_gen.go:49176
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49071,7 +49181,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49075
+//line gokkos_kernels_gen.go:49185
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49097,7 +49207,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49101
+//line gokkos_kernels_gen.go:49211
 			*acc = gokkosAccV
 			return
 		}
@@ -49108,7 +49218,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49112
+//line gokkos_kernels_gen.go:49222
 		*acc = gokkosAccV
 		return
 	}
@@ -49122,7 +49232,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49126
+//line gokkos_kernels_gen.go:49236
 		*acc = gokkosAccV
 		return
 	}
@@ -49133,7 +49243,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49137
+//line gokkos_kernels_gen.go:49247
 	*acc = gokkosAccV
 }
 
@@ -49157,7 +49267,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49161
+//line gokkos_kernels_gen.go:49271
 		*acc = gokkosAccV
 		return
 	}
@@ -49175,7 +49285,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49179
+//line gokkos_kernels_gen.go:49289
 	*acc = gokkosAccV
 }
 
@@ -49209,7 +49319,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49213
+//line gokkos_kernels_gen.go:49323
 			*acc = gokkosAccV
 			return
 		}
@@ -49225,7 +49335,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49229
+//line gokkos_kernels_gen.go:49339
 		*acc = gokkosAccV
 		return
 	}
@@ -49243,7 +49353,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49247
+//line gokkos_kernels_gen.go:49357
 		*acc = gokkosAccV
 		return
 	}
@@ -49259,7 +49369,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49263
+//line gokkos_kernels_gen.go:49373
 	*acc = gokkosAccV
 }
 
@@ -49278,7 +49388,7 @@ func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49282
+//line gokkos_kernels_gen.go:49392
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49316,7 +49426,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49320
+//line gokkos_kernels_gen.go:49430
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49336,7 +49446,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49340
+//line gokkos_kernels_gen.go:49450
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49360,7 +49470,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49364
+//line gokkos_kernels_gen.go:49474
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49380,7 +49490,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49384
+//line gokkos_kernels_gen.go:49494
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49404,7 +49514,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49408
+//line gokkos_kernels_gen.go:49518
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49413,7 +49523,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49417
+//line gokkos_kernels_gen.go:49527
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49424,7 +49534,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49428
+//line gokkos_kernels_gen.go:49538
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49433,7 +49543,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49437
+//line gokkos_kernels_gen.go:49547
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49461,7 +49571,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49465
+//line gokkos_kernels_gen.go:49575
 			*acc = gokkosAccV
 			return
 		}
@@ -49476,7 +49586,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49480
+//line gokkos_kernels_gen.go:49590
 		*acc = gokkosAccV
 		return
 	}
@@ -49493,7 +49603,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49497
+//line gokkos_kernels_gen.go:49607
 		*acc = gokkosAccV
 		return
 	}
@@ -49508,7 +49618,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49512
+//line gokkos_kernels_gen.go:49622
 	*acc = gokkosAccV
 }
 
@@ -49540,7 +49650,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49544
+//line gokkos_kernels_gen.go:49654
 			*acc = gokkosAccV
 			return
 		}
@@ -49552,7 +49662,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49556
+//line gokkos_kernels_gen.go:49666
 		*acc = gokkosAccV
 		return
 	}
@@ -49566,7 +49676,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49570
+//line gokkos_kernels_gen.go:49680
 		*acc = gokkosAccV
 		return
 	}
@@ -49578,7 +49688,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49582
+//line gokkos_kernels_gen.go:49692
 	*acc = gokkosAccV
 }
 
@@ -49588,7 +49698,7 @@ func gokkosHostLoop49Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49592
+//line gokkos_kernels_gen.go:49702
 
 // gokkosHostLoop49Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49604,7 +49714,7 @@ func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49608
+//line gokkos_kernels_gen.go:49718
 
 // gokkosHostLoop49Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49615,7 +49725,7 @@ func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49619
+//line gokkos_kernels_gen.go:49729
 
 // gokkosHostLoop49Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49637,7 +49747,7 @@ func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49641
+//line gokkos_kernels_gen.go:49751
 
 // gokkosHostLoop49Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49652,7 +49762,7 @@ func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49656
+//line gokkos_kernels_gen.go:49766
 
 // gokkosHostLoop49Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49663,7 +49773,7 @@ func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop49Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49667
+//line gokkos_kernels_gen.go:49777
 
 // gokkosHostLoop49Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49695,7 +49805,7 @@ func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49699
+//line gokkos_kernels_gen.go:49809
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49717,7 +49827,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop51Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49721
+//line gokkos_kernels_gen.go:49831
 		*acc = gokkosAccV
 		return
 	}
@@ -49727,7 +49837,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49731
+//line gokkos_kernels_gen.go:49841
 	*acc = gokkosAccV
 }
 
@@ -49737,7 +49847,7 @@ func gokkosHostLoop51Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49741
+//line gokkos_kernels_gen.go:49851
 
 // gokkosHostLoop51Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49752,7 +49862,7 @@ func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49756
+//line gokkos_kernels_gen.go:49866
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49778,7 +49888,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49782
+//line gokkos_kernels_gen.go:49892
 			*acc = gokkosAccV
 			return
 		}
@@ -49792,7 +49902,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49796
+//line gokkos_kernels_gen.go:49906
 		*acc = gokkosAccV
 		return
 	}
@@ -49808,7 +49918,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49812
+//line gokkos_kernels_gen.go:49922
 		*acc = gokkosAccV
 		return
 	}
@@ -49822,7 +49932,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49826
+//line gokkos_kernels_gen.go:49936
 	*acc = gokkosAccV
 }
 
@@ -49856,7 +49966,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49860
+//line gokkos_kernels_gen.go:49970
 			*acc = gokkosAccV
 			return
 		}
@@ -49871,7 +49981,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49875
+//line gokkos_kernels_gen.go:49985
 		*acc = gokkosAccV
 		return
 	}
@@ -49891,7 +50001,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49895
+//line gokkos_kernels_gen.go:50005
 		*acc = gokkosAccV
 		return
 	}
@@ -49906,7 +50016,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49910
+//line gokkos_kernels_gen.go:50020
 	*acc = gokkosAccV
 }
 
@@ -49934,7 +50044,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop54Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49938
+//line gokkos_kernels_gen.go:50048
 		*acc = gokkosAccV
 		return
 	}
@@ -49945,7 +50055,7 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49949
+//line gokkos_kernels_gen.go:50059
 	*acc = gokkosAccV
 }
 
@@ -49959,7 +50069,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49963
+//line gokkos_kernels_gen.go:50073
 
 // gokkosHostLoop54Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -49974,7 +50084,7 @@ func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49978
+//line gokkos_kernels_gen.go:50088
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -50025,7 +50135,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50029
+//line gokkos_kernels_gen.go:50139
 			*acc = gokkosAccV
 			return
 		}
@@ -50056,7 +50166,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50060
+//line gokkos_kernels_gen.go:50170
 		*acc = gokkosAccV
 		return
 	}
@@ -50089,7 +50199,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50093
+//line gokkos_kernels_gen.go:50203
 		*acc = gokkosAccV
 		return
 	}
@@ -50120,7 +50230,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50124
+//line gokkos_kernels_gen.go:50234
 	*acc = gokkosAccV
 }
 
@@ -50134,7 +50244,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50138
+//line gokkos_kernels_gen.go:50248
 
 // gokkosHostLoop55Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50142,7 +50252,7 @@ func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop55Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50146
+//line gokkos_kernels_gen.go:50256
 
 // gokkosHostLoop55Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50157,7 +50267,7 @@ func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50161
+//line gokkos_kernels_gen.go:50271
 
 // gokkosHostLoop55Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50165,7 +50275,7 @@ func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50169
+//line gokkos_kernels_gen.go:50279
 
 // gokkosHostLoop55Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50186,7 +50296,7 @@ func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50190
+//line gokkos_kernels_gen.go:50300
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50221,7 +50331,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50225
+//line gokkos_kernels_gen.go:50335
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50237,7 +50347,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50241
+//line gokkos_kernels_gen.go:50351
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50257,7 +50367,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50261
+//line gokkos_kernels_gen.go:50371
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50273,7 +50383,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50277
+//line gokkos_kernels_gen.go:50387
 }
 
 // gokkosHostLoop56Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50294,7 +50404,7 @@ func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50298
+//line gokkos_kernels_gen.go:50408
 
 // gokkosHostLoop56Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50306,7 +50416,7 @@ func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50310
+//line gokkos_kernels_gen.go:50420
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50336,7 +50446,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50340
+//line gokkos_kernels_gen.go:50450
 			*acc = gokkosAccV
 			return
 		}
@@ -50352,7 +50462,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50356
+//line gokkos_kernels_gen.go:50466
 		*acc = gokkosAccV
 		return
 	}
@@ -50371,7 +50481,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50375
+//line gokkos_kernels_gen.go:50485
 		*acc = gokkosAccV
 		return
 	}
@@ -50387,7 +50497,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50391
+//line gokkos_kernels_gen.go:50501
 	*acc = gokkosAccV
 }
 
@@ -50462,7 +50572,7 @@ gokkosNext:
 //line multistep.go:287
 		}
 	}
-//line gokkos_kernels_gen.go:50466
+//line gokkos_kernels_gen.go:50576
 	return gokkosN
 }
 
@@ -50517,6 +50627,6 @@ gokkosNext:
 //line multistep.go:262
 		}
 	}
-//line gokkos_kernels_gen.go:50521
+//line gokkos_kernels_gen.go:50631
 	return gokkosN
 }

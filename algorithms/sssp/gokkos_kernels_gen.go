@@ -1378,9 +1378,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<201>;
+	.reg .pred %p<205>;
 	.reg .b32 %r<287>;
-	.reg .b64 %rd<651>;
+	.reg .b64 %rd<657>;
 	.reg .f64 %fd<25>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1914,1106 +1914,1128 @@ $L45:
 	mov.b64 %rd107, %rd290;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd291, %rd200, 1;
-	and.b64 %rd292, %rd106, %rd291;
-	setp.eq.s64 %p50, %rd292, 0;
+	mov.b64 %rd291, %rd200;
+	setp.ge.s64 %p50, %rd106, 4096;
 	@!%p50 bra $L63;
-	cvt.s64.s32 %rd293, %r76;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r76;
-	mul.lo.s64 %rd300, %rd299, %rd173;
-	mad.lo.s64 %rd301, %rd300, 8, %rd171;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	mul.lo.s64 %rd305, %rd200, %rd304;
-	add.s64 %rd306, %rd107, %rd305;
-	mov.b64 %rd107, %rd306;
+	mul.lo.s64 %rd292, %rd291, 4;
+	mov.b64 %rd291, %rd292;
 $L63:
-$L61:
-	add.s64 %rd307, %rd106, 1;
-	mov.b64 %rd106, %rd307;
-$L59:
-	setp.eq.s64 %p51, %rd209, %rd208;
+	setp.ge.s64 %p51, %rd106, 65536;
 	@!%p51 bra $L65;
-	mov.b64 %rd308, %rd209;
-$L66:
-	@!%p17 bra $L70;
-	bra.uni $L68;
+	mul.lo.s64 %rd293, %rd291, 4;
+	mov.b64 %rd291, %rd293;
+$L65:
+	sub.s64 %rd294, %rd291, 1;
+	and.b64 %rd295, %rd106, %rd294;
+	setp.eq.s64 %p52, %rd295, 0;
+	@!%p52 bra $L67;
+	cvt.s64.s32 %rd296, %r76;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd173;
+	mad.lo.s64 %rd299, %rd298, 8, %rd171;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	cvt.s64.s32 %rd302, %r76;
+	mul.lo.s64 %rd303, %rd302, %rd173;
+	mad.lo.s64 %rd304, %rd303, 8, %rd171;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	sub.s64 %rd307, %rd301, %rd306;
+	mul.lo.s64 %rd308, %rd291, %rd307;
+	add.s64 %rd309, %rd107, %rd308;
+	mov.b64 %rd107, %rd309;
+$L67:
+$L61:
+	add.s64 %rd310, %rd106, 1;
+	mov.b64 %rd106, %rd310;
+$L59:
+	setp.eq.s64 %p53, %rd209, %rd208;
+	@!%p53 bra $L69;
+	mov.b64 %rd311, %rd209;
 $L70:
-	// block scan
-	mov.b64 %rd309, %rd308;
-	mov.b32 %r77, %r3;
-$L71:
-	setp.hs.u32 %p52, %r77, 32;
-	@%p52 bra $L72;
-	mov.b64 {%r78, %r79}, %rd309;
-	shfl.sync.up.b32 %r80|%p53, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd310, {%r80, %r81};
-	@!%p53 bra $L73;
-	add.s64 %rd311, %rd310, %rd309;
-	mov.b64 %rd309, %rd311;
-$L73:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r82, %r83}, %rd309;
-	shfl.sync.up.b32 %r84|%p54, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd312, {%r84, %r85};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd313, %rd312, 0, %p56;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r86;
-	@!%p57 bra $L74;
-	mul.wide.u32 %rd314, %r8, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	st.shared.s64 [%rd315+0], %rd309;
+	@!%p17 bra $L74;
+	bra.uni $L72;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L75;
-	mov.b64 %rd316, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L76;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd316, %rd319;
-$L76:
-	mov.b64 {%r87, %r88}, %rd316;
-	shfl.sync.up.b32 %r89|%p60, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd320, {%r89, %r90};
-	@!%p60 bra $L77;
-	add.s64 %rd321, %rd320, %rd316;
-	mov.b64 %rd316, %rd321;
-$L77:
-	mov.b64 {%r91, %r92}, %rd316;
-	shfl.sync.up.b32 %r93|%p61, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd322, {%r93, %r94};
-	@!%p61 bra $L78;
-	add.s64 %rd323, %rd322, %rd316;
-	mov.b64 %rd316, %rd323;
-$L78:
-	mov.b64 {%r95, %r96}, %rd316;
-	shfl.sync.up.b32 %r97|%p62, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd324, {%r97, %r98};
-	@!%p62 bra $L79;
-	add.s64 %rd325, %rd324, %rd316;
-	mov.b64 %rd316, %rd325;
-$L79:
-	mov.b64 {%r99, %r100}, %rd316;
-	shfl.sync.up.b32 %r101|%p63, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd326, {%r101, %r102};
-	@!%p63 bra $L80;
-	add.s64 %rd327, %rd326, %rd316;
-	mov.b64 %rd316, %rd327;
-$L80:
-	mov.b64 {%r103, %r104}, %rd316;
-	shfl.sync.up.b32 %r105|%p64, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd328, {%r105, %r106};
-	@!%p64 bra $L81;
-	add.s64 %rd329, %rd328, %rd316;
-	mov.b64 %rd316, %rd329;
-$L81:
-	mov.b64 {%r107, %r108}, %rd316;
-	shfl.sync.up.b32 %r109|%p65, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd330, {%r109, %r110};
-	selp.b64 %rd331, %rd330, 0, %p65;
-	@!%p59 bra $L82;
-	mul.wide.u32 %rd332, %r7, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	st.shared.s64 [%rd334+0], %rd331;
-$L82:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r111;
-	@!%p66 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd316;
-$L83:
+	// block scan
+	mov.b64 %rd312, %rd311;
+	mov.b32 %r77, %r3;
 $L75:
+	setp.hs.u32 %p54, %r77, 32;
+	@%p54 bra $L76;
+	mov.b64 {%r78, %r79}, %rd312;
+	shfl.sync.up.b32 %r80|%p55, %r78, %r77, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
+	mov.b64 %rd313, {%r80, %r81};
+	@!%p55 bra $L77;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
+$L77:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r82, %r83}, %rd312;
+	shfl.sync.up.b32 %r84|%p56, %r82, %r3, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
+	mov.b64 %rd315, {%r84, %r85};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd316, %rd315, 0, %p58;
+	sub.u32 %r86, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r86;
+	@!%p59 bra $L78;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	st.shared.s64 [%rd318+0], %rd312;
+$L78:
 	bar.sync 0;
-	mul.wide.u32 %rd335, %r8, 16;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L79;
+	mov.b64 %rd319, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L80;
+	mul.wide.u32 %rd320, %r7, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	ld.shared.s64 %rd322, [%rd321+0];
+	mov.b64 %rd319, %rd322;
+$L80:
+	mov.b64 {%r87, %r88}, %rd319;
+	shfl.sync.up.b32 %r89|%p62, %r87, 1, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
+	mov.b64 %rd323, {%r89, %r90};
+	@!%p62 bra $L81;
+	add.s64 %rd324, %rd323, %rd319;
+	mov.b64 %rd319, %rd324;
+$L81:
+	mov.b64 {%r91, %r92}, %rd319;
+	shfl.sync.up.b32 %r93|%p63, %r91, 2, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
+	mov.b64 %rd325, {%r93, %r94};
+	@!%p63 bra $L82;
+	add.s64 %rd326, %rd325, %rd319;
+	mov.b64 %rd319, %rd326;
+$L82:
+	mov.b64 {%r95, %r96}, %rd319;
+	shfl.sync.up.b32 %r97|%p64, %r95, 4, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
+	mov.b64 %rd327, {%r97, %r98};
+	@!%p64 bra $L83;
+	add.s64 %rd328, %rd327, %rd319;
+	mov.b64 %rd319, %rd328;
+$L83:
+	mov.b64 {%r99, %r100}, %rd319;
+	shfl.sync.up.b32 %r101|%p65, %r99, 8, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
+	mov.b64 %rd329, {%r101, %r102};
+	@!%p65 bra $L84;
+	add.s64 %rd330, %rd329, %rd319;
+	mov.b64 %rd319, %rd330;
+$L84:
+	mov.b64 {%r103, %r104}, %rd319;
+	shfl.sync.up.b32 %r105|%p66, %r103, 16, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
+	mov.b64 %rd331, {%r105, %r106};
+	@!%p66 bra $L85;
+	add.s64 %rd332, %rd331, %rd319;
+	mov.b64 %rd319, %rd332;
+$L85:
+	mov.b64 {%r107, %r108}, %rd319;
+	shfl.sync.up.b32 %r109|%p67, %r107, 1, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
+	mov.b64 %rd333, {%r109, %r110};
+	selp.b64 %rd334, %rd333, 0, %p67;
+	@!%p61 bra $L86;
+	mul.wide.u32 %rd335, %r7, 16;
 	add.s64 %rd336, %rd1, %rd335;
 	add.s64 %rd337, %rd336, 512;
-	ld.shared.s64 %rd338, [%rd337+0];
-	add.s64 %rd339, %rd338, %rd313;
-	ld.shared.s64 %rd340, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd339;
-	shfl.sync.idx.b32 %r114|%p67, %r112, 0, %r22, %r17;
+	st.shared.s64 [%rd337+0], %rd334;
+$L86:
+	sub.u32 %r111, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r111;
+	@!%p68 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd319;
+$L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	add.s64 %rd340, %rd339, 512;
+	ld.shared.s64 %rd341, [%rd340+0];
+	add.s64 %rd342, %rd341, %rd316;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd342;
+	shfl.sync.idx.b32 %r114|%p69, %r112, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
-	mov.b64 %rd341, {%r114, %r115};
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
+	mov.b64 %rd344, {%r114, %r115};
 	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, %rd345;
 	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, 0;
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p68, %rd350, 0;
-	setp.gt.s64 %p69, %rd348, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L85;
-	atom.global.add.u64 %rd351, [%rd190], %rd348;
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd349, %rd352;
-$L85:
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, 0;
 	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p71, %rd353, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd349;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd354, [%rd1+1024];
+	setp.eq.s64 %p70, %rd353, 0;
+	setp.gt.s64 %p71, %rd351, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L89;
+	atom.global.add.u64 %rd354, [%rd190], %rd351;
 	mov.b64 %rd355, %rd354;
-	mov.b64 %rd349, %rd355;
-	add.s64 %rd356, %rd349, %rd347;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, 0;
-$L87:
-	setp.lt.s64 %p74, %rd358, %rd308;
-	not.pred %p75, %p74;
-	@!%p75 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd359, %rd358, %rd162;
-	mad.lo.s64 %rd360, %rd359, 4, %rd160;
-	ld.shared.s32 %r116, [%rd360+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd361, %rd357, %rd358;
-	mul.lo.s64 %rd362, %rd361, %rd189;
-	mad.lo.s64 %rd363, %rd362, 4, %rd187;
-	st.global.s32 [%rd363+0], %r117;
-$L88:
-	add.s64 %rd364, %rd358, 1;
-	mov.b64 %rd358, %rd364;
-	bra.uni $L87;
+	mov.b64 %rd352, %rd355;
 $L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	cvt.u64.u32 %rd356, %r2;
+	setp.eq.s64 %p73, %rd356, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd352;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd357, [%rd1+1024];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd352, %rd358;
+	add.s64 %rd359, %rd352, %rd350;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L91:
+	setp.lt.s64 %p76, %rd361, %rd311;
+	not.pred %p77, %p76;
+	@!%p77 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd362, %rd361, %rd162;
+	mad.lo.s64 %rd363, %rd362, 4, %rd160;
+	ld.shared.s32 %r116, [%rd363+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd189;
+	mad.lo.s64 %rd366, %rd365, 4, %rd187;
+	st.global.s32 [%rd366+0], %r117;
+$L92:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 	mov.b64 %rd209, 0;
-$L65:
+$L69:
 $L30:
-	add.s64 %rd365, %rd236, 1;
-	mov.b64 %rd236, %rd365;
+	add.s64 %rd368, %rd236, 1;
+	mov.b64 %rd236, %rd368;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd366, %rd210, 1;
-	mov.b64 %rd210, %rd366;
+	add.s64 %rd369, %rd210, 1;
+	mov.b64 %rd210, %rd369;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd367, %rd209;
-$L92:
-	@!%p17 bra $L96;
-	bra.uni $L94;
+	mov.b64 %rd370, %rd209;
 $L96:
-	// block scan
-	mov.b64 %rd368, %rd367;
-	mov.b32 %r118, %r3;
-$L97:
-	setp.hs.u32 %p76, %r118, 32;
-	@%p76 bra $L98;
-	mov.b64 {%r119, %r120}, %rd368;
-	shfl.sync.up.b32 %r121|%p77, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd369, {%r121, %r122};
-	@!%p77 bra $L99;
-	add.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd368, %rd370;
-$L99:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L97;
-$L98:
-	mov.b64 {%r123, %r124}, %rd368;
-	shfl.sync.up.b32 %r125|%p78, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd371, {%r125, %r126};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd372, %rd371, 0, %p80;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r127;
-	@!%p81 bra $L100;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd368;
+	@!%p17 bra $L100;
+	bra.uni $L98;
 $L100:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L101;
-	mov.b64 %rd375, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L102;
-	mul.wide.u32 %rd376, %r7, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	ld.shared.s64 %rd378, [%rd377+0];
-	mov.b64 %rd375, %rd378;
-$L102:
-	mov.b64 {%r128, %r129}, %rd375;
-	shfl.sync.up.b32 %r130|%p84, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd379, {%r130, %r131};
-	@!%p84 bra $L103;
-	add.s64 %rd380, %rd379, %rd375;
-	mov.b64 %rd375, %rd380;
-$L103:
-	mov.b64 {%r132, %r133}, %rd375;
-	shfl.sync.up.b32 %r134|%p85, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd381, {%r134, %r135};
-	@!%p85 bra $L104;
-	add.s64 %rd382, %rd381, %rd375;
-	mov.b64 %rd375, %rd382;
-$L104:
-	mov.b64 {%r136, %r137}, %rd375;
-	shfl.sync.up.b32 %r138|%p86, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd383, {%r138, %r139};
-	@!%p86 bra $L105;
-	add.s64 %rd384, %rd383, %rd375;
-	mov.b64 %rd375, %rd384;
-$L105:
-	mov.b64 {%r140, %r141}, %rd375;
-	shfl.sync.up.b32 %r142|%p87, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd385, {%r142, %r143};
-	@!%p87 bra $L106;
-	add.s64 %rd386, %rd385, %rd375;
-	mov.b64 %rd375, %rd386;
-$L106:
-	mov.b64 {%r144, %r145}, %rd375;
-	shfl.sync.up.b32 %r146|%p88, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd387, {%r146, %r147};
-	@!%p88 bra $L107;
-	add.s64 %rd388, %rd387, %rd375;
-	mov.b64 %rd375, %rd388;
-$L107:
-	mov.b64 {%r148, %r149}, %rd375;
-	shfl.sync.up.b32 %r150|%p89, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd389, {%r150, %r151};
-	selp.b64 %rd390, %rd389, 0, %p89;
-	@!%p83 bra $L108;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	add.s64 %rd393, %rd392, 512;
-	st.shared.s64 [%rd393+0], %rd390;
-$L108:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r152;
-	@!%p90 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L109:
+	// block scan
+	mov.b64 %rd371, %rd370;
+	mov.b32 %r118, %r3;
 $L101:
+	setp.hs.u32 %p78, %r118, 32;
+	@%p78 bra $L102;
+	mov.b64 {%r119, %r120}, %rd371;
+	shfl.sync.up.b32 %r121|%p79, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd372, {%r121, %r122};
+	@!%p79 bra $L103;
+	add.s64 %rd373, %rd372, %rd371;
+	mov.b64 %rd371, %rd373;
+$L103:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L101;
+$L102:
+	mov.b64 {%r123, %r124}, %rd371;
+	shfl.sync.up.b32 %r125|%p80, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd374, {%r125, %r126};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd375, %rd374, 0, %p82;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r127;
+	@!%p83 bra $L104;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	st.shared.s64 [%rd377+0], %rd371;
+$L104:
 	bar.sync 0;
-	mul.wide.u32 %rd394, %r8, 16;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L105;
+	mov.b64 %rd378, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L106;
+	mul.wide.u32 %rd379, %r7, 16;
+	add.s64 %rd380, %rd1, %rd379;
+	ld.shared.s64 %rd381, [%rd380+0];
+	mov.b64 %rd378, %rd381;
+$L106:
+	mov.b64 {%r128, %r129}, %rd378;
+	shfl.sync.up.b32 %r130|%p86, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd382, {%r130, %r131};
+	@!%p86 bra $L107;
+	add.s64 %rd383, %rd382, %rd378;
+	mov.b64 %rd378, %rd383;
+$L107:
+	mov.b64 {%r132, %r133}, %rd378;
+	shfl.sync.up.b32 %r134|%p87, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd384, {%r134, %r135};
+	@!%p87 bra $L108;
+	add.s64 %rd385, %rd384, %rd378;
+	mov.b64 %rd378, %rd385;
+$L108:
+	mov.b64 {%r136, %r137}, %rd378;
+	shfl.sync.up.b32 %r138|%p88, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd386, {%r138, %r139};
+	@!%p88 bra $L109;
+	add.s64 %rd387, %rd386, %rd378;
+	mov.b64 %rd378, %rd387;
+$L109:
+	mov.b64 {%r140, %r141}, %rd378;
+	shfl.sync.up.b32 %r142|%p89, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd388, {%r142, %r143};
+	@!%p89 bra $L110;
+	add.s64 %rd389, %rd388, %rd378;
+	mov.b64 %rd378, %rd389;
+$L110:
+	mov.b64 {%r144, %r145}, %rd378;
+	shfl.sync.up.b32 %r146|%p90, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd390, {%r146, %r147};
+	@!%p90 bra $L111;
+	add.s64 %rd391, %rd390, %rd378;
+	mov.b64 %rd378, %rd391;
+$L111:
+	mov.b64 {%r148, %r149}, %rd378;
+	shfl.sync.up.b32 %r150|%p91, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd392, {%r150, %r151};
+	selp.b64 %rd393, %rd392, 0, %p91;
+	@!%p85 bra $L112;
+	mul.wide.u32 %rd394, %r7, 16;
 	add.s64 %rd395, %rd1, %rd394;
 	add.s64 %rd396, %rd395, 512;
-	ld.shared.s64 %rd397, [%rd396+0];
-	add.s64 %rd398, %rd397, %rd372;
-	ld.shared.s64 %rd399, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd398;
-	shfl.sync.idx.b32 %r155|%p91, %r153, 0, %r22, %r17;
+	st.shared.s64 [%rd396+0], %rd393;
+$L112:
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r152;
+	@!%p92 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd378;
+$L113:
+$L105:
+	bar.sync 0;
+	mul.wide.u32 %rd397, %r8, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	add.s64 %rd399, %rd398, 512;
+	ld.shared.s64 %rd400, [%rd399+0];
+	add.s64 %rd401, %rd400, %rd375;
+	ld.shared.s64 %rd402, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd401;
+	shfl.sync.idx.b32 %r155|%p93, %r153, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
-	mov.b64 %rd400, {%r155, %r156};
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
+	mov.b64 %rd403, {%r155, %r156};
 	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
 	mov.b64 %rd406, %rd404;
 	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, 0;
-	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p92, %rd409, 0;
-	setp.gt.s64 %p93, %rd407, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L111;
-	atom.global.add.u64 %rd410, [%rd190], %rd407;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd408, %rd411;
-$L111:
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	mov.b64 %rd411, 0;
 	cvt.u64.u32 %rd412, %r2;
-	setp.eq.s64 %p95, %rd412, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd408;
-$L112:
-	bar.sync 0;
-	ld.shared.s64 %rd413, [%rd1+1024];
+	setp.eq.s64 %p94, %rd412, 0;
+	setp.gt.s64 %p95, %rd410, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L115;
+	atom.global.add.u64 %rd413, [%rd190], %rd410;
 	mov.b64 %rd414, %rd413;
-	mov.b64 %rd408, %rd414;
-	add.s64 %rd415, %rd408, %rd406;
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd417, 0;
-$L113:
-	setp.lt.s64 %p98, %rd417, %rd367;
-	not.pred %p99, %p98;
-	@!%p99 bra $L117;
-	bra.uni $L115;
-$L117:
-	mul.lo.s64 %rd418, %rd417, %rd162;
-	mad.lo.s64 %rd419, %rd418, 4, %rd160;
-	ld.shared.s32 %r157, [%rd419+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd420, %rd416, %rd417;
-	mul.lo.s64 %rd421, %rd420, %rd189;
-	mad.lo.s64 %rd422, %rd421, 4, %rd187;
-	st.global.s32 [%rd422+0], %r158;
-$L114:
-	add.s64 %rd423, %rd417, 1;
-	mov.b64 %rd417, %rd423;
-	bra.uni $L113;
+	mov.b64 %rd411, %rd414;
 $L115:
-	bra.uni $L94;
-$L93:
-	bra.uni $L92;
-$L94:
+	cvt.u64.u32 %rd415, %r2;
+	setp.eq.s64 %p97, %rd415, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd411;
+$L116:
+	bar.sync 0;
+	ld.shared.s64 %rd416, [%rd1+1024];
+	mov.b64 %rd417, %rd416;
+	mov.b64 %rd411, %rd417;
+	add.s64 %rd418, %rd411, %rd409;
+	mov.b64 %rd419, %rd418;
+	mov.b64 %rd420, 0;
+$L117:
+	setp.lt.s64 %p100, %rd420, %rd370;
+	not.pred %p101, %p100;
+	@!%p101 bra $L121;
+	bra.uni $L119;
+$L121:
+	mul.lo.s64 %rd421, %rd420, %rd162;
+	mad.lo.s64 %rd422, %rd421, 4, %rd160;
+	ld.shared.s32 %r157, [%rd422+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd423, %rd419, %rd420;
+	mul.lo.s64 %rd424, %rd423, %rd189;
+	mad.lo.s64 %rd425, %rd424, 4, %rd187;
+	st.global.s32 [%rd425+0], %r158;
+$L118:
+	add.s64 %rd426, %rd420, 1;
+	mov.b64 %rd420, %rd426;
+	bra.uni $L117;
+$L119:
+	bra.uni $L98;
+$L97:
+	bra.uni $L96;
+$L98:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd424, %r2;
-	add.s64 %rd425, %rd166, %rd424;
-	mov.b64 %rd426, %rd425;
+	cvt.u64.u32 %rd427, %r2;
+	add.s64 %rd428, %rd166, %rd427;
+	mov.b64 %rd429, %rd428;
 	mov.b32 %r159, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-$L118:
-	@!%p13 bra $L122;
-	mov.b64 %rd429, 4611686018427387904;
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd429, %rd149;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd430, %rd429;
-$L123:
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, %rd430;
+$L122:
+	@!%p13 bra $L126;
+	mov.b64 %rd432, 4611686018427387904;
+	bra.uni $L124;
 $L126:
-	setp.gt.s64 %p100, %rd432, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L130;
-	bra.uni $L128;
+	mov.b64 %rd432, %rd149;
+	bra.uni $L124;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd433, %rd432;
+$L127:
+	mov.b64 %rd434, 0;
+	mov.b64 %rd435, %rd433;
 $L130:
-	setp.ge.s64 %p102, %rd427, %rd428;
-	@!%p102 bra $L132;
-	setp.ge.s64 %p103, %rd426, %rd169;
+	setp.gt.s64 %p102, %rd435, 0;
+	not.pred %p103, %p102;
 	@!%p103 bra $L134;
-	bra.uni $L128;
+	bra.uni $L132;
 $L134:
-	mov.pred %p104, %p12;
-	mov.b64 %rd433, %rd130;
-	mov.b64 %rd434, %rd426;
-$L135:
-	@!%p104 bra $L139;
-	shr.s64 %rd435, %rd434, 5;
-	mul.lo.s64 %rd436, %rd435, %rd136;
-	mad.lo.s64 %rd437, %rd436, 4, %rd134;
-	ld.global.nc.u32 %r160, [%rd437+0];
+	setp.ge.s64 %p104, %rd430, %rd431;
+	@!%p104 bra $L136;
+	setp.ge.s64 %p105, %rd429, %rd169;
+	@!%p105 bra $L138;
+	bra.uni $L132;
+$L138:
+	mov.pred %p106, %p12;
+	mov.b64 %rd436, %rd130;
+	mov.b64 %rd437, %rd429;
+$L139:
+	@!%p106 bra $L143;
+	shr.s64 %rd438, %rd437, 5;
+	mul.lo.s64 %rd439, %rd438, %rd136;
+	mad.lo.s64 %rd440, %rd439, 4, %rd134;
+	ld.global.nc.u32 %r160, [%rd440+0];
 	mov.b32 %r161, %r160;
-	and.b64 %rd438, %rd434, 31;
-	min.u64 %rd439, %rd438, 32;
-	cvt.u32.u64 %r162, %rd439;
+	and.b64 %rd441, %rd437, 31;
+	min.u64 %rd442, %rd441, 32;
+	cvt.u32.u64 %r162, %rd442;
 	mov.b32 %r164, 0x1;
 	shl.b32 %r163, %r164, %r162;
-	setp.hs.u32 %p105, %r162, 32;
-	selp.b32 %r165, 0, %r163, %p105;
+	setp.hs.u32 %p107, %r162, 32;
+	selp.b32 %r165, 0, %r163, %p107;
 	and.b32 %r166, %r161, %r165;
-	setp.ne.u32 %p106, %r166, 0x0;
-	@!%p106 bra $L141;
-	cvt.u32.u64 %r167, %rd434;
+	setp.ne.u32 %p108, %r166, 0x0;
+	@!%p108 bra $L145;
+	cvt.u32.u64 %r167, %rd437;
 	mov.b32 %r168, %r167;
-	bra.uni $L137;
-$L141:
+	bra.uni $L141;
+$L145:
 	mov.b32 %r168, -1;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd440, %rd434, %rd133;
-	mad.lo.s64 %rd441, %rd440, 4, %rd131;
-	ld.global.nc.s32 %r169, [%rd441+0];
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd443, %rd437, %rd133;
+	mad.lo.s64 %rd444, %rd443, 4, %rd131;
+	ld.global.nc.s32 %r169, [%rd444+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r168, %r170;
-	bra.uni $L137;
-$L136:
-	bra.uni $L135;
-$L137:
+	bra.uni $L141;
+$L140:
+	bra.uni $L139;
+$L141:
 	mov.b32 %r159, %r168;
-	add.s64 %rd442, %rd426, %rd164;
-	mov.b64 %rd426, %rd442;
-	setp.ge.s32 %p107, %r159, 0;
-	@!%p107 bra $L143;
-	mov.b64 %rd443, %rd120;
+	add.s64 %rd445, %rd429, %rd164;
+	mov.b64 %rd429, %rd445;
+	setp.ge.s32 %p109, %r159, 0;
+	@!%p109 bra $L147;
+	mov.b64 %rd446, %rd120;
 	mov.b32 %r171, %r159;
-	cvt.s64.s32 %rd444, %r171;
-	mul.lo.s64 %rd445, %rd444, %rd123;
-	mad.lo.s64 %rd446, %rd445, 8, %rd121;
-	ld.global.nc.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd450, %rd120;
+	cvt.s64.s32 %rd447, %r171;
+	mul.lo.s64 %rd448, %rd447, %rd123;
+	mad.lo.s64 %rd449, %rd448, 8, %rd121;
+	ld.global.nc.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd120;
 	mov.b32 %r172, %r159;
-	cvt.s64.s32 %rd451, %r172;
-	add.s64 %rd452, %rd451, 1;
-	mul.lo.s64 %rd453, %rd452, %rd123;
-	mad.lo.s64 %rd454, %rd453, 8, %rd121;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd458, %rd449;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd427, %rd458;
-	mov.b64 %rd428, %rd459;
-$L143:
-	bra.uni $L127;
-$L132:
-	mul.lo.s64 %rd460, %rd427, %rd126;
-	mad.lo.s64 %rd461, %rd460, 4, %rd124;
-	ld.global.nc.s32 %r173, [%rd461+0];
+	cvt.s64.s32 %rd454, %r172;
+	add.s64 %rd455, %rd454, 1;
+	mul.lo.s64 %rd456, %rd455, %rd123;
+	mad.lo.s64 %rd457, %rd456, 8, %rd121;
+	ld.global.nc.s64 %rd458, [%rd457+0];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd452;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd430, %rd461;
+	mov.b64 %rd431, %rd462;
+$L147:
+	bra.uni $L131;
+$L136:
+	mul.lo.s64 %rd463, %rd430, %rd126;
+	mad.lo.s64 %rd464, %rd463, 4, %rd124;
+	ld.global.nc.s32 %r173, [%rd464+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r159;
 	mov.b32 %r177, %r175;
-	mov.b64 %rd462, %rd427;
-$L144:
-	cvt.s64.s32 %rd463, %r177;
-	mul.lo.s64 %rd464, %rd463, %rd154;
-	mad.lo.s64 %rd465, %rd464, 8, %rd152;
-	ld.relaxed.gpu.global.f64 %fd13, [%rd465+0];
-	mov.f64 %fd14, %fd13;
-	setp.eq.f64 %p108, %fd14, 0dFFF0000000000000;
-	@!%p108 bra $L148;
-	mov.pred %p109, 0;
-	bra.uni $L146;
+	mov.b64 %rd465, %rd430;
 $L148:
 	cvt.s64.s32 %rd466, %r177;
 	mul.lo.s64 %rd467, %rd466, %rd154;
 	mad.lo.s64 %rd468, %rd467, 8, %rd152;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd468+0];
+	mov.f64 %fd14, %fd13;
+	setp.eq.f64 %p110, %fd14, 0dFFF0000000000000;
+	@!%p110 bra $L152;
+	mov.pred %p111, 0;
+	bra.uni $L150;
+$L152:
+	cvt.s64.s32 %rd469, %r177;
+	mul.lo.s64 %rd470, %rd469, %rd154;
+	mad.lo.s64 %rd471, %rd470, 8, %rd152;
 	mov.f64 %fd15, 0dFFF0000000000000;
-	ld.relaxed.gpu.global.b64 %rd469, [%rd468];
-$L149:
-	mov.b64 %fd16, %rd469;
+	ld.relaxed.gpu.global.b64 %rd472, [%rd471];
+$L153:
+	mov.b64 %fd16, %rd472;
 	min.f64 %fd17, %fd16, %fd15;
-	mov.b64 %rd470, %fd16;
-	mov.b64 %rd471, %fd15;
-	or.b64 %rd472, %rd470, %rd471;
-	setp.eq.f64 %p110, %fd16, %fd15;
-	mov.b64 %fd18, %rd472;
-	selp.f64 %fd19, %fd18, %fd17, %p110;
-	setp.nan.f64 %p111, %fd16, %fd15;
+	mov.b64 %rd473, %fd16;
+	mov.b64 %rd474, %fd15;
+	or.b64 %rd475, %rd473, %rd474;
+	setp.eq.f64 %p112, %fd16, %fd15;
+	mov.b64 %fd18, %rd475;
+	selp.f64 %fd19, %fd18, %fd17, %p112;
+	setp.nan.f64 %p113, %fd16, %fd15;
 	add.rn.f64 %fd20, %fd16, %fd15;
-	selp.f64 %fd21, %fd20, %fd19, %p111;
-	mov.b64 %rd473, %fd21;
-	setp.eq.u64 %p112, %rd469, %rd473;
-	@%p112 bra $L150;
-	atom.global.cas.b64 %rd474, [%rd468], %rd469, %rd473;
-	setp.eq.u64 %p113, %rd474, %rd469;
-	mov.b64 %rd469, %rd474;
-	@!%p113 bra $L149;
-$L150:
-	mov.b64 %fd23, %rd469;
+	selp.f64 %fd21, %fd20, %fd19, %p113;
+	mov.b64 %rd476, %fd21;
+	setp.eq.u64 %p114, %rd472, %rd476;
+	@%p114 bra $L154;
+	atom.global.cas.b64 %rd477, [%rd471], %rd472, %rd476;
+	setp.eq.u64 %p115, %rd477, %rd472;
+	mov.b64 %rd472, %rd477;
+	@!%p115 bra $L153;
+$L154:
+	mov.b64 %fd23, %rd472;
 	mov.f64 %fd22, %fd23;
 	mov.f64 %fd24, %fd22;
-	setp.neu.f64 %p114, %fd24, 0dFFF0000000000000;
-	mov.pred %p109, %p114;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	@!%p109 bra $L152;
-	mov.pred %p115, 0;
-	mov.b64 %rd475, %rd431;
+	setp.neu.f64 %p116, %fd24, 0dFFF0000000000000;
+	mov.pred %p111, %p116;
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
+	@!%p111 bra $L156;
+	mov.pred %p117, 0;
+	mov.b64 %rd478, %rd434;
 	mov.b32 %r178, %r175;
-$L153:
-	@!%p13 bra $L157;
+$L157:
+	@!%p13 bra $L161;
 	shr.s32 %r179, %r178, 5;
-	cvt.s64.s32 %rd476, %r179;
-	mov.b64 %rd477, %rd476;
+	cvt.s64.s32 %rd479, %r179;
+	mov.b64 %rd480, %rd479;
 	and.b32 %r180, %r178, 31;
-	cvt.s64.s32 %rd478, %r180;
-	min.u64 %rd479, %rd478, 32;
-	cvt.u32.u64 %r181, %rd479;
+	cvt.s64.s32 %rd481, %r180;
+	min.u64 %rd482, %rd481, 32;
+	cvt.u32.u64 %r181, %rd482;
 	mov.b32 %r183, 0x1;
 	shl.b32 %r182, %r183, %r181;
-	setp.hs.u32 %p116, %r181, 32;
-	selp.b32 %r184, 0, %r182, %p116;
+	setp.hs.u32 %p118, %r181, 32;
+	selp.b32 %r184, 0, %r182, %p118;
 	mov.b32 %r185, %r184;
-	mov.b64 %rd480, %rd477;
+	mov.b64 %rd483, %rd480;
 	mov.b32 %r186, %r185;
-	mul.lo.s64 %rd481, %rd480, %rd145;
-	mad.lo.s64 %rd482, %rd481, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r187, [%rd482+0];
+	mul.lo.s64 %rd484, %rd483, %rd145;
+	mad.lo.s64 %rd485, %rd484, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r187, [%rd485+0];
 	mov.b32 %r188, %r187;
 	and.b32 %r189, %r188, %r186;
-	setp.ne.u32 %p117, %r189, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L159;
-	mul.lo.s64 %rd483, %rd480, %rd145;
-	mad.lo.s64 %rd484, %rd483, 4, %rd143;
-	atom.global.or.b32 %r190, [%rd484], %r186;
+	setp.ne.u32 %p119, %r189, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L163;
+	mul.lo.s64 %rd486, %rd483, %rd145;
+	mad.lo.s64 %rd487, %rd486, 4, %rd143;
+	atom.global.or.b32 %r190, [%rd487], %r186;
 	mov.b32 %r191, %r190;
 	and.b32 %r192, %r191, %r186;
-	setp.ne.u32 %p120, %r192, 0x0;
-	mov.pred %p118, %p120;
-$L159:
-	@!%p118 bra $L161;
-	mov.b64 %rd485, %rd475;
-	mov.b64 %rd486, %rd485;
-	mov.pred %p121, 0;
-	bra.uni $L155;
+	setp.ne.u32 %p122, %r192, 0x0;
+	mov.pred %p120, %p122;
+$L163:
+	@!%p120 bra $L165;
+	mov.b64 %rd488, %rd478;
+	mov.b64 %rd489, %rd488;
+	mov.pred %p123, 0;
+	bra.uni $L159;
+$L165:
+	mov.b64 %rd490, %rd478;
+	mov.b64 %rd489, %rd490;
+	mov.pred %p123, 1;
+	bra.uni $L159;
 $L161:
-	mov.b64 %rd487, %rd475;
-	mov.b64 %rd486, %rd487;
-	mov.pred %p121, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd488, %r178;
-	mul.lo.s64 %rd489, %rd488, %rd148;
-	mad.lo.s64 %rd490, %rd489, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r193, [%rd490+0];
-	mov.b32 %r194, %r193;
-	setp.eq.s32 %p122, %r194, %r36;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L165;
+	@!%p14 bra $L167;
 	cvt.s64.s32 %rd491, %r178;
 	mul.lo.s64 %rd492, %rd491, %rd148;
 	mad.lo.s64 %rd493, %rd492, 4, %rd146;
-	atom.global.exch.b32 %r195, [%rd493], %r36;
+	ld.relaxed.gpu.global.s32 %r193, [%rd493+0];
+	mov.b32 %r194, %r193;
+	setp.eq.s32 %p124, %r194, %r36;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L169;
+	cvt.s64.s32 %rd494, %r178;
+	mul.lo.s64 %rd495, %rd494, %rd148;
+	mad.lo.s64 %rd496, %rd495, 4, %rd146;
+	atom.global.exch.b32 %r195, [%rd496], %r36;
 	mov.b32 %r196, %r195;
-	setp.eq.s32 %p125, %r196, %r36;
-	mov.pred %p123, %p125;
-$L165:
-	@!%p123 bra $L167;
-	mov.b64 %rd494, %rd475;
-	mov.b64 %rd486, %rd494;
-	mov.pred %p121, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd495, %rd475, %rd162;
-	mad.lo.s64 %rd496, %rd495, 4, %rd160;
-	st.shared.s32 [%rd496+0], %r178;
-	add.s64 %rd497, %rd475, 1;
-	mov.b64 %rd498, %rd497;
-	mov.b64 %rd486, %rd498;
-	mov.pred %p121, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd499, %rd486;
-	mov.pred %p126, %p121;
-	mov.b64 %rd431, %rd499;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L169;
-	mov.b64 %rd500, %rd120;
-	mov.b32 %r197, %r175;
-	setp.lt.s64 %p127, %rd106, 64;
-	setp.le.s64 %p128, %rd150, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L170;
-	cvt.s64.s32 %rd501, %r197;
-	add.s64 %rd502, %rd501, 1;
-	mul.lo.s64 %rd503, %rd502, %rd123;
-	mad.lo.s64 %rd504, %rd503, 8, %rd121;
-	ld.global.nc.s64 %rd505, [%rd504+0];
-	mov.b64 %rd506, %rd505;
-	cvt.s64.s32 %rd507, %r197;
-	mul.lo.s64 %rd508, %rd507, %rd123;
-	mad.lo.s64 %rd509, %rd508, 8, %rd121;
-	ld.global.nc.s64 %rd510, [%rd509+0];
-	mov.b64 %rd511, %rd510;
-	sub.s64 %rd512, %rd506, %rd511;
-	add.s64 %rd513, %rd107, %rd512;
-	mov.b64 %rd107, %rd513;
-	bra.uni $L171;
-$L170:
-	sub.s64 %rd514, %rd150, 1;
-	and.b64 %rd515, %rd106, %rd514;
-	setp.eq.s64 %p130, %rd515, 0;
-	@!%p130 bra $L173;
-	cvt.s64.s32 %rd516, %r197;
-	add.s64 %rd517, %rd516, 1;
-	mul.lo.s64 %rd518, %rd517, %rd123;
-	mad.lo.s64 %rd519, %rd518, 8, %rd121;
-	ld.global.nc.s64 %rd520, [%rd519+0];
-	mov.b64 %rd521, %rd520;
-	cvt.s64.s32 %rd522, %r197;
-	mul.lo.s64 %rd523, %rd522, %rd123;
-	mad.lo.s64 %rd524, %rd523, 8, %rd121;
-	ld.global.nc.s64 %rd525, [%rd524+0];
-	mov.b64 %rd526, %rd525;
-	sub.s64 %rd527, %rd521, %rd526;
-	mul.lo.s64 %rd528, %rd150, %rd527;
-	add.s64 %rd529, %rd107, %rd528;
-	mov.b64 %rd107, %rd529;
-$L173:
-$L171:
-	add.s64 %rd530, %rd106, 1;
-	mov.b64 %rd106, %rd530;
+	setp.eq.s32 %p127, %r196, %r36;
+	mov.pred %p125, %p127;
 $L169:
-$L152:
-	add.s64 %rd531, %rd427, 1;
-	mov.b64 %rd427, %rd531;
-	sub.s64 %rd532, %rd432, 1;
-	mov.b64 %rd432, %rd532;
-$L127:
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd533, %rd431;
+	@!%p125 bra $L171;
+	mov.b64 %rd497, %rd478;
+	mov.b64 %rd489, %rd497;
+	mov.pred %p123, 0;
+	bra.uni $L159;
+$L171:
+$L167:
+	mul.lo.s64 %rd498, %rd478, %rd162;
+	mad.lo.s64 %rd499, %rd498, 4, %rd160;
+	st.shared.s32 [%rd499+0], %r178;
+	add.s64 %rd500, %rd478, 1;
+	mov.b64 %rd501, %rd500;
+	mov.b64 %rd489, %rd501;
+	mov.pred %p123, 1;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd502, %rd489;
+	mov.pred %p128, %p123;
+	mov.b64 %rd434, %rd502;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L173;
+	mov.b64 %rd503, %rd120;
+	mov.b32 %r197, %r175;
+	setp.lt.s64 %p129, %rd106, 64;
+	setp.le.s64 %p130, %rd150, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L174;
+	cvt.s64.s32 %rd504, %r197;
+	add.s64 %rd505, %rd504, 1;
+	mul.lo.s64 %rd506, %rd505, %rd123;
+	mad.lo.s64 %rd507, %rd506, 8, %rd121;
+	ld.global.nc.s64 %rd508, [%rd507+0];
+	mov.b64 %rd509, %rd508;
+	cvt.s64.s32 %rd510, %r197;
+	mul.lo.s64 %rd511, %rd510, %rd123;
+	mad.lo.s64 %rd512, %rd511, 8, %rd121;
+	ld.global.nc.s64 %rd513, [%rd512+0];
+	mov.b64 %rd514, %rd513;
+	sub.s64 %rd515, %rd509, %rd514;
+	add.s64 %rd516, %rd107, %rd515;
+	mov.b64 %rd107, %rd516;
+	bra.uni $L175;
 $L174:
-	@!%p13 bra $L178;
-	bra.uni $L176;
-$L178:
-	// block scan
-	mov.b64 %rd534, %rd533;
-	mov.b32 %r198, %r3;
+	mov.b64 %rd517, %rd150;
+	setp.ge.s64 %p132, %rd106, 4096;
+	@!%p132 bra $L177;
+	mul.lo.s64 %rd518, %rd517, 4;
+	mov.b64 %rd517, %rd518;
+$L177:
+	setp.ge.s64 %p133, %rd106, 65536;
+	@!%p133 bra $L179;
+	mul.lo.s64 %rd519, %rd517, 4;
+	mov.b64 %rd517, %rd519;
 $L179:
-	setp.hs.u32 %p131, %r198, 32;
-	@%p131 bra $L180;
-	mov.b64 {%r199, %r200}, %rd534;
-	shfl.sync.up.b32 %r201|%p132, %r199, %r198, 0, %r17;
-	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
-	mov.b64 %rd535, {%r201, %r202};
-	@!%p132 bra $L181;
-	add.s64 %rd536, %rd535, %rd534;
-	mov.b64 %rd534, %rd536;
+	sub.s64 %rd520, %rd517, 1;
+	and.b64 %rd521, %rd106, %rd520;
+	setp.eq.s64 %p134, %rd521, 0;
+	@!%p134 bra $L181;
+	cvt.s64.s32 %rd522, %r197;
+	add.s64 %rd523, %rd522, 1;
+	mul.lo.s64 %rd524, %rd523, %rd123;
+	mad.lo.s64 %rd525, %rd524, 8, %rd121;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	cvt.s64.s32 %rd528, %r197;
+	mul.lo.s64 %rd529, %rd528, %rd123;
+	mad.lo.s64 %rd530, %rd529, 8, %rd121;
+	ld.global.nc.s64 %rd531, [%rd530+0];
+	mov.b64 %rd532, %rd531;
+	sub.s64 %rd533, %rd527, %rd532;
+	mul.lo.s64 %rd534, %rd517, %rd533;
+	add.s64 %rd535, %rd107, %rd534;
+	mov.b64 %rd107, %rd535;
 $L181:
-	shl.b32 %r198, %r198, 1;
-	bra.uni $L179;
-$L180:
-	mov.b64 {%r203, %r204}, %rd534;
-	shfl.sync.up.b32 %r205|%p133, %r203, %r3, 0, %r17;
-	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
-	mov.b64 %rd537, {%r205, %r206};
-	setp.lo.u32 %p134, %r3, 32;
-	and.pred %p135, %p133, %p134;
-	selp.b64 %rd538, %rd537, 0, %p135;
-	sub.u32 %r207, %r13, %r3;
-	setp.eq.u32 %p136, %r7, %r207;
-	@!%p136 bra $L182;
-	mul.wide.u32 %rd539, %r8, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	st.shared.s64 [%rd540+0], %rd534;
-$L182:
-	bar.sync 0;
-	setp.eq.u32 %p137, %r8, 0;
-	@!%p137 bra $L183;
-	mov.b64 %rd541, 0;
-	setp.lo.u32 %p138, %r7, %r10;
-	@!%p138 bra $L184;
-	mul.wide.u32 %rd542, %r7, 16;
-	add.s64 %rd543, %rd1, %rd542;
-	ld.shared.s64 %rd544, [%rd543+0];
-	mov.b64 %rd541, %rd544;
-$L184:
-	mov.b64 {%r208, %r209}, %rd541;
-	shfl.sync.up.b32 %r210|%p139, %r208, 1, 0, %r17;
-	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
-	mov.b64 %rd545, {%r210, %r211};
-	@!%p139 bra $L185;
-	add.s64 %rd546, %rd545, %rd541;
-	mov.b64 %rd541, %rd546;
-$L185:
-	mov.b64 {%r212, %r213}, %rd541;
-	shfl.sync.up.b32 %r214|%p140, %r212, 2, 0, %r17;
-	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
-	mov.b64 %rd547, {%r214, %r215};
-	@!%p140 bra $L186;
-	add.s64 %rd548, %rd547, %rd541;
-	mov.b64 %rd541, %rd548;
-$L186:
-	mov.b64 {%r216, %r217}, %rd541;
-	shfl.sync.up.b32 %r218|%p141, %r216, 4, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
-	mov.b64 %rd549, {%r218, %r219};
-	@!%p141 bra $L187;
-	add.s64 %rd550, %rd549, %rd541;
-	mov.b64 %rd541, %rd550;
-$L187:
-	mov.b64 {%r220, %r221}, %rd541;
-	shfl.sync.up.b32 %r222|%p142, %r220, 8, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
-	mov.b64 %rd551, {%r222, %r223};
-	@!%p142 bra $L188;
-	add.s64 %rd552, %rd551, %rd541;
-	mov.b64 %rd541, %rd552;
-$L188:
-	mov.b64 {%r224, %r225}, %rd541;
-	shfl.sync.up.b32 %r226|%p143, %r224, 16, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
-	mov.b64 %rd553, {%r226, %r227};
-	@!%p143 bra $L189;
-	add.s64 %rd554, %rd553, %rd541;
-	mov.b64 %rd541, %rd554;
-$L189:
-	mov.b64 {%r228, %r229}, %rd541;
-	shfl.sync.up.b32 %r230|%p144, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd555, {%r230, %r231};
-	selp.b64 %rd556, %rd555, 0, %p144;
-	@!%p138 bra $L190;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	add.s64 %rd559, %rd558, 512;
-	st.shared.s64 [%rd559+0], %rd556;
-$L190:
-	sub.u32 %r232, %r10, 1;
-	setp.eq.u32 %p145, %r7, %r232;
-	@!%p145 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd541;
-$L191:
-$L183:
-	bar.sync 0;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	add.s64 %rd562, %rd561, 512;
-	ld.shared.s64 %rd563, [%rd562+0];
-	add.s64 %rd564, %rd563, %rd538;
-	ld.shared.s64 %rd565, [%rd1+1024];
-	mov.b64 {%r233, %r234}, %rd564;
-	shfl.sync.idx.b32 %r235|%p146, %r233, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
-	mov.b64 %rd566, {%r235, %r236};
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, 0;
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p147, %rd575, 0;
-	setp.gt.s64 %p148, %rd573, 0;
-	and.pred %p149, %p147, %p148;
-	@!%p149 bra $L193;
-	atom.global.add.u64 %rd576, [%rd140], %rd573;
-	mov.b64 %rd577, %rd576;
-	mov.b64 %rd574, %rd577;
-$L193:
-	cvt.u64.u32 %rd578, %r2;
-	setp.eq.s64 %p150, %rd578, 0;
-	setp.eq.u32 %p151, %r1, 0;
-	and.pred %p152, %p150, %p151;
-	bar.sync 0;
-	@!%p152 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd574;
-$L194:
-	bar.sync 0;
-	ld.shared.s64 %rd579, [%rd1+1024];
-	mov.b64 %rd580, %rd579;
-	mov.b64 %rd574, %rd580;
-	add.s64 %rd581, %rd574, %rd572;
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, 0;
-$L195:
-	setp.lt.s64 %p153, %rd583, %rd533;
-	not.pred %p154, %p153;
-	@!%p154 bra $L199;
-	bra.uni $L197;
-$L199:
-	mul.lo.s64 %rd584, %rd583, %rd162;
-	mad.lo.s64 %rd585, %rd584, 4, %rd160;
-	ld.shared.s32 %r237, [%rd585+0];
-	mov.b32 %r238, %r237;
-	add.s64 %rd586, %rd582, %rd583;
-	mul.lo.s64 %rd587, %rd586, %rd139;
-	mad.lo.s64 %rd588, %rd587, 4, %rd137;
-	st.global.s32 [%rd588+0], %r238;
-$L196:
-	add.s64 %rd589, %rd583, 1;
-	mov.b64 %rd583, %rd589;
-	bra.uni $L195;
-$L197:
-	bra.uni $L176;
 $L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd590, 0;
-	setp.lt.s64 %p155, %rd427, %rd428;
-	setp.lt.s64 %p156, %rd426, %rd169;
-	or.pred %p157, %p155, %p156;
-	@!%p157 bra $L201;
-	mov.b64 %rd590, 1;
+	add.s64 %rd536, %rd106, 1;
+	mov.b64 %rd106, %rd536;
+$L173:
+$L156:
+	add.s64 %rd537, %rd430, 1;
+	mov.b64 %rd430, %rd537;
+	sub.s64 %rd538, %rd435, 1;
+	mov.b64 %rd435, %rd538;
+$L131:
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd539, %rd434;
+$L182:
+	@!%p13 bra $L186;
+	bra.uni $L184;
+$L186:
+	// block scan
+	mov.b64 %rd540, %rd539;
+	mov.b32 %r198, %r3;
+$L187:
+	setp.hs.u32 %p135, %r198, 32;
+	@%p135 bra $L188;
+	mov.b64 {%r199, %r200}, %rd540;
+	shfl.sync.up.b32 %r201|%p136, %r199, %r198, 0, %r17;
+	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
+	mov.b64 %rd541, {%r201, %r202};
+	@!%p136 bra $L189;
+	add.s64 %rd542, %rd541, %rd540;
+	mov.b64 %rd540, %rd542;
+$L189:
+	shl.b32 %r198, %r198, 1;
+	bra.uni $L187;
+$L188:
+	mov.b64 {%r203, %r204}, %rd540;
+	shfl.sync.up.b32 %r205|%p137, %r203, %r3, 0, %r17;
+	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
+	mov.b64 %rd543, {%r205, %r206};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd544, %rd543, 0, %p139;
+	sub.u32 %r207, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r207;
+	@!%p140 bra $L190;
+	mul.wide.u32 %rd545, %r8, 16;
+	add.s64 %rd546, %rd1, %rd545;
+	st.shared.s64 [%rd546+0], %rd540;
+$L190:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L191;
+	mov.b64 %rd547, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L192;
+	mul.wide.u32 %rd548, %r7, 16;
+	add.s64 %rd549, %rd1, %rd548;
+	ld.shared.s64 %rd550, [%rd549+0];
+	mov.b64 %rd547, %rd550;
+$L192:
+	mov.b64 {%r208, %r209}, %rd547;
+	shfl.sync.up.b32 %r210|%p143, %r208, 1, 0, %r17;
+	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
+	mov.b64 %rd551, {%r210, %r211};
+	@!%p143 bra $L193;
+	add.s64 %rd552, %rd551, %rd547;
+	mov.b64 %rd547, %rd552;
+$L193:
+	mov.b64 {%r212, %r213}, %rd547;
+	shfl.sync.up.b32 %r214|%p144, %r212, 2, 0, %r17;
+	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
+	mov.b64 %rd553, {%r214, %r215};
+	@!%p144 bra $L194;
+	add.s64 %rd554, %rd553, %rd547;
+	mov.b64 %rd547, %rd554;
+$L194:
+	mov.b64 {%r216, %r217}, %rd547;
+	shfl.sync.up.b32 %r218|%p145, %r216, 4, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
+	mov.b64 %rd555, {%r218, %r219};
+	@!%p145 bra $L195;
+	add.s64 %rd556, %rd555, %rd547;
+	mov.b64 %rd547, %rd556;
+$L195:
+	mov.b64 {%r220, %r221}, %rd547;
+	shfl.sync.up.b32 %r222|%p146, %r220, 8, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
+	mov.b64 %rd557, {%r222, %r223};
+	@!%p146 bra $L196;
+	add.s64 %rd558, %rd557, %rd547;
+	mov.b64 %rd547, %rd558;
+$L196:
+	mov.b64 {%r224, %r225}, %rd547;
+	shfl.sync.up.b32 %r226|%p147, %r224, 16, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
+	mov.b64 %rd559, {%r226, %r227};
+	@!%p147 bra $L197;
+	add.s64 %rd560, %rd559, %rd547;
+	mov.b64 %rd547, %rd560;
+$L197:
+	mov.b64 {%r228, %r229}, %rd547;
+	shfl.sync.up.b32 %r230|%p148, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd561, {%r230, %r231};
+	selp.b64 %rd562, %rd561, 0, %p148;
+	@!%p142 bra $L198;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	add.s64 %rd565, %rd564, 512;
+	st.shared.s64 [%rd565+0], %rd562;
+$L198:
+	sub.u32 %r232, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r232;
+	@!%p149 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd547;
+$L199:
+$L191:
+	bar.sync 0;
+	mul.wide.u32 %rd566, %r8, 16;
+	add.s64 %rd567, %rd1, %rd566;
+	add.s64 %rd568, %rd567, 512;
+	ld.shared.s64 %rd569, [%rd568+0];
+	add.s64 %rd570, %rd569, %rd544;
+	ld.shared.s64 %rd571, [%rd1+1024];
+	mov.b64 {%r233, %r234}, %rd570;
+	shfl.sync.idx.b32 %r235|%p150, %r233, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
+	mov.b64 %rd572, {%r235, %r236};
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, %rd576;
+	mov.b64 %rd579, %rd577;
+	mov.b64 %rd580, 0;
+	cvt.u64.u32 %rd581, %r2;
+	setp.eq.s64 %p151, %rd581, 0;
+	setp.gt.s64 %p152, %rd579, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L201;
+	atom.global.add.u64 %rd582, [%rd140], %rd579;
+	mov.b64 %rd583, %rd582;
+	mov.b64 %rd580, %rd583;
 $L201:
-	mov.b64 %rd591, %rd590;
+	cvt.u64.u32 %rd584, %r2;
+	setp.eq.s64 %p154, %rd584, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L202;
+	st.shared.s64 [%rd1+1024], %rd580;
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd585, [%rd1+1024];
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd580, %rd586;
+	add.s64 %rd587, %rd580, %rd578;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd589, 0;
+$L203:
+	setp.lt.s64 %p157, %rd589, %rd539;
+	not.pred %p158, %p157;
+	@!%p158 bra $L207;
+	bra.uni $L205;
+$L207:
+	mul.lo.s64 %rd590, %rd589, %rd162;
+	mad.lo.s64 %rd591, %rd590, 4, %rd160;
+	ld.shared.s32 %r237, [%rd591+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd592, %rd588, %rd589;
+	mul.lo.s64 %rd593, %rd592, %rd139;
+	mad.lo.s64 %rd594, %rd593, 4, %rd137;
+	st.global.s32 [%rd594+0], %r238;
+$L204:
+	add.s64 %rd595, %rd589, 1;
+	mov.b64 %rd589, %rd595;
+	bra.uni $L203;
+$L205:
+	bra.uni $L184;
+$L183:
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd596, 0;
+	setp.lt.s64 %p159, %rd430, %rd431;
+	setp.lt.s64 %p160, %rd429, %rd169;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L209;
+	mov.b64 %rd596, 1;
+$L209:
+	mov.b64 %rd597, %rd596;
 	// block reduction
 	sub.u32 %r239, %r13, 1;
 	mov.b32 %r240, %r3;
-$L202:
-	setp.hs.u32 %p158, %r240, 32;
-	@%p158 bra $L203;
-	mov.b64 {%r241, %r242}, %rd591;
-	shfl.sync.down.b32 %r243|%p159, %r241, %r240, %r239, %r17;
-	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
-	mov.b64 %rd592, {%r243, %r244};
-	@!%p159 bra $L204;
-	max.s64 %rd593, %rd591, %rd592;
-	mov.b64 %rd591, %rd593;
-$L204:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L202;
-$L203:
-	setp.eq.u32 %p160, %r7, 0;
-	@!%p160 bra $L205;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd591;
-$L205:
-	bar.sync 0;
-	setp.eq.u32 %p161, %r8, 0;
-	@!%p161 bra $L206;
-	setp.lo.u32 %p162, %r7, %r10;
-	@!%p162 bra $L207;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	mov.b64 %rd591, %rd598;
-$L207:
-	sub.u32 %r245, %r10, 1;
-	mov.b64 {%r246, %r247}, %rd591;
-	shfl.sync.down.b32 %r248|%p163, %r246, 1, %r245, %r17;
-	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
-	mov.b64 %rd599, {%r248, %r249};
-	@!%p163 bra $L208;
-	max.s64 %rd600, %rd591, %rd599;
-	mov.b64 %rd591, %rd600;
-$L208:
-	mov.b64 {%r250, %r251}, %rd591;
-	shfl.sync.down.b32 %r252|%p164, %r250, 2, %r245, %r17;
-	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
-	mov.b64 %rd601, {%r252, %r253};
-	@!%p164 bra $L209;
-	max.s64 %rd602, %rd591, %rd601;
-	mov.b64 %rd591, %rd602;
-$L209:
-	mov.b64 {%r254, %r255}, %rd591;
-	shfl.sync.down.b32 %r256|%p165, %r254, 4, %r245, %r17;
-	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
-	mov.b64 %rd603, {%r256, %r257};
-	@!%p165 bra $L210;
-	max.s64 %rd604, %rd591, %rd603;
-	mov.b64 %rd591, %rd604;
 $L210:
-	mov.b64 {%r258, %r259}, %rd591;
-	shfl.sync.down.b32 %r260|%p166, %r258, 8, %r245, %r17;
-	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
-	mov.b64 %rd605, {%r260, %r261};
-	@!%p166 bra $L211;
-	max.s64 %rd606, %rd591, %rd605;
-	mov.b64 %rd591, %rd606;
-$L211:
-	mov.b64 {%r262, %r263}, %rd591;
-	shfl.sync.down.b32 %r264|%p167, %r262, 16, %r245, %r17;
-	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
-	mov.b64 %rd607, {%r264, %r265};
-	@!%p167 bra $L212;
-	max.s64 %rd608, %rd591, %rd607;
-	mov.b64 %rd591, %rd608;
+	setp.hs.u32 %p162, %r240, 32;
+	@%p162 bra $L211;
+	mov.b64 {%r241, %r242}, %rd597;
+	shfl.sync.down.b32 %r243|%p163, %r241, %r240, %r239, %r17;
+	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
+	mov.b64 %rd598, {%r243, %r244};
+	@!%p163 bra $L212;
+	max.s64 %rd599, %rd597, %rd598;
+	mov.b64 %rd597, %rd599;
 $L212:
-	@!%p160 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd591;
+	shl.b32 %r240, %r240, 1;
+	bra.uni $L210;
+$L211:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L213;
+	mul.wide.u32 %rd600, %r8, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	st.shared.s64 [%rd601+0], %rd597;
 $L213:
-$L206:
 	bar.sync 0;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 %rd591, %rd609;
-	mov.b64 %rd610, %rd591;
-	setp.eq.s64 %p168, %rd610, 0;
-	@!%p168 bra $L215;
-	bra.uni $L125;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L214;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L215;
+	mul.wide.u32 %rd602, %r7, 16;
+	add.s64 %rd603, %rd1, %rd602;
+	ld.shared.s64 %rd604, [%rd603+0];
+	mov.b64 %rd597, %rd604;
 $L215:
-$L124:
-	bra.uni $L123;
-$L125:
+	sub.u32 %r245, %r10, 1;
+	mov.b64 {%r246, %r247}, %rd597;
+	shfl.sync.down.b32 %r248|%p167, %r246, 1, %r245, %r17;
+	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
+	mov.b64 %rd605, {%r248, %r249};
+	@!%p167 bra $L216;
+	max.s64 %rd606, %rd597, %rd605;
+	mov.b64 %rd597, %rd606;
+$L216:
+	mov.b64 {%r250, %r251}, %rd597;
+	shfl.sync.down.b32 %r252|%p168, %r250, 2, %r245, %r17;
+	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
+	mov.b64 %rd607, {%r252, %r253};
+	@!%p168 bra $L217;
+	max.s64 %rd608, %rd597, %rd607;
+	mov.b64 %rd597, %rd608;
+$L217:
+	mov.b64 {%r254, %r255}, %rd597;
+	shfl.sync.down.b32 %r256|%p169, %r254, 4, %r245, %r17;
+	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
+	mov.b64 %rd609, {%r256, %r257};
+	@!%p169 bra $L218;
+	max.s64 %rd610, %rd597, %rd609;
+	mov.b64 %rd597, %rd610;
+$L218:
+	mov.b64 {%r258, %r259}, %rd597;
+	shfl.sync.down.b32 %r260|%p170, %r258, 8, %r245, %r17;
+	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
+	mov.b64 %rd611, {%r260, %r261};
+	@!%p170 bra $L219;
+	max.s64 %rd612, %rd597, %rd611;
+	mov.b64 %rd597, %rd612;
+$L219:
+	mov.b64 {%r262, %r263}, %rd597;
+	shfl.sync.down.b32 %r264|%p171, %r262, 16, %r245, %r17;
+	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
+	mov.b64 %rd613, {%r264, %r265};
+	@!%p171 bra $L220;
+	max.s64 %rd614, %rd597, %rd613;
+	mov.b64 %rd597, %rd614;
+$L220:
+	@!%p164 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd597;
+$L221:
+$L214:
+	bar.sync 0;
+	ld.shared.s64 %rd615, [%rd1+1024];
+	mov.b64 %rd597, %rd615;
+	mov.b64 %rd616, %rd597;
+	setp.eq.s64 %p172, %rd616, 0;
+	@!%p172 bra $L223;
+	bra.uni $L129;
+$L223:
+$L128:
+	bra.uni $L127;
+$L129:
 $L7:
 	bar.sync 0;
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd611, %rd106;
-	mov.b64 %rd612, %rd107;
+	mov.b64 %rd617, %rd106;
+	mov.b64 %rd618, %rd107;
 	// block reduction
 	mov.b32 %r266, 1;
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L216:
-	setp.hs.u32 %p169, %r268, 32;
-	@%p169 bra $L217;
-	mov.b64 {%r269, %r270}, %rd611;
-	shfl.sync.down.b32 %r271|%p170, %r269, %r268, %r267, %r17;
+$L224:
+	setp.hs.u32 %p173, %r268, 32;
+	@%p173 bra $L225;
+	mov.b64 {%r269, %r270}, %rd617;
+	shfl.sync.down.b32 %r271|%p174, %r269, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd613, {%r271, %r272};
-	mov.b64 {%r273, %r274}, %rd612;
+	mov.b64 %rd619, {%r271, %r272};
+	mov.b64 {%r273, %r274}, %rd618;
 	shfl.sync.down.b32 %r275, %r273, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r276, %r274, %r268, %r267, %r17;
-	mov.b64 %rd614, {%r275, %r276};
-	@!%p170 bra $L218;
-	setp.ne.u32 %p171, %r18, 9;
-	@%p171 bra.uni $L220;
-	setp.lt.s64 %p172, %rd613, %rd611;
-	setp.eq.s64 %p173, %rd613, %rd611;
-	setp.lt.s64 %p174, %rd614, %rd612;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd615, %rd613, %rd611, %p176;
-	selp.b64 %rd616, %rd614, %rd612, %p176;
-	mov.b64 %rd611, %rd615;
-	mov.b64 %rd612, %rd616;
-	bra.uni $L219;
-$L220:
-	setp.ne.u32 %p177, %r18, 10;
-	@%p177 bra.uni $L221;
-	setp.gt.s64 %p178, %rd613, %rd611;
-	setp.eq.s64 %p179, %rd613, %rd611;
-	setp.lt.s64 %p180, %rd614, %rd612;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd617, %rd613, %rd611, %p182;
-	selp.b64 %rd618, %rd614, %rd612, %p182;
-	mov.b64 %rd611, %rd617;
-	mov.b64 %rd612, %rd618;
-	bra.uni $L219;
-$L221:
-	mov.b64 %rd619, %rd611;
-	mov.b64 %rd620, %rd612;
-	mov.b64 %rd621, %rd613;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd619;
-	mov.b64 %rd624, %rd620;
-	mov.b64 %rd625, %rd621;
-	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd629, %rd623, %rd627;
-	mov.b64 %rd623, %rd629;
-	add.s64 %rd630, %rd624, %rd628;
-	mov.b64 %rd624, %rd630;
-$L222:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
-$L219:
-$L218:
+	mov.b64 %rd620, {%r275, %r276};
+	@!%p174 bra $L226;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L228;
+	setp.lt.s64 %p176, %rd619, %rd617;
+	setp.eq.s64 %p177, %rd619, %rd617;
+	setp.lt.s64 %p178, %rd620, %rd618;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd621, %rd619, %rd617, %p180;
+	selp.b64 %rd622, %rd620, %rd618, %p180;
+	mov.b64 %rd617, %rd621;
+	mov.b64 %rd618, %rd622;
+	bra.uni $L227;
+$L228:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L229;
+	setp.gt.s64 %p182, %rd619, %rd617;
+	setp.eq.s64 %p183, %rd619, %rd617;
+	setp.lt.s64 %p184, %rd620, %rd618;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd623, %rd619, %rd617, %p186;
+	selp.b64 %rd624, %rd620, %rd618, %p186;
+	mov.b64 %rd617, %rd623;
+	mov.b64 %rd618, %rd624;
+	bra.uni $L227;
+$L229:
+	mov.b64 %rd625, %rd617;
+	mov.b64 %rd626, %rd618;
+	mov.b64 %rd627, %rd619;
+	mov.b64 %rd628, %rd620;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd626;
+	mov.b64 %rd631, %rd627;
+	mov.b64 %rd632, %rd628;
+	mov.b64 %rd633, %rd631;
+	mov.b64 %rd634, %rd632;
+	add.s64 %rd635, %rd629, %rd633;
+	mov.b64 %rd629, %rd635;
+	add.s64 %rd636, %rd630, %rd634;
+	mov.b64 %rd630, %rd636;
+$L230:
+	mov.b64 %rd617, %rd629;
+	mov.b64 %rd618, %rd630;
+$L227:
+$L226:
 	shl.b32 %r268, %r268, 1;
-	bra.uni $L216;
-$L217:
-	setp.eq.u32 %p183, %r7, 0;
-	@!%p183 bra $L223;
-	mul.wide.u32 %rd631, %r8, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	st.shared.s64 [%rd632+0], %rd611;
-	st.shared.s64 [%rd632+8], %rd612;
-$L223:
-	bar.sync 0;
-	setp.eq.u32 %p184, %r8, 0;
-	@!%p184 bra $L224;
-	setp.lo.u32 %p185, %r7, %r10;
-	@!%p185 bra $L225;
-	mul.wide.u32 %rd633, %r7, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	ld.shared.s64 %rd635, [%rd634+0];
-	ld.shared.s64 %rd636, [%rd634+8];
-	mov.b64 %rd611, %rd635;
-	mov.b64 %rd612, %rd636;
+	bra.uni $L224;
 $L225:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L231;
+	mul.wide.u32 %rd637, %r8, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	st.shared.s64 [%rd638+0], %rd617;
+	st.shared.s64 [%rd638+8], %rd618;
+$L231:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L232;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L233;
+	mul.wide.u32 %rd639, %r7, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	ld.shared.s64 %rd641, [%rd640+0];
+	ld.shared.s64 %rd642, [%rd640+8];
+	mov.b64 %rd617, %rd641;
+	mov.b64 %rd618, %rd642;
+$L233:
 	sub.u32 %r277, %r10, 1;
 	mov.b32 %r278, %r266;
-$L226:
-	setp.hs.u32 %p186, %r278, 32;
-	@%p186 bra $L227;
-	mov.b64 {%r279, %r280}, %rd611;
-	shfl.sync.down.b32 %r281|%p187, %r279, %r278, %r277, %r17;
+$L234:
+	setp.hs.u32 %p190, %r278, 32;
+	@%p190 bra $L235;
+	mov.b64 {%r279, %r280}, %rd617;
+	shfl.sync.down.b32 %r281|%p191, %r279, %r278, %r277, %r17;
 	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
-	mov.b64 %rd637, {%r281, %r282};
-	mov.b64 {%r283, %r284}, %rd612;
+	mov.b64 %rd643, {%r281, %r282};
+	mov.b64 {%r283, %r284}, %rd618;
 	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
-	mov.b64 %rd638, {%r285, %r286};
-	@!%p187 bra $L228;
-	setp.ne.u32 %p188, %r18, 9;
-	@%p188 bra.uni $L230;
-	setp.lt.s64 %p189, %rd637, %rd611;
-	setp.eq.s64 %p190, %rd637, %rd611;
-	setp.lt.s64 %p191, %rd638, %rd612;
-	and.pred %p192, %p190, %p191;
-	or.pred %p193, %p189, %p192;
-	selp.b64 %rd639, %rd637, %rd611, %p193;
-	selp.b64 %rd640, %rd638, %rd612, %p193;
-	mov.b64 %rd611, %rd639;
-	mov.b64 %rd612, %rd640;
-	bra.uni $L229;
-$L230:
-	setp.ne.u32 %p194, %r18, 10;
-	@%p194 bra.uni $L231;
-	setp.gt.s64 %p195, %rd637, %rd611;
-	setp.eq.s64 %p196, %rd637, %rd611;
-	setp.lt.s64 %p197, %rd638, %rd612;
-	and.pred %p198, %p196, %p197;
-	or.pred %p199, %p195, %p198;
-	selp.b64 %rd641, %rd637, %rd611, %p199;
-	selp.b64 %rd642, %rd638, %rd612, %p199;
-	mov.b64 %rd611, %rd641;
-	mov.b64 %rd612, %rd642;
-	bra.uni $L229;
-$L231:
-	mov.b64 %rd643, %rd611;
-	mov.b64 %rd644, %rd612;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd638;
-	mov.b64 %rd623, %rd643;
-	mov.b64 %rd624, %rd644;
-	mov.b64 %rd625, %rd645;
-	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd647, %rd623, %rd627;
-	mov.b64 %rd623, %rd647;
-	add.s64 %rd648, %rd624, %rd628;
-	mov.b64 %rd624, %rd648;
-$L232:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
-$L229:
-$L228:
+	mov.b64 %rd644, {%r285, %r286};
+	@!%p191 bra $L236;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L238;
+	setp.lt.s64 %p193, %rd643, %rd617;
+	setp.eq.s64 %p194, %rd643, %rd617;
+	setp.lt.s64 %p195, %rd644, %rd618;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd645, %rd643, %rd617, %p197;
+	selp.b64 %rd646, %rd644, %rd618, %p197;
+	mov.b64 %rd617, %rd645;
+	mov.b64 %rd618, %rd646;
+	bra.uni $L237;
+$L238:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L239;
+	setp.gt.s64 %p199, %rd643, %rd617;
+	setp.eq.s64 %p200, %rd643, %rd617;
+	setp.lt.s64 %p201, %rd644, %rd618;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd647, %rd643, %rd617, %p203;
+	selp.b64 %rd648, %rd644, %rd618, %p203;
+	mov.b64 %rd617, %rd647;
+	mov.b64 %rd618, %rd648;
+	bra.uni $L237;
+$L239:
+	mov.b64 %rd649, %rd617;
+	mov.b64 %rd650, %rd618;
+	mov.b64 %rd651, %rd643;
+	mov.b64 %rd652, %rd644;
+	mov.b64 %rd629, %rd649;
+	mov.b64 %rd630, %rd650;
+	mov.b64 %rd631, %rd651;
+	mov.b64 %rd632, %rd652;
+	mov.b64 %rd633, %rd631;
+	mov.b64 %rd634, %rd632;
+	add.s64 %rd653, %rd629, %rd633;
+	mov.b64 %rd629, %rd653;
+	add.s64 %rd654, %rd630, %rd634;
+	mov.b64 %rd630, %rd654;
+$L240:
+	mov.b64 %rd617, %rd629;
+	mov.b64 %rd618, %rd630;
+$L237:
+$L236:
 	shl.b32 %r278, %r278, 1;
-	bra.uni $L226;
-$L227:
-$L224:
-	mul.wide.u32 %rd649, %r29, 16;
-	add.s64 %rd650, %rd11, %rd649;
-	setp.eq.u32 %p200, %r5, 0;
-	@!%p200 bra $L233;
-	st.global.s64 [%rd650+0], %rd611;
-	st.global.s64 [%rd650+8], %rd612;
-$L233:
+	bra.uni $L234;
+$L235:
+$L232:
+	mul.wide.u32 %rd655, %r29, 16;
+	add.s64 %rd656, %rd11, %rd655;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L241;
+	st.global.s64 [%rd656+0], %rd617;
+	st.global.s64 [%rd656+8], %rd618;
+$L241:
 	ret;
 }
 
@@ -3498,9 +3520,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<195>;
+	.reg .pred %p<199>;
 	.reg .b32 %r<305>;
-	.reg .b64 %rd<676>;
+	.reg .b64 %rd<682>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4044,1104 +4066,1126 @@ $L45:
 	mov.b64 %rd114, %rd309;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd310, %rd210, 1;
-	and.b64 %rd311, %rd113, %rd310;
-	setp.eq.s64 %p47, %rd311, 0;
+	mov.b64 %rd310, %rd210;
+	setp.ge.s64 %p47, %rd113, 4096;
 	@!%p47 bra $L63;
-	cvt.s64.s32 %rd312, %r85;
-	add.s64 %rd313, %rd312, 1;
-	mul.lo.s64 %rd314, %rd313, %rd183;
-	mad.lo.s64 %rd315, %rd314, 8, %rd181;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	cvt.s64.s32 %rd318, %r85;
-	mul.lo.s64 %rd319, %rd318, %rd183;
-	mad.lo.s64 %rd320, %rd319, 8, %rd181;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	sub.s64 %rd323, %rd317, %rd322;
-	mul.lo.s64 %rd324, %rd210, %rd323;
-	add.s64 %rd325, %rd114, %rd324;
-	mov.b64 %rd114, %rd325;
+	mul.lo.s64 %rd311, %rd310, 4;
+	mov.b64 %rd310, %rd311;
 $L63:
-$L61:
-	add.s64 %rd326, %rd113, 1;
-	mov.b64 %rd113, %rd326;
-$L59:
-	setp.eq.s64 %p48, %rd222, %rd221;
+	setp.ge.s64 %p48, %rd113, 65536;
 	@!%p48 bra $L65;
-	mov.b64 %rd327, %rd222;
-$L66:
-	@!%p17 bra $L70;
-	bra.uni $L68;
+	mul.lo.s64 %rd312, %rd310, 4;
+	mov.b64 %rd310, %rd312;
+$L65:
+	sub.s64 %rd313, %rd310, 1;
+	and.b64 %rd314, %rd113, %rd313;
+	setp.eq.s64 %p49, %rd314, 0;
+	@!%p49 bra $L67;
+	cvt.s64.s32 %rd315, %r85;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd183;
+	mad.lo.s64 %rd318, %rd317, 8, %rd181;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r85;
+	mul.lo.s64 %rd322, %rd321, %rd183;
+	mad.lo.s64 %rd323, %rd322, 8, %rd181;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mul.lo.s64 %rd327, %rd310, %rd326;
+	add.s64 %rd328, %rd114, %rd327;
+	mov.b64 %rd114, %rd328;
+$L67:
+$L61:
+	add.s64 %rd329, %rd113, 1;
+	mov.b64 %rd113, %rd329;
+$L59:
+	setp.eq.s64 %p50, %rd222, %rd221;
+	@!%p50 bra $L69;
+	mov.b64 %rd330, %rd222;
 $L70:
-	// block scan
-	mov.b64 %rd328, %rd327;
-	mov.b32 %r86, %r3;
-$L71:
-	setp.hs.u32 %p49, %r86, 32;
-	@%p49 bra $L72;
-	mov.b64 {%r87, %r88}, %rd328;
-	shfl.sync.up.b32 %r89|%p50, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd329, {%r89, %r90};
-	@!%p50 bra $L73;
-	add.s64 %rd330, %rd329, %rd328;
-	mov.b64 %rd328, %rd330;
-$L73:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r91, %r92}, %rd328;
-	shfl.sync.up.b32 %r93|%p51, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd331, {%r93, %r94};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd332, %rd331, 0, %p53;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r95;
-	@!%p54 bra $L74;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	st.shared.s64 [%rd334+0], %rd328;
+	@!%p17 bra $L74;
+	bra.uni $L72;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L75;
-	mov.b64 %rd335, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L76;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd335, %rd338;
-$L76:
-	mov.b64 {%r96, %r97}, %rd335;
-	shfl.sync.up.b32 %r98|%p57, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd339, {%r98, %r99};
-	@!%p57 bra $L77;
-	add.s64 %rd340, %rd339, %rd335;
-	mov.b64 %rd335, %rd340;
-$L77:
-	mov.b64 {%r100, %r101}, %rd335;
-	shfl.sync.up.b32 %r102|%p58, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd341, {%r102, %r103};
-	@!%p58 bra $L78;
-	add.s64 %rd342, %rd341, %rd335;
-	mov.b64 %rd335, %rd342;
-$L78:
-	mov.b64 {%r104, %r105}, %rd335;
-	shfl.sync.up.b32 %r106|%p59, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd343, {%r106, %r107};
-	@!%p59 bra $L79;
-	add.s64 %rd344, %rd343, %rd335;
-	mov.b64 %rd335, %rd344;
-$L79:
-	mov.b64 {%r108, %r109}, %rd335;
-	shfl.sync.up.b32 %r110|%p60, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd345, {%r110, %r111};
-	@!%p60 bra $L80;
-	add.s64 %rd346, %rd345, %rd335;
-	mov.b64 %rd335, %rd346;
-$L80:
-	mov.b64 {%r112, %r113}, %rd335;
-	shfl.sync.up.b32 %r114|%p61, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd347, {%r114, %r115};
-	@!%p61 bra $L81;
-	add.s64 %rd348, %rd347, %rd335;
-	mov.b64 %rd335, %rd348;
-$L81:
-	mov.b64 {%r116, %r117}, %rd335;
-	shfl.sync.up.b32 %r118|%p62, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd349, {%r118, %r119};
-	selp.b64 %rd350, %rd349, 0, %p62;
-	@!%p56 bra $L82;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	add.s64 %rd353, %rd352, 512;
-	st.shared.s64 [%rd353+0], %rd350;
-$L82:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r120;
-	@!%p63 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd335;
-$L83:
+	// block scan
+	mov.b64 %rd331, %rd330;
+	mov.b32 %r86, %r3;
 $L75:
+	setp.hs.u32 %p51, %r86, 32;
+	@%p51 bra $L76;
+	mov.b64 {%r87, %r88}, %rd331;
+	shfl.sync.up.b32 %r89|%p52, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd332, {%r89, %r90};
+	@!%p52 bra $L77;
+	add.s64 %rd333, %rd332, %rd331;
+	mov.b64 %rd331, %rd333;
+$L77:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r91, %r92}, %rd331;
+	shfl.sync.up.b32 %r93|%p53, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd334, {%r93, %r94};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd335, %rd334, 0, %p55;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r95;
+	@!%p56 bra $L78;
+	mul.wide.u32 %rd336, %r8, 16;
+	add.s64 %rd337, %rd1, %rd336;
+	st.shared.s64 [%rd337+0], %rd331;
+$L78:
 	bar.sync 0;
-	mul.wide.u32 %rd354, %r8, 16;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L79;
+	mov.b64 %rd338, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L80;
+	mul.wide.u32 %rd339, %r7, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	ld.shared.s64 %rd341, [%rd340+0];
+	mov.b64 %rd338, %rd341;
+$L80:
+	mov.b64 {%r96, %r97}, %rd338;
+	shfl.sync.up.b32 %r98|%p59, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd342, {%r98, %r99};
+	@!%p59 bra $L81;
+	add.s64 %rd343, %rd342, %rd338;
+	mov.b64 %rd338, %rd343;
+$L81:
+	mov.b64 {%r100, %r101}, %rd338;
+	shfl.sync.up.b32 %r102|%p60, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd344, {%r102, %r103};
+	@!%p60 bra $L82;
+	add.s64 %rd345, %rd344, %rd338;
+	mov.b64 %rd338, %rd345;
+$L82:
+	mov.b64 {%r104, %r105}, %rd338;
+	shfl.sync.up.b32 %r106|%p61, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd346, {%r106, %r107};
+	@!%p61 bra $L83;
+	add.s64 %rd347, %rd346, %rd338;
+	mov.b64 %rd338, %rd347;
+$L83:
+	mov.b64 {%r108, %r109}, %rd338;
+	shfl.sync.up.b32 %r110|%p62, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd348, {%r110, %r111};
+	@!%p62 bra $L84;
+	add.s64 %rd349, %rd348, %rd338;
+	mov.b64 %rd338, %rd349;
+$L84:
+	mov.b64 {%r112, %r113}, %rd338;
+	shfl.sync.up.b32 %r114|%p63, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd350, {%r114, %r115};
+	@!%p63 bra $L85;
+	add.s64 %rd351, %rd350, %rd338;
+	mov.b64 %rd338, %rd351;
+$L85:
+	mov.b64 {%r116, %r117}, %rd338;
+	shfl.sync.up.b32 %r118|%p64, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd352, {%r118, %r119};
+	selp.b64 %rd353, %rd352, 0, %p64;
+	@!%p58 bra $L86;
+	mul.wide.u32 %rd354, %r7, 16;
 	add.s64 %rd355, %rd1, %rd354;
 	add.s64 %rd356, %rd355, 512;
-	ld.shared.s64 %rd357, [%rd356+0];
-	add.s64 %rd358, %rd357, %rd332;
-	ld.shared.s64 %rd359, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd358;
-	shfl.sync.idx.b32 %r123|%p64, %r121, 0, %r22, %r17;
+	st.shared.s64 [%rd356+0], %rd353;
+$L86:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r120;
+	@!%p65 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd338;
+$L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd357, %r8, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	add.s64 %rd359, %rd358, 512;
+	ld.shared.s64 %rd360, [%rd359+0];
+	add.s64 %rd361, %rd360, %rd335;
+	ld.shared.s64 %rd362, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd361;
+	shfl.sync.idx.b32 %r123|%p66, %r121, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
-	mov.b64 %rd360, {%r123, %r124};
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
+	mov.b64 %rd363, {%r123, %r124};
 	mov.b64 %rd364, %rd362;
 	mov.b64 %rd365, %rd363;
 	mov.b64 %rd366, %rd364;
 	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, 0;
-	cvt.u64.u32 %rd369, %r2;
-	setp.eq.s64 %p65, %rd369, 0;
-	setp.gt.s64 %p66, %rd367, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L85;
-	atom.global.add.u64 %rd370, [%rd200], %rd367;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd368, %rd371;
-$L85:
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, 0;
 	cvt.u64.u32 %rd372, %r2;
-	setp.eq.s64 %p68, %rd372, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
-	bar.sync 0;
-	@!%p70 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd368;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd373, [%rd1+1024];
+	setp.eq.s64 %p67, %rd372, 0;
+	setp.gt.s64 %p68, %rd370, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L89;
+	atom.global.add.u64 %rd373, [%rd200], %rd370;
 	mov.b64 %rd374, %rd373;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd368, %rd366;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, 0;
-$L87:
-	setp.lt.s64 %p71, %rd377, %rd327;
-	not.pred %p72, %p71;
-	@!%p72 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd378, %rd377, %rd172;
-	mad.lo.s64 %rd379, %rd378, 4, %rd170;
-	ld.shared.s32 %r125, [%rd379+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd380, %rd376, %rd377;
-	mul.lo.s64 %rd381, %rd380, %rd199;
-	mad.lo.s64 %rd382, %rd381, 4, %rd197;
-	st.global.s32 [%rd382+0], %r126;
-$L88:
-	add.s64 %rd383, %rd377, 1;
-	mov.b64 %rd377, %rd383;
-	bra.uni $L87;
+	mov.b64 %rd371, %rd374;
 $L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	cvt.u64.u32 %rd375, %r2;
+	setp.eq.s64 %p70, %rd375, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd371;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd376, [%rd1+1024];
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd371, %rd377;
+	add.s64 %rd378, %rd371, %rd369;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd380, 0;
+$L91:
+	setp.lt.s64 %p73, %rd380, %rd330;
+	not.pred %p74, %p73;
+	@!%p74 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd381, %rd380, %rd172;
+	mad.lo.s64 %rd382, %rd381, 4, %rd170;
+	ld.shared.s32 %r125, [%rd382+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd383, %rd379, %rd380;
+	mul.lo.s64 %rd384, %rd383, %rd199;
+	mad.lo.s64 %rd385, %rd384, 4, %rd197;
+	st.global.s32 [%rd385+0], %r126;
+$L92:
+	add.s64 %rd386, %rd380, 1;
+	mov.b64 %rd380, %rd386;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 	mov.b64 %rd222, 0;
-$L65:
+$L69:
 $L30:
-	add.s64 %rd384, %rd249, 1;
-	mov.b64 %rd249, %rd384;
+	add.s64 %rd387, %rd249, 1;
+	mov.b64 %rd249, %rd387;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd385, %rd223, 1;
-	mov.b64 %rd223, %rd385;
+	add.s64 %rd388, %rd223, 1;
+	mov.b64 %rd223, %rd388;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd386, %rd222;
-$L92:
-	@!%p17 bra $L96;
-	bra.uni $L94;
+	mov.b64 %rd389, %rd222;
 $L96:
-	// block scan
-	mov.b64 %rd387, %rd386;
-	mov.b32 %r127, %r3;
-$L97:
-	setp.hs.u32 %p73, %r127, 32;
-	@%p73 bra $L98;
-	mov.b64 {%r128, %r129}, %rd387;
-	shfl.sync.up.b32 %r130|%p74, %r128, %r127, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd388, {%r130, %r131};
-	@!%p74 bra $L99;
-	add.s64 %rd389, %rd388, %rd387;
-	mov.b64 %rd387, %rd389;
-$L99:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L97;
-$L98:
-	mov.b64 {%r132, %r133}, %rd387;
-	shfl.sync.up.b32 %r134|%p75, %r132, %r3, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd390, {%r134, %r135};
-	setp.lo.u32 %p76, %r3, 32;
-	and.pred %p77, %p75, %p76;
-	selp.b64 %rd391, %rd390, 0, %p77;
-	sub.u32 %r136, %r13, %r3;
-	setp.eq.u32 %p78, %r7, %r136;
-	@!%p78 bra $L100;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	st.shared.s64 [%rd393+0], %rd387;
+	@!%p17 bra $L100;
+	bra.uni $L98;
 $L100:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L101;
-	mov.b64 %rd394, 0;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L102;
-	mul.wide.u32 %rd395, %r7, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	ld.shared.s64 %rd397, [%rd396+0];
-	mov.b64 %rd394, %rd397;
-$L102:
-	mov.b64 {%r137, %r138}, %rd394;
-	shfl.sync.up.b32 %r139|%p81, %r137, 1, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd398, {%r139, %r140};
-	@!%p81 bra $L103;
-	add.s64 %rd399, %rd398, %rd394;
-	mov.b64 %rd394, %rd399;
-$L103:
-	mov.b64 {%r141, %r142}, %rd394;
-	shfl.sync.up.b32 %r143|%p82, %r141, 2, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd400, {%r143, %r144};
-	@!%p82 bra $L104;
-	add.s64 %rd401, %rd400, %rd394;
-	mov.b64 %rd394, %rd401;
-$L104:
-	mov.b64 {%r145, %r146}, %rd394;
-	shfl.sync.up.b32 %r147|%p83, %r145, 4, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd402, {%r147, %r148};
-	@!%p83 bra $L105;
-	add.s64 %rd403, %rd402, %rd394;
-	mov.b64 %rd394, %rd403;
-$L105:
-	mov.b64 {%r149, %r150}, %rd394;
-	shfl.sync.up.b32 %r151|%p84, %r149, 8, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd404, {%r151, %r152};
-	@!%p84 bra $L106;
-	add.s64 %rd405, %rd404, %rd394;
-	mov.b64 %rd394, %rd405;
-$L106:
-	mov.b64 {%r153, %r154}, %rd394;
-	shfl.sync.up.b32 %r155|%p85, %r153, 16, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd406, {%r155, %r156};
-	@!%p85 bra $L107;
-	add.s64 %rd407, %rd406, %rd394;
-	mov.b64 %rd394, %rd407;
-$L107:
-	mov.b64 {%r157, %r158}, %rd394;
-	shfl.sync.up.b32 %r159|%p86, %r157, 1, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd408, {%r159, %r160};
-	selp.b64 %rd409, %rd408, 0, %p86;
-	@!%p80 bra $L108;
-	mul.wide.u32 %rd410, %r7, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	add.s64 %rd412, %rd411, 512;
-	st.shared.s64 [%rd412+0], %rd409;
-$L108:
-	sub.u32 %r161, %r10, 1;
-	setp.eq.u32 %p87, %r7, %r161;
-	@!%p87 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd394;
-$L109:
+	// block scan
+	mov.b64 %rd390, %rd389;
+	mov.b32 %r127, %r3;
 $L101:
+	setp.hs.u32 %p75, %r127, 32;
+	@%p75 bra $L102;
+	mov.b64 {%r128, %r129}, %rd390;
+	shfl.sync.up.b32 %r130|%p76, %r128, %r127, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
+	mov.b64 %rd391, {%r130, %r131};
+	@!%p76 bra $L103;
+	add.s64 %rd392, %rd391, %rd390;
+	mov.b64 %rd390, %rd392;
+$L103:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L101;
+$L102:
+	mov.b64 {%r132, %r133}, %rd390;
+	shfl.sync.up.b32 %r134|%p77, %r132, %r3, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
+	mov.b64 %rd393, {%r134, %r135};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd394, %rd393, 0, %p79;
+	sub.u32 %r136, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r136;
+	@!%p80 bra $L104;
+	mul.wide.u32 %rd395, %r8, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	st.shared.s64 [%rd396+0], %rd390;
+$L104:
 	bar.sync 0;
-	mul.wide.u32 %rd413, %r8, 16;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L105;
+	mov.b64 %rd397, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L106;
+	mul.wide.u32 %rd398, %r7, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	ld.shared.s64 %rd400, [%rd399+0];
+	mov.b64 %rd397, %rd400;
+$L106:
+	mov.b64 {%r137, %r138}, %rd397;
+	shfl.sync.up.b32 %r139|%p83, %r137, 1, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
+	mov.b64 %rd401, {%r139, %r140};
+	@!%p83 bra $L107;
+	add.s64 %rd402, %rd401, %rd397;
+	mov.b64 %rd397, %rd402;
+$L107:
+	mov.b64 {%r141, %r142}, %rd397;
+	shfl.sync.up.b32 %r143|%p84, %r141, 2, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
+	mov.b64 %rd403, {%r143, %r144};
+	@!%p84 bra $L108;
+	add.s64 %rd404, %rd403, %rd397;
+	mov.b64 %rd397, %rd404;
+$L108:
+	mov.b64 {%r145, %r146}, %rd397;
+	shfl.sync.up.b32 %r147|%p85, %r145, 4, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
+	mov.b64 %rd405, {%r147, %r148};
+	@!%p85 bra $L109;
+	add.s64 %rd406, %rd405, %rd397;
+	mov.b64 %rd397, %rd406;
+$L109:
+	mov.b64 {%r149, %r150}, %rd397;
+	shfl.sync.up.b32 %r151|%p86, %r149, 8, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
+	mov.b64 %rd407, {%r151, %r152};
+	@!%p86 bra $L110;
+	add.s64 %rd408, %rd407, %rd397;
+	mov.b64 %rd397, %rd408;
+$L110:
+	mov.b64 {%r153, %r154}, %rd397;
+	shfl.sync.up.b32 %r155|%p87, %r153, 16, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
+	mov.b64 %rd409, {%r155, %r156};
+	@!%p87 bra $L111;
+	add.s64 %rd410, %rd409, %rd397;
+	mov.b64 %rd397, %rd410;
+$L111:
+	mov.b64 {%r157, %r158}, %rd397;
+	shfl.sync.up.b32 %r159|%p88, %r157, 1, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
+	mov.b64 %rd411, {%r159, %r160};
+	selp.b64 %rd412, %rd411, 0, %p88;
+	@!%p82 bra $L112;
+	mul.wide.u32 %rd413, %r7, 16;
 	add.s64 %rd414, %rd1, %rd413;
 	add.s64 %rd415, %rd414, 512;
-	ld.shared.s64 %rd416, [%rd415+0];
-	add.s64 %rd417, %rd416, %rd391;
-	ld.shared.s64 %rd418, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd417;
-	shfl.sync.idx.b32 %r164|%p88, %r162, 0, %r22, %r17;
+	st.shared.s64 [%rd415+0], %rd412;
+$L112:
+	sub.u32 %r161, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r161;
+	@!%p89 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd397;
+$L113:
+$L105:
+	bar.sync 0;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	add.s64 %rd418, %rd417, 512;
+	ld.shared.s64 %rd419, [%rd418+0];
+	add.s64 %rd420, %rd419, %rd394;
+	ld.shared.s64 %rd421, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd420;
+	shfl.sync.idx.b32 %r164|%p90, %r162, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r165, %r163, 0, %r22, %r17;
-	mov.b64 %rd419, {%r164, %r165};
-	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
+	mov.b64 %rd422, {%r164, %r165};
 	mov.b64 %rd423, %rd421;
 	mov.b64 %rd424, %rd422;
 	mov.b64 %rd425, %rd423;
 	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, 0;
-	cvt.u64.u32 %rd428, %r2;
-	setp.eq.s64 %p89, %rd428, 0;
-	setp.gt.s64 %p90, %rd426, 0;
-	and.pred %p91, %p89, %p90;
-	@!%p91 bra $L111;
-	atom.global.add.u64 %rd429, [%rd200], %rd426;
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd427, %rd430;
-$L111:
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, 0;
 	cvt.u64.u32 %rd431, %r2;
-	setp.eq.s64 %p92, %rd431, 0;
-	setp.eq.u32 %p93, %r1, 0;
-	and.pred %p94, %p92, %p93;
-	bar.sync 0;
-	@!%p94 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd427;
-$L112:
-	bar.sync 0;
-	ld.shared.s64 %rd432, [%rd1+1024];
+	setp.eq.s64 %p91, %rd431, 0;
+	setp.gt.s64 %p92, %rd429, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L115;
+	atom.global.add.u64 %rd432, [%rd200], %rd429;
 	mov.b64 %rd433, %rd432;
-	mov.b64 %rd427, %rd433;
-	add.s64 %rd434, %rd427, %rd425;
-	mov.b64 %rd435, %rd434;
-	mov.b64 %rd436, 0;
-$L113:
-	setp.lt.s64 %p95, %rd436, %rd386;
-	not.pred %p96, %p95;
-	@!%p96 bra $L117;
-	bra.uni $L115;
-$L117:
-	mul.lo.s64 %rd437, %rd436, %rd172;
-	mad.lo.s64 %rd438, %rd437, 4, %rd170;
-	ld.shared.s32 %r166, [%rd438+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd439, %rd435, %rd436;
-	mul.lo.s64 %rd440, %rd439, %rd199;
-	mad.lo.s64 %rd441, %rd440, 4, %rd197;
-	st.global.s32 [%rd441+0], %r167;
-$L114:
-	add.s64 %rd442, %rd436, 1;
-	mov.b64 %rd436, %rd442;
-	bra.uni $L113;
+	mov.b64 %rd430, %rd433;
 $L115:
-	bra.uni $L94;
-$L93:
-	bra.uni $L92;
-$L94:
+	cvt.u64.u32 %rd434, %r2;
+	setp.eq.s64 %p94, %rd434, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd430;
+$L116:
+	bar.sync 0;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd430, %rd436;
+	add.s64 %rd437, %rd430, %rd428;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, 0;
+$L117:
+	setp.lt.s64 %p97, %rd439, %rd389;
+	not.pred %p98, %p97;
+	@!%p98 bra $L121;
+	bra.uni $L119;
+$L121:
+	mul.lo.s64 %rd440, %rd439, %rd172;
+	mad.lo.s64 %rd441, %rd440, 4, %rd170;
+	ld.shared.s32 %r166, [%rd441+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd442, %rd438, %rd439;
+	mul.lo.s64 %rd443, %rd442, %rd199;
+	mad.lo.s64 %rd444, %rd443, 4, %rd197;
+	st.global.s32 [%rd444+0], %r167;
+$L118:
+	add.s64 %rd445, %rd439, 1;
+	mov.b64 %rd439, %rd445;
+	bra.uni $L117;
+$L119:
+	bra.uni $L98;
+$L97:
+	bra.uni $L96;
+$L98:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd443, %r2;
-	add.s64 %rd444, %rd176, %rd443;
-	mov.b64 %rd445, %rd444;
+	cvt.u64.u32 %rd446, %r2;
+	add.s64 %rd447, %rd176, %rd446;
+	mov.b64 %rd448, %rd447;
 	mov.b32 %r168, -1;
-	mov.b64 %rd446, 0;
-	mov.b64 %rd447, 0;
-$L118:
-	@!%p13 bra $L122;
-	mov.b64 %rd448, 4611686018427387904;
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd448, %rd156;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b64 %rd449, %rd448;
-$L123:
+	mov.b64 %rd449, 0;
 	mov.b64 %rd450, 0;
-	mov.b64 %rd451, %rd449;
+$L122:
+	@!%p13 bra $L126;
+	mov.b64 %rd451, 4611686018427387904;
+	bra.uni $L124;
 $L126:
-	setp.gt.s64 %p97, %rd451, 0;
-	not.pred %p98, %p97;
-	@!%p98 bra $L130;
-	bra.uni $L128;
+	mov.b64 %rd451, %rd156;
+	bra.uni $L124;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd452, %rd451;
+$L127:
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, %rd452;
 $L130:
-	setp.ge.s64 %p99, %rd446, %rd447;
-	@!%p99 bra $L132;
-	setp.ge.s64 %p100, %rd445, %rd179;
+	setp.gt.s64 %p99, %rd454, 0;
+	not.pred %p100, %p99;
 	@!%p100 bra $L134;
-	bra.uni $L128;
+	bra.uni $L132;
 $L134:
-	mov.pred %p101, %p12;
-	mov.b64 %rd452, %rd137;
-	mov.b64 %rd453, %rd445;
-$L135:
-	@!%p101 bra $L139;
-	shr.s64 %rd454, %rd453, 5;
-	mul.lo.s64 %rd455, %rd454, %rd143;
-	mad.lo.s64 %rd456, %rd455, 4, %rd141;
-	ld.global.nc.u32 %r169, [%rd456+0];
+	setp.ge.s64 %p101, %rd449, %rd450;
+	@!%p101 bra $L136;
+	setp.ge.s64 %p102, %rd448, %rd179;
+	@!%p102 bra $L138;
+	bra.uni $L132;
+$L138:
+	mov.pred %p103, %p12;
+	mov.b64 %rd455, %rd137;
+	mov.b64 %rd456, %rd448;
+$L139:
+	@!%p103 bra $L143;
+	shr.s64 %rd457, %rd456, 5;
+	mul.lo.s64 %rd458, %rd457, %rd143;
+	mad.lo.s64 %rd459, %rd458, 4, %rd141;
+	ld.global.nc.u32 %r169, [%rd459+0];
 	mov.b32 %r170, %r169;
-	and.b64 %rd457, %rd453, 31;
-	min.u64 %rd458, %rd457, 32;
-	cvt.u32.u64 %r171, %rd458;
+	and.b64 %rd460, %rd456, 31;
+	min.u64 %rd461, %rd460, 32;
+	cvt.u32.u64 %r171, %rd461;
 	mov.b32 %r173, 0x1;
 	shl.b32 %r172, %r173, %r171;
-	setp.hs.u32 %p102, %r171, 32;
-	selp.b32 %r174, 0, %r172, %p102;
+	setp.hs.u32 %p104, %r171, 32;
+	selp.b32 %r174, 0, %r172, %p104;
 	and.b32 %r175, %r170, %r174;
-	setp.ne.u32 %p103, %r175, 0x0;
-	@!%p103 bra $L141;
-	cvt.u32.u64 %r176, %rd453;
+	setp.ne.u32 %p105, %r175, 0x0;
+	@!%p105 bra $L145;
+	cvt.u32.u64 %r176, %rd456;
 	mov.b32 %r177, %r176;
-	bra.uni $L137;
-$L141:
+	bra.uni $L141;
+$L145:
 	mov.b32 %r177, -1;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd459, %rd453, %rd140;
-	mad.lo.s64 %rd460, %rd459, 4, %rd138;
-	ld.global.nc.s32 %r178, [%rd460+0];
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd462, %rd456, %rd140;
+	mad.lo.s64 %rd463, %rd462, 4, %rd138;
+	ld.global.nc.s32 %r178, [%rd463+0];
 	mov.b32 %r179, %r178;
 	mov.b32 %r177, %r179;
-	bra.uni $L137;
-$L136:
-	bra.uni $L135;
-$L137:
+	bra.uni $L141;
+$L140:
+	bra.uni $L139;
+$L141:
 	mov.b32 %r168, %r177;
-	add.s64 %rd461, %rd445, %rd174;
-	mov.b64 %rd445, %rd461;
-	setp.ge.s32 %p104, %r168, 0;
-	@!%p104 bra $L143;
-	mov.b64 %rd462, %rd127;
+	add.s64 %rd464, %rd448, %rd174;
+	mov.b64 %rd448, %rd464;
+	setp.ge.s32 %p106, %r168, 0;
+	@!%p106 bra $L147;
+	mov.b64 %rd465, %rd127;
 	mov.b32 %r180, %r168;
-	cvt.s64.s32 %rd463, %r180;
-	mul.lo.s64 %rd464, %rd463, %rd130;
-	mad.lo.s64 %rd465, %rd464, 8, %rd128;
-	ld.global.nc.s64 %rd466, [%rd465+0];
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd127;
+	cvt.s64.s32 %rd466, %r180;
+	mul.lo.s64 %rd467, %rd466, %rd130;
+	mad.lo.s64 %rd468, %rd467, 8, %rd128;
+	ld.global.nc.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd127;
 	mov.b32 %r181, %r168;
-	cvt.s64.s32 %rd470, %r181;
-	add.s64 %rd471, %rd470, 1;
-	mul.lo.s64 %rd472, %rd471, %rd130;
-	mad.lo.s64 %rd473, %rd472, 8, %rd128;
-	ld.global.nc.s64 %rd474, [%rd473+0];
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd468;
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd446, %rd477;
-	mov.b64 %rd447, %rd478;
-$L143:
-	bra.uni $L127;
-$L132:
-	mul.lo.s64 %rd479, %rd446, %rd133;
-	mad.lo.s64 %rd480, %rd479, 4, %rd131;
-	ld.global.nc.s32 %r182, [%rd480+0];
+	cvt.s64.s32 %rd473, %r181;
+	add.s64 %rd474, %rd473, 1;
+	mul.lo.s64 %rd475, %rd474, %rd130;
+	mad.lo.s64 %rd476, %rd475, 8, %rd128;
+	ld.global.nc.s64 %rd477, [%rd476+0];
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd471;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd449, %rd480;
+	mov.b64 %rd450, %rd481;
+$L147:
+	bra.uni $L131;
+$L136:
+	mul.lo.s64 %rd482, %rd449, %rd133;
+	mad.lo.s64 %rd483, %rd482, 4, %rd131;
+	ld.global.nc.s32 %r182, [%rd483+0];
 	mov.b32 %r183, %r182;
 	mov.b32 %r184, %r183;
 	mov.b32 %r185, %r168;
 	mov.b32 %r186, %r184;
-	mov.b64 %rd481, %rd446;
-$L144:
-	mov.b64 %rd482, 0x1;
-	setp.gt.s64 %p105, %rd160, 0;
-	@!%p105 bra $L148;
-	mul.lo.s64 %rd483, %rd481, %rd161;
-	mad.lo.s64 %rd484, %rd483, 4, %rd159;
-	ld.global.nc.u32 %r187, [%rd484+0];
-	mov.b32 %r188, %r187;
-	cvt.u64.u32 %rd485, %r188;
-	mov.b64 %rd482, %rd485;
+	mov.b64 %rd484, %rd449;
 $L148:
-	cvt.s64.s32 %rd486, %r185;
-	mul.lo.s64 %rd487, %rd486, %rd164;
-	mad.lo.s64 %rd488, %rd487, 4, %rd162;
-	ld.relaxed.gpu.global.u32 %r189, [%rd488+0];
-	mov.b32 %r190, %r189;
-	cvt.u64.u32 %rd489, %r190;
-	add.u64 %rd490, %rd489, %rd482;
-	mov.b64 %rd491, %rd490;
-	cvt.s64.s32 %rd492, %r186;
-	mul.lo.s64 %rd493, %rd492, %rd164;
-	mad.lo.s64 %rd494, %rd493, 4, %rd162;
-	ld.relaxed.gpu.global.u32 %r191, [%rd494+0];
-	mov.b32 %r192, %r191;
-	cvt.u64.u32 %rd495, %r192;
-	setp.hs.u64 %p106, %rd491, %rd495;
-	@!%p106 bra $L150;
-	mov.pred %p107, 0;
-	bra.uni $L146;
-$L150:
-	cvt.s64.s32 %rd496, %r186;
-	mul.lo.s64 %rd497, %rd496, %rd164;
-	mad.lo.s64 %rd498, %rd497, 4, %rd162;
-	cvt.u32.u64 %r193, %rd491;
-	atom.global.min.u32 %r194, [%rd498], %r193;
-	mov.b32 %r195, %r194;
-	cvt.u64.u32 %rd499, %r195;
-	setp.hi.u64 %p108, %rd499, %rd491;
-	mov.pred %p107, %p108;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
+	mov.b64 %rd485, 0x1;
+	setp.gt.s64 %p107, %rd160, 0;
 	@!%p107 bra $L152;
+	mul.lo.s64 %rd486, %rd484, %rd161;
+	mad.lo.s64 %rd487, %rd486, 4, %rd159;
+	ld.global.nc.u32 %r187, [%rd487+0];
+	mov.b32 %r188, %r187;
+	cvt.u64.u32 %rd488, %r188;
+	mov.b64 %rd485, %rd488;
+$L152:
+	cvt.s64.s32 %rd489, %r185;
+	mul.lo.s64 %rd490, %rd489, %rd164;
+	mad.lo.s64 %rd491, %rd490, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r189, [%rd491+0];
+	mov.b32 %r190, %r189;
+	cvt.u64.u32 %rd492, %r190;
+	add.u64 %rd493, %rd492, %rd485;
+	mov.b64 %rd494, %rd493;
+	cvt.s64.s32 %rd495, %r186;
+	mul.lo.s64 %rd496, %rd495, %rd164;
+	mad.lo.s64 %rd497, %rd496, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r191, [%rd497+0];
+	mov.b32 %r192, %r191;
+	cvt.u64.u32 %rd498, %r192;
+	setp.hs.u64 %p108, %rd494, %rd498;
+	@!%p108 bra $L154;
 	mov.pred %p109, 0;
-	mov.b64 %rd500, %rd450;
+	bra.uni $L150;
+$L154:
+	cvt.s64.s32 %rd499, %r186;
+	mul.lo.s64 %rd500, %rd499, %rd164;
+	mad.lo.s64 %rd501, %rd500, 4, %rd162;
+	cvt.u32.u64 %r193, %rd494;
+	atom.global.min.u32 %r194, [%rd501], %r193;
+	mov.b32 %r195, %r194;
+	cvt.u64.u32 %rd502, %r195;
+	setp.hi.u64 %p110, %rd502, %rd494;
+	mov.pred %p109, %p110;
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
+	@!%p109 bra $L156;
+	mov.pred %p111, 0;
+	mov.b64 %rd503, %rd453;
 	mov.b32 %r196, %r184;
-$L153:
-	@!%p13 bra $L157;
+$L157:
+	@!%p13 bra $L161;
 	shr.s32 %r197, %r196, 5;
-	cvt.s64.s32 %rd501, %r197;
-	mov.b64 %rd502, %rd501;
+	cvt.s64.s32 %rd504, %r197;
+	mov.b64 %rd505, %rd504;
 	and.b32 %r198, %r196, 31;
-	cvt.s64.s32 %rd503, %r198;
-	min.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r199, %rd504;
+	cvt.s64.s32 %rd506, %r198;
+	min.u64 %rd507, %rd506, 32;
+	cvt.u32.u64 %r199, %rd507;
 	mov.b32 %r201, 0x1;
 	shl.b32 %r200, %r201, %r199;
-	setp.hs.u32 %p110, %r199, 32;
-	selp.b32 %r202, 0, %r200, %p110;
+	setp.hs.u32 %p112, %r199, 32;
+	selp.b32 %r202, 0, %r200, %p112;
 	mov.b32 %r203, %r202;
-	mov.b64 %rd505, %rd502;
+	mov.b64 %rd508, %rd505;
 	mov.b32 %r204, %r203;
-	mul.lo.s64 %rd506, %rd505, %rd152;
-	mad.lo.s64 %rd507, %rd506, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r205, [%rd507+0];
+	mul.lo.s64 %rd509, %rd508, %rd152;
+	mad.lo.s64 %rd510, %rd509, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r205, [%rd510+0];
 	mov.b32 %r206, %r205;
 	and.b32 %r207, %r206, %r204;
-	setp.ne.u32 %p111, %r207, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L159;
-	mul.lo.s64 %rd508, %rd505, %rd152;
-	mad.lo.s64 %rd509, %rd508, 4, %rd150;
-	atom.global.or.b32 %r208, [%rd509], %r204;
+	setp.ne.u32 %p113, %r207, 0x0;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L163;
+	mul.lo.s64 %rd511, %rd508, %rd152;
+	mad.lo.s64 %rd512, %rd511, 4, %rd150;
+	atom.global.or.b32 %r208, [%rd512], %r204;
 	mov.b32 %r209, %r208;
 	and.b32 %r210, %r209, %r204;
-	setp.ne.u32 %p114, %r210, 0x0;
-	mov.pred %p112, %p114;
-$L159:
-	@!%p112 bra $L161;
-	mov.b64 %rd510, %rd500;
-	mov.b64 %rd511, %rd510;
-	mov.pred %p115, 0;
-	bra.uni $L155;
+	setp.ne.u32 %p116, %r210, 0x0;
+	mov.pred %p114, %p116;
+$L163:
+	@!%p114 bra $L165;
+	mov.b64 %rd513, %rd503;
+	mov.b64 %rd514, %rd513;
+	mov.pred %p117, 0;
+	bra.uni $L159;
+$L165:
+	mov.b64 %rd515, %rd503;
+	mov.b64 %rd514, %rd515;
+	mov.pred %p117, 1;
+	bra.uni $L159;
 $L161:
-	mov.b64 %rd512, %rd500;
-	mov.b64 %rd511, %rd512;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd513, %r196;
-	mul.lo.s64 %rd514, %rd513, %rd155;
-	mad.lo.s64 %rd515, %rd514, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r211, [%rd515+0];
-	mov.b32 %r212, %r211;
-	setp.eq.s32 %p116, %r212, %r36;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L165;
+	@!%p14 bra $L167;
 	cvt.s64.s32 %rd516, %r196;
 	mul.lo.s64 %rd517, %rd516, %rd155;
 	mad.lo.s64 %rd518, %rd517, 4, %rd153;
-	atom.global.exch.b32 %r213, [%rd518], %r36;
+	ld.relaxed.gpu.global.s32 %r211, [%rd518+0];
+	mov.b32 %r212, %r211;
+	setp.eq.s32 %p118, %r212, %r36;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L169;
+	cvt.s64.s32 %rd519, %r196;
+	mul.lo.s64 %rd520, %rd519, %rd155;
+	mad.lo.s64 %rd521, %rd520, 4, %rd153;
+	atom.global.exch.b32 %r213, [%rd521], %r36;
 	mov.b32 %r214, %r213;
-	setp.eq.s32 %p119, %r214, %r36;
-	mov.pred %p117, %p119;
-$L165:
-	@!%p117 bra $L167;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd511, %rd519;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd520, %rd500, %rd172;
-	mad.lo.s64 %rd521, %rd520, 4, %rd170;
-	st.shared.s32 [%rd521+0], %r196;
-	add.s64 %rd522, %rd500, 1;
-	mov.b64 %rd523, %rd522;
-	mov.b64 %rd511, %rd523;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd524, %rd511;
-	mov.pred %p120, %p115;
-	mov.b64 %rd450, %rd524;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L169;
-	mov.b64 %rd525, %rd127;
-	mov.b32 %r215, %r184;
-	setp.lt.s64 %p121, %rd113, 64;
-	setp.le.s64 %p122, %rd157, 1;
-	or.pred %p123, %p121, %p122;
-	@!%p123 bra $L170;
-	cvt.s64.s32 %rd526, %r215;
-	add.s64 %rd527, %rd526, 1;
-	mul.lo.s64 %rd528, %rd527, %rd130;
-	mad.lo.s64 %rd529, %rd528, 8, %rd128;
-	ld.global.nc.s64 %rd530, [%rd529+0];
-	mov.b64 %rd531, %rd530;
-	cvt.s64.s32 %rd532, %r215;
-	mul.lo.s64 %rd533, %rd532, %rd130;
-	mad.lo.s64 %rd534, %rd533, 8, %rd128;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	sub.s64 %rd537, %rd531, %rd536;
-	add.s64 %rd538, %rd114, %rd537;
-	mov.b64 %rd114, %rd538;
-	bra.uni $L171;
-$L170:
-	sub.s64 %rd539, %rd157, 1;
-	and.b64 %rd540, %rd113, %rd539;
-	setp.eq.s64 %p124, %rd540, 0;
-	@!%p124 bra $L173;
-	cvt.s64.s32 %rd541, %r215;
-	add.s64 %rd542, %rd541, 1;
-	mul.lo.s64 %rd543, %rd542, %rd130;
-	mad.lo.s64 %rd544, %rd543, 8, %rd128;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	cvt.s64.s32 %rd547, %r215;
-	mul.lo.s64 %rd548, %rd547, %rd130;
-	mad.lo.s64 %rd549, %rd548, 8, %rd128;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	sub.s64 %rd552, %rd546, %rd551;
-	mul.lo.s64 %rd553, %rd157, %rd552;
-	add.s64 %rd554, %rd114, %rd553;
-	mov.b64 %rd114, %rd554;
-$L173:
-$L171:
-	add.s64 %rd555, %rd113, 1;
-	mov.b64 %rd113, %rd555;
+	setp.eq.s32 %p121, %r214, %r36;
+	mov.pred %p119, %p121;
 $L169:
-$L152:
-	add.s64 %rd556, %rd446, 1;
-	mov.b64 %rd446, %rd556;
-	sub.s64 %rd557, %rd451, 1;
-	mov.b64 %rd451, %rd557;
-$L127:
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd558, %rd450;
+	@!%p119 bra $L171;
+	mov.b64 %rd522, %rd503;
+	mov.b64 %rd514, %rd522;
+	mov.pred %p117, 0;
+	bra.uni $L159;
+$L171:
+$L167:
+	mul.lo.s64 %rd523, %rd503, %rd172;
+	mad.lo.s64 %rd524, %rd523, 4, %rd170;
+	st.shared.s32 [%rd524+0], %r196;
+	add.s64 %rd525, %rd503, 1;
+	mov.b64 %rd526, %rd525;
+	mov.b64 %rd514, %rd526;
+	mov.pred %p117, 1;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd527, %rd514;
+	mov.pred %p122, %p117;
+	mov.b64 %rd453, %rd527;
+	mov.pred %p111, %p122;
+	@!%p111 bra $L173;
+	mov.b64 %rd528, %rd127;
+	mov.b32 %r215, %r184;
+	setp.lt.s64 %p123, %rd113, 64;
+	setp.le.s64 %p124, %rd157, 1;
+	or.pred %p125, %p123, %p124;
+	@!%p125 bra $L174;
+	cvt.s64.s32 %rd529, %r215;
+	add.s64 %rd530, %rd529, 1;
+	mul.lo.s64 %rd531, %rd530, %rd130;
+	mad.lo.s64 %rd532, %rd531, 8, %rd128;
+	ld.global.nc.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	cvt.s64.s32 %rd535, %r215;
+	mul.lo.s64 %rd536, %rd535, %rd130;
+	mad.lo.s64 %rd537, %rd536, 8, %rd128;
+	ld.global.nc.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	sub.s64 %rd540, %rd534, %rd539;
+	add.s64 %rd541, %rd114, %rd540;
+	mov.b64 %rd114, %rd541;
+	bra.uni $L175;
 $L174:
-	@!%p13 bra $L178;
-	bra.uni $L176;
-$L178:
-	// block scan
-	mov.b64 %rd559, %rd558;
-	mov.b32 %r216, %r3;
+	mov.b64 %rd542, %rd157;
+	setp.ge.s64 %p126, %rd113, 4096;
+	@!%p126 bra $L177;
+	mul.lo.s64 %rd543, %rd542, 4;
+	mov.b64 %rd542, %rd543;
+$L177:
+	setp.ge.s64 %p127, %rd113, 65536;
+	@!%p127 bra $L179;
+	mul.lo.s64 %rd544, %rd542, 4;
+	mov.b64 %rd542, %rd544;
 $L179:
-	setp.hs.u32 %p125, %r216, 32;
-	@%p125 bra $L180;
-	mov.b64 {%r217, %r218}, %rd559;
-	shfl.sync.up.b32 %r219|%p126, %r217, %r216, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r216, 0, %r17;
-	mov.b64 %rd560, {%r219, %r220};
-	@!%p126 bra $L181;
-	add.s64 %rd561, %rd560, %rd559;
-	mov.b64 %rd559, %rd561;
+	sub.s64 %rd545, %rd542, 1;
+	and.b64 %rd546, %rd113, %rd545;
+	setp.eq.s64 %p128, %rd546, 0;
+	@!%p128 bra $L181;
+	cvt.s64.s32 %rd547, %r215;
+	add.s64 %rd548, %rd547, 1;
+	mul.lo.s64 %rd549, %rd548, %rd130;
+	mad.lo.s64 %rd550, %rd549, 8, %rd128;
+	ld.global.nc.s64 %rd551, [%rd550+0];
+	mov.b64 %rd552, %rd551;
+	cvt.s64.s32 %rd553, %r215;
+	mul.lo.s64 %rd554, %rd553, %rd130;
+	mad.lo.s64 %rd555, %rd554, 8, %rd128;
+	ld.global.nc.s64 %rd556, [%rd555+0];
+	mov.b64 %rd557, %rd556;
+	sub.s64 %rd558, %rd552, %rd557;
+	mul.lo.s64 %rd559, %rd542, %rd558;
+	add.s64 %rd560, %rd114, %rd559;
+	mov.b64 %rd114, %rd560;
 $L181:
-	shl.b32 %r216, %r216, 1;
-	bra.uni $L179;
-$L180:
-	mov.b64 {%r221, %r222}, %rd559;
-	shfl.sync.up.b32 %r223|%p127, %r221, %r3, 0, %r17;
-	shfl.sync.up.b32 %r224, %r222, %r3, 0, %r17;
-	mov.b64 %rd562, {%r223, %r224};
-	setp.lo.u32 %p128, %r3, 32;
-	and.pred %p129, %p127, %p128;
-	selp.b64 %rd563, %rd562, 0, %p129;
-	sub.u32 %r225, %r13, %r3;
-	setp.eq.u32 %p130, %r7, %r225;
-	@!%p130 bra $L182;
-	mul.wide.u32 %rd564, %r8, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	st.shared.s64 [%rd565+0], %rd559;
-$L182:
-	bar.sync 0;
-	setp.eq.u32 %p131, %r8, 0;
-	@!%p131 bra $L183;
-	mov.b64 %rd566, 0;
-	setp.lo.u32 %p132, %r7, %r10;
-	@!%p132 bra $L184;
-	mul.wide.u32 %rd567, %r7, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	ld.shared.s64 %rd569, [%rd568+0];
-	mov.b64 %rd566, %rd569;
-$L184:
-	mov.b64 {%r226, %r227}, %rd566;
-	shfl.sync.up.b32 %r228|%p133, %r226, 1, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 1, 0, %r17;
-	mov.b64 %rd570, {%r228, %r229};
-	@!%p133 bra $L185;
-	add.s64 %rd571, %rd570, %rd566;
-	mov.b64 %rd566, %rd571;
-$L185:
-	mov.b64 {%r230, %r231}, %rd566;
-	shfl.sync.up.b32 %r232|%p134, %r230, 2, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 2, 0, %r17;
-	mov.b64 %rd572, {%r232, %r233};
-	@!%p134 bra $L186;
-	add.s64 %rd573, %rd572, %rd566;
-	mov.b64 %rd566, %rd573;
-$L186:
-	mov.b64 {%r234, %r235}, %rd566;
-	shfl.sync.up.b32 %r236|%p135, %r234, 4, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 4, 0, %r17;
-	mov.b64 %rd574, {%r236, %r237};
-	@!%p135 bra $L187;
-	add.s64 %rd575, %rd574, %rd566;
-	mov.b64 %rd566, %rd575;
-$L187:
-	mov.b64 {%r238, %r239}, %rd566;
-	shfl.sync.up.b32 %r240|%p136, %r238, 8, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 8, 0, %r17;
-	mov.b64 %rd576, {%r240, %r241};
-	@!%p136 bra $L188;
-	add.s64 %rd577, %rd576, %rd566;
-	mov.b64 %rd566, %rd577;
-$L188:
-	mov.b64 {%r242, %r243}, %rd566;
-	shfl.sync.up.b32 %r244|%p137, %r242, 16, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 16, 0, %r17;
-	mov.b64 %rd578, {%r244, %r245};
-	@!%p137 bra $L189;
-	add.s64 %rd579, %rd578, %rd566;
-	mov.b64 %rd566, %rd579;
-$L189:
-	mov.b64 {%r246, %r247}, %rd566;
-	shfl.sync.up.b32 %r248|%p138, %r246, 1, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd580, {%r248, %r249};
-	selp.b64 %rd581, %rd580, 0, %p138;
-	@!%p132 bra $L190;
-	mul.wide.u32 %rd582, %r7, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	add.s64 %rd584, %rd583, 512;
-	st.shared.s64 [%rd584+0], %rd581;
-$L190:
-	sub.u32 %r250, %r10, 1;
-	setp.eq.u32 %p139, %r7, %r250;
-	@!%p139 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd566;
-$L191:
-$L183:
-	bar.sync 0;
-	mul.wide.u32 %rd585, %r8, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	add.s64 %rd587, %rd586, 512;
-	ld.shared.s64 %rd588, [%rd587+0];
-	add.s64 %rd589, %rd588, %rd563;
-	ld.shared.s64 %rd590, [%rd1+1024];
-	mov.b64 {%r251, %r252}, %rd589;
-	shfl.sync.idx.b32 %r253|%p140, %r251, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r254, %r252, 0, %r22, %r17;
-	mov.b64 %rd591, {%r253, %r254};
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, %rd595;
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, 0;
-	cvt.u64.u32 %rd600, %r2;
-	setp.eq.s64 %p141, %rd600, 0;
-	setp.gt.s64 %p142, %rd598, 0;
-	and.pred %p143, %p141, %p142;
-	@!%p143 bra $L193;
-	atom.global.add.u64 %rd601, [%rd147], %rd598;
-	mov.b64 %rd602, %rd601;
-	mov.b64 %rd599, %rd602;
-$L193:
-	cvt.u64.u32 %rd603, %r2;
-	setp.eq.s64 %p144, %rd603, 0;
-	setp.eq.u32 %p145, %r1, 0;
-	and.pred %p146, %p144, %p145;
-	bar.sync 0;
-	@!%p146 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd599;
-$L194:
-	bar.sync 0;
-	ld.shared.s64 %rd604, [%rd1+1024];
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd599, %rd605;
-	add.s64 %rd606, %rd599, %rd597;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd608, 0;
-$L195:
-	setp.lt.s64 %p147, %rd608, %rd558;
-	not.pred %p148, %p147;
-	@!%p148 bra $L199;
-	bra.uni $L197;
-$L199:
-	mul.lo.s64 %rd609, %rd608, %rd172;
-	mad.lo.s64 %rd610, %rd609, 4, %rd170;
-	ld.shared.s32 %r255, [%rd610+0];
-	mov.b32 %r256, %r255;
-	add.s64 %rd611, %rd607, %rd608;
-	mul.lo.s64 %rd612, %rd611, %rd146;
-	mad.lo.s64 %rd613, %rd612, 4, %rd144;
-	st.global.s32 [%rd613+0], %r256;
-$L196:
-	add.s64 %rd614, %rd608, 1;
-	mov.b64 %rd608, %rd614;
-	bra.uni $L195;
-$L197:
-	bra.uni $L176;
 $L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd615, 0;
-	setp.lt.s64 %p149, %rd446, %rd447;
-	setp.lt.s64 %p150, %rd445, %rd179;
-	or.pred %p151, %p149, %p150;
-	@!%p151 bra $L201;
-	mov.b64 %rd615, 1;
+	add.s64 %rd561, %rd113, 1;
+	mov.b64 %rd113, %rd561;
+$L173:
+$L156:
+	add.s64 %rd562, %rd449, 1;
+	mov.b64 %rd449, %rd562;
+	sub.s64 %rd563, %rd454, 1;
+	mov.b64 %rd454, %rd563;
+$L131:
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd564, %rd453;
+$L182:
+	@!%p13 bra $L186;
+	bra.uni $L184;
+$L186:
+	// block scan
+	mov.b64 %rd565, %rd564;
+	mov.b32 %r216, %r3;
+$L187:
+	setp.hs.u32 %p129, %r216, 32;
+	@%p129 bra $L188;
+	mov.b64 {%r217, %r218}, %rd565;
+	shfl.sync.up.b32 %r219|%p130, %r217, %r216, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r216, 0, %r17;
+	mov.b64 %rd566, {%r219, %r220};
+	@!%p130 bra $L189;
+	add.s64 %rd567, %rd566, %rd565;
+	mov.b64 %rd565, %rd567;
+$L189:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L187;
+$L188:
+	mov.b64 {%r221, %r222}, %rd565;
+	shfl.sync.up.b32 %r223|%p131, %r221, %r3, 0, %r17;
+	shfl.sync.up.b32 %r224, %r222, %r3, 0, %r17;
+	mov.b64 %rd568, {%r223, %r224};
+	setp.lo.u32 %p132, %r3, 32;
+	and.pred %p133, %p131, %p132;
+	selp.b64 %rd569, %rd568, 0, %p133;
+	sub.u32 %r225, %r13, %r3;
+	setp.eq.u32 %p134, %r7, %r225;
+	@!%p134 bra $L190;
+	mul.wide.u32 %rd570, %r8, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	st.shared.s64 [%rd571+0], %rd565;
+$L190:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L191;
+	mov.b64 %rd572, 0;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L192;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	ld.shared.s64 %rd575, [%rd574+0];
+	mov.b64 %rd572, %rd575;
+$L192:
+	mov.b64 {%r226, %r227}, %rd572;
+	shfl.sync.up.b32 %r228|%p137, %r226, 1, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 1, 0, %r17;
+	mov.b64 %rd576, {%r228, %r229};
+	@!%p137 bra $L193;
+	add.s64 %rd577, %rd576, %rd572;
+	mov.b64 %rd572, %rd577;
+$L193:
+	mov.b64 {%r230, %r231}, %rd572;
+	shfl.sync.up.b32 %r232|%p138, %r230, 2, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 2, 0, %r17;
+	mov.b64 %rd578, {%r232, %r233};
+	@!%p138 bra $L194;
+	add.s64 %rd579, %rd578, %rd572;
+	mov.b64 %rd572, %rd579;
+$L194:
+	mov.b64 {%r234, %r235}, %rd572;
+	shfl.sync.up.b32 %r236|%p139, %r234, 4, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 4, 0, %r17;
+	mov.b64 %rd580, {%r236, %r237};
+	@!%p139 bra $L195;
+	add.s64 %rd581, %rd580, %rd572;
+	mov.b64 %rd572, %rd581;
+$L195:
+	mov.b64 {%r238, %r239}, %rd572;
+	shfl.sync.up.b32 %r240|%p140, %r238, 8, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 8, 0, %r17;
+	mov.b64 %rd582, {%r240, %r241};
+	@!%p140 bra $L196;
+	add.s64 %rd583, %rd582, %rd572;
+	mov.b64 %rd572, %rd583;
+$L196:
+	mov.b64 {%r242, %r243}, %rd572;
+	shfl.sync.up.b32 %r244|%p141, %r242, 16, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 16, 0, %r17;
+	mov.b64 %rd584, {%r244, %r245};
+	@!%p141 bra $L197;
+	add.s64 %rd585, %rd584, %rd572;
+	mov.b64 %rd572, %rd585;
+$L197:
+	mov.b64 {%r246, %r247}, %rd572;
+	shfl.sync.up.b32 %r248|%p142, %r246, 1, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
+	mov.b64 %rd586, {%r248, %r249};
+	selp.b64 %rd587, %rd586, 0, %p142;
+	@!%p136 bra $L198;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	st.shared.s64 [%rd590+0], %rd587;
+$L198:
+	sub.u32 %r250, %r10, 1;
+	setp.eq.u32 %p143, %r7, %r250;
+	@!%p143 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd572;
+$L199:
+$L191:
+	bar.sync 0;
+	mul.wide.u32 %rd591, %r8, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	ld.shared.s64 %rd594, [%rd593+0];
+	add.s64 %rd595, %rd594, %rd569;
+	ld.shared.s64 %rd596, [%rd1+1024];
+	mov.b64 {%r251, %r252}, %rd595;
+	shfl.sync.idx.b32 %r253|%p144, %r251, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r254, %r252, 0, %r22, %r17;
+	mov.b64 %rd597, {%r253, %r254};
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, 0;
+	cvt.u64.u32 %rd606, %r2;
+	setp.eq.s64 %p145, %rd606, 0;
+	setp.gt.s64 %p146, %rd604, 0;
+	and.pred %p147, %p145, %p146;
+	@!%p147 bra $L201;
+	atom.global.add.u64 %rd607, [%rd147], %rd604;
+	mov.b64 %rd608, %rd607;
+	mov.b64 %rd605, %rd608;
 $L201:
-	mov.b64 %rd616, %rd615;
+	cvt.u64.u32 %rd609, %r2;
+	setp.eq.s64 %p148, %rd609, 0;
+	setp.eq.u32 %p149, %r1, 0;
+	and.pred %p150, %p148, %p149;
+	bar.sync 0;
+	@!%p150 bra $L202;
+	st.shared.s64 [%rd1+1024], %rd605;
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd610, [%rd1+1024];
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd605, %rd611;
+	add.s64 %rd612, %rd605, %rd603;
+	mov.b64 %rd613, %rd612;
+	mov.b64 %rd614, 0;
+$L203:
+	setp.lt.s64 %p151, %rd614, %rd564;
+	not.pred %p152, %p151;
+	@!%p152 bra $L207;
+	bra.uni $L205;
+$L207:
+	mul.lo.s64 %rd615, %rd614, %rd172;
+	mad.lo.s64 %rd616, %rd615, 4, %rd170;
+	ld.shared.s32 %r255, [%rd616+0];
+	mov.b32 %r256, %r255;
+	add.s64 %rd617, %rd613, %rd614;
+	mul.lo.s64 %rd618, %rd617, %rd146;
+	mad.lo.s64 %rd619, %rd618, 4, %rd144;
+	st.global.s32 [%rd619+0], %r256;
+$L204:
+	add.s64 %rd620, %rd614, 1;
+	mov.b64 %rd614, %rd620;
+	bra.uni $L203;
+$L205:
+	bra.uni $L184;
+$L183:
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd621, 0;
+	setp.lt.s64 %p153, %rd449, %rd450;
+	setp.lt.s64 %p154, %rd448, %rd179;
+	or.pred %p155, %p153, %p154;
+	@!%p155 bra $L209;
+	mov.b64 %rd621, 1;
+$L209:
+	mov.b64 %rd622, %rd621;
 	// block reduction
 	sub.u32 %r257, %r13, 1;
 	mov.b32 %r258, %r3;
-$L202:
-	setp.hs.u32 %p152, %r258, 32;
-	@%p152 bra $L203;
-	mov.b64 {%r259, %r260}, %rd616;
-	shfl.sync.down.b32 %r261|%p153, %r259, %r258, %r257, %r17;
-	shfl.sync.down.b32 %r262, %r260, %r258, %r257, %r17;
-	mov.b64 %rd617, {%r261, %r262};
-	@!%p153 bra $L204;
-	max.s64 %rd618, %rd616, %rd617;
-	mov.b64 %rd616, %rd618;
-$L204:
-	shl.b32 %r258, %r258, 1;
-	bra.uni $L202;
-$L203:
-	setp.eq.u32 %p154, %r7, 0;
-	@!%p154 bra $L205;
-	mul.wide.u32 %rd619, %r8, 16;
-	add.s64 %rd620, %rd1, %rd619;
-	st.shared.s64 [%rd620+0], %rd616;
-$L205:
-	bar.sync 0;
-	setp.eq.u32 %p155, %r8, 0;
-	@!%p155 bra $L206;
-	setp.lo.u32 %p156, %r7, %r10;
-	@!%p156 bra $L207;
-	mul.wide.u32 %rd621, %r7, 16;
-	add.s64 %rd622, %rd1, %rd621;
-	ld.shared.s64 %rd623, [%rd622+0];
-	mov.b64 %rd616, %rd623;
-$L207:
-	sub.u32 %r263, %r10, 1;
-	mov.b64 {%r264, %r265}, %rd616;
-	shfl.sync.down.b32 %r266|%p157, %r264, 1, %r263, %r17;
-	shfl.sync.down.b32 %r267, %r265, 1, %r263, %r17;
-	mov.b64 %rd624, {%r266, %r267};
-	@!%p157 bra $L208;
-	max.s64 %rd625, %rd616, %rd624;
-	mov.b64 %rd616, %rd625;
-$L208:
-	mov.b64 {%r268, %r269}, %rd616;
-	shfl.sync.down.b32 %r270|%p158, %r268, 2, %r263, %r17;
-	shfl.sync.down.b32 %r271, %r269, 2, %r263, %r17;
-	mov.b64 %rd626, {%r270, %r271};
-	@!%p158 bra $L209;
-	max.s64 %rd627, %rd616, %rd626;
-	mov.b64 %rd616, %rd627;
-$L209:
-	mov.b64 {%r272, %r273}, %rd616;
-	shfl.sync.down.b32 %r274|%p159, %r272, 4, %r263, %r17;
-	shfl.sync.down.b32 %r275, %r273, 4, %r263, %r17;
-	mov.b64 %rd628, {%r274, %r275};
-	@!%p159 bra $L210;
-	max.s64 %rd629, %rd616, %rd628;
-	mov.b64 %rd616, %rd629;
 $L210:
-	mov.b64 {%r276, %r277}, %rd616;
-	shfl.sync.down.b32 %r278|%p160, %r276, 8, %r263, %r17;
-	shfl.sync.down.b32 %r279, %r277, 8, %r263, %r17;
-	mov.b64 %rd630, {%r278, %r279};
-	@!%p160 bra $L211;
-	max.s64 %rd631, %rd616, %rd630;
-	mov.b64 %rd616, %rd631;
-$L211:
-	mov.b64 {%r280, %r281}, %rd616;
-	shfl.sync.down.b32 %r282|%p161, %r280, 16, %r263, %r17;
-	shfl.sync.down.b32 %r283, %r281, 16, %r263, %r17;
-	mov.b64 %rd632, {%r282, %r283};
-	@!%p161 bra $L212;
-	max.s64 %rd633, %rd616, %rd632;
-	mov.b64 %rd616, %rd633;
+	setp.hs.u32 %p156, %r258, 32;
+	@%p156 bra $L211;
+	mov.b64 {%r259, %r260}, %rd622;
+	shfl.sync.down.b32 %r261|%p157, %r259, %r258, %r257, %r17;
+	shfl.sync.down.b32 %r262, %r260, %r258, %r257, %r17;
+	mov.b64 %rd623, {%r261, %r262};
+	@!%p157 bra $L212;
+	max.s64 %rd624, %rd622, %rd623;
+	mov.b64 %rd622, %rd624;
 $L212:
-	@!%p154 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd616;
+	shl.b32 %r258, %r258, 1;
+	bra.uni $L210;
+$L211:
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L213;
+	mul.wide.u32 %rd625, %r8, 16;
+	add.s64 %rd626, %rd1, %rd625;
+	st.shared.s64 [%rd626+0], %rd622;
 $L213:
-$L206:
 	bar.sync 0;
-	ld.shared.s64 %rd634, [%rd1+1024];
-	mov.b64 %rd616, %rd634;
-	mov.b64 %rd635, %rd616;
-	setp.eq.s64 %p162, %rd635, 0;
-	@!%p162 bra $L215;
-	bra.uni $L125;
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L214;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L215;
+	mul.wide.u32 %rd627, %r7, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	ld.shared.s64 %rd629, [%rd628+0];
+	mov.b64 %rd622, %rd629;
 $L215:
-$L124:
-	bra.uni $L123;
-$L125:
+	sub.u32 %r263, %r10, 1;
+	mov.b64 {%r264, %r265}, %rd622;
+	shfl.sync.down.b32 %r266|%p161, %r264, 1, %r263, %r17;
+	shfl.sync.down.b32 %r267, %r265, 1, %r263, %r17;
+	mov.b64 %rd630, {%r266, %r267};
+	@!%p161 bra $L216;
+	max.s64 %rd631, %rd622, %rd630;
+	mov.b64 %rd622, %rd631;
+$L216:
+	mov.b64 {%r268, %r269}, %rd622;
+	shfl.sync.down.b32 %r270|%p162, %r268, 2, %r263, %r17;
+	shfl.sync.down.b32 %r271, %r269, 2, %r263, %r17;
+	mov.b64 %rd632, {%r270, %r271};
+	@!%p162 bra $L217;
+	max.s64 %rd633, %rd622, %rd632;
+	mov.b64 %rd622, %rd633;
+$L217:
+	mov.b64 {%r272, %r273}, %rd622;
+	shfl.sync.down.b32 %r274|%p163, %r272, 4, %r263, %r17;
+	shfl.sync.down.b32 %r275, %r273, 4, %r263, %r17;
+	mov.b64 %rd634, {%r274, %r275};
+	@!%p163 bra $L218;
+	max.s64 %rd635, %rd622, %rd634;
+	mov.b64 %rd622, %rd635;
+$L218:
+	mov.b64 {%r276, %r277}, %rd622;
+	shfl.sync.down.b32 %r278|%p164, %r276, 8, %r263, %r17;
+	shfl.sync.down.b32 %r279, %r277, 8, %r263, %r17;
+	mov.b64 %rd636, {%r278, %r279};
+	@!%p164 bra $L219;
+	max.s64 %rd637, %rd622, %rd636;
+	mov.b64 %rd622, %rd637;
+$L219:
+	mov.b64 {%r280, %r281}, %rd622;
+	shfl.sync.down.b32 %r282|%p165, %r280, 16, %r263, %r17;
+	shfl.sync.down.b32 %r283, %r281, 16, %r263, %r17;
+	mov.b64 %rd638, {%r282, %r283};
+	@!%p165 bra $L220;
+	max.s64 %rd639, %rd622, %rd638;
+	mov.b64 %rd622, %rd639;
+$L220:
+	@!%p158 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd622;
+$L221:
+$L214:
+	bar.sync 0;
+	ld.shared.s64 %rd640, [%rd1+1024];
+	mov.b64 %rd622, %rd640;
+	mov.b64 %rd641, %rd622;
+	setp.eq.s64 %p166, %rd641, 0;
+	@!%p166 bra $L223;
+	bra.uni $L129;
+$L223:
+$L128:
+	bra.uni $L127;
+$L129:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd636, %rd113;
-	mov.b64 %rd637, %rd114;
+	mov.b64 %rd642, %rd113;
+	mov.b64 %rd643, %rd114;
 	// block reduction
 	mov.b32 %r284, 1;
 	sub.u32 %r285, %r13, 1;
 	mov.b32 %r286, %r3;
-$L216:
-	setp.hs.u32 %p163, %r286, 32;
-	@%p163 bra $L217;
-	mov.b64 {%r287, %r288}, %rd636;
-	shfl.sync.down.b32 %r289|%p164, %r287, %r286, %r285, %r17;
+$L224:
+	setp.hs.u32 %p167, %r286, 32;
+	@%p167 bra $L225;
+	mov.b64 {%r287, %r288}, %rd642;
+	shfl.sync.down.b32 %r289|%p168, %r287, %r286, %r285, %r17;
 	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
-	mov.b64 %rd638, {%r289, %r290};
-	mov.b64 {%r291, %r292}, %rd637;
+	mov.b64 %rd644, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd643;
 	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
 	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
-	mov.b64 %rd639, {%r293, %r294};
-	@!%p164 bra $L218;
-	setp.ne.u32 %p165, %r18, 9;
-	@%p165 bra.uni $L220;
-	setp.lt.s64 %p166, %rd638, %rd636;
-	setp.eq.s64 %p167, %rd638, %rd636;
-	setp.lt.s64 %p168, %rd639, %rd637;
-	and.pred %p169, %p167, %p168;
-	or.pred %p170, %p166, %p169;
-	selp.b64 %rd640, %rd638, %rd636, %p170;
-	selp.b64 %rd641, %rd639, %rd637, %p170;
-	mov.b64 %rd636, %rd640;
-	mov.b64 %rd637, %rd641;
-	bra.uni $L219;
-$L220:
-	setp.ne.u32 %p171, %r18, 10;
-	@%p171 bra.uni $L221;
-	setp.gt.s64 %p172, %rd638, %rd636;
-	setp.eq.s64 %p173, %rd638, %rd636;
-	setp.lt.s64 %p174, %rd639, %rd637;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd642, %rd638, %rd636, %p176;
-	selp.b64 %rd643, %rd639, %rd637, %p176;
-	mov.b64 %rd636, %rd642;
-	mov.b64 %rd637, %rd643;
-	bra.uni $L219;
-$L221:
-	mov.b64 %rd644, %rd636;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd638;
-	mov.b64 %rd647, %rd639;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd649, %rd645;
-	mov.b64 %rd650, %rd646;
-	mov.b64 %rd651, %rd647;
-	mov.b64 %rd652, %rd650;
-	mov.b64 %rd653, %rd651;
-	add.s64 %rd654, %rd648, %rd652;
-	mov.b64 %rd648, %rd654;
-	add.s64 %rd655, %rd649, %rd653;
-	mov.b64 %rd649, %rd655;
-$L222:
-	mov.b64 %rd636, %rd648;
-	mov.b64 %rd637, %rd649;
-$L219:
-$L218:
+	mov.b64 %rd645, {%r293, %r294};
+	@!%p168 bra $L226;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L228;
+	setp.lt.s64 %p170, %rd644, %rd642;
+	setp.eq.s64 %p171, %rd644, %rd642;
+	setp.lt.s64 %p172, %rd645, %rd643;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd646, %rd644, %rd642, %p174;
+	selp.b64 %rd647, %rd645, %rd643, %p174;
+	mov.b64 %rd642, %rd646;
+	mov.b64 %rd643, %rd647;
+	bra.uni $L227;
+$L228:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L229;
+	setp.gt.s64 %p176, %rd644, %rd642;
+	setp.eq.s64 %p177, %rd644, %rd642;
+	setp.lt.s64 %p178, %rd645, %rd643;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd648, %rd644, %rd642, %p180;
+	selp.b64 %rd649, %rd645, %rd643, %p180;
+	mov.b64 %rd642, %rd648;
+	mov.b64 %rd643, %rd649;
+	bra.uni $L227;
+$L229:
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd651, %rd643;
+	mov.b64 %rd652, %rd644;
+	mov.b64 %rd653, %rd645;
+	mov.b64 %rd654, %rd650;
+	mov.b64 %rd655, %rd651;
+	mov.b64 %rd656, %rd652;
+	mov.b64 %rd657, %rd653;
+	mov.b64 %rd658, %rd656;
+	mov.b64 %rd659, %rd657;
+	add.s64 %rd660, %rd654, %rd658;
+	mov.b64 %rd654, %rd660;
+	add.s64 %rd661, %rd655, %rd659;
+	mov.b64 %rd655, %rd661;
+$L230:
+	mov.b64 %rd642, %rd654;
+	mov.b64 %rd643, %rd655;
+$L227:
+$L226:
 	shl.b32 %r286, %r286, 1;
-	bra.uni $L216;
-$L217:
-	setp.eq.u32 %p177, %r7, 0;
-	@!%p177 bra $L223;
-	mul.wide.u32 %rd656, %r8, 16;
-	add.s64 %rd657, %rd1, %rd656;
-	st.shared.s64 [%rd657+0], %rd636;
-	st.shared.s64 [%rd657+8], %rd637;
-$L223:
-	bar.sync 0;
-	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L224;
-	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L225;
-	mul.wide.u32 %rd658, %r7, 16;
-	add.s64 %rd659, %rd1, %rd658;
-	ld.shared.s64 %rd660, [%rd659+0];
-	ld.shared.s64 %rd661, [%rd659+8];
-	mov.b64 %rd636, %rd660;
-	mov.b64 %rd637, %rd661;
+	bra.uni $L224;
 $L225:
+	setp.eq.u32 %p181, %r7, 0;
+	@!%p181 bra $L231;
+	mul.wide.u32 %rd662, %r8, 16;
+	add.s64 %rd663, %rd1, %rd662;
+	st.shared.s64 [%rd663+0], %rd642;
+	st.shared.s64 [%rd663+8], %rd643;
+$L231:
+	bar.sync 0;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L232;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L233;
+	mul.wide.u32 %rd664, %r7, 16;
+	add.s64 %rd665, %rd1, %rd664;
+	ld.shared.s64 %rd666, [%rd665+0];
+	ld.shared.s64 %rd667, [%rd665+8];
+	mov.b64 %rd642, %rd666;
+	mov.b64 %rd643, %rd667;
+$L233:
 	sub.u32 %r295, %r10, 1;
 	mov.b32 %r296, %r284;
-$L226:
-	setp.hs.u32 %p180, %r296, 32;
-	@%p180 bra $L227;
-	mov.b64 {%r297, %r298}, %rd636;
-	shfl.sync.down.b32 %r299|%p181, %r297, %r296, %r295, %r17;
+$L234:
+	setp.hs.u32 %p184, %r296, 32;
+	@%p184 bra $L235;
+	mov.b64 {%r297, %r298}, %rd642;
+	shfl.sync.down.b32 %r299|%p185, %r297, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd662, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd637;
+	mov.b64 %rd668, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd643;
 	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd663, {%r303, %r304};
-	@!%p181 bra $L228;
-	setp.ne.u32 %p182, %r18, 9;
-	@%p182 bra.uni $L230;
-	setp.lt.s64 %p183, %rd662, %rd636;
-	setp.eq.s64 %p184, %rd662, %rd636;
-	setp.lt.s64 %p185, %rd663, %rd637;
-	and.pred %p186, %p184, %p185;
-	or.pred %p187, %p183, %p186;
-	selp.b64 %rd664, %rd662, %rd636, %p187;
-	selp.b64 %rd665, %rd663, %rd637, %p187;
-	mov.b64 %rd636, %rd664;
-	mov.b64 %rd637, %rd665;
-	bra.uni $L229;
-$L230:
-	setp.ne.u32 %p188, %r18, 10;
-	@%p188 bra.uni $L231;
-	setp.gt.s64 %p189, %rd662, %rd636;
-	setp.eq.s64 %p190, %rd662, %rd636;
-	setp.lt.s64 %p191, %rd663, %rd637;
-	and.pred %p192, %p190, %p191;
-	or.pred %p193, %p189, %p192;
-	selp.b64 %rd666, %rd662, %rd636, %p193;
-	selp.b64 %rd667, %rd663, %rd637, %p193;
-	mov.b64 %rd636, %rd666;
-	mov.b64 %rd637, %rd667;
-	bra.uni $L229;
-$L231:
-	mov.b64 %rd668, %rd636;
-	mov.b64 %rd669, %rd637;
-	mov.b64 %rd670, %rd662;
-	mov.b64 %rd671, %rd663;
-	mov.b64 %rd648, %rd668;
-	mov.b64 %rd649, %rd669;
-	mov.b64 %rd650, %rd670;
-	mov.b64 %rd651, %rd671;
-	mov.b64 %rd652, %rd650;
-	mov.b64 %rd653, %rd651;
-	add.s64 %rd672, %rd648, %rd652;
-	mov.b64 %rd648, %rd672;
-	add.s64 %rd673, %rd649, %rd653;
-	mov.b64 %rd649, %rd673;
-$L232:
-	mov.b64 %rd636, %rd648;
-	mov.b64 %rd637, %rd649;
-$L229:
-$L228:
+	mov.b64 %rd669, {%r303, %r304};
+	@!%p185 bra $L236;
+	setp.ne.u32 %p186, %r18, 9;
+	@%p186 bra.uni $L238;
+	setp.lt.s64 %p187, %rd668, %rd642;
+	setp.eq.s64 %p188, %rd668, %rd642;
+	setp.lt.s64 %p189, %rd669, %rd643;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd670, %rd668, %rd642, %p191;
+	selp.b64 %rd671, %rd669, %rd643, %p191;
+	mov.b64 %rd642, %rd670;
+	mov.b64 %rd643, %rd671;
+	bra.uni $L237;
+$L238:
+	setp.ne.u32 %p192, %r18, 10;
+	@%p192 bra.uni $L239;
+	setp.gt.s64 %p193, %rd668, %rd642;
+	setp.eq.s64 %p194, %rd668, %rd642;
+	setp.lt.s64 %p195, %rd669, %rd643;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd672, %rd668, %rd642, %p197;
+	selp.b64 %rd673, %rd669, %rd643, %p197;
+	mov.b64 %rd642, %rd672;
+	mov.b64 %rd643, %rd673;
+	bra.uni $L237;
+$L239:
+	mov.b64 %rd674, %rd642;
+	mov.b64 %rd675, %rd643;
+	mov.b64 %rd676, %rd668;
+	mov.b64 %rd677, %rd669;
+	mov.b64 %rd654, %rd674;
+	mov.b64 %rd655, %rd675;
+	mov.b64 %rd656, %rd676;
+	mov.b64 %rd657, %rd677;
+	mov.b64 %rd658, %rd656;
+	mov.b64 %rd659, %rd657;
+	add.s64 %rd678, %rd654, %rd658;
+	mov.b64 %rd654, %rd678;
+	add.s64 %rd679, %rd655, %rd659;
+	mov.b64 %rd655, %rd679;
+$L240:
+	mov.b64 %rd642, %rd654;
+	mov.b64 %rd643, %rd655;
+$L237:
+$L236:
 	shl.b32 %r296, %r296, 1;
-	bra.uni $L226;
-$L227:
-$L224:
-	mul.wide.u32 %rd674, %r29, 16;
-	add.s64 %rd675, %rd11, %rd674;
-	setp.eq.u32 %p194, %r5, 0;
-	@!%p194 bra $L233;
-	st.global.s64 [%rd675+0], %rd636;
-	st.global.s64 [%rd675+8], %rd637;
-$L233:
+	bra.uni $L234;
+$L235:
+$L232:
+	mul.wide.u32 %rd680, %r29, 16;
+	add.s64 %rd681, %rd11, %rd680;
+	setp.eq.u32 %p198, %r5, 0;
+	@!%p198 bra $L241;
+	st.global.s64 [%rd681+0], %rd642;
+	st.global.s64 [%rd681+8], %rd643;
+$L241:
 	ret;
 }
 
@@ -5636,9 +5680,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<205>;
+	.reg .pred %p<209>;
 	.reg .b32 %r<287>;
-	.reg .b64 %rd<674>;
+	.reg .b64 %rd<680>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6201,1122 +6245,1144 @@ $L47:
 	mov.b64 %rd114, %rd308;
 	bra.uni $L63;
 $L62:
-	sub.s64 %rd309, %rd210, 1;
-	and.b64 %rd310, %rd113, %rd309;
-	setp.eq.s64 %p52, %rd310, 0;
+	mov.b64 %rd309, %rd210;
+	setp.ge.s64 %p52, %rd113, 4096;
 	@!%p52 bra $L65;
-	cvt.s64.s32 %rd311, %r76;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd183;
-	mad.lo.s64 %rd314, %rd313, 8, %rd181;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r76;
-	mul.lo.s64 %rd318, %rd317, %rd183;
-	mad.lo.s64 %rd319, %rd318, 8, %rd181;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	mul.lo.s64 %rd323, %rd210, %rd322;
-	add.s64 %rd324, %rd114, %rd323;
-	mov.b64 %rd114, %rd324;
+	mul.lo.s64 %rd310, %rd309, 4;
+	mov.b64 %rd309, %rd310;
 $L65:
-$L63:
-	add.s64 %rd325, %rd113, 1;
-	mov.b64 %rd113, %rd325;
-$L61:
-	setp.eq.s64 %p53, %rd222, %rd221;
+	setp.ge.s64 %p53, %rd113, 65536;
 	@!%p53 bra $L67;
-	mov.b64 %rd326, %rd222;
-$L68:
-	@!%p17 bra $L72;
-	bra.uni $L70;
+	mul.lo.s64 %rd311, %rd309, 4;
+	mov.b64 %rd309, %rd311;
+$L67:
+	sub.s64 %rd312, %rd309, 1;
+	and.b64 %rd313, %rd113, %rd312;
+	setp.eq.s64 %p54, %rd313, 0;
+	@!%p54 bra $L69;
+	cvt.s64.s32 %rd314, %r76;
+	add.s64 %rd315, %rd314, 1;
+	mul.lo.s64 %rd316, %rd315, %rd183;
+	mad.lo.s64 %rd317, %rd316, 8, %rd181;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	cvt.s64.s32 %rd320, %r76;
+	mul.lo.s64 %rd321, %rd320, %rd183;
+	mad.lo.s64 %rd322, %rd321, 8, %rd181;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	sub.s64 %rd325, %rd319, %rd324;
+	mul.lo.s64 %rd326, %rd309, %rd325;
+	add.s64 %rd327, %rd114, %rd326;
+	mov.b64 %rd114, %rd327;
+$L69:
+$L63:
+	add.s64 %rd328, %rd113, 1;
+	mov.b64 %rd113, %rd328;
+$L61:
+	setp.eq.s64 %p55, %rd222, %rd221;
+	@!%p55 bra $L71;
+	mov.b64 %rd329, %rd222;
 $L72:
-	// block scan
-	mov.b64 %rd327, %rd326;
-	mov.b32 %r77, %r3;
-$L73:
-	setp.hs.u32 %p54, %r77, 32;
-	@%p54 bra $L74;
-	mov.b64 {%r78, %r79}, %rd327;
-	shfl.sync.up.b32 %r80|%p55, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd328, {%r80, %r81};
-	@!%p55 bra $L75;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
-$L75:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r82, %r83}, %rd327;
-	shfl.sync.up.b32 %r84|%p56, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd330, {%r84, %r85};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd331, %rd330, 0, %p58;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r86;
-	@!%p59 bra $L76;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
+	@!%p17 bra $L76;
+	bra.uni $L74;
 $L76:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L77;
-	mov.b64 %rd334, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
-$L78:
-	mov.b64 {%r87, %r88}, %rd334;
-	shfl.sync.up.b32 %r89|%p62, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd338, {%r89, %r90};
-	@!%p62 bra $L79;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
-$L79:
-	mov.b64 {%r91, %r92}, %rd334;
-	shfl.sync.up.b32 %r93|%p63, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd340, {%r93, %r94};
-	@!%p63 bra $L80;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
-$L80:
-	mov.b64 {%r95, %r96}, %rd334;
-	shfl.sync.up.b32 %r97|%p64, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd342, {%r97, %r98};
-	@!%p64 bra $L81;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
-$L81:
-	mov.b64 {%r99, %r100}, %rd334;
-	shfl.sync.up.b32 %r101|%p65, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd344, {%r101, %r102};
-	@!%p65 bra $L82;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
-$L82:
-	mov.b64 {%r103, %r104}, %rd334;
-	shfl.sync.up.b32 %r105|%p66, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd346, {%r105, %r106};
-	@!%p66 bra $L83;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
-$L83:
-	mov.b64 {%r107, %r108}, %rd334;
-	shfl.sync.up.b32 %r109|%p67, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd348, {%r109, %r110};
-	selp.b64 %rd349, %rd348, 0, %p67;
-	@!%p61 bra $L84;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
-$L84:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r111;
-	@!%p68 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L85:
+	// block scan
+	mov.b64 %rd330, %rd329;
+	mov.b32 %r77, %r3;
 $L77:
+	setp.hs.u32 %p56, %r77, 32;
+	@%p56 bra $L78;
+	mov.b64 {%r78, %r79}, %rd330;
+	shfl.sync.up.b32 %r80|%p57, %r78, %r77, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
+	mov.b64 %rd331, {%r80, %r81};
+	@!%p57 bra $L79;
+	add.s64 %rd332, %rd331, %rd330;
+	mov.b64 %rd330, %rd332;
+$L79:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L77;
+$L78:
+	mov.b64 {%r82, %r83}, %rd330;
+	shfl.sync.up.b32 %r84|%p58, %r82, %r3, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
+	mov.b64 %rd333, {%r84, %r85};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd334, %rd333, 0, %p60;
+	sub.u32 %r86, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r86;
+	@!%p61 bra $L80;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	st.shared.s64 [%rd336+0], %rd330;
+$L80:
 	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L81;
+	mov.b64 %rd337, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L82;
+	mul.wide.u32 %rd338, %r7, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	ld.shared.s64 %rd340, [%rd339+0];
+	mov.b64 %rd337, %rd340;
+$L82:
+	mov.b64 {%r87, %r88}, %rd337;
+	shfl.sync.up.b32 %r89|%p64, %r87, 1, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
+	mov.b64 %rd341, {%r89, %r90};
+	@!%p64 bra $L83;
+	add.s64 %rd342, %rd341, %rd337;
+	mov.b64 %rd337, %rd342;
+$L83:
+	mov.b64 {%r91, %r92}, %rd337;
+	shfl.sync.up.b32 %r93|%p65, %r91, 2, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
+	mov.b64 %rd343, {%r93, %r94};
+	@!%p65 bra $L84;
+	add.s64 %rd344, %rd343, %rd337;
+	mov.b64 %rd337, %rd344;
+$L84:
+	mov.b64 {%r95, %r96}, %rd337;
+	shfl.sync.up.b32 %r97|%p66, %r95, 4, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
+	mov.b64 %rd345, {%r97, %r98};
+	@!%p66 bra $L85;
+	add.s64 %rd346, %rd345, %rd337;
+	mov.b64 %rd337, %rd346;
+$L85:
+	mov.b64 {%r99, %r100}, %rd337;
+	shfl.sync.up.b32 %r101|%p67, %r99, 8, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
+	mov.b64 %rd347, {%r101, %r102};
+	@!%p67 bra $L86;
+	add.s64 %rd348, %rd347, %rd337;
+	mov.b64 %rd337, %rd348;
+$L86:
+	mov.b64 {%r103, %r104}, %rd337;
+	shfl.sync.up.b32 %r105|%p68, %r103, 16, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
+	mov.b64 %rd349, {%r105, %r106};
+	@!%p68 bra $L87;
+	add.s64 %rd350, %rd349, %rd337;
+	mov.b64 %rd337, %rd350;
+$L87:
+	mov.b64 {%r107, %r108}, %rd337;
+	shfl.sync.up.b32 %r109|%p69, %r107, 1, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
+	mov.b64 %rd351, {%r109, %r110};
+	selp.b64 %rd352, %rd351, 0, %p69;
+	@!%p63 bra $L88;
+	mul.wide.u32 %rd353, %r7, 16;
 	add.s64 %rd354, %rd1, %rd353;
 	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd357;
-	shfl.sync.idx.b32 %r114|%p69, %r112, 0, %r22, %r17;
+	st.shared.s64 [%rd355+0], %rd352;
+$L88:
+	sub.u32 %r111, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r111;
+	@!%p70 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd337;
+$L89:
+$L81:
+	bar.sync 0;
+	mul.wide.u32 %rd356, %r8, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	ld.shared.s64 %rd359, [%rd358+0];
+	add.s64 %rd360, %rd359, %rd334;
+	ld.shared.s64 %rd361, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd360;
+	shfl.sync.idx.b32 %r114|%p71, %r112, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
-	mov.b64 %rd359, {%r114, %r115};
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
+	mov.b64 %rd362, {%r114, %r115};
 	mov.b64 %rd363, %rd361;
 	mov.b64 %rd364, %rd362;
 	mov.b64 %rd365, %rd363;
 	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p70, %rd368, 0;
-	setp.gt.s64 %p71, %rd366, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	atom.global.add.u64 %rd369, [%rd200], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
-$L87:
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, 0;
 	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p73, %rd371, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd367;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
+	setp.eq.s64 %p72, %rd371, 0;
+	setp.gt.s64 %p73, %rd369, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L91;
+	atom.global.add.u64 %rd372, [%rd200], %rd369;
 	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
-$L89:
-	setp.lt.s64 %p76, %rd376, %rd326;
-	not.pred %p77, %p76;
-	@!%p77 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd377, %rd376, %rd172;
-	mad.lo.s64 %rd378, %rd377, 4, %rd170;
-	ld.shared.s32 %r116, [%rd378+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd199;
-	mad.lo.s64 %rd381, %rd380, 4, %rd197;
-	st.global.s32 [%rd381+0], %r117;
-$L90:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L89;
+	mov.b64 %rd370, %rd373;
 $L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p75, %rd374, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L92:
+	bar.sync 0;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd370, %rd376;
+	add.s64 %rd377, %rd370, %rd368;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, 0;
+$L93:
+	setp.lt.s64 %p78, %rd379, %rd329;
+	not.pred %p79, %p78;
+	@!%p79 bra $L97;
+	bra.uni $L95;
+$L97:
+	mul.lo.s64 %rd380, %rd379, %rd172;
+	mad.lo.s64 %rd381, %rd380, 4, %rd170;
+	ld.shared.s32 %r116, [%rd381+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd382, %rd378, %rd379;
+	mul.lo.s64 %rd383, %rd382, %rd199;
+	mad.lo.s64 %rd384, %rd383, 4, %rd197;
+	st.global.s32 [%rd384+0], %r117;
+$L94:
+	add.s64 %rd385, %rd379, 1;
+	mov.b64 %rd379, %rd385;
+	bra.uni $L93;
+$L95:
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
 	mov.b64 %rd222, 0;
-$L67:
+$L71:
 $L30:
-	add.s64 %rd383, %rd249, 1;
-	mov.b64 %rd249, %rd383;
+	add.s64 %rd386, %rd249, 1;
+	mov.b64 %rd249, %rd386;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd384, %rd223, 1;
-	mov.b64 %rd223, %rd384;
+	add.s64 %rd387, %rd223, 1;
+	mov.b64 %rd223, %rd387;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd385, %rd222;
-$L94:
-	@!%p17 bra $L98;
-	bra.uni $L96;
+	mov.b64 %rd388, %rd222;
 $L98:
-	// block scan
-	mov.b64 %rd386, %rd385;
-	mov.b32 %r118, %r3;
-$L99:
-	setp.hs.u32 %p78, %r118, 32;
-	@%p78 bra $L100;
-	mov.b64 {%r119, %r120}, %rd386;
-	shfl.sync.up.b32 %r121|%p79, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd387, {%r121, %r122};
-	@!%p79 bra $L101;
-	add.s64 %rd388, %rd387, %rd386;
-	mov.b64 %rd386, %rd388;
-$L101:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r123, %r124}, %rd386;
-	shfl.sync.up.b32 %r125|%p80, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd389, {%r125, %r126};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd390, %rd389, 0, %p82;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r127;
-	@!%p83 bra $L102;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd386;
+	@!%p17 bra $L102;
+	bra.uni $L100;
 $L102:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L103;
-	mov.b64 %rd393, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L104;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	mov.b64 %rd393, %rd396;
-$L104:
-	mov.b64 {%r128, %r129}, %rd393;
-	shfl.sync.up.b32 %r130|%p86, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd397, {%r130, %r131};
-	@!%p86 bra $L105;
-	add.s64 %rd398, %rd397, %rd393;
-	mov.b64 %rd393, %rd398;
-$L105:
-	mov.b64 {%r132, %r133}, %rd393;
-	shfl.sync.up.b32 %r134|%p87, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd399, {%r134, %r135};
-	@!%p87 bra $L106;
-	add.s64 %rd400, %rd399, %rd393;
-	mov.b64 %rd393, %rd400;
-$L106:
-	mov.b64 {%r136, %r137}, %rd393;
-	shfl.sync.up.b32 %r138|%p88, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd401, {%r138, %r139};
-	@!%p88 bra $L107;
-	add.s64 %rd402, %rd401, %rd393;
-	mov.b64 %rd393, %rd402;
-$L107:
-	mov.b64 {%r140, %r141}, %rd393;
-	shfl.sync.up.b32 %r142|%p89, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd403, {%r142, %r143};
-	@!%p89 bra $L108;
-	add.s64 %rd404, %rd403, %rd393;
-	mov.b64 %rd393, %rd404;
-$L108:
-	mov.b64 {%r144, %r145}, %rd393;
-	shfl.sync.up.b32 %r146|%p90, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd405, {%r146, %r147};
-	@!%p90 bra $L109;
-	add.s64 %rd406, %rd405, %rd393;
-	mov.b64 %rd393, %rd406;
-$L109:
-	mov.b64 {%r148, %r149}, %rd393;
-	shfl.sync.up.b32 %r150|%p91, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd407, {%r150, %r151};
-	selp.b64 %rd408, %rd407, 0, %p91;
-	@!%p85 bra $L110;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	add.s64 %rd411, %rd410, 512;
-	st.shared.s64 [%rd411+0], %rd408;
-$L110:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r152;
-	@!%p92 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd393;
-$L111:
+	// block scan
+	mov.b64 %rd389, %rd388;
+	mov.b32 %r118, %r3;
 $L103:
+	setp.hs.u32 %p80, %r118, 32;
+	@%p80 bra $L104;
+	mov.b64 {%r119, %r120}, %rd389;
+	shfl.sync.up.b32 %r121|%p81, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd390, {%r121, %r122};
+	@!%p81 bra $L105;
+	add.s64 %rd391, %rd390, %rd389;
+	mov.b64 %rd389, %rd391;
+$L105:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L103;
+$L104:
+	mov.b64 {%r123, %r124}, %rd389;
+	shfl.sync.up.b32 %r125|%p82, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd392, {%r125, %r126};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd393, %rd392, 0, %p84;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r127;
+	@!%p85 bra $L106;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	st.shared.s64 [%rd395+0], %rd389;
+$L106:
 	bar.sync 0;
-	mul.wide.u32 %rd412, %r8, 16;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L107;
+	mov.b64 %rd396, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L108;
+	mul.wide.u32 %rd397, %r7, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	ld.shared.s64 %rd399, [%rd398+0];
+	mov.b64 %rd396, %rd399;
+$L108:
+	mov.b64 {%r128, %r129}, %rd396;
+	shfl.sync.up.b32 %r130|%p88, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd400, {%r130, %r131};
+	@!%p88 bra $L109;
+	add.s64 %rd401, %rd400, %rd396;
+	mov.b64 %rd396, %rd401;
+$L109:
+	mov.b64 {%r132, %r133}, %rd396;
+	shfl.sync.up.b32 %r134|%p89, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd402, {%r134, %r135};
+	@!%p89 bra $L110;
+	add.s64 %rd403, %rd402, %rd396;
+	mov.b64 %rd396, %rd403;
+$L110:
+	mov.b64 {%r136, %r137}, %rd396;
+	shfl.sync.up.b32 %r138|%p90, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd404, {%r138, %r139};
+	@!%p90 bra $L111;
+	add.s64 %rd405, %rd404, %rd396;
+	mov.b64 %rd396, %rd405;
+$L111:
+	mov.b64 {%r140, %r141}, %rd396;
+	shfl.sync.up.b32 %r142|%p91, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd406, {%r142, %r143};
+	@!%p91 bra $L112;
+	add.s64 %rd407, %rd406, %rd396;
+	mov.b64 %rd396, %rd407;
+$L112:
+	mov.b64 {%r144, %r145}, %rd396;
+	shfl.sync.up.b32 %r146|%p92, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd408, {%r146, %r147};
+	@!%p92 bra $L113;
+	add.s64 %rd409, %rd408, %rd396;
+	mov.b64 %rd396, %rd409;
+$L113:
+	mov.b64 {%r148, %r149}, %rd396;
+	shfl.sync.up.b32 %r150|%p93, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd410, {%r150, %r151};
+	selp.b64 %rd411, %rd410, 0, %p93;
+	@!%p87 bra $L114;
+	mul.wide.u32 %rd412, %r7, 16;
 	add.s64 %rd413, %rd1, %rd412;
 	add.s64 %rd414, %rd413, 512;
-	ld.shared.s64 %rd415, [%rd414+0];
-	add.s64 %rd416, %rd415, %rd390;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd416;
-	shfl.sync.idx.b32 %r155|%p93, %r153, 0, %r22, %r17;
+	st.shared.s64 [%rd414+0], %rd411;
+$L114:
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r152;
+	@!%p94 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd396;
+$L115:
+$L107:
+	bar.sync 0;
+	mul.wide.u32 %rd415, %r8, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	add.s64 %rd417, %rd416, 512;
+	ld.shared.s64 %rd418, [%rd417+0];
+	add.s64 %rd419, %rd418, %rd393;
+	ld.shared.s64 %rd420, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd419;
+	shfl.sync.idx.b32 %r155|%p95, %r153, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
-	mov.b64 %rd418, {%r155, %r156};
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
+	mov.b64 %rd421, {%r155, %r156};
 	mov.b64 %rd422, %rd420;
 	mov.b64 %rd423, %rd421;
 	mov.b64 %rd424, %rd422;
 	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, 0;
-	cvt.u64.u32 %rd427, %r2;
-	setp.eq.s64 %p94, %rd427, 0;
-	setp.gt.s64 %p95, %rd425, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L113;
-	atom.global.add.u64 %rd428, [%rd200], %rd425;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd426, %rd429;
-$L113:
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, 0;
 	cvt.u64.u32 %rd430, %r2;
-	setp.eq.s64 %p97, %rd430, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd426;
-$L114:
-	bar.sync 0;
-	ld.shared.s64 %rd431, [%rd1+1024];
+	setp.eq.s64 %p96, %rd430, 0;
+	setp.gt.s64 %p97, %rd428, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L117;
+	atom.global.add.u64 %rd431, [%rd200], %rd428;
 	mov.b64 %rd432, %rd431;
-	mov.b64 %rd426, %rd432;
-	add.s64 %rd433, %rd426, %rd424;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd435, 0;
-$L115:
-	setp.lt.s64 %p100, %rd435, %rd385;
-	not.pred %p101, %p100;
-	@!%p101 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd436, %rd435, %rd172;
-	mad.lo.s64 %rd437, %rd436, 4, %rd170;
-	ld.shared.s32 %r157, [%rd437+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd438, %rd434, %rd435;
-	mul.lo.s64 %rd439, %rd438, %rd199;
-	mad.lo.s64 %rd440, %rd439, 4, %rd197;
-	st.global.s32 [%rd440+0], %r158;
-$L116:
-	add.s64 %rd441, %rd435, 1;
-	mov.b64 %rd435, %rd441;
-	bra.uni $L115;
+	mov.b64 %rd429, %rd432;
 $L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
+	cvt.u64.u32 %rd433, %r2;
+	setp.eq.s64 %p99, %rd433, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
+	bar.sync 0;
+	@!%p101 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L118:
+	bar.sync 0;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 %rd435, %rd434;
+	mov.b64 %rd429, %rd435;
+	add.s64 %rd436, %rd429, %rd427;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, 0;
+$L119:
+	setp.lt.s64 %p102, %rd438, %rd388;
+	not.pred %p103, %p102;
+	@!%p103 bra $L123;
+	bra.uni $L121;
+$L123:
+	mul.lo.s64 %rd439, %rd438, %rd172;
+	mad.lo.s64 %rd440, %rd439, 4, %rd170;
+	ld.shared.s32 %r157, [%rd440+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd441, %rd437, %rd438;
+	mul.lo.s64 %rd442, %rd441, %rd199;
+	mad.lo.s64 %rd443, %rd442, 4, %rd197;
+	st.global.s32 [%rd443+0], %r158;
+$L120:
+	add.s64 %rd444, %rd438, 1;
+	mov.b64 %rd438, %rd444;
+	bra.uni $L119;
+$L121:
+	bra.uni $L100;
+$L99:
+	bra.uni $L98;
+$L100:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd442, %r2;
-	add.s64 %rd443, %rd176, %rd442;
-	mov.b64 %rd444, %rd443;
+	cvt.u64.u32 %rd445, %r2;
+	add.s64 %rd446, %rd176, %rd445;
+	mov.b64 %rd447, %rd446;
 	mov.b32 %r159, -1;
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, 0;
-$L120:
-	@!%p13 bra $L124;
-	mov.b64 %rd447, 4611686018427387904;
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd447, %rd156;
-	bra.uni $L122;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd448, %rd447;
-$L125:
+	mov.b64 %rd448, 0;
 	mov.b64 %rd449, 0;
-	mov.b64 %rd450, %rd448;
+$L124:
+	@!%p13 bra $L128;
+	mov.b64 %rd450, 4611686018427387904;
+	bra.uni $L126;
 $L128:
-	setp.gt.s64 %p102, %rd450, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L132;
-	bra.uni $L130;
+	mov.b64 %rd450, %rd156;
+	bra.uni $L126;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd451, %rd450;
+$L129:
+	mov.b64 %rd452, 0;
+	mov.b64 %rd453, %rd451;
 $L132:
-	setp.ge.s64 %p104, %rd445, %rd446;
-	@!%p104 bra $L134;
-	setp.ge.s64 %p105, %rd444, %rd179;
+	setp.gt.s64 %p104, %rd453, 0;
+	not.pred %p105, %p104;
 	@!%p105 bra $L136;
-	bra.uni $L130;
+	bra.uni $L134;
 $L136:
-	mov.pred %p106, %p12;
-	mov.b64 %rd451, %rd137;
-	mov.b64 %rd452, %rd444;
-$L137:
-	@!%p106 bra $L141;
-	shr.s64 %rd453, %rd452, 5;
-	mul.lo.s64 %rd454, %rd453, %rd143;
-	mad.lo.s64 %rd455, %rd454, 4, %rd141;
-	ld.global.nc.u32 %r160, [%rd455+0];
+	setp.ge.s64 %p106, %rd448, %rd449;
+	@!%p106 bra $L138;
+	setp.ge.s64 %p107, %rd447, %rd179;
+	@!%p107 bra $L140;
+	bra.uni $L134;
+$L140:
+	mov.pred %p108, %p12;
+	mov.b64 %rd454, %rd137;
+	mov.b64 %rd455, %rd447;
+$L141:
+	@!%p108 bra $L145;
+	shr.s64 %rd456, %rd455, 5;
+	mul.lo.s64 %rd457, %rd456, %rd143;
+	mad.lo.s64 %rd458, %rd457, 4, %rd141;
+	ld.global.nc.u32 %r160, [%rd458+0];
 	mov.b32 %r161, %r160;
-	and.b64 %rd456, %rd452, 31;
-	min.u64 %rd457, %rd456, 32;
-	cvt.u32.u64 %r162, %rd457;
+	and.b64 %rd459, %rd455, 31;
+	min.u64 %rd460, %rd459, 32;
+	cvt.u32.u64 %r162, %rd460;
 	mov.b32 %r164, 0x1;
 	shl.b32 %r163, %r164, %r162;
-	setp.hs.u32 %p107, %r162, 32;
-	selp.b32 %r165, 0, %r163, %p107;
+	setp.hs.u32 %p109, %r162, 32;
+	selp.b32 %r165, 0, %r163, %p109;
 	and.b32 %r166, %r161, %r165;
-	setp.ne.u32 %p108, %r166, 0x0;
-	@!%p108 bra $L143;
-	cvt.u32.u64 %r167, %rd452;
+	setp.ne.u32 %p110, %r166, 0x0;
+	@!%p110 bra $L147;
+	cvt.u32.u64 %r167, %rd455;
 	mov.b32 %r168, %r167;
-	bra.uni $L139;
-$L143:
+	bra.uni $L143;
+$L147:
 	mov.b32 %r168, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd458, %rd452, %rd140;
-	mad.lo.s64 %rd459, %rd458, 4, %rd138;
-	ld.global.nc.s32 %r169, [%rd459+0];
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd461, %rd455, %rd140;
+	mad.lo.s64 %rd462, %rd461, 4, %rd138;
+	ld.global.nc.s32 %r169, [%rd462+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r168, %r170;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
 	mov.b32 %r159, %r168;
-	add.s64 %rd460, %rd444, %rd174;
-	mov.b64 %rd444, %rd460;
-	setp.ge.s32 %p109, %r159, 0;
-	@!%p109 bra $L145;
-	mov.b64 %rd461, %rd127;
+	add.s64 %rd463, %rd447, %rd174;
+	mov.b64 %rd447, %rd463;
+	setp.ge.s32 %p111, %r159, 0;
+	@!%p111 bra $L149;
+	mov.b64 %rd464, %rd127;
 	mov.b32 %r171, %r159;
-	cvt.s64.s32 %rd462, %r171;
-	mul.lo.s64 %rd463, %rd462, %rd130;
-	mad.lo.s64 %rd464, %rd463, 8, %rd128;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd127;
+	cvt.s64.s32 %rd465, %r171;
+	mul.lo.s64 %rd466, %rd465, %rd130;
+	mad.lo.s64 %rd467, %rd466, 8, %rd128;
+	ld.global.nc.s64 %rd468, [%rd467+0];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd127;
 	mov.b32 %r172, %r159;
-	cvt.s64.s32 %rd469, %r172;
-	add.s64 %rd470, %rd469, 1;
-	mul.lo.s64 %rd471, %rd470, %rd130;
-	mad.lo.s64 %rd472, %rd471, 8, %rd128;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd467;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd445, %rd476;
-	mov.b64 %rd446, %rd477;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd478, %rd445, %rd133;
-	mad.lo.s64 %rd479, %rd478, 4, %rd131;
-	ld.global.nc.s32 %r173, [%rd479+0];
+	cvt.s64.s32 %rd472, %r172;
+	add.s64 %rd473, %rd472, 1;
+	mul.lo.s64 %rd474, %rd473, %rd130;
+	mad.lo.s64 %rd475, %rd474, 8, %rd128;
+	ld.global.nc.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, %rd470;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd448, %rd479;
+	mov.b64 %rd449, %rd480;
+$L149:
+	bra.uni $L133;
+$L138:
+	mul.lo.s64 %rd481, %rd448, %rd133;
+	mad.lo.s64 %rd482, %rd481, 4, %rd131;
+	ld.global.nc.s32 %r173, [%rd482+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r159;
 	mov.b32 %r177, %r175;
-	mov.b64 %rd480, %rd445;
-$L146:
+	mov.b64 %rd483, %rd448;
+$L150:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p110, %rd160, 0;
-	@!%p110 bra $L150;
-	mul.lo.s64 %rd481, %rd480, %rd161;
-	mad.lo.s64 %rd482, %rd481, 8, %rd159;
-	ld.global.nc.f64 %fd20, [%rd482+0];
+	setp.gt.s64 %p112, %rd160, 0;
+	@!%p112 bra $L154;
+	mul.lo.s64 %rd484, %rd483, %rd161;
+	mad.lo.s64 %rd485, %rd484, 8, %rd159;
+	ld.global.nc.f64 %fd20, [%rd485+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L150:
-	cvt.s64.s32 %rd483, %r176;
-	mul.lo.s64 %rd484, %rd483, %rd164;
-	mad.lo.s64 %rd485, %rd484, 8, %rd162;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd485+0];
+$L154:
+	cvt.s64.s32 %rd486, %r176;
+	mul.lo.s64 %rd487, %rd486, %rd164;
+	mad.lo.s64 %rd488, %rd487, 8, %rd162;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd488+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd486, %r177;
-	mul.lo.s64 %rd487, %rd486, %rd164;
-	mad.lo.s64 %rd488, %rd487, 8, %rd162;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd488+0];
-	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p111, %fd25, %fd27;
-	not.pred %p112, %p111;
-	@!%p112 bra $L152;
-	mov.pred %p113, 0;
-	bra.uni $L148;
-$L152:
 	cvt.s64.s32 %rd489, %r177;
 	mul.lo.s64 %rd490, %rd489, %rd164;
 	mad.lo.s64 %rd491, %rd490, 8, %rd162;
-	ld.relaxed.gpu.global.b64 %rd492, [%rd491];
-$L153:
-	mov.b64 %fd28, %rd492;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd491+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p113, %fd25, %fd27;
+	not.pred %p114, %p113;
+	@!%p114 bra $L156;
+	mov.pred %p115, 0;
+	bra.uni $L152;
+$L156:
+	cvt.s64.s32 %rd492, %r177;
+	mul.lo.s64 %rd493, %rd492, %rd164;
+	mad.lo.s64 %rd494, %rd493, 8, %rd162;
+	ld.relaxed.gpu.global.b64 %rd495, [%rd494];
+$L157:
+	mov.b64 %fd28, %rd495;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd493, %fd28;
-	mov.b64 %rd494, %fd25;
-	or.b64 %rd495, %rd493, %rd494;
-	setp.eq.f64 %p114, %fd28, %fd25;
-	mov.b64 %fd30, %rd495;
-	selp.f64 %fd31, %fd30, %fd29, %p114;
-	setp.nan.f64 %p115, %fd28, %fd25;
+	mov.b64 %rd496, %fd28;
+	mov.b64 %rd497, %fd25;
+	or.b64 %rd498, %rd496, %rd497;
+	setp.eq.f64 %p116, %fd28, %fd25;
+	mov.b64 %fd30, %rd498;
+	selp.f64 %fd31, %fd30, %fd29, %p116;
+	setp.nan.f64 %p117, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p115;
-	mov.b64 %rd496, %fd33;
-	setp.eq.u64 %p116, %rd492, %rd496;
-	@%p116 bra $L154;
-	atom.global.cas.b64 %rd497, [%rd491], %rd492, %rd496;
-	setp.eq.u64 %p117, %rd497, %rd492;
-	mov.b64 %rd492, %rd497;
-	@!%p117 bra $L153;
-$L154:
-	mov.b64 %fd35, %rd492;
+	selp.f64 %fd33, %fd32, %fd31, %p117;
+	mov.b64 %rd499, %fd33;
+	setp.eq.u64 %p118, %rd495, %rd499;
+	@%p118 bra $L158;
+	atom.global.cas.b64 %rd500, [%rd494], %rd495, %rd499;
+	setp.eq.u64 %p119, %rd500, %rd495;
+	mov.b64 %rd495, %rd500;
+	@!%p119 bra $L157;
+$L158:
+	mov.b64 %fd35, %rd495;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p118, %fd36, %fd25;
-	mov.pred %p113, %p118;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p113 bra $L156;
-	mov.pred %p119, 0;
-	mov.b64 %rd498, %rd449;
+	setp.gt.f64 %p120, %fd36, %fd25;
+	mov.pred %p115, %p120;
+	bra.uni $L152;
+$L151:
+	bra.uni $L150;
+$L152:
+	@!%p115 bra $L160;
+	mov.pred %p121, 0;
+	mov.b64 %rd501, %rd452;
 	mov.b32 %r178, %r175;
-$L157:
-	@!%p13 bra $L161;
+$L161:
+	@!%p13 bra $L165;
 	shr.s32 %r179, %r178, 5;
-	cvt.s64.s32 %rd499, %r179;
-	mov.b64 %rd500, %rd499;
+	cvt.s64.s32 %rd502, %r179;
+	mov.b64 %rd503, %rd502;
 	and.b32 %r180, %r178, 31;
-	cvt.s64.s32 %rd501, %r180;
-	min.u64 %rd502, %rd501, 32;
-	cvt.u32.u64 %r181, %rd502;
+	cvt.s64.s32 %rd504, %r180;
+	min.u64 %rd505, %rd504, 32;
+	cvt.u32.u64 %r181, %rd505;
 	mov.b32 %r183, 0x1;
 	shl.b32 %r182, %r183, %r181;
-	setp.hs.u32 %p120, %r181, 32;
-	selp.b32 %r184, 0, %r182, %p120;
+	setp.hs.u32 %p122, %r181, 32;
+	selp.b32 %r184, 0, %r182, %p122;
 	mov.b32 %r185, %r184;
-	mov.b64 %rd503, %rd500;
+	mov.b64 %rd506, %rd503;
 	mov.b32 %r186, %r185;
-	mul.lo.s64 %rd504, %rd503, %rd152;
-	mad.lo.s64 %rd505, %rd504, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r187, [%rd505+0];
+	mul.lo.s64 %rd507, %rd506, %rd152;
+	mad.lo.s64 %rd508, %rd507, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r187, [%rd508+0];
 	mov.b32 %r188, %r187;
 	and.b32 %r189, %r188, %r186;
-	setp.ne.u32 %p121, %r189, 0x0;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L163;
-	mul.lo.s64 %rd506, %rd503, %rd152;
-	mad.lo.s64 %rd507, %rd506, 4, %rd150;
-	atom.global.or.b32 %r190, [%rd507], %r186;
+	setp.ne.u32 %p123, %r189, 0x0;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L167;
+	mul.lo.s64 %rd509, %rd506, %rd152;
+	mad.lo.s64 %rd510, %rd509, 4, %rd150;
+	atom.global.or.b32 %r190, [%rd510], %r186;
 	mov.b32 %r191, %r190;
 	and.b32 %r192, %r191, %r186;
-	setp.ne.u32 %p124, %r192, 0x0;
-	mov.pred %p122, %p124;
-$L163:
-	@!%p122 bra $L165;
-	mov.b64 %rd508, %rd498;
-	mov.b64 %rd509, %rd508;
-	mov.pred %p125, 0;
-	bra.uni $L159;
+	setp.ne.u32 %p126, %r192, 0x0;
+	mov.pred %p124, %p126;
+$L167:
+	@!%p124 bra $L169;
+	mov.b64 %rd511, %rd501;
+	mov.b64 %rd512, %rd511;
+	mov.pred %p127, 0;
+	bra.uni $L163;
+$L169:
+	mov.b64 %rd513, %rd501;
+	mov.b64 %rd512, %rd513;
+	mov.pred %p127, 1;
+	bra.uni $L163;
 $L165:
-	mov.b64 %rd510, %rd498;
-	mov.b64 %rd509, %rd510;
-	mov.pred %p125, 1;
-	bra.uni $L159;
-$L161:
-	@!%p14 bra $L167;
-	cvt.s64.s32 %rd511, %r178;
-	mul.lo.s64 %rd512, %rd511, %rd155;
-	mad.lo.s64 %rd513, %rd512, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r193, [%rd513+0];
-	mov.b32 %r194, %r193;
-	setp.eq.s32 %p126, %r194, %r36;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L169;
+	@!%p14 bra $L171;
 	cvt.s64.s32 %rd514, %r178;
 	mul.lo.s64 %rd515, %rd514, %rd155;
 	mad.lo.s64 %rd516, %rd515, 4, %rd153;
-	atom.global.exch.b32 %r195, [%rd516], %r36;
+	ld.relaxed.gpu.global.s32 %r193, [%rd516+0];
+	mov.b32 %r194, %r193;
+	setp.eq.s32 %p128, %r194, %r36;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L173;
+	cvt.s64.s32 %rd517, %r178;
+	mul.lo.s64 %rd518, %rd517, %rd155;
+	mad.lo.s64 %rd519, %rd518, 4, %rd153;
+	atom.global.exch.b32 %r195, [%rd519], %r36;
 	mov.b32 %r196, %r195;
-	setp.eq.s32 %p129, %r196, %r36;
-	mov.pred %p127, %p129;
-$L169:
-	@!%p127 bra $L171;
-	mov.b64 %rd517, %rd498;
-	mov.b64 %rd509, %rd517;
-	mov.pred %p125, 0;
-	bra.uni $L159;
-$L171:
-$L167:
-	mul.lo.s64 %rd518, %rd498, %rd172;
-	mad.lo.s64 %rd519, %rd518, 4, %rd170;
-	st.shared.s32 [%rd519+0], %r178;
-	add.s64 %rd520, %rd498, 1;
-	mov.b64 %rd521, %rd520;
-	mov.b64 %rd509, %rd521;
-	mov.pred %p125, 1;
-	bra.uni $L159;
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b64 %rd522, %rd509;
-	mov.pred %p130, %p125;
-	mov.b64 %rd449, %rd522;
-	mov.pred %p119, %p130;
-	@!%p119 bra $L173;
-	mov.b64 %rd523, %rd127;
-	mov.b32 %r197, %r175;
-	setp.lt.s64 %p131, %rd113, 64;
-	setp.le.s64 %p132, %rd157, 1;
-	or.pred %p133, %p131, %p132;
-	@!%p133 bra $L174;
-	cvt.s64.s32 %rd524, %r197;
-	add.s64 %rd525, %rd524, 1;
-	mul.lo.s64 %rd526, %rd525, %rd130;
-	mad.lo.s64 %rd527, %rd526, 8, %rd128;
-	ld.global.nc.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	cvt.s64.s32 %rd530, %r197;
-	mul.lo.s64 %rd531, %rd530, %rd130;
-	mad.lo.s64 %rd532, %rd531, 8, %rd128;
-	ld.global.nc.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	sub.s64 %rd535, %rd529, %rd534;
-	add.s64 %rd536, %rd114, %rd535;
-	mov.b64 %rd114, %rd536;
-	bra.uni $L175;
-$L174:
-	sub.s64 %rd537, %rd157, 1;
-	and.b64 %rd538, %rd113, %rd537;
-	setp.eq.s64 %p134, %rd538, 0;
-	@!%p134 bra $L177;
-	cvt.s64.s32 %rd539, %r197;
-	add.s64 %rd540, %rd539, 1;
-	mul.lo.s64 %rd541, %rd540, %rd130;
-	mad.lo.s64 %rd542, %rd541, 8, %rd128;
-	ld.global.nc.s64 %rd543, [%rd542+0];
-	mov.b64 %rd544, %rd543;
-	cvt.s64.s32 %rd545, %r197;
-	mul.lo.s64 %rd546, %rd545, %rd130;
-	mad.lo.s64 %rd547, %rd546, 8, %rd128;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	sub.s64 %rd550, %rd544, %rd549;
-	mul.lo.s64 %rd551, %rd157, %rd550;
-	add.s64 %rd552, %rd114, %rd551;
-	mov.b64 %rd114, %rd552;
-$L177:
-$L175:
-	add.s64 %rd553, %rd113, 1;
-	mov.b64 %rd113, %rd553;
+	setp.eq.s32 %p131, %r196, %r36;
+	mov.pred %p129, %p131;
 $L173:
-$L156:
-	add.s64 %rd554, %rd445, 1;
-	mov.b64 %rd445, %rd554;
-	sub.s64 %rd555, %rd450, 1;
-	mov.b64 %rd450, %rd555;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd556, %rd449;
+	@!%p129 bra $L175;
+	mov.b64 %rd520, %rd501;
+	mov.b64 %rd512, %rd520;
+	mov.pred %p127, 0;
+	bra.uni $L163;
+$L175:
+$L171:
+	mul.lo.s64 %rd521, %rd501, %rd172;
+	mad.lo.s64 %rd522, %rd521, 4, %rd170;
+	st.shared.s32 [%rd522+0], %r178;
+	add.s64 %rd523, %rd501, 1;
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd512, %rd524;
+	mov.pred %p127, 1;
+	bra.uni $L163;
+$L162:
+	bra.uni $L161;
+$L163:
+	mov.b64 %rd525, %rd512;
+	mov.pred %p132, %p127;
+	mov.b64 %rd452, %rd525;
+	mov.pred %p121, %p132;
+	@!%p121 bra $L177;
+	mov.b64 %rd526, %rd127;
+	mov.b32 %r197, %r175;
+	setp.lt.s64 %p133, %rd113, 64;
+	setp.le.s64 %p134, %rd157, 1;
+	or.pred %p135, %p133, %p134;
+	@!%p135 bra $L178;
+	cvt.s64.s32 %rd527, %r197;
+	add.s64 %rd528, %rd527, 1;
+	mul.lo.s64 %rd529, %rd528, %rd130;
+	mad.lo.s64 %rd530, %rd529, 8, %rd128;
+	ld.global.nc.s64 %rd531, [%rd530+0];
+	mov.b64 %rd532, %rd531;
+	cvt.s64.s32 %rd533, %r197;
+	mul.lo.s64 %rd534, %rd533, %rd130;
+	mad.lo.s64 %rd535, %rd534, 8, %rd128;
+	ld.global.nc.s64 %rd536, [%rd535+0];
+	mov.b64 %rd537, %rd536;
+	sub.s64 %rd538, %rd532, %rd537;
+	add.s64 %rd539, %rd114, %rd538;
+	mov.b64 %rd114, %rd539;
+	bra.uni $L179;
 $L178:
-	@!%p13 bra $L182;
-	bra.uni $L180;
-$L182:
-	// block scan
-	mov.b64 %rd557, %rd556;
-	mov.b32 %r198, %r3;
+	mov.b64 %rd540, %rd157;
+	setp.ge.s64 %p136, %rd113, 4096;
+	@!%p136 bra $L181;
+	mul.lo.s64 %rd541, %rd540, 4;
+	mov.b64 %rd540, %rd541;
+$L181:
+	setp.ge.s64 %p137, %rd113, 65536;
+	@!%p137 bra $L183;
+	mul.lo.s64 %rd542, %rd540, 4;
+	mov.b64 %rd540, %rd542;
 $L183:
-	setp.hs.u32 %p135, %r198, 32;
-	@%p135 bra $L184;
-	mov.b64 {%r199, %r200}, %rd557;
-	shfl.sync.up.b32 %r201|%p136, %r199, %r198, 0, %r17;
-	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
-	mov.b64 %rd558, {%r201, %r202};
-	@!%p136 bra $L185;
-	add.s64 %rd559, %rd558, %rd557;
-	mov.b64 %rd557, %rd559;
+	sub.s64 %rd543, %rd540, 1;
+	and.b64 %rd544, %rd113, %rd543;
+	setp.eq.s64 %p138, %rd544, 0;
+	@!%p138 bra $L185;
+	cvt.s64.s32 %rd545, %r197;
+	add.s64 %rd546, %rd545, 1;
+	mul.lo.s64 %rd547, %rd546, %rd130;
+	mad.lo.s64 %rd548, %rd547, 8, %rd128;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	cvt.s64.s32 %rd551, %r197;
+	mul.lo.s64 %rd552, %rd551, %rd130;
+	mad.lo.s64 %rd553, %rd552, 8, %rd128;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	sub.s64 %rd556, %rd550, %rd555;
+	mul.lo.s64 %rd557, %rd540, %rd556;
+	add.s64 %rd558, %rd114, %rd557;
+	mov.b64 %rd114, %rd558;
 $L185:
-	shl.b32 %r198, %r198, 1;
-	bra.uni $L183;
-$L184:
-	mov.b64 {%r203, %r204}, %rd557;
-	shfl.sync.up.b32 %r205|%p137, %r203, %r3, 0, %r17;
-	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
-	mov.b64 %rd560, {%r205, %r206};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd561, %rd560, 0, %p139;
-	sub.u32 %r207, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r207;
-	@!%p140 bra $L186;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd557;
-$L186:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L187;
-	mov.b64 %rd564, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L188;
-	mul.wide.u32 %rd565, %r7, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	ld.shared.s64 %rd567, [%rd566+0];
-	mov.b64 %rd564, %rd567;
-$L188:
-	mov.b64 {%r208, %r209}, %rd564;
-	shfl.sync.up.b32 %r210|%p143, %r208, 1, 0, %r17;
-	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
-	mov.b64 %rd568, {%r210, %r211};
-	@!%p143 bra $L189;
-	add.s64 %rd569, %rd568, %rd564;
-	mov.b64 %rd564, %rd569;
-$L189:
-	mov.b64 {%r212, %r213}, %rd564;
-	shfl.sync.up.b32 %r214|%p144, %r212, 2, 0, %r17;
-	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
-	mov.b64 %rd570, {%r214, %r215};
-	@!%p144 bra $L190;
-	add.s64 %rd571, %rd570, %rd564;
-	mov.b64 %rd564, %rd571;
-$L190:
-	mov.b64 {%r216, %r217}, %rd564;
-	shfl.sync.up.b32 %r218|%p145, %r216, 4, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
-	mov.b64 %rd572, {%r218, %r219};
-	@!%p145 bra $L191;
-	add.s64 %rd573, %rd572, %rd564;
-	mov.b64 %rd564, %rd573;
-$L191:
-	mov.b64 {%r220, %r221}, %rd564;
-	shfl.sync.up.b32 %r222|%p146, %r220, 8, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
-	mov.b64 %rd574, {%r222, %r223};
-	@!%p146 bra $L192;
-	add.s64 %rd575, %rd574, %rd564;
-	mov.b64 %rd564, %rd575;
-$L192:
-	mov.b64 {%r224, %r225}, %rd564;
-	shfl.sync.up.b32 %r226|%p147, %r224, 16, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
-	mov.b64 %rd576, {%r226, %r227};
-	@!%p147 bra $L193;
-	add.s64 %rd577, %rd576, %rd564;
-	mov.b64 %rd564, %rd577;
-$L193:
-	mov.b64 {%r228, %r229}, %rd564;
-	shfl.sync.up.b32 %r230|%p148, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd578, {%r230, %r231};
-	selp.b64 %rd579, %rd578, 0, %p148;
-	@!%p142 bra $L194;
-	mul.wide.u32 %rd580, %r7, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	add.s64 %rd582, %rd581, 512;
-	st.shared.s64 [%rd582+0], %rd579;
-$L194:
-	sub.u32 %r232, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r232;
-	@!%p149 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd564;
-$L195:
-$L187:
-	bar.sync 0;
-	mul.wide.u32 %rd583, %r8, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	add.s64 %rd585, %rd584, 512;
-	ld.shared.s64 %rd586, [%rd585+0];
-	add.s64 %rd587, %rd586, %rd561;
-	ld.shared.s64 %rd588, [%rd1+1024];
-	mov.b64 {%r233, %r234}, %rd587;
-	shfl.sync.idx.b32 %r235|%p150, %r233, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
-	mov.b64 %rd589, {%r235, %r236};
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, 0;
-	cvt.u64.u32 %rd598, %r2;
-	setp.eq.s64 %p151, %rd598, 0;
-	setp.gt.s64 %p152, %rd596, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L197;
-	atom.global.add.u64 %rd599, [%rd147], %rd596;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd597, %rd600;
-$L197:
-	cvt.u64.u32 %rd601, %r2;
-	setp.eq.s64 %p154, %rd601, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd597;
-$L198:
-	bar.sync 0;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd597, %rd603;
-	add.s64 %rd604, %rd597, %rd595;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd606, 0;
-$L199:
-	setp.lt.s64 %p157, %rd606, %rd556;
-	not.pred %p158, %p157;
-	@!%p158 bra $L203;
-	bra.uni $L201;
-$L203:
-	mul.lo.s64 %rd607, %rd606, %rd172;
-	mad.lo.s64 %rd608, %rd607, 4, %rd170;
-	ld.shared.s32 %r237, [%rd608+0];
-	mov.b32 %r238, %r237;
-	add.s64 %rd609, %rd605, %rd606;
-	mul.lo.s64 %rd610, %rd609, %rd146;
-	mad.lo.s64 %rd611, %rd610, 4, %rd144;
-	st.global.s32 [%rd611+0], %r238;
-$L200:
-	add.s64 %rd612, %rd606, 1;
-	mov.b64 %rd606, %rd612;
-	bra.uni $L199;
-$L201:
-	bra.uni $L180;
 $L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd613, 0;
-	setp.lt.s64 %p159, %rd445, %rd446;
-	setp.lt.s64 %p160, %rd444, %rd179;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L205;
-	mov.b64 %rd613, 1;
+	add.s64 %rd559, %rd113, 1;
+	mov.b64 %rd113, %rd559;
+$L177:
+$L160:
+	add.s64 %rd560, %rd448, 1;
+	mov.b64 %rd448, %rd560;
+	sub.s64 %rd561, %rd453, 1;
+	mov.b64 %rd453, %rd561;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd562, %rd452;
+$L186:
+	@!%p13 bra $L190;
+	bra.uni $L188;
+$L190:
+	// block scan
+	mov.b64 %rd563, %rd562;
+	mov.b32 %r198, %r3;
+$L191:
+	setp.hs.u32 %p139, %r198, 32;
+	@%p139 bra $L192;
+	mov.b64 {%r199, %r200}, %rd563;
+	shfl.sync.up.b32 %r201|%p140, %r199, %r198, 0, %r17;
+	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
+	mov.b64 %rd564, {%r201, %r202};
+	@!%p140 bra $L193;
+	add.s64 %rd565, %rd564, %rd563;
+	mov.b64 %rd563, %rd565;
+$L193:
+	shl.b32 %r198, %r198, 1;
+	bra.uni $L191;
+$L192:
+	mov.b64 {%r203, %r204}, %rd563;
+	shfl.sync.up.b32 %r205|%p141, %r203, %r3, 0, %r17;
+	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
+	mov.b64 %rd566, {%r205, %r206};
+	setp.lo.u32 %p142, %r3, 32;
+	and.pred %p143, %p141, %p142;
+	selp.b64 %rd567, %rd566, 0, %p143;
+	sub.u32 %r207, %r13, %r3;
+	setp.eq.u32 %p144, %r7, %r207;
+	@!%p144 bra $L194;
+	mul.wide.u32 %rd568, %r8, 16;
+	add.s64 %rd569, %rd1, %rd568;
+	st.shared.s64 [%rd569+0], %rd563;
+$L194:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L195;
+	mov.b64 %rd570, 0;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L196;
+	mul.wide.u32 %rd571, %r7, 16;
+	add.s64 %rd572, %rd1, %rd571;
+	ld.shared.s64 %rd573, [%rd572+0];
+	mov.b64 %rd570, %rd573;
+$L196:
+	mov.b64 {%r208, %r209}, %rd570;
+	shfl.sync.up.b32 %r210|%p147, %r208, 1, 0, %r17;
+	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
+	mov.b64 %rd574, {%r210, %r211};
+	@!%p147 bra $L197;
+	add.s64 %rd575, %rd574, %rd570;
+	mov.b64 %rd570, %rd575;
+$L197:
+	mov.b64 {%r212, %r213}, %rd570;
+	shfl.sync.up.b32 %r214|%p148, %r212, 2, 0, %r17;
+	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
+	mov.b64 %rd576, {%r214, %r215};
+	@!%p148 bra $L198;
+	add.s64 %rd577, %rd576, %rd570;
+	mov.b64 %rd570, %rd577;
+$L198:
+	mov.b64 {%r216, %r217}, %rd570;
+	shfl.sync.up.b32 %r218|%p149, %r216, 4, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
+	mov.b64 %rd578, {%r218, %r219};
+	@!%p149 bra $L199;
+	add.s64 %rd579, %rd578, %rd570;
+	mov.b64 %rd570, %rd579;
+$L199:
+	mov.b64 {%r220, %r221}, %rd570;
+	shfl.sync.up.b32 %r222|%p150, %r220, 8, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
+	mov.b64 %rd580, {%r222, %r223};
+	@!%p150 bra $L200;
+	add.s64 %rd581, %rd580, %rd570;
+	mov.b64 %rd570, %rd581;
+$L200:
+	mov.b64 {%r224, %r225}, %rd570;
+	shfl.sync.up.b32 %r226|%p151, %r224, 16, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
+	mov.b64 %rd582, {%r226, %r227};
+	@!%p151 bra $L201;
+	add.s64 %rd583, %rd582, %rd570;
+	mov.b64 %rd570, %rd583;
+$L201:
+	mov.b64 {%r228, %r229}, %rd570;
+	shfl.sync.up.b32 %r230|%p152, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd584, {%r230, %r231};
+	selp.b64 %rd585, %rd584, 0, %p152;
+	@!%p146 bra $L202;
+	mul.wide.u32 %rd586, %r7, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	add.s64 %rd588, %rd587, 512;
+	st.shared.s64 [%rd588+0], %rd585;
+$L202:
+	sub.u32 %r232, %r10, 1;
+	setp.eq.u32 %p153, %r7, %r232;
+	@!%p153 bra $L203;
+	st.shared.s64 [%rd1+1024], %rd570;
+$L203:
+$L195:
+	bar.sync 0;
+	mul.wide.u32 %rd589, %r8, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	add.s64 %rd591, %rd590, 512;
+	ld.shared.s64 %rd592, [%rd591+0];
+	add.s64 %rd593, %rd592, %rd567;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 {%r233, %r234}, %rd593;
+	shfl.sync.idx.b32 %r235|%p154, %r233, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
+	mov.b64 %rd595, {%r235, %r236};
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, 0;
+	cvt.u64.u32 %rd604, %r2;
+	setp.eq.s64 %p155, %rd604, 0;
+	setp.gt.s64 %p156, %rd602, 0;
+	and.pred %p157, %p155, %p156;
+	@!%p157 bra $L205;
+	atom.global.add.u64 %rd605, [%rd147], %rd602;
+	mov.b64 %rd606, %rd605;
+	mov.b64 %rd603, %rd606;
 $L205:
-	mov.b64 %rd614, %rd613;
+	cvt.u64.u32 %rd607, %r2;
+	setp.eq.s64 %p158, %rd607, 0;
+	setp.eq.u32 %p159, %r1, 0;
+	and.pred %p160, %p158, %p159;
+	bar.sync 0;
+	@!%p160 bra $L206;
+	st.shared.s64 [%rd1+1024], %rd603;
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd608, [%rd1+1024];
+	mov.b64 %rd609, %rd608;
+	mov.b64 %rd603, %rd609;
+	add.s64 %rd610, %rd603, %rd601;
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd612, 0;
+$L207:
+	setp.lt.s64 %p161, %rd612, %rd562;
+	not.pred %p162, %p161;
+	@!%p162 bra $L211;
+	bra.uni $L209;
+$L211:
+	mul.lo.s64 %rd613, %rd612, %rd172;
+	mad.lo.s64 %rd614, %rd613, 4, %rd170;
+	ld.shared.s32 %r237, [%rd614+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd615, %rd611, %rd612;
+	mul.lo.s64 %rd616, %rd615, %rd146;
+	mad.lo.s64 %rd617, %rd616, 4, %rd144;
+	st.global.s32 [%rd617+0], %r238;
+$L208:
+	add.s64 %rd618, %rd612, 1;
+	mov.b64 %rd612, %rd618;
+	bra.uni $L207;
+$L209:
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd619, 0;
+	setp.lt.s64 %p163, %rd448, %rd449;
+	setp.lt.s64 %p164, %rd447, %rd179;
+	or.pred %p165, %p163, %p164;
+	@!%p165 bra $L213;
+	mov.b64 %rd619, 1;
+$L213:
+	mov.b64 %rd620, %rd619;
 	// block reduction
 	sub.u32 %r239, %r13, 1;
 	mov.b32 %r240, %r3;
-$L206:
-	setp.hs.u32 %p162, %r240, 32;
-	@%p162 bra $L207;
-	mov.b64 {%r241, %r242}, %rd614;
-	shfl.sync.down.b32 %r243|%p163, %r241, %r240, %r239, %r17;
-	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
-	mov.b64 %rd615, {%r243, %r244};
-	@!%p163 bra $L208;
-	max.s64 %rd616, %rd614, %rd615;
-	mov.b64 %rd614, %rd616;
-$L208:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L209;
-	mul.wide.u32 %rd617, %r8, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	st.shared.s64 [%rd618+0], %rd614;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L210;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L211;
-	mul.wide.u32 %rd619, %r7, 16;
-	add.s64 %rd620, %rd1, %rd619;
-	ld.shared.s64 %rd621, [%rd620+0];
-	mov.b64 %rd614, %rd621;
-$L211:
-	sub.u32 %r245, %r10, 1;
-	mov.b64 {%r246, %r247}, %rd614;
-	shfl.sync.down.b32 %r248|%p167, %r246, 1, %r245, %r17;
-	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
-	mov.b64 %rd622, {%r248, %r249};
-	@!%p167 bra $L212;
-	max.s64 %rd623, %rd614, %rd622;
-	mov.b64 %rd614, %rd623;
-$L212:
-	mov.b64 {%r250, %r251}, %rd614;
-	shfl.sync.down.b32 %r252|%p168, %r250, 2, %r245, %r17;
-	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
-	mov.b64 %rd624, {%r252, %r253};
-	@!%p168 bra $L213;
-	max.s64 %rd625, %rd614, %rd624;
-	mov.b64 %rd614, %rd625;
-$L213:
-	mov.b64 {%r254, %r255}, %rd614;
-	shfl.sync.down.b32 %r256|%p169, %r254, 4, %r245, %r17;
-	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
-	mov.b64 %rd626, {%r256, %r257};
-	@!%p169 bra $L214;
-	max.s64 %rd627, %rd614, %rd626;
-	mov.b64 %rd614, %rd627;
 $L214:
-	mov.b64 {%r258, %r259}, %rd614;
-	shfl.sync.down.b32 %r260|%p170, %r258, 8, %r245, %r17;
-	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
-	mov.b64 %rd628, {%r260, %r261};
-	@!%p170 bra $L215;
-	max.s64 %rd629, %rd614, %rd628;
-	mov.b64 %rd614, %rd629;
-$L215:
-	mov.b64 {%r262, %r263}, %rd614;
-	shfl.sync.down.b32 %r264|%p171, %r262, 16, %r245, %r17;
-	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
-	mov.b64 %rd630, {%r264, %r265};
-	@!%p171 bra $L216;
-	max.s64 %rd631, %rd614, %rd630;
-	mov.b64 %rd614, %rd631;
+	setp.hs.u32 %p166, %r240, 32;
+	@%p166 bra $L215;
+	mov.b64 {%r241, %r242}, %rd620;
+	shfl.sync.down.b32 %r243|%p167, %r241, %r240, %r239, %r17;
+	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
+	mov.b64 %rd621, {%r243, %r244};
+	@!%p167 bra $L216;
+	max.s64 %rd622, %rd620, %rd621;
+	mov.b64 %rd620, %rd622;
 $L216:
-	@!%p164 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd614;
+	shl.b32 %r240, %r240, 1;
+	bra.uni $L214;
+$L215:
+	setp.eq.u32 %p168, %r7, 0;
+	@!%p168 bra $L217;
+	mul.wide.u32 %rd623, %r8, 16;
+	add.s64 %rd624, %rd1, %rd623;
+	st.shared.s64 [%rd624+0], %rd620;
 $L217:
-$L210:
 	bar.sync 0;
-	ld.shared.s64 %rd632, [%rd1+1024];
-	mov.b64 %rd614, %rd632;
-	mov.b64 %rd633, %rd614;
-	setp.eq.s64 %p172, %rd633, 0;
-	@!%p172 bra $L219;
-	bra.uni $L127;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L218;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L219;
+	mul.wide.u32 %rd625, %r7, 16;
+	add.s64 %rd626, %rd1, %rd625;
+	ld.shared.s64 %rd627, [%rd626+0];
+	mov.b64 %rd620, %rd627;
 $L219:
-$L126:
-	bra.uni $L125;
-$L127:
+	sub.u32 %r245, %r10, 1;
+	mov.b64 {%r246, %r247}, %rd620;
+	shfl.sync.down.b32 %r248|%p171, %r246, 1, %r245, %r17;
+	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
+	mov.b64 %rd628, {%r248, %r249};
+	@!%p171 bra $L220;
+	max.s64 %rd629, %rd620, %rd628;
+	mov.b64 %rd620, %rd629;
+$L220:
+	mov.b64 {%r250, %r251}, %rd620;
+	shfl.sync.down.b32 %r252|%p172, %r250, 2, %r245, %r17;
+	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
+	mov.b64 %rd630, {%r252, %r253};
+	@!%p172 bra $L221;
+	max.s64 %rd631, %rd620, %rd630;
+	mov.b64 %rd620, %rd631;
+$L221:
+	mov.b64 {%r254, %r255}, %rd620;
+	shfl.sync.down.b32 %r256|%p173, %r254, 4, %r245, %r17;
+	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
+	mov.b64 %rd632, {%r256, %r257};
+	@!%p173 bra $L222;
+	max.s64 %rd633, %rd620, %rd632;
+	mov.b64 %rd620, %rd633;
+$L222:
+	mov.b64 {%r258, %r259}, %rd620;
+	shfl.sync.down.b32 %r260|%p174, %r258, 8, %r245, %r17;
+	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
+	mov.b64 %rd634, {%r260, %r261};
+	@!%p174 bra $L223;
+	max.s64 %rd635, %rd620, %rd634;
+	mov.b64 %rd620, %rd635;
+$L223:
+	mov.b64 {%r262, %r263}, %rd620;
+	shfl.sync.down.b32 %r264|%p175, %r262, 16, %r245, %r17;
+	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
+	mov.b64 %rd636, {%r264, %r265};
+	@!%p175 bra $L224;
+	max.s64 %rd637, %rd620, %rd636;
+	mov.b64 %rd620, %rd637;
+$L224:
+	@!%p168 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd620;
+$L225:
+$L218:
+	bar.sync 0;
+	ld.shared.s64 %rd638, [%rd1+1024];
+	mov.b64 %rd620, %rd638;
+	mov.b64 %rd639, %rd620;
+	setp.eq.s64 %p176, %rd639, 0;
+	@!%p176 bra $L227;
+	bra.uni $L131;
+$L227:
+$L130:
+	bra.uni $L129;
+$L131:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd634, %rd113;
-	mov.b64 %rd635, %rd114;
+	mov.b64 %rd640, %rd113;
+	mov.b64 %rd641, %rd114;
 	// block reduction
 	mov.b32 %r266, 1;
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L220:
-	setp.hs.u32 %p173, %r268, 32;
-	@%p173 bra $L221;
-	mov.b64 {%r269, %r270}, %rd634;
-	shfl.sync.down.b32 %r271|%p174, %r269, %r268, %r267, %r17;
+$L228:
+	setp.hs.u32 %p177, %r268, 32;
+	@%p177 bra $L229;
+	mov.b64 {%r269, %r270}, %rd640;
+	shfl.sync.down.b32 %r271|%p178, %r269, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd636, {%r271, %r272};
-	mov.b64 {%r273, %r274}, %rd635;
+	mov.b64 %rd642, {%r271, %r272};
+	mov.b64 {%r273, %r274}, %rd641;
 	shfl.sync.down.b32 %r275, %r273, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r276, %r274, %r268, %r267, %r17;
-	mov.b64 %rd637, {%r275, %r276};
-	@!%p174 bra $L222;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L224;
-	setp.lt.s64 %p176, %rd636, %rd634;
-	setp.eq.s64 %p177, %rd636, %rd634;
-	setp.lt.s64 %p178, %rd637, %rd635;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd638, %rd636, %rd634, %p180;
-	selp.b64 %rd639, %rd637, %rd635, %p180;
-	mov.b64 %rd634, %rd638;
-	mov.b64 %rd635, %rd639;
-	bra.uni $L223;
-$L224:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L225;
-	setp.gt.s64 %p182, %rd636, %rd634;
-	setp.eq.s64 %p183, %rd636, %rd634;
-	setp.lt.s64 %p184, %rd637, %rd635;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd640, %rd636, %rd634, %p186;
-	selp.b64 %rd641, %rd637, %rd635, %p186;
-	mov.b64 %rd634, %rd640;
-	mov.b64 %rd635, %rd641;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd642, %rd634;
-	mov.b64 %rd643, %rd635;
-	mov.b64 %rd644, %rd636;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd649, %rd645;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd652, %rd646, %rd650;
-	mov.b64 %rd646, %rd652;
-	add.s64 %rd653, %rd647, %rd651;
-	mov.b64 %rd647, %rd653;
-$L226:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
-$L223:
-$L222:
+	mov.b64 %rd643, {%r275, %r276};
+	@!%p178 bra $L230;
+	setp.ne.u32 %p179, %r18, 9;
+	@%p179 bra.uni $L232;
+	setp.lt.s64 %p180, %rd642, %rd640;
+	setp.eq.s64 %p181, %rd642, %rd640;
+	setp.lt.s64 %p182, %rd643, %rd641;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd644, %rd642, %rd640, %p184;
+	selp.b64 %rd645, %rd643, %rd641, %p184;
+	mov.b64 %rd640, %rd644;
+	mov.b64 %rd641, %rd645;
+	bra.uni $L231;
+$L232:
+	setp.ne.u32 %p185, %r18, 10;
+	@%p185 bra.uni $L233;
+	setp.gt.s64 %p186, %rd642, %rd640;
+	setp.eq.s64 %p187, %rd642, %rd640;
+	setp.lt.s64 %p188, %rd643, %rd641;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd646, %rd642, %rd640, %p190;
+	selp.b64 %rd647, %rd643, %rd641, %p190;
+	mov.b64 %rd640, %rd646;
+	mov.b64 %rd641, %rd647;
+	bra.uni $L231;
+$L233:
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd651, %rd643;
+	mov.b64 %rd652, %rd648;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd650;
+	mov.b64 %rd655, %rd651;
+	mov.b64 %rd656, %rd654;
+	mov.b64 %rd657, %rd655;
+	add.s64 %rd658, %rd652, %rd656;
+	mov.b64 %rd652, %rd658;
+	add.s64 %rd659, %rd653, %rd657;
+	mov.b64 %rd653, %rd659;
+$L234:
+	mov.b64 %rd640, %rd652;
+	mov.b64 %rd641, %rd653;
+$L231:
+$L230:
 	shl.b32 %r268, %r268, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L227;
-	mul.wide.u32 %rd654, %r8, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	st.shared.s64 [%rd655+0], %rd634;
-	st.shared.s64 [%rd655+8], %rd635;
-$L227:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L228;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L229;
-	mul.wide.u32 %rd656, %r7, 16;
-	add.s64 %rd657, %rd1, %rd656;
-	ld.shared.s64 %rd658, [%rd657+0];
-	ld.shared.s64 %rd659, [%rd657+8];
-	mov.b64 %rd634, %rd658;
-	mov.b64 %rd635, %rd659;
+	bra.uni $L228;
 $L229:
+	setp.eq.u32 %p191, %r7, 0;
+	@!%p191 bra $L235;
+	mul.wide.u32 %rd660, %r8, 16;
+	add.s64 %rd661, %rd1, %rd660;
+	st.shared.s64 [%rd661+0], %rd640;
+	st.shared.s64 [%rd661+8], %rd641;
+$L235:
+	bar.sync 0;
+	setp.eq.u32 %p192, %r8, 0;
+	@!%p192 bra $L236;
+	setp.lo.u32 %p193, %r7, %r10;
+	@!%p193 bra $L237;
+	mul.wide.u32 %rd662, %r7, 16;
+	add.s64 %rd663, %rd1, %rd662;
+	ld.shared.s64 %rd664, [%rd663+0];
+	ld.shared.s64 %rd665, [%rd663+8];
+	mov.b64 %rd640, %rd664;
+	mov.b64 %rd641, %rd665;
+$L237:
 	sub.u32 %r277, %r10, 1;
 	mov.b32 %r278, %r266;
-$L230:
-	setp.hs.u32 %p190, %r278, 32;
-	@%p190 bra $L231;
-	mov.b64 {%r279, %r280}, %rd634;
-	shfl.sync.down.b32 %r281|%p191, %r279, %r278, %r277, %r17;
+$L238:
+	setp.hs.u32 %p194, %r278, 32;
+	@%p194 bra $L239;
+	mov.b64 {%r279, %r280}, %rd640;
+	shfl.sync.down.b32 %r281|%p195, %r279, %r278, %r277, %r17;
 	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
-	mov.b64 %rd660, {%r281, %r282};
-	mov.b64 {%r283, %r284}, %rd635;
+	mov.b64 %rd666, {%r281, %r282};
+	mov.b64 {%r283, %r284}, %rd641;
 	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
-	mov.b64 %rd661, {%r285, %r286};
-	@!%p191 bra $L232;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L234;
-	setp.lt.s64 %p193, %rd660, %rd634;
-	setp.eq.s64 %p194, %rd660, %rd634;
-	setp.lt.s64 %p195, %rd661, %rd635;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd662, %rd660, %rd634, %p197;
-	selp.b64 %rd663, %rd661, %rd635, %p197;
-	mov.b64 %rd634, %rd662;
-	mov.b64 %rd635, %rd663;
-	bra.uni $L233;
-$L234:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L235;
-	setp.gt.s64 %p199, %rd660, %rd634;
-	setp.eq.s64 %p200, %rd660, %rd634;
-	setp.lt.s64 %p201, %rd661, %rd635;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd664, %rd660, %rd634, %p203;
-	selp.b64 %rd665, %rd661, %rd635, %p203;
-	mov.b64 %rd634, %rd664;
-	mov.b64 %rd635, %rd665;
-	bra.uni $L233;
-$L235:
-	mov.b64 %rd666, %rd634;
-	mov.b64 %rd667, %rd635;
-	mov.b64 %rd668, %rd660;
-	mov.b64 %rd669, %rd661;
-	mov.b64 %rd646, %rd666;
-	mov.b64 %rd647, %rd667;
-	mov.b64 %rd648, %rd668;
-	mov.b64 %rd649, %rd669;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd670, %rd646, %rd650;
-	mov.b64 %rd646, %rd670;
-	add.s64 %rd671, %rd647, %rd651;
-	mov.b64 %rd647, %rd671;
-$L236:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
-$L233:
-$L232:
+	mov.b64 %rd667, {%r285, %r286};
+	@!%p195 bra $L240;
+	setp.ne.u32 %p196, %r18, 9;
+	@%p196 bra.uni $L242;
+	setp.lt.s64 %p197, %rd666, %rd640;
+	setp.eq.s64 %p198, %rd666, %rd640;
+	setp.lt.s64 %p199, %rd667, %rd641;
+	and.pred %p200, %p198, %p199;
+	or.pred %p201, %p197, %p200;
+	selp.b64 %rd668, %rd666, %rd640, %p201;
+	selp.b64 %rd669, %rd667, %rd641, %p201;
+	mov.b64 %rd640, %rd668;
+	mov.b64 %rd641, %rd669;
+	bra.uni $L241;
+$L242:
+	setp.ne.u32 %p202, %r18, 10;
+	@%p202 bra.uni $L243;
+	setp.gt.s64 %p203, %rd666, %rd640;
+	setp.eq.s64 %p204, %rd666, %rd640;
+	setp.lt.s64 %p205, %rd667, %rd641;
+	and.pred %p206, %p204, %p205;
+	or.pred %p207, %p203, %p206;
+	selp.b64 %rd670, %rd666, %rd640, %p207;
+	selp.b64 %rd671, %rd667, %rd641, %p207;
+	mov.b64 %rd640, %rd670;
+	mov.b64 %rd641, %rd671;
+	bra.uni $L241;
+$L243:
+	mov.b64 %rd672, %rd640;
+	mov.b64 %rd673, %rd641;
+	mov.b64 %rd674, %rd666;
+	mov.b64 %rd675, %rd667;
+	mov.b64 %rd652, %rd672;
+	mov.b64 %rd653, %rd673;
+	mov.b64 %rd654, %rd674;
+	mov.b64 %rd655, %rd675;
+	mov.b64 %rd656, %rd654;
+	mov.b64 %rd657, %rd655;
+	add.s64 %rd676, %rd652, %rd656;
+	mov.b64 %rd652, %rd676;
+	add.s64 %rd677, %rd653, %rd657;
+	mov.b64 %rd653, %rd677;
+$L244:
+	mov.b64 %rd640, %rd652;
+	mov.b64 %rd641, %rd653;
+$L241:
+$L240:
 	shl.b32 %r278, %r278, 1;
-	bra.uni $L230;
-$L231:
-$L228:
-	mul.wide.u32 %rd672, %r29, 16;
-	add.s64 %rd673, %rd11, %rd672;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L237;
-	st.global.s64 [%rd673+0], %rd634;
-	st.global.s64 [%rd673+8], %rd635;
-$L237:
+	bra.uni $L238;
+$L239:
+$L236:
+	mul.wide.u32 %rd678, %r29, 16;
+	add.s64 %rd679, %rd11, %rd678;
+	setp.eq.u32 %p208, %r5, 0;
+	@!%p208 bra $L245;
+	st.global.s64 [%rd679+0], %rd640;
+	st.global.s64 [%rd679+8], %rd641;
+$L245:
 	ret;
 }
 
@@ -7811,9 +7877,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<110>;
+	.reg .pred %p<112>;
 	.reg .b32 %r<137>;
-	.reg .b64 %rd<418>;
+	.reg .b64 %rd<421>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8368,209 +8434,220 @@ $L50:
 	mov.b64 %rd114, %rd301;
 	bra.uni $L66;
 $L65:
-	sub.s64 %rd302, %rd157, 1;
-	and.b64 %rd303, %rd113, %rd302;
-	setp.eq.s64 %p53, %rd303, 0;
+	mov.b64 %rd302, %rd157;
+	setp.ge.s64 %p53, %rd113, 4096;
 	@!%p53 bra $L68;
-	cvt.s64.s32 %rd304, %r74;
-	add.s64 %rd305, %rd304, 1;
-	mul.lo.s64 %rd306, %rd305, %rd130;
-	mad.lo.s64 %rd307, %rd306, 8, %rd128;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	cvt.s64.s32 %rd310, %r74;
-	mul.lo.s64 %rd311, %rd310, %rd130;
-	mad.lo.s64 %rd312, %rd311, 8, %rd128;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	sub.s64 %rd315, %rd309, %rd314;
-	mul.lo.s64 %rd316, %rd157, %rd315;
-	add.s64 %rd317, %rd114, %rd316;
-	mov.b64 %rd114, %rd317;
+	mul.lo.s64 %rd303, %rd302, 4;
+	mov.b64 %rd302, %rd303;
 $L68:
+	setp.ge.s64 %p54, %rd113, 65536;
+	@!%p54 bra $L70;
+	mul.lo.s64 %rd304, %rd302, 4;
+	mov.b64 %rd302, %rd304;
+$L70:
+	sub.s64 %rd305, %rd302, 1;
+	and.b64 %rd306, %rd113, %rd305;
+	setp.eq.s64 %p55, %rd306, 0;
+	@!%p55 bra $L72;
+	cvt.s64.s32 %rd307, %r74;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd130;
+	mad.lo.s64 %rd310, %rd309, 8, %rd128;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r74;
+	mul.lo.s64 %rd314, %rd313, %rd130;
+	mad.lo.s64 %rd315, %rd314, 8, %rd128;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mul.lo.s64 %rd319, %rd302, %rd318;
+	add.s64 %rd320, %rd114, %rd319;
+	mov.b64 %rd114, %rd320;
+$L72:
 $L66:
-	add.s64 %rd318, %rd113, 1;
-	mov.b64 %rd113, %rd318;
+	add.s64 %rd321, %rd113, 1;
+	mov.b64 %rd113, %rd321;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd319, %rd200, %rd189;
-	mov.b64 %rd200, %rd319;
+	add.s64 %rd322, %rd200, %rd189;
+	mov.b64 %rd200, %rd322;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd320, %rd194;
-$L69:
-	@!%p13 bra $L73;
-	bra.uni $L71;
+	mov.b64 %rd323, %rd194;
 $L73:
-	// block scan
-	mov.b64 %rd321, %rd320;
-	mov.b32 %r75, %r3;
-$L74:
-	setp.hs.u32 %p54, %r75, 32;
-	@%p54 bra $L75;
-	mov.b64 {%r76, %r77}, %rd321;
-	shfl.sync.up.b32 %r78|%p55, %r76, %r75, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
-	mov.b64 %rd322, {%r78, %r79};
-	@!%p55 bra $L76;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
-$L76:
-	shl.b32 %r75, %r75, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r80, %r81}, %rd321;
-	shfl.sync.up.b32 %r82|%p56, %r80, %r3, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
-	mov.b64 %rd324, {%r82, %r83};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd325, %rd324, 0, %p58;
-	sub.u32 %r84, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r84;
-	@!%p59 bra $L77;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L78;
-	mov.b64 %rd328, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
-$L79:
-	mov.b64 {%r85, %r86}, %rd328;
-	shfl.sync.up.b32 %r87|%p62, %r85, 1, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd332, {%r87, %r88};
-	@!%p62 bra $L80;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
-$L80:
-	mov.b64 {%r89, %r90}, %rd328;
-	shfl.sync.up.b32 %r91|%p63, %r89, 2, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
-	mov.b64 %rd334, {%r91, %r92};
-	@!%p63 bra $L81;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
-$L81:
-	mov.b64 {%r93, %r94}, %rd328;
-	shfl.sync.up.b32 %r95|%p64, %r93, 4, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
-	mov.b64 %rd336, {%r95, %r96};
-	@!%p64 bra $L82;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
-$L82:
-	mov.b64 {%r97, %r98}, %rd328;
-	shfl.sync.up.b32 %r99|%p65, %r97, 8, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
-	mov.b64 %rd338, {%r99, %r100};
-	@!%p65 bra $L83;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
-$L83:
-	mov.b64 {%r101, %r102}, %rd328;
-	shfl.sync.up.b32 %r103|%p66, %r101, 16, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
-	mov.b64 %rd340, {%r103, %r104};
-	@!%p66 bra $L84;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
-$L84:
-	mov.b64 {%r105, %r106}, %rd328;
-	shfl.sync.up.b32 %r107|%p67, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd342, {%r107, %r108};
-	selp.b64 %rd343, %rd342, 0, %p67;
-	@!%p61 bra $L85;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
-$L85:
-	sub.u32 %r109, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r109;
-	@!%p68 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd328;
-$L86:
+	// block scan
+	mov.b64 %rd324, %rd323;
+	mov.b32 %r75, %r3;
 $L78:
+	setp.hs.u32 %p56, %r75, 32;
+	@%p56 bra $L79;
+	mov.b64 {%r76, %r77}, %rd324;
+	shfl.sync.up.b32 %r78|%p57, %r76, %r75, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
+	mov.b64 %rd325, {%r78, %r79};
+	@!%p57 bra $L80;
+	add.s64 %rd326, %rd325, %rd324;
+	mov.b64 %rd324, %rd326;
+$L80:
+	shl.b32 %r75, %r75, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r80, %r81}, %rd324;
+	shfl.sync.up.b32 %r82|%p58, %r80, %r3, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
+	mov.b64 %rd327, {%r82, %r83};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd328, %rd327, 0, %p60;
+	sub.u32 %r84, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r84;
+	@!%p61 bra $L81;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	st.shared.s64 [%rd330+0], %rd324;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L82;
+	mov.b64 %rd331, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	ld.shared.s64 %rd334, [%rd333+0];
+	mov.b64 %rd331, %rd334;
+$L83:
+	mov.b64 {%r85, %r86}, %rd331;
+	shfl.sync.up.b32 %r87|%p64, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd335, {%r87, %r88};
+	@!%p64 bra $L84;
+	add.s64 %rd336, %rd335, %rd331;
+	mov.b64 %rd331, %rd336;
+$L84:
+	mov.b64 {%r89, %r90}, %rd331;
+	shfl.sync.up.b32 %r91|%p65, %r89, 2, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
+	mov.b64 %rd337, {%r91, %r92};
+	@!%p65 bra $L85;
+	add.s64 %rd338, %rd337, %rd331;
+	mov.b64 %rd331, %rd338;
+$L85:
+	mov.b64 {%r93, %r94}, %rd331;
+	shfl.sync.up.b32 %r95|%p66, %r93, 4, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
+	mov.b64 %rd339, {%r95, %r96};
+	@!%p66 bra $L86;
+	add.s64 %rd340, %rd339, %rd331;
+	mov.b64 %rd331, %rd340;
+$L86:
+	mov.b64 {%r97, %r98}, %rd331;
+	shfl.sync.up.b32 %r99|%p67, %r97, 8, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
+	mov.b64 %rd341, {%r99, %r100};
+	@!%p67 bra $L87;
+	add.s64 %rd342, %rd341, %rd331;
+	mov.b64 %rd331, %rd342;
+$L87:
+	mov.b64 {%r101, %r102}, %rd331;
+	shfl.sync.up.b32 %r103|%p68, %r101, 16, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
+	mov.b64 %rd343, {%r103, %r104};
+	@!%p68 bra $L88;
+	add.s64 %rd344, %rd343, %rd331;
+	mov.b64 %rd331, %rd344;
+$L88:
+	mov.b64 {%r105, %r106}, %rd331;
+	shfl.sync.up.b32 %r107|%p69, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd345, {%r107, %r108};
+	selp.b64 %rd346, %rd345, 0, %p69;
+	@!%p63 bra $L89;
+	mul.wide.u32 %rd347, %r7, 16;
 	add.s64 %rd348, %rd1, %rd347;
 	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r110, %r111}, %rd351;
-	shfl.sync.idx.b32 %r112|%p69, %r110, 0, %r22, %r17;
+	st.shared.s64 [%rd349+0], %rd346;
+$L89:
+	sub.u32 %r109, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r109;
+	@!%p70 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd331;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	ld.shared.s64 %rd353, [%rd352+0];
+	add.s64 %rd354, %rd353, %rd328;
+	ld.shared.s64 %rd355, [%rd1+1024];
+	mov.b64 {%r110, %r111}, %rd354;
+	shfl.sync.idx.b32 %r112|%p71, %r110, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
-	mov.b64 %rd353, {%r112, %r113};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
+	mov.b64 %rd356, {%r112, %r113};
 	mov.b64 %rd357, %rd355;
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p70, %rd362, 0;
-	setp.gt.s64 %p71, %rd360, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L88;
-	atom.global.add.u64 %rd363, [%rd147], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
-$L88:
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, 0;
 	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p73, %rd365, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd361;
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
+	setp.eq.s64 %p72, %rd365, 0;
+	setp.gt.s64 %p73, %rd363, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L92;
+	atom.global.add.u64 %rd366, [%rd147], %rd363;
 	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
-$L90:
-	setp.lt.s64 %p76, %rd370, %rd320;
-	not.pred %p77, %p76;
-	@!%p77 bra $L94;
-	bra.uni $L92;
-$L94:
-	mul.lo.s64 %rd371, %rd370, %rd172;
-	mad.lo.s64 %rd372, %rd371, 4, %rd170;
-	ld.shared.s32 %r114, [%rd372+0];
-	mov.b32 %r115, %r114;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd146;
-	mad.lo.s64 %rd375, %rd374, 4, %rd144;
-	st.global.s32 [%rd375+0], %r115;
-$L91:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
-	bra.uni $L90;
+	mov.b64 %rd364, %rd367;
 $L92:
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p75, %rd368, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd369, [%rd1+1024];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd364, %rd362;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd373, 0;
+$L94:
+	setp.lt.s64 %p78, %rd373, %rd323;
+	not.pred %p79, %p78;
+	@!%p79 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd374, %rd373, %rd172;
+	mad.lo.s64 %rd375, %rd374, 4, %rd170;
+	ld.shared.s32 %r114, [%rd375+0];
+	mov.b32 %r115, %r114;
+	add.s64 %rd376, %rd372, %rd373;
+	mul.lo.s64 %rd377, %rd376, %rd146;
+	mad.lo.s64 %rd378, %rd377, 4, %rd144;
+	st.global.s32 [%rd378+0], %r115;
+$L95:
+	add.s64 %rd379, %rd373, 1;
+	mov.b64 %rd373, %rd379;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L11:
-	add.s64 %rd377, %rd193, %rd191;
-	mov.b64 %rd193, %rd377;
+	add.s64 %rd380, %rd193, %rd191;
+	mov.b64 %rd193, %rd380;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8578,161 +8655,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd378, %rd113;
-	mov.b64 %rd379, %rd114;
+	mov.b64 %rd381, %rd113;
+	mov.b64 %rd382, %rd114;
 	// block reduction
 	mov.b32 %r116, 1;
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L95:
-	setp.hs.u32 %p78, %r118, 32;
-	@%p78 bra $L96;
-	mov.b64 {%r119, %r120}, %rd378;
-	shfl.sync.down.b32 %r121|%p79, %r119, %r118, %r117, %r17;
+$L99:
+	setp.hs.u32 %p80, %r118, 32;
+	@%p80 bra $L100;
+	mov.b64 {%r119, %r120}, %rd381;
+	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd380, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd379;
+	mov.b64 %rd383, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd382;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd381, {%r125, %r126};
-	@!%p79 bra $L97;
-	setp.ne.u32 %p80, %r18, 9;
-	@%p80 bra.uni $L99;
-	setp.lt.s64 %p81, %rd380, %rd378;
-	setp.eq.s64 %p82, %rd380, %rd378;
-	setp.lt.s64 %p83, %rd381, %rd379;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd382, %rd380, %rd378, %p85;
-	selp.b64 %rd383, %rd381, %rd379, %p85;
-	mov.b64 %rd378, %rd382;
-	mov.b64 %rd379, %rd383;
-	bra.uni $L98;
-$L99:
-	setp.ne.u32 %p86, %r18, 10;
-	@%p86 bra.uni $L100;
-	setp.gt.s64 %p87, %rd380, %rd378;
-	setp.eq.s64 %p88, %rd380, %rd378;
-	setp.lt.s64 %p89, %rd381, %rd379;
-	and.pred %p90, %p88, %p89;
-	or.pred %p91, %p87, %p90;
-	selp.b64 %rd384, %rd380, %rd378, %p91;
-	selp.b64 %rd385, %rd381, %rd379, %p91;
-	mov.b64 %rd378, %rd384;
-	mov.b64 %rd379, %rd385;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd396, %rd390, %rd394;
-	mov.b64 %rd390, %rd396;
-	add.s64 %rd397, %rd391, %rd395;
-	mov.b64 %rd391, %rd397;
-$L101:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
-$L98:
-$L97:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L95;
-$L96:
-	setp.eq.u32 %p92, %r7, 0;
-	@!%p92 bra $L102;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd378;
-	st.shared.s64 [%rd399+8], %rd379;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p93, %r8, 0;
-	@!%p93 bra $L103;
-	setp.lo.u32 %p94, %r7, %r10;
-	@!%p94 bra $L104;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	ld.shared.s64 %rd403, [%rd401+8];
-	mov.b64 %rd378, %rd402;
-	mov.b64 %rd379, %rd403;
+	mov.b64 %rd384, {%r125, %r126};
+	@!%p81 bra $L101;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L103;
+	setp.lt.s64 %p83, %rd383, %rd381;
+	setp.eq.s64 %p84, %rd383, %rd381;
+	setp.lt.s64 %p85, %rd384, %rd382;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd385, %rd383, %rd381, %p87;
+	selp.b64 %rd386, %rd384, %rd382, %p87;
+	mov.b64 %rd381, %rd385;
+	mov.b64 %rd382, %rd386;
+	bra.uni $L102;
+$L103:
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L104;
+	setp.gt.s64 %p89, %rd383, %rd381;
+	setp.eq.s64 %p90, %rd383, %rd381;
+	setp.lt.s64 %p91, %rd384, %rd382;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd387, %rd383, %rd381, %p93;
+	selp.b64 %rd388, %rd384, %rd382, %p93;
+	mov.b64 %rd381, %rd387;
+	mov.b64 %rd382, %rd388;
+	bra.uni $L102;
 $L104:
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd392, %rd384;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd396, %rd392;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	add.s64 %rd399, %rd393, %rd397;
+	mov.b64 %rd393, %rd399;
+	add.s64 %rd400, %rd394, %rd398;
+	mov.b64 %rd394, %rd400;
+$L105:
+	mov.b64 %rd381, %rd393;
+	mov.b64 %rd382, %rd394;
+$L102:
+$L101:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L106;
+	mul.wide.u32 %rd401, %r8, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	st.shared.s64 [%rd402+0], %rd381;
+	st.shared.s64 [%rd402+8], %rd382;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L107;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L108;
+	mul.wide.u32 %rd403, %r7, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	ld.shared.s64 %rd405, [%rd404+0];
+	ld.shared.s64 %rd406, [%rd404+8];
+	mov.b64 %rd381, %rd405;
+	mov.b64 %rd382, %rd406;
+$L108:
 	sub.u32 %r127, %r10, 1;
 	mov.b32 %r128, %r116;
-$L105:
-	setp.hs.u32 %p95, %r128, 32;
-	@%p95 bra $L106;
-	mov.b64 {%r129, %r130}, %rd378;
-	shfl.sync.down.b32 %r131|%p96, %r129, %r128, %r127, %r17;
+$L109:
+	setp.hs.u32 %p97, %r128, 32;
+	@%p97 bra $L110;
+	mov.b64 {%r129, %r130}, %rd381;
+	shfl.sync.down.b32 %r131|%p98, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd404, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd379;
+	mov.b64 %rd407, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd382;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd405, {%r135, %r136};
-	@!%p96 bra $L107;
-	setp.ne.u32 %p97, %r18, 9;
-	@%p97 bra.uni $L109;
-	setp.lt.s64 %p98, %rd404, %rd378;
-	setp.eq.s64 %p99, %rd404, %rd378;
-	setp.lt.s64 %p100, %rd405, %rd379;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd406, %rd404, %rd378, %p102;
-	selp.b64 %rd407, %rd405, %rd379, %p102;
-	mov.b64 %rd378, %rd406;
-	mov.b64 %rd379, %rd407;
-	bra.uni $L108;
-$L109:
-	setp.ne.u32 %p103, %r18, 10;
-	@%p103 bra.uni $L110;
-	setp.gt.s64 %p104, %rd404, %rd378;
-	setp.eq.s64 %p105, %rd404, %rd378;
-	setp.lt.s64 %p106, %rd405, %rd379;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd408, %rd404, %rd378, %p108;
-	selp.b64 %rd409, %rd405, %rd379, %p108;
-	mov.b64 %rd378, %rd408;
-	mov.b64 %rd379, %rd409;
-	bra.uni $L108;
-$L110:
-	mov.b64 %rd410, %rd378;
-	mov.b64 %rd411, %rd379;
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd411;
-	mov.b64 %rd392, %rd412;
+	mov.b64 %rd408, {%r135, %r136};
+	@!%p98 bra $L111;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L113;
+	setp.lt.s64 %p100, %rd407, %rd381;
+	setp.eq.s64 %p101, %rd407, %rd381;
+	setp.lt.s64 %p102, %rd408, %rd382;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd409, %rd407, %rd381, %p104;
+	selp.b64 %rd410, %rd408, %rd382, %p104;
+	mov.b64 %rd381, %rd409;
+	mov.b64 %rd382, %rd410;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L114;
+	setp.gt.s64 %p106, %rd407, %rd381;
+	setp.eq.s64 %p107, %rd407, %rd381;
+	setp.lt.s64 %p108, %rd408, %rd382;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd411, %rd407, %rd381, %p110;
+	selp.b64 %rd412, %rd408, %rd382, %p110;
+	mov.b64 %rd381, %rd411;
+	mov.b64 %rd382, %rd412;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd413, %rd381;
+	mov.b64 %rd414, %rd382;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd416, %rd408;
 	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd414, %rd390, %rd394;
-	mov.b64 %rd390, %rd414;
-	add.s64 %rd415, %rd391, %rd395;
-	mov.b64 %rd391, %rd415;
-$L111:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
-$L108:
-$L107:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L105;
-$L106:
-$L103:
-	mul.wide.u32 %rd416, %r29, 16;
-	add.s64 %rd417, %rd11, %rd416;
-	setp.eq.u32 %p109, %r5, 0;
-	@!%p109 bra $L112;
-	st.global.s64 [%rd417+0], %rd378;
-	st.global.s64 [%rd417+8], %rd379;
+	mov.b64 %rd394, %rd414;
+	mov.b64 %rd395, %rd415;
+	mov.b64 %rd396, %rd416;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	add.s64 %rd417, %rd393, %rd397;
+	mov.b64 %rd393, %rd417;
+	add.s64 %rd418, %rd394, %rd398;
+	mov.b64 %rd394, %rd418;
+$L115:
+	mov.b64 %rd381, %rd393;
+	mov.b64 %rd382, %rd394;
 $L112:
+$L111:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd419, %r29, 16;
+	add.s64 %rd420, %rd11, %rd419;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L116;
+	st.global.s64 [%rd420+0], %rd381;
+	st.global.s64 [%rd420+8], %rd382;
+$L116:
 	ret;
 }
 
@@ -9230,9 +9307,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<107>;
+	.reg .pred %p<109>;
 	.reg .b32 %r<146>;
-	.reg .b64 %rd<434>;
+	.reg .b64 %rd<437>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9794,209 +9871,220 @@ $L50:
 	mov.b64 %rd121, %rd317;
 	bra.uni $L66;
 $L65:
-	sub.s64 %rd318, %rd164, 1;
-	and.b64 %rd319, %rd120, %rd318;
-	setp.eq.s64 %p50, %rd319, 0;
+	mov.b64 %rd318, %rd164;
+	setp.ge.s64 %p50, %rd120, 4096;
 	@!%p50 bra $L68;
-	cvt.s64.s32 %rd320, %r83;
-	add.s64 %rd321, %rd320, 1;
-	mul.lo.s64 %rd322, %rd321, %rd137;
-	mad.lo.s64 %rd323, %rd322, 8, %rd135;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r83;
-	mul.lo.s64 %rd327, %rd326, %rd137;
-	mad.lo.s64 %rd328, %rd327, 8, %rd135;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	sub.s64 %rd331, %rd325, %rd330;
-	mul.lo.s64 %rd332, %rd164, %rd331;
-	add.s64 %rd333, %rd121, %rd332;
-	mov.b64 %rd121, %rd333;
+	mul.lo.s64 %rd319, %rd318, 4;
+	mov.b64 %rd318, %rd319;
 $L68:
+	setp.ge.s64 %p51, %rd120, 65536;
+	@!%p51 bra $L70;
+	mul.lo.s64 %rd320, %rd318, 4;
+	mov.b64 %rd318, %rd320;
+$L70:
+	sub.s64 %rd321, %rd318, 1;
+	and.b64 %rd322, %rd120, %rd321;
+	setp.eq.s64 %p52, %rd322, 0;
+	@!%p52 bra $L72;
+	cvt.s64.s32 %rd323, %r83;
+	add.s64 %rd324, %rd323, 1;
+	mul.lo.s64 %rd325, %rd324, %rd137;
+	mad.lo.s64 %rd326, %rd325, 8, %rd135;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	cvt.s64.s32 %rd329, %r83;
+	mul.lo.s64 %rd330, %rd329, %rd137;
+	mad.lo.s64 %rd331, %rd330, 8, %rd135;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	sub.s64 %rd334, %rd328, %rd333;
+	mul.lo.s64 %rd335, %rd318, %rd334;
+	add.s64 %rd336, %rd121, %rd335;
+	mov.b64 %rd121, %rd336;
+$L72:
 $L66:
-	add.s64 %rd334, %rd120, 1;
-	mov.b64 %rd120, %rd334;
+	add.s64 %rd337, %rd120, 1;
+	mov.b64 %rd120, %rd337;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd335, %rd210, %rd199;
-	mov.b64 %rd210, %rd335;
+	add.s64 %rd338, %rd210, %rd199;
+	mov.b64 %rd210, %rd338;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd336, %rd204;
-$L69:
-	@!%p13 bra $L73;
-	bra.uni $L71;
+	mov.b64 %rd339, %rd204;
 $L73:
-	// block scan
-	mov.b64 %rd337, %rd336;
-	mov.b32 %r84, %r3;
-$L74:
-	setp.hs.u32 %p51, %r84, 32;
-	@%p51 bra $L75;
-	mov.b64 {%r85, %r86}, %rd337;
-	shfl.sync.up.b32 %r87|%p52, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd338, {%r87, %r88};
-	@!%p52 bra $L76;
-	add.s64 %rd339, %rd338, %rd337;
-	mov.b64 %rd337, %rd339;
-$L76:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r89, %r90}, %rd337;
-	shfl.sync.up.b32 %r91|%p53, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd340, {%r91, %r92};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd341, %rd340, 0, %p55;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r93;
-	@!%p56 bra $L77;
-	mul.wide.u32 %rd342, %r8, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	st.shared.s64 [%rd343+0], %rd337;
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L78;
-	mov.b64 %rd344, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L79;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd344, %rd347;
-$L79:
-	mov.b64 {%r94, %r95}, %rd344;
-	shfl.sync.up.b32 %r96|%p59, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd348, {%r96, %r97};
-	@!%p59 bra $L80;
-	add.s64 %rd349, %rd348, %rd344;
-	mov.b64 %rd344, %rd349;
-$L80:
-	mov.b64 {%r98, %r99}, %rd344;
-	shfl.sync.up.b32 %r100|%p60, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd350, {%r100, %r101};
-	@!%p60 bra $L81;
-	add.s64 %rd351, %rd350, %rd344;
-	mov.b64 %rd344, %rd351;
-$L81:
-	mov.b64 {%r102, %r103}, %rd344;
-	shfl.sync.up.b32 %r104|%p61, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd352, {%r104, %r105};
-	@!%p61 bra $L82;
-	add.s64 %rd353, %rd352, %rd344;
-	mov.b64 %rd344, %rd353;
-$L82:
-	mov.b64 {%r106, %r107}, %rd344;
-	shfl.sync.up.b32 %r108|%p62, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd354, {%r108, %r109};
-	@!%p62 bra $L83;
-	add.s64 %rd355, %rd354, %rd344;
-	mov.b64 %rd344, %rd355;
-$L83:
-	mov.b64 {%r110, %r111}, %rd344;
-	shfl.sync.up.b32 %r112|%p63, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd356, {%r112, %r113};
-	@!%p63 bra $L84;
-	add.s64 %rd357, %rd356, %rd344;
-	mov.b64 %rd344, %rd357;
-$L84:
-	mov.b64 {%r114, %r115}, %rd344;
-	shfl.sync.up.b32 %r116|%p64, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd358, {%r116, %r117};
-	selp.b64 %rd359, %rd358, 0, %p64;
-	@!%p58 bra $L85;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	st.shared.s64 [%rd362+0], %rd359;
-$L85:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r118;
-	@!%p65 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L86:
+	// block scan
+	mov.b64 %rd340, %rd339;
+	mov.b32 %r84, %r3;
 $L78:
+	setp.hs.u32 %p53, %r84, 32;
+	@%p53 bra $L79;
+	mov.b64 {%r85, %r86}, %rd340;
+	shfl.sync.up.b32 %r87|%p54, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd341, {%r87, %r88};
+	@!%p54 bra $L80;
+	add.s64 %rd342, %rd341, %rd340;
+	mov.b64 %rd340, %rd342;
+$L80:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r89, %r90}, %rd340;
+	shfl.sync.up.b32 %r91|%p55, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd343, {%r91, %r92};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd344, %rd343, 0, %p57;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r93;
+	@!%p58 bra $L81;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	st.shared.s64 [%rd346+0], %rd340;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd363, %r8, 16;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L82;
+	mov.b64 %rd347, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L83;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	ld.shared.s64 %rd350, [%rd349+0];
+	mov.b64 %rd347, %rd350;
+$L83:
+	mov.b64 {%r94, %r95}, %rd347;
+	shfl.sync.up.b32 %r96|%p61, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd351, {%r96, %r97};
+	@!%p61 bra $L84;
+	add.s64 %rd352, %rd351, %rd347;
+	mov.b64 %rd347, %rd352;
+$L84:
+	mov.b64 {%r98, %r99}, %rd347;
+	shfl.sync.up.b32 %r100|%p62, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd353, {%r100, %r101};
+	@!%p62 bra $L85;
+	add.s64 %rd354, %rd353, %rd347;
+	mov.b64 %rd347, %rd354;
+$L85:
+	mov.b64 {%r102, %r103}, %rd347;
+	shfl.sync.up.b32 %r104|%p63, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd355, {%r104, %r105};
+	@!%p63 bra $L86;
+	add.s64 %rd356, %rd355, %rd347;
+	mov.b64 %rd347, %rd356;
+$L86:
+	mov.b64 {%r106, %r107}, %rd347;
+	shfl.sync.up.b32 %r108|%p64, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd357, {%r108, %r109};
+	@!%p64 bra $L87;
+	add.s64 %rd358, %rd357, %rd347;
+	mov.b64 %rd347, %rd358;
+$L87:
+	mov.b64 {%r110, %r111}, %rd347;
+	shfl.sync.up.b32 %r112|%p65, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd359, {%r112, %r113};
+	@!%p65 bra $L88;
+	add.s64 %rd360, %rd359, %rd347;
+	mov.b64 %rd347, %rd360;
+$L88:
+	mov.b64 {%r114, %r115}, %rd347;
+	shfl.sync.up.b32 %r116|%p66, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd361, {%r116, %r117};
+	selp.b64 %rd362, %rd361, 0, %p66;
+	@!%p60 bra $L89;
+	mul.wide.u32 %rd363, %r7, 16;
 	add.s64 %rd364, %rd1, %rd363;
 	add.s64 %rd365, %rd364, 512;
-	ld.shared.s64 %rd366, [%rd365+0];
-	add.s64 %rd367, %rd366, %rd341;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd367;
-	shfl.sync.idx.b32 %r121|%p66, %r119, 0, %r22, %r17;
+	st.shared.s64 [%rd365+0], %rd362;
+$L89:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r118;
+	@!%p67 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd347;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd366, %r8, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	ld.shared.s64 %rd369, [%rd368+0];
+	add.s64 %rd370, %rd369, %rd344;
+	ld.shared.s64 %rd371, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd370;
+	shfl.sync.idx.b32 %r121|%p68, %r119, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd369, {%r121, %r122};
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
+	mov.b64 %rd372, {%r121, %r122};
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
 	mov.b64 %rd375, %rd373;
 	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, 0;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p67, %rd378, 0;
-	setp.gt.s64 %p68, %rd376, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L88;
-	atom.global.add.u64 %rd379, [%rd154], %rd376;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd377, %rd380;
-$L88:
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, 0;
 	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p70, %rd381, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
-	bar.sync 0;
-	@!%p72 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd377;
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd382, [%rd1+1024];
+	setp.eq.s64 %p69, %rd381, 0;
+	setp.gt.s64 %p70, %rd379, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L92;
+	atom.global.add.u64 %rd382, [%rd154], %rd379;
 	mov.b64 %rd383, %rd382;
-	mov.b64 %rd377, %rd383;
-	add.s64 %rd384, %rd377, %rd375;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, 0;
-$L90:
-	setp.lt.s64 %p73, %rd386, %rd336;
-	not.pred %p74, %p73;
-	@!%p74 bra $L94;
-	bra.uni $L92;
-$L94:
-	mul.lo.s64 %rd387, %rd386, %rd182;
-	mad.lo.s64 %rd388, %rd387, 4, %rd180;
-	ld.shared.s32 %r123, [%rd388+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd389, %rd385, %rd386;
-	mul.lo.s64 %rd390, %rd389, %rd153;
-	mad.lo.s64 %rd391, %rd390, 4, %rd151;
-	st.global.s32 [%rd391+0], %r124;
-$L91:
-	add.s64 %rd392, %rd386, 1;
-	mov.b64 %rd386, %rd392;
-	bra.uni $L90;
+	mov.b64 %rd380, %rd383;
 $L92:
-	bra.uni $L71;
-$L70:
-	bra.uni $L69;
-$L71:
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p72, %rd384, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd380;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd385, [%rd1+1024];
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd380, %rd386;
+	add.s64 %rd387, %rd380, %rd378;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, 0;
+$L94:
+	setp.lt.s64 %p75, %rd389, %rd339;
+	not.pred %p76, %p75;
+	@!%p76 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd390, %rd389, %rd182;
+	mad.lo.s64 %rd391, %rd390, 4, %rd180;
+	ld.shared.s32 %r123, [%rd391+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd392, %rd388, %rd389;
+	mul.lo.s64 %rd393, %rd392, %rd153;
+	mad.lo.s64 %rd394, %rd393, 4, %rd151;
+	st.global.s32 [%rd394+0], %r124;
+$L95:
+	add.s64 %rd395, %rd389, 1;
+	mov.b64 %rd389, %rd395;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L11:
-	add.s64 %rd393, %rd203, %rd201;
-	mov.b64 %rd203, %rd393;
+	add.s64 %rd396, %rd203, %rd201;
+	mov.b64 %rd203, %rd396;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10004,161 +10092,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd394, %rd120;
-	mov.b64 %rd395, %rd121;
+	mov.b64 %rd397, %rd120;
+	mov.b64 %rd398, %rd121;
 	// block reduction
 	mov.b32 %r125, 1;
 	sub.u32 %r126, %r13, 1;
 	mov.b32 %r127, %r3;
-$L95:
-	setp.hs.u32 %p75, %r127, 32;
-	@%p75 bra $L96;
-	mov.b64 {%r128, %r129}, %rd394;
-	shfl.sync.down.b32 %r130|%p76, %r128, %r127, %r126, %r17;
+$L99:
+	setp.hs.u32 %p77, %r127, 32;
+	@%p77 bra $L100;
+	mov.b64 {%r128, %r129}, %rd397;
+	shfl.sync.down.b32 %r130|%p78, %r128, %r127, %r126, %r17;
 	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd396, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd395;
+	mov.b64 %rd399, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd398;
 	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
-	mov.b64 %rd397, {%r134, %r135};
-	@!%p76 bra $L97;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L99;
-	setp.lt.s64 %p78, %rd396, %rd394;
-	setp.eq.s64 %p79, %rd396, %rd394;
-	setp.lt.s64 %p80, %rd397, %rd395;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd398, %rd396, %rd394, %p82;
-	selp.b64 %rd399, %rd397, %rd395, %p82;
-	mov.b64 %rd394, %rd398;
-	mov.b64 %rd395, %rd399;
-	bra.uni $L98;
-$L99:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L100;
-	setp.gt.s64 %p84, %rd396, %rd394;
-	setp.eq.s64 %p85, %rd396, %rd394;
-	setp.lt.s64 %p86, %rd397, %rd395;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd400, %rd396, %rd394, %p88;
-	selp.b64 %rd401, %rd397, %rd395, %p88;
-	mov.b64 %rd394, %rd400;
-	mov.b64 %rd395, %rd401;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd397;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd407, %rd411;
-	mov.b64 %rd407, %rd413;
-$L101:
-	mov.b64 %rd394, %rd406;
-	mov.b64 %rd395, %rd407;
-$L98:
-$L97:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L95;
-$L96:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L102;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	st.shared.s64 [%rd415+0], %rd394;
-	st.shared.s64 [%rd415+8], %rd395;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L103;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L104;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	ld.shared.s64 %rd418, [%rd417+0];
-	ld.shared.s64 %rd419, [%rd417+8];
-	mov.b64 %rd394, %rd418;
-	mov.b64 %rd395, %rd419;
+	mov.b64 %rd400, {%r134, %r135};
+	@!%p78 bra $L101;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L103;
+	setp.lt.s64 %p80, %rd399, %rd397;
+	setp.eq.s64 %p81, %rd399, %rd397;
+	setp.lt.s64 %p82, %rd400, %rd398;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd401, %rd399, %rd397, %p84;
+	selp.b64 %rd402, %rd400, %rd398, %p84;
+	mov.b64 %rd397, %rd401;
+	mov.b64 %rd398, %rd402;
+	bra.uni $L102;
+$L103:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L104;
+	setp.gt.s64 %p86, %rd399, %rd397;
+	setp.eq.s64 %p87, %rd399, %rd397;
+	setp.lt.s64 %p88, %rd400, %rd398;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd403, %rd399, %rd397, %p90;
+	selp.b64 %rd404, %rd400, %rd398, %p90;
+	mov.b64 %rd397, %rd403;
+	mov.b64 %rd398, %rd404;
+	bra.uni $L102;
 $L104:
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd410, %rd406;
+	mov.b64 %rd411, %rd407;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	add.s64 %rd415, %rd409, %rd413;
+	mov.b64 %rd409, %rd415;
+	add.s64 %rd416, %rd410, %rd414;
+	mov.b64 %rd410, %rd416;
+$L105:
+	mov.b64 %rd397, %rd409;
+	mov.b64 %rd398, %rd410;
+$L102:
+$L101:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L106;
+	mul.wide.u32 %rd417, %r8, 16;
+	add.s64 %rd418, %rd1, %rd417;
+	st.shared.s64 [%rd418+0], %rd397;
+	st.shared.s64 [%rd418+8], %rd398;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L107;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L108;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	ld.shared.s64 %rd422, [%rd420+8];
+	mov.b64 %rd397, %rd421;
+	mov.b64 %rd398, %rd422;
+$L108:
 	sub.u32 %r136, %r10, 1;
 	mov.b32 %r137, %r125;
-$L105:
-	setp.hs.u32 %p92, %r137, 32;
-	@%p92 bra $L106;
-	mov.b64 {%r138, %r139}, %rd394;
-	shfl.sync.down.b32 %r140|%p93, %r138, %r137, %r136, %r17;
+$L109:
+	setp.hs.u32 %p94, %r137, 32;
+	@%p94 bra $L110;
+	mov.b64 {%r138, %r139}, %rd397;
+	shfl.sync.down.b32 %r140|%p95, %r138, %r137, %r136, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
-	mov.b64 %rd420, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd395;
+	mov.b64 %rd423, {%r140, %r141};
+	mov.b64 {%r142, %r143}, %rd398;
 	shfl.sync.down.b32 %r144, %r142, %r137, %r136, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r137, %r136, %r17;
-	mov.b64 %rd421, {%r144, %r145};
-	@!%p93 bra $L107;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L109;
-	setp.lt.s64 %p95, %rd420, %rd394;
-	setp.eq.s64 %p96, %rd420, %rd394;
-	setp.lt.s64 %p97, %rd421, %rd395;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd422, %rd420, %rd394, %p99;
-	selp.b64 %rd423, %rd421, %rd395, %p99;
-	mov.b64 %rd394, %rd422;
-	mov.b64 %rd395, %rd423;
-	bra.uni $L108;
-$L109:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L110;
-	setp.gt.s64 %p101, %rd420, %rd394;
-	setp.eq.s64 %p102, %rd420, %rd394;
-	setp.lt.s64 %p103, %rd421, %rd395;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd424, %rd420, %rd394, %p105;
-	selp.b64 %rd425, %rd421, %rd395, %p105;
-	mov.b64 %rd394, %rd424;
-	mov.b64 %rd395, %rd425;
-	bra.uni $L108;
-$L110:
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd395;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd429, %rd421;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
-	mov.b64 %rd408, %rd428;
+	mov.b64 %rd424, {%r144, %r145};
+	@!%p95 bra $L111;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L113;
+	setp.lt.s64 %p97, %rd423, %rd397;
+	setp.eq.s64 %p98, %rd423, %rd397;
+	setp.lt.s64 %p99, %rd424, %rd398;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd425, %rd423, %rd397, %p101;
+	selp.b64 %rd426, %rd424, %rd398, %p101;
+	mov.b64 %rd397, %rd425;
+	mov.b64 %rd398, %rd426;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L114;
+	setp.gt.s64 %p103, %rd423, %rd397;
+	setp.eq.s64 %p104, %rd423, %rd397;
+	setp.lt.s64 %p105, %rd424, %rd398;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd427, %rd423, %rd397, %p107;
+	selp.b64 %rd428, %rd424, %rd398, %p107;
+	mov.b64 %rd397, %rd427;
+	mov.b64 %rd398, %rd428;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd429, %rd397;
+	mov.b64 %rd430, %rd398;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd432, %rd424;
 	mov.b64 %rd409, %rd429;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
-	add.s64 %rd431, %rd407, %rd411;
-	mov.b64 %rd407, %rd431;
-$L111:
-	mov.b64 %rd394, %rd406;
-	mov.b64 %rd395, %rd407;
-$L108:
-$L107:
-	shl.b32 %r137, %r137, 1;
-	bra.uni $L105;
-$L106:
-$L103:
-	mul.wide.u32 %rd432, %r29, 16;
-	add.s64 %rd433, %rd11, %rd432;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L112;
-	st.global.s64 [%rd433+0], %rd394;
-	st.global.s64 [%rd433+8], %rd395;
+	mov.b64 %rd410, %rd430;
+	mov.b64 %rd411, %rd431;
+	mov.b64 %rd412, %rd432;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	add.s64 %rd433, %rd409, %rd413;
+	mov.b64 %rd409, %rd433;
+	add.s64 %rd434, %rd410, %rd414;
+	mov.b64 %rd410, %rd434;
+$L115:
+	mov.b64 %rd397, %rd409;
+	mov.b64 %rd398, %rd410;
 $L112:
+$L111:
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd435, %r29, 16;
+	add.s64 %rd436, %rd11, %rd435;
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L116;
+	st.global.s64 [%rd436+0], %rd397;
+	st.global.s64 [%rd436+8], %rd398;
+$L116:
 	ret;
 }
 
@@ -10666,9 +10754,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<112>;
+	.reg .pred %p<114>;
 	.reg .b32 %r<137>;
-	.reg .b64 %rd<433>;
+	.reg .b64 %rd<436>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -11249,209 +11337,220 @@ $L52:
 	mov.b64 %rd121, %rd316;
 	bra.uni $L68;
 $L67:
-	sub.s64 %rd317, %rd164, 1;
-	and.b64 %rd318, %rd120, %rd317;
-	setp.eq.s64 %p55, %rd318, 0;
+	mov.b64 %rd317, %rd164;
+	setp.ge.s64 %p55, %rd120, 4096;
 	@!%p55 bra $L70;
-	cvt.s64.s32 %rd319, %r74;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, %rd137;
-	mad.lo.s64 %rd322, %rd321, 8, %rd135;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	cvt.s64.s32 %rd325, %r74;
-	mul.lo.s64 %rd326, %rd325, %rd137;
-	mad.lo.s64 %rd327, %rd326, 8, %rd135;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	sub.s64 %rd330, %rd324, %rd329;
-	mul.lo.s64 %rd331, %rd164, %rd330;
-	add.s64 %rd332, %rd121, %rd331;
-	mov.b64 %rd121, %rd332;
+	mul.lo.s64 %rd318, %rd317, 4;
+	mov.b64 %rd317, %rd318;
 $L70:
+	setp.ge.s64 %p56, %rd120, 65536;
+	@!%p56 bra $L72;
+	mul.lo.s64 %rd319, %rd317, 4;
+	mov.b64 %rd317, %rd319;
+$L72:
+	sub.s64 %rd320, %rd317, 1;
+	and.b64 %rd321, %rd120, %rd320;
+	setp.eq.s64 %p57, %rd321, 0;
+	@!%p57 bra $L74;
+	cvt.s64.s32 %rd322, %r74;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd137;
+	mad.lo.s64 %rd325, %rd324, 8, %rd135;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	cvt.s64.s32 %rd328, %r74;
+	mul.lo.s64 %rd329, %rd328, %rd137;
+	mad.lo.s64 %rd330, %rd329, 8, %rd135;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	sub.s64 %rd333, %rd327, %rd332;
+	mul.lo.s64 %rd334, %rd317, %rd333;
+	add.s64 %rd335, %rd121, %rd334;
+	mov.b64 %rd121, %rd335;
+$L74:
 $L68:
-	add.s64 %rd333, %rd120, 1;
-	mov.b64 %rd120, %rd333;
+	add.s64 %rd336, %rd120, 1;
+	mov.b64 %rd120, %rd336;
 $L66:
 $L49:
 $L23:
-	add.s64 %rd334, %rd210, %rd199;
-	mov.b64 %rd210, %rd334;
+	add.s64 %rd337, %rd210, %rd199;
+	mov.b64 %rd210, %rd337;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd335, %rd204;
-$L71:
-	@!%p13 bra $L75;
-	bra.uni $L73;
+	mov.b64 %rd338, %rd204;
 $L75:
-	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r75, %r3;
-$L76:
-	setp.hs.u32 %p56, %r75, 32;
-	@%p56 bra $L77;
-	mov.b64 {%r76, %r77}, %rd336;
-	shfl.sync.up.b32 %r78|%p57, %r76, %r75, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
-	mov.b64 %rd337, {%r78, %r79};
-	@!%p57 bra $L78;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
-$L78:
-	shl.b32 %r75, %r75, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r80, %r81}, %rd336;
-	shfl.sync.up.b32 %r82|%p58, %r80, %r3, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
-	mov.b64 %rd339, {%r82, %r83};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd340, %rd339, 0, %p60;
-	sub.u32 %r84, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r84;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
+	@!%p13 bra $L79;
+	bra.uni $L77;
 $L79:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L80;
-	mov.b64 %rd343, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L81;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
-$L81:
-	mov.b64 {%r85, %r86}, %rd343;
-	shfl.sync.up.b32 %r87|%p64, %r85, 1, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd347, {%r87, %r88};
-	@!%p64 bra $L82;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
-$L82:
-	mov.b64 {%r89, %r90}, %rd343;
-	shfl.sync.up.b32 %r91|%p65, %r89, 2, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
-	mov.b64 %rd349, {%r91, %r92};
-	@!%p65 bra $L83;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
-$L83:
-	mov.b64 {%r93, %r94}, %rd343;
-	shfl.sync.up.b32 %r95|%p66, %r93, 4, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
-	mov.b64 %rd351, {%r95, %r96};
-	@!%p66 bra $L84;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
-$L84:
-	mov.b64 {%r97, %r98}, %rd343;
-	shfl.sync.up.b32 %r99|%p67, %r97, 8, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
-	mov.b64 %rd353, {%r99, %r100};
-	@!%p67 bra $L85;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
-$L85:
-	mov.b64 {%r101, %r102}, %rd343;
-	shfl.sync.up.b32 %r103|%p68, %r101, 16, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
-	mov.b64 %rd355, {%r103, %r104};
-	@!%p68 bra $L86;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
-$L86:
-	mov.b64 {%r105, %r106}, %rd343;
-	shfl.sync.up.b32 %r107|%p69, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd357, {%r107, %r108};
-	selp.b64 %rd358, %rd357, 0, %p69;
-	@!%p63 bra $L87;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
-$L87:
-	sub.u32 %r109, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r109;
-	@!%p70 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L88:
+	// block scan
+	mov.b64 %rd339, %rd338;
+	mov.b32 %r75, %r3;
 $L80:
+	setp.hs.u32 %p58, %r75, 32;
+	@%p58 bra $L81;
+	mov.b64 {%r76, %r77}, %rd339;
+	shfl.sync.up.b32 %r78|%p59, %r76, %r75, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
+	mov.b64 %rd340, {%r78, %r79};
+	@!%p59 bra $L82;
+	add.s64 %rd341, %rd340, %rd339;
+	mov.b64 %rd339, %rd341;
+$L82:
+	shl.b32 %r75, %r75, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r80, %r81}, %rd339;
+	shfl.sync.up.b32 %r82|%p60, %r80, %r3, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
+	mov.b64 %rd342, {%r82, %r83};
+	setp.lo.u32 %p61, %r3, 32;
+	and.pred %p62, %p60, %p61;
+	selp.b64 %rd343, %rd342, 0, %p62;
+	sub.u32 %r84, %r13, %r3;
+	setp.eq.u32 %p63, %r7, %r84;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	st.shared.s64 [%rd345+0], %rd339;
+$L83:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L84;
+	mov.b64 %rd346, 0;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L85;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	ld.shared.s64 %rd349, [%rd348+0];
+	mov.b64 %rd346, %rd349;
+$L85:
+	mov.b64 {%r85, %r86}, %rd346;
+	shfl.sync.up.b32 %r87|%p66, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd350, {%r87, %r88};
+	@!%p66 bra $L86;
+	add.s64 %rd351, %rd350, %rd346;
+	mov.b64 %rd346, %rd351;
+$L86:
+	mov.b64 {%r89, %r90}, %rd346;
+	shfl.sync.up.b32 %r91|%p67, %r89, 2, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
+	mov.b64 %rd352, {%r91, %r92};
+	@!%p67 bra $L87;
+	add.s64 %rd353, %rd352, %rd346;
+	mov.b64 %rd346, %rd353;
+$L87:
+	mov.b64 {%r93, %r94}, %rd346;
+	shfl.sync.up.b32 %r95|%p68, %r93, 4, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
+	mov.b64 %rd354, {%r95, %r96};
+	@!%p68 bra $L88;
+	add.s64 %rd355, %rd354, %rd346;
+	mov.b64 %rd346, %rd355;
+$L88:
+	mov.b64 {%r97, %r98}, %rd346;
+	shfl.sync.up.b32 %r99|%p69, %r97, 8, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
+	mov.b64 %rd356, {%r99, %r100};
+	@!%p69 bra $L89;
+	add.s64 %rd357, %rd356, %rd346;
+	mov.b64 %rd346, %rd357;
+$L89:
+	mov.b64 {%r101, %r102}, %rd346;
+	shfl.sync.up.b32 %r103|%p70, %r101, 16, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
+	mov.b64 %rd358, {%r103, %r104};
+	@!%p70 bra $L90;
+	add.s64 %rd359, %rd358, %rd346;
+	mov.b64 %rd346, %rd359;
+$L90:
+	mov.b64 {%r105, %r106}, %rd346;
+	shfl.sync.up.b32 %r107|%p71, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd360, {%r107, %r108};
+	selp.b64 %rd361, %rd360, 0, %p71;
+	@!%p65 bra $L91;
+	mul.wide.u32 %rd362, %r7, 16;
 	add.s64 %rd363, %rd1, %rd362;
 	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r110, %r111}, %rd366;
-	shfl.sync.idx.b32 %r112|%p71, %r110, 0, %r22, %r17;
+	st.shared.s64 [%rd364+0], %rd361;
+$L91:
+	sub.u32 %r109, %r10, 1;
+	setp.eq.u32 %p72, %r7, %r109;
+	@!%p72 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd346;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd365, %r8, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	ld.shared.s64 %rd368, [%rd367+0];
+	add.s64 %rd369, %rd368, %rd343;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 {%r110, %r111}, %rd369;
+	shfl.sync.idx.b32 %r112|%p73, %r110, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
-	mov.b64 %rd368, {%r112, %r113};
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
+	mov.b64 %rd371, {%r112, %r113};
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
 	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p72, %rd377, 0;
-	setp.gt.s64 %p73, %rd375, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L90;
-	atom.global.add.u64 %rd378, [%rd154], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
-$L90:
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, 0;
 	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p75, %rd380, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd376;
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
+	setp.eq.s64 %p74, %rd380, 0;
+	setp.gt.s64 %p75, %rd378, 0;
+	and.pred %p76, %p74, %p75;
+	@!%p76 bra $L94;
+	atom.global.add.u64 %rd381, [%rd154], %rd378;
 	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
-$L92:
-	setp.lt.s64 %p78, %rd385, %rd335;
-	not.pred %p79, %p78;
-	@!%p79 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd386, %rd385, %rd182;
-	mad.lo.s64 %rd387, %rd386, 4, %rd180;
-	ld.shared.s32 %r114, [%rd387+0];
-	mov.b32 %r115, %r114;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd153;
-	mad.lo.s64 %rd390, %rd389, 4, %rd151;
-	st.global.s32 [%rd390+0], %r115;
-$L93:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
-	bra.uni $L92;
+	mov.b64 %rd379, %rd382;
 $L94:
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p77, %rd383, 0;
+	setp.eq.u32 %p78, %r1, 0;
+	and.pred %p79, %p77, %p78;
+	bar.sync 0;
+	@!%p79 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd379;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd384, [%rd1+1024];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd379, %rd385;
+	add.s64 %rd386, %rd379, %rd377;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd388, 0;
+$L96:
+	setp.lt.s64 %p80, %rd388, %rd338;
+	not.pred %p81, %p80;
+	@!%p81 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd389, %rd388, %rd182;
+	mad.lo.s64 %rd390, %rd389, 4, %rd180;
+	ld.shared.s32 %r114, [%rd390+0];
+	mov.b32 %r115, %r114;
+	add.s64 %rd391, %rd387, %rd388;
+	mul.lo.s64 %rd392, %rd391, %rd153;
+	mad.lo.s64 %rd393, %rd392, 4, %rd151;
+	st.global.s32 [%rd393+0], %r115;
+$L97:
+	add.s64 %rd394, %rd388, 1;
+	mov.b64 %rd388, %rd394;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 $L11:
-	add.s64 %rd392, %rd203, %rd201;
-	mov.b64 %rd203, %rd392;
+	add.s64 %rd395, %rd203, %rd201;
+	mov.b64 %rd203, %rd395;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11459,161 +11558,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd393, %rd120;
-	mov.b64 %rd394, %rd121;
+	mov.b64 %rd396, %rd120;
+	mov.b64 %rd397, %rd121;
 	// block reduction
 	mov.b32 %r116, 1;
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L97:
-	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L98;
-	mov.b64 {%r119, %r120}, %rd393;
-	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
+$L101:
+	setp.hs.u32 %p82, %r118, 32;
+	@%p82 bra $L102;
+	mov.b64 {%r119, %r120}, %rd396;
+	shfl.sync.down.b32 %r121|%p83, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd395, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd394;
+	mov.b64 %rd398, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd397;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd396, {%r125, %r126};
-	@!%p81 bra $L99;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L101;
-	setp.lt.s64 %p83, %rd395, %rd393;
-	setp.eq.s64 %p84, %rd395, %rd393;
-	setp.lt.s64 %p85, %rd396, %rd394;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd397, %rd395, %rd393, %p87;
-	selp.b64 %rd398, %rd396, %rd394, %p87;
-	mov.b64 %rd393, %rd397;
-	mov.b64 %rd394, %rd398;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L102;
-	setp.gt.s64 %p89, %rd395, %rd393;
-	setp.eq.s64 %p90, %rd395, %rd393;
-	setp.lt.s64 %p91, %rd396, %rd394;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd399, %rd395, %rd393, %p93;
-	selp.b64 %rd400, %rd396, %rd394, %p93;
-	mov.b64 %rd393, %rd399;
-	mov.b64 %rd394, %rd400;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd411, %rd405, %rd409;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
-$L103:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L100:
-$L99:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L104;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd393;
-	st.shared.s64 [%rd414+8], %rd394;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L105;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L106;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	ld.shared.s64 %rd418, [%rd416+8];
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
+	mov.b64 %rd399, {%r125, %r126};
+	@!%p83 bra $L103;
+	setp.ne.u32 %p84, %r18, 9;
+	@%p84 bra.uni $L105;
+	setp.lt.s64 %p85, %rd398, %rd396;
+	setp.eq.s64 %p86, %rd398, %rd396;
+	setp.lt.s64 %p87, %rd399, %rd397;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd400, %rd398, %rd396, %p89;
+	selp.b64 %rd401, %rd399, %rd397, %p89;
+	mov.b64 %rd396, %rd400;
+	mov.b64 %rd397, %rd401;
+	bra.uni $L104;
+$L105:
+	setp.ne.u32 %p90, %r18, 10;
+	@%p90 bra.uni $L106;
+	setp.gt.s64 %p91, %rd398, %rd396;
+	setp.eq.s64 %p92, %rd398, %rd396;
+	setp.lt.s64 %p93, %rd399, %rd397;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd402, %rd398, %rd396, %p95;
+	selp.b64 %rd403, %rd399, %rd397, %p95;
+	mov.b64 %rd396, %rd402;
+	mov.b64 %rd397, %rd403;
+	bra.uni $L104;
 $L106:
+	mov.b64 %rd404, %rd396;
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd410, %rd406;
+	mov.b64 %rd411, %rd407;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd414, %rd408, %rd412;
+	mov.b64 %rd408, %rd414;
+	add.s64 %rd415, %rd409, %rd413;
+	mov.b64 %rd409, %rd415;
+$L107:
+	mov.b64 %rd396, %rd408;
+	mov.b64 %rd397, %rd409;
+$L104:
+$L103:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L101;
+$L102:
+	setp.eq.u32 %p96, %r7, 0;
+	@!%p96 bra $L108;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	st.shared.s64 [%rd417+0], %rd396;
+	st.shared.s64 [%rd417+8], %rd397;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p97, %r8, 0;
+	@!%p97 bra $L109;
+	setp.lo.u32 %p98, %r7, %r10;
+	@!%p98 bra $L110;
+	mul.wide.u32 %rd418, %r7, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	ld.shared.s64 %rd420, [%rd419+0];
+	ld.shared.s64 %rd421, [%rd419+8];
+	mov.b64 %rd396, %rd420;
+	mov.b64 %rd397, %rd421;
+$L110:
 	sub.u32 %r127, %r10, 1;
 	mov.b32 %r128, %r116;
-$L107:
-	setp.hs.u32 %p97, %r128, 32;
-	@%p97 bra $L108;
-	mov.b64 {%r129, %r130}, %rd393;
-	shfl.sync.down.b32 %r131|%p98, %r129, %r128, %r127, %r17;
+$L111:
+	setp.hs.u32 %p99, %r128, 32;
+	@%p99 bra $L112;
+	mov.b64 {%r129, %r130}, %rd396;
+	shfl.sync.down.b32 %r131|%p100, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd419, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd394;
+	mov.b64 %rd422, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd397;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd420, {%r135, %r136};
-	@!%p98 bra $L109;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L111;
-	setp.lt.s64 %p100, %rd419, %rd393;
-	setp.eq.s64 %p101, %rd419, %rd393;
-	setp.lt.s64 %p102, %rd420, %rd394;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd421, %rd419, %rd393, %p104;
-	selp.b64 %rd422, %rd420, %rd394, %p104;
-	mov.b64 %rd393, %rd421;
-	mov.b64 %rd394, %rd422;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L112;
-	setp.gt.s64 %p106, %rd419, %rd393;
-	setp.eq.s64 %p107, %rd419, %rd393;
-	setp.lt.s64 %p108, %rd420, %rd394;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd423, %rd419, %rd393, %p110;
-	selp.b64 %rd424, %rd420, %rd394, %p110;
-	mov.b64 %rd393, %rd423;
-	mov.b64 %rd394, %rd424;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd425, %rd393;
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd419;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
+	mov.b64 %rd423, {%r135, %r136};
+	@!%p100 bra $L113;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L115;
+	setp.lt.s64 %p102, %rd422, %rd396;
+	setp.eq.s64 %p103, %rd422, %rd396;
+	setp.lt.s64 %p104, %rd423, %rd397;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd424, %rd422, %rd396, %p106;
+	selp.b64 %rd425, %rd423, %rd397, %p106;
+	mov.b64 %rd396, %rd424;
+	mov.b64 %rd397, %rd425;
+	bra.uni $L114;
+$L115:
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L116;
+	setp.gt.s64 %p108, %rd422, %rd396;
+	setp.eq.s64 %p109, %rd422, %rd396;
+	setp.lt.s64 %p110, %rd423, %rd397;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd426, %rd422, %rd396, %p112;
+	selp.b64 %rd427, %rd423, %rd397, %p112;
+	mov.b64 %rd396, %rd426;
+	mov.b64 %rd397, %rd427;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd428, %rd396;
+	mov.b64 %rd429, %rd397;
+	mov.b64 %rd430, %rd422;
+	mov.b64 %rd431, %rd423;
 	mov.b64 %rd408, %rd428;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd429, %rd405, %rd409;
-	mov.b64 %rd405, %rd429;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
-$L113:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L110:
-$L109:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L107;
-$L108:
-$L105:
-	mul.wide.u32 %rd431, %r29, 16;
-	add.s64 %rd432, %rd11, %rd431;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L114;
-	st.global.s64 [%rd432+0], %rd393;
-	st.global.s64 [%rd432+8], %rd394;
+	mov.b64 %rd409, %rd429;
+	mov.b64 %rd410, %rd430;
+	mov.b64 %rd411, %rd431;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd432, %rd408, %rd412;
+	mov.b64 %rd408, %rd432;
+	add.s64 %rd433, %rd409, %rd413;
+	mov.b64 %rd409, %rd433;
+$L117:
+	mov.b64 %rd396, %rd408;
+	mov.b64 %rd397, %rd409;
 $L114:
+$L113:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L111;
+$L112:
+$L109:
+	mul.wide.u32 %rd434, %r29, 16;
+	add.s64 %rd435, %rd11, %rd434;
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L118;
+	st.global.s64 [%rd435+0], %rd396;
+	st.global.s64 [%rd435+8], %rd397;
+$L118:
 	ret;
 }
 
@@ -12115,9 +12214,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<104>;
+	.reg .pred %p<106>;
 	.reg .b32 %r<138>;
-	.reg .b64 %rd<381>;
+	.reg .b64 %rd<384>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -12615,214 +12714,225 @@ $L45:
 	mov.b64 %rd107, %rd263;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd264, %rd150, 1;
-	and.b64 %rd265, %rd106, %rd264;
-	setp.eq.s64 %p47, %rd265, 0;
+	mov.b64 %rd264, %rd150;
+	setp.ge.s64 %p47, %rd106, 4096;
 	@!%p47 bra $L63;
-	cvt.s64.s32 %rd266, %r75;
-	add.s64 %rd267, %rd266, 1;
-	mul.lo.s64 %rd268, %rd267, %rd123;
-	mad.lo.s64 %rd269, %rd268, 8, %rd121;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	cvt.s64.s32 %rd272, %r75;
-	mul.lo.s64 %rd273, %rd272, %rd123;
-	mad.lo.s64 %rd274, %rd273, 8, %rd121;
-	ld.global.nc.s64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	sub.s64 %rd277, %rd271, %rd276;
-	mul.lo.s64 %rd278, %rd150, %rd277;
-	add.s64 %rd279, %rd107, %rd278;
-	mov.b64 %rd107, %rd279;
+	mul.lo.s64 %rd265, %rd264, 4;
+	mov.b64 %rd264, %rd265;
 $L63:
+	setp.ge.s64 %p48, %rd106, 65536;
+	@!%p48 bra $L65;
+	mul.lo.s64 %rd266, %rd264, 4;
+	mov.b64 %rd264, %rd266;
+$L65:
+	sub.s64 %rd267, %rd264, 1;
+	and.b64 %rd268, %rd106, %rd267;
+	setp.eq.s64 %p49, %rd268, 0;
+	@!%p49 bra $L67;
+	cvt.s64.s32 %rd269, %r75;
+	add.s64 %rd270, %rd269, 1;
+	mul.lo.s64 %rd271, %rd270, %rd123;
+	mad.lo.s64 %rd272, %rd271, 8, %rd121;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	cvt.s64.s32 %rd275, %r75;
+	mul.lo.s64 %rd276, %rd275, %rd123;
+	mad.lo.s64 %rd277, %rd276, 8, %rd121;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd279, %rd278;
+	sub.s64 %rd280, %rd274, %rd279;
+	mul.lo.s64 %rd281, %rd264, %rd280;
+	add.s64 %rd282, %rd107, %rd281;
+	mov.b64 %rd107, %rd282;
+$L67:
 $L61:
-	add.s64 %rd280, %rd106, 1;
-	mov.b64 %rd106, %rd280;
+	add.s64 %rd283, %rd106, 1;
+	mov.b64 %rd106, %rd283;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd281, %rd209, %rd164;
-	mov.b64 %rd209, %rd281;
+	add.s64 %rd284, %rd209, %rd164;
+	mov.b64 %rd209, %rd284;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd282, %rd207;
-$L64:
-	@!%p13 bra $L68;
-	bra.uni $L66;
+	mov.b64 %rd285, %rd207;
 $L68:
-	// block scan
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r76, %r3;
-$L69:
-	setp.hs.u32 %p48, %r76, 32;
-	@%p48 bra $L70;
-	mov.b64 {%r77, %r78}, %rd283;
-	shfl.sync.up.b32 %r79|%p49, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd284, {%r79, %r80};
-	@!%p49 bra $L71;
-	add.s64 %rd285, %rd284, %rd283;
-	mov.b64 %rd283, %rd285;
-$L71:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r81, %r82}, %rd283;
-	shfl.sync.up.b32 %r83|%p50, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd286, {%r83, %r84};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd287, %rd286, 0, %p52;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r85;
-	@!%p53 bra $L72;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd283;
+	@!%p13 bra $L72;
+	bra.uni $L70;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L73;
-	mov.b64 %rd290, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L74;
-	mul.wide.u32 %rd291, %r7, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	ld.shared.s64 %rd293, [%rd292+0];
-	mov.b64 %rd290, %rd293;
-$L74:
-	mov.b64 {%r86, %r87}, %rd290;
-	shfl.sync.up.b32 %r88|%p56, %r86, 1, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd294, {%r88, %r89};
-	@!%p56 bra $L75;
-	add.s64 %rd295, %rd294, %rd290;
-	mov.b64 %rd290, %rd295;
-$L75:
-	mov.b64 {%r90, %r91}, %rd290;
-	shfl.sync.up.b32 %r92|%p57, %r90, 2, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd296, {%r92, %r93};
-	@!%p57 bra $L76;
-	add.s64 %rd297, %rd296, %rd290;
-	mov.b64 %rd290, %rd297;
-$L76:
-	mov.b64 {%r94, %r95}, %rd290;
-	shfl.sync.up.b32 %r96|%p58, %r94, 4, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd298, {%r96, %r97};
-	@!%p58 bra $L77;
-	add.s64 %rd299, %rd298, %rd290;
-	mov.b64 %rd290, %rd299;
-$L77:
-	mov.b64 {%r98, %r99}, %rd290;
-	shfl.sync.up.b32 %r100|%p59, %r98, 8, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd300, {%r100, %r101};
-	@!%p59 bra $L78;
-	add.s64 %rd301, %rd300, %rd290;
-	mov.b64 %rd290, %rd301;
-$L78:
-	mov.b64 {%r102, %r103}, %rd290;
-	shfl.sync.up.b32 %r104|%p60, %r102, 16, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd302, {%r104, %r105};
-	@!%p60 bra $L79;
-	add.s64 %rd303, %rd302, %rd290;
-	mov.b64 %rd290, %rd303;
-$L79:
-	mov.b64 {%r106, %r107}, %rd290;
-	shfl.sync.up.b32 %r108|%p61, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd304, {%r108, %r109};
-	selp.b64 %rd305, %rd304, 0, %p61;
-	@!%p55 bra $L80;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	st.shared.s64 [%rd308+0], %rd305;
-$L80:
-	sub.u32 %r110, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r110;
-	@!%p62 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd290;
-$L81:
+	// block scan
+	mov.b64 %rd286, %rd285;
+	mov.b32 %r76, %r3;
 $L73:
+	setp.hs.u32 %p50, %r76, 32;
+	@%p50 bra $L74;
+	mov.b64 {%r77, %r78}, %rd286;
+	shfl.sync.up.b32 %r79|%p51, %r77, %r76, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
+	mov.b64 %rd287, {%r79, %r80};
+	@!%p51 bra $L75;
+	add.s64 %rd288, %rd287, %rd286;
+	mov.b64 %rd286, %rd288;
+$L75:
+	shl.b32 %r76, %r76, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r81, %r82}, %rd286;
+	shfl.sync.up.b32 %r83|%p52, %r81, %r3, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
+	mov.b64 %rd289, {%r83, %r84};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd290, %rd289, 0, %p54;
+	sub.u32 %r85, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r85;
+	@!%p55 bra $L76;
+	mul.wide.u32 %rd291, %r8, 16;
+	add.s64 %rd292, %rd1, %rd291;
+	st.shared.s64 [%rd292+0], %rd286;
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd309, %r8, 16;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L77;
+	mov.b64 %rd293, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd294, %r7, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	ld.shared.s64 %rd296, [%rd295+0];
+	mov.b64 %rd293, %rd296;
+$L78:
+	mov.b64 {%r86, %r87}, %rd293;
+	shfl.sync.up.b32 %r88|%p58, %r86, 1, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
+	mov.b64 %rd297, {%r88, %r89};
+	@!%p58 bra $L79;
+	add.s64 %rd298, %rd297, %rd293;
+	mov.b64 %rd293, %rd298;
+$L79:
+	mov.b64 {%r90, %r91}, %rd293;
+	shfl.sync.up.b32 %r92|%p59, %r90, 2, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
+	mov.b64 %rd299, {%r92, %r93};
+	@!%p59 bra $L80;
+	add.s64 %rd300, %rd299, %rd293;
+	mov.b64 %rd293, %rd300;
+$L80:
+	mov.b64 {%r94, %r95}, %rd293;
+	shfl.sync.up.b32 %r96|%p60, %r94, 4, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
+	mov.b64 %rd301, {%r96, %r97};
+	@!%p60 bra $L81;
+	add.s64 %rd302, %rd301, %rd293;
+	mov.b64 %rd293, %rd302;
+$L81:
+	mov.b64 {%r98, %r99}, %rd293;
+	shfl.sync.up.b32 %r100|%p61, %r98, 8, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
+	mov.b64 %rd303, {%r100, %r101};
+	@!%p61 bra $L82;
+	add.s64 %rd304, %rd303, %rd293;
+	mov.b64 %rd293, %rd304;
+$L82:
+	mov.b64 {%r102, %r103}, %rd293;
+	shfl.sync.up.b32 %r104|%p62, %r102, 16, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
+	mov.b64 %rd305, {%r104, %r105};
+	@!%p62 bra $L83;
+	add.s64 %rd306, %rd305, %rd293;
+	mov.b64 %rd293, %rd306;
+$L83:
+	mov.b64 {%r106, %r107}, %rd293;
+	shfl.sync.up.b32 %r108|%p63, %r106, 1, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
+	mov.b64 %rd307, {%r108, %r109};
+	selp.b64 %rd308, %rd307, 0, %p63;
+	@!%p57 bra $L84;
+	mul.wide.u32 %rd309, %r7, 16;
 	add.s64 %rd310, %rd1, %rd309;
 	add.s64 %rd311, %rd310, 512;
-	ld.shared.s64 %rd312, [%rd311+0];
-	add.s64 %rd313, %rd312, %rd287;
-	ld.shared.s64 %rd314, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd313;
-	shfl.sync.idx.b32 %r113|%p63, %r111, 0, %r22, %r17;
+	st.shared.s64 [%rd311+0], %rd308;
+$L84:
+	sub.u32 %r110, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r110;
+	@!%p64 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd293;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd312, %r8, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	add.s64 %rd314, %rd313, 512;
+	ld.shared.s64 %rd315, [%rd314+0];
+	add.s64 %rd316, %rd315, %rd290;
+	ld.shared.s64 %rd317, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd316;
+	shfl.sync.idx.b32 %r113|%p65, %r111, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
-	mov.b64 %rd315, {%r113, %r114};
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
+	mov.b64 %rd318, {%r113, %r114};
 	mov.b64 %rd319, %rd317;
 	mov.b64 %rd320, %rd318;
 	mov.b64 %rd321, %rd319;
 	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, 0;
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p64, %rd324, 0;
-	setp.gt.s64 %p65, %rd322, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L83;
-	atom.global.add.u64 %rd325, [%rd140], %rd322;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd323, %rd326;
-$L83:
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, %rd323;
+	mov.b64 %rd326, 0;
 	cvt.u64.u32 %rd327, %r2;
-	setp.eq.s64 %p67, %rd327, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd323;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd328, [%rd1+1024];
+	setp.eq.s64 %p66, %rd327, 0;
+	setp.gt.s64 %p67, %rd325, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L87;
+	atom.global.add.u64 %rd328, [%rd140], %rd325;
 	mov.b64 %rd329, %rd328;
-	mov.b64 %rd323, %rd329;
-	add.s64 %rd330, %rd323, %rd321;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 0;
-$L85:
-	setp.lt.s64 %p70, %rd332, %rd282;
-	not.pred %p71, %p70;
-	@!%p71 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd333, %rd332, %rd162;
-	mad.lo.s64 %rd334, %rd333, 4, %rd160;
-	ld.shared.s32 %r115, [%rd334+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd335, %rd331, %rd332;
-	mul.lo.s64 %rd336, %rd335, %rd139;
-	mad.lo.s64 %rd337, %rd336, 4, %rd137;
-	st.global.s32 [%rd337+0], %r116;
-$L86:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
-	bra.uni $L85;
+	mov.b64 %rd326, %rd329;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	cvt.u64.u32 %rd330, %r2;
+	setp.eq.s64 %p69, %rd330, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd326;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd331, [%rd1+1024];
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd326, %rd332;
+	add.s64 %rd333, %rd326, %rd324;
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, 0;
+$L89:
+	setp.lt.s64 %p72, %rd335, %rd285;
+	not.pred %p73, %p72;
+	@!%p73 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd336, %rd335, %rd162;
+	mad.lo.s64 %rd337, %rd336, 4, %rd160;
+	ld.shared.s32 %r115, [%rd337+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd338, %rd334, %rd335;
+	mul.lo.s64 %rd339, %rd338, %rd139;
+	mad.lo.s64 %rd340, %rd339, 4, %rd137;
+	st.global.s32 [%rd340+0], %r116;
+$L90:
+	add.s64 %rd341, %rd335, 1;
+	mov.b64 %rd335, %rd341;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 $L25:
-	add.s64 %rd339, %rd203, %rd173;
-	mov.b64 %rd203, %rd339;
+	add.s64 %rd342, %rd203, %rd173;
+	mov.b64 %rd203, %rd342;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd340, %rd174, 1;
-	mov.b64 %rd174, %rd340;
+	add.s64 %rd343, %rd174, 1;
+	mov.b64 %rd174, %rd343;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12830,161 +12940,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd341, %rd106;
-	mov.b64 %rd342, %rd107;
+	mov.b64 %rd344, %rd106;
+	mov.b64 %rd345, %rd107;
 	// block reduction
 	mov.b32 %r117, 1;
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L90:
-	setp.hs.u32 %p72, %r119, 32;
-	@%p72 bra $L91;
-	mov.b64 {%r120, %r121}, %rd341;
-	shfl.sync.down.b32 %r122|%p73, %r120, %r119, %r118, %r17;
+$L94:
+	setp.hs.u32 %p74, %r119, 32;
+	@%p74 bra $L95;
+	mov.b64 {%r120, %r121}, %rd344;
+	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd343, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd342;
+	mov.b64 %rd346, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd345;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd344, {%r126, %r127};
-	@!%p73 bra $L92;
-	setp.ne.u32 %p74, %r18, 9;
-	@%p74 bra.uni $L94;
-	setp.lt.s64 %p75, %rd343, %rd341;
-	setp.eq.s64 %p76, %rd343, %rd341;
-	setp.lt.s64 %p77, %rd344, %rd342;
-	and.pred %p78, %p76, %p77;
-	or.pred %p79, %p75, %p78;
-	selp.b64 %rd345, %rd343, %rd341, %p79;
-	selp.b64 %rd346, %rd344, %rd342, %p79;
-	mov.b64 %rd341, %rd345;
-	mov.b64 %rd342, %rd346;
-	bra.uni $L93;
-$L94:
-	setp.ne.u32 %p80, %r18, 10;
-	@%p80 bra.uni $L95;
-	setp.gt.s64 %p81, %rd343, %rd341;
-	setp.eq.s64 %p82, %rd343, %rd341;
-	setp.lt.s64 %p83, %rd344, %rd342;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd347, %rd343, %rd341, %p85;
-	selp.b64 %rd348, %rd344, %rd342, %p85;
-	mov.b64 %rd341, %rd347;
-	mov.b64 %rd342, %rd348;
-	bra.uni $L93;
-$L95:
-	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd342;
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd359, %rd353, %rd357;
-	mov.b64 %rd353, %rd359;
-	add.s64 %rd360, %rd354, %rd358;
-	mov.b64 %rd354, %rd360;
-$L96:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
-$L93:
-$L92:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L97;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	st.shared.s64 [%rd362+0], %rd341;
-	st.shared.s64 [%rd362+8], %rd342;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L98;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L99;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	ld.shared.s64 %rd366, [%rd364+8];
-	mov.b64 %rd341, %rd365;
-	mov.b64 %rd342, %rd366;
+	mov.b64 %rd347, {%r126, %r127};
+	@!%p75 bra $L96;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L98;
+	setp.lt.s64 %p77, %rd346, %rd344;
+	setp.eq.s64 %p78, %rd346, %rd344;
+	setp.lt.s64 %p79, %rd347, %rd345;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd348, %rd346, %rd344, %p81;
+	selp.b64 %rd349, %rd347, %rd345, %p81;
+	mov.b64 %rd344, %rd348;
+	mov.b64 %rd345, %rd349;
+	bra.uni $L97;
+$L98:
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L99;
+	setp.gt.s64 %p83, %rd346, %rd344;
+	setp.eq.s64 %p84, %rd346, %rd344;
+	setp.lt.s64 %p85, %rd347, %rd345;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd350, %rd346, %rd344, %p87;
+	selp.b64 %rd351, %rd347, %rd345, %p87;
+	mov.b64 %rd344, %rd350;
+	mov.b64 %rd345, %rd351;
+	bra.uni $L97;
 $L99:
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd345;
+	mov.b64 %rd354, %rd346;
+	mov.b64 %rd355, %rd347;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd353;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd355;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	add.s64 %rd362, %rd356, %rd360;
+	mov.b64 %rd356, %rd362;
+	add.s64 %rd363, %rd357, %rd361;
+	mov.b64 %rd357, %rd363;
+$L100:
+	mov.b64 %rd344, %rd356;
+	mov.b64 %rd345, %rd357;
+$L97:
+$L96:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L94;
+$L95:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L101;
+	mul.wide.u32 %rd364, %r8, 16;
+	add.s64 %rd365, %rd1, %rd364;
+	st.shared.s64 [%rd365+0], %rd344;
+	st.shared.s64 [%rd365+8], %rd345;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L102;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L103;
+	mul.wide.u32 %rd366, %r7, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	ld.shared.s64 %rd368, [%rd367+0];
+	ld.shared.s64 %rd369, [%rd367+8];
+	mov.b64 %rd344, %rd368;
+	mov.b64 %rd345, %rd369;
+$L103:
 	sub.u32 %r128, %r10, 1;
 	mov.b32 %r129, %r117;
-$L100:
-	setp.hs.u32 %p89, %r129, 32;
-	@%p89 bra $L101;
-	mov.b64 {%r130, %r131}, %rd341;
-	shfl.sync.down.b32 %r132|%p90, %r130, %r129, %r128, %r17;
+$L104:
+	setp.hs.u32 %p91, %r129, 32;
+	@%p91 bra $L105;
+	mov.b64 {%r130, %r131}, %rd344;
+	shfl.sync.down.b32 %r132|%p92, %r130, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd367, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd342;
+	mov.b64 %rd370, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd345;
 	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd368, {%r136, %r137};
-	@!%p90 bra $L102;
-	setp.ne.u32 %p91, %r18, 9;
-	@%p91 bra.uni $L104;
-	setp.lt.s64 %p92, %rd367, %rd341;
-	setp.eq.s64 %p93, %rd367, %rd341;
-	setp.lt.s64 %p94, %rd368, %rd342;
-	and.pred %p95, %p93, %p94;
-	or.pred %p96, %p92, %p95;
-	selp.b64 %rd369, %rd367, %rd341, %p96;
-	selp.b64 %rd370, %rd368, %rd342, %p96;
-	mov.b64 %rd341, %rd369;
-	mov.b64 %rd342, %rd370;
-	bra.uni $L103;
-$L104:
-	setp.ne.u32 %p97, %r18, 10;
-	@%p97 bra.uni $L105;
-	setp.gt.s64 %p98, %rd367, %rd341;
-	setp.eq.s64 %p99, %rd367, %rd341;
-	setp.lt.s64 %p100, %rd368, %rd342;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd371, %rd367, %rd341, %p102;
-	selp.b64 %rd372, %rd368, %rd342, %p102;
-	mov.b64 %rd341, %rd371;
-	mov.b64 %rd342, %rd372;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd373, %rd341;
-	mov.b64 %rd374, %rd342;
-	mov.b64 %rd375, %rd367;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd374;
-	mov.b64 %rd355, %rd375;
+	mov.b64 %rd371, {%r136, %r137};
+	@!%p92 bra $L106;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L108;
+	setp.lt.s64 %p94, %rd370, %rd344;
+	setp.eq.s64 %p95, %rd370, %rd344;
+	setp.lt.s64 %p96, %rd371, %rd345;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd372, %rd370, %rd344, %p98;
+	selp.b64 %rd373, %rd371, %rd345, %p98;
+	mov.b64 %rd344, %rd372;
+	mov.b64 %rd345, %rd373;
+	bra.uni $L107;
+$L108:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L109;
+	setp.gt.s64 %p100, %rd370, %rd344;
+	setp.eq.s64 %p101, %rd370, %rd344;
+	setp.lt.s64 %p102, %rd371, %rd345;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd374, %rd370, %rd344, %p104;
+	selp.b64 %rd375, %rd371, %rd345, %p104;
+	mov.b64 %rd344, %rd374;
+	mov.b64 %rd345, %rd375;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd376, %rd344;
+	mov.b64 %rd377, %rd345;
+	mov.b64 %rd378, %rd370;
+	mov.b64 %rd379, %rd371;
 	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd377, %rd353, %rd357;
-	mov.b64 %rd353, %rd377;
-	add.s64 %rd378, %rd354, %rd358;
-	mov.b64 %rd354, %rd378;
-$L106:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
-$L103:
-$L102:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L100;
-$L101:
-$L98:
-	mul.wide.u32 %rd379, %r29, 16;
-	add.s64 %rd380, %rd11, %rd379;
-	setp.eq.u32 %p103, %r5, 0;
-	@!%p103 bra $L107;
-	st.global.s64 [%rd380+0], %rd341;
-	st.global.s64 [%rd380+8], %rd342;
+	mov.b64 %rd357, %rd377;
+	mov.b64 %rd358, %rd378;
+	mov.b64 %rd359, %rd379;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	add.s64 %rd380, %rd356, %rd360;
+	mov.b64 %rd356, %rd380;
+	add.s64 %rd381, %rd357, %rd361;
+	mov.b64 %rd357, %rd381;
+$L110:
+	mov.b64 %rd344, %rd356;
+	mov.b64 %rd345, %rd357;
 $L107:
+$L106:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L104;
+$L105:
+$L102:
+	mul.wide.u32 %rd382, %r29, 16;
+	add.s64 %rd383, %rd11, %rd382;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L111;
+	st.global.s64 [%rd383+0], %rd344;
+	st.global.s64 [%rd383+8], %rd345;
+$L111:
 	ret;
 }
 
@@ -13469,9 +13579,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<101>;
+	.reg .pred %p<103>;
 	.reg .b32 %r<147>;
-	.reg .b64 %rd<397>;
+	.reg .b64 %rd<400>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13976,214 +14086,225 @@ $L45:
 	mov.b64 %rd114, %rd279;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd280, %rd157, 1;
-	and.b64 %rd281, %rd113, %rd280;
-	setp.eq.s64 %p44, %rd281, 0;
+	mov.b64 %rd280, %rd157;
+	setp.ge.s64 %p44, %rd113, 4096;
 	@!%p44 bra $L63;
-	cvt.s64.s32 %rd282, %r84;
-	add.s64 %rd283, %rd282, 1;
-	mul.lo.s64 %rd284, %rd283, %rd130;
-	mad.lo.s64 %rd285, %rd284, 8, %rd128;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	cvt.s64.s32 %rd288, %r84;
-	mul.lo.s64 %rd289, %rd288, %rd130;
-	mad.lo.s64 %rd290, %rd289, 8, %rd128;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	sub.s64 %rd293, %rd287, %rd292;
-	mul.lo.s64 %rd294, %rd157, %rd293;
-	add.s64 %rd295, %rd114, %rd294;
-	mov.b64 %rd114, %rd295;
+	mul.lo.s64 %rd281, %rd280, 4;
+	mov.b64 %rd280, %rd281;
 $L63:
+	setp.ge.s64 %p45, %rd113, 65536;
+	@!%p45 bra $L65;
+	mul.lo.s64 %rd282, %rd280, 4;
+	mov.b64 %rd280, %rd282;
+$L65:
+	sub.s64 %rd283, %rd280, 1;
+	and.b64 %rd284, %rd113, %rd283;
+	setp.eq.s64 %p46, %rd284, 0;
+	@!%p46 bra $L67;
+	cvt.s64.s32 %rd285, %r84;
+	add.s64 %rd286, %rd285, 1;
+	mul.lo.s64 %rd287, %rd286, %rd130;
+	mad.lo.s64 %rd288, %rd287, 8, %rd128;
+	ld.global.nc.s64 %rd289, [%rd288+0];
+	mov.b64 %rd290, %rd289;
+	cvt.s64.s32 %rd291, %r84;
+	mul.lo.s64 %rd292, %rd291, %rd130;
+	mad.lo.s64 %rd293, %rd292, 8, %rd128;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	sub.s64 %rd296, %rd290, %rd295;
+	mul.lo.s64 %rd297, %rd280, %rd296;
+	add.s64 %rd298, %rd114, %rd297;
+	mov.b64 %rd114, %rd298;
+$L67:
 $L61:
-	add.s64 %rd296, %rd113, 1;
-	mov.b64 %rd113, %rd296;
+	add.s64 %rd299, %rd113, 1;
+	mov.b64 %rd113, %rd299;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd297, %rd219, %rd174;
-	mov.b64 %rd219, %rd297;
+	add.s64 %rd300, %rd219, %rd174;
+	mov.b64 %rd219, %rd300;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd298, %rd217;
-$L64:
-	@!%p13 bra $L68;
-	bra.uni $L66;
+	mov.b64 %rd301, %rd217;
 $L68:
-	// block scan
-	mov.b64 %rd299, %rd298;
-	mov.b32 %r85, %r3;
-$L69:
-	setp.hs.u32 %p45, %r85, 32;
-	@%p45 bra $L70;
-	mov.b64 {%r86, %r87}, %rd299;
-	shfl.sync.up.b32 %r88|%p46, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd300, {%r88, %r89};
-	@!%p46 bra $L71;
-	add.s64 %rd301, %rd300, %rd299;
-	mov.b64 %rd299, %rd301;
-$L71:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L69;
-$L70:
-	mov.b64 {%r90, %r91}, %rd299;
-	shfl.sync.up.b32 %r92|%p47, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd302, {%r92, %r93};
-	setp.lo.u32 %p48, %r3, 32;
-	and.pred %p49, %p47, %p48;
-	selp.b64 %rd303, %rd302, 0, %p49;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p50, %r7, %r94;
-	@!%p50 bra $L72;
-	mul.wide.u32 %rd304, %r8, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	st.shared.s64 [%rd305+0], %rd299;
+	@!%p13 bra $L72;
+	bra.uni $L70;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L73;
-	mov.b64 %rd306, 0;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L74;
-	mul.wide.u32 %rd307, %r7, 16;
-	add.s64 %rd308, %rd1, %rd307;
-	ld.shared.s64 %rd309, [%rd308+0];
-	mov.b64 %rd306, %rd309;
-$L74:
-	mov.b64 {%r95, %r96}, %rd306;
-	shfl.sync.up.b32 %r97|%p53, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd310, {%r97, %r98};
-	@!%p53 bra $L75;
-	add.s64 %rd311, %rd310, %rd306;
-	mov.b64 %rd306, %rd311;
-$L75:
-	mov.b64 {%r99, %r100}, %rd306;
-	shfl.sync.up.b32 %r101|%p54, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd312, {%r101, %r102};
-	@!%p54 bra $L76;
-	add.s64 %rd313, %rd312, %rd306;
-	mov.b64 %rd306, %rd313;
-$L76:
-	mov.b64 {%r103, %r104}, %rd306;
-	shfl.sync.up.b32 %r105|%p55, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd314, {%r105, %r106};
-	@!%p55 bra $L77;
-	add.s64 %rd315, %rd314, %rd306;
-	mov.b64 %rd306, %rd315;
-$L77:
-	mov.b64 {%r107, %r108}, %rd306;
-	shfl.sync.up.b32 %r109|%p56, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd316, {%r109, %r110};
-	@!%p56 bra $L78;
-	add.s64 %rd317, %rd316, %rd306;
-	mov.b64 %rd306, %rd317;
-$L78:
-	mov.b64 {%r111, %r112}, %rd306;
-	shfl.sync.up.b32 %r113|%p57, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd318, {%r113, %r114};
-	@!%p57 bra $L79;
-	add.s64 %rd319, %rd318, %rd306;
-	mov.b64 %rd306, %rd319;
-$L79:
-	mov.b64 {%r115, %r116}, %rd306;
-	shfl.sync.up.b32 %r117|%p58, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd320, {%r117, %r118};
-	selp.b64 %rd321, %rd320, 0, %p58;
-	@!%p52 bra $L80;
-	mul.wide.u32 %rd322, %r7, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	add.s64 %rd324, %rd323, 512;
-	st.shared.s64 [%rd324+0], %rd321;
-$L80:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p59, %r7, %r119;
-	@!%p59 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd306;
-$L81:
+	// block scan
+	mov.b64 %rd302, %rd301;
+	mov.b32 %r85, %r3;
 $L73:
+	setp.hs.u32 %p47, %r85, 32;
+	@%p47 bra $L74;
+	mov.b64 {%r86, %r87}, %rd302;
+	shfl.sync.up.b32 %r88|%p48, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd303, {%r88, %r89};
+	@!%p48 bra $L75;
+	add.s64 %rd304, %rd303, %rd302;
+	mov.b64 %rd302, %rd304;
+$L75:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r90, %r91}, %rd302;
+	shfl.sync.up.b32 %r92|%p49, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd305, {%r92, %r93};
+	setp.lo.u32 %p50, %r3, 32;
+	and.pred %p51, %p49, %p50;
+	selp.b64 %rd306, %rd305, 0, %p51;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p52, %r7, %r94;
+	@!%p52 bra $L76;
+	mul.wide.u32 %rd307, %r8, 16;
+	add.s64 %rd308, %rd1, %rd307;
+	st.shared.s64 [%rd308+0], %rd302;
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd325, %r8, 16;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L77;
+	mov.b64 %rd309, 0;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L78;
+	mul.wide.u32 %rd310, %r7, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	ld.shared.s64 %rd312, [%rd311+0];
+	mov.b64 %rd309, %rd312;
+$L78:
+	mov.b64 {%r95, %r96}, %rd309;
+	shfl.sync.up.b32 %r97|%p55, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd313, {%r97, %r98};
+	@!%p55 bra $L79;
+	add.s64 %rd314, %rd313, %rd309;
+	mov.b64 %rd309, %rd314;
+$L79:
+	mov.b64 {%r99, %r100}, %rd309;
+	shfl.sync.up.b32 %r101|%p56, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd315, {%r101, %r102};
+	@!%p56 bra $L80;
+	add.s64 %rd316, %rd315, %rd309;
+	mov.b64 %rd309, %rd316;
+$L80:
+	mov.b64 {%r103, %r104}, %rd309;
+	shfl.sync.up.b32 %r105|%p57, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd317, {%r105, %r106};
+	@!%p57 bra $L81;
+	add.s64 %rd318, %rd317, %rd309;
+	mov.b64 %rd309, %rd318;
+$L81:
+	mov.b64 {%r107, %r108}, %rd309;
+	shfl.sync.up.b32 %r109|%p58, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd319, {%r109, %r110};
+	@!%p58 bra $L82;
+	add.s64 %rd320, %rd319, %rd309;
+	mov.b64 %rd309, %rd320;
+$L82:
+	mov.b64 {%r111, %r112}, %rd309;
+	shfl.sync.up.b32 %r113|%p59, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd321, {%r113, %r114};
+	@!%p59 bra $L83;
+	add.s64 %rd322, %rd321, %rd309;
+	mov.b64 %rd309, %rd322;
+$L83:
+	mov.b64 {%r115, %r116}, %rd309;
+	shfl.sync.up.b32 %r117|%p60, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd323, {%r117, %r118};
+	selp.b64 %rd324, %rd323, 0, %p60;
+	@!%p54 bra $L84;
+	mul.wide.u32 %rd325, %r7, 16;
 	add.s64 %rd326, %rd1, %rd325;
 	add.s64 %rd327, %rd326, 512;
-	ld.shared.s64 %rd328, [%rd327+0];
-	add.s64 %rd329, %rd328, %rd303;
-	ld.shared.s64 %rd330, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd329;
-	shfl.sync.idx.b32 %r122|%p60, %r120, 0, %r22, %r17;
+	st.shared.s64 [%rd327+0], %rd324;
+$L84:
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p61, %r7, %r119;
+	@!%p61 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd309;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	ld.shared.s64 %rd331, [%rd330+0];
+	add.s64 %rd332, %rd331, %rd306;
+	ld.shared.s64 %rd333, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd332;
+	shfl.sync.idx.b32 %r122|%p62, %r120, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r123, %r121, 0, %r22, %r17;
-	mov.b64 %rd331, {%r122, %r123};
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
+	mov.b64 %rd334, {%r122, %r123};
 	mov.b64 %rd335, %rd333;
 	mov.b64 %rd336, %rd334;
 	mov.b64 %rd337, %rd335;
 	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, 0;
-	cvt.u64.u32 %rd340, %r2;
-	setp.eq.s64 %p61, %rd340, 0;
-	setp.gt.s64 %p62, %rd338, 0;
-	and.pred %p63, %p61, %p62;
-	@!%p63 bra $L83;
-	atom.global.add.u64 %rd341, [%rd147], %rd338;
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd339, %rd342;
-$L83:
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, 0;
 	cvt.u64.u32 %rd343, %r2;
-	setp.eq.s64 %p64, %rd343, 0;
-	setp.eq.u32 %p65, %r1, 0;
-	and.pred %p66, %p64, %p65;
-	bar.sync 0;
-	@!%p66 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd339;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd344, [%rd1+1024];
+	setp.eq.s64 %p63, %rd343, 0;
+	setp.gt.s64 %p64, %rd341, 0;
+	and.pred %p65, %p63, %p64;
+	@!%p65 bra $L87;
+	atom.global.add.u64 %rd344, [%rd147], %rd341;
 	mov.b64 %rd345, %rd344;
-	mov.b64 %rd339, %rd345;
-	add.s64 %rd346, %rd339, %rd337;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd348, 0;
-$L85:
-	setp.lt.s64 %p67, %rd348, %rd298;
-	not.pred %p68, %p67;
-	@!%p68 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd349, %rd348, %rd172;
-	mad.lo.s64 %rd350, %rd349, 4, %rd170;
-	ld.shared.s32 %r124, [%rd350+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd351, %rd347, %rd348;
-	mul.lo.s64 %rd352, %rd351, %rd146;
-	mad.lo.s64 %rd353, %rd352, 4, %rd144;
-	st.global.s32 [%rd353+0], %r125;
-$L86:
-	add.s64 %rd354, %rd348, 1;
-	mov.b64 %rd348, %rd354;
-	bra.uni $L85;
+	mov.b64 %rd342, %rd345;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p66, %rd346, 0;
+	setp.eq.u32 %p67, %r1, 0;
+	and.pred %p68, %p66, %p67;
+	bar.sync 0;
+	@!%p68 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd342;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd347, [%rd1+1024];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd342, %rd348;
+	add.s64 %rd349, %rd342, %rd340;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, 0;
+$L89:
+	setp.lt.s64 %p69, %rd351, %rd301;
+	not.pred %p70, %p69;
+	@!%p70 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd352, %rd351, %rd172;
+	mad.lo.s64 %rd353, %rd352, 4, %rd170;
+	ld.shared.s32 %r124, [%rd353+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd354, %rd350, %rd351;
+	mul.lo.s64 %rd355, %rd354, %rd146;
+	mad.lo.s64 %rd356, %rd355, 4, %rd144;
+	st.global.s32 [%rd356+0], %r125;
+$L90:
+	add.s64 %rd357, %rd351, 1;
+	mov.b64 %rd351, %rd357;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 $L25:
-	add.s64 %rd355, %rd213, %rd183;
-	mov.b64 %rd213, %rd355;
+	add.s64 %rd358, %rd213, %rd183;
+	mov.b64 %rd213, %rd358;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd356, %rd184, 1;
-	mov.b64 %rd184, %rd356;
+	add.s64 %rd359, %rd184, 1;
+	mov.b64 %rd184, %rd359;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -14191,161 +14312,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd357, %rd113;
-	mov.b64 %rd358, %rd114;
+	mov.b64 %rd360, %rd113;
+	mov.b64 %rd361, %rd114;
 	// block reduction
 	mov.b32 %r126, 1;
 	sub.u32 %r127, %r13, 1;
 	mov.b32 %r128, %r3;
-$L90:
-	setp.hs.u32 %p69, %r128, 32;
-	@%p69 bra $L91;
-	mov.b64 {%r129, %r130}, %rd357;
-	shfl.sync.down.b32 %r131|%p70, %r129, %r128, %r127, %r17;
+$L94:
+	setp.hs.u32 %p71, %r128, 32;
+	@%p71 bra $L95;
+	mov.b64 {%r129, %r130}, %rd360;
+	shfl.sync.down.b32 %r131|%p72, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd359, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd358;
+	mov.b64 %rd362, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd361;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd360, {%r135, %r136};
-	@!%p70 bra $L92;
-	setp.ne.u32 %p71, %r18, 9;
-	@%p71 bra.uni $L94;
-	setp.lt.s64 %p72, %rd359, %rd357;
-	setp.eq.s64 %p73, %rd359, %rd357;
-	setp.lt.s64 %p74, %rd360, %rd358;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd361, %rd359, %rd357, %p76;
-	selp.b64 %rd362, %rd360, %rd358, %p76;
-	mov.b64 %rd357, %rd361;
-	mov.b64 %rd358, %rd362;
-	bra.uni $L93;
-$L94:
-	setp.ne.u32 %p77, %r18, 10;
-	@%p77 bra.uni $L95;
-	setp.gt.s64 %p78, %rd359, %rd357;
-	setp.eq.s64 %p79, %rd359, %rd357;
-	setp.lt.s64 %p80, %rd360, %rd358;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd363, %rd359, %rd357, %p82;
-	selp.b64 %rd364, %rd360, %rd358, %p82;
-	mov.b64 %rd357, %rd363;
-	mov.b64 %rd358, %rd364;
-	bra.uni $L93;
-$L95:
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd360;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd368;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-	add.s64 %rd376, %rd370, %rd374;
-	mov.b64 %rd370, %rd376;
-$L96:
-	mov.b64 %rd357, %rd369;
-	mov.b64 %rd358, %rd370;
-$L93:
-$L92:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p83, %r7, 0;
-	@!%p83 bra $L97;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	st.shared.s64 [%rd378+0], %rd357;
-	st.shared.s64 [%rd378+8], %rd358;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L98;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L99;
-	mul.wide.u32 %rd379, %r7, 16;
-	add.s64 %rd380, %rd1, %rd379;
-	ld.shared.s64 %rd381, [%rd380+0];
-	ld.shared.s64 %rd382, [%rd380+8];
-	mov.b64 %rd357, %rd381;
-	mov.b64 %rd358, %rd382;
+	mov.b64 %rd363, {%r135, %r136};
+	@!%p72 bra $L96;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L98;
+	setp.lt.s64 %p74, %rd362, %rd360;
+	setp.eq.s64 %p75, %rd362, %rd360;
+	setp.lt.s64 %p76, %rd363, %rd361;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd364, %rd362, %rd360, %p78;
+	selp.b64 %rd365, %rd363, %rd361, %p78;
+	mov.b64 %rd360, %rd364;
+	mov.b64 %rd361, %rd365;
+	bra.uni $L97;
+$L98:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L99;
+	setp.gt.s64 %p80, %rd362, %rd360;
+	setp.eq.s64 %p81, %rd362, %rd360;
+	setp.lt.s64 %p82, %rd363, %rd361;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd366, %rd362, %rd360, %p84;
+	selp.b64 %rd367, %rd363, %rd361, %p84;
+	mov.b64 %rd360, %rd366;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L97;
 $L99:
+	mov.b64 %rd368, %rd360;
+	mov.b64 %rd369, %rd361;
+	mov.b64 %rd370, %rd362;
+	mov.b64 %rd371, %rd363;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd369;
+	mov.b64 %rd374, %rd370;
+	mov.b64 %rd375, %rd371;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	add.s64 %rd378, %rd372, %rd376;
+	mov.b64 %rd372, %rd378;
+	add.s64 %rd379, %rd373, %rd377;
+	mov.b64 %rd373, %rd379;
+$L100:
+	mov.b64 %rd360, %rd372;
+	mov.b64 %rd361, %rd373;
+$L97:
+$L96:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L94;
+$L95:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L101;
+	mul.wide.u32 %rd380, %r8, 16;
+	add.s64 %rd381, %rd1, %rd380;
+	st.shared.s64 [%rd381+0], %rd360;
+	st.shared.s64 [%rd381+8], %rd361;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L102;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L103;
+	mul.wide.u32 %rd382, %r7, 16;
+	add.s64 %rd383, %rd1, %rd382;
+	ld.shared.s64 %rd384, [%rd383+0];
+	ld.shared.s64 %rd385, [%rd383+8];
+	mov.b64 %rd360, %rd384;
+	mov.b64 %rd361, %rd385;
+$L103:
 	sub.u32 %r137, %r10, 1;
 	mov.b32 %r138, %r126;
-$L100:
-	setp.hs.u32 %p86, %r138, 32;
-	@%p86 bra $L101;
-	mov.b64 {%r139, %r140}, %rd357;
-	shfl.sync.down.b32 %r141|%p87, %r139, %r138, %r137, %r17;
+$L104:
+	setp.hs.u32 %p88, %r138, 32;
+	@%p88 bra $L105;
+	mov.b64 {%r139, %r140}, %rd360;
+	shfl.sync.down.b32 %r141|%p89, %r139, %r138, %r137, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
-	mov.b64 %rd383, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd358;
+	mov.b64 %rd386, {%r141, %r142};
+	mov.b64 {%r143, %r144}, %rd361;
 	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
-	mov.b64 %rd384, {%r145, %r146};
-	@!%p87 bra $L102;
-	setp.ne.u32 %p88, %r18, 9;
-	@%p88 bra.uni $L104;
-	setp.lt.s64 %p89, %rd383, %rd357;
-	setp.eq.s64 %p90, %rd383, %rd357;
-	setp.lt.s64 %p91, %rd384, %rd358;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd385, %rd383, %rd357, %p93;
-	selp.b64 %rd386, %rd384, %rd358, %p93;
-	mov.b64 %rd357, %rd385;
-	mov.b64 %rd358, %rd386;
-	bra.uni $L103;
-$L104:
-	setp.ne.u32 %p94, %r18, 10;
-	@%p94 bra.uni $L105;
-	setp.gt.s64 %p95, %rd383, %rd357;
-	setp.eq.s64 %p96, %rd383, %rd357;
-	setp.lt.s64 %p97, %rd384, %rd358;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd387, %rd383, %rd357, %p99;
-	selp.b64 %rd388, %rd384, %rd358, %p99;
-	mov.b64 %rd357, %rd387;
-	mov.b64 %rd358, %rd388;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd358;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd384;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
+	mov.b64 %rd387, {%r145, %r146};
+	@!%p89 bra $L106;
+	setp.ne.u32 %p90, %r18, 9;
+	@%p90 bra.uni $L108;
+	setp.lt.s64 %p91, %rd386, %rd360;
+	setp.eq.s64 %p92, %rd386, %rd360;
+	setp.lt.s64 %p93, %rd387, %rd361;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd388, %rd386, %rd360, %p95;
+	selp.b64 %rd389, %rd387, %rd361, %p95;
+	mov.b64 %rd360, %rd388;
+	mov.b64 %rd361, %rd389;
+	bra.uni $L107;
+$L108:
+	setp.ne.u32 %p96, %r18, 10;
+	@%p96 bra.uni $L109;
+	setp.gt.s64 %p97, %rd386, %rd360;
+	setp.eq.s64 %p98, %rd386, %rd360;
+	setp.lt.s64 %p99, %rd387, %rd361;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd390, %rd386, %rd360, %p101;
+	selp.b64 %rd391, %rd387, %rd361, %p101;
+	mov.b64 %rd360, %rd390;
+	mov.b64 %rd361, %rd391;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd392, %rd360;
+	mov.b64 %rd393, %rd361;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd395, %rd387;
 	mov.b64 %rd372, %rd392;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
-	add.s64 %rd394, %rd370, %rd374;
-	mov.b64 %rd370, %rd394;
-$L106:
-	mov.b64 %rd357, %rd369;
-	mov.b64 %rd358, %rd370;
-$L103:
-$L102:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L100;
-$L101:
-$L98:
-	mul.wide.u32 %rd395, %r29, 16;
-	add.s64 %rd396, %rd11, %rd395;
-	setp.eq.u32 %p100, %r5, 0;
-	@!%p100 bra $L107;
-	st.global.s64 [%rd396+0], %rd357;
-	st.global.s64 [%rd396+8], %rd358;
+	mov.b64 %rd373, %rd393;
+	mov.b64 %rd374, %rd394;
+	mov.b64 %rd375, %rd395;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	add.s64 %rd396, %rd372, %rd376;
+	mov.b64 %rd372, %rd396;
+	add.s64 %rd397, %rd373, %rd377;
+	mov.b64 %rd373, %rd397;
+$L110:
+	mov.b64 %rd360, %rd372;
+	mov.b64 %rd361, %rd373;
 $L107:
+$L106:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L104;
+$L105:
+$L102:
+	mul.wide.u32 %rd398, %r29, 16;
+	add.s64 %rd399, %rd11, %rd398;
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L111;
+	st.global.s64 [%rd399+0], %rd360;
+	st.global.s64 [%rd399+8], %rd361;
+$L111:
 	ret;
 }
 
@@ -14840,9 +14961,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<106>;
+	.reg .pred %p<108>;
 	.reg .b32 %r<138>;
-	.reg .b64 %rd<396>;
+	.reg .b64 %rd<399>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15366,214 +15487,225 @@ $L47:
 	mov.b64 %rd114, %rd278;
 	bra.uni $L63;
 $L62:
-	sub.s64 %rd279, %rd157, 1;
-	and.b64 %rd280, %rd113, %rd279;
-	setp.eq.s64 %p49, %rd280, 0;
+	mov.b64 %rd279, %rd157;
+	setp.ge.s64 %p49, %rd113, 4096;
 	@!%p49 bra $L65;
-	cvt.s64.s32 %rd281, %r75;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd130;
-	mad.lo.s64 %rd284, %rd283, 8, %rd128;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r75;
-	mul.lo.s64 %rd288, %rd287, %rd130;
-	mad.lo.s64 %rd289, %rd288, 8, %rd128;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mul.lo.s64 %rd293, %rd157, %rd292;
-	add.s64 %rd294, %rd114, %rd293;
-	mov.b64 %rd114, %rd294;
+	mul.lo.s64 %rd280, %rd279, 4;
+	mov.b64 %rd279, %rd280;
 $L65:
+	setp.ge.s64 %p50, %rd113, 65536;
+	@!%p50 bra $L67;
+	mul.lo.s64 %rd281, %rd279, 4;
+	mov.b64 %rd279, %rd281;
+$L67:
+	sub.s64 %rd282, %rd279, 1;
+	and.b64 %rd283, %rd113, %rd282;
+	setp.eq.s64 %p51, %rd283, 0;
+	@!%p51 bra $L69;
+	cvt.s64.s32 %rd284, %r75;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r75;
+	mul.lo.s64 %rd291, %rd290, %rd130;
+	mad.lo.s64 %rd292, %rd291, 8, %rd128;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mul.lo.s64 %rd296, %rd279, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
+$L69:
 $L63:
-	add.s64 %rd295, %rd113, 1;
-	mov.b64 %rd113, %rd295;
+	add.s64 %rd298, %rd113, 1;
+	mov.b64 %rd113, %rd298;
 $L61:
 $L44:
 $L30:
-	add.s64 %rd296, %rd219, %rd174;
-	mov.b64 %rd219, %rd296;
+	add.s64 %rd299, %rd219, %rd174;
+	mov.b64 %rd219, %rd299;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd297, %rd217;
-$L66:
-	@!%p13 bra $L70;
-	bra.uni $L68;
+	mov.b64 %rd300, %rd217;
 $L70:
-	// block scan
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r76, %r3;
-$L71:
-	setp.hs.u32 %p50, %r76, 32;
-	@%p50 bra $L72;
-	mov.b64 {%r77, %r78}, %rd298;
-	shfl.sync.up.b32 %r79|%p51, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd299, {%r79, %r80};
-	@!%p51 bra $L73;
-	add.s64 %rd300, %rd299, %rd298;
-	mov.b64 %rd298, %rd300;
-$L73:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r81, %r82}, %rd298;
-	shfl.sync.up.b32 %r83|%p52, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd301, {%r83, %r84};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd302, %rd301, 0, %p54;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r85;
-	@!%p55 bra $L74;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	st.shared.s64 [%rd304+0], %rd298;
+	@!%p13 bra $L74;
+	bra.uni $L72;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L75;
-	mov.b64 %rd305, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L76;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	ld.shared.s64 %rd308, [%rd307+0];
-	mov.b64 %rd305, %rd308;
-$L76:
-	mov.b64 {%r86, %r87}, %rd305;
-	shfl.sync.up.b32 %r88|%p58, %r86, 1, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd309, {%r88, %r89};
-	@!%p58 bra $L77;
-	add.s64 %rd310, %rd309, %rd305;
-	mov.b64 %rd305, %rd310;
-$L77:
-	mov.b64 {%r90, %r91}, %rd305;
-	shfl.sync.up.b32 %r92|%p59, %r90, 2, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd311, {%r92, %r93};
-	@!%p59 bra $L78;
-	add.s64 %rd312, %rd311, %rd305;
-	mov.b64 %rd305, %rd312;
-$L78:
-	mov.b64 {%r94, %r95}, %rd305;
-	shfl.sync.up.b32 %r96|%p60, %r94, 4, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd313, {%r96, %r97};
-	@!%p60 bra $L79;
-	add.s64 %rd314, %rd313, %rd305;
-	mov.b64 %rd305, %rd314;
-$L79:
-	mov.b64 {%r98, %r99}, %rd305;
-	shfl.sync.up.b32 %r100|%p61, %r98, 8, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd315, {%r100, %r101};
-	@!%p61 bra $L80;
-	add.s64 %rd316, %rd315, %rd305;
-	mov.b64 %rd305, %rd316;
-$L80:
-	mov.b64 {%r102, %r103}, %rd305;
-	shfl.sync.up.b32 %r104|%p62, %r102, 16, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd317, {%r104, %r105};
-	@!%p62 bra $L81;
-	add.s64 %rd318, %rd317, %rd305;
-	mov.b64 %rd305, %rd318;
-$L81:
-	mov.b64 {%r106, %r107}, %rd305;
-	shfl.sync.up.b32 %r108|%p63, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd319, {%r108, %r109};
-	selp.b64 %rd320, %rd319, 0, %p63;
-	@!%p57 bra $L82;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	st.shared.s64 [%rd323+0], %rd320;
-$L82:
-	sub.u32 %r110, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r110;
-	@!%p64 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd305;
-$L83:
+	// block scan
+	mov.b64 %rd301, %rd300;
+	mov.b32 %r76, %r3;
 $L75:
+	setp.hs.u32 %p52, %r76, 32;
+	@%p52 bra $L76;
+	mov.b64 {%r77, %r78}, %rd301;
+	shfl.sync.up.b32 %r79|%p53, %r77, %r76, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
+	mov.b64 %rd302, {%r79, %r80};
+	@!%p53 bra $L77;
+	add.s64 %rd303, %rd302, %rd301;
+	mov.b64 %rd301, %rd303;
+$L77:
+	shl.b32 %r76, %r76, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r81, %r82}, %rd301;
+	shfl.sync.up.b32 %r83|%p54, %r81, %r3, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
+	mov.b64 %rd304, {%r83, %r84};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd305, %rd304, 0, %p56;
+	sub.u32 %r85, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r85;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	st.shared.s64 [%rd307+0], %rd301;
+$L78:
 	bar.sync 0;
-	mul.wide.u32 %rd324, %r8, 16;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L79;
+	mov.b64 %rd308, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L80;
+	mul.wide.u32 %rd309, %r7, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	ld.shared.s64 %rd311, [%rd310+0];
+	mov.b64 %rd308, %rd311;
+$L80:
+	mov.b64 {%r86, %r87}, %rd308;
+	shfl.sync.up.b32 %r88|%p60, %r86, 1, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
+	mov.b64 %rd312, {%r88, %r89};
+	@!%p60 bra $L81;
+	add.s64 %rd313, %rd312, %rd308;
+	mov.b64 %rd308, %rd313;
+$L81:
+	mov.b64 {%r90, %r91}, %rd308;
+	shfl.sync.up.b32 %r92|%p61, %r90, 2, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
+	mov.b64 %rd314, {%r92, %r93};
+	@!%p61 bra $L82;
+	add.s64 %rd315, %rd314, %rd308;
+	mov.b64 %rd308, %rd315;
+$L82:
+	mov.b64 {%r94, %r95}, %rd308;
+	shfl.sync.up.b32 %r96|%p62, %r94, 4, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
+	mov.b64 %rd316, {%r96, %r97};
+	@!%p62 bra $L83;
+	add.s64 %rd317, %rd316, %rd308;
+	mov.b64 %rd308, %rd317;
+$L83:
+	mov.b64 {%r98, %r99}, %rd308;
+	shfl.sync.up.b32 %r100|%p63, %r98, 8, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
+	mov.b64 %rd318, {%r100, %r101};
+	@!%p63 bra $L84;
+	add.s64 %rd319, %rd318, %rd308;
+	mov.b64 %rd308, %rd319;
+$L84:
+	mov.b64 {%r102, %r103}, %rd308;
+	shfl.sync.up.b32 %r104|%p64, %r102, 16, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
+	mov.b64 %rd320, {%r104, %r105};
+	@!%p64 bra $L85;
+	add.s64 %rd321, %rd320, %rd308;
+	mov.b64 %rd308, %rd321;
+$L85:
+	mov.b64 {%r106, %r107}, %rd308;
+	shfl.sync.up.b32 %r108|%p65, %r106, 1, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
+	mov.b64 %rd322, {%r108, %r109};
+	selp.b64 %rd323, %rd322, 0, %p65;
+	@!%p59 bra $L86;
+	mul.wide.u32 %rd324, %r7, 16;
 	add.s64 %rd325, %rd1, %rd324;
 	add.s64 %rd326, %rd325, 512;
-	ld.shared.s64 %rd327, [%rd326+0];
-	add.s64 %rd328, %rd327, %rd302;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd328;
-	shfl.sync.idx.b32 %r113|%p65, %r111, 0, %r22, %r17;
+	st.shared.s64 [%rd326+0], %rd323;
+$L86:
+	sub.u32 %r110, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r110;
+	@!%p66 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd308;
+$L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd327, %r8, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	add.s64 %rd329, %rd328, 512;
+	ld.shared.s64 %rd330, [%rd329+0];
+	add.s64 %rd331, %rd330, %rd305;
+	ld.shared.s64 %rd332, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd331;
+	shfl.sync.idx.b32 %r113|%p67, %r111, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
-	mov.b64 %rd330, {%r113, %r114};
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
+	mov.b64 %rd333, {%r113, %r114};
 	mov.b64 %rd334, %rd332;
 	mov.b64 %rd335, %rd333;
 	mov.b64 %rd336, %rd334;
 	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, 0;
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p66, %rd339, 0;
-	setp.gt.s64 %p67, %rd337, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L85;
-	atom.global.add.u64 %rd340, [%rd147], %rd337;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd338, %rd341;
-$L85:
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, 0;
 	cvt.u64.u32 %rd342, %r2;
-	setp.eq.s64 %p69, %rd342, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd338;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd343, [%rd1+1024];
+	setp.eq.s64 %p68, %rd342, 0;
+	setp.gt.s64 %p69, %rd340, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L89;
+	atom.global.add.u64 %rd343, [%rd147], %rd340;
 	mov.b64 %rd344, %rd343;
-	mov.b64 %rd338, %rd344;
-	add.s64 %rd345, %rd338, %rd336;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, 0;
-$L87:
-	setp.lt.s64 %p72, %rd347, %rd297;
-	not.pred %p73, %p72;
-	@!%p73 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd348, %rd347, %rd172;
-	mad.lo.s64 %rd349, %rd348, 4, %rd170;
-	ld.shared.s32 %r115, [%rd349+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd350, %rd346, %rd347;
-	mul.lo.s64 %rd351, %rd350, %rd146;
-	mad.lo.s64 %rd352, %rd351, 4, %rd144;
-	st.global.s32 [%rd352+0], %r116;
-$L88:
-	add.s64 %rd353, %rd347, 1;
-	mov.b64 %rd347, %rd353;
-	bra.uni $L87;
+	mov.b64 %rd341, %rd344;
 $L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	cvt.u64.u32 %rd345, %r2;
+	setp.eq.s64 %p71, %rd345, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd341;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd341, %rd347;
+	add.s64 %rd348, %rd341, %rd339;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd350, 0;
+$L91:
+	setp.lt.s64 %p74, %rd350, %rd300;
+	not.pred %p75, %p74;
+	@!%p75 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd351, %rd350, %rd172;
+	mad.lo.s64 %rd352, %rd351, 4, %rd170;
+	ld.shared.s32 %r115, [%rd352+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd353, %rd349, %rd350;
+	mul.lo.s64 %rd354, %rd353, %rd146;
+	mad.lo.s64 %rd355, %rd354, 4, %rd144;
+	st.global.s32 [%rd355+0], %r116;
+$L92:
+	add.s64 %rd356, %rd350, 1;
+	mov.b64 %rd350, %rd356;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 $L25:
-	add.s64 %rd354, %rd213, %rd183;
-	mov.b64 %rd213, %rd354;
+	add.s64 %rd357, %rd213, %rd183;
+	mov.b64 %rd213, %rd357;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd355, %rd184, 1;
-	mov.b64 %rd184, %rd355;
+	add.s64 %rd358, %rd184, 1;
+	mov.b64 %rd184, %rd358;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -15581,161 +15713,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd356, %rd113;
-	mov.b64 %rd357, %rd114;
+	mov.b64 %rd359, %rd113;
+	mov.b64 %rd360, %rd114;
 	// block reduction
 	mov.b32 %r117, 1;
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L92:
-	setp.hs.u32 %p74, %r119, 32;
-	@%p74 bra $L93;
-	mov.b64 {%r120, %r121}, %rd356;
-	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
+$L96:
+	setp.hs.u32 %p76, %r119, 32;
+	@%p76 bra $L97;
+	mov.b64 {%r120, %r121}, %rd359;
+	shfl.sync.down.b32 %r122|%p77, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd358, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd357;
+	mov.b64 %rd361, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd360;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd359, {%r126, %r127};
-	@!%p75 bra $L94;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L96;
-	setp.lt.s64 %p77, %rd358, %rd356;
-	setp.eq.s64 %p78, %rd358, %rd356;
-	setp.lt.s64 %p79, %rd359, %rd357;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd360, %rd358, %rd356, %p81;
-	selp.b64 %rd361, %rd359, %rd357, %p81;
-	mov.b64 %rd356, %rd360;
-	mov.b64 %rd357, %rd361;
-	bra.uni $L95;
-$L96:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L97;
-	setp.gt.s64 %p83, %rd358, %rd356;
-	setp.eq.s64 %p84, %rd358, %rd356;
-	setp.lt.s64 %p85, %rd359, %rd357;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd362, %rd358, %rd356, %p87;
-	selp.b64 %rd363, %rd359, %rd357, %p87;
-	mov.b64 %rd356, %rd362;
-	mov.b64 %rd357, %rd363;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-$L98:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L95:
-$L94:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L99;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd356;
-	st.shared.s64 [%rd377+8], %rd357;
-$L99:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L100;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L101;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd356, %rd380;
-	mov.b64 %rd357, %rd381;
+	mov.b64 %rd362, {%r126, %r127};
+	@!%p77 bra $L98;
+	setp.ne.u32 %p78, %r18, 9;
+	@%p78 bra.uni $L100;
+	setp.lt.s64 %p79, %rd361, %rd359;
+	setp.eq.s64 %p80, %rd361, %rd359;
+	setp.lt.s64 %p81, %rd362, %rd360;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd363, %rd361, %rd359, %p83;
+	selp.b64 %rd364, %rd362, %rd360, %p83;
+	mov.b64 %rd359, %rd363;
+	mov.b64 %rd360, %rd364;
+	bra.uni $L99;
+$L100:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L101;
+	setp.gt.s64 %p85, %rd361, %rd359;
+	setp.eq.s64 %p86, %rd361, %rd359;
+	setp.lt.s64 %p87, %rd362, %rd360;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd365, %rd361, %rd359, %p89;
+	selp.b64 %rd366, %rd362, %rd360, %p89;
+	mov.b64 %rd359, %rd365;
+	mov.b64 %rd360, %rd366;
+	bra.uni $L99;
 $L101:
+	mov.b64 %rd367, %rd359;
+	mov.b64 %rd368, %rd360;
+	mov.b64 %rd369, %rd361;
+	mov.b64 %rd370, %rd362;
+	mov.b64 %rd371, %rd367;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd369;
+	mov.b64 %rd374, %rd370;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd377, %rd371, %rd375;
+	mov.b64 %rd371, %rd377;
+	add.s64 %rd378, %rd372, %rd376;
+	mov.b64 %rd372, %rd378;
+$L102:
+	mov.b64 %rd359, %rd371;
+	mov.b64 %rd360, %rd372;
+$L99:
+$L98:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L96;
+$L97:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L103;
+	mul.wide.u32 %rd379, %r8, 16;
+	add.s64 %rd380, %rd1, %rd379;
+	st.shared.s64 [%rd380+0], %rd359;
+	st.shared.s64 [%rd380+8], %rd360;
+$L103:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L104;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L105;
+	mul.wide.u32 %rd381, %r7, 16;
+	add.s64 %rd382, %rd1, %rd381;
+	ld.shared.s64 %rd383, [%rd382+0];
+	ld.shared.s64 %rd384, [%rd382+8];
+	mov.b64 %rd359, %rd383;
+	mov.b64 %rd360, %rd384;
+$L105:
 	sub.u32 %r128, %r10, 1;
 	mov.b32 %r129, %r117;
-$L102:
-	setp.hs.u32 %p91, %r129, 32;
-	@%p91 bra $L103;
-	mov.b64 {%r130, %r131}, %rd356;
-	shfl.sync.down.b32 %r132|%p92, %r130, %r129, %r128, %r17;
+$L106:
+	setp.hs.u32 %p93, %r129, 32;
+	@%p93 bra $L107;
+	mov.b64 {%r130, %r131}, %rd359;
+	shfl.sync.down.b32 %r132|%p94, %r130, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd382, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd357;
+	mov.b64 %rd385, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd360;
 	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd383, {%r136, %r137};
-	@!%p92 bra $L104;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L106;
-	setp.lt.s64 %p94, %rd382, %rd356;
-	setp.eq.s64 %p95, %rd382, %rd356;
-	setp.lt.s64 %p96, %rd383, %rd357;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd384, %rd382, %rd356, %p98;
-	selp.b64 %rd385, %rd383, %rd357, %p98;
-	mov.b64 %rd356, %rd384;
-	mov.b64 %rd357, %rd385;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L107;
-	setp.gt.s64 %p100, %rd382, %rd356;
-	setp.eq.s64 %p101, %rd382, %rd356;
-	setp.lt.s64 %p102, %rd383, %rd357;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd386, %rd382, %rd356, %p104;
-	selp.b64 %rd387, %rd383, %rd357, %p104;
-	mov.b64 %rd356, %rd386;
-	mov.b64 %rd357, %rd387;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd388, %rd356;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
+	mov.b64 %rd386, {%r136, %r137};
+	@!%p94 bra $L108;
+	setp.ne.u32 %p95, %r18, 9;
+	@%p95 bra.uni $L110;
+	setp.lt.s64 %p96, %rd385, %rd359;
+	setp.eq.s64 %p97, %rd385, %rd359;
+	setp.lt.s64 %p98, %rd386, %rd360;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd387, %rd385, %rd359, %p100;
+	selp.b64 %rd388, %rd386, %rd360, %p100;
+	mov.b64 %rd359, %rd387;
+	mov.b64 %rd360, %rd388;
+	bra.uni $L109;
+$L110:
+	setp.ne.u32 %p101, %r18, 10;
+	@%p101 bra.uni $L111;
+	setp.gt.s64 %p102, %rd385, %rd359;
+	setp.eq.s64 %p103, %rd385, %rd359;
+	setp.lt.s64 %p104, %rd386, %rd360;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd389, %rd385, %rd359, %p106;
+	selp.b64 %rd390, %rd386, %rd360, %p106;
+	mov.b64 %rd359, %rd389;
+	mov.b64 %rd360, %rd390;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd391, %rd359;
+	mov.b64 %rd392, %rd360;
+	mov.b64 %rd393, %rd385;
+	mov.b64 %rd394, %rd386;
 	mov.b64 %rd371, %rd391;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd392, %rd368, %rd372;
-	mov.b64 %rd368, %rd392;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
-$L108:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L105:
-$L104:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L102;
-$L103:
-$L100:
-	mul.wide.u32 %rd394, %r29, 16;
-	add.s64 %rd395, %rd11, %rd394;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L109;
-	st.global.s64 [%rd395+0], %rd356;
-	st.global.s64 [%rd395+8], %rd357;
+	mov.b64 %rd372, %rd392;
+	mov.b64 %rd373, %rd393;
+	mov.b64 %rd374, %rd394;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd395, %rd371, %rd375;
+	mov.b64 %rd371, %rd395;
+	add.s64 %rd396, %rd372, %rd376;
+	mov.b64 %rd372, %rd396;
+$L112:
+	mov.b64 %rd359, %rd371;
+	mov.b64 %rd360, %rd372;
 $L109:
+$L108:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L106;
+$L107:
+$L104:
+	mul.wide.u32 %rd397, %r29, 16;
+	add.s64 %rd398, %rd11, %rd397;
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L113;
+	st.global.s64 [%rd398+0], %rd359;
+	st.global.s64 [%rd398+8], %rd360;
+$L113:
 	ret;
 }
 
@@ -23454,9 +23586,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<130>;
+	.reg .pred %p<132>;
 	.reg .b32 %r<188>;
-	.reg .b64 %rd<517>;
+	.reg .b64 %rd<520>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -24268,209 +24400,220 @@ $L86:
 	mov.b64 %rd107, %rd400;
 	bra.uni $L102;
 $L101:
-	sub.s64 %rd401, %rd150, 1;
-	and.b64 %rd402, %rd106, %rd401;
-	setp.eq.s64 %p73, %rd402, 0;
+	mov.b64 %rd401, %rd150;
+	setp.ge.s64 %p73, %rd106, 4096;
 	@!%p73 bra $L104;
-	cvt.s64.s32 %rd403, %r125;
-	add.s64 %rd404, %rd403, 1;
-	mul.lo.s64 %rd405, %rd404, %rd123;
-	mad.lo.s64 %rd406, %rd405, 8, %rd121;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	cvt.s64.s32 %rd409, %r125;
-	mul.lo.s64 %rd410, %rd409, %rd123;
-	mad.lo.s64 %rd411, %rd410, 8, %rd121;
-	ld.global.nc.s64 %rd412, [%rd411+0];
-	mov.b64 %rd413, %rd412;
-	sub.s64 %rd414, %rd408, %rd413;
-	mul.lo.s64 %rd415, %rd150, %rd414;
-	add.s64 %rd416, %rd107, %rd415;
-	mov.b64 %rd107, %rd416;
+	mul.lo.s64 %rd402, %rd401, 4;
+	mov.b64 %rd401, %rd402;
 $L104:
+	setp.ge.s64 %p74, %rd106, 65536;
+	@!%p74 bra $L106;
+	mul.lo.s64 %rd403, %rd401, 4;
+	mov.b64 %rd401, %rd403;
+$L106:
+	sub.s64 %rd404, %rd401, 1;
+	and.b64 %rd405, %rd106, %rd404;
+	setp.eq.s64 %p75, %rd405, 0;
+	@!%p75 bra $L108;
+	cvt.s64.s32 %rd406, %r125;
+	add.s64 %rd407, %rd406, 1;
+	mul.lo.s64 %rd408, %rd407, %rd123;
+	mad.lo.s64 %rd409, %rd408, 8, %rd121;
+	ld.global.nc.s64 %rd410, [%rd409+0];
+	mov.b64 %rd411, %rd410;
+	cvt.s64.s32 %rd412, %r125;
+	mul.lo.s64 %rd413, %rd412, %rd123;
+	mad.lo.s64 %rd414, %rd413, 8, %rd121;
+	ld.global.nc.s64 %rd415, [%rd414+0];
+	mov.b64 %rd416, %rd415;
+	sub.s64 %rd417, %rd411, %rd416;
+	mul.lo.s64 %rd418, %rd401, %rd417;
+	add.s64 %rd419, %rd107, %rd418;
+	mov.b64 %rd107, %rd419;
+$L108:
 $L102:
-	add.s64 %rd417, %rd106, 1;
-	mov.b64 %rd106, %rd417;
+	add.s64 %rd420, %rd106, 1;
+	mov.b64 %rd106, %rd420;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd418, %rd306, %rd296;
-	mov.b64 %rd306, %rd418;
+	add.s64 %rd421, %rd306, %rd296;
+	mov.b64 %rd306, %rd421;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd419, %rd300;
-$L105:
-	@!%p13 bra $L109;
-	bra.uni $L107;
+	mov.b64 %rd422, %rd300;
 $L109:
-	// block scan
-	mov.b64 %rd420, %rd419;
-	mov.b32 %r126, %r3;
-$L110:
-	setp.hs.u32 %p74, %r126, 32;
-	@%p74 bra $L111;
-	mov.b64 {%r127, %r128}, %rd420;
-	shfl.sync.up.b32 %r129|%p75, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd421, {%r129, %r130};
-	@!%p75 bra $L112;
-	add.s64 %rd422, %rd421, %rd420;
-	mov.b64 %rd420, %rd422;
-$L112:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L110;
-$L111:
-	mov.b64 {%r131, %r132}, %rd420;
-	shfl.sync.up.b32 %r133|%p76, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd423, {%r133, %r134};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd424, %rd423, 0, %p78;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r135;
-	@!%p79 bra $L113;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd420;
+	@!%p13 bra $L113;
+	bra.uni $L111;
 $L113:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L114;
-	mov.b64 %rd427, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L115;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd427, %rd430;
-$L115:
-	mov.b64 {%r136, %r137}, %rd427;
-	shfl.sync.up.b32 %r138|%p82, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd431, {%r138, %r139};
-	@!%p82 bra $L116;
-	add.s64 %rd432, %rd431, %rd427;
-	mov.b64 %rd427, %rd432;
-$L116:
-	mov.b64 {%r140, %r141}, %rd427;
-	shfl.sync.up.b32 %r142|%p83, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd433, {%r142, %r143};
-	@!%p83 bra $L117;
-	add.s64 %rd434, %rd433, %rd427;
-	mov.b64 %rd427, %rd434;
-$L117:
-	mov.b64 {%r144, %r145}, %rd427;
-	shfl.sync.up.b32 %r146|%p84, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd435, {%r146, %r147};
-	@!%p84 bra $L118;
-	add.s64 %rd436, %rd435, %rd427;
-	mov.b64 %rd427, %rd436;
-$L118:
-	mov.b64 {%r148, %r149}, %rd427;
-	shfl.sync.up.b32 %r150|%p85, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd437, {%r150, %r151};
-	@!%p85 bra $L119;
-	add.s64 %rd438, %rd437, %rd427;
-	mov.b64 %rd427, %rd438;
-$L119:
-	mov.b64 {%r152, %r153}, %rd427;
-	shfl.sync.up.b32 %r154|%p86, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd439, {%r154, %r155};
-	@!%p86 bra $L120;
-	add.s64 %rd440, %rd439, %rd427;
-	mov.b64 %rd427, %rd440;
-$L120:
-	mov.b64 {%r156, %r157}, %rd427;
-	shfl.sync.up.b32 %r158|%p87, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd441, {%r158, %r159};
-	selp.b64 %rd442, %rd441, 0, %p87;
-	@!%p81 bra $L121;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	add.s64 %rd445, %rd444, 512;
-	st.shared.s64 [%rd445+0], %rd442;
-$L121:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r160;
-	@!%p88 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd427;
-$L122:
+	// block scan
+	mov.b64 %rd423, %rd422;
+	mov.b32 %r126, %r3;
 $L114:
+	setp.hs.u32 %p76, %r126, 32;
+	@%p76 bra $L115;
+	mov.b64 {%r127, %r128}, %rd423;
+	shfl.sync.up.b32 %r129|%p77, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd424, {%r129, %r130};
+	@!%p77 bra $L116;
+	add.s64 %rd425, %rd424, %rd423;
+	mov.b64 %rd423, %rd425;
+$L116:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L114;
+$L115:
+	mov.b64 {%r131, %r132}, %rd423;
+	shfl.sync.up.b32 %r133|%p78, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd426, {%r133, %r134};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd427, %rd426, 0, %p80;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r135;
+	@!%p81 bra $L117;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	st.shared.s64 [%rd429+0], %rd423;
+$L117:
 	bar.sync 0;
-	mul.wide.u32 %rd446, %r8, 16;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L118;
+	mov.b64 %rd430, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L119;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	ld.shared.s64 %rd433, [%rd432+0];
+	mov.b64 %rd430, %rd433;
+$L119:
+	mov.b64 {%r136, %r137}, %rd430;
+	shfl.sync.up.b32 %r138|%p84, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd434, {%r138, %r139};
+	@!%p84 bra $L120;
+	add.s64 %rd435, %rd434, %rd430;
+	mov.b64 %rd430, %rd435;
+$L120:
+	mov.b64 {%r140, %r141}, %rd430;
+	shfl.sync.up.b32 %r142|%p85, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd436, {%r142, %r143};
+	@!%p85 bra $L121;
+	add.s64 %rd437, %rd436, %rd430;
+	mov.b64 %rd430, %rd437;
+$L121:
+	mov.b64 {%r144, %r145}, %rd430;
+	shfl.sync.up.b32 %r146|%p86, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd438, {%r146, %r147};
+	@!%p86 bra $L122;
+	add.s64 %rd439, %rd438, %rd430;
+	mov.b64 %rd430, %rd439;
+$L122:
+	mov.b64 {%r148, %r149}, %rd430;
+	shfl.sync.up.b32 %r150|%p87, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd440, {%r150, %r151};
+	@!%p87 bra $L123;
+	add.s64 %rd441, %rd440, %rd430;
+	mov.b64 %rd430, %rd441;
+$L123:
+	mov.b64 {%r152, %r153}, %rd430;
+	shfl.sync.up.b32 %r154|%p88, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd442, {%r154, %r155};
+	@!%p88 bra $L124;
+	add.s64 %rd443, %rd442, %rd430;
+	mov.b64 %rd430, %rd443;
+$L124:
+	mov.b64 {%r156, %r157}, %rd430;
+	shfl.sync.up.b32 %r158|%p89, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd444, {%r158, %r159};
+	selp.b64 %rd445, %rd444, 0, %p89;
+	@!%p83 bra $L125;
+	mul.wide.u32 %rd446, %r7, 16;
 	add.s64 %rd447, %rd1, %rd446;
 	add.s64 %rd448, %rd447, 512;
-	ld.shared.s64 %rd449, [%rd448+0];
-	add.s64 %rd450, %rd449, %rd424;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd450;
-	shfl.sync.idx.b32 %r163|%p89, %r161, 0, %r22, %r17;
+	st.shared.s64 [%rd448+0], %rd445;
+$L125:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r160;
+	@!%p90 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd430;
+$L126:
+$L118:
+	bar.sync 0;
+	mul.wide.u32 %rd449, %r8, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	add.s64 %rd451, %rd450, 512;
+	ld.shared.s64 %rd452, [%rd451+0];
+	add.s64 %rd453, %rd452, %rd427;
+	ld.shared.s64 %rd454, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd453;
+	shfl.sync.idx.b32 %r163|%p91, %r161, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
-	mov.b64 %rd452, {%r163, %r164};
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
+	mov.b64 %rd455, {%r163, %r164};
 	mov.b64 %rd456, %rd454;
 	mov.b64 %rd457, %rd455;
 	mov.b64 %rd458, %rd456;
 	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, 0;
-	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p90, %rd461, 0;
-	setp.gt.s64 %p91, %rd459, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L124;
-	atom.global.add.u64 %rd462, [%rd140], %rd459;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd460, %rd463;
-$L124:
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, 0;
 	cvt.u64.u32 %rd464, %r2;
-	setp.eq.s64 %p93, %rd464, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd460;
-$L125:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
+	setp.eq.s64 %p92, %rd464, 0;
+	setp.gt.s64 %p93, %rd462, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L128;
+	atom.global.add.u64 %rd465, [%rd140], %rd462;
 	mov.b64 %rd466, %rd465;
-	mov.b64 %rd460, %rd466;
-	add.s64 %rd467, %rd460, %rd458;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, 0;
-$L126:
-	setp.lt.s64 %p96, %rd469, %rd419;
-	not.pred %p97, %p96;
-	@!%p97 bra $L130;
-	bra.uni $L128;
-$L130:
-	mul.lo.s64 %rd470, %rd469, %rd162;
-	mad.lo.s64 %rd471, %rd470, 4, %rd160;
-	ld.shared.s32 %r165, [%rd471+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd472, %rd468, %rd469;
-	mul.lo.s64 %rd473, %rd472, %rd139;
-	mad.lo.s64 %rd474, %rd473, 4, %rd137;
-	st.global.s32 [%rd474+0], %r166;
-$L127:
-	add.s64 %rd475, %rd469, 1;
-	mov.b64 %rd469, %rd475;
-	bra.uni $L126;
+	mov.b64 %rd463, %rd466;
 $L128:
-	bra.uni $L107;
-$L106:
-	bra.uni $L105;
-$L107:
+	cvt.u64.u32 %rd467, %r2;
+	setp.eq.s64 %p95, %rd467, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd463;
+$L129:
+	bar.sync 0;
+	ld.shared.s64 %rd468, [%rd1+1024];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd463, %rd469;
+	add.s64 %rd470, %rd463, %rd461;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, 0;
+$L130:
+	setp.lt.s64 %p98, %rd472, %rd422;
+	not.pred %p99, %p98;
+	@!%p99 bra $L134;
+	bra.uni $L132;
+$L134:
+	mul.lo.s64 %rd473, %rd472, %rd162;
+	mad.lo.s64 %rd474, %rd473, 4, %rd160;
+	ld.shared.s32 %r165, [%rd474+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd475, %rd471, %rd472;
+	mul.lo.s64 %rd476, %rd475, %rd139;
+	mad.lo.s64 %rd477, %rd476, 4, %rd137;
+	st.global.s32 [%rd477+0], %r166;
+$L131:
+	add.s64 %rd478, %rd472, 1;
+	mov.b64 %rd472, %rd478;
+	bra.uni $L130;
+$L132:
+	bra.uni $L111;
+$L110:
+	bra.uni $L109;
+$L111:
 $L54:
-	add.s64 %rd476, %rd299, %rd298;
-	mov.b64 %rd299, %rd476;
+	add.s64 %rd479, %rd299, %rd298;
+	mov.b64 %rd299, %rd479;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -24478,161 +24621,161 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd477, %rd106;
-	mov.b64 %rd478, %rd107;
+	mov.b64 %rd480, %rd106;
+	mov.b64 %rd481, %rd107;
 	// block reduction
 	mov.b32 %r167, 1;
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L131:
-	setp.hs.u32 %p98, %r169, 32;
-	@%p98 bra $L132;
-	mov.b64 {%r170, %r171}, %rd477;
-	shfl.sync.down.b32 %r172|%p99, %r170, %r169, %r168, %r17;
+$L135:
+	setp.hs.u32 %p100, %r169, 32;
+	@%p100 bra $L136;
+	mov.b64 {%r170, %r171}, %rd480;
+	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd479, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd478;
+	mov.b64 %rd482, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd481;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd480, {%r176, %r177};
-	@!%p99 bra $L133;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L135;
-	setp.lt.s64 %p101, %rd479, %rd477;
-	setp.eq.s64 %p102, %rd479, %rd477;
-	setp.lt.s64 %p103, %rd480, %rd478;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd481, %rd479, %rd477, %p105;
-	selp.b64 %rd482, %rd480, %rd478, %p105;
-	mov.b64 %rd477, %rd481;
-	mov.b64 %rd478, %rd482;
-	bra.uni $L134;
-$L135:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L136;
-	setp.gt.s64 %p107, %rd479, %rd477;
-	setp.eq.s64 %p108, %rd479, %rd477;
-	setp.lt.s64 %p109, %rd480, %rd478;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd483, %rd479, %rd477, %p111;
-	selp.b64 %rd484, %rd480, %rd478, %p111;
-	mov.b64 %rd477, %rd483;
-	mov.b64 %rd478, %rd484;
-	bra.uni $L134;
-$L136:
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd478;
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd486;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd495, %rd489, %rd493;
-	mov.b64 %rd489, %rd495;
-	add.s64 %rd496, %rd490, %rd494;
-	mov.b64 %rd490, %rd496;
-$L137:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
-$L134:
-$L133:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L131;
-$L132:
-	setp.eq.u32 %p112, %r7, 0;
-	@!%p112 bra $L138;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	st.shared.s64 [%rd498+0], %rd477;
-	st.shared.s64 [%rd498+8], %rd478;
-$L138:
-	bar.sync 0;
-	setp.eq.u32 %p113, %r8, 0;
-	@!%p113 bra $L139;
-	setp.lo.u32 %p114, %r7, %r10;
-	@!%p114 bra $L140;
-	mul.wide.u32 %rd499, %r7, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	ld.shared.s64 %rd501, [%rd500+0];
-	ld.shared.s64 %rd502, [%rd500+8];
-	mov.b64 %rd477, %rd501;
-	mov.b64 %rd478, %rd502;
+	mov.b64 %rd483, {%r176, %r177};
+	@!%p101 bra $L137;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L139;
+	setp.lt.s64 %p103, %rd482, %rd480;
+	setp.eq.s64 %p104, %rd482, %rd480;
+	setp.lt.s64 %p105, %rd483, %rd481;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd484, %rd482, %rd480, %p107;
+	selp.b64 %rd485, %rd483, %rd481, %p107;
+	mov.b64 %rd480, %rd484;
+	mov.b64 %rd481, %rd485;
+	bra.uni $L138;
+$L139:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L140;
+	setp.gt.s64 %p109, %rd482, %rd480;
+	setp.eq.s64 %p110, %rd482, %rd480;
+	setp.lt.s64 %p111, %rd483, %rd481;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd486, %rd482, %rd480, %p113;
+	selp.b64 %rd487, %rd483, %rd481, %p113;
+	mov.b64 %rd480, %rd486;
+	mov.b64 %rd481, %rd487;
+	bra.uni $L138;
 $L140:
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd481;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd483;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd489;
+	mov.b64 %rd494, %rd490;
+	mov.b64 %rd495, %rd491;
+	mov.b64 %rd496, %rd494;
+	mov.b64 %rd497, %rd495;
+	add.s64 %rd498, %rd492, %rd496;
+	mov.b64 %rd492, %rd498;
+	add.s64 %rd499, %rd493, %rd497;
+	mov.b64 %rd493, %rd499;
+$L141:
+	mov.b64 %rd480, %rd492;
+	mov.b64 %rd481, %rd493;
+$L138:
+$L137:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L142;
+	mul.wide.u32 %rd500, %r8, 16;
+	add.s64 %rd501, %rd1, %rd500;
+	st.shared.s64 [%rd501+0], %rd480;
+	st.shared.s64 [%rd501+8], %rd481;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L143;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L144;
+	mul.wide.u32 %rd502, %r7, 16;
+	add.s64 %rd503, %rd1, %rd502;
+	ld.shared.s64 %rd504, [%rd503+0];
+	ld.shared.s64 %rd505, [%rd503+8];
+	mov.b64 %rd480, %rd504;
+	mov.b64 %rd481, %rd505;
+$L144:
 	sub.u32 %r178, %r10, 1;
 	mov.b32 %r179, %r167;
-$L141:
-	setp.hs.u32 %p115, %r179, 32;
-	@%p115 bra $L142;
-	mov.b64 {%r180, %r181}, %rd477;
-	shfl.sync.down.b32 %r182|%p116, %r180, %r179, %r178, %r17;
+$L145:
+	setp.hs.u32 %p117, %r179, 32;
+	@%p117 bra $L146;
+	mov.b64 {%r180, %r181}, %rd480;
+	shfl.sync.down.b32 %r182|%p118, %r180, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd503, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd478;
+	mov.b64 %rd506, {%r182, %r183};
+	mov.b64 {%r184, %r185}, %rd481;
 	shfl.sync.down.b32 %r186, %r184, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r187, %r185, %r179, %r178, %r17;
-	mov.b64 %rd504, {%r186, %r187};
-	@!%p116 bra $L143;
-	setp.ne.u32 %p117, %r18, 9;
-	@%p117 bra.uni $L145;
-	setp.lt.s64 %p118, %rd503, %rd477;
-	setp.eq.s64 %p119, %rd503, %rd477;
-	setp.lt.s64 %p120, %rd504, %rd478;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd505, %rd503, %rd477, %p122;
-	selp.b64 %rd506, %rd504, %rd478, %p122;
-	mov.b64 %rd477, %rd505;
-	mov.b64 %rd478, %rd506;
-	bra.uni $L144;
-$L145:
-	setp.ne.u32 %p123, %r18, 10;
-	@%p123 bra.uni $L146;
-	setp.gt.s64 %p124, %rd503, %rd477;
-	setp.eq.s64 %p125, %rd503, %rd477;
-	setp.lt.s64 %p126, %rd504, %rd478;
-	and.pred %p127, %p125, %p126;
-	or.pred %p128, %p124, %p127;
-	selp.b64 %rd507, %rd503, %rd477, %p128;
-	selp.b64 %rd508, %rd504, %rd478, %p128;
-	mov.b64 %rd477, %rd507;
-	mov.b64 %rd478, %rd508;
-	bra.uni $L144;
-$L146:
-	mov.b64 %rd509, %rd477;
-	mov.b64 %rd510, %rd478;
-	mov.b64 %rd511, %rd503;
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd510;
-	mov.b64 %rd491, %rd511;
+	mov.b64 %rd507, {%r186, %r187};
+	@!%p118 bra $L147;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L149;
+	setp.lt.s64 %p120, %rd506, %rd480;
+	setp.eq.s64 %p121, %rd506, %rd480;
+	setp.lt.s64 %p122, %rd507, %rd481;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd508, %rd506, %rd480, %p124;
+	selp.b64 %rd509, %rd507, %rd481, %p124;
+	mov.b64 %rd480, %rd508;
+	mov.b64 %rd481, %rd509;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L150;
+	setp.gt.s64 %p126, %rd506, %rd480;
+	setp.eq.s64 %p127, %rd506, %rd480;
+	setp.lt.s64 %p128, %rd507, %rd481;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd510, %rd506, %rd480, %p130;
+	selp.b64 %rd511, %rd507, %rd481, %p130;
+	mov.b64 %rd480, %rd510;
+	mov.b64 %rd481, %rd511;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd512, %rd480;
+	mov.b64 %rd513, %rd481;
+	mov.b64 %rd514, %rd506;
+	mov.b64 %rd515, %rd507;
 	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd513, %rd489, %rd493;
-	mov.b64 %rd489, %rd513;
-	add.s64 %rd514, %rd490, %rd494;
-	mov.b64 %rd490, %rd514;
-$L147:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
-$L144:
-$L143:
-	shl.b32 %r179, %r179, 1;
-	bra.uni $L141;
-$L142:
-$L139:
-	mul.wide.u32 %rd515, %r29, 16;
-	add.s64 %rd516, %rd11, %rd515;
-	setp.eq.u32 %p129, %r5, 0;
-	@!%p129 bra $L148;
-	st.global.s64 [%rd516+0], %rd477;
-	st.global.s64 [%rd516+8], %rd478;
+	mov.b64 %rd493, %rd513;
+	mov.b64 %rd494, %rd514;
+	mov.b64 %rd495, %rd515;
+	mov.b64 %rd496, %rd494;
+	mov.b64 %rd497, %rd495;
+	add.s64 %rd516, %rd492, %rd496;
+	mov.b64 %rd492, %rd516;
+	add.s64 %rd517, %rd493, %rd497;
+	mov.b64 %rd493, %rd517;
+$L151:
+	mov.b64 %rd480, %rd492;
+	mov.b64 %rd481, %rd493;
 $L148:
+$L147:
+	shl.b32 %r179, %r179, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	mul.wide.u32 %rd518, %r29, 16;
+	add.s64 %rd519, %rd11, %rd518;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L152;
+	st.global.s64 [%rd519+0], %rd480;
+	st.global.s64 [%rd519+8], %rd481;
+$L152:
 	ret;
 }
 
@@ -25117,9 +25260,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<127>;
+	.reg .pred %p<129>;
 	.reg .b32 %r<197>;
-	.reg .b64 %rd<533>;
+	.reg .b64 %rd<536>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25938,209 +26081,220 @@ $L86:
 	mov.b64 %rd114, %rd416;
 	bra.uni $L102;
 $L101:
-	sub.s64 %rd417, %rd157, 1;
-	and.b64 %rd418, %rd113, %rd417;
-	setp.eq.s64 %p70, %rd418, 0;
+	mov.b64 %rd417, %rd157;
+	setp.ge.s64 %p70, %rd113, 4096;
 	@!%p70 bra $L104;
-	cvt.s64.s32 %rd419, %r134;
-	add.s64 %rd420, %rd419, 1;
-	mul.lo.s64 %rd421, %rd420, %rd130;
-	mad.lo.s64 %rd422, %rd421, 8, %rd128;
-	ld.global.nc.s64 %rd423, [%rd422+0];
-	mov.b64 %rd424, %rd423;
-	cvt.s64.s32 %rd425, %r134;
-	mul.lo.s64 %rd426, %rd425, %rd130;
-	mad.lo.s64 %rd427, %rd426, 8, %rd128;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	sub.s64 %rd430, %rd424, %rd429;
-	mul.lo.s64 %rd431, %rd157, %rd430;
-	add.s64 %rd432, %rd114, %rd431;
-	mov.b64 %rd114, %rd432;
+	mul.lo.s64 %rd418, %rd417, 4;
+	mov.b64 %rd417, %rd418;
 $L104:
+	setp.ge.s64 %p71, %rd113, 65536;
+	@!%p71 bra $L106;
+	mul.lo.s64 %rd419, %rd417, 4;
+	mov.b64 %rd417, %rd419;
+$L106:
+	sub.s64 %rd420, %rd417, 1;
+	and.b64 %rd421, %rd113, %rd420;
+	setp.eq.s64 %p72, %rd421, 0;
+	@!%p72 bra $L108;
+	cvt.s64.s32 %rd422, %r134;
+	add.s64 %rd423, %rd422, 1;
+	mul.lo.s64 %rd424, %rd423, %rd130;
+	mad.lo.s64 %rd425, %rd424, 8, %rd128;
+	ld.global.nc.s64 %rd426, [%rd425+0];
+	mov.b64 %rd427, %rd426;
+	cvt.s64.s32 %rd428, %r134;
+	mul.lo.s64 %rd429, %rd428, %rd130;
+	mad.lo.s64 %rd430, %rd429, 8, %rd128;
+	ld.global.nc.s64 %rd431, [%rd430+0];
+	mov.b64 %rd432, %rd431;
+	sub.s64 %rd433, %rd427, %rd432;
+	mul.lo.s64 %rd434, %rd417, %rd433;
+	add.s64 %rd435, %rd114, %rd434;
+	mov.b64 %rd114, %rd435;
+$L108:
 $L102:
-	add.s64 %rd433, %rd113, 1;
-	mov.b64 %rd113, %rd433;
+	add.s64 %rd436, %rd113, 1;
+	mov.b64 %rd113, %rd436;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd434, %rd316, %rd306;
-	mov.b64 %rd316, %rd434;
+	add.s64 %rd437, %rd316, %rd306;
+	mov.b64 %rd316, %rd437;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd435, %rd310;
-$L105:
-	@!%p13 bra $L109;
-	bra.uni $L107;
+	mov.b64 %rd438, %rd310;
 $L109:
-	// block scan
-	mov.b64 %rd436, %rd435;
-	mov.b32 %r135, %r3;
-$L110:
-	setp.hs.u32 %p71, %r135, 32;
-	@%p71 bra $L111;
-	mov.b64 {%r136, %r137}, %rd436;
-	shfl.sync.up.b32 %r138|%p72, %r136, %r135, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
-	mov.b64 %rd437, {%r138, %r139};
-	@!%p72 bra $L112;
-	add.s64 %rd438, %rd437, %rd436;
-	mov.b64 %rd436, %rd438;
-$L112:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L110;
-$L111:
-	mov.b64 {%r140, %r141}, %rd436;
-	shfl.sync.up.b32 %r142|%p73, %r140, %r3, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
-	mov.b64 %rd439, {%r142, %r143};
-	setp.lo.u32 %p74, %r3, 32;
-	and.pred %p75, %p73, %p74;
-	selp.b64 %rd440, %rd439, 0, %p75;
-	sub.u32 %r144, %r13, %r3;
-	setp.eq.u32 %p76, %r7, %r144;
-	@!%p76 bra $L113;
-	mul.wide.u32 %rd441, %r8, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	st.shared.s64 [%rd442+0], %rd436;
+	@!%p13 bra $L113;
+	bra.uni $L111;
 $L113:
-	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L114;
-	mov.b64 %rd443, 0;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L115;
-	mul.wide.u32 %rd444, %r7, 16;
-	add.s64 %rd445, %rd1, %rd444;
-	ld.shared.s64 %rd446, [%rd445+0];
-	mov.b64 %rd443, %rd446;
-$L115:
-	mov.b64 {%r145, %r146}, %rd443;
-	shfl.sync.up.b32 %r147|%p79, %r145, 1, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
-	mov.b64 %rd447, {%r147, %r148};
-	@!%p79 bra $L116;
-	add.s64 %rd448, %rd447, %rd443;
-	mov.b64 %rd443, %rd448;
-$L116:
-	mov.b64 {%r149, %r150}, %rd443;
-	shfl.sync.up.b32 %r151|%p80, %r149, 2, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
-	mov.b64 %rd449, {%r151, %r152};
-	@!%p80 bra $L117;
-	add.s64 %rd450, %rd449, %rd443;
-	mov.b64 %rd443, %rd450;
-$L117:
-	mov.b64 {%r153, %r154}, %rd443;
-	shfl.sync.up.b32 %r155|%p81, %r153, 4, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
-	mov.b64 %rd451, {%r155, %r156};
-	@!%p81 bra $L118;
-	add.s64 %rd452, %rd451, %rd443;
-	mov.b64 %rd443, %rd452;
-$L118:
-	mov.b64 {%r157, %r158}, %rd443;
-	shfl.sync.up.b32 %r159|%p82, %r157, 8, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
-	mov.b64 %rd453, {%r159, %r160};
-	@!%p82 bra $L119;
-	add.s64 %rd454, %rd453, %rd443;
-	mov.b64 %rd443, %rd454;
-$L119:
-	mov.b64 {%r161, %r162}, %rd443;
-	shfl.sync.up.b32 %r163|%p83, %r161, 16, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
-	mov.b64 %rd455, {%r163, %r164};
-	@!%p83 bra $L120;
-	add.s64 %rd456, %rd455, %rd443;
-	mov.b64 %rd443, %rd456;
-$L120:
-	mov.b64 {%r165, %r166}, %rd443;
-	shfl.sync.up.b32 %r167|%p84, %r165, 1, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
-	mov.b64 %rd457, {%r167, %r168};
-	selp.b64 %rd458, %rd457, 0, %p84;
-	@!%p78 bra $L121;
-	mul.wide.u32 %rd459, %r7, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	add.s64 %rd461, %rd460, 512;
-	st.shared.s64 [%rd461+0], %rd458;
-$L121:
-	sub.u32 %r169, %r10, 1;
-	setp.eq.u32 %p85, %r7, %r169;
-	@!%p85 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd443;
-$L122:
+	// block scan
+	mov.b64 %rd439, %rd438;
+	mov.b32 %r135, %r3;
 $L114:
+	setp.hs.u32 %p73, %r135, 32;
+	@%p73 bra $L115;
+	mov.b64 {%r136, %r137}, %rd439;
+	shfl.sync.up.b32 %r138|%p74, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd440, {%r138, %r139};
+	@!%p74 bra $L116;
+	add.s64 %rd441, %rd440, %rd439;
+	mov.b64 %rd439, %rd441;
+$L116:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L114;
+$L115:
+	mov.b64 {%r140, %r141}, %rd439;
+	shfl.sync.up.b32 %r142|%p75, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd442, {%r142, %r143};
+	setp.lo.u32 %p76, %r3, 32;
+	and.pred %p77, %p75, %p76;
+	selp.b64 %rd443, %rd442, 0, %p77;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p78, %r7, %r144;
+	@!%p78 bra $L117;
+	mul.wide.u32 %rd444, %r8, 16;
+	add.s64 %rd445, %rd1, %rd444;
+	st.shared.s64 [%rd445+0], %rd439;
+$L117:
 	bar.sync 0;
-	mul.wide.u32 %rd462, %r8, 16;
+	setp.eq.u32 %p79, %r8, 0;
+	@!%p79 bra $L118;
+	mov.b64 %rd446, 0;
+	setp.lo.u32 %p80, %r7, %r10;
+	@!%p80 bra $L119;
+	mul.wide.u32 %rd447, %r7, 16;
+	add.s64 %rd448, %rd1, %rd447;
+	ld.shared.s64 %rd449, [%rd448+0];
+	mov.b64 %rd446, %rd449;
+$L119:
+	mov.b64 {%r145, %r146}, %rd446;
+	shfl.sync.up.b32 %r147|%p81, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd450, {%r147, %r148};
+	@!%p81 bra $L120;
+	add.s64 %rd451, %rd450, %rd446;
+	mov.b64 %rd446, %rd451;
+$L120:
+	mov.b64 {%r149, %r150}, %rd446;
+	shfl.sync.up.b32 %r151|%p82, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd452, {%r151, %r152};
+	@!%p82 bra $L121;
+	add.s64 %rd453, %rd452, %rd446;
+	mov.b64 %rd446, %rd453;
+$L121:
+	mov.b64 {%r153, %r154}, %rd446;
+	shfl.sync.up.b32 %r155|%p83, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd454, {%r155, %r156};
+	@!%p83 bra $L122;
+	add.s64 %rd455, %rd454, %rd446;
+	mov.b64 %rd446, %rd455;
+$L122:
+	mov.b64 {%r157, %r158}, %rd446;
+	shfl.sync.up.b32 %r159|%p84, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd456, {%r159, %r160};
+	@!%p84 bra $L123;
+	add.s64 %rd457, %rd456, %rd446;
+	mov.b64 %rd446, %rd457;
+$L123:
+	mov.b64 {%r161, %r162}, %rd446;
+	shfl.sync.up.b32 %r163|%p85, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd458, {%r163, %r164};
+	@!%p85 bra $L124;
+	add.s64 %rd459, %rd458, %rd446;
+	mov.b64 %rd446, %rd459;
+$L124:
+	mov.b64 {%r165, %r166}, %rd446;
+	shfl.sync.up.b32 %r167|%p86, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd460, {%r167, %r168};
+	selp.b64 %rd461, %rd460, 0, %p86;
+	@!%p80 bra $L125;
+	mul.wide.u32 %rd462, %r7, 16;
 	add.s64 %rd463, %rd1, %rd462;
 	add.s64 %rd464, %rd463, 512;
-	ld.shared.s64 %rd465, [%rd464+0];
-	add.s64 %rd466, %rd465, %rd440;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 {%r170, %r171}, %rd466;
-	shfl.sync.idx.b32 %r172|%p86, %r170, 0, %r22, %r17;
+	st.shared.s64 [%rd464+0], %rd461;
+$L125:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p87, %r7, %r169;
+	@!%p87 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd446;
+$L126:
+$L118:
+	bar.sync 0;
+	mul.wide.u32 %rd465, %r8, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	add.s64 %rd467, %rd466, 512;
+	ld.shared.s64 %rd468, [%rd467+0];
+	add.s64 %rd469, %rd468, %rd443;
+	ld.shared.s64 %rd470, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd469;
+	shfl.sync.idx.b32 %r172|%p88, %r170, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
-	mov.b64 %rd468, {%r172, %r173};
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
+	mov.b64 %rd471, {%r172, %r173};
 	mov.b64 %rd472, %rd470;
 	mov.b64 %rd473, %rd471;
 	mov.b64 %rd474, %rd472;
 	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, 0;
-	cvt.u64.u32 %rd477, %r2;
-	setp.eq.s64 %p87, %rd477, 0;
-	setp.gt.s64 %p88, %rd475, 0;
-	and.pred %p89, %p87, %p88;
-	@!%p89 bra $L124;
-	atom.global.add.u64 %rd478, [%rd147], %rd475;
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd476, %rd479;
-$L124:
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, 0;
 	cvt.u64.u32 %rd480, %r2;
-	setp.eq.s64 %p90, %rd480, 0;
-	setp.eq.u32 %p91, %r1, 0;
-	and.pred %p92, %p90, %p91;
-	bar.sync 0;
-	@!%p92 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd476;
-$L125:
-	bar.sync 0;
-	ld.shared.s64 %rd481, [%rd1+1024];
+	setp.eq.s64 %p89, %rd480, 0;
+	setp.gt.s64 %p90, %rd478, 0;
+	and.pred %p91, %p89, %p90;
+	@!%p91 bra $L128;
+	atom.global.add.u64 %rd481, [%rd147], %rd478;
 	mov.b64 %rd482, %rd481;
-	mov.b64 %rd476, %rd482;
-	add.s64 %rd483, %rd476, %rd474;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, 0;
-$L126:
-	setp.lt.s64 %p93, %rd485, %rd435;
-	not.pred %p94, %p93;
-	@!%p94 bra $L130;
-	bra.uni $L128;
-$L130:
-	mul.lo.s64 %rd486, %rd485, %rd172;
-	mad.lo.s64 %rd487, %rd486, 4, %rd170;
-	ld.shared.s32 %r174, [%rd487+0];
-	mov.b32 %r175, %r174;
-	add.s64 %rd488, %rd484, %rd485;
-	mul.lo.s64 %rd489, %rd488, %rd146;
-	mad.lo.s64 %rd490, %rd489, 4, %rd144;
-	st.global.s32 [%rd490+0], %r175;
-$L127:
-	add.s64 %rd491, %rd485, 1;
-	mov.b64 %rd485, %rd491;
-	bra.uni $L126;
+	mov.b64 %rd479, %rd482;
 $L128:
-	bra.uni $L107;
-$L106:
-	bra.uni $L105;
-$L107:
+	cvt.u64.u32 %rd483, %r2;
+	setp.eq.s64 %p92, %rd483, 0;
+	setp.eq.u32 %p93, %r1, 0;
+	and.pred %p94, %p92, %p93;
+	bar.sync 0;
+	@!%p94 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd479;
+$L129:
+	bar.sync 0;
+	ld.shared.s64 %rd484, [%rd1+1024];
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd479, %rd485;
+	add.s64 %rd486, %rd479, %rd477;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, 0;
+$L130:
+	setp.lt.s64 %p95, %rd488, %rd438;
+	not.pred %p96, %p95;
+	@!%p96 bra $L134;
+	bra.uni $L132;
+$L134:
+	mul.lo.s64 %rd489, %rd488, %rd172;
+	mad.lo.s64 %rd490, %rd489, 4, %rd170;
+	ld.shared.s32 %r174, [%rd490+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd491, %rd487, %rd488;
+	mul.lo.s64 %rd492, %rd491, %rd146;
+	mad.lo.s64 %rd493, %rd492, 4, %rd144;
+	st.global.s32 [%rd493+0], %r175;
+$L131:
+	add.s64 %rd494, %rd488, 1;
+	mov.b64 %rd488, %rd494;
+	bra.uni $L130;
+$L132:
+	bra.uni $L111;
+$L110:
+	bra.uni $L109;
+$L111:
 $L54:
-	add.s64 %rd492, %rd309, %rd308;
-	mov.b64 %rd309, %rd492;
+	add.s64 %rd495, %rd309, %rd308;
+	mov.b64 %rd309, %rd495;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -26148,161 +26302,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd493, %rd113;
-	mov.b64 %rd494, %rd114;
+	mov.b64 %rd496, %rd113;
+	mov.b64 %rd497, %rd114;
 	// block reduction
 	mov.b32 %r176, 1;
 	sub.u32 %r177, %r13, 1;
 	mov.b32 %r178, %r3;
-$L131:
-	setp.hs.u32 %p95, %r178, 32;
-	@%p95 bra $L132;
-	mov.b64 {%r179, %r180}, %rd493;
-	shfl.sync.down.b32 %r181|%p96, %r179, %r178, %r177, %r17;
+$L135:
+	setp.hs.u32 %p97, %r178, 32;
+	@%p97 bra $L136;
+	mov.b64 {%r179, %r180}, %rd496;
+	shfl.sync.down.b32 %r181|%p98, %r179, %r178, %r177, %r17;
 	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
-	mov.b64 %rd495, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd494;
+	mov.b64 %rd498, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd497;
 	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
 	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
-	mov.b64 %rd496, {%r185, %r186};
-	@!%p96 bra $L133;
-	setp.ne.u32 %p97, %r18, 9;
-	@%p97 bra.uni $L135;
-	setp.lt.s64 %p98, %rd495, %rd493;
-	setp.eq.s64 %p99, %rd495, %rd493;
-	setp.lt.s64 %p100, %rd496, %rd494;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd497, %rd495, %rd493, %p102;
-	selp.b64 %rd498, %rd496, %rd494, %p102;
-	mov.b64 %rd493, %rd497;
-	mov.b64 %rd494, %rd498;
-	bra.uni $L134;
-$L135:
-	setp.ne.u32 %p103, %r18, 10;
-	@%p103 bra.uni $L136;
-	setp.gt.s64 %p104, %rd495, %rd493;
-	setp.eq.s64 %p105, %rd495, %rd493;
-	setp.lt.s64 %p106, %rd496, %rd494;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd499, %rd495, %rd493, %p108;
-	selp.b64 %rd500, %rd496, %rd494, %p108;
-	mov.b64 %rd493, %rd499;
-	mov.b64 %rd494, %rd500;
-	bra.uni $L134;
-$L136:
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd496;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd504;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
-	add.s64 %rd512, %rd506, %rd510;
-	mov.b64 %rd506, %rd512;
-$L137:
-	mov.b64 %rd493, %rd505;
-	mov.b64 %rd494, %rd506;
-$L134:
-$L133:
-	shl.b32 %r178, %r178, 1;
-	bra.uni $L131;
-$L132:
-	setp.eq.u32 %p109, %r7, 0;
-	@!%p109 bra $L138;
-	mul.wide.u32 %rd513, %r8, 16;
-	add.s64 %rd514, %rd1, %rd513;
-	st.shared.s64 [%rd514+0], %rd493;
-	st.shared.s64 [%rd514+8], %rd494;
-$L138:
-	bar.sync 0;
-	setp.eq.u32 %p110, %r8, 0;
-	@!%p110 bra $L139;
-	setp.lo.u32 %p111, %r7, %r10;
-	@!%p111 bra $L140;
-	mul.wide.u32 %rd515, %r7, 16;
-	add.s64 %rd516, %rd1, %rd515;
-	ld.shared.s64 %rd517, [%rd516+0];
-	ld.shared.s64 %rd518, [%rd516+8];
-	mov.b64 %rd493, %rd517;
-	mov.b64 %rd494, %rd518;
+	mov.b64 %rd499, {%r185, %r186};
+	@!%p98 bra $L137;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L139;
+	setp.lt.s64 %p100, %rd498, %rd496;
+	setp.eq.s64 %p101, %rd498, %rd496;
+	setp.lt.s64 %p102, %rd499, %rd497;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd500, %rd498, %rd496, %p104;
+	selp.b64 %rd501, %rd499, %rd497, %p104;
+	mov.b64 %rd496, %rd500;
+	mov.b64 %rd497, %rd501;
+	bra.uni $L138;
+$L139:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L140;
+	setp.gt.s64 %p106, %rd498, %rd496;
+	setp.eq.s64 %p107, %rd498, %rd496;
+	setp.lt.s64 %p108, %rd499, %rd497;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd502, %rd498, %rd496, %p110;
+	selp.b64 %rd503, %rd499, %rd497, %p110;
+	mov.b64 %rd496, %rd502;
+	mov.b64 %rd497, %rd503;
+	bra.uni $L138;
 $L140:
+	mov.b64 %rd504, %rd496;
+	mov.b64 %rd505, %rd497;
+	mov.b64 %rd506, %rd498;
+	mov.b64 %rd507, %rd499;
+	mov.b64 %rd508, %rd504;
+	mov.b64 %rd509, %rd505;
+	mov.b64 %rd510, %rd506;
+	mov.b64 %rd511, %rd507;
+	mov.b64 %rd512, %rd510;
+	mov.b64 %rd513, %rd511;
+	add.s64 %rd514, %rd508, %rd512;
+	mov.b64 %rd508, %rd514;
+	add.s64 %rd515, %rd509, %rd513;
+	mov.b64 %rd509, %rd515;
+$L141:
+	mov.b64 %rd496, %rd508;
+	mov.b64 %rd497, %rd509;
+$L138:
+$L137:
+	shl.b32 %r178, %r178, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L142;
+	mul.wide.u32 %rd516, %r8, 16;
+	add.s64 %rd517, %rd1, %rd516;
+	st.shared.s64 [%rd517+0], %rd496;
+	st.shared.s64 [%rd517+8], %rd497;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L143;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L144;
+	mul.wide.u32 %rd518, %r7, 16;
+	add.s64 %rd519, %rd1, %rd518;
+	ld.shared.s64 %rd520, [%rd519+0];
+	ld.shared.s64 %rd521, [%rd519+8];
+	mov.b64 %rd496, %rd520;
+	mov.b64 %rd497, %rd521;
+$L144:
 	sub.u32 %r187, %r10, 1;
 	mov.b32 %r188, %r176;
-$L141:
-	setp.hs.u32 %p112, %r188, 32;
-	@%p112 bra $L142;
-	mov.b64 {%r189, %r190}, %rd493;
-	shfl.sync.down.b32 %r191|%p113, %r189, %r188, %r187, %r17;
+$L145:
+	setp.hs.u32 %p114, %r188, 32;
+	@%p114 bra $L146;
+	mov.b64 {%r189, %r190}, %rd496;
+	shfl.sync.down.b32 %r191|%p115, %r189, %r188, %r187, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
-	mov.b64 %rd519, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd494;
+	mov.b64 %rd522, {%r191, %r192};
+	mov.b64 {%r193, %r194}, %rd497;
 	shfl.sync.down.b32 %r195, %r193, %r188, %r187, %r17;
 	shfl.sync.down.b32 %r196, %r194, %r188, %r187, %r17;
-	mov.b64 %rd520, {%r195, %r196};
-	@!%p113 bra $L143;
-	setp.ne.u32 %p114, %r18, 9;
-	@%p114 bra.uni $L145;
-	setp.lt.s64 %p115, %rd519, %rd493;
-	setp.eq.s64 %p116, %rd519, %rd493;
-	setp.lt.s64 %p117, %rd520, %rd494;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd521, %rd519, %rd493, %p119;
-	selp.b64 %rd522, %rd520, %rd494, %p119;
-	mov.b64 %rd493, %rd521;
-	mov.b64 %rd494, %rd522;
-	bra.uni $L144;
-$L145:
-	setp.ne.u32 %p120, %r18, 10;
-	@%p120 bra.uni $L146;
-	setp.gt.s64 %p121, %rd519, %rd493;
-	setp.eq.s64 %p122, %rd519, %rd493;
-	setp.lt.s64 %p123, %rd520, %rd494;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd523, %rd519, %rd493, %p125;
-	selp.b64 %rd524, %rd520, %rd494, %p125;
-	mov.b64 %rd493, %rd523;
-	mov.b64 %rd494, %rd524;
-	bra.uni $L144;
-$L146:
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd494;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd528, %rd520;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
-	mov.b64 %rd507, %rd527;
+	mov.b64 %rd523, {%r195, %r196};
+	@!%p115 bra $L147;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L149;
+	setp.lt.s64 %p117, %rd522, %rd496;
+	setp.eq.s64 %p118, %rd522, %rd496;
+	setp.lt.s64 %p119, %rd523, %rd497;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd524, %rd522, %rd496, %p121;
+	selp.b64 %rd525, %rd523, %rd497, %p121;
+	mov.b64 %rd496, %rd524;
+	mov.b64 %rd497, %rd525;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L150;
+	setp.gt.s64 %p123, %rd522, %rd496;
+	setp.eq.s64 %p124, %rd522, %rd496;
+	setp.lt.s64 %p125, %rd523, %rd497;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd526, %rd522, %rd496, %p127;
+	selp.b64 %rd527, %rd523, %rd497, %p127;
+	mov.b64 %rd496, %rd526;
+	mov.b64 %rd497, %rd527;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd528, %rd496;
+	mov.b64 %rd529, %rd497;
+	mov.b64 %rd530, %rd522;
+	mov.b64 %rd531, %rd523;
 	mov.b64 %rd508, %rd528;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
-	add.s64 %rd530, %rd506, %rd510;
-	mov.b64 %rd506, %rd530;
-$L147:
-	mov.b64 %rd493, %rd505;
-	mov.b64 %rd494, %rd506;
-$L144:
-$L143:
-	shl.b32 %r188, %r188, 1;
-	bra.uni $L141;
-$L142:
-$L139:
-	mul.wide.u32 %rd531, %r29, 16;
-	add.s64 %rd532, %rd11, %rd531;
-	setp.eq.u32 %p126, %r5, 0;
-	@!%p126 bra $L148;
-	st.global.s64 [%rd532+0], %rd493;
-	st.global.s64 [%rd532+8], %rd494;
+	mov.b64 %rd509, %rd529;
+	mov.b64 %rd510, %rd530;
+	mov.b64 %rd511, %rd531;
+	mov.b64 %rd512, %rd510;
+	mov.b64 %rd513, %rd511;
+	add.s64 %rd532, %rd508, %rd512;
+	mov.b64 %rd508, %rd532;
+	add.s64 %rd533, %rd509, %rd513;
+	mov.b64 %rd509, %rd533;
+$L151:
+	mov.b64 %rd496, %rd508;
+	mov.b64 %rd497, %rd509;
 $L148:
+$L147:
+	shl.b32 %r188, %r188, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	mul.wide.u32 %rd534, %r29, 16;
+	add.s64 %rd535, %rd11, %rd534;
+	setp.eq.u32 %p128, %r5, 0;
+	@!%p128 bra $L152;
+	st.global.s64 [%rd535+0], %rd496;
+	st.global.s64 [%rd535+8], %rd497;
+$L152:
 	ret;
 }
 
@@ -26797,9 +26951,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<132>;
+	.reg .pred %p<134>;
 	.reg .b32 %r<188>;
-	.reg .b64 %rd<532>;
+	.reg .b64 %rd<535>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -27637,209 +27791,220 @@ $L88:
 	mov.b64 %rd114, %rd415;
 	bra.uni $L104;
 $L103:
-	sub.s64 %rd416, %rd157, 1;
-	and.b64 %rd417, %rd113, %rd416;
-	setp.eq.s64 %p75, %rd417, 0;
+	mov.b64 %rd416, %rd157;
+	setp.ge.s64 %p75, %rd113, 4096;
 	@!%p75 bra $L106;
-	cvt.s64.s32 %rd418, %r125;
-	add.s64 %rd419, %rd418, 1;
-	mul.lo.s64 %rd420, %rd419, %rd130;
-	mad.lo.s64 %rd421, %rd420, 8, %rd128;
-	ld.global.nc.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	cvt.s64.s32 %rd424, %r125;
-	mul.lo.s64 %rd425, %rd424, %rd130;
-	mad.lo.s64 %rd426, %rd425, 8, %rd128;
-	ld.global.nc.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	sub.s64 %rd429, %rd423, %rd428;
-	mul.lo.s64 %rd430, %rd157, %rd429;
-	add.s64 %rd431, %rd114, %rd430;
-	mov.b64 %rd114, %rd431;
+	mul.lo.s64 %rd417, %rd416, 4;
+	mov.b64 %rd416, %rd417;
 $L106:
+	setp.ge.s64 %p76, %rd113, 65536;
+	@!%p76 bra $L108;
+	mul.lo.s64 %rd418, %rd416, 4;
+	mov.b64 %rd416, %rd418;
+$L108:
+	sub.s64 %rd419, %rd416, 1;
+	and.b64 %rd420, %rd113, %rd419;
+	setp.eq.s64 %p77, %rd420, 0;
+	@!%p77 bra $L110;
+	cvt.s64.s32 %rd421, %r125;
+	add.s64 %rd422, %rd421, 1;
+	mul.lo.s64 %rd423, %rd422, %rd130;
+	mad.lo.s64 %rd424, %rd423, 8, %rd128;
+	ld.global.nc.s64 %rd425, [%rd424+0];
+	mov.b64 %rd426, %rd425;
+	cvt.s64.s32 %rd427, %r125;
+	mul.lo.s64 %rd428, %rd427, %rd130;
+	mad.lo.s64 %rd429, %rd428, 8, %rd128;
+	ld.global.nc.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	sub.s64 %rd432, %rd426, %rd431;
+	mul.lo.s64 %rd433, %rd416, %rd432;
+	add.s64 %rd434, %rd114, %rd433;
+	mov.b64 %rd114, %rd434;
+$L110:
 $L104:
-	add.s64 %rd432, %rd113, 1;
-	mov.b64 %rd113, %rd432;
+	add.s64 %rd435, %rd113, 1;
+	mov.b64 %rd113, %rd435;
 $L102:
 $L85:
 $L66:
-	add.s64 %rd433, %rd316, %rd306;
-	mov.b64 %rd316, %rd433;
+	add.s64 %rd436, %rd316, %rd306;
+	mov.b64 %rd316, %rd436;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd434, %rd310;
-$L107:
-	@!%p13 bra $L111;
-	bra.uni $L109;
+	mov.b64 %rd437, %rd310;
 $L111:
-	// block scan
-	mov.b64 %rd435, %rd434;
-	mov.b32 %r126, %r3;
-$L112:
-	setp.hs.u32 %p76, %r126, 32;
-	@%p76 bra $L113;
-	mov.b64 {%r127, %r128}, %rd435;
-	shfl.sync.up.b32 %r129|%p77, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd436, {%r129, %r130};
-	@!%p77 bra $L114;
-	add.s64 %rd437, %rd436, %rd435;
-	mov.b64 %rd435, %rd437;
-$L114:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r131, %r132}, %rd435;
-	shfl.sync.up.b32 %r133|%p78, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd438, {%r133, %r134};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd439, %rd438, 0, %p80;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r135;
-	@!%p81 bra $L115;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd435;
+	@!%p13 bra $L115;
+	bra.uni $L113;
 $L115:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L116;
-	mov.b64 %rd442, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L117;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd442, %rd445;
-$L117:
-	mov.b64 {%r136, %r137}, %rd442;
-	shfl.sync.up.b32 %r138|%p84, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd446, {%r138, %r139};
-	@!%p84 bra $L118;
-	add.s64 %rd447, %rd446, %rd442;
-	mov.b64 %rd442, %rd447;
-$L118:
-	mov.b64 {%r140, %r141}, %rd442;
-	shfl.sync.up.b32 %r142|%p85, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd448, {%r142, %r143};
-	@!%p85 bra $L119;
-	add.s64 %rd449, %rd448, %rd442;
-	mov.b64 %rd442, %rd449;
-$L119:
-	mov.b64 {%r144, %r145}, %rd442;
-	shfl.sync.up.b32 %r146|%p86, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd450, {%r146, %r147};
-	@!%p86 bra $L120;
-	add.s64 %rd451, %rd450, %rd442;
-	mov.b64 %rd442, %rd451;
-$L120:
-	mov.b64 {%r148, %r149}, %rd442;
-	shfl.sync.up.b32 %r150|%p87, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd452, {%r150, %r151};
-	@!%p87 bra $L121;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd442, %rd453;
-$L121:
-	mov.b64 {%r152, %r153}, %rd442;
-	shfl.sync.up.b32 %r154|%p88, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd454, {%r154, %r155};
-	@!%p88 bra $L122;
-	add.s64 %rd455, %rd454, %rd442;
-	mov.b64 %rd442, %rd455;
-$L122:
-	mov.b64 {%r156, %r157}, %rd442;
-	shfl.sync.up.b32 %r158|%p89, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd456, {%r158, %r159};
-	selp.b64 %rd457, %rd456, 0, %p89;
-	@!%p83 bra $L123;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	add.s64 %rd460, %rd459, 512;
-	st.shared.s64 [%rd460+0], %rd457;
-$L123:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r160;
-	@!%p90 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd442;
-$L124:
+	// block scan
+	mov.b64 %rd438, %rd437;
+	mov.b32 %r126, %r3;
 $L116:
+	setp.hs.u32 %p78, %r126, 32;
+	@%p78 bra $L117;
+	mov.b64 {%r127, %r128}, %rd438;
+	shfl.sync.up.b32 %r129|%p79, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd439, {%r129, %r130};
+	@!%p79 bra $L118;
+	add.s64 %rd440, %rd439, %rd438;
+	mov.b64 %rd438, %rd440;
+$L118:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L116;
+$L117:
+	mov.b64 {%r131, %r132}, %rd438;
+	shfl.sync.up.b32 %r133|%p80, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd441, {%r133, %r134};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd442, %rd441, 0, %p82;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r135;
+	@!%p83 bra $L119;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	st.shared.s64 [%rd444+0], %rd438;
+$L119:
 	bar.sync 0;
-	mul.wide.u32 %rd461, %r8, 16;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L120;
+	mov.b64 %rd445, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L121;
+	mul.wide.u32 %rd446, %r7, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd445, %rd448;
+$L121:
+	mov.b64 {%r136, %r137}, %rd445;
+	shfl.sync.up.b32 %r138|%p86, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd449, {%r138, %r139};
+	@!%p86 bra $L122;
+	add.s64 %rd450, %rd449, %rd445;
+	mov.b64 %rd445, %rd450;
+$L122:
+	mov.b64 {%r140, %r141}, %rd445;
+	shfl.sync.up.b32 %r142|%p87, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd451, {%r142, %r143};
+	@!%p87 bra $L123;
+	add.s64 %rd452, %rd451, %rd445;
+	mov.b64 %rd445, %rd452;
+$L123:
+	mov.b64 {%r144, %r145}, %rd445;
+	shfl.sync.up.b32 %r146|%p88, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd453, {%r146, %r147};
+	@!%p88 bra $L124;
+	add.s64 %rd454, %rd453, %rd445;
+	mov.b64 %rd445, %rd454;
+$L124:
+	mov.b64 {%r148, %r149}, %rd445;
+	shfl.sync.up.b32 %r150|%p89, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd455, {%r150, %r151};
+	@!%p89 bra $L125;
+	add.s64 %rd456, %rd455, %rd445;
+	mov.b64 %rd445, %rd456;
+$L125:
+	mov.b64 {%r152, %r153}, %rd445;
+	shfl.sync.up.b32 %r154|%p90, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd457, {%r154, %r155};
+	@!%p90 bra $L126;
+	add.s64 %rd458, %rd457, %rd445;
+	mov.b64 %rd445, %rd458;
+$L126:
+	mov.b64 {%r156, %r157}, %rd445;
+	shfl.sync.up.b32 %r158|%p91, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd459, {%r158, %r159};
+	selp.b64 %rd460, %rd459, 0, %p91;
+	@!%p85 bra $L127;
+	mul.wide.u32 %rd461, %r7, 16;
 	add.s64 %rd462, %rd1, %rd461;
 	add.s64 %rd463, %rd462, 512;
-	ld.shared.s64 %rd464, [%rd463+0];
-	add.s64 %rd465, %rd464, %rd439;
-	ld.shared.s64 %rd466, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd465;
-	shfl.sync.idx.b32 %r163|%p91, %r161, 0, %r22, %r17;
+	st.shared.s64 [%rd463+0], %rd460;
+$L127:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r160;
+	@!%p92 bra $L128;
+	st.shared.s64 [%rd1+1024], %rd445;
+$L128:
+$L120:
+	bar.sync 0;
+	mul.wide.u32 %rd464, %r8, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	add.s64 %rd466, %rd465, 512;
+	ld.shared.s64 %rd467, [%rd466+0];
+	add.s64 %rd468, %rd467, %rd442;
+	ld.shared.s64 %rd469, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd468;
+	shfl.sync.idx.b32 %r163|%p93, %r161, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
-	mov.b64 %rd467, {%r163, %r164};
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
+	mov.b64 %rd470, {%r163, %r164};
 	mov.b64 %rd471, %rd469;
 	mov.b64 %rd472, %rd470;
 	mov.b64 %rd473, %rd471;
 	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, 0;
-	cvt.u64.u32 %rd476, %r2;
-	setp.eq.s64 %p92, %rd476, 0;
-	setp.gt.s64 %p93, %rd474, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L126;
-	atom.global.add.u64 %rd477, [%rd147], %rd474;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd475, %rd478;
-$L126:
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, 0;
 	cvt.u64.u32 %rd479, %r2;
-	setp.eq.s64 %p95, %rd479, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd475;
-$L127:
-	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
+	setp.eq.s64 %p94, %rd479, 0;
+	setp.gt.s64 %p95, %rd477, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L130;
+	atom.global.add.u64 %rd480, [%rd147], %rd477;
 	mov.b64 %rd481, %rd480;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd475, %rd473;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, 0;
-$L128:
-	setp.lt.s64 %p98, %rd484, %rd434;
-	not.pred %p99, %p98;
-	@!%p99 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd485, %rd484, %rd172;
-	mad.lo.s64 %rd486, %rd485, 4, %rd170;
-	ld.shared.s32 %r165, [%rd486+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd487, %rd483, %rd484;
-	mul.lo.s64 %rd488, %rd487, %rd146;
-	mad.lo.s64 %rd489, %rd488, 4, %rd144;
-	st.global.s32 [%rd489+0], %r166;
-$L129:
-	add.s64 %rd490, %rd484, 1;
-	mov.b64 %rd484, %rd490;
-	bra.uni $L128;
+	mov.b64 %rd478, %rd481;
 $L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
+	cvt.u64.u32 %rd482, %r2;
+	setp.eq.s64 %p97, %rd482, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd478;
+$L131:
+	bar.sync 0;
+	ld.shared.s64 %rd483, [%rd1+1024];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd478, %rd484;
+	add.s64 %rd485, %rd478, %rd476;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, 0;
+$L132:
+	setp.lt.s64 %p100, %rd487, %rd437;
+	not.pred %p101, %p100;
+	@!%p101 bra $L136;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd488, %rd487, %rd172;
+	mad.lo.s64 %rd489, %rd488, 4, %rd170;
+	ld.shared.s32 %r165, [%rd489+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd490, %rd486, %rd487;
+	mul.lo.s64 %rd491, %rd490, %rd146;
+	mad.lo.s64 %rd492, %rd491, 4, %rd144;
+	st.global.s32 [%rd492+0], %r166;
+$L133:
+	add.s64 %rd493, %rd487, 1;
+	mov.b64 %rd487, %rd493;
+	bra.uni $L132;
+$L134:
+	bra.uni $L113;
+$L112:
+	bra.uni $L111;
+$L113:
 $L54:
-	add.s64 %rd491, %rd309, %rd308;
-	mov.b64 %rd309, %rd491;
+	add.s64 %rd494, %rd309, %rd308;
+	mov.b64 %rd309, %rd494;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -27847,161 +28012,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd492, %rd113;
-	mov.b64 %rd493, %rd114;
+	mov.b64 %rd495, %rd113;
+	mov.b64 %rd496, %rd114;
 	// block reduction
 	mov.b32 %r167, 1;
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L133:
-	setp.hs.u32 %p100, %r169, 32;
-	@%p100 bra $L134;
-	mov.b64 {%r170, %r171}, %rd492;
-	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
+$L137:
+	setp.hs.u32 %p102, %r169, 32;
+	@%p102 bra $L138;
+	mov.b64 {%r170, %r171}, %rd495;
+	shfl.sync.down.b32 %r172|%p103, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd494, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd493;
+	mov.b64 %rd497, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd496;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd495, {%r176, %r177};
-	@!%p101 bra $L135;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L137;
-	setp.lt.s64 %p103, %rd494, %rd492;
-	setp.eq.s64 %p104, %rd494, %rd492;
-	setp.lt.s64 %p105, %rd495, %rd493;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd496, %rd494, %rd492, %p107;
-	selp.b64 %rd497, %rd495, %rd493, %p107;
-	mov.b64 %rd492, %rd496;
-	mov.b64 %rd493, %rd497;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L138;
-	setp.gt.s64 %p109, %rd494, %rd492;
-	setp.eq.s64 %p110, %rd494, %rd492;
-	setp.lt.s64 %p111, %rd495, %rd493;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd498, %rd494, %rd492, %p113;
-	selp.b64 %rd499, %rd495, %rd493, %p113;
-	mov.b64 %rd492, %rd498;
-	mov.b64 %rd493, %rd499;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd510, %rd504, %rd508;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
-$L139:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L136:
-$L135:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L140;
-	mul.wide.u32 %rd512, %r8, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	st.shared.s64 [%rd513+0], %rd492;
-	st.shared.s64 [%rd513+8], %rd493;
-$L140:
-	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L141;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L142;
-	mul.wide.u32 %rd514, %r7, 16;
-	add.s64 %rd515, %rd1, %rd514;
-	ld.shared.s64 %rd516, [%rd515+0];
-	ld.shared.s64 %rd517, [%rd515+8];
-	mov.b64 %rd492, %rd516;
-	mov.b64 %rd493, %rd517;
+	mov.b64 %rd498, {%r176, %r177};
+	@!%p103 bra $L139;
+	setp.ne.u32 %p104, %r18, 9;
+	@%p104 bra.uni $L141;
+	setp.lt.s64 %p105, %rd497, %rd495;
+	setp.eq.s64 %p106, %rd497, %rd495;
+	setp.lt.s64 %p107, %rd498, %rd496;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd499, %rd497, %rd495, %p109;
+	selp.b64 %rd500, %rd498, %rd496, %p109;
+	mov.b64 %rd495, %rd499;
+	mov.b64 %rd496, %rd500;
+	bra.uni $L140;
+$L141:
+	setp.ne.u32 %p110, %r18, 10;
+	@%p110 bra.uni $L142;
+	setp.gt.s64 %p111, %rd497, %rd495;
+	setp.eq.s64 %p112, %rd497, %rd495;
+	setp.lt.s64 %p113, %rd498, %rd496;
+	and.pred %p114, %p112, %p113;
+	or.pred %p115, %p111, %p114;
+	selp.b64 %rd501, %rd497, %rd495, %p115;
+	selp.b64 %rd502, %rd498, %rd496, %p115;
+	mov.b64 %rd495, %rd501;
+	mov.b64 %rd496, %rd502;
+	bra.uni $L140;
 $L142:
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd504, %rd496;
+	mov.b64 %rd505, %rd497;
+	mov.b64 %rd506, %rd498;
+	mov.b64 %rd507, %rd503;
+	mov.b64 %rd508, %rd504;
+	mov.b64 %rd509, %rd505;
+	mov.b64 %rd510, %rd506;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd513, %rd507, %rd511;
+	mov.b64 %rd507, %rd513;
+	add.s64 %rd514, %rd508, %rd512;
+	mov.b64 %rd508, %rd514;
+$L143:
+	mov.b64 %rd495, %rd507;
+	mov.b64 %rd496, %rd508;
+$L140:
+$L139:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L137;
+$L138:
+	setp.eq.u32 %p116, %r7, 0;
+	@!%p116 bra $L144;
+	mul.wide.u32 %rd515, %r8, 16;
+	add.s64 %rd516, %rd1, %rd515;
+	st.shared.s64 [%rd516+0], %rd495;
+	st.shared.s64 [%rd516+8], %rd496;
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p117, %r8, 0;
+	@!%p117 bra $L145;
+	setp.lo.u32 %p118, %r7, %r10;
+	@!%p118 bra $L146;
+	mul.wide.u32 %rd517, %r7, 16;
+	add.s64 %rd518, %rd1, %rd517;
+	ld.shared.s64 %rd519, [%rd518+0];
+	ld.shared.s64 %rd520, [%rd518+8];
+	mov.b64 %rd495, %rd519;
+	mov.b64 %rd496, %rd520;
+$L146:
 	sub.u32 %r178, %r10, 1;
 	mov.b32 %r179, %r167;
-$L143:
-	setp.hs.u32 %p117, %r179, 32;
-	@%p117 bra $L144;
-	mov.b64 {%r180, %r181}, %rd492;
-	shfl.sync.down.b32 %r182|%p118, %r180, %r179, %r178, %r17;
+$L147:
+	setp.hs.u32 %p119, %r179, 32;
+	@%p119 bra $L148;
+	mov.b64 {%r180, %r181}, %rd495;
+	shfl.sync.down.b32 %r182|%p120, %r180, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd518, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd493;
+	mov.b64 %rd521, {%r182, %r183};
+	mov.b64 {%r184, %r185}, %rd496;
 	shfl.sync.down.b32 %r186, %r184, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r187, %r185, %r179, %r178, %r17;
-	mov.b64 %rd519, {%r186, %r187};
-	@!%p118 bra $L145;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L147;
-	setp.lt.s64 %p120, %rd518, %rd492;
-	setp.eq.s64 %p121, %rd518, %rd492;
-	setp.lt.s64 %p122, %rd519, %rd493;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd520, %rd518, %rd492, %p124;
-	selp.b64 %rd521, %rd519, %rd493, %p124;
-	mov.b64 %rd492, %rd520;
-	mov.b64 %rd493, %rd521;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L148;
-	setp.gt.s64 %p126, %rd518, %rd492;
-	setp.eq.s64 %p127, %rd518, %rd492;
-	setp.lt.s64 %p128, %rd519, %rd493;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd522, %rd518, %rd492, %p130;
-	selp.b64 %rd523, %rd519, %rd493, %p130;
-	mov.b64 %rd492, %rd522;
-	mov.b64 %rd493, %rd523;
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd524, %rd492;
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd518;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
+	mov.b64 %rd522, {%r186, %r187};
+	@!%p120 bra $L149;
+	setp.ne.u32 %p121, %r18, 9;
+	@%p121 bra.uni $L151;
+	setp.lt.s64 %p122, %rd521, %rd495;
+	setp.eq.s64 %p123, %rd521, %rd495;
+	setp.lt.s64 %p124, %rd522, %rd496;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd523, %rd521, %rd495, %p126;
+	selp.b64 %rd524, %rd522, %rd496, %p126;
+	mov.b64 %rd495, %rd523;
+	mov.b64 %rd496, %rd524;
+	bra.uni $L150;
+$L151:
+	setp.ne.u32 %p127, %r18, 10;
+	@%p127 bra.uni $L152;
+	setp.gt.s64 %p128, %rd521, %rd495;
+	setp.eq.s64 %p129, %rd521, %rd495;
+	setp.lt.s64 %p130, %rd522, %rd496;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd525, %rd521, %rd495, %p132;
+	selp.b64 %rd526, %rd522, %rd496, %p132;
+	mov.b64 %rd495, %rd525;
+	mov.b64 %rd496, %rd526;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd527, %rd495;
+	mov.b64 %rd528, %rd496;
+	mov.b64 %rd529, %rd521;
+	mov.b64 %rd530, %rd522;
 	mov.b64 %rd507, %rd527;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd528, %rd504, %rd508;
-	mov.b64 %rd504, %rd528;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
-$L149:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L146:
-$L145:
-	shl.b32 %r179, %r179, 1;
-	bra.uni $L143;
-$L144:
-$L141:
-	mul.wide.u32 %rd530, %r29, 16;
-	add.s64 %rd531, %rd11, %rd530;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L150;
-	st.global.s64 [%rd531+0], %rd492;
-	st.global.s64 [%rd531+8], %rd493;
+	mov.b64 %rd508, %rd528;
+	mov.b64 %rd509, %rd529;
+	mov.b64 %rd510, %rd530;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd531, %rd507, %rd511;
+	mov.b64 %rd507, %rd531;
+	add.s64 %rd532, %rd508, %rd512;
+	mov.b64 %rd508, %rd532;
+$L153:
+	mov.b64 %rd495, %rd507;
+	mov.b64 %rd496, %rd508;
 $L150:
+$L149:
+	shl.b32 %r179, %r179, 1;
+	bra.uni $L147;
+$L148:
+$L145:
+	mul.wide.u32 %rd533, %r29, 16;
+	add.s64 %rd534, %rd11, %rd533;
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L154;
+	st.global.s64 [%rd534+0], %rd495;
+	st.global.s64 [%rd534+8], %rd496;
+$L154:
 	ret;
 }
 
@@ -43565,7 +43730,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43569
+//line gokkos_kernels_gen.go:43734
 			*acc = gokkosAccV
 			return
 		}
@@ -43584,7 +43749,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG2[s] = m
 		}
-//line gokkos_kernels_gen.go:43588
+//line gokkos_kernels_gen.go:43753
 		*acc = gokkosAccV
 		return
 	}
@@ -43605,7 +43770,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43609
+//line gokkos_kernels_gen.go:43774
 		*acc = gokkosAccV
 		return
 	}
@@ -43624,7 +43789,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43628
+//line gokkos_kernels_gen.go:43793
 	*acc = gokkosAccV
 }
 
@@ -43641,7 +43806,7 @@ func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43645
+//line gokkos_kernels_gen.go:43810
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -43676,7 +43841,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43680
+//line gokkos_kernels_gen.go:43845
 			*acc = gokkosAccV
 			return
 		}
@@ -43696,7 +43861,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:43700
+//line gokkos_kernels_gen.go:43865
 		*acc = gokkosAccV
 		return
 	}
@@ -43718,7 +43883,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43722
+//line gokkos_kernels_gen.go:43887
 		*acc = gokkosAccV
 		return
 	}
@@ -43738,7 +43903,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43742
+//line gokkos_kernels_gen.go:43907
 	*acc = gokkosAccV
 }
 
@@ -43755,7 +43920,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43759
+//line gokkos_kernels_gen.go:43924
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -43791,7 +43956,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:43795
+//line gokkos_kernels_gen.go:43960
 			*acc = gokkosAccV
 			return
 		}
@@ -43814,7 +43979,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43818
+//line gokkos_kernels_gen.go:43983
 		*acc = gokkosAccV
 		return
 	}
@@ -43839,7 +44004,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43843
+//line gokkos_kernels_gen.go:44008
 		*acc = gokkosAccV
 		return
 	}
@@ -43862,7 +44027,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:43866
+//line gokkos_kernels_gen.go:44031
 	*acc = gokkosAccV
 }
 
@@ -43885,7 +44050,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:43889
+//line gokkos_kernels_gen.go:44054
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43896,7 +44061,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:43900
+//line gokkos_kernels_gen.go:44065
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -43912,7 +44077,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:43916
+//line gokkos_kernels_gen.go:44081
 		*acc = gokkosAccV
 		return
 	}
@@ -43924,7 +44089,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:43928
+//line gokkos_kernels_gen.go:44093
 	*acc = gokkosAccV
 }
 
@@ -43958,7 +44123,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43962
+//line gokkos_kernels_gen.go:44127
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43976,7 +44141,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43980
+//line gokkos_kernels_gen.go:44145
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44012,7 +44177,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44016
+//line gokkos_kernels_gen.go:44181
 			*acc = gokkosAccV
 			return
 		}
@@ -44032,7 +44197,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44036
+//line gokkos_kernels_gen.go:44201
 		*acc = gokkosAccV
 		return
 	}
@@ -44055,7 +44220,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44059
+//line gokkos_kernels_gen.go:44224
 		*acc = gokkosAccV
 		return
 	}
@@ -44075,7 +44240,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44079
+//line gokkos_kernels_gen.go:44244
 	*acc = gokkosAccV
 }
 
@@ -44115,7 +44280,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44119
+//line gokkos_kernels_gen.go:44284
 			*acc = gokkosAccV
 			return
 		}
@@ -44138,7 +44303,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44142
+//line gokkos_kernels_gen.go:44307
 		*acc = gokkosAccV
 		return
 	}
@@ -44164,7 +44329,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44168
+//line gokkos_kernels_gen.go:44333
 		*acc = gokkosAccV
 		return
 	}
@@ -44187,7 +44352,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44191
+//line gokkos_kernels_gen.go:44356
 	*acc = gokkosAccV
 }
 
@@ -44203,7 +44368,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44207
+//line gokkos_kernels_gen.go:44372
 		*acc = gokkosAccV
 		return
 	}
@@ -44214,7 +44379,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44218
+//line gokkos_kernels_gen.go:44383
 	*acc = gokkosAccV
 }
 
@@ -44227,14 +44392,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44231
+//line gokkos_kernels_gen.go:44396
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44238
+//line gokkos_kernels_gen.go:44403
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44251,7 +44416,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44255
+//line gokkos_kernels_gen.go:44420
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44263,7 +44428,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44267
+//line gokkos_kernels_gen.go:44432
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44302,7 +44467,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44306
+//line gokkos_kernels_gen.go:44471
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44327,7 +44492,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44331
+//line gokkos_kernels_gen.go:44496
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44354,7 +44519,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44358
+//line gokkos_kernels_gen.go:44523
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44379,7 +44544,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44383
+//line gokkos_kernels_gen.go:44548
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44396,14 +44561,14 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44400
+//line gokkos_kernels_gen.go:44565
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44407
+//line gokkos_kernels_gen.go:44572
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44415,7 +44580,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44419
+//line gokkos_kernels_gen.go:44584
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44436,7 +44601,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44440
+//line gokkos_kernels_gen.go:44605
 			*acc = gokkosAccV
 			return
 		}
@@ -44444,7 +44609,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44448
+//line gokkos_kernels_gen.go:44613
 		*acc = gokkosAccV
 		return
 	}
@@ -44453,7 +44618,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44457
+//line gokkos_kernels_gen.go:44622
 		*acc = gokkosAccV
 		return
 	}
@@ -44461,7 +44626,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44465
+//line gokkos_kernels_gen.go:44630
 	*acc = gokkosAccV
 }
 
@@ -44478,7 +44643,7 @@ func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44482
+//line gokkos_kernels_gen.go:44647
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44515,7 +44680,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44519
+//line gokkos_kernels_gen.go:44684
 			*acc = gokkosAccV
 			return
 		}
@@ -44536,7 +44701,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44540
+//line gokkos_kernels_gen.go:44705
 		*acc = gokkosAccV
 		return
 	}
@@ -44559,7 +44724,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44563
+//line gokkos_kernels_gen.go:44728
 		*acc = gokkosAccV
 		return
 	}
@@ -44580,7 +44745,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44584
+//line gokkos_kernels_gen.go:44749
 	*acc = gokkosAccV
 }
 
@@ -44597,7 +44762,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44601
+//line gokkos_kernels_gen.go:44766
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -44612,7 +44777,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44616
+//line gokkos_kernels_gen.go:44781
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44623,7 +44788,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44627
+//line gokkos_kernels_gen.go:44792
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44650,7 +44815,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44654
+//line gokkos_kernels_gen.go:44819
 			*acc = gokkosAccV
 			return
 		}
@@ -44664,7 +44829,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44668
+//line gokkos_kernels_gen.go:44833
 		*acc = gokkosAccV
 		return
 	}
@@ -44680,7 +44845,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44684
+//line gokkos_kernels_gen.go:44849
 		*acc = gokkosAccV
 		return
 	}
@@ -44694,7 +44859,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44698
+//line gokkos_kernels_gen.go:44863
 	*acc = gokkosAccV
 }
 
@@ -44707,7 +44872,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44711
+//line gokkos_kernels_gen.go:44876
 		*acc = gokkosAccV
 		return
 	}
@@ -44715,7 +44880,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44719
+//line gokkos_kernels_gen.go:44884
 	*acc = gokkosAccV
 }
 
@@ -44728,7 +44893,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44732
+//line gokkos_kernels_gen.go:44897
 		*acc = gokkosAccV
 		return
 	}
@@ -44736,7 +44901,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44740
+//line gokkos_kernels_gen.go:44905
 	*acc = gokkosAccV
 }
 
@@ -44751,7 +44916,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44755
+//line gokkos_kernels_gen.go:44920
 		*acc = gokkosAccV
 		return
 	}
@@ -44761,7 +44926,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44765
+//line gokkos_kernels_gen.go:44930
 	*acc = gokkosAccV
 }
 
@@ -44776,7 +44941,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44780
+//line gokkos_kernels_gen.go:44945
 		*acc = gokkosAccV
 		return
 	}
@@ -44786,7 +44951,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44790
+//line gokkos_kernels_gen.go:44955
 	*acc = gokkosAccV
 }
 
@@ -44801,7 +44966,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44805
+//line gokkos_kernels_gen.go:44970
 		*acc = gokkosAccV
 		return
 	}
@@ -44811,7 +44976,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44815
+//line gokkos_kernels_gen.go:44980
 	*acc = gokkosAccV
 }
 
@@ -44826,7 +44991,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44830
+//line gokkos_kernels_gen.go:44995
 		*acc = gokkosAccV
 		return
 	}
@@ -44836,7 +45001,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:44840
+//line gokkos_kernels_gen.go:45005
 	*acc = gokkosAccV
 }
 
@@ -44852,7 +45017,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44856
+//line gokkos_kernels_gen.go:45021
 		*acc = gokkosAccV
 		return
 	}
@@ -44862,7 +45027,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44866
+//line gokkos_kernels_gen.go:45031
 	*acc = gokkosAccV
 }
 
@@ -44919,7 +45084,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:44923
+//line gokkos_kernels_gen.go:45088
 			*acc = gokkosAccV
 			return
 		}
@@ -44958,7 +45123,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:44962
+//line gokkos_kernels_gen.go:45127
 		*acc = gokkosAccV
 		return
 	}
@@ -44998,7 +45163,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45002
+//line gokkos_kernels_gen.go:45167
 		*acc = gokkosAccV
 		return
 	}
@@ -45037,7 +45202,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45041
+//line gokkos_kernels_gen.go:45206
 	*acc = gokkosAccV
 }
 
@@ -45054,7 +45219,7 @@ func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45058
+//line gokkos_kernels_gen.go:45223
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -45090,7 +45255,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45094
+//line gokkos_kernels_gen.go:45259
 			*acc = gokkosAccV
 			return
 		}
@@ -45111,7 +45276,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45115
+//line gokkos_kernels_gen.go:45280
 		*acc = gokkosAccV
 		return
 	}
@@ -45134,7 +45299,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45138
+//line gokkos_kernels_gen.go:45303
 		*acc = gokkosAccV
 		return
 	}
@@ -45155,7 +45320,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45159
+//line gokkos_kernels_gen.go:45324
 	*acc = gokkosAccV
 }
 
@@ -45172,7 +45337,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45176
+//line gokkos_kernels_gen.go:45341
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -45196,7 +45361,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45200
+//line gokkos_kernels_gen.go:45365
 			*acc = gokkosAccV
 			return
 		}
@@ -45207,7 +45372,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45211
+//line gokkos_kernels_gen.go:45376
 		*acc = gokkosAccV
 		return
 	}
@@ -45219,7 +45384,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45223
+//line gokkos_kernels_gen.go:45388
 		*acc = gokkosAccV
 		return
 	}
@@ -45230,7 +45395,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45234
+//line gokkos_kernels_gen.go:45399
 	*acc = gokkosAccV
 }
 
@@ -45247,7 +45412,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45251
+//line gokkos_kernels_gen.go:45416
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45287,7 +45452,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45291
+//line gokkos_kernels_gen.go:45456
 			*acc = gokkosAccV
 			return
 		}
@@ -45312,7 +45477,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45316
+//line gokkos_kernels_gen.go:45481
 		*acc = gokkosAccV
 		return
 	}
@@ -45339,7 +45504,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45343
+//line gokkos_kernels_gen.go:45508
 		*acc = gokkosAccV
 		return
 	}
@@ -45364,7 +45529,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45368
+//line gokkos_kernels_gen.go:45533
 	*acc = gokkosAccV
 }
 
@@ -45415,7 +45580,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45419
+//line gokkos_kernels_gen.go:45584
 	return gokkosN
 }
 
@@ -45475,7 +45640,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45479
+//line gokkos_kernels_gen.go:45644
 	return gokkosN
 }
 
@@ -45535,7 +45700,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45539
+//line gokkos_kernels_gen.go:45704
 	return gokkosN
 }
 
@@ -45663,6 +45828,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45667
+//line gokkos_kernels_gen.go:45832
 	return gokkosN
 }

@@ -280,7 +280,7 @@ const gokkosPTX0 = `//
 {
 	.reg .pred %p<205>;
 	.reg .b32 %r<311>;
-	.reg .b64 %rd<666>;
+	.reg .b64 %rd<670>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -819,1101 +819,1117 @@ $L42:
 	mov.b64 %rd114, %rd303;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd304, %rd113, %rd210;
-	setp.eq.s64 %p50, %rd210, -1;
-	selp.b64 %rd305, 0, %rd304, %p50;
-	setp.eq.s64 %p51, %rd210, 0;
-	selp.b64 %rd306, %rd113, %rd305, %p51;
-	setp.eq.s64 %p52, %rd306, 0;
-	@!%p52 bra $L60;
-	cvt.s64.s32 %rd307, %r90;
-	add.s64 %rd308, %rd307, 1;
-	mul.lo.s64 %rd309, %rd308, %rd183;
-	mad.lo.s64 %rd310, %rd309, 8, %rd181;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	cvt.s64.s32 %rd313, %r90;
-	mul.lo.s64 %rd314, %rd313, %rd183;
-	mad.lo.s64 %rd315, %rd314, 8, %rd181;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	sub.s64 %rd318, %rd312, %rd317;
-	mul.lo.s64 %rd319, %rd210, %rd318;
-	add.s64 %rd320, %rd114, %rd319;
-	mov.b64 %rd114, %rd320;
+	mov.b64 %rd304, %rd210;
+	setp.ge.s64 %p50, %rd113, 4096;
+	@!%p50 bra $L60;
+	mul.lo.s64 %rd305, %rd304, 4;
+	mov.b64 %rd304, %rd305;
 $L60:
+	setp.ge.s64 %p51, %rd113, 65536;
+	@!%p51 bra $L62;
+	mul.lo.s64 %rd306, %rd304, 4;
+	mov.b64 %rd304, %rd306;
+$L62:
+	sub.s64 %rd307, %rd304, 1;
+	and.b64 %rd308, %rd113, %rd307;
+	setp.eq.s64 %p52, %rd308, 0;
+	@!%p52 bra $L64;
+	cvt.s64.s32 %rd309, %r90;
+	add.s64 %rd310, %rd309, 1;
+	mul.lo.s64 %rd311, %rd310, %rd183;
+	mad.lo.s64 %rd312, %rd311, 8, %rd181;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	cvt.s64.s32 %rd315, %r90;
+	mul.lo.s64 %rd316, %rd315, %rd183;
+	mad.lo.s64 %rd317, %rd316, 8, %rd181;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	sub.s64 %rd320, %rd314, %rd319;
+	mul.lo.s64 %rd321, %rd304, %rd320;
+	add.s64 %rd322, %rd114, %rd321;
+	mov.b64 %rd114, %rd322;
+$L64:
 $L58:
-	add.s64 %rd321, %rd113, 1;
-	mov.b64 %rd113, %rd321;
+	add.s64 %rd323, %rd113, 1;
+	mov.b64 %rd113, %rd323;
 $L56:
 	setp.eq.s64 %p53, %rd222, %rd221;
-	@!%p53 bra $L62;
-	mov.b64 %rd322, %rd222;
-$L63:
-	@!%p17 bra $L67;
-	bra.uni $L65;
+	@!%p53 bra $L66;
+	mov.b64 %rd324, %rd222;
 $L67:
+	@!%p17 bra $L71;
+	bra.uni $L69;
+$L71:
 	// block scan
-	mov.b64 %rd323, %rd322;
+	mov.b64 %rd325, %rd324;
 	mov.b32 %r91, %r3;
-$L68:
+$L72:
 	setp.hs.u32 %p54, %r91, 32;
-	@%p54 bra $L69;
-	mov.b64 {%r92, %r93}, %rd323;
+	@%p54 bra $L73;
+	mov.b64 {%r92, %r93}, %rd325;
 	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd324, {%r94, %r95};
-	@!%p55 bra $L70;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
-$L70:
+	mov.b64 %rd326, {%r94, %r95};
+	@!%p55 bra $L74;
+	add.s64 %rd327, %rd326, %rd325;
+	mov.b64 %rd325, %rd327;
+$L74:
 	shl.b32 %r91, %r91, 1;
-	bra.uni $L68;
-$L69:
-	mov.b64 {%r96, %r97}, %rd323;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r96, %r97}, %rd325;
 	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd326, {%r98, %r99};
+	mov.b64 %rd328, {%r98, %r99};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd327, %rd326, 0, %p58;
+	selp.b64 %rd329, %rd328, 0, %p58;
 	sub.u32 %r100, %r13, %r3;
 	setp.eq.u32 %p59, %r7, %r100;
-	@!%p59 bra $L71;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
-$L71:
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	st.shared.s64 [%rd331+0], %rd325;
+$L75:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L72;
-	mov.b64 %rd330, 0;
+	@!%p60 bra $L76;
+	mov.b64 %rd332, 0;
 	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L73;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
-$L73:
-	mov.b64 {%r101, %r102}, %rd330;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd332, %rd335;
+$L77:
+	mov.b64 {%r101, %r102}, %rd332;
 	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd334, {%r103, %r104};
-	@!%p62 bra $L74;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
-$L74:
-	mov.b64 {%r105, %r106}, %rd330;
+	mov.b64 %rd336, {%r103, %r104};
+	@!%p62 bra $L78;
+	add.s64 %rd337, %rd336, %rd332;
+	mov.b64 %rd332, %rd337;
+$L78:
+	mov.b64 {%r105, %r106}, %rd332;
 	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd336, {%r107, %r108};
-	@!%p63 bra $L75;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
-$L75:
-	mov.b64 {%r109, %r110}, %rd330;
+	mov.b64 %rd338, {%r107, %r108};
+	@!%p63 bra $L79;
+	add.s64 %rd339, %rd338, %rd332;
+	mov.b64 %rd332, %rd339;
+$L79:
+	mov.b64 {%r109, %r110}, %rd332;
 	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd338, {%r111, %r112};
-	@!%p64 bra $L76;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
-$L76:
-	mov.b64 {%r113, %r114}, %rd330;
+	mov.b64 %rd340, {%r111, %r112};
+	@!%p64 bra $L80;
+	add.s64 %rd341, %rd340, %rd332;
+	mov.b64 %rd332, %rd341;
+$L80:
+	mov.b64 {%r113, %r114}, %rd332;
 	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd340, {%r115, %r116};
-	@!%p65 bra $L77;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
-$L77:
-	mov.b64 {%r117, %r118}, %rd330;
+	mov.b64 %rd342, {%r115, %r116};
+	@!%p65 bra $L81;
+	add.s64 %rd343, %rd342, %rd332;
+	mov.b64 %rd332, %rd343;
+$L81:
+	mov.b64 {%r117, %r118}, %rd332;
 	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd342, {%r119, %r120};
-	@!%p66 bra $L78;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
-$L78:
-	mov.b64 {%r121, %r122}, %rd330;
+	mov.b64 %rd344, {%r119, %r120};
+	@!%p66 bra $L82;
+	add.s64 %rd345, %rd344, %rd332;
+	mov.b64 %rd332, %rd345;
+$L82:
+	mov.b64 {%r121, %r122}, %rd332;
 	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd344, {%r123, %r124};
-	selp.b64 %rd345, %rd344, 0, %p67;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
-$L79:
+	mov.b64 %rd346, {%r123, %r124};
+	selp.b64 %rd347, %rd346, 0, %p67;
+	@!%p61 bra $L83;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	add.s64 %rd350, %rd349, 512;
+	st.shared.s64 [%rd350+0], %rd347;
+$L83:
 	sub.u32 %r125, %r10, 1;
 	setp.eq.u32 %p68, %r7, %r125;
-	@!%p68 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L80:
-$L72:
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd332;
+$L84:
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd353;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	add.s64 %rd353, %rd352, 512;
+	ld.shared.s64 %rd354, [%rd353+0];
+	add.s64 %rd355, %rd354, %rd329;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd355;
 	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd355, {%r128, %r129};
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
+	mov.b64 %rd357, {%r128, %r129};
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
 	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p70, %rd364, 0;
-	setp.gt.s64 %p71, %rd362, 0;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, 0;
+	cvt.u64.u32 %rd366, %r2;
+	setp.eq.s64 %p70, %rd366, 0;
+	setp.gt.s64 %p71, %rd364, 0;
 	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L82;
-	atom.global.add.u64 %rd365, [%rd200], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
-$L82:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p73, %rd367, 0;
+	@!%p72 bra $L86;
+	atom.global.add.u64 %rd367, [%rd200], %rd364;
+	mov.b64 %rd368, %rd367;
+	mov.b64 %rd365, %rd368;
+$L86:
+	cvt.u64.u32 %rd369, %r2;
+	setp.eq.s64 %p73, %rd369, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
-	@!%p75 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd363;
-$L83:
+	@!%p75 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd365;
+$L87:
 	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
+	ld.shared.s64 %rd370, [%rd1+1024];
 	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
-$L84:
-	setp.lt.s64 %p76, %rd372, %rd322;
-	not.pred %p77, %p76;
-	@!%p77 bra $L88;
-	bra.uni $L86;
+	mov.b64 %rd365, %rd371;
+	add.s64 %rd372, %rd365, %rd363;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd374, 0;
 $L88:
-	mul.lo.s64 %rd373, %rd372, %rd172;
-	mad.lo.s64 %rd374, %rd373, 4, %rd170;
-	ld.shared.s32 %r130, [%rd374+0];
+	setp.lt.s64 %p76, %rd374, %rd324;
+	not.pred %p77, %p76;
+	@!%p77 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd375, %rd374, %rd172;
+	mad.lo.s64 %rd376, %rd375, 4, %rd170;
+	ld.shared.s32 %r130, [%rd376+0];
 	mov.b32 %r131, %r130;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd199;
-	mad.lo.s64 %rd377, %rd376, 4, %rd197;
-	st.global.s32 [%rd377+0], %r131;
-$L85:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
-	bra.uni $L84;
-$L86:
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
+	add.s64 %rd377, %rd373, %rd374;
+	mul.lo.s64 %rd378, %rd377, %rd199;
+	mad.lo.s64 %rd379, %rd378, 4, %rd197;
+	st.global.s32 [%rd379+0], %r131;
+$L89:
+	add.s64 %rd380, %rd374, 1;
+	mov.b64 %rd374, %rd380;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
 	mov.b64 %rd222, 0;
-$L62:
+$L66:
 $L30:
-	add.s64 %rd379, %rd249, 1;
-	mov.b64 %rd249, %rd379;
+	add.s64 %rd381, %rd249, 1;
+	mov.b64 %rd249, %rd381;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd380, %rd223, 1;
-	mov.b64 %rd223, %rd380;
+	add.s64 %rd382, %rd223, 1;
+	mov.b64 %rd223, %rd382;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd381, %rd222;
-$L89:
-	@!%p17 bra $L93;
-	bra.uni $L91;
+	mov.b64 %rd383, %rd222;
 $L93:
+	@!%p17 bra $L97;
+	bra.uni $L95;
+$L97:
 	// block scan
-	mov.b64 %rd382, %rd381;
+	mov.b64 %rd384, %rd383;
 	mov.b32 %r132, %r3;
-$L94:
+$L98:
 	setp.hs.u32 %p78, %r132, 32;
-	@%p78 bra $L95;
-	mov.b64 {%r133, %r134}, %rd382;
+	@%p78 bra $L99;
+	mov.b64 {%r133, %r134}, %rd384;
 	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd383, {%r135, %r136};
-	@!%p79 bra $L96;
-	add.s64 %rd384, %rd383, %rd382;
-	mov.b64 %rd382, %rd384;
-$L96:
+	mov.b64 %rd385, {%r135, %r136};
+	@!%p79 bra $L100;
+	add.s64 %rd386, %rd385, %rd384;
+	mov.b64 %rd384, %rd386;
+$L100:
 	shl.b32 %r132, %r132, 1;
-	bra.uni $L94;
-$L95:
-	mov.b64 {%r137, %r138}, %rd382;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r137, %r138}, %rd384;
 	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd385, {%r139, %r140};
+	mov.b64 %rd387, {%r139, %r140};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd386, %rd385, 0, %p82;
+	selp.b64 %rd388, %rd387, 0, %p82;
 	sub.u32 %r141, %r13, %r3;
 	setp.eq.u32 %p83, %r7, %r141;
-	@!%p83 bra $L97;
-	mul.wide.u32 %rd387, %r8, 16;
-	add.s64 %rd388, %rd1, %rd387;
-	st.shared.s64 [%rd388+0], %rd382;
-$L97:
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	st.shared.s64 [%rd390+0], %rd384;
+$L101:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L98;
-	mov.b64 %rd389, 0;
+	@!%p84 bra $L102;
+	mov.b64 %rd391, 0;
 	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L99;
-	mul.wide.u32 %rd390, %r7, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	ld.shared.s64 %rd392, [%rd391+0];
-	mov.b64 %rd389, %rd392;
-$L99:
-	mov.b64 {%r142, %r143}, %rd389;
+	@!%p85 bra $L103;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	mov.b64 %rd391, %rd394;
+$L103:
+	mov.b64 {%r142, %r143}, %rd391;
 	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd393, {%r144, %r145};
-	@!%p86 bra $L100;
-	add.s64 %rd394, %rd393, %rd389;
-	mov.b64 %rd389, %rd394;
-$L100:
-	mov.b64 {%r146, %r147}, %rd389;
+	mov.b64 %rd395, {%r144, %r145};
+	@!%p86 bra $L104;
+	add.s64 %rd396, %rd395, %rd391;
+	mov.b64 %rd391, %rd396;
+$L104:
+	mov.b64 {%r146, %r147}, %rd391;
 	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd395, {%r148, %r149};
-	@!%p87 bra $L101;
-	add.s64 %rd396, %rd395, %rd389;
-	mov.b64 %rd389, %rd396;
-$L101:
-	mov.b64 {%r150, %r151}, %rd389;
+	mov.b64 %rd397, {%r148, %r149};
+	@!%p87 bra $L105;
+	add.s64 %rd398, %rd397, %rd391;
+	mov.b64 %rd391, %rd398;
+$L105:
+	mov.b64 {%r150, %r151}, %rd391;
 	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
 	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd397, {%r152, %r153};
-	@!%p88 bra $L102;
-	add.s64 %rd398, %rd397, %rd389;
-	mov.b64 %rd389, %rd398;
-$L102:
-	mov.b64 {%r154, %r155}, %rd389;
+	mov.b64 %rd399, {%r152, %r153};
+	@!%p88 bra $L106;
+	add.s64 %rd400, %rd399, %rd391;
+	mov.b64 %rd391, %rd400;
+$L106:
+	mov.b64 {%r154, %r155}, %rd391;
 	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
 	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd399, {%r156, %r157};
-	@!%p89 bra $L103;
-	add.s64 %rd400, %rd399, %rd389;
-	mov.b64 %rd389, %rd400;
-$L103:
-	mov.b64 {%r158, %r159}, %rd389;
+	mov.b64 %rd401, {%r156, %r157};
+	@!%p89 bra $L107;
+	add.s64 %rd402, %rd401, %rd391;
+	mov.b64 %rd391, %rd402;
+$L107:
+	mov.b64 {%r158, %r159}, %rd391;
 	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
 	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd401, {%r160, %r161};
-	@!%p90 bra $L104;
-	add.s64 %rd402, %rd401, %rd389;
-	mov.b64 %rd389, %rd402;
-$L104:
-	mov.b64 {%r162, %r163}, %rd389;
+	mov.b64 %rd403, {%r160, %r161};
+	@!%p90 bra $L108;
+	add.s64 %rd404, %rd403, %rd391;
+	mov.b64 %rd391, %rd404;
+$L108:
+	mov.b64 {%r162, %r163}, %rd391;
 	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
 	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd403, {%r164, %r165};
-	selp.b64 %rd404, %rd403, 0, %p91;
-	@!%p85 bra $L105;
-	mul.wide.u32 %rd405, %r7, 16;
-	add.s64 %rd406, %rd1, %rd405;
-	add.s64 %rd407, %rd406, 512;
-	st.shared.s64 [%rd407+0], %rd404;
-$L105:
+	mov.b64 %rd405, {%r164, %r165};
+	selp.b64 %rd406, %rd405, 0, %p91;
+	@!%p85 bra $L109;
+	mul.wide.u32 %rd407, %r7, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	add.s64 %rd409, %rd408, 512;
+	st.shared.s64 [%rd409+0], %rd406;
+$L109:
 	sub.u32 %r166, %r10, 1;
 	setp.eq.u32 %p92, %r7, %r166;
-	@!%p92 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd389;
-$L106:
-$L98:
+	@!%p92 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd391;
+$L110:
+$L102:
 	bar.sync 0;
-	mul.wide.u32 %rd408, %r8, 16;
-	add.s64 %rd409, %rd1, %rd408;
-	add.s64 %rd410, %rd409, 512;
-	ld.shared.s64 %rd411, [%rd410+0];
-	add.s64 %rd412, %rd411, %rd386;
-	ld.shared.s64 %rd413, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd412;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	add.s64 %rd412, %rd411, 512;
+	ld.shared.s64 %rd413, [%rd412+0];
+	add.s64 %rd414, %rd413, %rd388;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd414;
 	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd414, {%r169, %r170};
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
+	mov.b64 %rd416, {%r169, %r170};
 	mov.b64 %rd417, %rd415;
 	mov.b64 %rd418, %rd416;
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
 	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, 0;
-	cvt.u64.u32 %rd423, %r2;
-	setp.eq.s64 %p94, %rd423, 0;
-	setp.gt.s64 %p95, %rd421, 0;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, 0;
+	cvt.u64.u32 %rd425, %r2;
+	setp.eq.s64 %p94, %rd425, 0;
+	setp.gt.s64 %p95, %rd423, 0;
 	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L108;
-	atom.global.add.u64 %rd424, [%rd200], %rd421;
-	mov.b64 %rd425, %rd424;
-	mov.b64 %rd422, %rd425;
-$L108:
-	cvt.u64.u32 %rd426, %r2;
-	setp.eq.s64 %p97, %rd426, 0;
+	@!%p96 bra $L112;
+	atom.global.add.u64 %rd426, [%rd200], %rd423;
+	mov.b64 %rd427, %rd426;
+	mov.b64 %rd424, %rd427;
+$L112:
+	cvt.u64.u32 %rd428, %r2;
+	setp.eq.s64 %p97, %rd428, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
-	@!%p99 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd422;
-$L109:
+	@!%p99 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd424;
+$L113:
 	bar.sync 0;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 %rd428, %rd427;
-	mov.b64 %rd422, %rd428;
-	add.s64 %rd429, %rd422, %rd420;
+	ld.shared.s64 %rd429, [%rd1+1024];
 	mov.b64 %rd430, %rd429;
-	mov.b64 %rd431, 0;
-$L110:
-	setp.lt.s64 %p100, %rd431, %rd381;
-	not.pred %p101, %p100;
-	@!%p101 bra $L114;
-	bra.uni $L112;
+	mov.b64 %rd424, %rd430;
+	add.s64 %rd431, %rd424, %rd422;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd433, 0;
 $L114:
-	mul.lo.s64 %rd432, %rd431, %rd172;
-	mad.lo.s64 %rd433, %rd432, 4, %rd170;
-	ld.shared.s32 %r171, [%rd433+0];
+	setp.lt.s64 %p100, %rd433, %rd383;
+	not.pred %p101, %p100;
+	@!%p101 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd434, %rd433, %rd172;
+	mad.lo.s64 %rd435, %rd434, 4, %rd170;
+	ld.shared.s32 %r171, [%rd435+0];
 	mov.b32 %r172, %r171;
-	add.s64 %rd434, %rd430, %rd431;
-	mul.lo.s64 %rd435, %rd434, %rd199;
-	mad.lo.s64 %rd436, %rd435, 4, %rd197;
-	st.global.s32 [%rd436+0], %r172;
-$L111:
-	add.s64 %rd437, %rd431, 1;
-	mov.b64 %rd431, %rd437;
-	bra.uni $L110;
-$L112:
-	bra.uni $L91;
-$L90:
-	bra.uni $L89;
-$L91:
+	add.s64 %rd436, %rd432, %rd433;
+	mul.lo.s64 %rd437, %rd436, %rd199;
+	mad.lo.s64 %rd438, %rd437, 4, %rd197;
+	st.global.s32 [%rd438+0], %r172;
+$L115:
+	add.s64 %rd439, %rd433, 1;
+	mov.b64 %rd433, %rd439;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd438, %r2;
-	add.s64 %rd439, %rd176, %rd438;
-	mov.b64 %rd440, %rd439;
+	cvt.u64.u32 %rd440, %r2;
+	add.s64 %rd441, %rd176, %rd440;
+	mov.b64 %rd442, %rd441;
 	mov.b32 %r173, -1;
-	mov.b64 %rd441, 0;
-	mov.b64 %rd442, 0;
-$L115:
-	@!%p13 bra $L119;
-	mov.b64 %rd443, 4611686018427387904;
-	bra.uni $L117;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
 $L119:
-	mov.b64 %rd443, %rd156;
-	bra.uni $L117;
-$L116:
-	bra.uni $L115;
-$L117:
-	mov.b64 %rd444, %rd443;
-$L120:
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, %rd444;
+	@!%p13 bra $L123;
+	mov.b64 %rd445, 4611686018427387904;
+	bra.uni $L121;
 $L123:
-	setp.gt.s64 %p102, %rd446, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L127;
-	bra.uni $L125;
+	mov.b64 %rd445, %rd156;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd446, %rd445;
+$L124:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd446;
 $L127:
-	setp.ge.s64 %p104, %rd441, %rd442;
-	@!%p104 bra $L129;
-	setp.ge.s64 %p105, %rd440, %rd179;
-	@!%p105 bra $L131;
-	bra.uni $L125;
+	setp.gt.s64 %p102, %rd448, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	bra.uni $L129;
 $L131:
+	setp.ge.s64 %p104, %rd443, %rd444;
+	@!%p104 bra $L133;
+	setp.ge.s64 %p105, %rd442, %rd179;
+	@!%p105 bra $L135;
+	bra.uni $L129;
+$L135:
 	mov.pred %p106, %p12;
-	mov.b64 %rd447, %rd137;
-	mov.b64 %rd448, %rd440;
-$L132:
-	@!%p106 bra $L136;
-	shr.s64 %rd449, %rd448, 5;
-	mul.lo.s64 %rd450, %rd449, %rd143;
-	mad.lo.s64 %rd451, %rd450, 4, %rd141;
-	ld.global.nc.u32 %r174, [%rd451+0];
+	mov.b64 %rd449, %rd137;
+	mov.b64 %rd450, %rd442;
+$L136:
+	@!%p106 bra $L140;
+	shr.s64 %rd451, %rd450, 5;
+	mul.lo.s64 %rd452, %rd451, %rd143;
+	mad.lo.s64 %rd453, %rd452, 4, %rd141;
+	ld.global.nc.u32 %r174, [%rd453+0];
 	mov.b32 %r175, %r174;
-	and.b64 %rd452, %rd448, 31;
-	min.u64 %rd453, %rd452, 32;
-	cvt.u32.u64 %r176, %rd453;
+	and.b64 %rd454, %rd450, 31;
+	min.u64 %rd455, %rd454, 32;
+	cvt.u32.u64 %r176, %rd455;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
 	setp.hs.u32 %p107, %r176, 32;
 	selp.b32 %r179, 0, %r177, %p107;
 	and.b32 %r180, %r175, %r179;
 	setp.ne.u32 %p108, %r180, 0x0;
-	@!%p108 bra $L138;
-	cvt.u32.u64 %r181, %rd448;
+	@!%p108 bra $L142;
+	cvt.u32.u64 %r181, %rd450;
 	mov.b32 %r182, %r181;
-	bra.uni $L134;
-$L138:
+	bra.uni $L138;
+$L142:
 	mov.b32 %r182, -1;
-	bra.uni $L134;
-$L136:
-	mul.lo.s64 %rd454, %rd448, %rd140;
-	mad.lo.s64 %rd455, %rd454, 4, %rd138;
-	ld.global.nc.s32 %r183, [%rd455+0];
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd456, %rd450, %rd140;
+	mad.lo.s64 %rd457, %rd456, 4, %rd138;
+	ld.global.nc.s32 %r183, [%rd457+0];
 	mov.b32 %r184, %r183;
 	mov.b32 %r182, %r184;
-	bra.uni $L134;
-$L133:
-	bra.uni $L132;
-$L134:
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
 	mov.b32 %r173, %r182;
-	add.s64 %rd456, %rd440, %rd174;
-	mov.b64 %rd440, %rd456;
+	add.s64 %rd458, %rd442, %rd174;
+	mov.b64 %rd442, %rd458;
 	setp.ge.s32 %p109, %r173, 0;
-	@!%p109 bra $L140;
-	mov.b64 %rd457, %rd127;
+	@!%p109 bra $L144;
+	mov.b64 %rd459, %rd127;
 	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd458, %r185;
-	mul.lo.s64 %rd459, %rd458, %rd130;
-	mad.lo.s64 %rd460, %rd459, 8, %rd128;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd127;
+	cvt.s64.s32 %rd460, %r185;
+	mul.lo.s64 %rd461, %rd460, %rd130;
+	mad.lo.s64 %rd462, %rd461, 8, %rd128;
+	ld.global.nc.s64 %rd463, [%rd462+0];
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd127;
 	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd465, %r186;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd130;
-	mad.lo.s64 %rd468, %rd467, 8, %rd128;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	mov.b64 %rd472, %rd463;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd441, %rd472;
-	mov.b64 %rd442, %rd473;
-$L140:
-	bra.uni $L124;
-$L129:
-	mul.lo.s64 %rd474, %rd441, %rd133;
-	mad.lo.s64 %rd475, %rd474, 4, %rd131;
-	ld.global.nc.s32 %r187, [%rd475+0];
+	cvt.s64.s32 %rd467, %r186;
+	add.s64 %rd468, %rd467, 1;
+	mul.lo.s64 %rd469, %rd468, %rd130;
+	mad.lo.s64 %rd470, %rd469, 8, %rd128;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd465;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd443, %rd474;
+	mov.b64 %rd444, %rd475;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd476, %rd443, %rd133;
+	mad.lo.s64 %rd477, %rd476, 4, %rd131;
+	ld.global.nc.s32 %r187, [%rd477+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r39;
 	mov.b32 %r191, %r173;
 	mov.b32 %r192, %r189;
-	mov.b64 %rd476, %rd441;
+	mov.b64 %rd478, %rd443;
 	add.s32 %r193, %r190, 1;
 	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd477, %r192;
-	mul.lo.s64 %rd478, %rd477, %rd161;
-	mad.lo.s64 %rd479, %rd478, 4, %rd159;
+	cvt.s64.s32 %rd479, %r192;
+	mul.lo.s64 %rd480, %rd479, %rd161;
+	mad.lo.s64 %rd481, %rd480, 4, %rd159;
 	mov.b32 %r195, -1;
-	atom.global.cas.b32 %r196, [%rd479], %r195, %r194;
+	atom.global.cas.b32 %r196, [%rd481], %r195, %r194;
 	setp.eq.u32 %p110, %r196, %r195;
 	mov.pred %p111, %p110;
 	mov.pred %p112, %p111;
 	mov.pred %p113, %p112;
 	not.pred %p114, %p113;
-	@!%p114 bra $L142;
-	cvt.s64.s32 %rd480, %r192;
-	mul.lo.s64 %rd481, %rd480, %rd161;
-	mad.lo.s64 %rd482, %rd481, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r197, [%rd482+0];
+	@!%p114 bra $L146;
+	cvt.s64.s32 %rd482, %r192;
+	mul.lo.s64 %rd483, %rd482, %rd161;
+	mad.lo.s64 %rd484, %rd483, 4, %rd159;
+	ld.relaxed.gpu.global.s32 %r197, [%rd484+0];
 	mov.b32 %r198, %r197;
 	setp.eq.s32 %p115, %r198, %r194;
 	mov.pred %p113, %p115;
-$L142:
-	@!%p113 bra $L144;
-	cvt.s64.s32 %rd483, %r191;
-	mul.lo.s64 %rd484, %rd483, %rd164;
-	mad.lo.s64 %rd485, %rd484, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r199, [%rd485+0];
+$L146:
+	@!%p113 bra $L148;
+	cvt.s64.s32 %rd485, %r191;
+	mul.lo.s64 %rd486, %rd485, %rd164;
+	mad.lo.s64 %rd487, %rd486, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r199, [%rd487+0];
 	mov.b32 %r200, %r199;
-	cvt.s64.s32 %rd486, %r192;
-	mul.lo.s64 %rd487, %rd486, %rd164;
-	mad.lo.s64 %rd488, %rd487, 4, %rd162;
-	atom.global.min.s32 %r201, [%rd488], %r200;
-$L144:
+	cvt.s64.s32 %rd488, %r192;
+	mul.lo.s64 %rd489, %rd488, %rd164;
+	mad.lo.s64 %rd490, %rd489, 4, %rd162;
+	atom.global.min.s32 %r201, [%rd490], %r200;
+$L148:
 	mov.pred %p116, %p112;
-	@!%p116 bra $L146;
+	@!%p116 bra $L150;
 	mov.pred %p117, 0;
-	mov.b64 %rd489, %rd445;
+	mov.b64 %rd491, %rd447;
 	mov.b32 %r202, %r189;
-$L147:
-	@!%p13 bra $L151;
+$L151:
+	@!%p13 bra $L155;
 	shr.s32 %r203, %r202, 5;
-	cvt.s64.s32 %rd490, %r203;
-	mov.b64 %rd491, %rd490;
+	cvt.s64.s32 %rd492, %r203;
+	mov.b64 %rd493, %rd492;
 	and.b32 %r204, %r202, 31;
-	cvt.s64.s32 %rd492, %r204;
-	min.u64 %rd493, %rd492, 32;
-	cvt.u32.u64 %r205, %rd493;
+	cvt.s64.s32 %rd494, %r204;
+	min.u64 %rd495, %rd494, 32;
+	cvt.u32.u64 %r205, %rd495;
 	mov.b32 %r207, 0x1;
 	shl.b32 %r206, %r207, %r205;
 	setp.hs.u32 %p118, %r205, 32;
 	selp.b32 %r208, 0, %r206, %p118;
 	mov.b32 %r209, %r208;
-	mov.b64 %rd494, %rd491;
+	mov.b64 %rd496, %rd493;
 	mov.b32 %r210, %r209;
-	mul.lo.s64 %rd495, %rd494, %rd152;
-	mad.lo.s64 %rd496, %rd495, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r211, [%rd496+0];
+	mul.lo.s64 %rd497, %rd496, %rd152;
+	mad.lo.s64 %rd498, %rd497, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r211, [%rd498+0];
 	mov.b32 %r212, %r211;
 	and.b32 %r213, %r212, %r210;
 	setp.ne.u32 %p119, %r213, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
-	@!%p121 bra $L153;
-	mul.lo.s64 %rd497, %rd494, %rd152;
-	mad.lo.s64 %rd498, %rd497, 4, %rd150;
-	atom.global.or.b32 %r214, [%rd498], %r210;
+	@!%p121 bra $L157;
+	mul.lo.s64 %rd499, %rd496, %rd152;
+	mad.lo.s64 %rd500, %rd499, 4, %rd150;
+	atom.global.or.b32 %r214, [%rd500], %r210;
 	mov.b32 %r215, %r214;
 	and.b32 %r216, %r215, %r210;
 	setp.ne.u32 %p122, %r216, 0x0;
 	mov.pred %p120, %p122;
-$L153:
-	@!%p120 bra $L155;
-	mov.b64 %rd499, %rd489;
-	mov.b64 %rd500, %rd499;
+$L157:
+	@!%p120 bra $L159;
+	mov.b64 %rd501, %rd491;
+	mov.b64 %rd502, %rd501;
 	mov.pred %p123, 0;
-	bra.uni $L149;
-$L155:
-	mov.b64 %rd501, %rd489;
-	mov.b64 %rd500, %rd501;
+	bra.uni $L153;
+$L159:
+	mov.b64 %rd503, %rd491;
+	mov.b64 %rd502, %rd503;
 	mov.pred %p123, 1;
-	bra.uni $L149;
-$L151:
-	@!%p14 bra $L157;
-	cvt.s64.s32 %rd502, %r202;
-	mul.lo.s64 %rd503, %rd502, %rd155;
-	mad.lo.s64 %rd504, %rd503, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r217, [%rd504+0];
+	bra.uni $L153;
+$L155:
+	@!%p14 bra $L161;
+	cvt.s64.s32 %rd504, %r202;
+	mul.lo.s64 %rd505, %rd504, %rd155;
+	mad.lo.s64 %rd506, %rd505, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r217, [%rd506+0];
 	mov.b32 %r218, %r217;
 	setp.eq.s32 %p124, %r218, %r38;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
-	@!%p126 bra $L159;
-	cvt.s64.s32 %rd505, %r202;
-	mul.lo.s64 %rd506, %rd505, %rd155;
-	mad.lo.s64 %rd507, %rd506, 4, %rd153;
-	atom.global.exch.b32 %r219, [%rd507], %r38;
+	@!%p126 bra $L163;
+	cvt.s64.s32 %rd507, %r202;
+	mul.lo.s64 %rd508, %rd507, %rd155;
+	mad.lo.s64 %rd509, %rd508, 4, %rd153;
+	atom.global.exch.b32 %r219, [%rd509], %r38;
 	mov.b32 %r220, %r219;
 	setp.eq.s32 %p127, %r220, %r38;
 	mov.pred %p125, %p127;
-$L159:
-	@!%p125 bra $L161;
-	mov.b64 %rd508, %rd489;
-	mov.b64 %rd500, %rd508;
+$L163:
+	@!%p125 bra $L165;
+	mov.b64 %rd510, %rd491;
+	mov.b64 %rd502, %rd510;
 	mov.pred %p123, 0;
-	bra.uni $L149;
+	bra.uni $L153;
+$L165:
 $L161:
-$L157:
-	mul.lo.s64 %rd509, %rd489, %rd172;
-	mad.lo.s64 %rd510, %rd509, 4, %rd170;
-	st.shared.s32 [%rd510+0], %r202;
-	add.s64 %rd511, %rd489, 1;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd500, %rd512;
+	mul.lo.s64 %rd511, %rd491, %rd172;
+	mad.lo.s64 %rd512, %rd511, 4, %rd170;
+	st.shared.s32 [%rd512+0], %r202;
+	add.s64 %rd513, %rd491, 1;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd502, %rd514;
 	mov.pred %p123, 1;
-	bra.uni $L149;
-$L148:
-	bra.uni $L147;
-$L149:
-	mov.b64 %rd513, %rd500;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd515, %rd502;
 	mov.pred %p128, %p123;
-	mov.b64 %rd445, %rd513;
+	mov.b64 %rd447, %rd515;
 	mov.pred %p117, %p128;
-	@!%p117 bra $L163;
-	mov.b64 %rd514, %rd127;
+	@!%p117 bra $L167;
+	mov.b64 %rd516, %rd127;
 	mov.b32 %r221, %r189;
 	setp.lt.s64 %p129, %rd113, 64;
 	setp.le.s64 %p130, %rd157, 1;
 	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L164;
-	cvt.s64.s32 %rd515, %r221;
-	add.s64 %rd516, %rd515, 1;
-	mul.lo.s64 %rd517, %rd516, %rd130;
-	mad.lo.s64 %rd518, %rd517, 8, %rd128;
-	ld.global.nc.s64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	cvt.s64.s32 %rd521, %r221;
-	mul.lo.s64 %rd522, %rd521, %rd130;
-	mad.lo.s64 %rd523, %rd522, 8, %rd128;
-	ld.global.nc.s64 %rd524, [%rd523+0];
-	mov.b64 %rd525, %rd524;
-	sub.s64 %rd526, %rd520, %rd525;
-	add.s64 %rd527, %rd114, %rd526;
-	mov.b64 %rd114, %rd527;
-	bra.uni $L165;
-$L164:
-	rem.s64 %rd528, %rd113, %rd157;
-	setp.eq.s64 %p132, %rd157, -1;
-	selp.b64 %rd529, 0, %rd528, %p132;
-	setp.eq.s64 %p133, %rd157, 0;
-	selp.b64 %rd530, %rd113, %rd529, %p133;
-	setp.eq.s64 %p134, %rd530, 0;
-	@!%p134 bra $L167;
-	cvt.s64.s32 %rd531, %r221;
-	add.s64 %rd532, %rd531, 1;
-	mul.lo.s64 %rd533, %rd532, %rd130;
-	mad.lo.s64 %rd534, %rd533, 8, %rd128;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	cvt.s64.s32 %rd537, %r221;
-	mul.lo.s64 %rd538, %rd537, %rd130;
-	mad.lo.s64 %rd539, %rd538, 8, %rd128;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	sub.s64 %rd542, %rd536, %rd541;
-	mul.lo.s64 %rd543, %rd157, %rd542;
-	add.s64 %rd544, %rd114, %rd543;
-	mov.b64 %rd114, %rd544;
-$L167:
-$L165:
-	add.s64 %rd545, %rd113, 1;
-	mov.b64 %rd113, %rd545;
-$L163:
-$L146:
-	add.s64 %rd546, %rd441, 1;
-	mov.b64 %rd441, %rd546;
-	sub.s64 %rd547, %rd446, 1;
-	mov.b64 %rd446, %rd547;
-$L124:
-	bra.uni $L123;
-$L125:
-	mov.b64 %rd548, %rd445;
+	@!%p131 bra $L168;
+	cvt.s64.s32 %rd517, %r221;
+	add.s64 %rd518, %rd517, 1;
+	mul.lo.s64 %rd519, %rd518, %rd130;
+	mad.lo.s64 %rd520, %rd519, 8, %rd128;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd523, %r221;
+	mul.lo.s64 %rd524, %rd523, %rd130;
+	mad.lo.s64 %rd525, %rd524, 8, %rd128;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	sub.s64 %rd528, %rd522, %rd527;
+	add.s64 %rd529, %rd114, %rd528;
+	mov.b64 %rd114, %rd529;
+	bra.uni $L169;
 $L168:
-	@!%p13 bra $L172;
-	bra.uni $L170;
-$L172:
-	// block scan
-	mov.b64 %rd549, %rd548;
-	mov.b32 %r222, %r3;
+	mov.b64 %rd530, %rd157;
+	setp.ge.s64 %p132, %rd113, 4096;
+	@!%p132 bra $L171;
+	mul.lo.s64 %rd531, %rd530, 4;
+	mov.b64 %rd530, %rd531;
+$L171:
+	setp.ge.s64 %p133, %rd113, 65536;
+	@!%p133 bra $L173;
+	mul.lo.s64 %rd532, %rd530, 4;
+	mov.b64 %rd530, %rd532;
 $L173:
+	sub.s64 %rd533, %rd530, 1;
+	and.b64 %rd534, %rd113, %rd533;
+	setp.eq.s64 %p134, %rd534, 0;
+	@!%p134 bra $L175;
+	cvt.s64.s32 %rd535, %r221;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd130;
+	mad.lo.s64 %rd538, %rd537, 8, %rd128;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r221;
+	mul.lo.s64 %rd542, %rd541, %rd130;
+	mad.lo.s64 %rd543, %rd542, 8, %rd128;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
+	mul.lo.s64 %rd547, %rd530, %rd546;
+	add.s64 %rd548, %rd114, %rd547;
+	mov.b64 %rd114, %rd548;
+$L175:
+$L169:
+	add.s64 %rd549, %rd113, 1;
+	mov.b64 %rd113, %rd549;
+$L167:
+$L150:
+	add.s64 %rd550, %rd443, 1;
+	mov.b64 %rd443, %rd550;
+	sub.s64 %rd551, %rd448, 1;
+	mov.b64 %rd448, %rd551;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd552, %rd447;
+$L176:
+	@!%p13 bra $L180;
+	bra.uni $L178;
+$L180:
+	// block scan
+	mov.b64 %rd553, %rd552;
+	mov.b32 %r222, %r3;
+$L181:
 	setp.hs.u32 %p135, %r222, 32;
-	@%p135 bra $L174;
-	mov.b64 {%r223, %r224}, %rd549;
+	@%p135 bra $L182;
+	mov.b64 {%r223, %r224}, %rd553;
 	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
 	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd550, {%r225, %r226};
-	@!%p136 bra $L175;
-	add.s64 %rd551, %rd550, %rd549;
-	mov.b64 %rd549, %rd551;
-$L175:
+	mov.b64 %rd554, {%r225, %r226};
+	@!%p136 bra $L183;
+	add.s64 %rd555, %rd554, %rd553;
+	mov.b64 %rd553, %rd555;
+$L183:
 	shl.b32 %r222, %r222, 1;
-	bra.uni $L173;
-$L174:
-	mov.b64 {%r227, %r228}, %rd549;
+	bra.uni $L181;
+$L182:
+	mov.b64 {%r227, %r228}, %rd553;
 	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
 	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd552, {%r229, %r230};
+	mov.b64 %rd556, {%r229, %r230};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd553, %rd552, 0, %p139;
+	selp.b64 %rd557, %rd556, 0, %p139;
 	sub.u32 %r231, %r13, %r3;
 	setp.eq.u32 %p140, %r7, %r231;
-	@!%p140 bra $L176;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	st.shared.s64 [%rd555+0], %rd549;
-$L176:
+	@!%p140 bra $L184;
+	mul.wide.u32 %rd558, %r8, 16;
+	add.s64 %rd559, %rd1, %rd558;
+	st.shared.s64 [%rd559+0], %rd553;
+$L184:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L177;
-	mov.b64 %rd556, 0;
+	@!%p141 bra $L185;
+	mov.b64 %rd560, 0;
 	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L178;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	ld.shared.s64 %rd559, [%rd558+0];
-	mov.b64 %rd556, %rd559;
-$L178:
-	mov.b64 {%r232, %r233}, %rd556;
+	@!%p142 bra $L186;
+	mul.wide.u32 %rd561, %r7, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	ld.shared.s64 %rd563, [%rd562+0];
+	mov.b64 %rd560, %rd563;
+$L186:
+	mov.b64 {%r232, %r233}, %rd560;
 	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd560, {%r234, %r235};
-	@!%p143 bra $L179;
-	add.s64 %rd561, %rd560, %rd556;
-	mov.b64 %rd556, %rd561;
-$L179:
-	mov.b64 {%r236, %r237}, %rd556;
+	mov.b64 %rd564, {%r234, %r235};
+	@!%p143 bra $L187;
+	add.s64 %rd565, %rd564, %rd560;
+	mov.b64 %rd560, %rd565;
+$L187:
+	mov.b64 {%r236, %r237}, %rd560;
 	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd562, {%r238, %r239};
-	@!%p144 bra $L180;
-	add.s64 %rd563, %rd562, %rd556;
-	mov.b64 %rd556, %rd563;
-$L180:
-	mov.b64 {%r240, %r241}, %rd556;
+	mov.b64 %rd566, {%r238, %r239};
+	@!%p144 bra $L188;
+	add.s64 %rd567, %rd566, %rd560;
+	mov.b64 %rd560, %rd567;
+$L188:
+	mov.b64 {%r240, %r241}, %rd560;
 	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
 	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd564, {%r242, %r243};
-	@!%p145 bra $L181;
-	add.s64 %rd565, %rd564, %rd556;
-	mov.b64 %rd556, %rd565;
-$L181:
-	mov.b64 {%r244, %r245}, %rd556;
+	mov.b64 %rd568, {%r242, %r243};
+	@!%p145 bra $L189;
+	add.s64 %rd569, %rd568, %rd560;
+	mov.b64 %rd560, %rd569;
+$L189:
+	mov.b64 {%r244, %r245}, %rd560;
 	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd566, {%r246, %r247};
-	@!%p146 bra $L182;
-	add.s64 %rd567, %rd566, %rd556;
-	mov.b64 %rd556, %rd567;
-$L182:
-	mov.b64 {%r248, %r249}, %rd556;
+	mov.b64 %rd570, {%r246, %r247};
+	@!%p146 bra $L190;
+	add.s64 %rd571, %rd570, %rd560;
+	mov.b64 %rd560, %rd571;
+$L190:
+	mov.b64 {%r248, %r249}, %rd560;
 	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd568, {%r250, %r251};
-	@!%p147 bra $L183;
-	add.s64 %rd569, %rd568, %rd556;
-	mov.b64 %rd556, %rd569;
-$L183:
-	mov.b64 {%r252, %r253}, %rd556;
+	mov.b64 %rd572, {%r250, %r251};
+	@!%p147 bra $L191;
+	add.s64 %rd573, %rd572, %rd560;
+	mov.b64 %rd560, %rd573;
+$L191:
+	mov.b64 {%r252, %r253}, %rd560;
 	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd570, {%r254, %r255};
-	selp.b64 %rd571, %rd570, 0, %p148;
-	@!%p142 bra $L184;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	add.s64 %rd574, %rd573, 512;
-	st.shared.s64 [%rd574+0], %rd571;
-$L184:
+	mov.b64 %rd574, {%r254, %r255};
+	selp.b64 %rd575, %rd574, 0, %p148;
+	@!%p142 bra $L192;
+	mul.wide.u32 %rd576, %r7, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	add.s64 %rd578, %rd577, 512;
+	st.shared.s64 [%rd578+0], %rd575;
+$L192:
 	sub.u32 %r256, %r10, 1;
 	setp.eq.u32 %p149, %r7, %r256;
-	@!%p149 bra $L185;
-	st.shared.s64 [%rd1+1024], %rd556;
+	@!%p149 bra $L193;
+	st.shared.s64 [%rd1+1024], %rd560;
+$L193:
 $L185:
-$L177:
 	bar.sync 0;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	ld.shared.s64 %rd578, [%rd577+0];
-	add.s64 %rd579, %rd578, %rd553;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd579;
+	mul.wide.u32 %rd579, %r8, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	ld.shared.s64 %rd582, [%rd581+0];
+	add.s64 %rd583, %rd582, %rd557;
+	ld.shared.s64 %rd584, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd583;
 	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd581, {%r259, %r260};
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
+	mov.b64 %rd585, {%r259, %r260};
 	mov.b64 %rd586, %rd584;
 	mov.b64 %rd587, %rd585;
 	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, 0;
-	cvt.u64.u32 %rd590, %r2;
-	setp.eq.s64 %p151, %rd590, 0;
-	setp.gt.s64 %p152, %rd588, 0;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, 0;
+	cvt.u64.u32 %rd594, %r2;
+	setp.eq.s64 %p151, %rd594, 0;
+	setp.gt.s64 %p152, %rd592, 0;
 	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L187;
-	atom.global.add.u64 %rd591, [%rd147], %rd588;
-	mov.b64 %rd592, %rd591;
-	mov.b64 %rd589, %rd592;
-$L187:
-	cvt.u64.u32 %rd593, %r2;
-	setp.eq.s64 %p154, %rd593, 0;
+	@!%p153 bra $L195;
+	atom.global.add.u64 %rd595, [%rd147], %rd592;
+	mov.b64 %rd596, %rd595;
+	mov.b64 %rd593, %rd596;
+$L195:
+	cvt.u64.u32 %rd597, %r2;
+	setp.eq.s64 %p154, %rd597, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
-	@!%p156 bra $L188;
-	st.shared.s64 [%rd1+1024], %rd589;
-$L188:
+	@!%p156 bra $L196;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L196:
 	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd589, %rd595;
-	add.s64 %rd596, %rd589, %rd587;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd598, 0;
-$L189:
-	setp.lt.s64 %p157, %rd598, %rd548;
+	ld.shared.s64 %rd598, [%rd1+1024];
+	mov.b64 %rd599, %rd598;
+	mov.b64 %rd593, %rd599;
+	add.s64 %rd600, %rd593, %rd591;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, 0;
+$L197:
+	setp.lt.s64 %p157, %rd602, %rd552;
 	not.pred %p158, %p157;
-	@!%p158 bra $L193;
-	bra.uni $L191;
-$L193:
-	mul.lo.s64 %rd599, %rd598, %rd172;
-	mad.lo.s64 %rd600, %rd599, 4, %rd170;
-	ld.shared.s32 %r261, [%rd600+0];
+	@!%p158 bra $L201;
+	bra.uni $L199;
+$L201:
+	mul.lo.s64 %rd603, %rd602, %rd172;
+	mad.lo.s64 %rd604, %rd603, 4, %rd170;
+	ld.shared.s32 %r261, [%rd604+0];
 	mov.b32 %r262, %r261;
-	add.s64 %rd601, %rd597, %rd598;
-	mul.lo.s64 %rd602, %rd601, %rd146;
-	mad.lo.s64 %rd603, %rd602, 4, %rd144;
-	st.global.s32 [%rd603+0], %r262;
-$L190:
-	add.s64 %rd604, %rd598, 1;
-	mov.b64 %rd598, %rd604;
-	bra.uni $L189;
-$L191:
-	bra.uni $L170;
-$L169:
-	bra.uni $L168;
-$L170:
-	mov.b64 %rd605, 0;
-	setp.lt.s64 %p159, %rd441, %rd442;
-	setp.lt.s64 %p160, %rd440, %rd179;
+	add.s64 %rd605, %rd601, %rd602;
+	mul.lo.s64 %rd606, %rd605, %rd146;
+	mad.lo.s64 %rd607, %rd606, 4, %rd144;
+	st.global.s32 [%rd607+0], %r262;
+$L198:
+	add.s64 %rd608, %rd602, 1;
+	mov.b64 %rd602, %rd608;
+	bra.uni $L197;
+$L199:
+	bra.uni $L178;
+$L177:
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd609, 0;
+	setp.lt.s64 %p159, %rd443, %rd444;
+	setp.lt.s64 %p160, %rd442, %rd179;
 	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L195;
-	mov.b64 %rd605, 1;
-$L195:
-	mov.b64 %rd606, %rd605;
+	@!%p161 bra $L203;
+	mov.b64 %rd609, 1;
+$L203:
+	mov.b64 %rd610, %rd609;
 	// block reduction
 	sub.u32 %r263, %r13, 1;
 	mov.b32 %r264, %r3;
-$L196:
+$L204:
 	setp.hs.u32 %p162, %r264, 32;
-	@%p162 bra $L197;
-	mov.b64 {%r265, %r266}, %rd606;
+	@%p162 bra $L205;
+	mov.b64 {%r265, %r266}, %rd610;
 	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
 	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd607, {%r267, %r268};
-	@!%p163 bra $L198;
-	max.s64 %rd608, %rd606, %rd607;
-	mov.b64 %rd606, %rd608;
-$L198:
+	mov.b64 %rd611, {%r267, %r268};
+	@!%p163 bra $L206;
+	max.s64 %rd612, %rd610, %rd611;
+	mov.b64 %rd610, %rd612;
+$L206:
 	shl.b32 %r264, %r264, 1;
-	bra.uni $L196;
-$L197:
+	bra.uni $L204;
+$L205:
 	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L199;
-	mul.wide.u32 %rd609, %r8, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	st.shared.s64 [%rd610+0], %rd606;
-$L199:
+	@!%p164 bra $L207;
+	mul.wide.u32 %rd613, %r8, 16;
+	add.s64 %rd614, %rd1, %rd613;
+	st.shared.s64 [%rd614+0], %rd610;
+$L207:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L200;
+	@!%p165 bra $L208;
 	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L201;
-	mul.wide.u32 %rd611, %r7, 16;
-	add.s64 %rd612, %rd1, %rd611;
-	ld.shared.s64 %rd613, [%rd612+0];
-	mov.b64 %rd606, %rd613;
-$L201:
+	@!%p166 bra $L209;
+	mul.wide.u32 %rd615, %r7, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	ld.shared.s64 %rd617, [%rd616+0];
+	mov.b64 %rd610, %rd617;
+$L209:
 	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd606;
+	mov.b64 {%r270, %r271}, %rd610;
 	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
 	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd614, {%r272, %r273};
-	@!%p167 bra $L202;
-	max.s64 %rd615, %rd606, %rd614;
-	mov.b64 %rd606, %rd615;
-$L202:
-	mov.b64 {%r274, %r275}, %rd606;
+	mov.b64 %rd618, {%r272, %r273};
+	@!%p167 bra $L210;
+	max.s64 %rd619, %rd610, %rd618;
+	mov.b64 %rd610, %rd619;
+$L210:
+	mov.b64 {%r274, %r275}, %rd610;
 	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
 	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd616, {%r276, %r277};
-	@!%p168 bra $L203;
-	max.s64 %rd617, %rd606, %rd616;
-	mov.b64 %rd606, %rd617;
-$L203:
-	mov.b64 {%r278, %r279}, %rd606;
+	mov.b64 %rd620, {%r276, %r277};
+	@!%p168 bra $L211;
+	max.s64 %rd621, %rd610, %rd620;
+	mov.b64 %rd610, %rd621;
+$L211:
+	mov.b64 {%r278, %r279}, %rd610;
 	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
 	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd618, {%r280, %r281};
-	@!%p169 bra $L204;
-	max.s64 %rd619, %rd606, %rd618;
-	mov.b64 %rd606, %rd619;
-$L204:
-	mov.b64 {%r282, %r283}, %rd606;
+	mov.b64 %rd622, {%r280, %r281};
+	@!%p169 bra $L212;
+	max.s64 %rd623, %rd610, %rd622;
+	mov.b64 %rd610, %rd623;
+$L212:
+	mov.b64 {%r282, %r283}, %rd610;
 	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
 	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd620, {%r284, %r285};
-	@!%p170 bra $L205;
-	max.s64 %rd621, %rd606, %rd620;
-	mov.b64 %rd606, %rd621;
-$L205:
-	mov.b64 {%r286, %r287}, %rd606;
+	mov.b64 %rd624, {%r284, %r285};
+	@!%p170 bra $L213;
+	max.s64 %rd625, %rd610, %rd624;
+	mov.b64 %rd610, %rd625;
+$L213:
+	mov.b64 {%r286, %r287}, %rd610;
 	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
 	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd622, {%r288, %r289};
-	@!%p171 bra $L206;
-	max.s64 %rd623, %rd606, %rd622;
-	mov.b64 %rd606, %rd623;
-$L206:
-	@!%p164 bra $L207;
-	st.shared.s64 [%rd1+1024], %rd606;
-$L207:
-$L200:
+	mov.b64 %rd626, {%r288, %r289};
+	@!%p171 bra $L214;
+	max.s64 %rd627, %rd610, %rd626;
+	mov.b64 %rd610, %rd627;
+$L214:
+	@!%p164 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd610;
+$L215:
+$L208:
 	bar.sync 0;
-	ld.shared.s64 %rd624, [%rd1+1024];
-	mov.b64 %rd606, %rd624;
-	mov.b64 %rd625, %rd606;
-	setp.eq.s64 %p172, %rd625, 0;
-	@!%p172 bra $L209;
-	bra.uni $L122;
-$L209:
-$L121:
-	bra.uni $L120;
-$L122:
+	ld.shared.s64 %rd628, [%rd1+1024];
+	mov.b64 %rd610, %rd628;
+	mov.b64 %rd629, %rd610;
+	setp.eq.s64 %p172, %rd629, 0;
+	@!%p172 bra $L217;
+	bra.uni $L126;
+$L217:
+$L125:
+	bra.uni $L124;
+$L126:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd626, %rd113;
-	mov.b64 %rd627, %rd114;
+	mov.b64 %rd630, %rd113;
+	mov.b64 %rd631, %rd114;
 	// block reduction
 	mov.b32 %r290, 1;
 	sub.u32 %r291, %r13, 1;
 	mov.b32 %r292, %r3;
-$L210:
+$L218:
 	setp.hs.u32 %p173, %r292, 32;
-	@%p173 bra $L211;
-	mov.b64 {%r293, %r294}, %rd626;
+	@%p173 bra $L219;
+	mov.b64 {%r293, %r294}, %rd630;
 	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd628, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd627;
+	mov.b64 %rd632, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd631;
 	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd629, {%r299, %r300};
-	@!%p174 bra $L212;
+	mov.b64 %rd633, {%r299, %r300};
+	@!%p174 bra $L220;
 	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L214;
-	setp.lt.s64 %p176, %rd628, %rd626;
-	setp.eq.s64 %p177, %rd628, %rd626;
-	setp.lt.s64 %p178, %rd629, %rd627;
+	@%p175 bra.uni $L222;
+	setp.lt.s64 %p176, %rd632, %rd630;
+	setp.eq.s64 %p177, %rd632, %rd630;
+	setp.lt.s64 %p178, %rd633, %rd631;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd630, %rd628, %rd626, %p180;
-	selp.b64 %rd631, %rd629, %rd627, %p180;
-	mov.b64 %rd626, %rd630;
-	mov.b64 %rd627, %rd631;
-	bra.uni $L213;
-$L214:
+	selp.b64 %rd634, %rd632, %rd630, %p180;
+	selp.b64 %rd635, %rd633, %rd631, %p180;
+	mov.b64 %rd630, %rd634;
+	mov.b64 %rd631, %rd635;
+	bra.uni $L221;
+$L222:
 	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L215;
-	setp.gt.s64 %p182, %rd628, %rd626;
-	setp.eq.s64 %p183, %rd628, %rd626;
-	setp.lt.s64 %p184, %rd629, %rd627;
+	@%p181 bra.uni $L223;
+	setp.gt.s64 %p182, %rd632, %rd630;
+	setp.eq.s64 %p183, %rd632, %rd630;
+	setp.lt.s64 %p184, %rd633, %rd631;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd632, %rd628, %rd626, %p186;
-	selp.b64 %rd633, %rd629, %rd627, %p186;
-	mov.b64 %rd626, %rd632;
-	mov.b64 %rd627, %rd633;
-	bra.uni $L213;
-$L215:
-	mov.b64 %rd634, %rd626;
-	mov.b64 %rd635, %rd627;
-	mov.b64 %rd636, %rd628;
-	mov.b64 %rd637, %rd629;
-	mov.b64 %rd638, %rd634;
-	mov.b64 %rd639, %rd635;
-	mov.b64 %rd640, %rd636;
-	mov.b64 %rd641, %rd637;
-	mov.b64 %rd642, %rd640;
-	mov.b64 %rd643, %rd641;
-	add.s64 %rd644, %rd638, %rd642;
-	mov.b64 %rd638, %rd644;
-	add.s64 %rd645, %rd639, %rd643;
-	mov.b64 %rd639, %rd645;
-$L216:
-	mov.b64 %rd626, %rd638;
-	mov.b64 %rd627, %rd639;
-$L213:
-$L212:
+	selp.b64 %rd636, %rd632, %rd630, %p186;
+	selp.b64 %rd637, %rd633, %rd631, %p186;
+	mov.b64 %rd630, %rd636;
+	mov.b64 %rd631, %rd637;
+	bra.uni $L221;
+$L223:
+	mov.b64 %rd638, %rd630;
+	mov.b64 %rd639, %rd631;
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd641, %rd633;
+	mov.b64 %rd642, %rd638;
+	mov.b64 %rd643, %rd639;
+	mov.b64 %rd644, %rd640;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd644;
+	mov.b64 %rd647, %rd645;
+	add.s64 %rd648, %rd642, %rd646;
+	mov.b64 %rd642, %rd648;
+	add.s64 %rd649, %rd643, %rd647;
+	mov.b64 %rd643, %rd649;
+$L224:
+	mov.b64 %rd630, %rd642;
+	mov.b64 %rd631, %rd643;
+$L221:
+$L220:
 	shl.b32 %r292, %r292, 1;
-	bra.uni $L210;
-$L211:
+	bra.uni $L218;
+$L219:
 	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L217;
-	mul.wide.u32 %rd646, %r8, 16;
-	add.s64 %rd647, %rd1, %rd646;
-	st.shared.s64 [%rd647+0], %rd626;
-	st.shared.s64 [%rd647+8], %rd627;
-$L217:
+	@!%p187 bra $L225;
+	mul.wide.u32 %rd650, %r8, 16;
+	add.s64 %rd651, %rd1, %rd650;
+	st.shared.s64 [%rd651+0], %rd630;
+	st.shared.s64 [%rd651+8], %rd631;
+$L225:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L218;
+	@!%p188 bra $L226;
 	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L219;
-	mul.wide.u32 %rd648, %r7, 16;
-	add.s64 %rd649, %rd1, %rd648;
-	ld.shared.s64 %rd650, [%rd649+0];
-	ld.shared.s64 %rd651, [%rd649+8];
-	mov.b64 %rd626, %rd650;
-	mov.b64 %rd627, %rd651;
-$L219:
+	@!%p189 bra $L227;
+	mul.wide.u32 %rd652, %r7, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	ld.shared.s64 %rd654, [%rd653+0];
+	ld.shared.s64 %rd655, [%rd653+8];
+	mov.b64 %rd630, %rd654;
+	mov.b64 %rd631, %rd655;
+$L227:
 	sub.u32 %r301, %r10, 1;
 	mov.b32 %r302, %r290;
-$L220:
+$L228:
 	setp.hs.u32 %p190, %r302, 32;
-	@%p190 bra $L221;
-	mov.b64 {%r303, %r304}, %rd626;
+	@%p190 bra $L229;
+	mov.b64 {%r303, %r304}, %rd630;
 	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd652, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd627;
+	mov.b64 %rd656, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd631;
 	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd653, {%r309, %r310};
-	@!%p191 bra $L222;
+	mov.b64 %rd657, {%r309, %r310};
+	@!%p191 bra $L230;
 	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L224;
-	setp.lt.s64 %p193, %rd652, %rd626;
-	setp.eq.s64 %p194, %rd652, %rd626;
-	setp.lt.s64 %p195, %rd653, %rd627;
+	@%p192 bra.uni $L232;
+	setp.lt.s64 %p193, %rd656, %rd630;
+	setp.eq.s64 %p194, %rd656, %rd630;
+	setp.lt.s64 %p195, %rd657, %rd631;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd654, %rd652, %rd626, %p197;
-	selp.b64 %rd655, %rd653, %rd627, %p197;
-	mov.b64 %rd626, %rd654;
-	mov.b64 %rd627, %rd655;
-	bra.uni $L223;
-$L224:
+	selp.b64 %rd658, %rd656, %rd630, %p197;
+	selp.b64 %rd659, %rd657, %rd631, %p197;
+	mov.b64 %rd630, %rd658;
+	mov.b64 %rd631, %rd659;
+	bra.uni $L231;
+$L232:
 	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L225;
-	setp.gt.s64 %p199, %rd652, %rd626;
-	setp.eq.s64 %p200, %rd652, %rd626;
-	setp.lt.s64 %p201, %rd653, %rd627;
+	@%p198 bra.uni $L233;
+	setp.gt.s64 %p199, %rd656, %rd630;
+	setp.eq.s64 %p200, %rd656, %rd630;
+	setp.lt.s64 %p201, %rd657, %rd631;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd656, %rd652, %rd626, %p203;
-	selp.b64 %rd657, %rd653, %rd627, %p203;
-	mov.b64 %rd626, %rd656;
-	mov.b64 %rd627, %rd657;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd658, %rd626;
-	mov.b64 %rd659, %rd627;
-	mov.b64 %rd660, %rd652;
-	mov.b64 %rd661, %rd653;
-	mov.b64 %rd638, %rd658;
-	mov.b64 %rd639, %rd659;
-	mov.b64 %rd640, %rd660;
-	mov.b64 %rd641, %rd661;
-	mov.b64 %rd642, %rd640;
-	mov.b64 %rd643, %rd641;
-	add.s64 %rd662, %rd638, %rd642;
-	mov.b64 %rd638, %rd662;
-	add.s64 %rd663, %rd639, %rd643;
-	mov.b64 %rd639, %rd663;
-$L226:
-	mov.b64 %rd626, %rd638;
-	mov.b64 %rd627, %rd639;
-$L223:
-$L222:
+	selp.b64 %rd660, %rd656, %rd630, %p203;
+	selp.b64 %rd661, %rd657, %rd631, %p203;
+	mov.b64 %rd630, %rd660;
+	mov.b64 %rd631, %rd661;
+	bra.uni $L231;
+$L233:
+	mov.b64 %rd662, %rd630;
+	mov.b64 %rd663, %rd631;
+	mov.b64 %rd664, %rd656;
+	mov.b64 %rd665, %rd657;
+	mov.b64 %rd642, %rd662;
+	mov.b64 %rd643, %rd663;
+	mov.b64 %rd644, %rd664;
+	mov.b64 %rd645, %rd665;
+	mov.b64 %rd646, %rd644;
+	mov.b64 %rd647, %rd645;
+	add.s64 %rd666, %rd642, %rd646;
+	mov.b64 %rd642, %rd666;
+	add.s64 %rd667, %rd643, %rd647;
+	mov.b64 %rd643, %rd667;
+$L234:
+	mov.b64 %rd630, %rd642;
+	mov.b64 %rd631, %rd643;
+$L231:
+$L230:
 	shl.b32 %r302, %r302, 1;
-	bra.uni $L220;
-$L221:
-$L218:
-	mul.wide.u32 %rd664, %r29, 16;
-	add.s64 %rd665, %rd11, %rd664;
+	bra.uni $L228;
+$L229:
+$L226:
+	mul.wide.u32 %rd668, %r29, 16;
+	add.s64 %rd669, %rd11, %rd668;
 	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L227;
-	st.global.s64 [%rd665+0], %rd626;
-	st.global.s64 [%rd665+8], %rd627;
-$L227:
+	@!%p204 bra $L235;
+	st.global.s64 [%rd669+0], %rd630;
+	st.global.s64 [%rd669+8], %rd631;
+$L235:
 	ret;
 }
 
@@ -2417,7 +2433,7 @@ const gokkosPTX1 = `//
 {
 	.reg .pred %p<112>;
 	.reg .b32 %r<150>;
-	.reg .b64 %rd<429>;
+	.reg .b64 %rd<431>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2973,212 +2989,220 @@ $L47:
 	mov.b64 %rd121, %rd311;
 	bra.uni $L63;
 $L62:
-	rem.s64 %rd312, %rd120, %rd164;
-	setp.eq.s64 %p53, %rd164, -1;
-	selp.b64 %rd313, 0, %rd312, %p53;
-	setp.eq.s64 %p54, %rd164, 0;
-	selp.b64 %rd314, %rd120, %rd313, %p54;
-	setp.eq.s64 %p55, %rd314, 0;
-	@!%p55 bra $L65;
-	cvt.s64.s32 %rd315, %r87;
-	add.s64 %rd316, %rd315, 1;
-	mul.lo.s64 %rd317, %rd316, %rd137;
-	mad.lo.s64 %rd318, %rd317, 8, %rd135;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	cvt.s64.s32 %rd321, %r87;
-	mul.lo.s64 %rd322, %rd321, %rd137;
-	mad.lo.s64 %rd323, %rd322, 8, %rd135;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	sub.s64 %rd326, %rd320, %rd325;
-	mul.lo.s64 %rd327, %rd164, %rd326;
-	add.s64 %rd328, %rd121, %rd327;
-	mov.b64 %rd121, %rd328;
+	mov.b64 %rd312, %rd164;
+	setp.ge.s64 %p53, %rd120, 4096;
+	@!%p53 bra $L65;
+	mul.lo.s64 %rd313, %rd312, 4;
+	mov.b64 %rd312, %rd313;
 $L65:
+	setp.ge.s64 %p54, %rd120, 65536;
+	@!%p54 bra $L67;
+	mul.lo.s64 %rd314, %rd312, 4;
+	mov.b64 %rd312, %rd314;
+$L67:
+	sub.s64 %rd315, %rd312, 1;
+	and.b64 %rd316, %rd120, %rd315;
+	setp.eq.s64 %p55, %rd316, 0;
+	@!%p55 bra $L69;
+	cvt.s64.s32 %rd317, %r87;
+	add.s64 %rd318, %rd317, 1;
+	mul.lo.s64 %rd319, %rd318, %rd137;
+	mad.lo.s64 %rd320, %rd319, 8, %rd135;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	cvt.s64.s32 %rd323, %r87;
+	mul.lo.s64 %rd324, %rd323, %rd137;
+	mad.lo.s64 %rd325, %rd324, 8, %rd135;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	sub.s64 %rd328, %rd322, %rd327;
+	mul.lo.s64 %rd329, %rd312, %rd328;
+	add.s64 %rd330, %rd121, %rd329;
+	mov.b64 %rd121, %rd330;
+$L69:
 $L63:
-	add.s64 %rd329, %rd120, 1;
-	mov.b64 %rd120, %rd329;
+	add.s64 %rd331, %rd120, 1;
+	mov.b64 %rd120, %rd331;
 $L61:
 $L44:
 $L23:
-	add.s64 %rd330, %rd210, %rd199;
-	mov.b64 %rd210, %rd330;
+	add.s64 %rd332, %rd210, %rd199;
+	mov.b64 %rd210, %rd332;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd331, %rd204;
-$L66:
-	@!%p13 bra $L70;
-	bra.uni $L68;
+	mov.b64 %rd333, %rd204;
 $L70:
+	@!%p13 bra $L74;
+	bra.uni $L72;
+$L74:
 	// block scan
-	mov.b64 %rd332, %rd331;
+	mov.b64 %rd334, %rd333;
 	mov.b32 %r88, %r3;
-$L71:
+$L75:
 	setp.hs.u32 %p56, %r88, 32;
-	@%p56 bra $L72;
-	mov.b64 {%r89, %r90}, %rd332;
+	@%p56 bra $L76;
+	mov.b64 {%r89, %r90}, %rd334;
 	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd333, {%r91, %r92};
-	@!%p57 bra $L73;
-	add.s64 %rd334, %rd333, %rd332;
-	mov.b64 %rd332, %rd334;
-$L73:
+	mov.b64 %rd335, {%r91, %r92};
+	@!%p57 bra $L77;
+	add.s64 %rd336, %rd335, %rd334;
+	mov.b64 %rd334, %rd336;
+$L77:
 	shl.b32 %r88, %r88, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r93, %r94}, %rd332;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r93, %r94}, %rd334;
 	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd335, {%r95, %r96};
+	mov.b64 %rd337, {%r95, %r96};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd336, %rd335, 0, %p60;
+	selp.b64 %rd338, %rd337, 0, %p60;
 	sub.u32 %r97, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r97;
-	@!%p61 bra $L74;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	st.shared.s64 [%rd338+0], %rd332;
-$L74:
+	@!%p61 bra $L78;
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	st.shared.s64 [%rd340+0], %rd334;
+$L78:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L75;
-	mov.b64 %rd339, 0;
+	@!%p62 bra $L79;
+	mov.b64 %rd341, 0;
 	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L76;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd339, %rd342;
-$L76:
-	mov.b64 {%r98, %r99}, %rd339;
+	@!%p63 bra $L80;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd341, %rd344;
+$L80:
+	mov.b64 {%r98, %r99}, %rd341;
 	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd343, {%r100, %r101};
-	@!%p64 bra $L77;
-	add.s64 %rd344, %rd343, %rd339;
-	mov.b64 %rd339, %rd344;
-$L77:
-	mov.b64 {%r102, %r103}, %rd339;
+	mov.b64 %rd345, {%r100, %r101};
+	@!%p64 bra $L81;
+	add.s64 %rd346, %rd345, %rd341;
+	mov.b64 %rd341, %rd346;
+$L81:
+	mov.b64 {%r102, %r103}, %rd341;
 	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd345, {%r104, %r105};
-	@!%p65 bra $L78;
-	add.s64 %rd346, %rd345, %rd339;
-	mov.b64 %rd339, %rd346;
-$L78:
-	mov.b64 {%r106, %r107}, %rd339;
+	mov.b64 %rd347, {%r104, %r105};
+	@!%p65 bra $L82;
+	add.s64 %rd348, %rd347, %rd341;
+	mov.b64 %rd341, %rd348;
+$L82:
+	mov.b64 {%r106, %r107}, %rd341;
 	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd347, {%r108, %r109};
-	@!%p66 bra $L79;
-	add.s64 %rd348, %rd347, %rd339;
-	mov.b64 %rd339, %rd348;
-$L79:
-	mov.b64 {%r110, %r111}, %rd339;
+	mov.b64 %rd349, {%r108, %r109};
+	@!%p66 bra $L83;
+	add.s64 %rd350, %rd349, %rd341;
+	mov.b64 %rd341, %rd350;
+$L83:
+	mov.b64 {%r110, %r111}, %rd341;
 	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd349, {%r112, %r113};
-	@!%p67 bra $L80;
-	add.s64 %rd350, %rd349, %rd339;
-	mov.b64 %rd339, %rd350;
-$L80:
-	mov.b64 {%r114, %r115}, %rd339;
+	mov.b64 %rd351, {%r112, %r113};
+	@!%p67 bra $L84;
+	add.s64 %rd352, %rd351, %rd341;
+	mov.b64 %rd341, %rd352;
+$L84:
+	mov.b64 {%r114, %r115}, %rd341;
 	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd351, {%r116, %r117};
-	@!%p68 bra $L81;
-	add.s64 %rd352, %rd351, %rd339;
-	mov.b64 %rd339, %rd352;
-$L81:
-	mov.b64 {%r118, %r119}, %rd339;
+	mov.b64 %rd353, {%r116, %r117};
+	@!%p68 bra $L85;
+	add.s64 %rd354, %rd353, %rd341;
+	mov.b64 %rd341, %rd354;
+$L85:
+	mov.b64 {%r118, %r119}, %rd341;
 	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd353, {%r120, %r121};
-	selp.b64 %rd354, %rd353, 0, %p69;
-	@!%p63 bra $L82;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	st.shared.s64 [%rd357+0], %rd354;
-$L82:
+	mov.b64 %rd355, {%r120, %r121};
+	selp.b64 %rd356, %rd355, 0, %p69;
+	@!%p63 bra $L86;
+	mul.wide.u32 %rd357, %r7, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	add.s64 %rd359, %rd358, 512;
+	st.shared.s64 [%rd359+0], %rd356;
+$L86:
 	sub.u32 %r122, %r10, 1;
 	setp.eq.u32 %p70, %r7, %r122;
-	@!%p70 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd339;
-$L83:
-$L75:
+	@!%p70 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd341;
+$L87:
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	ld.shared.s64 %rd361, [%rd360+0];
-	add.s64 %rd362, %rd361, %rd336;
-	ld.shared.s64 %rd363, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd362;
+	mul.wide.u32 %rd360, %r8, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	add.s64 %rd362, %rd361, 512;
+	ld.shared.s64 %rd363, [%rd362+0];
+	add.s64 %rd364, %rd363, %rd338;
+	ld.shared.s64 %rd365, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd364;
 	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd364, {%r125, %r126};
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
+	mov.b64 %rd366, {%r125, %r126};
 	mov.b64 %rd367, %rd365;
 	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, 0;
-	cvt.u64.u32 %rd373, %r2;
-	setp.eq.s64 %p72, %rd373, 0;
-	setp.gt.s64 %p73, %rd371, 0;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, 0;
+	cvt.u64.u32 %rd375, %r2;
+	setp.eq.s64 %p72, %rd375, 0;
+	setp.gt.s64 %p73, %rd373, 0;
 	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L85;
-	atom.global.add.u64 %rd374, [%rd154], %rd371;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd372, %rd375;
-$L85:
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p75, %rd376, 0;
+	@!%p74 bra $L89;
+	atom.global.add.u64 %rd376, [%rd154], %rd373;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd374, %rd377;
+$L89:
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p75, %rd378, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p77 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd372;
-$L86:
+	@!%p77 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd374;
+$L90:
 	bar.sync 0;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd372, %rd378;
-	add.s64 %rd379, %rd372, %rd370;
+	ld.shared.s64 %rd379, [%rd1+1024];
 	mov.b64 %rd380, %rd379;
-	mov.b64 %rd381, 0;
-$L87:
-	setp.lt.s64 %p78, %rd381, %rd331;
-	not.pred %p79, %p78;
-	@!%p79 bra $L91;
-	bra.uni $L89;
+	mov.b64 %rd374, %rd380;
+	add.s64 %rd381, %rd374, %rd372;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, 0;
 $L91:
-	mul.lo.s64 %rd382, %rd381, %rd182;
-	mad.lo.s64 %rd383, %rd382, 4, %rd180;
-	ld.shared.s32 %r127, [%rd383+0];
+	setp.lt.s64 %p78, %rd383, %rd333;
+	not.pred %p79, %p78;
+	@!%p79 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd384, %rd383, %rd182;
+	mad.lo.s64 %rd385, %rd384, 4, %rd180;
+	ld.shared.s32 %r127, [%rd385+0];
 	mov.b32 %r128, %r127;
-	add.s64 %rd384, %rd380, %rd381;
-	mul.lo.s64 %rd385, %rd384, %rd153;
-	mad.lo.s64 %rd386, %rd385, 4, %rd151;
-	st.global.s32 [%rd386+0], %r128;
-$L88:
-	add.s64 %rd387, %rd381, 1;
-	mov.b64 %rd381, %rd387;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	add.s64 %rd386, %rd382, %rd383;
+	mul.lo.s64 %rd387, %rd386, %rd153;
+	mad.lo.s64 %rd388, %rd387, 4, %rd151;
+	st.global.s32 [%rd388+0], %r128;
+$L92:
+	add.s64 %rd389, %rd383, 1;
+	mov.b64 %rd383, %rd389;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 $L11:
-	add.s64 %rd388, %rd203, %rd201;
-	mov.b64 %rd203, %rd388;
+	add.s64 %rd390, %rd203, %rd201;
+	mov.b64 %rd203, %rd390;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3186,161 +3210,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd389, %rd120;
-	mov.b64 %rd390, %rd121;
+	mov.b64 %rd391, %rd120;
+	mov.b64 %rd392, %rd121;
 	// block reduction
 	mov.b32 %r129, 1;
 	sub.u32 %r130, %r13, 1;
 	mov.b32 %r131, %r3;
-$L92:
+$L96:
 	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L93;
-	mov.b64 {%r132, %r133}, %rd389;
+	@%p80 bra $L97;
+	mov.b64 {%r132, %r133}, %rd391;
 	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd391, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd390;
+	mov.b64 %rd393, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd392;
 	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd392, {%r138, %r139};
-	@!%p81 bra $L94;
+	mov.b64 %rd394, {%r138, %r139};
+	@!%p81 bra $L98;
 	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L96;
-	setp.lt.s64 %p83, %rd391, %rd389;
-	setp.eq.s64 %p84, %rd391, %rd389;
-	setp.lt.s64 %p85, %rd392, %rd390;
+	@%p82 bra.uni $L100;
+	setp.lt.s64 %p83, %rd393, %rd391;
+	setp.eq.s64 %p84, %rd393, %rd391;
+	setp.lt.s64 %p85, %rd394, %rd392;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd393, %rd391, %rd389, %p87;
-	selp.b64 %rd394, %rd392, %rd390, %p87;
-	mov.b64 %rd389, %rd393;
-	mov.b64 %rd390, %rd394;
-	bra.uni $L95;
-$L96:
+	selp.b64 %rd395, %rd393, %rd391, %p87;
+	selp.b64 %rd396, %rd394, %rd392, %p87;
+	mov.b64 %rd391, %rd395;
+	mov.b64 %rd392, %rd396;
+	bra.uni $L99;
+$L100:
 	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L97;
-	setp.gt.s64 %p89, %rd391, %rd389;
-	setp.eq.s64 %p90, %rd391, %rd389;
-	setp.lt.s64 %p91, %rd392, %rd390;
+	@%p88 bra.uni $L101;
+	setp.gt.s64 %p89, %rd393, %rd391;
+	setp.eq.s64 %p90, %rd393, %rd391;
+	setp.lt.s64 %p91, %rd394, %rd392;
 	and.pred %p92, %p90, %p91;
 	or.pred %p93, %p89, %p92;
-	selp.b64 %rd395, %rd391, %rd389, %p93;
-	selp.b64 %rd396, %rd392, %rd390, %p93;
-	mov.b64 %rd389, %rd395;
-	mov.b64 %rd390, %rd396;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd398, %rd390;
+	selp.b64 %rd397, %rd393, %rd391, %p93;
+	selp.b64 %rd398, %rd394, %rd392, %p93;
+	mov.b64 %rd391, %rd397;
+	mov.b64 %rd392, %rd398;
+	bra.uni $L99;
+$L101:
 	mov.b64 %rd399, %rd391;
 	mov.b64 %rd400, %rd392;
-	mov.b64 %rd401, %rd397;
-	mov.b64 %rd402, %rd398;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd394;
 	mov.b64 %rd403, %rd399;
 	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	add.s64 %rd407, %rd401, %rd405;
-	mov.b64 %rd401, %rd407;
-	add.s64 %rd408, %rd402, %rd406;
-	mov.b64 %rd402, %rd408;
-$L98:
-	mov.b64 %rd389, %rd401;
-	mov.b64 %rd390, %rd402;
-$L95:
-$L94:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L99;
-	mul.wide.u32 %rd409, %r8, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	st.shared.s64 [%rd410+0], %rd389;
-	st.shared.s64 [%rd410+8], %rd390;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	add.s64 %rd409, %rd403, %rd407;
+	mov.b64 %rd403, %rd409;
+	add.s64 %rd410, %rd404, %rd408;
+	mov.b64 %rd404, %rd410;
+$L102:
+	mov.b64 %rd391, %rd403;
+	mov.b64 %rd392, %rd404;
 $L99:
+$L98:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L96;
+$L97:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L103;
+	mul.wide.u32 %rd411, %r8, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	st.shared.s64 [%rd412+0], %rd391;
+	st.shared.s64 [%rd412+8], %rd392;
+$L103:
 	bar.sync 0;
 	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L100;
+	@!%p95 bra $L104;
 	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L101;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	ld.shared.s64 %rd413, [%rd412+0];
-	ld.shared.s64 %rd414, [%rd412+8];
-	mov.b64 %rd389, %rd413;
-	mov.b64 %rd390, %rd414;
-$L101:
+	@!%p96 bra $L105;
+	mul.wide.u32 %rd413, %r7, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	ld.shared.s64 %rd415, [%rd414+0];
+	ld.shared.s64 %rd416, [%rd414+8];
+	mov.b64 %rd391, %rd415;
+	mov.b64 %rd392, %rd416;
+$L105:
 	sub.u32 %r140, %r10, 1;
 	mov.b32 %r141, %r129;
-$L102:
+$L106:
 	setp.hs.u32 %p97, %r141, 32;
-	@%p97 bra $L103;
-	mov.b64 {%r142, %r143}, %rd389;
+	@%p97 bra $L107;
+	mov.b64 {%r142, %r143}, %rd391;
 	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd415, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd390;
+	mov.b64 %rd417, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd392;
 	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd416, {%r148, %r149};
-	@!%p98 bra $L104;
+	mov.b64 %rd418, {%r148, %r149};
+	@!%p98 bra $L108;
 	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L106;
-	setp.lt.s64 %p100, %rd415, %rd389;
-	setp.eq.s64 %p101, %rd415, %rd389;
-	setp.lt.s64 %p102, %rd416, %rd390;
+	@%p99 bra.uni $L110;
+	setp.lt.s64 %p100, %rd417, %rd391;
+	setp.eq.s64 %p101, %rd417, %rd391;
+	setp.lt.s64 %p102, %rd418, %rd392;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd417, %rd415, %rd389, %p104;
-	selp.b64 %rd418, %rd416, %rd390, %p104;
-	mov.b64 %rd389, %rd417;
-	mov.b64 %rd390, %rd418;
-	bra.uni $L105;
-$L106:
+	selp.b64 %rd419, %rd417, %rd391, %p104;
+	selp.b64 %rd420, %rd418, %rd392, %p104;
+	mov.b64 %rd391, %rd419;
+	mov.b64 %rd392, %rd420;
+	bra.uni $L109;
+$L110:
 	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L107;
-	setp.gt.s64 %p106, %rd415, %rd389;
-	setp.eq.s64 %p107, %rd415, %rd389;
-	setp.lt.s64 %p108, %rd416, %rd390;
+	@%p105 bra.uni $L111;
+	setp.gt.s64 %p106, %rd417, %rd391;
+	setp.eq.s64 %p107, %rd417, %rd391;
+	setp.lt.s64 %p108, %rd418, %rd392;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd419, %rd415, %rd389, %p110;
-	selp.b64 %rd420, %rd416, %rd390, %p110;
-	mov.b64 %rd389, %rd419;
-	mov.b64 %rd390, %rd420;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd421, %rd389;
-	mov.b64 %rd422, %rd390;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd424, %rd416;
-	mov.b64 %rd401, %rd421;
-	mov.b64 %rd402, %rd422;
+	selp.b64 %rd421, %rd417, %rd391, %p110;
+	selp.b64 %rd422, %rd418, %rd392, %p110;
+	mov.b64 %rd391, %rd421;
+	mov.b64 %rd392, %rd422;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd423, %rd391;
+	mov.b64 %rd424, %rd392;
+	mov.b64 %rd425, %rd417;
+	mov.b64 %rd426, %rd418;
 	mov.b64 %rd403, %rd423;
 	mov.b64 %rd404, %rd424;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	add.s64 %rd425, %rd401, %rd405;
-	mov.b64 %rd401, %rd425;
-	add.s64 %rd426, %rd402, %rd406;
-	mov.b64 %rd402, %rd426;
-$L108:
-	mov.b64 %rd389, %rd401;
-	mov.b64 %rd390, %rd402;
-$L105:
-$L104:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L102;
-$L103:
-$L100:
-	mul.wide.u32 %rd427, %r29, 16;
-	add.s64 %rd428, %rd11, %rd427;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L109;
-	st.global.s64 [%rd428+0], %rd389;
-	st.global.s64 [%rd428+8], %rd390;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd426;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	add.s64 %rd427, %rd403, %rd407;
+	mov.b64 %rd403, %rd427;
+	add.s64 %rd428, %rd404, %rd408;
+	mov.b64 %rd404, %rd428;
+$L112:
+	mov.b64 %rd391, %rd403;
+	mov.b64 %rd392, %rd404;
 $L109:
+$L108:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L106;
+$L107:
+$L104:
+	mul.wide.u32 %rd429, %r29, 16;
+	add.s64 %rd430, %rd11, %rd429;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L113;
+	st.global.s64 [%rd430+0], %rd391;
+	st.global.s64 [%rd430+8], %rd392;
+$L113:
 	ret;
 }
 
@@ -3851,7 +3875,7 @@ const gokkosPTX2 = `//
 {
 	.reg .pred %p<106>;
 	.reg .b32 %r<151>;
-	.reg .b64 %rd<392>;
+	.reg .b64 %rd<394>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4350,217 +4374,225 @@ $L42:
 	mov.b64 %rd114, %rd273;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd274, %rd113, %rd157;
-	setp.eq.s64 %p47, %rd157, -1;
-	selp.b64 %rd275, 0, %rd274, %p47;
-	setp.eq.s64 %p48, %rd157, 0;
-	selp.b64 %rd276, %rd113, %rd275, %p48;
-	setp.eq.s64 %p49, %rd276, 0;
-	@!%p49 bra $L60;
-	cvt.s64.s32 %rd277, %r88;
-	add.s64 %rd278, %rd277, 1;
-	mul.lo.s64 %rd279, %rd278, %rd130;
-	mad.lo.s64 %rd280, %rd279, 8, %rd128;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r88;
-	mul.lo.s64 %rd284, %rd283, %rd130;
-	mad.lo.s64 %rd285, %rd284, 8, %rd128;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	sub.s64 %rd288, %rd282, %rd287;
-	mul.lo.s64 %rd289, %rd157, %rd288;
-	add.s64 %rd290, %rd114, %rd289;
-	mov.b64 %rd114, %rd290;
+	mov.b64 %rd274, %rd157;
+	setp.ge.s64 %p47, %rd113, 4096;
+	@!%p47 bra $L60;
+	mul.lo.s64 %rd275, %rd274, 4;
+	mov.b64 %rd274, %rd275;
 $L60:
+	setp.ge.s64 %p48, %rd113, 65536;
+	@!%p48 bra $L62;
+	mul.lo.s64 %rd276, %rd274, 4;
+	mov.b64 %rd274, %rd276;
+$L62:
+	sub.s64 %rd277, %rd274, 1;
+	and.b64 %rd278, %rd113, %rd277;
+	setp.eq.s64 %p49, %rd278, 0;
+	@!%p49 bra $L64;
+	cvt.s64.s32 %rd279, %r88;
+	add.s64 %rd280, %rd279, 1;
+	mul.lo.s64 %rd281, %rd280, %rd130;
+	mad.lo.s64 %rd282, %rd281, 8, %rd128;
+	ld.global.nc.s64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	cvt.s64.s32 %rd285, %r88;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	sub.s64 %rd290, %rd284, %rd289;
+	mul.lo.s64 %rd291, %rd274, %rd290;
+	add.s64 %rd292, %rd114, %rd291;
+	mov.b64 %rd114, %rd292;
+$L64:
 $L58:
-	add.s64 %rd291, %rd113, 1;
-	mov.b64 %rd113, %rd291;
+	add.s64 %rd293, %rd113, 1;
+	mov.b64 %rd113, %rd293;
 $L56:
 $L39:
 $L30:
-	add.s64 %rd292, %rd219, %rd174;
-	mov.b64 %rd219, %rd292;
+	add.s64 %rd294, %rd219, %rd174;
+	mov.b64 %rd219, %rd294;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd293, %rd217;
-$L61:
-	@!%p13 bra $L65;
-	bra.uni $L63;
+	mov.b64 %rd295, %rd217;
 $L65:
+	@!%p13 bra $L69;
+	bra.uni $L67;
+$L69:
 	// block scan
-	mov.b64 %rd294, %rd293;
+	mov.b64 %rd296, %rd295;
 	mov.b32 %r89, %r3;
-$L66:
+$L70:
 	setp.hs.u32 %p50, %r89, 32;
-	@%p50 bra $L67;
-	mov.b64 {%r90, %r91}, %rd294;
+	@%p50 bra $L71;
+	mov.b64 {%r90, %r91}, %rd296;
 	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd295, {%r92, %r93};
-	@!%p51 bra $L68;
-	add.s64 %rd296, %rd295, %rd294;
-	mov.b64 %rd294, %rd296;
-$L68:
+	mov.b64 %rd297, {%r92, %r93};
+	@!%p51 bra $L72;
+	add.s64 %rd298, %rd297, %rd296;
+	mov.b64 %rd296, %rd298;
+$L72:
 	shl.b32 %r89, %r89, 1;
-	bra.uni $L66;
-$L67:
-	mov.b64 {%r94, %r95}, %rd294;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r94, %r95}, %rd296;
 	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd297, {%r96, %r97};
+	mov.b64 %rd299, {%r96, %r97};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd298, %rd297, 0, %p54;
+	selp.b64 %rd300, %rd299, 0, %p54;
 	sub.u32 %r98, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r98;
-	@!%p55 bra $L69;
-	mul.wide.u32 %rd299, %r8, 16;
-	add.s64 %rd300, %rd1, %rd299;
-	st.shared.s64 [%rd300+0], %rd294;
-$L69:
+	@!%p55 bra $L73;
+	mul.wide.u32 %rd301, %r8, 16;
+	add.s64 %rd302, %rd1, %rd301;
+	st.shared.s64 [%rd302+0], %rd296;
+$L73:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L70;
-	mov.b64 %rd301, 0;
+	@!%p56 bra $L74;
+	mov.b64 %rd303, 0;
 	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L71;
-	mul.wide.u32 %rd302, %r7, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd301, %rd304;
-$L71:
-	mov.b64 {%r99, %r100}, %rd301;
+	@!%p57 bra $L75;
+	mul.wide.u32 %rd304, %r7, 16;
+	add.s64 %rd305, %rd1, %rd304;
+	ld.shared.s64 %rd306, [%rd305+0];
+	mov.b64 %rd303, %rd306;
+$L75:
+	mov.b64 {%r99, %r100}, %rd303;
 	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd305, {%r101, %r102};
-	@!%p58 bra $L72;
-	add.s64 %rd306, %rd305, %rd301;
-	mov.b64 %rd301, %rd306;
-$L72:
-	mov.b64 {%r103, %r104}, %rd301;
+	mov.b64 %rd307, {%r101, %r102};
+	@!%p58 bra $L76;
+	add.s64 %rd308, %rd307, %rd303;
+	mov.b64 %rd303, %rd308;
+$L76:
+	mov.b64 {%r103, %r104}, %rd303;
 	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd307, {%r105, %r106};
-	@!%p59 bra $L73;
-	add.s64 %rd308, %rd307, %rd301;
-	mov.b64 %rd301, %rd308;
-$L73:
-	mov.b64 {%r107, %r108}, %rd301;
+	mov.b64 %rd309, {%r105, %r106};
+	@!%p59 bra $L77;
+	add.s64 %rd310, %rd309, %rd303;
+	mov.b64 %rd303, %rd310;
+$L77:
+	mov.b64 {%r107, %r108}, %rd303;
 	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd309, {%r109, %r110};
-	@!%p60 bra $L74;
-	add.s64 %rd310, %rd309, %rd301;
-	mov.b64 %rd301, %rd310;
-$L74:
-	mov.b64 {%r111, %r112}, %rd301;
+	mov.b64 %rd311, {%r109, %r110};
+	@!%p60 bra $L78;
+	add.s64 %rd312, %rd311, %rd303;
+	mov.b64 %rd303, %rd312;
+$L78:
+	mov.b64 {%r111, %r112}, %rd303;
 	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
 	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd311, {%r113, %r114};
-	@!%p61 bra $L75;
-	add.s64 %rd312, %rd311, %rd301;
-	mov.b64 %rd301, %rd312;
-$L75:
-	mov.b64 {%r115, %r116}, %rd301;
+	mov.b64 %rd313, {%r113, %r114};
+	@!%p61 bra $L79;
+	add.s64 %rd314, %rd313, %rd303;
+	mov.b64 %rd303, %rd314;
+$L79:
+	mov.b64 {%r115, %r116}, %rd303;
 	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
 	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd313, {%r117, %r118};
-	@!%p62 bra $L76;
-	add.s64 %rd314, %rd313, %rd301;
-	mov.b64 %rd301, %rd314;
-$L76:
-	mov.b64 {%r119, %r120}, %rd301;
+	mov.b64 %rd315, {%r117, %r118};
+	@!%p62 bra $L80;
+	add.s64 %rd316, %rd315, %rd303;
+	mov.b64 %rd303, %rd316;
+$L80:
+	mov.b64 {%r119, %r120}, %rd303;
 	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
 	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd315, {%r121, %r122};
-	selp.b64 %rd316, %rd315, 0, %p63;
-	@!%p57 bra $L77;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	add.s64 %rd319, %rd318, 512;
-	st.shared.s64 [%rd319+0], %rd316;
-$L77:
+	mov.b64 %rd317, {%r121, %r122};
+	selp.b64 %rd318, %rd317, 0, %p63;
+	@!%p57 bra $L81;
+	mul.wide.u32 %rd319, %r7, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	add.s64 %rd321, %rd320, 512;
+	st.shared.s64 [%rd321+0], %rd318;
+$L81:
 	sub.u32 %r123, %r10, 1;
 	setp.eq.u32 %p64, %r7, %r123;
-	@!%p64 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd301;
-$L78:
-$L70:
+	@!%p64 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd303;
+$L82:
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	ld.shared.s64 %rd323, [%rd322+0];
-	add.s64 %rd324, %rd323, %rd298;
-	ld.shared.s64 %rd325, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd324;
+	mul.wide.u32 %rd322, %r8, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	add.s64 %rd324, %rd323, 512;
+	ld.shared.s64 %rd325, [%rd324+0];
+	add.s64 %rd326, %rd325, %rd300;
+	ld.shared.s64 %rd327, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd326;
 	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd326, {%r126, %r127};
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
+	mov.b64 %rd328, {%r126, %r127};
 	mov.b64 %rd329, %rd327;
 	mov.b64 %rd330, %rd328;
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
 	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, 0;
-	cvt.u64.u32 %rd335, %r2;
-	setp.eq.s64 %p66, %rd335, 0;
-	setp.gt.s64 %p67, %rd333, 0;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, 0;
+	cvt.u64.u32 %rd337, %r2;
+	setp.eq.s64 %p66, %rd337, 0;
+	setp.gt.s64 %p67, %rd335, 0;
 	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L80;
-	atom.global.add.u64 %rd336, [%rd147], %rd333;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd334, %rd337;
-$L80:
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p69, %rd338, 0;
+	@!%p68 bra $L84;
+	atom.global.add.u64 %rd338, [%rd147], %rd335;
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd336, %rd339;
+$L84:
+	cvt.u64.u32 %rd340, %r2;
+	setp.eq.s64 %p69, %rd340, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
-	@!%p71 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L81:
+	@!%p71 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd336;
+$L85:
 	bar.sync 0;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd334, %rd340;
-	add.s64 %rd341, %rd334, %rd332;
+	ld.shared.s64 %rd341, [%rd1+1024];
 	mov.b64 %rd342, %rd341;
-	mov.b64 %rd343, 0;
-$L82:
-	setp.lt.s64 %p72, %rd343, %rd293;
-	not.pred %p73, %p72;
-	@!%p73 bra $L86;
-	bra.uni $L84;
+	mov.b64 %rd336, %rd342;
+	add.s64 %rd343, %rd336, %rd334;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd345, 0;
 $L86:
-	mul.lo.s64 %rd344, %rd343, %rd172;
-	mad.lo.s64 %rd345, %rd344, 4, %rd170;
-	ld.shared.s32 %r128, [%rd345+0];
+	setp.lt.s64 %p72, %rd345, %rd295;
+	not.pred %p73, %p72;
+	@!%p73 bra $L90;
+	bra.uni $L88;
+$L90:
+	mul.lo.s64 %rd346, %rd345, %rd172;
+	mad.lo.s64 %rd347, %rd346, 4, %rd170;
+	ld.shared.s32 %r128, [%rd347+0];
 	mov.b32 %r129, %r128;
-	add.s64 %rd346, %rd342, %rd343;
-	mul.lo.s64 %rd347, %rd346, %rd146;
-	mad.lo.s64 %rd348, %rd347, 4, %rd144;
-	st.global.s32 [%rd348+0], %r129;
-$L83:
-	add.s64 %rd349, %rd343, 1;
-	mov.b64 %rd343, %rd349;
-	bra.uni $L82;
-$L84:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
+	add.s64 %rd348, %rd344, %rd345;
+	mul.lo.s64 %rd349, %rd348, %rd146;
+	mad.lo.s64 %rd350, %rd349, 4, %rd144;
+	st.global.s32 [%rd350+0], %r129;
+$L87:
+	add.s64 %rd351, %rd345, 1;
+	mov.b64 %rd345, %rd351;
+	bra.uni $L86;
+$L88:
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
 $L25:
-	add.s64 %rd350, %rd213, %rd183;
-	mov.b64 %rd213, %rd350;
+	add.s64 %rd352, %rd213, %rd183;
+	mov.b64 %rd213, %rd352;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd351, %rd184, 1;
-	mov.b64 %rd184, %rd351;
+	add.s64 %rd353, %rd184, 1;
+	mov.b64 %rd184, %rd353;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -4568,161 +4600,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd352, %rd113;
-	mov.b64 %rd353, %rd114;
+	mov.b64 %rd354, %rd113;
+	mov.b64 %rd355, %rd114;
 	// block reduction
 	mov.b32 %r130, 1;
 	sub.u32 %r131, %r13, 1;
 	mov.b32 %r132, %r3;
-$L87:
+$L91:
 	setp.hs.u32 %p74, %r132, 32;
-	@%p74 bra $L88;
-	mov.b64 {%r133, %r134}, %rd352;
+	@%p74 bra $L92;
+	mov.b64 {%r133, %r134}, %rd354;
 	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd354, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd353;
+	mov.b64 %rd356, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd355;
 	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd355, {%r139, %r140};
-	@!%p75 bra $L89;
+	mov.b64 %rd357, {%r139, %r140};
+	@!%p75 bra $L93;
 	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L91;
-	setp.lt.s64 %p77, %rd354, %rd352;
-	setp.eq.s64 %p78, %rd354, %rd352;
-	setp.lt.s64 %p79, %rd355, %rd353;
+	@%p76 bra.uni $L95;
+	setp.lt.s64 %p77, %rd356, %rd354;
+	setp.eq.s64 %p78, %rd356, %rd354;
+	setp.lt.s64 %p79, %rd357, %rd355;
 	and.pred %p80, %p78, %p79;
 	or.pred %p81, %p77, %p80;
-	selp.b64 %rd356, %rd354, %rd352, %p81;
-	selp.b64 %rd357, %rd355, %rd353, %p81;
-	mov.b64 %rd352, %rd356;
-	mov.b64 %rd353, %rd357;
-	bra.uni $L90;
-$L91:
+	selp.b64 %rd358, %rd356, %rd354, %p81;
+	selp.b64 %rd359, %rd357, %rd355, %p81;
+	mov.b64 %rd354, %rd358;
+	mov.b64 %rd355, %rd359;
+	bra.uni $L94;
+$L95:
 	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L92;
-	setp.gt.s64 %p83, %rd354, %rd352;
-	setp.eq.s64 %p84, %rd354, %rd352;
-	setp.lt.s64 %p85, %rd355, %rd353;
+	@%p82 bra.uni $L96;
+	setp.gt.s64 %p83, %rd356, %rd354;
+	setp.eq.s64 %p84, %rd356, %rd354;
+	setp.lt.s64 %p85, %rd357, %rd355;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd358, %rd354, %rd352, %p87;
-	selp.b64 %rd359, %rd355, %rd353, %p87;
-	mov.b64 %rd352, %rd358;
-	mov.b64 %rd353, %rd359;
-	bra.uni $L90;
-$L92:
-	mov.b64 %rd360, %rd352;
-	mov.b64 %rd361, %rd353;
+	selp.b64 %rd360, %rd356, %rd354, %p87;
+	selp.b64 %rd361, %rd357, %rd355, %p87;
+	mov.b64 %rd354, %rd360;
+	mov.b64 %rd355, %rd361;
+	bra.uni $L94;
+$L96:
 	mov.b64 %rd362, %rd354;
 	mov.b64 %rd363, %rd355;
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd361;
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd357;
 	mov.b64 %rd366, %rd362;
 	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	add.s64 %rd370, %rd364, %rd368;
-	mov.b64 %rd364, %rd370;
-	add.s64 %rd371, %rd365, %rd369;
-	mov.b64 %rd365, %rd371;
-$L93:
-	mov.b64 %rd352, %rd364;
-	mov.b64 %rd353, %rd365;
-$L90:
-$L89:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L94;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	st.shared.s64 [%rd373+0], %rd352;
-	st.shared.s64 [%rd373+8], %rd353;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	add.s64 %rd372, %rd366, %rd370;
+	mov.b64 %rd366, %rd372;
+	add.s64 %rd373, %rd367, %rd371;
+	mov.b64 %rd367, %rd373;
+$L97:
+	mov.b64 %rd354, %rd366;
+	mov.b64 %rd355, %rd367;
 $L94:
+$L93:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L91;
+$L92:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L98;
+	mul.wide.u32 %rd374, %r8, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	st.shared.s64 [%rd375+0], %rd354;
+	st.shared.s64 [%rd375+8], %rd355;
+$L98:
 	bar.sync 0;
 	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L95;
+	@!%p89 bra $L99;
 	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L96;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	ld.shared.s64 %rd377, [%rd375+8];
-	mov.b64 %rd352, %rd376;
-	mov.b64 %rd353, %rd377;
-$L96:
+	@!%p90 bra $L100;
+	mul.wide.u32 %rd376, %r7, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	ld.shared.s64 %rd378, [%rd377+0];
+	ld.shared.s64 %rd379, [%rd377+8];
+	mov.b64 %rd354, %rd378;
+	mov.b64 %rd355, %rd379;
+$L100:
 	sub.u32 %r141, %r10, 1;
 	mov.b32 %r142, %r130;
-$L97:
+$L101:
 	setp.hs.u32 %p91, %r142, 32;
-	@%p91 bra $L98;
-	mov.b64 {%r143, %r144}, %rd352;
+	@%p91 bra $L102;
+	mov.b64 {%r143, %r144}, %rd354;
 	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd378, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd353;
+	mov.b64 %rd380, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd355;
 	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd379, {%r149, %r150};
-	@!%p92 bra $L99;
+	mov.b64 %rd381, {%r149, %r150};
+	@!%p92 bra $L103;
 	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L101;
-	setp.lt.s64 %p94, %rd378, %rd352;
-	setp.eq.s64 %p95, %rd378, %rd352;
-	setp.lt.s64 %p96, %rd379, %rd353;
+	@%p93 bra.uni $L105;
+	setp.lt.s64 %p94, %rd380, %rd354;
+	setp.eq.s64 %p95, %rd380, %rd354;
+	setp.lt.s64 %p96, %rd381, %rd355;
 	and.pred %p97, %p95, %p96;
 	or.pred %p98, %p94, %p97;
-	selp.b64 %rd380, %rd378, %rd352, %p98;
-	selp.b64 %rd381, %rd379, %rd353, %p98;
-	mov.b64 %rd352, %rd380;
-	mov.b64 %rd353, %rd381;
-	bra.uni $L100;
-$L101:
+	selp.b64 %rd382, %rd380, %rd354, %p98;
+	selp.b64 %rd383, %rd381, %rd355, %p98;
+	mov.b64 %rd354, %rd382;
+	mov.b64 %rd355, %rd383;
+	bra.uni $L104;
+$L105:
 	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L102;
-	setp.gt.s64 %p100, %rd378, %rd352;
-	setp.eq.s64 %p101, %rd378, %rd352;
-	setp.lt.s64 %p102, %rd379, %rd353;
+	@%p99 bra.uni $L106;
+	setp.gt.s64 %p100, %rd380, %rd354;
+	setp.eq.s64 %p101, %rd380, %rd354;
+	setp.lt.s64 %p102, %rd381, %rd355;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd382, %rd378, %rd352, %p104;
-	selp.b64 %rd383, %rd379, %rd353, %p104;
-	mov.b64 %rd352, %rd382;
-	mov.b64 %rd353, %rd383;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd384, %rd352;
-	mov.b64 %rd385, %rd353;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd364, %rd384;
-	mov.b64 %rd365, %rd385;
+	selp.b64 %rd384, %rd380, %rd354, %p104;
+	selp.b64 %rd385, %rd381, %rd355, %p104;
+	mov.b64 %rd354, %rd384;
+	mov.b64 %rd355, %rd385;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd386, %rd354;
+	mov.b64 %rd387, %rd355;
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
 	mov.b64 %rd366, %rd386;
 	mov.b64 %rd367, %rd387;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	add.s64 %rd388, %rd364, %rd368;
-	mov.b64 %rd364, %rd388;
-	add.s64 %rd389, %rd365, %rd369;
-	mov.b64 %rd365, %rd389;
-$L103:
-	mov.b64 %rd352, %rd364;
-	mov.b64 %rd353, %rd365;
-$L100:
-$L99:
-	shl.b32 %r142, %r142, 1;
-	bra.uni $L97;
-$L98:
-$L95:
-	mul.wide.u32 %rd390, %r29, 16;
-	add.s64 %rd391, %rd11, %rd390;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L104;
-	st.global.s64 [%rd391+0], %rd352;
-	st.global.s64 [%rd391+8], %rd353;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd389;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	add.s64 %rd390, %rd366, %rd370;
+	mov.b64 %rd366, %rd390;
+	add.s64 %rd391, %rd367, %rd371;
+	mov.b64 %rd367, %rd391;
+$L107:
+	mov.b64 %rd354, %rd366;
+	mov.b64 %rd355, %rd367;
 $L104:
+$L103:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L101;
+$L102:
+$L99:
+	mul.wide.u32 %rd392, %r29, 16;
+	add.s64 %rd393, %rd11, %rd392;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L108;
+	st.global.s64 [%rd393+0], %rd354;
+	st.global.s64 [%rd393+8], %rd355;
+$L108:
 	ret;
 }
 
@@ -5223,7 +5255,7 @@ const gokkosPTX3 = `//
 {
 	.reg .pred %p<132>;
 	.reg .b32 %r<201>;
-	.reg .b64 %rd<528>;
+	.reg .b64 %rd<530>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6036,212 +6068,220 @@ $L83:
 	mov.b64 %rd114, %rd410;
 	bra.uni $L99;
 $L98:
-	rem.s64 %rd411, %rd113, %rd157;
-	setp.eq.s64 %p73, %rd157, -1;
-	selp.b64 %rd412, 0, %rd411, %p73;
-	setp.eq.s64 %p74, %rd157, 0;
-	selp.b64 %rd413, %rd113, %rd412, %p74;
-	setp.eq.s64 %p75, %rd413, 0;
-	@!%p75 bra $L101;
-	cvt.s64.s32 %rd414, %r138;
-	add.s64 %rd415, %rd414, 1;
-	mul.lo.s64 %rd416, %rd415, %rd130;
-	mad.lo.s64 %rd417, %rd416, 8, %rd128;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	cvt.s64.s32 %rd420, %r138;
-	mul.lo.s64 %rd421, %rd420, %rd130;
-	mad.lo.s64 %rd422, %rd421, 8, %rd128;
-	ld.global.nc.s64 %rd423, [%rd422+0];
-	mov.b64 %rd424, %rd423;
-	sub.s64 %rd425, %rd419, %rd424;
-	mul.lo.s64 %rd426, %rd157, %rd425;
-	add.s64 %rd427, %rd114, %rd426;
-	mov.b64 %rd114, %rd427;
+	mov.b64 %rd411, %rd157;
+	setp.ge.s64 %p73, %rd113, 4096;
+	@!%p73 bra $L101;
+	mul.lo.s64 %rd412, %rd411, 4;
+	mov.b64 %rd411, %rd412;
 $L101:
+	setp.ge.s64 %p74, %rd113, 65536;
+	@!%p74 bra $L103;
+	mul.lo.s64 %rd413, %rd411, 4;
+	mov.b64 %rd411, %rd413;
+$L103:
+	sub.s64 %rd414, %rd411, 1;
+	and.b64 %rd415, %rd113, %rd414;
+	setp.eq.s64 %p75, %rd415, 0;
+	@!%p75 bra $L105;
+	cvt.s64.s32 %rd416, %r138;
+	add.s64 %rd417, %rd416, 1;
+	mul.lo.s64 %rd418, %rd417, %rd130;
+	mad.lo.s64 %rd419, %rd418, 8, %rd128;
+	ld.global.nc.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	cvt.s64.s32 %rd422, %r138;
+	mul.lo.s64 %rd423, %rd422, %rd130;
+	mad.lo.s64 %rd424, %rd423, 8, %rd128;
+	ld.global.nc.s64 %rd425, [%rd424+0];
+	mov.b64 %rd426, %rd425;
+	sub.s64 %rd427, %rd421, %rd426;
+	mul.lo.s64 %rd428, %rd411, %rd427;
+	add.s64 %rd429, %rd114, %rd428;
+	mov.b64 %rd114, %rd429;
+$L105:
 $L99:
-	add.s64 %rd428, %rd113, 1;
-	mov.b64 %rd113, %rd428;
+	add.s64 %rd430, %rd113, 1;
+	mov.b64 %rd113, %rd430;
 $L97:
 $L80:
 $L66:
-	add.s64 %rd429, %rd316, %rd306;
-	mov.b64 %rd316, %rd429;
+	add.s64 %rd431, %rd316, %rd306;
+	mov.b64 %rd316, %rd431;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd430, %rd310;
-$L102:
-	@!%p13 bra $L106;
-	bra.uni $L104;
+	mov.b64 %rd432, %rd310;
 $L106:
+	@!%p13 bra $L110;
+	bra.uni $L108;
+$L110:
 	// block scan
-	mov.b64 %rd431, %rd430;
+	mov.b64 %rd433, %rd432;
 	mov.b32 %r139, %r3;
-$L107:
+$L111:
 	setp.hs.u32 %p76, %r139, 32;
-	@%p76 bra $L108;
-	mov.b64 {%r140, %r141}, %rd431;
+	@%p76 bra $L112;
+	mov.b64 {%r140, %r141}, %rd433;
 	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
 	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd432, {%r142, %r143};
-	@!%p77 bra $L109;
-	add.s64 %rd433, %rd432, %rd431;
-	mov.b64 %rd431, %rd433;
-$L109:
+	mov.b64 %rd434, {%r142, %r143};
+	@!%p77 bra $L113;
+	add.s64 %rd435, %rd434, %rd433;
+	mov.b64 %rd433, %rd435;
+$L113:
 	shl.b32 %r139, %r139, 1;
-	bra.uni $L107;
-$L108:
-	mov.b64 {%r144, %r145}, %rd431;
+	bra.uni $L111;
+$L112:
+	mov.b64 {%r144, %r145}, %rd433;
 	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd434, {%r146, %r147};
+	mov.b64 %rd436, {%r146, %r147};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd435, %rd434, 0, %p80;
+	selp.b64 %rd437, %rd436, 0, %p80;
 	sub.u32 %r148, %r13, %r3;
 	setp.eq.u32 %p81, %r7, %r148;
-	@!%p81 bra $L110;
-	mul.wide.u32 %rd436, %r8, 16;
-	add.s64 %rd437, %rd1, %rd436;
-	st.shared.s64 [%rd437+0], %rd431;
-$L110:
+	@!%p81 bra $L114;
+	mul.wide.u32 %rd438, %r8, 16;
+	add.s64 %rd439, %rd1, %rd438;
+	st.shared.s64 [%rd439+0], %rd433;
+$L114:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L111;
-	mov.b64 %rd438, 0;
+	@!%p82 bra $L115;
+	mov.b64 %rd440, 0;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L112;
-	mul.wide.u32 %rd439, %r7, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	ld.shared.s64 %rd441, [%rd440+0];
-	mov.b64 %rd438, %rd441;
-$L112:
-	mov.b64 {%r149, %r150}, %rd438;
+	@!%p83 bra $L116;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd440, %rd443;
+$L116:
+	mov.b64 {%r149, %r150}, %rd440;
 	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd442, {%r151, %r152};
-	@!%p84 bra $L113;
-	add.s64 %rd443, %rd442, %rd438;
-	mov.b64 %rd438, %rd443;
-$L113:
-	mov.b64 {%r153, %r154}, %rd438;
+	mov.b64 %rd444, {%r151, %r152};
+	@!%p84 bra $L117;
+	add.s64 %rd445, %rd444, %rd440;
+	mov.b64 %rd440, %rd445;
+$L117:
+	mov.b64 {%r153, %r154}, %rd440;
 	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd444, {%r155, %r156};
-	@!%p85 bra $L114;
-	add.s64 %rd445, %rd444, %rd438;
-	mov.b64 %rd438, %rd445;
-$L114:
-	mov.b64 {%r157, %r158}, %rd438;
+	mov.b64 %rd446, {%r155, %r156};
+	@!%p85 bra $L118;
+	add.s64 %rd447, %rd446, %rd440;
+	mov.b64 %rd440, %rd447;
+$L118:
+	mov.b64 {%r157, %r158}, %rd440;
 	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd446, {%r159, %r160};
-	@!%p86 bra $L115;
-	add.s64 %rd447, %rd446, %rd438;
-	mov.b64 %rd438, %rd447;
-$L115:
-	mov.b64 {%r161, %r162}, %rd438;
+	mov.b64 %rd448, {%r159, %r160};
+	@!%p86 bra $L119;
+	add.s64 %rd449, %rd448, %rd440;
+	mov.b64 %rd440, %rd449;
+$L119:
+	mov.b64 {%r161, %r162}, %rd440;
 	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
 	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd448, {%r163, %r164};
-	@!%p87 bra $L116;
-	add.s64 %rd449, %rd448, %rd438;
-	mov.b64 %rd438, %rd449;
-$L116:
-	mov.b64 {%r165, %r166}, %rd438;
+	mov.b64 %rd450, {%r163, %r164};
+	@!%p87 bra $L120;
+	add.s64 %rd451, %rd450, %rd440;
+	mov.b64 %rd440, %rd451;
+$L120:
+	mov.b64 {%r165, %r166}, %rd440;
 	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
 	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd450, {%r167, %r168};
-	@!%p88 bra $L117;
-	add.s64 %rd451, %rd450, %rd438;
-	mov.b64 %rd438, %rd451;
-$L117:
-	mov.b64 {%r169, %r170}, %rd438;
+	mov.b64 %rd452, {%r167, %r168};
+	@!%p88 bra $L121;
+	add.s64 %rd453, %rd452, %rd440;
+	mov.b64 %rd440, %rd453;
+$L121:
+	mov.b64 {%r169, %r170}, %rd440;
 	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
 	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd452, {%r171, %r172};
-	selp.b64 %rd453, %rd452, 0, %p89;
-	@!%p83 bra $L118;
-	mul.wide.u32 %rd454, %r7, 16;
-	add.s64 %rd455, %rd1, %rd454;
-	add.s64 %rd456, %rd455, 512;
-	st.shared.s64 [%rd456+0], %rd453;
-$L118:
+	mov.b64 %rd454, {%r171, %r172};
+	selp.b64 %rd455, %rd454, 0, %p89;
+	@!%p83 bra $L122;
+	mul.wide.u32 %rd456, %r7, 16;
+	add.s64 %rd457, %rd1, %rd456;
+	add.s64 %rd458, %rd457, 512;
+	st.shared.s64 [%rd458+0], %rd455;
+$L122:
 	sub.u32 %r173, %r10, 1;
 	setp.eq.u32 %p90, %r7, %r173;
-	@!%p90 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd438;
-$L119:
-$L111:
+	@!%p90 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd440;
+$L123:
+$L115:
 	bar.sync 0;
-	mul.wide.u32 %rd457, %r8, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	add.s64 %rd459, %rd458, 512;
-	ld.shared.s64 %rd460, [%rd459+0];
-	add.s64 %rd461, %rd460, %rd435;
-	ld.shared.s64 %rd462, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd461;
+	mul.wide.u32 %rd459, %r8, 16;
+	add.s64 %rd460, %rd1, %rd459;
+	add.s64 %rd461, %rd460, 512;
+	ld.shared.s64 %rd462, [%rd461+0];
+	add.s64 %rd463, %rd462, %rd437;
+	ld.shared.s64 %rd464, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd463;
 	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd463, {%r176, %r177};
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, %rd463;
+	mov.b64 %rd465, {%r176, %r177};
 	mov.b64 %rd466, %rd464;
 	mov.b64 %rd467, %rd465;
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
 	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, 0;
-	cvt.u64.u32 %rd472, %r2;
-	setp.eq.s64 %p92, %rd472, 0;
-	setp.gt.s64 %p93, %rd470, 0;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, 0;
+	cvt.u64.u32 %rd474, %r2;
+	setp.eq.s64 %p92, %rd474, 0;
+	setp.gt.s64 %p93, %rd472, 0;
 	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L121;
-	atom.global.add.u64 %rd473, [%rd147], %rd470;
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd471, %rd474;
-$L121:
-	cvt.u64.u32 %rd475, %r2;
-	setp.eq.s64 %p95, %rd475, 0;
+	@!%p94 bra $L125;
+	atom.global.add.u64 %rd475, [%rd147], %rd472;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd473, %rd476;
+$L125:
+	cvt.u64.u32 %rd477, %r2;
+	setp.eq.s64 %p95, %rd477, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
-	@!%p97 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd471;
-$L122:
+	@!%p97 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd473;
+$L126:
 	bar.sync 0;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd471, %rd477;
-	add.s64 %rd478, %rd471, %rd469;
+	ld.shared.s64 %rd478, [%rd1+1024];
 	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, 0;
-$L123:
-	setp.lt.s64 %p98, %rd480, %rd430;
-	not.pred %p99, %p98;
-	@!%p99 bra $L127;
-	bra.uni $L125;
+	mov.b64 %rd473, %rd479;
+	add.s64 %rd480, %rd473, %rd471;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, 0;
 $L127:
-	mul.lo.s64 %rd481, %rd480, %rd172;
-	mad.lo.s64 %rd482, %rd481, 4, %rd170;
-	ld.shared.s32 %r178, [%rd482+0];
+	setp.lt.s64 %p98, %rd482, %rd432;
+	not.pred %p99, %p98;
+	@!%p99 bra $L131;
+	bra.uni $L129;
+$L131:
+	mul.lo.s64 %rd483, %rd482, %rd172;
+	mad.lo.s64 %rd484, %rd483, 4, %rd170;
+	ld.shared.s32 %r178, [%rd484+0];
 	mov.b32 %r179, %r178;
-	add.s64 %rd483, %rd479, %rd480;
-	mul.lo.s64 %rd484, %rd483, %rd146;
-	mad.lo.s64 %rd485, %rd484, 4, %rd144;
-	st.global.s32 [%rd485+0], %r179;
-$L124:
-	add.s64 %rd486, %rd480, 1;
-	mov.b64 %rd480, %rd486;
-	bra.uni $L123;
-$L125:
-	bra.uni $L104;
-$L103:
-	bra.uni $L102;
-$L104:
+	add.s64 %rd485, %rd481, %rd482;
+	mul.lo.s64 %rd486, %rd485, %rd146;
+	mad.lo.s64 %rd487, %rd486, 4, %rd144;
+	st.global.s32 [%rd487+0], %r179;
+$L128:
+	add.s64 %rd488, %rd482, 1;
+	mov.b64 %rd482, %rd488;
+	bra.uni $L127;
+$L129:
+	bra.uni $L108;
+$L107:
+	bra.uni $L106;
+$L108:
 $L54:
-	add.s64 %rd487, %rd309, %rd308;
-	mov.b64 %rd309, %rd487;
+	add.s64 %rd489, %rd309, %rd308;
+	mov.b64 %rd309, %rd489;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -6249,161 +6289,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd488, %rd113;
-	mov.b64 %rd489, %rd114;
+	mov.b64 %rd490, %rd113;
+	mov.b64 %rd491, %rd114;
 	// block reduction
 	mov.b32 %r180, 1;
 	sub.u32 %r181, %r13, 1;
 	mov.b32 %r182, %r3;
-$L128:
+$L132:
 	setp.hs.u32 %p100, %r182, 32;
-	@%p100 bra $L129;
-	mov.b64 {%r183, %r184}, %rd488;
+	@%p100 bra $L133;
+	mov.b64 {%r183, %r184}, %rd490;
 	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd490, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd489;
+	mov.b64 %rd492, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd491;
 	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd491, {%r189, %r190};
-	@!%p101 bra $L130;
+	mov.b64 %rd493, {%r189, %r190};
+	@!%p101 bra $L134;
 	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L132;
-	setp.lt.s64 %p103, %rd490, %rd488;
-	setp.eq.s64 %p104, %rd490, %rd488;
-	setp.lt.s64 %p105, %rd491, %rd489;
+	@%p102 bra.uni $L136;
+	setp.lt.s64 %p103, %rd492, %rd490;
+	setp.eq.s64 %p104, %rd492, %rd490;
+	setp.lt.s64 %p105, %rd493, %rd491;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd492, %rd490, %rd488, %p107;
-	selp.b64 %rd493, %rd491, %rd489, %p107;
-	mov.b64 %rd488, %rd492;
-	mov.b64 %rd489, %rd493;
-	bra.uni $L131;
-$L132:
+	selp.b64 %rd494, %rd492, %rd490, %p107;
+	selp.b64 %rd495, %rd493, %rd491, %p107;
+	mov.b64 %rd490, %rd494;
+	mov.b64 %rd491, %rd495;
+	bra.uni $L135;
+$L136:
 	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L133;
-	setp.gt.s64 %p109, %rd490, %rd488;
-	setp.eq.s64 %p110, %rd490, %rd488;
-	setp.lt.s64 %p111, %rd491, %rd489;
+	@%p108 bra.uni $L137;
+	setp.gt.s64 %p109, %rd492, %rd490;
+	setp.eq.s64 %p110, %rd492, %rd490;
+	setp.lt.s64 %p111, %rd493, %rd491;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd494, %rd490, %rd488, %p113;
-	selp.b64 %rd495, %rd491, %rd489, %p113;
-	mov.b64 %rd488, %rd494;
-	mov.b64 %rd489, %rd495;
-	bra.uni $L131;
-$L133:
-	mov.b64 %rd496, %rd488;
-	mov.b64 %rd497, %rd489;
+	selp.b64 %rd496, %rd492, %rd490, %p113;
+	selp.b64 %rd497, %rd493, %rd491, %p113;
+	mov.b64 %rd490, %rd496;
+	mov.b64 %rd491, %rd497;
+	bra.uni $L135;
+$L137:
 	mov.b64 %rd498, %rd490;
 	mov.b64 %rd499, %rd491;
-	mov.b64 %rd500, %rd496;
-	mov.b64 %rd501, %rd497;
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
 	mov.b64 %rd502, %rd498;
 	mov.b64 %rd503, %rd499;
-	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
-	add.s64 %rd506, %rd500, %rd504;
-	mov.b64 %rd500, %rd506;
-	add.s64 %rd507, %rd501, %rd505;
-	mov.b64 %rd501, %rd507;
-$L134:
-	mov.b64 %rd488, %rd500;
-	mov.b64 %rd489, %rd501;
-$L131:
-$L130:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L135;
-	mul.wide.u32 %rd508, %r8, 16;
-	add.s64 %rd509, %rd1, %rd508;
-	st.shared.s64 [%rd509+0], %rd488;
-	st.shared.s64 [%rd509+8], %rd489;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd507, %rd505;
+	add.s64 %rd508, %rd502, %rd506;
+	mov.b64 %rd502, %rd508;
+	add.s64 %rd509, %rd503, %rd507;
+	mov.b64 %rd503, %rd509;
+$L138:
+	mov.b64 %rd490, %rd502;
+	mov.b64 %rd491, %rd503;
 $L135:
+$L134:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L132;
+$L133:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L139;
+	mul.wide.u32 %rd510, %r8, 16;
+	add.s64 %rd511, %rd1, %rd510;
+	st.shared.s64 [%rd511+0], %rd490;
+	st.shared.s64 [%rd511+8], %rd491;
+$L139:
 	bar.sync 0;
 	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L136;
+	@!%p115 bra $L140;
 	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L137;
-	mul.wide.u32 %rd510, %r7, 16;
-	add.s64 %rd511, %rd1, %rd510;
-	ld.shared.s64 %rd512, [%rd511+0];
-	ld.shared.s64 %rd513, [%rd511+8];
-	mov.b64 %rd488, %rd512;
-	mov.b64 %rd489, %rd513;
-$L137:
+	@!%p116 bra $L141;
+	mul.wide.u32 %rd512, %r7, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	ld.shared.s64 %rd514, [%rd513+0];
+	ld.shared.s64 %rd515, [%rd513+8];
+	mov.b64 %rd490, %rd514;
+	mov.b64 %rd491, %rd515;
+$L141:
 	sub.u32 %r191, %r10, 1;
 	mov.b32 %r192, %r180;
-$L138:
+$L142:
 	setp.hs.u32 %p117, %r192, 32;
-	@%p117 bra $L139;
-	mov.b64 {%r193, %r194}, %rd488;
+	@%p117 bra $L143;
+	mov.b64 {%r193, %r194}, %rd490;
 	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd514, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd489;
+	mov.b64 %rd516, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd491;
 	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd515, {%r199, %r200};
-	@!%p118 bra $L140;
+	mov.b64 %rd517, {%r199, %r200};
+	@!%p118 bra $L144;
 	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L142;
-	setp.lt.s64 %p120, %rd514, %rd488;
-	setp.eq.s64 %p121, %rd514, %rd488;
-	setp.lt.s64 %p122, %rd515, %rd489;
+	@%p119 bra.uni $L146;
+	setp.lt.s64 %p120, %rd516, %rd490;
+	setp.eq.s64 %p121, %rd516, %rd490;
+	setp.lt.s64 %p122, %rd517, %rd491;
 	and.pred %p123, %p121, %p122;
 	or.pred %p124, %p120, %p123;
-	selp.b64 %rd516, %rd514, %rd488, %p124;
-	selp.b64 %rd517, %rd515, %rd489, %p124;
-	mov.b64 %rd488, %rd516;
-	mov.b64 %rd489, %rd517;
-	bra.uni $L141;
-$L142:
+	selp.b64 %rd518, %rd516, %rd490, %p124;
+	selp.b64 %rd519, %rd517, %rd491, %p124;
+	mov.b64 %rd490, %rd518;
+	mov.b64 %rd491, %rd519;
+	bra.uni $L145;
+$L146:
 	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L143;
-	setp.gt.s64 %p126, %rd514, %rd488;
-	setp.eq.s64 %p127, %rd514, %rd488;
-	setp.lt.s64 %p128, %rd515, %rd489;
+	@%p125 bra.uni $L147;
+	setp.gt.s64 %p126, %rd516, %rd490;
+	setp.eq.s64 %p127, %rd516, %rd490;
+	setp.lt.s64 %p128, %rd517, %rd491;
 	and.pred %p129, %p127, %p128;
 	or.pred %p130, %p126, %p129;
-	selp.b64 %rd518, %rd514, %rd488, %p130;
-	selp.b64 %rd519, %rd515, %rd489, %p130;
-	mov.b64 %rd488, %rd518;
-	mov.b64 %rd489, %rd519;
-	bra.uni $L141;
-$L143:
-	mov.b64 %rd520, %rd488;
-	mov.b64 %rd521, %rd489;
-	mov.b64 %rd522, %rd514;
-	mov.b64 %rd523, %rd515;
-	mov.b64 %rd500, %rd520;
-	mov.b64 %rd501, %rd521;
+	selp.b64 %rd520, %rd516, %rd490, %p130;
+	selp.b64 %rd521, %rd517, %rd491, %p130;
+	mov.b64 %rd490, %rd520;
+	mov.b64 %rd491, %rd521;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd522, %rd490;
+	mov.b64 %rd523, %rd491;
+	mov.b64 %rd524, %rd516;
+	mov.b64 %rd525, %rd517;
 	mov.b64 %rd502, %rd522;
 	mov.b64 %rd503, %rd523;
-	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
-	add.s64 %rd524, %rd500, %rd504;
-	mov.b64 %rd500, %rd524;
-	add.s64 %rd525, %rd501, %rd505;
-	mov.b64 %rd501, %rd525;
-$L144:
-	mov.b64 %rd488, %rd500;
-	mov.b64 %rd489, %rd501;
-$L141:
-$L140:
-	shl.b32 %r192, %r192, 1;
-	bra.uni $L138;
-$L139:
-$L136:
-	mul.wide.u32 %rd526, %r29, 16;
-	add.s64 %rd527, %rd11, %rd526;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L145;
-	st.global.s64 [%rd527+0], %rd488;
-	st.global.s64 [%rd527+8], %rd489;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd525;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd507, %rd505;
+	add.s64 %rd526, %rd502, %rd506;
+	mov.b64 %rd502, %rd526;
+	add.s64 %rd527, %rd503, %rd507;
+	mov.b64 %rd503, %rd527;
+$L148:
+	mov.b64 %rd490, %rd502;
+	mov.b64 %rd491, %rd503;
 $L145:
+$L144:
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L142;
+$L143:
+$L140:
+	mul.wide.u32 %rd528, %r29, 16;
+	add.s64 %rd529, %rd11, %rd528;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L149;
+	st.global.s64 [%rd529+0], %rd490;
+	st.global.s64 [%rd529+8], %rd491;
+$L149:
 	ret;
 }
 
@@ -7000,7 +7040,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:7004
+//line gokkos_kernels_gen.go:7044
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7008,7 +7048,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:7012
+//line gokkos_kernels_gen.go:7052
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -7030,7 +7070,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 				k.Dist.AtomicStore(int(s), 0)
 				gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 			}
-//line gokkos_kernels_gen.go:7034
+//line gokkos_kernels_gen.go:7074
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7040,7 +7080,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 		}
-//line gokkos_kernels_gen.go:7044
+//line gokkos_kernels_gen.go:7084
 		return
 	}
 	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -7051,7 +7091,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7055
+//line gokkos_kernels_gen.go:7095
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7061,7 +7101,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7065
+//line gokkos_kernels_gen.go:7105
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -7107,6 +7147,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:7111
+//line gokkos_kernels_gen.go:7151
 	return gokkosN
 }
