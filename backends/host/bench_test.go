@@ -179,3 +179,28 @@ func BenchmarkScanSerial(b *testing.B) {
 	b.ReportMetric(16*scanN*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
 	b.ReportMetric(scanN*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gelem/s")
 }
+
+// BenchmarkFill clears a view of triadN float64 elements with portable.Fill: every worker
+// writes a piece.
+func BenchmarkFill(b *testing.B) {
+	s := newSpace(b)
+	x := views.New1D[float64]("x", triadN)
+	for b.Loop() {
+		if err := portable.Fill(s, "fill", x, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(8*triadN*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+}
+
+// BenchmarkFillSerial clears the same view with views.View1D.Fill, on the calling goroutine:
+// the baseline of BenchmarkFill.
+func BenchmarkFillSerial(b *testing.B) {
+	x := views.New1D[float64]("x", triadN)
+	for b.Loop() {
+		if err := x.Fill(1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(8*triadN*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+}
