@@ -50,8 +50,9 @@ type BFS struct {
 	ran     bool
 }
 
-// New prepares a search over g: it allocates the level and parent arrays, a visited bitmap
-// and the worklist in g's space (O(N) memory). For direction-optimizing searches on a graph
+// New prepares a search over g: it allocates the level and parent arrays, the packed
+// level-and-parent words that searches claim (8 bytes per vertex), a visited bitmap and the
+// worklist in g's space (O(N) memory: about 16 bytes per vertex, plus the worklist's). For direction-optimizing searches on a graph
 // that is not symmetric the first pull step builds the transpose (dgraph.Graph.In). Errors
 // are bad options or failed allocations.
 func New(g *dgraph.Graph, opt Options) (*BFS, error) {
