@@ -1,8 +1,6 @@
 package portable
 
 import (
-	"fmt"
-
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/internal/profile"
 	"github.com/gokkos/gokkos/views"
@@ -43,7 +41,7 @@ func fill[T views.Scalar](s execspace.Space, v views.View1D[T], x T) error {
 		return v.Fill(x)
 	}
 	if sp := v.Space(); sp != nil && !sp.HostAccessible() {
-		return fmt.Errorf("view %q lives in %s memory, which the host space cannot address; run on the space that owns it or copy it to host memory with views.DeepCopy", v.Label(), sp.Name())
+		return notHostAccessible(v.Label(), sp.Name())
 	}
 	n := v.Len()
 	data := v.Span(0, n)

@@ -86,10 +86,15 @@ func checkHostViews[K any](k *K) error {
 			return fmt.Errorf("kernel field %s: view %q was freed", f.name, h.Label)
 		}
 		if !h.Space.HostAccessible() {
-			return fmt.Errorf("kernel field %s: view %q lives in %s memory, which the host space cannot address; run on the space that owns it or copy it to host memory with views.DeepCopy", f.name, h.Label, h.Space.Name())
+			return fmt.Errorf("kernel field %s: %w", f.name, notHostAccessible(h.Label, h.Space.Name()))
 		}
 	}
 	return nil
+}
+
+// notHostAccessible is the error of a view in memory that the host space cannot address.
+func notHostAccessible(label, space string) error {
+	return fmt.Errorf("view %q lives in %s memory, which the host space cannot address; run on the space that owns it or copy it to host memory with views.DeepCopy", label, space)
 }
 
 // deviceLaunch fills in l.Kernel and l.Args for kernel k of type K on device space d.
