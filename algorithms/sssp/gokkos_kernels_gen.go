@@ -43706,11 +43706,12 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 	gokkosAccV := *acc
 	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
 	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
-	gokkosG2 := k.Mark.Span(0, k.Mark.Len())
-	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Mark.Len() == 0) {
+	gokkosG2 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG3 := k.Mark.Span(0, k.Mark.Len())
+	if (gokkosG0 != nil || k.Dist.I.Len() == 0) && (gokkosG1 != nil || k.Dist.F.Len() == 0) && (gokkosG2 != nil || k.Pending.Len() == 0) && (gokkosG3 != nil || k.Mark.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Dist.I, k.Dist.F, k.Mark)
+				gokkosimpl.RepanicIndex(gokkosR, k.Dist.I, k.Dist.F, k.Pending, k.Mark)
 			}
 		}()
 		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -43723,14 +43724,14 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 						m = markNear
 					} else {
 						gokkosAccV = min(gokkosAccV, d)
-						if k.Pending.AtomicExchange(int(v), 1) != 1 {
+						if gokkosimpl.AtomicExchangeInt32(&gokkosG2[int(v)], 1) != 1 {
 							m = markFar
 						}
 					}
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43734
+//line gokkos_kernels_gen.go:43735
 			*acc = gokkosAccV
 			return
 		}
@@ -43742,14 +43743,14 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 					m = markNear
 				} else {
 					gokkosAccV = min(gokkosAccV, d)
-					if k.Pending.AtomicExchange(int(v), 1) != 1 {
+					if gokkosimpl.AtomicExchangeInt32(&gokkosG2[int(v)], 1) != 1 {
 						m = markFar
 					}
 				}
 			}
-			gokkosG2[s] = m
+			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:43753
+//line gokkos_kernels_gen.go:43754
 		*acc = gokkosAccV
 		return
 	}
@@ -43770,7 +43771,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43774
+//line gokkos_kernels_gen.go:43775
 		*acc = gokkosAccV
 		return
 	}
@@ -43789,7 +43790,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43793
+//line gokkos_kernels_gen.go:43794
 	*acc = gokkosAccV
 }
 
@@ -43806,7 +43807,7 @@ func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43810
+//line gokkos_kernels_gen.go:43811
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -43841,7 +43842,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43845
+//line gokkos_kernels_gen.go:43846
 			*acc = gokkosAccV
 			return
 		}
@@ -43861,7 +43862,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:43865
+//line gokkos_kernels_gen.go:43866
 		*acc = gokkosAccV
 		return
 	}
@@ -43883,7 +43884,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43887
+//line gokkos_kernels_gen.go:43888
 		*acc = gokkosAccV
 		return
 	}
@@ -43903,7 +43904,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43907
+//line gokkos_kernels_gen.go:43908
 	*acc = gokkosAccV
 }
 
@@ -43920,7 +43921,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43924
+//line gokkos_kernels_gen.go:43925
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -43956,7 +43957,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:43960
+//line gokkos_kernels_gen.go:43961
 			*acc = gokkosAccV
 			return
 		}
@@ -43979,7 +43980,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43983
+//line gokkos_kernels_gen.go:43984
 		*acc = gokkosAccV
 		return
 	}
@@ -44004,7 +44005,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44008
+//line gokkos_kernels_gen.go:44009
 		*acc = gokkosAccV
 		return
 	}
@@ -44027,7 +44028,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:44031
+//line gokkos_kernels_gen.go:44032
 	*acc = gokkosAccV
 }
 
@@ -44050,7 +44051,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:44054
+//line gokkos_kernels_gen.go:44055
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44061,7 +44062,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:44065
+//line gokkos_kernels_gen.go:44066
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44077,7 +44078,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44081
+//line gokkos_kernels_gen.go:44082
 		*acc = gokkosAccV
 		return
 	}
@@ -44089,7 +44090,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44093
+//line gokkos_kernels_gen.go:44094
 	*acc = gokkosAccV
 }
 
@@ -44123,7 +44124,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44127
+//line gokkos_kernels_gen.go:44128
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44141,7 +44142,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44145
+//line gokkos_kernels_gen.go:44146
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44177,7 +44178,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44181
+//line gokkos_kernels_gen.go:44182
 			*acc = gokkosAccV
 			return
 		}
@@ -44197,7 +44198,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44201
+//line gokkos_kernels_gen.go:44202
 		*acc = gokkosAccV
 		return
 	}
@@ -44220,7 +44221,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44224
+//line gokkos_kernels_gen.go:44225
 		*acc = gokkosAccV
 		return
 	}
@@ -44240,7 +44241,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44244
+//line gokkos_kernels_gen.go:44245
 	*acc = gokkosAccV
 }
 
@@ -44280,7 +44281,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44284
+//line gokkos_kernels_gen.go:44285
 			*acc = gokkosAccV
 			return
 		}
@@ -44303,7 +44304,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44307
+//line gokkos_kernels_gen.go:44308
 		*acc = gokkosAccV
 		return
 	}
@@ -44329,7 +44330,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44333
+//line gokkos_kernels_gen.go:44334
 		*acc = gokkosAccV
 		return
 	}
@@ -44352,7 +44353,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44356
+//line gokkos_kernels_gen.go:44357
 	*acc = gokkosAccV
 }
 
@@ -44368,7 +44369,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44372
+//line gokkos_kernels_gen.go:44373
 		*acc = gokkosAccV
 		return
 	}
@@ -44379,7 +44380,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44383
+//line gokkos_kernels_gen.go:44384
 	*acc = gokkosAccV
 }
 
@@ -44392,14 +44393,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44396
+//line gokkos_kernels_gen.go:44397
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44403
+//line gokkos_kernels_gen.go:44404
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44416,7 +44417,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44420
+//line gokkos_kernels_gen.go:44421
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44428,7 +44429,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44432
+//line gokkos_kernels_gen.go:44433
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44467,7 +44468,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44471
+//line gokkos_kernels_gen.go:44472
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44492,7 +44493,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44496
+//line gokkos_kernels_gen.go:44497
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44519,7 +44520,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44523
+//line gokkos_kernels_gen.go:44524
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44544,7 +44545,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44548
+//line gokkos_kernels_gen.go:44549
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44561,14 +44562,14 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44565
+//line gokkos_kernels_gen.go:44566
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44572
+//line gokkos_kernels_gen.go:44573
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44580,7 +44581,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44584
+//line gokkos_kernels_gen.go:44585
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44601,7 +44602,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44605
+//line gokkos_kernels_gen.go:44606
 			*acc = gokkosAccV
 			return
 		}
@@ -44609,7 +44610,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44613
+//line gokkos_kernels_gen.go:44614
 		*acc = gokkosAccV
 		return
 	}
@@ -44618,7 +44619,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44622
+//line gokkos_kernels_gen.go:44623
 		*acc = gokkosAccV
 		return
 	}
@@ -44626,7 +44627,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44630
+//line gokkos_kernels_gen.go:44631
 	*acc = gokkosAccV
 }
 
@@ -44643,7 +44644,7 @@ func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44647
+//line gokkos_kernels_gen.go:44648
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44680,7 +44681,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44684
+//line gokkos_kernels_gen.go:44685
 			*acc = gokkosAccV
 			return
 		}
@@ -44701,7 +44702,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44705
+//line gokkos_kernels_gen.go:44706
 		*acc = gokkosAccV
 		return
 	}
@@ -44724,7 +44725,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44728
+//line gokkos_kernels_gen.go:44729
 		*acc = gokkosAccV
 		return
 	}
@@ -44745,7 +44746,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44749
+//line gokkos_kernels_gen.go:44750
 	*acc = gokkosAccV
 }
 
@@ -44762,11 +44763,43 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44766
+//line gokkos_kernels_gen.go:44767
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	gokkosG0 := k.Pending.Span(0, k.Pending.Len())
+	gokkosG1 := k.Mark.Span(0, k.Mark.Len())
+	if (gokkosG0 != nil || k.Pending.Len() == 0) && (gokkosG1 != nil || k.Mark.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Pending, k.Mark)
+			}
+		}()
+		if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				s := gokkosLo + gokkosJ
+//line kernels.go:137
+				var m int32
+				if v := k.In.Vertex(s); v >= 0 && gokkosimpl.AtomicExchangeInt32(&gokkosG0[int(v)], 1) == 0 {
+					m = 1
+				}
+				gokkosS0[gokkosJ] = m
+			}
+//line gokkos_kernels_gen.go:44790
+			return
+		}
+		for s := gokkosLo; s < gokkosHi; s++ {
+//line kernels.go:137
+			var m int32
+			if v := k.In.Vertex(s); v >= 0 && gokkosimpl.AtomicExchangeInt32(&gokkosG0[int(v)], 1) == 0 {
+				m = 1
+			}
+			gokkosG1[s] = m
+		}
+//line gokkos_kernels_gen.go:44801
+		return
+	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
@@ -44777,7 +44810,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44781
+//line gokkos_kernels_gen.go:44814
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44788,7 +44821,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44792
+//line gokkos_kernels_gen.go:44825
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44815,7 +44848,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44819
+//line gokkos_kernels_gen.go:44852
 			*acc = gokkosAccV
 			return
 		}
@@ -44829,7 +44862,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44833
+//line gokkos_kernels_gen.go:44866
 		*acc = gokkosAccV
 		return
 	}
@@ -44845,7 +44878,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44849
+//line gokkos_kernels_gen.go:44882
 		*acc = gokkosAccV
 		return
 	}
@@ -44859,7 +44892,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44863
+//line gokkos_kernels_gen.go:44896
 	*acc = gokkosAccV
 }
 
@@ -44872,7 +44905,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44876
+//line gokkos_kernels_gen.go:44909
 		*acc = gokkosAccV
 		return
 	}
@@ -44880,7 +44913,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44884
+//line gokkos_kernels_gen.go:44917
 	*acc = gokkosAccV
 }
 
@@ -44893,7 +44926,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44897
+//line gokkos_kernels_gen.go:44930
 		*acc = gokkosAccV
 		return
 	}
@@ -44901,7 +44934,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44905
+//line gokkos_kernels_gen.go:44938
 	*acc = gokkosAccV
 }
 
@@ -44916,7 +44949,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44920
+//line gokkos_kernels_gen.go:44953
 		*acc = gokkosAccV
 		return
 	}
@@ -44926,7 +44959,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44930
+//line gokkos_kernels_gen.go:44963
 	*acc = gokkosAccV
 }
 
@@ -44941,7 +44974,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44945
+//line gokkos_kernels_gen.go:44978
 		*acc = gokkosAccV
 		return
 	}
@@ -44951,7 +44984,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44955
+//line gokkos_kernels_gen.go:44988
 	*acc = gokkosAccV
 }
 
@@ -44966,7 +44999,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:44970
+//line gokkos_kernels_gen.go:45003
 		*acc = gokkosAccV
 		return
 	}
@@ -44976,7 +45009,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:44980
+//line gokkos_kernels_gen.go:45013
 	*acc = gokkosAccV
 }
 
@@ -44991,7 +45024,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:44995
+//line gokkos_kernels_gen.go:45028
 		*acc = gokkosAccV
 		return
 	}
@@ -45001,7 +45034,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:45005
+//line gokkos_kernels_gen.go:45038
 	*acc = gokkosAccV
 }
 
@@ -45017,7 +45050,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45021
+//line gokkos_kernels_gen.go:45054
 		*acc = gokkosAccV
 		return
 	}
@@ -45027,7 +45060,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45031
+//line gokkos_kernels_gen.go:45064
 	*acc = gokkosAccV
 }
 
@@ -45084,7 +45117,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:45088
+//line gokkos_kernels_gen.go:45121
 			*acc = gokkosAccV
 			return
 		}
@@ -45123,7 +45156,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45127
+//line gokkos_kernels_gen.go:45160
 		*acc = gokkosAccV
 		return
 	}
@@ -45163,7 +45196,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45167
+//line gokkos_kernels_gen.go:45200
 		*acc = gokkosAccV
 		return
 	}
@@ -45202,7 +45235,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45206
+//line gokkos_kernels_gen.go:45239
 	*acc = gokkosAccV
 }
 
@@ -45219,7 +45252,7 @@ func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45223
+//line gokkos_kernels_gen.go:45256
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -45245,17 +45278,17 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
 					d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
 					if d < k.W {
-						if k.Pending.AtomicExchange(v, 1) == k.Later {
+						if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], 1) == k.Later {
 							m = markFar
 							gokkosAccV = min(gokkosAccV, d)
 						}
-					} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+					} else if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], k.Next) == k.Later {
 						m = markLater
 					}
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45259
+//line gokkos_kernels_gen.go:45292
 			*acc = gokkosAccV
 			return
 		}
@@ -45266,17 +45299,17 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
 				d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
 				if d < k.W {
-					if k.Pending.AtomicExchange(v, 1) == k.Later {
+					if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], 1) == k.Later {
 						m = markFar
 						gokkosAccV = min(gokkosAccV, d)
 					}
-				} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+				} else if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], k.Next) == k.Later {
 					m = markLater
 				}
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45280
+//line gokkos_kernels_gen.go:45313
 		*acc = gokkosAccV
 		return
 	}
@@ -45299,7 +45332,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45303
+//line gokkos_kernels_gen.go:45336
 		*acc = gokkosAccV
 		return
 	}
@@ -45320,7 +45353,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45324
+//line gokkos_kernels_gen.go:45357
 	*acc = gokkosAccV
 }
 
@@ -45337,7 +45370,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45341
+//line gokkos_kernels_gen.go:45374
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -45361,7 +45394,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45365
+//line gokkos_kernels_gen.go:45398
 			*acc = gokkosAccV
 			return
 		}
@@ -45372,7 +45405,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45376
+//line gokkos_kernels_gen.go:45409
 		*acc = gokkosAccV
 		return
 	}
@@ -45384,7 +45417,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45388
+//line gokkos_kernels_gen.go:45421
 		*acc = gokkosAccV
 		return
 	}
@@ -45395,7 +45428,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45399
+//line gokkos_kernels_gen.go:45432
 	*acc = gokkosAccV
 }
 
@@ -45412,7 +45445,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45416
+//line gokkos_kernels_gen.go:45449
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45452,7 +45485,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45456
+//line gokkos_kernels_gen.go:45489
 			*acc = gokkosAccV
 			return
 		}
@@ -45477,7 +45510,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45481
+//line gokkos_kernels_gen.go:45514
 		*acc = gokkosAccV
 		return
 	}
@@ -45504,7 +45537,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45508
+//line gokkos_kernels_gen.go:45541
 		*acc = gokkosAccV
 		return
 	}
@@ -45529,7 +45562,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45533
+//line gokkos_kernels_gen.go:45566
 	*acc = gokkosAccV
 }
 
@@ -45580,7 +45613,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45584
+//line gokkos_kernels_gen.go:45617
 	return gokkosN
 }
 
@@ -45640,7 +45673,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45644
+//line gokkos_kernels_gen.go:45677
 	return gokkosN
 }
 
@@ -45700,7 +45733,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45704
+//line gokkos_kernels_gen.go:45737
 	return gokkosN
 }
 
@@ -45727,8 +45760,12 @@ func gokkosHostLoop47(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gok
 	if gokkosS4 == nil && o.State.Len() > 0 {
 		return -1
 	}
-	gokkosS5 := o.Far.Span(0, o.Far.Len())
-	if gokkosS5 == nil && o.Far.Len() > 0 {
+	gokkosS5 := o.Pending.Span(0, o.Pending.Len())
+	if gokkosS5 == nil && o.Pending.Len() > 0 {
+		return -1
+	}
+	gokkosS6 := o.Far.Span(0, o.Far.Len())
+	if gokkosS6 == nil && o.Far.Len() > 0 {
 		return -1
 	}
 	_ = o
@@ -45809,9 +45846,9 @@ gokkosNext:
 			gokkosimpl.AtomicMinInt64(&gokkosS4[1], key)
 //line near.go:64
 		}
-		if o.Pending.AtomicExchange(int(v), 1) != 1 {
+		if gokkosimpl.AtomicExchangeInt32(&gokkosS5[int(v)], 1) != 1 {
 //line near.go:65
-			gokkosS5[int(o.State.AtomicAdd(0, 1))] = v
+			gokkosS6[int(o.State.AtomicAdd(0, 1))] = v
 //line near.go:67
 		}
 //line near.go:67
@@ -45828,6 +45865,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45832
+//line gokkos_kernels_gen.go:45869
 	return gokkosN
 }

@@ -44,3 +44,43 @@ func TestHostVisitLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestHostVisitLoopNear checks the generated visit loop of nearRelax, whose split of the far
+// vertices takes an atomic exchange of their pending flags, against calls of Visit: the same
+// near targets, distances, flags, far pile and state.
+func TestHostVisitLoopNear(t *testing.T) {
+	visit, ok := portable.HostVisit[nearRelax, frontier.PushFused[nearRelax]]()
+	if !ok {
+		t.Fatal("no generated visit loop for nearRelax; run go generate")
+	}
+	adj := []int32{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 7, 8}
+	w := []uint32{7, 2, 9, 1, 8, 2, 8, 1, 8, 0, 30, 3}
+	start := []uint32{1, 20, 9, 12, infInt, 13, 0, 40, 2, infInt}
+	// Vertex 7 is in the far pile already (its flag is 1).
+	pending := []int32{0, 0, 0, 0, 0, 0, 0, 1, 0, 0}
+	mk := func() nearRelax {
+		return nearRelax{IW: views.Wrap1D("w", slices.Clone(w)), IDist: views.Wrap1D("dist", slices.Clone(start)), Int: true, T: 9,
+			Pending: views.Wrap1D("pending", slices.Clone(pending)), Far: views.Wrap1D("far", make([]int32, 10)),
+			State: views.Wrap1D("state", []int64{0, noFar})}
+	}
+	ref, got := mk(), mk()
+	var want []int32
+	for j, v := range adj {
+		if ref.Visit(0, v, int64(j)) {
+			want = append(want, v)
+		}
+	}
+	hits := make([]int32, len(adj))
+	n := visit(&got, 0, adj, 0, hits)
+	if !slices.Equal(hits[:max(n, 0)], want) {
+		t.Errorf("near %v, want %v", hits[:max(n, 0)], want)
+	}
+	if !slices.Equal(got.IDist.Data(), ref.IDist.Data()) || !slices.Equal(got.Pending.Data(), ref.Pending.Data()) ||
+		!slices.Equal(got.Far.Data(), ref.Far.Data()) || !slices.Equal(got.State.Data(), ref.State.Data()) {
+		t.Errorf("distances %v flags %v far %v state %v, want %v %v %v %v", got.IDist.Data(), got.Pending.Data(), got.Far.Data(), got.State.Data(),
+			ref.IDist.Data(), ref.Pending.Data(), ref.Far.Data(), ref.State.Data())
+	}
+	if ref.State.At(0) == 0 || len(want) == 0 {
+		t.Errorf("the case lacks near (%v) or far (%d) targets", want, ref.State.At(0))
+	}
+}

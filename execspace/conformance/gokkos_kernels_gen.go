@@ -11018,7 +11018,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 			k.F64.AtomicAdd(0, 0.25)
 			gokkosimpl.AtomicMinFloat64(&gokkosG5[1], float64(i))
 			k.F64.AtomicMax(2, float64(i))
-			k.I32.AtomicExchange(4, 7)
+			gokkosimpl.AtomicExchangeInt32(&gokkosG1[4], 7)
 			if gokkosimpl.AtomicCompareAndSwapInt64(&gokkosG2[3], 0, int64(i)+1) {
 				gokkosimpl.AtomicAddInt32(&gokkosG1[5], 1)
 			}

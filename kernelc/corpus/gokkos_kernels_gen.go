@@ -19436,12 +19436,12 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 	gokkosG3 := k.Bits.Span(0, k.Bits.Len())
 	gokkosG4 := k.F.Span(0, k.F.Len())
 	gokkosG5 := k.F32.Span(0, k.F32.Len())
-	gokkosG6 := k.Old.Span(0, k.Old.Len())
-	gokkosG7 := k.Cell.Span(0, k.Cell.Len())
-	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Hist.Len() == 0) && (gokkosG2 != nil || k.Shared.Len() == 0) && (gokkosG3 != nil || k.Bits.Len() == 0) && (gokkosG4 != nil || k.F.Len() == 0) && (gokkosG5 != nil || k.F32.Len() == 0) && (gokkosG6 != nil || k.Old.Len() == 0) && (gokkosG7 != nil || k.Cell.Len() == 0) {
+	gokkosG6 := k.Cell.Span(0, k.Cell.Len())
+	gokkosG7 := k.Old.Span(0, k.Old.Len())
+	if (gokkosG0 != nil || k.X.Len() == 0) && (gokkosG1 != nil || k.Hist.Len() == 0) && (gokkosG2 != nil || k.Shared.Len() == 0) && (gokkosG3 != nil || k.Bits.Len() == 0) && (gokkosG4 != nil || k.F.Len() == 0) && (gokkosG5 != nil || k.F32.Len() == 0) && (gokkosG6 != nil || k.Cell.Len() == 0) && (gokkosG7 != nil || k.Old.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.X, k.Hist, k.Shared, k.Bits, k.F, k.F32, k.Old, k.Cell)
+				gokkosimpl.RepanicIndex(gokkosR, k.X, k.Hist, k.Shared, k.Bits, k.F, k.F32, k.Cell, k.Old)
 			}
 		}()
 		if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19464,7 +19464,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicMinFloat64(&gokkosG4[1], float64(x%977))
 				k.F.AtomicMax(2, float64(x%977))
 				k.F32.AtomicAdd(b%len(gokkosG5), float32(x%64))
-				old := k.Cell.AtomicExchange(i, x)
+				old := gokkosimpl.AtomicExchangeInt64(&gokkosG6[i], x)
 				gokkosS1[gokkosJ] = old
 				for {
 					c := gokkosimpl.AtomicLoadInt32(&gokkosG2[3])
@@ -19475,7 +19475,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[4], 12345, 1) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[5], 1)
 				}
-				k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG7[i])+1)
+				k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG6[i])+1)
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
@@ -19499,8 +19499,8 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicMinFloat64(&gokkosG4[1], float64(x%977))
 			k.F.AtomicMax(2, float64(x%977))
 			k.F32.AtomicAdd(b%len(gokkosG5), float32(x%64))
-			old := k.Cell.AtomicExchange(i, x)
-			gokkosG6[i] = old
+			old := gokkosimpl.AtomicExchangeInt64(&gokkosG6[i], x)
+			gokkosG7[i] = old
 			for {
 				c := gokkosimpl.AtomicLoadInt32(&gokkosG2[3])
 				if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[3], c, c+int32(i)) {
@@ -19510,7 +19510,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			if gokkosimpl.AtomicCompareAndSwapInt32(&gokkosG2[4], 12345, 1) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[5], 1)
 			}
-			k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG7[i])+1)
+			k.Cell.AtomicStore(i, gokkosimpl.AtomicLoadInt64(&gokkosG6[i])+1)
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}

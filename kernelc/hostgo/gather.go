@@ -18,8 +18,8 @@ import (
 //
 // A view path is a one-dimensional view reached from the receiver by value fields only
 // (k.Out.Adj, k.L.F.P), of an element type the visit loops serve. The body's calls of Len, At,
-// Set, AtomicLoad, AtomicMin, and for integer elements AtomicAdd, AtomicCompareAndSwap and
-// AtomicOr, on a view path become len, an index, an assignment and the concrete atomics of
+// Set, AtomicLoad, AtomicMin, and for integer elements AtomicAdd, AtomicCompareAndSwap,
+// AtomicOr and AtomicExchange, on a view path become len, an index, an assignment and the concrete atomics of
 // gokkosimpl over a slice of the whole view taken once per chunk (View1D.Span); other uses of
 // the views stay as they are. A call of a helper of the package (a function, or a method with
 // a value receiver) that passes a view path, or a struct holding view paths, calls a copy of
@@ -207,7 +207,7 @@ func (g *gatherer) path(f *gatherFunc, e ast.Expr) (types.Object, []string, bool
 // gatherMethods are the view methods a gather rewrites; true: integer elements only.
 var gatherMethods = map[string]bool{
 	"Len": false, "At": false, "Set": false, "AtomicLoad": false, "AtomicMin": false,
-	"AtomicAdd": true, "AtomicCompareAndSwap": true, "AtomicOr": true,
+	"AtomicAdd": true, "AtomicCompareAndSwap": true, "AtomicOr": true, "AtomicExchange": true,
 }
 
 // analyze records f's view accesses and helper calls in body.
@@ -630,7 +630,7 @@ func rewriteGathers(f *gatherFunc, list []ast.Stmt, implQ string, labels *int) {
 				c.Replace(&ast.IndexExpr{X: s, Lbrack: n.Lparen, Index: n.Args[0], Rbrack: n.Rparen})
 			case "AtomicLoad":
 				c.Replace(impl("AtomicLoad", elemPtr()))
-			case "AtomicMin", "AtomicAdd", "AtomicOr":
+			case "AtomicMin", "AtomicAdd", "AtomicOr", "AtomicExchange":
 				c.Replace(impl(u.method, elemPtr(), n.Args[1]))
 			case "AtomicCompareAndSwap":
 				c.Replace(impl("AtomicCompareAndSwap", elemPtr(), n.Args[1], n.Args[2]))

@@ -155,6 +155,10 @@ func TestHostLoopCode(t *testing.T) {
 			"gokkosimpl.AtomicMinInt64(&gokkosG",
 			"Helper", // find and tally are called as clones
 		}, nil},
+		{"exchange on a gather path", "swapMark", []string{
+			"gokkosimpl.AtomicExchangeInt32(&gokkosG",
+			"gokkosimpl.AtomicAddInt64(&gokkosG",
+		}, nil},
 		{"helper whose name a local hides", "shadowMax", []string{
 			"max := int64(i % 5)",
 			"Helper0((i*7)%len(gokkosG0), max, gokkosG0)",

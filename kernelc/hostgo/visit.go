@@ -19,7 +19,7 @@ import (
 // host push steps (gokkosimpl.RegisterHostVisit). The operator's one-dimensional view fields
 // are taken as slices once per call; in the body, Len, At and Set of such a field become len,
 // an index and an assignment, and AtomicLoad, AtomicMin, and for integer elements
-// AtomicCompareAndSwap and AtomicOr, become the concrete atomics of gokkosimpl, which the
+// AtomicCompareAndSwap, AtomicOr and AtomicExchange, become the concrete atomics of gokkosimpl, which the
 // compiler inlines: on the host the template would otherwise make a dynamic call per edge,
 // and Visit a call per view atomic (generic methods are too large to inline). Other uses of
 // the views stay as they are. An operator gets a visit loop when it is a non-generic type of
@@ -167,7 +167,7 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 			}
 			switch sel.Sel.Name {
 			case "Len", "At", "Set", "AtomicLoad", "AtomicMin":
-			case "AtomicCompareAndSwap", "AtomicOr":
+			case "AtomicCompareAndSwap", "AtomicOr", "AtomicExchange":
 				// Integer elements only: a float compare-and-swap compares bits, and the
 				// views refuse bitwise atomics on floats at run time.
 				if !integerElems[elem] {
@@ -307,8 +307,8 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicLoad"), Args: []ast.Expr{elemPtr()}})
 			case "AtomicMin":
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicMin"), Args: []ast.Expr{elemPtr(), n.Args[1]}})
-			case "AtomicOr":
-				c.Replace(&ast.CallExpr{Fun: impl("AtomicOr"), Args: []ast.Expr{elemPtr(), n.Args[1]}})
+			case "AtomicOr", "AtomicExchange":
+				c.Replace(&ast.CallExpr{Fun: impl(method), Args: []ast.Expr{elemPtr(), n.Args[1]}})
 			case "AtomicCompareAndSwap":
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicCompareAndSwap"), Args: []ast.Expr{elemPtr(), n.Args[1], n.Args[2]}})
 			}

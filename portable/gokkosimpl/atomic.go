@@ -136,6 +136,18 @@ func AtomicOrInt64(p *int64, x int64) int64 { return atomic.OrInt64(p, x) }
 // AtomicOrUint64 stores *p | x and returns the previous value.
 func AtomicOrUint64(p *uint64, x uint64) uint64 { return atomic.OrUint64(p, x) }
 
+// AtomicExchangeInt32 stores x in *p and returns the previous value.
+func AtomicExchangeInt32(p *int32, x int32) int32 { return atomic.SwapInt32(p, x) }
+
+// AtomicExchangeUint32 stores x in *p and returns the previous value.
+func AtomicExchangeUint32(p *uint32, x uint32) uint32 { return atomic.SwapUint32(p, x) }
+
+// AtomicExchangeInt64 stores x in *p and returns the previous value.
+func AtomicExchangeInt64(p *int64, x int64) int64 { return atomic.SwapInt64(p, x) }
+
+// AtomicExchangeUint64 stores x in *p and returns the previous value.
+func AtomicExchangeUint64(p *uint64, x uint64) uint64 { return atomic.SwapUint64(p, x) }
+
 // AtomicAddInt32 adds x to *p and returns the previous value.
 func AtomicAddInt32(p *int32, x int32) int32 { return atomic.AddInt32(p, x) - x }
 

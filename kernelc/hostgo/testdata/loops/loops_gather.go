@@ -92,3 +92,19 @@ func (k shadowMax) Run(i int) {
 	max := int64(i % 5)
 	raise(k.X, (i*7)%k.X.Len(), max)
 }
+
+// swapMark marks i's target in Mark with an atomic exchange and counts, in Hits[0], the
+// targets it marked first: the number of distinct targets, whatever the order.
+//
+//gokkos:kernel
+type swapMark struct {
+	Next views.View1D[int32]
+	Mark views.View1D[int32]
+	Hits views.View1D[int64]
+}
+
+func (k swapMark) Run(i int) {
+	if k.Mark.AtomicExchange(int(k.Next.At(i)), 1) == 0 {
+		k.Hits.AtomicAdd(0, 1)
+	}
+}

@@ -219,6 +219,15 @@ func TestHostLoops(t *testing.T) {
 			runRange(k, loop)
 			return fmt.Sprint(k.L.F.P.Data(), k.L.Count.Data(), k.L.Min.Data(), k.Out.Data())
 		}},
+		{"swapMark", func(loop any) string {
+			next := views.New1D[int32]("next", n)
+			for i := range n {
+				next.Set(i, int32((i*i)%n))
+			}
+			k := swapMark{Next: next, Mark: views.New1D[int32]("mark", n), Hits: views.New1D[int64]("hits", 1)}
+			runRange(k, loop)
+			return fmt.Sprint(k.Mark.Data(), k.Hits.Data())
+		}},
 		{"shadowMax", func(loop any) string {
 			k := shadowMax{X: ints(signed)}
 			runRange(k, loop)
