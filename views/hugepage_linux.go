@@ -19,7 +19,8 @@ const hugeMin = 8 << 20
 var hugePages = os.Getenv("GOKKOS_HUGEPAGES") != "0"
 
 // adviseHuge asks the kernel to back the whole 2 MiB pages inside the n bytes at p with
-// transparent huge pages (madvise MADV_HUGEPAGE), for allocations of hugeMin bytes or more.
+// transparent huge pages (madvise MADV_HUGEPAGE), for allocations of hugeMin bytes or more
+// (host views made by New1D and New2D).
 // Kernels that read a large view at random indices (a graph's parents, levels, labels) then
 // miss the TLB far less: one entry covers 512 times the memory. It matters where the system
 // gives huge pages only to regions that ask (transparent_hugepage "madvise", a common

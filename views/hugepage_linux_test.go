@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -48,12 +49,13 @@ func TestAdviseHuge(t *testing.T) {
 	// Every view stays reachable to the end, so that no case's view reuses the memory of an
 	// earlier one, whose mapping may carry its advice.
 	var keep []View1D[int64]
+	defer runtime.KeepAlive(&keep)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			defer func(old bool) { hugePages = old }(hugePages)
 			hugePages = c.on
 			v := New1D[int64]("x", c.bytes/8)
-			keep = append(keep, v) //nolint:staticcheck // kept reachable on purpose
+			keep = append(keep, v)
 			mid := uintptr(v.ptr) + uintptr(c.bytes/2)
 			got := false
 			for _, f := range vmFlags(t, mid) {

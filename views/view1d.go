@@ -52,14 +52,20 @@ func New1D[T Scalar](label string, n int) View1D[T] {
 	if err := checkHostAlloc[T]("New1D", label, n); err != nil {
 		panic(err.Error())
 	}
-	// Round the capacity up to whole 32-bit words so that atomics on 8- and 16-bit elements,
-	// which work on the aligned word that holds the element, stay inside the allocation.
+	return hostView1D(label, hostData[T](n), false)
+}
+
+// hostData returns the zeroed memory of a host view of n elements: its capacity rounded up to
+// whole 32-bit words, so that atomics on 8- and 16-bit elements, which work on the aligned
+// word that holds the element, stay inside the allocation, and large allocations marked for
+// huge pages (adviseHuge).
+func hostData[T Scalar](n int) []T {
 	sz := int(sizeOf[T]())
 	data := make([]T, n, (n*sz+3)/4*4/sz)
 	if n > 0 {
 		adviseHuge(unsafe.Pointer(&data[0]), n*sz)
 	}
-	return hostView1D(label, data, false)
+	return data
 }
 
 // Wrap1D returns a host view over data without copying (Kokkos' unmanaged view). The view and

@@ -32,7 +32,7 @@ func New2D[T Scalar](label string, n0, n1 int, layout Layout) View2D[T] {
 	if err != nil {
 		panic(err.Error())
 	}
-	return hostView2D(label, make([]T, n), n0, n1, layout, false)
+	return hostView2D(label, hostData[T](n), n0, n1, layout, false)
 }
 
 // Wrap2D returns a host view of n0 × n1 elements over data without copying. It panics if data
