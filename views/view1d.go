@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"unsafe"
+
+	"github.com/gokkos/gokkos/internal/hugepage"
 )
 
 // View1D is a one-dimensional view: n elements of type T in a memory space, possibly with a
@@ -58,12 +60,12 @@ func New1D[T Scalar](label string, n int) View1D[T] {
 // hostData returns the zeroed memory of a host view of n elements: its capacity rounded up to
 // whole 32-bit words, so that atomics on 8- and 16-bit elements, which work on the aligned
 // word that holds the element, stay inside the allocation, and large allocations marked for
-// huge pages (adviseHuge).
+// huge pages (hugepage.Advise).
 func hostData[T Scalar](n int) []T {
 	sz := int(sizeOf[T]())
 	data := make([]T, n, (n*sz+3)/4*4/sz)
 	if n > 0 {
-		adviseHuge(unsafe.Pointer(&data[0]), n*sz)
+		hugepage.Advise(unsafe.Pointer(&data[0]), n*sz)
 	}
 	return data
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/gokkos/gokkos/internal/hugepage"
 	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
@@ -191,7 +192,7 @@ func readBinary(r io.Reader, in *input) (*CSR, error) {
 		return nil, err
 	}
 
-	offsets := make([]int64, 0, capacity(int64(n)+1, binaryChunk, exact))
+	offsets := hugepage.Make[int64](0, int(capacity(int64(n)+1, binaryChunk, exact)))
 	for left := int64(n) + 1; left > 0; {
 		k := min(left, binaryChunk)
 		p, err := b.read(int(8*k), "offsets")
@@ -205,7 +206,7 @@ func readBinary(r io.Reader, in *input) (*CSR, error) {
 		prog.tick(0)
 	}
 	adjStart := b.off
-	adj := make([]int32, 0, capacity(m, binaryChunk, exact))
+	adj := hugepage.Make[int32](0, int(capacity(m, binaryChunk, exact)))
 	for left := m; left > 0; {
 		k := min(left, 2*binaryChunk)
 		p, err := b.read(int(4*k), "adjacency array")
@@ -221,7 +222,7 @@ func readBinary(r io.Reader, in *input) (*CSR, error) {
 	var wts []float64
 	wtsStart := b.off
 	if weighted {
-		wts = make([]float64, 0, capacity(m, binaryChunk, exact))
+		wts = hugepage.Make[float64](0, int(capacity(m, binaryChunk, exact)))
 		for left := m; left > 0; {
 			k := min(left, binaryChunk)
 			p, err := b.read(int(8*k), "weights")

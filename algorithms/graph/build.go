@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gokkos/gokkos/internal/hugepage"
 	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
@@ -141,10 +142,10 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 		}
 	})
 	off := prefixCounts(n, counts)
-	adj := make([]int32, total)
+	adj := hugepage.Make[int32](int(total), int(total))
 	var wts []float64
 	if w != nil {
-		wts = make([]float64, total)
+		wts = hugepage.Make[float64](int(total), int(total))
 	}
 	parallelRanges(int64(p), p, func(wk int, _, _ int64) {
 		cur := counts[wk]
@@ -223,10 +224,10 @@ func buildSorted[C counter](el *EdgeList, opt BuildOptions, p int) (*CSR, error)
 	}
 	off := prefixCounts(n, counts)
 	total := off[n]
-	adj := make([]int32, total)
+	adj := hugepage.Make[int32](int(total), int(total))
 	var wts []float64
 	if w != nil {
-		wts = make([]float64, total)
+		wts = hugepage.Make[float64](int(total), int(total))
 	}
 	parallelRanges(m, p, func(wk int, lo, hi int64) {
 		cur := counts[wk]

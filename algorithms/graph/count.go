@@ -1,5 +1,7 @@
 package graph
 
+import "github.com/gokkos/gokkos/internal/hugepage"
+
 // counter is the integer type of the per-worker counters of a counting sort:
 // uint32 halves their memory when the edge count allows it.
 type counter interface{ ~uint32 | ~int64 }
@@ -21,7 +23,7 @@ func maxWorkersForCounts(p int, m int64, n int) int {
 // counts[w][v] is the number of items with key v counted by workers before w,
 // which is worker w's first write position relative to off[v].
 func prefixCounts[C counter](n int, counts [][]C) []int64 {
-	off := make([]int64, n+1)
+	off := hugepage.Make[int64](n+1, n+1)
 	p := workersFor(int64(n)*int64(len(counts)), 1<<18)
 	sums := make([]int64, p+1)
 	parallelRanges(int64(n), p, func(r int, lo, hi int64) {

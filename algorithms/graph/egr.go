@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/gokkos/gokkos/internal/hugepage"
 )
 
 // The ".egr" format is the binary CSR format of the ECL graph codes. All
@@ -186,7 +188,7 @@ func readEGR(r *bufio.Reader, in *input) (*CSR, error) {
 		return nil, err
 	}
 
-	offsets := make([]int64, 0, capacity(int64(n)+1, egrChunk, exact))
+	offsets := hugepage.Make[int64](0, int(capacity(int64(n)+1, egrChunk, exact)))
 	err = e.int32s(int64(n)+1, "offsets", func(first, off int64, p []byte) error {
 		for i := 0; i < len(p); i += 4 {
 			o := int64(int32(le.Uint32(p[i:])))
@@ -209,7 +211,7 @@ func readEGR(r *bufio.Reader, in *input) (*CSR, error) {
 		return nil, offsetErr(name, egrHeaderSize+4*int64(n), "last offset is %d but the header declares %d edges", offsets[n], m)
 	}
 
-	adj := make([]int32, 0, capacity(int64(m), egrChunk, exact))
+	adj := hugepage.Make[int32](0, int(capacity(int64(m), egrChunk, exact)))
 	err = e.int32s(int64(m), "adjacency array", func(first, off int64, p []byte) error {
 		for i := 0; i < len(p); i += 4 {
 			d := int32(le.Uint32(p[i:]))
@@ -234,7 +236,7 @@ func readEGR(r *bufio.Reader, in *input) (*CSR, error) {
 		return nil, offsetErr(name, e.off, "unexpected data after the adjacency array: a graph with no edges has no weights")
 	}
 	if more {
-		wts = make([]float64, 0, capacity(int64(m), egrChunk, exact))
+		wts = hugepage.Make[float64](0, int(capacity(int64(m), egrChunk, exact)))
 		err = e.int32s(int64(m), "weights", func(_, _ int64, p []byte) error {
 			for i := 0; i < len(p); i += 4 {
 				wts = append(wts, float64(int32(le.Uint32(p[i:]))))

@@ -1,4 +1,4 @@
-package views
+package hugepage
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // vmFlags returns the VmFlags of the mapping of this process that holds address p, from
@@ -35,7 +36,7 @@ func vmFlags(t *testing.T, p uintptr) []string {
 	return nil
 }
 
-func TestAdviseHuge(t *testing.T) {
+func TestMake(t *testing.T) {
 	cases := []struct {
 		name  string
 		on    bool
@@ -46,17 +47,17 @@ func TestAdviseHuge(t *testing.T) {
 		{"switched off", false, 32 << 20, false},
 		{"small", true, 1 << 20, false},
 	}
-	// Every view stays reachable to the end, so that no case's view reuses the memory of an
+	// Every slice stays reachable to the end, so that no case's slice reuses the memory of an
 	// earlier one, whose mapping may carry its advice.
-	var keep []View1D[int64]
+	var keep [][]int64
 	defer runtime.KeepAlive(&keep)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			defer func(old bool) { hugePages = old }(hugePages)
-			hugePages = c.on
-			v := New1D[int64]("x", c.bytes/8)
-			keep = append(keep, v)
-			mid := uintptr(v.ptr) + uintptr(c.bytes/2)
+			defer func(old bool) { Enabled = old }(Enabled)
+			Enabled = c.on
+			s := Make[int64](c.bytes/8, c.bytes/8)
+			keep = append(keep, s)
+			mid := uintptr(unsafe.Pointer(&s[len(s)/2]))
 			got := false
 			for _, f := range vmFlags(t, mid) {
 				got = got || f == "hg"
