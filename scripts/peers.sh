@@ -47,6 +47,9 @@
 # time the labelling of the vertices (every vertex gets a member of its component); gokkos' WCC
 # also numbers and counts the components, so its rows come twice: "wcc", the whole run, and
 # "wcc (labels)", its labelling alone (the JSON's label_seconds), like for like with the peers.
+# The same holds for SCC: Multistep's and ECL-SCC's timers stop once every vertex has a
+# representative of its component, gokkos' SCC also numbers the components densely and counts
+# them and their sizes, so every SCC row comes with a "(labels)" row too.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -127,6 +130,11 @@ gk() { # space, gokkos run args...
 gkwcc() { # space, gokkos run args...: WCC's median time and the median of its labelling alone
   local space=$1; shift
   "$GOKKOS" run -space "$space" -algo wcc -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
+    sed -n 's/.*"seconds": \([0-9.e+-]*\),.*"label_seconds": \([0-9.e+-]*\).*/\1 \2/p'
+}
+gkscc() { # space, gokkos run args...: SCC's median time and the median of its labelling alone
+  local space=$1; shift
+  "$GOKKOS" run -space "$space" -algo scc -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
     sed -n 's/.*"seconds": \([0-9.e+-]*\),.*"label_seconds": \([0-9.e+-]*\).*/\1 \2/p'
 }
 gap() { # binary, args...
@@ -225,7 +233,9 @@ for s in "${scales[@]}"; do
         t=$(gk host -algo bfs -graph "$g.gkg" -root "$root");                row bfs "$name" host "$t" "GAP bfs" "$gap_bfs"
         t=$(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected);    row "bfs (symmetrized)" "$name" host "$t" "GAP bfs -s" "$gap_bfs_s"
         t=$(gk host -algo sssp -graph "$g.gkg" -root "$root");               row sssp "$name" host "$t" "GAP sssp" "$gap_sssp"
-        t=$(gk host -algo scc -method multistep -graph "$g.gkg");            row "scc multistep" "$name" host "$t" "Multistep scc" "$ms_scc"
+        read -r t tl <<<"$(gkscc host -method multistep -graph "$g.gkg")"
+        row "scc multistep" "$name" host "$t" "Multistep scc" "$ms_scc"
+        row "scc multistep (labels)" "$name" host "$tl" "Multistep scc" "$ms_scc"
         read -r t tl <<<"$(gkwcc host -graph "$g.gkg")"
         row wcc "$name" host "$t" "GAP cc" "$gap_cc"
         row "wcc (labels)" "$name" host "$tl" "GAP cc" "$gap_cc"
@@ -242,7 +252,9 @@ for s in "${scales[@]}"; do
         t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
         t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "$gd_name" "$gd_sssp"
         for m in multistep fbtrim hybrid auto; do
-          t=$(gk "$sp" -algo scc -method "$m" -graph "$g.gkg");              row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
+          read -r t tl <<<"$(gkscc "$sp" -method "$m" -graph "$g.gkg")"
+          row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
+          row "scc $m (labels)" "$name" "$sp" "$tl" "ECL-SCC" "$ecl_scc"
         done
         read -r t tl <<<"$(gkwcc "$sp" -graph "$g.gkg")"
         row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"

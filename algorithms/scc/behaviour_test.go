@@ -132,6 +132,30 @@ func TestMultistepSerialFinish(t *testing.T) {
 	}
 }
 
+// TestMultistepSlowColours checks that on the host Multistep stops colour rounds that assign few
+// vertices each (a citation graph of many small components along long paths) and finishes
+// serially although more vertices than the cutoff remain, and that a negative cutoff keeps it
+// in colour rounds.
+func TestMultistepSlowColours(t *testing.T) {
+	const n = 20000
+	g, dg := load(t, graph.Citation(n, 5))
+	if dg.Space().Info().Device {
+		t.Skip("devices never give up colour rounds")
+	}
+	want := expect(t, g)
+	cut := run(t, dg, Options{Method: Multistep, SerialCutoff: 1})
+	never := run(t, dg, Options{Method: Multistep, SerialCutoff: -1})
+	check(t, cut, want)
+	check(t, never, want)
+	if never.Stats.SerialVertices != 0 || never.Stats.ColorRounds < 10 {
+		t.Fatalf("no cutoff: %d serial vertices, %d colour rounds; want none and many", never.Stats.SerialVertices, never.Stats.ColorRounds)
+	}
+	t.Logf("cutoff 1: %d colour rounds, %d serial vertices; no cutoff: %d colour rounds", cut.Stats.ColorRounds, cut.Stats.SerialVertices, never.Stats.ColorRounds)
+	if cut.Stats.ColorRounds >= never.Stats.ColorRounds/2 || cut.Stats.SerialVertices <= 1 {
+		t.Fatalf("cutoff 1: %d colour rounds (%d without cutoff), %d serial vertices; want it to give up early", cut.Stats.ColorRounds, never.Stats.ColorRounds, cut.Stats.SerialVertices)
+	}
+}
+
 // TestRepeatedRuns runs one SCC several times and checks the numbering is the same.
 func TestRepeatedRuns(t *testing.T) {
 	g, dg := load(t, graph.RMAT(11, 6, 14))

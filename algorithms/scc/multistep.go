@@ -105,8 +105,27 @@ func (m *multistep) free() {
 // multistep runs Multistep: trim, one forward-backward step from the vertex of largest degree
 // product, colour propagation rounds while more than the serial cutoff of vertices remain, and
 // Tarjan for the rest.
+//
+// On host spaces, when the degree pass of trimming removes many vertices (more than
+// N/queueFraction: the complete trimming would then sweep every vertex), the trimming before
+// the search stops after that pass (as Slota et al.'s code does), and the complete trimming,
+// which follows chains of vertices whose removal makes their neighbours trimmable, runs after
+// the search, over what the search left. Its sweep checks the neighbours of every active
+// vertex, and before the search nearly every vertex is active: on a 2^18-vertex R-MAT graph on
+// 2 cores it took 3-4 ms, a quarter of the run, to remove 234 vertices more than the degree
+// pass, while after the search it sweeps the few vertices the giant component leaves. When the
+// degree pass removes few vertices (a path, a chain), the complete trimming checks only their
+// neighbours and runs first, as before. Devices keep the complete trimming first, where its
+// sweep is one launch and the search pays per level.
 func (s *state) multistep() error {
-	if _, err := s.trim(); err != nil {
+	complete := true
+	var err error
+	if s.space.Info().Device {
+		_, err = s.trim()
+	} else {
+		_, complete, err = s.trimDegree()
+	}
+	if err != nil {
 		return err
 	}
 	if s.done() {
@@ -118,7 +137,13 @@ func (s *state) multistep() error {
 	}
 	s.stats.Phase1Rounds++
 	s.stats.Phase1Found += found
+	if !complete && !s.done() {
+		if _, err := s.trim(); err != nil {
+			return err
+		}
+	}
 	for !s.done() {
+		t0, before := time.Now(), s.active
 		found, err := s.templateColourRound()
 		if err != nil {
 			return err
@@ -128,8 +153,37 @@ func (s *state) multistep() error {
 		}
 		s.stats.Phase2Rounds++
 		s.stats.Phase2Found += found
+		if s.slowColours(before, found, time.Since(t0)) {
+			break
+		}
 	}
 	return s.finishSerially()
+}
+
+// serialNanos is an estimate of serial Tarjan's cost on the host, in nanoseconds per vertex and
+// edge of the subgraph it finishes (with the copy of the subgraph): about 30-60 on the machines
+// measured, taken high so that slowColours gives up on colour rounds only when they are far
+// slower.
+const serialNanos = 100
+
+// slowColours reports whether Multistep on a host space should stop its colour rounds and
+// finish serially now, whatever the serial cutoff: when the last round, which took elapsed and
+// assigned found of the before active vertices, predicts that the rounds needed for the rest
+// (as many as the rest holds rounds of that yield) would take longer than serial Tarjan on the
+// rest (serialNanos per remaining vertex and per edge, the edges estimated from the average
+// degree). Colour rounds assign few vertices each on graphs of many small components strung
+// along long paths (a citation graph: 162 rounds and 15 s on 2 cores for a 2^18-vertex one, whose
+// serial finish takes tens of milliseconds). A negative Options.SerialCutoff turns it off with
+// the cutoff; devices never give up, as their serial finish also pays copies.
+func (s *state) slowColours(before, found int, elapsed time.Duration) bool {
+	if s.space.Info().Device || s.opts.SerialCutoff < 0 || s.active == 0 || found <= 0 || s.n == 0 {
+		return false
+	}
+	rest := float64(s.active)
+	perVertex := 1 + float64(s.out.NumEdges())/float64(s.n)
+	serial := time.Duration(rest * perVertex * serialNanos)
+	rounds := rest / float64(found)
+	return time.Duration(rounds*float64(elapsed)) > serial
 }
 
 // traced appends the steps of finished traversals to Stats.Steps when Options.Trace is set.

@@ -174,7 +174,10 @@ type Options struct {
 	// SerialCutoff makes Multistep (also when AutoMethod picks it) finish with serial Tarjan on
 	// the host once at most this many vertices remain; 0 means DefaultSerialCutoff on the host
 	// and DefaultDeviceSerialCutoff on a device space, and a negative value never finishes
-	// serially.
+	// serially. On host spaces Multistep also finishes serially, with any number of vertices
+	// left, after a colour round whose yield predicts that the rounds still needed would take
+	// longer than the serial finish (a citation graph's many small components); a negative
+	// value turns that off too.
 	SerialCutoff int
 	// HeavyDegree is the degree above which the load-balanced traversals expand a vertex with a
 	// whole team; 0 means DefaultHeavyDegree.

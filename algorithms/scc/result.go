@@ -98,6 +98,10 @@ type Stats struct {
 	// vertex had one (up to a fence of the space): codes that stop at a representative per
 	// vertex do not have it.
 	NumberTime time.Duration
+	// LabelTime is the time from the start of Run until every vertex had a representative of
+	// its component (up to a fence of the space), before the numbering: what codes that stop
+	// at a representative per vertex time.
+	LabelTime time.Duration
 
 	// Segments is the number of vertex segments of EdgeList's sort (1 with
 	// Options.NoReorder), SegmentVertices the vertices per segment, and ListEdges the edges of

@@ -124,6 +124,10 @@ func (c *SCC) Run() (*Result, error) {
 	if err == nil && s.active != 0 {
 		err = fmt.Errorf("scc: internal error: %d vertices left unassigned", s.active)
 	}
+	if err == nil {
+		err = s.space.Fence("scc labels")
+	}
+	s.stats.LabelTime = time.Since(t0)
 	res := &Result{}
 	if err == nil {
 		tn := time.Now()

@@ -187,19 +187,33 @@ func (k trimStep) Run(i int, acc *int64) {
 // trim removes size-1 components until none is left and returns how many it removed.
 func (s *state) trim() (int, error) { return s.trimFrom(views.View1D[int32]{}, -1) }
 
+// trimDegree is trim that stops after the degree pass (when every vertex is active) unless the
+// complete trimming would cost little after it: when the pass removed at most N/queueFraction
+// vertices of a graph without self loops, the next pass checks only their neighbours, and
+// trimDegree goes on to the end like trim. It returns how many vertices it removed and whether
+// it trimmed completely.
+func (s *state) trimDegree() (int, bool, error) { return s.trimming(views.View1D[int32]{}, -1, true) }
+
 // trimFrom is trim whose first pass checks the size vertices of list instead of sweeping every
 // vertex (size < 0: sweep), so that later rounds of a method that keeps a worklist of its
 // active vertices do not touch finished parts. The degree-only pass runs only when every vertex
 // is active and no list is given.
 func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
+	n, _, err := s.trimming(list, size, false)
+	return n, err
+}
+
+// trimming is trimFrom, or trimDegree with degree set: it returns the vertices removed and
+// whether the trimming is complete.
+func (s *state) trimming(list views.View1D[int32], size int, degree bool) (int, bool, error) {
 	if s.active == 0 || size == 0 {
-		return 0, nil
+		return 0, true, nil
 	}
 	t0 := time.Now()
 	defer func() { s.stats.TrimTime += time.Since(t0) }()
 	f, err := s.worklistsFor()
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	k := trimStep{
 		Off: s.out.Offsets, Adj: s.out.Adj, ROff: s.in.Offsets, RAdj: s.in.Adj,
@@ -214,19 +228,24 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 	if s.active == s.n && size < 0 {
 		d, err := count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp})
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
 		removed = int(d)
 		s.stats.TrimPasses++
 		if d == 0 && s.loops == 0 {
-			return 0, nil // nothing removed, no self loops: nothing is trimmable (see above)
+			return 0, true, nil // nothing removed, no self loops: nothing is trimmable (see above)
 		}
 		// Self loops need the sweep (see above); so do many removed vertices, whose edges
 		// would cost more to queue than the sweep's first neighbours.
 		queue = s.loops == 0 && d <= int64(s.n/queueFraction)
+		if degree && !queue {
+			s.active -= removed
+			s.stats.Trimmed += removed
+			return removed, false, nil
+		}
 	}
 	if err := f.tails.Fill(0); err != nil {
-		return removed, err
+		return removed, false, err
 	}
 	var r int64
 	switch {
@@ -241,19 +260,19 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 		err = portable.ParallelReduce(s.space, "scc.trim.list", pol, first, portable.Sum(&r))
 	}
 	if err != nil {
-		return removed, err
+		return removed, false, err
 	}
 	s.stats.TrimPasses++
 	removed += hi(r)
 	queued := lo(r)
 	for queued > 0 {
 		if err := f.tails.Fill(0); err != nil {
-			return removed, err
+			return removed, false, err
 		}
 		k.Queue, k.FromQueue, k.Next = f.cur, true, f.next
 		pol := portable.Range(0, queued).WithSchedule(portable.Dynamic).WithChunk(64)
 		if err := portable.ParallelReduce(s.space, "scc.trim.pass", pol, k, portable.Sum(&r)); err != nil {
-			return removed, err
+			return removed, false, err
 		}
 		s.stats.TrimPasses++
 		f.cur, f.next = f.next, f.cur
@@ -262,5 +281,5 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 	}
 	s.active -= removed
 	s.stats.Trimmed += removed
-	return removed, nil
+	return removed, true, nil
 }

@@ -58,6 +58,53 @@ func refColors(g *graph.CSR) []int32 {
 	return c
 }
 
+// refSCC returns the number of strongly connected components of g and the size of the
+// largest, by Tarjan's algorithm.
+func refSCC(g *graph.CSR) (count, largest int) {
+	index, low := make([]int, g.N), make([]int, g.N)
+	on := make([]bool, g.N)
+	for v := range index {
+		index[v] = -1
+	}
+	var stack []int32
+	next := 0
+	var visit func(v int32)
+	visit = func(v int32) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range g.Neighbors(v) {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			size := 0
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				size++
+				if w == v {
+					break
+				}
+			}
+			count++
+			largest = max(largest, size)
+		}
+	}
+	for v := int32(0); int(v) < g.N; v++ {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	return count, largest
+}
+
 func refDist(g *graph.CSR, src int32) []float64 {
 	d := make([]float64, g.N)
 	for i := range d {
@@ -222,6 +269,19 @@ func TestEndToEnd(t *testing.T) {
 			m := runJSON(t, "-algo", "coloring", "-graph", rmat, "-strategy", s)
 			if m["colors"] != colors || m["iterations"].(float64) < 1 {
 				t.Fatalf("%s: %v (want %v colors)", s, m, colors)
+			}
+		}
+	})
+	t.Run("scc", func(t *testing.T) {
+		count, largest := refSCC(host)
+		for _, method := range []string{"multistep", "fbtrim", "auto"} {
+			m := runJSON(t, "-algo", "scc", "-method", method, "-graph", rmat)
+			if m["components"] != float64(count) || m["largest"] != float64(largest) {
+				t.Fatalf("%s: %v (want %d components, the largest of %d)", method, m, count, largest)
+			}
+			l, ok := m["label_seconds"].(float64)
+			if !ok || l <= 0 || l > m["seconds"].(float64) {
+				t.Fatalf("%s: label_seconds %v, seconds %v", method, m["label_seconds"], m["seconds"])
 			}
 		}
 	})

@@ -123,13 +123,16 @@ func init() {
 
 // sccInstance is a prepared SCC computation.
 type sccInstance struct {
-	s   *scc.SCC
-	m   int64
-	res *scc.Result
+	s      *scc.SCC
+	m      int64
+	res    *scc.Result
+	labels []float64 // Stats.LabelTime of every run, the warm-up first
 }
 
 func (i *sccInstance) run() (err error) {
-	i.res, err = i.s.Run()
+	if i.res, err = i.s.Run(); err == nil {
+		i.labels = append(i.labels, i.res.Stats.LabelTime.Seconds())
+	}
 	return err
 }
 
@@ -174,6 +177,7 @@ func (i *sccInstance) result() (result, error) {
 	r.add("serial_seconds", st.SerialTime.Seconds())
 	r.add("async_seconds", st.AsyncTime.Seconds())
 	r.add("number_seconds", st.NumberTime.Seconds())
+	r.add("label_seconds", medianTimed(i.labels))
 	if st.Method == scc.EdgeList {
 		r.add("segments", st.Segments)
 		r.add("segment_vertices", st.SegmentVertices)
@@ -225,12 +229,20 @@ func (i *wccInstance) result() (result, error) {
 	r.add("method", wccFlags.opt.Method.String())
 	r.add("rounds", i.res.Rounds)
 	r.add("skipped", i.res.Skipped)
-	// The labelling alone, as codes that stop at the labels time it: the median over the
-	// timed runs, as for the whole run's time.
-	timed := slices.Clone(i.labels[min(1, len(i.labels)-1):])
-	slices.Sort(timed)
-	r.add("label_seconds", timed[(len(timed)-1)/2])
+	r.add("label_seconds", medianTimed(i.labels))
 	return r, nil
+}
+
+// medianTimed returns the median of the labelling times of the timed runs (all but the first,
+// the warm-up, when there are several), as for the whole run's time: the labelling alone, as
+// codes that stop at the labels time it.
+func medianTimed(labels []float64) float64 {
+	if len(labels) == 0 {
+		return 0
+	}
+	timed := slices.Clone(labels[min(1, len(labels)-1):])
+	slices.Sort(timed)
+	return timed[(len(timed)-1)/2]
 }
 
 func (i *wccInstance) free() { i.w.Free() }
