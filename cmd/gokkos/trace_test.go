@@ -70,7 +70,7 @@ func TestTraceKernels(t *testing.T) {
 	for _, tc := range []struct {
 		algo, label string
 	}{
-		{"scc", "scc.trim.sweep"},
+		{"scc", "scc.trim.degree"},
 		{"wcc", "wcc."},
 		{"bfs", "frontier: "},
 	} {
