@@ -1044,7 +1044,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
-		Pos:       "algorithms/scc/multistep.go:164",
+		Pos:       "algorithms/scc/multistep.go:218",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
@@ -1076,7 +1076,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:317",
+		Pos:   "algorithms/scc/multistep.go:371",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX32,
 		Scan:  abi.ScanEntries{Up: "gk_scc_ownColour_up", Mid: "gk_scc_ownColour_mid", Down: "gk_scc_ownColour_down"},
@@ -1102,7 +1102,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[ownColour, int64](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:339",
+		Pos:   "algorithms/scc/multistep.go:393",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -48484,7 +48484,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosS2 = gokkosS2[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line multistep.go:176
+//line multistep.go:230
 				if gokkosS0[gokkosJ]&stDone != 0 {
 					continue
 				}
@@ -48506,7 +48506,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:176
+//line multistep.go:230
 			if gokkosG0[v]&stDone != 0 {
 				continue
 			}
@@ -48532,7 +48532,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:176
+//line multistep.go:230
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -48554,7 +48554,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:176
+//line multistep.go:230
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -48592,7 +48592,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line multistep.go:325
+//line multistep.go:379
 				if gokkosS0[gokkosJ]&stDone != 0 {
 					continue
 				}
@@ -48607,7 +48607,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:325
+//line multistep.go:379
 			if gokkosG0[v]&stDone != 0 {
 				continue
 			}
@@ -48625,7 +48625,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:325
+//line multistep.go:379
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -48640,7 +48640,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:325
+//line multistep.go:379
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -48670,7 +48670,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}()
 		if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
-//line multistep.go:348
+//line multistep.go:402
 				v := int(gokkosS0[gokkosJ])
 				if gokkosG1[v] != int32(v) {
 					continue
@@ -48686,7 +48686,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line multistep.go:348
+//line multistep.go:402
 			v := int(gokkosG0[i])
 			if gokkosG1[v] != int32(v) {
 				continue
@@ -48703,7 +48703,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 	}
 	if gokkosS0 := k.Active.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line multistep.go:348
+//line multistep.go:402
 			v := int(gokkosS0[gokkosJ])
 			if k.Col.At(v) != int32(v) {
 				continue
@@ -48719,7 +48719,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line multistep.go:348
+//line multistep.go:402
 		v := int(k.Active.At(i))
 		if k.Col.At(v) != int32(v) {
 			continue
@@ -50526,50 +50526,50 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:280
+//line multistep.go:334
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:280
+//line multistep.go:334
 			{
 				if false {
-//line multistep.go:281
+//line multistep.go:335
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:281
+//line multistep.go:335
 					gokkosN++
-//line multistep.go:281
+//line multistep.go:335
 				}
-//line multistep.go:281
+//line multistep.go:335
 				continue gokkosNext
-//line multistep.go:281
+//line multistep.go:335
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:284
+//line multistep.go:338
 			{
 				if false {
-//line multistep.go:285
+//line multistep.go:339
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:285
+//line multistep.go:339
 					gokkosN++
-//line multistep.go:285
+//line multistep.go:339
 				}
-//line multistep.go:285
+//line multistep.go:339
 				continue gokkosNext
-//line multistep.go:285
+//line multistep.go:339
 			}
 		}
-//line multistep.go:286
+//line multistep.go:340
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:287
+//line multistep.go:341
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:287
+//line multistep.go:341
 				gokkosN++
-//line multistep.go:287
+//line multistep.go:341
 			}
-//line multistep.go:287
+//line multistep.go:341
 			continue gokkosNext
-//line multistep.go:287
+//line multistep.go:341
 		}
 	}
 //line gokkos_kernels_gen.go:50576
@@ -50597,34 +50597,34 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:259
+//line multistep.go:313
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:259
+//line multistep.go:313
 			{
 				if false {
-//line multistep.go:260
+//line multistep.go:314
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:260
+//line multistep.go:314
 					gokkosN++
-//line multistep.go:260
+//line multistep.go:314
 				}
-//line multistep.go:260
+//line multistep.go:314
 				continue gokkosNext
-//line multistep.go:260
+//line multistep.go:314
 			}
 		}
-//line multistep.go:261
+//line multistep.go:315
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
-//line multistep.go:262
+//line multistep.go:316
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:262
+//line multistep.go:316
 				gokkosN++
-//line multistep.go:262
+//line multistep.go:316
 			}
-//line multistep.go:262
+//line multistep.go:316
 			continue gokkosNext
-//line multistep.go:262
+//line multistep.go:316
 		}
 	}
 //line gokkos_kernels_gen.go:50631
