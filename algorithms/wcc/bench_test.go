@@ -32,6 +32,7 @@ func BenchmarkWCC(b *testing.B) {
 				{"afforest", Options{}},
 				{"afforest-no-in-edges", Options{NoInEdges: true}},
 				{"lp", Options{Method: LabelProp}},
+				{"search", Options{Method: Search}},
 			} {
 				b.Run(m.name, func(b *testing.B) {
 					w, err := NewWith(g, m.opt)

@@ -5,6 +5,7 @@ package wcc
 import (
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable/gokkosimpl"
+	"math/bits"
 )
 
 func init() {
@@ -174,7 +175,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
 	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
-		Pos:   "algorithms/wcc/label.go:100",
+		Pos:   "algorithms/wcc/label.go:101",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_wcc_initLabels",
@@ -192,7 +193,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop5)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
 		Name:      "wcc.hook",
-		Pos:       "algorithms/wcc/label.go:112",
+		Pos:       "algorithms/wcc/label.go:113",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_hook_main", Final: "gk_wcc_hook_final"},
@@ -218,7 +219,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop6)
 	gokkosimpl.Register[shortcut](&abi.KernelSpec{
 		Name:  "wcc.shortcut",
-		Pos:   "algorithms/wcc/label.go:162",
+		Pos:   "algorithms/wcc/label.go:163",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX7,
 		Entry: "gk_wcc_shortcut",
@@ -234,11 +235,72 @@ func init() {
 		SourceHash: "78469c746eee64ae",
 	})
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop7)
-	gokkosimpl.Register[sampleLabels](&abi.KernelSpec{
-		Name:      "wcc.sampleLabels",
-		Pos:       "algorithms/wcc/wcc.go:227",
+	gokkosimpl.Register[largestDegree](&abi.KernelSpec{
+		Name:      "wcc.largestDegree",
+		Pos:       "algorithms/wcc/search.go:28",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_largestDegree_main", Final: "gk_wcc_largestDegree_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "search.go", Key: "func (largestDegree) Run", Hash: "4c8987264d918776"},
+			{File: "search.go", Key: "type largestDegree", Hash: "5ee7f0e4dcafe89d"},
+		},
+		SourceHash: "968477b62a9a7b27",
+	})
+	gokkosimpl.RegisterHostReduce[largestDegree, int64](gokkosHostLoop8)
+	gokkosimpl.Register[firstReached](&abi.KernelSpec{
+		Name:      "wcc.firstReached",
+		Pos:       "algorithms/wcc/search.go:41",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX9,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_firstReached_main", Final: "gk_wcc_firstReached_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "N", Field: []int{1}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "search.go", Key: "func (firstReached) Run", Hash: "5d11e6ee5e59c953"},
+			{File: "search.go", Key: "type firstReached", Hash: "cf4238e261a00de8"},
+		},
+		SourceHash: "f602fd0b6c2b95d1",
+	})
+	gokkosimpl.RegisterHostReduce[firstReached, int64](gokkosHostLoop9)
+	gokkosimpl.Register[labelReached](&abi.KernelSpec{
+		Name:  "wcc.labelReached",
+		Pos:   "algorithms/wcc/search.go:61",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX10,
+		Entry: "gk_wcc_labelReached",
+		Params: []abi.Param{
+			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Root", Field: []int{2}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "search.go", Key: "func (labelReached) Run", Hash: "e3523f6ca702f38a"},
+			{File: "search.go", Key: "type labelReached", Hash: "94e2fcb3a06f6460"},
+		},
+		SourceHash: "f6669af6916bdaa5",
+	})
+	gokkosimpl.RegisterHostRange[labelReached](gokkosHostLoop10)
+	gokkosimpl.Register[sampleLabels](&abi.KernelSpec{
+		Name:      "wcc.sampleLabels",
+		Pos:       "algorithms/wcc/wcc.go:245",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_sampleLabels_main", Final: "gk_wcc_sampleLabels_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -255,12 +317,12 @@ func init() {
 		},
 		SourceHash: "43506585eecdcca7",
 	})
-	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop8)
+	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop11)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:248",
+		Pos:       "algorithms/wcc/wcc.go:266",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -275,12 +337,12 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop12)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:262",
+		Pos:   "algorithms/wcc/wcc.go:280",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX13,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -296,12 +358,12 @@ func init() {
 		},
 		SourceHash: "52d68ed320ca37ef",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop13)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:      "wcc.gatherNumbers",
-		Pos:       "algorithms/wcc/wcc.go:287",
+		Pos:       "algorithms/wcc/wcc.go:305",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -319,7 +381,7 @@ func init() {
 		},
 		SourceHash: "41aea0707e66d4ea",
 	})
-	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop14)
 }
 
 // gokkosPTX0 is the PTX of wcc.linkNeighbor.
@@ -4454,8 +4516,1135 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of wcc.sampleLabels.
+// gokkosPTX8 is the PTX of wcc.largestDegree.
 const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_largestDegree_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<65>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r20;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r19;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	add.s64 %rd30, %rd29, 1;
+	mul.lo.s64 %rd31, %rd30, %rd12;
+	mad.lo.s64 %rd32, %rd31, 8, %rd8;
+	ld.global.nc.s64 %rd33, [%rd32+0];
+	mov.b64 %rd34, %rd33;
+	mul.lo.s64 %rd35, %rd29, %rd12;
+	mad.lo.s64 %rd36, %rd35, 8, %rd8;
+	ld.global.nc.s64 %rd37, [%rd36+0];
+	mov.b64 %rd38, %rd37;
+	sub.s64 %rd39, %rd34, %rd38;
+	shl.b64 %rd40, %rd39, 32;
+	or.b64 %rd41, %rd40, %rd29;
+	max.s64 %rd42, %rd23, %rd41;
+	mov.b64 %rd23, %rd42;
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd43, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L10:
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd43;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd44, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd43;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd56, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd64+0], %rd43;
+$L31:
+	ret;
+}
+
+.visible .entry gk_wcc_largestDegree_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd14, -9223372036854775808;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd14, -1;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of wcc.firstReached.
+const gokkosPTX9 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_firstReached_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<66>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd26, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd26, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd26, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd26, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd26, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd26, 0;
+$L1:
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
+$L7:
+	setp.ge.s64 %p7, %rd30, %rd24;
+	@%p7 bra $L8;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd12;
+	mad.lo.s64 %rd33, %rd32, 4, %rd8;
+	ld.global.nc.u32 %r21, [%rd33+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	mov.b64 %rd35, 32;
+	mul.lo.s64 %rd34, %rd35, %rd31;
+	sub.s64 %rd36, %rd14, %rd34;
+	mov.b64 %rd37, %rd36;
+	setp.lt.s64 %p8, %rd37, 32;
+	@!%p8 bra $L11;
+	min.u64 %rd38, %rd37, 32;
+	cvt.u32.u64 %r24, %rd38;
+	mov.b32 %r26, 0x1;
+	shl.b32 %r25, %r26, %r24;
+	setp.hs.u32 %p9, %r24, 32;
+	selp.b32 %r27, 0, %r25, %p9;
+	sub.u32 %r28, %r27, 0x1;
+	and.b32 %r29, %r23, %r28;
+	mov.b32 %r23, %r29;
+$L11:
+	setp.ne.u32 %p10, %r23, 0x0;
+	@!%p10 bra $L13;
+	mov.b64 %rd40, 32;
+	mul.lo.s64 %rd39, %rd40, %rd31;
+	brev.b32 %r30, %r23;
+	clz.b32 %r31, %r30;
+	cvt.u64.u32 %rd41, %r31;
+	add.s64 %rd42, %rd39, %rd41;
+	min.s64 %rd43, %rd25, %rd42;
+	mov.b64 %rd25, %rd43;
+$L13:
+$L9:
+	add.s64 %rd30, %rd30, %rd29;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd44, %rd25;
+	// block reduction
+	mov.b32 %r32, 1;
+	mov.b32 %r33, 1;
+	sub.u32 %r34, %r13, 1;
+	mov.b32 %r35, %r32;
+$L14:
+	setp.hs.u32 %p11, %r35, 32;
+	@%p11 bra $L15;
+	mov.b64 {%r36, %r37}, %rd44;
+	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd45, {%r38, %r39};
+	@!%p12 bra $L16;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L18;
+	add.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+	bra.uni $L17;
+$L18:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L19;
+	mul.lo.s64 %rd47, %rd44, %rd45;
+	mov.b64 %rd44, %rd47;
+	bra.uni $L17;
+$L19:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L20;
+	min.s64 %rd48, %rd44, %rd45;
+	mov.b64 %rd44, %rd48;
+	bra.uni $L17;
+$L20:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L21;
+	max.s64 %rd49, %rd44, %rd45;
+	mov.b64 %rd44, %rd49;
+	bra.uni $L17;
+$L21:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L22;
+	and.b64 %rd50, %rd44, %rd45;
+	mov.b64 %rd44, %rd50;
+	bra.uni $L17;
+$L22:
+	or.b64 %rd51, %rd44, %rd45;
+	mov.b64 %rd44, %rd51;
+$L17:
+$L16:
+	shl.b32 %r35, %r35, 1;
+	bra.uni $L14;
+$L15:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.s64 [%rd53+0], %rd44;
+$L23:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L24;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L25;
+	mul.wide.u32 %rd54, %r7, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	ld.shared.s64 %rd56, [%rd55+0];
+	mov.b64 %rd44, %rd56;
+$L25:
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r33;
+$L26:
+	setp.hs.u32 %p21, %r41, 32;
+	@%p21 bra $L27;
+	mov.b64 {%r42, %r43}, %rd44;
+	shfl.sync.down.b32 %r44|%p22, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd57, {%r44, %r45};
+	@!%p22 bra $L28;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L30;
+	add.s64 %rd58, %rd44, %rd57;
+	mov.b64 %rd44, %rd58;
+	bra.uni $L29;
+$L30:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L31;
+	mul.lo.s64 %rd59, %rd44, %rd57;
+	mov.b64 %rd44, %rd59;
+	bra.uni $L29;
+$L31:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L32;
+	min.s64 %rd60, %rd44, %rd57;
+	mov.b64 %rd44, %rd60;
+	bra.uni $L29;
+$L32:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L33;
+	max.s64 %rd61, %rd44, %rd57;
+	mov.b64 %rd44, %rd61;
+	bra.uni $L29;
+$L33:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L34;
+	and.b64 %rd62, %rd44, %rd57;
+	mov.b64 %rd44, %rd62;
+	bra.uni $L29;
+$L34:
+	or.b64 %rd63, %rd44, %rd57;
+	mov.b64 %rd44, %rd63;
+$L29:
+$L28:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L26;
+$L27:
+$L24:
+	mul.wide.u32 %rd64, %r19, 8;
+	add.s64 %rd65, %rd5, %rd64;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L35;
+	st.global.s64 [%rd65+0], %rd44;
+$L35:
+	ret;
+}
+
+.visible .entry gk_wcc_firstReached_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<63>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	cvt.u64.u32 %rd17, %r5;
+	cvt.u64.u32 %rd18, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd16, 0;
+	mov.b64 %rd19, %rd17;
+$L3:
+	setp.ge.s64 %p3, %rd19, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd20, %rd19, 8, %rd3;
+	ld.global.s64 %rd21, [%rd20+0];
+	add.s64 %rd22, %rd16, %rd21;
+	mov.b64 %rd16, %rd22;
+	add.s64 %rd19, %rd19, %rd18;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd16, 1;
+	mov.b64 %rd23, %rd17;
+$L6:
+	setp.ge.s64 %p5, %rd23, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd24, %rd23, 8, %rd3;
+	ld.global.s64 %rd25, [%rd24+0];
+	mul.lo.s64 %rd26, %rd16, %rd25;
+	mov.b64 %rd16, %rd26;
+	add.s64 %rd23, %rd23, %rd18;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd16, 9223372036854775807;
+	mov.b64 %rd27, %rd17;
+$L9:
+	setp.ge.s64 %p7, %rd27, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd28, %rd27, 8, %rd3;
+	ld.global.s64 %rd29, [%rd28+0];
+	min.s64 %rd30, %rd16, %rd29;
+	mov.b64 %rd16, %rd30;
+	add.s64 %rd27, %rd27, %rd18;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd16, -9223372036854775808;
+	mov.b64 %rd31, %rd17;
+$L12:
+	setp.ge.s64 %p9, %rd31, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd32, %rd31, 8, %rd3;
+	ld.global.s64 %rd33, [%rd32+0];
+	max.s64 %rd34, %rd16, %rd33;
+	mov.b64 %rd16, %rd34;
+	add.s64 %rd31, %rd31, %rd18;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd16, -1;
+	mov.b64 %rd35, %rd17;
+$L15:
+	setp.ge.s64 %p11, %rd35, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	and.b64 %rd38, %rd16, %rd37;
+	mov.b64 %rd16, %rd38;
+	add.s64 %rd35, %rd35, %rd18;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd16, 0;
+	mov.b64 %rd39, %rd17;
+$L17:
+	setp.ge.s64 %p12, %rd39, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.s64 %rd41, [%rd40+0];
+	or.b64 %rd42, %rd16, %rd41;
+	mov.b64 %rd16, %rd42;
+	add.s64 %rd39, %rd39, %rd18;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd43, %rd16;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd43;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd44, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd43;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd56, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd43;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of wcc.labelReached.
+const gokkosPTX10 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_wcc_labelReached(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<17>;
+	.reg .b64 %rd<31>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s32 %r1, [gk_s6];
+	mov.b32 %r2, %r1;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd17, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd18, %r5;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd20, %r6, %r7;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	cvt.u32.u64 %r8, %rd23;
+	mov.b32 %r9, %r8;
+	shr.s64 %rd24, %rd23, 5;
+	mul.lo.s64 %rd25, %rd24, %rd9;
+	mad.lo.s64 %rd26, %rd25, 4, %rd5;
+	ld.global.nc.u32 %r10, [%rd26+0];
+	mov.b32 %r11, %r10;
+	and.b64 %rd27, %rd23, 31;
+	min.u64 %rd28, %rd27, 32;
+	cvt.u32.u64 %r12, %rd28;
+	mov.b32 %r14, 0x1;
+	shl.b32 %r13, %r14, %r12;
+	setp.hs.u32 %p2, %r12, 32;
+	selp.b32 %r15, 0, %r13, %p2;
+	and.b32 %r16, %r11, %r15;
+	setp.ne.u32 %p3, %r16, 0x0;
+	@!%p3 bra $L5;
+	mov.b32 %r9, %r2;
+$L5:
+	mul.lo.s64 %rd29, %rd23, %rd16;
+	mad.lo.s64 %rd30, %rd29, 4, %rd12;
+	st.global.s32 [%rd30+0], %r9;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of wcc.sampleLabels.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4990,8 +6179,8 @@ $L40:
 }
 `
 
-// gokkosPTX9 is the PTX of wcc.maxSize.
-const gokkosPTX9 = `//
+// gokkosPTX12 is the PTX of wcc.maxSize.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5478,8 +6667,8 @@ $L40:
 }
 `
 
-// gokkosPTX10 is the PTX of wcc.numberRoots.
-const gokkosPTX10 = `//
+// gokkosPTX13 is the PTX of wcc.numberRoots.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6203,8 +7392,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of wcc.gatherNumbers.
-const gokkosPTX11 = `//
+// gokkosPTX14 is the PTX of wcc.gatherNumbers.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6904,7 +8093,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6908
+//line gokkos_kernels_gen.go:8097
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6929,7 +8118,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6933
+//line gokkos_kernels_gen.go:8122
 }
 
 // gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
@@ -6938,7 +8127,7 @@ func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:6942
+//line gokkos_kernels_gen.go:8131
 
 // gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -6946,7 +8135,7 @@ func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:6950
+//line gokkos_kernels_gen.go:8139
 
 // gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -6954,7 +8143,7 @@ func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:6958
+//line gokkos_kernels_gen.go:8147
 
 // gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
@@ -6965,7 +8154,7 @@ func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:6969
+//line gokkos_kernels_gen.go:8158
 
 // gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -7000,7 +8189,7 @@ func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:7004
+//line gokkos_kernels_gen.go:8193
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
@@ -7136,7 +8325,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7140
+//line gokkos_kernels_gen.go:8329
 		*acc = gokkosAccV
 		return
 	}
@@ -7173,7 +8362,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7177
+//line gokkos_kernels_gen.go:8366
 	*acc = gokkosAccV
 }
 
@@ -7183,7 +8372,7 @@ func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7187
+//line gokkos_kernels_gen.go:8376
 
 // gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
@@ -7194,7 +8383,7 @@ func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:7198
+//line gokkos_kernels_gen.go:8387
 
 // gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7202,7 +8391,7 @@ func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:7206
+//line gokkos_kernels_gen.go:8395
 
 // gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7210,7 +8399,7 @@ func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:7214
+//line gokkos_kernels_gen.go:8403
 
 // gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -7245,7 +8434,7 @@ func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:7249
+//line gokkos_kernels_gen.go:8438
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -7272,7 +8461,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:7276
+//line gokkos_kernels_gen.go:8465
 			*acc = gokkosAccV
 			return
 		}
@@ -7287,7 +8476,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7291
+//line gokkos_kernels_gen.go:8480
 		*acc = gokkosAccV
 		return
 	}
@@ -7304,7 +8493,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7308
+//line gokkos_kernels_gen.go:8497
 		*acc = gokkosAccV
 		return
 	}
@@ -7319,7 +8508,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7323
+//line gokkos_kernels_gen.go:8512
 	*acc = gokkosAccV
 }
 
@@ -7344,7 +8533,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 				z ^= z >> 31
 				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
 			}
-//line gokkos_kernels_gen.go:7348
+//line gokkos_kernels_gen.go:8537
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7355,7 +8544,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosG0[i] = gokkosG1[int(z%k.N)]
 		}
-//line gokkos_kernels_gen.go:7359
+//line gokkos_kernels_gen.go:8548
 		return
 	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -7368,7 +8557,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:7372
+//line gokkos_kernels_gen.go:8561
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7379,7 +8568,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:7383
+//line gokkos_kernels_gen.go:8572
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -7388,17 +8577,17 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line label.go:105
+//line label.go:106
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:7395
+//line gokkos_kernels_gen.go:8584
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:105
+//line label.go:106
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:7402
+//line gokkos_kernels_gen.go:8591
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -7420,7 +8609,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				u := gokkosLo + gokkosJ
-//line label.go:126
+//line label.go:127
 				if gokkosHostLoop6Helper0(k, u, gokkosG0) {
 					continue
 				}
@@ -7451,12 +8640,12 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:7455
+//line gokkos_kernels_gen.go:8644
 			*acc = gokkosAccV
 			return
 		}
 		for u := gokkosLo; u < gokkosHi; u++ {
-//line label.go:126
+//line label.go:127
 			if gokkosHostLoop6Helper0(k, u, gokkosG0) {
 				continue
 			}
@@ -7487,7 +8676,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7491
+//line gokkos_kernels_gen.go:8680
 		*acc = gokkosAccV
 		return
 	}
@@ -7495,7 +8684,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			u := gokkosLo + gokkosJ
-//line label.go:126
+//line label.go:127
 			if k.out(u) {
 				continue
 			}
@@ -7526,12 +8715,12 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7530
+//line gokkos_kernels_gen.go:8719
 		*acc = gokkosAccV
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line label.go:126
+//line label.go:127
 		if k.out(u) {
 			continue
 		}
@@ -7562,17 +8751,17 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7566
+//line gokkos_kernels_gen.go:8755
 	*acc = gokkosAccV
 }
 
 // gokkosHostLoop6Helper0 is out with slices for its views (a host loop's gather path).
 func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
-//line label.go:122
+//line label.go:123
 	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7576
+//line gokkos_kernels_gen.go:8765
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
@@ -7585,7 +8774,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:169
+//line label.go:170
 			first := gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 			l := first
 			for {
@@ -7599,11 +8788,11 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 				k.L.AtomicStore(v, l)
 			}
 		}
-//line gokkos_kernels_gen.go:7603
+//line gokkos_kernels_gen.go:8792
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:169
+//line label.go:170
 		first := k.L.AtomicLoad(v)
 		l := first
 		for {
@@ -7617,11 +8806,151 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:7621
+//line gokkos_kernels_gen.go:8810
 }
 
-// gokkosHostLoop8 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs largestDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	gokkosG0 := k.Off.Span(0, k.Off.Len())
+	if gokkosG0 != nil || k.Off.Len() == 0 {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Off)
+			}
+		}()
+		if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line search.go:34
+				gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosS0[gokkosJ])<<32|int64(v))
+			}
+//line gokkos_kernels_gen.go:8830
+			*acc = gokkosAccV
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line search.go:34
+			gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosG0[v])<<32|int64(v))
+		}
+//line gokkos_kernels_gen.go:8838
+		*acc = gokkosAccV
+		return
+	}
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line search.go:34
+			gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-gokkosS0[gokkosJ])<<32|int64(v))
+		}
+//line gokkos_kernels_gen.go:8848
+		*acc = gokkosAccV
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line search.go:34
+		gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-k.Off.At(v))<<32|int64(v))
+	}
+//line gokkos_kernels_gen.go:8856
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop9 runs firstReached.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			w := gokkosLo + gokkosJ
+//line search.go:48
+			word := gokkosS0[gokkosJ]
+			if rest := k.N - 32*w; rest < 32 {
+				word &= uint32(1)<<uint(rest) - 1
+			}
+			if word != 0 {
+				gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
+			}
+		}
+//line gokkos_kernels_gen.go:8876
+		*acc = gokkosAccV
+		return
+	}
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line search.go:48
+		word := k.Bits.At(w)
+		if rest := k.N - 32*w; rest < 32 {
+			word &= uint32(1)<<uint(rest) - 1
+		}
+		if word != 0 {
+			gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
+		}
+	}
+//line gokkos_kernels_gen.go:8890
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop10 runs labelReached.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	gokkosG0 := k.Bits.Span(0, k.Bits.Len())
+	gokkosG1 := k.L.Span(0, k.L.Len())
+	if (gokkosG0 != nil || k.Bits.Len() == 0) && (gokkosG1 != nil || k.L.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Bits, k.L)
+			}
+		}()
+		if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line search.go:69
+				l := int32(v)
+				if gokkosG0[v>>5]&(uint32(1)<<uint(v&31)) != 0 {
+					l = k.Root
+				}
+				gokkosS0[gokkosJ] = l
+			}
+//line gokkos_kernels_gen.go:8915
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line search.go:69
+			l := int32(v)
+			if gokkosG0[v>>5]&(uint32(1)<<uint(v&31)) != 0 {
+				l = k.Root
+			}
+			gokkosG1[v] = l
+		}
+//line gokkos_kernels_gen.go:8926
+		return
+	}
+	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line search.go:69
+			l := int32(v)
+			if k.Bits.At(v>>5)&(uint32(1)<<uint(v&31)) != 0 {
+				l = k.Root
+			}
+			gokkosS0[gokkosJ] = l
+		}
+//line gokkos_kernels_gen.go:8939
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line search.go:69
+		l := int32(v)
+		if k.Bits.At(v>>5)&(uint32(1)<<uint(v&31)) != 0 {
+			l = k.Root
+		}
+		k.L.Set(v, l)
+	}
+//line gokkos_kernels_gen.go:8950
+}
+
+// gokkosHostLoop11 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -7632,7 +8961,7 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 			}
 		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line wcc.go:234
+//line wcc.go:252
 			l := gokkosG0[int(int64(i)*k.N/labelSamples)]
 			c := int64(0)
 			for j := 0; j < labelSamples; j++ {
@@ -7642,12 +8971,12 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 		}
-//line gokkos_kernels_gen.go:7646
+//line gokkos_kernels_gen.go:8975
 		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line wcc.go:234
+//line wcc.go:252
 		l := k.L.At(int(int64(i) * k.N / labelSamples))
 		c := int64(0)
 		for j := 0; j < labelSamples; j++ {
@@ -7657,33 +8986,33 @@ func gokkosHostLoop8(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:7661
+//line gokkos_kernels_gen.go:8990
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop12 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:253
+//line wcc.go:271
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7674
+//line gokkos_kernels_gen.go:9003
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:253
+//line wcc.go:271
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7682
+//line gokkos_kernels_gen.go:9011
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop13 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -7699,7 +9028,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line wcc.go:268
+//line wcc.go:286
 				root := int64(0)
 				if gokkosS0[gokkosJ] == int32(v) {
 					root = 1
@@ -7712,12 +9041,12 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += root
 			}
-//line gokkos_kernels_gen.go:7716
+//line gokkos_kernels_gen.go:9045
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:268
+//line wcc.go:286
 			root := int64(0)
 			if gokkosG0[v] == int32(v) {
 				root = 1
@@ -7730,7 +9059,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7734
+//line gokkos_kernels_gen.go:9063
 		*acc = gokkosAccV
 		return
 	}
@@ -7738,7 +9067,7 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:268
+//line wcc.go:286
 			root := int64(0)
 			if gokkosS0[gokkosJ] == int32(v) {
 				root = 1
@@ -7751,12 +9080,12 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:7755
+//line gokkos_kernels_gen.go:9084
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:268
+//line wcc.go:286
 		root := int64(0)
 		if k.L.At(v) == int32(v) {
 			root = 1
@@ -7769,12 +9098,12 @@ func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:7773
+//line gokkos_kernels_gen.go:9102
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop14 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -7790,7 +9119,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line wcc.go:294
+//line wcc.go:312
 				r := int(gokkosS0[gokkosJ])
 				if r == v {
 					continue
@@ -7803,12 +9132,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 				}
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 			}
-//line gokkos_kernels_gen.go:7807
+//line gokkos_kernels_gen.go:9136
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:294
+//line wcc.go:312
 			r := int(gokkosG0[v])
 			if r == v {
 				continue
@@ -7821,7 +9150,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 		}
-//line gokkos_kernels_gen.go:7825
+//line gokkos_kernels_gen.go:9154
 		*acc = gokkosAccV
 		return
 	}
@@ -7829,7 +9158,7 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:294
+//line wcc.go:312
 			r := int(gokkosS0[gokkosJ])
 			if r == v {
 				continue
@@ -7842,12 +9171,12 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:7846
+//line gokkos_kernels_gen.go:9175
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:294
+//line wcc.go:312
 		r := int(k.L.At(v))
 		if r == v {
 			continue
@@ -7860,6 +9189,6 @@ func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:7864
+//line gokkos_kernels_gen.go:9193
 	*acc = gokkosAccV
 }

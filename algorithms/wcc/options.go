@@ -23,11 +23,17 @@ const (
 	// hooking the larger endpoint label under the smaller with an atomic minimum and then
 	// shortcutting every vertex to its root, until a round changes nothing.
 	LabelProp
+	// Search is one direction-optimizing breadth-first search from the vertex of largest
+	// degree over the graph with directions ignored, which labels the giant component of graphs
+	// that have one, and Afforest's final hooking and pointer jumping for the other vertices
+	// (see search.go). New builds the graph's undirected copy (2M edges) and, on a directed
+	// graph, its in-edges.
+	Search
 )
 
-var methodNames = [...]string{"afforest", "lp"}
+var methodNames = [...]string{"afforest", "lp", "search"}
 
-// String returns the method's name as ParseMethod accepts it: "afforest" or "lp".
+// String returns the method's name as ParseMethod accepts it: "afforest", "lp" or "search".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]

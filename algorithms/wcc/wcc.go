@@ -36,7 +36,8 @@ type Result struct {
 // use; Free releases its memory.
 type WCC struct {
 	g      *dgraph.Graph
-	h      *hooking            // Afforest's prepared state; nil for LabelProp
+	h      *hooking            // Afforest's prepared state; nil for the other methods
+	s      *searcher           // Search's prepared state; nil for the other methods
 	labels views.View1D[int32] // root label per vertex
 	size   views.View1D[int32] // per component number: its size less one (outside the giant)
 	comp   views.View1D[int32] // component number per vertex
@@ -64,8 +65,14 @@ func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
 			return nil, err
 		}
 	}
-	if opt.Method == Afforest {
+	switch {
+	case opt.Method == Afforest:
 		if w.h, err = prepareAfforest(g, opt); err != nil {
+			w.Free()
+			return nil, err
+		}
+	case opt.Method == Search && g.N() > 0:
+		if w.s, err = prepareSearch(g); err != nil {
 			w.Free()
 			return nil, err
 		}
@@ -106,6 +113,10 @@ func (w *WCC) Free() {
 	if w.h != nil {
 		w.h.free()
 	}
+	if w.s != nil {
+		w.s.free()
+		w.s = nil
+	}
 }
 
 // Run labels the components and numbers them on the graph's space, and returns the counts (the
@@ -121,13 +132,20 @@ func (w *WCC) Run() (*Result, error) {
 		return res, nil
 	}
 	giant := int32(-1)
-	if w.h != nil {
+	switch {
+	case w.h != nil:
 		hr, err := w.h.run(w.labels)
 		if err != nil {
 			return nil, err
 		}
 		res.Rounds, res.Skipped, giant = hr.rounds, hr.skipped, hr.giant
-	} else {
+	case w.s != nil:
+		var err error
+		if giant, res.Skipped, err = w.s.run(w.labels); err != nil {
+			return nil, err
+		}
+		res.Rounds = 1
+	default:
 		var err error
 		if res.Rounds, err = labelProp(space, w.g.Out(), Filter{}, w.labels); err != nil {
 			return nil, err

@@ -153,6 +153,7 @@ var variants = []struct {
 	{"afforest-no-rounds-no-sample", Options{NeighborRounds: -1, Samples: -1}, func(bool, bool) bool { return false }},
 	{"afforest-no-sample-teams", Options{Samples: -1, WarpDegree: 2, TeamDegree: 6}, func(bool, bool) bool { return false }},
 	{"lp", Options{Method: LabelProp}, func(bool, bool) bool { return false }},
+	{"search", Options{Method: Search}, nil},
 }
 
 // sparse reports whether g is sparse in the sense of Options.Samples: fewer than 4 edges per
@@ -217,6 +218,47 @@ func TestRunMatchesUnionFind(t *testing.T) {
 						t.Fatalf("%d vertices skipped, want at least %d", res.Skipped, c.giant)
 					}
 				})
+			}
+		})
+	}
+}
+
+// TestSearchSkipsRootComponent checks that Search's search covers exactly the component of the
+// vertex of largest degree (out- plus in-degree; the larger vertex among equals): its vertices,
+// and no others, skip the hooking.
+func TestSearchSkipsRootComponent(t *testing.T) {
+	s := space(t)
+	for _, c := range cases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			g := build(t, c.el)
+			if g.N == 0 {
+				return
+			}
+			dg, err := dgraph.New(s, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dg.Free()
+			res, err := RunWith(dg, Options{Method: Search})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, g, res)
+			tr := g.Transpose()
+			root, best := 0, int64(-1)
+			for v := 0; v < g.N; v++ {
+				if d := int64(len(g.Neighbors(int32(v))) + len(tr.Neighbors(int32(v)))); d >= best {
+					root, best = v, d
+				}
+			}
+			want := 0
+			for _, x := range res.Comp {
+				if x == res.Comp[root] {
+					want++
+				}
+			}
+			if res.Skipped != want {
+				t.Fatalf("%d vertices skipped, want the %d of vertex %d's component", res.Skipped, want, root)
 			}
 		})
 	}
