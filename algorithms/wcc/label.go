@@ -38,8 +38,8 @@ func Label(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[in
 // neighbour rounds and a final phase link every edge of the subgraph once, in
 // opt.NeighborRounds+1 passes of O(N + M) work in all, and the degree classes allocate two
 // vertex lists per call on device spaces. LabelProp runs hooking rounds of O(N + M) work each
-// until a round changes nothing. Search needs a Graph (it searches the undirected copy that
-// New builds) and runs Afforest here. rounds is the number of passes or hooking rounds.
+// until a round changes nothing. Search and Auto need a Graph (Search searches the undirected
+// copy that New builds) and run Afforest here. rounds is the number of passes or hooking rounds.
 func LabelWith(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[int32], opt Options) (rounds int, err error) {
 	if space == nil {
 		if space, err = execspace.Default(); err != nil {

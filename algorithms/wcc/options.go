@@ -29,11 +29,16 @@ const (
 	// (see search.go). New builds the graph's undirected copy (2M edges) and, on a directed
 	// graph, its in-edges.
 	Search
+	// Auto picks Search or Afforest per graph in New (see auto.go): Afforest for graphs of large
+	// diameter, and on device spaces also for graphs whose degrees are not skewed; Search
+	// otherwise. Result.Method says which ran.
+	Auto
 )
 
-var methodNames = [...]string{"afforest", "lp", "search"}
+var methodNames = [...]string{"afforest", "lp", "search", "auto"}
 
-// String returns the method's name as ParseMethod accepts it: "afforest", "lp" or "search".
+// String returns the method's name as ParseMethod accepts it: "afforest", "lp", "search" or
+// "auto".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]

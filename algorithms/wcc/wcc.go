@@ -25,6 +25,8 @@ type Result struct {
 	// Skipped is the number of vertices that Afforest's final phase skipped as members of the
 	// sampled giant component (counted by the phase itself), 0 when nothing was skipped.
 	Skipped int
+	// Method is the method that ran: the one asked for, or the one Auto chose.
+	Method Method
 	// LabelTime is how long Run took to label every vertex with the smallest vertex of its
 	// component (see WCC.Labels), up to a fence of the space, before it numbered and counted
 	// the components: the part that codes which stop at such labels time.
@@ -38,6 +40,7 @@ type WCC struct {
 	g      *dgraph.Graph
 	h      *hooking            // Afforest's prepared state; nil for the other methods
 	s      *searcher           // Search's prepared state; nil for the other methods
+	method Method              // the method that runs (Auto's choice)
 	labels views.View1D[int32] // root label per vertex
 	size   views.View1D[int32] // per component number: its size less one (outside the giant)
 	comp   views.View1D[int32] // component number per vertex
@@ -48,16 +51,26 @@ type WCC struct {
 // Afforest, the sample buffer and (on device spaces) the vertex lists of the team-linked
 // degree classes. For Afforest on a directed graph New also builds the graph's in-edges with
 // dgraph.Graph.In unless opt.NoInEdges is set (see Options.NoInEdges); the graph keeps them.
-// Errors are a nil graph, invalid options, or a failed allocation or launch.
+// Search builds the graph's undirected copy (dgraph.Graph.Undirected: 2M edges and the in-edges
+// it is made from) and a reach-only search over it; Auto first measures the graph (auto.go) and
+// then prepares the method it picks. Errors are a nil graph, invalid options, or a failed
+// allocation or launch.
 func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
 	if g == nil {
 		return nil, errors.New("wcc: nil graph")
+	}
+	if opt.Method == Auto {
+		m, err := choose(g)
+		if err != nil {
+			return nil, err
+		}
+		opt.Method = m
 	}
 	opt, err := opt.forGraph(g).resolved()
 	if err != nil {
 		return nil, err
 	}
-	w := &WCC{g: g}
+	w := &WCC{g: g, method: opt.Method}
 	mem := g.Space().Memory()
 	for _, p := range []*views.View1D[int32]{&w.labels, &w.size, &w.comp} {
 		if *p, err = views.Alloc1D[int32](mem, "wcc", g.N()); err != nil {
@@ -126,7 +139,7 @@ func (w *WCC) Run() (*Result, error) {
 	w.ran = false
 	t0 := time.Now()
 	space, n := w.g.Space(), w.g.N()
-	res := &Result{}
+	res := &Result{Method: w.method}
 	if n == 0 {
 		w.ran = true
 		return res, nil

@@ -154,6 +154,7 @@ var variants = []struct {
 	{"afforest-no-sample-teams", Options{Samples: -1, WarpDegree: 2, TeamDegree: 6}, func(bool, bool) bool { return false }},
 	{"lp", Options{Method: LabelProp}, func(bool, bool) bool { return false }},
 	{"search", Options{Method: Search}, nil},
+	{"auto", Options{Method: Auto}, nil},
 }
 
 // sparse reports whether g is sparse in the sense of Options.Samples: fewer than 4 edges per
@@ -259,6 +260,44 @@ func TestSearchSkipsRootComponent(t *testing.T) {
 			}
 			if res.Skipped != want {
 				t.Fatalf("%d vertices skipped, want the %d of vertex %d's component", res.Skipped, want, root)
+			}
+		})
+	}
+}
+
+// TestAutoChooses checks Auto's choice by graph shape: Search for graphs of small diameter
+// (on devices only when their degrees are skewed), Afforest for a grid and a long path.
+func TestAutoChooses(t *testing.T) {
+	s := space(t)
+	device := s.Info().Device
+	cases := []struct {
+		name string
+		el   *graph.EdgeList
+		want Method
+	}{
+		{"rmat", graph.RMAT(14, 8, 3), Search},
+		{"uniform", graph.Uniform(1<<14, 8<<14, 3), Search},
+		{"grid", graph.Grid(256, 256, 0), Afforest},
+		{"path", path(20000), Afforest},
+	}
+	if device {
+		cases[1].want = Afforest
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := build(t, c.el)
+			dg, err := dgraph.New(s, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dg.Free()
+			res, err := RunWith(dg, Options{Method: Auto})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, g, res)
+			if res.Method != c.want {
+				t.Fatalf("auto ran %v, want %v", res.Method, c.want)
 			}
 		})
 	}

@@ -36,7 +36,7 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		{"root with coloring", []string{"run", "-root=1", "-algo", "coloring", "-graph", g},
 			"-root does not apply to coloring (only bfs and sssp start from a root)"},
 		{"strategy with wcc", []string{"run", "-algo", "wcc", "-graph", g, "-strategy", "ml"},
-			"-strategy does not apply to wcc -method afforest (it does not run on the frontier template)"},
+			"-strategy does not apply to wcc -method auto (it does not run on the frontier template)"},
 		{"strategy with scc fbtrim", []string{"run", "-algo", "scc", "-method", "fbtrim", "-traversal", "topo", "-graph", g, "-strategy", "auto"},
 			"-strategy does not apply to scc -method fbtrim -traversal topo (it does not run on the frontier template)"},
 		{"strategy with sssp edgelist", []string{"run", "-algo", "sssp", "-method", "edgelist", "-graph", g, "-strategy", "mg"},

@@ -314,13 +314,18 @@ func TestEndToEnd(t *testing.T) {
 		for _, n := range sizes {
 			largest = max(largest, n)
 		}
-		for _, args := range [][]string{{}, {"-rounds", "-1"}, {"-samples", "-1"}, {"-rounds", "3", "-samples", "64"}, {"-method", "lp"}} {
+		for _, args := range [][]string{{}, {"-method", "search"}, {"-method", "afforest"}, {"-method", "afforest", "-rounds", "-1"}, {"-method", "afforest", "-samples", "-1"},
+			{"-method", "afforest", "-rounds", "3", "-samples", "64"}, {"-method", "lp"}} {
 			m := runJSON(t, append([]string{"-algo", "wcc", "-graph", rmat}, args...)...)
 			if m["components"] != float64(len(sizes)) || m["largest"] != largest {
 				t.Fatalf("%v: %v (want %d components, the largest of %v)", args, m, len(sizes), largest)
 			}
 			if l, ok := m["label_seconds"].(float64); !ok || l <= 0 || l > m["seconds"].(float64) {
 				t.Fatalf("%v: label_seconds %v, seconds %v", args, m["label_seconds"], m["seconds"])
+			}
+			chosen := m["method_chosen"]
+			if (m["method"] == "auto" && chosen != "search" && chosen != "afforest") || (m["method"] != "auto" && chosen != m["method"]) {
+				t.Fatalf("%v: method %v, method_chosen %v", args, m["method"], chosen)
 			}
 		}
 	})

@@ -92,9 +92,9 @@ func init() {
 	})
 	register(algorithm{
 		name:    "wcc",
-		summary: "weakly connected components: -method afforest or lp (reports components, largest)",
+		summary: "weakly connected components: -method auto, search, afforest or lp (reports components, largest)",
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&wccFlags.method, "method", "afforest", "afforest (hooking and pointer jumping with neighbour sampling and the giant-component skip) or lp (label propagation with pointer jumping)")
+			fs.StringVar(&wccFlags.method, "method", "auto", "auto (search or afforest, picked per graph), search (a breadth-first search from the vertex of largest degree for the giant component, hooking for the rest), afforest (hooking and pointer jumping with neighbour sampling and the giant-component skip) or lp (label propagation with pointer jumping)")
 			fs.BoolVar(&wccFlags.opt.NoInEdges, "no-in-edges", false, "afforest: do not build the in-edges of a directed graph (and skip nothing on it)")
 			fs.IntVar(&wccFlags.opt.NeighborRounds, "rounds", 0, "afforest: neighbour-sampling rounds (0: 2, negative: none)")
 			fs.IntVar(&wccFlags.opt.Samples, "samples", 0, "afforest: vertices sampled to find the giant component, whose vertices then skip the final phase (0: 1024, negative: no sampling and no skip)")
@@ -227,6 +227,7 @@ func (i *wccInstance) result() (result, error) {
 	r.add("components", i.res.Count)
 	r.add("largest", i.res.Largest)
 	r.add("method", wccFlags.opt.Method.String())
+	r.add("method_chosen", i.res.Method.String())
 	r.add("rounds", i.res.Rounds)
 	r.add("skipped", i.res.Skipped)
 	r.add("label_seconds", medianTimed(i.labels))
