@@ -325,7 +325,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[labelReached](gokkosHostLoop11)
 	gokkosimpl.Register[sampleLabels](&abi.KernelSpec{
 		Name:      "wcc.sampleLabels",
-		Pos:       "algorithms/wcc/wcc.go:258",
+		Pos:       "algorithms/wcc/wcc.go:259",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_sampleLabels_main", Final: "gk_wcc_sampleLabels_final"},
@@ -347,7 +347,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop12)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:279",
+		Pos:       "algorithms/wcc/wcc.go:280",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
@@ -367,7 +367,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop13)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:293",
+		Pos:   "algorithms/wcc/wcc.go:294",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX14,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
@@ -388,7 +388,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop14)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:      "wcc.gatherNumbers",
-		Pos:       "algorithms/wcc/wcc.go:318",
+		Pos:       "algorithms/wcc/wcc.go:319",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
@@ -9671,7 +9671,7 @@ func gokkosHostLoop12(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 			}
 		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line wcc.go:265
+//line wcc.go:266
 			l := gokkosG0[int(int64(i)*k.N/labelSamples)]
 			c := int64(0)
 			for j := 0; j < labelSamples; j++ {
@@ -9686,7 +9686,7 @@ func gokkosHostLoop12(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line wcc.go:265
+//line wcc.go:266
 		l := k.L.At(int(int64(i) * k.N / labelSamples))
 		c := int64(0)
 		for j := 0; j < labelSamples; j++ {
@@ -9706,7 +9706,7 @@ func gokkosHostLoop13(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:284
+//line wcc.go:285
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
 //line gokkos_kernels_gen.go:9713
@@ -9714,7 +9714,7 @@ func gokkosHostLoop13(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:284
+//line wcc.go:285
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
 //line gokkos_kernels_gen.go:9721
@@ -9738,7 +9738,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line wcc.go:299
+//line wcc.go:300
 				root := int64(0)
 				if gokkosS0[gokkosJ] == int32(v) {
 					root = 1
@@ -9756,7 +9756,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:299
+//line wcc.go:300
 			root := int64(0)
 			if gokkosG0[v] == int32(v) {
 				root = 1
@@ -9777,7 +9777,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:299
+//line wcc.go:300
 			root := int64(0)
 			if gokkosS0[gokkosJ] == int32(v) {
 				root = 1
@@ -9795,7 +9795,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:299
+//line wcc.go:300
 		root := int64(0)
 		if k.L.At(v) == int32(v) {
 			root = 1
@@ -9829,7 +9829,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line wcc.go:325
+//line wcc.go:326
 				r := int(gokkosS0[gokkosJ])
 				if r == v {
 					continue
@@ -9847,7 +9847,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:325
+//line wcc.go:326
 			r := int(gokkosG0[v])
 			if r == v {
 				continue
@@ -9868,7 +9868,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:325
+//line wcc.go:326
 			r := int(gokkosS0[gokkosJ])
 			if r == v {
 				continue
@@ -9886,7 +9886,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:325
+//line wcc.go:326
 		r := int(k.L.At(v))
 		if r == v {
 			continue

@@ -20,10 +20,11 @@ type Result struct {
 	// Largest is the number of vertices of the largest component (0 for the empty graph).
 	Largest int
 	// Rounds is the number of passes over the edges: Afforest's neighbour rounds and its final
-	// phase, or label propagation's hooking rounds.
+	// phase, label propagation's hooking rounds, or 1 for Search (its search and hooking).
 	Rounds int
 	// Skipped is the number of vertices that Afforest's final phase skipped as members of the
-	// sampled giant component (counted by the phase itself), 0 when nothing was skipped.
+	// sampled giant component (counted by the phase itself), or for Search those of the
+	// search's component; 0 when nothing was skipped.
 	Skipped int
 	// Method is the method that ran: the one asked for, or the one Auto chose.
 	Method Method
