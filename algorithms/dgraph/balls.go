@@ -102,6 +102,17 @@ func sampleStart(n, t int) int32 {
 	return int32((x ^ x>>31) % uint64(n))
 }
 
+// The bounds of the sampled searches by which the automatic method choices of the components
+// packages estimate a graph's diameter: BallSamples searches that stop at BallSize vertices or
+// BallLevels levels. A search that reaches BallLevels levels without seeing BallSize vertices
+// marks a graph of large diameter: a small world's ring lattice grows slowly at first, and these
+// bounds are large enough that its searches fill the ball while a grid's do not.
+const (
+	BallSamples = 4
+	BallSize    = 16384
+	BallLevels  = 64
+)
+
 // SampleBalls runs samples bounded breadth-first searches (1 to 32), one per team of one
 // launch whose levels are separated by team barriers, from start vertices that depend only on
 // the number of vertices. A search follows out-edges, and in-edges too when in is the graph's

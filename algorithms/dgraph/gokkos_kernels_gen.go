@@ -94,7 +94,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop2)
 	gokkosimpl.Register[degreeMax](&abi.KernelSpec{
 		Name:      "dgraph.degreeMax",
-		Pos:       "algorithms/dgraph/degree.go:11",
+		Pos:       "algorithms/dgraph/degree.go:14",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeMax_main", Final: "gk_dgraph_degreeMax_final"},
@@ -112,11 +112,39 @@ func init() {
 		SourceHash: "cd75520d059059a1",
 	})
 	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop3)
+	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
+		Name:      "dgraph.degreeSquares",
+		Pos:       "algorithms/dgraph/degree.go:47",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX4,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeSquares_main", Final: "gk_dgraph_degreeSquares_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Out.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "Out.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.N", Field: []int{1, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "degree.go", Key: "func (degreeSquares) Run", Hash: "140857aea45613eb"},
+			{File: "degree.go", Key: "type degreeSquares", Hash: "2bdc76750a4b949a"},
+		},
+		SourceHash: "31cefb90d675e78b",
+	})
+	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop4)
 	gokkosimpl.Register[shiftedOffsets](&abi.KernelSpec{
 		Name:  "dgraph.shiftedOffsets",
 		Pos:   "algorithms/dgraph/doubled.go:15",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX4,
+		PTX:   gokkosPTX5,
 		Entry: "gk_dgraph_shiftedOffsets",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -131,12 +159,12 @@ func init() {
 		},
 		SourceHash: "1b13c94172027cd4",
 	})
-	gokkosimpl.RegisterHostRange[shiftedOffsets](gokkosHostLoop4)
+	gokkosimpl.RegisterHostRange[shiftedOffsets](gokkosHostLoop5)
 	gokkosimpl.Register[shiftedAdj](&abi.KernelSpec{
 		Name:  "dgraph.shiftedAdj",
 		Pos:   "algorithms/dgraph/doubled.go:26",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX5,
+		PTX:   gokkosPTX6,
 		Entry: "gk_dgraph_shiftedAdj",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -151,12 +179,12 @@ func init() {
 		},
 		SourceHash: "bd07b18e330b16c3",
 	})
-	gokkosimpl.RegisterHostRange[shiftedAdj](gokkosHostLoop5)
+	gokkosimpl.RegisterHostRange[shiftedAdj](gokkosHostLoop6)
 	gokkosimpl.Register[offsetScan](&abi.KernelSpec{
 		Name:  "dgraph.offsetScan",
 		Pos:   "algorithms/dgraph/scan.go:13",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX7,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_offsetScan_up", Mid: "gk_dgraph_offsetScan_mid", Down: "gk_dgraph_offsetScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -171,12 +199,12 @@ func init() {
 		},
 		SourceHash: "c10ab7e1e158d062",
 	})
-	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop6)
+	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop7)
 	gokkosimpl.Register[sortAdjacency](&abi.KernelSpec{
 		Name:  "dgraph.sortAdjacency",
 		Pos:   "algorithms/dgraph/sort.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX7,
+		PTX:   gokkosPTX8,
 		Entry: "gk_dgraph_sortAdjacency",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -199,12 +227,12 @@ func init() {
 		},
 		SourceHash: "138d01b11a4f2e6c",
 	})
-	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop7)
+	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop8)
 	gokkosimpl.Register[countDistinct](&abi.KernelSpec{
 		Name:  "dgraph.countDistinct",
 		Pos:   "algorithms/dgraph/sort.go:96",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX9,
 		Entry: "gk_dgraph_countDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -222,12 +250,12 @@ func init() {
 		},
 		SourceHash: "a7d15bc95170eabc",
 	})
-	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop8)
+	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop9)
 	gokkosimpl.Register[compactDistinct](&abi.KernelSpec{
 		Name:  "dgraph.compactDistinct",
 		Pos:   "algorithms/dgraph/sort.go:117",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX10,
 		Entry: "gk_dgraph_compactDistinct",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -248,12 +276,12 @@ func init() {
 		},
 		SourceHash: "35433080990d6027",
 	})
-	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop9)
+	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop10)
 	gokkosimpl.Register[countHubs](&abi.KernelSpec{
 		Name:      "dgraph.countHubs",
 		Pos:       "algorithms/dgraph/sorthubs.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main", Final: "gk_dgraph_countHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -269,12 +297,12 @@ func init() {
 		},
 		SourceHash: "29fe93452972015c",
 	})
-	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop11)
 	gokkosimpl.Register[listHubs](&abi.KernelSpec{
 		Name:  "dgraph.listHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:36",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX12,
 		Scan:  abi.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -290,12 +318,12 @@ func init() {
 		},
 		SourceHash: "99084a90747a5ede",
 	})
-	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop12)
 	gokkosimpl.Register[sortHubs](&abi.KernelSpec{
 		Name:  "dgraph.sortHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:59",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX13,
 		Entry: "gk_dgraph_sortHubs",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -322,7 +350,7 @@ func init() {
 		Name:      "dgraph.unmatchedSample",
 		Pos:       "algorithms/dgraph/symmetric.go:96",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main", Final: "gk_dgraph_unmatchedSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -347,12 +375,12 @@ func init() {
 		},
 		SourceHash: "c60966053eec1b81",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop14)
 	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedLight",
 		Pos:       "algorithms/dgraph/symmetric.go:126",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main", Final: "gk_dgraph_unmatchedLight_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -377,12 +405,12 @@ func init() {
 		},
 		SourceHash: "3771daf3d68fa070",
 	})
-	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop14)
+	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop15)
 	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
 		Name:      "dgraph.unmatchedHubs",
 		Pos:       "algorithms/dgraph/symmetric.go:145",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main", Final: "gk_dgraph_unmatchedHubs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -411,7 +439,7 @@ func init() {
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX16,
+		PTX:   gokkosPTX17,
 		Entry: "gk_dgraph_countTargets",
 		Params: []abi.Param{
 			{Name: "Adj", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -425,12 +453,12 @@ func init() {
 		},
 		SourceHash: "9fd594297590a992",
 	})
-	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop16)
+	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop17)
 	gokkosimpl.Register[scatterReversed](&abi.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX18,
 		Entry: "gk_dgraph_scatterReversed",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -451,12 +479,12 @@ func init() {
 		},
 		SourceHash: "ec8d8b66adb836d8",
 	})
-	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop17)
+	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop18)
 	gokkosimpl.Register[unionDegrees](&abi.KernelSpec{
 		Name:  "dgraph.unionDegrees",
 		Pos:   "algorithms/dgraph/undirected.go:11",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX19,
 		Entry: "gk_dgraph_unionDegrees",
 		Params: []abi.Param{
 			{Name: "Out.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -478,12 +506,12 @@ func init() {
 		},
 		SourceHash: "608b88de361cc0ce",
 	})
-	gokkosimpl.RegisterHostRange[unionDegrees](gokkosHostLoop18)
+	gokkosimpl.RegisterHostRange[unionDegrees](gokkosHostLoop19)
 	gokkosimpl.Register[unionEdges](&abi.KernelSpec{
 		Name:  "dgraph.unionEdges",
 		Pos:   "algorithms/dgraph/undirected.go:24",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX20,
 		Entry: "gk_dgraph_unionEdges",
 		Params: []abi.Param{
 			{Name: "Out.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -506,7 +534,7 @@ func init() {
 		},
 		SourceHash: "0667a5ab404e2c37",
 	})
-	gokkosimpl.RegisterHostRange[unionEdges](gokkosHostLoop19)
+	gokkosimpl.RegisterHostRange[unionEdges](gokkosHostLoop20)
 }
 
 // gokkosPTX0 is the PTX of dgraph.ballSearch.
@@ -1820,8 +1848,655 @@ $L40:
 }
 `
 
-// gokkosPTX4 is the PTX of dgraph.shiftedOffsets.
+// gokkosPTX4 is the PTX of dgraph.degreeSquares.
 const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_dgraph_degreeSquares_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<109>;
+	.reg .f64 %fd<37>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s11];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s12];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s13];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s14];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s16];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s17];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s18];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s19];
+	mov.b64 %rd51, %rd50;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd52, %rd3, %rd2;
+	max.s64 %rd53, %rd52, 0;
+	cvt.u64.u32 %rd54, %r20;
+	add.s64 %rd55, %rd53, %rd54;
+	sub.s64 %rd56, %rd55, 1;
+	div.u64 %rd57, %rd56, %rd54;
+	cvt.u64.u32 %rd58, %r19;
+	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
+	add.s64 %rd60, %rd59, %rd57;
+	min.s64 %rd61, %rd60, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
+	cvt.u64.u32 %rd62, %r5;
+	add.s64 %rd63, %rd59, %rd62;
+	cvt.u64.u32 %rd64, %r6;
+	mov.b64 %rd65, %rd63;
+$L5:
+	setp.ge.s64 %p5, %rd65, %rd61;
+	@%p5 bra $L6;
+	mov.b64 %rd66, %rd65;
+	add.s64 %rd67, %rd66, 1;
+	mul.lo.s64 %rd68, %rd67, %rd14;
+	mad.lo.s64 %rd69, %rd68, 8, %rd10;
+	ld.global.nc.s64 %rd70, [%rd69+0];
+	mov.b64 %rd71, %rd70;
+	mul.lo.s64 %rd72, %rd66, %rd14;
+	mad.lo.s64 %rd73, %rd72, 8, %rd10;
+	ld.global.nc.s64 %rd74, [%rd73+0];
+	mov.b64 %rd75, %rd74;
+	sub.s64 %rd76, %rd71, %rd75;
+	cvt.rn.f64.s64 %fd3, %rd76;
+	mov.f64 %fd4, %fd3;
+	setp.gt.s64 %p6, %rd30, 0;
+	@!%p6 bra $L9;
+	add.s64 %rd77, %rd66, 1;
+	mul.lo.s64 %rd78, %rd77, %rd37;
+	mad.lo.s64 %rd79, %rd78, 8, %rd33;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mul.lo.s64 %rd82, %rd66, %rd37;
+	mad.lo.s64 %rd83, %rd82, 8, %rd33;
+	ld.global.nc.s64 %rd84, [%rd83+0];
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd81, %rd85;
+	cvt.rn.f64.s64 %fd5, %rd86;
+	add.rn.f64 %fd6, %fd4, %fd5;
+	mov.f64 %fd4, %fd6;
+$L9:
+	mul.rn.f64 %fd7, %fd4, %fd4;
+	add.rn.f64 %fd8, %fd1, %fd7;
+	mov.f64 %fd1, %fd8;
+$L7:
+	add.s64 %rd65, %rd65, %rd64;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd9, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L10:
+	setp.hs.u32 %p7, %r24, 32;
+	@%p7 bra $L11;
+	mov.b64 %rd87, %fd9;
+	mov.b64 {%r25, %r26}, %rd87;
+	shfl.sync.down.b32 %r27|%p8, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd88, {%r27, %r28};
+	mov.b64 %fd10, %rd88;
+	@!%p8 bra $L12;
+	setp.ne.u32 %p9, %r18, 1;
+	@%p9 bra.uni $L14;
+	add.rn.f64 %fd11, %fd9, %fd10;
+	mov.f64 %fd9, %fd11;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p10, %r18, 2;
+	@%p10 bra.uni $L15;
+	mul.rn.f64 %fd12, %fd9, %fd10;
+	mov.f64 %fd9, %fd12;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p11, %r18, 3;
+	@%p11 bra.uni $L16;
+	min.f64 %fd13, %fd9, %fd10;
+	mov.b64 %rd89, %fd9;
+	mov.b64 %rd90, %fd10;
+	or.b64 %rd91, %rd89, %rd90;
+	setp.eq.f64 %p12, %fd9, %fd10;
+	mov.b64 %fd14, %rd91;
+	selp.f64 %fd15, %fd14, %fd13, %p12;
+	setp.nan.f64 %p13, %fd9, %fd10;
+	add.rn.f64 %fd16, %fd9, %fd10;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	mov.f64 %fd9, %fd17;
+	bra.uni $L13;
+$L16:
+	max.f64 %fd18, %fd9, %fd10;
+	mov.b64 %rd92, %fd9;
+	mov.b64 %rd93, %fd10;
+	and.b64 %rd94, %rd92, %rd93;
+	setp.eq.f64 %p14, %fd9, %fd10;
+	mov.b64 %fd19, %rd94;
+	selp.f64 %fd20, %fd19, %fd18, %p14;
+	setp.nan.f64 %p15, %fd9, %fd10;
+	add.rn.f64 %fd21, %fd9, %fd10;
+	selp.f64 %fd22, %fd21, %fd20, %p15;
+	mov.f64 %fd9, %fd22;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L17;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.f64 [%rd96+0], %fd9;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L18;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L19;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.f64 %fd23, [%rd98+0];
+	mov.f64 %fd9, %fd23;
+$L19:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L20:
+	setp.hs.u32 %p19, %r30, 32;
+	@%p19 bra $L21;
+	mov.b64 %rd99, %fd9;
+	mov.b64 {%r31, %r32}, %rd99;
+	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd100, {%r33, %r34};
+	mov.b64 %fd24, %rd100;
+	@!%p20 bra $L22;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L24;
+	add.rn.f64 %fd25, %fd9, %fd24;
+	mov.f64 %fd9, %fd25;
+	bra.uni $L23;
+$L24:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L25;
+	mul.rn.f64 %fd26, %fd9, %fd24;
+	mov.f64 %fd9, %fd26;
+	bra.uni $L23;
+$L25:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L26;
+	min.f64 %fd27, %fd9, %fd24;
+	mov.b64 %rd101, %fd9;
+	mov.b64 %rd102, %fd24;
+	or.b64 %rd103, %rd101, %rd102;
+	setp.eq.f64 %p24, %fd9, %fd24;
+	mov.b64 %fd28, %rd103;
+	selp.f64 %fd29, %fd28, %fd27, %p24;
+	setp.nan.f64 %p25, %fd9, %fd24;
+	add.rn.f64 %fd30, %fd9, %fd24;
+	selp.f64 %fd31, %fd30, %fd29, %p25;
+	mov.f64 %fd9, %fd31;
+	bra.uni $L23;
+$L26:
+	max.f64 %fd32, %fd9, %fd24;
+	mov.b64 %rd104, %fd9;
+	mov.b64 %rd105, %fd24;
+	and.b64 %rd106, %rd104, %rd105;
+	setp.eq.f64 %p26, %fd9, %fd24;
+	mov.b64 %fd33, %rd106;
+	selp.f64 %fd34, %fd33, %fd32, %p26;
+	setp.nan.f64 %p27, %fd9, %fd24;
+	add.rn.f64 %fd35, %fd9, %fd24;
+	selp.f64 %fd36, %fd35, %fd34, %p27;
+	mov.f64 %fd9, %fd36;
+$L23:
+$L22:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L20;
+$L21:
+$L18:
+	mul.wide.u32 %rd107, %r19, 8;
+	add.s64 %rd108, %rd5, %rd107;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L27;
+	st.global.f64 [%rd108+0], %fd9;
+$L27:
+	ret;
+}
+
+.visible .entry gk_dgraph_degreeSquares_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<89>;
+	.reg .f64 %fd<46>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s11];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s14];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s15];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.u64 %rd46, [gk_s17];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s18];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s19];
+	mov.b64 %rd52, %rd51;
+	cvt.u64.u32 %rd53, %r5;
+	cvt.u64.u32 %rd54, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
+	mov.b64 %rd55, %rd53;
+$L3:
+	setp.ge.s64 %p3, %rd55, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd56, %rd55, 8, %rd3;
+	ld.global.f64 %fd2, [%rd56+0];
+	add.rn.f64 %fd3, %fd1, %fd2;
+	mov.f64 %fd1, %fd3;
+	add.s64 %rd55, %rd55, %rd54;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	mov.b64 %rd57, %rd53;
+$L6:
+	setp.ge.s64 %p5, %rd57, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd58, %rd57, 8, %rd3;
+	ld.global.f64 %fd4, [%rd58+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd57, %rd57, %rd54;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd59, %rd53;
+$L9:
+	setp.ge.s64 %p7, %rd59, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd60, %rd59, 8, %rd3;
+	ld.global.f64 %fd6, [%rd60+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd61, %fd1;
+	mov.b64 %rd62, %fd6;
+	or.b64 %rd63, %rd61, %rd62;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd63;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd59, %rd59, %rd54;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd64, %rd53;
+$L11:
+	setp.ge.s64 %p10, %rd64, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd65, %rd64, 8, %rd3;
+	ld.global.f64 %fd12, [%rd65+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd66, %fd1;
+	mov.b64 %rd67, %fd12;
+	and.b64 %rd68, %rd66, %rd67;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd68;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd64, %rd64, %rd54;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L13:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd69, %fd18;
+	mov.b64 {%r23, %r24}, %rd69;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd70, {%r25, %r26};
+	mov.b64 %fd19, %rd70;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd71, %fd18;
+	mov.b64 %rd72, %fd19;
+	or.b64 %rd73, %rd71, %rd72;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd73;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd74, %fd18;
+	mov.b64 %rd75, %fd19;
+	and.b64 %rd76, %rd74, %rd75;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd76;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
+$L16:
+$L15:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd77, %r8, 16;
+	add.s64 %rd78, %rd1, %rd77;
+	st.shared.f64 [%rd78+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd79, %r7, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	ld.shared.f64 %fd32, [%rd80+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd81, %fd18;
+	mov.b64 {%r29, %r30}, %rd81;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd82, {%r31, %r32};
+	mov.b64 %fd33, %rd82;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd83, %fd18;
+	mov.b64 %rd84, %fd33;
+	or.b64 %rd85, %rd83, %rd84;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd85;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd86, %fd18;
+	mov.b64 %rd87, %fd33;
+	and.b64 %rd88, %rd86, %rd87;
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd88;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of dgraph.shiftedOffsets.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1894,8 +2569,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of dgraph.shiftedAdj.
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of dgraph.shiftedAdj.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1967,8 +2642,8 @@ $L2:
 }
 `
 
-// gokkosPTX6 is the PTX of dgraph.offsetScan.
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of dgraph.offsetScan.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2636,8 +3311,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of dgraph.sortAdjacency.
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of dgraph.sortAdjacency.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3228,8 +3903,8 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of dgraph.countDistinct.
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of dgraph.countDistinct.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3362,8 +4037,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of dgraph.compactDistinct.
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of dgraph.compactDistinct.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3538,8 +4213,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of dgraph.countHubs.
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of dgraph.countHubs.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4047,8 +4722,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of dgraph.listHubs.
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of dgraph.listHubs.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4737,8 +5412,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of dgraph.sortHubs.
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of dgraph.sortHubs.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5711,8 +6386,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of dgraph.unmatchedSample.
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of dgraph.unmatchedSample.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6534,8 +7209,8 @@ $L40:
 }
 `
 
-// gokkosPTX14 is the PTX of dgraph.unmatchedLight.
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of dgraph.unmatchedLight.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7371,8 +8046,8 @@ $L40:
 }
 `
 
-// gokkosPTX15 is the PTX of dgraph.unmatchedHubs.
-const gokkosPTX15 = `//
+// gokkosPTX16 is the PTX of dgraph.unmatchedHubs.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8258,8 +8933,8 @@ $L40:
 }
 `
 
-// gokkosPTX16 is the PTX of dgraph.countTargets.
-const gokkosPTX16 = `//
+// gokkosPTX17 is the PTX of dgraph.countTargets.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8329,8 +9004,8 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of dgraph.scatterReversed.
-const gokkosPTX17 = `//
+// gokkosPTX18 is the PTX of dgraph.scatterReversed.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8488,8 +9163,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of dgraph.unionDegrees.
-const gokkosPTX18 = `//
+// gokkosPTX19 is the PTX of dgraph.unionDegrees.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8630,8 +9305,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of dgraph.unionEdges.
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of dgraph.unionEdges.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8848,7 +9523,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:8852
+//line gokkos_kernels_gen.go:9527
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8858,7 +9533,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:8862
+//line gokkos_kernels_gen.go:9537
 }
 
 // gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
@@ -8878,7 +9553,7 @@ func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:8882
+//line gokkos_kernels_gen.go:9557
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
@@ -8911,7 +9586,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 				gokkosG4[p] = gokkosG5[j]
 			}
 		}
-//line gokkos_kernels_gen.go:8915
+//line gokkos_kernels_gen.go:9590
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8930,7 +9605,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:8934
+//line gokkos_kernels_gen.go:9609
 }
 
 // gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
@@ -8950,7 +9625,7 @@ func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:8954
+//line gokkos_kernels_gen.go:9629
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
@@ -8966,41 +9641,77 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 		if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line degree.go:17
+//line degree.go:20
 				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
 			}
-//line gokkos_kernels_gen.go:8973
+//line gokkos_kernels_gen.go:9648
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line degree.go:17
+//line degree.go:20
 			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
 		}
-//line gokkos_kernels_gen.go:8981
+//line gokkos_kernels_gen.go:9656
 		*acc = gokkosAccV
 		return
 	}
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line degree.go:17
+//line degree.go:20
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8991
+//line gokkos_kernels_gen.go:9666
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line degree.go:17
+//line degree.go:20
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:8999
+//line gokkos_kernels_gen.go:9674
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop4 runs shiftedOffsets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop4 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	gokkosG0 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
+	gokkosG1 := k.In.Offsets.Span(0, k.In.Offsets.Len())
+	if (gokkosG0 != nil || k.Out.Offsets.Len() == 0) && (gokkosG1 != nil || k.In.Offsets.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out.Offsets, k.In.Offsets)
+			}
+		}()
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line degree.go:53
+			d := float64(gokkosG0[v+1] - gokkosG0[v])
+			if k.In.N > 0 {
+				d += float64(gokkosG1[v+1] - gokkosG1[v])
+			}
+			gokkosAccV += d * d
+		}
+//line gokkos_kernels_gen.go:9698
+		*acc = gokkosAccV
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line degree.go:53
+		d := float64(k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v))
+		if k.In.N > 0 {
+			d += float64(k.In.Offsets.At(v+1) - k.In.Offsets.At(v))
+		}
+		gokkosAccV += d * d
+	}
+//line gokkos_kernels_gen.go:9710
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop5 runs shiftedOffsets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Dst.Span(0, k.Dst.Len())
 	gokkosG1 := k.Src.Span(0, k.Src.Len())
@@ -9016,14 +9727,14 @@ func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
 			}
-//line gokkos_kernels_gen.go:9020
+//line gokkos_kernels_gen.go:9731
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 			gokkosG0[i] = gokkosG1[i+1] + k.Add
 		}
-//line gokkos_kernels_gen.go:9027
+//line gokkos_kernels_gen.go:9738
 		return
 	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9032,18 +9743,18 @@ func gokkosHostLoop4(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:9036
+//line gokkos_kernels_gen.go:9747
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9043
+//line gokkos_kernels_gen.go:9754
 }
 
-// gokkosHostLoop5 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
+// gokkosHostLoop6 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Dst.Span(gokkosLo, gokkosHi), k.Src.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -9051,18 +9762,18 @@ func gokkosHostLoop5(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:9055
+//line gokkos_kernels_gen.go:9766
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9062
+//line gokkos_kernels_gen.go:9773
 }
 
-// gokkosHostLoop6 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop7 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
@@ -9085,7 +9796,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += gokkosS1[gokkosJ]
 				}
 			}
-//line gokkos_kernels_gen.go:9089
+//line gokkos_kernels_gen.go:9800
 			*acc = gokkosAccV
 			return
 		}
@@ -9098,7 +9809,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosG1[i]
 			}
 		}
-//line gokkos_kernels_gen.go:9102
+//line gokkos_kernels_gen.go:9813
 		*acc = gokkosAccV
 		return
 	}
@@ -9114,7 +9825,7 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:9118
+//line gokkos_kernels_gen.go:9829
 		*acc = gokkosAccV
 		return
 	}
@@ -9127,12 +9838,12 @@ func gokkosHostLoop6(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:9131
+//line gokkos_kernels_gen.go:9842
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop7 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
@@ -9151,13 +9862,13 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 //line sort.go:89
 					{
 //line sort.go:89
-						weighted, lo, hi, gokkosG0, gokkosG1 := gokkosHostLoop7Helper4(gokkosG2), lo, hi, gokkosG1, gokkosG2
+						weighted, lo, hi, gokkosG0, gokkosG1 := gokkosHostLoop8Helper4(gokkosG2), lo, hi, gokkosG1, gokkosG2
 //line sort.go:89
 						_, _, _, _, _ = weighted, lo, hi, gokkosG0, gokkosG1
 //line sort.go:57
 						sorted := true
 						for i := lo + 1; i < hi; i++ {
-							if gokkosHostLoop7Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
+							if gokkosHostLoop8Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
 								sorted = false
 								break
 							}
@@ -9180,10 +9891,10 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 										if child >= n {
 											goto gokkosRet2
 										}
-										if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+										if child+1 < n && gokkosHostLoop8Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
 											child++
 										}
-										if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+										if !gokkosHostLoop8Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
 											goto gokkosRet2
 										}
 										{
@@ -9244,10 +9955,10 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 										if child >= n {
 											goto gokkosRet5
 										}
-										if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+										if child+1 < n && gokkosHostLoop8Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
 											child++
 										}
-										if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+										if !gokkosHostLoop8Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
 											goto gokkosRet5
 										}
 										{
@@ -9286,7 +9997,7 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9290
+//line gokkos_kernels_gen.go:10001
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9296,11 +10007,11 @@ func gokkosHostLoop7(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:9300
+//line gokkos_kernels_gen.go:10011
 }
 
-// gokkosHostLoop7Helper0 is edgeLess with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
+// gokkosHostLoop8Helper0 is edgeLess with slices for its views (a host loop's gather path).
+func gokkosHostLoop8Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
 //line sort.go:13
 	a, b := gokkosG0[i], gokkosG0[j]
 	if a != b {
@@ -9313,10 +10024,10 @@ func gokkosHostLoop7Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:9317
+//line gokkos_kernels_gen.go:10028
 
-// gokkosHostLoop7Helper1 is edgeSwap with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
+// gokkosHostLoop8Helper1 is edgeSwap with slices for its views (a host loop's gather path).
+func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
 //line sort.go:26
 	a := gokkosG0[i]
 	gokkosG0[i] = gokkosG0[j]
@@ -9328,20 +10039,20 @@ func gokkosHostLoop7Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	}
 }
 
-//line gokkos_kernels_gen.go:9332
+//line gokkos_kernels_gen.go:10043
 
-// gokkosHostLoop7Helper2 is siftDown with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
+// gokkosHostLoop8Helper2 is siftDown with slices for its views (a host loop's gather path).
+func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
 //line sort.go:38
 	for {
 		child := 2*root + 1
 		if child >= n {
 			return
 		}
-		if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+		if child+1 < n && gokkosHostLoop8Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
 			child++
 		}
-		if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+		if !gokkosHostLoop8Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
 			return
 		}
 		{
@@ -9365,14 +10076,14 @@ func gokkosHostLoop7Helper2(weighted bool, lo int, root int, n int, gokkosG0 []i
 	}
 }
 
-//line gokkos_kernels_gen.go:9369
+//line gokkos_kernels_gen.go:10080
 
-// gokkosHostLoop7Helper3 is sortEdges with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
+// gokkosHostLoop8Helper3 is sortEdges with slices for its views (a host loop's gather path).
+func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
 //line sort.go:57
 	sorted := true
 	for i := lo + 1; i < hi; i++ {
-		if gokkosHostLoop7Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
+		if gokkosHostLoop8Helper0(weighted, i, i-1, gokkosG0, gokkosG1) {
 			sorted = false
 			break
 		}
@@ -9395,10 +10106,10 @@ func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 					if child >= n {
 						goto gokkosRet2
 					}
-					if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+					if child+1 < n && gokkosHostLoop8Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
 						child++
 					}
-					if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+					if !gokkosHostLoop8Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
 						goto gokkosRet2
 					}
 					{
@@ -9459,10 +10170,10 @@ func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 					if child >= n {
 						goto gokkosRet5
 					}
-					if child+1 < n && gokkosHostLoop7Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
+					if child+1 < n && gokkosHostLoop8Helper0(weighted, lo+child, lo+child+1, gokkosG0, gokkosG1) {
 						child++
 					}
-					if !gokkosHostLoop7Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
+					if !gokkosHostLoop8Helper0(weighted, lo+root, lo+child, gokkosG0, gokkosG1) {
 						goto gokkosRet5
 					}
 					{
@@ -9494,18 +10205,18 @@ func gokkosHostLoop7Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 	}
 }
 
-//line gokkos_kernels_gen.go:9498
+//line gokkos_kernels_gen.go:10209
 
-// gokkosHostLoop7Helper4 is Weighted with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper4(gokkosG0 []float64) bool {
+// gokkosHostLoop8Helper4 is Weighted with slices for its views (a host loop's gather path).
+func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
 //line csr.go:29
 	return len(gokkosG0) > 0
 }
 
-//line gokkos_kernels_gen.go:9506
+//line gokkos_kernels_gen.go:10217
 
-// gokkosHostLoop8 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop9 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
 	gokkosG1 := k.G.Adj.Span(0, k.G.Adj.Len())
@@ -9529,7 +10240,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = c
 			}
-//line gokkos_kernels_gen.go:9533
+//line gokkos_kernels_gen.go:10244
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9543,7 +10254,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = c
 		}
-//line gokkos_kernels_gen.go:9547
+//line gokkos_kernels_gen.go:10258
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9559,7 +10270,7 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:9563
+//line gokkos_kernels_gen.go:10274
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9573,11 +10284,11 @@ func gokkosHostLoop8(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:9577
+//line gokkos_kernels_gen.go:10288
 }
 
-// gokkosHostLoop9 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
+// gokkosHostLoop10 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
 	gokkosG1 := k.Off.Span(0, k.Off.Len())
@@ -9607,7 +10318,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:9611
+//line gokkos_kernels_gen.go:10322
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9624,7 +10335,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9628
+//line gokkos_kernels_gen.go:10339
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9643,7 +10354,7 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9647
+//line gokkos_kernels_gen.go:10358
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9660,11 +10371,11 @@ func gokkosHostLoop9(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9664
+//line gokkos_kernels_gen.go:10375
 }
 
-// gokkosHostLoop10 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop11 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
@@ -9682,7 +10393,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:9686
+//line gokkos_kernels_gen.go:10397
 			*acc = gokkosAccV
 			return
 		}
@@ -9692,7 +10403,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9696
+//line gokkos_kernels_gen.go:10407
 		*acc = gokkosAccV
 		return
 	}
@@ -9704,7 +10415,7 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9708
+//line gokkos_kernels_gen.go:10419
 		*acc = gokkosAccV
 		return
 	}
@@ -9714,12 +10425,12 @@ func gokkosHostLoop10(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9718
+//line gokkos_kernels_gen.go:10429
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop11 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop12 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Offsets.Span(0, k.Offsets.Len())
@@ -9741,7 +10452,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:9745
+//line gokkos_kernels_gen.go:10456
 			*acc = gokkosAccV
 			return
 		}
@@ -9754,7 +10465,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9758
+//line gokkos_kernels_gen.go:10469
 		*acc = gokkosAccV
 		return
 	}
@@ -9769,7 +10480,7 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9773
+//line gokkos_kernels_gen.go:10484
 		*acc = gokkosAccV
 		return
 	}
@@ -9782,12 +10493,12 @@ func gokkosHostLoop11(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9786
+//line gokkos_kernels_gen.go:10497
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop13 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop14 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -9807,12 +10518,12 @@ func gokkosHostLoop13(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9811
+//line gokkos_kernels_gen.go:10522
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop14 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop15 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
@@ -9831,10 +10542,10 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 				continue
 			}
 			for e := begin; e < end; e++ {
-				gokkosAccV += gokkosHostLoop14Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
+				gokkosAccV += gokkosHostLoop15Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
 			}
 		}
-//line gokkos_kernels_gen.go:9838
+//line gokkos_kernels_gen.go:10549
 		*acc = gokkosAccV
 		return
 	}
@@ -9848,12 +10559,12 @@ func gokkosHostLoop14(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:9852
+//line gokkos_kernels_gen.go:10563
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop14Helper0 is edgeLess with slices for its views (a host loop's gather path).
-func gokkosHostLoop14Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
+// gokkosHostLoop15Helper0 is edgeLess with slices for its views (a host loop's gather path).
+func gokkosHostLoop15Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) bool {
 //line sort.go:13
 	a, b := gokkosG0[i], gokkosG0[j]
 	if a != b {
@@ -9866,18 +10577,18 @@ func gokkosHostLoop14Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokk
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:9870
+//line gokkos_kernels_gen.go:10581
 
-// gokkosHostLoop14Helper1 is outOfOrder with slices for its views (a host loop's gather path).
-func gokkosHostLoop14Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
+// gokkosHostLoop15Helper1 is outOfOrder with slices for its views (a host loop's gather path).
+func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
 //line symmetric.go:26
-	return e > begin && gokkosHostLoop14Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
+	return e > begin && gokkosHostLoop15Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
 }
 
-//line gokkos_kernels_gen.go:9878
+//line gokkos_kernels_gen.go:10589
 
-// gokkosHostLoop14Helper2 is reverseMissing with slices for its views (a host loop's gather path).
-func gokkosHostLoop14Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
+// gokkosHostLoop15Helper2 is reverseMissing with slices for its views (a host loop's gather path).
+func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
 //line symmetric.go:31
 	weighted := len(gokkosG0) > 0
 	v := gokkosG1[e]
@@ -9910,12 +10621,12 @@ func gokkosHostLoop14Helper2(u int32, begin int, e int, gokkosG0 []float64, gokk
 	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
 }
 
-//line gokkos_kernels_gen.go:9914
+//line gokkos_kernels_gen.go:10625
 
-// gokkosHostLoop14Helper3 is edgeBalance with slices for its views (a host loop's gather path).
-func gokkosHostLoop14Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
+// gokkosHostLoop15Helper3 is edgeBalance with slices for its views (a host loop's gather path).
+func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
 //line symmetric.go:74
-	if gokkosHostLoop14Helper1(begin, e, gokkosG0, gokkosG1) {
+	if gokkosHostLoop15Helper1(begin, e, gokkosG0, gokkosG1) {
 		return unmatchedMark
 	}
 	v := gokkosG0[e]
@@ -9926,16 +10637,16 @@ func gokkosHostLoop14Helper3(u int32, begin int, end int, e int, gokkosG0 []int3
 	if dv > du || (dv == du && v > u) {
 		return -1
 	}
-	if gokkosHostLoop14Helper2(u, begin, e, gokkosG1, gokkosG0, gokkosG2) {
+	if gokkosHostLoop15Helper2(u, begin, e, gokkosG1, gokkosG0, gokkosG2) {
 		return unmatchedMark
 	}
 	return 1
 }
 
-//line gokkos_kernels_gen.go:9936
+//line gokkos_kernels_gen.go:10647
 
-// gokkosHostLoop16 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop17 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Deg.Span(0, k.Deg.Len())
 	gokkosG1 := k.Adj.Span(0, k.Adj.Len())
@@ -9950,14 +10661,14 @@ func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
 			}
-//line gokkos_kernels_gen.go:9954
+//line gokkos_kernels_gen.go:10665
 			return
 		}
 		for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
 		}
-//line gokkos_kernels_gen.go:9961
+//line gokkos_kernels_gen.go:10672
 		return
 	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9965,18 +10676,18 @@ func gokkosHostLoop16(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:9969
+//line gokkos_kernels_gen.go:10680
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:9976
+//line gokkos_kernels_gen.go:10687
 }
 
-// gokkosHostLoop17 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop18 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Offsets.Span(0, k.G.Offsets.Len())
 	gokkosG1 := k.Cursor.Span(0, k.Cursor.Len())
@@ -10001,7 +10712,7 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10005
+//line gokkos_kernels_gen.go:10716
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -10015,11 +10726,11 @@ func gokkosHostLoop17(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10019
+//line gokkos_kernels_gen.go:10730
 }
 
-// gokkosHostLoop18 runs unionDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop19 runs unionDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Deg.Span(0, k.Deg.Len())
 	gokkosG1 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
@@ -10036,14 +10747,14 @@ func gokkosHostLoop18(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 				gokkosS0[gokkosJ] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 			}
-//line gokkos_kernels_gen.go:10040
+//line gokkos_kernels_gen.go:10751
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 			gokkosG0[v] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 		}
-//line gokkos_kernels_gen.go:10047
+//line gokkos_kernels_gen.go:10758
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10052,18 +10763,18 @@ func gokkosHostLoop18(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 			gokkosS0[gokkosJ] = k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v) + k.In.Offsets.At(v+1) - k.In.Offsets.At(v)
 		}
-//line gokkos_kernels_gen.go:10056
+//line gokkos_kernels_gen.go:10767
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 		k.Deg.Set(v, k.Out.Offsets.At(v+1)-k.Out.Offsets.At(v)+k.In.Offsets.At(v+1)-k.In.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:10063
+//line gokkos_kernels_gen.go:10774
 }
 
-// gokkosHostLoop19 runs unionEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs unionEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
 	gokkosG1 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
@@ -10091,7 +10802,7 @@ func gokkosHostLoop19(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 					p++
 				}
 			}
-//line gokkos_kernels_gen.go:10095
+//line gokkos_kernels_gen.go:10806
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10106,7 +10817,7 @@ func gokkosHostLoop19(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10110
+//line gokkos_kernels_gen.go:10821
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10123,7 +10834,7 @@ func gokkosHostLoop19(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10127
+//line gokkos_kernels_gen.go:10838
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10138,5 +10849,5 @@ func gokkosHostLoop19(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 			p++
 		}
 	}
-//line gokkos_kernels_gen.go:10142
+//line gokkos_kernels_gen.go:10853
 }

@@ -1,6 +1,7 @@
 package dgraph_test
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -54,5 +55,50 @@ func TestUndirected(t *testing.T) {
 				t.Fatalf("Symmetric: %v, %v", sym, err)
 			}
 		})
+	}
+}
+
+// TestDegreeCV checks the degree spread against values worked by hand: a star's out-degrees
+// alone (4, 0, 0, 0, 0: mean 0.8, standard deviation 1.6) and with its in-degrees (4, 1, 1, 1, 1:
+// mean 1.6, standard deviation 1.2), a graph without edges, and in-edges of the wrong size.
+func TestDegreeCV(t *testing.T) {
+	s := space(t)
+	star, err := graph.Build(&graph.EdgeList{N: 5, Src: []int32{0, 0, 0, 0}, Dst: []int32{1, 2, 3, 4}}, graph.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := dgraph.New(s, star)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Free()
+	in, err := g.In()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, err := dgraph.New(s, &graph.CSR{N: 3, Offsets: []int64{0, 0, 0, 0}, Adj: []int32{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bare.Free()
+	for _, c := range []struct {
+		name string
+		g    *dgraph.Graph
+		in   dgraph.CSR
+		want float64
+	}{
+		{"out-degrees", g, dgraph.CSR{}, 2},
+		{"out- and in-degrees", g, in, 0.75},
+		{"no edges", bare, dgraph.CSR{}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := c.g.DegreeCV(c.in)
+			if err != nil || math.Abs(got-c.want) > 1e-12 {
+				t.Fatalf("DegreeCV = %v, %v; want %v", got, err, c.want)
+			}
+		})
+	}
+	if _, err := bare.DegreeCV(in); err == nil {
+		t.Fatal("no error for in-edges of 5 vertices on a graph of 3")
 	}
 }

@@ -1,7 +1,6 @@
 package scc
 
 import (
-	"math"
 	"time"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
@@ -56,14 +55,14 @@ import (
 // graph measured (docs/scc-wcc.md).
 const (
 	// AutoSamples is the number of sampled searches.
-	AutoSamples = 4
+	AutoSamples = dgraph.BallSamples
 	// AutoBall is the number of vertices after which a sampled search stops.
-	AutoBall = 16384
+	AutoBall = dgraph.BallSize
 	// AutoLevels is the level count from which a sampled search calls the graph's diameter
 	// large.
-	AutoLevels = 64
+	AutoLevels = dgraph.BallLevels
 	// AutoSkew is the degree coefficient of variation from which a graph counts as skewed.
-	AutoSkew = 1.5
+	AutoSkew = dgraph.SkewCV
 	// AutoEdgeSamples is the number of edges sampled for the reciprocity.
 	AutoEdgeSamples = 4096
 	// AutoReciprocal is the reciprocity from which a graph of large diameter runs Multistep
@@ -141,19 +140,6 @@ func (k reciprocity) Run(i int, acc *int64) {
 	}
 }
 
-// degreeSquares sums the squares of the vertices' in- plus out-degrees.
-//
-//gokkos:kernel
-type degreeSquares struct {
-	Off, ROff views.View1D[int64]
-}
-
-// Run adds v's squared degree.
-func (k degreeSquares) Run(v int, acc *float64) {
-	d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
-	*acc += d * d
-}
-
 // choose measures the graph and sets s.method and s.signals (Multistep for the empty graph). It
 // uses the status words as the
 // searches' marks; Run clears them.
@@ -173,13 +159,8 @@ func (s *state) choose(g *dgraph.Graph) error {
 		s.signals.Time = time.Since(t0)
 		return nil
 	}
-	var sq float64
-	if err := portable.ParallelReduce(s.space, "scc.auto.degrees", portable.Range(0, s.n), degreeSquares{Off: s.out.Offsets, ROff: s.in.Offsets}, portable.Sum(&sq)); err != nil {
+	if s.signals.DegreeCV, err = g.DegreeCV(s.in); err != nil {
 		return err
-	}
-	mean := 2 * float64(s.out.NumEdges()) / float64(s.n)
-	if mean > 0 {
-		s.signals.DegreeCV = math.Sqrt(max(sq/float64(s.n)/(mean*mean)-1, 0))
 	}
 	if m := s.out.NumEdges(); m > 0 {
 		var found int64

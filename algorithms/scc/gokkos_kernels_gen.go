@@ -651,7 +651,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop16)
 	gokkosimpl.Register[reciprocity](&abi.KernelSpec{
 		Name:      "scc.reciprocity",
-		Pos:       "algorithms/scc/auto.go:118",
+		Pos:       "algorithms/scc/auto.go:117",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_reciprocity_main", Final: "gk_scc_reciprocity_final"},
@@ -675,32 +675,11 @@ func init() {
 		SourceHash: "49c0260c13d1dd71",
 	})
 	gokkosimpl.RegisterHostReduce[reciprocity, int64](gokkosHostLoop17)
-	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
-		Name:      "scc.degreeSquares",
-		Pos:       "algorithms/scc/auto.go:147",
-		Form:      abi.FormReduce,
-		PTX:       gokkosPTX18,
-		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
-		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
-		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
-		Params: []abi.Param{
-			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "auto.go", Key: "func (degreeSquares) Run", Hash: "a5f95a5335077170"},
-			{File: "auto.go", Key: "type degreeSquares", Hash: "dc2e50359a648c89"},
-		},
-		SourceHash: "63296f14ad9de675",
-	})
-	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop18)
 	gokkosimpl.Register[colourInit](&abi.KernelSpec{
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX18,
 		Entry: "gk_scc_colourInit",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -720,12 +699,12 @@ func init() {
 		},
 		SourceHash: "36cd9593f52fb34f",
 	})
-	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop19)
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop18)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX19,
 		Entry: "gk_scc_colourRoots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -744,12 +723,12 @@ func init() {
 		},
 		SourceHash: "41d8ce9e1f167ddc",
 	})
-	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop19)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
 		Pos:       "algorithms/scc/coloring.go:52",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX20,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -774,12 +753,12 @@ func init() {
 		},
 		SourceHash: "8fd58581ca53e593",
 	})
-	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop21)
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop20)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
 		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX21,
 		Entry: "gk_scc_elCountKeys",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -799,12 +778,12 @@ func init() {
 		},
 		SourceHash: "71af945d81458fea",
 	})
-	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop22)
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop21)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
 		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX22,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -818,12 +797,12 @@ func init() {
 		},
 		SourceHash: "ce93cb33917e38cc",
 	})
-	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop23)
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop22)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
 		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX23,
 		Entry: "gk_scc_elScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -845,12 +824,12 @@ func init() {
 		},
 		SourceHash: "55c82ac856c75b1c",
 	})
-	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop23)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
 		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX24,
 		Entry: "gk_scc_elDegrees",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -873,12 +852,12 @@ func init() {
 		},
 		SourceHash: "1e96ca7acffa1870",
 	})
-	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop25)
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop24)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
 		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX25,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -908,12 +887,12 @@ func init() {
 		},
 		SourceHash: "060145b0a70d73fa",
 	})
-	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop25)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
 		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX27,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -947,12 +926,12 @@ func init() {
 		},
 		SourceHash: "03f24e0160a41422",
 	})
-	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop26)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
 		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX28,
+		PTX:       gokkosPTX27,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -983,12 +962,12 @@ func init() {
 		},
 		SourceHash: "bf945c2171ddd77d",
 	})
-	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop28)
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop27)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX28,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1013,12 +992,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop28)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1041,12 +1020,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop29)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
 		Pos:       "algorithms/scc/multistep.go:218",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1073,12 +1052,12 @@ func init() {
 		},
 		SourceHash: "87ccadcb2611a42a",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop30)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
 		Pos:   "algorithms/scc/multistep.go:371",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX32,
+		PTX:   gokkosPTX31,
 		Scan:  abi.ScanEntries{Up: "gk_scc_ownColour_up", Mid: "gk_scc_ownColour_mid", Down: "gk_scc_ownColour_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1099,12 +1078,12 @@ func init() {
 		},
 		SourceHash: "a283ad08cb7cac31",
 	})
-	gokkosimpl.RegisterHostScan[ownColour, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostScan[ownColour, int64](gokkosHostLoop31)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
 		Pos:   "algorithms/scc/multistep.go:393",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX32,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1125,12 +1104,12 @@ func init() {
 		},
 		SourceHash: "855942dd5392a97e",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop32)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX33,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1147,12 +1126,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop33)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
 		Pos:   "algorithms/scc/number.go:41",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX35,
+		PTX:   gokkosPTX34,
 		Entry: "gk_scc_compInit",
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1166,12 +1145,12 @@ func init() {
 		},
 		SourceHash: "4fdf1d443d1e0d74",
 	})
-	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop35)
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop34)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX36,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1189,12 +1168,12 @@ func init() {
 		},
 		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop35)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -1209,12 +1188,12 @@ func init() {
 		},
 		SourceHash: "374cb431a203f8ec",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop36)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX38,
+		PTX:   gokkosPTX37,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1232,12 +1211,12 @@ func init() {
 		},
 		SourceHash: "76aaded0d2d32cd3",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop38)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop37)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX39,
+		PTX:   gokkosPTX38,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1252,12 +1231,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop39)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop38)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX40,
+		PTX:       gokkosPTX39,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -1279,12 +1258,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop40)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop39)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX41,
+		PTX:   gokkosPTX40,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -1304,12 +1283,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop41)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop40)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX42,
+		PTX:   gokkosPTX41,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1329,12 +1308,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop42)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop41)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX43,
+		PTX:       gokkosPTX42,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1356,12 +1335,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop43)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop42)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:19",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX44,
+		PTX:   gokkosPTX43,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1381,12 +1360,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop43)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:43",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX45,
+		PTX:   gokkosPTX44,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1406,12 +1385,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop45)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop44)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:82",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX46,
+		PTX:   gokkosPTX45,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1429,12 +1408,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop46)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop45)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:113",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX47,
+		PTX:   gokkosPTX46,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1455,12 +1434,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop46)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
 		Pos:       "algorithms/scc/state.go:94",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX47,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1476,12 +1455,12 @@ func init() {
 		},
 		SourceHash: "bc9e8f32a6c167cf",
 	})
-	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop47)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1525,12 +1504,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop49)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop48)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1578,7 +1557,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX51,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1609,12 +1588,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop50)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX52,
+		PTX:   gokkosPTX51,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1630,12 +1609,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop51)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:34",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX52,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1658,12 +1637,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop52)
 	gokkosimpl.Register[trimQueue](&abi.KernelSpec{
 		Name:      "scc.trimQueue",
 		Pos:       "algorithms/scc/trim.go:56",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX54,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimQueue_main", Final: "gk_scc_trimQueue_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1692,12 +1671,12 @@ func init() {
 		},
 		SourceHash: "6a25f20d6797a517",
 	})
-	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop54)
+	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:93",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX55,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1735,12 +1714,12 @@ func init() {
 		},
 		SourceHash: "f4aa1e88a2499b19",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop55)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX56,
+		PTX:   gokkosPTX55,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1766,12 +1745,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop56)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX57,
+		PTX:       gokkosPTX56,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1793,9 +1772,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop57)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop58)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop59)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -25200,558 +25179,8 @@ $L40:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.degreeSquares.
+// gokkosPTX18 is the PTX of scc.colourInit.
 const gokkosPTX18 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_scc_degreeSquares_main(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<78>;
-	.reg .f64 %fd<35>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r20;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r19;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd2, 0d0000000000000000;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.f64 %fd2, 0d3FF0000000000000;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.f64 %fd2, 0d7FF0000000000000;
-	bra.uni $L1;
-$L4:
-	mov.f64 %fd2, 0dFFF0000000000000;
-$L1:
-	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd30, %r5;
-	add.s64 %rd31, %rd27, %rd30;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
-$L5:
-	setp.ge.s64 %p5, %rd33, %rd29;
-	@%p5 bra $L6;
-	mov.b64 %rd34, %rd33;
-	add.s64 %rd35, %rd34, 1;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd34, %rd12;
-	mad.lo.s64 %rd41, %rd40, 8, %rd8;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	add.s64 %rd44, %rd34, 1;
-	mul.lo.s64 %rd45, %rd44, %rd19;
-	mad.lo.s64 %rd46, %rd45, 8, %rd15;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	mul.lo.s64 %rd49, %rd34, %rd19;
-	mad.lo.s64 %rd50, %rd49, 8, %rd15;
-	ld.global.nc.s64 %rd51, [%rd50+0];
-	mov.b64 %rd52, %rd51;
-	sub.s64 %rd53, %rd39, %rd43;
-	add.s64 %rd54, %rd53, %rd48;
-	sub.s64 %rd55, %rd54, %rd52;
-	cvt.rn.f64.s64 %fd3, %rd55;
-	mov.f64 %fd4, %fd3;
-	mul.rn.f64 %fd5, %fd4, %fd4;
-	add.rn.f64 %fd6, %fd1, %fd5;
-	mov.f64 %fd1, %fd6;
-$L7:
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L5;
-$L6:
-	mov.f64 %fd7, %fd1;
-	// block reduction
-	mov.b32 %r21, 1;
-	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
-$L8:
-	setp.hs.u32 %p6, %r24, 32;
-	@%p6 bra $L9;
-	mov.b64 %rd56, %fd7;
-	mov.b64 {%r25, %r26}, %rd56;
-	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
-	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd57, {%r27, %r28};
-	mov.b64 %fd8, %rd57;
-	@!%p7 bra $L10;
-	setp.ne.u32 %p8, %r18, 1;
-	@%p8 bra.uni $L12;
-	add.rn.f64 %fd9, %fd7, %fd8;
-	mov.f64 %fd7, %fd9;
-	bra.uni $L11;
-$L12:
-	setp.ne.u32 %p9, %r18, 2;
-	@%p9 bra.uni $L13;
-	mul.rn.f64 %fd10, %fd7, %fd8;
-	mov.f64 %fd7, %fd10;
-	bra.uni $L11;
-$L13:
-	setp.ne.u32 %p10, %r18, 3;
-	@%p10 bra.uni $L14;
-	min.f64 %fd11, %fd7, %fd8;
-	mov.b64 %rd58, %fd7;
-	mov.b64 %rd59, %fd8;
-	or.b64 %rd60, %rd58, %rd59;
-	setp.eq.f64 %p11, %fd7, %fd8;
-	mov.b64 %fd12, %rd60;
-	selp.f64 %fd13, %fd12, %fd11, %p11;
-	setp.nan.f64 %p12, %fd7, %fd8;
-	add.rn.f64 %fd14, %fd7, %fd8;
-	selp.f64 %fd15, %fd14, %fd13, %p12;
-	mov.f64 %fd7, %fd15;
-	bra.uni $L11;
-$L14:
-	max.f64 %fd16, %fd7, %fd8;
-	mov.b64 %rd61, %fd7;
-	mov.b64 %rd62, %fd8;
-	and.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p13, %fd7, %fd8;
-	mov.b64 %fd17, %rd63;
-	selp.f64 %fd18, %fd17, %fd16, %p13;
-	setp.nan.f64 %p14, %fd7, %fd8;
-	add.rn.f64 %fd19, %fd7, %fd8;
-	selp.f64 %fd20, %fd19, %fd18, %p14;
-	mov.f64 %fd7, %fd20;
-$L11:
-$L10:
-	shl.b32 %r24, %r24, 1;
-	bra.uni $L8;
-$L9:
-	setp.eq.u32 %p15, %r7, 0;
-	@!%p15 bra $L15;
-	mul.wide.u32 %rd64, %r8, 16;
-	add.s64 %rd65, %rd1, %rd64;
-	st.shared.f64 [%rd65+0], %fd7;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p16, %r8, 0;
-	@!%p16 bra $L16;
-	setp.lo.u32 %p17, %r7, %r10;
-	@!%p17 bra $L17;
-	mul.wide.u32 %rd66, %r7, 16;
-	add.s64 %rd67, %rd1, %rd66;
-	ld.shared.f64 %fd21, [%rd67+0];
-	mov.f64 %fd7, %fd21;
-$L17:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %r22;
-$L18:
-	setp.hs.u32 %p18, %r30, 32;
-	@%p18 bra $L19;
-	mov.b64 %rd68, %fd7;
-	mov.b64 {%r31, %r32}, %rd68;
-	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd69, {%r33, %r34};
-	mov.b64 %fd22, %rd69;
-	@!%p19 bra $L20;
-	setp.ne.u32 %p20, %r18, 1;
-	@%p20 bra.uni $L22;
-	add.rn.f64 %fd23, %fd7, %fd22;
-	mov.f64 %fd7, %fd23;
-	bra.uni $L21;
-$L22:
-	setp.ne.u32 %p21, %r18, 2;
-	@%p21 bra.uni $L23;
-	mul.rn.f64 %fd24, %fd7, %fd22;
-	mov.f64 %fd7, %fd24;
-	bra.uni $L21;
-$L23:
-	setp.ne.u32 %p22, %r18, 3;
-	@%p22 bra.uni $L24;
-	min.f64 %fd25, %fd7, %fd22;
-	mov.b64 %rd70, %fd7;
-	mov.b64 %rd71, %fd22;
-	or.b64 %rd72, %rd70, %rd71;
-	setp.eq.f64 %p23, %fd7, %fd22;
-	mov.b64 %fd26, %rd72;
-	selp.f64 %fd27, %fd26, %fd25, %p23;
-	setp.nan.f64 %p24, %fd7, %fd22;
-	add.rn.f64 %fd28, %fd7, %fd22;
-	selp.f64 %fd29, %fd28, %fd27, %p24;
-	mov.f64 %fd7, %fd29;
-	bra.uni $L21;
-$L24:
-	max.f64 %fd30, %fd7, %fd22;
-	mov.b64 %rd73, %fd7;
-	mov.b64 %rd74, %fd22;
-	and.b64 %rd75, %rd73, %rd74;
-	setp.eq.f64 %p25, %fd7, %fd22;
-	mov.b64 %fd31, %rd75;
-	selp.f64 %fd32, %fd31, %fd30, %p25;
-	setp.nan.f64 %p26, %fd7, %fd22;
-	add.rn.f64 %fd33, %fd7, %fd22;
-	selp.f64 %fd34, %fd33, %fd32, %p26;
-	mov.f64 %fd7, %fd34;
-$L21:
-$L20:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L18;
-$L19:
-$L16:
-	mul.wide.u32 %rd76, %r19, 8;
-	add.s64 %rd77, %rd5, %rd76;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	st.global.f64 [%rd77+0], %fd7;
-$L25:
-	ret;
-}
-
-.visible .entry gk_scc_degreeSquares_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<57>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	cvt.u64.u32 %rd21, %r5;
-	cvt.u64.u32 %rd22, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd23, %rd21;
-$L3:
-	setp.ge.s64 %p3, %rd23, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd24, %rd23, 8, %rd3;
-	ld.global.f64 %fd2, [%rd24+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd23, %rd23, %rd22;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd25, %rd21;
-$L6:
-	setp.ge.s64 %p5, %rd25, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd4, [%rd26+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd25, %rd25, %rd22;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd27, %rd21;
-$L9:
-	setp.ge.s64 %p7, %rd27, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd28, %rd27, 8, %rd3;
-	ld.global.f64 %fd6, [%rd28+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd29, %fd1;
-	mov.b64 %rd30, %fd6;
-	or.b64 %rd31, %rd29, %rd30;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd31;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd27, %rd27, %rd22;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd32, %rd21;
-$L11:
-	setp.ge.s64 %p10, %rd32, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd33, %rd32, 8, %rd3;
-	ld.global.f64 %fd12, [%rd33+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd34, %fd1;
-	mov.b64 %rd35, %fd12;
-	and.b64 %rd36, %rd34, %rd35;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd36;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd32, %rd32, %rd22;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd37, %fd18;
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd38, {%r25, %r26};
-	mov.b64 %fd19, %rd38;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd39, %fd18;
-	mov.b64 %rd40, %fd19;
-	or.b64 %rd41, %rd39, %rd40;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd41;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd42, %fd18;
-	mov.b64 %rd43, %fd19;
-	and.b64 %rd44, %rd42, %rd43;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd44;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.f64 [%rd46+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.f64 %fd32, [%rd48+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd49, %fd18;
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	mov.b64 %fd33, %rd50;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd51, %fd18;
-	mov.b64 %rd52, %fd33;
-	or.b64 %rd53, %rd51, %rd52;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd53;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd54, %fd18;
-	mov.b64 %rd55, %fd33;
-	and.b64 %rd56, %rd54, %rd55;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd56;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
-$L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
-$L30:
-	ret;
-}
-`
-
-// gokkosPTX19 is the PTX of scc.colourInit.
-const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25832,8 +25261,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.colourRoots.
-const gokkosPTX20 = `//
+// gokkosPTX19 is the PTX of scc.colourRoots.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25920,8 +25349,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.colourSplit.
-const gokkosPTX21 = `//
+// gokkosPTX20 is the PTX of scc.colourSplit.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26521,8 +25950,8 @@ $L40:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.elCountKeys.
-const gokkosPTX22 = `//
+// gokkosPTX21 is the PTX of scc.elCountKeys.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26686,8 +26115,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.elScan.
-const gokkosPTX23 = `//
+// gokkosPTX22 is the PTX of scc.elScan.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27326,8 +26755,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.elScatter.
-const gokkosPTX24 = `//
+// gokkosPTX23 is the PTX of scc.elScatter.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27521,8 +26950,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.elDegrees.
-const gokkosPTX25 = `//
+// gokkosPTX24 is the PTX of scc.elDegrees.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27679,8 +27108,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.elRemove.
-const gokkosPTX26 = `//
+// gokkosPTX25 is the PTX of scc.elRemove.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28535,8 +27964,8 @@ $L40:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.elSweep.
-const gokkosPTX27 = `//
+// gokkosPTX26 is the PTX of scc.elSweep.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29348,8 +28777,8 @@ $L40:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.elSweepCSR.
-const gokkosPTX28 = `//
+// gokkosPTX27 is the PTX of scc.elSweepCSR.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30098,8 +29527,8 @@ $L40:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.fbSplit.
-const gokkosPTX29 = `//
+// gokkosPTX28 is the PTX of scc.fbSplit.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30719,8 +30148,8 @@ $L40:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.wccSubgraphs.
-const gokkosPTX30 = `//
+// gokkosPTX29 is the PTX of scc.wccSubgraphs.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31285,8 +30714,8 @@ $L40:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.searchSplit.
-const gokkosPTX31 = `//
+// gokkosPTX30 is the PTX of scc.searchSplit.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31952,8 +31381,8 @@ $L40:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.ownColour.
-const gokkosPTX32 = `//
+// gokkosPTX31 is the PTX of scc.ownColour.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32665,8 +32094,8 @@ $L2:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.listRoots.
-const gokkosPTX33 = `//
+// gokkosPTX32 is the PTX of scc.listRoots.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33431,8 +32860,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.compSample.
-const gokkosPTX34 = `//
+// gokkosPTX33 is the PTX of scc.compSample.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33969,8 +33398,8 @@ $L40:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.compInit.
-const gokkosPTX35 = `//
+// gokkosPTX34 is the PTX of scc.compInit.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34039,8 +33468,8 @@ $L2:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.compSizes.
-const gokkosPTX36 = `//
+// gokkosPTX35 is the PTX of scc.compSizes.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34621,8 +34050,8 @@ $L40:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.compLargest.
-const gokkosPTX37 = `//
+// gokkosPTX36 is the PTX of scc.compLargest.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35109,8 +34538,8 @@ $L40:
 }
 `
 
-// gokkosPTX38 is the PTX of scc.compNumbers.
-const gokkosPTX38 = `//
+// gokkosPTX37 is the PTX of scc.compNumbers.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35893,8 +35322,8 @@ $L2:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.compGather.
-const gokkosPTX39 = `//
+// gokkosPTX38 is the PTX of scc.compGather.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35977,8 +35406,8 @@ $L2:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.pivotMax.
-const gokkosPTX40 = `//
+// gokkosPTX39 is the PTX of scc.pivotMax.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36472,8 +35901,8 @@ $L20:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.seedPivot.
-const gokkosPTX41 = `//
+// gokkosPTX40 is the PTX of scc.seedPivot.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36560,8 +35989,8 @@ $L2:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.racePivots.
-const gokkosPTX42 = `//
+// gokkosPTX41 is the PTX of scc.racePivots.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36649,8 +36078,8 @@ $L2:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.seedPivots.
-const gokkosPTX43 = `//
+// gokkosPTX42 is the PTX of scc.seedPivots.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37212,8 +36641,8 @@ $L40:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.activeIDs.
-const gokkosPTX44 = `//
+// gokkosPTX43 is the PTX of scc.activeIDs.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37902,8 +37331,8 @@ $L2:
 }
 `
 
-// gokkosPTX45 is the PTX of scc.subEdges.
-const gokkosPTX45 = `//
+// gokkosPTX44 is the PTX of scc.subEdges.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38846,8 +38275,8 @@ $L2:
 }
 `
 
-// gokkosPTX46 is the PTX of scc.subFill.
-const gokkosPTX46 = `//
+// gokkosPTX45 is the PTX of scc.subFill.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39018,8 +38447,8 @@ $L2:
 }
 `
 
-// gokkosPTX47 is the PTX of scc.subScatter.
-const gokkosPTX47 = `//
+// gokkosPTX46 is the PTX of scc.subScatter.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39121,8 +38550,8 @@ $L2:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.loopCount.
-const gokkosPTX48 = `//
+// gokkosPTX47 is the PTX of scc.loopCount.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39668,8 +39097,8 @@ $L40:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.frontierStep.
-const gokkosPTX49 = `//
+// gokkosPTX48 is the PTX of scc.frontierStep.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40784,8 +40213,8 @@ $L40:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierTeam.
-const gokkosPTX50 = `//
+// gokkosPTX49 is the PTX of scc.frontierTeam.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41808,8 +41237,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.frontierSeed.
-const gokkosPTX51 = `//
+// gokkosPTX50 is the PTX of scc.frontierSeed.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42544,8 +41973,8 @@ $L40:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.heavyList.
-const gokkosPTX52 = `//
+// gokkosPTX51 is the PTX of scc.heavyList.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43250,8 +42679,8 @@ $L2:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trimByDegree.
-const gokkosPTX53 = `//
+// gokkosPTX52 is the PTX of scc.trimByDegree.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43854,8 +43283,8 @@ $L40:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trimQueue.
-const gokkosPTX54 = `//
+// gokkosPTX53 is the PTX of scc.trimQueue.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -44614,8 +44043,8 @@ $L40:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trimStep.
-const gokkosPTX55 = `//
+// gokkosPTX54 is the PTX of scc.trimStep.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -46067,8 +45496,8 @@ $L40:
 }
 `
 
-// gokkosPTX56 is the PTX of scc.trim2Find.
-const gokkosPTX56 = `//
+// gokkosPTX55 is the PTX of scc.trim2Find.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -46524,8 +45953,8 @@ $L2:
 }
 `
 
-// gokkosPTX57 is the PTX of scc.trim2Assign.
-const gokkosPTX57 = `//
+// gokkosPTX56 is the PTX of scc.trim2Assign.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -47122,7 +46551,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47126
+//line gokkos_kernels_gen.go:46555
 			*acc = gokkosAccV
 			return
 		}
@@ -47144,7 +46573,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47148
+//line gokkos_kernels_gen.go:46577
 		*acc = gokkosAccV
 		return
 	}
@@ -47169,7 +46598,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47173
+//line gokkos_kernels_gen.go:46602
 		*acc = gokkosAccV
 		return
 	}
@@ -47191,7 +46620,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47195
+//line gokkos_kernels_gen.go:46624
 	*acc = gokkosAccV
 }
 
@@ -47219,7 +46648,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47223
+//line gokkos_kernels_gen.go:46652
 			*acc = gokkosAccV
 			return
 		}
@@ -47233,7 +46662,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47237
+//line gokkos_kernels_gen.go:46666
 		*acc = gokkosAccV
 		return
 	}
@@ -47249,7 +46678,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47253
+//line gokkos_kernels_gen.go:46682
 		*acc = gokkosAccV
 		return
 	}
@@ -47263,7 +46692,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47267
+//line gokkos_kernels_gen.go:46696
 	*acc = gokkosAccV
 }
 
@@ -47292,7 +46721,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47296
+//line gokkos_kernels_gen.go:46725
 			*acc = gokkosAccV
 			return
 		}
@@ -47307,7 +46736,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47311
+//line gokkos_kernels_gen.go:46740
 		*acc = gokkosAccV
 		return
 	}
@@ -47323,7 +46752,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47327
+//line gokkos_kernels_gen.go:46756
 		*acc = gokkosAccV
 		return
 	}
@@ -47338,7 +46767,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47342
+//line gokkos_kernels_gen.go:46771
 	*acc = gokkosAccV
 }
 
@@ -47361,7 +46790,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47365
+//line gokkos_kernels_gen.go:46794
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47370,7 +46799,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47374
+//line gokkos_kernels_gen.go:46803
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47380,7 +46809,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47384
+//line gokkos_kernels_gen.go:46813
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47389,7 +46818,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47393
+//line gokkos_kernels_gen.go:46822
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47423,7 +46852,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47427
+//line gokkos_kernels_gen.go:46856
 			*acc = gokkosAccV
 			return
 		}
@@ -47441,7 +46870,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47445
+//line gokkos_kernels_gen.go:46874
 		*acc = gokkosAccV
 		return
 	}
@@ -47460,7 +46889,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47464
+//line gokkos_kernels_gen.go:46893
 		*acc = gokkosAccV
 		return
 	}
@@ -47478,7 +46907,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47482
+//line gokkos_kernels_gen.go:46911
 	*acc = gokkosAccV
 }
 
@@ -47513,7 +46942,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47517
+//line gokkos_kernels_gen.go:46946
 			*acc = gokkosAccV
 			return
 		}
@@ -47529,7 +46958,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47533
+//line gokkos_kernels_gen.go:46962
 		*acc = gokkosAccV
 		return
 	}
@@ -47547,7 +46976,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47551
+//line gokkos_kernels_gen.go:46980
 		*acc = gokkosAccV
 		return
 	}
@@ -47563,7 +46992,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47567
+//line gokkos_kernels_gen.go:46996
 	*acc = gokkosAccV
 }
 
@@ -47581,7 +47010,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 		}()
 	gokkosNextG:
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line auto.go:128
+//line auto.go:127
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -47597,13 +47026,13 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47601
+//line gokkos_kernels_gen.go:47030
 		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line auto.go:128
+//line auto.go:127
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -47619,7 +47048,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47623
+//line gokkos_kernels_gen.go:47052
 	*acc = gokkosAccV
 }
 
@@ -47638,64 +47067,10 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47642
+//line gokkos_kernels_gen.go:47071
 
-// gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
-	k := *gokkosK
-	gokkosAccV := *acc
-	gokkosG0 := k.Off.Span(0, k.Off.Len())
-	gokkosG1 := k.ROff.Span(0, k.ROff.Len())
-	if (gokkosG0 != nil || k.Off.Len() == 0) && (gokkosG1 != nil || k.ROff.Len() == 0) {
-		defer func() {
-			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Off, k.ROff)
-			}
-		}()
-		if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-			gokkosS1 = gokkosS1[:len(gokkosS0)]
-			for gokkosJ := range gokkosS0 {
-				v := gokkosLo + gokkosJ
-//line auto.go:153
-				d := float64(gokkosG0[v+1] - gokkosS0[gokkosJ] + gokkosG1[v+1] - gokkosS1[gokkosJ])
-				gokkosAccV += d * d
-			}
-//line gokkos_kernels_gen.go:47664
-			*acc = gokkosAccV
-			return
-		}
-		for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:153
-			d := float64(gokkosG0[v+1] - gokkosG0[v] + gokkosG1[v+1] - gokkosG1[v])
-			gokkosAccV += d * d
-		}
-//line gokkos_kernels_gen.go:47673
-		*acc = gokkosAccV
-		return
-	}
-	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
-		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line auto.go:153
-			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
-			gokkosAccV += d * d
-		}
-//line gokkos_kernels_gen.go:47685
-		*acc = gokkosAccV
-		return
-	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:153
-		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
-		gokkosAccV += d * d
-	}
-//line gokkos_kernels_gen.go:47694
-	*acc = gokkosAccV
-}
-
-// gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -47707,7 +47082,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47711
+//line gokkos_kernels_gen.go:47086
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47717,11 +47092,11 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47721
+//line gokkos_kernels_gen.go:47096
 }
 
-// gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -47732,7 +47107,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47736
+//line gokkos_kernels_gen.go:47111
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47741,11 +47116,11 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47745
+//line gokkos_kernels_gen.go:47120
 }
 
-// gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.List.Span(0, k.List.Len())
@@ -47778,7 +47153,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47782
+//line gokkos_kernels_gen.go:47157
 			*acc = gokkosAccV
 			return
 		}
@@ -47800,7 +47175,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47804
+//line gokkos_kernels_gen.go:47179
 		*acc = gokkosAccV
 		return
 	}
@@ -47824,7 +47199,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47828
+//line gokkos_kernels_gen.go:47203
 		*acc = gokkosAccV
 		return
 	}
@@ -47846,12 +47221,12 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47850
+//line gokkos_kernels_gen.go:47225
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
@@ -47871,7 +47246,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47875
+//line gokkos_kernels_gen.go:47250
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47884,11 +47259,11 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47888
+//line gokkos_kernels_gen.go:47263
 }
 
-// gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47900,7 +47275,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47904
+//line gokkos_kernels_gen.go:47279
 		*acc = gokkosAccV
 		return
 	}
@@ -47912,12 +47287,12 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47916
+//line gokkos_kernels_gen.go:47291
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop23 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Pos.Span(0, k.Pos.Len())
@@ -47944,7 +47319,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47948
+//line gokkos_kernels_gen.go:47323
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47962,11 +47337,11 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47966
+//line gokkos_kernels_gen.go:47341
 }
 
-// gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Src.Span(0, k.Src.Len())
 	gokkosG1 := k.Dst.Span(0, k.Dst.Len())
@@ -47991,7 +47366,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47995
+//line gokkos_kernels_gen.go:47370
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -48003,7 +47378,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:48007
+//line gokkos_kernels_gen.go:47382
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48017,7 +47392,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:48021
+//line gokkos_kernels_gen.go:47396
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48029,11 +47404,11 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:48033
+//line gokkos_kernels_gen.go:47408
 }
 
-// gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -48065,11 +47440,11 @@ func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosG3[v] = int32(v)
 				gokkosAccV += 1
 				c := gokkosG4[v]
-				next := gokkosHostLoop26Helper0(v, c, -1, gokkosG5, gokkosG6, gokkosG0, gokkosG4, gokkosG1)
-				v = gokkosHostLoop26Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
+				next := gokkosHostLoop25Helper0(v, c, -1, gokkosG5, gokkosG6, gokkosG0, gokkosG4, gokkosG1)
+				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:48073
+//line gokkos_kernels_gen.go:47448
 		*acc = gokkosAccV
 		return
 	}
@@ -48091,12 +47466,12 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:48095
+//line gokkos_kernels_gen.go:47470
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop26Helper0 is release with slices for its views (a host loop's gather path).
-func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int {
+// gokkosHostLoop25Helper0 is release with slices for its views (a host loop's gather path).
+func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int {
 //line edgelist.go:211
 	end := gokkosG0[v+1]
 	for e := gokkosG0[v]; e < end; e++ {
@@ -48111,10 +47486,10 @@ func gokkosHostLoop26Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:48115
+//line gokkos_kernels_gen.go:47490
 
-// gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Src.Span(0, k.Src.Len())
@@ -48136,16 +47511,16 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				from, to, i = k.Dst, k.Src, len(gokkosG0)-1-i
 			}
 			u := int(from.At(i))
-			if !gokkosHostLoop27Helper0(k.Op, u, gokkosG1) {
+			if !gokkosHostLoop26Helper0(k.Op, u, gokkosG1) {
 				continue
 			}
 			v := int(to.At(i))
 			c := gokkosG2[u]
-			if gokkosHostLoop27Helper1(k.Op, v, c, gokkosG2, gokkosG1) {
-				gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
+			if gokkosHostLoop26Helper1(k.Op, v, c, gokkosG2, gokkosG1) {
+				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48149
+//line gokkos_kernels_gen.go:47524
 		*acc = gokkosAccV
 		return
 	}
@@ -48166,7 +47541,102 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48170
+//line gokkos_kernels_gen.go:47545
+	*acc = gokkosAccV
+}
+
+// gokkosHostLoop26Helper0 is marked with slices for its views (a host loop's gather path).
+func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
+//line edgelist.go:252
+	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
+}
+
+//line gokkos_kernels_gen.go:47555
+
+// gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
+func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
+//line edgelist.go:257
+	if gokkosG0[w] != c || gokkosimpl.AtomicLoadUint32(&gokkosG1[w])&(o.Mark|stDone) != 0 {
+		return false
+	}
+	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
+}
+
+//line gokkos_kernels_gen.go:47566
+
+// gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
+func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
+//line edgelist.go:267
+	var n int64
+	for step := 0; v >= 0 && step < chainLimit; step++ {
+		b, end := gokkosG0[v], gokkosG0[v+1]
+		if end-b > chainDegree {
+			break
+		}
+		next := -1
+		for e := b; e < end; e++ {
+			w := int(gokkosG1[int(e)])
+			if gokkosHostLoop26Helper1(o, w, c, gokkosG2, gokkosG3) {
+				n++
+				if next < 0 {
+					next = w
+				}
+			}
+		}
+		v = next
+	}
+	return n
+}
+
+//line gokkos_kernels_gen.go:47592
+
+// gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	gokkosAccV := *acc
+	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
+	gokkosG1 := k.Op.Sub.Span(0, k.Op.Sub.Len())
+	gokkosG2 := k.Op.Off.Span(0, k.Op.Off.Len())
+	gokkosG3 := k.Op.Adj.Span(0, k.Op.Adj.Len())
+	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Sub.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Adj.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Op.St, k.Op.Sub, k.Op.Off, k.Op.Adj)
+			}
+		}()
+		for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:327
+			if !gokkosHostLoop27Helper0(k.Op, u, gokkosG0) {
+				continue
+			}
+			c := gokkosG1[u]
+			end := gokkosG2[u+1]
+			for e := gokkosG2[u]; e < end; e++ {
+				v := int(gokkosG3[int(e)])
+				if gokkosHostLoop27Helper1(k.Op, v, c, gokkosG1, gokkosG0) {
+					gokkosAccV += 1 + gokkosHostLoop27Helper2(k.Op, v, c, gokkosG2, gokkosG3, gokkosG1, gokkosG0)
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:47622
+		*acc = gokkosAccV
+		return
+	}
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:327
+		if !k.Op.marked(u) {
+			continue
+		}
+		c := k.Op.Sub.At(u)
+		end := k.Op.Off.At(u + 1)
+		for e := k.Op.Off.At(u); e < end; e++ {
+			v := int(k.Op.Adj.At(int(e)))
+			if k.Op.mark(v, c) {
+				gokkosAccV += 1 + k.Op.chain(v, c)
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:47640
 	*acc = gokkosAccV
 }
 
@@ -48176,7 +47646,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48180
+//line gokkos_kernels_gen.go:47650
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48187,7 +47657,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48191
+//line gokkos_kernels_gen.go:47661
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48213,105 +47683,10 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48217
+//line gokkos_kernels_gen.go:47687
 
-// gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
-	k := *gokkosK
-	gokkosAccV := *acc
-	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
-	gokkosG1 := k.Op.Sub.Span(0, k.Op.Sub.Len())
-	gokkosG2 := k.Op.Off.Span(0, k.Op.Off.Len())
-	gokkosG3 := k.Op.Adj.Span(0, k.Op.Adj.Len())
-	if (gokkosG0 != nil || k.Op.St.Len() == 0) && (gokkosG1 != nil || k.Op.Sub.Len() == 0) && (gokkosG2 != nil || k.Op.Off.Len() == 0) && (gokkosG3 != nil || k.Op.Adj.Len() == 0) {
-		defer func() {
-			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Op.St, k.Op.Sub, k.Op.Off, k.Op.Adj)
-			}
-		}()
-		for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:327
-			if !gokkosHostLoop28Helper0(k.Op, u, gokkosG0) {
-				continue
-			}
-			c := gokkosG1[u]
-			end := gokkosG2[u+1]
-			for e := gokkosG2[u]; e < end; e++ {
-				v := int(gokkosG3[int(e)])
-				if gokkosHostLoop28Helper1(k.Op, v, c, gokkosG1, gokkosG0) {
-					gokkosAccV += 1 + gokkosHostLoop28Helper2(k.Op, v, c, gokkosG2, gokkosG3, gokkosG1, gokkosG0)
-				}
-			}
-		}
-//line gokkos_kernels_gen.go:48247
-		*acc = gokkosAccV
-		return
-	}
-	for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:327
-		if !k.Op.marked(u) {
-			continue
-		}
-		c := k.Op.Sub.At(u)
-		end := k.Op.Off.At(u + 1)
-		for e := k.Op.Off.At(u); e < end; e++ {
-			v := int(k.Op.Adj.At(int(e)))
-			if k.Op.mark(v, c) {
-				gokkosAccV += 1 + k.Op.chain(v, c)
-			}
-		}
-	}
-//line gokkos_kernels_gen.go:48265
-	*acc = gokkosAccV
-}
-
-// gokkosHostLoop28Helper0 is marked with slices for its views (a host loop's gather path).
-func gokkosHostLoop28Helper0(o elMark, u int, gokkosG0 []uint32) bool {
-//line edgelist.go:252
-	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
-}
-
-//line gokkos_kernels_gen.go:48275
-
-// gokkosHostLoop28Helper1 is mark with slices for its views (a host loop's gather path).
-func gokkosHostLoop28Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
-//line edgelist.go:257
-	if gokkosG0[w] != c || gokkosimpl.AtomicLoadUint32(&gokkosG1[w])&(o.Mark|stDone) != 0 {
-		return false
-	}
-	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
-}
-
-//line gokkos_kernels_gen.go:48286
-
-// gokkosHostLoop28Helper2 is chain with slices for its views (a host loop's gather path).
-func gokkosHostLoop28Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
-//line edgelist.go:267
-	var n int64
-	for step := 0; v >= 0 && step < chainLimit; step++ {
-		b, end := gokkosG0[v], gokkosG0[v+1]
-		if end-b > chainDegree {
-			break
-		}
-		next := -1
-		for e := b; e < end; e++ {
-			w := int(gokkosG1[int(e)])
-			if gokkosHostLoop28Helper1(o, w, c, gokkosG2, gokkosG3) {
-				n++
-				if next < 0 {
-					next = w
-				}
-			}
-		}
-		v = next
-	}
-	return n
-}
-
-//line gokkos_kernels_gen.go:48312
-
-// gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -48347,7 +47722,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48351
+//line gokkos_kernels_gen.go:47726
 			*acc = gokkosAccV
 			return
 		}
@@ -48371,7 +47746,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48375
+//line gokkos_kernels_gen.go:47750
 		*acc = gokkosAccV
 		return
 	}
@@ -48398,7 +47773,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48402
+//line gokkos_kernels_gen.go:47777
 		*acc = gokkosAccV
 		return
 	}
@@ -48422,12 +47797,12 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48426
+//line gokkos_kernels_gen.go:47801
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48445,7 +47820,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48449
+//line gokkos_kernels_gen.go:47824
 		*acc = gokkosAccV
 		return
 	}
@@ -48460,12 +47835,12 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48464
+//line gokkos_kernels_gen.go:47839
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop30 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -48501,7 +47876,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48505
+//line gokkos_kernels_gen.go:47880
 			*acc = gokkosAccV
 			return
 		}
@@ -48523,7 +47898,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48527
+//line gokkos_kernels_gen.go:47902
 		*acc = gokkosAccV
 		return
 	}
@@ -48549,7 +47924,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48553
+//line gokkos_kernels_gen.go:47928
 		*acc = gokkosAccV
 		return
 	}
@@ -48571,12 +47946,12 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48575
+//line gokkos_kernels_gen.go:47950
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop31 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -48602,7 +47977,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48606
+//line gokkos_kernels_gen.go:47981
 			*acc = gokkosAccV
 			return
 		}
@@ -48617,7 +47992,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48621
+//line gokkos_kernels_gen.go:47996
 		*acc = gokkosAccV
 		return
 	}
@@ -48635,7 +48010,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48639
+//line gokkos_kernels_gen.go:48014
 		*acc = gokkosAccV
 		return
 	}
@@ -48650,12 +48025,12 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48654
+//line gokkos_kernels_gen.go:48029
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop32 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Active.Span(0, k.Active.Len())
@@ -48681,7 +48056,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48685
+//line gokkos_kernels_gen.go:48060
 			*acc = gokkosAccV
 			return
 		}
@@ -48697,7 +48072,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48701
+//line gokkos_kernels_gen.go:48076
 		*acc = gokkosAccV
 		return
 	}
@@ -48714,7 +48089,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48718
+//line gokkos_kernels_gen.go:48093
 		*acc = gokkosAccV
 		return
 	}
@@ -48730,12 +48105,12 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48734
+//line gokkos_kernels_gen.go:48109
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop33 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
@@ -48756,7 +48131,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48760
+//line gokkos_kernels_gen.go:48135
 		*acc = gokkosAccV
 		return
 	}
@@ -48771,12 +48146,12 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48775
+//line gokkos_kernels_gen.go:48150
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop34 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -48786,7 +48161,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48790
+//line gokkos_kernels_gen.go:48165
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48794,11 +48169,11 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48798
+//line gokkos_kernels_gen.go:48173
 }
 
-// gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
@@ -48827,7 +48202,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48831
+//line gokkos_kernels_gen.go:48206
 			*acc = gokkosAccV
 			return
 		}
@@ -48846,7 +48221,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48850
+//line gokkos_kernels_gen.go:48225
 		*acc = gokkosAccV
 		return
 	}
@@ -48867,7 +48242,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48871
+//line gokkos_kernels_gen.go:48246
 		*acc = gokkosAccV
 		return
 	}
@@ -48886,12 +48261,12 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48890
+//line gokkos_kernels_gen.go:48265
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop36 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -48899,7 +48274,7 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48903
+//line gokkos_kernels_gen.go:48278
 		*acc = gokkosAccV
 		return
 	}
@@ -48907,12 +48282,12 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48911
+//line gokkos_kernels_gen.go:48286
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop37 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
@@ -48944,7 +48319,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48948
+//line gokkos_kernels_gen.go:48323
 			*acc = gokkosAccV
 			return
 		}
@@ -48966,7 +48341,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48970
+//line gokkos_kernels_gen.go:48345
 		*acc = gokkosAccV
 		return
 	}
@@ -48990,7 +48365,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48994
+//line gokkos_kernels_gen.go:48369
 		*acc = gokkosAccV
 		return
 	}
@@ -49012,12 +48387,12 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49016
+//line gokkos_kernels_gen.go:48391
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop38 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
 	gokkosG1 := k.Num.Span(0, k.Num.Len())
@@ -49034,14 +48409,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:49038
+//line gokkos_kernels_gen.go:48413
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:49045
+//line gokkos_kernels_gen.go:48420
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49050,18 +48425,18 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:49054
+//line gokkos_kernels_gen.go:48429
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:49061
+//line gokkos_kernels_gen.go:48436
 }
 
-// gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	gokkosG0 := k.St.Span(0, k.St.Len())
 	gokkosG1 := k.Off.Span(0, k.Off.Len())
@@ -49086,7 +48461,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:49090
+//line gokkos_kernels_gen.go:48465
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49099,7 +48474,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49103
+//line gokkos_kernels_gen.go:48478
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49116,7 +48491,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49120
+//line gokkos_kernels_gen.go:48495
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49129,11 +48504,11 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49133
+//line gokkos_kernels_gen.go:48508
 }
 
-// gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Pivot.Span(0, k.Pivot.Len())
 	gokkosG1 := k.Sub.Span(0, k.Sub.Len())
@@ -49149,7 +48524,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49153
+//line gokkos_kernels_gen.go:48528
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49157,11 +48532,11 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49161
+//line gokkos_kernels_gen.go:48536
 }
 
-// gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -49172,7 +48547,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49176
+//line gokkos_kernels_gen.go:48551
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49181,11 +48556,11 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49185
+//line gokkos_kernels_gen.go:48560
 }
 
-// gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -49207,7 +48582,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49211
+//line gokkos_kernels_gen.go:48586
 			*acc = gokkosAccV
 			return
 		}
@@ -49218,7 +48593,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49222
+//line gokkos_kernels_gen.go:48597
 		*acc = gokkosAccV
 		return
 	}
@@ -49232,7 +48607,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49236
+//line gokkos_kernels_gen.go:48611
 		*acc = gokkosAccV
 		return
 	}
@@ -49243,12 +48618,12 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49247
+//line gokkos_kernels_gen.go:48622
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop43 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49267,7 +48642,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49271
+//line gokkos_kernels_gen.go:48646
 		*acc = gokkosAccV
 		return
 	}
@@ -49285,12 +48660,12 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49289
+//line gokkos_kernels_gen.go:48664
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop44 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.ID.Span(0, k.ID.Len())
@@ -49317,9 +48692,9 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosG1[id] = gokkosAccV
 					gokkosG2[id] = int32(v)
 				}
-				gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49323
+//line gokkos_kernels_gen.go:48698
 			*acc = gokkosAccV
 			return
 		}
@@ -49333,9 +48708,9 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosG1[id] = gokkosAccV
 				gokkosG2[id] = int32(v)
 			}
-			gokkosAccV += gokkosHostLoop45Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49339
+//line gokkos_kernels_gen.go:48714
 		*acc = gokkosAccV
 		return
 	}
@@ -49353,7 +48728,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49357
+//line gokkos_kernels_gen.go:48732
 		*acc = gokkosAccV
 		return
 	}
@@ -49369,12 +48744,12 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49373
+//line gokkos_kernels_gen.go:48748
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop45Helper0 is kept with slices for its views (a host loop's gather path).
-func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32) int64 {
+// gokkosHostLoop44Helper0 is kept with slices for its views (a host loop's gather path).
+func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32) int64 {
 //line serial.go:54
 	var n int64
 	c := gokkosG0[v]
@@ -49388,10 +48763,10 @@ func gokkosHostLoop45Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49392
+//line gokkos_kernels_gen.go:48767
 
-// gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.ID.Span(0, k.ID.Len())
 	gokkosG1 := k.SOff.Span(0, k.SOff.Len())
@@ -49426,7 +48801,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49430
+//line gokkos_kernels_gen.go:48805
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49446,7 +48821,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49450
+//line gokkos_kernels_gen.go:48825
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49470,7 +48845,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49474
+//line gokkos_kernels_gen.go:48849
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49490,11 +48865,11 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49494
+//line gokkos_kernels_gen.go:48869
 }
 
-// gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Orig.Span(0, k.Orig.Len())
 	gokkosG1 := k.Comp.Span(0, k.Comp.Len())
@@ -49514,7 +48889,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49518
+//line gokkos_kernels_gen.go:48893
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49523,7 +48898,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49527
+//line gokkos_kernels_gen.go:48902
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49534,7 +48909,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49538
+//line gokkos_kernels_gen.go:48913
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49543,11 +48918,11 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49547
+//line gokkos_kernels_gen.go:48922
 }
 
-// gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
@@ -49571,7 +48946,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49575
+//line gokkos_kernels_gen.go:48950
 			*acc = gokkosAccV
 			return
 		}
@@ -49586,7 +48961,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49590
+//line gokkos_kernels_gen.go:48965
 		*acc = gokkosAccV
 		return
 	}
@@ -49603,7 +48978,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49607
+//line gokkos_kernels_gen.go:48982
 		*acc = gokkosAccV
 		return
 	}
@@ -49618,12 +48993,12 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49622
+//line gokkos_kernels_gen.go:48997
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -49648,9 +49023,9 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				if k.FromQueue {
 					v = int(gokkosS0[gokkosJ])
 				}
-				gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49654
+//line gokkos_kernels_gen.go:49029
 			*acc = gokkosAccV
 			return
 		}
@@ -49660,9 +49035,9 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			if k.FromQueue {
 				v = int(gokkosG0[i])
 			}
-			gokkosAccV += gokkosHostLoop49Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49666
+//line gokkos_kernels_gen.go:49041
 		*acc = gokkosAccV
 		return
 	}
@@ -49676,7 +49051,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49680
+//line gokkos_kernels_gen.go:49055
 		*acc = gokkosAccV
 		return
 	}
@@ -49688,20 +49063,20 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49692
+//line gokkos_kernels_gen.go:49067
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop49Helper0 is heavy with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+// gokkosHostLoop48Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 //line traverse.go:83
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49702
+//line gokkos_kernels_gen.go:49077
 
-// gokkosHostLoop49Helper1 is claim with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
+// gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 //line traverse.go:62
 	for {
 		s := gokkosimpl.AtomicLoadUint32(&gokkosG0[v])
@@ -49714,10 +49089,10 @@ func gokkosHostLoop49Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49718
+//line gokkos_kernels_gen.go:49093
 
-// gokkosHostLoop49Helper2 is colour with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
+// gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 //line traverse.go:75
 	if !o.Prop {
 		return 0
@@ -49725,10 +49100,10 @@ func gokkosHostLoop49Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49729
+//line gokkos_kernels_gen.go:49104
 
-// gokkosHostLoop49Helper3 is activate with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
+// gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
 //line traverse.go:89
 	if gokkosG0[w] != kv {
 		return false
@@ -49747,12 +49122,12 @@ func gokkosHostLoop49Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49751
+//line gokkos_kernels_gen.go:49126
 
-// gokkosHostLoop49Helper4 is push with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:124
-	if gokkosHostLoop49Helper0(o, w, gokkosG0) {
+	if gokkosHostLoop48Helper0(o, w, gokkosG0) {
 		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
 		gokkosG2[len(gokkosG2)-1-j] = int32(w)
 		return 1 << 32
@@ -49762,53 +49137,53 @@ func gokkosHostLoop49Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49766
+//line gokkos_kernels_gen.go:49141
 
-// gokkosHostLoop49Helper5 is record with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:108
 	if !o.Push {
 		return 1
 	}
-	return gokkosHostLoop49Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
+	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49777
+//line gokkos_kernels_gen.go:49152
 
-// gokkosHostLoop49Helper6 is expand with slices for its views (a host loop's gather path).
-func gokkosHostLoop49Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
+// gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
+func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
 //line traverse.go:137
-	if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&o.Mask != o.Want || gokkosHostLoop49Helper0(o, v, gokkosG1) || !gokkosHostLoop49Helper1(o, v, gokkosG0) {
+	if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&o.Mask != o.Want || gokkosHostLoop48Helper0(o, v, gokkosG1) || !gokkosHostLoop48Helper1(o, v, gokkosG0) {
 		return 0
 	}
 	var n int64
 	for step := 1; v >= 0; step++ {
-		kv, c := gokkosG2[v], gokkosHostLoop49Helper2(o, v, gokkosG3)
+		kv, c := gokkosG2[v], gokkosHostLoop48Helper2(o, v, gokkosG3)
 		next := -1
 		end := gokkosG1[v+1]
 		for e := gokkosG1[v]; e < end; e++ {
 			w := int(gokkosG4[int(e)])
-			if !gokkosHostLoop49Helper3(o, kv, c, w, gokkosG2, gokkosG0, gokkosG3) {
+			if !gokkosHostLoop48Helper3(o, kv, c, w, gokkosG2, gokkosG0, gokkosG3) {
 				continue
 			}
-			if next < 0 && step < chainLimit && !gokkosHostLoop49Helper0(o, w, gokkosG1) {
+			if next < 0 && step < chainLimit && !gokkosHostLoop48Helper0(o, w, gokkosG1) {
 				next = w
 				continue
 			}
-			n += gokkosHostLoop49Helper5(o, w, gokkosG1, gokkosG5, gokkosG6)
+			n += gokkosHostLoop48Helper5(o, w, gokkosG1, gokkosG5, gokkosG6)
 		}
 		v = -1
-		if next >= 0 && gokkosHostLoop49Helper1(o, next, gokkosG0) {
+		if next >= 0 && gokkosHostLoop48Helper1(o, next, gokkosG0) {
 			v = next
 		}
 	}
 	return n
 }
 
-//line gokkos_kernels_gen.go:49809
+//line gokkos_kernels_gen.go:49184
 
-// gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
@@ -49824,10 +49199,10 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&k.Op.Mask == k.Op.Want {
-				gokkosAccV += gokkosHostLoop51Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
+				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49831
+//line gokkos_kernels_gen.go:49206
 		*acc = gokkosAccV
 		return
 	}
@@ -49837,22 +49212,22 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49841
+//line gokkos_kernels_gen.go:49216
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop51Helper0 is heavy with slices for its views (a host loop's gather path).
-func gokkosHostLoop51Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+// gokkosHostLoop50Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 //line traverse.go:83
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49851
+//line gokkos_kernels_gen.go:49226
 
-// gokkosHostLoop51Helper1 is push with slices for its views (a host loop's gather path).
-func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:124
-	if gokkosHostLoop51Helper0(o, w, gokkosG0) {
+	if gokkosHostLoop50Helper0(o, w, gokkosG0) {
 		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
 		gokkosG2[len(gokkosG2)-1-j] = int32(w)
 		return 1 << 32
@@ -49862,10 +49237,10 @@ func gokkosHostLoop51Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49866
+//line gokkos_kernels_gen.go:49241
 
-// gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
@@ -49888,7 +49263,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49892
+//line gokkos_kernels_gen.go:49267
 			*acc = gokkosAccV
 			return
 		}
@@ -49902,7 +49277,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49906
+//line gokkos_kernels_gen.go:49281
 		*acc = gokkosAccV
 		return
 	}
@@ -49918,7 +49293,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49922
+//line gokkos_kernels_gen.go:49297
 		*acc = gokkosAccV
 		return
 	}
@@ -49932,12 +49307,12 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49936
+//line gokkos_kernels_gen.go:49311
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -49966,7 +49341,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49970
+//line gokkos_kernels_gen.go:49345
 			*acc = gokkosAccV
 			return
 		}
@@ -49981,7 +49356,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49985
+//line gokkos_kernels_gen.go:49360
 		*acc = gokkosAccV
 		return
 	}
@@ -50001,7 +49376,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:50005
+//line gokkos_kernels_gen.go:49380
 		*acc = gokkosAccV
 		return
 	}
@@ -50016,12 +49391,12 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:50020
+//line gokkos_kernels_gen.go:49395
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop54 runs trimQueue.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trimQueue.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -50042,9 +49417,9 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&stDone == 0 {
 				continue
 			}
-			gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop54Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
+			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:50048
+//line gokkos_kernels_gen.go:49423
 		*acc = gokkosAccV
 		return
 	}
@@ -50055,12 +49430,12 @@ func gokkosHostLoop54(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:50059
+//line gokkos_kernels_gen.go:49434
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop54Helper0 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop53Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:130
 	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
 		return 0
@@ -50069,25 +49444,25 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50073
+//line gokkos_kernels_gen.go:49448
 
-// gokkosHostLoop54Helper1 is queue with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
+// gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
+func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
 //line trim.go:76
 	var n int64
 	end := gokkosG0[v+1]
 	for e := gokkosG0[v]; e < end; e++ {
 		if w := int(gokkosG1[int(e)]); gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) == 0 {
-			n += gokkosHostLoop54Helper0(w, gokkosG2, gokkosG3, gokkosG4)
+			n += gokkosHostLoop53Helper0(w, gokkosG2, gokkosG3, gokkosG4)
 		}
 	}
 	return n
 }
 
-//line gokkos_kernels_gen.go:50088
+//line gokkos_kernels_gen.go:49463
 
-// gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -50118,24 +49493,24 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				for step := 0; v >= 0; step++ {
 					if step == chainLimit {
-						gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+						gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG3)
 						continue gokkosNextGS
 					}
 					if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
 						continue gokkosNextGS
 					}
 					c := gokkosG4[v]
-					if !gokkosHostLoop55Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+					if !gokkosHostLoop54Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
 						continue gokkosNextGS
 					}
 					gokkosG9[v] = int32(v)
-					next, a := gokkosHostLoop55Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
-					next, b := gokkosHostLoop55Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					next, a := gokkosHostLoop54Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					next, b := gokkosHostLoop54Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
 					gokkosAccV += 1<<32 + a + b
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50139
+//line gokkos_kernels_gen.go:49514
 			*acc = gokkosAccV
 			return
 		}
@@ -50149,24 +49524,24 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			for step := 0; v >= 0; step++ {
 				if step == chainLimit {
-					gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+					gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG3)
 					continue gokkosNextG
 				}
 				if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
 					continue gokkosNextG
 				}
 				c := gokkosG4[v]
-				if !gokkosHostLoop55Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+				if !gokkosHostLoop54Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
 					continue gokkosNextG
 				}
 				gokkosG9[v] = int32(v)
-				next, a := gokkosHostLoop55Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
-				next, b := gokkosHostLoop55Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				next, a := gokkosHostLoop54Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				next, b := gokkosHostLoop54Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
 				gokkosAccV += 1<<32 + a + b
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50170
+//line gokkos_kernels_gen.go:49545
 		*acc = gokkosAccV
 		return
 	}
@@ -50199,7 +49574,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50203
+//line gokkos_kernels_gen.go:49578
 		*acc = gokkosAccV
 		return
 	}
@@ -50230,12 +49605,12 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50234
+//line gokkos_kernels_gen.go:49609
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop55Helper0 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop54Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:130
 	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
 		return 0
@@ -50244,18 +49619,18 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50248
+//line gokkos_kernels_gen.go:49623
 
-// gokkosHostLoop55Helper1 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:125
-	return gokkosHostLoop55Helper0(w, gokkosG0, gokkosG1, gokkosG2)
+	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50256
+//line gokkos_kernels_gen.go:49631
 
-// gokkosHostLoop55Helper2 is live with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
+// gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
 //line trim.go:109
 	end := gokkosG0[v+1]
 	for e := gokkosG0[v]; e < end; e++ {
@@ -50267,18 +49642,18 @@ func gokkosHostLoop55Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50271
+//line gokkos_kernels_gen.go:49646
 
-// gokkosHostLoop55Helper3 is trimmable with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
+// gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
 //line trim.go:121
-	return !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop55Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
+	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50279
+//line gokkos_kernels_gen.go:49654
 
-// gokkosHostLoop55Helper4 is neighbours with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
+// gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
+func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
 //line trim.go:142
 	var n int64
 	end := gokkosG0[v+1]
@@ -50287,19 +49662,19 @@ func gokkosHostLoop55Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 		if w == v || w == next || gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) != 0 || (!k.OneSub && gokkosG3[w] != c) {
 			continue
 		}
-		if next < 0 && gokkosHostLoop55Helper3(k, w, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3, gokkosG6, gokkosG7) {
+		if next < 0 && gokkosHostLoop54Helper3(k, w, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3, gokkosG6, gokkosG7) {
 			next = w
 			continue
 		}
-		n += gokkosHostLoop55Helper1(w, gokkosG2, gokkosG8, gokkosG9)
+		n += gokkosHostLoop54Helper1(w, gokkosG2, gokkosG8, gokkosG9)
 	}
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50300
+//line gokkos_kernels_gen.go:49675
 
-// gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
 	gokkosG1 := k.St.Span(0, k.St.Len())
@@ -50325,13 +49700,13 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 					continue
 				}
 				c := gokkosS2[gokkosJ]
-				u := gokkosHostLoop56Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+				u := gokkosHostLoop55Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
 				if u < 0 {
-					u = gokkosHostLoop56Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+					u = gokkosHostLoop55Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50335
+//line gokkos_kernels_gen.go:49710
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50341,13 +49716,13 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				continue
 			}
 			c := gokkosG2[v]
-			u := gokkosHostLoop56Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+			u := gokkosHostLoop55Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
 			if u < 0 {
-				u = gokkosHostLoop56Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+				u = gokkosHostLoop55Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50351
+//line gokkos_kernels_gen.go:49726
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50367,7 +49742,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50371
+//line gokkos_kernels_gen.go:49746
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50383,11 +49758,11 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50387
+//line gokkos_kernels_gen.go:49762
 }
 
-// gokkosHostLoop56Helper0 is sole with slices for its views (a host loop's gather path).
-func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+// gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
 //line trim2.go:20
 	found := -1
 	end := gokkosG0[v+1]
@@ -50404,22 +49779,22 @@ func gokkosHostLoop56Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50408
+//line gokkos_kernels_gen.go:49783
 
-// gokkosHostLoop56Helper1 is pair with slices for its views (a host loop's gather path).
-func gokkosHostLoop56Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+// gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
 //line trim2.go:49
-	u := gokkosHostLoop56Helper0(v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3)
-	if u > v && gokkosHostLoop56Helper0(u, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) == v {
+	u := gokkosHostLoop55Helper0(v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3)
+	if u > v && gokkosHostLoop55Helper0(u, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) == v {
 		return u
 	}
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50420
+//line gokkos_kernels_gen.go:49795
 
-// gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
@@ -50446,7 +49821,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50450
+//line gokkos_kernels_gen.go:49825
 			*acc = gokkosAccV
 			return
 		}
@@ -50462,7 +49837,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50466
+//line gokkos_kernels_gen.go:49841
 		*acc = gokkosAccV
 		return
 	}
@@ -50481,7 +49856,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50485
+//line gokkos_kernels_gen.go:49860
 		*acc = gokkosAccV
 		return
 	}
@@ -50497,12 +49872,12 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50501
+//line gokkos_kernels_gen.go:49876
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop58(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -50572,12 +49947,12 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50576
+//line gokkos_kernels_gen.go:49951
 	return gokkosN
 }
 
-// gokkosHostLoop59 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop59(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -50627,6 +50002,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50631
+//line gokkos_kernels_gen.go:50006
 	return gokkosN
 }

@@ -173,38 +173,11 @@ func init() {
 		SourceHash: "da361869a663a144",
 	})
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
-	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
-		Name:      "wcc.degreeSquares",
-		Pos:       "algorithms/wcc/auto.go:38",
-		Form:      abi.FormReduce,
-		PTX:       gokkosPTX5,
-		Reduce:    abi.ReduceEntries{Main: "gk_wcc_degreeSquares_main", Final: "gk_wcc_degreeSquares_final"},
-		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
-		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
-		Params: []abi.Param{
-			{Name: "Out.N", Field: []int{0, 0}, Kind: abi.KindInt64},
-			{Name: "Out.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "In.N", Field: []int{1, 0}, Kind: abi.KindInt64},
-			{Name: "In.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "In.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "In.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "auto.go", Key: "func (degreeSquares) Run", Hash: "140857aea45613eb"},
-			{File: "auto.go", Key: "type degreeSquares", Hash: "1c522df6604acd47"},
-		},
-		SourceHash: "876116060e89101e",
-	})
-	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop5)
 	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
 		Pos:   "algorithms/wcc/label.go:101",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX5,
 		Entry: "gk_wcc_initLabels",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -217,12 +190,12 @@ func init() {
 		},
 		SourceHash: "aa9e5c754292828a",
 	})
-	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop5)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
 		Name:      "wcc.hook",
 		Pos:       "algorithms/wcc/label.go:113",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_hook_main", Final: "gk_wcc_hook_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -243,12 +216,12 @@ func init() {
 		},
 		SourceHash: "92af0f3126d4b7d3",
 	})
-	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop6)
 	gokkosimpl.Register[shortcut](&abi.KernelSpec{
 		Name:  "wcc.shortcut",
 		Pos:   "algorithms/wcc/label.go:163",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX7,
 		Entry: "gk_wcc_shortcut",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -261,12 +234,12 @@ func init() {
 		},
 		SourceHash: "78469c746eee64ae",
 	})
-	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
+	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop7)
 	gokkosimpl.Register[largestDegree](&abi.KernelSpec{
 		Name:      "wcc.largestDegree",
 		Pos:       "algorithms/wcc/search.go:28",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_largestDegree_main", Final: "gk_wcc_largestDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -281,12 +254,12 @@ func init() {
 		},
 		SourceHash: "968477b62a9a7b27",
 	})
-	gokkosimpl.RegisterHostReduce[largestDegree, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[largestDegree, int64](gokkosHostLoop8)
 	gokkosimpl.Register[firstReached](&abi.KernelSpec{
 		Name:      "wcc.firstReached",
 		Pos:       "algorithms/wcc/search.go:41",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_firstReached_main", Final: "gk_wcc_firstReached_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -302,12 +275,12 @@ func init() {
 		},
 		SourceHash: "f602fd0b6c2b95d1",
 	})
-	gokkosimpl.RegisterHostReduce[firstReached, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[firstReached, int64](gokkosHostLoop9)
 	gokkosimpl.Register[labelReached](&abi.KernelSpec{
 		Name:  "wcc.labelReached",
 		Pos:   "algorithms/wcc/search.go:61",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX10,
 		Entry: "gk_wcc_labelReached",
 		Params: []abi.Param{
 			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -322,12 +295,12 @@ func init() {
 		},
 		SourceHash: "f6669af6916bdaa5",
 	})
-	gokkosimpl.RegisterHostRange[labelReached](gokkosHostLoop11)
+	gokkosimpl.RegisterHostRange[labelReached](gokkosHostLoop10)
 	gokkosimpl.Register[sampleLabels](&abi.KernelSpec{
 		Name:      "wcc.sampleLabels",
 		Pos:       "algorithms/wcc/wcc.go:259",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_sampleLabels_main", Final: "gk_wcc_sampleLabels_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -344,12 +317,12 @@ func init() {
 		},
 		SourceHash: "43506585eecdcca7",
 	})
-	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[sampleLabels, int64](gokkosHostLoop11)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
 		Pos:       "algorithms/wcc/wcc.go:280",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -364,12 +337,12 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop12)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
 		Pos:   "algorithms/wcc/wcc.go:294",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX13,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -385,12 +358,12 @@ func init() {
 		},
 		SourceHash: "52d68ed320ca37ef",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop14)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop13)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:      "wcc.gatherNumbers",
 		Pos:       "algorithms/wcc/wcc.go:319",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_gatherNumbers_main", Final: "gk_wcc_gatherNumbers_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -408,7 +381,7 @@ func init() {
 		},
 		SourceHash: "41aea0707e66d4ea",
 	})
-	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[gatherNumbers, int64](gokkosHostLoop14)
 }
 
 // gokkosPTX0 is the PTX of wcc.linkNeighbor.
@@ -3686,655 +3659,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of wcc.degreeSquares.
+// gokkosPTX5 is the PTX of wcc.initLabels.
 const gokkosPTX5 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_wcc_degreeSquares_main(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<29>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<109>;
-	.reg .f64 %fd<37>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r20;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r19;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd2, 0d0000000000000000;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.f64 %fd2, 0d3FF0000000000000;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.f64 %fd2, 0d7FF0000000000000;
-	bra.uni $L1;
-$L4:
-	mov.f64 %fd2, 0dFFF0000000000000;
-$L1:
-	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd62, %r5;
-	add.s64 %rd63, %rd59, %rd62;
-	cvt.u64.u32 %rd64, %r6;
-	mov.b64 %rd65, %rd63;
-$L5:
-	setp.ge.s64 %p5, %rd65, %rd61;
-	@%p5 bra $L6;
-	mov.b64 %rd66, %rd65;
-	add.s64 %rd67, %rd66, 1;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mul.lo.s64 %rd72, %rd66, %rd14;
-	mad.lo.s64 %rd73, %rd72, 8, %rd10;
-	ld.global.nc.s64 %rd74, [%rd73+0];
-	mov.b64 %rd75, %rd74;
-	sub.s64 %rd76, %rd71, %rd75;
-	cvt.rn.f64.s64 %fd3, %rd76;
-	mov.f64 %fd4, %fd3;
-	setp.gt.s64 %p6, %rd30, 0;
-	@!%p6 bra $L9;
-	add.s64 %rd77, %rd66, 1;
-	mul.lo.s64 %rd78, %rd77, %rd37;
-	mad.lo.s64 %rd79, %rd78, 8, %rd33;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mul.lo.s64 %rd82, %rd66, %rd37;
-	mad.lo.s64 %rd83, %rd82, 8, %rd33;
-	ld.global.nc.s64 %rd84, [%rd83+0];
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd81, %rd85;
-	cvt.rn.f64.s64 %fd5, %rd86;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L9:
-	mul.rn.f64 %fd7, %fd4, %fd4;
-	add.rn.f64 %fd8, %fd1, %fd7;
-	mov.f64 %fd1, %fd8;
-$L7:
-	add.s64 %rd65, %rd65, %rd64;
-	bra.uni $L5;
-$L6:
-	mov.f64 %fd9, %fd1;
-	// block reduction
-	mov.b32 %r21, 1;
-	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
-$L10:
-	setp.hs.u32 %p7, %r24, 32;
-	@%p7 bra $L11;
-	mov.b64 %rd87, %fd9;
-	mov.b64 {%r25, %r26}, %rd87;
-	shfl.sync.down.b32 %r27|%p8, %r25, %r24, %r23, %r17;
-	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd88, {%r27, %r28};
-	mov.b64 %fd10, %rd88;
-	@!%p8 bra $L12;
-	setp.ne.u32 %p9, %r18, 1;
-	@%p9 bra.uni $L14;
-	add.rn.f64 %fd11, %fd9, %fd10;
-	mov.f64 %fd9, %fd11;
-	bra.uni $L13;
-$L14:
-	setp.ne.u32 %p10, %r18, 2;
-	@%p10 bra.uni $L15;
-	mul.rn.f64 %fd12, %fd9, %fd10;
-	mov.f64 %fd9, %fd12;
-	bra.uni $L13;
-$L15:
-	setp.ne.u32 %p11, %r18, 3;
-	@%p11 bra.uni $L16;
-	min.f64 %fd13, %fd9, %fd10;
-	mov.b64 %rd89, %fd9;
-	mov.b64 %rd90, %fd10;
-	or.b64 %rd91, %rd89, %rd90;
-	setp.eq.f64 %p12, %fd9, %fd10;
-	mov.b64 %fd14, %rd91;
-	selp.f64 %fd15, %fd14, %fd13, %p12;
-	setp.nan.f64 %p13, %fd9, %fd10;
-	add.rn.f64 %fd16, %fd9, %fd10;
-	selp.f64 %fd17, %fd16, %fd15, %p13;
-	mov.f64 %fd9, %fd17;
-	bra.uni $L13;
-$L16:
-	max.f64 %fd18, %fd9, %fd10;
-	mov.b64 %rd92, %fd9;
-	mov.b64 %rd93, %fd10;
-	and.b64 %rd94, %rd92, %rd93;
-	setp.eq.f64 %p14, %fd9, %fd10;
-	mov.b64 %fd19, %rd94;
-	selp.f64 %fd20, %fd19, %fd18, %p14;
-	setp.nan.f64 %p15, %fd9, %fd10;
-	add.rn.f64 %fd21, %fd9, %fd10;
-	selp.f64 %fd22, %fd21, %fd20, %p15;
-	mov.f64 %fd9, %fd22;
-$L13:
-$L12:
-	shl.b32 %r24, %r24, 1;
-	bra.uni $L10;
-$L11:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd95, %r8, 16;
-	add.s64 %rd96, %rd1, %rd95;
-	st.shared.f64 [%rd96+0], %fd9;
-$L17:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L18;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L19;
-	mul.wide.u32 %rd97, %r7, 16;
-	add.s64 %rd98, %rd1, %rd97;
-	ld.shared.f64 %fd23, [%rd98+0];
-	mov.f64 %fd9, %fd23;
-$L19:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %r22;
-$L20:
-	setp.hs.u32 %p19, %r30, 32;
-	@%p19 bra $L21;
-	mov.b64 %rd99, %fd9;
-	mov.b64 {%r31, %r32}, %rd99;
-	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd100, {%r33, %r34};
-	mov.b64 %fd24, %rd100;
-	@!%p20 bra $L22;
-	setp.ne.u32 %p21, %r18, 1;
-	@%p21 bra.uni $L24;
-	add.rn.f64 %fd25, %fd9, %fd24;
-	mov.f64 %fd9, %fd25;
-	bra.uni $L23;
-$L24:
-	setp.ne.u32 %p22, %r18, 2;
-	@%p22 bra.uni $L25;
-	mul.rn.f64 %fd26, %fd9, %fd24;
-	mov.f64 %fd9, %fd26;
-	bra.uni $L23;
-$L25:
-	setp.ne.u32 %p23, %r18, 3;
-	@%p23 bra.uni $L26;
-	min.f64 %fd27, %fd9, %fd24;
-	mov.b64 %rd101, %fd9;
-	mov.b64 %rd102, %fd24;
-	or.b64 %rd103, %rd101, %rd102;
-	setp.eq.f64 %p24, %fd9, %fd24;
-	mov.b64 %fd28, %rd103;
-	selp.f64 %fd29, %fd28, %fd27, %p24;
-	setp.nan.f64 %p25, %fd9, %fd24;
-	add.rn.f64 %fd30, %fd9, %fd24;
-	selp.f64 %fd31, %fd30, %fd29, %p25;
-	mov.f64 %fd9, %fd31;
-	bra.uni $L23;
-$L26:
-	max.f64 %fd32, %fd9, %fd24;
-	mov.b64 %rd104, %fd9;
-	mov.b64 %rd105, %fd24;
-	and.b64 %rd106, %rd104, %rd105;
-	setp.eq.f64 %p26, %fd9, %fd24;
-	mov.b64 %fd33, %rd106;
-	selp.f64 %fd34, %fd33, %fd32, %p26;
-	setp.nan.f64 %p27, %fd9, %fd24;
-	add.rn.f64 %fd35, %fd9, %fd24;
-	selp.f64 %fd36, %fd35, %fd34, %p27;
-	mov.f64 %fd9, %fd36;
-$L23:
-$L22:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L20;
-$L21:
-$L18:
-	mul.wide.u32 %rd107, %r19, 8;
-	add.s64 %rd108, %rd5, %rd107;
-	setp.eq.u32 %p28, %r5, 0;
-	@!%p28 bra $L27;
-	st.global.f64 [%rd108+0], %fd9;
-$L27:
-	ret;
-}
-
-.visible .entry gk_wcc_degreeSquares_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<89>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	cvt.u64.u32 %rd53, %r5;
-	cvt.u64.u32 %rd54, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd55, %rd53;
-$L3:
-	setp.ge.s64 %p3, %rd55, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd56, %rd55, 8, %rd3;
-	ld.global.f64 %fd2, [%rd56+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd55, %rd55, %rd54;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd57, %rd53;
-$L6:
-	setp.ge.s64 %p5, %rd57, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd58, %rd57, 8, %rd3;
-	ld.global.f64 %fd4, [%rd58+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd57, %rd57, %rd54;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd59, %rd53;
-$L9:
-	setp.ge.s64 %p7, %rd59, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd60, %rd59, 8, %rd3;
-	ld.global.f64 %fd6, [%rd60+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd61, %fd1;
-	mov.b64 %rd62, %fd6;
-	or.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd63;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd59, %rd59, %rd54;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd64, %rd53;
-$L11:
-	setp.ge.s64 %p10, %rd64, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd65, %rd64, 8, %rd3;
-	ld.global.f64 %fd12, [%rd65+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd66, %fd1;
-	mov.b64 %rd67, %fd12;
-	and.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd68;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd64, %rd64, %rd54;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd69, %fd18;
-	mov.b64 {%r23, %r24}, %rd69;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd70, {%r25, %r26};
-	mov.b64 %fd19, %rd70;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd71, %fd18;
-	mov.b64 %rd72, %fd19;
-	or.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd73;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd74, %fd18;
-	mov.b64 %rd75, %fd19;
-	and.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd76;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd77, %r8, 16;
-	add.s64 %rd78, %rd1, %rd77;
-	st.shared.f64 [%rd78+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd79, %r7, 16;
-	add.s64 %rd80, %rd1, %rd79;
-	ld.shared.f64 %fd32, [%rd80+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd81, %fd18;
-	mov.b64 {%r29, %r30}, %rd81;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd82, {%r31, %r32};
-	mov.b64 %fd33, %rd82;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd83, %fd18;
-	mov.b64 %rd84, %fd33;
-	or.b64 %rd85, %rd83, %rd84;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd85;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd86, %fd18;
-	mov.b64 %rd87, %fd33;
-	and.b64 %rd88, %rd86, %rd87;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd88;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
-$L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
-$L30:
-	ret;
-}
-`
-
-// gokkosPTX6 is the PTX of wcc.initLabels.
-const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4389,8 +3715,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of wcc.hook.
-const gokkosPTX7 = `//
+// gokkosPTX6 is the PTX of wcc.hook.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5111,8 +4437,8 @@ $L40:
 }
 `
 
-// gokkosPTX8 is the PTX of wcc.shortcut.
-const gokkosPTX8 = `//
+// gokkosPTX7 is the PTX of wcc.shortcut.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5190,8 +4516,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of wcc.largestDegree.
-const gokkosPTX9 = `//
+// gokkosPTX8 is the PTX of wcc.largestDegree.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5698,8 +5024,8 @@ $L40:
 }
 `
 
-// gokkosPTX10 is the PTX of wcc.firstReached.
-const gokkosPTX10 = `//
+// gokkosPTX9 is the PTX of wcc.firstReached.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6230,8 +5556,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of wcc.labelReached.
-const gokkosPTX11 = `//
+// gokkosPTX10 is the PTX of wcc.labelReached.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6317,8 +5643,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of wcc.sampleLabels.
-const gokkosPTX12 = `//
+// gokkosPTX11 is the PTX of wcc.sampleLabels.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6853,8 +6179,8 @@ $L40:
 }
 `
 
-// gokkosPTX13 is the PTX of wcc.maxSize.
-const gokkosPTX13 = `//
+// gokkosPTX12 is the PTX of wcc.maxSize.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7341,8 +6667,8 @@ $L40:
 }
 `
 
-// gokkosPTX14 is the PTX of wcc.numberRoots.
-const gokkosPTX14 = `//
+// gokkosPTX13 is the PTX of wcc.numberRoots.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8066,8 +7392,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of wcc.gatherNumbers.
-const gokkosPTX15 = `//
+// gokkosPTX14 is the PTX of wcc.gatherNumbers.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8767,7 +8093,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8771
+//line gokkos_kernels_gen.go:8097
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -8792,7 +8118,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8796
+//line gokkos_kernels_gen.go:8122
 }
 
 // gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
@@ -8801,7 +8127,7 @@ func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:8805
+//line gokkos_kernels_gen.go:8131
 
 // gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8809,7 +8135,7 @@ func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:8813
+//line gokkos_kernels_gen.go:8139
 
 // gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8817,7 +8143,7 @@ func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:8821
+//line gokkos_kernels_gen.go:8147
 
 // gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
@@ -8828,7 +8154,7 @@ func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:8832
+//line gokkos_kernels_gen.go:8158
 
 // gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -8863,7 +8189,7 @@ func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:8867
+//line gokkos_kernels_gen.go:8193
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
@@ -8999,7 +8325,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9003
+//line gokkos_kernels_gen.go:8329
 		*acc = gokkosAccV
 		return
 	}
@@ -9036,7 +8362,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9040
+//line gokkos_kernels_gen.go:8366
 	*acc = gokkosAccV
 }
 
@@ -9046,7 +8372,7 @@ func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:9050
+//line gokkos_kernels_gen.go:8376
 
 // gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
@@ -9057,7 +8383,7 @@ func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:9061
+//line gokkos_kernels_gen.go:8387
 
 // gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -9065,7 +8391,7 @@ func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:9069
+//line gokkos_kernels_gen.go:8395
 
 // gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -9073,7 +8399,7 @@ func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:9077
+//line gokkos_kernels_gen.go:8403
 
 // gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -9108,7 +8434,7 @@ func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:9112
+//line gokkos_kernels_gen.go:8438
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -9135,7 +8461,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:9139
+//line gokkos_kernels_gen.go:8465
 			*acc = gokkosAccV
 			return
 		}
@@ -9150,7 +8476,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:9154
+//line gokkos_kernels_gen.go:8480
 		*acc = gokkosAccV
 		return
 	}
@@ -9167,7 +8493,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:9171
+//line gokkos_kernels_gen.go:8497
 		*acc = gokkosAccV
 		return
 	}
@@ -9182,7 +8508,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:9186
+//line gokkos_kernels_gen.go:8512
 	*acc = gokkosAccV
 }
 
@@ -9207,7 +8533,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 				z ^= z >> 31
 				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
 			}
-//line gokkos_kernels_gen.go:9211
+//line gokkos_kernels_gen.go:8537
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -9218,7 +8544,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosG0[i] = gokkosG1[int(z%k.N)]
 		}
-//line gokkos_kernels_gen.go:9222
+//line gokkos_kernels_gen.go:8548
 		return
 	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9231,7 +8557,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:9235
+//line gokkos_kernels_gen.go:8561
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9242,47 +8568,11 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:9246
+//line gokkos_kernels_gen.go:8572
 }
 
-// gokkosHostLoop5 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
-	k := *gokkosK
-	gokkosAccV := *acc
-	gokkosG0 := k.Out.Offsets.Span(0, k.Out.Offsets.Len())
-	gokkosG1 := k.In.Offsets.Span(0, k.In.Offsets.Len())
-	if (gokkosG0 != nil || k.Out.Offsets.Len() == 0) && (gokkosG1 != nil || k.In.Offsets.Len() == 0) {
-		defer func() {
-			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Out.Offsets, k.In.Offsets)
-			}
-		}()
-		for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:44
-			d := float64(gokkosG0[v+1] - gokkosG0[v])
-			if k.In.N > 0 {
-				d += float64(gokkosG1[v+1] - gokkosG1[v])
-			}
-			gokkosAccV += d * d
-		}
-//line gokkos_kernels_gen.go:9269
-		*acc = gokkosAccV
-		return
-	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:44
-		d := float64(k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v))
-		if k.In.N > 0 {
-			d += float64(k.In.Offsets.At(v+1) - k.In.Offsets.At(v))
-		}
-		gokkosAccV += d * d
-	}
-//line gokkos_kernels_gen.go:9281
-	*acc = gokkosAccV
-}
-
-// gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -9290,18 +8580,18 @@ func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:106
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9294
+//line gokkos_kernels_gen.go:8584
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:106
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9301
+//line gokkos_kernels_gen.go:8591
 }
 
-// gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -9320,7 +8610,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			for gokkosJ := range gokkosS0 {
 				u := gokkosLo + gokkosJ
 //line label.go:127
-				if gokkosHostLoop7Helper0(k, u, gokkosG0) {
+				if gokkosHostLoop6Helper0(k, u, gokkosG0) {
 					continue
 				}
 				keyed := len(gokkosG1) != 0
@@ -9331,7 +8621,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				end := gokkosG2[u+1]
 				for e := gokkosS1[gokkosJ]; e < end; e++ {
 					w := int(gokkosG3[int(e)])
-					if w == u || gokkosHostLoop7Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
+					if w == u || gokkosHostLoop6Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
 						continue
 					}
 					lu, lw := gokkosimpl.AtomicLoadInt32(&gokkosG4[u]), gokkosimpl.AtomicLoadInt32(&gokkosG4[w])
@@ -9350,13 +8640,13 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:9354
+//line gokkos_kernels_gen.go:8644
 			*acc = gokkosAccV
 			return
 		}
 		for u := gokkosLo; u < gokkosHi; u++ {
 //line label.go:127
-			if gokkosHostLoop7Helper0(k, u, gokkosG0) {
+			if gokkosHostLoop6Helper0(k, u, gokkosG0) {
 				continue
 			}
 			keyed := len(gokkosG1) != 0
@@ -9367,7 +8657,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			end := gokkosG2[u+1]
 			for e := gokkosG2[u]; e < end; e++ {
 				w := int(gokkosG3[int(e)])
-				if w == u || gokkosHostLoop7Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
+				if w == u || gokkosHostLoop6Helper0(k, w, gokkosG0) || (keyed && gokkosG1[w] != ku) {
 					continue
 				}
 				lu, lw := gokkosimpl.AtomicLoadInt32(&gokkosG4[u]), gokkosimpl.AtomicLoadInt32(&gokkosG4[w])
@@ -9386,7 +8676,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9390
+//line gokkos_kernels_gen.go:8680
 		*acc = gokkosAccV
 		return
 	}
@@ -9425,7 +8715,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9429
+//line gokkos_kernels_gen.go:8719
 		*acc = gokkosAccV
 		return
 	}
@@ -9461,20 +8751,20 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9465
+//line gokkos_kernels_gen.go:8755
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop7Helper0 is out with slices for its views (a host loop's gather path).
-func gokkosHostLoop7Helper0(k hook, v int, gokkosG0 []uint32) bool {
+// gokkosHostLoop6Helper0 is out with slices for its views (a host loop's gather path).
+func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
 //line label.go:123
 	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
 }
 
-//line gokkos_kernels_gen.go:9475
+//line gokkos_kernels_gen.go:8765
 
-// gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
+// gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.L.Span(0, k.L.Len())
 	if gokkosG0 != nil || k.L.Len() == 0 {
@@ -9498,7 +8788,7 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 				k.L.AtomicStore(v, l)
 			}
 		}
-//line gokkos_kernels_gen.go:9502
+//line gokkos_kernels_gen.go:8792
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9516,11 +8806,11 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:9520
+//line gokkos_kernels_gen.go:8810
 }
 
-// gokkosHostLoop9 runs largestDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs largestDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
@@ -9536,7 +8826,7 @@ func gokkosHostLoop9(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 				gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosS0[gokkosJ])<<32|int64(v))
 			}
-//line gokkos_kernels_gen.go:9540
+//line gokkos_kernels_gen.go:8830
 			*acc = gokkosAccV
 			return
 		}
@@ -9544,7 +8834,7 @@ func gokkosHostLoop9(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosG0[v])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:9548
+//line gokkos_kernels_gen.go:8838
 		*acc = gokkosAccV
 		return
 	}
@@ -9554,7 +8844,7 @@ func gokkosHostLoop9(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-gokkosS0[gokkosJ])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:9558
+//line gokkos_kernels_gen.go:8848
 		*acc = gokkosAccV
 		return
 	}
@@ -9562,12 +8852,12 @@ func gokkosHostLoop9(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 		gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-k.Off.At(v))<<32|int64(v))
 	}
-//line gokkos_kernels_gen.go:9566
+//line gokkos_kernels_gen.go:8856
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop10 runs firstReached.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop9 runs firstReached.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9582,7 +8872,7 @@ func gokkosHostLoop10(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 			}
 		}
-//line gokkos_kernels_gen.go:9586
+//line gokkos_kernels_gen.go:8876
 		*acc = gokkosAccV
 		return
 	}
@@ -9596,12 +8886,12 @@ func gokkosHostLoop10(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 		}
 	}
-//line gokkos_kernels_gen.go:9600
+//line gokkos_kernels_gen.go:8890
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop11 runs labelReached.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *labelReached, gokkosLo, gokkosHi int) {
+// gokkosHostLoop10 runs labelReached.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Bits.Span(0, k.Bits.Len())
 	gokkosG1 := k.L.Span(0, k.L.Len())
@@ -9621,7 +8911,7 @@ func gokkosHostLoop11(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = l
 			}
-//line gokkos_kernels_gen.go:9625
+//line gokkos_kernels_gen.go:8915
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9632,7 +8922,7 @@ func gokkosHostLoop11(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[v] = l
 		}
-//line gokkos_kernels_gen.go:9636
+//line gokkos_kernels_gen.go:8926
 		return
 	}
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9645,7 +8935,7 @@ func gokkosHostLoop11(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = l
 		}
-//line gokkos_kernels_gen.go:9649
+//line gokkos_kernels_gen.go:8939
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9656,11 +8946,11 @@ func gokkosHostLoop11(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 		}
 		k.L.Set(v, l)
 	}
-//line gokkos_kernels_gen.go:9660
+//line gokkos_kernels_gen.go:8950
 }
 
-// gokkosHostLoop12 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop11 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -9681,7 +8971,7 @@ func gokkosHostLoop12(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 		}
-//line gokkos_kernels_gen.go:9685
+//line gokkos_kernels_gen.go:8975
 		*acc = gokkosAccV
 		return
 	}
@@ -9696,12 +8986,12 @@ func gokkosHostLoop12(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:9700
+//line gokkos_kernels_gen.go:8990
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop13 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop12 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9709,7 +8999,7 @@ func gokkosHostLoop13(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:9713
+//line gokkos_kernels_gen.go:9003
 		*acc = gokkosAccV
 		return
 	}
@@ -9717,12 +9007,12 @@ func gokkosHostLoop13(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:9721
+//line gokkos_kernels_gen.go:9011
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop14 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop13 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -9751,7 +9041,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += root
 			}
-//line gokkos_kernels_gen.go:9755
+//line gokkos_kernels_gen.go:9045
 			*acc = gokkosAccV
 			return
 		}
@@ -9769,7 +9059,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:9773
+//line gokkos_kernels_gen.go:9063
 		*acc = gokkosAccV
 		return
 	}
@@ -9790,7 +9080,7 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:9794
+//line gokkos_kernels_gen.go:9084
 		*acc = gokkosAccV
 		return
 	}
@@ -9808,12 +9098,12 @@ func gokkosHostLoop14(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:9812
+//line gokkos_kernels_gen.go:9102
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop15 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop14 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.L.Span(0, k.L.Len())
@@ -9842,7 +9132,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 				}
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 			}
-//line gokkos_kernels_gen.go:9846
+//line gokkos_kernels_gen.go:9136
 			*acc = gokkosAccV
 			return
 		}
@@ -9860,7 +9150,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 		}
-//line gokkos_kernels_gen.go:9864
+//line gokkos_kernels_gen.go:9154
 		*acc = gokkosAccV
 		return
 	}
@@ -9881,7 +9171,7 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:9885
+//line gokkos_kernels_gen.go:9175
 		*acc = gokkosAccV
 		return
 	}
@@ -9899,6 +9189,6 @@ func gokkosHostLoop15(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:9903
+//line gokkos_kernels_gen.go:9193
 	*acc = gokkosAccV
 }
