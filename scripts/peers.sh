@@ -127,14 +127,9 @@ gk() { # space, gokkos run args...
   "$GOKKOS" run -space "$space" -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
     sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p'
 }
-gkwcc() { # space, gokkos run args...: WCC's median time and the median of its labelling alone
-  local space=$1; shift
-  "$GOKKOS" run -space "$space" -algo wcc -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
-    sed -n 's/.*"seconds": \([0-9.e+-]*\),.*"label_seconds": \([0-9.e+-]*\).*/\1 \2/p'
-}
-gkscc() { # space, gokkos run args...: SCC's median time and the median of its labelling alone
-  local space=$1; shift
-  "$GOKKOS" run -space "$space" -algo scc -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
+gklabels() { # algo, space, gokkos run args...: the median time and the median of the labelling alone
+  local algo=$1 space=$2; shift 2
+  "$GOKKOS" run -space "$space" -algo "$algo" -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
     sed -n 's/.*"seconds": \([0-9.e+-]*\),.*"label_seconds": \([0-9.e+-]*\).*/\1 \2/p'
 }
 gap() { # binary, args...
@@ -233,10 +228,10 @@ for s in "${scales[@]}"; do
         t=$(gk host -algo bfs -graph "$g.gkg" -root "$root");                row bfs "$name" host "$t" "GAP bfs" "$gap_bfs"
         t=$(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected);    row "bfs (symmetrized)" "$name" host "$t" "GAP bfs -s" "$gap_bfs_s"
         t=$(gk host -algo sssp -graph "$g.gkg" -root "$root");               row sssp "$name" host "$t" "GAP sssp" "$gap_sssp"
-        read -r t tl <<<"$(gkscc host -method multistep -graph "$g.gkg")"
+        read -r t tl <<<"$(gklabels scc host -method multistep -graph "$g.gkg")"
         row "scc multistep" "$name" host "$t" "Multistep scc" "$ms_scc"
         row "scc multistep (labels)" "$name" host "$tl" "Multistep scc" "$ms_scc"
-        read -r t tl <<<"$(gkwcc host -graph "$g.gkg")"
+        read -r t tl <<<"$(gklabels wcc host -graph "$g.gkg")"
         row wcc "$name" host "$t" "GAP cc" "$gap_cc"
         row "wcc (labels)" "$name" host "$tl" "GAP cc" "$gap_cc"
         row wcc "$name" host "$t" "Multistep cc" "$ms_cc"
@@ -252,11 +247,11 @@ for s in "${scales[@]}"; do
         t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
         t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "$gd_name" "$gd_sssp"
         for m in multistep fbtrim hybrid auto; do
-          read -r t tl <<<"$(gkscc "$sp" -method "$m" -graph "$g.gkg")"
+          read -r t tl <<<"$(gklabels scc "$sp" -method "$m" -graph "$g.gkg")"
           row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
           row "scc $m (labels)" "$name" "$sp" "$tl" "ECL-SCC" "$ecl_scc"
         done
-        read -r t tl <<<"$(gkwcc "$sp" -graph "$g.gkg")"
+        read -r t tl <<<"$(gklabels wcc "$sp" -graph "$g.gkg")"
         row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
         row "wcc (labels)" "$name" "$sp" "$tl" "ECL-CC" "$ecl_cc"
       fi
