@@ -140,7 +140,9 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 	var hits [visitPiece]int32
 	budget := k.Out.budget()
 	c := 0
+	ahead := newLookahead(k.In, off, adj, first, last, op)
 	for s := first; s < last; s++ {
+		ahead.fetch(s)
 		u := k.In.Vertex(s)
 		if u < 0 {
 			continue

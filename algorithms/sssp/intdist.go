@@ -134,3 +134,6 @@ func intWeights(g *dgraph.Graph, wmax float64) (bool, views.View1D[uint32], erro
 	}
 	return true, w, nil
 }
+
+// EdgeView returns the weights, so that host push steps prefetch them (frontier.EdgeViewer).
+func (o relaxInt) EdgeView() any { return o.W }

@@ -116,3 +116,12 @@ func (s *SSSP) pushNear(t float64, far views.View1D[int32], farSize int) (steps 
 	}
 	return len(ran), int(st[0]), farMin, nil
 }
+
+// EdgeView returns the weights that Visit reads, so that host push steps prefetch them
+// (frontier.EdgeViewer).
+func (o nearRelax) EdgeView() any {
+	if o.Int {
+		return o.IW
+	}
+	return o.W
+}

@@ -43,3 +43,6 @@ func (o poison) Visit(u, v int32, e int64) bool {
 	}
 	return o.Dist.AtomicMin(int(v), math.Inf(-1)) != math.Inf(-1)
 }
+
+// EdgeView returns the weights, so that host push steps prefetch them (frontier.EdgeViewer).
+func (o relax) EdgeView() any { return o.W }

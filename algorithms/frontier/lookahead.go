@@ -1,0 +1,106 @@
+package frontier
+
+import (
+	"unsafe"
+
+	"github.com/gokkos/gokkos/internal/prefetch"
+	"github.com/gokkos/gokkos/views"
+)
+
+// A host push step over a queue walks its vertices in the queue's order, which is random in
+// the graph: each vertex's offsets and the first line of its adjacency miss the caches, and a
+// loop that expands one vertex's edges before it reads the next vertex waits for memory twice
+// per vertex, more than the edges' own work on a graph of average degree 16. A lookahead asks
+// the CPU for those lines some slots ahead (internal/prefetch): the offsets of the vertex
+// lookOffsets slots ahead and, from the offsets it asked for earlier, the adjacency of the
+// vertex lookEdges slots ahead, so that the misses of consecutive vertices overlap.
+
+// EdgeViewer is implemented by an edge operator that reads one element of a view per edge (an
+// edge weight): host push steps then ask for the line of the first edge of each vertex ahead
+// in that view too, as they do in the adjacency. EdgeView returns the view, a contiguous
+// views.View1D of float64, int64, uint64, float32, int32 or uint32 indexed like the
+// adjacency, or nil when the operator reads none. Only host push steps call it, once per
+// launch; kernels never do, so it need not be in the kernel subset of Go.
+type EdgeViewer interface {
+	EdgeView() any
+}
+
+// Distances of the lookahead, in worklist slots.
+const (
+	lookOffsets = 16
+	lookEdges   = 8
+)
+
+// lookahead prefetches for a host walk of a queue's slots [first, last); its zero value (a
+// bitmap worklist, whose slots come in vertex order, or views that are not host memory)
+// does nothing.
+type lookahead struct {
+	queue []int32
+	off   []int64
+	adj   []int32
+	last  int
+	edge  unsafe.Pointer // the first element of the operator's edge view, or nil
+	size  uintptr        // its element size
+	edges int64          // its length
+}
+
+// newLookahead returns the lookahead of a walk of in's slots [first, last).
+func newLookahead(in Worklist, off views.View1D[int64], adj []int32, first, last int, op any) lookahead {
+	if in.Bitmap || last-first <= lookEdges {
+		return lookahead{}
+	}
+	q := in.Queue.Span(0, in.Queue.Len())
+	o := off.Span(0, off.Len())
+	if q == nil || o == nil || len(adj) == 0 {
+		return lookahead{}
+	}
+	l := lookahead{queue: q, off: o, adj: adj, last: last}
+	if ev, ok := op.(EdgeViewer); ok {
+		switch w := ev.EdgeView().(type) {
+		case views.View1D[float64]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		case views.View1D[int64]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		case views.View1D[uint64]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		case views.View1D[float32]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		case views.View1D[int32]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		case views.View1D[uint32]:
+			l.edge, l.size, l.edges = first1(w.Span(0, w.Len()))
+		}
+	}
+	return l
+}
+
+// first1 returns the address of s's first element, the element size and the length (nil, 0, 0
+// for an empty slice).
+func first1[T any](s []T) (unsafe.Pointer, uintptr, int64) {
+	if len(s) == 0 {
+		return nil, 0, 0
+	}
+	return unsafe.Pointer(&s[0]), unsafe.Sizeof(s[0]), int64(len(s))
+}
+
+// fetch asks for the lines that slot s+lookOffsets and slot s+lookEdges will need.
+func (l *lookahead) fetch(s int) {
+	if l.queue == nil {
+		return
+	}
+	if p := s + lookOffsets; p < l.last {
+		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
+			prefetch.Line(unsafe.Pointer(&l.off[v]))
+		}
+	}
+	if p := s + lookEdges; p < l.last {
+		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
+			if b := l.off[v]; b >= 0 && b < int64(len(l.adj)) {
+				prefetch.Line(unsafe.Pointer(&l.adj[b]))
+				if b < l.edges {
+					prefetch.Line(unsafe.Add(l.edge, uintptr(b)*l.size))
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package prefetch
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestLineNeverFaults asks for lines at addresses a load would fault on (nil, an unmapped
+// page, a non-canonical address) and at ordinary ones, and checks that memory reads the same
+// after.
+func TestLineNeverFaults(t *testing.T) {
+	data := []int64{1, 2, 3}
+	cases := []struct {
+		name string
+		p    unsafe.Pointer
+	}{
+		{"nil", nil},
+		{"low page", unsafe.Add(nil, 8)},
+		{"non-canonical", unsafe.Add(nil, 1<<62)},
+		{"slice element", unsafe.Pointer(&data[1])},
+		{"one past the end", unsafe.Add(unsafe.Pointer(&data[2]), 8)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			Line(c.p)
+			if data[0] != 1 || data[1] != 2 || data[2] != 3 {
+				t.Fatalf("data changed to %v", data)
+			}
+		})
+	}
+}
