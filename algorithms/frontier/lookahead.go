@@ -29,6 +29,7 @@ type EdgeViewer interface {
 const (
 	lookOffsets = 16
 	lookEdges   = 8
+	lookSpan    = 16 // edges whose lines are asked for, from the first: both ends of a short adjacency, which often straddles two lines
 )
 
 // lookahead prefetches for a host walk of a queue's slots [first, last); its zero value (a
@@ -83,7 +84,9 @@ func first1[T any](s []T) (unsafe.Pointer, uintptr, int64) {
 	return unsafe.Pointer(&s[0]), unsafe.Sizeof(s[0]), int64(len(s))
 }
 
-// fetch asks for the lines that slot s+lookOffsets and slot s+lookEdges will need.
+// fetch asks for the lines that slot s+lookOffsets and slot s+lookEdges will need: the
+// offsets of the first, the lines of the first and the last of the first lookSpan edges of
+// the second (in the adjacency and the operator's edge view).
 func (l *lookahead) fetch(s int) {
 	if l.queue == nil {
 		return
@@ -95,10 +98,17 @@ func (l *lookahead) fetch(s int) {
 	}
 	if p := s + lookEdges; p < l.last {
 		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
-			if b := l.off[v]; b >= 0 && b < int64(len(l.adj)) {
+			b := l.off[v]
+			e := b + lookSpan
+			if int(v)+1 < len(l.off) {
+				e = min(e, l.off[v+1])
+			}
+			if b >= 0 && e <= int64(len(l.adj)) && b < e {
 				prefetch.Line(unsafe.Pointer(&l.adj[b]))
-				if b < l.edges {
+				prefetch.Line(unsafe.Pointer(&l.adj[e-1]))
+				if e <= l.edges {
 					prefetch.Line(unsafe.Add(l.edge, uintptr(b)*l.size))
+					prefetch.Line(unsafe.Add(l.edge, uintptr(e-1)*l.size))
 				}
 			}
 		}
