@@ -106,6 +106,13 @@ func pushGlobal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, er
 	league := int(min(int64(f.tune.Teams), ceilDiv64(total, int64(f.tune.TeamSize))))
 	k := PushGlobal[Op]{G: f.g.Out(), In: in, Out: out, Pre: f.prefix, Total: total, Op: op}
 	var c Count
+	if f.tune.TeamSize == 1 && !f.space.Info().Device {
+		if visit, ok := portable.HostVisit[Op, PushGlobal[Op]](); ok {
+			h := pushGlobalHost[Op]{PushGlobal: k, Visit: visit}
+			err := portable.ParallelReduceTeam(f.space, "frontier: push global collapse", f.teamPolicy(league, f.tune.TeamSize), h, portable.KernelJoin[Count](h, &c))
+			return c, err
+		}
+	}
 	err := portable.ParallelReduceTeam(f.space, "frontier: push global collapse", f.teamPolicy(league, f.tune.TeamSize), k, portable.KernelJoin[Count](k, &c))
 	return c, err
 }
