@@ -37,7 +37,12 @@ func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
 		r = portable.Range(0, ceilDiv(words(f.g.N()), k.Words)).WithSchedule(portable.Dynamic).WithChunk(16)
 	}
 	var c Count
-	if err := portable.ParallelReduce(f.space, "frontier: pull", r, k, portable.KernelJoin[Count](k, &c)); err != nil {
+	if h, ok := newPullStepHost(k); ok && !f.space.Info().Device { // Span is nil for device views
+		err = portable.ParallelReduce(f.space, "frontier: pull", r, h, portable.KernelJoin[Count](h, &c))
+	} else {
+		err = portable.ParallelReduce(f.space, "frontier: pull", r, k, portable.KernelJoin[Count](k, &c))
+	}
+	if err != nil {
 		return step, err
 	}
 	step.Added, step.AddedEdges = c.Val, -1

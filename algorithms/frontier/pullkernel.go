@@ -85,3 +85,64 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 		}
 	}
 }
+
+// pullStepHost is PullStep with Words > 0 on a host space whose views are contiguous host
+// memory: the same walk with the offsets, the in-adjacency and both bitmaps read as Go slices,
+// which spares each in-edge's two view accesses their stride arithmetic. The scan of a
+// vertex's in-edges, the step's inner loop, then compiles to a load, a bitmap test and a
+// branch per edge; Op's methods are called once per word (PendingWord) and once per edge whose
+// source is in the worklist (Pull). It is a host kernel (not translated): Pull launches it only
+// on host spaces.
+type pullStepHost[Op PullOp] struct {
+	PullStep[Op]
+	off       []int64
+	adj       []int32
+	cur, next []uint32
+}
+
+// newPullStepHost returns k's host form, or false when a view is not contiguous host memory.
+func newPullStepHost[Op PullOp](k PullStep[Op]) (pullStepHost[Op], bool) {
+	h := pullStepHost[Op]{PullStep: k,
+		off: k.In.Offsets.Span(0, k.In.Offsets.Len()), adj: k.In.Adj.Span(0, k.In.Adj.Len()),
+		cur: k.Cur.Span(0, k.Cur.Len()), next: k.Next.Span(0, k.Next.Len())}
+	ok := k.Words > 0 && (h.off != nil || k.In.Offsets.Len() == 0) && (h.adj != nil || k.In.Adj.Len() == 0) &&
+		(h.cur != nil || k.Cur.Len() == 0) && (h.next != nil || k.Next.Len() == 0)
+	return h, ok
+}
+
+// Run pulls for the words of iteration i.
+func (k pullStepHost[Op]) Run(i int, acc *Count) {
+	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
+	off, adj, cur := k.off, k.adj, k.cur
+	for w := first; w < last; w++ {
+		mask := k.Op.PendingWord(w)
+		base := w * 32
+		if rest := k.In.N - base; rest < 32 {
+			mask &= uint32(1)<<uint(rest) - 1
+		}
+		var word uint32
+		for mask != 0 {
+			b := bits.TrailingZeros32(mask)
+			mask &= mask - 1
+			v := base + b
+			joined := false
+			end := off[v+1]
+			for e := off[v]; e < end; e++ {
+				u := adj[e]
+				if cur[u>>5]&(uint32(1)<<uint(u&31)) == 0 {
+					continue
+				}
+				j, done := k.Op.Pull(u, int32(v), e)
+				joined = joined || j
+				if done {
+					break
+				}
+			}
+			if joined {
+				word |= uint32(1) << uint(b)
+				acc.Val++
+			}
+		}
+		k.next[w] = word
+	}
+}
