@@ -139,6 +139,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 	off := k.G.Offsets // read directly: CSR.Begin and End are just over Go's inlining budget
 	var hits [visitPiece]int32
 	budget := k.Out.budget()
+	fast := newHostBits(k.Out)
 	c := 0
 	ahead := newLookahead(k.In, off, adj, first, last, op)
 	for s := first; s < last; s++ {
@@ -161,7 +162,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 			}
 			for _, v := range hits[:got] {
 				var added bool
-				if c, added = k.Out.put(buf, c, v); added {
+				if c, added = fast.put(&k.Out, buf, c, v); added {
 					k.Out.count(acc, k.G, v)
 				}
 				if c == budget {

@@ -116,6 +116,7 @@ func (k pushGlobalHost[Op]) RunTeam(m teams.Member, acc *Count) {
 	op := k.Op
 	var hits [visitPiece]int32
 	budget := k.Out.budget()
+	fast := newHostBits(k.Out)
 	c := 0
 	for i := owner(k.Pre, k.In.Size, lo); i < k.In.Size; i++ {
 		first, next := k.Pre.At(i), k.Pre.At(i+1)
@@ -145,7 +146,7 @@ func (k pushGlobalHost[Op]) RunTeam(m teams.Member, acc *Count) {
 			}
 			for _, v := range hits[:got] {
 				var added bool
-				if c, added = k.Out.put(buf, c, v); added {
+				if c, added = fast.put(&k.Out, buf, c, v); added {
 					k.Out.count(acc, k.G, v)
 				}
 				if c == budget {
