@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/gokkos/gokkos/views"
@@ -119,3 +120,35 @@ type popCount struct {
 
 // Run counts word i.
 func (k popCount) Run(i int, acc *int64) { *acc += int64(bits.OnesCount32(k.Bits.At(i))) }
+
+// marksToBitsHost is marksToBits on a host space whose views are host memory: it packs eight
+// marks at a time (one 64-bit load; a multiplication gathers the low bit of each byte into the
+// top byte) and clears them with one store, instead of a load, a shift and a store per mark.
+// It is a host kernel (not translated): marksToBitmap launches it only on host spaces.
+type marksToBitsHost struct {
+	marks []uint8
+	bits  []uint32
+	n     int
+}
+
+// Run packs word w.
+func (k marksToBitsHost) Run(w int) {
+	lo := 32 * w
+	hi := min(lo+32, k.n)
+	var word uint32
+	if hi-lo == 32 {
+		m := k.marks[lo : lo+32 : lo+32]
+		for i := 0; i < 32; i += 8 {
+			x := binary.LittleEndian.Uint64(m[i:])
+			// Marks are 0 or 1: bit 0 of byte j moves to bit 56+j of the product.
+			word |= uint32((x*0x0102040810204080)>>56) << uint(i)
+			binary.LittleEndian.PutUint64(m[i:], 0)
+		}
+	} else {
+		for v := lo; v < hi; v++ {
+			word |= uint32(k.marks[v]) << uint(v-lo)
+			k.marks[v] = 0
+		}
+	}
+	k.bits[w] = word
+}

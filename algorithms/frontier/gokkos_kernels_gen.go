@@ -12,7 +12,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[bitsToQueue](&abi.KernelSpec{
 		Name:  "frontier.bitsToQueue",
-		Pos:   "algorithms/frontier/convert.go:13",
+		Pos:   "algorithms/frontier/convert.go:14",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX0,
 		Scan:  abi.ScanEntries{Up: "gk_frontier_bitsToQueue_up", Mid: "gk_frontier_bitsToQueue_mid", Down: "gk_frontier_bitsToQueue_down"},
@@ -32,7 +32,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[bitsToQueue, int64](gokkosHostLoop0)
 	gokkosimpl.Register[queueToBits](&abi.KernelSpec{
 		Name:  "frontier.queueToBits",
-		Pos:   "algorithms/frontier/convert.go:37",
+		Pos:   "algorithms/frontier/convert.go:38",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_frontier_queueToBits",
@@ -51,7 +51,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[queueToBits](gokkosHostLoop1)
 	gokkosimpl.Register[queueToMarks](&abi.KernelSpec{
 		Name:  "frontier.queueToMarks",
-		Pos:   "algorithms/frontier/convert.go:53",
+		Pos:   "algorithms/frontier/convert.go:54",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_frontier_queueToMarks",
@@ -70,7 +70,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[queueToMarks](gokkosHostLoop2)
 	gokkosimpl.Register[marksToBits](&abi.KernelSpec{
 		Name:  "frontier.marksToBits",
-		Pos:   "algorithms/frontier/convert.go:67",
+		Pos:   "algorithms/frontier/convert.go:68",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_marksToBits",
@@ -90,7 +90,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[marksToBits](gokkosHostLoop3)
 	gokkosimpl.Register[fillAll](&abi.KernelSpec{
 		Name:  "frontier.fillAll",
-		Pos:   "algorithms/frontier/convert.go:89",
+		Pos:   "algorithms/frontier/convert.go:90",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_frontier_fillAll",
@@ -109,7 +109,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[fillAll](gokkosHostLoop4)
 	gokkosimpl.Register[iotaQueue](&abi.KernelSpec{
 		Name:  "frontier.iotaQueue",
-		Pos:   "algorithms/frontier/convert.go:106",
+		Pos:   "algorithms/frontier/convert.go:107",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_iotaQueue",
@@ -127,7 +127,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop5)
 	gokkosimpl.Register[popCount](&abi.KernelSpec{
 		Name:      "frontier.popCount",
-		Pos:       "algorithms/frontier/convert.go:116",
+		Pos:       "algorithms/frontier/convert.go:117",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_popCount_main", Final: "gk_frontier_popCount_final"},
@@ -4640,7 +4640,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				i := gokkosLo + gokkosJ
-//line convert.go:20
+//line convert.go:21
 				w := gokkosS0[gokkosJ]
 				if final {
 					p := int(gokkosAccV)
@@ -4659,7 +4659,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:20
+//line convert.go:21
 			w := gokkosG0[i]
 			if final {
 				p := int(gokkosAccV)
@@ -4680,7 +4680,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line convert.go:20
+//line convert.go:21
 			w := gokkosS0[gokkosJ]
 			if final {
 				p := int(gokkosAccV)
@@ -4699,7 +4699,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:20
+//line convert.go:21
 		w := k.Bits.At(i)
 		if final {
 			p := int(gokkosAccV)
@@ -4730,7 +4730,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		}()
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
-//line convert.go:44
+//line convert.go:45
 				v := gokkosS0[gokkosJ]
 				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 			}
@@ -4738,7 +4738,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:44
+//line convert.go:45
 			v := gokkosG0[i]
 			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 		}
@@ -4747,7 +4747,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line convert.go:44
+//line convert.go:45
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
@@ -4755,7 +4755,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:44
+//line convert.go:45
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
@@ -4767,14 +4767,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line convert.go:60
+//line convert.go:61
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
 //line gokkos_kernels_gen.go:4774
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:60
+//line convert.go:61
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
 //line gokkos_kernels_gen.go:4781
@@ -4786,7 +4786,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line convert.go:75
+//line convert.go:76
 			word := uint32(0)
 			end := min(32*w+32, k.N)
 			for v := 32 * w; v < end; v++ {
@@ -4800,7 +4800,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line convert.go:75
+//line convert.go:76
 		word := uint32(0)
 		end := min(32*w+32, k.N)
 		for v := 32 * w; v < end; v++ {
@@ -4819,7 +4819,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line convert.go:96
+//line convert.go:97
 			w := ^uint32(0)
 			if rest := k.N - i*32; rest < 32 {
 				w = uint32(1)<<uint(rest) - 1
@@ -4830,7 +4830,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:96
+//line convert.go:97
 		w := ^uint32(0)
 		if rest := k.N - i*32; rest < 32 {
 			w = uint32(1)<<uint(rest) - 1
@@ -4846,14 +4846,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line convert.go:111
+//line convert.go:112
 			gokkosS0[gokkosJ] = int32(i)
 		}
 //line gokkos_kernels_gen.go:4853
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:111
+//line convert.go:112
 		k.Queue.Set(i, int32(i))
 	}
 //line gokkos_kernels_gen.go:4860
@@ -4865,7 +4865,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line convert.go:121
+//line convert.go:122
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
 //line gokkos_kernels_gen.go:4872
@@ -4873,7 +4873,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line convert.go:121
+//line convert.go:122
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
 //line gokkos_kernels_gen.go:4880
