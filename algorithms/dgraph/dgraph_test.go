@@ -23,6 +23,22 @@ func space(t testing.TB) execspace.Space {
 
 // edgeLists is the test set of edge lists: empty, isolated vertices, self loops and
 // duplicates, weighted, skewed and regular.
+// onSpace builds el's CSR on the host and copies it to space s; the copy is freed when the
+// test ends.
+func onSpace(t testing.TB, s execspace.Space, el *graph.EdgeList) (*graph.CSR, *dgraph.Graph) {
+	t.Helper()
+	h, err := graph.Build(el, graph.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := dgraph.New(s, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Free)
+	return h, g
+}
+
 func edgeLists() []struct {
 	name string
 	el   *graph.EdgeList
@@ -74,15 +90,7 @@ func TestNewAndIn(t *testing.T) {
 	s := space(t)
 	for _, tc := range edgeLists() {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := graph.Build(tc.el, graph.BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := dgraph.New(s, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Free()
+			h, g := onSpace(t, s, tc.el)
 			if g.N() != h.N || g.NumEdges() != h.NumEdges() || g.Weighted() != (h.Weighted() && h.NumEdges() > 0) {
 				t.Fatalf("got %v for %v", g, h)
 			}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
-	"github.com/gokkos/gokkos/algorithms/graph"
 )
 
 // TestDoubled checks the doubled graph against its definition, computed on the host from the
@@ -15,15 +14,7 @@ func TestDoubled(t *testing.T) {
 	s := space(t)
 	for _, tc := range edgeLists() {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := graph.Build(tc.el, graph.BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := dgraph.New(s, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Free()
+			h, g := onSpace(t, s, tc.el)
 			d, err := g.Doubled()
 			if err != nil {
 				t.Fatal(err)

@@ -16,15 +16,7 @@ func TestUndirected(t *testing.T) {
 	s := space(t)
 	for _, c := range edgeLists() {
 		t.Run(c.name, func(t *testing.T) {
-			h, err := graph.Build(c.el, graph.BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := dgraph.New(s, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Free()
+			h, g := onSpace(t, s, c.el)
 			u, err := g.Undirected()
 			if err != nil {
 				t.Fatal(err)

@@ -3,7 +3,6 @@ package wcc
 import (
 	"testing"
 
-	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/execspace"
 )
@@ -31,11 +30,7 @@ func TestRunOnSim(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := build(t, c.el)
-			dg, err := dgraph.New(sim, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dg.Free()
+			dg := onSpace(t, sim, g)
 			sym, err := dg.Symmetric()
 			if err != nil {
 				t.Fatal(err)

@@ -31,6 +31,17 @@ func build(t testing.TB, el *graph.EdgeList) *graph.CSR {
 	return g
 }
 
+// onSpace copies g to space s; the copy is freed when the test ends.
+func onSpace(t testing.TB, s execspace.Space, g *graph.CSR) *dgraph.Graph {
+	t.Helper()
+	dg, err := dgraph.New(s, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dg.Free)
+	return dg
+}
+
 func edges(n int, pairs ...int32) *graph.EdgeList {
 	el := &graph.EdgeList{N: n, Src: []int32{}, Dst: []int32{}}
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -192,11 +203,7 @@ func TestRunMatchesUnionFind(t *testing.T) {
 	for _, c := range cases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			g := build(t, c.el)
-			dg, err := dgraph.New(s, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dg.Free()
+			dg := onSpace(t, s, g)
 			sym, err := dg.Symmetric()
 			if err != nil {
 				t.Fatal(err)
@@ -235,11 +242,7 @@ func TestSearchSkipsRootComponent(t *testing.T) {
 			if g.N == 0 {
 				return
 			}
-			dg, err := dgraph.New(s, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dg.Free()
+			dg := onSpace(t, s, g)
 			res, err := RunWith(dg, Options{Method: Search})
 			if err != nil {
 				t.Fatal(err)
@@ -286,11 +289,7 @@ func TestAutoChooses(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g := build(t, c.el)
-			dg, err := dgraph.New(s, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dg.Free()
+			dg := onSpace(t, s, g)
 			res, err := RunWith(dg, Options{Method: Auto})
 			if err != nil {
 				t.Fatal(err)
@@ -309,11 +308,7 @@ func TestAutoChooses(t *testing.T) {
 func TestSkipNeedsInEdges(t *testing.T) {
 	s := space(t)
 	g := build(t, bridge(3000, false, false))
-	dg, err := dgraph.New(s, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dg.Free()
+	dg := onSpace(t, s, g)
 	labels, err := views.Alloc1D[int32](s.Memory(), "labels", g.N)
 	if err != nil {
 		t.Fatal(err)
@@ -397,11 +392,7 @@ func labelMatchesUnionFind(t *testing.T, g *graph.CSR, sym bool) {
 		}
 		want[v] = first[comp[v]]
 	}
-	dg, err := dgraph.New(s, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dg.Free()
+	dg := onSpace(t, s, g)
 	mem := s.Memory()
 	f := Filter{Status: alloc(t, mem, st), Exclude: 2, Key: alloc(t, mem, key)}
 	for _, v := range variants {
