@@ -400,8 +400,11 @@ func (f *Frontier) marksToBitmap() error {
 	err := portable.ParallelFor(f.space, "frontier: queue to marks", f.tune.rangePolicy(int(f.size)), queueToMarks{Queue: f.queue[f.cur], Marks: f.marks})
 	if err == nil {
 		k := marksToBits{Marks: f.marks, Bits: f.bits[f.cur], N: n}
-		h := marksToBitsHost{marks: k.Marks.Span(0, k.Marks.Len()), bits: k.Bits.Span(0, k.Bits.Len()), n: n}
-		if h.marks != nil && h.bits != nil && !f.space.Info().Device {
+		var h marksToBitsHost
+		if !f.space.Info().Device {
+			h = marksToBitsHost{marks: k.Marks.Span(0, k.Marks.Len()), bits: k.Bits.Span(0, k.Bits.Len()), n: n}
+		}
+		if h.marks != nil && h.bits != nil {
 			err = portable.ParallelFor(f.space, "frontier: marks to bitmap", f.tune.rangePolicy(words(n)), h)
 		} else {
 			err = portable.ParallelFor(f.space, "frontier: marks to bitmap", f.tune.rangePolicy(words(n)), k)

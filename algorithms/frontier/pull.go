@@ -37,7 +37,11 @@ func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
 		r = portable.Range(0, ceilDiv(words(f.g.N()), k.Words)).WithSchedule(portable.Dynamic).WithChunk(16)
 	}
 	var c Count
-	if h, ok := newPullStepHost(k); ok && !f.space.Info().Device { // Span is nil for device views
+	h, host := pullStepHost[Op]{}, false
+	if !f.space.Info().Device {
+		h, host = newPullStepHost(k)
+	}
+	if host {
 		err = portable.ParallelReduce(f.space, "frontier: pull", r, h, portable.KernelJoin[Count](h, &c))
 	} else {
 		err = portable.ParallelReduce(f.space, "frontier: pull", r, k, portable.KernelJoin[Count](k, &c))
