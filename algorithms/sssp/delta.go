@@ -129,6 +129,18 @@ func (s *SSSP) split(w frontier.Worklist, far views.View1D[int32], base int) (ne
 // runDelta runs near-far delta-stepping from the initialized distances.
 func (s *SSSP) runDelta(st *Stats) error {
 	space := s.g.Space()
+	if s.idist.Len() > 0 && (!space.Info().Device || s.forceBins) {
+		// The host runs binned delta-stepping (bins.go) where the distances are integers;
+		// should its pool run out, the near-far form starts again from the source.
+		done, err := s.runBins(st)
+		if err != nil || done {
+			return err
+		}
+		st.Iterations = 0
+		if err := portable.ParallelFor(space, "sssp: init", portable.Range(0, s.g.N()), initDist{Dist: s.distances(), Pending: s.pending, Source: st.Source}); err != nil {
+			return err
+		}
+	}
 	// The source's pending flag was set by initDist; it is near, not in the far pile.
 	if err := portable.ParallelFor(space, "sssp: seed", portable.Range(0, 1), seed{Queue: s.take, V: st.Source}); err != nil {
 		return err

@@ -16,7 +16,12 @@
 //     current bucket's end and is pushed until it empties, improved vertices beyond it wait
 //     in a far pile, and the far pile is split once per bucket. On the host the far pile
 //     holds only a window of buckets, and the entries beyond it wait in a later pile that is
-//     split once per window (see window.go). Weights must be non-negative.
+//     split once per window (see window.go). Where the host computes with integer distances
+//     (below), it runs binned delta-stepping instead (see bins.go): one launch of a concurrent
+//     league whose members file every vertex they improve into their own bin of its bucket
+//     at once, as GAP's delta-stepping does with thread-local bins, so that no pass looks at a
+//     vertex outside the current bucket; Stats.Iterations then counts buckets processed.
+//     Weights must be non-negative.
 //   - EdgeList: Bellman-Ford over an edge list instead of the CSR, one edge per thread, with
 //     the edges reordered by cache-sized segments of the distance array (Afanasyev and
 //     Voevodin): edges are grouped by the segment of their destination, so that the

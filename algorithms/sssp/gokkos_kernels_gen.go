@@ -602,11 +602,59 @@ func init() {
 		},
 		SourceHash: "97bf12c547575fd0",
 	})
+	gokkosimpl.Register[binSteps](&abi.KernelSpec{
+		Name:  "sssp.binSteps",
+		Pos:   "algorithms/sssp/bins.go:66",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX15,
+		Entry: "gk_sssp_binSteps",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "W", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Dist", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Done", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Delta", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Slots", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "PerOwner", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Source", Field: []int{7}, Kind: abi.KindInt32},
+			{Name: "Pool", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Len", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Next", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Free", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Head", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Count", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Own", Field: []int{15}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "List", Field: []int{16}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tally", Field: []int{17}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		LeagueBarrier:   true,
+		Source: []abi.SourcePiece{
+			{File: "bins.go", Key: "const binChunk", Hash: "482b8cde081b1f57"},
+			{File: "bins.go", Key: "const binOverflow", Hash: "536ef408773af0a5"},
+			{File: "bins.go", Key: "const binStepsRan", Hash: "536ef408773af0a5"},
+			{File: "bins.go", Key: "const noBucket", Hash: "cca2abda0389cc71"},
+			{File: "bins.go", Key: "func (binSteps) RunTeam", Hash: "5a30967dc6a6c125"},
+			{File: "bins.go", Key: "func (binSteps) file", Hash: "40136a8b36481008"},
+			{File: "bins.go", Key: "func (binSteps) publish", Hash: "c993ba92cde2a974"},
+			{File: "bins.go", Key: "func (binSteps) relaxChunk", Hash: "9d9e1b9c7982704b"},
+			{File: "bins.go", Key: "func (binSteps) release", Hash: "088c93843db396b6"},
+			{File: "bins.go", Key: "func (binSteps) smallest", Hash: "515aefcb1377d320"},
+			{File: "bins.go", Key: "type binSteps", Hash: "98eb6ccefd4ca9f5"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+		},
+		SourceHash: "f01d85bf9dbf8978",
+	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
 		Name:      "sssp.markImproved",
 		Pos:       "algorithms/sssp/delta.go:31",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markImproved_main", Final: "gk_sssp_markImproved_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -635,12 +683,12 @@ func init() {
 		},
 		SourceHash: "5552fc2f1dabd519",
 	})
-	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop16)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
 		Name:      "sssp.markFarPile",
 		Pos:       "algorithms/sssp/delta.go:61",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markFarPile_main", Final: "gk_sssp_markFarPile_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -667,12 +715,12 @@ func init() {
 		},
 		SourceHash: "a0642232cddff4ee",
 	})
-	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop16)
+	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop17)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
 		Pos:   "algorithms/sssp/delta.go:90",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX18,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -695,12 +743,12 @@ func init() {
 		},
 		SourceHash: "15667c8ca4fc06fa",
 	})
-	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop18)
 	gokkosimpl.Register[segmentCount](&abi.KernelSpec{
 		Name:  "sssp.segmentCount",
 		Pos:   "algorithms/sssp/edgelist.go:31",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX19,
 		Entry: "gk_sssp_segmentCount",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -718,12 +766,12 @@ func init() {
 		},
 		SourceHash: "26bcca6b5d672e31",
 	})
-	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop18)
+	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop19)
 	gokkosimpl.Register[inPlaceScan](&abi.KernelSpec{
 		Name:  "sssp.inPlaceScan",
 		Pos:   "algorithms/sssp/edgelist.go:49",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX20,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -737,12 +785,12 @@ func init() {
 		},
 		SourceHash: "6341f911b5d5d3d5",
 	})
-	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop20)
 	gokkosimpl.Register[segmentScatter](&abi.KernelSpec{
 		Name:  "sssp.segmentScatter",
 		Pos:   "algorithms/sssp/edgelist.go:66",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX21,
 		Entry: "gk_sssp_segmentScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -764,12 +812,12 @@ func init() {
 		},
 		SourceHash: "b1950f005ffffa28",
 	})
-	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop21)
 	gokkosimpl.Register[relaxEdges](&abi.KernelSpec{
 		Name:      "sssp.relaxEdges",
 		Pos:       "algorithms/sssp/edgelist.go:94",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_relaxEdges_main", Final: "gk_sssp_relaxEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -787,12 +835,12 @@ func init() {
 		},
 		SourceHash: "ef02d45bfe22ccc7",
 	})
-	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop21)
+	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop22)
 	gokkosimpl.Register[poisonEdges](&abi.KernelSpec{
 		Name:      "sssp.poisonEdges",
 		Pos:       "algorithms/sssp/edgelist.go:121",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX22,
+		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_poisonEdges_main", Final: "gk_sssp_poisonEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -810,12 +858,12 @@ func init() {
 		},
 		SourceHash: "58b8316980b4e960",
 	})
-	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop22)
+	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop23)
 	gokkosimpl.Register[nonInteger](&abi.KernelSpec{
 		Name:      "sssp.nonInteger",
 		Pos:       "algorithms/sssp/intdist.go:65",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX23,
+		PTX:       gokkosPTX24,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_nonInteger_main", Final: "gk_sssp_nonInteger_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -830,12 +878,12 @@ func init() {
 		},
 		SourceHash: "b574cf3cdfb28348",
 	})
-	gokkosimpl.RegisterHostReduce[nonInteger, int64](gokkosHostLoop23)
+	gokkosimpl.RegisterHostReduce[nonInteger, int64](gokkosHostLoop24)
 	gokkosimpl.Register[narrowWeights](&abi.KernelSpec{
 		Name:  "sssp.narrowWeights",
 		Pos:   "algorithms/sssp/intdist.go:80",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX25,
 		Entry: "gk_sssp_narrowWeights",
 		Params: []abi.Param{
 			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
@@ -849,12 +897,12 @@ func init() {
 		},
 		SourceHash: "7e5be39c68ba9a82",
 	})
-	gokkosimpl.RegisterHostRange[narrowWeights](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[narrowWeights](gokkosHostLoop25)
 	gokkosimpl.Register[widenDist](&abi.KernelSpec{
 		Name:  "sssp.widenDist",
 		Pos:   "algorithms/sssp/intdist.go:91",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX26,
 		Entry: "gk_sssp_widenDist",
 		Params: []abi.Param{
 			{Name: "I", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -869,12 +917,12 @@ func init() {
 		},
 		SourceHash: "5f86f90e9c231334",
 	})
-	gokkosimpl.RegisterHostRange[widenDist](gokkosHostLoop25)
+	gokkosimpl.RegisterHostRange[widenDist](gokkosHostLoop26)
 	gokkosimpl.Register[initDist](&abi.KernelSpec{
 		Name:  "sssp.initDist",
 		Pos:   "algorithms/sssp/kernels.go:26",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX26,
+		PTX:   gokkosPTX27,
 		Entry: "gk_sssp_initDist",
 		Params: []abi.Param{
 			{Name: "Dist.F", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
@@ -892,12 +940,12 @@ func init() {
 		},
 		SourceHash: "3cd73ea311faff95",
 	})
-	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop26)
+	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop27)
 	gokkosimpl.Register[seed](&abi.KernelSpec{
 		Name:  "sssp.seed",
 		Pos:   "algorithms/sssp/kernels.go:58",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX28,
 		Entry: "gk_sssp_seed",
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -911,12 +959,12 @@ func init() {
 		},
 		SourceHash: "717c549f3440442a",
 	})
-	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop27)
+	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop28)
 	gokkosimpl.Register[poisonWorklist](&abi.KernelSpec{
 		Name:  "sssp.poisonWorklist",
 		Pos:   "algorithms/sssp/kernels.go:69",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX28,
+		PTX:   gokkosPTX29,
 		Entry: "gk_sssp_poisonWorklist",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -933,12 +981,12 @@ func init() {
 		},
 		SourceHash: "f7de06223e3972be",
 	})
-	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop28)
+	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop29)
 	gokkosimpl.Register[pendingMin](&abi.KernelSpec{
 		Name:      "sssp.pendingMin",
 		Pos:       "algorithms/sssp/kernels.go:84",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_pendingMin_main", Final: "gk_sssp_pendingMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -958,12 +1006,12 @@ func init() {
 		},
 		SourceHash: "5bd0231cb7ef1d8d",
 	})
-	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop30)
 	gokkosimpl.Register[partition](&abi.KernelSpec{
 		Name:  "sssp.partition",
 		Pos:   "algorithms/sssp/kernels.go:98",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX30,
+		PTX:   gokkosPTX31,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -987,12 +1035,12 @@ func init() {
 		},
 		SourceHash: "b18d0ce9ac3ea027",
 	})
-	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop31)
 	gokkosimpl.Register[claim](&abi.KernelSpec{
 		Name:  "sssp.claim",
 		Pos:   "algorithms/sssp/kernels.go:129",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX31,
+		PTX:   gokkosPTX32,
 		Entry: "gk_sssp_claim",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -1010,12 +1058,12 @@ func init() {
 		},
 		SourceHash: "a386c942ac704c60",
 	})
-	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop31)
+	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop32)
 	gokkosimpl.Register[appendMarked](&abi.KernelSpec{
 		Name:  "sssp.appendMarked",
 		Pos:   "algorithms/sssp/kernels.go:147",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX32,
+		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1035,12 +1083,12 @@ func init() {
 		},
 		SourceHash: "01509f9726701495",
 	})
-	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop33)
 	gokkosimpl.Register[weightMin](&abi.KernelSpec{
 		Name:      "sssp.weightMin",
 		Pos:       "algorithms/sssp/kernels.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX33,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMin_main", Final: "gk_sssp_weightMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1055,12 +1103,12 @@ func init() {
 		},
 		SourceHash: "084b33a8005bdb3c",
 	})
-	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop34)
 	gokkosimpl.Register[weightMax](&abi.KernelSpec{
 		Name:      "sssp.weightMax",
 		Pos:       "algorithms/sssp/kernels.go:178",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMax_main", Final: "gk_sssp_weightMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1075,12 +1123,12 @@ func init() {
 		},
 		SourceHash: "9880df72265e42e6",
 	})
-	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop35)
 	gokkosimpl.Register[positiveMin](&abi.KernelSpec{
 		Name:      "sssp.positiveMin",
 		Pos:       "algorithms/sssp/kernels.go:188",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX35,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_positiveMin_main", Final: "gk_sssp_positiveMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1095,12 +1143,12 @@ func init() {
 		},
 		SourceHash: "8bf412b779a947e3",
 	})
-	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop35)
+	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop36)
 	gokkosimpl.Register[reachedCount](&abi.KernelSpec{
 		Name:      "sssp.reachedCount",
 		Pos:       "algorithms/sssp/kernels.go:202",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX36,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedCount_main", Final: "gk_sssp_reachedCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1115,12 +1163,12 @@ func init() {
 		},
 		SourceHash: "de358670d88154df",
 	})
-	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop37)
 	gokkosimpl.Register[finiteSum](&abi.KernelSpec{
 		Name:      "sssp.finiteSum",
 		Pos:       "algorithms/sssp/kernels.go:216",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX38,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteSum_main", Final: "gk_sssp_finiteSum_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1135,12 +1183,12 @@ func init() {
 		},
 		SourceHash: "a37ce195f6d695d7",
 	})
-	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop38)
 	gokkosimpl.Register[finiteMax](&abi.KernelSpec{
 		Name:      "sssp.finiteMax",
 		Pos:       "algorithms/sssp/kernels.go:230",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX38,
+		PTX:       gokkosPTX39,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteMax_main", Final: "gk_sssp_finiteMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1155,12 +1203,12 @@ func init() {
 		},
 		SourceHash: "f65b28054f11deec",
 	})
-	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop38)
+	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop39)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "sssp.reachedEdges",
 		Pos:       "algorithms/sssp/kernels.go:244",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX39,
+		PTX:       gokkosPTX40,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedEdges_main", Final: "gk_sssp_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1179,12 +1227,12 @@ func init() {
 		},
 		SourceHash: "ec4c8cef6e645f04",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop39)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop40)
 	gokkosimpl.Register[splitWindow](&abi.KernelSpec{
 		Name:  "sssp.splitWindow",
 		Pos:   "algorithms/sssp/window.go:43",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX40,
+		PTX:   gokkosPTX41,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitWindow_up", Mid: "gk_sssp_splitWindow_mid", Down: "gk_sssp_splitWindow_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1218,12 +1266,12 @@ func init() {
 		},
 		SourceHash: "fa0a267fb5d7a08f",
 	})
-	gokkosimpl.RegisterHostScan[splitWindow, int64](gokkosHostLoop40)
+	gokkosimpl.RegisterHostScan[splitWindow, int64](gokkosHostLoop41)
 	gokkosimpl.Register[markRefill](&abi.KernelSpec{
 		Name:      "sssp.markRefill",
 		Pos:       "algorithms/sssp/window.go:108",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX41,
+		PTX:       gokkosPTX42,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markRefill_main", Final: "gk_sssp_markRefill_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1251,12 +1299,12 @@ func init() {
 		},
 		SourceHash: "e7d4b041bf3fa2c9",
 	})
-	gokkosimpl.RegisterHostReduce[markRefill, float64](gokkosHostLoop41)
+	gokkosimpl.RegisterHostReduce[markRefill, float64](gokkosHostLoop42)
 	gokkosimpl.Register[laterMin](&abi.KernelSpec{
 		Name:      "sssp.laterMin",
 		Pos:       "algorithms/sssp/window.go:138",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX42,
+		PTX:       gokkosPTX43,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_laterMin_main", Final: "gk_sssp_laterMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1278,12 +1326,12 @@ func init() {
 		},
 		SourceHash: "342e3477df6e6243",
 	})
-	gokkosimpl.RegisterHostReduce[laterMin, float64](gokkosHostLoop42)
+	gokkosimpl.RegisterHostReduce[laterMin, float64](gokkosHostLoop43)
 	gokkosimpl.Register[splitPile](&abi.KernelSpec{
 		Name:  "sssp.splitPile",
 		Pos:   "algorithms/sssp/window.go:158",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX43,
+		PTX:   gokkosPTX44,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitPile_up", Mid: "gk_sssp_splitPile_mid", Down: "gk_sssp_splitPile_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1307,11 +1355,11 @@ func init() {
 		},
 		SourceHash: "f2dd2e50de00f5a0",
 	})
-	gokkosimpl.RegisterHostScan[splitPile, int64](gokkosHostLoop43)
-	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop44)
-	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop45)
-	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop46)
-	gokkosimpl.RegisterHostVisit[nearRelax](gokkosHostLoop47)
+	gokkosimpl.RegisterHostScan[splitPile, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop45)
+	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop46)
+	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop47)
+	gokkosimpl.RegisterHostVisit[nearRelax](gokkosHostLoop48)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -28594,8 +28642,1165 @@ $L29:
 }
 `
 
-// gokkosPTX15 is the PTX of sssp.markImproved.
+// gokkosPTX15 is the PTX of sssp.binSteps.
 const gokkosPTX15 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 8 .u32 gk_league_sync[2];
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_sssp_binSteps(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
+)
+{
+	.reg .pred %p<83>;
+	.reg .b32 %r<162>;
+	.reg .b64 %rd<569>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s16];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s17];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s18];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s19];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r30, [gk_s22];
+	mov.b32 %r31, %r30;
+	ld.param.u64 %rd74, [gk_s23];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s26];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd95, [gk_s32];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s33];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s34];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s35];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s36];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s37];
+	mov.b64 %rd108, %rd107;
+	ld.param.u64 %rd109, [gk_s38];
+	cvta.to.global.u64 %rd110, %rd109;
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s39];
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s40];
+	mov.b64 %rd115, %rd114;
+	ld.param.u64 %rd116, [gk_s41];
+	cvta.to.global.u64 %rd117, %rd116;
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s42];
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s43];
+	mov.b64 %rd122, %rd121;
+	ld.param.u64 %rd123, [gk_s44];
+	cvta.to.global.u64 %rd124, %rd123;
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s45];
+	mov.b64 %rd127, %rd126;
+	ld.param.s64 %rd128, [gk_s46];
+	mov.b64 %rd129, %rd128;
+	ld.param.u64 %rd130, [gk_s47];
+	cvta.to.global.u64 %rd131, %rd130;
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s48];
+	mov.b64 %rd134, %rd133;
+	ld.param.s64 %rd135, [gk_s49];
+	mov.b64 %rd136, %rd135;
+	ld.param.u64 %rd137, [gk_s50];
+	cvta.to.global.u64 %rd138, %rd137;
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s51];
+	mov.b64 %rd141, %rd140;
+	ld.param.s64 %rd142, [gk_s52];
+	mov.b64 %rd143, %rd142;
+	cvt.u64.u32 %rd145, %r28;
+	cvt.u64.u32 %rd146, %r29;
+	mov.b64 %rd147, %rd145;
+$L1:
+	setp.ge.s64 %p3, %rd147, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd144, %rd147;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd148, %r4;
+	mul.lo.s64 %rd149, %rd144, %rd148;
+	cvt.u64.u32 %rd150, %r2;
+	add.s64 %rd151, %rd149, %rd150;
+	mov.b64 %rd152, %rd151;
+	setp.eq.s64 %p4, %rd152, 0;
+	mov.pred %p5, %p4;
+	mov.b64 %rd153, 0;
+$L4:
+	setp.lt.s64 %p6, %rd153, %rd73;
+	not.pred %p7, %p6;
+	@!%p7 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd154, %rd152, %rd73;
+	add.s64 %rd155, %rd154, %rd153;
+	cvt.u32.u64 %r32, %rd155;
+	mul.lo.s64 %rd156, %rd152, %rd73;
+	add.s64 %rd157, %rd156, %rd153;
+	mul.lo.s64 %rd158, %rd157, %rd101;
+	mad.lo.s64 %rd159, %rd158, 4, %rd97;
+	st.global.s32 [%rd159+0], %r32;
+$L5:
+	add.s64 %rd160, %rd153, 1;
+	mov.b64 %rd153, %rd160;
+	bra.uni $L4;
+$L6:
+	cvt.u32.u64 %r33, %rd73;
+	mov.b64 %rd162, 2;
+	mul.lo.s64 %rd161, %rd162, %rd152;
+	mul.lo.s64 %rd163, %rd161, %rd129;
+	mad.lo.s64 %rd164, %rd163, 4, %rd125;
+	st.global.s32 [%rd164+0], %r33;
+	mov.b64 %rd166, 2;
+	mul.lo.s64 %rd165, %rd166, %rd152;
+	add.s64 %rd167, %rd165, 1;
+	mul.lo.s64 %rd168, %rd167, %rd129;
+	mad.lo.s64 %rd169, %rd168, 4, %rd125;
+	mov.b32 %r34, -1;
+	st.global.s32 [%rd169+0], %r34;
+	mov.b64 %rd170, 0;
+$L9:
+	setp.lt.s64 %p8, %rd170, %rd71;
+	not.pred %p9, %p8;
+	@!%p9 bra $L13;
+	bra.uni $L11;
+$L13:
+	mul.lo.s64 %rd171, %rd152, %rd71;
+	add.s64 %rd172, %rd171, %rd170;
+	mul.lo.s64 %rd173, %rd172, %rd108;
+	mad.lo.s64 %rd174, %rd173, 4, %rd104;
+	mov.b32 %r35, -1;
+	st.global.s32 [%rd174+0], %r35;
+	mul.lo.s64 %rd175, %rd152, %rd71;
+	add.s64 %rd176, %rd175, %rd170;
+	mul.lo.s64 %rd177, %rd176, %rd115;
+	mad.lo.s64 %rd178, %rd177, 4, %rd111;
+	mov.b32 %r36, -1;
+	st.global.s32 [%rd178+0], %r36;
+	mul.lo.s64 %rd179, %rd152, %rd71;
+	add.s64 %rd180, %rd179, %rd170;
+	mul.lo.s64 %rd181, %rd180, %rd122;
+	mad.lo.s64 %rd182, %rd181, 4, %rd118;
+	mov.b32 %r37, 0;
+	st.global.s32 [%rd182+0], %r37;
+$L10:
+	add.s64 %rd183, %rd170, 1;
+	mov.b64 %rd170, %rd183;
+	bra.uni $L9;
+$L11:
+	cvt.u64.u32 %rd184, %r4;
+	mul.lo.s64 %rd185, %rd2, %rd184;
+	mov.b64 %rd186, %rd185;
+	mov.b64 %rd187, %rd65;
+	div.s64 %rd188, %rd187, %rd186;
+	setp.eq.s64 %p10, %rd186, -1;
+	neg.s64 %rd189, %rd187;
+	selp.b64 %rd190, %rd189, %rd188, %p10;
+	setp.eq.s64 %p11, %rd186, 0;
+	selp.b64 %rd191, 0, %rd190, %p11;
+	mul.lo.s64 %rd192, %rd152, %rd191;
+	mov.b64 %rd193, %rd192;
+$L14:
+	add.s64 %rd194, %rd152, 1;
+	div.s64 %rd195, %rd187, %rd186;
+	setp.eq.s64 %p12, %rd186, -1;
+	neg.s64 %rd196, %rd187;
+	selp.b64 %rd197, %rd196, %rd195, %p12;
+	setp.eq.s64 %p13, %rd186, 0;
+	selp.b64 %rd198, 0, %rd197, %p13;
+	mul.lo.s64 %rd199, %rd194, %rd198;
+	setp.lt.s64 %p14, %rd193, %rd199;
+	sub.s64 %rd200, %rd186, 1;
+	setp.eq.s64 %p15, %rd152, %rd200;
+	setp.lt.s64 %p16, %rd193, %rd187;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	not.pred %p19, %p18;
+	@!%p19 bra $L18;
+	bra.uni $L16;
+$L18:
+	mul.lo.s64 %rd201, %rd193, %rd67;
+	mad.lo.s64 %rd202, %rd201, 4, %rd63;
+	mov.b32 %r38, 0xFFFFFFFF;
+	st.global.u32 [%rd202+0], %r38;
+$L15:
+	add.s64 %rd203, %rd193, 1;
+	mov.b64 %rd193, %rd203;
+	bra.uni $L14;
+$L16:
+	@!%p5 bra $L20;
+	mov.b64 %rd204, %rd25;
+	mov.b64 %rd205, %rd69;
+	mov.b64 %rd206, %rd71;
+	mov.b64 %rd207, %rd73;
+	mov.b32 %r39, %r31;
+	mov.b64 %rd208, %rd152;
+	mov.b32 %r40, %r31;
+	mov.b64 %rd209, 0;
+$L21:
+	mul.lo.s64 %rd210, %rd208, %rd206;
+	rem.s64 %rd211, %rd209, %rd206;
+	setp.eq.s64 %p20, %rd206, -1;
+	selp.b64 %rd212, 0, %rd211, %p20;
+	setp.eq.s64 %p21, %rd206, 0;
+	selp.b64 %rd213, %rd209, %rd212, %p21;
+	add.s64 %rd214, %rd210, %rd213;
+	mov.b64 %rd215, %rd214;
+	mul.lo.s64 %rd216, %rd215, %rd115;
+	mad.lo.s64 %rd217, %rd216, 4, %rd111;
+	ld.global.s32 %r41, [%rd217+0];
+	mov.b32 %r42, %r41;
+	mov.b32 %r43, %r42;
+	setp.lt.s32 %p22, %r43, 0;
+	mov.pred %p23, %p22;
+	not.pred %p24, %p23;
+	@!%p24 bra $L25;
+	cvt.s64.s32 %rd218, %r43;
+	mul.lo.s64 %rd219, %rd218, %rd87;
+	mad.lo.s64 %rd220, %rd219, 4, %rd83;
+	ld.global.s32 %r44, [%rd220+0];
+	mov.b32 %r45, %r44;
+	setp.eq.s32 %p25, %r45, 64;
+	mov.pred %p23, %p25;
+$L25:
+	@!%p23 bra $L27;
+	mov.b64 %rd222, 2;
+	mul.lo.s64 %rd221, %rd222, %rd208;
+	mul.lo.s64 %rd223, %rd221, %rd129;
+	mad.lo.s64 %rd224, %rd223, 4, %rd125;
+	ld.global.s32 %r46, [%rd224+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r48, %r47;
+	setp.eq.s32 %p26, %r48, 0;
+	@!%p26 bra $L29;
+	mov.b64 %rd226, 9;
+	mul.lo.s64 %rd225, %rd226, %rd143;
+	mad.lo.s64 %rd227, %rd225, 8, %rd139;
+	mov.b64 %rd228, 1;
+	st.global.s64 [%rd227+0], %rd228;
+	bra.uni $L23;
+$L29:
+	sub.s32 %r49, %r48, 1;
+	mov.b32 %r48, %r49;
+	mov.b64 %rd230, 2;
+	mul.lo.s64 %rd229, %rd230, %rd208;
+	mul.lo.s64 %rd231, %rd229, %rd129;
+	mad.lo.s64 %rd232, %rd231, 4, %rd125;
+	st.global.s32 [%rd232+0], %r48;
+	mul.lo.s64 %rd233, %rd208, %rd207;
+	cvt.s64.s32 %rd234, %r48;
+	add.s64 %rd235, %rd233, %rd234;
+	mul.lo.s64 %rd236, %rd235, %rd101;
+	mad.lo.s64 %rd237, %rd236, 4, %rd97;
+	ld.global.s32 %r50, [%rd237+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd238, %r52;
+	mul.lo.s64 %rd239, %rd238, %rd87;
+	mad.lo.s64 %rd240, %rd239, 4, %rd83;
+	mov.b32 %r53, 0;
+	st.global.s32 [%rd240+0], %r53;
+	cvt.s64.s32 %rd241, %r52;
+	mul.lo.s64 %rd242, %rd241, %rd94;
+	mad.lo.s64 %rd243, %rd242, 4, %rd90;
+	mov.b32 %r54, -1;
+	st.global.s32 [%rd243+0], %r54;
+	setp.lt.s32 %p27, %r43, 0;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd244, %rd215, %rd108;
+	mad.lo.s64 %rd245, %rd244, 4, %rd104;
+	st.global.s32 [%rd245+0], %r52;
+	bra.uni $L31;
+$L30:
+	cvt.s64.s32 %rd246, %r43;
+	mul.lo.s64 %rd247, %rd246, %rd94;
+	mad.lo.s64 %rd248, %rd247, 4, %rd90;
+	st.global.s32 [%rd248+0], %r52;
+$L31:
+	mul.lo.s64 %rd249, %rd215, %rd115;
+	mad.lo.s64 %rd250, %rd249, 4, %rd111;
+	st.global.s32 [%rd250+0], %r52;
+	mul.lo.s64 %rd251, %rd215, %rd122;
+	mad.lo.s64 %rd252, %rd251, 4, %rd118;
+	ld.global.s32 %r55, [%rd252+0];
+	mov.b32 %r56, %r55;
+	add.s32 %r57, %r56, 1;
+	mul.lo.s64 %rd253, %rd215, %rd122;
+	mad.lo.s64 %rd254, %rd253, 4, %rd118;
+	st.global.s32 [%rd254+0], %r57;
+	mov.b32 %r43, %r52;
+$L27:
+	cvt.s64.s32 %rd255, %r43;
+	mul.lo.s64 %rd256, %rd255, %rd87;
+	mad.lo.s64 %rd257, %rd256, 4, %rd83;
+	ld.global.s32 %r58, [%rd257+0];
+	mov.b32 %r59, %r58;
+	mov.b32 %r60, %r59;
+	cvt.s64.s32 %rd258, %r43;
+	mul.lo.s64 %rd259, %rd258, 64;
+	cvt.s64.s32 %rd260, %r60;
+	add.s64 %rd261, %rd259, %rd260;
+	mul.lo.s64 %rd262, %rd261, %rd80;
+	mad.lo.s64 %rd263, %rd262, 4, %rd76;
+	st.global.s32 [%rd263+0], %r40;
+	add.s32 %r61, %r60, 1;
+	cvt.s64.s32 %rd264, %r43;
+	mul.lo.s64 %rd265, %rd264, %rd87;
+	mad.lo.s64 %rd266, %rd265, 4, %rd83;
+	st.global.s32 [%rd266+0], %r61;
+	bra.uni $L23;
+$L22:
+	bra.uni $L21;
+$L23:
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r62, [gk_league_sync+4];
+	atom.global.add.u32 %r63, [gk_league_sync], 1;
+	mov.u32 %r64, %nctaid.x;
+	sub.u32 %r65, %r64, 1;
+	setp.eq.u32 %p29, %r63, %r65;
+	@!%p29 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r66, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
+	setp.eq.u32 %p30, %r67, %r62;
+	@%p30 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	mov.b64 %rd267, 0;
+	mov.b64 %rd268, 0;
+$L35:
+	rem.s64 %rd269, %rd268, 3;
+	mov.b64 %rd271, 3;
+	mul.lo.s64 %rd270, %rd271, %rd269;
+	mov.b64 %rd272, %rd270;
+	@!%p5 bra $L39;
+	add.s64 %rd273, %rd268, 1;
+	rem.s64 %rd274, %rd273, 3;
+	mov.b64 %rd276, 3;
+	mul.lo.s64 %rd275, %rd276, %rd274;
+	mov.b64 %rd277, %rd275;
+	mul.lo.s64 %rd278, %rd277, %rd143;
+	mad.lo.s64 %rd279, %rd278, 8, %rd139;
+	mov.b64 %rd280, 9223372036854775807;
+	st.global.s64 [%rd279+0], %rd280;
+	add.s64 %rd281, %rd277, 1;
+	mul.lo.s64 %rd282, %rd281, %rd143;
+	mad.lo.s64 %rd283, %rd282, 8, %rd139;
+	mov.b64 %rd284, 0;
+	st.global.s64 [%rd283+0], %rd284;
+	add.s64 %rd285, %rd277, 2;
+	mul.lo.s64 %rd286, %rd285, %rd143;
+	mad.lo.s64 %rd287, %rd286, 8, %rd139;
+	mov.b64 %rd288, 0;
+	st.global.s64 [%rd287+0], %rd288;
+$L39:
+	mov.b64 %rd289, %rd25;
+	mov.b64 %rd290, %rd69;
+	mov.b64 %rd291, %rd71;
+	mov.b64 %rd292, %rd73;
+	mov.b32 %r68, %r31;
+	mov.b64 %rd293, %rd152;
+	mov.b64 %rd295, 2;
+	mul.lo.s64 %rd294, %rd295, %rd293;
+	mul.lo.s64 %rd296, %rd294, %rd129;
+	mad.lo.s64 %rd297, %rd296, 4, %rd125;
+	ld.global.s32 %r69, [%rd297+0];
+	mov.b32 %r70, %r69;
+	cvt.s64.s32 %rd298, %r70;
+	mov.b64 %rd299, %rd298;
+	mov.b64 %rd301, 2;
+	mul.lo.s64 %rd300, %rd301, %rd293;
+	add.s64 %rd302, %rd300, 1;
+	mul.lo.s64 %rd303, %rd302, %rd129;
+	mad.lo.s64 %rd304, %rd303, 4, %rd125;
+	ld.global.s32 %r71, [%rd304+0];
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r72;
+$L40:
+	setp.ge.s32 %p31, %r73, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L44;
+	bra.uni $L42;
+$L44:
+	mul.lo.s64 %rd305, %rd293, %rd292;
+	add.s64 %rd306, %rd305, %rd299;
+	mul.lo.s64 %rd307, %rd306, %rd101;
+	mad.lo.s64 %rd308, %rd307, 4, %rd97;
+	st.global.s32 [%rd308+0], %r73;
+	add.s64 %rd309, %rd299, 1;
+	mov.b64 %rd299, %rd309;
+$L41:
+	cvt.s64.s32 %rd310, %r73;
+	mul.lo.s64 %rd311, %rd310, %rd94;
+	mad.lo.s64 %rd312, %rd311, 4, %rd90;
+	ld.global.s32 %r74, [%rd312+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r73, %r75;
+	bra.uni $L40;
+$L42:
+	cvt.u32.u64 %r76, %rd299;
+	mov.b64 %rd314, 2;
+	mul.lo.s64 %rd313, %rd314, %rd293;
+	mul.lo.s64 %rd315, %rd313, %rd129;
+	mad.lo.s64 %rd316, %rd315, 4, %rd125;
+	st.global.s32 [%rd316+0], %r76;
+	mov.b64 %rd318, 2;
+	mul.lo.s64 %rd317, %rd318, %rd293;
+	add.s64 %rd319, %rd317, 1;
+	mul.lo.s64 %rd320, %rd319, %rd129;
+	mad.lo.s64 %rd321, %rd320, 4, %rd125;
+	mov.b32 %r77, -1;
+	st.global.s32 [%rd321+0], %r77;
+	mov.b64 %rd322, %rd25;
+	mov.b64 %rd323, %rd69;
+	mov.b64 %rd324, %rd71;
+	mov.b64 %rd325, %rd73;
+	mov.b32 %r78, %r31;
+	mov.b64 %rd326, %rd152;
+	mov.b64 %rd327, %rd267;
+$L45:
+	mov.b64 %rd328, 0;
+$L48:
+	setp.lt.s64 %p33, %rd328, %rd324;
+	not.pred %p34, %p33;
+	@!%p34 bra $L52;
+	bra.uni $L50;
+$L52:
+	add.s64 %rd329, %rd327, %rd328;
+	mov.b64 %rd330, %rd329;
+	mul.lo.s64 %rd331, %rd326, %rd324;
+	rem.s64 %rd332, %rd330, %rd324;
+	setp.eq.s64 %p35, %rd324, -1;
+	selp.b64 %rd333, 0, %rd332, %p35;
+	setp.eq.s64 %p36, %rd324, 0;
+	selp.b64 %rd334, %rd330, %rd333, %p36;
+	add.s64 %rd335, %rd331, %rd334;
+	mul.lo.s64 %rd336, %rd335, %rd122;
+	mad.lo.s64 %rd337, %rd336, 4, %rd118;
+	ld.global.s32 %r79, [%rd337+0];
+	mov.b32 %r80, %r79;
+	setp.gt.s32 %p37, %r80, 0;
+	@!%p37 bra $L54;
+	mov.b64 %rd338, %rd330;
+	bra.uni $L47;
+$L54:
+$L49:
+	add.s64 %rd339, %rd328, 1;
+	mov.b64 %rd328, %rd339;
+	bra.uni $L48;
+$L50:
+	mov.b64 %rd338, 9223372036854775807;
+	bra.uni $L47;
+$L46:
+	bra.uni $L45;
+$L47:
+	mov.b64 %rd340, %rd338;
+	setp.ne.s64 %p38, %rd340, 9223372036854775807;
+	@!%p38 bra $L56;
+	mul.lo.s64 %rd341, %rd272, %rd143;
+	mad.lo.s64 %rd342, %rd341, 8, %rd139;
+	atom.global.min.s64 %rd343, [%rd342], %rd340;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L57;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r81, [gk_league_sync+4];
+	atom.global.add.u32 %r82, [gk_league_sync], 1;
+	mov.u32 %r83, %nctaid.x;
+	sub.u32 %r84, %r83, 1;
+	setp.eq.u32 %p40, %r82, %r84;
+	@!%p40 bra $L58;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r85, [gk_league_sync+4], 1;
+	bra.uni $L59;
+$L58:
+	ld.relaxed.gpu.global.u32 %r86, [gk_league_sync+4];
+	setp.eq.u32 %p41, %r86, %r81;
+	@%p41 bra $L58;
+$L59:
+	fence.acq_rel.gpu;
+$L57:
+	bar.sync 0;
+	mul.lo.s64 %rd344, %rd272, %rd143;
+	mad.lo.s64 %rd345, %rd344, 8, %rd139;
+	ld.relaxed.gpu.global.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd267, %rd347;
+	setp.eq.s64 %p42, %rd267, 9223372036854775807;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L61;
+	mov.b64 %rd349, 9;
+	mul.lo.s64 %rd348, %rd349, %rd143;
+	mad.lo.s64 %rd350, %rd348, 8, %rd139;
+	ld.relaxed.gpu.global.s64 %rd351, [%rd350+0];
+	mov.b64 %rd352, %rd351;
+	setp.ne.s64 %p45, %rd352, 0;
+	mov.pred %p43, %p45;
+$L61:
+	@!%p43 bra $L63;
+	@!%p5 bra $L65;
+	mov.b64 %rd354, 10;
+	mul.lo.s64 %rd353, %rd354, %rd143;
+	mad.lo.s64 %rd355, %rd353, 8, %rd139;
+	st.global.s64 [%rd355+0], %rd268;
+$L65:
+	bra.uni $L3;
+$L63:
+	mov.b64 %rd356, %rd25;
+	mov.b64 %rd357, %rd69;
+	mov.b64 %rd358, %rd71;
+	mov.b64 %rd359, %rd73;
+	mov.b32 %r87, %r31;
+	mov.b64 %rd360, %rd152;
+	mov.b64 %rd361, %rd267;
+	mov.b64 %rd362, %rd272;
+$L66:
+	mul.lo.s64 %rd363, %rd360, %rd358;
+	rem.s64 %rd364, %rd361, %rd358;
+	setp.eq.s64 %p46, %rd358, -1;
+	selp.b64 %rd365, 0, %rd364, %p46;
+	setp.eq.s64 %p47, %rd358, 0;
+	selp.b64 %rd366, %rd361, %rd365, %p47;
+	add.s64 %rd367, %rd363, %rd366;
+	mov.b64 %rd368, %rd367;
+	mul.lo.s64 %rd369, %rd368, %rd122;
+	mad.lo.s64 %rd370, %rd369, 4, %rd118;
+	ld.global.s32 %r88, [%rd370+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p48, %r90, 0;
+	@!%p48 bra $L70;
+	bra.uni $L68;
+$L70:
+	add.s64 %rd371, %rd362, 1;
+	mul.lo.s64 %rd372, %rd371, %rd143;
+	mad.lo.s64 %rd373, %rd372, 8, %rd139;
+	cvt.s64.s32 %rd374, %r90;
+	atom.global.add.u64 %rd375, [%rd373], %rd374;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd377, %rd376;
+	mul.lo.s64 %rd378, %rd368, %rd108;
+	mad.lo.s64 %rd379, %rd378, 4, %rd104;
+	ld.global.s32 %r91, [%rd379+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+$L71:
+	setp.ge.s32 %p49, %r94, 0;
+	not.pred %p50, %p49;
+	@!%p50 bra $L75;
+	bra.uni $L73;
+$L75:
+	mul.lo.s64 %rd380, %rd377, %rd136;
+	mad.lo.s64 %rd381, %rd380, 4, %rd132;
+	st.global.s32 [%rd381+0], %r94;
+	add.s64 %rd382, %rd377, 1;
+	mov.b64 %rd377, %rd382;
+$L72:
+	cvt.s64.s32 %rd383, %r94;
+	mul.lo.s64 %rd384, %rd383, %rd94;
+	mad.lo.s64 %rd385, %rd384, 4, %rd90;
+	ld.global.s32 %r95, [%rd385+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r94, %r96;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd387, 2;
+	mul.lo.s64 %rd386, %rd387, %rd360;
+	add.s64 %rd388, %rd386, 1;
+	mul.lo.s64 %rd389, %rd388, %rd129;
+	mad.lo.s64 %rd390, %rd389, 4, %rd125;
+	st.global.s32 [%rd390+0], %r93;
+	mul.lo.s64 %rd391, %rd368, %rd108;
+	mad.lo.s64 %rd392, %rd391, 4, %rd104;
+	mov.b32 %r97, -1;
+	st.global.s32 [%rd392+0], %r97;
+	mul.lo.s64 %rd393, %rd368, %rd115;
+	mad.lo.s64 %rd394, %rd393, 4, %rd111;
+	mov.b32 %r98, -1;
+	st.global.s32 [%rd394+0], %r98;
+	mul.lo.s64 %rd395, %rd368, %rd122;
+	mad.lo.s64 %rd396, %rd395, 4, %rd118;
+	mov.b32 %r99, 0;
+	st.global.s32 [%rd396+0], %r99;
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+	bar.sync 0;
+	setp.eq.u32 %p51, %r5, 0;
+	@!%p51 bra $L76;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r100, [gk_league_sync+4];
+	atom.global.add.u32 %r101, [gk_league_sync], 1;
+	mov.u32 %r102, %nctaid.x;
+	sub.u32 %r103, %r102, 1;
+	setp.eq.u32 %p52, %r101, %r103;
+	@!%p52 bra $L77;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r104, [gk_league_sync+4], 1;
+	bra.uni $L78;
+$L77:
+	ld.relaxed.gpu.global.u32 %r105, [gk_league_sync+4];
+	setp.eq.u32 %p53, %r105, %r100;
+	@%p53 bra $L77;
+$L78:
+	fence.acq_rel.gpu;
+$L76:
+	bar.sync 0;
+	add.s64 %rd397, %rd272, 1;
+	mul.lo.s64 %rd398, %rd397, %rd143;
+	mad.lo.s64 %rd399, %rd398, 8, %rd139;
+	ld.relaxed.gpu.global.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd401;
+	add.s64 %rd403, %rd272, 2;
+	mul.lo.s64 %rd404, %rd403, %rd143;
+	mad.lo.s64 %rd405, %rd404, 8, %rd139;
+	mov.b64 %rd406, 1;
+	atom.global.add.u64 %rd407, [%rd405], %rd406;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd408;
+$L79:
+	setp.lt.s64 %p54, %rd409, %rd402;
+	not.pred %p55, %p54;
+	@!%p55 bra $L83;
+	bra.uni $L81;
+$L83:
+	mul.lo.s64 %rd410, %rd409, %rd136;
+	mad.lo.s64 %rd411, %rd410, 4, %rd132;
+	ld.global.s32 %r106, [%rd411+0];
+	mov.b32 %r107, %r106;
+	mov.b64 %rd412, %rd25;
+	mov.b64 %rd413, %rd69;
+	mov.b64 %rd414, %rd71;
+	mov.b64 %rd415, %rd73;
+	mov.b32 %r108, %r31;
+	mov.b64 %rd416, %rd152;
+	mov.b32 %r109, %r107;
+	mov.b64 %rd417, %rd267;
+	mul.lo.s64 %rd418, %rd417, %rd413;
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r109;
+	mul.lo.s64 %rd421, %rd420, %rd87;
+	mad.lo.s64 %rd422, %rd421, 4, %rd83;
+	ld.global.s32 %r110, [%rd422+0];
+	mov.b32 %r111, %r110;
+	cvt.s64.s32 %rd423, %r111;
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd425, %rd35;
+	mov.b64 %rd426, %rd37;
+	mov.b64 %rd427, %rd39;
+	mov.b64 %rd428, %rd49;
+	mov.b64 %rd429, %rd51;
+	mov.b64 %rd430, %rd53;
+	mov.b64 %rd431, %rd56;
+	mov.b64 %rd432, %rd58;
+	mov.b64 %rd433, %rd60;
+	mov.b64 %rd434, %rd425;
+	mov.b64 %rd435, %rd426;
+	mov.b64 %rd436, %rd427;
+	mov.b64 %rd437, %rd428;
+	mov.b64 %rd438, %rd429;
+	mov.b64 %rd439, %rd430;
+	mov.b64 %rd440, %rd431;
+	mov.b64 %rd441, %rd432;
+	mov.b64 %rd442, %rd433;
+	setp.gt.s64 %p56, %rd438, 0;
+	mov.pred %p57, %p56;
+	mov.b64 %rd443, 0;
+$L84:
+	setp.lt.s64 %p58, %rd443, %rd424;
+	not.pred %p59, %p58;
+	@!%p59 bra $L88;
+	bra.uni $L86;
+$L88:
+	cvt.s64.s32 %rd444, %r109;
+	mul.lo.s64 %rd445, %rd444, 64;
+	add.s64 %rd446, %rd445, %rd443;
+	mul.lo.s64 %rd447, %rd446, %rd80;
+	mad.lo.s64 %rd448, %rd447, 4, %rd76;
+	ld.global.s32 %r112, [%rd448+0];
+	mov.b32 %r113, %r112;
+	mov.b32 %r114, %r113;
+	cvt.s64.s32 %rd449, %r114;
+	mul.lo.s64 %rd450, %rd449, %rd442;
+	mad.lo.s64 %rd451, %rd450, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r115, [%rd451+0];
+	mov.b32 %r116, %r115;
+	cvt.u64.u32 %rd452, %r116;
+	mov.b64 %rd453, %rd452;
+	setp.lt.s64 %p60, %rd453, %rd419;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L90;
+	cvt.s64.s32 %rd454, %r114;
+	mul.lo.s64 %rd455, %rd454, %rd67;
+	mad.lo.s64 %rd456, %rd455, 4, %rd63;
+	ld.relaxed.gpu.global.u32 %r117, [%rd456+0];
+	mov.b32 %r118, %r117;
+	cvt.u32.u64 %r119, %rd453;
+	setp.eq.u32 %p63, %r118, %r119;
+	mov.pred %p61, %p63;
+$L90:
+	@!%p61 bra $L92;
+	bra.uni $L85;
+$L92:
+	cvt.s64.s32 %rd457, %r114;
+	mul.lo.s64 %rd458, %rd457, %rd67;
+	mad.lo.s64 %rd459, %rd458, 4, %rd63;
+	cvt.u32.u64 %r120, %rd453;
+	st.relaxed.gpu.global.u32 [%rd459], %r120;
+	mov.b64 %rd460, %rd412;
+	mov.b32 %r121, %r114;
+	cvt.s64.s32 %rd461, %r121;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd412;
+	mov.b32 %r122, %r114;
+	cvt.s64.s32 %rd470, %r122;
+	mul.lo.s64 %rd471, %rd470, %rd32;
+	mad.lo.s64 %rd472, %rd471, 8, %rd28;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd475;
+$L93:
+	setp.lt.s64 %p64, %rd476, %rd468;
+	not.pred %p65, %p64;
+	@!%p65 bra $L97;
+	bra.uni $L95;
+$L97:
+	mul.lo.s64 %rd477, %rd476, %rd436;
+	mad.lo.s64 %rd478, %rd477, 4, %rd434;
+	ld.global.nc.s32 %r123, [%rd478+0];
+	mov.b32 %r124, %r123;
+	mov.b32 %r125, %r124;
+	mov.b64 %rd479, 1;
+	@!%p57 bra $L99;
+	mul.lo.s64 %rd480, %rd476, %rd439;
+	mad.lo.s64 %rd481, %rd480, 4, %rd437;
+	ld.global.nc.u32 %r126, [%rd481+0];
+	mov.b32 %r127, %r126;
+	cvt.u64.u32 %rd482, %r127;
+	mov.b64 %rd479, %rd482;
+$L99:
+	add.s64 %rd483, %rd453, %rd479;
+	mov.b64 %rd484, %rd483;
+	cvt.s64.s32 %rd485, %r125;
+	mul.lo.s64 %rd486, %rd485, %rd442;
+	mad.lo.s64 %rd487, %rd486, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r128, [%rd487+0];
+	mov.b32 %r129, %r128;
+	cvt.u64.u32 %rd488, %r129;
+	setp.ge.s64 %p66, %rd484, %rd488;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L101;
+	cvt.s64.s32 %rd489, %r125;
+	mul.lo.s64 %rd490, %rd489, %rd442;
+	mad.lo.s64 %rd491, %rd490, 4, %rd440;
+	cvt.u32.u64 %r130, %rd484;
+	atom.global.min.u32 %r131, [%rd491], %r130;
+	mov.b32 %r132, %r131;
+	cvt.u64.u32 %rd492, %r132;
+	setp.le.s64 %p69, %rd492, %rd484;
+	mov.pred %p67, %p69;
+$L101:
+	@!%p67 bra $L103;
+	bra.uni $L94;
+$L103:
+	mov.b64 %rd493, %rd412;
+	mov.b64 %rd494, %rd413;
+	mov.b64 %rd495, %rd414;
+	mov.b64 %rd496, %rd415;
+	mov.b32 %r133, %r108;
+	mov.b64 %rd497, %rd416;
+	mov.b32 %r134, %r125;
+	div.s64 %rd498, %rd484, %rd413;
+	setp.eq.s64 %p70, %rd413, -1;
+	neg.s64 %rd499, %rd484;
+	selp.b64 %rd500, %rd499, %rd498, %p70;
+	setp.eq.s64 %p71, %rd413, 0;
+	selp.b64 %rd501, 0, %rd500, %p71;
+	mov.b64 %rd502, %rd501;
+$L104:
+	mul.lo.s64 %rd503, %rd497, %rd495;
+	rem.s64 %rd504, %rd502, %rd495;
+	setp.eq.s64 %p72, %rd495, -1;
+	selp.b64 %rd505, 0, %rd504, %p72;
+	setp.eq.s64 %p73, %rd495, 0;
+	selp.b64 %rd506, %rd502, %rd505, %p73;
+	add.s64 %rd507, %rd503, %rd506;
+	mov.b64 %rd508, %rd507;
+	mul.lo.s64 %rd509, %rd508, %rd115;
+	mad.lo.s64 %rd510, %rd509, 4, %rd111;
+	ld.global.s32 %r135, [%rd510+0];
+	mov.b32 %r136, %r135;
+	mov.b32 %r137, %r136;
+	setp.lt.s32 %p74, %r137, 0;
+	mov.pred %p75, %p74;
+	not.pred %p76, %p75;
+	@!%p76 bra $L108;
+	cvt.s64.s32 %rd511, %r137;
+	mul.lo.s64 %rd512, %rd511, %rd87;
+	mad.lo.s64 %rd513, %rd512, 4, %rd83;
+	ld.global.s32 %r138, [%rd513+0];
+	mov.b32 %r139, %r138;
+	setp.eq.s32 %p77, %r139, 64;
+	mov.pred %p75, %p77;
+$L108:
+	@!%p75 bra $L110;
+	mov.b64 %rd515, 2;
+	mul.lo.s64 %rd514, %rd515, %rd497;
+	mul.lo.s64 %rd516, %rd514, %rd129;
+	mad.lo.s64 %rd517, %rd516, 4, %rd125;
+	ld.global.s32 %r140, [%rd517+0];
+	mov.b32 %r141, %r140;
+	mov.b32 %r142, %r141;
+	setp.eq.s32 %p78, %r142, 0;
+	@!%p78 bra $L112;
+	mov.b64 %rd519, 9;
+	mul.lo.s64 %rd518, %rd519, %rd143;
+	mad.lo.s64 %rd520, %rd518, 8, %rd139;
+	mov.b64 %rd521, 1;
+	st.global.s64 [%rd520+0], %rd521;
+	bra.uni $L106;
+$L112:
+	sub.s32 %r143, %r142, 1;
+	mov.b32 %r142, %r143;
+	mov.b64 %rd523, 2;
+	mul.lo.s64 %rd522, %rd523, %rd497;
+	mul.lo.s64 %rd524, %rd522, %rd129;
+	mad.lo.s64 %rd525, %rd524, 4, %rd125;
+	st.global.s32 [%rd525+0], %r142;
+	mul.lo.s64 %rd526, %rd497, %rd496;
+	cvt.s64.s32 %rd527, %r142;
+	add.s64 %rd528, %rd526, %rd527;
+	mul.lo.s64 %rd529, %rd528, %rd101;
+	mad.lo.s64 %rd530, %rd529, 4, %rd97;
+	ld.global.s32 %r144, [%rd530+0];
+	mov.b32 %r145, %r144;
+	mov.b32 %r146, %r145;
+	cvt.s64.s32 %rd531, %r146;
+	mul.lo.s64 %rd532, %rd531, %rd87;
+	mad.lo.s64 %rd533, %rd532, 4, %rd83;
+	mov.b32 %r147, 0;
+	st.global.s32 [%rd533+0], %r147;
+	cvt.s64.s32 %rd534, %r146;
+	mul.lo.s64 %rd535, %rd534, %rd94;
+	mad.lo.s64 %rd536, %rd535, 4, %rd90;
+	mov.b32 %r148, -1;
+	st.global.s32 [%rd536+0], %r148;
+	setp.lt.s32 %p79, %r137, 0;
+	@!%p79 bra $L113;
+	mul.lo.s64 %rd537, %rd508, %rd108;
+	mad.lo.s64 %rd538, %rd537, 4, %rd104;
+	st.global.s32 [%rd538+0], %r146;
+	bra.uni $L114;
+$L113:
+	cvt.s64.s32 %rd539, %r137;
+	mul.lo.s64 %rd540, %rd539, %rd94;
+	mad.lo.s64 %rd541, %rd540, 4, %rd90;
+	st.global.s32 [%rd541+0], %r146;
+$L114:
+	mul.lo.s64 %rd542, %rd508, %rd115;
+	mad.lo.s64 %rd543, %rd542, 4, %rd111;
+	st.global.s32 [%rd543+0], %r146;
+	mul.lo.s64 %rd544, %rd508, %rd122;
+	mad.lo.s64 %rd545, %rd544, 4, %rd118;
+	ld.global.s32 %r149, [%rd545+0];
+	mov.b32 %r150, %r149;
+	add.s32 %r151, %r150, 1;
+	mul.lo.s64 %rd546, %rd508, %rd122;
+	mad.lo.s64 %rd547, %rd546, 4, %rd118;
+	st.global.s32 [%rd547+0], %r151;
+	mov.b32 %r137, %r146;
+$L110:
+	cvt.s64.s32 %rd548, %r137;
+	mul.lo.s64 %rd549, %rd548, %rd87;
+	mad.lo.s64 %rd550, %rd549, 4, %rd83;
+	ld.global.s32 %r152, [%rd550+0];
+	mov.b32 %r153, %r152;
+	mov.b32 %r154, %r153;
+	cvt.s64.s32 %rd551, %r137;
+	mul.lo.s64 %rd552, %rd551, 64;
+	cvt.s64.s32 %rd553, %r154;
+	add.s64 %rd554, %rd552, %rd553;
+	mul.lo.s64 %rd555, %rd554, %rd80;
+	mad.lo.s64 %rd556, %rd555, 4, %rd76;
+	st.global.s32 [%rd556+0], %r134;
+	add.s32 %r155, %r154, 1;
+	cvt.s64.s32 %rd557, %r137;
+	mul.lo.s64 %rd558, %rd557, %rd87;
+	mad.lo.s64 %rd559, %rd558, 4, %rd83;
+	st.global.s32 [%rd559+0], %r155;
+	bra.uni $L106;
+$L105:
+	bra.uni $L104;
+$L106:
+$L94:
+	add.s64 %rd560, %rd476, 1;
+	mov.b64 %rd476, %rd560;
+	bra.uni $L93;
+$L95:
+$L85:
+	add.s64 %rd561, %rd443, 1;
+	mov.b64 %rd443, %rd561;
+	bra.uni $L84;
+$L86:
+$L80:
+	add.s64 %rd562, %rd272, 2;
+	mul.lo.s64 %rd563, %rd562, %rd143;
+	mad.lo.s64 %rd564, %rd563, 8, %rd139;
+	mov.b64 %rd565, 1;
+	atom.global.add.u64 %rd566, [%rd564], %rd565;
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd409, %rd567;
+	bra.uni $L79;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r5, 0;
+	@!%p80 bra $L115;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r156, [gk_league_sync+4];
+	atom.global.add.u32 %r157, [gk_league_sync], 1;
+	mov.u32 %r158, %nctaid.x;
+	sub.u32 %r159, %r158, 1;
+	setp.eq.u32 %p81, %r157, %r159;
+	@!%p81 bra $L116;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r160, [gk_league_sync+4], 1;
+	bra.uni $L117;
+$L116:
+	ld.relaxed.gpu.global.u32 %r161, [gk_league_sync+4];
+	setp.eq.u32 %p82, %r161, %r156;
+	@%p82 bra $L116;
+$L117:
+	fence.acq_rel.gpu;
+$L115:
+	bar.sync 0;
+$L36:
+	add.s64 %rd568, %rd268, 1;
+	mov.b64 %rd268, %rd568;
+	bra.uni $L35;
+$L37:
+$L3:
+	add.s64 %rd147, %rd147, %rd146;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX16 is the PTX of sssp.markImproved.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29318,8 +30523,8 @@ $L30:
 }
 `
 
-// gokkosPTX16 is the PTX of sssp.markFarPile.
-const gokkosPTX16 = `//
+// gokkosPTX17 is the PTX of sssp.markFarPile.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29977,8 +31182,8 @@ $L30:
 }
 `
 
-// gokkosPTX17 is the PTX of sssp.splitMarked.
-const gokkosPTX17 = `//
+// gokkosPTX18 is the PTX of sssp.splitMarked.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31014,8 +32219,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of sssp.segmentCount.
-const gokkosPTX18 = `//
+// gokkosPTX19 is the PTX of sssp.segmentCount.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31156,8 +32361,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of sssp.inPlaceScan.
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of sssp.inPlaceScan.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31796,8 +33001,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of sssp.segmentScatter.
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of sssp.segmentScatter.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31991,8 +33196,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of sssp.relaxEdges.
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of sssp.relaxEdges.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32617,8 +33822,8 @@ $L40:
 }
 `
 
-// gokkosPTX22 is the PTX of sssp.poisonEdges.
-const gokkosPTX22 = `//
+// gokkosPTX23 is the PTX of sssp.poisonEdges.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33250,8 +34455,8 @@ $L40:
 }
 `
 
-// gokkosPTX23 is the PTX of sssp.nonInteger.
-const gokkosPTX23 = `//
+// gokkosPTX24 is the PTX of sssp.nonInteger.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33762,8 +34967,8 @@ $L40:
 }
 `
 
-// gokkosPTX24 is the PTX of sssp.narrowWeights.
-const gokkosPTX24 = `//
+// gokkosPTX25 is the PTX of sssp.narrowWeights.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33833,8 +35038,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of sssp.widenDist.
-const gokkosPTX25 = `//
+// gokkosPTX26 is the PTX of sssp.widenDist.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33910,8 +35115,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of sssp.initDist.
-const gokkosPTX26 = `//
+// gokkosPTX27 is the PTX of sssp.initDist.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34015,8 +35220,8 @@ $L2:
 }
 `
 
-// gokkosPTX27 is the PTX of sssp.seed.
-const gokkosPTX27 = `//
+// gokkosPTX28 is the PTX of sssp.seed.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34071,8 +35276,8 @@ $L2:
 }
 `
 
-// gokkosPTX28 is the PTX of sssp.poisonWorklist.
-const gokkosPTX28 = `//
+// gokkosPTX29 is the PTX of sssp.poisonWorklist.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34196,8 +35401,8 @@ $L2:
 }
 `
 
-// gokkosPTX29 is the PTX of sssp.pendingMin.
-const gokkosPTX29 = `//
+// gokkosPTX30 is the PTX of sssp.pendingMin.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34783,8 +35988,8 @@ $L30:
 }
 `
 
-// gokkosPTX30 is the PTX of sssp.partition.
-const gokkosPTX30 = `//
+// gokkosPTX31 is the PTX of sssp.partition.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35703,8 +36908,8 @@ $L2:
 }
 `
 
-// gokkosPTX31 is the PTX of sssp.claim.
-const gokkosPTX31 = `//
+// gokkosPTX32 is the PTX of sssp.claim.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35848,8 +37053,8 @@ $L2:
 }
 `
 
-// gokkosPTX32 is the PTX of sssp.appendMarked.
-const gokkosPTX32 = `//
+// gokkosPTX33 is the PTX of sssp.appendMarked.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36700,8 +37905,8 @@ $L2:
 }
 `
 
-// gokkosPTX33 is the PTX of sssp.weightMin.
-const gokkosPTX33 = `//
+// gokkosPTX34 is the PTX of sssp.weightMin.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37219,8 +38424,8 @@ $L30:
 }
 `
 
-// gokkosPTX34 is the PTX of sssp.weightMax.
-const gokkosPTX34 = `//
+// gokkosPTX35 is the PTX of sssp.weightMax.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37738,8 +38943,8 @@ $L30:
 }
 `
 
-// gokkosPTX35 is the PTX of sssp.positiveMin.
-const gokkosPTX35 = `//
+// gokkosPTX36 is the PTX of sssp.positiveMin.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38261,8 +39466,8 @@ $L30:
 }
 `
 
-// gokkosPTX36 is the PTX of sssp.reachedCount.
-const gokkosPTX36 = `//
+// gokkosPTX37 is the PTX of sssp.reachedCount.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38765,8 +39970,8 @@ $L40:
 }
 `
 
-// gokkosPTX37 is the PTX of sssp.finiteSum.
-const gokkosPTX37 = `//
+// gokkosPTX38 is the PTX of sssp.finiteSum.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39293,8 +40498,8 @@ $L30:
 }
 `
 
-// gokkosPTX38 is the PTX of sssp.finiteMax.
-const gokkosPTX38 = `//
+// gokkosPTX39 is the PTX of sssp.finiteMax.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39830,8 +41035,8 @@ $L30:
 }
 `
 
-// gokkosPTX39 is the PTX of sssp.reachedEdges.
-const gokkosPTX39 = `//
+// gokkosPTX40 is the PTX of sssp.reachedEdges.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40416,8 +41621,8 @@ $L40:
 }
 `
 
-// gokkosPTX40 is the PTX of sssp.splitWindow.
-const gokkosPTX40 = `//
+// gokkosPTX41 is the PTX of sssp.splitWindow.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41543,8 +42748,8 @@ $L2:
 }
 `
 
-// gokkosPTX41 is the PTX of sssp.markRefill.
-const gokkosPTX41 = `//
+// gokkosPTX42 is the PTX of sssp.markRefill.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42223,8 +43428,8 @@ $L30:
 }
 `
 
-// gokkosPTX42 is the PTX of sssp.laterMin.
-const gokkosPTX42 = `//
+// gokkosPTX43 is the PTX of sssp.laterMin.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42844,8 +44049,8 @@ $L30:
 }
 `
 
-// gokkosPTX43 is the PTX of sssp.splitPile.
-const gokkosPTX43 = `//
+// gokkosPTX44 is the PTX of sssp.splitPile.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43700,8 +44905,8 @@ $L2:
 }
 `
 
-// gokkosHostLoop15 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop16 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
@@ -43720,7 +44925,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 //line delta.go:41
 				m := int32(markDrop)
 				if v := k.In.Vertex(s); v >= 0 {
-					if d := gokkosHostLoop15Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
+					if d := gokkosHostLoop16Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
 						m = markNear
 					} else {
 						gokkosAccV = min(gokkosAccV, d)
@@ -43731,7 +44936,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43735
+//line gokkos_kernels_gen.go:44940
 			*acc = gokkosAccV
 			return
 		}
@@ -43739,7 +44944,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 //line delta.go:41
 			m := int32(markDrop)
 			if v := k.In.Vertex(s); v >= 0 {
-				if d := gokkosHostLoop15Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
+				if d := gokkosHostLoop16Helper0(int(v), gokkosG0, gokkosG1); d < k.T {
 					m = markNear
 				} else {
 					gokkosAccV = min(gokkosAccV, d)
@@ -43750,7 +44955,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:43754
+//line gokkos_kernels_gen.go:44959
 		*acc = gokkosAccV
 		return
 	}
@@ -43771,7 +44976,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43775
+//line gokkos_kernels_gen.go:44980
 		*acc = gokkosAccV
 		return
 	}
@@ -43790,12 +44995,12 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43794
+//line gokkos_kernels_gen.go:44999
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop15Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop16Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -43807,10 +45012,10 @@ func gokkosHostLoop15Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43811
+//line gokkos_kernels_gen.go:45016
 
-// gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -43829,7 +45034,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			for gokkosJ := range gokkosS0 {
 //line delta.go:71
 				v := int(gokkosS0[gokkosJ])
-				d := gokkosHostLoop16Helper0(v, gokkosG1, gokkosG2)
+				d := gokkosHostLoop17Helper0(v, gokkosG1, gokkosG2)
 				m := int32(markFar)
 				if d < k.T {
 					gokkosG3[v] = 0
@@ -43842,14 +45047,14 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43846
+//line gokkos_kernels_gen.go:45051
 			*acc = gokkosAccV
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line delta.go:71
 			v := int(gokkosG0[i])
-			d := gokkosHostLoop16Helper0(v, gokkosG1, gokkosG2)
+			d := gokkosHostLoop17Helper0(v, gokkosG1, gokkosG2)
 			m := int32(markFar)
 			if d < k.T {
 				gokkosG3[v] = 0
@@ -43862,7 +45067,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:43866
+//line gokkos_kernels_gen.go:45071
 		*acc = gokkosAccV
 		return
 	}
@@ -43884,7 +45089,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43888
+//line gokkos_kernels_gen.go:45093
 		*acc = gokkosAccV
 		return
 	}
@@ -43904,12 +45109,12 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43908
+//line gokkos_kernels_gen.go:45113
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop16Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop17Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -43921,10 +45126,10 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43925
+//line gokkos_kernels_gen.go:45130
 
-// gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
@@ -43957,7 +45162,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:43961
+//line gokkos_kernels_gen.go:45166
 			*acc = gokkosAccV
 			return
 		}
@@ -43980,7 +45185,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:43984
+//line gokkos_kernels_gen.go:45189
 		*acc = gokkosAccV
 		return
 	}
@@ -44005,7 +45210,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44009
+//line gokkos_kernels_gen.go:45214
 		*acc = gokkosAccV
 		return
 	}
@@ -44028,12 +45233,12 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:44032
+//line gokkos_kernels_gen.go:45237
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
+// gokkosHostLoop19 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Count.Span(0, k.Count.Len())
@@ -44051,7 +45256,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:44055
+//line gokkos_kernels_gen.go:45260
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44062,11 +45267,11 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:44066
+//line gokkos_kernels_gen.go:45271
 }
 
-// gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44078,7 +45283,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44082
+//line gokkos_kernels_gen.go:45287
 		*acc = gokkosAccV
 		return
 	}
@@ -44090,12 +45295,12 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44094
+//line gokkos_kernels_gen.go:45299
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.G.Adj.Span(0, k.G.Adj.Len())
 	gokkosG1 := k.Pos.Span(0, k.Pos.Len())
@@ -44124,7 +45329,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44128
+//line gokkos_kernels_gen.go:45333
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44142,11 +45347,11 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44146
+//line gokkos_kernels_gen.go:45351
 }
 
-// gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Dist.Span(0, k.Dist.Len())
@@ -44178,7 +45383,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44182
+//line gokkos_kernels_gen.go:45387
 			*acc = gokkosAccV
 			return
 		}
@@ -44198,7 +45403,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44202
+//line gokkos_kernels_gen.go:45407
 		*acc = gokkosAccV
 		return
 	}
@@ -44221,7 +45426,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44225
+//line gokkos_kernels_gen.go:45430
 		*acc = gokkosAccV
 		return
 	}
@@ -44241,12 +45446,12 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44245
+//line gokkos_kernels_gen.go:45450
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop23 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Dist.Span(0, k.Dist.Len())
@@ -44281,7 +45486,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44285
+//line gokkos_kernels_gen.go:45490
 			*acc = gokkosAccV
 			return
 		}
@@ -44304,7 +45509,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44308
+//line gokkos_kernels_gen.go:45513
 		*acc = gokkosAccV
 		return
 	}
@@ -44330,7 +45535,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44334
+//line gokkos_kernels_gen.go:45539
 		*acc = gokkosAccV
 		return
 	}
@@ -44353,12 +45558,12 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44357
+//line gokkos_kernels_gen.go:45562
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop24 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44369,7 +45574,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44373
+//line gokkos_kernels_gen.go:45578
 		*acc = gokkosAccV
 		return
 	}
@@ -44380,12 +45585,12 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44384
+//line gokkos_kernels_gen.go:45589
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44393,18 +45598,18 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44397
+//line gokkos_kernels_gen.go:45602
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44404
+//line gokkos_kernels_gen.go:45609
 }
 
-// gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.F.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44417,7 +45622,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44421
+//line gokkos_kernels_gen.go:45626
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44429,11 +45634,11 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44433
+//line gokkos_kernels_gen.go:45638
 }
 
-// gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
 	gokkosG1 := k.Dist.F.Span(0, k.Dist.F.Len())
@@ -44468,7 +45673,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44472
+//line gokkos_kernels_gen.go:45677
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44493,7 +45698,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44497
+//line gokkos_kernels_gen.go:45702
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44520,7 +45725,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44524
+//line gokkos_kernels_gen.go:45729
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44545,11 +45750,11 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44549
+//line gokkos_kernels_gen.go:45754
 }
 
-// gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
 	if gokkosG0 != nil || k.Queue.Len() == 0 {
@@ -44562,18 +45767,18 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44566
+//line gokkos_kernels_gen.go:45771
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44573
+//line gokkos_kernels_gen.go:45778
 }
 
-// gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:76
@@ -44581,11 +45786,11 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44585
+//line gokkos_kernels_gen.go:45790
 }
 
-// gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Dist.I.Span(0, k.Dist.I.Len())
@@ -44600,17 +45805,17 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 		if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 //line kernels.go:91
-				gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
+				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44606
+//line gokkos_kernels_gen.go:45811
 			*acc = gokkosAccV
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
-			gokkosAccV = min(gokkosAccV, gokkosHostLoop29Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
+			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44614
+//line gokkos_kernels_gen.go:45819
 		*acc = gokkosAccV
 		return
 	}
@@ -44619,7 +45824,7 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44623
+//line gokkos_kernels_gen.go:45828
 		*acc = gokkosAccV
 		return
 	}
@@ -44627,12 +45832,12 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44631
+//line gokkos_kernels_gen.go:45836
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop29Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop30Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -44644,10 +45849,10 @@ func gokkosHostLoop29Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44648
+//line gokkos_kernels_gen.go:45853
 
-// gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -44667,7 +45872,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				i := gokkosLo + gokkosJ
 //line kernels.go:110
 				v := gokkosS0[gokkosJ]
-				d := gokkosHostLoop30Helper0(int(v), gokkosG1, gokkosG2)
+				d := gokkosHostLoop31Helper0(int(v), gokkosG1, gokkosG2)
 				take := d < k.Thr || (k.Inclusive && d == k.Thr)
 				if final {
 					if take {
@@ -44681,14 +45886,14 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44685
+//line gokkos_kernels_gen.go:45890
 			*acc = gokkosAccV
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:110
 			v := gokkosG0[i]
-			d := gokkosHostLoop30Helper0(int(v), gokkosG1, gokkosG2)
+			d := gokkosHostLoop31Helper0(int(v), gokkosG1, gokkosG2)
 			take := d < k.Thr || (k.Inclusive && d == k.Thr)
 			if final {
 				if take {
@@ -44702,7 +45907,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44706
+//line gokkos_kernels_gen.go:45911
 		*acc = gokkosAccV
 		return
 	}
@@ -44725,7 +45930,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44729
+//line gokkos_kernels_gen.go:45934
 		*acc = gokkosAccV
 		return
 	}
@@ -44746,12 +45951,12 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44750
+//line gokkos_kernels_gen.go:45955
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop30Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop31Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -44763,10 +45968,10 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44767
+//line gokkos_kernels_gen.go:45972
 
-// gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
+// gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Pending.Span(0, k.Pending.Len())
 	gokkosG1 := k.Mark.Span(0, k.Mark.Len())
@@ -44786,7 +45991,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44790
+//line gokkos_kernels_gen.go:45995
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -44797,7 +46002,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:44801
+//line gokkos_kernels_gen.go:46006
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44810,7 +46015,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44814
+//line gokkos_kernels_gen.go:46019
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44821,11 +46026,11 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44825
+//line gokkos_kernels_gen.go:46030
 }
 
-// gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
@@ -44848,7 +46053,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44852
+//line gokkos_kernels_gen.go:46057
 			*acc = gokkosAccV
 			return
 		}
@@ -44862,7 +46067,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44866
+//line gokkos_kernels_gen.go:46071
 		*acc = gokkosAccV
 		return
 	}
@@ -44878,7 +46083,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44882
+//line gokkos_kernels_gen.go:46087
 		*acc = gokkosAccV
 		return
 	}
@@ -44892,12 +46097,12 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44896
+//line gokkos_kernels_gen.go:46101
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop34 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44905,7 +46110,7 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44909
+//line gokkos_kernels_gen.go:46114
 		*acc = gokkosAccV
 		return
 	}
@@ -44913,12 +46118,12 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44917
+//line gokkos_kernels_gen.go:46122
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop35 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44926,7 +46131,7 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44930
+//line gokkos_kernels_gen.go:46135
 		*acc = gokkosAccV
 		return
 	}
@@ -44934,12 +46139,12 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:44938
+//line gokkos_kernels_gen.go:46143
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop36 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44949,7 +46154,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:44953
+//line gokkos_kernels_gen.go:46158
 		*acc = gokkosAccV
 		return
 	}
@@ -44959,12 +46164,12 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44963
+//line gokkos_kernels_gen.go:46168
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop37 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44974,7 +46179,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44978
+//line gokkos_kernels_gen.go:46183
 		*acc = gokkosAccV
 		return
 	}
@@ -44984,12 +46189,12 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44988
+//line gokkos_kernels_gen.go:46193
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop38 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44999,7 +46204,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:45003
+//line gokkos_kernels_gen.go:46208
 		*acc = gokkosAccV
 		return
 	}
@@ -45009,12 +46214,12 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:45013
+//line gokkos_kernels_gen.go:46218
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop39 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -45024,7 +46229,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:45028
+//line gokkos_kernels_gen.go:46233
 		*acc = gokkosAccV
 		return
 	}
@@ -45034,12 +46239,12 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:45038
+//line gokkos_kernels_gen.go:46243
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop40 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -45050,7 +46255,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45054
+//line gokkos_kernels_gen.go:46259
 		*acc = gokkosAccV
 		return
 	}
@@ -45060,12 +46265,12 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45064
+//line gokkos_kernels_gen.go:46269
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop41 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -45085,7 +46290,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			for gokkosJ := range gokkosS0 {
 //line window.go:56
 				v := gokkosS0[gokkosJ]
-				d := gokkosHostLoop40Helper0(int(v), gokkosG1, gokkosG2)
+				d := gokkosHostLoop41Helper0(int(v), gokkosG1, gokkosG2)
 				m := int32(markFar)
 				switch {
 				case d < k.Old:
@@ -45117,14 +46322,14 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:45121
+//line gokkos_kernels_gen.go:46326
 			*acc = gokkosAccV
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line window.go:56
 			v := gokkosG0[i]
-			d := gokkosHostLoop40Helper0(int(v), gokkosG1, gokkosG2)
+			d := gokkosHostLoop41Helper0(int(v), gokkosG1, gokkosG2)
 			m := int32(markFar)
 			switch {
 			case d < k.Old:
@@ -45156,7 +46361,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45160
+//line gokkos_kernels_gen.go:46365
 		*acc = gokkosAccV
 		return
 	}
@@ -45196,7 +46401,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45200
+//line gokkos_kernels_gen.go:46405
 		*acc = gokkosAccV
 		return
 	}
@@ -45235,12 +46440,12 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45239
+//line gokkos_kernels_gen.go:46444
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop40Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop41Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -45252,10 +46457,10 @@ func gokkosHostLoop40Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45256
+//line gokkos_kernels_gen.go:46461
 
-// gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -45276,7 +46481,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				v := int(gokkosS0[gokkosJ])
 				m := int32(markDrop)
 				if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
-					d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
+					d := gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3)
 					if d < k.W {
 						if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], 1) == k.Later {
 							m = markFar
@@ -45288,7 +46493,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45292
+//line gokkos_kernels_gen.go:46497
 			*acc = gokkosAccV
 			return
 		}
@@ -45297,7 +46502,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			v := int(gokkosG0[i])
 			m := int32(markDrop)
 			if gokkosimpl.AtomicLoadInt32(&gokkosG1[v]) == k.Later {
-				d := gokkosHostLoop41Helper0(v, gokkosG2, gokkosG3)
+				d := gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3)
 				if d < k.W {
 					if gokkosimpl.AtomicExchangeInt32(&gokkosG1[v], 1) == k.Later {
 						m = markFar
@@ -45309,7 +46514,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45313
+//line gokkos_kernels_gen.go:46518
 		*acc = gokkosAccV
 		return
 	}
@@ -45332,7 +46537,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45336
+//line gokkos_kernels_gen.go:46541
 		*acc = gokkosAccV
 		return
 	}
@@ -45353,12 +46558,12 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45357
+//line gokkos_kernels_gen.go:46562
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop41Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop42Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -45370,10 +46575,10 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45374
+//line gokkos_kernels_gen.go:46579
 
-// gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -45391,10 +46596,10 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 //line window.go:147
 				v := int(gokkosS0[gokkosJ])
 				if gokkosG1[v] == k.Later {
-					gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
+					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45398
+//line gokkos_kernels_gen.go:46603
 			*acc = gokkosAccV
 			return
 		}
@@ -45402,10 +46607,10 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 //line window.go:147
 			v := int(gokkosG0[i])
 			if gokkosG1[v] == k.Later {
-				gokkosAccV = min(gokkosAccV, gokkosHostLoop42Helper0(v, gokkosG2, gokkosG3))
+				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45409
+//line gokkos_kernels_gen.go:46614
 		*acc = gokkosAccV
 		return
 	}
@@ -45417,7 +46622,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45421
+//line gokkos_kernels_gen.go:46626
 		*acc = gokkosAccV
 		return
 	}
@@ -45428,12 +46633,12 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45432
+//line gokkos_kernels_gen.go:46637
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop42Helper0 is At with slices for its views (a host loop's gather path).
-func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
+// gokkosHostLoop43Helper0 is At with slices for its views (a host loop's gather path).
+func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float64 {
 //line intdist.go:32
 	if len(gokkosG0) > 0 {
 		x := gokkosG0[v]
@@ -45445,10 +46650,10 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45449
+//line gokkos_kernels_gen.go:46654
 
-// gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Mark.Span(0, k.Mark.Len())
@@ -45485,7 +46690,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45489
+//line gokkos_kernels_gen.go:46694
 			*acc = gokkosAccV
 			return
 		}
@@ -45510,7 +46715,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45514
+//line gokkos_kernels_gen.go:46719
 		*acc = gokkosAccV
 		return
 	}
@@ -45537,7 +46742,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45541
+//line gokkos_kernels_gen.go:46746
 		*acc = gokkosAccV
 		return
 	}
@@ -45562,12 +46767,12 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45566
+//line gokkos_kernels_gen.go:46771
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop44(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop45 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop45(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
 	if gokkosS0 == nil && o.Dist.Len() > 0 {
@@ -45613,12 +46818,12 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45617
+//line gokkos_kernels_gen.go:46822
 	return gokkosN
 }
 
-// gokkosHostLoop45 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop45(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop46 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop46(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -45673,12 +46878,12 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45677
+//line gokkos_kernels_gen.go:46882
 	return gokkosN
 }
 
-// gokkosHostLoop46 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop46(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop47 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop47(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -45733,12 +46938,12 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45737
+//line gokkos_kernels_gen.go:46942
 	return gokkosN
 }
 
-// gokkosHostLoop47 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop47(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop48 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop48(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.IW.Span(0, o.IW.Len())
 	if gokkosS0 == nil && o.IW.Len() > 0 {
@@ -45865,6 +47070,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45869
+//line gokkos_kernels_gen.go:47074
 	return gokkosN
 }

@@ -67,7 +67,8 @@ type Options struct {
 	Format frontier.Format
 	// Delta is DeltaStepping's bucket width; 0 picks the largest weight on a device space and
 	// the largest weight divided by the average degree (at least the smallest positive weight)
-	// on the host.
+	// on the host, a quarter of it where the host runs binned delta-stepping (integer
+	// distances). Binned delta-stepping rounds it down to an integer, at least 1.
 	Delta float64
 	// SegmentBytes is EdgeList's segment of the distance array, in bytes; 0 means half of
 	// the space's cache (execspace.Info.CacheBytes).

@@ -56,9 +56,14 @@ type SSSP struct {
 	iw      views.View1D[uint32] // 32-bit weights for integer distances (empty: unweighted)
 	el      *edgeList
 	wmin    float64 // smallest weight
+	wmax    float64 // largest weight (1 when not read)
 	delta   float64
-	probe   dgraph.Balls // Auto's diameter estimate, when it measured one
-	ran     bool
+	bins    binState // binned delta-stepping (bins.go)
+	// binEntries overrides the pool capacity of binned delta-stepping (tests).
+	binEntries int
+	forceBins  bool         // binned delta-stepping on device spaces too (tests)
+	probe      dgraph.Balls // Auto's diameter estimate, when it measured one
+	ran        bool
 }
 
 // New prepares shortest-path computations over g with opt. It reads the weights' range (one
@@ -109,11 +114,7 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 			return nil, err
 		}
 	}
-	if s.method == DeltaStepping {
-		if err := s.chooseDelta(wmax); err != nil {
-			return nil, err
-		}
-	}
+	s.wmax = wmax
 	mem := space.Memory()
 	n := g.N()
 	var err error
@@ -132,6 +133,12 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 				s.Free()
 				return nil, err
 			}
+		}
+	}
+	if s.method == DeltaStepping {
+		if err := s.chooseDelta(wmax); err != nil {
+			s.Free()
+			return nil, err
 		}
 	}
 	if s.pending, err = views.Alloc1D[int32](mem, "sssp pending", n); err != nil {
@@ -167,7 +174,9 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 // chooseDelta sets the bucket width: Options.Delta; on a device space the largest weight
 // (wmax), where every bucket costs launches and a host round trip, so that fewer, fuller
 // buckets win; on the host the largest weight divided by the average degree, at least the
-// smallest positive weight.
+// smallest positive weight, and a quarter of that for binned delta-stepping (integer
+// distances, bins.go), where a bucket costs three league barriers and no pass, so that
+// narrower buckets, which relax fewer edges more than once, win.
 func (s *SSSP) chooseDelta(wmax float64) error {
 	if s.opt.Delta > 0 {
 		s.delta = s.opt.Delta
@@ -190,7 +199,11 @@ func (s *SSSP) chooseDelta(wmax float64) error {
 		return err
 	}
 	avg := float64(m) / float64(max(c.N, 1))
-	s.delta = max(wmax/avg, wpos)
+	width := wmax / avg
+	if s.idist.Len() > 0 {
+		width /= 4 // binned (see above)
+	}
+	s.delta = max(width, wpos)
 	if !(s.delta > 0) || math.IsInf(s.delta, 0) {
 		s.delta = 1
 	}
@@ -248,6 +261,7 @@ func (s *SSSP) Free() {
 	}
 	s.mark.Free()
 	s.state.Free()
+	s.bins.free()
 	if s.el != nil {
 		s.el.free()
 	}
