@@ -43,6 +43,9 @@ type lookahead struct {
 	edge  unsafe.Pointer // the first element of the operator's edge view, or nil
 	size  uintptr        // its element size
 	edges int64          // its length
+	// keys and done, when not nil, are 32-bit arrays indexed by vertex whose elements of the
+	// vertex lookOffsets slots ahead are asked for with its offsets (binned steps).
+	keys, done []uint32
 }
 
 // newLookahead returns the lookahead of a walk of in's slots [first, last).
@@ -94,6 +97,10 @@ func (l *lookahead) fetch(s int) {
 	if p := s + lookOffsets; p < l.last {
 		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
 			prefetch.Line(unsafe.Pointer(&l.off[v]))
+			if int(v) < len(l.keys) && int(v) < len(l.done) {
+				prefetch.Line(unsafe.Pointer(&l.keys[v]))
+				prefetch.Line(unsafe.Pointer(&l.done[v]))
+			}
 		}
 	}
 	if p := s + lookEdges; p < l.last {

@@ -124,11 +124,50 @@ func init() {
 		},
 		SourceHash: "97bf12c547575fd0",
 	})
+	gokkosimpl.Register[frontier.BinSteps[relaxInt]](&abi.KernelSpec{
+		Name:  "frontier.BinSteps[sssp.relaxInt]",
+		Pos:   "algorithms/frontier/bins.go:77",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX3,
+		Entry: "gk_frontier_BinSteps_sssp_relaxInt_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Shift", Field: []int{1}, Kind: abi.KindInt64},
+			{Name: "Slots", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "PerOwner", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Source", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "Pool", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Len", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Next", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Stack", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Head", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Count", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Own", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "List", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Done", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Tally", Field: []int{15}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{16, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{16, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		LeagueBarrier:   true,
+		Source: []abi.SourcePiece{
+			{File: "bins.go", Key: "func (relaxInt) Key", Hash: "627d317f56993cc1"},
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "a18363e3c8f5fb55",
+	})
 	gokkosimpl.Register[frontier.PushGlobal[poison]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[sssp.poison]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX3,
+		PTX:       gokkosPTX4,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_poison__main", Final: "gk_frontier_PushGlobal_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -166,7 +205,7 @@ func init() {
 		Name:      "frontier.PushGlobal[sssp.relaxInt]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX4,
+		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relaxInt__main", Final: "gk_frontier_PushGlobal_sssp_relaxInt__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -205,7 +244,7 @@ func init() {
 		Name:      "frontier.PushGlobal[sssp.relax]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX5,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relax__main", Final: "gk_frontier_PushGlobal_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -244,7 +283,7 @@ func init() {
 		Name:      "frontier.PushTeam[sssp.poison]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_poison__main", Final: "gk_frontier_PushTeam_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -281,7 +320,7 @@ func init() {
 		Name:      "frontier.PushTeam[sssp.relaxInt]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_relaxInt__main", Final: "gk_frontier_PushTeam_sssp_relaxInt__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -319,7 +358,7 @@ func init() {
 		Name:      "frontier.PushTeam[sssp.relax]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_relax__main", Final: "gk_frontier_PushTeam_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -357,7 +396,7 @@ func init() {
 		Name:  "frontier.PushFused[sssp.nearRelax]",
 		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -407,7 +446,7 @@ func init() {
 		Name:  "frontier.PushFused[sssp.relaxInt]",
 		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -450,7 +489,7 @@ func init() {
 		Name:  "frontier.PushFused[sssp.relax]",
 		Pos:   "algorithms/frontier/levels.go:56",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -493,7 +532,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.poison]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_poison__main", Final: "gk_frontier_PushLocal_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -530,7 +569,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.relaxInt]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relaxInt__main", Final: "gk_frontier_PushLocal_sssp_relaxInt__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -568,7 +607,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.relax]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relax__main", Final: "gk_frontier_PushLocal_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -601,54 +640,6 @@ func init() {
 			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
 		},
 		SourceHash: "97bf12c547575fd0",
-	})
-	gokkosimpl.Register[binSteps](&abi.KernelSpec{
-		Name:  "sssp.binSteps",
-		Pos:   "algorithms/sssp/bins.go:66",
-		Form:  abi.FormTeam,
-		PTX:   gokkosPTX15,
-		Entry: "gk_sssp_binSteps",
-		Params: []abi.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "W", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Dist", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Done", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Delta", Field: []int{4}, Kind: abi.KindInt64},
-			{Name: "Slots", Field: []int{5}, Kind: abi.KindInt64},
-			{Name: "PerOwner", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Source", Field: []int{7}, Kind: abi.KindInt32},
-			{Name: "Pool", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Len", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Next", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Free", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Head", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Tail", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Count", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Own", Field: []int{15}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "List", Field: []int{16}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Tally", Field: []int{17}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		LeagueBarrier:   true,
-		Source: []abi.SourcePiece{
-			{File: "bins.go", Key: "const binChunk", Hash: "482b8cde081b1f57"},
-			{File: "bins.go", Key: "const binOverflow", Hash: "536ef408773af0a5"},
-			{File: "bins.go", Key: "const binStepsRan", Hash: "536ef408773af0a5"},
-			{File: "bins.go", Key: "const noBucket", Hash: "cca2abda0389cc71"},
-			{File: "bins.go", Key: "func (binSteps) RunTeam", Hash: "5a30967dc6a6c125"},
-			{File: "bins.go", Key: "func (binSteps) file", Hash: "40136a8b36481008"},
-			{File: "bins.go", Key: "func (binSteps) publish", Hash: "c993ba92cde2a974"},
-			{File: "bins.go", Key: "func (binSteps) relaxChunk", Hash: "9d9e1b9c7982704b"},
-			{File: "bins.go", Key: "func (binSteps) release", Hash: "088c93843db396b6"},
-			{File: "bins.go", Key: "func (binSteps) smallest", Hash: "515aefcb1377d320"},
-			{File: "bins.go", Key: "type binSteps", Hash: "98eb6ccefd4ca9f5"},
-			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
-		},
-		SourceHash: "f01d85bf9dbf8978",
 	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
 		Name:      "sssp.markImproved",
@@ -7858,8 +7849,1189 @@ $L29:
 }
 `
 
-// gokkosPTX3 is the PTX of frontier.PushGlobal[sssp.poison].
+// gokkosPTX3 is the PTX of frontier.BinSteps[sssp.relaxInt].
 const gokkosPTX3 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 8 .u32 gk_league_sync[2];
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_BinSteps_sssp_relaxInt_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
+)
+{
+	.reg .pred %p<70>;
+	.reg .b32 %r<176>;
+	.reg .b64 %rd<568>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s10];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s12];
+	mov.b64 %rd52, %rd51;
+	ld.param.s32 %r30, [gk_s13];
+	mov.b32 %r31, %r30;
+	ld.param.u64 %rd53, [gk_s14];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s15];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s16];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s17];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s18];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s19];
+	mov.b64 %rd66, %rd65;
+	ld.param.u64 %rd67, [gk_s20];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s23];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s26];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd95, [gk_s32];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s33];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s34];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s35];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s36];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s37];
+	mov.b64 %rd108, %rd107;
+	ld.param.u64 %rd109, [gk_s38];
+	cvta.to.global.u64 %rd110, %rd109;
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s39];
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s40];
+	mov.b64 %rd115, %rd114;
+	ld.param.u64 %rd116, [gk_s41];
+	cvta.to.global.u64 %rd117, %rd116;
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s42];
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s43];
+	mov.b64 %rd122, %rd121;
+	ld.param.u64 %rd123, [gk_s44];
+	cvta.to.global.u64 %rd124, %rd123;
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s45];
+	mov.b64 %rd127, %rd126;
+	ld.param.s64 %rd128, [gk_s46];
+	mov.b64 %rd129, %rd128;
+	ld.param.u64 %rd130, [gk_s47];
+	cvta.to.global.u64 %rd131, %rd130;
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s48];
+	mov.b64 %rd134, %rd133;
+	ld.param.s64 %rd135, [gk_s49];
+	mov.b64 %rd136, %rd135;
+	ld.param.u64 %rd137, [gk_s50];
+	cvta.to.global.u64 %rd138, %rd137;
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s51];
+	mov.b64 %rd141, %rd140;
+	ld.param.s64 %rd142, [gk_s52];
+	mov.b64 %rd143, %rd142;
+	cvt.u64.u32 %rd145, %r28;
+	cvt.u64.u32 %rd146, %r29;
+	mov.b64 %rd147, %rd145;
+$L1:
+	setp.ge.s64 %p3, %rd147, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd144, %rd147;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd148, %rd25;
+	mov.b64 %rd149, %rd48;
+	mov.b64 %rd150, %rd50;
+	mov.b64 %rd151, %rd52;
+	mov.b32 %r32, %r31;
+	cvt.u64.u32 %rd152, %r4;
+	mul.lo.s64 %rd153, %rd144, %rd152;
+	cvt.u64.u32 %rd154, %r2;
+	add.s64 %rd155, %rd153, %rd154;
+	mov.b64 %rd156, %rd155;
+	mov.b64 %rd157, 0;
+$L4:
+	setp.lt.s64 %p4, %rd157, %rd151;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd158, %rd156, %rd151;
+	add.s64 %rd159, %rd158, %rd157;
+	cvt.u32.u64 %r33, %rd159;
+	mul.lo.s64 %rd160, %rd156, %rd151;
+	add.s64 %rd161, %rd160, %rd157;
+	mul.lo.s64 %rd162, %rd161, %rd80;
+	mad.lo.s64 %rd163, %rd162, 4, %rd76;
+	st.global.s32 [%rd163+0], %r33;
+$L5:
+	add.s64 %rd164, %rd157, 1;
+	mov.b64 %rd157, %rd164;
+	bra.uni $L4;
+$L6:
+	cvt.u32.u64 %r34, %rd151;
+	mov.b64 %rd166, 2;
+	mul.lo.s64 %rd165, %rd166, %rd156;
+	mul.lo.s64 %rd167, %rd165, %rd108;
+	mad.lo.s64 %rd168, %rd167, 4, %rd104;
+	st.global.s32 [%rd168+0], %r34;
+	mov.b64 %rd170, 2;
+	mul.lo.s64 %rd169, %rd170, %rd156;
+	add.s64 %rd171, %rd169, 1;
+	mul.lo.s64 %rd172, %rd171, %rd108;
+	mad.lo.s64 %rd173, %rd172, 4, %rd104;
+	mov.b32 %r35, -1;
+	st.global.s32 [%rd173+0], %r35;
+	mov.b64 %rd174, 0;
+$L9:
+	setp.lt.s64 %p6, %rd174, %rd150;
+	not.pred %p7, %p6;
+	@!%p7 bra $L13;
+	bra.uni $L11;
+$L13:
+	mul.lo.s64 %rd175, %rd156, %rd150;
+	add.s64 %rd176, %rd175, %rd174;
+	mul.lo.s64 %rd177, %rd176, %rd87;
+	mad.lo.s64 %rd178, %rd177, 4, %rd83;
+	mov.b32 %r36, -1;
+	st.global.s32 [%rd178+0], %r36;
+	mul.lo.s64 %rd179, %rd156, %rd150;
+	add.s64 %rd180, %rd179, %rd174;
+	mul.lo.s64 %rd181, %rd180, %rd94;
+	mad.lo.s64 %rd182, %rd181, 4, %rd90;
+	mov.b32 %r37, -1;
+	st.global.s32 [%rd182+0], %r37;
+	mul.lo.s64 %rd183, %rd156, %rd150;
+	add.s64 %rd184, %rd183, %rd174;
+	mul.lo.s64 %rd185, %rd184, %rd101;
+	mad.lo.s64 %rd186, %rd185, 4, %rd97;
+	mov.b32 %r38, 0;
+	st.global.s32 [%rd186+0], %r38;
+$L10:
+	add.s64 %rd187, %rd174, 1;
+	mov.b64 %rd174, %rd187;
+	bra.uni $L9;
+$L11:
+	cvt.u64.u32 %rd188, %r4;
+	mul.lo.s64 %rd189, %rd2, %rd188;
+	mov.b64 %rd190, %rd189;
+	mov.b64 %rd191, %rd120;
+	add.s64 %rd192, %rd156, 1;
+	div.s64 %rd193, %rd191, %rd190;
+	setp.eq.s64 %p8, %rd190, -1;
+	neg.s64 %rd194, %rd191;
+	selp.b64 %rd195, %rd194, %rd193, %p8;
+	setp.eq.s64 %p9, %rd190, 0;
+	selp.b64 %rd196, 0, %rd195, %p9;
+	mul.lo.s64 %rd197, %rd192, %rd196;
+	mov.b64 %rd198, %rd197;
+	sub.s64 %rd199, %rd190, 1;
+	setp.eq.s64 %p10, %rd156, %rd199;
+	@!%p10 bra $L15;
+	mov.b64 %rd198, %rd191;
+$L15:
+	div.s64 %rd200, %rd191, %rd190;
+	setp.eq.s64 %p11, %rd190, -1;
+	neg.s64 %rd201, %rd191;
+	selp.b64 %rd202, %rd201, %rd200, %p11;
+	setp.eq.s64 %p12, %rd190, 0;
+	selp.b64 %rd203, 0, %rd202, %p12;
+	mul.lo.s64 %rd204, %rd156, %rd203;
+	mov.b64 %rd205, %rd204;
+$L16:
+	setp.lt.s64 %p13, %rd205, %rd198;
+	not.pred %p14, %p13;
+	@!%p14 bra $L20;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd206, %rd205, %rd122;
+	mad.lo.s64 %rd207, %rd206, 4, %rd118;
+	mov.b32 %r39, 0xFFFFFFFF;
+	st.global.u32 [%rd207+0], %r39;
+$L17:
+	add.s64 %rd208, %rd205, 1;
+	mov.b64 %rd205, %rd208;
+	bra.uni $L16;
+$L18:
+	setp.eq.s64 %p15, %rd156, 0;
+	@!%p15 bra $L22;
+	mov.b64 %rd209, %rd148;
+	mov.b64 %rd210, %rd149;
+	mov.b64 %rd211, %rd150;
+	mov.b64 %rd212, %rd151;
+	mov.b32 %r40, %r32;
+	mov.b64 %rd213, %rd156;
+	mov.b32 %r41, %r32;
+	mov.b64 %rd214, 0;
+$L23:
+	mul.lo.s64 %rd215, %rd213, %rd211;
+	sub.s64 %rd216, %rd211, 1;
+	and.b64 %rd217, %rd214, %rd216;
+	add.s64 %rd218, %rd215, %rd217;
+	mov.b64 %rd219, %rd218;
+	mul.lo.s64 %rd220, %rd219, %rd94;
+	mad.lo.s64 %rd221, %rd220, 4, %rd90;
+	ld.global.s32 %r42, [%rd221+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	setp.lt.s32 %p16, %r44, 0;
+	mov.pred %p17, %p16;
+	not.pred %p18, %p17;
+	@!%p18 bra $L27;
+	cvt.s64.s32 %rd222, %r44;
+	mul.lo.s64 %rd223, %rd222, %rd66;
+	mad.lo.s64 %rd224, %rd223, 4, %rd62;
+	ld.global.s32 %r45, [%rd224+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p19, %r46, 64;
+	mov.pred %p17, %p19;
+$L27:
+	@!%p17 bra $L29;
+	mov.b64 %rd226, 2;
+	mul.lo.s64 %rd225, %rd226, %rd213;
+	mul.lo.s64 %rd227, %rd225, %rd108;
+	mad.lo.s64 %rd228, %rd227, 4, %rd104;
+	ld.global.s32 %r47, [%rd228+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.eq.s32 %p20, %r49, 0;
+	@!%p20 bra $L31;
+	mov.b64 %rd230, 9;
+	mul.lo.s64 %rd229, %rd230, %rd129;
+	mad.lo.s64 %rd231, %rd229, 8, %rd125;
+	mov.b64 %rd232, 1;
+	st.global.s64 [%rd231+0], %rd232;
+	bra.uni $L25;
+$L31:
+	sub.s32 %r50, %r49, 1;
+	mov.b32 %r49, %r50;
+	mov.b64 %rd234, 2;
+	mul.lo.s64 %rd233, %rd234, %rd213;
+	mul.lo.s64 %rd235, %rd233, %rd108;
+	mad.lo.s64 %rd236, %rd235, 4, %rd104;
+	st.global.s32 [%rd236+0], %r49;
+	mul.lo.s64 %rd237, %rd213, %rd212;
+	cvt.s64.s32 %rd238, %r49;
+	add.s64 %rd239, %rd237, %rd238;
+	mul.lo.s64 %rd240, %rd239, %rd80;
+	mad.lo.s64 %rd241, %rd240, 4, %rd76;
+	ld.global.s32 %r51, [%rd241+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd242, %r53;
+	mul.lo.s64 %rd243, %rd242, %rd66;
+	mad.lo.s64 %rd244, %rd243, 4, %rd62;
+	mov.b32 %r54, 0;
+	st.global.s32 [%rd244+0], %r54;
+	cvt.s64.s32 %rd245, %r53;
+	mul.lo.s64 %rd246, %rd245, %rd73;
+	mad.lo.s64 %rd247, %rd246, 4, %rd69;
+	mov.b32 %r55, -1;
+	st.global.s32 [%rd247+0], %r55;
+	setp.lt.s32 %p21, %r44, 0;
+	@!%p21 bra $L32;
+	mul.lo.s64 %rd248, %rd219, %rd87;
+	mad.lo.s64 %rd249, %rd248, 4, %rd83;
+	st.global.s32 [%rd249+0], %r53;
+	bra.uni $L33;
+$L32:
+	cvt.s64.s32 %rd250, %r44;
+	mul.lo.s64 %rd251, %rd250, %rd73;
+	mad.lo.s64 %rd252, %rd251, 4, %rd69;
+	st.global.s32 [%rd252+0], %r53;
+$L33:
+	mul.lo.s64 %rd253, %rd219, %rd94;
+	mad.lo.s64 %rd254, %rd253, 4, %rd90;
+	st.global.s32 [%rd254+0], %r53;
+	mul.lo.s64 %rd255, %rd219, %rd101;
+	mad.lo.s64 %rd256, %rd255, 4, %rd97;
+	ld.global.s32 %r56, [%rd256+0];
+	mov.b32 %r57, %r56;
+	add.s32 %r58, %r57, 1;
+	mul.lo.s64 %rd257, %rd219, %rd101;
+	mad.lo.s64 %rd258, %rd257, 4, %rd97;
+	st.global.s32 [%rd258+0], %r58;
+	mov.b32 %r44, %r53;
+$L29:
+	cvt.s64.s32 %rd259, %r44;
+	mul.lo.s64 %rd260, %rd259, %rd66;
+	mad.lo.s64 %rd261, %rd260, 4, %rd62;
+	ld.global.s32 %r59, [%rd261+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	cvt.s64.s32 %rd262, %r44;
+	mul.lo.s64 %rd263, %rd262, 64;
+	cvt.s64.s32 %rd264, %r61;
+	add.s64 %rd265, %rd263, %rd264;
+	mul.lo.s64 %rd266, %rd265, %rd59;
+	mad.lo.s64 %rd267, %rd266, 4, %rd55;
+	st.global.s32 [%rd267+0], %r41;
+	add.s32 %r62, %r61, 1;
+	cvt.s64.s32 %rd268, %r44;
+	mul.lo.s64 %rd269, %rd268, %rd66;
+	mad.lo.s64 %rd270, %rd269, 4, %rd62;
+	st.global.s32 [%rd270+0], %r62;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+$L22:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r5, 0;
+	@!%p22 bra $L34;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r63, [gk_league_sync+4];
+	atom.global.add.u32 %r64, [gk_league_sync], 1;
+	mov.u32 %r65, %nctaid.x;
+	sub.u32 %r66, %r65, 1;
+	setp.eq.u32 %p23, %r64, %r66;
+	@!%p23 bra $L35;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r67, [gk_league_sync+4], 1;
+	bra.uni $L36;
+$L35:
+	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
+	setp.eq.u32 %p24, %r68, %r63;
+	@%p24 bra $L35;
+$L36:
+	fence.acq_rel.gpu;
+$L34:
+	bar.sync 0;
+	mov.b64 %rd271, %rd156;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, 0;
+	mov.b64 %rd274, 0;
+$L37:
+	mov.b64 %rd275, %rd25;
+	mov.b64 %rd276, %rd48;
+	mov.b64 %rd277, %rd50;
+	mov.b64 %rd278, %rd52;
+	mov.b32 %r69, %r31;
+	mov.b64 %rd279, %rd272;
+	mov.b64 %rd280, %rd274;
+	mov.b64 %rd281, %rd273;
+$L40:
+	rem.s64 %rd282, %rd280, 3;
+	mov.b64 %rd284, 3;
+	mul.lo.s64 %rd283, %rd284, %rd282;
+	mov.b64 %rd285, %rd283;
+	setp.eq.s64 %p25, %rd279, 0;
+	@!%p25 bra $L44;
+	add.s64 %rd286, %rd280, 1;
+	rem.s64 %rd287, %rd286, 3;
+	mov.b64 %rd289, 3;
+	mul.lo.s64 %rd288, %rd289, %rd287;
+	mov.b64 %rd290, %rd288;
+	mul.lo.s64 %rd291, %rd290, %rd129;
+	mad.lo.s64 %rd292, %rd291, 8, %rd125;
+	mov.b64 %rd293, 9223372036854775807;
+	st.global.s64 [%rd292+0], %rd293;
+	add.s64 %rd294, %rd290, 1;
+	mul.lo.s64 %rd295, %rd294, %rd129;
+	mad.lo.s64 %rd296, %rd295, 8, %rd125;
+	mov.b64 %rd297, 0;
+	st.global.s64 [%rd296+0], %rd297;
+	add.s64 %rd298, %rd290, 2;
+	mul.lo.s64 %rd299, %rd298, %rd129;
+	mad.lo.s64 %rd300, %rd299, 8, %rd125;
+	mov.b64 %rd301, 0;
+	st.global.s64 [%rd300+0], %rd301;
+$L44:
+	mov.b64 %rd303, 2;
+	mul.lo.s64 %rd302, %rd303, %rd279;
+	mul.lo.s64 %rd304, %rd302, %rd108;
+	mad.lo.s64 %rd305, %rd304, 4, %rd104;
+	ld.global.s32 %r70, [%rd305+0];
+	mov.b32 %r71, %r70;
+	cvt.s64.s32 %rd306, %r71;
+	mov.b64 %rd307, %rd306;
+	mov.b64 %rd309, 2;
+	mul.lo.s64 %rd308, %rd309, %rd279;
+	add.s64 %rd310, %rd308, 1;
+	mul.lo.s64 %rd311, %rd310, %rd108;
+	mad.lo.s64 %rd312, %rd311, 4, %rd104;
+	ld.global.s32 %r72, [%rd312+0];
+	mov.b32 %r73, %r72;
+	mov.b32 %r74, %r73;
+$L45:
+	setp.ge.s32 %p26, %r74, 0;
+	not.pred %p27, %p26;
+	@!%p27 bra $L49;
+	bra.uni $L47;
+$L49:
+	mul.lo.s64 %rd313, %rd279, %rd278;
+	add.s64 %rd314, %rd313, %rd307;
+	mul.lo.s64 %rd315, %rd314, %rd80;
+	mad.lo.s64 %rd316, %rd315, 4, %rd76;
+	st.global.s32 [%rd316+0], %r74;
+	add.s64 %rd317, %rd307, 1;
+	mov.b64 %rd307, %rd317;
+$L46:
+	cvt.s64.s32 %rd318, %r74;
+	mul.lo.s64 %rd319, %rd318, %rd73;
+	mad.lo.s64 %rd320, %rd319, 4, %rd69;
+	ld.global.s32 %r75, [%rd320+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r74, %r76;
+	bra.uni $L45;
+$L47:
+	cvt.u32.u64 %r77, %rd307;
+	mov.b64 %rd322, 2;
+	mul.lo.s64 %rd321, %rd322, %rd279;
+	mul.lo.s64 %rd323, %rd321, %rd108;
+	mad.lo.s64 %rd324, %rd323, 4, %rd104;
+	st.global.s32 [%rd324+0], %r77;
+	mov.b64 %rd326, 2;
+	mul.lo.s64 %rd325, %rd326, %rd279;
+	add.s64 %rd327, %rd325, 1;
+	mul.lo.s64 %rd328, %rd327, %rd108;
+	mad.lo.s64 %rd329, %rd328, 4, %rd104;
+	mov.b32 %r78, -1;
+	st.global.s32 [%rd329+0], %r78;
+	mov.b64 %rd330, 0;
+$L50:
+	setp.lt.s64 %p28, %rd330, %rd277;
+	not.pred %p29, %p28;
+	@!%p29 bra $L54;
+	bra.uni $L52;
+$L54:
+	add.s64 %rd331, %rd281, %rd330;
+	mov.b64 %rd332, %rd331;
+	mul.lo.s64 %rd333, %rd279, %rd277;
+	sub.s64 %rd334, %rd277, 1;
+	and.b64 %rd335, %rd332, %rd334;
+	add.s64 %rd336, %rd333, %rd335;
+	mul.lo.s64 %rd337, %rd336, %rd101;
+	mad.lo.s64 %rd338, %rd337, 4, %rd97;
+	ld.global.s32 %r79, [%rd338+0];
+	mov.b32 %r80, %r79;
+	setp.gt.s32 %p30, %r80, 0;
+	@!%p30 bra $L56;
+	mul.lo.s64 %rd339, %rd285, %rd129;
+	mad.lo.s64 %rd340, %rd339, 8, %rd125;
+	atom.global.min.s64 %rd341, [%rd340], %rd332;
+	mov.b64 %rd342, %rd285;
+	bra.uni $L42;
+$L56:
+$L51:
+	add.s64 %rd343, %rd330, 1;
+	mov.b64 %rd330, %rd343;
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd342, %rd285;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd344, %rd342;
+	bar.sync 0;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L57;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r81, [gk_league_sync+4];
+	atom.global.add.u32 %r82, [gk_league_sync], 1;
+	mov.u32 %r83, %nctaid.x;
+	sub.u32 %r84, %r83, 1;
+	setp.eq.u32 %p32, %r82, %r84;
+	@!%p32 bra $L58;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r85, [gk_league_sync+4], 1;
+	bra.uni $L59;
+$L58:
+	ld.relaxed.gpu.global.u32 %r86, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r86, %r81;
+	@%p33 bra $L58;
+$L59:
+	fence.acq_rel.gpu;
+$L57:
+	bar.sync 0;
+	mul.lo.s64 %rd345, %rd344, %rd129;
+	mad.lo.s64 %rd346, %rd345, 8, %rd125;
+	ld.relaxed.gpu.global.s64 %rd347, [%rd346+0];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd273, %rd348;
+	mov.b64 %rd349, %rd25;
+	mov.b64 %rd350, %rd48;
+	mov.b64 %rd351, %rd50;
+	mov.b64 %rd352, %rd52;
+	mov.b32 %r87, %r31;
+	mov.b64 %rd353, %rd272;
+	mov.b64 %rd354, %rd274;
+	mov.b64 %rd355, %rd273;
+$L60:
+	setp.ne.s64 %p34, %rd355, 9223372036854775807;
+	mov.pred %p35, %p34;
+	@!%p35 bra $L64;
+	mov.b64 %rd357, 9;
+	mul.lo.s64 %rd356, %rd357, %rd129;
+	mad.lo.s64 %rd358, %rd356, 8, %rd125;
+	ld.relaxed.gpu.global.s64 %rd359, [%rd358+0];
+	mov.b64 %rd360, %rd359;
+	setp.eq.s64 %p36, %rd360, 0;
+	mov.pred %p35, %p36;
+$L64:
+	@!%p35 bra $L66;
+	mov.pred %p37, 0;
+	bra.uni $L62;
+$L66:
+	setp.eq.s64 %p38, %rd353, 0;
+	@!%p38 bra $L68;
+	mov.b64 %rd362, 10;
+	mul.lo.s64 %rd361, %rd362, %rd129;
+	mad.lo.s64 %rd363, %rd361, 8, %rd125;
+	st.global.s64 [%rd363+0], %rd354;
+$L68:
+	mov.pred %p37, 1;
+	bra.uni $L62;
+$L61:
+	bra.uni $L60;
+$L62:
+	@!%p37 bra $L70;
+	bra.uni $L3;
+$L70:
+	mov.b64 %rd364, %rd25;
+	mov.b64 %rd365, %rd48;
+	mov.b64 %rd366, %rd50;
+	mov.b64 %rd367, %rd52;
+	mov.b32 %r88, %r31;
+	mov.b64 %rd368, %rd272;
+	mov.b64 %rd369, %rd273;
+	mov.b64 %rd370, %rd344;
+$L71:
+	mul.lo.s64 %rd371, %rd368, %rd366;
+	sub.s64 %rd372, %rd366, 1;
+	and.b64 %rd373, %rd369, %rd372;
+	add.s64 %rd374, %rd371, %rd373;
+	mov.b64 %rd375, %rd374;
+	mul.lo.s64 %rd376, %rd375, %rd101;
+	mad.lo.s64 %rd377, %rd376, 4, %rd97;
+	ld.global.s32 %r89, [%rd377+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	setp.eq.s32 %p39, %r91, 0;
+	@!%p39 bra $L75;
+	bra.uni $L73;
+$L75:
+	add.s64 %rd378, %rd370, 1;
+	mul.lo.s64 %rd379, %rd378, %rd129;
+	mad.lo.s64 %rd380, %rd379, 8, %rd125;
+	cvt.s64.s32 %rd381, %r91;
+	atom.global.add.u64 %rd382, [%rd380], %rd381;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd384, %rd383;
+	mul.lo.s64 %rd385, %rd375, %rd87;
+	mad.lo.s64 %rd386, %rd385, 4, %rd83;
+	ld.global.s32 %r92, [%rd386+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+$L76:
+	setp.ge.s32 %p40, %r95, 0;
+	not.pred %p41, %p40;
+	@!%p41 bra $L80;
+	bra.uni $L78;
+$L80:
+	mul.lo.s64 %rd387, %rd384, %rd115;
+	mad.lo.s64 %rd388, %rd387, 4, %rd111;
+	st.global.s32 [%rd388+0], %r95;
+	add.s64 %rd389, %rd384, 1;
+	mov.b64 %rd384, %rd389;
+$L77:
+	cvt.s64.s32 %rd390, %r95;
+	mul.lo.s64 %rd391, %rd390, %rd73;
+	mad.lo.s64 %rd392, %rd391, 4, %rd69;
+	ld.global.s32 %r96, [%rd392+0];
+	mov.b32 %r97, %r96;
+	mov.b32 %r95, %r97;
+	bra.uni $L76;
+$L78:
+	mov.b64 %rd394, 2;
+	mul.lo.s64 %rd393, %rd394, %rd368;
+	add.s64 %rd395, %rd393, 1;
+	mul.lo.s64 %rd396, %rd395, %rd108;
+	mad.lo.s64 %rd397, %rd396, 4, %rd104;
+	st.global.s32 [%rd397+0], %r94;
+	mul.lo.s64 %rd398, %rd375, %rd87;
+	mad.lo.s64 %rd399, %rd398, 4, %rd83;
+	mov.b32 %r98, -1;
+	st.global.s32 [%rd399+0], %r98;
+	mul.lo.s64 %rd400, %rd375, %rd94;
+	mad.lo.s64 %rd401, %rd400, 4, %rd90;
+	mov.b32 %r99, -1;
+	st.global.s32 [%rd401+0], %r99;
+	mul.lo.s64 %rd402, %rd375, %rd101;
+	mad.lo.s64 %rd403, %rd402, 4, %rd97;
+	mov.b32 %r100, 0;
+	st.global.s32 [%rd403+0], %r100;
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
+	bar.sync 0;
+	setp.eq.u32 %p42, %r5, 0;
+	@!%p42 bra $L81;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r101, [gk_league_sync+4];
+	atom.global.add.u32 %r102, [gk_league_sync], 1;
+	mov.u32 %r103, %nctaid.x;
+	sub.u32 %r104, %r103, 1;
+	setp.eq.u32 %p43, %r102, %r104;
+	@!%p43 bra $L82;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r105, [gk_league_sync+4], 1;
+	bra.uni $L83;
+$L82:
+	ld.relaxed.gpu.global.u32 %r106, [gk_league_sync+4];
+	setp.eq.u32 %p44, %r106, %r101;
+	@%p44 bra $L82;
+$L83:
+	fence.acq_rel.gpu;
+$L81:
+	bar.sync 0;
+	add.s64 %rd404, %rd344, 1;
+	mul.lo.s64 %rd405, %rd404, %rd129;
+	mad.lo.s64 %rd406, %rd405, 8, %rd125;
+	ld.relaxed.gpu.global.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd408;
+	add.s64 %rd410, %rd344, 2;
+	mul.lo.s64 %rd411, %rd410, %rd129;
+	mad.lo.s64 %rd412, %rd411, 8, %rd125;
+	mov.b64 %rd413, 1;
+	atom.global.add.u64 %rd414, [%rd412], %rd413;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd415;
+$L84:
+	setp.lt.s64 %p45, %rd416, %rd409;
+	not.pred %p46, %p45;
+	@!%p46 bra $L88;
+	bra.uni $L86;
+$L88:
+	mul.lo.s64 %rd417, %rd416, %rd115;
+	mad.lo.s64 %rd418, %rd417, 4, %rd111;
+	ld.global.s32 %r107, [%rd418+0];
+	mov.b32 %r108, %r107;
+	mov.b64 %rd419, %rd25;
+	mov.b64 %rd420, %rd48;
+	mov.b64 %rd421, %rd50;
+	mov.b64 %rd422, %rd52;
+	mov.b32 %r109, %r31;
+	mov.b64 %rd423, %rd272;
+	mov.b32 %r110, %r108;
+	mov.b64 %rd424, %rd273;
+	cvt.s64.s32 %rd425, %r110;
+	mul.lo.s64 %rd426, %rd425, %rd66;
+	mad.lo.s64 %rd427, %rd426, 4, %rd62;
+	ld.global.s32 %r111, [%rd427+0];
+	mov.b32 %r112, %r111;
+	cvt.s64.s32 %rd428, %r112;
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd430, 0;
+$L89:
+	setp.lt.s64 %p47, %rd430, %rd429;
+	not.pred %p48, %p47;
+	@!%p48 bra $L93;
+	bra.uni $L91;
+$L93:
+	cvt.s64.s32 %rd431, %r110;
+	mul.lo.s64 %rd432, %rd431, 64;
+	add.s64 %rd433, %rd432, %rd430;
+	mul.lo.s64 %rd434, %rd433, %rd59;
+	mad.lo.s64 %rd435, %rd434, 4, %rd55;
+	ld.global.s32 %r113, [%rd435+0];
+	mov.b32 %r114, %r113;
+	mov.b32 %r115, %r114;
+	mov.b64 %rd436, %rd419;
+	mov.b64 %rd437, %rd420;
+	mov.b64 %rd438, %rd421;
+	mov.b64 %rd439, %rd422;
+	mov.b32 %r116, %r109;
+	mov.b32 %r117, %r115;
+	mov.b64 %rd440, %rd424;
+$L94:
+	mov.b32 %r118, %r117;
+	cvt.s64.s32 %rd441, %r118;
+	mul.lo.s64 %rd442, %rd441, %rd143;
+	mad.lo.s64 %rd443, %rd442, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r119, [%rd443+0];
+	mov.b32 %r120, %r119;
+	mov.b32 %r121, %r120;
+	mov.b32 %r122, %r121;
+	cvt.u64.u32 %rd444, %r122;
+	min.u64 %rd445, %rd437, 63;
+	cvt.u32.u64 %r123, %rd445;
+	shr.s64 %rd446, %rd444, %r123;
+	setp.lt.s64 %p49, %rd446, %rd440;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L98;
+	cvt.s64.s32 %rd447, %r117;
+	mul.lo.s64 %rd448, %rd447, %rd122;
+	mad.lo.s64 %rd449, %rd448, 4, %rd118;
+	ld.relaxed.gpu.global.u32 %r124, [%rd449+0];
+	mov.b32 %r125, %r124;
+	setp.eq.u32 %p52, %r125, %r122;
+	mov.pred %p50, %p52;
+$L98:
+	@!%p50 bra $L100;
+	mov.pred %p53, 0;
+	bra.uni $L96;
+$L100:
+	cvt.s64.s32 %rd450, %r117;
+	mul.lo.s64 %rd451, %rd450, %rd122;
+	mad.lo.s64 %rd452, %rd451, 4, %rd118;
+	st.relaxed.gpu.global.u32 [%rd452], %r122;
+	mov.pred %p53, 1;
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+	not.pred %p54, %p53;
+	@!%p54 bra $L102;
+	bra.uni $L90;
+$L102:
+	mov.b64 %rd453, %rd419;
+	mov.b32 %r126, %r115;
+	cvt.s64.s32 %rd454, %r126;
+	add.s64 %rd455, %rd454, 1;
+	mul.lo.s64 %rd456, %rd455, %rd32;
+	mad.lo.s64 %rd457, %rd456, 8, %rd28;
+	ld.global.nc.s64 %rd458, [%rd457+0];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd419;
+	mov.b32 %r127, %r115;
+	cvt.s64.s32 %rd463, %r127;
+	mul.lo.s64 %rd464, %rd463, %rd32;
+	mad.lo.s64 %rd465, %rd464, 8, %rd28;
+	ld.global.nc.s64 %rd466, [%rd465+0];
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+$L103:
+	setp.lt.s64 %p55, %rd469, %rd461;
+	not.pred %p56, %p55;
+	@!%p56 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd470, %rd469, %rd39;
+	mad.lo.s64 %rd471, %rd470, 4, %rd35;
+	ld.global.nc.s32 %r128, [%rd471+0];
+	mov.b32 %r129, %r128;
+	mov.b32 %r130, %r129;
+	mov.b32 %r131, %r115;
+	mov.b32 %r132, %r130;
+	mov.b64 %rd472, %rd469;
+$L108:
+	mov.b64 %rd473, 0x1;
+	setp.gt.s64 %p57, %rd134, 0;
+	@!%p57 bra $L112;
+	mul.lo.s64 %rd474, %rd472, %rd136;
+	mad.lo.s64 %rd475, %rd474, 4, %rd132;
+	ld.global.nc.u32 %r133, [%rd475+0];
+	mov.b32 %r134, %r133;
+	cvt.u64.u32 %rd476, %r134;
+	mov.b64 %rd473, %rd476;
+$L112:
+	cvt.s64.s32 %rd477, %r131;
+	mul.lo.s64 %rd478, %rd477, %rd143;
+	mad.lo.s64 %rd479, %rd478, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r135, [%rd479+0];
+	mov.b32 %r136, %r135;
+	cvt.u64.u32 %rd480, %r136;
+	add.u64 %rd481, %rd480, %rd473;
+	mov.b64 %rd482, %rd481;
+	cvt.s64.s32 %rd483, %r132;
+	mul.lo.s64 %rd484, %rd483, %rd143;
+	mad.lo.s64 %rd485, %rd484, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r137, [%rd485+0];
+	mov.b32 %r138, %r137;
+	cvt.u64.u32 %rd486, %r138;
+	setp.hs.u64 %p58, %rd482, %rd486;
+	@!%p58 bra $L114;
+	mov.pred %p59, 0;
+	bra.uni $L110;
+$L114:
+	cvt.s64.s32 %rd487, %r132;
+	mul.lo.s64 %rd488, %rd487, %rd143;
+	mad.lo.s64 %rd489, %rd488, 4, %rd139;
+	cvt.u32.u64 %r139, %rd482;
+	atom.global.min.u32 %r140, [%rd489], %r139;
+	mov.b32 %r141, %r140;
+	cvt.u64.u32 %rd490, %r141;
+	setp.hi.u64 %p60, %rd490, %rd482;
+	mov.pred %p59, %p60;
+	bra.uni $L110;
+$L109:
+	bra.uni $L108;
+$L110:
+	@!%p59 bra $L116;
+	mov.b32 %r142, %r130;
+	cvt.s64.s32 %rd491, %r142;
+	mul.lo.s64 %rd492, %rd491, %rd143;
+	mad.lo.s64 %rd493, %rd492, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r143, [%rd493+0];
+	mov.b32 %r144, %r143;
+	mov.b32 %r145, %r144;
+	mov.b64 %rd494, %rd419;
+	mov.b64 %rd495, %rd420;
+	mov.b64 %rd496, %rd421;
+	mov.b64 %rd497, %rd422;
+	mov.b32 %r146, %r109;
+	mov.b64 %rd498, %rd423;
+	mov.b32 %r147, %r130;
+	cvt.u64.u32 %rd499, %r145;
+	min.u64 %rd500, %rd420, 63;
+	cvt.u32.u64 %r148, %rd500;
+	shr.s64 %rd501, %rd499, %r148;
+	mov.b64 %rd502, %rd501;
+$L117:
+	mul.lo.s64 %rd503, %rd498, %rd496;
+	sub.s64 %rd504, %rd496, 1;
+	and.b64 %rd505, %rd502, %rd504;
+	add.s64 %rd506, %rd503, %rd505;
+	mov.b64 %rd507, %rd506;
+	mul.lo.s64 %rd508, %rd507, %rd94;
+	mad.lo.s64 %rd509, %rd508, 4, %rd90;
+	ld.global.s32 %r149, [%rd509+0];
+	mov.b32 %r150, %r149;
+	mov.b32 %r151, %r150;
+	setp.lt.s32 %p61, %r151, 0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L121;
+	cvt.s64.s32 %rd510, %r151;
+	mul.lo.s64 %rd511, %rd510, %rd66;
+	mad.lo.s64 %rd512, %rd511, 4, %rd62;
+	ld.global.s32 %r152, [%rd512+0];
+	mov.b32 %r153, %r152;
+	setp.eq.s32 %p64, %r153, 64;
+	mov.pred %p62, %p64;
+$L121:
+	@!%p62 bra $L123;
+	mov.b64 %rd514, 2;
+	mul.lo.s64 %rd513, %rd514, %rd498;
+	mul.lo.s64 %rd515, %rd513, %rd108;
+	mad.lo.s64 %rd516, %rd515, 4, %rd104;
+	ld.global.s32 %r154, [%rd516+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r156, %r155;
+	setp.eq.s32 %p65, %r156, 0;
+	@!%p65 bra $L125;
+	mov.b64 %rd518, 9;
+	mul.lo.s64 %rd517, %rd518, %rd129;
+	mad.lo.s64 %rd519, %rd517, 8, %rd125;
+	mov.b64 %rd520, 1;
+	st.global.s64 [%rd519+0], %rd520;
+	bra.uni $L119;
+$L125:
+	sub.s32 %r157, %r156, 1;
+	mov.b32 %r156, %r157;
+	mov.b64 %rd522, 2;
+	mul.lo.s64 %rd521, %rd522, %rd498;
+	mul.lo.s64 %rd523, %rd521, %rd108;
+	mad.lo.s64 %rd524, %rd523, 4, %rd104;
+	st.global.s32 [%rd524+0], %r156;
+	mul.lo.s64 %rd525, %rd498, %rd497;
+	cvt.s64.s32 %rd526, %r156;
+	add.s64 %rd527, %rd525, %rd526;
+	mul.lo.s64 %rd528, %rd527, %rd80;
+	mad.lo.s64 %rd529, %rd528, 4, %rd76;
+	ld.global.s32 %r158, [%rd529+0];
+	mov.b32 %r159, %r158;
+	mov.b32 %r160, %r159;
+	cvt.s64.s32 %rd530, %r160;
+	mul.lo.s64 %rd531, %rd530, %rd66;
+	mad.lo.s64 %rd532, %rd531, 4, %rd62;
+	mov.b32 %r161, 0;
+	st.global.s32 [%rd532+0], %r161;
+	cvt.s64.s32 %rd533, %r160;
+	mul.lo.s64 %rd534, %rd533, %rd73;
+	mad.lo.s64 %rd535, %rd534, 4, %rd69;
+	mov.b32 %r162, -1;
+	st.global.s32 [%rd535+0], %r162;
+	setp.lt.s32 %p66, %r151, 0;
+	@!%p66 bra $L126;
+	mul.lo.s64 %rd536, %rd507, %rd87;
+	mad.lo.s64 %rd537, %rd536, 4, %rd83;
+	st.global.s32 [%rd537+0], %r160;
+	bra.uni $L127;
+$L126:
+	cvt.s64.s32 %rd538, %r151;
+	mul.lo.s64 %rd539, %rd538, %rd73;
+	mad.lo.s64 %rd540, %rd539, 4, %rd69;
+	st.global.s32 [%rd540+0], %r160;
+$L127:
+	mul.lo.s64 %rd541, %rd507, %rd94;
+	mad.lo.s64 %rd542, %rd541, 4, %rd90;
+	st.global.s32 [%rd542+0], %r160;
+	mul.lo.s64 %rd543, %rd507, %rd101;
+	mad.lo.s64 %rd544, %rd543, 4, %rd97;
+	ld.global.s32 %r163, [%rd544+0];
+	mov.b32 %r164, %r163;
+	add.s32 %r165, %r164, 1;
+	mul.lo.s64 %rd545, %rd507, %rd101;
+	mad.lo.s64 %rd546, %rd545, 4, %rd97;
+	st.global.s32 [%rd546+0], %r165;
+	mov.b32 %r151, %r160;
+$L123:
+	cvt.s64.s32 %rd547, %r151;
+	mul.lo.s64 %rd548, %rd547, %rd66;
+	mad.lo.s64 %rd549, %rd548, 4, %rd62;
+	ld.global.s32 %r166, [%rd549+0];
+	mov.b32 %r167, %r166;
+	mov.b32 %r168, %r167;
+	cvt.s64.s32 %rd550, %r151;
+	mul.lo.s64 %rd551, %rd550, 64;
+	cvt.s64.s32 %rd552, %r168;
+	add.s64 %rd553, %rd551, %rd552;
+	mul.lo.s64 %rd554, %rd553, %rd59;
+	mad.lo.s64 %rd555, %rd554, 4, %rd55;
+	st.global.s32 [%rd555+0], %r147;
+	add.s32 %r169, %r168, 1;
+	cvt.s64.s32 %rd556, %r151;
+	mul.lo.s64 %rd557, %rd556, %rd66;
+	mad.lo.s64 %rd558, %rd557, 4, %rd62;
+	st.global.s32 [%rd558+0], %r169;
+	bra.uni $L119;
+$L118:
+	bra.uni $L117;
+$L119:
+$L116:
+$L104:
+	add.s64 %rd559, %rd469, 1;
+	mov.b64 %rd469, %rd559;
+	bra.uni $L103;
+$L105:
+$L90:
+	add.s64 %rd560, %rd430, 1;
+	mov.b64 %rd430, %rd560;
+	bra.uni $L89;
+$L91:
+$L85:
+	add.s64 %rd561, %rd344, 2;
+	mul.lo.s64 %rd562, %rd561, %rd129;
+	mad.lo.s64 %rd563, %rd562, 8, %rd125;
+	mov.b64 %rd564, 1;
+	atom.global.add.u64 %rd565, [%rd563], %rd564;
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd416, %rd566;
+	bra.uni $L84;
+$L86:
+	bar.sync 0;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L128;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r170, [gk_league_sync+4];
+	atom.global.add.u32 %r171, [gk_league_sync], 1;
+	mov.u32 %r172, %nctaid.x;
+	sub.u32 %r173, %r172, 1;
+	setp.eq.u32 %p68, %r171, %r173;
+	@!%p68 bra $L129;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r174, [gk_league_sync+4], 1;
+	bra.uni $L130;
+$L129:
+	ld.relaxed.gpu.global.u32 %r175, [gk_league_sync+4];
+	setp.eq.u32 %p69, %r175, %r170;
+	@%p69 bra $L129;
+$L130:
+	fence.acq_rel.gpu;
+$L128:
+	bar.sync 0;
+$L38:
+	add.s64 %rd567, %rd274, 1;
+	mov.b64 %rd274, %rd567;
+	bra.uni $L37;
+$L39:
+$L3:
+	add.s64 %rd147, %rd147, %rd146;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX4 is the PTX of frontier.PushGlobal[sssp.poison].
+const gokkosPTX4 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9285,8 +10457,8 @@ $L29:
 }
 `
 
-// gokkosPTX4 is the PTX of frontier.PushGlobal[sssp.relaxInt].
-const gokkosPTX4 = `//
+// gokkosPTX5 is the PTX of frontier.PushGlobal[sssp.relaxInt].
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10732,8 +11904,8 @@ $L29:
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.PushGlobal[sssp.relax].
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of frontier.PushGlobal[sssp.relax].
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -12198,8 +13370,8 @@ $L29:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushTeam[sssp.poison].
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of frontier.PushTeam[sssp.poison].
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -13560,8 +14732,8 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushTeam[sssp.relaxInt].
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of frontier.PushTeam[sssp.relaxInt].
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -14942,8 +16114,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of frontier.PushTeam[sssp.relax].
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of frontier.PushTeam[sssp.relax].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16343,8 +17515,8 @@ $L29:
 }
 `
 
-// gokkosPTX9 is the PTX of frontier.PushFused[sssp.nearRelax].
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of frontier.PushFused[sssp.nearRelax].
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18937,8 +20109,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of frontier.PushFused[sssp.relaxInt].
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of frontier.PushFused[sssp.relaxInt].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21235,8 +22407,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of frontier.PushFused[sssp.relax].
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of frontier.PushFused[sssp.relax].
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23570,8 +24742,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of frontier.PushLocal[sssp.poison].
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of frontier.PushLocal[sssp.poison].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25241,8 +26413,8 @@ $L29:
 }
 `
 
-// gokkosPTX13 is the PTX of frontier.PushLocal[sssp.relaxInt].
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of frontier.PushLocal[sssp.relaxInt].
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26932,8 +28104,8 @@ $L29:
 }
 `
 
-// gokkosPTX14 is the PTX of frontier.PushLocal[sssp.relax].
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of frontier.PushLocal[sssp.relax].
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28638,1163 +29810,6 @@ $L20:
 	st.global.s64 [%rd6+0], %rd132;
 	st.global.s64 [%rd6+8], %rd133;
 $L29:
-	ret;
-}
-`
-
-// gokkosPTX15 is the PTX of sssp.binSteps.
-const gokkosPTX15 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.global .align 8 .u32 gk_league_sync[2];
-.shared .align 16 .b8 gk_stage[1040];
-.extern .shared .align 16 .b8 gk_dyn[];
-
-.visible .entry gk_sssp_binSteps(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51,
-	.param .b64 gk_s52
-)
-{
-	.reg .pred %p<83>;
-	.reg .b32 %r<162>;
-	.reg .b64 %rd<569>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd10, %r2;
-	mov.u64 %rd11, gk_dyn;
-	add.s64 %rd12, %rd11, %rd5;
-	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
-	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd16, %r28;
-	cvta.to.global.u64 %rd17, %rd7;
-	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
-	add.s64 %rd18, %rd15, %rd8;
-	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
-	ld.param.s64 %rd24, [gk_s0];
-	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s1];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s2];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s3];
-	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s4];
-	cvta.to.global.u64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s5];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s6];
-	mov.b64 %rd39, %rd38;
-	ld.param.u64 %rd40, [gk_s7];
-	cvta.to.global.u64 %rd41, %rd40;
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s8];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s9];
-	mov.b64 %rd46, %rd45;
-	ld.param.u64 %rd47, [gk_s10];
-	cvta.to.global.u64 %rd48, %rd47;
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s12];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s13];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s14];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s15];
-	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s16];
-	cvta.to.global.u64 %rd62, %rd61;
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s17];
-	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s18];
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s19];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s20];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s21];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r30, [gk_s22];
-	mov.b32 %r31, %r30;
-	ld.param.u64 %rd74, [gk_s23];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s26];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
-	mov.b64 %rd87, %rd86;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s31];
-	mov.b64 %rd94, %rd93;
-	ld.param.u64 %rd95, [gk_s32];
-	cvta.to.global.u64 %rd96, %rd95;
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s33];
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s34];
-	mov.b64 %rd101, %rd100;
-	ld.param.u64 %rd102, [gk_s35];
-	cvta.to.global.u64 %rd103, %rd102;
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s36];
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s37];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s38];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s39];
-	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s40];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s41];
-	cvta.to.global.u64 %rd117, %rd116;
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s42];
-	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s43];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s44];
-	cvta.to.global.u64 %rd124, %rd123;
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s45];
-	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s46];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s47];
-	cvta.to.global.u64 %rd131, %rd130;
-	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s48];
-	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s49];
-	mov.b64 %rd136, %rd135;
-	ld.param.u64 %rd137, [gk_s50];
-	cvta.to.global.u64 %rd138, %rd137;
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s51];
-	mov.b64 %rd141, %rd140;
-	ld.param.s64 %rd142, [gk_s52];
-	mov.b64 %rd143, %rd142;
-	cvt.u64.u32 %rd145, %r28;
-	cvt.u64.u32 %rd146, %r29;
-	mov.b64 %rd147, %rd145;
-$L1:
-	setp.ge.s64 %p3, %rd147, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd144, %rd147;
-	mov.b64 %rd20, 0;
-	mov.b64 %rd21, 0;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd148, %r4;
-	mul.lo.s64 %rd149, %rd144, %rd148;
-	cvt.u64.u32 %rd150, %r2;
-	add.s64 %rd151, %rd149, %rd150;
-	mov.b64 %rd152, %rd151;
-	setp.eq.s64 %p4, %rd152, 0;
-	mov.pred %p5, %p4;
-	mov.b64 %rd153, 0;
-$L4:
-	setp.lt.s64 %p6, %rd153, %rd73;
-	not.pred %p7, %p6;
-	@!%p7 bra $L8;
-	bra.uni $L6;
-$L8:
-	mul.lo.s64 %rd154, %rd152, %rd73;
-	add.s64 %rd155, %rd154, %rd153;
-	cvt.u32.u64 %r32, %rd155;
-	mul.lo.s64 %rd156, %rd152, %rd73;
-	add.s64 %rd157, %rd156, %rd153;
-	mul.lo.s64 %rd158, %rd157, %rd101;
-	mad.lo.s64 %rd159, %rd158, 4, %rd97;
-	st.global.s32 [%rd159+0], %r32;
-$L5:
-	add.s64 %rd160, %rd153, 1;
-	mov.b64 %rd153, %rd160;
-	bra.uni $L4;
-$L6:
-	cvt.u32.u64 %r33, %rd73;
-	mov.b64 %rd162, 2;
-	mul.lo.s64 %rd161, %rd162, %rd152;
-	mul.lo.s64 %rd163, %rd161, %rd129;
-	mad.lo.s64 %rd164, %rd163, 4, %rd125;
-	st.global.s32 [%rd164+0], %r33;
-	mov.b64 %rd166, 2;
-	mul.lo.s64 %rd165, %rd166, %rd152;
-	add.s64 %rd167, %rd165, 1;
-	mul.lo.s64 %rd168, %rd167, %rd129;
-	mad.lo.s64 %rd169, %rd168, 4, %rd125;
-	mov.b32 %r34, -1;
-	st.global.s32 [%rd169+0], %r34;
-	mov.b64 %rd170, 0;
-$L9:
-	setp.lt.s64 %p8, %rd170, %rd71;
-	not.pred %p9, %p8;
-	@!%p9 bra $L13;
-	bra.uni $L11;
-$L13:
-	mul.lo.s64 %rd171, %rd152, %rd71;
-	add.s64 %rd172, %rd171, %rd170;
-	mul.lo.s64 %rd173, %rd172, %rd108;
-	mad.lo.s64 %rd174, %rd173, 4, %rd104;
-	mov.b32 %r35, -1;
-	st.global.s32 [%rd174+0], %r35;
-	mul.lo.s64 %rd175, %rd152, %rd71;
-	add.s64 %rd176, %rd175, %rd170;
-	mul.lo.s64 %rd177, %rd176, %rd115;
-	mad.lo.s64 %rd178, %rd177, 4, %rd111;
-	mov.b32 %r36, -1;
-	st.global.s32 [%rd178+0], %r36;
-	mul.lo.s64 %rd179, %rd152, %rd71;
-	add.s64 %rd180, %rd179, %rd170;
-	mul.lo.s64 %rd181, %rd180, %rd122;
-	mad.lo.s64 %rd182, %rd181, 4, %rd118;
-	mov.b32 %r37, 0;
-	st.global.s32 [%rd182+0], %r37;
-$L10:
-	add.s64 %rd183, %rd170, 1;
-	mov.b64 %rd170, %rd183;
-	bra.uni $L9;
-$L11:
-	cvt.u64.u32 %rd184, %r4;
-	mul.lo.s64 %rd185, %rd2, %rd184;
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd65;
-	div.s64 %rd188, %rd187, %rd186;
-	setp.eq.s64 %p10, %rd186, -1;
-	neg.s64 %rd189, %rd187;
-	selp.b64 %rd190, %rd189, %rd188, %p10;
-	setp.eq.s64 %p11, %rd186, 0;
-	selp.b64 %rd191, 0, %rd190, %p11;
-	mul.lo.s64 %rd192, %rd152, %rd191;
-	mov.b64 %rd193, %rd192;
-$L14:
-	add.s64 %rd194, %rd152, 1;
-	div.s64 %rd195, %rd187, %rd186;
-	setp.eq.s64 %p12, %rd186, -1;
-	neg.s64 %rd196, %rd187;
-	selp.b64 %rd197, %rd196, %rd195, %p12;
-	setp.eq.s64 %p13, %rd186, 0;
-	selp.b64 %rd198, 0, %rd197, %p13;
-	mul.lo.s64 %rd199, %rd194, %rd198;
-	setp.lt.s64 %p14, %rd193, %rd199;
-	sub.s64 %rd200, %rd186, 1;
-	setp.eq.s64 %p15, %rd152, %rd200;
-	setp.lt.s64 %p16, %rd193, %rd187;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	not.pred %p19, %p18;
-	@!%p19 bra $L18;
-	bra.uni $L16;
-$L18:
-	mul.lo.s64 %rd201, %rd193, %rd67;
-	mad.lo.s64 %rd202, %rd201, 4, %rd63;
-	mov.b32 %r38, 0xFFFFFFFF;
-	st.global.u32 [%rd202+0], %r38;
-$L15:
-	add.s64 %rd203, %rd193, 1;
-	mov.b64 %rd193, %rd203;
-	bra.uni $L14;
-$L16:
-	@!%p5 bra $L20;
-	mov.b64 %rd204, %rd25;
-	mov.b64 %rd205, %rd69;
-	mov.b64 %rd206, %rd71;
-	mov.b64 %rd207, %rd73;
-	mov.b32 %r39, %r31;
-	mov.b64 %rd208, %rd152;
-	mov.b32 %r40, %r31;
-	mov.b64 %rd209, 0;
-$L21:
-	mul.lo.s64 %rd210, %rd208, %rd206;
-	rem.s64 %rd211, %rd209, %rd206;
-	setp.eq.s64 %p20, %rd206, -1;
-	selp.b64 %rd212, 0, %rd211, %p20;
-	setp.eq.s64 %p21, %rd206, 0;
-	selp.b64 %rd213, %rd209, %rd212, %p21;
-	add.s64 %rd214, %rd210, %rd213;
-	mov.b64 %rd215, %rd214;
-	mul.lo.s64 %rd216, %rd215, %rd115;
-	mad.lo.s64 %rd217, %rd216, 4, %rd111;
-	ld.global.s32 %r41, [%rd217+0];
-	mov.b32 %r42, %r41;
-	mov.b32 %r43, %r42;
-	setp.lt.s32 %p22, %r43, 0;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
-	@!%p24 bra $L25;
-	cvt.s64.s32 %rd218, %r43;
-	mul.lo.s64 %rd219, %rd218, %rd87;
-	mad.lo.s64 %rd220, %rd219, 4, %rd83;
-	ld.global.s32 %r44, [%rd220+0];
-	mov.b32 %r45, %r44;
-	setp.eq.s32 %p25, %r45, 64;
-	mov.pred %p23, %p25;
-$L25:
-	@!%p23 bra $L27;
-	mov.b64 %rd222, 2;
-	mul.lo.s64 %rd221, %rd222, %rd208;
-	mul.lo.s64 %rd223, %rd221, %rd129;
-	mad.lo.s64 %rd224, %rd223, 4, %rd125;
-	ld.global.s32 %r46, [%rd224+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	setp.eq.s32 %p26, %r48, 0;
-	@!%p26 bra $L29;
-	mov.b64 %rd226, 9;
-	mul.lo.s64 %rd225, %rd226, %rd143;
-	mad.lo.s64 %rd227, %rd225, 8, %rd139;
-	mov.b64 %rd228, 1;
-	st.global.s64 [%rd227+0], %rd228;
-	bra.uni $L23;
-$L29:
-	sub.s32 %r49, %r48, 1;
-	mov.b32 %r48, %r49;
-	mov.b64 %rd230, 2;
-	mul.lo.s64 %rd229, %rd230, %rd208;
-	mul.lo.s64 %rd231, %rd229, %rd129;
-	mad.lo.s64 %rd232, %rd231, 4, %rd125;
-	st.global.s32 [%rd232+0], %r48;
-	mul.lo.s64 %rd233, %rd208, %rd207;
-	cvt.s64.s32 %rd234, %r48;
-	add.s64 %rd235, %rd233, %rd234;
-	mul.lo.s64 %rd236, %rd235, %rd101;
-	mad.lo.s64 %rd237, %rd236, 4, %rd97;
-	ld.global.s32 %r50, [%rd237+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd238, %r52;
-	mul.lo.s64 %rd239, %rd238, %rd87;
-	mad.lo.s64 %rd240, %rd239, 4, %rd83;
-	mov.b32 %r53, 0;
-	st.global.s32 [%rd240+0], %r53;
-	cvt.s64.s32 %rd241, %r52;
-	mul.lo.s64 %rd242, %rd241, %rd94;
-	mad.lo.s64 %rd243, %rd242, 4, %rd90;
-	mov.b32 %r54, -1;
-	st.global.s32 [%rd243+0], %r54;
-	setp.lt.s32 %p27, %r43, 0;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd244, %rd215, %rd108;
-	mad.lo.s64 %rd245, %rd244, 4, %rd104;
-	st.global.s32 [%rd245+0], %r52;
-	bra.uni $L31;
-$L30:
-	cvt.s64.s32 %rd246, %r43;
-	mul.lo.s64 %rd247, %rd246, %rd94;
-	mad.lo.s64 %rd248, %rd247, 4, %rd90;
-	st.global.s32 [%rd248+0], %r52;
-$L31:
-	mul.lo.s64 %rd249, %rd215, %rd115;
-	mad.lo.s64 %rd250, %rd249, 4, %rd111;
-	st.global.s32 [%rd250+0], %r52;
-	mul.lo.s64 %rd251, %rd215, %rd122;
-	mad.lo.s64 %rd252, %rd251, 4, %rd118;
-	ld.global.s32 %r55, [%rd252+0];
-	mov.b32 %r56, %r55;
-	add.s32 %r57, %r56, 1;
-	mul.lo.s64 %rd253, %rd215, %rd122;
-	mad.lo.s64 %rd254, %rd253, 4, %rd118;
-	st.global.s32 [%rd254+0], %r57;
-	mov.b32 %r43, %r52;
-$L27:
-	cvt.s64.s32 %rd255, %r43;
-	mul.lo.s64 %rd256, %rd255, %rd87;
-	mad.lo.s64 %rd257, %rd256, 4, %rd83;
-	ld.global.s32 %r58, [%rd257+0];
-	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd258, %r43;
-	mul.lo.s64 %rd259, %rd258, 64;
-	cvt.s64.s32 %rd260, %r60;
-	add.s64 %rd261, %rd259, %rd260;
-	mul.lo.s64 %rd262, %rd261, %rd80;
-	mad.lo.s64 %rd263, %rd262, 4, %rd76;
-	st.global.s32 [%rd263+0], %r40;
-	add.s32 %r61, %r60, 1;
-	cvt.s64.s32 %rd264, %r43;
-	mul.lo.s64 %rd265, %rd264, %rd87;
-	mad.lo.s64 %rd266, %rd265, 4, %rd83;
-	st.global.s32 [%rd266+0], %r61;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p28, %r5, 0;
-	@!%p28 bra $L32;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r62, [gk_league_sync+4];
-	atom.global.add.u32 %r63, [gk_league_sync], 1;
-	mov.u32 %r64, %nctaid.x;
-	sub.u32 %r65, %r64, 1;
-	setp.eq.u32 %p29, %r63, %r65;
-	@!%p29 bra $L33;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r66, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
-	setp.eq.u32 %p30, %r67, %r62;
-	@%p30 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
-$L32:
-	bar.sync 0;
-	mov.b64 %rd267, 0;
-	mov.b64 %rd268, 0;
-$L35:
-	rem.s64 %rd269, %rd268, 3;
-	mov.b64 %rd271, 3;
-	mul.lo.s64 %rd270, %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	@!%p5 bra $L39;
-	add.s64 %rd273, %rd268, 1;
-	rem.s64 %rd274, %rd273, 3;
-	mov.b64 %rd276, 3;
-	mul.lo.s64 %rd275, %rd276, %rd274;
-	mov.b64 %rd277, %rd275;
-	mul.lo.s64 %rd278, %rd277, %rd143;
-	mad.lo.s64 %rd279, %rd278, 8, %rd139;
-	mov.b64 %rd280, 9223372036854775807;
-	st.global.s64 [%rd279+0], %rd280;
-	add.s64 %rd281, %rd277, 1;
-	mul.lo.s64 %rd282, %rd281, %rd143;
-	mad.lo.s64 %rd283, %rd282, 8, %rd139;
-	mov.b64 %rd284, 0;
-	st.global.s64 [%rd283+0], %rd284;
-	add.s64 %rd285, %rd277, 2;
-	mul.lo.s64 %rd286, %rd285, %rd143;
-	mad.lo.s64 %rd287, %rd286, 8, %rd139;
-	mov.b64 %rd288, 0;
-	st.global.s64 [%rd287+0], %rd288;
-$L39:
-	mov.b64 %rd289, %rd25;
-	mov.b64 %rd290, %rd69;
-	mov.b64 %rd291, %rd71;
-	mov.b64 %rd292, %rd73;
-	mov.b32 %r68, %r31;
-	mov.b64 %rd293, %rd152;
-	mov.b64 %rd295, 2;
-	mul.lo.s64 %rd294, %rd295, %rd293;
-	mul.lo.s64 %rd296, %rd294, %rd129;
-	mad.lo.s64 %rd297, %rd296, 4, %rd125;
-	ld.global.s32 %r69, [%rd297+0];
-	mov.b32 %r70, %r69;
-	cvt.s64.s32 %rd298, %r70;
-	mov.b64 %rd299, %rd298;
-	mov.b64 %rd301, 2;
-	mul.lo.s64 %rd300, %rd301, %rd293;
-	add.s64 %rd302, %rd300, 1;
-	mul.lo.s64 %rd303, %rd302, %rd129;
-	mad.lo.s64 %rd304, %rd303, 4, %rd125;
-	ld.global.s32 %r71, [%rd304+0];
-	mov.b32 %r72, %r71;
-	mov.b32 %r73, %r72;
-$L40:
-	setp.ge.s32 %p31, %r73, 0;
-	not.pred %p32, %p31;
-	@!%p32 bra $L44;
-	bra.uni $L42;
-$L44:
-	mul.lo.s64 %rd305, %rd293, %rd292;
-	add.s64 %rd306, %rd305, %rd299;
-	mul.lo.s64 %rd307, %rd306, %rd101;
-	mad.lo.s64 %rd308, %rd307, 4, %rd97;
-	st.global.s32 [%rd308+0], %r73;
-	add.s64 %rd309, %rd299, 1;
-	mov.b64 %rd299, %rd309;
-$L41:
-	cvt.s64.s32 %rd310, %r73;
-	mul.lo.s64 %rd311, %rd310, %rd94;
-	mad.lo.s64 %rd312, %rd311, 4, %rd90;
-	ld.global.s32 %r74, [%rd312+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r73, %r75;
-	bra.uni $L40;
-$L42:
-	cvt.u32.u64 %r76, %rd299;
-	mov.b64 %rd314, 2;
-	mul.lo.s64 %rd313, %rd314, %rd293;
-	mul.lo.s64 %rd315, %rd313, %rd129;
-	mad.lo.s64 %rd316, %rd315, 4, %rd125;
-	st.global.s32 [%rd316+0], %r76;
-	mov.b64 %rd318, 2;
-	mul.lo.s64 %rd317, %rd318, %rd293;
-	add.s64 %rd319, %rd317, 1;
-	mul.lo.s64 %rd320, %rd319, %rd129;
-	mad.lo.s64 %rd321, %rd320, 4, %rd125;
-	mov.b32 %r77, -1;
-	st.global.s32 [%rd321+0], %r77;
-	mov.b64 %rd322, %rd25;
-	mov.b64 %rd323, %rd69;
-	mov.b64 %rd324, %rd71;
-	mov.b64 %rd325, %rd73;
-	mov.b32 %r78, %r31;
-	mov.b64 %rd326, %rd152;
-	mov.b64 %rd327, %rd267;
-$L45:
-	mov.b64 %rd328, 0;
-$L48:
-	setp.lt.s64 %p33, %rd328, %rd324;
-	not.pred %p34, %p33;
-	@!%p34 bra $L52;
-	bra.uni $L50;
-$L52:
-	add.s64 %rd329, %rd327, %rd328;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd326, %rd324;
-	rem.s64 %rd332, %rd330, %rd324;
-	setp.eq.s64 %p35, %rd324, -1;
-	selp.b64 %rd333, 0, %rd332, %p35;
-	setp.eq.s64 %p36, %rd324, 0;
-	selp.b64 %rd334, %rd330, %rd333, %p36;
-	add.s64 %rd335, %rd331, %rd334;
-	mul.lo.s64 %rd336, %rd335, %rd122;
-	mad.lo.s64 %rd337, %rd336, 4, %rd118;
-	ld.global.s32 %r79, [%rd337+0];
-	mov.b32 %r80, %r79;
-	setp.gt.s32 %p37, %r80, 0;
-	@!%p37 bra $L54;
-	mov.b64 %rd338, %rd330;
-	bra.uni $L47;
-$L54:
-$L49:
-	add.s64 %rd339, %rd328, 1;
-	mov.b64 %rd328, %rd339;
-	bra.uni $L48;
-$L50:
-	mov.b64 %rd338, 9223372036854775807;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd340, %rd338;
-	setp.ne.s64 %p38, %rd340, 9223372036854775807;
-	@!%p38 bra $L56;
-	mul.lo.s64 %rd341, %rd272, %rd143;
-	mad.lo.s64 %rd342, %rd341, 8, %rd139;
-	atom.global.min.s64 %rd343, [%rd342], %rd340;
-$L56:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L57;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r81, [gk_league_sync+4];
-	atom.global.add.u32 %r82, [gk_league_sync], 1;
-	mov.u32 %r83, %nctaid.x;
-	sub.u32 %r84, %r83, 1;
-	setp.eq.u32 %p40, %r82, %r84;
-	@!%p40 bra $L58;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r85, [gk_league_sync+4], 1;
-	bra.uni $L59;
-$L58:
-	ld.relaxed.gpu.global.u32 %r86, [gk_league_sync+4];
-	setp.eq.u32 %p41, %r86, %r81;
-	@%p41 bra $L58;
-$L59:
-	fence.acq_rel.gpu;
-$L57:
-	bar.sync 0;
-	mul.lo.s64 %rd344, %rd272, %rd143;
-	mad.lo.s64 %rd345, %rd344, 8, %rd139;
-	ld.relaxed.gpu.global.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd267, %rd347;
-	setp.eq.s64 %p42, %rd267, 9223372036854775807;
-	mov.pred %p43, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L61;
-	mov.b64 %rd349, 9;
-	mul.lo.s64 %rd348, %rd349, %rd143;
-	mad.lo.s64 %rd350, %rd348, 8, %rd139;
-	ld.relaxed.gpu.global.s64 %rd351, [%rd350+0];
-	mov.b64 %rd352, %rd351;
-	setp.ne.s64 %p45, %rd352, 0;
-	mov.pred %p43, %p45;
-$L61:
-	@!%p43 bra $L63;
-	@!%p5 bra $L65;
-	mov.b64 %rd354, 10;
-	mul.lo.s64 %rd353, %rd354, %rd143;
-	mad.lo.s64 %rd355, %rd353, 8, %rd139;
-	st.global.s64 [%rd355+0], %rd268;
-$L65:
-	bra.uni $L3;
-$L63:
-	mov.b64 %rd356, %rd25;
-	mov.b64 %rd357, %rd69;
-	mov.b64 %rd358, %rd71;
-	mov.b64 %rd359, %rd73;
-	mov.b32 %r87, %r31;
-	mov.b64 %rd360, %rd152;
-	mov.b64 %rd361, %rd267;
-	mov.b64 %rd362, %rd272;
-$L66:
-	mul.lo.s64 %rd363, %rd360, %rd358;
-	rem.s64 %rd364, %rd361, %rd358;
-	setp.eq.s64 %p46, %rd358, -1;
-	selp.b64 %rd365, 0, %rd364, %p46;
-	setp.eq.s64 %p47, %rd358, 0;
-	selp.b64 %rd366, %rd361, %rd365, %p47;
-	add.s64 %rd367, %rd363, %rd366;
-	mov.b64 %rd368, %rd367;
-	mul.lo.s64 %rd369, %rd368, %rd122;
-	mad.lo.s64 %rd370, %rd369, 4, %rd118;
-	ld.global.s32 %r88, [%rd370+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r90, %r89;
-	setp.eq.s32 %p48, %r90, 0;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd371, %rd362, 1;
-	mul.lo.s64 %rd372, %rd371, %rd143;
-	mad.lo.s64 %rd373, %rd372, 8, %rd139;
-	cvt.s64.s32 %rd374, %r90;
-	atom.global.add.u64 %rd375, [%rd373], %rd374;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, %rd376;
-	mul.lo.s64 %rd378, %rd368, %rd108;
-	mad.lo.s64 %rd379, %rd378, 4, %rd104;
-	ld.global.s32 %r91, [%rd379+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r93, %r92;
-	mov.b32 %r94, %r93;
-$L71:
-	setp.ge.s32 %p49, %r94, 0;
-	not.pred %p50, %p49;
-	@!%p50 bra $L75;
-	bra.uni $L73;
-$L75:
-	mul.lo.s64 %rd380, %rd377, %rd136;
-	mad.lo.s64 %rd381, %rd380, 4, %rd132;
-	st.global.s32 [%rd381+0], %r94;
-	add.s64 %rd382, %rd377, 1;
-	mov.b64 %rd377, %rd382;
-$L72:
-	cvt.s64.s32 %rd383, %r94;
-	mul.lo.s64 %rd384, %rd383, %rd94;
-	mad.lo.s64 %rd385, %rd384, 4, %rd90;
-	ld.global.s32 %r95, [%rd385+0];
-	mov.b32 %r96, %r95;
-	mov.b32 %r94, %r96;
-	bra.uni $L71;
-$L73:
-	mov.b64 %rd387, 2;
-	mul.lo.s64 %rd386, %rd387, %rd360;
-	add.s64 %rd388, %rd386, 1;
-	mul.lo.s64 %rd389, %rd388, %rd129;
-	mad.lo.s64 %rd390, %rd389, 4, %rd125;
-	st.global.s32 [%rd390+0], %r93;
-	mul.lo.s64 %rd391, %rd368, %rd108;
-	mad.lo.s64 %rd392, %rd391, 4, %rd104;
-	mov.b32 %r97, -1;
-	st.global.s32 [%rd392+0], %r97;
-	mul.lo.s64 %rd393, %rd368, %rd115;
-	mad.lo.s64 %rd394, %rd393, 4, %rd111;
-	mov.b32 %r98, -1;
-	st.global.s32 [%rd394+0], %r98;
-	mul.lo.s64 %rd395, %rd368, %rd122;
-	mad.lo.s64 %rd396, %rd395, 4, %rd118;
-	mov.b32 %r99, 0;
-	st.global.s32 [%rd396+0], %r99;
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p51, %r5, 0;
-	@!%p51 bra $L76;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r100, [gk_league_sync+4];
-	atom.global.add.u32 %r101, [gk_league_sync], 1;
-	mov.u32 %r102, %nctaid.x;
-	sub.u32 %r103, %r102, 1;
-	setp.eq.u32 %p52, %r101, %r103;
-	@!%p52 bra $L77;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r104, [gk_league_sync+4], 1;
-	bra.uni $L78;
-$L77:
-	ld.relaxed.gpu.global.u32 %r105, [gk_league_sync+4];
-	setp.eq.u32 %p53, %r105, %r100;
-	@%p53 bra $L77;
-$L78:
-	fence.acq_rel.gpu;
-$L76:
-	bar.sync 0;
-	add.s64 %rd397, %rd272, 1;
-	mul.lo.s64 %rd398, %rd397, %rd143;
-	mad.lo.s64 %rd399, %rd398, 8, %rd139;
-	ld.relaxed.gpu.global.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	mov.b64 %rd402, %rd401;
-	add.s64 %rd403, %rd272, 2;
-	mul.lo.s64 %rd404, %rd403, %rd143;
-	mad.lo.s64 %rd405, %rd404, 8, %rd139;
-	mov.b64 %rd406, 1;
-	atom.global.add.u64 %rd407, [%rd405], %rd406;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd409, %rd408;
-$L79:
-	setp.lt.s64 %p54, %rd409, %rd402;
-	not.pred %p55, %p54;
-	@!%p55 bra $L83;
-	bra.uni $L81;
-$L83:
-	mul.lo.s64 %rd410, %rd409, %rd136;
-	mad.lo.s64 %rd411, %rd410, 4, %rd132;
-	ld.global.s32 %r106, [%rd411+0];
-	mov.b32 %r107, %r106;
-	mov.b64 %rd412, %rd25;
-	mov.b64 %rd413, %rd69;
-	mov.b64 %rd414, %rd71;
-	mov.b64 %rd415, %rd73;
-	mov.b32 %r108, %r31;
-	mov.b64 %rd416, %rd152;
-	mov.b32 %r109, %r107;
-	mov.b64 %rd417, %rd267;
-	mul.lo.s64 %rd418, %rd417, %rd413;
-	mov.b64 %rd419, %rd418;
-	cvt.s64.s32 %rd420, %r109;
-	mul.lo.s64 %rd421, %rd420, %rd87;
-	mad.lo.s64 %rd422, %rd421, 4, %rd83;
-	ld.global.s32 %r110, [%rd422+0];
-	mov.b32 %r111, %r110;
-	cvt.s64.s32 %rd423, %r111;
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd425, %rd35;
-	mov.b64 %rd426, %rd37;
-	mov.b64 %rd427, %rd39;
-	mov.b64 %rd428, %rd49;
-	mov.b64 %rd429, %rd51;
-	mov.b64 %rd430, %rd53;
-	mov.b64 %rd431, %rd56;
-	mov.b64 %rd432, %rd58;
-	mov.b64 %rd433, %rd60;
-	mov.b64 %rd434, %rd425;
-	mov.b64 %rd435, %rd426;
-	mov.b64 %rd436, %rd427;
-	mov.b64 %rd437, %rd428;
-	mov.b64 %rd438, %rd429;
-	mov.b64 %rd439, %rd430;
-	mov.b64 %rd440, %rd431;
-	mov.b64 %rd441, %rd432;
-	mov.b64 %rd442, %rd433;
-	setp.gt.s64 %p56, %rd438, 0;
-	mov.pred %p57, %p56;
-	mov.b64 %rd443, 0;
-$L84:
-	setp.lt.s64 %p58, %rd443, %rd424;
-	not.pred %p59, %p58;
-	@!%p59 bra $L88;
-	bra.uni $L86;
-$L88:
-	cvt.s64.s32 %rd444, %r109;
-	mul.lo.s64 %rd445, %rd444, 64;
-	add.s64 %rd446, %rd445, %rd443;
-	mul.lo.s64 %rd447, %rd446, %rd80;
-	mad.lo.s64 %rd448, %rd447, 4, %rd76;
-	ld.global.s32 %r112, [%rd448+0];
-	mov.b32 %r113, %r112;
-	mov.b32 %r114, %r113;
-	cvt.s64.s32 %rd449, %r114;
-	mul.lo.s64 %rd450, %rd449, %rd442;
-	mad.lo.s64 %rd451, %rd450, 4, %rd440;
-	ld.relaxed.gpu.global.u32 %r115, [%rd451+0];
-	mov.b32 %r116, %r115;
-	cvt.u64.u32 %rd452, %r116;
-	mov.b64 %rd453, %rd452;
-	setp.lt.s64 %p60, %rd453, %rd419;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L90;
-	cvt.s64.s32 %rd454, %r114;
-	mul.lo.s64 %rd455, %rd454, %rd67;
-	mad.lo.s64 %rd456, %rd455, 4, %rd63;
-	ld.relaxed.gpu.global.u32 %r117, [%rd456+0];
-	mov.b32 %r118, %r117;
-	cvt.u32.u64 %r119, %rd453;
-	setp.eq.u32 %p63, %r118, %r119;
-	mov.pred %p61, %p63;
-$L90:
-	@!%p61 bra $L92;
-	bra.uni $L85;
-$L92:
-	cvt.s64.s32 %rd457, %r114;
-	mul.lo.s64 %rd458, %rd457, %rd67;
-	mad.lo.s64 %rd459, %rd458, 4, %rd63;
-	cvt.u32.u64 %r120, %rd453;
-	st.relaxed.gpu.global.u32 [%rd459], %r120;
-	mov.b64 %rd460, %rd412;
-	mov.b32 %r121, %r114;
-	cvt.s64.s32 %rd461, %r121;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd412;
-	mov.b32 %r122, %r114;
-	cvt.s64.s32 %rd470, %r122;
-	mul.lo.s64 %rd471, %rd470, %rd32;
-	mad.lo.s64 %rd472, %rd471, 8, %rd28;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd475;
-$L93:
-	setp.lt.s64 %p64, %rd476, %rd468;
-	not.pred %p65, %p64;
-	@!%p65 bra $L97;
-	bra.uni $L95;
-$L97:
-	mul.lo.s64 %rd477, %rd476, %rd436;
-	mad.lo.s64 %rd478, %rd477, 4, %rd434;
-	ld.global.nc.s32 %r123, [%rd478+0];
-	mov.b32 %r124, %r123;
-	mov.b32 %r125, %r124;
-	mov.b64 %rd479, 1;
-	@!%p57 bra $L99;
-	mul.lo.s64 %rd480, %rd476, %rd439;
-	mad.lo.s64 %rd481, %rd480, 4, %rd437;
-	ld.global.nc.u32 %r126, [%rd481+0];
-	mov.b32 %r127, %r126;
-	cvt.u64.u32 %rd482, %r127;
-	mov.b64 %rd479, %rd482;
-$L99:
-	add.s64 %rd483, %rd453, %rd479;
-	mov.b64 %rd484, %rd483;
-	cvt.s64.s32 %rd485, %r125;
-	mul.lo.s64 %rd486, %rd485, %rd442;
-	mad.lo.s64 %rd487, %rd486, 4, %rd440;
-	ld.relaxed.gpu.global.u32 %r128, [%rd487+0];
-	mov.b32 %r129, %r128;
-	cvt.u64.u32 %rd488, %r129;
-	setp.ge.s64 %p66, %rd484, %rd488;
-	mov.pred %p67, %p66;
-	not.pred %p68, %p67;
-	@!%p68 bra $L101;
-	cvt.s64.s32 %rd489, %r125;
-	mul.lo.s64 %rd490, %rd489, %rd442;
-	mad.lo.s64 %rd491, %rd490, 4, %rd440;
-	cvt.u32.u64 %r130, %rd484;
-	atom.global.min.u32 %r131, [%rd491], %r130;
-	mov.b32 %r132, %r131;
-	cvt.u64.u32 %rd492, %r132;
-	setp.le.s64 %p69, %rd492, %rd484;
-	mov.pred %p67, %p69;
-$L101:
-	@!%p67 bra $L103;
-	bra.uni $L94;
-$L103:
-	mov.b64 %rd493, %rd412;
-	mov.b64 %rd494, %rd413;
-	mov.b64 %rd495, %rd414;
-	mov.b64 %rd496, %rd415;
-	mov.b32 %r133, %r108;
-	mov.b64 %rd497, %rd416;
-	mov.b32 %r134, %r125;
-	div.s64 %rd498, %rd484, %rd413;
-	setp.eq.s64 %p70, %rd413, -1;
-	neg.s64 %rd499, %rd484;
-	selp.b64 %rd500, %rd499, %rd498, %p70;
-	setp.eq.s64 %p71, %rd413, 0;
-	selp.b64 %rd501, 0, %rd500, %p71;
-	mov.b64 %rd502, %rd501;
-$L104:
-	mul.lo.s64 %rd503, %rd497, %rd495;
-	rem.s64 %rd504, %rd502, %rd495;
-	setp.eq.s64 %p72, %rd495, -1;
-	selp.b64 %rd505, 0, %rd504, %p72;
-	setp.eq.s64 %p73, %rd495, 0;
-	selp.b64 %rd506, %rd502, %rd505, %p73;
-	add.s64 %rd507, %rd503, %rd506;
-	mov.b64 %rd508, %rd507;
-	mul.lo.s64 %rd509, %rd508, %rd115;
-	mad.lo.s64 %rd510, %rd509, 4, %rd111;
-	ld.global.s32 %r135, [%rd510+0];
-	mov.b32 %r136, %r135;
-	mov.b32 %r137, %r136;
-	setp.lt.s32 %p74, %r137, 0;
-	mov.pred %p75, %p74;
-	not.pred %p76, %p75;
-	@!%p76 bra $L108;
-	cvt.s64.s32 %rd511, %r137;
-	mul.lo.s64 %rd512, %rd511, %rd87;
-	mad.lo.s64 %rd513, %rd512, 4, %rd83;
-	ld.global.s32 %r138, [%rd513+0];
-	mov.b32 %r139, %r138;
-	setp.eq.s32 %p77, %r139, 64;
-	mov.pred %p75, %p77;
-$L108:
-	@!%p75 bra $L110;
-	mov.b64 %rd515, 2;
-	mul.lo.s64 %rd514, %rd515, %rd497;
-	mul.lo.s64 %rd516, %rd514, %rd129;
-	mad.lo.s64 %rd517, %rd516, 4, %rd125;
-	ld.global.s32 %r140, [%rd517+0];
-	mov.b32 %r141, %r140;
-	mov.b32 %r142, %r141;
-	setp.eq.s32 %p78, %r142, 0;
-	@!%p78 bra $L112;
-	mov.b64 %rd519, 9;
-	mul.lo.s64 %rd518, %rd519, %rd143;
-	mad.lo.s64 %rd520, %rd518, 8, %rd139;
-	mov.b64 %rd521, 1;
-	st.global.s64 [%rd520+0], %rd521;
-	bra.uni $L106;
-$L112:
-	sub.s32 %r143, %r142, 1;
-	mov.b32 %r142, %r143;
-	mov.b64 %rd523, 2;
-	mul.lo.s64 %rd522, %rd523, %rd497;
-	mul.lo.s64 %rd524, %rd522, %rd129;
-	mad.lo.s64 %rd525, %rd524, 4, %rd125;
-	st.global.s32 [%rd525+0], %r142;
-	mul.lo.s64 %rd526, %rd497, %rd496;
-	cvt.s64.s32 %rd527, %r142;
-	add.s64 %rd528, %rd526, %rd527;
-	mul.lo.s64 %rd529, %rd528, %rd101;
-	mad.lo.s64 %rd530, %rd529, 4, %rd97;
-	ld.global.s32 %r144, [%rd530+0];
-	mov.b32 %r145, %r144;
-	mov.b32 %r146, %r145;
-	cvt.s64.s32 %rd531, %r146;
-	mul.lo.s64 %rd532, %rd531, %rd87;
-	mad.lo.s64 %rd533, %rd532, 4, %rd83;
-	mov.b32 %r147, 0;
-	st.global.s32 [%rd533+0], %r147;
-	cvt.s64.s32 %rd534, %r146;
-	mul.lo.s64 %rd535, %rd534, %rd94;
-	mad.lo.s64 %rd536, %rd535, 4, %rd90;
-	mov.b32 %r148, -1;
-	st.global.s32 [%rd536+0], %r148;
-	setp.lt.s32 %p79, %r137, 0;
-	@!%p79 bra $L113;
-	mul.lo.s64 %rd537, %rd508, %rd108;
-	mad.lo.s64 %rd538, %rd537, 4, %rd104;
-	st.global.s32 [%rd538+0], %r146;
-	bra.uni $L114;
-$L113:
-	cvt.s64.s32 %rd539, %r137;
-	mul.lo.s64 %rd540, %rd539, %rd94;
-	mad.lo.s64 %rd541, %rd540, 4, %rd90;
-	st.global.s32 [%rd541+0], %r146;
-$L114:
-	mul.lo.s64 %rd542, %rd508, %rd115;
-	mad.lo.s64 %rd543, %rd542, 4, %rd111;
-	st.global.s32 [%rd543+0], %r146;
-	mul.lo.s64 %rd544, %rd508, %rd122;
-	mad.lo.s64 %rd545, %rd544, 4, %rd118;
-	ld.global.s32 %r149, [%rd545+0];
-	mov.b32 %r150, %r149;
-	add.s32 %r151, %r150, 1;
-	mul.lo.s64 %rd546, %rd508, %rd122;
-	mad.lo.s64 %rd547, %rd546, 4, %rd118;
-	st.global.s32 [%rd547+0], %r151;
-	mov.b32 %r137, %r146;
-$L110:
-	cvt.s64.s32 %rd548, %r137;
-	mul.lo.s64 %rd549, %rd548, %rd87;
-	mad.lo.s64 %rd550, %rd549, 4, %rd83;
-	ld.global.s32 %r152, [%rd550+0];
-	mov.b32 %r153, %r152;
-	mov.b32 %r154, %r153;
-	cvt.s64.s32 %rd551, %r137;
-	mul.lo.s64 %rd552, %rd551, 64;
-	cvt.s64.s32 %rd553, %r154;
-	add.s64 %rd554, %rd552, %rd553;
-	mul.lo.s64 %rd555, %rd554, %rd80;
-	mad.lo.s64 %rd556, %rd555, 4, %rd76;
-	st.global.s32 [%rd556+0], %r134;
-	add.s32 %r155, %r154, 1;
-	cvt.s64.s32 %rd557, %r137;
-	mul.lo.s64 %rd558, %rd557, %rd87;
-	mad.lo.s64 %rd559, %rd558, 4, %rd83;
-	st.global.s32 [%rd559+0], %r155;
-	bra.uni $L106;
-$L105:
-	bra.uni $L104;
-$L106:
-$L94:
-	add.s64 %rd560, %rd476, 1;
-	mov.b64 %rd476, %rd560;
-	bra.uni $L93;
-$L95:
-$L85:
-	add.s64 %rd561, %rd443, 1;
-	mov.b64 %rd443, %rd561;
-	bra.uni $L84;
-$L86:
-$L80:
-	add.s64 %rd562, %rd272, 2;
-	mul.lo.s64 %rd563, %rd562, %rd143;
-	mad.lo.s64 %rd564, %rd563, 8, %rd139;
-	mov.b64 %rd565, 1;
-	atom.global.add.u64 %rd566, [%rd564], %rd565;
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd409, %rd567;
-	bra.uni $L79;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r5, 0;
-	@!%p80 bra $L115;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r156, [gk_league_sync+4];
-	atom.global.add.u32 %r157, [gk_league_sync], 1;
-	mov.u32 %r158, %nctaid.x;
-	sub.u32 %r159, %r158, 1;
-	setp.eq.u32 %p81, %r157, %r159;
-	@!%p81 bra $L116;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r160, [gk_league_sync+4], 1;
-	bra.uni $L117;
-$L116:
-	ld.relaxed.gpu.global.u32 %r161, [gk_league_sync+4];
-	setp.eq.u32 %p82, %r161, %r156;
-	@%p82 bra $L116;
-$L117:
-	fence.acq_rel.gpu;
-$L115:
-	bar.sync 0;
-$L36:
-	add.s64 %rd568, %rd268, 1;
-	mov.b64 %rd268, %rd568;
-	bra.uni $L35;
-$L37:
-$L3:
-	add.s64 %rd147, %rd147, %rd146;
-	bra.uni $L1;
-$L2:
 	ret;
 }
 `
@@ -44936,7 +44951,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44940
+//line gokkos_kernels_gen.go:44955
 			*acc = gokkosAccV
 			return
 		}
@@ -44955,7 +44970,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:44959
+//line gokkos_kernels_gen.go:44974
 		*acc = gokkosAccV
 		return
 	}
@@ -44976,7 +44991,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44980
+//line gokkos_kernels_gen.go:44995
 		*acc = gokkosAccV
 		return
 	}
@@ -44995,7 +45010,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44999
+//line gokkos_kernels_gen.go:45014
 	*acc = gokkosAccV
 }
 
@@ -45012,7 +45027,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45016
+//line gokkos_kernels_gen.go:45031
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -45047,7 +45062,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45051
+//line gokkos_kernels_gen.go:45066
 			*acc = gokkosAccV
 			return
 		}
@@ -45067,7 +45082,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45071
+//line gokkos_kernels_gen.go:45086
 		*acc = gokkosAccV
 		return
 	}
@@ -45089,7 +45104,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45093
+//line gokkos_kernels_gen.go:45108
 		*acc = gokkosAccV
 		return
 	}
@@ -45109,7 +45124,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45113
+//line gokkos_kernels_gen.go:45128
 	*acc = gokkosAccV
 }
 
@@ -45126,7 +45141,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45130
+//line gokkos_kernels_gen.go:45145
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45162,7 +45177,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:45166
+//line gokkos_kernels_gen.go:45181
 			*acc = gokkosAccV
 			return
 		}
@@ -45185,7 +45200,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45189
+//line gokkos_kernels_gen.go:45204
 		*acc = gokkosAccV
 		return
 	}
@@ -45210,7 +45225,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45214
+//line gokkos_kernels_gen.go:45229
 		*acc = gokkosAccV
 		return
 	}
@@ -45233,7 +45248,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:45237
+//line gokkos_kernels_gen.go:45252
 	*acc = gokkosAccV
 }
 
@@ -45256,7 +45271,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:45260
+//line gokkos_kernels_gen.go:45275
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45267,7 +45282,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:45271
+//line gokkos_kernels_gen.go:45286
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45283,7 +45298,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45287
+//line gokkos_kernels_gen.go:45302
 		*acc = gokkosAccV
 		return
 	}
@@ -45295,7 +45310,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45299
+//line gokkos_kernels_gen.go:45314
 	*acc = gokkosAccV
 }
 
@@ -45329,7 +45344,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45333
+//line gokkos_kernels_gen.go:45348
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45347,7 +45362,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45351
+//line gokkos_kernels_gen.go:45366
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -45383,7 +45398,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45387
+//line gokkos_kernels_gen.go:45402
 			*acc = gokkosAccV
 			return
 		}
@@ -45403,7 +45418,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45407
+//line gokkos_kernels_gen.go:45422
 		*acc = gokkosAccV
 		return
 	}
@@ -45426,7 +45441,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45430
+//line gokkos_kernels_gen.go:45445
 		*acc = gokkosAccV
 		return
 	}
@@ -45446,7 +45461,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45450
+//line gokkos_kernels_gen.go:45465
 	*acc = gokkosAccV
 }
 
@@ -45486,7 +45501,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45490
+//line gokkos_kernels_gen.go:45505
 			*acc = gokkosAccV
 			return
 		}
@@ -45509,7 +45524,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45513
+//line gokkos_kernels_gen.go:45528
 		*acc = gokkosAccV
 		return
 	}
@@ -45535,7 +45550,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45539
+//line gokkos_kernels_gen.go:45554
 		*acc = gokkosAccV
 		return
 	}
@@ -45558,7 +45573,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45562
+//line gokkos_kernels_gen.go:45577
 	*acc = gokkosAccV
 }
 
@@ -45574,7 +45589,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45578
+//line gokkos_kernels_gen.go:45593
 		*acc = gokkosAccV
 		return
 	}
@@ -45585,7 +45600,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45589
+//line gokkos_kernels_gen.go:45604
 	*acc = gokkosAccV
 }
 
@@ -45598,14 +45613,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:45602
+//line gokkos_kernels_gen.go:45617
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:45609
+//line gokkos_kernels_gen.go:45624
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -45622,7 +45637,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:45626
+//line gokkos_kernels_gen.go:45641
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45634,7 +45649,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:45638
+//line gokkos_kernels_gen.go:45653
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -45673,7 +45688,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:45677
+//line gokkos_kernels_gen.go:45692
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -45698,7 +45713,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:45702
+//line gokkos_kernels_gen.go:45717
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -45725,7 +45740,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:45729
+//line gokkos_kernels_gen.go:45744
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45750,7 +45765,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:45754
+//line gokkos_kernels_gen.go:45769
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -45767,14 +45782,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:45771
+//line gokkos_kernels_gen.go:45786
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:45778
+//line gokkos_kernels_gen.go:45793
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -45786,7 +45801,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:45790
+//line gokkos_kernels_gen.go:45805
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -45807,7 +45822,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:45811
+//line gokkos_kernels_gen.go:45826
 			*acc = gokkosAccV
 			return
 		}
@@ -45815,7 +45830,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:45819
+//line gokkos_kernels_gen.go:45834
 		*acc = gokkosAccV
 		return
 	}
@@ -45824,7 +45839,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:45828
+//line gokkos_kernels_gen.go:45843
 		*acc = gokkosAccV
 		return
 	}
@@ -45832,7 +45847,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:45836
+//line gokkos_kernels_gen.go:45851
 	*acc = gokkosAccV
 }
 
@@ -45849,7 +45864,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45853
+//line gokkos_kernels_gen.go:45868
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45886,7 +45901,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45890
+//line gokkos_kernels_gen.go:45905
 			*acc = gokkosAccV
 			return
 		}
@@ -45907,7 +45922,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45911
+//line gokkos_kernels_gen.go:45926
 		*acc = gokkosAccV
 		return
 	}
@@ -45930,7 +45945,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45934
+//line gokkos_kernels_gen.go:45949
 		*acc = gokkosAccV
 		return
 	}
@@ -45951,7 +45966,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45955
+//line gokkos_kernels_gen.go:45970
 	*acc = gokkosAccV
 }
 
@@ -45968,7 +45983,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45972
+//line gokkos_kernels_gen.go:45987
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -45991,7 +46006,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45995
+//line gokkos_kernels_gen.go:46010
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -46002,7 +46017,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:46006
+//line gokkos_kernels_gen.go:46021
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46015,7 +46030,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46019
+//line gokkos_kernels_gen.go:46034
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -46026,7 +46041,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46030
+//line gokkos_kernels_gen.go:46045
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -46053,7 +46068,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46057
+//line gokkos_kernels_gen.go:46072
 			*acc = gokkosAccV
 			return
 		}
@@ -46067,7 +46082,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46071
+//line gokkos_kernels_gen.go:46086
 		*acc = gokkosAccV
 		return
 	}
@@ -46083,7 +46098,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46087
+//line gokkos_kernels_gen.go:46102
 		*acc = gokkosAccV
 		return
 	}
@@ -46097,7 +46112,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46101
+//line gokkos_kernels_gen.go:46116
 	*acc = gokkosAccV
 }
 
@@ -46110,7 +46125,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46114
+//line gokkos_kernels_gen.go:46129
 		*acc = gokkosAccV
 		return
 	}
@@ -46118,7 +46133,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46122
+//line gokkos_kernels_gen.go:46137
 	*acc = gokkosAccV
 }
 
@@ -46131,7 +46146,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46135
+//line gokkos_kernels_gen.go:46150
 		*acc = gokkosAccV
 		return
 	}
@@ -46139,7 +46154,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46143
+//line gokkos_kernels_gen.go:46158
 	*acc = gokkosAccV
 }
 
@@ -46154,7 +46169,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:46158
+//line gokkos_kernels_gen.go:46173
 		*acc = gokkosAccV
 		return
 	}
@@ -46164,7 +46179,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46168
+//line gokkos_kernels_gen.go:46183
 	*acc = gokkosAccV
 }
 
@@ -46179,7 +46194,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46183
+//line gokkos_kernels_gen.go:46198
 		*acc = gokkosAccV
 		return
 	}
@@ -46189,7 +46204,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46193
+//line gokkos_kernels_gen.go:46208
 	*acc = gokkosAccV
 }
 
@@ -46204,7 +46219,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:46208
+//line gokkos_kernels_gen.go:46223
 		*acc = gokkosAccV
 		return
 	}
@@ -46214,7 +46229,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:46218
+//line gokkos_kernels_gen.go:46233
 	*acc = gokkosAccV
 }
 
@@ -46229,7 +46244,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:46233
+//line gokkos_kernels_gen.go:46248
 		*acc = gokkosAccV
 		return
 	}
@@ -46239,7 +46254,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:46243
+//line gokkos_kernels_gen.go:46258
 	*acc = gokkosAccV
 }
 
@@ -46255,7 +46270,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46259
+//line gokkos_kernels_gen.go:46274
 		*acc = gokkosAccV
 		return
 	}
@@ -46265,7 +46280,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46269
+//line gokkos_kernels_gen.go:46284
 	*acc = gokkosAccV
 }
 
@@ -46322,7 +46337,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:46326
+//line gokkos_kernels_gen.go:46341
 			*acc = gokkosAccV
 			return
 		}
@@ -46361,7 +46376,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46365
+//line gokkos_kernels_gen.go:46380
 		*acc = gokkosAccV
 		return
 	}
@@ -46401,7 +46416,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46405
+//line gokkos_kernels_gen.go:46420
 		*acc = gokkosAccV
 		return
 	}
@@ -46440,7 +46455,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:46444
+//line gokkos_kernels_gen.go:46459
 	*acc = gokkosAccV
 }
 
@@ -46457,7 +46472,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46461
+//line gokkos_kernels_gen.go:46476
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -46493,7 +46508,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46497
+//line gokkos_kernels_gen.go:46512
 			*acc = gokkosAccV
 			return
 		}
@@ -46514,7 +46529,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46518
+//line gokkos_kernels_gen.go:46533
 		*acc = gokkosAccV
 		return
 	}
@@ -46537,7 +46552,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46541
+//line gokkos_kernels_gen.go:46556
 		*acc = gokkosAccV
 		return
 	}
@@ -46558,7 +46573,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46562
+//line gokkos_kernels_gen.go:46577
 	*acc = gokkosAccV
 }
 
@@ -46575,7 +46590,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46579
+//line gokkos_kernels_gen.go:46594
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -46599,7 +46614,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:46603
+//line gokkos_kernels_gen.go:46618
 			*acc = gokkosAccV
 			return
 		}
@@ -46610,7 +46625,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:46614
+//line gokkos_kernels_gen.go:46629
 		*acc = gokkosAccV
 		return
 	}
@@ -46622,7 +46637,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46626
+//line gokkos_kernels_gen.go:46641
 		*acc = gokkosAccV
 		return
 	}
@@ -46633,7 +46648,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46637
+//line gokkos_kernels_gen.go:46652
 	*acc = gokkosAccV
 }
 
@@ -46650,7 +46665,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46654
+//line gokkos_kernels_gen.go:46669
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46690,7 +46705,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:46694
+//line gokkos_kernels_gen.go:46709
 			*acc = gokkosAccV
 			return
 		}
@@ -46715,7 +46730,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:46719
+//line gokkos_kernels_gen.go:46734
 		*acc = gokkosAccV
 		return
 	}
@@ -46742,7 +46757,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:46746
+//line gokkos_kernels_gen.go:46761
 		*acc = gokkosAccV
 		return
 	}
@@ -46767,7 +46782,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:46771
+//line gokkos_kernels_gen.go:46786
 	*acc = gokkosAccV
 }
 
@@ -46818,7 +46833,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:46822
+//line gokkos_kernels_gen.go:46837
 	return gokkosN
 }
 
@@ -46878,7 +46893,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:46882
+//line gokkos_kernels_gen.go:46897
 	return gokkosN
 }
 
@@ -46938,7 +46953,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:46942
+//line gokkos_kernels_gen.go:46957
 	return gokkosN
 }
 
@@ -47070,6 +47085,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:47074
+//line gokkos_kernels_gen.go:47089
 	return gokkosN
 }

@@ -14,7 +14,7 @@ var _ = []any{
 	frontier.PushThread[relax]{}, frontier.PushTeam[relax]{},
 	frontier.PushLocal[relax]{}, frontier.PushGlobal[relax]{},
 	frontier.PushThread[relaxInt]{}, frontier.PushTeam[relaxInt]{},
-	frontier.PushLocal[relaxInt]{}, frontier.PushGlobal[relaxInt]{},
+	frontier.PushLocal[relaxInt]{}, frontier.PushGlobal[relaxInt]{}, frontier.BinSteps[relaxInt]{},
 	frontier.PushThread[poison]{}, frontier.PushTeam[poison]{},
 	frontier.PushLocal[poison]{}, frontier.PushGlobal[poison]{},
 }

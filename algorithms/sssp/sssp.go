@@ -58,7 +58,7 @@ type SSSP struct {
 	wmin    float64 // smallest weight
 	wmax    float64 // largest weight (1 when not read)
 	delta   float64
-	bins    binState // binned delta-stepping (bins.go)
+	bins    *frontier.Bins // binned delta-stepping (bins.go)
 	// binEntries overrides the pool capacity of binned delta-stepping (tests).
 	binEntries int
 	forceBins  bool         // binned delta-stepping on device spaces too (tests)
@@ -261,7 +261,10 @@ func (s *SSSP) Free() {
 	}
 	s.mark.Free()
 	s.state.Free()
-	s.bins.free()
+	if s.bins != nil {
+		s.bins.Free()
+		s.bins = nil
+	}
 	if s.el != nil {
 		s.el.free()
 	}
