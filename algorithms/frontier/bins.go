@@ -28,7 +28,9 @@ import (
 //  3. the members take the list's chunks one at a time and expand the vertices in them whose
 //     key is still in the current bucket (an entry of a vertex that moved to an earlier
 //     bucket since is stale, and one already expanded at its current key is a repeat: both
-//     are skipped), filing what they improve into their own bins.
+//     are skipped), filing what they improve into their own bins; a member whose own bin of
+//     the current bucket then holds a few chunks expands them itself before the barrier (as
+//     GAP's delta-stepping fuses small bins), so that a bucket's small tail costs no steps.
 //
 // A bin is a list of chunks of binChunk entries from the member's own part of a pool; the
 // live buckets must span fewer than the ring's slots (an improvement moves a vertex at most
@@ -110,6 +112,10 @@ func (k BinSteps[Op]) RunTeam(m teams.Member) {
 		chunks := k.Tally.AtomicLoad(set + 1)
 		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
 			k.expand(o, k.List.At(int(c)), cur)
+		}
+		for c := k.detach(o, cur); c >= 0; c = k.detach(o, cur) {
+			k.expand(o, c, cur)
+			k.recycle(o, c)
 		}
 		m.LeagueBarrier()
 	}
@@ -203,6 +209,37 @@ func (k BinSteps[Op]) publish(o int, cur int64, set int) {
 	k.Head.Set(bin, -1)
 	k.Tail.Set(bin, -1)
 	k.Count.Set(bin, 0)
+}
+
+// fuseChunks is the most chunks a member's bin of the current bucket may hold for the member
+// to expand them itself in the same step (detach) rather than publish them in the next.
+const fuseChunks = 16
+
+// detach takes the first chunk of member o's bin of bucket cur when the bin holds 1 to
+// fuseChunks chunks, and returns it (-1 otherwise): the vertices that the member filed into the
+// current bucket while expanding it, which the member expands at once, sparing the league a
+// step (three barriers) while the bucket's new work is small.
+func (k BinSteps[Op]) detach(o int, cur int64) int32 {
+	bin := o*k.Slots + int(cur&int64(k.Slots-1))
+	n := k.Count.At(bin)
+	if n < 1 || n > fuseChunks {
+		return -1
+	}
+	c := k.Head.At(bin)
+	next := k.Next.At(int(c))
+	k.Head.Set(bin, next)
+	if next < 0 {
+		k.Tail.Set(bin, -1)
+	}
+	k.Count.Set(bin, n-1)
+	return c
+}
+
+// recycle returns chunk c, which member o detached and expanded, to the member's free stack.
+func (k BinSteps[Op]) recycle(o int, c int32) {
+	top := k.Own.At(2 * o)
+	k.Stack.Set(o*k.PerOwner+int(top), c)
+	k.Own.Set(2*o, top+1)
 }
 
 // ready reports whether entry u of a chunk of bucket cur is to be expanded, and marks it
@@ -332,6 +369,14 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 			} else {
 				k.expand(o, k.List.At(int(c)), cur)
 			}
+		}
+		for c := k.detach(o, cur); c >= 0; c = k.detach(o, cur) {
+			if fast {
+				k.expandHost(o, c, cur, &b, &hits)
+			} else {
+				k.expand(o, c, cur)
+			}
+			k.recycle(o, c)
 		}
 		m.LeagueBarrier()
 	}

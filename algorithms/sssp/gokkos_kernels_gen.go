@@ -126,7 +126,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.BinSteps[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.BinSteps[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/bins.go:77",
+		Pos:   "algorithms/frontier/bins.go:79",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_BinSteps_sssp_relaxInt_",
@@ -7926,9 +7926,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<70>;
-	.reg .b32 %r<176>;
-	.reg .b64 %rd<568>;
+	.reg .pred %p<100>;
+	.reg .b32 %r<270>;
+	.reg .b64 %rd<776>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8995,31 +8995,476 @@ $L85:
 	mov.b64 %rd416, %rd566;
 	bra.uni $L84;
 $L86:
-	bar.sync 0;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L128;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r170, [gk_league_sync+4];
-	atom.global.add.u32 %r171, [gk_league_sync], 1;
-	mov.u32 %r172, %nctaid.x;
-	sub.u32 %r173, %r172, 1;
-	setp.eq.u32 %p68, %r171, %r173;
-	@!%p68 bra $L129;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r174, [gk_league_sync+4], 1;
+	mov.b64 %rd567, %rd25;
+	mov.b64 %rd568, %rd48;
+	mov.b64 %rd569, %rd50;
+	mov.b64 %rd570, %rd52;
+	mov.b32 %r170, %r31;
+	mov.b64 %rd571, %rd272;
+	mov.b64 %rd572, %rd273;
+$L128:
+	mul.lo.s64 %rd573, %rd571, %rd569;
+	sub.s64 %rd574, %rd569, 1;
+	and.b64 %rd575, %rd572, %rd574;
+	add.s64 %rd576, %rd573, %rd575;
+	mov.b64 %rd577, %rd576;
+	mul.lo.s64 %rd578, %rd577, %rd101;
+	mad.lo.s64 %rd579, %rd578, 4, %rd97;
+	ld.global.s32 %r171, [%rd579+0];
+	mov.b32 %r172, %r171;
+	mov.b32 %r173, %r172;
+	setp.lt.s32 %p67, %r173, 1;
+	setp.gt.s32 %p68, %r173, 16;
+	or.pred %p69, %p67, %p68;
+	@!%p69 bra $L132;
+	mov.b32 %r174, -1;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd580, %rd577, %rd87;
+	mad.lo.s64 %rd581, %rd580, 4, %rd83;
+	ld.global.s32 %r175, [%rd581+0];
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r176;
+	cvt.s64.s32 %rd582, %r177;
+	mul.lo.s64 %rd583, %rd582, %rd73;
+	mad.lo.s64 %rd584, %rd583, 4, %rd69;
+	ld.global.s32 %r178, [%rd584+0];
+	mov.b32 %r179, %r178;
+	mov.b32 %r180, %r179;
+	mul.lo.s64 %rd585, %rd577, %rd87;
+	mad.lo.s64 %rd586, %rd585, 4, %rd83;
+	st.global.s32 [%rd586+0], %r180;
+	setp.lt.s32 %p70, %r180, 0;
+	@!%p70 bra $L134;
+	mul.lo.s64 %rd587, %rd577, %rd94;
+	mad.lo.s64 %rd588, %rd587, 4, %rd90;
+	mov.b32 %r181, -1;
+	st.global.s32 [%rd588+0], %r181;
+$L134:
+	sub.s32 %r182, %r173, 1;
+	mul.lo.s64 %rd589, %rd577, %rd101;
+	mad.lo.s64 %rd590, %rd589, 4, %rd97;
+	st.global.s32 [%rd590+0], %r182;
+	mov.b32 %r174, %r177;
 	bra.uni $L130;
 $L129:
-	ld.relaxed.gpu.global.u32 %r175, [gk_league_sync+4];
-	setp.eq.u32 %p69, %r175, %r170;
-	@%p69 bra $L129;
+	bra.uni $L128;
 $L130:
+	mov.b32 %r183, %r174;
+$L135:
+	setp.ge.s32 %p71, %r183, 0;
+	not.pred %p72, %p71;
+	@!%p72 bra $L139;
+	bra.uni $L137;
+$L139:
+	mov.b64 %rd591, %rd25;
+	mov.b64 %rd592, %rd48;
+	mov.b64 %rd593, %rd50;
+	mov.b64 %rd594, %rd52;
+	mov.b32 %r184, %r31;
+	mov.b64 %rd595, %rd272;
+	mov.b32 %r185, %r183;
+	mov.b64 %rd596, %rd273;
+	cvt.s64.s32 %rd597, %r185;
+	mul.lo.s64 %rd598, %rd597, %rd66;
+	mad.lo.s64 %rd599, %rd598, 4, %rd62;
+	ld.global.s32 %r186, [%rd599+0];
+	mov.b32 %r187, %r186;
+	cvt.s64.s32 %rd600, %r187;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, 0;
+$L140:
+	setp.lt.s64 %p73, %rd602, %rd601;
+	not.pred %p74, %p73;
+	@!%p74 bra $L144;
+	bra.uni $L142;
+$L144:
+	cvt.s64.s32 %rd603, %r185;
+	mul.lo.s64 %rd604, %rd603, 64;
+	add.s64 %rd605, %rd604, %rd602;
+	mul.lo.s64 %rd606, %rd605, %rd59;
+	mad.lo.s64 %rd607, %rd606, 4, %rd55;
+	ld.global.s32 %r188, [%rd607+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b64 %rd608, %rd591;
+	mov.b64 %rd609, %rd592;
+	mov.b64 %rd610, %rd593;
+	mov.b64 %rd611, %rd594;
+	mov.b32 %r191, %r184;
+	mov.b32 %r192, %r190;
+	mov.b64 %rd612, %rd596;
+$L145:
+	mov.b32 %r193, %r192;
+	cvt.s64.s32 %rd613, %r193;
+	mul.lo.s64 %rd614, %rd613, %rd143;
+	mad.lo.s64 %rd615, %rd614, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r194, [%rd615+0];
+	mov.b32 %r195, %r194;
+	mov.b32 %r196, %r195;
+	mov.b32 %r197, %r196;
+	cvt.u64.u32 %rd616, %r197;
+	min.u64 %rd617, %rd609, 63;
+	cvt.u32.u64 %r198, %rd617;
+	shr.s64 %rd618, %rd616, %r198;
+	setp.lt.s64 %p75, %rd618, %rd612;
+	mov.pred %p76, %p75;
+	not.pred %p77, %p76;
+	@!%p77 bra $L149;
+	cvt.s64.s32 %rd619, %r192;
+	mul.lo.s64 %rd620, %rd619, %rd122;
+	mad.lo.s64 %rd621, %rd620, 4, %rd118;
+	ld.relaxed.gpu.global.u32 %r199, [%rd621+0];
+	mov.b32 %r200, %r199;
+	setp.eq.u32 %p78, %r200, %r197;
+	mov.pred %p76, %p78;
+$L149:
+	@!%p76 bra $L151;
+	mov.pred %p79, 0;
+	bra.uni $L147;
+$L151:
+	cvt.s64.s32 %rd622, %r192;
+	mul.lo.s64 %rd623, %rd622, %rd122;
+	mad.lo.s64 %rd624, %rd623, 4, %rd118;
+	st.relaxed.gpu.global.u32 [%rd624], %r197;
+	mov.pred %p79, 1;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	not.pred %p80, %p79;
+	@!%p80 bra $L153;
+	bra.uni $L141;
+$L153:
+	mov.b64 %rd625, %rd591;
+	mov.b32 %r201, %r190;
+	cvt.s64.s32 %rd626, %r201;
+	add.s64 %rd627, %rd626, 1;
+	mul.lo.s64 %rd628, %rd627, %rd32;
+	mad.lo.s64 %rd629, %rd628, 8, %rd28;
+	ld.global.nc.s64 %rd630, [%rd629+0];
+	mov.b64 %rd631, %rd630;
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd633, %rd632;
+	mov.b64 %rd634, %rd591;
+	mov.b32 %r202, %r190;
+	cvt.s64.s32 %rd635, %r202;
+	mul.lo.s64 %rd636, %rd635, %rd32;
+	mad.lo.s64 %rd637, %rd636, 8, %rd28;
+	ld.global.nc.s64 %rd638, [%rd637+0];
+	mov.b64 %rd639, %rd638;
+	mov.b64 %rd640, %rd639;
+	mov.b64 %rd641, %rd640;
+$L154:
+	setp.lt.s64 %p81, %rd641, %rd633;
+	not.pred %p82, %p81;
+	@!%p82 bra $L158;
+	bra.uni $L156;
+$L158:
+	mul.lo.s64 %rd642, %rd641, %rd39;
+	mad.lo.s64 %rd643, %rd642, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd643+0];
+	mov.b32 %r204, %r203;
+	mov.b32 %r205, %r204;
+	mov.b32 %r206, %r190;
+	mov.b32 %r207, %r205;
+	mov.b64 %rd644, %rd641;
+$L159:
+	mov.b64 %rd645, 0x1;
+	setp.gt.s64 %p83, %rd134, 0;
+	@!%p83 bra $L163;
+	mul.lo.s64 %rd646, %rd644, %rd136;
+	mad.lo.s64 %rd647, %rd646, 4, %rd132;
+	ld.global.nc.u32 %r208, [%rd647+0];
+	mov.b32 %r209, %r208;
+	cvt.u64.u32 %rd648, %r209;
+	mov.b64 %rd645, %rd648;
+$L163:
+	cvt.s64.s32 %rd649, %r206;
+	mul.lo.s64 %rd650, %rd649, %rd143;
+	mad.lo.s64 %rd651, %rd650, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r210, [%rd651+0];
+	mov.b32 %r211, %r210;
+	cvt.u64.u32 %rd652, %r211;
+	add.u64 %rd653, %rd652, %rd645;
+	mov.b64 %rd654, %rd653;
+	cvt.s64.s32 %rd655, %r207;
+	mul.lo.s64 %rd656, %rd655, %rd143;
+	mad.lo.s64 %rd657, %rd656, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r212, [%rd657+0];
+	mov.b32 %r213, %r212;
+	cvt.u64.u32 %rd658, %r213;
+	setp.hs.u64 %p84, %rd654, %rd658;
+	@!%p84 bra $L165;
+	mov.pred %p85, 0;
+	bra.uni $L161;
+$L165:
+	cvt.s64.s32 %rd659, %r207;
+	mul.lo.s64 %rd660, %rd659, %rd143;
+	mad.lo.s64 %rd661, %rd660, 4, %rd139;
+	cvt.u32.u64 %r214, %rd654;
+	atom.global.min.u32 %r215, [%rd661], %r214;
+	mov.b32 %r216, %r215;
+	cvt.u64.u32 %rd662, %r216;
+	setp.hi.u64 %p86, %rd662, %rd654;
+	mov.pred %p85, %p86;
+	bra.uni $L161;
+$L160:
+	bra.uni $L159;
+$L161:
+	@!%p85 bra $L167;
+	mov.b32 %r217, %r205;
+	cvt.s64.s32 %rd663, %r217;
+	mul.lo.s64 %rd664, %rd663, %rd143;
+	mad.lo.s64 %rd665, %rd664, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r218, [%rd665+0];
+	mov.b32 %r219, %r218;
+	mov.b32 %r220, %r219;
+	mov.b64 %rd666, %rd591;
+	mov.b64 %rd667, %rd592;
+	mov.b64 %rd668, %rd593;
+	mov.b64 %rd669, %rd594;
+	mov.b32 %r221, %r184;
+	mov.b64 %rd670, %rd595;
+	mov.b32 %r222, %r205;
+	cvt.u64.u32 %rd671, %r220;
+	min.u64 %rd672, %rd592, 63;
+	cvt.u32.u64 %r223, %rd672;
+	shr.s64 %rd673, %rd671, %r223;
+	mov.b64 %rd674, %rd673;
+$L168:
+	mul.lo.s64 %rd675, %rd670, %rd668;
+	sub.s64 %rd676, %rd668, 1;
+	and.b64 %rd677, %rd674, %rd676;
+	add.s64 %rd678, %rd675, %rd677;
+	mov.b64 %rd679, %rd678;
+	mul.lo.s64 %rd680, %rd679, %rd94;
+	mad.lo.s64 %rd681, %rd680, 4, %rd90;
+	ld.global.s32 %r224, [%rd681+0];
+	mov.b32 %r225, %r224;
+	mov.b32 %r226, %r225;
+	setp.lt.s32 %p87, %r226, 0;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L172;
+	cvt.s64.s32 %rd682, %r226;
+	mul.lo.s64 %rd683, %rd682, %rd66;
+	mad.lo.s64 %rd684, %rd683, 4, %rd62;
+	ld.global.s32 %r227, [%rd684+0];
+	mov.b32 %r228, %r227;
+	setp.eq.s32 %p90, %r228, 64;
+	mov.pred %p88, %p90;
+$L172:
+	@!%p88 bra $L174;
+	mov.b64 %rd686, 2;
+	mul.lo.s64 %rd685, %rd686, %rd670;
+	mul.lo.s64 %rd687, %rd685, %rd108;
+	mad.lo.s64 %rd688, %rd687, 4, %rd104;
+	ld.global.s32 %r229, [%rd688+0];
+	mov.b32 %r230, %r229;
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p91, %r231, 0;
+	@!%p91 bra $L176;
+	mov.b64 %rd690, 9;
+	mul.lo.s64 %rd689, %rd690, %rd129;
+	mad.lo.s64 %rd691, %rd689, 8, %rd125;
+	mov.b64 %rd692, 1;
+	st.global.s64 [%rd691+0], %rd692;
+	bra.uni $L170;
+$L176:
+	sub.s32 %r232, %r231, 1;
+	mov.b32 %r231, %r232;
+	mov.b64 %rd694, 2;
+	mul.lo.s64 %rd693, %rd694, %rd670;
+	mul.lo.s64 %rd695, %rd693, %rd108;
+	mad.lo.s64 %rd696, %rd695, 4, %rd104;
+	st.global.s32 [%rd696+0], %r231;
+	mul.lo.s64 %rd697, %rd670, %rd669;
+	cvt.s64.s32 %rd698, %r231;
+	add.s64 %rd699, %rd697, %rd698;
+	mul.lo.s64 %rd700, %rd699, %rd80;
+	mad.lo.s64 %rd701, %rd700, 4, %rd76;
+	ld.global.s32 %r233, [%rd701+0];
+	mov.b32 %r234, %r233;
+	mov.b32 %r235, %r234;
+	cvt.s64.s32 %rd702, %r235;
+	mul.lo.s64 %rd703, %rd702, %rd66;
+	mad.lo.s64 %rd704, %rd703, 4, %rd62;
+	mov.b32 %r236, 0;
+	st.global.s32 [%rd704+0], %r236;
+	cvt.s64.s32 %rd705, %r235;
+	mul.lo.s64 %rd706, %rd705, %rd73;
+	mad.lo.s64 %rd707, %rd706, 4, %rd69;
+	mov.b32 %r237, -1;
+	st.global.s32 [%rd707+0], %r237;
+	setp.lt.s32 %p92, %r226, 0;
+	@!%p92 bra $L177;
+	mul.lo.s64 %rd708, %rd679, %rd87;
+	mad.lo.s64 %rd709, %rd708, 4, %rd83;
+	st.global.s32 [%rd709+0], %r235;
+	bra.uni $L178;
+$L177:
+	cvt.s64.s32 %rd710, %r226;
+	mul.lo.s64 %rd711, %rd710, %rd73;
+	mad.lo.s64 %rd712, %rd711, 4, %rd69;
+	st.global.s32 [%rd712+0], %r235;
+$L178:
+	mul.lo.s64 %rd713, %rd679, %rd94;
+	mad.lo.s64 %rd714, %rd713, 4, %rd90;
+	st.global.s32 [%rd714+0], %r235;
+	mul.lo.s64 %rd715, %rd679, %rd101;
+	mad.lo.s64 %rd716, %rd715, 4, %rd97;
+	ld.global.s32 %r238, [%rd716+0];
+	mov.b32 %r239, %r238;
+	add.s32 %r240, %r239, 1;
+	mul.lo.s64 %rd717, %rd679, %rd101;
+	mad.lo.s64 %rd718, %rd717, 4, %rd97;
+	st.global.s32 [%rd718+0], %r240;
+	mov.b32 %r226, %r235;
+$L174:
+	cvt.s64.s32 %rd719, %r226;
+	mul.lo.s64 %rd720, %rd719, %rd66;
+	mad.lo.s64 %rd721, %rd720, 4, %rd62;
+	ld.global.s32 %r241, [%rd721+0];
+	mov.b32 %r242, %r241;
+	mov.b32 %r243, %r242;
+	cvt.s64.s32 %rd722, %r226;
+	mul.lo.s64 %rd723, %rd722, 64;
+	cvt.s64.s32 %rd724, %r243;
+	add.s64 %rd725, %rd723, %rd724;
+	mul.lo.s64 %rd726, %rd725, %rd59;
+	mad.lo.s64 %rd727, %rd726, 4, %rd55;
+	st.global.s32 [%rd727+0], %r222;
+	add.s32 %r244, %r243, 1;
+	cvt.s64.s32 %rd728, %r226;
+	mul.lo.s64 %rd729, %rd728, %rd66;
+	mad.lo.s64 %rd730, %rd729, 4, %rd62;
+	st.global.s32 [%rd730+0], %r244;
+	bra.uni $L170;
+$L169:
+	bra.uni $L168;
+$L170:
+$L167:
+$L155:
+	add.s64 %rd731, %rd641, 1;
+	mov.b64 %rd641, %rd731;
+	bra.uni $L154;
+$L156:
+$L141:
+	add.s64 %rd732, %rd602, 1;
+	mov.b64 %rd602, %rd732;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd733, %rd25;
+	mov.b64 %rd734, %rd48;
+	mov.b64 %rd735, %rd50;
+	mov.b64 %rd736, %rd52;
+	mov.b32 %r245, %r31;
+	mov.b64 %rd737, %rd272;
+	mov.b32 %r246, %r183;
+	mov.b64 %rd739, 2;
+	mul.lo.s64 %rd738, %rd739, %rd737;
+	mul.lo.s64 %rd740, %rd738, %rd108;
+	mad.lo.s64 %rd741, %rd740, 4, %rd104;
+	ld.global.s32 %r247, [%rd741+0];
+	mov.b32 %r248, %r247;
+	mov.b32 %r249, %r248;
+	mul.lo.s64 %rd742, %rd737, %rd736;
+	cvt.s64.s32 %rd743, %r249;
+	add.s64 %rd744, %rd742, %rd743;
+	mul.lo.s64 %rd745, %rd744, %rd80;
+	mad.lo.s64 %rd746, %rd745, 4, %rd76;
+	st.global.s32 [%rd746+0], %r246;
+	add.s32 %r250, %r249, 1;
+	mov.b64 %rd748, 2;
+	mul.lo.s64 %rd747, %rd748, %rd737;
+	mul.lo.s64 %rd749, %rd747, %rd108;
+	mad.lo.s64 %rd750, %rd749, 4, %rd104;
+	st.global.s32 [%rd750+0], %r250;
+$L136:
+	mov.b64 %rd751, %rd25;
+	mov.b64 %rd752, %rd48;
+	mov.b64 %rd753, %rd50;
+	mov.b64 %rd754, %rd52;
+	mov.b32 %r251, %r31;
+	mov.b64 %rd755, %rd272;
+	mov.b64 %rd756, %rd273;
+$L179:
+	mul.lo.s64 %rd757, %rd755, %rd753;
+	sub.s64 %rd758, %rd753, 1;
+	and.b64 %rd759, %rd756, %rd758;
+	add.s64 %rd760, %rd757, %rd759;
+	mov.b64 %rd761, %rd760;
+	mul.lo.s64 %rd762, %rd761, %rd101;
+	mad.lo.s64 %rd763, %rd762, 4, %rd97;
+	ld.global.s32 %r252, [%rd763+0];
+	mov.b32 %r253, %r252;
+	mov.b32 %r254, %r253;
+	setp.lt.s32 %p93, %r254, 1;
+	setp.gt.s32 %p94, %r254, 16;
+	or.pred %p95, %p93, %p94;
+	@!%p95 bra $L183;
+	mov.b32 %r255, -1;
+	bra.uni $L181;
+$L183:
+	mul.lo.s64 %rd764, %rd761, %rd87;
+	mad.lo.s64 %rd765, %rd764, 4, %rd83;
+	ld.global.s32 %r256, [%rd765+0];
+	mov.b32 %r257, %r256;
+	mov.b32 %r258, %r257;
+	cvt.s64.s32 %rd766, %r258;
+	mul.lo.s64 %rd767, %rd766, %rd73;
+	mad.lo.s64 %rd768, %rd767, 4, %rd69;
+	ld.global.s32 %r259, [%rd768+0];
+	mov.b32 %r260, %r259;
+	mov.b32 %r261, %r260;
+	mul.lo.s64 %rd769, %rd761, %rd87;
+	mad.lo.s64 %rd770, %rd769, 4, %rd83;
+	st.global.s32 [%rd770+0], %r261;
+	setp.lt.s32 %p96, %r261, 0;
+	@!%p96 bra $L185;
+	mul.lo.s64 %rd771, %rd761, %rd94;
+	mad.lo.s64 %rd772, %rd771, 4, %rd90;
+	mov.b32 %r262, -1;
+	st.global.s32 [%rd772+0], %r262;
+$L185:
+	sub.s32 %r263, %r254, 1;
+	mul.lo.s64 %rd773, %rd761, %rd101;
+	mad.lo.s64 %rd774, %rd773, 4, %rd97;
+	st.global.s32 [%rd774+0], %r263;
+	mov.b32 %r255, %r258;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	mov.b32 %r183, %r255;
+	bra.uni $L135;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p97, %r5, 0;
+	@!%p97 bra $L186;
 	fence.acq_rel.gpu;
-$L128:
+	ld.relaxed.gpu.global.u32 %r264, [gk_league_sync+4];
+	atom.global.add.u32 %r265, [gk_league_sync], 1;
+	mov.u32 %r266, %nctaid.x;
+	sub.u32 %r267, %r266, 1;
+	setp.eq.u32 %p98, %r265, %r267;
+	@!%p98 bra $L187;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r268, [gk_league_sync+4], 1;
+	bra.uni $L188;
+$L187:
+	ld.relaxed.gpu.global.u32 %r269, [gk_league_sync+4];
+	setp.eq.u32 %p99, %r269, %r264;
+	@%p99 bra $L187;
+$L188:
+	fence.acq_rel.gpu;
+$L186:
 	bar.sync 0;
 $L38:
-	add.s64 %rd567, %rd274, 1;
-	mov.b64 %rd274, %rd567;
+	add.s64 %rd775, %rd274, 1;
+	mov.b64 %rd274, %rd775;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -44951,7 +45396,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44955
+//line gokkos_kernels_gen.go:45400
 			*acc = gokkosAccV
 			return
 		}
@@ -44970,7 +45415,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:44974
+//line gokkos_kernels_gen.go:45419
 		*acc = gokkosAccV
 		return
 	}
@@ -44991,7 +45436,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44995
+//line gokkos_kernels_gen.go:45440
 		*acc = gokkosAccV
 		return
 	}
@@ -45010,7 +45455,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:45014
+//line gokkos_kernels_gen.go:45459
 	*acc = gokkosAccV
 }
 
@@ -45027,7 +45472,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45031
+//line gokkos_kernels_gen.go:45476
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -45062,7 +45507,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45066
+//line gokkos_kernels_gen.go:45511
 			*acc = gokkosAccV
 			return
 		}
@@ -45082,7 +45527,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45086
+//line gokkos_kernels_gen.go:45531
 		*acc = gokkosAccV
 		return
 	}
@@ -45104,7 +45549,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45108
+//line gokkos_kernels_gen.go:45553
 		*acc = gokkosAccV
 		return
 	}
@@ -45124,7 +45569,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45128
+//line gokkos_kernels_gen.go:45573
 	*acc = gokkosAccV
 }
 
@@ -45141,7 +45586,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45145
+//line gokkos_kernels_gen.go:45590
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45177,7 +45622,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:45181
+//line gokkos_kernels_gen.go:45626
 			*acc = gokkosAccV
 			return
 		}
@@ -45200,7 +45645,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45204
+//line gokkos_kernels_gen.go:45649
 		*acc = gokkosAccV
 		return
 	}
@@ -45225,7 +45670,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45229
+//line gokkos_kernels_gen.go:45674
 		*acc = gokkosAccV
 		return
 	}
@@ -45248,7 +45693,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:45252
+//line gokkos_kernels_gen.go:45697
 	*acc = gokkosAccV
 }
 
@@ -45271,7 +45716,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:45275
+//line gokkos_kernels_gen.go:45720
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45282,7 +45727,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:45286
+//line gokkos_kernels_gen.go:45731
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45298,7 +45743,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45302
+//line gokkos_kernels_gen.go:45747
 		*acc = gokkosAccV
 		return
 	}
@@ -45310,7 +45755,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45314
+//line gokkos_kernels_gen.go:45759
 	*acc = gokkosAccV
 }
 
@@ -45344,7 +45789,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45348
+//line gokkos_kernels_gen.go:45793
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45362,7 +45807,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45366
+//line gokkos_kernels_gen.go:45811
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -45398,7 +45843,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45402
+//line gokkos_kernels_gen.go:45847
 			*acc = gokkosAccV
 			return
 		}
@@ -45418,7 +45863,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45422
+//line gokkos_kernels_gen.go:45867
 		*acc = gokkosAccV
 		return
 	}
@@ -45441,7 +45886,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45445
+//line gokkos_kernels_gen.go:45890
 		*acc = gokkosAccV
 		return
 	}
@@ -45461,7 +45906,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45465
+//line gokkos_kernels_gen.go:45910
 	*acc = gokkosAccV
 }
 
@@ -45501,7 +45946,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45505
+//line gokkos_kernels_gen.go:45950
 			*acc = gokkosAccV
 			return
 		}
@@ -45524,7 +45969,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45528
+//line gokkos_kernels_gen.go:45973
 		*acc = gokkosAccV
 		return
 	}
@@ -45550,7 +45995,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45554
+//line gokkos_kernels_gen.go:45999
 		*acc = gokkosAccV
 		return
 	}
@@ -45573,7 +46018,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45577
+//line gokkos_kernels_gen.go:46022
 	*acc = gokkosAccV
 }
 
@@ -45589,7 +46034,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45593
+//line gokkos_kernels_gen.go:46038
 		*acc = gokkosAccV
 		return
 	}
@@ -45600,7 +46045,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45604
+//line gokkos_kernels_gen.go:46049
 	*acc = gokkosAccV
 }
 
@@ -45613,14 +46058,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:45617
+//line gokkos_kernels_gen.go:46062
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:45624
+//line gokkos_kernels_gen.go:46069
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -45637,7 +46082,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:45641
+//line gokkos_kernels_gen.go:46086
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45649,7 +46094,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:45653
+//line gokkos_kernels_gen.go:46098
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -45688,7 +46133,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:45692
+//line gokkos_kernels_gen.go:46137
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -45713,7 +46158,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:45717
+//line gokkos_kernels_gen.go:46162
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -45740,7 +46185,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:45744
+//line gokkos_kernels_gen.go:46189
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45765,7 +46210,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:45769
+//line gokkos_kernels_gen.go:46214
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -45782,14 +46227,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:45786
+//line gokkos_kernels_gen.go:46231
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:45793
+//line gokkos_kernels_gen.go:46238
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -45801,7 +46246,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:45805
+//line gokkos_kernels_gen.go:46250
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -45822,7 +46267,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:45826
+//line gokkos_kernels_gen.go:46271
 			*acc = gokkosAccV
 			return
 		}
@@ -45830,7 +46275,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:45834
+//line gokkos_kernels_gen.go:46279
 		*acc = gokkosAccV
 		return
 	}
@@ -45839,7 +46284,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:45843
+//line gokkos_kernels_gen.go:46288
 		*acc = gokkosAccV
 		return
 	}
@@ -45847,7 +46292,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:45851
+//line gokkos_kernels_gen.go:46296
 	*acc = gokkosAccV
 }
 
@@ -45864,7 +46309,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45868
+//line gokkos_kernels_gen.go:46313
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45901,7 +46346,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45905
+//line gokkos_kernels_gen.go:46350
 			*acc = gokkosAccV
 			return
 		}
@@ -45922,7 +46367,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45926
+//line gokkos_kernels_gen.go:46371
 		*acc = gokkosAccV
 		return
 	}
@@ -45945,7 +46390,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45949
+//line gokkos_kernels_gen.go:46394
 		*acc = gokkosAccV
 		return
 	}
@@ -45966,7 +46411,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45970
+//line gokkos_kernels_gen.go:46415
 	*acc = gokkosAccV
 }
 
@@ -45983,7 +46428,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45987
+//line gokkos_kernels_gen.go:46432
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -46006,7 +46451,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46010
+//line gokkos_kernels_gen.go:46455
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -46017,7 +46462,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:46021
+//line gokkos_kernels_gen.go:46466
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46030,7 +46475,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46034
+//line gokkos_kernels_gen.go:46479
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -46041,7 +46486,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46045
+//line gokkos_kernels_gen.go:46490
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -46068,7 +46513,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46072
+//line gokkos_kernels_gen.go:46517
 			*acc = gokkosAccV
 			return
 		}
@@ -46082,7 +46527,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46086
+//line gokkos_kernels_gen.go:46531
 		*acc = gokkosAccV
 		return
 	}
@@ -46098,7 +46543,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46102
+//line gokkos_kernels_gen.go:46547
 		*acc = gokkosAccV
 		return
 	}
@@ -46112,7 +46557,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46116
+//line gokkos_kernels_gen.go:46561
 	*acc = gokkosAccV
 }
 
@@ -46125,7 +46570,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46129
+//line gokkos_kernels_gen.go:46574
 		*acc = gokkosAccV
 		return
 	}
@@ -46133,7 +46578,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46137
+//line gokkos_kernels_gen.go:46582
 	*acc = gokkosAccV
 }
 
@@ -46146,7 +46591,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46150
+//line gokkos_kernels_gen.go:46595
 		*acc = gokkosAccV
 		return
 	}
@@ -46154,7 +46599,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46158
+//line gokkos_kernels_gen.go:46603
 	*acc = gokkosAccV
 }
 
@@ -46169,7 +46614,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:46173
+//line gokkos_kernels_gen.go:46618
 		*acc = gokkosAccV
 		return
 	}
@@ -46179,7 +46624,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46183
+//line gokkos_kernels_gen.go:46628
 	*acc = gokkosAccV
 }
 
@@ -46194,7 +46639,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46198
+//line gokkos_kernels_gen.go:46643
 		*acc = gokkosAccV
 		return
 	}
@@ -46204,7 +46649,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46208
+//line gokkos_kernels_gen.go:46653
 	*acc = gokkosAccV
 }
 
@@ -46219,7 +46664,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:46223
+//line gokkos_kernels_gen.go:46668
 		*acc = gokkosAccV
 		return
 	}
@@ -46229,7 +46674,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:46233
+//line gokkos_kernels_gen.go:46678
 	*acc = gokkosAccV
 }
 
@@ -46244,7 +46689,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:46248
+//line gokkos_kernels_gen.go:46693
 		*acc = gokkosAccV
 		return
 	}
@@ -46254,7 +46699,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:46258
+//line gokkos_kernels_gen.go:46703
 	*acc = gokkosAccV
 }
 
@@ -46270,7 +46715,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46274
+//line gokkos_kernels_gen.go:46719
 		*acc = gokkosAccV
 		return
 	}
@@ -46280,7 +46725,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46284
+//line gokkos_kernels_gen.go:46729
 	*acc = gokkosAccV
 }
 
@@ -46337,7 +46782,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:46341
+//line gokkos_kernels_gen.go:46786
 			*acc = gokkosAccV
 			return
 		}
@@ -46376,7 +46821,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46380
+//line gokkos_kernels_gen.go:46825
 		*acc = gokkosAccV
 		return
 	}
@@ -46416,7 +46861,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46420
+//line gokkos_kernels_gen.go:46865
 		*acc = gokkosAccV
 		return
 	}
@@ -46455,7 +46900,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:46459
+//line gokkos_kernels_gen.go:46904
 	*acc = gokkosAccV
 }
 
@@ -46472,7 +46917,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46476
+//line gokkos_kernels_gen.go:46921
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -46508,7 +46953,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46512
+//line gokkos_kernels_gen.go:46957
 			*acc = gokkosAccV
 			return
 		}
@@ -46529,7 +46974,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46533
+//line gokkos_kernels_gen.go:46978
 		*acc = gokkosAccV
 		return
 	}
@@ -46552,7 +46997,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46556
+//line gokkos_kernels_gen.go:47001
 		*acc = gokkosAccV
 		return
 	}
@@ -46573,7 +47018,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46577
+//line gokkos_kernels_gen.go:47022
 	*acc = gokkosAccV
 }
 
@@ -46590,7 +47035,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46594
+//line gokkos_kernels_gen.go:47039
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -46614,7 +47059,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:46618
+//line gokkos_kernels_gen.go:47063
 			*acc = gokkosAccV
 			return
 		}
@@ -46625,7 +47070,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:46629
+//line gokkos_kernels_gen.go:47074
 		*acc = gokkosAccV
 		return
 	}
@@ -46637,7 +47082,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46641
+//line gokkos_kernels_gen.go:47086
 		*acc = gokkosAccV
 		return
 	}
@@ -46648,7 +47093,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46652
+//line gokkos_kernels_gen.go:47097
 	*acc = gokkosAccV
 }
 
@@ -46665,7 +47110,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46669
+//line gokkos_kernels_gen.go:47114
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46705,7 +47150,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:46709
+//line gokkos_kernels_gen.go:47154
 			*acc = gokkosAccV
 			return
 		}
@@ -46730,7 +47175,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:46734
+//line gokkos_kernels_gen.go:47179
 		*acc = gokkosAccV
 		return
 	}
@@ -46757,7 +47202,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:46761
+//line gokkos_kernels_gen.go:47206
 		*acc = gokkosAccV
 		return
 	}
@@ -46782,7 +47227,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:46786
+//line gokkos_kernels_gen.go:47231
 	*acc = gokkosAccV
 }
 
@@ -46833,7 +47278,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:46837
+//line gokkos_kernels_gen.go:47282
 	return gokkosN
 }
 
@@ -46893,7 +47338,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:46897
+//line gokkos_kernels_gen.go:47342
 	return gokkosN
 }
 
@@ -46953,7 +47398,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:46957
+//line gokkos_kernels_gen.go:47402
 	return gokkosN
 }
 
@@ -47085,6 +47530,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:47089
+//line gokkos_kernels_gen.go:47534
 	return gokkosN
 }
