@@ -28,9 +28,10 @@ import (
 //  3. the members take the list's chunks one at a time and expand the vertices in them whose
 //     key is still in the current bucket (an entry of a vertex that moved to an earlier
 //     bucket since is stale, and one already expanded at its current key is a repeat: both
-//     are skipped), filing what they improve into their own bins; a member whose own bin of
-//     the current bucket then holds a few chunks expands them itself before the barrier (as
-//     GAP's delta-stepping fuses small bins), so that a bucket's small tail costs no steps.
+//     are skipped), filing what they improve into their own bins; after a small step, a member
+//     whose own bin of the current bucket holds a few chunks expands them itself before the
+//     barrier (as GAP's delta-stepping fuses small bins), so that small buckets cost fewer
+//     steps.
 //
 // A bin is a list of chunks of binChunk entries from the member's own part of a pool; the
 // live buckets must span fewer than the ring's slots (an improvement moves a vertex at most
@@ -113,7 +114,7 @@ func (k BinSteps[Op]) RunTeam(m teams.Member) {
 		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
 			k.expand(o, k.List.At(int(c)), cur)
 		}
-		for c := k.detach(o, cur); c >= 0; c = k.detach(o, cur) {
+		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
 			k.expand(o, c, cur)
 			k.recycle(o, c)
 		}
@@ -215,11 +216,17 @@ func (k BinSteps[Op]) publish(o int, cur int64, set int) {
 // to expand them itself in the same step (detach) rather than publish them in the next.
 const fuseChunks = 16
 
-// detach takes the first chunk of member o's bin of bucket cur when the bin holds 1 to
-// fuseChunks chunks, and returns it (-1 otherwise): the vertices that the member filed into the
-// current bucket while expanding it, which the member expands at once, sparing the league a
-// step (three barriers) while the bucket's new work is small.
-func (k BinSteps[Op]) detach(o int, cur int64) int32 {
+// detach takes the first chunk of member o's bin of bucket cur and returns it (-1 otherwise)
+// when the step was small, at most two chunks per member published (the bucket's tail, or a
+// graph whose buckets are all small: a road network), and the bin holds 1 to fuseChunks
+// chunks: the vertices that the member filed into the current bucket while expanding it, which
+// the member expands at once, sparing the league a step (three barriers). In a large step the
+// bin waits for the next step, which shares it out: a member that expanded its own share of a
+// large bucket alone would hold the others at the barrier.
+func (k BinSteps[Op]) detach(o int, cur, chunks int64, m teams.Member) int32 {
+	if chunks > int64(2*m.LeagueSize()*m.TeamSize()) {
+		return -1
+	}
 	bin := o*k.Slots + int(cur&int64(k.Slots-1))
 	n := k.Count.At(bin)
 	if n < 1 || n > fuseChunks {
@@ -370,7 +377,7 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 				k.expand(o, k.List.At(int(c)), cur)
 			}
 		}
-		for c := k.detach(o, cur); c >= 0; c = k.detach(o, cur) {
+		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
 			if fast {
 				k.expandHost(o, c, cur, &b, &hits)
 			} else {

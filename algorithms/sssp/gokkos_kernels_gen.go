@@ -126,7 +126,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.BinSteps[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.BinSteps[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/bins.go:79",
+		Pos:   "algorithms/frontier/bins.go:80",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_BinSteps_sssp_relaxInt_",
@@ -7926,9 +7926,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<100>;
+	.reg .pred %p<102>;
 	.reg .b32 %r<270>;
-	.reg .b64 %rd<776>;
+	.reg .b64 %rd<786>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9002,469 +9002,489 @@ $L86:
 	mov.b32 %r170, %r31;
 	mov.b64 %rd571, %rd272;
 	mov.b64 %rd572, %rd273;
+	mov.b64 %rd573, %rd409;
 $L128:
-	mul.lo.s64 %rd573, %rd571, %rd569;
-	sub.s64 %rd574, %rd569, 1;
-	and.b64 %rd575, %rd572, %rd574;
-	add.s64 %rd576, %rd573, %rd575;
-	mov.b64 %rd577, %rd576;
-	mul.lo.s64 %rd578, %rd577, %rd101;
-	mad.lo.s64 %rd579, %rd578, 4, %rd97;
-	ld.global.s32 %r171, [%rd579+0];
-	mov.b32 %r172, %r171;
-	mov.b32 %r173, %r172;
-	setp.lt.s32 %p67, %r173, 1;
-	setp.gt.s32 %p68, %r173, 16;
-	or.pred %p69, %p67, %p68;
-	@!%p69 bra $L132;
-	mov.b32 %r174, -1;
+	mov.b64 %rd575, 2;
+	mul.lo.s64 %rd574, %rd575, %rd2;
+	cvt.u64.u32 %rd576, %r4;
+	mul.lo.s64 %rd577, %rd574, %rd576;
+	setp.gt.s64 %p67, %rd573, %rd577;
+	@!%p67 bra $L132;
+	mov.b32 %r171, -1;
 	bra.uni $L130;
 $L132:
-	mul.lo.s64 %rd580, %rd577, %rd87;
-	mad.lo.s64 %rd581, %rd580, 4, %rd83;
-	ld.global.s32 %r175, [%rd581+0];
+	mul.lo.s64 %rd578, %rd571, %rd569;
+	sub.s64 %rd579, %rd569, 1;
+	and.b64 %rd580, %rd572, %rd579;
+	add.s64 %rd581, %rd578, %rd580;
+	mov.b64 %rd582, %rd581;
+	mul.lo.s64 %rd583, %rd582, %rd101;
+	mad.lo.s64 %rd584, %rd583, 4, %rd97;
+	ld.global.s32 %r172, [%rd584+0];
+	mov.b32 %r173, %r172;
+	mov.b32 %r174, %r173;
+	setp.lt.s32 %p68, %r174, 1;
+	setp.gt.s32 %p69, %r174, 16;
+	or.pred %p70, %p68, %p69;
+	@!%p70 bra $L134;
+	mov.b32 %r171, -1;
+	bra.uni $L130;
+$L134:
+	mul.lo.s64 %rd585, %rd582, %rd87;
+	mad.lo.s64 %rd586, %rd585, 4, %rd83;
+	ld.global.s32 %r175, [%rd586+0];
 	mov.b32 %r176, %r175;
 	mov.b32 %r177, %r176;
-	cvt.s64.s32 %rd582, %r177;
-	mul.lo.s64 %rd583, %rd582, %rd73;
-	mad.lo.s64 %rd584, %rd583, 4, %rd69;
-	ld.global.s32 %r178, [%rd584+0];
+	cvt.s64.s32 %rd587, %r177;
+	mul.lo.s64 %rd588, %rd587, %rd73;
+	mad.lo.s64 %rd589, %rd588, 4, %rd69;
+	ld.global.s32 %r178, [%rd589+0];
 	mov.b32 %r179, %r178;
 	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd585, %rd577, %rd87;
-	mad.lo.s64 %rd586, %rd585, 4, %rd83;
-	st.global.s32 [%rd586+0], %r180;
-	setp.lt.s32 %p70, %r180, 0;
-	@!%p70 bra $L134;
-	mul.lo.s64 %rd587, %rd577, %rd94;
-	mad.lo.s64 %rd588, %rd587, 4, %rd90;
+	mul.lo.s64 %rd590, %rd582, %rd87;
+	mad.lo.s64 %rd591, %rd590, 4, %rd83;
+	st.global.s32 [%rd591+0], %r180;
+	setp.lt.s32 %p71, %r180, 0;
+	@!%p71 bra $L136;
+	mul.lo.s64 %rd592, %rd582, %rd94;
+	mad.lo.s64 %rd593, %rd592, 4, %rd90;
 	mov.b32 %r181, -1;
-	st.global.s32 [%rd588+0], %r181;
-$L134:
-	sub.s32 %r182, %r173, 1;
-	mul.lo.s64 %rd589, %rd577, %rd101;
-	mad.lo.s64 %rd590, %rd589, 4, %rd97;
-	st.global.s32 [%rd590+0], %r182;
-	mov.b32 %r174, %r177;
+	st.global.s32 [%rd593+0], %r181;
+$L136:
+	sub.s32 %r182, %r174, 1;
+	mul.lo.s64 %rd594, %rd582, %rd101;
+	mad.lo.s64 %rd595, %rd594, 4, %rd97;
+	st.global.s32 [%rd595+0], %r182;
+	mov.b32 %r171, %r177;
 	bra.uni $L130;
 $L129:
 	bra.uni $L128;
 $L130:
-	mov.b32 %r183, %r174;
-$L135:
-	setp.ge.s32 %p71, %r183, 0;
-	not.pred %p72, %p71;
-	@!%p72 bra $L139;
-	bra.uni $L137;
-$L139:
-	mov.b64 %rd591, %rd25;
-	mov.b64 %rd592, %rd48;
-	mov.b64 %rd593, %rd50;
-	mov.b64 %rd594, %rd52;
+	mov.b32 %r183, %r171;
+$L137:
+	setp.ge.s32 %p72, %r183, 0;
+	not.pred %p73, %p72;
+	@!%p73 bra $L141;
+	bra.uni $L139;
+$L141:
+	mov.b64 %rd596, %rd25;
+	mov.b64 %rd597, %rd48;
+	mov.b64 %rd598, %rd50;
+	mov.b64 %rd599, %rd52;
 	mov.b32 %r184, %r31;
-	mov.b64 %rd595, %rd272;
+	mov.b64 %rd600, %rd272;
 	mov.b32 %r185, %r183;
-	mov.b64 %rd596, %rd273;
-	cvt.s64.s32 %rd597, %r185;
-	mul.lo.s64 %rd598, %rd597, %rd66;
-	mad.lo.s64 %rd599, %rd598, 4, %rd62;
-	ld.global.s32 %r186, [%rd599+0];
+	mov.b64 %rd601, %rd273;
+	cvt.s64.s32 %rd602, %r185;
+	mul.lo.s64 %rd603, %rd602, %rd66;
+	mad.lo.s64 %rd604, %rd603, 4, %rd62;
+	ld.global.s32 %r186, [%rd604+0];
 	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd600, %r187;
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd602, 0;
-$L140:
-	setp.lt.s64 %p73, %rd602, %rd601;
-	not.pred %p74, %p73;
-	@!%p74 bra $L144;
-	bra.uni $L142;
-$L144:
-	cvt.s64.s32 %rd603, %r185;
-	mul.lo.s64 %rd604, %rd603, 64;
-	add.s64 %rd605, %rd604, %rd602;
-	mul.lo.s64 %rd606, %rd605, %rd59;
-	mad.lo.s64 %rd607, %rd606, 4, %rd55;
-	ld.global.s32 %r188, [%rd607+0];
+	cvt.s64.s32 %rd605, %r187;
+	mov.b64 %rd606, %rd605;
+	mov.b64 %rd607, 0;
+$L142:
+	setp.lt.s64 %p74, %rd607, %rd606;
+	not.pred %p75, %p74;
+	@!%p75 bra $L146;
+	bra.uni $L144;
+$L146:
+	cvt.s64.s32 %rd608, %r185;
+	mul.lo.s64 %rd609, %rd608, 64;
+	add.s64 %rd610, %rd609, %rd607;
+	mul.lo.s64 %rd611, %rd610, %rd59;
+	mad.lo.s64 %rd612, %rd611, 4, %rd55;
+	ld.global.s32 %r188, [%rd612+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
-	mov.b64 %rd608, %rd591;
-	mov.b64 %rd609, %rd592;
-	mov.b64 %rd610, %rd593;
-	mov.b64 %rd611, %rd594;
+	mov.b64 %rd613, %rd596;
+	mov.b64 %rd614, %rd597;
+	mov.b64 %rd615, %rd598;
+	mov.b64 %rd616, %rd599;
 	mov.b32 %r191, %r184;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd612, %rd596;
-$L145:
+	mov.b64 %rd617, %rd601;
+$L147:
 	mov.b32 %r193, %r192;
-	cvt.s64.s32 %rd613, %r193;
-	mul.lo.s64 %rd614, %rd613, %rd143;
-	mad.lo.s64 %rd615, %rd614, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r194, [%rd615+0];
+	cvt.s64.s32 %rd618, %r193;
+	mul.lo.s64 %rd619, %rd618, %rd143;
+	mad.lo.s64 %rd620, %rd619, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r194, [%rd620+0];
 	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r196;
-	cvt.u64.u32 %rd616, %r197;
-	min.u64 %rd617, %rd609, 63;
-	cvt.u32.u64 %r198, %rd617;
-	shr.s64 %rd618, %rd616, %r198;
-	setp.lt.s64 %p75, %rd618, %rd612;
-	mov.pred %p76, %p75;
-	not.pred %p77, %p76;
-	@!%p77 bra $L149;
-	cvt.s64.s32 %rd619, %r192;
-	mul.lo.s64 %rd620, %rd619, %rd122;
-	mad.lo.s64 %rd621, %rd620, 4, %rd118;
-	ld.relaxed.gpu.global.u32 %r199, [%rd621+0];
+	cvt.u64.u32 %rd621, %r197;
+	min.u64 %rd622, %rd614, 63;
+	cvt.u32.u64 %r198, %rd622;
+	shr.s64 %rd623, %rd621, %r198;
+	setp.lt.s64 %p76, %rd623, %rd617;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L151;
+	cvt.s64.s32 %rd624, %r192;
+	mul.lo.s64 %rd625, %rd624, %rd122;
+	mad.lo.s64 %rd626, %rd625, 4, %rd118;
+	ld.relaxed.gpu.global.u32 %r199, [%rd626+0];
 	mov.b32 %r200, %r199;
-	setp.eq.u32 %p78, %r200, %r197;
-	mov.pred %p76, %p78;
-$L149:
-	@!%p76 bra $L151;
-	mov.pred %p79, 0;
-	bra.uni $L147;
+	setp.eq.u32 %p79, %r200, %r197;
+	mov.pred %p77, %p79;
 $L151:
-	cvt.s64.s32 %rd622, %r192;
-	mul.lo.s64 %rd623, %rd622, %rd122;
-	mad.lo.s64 %rd624, %rd623, 4, %rd118;
-	st.relaxed.gpu.global.u32 [%rd624], %r197;
-	mov.pred %p79, 1;
-	bra.uni $L147;
-$L146:
-	bra.uni $L145;
-$L147:
-	not.pred %p80, %p79;
-	@!%p80 bra $L153;
-	bra.uni $L141;
+	@!%p77 bra $L153;
+	mov.pred %p80, 0;
+	bra.uni $L149;
 $L153:
-	mov.b64 %rd625, %rd591;
+	cvt.s64.s32 %rd627, %r192;
+	mul.lo.s64 %rd628, %rd627, %rd122;
+	mad.lo.s64 %rd629, %rd628, 4, %rd118;
+	st.relaxed.gpu.global.u32 [%rd629], %r197;
+	mov.pred %p80, 1;
+	bra.uni $L149;
+$L148:
+	bra.uni $L147;
+$L149:
+	not.pred %p81, %p80;
+	@!%p81 bra $L155;
+	bra.uni $L143;
+$L155:
+	mov.b64 %rd630, %rd596;
 	mov.b32 %r201, %r190;
-	cvt.s64.s32 %rd626, %r201;
-	add.s64 %rd627, %rd626, 1;
-	mul.lo.s64 %rd628, %rd627, %rd32;
-	mad.lo.s64 %rd629, %rd628, 8, %rd28;
-	ld.global.nc.s64 %rd630, [%rd629+0];
-	mov.b64 %rd631, %rd630;
-	mov.b64 %rd632, %rd631;
-	mov.b64 %rd633, %rd632;
-	mov.b64 %rd634, %rd591;
+	cvt.s64.s32 %rd631, %r201;
+	add.s64 %rd632, %rd631, 1;
+	mul.lo.s64 %rd633, %rd632, %rd32;
+	mad.lo.s64 %rd634, %rd633, 8, %rd28;
+	ld.global.nc.s64 %rd635, [%rd634+0];
+	mov.b64 %rd636, %rd635;
+	mov.b64 %rd637, %rd636;
+	mov.b64 %rd638, %rd637;
+	mov.b64 %rd639, %rd596;
 	mov.b32 %r202, %r190;
-	cvt.s64.s32 %rd635, %r202;
-	mul.lo.s64 %rd636, %rd635, %rd32;
-	mad.lo.s64 %rd637, %rd636, 8, %rd28;
-	ld.global.nc.s64 %rd638, [%rd637+0];
-	mov.b64 %rd639, %rd638;
-	mov.b64 %rd640, %rd639;
-	mov.b64 %rd641, %rd640;
-$L154:
-	setp.lt.s64 %p81, %rd641, %rd633;
-	not.pred %p82, %p81;
-	@!%p82 bra $L158;
-	bra.uni $L156;
-$L158:
-	mul.lo.s64 %rd642, %rd641, %rd39;
-	mad.lo.s64 %rd643, %rd642, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd643+0];
+	cvt.s64.s32 %rd640, %r202;
+	mul.lo.s64 %rd641, %rd640, %rd32;
+	mad.lo.s64 %rd642, %rd641, 8, %rd28;
+	ld.global.nc.s64 %rd643, [%rd642+0];
+	mov.b64 %rd644, %rd643;
+	mov.b64 %rd645, %rd644;
+	mov.b64 %rd646, %rd645;
+$L156:
+	setp.lt.s64 %p82, %rd646, %rd638;
+	not.pred %p83, %p82;
+	@!%p83 bra $L160;
+	bra.uni $L158;
+$L160:
+	mul.lo.s64 %rd647, %rd646, %rd39;
+	mad.lo.s64 %rd648, %rd647, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd648+0];
 	mov.b32 %r204, %r203;
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r190;
 	mov.b32 %r207, %r205;
-	mov.b64 %rd644, %rd641;
-$L159:
-	mov.b64 %rd645, 0x1;
-	setp.gt.s64 %p83, %rd134, 0;
-	@!%p83 bra $L163;
-	mul.lo.s64 %rd646, %rd644, %rd136;
-	mad.lo.s64 %rd647, %rd646, 4, %rd132;
-	ld.global.nc.u32 %r208, [%rd647+0];
-	mov.b32 %r209, %r208;
-	cvt.u64.u32 %rd648, %r209;
-	mov.b64 %rd645, %rd648;
-$L163:
-	cvt.s64.s32 %rd649, %r206;
-	mul.lo.s64 %rd650, %rd649, %rd143;
-	mad.lo.s64 %rd651, %rd650, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r210, [%rd651+0];
-	mov.b32 %r211, %r210;
-	cvt.u64.u32 %rd652, %r211;
-	add.u64 %rd653, %rd652, %rd645;
-	mov.b64 %rd654, %rd653;
-	cvt.s64.s32 %rd655, %r207;
-	mul.lo.s64 %rd656, %rd655, %rd143;
-	mad.lo.s64 %rd657, %rd656, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r212, [%rd657+0];
-	mov.b32 %r213, %r212;
-	cvt.u64.u32 %rd658, %r213;
-	setp.hs.u64 %p84, %rd654, %rd658;
-	@!%p84 bra $L165;
-	mov.pred %p85, 0;
-	bra.uni $L161;
-$L165:
-	cvt.s64.s32 %rd659, %r207;
-	mul.lo.s64 %rd660, %rd659, %rd143;
-	mad.lo.s64 %rd661, %rd660, 4, %rd139;
-	cvt.u32.u64 %r214, %rd654;
-	atom.global.min.u32 %r215, [%rd661], %r214;
-	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd662, %r216;
-	setp.hi.u64 %p86, %rd662, %rd654;
-	mov.pred %p85, %p86;
-	bra.uni $L161;
-$L160:
-	bra.uni $L159;
+	mov.b64 %rd649, %rd646;
 $L161:
+	mov.b64 %rd650, 0x1;
+	setp.gt.s64 %p84, %rd134, 0;
+	@!%p84 bra $L165;
+	mul.lo.s64 %rd651, %rd649, %rd136;
+	mad.lo.s64 %rd652, %rd651, 4, %rd132;
+	ld.global.nc.u32 %r208, [%rd652+0];
+	mov.b32 %r209, %r208;
+	cvt.u64.u32 %rd653, %r209;
+	mov.b64 %rd650, %rd653;
+$L165:
+	cvt.s64.s32 %rd654, %r206;
+	mul.lo.s64 %rd655, %rd654, %rd143;
+	mad.lo.s64 %rd656, %rd655, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r210, [%rd656+0];
+	mov.b32 %r211, %r210;
+	cvt.u64.u32 %rd657, %r211;
+	add.u64 %rd658, %rd657, %rd650;
+	mov.b64 %rd659, %rd658;
+	cvt.s64.s32 %rd660, %r207;
+	mul.lo.s64 %rd661, %rd660, %rd143;
+	mad.lo.s64 %rd662, %rd661, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r212, [%rd662+0];
+	mov.b32 %r213, %r212;
+	cvt.u64.u32 %rd663, %r213;
+	setp.hs.u64 %p85, %rd659, %rd663;
 	@!%p85 bra $L167;
+	mov.pred %p86, 0;
+	bra.uni $L163;
+$L167:
+	cvt.s64.s32 %rd664, %r207;
+	mul.lo.s64 %rd665, %rd664, %rd143;
+	mad.lo.s64 %rd666, %rd665, 4, %rd139;
+	cvt.u32.u64 %r214, %rd659;
+	atom.global.min.u32 %r215, [%rd666], %r214;
+	mov.b32 %r216, %r215;
+	cvt.u64.u32 %rd667, %r216;
+	setp.hi.u64 %p87, %rd667, %rd659;
+	mov.pred %p86, %p87;
+	bra.uni $L163;
+$L162:
+	bra.uni $L161;
+$L163:
+	@!%p86 bra $L169;
 	mov.b32 %r217, %r205;
-	cvt.s64.s32 %rd663, %r217;
-	mul.lo.s64 %rd664, %rd663, %rd143;
-	mad.lo.s64 %rd665, %rd664, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r218, [%rd665+0];
+	cvt.s64.s32 %rd668, %r217;
+	mul.lo.s64 %rd669, %rd668, %rd143;
+	mad.lo.s64 %rd670, %rd669, 4, %rd139;
+	ld.relaxed.gpu.global.u32 %r218, [%rd670+0];
 	mov.b32 %r219, %r218;
 	mov.b32 %r220, %r219;
-	mov.b64 %rd666, %rd591;
-	mov.b64 %rd667, %rd592;
-	mov.b64 %rd668, %rd593;
-	mov.b64 %rd669, %rd594;
+	mov.b64 %rd671, %rd596;
+	mov.b64 %rd672, %rd597;
+	mov.b64 %rd673, %rd598;
+	mov.b64 %rd674, %rd599;
 	mov.b32 %r221, %r184;
-	mov.b64 %rd670, %rd595;
+	mov.b64 %rd675, %rd600;
 	mov.b32 %r222, %r205;
-	cvt.u64.u32 %rd671, %r220;
-	min.u64 %rd672, %rd592, 63;
-	cvt.u32.u64 %r223, %rd672;
-	shr.s64 %rd673, %rd671, %r223;
-	mov.b64 %rd674, %rd673;
-$L168:
-	mul.lo.s64 %rd675, %rd670, %rd668;
-	sub.s64 %rd676, %rd668, 1;
-	and.b64 %rd677, %rd674, %rd676;
-	add.s64 %rd678, %rd675, %rd677;
+	cvt.u64.u32 %rd676, %r220;
+	min.u64 %rd677, %rd597, 63;
+	cvt.u32.u64 %r223, %rd677;
+	shr.s64 %rd678, %rd676, %r223;
 	mov.b64 %rd679, %rd678;
-	mul.lo.s64 %rd680, %rd679, %rd94;
-	mad.lo.s64 %rd681, %rd680, 4, %rd90;
-	ld.global.s32 %r224, [%rd681+0];
+$L170:
+	mul.lo.s64 %rd680, %rd675, %rd673;
+	sub.s64 %rd681, %rd673, 1;
+	and.b64 %rd682, %rd679, %rd681;
+	add.s64 %rd683, %rd680, %rd682;
+	mov.b64 %rd684, %rd683;
+	mul.lo.s64 %rd685, %rd684, %rd94;
+	mad.lo.s64 %rd686, %rd685, 4, %rd90;
+	ld.global.s32 %r224, [%rd686+0];
 	mov.b32 %r225, %r224;
 	mov.b32 %r226, %r225;
-	setp.lt.s32 %p87, %r226, 0;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L172;
-	cvt.s64.s32 %rd682, %r226;
-	mul.lo.s64 %rd683, %rd682, %rd66;
-	mad.lo.s64 %rd684, %rd683, 4, %rd62;
-	ld.global.s32 %r227, [%rd684+0];
+	setp.lt.s32 %p88, %r226, 0;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L174;
+	cvt.s64.s32 %rd687, %r226;
+	mul.lo.s64 %rd688, %rd687, %rd66;
+	mad.lo.s64 %rd689, %rd688, 4, %rd62;
+	ld.global.s32 %r227, [%rd689+0];
 	mov.b32 %r228, %r227;
-	setp.eq.s32 %p90, %r228, 64;
-	mov.pred %p88, %p90;
-$L172:
-	@!%p88 bra $L174;
-	mov.b64 %rd686, 2;
-	mul.lo.s64 %rd685, %rd686, %rd670;
-	mul.lo.s64 %rd687, %rd685, %rd108;
-	mad.lo.s64 %rd688, %rd687, 4, %rd104;
-	ld.global.s32 %r229, [%rd688+0];
+	setp.eq.s32 %p91, %r228, 64;
+	mov.pred %p89, %p91;
+$L174:
+	@!%p89 bra $L176;
+	mov.b64 %rd691, 2;
+	mul.lo.s64 %rd690, %rd691, %rd675;
+	mul.lo.s64 %rd692, %rd690, %rd108;
+	mad.lo.s64 %rd693, %rd692, 4, %rd104;
+	ld.global.s32 %r229, [%rd693+0];
 	mov.b32 %r230, %r229;
 	mov.b32 %r231, %r230;
-	setp.eq.s32 %p91, %r231, 0;
-	@!%p91 bra $L176;
-	mov.b64 %rd690, 9;
-	mul.lo.s64 %rd689, %rd690, %rd129;
-	mad.lo.s64 %rd691, %rd689, 8, %rd125;
-	mov.b64 %rd692, 1;
-	st.global.s64 [%rd691+0], %rd692;
-	bra.uni $L170;
-$L176:
+	setp.eq.s32 %p92, %r231, 0;
+	@!%p92 bra $L178;
+	mov.b64 %rd695, 9;
+	mul.lo.s64 %rd694, %rd695, %rd129;
+	mad.lo.s64 %rd696, %rd694, 8, %rd125;
+	mov.b64 %rd697, 1;
+	st.global.s64 [%rd696+0], %rd697;
+	bra.uni $L172;
+$L178:
 	sub.s32 %r232, %r231, 1;
 	mov.b32 %r231, %r232;
-	mov.b64 %rd694, 2;
-	mul.lo.s64 %rd693, %rd694, %rd670;
-	mul.lo.s64 %rd695, %rd693, %rd108;
-	mad.lo.s64 %rd696, %rd695, 4, %rd104;
-	st.global.s32 [%rd696+0], %r231;
-	mul.lo.s64 %rd697, %rd670, %rd669;
-	cvt.s64.s32 %rd698, %r231;
-	add.s64 %rd699, %rd697, %rd698;
-	mul.lo.s64 %rd700, %rd699, %rd80;
-	mad.lo.s64 %rd701, %rd700, 4, %rd76;
-	ld.global.s32 %r233, [%rd701+0];
+	mov.b64 %rd699, 2;
+	mul.lo.s64 %rd698, %rd699, %rd675;
+	mul.lo.s64 %rd700, %rd698, %rd108;
+	mad.lo.s64 %rd701, %rd700, 4, %rd104;
+	st.global.s32 [%rd701+0], %r231;
+	mul.lo.s64 %rd702, %rd675, %rd674;
+	cvt.s64.s32 %rd703, %r231;
+	add.s64 %rd704, %rd702, %rd703;
+	mul.lo.s64 %rd705, %rd704, %rd80;
+	mad.lo.s64 %rd706, %rd705, 4, %rd76;
+	ld.global.s32 %r233, [%rd706+0];
 	mov.b32 %r234, %r233;
 	mov.b32 %r235, %r234;
-	cvt.s64.s32 %rd702, %r235;
-	mul.lo.s64 %rd703, %rd702, %rd66;
-	mad.lo.s64 %rd704, %rd703, 4, %rd62;
+	cvt.s64.s32 %rd707, %r235;
+	mul.lo.s64 %rd708, %rd707, %rd66;
+	mad.lo.s64 %rd709, %rd708, 4, %rd62;
 	mov.b32 %r236, 0;
-	st.global.s32 [%rd704+0], %r236;
-	cvt.s64.s32 %rd705, %r235;
-	mul.lo.s64 %rd706, %rd705, %rd73;
-	mad.lo.s64 %rd707, %rd706, 4, %rd69;
-	mov.b32 %r237, -1;
-	st.global.s32 [%rd707+0], %r237;
-	setp.lt.s32 %p92, %r226, 0;
-	@!%p92 bra $L177;
-	mul.lo.s64 %rd708, %rd679, %rd87;
-	mad.lo.s64 %rd709, %rd708, 4, %rd83;
-	st.global.s32 [%rd709+0], %r235;
-	bra.uni $L178;
-$L177:
-	cvt.s64.s32 %rd710, %r226;
+	st.global.s32 [%rd709+0], %r236;
+	cvt.s64.s32 %rd710, %r235;
 	mul.lo.s64 %rd711, %rd710, %rd73;
 	mad.lo.s64 %rd712, %rd711, 4, %rd69;
-	st.global.s32 [%rd712+0], %r235;
-$L178:
-	mul.lo.s64 %rd713, %rd679, %rd94;
-	mad.lo.s64 %rd714, %rd713, 4, %rd90;
+	mov.b32 %r237, -1;
+	st.global.s32 [%rd712+0], %r237;
+	setp.lt.s32 %p93, %r226, 0;
+	@!%p93 bra $L179;
+	mul.lo.s64 %rd713, %rd684, %rd87;
+	mad.lo.s64 %rd714, %rd713, 4, %rd83;
 	st.global.s32 [%rd714+0], %r235;
-	mul.lo.s64 %rd715, %rd679, %rd101;
-	mad.lo.s64 %rd716, %rd715, 4, %rd97;
-	ld.global.s32 %r238, [%rd716+0];
+	bra.uni $L180;
+$L179:
+	cvt.s64.s32 %rd715, %r226;
+	mul.lo.s64 %rd716, %rd715, %rd73;
+	mad.lo.s64 %rd717, %rd716, 4, %rd69;
+	st.global.s32 [%rd717+0], %r235;
+$L180:
+	mul.lo.s64 %rd718, %rd684, %rd94;
+	mad.lo.s64 %rd719, %rd718, 4, %rd90;
+	st.global.s32 [%rd719+0], %r235;
+	mul.lo.s64 %rd720, %rd684, %rd101;
+	mad.lo.s64 %rd721, %rd720, 4, %rd97;
+	ld.global.s32 %r238, [%rd721+0];
 	mov.b32 %r239, %r238;
 	add.s32 %r240, %r239, 1;
-	mul.lo.s64 %rd717, %rd679, %rd101;
-	mad.lo.s64 %rd718, %rd717, 4, %rd97;
-	st.global.s32 [%rd718+0], %r240;
+	mul.lo.s64 %rd722, %rd684, %rd101;
+	mad.lo.s64 %rd723, %rd722, 4, %rd97;
+	st.global.s32 [%rd723+0], %r240;
 	mov.b32 %r226, %r235;
-$L174:
-	cvt.s64.s32 %rd719, %r226;
-	mul.lo.s64 %rd720, %rd719, %rd66;
-	mad.lo.s64 %rd721, %rd720, 4, %rd62;
-	ld.global.s32 %r241, [%rd721+0];
+$L176:
+	cvt.s64.s32 %rd724, %r226;
+	mul.lo.s64 %rd725, %rd724, %rd66;
+	mad.lo.s64 %rd726, %rd725, 4, %rd62;
+	ld.global.s32 %r241, [%rd726+0];
 	mov.b32 %r242, %r241;
 	mov.b32 %r243, %r242;
-	cvt.s64.s32 %rd722, %r226;
-	mul.lo.s64 %rd723, %rd722, 64;
-	cvt.s64.s32 %rd724, %r243;
-	add.s64 %rd725, %rd723, %rd724;
-	mul.lo.s64 %rd726, %rd725, %rd59;
-	mad.lo.s64 %rd727, %rd726, 4, %rd55;
-	st.global.s32 [%rd727+0], %r222;
+	cvt.s64.s32 %rd727, %r226;
+	mul.lo.s64 %rd728, %rd727, 64;
+	cvt.s64.s32 %rd729, %r243;
+	add.s64 %rd730, %rd728, %rd729;
+	mul.lo.s64 %rd731, %rd730, %rd59;
+	mad.lo.s64 %rd732, %rd731, 4, %rd55;
+	st.global.s32 [%rd732+0], %r222;
 	add.s32 %r244, %r243, 1;
-	cvt.s64.s32 %rd728, %r226;
-	mul.lo.s64 %rd729, %rd728, %rd66;
-	mad.lo.s64 %rd730, %rd729, 4, %rd62;
-	st.global.s32 [%rd730+0], %r244;
+	cvt.s64.s32 %rd733, %r226;
+	mul.lo.s64 %rd734, %rd733, %rd66;
+	mad.lo.s64 %rd735, %rd734, 4, %rd62;
+	st.global.s32 [%rd735+0], %r244;
+	bra.uni $L172;
+$L171:
 	bra.uni $L170;
+$L172:
 $L169:
-	bra.uni $L168;
-$L170:
-$L167:
-$L155:
-	add.s64 %rd731, %rd641, 1;
-	mov.b64 %rd641, %rd731;
-	bra.uni $L154;
-$L156:
-$L141:
-	add.s64 %rd732, %rd602, 1;
-	mov.b64 %rd602, %rd732;
-	bra.uni $L140;
-$L142:
-	mov.b64 %rd733, %rd25;
-	mov.b64 %rd734, %rd48;
-	mov.b64 %rd735, %rd50;
-	mov.b64 %rd736, %rd52;
+$L157:
+	add.s64 %rd736, %rd646, 1;
+	mov.b64 %rd646, %rd736;
+	bra.uni $L156;
+$L158:
+$L143:
+	add.s64 %rd737, %rd607, 1;
+	mov.b64 %rd607, %rd737;
+	bra.uni $L142;
+$L144:
+	mov.b64 %rd738, %rd25;
+	mov.b64 %rd739, %rd48;
+	mov.b64 %rd740, %rd50;
+	mov.b64 %rd741, %rd52;
 	mov.b32 %r245, %r31;
-	mov.b64 %rd737, %rd272;
+	mov.b64 %rd742, %rd272;
 	mov.b32 %r246, %r183;
-	mov.b64 %rd739, 2;
-	mul.lo.s64 %rd738, %rd739, %rd737;
-	mul.lo.s64 %rd740, %rd738, %rd108;
-	mad.lo.s64 %rd741, %rd740, 4, %rd104;
-	ld.global.s32 %r247, [%rd741+0];
+	mov.b64 %rd744, 2;
+	mul.lo.s64 %rd743, %rd744, %rd742;
+	mul.lo.s64 %rd745, %rd743, %rd108;
+	mad.lo.s64 %rd746, %rd745, 4, %rd104;
+	ld.global.s32 %r247, [%rd746+0];
 	mov.b32 %r248, %r247;
 	mov.b32 %r249, %r248;
-	mul.lo.s64 %rd742, %rd737, %rd736;
-	cvt.s64.s32 %rd743, %r249;
-	add.s64 %rd744, %rd742, %rd743;
-	mul.lo.s64 %rd745, %rd744, %rd80;
-	mad.lo.s64 %rd746, %rd745, 4, %rd76;
-	st.global.s32 [%rd746+0], %r246;
+	mul.lo.s64 %rd747, %rd742, %rd741;
+	cvt.s64.s32 %rd748, %r249;
+	add.s64 %rd749, %rd747, %rd748;
+	mul.lo.s64 %rd750, %rd749, %rd80;
+	mad.lo.s64 %rd751, %rd750, 4, %rd76;
+	st.global.s32 [%rd751+0], %r246;
 	add.s32 %r250, %r249, 1;
-	mov.b64 %rd748, 2;
-	mul.lo.s64 %rd747, %rd748, %rd737;
-	mul.lo.s64 %rd749, %rd747, %rd108;
-	mad.lo.s64 %rd750, %rd749, 4, %rd104;
-	st.global.s32 [%rd750+0], %r250;
-$L136:
-	mov.b64 %rd751, %rd25;
-	mov.b64 %rd752, %rd48;
-	mov.b64 %rd753, %rd50;
-	mov.b64 %rd754, %rd52;
+	mov.b64 %rd753, 2;
+	mul.lo.s64 %rd752, %rd753, %rd742;
+	mul.lo.s64 %rd754, %rd752, %rd108;
+	mad.lo.s64 %rd755, %rd754, 4, %rd104;
+	st.global.s32 [%rd755+0], %r250;
+$L138:
+	mov.b64 %rd756, %rd25;
+	mov.b64 %rd757, %rd48;
+	mov.b64 %rd758, %rd50;
+	mov.b64 %rd759, %rd52;
 	mov.b32 %r251, %r31;
-	mov.b64 %rd755, %rd272;
-	mov.b64 %rd756, %rd273;
-$L179:
-	mul.lo.s64 %rd757, %rd755, %rd753;
-	sub.s64 %rd758, %rd753, 1;
-	and.b64 %rd759, %rd756, %rd758;
-	add.s64 %rd760, %rd757, %rd759;
-	mov.b64 %rd761, %rd760;
-	mul.lo.s64 %rd762, %rd761, %rd101;
-	mad.lo.s64 %rd763, %rd762, 4, %rd97;
-	ld.global.s32 %r252, [%rd763+0];
-	mov.b32 %r253, %r252;
+	mov.b64 %rd760, %rd272;
+	mov.b64 %rd761, %rd273;
+	mov.b64 %rd762, %rd409;
+$L181:
+	mov.b64 %rd764, 2;
+	mul.lo.s64 %rd763, %rd764, %rd2;
+	cvt.u64.u32 %rd765, %r4;
+	mul.lo.s64 %rd766, %rd763, %rd765;
+	setp.gt.s64 %p94, %rd762, %rd766;
+	@!%p94 bra $L185;
+	mov.b32 %r252, -1;
+	bra.uni $L183;
+$L185:
+	mul.lo.s64 %rd767, %rd760, %rd758;
+	sub.s64 %rd768, %rd758, 1;
+	and.b64 %rd769, %rd761, %rd768;
+	add.s64 %rd770, %rd767, %rd769;
+	mov.b64 %rd771, %rd770;
+	mul.lo.s64 %rd772, %rd771, %rd101;
+	mad.lo.s64 %rd773, %rd772, 4, %rd97;
+	ld.global.s32 %r253, [%rd773+0];
 	mov.b32 %r254, %r253;
-	setp.lt.s32 %p93, %r254, 1;
-	setp.gt.s32 %p94, %r254, 16;
-	or.pred %p95, %p93, %p94;
-	@!%p95 bra $L183;
-	mov.b32 %r255, -1;
-	bra.uni $L181;
-$L183:
-	mul.lo.s64 %rd764, %rd761, %rd87;
-	mad.lo.s64 %rd765, %rd764, 4, %rd83;
-	ld.global.s32 %r256, [%rd765+0];
+	mov.b32 %r255, %r254;
+	setp.lt.s32 %p95, %r255, 1;
+	setp.gt.s32 %p96, %r255, 16;
+	or.pred %p97, %p95, %p96;
+	@!%p97 bra $L187;
+	mov.b32 %r252, -1;
+	bra.uni $L183;
+$L187:
+	mul.lo.s64 %rd774, %rd771, %rd87;
+	mad.lo.s64 %rd775, %rd774, 4, %rd83;
+	ld.global.s32 %r256, [%rd775+0];
 	mov.b32 %r257, %r256;
 	mov.b32 %r258, %r257;
-	cvt.s64.s32 %rd766, %r258;
-	mul.lo.s64 %rd767, %rd766, %rd73;
-	mad.lo.s64 %rd768, %rd767, 4, %rd69;
-	ld.global.s32 %r259, [%rd768+0];
+	cvt.s64.s32 %rd776, %r258;
+	mul.lo.s64 %rd777, %rd776, %rd73;
+	mad.lo.s64 %rd778, %rd777, 4, %rd69;
+	ld.global.s32 %r259, [%rd778+0];
 	mov.b32 %r260, %r259;
 	mov.b32 %r261, %r260;
-	mul.lo.s64 %rd769, %rd761, %rd87;
-	mad.lo.s64 %rd770, %rd769, 4, %rd83;
-	st.global.s32 [%rd770+0], %r261;
-	setp.lt.s32 %p96, %r261, 0;
-	@!%p96 bra $L185;
-	mul.lo.s64 %rd771, %rd761, %rd94;
-	mad.lo.s64 %rd772, %rd771, 4, %rd90;
+	mul.lo.s64 %rd779, %rd771, %rd87;
+	mad.lo.s64 %rd780, %rd779, 4, %rd83;
+	st.global.s32 [%rd780+0], %r261;
+	setp.lt.s32 %p98, %r261, 0;
+	@!%p98 bra $L189;
+	mul.lo.s64 %rd781, %rd771, %rd94;
+	mad.lo.s64 %rd782, %rd781, 4, %rd90;
 	mov.b32 %r262, -1;
-	st.global.s32 [%rd772+0], %r262;
-$L185:
-	sub.s32 %r263, %r254, 1;
-	mul.lo.s64 %rd773, %rd761, %rd101;
-	mad.lo.s64 %rd774, %rd773, 4, %rd97;
-	st.global.s32 [%rd774+0], %r263;
-	mov.b32 %r255, %r258;
+	st.global.s32 [%rd782+0], %r262;
+$L189:
+	sub.s32 %r263, %r255, 1;
+	mul.lo.s64 %rd783, %rd771, %rd101;
+	mad.lo.s64 %rd784, %rd783, 4, %rd97;
+	st.global.s32 [%rd784+0], %r263;
+	mov.b32 %r252, %r258;
+	bra.uni $L183;
+$L182:
 	bra.uni $L181;
-$L180:
-	bra.uni $L179;
-$L181:
-	mov.b32 %r183, %r255;
-	bra.uni $L135;
-$L137:
+$L183:
+	mov.b32 %r183, %r252;
+	bra.uni $L137;
+$L139:
 	bar.sync 0;
-	setp.eq.u32 %p97, %r5, 0;
-	@!%p97 bra $L186;
+	setp.eq.u32 %p99, %r5, 0;
+	@!%p99 bra $L190;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r264, [gk_league_sync+4];
 	atom.global.add.u32 %r265, [gk_league_sync], 1;
 	mov.u32 %r266, %nctaid.x;
 	sub.u32 %r267, %r266, 1;
-	setp.eq.u32 %p98, %r265, %r267;
-	@!%p98 bra $L187;
+	setp.eq.u32 %p100, %r265, %r267;
+	@!%p100 bra $L191;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r268, [gk_league_sync+4], 1;
-	bra.uni $L188;
-$L187:
+	bra.uni $L192;
+$L191:
 	ld.relaxed.gpu.global.u32 %r269, [gk_league_sync+4];
-	setp.eq.u32 %p99, %r269, %r264;
-	@%p99 bra $L187;
-$L188:
+	setp.eq.u32 %p101, %r269, %r264;
+	@%p101 bra $L191;
+$L192:
 	fence.acq_rel.gpu;
-$L186:
+$L190:
 	bar.sync 0;
 $L38:
-	add.s64 %rd775, %rd274, 1;
-	mov.b64 %rd274, %rd775;
+	add.s64 %rd785, %rd274, 1;
+	mov.b64 %rd274, %rd785;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -45396,7 +45416,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45400
+//line gokkos_kernels_gen.go:45420
 			*acc = gokkosAccV
 			return
 		}
@@ -45415,7 +45435,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:45419
+//line gokkos_kernels_gen.go:45439
 		*acc = gokkosAccV
 		return
 	}
@@ -45436,7 +45456,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45440
+//line gokkos_kernels_gen.go:45460
 		*acc = gokkosAccV
 		return
 	}
@@ -45455,7 +45475,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:45459
+//line gokkos_kernels_gen.go:45479
 	*acc = gokkosAccV
 }
 
@@ -45472,7 +45492,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45476
+//line gokkos_kernels_gen.go:45496
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -45507,7 +45527,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45511
+//line gokkos_kernels_gen.go:45531
 			*acc = gokkosAccV
 			return
 		}
@@ -45527,7 +45547,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45531
+//line gokkos_kernels_gen.go:45551
 		*acc = gokkosAccV
 		return
 	}
@@ -45549,7 +45569,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45553
+//line gokkos_kernels_gen.go:45573
 		*acc = gokkosAccV
 		return
 	}
@@ -45569,7 +45589,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45573
+//line gokkos_kernels_gen.go:45593
 	*acc = gokkosAccV
 }
 
@@ -45586,7 +45606,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45590
+//line gokkos_kernels_gen.go:45610
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45622,7 +45642,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:45626
+//line gokkos_kernels_gen.go:45646
 			*acc = gokkosAccV
 			return
 		}
@@ -45645,7 +45665,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45649
+//line gokkos_kernels_gen.go:45669
 		*acc = gokkosAccV
 		return
 	}
@@ -45670,7 +45690,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45674
+//line gokkos_kernels_gen.go:45694
 		*acc = gokkosAccV
 		return
 	}
@@ -45693,7 +45713,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:45697
+//line gokkos_kernels_gen.go:45717
 	*acc = gokkosAccV
 }
 
@@ -45716,7 +45736,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:45720
+//line gokkos_kernels_gen.go:45740
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45727,7 +45747,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:45731
+//line gokkos_kernels_gen.go:45751
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45743,7 +45763,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45747
+//line gokkos_kernels_gen.go:45767
 		*acc = gokkosAccV
 		return
 	}
@@ -45755,7 +45775,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45759
+//line gokkos_kernels_gen.go:45779
 	*acc = gokkosAccV
 }
 
@@ -45789,7 +45809,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45793
+//line gokkos_kernels_gen.go:45813
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45807,7 +45827,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45811
+//line gokkos_kernels_gen.go:45831
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -45843,7 +45863,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45847
+//line gokkos_kernels_gen.go:45867
 			*acc = gokkosAccV
 			return
 		}
@@ -45863,7 +45883,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45867
+//line gokkos_kernels_gen.go:45887
 		*acc = gokkosAccV
 		return
 	}
@@ -45886,7 +45906,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45890
+//line gokkos_kernels_gen.go:45910
 		*acc = gokkosAccV
 		return
 	}
@@ -45906,7 +45926,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45910
+//line gokkos_kernels_gen.go:45930
 	*acc = gokkosAccV
 }
 
@@ -45946,7 +45966,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45950
+//line gokkos_kernels_gen.go:45970
 			*acc = gokkosAccV
 			return
 		}
@@ -45969,7 +45989,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45973
+//line gokkos_kernels_gen.go:45993
 		*acc = gokkosAccV
 		return
 	}
@@ -45995,7 +46015,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45999
+//line gokkos_kernels_gen.go:46019
 		*acc = gokkosAccV
 		return
 	}
@@ -46018,7 +46038,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46022
+//line gokkos_kernels_gen.go:46042
 	*acc = gokkosAccV
 }
 
@@ -46034,7 +46054,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46038
+//line gokkos_kernels_gen.go:46058
 		*acc = gokkosAccV
 		return
 	}
@@ -46045,7 +46065,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46049
+//line gokkos_kernels_gen.go:46069
 	*acc = gokkosAccV
 }
 
@@ -46058,14 +46078,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46062
+//line gokkos_kernels_gen.go:46082
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:46069
+//line gokkos_kernels_gen.go:46089
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46082,7 +46102,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:46086
+//line gokkos_kernels_gen.go:46106
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46094,7 +46114,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:46098
+//line gokkos_kernels_gen.go:46118
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46133,7 +46153,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:46137
+//line gokkos_kernels_gen.go:46157
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46158,7 +46178,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:46162
+//line gokkos_kernels_gen.go:46182
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46185,7 +46205,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:46189
+//line gokkos_kernels_gen.go:46209
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46210,7 +46230,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:46214
+//line gokkos_kernels_gen.go:46234
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -46227,14 +46247,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:46231
+//line gokkos_kernels_gen.go:46251
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:46238
+//line gokkos_kernels_gen.go:46258
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -46246,7 +46266,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:46250
+//line gokkos_kernels_gen.go:46270
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -46267,7 +46287,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:46271
+//line gokkos_kernels_gen.go:46291
 			*acc = gokkosAccV
 			return
 		}
@@ -46275,7 +46295,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:46279
+//line gokkos_kernels_gen.go:46299
 		*acc = gokkosAccV
 		return
 	}
@@ -46284,7 +46304,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:46288
+//line gokkos_kernels_gen.go:46308
 		*acc = gokkosAccV
 		return
 	}
@@ -46292,7 +46312,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:46296
+//line gokkos_kernels_gen.go:46316
 	*acc = gokkosAccV
 }
 
@@ -46309,7 +46329,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46313
+//line gokkos_kernels_gen.go:46333
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46346,7 +46366,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46350
+//line gokkos_kernels_gen.go:46370
 			*acc = gokkosAccV
 			return
 		}
@@ -46367,7 +46387,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46371
+//line gokkos_kernels_gen.go:46391
 		*acc = gokkosAccV
 		return
 	}
@@ -46390,7 +46410,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46394
+//line gokkos_kernels_gen.go:46414
 		*acc = gokkosAccV
 		return
 	}
@@ -46411,7 +46431,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46415
+//line gokkos_kernels_gen.go:46435
 	*acc = gokkosAccV
 }
 
@@ -46428,7 +46448,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46432
+//line gokkos_kernels_gen.go:46452
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -46451,7 +46471,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46455
+//line gokkos_kernels_gen.go:46475
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -46462,7 +46482,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:46466
+//line gokkos_kernels_gen.go:46486
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46475,7 +46495,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46479
+//line gokkos_kernels_gen.go:46499
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -46486,7 +46506,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46490
+//line gokkos_kernels_gen.go:46510
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -46513,7 +46533,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46517
+//line gokkos_kernels_gen.go:46537
 			*acc = gokkosAccV
 			return
 		}
@@ -46527,7 +46547,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46531
+//line gokkos_kernels_gen.go:46551
 		*acc = gokkosAccV
 		return
 	}
@@ -46543,7 +46563,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46547
+//line gokkos_kernels_gen.go:46567
 		*acc = gokkosAccV
 		return
 	}
@@ -46557,7 +46577,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46561
+//line gokkos_kernels_gen.go:46581
 	*acc = gokkosAccV
 }
 
@@ -46570,7 +46590,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46574
+//line gokkos_kernels_gen.go:46594
 		*acc = gokkosAccV
 		return
 	}
@@ -46578,7 +46598,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46582
+//line gokkos_kernels_gen.go:46602
 	*acc = gokkosAccV
 }
 
@@ -46591,7 +46611,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46595
+//line gokkos_kernels_gen.go:46615
 		*acc = gokkosAccV
 		return
 	}
@@ -46599,7 +46619,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46603
+//line gokkos_kernels_gen.go:46623
 	*acc = gokkosAccV
 }
 
@@ -46614,7 +46634,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:46618
+//line gokkos_kernels_gen.go:46638
 		*acc = gokkosAccV
 		return
 	}
@@ -46624,7 +46644,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46628
+//line gokkos_kernels_gen.go:46648
 	*acc = gokkosAccV
 }
 
@@ -46639,7 +46659,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46643
+//line gokkos_kernels_gen.go:46663
 		*acc = gokkosAccV
 		return
 	}
@@ -46649,7 +46669,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46653
+//line gokkos_kernels_gen.go:46673
 	*acc = gokkosAccV
 }
 
@@ -46664,7 +46684,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:46668
+//line gokkos_kernels_gen.go:46688
 		*acc = gokkosAccV
 		return
 	}
@@ -46674,7 +46694,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:46678
+//line gokkos_kernels_gen.go:46698
 	*acc = gokkosAccV
 }
 
@@ -46689,7 +46709,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:46693
+//line gokkos_kernels_gen.go:46713
 		*acc = gokkosAccV
 		return
 	}
@@ -46699,7 +46719,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:46703
+//line gokkos_kernels_gen.go:46723
 	*acc = gokkosAccV
 }
 
@@ -46715,7 +46735,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46719
+//line gokkos_kernels_gen.go:46739
 		*acc = gokkosAccV
 		return
 	}
@@ -46725,7 +46745,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46729
+//line gokkos_kernels_gen.go:46749
 	*acc = gokkosAccV
 }
 
@@ -46782,7 +46802,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:46786
+//line gokkos_kernels_gen.go:46806
 			*acc = gokkosAccV
 			return
 		}
@@ -46821,7 +46841,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46825
+//line gokkos_kernels_gen.go:46845
 		*acc = gokkosAccV
 		return
 	}
@@ -46861,7 +46881,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46865
+//line gokkos_kernels_gen.go:46885
 		*acc = gokkosAccV
 		return
 	}
@@ -46900,7 +46920,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:46904
+//line gokkos_kernels_gen.go:46924
 	*acc = gokkosAccV
 }
 
@@ -46917,7 +46937,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46921
+//line gokkos_kernels_gen.go:46941
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -46953,7 +46973,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46957
+//line gokkos_kernels_gen.go:46977
 			*acc = gokkosAccV
 			return
 		}
@@ -46974,7 +46994,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46978
+//line gokkos_kernels_gen.go:46998
 		*acc = gokkosAccV
 		return
 	}
@@ -46997,7 +47017,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47001
+//line gokkos_kernels_gen.go:47021
 		*acc = gokkosAccV
 		return
 	}
@@ -47018,7 +47038,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47022
+//line gokkos_kernels_gen.go:47042
 	*acc = gokkosAccV
 }
 
@@ -47035,7 +47055,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47039
+//line gokkos_kernels_gen.go:47059
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -47059,7 +47079,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47083
 			*acc = gokkosAccV
 			return
 		}
@@ -47070,7 +47090,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:47074
+//line gokkos_kernels_gen.go:47094
 		*acc = gokkosAccV
 		return
 	}
@@ -47082,7 +47102,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47086
+//line gokkos_kernels_gen.go:47106
 		*acc = gokkosAccV
 		return
 	}
@@ -47093,7 +47113,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47097
+//line gokkos_kernels_gen.go:47117
 	*acc = gokkosAccV
 }
 
@@ -47110,7 +47130,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47114
+//line gokkos_kernels_gen.go:47134
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47150,7 +47170,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:47154
+//line gokkos_kernels_gen.go:47174
 			*acc = gokkosAccV
 			return
 		}
@@ -47175,7 +47195,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47179
+//line gokkos_kernels_gen.go:47199
 		*acc = gokkosAccV
 		return
 	}
@@ -47202,7 +47222,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47206
+//line gokkos_kernels_gen.go:47226
 		*acc = gokkosAccV
 		return
 	}
@@ -47227,7 +47247,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:47231
+//line gokkos_kernels_gen.go:47251
 	*acc = gokkosAccV
 }
 
@@ -47278,7 +47298,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:47282
+//line gokkos_kernels_gen.go:47302
 	return gokkosN
 }
 
@@ -47338,7 +47358,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:47342
+//line gokkos_kernels_gen.go:47362
 	return gokkosN
 }
 
@@ -47398,7 +47418,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:47402
+//line gokkos_kernels_gen.go:47422
 	return gokkosN
 }
 
@@ -47530,6 +47550,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:47534
+//line gokkos_kernels_gen.go:47554
 	return gokkosN
 }
