@@ -114,6 +114,21 @@ func (k PushThread[Op]) runAlone(m teams.Member, buf views.View1D[int32], first,
 // visitPiece is the number of edges a host visit loop takes per call.
 const visitPiece = 1024
 
+// visitEach is what a generated host visit loop does, by one call of Op.Visit per edge: it
+// visits u's edges adj (indices e, e+1, ...) and writes the targets of the calls that returned
+// true to hits, returning their number. Host kernels call it when the generated loop declines
+// (a view of the operator is not a contiguous host view).
+func visitEach[Op EdgeOp](op *Op, u int32, adj []int32, e int64, hits []int32) int {
+	got := 0
+	for j, v := range adj {
+		if (*op).Visit(u, v, e+int64(j)) {
+			hits[got] = v
+			got++
+		}
+	}
+	return got
+}
+
 // pushThreadHost is PushThread on a host space whose teams have one member, when the
 // operator's package holds a generated visit loop (portable.HostVisit): the same walk as
 // runAlone, but each adjacency goes to Visit, Op.Visit inlined into a loop with the
@@ -152,13 +167,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 			n := min(end-e, visitPiece)
 			got := k.Visit(&op, u, adj[e:e+n], e, hits[:])
 			if got < 0 { // a view of the operator is not a contiguous host view
-				got = 0
-				for j := e; j < e+n; j++ {
-					if v := adj[j]; op.Visit(u, v, j) {
-						hits[got] = v
-						got++
-					}
-				}
+				got = visitEach(&op, u, adj[e:e+n], e, hits[:])
 			}
 			for _, v := range hits[:got] {
 				var added bool

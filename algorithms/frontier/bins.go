@@ -411,13 +411,7 @@ func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, hi
 			n := min(end-e, visitPiece)
 			got := k.Visit(&op, u, b.adj[e:e+n], e, hits[:])
 			if got < 0 { // a view of the operator is not a contiguous host view
-				got = 0
-				for j := e; j < e+n; j++ {
-					if v := b.adj[j]; op.Visit(u, v, j) {
-						hits[got] = v
-						got++
-					}
-				}
+				got = visitEach(&op, u, b.adj[e:e+n], e, hits[:])
 			}
 			for _, v := range hits[:got] {
 				bin := ring + int((int64(atomic.LoadUint32(&b.keys[v]))>>shift)&mask)

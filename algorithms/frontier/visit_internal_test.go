@@ -1,0 +1,30 @@
+package frontier
+
+import (
+	"slices"
+	"testing"
+)
+
+// evenEdge takes the edges of even index and records the edges it saw.
+type evenEdge struct{ seen *[]int64 }
+
+func (o evenEdge) Visit(u, v int32, e int64) bool {
+	*o.seen = append(*o.seen, e)
+	return e%2 == 0
+}
+
+// TestVisitEach checks the per-edge fallback of the host visit loops: every edge once, in
+// order, with its index, and the targets of the visits that returned true.
+func TestVisitEach(t *testing.T) {
+	var seen []int64
+	op := evenEdge{seen: &seen}
+	adj := []int32{7, 8, 9, 10, 11}
+	hits := make([]int32, len(adj))
+	got := visitEach(&op, 3, adj, 40, hits)
+	if want := []int32{7, 9, 11}; !slices.Equal(hits[:got], want) {
+		t.Errorf("hits %v, want %v", hits[:got], want)
+	}
+	if want := []int64{40, 41, 42, 43, 44}; !slices.Equal(seen, want) {
+		t.Errorf("visited edges %v, want %v", seen, want)
+	}
+}
