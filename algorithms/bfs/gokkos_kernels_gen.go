@@ -306,16 +306,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "3d69ff750b633efb",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
@@ -388,16 +389,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{5, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{5, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "3d69ff750b633efb",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
@@ -468,20 +470,21 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "3d69ff750b633efb",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX17,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -508,10 +511,11 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Visited", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Local", Field: []int{13, 1}, Kind: abi.KindBool},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{14, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -524,7 +528,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX18,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -551,23 +555,25 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.State", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
-			{Name: "Op.Visited", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{13, 2}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{13, 3}, Kind: abi.KindBool},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.State", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{14, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "3d69ff750b633efb",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
@@ -638,16 +644,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "3d69ff750b633efb",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
@@ -698,6 +705,7 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -706,9 +714,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
 			{File: "op.go", Key: "func (visit) Pull", Hash: "23616b47e8ccda02"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "b7c56fb052448c78",
+		SourceHash: "8502acb412adc522",
 	})
 	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop23)
 	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop24)
@@ -5232,12 +5240,13 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<205>;
-	.reg .b32 %r<308>;
-	.reg .b64 %rd<694>;
+	.reg .pred %p<215>;
+	.reg .b32 %r<311>;
+	.reg .b64 %rd<706>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5394,14 +5403,17 @@ const gokkosPTX12 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd115, 9223372036854775807;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd115, -9223372036854775808;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
@@ -5424,8 +5436,8 @@ $L1:
 	cvt.u64.u32 %rd125, %r30;
 	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd126, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd126, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -5441,7 +5453,7 @@ $L5:
 	mov.b64 %rd134, %rd44;
 	mov.b64 %rd135, %rd46;
 	mov.b64 %rd136, %rd48;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd137, %rd50;
 	mov.b64 %rd138, %rd53;
 	mov.b64 %rd139, %rd55;
@@ -5449,7 +5461,7 @@ $L5:
 	mov.b64 %rd141, %rd60;
 	mov.b64 %rd142, %rd62;
 	mov.b64 %rd143, %rd64;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd144, %rd67;
 	mov.b64 %rd145, %rd69;
 	mov.b64 %rd146, %rd71;
@@ -5459,11 +5471,11 @@ $L5:
 	mov.b64 %rd150, %rd81;
 	mov.b64 %rd151, %rd83;
 	mov.b64 %rd152, %rd85;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd153, %rd88;
 	mov.b64 %rd154, %rd90;
 	mov.b64 %rd155, %rd92;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd156, %rd94;
 	mov.b64 %rd157, %rd96;
 	mov.b64 %rd158, %rd98;
@@ -5473,8 +5485,9 @@ $L5:
 	mov.b64 %rd162, %rd108;
 	mov.b64 %rd163, %rd110;
 	mov.b64 %rd164, %rd112;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd165, %rd15, %rd23;
 	mad.lo.s64 %rd166, %rd156, 4, 15;
 	and.b64 %rd166, %rd166, -16;
@@ -5492,8 +5505,8 @@ $L5:
 	add.s64 %rd177, %rd176, %rd158;
 	min.s64 %rd178, %rd177, %rd137;
 	mov.b64 %rd179, %rd178;
-	setp.eq.s64 %p18, %rd174, 1;
-	@!%p18 bra $L9;
+	setp.eq.s64 %p21, %rd174, 1;
+	@!%p21 bra $L9;
 	mov.b64 %rd180, %rd127;
 	mov.b64 %rd181, %rd128;
 	mov.b64 %rd182, %rd129;
@@ -5504,7 +5517,7 @@ $L5:
 	mov.b64 %rd187, %rd134;
 	mov.b64 %rd188, %rd135;
 	mov.b64 %rd189, %rd136;
-	mov.pred %p19, %p14;
+	mov.pred %p22, %p16;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
 	mov.b64 %rd192, %rd139;
@@ -5512,7 +5525,7 @@ $L5:
 	mov.b64 %rd194, %rd141;
 	mov.b64 %rd195, %rd142;
 	mov.b64 %rd196, %rd143;
-	mov.pred %p20, %p15;
+	mov.pred %p23, %p17;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
 	mov.b64 %rd199, %rd146;
@@ -5522,11 +5535,11 @@ $L5:
 	mov.b64 %rd203, %rd150;
 	mov.b64 %rd204, %rd151;
 	mov.b64 %rd205, %rd152;
-	mov.pred %p21, %p16;
+	mov.pred %p24, %p18;
 	mov.b64 %rd206, %rd153;
 	mov.b64 %rd207, %rd154;
 	mov.b64 %rd208, %rd155;
-	mov.b32 %r41, %r39;
+	mov.b32 %r42, %r40;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
 	mov.b64 %rd211, %rd158;
@@ -5536,12 +5549,13 @@ $L5:
 	mov.b64 %rd215, %rd162;
 	mov.b64 %rd216, %rd163;
 	mov.b64 %rd217, %rd164;
-	mov.b32 %r42, %r40;
-	mov.pred %p22, %p17;
+	mov.b32 %r43, %r41;
+	mov.pred %p25, %p19;
+	mov.pred %p26, %p20;
 	mov.b64 %rd218, %rd176;
 	mov.b64 %rd219, %rd179;
 $L10:
-	@!%p20 bra $L14;
+	@!%p23 bra $L14;
 	mov.b64 %rd220, 4611686018427387904;
 	bra.uni $L12;
 $L14:
@@ -5554,55 +5568,55 @@ $L12:
 	mov.b64 %rd222, 0;
 	mov.b64 %rd223, %rd218;
 $L15:
-	setp.lt.s64 %p23, %rd223, %rd219;
-	not.pred %p24, %p23;
-	@!%p24 bra $L19;
+	setp.lt.s64 %p27, %rd223, %rd219;
+	not.pred %p28, %p27;
+	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.pred %p25, %p19;
+	mov.pred %p29, %p22;
 	mov.b64 %rd224, %rd190;
 	mov.b64 %rd225, %rd223;
 $L20:
-	@!%p25 bra $L24;
+	@!%p29 bra $L24;
 	shr.s64 %rd226, %rd225, 5;
 	mul.lo.s64 %rd227, %rd226, %rd196;
 	mad.lo.s64 %rd228, %rd227, 4, %rd194;
-	ld.global.nc.u32 %r43, [%rd228+0];
-	mov.b32 %r44, %r43;
+	ld.global.nc.u32 %r44, [%rd228+0];
+	mov.b32 %r45, %r44;
 	and.b64 %rd229, %rd225, 31;
 	min.u64 %rd230, %rd229, 32;
-	cvt.u32.u64 %r45, %rd230;
-	mov.b32 %r47, 0x1;
-	shl.b32 %r46, %r47, %r45;
-	setp.hs.u32 %p26, %r45, 32;
-	selp.b32 %r48, 0, %r46, %p26;
-	and.b32 %r49, %r44, %r48;
-	setp.ne.u32 %p27, %r49, 0x0;
-	@!%p27 bra $L26;
-	cvt.u32.u64 %r50, %rd225;
-	mov.b32 %r51, %r50;
+	cvt.u32.u64 %r46, %rd230;
+	mov.b32 %r48, 0x1;
+	shl.b32 %r47, %r48, %r46;
+	setp.hs.u32 %p30, %r46, 32;
+	selp.b32 %r49, 0, %r47, %p30;
+	and.b32 %r50, %r45, %r49;
+	setp.ne.u32 %p31, %r50, 0x0;
+	@!%p31 bra $L26;
+	cvt.u32.u64 %r51, %rd225;
+	mov.b32 %r52, %r51;
 	bra.uni $L22;
 $L26:
-	mov.b32 %r51, -1;
+	mov.b32 %r52, -1;
 	bra.uni $L22;
 $L24:
 	mul.lo.s64 %rd231, %rd225, %rd193;
 	mad.lo.s64 %rd232, %rd231, 4, %rd191;
-	ld.global.nc.s32 %r52, [%rd232+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r51, %r53;
+	ld.global.nc.s32 %r53, [%rd232+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r52, %r54;
 	bra.uni $L22;
 $L21:
 	bra.uni $L20;
 $L22:
-	mov.b32 %r54, %r51;
-	setp.lt.s32 %p28, %r54, 0;
-	@!%p28 bra $L28;
+	mov.b32 %r55, %r52;
+	setp.lt.s32 %p32, %r55, 0;
+	@!%p32 bra $L28;
 	bra.uni $L16;
 $L28:
 	mov.b64 %rd233, %rd180;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd234, %r55;
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd234, %r56;
 	add.s64 %rd235, %rd234, 1;
 	mul.lo.s64 %rd236, %rd235, %rd183;
 	mad.lo.s64 %rd237, %rd236, 8, %rd181;
@@ -5611,8 +5625,8 @@ $L28:
 	mov.b64 %rd240, %rd239;
 	mov.b64 %rd241, %rd240;
 	mov.b64 %rd242, %rd180;
-	mov.b32 %r56, %r54;
-	cvt.s64.s32 %rd243, %r56;
+	mov.b32 %r57, %r55;
+	cvt.s64.s32 %rd243, %r57;
 	mul.lo.s64 %rd244, %rd243, %rd183;
 	mad.lo.s64 %rd245, %rd244, 8, %rd181;
 	ld.global.nc.s64 %rd246, [%rd245+0];
@@ -5620,1316 +5634,1344 @@ $L28:
 	mov.b64 %rd248, %rd247;
 	mov.b64 %rd249, %rd248;
 $L29:
-	setp.lt.s64 %p29, %rd249, %rd241;
-	not.pred %p30, %p29;
-	@!%p30 bra $L33;
+	setp.lt.s64 %p33, %rd249, %rd241;
+	not.pred %p34, %p33;
+	@!%p34 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd250, %rd249, %rd186;
 	mad.lo.s64 %rd251, %rd250, 4, %rd184;
-	ld.global.nc.s32 %r57, [%rd251+0];
-	mov.b32 %r58, %r57;
+	ld.global.nc.s32 %r58, [%rd251+0];
 	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r42;
-	mov.pred %p31, %p22;
-	mov.b32 %r61, %r54;
-	mov.b32 %r62, %r59;
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r43;
+	mov.pred %p35, %p25;
+	mov.pred %p36, %p26;
+	mov.b32 %r62, %r55;
+	mov.b32 %r63, %r60;
 	mov.b64 %rd252, %rd249;
 $L34:
-	cvt.s64.s32 %rd253, %r61;
+	cvt.s64.s32 %rd253, %r62;
 	mul.lo.s64 %rd254, %rd253, %rd214;
 	mad.lo.s64 %rd255, %rd254, 8, %rd212;
 	ld.relaxed.gpu.global.u64 %rd256, [%rd255+0];
 	mov.b64 %rd257, %rd256;
 	mov.b64 %rd258, %rd257;
 	shr.u64 %rd259, %rd258, 32;
-	cvt.u32.u64 %r63, %rd259;
-	mov.b32 %r64, %r63;
-	add.s32 %r65, %r64, 1;
-	mov.b32 %r66, %r65;
+	cvt.u32.u64 %r64, %rd259;
+	mov.b32 %r65, %r64;
+	add.s32 %r66, %r65, 1;
 	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r61;
-	cvt.u64.u32 %rd260, %r67;
+	mov.b32 %r68, %r67;
+	mov.b32 %r69, %r62;
+	cvt.u64.u32 %rd260, %r68;
 	shl.b64 %rd261, %rd260, 32;
-	cvt.u64.u32 %rd262, %r68;
+	cvt.u64.u32 %rd262, %r69;
 	or.b64 %rd263, %rd261, %rd262;
 	mov.b64 %rd264, %rd263;
 	mov.b64 %rd265, %rd264;
-$L37:
-	cvt.s64.s32 %rd266, %r62;
+	and.pred %p37, %p35, %p36;
+	@!%p37 bra $L38;
+	cvt.s64.s32 %rd266, %r63;
 	mul.lo.s64 %rd267, %rd266, %rd214;
 	mad.lo.s64 %rd268, %rd267, 8, %rd212;
-	ld.relaxed.gpu.global.u64 %rd269, [%rd268+0];
+	atom.global.min.u64 %rd269, [%rd268], %rd265;
 	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
-	shr.u64 %rd272, %rd271, 32;
-	cvt.u32.u64 %r69, %rd272;
-	setp.ls.u32 %p32, %r69, %r66;
-	@!%p32 bra $L41;
-	mov.pred %p33, 0;
+	shr.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r70, %rd271;
+	setp.hi.u32 %p38, %r70, %r67;
+	mov.pred %p39, %p38;
 	bra.uni $L36;
-$L41:
-	cvt.s64.s32 %rd273, %r62;
-	mul.lo.s64 %rd274, %rd273, %rd214;
-	mad.lo.s64 %rd275, %rd274, 8, %rd212;
-	atom.global.cas.b64 %rd276, [%rd275], %rd271, %rd265;
-	setp.eq.u64 %p34, %rd276, %rd271;
-	mov.pred %p35, %p34;
-	@!%p35 bra $L43;
-	mov.pred %p33, 1;
+$L38:
+$L39:
+	cvt.s64.s32 %rd272, %r63;
+	mul.lo.s64 %rd273, %rd272, %rd214;
+	mad.lo.s64 %rd274, %rd273, 8, %rd212;
+	ld.relaxed.gpu.global.u64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	shr.u64 %rd278, %rd277, 32;
+	cvt.u32.u64 %r71, %rd278;
+	setp.ls.u32 %p40, %r71, %r67;
+	@!%p40 bra $L43;
+	mov.pred %p39, 0;
 	bra.uni $L36;
 $L43:
-$L38:
-	bra.uni $L37;
-$L39:
+	cvt.s64.s32 %rd279, %r63;
+	mul.lo.s64 %rd280, %rd279, %rd214;
+	mad.lo.s64 %rd281, %rd280, 8, %rd212;
+	atom.global.cas.b64 %rd282, [%rd281], %rd277, %rd265;
+	setp.eq.u64 %p41, %rd282, %rd277;
+	mov.pred %p42, %p41;
+	@!%p42 bra $L45;
+	mov.pred %p39, 1;
+	bra.uni $L36;
+$L45:
+$L40:
+	bra.uni $L39;
+$L41:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p36, %p33;
-	@!%p36 bra $L45;
+	not.pred %p43, %p39;
+	@!%p43 bra $L47;
 	bra.uni $L30;
-$L45:
-	mov.pred %p37, 0;
-	mov.b64 %rd277, %rd222;
-	mov.b32 %r70, %r59;
-$L46:
-	@!%p20 bra $L50;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd278, %r71;
-	mov.b64 %rd279, %rd278;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd280, %r72;
-	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r73, %rd281;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p38, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p38;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd282, %rd279;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd283, %rd282, %rd205;
-	mad.lo.s64 %rd284, %rd283, 4, %rd203;
-	ld.relaxed.gpu.global.u32 %r79, [%rd284+0];
+$L47:
+	mov.pred %p44, 0;
+	mov.b64 %rd283, %rd222;
+	mov.b32 %r72, %r60;
+$L48:
+	@!%p23 bra $L52;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd284, %r73;
+	mov.b64 %rd285, %rd284;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd286, %r74;
+	min.u64 %rd287, %rd286, 32;
+	cvt.u32.u64 %r75, %rd287;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p45, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p45;
+	mov.b32 %r79, %r78;
+	mov.b64 %rd288, %rd285;
 	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p39, %r81, 0x0;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L52;
-	mul.lo.s64 %rd285, %rd282, %rd205;
-	mad.lo.s64 %rd286, %rd285, 4, %rd203;
-	atom.global.or.b32 %r82, [%rd286], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p42, %r84, 0x0;
-	mov.pred %p40, %p42;
-$L52:
-	@!%p40 bra $L54;
-	mov.b64 %rd287, %rd277;
-	mov.b64 %rd288, %rd287;
-	mov.pred %p43, 0;
-	bra.uni $L48;
+	mul.lo.s64 %rd289, %rd288, %rd205;
+	mad.lo.s64 %rd290, %rd289, 4, %rd203;
+	ld.relaxed.gpu.global.u32 %r81, [%rd290+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p46, %r83, 0x0;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L54;
+	mul.lo.s64 %rd291, %rd288, %rd205;
+	mad.lo.s64 %rd292, %rd291, 4, %rd203;
+	atom.global.or.b32 %r84, [%rd292], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p49, %r86, 0x0;
+	mov.pred %p47, %p49;
 $L54:
-	mov.b64 %rd289, %rd277;
-	mov.b64 %rd288, %rd289;
-	mov.pred %p43, 1;
+	@!%p47 bra $L56;
+	mov.b64 %rd293, %rd283;
+	mov.b64 %rd294, %rd293;
+	mov.pred %p50, 0;
+	bra.uni $L50;
+$L56:
+	mov.b64 %rd295, %rd283;
+	mov.b64 %rd294, %rd295;
+	mov.pred %p50, 1;
+	bra.uni $L50;
+$L52:
+	@!%p24 bra $L58;
+	cvt.s64.s32 %rd296, %r72;
+	mul.lo.s64 %rd297, %rd296, %rd208;
+	mad.lo.s64 %rd298, %rd297, 4, %rd206;
+	ld.relaxed.gpu.global.s32 %r87, [%rd298+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p51, %r88, %r42;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L60;
+	cvt.s64.s32 %rd299, %r72;
+	mul.lo.s64 %rd300, %rd299, %rd208;
+	mad.lo.s64 %rd301, %rd300, 4, %rd206;
+	atom.global.exch.b32 %r89, [%rd301], %r42;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p54, %r90, %r42;
+	mov.pred %p52, %p54;
+$L60:
+	@!%p52 bra $L62;
+	mov.b64 %rd302, %rd283;
+	mov.b64 %rd294, %rd302;
+	mov.pred %p50, 0;
+	bra.uni $L50;
+$L62:
+$L58:
+	mul.lo.s64 %rd303, %rd283, %rd172;
+	mad.lo.s64 %rd304, %rd303, 4, %rd170;
+	st.shared.s32 [%rd304+0], %r72;
+	add.s64 %rd305, %rd283, 1;
+	mov.b64 %rd306, %rd305;
+	mov.b64 %rd294, %rd306;
+	mov.pred %p50, 1;
+	bra.uni $L50;
+$L49:
 	bra.uni $L48;
 $L50:
-	@!%p21 bra $L56;
-	cvt.s64.s32 %rd290, %r70;
-	mul.lo.s64 %rd291, %rd290, %rd208;
-	mad.lo.s64 %rd292, %rd291, 4, %rd206;
-	ld.relaxed.gpu.global.s32 %r85, [%rd292+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p44, %r86, %r41;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L58;
-	cvt.s64.s32 %rd293, %r70;
-	mul.lo.s64 %rd294, %rd293, %rd208;
-	mad.lo.s64 %rd295, %rd294, 4, %rd206;
-	atom.global.exch.b32 %r87, [%rd295], %r41;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p47, %r88, %r41;
-	mov.pred %p45, %p47;
-$L58:
-	@!%p45 bra $L60;
-	mov.b64 %rd296, %rd277;
-	mov.b64 %rd288, %rd296;
-	mov.pred %p43, 0;
-	bra.uni $L48;
-$L60:
-$L56:
-	mul.lo.s64 %rd297, %rd277, %rd172;
-	mad.lo.s64 %rd298, %rd297, 4, %rd170;
-	st.shared.s32 [%rd298+0], %r70;
-	add.s64 %rd299, %rd277, 1;
-	mov.b64 %rd300, %rd299;
-	mov.b64 %rd288, %rd300;
-	mov.pred %p43, 1;
-	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd301, %rd288;
-	mov.pred %p48, %p43;
-	mov.b64 %rd222, %rd301;
-	mov.pred %p37, %p48;
-	@!%p37 bra $L62;
-	mov.b64 %rd302, %rd180;
-	mov.b32 %r89, %r59;
-	setp.lt.s64 %p49, %rd113, 64;
-	setp.le.s64 %p50, %rd210, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L63;
-	cvt.s64.s32 %rd303, %r89;
-	add.s64 %rd304, %rd303, 1;
-	mul.lo.s64 %rd305, %rd304, %rd183;
-	mad.lo.s64 %rd306, %rd305, 8, %rd181;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	cvt.s64.s32 %rd309, %r89;
-	mul.lo.s64 %rd310, %rd309, %rd183;
-	mad.lo.s64 %rd311, %rd310, 8, %rd181;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	sub.s64 %rd314, %rd308, %rd313;
-	add.s64 %rd315, %rd114, %rd314;
-	mov.b64 %rd114, %rd315;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd316, %rd210;
-	setp.ge.s64 %p52, %rd113, 4096;
-	@!%p52 bra $L66;
-	mul.lo.s64 %rd317, %rd316, 4;
-	mov.b64 %rd316, %rd317;
-$L66:
-	setp.ge.s64 %p53, %rd113, 65536;
-	@!%p53 bra $L68;
-	mul.lo.s64 %rd318, %rd316, 4;
-	mov.b64 %rd316, %rd318;
+	mov.b64 %rd307, %rd294;
+	mov.pred %p55, %p50;
+	mov.b64 %rd222, %rd307;
+	mov.pred %p44, %p55;
+	@!%p44 bra $L64;
+	mov.b64 %rd308, %rd180;
+	mov.b32 %r91, %r60;
+	setp.lt.s64 %p56, %rd113, 64;
+	setp.le.s64 %p57, %rd210, 1;
+	or.pred %p58, %p56, %p57;
+	@!%p58 bra $L65;
+	cvt.s64.s32 %rd309, %r91;
+	add.s64 %rd310, %rd309, 1;
+	mul.lo.s64 %rd311, %rd310, %rd183;
+	mad.lo.s64 %rd312, %rd311, 8, %rd181;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	cvt.s64.s32 %rd315, %r91;
+	mul.lo.s64 %rd316, %rd315, %rd183;
+	mad.lo.s64 %rd317, %rd316, 8, %rd181;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	sub.s64 %rd320, %rd314, %rd319;
+	add.s64 %rd321, %rd114, %rd320;
+	mov.b64 %rd114, %rd321;
+	bra.uni $L66;
+$L65:
+	mov.b64 %rd322, %rd210;
+	setp.ge.s64 %p59, %rd113, 4096;
+	@!%p59 bra $L68;
+	mul.lo.s64 %rd323, %rd322, 4;
+	mov.b64 %rd322, %rd323;
 $L68:
-	sub.s64 %rd319, %rd316, 1;
-	and.b64 %rd320, %rd113, %rd319;
-	setp.eq.s64 %p54, %rd320, 0;
-	@!%p54 bra $L70;
-	cvt.s64.s32 %rd321, %r89;
-	add.s64 %rd322, %rd321, 1;
-	mul.lo.s64 %rd323, %rd322, %rd183;
-	mad.lo.s64 %rd324, %rd323, 8, %rd181;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	cvt.s64.s32 %rd327, %r89;
-	mul.lo.s64 %rd328, %rd327, %rd183;
-	mad.lo.s64 %rd329, %rd328, 8, %rd181;
-	ld.global.nc.s64 %rd330, [%rd329+0];
-	mov.b64 %rd331, %rd330;
-	sub.s64 %rd332, %rd326, %rd331;
-	mul.lo.s64 %rd333, %rd316, %rd332;
-	add.s64 %rd334, %rd114, %rd333;
-	mov.b64 %rd114, %rd334;
+	setp.ge.s64 %p60, %rd113, 65536;
+	@!%p60 bra $L70;
+	mul.lo.s64 %rd324, %rd322, 4;
+	mov.b64 %rd322, %rd324;
 $L70:
-$L64:
-	add.s64 %rd335, %rd113, 1;
-	mov.b64 %rd113, %rd335;
-$L62:
-	setp.eq.s64 %p55, %rd222, %rd221;
-	@!%p55 bra $L72;
-	mov.b64 %rd336, %rd222;
-$L73:
-	@!%p20 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
+	sub.s64 %rd325, %rd322, 1;
+	and.b64 %rd326, %rd113, %rd325;
+	setp.eq.s64 %p61, %rd326, 0;
+	@!%p61 bra $L72;
+	cvt.s64.s32 %rd327, %r91;
+	add.s64 %rd328, %rd327, 1;
+	mul.lo.s64 %rd329, %rd328, %rd183;
+	mad.lo.s64 %rd330, %rd329, 8, %rd181;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	cvt.s64.s32 %rd333, %r91;
+	mul.lo.s64 %rd334, %rd333, %rd183;
+	mad.lo.s64 %rd335, %rd334, 8, %rd181;
+	ld.global.nc.s64 %rd336, [%rd335+0];
 	mov.b64 %rd337, %rd336;
-	mov.b32 %r90, %r3;
-$L78:
-	setp.hs.u32 %p56, %r90, 32;
-	@%p56 bra $L79;
-	mov.b64 {%r91, %r92}, %rd337;
-	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd338, {%r93, %r94};
-	@!%p57 bra $L80;
-	add.s64 %rd339, %rd338, %rd337;
-	mov.b64 %rd337, %rd339;
-$L80:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L78;
+	sub.s64 %rd338, %rd332, %rd337;
+	mul.lo.s64 %rd339, %rd322, %rd338;
+	add.s64 %rd340, %rd114, %rd339;
+	mov.b64 %rd114, %rd340;
+$L72:
+$L66:
+	add.s64 %rd341, %rd113, 1;
+	mov.b64 %rd113, %rd341;
+$L64:
+	setp.eq.s64 %p62, %rd222, %rd221;
+	@!%p62 bra $L74;
+	mov.b64 %rd342, %rd222;
+$L75:
+	@!%p23 bra $L79;
+	bra.uni $L77;
 $L79:
-	mov.b64 {%r95, %r96}, %rd337;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd340, {%r97, %r98};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd341, %rd340, 0, %p60;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r99;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd342, %r8, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	st.shared.s64 [%rd343+0], %rd337;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L82;
-	mov.b64 %rd344, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L83;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd344, %rd347;
-$L83:
-	mov.b64 {%r100, %r101}, %rd344;
-	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd348, {%r102, %r103};
-	@!%p64 bra $L84;
-	add.s64 %rd349, %rd348, %rd344;
-	mov.b64 %rd344, %rd349;
-$L84:
-	mov.b64 {%r104, %r105}, %rd344;
-	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd350, {%r106, %r107};
-	@!%p65 bra $L85;
-	add.s64 %rd351, %rd350, %rd344;
-	mov.b64 %rd344, %rd351;
-$L85:
-	mov.b64 {%r108, %r109}, %rd344;
-	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd352, {%r110, %r111};
-	@!%p66 bra $L86;
-	add.s64 %rd353, %rd352, %rd344;
-	mov.b64 %rd344, %rd353;
-$L86:
-	mov.b64 {%r112, %r113}, %rd344;
-	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd354, {%r114, %r115};
-	@!%p67 bra $L87;
-	add.s64 %rd355, %rd354, %rd344;
-	mov.b64 %rd344, %rd355;
-$L87:
-	mov.b64 {%r116, %r117}, %rd344;
-	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd356, {%r118, %r119};
-	@!%p68 bra $L88;
-	add.s64 %rd357, %rd356, %rd344;
-	mov.b64 %rd344, %rd357;
-$L88:
-	mov.b64 {%r120, %r121}, %rd344;
-	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd358, {%r122, %r123};
-	selp.b64 %rd359, %rd358, 0, %p69;
-	@!%p63 bra $L89;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	st.shared.s64 [%rd362+0], %rd359;
-$L89:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r124;
-	@!%p70 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L90:
+	// block scan
+	mov.b64 %rd343, %rd342;
+	mov.b32 %r92, %r3;
+$L80:
+	setp.hs.u32 %p63, %r92, 32;
+	@%p63 bra $L81;
+	mov.b64 {%r93, %r94}, %rd343;
+	shfl.sync.up.b32 %r95|%p64, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd344, {%r95, %r96};
+	@!%p64 bra $L82;
+	add.s64 %rd345, %rd344, %rd343;
+	mov.b64 %rd343, %rd345;
 $L82:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r97, %r98}, %rd343;
+	shfl.sync.up.b32 %r99|%p65, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd346, {%r99, %r100};
+	setp.lo.u32 %p66, %r3, 32;
+	and.pred %p67, %p65, %p66;
+	selp.b64 %rd347, %rd346, 0, %p67;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p68, %r7, %r101;
+	@!%p68 bra $L83;
+	mul.wide.u32 %rd348, %r8, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	st.shared.s64 [%rd349+0], %rd343;
+$L83:
 	bar.sync 0;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	add.s64 %rd365, %rd364, 512;
-	ld.shared.s64 %rd366, [%rd365+0];
-	add.s64 %rd367, %rd366, %rd341;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd367;
-	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd369, {%r127, %r128};
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, 0;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p72, %rd378, 0;
-	setp.gt.s64 %p73, %rd376, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
-	atom.global.add.u64 %rd379, [%rd200], %rd376;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd377, %rd380;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L84;
+	mov.b64 %rd350, 0;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L85;
+	mul.wide.u32 %rd351, %r7, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	ld.shared.s64 %rd353, [%rd352+0];
+	mov.b64 %rd350, %rd353;
+$L85:
+	mov.b64 {%r102, %r103}, %rd350;
+	shfl.sync.up.b32 %r104|%p71, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd354, {%r104, %r105};
+	@!%p71 bra $L86;
+	add.s64 %rd355, %rd354, %rd350;
+	mov.b64 %rd350, %rd355;
+$L86:
+	mov.b64 {%r106, %r107}, %rd350;
+	shfl.sync.up.b32 %r108|%p72, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd356, {%r108, %r109};
+	@!%p72 bra $L87;
+	add.s64 %rd357, %rd356, %rd350;
+	mov.b64 %rd350, %rd357;
+$L87:
+	mov.b64 {%r110, %r111}, %rd350;
+	shfl.sync.up.b32 %r112|%p73, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd358, {%r112, %r113};
+	@!%p73 bra $L88;
+	add.s64 %rd359, %rd358, %rd350;
+	mov.b64 %rd350, %rd359;
+$L88:
+	mov.b64 {%r114, %r115}, %rd350;
+	shfl.sync.up.b32 %r116|%p74, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd360, {%r116, %r117};
+	@!%p74 bra $L89;
+	add.s64 %rd361, %rd360, %rd350;
+	mov.b64 %rd350, %rd361;
+$L89:
+	mov.b64 {%r118, %r119}, %rd350;
+	shfl.sync.up.b32 %r120|%p75, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd362, {%r120, %r121};
+	@!%p75 bra $L90;
+	add.s64 %rd363, %rd362, %rd350;
+	mov.b64 %rd350, %rd363;
+$L90:
+	mov.b64 {%r122, %r123}, %rd350;
+	shfl.sync.up.b32 %r124|%p76, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd364, {%r124, %r125};
+	selp.b64 %rd365, %rd364, 0, %p76;
+	@!%p70 bra $L91;
+	mul.wide.u32 %rd366, %r7, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	st.shared.s64 [%rd368+0], %rd365;
+$L91:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p77, %r7, %r126;
+	@!%p77 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd350;
 $L92:
-	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p75, %rd381, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
+$L84:
 	bar.sync 0;
-	@!%p77 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd377;
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd382, [%rd1+1024];
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd377, %rd383;
-	add.s64 %rd384, %rd377, %rd375;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, 0;
+	mul.wide.u32 %rd369, %r8, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	ld.shared.s64 %rd372, [%rd371+0];
+	add.s64 %rd373, %rd372, %rd347;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd373;
+	shfl.sync.idx.b32 %r129|%p78, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd375, {%r129, %r130};
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, 0;
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p79, %rd384, 0;
+	setp.gt.s64 %p80, %rd382, 0;
+	and.pred %p81, %p79, %p80;
+	@!%p81 bra $L94;
+	atom.global.add.u64 %rd385, [%rd200], %rd382;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd383, %rd386;
 $L94:
-	setp.lt.s64 %p78, %rd386, %rd336;
-	not.pred %p79, %p78;
-	@!%p79 bra $L98;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p82, %rd387, 0;
+	setp.eq.u32 %p83, %r1, 0;
+	and.pred %p84, %p82, %p83;
+	bar.sync 0;
+	@!%p84 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd383;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd383, %rd381;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd392, 0;
+$L96:
+	setp.lt.s64 %p85, %rd392, %rd342;
+	not.pred %p86, %p85;
+	@!%p86 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd393, %rd392, %rd172;
+	mad.lo.s64 %rd394, %rd393, 4, %rd170;
+	ld.shared.s32 %r131, [%rd394+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd395, %rd391, %rd392;
+	mul.lo.s64 %rd396, %rd395, %rd199;
+	mad.lo.s64 %rd397, %rd396, 4, %rd197;
+	st.global.s32 [%rd397+0], %r132;
+$L97:
+	add.s64 %rd398, %rd392, 1;
+	mov.b64 %rd392, %rd398;
 	bra.uni $L96;
 $L98:
-	mul.lo.s64 %rd387, %rd386, %rd172;
-	mad.lo.s64 %rd388, %rd387, 4, %rd170;
-	ld.shared.s32 %r129, [%rd388+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd389, %rd385, %rd386;
-	mul.lo.s64 %rd390, %rd389, %rd199;
-	mad.lo.s64 %rd391, %rd390, 4, %rd197;
-	st.global.s32 [%rd391+0], %r130;
-$L95:
-	add.s64 %rd392, %rd386, 1;
-	mov.b64 %rd386, %rd392;
-	bra.uni $L94;
-$L96:
+	bra.uni $L77;
+$L76:
 	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L77:
 	mov.b64 %rd222, 0;
-$L72:
+$L74:
 $L30:
-	add.s64 %rd393, %rd249, 1;
-	mov.b64 %rd249, %rd393;
+	add.s64 %rd399, %rd249, 1;
+	mov.b64 %rd249, %rd399;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd394, %rd223, 1;
-	mov.b64 %rd223, %rd394;
+	add.s64 %rd400, %rd223, 1;
+	mov.b64 %rd223, %rd400;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd395, %rd222;
-$L99:
-	@!%p20 bra $L103;
-	bra.uni $L101;
-$L103:
-	// block scan
-	mov.b64 %rd396, %rd395;
-	mov.b32 %r131, %r3;
-$L104:
-	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L105;
-	mov.b64 {%r132, %r133}, %rd396;
-	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd397, {%r134, %r135};
-	@!%p81 bra $L106;
-	add.s64 %rd398, %rd397, %rd396;
-	mov.b64 %rd396, %rd398;
-$L106:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L104;
+	mov.b64 %rd401, %rd222;
+$L101:
+	@!%p23 bra $L105;
+	bra.uni $L103;
 $L105:
-	mov.b64 {%r136, %r137}, %rd396;
-	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd399, {%r138, %r139};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd400, %rd399, 0, %p84;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r140;
-	@!%p85 bra $L107;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd396;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L108;
-	mov.b64 %rd403, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L109;
-	mul.wide.u32 %rd404, %r7, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	ld.shared.s64 %rd406, [%rd405+0];
-	mov.b64 %rd403, %rd406;
-$L109:
-	mov.b64 {%r141, %r142}, %rd403;
-	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd407, {%r143, %r144};
-	@!%p88 bra $L110;
-	add.s64 %rd408, %rd407, %rd403;
-	mov.b64 %rd403, %rd408;
-$L110:
-	mov.b64 {%r145, %r146}, %rd403;
-	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd409, {%r147, %r148};
-	@!%p89 bra $L111;
-	add.s64 %rd410, %rd409, %rd403;
-	mov.b64 %rd403, %rd410;
-$L111:
-	mov.b64 {%r149, %r150}, %rd403;
-	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd411, {%r151, %r152};
-	@!%p90 bra $L112;
-	add.s64 %rd412, %rd411, %rd403;
-	mov.b64 %rd403, %rd412;
-$L112:
-	mov.b64 {%r153, %r154}, %rd403;
-	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd413, {%r155, %r156};
-	@!%p91 bra $L113;
-	add.s64 %rd414, %rd413, %rd403;
-	mov.b64 %rd403, %rd414;
-$L113:
-	mov.b64 {%r157, %r158}, %rd403;
-	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd415, {%r159, %r160};
-	@!%p92 bra $L114;
-	add.s64 %rd416, %rd415, %rd403;
-	mov.b64 %rd403, %rd416;
-$L114:
-	mov.b64 {%r161, %r162}, %rd403;
-	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd417, {%r163, %r164};
-	selp.b64 %rd418, %rd417, 0, %p93;
-	@!%p87 bra $L115;
-	mul.wide.u32 %rd419, %r7, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	add.s64 %rd421, %rd420, 512;
-	st.shared.s64 [%rd421+0], %rd418;
-$L115:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r165;
-	@!%p94 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd403;
-$L116:
+	// block scan
+	mov.b64 %rd402, %rd401;
+	mov.b32 %r133, %r3;
+$L106:
+	setp.hs.u32 %p87, %r133, 32;
+	@%p87 bra $L107;
+	mov.b64 {%r134, %r135}, %rd402;
+	shfl.sync.up.b32 %r136|%p88, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd403, {%r136, %r137};
+	@!%p88 bra $L108;
+	add.s64 %rd404, %rd403, %rd402;
+	mov.b64 %rd402, %rd404;
 $L108:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r138, %r139}, %rd402;
+	shfl.sync.up.b32 %r140|%p89, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd405, {%r140, %r141};
+	setp.lo.u32 %p90, %r3, 32;
+	and.pred %p91, %p89, %p90;
+	selp.b64 %rd406, %rd405, 0, %p91;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p92, %r7, %r142;
+	@!%p92 bra $L109;
+	mul.wide.u32 %rd407, %r8, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	st.shared.s64 [%rd408+0], %rd402;
+$L109:
 	bar.sync 0;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	add.s64 %rd424, %rd423, 512;
-	ld.shared.s64 %rd425, [%rd424+0];
-	add.s64 %rd426, %rd425, %rd400;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd426;
-	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
-	mov.b64 %rd428, {%r168, %r169};
-	mov.b64 %rd429, %rd427;
-	mov.b64 %rd430, %rd428;
-	mov.b64 %rd431, %rd429;
-	mov.b64 %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, 0;
-	cvt.u64.u32 %rd437, %r2;
-	setp.eq.s64 %p96, %rd437, 0;
-	setp.gt.s64 %p97, %rd435, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L118;
-	atom.global.add.u64 %rd438, [%rd200], %rd435;
-	mov.b64 %rd439, %rd438;
-	mov.b64 %rd436, %rd439;
+	setp.eq.u32 %p93, %r8, 0;
+	@!%p93 bra $L110;
+	mov.b64 %rd409, 0;
+	setp.lo.u32 %p94, %r7, %r10;
+	@!%p94 bra $L111;
+	mul.wide.u32 %rd410, %r7, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	ld.shared.s64 %rd412, [%rd411+0];
+	mov.b64 %rd409, %rd412;
+$L111:
+	mov.b64 {%r143, %r144}, %rd409;
+	shfl.sync.up.b32 %r145|%p95, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd413, {%r145, %r146};
+	@!%p95 bra $L112;
+	add.s64 %rd414, %rd413, %rd409;
+	mov.b64 %rd409, %rd414;
+$L112:
+	mov.b64 {%r147, %r148}, %rd409;
+	shfl.sync.up.b32 %r149|%p96, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd415, {%r149, %r150};
+	@!%p96 bra $L113;
+	add.s64 %rd416, %rd415, %rd409;
+	mov.b64 %rd409, %rd416;
+$L113:
+	mov.b64 {%r151, %r152}, %rd409;
+	shfl.sync.up.b32 %r153|%p97, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd417, {%r153, %r154};
+	@!%p97 bra $L114;
+	add.s64 %rd418, %rd417, %rd409;
+	mov.b64 %rd409, %rd418;
+$L114:
+	mov.b64 {%r155, %r156}, %rd409;
+	shfl.sync.up.b32 %r157|%p98, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd419, {%r157, %r158};
+	@!%p98 bra $L115;
+	add.s64 %rd420, %rd419, %rd409;
+	mov.b64 %rd409, %rd420;
+$L115:
+	mov.b64 {%r159, %r160}, %rd409;
+	shfl.sync.up.b32 %r161|%p99, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd421, {%r161, %r162};
+	@!%p99 bra $L116;
+	add.s64 %rd422, %rd421, %rd409;
+	mov.b64 %rd409, %rd422;
+$L116:
+	mov.b64 {%r163, %r164}, %rd409;
+	shfl.sync.up.b32 %r165|%p100, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd423, {%r165, %r166};
+	selp.b64 %rd424, %rd423, 0, %p100;
+	@!%p94 bra $L117;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	add.s64 %rd427, %rd426, 512;
+	st.shared.s64 [%rd427+0], %rd424;
+$L117:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p101, %r7, %r167;
+	@!%p101 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd409;
 $L118:
-	cvt.u64.u32 %rd440, %r2;
-	setp.eq.s64 %p99, %rd440, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
+$L110:
 	bar.sync 0;
-	@!%p101 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd436;
-$L119:
-	bar.sync 0;
-	ld.shared.s64 %rd441, [%rd1+1024];
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd436, %rd442;
-	add.s64 %rd443, %rd436, %rd434;
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, 0;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	add.s64 %rd430, %rd429, 512;
+	ld.shared.s64 %rd431, [%rd430+0];
+	add.s64 %rd432, %rd431, %rd406;
+	ld.shared.s64 %rd433, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd432;
+	shfl.sync.idx.b32 %r170|%p102, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd434, {%r170, %r171};
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, 0;
+	cvt.u64.u32 %rd443, %r2;
+	setp.eq.s64 %p103, %rd443, 0;
+	setp.gt.s64 %p104, %rd441, 0;
+	and.pred %p105, %p103, %p104;
+	@!%p105 bra $L120;
+	atom.global.add.u64 %rd444, [%rd200], %rd441;
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd442, %rd445;
 $L120:
-	setp.lt.s64 %p102, %rd445, %rd395;
-	not.pred %p103, %p102;
-	@!%p103 bra $L124;
+	cvt.u64.u32 %rd446, %r2;
+	setp.eq.s64 %p106, %rd446, 0;
+	setp.eq.u32 %p107, %r1, 0;
+	and.pred %p108, %p106, %p107;
+	bar.sync 0;
+	@!%p108 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd442;
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd442, %rd448;
+	add.s64 %rd449, %rd442, %rd440;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, 0;
+$L122:
+	setp.lt.s64 %p109, %rd451, %rd401;
+	not.pred %p110, %p109;
+	@!%p110 bra $L126;
+	bra.uni $L124;
+$L126:
+	mul.lo.s64 %rd452, %rd451, %rd172;
+	mad.lo.s64 %rd453, %rd452, 4, %rd170;
+	ld.shared.s32 %r172, [%rd453+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd454, %rd450, %rd451;
+	mul.lo.s64 %rd455, %rd454, %rd199;
+	mad.lo.s64 %rd456, %rd455, 4, %rd197;
+	st.global.s32 [%rd456+0], %r173;
+$L123:
+	add.s64 %rd457, %rd451, 1;
+	mov.b64 %rd451, %rd457;
 	bra.uni $L122;
 $L124:
-	mul.lo.s64 %rd446, %rd445, %rd172;
-	mad.lo.s64 %rd447, %rd446, 4, %rd170;
-	ld.shared.s32 %r170, [%rd447+0];
-	mov.b32 %r171, %r170;
-	add.s64 %rd448, %rd444, %rd445;
-	mul.lo.s64 %rd449, %rd448, %rd199;
-	mad.lo.s64 %rd450, %rd449, 4, %rd197;
-	st.global.s32 [%rd450+0], %r171;
-$L121:
-	add.s64 %rd451, %rd445, 1;
-	mov.b64 %rd445, %rd451;
-	bra.uni $L120;
-$L122:
+	bra.uni $L103;
+$L102:
 	bra.uni $L101;
-$L100:
-	bra.uni $L99;
-$L101:
+$L103:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd452, %r2;
-	add.s64 %rd453, %rd176, %rd452;
-	mov.b64 %rd454, %rd453;
-	mov.b32 %r172, -1;
-	mov.b64 %rd455, 0;
-	mov.b64 %rd456, 0;
-$L125:
-	@!%p15 bra $L129;
-	mov.b64 %rd457, 4611686018427387904;
+	cvt.u64.u32 %rd458, %r2;
+	add.s64 %rd459, %rd176, %rd458;
+	mov.b64 %rd460, %rd459;
+	mov.b32 %r174, -1;
+	mov.b64 %rd461, 0;
+	mov.b64 %rd462, 0;
+$L127:
+	@!%p17 bra $L131;
+	mov.b64 %rd463, 4611686018427387904;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd463, %rd156;
+	bra.uni $L129;
+$L128:
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd457, %rd156;
-	bra.uni $L127;
-$L126:
-	bra.uni $L125;
-$L127:
-	mov.b64 %rd458, %rd457;
-$L130:
-	mov.b64 %rd459, 0;
-	mov.b64 %rd460, %rd458;
-$L133:
-	setp.gt.s64 %p104, %rd460, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L137;
-	bra.uni $L135;
-$L137:
-	setp.ge.s64 %p106, %rd455, %rd456;
-	@!%p106 bra $L139;
-	setp.ge.s64 %p107, %rd454, %rd179;
-	@!%p107 bra $L141;
-	bra.uni $L135;
-$L141:
-	mov.pred %p108, %p14;
-	mov.b64 %rd461, %rd137;
-	mov.b64 %rd462, %rd454;
-$L142:
-	@!%p108 bra $L146;
-	shr.s64 %rd463, %rd462, 5;
-	mul.lo.s64 %rd464, %rd463, %rd143;
-	mad.lo.s64 %rd465, %rd464, 4, %rd141;
-	ld.global.nc.u32 %r173, [%rd465+0];
-	mov.b32 %r174, %r173;
-	and.b64 %rd466, %rd462, 31;
-	min.u64 %rd467, %rd466, 32;
-	cvt.u32.u64 %r175, %rd467;
-	mov.b32 %r177, 0x1;
-	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p109, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p109;
-	and.b32 %r179, %r174, %r178;
-	setp.ne.u32 %p110, %r179, 0x0;
-	@!%p110 bra $L148;
-	cvt.u32.u64 %r180, %rd462;
-	mov.b32 %r181, %r180;
-	bra.uni $L144;
+	mov.b64 %rd464, %rd463;
+$L132:
+	mov.b64 %rd465, 0;
+	mov.b64 %rd466, %rd464;
+$L135:
+	setp.gt.s64 %p111, %rd466, 0;
+	not.pred %p112, %p111;
+	@!%p112 bra $L139;
+	bra.uni $L137;
+$L139:
+	setp.ge.s64 %p113, %rd461, %rd462;
+	@!%p113 bra $L141;
+	setp.ge.s64 %p114, %rd460, %rd179;
+	@!%p114 bra $L143;
+	bra.uni $L137;
+$L143:
+	mov.pred %p115, %p16;
+	mov.b64 %rd467, %rd137;
+	mov.b64 %rd468, %rd460;
+$L144:
+	@!%p115 bra $L148;
+	shr.s64 %rd469, %rd468, 5;
+	mul.lo.s64 %rd470, %rd469, %rd143;
+	mad.lo.s64 %rd471, %rd470, 4, %rd141;
+	ld.global.nc.u32 %r175, [%rd471+0];
+	mov.b32 %r176, %r175;
+	and.b64 %rd472, %rd468, 31;
+	min.u64 %rd473, %rd472, 32;
+	cvt.u32.u64 %r177, %rd473;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p116, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p116;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p117, %r181, 0x0;
+	@!%p117 bra $L150;
+	cvt.u32.u64 %r182, %rd468;
+	mov.b32 %r183, %r182;
+	bra.uni $L146;
+$L150:
+	mov.b32 %r183, -1;
+	bra.uni $L146;
 $L148:
-	mov.b32 %r181, -1;
+	mul.lo.s64 %rd474, %rd468, %rd140;
+	mad.lo.s64 %rd475, %rd474, 4, %rd138;
+	ld.global.nc.s32 %r184, [%rd475+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	bra.uni $L146;
+$L145:
 	bra.uni $L144;
 $L146:
-	mul.lo.s64 %rd468, %rd462, %rd140;
-	mad.lo.s64 %rd469, %rd468, 4, %rd138;
-	ld.global.nc.s32 %r182, [%rd469+0];
-	mov.b32 %r183, %r182;
-	mov.b32 %r181, %r183;
-	bra.uni $L144;
-$L143:
-	bra.uni $L142;
-$L144:
-	mov.b32 %r172, %r181;
-	add.s64 %rd470, %rd454, %rd174;
-	mov.b64 %rd454, %rd470;
-	setp.ge.s32 %p111, %r172, 0;
-	@!%p111 bra $L150;
-	mov.b64 %rd471, %rd127;
-	mov.b32 %r184, %r172;
-	cvt.s64.s32 %rd472, %r184;
-	mul.lo.s64 %rd473, %rd472, %rd130;
-	mad.lo.s64 %rd474, %rd473, 8, %rd128;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd127;
-	mov.b32 %r185, %r172;
-	cvt.s64.s32 %rd479, %r185;
-	add.s64 %rd480, %rd479, 1;
-	mul.lo.s64 %rd481, %rd480, %rd130;
-	mad.lo.s64 %rd482, %rd481, 8, %rd128;
-	ld.global.nc.s64 %rd483, [%rd482+0];
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd477;
-	mov.b64 %rd487, %rd485;
-	mov.b64 %rd455, %rd486;
-	mov.b64 %rd456, %rd487;
-$L150:
-	bra.uni $L134;
-$L139:
-	mul.lo.s64 %rd488, %rd455, %rd133;
-	mad.lo.s64 %rd489, %rd488, 4, %rd131;
-	ld.global.nc.s32 %r186, [%rd489+0];
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r40;
-	mov.pred %p112, %p17;
-	mov.b32 %r190, %r172;
-	mov.b32 %r191, %r188;
-	mov.b64 %rd490, %rd455;
-$L151:
-	cvt.s64.s32 %rd491, %r190;
-	mul.lo.s64 %rd492, %rd491, %rd161;
-	mad.lo.s64 %rd493, %rd492, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd494, [%rd493+0];
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd496, %rd495;
-	shr.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r192, %rd497;
-	mov.b32 %r193, %r192;
-	add.s32 %r194, %r193, 1;
-	mov.b32 %r195, %r194;
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd498, %r196;
-	shl.b64 %rd499, %rd498, 32;
-	cvt.u64.u32 %rd500, %r197;
-	or.b64 %rd501, %rd499, %rd500;
+	mov.b32 %r174, %r183;
+	add.s64 %rd476, %rd460, %rd174;
+	mov.b64 %rd460, %rd476;
+	setp.ge.s32 %p118, %r174, 0;
+	@!%p118 bra $L152;
+	mov.b64 %rd477, %rd127;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd478, %r186;
+	mul.lo.s64 %rd479, %rd478, %rd130;
+	mad.lo.s64 %rd480, %rd479, 8, %rd128;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd127;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd485, %r187;
+	add.s64 %rd486, %rd485, 1;
+	mul.lo.s64 %rd487, %rd486, %rd130;
+	mad.lo.s64 %rd488, %rd487, 8, %rd128;
+	ld.global.nc.s64 %rd489, [%rd488+0];
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd492, %rd483;
+	mov.b64 %rd493, %rd491;
+	mov.b64 %rd461, %rd492;
+	mov.b64 %rd462, %rd493;
+$L152:
+	bra.uni $L136;
+$L141:
+	mul.lo.s64 %rd494, %rd461, %rd133;
+	mad.lo.s64 %rd495, %rd494, 4, %rd131;
+	ld.global.nc.s32 %r188, [%rd495+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r41;
+	mov.pred %p119, %p19;
+	mov.pred %p120, %p20;
+	mov.b32 %r192, %r174;
+	mov.b32 %r193, %r190;
+	mov.b64 %rd496, %rd461;
+$L153:
+	cvt.s64.s32 %rd497, %r192;
+	mul.lo.s64 %rd498, %rd497, %rd161;
+	mad.lo.s64 %rd499, %rd498, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd500, [%rd499+0];
+	mov.b64 %rd501, %rd500;
 	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, %rd502;
-$L154:
-	cvt.s64.s32 %rd504, %r191;
-	mul.lo.s64 %rd505, %rd504, %rd161;
-	mad.lo.s64 %rd506, %rd505, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd507, [%rd506+0];
+	shr.u64 %rd503, %rd502, 32;
+	cvt.u32.u64 %r194, %rd503;
+	mov.b32 %r195, %r194;
+	add.s32 %r196, %r195, 1;
+	mov.b32 %r197, %r196;
+	mov.b32 %r198, %r197;
+	mov.b32 %r199, %r192;
+	cvt.u64.u32 %rd504, %r198;
+	shl.b64 %rd505, %rd504, 32;
+	cvt.u64.u32 %rd506, %r199;
+	or.b64 %rd507, %rd505, %rd506;
 	mov.b64 %rd508, %rd507;
 	mov.b64 %rd509, %rd508;
-	shr.u64 %rd510, %rd509, 32;
-	cvt.u32.u64 %r198, %rd510;
-	setp.ls.u32 %p113, %r198, %r195;
-	@!%p113 bra $L158;
-	mov.pred %p114, 0;
-	bra.uni $L153;
+	and.pred %p121, %p119, %p120;
+	@!%p121 bra $L157;
+	cvt.s64.s32 %rd510, %r193;
+	mul.lo.s64 %rd511, %rd510, %rd161;
+	mad.lo.s64 %rd512, %rd511, 8, %rd159;
+	atom.global.min.u64 %rd513, [%rd512], %rd509;
+	mov.b64 %rd514, %rd513;
+	shr.u64 %rd515, %rd514, 32;
+	cvt.u32.u64 %r200, %rd515;
+	setp.hi.u32 %p122, %r200, %r197;
+	mov.pred %p123, %p122;
+	bra.uni $L155;
+$L157:
 $L158:
-	cvt.s64.s32 %rd511, %r191;
-	mul.lo.s64 %rd512, %rd511, %rd161;
-	mad.lo.s64 %rd513, %rd512, 8, %rd159;
-	atom.global.cas.b64 %rd514, [%rd513], %rd509, %rd503;
-	setp.eq.u64 %p115, %rd514, %rd509;
-	mov.pred %p116, %p115;
-	@!%p116 bra $L160;
-	mov.pred %p114, 1;
-	bra.uni $L153;
-$L160:
-$L155:
-	bra.uni $L154;
-$L156:
-	bra.uni $L153;
-$L152:
-	bra.uni $L151;
-$L153:
-	@!%p114 bra $L162;
-	mov.pred %p117, 0;
-	mov.b64 %rd515, %rd459;
-	mov.b32 %r199, %r188;
-$L163:
-	@!%p15 bra $L167;
-	shr.s32 %r200, %r199, 5;
-	cvt.s64.s32 %rd516, %r200;
-	mov.b64 %rd517, %rd516;
-	and.b32 %r201, %r199, 31;
-	cvt.s64.s32 %rd518, %r201;
-	min.u64 %rd519, %rd518, 32;
-	cvt.u32.u64 %r202, %rd519;
-	mov.b32 %r204, 0x1;
-	shl.b32 %r203, %r204, %r202;
-	setp.hs.u32 %p118, %r202, 32;
-	selp.b32 %r205, 0, %r203, %p118;
-	mov.b32 %r206, %r205;
-	mov.b64 %rd520, %rd517;
-	mov.b32 %r207, %r206;
-	mul.lo.s64 %rd521, %rd520, %rd152;
-	mad.lo.s64 %rd522, %rd521, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r208, [%rd522+0];
-	mov.b32 %r209, %r208;
-	and.b32 %r210, %r209, %r207;
-	setp.ne.u32 %p119, %r210, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L169;
-	mul.lo.s64 %rd523, %rd520, %rd152;
-	mad.lo.s64 %rd524, %rd523, 4, %rd150;
-	atom.global.or.b32 %r211, [%rd524], %r207;
-	mov.b32 %r212, %r211;
-	and.b32 %r213, %r212, %r207;
-	setp.ne.u32 %p122, %r213, 0x0;
-	mov.pred %p120, %p122;
-$L169:
-	@!%p120 bra $L171;
-	mov.b64 %rd525, %rd515;
-	mov.b64 %rd526, %rd525;
+	cvt.s64.s32 %rd516, %r193;
+	mul.lo.s64 %rd517, %rd516, %rd161;
+	mad.lo.s64 %rd518, %rd517, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd519, [%rd518+0];
+	mov.b64 %rd520, %rd519;
+	mov.b64 %rd521, %rd520;
+	shr.u64 %rd522, %rd521, 32;
+	cvt.u32.u64 %r201, %rd522;
+	setp.ls.u32 %p124, %r201, %r197;
+	@!%p124 bra $L162;
 	mov.pred %p123, 0;
-	bra.uni $L165;
-$L171:
-	mov.b64 %rd527, %rd515;
-	mov.b64 %rd526, %rd527;
-	mov.pred %p123, 1;
-	bra.uni $L165;
-$L167:
-	@!%p16 bra $L173;
-	cvt.s64.s32 %rd528, %r199;
-	mul.lo.s64 %rd529, %rd528, %rd155;
-	mad.lo.s64 %rd530, %rd529, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r214, [%rd530+0];
-	mov.b32 %r215, %r214;
-	setp.eq.s32 %p124, %r215, %r39;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L175;
-	cvt.s64.s32 %rd531, %r199;
-	mul.lo.s64 %rd532, %rd531, %rd155;
-	mad.lo.s64 %rd533, %rd532, 4, %rd153;
-	atom.global.exch.b32 %r216, [%rd533], %r39;
-	mov.b32 %r217, %r216;
-	setp.eq.s32 %p127, %r217, %r39;
-	mov.pred %p125, %p127;
-$L175:
-	@!%p125 bra $L177;
-	mov.b64 %rd534, %rd515;
-	mov.b64 %rd526, %rd534;
-	mov.pred %p123, 0;
-	bra.uni $L165;
-$L177:
-$L173:
-	mul.lo.s64 %rd535, %rd515, %rd172;
-	mad.lo.s64 %rd536, %rd535, 4, %rd170;
-	st.shared.s32 [%rd536+0], %r199;
-	add.s64 %rd537, %rd515, 1;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd526, %rd538;
-	mov.pred %p123, 1;
-	bra.uni $L165;
-$L164:
-	bra.uni $L163;
-$L165:
-	mov.b64 %rd539, %rd526;
-	mov.pred %p128, %p123;
-	mov.b64 %rd459, %rd539;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L179;
-	mov.b64 %rd540, %rd127;
-	mov.b32 %r218, %r188;
-	setp.lt.s64 %p129, %rd113, 64;
-	setp.le.s64 %p130, %rd157, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L180;
-	cvt.s64.s32 %rd541, %r218;
-	add.s64 %rd542, %rd541, 1;
-	mul.lo.s64 %rd543, %rd542, %rd130;
-	mad.lo.s64 %rd544, %rd543, 8, %rd128;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	cvt.s64.s32 %rd547, %r218;
-	mul.lo.s64 %rd548, %rd547, %rd130;
-	mad.lo.s64 %rd549, %rd548, 8, %rd128;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	sub.s64 %rd552, %rd546, %rd551;
-	add.s64 %rd553, %rd114, %rd552;
-	mov.b64 %rd114, %rd553;
-	bra.uni $L181;
-$L180:
-	mov.b64 %rd554, %rd157;
-	setp.ge.s64 %p132, %rd113, 4096;
-	@!%p132 bra $L183;
-	mul.lo.s64 %rd555, %rd554, 4;
-	mov.b64 %rd554, %rd555;
-$L183:
-	setp.ge.s64 %p133, %rd113, 65536;
-	@!%p133 bra $L185;
-	mul.lo.s64 %rd556, %rd554, 4;
-	mov.b64 %rd554, %rd556;
-$L185:
-	sub.s64 %rd557, %rd554, 1;
-	and.b64 %rd558, %rd113, %rd557;
-	setp.eq.s64 %p134, %rd558, 0;
-	@!%p134 bra $L187;
-	cvt.s64.s32 %rd559, %r218;
-	add.s64 %rd560, %rd559, 1;
-	mul.lo.s64 %rd561, %rd560, %rd130;
-	mad.lo.s64 %rd562, %rd561, 8, %rd128;
-	ld.global.nc.s64 %rd563, [%rd562+0];
-	mov.b64 %rd564, %rd563;
-	cvt.s64.s32 %rd565, %r218;
-	mul.lo.s64 %rd566, %rd565, %rd130;
-	mad.lo.s64 %rd567, %rd566, 8, %rd128;
-	ld.global.nc.s64 %rd568, [%rd567+0];
-	mov.b64 %rd569, %rd568;
-	sub.s64 %rd570, %rd564, %rd569;
-	mul.lo.s64 %rd571, %rd554, %rd570;
-	add.s64 %rd572, %rd114, %rd571;
-	mov.b64 %rd114, %rd572;
-$L187:
-$L181:
-	add.s64 %rd573, %rd113, 1;
-	mov.b64 %rd113, %rd573;
-$L179:
+	bra.uni $L155;
 $L162:
-	add.s64 %rd574, %rd455, 1;
-	mov.b64 %rd455, %rd574;
-	sub.s64 %rd575, %rd460, 1;
-	mov.b64 %rd460, %rd575;
-$L134:
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd576, %rd459;
-$L188:
-	@!%p15 bra $L192;
-	bra.uni $L190;
-$L192:
-	// block scan
-	mov.b64 %rd577, %rd576;
-	mov.b32 %r219, %r3;
-$L193:
-	setp.hs.u32 %p135, %r219, 32;
-	@%p135 bra $L194;
-	mov.b64 {%r220, %r221}, %rd577;
-	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
-	mov.b64 %rd578, {%r222, %r223};
-	@!%p136 bra $L195;
-	add.s64 %rd579, %rd578, %rd577;
-	mov.b64 %rd577, %rd579;
-$L195:
-	shl.b32 %r219, %r219, 1;
-	bra.uni $L193;
-$L194:
-	mov.b64 {%r224, %r225}, %rd577;
-	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
-	mov.b64 %rd580, {%r226, %r227};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd581, %rd580, 0, %p139;
-	sub.u32 %r228, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r228;
-	@!%p140 bra $L196;
-	mul.wide.u32 %rd582, %r8, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	st.shared.s64 [%rd583+0], %rd577;
-$L196:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L197;
-	mov.b64 %rd584, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L198;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	ld.shared.s64 %rd587, [%rd586+0];
-	mov.b64 %rd584, %rd587;
-$L198:
-	mov.b64 {%r229, %r230}, %rd584;
-	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
-	mov.b64 %rd588, {%r231, %r232};
-	@!%p143 bra $L199;
-	add.s64 %rd589, %rd588, %rd584;
-	mov.b64 %rd584, %rd589;
-$L199:
-	mov.b64 {%r233, %r234}, %rd584;
-	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
-	mov.b64 %rd590, {%r235, %r236};
-	@!%p144 bra $L200;
-	add.s64 %rd591, %rd590, %rd584;
-	mov.b64 %rd584, %rd591;
-$L200:
-	mov.b64 {%r237, %r238}, %rd584;
-	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
-	mov.b64 %rd592, {%r239, %r240};
-	@!%p145 bra $L201;
-	add.s64 %rd593, %rd592, %rd584;
-	mov.b64 %rd584, %rd593;
-$L201:
-	mov.b64 {%r241, %r242}, %rd584;
-	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
-	mov.b64 %rd594, {%r243, %r244};
-	@!%p146 bra $L202;
-	add.s64 %rd595, %rd594, %rd584;
-	mov.b64 %rd584, %rd595;
-$L202:
-	mov.b64 {%r245, %r246}, %rd584;
-	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
-	mov.b64 %rd596, {%r247, %r248};
-	@!%p147 bra $L203;
-	add.s64 %rd597, %rd596, %rd584;
-	mov.b64 %rd584, %rd597;
-$L203:
-	mov.b64 {%r249, %r250}, %rd584;
-	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
-	mov.b64 %rd598, {%r251, %r252};
-	selp.b64 %rd599, %rd598, 0, %p148;
-	@!%p142 bra $L204;
-	mul.wide.u32 %rd600, %r7, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	add.s64 %rd602, %rd601, 512;
-	st.shared.s64 [%rd602+0], %rd599;
-$L204:
-	sub.u32 %r253, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r253;
-	@!%p149 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd584;
-$L205:
-$L197:
-	bar.sync 0;
-	mul.wide.u32 %rd603, %r8, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	add.s64 %rd605, %rd604, 512;
-	ld.shared.s64 %rd606, [%rd605+0];
-	add.s64 %rd607, %rd606, %rd581;
-	ld.shared.s64 %rd608, [%rd1+1024];
-	mov.b64 {%r254, %r255}, %rd607;
-	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
-	mov.b64 %rd609, {%r256, %r257};
-	mov.b64 %rd610, %rd608;
-	mov.b64 %rd611, %rd609;
-	mov.b64 %rd612, %rd610;
-	mov.b64 %rd613, %rd611;
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, 0;
-	cvt.u64.u32 %rd618, %r2;
-	setp.eq.s64 %p151, %rd618, 0;
-	setp.gt.s64 %p152, %rd616, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L207;
-	atom.global.add.u64 %rd619, [%rd147], %rd616;
-	mov.b64 %rd620, %rd619;
-	mov.b64 %rd617, %rd620;
-$L207:
-	cvt.u64.u32 %rd621, %r2;
-	setp.eq.s64 %p154, %rd621, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L208;
-	st.shared.s64 [%rd1+1024], %rd617;
-$L208:
-	bar.sync 0;
-	ld.shared.s64 %rd622, [%rd1+1024];
-	mov.b64 %rd623, %rd622;
-	mov.b64 %rd617, %rd623;
-	add.s64 %rd624, %rd617, %rd615;
-	mov.b64 %rd625, %rd624;
-	mov.b64 %rd626, 0;
-$L209:
-	setp.lt.s64 %p157, %rd626, %rd576;
-	not.pred %p158, %p157;
-	@!%p158 bra $L213;
-	bra.uni $L211;
-$L213:
-	mul.lo.s64 %rd627, %rd626, %rd172;
-	mad.lo.s64 %rd628, %rd627, 4, %rd170;
-	ld.shared.s32 %r258, [%rd628+0];
-	mov.b32 %r259, %r258;
-	add.s64 %rd629, %rd625, %rd626;
-	mul.lo.s64 %rd630, %rd629, %rd146;
-	mad.lo.s64 %rd631, %rd630, 4, %rd144;
-	st.global.s32 [%rd631+0], %r259;
-$L210:
-	add.s64 %rd632, %rd626, 1;
-	mov.b64 %rd626, %rd632;
-	bra.uni $L209;
-$L211:
-	bra.uni $L190;
+	cvt.s64.s32 %rd523, %r193;
+	mul.lo.s64 %rd524, %rd523, %rd161;
+	mad.lo.s64 %rd525, %rd524, 8, %rd159;
+	atom.global.cas.b64 %rd526, [%rd525], %rd521, %rd509;
+	setp.eq.u64 %p125, %rd526, %rd521;
+	mov.pred %p126, %p125;
+	@!%p126 bra $L164;
+	mov.pred %p123, 1;
+	bra.uni $L155;
+$L164:
+$L159:
+	bra.uni $L158;
+$L160:
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	@!%p123 bra $L166;
+	mov.pred %p127, 0;
+	mov.b64 %rd527, %rd465;
+	mov.b32 %r202, %r190;
+$L167:
+	@!%p17 bra $L171;
+	shr.s32 %r203, %r202, 5;
+	cvt.s64.s32 %rd528, %r203;
+	mov.b64 %rd529, %rd528;
+	and.b32 %r204, %r202, 31;
+	cvt.s64.s32 %rd530, %r204;
+	min.u64 %rd531, %rd530, 32;
+	cvt.u32.u64 %r205, %rd531;
+	mov.b32 %r207, 0x1;
+	shl.b32 %r206, %r207, %r205;
+	setp.hs.u32 %p128, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p128;
+	mov.b32 %r209, %r208;
+	mov.b64 %rd532, %rd529;
+	mov.b32 %r210, %r209;
+	mul.lo.s64 %rd533, %rd532, %rd152;
+	mad.lo.s64 %rd534, %rd533, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r211, [%rd534+0];
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r210;
+	setp.ne.u32 %p129, %r213, 0x0;
+	mov.pred %p130, %p129;
+	not.pred %p131, %p130;
+	@!%p131 bra $L173;
+	mul.lo.s64 %rd535, %rd532, %rd152;
+	mad.lo.s64 %rd536, %rd535, 4, %rd150;
+	atom.global.or.b32 %r214, [%rd536], %r210;
+	mov.b32 %r215, %r214;
+	and.b32 %r216, %r215, %r210;
+	setp.ne.u32 %p132, %r216, 0x0;
+	mov.pred %p130, %p132;
+$L173:
+	@!%p130 bra $L175;
+	mov.b64 %rd537, %rd527;
+	mov.b64 %rd538, %rd537;
+	mov.pred %p133, 0;
+	bra.uni $L169;
+$L175:
+	mov.b64 %rd539, %rd527;
+	mov.b64 %rd538, %rd539;
+	mov.pred %p133, 1;
+	bra.uni $L169;
+$L171:
+	@!%p18 bra $L177;
+	cvt.s64.s32 %rd540, %r202;
+	mul.lo.s64 %rd541, %rd540, %rd155;
+	mad.lo.s64 %rd542, %rd541, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r217, [%rd542+0];
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p134, %r218, %r40;
+	mov.pred %p135, %p134;
+	not.pred %p136, %p135;
+	@!%p136 bra $L179;
+	cvt.s64.s32 %rd543, %r202;
+	mul.lo.s64 %rd544, %rd543, %rd155;
+	mad.lo.s64 %rd545, %rd544, 4, %rd153;
+	atom.global.exch.b32 %r219, [%rd545], %r40;
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p137, %r220, %r40;
+	mov.pred %p135, %p137;
+$L179:
+	@!%p135 bra $L181;
+	mov.b64 %rd546, %rd527;
+	mov.b64 %rd538, %rd546;
+	mov.pred %p133, 0;
+	bra.uni $L169;
+$L181:
+$L177:
+	mul.lo.s64 %rd547, %rd527, %rd172;
+	mad.lo.s64 %rd548, %rd547, 4, %rd170;
+	st.shared.s32 [%rd548+0], %r202;
+	add.s64 %rd549, %rd527, 1;
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd538, %rd550;
+	mov.pred %p133, 1;
+	bra.uni $L169;
+$L168:
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd551, %rd538;
+	mov.pred %p138, %p133;
+	mov.b64 %rd465, %rd551;
+	mov.pred %p127, %p138;
+	@!%p127 bra $L183;
+	mov.b64 %rd552, %rd127;
+	mov.b32 %r221, %r190;
+	setp.lt.s64 %p139, %rd113, 64;
+	setp.le.s64 %p140, %rd157, 1;
+	or.pred %p141, %p139, %p140;
+	@!%p141 bra $L184;
+	cvt.s64.s32 %rd553, %r221;
+	add.s64 %rd554, %rd553, 1;
+	mul.lo.s64 %rd555, %rd554, %rd130;
+	mad.lo.s64 %rd556, %rd555, 8, %rd128;
+	ld.global.nc.s64 %rd557, [%rd556+0];
+	mov.b64 %rd558, %rd557;
+	cvt.s64.s32 %rd559, %r221;
+	mul.lo.s64 %rd560, %rd559, %rd130;
+	mad.lo.s64 %rd561, %rd560, 8, %rd128;
+	ld.global.nc.s64 %rd562, [%rd561+0];
+	mov.b64 %rd563, %rd562;
+	sub.s64 %rd564, %rd558, %rd563;
+	add.s64 %rd565, %rd114, %rd564;
+	mov.b64 %rd114, %rd565;
+	bra.uni $L185;
+$L184:
+	mov.b64 %rd566, %rd157;
+	setp.ge.s64 %p142, %rd113, 4096;
+	@!%p142 bra $L187;
+	mul.lo.s64 %rd567, %rd566, 4;
+	mov.b64 %rd566, %rd567;
+$L187:
+	setp.ge.s64 %p143, %rd113, 65536;
+	@!%p143 bra $L189;
+	mul.lo.s64 %rd568, %rd566, 4;
+	mov.b64 %rd566, %rd568;
 $L189:
-	bra.uni $L188;
-$L190:
-	mov.b64 %rd633, 0;
-	setp.lt.s64 %p159, %rd455, %rd456;
-	setp.lt.s64 %p160, %rd454, %rd179;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L215;
-	mov.b64 %rd633, 1;
-$L215:
-	mov.b64 %rd634, %rd633;
-	// block reduction
-	sub.u32 %r260, %r13, 1;
-	mov.b32 %r261, %r3;
-$L216:
-	setp.hs.u32 %p162, %r261, 32;
-	@%p162 bra $L217;
-	mov.b64 {%r262, %r263}, %rd634;
-	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
-	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
-	mov.b64 %rd635, {%r264, %r265};
-	@!%p163 bra $L218;
-	max.s64 %rd636, %rd634, %rd635;
-	mov.b64 %rd634, %rd636;
-$L218:
-	shl.b32 %r261, %r261, 1;
-	bra.uni $L216;
+	sub.s64 %rd569, %rd566, 1;
+	and.b64 %rd570, %rd113, %rd569;
+	setp.eq.s64 %p144, %rd570, 0;
+	@!%p144 bra $L191;
+	cvt.s64.s32 %rd571, %r221;
+	add.s64 %rd572, %rd571, 1;
+	mul.lo.s64 %rd573, %rd572, %rd130;
+	mad.lo.s64 %rd574, %rd573, 8, %rd128;
+	ld.global.nc.s64 %rd575, [%rd574+0];
+	mov.b64 %rd576, %rd575;
+	cvt.s64.s32 %rd577, %r221;
+	mul.lo.s64 %rd578, %rd577, %rd130;
+	mad.lo.s64 %rd579, %rd578, 8, %rd128;
+	ld.global.nc.s64 %rd580, [%rd579+0];
+	mov.b64 %rd581, %rd580;
+	sub.s64 %rd582, %rd576, %rd581;
+	mul.lo.s64 %rd583, %rd566, %rd582;
+	add.s64 %rd584, %rd114, %rd583;
+	mov.b64 %rd114, %rd584;
+$L191:
+$L185:
+	add.s64 %rd585, %rd113, 1;
+	mov.b64 %rd113, %rd585;
+$L183:
+$L166:
+	add.s64 %rd586, %rd461, 1;
+	mov.b64 %rd461, %rd586;
+	sub.s64 %rd587, %rd466, 1;
+	mov.b64 %rd466, %rd587;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd588, %rd465;
+$L192:
+	@!%p17 bra $L196;
+	bra.uni $L194;
+$L196:
+	// block scan
+	mov.b64 %rd589, %rd588;
+	mov.b32 %r222, %r3;
+$L197:
+	setp.hs.u32 %p145, %r222, 32;
+	@%p145 bra $L198;
+	mov.b64 {%r223, %r224}, %rd589;
+	shfl.sync.up.b32 %r225|%p146, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd590, {%r225, %r226};
+	@!%p146 bra $L199;
+	add.s64 %rd591, %rd590, %rd589;
+	mov.b64 %rd589, %rd591;
+$L199:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r227, %r228}, %rd589;
+	shfl.sync.up.b32 %r229|%p147, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd592, {%r229, %r230};
+	setp.lo.u32 %p148, %r3, 32;
+	and.pred %p149, %p147, %p148;
+	selp.b64 %rd593, %rd592, 0, %p149;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p150, %r7, %r231;
+	@!%p150 bra $L200;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	st.shared.s64 [%rd595+0], %rd589;
+$L200:
+	bar.sync 0;
+	setp.eq.u32 %p151, %r8, 0;
+	@!%p151 bra $L201;
+	mov.b64 %rd596, 0;
+	setp.lo.u32 %p152, %r7, %r10;
+	@!%p152 bra $L202;
+	mul.wide.u32 %rd597, %r7, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	ld.shared.s64 %rd599, [%rd598+0];
+	mov.b64 %rd596, %rd599;
+$L202:
+	mov.b64 {%r232, %r233}, %rd596;
+	shfl.sync.up.b32 %r234|%p153, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd600, {%r234, %r235};
+	@!%p153 bra $L203;
+	add.s64 %rd601, %rd600, %rd596;
+	mov.b64 %rd596, %rd601;
+$L203:
+	mov.b64 {%r236, %r237}, %rd596;
+	shfl.sync.up.b32 %r238|%p154, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd602, {%r238, %r239};
+	@!%p154 bra $L204;
+	add.s64 %rd603, %rd602, %rd596;
+	mov.b64 %rd596, %rd603;
+$L204:
+	mov.b64 {%r240, %r241}, %rd596;
+	shfl.sync.up.b32 %r242|%p155, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd604, {%r242, %r243};
+	@!%p155 bra $L205;
+	add.s64 %rd605, %rd604, %rd596;
+	mov.b64 %rd596, %rd605;
+$L205:
+	mov.b64 {%r244, %r245}, %rd596;
+	shfl.sync.up.b32 %r246|%p156, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd606, {%r246, %r247};
+	@!%p156 bra $L206;
+	add.s64 %rd607, %rd606, %rd596;
+	mov.b64 %rd596, %rd607;
+$L206:
+	mov.b64 {%r248, %r249}, %rd596;
+	shfl.sync.up.b32 %r250|%p157, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd608, {%r250, %r251};
+	@!%p157 bra $L207;
+	add.s64 %rd609, %rd608, %rd596;
+	mov.b64 %rd596, %rd609;
+$L207:
+	mov.b64 {%r252, %r253}, %rd596;
+	shfl.sync.up.b32 %r254|%p158, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd610, {%r254, %r255};
+	selp.b64 %rd611, %rd610, 0, %p158;
+	@!%p152 bra $L208;
+	mul.wide.u32 %rd612, %r7, 16;
+	add.s64 %rd613, %rd1, %rd612;
+	add.s64 %rd614, %rd613, 512;
+	st.shared.s64 [%rd614+0], %rd611;
+$L208:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p159, %r7, %r256;
+	@!%p159 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd596;
+$L209:
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	add.s64 %rd617, %rd616, 512;
+	ld.shared.s64 %rd618, [%rd617+0];
+	add.s64 %rd619, %rd618, %rd593;
+	ld.shared.s64 %rd620, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd619;
+	shfl.sync.idx.b32 %r259|%p160, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd621, {%r259, %r260};
+	mov.b64 %rd622, %rd620;
+	mov.b64 %rd623, %rd621;
+	mov.b64 %rd624, %rd622;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	mov.b64 %rd629, 0;
+	cvt.u64.u32 %rd630, %r2;
+	setp.eq.s64 %p161, %rd630, 0;
+	setp.gt.s64 %p162, %rd628, 0;
+	and.pred %p163, %p161, %p162;
+	@!%p163 bra $L211;
+	atom.global.add.u64 %rd631, [%rd147], %rd628;
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd629, %rd632;
+$L211:
+	cvt.u64.u32 %rd633, %r2;
+	setp.eq.s64 %p164, %rd633, 0;
+	setp.eq.u32 %p165, %r1, 0;
+	and.pred %p166, %p164, %p165;
+	bar.sync 0;
+	@!%p166 bra $L212;
+	st.shared.s64 [%rd1+1024], %rd629;
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd634, [%rd1+1024];
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd629, %rd635;
+	add.s64 %rd636, %rd629, %rd627;
+	mov.b64 %rd637, %rd636;
+	mov.b64 %rd638, 0;
+$L213:
+	setp.lt.s64 %p167, %rd638, %rd588;
+	not.pred %p168, %p167;
+	@!%p168 bra $L217;
+	bra.uni $L215;
 $L217:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L219;
-	mul.wide.u32 %rd637, %r8, 16;
-	add.s64 %rd638, %rd1, %rd637;
-	st.shared.s64 [%rd638+0], %rd634;
+	mul.lo.s64 %rd639, %rd638, %rd172;
+	mad.lo.s64 %rd640, %rd639, 4, %rd170;
+	ld.shared.s32 %r261, [%rd640+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd641, %rd637, %rd638;
+	mul.lo.s64 %rd642, %rd641, %rd146;
+	mad.lo.s64 %rd643, %rd642, 4, %rd144;
+	st.global.s32 [%rd643+0], %r262;
+$L214:
+	add.s64 %rd644, %rd638, 1;
+	mov.b64 %rd638, %rd644;
+	bra.uni $L213;
+$L215:
+	bra.uni $L194;
+$L193:
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd645, 0;
+	setp.lt.s64 %p169, %rd461, %rd462;
+	setp.lt.s64 %p170, %rd460, %rd179;
+	or.pred %p171, %p169, %p170;
+	@!%p171 bra $L219;
+	mov.b64 %rd645, 1;
 $L219:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L220;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L221;
-	mul.wide.u32 %rd639, %r7, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	ld.shared.s64 %rd641, [%rd640+0];
-	mov.b64 %rd634, %rd641;
-$L221:
-	sub.u32 %r266, %r10, 1;
-	mov.b64 {%r267, %r268}, %rd634;
-	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
-	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
-	mov.b64 %rd642, {%r269, %r270};
-	@!%p167 bra $L222;
-	max.s64 %rd643, %rd634, %rd642;
-	mov.b64 %rd634, %rd643;
-$L222:
-	mov.b64 {%r271, %r272}, %rd634;
-	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
-	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
-	mov.b64 %rd644, {%r273, %r274};
-	@!%p168 bra $L223;
-	max.s64 %rd645, %rd634, %rd644;
-	mov.b64 %rd634, %rd645;
-$L223:
-	mov.b64 {%r275, %r276}, %rd634;
-	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
-	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
-	mov.b64 %rd646, {%r277, %r278};
-	@!%p169 bra $L224;
-	max.s64 %rd647, %rd634, %rd646;
-	mov.b64 %rd634, %rd647;
-$L224:
-	mov.b64 {%r279, %r280}, %rd634;
-	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
-	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
-	mov.b64 %rd648, {%r281, %r282};
-	@!%p170 bra $L225;
-	max.s64 %rd649, %rd634, %rd648;
-	mov.b64 %rd634, %rd649;
-$L225:
-	mov.b64 {%r283, %r284}, %rd634;
-	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
-	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
-	mov.b64 %rd650, {%r285, %r286};
-	@!%p171 bra $L226;
-	max.s64 %rd651, %rd634, %rd650;
-	mov.b64 %rd634, %rd651;
-$L226:
-	@!%p164 bra $L227;
-	st.shared.s64 [%rd1+1024], %rd634;
-$L227:
+	mov.b64 %rd646, %rd645;
+	// block reduction
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
 $L220:
+	setp.hs.u32 %p172, %r264, 32;
+	@%p172 bra $L221;
+	mov.b64 {%r265, %r266}, %rd646;
+	shfl.sync.down.b32 %r267|%p173, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd647, {%r267, %r268};
+	@!%p173 bra $L222;
+	max.s64 %rd648, %rd646, %rd647;
+	mov.b64 %rd646, %rd648;
+$L222:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L220;
+$L221:
+	setp.eq.u32 %p174, %r7, 0;
+	@!%p174 bra $L223;
+	mul.wide.u32 %rd649, %r8, 16;
+	add.s64 %rd650, %rd1, %rd649;
+	st.shared.s64 [%rd650+0], %rd646;
+$L223:
 	bar.sync 0;
-	ld.shared.s64 %rd652, [%rd1+1024];
-	mov.b64 %rd634, %rd652;
-	mov.b64 %rd653, %rd634;
-	setp.eq.s64 %p172, %rd653, 0;
-	@!%p172 bra $L229;
-	bra.uni $L132;
+	setp.eq.u32 %p175, %r8, 0;
+	@!%p175 bra $L224;
+	setp.lo.u32 %p176, %r7, %r10;
+	@!%p176 bra $L225;
+	mul.wide.u32 %rd651, %r7, 16;
+	add.s64 %rd652, %rd1, %rd651;
+	ld.shared.s64 %rd653, [%rd652+0];
+	mov.b64 %rd646, %rd653;
+$L225:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd646;
+	shfl.sync.down.b32 %r272|%p177, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd654, {%r272, %r273};
+	@!%p177 bra $L226;
+	max.s64 %rd655, %rd646, %rd654;
+	mov.b64 %rd646, %rd655;
+$L226:
+	mov.b64 {%r274, %r275}, %rd646;
+	shfl.sync.down.b32 %r276|%p178, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd656, {%r276, %r277};
+	@!%p178 bra $L227;
+	max.s64 %rd657, %rd646, %rd656;
+	mov.b64 %rd646, %rd657;
+$L227:
+	mov.b64 {%r278, %r279}, %rd646;
+	shfl.sync.down.b32 %r280|%p179, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd658, {%r280, %r281};
+	@!%p179 bra $L228;
+	max.s64 %rd659, %rd646, %rd658;
+	mov.b64 %rd646, %rd659;
+$L228:
+	mov.b64 {%r282, %r283}, %rd646;
+	shfl.sync.down.b32 %r284|%p180, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd660, {%r284, %r285};
+	@!%p180 bra $L229;
+	max.s64 %rd661, %rd646, %rd660;
+	mov.b64 %rd646, %rd661;
 $L229:
-$L131:
-	bra.uni $L130;
-$L132:
+	mov.b64 {%r286, %r287}, %rd646;
+	shfl.sync.down.b32 %r288|%p181, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd662, {%r288, %r289};
+	@!%p181 bra $L230;
+	max.s64 %rd663, %rd646, %rd662;
+	mov.b64 %rd646, %rd663;
+$L230:
+	@!%p174 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd646;
+$L231:
+$L224:
+	bar.sync 0;
+	ld.shared.s64 %rd664, [%rd1+1024];
+	mov.b64 %rd646, %rd664;
+	mov.b64 %rd665, %rd646;
+	setp.eq.s64 %p182, %rd665, 0;
+	@!%p182 bra $L233;
+	bra.uni $L134;
+$L233:
+$L133:
+	bra.uni $L132;
+$L134:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd654, %rd113;
-	mov.b64 %rd655, %rd114;
+	mov.b64 %rd666, %rd113;
+	mov.b64 %rd667, %rd114;
 	// block reduction
-	mov.b32 %r287, 1;
-	sub.u32 %r288, %r13, 1;
-	mov.b32 %r289, %r3;
-$L230:
-	setp.hs.u32 %p173, %r289, 32;
-	@%p173 bra $L231;
-	mov.b64 {%r290, %r291}, %rd654;
-	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
-	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
-	mov.b64 %rd656, {%r292, %r293};
-	mov.b64 {%r294, %r295}, %rd655;
-	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
-	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
-	mov.b64 %rd657, {%r296, %r297};
-	@!%p174 bra $L232;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L234;
-	setp.lt.s64 %p176, %rd656, %rd654;
-	setp.eq.s64 %p177, %rd656, %rd654;
-	setp.lt.s64 %p178, %rd657, %rd655;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd658, %rd656, %rd654, %p180;
-	selp.b64 %rd659, %rd657, %rd655, %p180;
-	mov.b64 %rd654, %rd658;
-	mov.b64 %rd655, %rd659;
-	bra.uni $L233;
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
 $L234:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L235;
-	setp.gt.s64 %p182, %rd656, %rd654;
-	setp.eq.s64 %p183, %rd656, %rd654;
-	setp.lt.s64 %p184, %rd657, %rd655;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd660, %rd656, %rd654, %p186;
-	selp.b64 %rd661, %rd657, %rd655, %p186;
-	mov.b64 %rd654, %rd660;
-	mov.b64 %rd655, %rd661;
-	bra.uni $L233;
-$L235:
-	mov.b64 %rd662, %rd654;
-	mov.b64 %rd663, %rd655;
-	mov.b64 %rd664, %rd656;
-	mov.b64 %rd665, %rd657;
-	mov.b64 %rd666, %rd662;
-	mov.b64 %rd667, %rd663;
-	mov.b64 %rd668, %rd664;
-	mov.b64 %rd669, %rd665;
-	mov.b64 %rd670, %rd668;
-	mov.b64 %rd671, %rd669;
-	add.s64 %rd672, %rd666, %rd670;
-	mov.b64 %rd666, %rd672;
-	add.s64 %rd673, %rd667, %rd671;
-	mov.b64 %rd667, %rd673;
-$L236:
-	mov.b64 %rd654, %rd666;
-	mov.b64 %rd655, %rd667;
-$L233:
-$L232:
-	shl.b32 %r289, %r289, 1;
-	bra.uni $L230;
-$L231:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L237;
-	mul.wide.u32 %rd674, %r8, 16;
-	add.s64 %rd675, %rd1, %rd674;
-	st.shared.s64 [%rd675+0], %rd654;
-	st.shared.s64 [%rd675+8], %rd655;
-$L237:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L238;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L239;
-	mul.wide.u32 %rd676, %r7, 16;
-	add.s64 %rd677, %rd1, %rd676;
-	ld.shared.s64 %rd678, [%rd677+0];
-	ld.shared.s64 %rd679, [%rd677+8];
-	mov.b64 %rd654, %rd678;
-	mov.b64 %rd655, %rd679;
-$L239:
-	sub.u32 %r298, %r10, 1;
-	mov.b32 %r299, %r287;
-$L240:
-	setp.hs.u32 %p190, %r299, 32;
-	@%p190 bra $L241;
-	mov.b64 {%r300, %r301}, %rd654;
-	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
-	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
-	mov.b64 %rd680, {%r302, %r303};
-	mov.b64 {%r304, %r305}, %rd655;
-	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
-	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
-	mov.b64 %rd681, {%r306, %r307};
-	@!%p191 bra $L242;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L244;
-	setp.lt.s64 %p193, %rd680, %rd654;
-	setp.eq.s64 %p194, %rd680, %rd654;
-	setp.lt.s64 %p195, %rd681, %rd655;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd682, %rd680, %rd654, %p197;
-	selp.b64 %rd683, %rd681, %rd655, %p197;
-	mov.b64 %rd654, %rd682;
-	mov.b64 %rd655, %rd683;
-	bra.uni $L243;
-$L244:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L245;
-	setp.gt.s64 %p199, %rd680, %rd654;
-	setp.eq.s64 %p200, %rd680, %rd654;
-	setp.lt.s64 %p201, %rd681, %rd655;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd684, %rd680, %rd654, %p203;
-	selp.b64 %rd685, %rd681, %rd655, %p203;
-	mov.b64 %rd654, %rd684;
-	mov.b64 %rd655, %rd685;
-	bra.uni $L243;
-$L245:
-	mov.b64 %rd686, %rd654;
-	mov.b64 %rd687, %rd655;
-	mov.b64 %rd688, %rd680;
-	mov.b64 %rd689, %rd681;
-	mov.b64 %rd666, %rd686;
-	mov.b64 %rd667, %rd687;
-	mov.b64 %rd668, %rd688;
-	mov.b64 %rd669, %rd689;
-	mov.b64 %rd670, %rd668;
-	mov.b64 %rd671, %rd669;
-	add.s64 %rd690, %rd666, %rd670;
-	mov.b64 %rd666, %rd690;
-	add.s64 %rd691, %rd667, %rd671;
-	mov.b64 %rd667, %rd691;
-$L246:
-	mov.b64 %rd654, %rd666;
-	mov.b64 %rd655, %rd667;
-$L243:
-$L242:
-	shl.b32 %r299, %r299, 1;
-	bra.uni $L240;
-$L241:
+	setp.hs.u32 %p183, %r292, 32;
+	@%p183 bra $L235;
+	mov.b64 {%r293, %r294}, %rd666;
+	shfl.sync.down.b32 %r295|%p184, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd668, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd667;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd669, {%r299, %r300};
+	@!%p184 bra $L236;
+	setp.ne.u32 %p185, %r18, 9;
+	@%p185 bra.uni $L238;
+	setp.lt.s64 %p186, %rd668, %rd666;
+	setp.eq.s64 %p187, %rd668, %rd666;
+	setp.lt.s64 %p188, %rd669, %rd667;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd670, %rd668, %rd666, %p190;
+	selp.b64 %rd671, %rd669, %rd667, %p190;
+	mov.b64 %rd666, %rd670;
+	mov.b64 %rd667, %rd671;
+	bra.uni $L237;
 $L238:
-	mul.wide.u32 %rd692, %r29, 16;
-	add.s64 %rd693, %rd11, %rd692;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L247;
-	st.global.s64 [%rd693+0], %rd654;
-	st.global.s64 [%rd693+8], %rd655;
+	setp.ne.u32 %p191, %r18, 10;
+	@%p191 bra.uni $L239;
+	setp.gt.s64 %p192, %rd668, %rd666;
+	setp.eq.s64 %p193, %rd668, %rd666;
+	setp.lt.s64 %p194, %rd669, %rd667;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd672, %rd668, %rd666, %p196;
+	selp.b64 %rd673, %rd669, %rd667, %p196;
+	mov.b64 %rd666, %rd672;
+	mov.b64 %rd667, %rd673;
+	bra.uni $L237;
+$L239:
+	mov.b64 %rd674, %rd666;
+	mov.b64 %rd675, %rd667;
+	mov.b64 %rd676, %rd668;
+	mov.b64 %rd677, %rd669;
+	mov.b64 %rd678, %rd674;
+	mov.b64 %rd679, %rd675;
+	mov.b64 %rd680, %rd676;
+	mov.b64 %rd681, %rd677;
+	mov.b64 %rd682, %rd680;
+	mov.b64 %rd683, %rd681;
+	add.s64 %rd684, %rd678, %rd682;
+	mov.b64 %rd678, %rd684;
+	add.s64 %rd685, %rd679, %rd683;
+	mov.b64 %rd679, %rd685;
+$L240:
+	mov.b64 %rd666, %rd678;
+	mov.b64 %rd667, %rd679;
+$L237:
+$L236:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L234;
+$L235:
+	setp.eq.u32 %p197, %r7, 0;
+	@!%p197 bra $L241;
+	mul.wide.u32 %rd686, %r8, 16;
+	add.s64 %rd687, %rd1, %rd686;
+	st.shared.s64 [%rd687+0], %rd666;
+	st.shared.s64 [%rd687+8], %rd667;
+$L241:
+	bar.sync 0;
+	setp.eq.u32 %p198, %r8, 0;
+	@!%p198 bra $L242;
+	setp.lo.u32 %p199, %r7, %r10;
+	@!%p199 bra $L243;
+	mul.wide.u32 %rd688, %r7, 16;
+	add.s64 %rd689, %rd1, %rd688;
+	ld.shared.s64 %rd690, [%rd689+0];
+	ld.shared.s64 %rd691, [%rd689+8];
+	mov.b64 %rd666, %rd690;
+	mov.b64 %rd667, %rd691;
+$L243:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L244:
+	setp.hs.u32 %p200, %r302, 32;
+	@%p200 bra $L245;
+	mov.b64 {%r303, %r304}, %rd666;
+	shfl.sync.down.b32 %r305|%p201, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd692, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd667;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd693, {%r309, %r310};
+	@!%p201 bra $L246;
+	setp.ne.u32 %p202, %r18, 9;
+	@%p202 bra.uni $L248;
+	setp.lt.s64 %p203, %rd692, %rd666;
+	setp.eq.s64 %p204, %rd692, %rd666;
+	setp.lt.s64 %p205, %rd693, %rd667;
+	and.pred %p206, %p204, %p205;
+	or.pred %p207, %p203, %p206;
+	selp.b64 %rd694, %rd692, %rd666, %p207;
+	selp.b64 %rd695, %rd693, %rd667, %p207;
+	mov.b64 %rd666, %rd694;
+	mov.b64 %rd667, %rd695;
+	bra.uni $L247;
+$L248:
+	setp.ne.u32 %p208, %r18, 10;
+	@%p208 bra.uni $L249;
+	setp.gt.s64 %p209, %rd692, %rd666;
+	setp.eq.s64 %p210, %rd692, %rd666;
+	setp.lt.s64 %p211, %rd693, %rd667;
+	and.pred %p212, %p210, %p211;
+	or.pred %p213, %p209, %p212;
+	selp.b64 %rd696, %rd692, %rd666, %p213;
+	selp.b64 %rd697, %rd693, %rd667, %p213;
+	mov.b64 %rd666, %rd696;
+	mov.b64 %rd667, %rd697;
+	bra.uni $L247;
+$L249:
+	mov.b64 %rd698, %rd666;
+	mov.b64 %rd699, %rd667;
+	mov.b64 %rd700, %rd692;
+	mov.b64 %rd701, %rd693;
+	mov.b64 %rd678, %rd698;
+	mov.b64 %rd679, %rd699;
+	mov.b64 %rd680, %rd700;
+	mov.b64 %rd681, %rd701;
+	mov.b64 %rd682, %rd680;
+	mov.b64 %rd683, %rd681;
+	add.s64 %rd702, %rd678, %rd682;
+	mov.b64 %rd678, %rd702;
+	add.s64 %rd703, %rd679, %rd683;
+	mov.b64 %rd679, %rd703;
+$L250:
+	mov.b64 %rd666, %rd678;
+	mov.b64 %rd667, %rd679;
 $L247:
+$L246:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L244;
+$L245:
+$L242:
+	mul.wide.u32 %rd704, %r29, 16;
+	add.s64 %rd705, %rd11, %rd704;
+	setp.eq.u32 %p214, %r5, 0;
+	@!%p214 bra $L251;
+	st.global.s64 [%rd705+0], %rd666;
+	st.global.s64 [%rd705+8], %rd667;
+$L251:
 	ret;
 }
 
@@ -6981,11 +7023,12 @@ $L247:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<57>;
-	.reg .b32 %r<49>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<50>;
 	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7115,26 +7158,29 @@ $L247:
 	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
+	ld.param.u8 %r27, [gk_s44];
+	setp.ne.u32 %p10, %r27, 0;
+	mov.pred %p11, %p10;
 	cvt.u64.u32 %rd96, %r5;
 	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
+	setp.ne.u32 %p12, %r18, 9;
+	@%p12 bra.uni $L2;
 	mov.b64 %rd94, 9223372036854775807;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd98, %rd4;
-	@%p11 bra $L4;
+	setp.ge.s64 %p13, %rd98, %rd4;
+	@%p13 bra $L4;
 	mad.lo.s64 %rd99, %rd98, 16, %rd3;
 	ld.global.s64 %rd100, [%rd99+0];
 	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p12, %rd100, %rd94;
-	setp.eq.s64 %p13, %rd100, %rd94;
-	setp.lt.s64 %p14, %rd101, %rd95;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd102, %rd100, %rd94, %p16;
-	selp.b64 %rd103, %rd101, %rd95, %p16;
+	setp.lt.s64 %p14, %rd100, %rd94;
+	setp.eq.s64 %p15, %rd100, %rd94;
+	setp.lt.s64 %p16, %rd101, %rd95;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	selp.b64 %rd102, %rd100, %rd94, %p18;
+	selp.b64 %rd103, %rd101, %rd95, %p18;
 	mov.b64 %rd94, %rd102;
 	mov.b64 %rd95, %rd103;
 	add.s64 %rd98, %rd98, %rd97;
@@ -7142,24 +7188,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
+	setp.ne.u32 %p19, %r18, 10;
+	@%p19 bra.uni $L5;
 	mov.b64 %rd94, -9223372036854775808;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd104, %rd4;
-	@%p18 bra $L7;
+	setp.ge.s64 %p20, %rd104, %rd4;
+	@%p20 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p19, %rd106, %rd94;
-	setp.eq.s64 %p20, %rd106, %rd94;
-	setp.lt.s64 %p21, %rd107, %rd95;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd108, %rd106, %rd94, %p23;
-	selp.b64 %rd109, %rd107, %rd95, %p23;
+	setp.gt.s64 %p21, %rd106, %rd94;
+	setp.eq.s64 %p22, %rd106, %rd94;
+	setp.lt.s64 %p23, %rd107, %rd95;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd108, %rd106, %rd94, %p25;
+	selp.b64 %rd109, %rd107, %rd95, %p25;
 	mov.b64 %rd94, %rd108;
 	mov.b64 %rd95, %rd109;
 	add.s64 %rd104, %rd104, %rd97;
@@ -7180,8 +7226,8 @@ $L8:
 	mov.b64 %rd95, %rd115;
 	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd116, %rd4;
-	@%p24 bra $L10;
+	setp.ge.s64 %p26, %rd116, %rd4;
+	@%p26 bra $L10;
 	mad.lo.s64 %rd117, %rd116, 16, %rd3;
 	ld.global.s64 %rd118, [%rd117+0];
 	ld.global.s64 %rd119, [%rd117+8];
@@ -7209,44 +7255,44 @@ $L1:
 	mov.b64 %rd132, %rd94;
 	mov.b64 %rd133, %rd95;
 	// block reduction
-	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
-	sub.u32 %r29, %r13, 1;
-	mov.b32 %r30, %r27;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
 $L12:
-	setp.hs.u32 %p25, %r30, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd132;
-	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd134, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd133;
-	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd135, {%r37, %r38};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd134, %rd132;
-	setp.eq.s64 %p29, %rd134, %rd132;
-	setp.lt.s64 %p30, %rd135, %rd133;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd136, %rd134, %rd132, %p32;
-	selp.b64 %rd137, %rd135, %rd133, %p32;
+	setp.hs.u32 %p27, %r31, 32;
+	@%p27 bra $L13;
+	mov.b64 {%r32, %r33}, %rd132;
+	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd134, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd133;
+	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
+	mov.b64 %rd135, {%r38, %r39};
+	@!%p28 bra $L14;
+	setp.ne.u32 %p29, %r18, 9;
+	@%p29 bra.uni $L16;
+	setp.lt.s64 %p30, %rd134, %rd132;
+	setp.eq.s64 %p31, %rd134, %rd132;
+	setp.lt.s64 %p32, %rd135, %rd133;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd136, %rd134, %rd132, %p34;
+	selp.b64 %rd137, %rd135, %rd133, %p34;
 	mov.b64 %rd132, %rd136;
 	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd134, %rd132;
-	setp.eq.s64 %p35, %rd134, %rd132;
-	setp.lt.s64 %p36, %rd135, %rd133;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd138, %rd134, %rd132, %p38;
-	selp.b64 %rd139, %rd135, %rd133, %p38;
+	setp.ne.u32 %p35, %r18, 10;
+	@%p35 bra.uni $L17;
+	setp.gt.s64 %p36, %rd134, %rd132;
+	setp.eq.s64 %p37, %rd134, %rd132;
+	setp.lt.s64 %p38, %rd135, %rd133;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.b64 %rd138, %rd134, %rd132, %p40;
+	selp.b64 %rd139, %rd135, %rd133, %p40;
 	mov.b64 %rd132, %rd138;
 	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
@@ -7270,21 +7316,21 @@ $L18:
 	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
-	shl.b32 %r30, %r30, 1;
+	shl.b32 %r31, %r31, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L19;
 	mul.wide.u32 %rd146, %r8, 16;
 	add.s64 %rd147, %rd1, %rd146;
 	st.shared.s64 [%rd147+0], %rd132;
 	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L20;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L21;
 	mul.wide.u32 %rd148, %r7, 16;
 	add.s64 %rd149, %rd1, %rd148;
 	ld.shared.s64 %rd150, [%rd149+0];
@@ -7292,42 +7338,42 @@ $L19:
 	mov.b64 %rd132, %rd150;
 	mov.b64 %rd133, %rd151;
 $L21:
-	sub.u32 %r39, %r10, 1;
-	mov.b32 %r40, %r28;
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r29;
 $L22:
-	setp.hs.u32 %p42, %r40, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd132;
-	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd152, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd133;
-	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd153, {%r47, %r48};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd152, %rd132;
-	setp.eq.s64 %p46, %rd152, %rd132;
-	setp.lt.s64 %p47, %rd153, %rd133;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd154, %rd152, %rd132, %p49;
-	selp.b64 %rd155, %rd153, %rd133, %p49;
+	setp.hs.u32 %p44, %r41, 32;
+	@%p44 bra $L23;
+	mov.b64 {%r42, %r43}, %rd132;
+	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd152, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd133;
+	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p45 bra $L24;
+	setp.ne.u32 %p46, %r18, 9;
+	@%p46 bra.uni $L26;
+	setp.lt.s64 %p47, %rd152, %rd132;
+	setp.eq.s64 %p48, %rd152, %rd132;
+	setp.lt.s64 %p49, %rd153, %rd133;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd154, %rd152, %rd132, %p51;
+	selp.b64 %rd155, %rd153, %rd133, %p51;
 	mov.b64 %rd132, %rd154;
 	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd152, %rd132;
-	setp.eq.s64 %p52, %rd152, %rd132;
-	setp.lt.s64 %p53, %rd153, %rd133;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd156, %rd152, %rd132, %p55;
-	selp.b64 %rd157, %rd153, %rd133, %p55;
+	setp.ne.u32 %p52, %r18, 10;
+	@%p52 bra.uni $L27;
+	setp.gt.s64 %p53, %rd152, %rd132;
+	setp.eq.s64 %p54, %rd152, %rd132;
+	setp.lt.s64 %p55, %rd153, %rd133;
+	and.pred %p56, %p54, %p55;
+	or.pred %p57, %p53, %p56;
+	selp.b64 %rd156, %rd152, %rd132, %p57;
+	selp.b64 %rd157, %rd153, %rd133, %p57;
 	mov.b64 %rd132, %rd156;
 	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
@@ -7351,12 +7397,12 @@ $L28:
 	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r41, %r41, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
+	setp.eq.u32 %p58, %r5, 0;
+	@!%p58 bra $L29;
 	st.global.s64 [%rd6+0], %rd132;
 	st.global.s64 [%rd6+8], %rd133;
 $L29:
@@ -8860,12 +8906,13 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<149>;
-	.reg .b64 %rd<443>;
+	.reg .pred %p<119>;
+	.reg .b32 %r<151>;
+	.reg .b64 %rd<449>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9029,14 +9076,17 @@ const gokkosPTX14 = `//
 	ld.param.u8 %r38, [gk_s46];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s47];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd122, 9223372036854775807;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd122, -9223372036854775808;
 	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
@@ -9059,8 +9109,8 @@ $L1:
 	cvt.u64.u32 %rd132, %r30;
 	mov.b64 %rd133, %rd131;
 $L5:
-	setp.ge.s64 %p13, %rd133, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd133, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -9076,7 +9126,7 @@ $L5:
 	mov.b64 %rd141, %rd44;
 	mov.b64 %rd142, %rd46;
 	mov.b64 %rd143, %rd48;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd144, %rd50;
 	mov.b64 %rd145, %rd53;
 	mov.b64 %rd146, %rd55;
@@ -9084,7 +9134,7 @@ $L5:
 	mov.b64 %rd148, %rd60;
 	mov.b64 %rd149, %rd62;
 	mov.b64 %rd150, %rd64;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd151, %rd67;
 	mov.b64 %rd152, %rd69;
 	mov.b64 %rd153, %rd71;
@@ -9094,11 +9144,11 @@ $L5:
 	mov.b64 %rd157, %rd81;
 	mov.b64 %rd158, %rd83;
 	mov.b64 %rd159, %rd85;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd160, %rd88;
 	mov.b64 %rd161, %rd90;
 	mov.b64 %rd162, %rd92;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd163, %rd94;
 	mov.b64 %rd164, %rd96;
 	mov.b64 %rd165, %rd99;
@@ -9111,8 +9161,9 @@ $L5:
 	mov.b64 %rd172, %rd115;
 	mov.b64 %rd173, %rd117;
 	mov.b64 %rd174, %rd119;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd175, %rd15, %rd23;
 	mad.lo.s64 %rd176, %rd163, 4, 15;
 	and.b64 %rd176, %rd176, -16;
@@ -9127,34 +9178,34 @@ $L5:
 	mov.b64 %rd184, %rd130;
 	mul.lo.s64 %rd185, %rd184, %rd168;
 	div.s64 %rd186, %rd185, %rd183;
-	setp.eq.s64 %p18, %rd183, -1;
+	setp.eq.s64 %p21, %rd183, -1;
 	neg.s64 %rd187, %rd185;
-	selp.b64 %rd188, %rd187, %rd186, %p18;
-	setp.eq.s64 %p19, %rd183, 0;
-	selp.b64 %rd189, 0, %rd188, %p19;
+	selp.b64 %rd188, %rd187, %rd186, %p21;
+	setp.eq.s64 %p22, %rd183, 0;
+	selp.b64 %rd189, 0, %rd188, %p22;
 	mov.b64 %rd190, %rd189;
 	add.s64 %rd191, %rd184, 1;
 	mul.lo.s64 %rd192, %rd191, %rd168;
 	div.s64 %rd193, %rd192, %rd183;
-	setp.eq.s64 %p20, %rd183, -1;
+	setp.eq.s64 %p23, %rd183, -1;
 	neg.s64 %rd194, %rd192;
-	selp.b64 %rd195, %rd194, %rd193, %p20;
-	setp.eq.s64 %p21, %rd183, 0;
-	selp.b64 %rd196, 0, %rd195, %p21;
+	selp.b64 %rd195, %rd194, %rd193, %p23;
+	setp.eq.s64 %p24, %rd183, 0;
+	selp.b64 %rd196, 0, %rd195, %p24;
 	mov.b64 %rd197, %rd196;
 	cvt.u64.u32 %rd198, %r4;
 	mov.b64 %rd199, %rd198;
 	mul.lo.s64 %rd200, %rd199, %rd163;
 	mov.b64 %rd201, %rd200;
-	@!%p15 bra $L9;
+	@!%p17 bra $L9;
 	sub.s64 %rd202, %rd197, %rd190;
 	mov.b64 %rd201, %rd202;
 $L9:
 	mov.b64 %rd203, %rd190;
 $L10:
-	setp.lt.s64 %p22, %rd203, %rd197;
-	not.pred %p23, %p22;
-	@!%p23 bra $L14;
+	setp.lt.s64 %p25, %rd203, %rd197;
+	not.pred %p26, %p25;
+	@!%p26 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b64 %rd204, 0;
@@ -9171,9 +9222,9 @@ $L14:
 	mov.b64 %rd215, 0;
 	mov.b64 %rd216, %rd214;
 $L15:
-	setp.lt.s64 %p24, %rd215, %rd216;
-	not.pred %p25, %p24;
-	@!%p25 bra $L19;
+	setp.lt.s64 %p27, %rd215, %rd216;
+	not.pred %p28, %p27;
+	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
 	add.s64 %rd217, %rd215, %rd216;
@@ -9184,8 +9235,8 @@ $L19:
 	mad.lo.s64 %rd222, %rd221, 8, %rd165;
 	ld.global.nc.s64 %rd223, [%rd222+0];
 	mov.b64 %rd224, %rd223;
-	setp.le.s64 %p26, %rd224, %rd212;
-	@!%p26 bra $L20;
+	setp.le.s64 %p29, %rd224, %rd212;
+	@!%p29 bra $L20;
 	mov.b64 %rd215, %rd220;
 	bra.uni $L21;
 $L20:
@@ -9199,9 +9250,9 @@ $L17:
 	mov.b64 %rd227, %rd226;
 	mov.b64 %rd228, %rd227;
 $L22:
-	setp.lt.s64 %p27, %rd210, %rd207;
-	not.pred %p28, %p27;
-	@!%p28 bra $L26;
+	setp.lt.s64 %p30, %rd210, %rd207;
+	not.pred %p31, %p30;
+	@!%p31 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
@@ -9210,9 +9261,9 @@ $L27:
 	mad.lo.s64 %rd231, %rd230, 8, %rd165;
 	ld.global.nc.s64 %rd232, [%rd231+0];
 	mov.b64 %rd233, %rd232;
-	setp.le.s64 %p29, %rd233, %rd210;
-	not.pred %p30, %p29;
-	@!%p30 bra $L31;
+	setp.le.s64 %p32, %rd233, %rd210;
+	not.pred %p33, %p32;
+	@!%p33 bra $L31;
 	bra.uni $L29;
 $L31:
 	add.s64 %rd234, %rd228, 1;
@@ -9220,46 +9271,46 @@ $L31:
 $L28:
 	bra.uni $L27;
 $L29:
-	mov.pred %p31, %p14;
+	mov.pred %p34, %p16;
 	mov.b64 %rd235, %rd144;
 	mov.b64 %rd236, %rd228;
 $L32:
-	@!%p31 bra $L36;
+	@!%p34 bra $L36;
 	shr.s64 %rd237, %rd236, 5;
 	mul.lo.s64 %rd238, %rd237, %rd150;
 	mad.lo.s64 %rd239, %rd238, 4, %rd148;
-	ld.global.nc.u32 %r41, [%rd239+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd239+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd240, %rd236, 31;
 	min.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r43, %rd241;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p32, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p32;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p33, %r47, 0x0;
-	@!%p33 bra $L38;
-	cvt.u32.u64 %r48, %rd236;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd241;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p35, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p35;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p36, %r48, 0x0;
+	@!%p36 bra $L38;
+	cvt.u32.u64 %r49, %rd236;
+	mov.b32 %r50, %r49;
 	bra.uni $L34;
 $L38:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L34;
 $L36:
 	mul.lo.s64 %rd242, %rd236, %rd147;
 	mad.lo.s64 %rd243, %rd242, 4, %rd145;
-	ld.global.nc.s32 %r50, [%rd243+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd243+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L34;
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd244, %rd134;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd245, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd245, %r54;
 	mul.lo.s64 %rd246, %rd245, %rd137;
 	mad.lo.s64 %rd247, %rd246, 8, %rd135;
 	ld.global.nc.s64 %rd248, [%rd247+0];
@@ -9274,390 +9325,404 @@ $L34:
 	mov.b64 %rd257, %rd256;
 	mul.lo.s64 %rd258, %rd257, %rd140;
 	mad.lo.s64 %rd259, %rd258, 4, %rd138;
-	ld.global.nc.s32 %r54, [%rd259+0];
-	mov.b32 %r55, %r54;
+	ld.global.nc.s32 %r55, [%rd259+0];
 	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r40;
-	mov.pred %p34, %p17;
-	mov.b32 %r58, %r52;
-	mov.b32 %r59, %r56;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r41;
+	mov.pred %p37, %p19;
+	mov.pred %p38, %p20;
+	mov.b32 %r59, %r53;
+	mov.b32 %r60, %r57;
 	mov.b64 %rd260, %rd257;
 $L39:
-	cvt.s64.s32 %rd261, %r58;
+	cvt.s64.s32 %rd261, %r59;
 	mul.lo.s64 %rd262, %rd261, %rd171;
 	mad.lo.s64 %rd263, %rd262, 8, %rd169;
 	ld.relaxed.gpu.global.u64 %rd264, [%rd263+0];
 	mov.b64 %rd265, %rd264;
 	mov.b64 %rd266, %rd265;
 	shr.u64 %rd267, %rd266, 32;
-	cvt.u32.u64 %r60, %rd267;
-	mov.b32 %r61, %r60;
-	add.s32 %r62, %r61, 1;
-	mov.b32 %r63, %r62;
+	cvt.u32.u64 %r61, %rd267;
+	mov.b32 %r62, %r61;
+	add.s32 %r63, %r62, 1;
 	mov.b32 %r64, %r63;
-	mov.b32 %r65, %r58;
-	cvt.u64.u32 %rd268, %r64;
+	mov.b32 %r65, %r64;
+	mov.b32 %r66, %r59;
+	cvt.u64.u32 %rd268, %r65;
 	shl.b64 %rd269, %rd268, 32;
-	cvt.u64.u32 %rd270, %r65;
+	cvt.u64.u32 %rd270, %r66;
 	or.b64 %rd271, %rd269, %rd270;
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd273, %rd272;
-$L42:
-	cvt.s64.s32 %rd274, %r59;
+	and.pred %p39, %p37, %p38;
+	@!%p39 bra $L43;
+	cvt.s64.s32 %rd274, %r60;
 	mul.lo.s64 %rd275, %rd274, %rd171;
 	mad.lo.s64 %rd276, %rd275, 8, %rd169;
-	ld.relaxed.gpu.global.u64 %rd277, [%rd276+0];
+	atom.global.min.u64 %rd277, [%rd276], %rd273;
 	mov.b64 %rd278, %rd277;
-	mov.b64 %rd279, %rd278;
-	shr.u64 %rd280, %rd279, 32;
-	cvt.u32.u64 %r66, %rd280;
-	setp.ls.u32 %p35, %r66, %r63;
-	@!%p35 bra $L46;
-	mov.pred %p36, 0;
+	shr.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r67, %rd279;
+	setp.hi.u32 %p40, %r67, %r64;
+	mov.pred %p41, %p40;
 	bra.uni $L41;
-$L46:
-	cvt.s64.s32 %rd281, %r59;
-	mul.lo.s64 %rd282, %rd281, %rd171;
-	mad.lo.s64 %rd283, %rd282, 8, %rd169;
-	atom.global.cas.b64 %rd284, [%rd283], %rd279, %rd273;
-	setp.eq.u64 %p37, %rd284, %rd279;
-	mov.pred %p38, %p37;
-	@!%p38 bra $L48;
-	mov.pred %p36, 1;
+$L43:
+$L44:
+	cvt.s64.s32 %rd280, %r60;
+	mul.lo.s64 %rd281, %rd280, %rd171;
+	mad.lo.s64 %rd282, %rd281, 8, %rd169;
+	ld.relaxed.gpu.global.u64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	mov.b64 %rd285, %rd284;
+	shr.u64 %rd286, %rd285, 32;
+	cvt.u32.u64 %r68, %rd286;
+	setp.ls.u32 %p42, %r68, %r64;
+	@!%p42 bra $L48;
+	mov.pred %p41, 0;
 	bra.uni $L41;
 $L48:
-$L43:
-	bra.uni $L42;
-$L44:
+	cvt.s64.s32 %rd287, %r60;
+	mul.lo.s64 %rd288, %rd287, %rd171;
+	mad.lo.s64 %rd289, %rd288, 8, %rd169;
+	atom.global.cas.b64 %rd290, [%rd289], %rd285, %rd273;
+	setp.eq.u64 %p43, %rd290, %rd285;
+	mov.pred %p44, %p43;
+	@!%p44 bra $L50;
+	mov.pred %p41, 1;
+	bra.uni $L41;
+$L50:
+$L45:
+	bra.uni $L44;
+$L46:
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p36 bra $L50;
-	mov.pred %p39, 0;
-	mov.b64 %rd285, %rd204;
-	mov.b32 %r67, %r56;
-$L51:
-	@!%p15 bra $L55;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd286, %r68;
-	mov.b64 %rd287, %rd286;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd288, %r69;
-	min.u64 %rd289, %rd288, 32;
-	cvt.u32.u64 %r70, %rd289;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p40, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p40;
-	mov.b32 %r74, %r73;
-	mov.b64 %rd290, %rd287;
-	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd291, %rd290, %rd159;
-	mad.lo.s64 %rd292, %rd291, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r76, [%rd292+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p41, %r78, 0x0;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
-	mul.lo.s64 %rd293, %rd290, %rd159;
-	mad.lo.s64 %rd294, %rd293, 4, %rd157;
-	atom.global.or.b32 %r79, [%rd294], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p44, %r81, 0x0;
-	mov.pred %p42, %p44;
-$L57:
-	@!%p42 bra $L59;
-	mov.b64 %rd295, %rd285;
-	mov.b64 %rd296, %rd295;
+	@!%p41 bra $L52;
 	mov.pred %p45, 0;
-	bra.uni $L53;
+	mov.b64 %rd291, %rd204;
+	mov.b32 %r69, %r57;
+$L53:
+	@!%p17 bra $L57;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd292, %r70;
+	mov.b64 %rd293, %rd292;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd294, %r71;
+	min.u64 %rd295, %rd294, 32;
+	cvt.u32.u64 %r72, %rd295;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p46, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p46;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd296, %rd293;
+	mov.b32 %r77, %r76;
+	mul.lo.s64 %rd297, %rd296, %rd159;
+	mad.lo.s64 %rd298, %rd297, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r78, [%rd298+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p47, %r80, 0x0;
+	mov.pred %p48, %p47;
+	not.pred %p49, %p48;
+	@!%p49 bra $L59;
+	mul.lo.s64 %rd299, %rd296, %rd159;
+	mad.lo.s64 %rd300, %rd299, 4, %rd157;
+	atom.global.or.b32 %r81, [%rd300], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p50, %r83, 0x0;
+	mov.pred %p48, %p50;
 $L59:
-	mov.b64 %rd297, %rd285;
-	mov.b64 %rd296, %rd297;
-	mov.pred %p45, 1;
+	@!%p48 bra $L61;
+	mov.b64 %rd301, %rd291;
+	mov.b64 %rd302, %rd301;
+	mov.pred %p51, 0;
+	bra.uni $L55;
+$L61:
+	mov.b64 %rd303, %rd291;
+	mov.b64 %rd302, %rd303;
+	mov.pred %p51, 1;
+	bra.uni $L55;
+$L57:
+	@!%p18 bra $L63;
+	cvt.s64.s32 %rd304, %r69;
+	mul.lo.s64 %rd305, %rd304, %rd162;
+	mad.lo.s64 %rd306, %rd305, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r84, [%rd306+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p52, %r85, %r40;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	@!%p54 bra $L65;
+	cvt.s64.s32 %rd307, %r69;
+	mul.lo.s64 %rd308, %rd307, %rd162;
+	mad.lo.s64 %rd309, %rd308, 4, %rd160;
+	atom.global.exch.b32 %r86, [%rd309], %r40;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p55, %r87, %r40;
+	mov.pred %p53, %p55;
+$L65:
+	@!%p53 bra $L67;
+	mov.b64 %rd310, %rd291;
+	mov.b64 %rd302, %rd310;
+	mov.pred %p51, 0;
+	bra.uni $L55;
+$L67:
+$L63:
+	mul.lo.s64 %rd311, %rd291, %rd182;
+	mad.lo.s64 %rd312, %rd311, 4, %rd180;
+	st.shared.s32 [%rd312+0], %r69;
+	add.s64 %rd313, %rd291, 1;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd302, %rd314;
+	mov.pred %p51, 1;
+	bra.uni $L55;
+$L54:
 	bra.uni $L53;
 $L55:
-	@!%p16 bra $L61;
-	cvt.s64.s32 %rd298, %r67;
-	mul.lo.s64 %rd299, %rd298, %rd162;
-	mad.lo.s64 %rd300, %rd299, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r82, [%rd300+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p46, %r83, %r39;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd301, %r67;
-	mul.lo.s64 %rd302, %rd301, %rd162;
-	mad.lo.s64 %rd303, %rd302, 4, %rd160;
-	atom.global.exch.b32 %r84, [%rd303], %r39;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p49, %r85, %r39;
-	mov.pred %p47, %p49;
-$L63:
-	@!%p47 bra $L65;
-	mov.b64 %rd304, %rd285;
-	mov.b64 %rd296, %rd304;
-	mov.pred %p45, 0;
-	bra.uni $L53;
-$L65:
-$L61:
-	mul.lo.s64 %rd305, %rd285, %rd182;
-	mad.lo.s64 %rd306, %rd305, 4, %rd180;
-	st.shared.s32 [%rd306+0], %r67;
-	add.s64 %rd307, %rd285, 1;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd296, %rd308;
-	mov.pred %p45, 1;
-	bra.uni $L53;
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd309, %rd296;
-	mov.pred %p50, %p45;
-	mov.b64 %rd204, %rd309;
-	mov.pred %p39, %p50;
-	@!%p39 bra $L67;
-	mov.b64 %rd310, %rd134;
-	mov.b32 %r86, %r56;
-	setp.lt.s64 %p51, %rd120, 64;
-	setp.le.s64 %p52, %rd164, 1;
-	or.pred %p53, %p51, %p52;
-	@!%p53 bra $L68;
-	cvt.s64.s32 %rd311, %r86;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd137;
-	mad.lo.s64 %rd314, %rd313, 8, %rd135;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r86;
-	mul.lo.s64 %rd318, %rd317, %rd137;
-	mad.lo.s64 %rd319, %rd318, 8, %rd135;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	add.s64 %rd323, %rd121, %rd322;
-	mov.b64 %rd121, %rd323;
-	bra.uni $L69;
-$L68:
-	mov.b64 %rd324, %rd164;
-	setp.ge.s64 %p54, %rd120, 4096;
-	@!%p54 bra $L71;
-	mul.lo.s64 %rd325, %rd324, 4;
-	mov.b64 %rd324, %rd325;
-$L71:
-	setp.ge.s64 %p55, %rd120, 65536;
-	@!%p55 bra $L73;
-	mul.lo.s64 %rd326, %rd324, 4;
-	mov.b64 %rd324, %rd326;
+	mov.b64 %rd315, %rd302;
+	mov.pred %p56, %p51;
+	mov.b64 %rd204, %rd315;
+	mov.pred %p45, %p56;
+	@!%p45 bra $L69;
+	mov.b64 %rd316, %rd134;
+	mov.b32 %r88, %r57;
+	setp.lt.s64 %p57, %rd120, 64;
+	setp.le.s64 %p58, %rd164, 1;
+	or.pred %p59, %p57, %p58;
+	@!%p59 bra $L70;
+	cvt.s64.s32 %rd317, %r88;
+	add.s64 %rd318, %rd317, 1;
+	mul.lo.s64 %rd319, %rd318, %rd137;
+	mad.lo.s64 %rd320, %rd319, 8, %rd135;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	cvt.s64.s32 %rd323, %r88;
+	mul.lo.s64 %rd324, %rd323, %rd137;
+	mad.lo.s64 %rd325, %rd324, 8, %rd135;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	sub.s64 %rd328, %rd322, %rd327;
+	add.s64 %rd329, %rd121, %rd328;
+	mov.b64 %rd121, %rd329;
+	bra.uni $L71;
+$L70:
+	mov.b64 %rd330, %rd164;
+	setp.ge.s64 %p60, %rd120, 4096;
+	@!%p60 bra $L73;
+	mul.lo.s64 %rd331, %rd330, 4;
+	mov.b64 %rd330, %rd331;
 $L73:
-	sub.s64 %rd327, %rd324, 1;
-	and.b64 %rd328, %rd120, %rd327;
-	setp.eq.s64 %p56, %rd328, 0;
-	@!%p56 bra $L75;
-	cvt.s64.s32 %rd329, %r86;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd137;
-	mad.lo.s64 %rd332, %rd331, 8, %rd135;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	cvt.s64.s32 %rd335, %r86;
-	mul.lo.s64 %rd336, %rd335, %rd137;
-	mad.lo.s64 %rd337, %rd336, 8, %rd135;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	sub.s64 %rd340, %rd334, %rd339;
-	mul.lo.s64 %rd341, %rd324, %rd340;
-	add.s64 %rd342, %rd121, %rd341;
-	mov.b64 %rd121, %rd342;
+	setp.ge.s64 %p61, %rd120, 65536;
+	@!%p61 bra $L75;
+	mul.lo.s64 %rd332, %rd330, 4;
+	mov.b64 %rd330, %rd332;
 $L75:
+	sub.s64 %rd333, %rd330, 1;
+	and.b64 %rd334, %rd120, %rd333;
+	setp.eq.s64 %p62, %rd334, 0;
+	@!%p62 bra $L77;
+	cvt.s64.s32 %rd335, %r88;
+	add.s64 %rd336, %rd335, 1;
+	mul.lo.s64 %rd337, %rd336, %rd137;
+	mad.lo.s64 %rd338, %rd337, 8, %rd135;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	cvt.s64.s32 %rd341, %r88;
+	mul.lo.s64 %rd342, %rd341, %rd137;
+	mad.lo.s64 %rd343, %rd342, 8, %rd135;
+	ld.global.nc.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	sub.s64 %rd346, %rd340, %rd345;
+	mul.lo.s64 %rd347, %rd330, %rd346;
+	add.s64 %rd348, %rd121, %rd347;
+	mov.b64 %rd121, %rd348;
+$L77:
+$L71:
+	add.s64 %rd349, %rd120, 1;
+	mov.b64 %rd120, %rd349;
 $L69:
-	add.s64 %rd343, %rd120, 1;
-	mov.b64 %rd120, %rd343;
-$L67:
-$L50:
+$L52:
 $L23:
-	add.s64 %rd344, %rd210, %rd199;
-	mov.b64 %rd210, %rd344;
+	add.s64 %rd350, %rd210, %rd199;
+	mov.b64 %rd210, %rd350;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd345, %rd204;
-$L76:
-	@!%p15 bra $L80;
-	bra.uni $L78;
-$L80:
-	// block scan
-	mov.b64 %rd346, %rd345;
-	mov.b32 %r87, %r3;
-$L81:
-	setp.hs.u32 %p57, %r87, 32;
-	@%p57 bra $L82;
-	mov.b64 {%r88, %r89}, %rd346;
-	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd347, {%r90, %r91};
-	@!%p58 bra $L83;
-	add.s64 %rd348, %rd347, %rd346;
-	mov.b64 %rd346, %rd348;
-$L83:
-	shl.b32 %r87, %r87, 1;
-	bra.uni $L81;
+	mov.b64 %rd351, %rd204;
+$L78:
+	@!%p17 bra $L82;
+	bra.uni $L80;
 $L82:
-	mov.b64 {%r92, %r93}, %rd346;
-	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd349, {%r94, %r95};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd350, %rd349, 0, %p61;
-	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r96;
-	@!%p62 bra $L84;
-	mul.wide.u32 %rd351, %r8, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	st.shared.s64 [%rd352+0], %rd346;
-$L84:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L85;
-	mov.b64 %rd353, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L86;
-	mul.wide.u32 %rd354, %r7, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	ld.shared.s64 %rd356, [%rd355+0];
-	mov.b64 %rd353, %rd356;
-$L86:
-	mov.b64 {%r97, %r98}, %rd353;
-	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd357, {%r99, %r100};
-	@!%p65 bra $L87;
-	add.s64 %rd358, %rd357, %rd353;
-	mov.b64 %rd353, %rd358;
-$L87:
-	mov.b64 {%r101, %r102}, %rd353;
-	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd359, {%r103, %r104};
-	@!%p66 bra $L88;
-	add.s64 %rd360, %rd359, %rd353;
-	mov.b64 %rd353, %rd360;
-$L88:
-	mov.b64 {%r105, %r106}, %rd353;
-	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd361, {%r107, %r108};
-	@!%p67 bra $L89;
-	add.s64 %rd362, %rd361, %rd353;
-	mov.b64 %rd353, %rd362;
-$L89:
-	mov.b64 {%r109, %r110}, %rd353;
-	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd363, {%r111, %r112};
-	@!%p68 bra $L90;
-	add.s64 %rd364, %rd363, %rd353;
-	mov.b64 %rd353, %rd364;
-$L90:
-	mov.b64 {%r113, %r114}, %rd353;
-	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd365, {%r115, %r116};
-	@!%p69 bra $L91;
-	add.s64 %rd366, %rd365, %rd353;
-	mov.b64 %rd353, %rd366;
-$L91:
-	mov.b64 {%r117, %r118}, %rd353;
-	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd367, {%r119, %r120};
-	selp.b64 %rd368, %rd367, 0, %p70;
-	@!%p64 bra $L92;
-	mul.wide.u32 %rd369, %r7, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	add.s64 %rd371, %rd370, 512;
-	st.shared.s64 [%rd371+0], %rd368;
-$L92:
-	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r121;
-	@!%p71 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd353;
-$L93:
+	// block scan
+	mov.b64 %rd352, %rd351;
+	mov.b32 %r89, %r3;
+$L83:
+	setp.hs.u32 %p63, %r89, 32;
+	@%p63 bra $L84;
+	mov.b64 {%r90, %r91}, %rd352;
+	shfl.sync.up.b32 %r92|%p64, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd353, {%r92, %r93};
+	@!%p64 bra $L85;
+	add.s64 %rd354, %rd353, %rd352;
+	mov.b64 %rd352, %rd354;
 $L85:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r94, %r95}, %rd352;
+	shfl.sync.up.b32 %r96|%p65, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd355, {%r96, %r97};
+	setp.lo.u32 %p66, %r3, 32;
+	and.pred %p67, %p65, %p66;
+	selp.b64 %rd356, %rd355, 0, %p67;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p68, %r7, %r98;
+	@!%p68 bra $L86;
+	mul.wide.u32 %rd357, %r8, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	st.shared.s64 [%rd358+0], %rd352;
+$L86:
 	bar.sync 0;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	add.s64 %rd374, %rd373, 512;
-	ld.shared.s64 %rd375, [%rd374+0];
-	add.s64 %rd376, %rd375, %rd350;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd376;
-	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd378, {%r124, %r125};
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, 0;
-	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p73, %rd387, 0;
-	setp.gt.s64 %p74, %rd385, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L95;
-	atom.global.add.u64 %rd388, [%rd154], %rd385;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd386, %rd389;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L87;
+	mov.b64 %rd359, 0;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L88;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	ld.shared.s64 %rd362, [%rd361+0];
+	mov.b64 %rd359, %rd362;
+$L88:
+	mov.b64 {%r99, %r100}, %rd359;
+	shfl.sync.up.b32 %r101|%p71, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd363, {%r101, %r102};
+	@!%p71 bra $L89;
+	add.s64 %rd364, %rd363, %rd359;
+	mov.b64 %rd359, %rd364;
+$L89:
+	mov.b64 {%r103, %r104}, %rd359;
+	shfl.sync.up.b32 %r105|%p72, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd365, {%r105, %r106};
+	@!%p72 bra $L90;
+	add.s64 %rd366, %rd365, %rd359;
+	mov.b64 %rd359, %rd366;
+$L90:
+	mov.b64 {%r107, %r108}, %rd359;
+	shfl.sync.up.b32 %r109|%p73, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd367, {%r109, %r110};
+	@!%p73 bra $L91;
+	add.s64 %rd368, %rd367, %rd359;
+	mov.b64 %rd359, %rd368;
+$L91:
+	mov.b64 {%r111, %r112}, %rd359;
+	shfl.sync.up.b32 %r113|%p74, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd369, {%r113, %r114};
+	@!%p74 bra $L92;
+	add.s64 %rd370, %rd369, %rd359;
+	mov.b64 %rd359, %rd370;
+$L92:
+	mov.b64 {%r115, %r116}, %rd359;
+	shfl.sync.up.b32 %r117|%p75, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd371, {%r117, %r118};
+	@!%p75 bra $L93;
+	add.s64 %rd372, %rd371, %rd359;
+	mov.b64 %rd359, %rd372;
+$L93:
+	mov.b64 {%r119, %r120}, %rd359;
+	shfl.sync.up.b32 %r121|%p76, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd373, {%r121, %r122};
+	selp.b64 %rd374, %rd373, 0, %p76;
+	@!%p70 bra $L94;
+	mul.wide.u32 %rd375, %r7, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	add.s64 %rd377, %rd376, 512;
+	st.shared.s64 [%rd377+0], %rd374;
+$L94:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p77, %r7, %r123;
+	@!%p77 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd359;
 $L95:
-	cvt.u64.u32 %rd390, %r2;
-	setp.eq.s64 %p76, %rd390, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+$L87:
 	bar.sync 0;
-	@!%p78 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd386;
-$L96:
-	bar.sync 0;
-	ld.shared.s64 %rd391, [%rd1+1024];
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd386, %rd392;
-	add.s64 %rd393, %rd386, %rd384;
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd395, 0;
+	mul.wide.u32 %rd378, %r8, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	add.s64 %rd380, %rd379, 512;
+	ld.shared.s64 %rd381, [%rd380+0];
+	add.s64 %rd382, %rd381, %rd356;
+	ld.shared.s64 %rd383, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd382;
+	shfl.sync.idx.b32 %r126|%p78, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd384, {%r126, %r127};
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, %rd384;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd387;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, 0;
+	cvt.u64.u32 %rd393, %r2;
+	setp.eq.s64 %p79, %rd393, 0;
+	setp.gt.s64 %p80, %rd391, 0;
+	and.pred %p81, %p79, %p80;
+	@!%p81 bra $L97;
+	atom.global.add.u64 %rd394, [%rd154], %rd391;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd392, %rd395;
 $L97:
-	setp.lt.s64 %p79, %rd395, %rd345;
-	not.pred %p80, %p79;
-	@!%p80 bra $L101;
+	cvt.u64.u32 %rd396, %r2;
+	setp.eq.s64 %p82, %rd396, 0;
+	setp.eq.u32 %p83, %r1, 0;
+	and.pred %p84, %p82, %p83;
+	bar.sync 0;
+	@!%p84 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd392;
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd397, [%rd1+1024];
+	mov.b64 %rd398, %rd397;
+	mov.b64 %rd392, %rd398;
+	add.s64 %rd399, %rd392, %rd390;
+	mov.b64 %rd400, %rd399;
+	mov.b64 %rd401, 0;
+$L99:
+	setp.lt.s64 %p85, %rd401, %rd351;
+	not.pred %p86, %p85;
+	@!%p86 bra $L103;
+	bra.uni $L101;
+$L103:
+	mul.lo.s64 %rd402, %rd401, %rd182;
+	mad.lo.s64 %rd403, %rd402, 4, %rd180;
+	ld.shared.s32 %r128, [%rd403+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd404, %rd400, %rd401;
+	mul.lo.s64 %rd405, %rd404, %rd153;
+	mad.lo.s64 %rd406, %rd405, 4, %rd151;
+	st.global.s32 [%rd406+0], %r129;
+$L100:
+	add.s64 %rd407, %rd401, 1;
+	mov.b64 %rd401, %rd407;
 	bra.uni $L99;
 $L101:
-	mul.lo.s64 %rd396, %rd395, %rd182;
-	mad.lo.s64 %rd397, %rd396, 4, %rd180;
-	ld.shared.s32 %r126, [%rd397+0];
-	mov.b32 %r127, %r126;
-	add.s64 %rd398, %rd394, %rd395;
-	mul.lo.s64 %rd399, %rd398, %rd153;
-	mad.lo.s64 %rd400, %rd399, 4, %rd151;
-	st.global.s32 [%rd400+0], %r127;
-$L98:
-	add.s64 %rd401, %rd395, 1;
-	mov.b64 %rd395, %rd401;
-	bra.uni $L97;
-$L99:
+	bra.uni $L80;
+$L79:
 	bra.uni $L78;
-$L77:
-	bra.uni $L76;
-$L78:
+$L80:
 $L11:
-	add.s64 %rd402, %rd203, %rd201;
-	mov.b64 %rd203, %rd402;
+	add.s64 %rd408, %rd203, %rd201;
+	mov.b64 %rd203, %rd408;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9665,161 +9730,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd403, %rd120;
-	mov.b64 %rd404, %rd121;
+	mov.b64 %rd409, %rd120;
+	mov.b64 %rd410, %rd121;
 	// block reduction
-	mov.b32 %r128, 1;
-	sub.u32 %r129, %r13, 1;
-	mov.b32 %r130, %r3;
-$L102:
-	setp.hs.u32 %p81, %r130, 32;
-	@%p81 bra $L103;
-	mov.b64 {%r131, %r132}, %rd403;
-	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd405, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd404;
-	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd406, {%r137, %r138};
-	@!%p82 bra $L104;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L106;
-	setp.lt.s64 %p84, %rd405, %rd403;
-	setp.eq.s64 %p85, %rd405, %rd403;
-	setp.lt.s64 %p86, %rd406, %rd404;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd407, %rd405, %rd403, %p88;
-	selp.b64 %rd408, %rd406, %rd404, %p88;
-	mov.b64 %rd403, %rd407;
-	mov.b64 %rd404, %rd408;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L107;
-	setp.gt.s64 %p90, %rd405, %rd403;
-	setp.eq.s64 %p91, %rd405, %rd403;
-	setp.lt.s64 %p92, %rd406, %rd404;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
+$L104:
+	setp.hs.u32 %p87, %r132, 32;
+	@%p87 bra $L105;
+	mov.b64 {%r133, %r134}, %rd409;
+	shfl.sync.down.b32 %r135|%p88, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd411, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd410;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd412, {%r139, %r140};
+	@!%p88 bra $L106;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L108;
+	setp.lt.s64 %p90, %rd411, %rd409;
+	setp.eq.s64 %p91, %rd411, %rd409;
+	setp.lt.s64 %p92, %rd412, %rd410;
 	and.pred %p93, %p91, %p92;
 	or.pred %p94, %p90, %p93;
-	selp.b64 %rd409, %rd405, %rd403, %p94;
-	selp.b64 %rd410, %rd406, %rd404, %p94;
-	mov.b64 %rd403, %rd409;
-	mov.b64 %rd404, %rd410;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
-	mov.b64 %rd417, %rd413;
-	mov.b64 %rd418, %rd414;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd421, %rd415, %rd419;
-	mov.b64 %rd415, %rd421;
-	add.s64 %rd422, %rd416, %rd420;
-	mov.b64 %rd416, %rd422;
+	selp.b64 %rd413, %rd411, %rd409, %p94;
+	selp.b64 %rd414, %rd412, %rd410, %p94;
+	mov.b64 %rd409, %rd413;
+	mov.b64 %rd410, %rd414;
+	bra.uni $L107;
 $L108:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
-$L105:
-$L104:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L109;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd403;
-	st.shared.s64 [%rd424+8], %rd404;
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L109;
+	setp.gt.s64 %p96, %rd411, %rd409;
+	setp.eq.s64 %p97, %rd411, %rd409;
+	setp.lt.s64 %p98, %rd412, %rd410;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd415, %rd411, %rd409, %p100;
+	selp.b64 %rd416, %rd412, %rd410, %p100;
+	mov.b64 %rd409, %rd415;
+	mov.b64 %rd410, %rd416;
+	bra.uni $L107;
 $L109:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L110;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L111;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	ld.shared.s64 %rd428, [%rd426+8];
-	mov.b64 %rd403, %rd427;
-	mov.b64 %rd404, %rd428;
+	mov.b64 %rd417, %rd409;
+	mov.b64 %rd418, %rd410;
+	mov.b64 %rd419, %rd411;
+	mov.b64 %rd420, %rd412;
+	mov.b64 %rd421, %rd417;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd423, %rd419;
+	mov.b64 %rd424, %rd420;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	add.s64 %rd427, %rd421, %rd425;
+	mov.b64 %rd421, %rd427;
+	add.s64 %rd428, %rd422, %rd426;
+	mov.b64 %rd422, %rd428;
+$L110:
+	mov.b64 %rd409, %rd421;
+	mov.b64 %rd410, %rd422;
+$L107:
+$L106:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L111;
+	mul.wide.u32 %rd429, %r8, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	st.shared.s64 [%rd430+0], %rd409;
+	st.shared.s64 [%rd430+8], %rd410;
 $L111:
-	sub.u32 %r139, %r10, 1;
-	mov.b32 %r140, %r128;
-$L112:
-	setp.hs.u32 %p98, %r140, 32;
-	@%p98 bra $L113;
-	mov.b64 {%r141, %r142}, %rd403;
-	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd429, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd404;
-	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd430, {%r147, %r148};
-	@!%p99 bra $L114;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L116;
-	setp.lt.s64 %p101, %rd429, %rd403;
-	setp.eq.s64 %p102, %rd429, %rd403;
-	setp.lt.s64 %p103, %rd430, %rd404;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd431, %rd429, %rd403, %p105;
-	selp.b64 %rd432, %rd430, %rd404, %p105;
-	mov.b64 %rd403, %rd431;
-	mov.b64 %rd404, %rd432;
-	bra.uni $L115;
-$L116:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L117;
-	setp.gt.s64 %p107, %rd429, %rd403;
-	setp.eq.s64 %p108, %rd429, %rd403;
-	setp.lt.s64 %p109, %rd430, %rd404;
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L112;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L113;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	ld.shared.s64 %rd433, [%rd432+0];
+	ld.shared.s64 %rd434, [%rd432+8];
+	mov.b64 %rd409, %rd433;
+	mov.b64 %rd410, %rd434;
+$L113:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
+$L114:
+	setp.hs.u32 %p104, %r142, 32;
+	@%p104 bra $L115;
+	mov.b64 {%r143, %r144}, %rd409;
+	shfl.sync.down.b32 %r145|%p105, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd435, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd410;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd436, {%r149, %r150};
+	@!%p105 bra $L116;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L118;
+	setp.lt.s64 %p107, %rd435, %rd409;
+	setp.eq.s64 %p108, %rd435, %rd409;
+	setp.lt.s64 %p109, %rd436, %rd410;
 	and.pred %p110, %p108, %p109;
 	or.pred %p111, %p107, %p110;
-	selp.b64 %rd433, %rd429, %rd403, %p111;
-	selp.b64 %rd434, %rd430, %rd404, %p111;
-	mov.b64 %rd403, %rd433;
-	mov.b64 %rd404, %rd434;
-	bra.uni $L115;
-$L117:
-	mov.b64 %rd435, %rd403;
-	mov.b64 %rd436, %rd404;
-	mov.b64 %rd437, %rd429;
-	mov.b64 %rd438, %rd430;
-	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd436;
-	mov.b64 %rd417, %rd437;
-	mov.b64 %rd418, %rd438;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd439, %rd415, %rd419;
-	mov.b64 %rd415, %rd439;
-	add.s64 %rd440, %rd416, %rd420;
-	mov.b64 %rd416, %rd440;
+	selp.b64 %rd437, %rd435, %rd409, %p111;
+	selp.b64 %rd438, %rd436, %rd410, %p111;
+	mov.b64 %rd409, %rd437;
+	mov.b64 %rd410, %rd438;
+	bra.uni $L117;
 $L118:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
-$L115:
-$L114:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L112;
-$L113:
-$L110:
-	mul.wide.u32 %rd441, %r29, 16;
-	add.s64 %rd442, %rd11, %rd441;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L119;
-	st.global.s64 [%rd442+0], %rd403;
-	st.global.s64 [%rd442+8], %rd404;
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L119;
+	setp.gt.s64 %p113, %rd435, %rd409;
+	setp.eq.s64 %p114, %rd435, %rd409;
+	setp.lt.s64 %p115, %rd436, %rd410;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd439, %rd435, %rd409, %p117;
+	selp.b64 %rd440, %rd436, %rd410, %p117;
+	mov.b64 %rd409, %rd439;
+	mov.b64 %rd410, %rd440;
+	bra.uni $L117;
 $L119:
+	mov.b64 %rd441, %rd409;
+	mov.b64 %rd442, %rd410;
+	mov.b64 %rd443, %rd435;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd421, %rd441;
+	mov.b64 %rd422, %rd442;
+	mov.b64 %rd423, %rd443;
+	mov.b64 %rd424, %rd444;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	add.s64 %rd445, %rd421, %rd425;
+	mov.b64 %rd421, %rd445;
+	add.s64 %rd446, %rd422, %rd426;
+	mov.b64 %rd422, %rd446;
+$L120:
+	mov.b64 %rd409, %rd421;
+	mov.b64 %rd410, %rd422;
+$L117:
+$L116:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L114;
+$L115:
+$L112:
+	mul.wide.u32 %rd447, %r29, 16;
+	add.s64 %rd448, %rd11, %rd447;
+	setp.eq.u32 %p118, %r5, 0;
+	@!%p118 bra $L121;
+	st.global.s64 [%rd448+0], %rd409;
+	st.global.s64 [%rd448+8], %rd410;
+$L121:
 	ret;
 }
 
@@ -9874,11 +9939,12 @@ $L119:
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<57>;
-	.reg .b32 %r<49>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<50>;
 	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10015,26 +10081,29 @@ $L119:
 	ld.param.u8 %r26, [gk_s46];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
+	ld.param.u8 %r27, [gk_s47];
+	setp.ne.u32 %p10, %r27, 0;
+	mov.pred %p11, %p10;
 	cvt.u64.u32 %rd103, %r5;
 	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
+	setp.ne.u32 %p12, %r18, 9;
+	@%p12 bra.uni $L2;
 	mov.b64 %rd101, 9223372036854775807;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd105, %rd103;
 $L3:
-	setp.ge.s64 %p11, %rd105, %rd4;
-	@%p11 bra $L4;
+	setp.ge.s64 %p13, %rd105, %rd4;
+	@%p13 bra $L4;
 	mad.lo.s64 %rd106, %rd105, 16, %rd3;
 	ld.global.s64 %rd107, [%rd106+0];
 	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p12, %rd107, %rd101;
-	setp.eq.s64 %p13, %rd107, %rd101;
-	setp.lt.s64 %p14, %rd108, %rd102;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd109, %rd107, %rd101, %p16;
-	selp.b64 %rd110, %rd108, %rd102, %p16;
+	setp.lt.s64 %p14, %rd107, %rd101;
+	setp.eq.s64 %p15, %rd107, %rd101;
+	setp.lt.s64 %p16, %rd108, %rd102;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	selp.b64 %rd109, %rd107, %rd101, %p18;
+	selp.b64 %rd110, %rd108, %rd102, %p18;
 	mov.b64 %rd101, %rd109;
 	mov.b64 %rd102, %rd110;
 	add.s64 %rd105, %rd105, %rd104;
@@ -10042,24 +10111,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
+	setp.ne.u32 %p19, %r18, 10;
+	@%p19 bra.uni $L5;
 	mov.b64 %rd101, -9223372036854775808;
 	mov.b64 %rd102, 9223372036854775807;
 	mov.b64 %rd111, %rd103;
 $L6:
-	setp.ge.s64 %p18, %rd111, %rd4;
-	@%p18 bra $L7;
+	setp.ge.s64 %p20, %rd111, %rd4;
+	@%p20 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p19, %rd113, %rd101;
-	setp.eq.s64 %p20, %rd113, %rd101;
-	setp.lt.s64 %p21, %rd114, %rd102;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd115, %rd113, %rd101, %p23;
-	selp.b64 %rd116, %rd114, %rd102, %p23;
+	setp.gt.s64 %p21, %rd113, %rd101;
+	setp.eq.s64 %p22, %rd113, %rd101;
+	setp.lt.s64 %p23, %rd114, %rd102;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd115, %rd113, %rd101, %p25;
+	selp.b64 %rd116, %rd114, %rd102, %p25;
 	mov.b64 %rd101, %rd115;
 	mov.b64 %rd102, %rd116;
 	add.s64 %rd111, %rd111, %rd104;
@@ -10080,8 +10149,8 @@ $L8:
 	mov.b64 %rd102, %rd122;
 	mov.b64 %rd123, %rd103;
 $L9:
-	setp.ge.s64 %p24, %rd123, %rd4;
-	@%p24 bra $L10;
+	setp.ge.s64 %p26, %rd123, %rd4;
+	@%p26 bra $L10;
 	mad.lo.s64 %rd124, %rd123, 16, %rd3;
 	ld.global.s64 %rd125, [%rd124+0];
 	ld.global.s64 %rd126, [%rd124+8];
@@ -10109,44 +10178,44 @@ $L1:
 	mov.b64 %rd139, %rd101;
 	mov.b64 %rd140, %rd102;
 	// block reduction
-	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
-	sub.u32 %r29, %r13, 1;
-	mov.b32 %r30, %r27;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
 $L12:
-	setp.hs.u32 %p25, %r30, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd139;
-	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd141, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd140;
-	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd142, {%r37, %r38};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd141, %rd139;
-	setp.eq.s64 %p29, %rd141, %rd139;
-	setp.lt.s64 %p30, %rd142, %rd140;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd143, %rd141, %rd139, %p32;
-	selp.b64 %rd144, %rd142, %rd140, %p32;
+	setp.hs.u32 %p27, %r31, 32;
+	@%p27 bra $L13;
+	mov.b64 {%r32, %r33}, %rd139;
+	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd141, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd140;
+	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
+	mov.b64 %rd142, {%r38, %r39};
+	@!%p28 bra $L14;
+	setp.ne.u32 %p29, %r18, 9;
+	@%p29 bra.uni $L16;
+	setp.lt.s64 %p30, %rd141, %rd139;
+	setp.eq.s64 %p31, %rd141, %rd139;
+	setp.lt.s64 %p32, %rd142, %rd140;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd143, %rd141, %rd139, %p34;
+	selp.b64 %rd144, %rd142, %rd140, %p34;
 	mov.b64 %rd139, %rd143;
 	mov.b64 %rd140, %rd144;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd141, %rd139;
-	setp.eq.s64 %p35, %rd141, %rd139;
-	setp.lt.s64 %p36, %rd142, %rd140;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd145, %rd141, %rd139, %p38;
-	selp.b64 %rd146, %rd142, %rd140, %p38;
+	setp.ne.u32 %p35, %r18, 10;
+	@%p35 bra.uni $L17;
+	setp.gt.s64 %p36, %rd141, %rd139;
+	setp.eq.s64 %p37, %rd141, %rd139;
+	setp.lt.s64 %p38, %rd142, %rd140;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.b64 %rd145, %rd141, %rd139, %p40;
+	selp.b64 %rd146, %rd142, %rd140, %p40;
 	mov.b64 %rd139, %rd145;
 	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
@@ -10170,21 +10239,21 @@ $L18:
 	mov.b64 %rd140, %rd132;
 $L15:
 $L14:
-	shl.b32 %r30, %r30, 1;
+	shl.b32 %r31, %r31, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L19;
 	mul.wide.u32 %rd153, %r8, 16;
 	add.s64 %rd154, %rd1, %rd153;
 	st.shared.s64 [%rd154+0], %rd139;
 	st.shared.s64 [%rd154+8], %rd140;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L20;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L21;
 	mul.wide.u32 %rd155, %r7, 16;
 	add.s64 %rd156, %rd1, %rd155;
 	ld.shared.s64 %rd157, [%rd156+0];
@@ -10192,42 +10261,42 @@ $L19:
 	mov.b64 %rd139, %rd157;
 	mov.b64 %rd140, %rd158;
 $L21:
-	sub.u32 %r39, %r10, 1;
-	mov.b32 %r40, %r28;
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r29;
 $L22:
-	setp.hs.u32 %p42, %r40, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd139;
-	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd159, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd140;
-	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd160, {%r47, %r48};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd159, %rd139;
-	setp.eq.s64 %p46, %rd159, %rd139;
-	setp.lt.s64 %p47, %rd160, %rd140;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd161, %rd159, %rd139, %p49;
-	selp.b64 %rd162, %rd160, %rd140, %p49;
+	setp.hs.u32 %p44, %r41, 32;
+	@%p44 bra $L23;
+	mov.b64 {%r42, %r43}, %rd139;
+	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd159, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd140;
+	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
+	mov.b64 %rd160, {%r48, %r49};
+	@!%p45 bra $L24;
+	setp.ne.u32 %p46, %r18, 9;
+	@%p46 bra.uni $L26;
+	setp.lt.s64 %p47, %rd159, %rd139;
+	setp.eq.s64 %p48, %rd159, %rd139;
+	setp.lt.s64 %p49, %rd160, %rd140;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd161, %rd159, %rd139, %p51;
+	selp.b64 %rd162, %rd160, %rd140, %p51;
 	mov.b64 %rd139, %rd161;
 	mov.b64 %rd140, %rd162;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd159, %rd139;
-	setp.eq.s64 %p52, %rd159, %rd139;
-	setp.lt.s64 %p53, %rd160, %rd140;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd163, %rd159, %rd139, %p55;
-	selp.b64 %rd164, %rd160, %rd140, %p55;
+	setp.ne.u32 %p52, %r18, 10;
+	@%p52 bra.uni $L27;
+	setp.gt.s64 %p53, %rd159, %rd139;
+	setp.eq.s64 %p54, %rd159, %rd139;
+	setp.lt.s64 %p55, %rd160, %rd140;
+	and.pred %p56, %p54, %p55;
+	or.pred %p57, %p53, %p56;
+	selp.b64 %rd163, %rd159, %rd139, %p57;
+	selp.b64 %rd164, %rd160, %rd140, %p57;
 	mov.b64 %rd139, %rd163;
 	mov.b64 %rd140, %rd164;
 	bra.uni $L25;
@@ -10251,12 +10320,12 @@ $L28:
 	mov.b64 %rd140, %rd132;
 $L25:
 $L24:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r41, %r41, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
+	setp.eq.u32 %p58, %r5, 0;
+	@!%p58 bra $L29;
 	st.global.s64 [%rd6+0], %rd139;
 	st.global.s64 [%rd6+8], %rd140;
 $L29:
@@ -11692,12 +11761,13 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<107>;
-	.reg .b32 %r<150>;
-	.reg .b64 %rd<406>;
+	.reg .pred %p<113>;
+	.reg .b32 %r<152>;
+	.reg .b64 %rd<412>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11854,14 +11924,17 @@ const gokkosPTX16 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd115, 9223372036854775807;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd115, -9223372036854775808;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
@@ -11884,8 +11957,8 @@ $L1:
 	cvt.u64.u32 %rd125, %r30;
 	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd126, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd126, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -11901,7 +11974,7 @@ $L5:
 	mov.b64 %rd134, %rd44;
 	mov.b64 %rd135, %rd46;
 	mov.b64 %rd136, %rd48;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd137, %rd50;
 	mov.b64 %rd138, %rd53;
 	mov.b64 %rd139, %rd55;
@@ -11909,7 +11982,7 @@ $L5:
 	mov.b64 %rd141, %rd60;
 	mov.b64 %rd142, %rd62;
 	mov.b64 %rd143, %rd64;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd144, %rd67;
 	mov.b64 %rd145, %rd69;
 	mov.b64 %rd146, %rd71;
@@ -11919,11 +11992,11 @@ $L5:
 	mov.b64 %rd150, %rd81;
 	mov.b64 %rd151, %rd83;
 	mov.b64 %rd152, %rd85;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd153, %rd88;
 	mov.b64 %rd154, %rd90;
 	mov.b64 %rd155, %rd92;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd156, %rd94;
 	mov.b64 %rd157, %rd96;
 	mov.b64 %rd158, %rd98;
@@ -11933,8 +12006,9 @@ $L5:
 	mov.b64 %rd162, %rd108;
 	mov.b64 %rd163, %rd110;
 	mov.b64 %rd164, %rd112;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd165, %rd15, %rd23;
 	mad.lo.s64 %rd166, %rd156, 4, 15;
 	and.b64 %rd166, %rd166, -16;
@@ -11956,68 +12030,68 @@ $L5:
 	mov.b64 %rd181, %rd180;
 	mul.lo.s64 %rd182, %rd174, %rd156;
 	mov.b64 %rd183, %rd182;
-	@!%p15 bra $L9;
+	@!%p17 bra $L9;
 	mov.b64 %rd183, 4611686018427387904;
 $L9:
 	mov.b64 %rd184, %rd178;
 $L10:
-	setp.lt.s64 %p18, %rd184, %rd181;
-	not.pred %p19, %p18;
-	@!%p19 bra $L14;
+	setp.lt.s64 %p21, %rd184, %rd181;
+	not.pred %p22, %p21;
+	@!%p22 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd185, %rd137;
 	mov.b64 %rd186, %rd184;
 $L15:
-	@!%p20 bra $L19;
+	@!%p23 bra $L19;
 	shr.s64 %rd187, %rd186, 5;
 	mul.lo.s64 %rd188, %rd187, %rd143;
 	mad.lo.s64 %rd189, %rd188, 4, %rd141;
-	ld.global.nc.u32 %r41, [%rd189+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd189+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd190, %rd186, 31;
 	min.u64 %rd191, %rd190, 32;
-	cvt.u32.u64 %r43, %rd191;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p21, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p21;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p22, %r47, 0x0;
-	@!%p22 bra $L21;
-	cvt.u32.u64 %r48, %rd186;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd191;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p24, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p24;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p25, %r48, 0x0;
+	@!%p25 bra $L21;
+	cvt.u32.u64 %r49, %rd186;
+	mov.b32 %r50, %r49;
 	bra.uni $L17;
 $L21:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L17;
 $L19:
 	mul.lo.s64 %rd192, %rd186, %rd140;
 	mad.lo.s64 %rd193, %rd192, 4, %rd138;
-	ld.global.nc.s32 %r50, [%rd193+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd193+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p23, %r52, 0;
-	@!%p23 bra $L23;
+	mov.b32 %r53, %r50;
+	setp.lt.s32 %p26, %r53, 0;
+	@!%p26 bra $L23;
 	bra.uni $L11;
 $L23:
 	mov.b64 %rd194, %rd127;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd195, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd195, %r54;
 	mul.lo.s64 %rd196, %rd195, %rd130;
 	mad.lo.s64 %rd197, %rd196, 8, %rd128;
 	ld.global.nc.s64 %rd198, [%rd197+0];
 	mov.b64 %rd199, %rd198;
 	mov.b64 %rd200, %rd199;
 	mov.b64 %rd201, %rd127;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd202, %r54;
+	mov.b32 %r55, %r53;
+	cvt.s64.s32 %rd202, %r55;
 	add.s64 %rd203, %rd202, 1;
 	mul.lo.s64 %rd204, %rd203, %rd130;
 	mad.lo.s64 %rd205, %rd204, 8, %rd128;
@@ -12030,9 +12104,9 @@ $L23:
 	mov.b64 %rd212, %rd210;
 	mov.b64 %rd213, %rd211;
 $L24:
-	setp.lt.s64 %p24, %rd213, %rd212;
-	not.pred %p25, %p24;
-	@!%p25 bra $L28;
+	setp.lt.s64 %p27, %rd213, %rd212;
+	not.pred %p28, %p27;
+	@!%p28 bra $L28;
 	bra.uni $L26;
 $L28:
 	add.s64 %rd214, %rd213, %rd183;
@@ -12042,402 +12116,416 @@ $L28:
 	add.s64 %rd218, %rd213, %rd176;
 	mov.b64 %rd219, %rd218;
 $L29:
-	setp.lt.s64 %p26, %rd219, %rd216;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
+	setp.lt.s64 %p29, %rd219, %rd216;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd220, %rd219, %rd133;
 	mad.lo.s64 %rd221, %rd220, 4, %rd131;
-	ld.global.nc.s32 %r55, [%rd221+0];
-	mov.b32 %r56, %r55;
+	ld.global.nc.s32 %r56, [%rd221+0];
 	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.pred %p28, %p17;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r41;
+	mov.pred %p31, %p19;
+	mov.pred %p32, %p20;
+	mov.b32 %r60, %r53;
+	mov.b32 %r61, %r58;
 	mov.b64 %rd222, %rd219;
 $L34:
-	cvt.s64.s32 %rd223, %r59;
+	cvt.s64.s32 %rd223, %r60;
 	mul.lo.s64 %rd224, %rd223, %rd161;
 	mad.lo.s64 %rd225, %rd224, 8, %rd159;
 	ld.relaxed.gpu.global.u64 %rd226, [%rd225+0];
 	mov.b64 %rd227, %rd226;
 	mov.b64 %rd228, %rd227;
 	shr.u64 %rd229, %rd228, 32;
-	cvt.u32.u64 %r61, %rd229;
-	mov.b32 %r62, %r61;
-	add.s32 %r63, %r62, 1;
-	mov.b32 %r64, %r63;
+	cvt.u32.u64 %r62, %rd229;
+	mov.b32 %r63, %r62;
+	add.s32 %r64, %r63, 1;
 	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r59;
-	cvt.u64.u32 %rd230, %r65;
+	mov.b32 %r66, %r65;
+	mov.b32 %r67, %r60;
+	cvt.u64.u32 %rd230, %r66;
 	shl.b64 %rd231, %rd230, 32;
-	cvt.u64.u32 %rd232, %r66;
+	cvt.u64.u32 %rd232, %r67;
 	or.b64 %rd233, %rd231, %rd232;
 	mov.b64 %rd234, %rd233;
 	mov.b64 %rd235, %rd234;
-$L37:
-	cvt.s64.s32 %rd236, %r60;
+	and.pred %p33, %p31, %p32;
+	@!%p33 bra $L38;
+	cvt.s64.s32 %rd236, %r61;
 	mul.lo.s64 %rd237, %rd236, %rd161;
 	mad.lo.s64 %rd238, %rd237, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd239, [%rd238+0];
+	atom.global.min.u64 %rd239, [%rd238], %rd235;
 	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd240;
-	shr.u64 %rd242, %rd241, 32;
-	cvt.u32.u64 %r67, %rd242;
-	setp.ls.u32 %p29, %r67, %r64;
-	@!%p29 bra $L41;
-	mov.pred %p30, 0;
+	shr.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r68, %rd241;
+	setp.hi.u32 %p34, %r68, %r65;
+	mov.pred %p35, %p34;
 	bra.uni $L36;
-$L41:
-	cvt.s64.s32 %rd243, %r60;
-	mul.lo.s64 %rd244, %rd243, %rd161;
-	mad.lo.s64 %rd245, %rd244, 8, %rd159;
-	atom.global.cas.b64 %rd246, [%rd245], %rd241, %rd235;
-	setp.eq.u64 %p31, %rd246, %rd241;
-	mov.pred %p32, %p31;
-	@!%p32 bra $L43;
-	mov.pred %p30, 1;
+$L38:
+$L39:
+	cvt.s64.s32 %rd242, %r61;
+	mul.lo.s64 %rd243, %rd242, %rd161;
+	mad.lo.s64 %rd244, %rd243, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd245, [%rd244+0];
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd246;
+	shr.u64 %rd248, %rd247, 32;
+	cvt.u32.u64 %r69, %rd248;
+	setp.ls.u32 %p36, %r69, %r65;
+	@!%p36 bra $L43;
+	mov.pred %p35, 0;
 	bra.uni $L36;
 $L43:
-$L38:
-	bra.uni $L37;
-$L39:
+	cvt.s64.s32 %rd249, %r61;
+	mul.lo.s64 %rd250, %rd249, %rd161;
+	mad.lo.s64 %rd251, %rd250, 8, %rd159;
+	atom.global.cas.b64 %rd252, [%rd251], %rd247, %rd235;
+	setp.eq.u64 %p37, %rd252, %rd247;
+	mov.pred %p38, %p37;
+	@!%p38 bra $L45;
+	mov.pred %p35, 1;
+	bra.uni $L36;
+$L45:
+$L40:
+	bra.uni $L39;
+$L41:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p30 bra $L45;
-	mov.pred %p33, 0;
-	mov.b64 %rd247, %rd217;
-	mov.b32 %r68, %r57;
-$L46:
-	@!%p15 bra $L50;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd248, %r69;
-	mov.b64 %rd249, %rd248;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd250, %r70;
-	min.u64 %rd251, %rd250, 32;
-	cvt.u32.u64 %r71, %rd251;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p34, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p34;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd252, %rd249;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd253, %rd252, %rd152;
-	mad.lo.s64 %rd254, %rd253, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r77, [%rd254+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p35, %r79, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L52;
-	mul.lo.s64 %rd255, %rd252, %rd152;
-	mad.lo.s64 %rd256, %rd255, 4, %rd150;
-	atom.global.or.b32 %r80, [%rd256], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p38, %r82, 0x0;
-	mov.pred %p36, %p38;
-$L52:
-	@!%p36 bra $L54;
-	mov.b64 %rd257, %rd247;
-	mov.b64 %rd258, %rd257;
+	@!%p35 bra $L47;
 	mov.pred %p39, 0;
-	bra.uni $L48;
+	mov.b64 %rd253, %rd217;
+	mov.b32 %r70, %r58;
+$L48:
+	@!%p17 bra $L52;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd254, %r71;
+	mov.b64 %rd255, %rd254;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd256, %r72;
+	min.u64 %rd257, %rd256, 32;
+	cvt.u32.u64 %r73, %rd257;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p40, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p40;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd258, %rd255;
+	mov.b32 %r78, %r77;
+	mul.lo.s64 %rd259, %rd258, %rd152;
+	mad.lo.s64 %rd260, %rd259, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r79, [%rd260+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p41, %r81, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L54;
+	mul.lo.s64 %rd261, %rd258, %rd152;
+	mad.lo.s64 %rd262, %rd261, 4, %rd150;
+	atom.global.or.b32 %r82, [%rd262], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p44, %r84, 0x0;
+	mov.pred %p42, %p44;
 $L54:
-	mov.b64 %rd259, %rd247;
-	mov.b64 %rd258, %rd259;
-	mov.pred %p39, 1;
+	@!%p42 bra $L56;
+	mov.b64 %rd263, %rd253;
+	mov.b64 %rd264, %rd263;
+	mov.pred %p45, 0;
+	bra.uni $L50;
+$L56:
+	mov.b64 %rd265, %rd253;
+	mov.b64 %rd264, %rd265;
+	mov.pred %p45, 1;
+	bra.uni $L50;
+$L52:
+	@!%p18 bra $L58;
+	cvt.s64.s32 %rd266, %r70;
+	mul.lo.s64 %rd267, %rd266, %rd155;
+	mad.lo.s64 %rd268, %rd267, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r85, [%rd268+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p46, %r86, %r40;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L60;
+	cvt.s64.s32 %rd269, %r70;
+	mul.lo.s64 %rd270, %rd269, %rd155;
+	mad.lo.s64 %rd271, %rd270, 4, %rd153;
+	atom.global.exch.b32 %r87, [%rd271], %r40;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p49, %r88, %r40;
+	mov.pred %p47, %p49;
+$L60:
+	@!%p47 bra $L62;
+	mov.b64 %rd272, %rd253;
+	mov.b64 %rd264, %rd272;
+	mov.pred %p45, 0;
+	bra.uni $L50;
+$L62:
+$L58:
+	mul.lo.s64 %rd273, %rd253, %rd172;
+	mad.lo.s64 %rd274, %rd273, 4, %rd170;
+	st.shared.s32 [%rd274+0], %r70;
+	add.s64 %rd275, %rd253, 1;
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd264, %rd276;
+	mov.pred %p45, 1;
+	bra.uni $L50;
+$L49:
 	bra.uni $L48;
 $L50:
-	@!%p16 bra $L56;
-	cvt.s64.s32 %rd260, %r68;
-	mul.lo.s64 %rd261, %rd260, %rd155;
-	mad.lo.s64 %rd262, %rd261, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r83, [%rd262+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p40, %r84, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L58;
-	cvt.s64.s32 %rd263, %r68;
-	mul.lo.s64 %rd264, %rd263, %rd155;
-	mad.lo.s64 %rd265, %rd264, 4, %rd153;
-	atom.global.exch.b32 %r85, [%rd265], %r39;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p43, %r86, %r39;
-	mov.pred %p41, %p43;
-$L58:
-	@!%p41 bra $L60;
-	mov.b64 %rd266, %rd247;
-	mov.b64 %rd258, %rd266;
-	mov.pred %p39, 0;
-	bra.uni $L48;
-$L60:
-$L56:
-	mul.lo.s64 %rd267, %rd247, %rd172;
-	mad.lo.s64 %rd268, %rd267, 4, %rd170;
-	st.shared.s32 [%rd268+0], %r68;
-	add.s64 %rd269, %rd247, 1;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd258, %rd270;
-	mov.pred %p39, 1;
-	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd271, %rd258;
-	mov.pred %p44, %p39;
-	mov.b64 %rd217, %rd271;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L62;
-	mov.b64 %rd272, %rd127;
-	mov.b32 %r87, %r57;
-	setp.lt.s64 %p45, %rd113, 64;
-	setp.le.s64 %p46, %rd157, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L63;
-	cvt.s64.s32 %rd273, %r87;
-	add.s64 %rd274, %rd273, 1;
-	mul.lo.s64 %rd275, %rd274, %rd130;
-	mad.lo.s64 %rd276, %rd275, 8, %rd128;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	cvt.s64.s32 %rd279, %r87;
-	mul.lo.s64 %rd280, %rd279, %rd130;
-	mad.lo.s64 %rd281, %rd280, 8, %rd128;
-	ld.global.nc.s64 %rd282, [%rd281+0];
-	mov.b64 %rd283, %rd282;
-	sub.s64 %rd284, %rd278, %rd283;
-	add.s64 %rd285, %rd114, %rd284;
-	mov.b64 %rd114, %rd285;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd286, %rd157;
-	setp.ge.s64 %p48, %rd113, 4096;
-	@!%p48 bra $L66;
-	mul.lo.s64 %rd287, %rd286, 4;
-	mov.b64 %rd286, %rd287;
-$L66:
-	setp.ge.s64 %p49, %rd113, 65536;
-	@!%p49 bra $L68;
-	mul.lo.s64 %rd288, %rd286, 4;
-	mov.b64 %rd286, %rd288;
+	mov.b64 %rd277, %rd264;
+	mov.pred %p50, %p45;
+	mov.b64 %rd217, %rd277;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L64;
+	mov.b64 %rd278, %rd127;
+	mov.b32 %r89, %r58;
+	setp.lt.s64 %p51, %rd113, 64;
+	setp.le.s64 %p52, %rd157, 1;
+	or.pred %p53, %p51, %p52;
+	@!%p53 bra $L65;
+	cvt.s64.s32 %rd279, %r89;
+	add.s64 %rd280, %rd279, 1;
+	mul.lo.s64 %rd281, %rd280, %rd130;
+	mad.lo.s64 %rd282, %rd281, 8, %rd128;
+	ld.global.nc.s64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	cvt.s64.s32 %rd285, %r89;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	sub.s64 %rd290, %rd284, %rd289;
+	add.s64 %rd291, %rd114, %rd290;
+	mov.b64 %rd114, %rd291;
+	bra.uni $L66;
+$L65:
+	mov.b64 %rd292, %rd157;
+	setp.ge.s64 %p54, %rd113, 4096;
+	@!%p54 bra $L68;
+	mul.lo.s64 %rd293, %rd292, 4;
+	mov.b64 %rd292, %rd293;
 $L68:
-	sub.s64 %rd289, %rd286, 1;
-	and.b64 %rd290, %rd113, %rd289;
-	setp.eq.s64 %p50, %rd290, 0;
-	@!%p50 bra $L70;
-	cvt.s64.s32 %rd291, %r87;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd130;
-	mad.lo.s64 %rd294, %rd293, 8, %rd128;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r87;
-	mul.lo.s64 %rd298, %rd297, %rd130;
-	mad.lo.s64 %rd299, %rd298, 8, %rd128;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	mul.lo.s64 %rd303, %rd286, %rd302;
-	add.s64 %rd304, %rd114, %rd303;
-	mov.b64 %rd114, %rd304;
+	setp.ge.s64 %p55, %rd113, 65536;
+	@!%p55 bra $L70;
+	mul.lo.s64 %rd294, %rd292, 4;
+	mov.b64 %rd292, %rd294;
 $L70:
+	sub.s64 %rd295, %rd292, 1;
+	and.b64 %rd296, %rd113, %rd295;
+	setp.eq.s64 %p56, %rd296, 0;
+	@!%p56 bra $L72;
+	cvt.s64.s32 %rd297, %r89;
+	add.s64 %rd298, %rd297, 1;
+	mul.lo.s64 %rd299, %rd298, %rd130;
+	mad.lo.s64 %rd300, %rd299, 8, %rd128;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	cvt.s64.s32 %rd303, %r89;
+	mul.lo.s64 %rd304, %rd303, %rd130;
+	mad.lo.s64 %rd305, %rd304, 8, %rd128;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	sub.s64 %rd308, %rd302, %rd307;
+	mul.lo.s64 %rd309, %rd292, %rd308;
+	add.s64 %rd310, %rd114, %rd309;
+	mov.b64 %rd114, %rd310;
+$L72:
+$L66:
+	add.s64 %rd311, %rd113, 1;
+	mov.b64 %rd113, %rd311;
 $L64:
-	add.s64 %rd305, %rd113, 1;
-	mov.b64 %rd113, %rd305;
-$L62:
-$L45:
+$L47:
 $L30:
-	add.s64 %rd306, %rd219, %rd174;
-	mov.b64 %rd219, %rd306;
+	add.s64 %rd312, %rd219, %rd174;
+	mov.b64 %rd219, %rd312;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd307, %rd217;
-$L71:
-	@!%p15 bra $L75;
-	bra.uni $L73;
-$L75:
-	// block scan
-	mov.b64 %rd308, %rd307;
-	mov.b32 %r88, %r3;
-$L76:
-	setp.hs.u32 %p51, %r88, 32;
-	@%p51 bra $L77;
-	mov.b64 {%r89, %r90}, %rd308;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd309, {%r91, %r92};
-	@!%p52 bra $L78;
-	add.s64 %rd310, %rd309, %rd308;
-	mov.b64 %rd308, %rd310;
-$L78:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L76;
+	mov.b64 %rd313, %rd217;
+$L73:
+	@!%p17 bra $L77;
+	bra.uni $L75;
 $L77:
-	mov.b64 {%r93, %r94}, %rd308;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd311, {%r95, %r96};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd312, %rd311, 0, %p55;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r97;
-	@!%p56 bra $L79;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	st.shared.s64 [%rd314+0], %rd308;
-$L79:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L80;
-	mov.b64 %rd315, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L81;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	ld.shared.s64 %rd318, [%rd317+0];
-	mov.b64 %rd315, %rd318;
-$L81:
-	mov.b64 {%r98, %r99}, %rd315;
-	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd319, {%r100, %r101};
-	@!%p59 bra $L82;
-	add.s64 %rd320, %rd319, %rd315;
-	mov.b64 %rd315, %rd320;
-$L82:
-	mov.b64 {%r102, %r103}, %rd315;
-	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd321, {%r104, %r105};
-	@!%p60 bra $L83;
-	add.s64 %rd322, %rd321, %rd315;
-	mov.b64 %rd315, %rd322;
-$L83:
-	mov.b64 {%r106, %r107}, %rd315;
-	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd323, {%r108, %r109};
-	@!%p61 bra $L84;
-	add.s64 %rd324, %rd323, %rd315;
-	mov.b64 %rd315, %rd324;
-$L84:
-	mov.b64 {%r110, %r111}, %rd315;
-	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd325, {%r112, %r113};
-	@!%p62 bra $L85;
-	add.s64 %rd326, %rd325, %rd315;
-	mov.b64 %rd315, %rd326;
-$L85:
-	mov.b64 {%r114, %r115}, %rd315;
-	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd327, {%r116, %r117};
-	@!%p63 bra $L86;
-	add.s64 %rd328, %rd327, %rd315;
-	mov.b64 %rd315, %rd328;
-$L86:
-	mov.b64 {%r118, %r119}, %rd315;
-	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd329, {%r120, %r121};
-	selp.b64 %rd330, %rd329, 0, %p64;
-	@!%p58 bra $L87;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	add.s64 %rd333, %rd332, 512;
-	st.shared.s64 [%rd333+0], %rd330;
-$L87:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r122;
-	@!%p65 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd315;
-$L88:
+	// block scan
+	mov.b64 %rd314, %rd313;
+	mov.b32 %r90, %r3;
+$L78:
+	setp.hs.u32 %p57, %r90, 32;
+	@%p57 bra $L79;
+	mov.b64 {%r91, %r92}, %rd314;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd315, {%r93, %r94};
+	@!%p58 bra $L80;
+	add.s64 %rd316, %rd315, %rd314;
+	mov.b64 %rd314, %rd316;
 $L80:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r95, %r96}, %rd314;
+	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd317, {%r97, %r98};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd318, %rd317, 0, %p61;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r99;
+	@!%p62 bra $L81;
+	mul.wide.u32 %rd319, %r8, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	st.shared.s64 [%rd320+0], %rd314;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	ld.shared.s64 %rd337, [%rd336+0];
-	add.s64 %rd338, %rd337, %rd312;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd338;
-	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd340, {%r125, %r126};
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, 0;
-	cvt.u64.u32 %rd349, %r2;
-	setp.eq.s64 %p67, %rd349, 0;
-	setp.gt.s64 %p68, %rd347, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L90;
-	atom.global.add.u64 %rd350, [%rd147], %rd347;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd348, %rd351;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L82;
+	mov.b64 %rd321, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L83;
+	mul.wide.u32 %rd322, %r7, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	ld.shared.s64 %rd324, [%rd323+0];
+	mov.b64 %rd321, %rd324;
+$L83:
+	mov.b64 {%r100, %r101}, %rd321;
+	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd325, {%r102, %r103};
+	@!%p65 bra $L84;
+	add.s64 %rd326, %rd325, %rd321;
+	mov.b64 %rd321, %rd326;
+$L84:
+	mov.b64 {%r104, %r105}, %rd321;
+	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd327, {%r106, %r107};
+	@!%p66 bra $L85;
+	add.s64 %rd328, %rd327, %rd321;
+	mov.b64 %rd321, %rd328;
+$L85:
+	mov.b64 {%r108, %r109}, %rd321;
+	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd329, {%r110, %r111};
+	@!%p67 bra $L86;
+	add.s64 %rd330, %rd329, %rd321;
+	mov.b64 %rd321, %rd330;
+$L86:
+	mov.b64 {%r112, %r113}, %rd321;
+	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd331, {%r114, %r115};
+	@!%p68 bra $L87;
+	add.s64 %rd332, %rd331, %rd321;
+	mov.b64 %rd321, %rd332;
+$L87:
+	mov.b64 {%r116, %r117}, %rd321;
+	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd333, {%r118, %r119};
+	@!%p69 bra $L88;
+	add.s64 %rd334, %rd333, %rd321;
+	mov.b64 %rd321, %rd334;
+$L88:
+	mov.b64 {%r120, %r121}, %rd321;
+	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd335, {%r122, %r123};
+	selp.b64 %rd336, %rd335, 0, %p70;
+	@!%p64 bra $L89;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	st.shared.s64 [%rd339+0], %rd336;
+$L89:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r124;
+	@!%p71 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd321;
 $L90:
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p70, %rd352, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
+$L82:
 	bar.sync 0;
-	@!%p72 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd348;
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd353, [%rd1+1024];
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd348, %rd354;
-	add.s64 %rd355, %rd348, %rd346;
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd357, 0;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	add.s64 %rd342, %rd341, 512;
+	ld.shared.s64 %rd343, [%rd342+0];
+	add.s64 %rd344, %rd343, %rd318;
+	ld.shared.s64 %rd345, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd344;
+	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd346, {%r127, %r128};
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, 0;
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p73, %rd355, 0;
+	setp.gt.s64 %p74, %rd353, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L92;
+	atom.global.add.u64 %rd356, [%rd147], %rd353;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd354, %rd357;
 $L92:
-	setp.lt.s64 %p73, %rd357, %rd307;
-	not.pred %p74, %p73;
-	@!%p74 bra $L96;
+	cvt.u64.u32 %rd358, %r2;
+	setp.eq.s64 %p76, %rd358, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd354;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd359, [%rd1+1024];
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd354, %rd360;
+	add.s64 %rd361, %rd354, %rd352;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, 0;
+$L94:
+	setp.lt.s64 %p79, %rd363, %rd313;
+	not.pred %p80, %p79;
+	@!%p80 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd364, %rd363, %rd172;
+	mad.lo.s64 %rd365, %rd364, 4, %rd170;
+	ld.shared.s32 %r129, [%rd365+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd366, %rd362, %rd363;
+	mul.lo.s64 %rd367, %rd366, %rd146;
+	mad.lo.s64 %rd368, %rd367, 4, %rd144;
+	st.global.s32 [%rd368+0], %r130;
+$L95:
+	add.s64 %rd369, %rd363, 1;
+	mov.b64 %rd363, %rd369;
 	bra.uni $L94;
 $L96:
-	mul.lo.s64 %rd358, %rd357, %rd172;
-	mad.lo.s64 %rd359, %rd358, 4, %rd170;
-	ld.shared.s32 %r127, [%rd359+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd360, %rd356, %rd357;
-	mul.lo.s64 %rd361, %rd360, %rd146;
-	mad.lo.s64 %rd362, %rd361, 4, %rd144;
-	st.global.s32 [%rd362+0], %r128;
-$L93:
-	add.s64 %rd363, %rd357, 1;
-	mov.b64 %rd357, %rd363;
-	bra.uni $L92;
-$L94:
+	bra.uni $L75;
+$L74:
 	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+$L75:
 $L25:
-	add.s64 %rd364, %rd213, %rd183;
-	mov.b64 %rd213, %rd364;
+	add.s64 %rd370, %rd213, %rd183;
+	mov.b64 %rd213, %rd370;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd365, %rd184, 1;
-	mov.b64 %rd184, %rd365;
+	add.s64 %rd371, %rd184, 1;
+	mov.b64 %rd184, %rd371;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12445,161 +12533,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd366, %rd113;
-	mov.b64 %rd367, %rd114;
+	mov.b64 %rd372, %rd113;
+	mov.b64 %rd373, %rd114;
 	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L97:
-	setp.hs.u32 %p75, %r131, 32;
-	@%p75 bra $L98;
-	mov.b64 {%r132, %r133}, %rd366;
-	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd368, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd367;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd369, {%r138, %r139};
-	@!%p76 bra $L99;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L101;
-	setp.lt.s64 %p78, %rd368, %rd366;
-	setp.eq.s64 %p79, %rd368, %rd366;
-	setp.lt.s64 %p80, %rd369, %rd367;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd370, %rd368, %rd366, %p82;
-	selp.b64 %rd371, %rd369, %rd367, %p82;
-	mov.b64 %rd366, %rd370;
-	mov.b64 %rd367, %rd371;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L102;
-	setp.gt.s64 %p84, %rd368, %rd366;
-	setp.eq.s64 %p85, %rd368, %rd366;
-	setp.lt.s64 %p86, %rd369, %rd367;
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
+$L99:
+	setp.hs.u32 %p81, %r133, 32;
+	@%p81 bra $L100;
+	mov.b64 {%r134, %r135}, %rd372;
+	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd374, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd373;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd375, {%r140, %r141};
+	@!%p82 bra $L101;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L103;
+	setp.lt.s64 %p84, %rd374, %rd372;
+	setp.eq.s64 %p85, %rd374, %rd372;
+	setp.lt.s64 %p86, %rd375, %rd373;
 	and.pred %p87, %p85, %p86;
 	or.pred %p88, %p84, %p87;
-	selp.b64 %rd372, %rd368, %rd366, %p88;
-	selp.b64 %rd373, %rd369, %rd367, %p88;
-	mov.b64 %rd366, %rd372;
-	mov.b64 %rd367, %rd373;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd367;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd384, %rd378, %rd382;
-	mov.b64 %rd378, %rd384;
-	add.s64 %rd385, %rd379, %rd383;
-	mov.b64 %rd379, %rd385;
+	selp.b64 %rd376, %rd374, %rd372, %p88;
+	selp.b64 %rd377, %rd375, %rd373, %p88;
+	mov.b64 %rd372, %rd376;
+	mov.b64 %rd373, %rd377;
+	bra.uni $L102;
 $L103:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
-$L100:
-$L99:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L104;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd366;
-	st.shared.s64 [%rd387+8], %rd367;
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L104;
+	setp.gt.s64 %p90, %rd374, %rd372;
+	setp.eq.s64 %p91, %rd374, %rd372;
+	setp.lt.s64 %p92, %rd375, %rd373;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd378, %rd374, %rd372, %p94;
+	selp.b64 %rd379, %rd375, %rd373, %p94;
+	mov.b64 %rd372, %rd378;
+	mov.b64 %rd373, %rd379;
+	bra.uni $L102;
 $L104:
-	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L105;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L106;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	ld.shared.s64 %rd390, [%rd389+0];
-	ld.shared.s64 %rd391, [%rd389+8];
-	mov.b64 %rd366, %rd390;
-	mov.b64 %rd367, %rd391;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd375;
+	mov.b64 %rd384, %rd380;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd383;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd387;
+	add.s64 %rd390, %rd384, %rd388;
+	mov.b64 %rd384, %rd390;
+	add.s64 %rd391, %rd385, %rd389;
+	mov.b64 %rd385, %rd391;
+$L105:
+	mov.b64 %rd372, %rd384;
+	mov.b64 %rd373, %rd385;
+$L102:
+$L101:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L106;
+	mul.wide.u32 %rd392, %r8, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	st.shared.s64 [%rd393+0], %rd372;
+	st.shared.s64 [%rd393+8], %rd373;
 $L106:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
-$L107:
-	setp.hs.u32 %p92, %r141, 32;
-	@%p92 bra $L108;
-	mov.b64 {%r142, %r143}, %rd366;
-	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd392, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd367;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd393, {%r148, %r149};
-	@!%p93 bra $L109;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L111;
-	setp.lt.s64 %p95, %rd392, %rd366;
-	setp.eq.s64 %p96, %rd392, %rd366;
-	setp.lt.s64 %p97, %rd393, %rd367;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd394, %rd392, %rd366, %p99;
-	selp.b64 %rd395, %rd393, %rd367, %p99;
-	mov.b64 %rd366, %rd394;
-	mov.b64 %rd367, %rd395;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L112;
-	setp.gt.s64 %p101, %rd392, %rd366;
-	setp.eq.s64 %p102, %rd392, %rd366;
-	setp.lt.s64 %p103, %rd393, %rd367;
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L107;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L108;
+	mul.wide.u32 %rd394, %r7, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	ld.shared.s64 %rd396, [%rd395+0];
+	ld.shared.s64 %rd397, [%rd395+8];
+	mov.b64 %rd372, %rd396;
+	mov.b64 %rd373, %rd397;
+$L108:
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
+$L109:
+	setp.hs.u32 %p98, %r143, 32;
+	@%p98 bra $L110;
+	mov.b64 {%r144, %r145}, %rd372;
+	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd398, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd373;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd399, {%r150, %r151};
+	@!%p99 bra $L111;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L113;
+	setp.lt.s64 %p101, %rd398, %rd372;
+	setp.eq.s64 %p102, %rd398, %rd372;
+	setp.lt.s64 %p103, %rd399, %rd373;
 	and.pred %p104, %p102, %p103;
 	or.pred %p105, %p101, %p104;
-	selp.b64 %rd396, %rd392, %rd366, %p105;
-	selp.b64 %rd397, %rd393, %rd367, %p105;
-	mov.b64 %rd366, %rd396;
-	mov.b64 %rd367, %rd397;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd398, %rd366;
-	mov.b64 %rd399, %rd367;
-	mov.b64 %rd400, %rd392;
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd399;
-	mov.b64 %rd380, %rd400;
-	mov.b64 %rd381, %rd401;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd402, %rd378, %rd382;
-	mov.b64 %rd378, %rd402;
-	add.s64 %rd403, %rd379, %rd383;
-	mov.b64 %rd379, %rd403;
+	selp.b64 %rd400, %rd398, %rd372, %p105;
+	selp.b64 %rd401, %rd399, %rd373, %p105;
+	mov.b64 %rd372, %rd400;
+	mov.b64 %rd373, %rd401;
+	bra.uni $L112;
 $L113:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
-$L110:
-$L109:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L107;
-$L108:
-$L105:
-	mul.wide.u32 %rd404, %r29, 16;
-	add.s64 %rd405, %rd11, %rd404;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L114;
-	st.global.s64 [%rd405+0], %rd366;
-	st.global.s64 [%rd405+8], %rd367;
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L114;
+	setp.gt.s64 %p107, %rd398, %rd372;
+	setp.eq.s64 %p108, %rd398, %rd372;
+	setp.lt.s64 %p109, %rd399, %rd373;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd402, %rd398, %rd372, %p111;
+	selp.b64 %rd403, %rd399, %rd373, %p111;
+	mov.b64 %rd372, %rd402;
+	mov.b64 %rd373, %rd403;
+	bra.uni $L112;
 $L114:
+	mov.b64 %rd404, %rd372;
+	mov.b64 %rd405, %rd373;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd384, %rd404;
+	mov.b64 %rd385, %rd405;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd407;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd387;
+	add.s64 %rd408, %rd384, %rd388;
+	mov.b64 %rd384, %rd408;
+	add.s64 %rd409, %rd385, %rd389;
+	mov.b64 %rd385, %rd409;
+$L115:
+	mov.b64 %rd372, %rd384;
+	mov.b64 %rd373, %rd385;
+$L112:
+$L111:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd410, %r29, 16;
+	add.s64 %rd411, %rd11, %rd410;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L116;
+	st.global.s64 [%rd411+0], %rd372;
+	st.global.s64 [%rd411+8], %rd373;
+$L116:
 	ret;
 }
 
@@ -12651,11 +12739,12 @@ $L114:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<57>;
-	.reg .b32 %r<49>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<50>;
 	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -12785,26 +12874,29 @@ $L114:
 	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
+	ld.param.u8 %r27, [gk_s44];
+	setp.ne.u32 %p10, %r27, 0;
+	mov.pred %p11, %p10;
 	cvt.u64.u32 %rd96, %r5;
 	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
+	setp.ne.u32 %p12, %r18, 9;
+	@%p12 bra.uni $L2;
 	mov.b64 %rd94, 9223372036854775807;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd98, %rd4;
-	@%p11 bra $L4;
+	setp.ge.s64 %p13, %rd98, %rd4;
+	@%p13 bra $L4;
 	mad.lo.s64 %rd99, %rd98, 16, %rd3;
 	ld.global.s64 %rd100, [%rd99+0];
 	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p12, %rd100, %rd94;
-	setp.eq.s64 %p13, %rd100, %rd94;
-	setp.lt.s64 %p14, %rd101, %rd95;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd102, %rd100, %rd94, %p16;
-	selp.b64 %rd103, %rd101, %rd95, %p16;
+	setp.lt.s64 %p14, %rd100, %rd94;
+	setp.eq.s64 %p15, %rd100, %rd94;
+	setp.lt.s64 %p16, %rd101, %rd95;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	selp.b64 %rd102, %rd100, %rd94, %p18;
+	selp.b64 %rd103, %rd101, %rd95, %p18;
 	mov.b64 %rd94, %rd102;
 	mov.b64 %rd95, %rd103;
 	add.s64 %rd98, %rd98, %rd97;
@@ -12812,24 +12904,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
+	setp.ne.u32 %p19, %r18, 10;
+	@%p19 bra.uni $L5;
 	mov.b64 %rd94, -9223372036854775808;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd104, %rd4;
-	@%p18 bra $L7;
+	setp.ge.s64 %p20, %rd104, %rd4;
+	@%p20 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p19, %rd106, %rd94;
-	setp.eq.s64 %p20, %rd106, %rd94;
-	setp.lt.s64 %p21, %rd107, %rd95;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd108, %rd106, %rd94, %p23;
-	selp.b64 %rd109, %rd107, %rd95, %p23;
+	setp.gt.s64 %p21, %rd106, %rd94;
+	setp.eq.s64 %p22, %rd106, %rd94;
+	setp.lt.s64 %p23, %rd107, %rd95;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd108, %rd106, %rd94, %p25;
+	selp.b64 %rd109, %rd107, %rd95, %p25;
 	mov.b64 %rd94, %rd108;
 	mov.b64 %rd95, %rd109;
 	add.s64 %rd104, %rd104, %rd97;
@@ -12850,8 +12942,8 @@ $L8:
 	mov.b64 %rd95, %rd115;
 	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd116, %rd4;
-	@%p24 bra $L10;
+	setp.ge.s64 %p26, %rd116, %rd4;
+	@%p26 bra $L10;
 	mad.lo.s64 %rd117, %rd116, 16, %rd3;
 	ld.global.s64 %rd118, [%rd117+0];
 	ld.global.s64 %rd119, [%rd117+8];
@@ -12879,44 +12971,44 @@ $L1:
 	mov.b64 %rd132, %rd94;
 	mov.b64 %rd133, %rd95;
 	// block reduction
-	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
-	sub.u32 %r29, %r13, 1;
-	mov.b32 %r30, %r27;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
 $L12:
-	setp.hs.u32 %p25, %r30, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd132;
-	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd134, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd133;
-	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd135, {%r37, %r38};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd134, %rd132;
-	setp.eq.s64 %p29, %rd134, %rd132;
-	setp.lt.s64 %p30, %rd135, %rd133;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd136, %rd134, %rd132, %p32;
-	selp.b64 %rd137, %rd135, %rd133, %p32;
+	setp.hs.u32 %p27, %r31, 32;
+	@%p27 bra $L13;
+	mov.b64 {%r32, %r33}, %rd132;
+	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd134, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd133;
+	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
+	mov.b64 %rd135, {%r38, %r39};
+	@!%p28 bra $L14;
+	setp.ne.u32 %p29, %r18, 9;
+	@%p29 bra.uni $L16;
+	setp.lt.s64 %p30, %rd134, %rd132;
+	setp.eq.s64 %p31, %rd134, %rd132;
+	setp.lt.s64 %p32, %rd135, %rd133;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd136, %rd134, %rd132, %p34;
+	selp.b64 %rd137, %rd135, %rd133, %p34;
 	mov.b64 %rd132, %rd136;
 	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd134, %rd132;
-	setp.eq.s64 %p35, %rd134, %rd132;
-	setp.lt.s64 %p36, %rd135, %rd133;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd138, %rd134, %rd132, %p38;
-	selp.b64 %rd139, %rd135, %rd133, %p38;
+	setp.ne.u32 %p35, %r18, 10;
+	@%p35 bra.uni $L17;
+	setp.gt.s64 %p36, %rd134, %rd132;
+	setp.eq.s64 %p37, %rd134, %rd132;
+	setp.lt.s64 %p38, %rd135, %rd133;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.b64 %rd138, %rd134, %rd132, %p40;
+	selp.b64 %rd139, %rd135, %rd133, %p40;
 	mov.b64 %rd132, %rd138;
 	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
@@ -12940,21 +13032,21 @@ $L18:
 	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
-	shl.b32 %r30, %r30, 1;
+	shl.b32 %r31, %r31, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L19;
 	mul.wide.u32 %rd146, %r8, 16;
 	add.s64 %rd147, %rd1, %rd146;
 	st.shared.s64 [%rd147+0], %rd132;
 	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L20;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L21;
 	mul.wide.u32 %rd148, %r7, 16;
 	add.s64 %rd149, %rd1, %rd148;
 	ld.shared.s64 %rd150, [%rd149+0];
@@ -12962,42 +13054,42 @@ $L19:
 	mov.b64 %rd132, %rd150;
 	mov.b64 %rd133, %rd151;
 $L21:
-	sub.u32 %r39, %r10, 1;
-	mov.b32 %r40, %r28;
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r29;
 $L22:
-	setp.hs.u32 %p42, %r40, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd132;
-	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd152, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd133;
-	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd153, {%r47, %r48};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd152, %rd132;
-	setp.eq.s64 %p46, %rd152, %rd132;
-	setp.lt.s64 %p47, %rd153, %rd133;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd154, %rd152, %rd132, %p49;
-	selp.b64 %rd155, %rd153, %rd133, %p49;
+	setp.hs.u32 %p44, %r41, 32;
+	@%p44 bra $L23;
+	mov.b64 {%r42, %r43}, %rd132;
+	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd152, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd133;
+	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p45 bra $L24;
+	setp.ne.u32 %p46, %r18, 9;
+	@%p46 bra.uni $L26;
+	setp.lt.s64 %p47, %rd152, %rd132;
+	setp.eq.s64 %p48, %rd152, %rd132;
+	setp.lt.s64 %p49, %rd153, %rd133;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd154, %rd152, %rd132, %p51;
+	selp.b64 %rd155, %rd153, %rd133, %p51;
 	mov.b64 %rd132, %rd154;
 	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd152, %rd132;
-	setp.eq.s64 %p52, %rd152, %rd132;
-	setp.lt.s64 %p53, %rd153, %rd133;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd156, %rd152, %rd132, %p55;
-	selp.b64 %rd157, %rd153, %rd133, %p55;
+	setp.ne.u32 %p52, %r18, 10;
+	@%p52 bra.uni $L27;
+	setp.gt.s64 %p53, %rd152, %rd132;
+	setp.eq.s64 %p54, %rd152, %rd132;
+	setp.lt.s64 %p55, %rd153, %rd133;
+	and.pred %p56, %p54, %p55;
+	or.pred %p57, %p53, %p56;
+	selp.b64 %rd156, %rd152, %rd132, %p57;
+	selp.b64 %rd157, %rd153, %rd133, %p57;
 	mov.b64 %rd132, %rd156;
 	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
@@ -13021,12 +13113,12 @@ $L28:
 	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r41, %r41, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
+	setp.eq.u32 %p58, %r5, 0;
+	@!%p58 bra $L29;
 	st.global.s64 [%rd6+0], %rd132;
 	st.global.s64 [%rd6+8], %rd133;
 $L29:
@@ -13105,12 +13197,13 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s49,
+	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<251>;
-	.reg .b32 %r<370>;
-	.reg .b64 %rd<990>;
+	.reg .pred %p<256>;
+	.reg .b32 %r<375>;
+	.reg .b64 %rd<1177>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13252,2062 +13345,2309 @@ const gokkosPTX17 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
-	cvta.to.global.u64 %rd108, %rd107;
-	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
-	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
-	cvta.to.global.u64 %rd115, %rd114;
-	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
-	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
-	cvta.to.global.u64 %rd122, %rd121;
-	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
-	mov.b64 %rd127, %rd126;
-	ld.param.u8 %r34, [gk_s49];
+	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s43];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s46];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s49];
+	mov.b64 %rd127, %rd126;
+	ld.param.u8 %r35, [gk_s50];
+	setp.ne.u32 %p9, %r35, 0;
+	mov.pred %p10, %p9;
 	cvt.u64.u32 %rd129, %r28;
 	cvt.u64.u32 %rd130, %r29;
 	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p9, %rd131, %rd2;
-	@%p9 bra $L2;
+	setp.ge.s64 %p11, %rd131, %rd2;
+	@%p11 bra $L2;
 	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd132, %rd13, %rd21;
-	mad.lo.s64 %rd133, %rd100, 4, 15;
-	and.b64 %rd133, %rd133, -16;
-	add.s64 %rd21, %rd21, %rd133;
-	mov.b64 %rd134, %rd132;
-	mov.b64 %rd135, %rd100;
-	mov.b64 %rd136, 1;
-	mov.b64 %rd137, %rd134;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd139, %rd136;
-	mov.b64 %rd141, 2;
-	mul.lo.s64 %rd140, %rd141, %rd106;
-	add.s64 %rd142, %rd11, %rd20;
-	mad.lo.s64 %rd143, %rd140, 4, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd20, %rd20, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd140;
-	mov.b64 %rd146, 1;
-	mov.b64 %rd147, %rd144;
-	mov.b64 %rd148, %rd145;
-	mov.b64 %rd149, %rd146;
-	setp.eq.s64 %p10, %rd128, 0;
-	cvt.u64.u32 %rd150, %r2;
-	setp.eq.s64 %p11, %rd150, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd151, %rd62;
+	mov.b64 %rd132, 0;
+	mov.b64 %rd133, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd135, 2;
+	mul.lo.s64 %rd134, %rd135, %rd100;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd138, 4;
+	mul.lo.s64 %rd137, %rd138, %rd106;
+	mov.b64 %rd139, %rd137;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd139;
+$L5:
+	add.s64 %rd140, %rd13, %rd21;
+	mad.lo.s64 %rd141, %rd132, 8, 15;
+	and.b64 %rd141, %rd141, -16;
+	add.s64 %rd21, %rd21, %rd141;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd132;
+	mov.b64 %rd144, 1;
+	add.s64 %rd145, %rd11, %rd20;
+	mad.lo.s64 %rd146, %rd133, 8, 15;
+	and.b64 %rd146, %rd146, -16;
+	add.s64 %rd20, %rd20, %rd146;
+	mov.b64 %rd147, %rd145;
+	mov.b64 %rd148, %rd133;
+	mov.b64 %rd149, 1;
+	mov.b64 %rd150, 0x0;
+	mov.b64 %rd151, 0;
 	mov.b64 %rd152, 0;
-	cvt.u64.u32 %rd153, %r4;
-	mul.lo.s64 %rd154, %rd128, %rd153;
-	cvt.u64.u32 %rd155, %r2;
-	add.s64 %rd156, %rd154, %rd155;
-	mov.b64 %rd157, %rd156;
-$L4:
-	setp.lt.s64 %p14, %rd157, %rd151;
-	not.pred %p15, %p14;
-	@!%p15 bra $L8;
+	mov.b64 %rd153, 0x0;
+	mov.b64 %rd154, 0;
+	mov.b64 %rd155, 0;
+	cvta.global.u64 %rd157, %rd150;
+	cvta.to.shared.u64 %rd156, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd151;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd142;
+	mov.b64 %rd162, %rd143;
+	mov.b64 %rd163, %rd144;
+	cvta.global.u64 %rd165, %rd153;
+	cvta.to.shared.u64 %rd164, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd154;
+	mov.b64 %rd168, %rd155;
+	mov.b64 %rd169, %rd147;
+	mov.b64 %rd170, %rd148;
+	mov.b64 %rd171, %rd149;
+	add.s64 %rd172, %rd13, %rd21;
+	mad.lo.s64 %rd173, %rd100, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd21, %rd21, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd100;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd158, %rd174;
+	mov.b64 %rd159, %rd175;
+	mov.b64 %rd160, %rd176;
+	mov.b64 %rd178, 2;
+	mul.lo.s64 %rd177, %rd178, %rd106;
+	add.s64 %rd179, %rd11, %rd20;
+	mad.lo.s64 %rd180, %rd177, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd20, %rd20, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd177;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd166, %rd181;
+	mov.b64 %rd167, %rd182;
+	mov.b64 %rd168, %rd183;
+	setp.eq.s64 %p12, %rd128, 0;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p13, %rd184, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd185, %rd62;
+	mov.b64 %rd186, 0;
+	cvt.u64.u32 %rd187, %r4;
+	mul.lo.s64 %rd188, %rd128, %rd187;
+	cvt.u64.u32 %rd189, %r2;
+	add.s64 %rd190, %rd188, %rd189;
+	mov.b64 %rd191, %rd190;
+$L6:
+	setp.lt.s64 %p16, %rd191, %rd185;
+	not.pred %p17, %p16;
+	@!%p17 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd192, %rd191, %rd53;
+	mad.lo.s64 %rd193, %rd192, 4, %rd49;
+	ld.global.s32 %r36, [%rd193+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd194, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd195, %r38;
+	add.s64 %rd196, %rd195, 1;
+	mul.lo.s64 %rd197, %rd196, %rd32;
+	mad.lo.s64 %rd198, %rd197, 8, %rd28;
+	ld.global.nc.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	cvt.s64.s32 %rd201, %r38;
+	mul.lo.s64 %rd202, %rd201, %rd32;
+	mad.lo.s64 %rd203, %rd202, 8, %rd28;
+	ld.global.nc.s64 %rd204, [%rd203+0];
+	mov.b64 %rd205, %rd204;
+	sub.s64 %rd206, %rd200, %rd205;
+	mov.b64 %rd207, %rd206;
+	max.s64 %rd208, %rd186, %rd207;
+	mov.b64 %rd186, %rd208;
+$L7:
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd2, %rd209;
+	add.s64 %rd211, %rd191, %rd210;
+	mov.b64 %rd191, %rd211;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd158, %rd157, %rd53;
-	mad.lo.s64 %rd159, %rd158, 4, %rd49;
-	ld.global.s32 %r35, [%rd159+0];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd160, %rd25;
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd161, %r37;
-	add.s64 %rd162, %rd161, 1;
-	mul.lo.s64 %rd163, %rd162, %rd32;
-	mad.lo.s64 %rd164, %rd163, 8, %rd28;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	cvt.s64.s32 %rd167, %r37;
-	mul.lo.s64 %rd168, %rd167, %rd32;
-	mad.lo.s64 %rd169, %rd168, 8, %rd28;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	sub.s64 %rd172, %rd166, %rd171;
-	mov.b64 %rd173, %rd172;
-	max.s64 %rd174, %rd152, %rd173;
-	mov.b64 %rd152, %rd174;
-$L5:
-	cvt.u64.u32 %rd175, %r4;
-	mul.lo.s64 %rd176, %rd2, %rd175;
-	add.s64 %rd177, %rd157, %rd176;
-	mov.b64 %rd157, %rd177;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd152;
+	mov.b64 %rd212, %rd186;
 	// block reduction
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r3;
-$L9:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L10;
-	mov.b64 {%r40, %r41}, %rd178;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd179, {%r42, %r43};
-	@!%p17 bra $L11;
-	max.s64 %rd180, %rd178, %rd179;
-	mov.b64 %rd178, %rd180;
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
 $L11:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L12;
-	mul.wide.u32 %rd181, %r8, 16;
-	add.s64 %rd182, %rd1, %rd181;
-	st.shared.s64 [%rd182+0], %rd178;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L12;
+	mov.b64 {%r41, %r42}, %rd212;
+	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd213, {%r43, %r44};
 	@!%p19 bra $L13;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd183, %r7, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	ld.shared.s64 %rd185, [%rd184+0];
-	mov.b64 %rd178, %rd185;
-$L14:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd178;
-	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd186, {%r47, %r48};
-	@!%p21 bra $L15;
-	max.s64 %rd187, %rd178, %rd186;
-	mov.b64 %rd178, %rd187;
-$L15:
-	mov.b64 {%r49, %r50}, %rd178;
-	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd188, {%r51, %r52};
-	@!%p22 bra $L16;
-	max.s64 %rd189, %rd178, %rd188;
-	mov.b64 %rd178, %rd189;
-$L16:
-	mov.b64 {%r53, %r54}, %rd178;
-	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd190, {%r55, %r56};
-	@!%p23 bra $L17;
-	max.s64 %rd191, %rd178, %rd190;
-	mov.b64 %rd178, %rd191;
-$L17:
-	mov.b64 {%r57, %r58}, %rd178;
-	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd192, {%r59, %r60};
-	@!%p24 bra $L18;
-	max.s64 %rd193, %rd178, %rd192;
-	mov.b64 %rd178, %rd193;
-$L18:
-	mov.b64 {%r61, %r62}, %rd178;
-	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd194, {%r63, %r64};
-	@!%p25 bra $L19;
-	max.s64 %rd195, %rd178, %rd194;
-	mov.b64 %rd178, %rd195;
-$L19:
-	@!%p18 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd178;
-$L20:
+	max.s64 %rd214, %rd212, %rd213;
+	mov.b64 %rd212, %rd214;
 $L13:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L14;
+	mul.wide.u32 %rd215, %r8, 16;
+	add.s64 %rd216, %rd1, %rd215;
+	st.shared.s64 [%rd216+0], %rd212;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd196, [%rd1+1024];
-	mov.b64 %rd178, %rd196;
-	mov.b64 %rd197, %rd178;
-	mov.b64 %rd152, %rd197;
-	cvt.u64.u32 %rd198, %r2;
-	setp.eq.s64 %p26, %rd198, 0;
-	setp.gt.s64 %p27, %rd152, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L22;
-	mov.b64 %rd200, 9;
-	mul.lo.s64 %rd199, %rd200, %rd120;
-	mad.lo.s64 %rd201, %rd199, 8, %rd116;
-	atom.global.max.s64 %rd202, [%rd201], %rd152;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L15;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L16;
+	mul.wide.u32 %rd217, %r7, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	ld.shared.s64 %rd219, [%rd218+0];
+	mov.b64 %rd212, %rd219;
+$L16:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd212;
+	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd220, {%r48, %r49};
+	@!%p23 bra $L17;
+	max.s64 %rd221, %rd212, %rd220;
+	mov.b64 %rd212, %rd221;
+$L17:
+	mov.b64 {%r50, %r51}, %rd212;
+	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd222, {%r52, %r53};
+	@!%p24 bra $L18;
+	max.s64 %rd223, %rd212, %rd222;
+	mov.b64 %rd212, %rd223;
+$L18:
+	mov.b64 {%r54, %r55}, %rd212;
+	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd224, {%r56, %r57};
+	@!%p25 bra $L19;
+	max.s64 %rd225, %rd212, %rd224;
+	mov.b64 %rd212, %rd225;
+$L19:
+	mov.b64 {%r58, %r59}, %rd212;
+	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd226, {%r60, %r61};
+	@!%p26 bra $L20;
+	max.s64 %rd227, %rd212, %rd226;
+	mov.b64 %rd212, %rd227;
+$L20:
+	mov.b64 {%r62, %r63}, %rd212;
+	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd228, {%r64, %r65};
+	@!%p27 bra $L21;
+	max.s64 %rd229, %rd212, %rd228;
+	mov.b64 %rd212, %rd229;
+$L21:
+	@!%p20 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd212;
 $L22:
-	@!%p13 bra $L24;
-	mov.b64 %rd203, 0;
-	st.global.s64 [%rd116+0], %rd203;
-	mov.b64 %rd205, 1;
-	mul.lo.s64 %rd204, %rd205, %rd120;
-	mad.lo.s64 %rd206, %rd204, 8, %rd116;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd209, 2;
-	mul.lo.s64 %rd208, %rd209, %rd120;
-	mad.lo.s64 %rd210, %rd208, 8, %rd116;
-	mov.b64 %rd211, 0;
-	st.global.s64 [%rd210+0], %rd211;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd230, [%rd1+1024];
+	mov.b64 %rd212, %rd230;
+	mov.b64 %rd231, %rd212;
+	mov.b64 %rd186, %rd231;
+	cvt.u64.u32 %rd232, %r2;
+	setp.eq.s64 %p28, %rd232, 0;
+	setp.gt.s64 %p29, %rd186, 0;
+	and.pred %p30, %p28, %p29;
+	@!%p30 bra $L24;
+	mov.b64 %rd234, 9;
+	mul.lo.s64 %rd233, %rd234, %rd120;
+	mad.lo.s64 %rd235, %rd233, 8, %rd116;
+	atom.global.max.s64 %rd236, [%rd235], %rd186;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
-	atom.global.add.u32 %r66, [gk_league_sync], 1;
-	mov.u32 %r67, %nctaid.x;
-	sub.u32 %r68, %r67, 1;
-	setp.eq.u32 %p30, %r66, %r68;
-	@!%p30 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p15 bra $L26;
+	mov.b64 %rd237, 0;
+	st.global.s64 [%rd116+0], %rd237;
+	mov.b64 %rd239, 1;
+	mul.lo.s64 %rd238, %rd239, %rd120;
+	mad.lo.s64 %rd240, %rd238, 8, %rd116;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	mov.b64 %rd243, 2;
+	mul.lo.s64 %rd242, %rd243, %rd120;
+	mad.lo.s64 %rd244, %rd242, 8, %rd116;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
 $L26:
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd213, 9;
-	mul.lo.s64 %rd212, %rd213, %rd120;
-	mad.lo.s64 %rd214, %rd212, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, %rd216;
-	setp.gt.s64 %p32, %rd217, %rd70;
-	@!%p32 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L30;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	atom.global.add.u32 %r72, [gk_league_sync], 1;
-	mov.u32 %r73, %nctaid.x;
-	sub.u32 %r74, %r73, 1;
-	setp.eq.u32 %p34, %r72, %r74;
-	@!%p34 bra $L31;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p32, %r67, %r69;
+	@!%p32 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r76, %r71;
-	@%p35 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p13 bra $L34;
-	mov.b64 %rd219, 9;
-	mul.lo.s64 %rd218, %rd219, %rd120;
-	mad.lo.s64 %rd220, %rd218, 8, %rd116;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd222, -1;
-	st.global.s64 [%rd109+0], %rd222;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r71, %r66;
+	@%p33 bra $L28;
 $L29:
-	mov.b64 %rd223, 0;
-$L35:
-	setp.lt.s64 %p36, %rd223, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd224, %rd49;
-	mov.b64 %rd225, %rd51;
-	mov.b64 %rd226, %rd53;
-	mov.b64 %rd227, %rd56;
-	mov.b64 %rd228, %rd58;
-	mov.b64 %rd229, %rd60;
-	mov.b64 %rd230, %rd224;
-	mov.b64 %rd231, %rd225;
-	mov.b64 %rd232, %rd226;
-	mov.b64 %rd233, %rd227;
-	mov.b64 %rd234, %rd228;
-	mov.b64 %rd235, %rd229;
-	rem.s64 %rd236, %rd223, 2;
-	setp.eq.s64 %p38, %rd236, 1;
-	@!%p38 bra $L41;
-	mov.b64 %rd237, %rd56;
-	mov.b64 %rd238, %rd58;
-	mov.b64 %rd239, %rd60;
-	mov.b64 %rd240, %rd49;
-	mov.b64 %rd241, %rd51;
-	mov.b64 %rd242, %rd53;
-	mov.b64 %rd230, %rd237;
-	mov.b64 %rd231, %rd238;
-	mov.b64 %rd232, %rd239;
-	mov.b64 %rd233, %rd240;
-	mov.b64 %rd234, %rd241;
-	mov.b64 %rd235, %rd242;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd247, 9;
+	mul.lo.s64 %rd246, %rd247, %rd120;
+	mad.lo.s64 %rd248, %rd246, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd249, [%rd248+0];
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
+	setp.gt.s64 %p34, %rd251, %rd70;
+	@!%p34 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p36, %r73, %r75;
+	@!%p36 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r77, %r72;
+	@%p37 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p15 bra $L36;
+	mov.b64 %rd253, 9;
+	mul.lo.s64 %rd252, %rd253, %rd120;
+	mad.lo.s64 %rd254, %rd252, 8, %rd116;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	mov.b64 %rd256, -1;
+	st.global.s64 [%rd109+0], %rd256;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd257, 0;
+$L37:
+	setp.lt.s64 %p38, %rd257, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p39, %p4;
-	mov.b64 %rd243, %rd73;
-	mov.b64 %rd244, %rd75;
-	mov.b64 %rd245, %rd77;
-	mov.b64 %rd246, %rd80;
-	mov.b64 %rd247, %rd82;
-	mov.b64 %rd248, %rd84;
-	mov.b64 %rd249, %rd87;
-	mov.b64 %rd250, %rd89;
-	mov.b64 %rd251, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd252, %rd94;
-	mov.b64 %rd253, %rd96;
-	mov.b64 %rd254, %rd98;
-	mov.b32 %r77, %r33;
-	mov.b64 %rd255, %rd100;
-	mov.b64 %rd256, %rd102;
-	cvt.u32.u64 %r78, %rd223;
-	add.s32 %r79, %r33, %r78;
-	mov.b32 %r77, %r79;
-	rem.s64 %rd257, %rd223, 3;
-	mov.b64 %rd259, 3;
-	mul.lo.s64 %rd258, %rd259, %rd257;
-	mov.b64 %rd260, %rd258;
-	@!%p13 bra $L43;
-	add.s64 %rd261, %rd223, 1;
-	rem.s64 %rd262, %rd261, 3;
-	mov.b64 %rd264, 3;
-	mul.lo.s64 %rd263, %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mul.lo.s64 %rd266, %rd265, %rd120;
-	mad.lo.s64 %rd267, %rd266, 8, %rd116;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	add.s64 %rd269, %rd265, 1;
-	mul.lo.s64 %rd270, %rd269, %rd120;
-	mad.lo.s64 %rd271, %rd270, 8, %rd116;
-	mov.b64 %rd272, 0;
-	st.global.s64 [%rd271+0], %rd272;
-	add.s64 %rd273, %rd265, 2;
-	mul.lo.s64 %rd274, %rd273, %rd120;
-	mad.lo.s64 %rd275, %rd274, 8, %rd116;
-	mov.b64 %rd276, 0;
-	st.global.s64 [%rd275+0], %rd276;
+	mov.b64 %rd258, %rd49;
+	mov.b64 %rd259, %rd51;
+	mov.b64 %rd260, %rd53;
+	mov.b64 %rd261, %rd56;
+	mov.b64 %rd262, %rd58;
+	mov.b64 %rd263, %rd60;
+	mov.b64 %rd264, %rd258;
+	mov.b64 %rd265, %rd259;
+	mov.b64 %rd266, %rd260;
+	mov.b64 %rd267, %rd261;
+	mov.b64 %rd268, %rd262;
+	mov.b64 %rd269, %rd263;
+	shr.s64 %rd270, %rd257, 63;
+	shr.u64 %rd271, %rd270, 63;
+	add.s64 %rd272, %rd257, %rd271;
+	and.b64 %rd273, %rd272, -2;
+	sub.s64 %rd274, %rd257, %rd273;
+	setp.eq.s64 %p40, %rd274, 1;
+	@!%p40 bra $L43;
+	mov.b64 %rd275, %rd56;
+	mov.b64 %rd276, %rd58;
+	mov.b64 %rd277, %rd60;
+	mov.b64 %rd278, %rd49;
+	mov.b64 %rd279, %rd51;
+	mov.b64 %rd280, %rd53;
+	mov.b64 %rd264, %rd275;
+	mov.b64 %rd265, %rd276;
+	mov.b64 %rd266, %rd277;
+	mov.b64 %rd267, %rd278;
+	mov.b64 %rd268, %rd279;
+	mov.b64 %rd269, %rd280;
 $L43:
-	mov.b64 %rd277, %rd217;
-	cvt.u64.u32 %rd278, %r4;
-	mov.b64 %rd279, %rd278;
-	mov.b64 %rd280, 1;
-$L44:
-	setp.lt.s64 %p41, %rd280, %rd277;
-	setp.lt.s64 %p42, %rd280, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd282, 2;
-	mul.lo.s64 %rd281, %rd282, %rd280;
-	setp.le.s64 %p44, %rd281, %rd279;
+	mov.pred %p41, %p4;
+	mov.b64 %rd281, %rd73;
+	mov.b64 %rd282, %rd75;
+	mov.b64 %rd283, %rd77;
+	mov.b64 %rd284, %rd80;
+	mov.b64 %rd285, %rd82;
+	mov.b64 %rd286, %rd84;
+	mov.b64 %rd287, %rd87;
+	mov.b64 %rd288, %rd89;
+	mov.b64 %rd289, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd290, %rd94;
+	mov.b64 %rd291, %rd96;
+	mov.b64 %rd292, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd293, %rd100;
+	mov.b64 %rd294, %rd102;
+	cvt.u32.u64 %r79, %rd257;
+	add.s32 %r80, %r33, %r79;
+	mov.b32 %r78, %r80;
+	rem.s64 %rd295, %rd257, 3;
+	mov.b64 %rd297, 3;
+	mul.lo.s64 %rd296, %rd297, %rd295;
+	mov.b64 %rd298, %rd296;
+	@!%p15 bra $L45;
+	add.s64 %rd299, %rd257, 1;
+	rem.s64 %rd300, %rd299, 3;
+	mov.b64 %rd302, 3;
+	mul.lo.s64 %rd301, %rd302, %rd300;
+	mov.b64 %rd303, %rd301;
+	mul.lo.s64 %rd304, %rd303, %rd120;
+	mad.lo.s64 %rd305, %rd304, 8, %rd116;
+	mov.b64 %rd306, 0;
+	st.global.s64 [%rd305+0], %rd306;
+	add.s64 %rd307, %rd303, 1;
+	mul.lo.s64 %rd308, %rd307, %rd120;
+	mad.lo.s64 %rd309, %rd308, 8, %rd116;
+	mov.b64 %rd310, 0;
+	st.global.s64 [%rd309+0], %rd310;
+	add.s64 %rd311, %rd303, 2;
+	mul.lo.s64 %rd312, %rd311, %rd120;
+	mad.lo.s64 %rd313, %rd312, 8, %rd116;
+	mov.b64 %rd314, 0;
+	st.global.s64 [%rd313+0], %rd314;
+$L45:
+	mov.b64 %rd315, %rd251;
+	cvt.u64.u32 %rd316, %r4;
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd318, 1;
+$L46:
+	setp.lt.s64 %p43, %rd318, %rd315;
+	setp.lt.s64 %p44, %rd318, 32;
 	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L48;
+	mov.b64 %rd320, 2;
+	mul.lo.s64 %rd319, %rd320, %rd318;
+	setp.le.s64 %p46, %rd319, %rd317;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd321, %rd318, 2;
+	mov.b64 %rd318, %rd321;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd283, %rd280, 2;
-	mov.b64 %rd280, %rd283;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd284, %rd280;
-	mov.b64 %rd285, %rd25;
-	mov.b64 %rd286, %rd62;
-	mov.b64 %rd287, %rd64;
-	mov.b64 %rd288, %rd66;
-	mov.b64 %rd289, %rd68;
-	mov.b64 %rd290, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd291, %rd100;
-	mov.b64 %rd292, %rd102;
-	mov.b64 %rd293, %rd104;
-	mov.b64 %rd294, %rd106;
-	mov.pred %p49, %p8;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r81, %r77;
-	mov.b64 %rd295, %rd255;
-	mov.b64 %rd296, %rd256;
-	mov.b64 %rd297, %rd151;
-	mov.b64 %rd298, %rd260;
-	mov.b64 %rd299, %rd284;
-	cvt.u64.u32 %rd300, %r4;
-	div.s64 %rd301, %rd300, %rd299;
-	setp.eq.s64 %p52, %rd299, -1;
-	neg.s64 %rd302, %rd300;
-	selp.b64 %rd303, %rd302, %rd301, %p52;
-	setp.eq.s64 %p53, %rd299, 0;
-	selp.b64 %rd304, 0, %rd303, %p53;
-	mov.b64 %rd305, %rd304;
-	div.s64 %rd306, %rd148, 2;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd308, %rd285;
-	mov.b64 %rd309, %rd286;
-	mov.b64 %rd310, %rd287;
-	mov.b64 %rd311, %rd288;
-	mov.b64 %rd312, %rd289;
-	mov.b64 %rd313, %rd290;
-	mov.pred %p54, %p47;
-	mov.pred %p55, %p48;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd314, %rd291;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.pred %p56, %p49;
-	mov.pred %p57, %p50;
-	mov.b64 %rd318, %rd243;
-	mov.b64 %rd319, %rd244;
-	mov.b64 %rd320, %rd245;
-	mov.b64 %rd321, %rd246;
-	mov.b64 %rd322, %rd247;
-	mov.b64 %rd323, %rd248;
-	mov.b64 %rd324, %rd249;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.pred %p58, %p51;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd330, %rd295;
-	mov.b64 %rd331, %rd296;
-	mov.b64 %rd332, 0;
-	mov.b64 %rd333, %rd297;
-	mul.lo.s64 %rd334, %rd128, %rd305;
-	cvt.u64.u32 %rd335, %r2;
-	div.s64 %rd336, %rd335, %rd299;
-	setp.eq.s64 %p59, %rd299, -1;
-	neg.s64 %rd337, %rd335;
-	selp.b64 %rd338, %rd337, %rd336, %p59;
-	setp.eq.s64 %p60, %rd299, 0;
-	selp.b64 %rd339, 0, %rd338, %p60;
-	add.s64 %rd340, %rd334, %rd339;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd2, %rd305;
+	mov.b64 %rd322, %rd318;
+	mov.b64 %rd323, %rd25;
+	mov.b64 %rd324, %rd62;
+	mov.b64 %rd325, %rd64;
+	mov.b64 %rd326, %rd66;
+	mov.b64 %rd327, %rd68;
+	mov.b64 %rd328, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd329, %rd100;
+	mov.b64 %rd330, %rd102;
+	mov.b64 %rd331, %rd104;
+	mov.b64 %rd332, %rd106;
+	mov.pred %p51, %p8;
+	mov.pred %p52, %p10;
+	mov.pred %p53, %p41;
+	mov.pred %p54, %p42;
+	mov.b32 %r82, %r78;
+	mov.b64 %rd333, %rd293;
+	mov.b64 %rd334, %rd294;
+	mov.b64 %rd335, %rd185;
+	mov.b64 %rd336, %rd298;
+	mov.b64 %rd337, %rd322;
+	cvt.u64.u32 %rd338, %r4;
+	div.s64 %rd339, %rd338, %rd337;
+	setp.eq.s64 %p55, %rd337, -1;
+	neg.s64 %rd340, %rd338;
+	selp.b64 %rd341, %rd340, %rd339, %p55;
+	setp.eq.s64 %p56, %rd337, 0;
+	selp.b64 %rd342, 0, %rd341, %p56;
 	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, %rd299;
-	mov.b64 %rd345, %rd298;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, %rd307;
-	setp.gt.s64 %p61, %rd293, 1;
-	mov.pred %p62, %p61;
-	mov.b64 %rd348, %rd341;
-	cvt.u64.u32 %rd349, %r2;
-	rem.s64 %rd350, %rd349, %rd344;
-	setp.eq.s64 %p63, %rd344, -1;
-	selp.b64 %rd351, 0, %rd350, %p63;
-	setp.eq.s64 %p64, %rd344, 0;
-	selp.b64 %rd352, %rd349, %rd351, %p64;
-	mov.b64 %rd353, %rd352;
-	mov.b32 %r84, -1;
-	mov.b64 %rd354, 0;
-	mov.b64 %rd355, 0;
-	mov.b64 %rd356, 0;
-	mov.b64 %rd357, 0;
-	mov.b64 %rd358, 0;
-$L49:
-	mov.b64 %rd359, 0;
-	mov.b64 %rd360, %rd330;
-$L52:
-	setp.gt.s64 %p65, %rd360, 0;
-	not.pred %p66, %p65;
-	@!%p66 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p67, %rd354, %rd355;
-	@!%p67 bra $L58;
-	setp.ge.s64 %p68, %rd348, %rd333;
-	@!%p68 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd361, %rd332, %rd348;
-	mul.lo.s64 %rd362, %rd361, %rd232;
-	mad.lo.s64 %rd363, %rd362, 4, %rd230;
-	ld.global.s32 %r85, [%rd363+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	add.s64 %rd364, %rd348, %rd343;
-	mov.b64 %rd348, %rd364;
-	mov.b64 %rd365, %rd308;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd366, %r87;
-	mul.lo.s64 %rd367, %rd366, %rd32;
-	mad.lo.s64 %rd368, %rd367, 8, %rd28;
-	ld.global.nc.s64 %rd369, [%rd368+0];
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, %rd308;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd373, %r88;
-	add.s64 %rd374, %rd373, 1;
-	mul.lo.s64 %rd375, %rd374, %rd32;
-	mad.lo.s64 %rd376, %rd375, 8, %rd28;
-	ld.global.nc.s64 %rd377, [%rd376+0];
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd371, %rd353;
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd382, %rd379;
-	mov.b64 %rd354, %rd381;
-	mov.b64 %rd355, %rd382;
-	bra.uni $L53;
-$L58:
-	mul.lo.s64 %rd383, %rd354, %rd39;
-	mad.lo.s64 %rd384, %rd383, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd384+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.pred %p69, %p56;
-	mov.b32 %r92, %r84;
-	mov.b32 %r93, %r91;
-	mov.b64 %rd385, %rd354;
-$L61:
-	shr.s32 %r94, %r93, 5;
-	cvt.s64.s32 %rd386, %r94;
+	cvt.u64.u32 %rd344, %r2;
+	div.s64 %rd345, %rd344, %rd337;
+	setp.eq.s64 %p57, %rd337, -1;
+	neg.s64 %rd346, %rd344;
+	selp.b64 %rd347, %rd346, %rd345, %p57;
+	setp.eq.s64 %p58, %rd337, 0;
+	selp.b64 %rd348, 0, %rd347, %p58;
+	mov.b64 %rd349, %rd348;
+	cvt.u64.u32 %rd350, %r2;
+	rem.s64 %rd351, %rd350, %rd337;
+	setp.eq.s64 %p59, %rd337, -1;
+	selp.b64 %rd352, 0, %rd351, %p59;
+	setp.eq.s64 %p60, %rd337, 0;
+	selp.b64 %rd353, %rd350, %rd352, %p60;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, %rd343;
+	mov.b64 %rd356, %rd349;
+	mov.b64 %rd357, %rd354;
+	mov.b64 %rd358, %rd332;
+	mov.b64 %rd359, %rd323;
+	mov.b64 %rd360, %rd324;
+	mov.b64 %rd361, %rd325;
+	mov.b64 %rd362, %rd326;
+	mov.b64 %rd363, %rd327;
+	mov.b64 %rd364, %rd328;
+	mov.pred %p61, %p49;
+	mov.pred %p62, %p50;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd365, %rd329;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.pred %p63, %p51;
+	mov.pred %p64, %p52;
+	mov.pred %p65, %p53;
+	mov.b64 %rd369, %rd281;
+	mov.b64 %rd370, %rd282;
+	mov.b64 %rd371, %rd283;
+	mov.b64 %rd372, %rd284;
+	mov.b64 %rd373, %rd285;
+	mov.b64 %rd374, %rd286;
+	mov.b64 %rd375, %rd287;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.pred %p66, %p54;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd381, %rd333;
+	mov.b64 %rd382, %rd334;
+	mov.b64 %rd383, 0;
+	mov.b64 %rd384, %rd335;
+	mul.lo.s64 %rd385, %rd128, %rd355;
+	add.s64 %rd386, %rd385, %rd356;
 	mov.b64 %rd387, %rd386;
-	and.b32 %r95, %r93, 31;
-	cvt.s64.s32 %rd388, %r95;
-	min.u64 %rd389, %rd388, 32;
-	cvt.u32.u64 %r96, %rd389;
-	mov.b32 %r98, 0x1;
-	shl.b32 %r97, %r98, %r96;
-	setp.hs.u32 %p70, %r96, 32;
-	selp.b32 %r99, 0, %r97, %p70;
-	mov.b32 %r100, %r99;
-	mov.b64 %rd390, %rd387;
-	mov.b32 %r101, %r100;
-	mul.lo.s64 %rd391, %rd390, %rd127;
-	mad.lo.s64 %rd392, %rd391, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r102, [%rd392+0];
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r101;
-	setp.ne.u32 %p71, %r104, 0x0;
-	@!%p71 bra $L65;
-	mov.pred %p72, 0;
-	bra.uni $L63;
-$L65:
-	mul.lo.s64 %rd393, %rd390, %rd127;
-	mad.lo.s64 %rd394, %rd393, 4, %rd123;
-	atom.global.or.b32 %r105, [%rd394], %r101;
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r101;
-	setp.eq.u32 %p73, %r107, 0x0;
-	mov.pred %p72, %p73;
-	bra.uni $L63;
+	mul.lo.s64 %rd388, %rd2, %rd355;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd390, %rd337;
+	mov.b64 %rd391, %rd357;
+	mov.b64 %rd392, %rd336;
+	mov.b64 %rd393, 0;
+	mov.b64 %rd394, %rd358;
+	setp.gt.s64 %p67, %rd331, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd395, %rd158;
+	mov.b64 %rd396, %rd159;
+	mov.b64 %rd397, %rd160;
+	mov.b64 %rd398, %rd387;
+	mov.b32 %r85, -1;
+	mov.b64 %rd399, 0;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, 0;
+	mov.b64 %rd402, 0;
+	mov.b64 %rd403, 0;
+$L51:
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, %rd381;
+$L54:
+	setp.gt.s64 %p70, %rd405, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
+	bra.uni $L56;
+$L58:
+	setp.ge.s64 %p72, %rd399, %rd400;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd398, %rd384;
+	@!%p73 bra $L62;
+	bra.uni $L56;
 $L62:
-	bra.uni $L61;
+	add.s64 %rd406, %rd383, %rd398;
+	mul.lo.s64 %rd407, %rd406, %rd266;
+	mad.lo.s64 %rd408, %rd407, 4, %rd264;
+	ld.global.s32 %r86, [%rd408+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r85, %r87;
+	@!%p69 bra $L63;
+	add.s64 %rd409, %rd383, %rd398;
+	mov.b64 %rd411, 2;
+	mul.lo.s64 %rd410, %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mul.lo.s64 %rd413, %rd412, %rd171;
+	mad.lo.s64 %rd414, %rd413, 8, %rd169;
+	ld.shared.s64 %rd415, [%rd414+0];
+	mov.b64 %rd416, %rd415;
+	add.s64 %rd417, %rd412, 1;
+	mul.lo.s64 %rd418, %rd417, %rd171;
+	mad.lo.s64 %rd419, %rd418, 8, %rd169;
+	ld.shared.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	add.s64 %rd422, %rd416, %rd391;
+	mov.b64 %rd423, %rd422;
+	mov.b64 %rd424, %rd421;
+	mov.b64 %rd399, %rd423;
+	mov.b64 %rd400, %rd424;
+	bra.uni $L64;
 $L63:
-	@!%p72 bra $L67;
-	@!%p62 bra $L68;
-	mul.lo.s64 %rd395, %rd359, %rd139;
-	mad.lo.s64 %rd396, %rd395, 4, %rd137;
-	st.shared.s32 [%rd396+0], %r91;
-	add.s64 %rd397, %rd359, 1;
-	mov.b64 %rd359, %rd397;
+	mov.b64 %rd425, %rd359;
+	mov.b32 %r88, %r85;
+	cvt.s64.s32 %rd426, %r88;
+	mul.lo.s64 %rd427, %rd426, %rd32;
+	mad.lo.s64 %rd428, %rd427, 8, %rd28;
+	ld.global.nc.s64 %rd429, [%rd428+0];
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, %rd359;
+	mov.b32 %r89, %r85;
+	cvt.s64.s32 %rd433, %r89;
+	add.s64 %rd434, %rd433, 1;
+	mul.lo.s64 %rd435, %rd434, %rd32;
+	mad.lo.s64 %rd436, %rd435, 8, %rd28;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd438;
+	add.s64 %rd440, %rd431, %rd391;
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, %rd439;
+	mov.b64 %rd399, %rd441;
+	mov.b64 %rd400, %rd442;
+$L64:
+	add.s64 %rd443, %rd398, %rd389;
+	mov.b64 %rd398, %rd443;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd444, %rd399, %rd39;
+	mad.lo.s64 %rd445, %rd444, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd445+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r92, %r91;
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, 0;
+	and.pred %p74, %p68, %p63;
+	@!%p74 bra $L66;
+	mov.b64 %rd448, %rd359;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd449, %r93;
+	mul.lo.s64 %rd450, %rd449, %rd32;
+	mad.lo.s64 %rd451, %rd450, 8, %rd28;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, %rd359;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd456, %r94;
+	add.s64 %rd457, %rd456, 1;
+	mul.lo.s64 %rd458, %rd457, %rd32;
+	mad.lo.s64 %rd459, %rd458, 8, %rd28;
+	ld.global.nc.s64 %rd460, [%rd459+0];
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd454;
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd446, %rd463;
+	mov.b64 %rd447, %rd464;
+$L66:
+	mov.pred %p75, %p64;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r92;
+	mov.b64 %rd465, %rd399;
+$L67:
+	shr.s32 %r97, %r96, 5;
+	cvt.s64.s32 %rd466, %r97;
+	mov.b64 %rd467, %rd466;
+	and.b32 %r98, %r96, 31;
+	cvt.s64.s32 %rd468, %r98;
+	min.u64 %rd469, %rd468, 32;
+	cvt.u32.u64 %r99, %rd469;
+	mov.b32 %r101, 0x1;
+	shl.b32 %r100, %r101, %r99;
+	setp.hs.u32 %p76, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p76;
+	mov.b32 %r103, %r102;
+	mov.b64 %rd470, %rd467;
+	mov.b32 %r104, %r103;
+	mul.lo.s64 %rd471, %rd470, %rd127;
+	mad.lo.s64 %rd472, %rd471, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd472+0];
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r104;
+	setp.ne.u32 %p77, %r107, 0x0;
+	@!%p77 bra $L71;
+	mov.pred %p78, 0;
+	bra.uni $L69;
+$L71:
+	mul.lo.s64 %rd473, %rd470, %rd127;
+	mad.lo.s64 %rd474, %rd473, 4, %rd123;
+	atom.global.or.b32 %r108, [%rd474], %r104;
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, %r104;
+	setp.eq.u32 %p79, %r110, 0x0;
+	mov.pred %p78, %p79;
 	bra.uni $L69;
 $L68:
-	mov.pred %p74, 0;
-	mov.b64 %rd398, %rd359;
-	mov.b32 %r108, %r91;
-$L70:
-	@!%p57 bra $L74;
-	shr.s32 %r109, %r108, 5;
-	cvt.s64.s32 %rd399, %r109;
-	mov.b64 %rd400, %rd399;
-	and.b32 %r110, %r108, 31;
-	cvt.s64.s32 %rd401, %r110;
-	min.u64 %rd402, %rd401, 32;
-	cvt.u32.u64 %r111, %rd402;
-	mov.b32 %r113, 0x1;
-	shl.b32 %r112, %r113, %r111;
-	setp.hs.u32 %p75, %r111, 32;
-	selp.b32 %r114, 0, %r112, %p75;
-	mov.b32 %r115, %r114;
-	mov.b64 %rd403, %rd400;
-	mov.b32 %r116, %r115;
-	mul.lo.s64 %rd404, %rd403, %rd326;
-	mad.lo.s64 %rd405, %rd404, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r117, [%rd405+0];
-	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r116;
-	setp.ne.u32 %p76, %r119, 0x0;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L76;
-	mul.lo.s64 %rd406, %rd403, %rd326;
-	mad.lo.s64 %rd407, %rd406, 4, %rd324;
-	atom.global.or.b32 %r120, [%rd407], %r116;
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r116;
-	setp.ne.u32 %p79, %r122, 0x0;
-	mov.pred %p77, %p79;
-$L76:
-	@!%p77 bra $L78;
-	mov.b64 %rd408, %rd398;
-	mov.b64 %rd409, %rd408;
-	mov.pred %p80, 0;
-	bra.uni $L72;
-$L78:
-	mov.b64 %rd410, %rd398;
-	mov.b64 %rd409, %rd410;
-	mov.pred %p80, 1;
-	bra.uni $L72;
-$L74:
-	@!%p58 bra $L80;
-	cvt.s64.s32 %rd411, %r108;
-	mul.lo.s64 %rd412, %rd411, %rd329;
-	mad.lo.s64 %rd413, %rd412, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r123, [%rd413+0];
-	mov.b32 %r124, %r123;
-	setp.eq.s32 %p81, %r124, %r83;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L82;
-	cvt.s64.s32 %rd414, %r108;
-	mul.lo.s64 %rd415, %rd414, %rd329;
-	mad.lo.s64 %rd416, %rd415, 4, %rd327;
-	atom.global.exch.b32 %r125, [%rd416], %r83;
-	mov.b32 %r126, %r125;
-	setp.eq.s32 %p84, %r126, %r83;
-	mov.pred %p82, %p84;
-$L82:
-	@!%p82 bra $L84;
-	mov.b64 %rd417, %rd398;
-	mov.b64 %rd409, %rd417;
-	mov.pred %p80, 0;
-	bra.uni $L72;
-$L84:
-$L80:
-	mul.lo.s64 %rd418, %rd398, %rd139;
-	mad.lo.s64 %rd419, %rd418, 4, %rd137;
-	st.shared.s32 [%rd419+0], %r108;
-	add.s64 %rd420, %rd398, 1;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd409, %rd421;
-	mov.pred %p80, 1;
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
-	mov.b64 %rd422, %rd409;
-	mov.pred %p85, %p80;
-	mov.b64 %rd359, %rd422;
-	mov.pred %p74, %p85;
-	@!%p74 bra $L86;
-	mov.b64 %rd423, %rd308;
-	mov.b32 %r127, %r91;
-	cvt.s64.s32 %rd424, %r127;
-	add.s64 %rd425, %rd424, 1;
-	mul.lo.s64 %rd426, %rd425, %rd32;
-	mad.lo.s64 %rd427, %rd426, 8, %rd28;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r127;
-	mul.lo.s64 %rd431, %rd430, %rd32;
-	mad.lo.s64 %rd432, %rd431, 8, %rd28;
-	ld.global.nc.s64 %rd433, [%rd432+0];
-	mov.b64 %rd434, %rd433;
-	sub.s64 %rd435, %rd429, %rd434;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd437, %rd436;
-	add.s64 %rd438, %rd356, %rd437;
-	mov.b64 %rd356, %rd438;
-	max.s64 %rd439, %rd357, %rd437;
-	mov.b64 %rd357, %rd439;
-$L86:
+	bra.uni $L67;
 $L69:
-$L67:
-	add.s64 %rd440, %rd354, %rd344;
-	mov.b64 %rd354, %rd440;
-	sub.s64 %rd441, %rd360, 1;
-	mov.b64 %rd360, %rd441;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd442, 0;
-	setp.lt.s64 %p86, %rd354, %rd355;
-	setp.lt.s64 %p87, %rd348, %rd333;
-	or.pred %p88, %p86, %p87;
-	@!%p88 bra $L88;
-	mov.b64 %rd442, 1;
-$L88:
-	shl.b64 %rd443, %rd442, 32;
-	or.b64 %rd444, %rd359, %rd443;
-	// block scan
-	mov.b64 %rd445, %rd444;
-	mov.b32 %r128, %r3;
-$L89:
-	setp.hs.u32 %p89, %r128, 32;
-	@%p89 bra $L90;
-	mov.b64 {%r129, %r130}, %rd445;
-	shfl.sync.up.b32 %r131|%p90, %r129, %r128, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, %r128, 0, %r17;
-	mov.b64 %rd446, {%r131, %r132};
-	@!%p90 bra $L91;
-	add.s64 %rd447, %rd446, %rd445;
-	mov.b64 %rd445, %rd447;
-$L91:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L89;
+	@!%p78 bra $L73;
+	@!%p68 bra $L74;
+	mul.lo.s64 %rd475, %rd404, %rd397;
+	mad.lo.s64 %rd476, %rd475, 4, %rd395;
+	st.shared.s32 [%rd476+0], %r92;
+	@!%p63 bra $L77;
+	mov.b64 %rd478, 2;
+	mul.lo.s64 %rd477, %rd478, %rd404;
+	mul.lo.s64 %rd479, %rd477, %rd163;
+	mad.lo.s64 %rd480, %rd479, 8, %rd161;
+	st.shared.s64 [%rd480+0], %rd446;
+	mov.b64 %rd482, 2;
+	mul.lo.s64 %rd481, %rd482, %rd404;
+	add.s64 %rd483, %rd481, 1;
+	mul.lo.s64 %rd484, %rd483, %rd163;
+	mad.lo.s64 %rd485, %rd484, 8, %rd161;
+	st.shared.s64 [%rd485+0], %rd447;
+$L77:
+	add.s64 %rd486, %rd404, 1;
+	mov.b64 %rd404, %rd486;
+	bra.uni $L75;
+$L74:
+	mov.pred %p80, 0;
+	mov.b64 %rd487, %rd404;
+	mov.b32 %r111, %r92;
+$L78:
+	@!%p65 bra $L82;
+	shr.s32 %r112, %r111, 5;
+	cvt.s64.s32 %rd488, %r112;
+	mov.b64 %rd489, %rd488;
+	and.b32 %r113, %r111, 31;
+	cvt.s64.s32 %rd490, %r113;
+	min.u64 %rd491, %rd490, 32;
+	cvt.u32.u64 %r114, %rd491;
+	mov.b32 %r116, 0x1;
+	shl.b32 %r115, %r116, %r114;
+	setp.hs.u32 %p81, %r114, 32;
+	selp.b32 %r117, 0, %r115, %p81;
+	mov.b32 %r118, %r117;
+	mov.b64 %rd492, %rd489;
+	mov.b32 %r119, %r118;
+	mul.lo.s64 %rd493, %rd492, %rd377;
+	mad.lo.s64 %rd494, %rd493, 4, %rd375;
+	ld.relaxed.gpu.global.u32 %r120, [%rd494+0];
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r119;
+	setp.ne.u32 %p82, %r122, 0x0;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L84;
+	mul.lo.s64 %rd495, %rd492, %rd377;
+	mad.lo.s64 %rd496, %rd495, 4, %rd375;
+	atom.global.or.b32 %r123, [%rd496], %r119;
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r119;
+	setp.ne.u32 %p85, %r125, 0x0;
+	mov.pred %p83, %p85;
+$L84:
+	@!%p83 bra $L86;
+	mov.b64 %rd497, %rd487;
+	mov.b64 %rd498, %rd497;
+	mov.pred %p86, 0;
+	bra.uni $L80;
+$L86:
+	mov.b64 %rd499, %rd487;
+	mov.b64 %rd498, %rd499;
+	mov.pred %p86, 1;
+	bra.uni $L80;
+$L82:
+	@!%p66 bra $L88;
+	cvt.s64.s32 %rd500, %r111;
+	mul.lo.s64 %rd501, %rd500, %rd380;
+	mad.lo.s64 %rd502, %rd501, 4, %rd378;
+	ld.relaxed.gpu.global.s32 %r126, [%rd502+0];
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p87, %r127, %r84;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L90;
+	cvt.s64.s32 %rd503, %r111;
+	mul.lo.s64 %rd504, %rd503, %rd380;
+	mad.lo.s64 %rd505, %rd504, 4, %rd378;
+	atom.global.exch.b32 %r128, [%rd505], %r84;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p90, %r129, %r84;
+	mov.pred %p88, %p90;
 $L90:
-	mov.b64 {%r133, %r134}, %rd445;
-	shfl.sync.up.b32 %r135|%p91, %r133, %r3, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r3, 0, %r17;
-	mov.b64 %rd448, {%r135, %r136};
-	setp.lo.u32 %p92, %r3, 32;
-	and.pred %p93, %p91, %p92;
-	selp.b64 %rd449, %rd448, 0, %p93;
-	sub.u32 %r137, %r13, %r3;
-	setp.eq.u32 %p94, %r7, %r137;
-	@!%p94 bra $L92;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd445;
+	@!%p88 bra $L92;
+	mov.b64 %rd506, %rd487;
+	mov.b64 %rd498, %rd506;
+	mov.pred %p86, 0;
+	bra.uni $L80;
 $L92:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L93;
-	mov.b64 %rd452, 0;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L94;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd452, %rd455;
-$L94:
-	mov.b64 {%r138, %r139}, %rd452;
-	shfl.sync.up.b32 %r140|%p97, %r138, 1, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
-	mov.b64 %rd456, {%r140, %r141};
-	@!%p97 bra $L95;
-	add.s64 %rd457, %rd456, %rd452;
-	mov.b64 %rd452, %rd457;
-$L95:
-	mov.b64 {%r142, %r143}, %rd452;
-	shfl.sync.up.b32 %r144|%p98, %r142, 2, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 2, 0, %r17;
-	mov.b64 %rd458, {%r144, %r145};
-	@!%p98 bra $L96;
-	add.s64 %rd459, %rd458, %rd452;
-	mov.b64 %rd452, %rd459;
-$L96:
-	mov.b64 {%r146, %r147}, %rd452;
-	shfl.sync.up.b32 %r148|%p99, %r146, 4, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 4, 0, %r17;
-	mov.b64 %rd460, {%r148, %r149};
-	@!%p99 bra $L97;
-	add.s64 %rd461, %rd460, %rd452;
-	mov.b64 %rd452, %rd461;
-$L97:
-	mov.b64 {%r150, %r151}, %rd452;
-	shfl.sync.up.b32 %r152|%p100, %r150, 8, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 8, 0, %r17;
-	mov.b64 %rd462, {%r152, %r153};
-	@!%p100 bra $L98;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd452, %rd463;
-$L98:
-	mov.b64 {%r154, %r155}, %rd452;
-	shfl.sync.up.b32 %r156|%p101, %r154, 16, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 16, 0, %r17;
-	mov.b64 %rd464, {%r156, %r157};
-	@!%p101 bra $L99;
-	add.s64 %rd465, %rd464, %rd452;
-	mov.b64 %rd452, %rd465;
-$L99:
-	mov.b64 {%r158, %r159}, %rd452;
-	shfl.sync.up.b32 %r160|%p102, %r158, 1, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 1, 0, %r17;
-	mov.b64 %rd466, {%r160, %r161};
-	selp.b64 %rd467, %rd466, 0, %p102;
-	@!%p96 bra $L100;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	st.shared.s64 [%rd470+0], %rd467;
-$L100:
-	sub.u32 %r162, %r10, 1;
-	setp.eq.u32 %p103, %r7, %r162;
-	@!%p103 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd452;
-$L101:
-$L93:
-	bar.sync 0;
-	mul.wide.u32 %rd471, %r8, 16;
-	add.s64 %rd472, %rd1, %rd471;
-	add.s64 %rd473, %rd472, 512;
-	ld.shared.s64 %rd474, [%rd473+0];
-	add.s64 %rd475, %rd474, %rd449;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 {%r163, %r164}, %rd475;
-	shfl.sync.idx.b32 %r165|%p104, %r163, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r166, %r164, 0, %r21, %r17;
-	mov.b64 %rd477, {%r165, %r166};
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
-	and.b64 %rd485, %rd483, 4294967295;
-	mov.b64 %rd486, %rd485;
-	and.b64 %rd487, %rd484, 4294967295;
-	mov.b64 %rd488, %rd487;
-	shr.s64 %rd489, %rd484, 32;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd486;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd490;
-	@!%p62 bra $L102;
-	add.s64 %rd494, %rd358, %rd491;
-	mov.b64 %rd495, %rd494;
-	sub.s64 %rd496, %rd347, %rd495;
-	max.s64 %rd497, %rd496, 0;
-	min.s64 %rd498, %rd497, %rd359;
-	mov.b64 %rd499, %rd498;
-	mov.b64 %rd500, 0;
-$L104:
-	setp.lt.s64 %p105, %rd500, %rd499;
-	not.pred %p106, %p105;
-	@!%p106 bra $L108;
-	bra.uni $L106;
-$L108:
-	mul.lo.s64 %rd501, %rd500, %rd139;
-	mad.lo.s64 %rd502, %rd501, 4, %rd137;
-	ld.shared.s32 %r167, [%rd502+0];
-	mov.b32 %r168, %r167;
-	add.s64 %rd503, %rd346, %rd495;
-	add.s64 %rd504, %rd503, %rd500;
-	mul.lo.s64 %rd505, %rd504, %rd149;
-	mad.lo.s64 %rd506, %rd505, 4, %rd147;
-	st.shared.s32 [%rd506+0], %r168;
-$L105:
-	add.s64 %rd507, %rd500, 1;
-	mov.b64 %rd500, %rd507;
-	bra.uni $L104;
-$L106:
-	mov.b64 %rd508, 0;
-	mov.b64 %rd509, %rd499;
-$L109:
-	setp.lt.s64 %p107, %rd509, %rd359;
-	not.pred %p108, %p107;
-	@!%p108 bra $L113;
-	bra.uni $L111;
-$L113:
-	mul.lo.s64 %rd510, %rd509, %rd139;
-	mad.lo.s64 %rd511, %rd510, 4, %rd137;
-	ld.shared.s32 %r169, [%rd511+0];
-	mov.b32 %r170, %r169;
-	mov.b32 %r171, %r170;
-	mov.pred %p109, 0;
-	mov.b64 %rd512, %rd508;
-	mov.b32 %r172, %r171;
-$L114:
-	@!%p57 bra $L118;
-	shr.s32 %r173, %r172, 5;
-	cvt.s64.s32 %rd513, %r173;
-	mov.b64 %rd514, %rd513;
-	and.b32 %r174, %r172, 31;
-	cvt.s64.s32 %rd515, %r174;
-	min.u64 %rd516, %rd515, 32;
-	cvt.u32.u64 %r175, %rd516;
-	mov.b32 %r177, 0x1;
-	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p110, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p110;
-	mov.b32 %r179, %r178;
-	mov.b64 %rd517, %rd514;
-	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd518, %rd517, %rd326;
-	mad.lo.s64 %rd519, %rd518, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r181, [%rd519+0];
-	mov.b32 %r182, %r181;
-	and.b32 %r183, %r182, %r180;
-	setp.ne.u32 %p111, %r183, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L120;
-	mul.lo.s64 %rd520, %rd517, %rd326;
-	mad.lo.s64 %rd521, %rd520, 4, %rd324;
-	atom.global.or.b32 %r184, [%rd521], %r180;
-	mov.b32 %r185, %r184;
-	and.b32 %r186, %r185, %r180;
-	setp.ne.u32 %p114, %r186, 0x0;
-	mov.pred %p112, %p114;
-$L120:
-	@!%p112 bra $L122;
-	mov.b64 %rd522, %rd512;
+$L88:
+	mul.lo.s64 %rd507, %rd487, %rd397;
+	mad.lo.s64 %rd508, %rd507, 4, %rd395;
+	st.shared.s32 [%rd508+0], %r111;
+	add.s64 %rd509, %rd487, 1;
+	mov.b64 %rd510, %rd509;
+	mov.b64 %rd498, %rd510;
+	mov.pred %p86, 1;
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
+	mov.b64 %rd511, %rd498;
+	mov.pred %p91, %p86;
+	mov.b64 %rd404, %rd511;
+	mov.pred %p80, %p91;
+	@!%p80 bra $L94;
+	mov.b64 %rd512, %rd359;
+	mov.b32 %r130, %r92;
+	cvt.s64.s32 %rd513, %r130;
+	add.s64 %rd514, %rd513, 1;
+	mul.lo.s64 %rd515, %rd514, %rd32;
+	mad.lo.s64 %rd516, %rd515, 8, %rd28;
+	ld.global.nc.s64 %rd517, [%rd516+0];
+	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd519, %r130;
+	mul.lo.s64 %rd520, %rd519, %rd32;
+	mad.lo.s64 %rd521, %rd520, 8, %rd28;
+	ld.global.nc.s64 %rd522, [%rd521+0];
 	mov.b64 %rd523, %rd522;
-	mov.pred %p115, 0;
-	bra.uni $L116;
-$L122:
-	mov.b64 %rd524, %rd512;
-	mov.b64 %rd523, %rd524;
-	mov.pred %p115, 1;
-	bra.uni $L116;
-$L118:
-	@!%p58 bra $L124;
-	cvt.s64.s32 %rd525, %r172;
-	mul.lo.s64 %rd526, %rd525, %rd329;
-	mad.lo.s64 %rd527, %rd526, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r187, [%rd527+0];
-	mov.b32 %r188, %r187;
-	setp.eq.s32 %p116, %r188, %r83;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L126;
-	cvt.s64.s32 %rd528, %r172;
-	mul.lo.s64 %rd529, %rd528, %rd329;
-	mad.lo.s64 %rd530, %rd529, 4, %rd327;
-	atom.global.exch.b32 %r189, [%rd530], %r83;
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p119, %r190, %r83;
-	mov.pred %p117, %p119;
-$L126:
-	@!%p117 bra $L128;
-	mov.b64 %rd531, %rd512;
-	mov.b64 %rd523, %rd531;
-	mov.pred %p115, 0;
-	bra.uni $L116;
-$L128:
-$L124:
-	mul.lo.s64 %rd532, %rd512, %rd139;
-	mad.lo.s64 %rd533, %rd532, 4, %rd137;
-	st.shared.s32 [%rd533+0], %r172;
-	add.s64 %rd534, %rd512, 1;
-	mov.b64 %rd535, %rd534;
-	mov.b64 %rd523, %rd535;
-	mov.pred %p115, 1;
-	bra.uni $L116;
-$L115:
+	sub.s64 %rd524, %rd518, %rd523;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, %rd525;
+	add.s64 %rd527, %rd401, %rd526;
+	mov.b64 %rd401, %rd527;
+	max.s64 %rd528, %rd402, %rd526;
+	mov.b64 %rd402, %rd528;
+$L94:
+$L75:
+$L73:
+	add.s64 %rd529, %rd399, %rd390;
+	mov.b64 %rd399, %rd529;
+	sub.s64 %rd530, %rd405, 1;
+	mov.b64 %rd405, %rd530;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd531, 0;
+	setp.lt.s64 %p92, %rd399, %rd400;
+	setp.lt.s64 %p93, %rd398, %rd384;
+	or.pred %p94, %p92, %p93;
+	@!%p94 bra $L96;
+	mov.b64 %rd531, 1;
+$L96:
+	shl.b64 %rd532, %rd531, 32;
+	or.b64 %rd533, %rd404, %rd532;
+	// block scan
+	mov.b64 %rd534, %rd533;
+	mov.b32 %r131, %r3;
+$L97:
+	setp.hs.u32 %p95, %r131, 32;
+	@%p95 bra $L98;
+	mov.b64 {%r132, %r133}, %rd534;
+	shfl.sync.up.b32 %r134|%p96, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd535, {%r134, %r135};
+	@!%p96 bra $L99;
+	add.s64 %rd536, %rd535, %rd534;
+	mov.b64 %rd534, %rd536;
+$L99:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r136, %r137}, %rd534;
+	shfl.sync.up.b32 %r138|%p97, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd537, {%r138, %r139};
+	setp.lo.u32 %p98, %r3, 32;
+	and.pred %p99, %p97, %p98;
+	selp.b64 %rd538, %rd537, 0, %p99;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p100, %r7, %r140;
+	@!%p100 bra $L100;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd534;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L101;
+	mov.b64 %rd541, 0;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L102;
+	mul.wide.u32 %rd542, %r7, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	ld.shared.s64 %rd544, [%rd543+0];
+	mov.b64 %rd541, %rd544;
+$L102:
+	mov.b64 {%r141, %r142}, %rd541;
+	shfl.sync.up.b32 %r143|%p103, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd545, {%r143, %r144};
+	@!%p103 bra $L103;
+	add.s64 %rd546, %rd545, %rd541;
+	mov.b64 %rd541, %rd546;
+$L103:
+	mov.b64 {%r145, %r146}, %rd541;
+	shfl.sync.up.b32 %r147|%p104, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd547, {%r147, %r148};
+	@!%p104 bra $L104;
+	add.s64 %rd548, %rd547, %rd541;
+	mov.b64 %rd541, %rd548;
+$L104:
+	mov.b64 {%r149, %r150}, %rd541;
+	shfl.sync.up.b32 %r151|%p105, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd549, {%r151, %r152};
+	@!%p105 bra $L105;
+	add.s64 %rd550, %rd549, %rd541;
+	mov.b64 %rd541, %rd550;
+$L105:
+	mov.b64 {%r153, %r154}, %rd541;
+	shfl.sync.up.b32 %r155|%p106, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd551, {%r155, %r156};
+	@!%p106 bra $L106;
+	add.s64 %rd552, %rd551, %rd541;
+	mov.b64 %rd541, %rd552;
+$L106:
+	mov.b64 {%r157, %r158}, %rd541;
+	shfl.sync.up.b32 %r159|%p107, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd553, {%r159, %r160};
+	@!%p107 bra $L107;
+	add.s64 %rd554, %rd553, %rd541;
+	mov.b64 %rd541, %rd554;
+$L107:
+	mov.b64 {%r161, %r162}, %rd541;
+	shfl.sync.up.b32 %r163|%p108, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd555, {%r163, %r164};
+	selp.b64 %rd556, %rd555, 0, %p108;
+	@!%p102 bra $L108;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	add.s64 %rd559, %rd558, 512;
+	st.shared.s64 [%rd559+0], %rd556;
+$L108:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p109, %r7, %r165;
+	@!%p109 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd541;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	ld.shared.s64 %rd563, [%rd562+0];
+	add.s64 %rd564, %rd563, %rd538;
+	ld.shared.s64 %rd565, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd564;
+	shfl.sync.idx.b32 %r168|%p110, %r166, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
+	mov.b64 %rd566, {%r168, %r169};
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	and.b64 %rd574, %rd572, 4294967295;
+	mov.b64 %rd575, %rd574;
+	and.b64 %rd576, %rd573, 4294967295;
+	mov.b64 %rd577, %rd576;
+	shr.s64 %rd578, %rd573, 32;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd580, %rd575;
+	mov.b64 %rd581, %rd577;
+	mov.b64 %rd582, %rd579;
+	@!%p68 bra $L110;
+	add.s64 %rd583, %rd403, %rd580;
+	mov.b64 %rd584, %rd583;
+	sub.s64 %rd585, %rd394, %rd584;
+	max.s64 %rd586, %rd585, 0;
+	min.s64 %rd587, %rd586, %rd404;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd589, 0;
+$L112:
+	setp.lt.s64 %p111, %rd589, %rd588;
+	not.pred %p112, %p111;
+	@!%p112 bra $L116;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd536, %rd523;
-	mov.pred %p120, %p115;
-	mov.b64 %rd508, %rd536;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L130;
-	mov.b64 %rd537, %rd308;
-	mov.b32 %r191, %r171;
-	cvt.s64.s32 %rd538, %r191;
-	add.s64 %rd539, %rd538, 1;
-	mul.lo.s64 %rd540, %rd539, %rd32;
-	mad.lo.s64 %rd541, %rd540, 8, %rd28;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r191;
-	mul.lo.s64 %rd545, %rd544, %rd32;
-	mad.lo.s64 %rd546, %rd545, 8, %rd28;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	sub.s64 %rd549, %rd543, %rd548;
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd551, %rd550;
-	add.s64 %rd552, %rd356, %rd551;
-	mov.b64 %rd356, %rd552;
-	max.s64 %rd553, %rd357, %rd551;
-	mov.b64 %rd357, %rd553;
+	mul.lo.s64 %rd590, %rd589, %rd397;
+	mad.lo.s64 %rd591, %rd590, 4, %rd395;
+	ld.shared.s32 %r170, [%rd591+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd592, %rd393, %rd584;
+	add.s64 %rd593, %rd592, %rd589;
+	mul.lo.s64 %rd594, %rd593, %rd168;
+	mad.lo.s64 %rd595, %rd594, 4, %rd166;
+	st.shared.s32 [%rd595+0], %r171;
+	@!%p63 bra $L118;
+	mov.b64 %rd597, 2;
+	mul.lo.s64 %rd596, %rd597, %rd589;
+	mul.lo.s64 %rd598, %rd596, %rd163;
+	mad.lo.s64 %rd599, %rd598, 8, %rd161;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd601, %rd600;
+	add.s64 %rd602, %rd393, %rd584;
+	add.s64 %rd603, %rd602, %rd589;
+	mov.b64 %rd605, 2;
+	mul.lo.s64 %rd604, %rd605, %rd603;
+	mul.lo.s64 %rd606, %rd604, %rd171;
+	mad.lo.s64 %rd607, %rd606, 8, %rd169;
+	st.shared.s64 [%rd607+0], %rd601;
+	mov.b64 %rd609, 2;
+	mul.lo.s64 %rd608, %rd609, %rd589;
+	add.s64 %rd610, %rd608, 1;
+	mul.lo.s64 %rd611, %rd610, %rd163;
+	mad.lo.s64 %rd612, %rd611, 8, %rd161;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd614, %rd613;
+	add.s64 %rd615, %rd393, %rd584;
+	add.s64 %rd616, %rd615, %rd589;
+	mov.b64 %rd618, 2;
+	mul.lo.s64 %rd617, %rd618, %rd616;
+	add.s64 %rd619, %rd617, 1;
+	mul.lo.s64 %rd620, %rd619, %rd171;
+	mad.lo.s64 %rd621, %rd620, 8, %rd169;
+	st.shared.s64 [%rd621+0], %rd614;
+$L118:
+$L113:
+	add.s64 %rd622, %rd589, 1;
+	mov.b64 %rd589, %rd622;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd623, 0;
+	mov.b64 %rd624, %rd588;
+$L119:
+	setp.lt.s64 %p113, %rd624, %rd404;
+	not.pred %p114, %p113;
+	@!%p114 bra $L123;
+	bra.uni $L121;
+$L123:
+	mul.lo.s64 %rd625, %rd624, %rd397;
+	mad.lo.s64 %rd626, %rd625, 4, %rd395;
+	ld.shared.s32 %r172, [%rd626+0];
+	mov.b32 %r173, %r172;
+	mov.b32 %r174, %r173;
+	mov.pred %p115, 0;
+	mov.b64 %rd627, %rd623;
+	mov.b32 %r175, %r174;
+$L124:
+	@!%p65 bra $L128;
+	shr.s32 %r176, %r175, 5;
+	cvt.s64.s32 %rd628, %r176;
+	mov.b64 %rd629, %rd628;
+	and.b32 %r177, %r175, 31;
+	cvt.s64.s32 %rd630, %r177;
+	min.u64 %rd631, %rd630, 32;
+	cvt.u32.u64 %r178, %rd631;
+	mov.b32 %r180, 0x1;
+	shl.b32 %r179, %r180, %r178;
+	setp.hs.u32 %p116, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p116;
+	mov.b32 %r182, %r181;
+	mov.b64 %rd632, %rd629;
+	mov.b32 %r183, %r182;
+	mul.lo.s64 %rd633, %rd632, %rd377;
+	mad.lo.s64 %rd634, %rd633, 4, %rd375;
+	ld.relaxed.gpu.global.u32 %r184, [%rd634+0];
+	mov.b32 %r185, %r184;
+	and.b32 %r186, %r185, %r183;
+	setp.ne.u32 %p117, %r186, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L130;
+	mul.lo.s64 %rd635, %rd632, %rd377;
+	mad.lo.s64 %rd636, %rd635, 4, %rd375;
+	atom.global.or.b32 %r187, [%rd636], %r183;
+	mov.b32 %r188, %r187;
+	and.b32 %r189, %r188, %r183;
+	setp.ne.u32 %p120, %r189, 0x0;
+	mov.pred %p118, %p120;
 $L130:
-$L110:
-	add.s64 %rd554, %rd509, 1;
-	mov.b64 %rd509, %rd554;
-	bra.uni $L109;
-$L111:
-	setp.gt.s64 %p121, %rd508, 0;
-	@!%p121 bra $L132;
-	mul.lo.s64 %rd555, %rd345, %rd120;
-	mad.lo.s64 %rd556, %rd555, 8, %rd116;
-	atom.global.add.u64 %rd557, [%rd556], %rd508;
-	mov.b64 %rd558, %rd557;
-	mov.b64 %rd559, %rd558;
-	mov.b64 %rd560, 0;
-$L133:
-	setp.lt.s64 %p122, %rd560, %rd508;
-	not.pred %p123, %p122;
-	@!%p123 bra $L137;
-	bra.uni $L135;
-$L137:
-	mul.lo.s64 %rd561, %rd560, %rd139;
-	mad.lo.s64 %rd562, %rd561, 4, %rd137;
-	ld.shared.s32 %r192, [%rd562+0];
-	mov.b32 %r193, %r192;
-	add.s64 %rd563, %rd559, %rd560;
-	mul.lo.s64 %rd564, %rd563, %rd235;
-	mad.lo.s64 %rd565, %rd564, 4, %rd233;
-	st.global.s32 [%rd565+0], %r193;
-$L134:
-	add.s64 %rd566, %rd560, 1;
-	mov.b64 %rd560, %rd566;
-	bra.uni $L133;
-$L135:
+	@!%p118 bra $L132;
+	mov.b64 %rd637, %rd627;
+	mov.b64 %rd638, %rd637;
+	mov.pred %p121, 0;
+	bra.uni $L126;
 $L132:
-	add.s64 %rd567, %rd358, %rd492;
-	min.s64 %rd568, %rd347, %rd567;
-	mov.b64 %rd358, %rd568;
-	bra.uni $L103;
-$L102:
-	mov.b64 %rd569, 0;
-	cvt.u64.u32 %rd570, %r2;
-	setp.eq.s64 %p124, %rd570, 0;
-	setp.gt.s64 %p125, %rd492, 0;
-	and.pred %p126, %p124, %p125;
-	@!%p126 bra $L139;
-	mul.lo.s64 %rd571, %rd345, %rd120;
-	mad.lo.s64 %rd572, %rd571, 8, %rd116;
-	atom.global.add.u64 %rd573, [%rd572], %rd492;
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd569, %rd574;
-$L139:
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p127, %rd575, 0;
-	setp.eq.u32 %p128, %r1, 0;
-	and.pred %p129, %p127, %p128;
-	bar.sync 0;
-	@!%p129 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd569;
+	mov.b64 %rd639, %rd627;
+	mov.b64 %rd638, %rd639;
+	mov.pred %p121, 1;
+	bra.uni $L126;
+$L128:
+	@!%p66 bra $L134;
+	cvt.s64.s32 %rd640, %r175;
+	mul.lo.s64 %rd641, %rd640, %rd380;
+	mad.lo.s64 %rd642, %rd641, 4, %rd378;
+	ld.relaxed.gpu.global.s32 %r190, [%rd642+0];
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p122, %r191, %r84;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L136;
+	cvt.s64.s32 %rd643, %r175;
+	mul.lo.s64 %rd644, %rd643, %rd380;
+	mad.lo.s64 %rd645, %rd644, 4, %rd378;
+	atom.global.exch.b32 %r192, [%rd645], %r84;
+	mov.b32 %r193, %r192;
+	setp.eq.s32 %p125, %r193, %r84;
+	mov.pred %p123, %p125;
+$L136:
+	@!%p123 bra $L138;
+	mov.b64 %rd646, %rd627;
+	mov.b64 %rd638, %rd646;
+	mov.pred %p121, 0;
+	bra.uni $L126;
+$L138:
+$L134:
+	mul.lo.s64 %rd647, %rd627, %rd397;
+	mad.lo.s64 %rd648, %rd647, 4, %rd395;
+	st.shared.s32 [%rd648+0], %r175;
+	add.s64 %rd649, %rd627, 1;
+	mov.b64 %rd650, %rd649;
+	mov.b64 %rd638, %rd650;
+	mov.pred %p121, 1;
+	bra.uni $L126;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd651, %rd638;
+	mov.pred %p126, %p121;
+	mov.b64 %rd623, %rd651;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L140;
+	mov.b64 %rd652, %rd359;
+	mov.b32 %r194, %r174;
+	cvt.s64.s32 %rd653, %r194;
+	add.s64 %rd654, %rd653, 1;
+	mul.lo.s64 %rd655, %rd654, %rd32;
+	mad.lo.s64 %rd656, %rd655, 8, %rd28;
+	ld.global.nc.s64 %rd657, [%rd656+0];
+	mov.b64 %rd658, %rd657;
+	cvt.s64.s32 %rd659, %r194;
+	mul.lo.s64 %rd660, %rd659, %rd32;
+	mad.lo.s64 %rd661, %rd660, 8, %rd28;
+	ld.global.nc.s64 %rd662, [%rd661+0];
+	mov.b64 %rd663, %rd662;
+	sub.s64 %rd664, %rd658, %rd663;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd666, %rd665;
+	add.s64 %rd667, %rd401, %rd666;
+	mov.b64 %rd401, %rd667;
+	max.s64 %rd668, %rd402, %rd666;
+	mov.b64 %rd402, %rd668;
 $L140:
-	bar.sync 0;
-	ld.shared.s64 %rd576, [%rd1+1024];
-	mov.b64 %rd577, %rd576;
-	add.s64 %rd578, %rd577, %rd491;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd580, 0;
-$L141:
-	setp.lt.s64 %p130, %rd580, %rd359;
-	not.pred %p131, %p130;
-	@!%p131 bra $L145;
+$L120:
+	add.s64 %rd669, %rd624, 1;
+	mov.b64 %rd624, %rd669;
+	bra.uni $L119;
+$L121:
+	setp.gt.s64 %p127, %rd623, 0;
+	@!%p127 bra $L142;
+	mul.lo.s64 %rd670, %rd392, %rd120;
+	mad.lo.s64 %rd671, %rd670, 8, %rd116;
+	atom.global.add.u64 %rd672, [%rd671], %rd623;
+	mov.b64 %rd673, %rd672;
+	mov.b64 %rd674, %rd673;
+	mov.b64 %rd675, 0;
+$L143:
+	setp.lt.s64 %p128, %rd675, %rd623;
+	not.pred %p129, %p128;
+	@!%p129 bra $L147;
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd676, %rd675, %rd397;
+	mad.lo.s64 %rd677, %rd676, 4, %rd395;
+	ld.shared.s32 %r195, [%rd677+0];
+	mov.b32 %r196, %r195;
+	add.s64 %rd678, %rd674, %rd675;
+	mul.lo.s64 %rd679, %rd678, %rd269;
+	mad.lo.s64 %rd680, %rd679, 4, %rd267;
+	st.global.s32 [%rd680+0], %r196;
+$L144:
+	add.s64 %rd681, %rd675, 1;
+	mov.b64 %rd675, %rd681;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd581, %rd580, %rd139;
-	mad.lo.s64 %rd582, %rd581, 4, %rd137;
-	ld.shared.s32 %r194, [%rd582+0];
-	mov.b32 %r195, %r194;
-	add.s64 %rd583, %rd579, %rd580;
-	mul.lo.s64 %rd584, %rd583, %rd235;
-	mad.lo.s64 %rd585, %rd584, 4, %rd233;
-	st.global.s32 [%rd585+0], %r195;
 $L142:
-	add.s64 %rd586, %rd580, 1;
-	mov.b64 %rd580, %rd586;
-	bra.uni $L141;
-$L143:
-$L103:
-	setp.eq.s64 %p132, %rd493, 0;
-	@!%p132 bra $L147;
-	bra.uni $L51;
-$L147:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd587, %rd358;
-	mov.b64 %rd588, %rd356;
-	mov.b64 %rd589, %rd357;
-	mov.b64 %rd590, %rd587;
-	mov.b64 %rd591, %rd588;
-	mov.b64 %rd592, %rd589;
-	mov.b64 %rd593, %rd590;
-	mov.b64 %rd594, %rd591;
-	mov.b64 %rd595, %rd592;
-	mov.b64 %rd596, %rd593;
-	mov.b64 %rd597, %rd594;
-	mov.b64 %rd598, %rd595;
-	mov.b64 %rd599, 1;
-$L148:
-	setp.lt.s64 %p133, %rd599, %rd293;
-	setp.gt.s64 %p134, %rd596, 0;
+	add.s64 %rd682, %rd403, %rd581;
+	min.s64 %rd683, %rd394, %rd682;
+	mov.b64 %rd403, %rd683;
+	bra.uni $L111;
+$L110:
+	mov.b64 %rd684, 0;
+	cvt.u64.u32 %rd685, %r2;
+	setp.eq.s64 %p130, %rd685, 0;
+	setp.gt.s64 %p131, %rd581, 0;
+	and.pred %p132, %p130, %p131;
+	@!%p132 bra $L149;
+	mul.lo.s64 %rd686, %rd392, %rd120;
+	mad.lo.s64 %rd687, %rd686, 8, %rd116;
+	atom.global.add.u64 %rd688, [%rd687], %rd581;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd684, %rd689;
+$L149:
+	cvt.u64.u32 %rd690, %r2;
+	setp.eq.s64 %p133, %rd690, 0;
+	setp.eq.u32 %p134, %r1, 0;
 	and.pred %p135, %p133, %p134;
-	not.pred %p136, %p135;
-	@!%p136 bra $L152;
-	bra.uni $L150;
-$L152:
 	bar.sync 0;
-	rem.s64 %rd600, %rd599, 2;
-	mov.b64 %rd602, 1;
-	sub.s64 %rd601, %rd602, %rd600;
-	mul.lo.s64 %rd603, %rd601, %rd307;
-	mov.b64 %rd604, %rd603;
-	rem.s64 %rd605, %rd599, 2;
-	mul.lo.s64 %rd606, %rd605, %rd307;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd608, 0;
-	mov.b64 %rd609, 0;
-	mov.b64 %rd610, %rd285;
-	mov.b64 %rd611, %rd286;
-	mov.b64 %rd612, %rd287;
-	mov.b64 %rd613, %rd288;
-	mov.b64 %rd614, %rd289;
-	mov.b64 %rd615, %rd290;
-	mov.pred %p137, %p47;
-	mov.pred %p138, %p48;
-	mov.b32 %r196, %r80;
-	mov.b64 %rd616, %rd291;
-	mov.b64 %rd617, %rd292;
-	mov.b64 %rd618, %rd293;
-	mov.b64 %rd619, %rd294;
-	mov.pred %p139, %p49;
-	mov.pred %p140, %p50;
-	mov.b64 %rd620, %rd243;
-	mov.b64 %rd621, %rd244;
-	mov.b64 %rd622, %rd245;
-	mov.b64 %rd623, %rd246;
-	mov.b64 %rd624, %rd247;
-	mov.b64 %rd625, %rd248;
-	mov.b64 %rd626, %rd249;
-	mov.b64 %rd627, %rd250;
-	mov.b64 %rd628, %rd251;
-	mov.pred %p141, %p51;
-	mov.b64 %rd629, %rd252;
-	mov.b64 %rd630, %rd253;
-	mov.b64 %rd631, %rd254;
-	mov.b32 %r197, %r81;
-	mov.b64 %rd632, %rd295;
-	mov.b64 %rd633, %rd296;
-	mov.b64 %rd634, %rd604;
-	mov.b64 %rd635, %rd596;
-	cvt.u64.u32 %rd636, %r2;
-	div.s64 %rd637, %rd636, %rd299;
-	setp.eq.s64 %p142, %rd299, -1;
-	neg.s64 %rd638, %rd636;
-	selp.b64 %rd639, %rd638, %rd637, %p142;
-	setp.eq.s64 %p143, %rd299, 0;
-	selp.b64 %rd640, 0, %rd639, %p143;
-	mov.b64 %rd641, %rd640;
-	mov.b64 %rd642, %rd305;
-	mov.b64 %rd643, %rd299;
-	mov.b64 %rd644, %rd298;
-	mov.b64 %rd645, %rd607;
-	mov.b64 %rd646, %rd307;
-	add.s64 %rd647, %rd599, 1;
-	setp.lt.s64 %p144, %rd647, %rd293;
-	mov.pred %p145, %p144;
-	mov.b64 %rd648, %rd641;
-	cvt.u64.u32 %rd649, %r2;
-	rem.s64 %rd650, %rd649, %rd643;
-	setp.eq.s64 %p146, %rd643, -1;
-	selp.b64 %rd651, 0, %rd650, %p146;
-	setp.eq.s64 %p147, %rd643, 0;
-	selp.b64 %rd652, %rd649, %rd651, %p147;
-	mov.b64 %rd653, %rd652;
-	mov.b32 %r198, -1;
-	mov.b64 %rd654, 0;
-	mov.b64 %rd655, 0;
-	mov.b64 %rd656, 0;
-	mov.b64 %rd657, 0;
-	mov.b64 %rd658, 0;
-$L153:
-	mov.b64 %rd659, 0;
-	mov.b64 %rd660, %rd632;
-$L156:
-	setp.gt.s64 %p148, %rd660, 0;
-	not.pred %p149, %p148;
-	@!%p149 bra $L160;
-	bra.uni $L158;
-$L160:
-	setp.ge.s64 %p150, %rd654, %rd655;
-	@!%p150 bra $L162;
-	setp.ge.s64 %p151, %rd648, %rd635;
-	@!%p151 bra $L164;
-	bra.uni $L158;
-$L164:
-	add.s64 %rd661, %rd634, %rd648;
-	mul.lo.s64 %rd662, %rd661, %rd149;
-	mad.lo.s64 %rd663, %rd662, 4, %rd147;
-	ld.shared.s32 %r199, [%rd663+0];
-	mov.b32 %r200, %r199;
-	mov.b32 %r198, %r200;
-	add.s64 %rd664, %rd648, %rd642;
-	mov.b64 %rd648, %rd664;
-	mov.b64 %rd665, %rd610;
-	mov.b32 %r201, %r198;
-	cvt.s64.s32 %rd666, %r201;
-	mul.lo.s64 %rd667, %rd666, %rd32;
-	mad.lo.s64 %rd668, %rd667, 8, %rd28;
-	ld.global.nc.s64 %rd669, [%rd668+0];
-	mov.b64 %rd670, %rd669;
-	mov.b64 %rd671, %rd670;
-	mov.b64 %rd672, %rd610;
-	mov.b32 %r202, %r198;
-	cvt.s64.s32 %rd673, %r202;
-	add.s64 %rd674, %rd673, 1;
-	mul.lo.s64 %rd675, %rd674, %rd32;
-	mad.lo.s64 %rd676, %rd675, 8, %rd28;
-	ld.global.nc.s64 %rd677, [%rd676+0];
-	mov.b64 %rd678, %rd677;
-	mov.b64 %rd679, %rd678;
-	add.s64 %rd680, %rd671, %rd653;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd682, %rd679;
-	mov.b64 %rd654, %rd681;
-	mov.b64 %rd655, %rd682;
-	bra.uni $L157;
-$L162:
-	mul.lo.s64 %rd683, %rd654, %rd39;
-	mad.lo.s64 %rd684, %rd683, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd684+0];
-	mov.b32 %r204, %r203;
-	mov.b32 %r205, %r204;
-	mov.pred %p152, %p139;
-	mov.b32 %r206, %r198;
-	mov.b32 %r207, %r205;
-	mov.b64 %rd685, %rd654;
-$L165:
-	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd686, %r208;
-	mov.b64 %rd687, %rd686;
-	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd688, %r209;
-	min.u64 %rd689, %rd688, 32;
-	cvt.u32.u64 %r210, %rd689;
-	mov.b32 %r212, 0x1;
-	shl.b32 %r211, %r212, %r210;
-	setp.hs.u32 %p153, %r210, 32;
-	selp.b32 %r213, 0, %r211, %p153;
-	mov.b32 %r214, %r213;
-	mov.b64 %rd690, %rd687;
-	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd691, %rd690, %rd127;
-	mad.lo.s64 %rd692, %rd691, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r216, [%rd692+0];
-	mov.b32 %r217, %r216;
-	and.b32 %r218, %r217, %r215;
-	setp.ne.u32 %p154, %r218, 0x0;
-	@!%p154 bra $L169;
-	mov.pred %p155, 0;
-	bra.uni $L167;
-$L169:
-	mul.lo.s64 %rd693, %rd690, %rd127;
-	mad.lo.s64 %rd694, %rd693, 4, %rd123;
-	atom.global.or.b32 %r219, [%rd694], %r215;
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r215;
-	setp.eq.u32 %p156, %r221, 0x0;
-	mov.pred %p155, %p156;
-	bra.uni $L167;
-$L166:
-	bra.uni $L165;
-$L167:
-	@!%p155 bra $L171;
-	@!%p145 bra $L172;
-	mul.lo.s64 %rd695, %rd659, %rd139;
-	mad.lo.s64 %rd696, %rd695, 4, %rd137;
-	st.shared.s32 [%rd696+0], %r205;
-	add.s64 %rd697, %rd659, 1;
-	mov.b64 %rd659, %rd697;
-	bra.uni $L173;
-$L172:
-	mov.pred %p157, 0;
-	mov.b64 %rd698, %rd659;
-	mov.b32 %r222, %r205;
-$L174:
-	@!%p140 bra $L178;
-	shr.s32 %r223, %r222, 5;
-	cvt.s64.s32 %rd699, %r223;
-	mov.b64 %rd700, %rd699;
-	and.b32 %r224, %r222, 31;
-	cvt.s64.s32 %rd701, %r224;
-	min.u64 %rd702, %rd701, 32;
-	cvt.u32.u64 %r225, %rd702;
-	mov.b32 %r227, 0x1;
-	shl.b32 %r226, %r227, %r225;
-	setp.hs.u32 %p158, %r225, 32;
-	selp.b32 %r228, 0, %r226, %p158;
-	mov.b32 %r229, %r228;
-	mov.b64 %rd703, %rd700;
-	mov.b32 %r230, %r229;
-	mul.lo.s64 %rd704, %rd703, %rd628;
-	mad.lo.s64 %rd705, %rd704, 4, %rd626;
-	ld.relaxed.gpu.global.u32 %r231, [%rd705+0];
-	mov.b32 %r232, %r231;
-	and.b32 %r233, %r232, %r230;
-	setp.ne.u32 %p159, %r233, 0x0;
-	mov.pred %p160, %p159;
-	not.pred %p161, %p160;
-	@!%p161 bra $L180;
-	mul.lo.s64 %rd706, %rd703, %rd628;
-	mad.lo.s64 %rd707, %rd706, 4, %rd626;
-	atom.global.or.b32 %r234, [%rd707], %r230;
-	mov.b32 %r235, %r234;
-	and.b32 %r236, %r235, %r230;
-	setp.ne.u32 %p162, %r236, 0x0;
-	mov.pred %p160, %p162;
-$L180:
-	@!%p160 bra $L182;
-	mov.b64 %rd708, %rd698;
-	mov.b64 %rd709, %rd708;
-	mov.pred %p163, 0;
-	bra.uni $L176;
-$L182:
-	mov.b64 %rd710, %rd698;
-	mov.b64 %rd709, %rd710;
-	mov.pred %p163, 1;
-	bra.uni $L176;
-$L178:
-	@!%p141 bra $L184;
-	cvt.s64.s32 %rd711, %r222;
-	mul.lo.s64 %rd712, %rd711, %rd631;
-	mad.lo.s64 %rd713, %rd712, 4, %rd629;
-	ld.relaxed.gpu.global.s32 %r237, [%rd713+0];
-	mov.b32 %r238, %r237;
-	setp.eq.s32 %p164, %r238, %r197;
-	mov.pred %p165, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L186;
-	cvt.s64.s32 %rd714, %r222;
-	mul.lo.s64 %rd715, %rd714, %rd631;
-	mad.lo.s64 %rd716, %rd715, 4, %rd629;
-	atom.global.exch.b32 %r239, [%rd716], %r197;
-	mov.b32 %r240, %r239;
-	setp.eq.s32 %p167, %r240, %r197;
-	mov.pred %p165, %p167;
-$L186:
-	@!%p165 bra $L188;
-	mov.b64 %rd717, %rd698;
-	mov.b64 %rd709, %rd717;
-	mov.pred %p163, 0;
-	bra.uni $L176;
-$L188:
-$L184:
-	mul.lo.s64 %rd718, %rd698, %rd139;
-	mad.lo.s64 %rd719, %rd718, 4, %rd137;
-	st.shared.s32 [%rd719+0], %r222;
-	add.s64 %rd720, %rd698, 1;
-	mov.b64 %rd721, %rd720;
-	mov.b64 %rd709, %rd721;
-	mov.pred %p163, 1;
-	bra.uni $L176;
-$L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd722, %rd709;
-	mov.pred %p168, %p163;
-	mov.b64 %rd659, %rd722;
-	mov.pred %p157, %p168;
-	@!%p157 bra $L190;
-	mov.b64 %rd723, %rd610;
-	mov.b32 %r241, %r205;
-	cvt.s64.s32 %rd724, %r241;
-	add.s64 %rd725, %rd724, 1;
-	mul.lo.s64 %rd726, %rd725, %rd32;
-	mad.lo.s64 %rd727, %rd726, 8, %rd28;
-	ld.global.nc.s64 %rd728, [%rd727+0];
-	mov.b64 %rd729, %rd728;
-	cvt.s64.s32 %rd730, %r241;
-	mul.lo.s64 %rd731, %rd730, %rd32;
-	mad.lo.s64 %rd732, %rd731, 8, %rd28;
-	ld.global.nc.s64 %rd733, [%rd732+0];
-	mov.b64 %rd734, %rd733;
-	sub.s64 %rd735, %rd729, %rd734;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd737, %rd736;
-	add.s64 %rd738, %rd656, %rd737;
-	mov.b64 %rd656, %rd738;
-	max.s64 %rd739, %rd657, %rd737;
-	mov.b64 %rd657, %rd739;
-$L190:
-$L173:
-$L171:
-	add.s64 %rd740, %rd654, %rd643;
-	mov.b64 %rd654, %rd740;
-	sub.s64 %rd741, %rd660, 1;
-	mov.b64 %rd660, %rd741;
-$L157:
-	bra.uni $L156;
-$L158:
-	mov.b64 %rd742, 0;
-	setp.lt.s64 %p169, %rd654, %rd655;
-	setp.lt.s64 %p170, %rd648, %rd635;
-	or.pred %p171, %p169, %p170;
-	@!%p171 bra $L192;
-	mov.b64 %rd742, 1;
-$L192:
-	shl.b64 %rd743, %rd742, 32;
-	or.b64 %rd744, %rd659, %rd743;
-	// block scan
-	mov.b64 %rd745, %rd744;
-	mov.b32 %r242, %r3;
-$L193:
-	setp.hs.u32 %p172, %r242, 32;
-	@%p172 bra $L194;
-	mov.b64 {%r243, %r244}, %rd745;
-	shfl.sync.up.b32 %r245|%p173, %r243, %r242, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
-	mov.b64 %rd746, {%r245, %r246};
-	@!%p173 bra $L195;
-	add.s64 %rd747, %rd746, %rd745;
-	mov.b64 %rd745, %rd747;
-$L195:
-	shl.b32 %r242, %r242, 1;
-	bra.uni $L193;
-$L194:
-	mov.b64 {%r247, %r248}, %rd745;
-	shfl.sync.up.b32 %r249|%p174, %r247, %r3, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
-	mov.b64 %rd748, {%r249, %r250};
-	setp.lo.u32 %p175, %r3, 32;
-	and.pred %p176, %p174, %p175;
-	selp.b64 %rd749, %rd748, 0, %p176;
-	sub.u32 %r251, %r13, %r3;
-	setp.eq.u32 %p177, %r7, %r251;
-	@!%p177 bra $L196;
-	mul.wide.u32 %rd750, %r8, 16;
-	add.s64 %rd751, %rd1, %rd750;
-	st.shared.s64 [%rd751+0], %rd745;
-$L196:
+	@!%p135 bra $L150;
+	st.shared.s64 [%rd1+1024], %rd684;
+$L150:
 	bar.sync 0;
-	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L197;
-	mov.b64 %rd752, 0;
-	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L198;
-	mul.wide.u32 %rd753, %r7, 16;
-	add.s64 %rd754, %rd1, %rd753;
-	ld.shared.s64 %rd755, [%rd754+0];
-	mov.b64 %rd752, %rd755;
-$L198:
-	mov.b64 {%r252, %r253}, %rd752;
-	shfl.sync.up.b32 %r254|%p180, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd756, {%r254, %r255};
-	@!%p180 bra $L199;
-	add.s64 %rd757, %rd756, %rd752;
-	mov.b64 %rd752, %rd757;
-$L199:
-	mov.b64 {%r256, %r257}, %rd752;
-	shfl.sync.up.b32 %r258|%p181, %r256, 2, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
-	mov.b64 %rd758, {%r258, %r259};
-	@!%p181 bra $L200;
-	add.s64 %rd759, %rd758, %rd752;
-	mov.b64 %rd752, %rd759;
-$L200:
-	mov.b64 {%r260, %r261}, %rd752;
-	shfl.sync.up.b32 %r262|%p182, %r260, 4, 0, %r17;
-	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
-	mov.b64 %rd760, {%r262, %r263};
-	@!%p182 bra $L201;
-	add.s64 %rd761, %rd760, %rd752;
-	mov.b64 %rd752, %rd761;
-$L201:
-	mov.b64 {%r264, %r265}, %rd752;
-	shfl.sync.up.b32 %r266|%p183, %r264, 8, 0, %r17;
-	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
-	mov.b64 %rd762, {%r266, %r267};
-	@!%p183 bra $L202;
-	add.s64 %rd763, %rd762, %rd752;
-	mov.b64 %rd752, %rd763;
-$L202:
-	mov.b64 {%r268, %r269}, %rd752;
-	shfl.sync.up.b32 %r270|%p184, %r268, 16, 0, %r17;
-	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
-	mov.b64 %rd764, {%r270, %r271};
-	@!%p184 bra $L203;
-	add.s64 %rd765, %rd764, %rd752;
-	mov.b64 %rd752, %rd765;
-$L203:
-	mov.b64 {%r272, %r273}, %rd752;
-	shfl.sync.up.b32 %r274|%p185, %r272, 1, 0, %r17;
-	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
-	mov.b64 %rd766, {%r274, %r275};
-	selp.b64 %rd767, %rd766, 0, %p185;
-	@!%p179 bra $L204;
-	mul.wide.u32 %rd768, %r7, 16;
-	add.s64 %rd769, %rd1, %rd768;
-	add.s64 %rd770, %rd769, 512;
-	st.shared.s64 [%rd770+0], %rd767;
-$L204:
-	sub.u32 %r276, %r10, 1;
-	setp.eq.u32 %p186, %r7, %r276;
-	@!%p186 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd752;
-$L205:
-$L197:
-	bar.sync 0;
-	mul.wide.u32 %rd771, %r8, 16;
-	add.s64 %rd772, %rd1, %rd771;
-	add.s64 %rd773, %rd772, 512;
-	ld.shared.s64 %rd774, [%rd773+0];
-	add.s64 %rd775, %rd774, %rd749;
-	ld.shared.s64 %rd776, [%rd1+1024];
-	mov.b64 {%r277, %r278}, %rd775;
-	shfl.sync.idx.b32 %r279|%p187, %r277, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
-	mov.b64 %rd777, {%r279, %r280};
-	mov.b64 %rd778, %rd776;
-	mov.b64 %rd779, %rd777;
-	mov.b64 %rd780, %rd778;
-	mov.b64 %rd781, %rd779;
-	mov.b64 %rd782, %rd780;
-	mov.b64 %rd783, %rd781;
-	mov.b64 %rd784, %rd782;
-	and.b64 %rd785, %rd783, 4294967295;
-	mov.b64 %rd786, %rd785;
-	and.b64 %rd787, %rd784, 4294967295;
-	mov.b64 %rd788, %rd787;
-	shr.s64 %rd789, %rd784, 32;
-	mov.b64 %rd790, %rd789;
-	mov.b64 %rd791, %rd786;
-	mov.b64 %rd792, %rd788;
-	mov.b64 %rd793, %rd790;
-	@!%p145 bra $L206;
-	add.s64 %rd794, %rd658, %rd791;
-	mov.b64 %rd795, %rd794;
-	sub.s64 %rd796, %rd646, %rd795;
-	max.s64 %rd797, %rd796, 0;
-	min.s64 %rd798, %rd797, %rd659;
-	mov.b64 %rd799, %rd798;
-	mov.b64 %rd800, 0;
-$L208:
-	setp.lt.s64 %p188, %rd800, %rd799;
-	not.pred %p189, %p188;
-	@!%p189 bra $L212;
-	bra.uni $L210;
-$L212:
-	mul.lo.s64 %rd801, %rd800, %rd139;
-	mad.lo.s64 %rd802, %rd801, 4, %rd137;
-	ld.shared.s32 %r281, [%rd802+0];
-	mov.b32 %r282, %r281;
-	add.s64 %rd803, %rd645, %rd795;
-	add.s64 %rd804, %rd803, %rd800;
-	mul.lo.s64 %rd805, %rd804, %rd149;
-	mad.lo.s64 %rd806, %rd805, 4, %rd147;
-	st.shared.s32 [%rd806+0], %r282;
-$L209:
-	add.s64 %rd807, %rd800, 1;
-	mov.b64 %rd800, %rd807;
-	bra.uni $L208;
-$L210:
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, %rd799;
-$L213:
-	setp.lt.s64 %p190, %rd809, %rd659;
-	not.pred %p191, %p190;
-	@!%p191 bra $L217;
-	bra.uni $L215;
-$L217:
-	mul.lo.s64 %rd810, %rd809, %rd139;
-	mad.lo.s64 %rd811, %rd810, 4, %rd137;
-	ld.shared.s32 %r283, [%rd811+0];
-	mov.b32 %r284, %r283;
-	mov.b32 %r285, %r284;
-	mov.pred %p192, 0;
-	mov.b64 %rd812, %rd808;
-	mov.b32 %r286, %r285;
-$L218:
-	@!%p140 bra $L222;
-	shr.s32 %r287, %r286, 5;
-	cvt.s64.s32 %rd813, %r287;
-	mov.b64 %rd814, %rd813;
-	and.b32 %r288, %r286, 31;
-	cvt.s64.s32 %rd815, %r288;
-	min.u64 %rd816, %rd815, 32;
-	cvt.u32.u64 %r289, %rd816;
-	mov.b32 %r291, 0x1;
-	shl.b32 %r290, %r291, %r289;
-	setp.hs.u32 %p193, %r289, 32;
-	selp.b32 %r292, 0, %r290, %p193;
-	mov.b32 %r293, %r292;
-	mov.b64 %rd817, %rd814;
-	mov.b32 %r294, %r293;
-	mul.lo.s64 %rd818, %rd817, %rd628;
-	mad.lo.s64 %rd819, %rd818, 4, %rd626;
-	ld.relaxed.gpu.global.u32 %r295, [%rd819+0];
-	mov.b32 %r296, %r295;
-	and.b32 %r297, %r296, %r294;
-	setp.ne.u32 %p194, %r297, 0x0;
-	mov.pred %p195, %p194;
-	not.pred %p196, %p195;
-	@!%p196 bra $L224;
-	mul.lo.s64 %rd820, %rd817, %rd628;
-	mad.lo.s64 %rd821, %rd820, 4, %rd626;
-	atom.global.or.b32 %r298, [%rd821], %r294;
-	mov.b32 %r299, %r298;
-	and.b32 %r300, %r299, %r294;
-	setp.ne.u32 %p197, %r300, 0x0;
-	mov.pred %p195, %p197;
-$L224:
-	@!%p195 bra $L226;
-	mov.b64 %rd822, %rd812;
-	mov.b64 %rd823, %rd822;
-	mov.pred %p198, 0;
-	bra.uni $L220;
-$L226:
-	mov.b64 %rd824, %rd812;
-	mov.b64 %rd823, %rd824;
-	mov.pred %p198, 1;
-	bra.uni $L220;
-$L222:
-	@!%p141 bra $L228;
-	cvt.s64.s32 %rd825, %r286;
-	mul.lo.s64 %rd826, %rd825, %rd631;
-	mad.lo.s64 %rd827, %rd826, 4, %rd629;
-	ld.relaxed.gpu.global.s32 %r301, [%rd827+0];
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p199, %r302, %r197;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L230;
-	cvt.s64.s32 %rd828, %r286;
-	mul.lo.s64 %rd829, %rd828, %rd631;
-	mad.lo.s64 %rd830, %rd829, 4, %rd629;
-	atom.global.exch.b32 %r303, [%rd830], %r197;
-	mov.b32 %r304, %r303;
-	setp.eq.s32 %p202, %r304, %r197;
-	mov.pred %p200, %p202;
-$L230:
-	@!%p200 bra $L232;
-	mov.b64 %rd831, %rd812;
-	mov.b64 %rd823, %rd831;
-	mov.pred %p198, 0;
-	bra.uni $L220;
-$L232:
-$L228:
-	mul.lo.s64 %rd832, %rd812, %rd139;
-	mad.lo.s64 %rd833, %rd832, 4, %rd137;
-	st.shared.s32 [%rd833+0], %r286;
-	add.s64 %rd834, %rd812, 1;
-	mov.b64 %rd835, %rd834;
-	mov.b64 %rd823, %rd835;
-	mov.pred %p198, 1;
-	bra.uni $L220;
-$L219:
-	bra.uni $L218;
-$L220:
-	mov.b64 %rd836, %rd823;
-	mov.pred %p203, %p198;
-	mov.b64 %rd808, %rd836;
-	mov.pred %p192, %p203;
-	@!%p192 bra $L234;
-	mov.b64 %rd837, %rd610;
-	mov.b32 %r305, %r285;
-	cvt.s64.s32 %rd838, %r305;
-	add.s64 %rd839, %rd838, 1;
-	mul.lo.s64 %rd840, %rd839, %rd32;
-	mad.lo.s64 %rd841, %rd840, 8, %rd28;
-	ld.global.nc.s64 %rd842, [%rd841+0];
-	mov.b64 %rd843, %rd842;
-	cvt.s64.s32 %rd844, %r305;
-	mul.lo.s64 %rd845, %rd844, %rd32;
-	mad.lo.s64 %rd846, %rd845, 8, %rd28;
-	ld.global.nc.s64 %rd847, [%rd846+0];
-	mov.b64 %rd848, %rd847;
-	sub.s64 %rd849, %rd843, %rd848;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd850;
-	add.s64 %rd852, %rd656, %rd851;
-	mov.b64 %rd656, %rd852;
-	max.s64 %rd853, %rd657, %rd851;
-	mov.b64 %rd657, %rd853;
-$L234:
-$L214:
-	add.s64 %rd854, %rd809, 1;
-	mov.b64 %rd809, %rd854;
-	bra.uni $L213;
-$L215:
-	setp.gt.s64 %p204, %rd808, 0;
-	@!%p204 bra $L236;
-	mul.lo.s64 %rd855, %rd644, %rd120;
-	mad.lo.s64 %rd856, %rd855, 8, %rd116;
-	atom.global.add.u64 %rd857, [%rd856], %rd808;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd858;
-	mov.b64 %rd860, 0;
-$L237:
-	setp.lt.s64 %p205, %rd860, %rd808;
-	not.pred %p206, %p205;
-	@!%p206 bra $L241;
-	bra.uni $L239;
-$L241:
-	mul.lo.s64 %rd861, %rd860, %rd139;
-	mad.lo.s64 %rd862, %rd861, 4, %rd137;
-	ld.shared.s32 %r306, [%rd862+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd863, %rd859, %rd860;
-	mul.lo.s64 %rd864, %rd863, %rd235;
-	mad.lo.s64 %rd865, %rd864, 4, %rd233;
-	st.global.s32 [%rd865+0], %r307;
-$L238:
-	add.s64 %rd866, %rd860, 1;
-	mov.b64 %rd860, %rd866;
-	bra.uni $L237;
-$L239:
-$L236:
-	add.s64 %rd867, %rd658, %rd792;
-	min.s64 %rd868, %rd646, %rd867;
-	mov.b64 %rd658, %rd868;
-	bra.uni $L207;
-$L206:
-	mov.b64 %rd869, 0;
-	cvt.u64.u32 %rd870, %r2;
-	setp.eq.s64 %p207, %rd870, 0;
-	setp.gt.s64 %p208, %rd792, 0;
-	and.pred %p209, %p207, %p208;
-	@!%p209 bra $L243;
-	mul.lo.s64 %rd871, %rd644, %rd120;
-	mad.lo.s64 %rd872, %rd871, 8, %rd116;
-	atom.global.add.u64 %rd873, [%rd872], %rd792;
-	mov.b64 %rd874, %rd873;
-	mov.b64 %rd869, %rd874;
-$L243:
-	cvt.u64.u32 %rd875, %r2;
-	setp.eq.s64 %p210, %rd875, 0;
-	setp.eq.u32 %p211, %r1, 0;
-	and.pred %p212, %p210, %p211;
-	bar.sync 0;
-	@!%p212 bra $L244;
-	st.shared.s64 [%rd1+1024], %rd869;
-$L244:
-	bar.sync 0;
-	ld.shared.s64 %rd876, [%rd1+1024];
-	mov.b64 %rd877, %rd876;
-	add.s64 %rd878, %rd877, %rd791;
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, 0;
-$L245:
-	setp.lt.s64 %p213, %rd880, %rd659;
-	not.pred %p214, %p213;
-	@!%p214 bra $L249;
-	bra.uni $L247;
-$L249:
-	mul.lo.s64 %rd881, %rd880, %rd139;
-	mad.lo.s64 %rd882, %rd881, 4, %rd137;
-	ld.shared.s32 %r308, [%rd882+0];
-	mov.b32 %r309, %r308;
-	add.s64 %rd883, %rd879, %rd880;
-	mul.lo.s64 %rd884, %rd883, %rd235;
-	mad.lo.s64 %rd885, %rd884, 4, %rd233;
-	st.global.s32 [%rd885+0], %r309;
-$L246:
-	add.s64 %rd886, %rd880, 1;
-	mov.b64 %rd880, %rd886;
-	bra.uni $L245;
-$L247:
-$L207:
-	setp.eq.s64 %p215, %rd793, 0;
-	@!%p215 bra $L251;
-	bra.uni $L155;
-$L251:
-$L154:
+	ld.shared.s64 %rd691, [%rd1+1024];
+	mov.b64 %rd692, %rd691;
+	add.s64 %rd693, %rd692, %rd580;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, 0;
+$L151:
+	setp.lt.s64 %p136, %rd695, %rd404;
+	not.pred %p137, %p136;
+	@!%p137 bra $L155;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd887, %rd658;
-	mov.b64 %rd888, %rd656;
-	mov.b64 %rd889, %rd657;
-	mov.b64 %rd890, %rd887;
-	mov.b64 %rd891, %rd888;
-	mov.b64 %rd892, %rd889;
-	mov.b64 %rd893, %rd890;
-	mov.b64 %rd894, %rd891;
-	mov.b64 %rd895, %rd892;
-	mov.b64 %rd596, %rd893;
-	mov.b64 %rd608, %rd894;
-	mov.b64 %rd609, %rd895;
-	add.s64 %rd896, %rd597, %rd608;
-	mov.b64 %rd597, %rd896;
-	max.s64 %rd897, %rd598, %rd609;
-	mov.b64 %rd598, %rd897;
-$L149:
-	add.s64 %rd898, %rd599, 1;
-	mov.b64 %rd599, %rd898;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd899, %rd597;
-	// block reduction
-	sub.u32 %r310, %r13, 1;
-	mov.b32 %r311, %r3;
-$L252:
-	setp.hs.u32 %p216, %r311, 32;
-	@%p216 bra $L253;
-	mov.b64 {%r312, %r313}, %rd899;
-	shfl.sync.down.b32 %r314|%p217, %r312, %r311, %r310, %r17;
-	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
-	mov.b64 %rd900, {%r314, %r315};
-	@!%p217 bra $L254;
-	add.s64 %rd901, %rd899, %rd900;
-	mov.b64 %rd899, %rd901;
-$L254:
-	shl.b32 %r311, %r311, 1;
-	bra.uni $L252;
-$L253:
-	setp.eq.u32 %p218, %r7, 0;
-	@!%p218 bra $L255;
-	mul.wide.u32 %rd902, %r8, 16;
-	add.s64 %rd903, %rd1, %rd902;
-	st.shared.s64 [%rd903+0], %rd899;
-$L255:
+	mul.lo.s64 %rd696, %rd695, %rd397;
+	mad.lo.s64 %rd697, %rd696, 4, %rd395;
+	ld.shared.s32 %r197, [%rd697+0];
+	mov.b32 %r198, %r197;
+	add.s64 %rd698, %rd694, %rd695;
+	mul.lo.s64 %rd699, %rd698, %rd269;
+	mad.lo.s64 %rd700, %rd699, 4, %rd267;
+	st.global.s32 [%rd700+0], %r198;
+$L152:
+	add.s64 %rd701, %rd695, 1;
+	mov.b64 %rd695, %rd701;
+	bra.uni $L151;
+$L153:
+$L111:
+	setp.eq.s64 %p138, %rd582, 0;
+	@!%p138 bra $L157;
+	bra.uni $L53;
+$L157:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd702, %rd403;
+	mov.b64 %rd703, %rd401;
+	mov.b64 %rd704, %rd402;
+	mov.b64 %rd705, %rd702;
+	mov.b64 %rd706, %rd703;
+	mov.b64 %rd707, %rd704;
+	mov.b64 %rd708, %rd705;
+	mov.b64 %rd709, %rd706;
+	mov.b64 %rd710, %rd707;
+	mov.b64 %rd711, %rd708;
+	mov.b64 %rd712, %rd709;
+	mov.b64 %rd713, %rd710;
+	mov.b64 %rd714, 1;
+$L158:
+	setp.lt.s64 %p139, %rd714, %rd331;
+	setp.gt.s64 %p140, %rd711, 0;
+	and.pred %p141, %p139, %p140;
+	not.pred %p142, %p141;
+	@!%p142 bra $L162;
+	bra.uni $L160;
+$L162:
 	bar.sync 0;
-	setp.eq.u32 %p219, %r8, 0;
-	@!%p219 bra $L256;
-	setp.lo.u32 %p220, %r7, %r10;
-	@!%p220 bra $L257;
-	mul.wide.u32 %rd904, %r7, 16;
-	add.s64 %rd905, %rd1, %rd904;
-	ld.shared.s64 %rd906, [%rd905+0];
-	mov.b64 %rd899, %rd906;
-$L257:
-	sub.u32 %r316, %r10, 1;
-	mov.b64 {%r317, %r318}, %rd899;
-	shfl.sync.down.b32 %r319|%p221, %r317, 1, %r316, %r17;
-	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
-	mov.b64 %rd907, {%r319, %r320};
-	@!%p221 bra $L258;
-	add.s64 %rd908, %rd899, %rd907;
-	mov.b64 %rd899, %rd908;
-$L258:
-	mov.b64 {%r321, %r322}, %rd899;
-	shfl.sync.down.b32 %r323|%p222, %r321, 2, %r316, %r17;
-	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
-	mov.b64 %rd909, {%r323, %r324};
-	@!%p222 bra $L259;
-	add.s64 %rd910, %rd899, %rd909;
-	mov.b64 %rd899, %rd910;
-$L259:
-	mov.b64 {%r325, %r326}, %rd899;
-	shfl.sync.down.b32 %r327|%p223, %r325, 4, %r316, %r17;
-	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
-	mov.b64 %rd911, {%r327, %r328};
-	@!%p223 bra $L260;
-	add.s64 %rd912, %rd899, %rd911;
-	mov.b64 %rd899, %rd912;
-$L260:
-	mov.b64 {%r329, %r330}, %rd899;
-	shfl.sync.down.b32 %r331|%p224, %r329, 8, %r316, %r17;
-	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
-	mov.b64 %rd913, {%r331, %r332};
-	@!%p224 bra $L261;
-	add.s64 %rd914, %rd899, %rd913;
-	mov.b64 %rd899, %rd914;
-$L261:
-	mov.b64 {%r333, %r334}, %rd899;
-	shfl.sync.down.b32 %r335|%p225, %r333, 16, %r316, %r17;
-	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
-	mov.b64 %rd915, {%r335, %r336};
-	@!%p225 bra $L262;
-	add.s64 %rd916, %rd899, %rd915;
-	mov.b64 %rd899, %rd916;
-$L262:
-	@!%p218 bra $L263;
-	st.shared.s64 [%rd1+1024], %rd899;
-$L263:
-$L256:
+	shr.s64 %rd715, %rd714, 63;
+	shr.u64 %rd716, %rd715, 63;
+	add.s64 %rd717, %rd714, %rd716;
+	and.b64 %rd718, %rd717, -2;
+	sub.s64 %rd719, %rd714, %rd718;
+	mov.b64 %rd721, 1;
+	sub.s64 %rd720, %rd721, %rd719;
+	mul.lo.s64 %rd722, %rd720, %rd358;
+	mov.b64 %rd723, %rd722;
+	shr.s64 %rd724, %rd714, 63;
+	shr.u64 %rd725, %rd724, 63;
+	add.s64 %rd726, %rd714, %rd725;
+	and.b64 %rd727, %rd726, -2;
+	sub.s64 %rd728, %rd714, %rd727;
+	mul.lo.s64 %rd729, %rd728, %rd358;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, 0;
+	mov.b64 %rd732, 0;
+	mov.b64 %rd733, %rd323;
+	mov.b64 %rd734, %rd324;
+	mov.b64 %rd735, %rd325;
+	mov.b64 %rd736, %rd326;
+	mov.b64 %rd737, %rd327;
+	mov.b64 %rd738, %rd328;
+	mov.pred %p143, %p49;
+	mov.pred %p144, %p50;
+	mov.b32 %r199, %r81;
+	mov.b64 %rd739, %rd329;
+	mov.b64 %rd740, %rd330;
+	mov.b64 %rd741, %rd331;
+	mov.b64 %rd742, %rd332;
+	mov.pred %p145, %p51;
+	mov.pred %p146, %p52;
+	mov.pred %p147, %p53;
+	mov.b64 %rd743, %rd281;
+	mov.b64 %rd744, %rd282;
+	mov.b64 %rd745, %rd283;
+	mov.b64 %rd746, %rd284;
+	mov.b64 %rd747, %rd285;
+	mov.b64 %rd748, %rd286;
+	mov.b64 %rd749, %rd287;
+	mov.b64 %rd750, %rd288;
+	mov.b64 %rd751, %rd289;
+	mov.pred %p148, %p54;
+	mov.b64 %rd752, %rd290;
+	mov.b64 %rd753, %rd291;
+	mov.b64 %rd754, %rd292;
+	mov.b32 %r200, %r82;
+	mov.b64 %rd755, %rd333;
+	mov.b64 %rd756, %rd334;
+	mov.b64 %rd757, %rd723;
+	mov.b64 %rd758, %rd711;
+	mov.b64 %rd759, %rd356;
+	mov.b64 %rd760, %rd355;
+	mov.b64 %rd761, %rd337;
+	mov.b64 %rd762, %rd357;
+	mov.b64 %rd763, %rd336;
+	mov.b64 %rd764, %rd730;
+	mov.b64 %rd765, %rd358;
+	add.s64 %rd766, %rd714, 1;
+	setp.lt.s64 %p149, %rd766, %rd331;
+	mov.pred %p150, %p149;
+	mov.pred %p151, %p51;
+	mov.b64 %rd767, %rd158;
+	mov.b64 %rd768, %rd159;
+	mov.b64 %rd769, %rd160;
+	mov.b64 %rd770, %rd759;
+	mov.b32 %r201, -1;
+	mov.b64 %rd771, 0;
+	mov.b64 %rd772, 0;
+	mov.b64 %rd773, 0;
+	mov.b64 %rd774, 0;
+	mov.b64 %rd775, 0;
+$L163:
+	mov.b64 %rd776, 0;
+	mov.b64 %rd777, %rd755;
+$L166:
+	setp.gt.s64 %p152, %rd777, 0;
+	not.pred %p153, %p152;
+	@!%p153 bra $L170;
+	bra.uni $L168;
+$L170:
+	setp.ge.s64 %p154, %rd771, %rd772;
+	@!%p154 bra $L172;
+	setp.ge.s64 %p155, %rd770, %rd758;
+	@!%p155 bra $L174;
+	bra.uni $L168;
+$L174:
+	add.s64 %rd778, %rd757, %rd770;
+	mul.lo.s64 %rd779, %rd778, %rd168;
+	mad.lo.s64 %rd780, %rd779, 4, %rd166;
+	ld.shared.s32 %r202, [%rd780+0];
+	mov.b32 %r203, %r202;
+	mov.b32 %r201, %r203;
+	@!%p151 bra $L175;
+	add.s64 %rd781, %rd757, %rd770;
+	mov.b64 %rd783, 2;
+	mul.lo.s64 %rd782, %rd783, %rd781;
+	mov.b64 %rd784, %rd782;
+	mul.lo.s64 %rd785, %rd784, %rd171;
+	mad.lo.s64 %rd786, %rd785, 8, %rd169;
+	ld.shared.s64 %rd787, [%rd786+0];
+	mov.b64 %rd788, %rd787;
+	add.s64 %rd789, %rd784, 1;
+	mul.lo.s64 %rd790, %rd789, %rd171;
+	mad.lo.s64 %rd791, %rd790, 8, %rd169;
+	ld.shared.s64 %rd792, [%rd791+0];
+	mov.b64 %rd793, %rd792;
+	add.s64 %rd794, %rd788, %rd762;
+	mov.b64 %rd795, %rd794;
+	mov.b64 %rd796, %rd793;
+	mov.b64 %rd771, %rd795;
+	mov.b64 %rd772, %rd796;
+	bra.uni $L176;
+$L175:
+	mov.b64 %rd797, %rd733;
+	mov.b32 %r204, %r201;
+	cvt.s64.s32 %rd798, %r204;
+	mul.lo.s64 %rd799, %rd798, %rd32;
+	mad.lo.s64 %rd800, %rd799, 8, %rd28;
+	ld.global.nc.s64 %rd801, [%rd800+0];
+	mov.b64 %rd802, %rd801;
+	mov.b64 %rd803, %rd802;
+	mov.b64 %rd804, %rd733;
+	mov.b32 %r205, %r201;
+	cvt.s64.s32 %rd805, %r205;
+	add.s64 %rd806, %rd805, 1;
+	mul.lo.s64 %rd807, %rd806, %rd32;
+	mad.lo.s64 %rd808, %rd807, 8, %rd28;
+	ld.global.nc.s64 %rd809, [%rd808+0];
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd811, %rd810;
+	add.s64 %rd812, %rd803, %rd762;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, %rd811;
+	mov.b64 %rd771, %rd813;
+	mov.b64 %rd772, %rd814;
+$L176:
+	add.s64 %rd815, %rd770, %rd760;
+	mov.b64 %rd770, %rd815;
+	bra.uni $L167;
+$L172:
+	mul.lo.s64 %rd816, %rd771, %rd39;
+	mad.lo.s64 %rd817, %rd816, 4, %rd35;
+	ld.global.nc.s32 %r206, [%rd817+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	mov.b64 %rd818, 0;
+	mov.b64 %rd819, 0;
+	and.pred %p156, %p150, %p145;
+	@!%p156 bra $L178;
+	mov.b64 %rd820, %rd733;
+	mov.b32 %r209, %r208;
+	cvt.s64.s32 %rd821, %r209;
+	mul.lo.s64 %rd822, %rd821, %rd32;
+	mad.lo.s64 %rd823, %rd822, 8, %rd28;
+	ld.global.nc.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd733;
+	mov.b32 %r210, %r208;
+	cvt.s64.s32 %rd828, %r210;
+	add.s64 %rd829, %rd828, 1;
+	mul.lo.s64 %rd830, %rd829, %rd32;
+	mad.lo.s64 %rd831, %rd830, 8, %rd28;
+	ld.global.nc.s64 %rd832, [%rd831+0];
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd826;
+	mov.b64 %rd836, %rd834;
+	mov.b64 %rd818, %rd835;
+	mov.b64 %rd819, %rd836;
+$L178:
+	mov.pred %p157, %p146;
+	mov.b32 %r211, %r201;
+	mov.b32 %r212, %r208;
+	mov.b64 %rd837, %rd771;
+$L179:
+	shr.s32 %r213, %r212, 5;
+	cvt.s64.s32 %rd838, %r213;
+	mov.b64 %rd839, %rd838;
+	and.b32 %r214, %r212, 31;
+	cvt.s64.s32 %rd840, %r214;
+	min.u64 %rd841, %rd840, 32;
+	cvt.u32.u64 %r215, %rd841;
+	mov.b32 %r217, 0x1;
+	shl.b32 %r216, %r217, %r215;
+	setp.hs.u32 %p158, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p158;
+	mov.b32 %r219, %r218;
+	mov.b64 %rd842, %rd839;
+	mov.b32 %r220, %r219;
+	mul.lo.s64 %rd843, %rd842, %rd127;
+	mad.lo.s64 %rd844, %rd843, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r221, [%rd844+0];
+	mov.b32 %r222, %r221;
+	and.b32 %r223, %r222, %r220;
+	setp.ne.u32 %p159, %r223, 0x0;
+	@!%p159 bra $L183;
+	mov.pred %p160, 0;
+	bra.uni $L181;
+$L183:
+	mul.lo.s64 %rd845, %rd842, %rd127;
+	mad.lo.s64 %rd846, %rd845, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd846], %r220;
+	mov.b32 %r225, %r224;
+	and.b32 %r226, %r225, %r220;
+	setp.eq.u32 %p161, %r226, 0x0;
+	mov.pred %p160, %p161;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p160 bra $L185;
+	@!%p150 bra $L186;
+	mul.lo.s64 %rd847, %rd776, %rd769;
+	mad.lo.s64 %rd848, %rd847, 4, %rd767;
+	st.shared.s32 [%rd848+0], %r208;
+	@!%p145 bra $L189;
+	mov.b64 %rd850, 2;
+	mul.lo.s64 %rd849, %rd850, %rd776;
+	mul.lo.s64 %rd851, %rd849, %rd163;
+	mad.lo.s64 %rd852, %rd851, 8, %rd161;
+	st.shared.s64 [%rd852+0], %rd818;
+	mov.b64 %rd854, 2;
+	mul.lo.s64 %rd853, %rd854, %rd776;
+	add.s64 %rd855, %rd853, 1;
+	mul.lo.s64 %rd856, %rd855, %rd163;
+	mad.lo.s64 %rd857, %rd856, 8, %rd161;
+	st.shared.s64 [%rd857+0], %rd819;
+$L189:
+	add.s64 %rd858, %rd776, 1;
+	mov.b64 %rd776, %rd858;
+	bra.uni $L187;
+$L186:
+	mov.pred %p162, 0;
+	mov.b64 %rd859, %rd776;
+	mov.b32 %r227, %r208;
+$L190:
+	@!%p147 bra $L194;
+	shr.s32 %r228, %r227, 5;
+	cvt.s64.s32 %rd860, %r228;
+	mov.b64 %rd861, %rd860;
+	and.b32 %r229, %r227, 31;
+	cvt.s64.s32 %rd862, %r229;
+	min.u64 %rd863, %rd862, 32;
+	cvt.u32.u64 %r230, %rd863;
+	mov.b32 %r232, 0x1;
+	shl.b32 %r231, %r232, %r230;
+	setp.hs.u32 %p163, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p163;
+	mov.b32 %r234, %r233;
+	mov.b64 %rd864, %rd861;
+	mov.b32 %r235, %r234;
+	mul.lo.s64 %rd865, %rd864, %rd751;
+	mad.lo.s64 %rd866, %rd865, 4, %rd749;
+	ld.relaxed.gpu.global.u32 %r236, [%rd866+0];
+	mov.b32 %r237, %r236;
+	and.b32 %r238, %r237, %r235;
+	setp.ne.u32 %p164, %r238, 0x0;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L196;
+	mul.lo.s64 %rd867, %rd864, %rd751;
+	mad.lo.s64 %rd868, %rd867, 4, %rd749;
+	atom.global.or.b32 %r239, [%rd868], %r235;
+	mov.b32 %r240, %r239;
+	and.b32 %r241, %r240, %r235;
+	setp.ne.u32 %p167, %r241, 0x0;
+	mov.pred %p165, %p167;
+$L196:
+	@!%p165 bra $L198;
+	mov.b64 %rd869, %rd859;
+	mov.b64 %rd870, %rd869;
+	mov.pred %p168, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd871, %rd859;
+	mov.b64 %rd870, %rd871;
+	mov.pred %p168, 1;
+	bra.uni $L192;
+$L194:
+	@!%p148 bra $L200;
+	cvt.s64.s32 %rd872, %r227;
+	mul.lo.s64 %rd873, %rd872, %rd754;
+	mad.lo.s64 %rd874, %rd873, 4, %rd752;
+	ld.relaxed.gpu.global.s32 %r242, [%rd874+0];
+	mov.b32 %r243, %r242;
+	setp.eq.s32 %p169, %r243, %r200;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L202;
+	cvt.s64.s32 %rd875, %r227;
+	mul.lo.s64 %rd876, %rd875, %rd754;
+	mad.lo.s64 %rd877, %rd876, 4, %rd752;
+	atom.global.exch.b32 %r244, [%rd877], %r200;
+	mov.b32 %r245, %r244;
+	setp.eq.s32 %p172, %r245, %r200;
+	mov.pred %p170, %p172;
+$L202:
+	@!%p170 bra $L204;
+	mov.b64 %rd878, %rd859;
+	mov.b64 %rd870, %rd878;
+	mov.pred %p168, 0;
+	bra.uni $L192;
+$L204:
+$L200:
+	mul.lo.s64 %rd879, %rd859, %rd769;
+	mad.lo.s64 %rd880, %rd879, 4, %rd767;
+	st.shared.s32 [%rd880+0], %r227;
+	add.s64 %rd881, %rd859, 1;
+	mov.b64 %rd882, %rd881;
+	mov.b64 %rd870, %rd882;
+	mov.pred %p168, 1;
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd883, %rd870;
+	mov.pred %p173, %p168;
+	mov.b64 %rd776, %rd883;
+	mov.pred %p162, %p173;
+	@!%p162 bra $L206;
+	mov.b64 %rd884, %rd733;
+	mov.b32 %r246, %r208;
+	cvt.s64.s32 %rd885, %r246;
+	add.s64 %rd886, %rd885, 1;
+	mul.lo.s64 %rd887, %rd886, %rd32;
+	mad.lo.s64 %rd888, %rd887, 8, %rd28;
+	ld.global.nc.s64 %rd889, [%rd888+0];
+	mov.b64 %rd890, %rd889;
+	cvt.s64.s32 %rd891, %r246;
+	mul.lo.s64 %rd892, %rd891, %rd32;
+	mad.lo.s64 %rd893, %rd892, 8, %rd28;
+	ld.global.nc.s64 %rd894, [%rd893+0];
+	mov.b64 %rd895, %rd894;
+	sub.s64 %rd896, %rd890, %rd895;
+	mov.b64 %rd897, %rd896;
+	mov.b64 %rd898, %rd897;
+	add.s64 %rd899, %rd773, %rd898;
+	mov.b64 %rd773, %rd899;
+	max.s64 %rd900, %rd774, %rd898;
+	mov.b64 %rd774, %rd900;
+$L206:
+$L187:
+$L185:
+	add.s64 %rd901, %rd771, %rd761;
+	mov.b64 %rd771, %rd901;
+	sub.s64 %rd902, %rd777, 1;
+	mov.b64 %rd777, %rd902;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd903, 0;
+	setp.lt.s64 %p174, %rd771, %rd772;
+	setp.lt.s64 %p175, %rd770, %rd758;
+	or.pred %p176, %p174, %p175;
+	@!%p176 bra $L208;
+	mov.b64 %rd903, 1;
+$L208:
+	shl.b64 %rd904, %rd903, 32;
+	or.b64 %rd905, %rd776, %rd904;
+	// block scan
+	mov.b64 %rd906, %rd905;
+	mov.b32 %r247, %r3;
+$L209:
+	setp.hs.u32 %p177, %r247, 32;
+	@%p177 bra $L210;
+	mov.b64 {%r248, %r249}, %rd906;
+	shfl.sync.up.b32 %r250|%p178, %r248, %r247, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
+	mov.b64 %rd907, {%r250, %r251};
+	@!%p178 bra $L211;
+	add.s64 %rd908, %rd907, %rd906;
+	mov.b64 %rd906, %rd908;
+$L211:
+	shl.b32 %r247, %r247, 1;
+	bra.uni $L209;
+$L210:
+	mov.b64 {%r252, %r253}, %rd906;
+	shfl.sync.up.b32 %r254|%p179, %r252, %r3, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
+	mov.b64 %rd909, {%r254, %r255};
+	setp.lo.u32 %p180, %r3, 32;
+	and.pred %p181, %p179, %p180;
+	selp.b64 %rd910, %rd909, 0, %p181;
+	sub.u32 %r256, %r13, %r3;
+	setp.eq.u32 %p182, %r7, %r256;
+	@!%p182 bra $L212;
+	mul.wide.u32 %rd911, %r8, 16;
+	add.s64 %rd912, %rd1, %rd911;
+	st.shared.s64 [%rd912+0], %rd906;
+$L212:
 	bar.sync 0;
-	ld.shared.s64 %rd917, [%rd1+1024];
-	mov.b64 %rd899, %rd917;
-	mov.b64 %rd918, %rd899;
-	mov.b64 %rd597, %rd918;
-	mov.b64 %rd919, %rd598;
-	// block reduction
-	sub.u32 %r337, %r13, 1;
-	mov.b32 %r338, %r3;
-$L264:
-	setp.hs.u32 %p226, %r338, 32;
-	@%p226 bra $L265;
-	mov.b64 {%r339, %r340}, %rd919;
-	shfl.sync.down.b32 %r341|%p227, %r339, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd920, {%r341, %r342};
-	@!%p227 bra $L266;
-	max.s64 %rd921, %rd919, %rd920;
-	mov.b64 %rd919, %rd921;
-$L266:
-	shl.b32 %r338, %r338, 1;
-	bra.uni $L264;
-$L265:
-	setp.eq.u32 %p228, %r7, 0;
-	@!%p228 bra $L267;
-	mul.wide.u32 %rd922, %r8, 16;
-	add.s64 %rd923, %rd1, %rd922;
-	st.shared.s64 [%rd923+0], %rd919;
-$L267:
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L213;
+	mov.b64 %rd913, 0;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L214;
+	mul.wide.u32 %rd914, %r7, 16;
+	add.s64 %rd915, %rd1, %rd914;
+	ld.shared.s64 %rd916, [%rd915+0];
+	mov.b64 %rd913, %rd916;
+$L214:
+	mov.b64 {%r257, %r258}, %rd913;
+	shfl.sync.up.b32 %r259|%p185, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd917, {%r259, %r260};
+	@!%p185 bra $L215;
+	add.s64 %rd918, %rd917, %rd913;
+	mov.b64 %rd913, %rd918;
+$L215:
+	mov.b64 {%r261, %r262}, %rd913;
+	shfl.sync.up.b32 %r263|%p186, %r261, 2, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
+	mov.b64 %rd919, {%r263, %r264};
+	@!%p186 bra $L216;
+	add.s64 %rd920, %rd919, %rd913;
+	mov.b64 %rd913, %rd920;
+$L216:
+	mov.b64 {%r265, %r266}, %rd913;
+	shfl.sync.up.b32 %r267|%p187, %r265, 4, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
+	mov.b64 %rd921, {%r267, %r268};
+	@!%p187 bra $L217;
+	add.s64 %rd922, %rd921, %rd913;
+	mov.b64 %rd913, %rd922;
+$L217:
+	mov.b64 {%r269, %r270}, %rd913;
+	shfl.sync.up.b32 %r271|%p188, %r269, 8, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
+	mov.b64 %rd923, {%r271, %r272};
+	@!%p188 bra $L218;
+	add.s64 %rd924, %rd923, %rd913;
+	mov.b64 %rd913, %rd924;
+$L218:
+	mov.b64 {%r273, %r274}, %rd913;
+	shfl.sync.up.b32 %r275|%p189, %r273, 16, 0, %r17;
+	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
+	mov.b64 %rd925, {%r275, %r276};
+	@!%p189 bra $L219;
+	add.s64 %rd926, %rd925, %rd913;
+	mov.b64 %rd913, %rd926;
+$L219:
+	mov.b64 {%r277, %r278}, %rd913;
+	shfl.sync.up.b32 %r279|%p190, %r277, 1, 0, %r17;
+	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
+	mov.b64 %rd927, {%r279, %r280};
+	selp.b64 %rd928, %rd927, 0, %p190;
+	@!%p184 bra $L220;
+	mul.wide.u32 %rd929, %r7, 16;
+	add.s64 %rd930, %rd1, %rd929;
+	add.s64 %rd931, %rd930, 512;
+	st.shared.s64 [%rd931+0], %rd928;
+$L220:
+	sub.u32 %r281, %r10, 1;
+	setp.eq.u32 %p191, %r7, %r281;
+	@!%p191 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd913;
+$L221:
+$L213:
 	bar.sync 0;
-	setp.eq.u32 %p229, %r8, 0;
-	@!%p229 bra $L268;
-	setp.lo.u32 %p230, %r7, %r10;
-	@!%p230 bra $L269;
-	mul.wide.u32 %rd924, %r7, 16;
-	add.s64 %rd925, %rd1, %rd924;
-	ld.shared.s64 %rd926, [%rd925+0];
-	mov.b64 %rd919, %rd926;
-$L269:
-	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd919;
-	shfl.sync.down.b32 %r346|%p231, %r344, 1, %r343, %r17;
-	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd927, {%r346, %r347};
-	@!%p231 bra $L270;
-	max.s64 %rd928, %rd919, %rd927;
-	mov.b64 %rd919, %rd928;
-$L270:
-	mov.b64 {%r348, %r349}, %rd919;
-	shfl.sync.down.b32 %r350|%p232, %r348, 2, %r343, %r17;
-	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd929, {%r350, %r351};
-	@!%p232 bra $L271;
-	max.s64 %rd930, %rd919, %rd929;
-	mov.b64 %rd919, %rd930;
-$L271:
-	mov.b64 {%r352, %r353}, %rd919;
-	shfl.sync.down.b32 %r354|%p233, %r352, 4, %r343, %r17;
-	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd931, {%r354, %r355};
-	@!%p233 bra $L272;
-	max.s64 %rd932, %rd919, %rd931;
-	mov.b64 %rd919, %rd932;
-$L272:
-	mov.b64 {%r356, %r357}, %rd919;
-	shfl.sync.down.b32 %r358|%p234, %r356, 8, %r343, %r17;
-	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd933, {%r358, %r359};
-	@!%p234 bra $L273;
-	max.s64 %rd934, %rd919, %rd933;
-	mov.b64 %rd919, %rd934;
-$L273:
-	mov.b64 {%r360, %r361}, %rd919;
-	shfl.sync.down.b32 %r362|%p235, %r360, 16, %r343, %r17;
-	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd935, {%r362, %r363};
-	@!%p235 bra $L274;
-	max.s64 %rd936, %rd919, %rd935;
-	mov.b64 %rd919, %rd936;
-$L274:
-	@!%p228 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd919;
-$L275:
-$L268:
-	bar.sync 0;
+	mul.wide.u32 %rd932, %r8, 16;
+	add.s64 %rd933, %rd1, %rd932;
+	add.s64 %rd934, %rd933, 512;
+	ld.shared.s64 %rd935, [%rd934+0];
+	add.s64 %rd936, %rd935, %rd910;
 	ld.shared.s64 %rd937, [%rd1+1024];
-	mov.b64 %rd919, %rd937;
-	mov.b64 %rd938, %rd919;
-	mov.b64 %rd598, %rd938;
-	cvt.u64.u32 %rd939, %r2;
-	setp.eq.s64 %p236, %rd939, 0;
-	@!%p236 bra $L277;
-	setp.gt.s64 %p237, %rd597, 0;
-	@!%p237 bra $L279;
-	add.s64 %rd940, %rd298, 1;
-	mul.lo.s64 %rd941, %rd940, %rd120;
-	mad.lo.s64 %rd942, %rd941, 8, %rd116;
-	atom.global.add.u64 %rd943, [%rd942], %rd597;
-$L279:
-	setp.gt.s64 %p238, %rd598, 0;
-	@!%p238 bra $L281;
-	add.s64 %rd944, %rd298, 2;
-	mul.lo.s64 %rd945, %rd944, %rd120;
-	mad.lo.s64 %rd946, %rd945, 8, %rd116;
-	atom.global.max.s64 %rd947, [%rd946], %rd598;
-$L281:
-$L277:
+	mov.b64 {%r282, %r283}, %rd936;
+	shfl.sync.idx.b32 %r284|%p192, %r282, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
+	mov.b64 %rd938, {%r284, %r285};
+	mov.b64 %rd939, %rd937;
+	mov.b64 %rd940, %rd938;
+	mov.b64 %rd941, %rd939;
+	mov.b64 %rd942, %rd940;
+	mov.b64 %rd943, %rd941;
+	mov.b64 %rd944, %rd942;
+	mov.b64 %rd945, %rd943;
+	and.b64 %rd946, %rd944, 4294967295;
+	mov.b64 %rd947, %rd946;
+	and.b64 %rd948, %rd945, 4294967295;
+	mov.b64 %rd949, %rd948;
+	shr.s64 %rd950, %rd945, 32;
+	mov.b64 %rd951, %rd950;
+	mov.b64 %rd952, %rd947;
+	mov.b64 %rd953, %rd949;
+	mov.b64 %rd954, %rd951;
+	@!%p150 bra $L222;
+	add.s64 %rd955, %rd775, %rd952;
+	mov.b64 %rd956, %rd955;
+	sub.s64 %rd957, %rd765, %rd956;
+	max.s64 %rd958, %rd957, 0;
+	min.s64 %rd959, %rd958, %rd776;
+	mov.b64 %rd960, %rd959;
+	mov.b64 %rd961, 0;
+$L224:
+	setp.lt.s64 %p193, %rd961, %rd960;
+	not.pred %p194, %p193;
+	@!%p194 bra $L228;
+	bra.uni $L226;
+$L228:
+	mul.lo.s64 %rd962, %rd961, %rd769;
+	mad.lo.s64 %rd963, %rd962, 4, %rd767;
+	ld.shared.s32 %r286, [%rd963+0];
+	mov.b32 %r287, %r286;
+	add.s64 %rd964, %rd764, %rd956;
+	add.s64 %rd965, %rd964, %rd961;
+	mul.lo.s64 %rd966, %rd965, %rd168;
+	mad.lo.s64 %rd967, %rd966, 4, %rd166;
+	st.shared.s32 [%rd967+0], %r287;
+	@!%p145 bra $L230;
+	mov.b64 %rd969, 2;
+	mul.lo.s64 %rd968, %rd969, %rd961;
+	mul.lo.s64 %rd970, %rd968, %rd163;
+	mad.lo.s64 %rd971, %rd970, 8, %rd161;
+	ld.shared.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	add.s64 %rd974, %rd764, %rd956;
+	add.s64 %rd975, %rd974, %rd961;
+	mov.b64 %rd977, 2;
+	mul.lo.s64 %rd976, %rd977, %rd975;
+	mul.lo.s64 %rd978, %rd976, %rd171;
+	mad.lo.s64 %rd979, %rd978, 8, %rd169;
+	st.shared.s64 [%rd979+0], %rd973;
+	mov.b64 %rd981, 2;
+	mul.lo.s64 %rd980, %rd981, %rd961;
+	add.s64 %rd982, %rd980, 1;
+	mul.lo.s64 %rd983, %rd982, %rd163;
+	mad.lo.s64 %rd984, %rd983, 8, %rd161;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd764, %rd956;
+	add.s64 %rd988, %rd987, %rd961;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	add.s64 %rd991, %rd989, 1;
+	mul.lo.s64 %rd992, %rd991, %rd171;
+	mad.lo.s64 %rd993, %rd992, 8, %rd169;
+	st.shared.s64 [%rd993+0], %rd986;
+$L230:
+$L225:
+	add.s64 %rd994, %rd961, 1;
+	mov.b64 %rd961, %rd994;
+	bra.uni $L224;
+$L226:
+	mov.b64 %rd995, 0;
+	mov.b64 %rd996, %rd960;
+$L231:
+	setp.lt.s64 %p195, %rd996, %rd776;
+	not.pred %p196, %p195;
+	@!%p196 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd997, %rd996, %rd769;
+	mad.lo.s64 %rd998, %rd997, 4, %rd767;
+	ld.shared.s32 %r288, [%rd998+0];
+	mov.b32 %r289, %r288;
+	mov.b32 %r290, %r289;
+	mov.pred %p197, 0;
+	mov.b64 %rd999, %rd995;
+	mov.b32 %r291, %r290;
+$L236:
+	@!%p147 bra $L240;
+	shr.s32 %r292, %r291, 5;
+	cvt.s64.s32 %rd1000, %r292;
+	mov.b64 %rd1001, %rd1000;
+	and.b32 %r293, %r291, 31;
+	cvt.s64.s32 %rd1002, %r293;
+	min.u64 %rd1003, %rd1002, 32;
+	cvt.u32.u64 %r294, %rd1003;
+	mov.b32 %r296, 0x1;
+	shl.b32 %r295, %r296, %r294;
+	setp.hs.u32 %p198, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p198;
+	mov.b32 %r298, %r297;
+	mov.b64 %rd1004, %rd1001;
+	mov.b32 %r299, %r298;
+	mul.lo.s64 %rd1005, %rd1004, %rd751;
+	mad.lo.s64 %rd1006, %rd1005, 4, %rd749;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1006+0];
+	mov.b32 %r301, %r300;
+	and.b32 %r302, %r301, %r299;
+	setp.ne.u32 %p199, %r302, 0x0;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L242;
+	mul.lo.s64 %rd1007, %rd1004, %rd751;
+	mad.lo.s64 %rd1008, %rd1007, 4, %rd749;
+	atom.global.or.b32 %r303, [%rd1008], %r299;
+	mov.b32 %r304, %r303;
+	and.b32 %r305, %r304, %r299;
+	setp.ne.u32 %p202, %r305, 0x0;
+	mov.pred %p200, %p202;
+$L242:
+	@!%p200 bra $L244;
+	mov.b64 %rd1009, %rd999;
+	mov.b64 %rd1010, %rd1009;
+	mov.pred %p203, 0;
+	bra.uni $L238;
+$L244:
+	mov.b64 %rd1011, %rd999;
+	mov.b64 %rd1010, %rd1011;
+	mov.pred %p203, 1;
+	bra.uni $L238;
+$L240:
+	@!%p148 bra $L246;
+	cvt.s64.s32 %rd1012, %r291;
+	mul.lo.s64 %rd1013, %rd1012, %rd754;
+	mad.lo.s64 %rd1014, %rd1013, 4, %rd752;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1014+0];
+	mov.b32 %r307, %r306;
+	setp.eq.s32 %p204, %r307, %r200;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L248;
+	cvt.s64.s32 %rd1015, %r291;
+	mul.lo.s64 %rd1016, %rd1015, %rd754;
+	mad.lo.s64 %rd1017, %rd1016, 4, %rd752;
+	atom.global.exch.b32 %r308, [%rd1017], %r200;
+	mov.b32 %r309, %r308;
+	setp.eq.s32 %p207, %r309, %r200;
+	mov.pred %p205, %p207;
+$L248:
+	@!%p205 bra $L250;
+	mov.b64 %rd1018, %rd999;
+	mov.b64 %rd1010, %rd1018;
+	mov.pred %p203, 0;
+	bra.uni $L238;
+$L250:
+$L246:
+	mul.lo.s64 %rd1019, %rd999, %rd769;
+	mad.lo.s64 %rd1020, %rd1019, 4, %rd767;
+	st.shared.s32 [%rd1020+0], %r291;
+	add.s64 %rd1021, %rd999, 1;
+	mov.b64 %rd1022, %rd1021;
+	mov.b64 %rd1010, %rd1022;
+	mov.pred %p203, 1;
+	bra.uni $L238;
+$L237:
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1023, %rd1010;
+	mov.pred %p208, %p203;
+	mov.b64 %rd995, %rd1023;
+	mov.pred %p197, %p208;
+	@!%p197 bra $L252;
+	mov.b64 %rd1024, %rd733;
+	mov.b32 %r310, %r290;
+	cvt.s64.s32 %rd1025, %r310;
+	add.s64 %rd1026, %rd1025, 1;
+	mul.lo.s64 %rd1027, %rd1026, %rd32;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd28;
+	ld.global.nc.s64 %rd1029, [%rd1028+0];
+	mov.b64 %rd1030, %rd1029;
+	cvt.s64.s32 %rd1031, %r310;
+	mul.lo.s64 %rd1032, %rd1031, %rd32;
+	mad.lo.s64 %rd1033, %rd1032, 8, %rd28;
+	ld.global.nc.s64 %rd1034, [%rd1033+0];
+	mov.b64 %rd1035, %rd1034;
+	sub.s64 %rd1036, %rd1030, %rd1035;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1038, %rd1037;
+	add.s64 %rd1039, %rd773, %rd1038;
+	mov.b64 %rd773, %rd1039;
+	max.s64 %rd1040, %rd774, %rd1038;
+	mov.b64 %rd774, %rd1040;
+$L252:
+$L232:
+	add.s64 %rd1041, %rd996, 1;
+	mov.b64 %rd996, %rd1041;
+	bra.uni $L231;
+$L233:
+	setp.gt.s64 %p209, %rd995, 0;
+	@!%p209 bra $L254;
+	mul.lo.s64 %rd1042, %rd763, %rd120;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd116;
+	atom.global.add.u64 %rd1044, [%rd1043], %rd995;
+	mov.b64 %rd1045, %rd1044;
+	mov.b64 %rd1046, %rd1045;
+	mov.b64 %rd1047, 0;
+$L255:
+	setp.lt.s64 %p210, %rd1047, %rd995;
+	not.pred %p211, %p210;
+	@!%p211 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd1048, %rd1047, %rd769;
+	mad.lo.s64 %rd1049, %rd1048, 4, %rd767;
+	ld.shared.s32 %r311, [%rd1049+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1050, %rd1046, %rd1047;
+	mul.lo.s64 %rd1051, %rd1050, %rd269;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd267;
+	st.global.s32 [%rd1052+0], %r312;
+$L256:
+	add.s64 %rd1053, %rd1047, 1;
+	mov.b64 %rd1047, %rd1053;
+	bra.uni $L255;
+$L257:
+$L254:
+	add.s64 %rd1054, %rd775, %rd953;
+	min.s64 %rd1055, %rd765, %rd1054;
+	mov.b64 %rd775, %rd1055;
+	bra.uni $L223;
+$L222:
+	mov.b64 %rd1056, 0;
+	cvt.u64.u32 %rd1057, %r2;
+	setp.eq.s64 %p212, %rd1057, 0;
+	setp.gt.s64 %p213, %rd953, 0;
+	and.pred %p214, %p212, %p213;
+	@!%p214 bra $L261;
+	mul.lo.s64 %rd1058, %rd763, %rd120;
+	mad.lo.s64 %rd1059, %rd1058, 8, %rd116;
+	atom.global.add.u64 %rd1060, [%rd1059], %rd953;
+	mov.b64 %rd1061, %rd1060;
+	mov.b64 %rd1056, %rd1061;
+$L261:
+	cvt.u64.u32 %rd1062, %r2;
+	setp.eq.s64 %p215, %rd1062, 0;
+	setp.eq.u32 %p216, %r1, 0;
+	and.pred %p217, %p215, %p216;
 	bar.sync 0;
-	setp.eq.u32 %p239, %r5, 0;
-	@!%p239 bra $L282;
+	@!%p217 bra $L262;
+	st.shared.s64 [%rd1+1024], %rd1056;
+$L262:
+	bar.sync 0;
+	ld.shared.s64 %rd1063, [%rd1+1024];
+	mov.b64 %rd1064, %rd1063;
+	add.s64 %rd1065, %rd1064, %rd952;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1067, 0;
+$L263:
+	setp.lt.s64 %p218, %rd1067, %rd776;
+	not.pred %p219, %p218;
+	@!%p219 bra $L267;
+	bra.uni $L265;
+$L267:
+	mul.lo.s64 %rd1068, %rd1067, %rd769;
+	mad.lo.s64 %rd1069, %rd1068, 4, %rd767;
+	ld.shared.s32 %r313, [%rd1069+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd1070, %rd1066, %rd1067;
+	mul.lo.s64 %rd1071, %rd1070, %rd269;
+	mad.lo.s64 %rd1072, %rd1071, 4, %rd267;
+	st.global.s32 [%rd1072+0], %r314;
+$L264:
+	add.s64 %rd1073, %rd1067, 1;
+	mov.b64 %rd1067, %rd1073;
+	bra.uni $L263;
+$L265:
+$L223:
+	setp.eq.s64 %p220, %rd954, 0;
+	@!%p220 bra $L269;
+	bra.uni $L165;
+$L269:
+$L164:
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1074, %rd775;
+	mov.b64 %rd1075, %rd773;
+	mov.b64 %rd1076, %rd774;
+	mov.b64 %rd1077, %rd1074;
+	mov.b64 %rd1078, %rd1075;
+	mov.b64 %rd1079, %rd1076;
+	mov.b64 %rd1080, %rd1077;
+	mov.b64 %rd1081, %rd1078;
+	mov.b64 %rd1082, %rd1079;
+	mov.b64 %rd711, %rd1080;
+	mov.b64 %rd731, %rd1081;
+	mov.b64 %rd732, %rd1082;
+	add.s64 %rd1083, %rd712, %rd731;
+	mov.b64 %rd712, %rd1083;
+	max.s64 %rd1084, %rd713, %rd732;
+	mov.b64 %rd713, %rd1084;
+$L159:
+	add.s64 %rd1085, %rd714, 1;
+	mov.b64 %rd714, %rd1085;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1086, %rd712;
+	// block reduction
+	sub.u32 %r315, %r13, 1;
+	mov.b32 %r316, %r3;
+$L270:
+	setp.hs.u32 %p221, %r316, 32;
+	@%p221 bra $L271;
+	mov.b64 {%r317, %r318}, %rd1086;
+	shfl.sync.down.b32 %r319|%p222, %r317, %r316, %r315, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
+	mov.b64 %rd1087, {%r319, %r320};
+	@!%p222 bra $L272;
+	add.s64 %rd1088, %rd1086, %rd1087;
+	mov.b64 %rd1086, %rd1088;
+$L272:
+	shl.b32 %r316, %r316, 1;
+	bra.uni $L270;
+$L271:
+	setp.eq.u32 %p223, %r7, 0;
+	@!%p223 bra $L273;
+	mul.wide.u32 %rd1089, %r8, 16;
+	add.s64 %rd1090, %rd1, %rd1089;
+	st.shared.s64 [%rd1090+0], %rd1086;
+$L273:
+	bar.sync 0;
+	setp.eq.u32 %p224, %r8, 0;
+	@!%p224 bra $L274;
+	setp.lo.u32 %p225, %r7, %r10;
+	@!%p225 bra $L275;
+	mul.wide.u32 %rd1091, %r7, 16;
+	add.s64 %rd1092, %rd1, %rd1091;
+	ld.shared.s64 %rd1093, [%rd1092+0];
+	mov.b64 %rd1086, %rd1093;
+$L275:
+	sub.u32 %r321, %r10, 1;
+	mov.b64 {%r322, %r323}, %rd1086;
+	shfl.sync.down.b32 %r324|%p226, %r322, 1, %r321, %r17;
+	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
+	mov.b64 %rd1094, {%r324, %r325};
+	@!%p226 bra $L276;
+	add.s64 %rd1095, %rd1086, %rd1094;
+	mov.b64 %rd1086, %rd1095;
+$L276:
+	mov.b64 {%r326, %r327}, %rd1086;
+	shfl.sync.down.b32 %r328|%p227, %r326, 2, %r321, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
+	mov.b64 %rd1096, {%r328, %r329};
+	@!%p227 bra $L277;
+	add.s64 %rd1097, %rd1086, %rd1096;
+	mov.b64 %rd1086, %rd1097;
+$L277:
+	mov.b64 {%r330, %r331}, %rd1086;
+	shfl.sync.down.b32 %r332|%p228, %r330, 4, %r321, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
+	mov.b64 %rd1098, {%r332, %r333};
+	@!%p228 bra $L278;
+	add.s64 %rd1099, %rd1086, %rd1098;
+	mov.b64 %rd1086, %rd1099;
+$L278:
+	mov.b64 {%r334, %r335}, %rd1086;
+	shfl.sync.down.b32 %r336|%p229, %r334, 8, %r321, %r17;
+	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
+	mov.b64 %rd1100, {%r336, %r337};
+	@!%p229 bra $L279;
+	add.s64 %rd1101, %rd1086, %rd1100;
+	mov.b64 %rd1086, %rd1101;
+$L279:
+	mov.b64 {%r338, %r339}, %rd1086;
+	shfl.sync.down.b32 %r340|%p230, %r338, 16, %r321, %r17;
+	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
+	mov.b64 %rd1102, {%r340, %r341};
+	@!%p230 bra $L280;
+	add.s64 %rd1103, %rd1086, %rd1102;
+	mov.b64 %rd1086, %rd1103;
+$L280:
+	@!%p223 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd1086;
+$L281:
+$L274:
+	bar.sync 0;
+	ld.shared.s64 %rd1104, [%rd1+1024];
+	mov.b64 %rd1086, %rd1104;
+	mov.b64 %rd1105, %rd1086;
+	mov.b64 %rd712, %rd1105;
+	mov.b64 %rd1106, %rd713;
+	// block reduction
+	sub.u32 %r342, %r13, 1;
+	mov.b32 %r343, %r3;
+$L282:
+	setp.hs.u32 %p231, %r343, 32;
+	@%p231 bra $L283;
+	mov.b64 {%r344, %r345}, %rd1106;
+	shfl.sync.down.b32 %r346|%p232, %r344, %r343, %r342, %r17;
+	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
+	mov.b64 %rd1107, {%r346, %r347};
+	@!%p232 bra $L284;
+	max.s64 %rd1108, %rd1106, %rd1107;
+	mov.b64 %rd1106, %rd1108;
+$L284:
+	shl.b32 %r343, %r343, 1;
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p233, %r7, 0;
+	@!%p233 bra $L285;
+	mul.wide.u32 %rd1109, %r8, 16;
+	add.s64 %rd1110, %rd1, %rd1109;
+	st.shared.s64 [%rd1110+0], %rd1106;
+$L285:
+	bar.sync 0;
+	setp.eq.u32 %p234, %r8, 0;
+	@!%p234 bra $L286;
+	setp.lo.u32 %p235, %r7, %r10;
+	@!%p235 bra $L287;
+	mul.wide.u32 %rd1111, %r7, 16;
+	add.s64 %rd1112, %rd1, %rd1111;
+	ld.shared.s64 %rd1113, [%rd1112+0];
+	mov.b64 %rd1106, %rd1113;
+$L287:
+	sub.u32 %r348, %r10, 1;
+	mov.b64 {%r349, %r350}, %rd1106;
+	shfl.sync.down.b32 %r351|%p236, %r349, 1, %r348, %r17;
+	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
+	mov.b64 %rd1114, {%r351, %r352};
+	@!%p236 bra $L288;
+	max.s64 %rd1115, %rd1106, %rd1114;
+	mov.b64 %rd1106, %rd1115;
+$L288:
+	mov.b64 {%r353, %r354}, %rd1106;
+	shfl.sync.down.b32 %r355|%p237, %r353, 2, %r348, %r17;
+	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
+	mov.b64 %rd1116, {%r355, %r356};
+	@!%p237 bra $L289;
+	max.s64 %rd1117, %rd1106, %rd1116;
+	mov.b64 %rd1106, %rd1117;
+$L289:
+	mov.b64 {%r357, %r358}, %rd1106;
+	shfl.sync.down.b32 %r359|%p238, %r357, 4, %r348, %r17;
+	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
+	mov.b64 %rd1118, {%r359, %r360};
+	@!%p238 bra $L290;
+	max.s64 %rd1119, %rd1106, %rd1118;
+	mov.b64 %rd1106, %rd1119;
+$L290:
+	mov.b64 {%r361, %r362}, %rd1106;
+	shfl.sync.down.b32 %r363|%p239, %r361, 8, %r348, %r17;
+	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
+	mov.b64 %rd1120, {%r363, %r364};
+	@!%p239 bra $L291;
+	max.s64 %rd1121, %rd1106, %rd1120;
+	mov.b64 %rd1106, %rd1121;
+$L291:
+	mov.b64 {%r365, %r366}, %rd1106;
+	shfl.sync.down.b32 %r367|%p240, %r365, 16, %r348, %r17;
+	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
+	mov.b64 %rd1122, {%r367, %r368};
+	@!%p240 bra $L292;
+	max.s64 %rd1123, %rd1106, %rd1122;
+	mov.b64 %rd1106, %rd1123;
+$L292:
+	@!%p233 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1106;
+$L293:
+$L286:
+	bar.sync 0;
+	ld.shared.s64 %rd1124, [%rd1+1024];
+	mov.b64 %rd1106, %rd1124;
+	mov.b64 %rd1125, %rd1106;
+	mov.b64 %rd713, %rd1125;
+	cvt.u64.u32 %rd1126, %r2;
+	setp.eq.s64 %p241, %rd1126, 0;
+	@!%p241 bra $L295;
+	setp.gt.s64 %p242, %rd712, 0;
+	@!%p242 bra $L297;
+	add.s64 %rd1127, %rd336, 1;
+	mul.lo.s64 %rd1128, %rd1127, %rd120;
+	mad.lo.s64 %rd1129, %rd1128, 8, %rd116;
+	atom.global.add.u64 %rd1130, [%rd1129], %rd712;
+$L297:
+	setp.gt.s64 %p243, %rd713, 0;
+	@!%p243 bra $L299;
+	add.s64 %rd1131, %rd336, 2;
+	mul.lo.s64 %rd1132, %rd1131, %rd120;
+	mad.lo.s64 %rd1133, %rd1132, 8, %rd116;
+	atom.global.max.s64 %rd1134, [%rd1133], %rd713;
+$L299:
+$L295:
+	bar.sync 0;
+	setp.eq.u32 %p244, %r5, 0;
+	@!%p244 bra $L300;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
-	atom.global.add.u32 %r365, [gk_league_sync], 1;
-	mov.u32 %r366, %nctaid.x;
-	sub.u32 %r367, %r366, 1;
-	setp.eq.u32 %p240, %r365, %r367;
-	@!%p240 bra $L283;
+	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
+	atom.global.add.u32 %r370, [gk_league_sync], 1;
+	mov.u32 %r371, %nctaid.x;
+	sub.u32 %r372, %r371, 1;
+	setp.eq.u32 %p245, %r370, %r372;
+	@!%p245 bra $L301;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r368, [gk_league_sync+4], 1;
-	bra.uni $L284;
-$L283:
-	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
-	setp.eq.u32 %p241, %r369, %r364;
-	@%p241 bra $L283;
-$L284:
+	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
+	bra.uni $L302;
+$L301:
+	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
+	setp.eq.u32 %p246, %r374, %r369;
+	@%p246 bra $L301;
+$L302:
 	fence.acq_rel.gpu;
-$L282:
+$L300:
 	bar.sync 0;
-	setp.eq.s64 %p242, %rd223, 0;
-	and.pred %p243, %p13, %p242;
-	@!%p243 bra $L286;
-	mov.b64 %rd949, 9;
-	mul.lo.s64 %rd948, %rd949, %rd120;
-	mad.lo.s64 %rd950, %rd948, 8, %rd116;
-	mov.b64 %rd951, 0;
-	st.global.s64 [%rd950+0], %rd951;
-$L286:
-	mul.lo.s64 %rd952, %rd260, %rd120;
-	mad.lo.s64 %rd953, %rd952, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd954, [%rd953+0];
-	mov.b64 %rd955, %rd954;
-	add.s64 %rd956, %rd260, 1;
-	mul.lo.s64 %rd957, %rd956, %rd120;
-	mad.lo.s64 %rd958, %rd957, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd959, [%rd958+0];
-	mov.b64 %rd960, %rd959;
-	mov.b64 %rd961, %rd955;
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	add.s64 %rd965, %rd260, 2;
-	mul.lo.s64 %rd966, %rd965, %rd120;
-	mad.lo.s64 %rd967, %rd966, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
-	mov.b64 %rd969, %rd968;
-	mov.b64 %rd217, %rd969;
-	@!%p13 bra $L288;
-	mov.b64 %rd971, 3;
-	mul.lo.s64 %rd970, %rd971, %rd223;
-	mov.b64 %rd973, 1;
-	add.s64 %rd972, %rd973, %rd970;
-	mul.lo.s64 %rd974, %rd972, %rd113;
-	mad.lo.s64 %rd975, %rd974, 8, %rd109;
-	st.global.s64 [%rd975+0], %rd963;
-	mov.b64 %rd977, 3;
-	mul.lo.s64 %rd976, %rd977, %rd223;
-	mov.b64 %rd979, 2;
-	add.s64 %rd978, %rd979, %rd976;
-	mul.lo.s64 %rd980, %rd978, %rd113;
-	mad.lo.s64 %rd981, %rd980, 8, %rd109;
-	st.global.s64 [%rd981+0], %rd964;
-	mov.b64 %rd983, 3;
-	mul.lo.s64 %rd982, %rd983, %rd223;
-	mov.b64 %rd985, 3;
-	add.s64 %rd984, %rd985, %rd982;
-	mul.lo.s64 %rd986, %rd984, %rd113;
-	mad.lo.s64 %rd987, %rd986, 8, %rd109;
-	st.global.s64 [%rd987+0], %rd217;
-	add.s64 %rd988, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd988;
-$L288:
-	setp.eq.s64 %p244, %rd963, 0;
-	setp.gt.s64 %p245, %rd963, %rd66;
-	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd964, %rd68;
-	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd217, %rd70;
-	or.pred %p250, %p248, %p249;
-	@!%p250 bra $L290;
+	setp.eq.s64 %p247, %rd257, 0;
+	and.pred %p248, %p15, %p247;
+	@!%p248 bra $L304;
+	mov.b64 %rd1136, 9;
+	mul.lo.s64 %rd1135, %rd1136, %rd120;
+	mad.lo.s64 %rd1137, %rd1135, 8, %rd116;
+	mov.b64 %rd1138, 0;
+	st.global.s64 [%rd1137+0], %rd1138;
+$L304:
+	mul.lo.s64 %rd1139, %rd298, %rd120;
+	mad.lo.s64 %rd1140, %rd1139, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1141, [%rd1140+0];
+	mov.b64 %rd1142, %rd1141;
+	add.s64 %rd1143, %rd298, 1;
+	mul.lo.s64 %rd1144, %rd1143, %rd120;
+	mad.lo.s64 %rd1145, %rd1144, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1146, [%rd1145+0];
+	mov.b64 %rd1147, %rd1146;
+	mov.b64 %rd1148, %rd1142;
+	mov.b64 %rd1149, %rd1147;
+	mov.b64 %rd1150, %rd1148;
+	mov.b64 %rd1151, %rd1149;
+	add.s64 %rd1152, %rd298, 2;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1155, [%rd1154+0];
+	mov.b64 %rd1156, %rd1155;
+	mov.b64 %rd251, %rd1156;
+	@!%p15 bra $L306;
+	mov.b64 %rd1158, 3;
+	mul.lo.s64 %rd1157, %rd1158, %rd257;
+	mov.b64 %rd1160, 1;
+	add.s64 %rd1159, %rd1160, %rd1157;
+	mul.lo.s64 %rd1161, %rd1159, %rd113;
+	mad.lo.s64 %rd1162, %rd1161, 8, %rd109;
+	st.global.s64 [%rd1162+0], %rd1150;
+	mov.b64 %rd1164, 3;
+	mul.lo.s64 %rd1163, %rd1164, %rd257;
+	mov.b64 %rd1166, 2;
+	add.s64 %rd1165, %rd1166, %rd1163;
+	mul.lo.s64 %rd1167, %rd1165, %rd113;
+	mad.lo.s64 %rd1168, %rd1167, 8, %rd109;
+	st.global.s64 [%rd1168+0], %rd1151;
+	mov.b64 %rd1170, 3;
+	mul.lo.s64 %rd1169, %rd1170, %rd257;
+	mov.b64 %rd1172, 3;
+	add.s64 %rd1171, %rd1172, %rd1169;
+	mul.lo.s64 %rd1173, %rd1171, %rd113;
+	mad.lo.s64 %rd1174, %rd1173, 8, %rd109;
+	st.global.s64 [%rd1174+0], %rd251;
+	add.s64 %rd1175, %rd257, 1;
+	st.global.s64 [%rd109+0], %rd1175;
+$L306:
+	setp.eq.s64 %p249, %rd1150, 0;
+	setp.gt.s64 %p250, %rd1150, %rd66;
+	or.pred %p251, %p249, %p250;
+	setp.gt.s64 %p252, %rd1151, %rd68;
+	or.pred %p253, %p251, %p252;
+	setp.gt.s64 %p254, %rd251, %rd70;
+	or.pred %p255, %p253, %p254;
+	@!%p255 bra $L308;
 	bra.uni $L3;
-$L290:
-	mov.b64 %rd151, %rd963;
-$L36:
-	add.s64 %rd989, %rd223, 1;
-	mov.b64 %rd223, %rd989;
-	bra.uni $L35;
-$L37:
+$L308:
+	mov.b64 %rd185, %rd1150;
+$L38:
+	add.s64 %rd1176, %rd257, 1;
+	mov.b64 %rd257, %rd1176;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd131, %rd131, %rd130;
@@ -15392,12 +15732,14 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
-	.param .b64 gk_s53
+	.param .b64 gk_s53,
+	.param .b64 gk_s54,
+	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<251>;
-	.reg .b32 %r<363>;
-	.reg .b64 %rd<1027>;
+	.reg .pred %p<267>;
+	.reg .b32 %r<371>;
+	.reg .b64 %rd<1226>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15539,2106 +15881,2387 @@ const gokkosPTX18 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
+	ld.param.u64 %rd128, [gk_s50];
 	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
+	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s32 %r34, [gk_s52];
-	mov.b32 %r35, %r34;
-	ld.param.u8 %r36, [gk_s53];
-	setp.ne.u32 %p7, %r36, 0;
-	mov.pred %p8, %p7;
+	ld.param.s32 %r35, [gk_s53];
+	mov.b32 %r36, %r35;
+	ld.param.u8 %r37, [gk_s54];
+	setp.ne.u32 %p9, %r37, 0;
+	mov.pred %p10, %p9;
+	ld.param.u8 %r38, [gk_s55];
+	setp.ne.u32 %p11, %r38, 0;
+	mov.pred %p12, %p11;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p9, %rd138, %rd2;
-	@%p9 bra $L2;
+	setp.ge.s64 %p13, %rd138, %rd2;
+	@%p13 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd139, %rd13, %rd21;
-	mad.lo.s64 %rd140, %rd100, 4, 15;
-	and.b64 %rd140, %rd140, -16;
-	add.s64 %rd21, %rd21, %rd140;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd142, %rd100;
-	mov.b64 %rd143, 1;
-	mov.b64 %rd144, %rd141;
-	mov.b64 %rd145, %rd142;
-	mov.b64 %rd146, %rd143;
-	mov.b64 %rd148, 2;
-	mul.lo.s64 %rd147, %rd148, %rd106;
-	add.s64 %rd149, %rd11, %rd20;
-	mad.lo.s64 %rd150, %rd147, 4, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd20, %rd20, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd147;
-	mov.b64 %rd153, 1;
-	mov.b64 %rd154, %rd151;
-	mov.b64 %rd155, %rd152;
-	mov.b64 %rd156, %rd153;
-	setp.eq.s64 %p10, %rd135, 0;
-	cvt.u64.u32 %rd157, %r2;
-	setp.eq.s64 %p11, %rd157, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd158, %rd62;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
+$L5:
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
 	mov.b64 %rd159, 0;
-	cvt.u64.u32 %rd160, %r4;
-	mul.lo.s64 %rd161, %rd135, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd161, %rd162;
-	mov.b64 %rd164, %rd163;
-$L4:
-	setp.lt.s64 %p14, %rd164, %rd158;
-	not.pred %p15, %p14;
-	@!%p15 bra $L8;
+	mov.b64 %rd160, 0x0;
+	mov.b64 %rd161, 0;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
+	mov.b64 %rd170, %rd151;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
+	mov.b64 %rd178, %rd156;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
+	mov.b64 %rd167, %rd183;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
+	mov.b64 %rd175, %rd190;
+	setp.eq.s64 %p14, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p15, %rd191, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
+$L6:
+	setp.lt.s64 %p18, %rd198, %rd192;
+	not.pred %p19, %p18;
+	@!%p19 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r39, [%rd200+0];
+	mov.b32 %r40, %r39;
+	mov.b64 %rd201, %rd25;
+	mov.b32 %r41, %r40;
+	cvt.s64.s32 %rd202, %r41;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r41;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
+	mov.b64 %rd214, %rd213;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
+$L7:
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd165, %rd164, %rd53;
-	mad.lo.s64 %rd166, %rd165, 4, %rd49;
-	ld.global.s32 %r37, [%rd166+0];
-	mov.b32 %r38, %r37;
-	mov.b64 %rd167, %rd25;
-	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd168, %r39;
-	add.s64 %rd169, %rd168, 1;
-	mul.lo.s64 %rd170, %rd169, %rd32;
-	mad.lo.s64 %rd171, %rd170, 8, %rd28;
-	ld.global.nc.s64 %rd172, [%rd171+0];
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r39;
-	mul.lo.s64 %rd175, %rd174, %rd32;
-	mad.lo.s64 %rd176, %rd175, 8, %rd28;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	sub.s64 %rd179, %rd173, %rd178;
-	mov.b64 %rd180, %rd179;
-	max.s64 %rd181, %rd159, %rd180;
-	mov.b64 %rd159, %rd181;
-$L5:
-	cvt.u64.u32 %rd182, %r4;
-	mul.lo.s64 %rd183, %rd2, %rd182;
-	add.s64 %rd184, %rd164, %rd183;
-	mov.b64 %rd164, %rd184;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd185, %rd159;
+	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b32 %r41, %r3;
-$L9:
-	setp.hs.u32 %p16, %r41, 32;
-	@%p16 bra $L10;
-	mov.b64 {%r42, %r43}, %rd185;
-	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd186, {%r44, %r45};
-	@!%p17 bra $L11;
-	max.s64 %rd187, %rd185, %rd186;
-	mov.b64 %rd185, %rd187;
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r3;
 $L11:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L12;
-	mul.wide.u32 %rd188, %r8, 16;
-	add.s64 %rd189, %rd1, %rd188;
-	st.shared.s64 [%rd189+0], %rd185;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L13;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd190, %r7, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	ld.shared.s64 %rd192, [%rd191+0];
-	mov.b64 %rd185, %rd192;
-$L14:
-	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd185;
-	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
-	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd193, {%r49, %r50};
-	@!%p21 bra $L15;
-	max.s64 %rd194, %rd185, %rd193;
-	mov.b64 %rd185, %rd194;
-$L15:
-	mov.b64 {%r51, %r52}, %rd185;
-	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
-	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd195, {%r53, %r54};
-	@!%p22 bra $L16;
-	max.s64 %rd196, %rd185, %rd195;
-	mov.b64 %rd185, %rd196;
-$L16:
-	mov.b64 {%r55, %r56}, %rd185;
-	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
-	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd197, {%r57, %r58};
-	@!%p23 bra $L17;
-	max.s64 %rd198, %rd185, %rd197;
-	mov.b64 %rd185, %rd198;
-$L17:
-	mov.b64 {%r59, %r60}, %rd185;
-	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
-	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd199, {%r61, %r62};
-	@!%p24 bra $L18;
-	max.s64 %rd200, %rd185, %rd199;
-	mov.b64 %rd185, %rd200;
-$L18:
-	mov.b64 {%r63, %r64}, %rd185;
-	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
-	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd201, {%r65, %r66};
-	@!%p25 bra $L19;
-	max.s64 %rd202, %rd185, %rd201;
-	mov.b64 %rd185, %rd202;
-$L19:
-	@!%p18 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd185;
-$L20:
+	setp.hs.u32 %p20, %r43, 32;
+	@%p20 bra $L12;
+	mov.b64 {%r44, %r45}, %rd219;
+	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
+	mov.b64 %rd220, {%r46, %r47};
+	@!%p21 bra $L13;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L14;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd203, [%rd1+1024];
-	mov.b64 %rd185, %rd203;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd159, %rd204;
-	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p26, %rd205, 0;
-	setp.gt.s64 %p27, %rd159, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L22;
-	mov.b64 %rd207, 9;
-	mul.lo.s64 %rd206, %rd207, %rd120;
-	mad.lo.s64 %rd208, %rd206, 8, %rd116;
-	atom.global.max.s64 %rd209, [%rd208], %rd159;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L15;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L16;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
+$L16:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd219;
+	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd227, {%r51, %r52};
+	@!%p25 bra $L17;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
+$L17:
+	mov.b64 {%r53, %r54}, %rd219;
+	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd229, {%r55, %r56};
+	@!%p26 bra $L18;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
+$L18:
+	mov.b64 {%r57, %r58}, %rd219;
+	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd231, {%r59, %r60};
+	@!%p27 bra $L19;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
+$L19:
+	mov.b64 {%r61, %r62}, %rd219;
+	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd233, {%r63, %r64};
+	@!%p28 bra $L20;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
+$L20:
+	mov.b64 {%r65, %r66}, %rd219;
+	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd235, {%r67, %r68};
+	@!%p29 bra $L21;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
+$L21:
+	@!%p22 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
-	@!%p13 bra $L24;
-	mov.b64 %rd210, 0;
-	st.global.s64 [%rd116+0], %rd210;
-	mov.b64 %rd212, 1;
-	mul.lo.s64 %rd211, %rd212, %rd120;
-	mad.lo.s64 %rd213, %rd211, 8, %rd116;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd216, 2;
-	mul.lo.s64 %rd215, %rd216, %rd120;
-	mad.lo.s64 %rd217, %rd215, 8, %rd116;
-	mov.b64 %rd218, 0;
-	st.global.s64 [%rd217+0], %rd218;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p30, %rd239, 0;
+	setp.gt.s64 %p31, %rd193, 0;
+	and.pred %p32, %p30, %p31;
+	@!%p32 bra $L24;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
-	atom.global.add.u32 %r68, [gk_league_sync], 1;
-	mov.u32 %r69, %nctaid.x;
-	sub.u32 %r70, %r69, 1;
-	setp.eq.u32 %p30, %r68, %r70;
-	@!%p30 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p17 bra $L26;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
 $L26:
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r72, %r67;
-	@%p31 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
-	bar.sync 0;
-	mov.b64 %rd220, 9;
-	mul.lo.s64 %rd219, %rd220, %rd120;
-	mad.lo.s64 %rd221, %rd219, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd223;
-	setp.gt.s64 %p32, %rd224, %rd70;
-	@!%p32 bra $L29;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L30;
+	@!%p33 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
-	atom.global.add.u32 %r74, [gk_league_sync], 1;
-	mov.u32 %r75, %nctaid.x;
-	sub.u32 %r76, %r75, 1;
-	setp.eq.u32 %p34, %r74, %r76;
-	@!%p34 bra $L31;
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	atom.global.add.u32 %r70, [gk_league_sync], 1;
+	mov.u32 %r71, %nctaid.x;
+	sub.u32 %r72, %r71, 1;
+	setp.eq.u32 %p34, %r70, %r72;
+	@!%p34 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r78, %r73;
-	@%p35 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p13 bra $L34;
-	mov.b64 %rd226, 9;
-	mul.lo.s64 %rd225, %rd226, %rd120;
-	mad.lo.s64 %rd227, %rd225, 8, %rd116;
-	mov.b64 %rd228, 0;
-	st.global.s64 [%rd227+0], %rd228;
-	mov.b64 %rd229, -1;
-	st.global.s64 [%rd109+0], %rd229;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r74, %r69;
+	@%p35 bra $L28;
 $L29:
-	mov.b64 %rd230, 0;
-$L35:
-	setp.lt.s64 %p36, %rd230, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd231, %rd49;
-	mov.b64 %rd232, %rd51;
-	mov.b64 %rd233, %rd53;
-	mov.b64 %rd234, %rd56;
-	mov.b64 %rd235, %rd58;
-	mov.b64 %rd236, %rd60;
-	mov.b64 %rd237, %rd231;
-	mov.b64 %rd238, %rd232;
-	mov.b64 %rd239, %rd233;
-	mov.b64 %rd240, %rd234;
-	mov.b64 %rd241, %rd235;
-	mov.b64 %rd242, %rd236;
-	rem.s64 %rd243, %rd230, 2;
-	setp.eq.s64 %p38, %rd243, 1;
-	@!%p38 bra $L41;
-	mov.b64 %rd244, %rd56;
-	mov.b64 %rd245, %rd58;
-	mov.b64 %rd246, %rd60;
-	mov.b64 %rd247, %rd49;
-	mov.b64 %rd248, %rd51;
-	mov.b64 %rd249, %rd53;
-	mov.b64 %rd237, %rd244;
-	mov.b64 %rd238, %rd245;
-	mov.b64 %rd239, %rd246;
-	mov.b64 %rd240, %rd247;
-	mov.b64 %rd241, %rd248;
-	mov.b64 %rd242, %rd249;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd254, 9;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	setp.gt.s64 %p36, %rd258, %rd70;
+	@!%p36 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	atom.global.add.u32 %r76, [gk_league_sync], 1;
+	mov.u32 %r77, %nctaid.x;
+	sub.u32 %r78, %r77, 1;
+	setp.eq.u32 %p38, %r76, %r78;
+	@!%p38 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r80, %r75;
+	@%p39 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p17 bra $L36;
+	mov.b64 %rd260, 9;
+	mul.lo.s64 %rd259, %rd260, %rd120;
+	mad.lo.s64 %rd261, %rd259, 8, %rd116;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+	mov.b64 %rd263, -1;
+	st.global.s64 [%rd109+0], %rd263;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd264, 0;
+$L37:
+	setp.lt.s64 %p40, %rd264, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p39, %p4;
-	mov.b64 %rd250, %rd73;
-	mov.b64 %rd251, %rd75;
-	mov.b64 %rd252, %rd77;
-	mov.b64 %rd253, %rd80;
-	mov.b64 %rd254, %rd82;
-	mov.b64 %rd255, %rd84;
-	mov.b64 %rd256, %rd87;
-	mov.b64 %rd257, %rd89;
-	mov.b64 %rd258, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd259, %rd94;
-	mov.b64 %rd260, %rd96;
-	mov.b64 %rd261, %rd98;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd262, %rd100;
-	mov.b64 %rd263, %rd102;
-	cvt.u32.u64 %r80, %rd230;
-	add.s32 %r81, %r33, %r80;
-	mov.b32 %r79, %r81;
-	rem.s64 %rd264, %rd230, 3;
-	mov.b64 %rd266, 3;
-	mul.lo.s64 %rd265, %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	@!%p13 bra $L43;
-	add.s64 %rd268, %rd230, 1;
-	rem.s64 %rd269, %rd268, 3;
-	mov.b64 %rd271, 3;
-	mul.lo.s64 %rd270, %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mul.lo.s64 %rd273, %rd272, %rd120;
-	mad.lo.s64 %rd274, %rd273, 8, %rd116;
-	mov.b64 %rd275, 0;
-	st.global.s64 [%rd274+0], %rd275;
-	add.s64 %rd276, %rd272, 1;
-	mul.lo.s64 %rd277, %rd276, %rd120;
-	mad.lo.s64 %rd278, %rd277, 8, %rd116;
-	mov.b64 %rd279, 0;
-	st.global.s64 [%rd278+0], %rd279;
-	add.s64 %rd280, %rd272, 2;
-	mul.lo.s64 %rd281, %rd280, %rd120;
-	mad.lo.s64 %rd282, %rd281, 8, %rd116;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd265, %rd49;
+	mov.b64 %rd266, %rd51;
+	mov.b64 %rd267, %rd53;
+	mov.b64 %rd268, %rd56;
+	mov.b64 %rd269, %rd58;
+	mov.b64 %rd270, %rd60;
+	mov.b64 %rd271, %rd265;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	shr.s64 %rd277, %rd264, 63;
+	shr.u64 %rd278, %rd277, 63;
+	add.s64 %rd279, %rd264, %rd278;
+	and.b64 %rd280, %rd279, -2;
+	sub.s64 %rd281, %rd264, %rd280;
+	setp.eq.s64 %p42, %rd281, 1;
+	@!%p42 bra $L43;
+	mov.b64 %rd282, %rd56;
+	mov.b64 %rd283, %rd58;
+	mov.b64 %rd284, %rd60;
+	mov.b64 %rd285, %rd49;
+	mov.b64 %rd286, %rd51;
+	mov.b64 %rd287, %rd53;
+	mov.b64 %rd271, %rd282;
+	mov.b64 %rd272, %rd283;
+	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 $L43:
-	mov.b64 %rd284, %rd224;
-	cvt.u64.u32 %rd285, %r4;
-	mov.b64 %rd286, %rd285;
-	mov.b64 %rd287, 1;
-$L44:
-	setp.lt.s64 %p41, %rd287, %rd284;
-	setp.lt.s64 %p42, %rd287, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd289, 2;
-	mul.lo.s64 %rd288, %rd289, %rd287;
-	setp.le.s64 %p44, %rd288, %rd286;
-	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L48;
+	mov.pred %p43, %p4;
+	mov.b64 %rd288, %rd73;
+	mov.b64 %rd289, %rd75;
+	mov.b64 %rd290, %rd77;
+	mov.b64 %rd291, %rd80;
+	mov.b64 %rd292, %rd82;
+	mov.b64 %rd293, %rd84;
+	mov.b64 %rd294, %rd87;
+	mov.b64 %rd295, %rd89;
+	mov.b64 %rd296, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd297, %rd94;
+	mov.b64 %rd298, %rd96;
+	mov.b64 %rd299, %rd98;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd300, %rd100;
+	mov.b64 %rd301, %rd102;
+	cvt.u32.u64 %r82, %rd264;
+	add.s32 %r83, %r33, %r82;
+	mov.b32 %r81, %r83;
+	rem.s64 %rd302, %rd264, 3;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	@!%p17 bra $L45;
+	add.s64 %rd306, %rd264, 1;
+	rem.s64 %rd307, %rd306, 3;
+	mov.b64 %rd309, 3;
+	mul.lo.s64 %rd308, %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd311, %rd310, %rd120;
+	mad.lo.s64 %rd312, %rd311, 8, %rd116;
+	mov.b64 %rd313, 0;
+	st.global.s64 [%rd312+0], %rd313;
+	add.s64 %rd314, %rd310, 1;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd310, 2;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+$L45:
+	mov.b64 %rd322, %rd258;
+	cvt.u64.u32 %rd323, %r4;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 1;
+$L46:
+	setp.lt.s64 %p45, %rd325, %rd322;
+	setp.lt.s64 %p46, %rd325, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd325;
+	setp.le.s64 %p48, %rd326, %rd324;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd328, %rd325, 2;
+	mov.b64 %rd325, %rd328;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd290, %rd287, 2;
-	mov.b64 %rd287, %rd290;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd291, %rd287;
-	mov.b64 %rd292, %rd25;
-	mov.b64 %rd293, %rd62;
-	mov.b64 %rd294, %rd64;
-	mov.b64 %rd295, %rd66;
-	mov.b64 %rd296, %rd68;
-	mov.b64 %rd297, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r82, %r33;
-	mov.b64 %rd298, %rd100;
-	mov.b64 %rd299, %rd102;
-	mov.b64 %rd300, %rd104;
-	mov.b64 %rd301, %rd106;
-	mov.b32 %r83, %r35;
-	mov.pred %p49, %p8;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r84, %r79;
-	mov.b64 %rd302, %rd262;
-	mov.b64 %rd303, %rd263;
-	mov.b64 %rd304, %rd158;
-	mov.b64 %rd305, %rd267;
-	mov.b64 %rd306, %rd291;
-	cvt.u64.u32 %rd307, %r4;
-	div.s64 %rd308, %rd307, %rd306;
-	setp.eq.s64 %p52, %rd306, -1;
-	neg.s64 %rd309, %rd307;
-	selp.b64 %rd310, %rd309, %rd308, %p52;
-	setp.eq.s64 %p53, %rd306, 0;
-	selp.b64 %rd311, 0, %rd310, %p53;
-	mov.b64 %rd312, %rd311;
-	div.s64 %rd313, %rd155, 2;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.b64 %rd318, %rd295;
-	mov.b64 %rd319, %rd296;
-	mov.b64 %rd320, %rd297;
-	mov.pred %p54, %p47;
-	mov.pred %p55, %p48;
-	mov.b32 %r85, %r82;
-	mov.b64 %rd321, %rd298;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.b32 %r86, %r83;
-	mov.pred %p56, %p49;
-	mov.pred %p57, %p50;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b64 %rd330, %rd255;
-	mov.b64 %rd331, %rd256;
-	mov.b64 %rd332, %rd257;
-	mov.b64 %rd333, %rd258;
-	mov.pred %p58, %p51;
-	mov.b64 %rd334, %rd259;
-	mov.b64 %rd335, %rd260;
-	mov.b64 %rd336, %rd261;
-	mov.b32 %r87, %r84;
-	mov.b64 %rd337, %rd302;
-	mov.b64 %rd338, %rd303;
-	mov.b64 %rd339, 0;
-	mov.b64 %rd340, %rd304;
-	mul.lo.s64 %rd341, %rd135, %rd312;
-	cvt.u64.u32 %rd342, %r2;
-	div.s64 %rd343, %rd342, %rd306;
-	setp.eq.s64 %p59, %rd306, -1;
-	neg.s64 %rd344, %rd342;
-	selp.b64 %rd345, %rd344, %rd343, %p59;
-	setp.eq.s64 %p60, %rd306, 0;
-	selp.b64 %rd346, 0, %rd345, %p60;
-	add.s64 %rd347, %rd341, %rd346;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd329, %rd325;
+	mov.b64 %rd330, %rd25;
+	mov.b64 %rd331, %rd62;
+	mov.b64 %rd332, %rd64;
+	mov.b64 %rd333, %rd66;
+	mov.b64 %rd334, %rd68;
+	mov.b64 %rd335, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r84, %r33;
+	mov.b64 %rd336, %rd100;
+	mov.b64 %rd337, %rd102;
+	mov.b64 %rd338, %rd104;
+	mov.b64 %rd339, %rd106;
+	mov.pred %p53, %p8;
+	mov.b32 %r85, %r36;
+	mov.pred %p54, %p10;
+	mov.pred %p55, %p12;
+	mov.pred %p56, %p43;
+	mov.pred %p57, %p44;
+	mov.b32 %r86, %r81;
+	mov.b64 %rd340, %rd300;
+	mov.b64 %rd341, %rd301;
+	mov.b64 %rd342, %rd192;
+	mov.b64 %rd343, %rd305;
+	mov.b64 %rd344, %rd329;
+	cvt.u64.u32 %rd345, %r4;
+	div.s64 %rd346, %rd345, %rd344;
+	setp.eq.s64 %p58, %rd344, -1;
+	neg.s64 %rd347, %rd345;
+	selp.b64 %rd348, %rd347, %rd346, %p58;
+	setp.eq.s64 %p59, %rd344, 0;
+	selp.b64 %rd349, 0, %rd348, %p59;
 	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd305;
-	mov.b64 %rd353, 0;
-	mov.b64 %rd354, %rd314;
-	setp.gt.s64 %p61, %rd300, 1;
-	mov.pred %p62, %p61;
-	mov.b64 %rd355, %rd348;
-	cvt.u64.u32 %rd356, %r2;
-	rem.s64 %rd357, %rd356, %rd351;
-	setp.eq.s64 %p63, %rd351, -1;
-	selp.b64 %rd358, 0, %rd357, %p63;
-	setp.eq.s64 %p64, %rd351, 0;
-	selp.b64 %rd359, %rd356, %rd358, %p64;
-	mov.b64 %rd360, %rd359;
-	mov.b32 %r88, -1;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b64 %rd363, 0;
-	mov.b64 %rd364, 0;
-	mov.b64 %rd365, 0;
-$L49:
-	mov.b64 %rd366, 0;
-	mov.b64 %rd367, %rd337;
-$L52:
-	setp.gt.s64 %p65, %rd367, 0;
-	not.pred %p66, %p65;
-	@!%p66 bra $L56;
+	cvt.u64.u32 %rd351, %r2;
+	div.s64 %rd352, %rd351, %rd344;
+	setp.eq.s64 %p60, %rd344, -1;
+	neg.s64 %rd353, %rd351;
+	selp.b64 %rd354, %rd353, %rd352, %p60;
+	setp.eq.s64 %p61, %rd344, 0;
+	selp.b64 %rd355, 0, %rd354, %p61;
+	mov.b64 %rd356, %rd355;
+	cvt.u64.u32 %rd357, %r2;
+	rem.s64 %rd358, %rd357, %rd344;
+	setp.eq.s64 %p62, %rd344, -1;
+	selp.b64 %rd359, 0, %rd358, %p62;
+	setp.eq.s64 %p63, %rd344, 0;
+	selp.b64 %rd360, %rd357, %rd359, %p63;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd350;
+	mov.b64 %rd363, %rd356;
+	mov.b64 %rd364, %rd361;
+	mov.b64 %rd365, %rd339;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.b64 %rd369, %rd333;
+	mov.b64 %rd370, %rd334;
+	mov.b64 %rd371, %rd335;
+	mov.pred %p64, %p51;
+	mov.pred %p65, %p52;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd372, %rd336;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.pred %p66, %p53;
+	mov.b32 %r88, %r85;
+	mov.pred %p67, %p54;
+	mov.pred %p68, %p55;
+	mov.pred %p69, %p56;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b64 %rd381, %rd293;
+	mov.b64 %rd382, %rd294;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.pred %p70, %p57;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b32 %r89, %r86;
+	mov.b64 %rd388, %rd340;
+	mov.b64 %rd389, %rd341;
+	mov.b64 %rd390, 0;
+	mov.b64 %rd391, %rd342;
+	mul.lo.s64 %rd392, %rd135, %rd362;
+	add.s64 %rd393, %rd392, %rd363;
+	mov.b64 %rd394, %rd393;
+	mul.lo.s64 %rd395, %rd2, %rd362;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd344;
+	mov.b64 %rd398, %rd364;
+	mov.b64 %rd399, %rd343;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, %rd365;
+	setp.gt.s64 %p71, %rd338, 1;
+	mov.pred %p72, %p71;
+	mov.pred %p73, 0;
+	mov.b64 %rd402, %rd165;
+	mov.b64 %rd403, %rd166;
+	mov.b64 %rd404, %rd167;
+	mov.b64 %rd405, %rd394;
+	mov.b32 %r90, -1;
+	mov.b64 %rd406, 0;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, 0;
+	mov.b64 %rd410, 0;
+$L51:
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, %rd388;
+$L54:
+	setp.gt.s64 %p74, %rd412, 0;
+	not.pred %p75, %p74;
+	@!%p75 bra $L58;
+	bra.uni $L56;
+$L58:
+	setp.ge.s64 %p76, %rd406, %rd407;
+	@!%p76 bra $L60;
+	setp.ge.s64 %p77, %rd405, %rd391;
+	@!%p77 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd413, %rd390, %rd405;
+	mul.lo.s64 %rd414, %rd413, %rd273;
+	mad.lo.s64 %rd415, %rd414, 4, %rd271;
+	ld.global.s32 %r91, [%rd415+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r90, %r92;
+	@!%p73 bra $L63;
+	add.s64 %rd416, %rd390, %rd405;
+	mov.b64 %rd418, 2;
+	mul.lo.s64 %rd417, %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mul.lo.s64 %rd420, %rd419, %rd178;
+	mad.lo.s64 %rd421, %rd420, 8, %rd176;
+	ld.shared.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	add.s64 %rd424, %rd419, 1;
+	mul.lo.s64 %rd425, %rd424, %rd178;
+	mad.lo.s64 %rd426, %rd425, 8, %rd176;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	add.s64 %rd429, %rd423, %rd398;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd428;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd432, %rd366;
+	mov.b32 %r93, %r90;
+	cvt.s64.s32 %rd433, %r93;
+	mul.lo.s64 %rd434, %rd433, %rd32;
+	mad.lo.s64 %rd435, %rd434, 8, %rd28;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd366;
+	mov.b32 %r94, %r90;
+	cvt.s64.s32 %rd440, %r94;
+	add.s64 %rd441, %rd440, 1;
+	mul.lo.s64 %rd442, %rd441, %rd32;
+	mad.lo.s64 %rd443, %rd442, 8, %rd28;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd438, %rd398;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd406, %rd448;
+	mov.b64 %rd407, %rd449;
+$L64:
+	add.s64 %rd450, %rd405, %rd396;
+	mov.b64 %rd405, %rd450;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd451, %rd406, %rd39;
+	mad.lo.s64 %rd452, %rd451, 4, %rd35;
+	ld.global.nc.s32 %r95, [%rd452+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r97, %r96;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+	and.pred %p78, %p72, %p66;
+	@!%p78 bra $L66;
+	mov.b64 %rd455, %rd366;
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd456, %r98;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd366;
+	mov.b32 %r99, %r97;
+	cvt.s64.s32 %rd463, %r99;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd461;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd453, %rd470;
+	mov.b64 %rd454, %rd471;
+$L66:
+	mov.b32 %r100, %r88;
+	mov.pred %p79, %p67;
+	mov.pred %p80, %p68;
+	mov.b32 %r101, %r90;
+	mov.b32 %r102, %r97;
+	mov.b64 %rd472, %rd406;
+$L67:
+	cvt.s64.s32 %rd473, %r101;
+	mul.lo.s64 %rd474, %rd473, %rd127;
+	mad.lo.s64 %rd475, %rd474, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
+	shr.u64 %rd479, %rd478, 32;
+	cvt.u32.u64 %r103, %rd479;
+	mov.b32 %r104, %r103;
+	add.s32 %r105, %r104, 1;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r101;
+	cvt.u64.u32 %rd480, %r107;
+	shl.b64 %rd481, %rd480, 32;
+	cvt.u64.u32 %rd482, %r108;
+	or.b64 %rd483, %rd481, %rd482;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	and.pred %p81, %p79, %p80;
+	@!%p81 bra $L71;
+	cvt.s64.s32 %rd486, %r102;
+	mul.lo.s64 %rd487, %rd486, %rd127;
+	mad.lo.s64 %rd488, %rd487, 8, %rd123;
+	atom.global.min.u64 %rd489, [%rd488], %rd485;
+	mov.b64 %rd490, %rd489;
+	shr.u64 %rd491, %rd490, 32;
+	cvt.u32.u64 %r109, %rd491;
+	setp.hi.u32 %p82, %r109, %r106;
+	mov.pred %p83, %p82;
+	bra.uni $L69;
+$L71:
+$L72:
+	cvt.s64.s32 %rd492, %r102;
+	mul.lo.s64 %rd493, %rd492, %rd127;
+	mad.lo.s64 %rd494, %rd493, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	shr.u64 %rd498, %rd497, 32;
+	cvt.u32.u64 %r110, %rd498;
+	setp.ls.u32 %p84, %r110, %r106;
+	@!%p84 bra $L76;
+	mov.pred %p83, 0;
+	bra.uni $L69;
+$L76:
+	cvt.s64.s32 %rd499, %r102;
+	mul.lo.s64 %rd500, %rd499, %rd127;
+	mad.lo.s64 %rd501, %rd500, 8, %rd123;
+	atom.global.cas.b64 %rd502, [%rd501], %rd497, %rd485;
+	setp.eq.u64 %p85, %rd502, %rd497;
+	mov.pred %p86, %p85;
+	@!%p86 bra $L78;
+	mov.pred %p83, 1;
+	bra.uni $L69;
+$L78:
+$L73:
+	bra.uni $L72;
+$L74:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p83 bra $L80;
+	@!%p72 bra $L81;
+	mul.lo.s64 %rd503, %rd411, %rd404;
+	mad.lo.s64 %rd504, %rd503, 4, %rd402;
+	st.shared.s32 [%rd504+0], %r97;
+	@!%p66 bra $L84;
+	mov.b64 %rd506, 2;
+	mul.lo.s64 %rd505, %rd506, %rd411;
+	mul.lo.s64 %rd507, %rd505, %rd170;
+	mad.lo.s64 %rd508, %rd507, 8, %rd168;
+	st.shared.s64 [%rd508+0], %rd453;
+	mov.b64 %rd510, 2;
+	mul.lo.s64 %rd509, %rd510, %rd411;
+	add.s64 %rd511, %rd509, 1;
+	mul.lo.s64 %rd512, %rd511, %rd170;
+	mad.lo.s64 %rd513, %rd512, 8, %rd168;
+	st.shared.s64 [%rd513+0], %rd454;
+$L84:
+	add.s64 %rd514, %rd411, 1;
+	mov.b64 %rd411, %rd514;
+	bra.uni $L82;
+$L81:
+	mov.pred %p87, 0;
+	mov.b64 %rd515, %rd411;
+	mov.b32 %r111, %r97;
+$L85:
+	@!%p69 bra $L89;
+	shr.s32 %r112, %r111, 5;
+	cvt.s64.s32 %rd516, %r112;
+	mov.b64 %rd517, %rd516;
+	and.b32 %r113, %r111, 31;
+	cvt.s64.s32 %rd518, %r113;
+	min.u64 %rd519, %rd518, 32;
+	cvt.u32.u64 %r114, %rd519;
+	mov.b32 %r116, 0x1;
+	shl.b32 %r115, %r116, %r114;
+	setp.hs.u32 %p88, %r114, 32;
+	selp.b32 %r117, 0, %r115, %p88;
+	mov.b32 %r118, %r117;
+	mov.b64 %rd520, %rd517;
+	mov.b32 %r119, %r118;
+	mul.lo.s64 %rd521, %rd520, %rd384;
+	mad.lo.s64 %rd522, %rd521, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r120, [%rd522+0];
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r119;
+	setp.ne.u32 %p89, %r122, 0x0;
+	mov.pred %p90, %p89;
+	not.pred %p91, %p90;
+	@!%p91 bra $L91;
+	mul.lo.s64 %rd523, %rd520, %rd384;
+	mad.lo.s64 %rd524, %rd523, 4, %rd382;
+	atom.global.or.b32 %r123, [%rd524], %r119;
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r119;
+	setp.ne.u32 %p92, %r125, 0x0;
+	mov.pred %p90, %p92;
+$L91:
+	@!%p90 bra $L93;
+	mov.b64 %rd525, %rd515;
+	mov.b64 %rd526, %rd525;
+	mov.pred %p93, 0;
+	bra.uni $L87;
+$L93:
+	mov.b64 %rd527, %rd515;
+	mov.b64 %rd526, %rd527;
+	mov.pred %p93, 1;
+	bra.uni $L87;
+$L89:
+	@!%p70 bra $L95;
+	cvt.s64.s32 %rd528, %r111;
+	mul.lo.s64 %rd529, %rd528, %rd387;
+	mad.lo.s64 %rd530, %rd529, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r126, [%rd530+0];
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p94, %r127, %r89;
+	mov.pred %p95, %p94;
+	not.pred %p96, %p95;
+	@!%p96 bra $L97;
+	cvt.s64.s32 %rd531, %r111;
+	mul.lo.s64 %rd532, %rd531, %rd387;
+	mad.lo.s64 %rd533, %rd532, 4, %rd385;
+	atom.global.exch.b32 %r128, [%rd533], %r89;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p97, %r129, %r89;
+	mov.pred %p95, %p97;
+$L97:
+	@!%p95 bra $L99;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd526, %rd534;
+	mov.pred %p93, 0;
+	bra.uni $L87;
+$L99:
+$L95:
+	mul.lo.s64 %rd535, %rd515, %rd404;
+	mad.lo.s64 %rd536, %rd535, 4, %rd402;
+	st.shared.s32 [%rd536+0], %r111;
+	add.s64 %rd537, %rd515, 1;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd526, %rd538;
+	mov.pred %p93, 1;
+	bra.uni $L87;
+$L86:
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd539, %rd526;
+	mov.pred %p98, %p93;
+	mov.b64 %rd411, %rd539;
+	mov.pred %p87, %p98;
+	@!%p87 bra $L101;
+	mov.b64 %rd540, %rd366;
+	mov.b32 %r130, %r97;
+	cvt.s64.s32 %rd541, %r130;
+	add.s64 %rd542, %rd541, 1;
+	mul.lo.s64 %rd543, %rd542, %rd32;
+	mad.lo.s64 %rd544, %rd543, 8, %rd28;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd547, %r130;
+	mul.lo.s64 %rd548, %rd547, %rd32;
+	mad.lo.s64 %rd549, %rd548, 8, %rd28;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	sub.s64 %rd552, %rd546, %rd551;
+	mov.b64 %rd553, %rd552;
+	mov.b64 %rd554, %rd553;
+	add.s64 %rd555, %rd408, %rd554;
+	mov.b64 %rd408, %rd555;
+	max.s64 %rd556, %rd409, %rd554;
+	mov.b64 %rd409, %rd556;
+$L101:
+$L82:
+$L80:
+	add.s64 %rd557, %rd406, %rd397;
+	mov.b64 %rd406, %rd557;
+	sub.s64 %rd558, %rd412, 1;
+	mov.b64 %rd412, %rd558;
+$L55:
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p67, %rd361, %rd362;
-	@!%p67 bra $L58;
-	setp.ge.s64 %p68, %rd355, %rd340;
-	@!%p68 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd368, %rd339, %rd355;
-	mul.lo.s64 %rd369, %rd368, %rd239;
-	mad.lo.s64 %rd370, %rd369, 4, %rd237;
-	ld.global.s32 %r89, [%rd370+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r88, %r90;
-	add.s64 %rd371, %rd355, %rd350;
-	mov.b64 %rd355, %rd371;
-	mov.b64 %rd372, %rd315;
-	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd373, %r91;
-	mul.lo.s64 %rd374, %rd373, %rd32;
-	mad.lo.s64 %rd375, %rd374, 8, %rd28;
-	ld.global.nc.s64 %rd376, [%rd375+0];
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd315;
-	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd380, %r92;
-	add.s64 %rd381, %rd380, 1;
-	mul.lo.s64 %rd382, %rd381, %rd32;
-	mad.lo.s64 %rd383, %rd382, 8, %rd28;
-	ld.global.nc.s64 %rd384, [%rd383+0];
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd385;
-	add.s64 %rd387, %rd378, %rd360;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd389, %rd386;
-	mov.b64 %rd361, %rd388;
-	mov.b64 %rd362, %rd389;
-	bra.uni $L53;
-$L58:
-	mul.lo.s64 %rd390, %rd361, %rd39;
-	mad.lo.s64 %rd391, %rd390, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd391+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r94;
-	mov.b32 %r96, %r86;
-	mov.pred %p69, %p56;
-	mov.b32 %r97, %r88;
-	mov.b32 %r98, %r95;
-	mov.b64 %rd392, %rd361;
-$L61:
-	cvt.s64.s32 %rd393, %r97;
-	mul.lo.s64 %rd394, %rd393, %rd127;
-	mad.lo.s64 %rd395, %rd394, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd396, [%rd395+0];
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd398, %rd397;
-	shr.u64 %rd399, %rd398, 32;
-	cvt.u32.u64 %r99, %rd399;
-	mov.b32 %r100, %r99;
-	add.s32 %r101, %r100, 1;
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r97;
-	cvt.u64.u32 %rd400, %r103;
-	shl.b64 %rd401, %rd400, 32;
-	cvt.u64.u32 %rd402, %r104;
-	or.b64 %rd403, %rd401, %rd402;
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd405, %rd404;
-$L64:
-	cvt.s64.s32 %rd406, %r98;
-	mul.lo.s64 %rd407, %rd406, %rd127;
-	mad.lo.s64 %rd408, %rd407, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	mov.b64 %rd411, %rd410;
-	shr.u64 %rd412, %rd411, 32;
-	cvt.u32.u64 %r105, %rd412;
-	setp.ls.u32 %p70, %r105, %r102;
-	@!%p70 bra $L68;
-	mov.pred %p71, 0;
-	bra.uni $L63;
-$L68:
-	cvt.s64.s32 %rd413, %r98;
-	mul.lo.s64 %rd414, %rd413, %rd127;
-	mad.lo.s64 %rd415, %rd414, 8, %rd123;
-	atom.global.cas.b64 %rd416, [%rd415], %rd411, %rd405;
-	setp.eq.u64 %p72, %rd416, %rd411;
-	mov.pred %p73, %p72;
-	@!%p73 bra $L70;
-	mov.pred %p71, 1;
-	bra.uni $L63;
-$L70:
-$L65:
-	bra.uni $L64;
-$L66:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	@!%p71 bra $L72;
-	@!%p62 bra $L73;
-	mul.lo.s64 %rd417, %rd366, %rd146;
-	mad.lo.s64 %rd418, %rd417, 4, %rd144;
-	st.shared.s32 [%rd418+0], %r95;
-	add.s64 %rd419, %rd366, 1;
-	mov.b64 %rd366, %rd419;
-	bra.uni $L74;
-$L73:
-	mov.pred %p74, 0;
-	mov.b64 %rd420, %rd366;
-	mov.b32 %r106, %r95;
-$L75:
-	@!%p57 bra $L79;
-	shr.s32 %r107, %r106, 5;
-	cvt.s64.s32 %rd421, %r107;
-	mov.b64 %rd422, %rd421;
-	and.b32 %r108, %r106, 31;
-	cvt.s64.s32 %rd423, %r108;
-	min.u64 %rd424, %rd423, 32;
-	cvt.u32.u64 %r109, %rd424;
-	mov.b32 %r111, 0x1;
-	shl.b32 %r110, %r111, %r109;
-	setp.hs.u32 %p75, %r109, 32;
-	selp.b32 %r112, 0, %r110, %p75;
-	mov.b32 %r113, %r112;
-	mov.b64 %rd425, %rd422;
-	mov.b32 %r114, %r113;
-	mul.lo.s64 %rd426, %rd425, %rd333;
-	mad.lo.s64 %rd427, %rd426, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r115, [%rd427+0];
-	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p76, %r117, 0x0;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L81;
-	mul.lo.s64 %rd428, %rd425, %rd333;
-	mad.lo.s64 %rd429, %rd428, 4, %rd331;
-	atom.global.or.b32 %r118, [%rd429], %r114;
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r114;
-	setp.ne.u32 %p79, %r120, 0x0;
-	mov.pred %p77, %p79;
-$L81:
-	@!%p77 bra $L83;
-	mov.b64 %rd430, %rd420;
-	mov.b64 %rd431, %rd430;
-	mov.pred %p80, 0;
-	bra.uni $L77;
-$L83:
-	mov.b64 %rd432, %rd420;
-	mov.b64 %rd431, %rd432;
-	mov.pred %p80, 1;
-	bra.uni $L77;
-$L79:
-	@!%p58 bra $L85;
-	cvt.s64.s32 %rd433, %r106;
-	mul.lo.s64 %rd434, %rd433, %rd336;
-	mad.lo.s64 %rd435, %rd434, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r121, [%rd435+0];
-	mov.b32 %r122, %r121;
-	setp.eq.s32 %p81, %r122, %r87;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L87;
-	cvt.s64.s32 %rd436, %r106;
-	mul.lo.s64 %rd437, %rd436, %rd336;
-	mad.lo.s64 %rd438, %rd437, 4, %rd334;
-	atom.global.exch.b32 %r123, [%rd438], %r87;
-	mov.b32 %r124, %r123;
-	setp.eq.s32 %p84, %r124, %r87;
-	mov.pred %p82, %p84;
-$L87:
-	@!%p82 bra $L89;
-	mov.b64 %rd439, %rd420;
-	mov.b64 %rd431, %rd439;
-	mov.pred %p80, 0;
-	bra.uni $L77;
-$L89:
-$L85:
-	mul.lo.s64 %rd440, %rd420, %rd146;
-	mad.lo.s64 %rd441, %rd440, 4, %rd144;
-	st.shared.s32 [%rd441+0], %r106;
-	add.s64 %rd442, %rd420, 1;
-	mov.b64 %rd443, %rd442;
-	mov.b64 %rd431, %rd443;
-	mov.pred %p80, 1;
-	bra.uni $L77;
-$L76:
-	bra.uni $L75;
-$L77:
-	mov.b64 %rd444, %rd431;
-	mov.pred %p85, %p80;
-	mov.b64 %rd366, %rd444;
-	mov.pred %p74, %p85;
-	@!%p74 bra $L91;
-	mov.b64 %rd445, %rd315;
-	mov.b32 %r125, %r95;
-	cvt.s64.s32 %rd446, %r125;
-	add.s64 %rd447, %rd446, 1;
-	mul.lo.s64 %rd448, %rd447, %rd32;
-	mad.lo.s64 %rd449, %rd448, 8, %rd28;
-	ld.global.nc.s64 %rd450, [%rd449+0];
-	mov.b64 %rd451, %rd450;
-	cvt.s64.s32 %rd452, %r125;
-	mul.lo.s64 %rd453, %rd452, %rd32;
-	mad.lo.s64 %rd454, %rd453, 8, %rd28;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	sub.s64 %rd457, %rd451, %rd456;
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	add.s64 %rd460, %rd363, %rd459;
-	mov.b64 %rd363, %rd460;
-	max.s64 %rd461, %rd364, %rd459;
-	mov.b64 %rd364, %rd461;
-$L91:
-$L74:
-$L72:
-	add.s64 %rd462, %rd361, %rd351;
-	mov.b64 %rd361, %rd462;
-	sub.s64 %rd463, %rd367, 1;
-	mov.b64 %rd367, %rd463;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd464, 0;
-	setp.lt.s64 %p86, %rd361, %rd362;
-	setp.lt.s64 %p87, %rd355, %rd340;
-	or.pred %p88, %p86, %p87;
-	@!%p88 bra $L93;
-	mov.b64 %rd464, 1;
-$L93:
-	shl.b64 %rd465, %rd464, 32;
-	or.b64 %rd466, %rd366, %rd465;
-	// block scan
-	mov.b64 %rd467, %rd466;
-	mov.b32 %r126, %r3;
-$L94:
-	setp.hs.u32 %p89, %r126, 32;
-	@%p89 bra $L95;
-	mov.b64 {%r127, %r128}, %rd467;
-	shfl.sync.up.b32 %r129|%p90, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd468, {%r129, %r130};
-	@!%p90 bra $L96;
-	add.s64 %rd469, %rd468, %rd467;
-	mov.b64 %rd467, %rd469;
-$L96:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L94;
-$L95:
-	mov.b64 {%r131, %r132}, %rd467;
-	shfl.sync.up.b32 %r133|%p91, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd470, {%r133, %r134};
-	setp.lo.u32 %p92, %r3, 32;
-	and.pred %p93, %p91, %p92;
-	selp.b64 %rd471, %rd470, 0, %p93;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p94, %r7, %r135;
-	@!%p94 bra $L97;
-	mul.wide.u32 %rd472, %r8, 16;
-	add.s64 %rd473, %rd1, %rd472;
-	st.shared.s64 [%rd473+0], %rd467;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L98;
-	mov.b64 %rd474, 0;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L99;
-	mul.wide.u32 %rd475, %r7, 16;
-	add.s64 %rd476, %rd1, %rd475;
-	ld.shared.s64 %rd477, [%rd476+0];
-	mov.b64 %rd474, %rd477;
-$L99:
-	mov.b64 {%r136, %r137}, %rd474;
-	shfl.sync.up.b32 %r138|%p97, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd478, {%r138, %r139};
-	@!%p97 bra $L100;
-	add.s64 %rd479, %rd478, %rd474;
-	mov.b64 %rd474, %rd479;
-$L100:
-	mov.b64 {%r140, %r141}, %rd474;
-	shfl.sync.up.b32 %r142|%p98, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd480, {%r142, %r143};
-	@!%p98 bra $L101;
-	add.s64 %rd481, %rd480, %rd474;
-	mov.b64 %rd474, %rd481;
-$L101:
-	mov.b64 {%r144, %r145}, %rd474;
-	shfl.sync.up.b32 %r146|%p99, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd482, {%r146, %r147};
-	@!%p99 bra $L102;
-	add.s64 %rd483, %rd482, %rd474;
-	mov.b64 %rd474, %rd483;
-$L102:
-	mov.b64 {%r148, %r149}, %rd474;
-	shfl.sync.up.b32 %r150|%p100, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd484, {%r150, %r151};
-	@!%p100 bra $L103;
-	add.s64 %rd485, %rd484, %rd474;
-	mov.b64 %rd474, %rd485;
+	mov.b64 %rd559, 0;
+	setp.lt.s64 %p99, %rd406, %rd407;
+	setp.lt.s64 %p100, %rd405, %rd391;
+	or.pred %p101, %p99, %p100;
+	@!%p101 bra $L103;
+	mov.b64 %rd559, 1;
 $L103:
-	mov.b64 {%r152, %r153}, %rd474;
-	shfl.sync.up.b32 %r154|%p101, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd486, {%r154, %r155};
-	@!%p101 bra $L104;
-	add.s64 %rd487, %rd486, %rd474;
-	mov.b64 %rd474, %rd487;
+	shl.b64 %rd560, %rd559, 32;
+	or.b64 %rd561, %rd411, %rd560;
+	// block scan
+	mov.b64 %rd562, %rd561;
+	mov.b32 %r131, %r3;
 $L104:
-	mov.b64 {%r156, %r157}, %rd474;
-	shfl.sync.up.b32 %r158|%p102, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd488, {%r158, %r159};
-	selp.b64 %rd489, %rd488, 0, %p102;
-	@!%p96 bra $L105;
-	mul.wide.u32 %rd490, %r7, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	add.s64 %rd492, %rd491, 512;
-	st.shared.s64 [%rd492+0], %rd489;
-$L105:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p103, %r7, %r160;
+	setp.hs.u32 %p102, %r131, 32;
+	@%p102 bra $L105;
+	mov.b64 {%r132, %r133}, %rd562;
+	shfl.sync.up.b32 %r134|%p103, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd563, {%r134, %r135};
 	@!%p103 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd474;
+	add.s64 %rd564, %rd563, %rd562;
+	mov.b64 %rd562, %rd564;
 $L106:
-$L98:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L104;
+$L105:
+	mov.b64 {%r136, %r137}, %rd562;
+	shfl.sync.up.b32 %r138|%p104, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd565, {%r138, %r139};
+	setp.lo.u32 %p105, %r3, 32;
+	and.pred %p106, %p104, %p105;
+	selp.b64 %rd566, %rd565, 0, %p106;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p107, %r7, %r140;
+	@!%p107 bra $L107;
+	mul.wide.u32 %rd567, %r8, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	st.shared.s64 [%rd568+0], %rd562;
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd493, %r8, 16;
-	add.s64 %rd494, %rd1, %rd493;
-	add.s64 %rd495, %rd494, 512;
-	ld.shared.s64 %rd496, [%rd495+0];
-	add.s64 %rd497, %rd496, %rd471;
-	ld.shared.s64 %rd498, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd497;
-	shfl.sync.idx.b32 %r163|%p104, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd499, {%r163, %r164};
-	mov.b64 %rd500, %rd498;
-	mov.b64 %rd501, %rd499;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
-	mov.b64 %rd506, %rd504;
-	and.b64 %rd507, %rd505, 4294967295;
-	mov.b64 %rd508, %rd507;
-	and.b64 %rd509, %rd506, 4294967295;
-	mov.b64 %rd510, %rd509;
-	shr.s64 %rd511, %rd506, 32;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd513, %rd508;
-	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd512;
-	@!%p62 bra $L107;
-	add.s64 %rd516, %rd365, %rd513;
-	mov.b64 %rd517, %rd516;
-	sub.s64 %rd518, %rd354, %rd517;
-	max.s64 %rd519, %rd518, 0;
-	min.s64 %rd520, %rd519, %rd366;
-	mov.b64 %rd521, %rd520;
-	mov.b64 %rd522, 0;
+	setp.eq.u32 %p108, %r8, 0;
+	@!%p108 bra $L108;
+	mov.b64 %rd569, 0;
+	setp.lo.u32 %p109, %r7, %r10;
+	@!%p109 bra $L109;
+	mul.wide.u32 %rd570, %r7, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	ld.shared.s64 %rd572, [%rd571+0];
+	mov.b64 %rd569, %rd572;
 $L109:
-	setp.lt.s64 %p105, %rd522, %rd521;
-	not.pred %p106, %p105;
-	@!%p106 bra $L113;
-	bra.uni $L111;
-$L113:
-	mul.lo.s64 %rd523, %rd522, %rd146;
-	mad.lo.s64 %rd524, %rd523, 4, %rd144;
-	ld.shared.s32 %r165, [%rd524+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd525, %rd353, %rd517;
-	add.s64 %rd526, %rd525, %rd522;
-	mul.lo.s64 %rd527, %rd526, %rd156;
-	mad.lo.s64 %rd528, %rd527, 4, %rd154;
-	st.shared.s32 [%rd528+0], %r166;
+	mov.b64 {%r141, %r142}, %rd569;
+	shfl.sync.up.b32 %r143|%p110, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd573, {%r143, %r144};
+	@!%p110 bra $L110;
+	add.s64 %rd574, %rd573, %rd569;
+	mov.b64 %rd569, %rd574;
 $L110:
-	add.s64 %rd529, %rd522, 1;
-	mov.b64 %rd522, %rd529;
-	bra.uni $L109;
+	mov.b64 {%r145, %r146}, %rd569;
+	shfl.sync.up.b32 %r147|%p111, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd575, {%r147, %r148};
+	@!%p111 bra $L111;
+	add.s64 %rd576, %rd575, %rd569;
+	mov.b64 %rd569, %rd576;
 $L111:
-	mov.b64 %rd530, 0;
-	mov.b64 %rd531, %rd521;
+	mov.b64 {%r149, %r150}, %rd569;
+	shfl.sync.up.b32 %r151|%p112, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd577, {%r151, %r152};
+	@!%p112 bra $L112;
+	add.s64 %rd578, %rd577, %rd569;
+	mov.b64 %rd569, %rd578;
+$L112:
+	mov.b64 {%r153, %r154}, %rd569;
+	shfl.sync.up.b32 %r155|%p113, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd579, {%r155, %r156};
+	@!%p113 bra $L113;
+	add.s64 %rd580, %rd579, %rd569;
+	mov.b64 %rd569, %rd580;
+$L113:
+	mov.b64 {%r157, %r158}, %rd569;
+	shfl.sync.up.b32 %r159|%p114, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd581, {%r159, %r160};
+	@!%p114 bra $L114;
+	add.s64 %rd582, %rd581, %rd569;
+	mov.b64 %rd569, %rd582;
 $L114:
-	setp.lt.s64 %p107, %rd531, %rd366;
-	not.pred %p108, %p107;
-	@!%p108 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd532, %rd531, %rd146;
-	mad.lo.s64 %rd533, %rd532, 4, %rd144;
-	ld.shared.s32 %r167, [%rd533+0];
-	mov.b32 %r168, %r167;
-	mov.b32 %r169, %r168;
-	mov.pred %p109, 0;
-	mov.b64 %rd534, %rd530;
-	mov.b32 %r170, %r169;
+	mov.b64 {%r161, %r162}, %rd569;
+	shfl.sync.up.b32 %r163|%p115, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd583, {%r163, %r164};
+	selp.b64 %rd584, %rd583, 0, %p115;
+	@!%p109 bra $L115;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	add.s64 %rd587, %rd586, 512;
+	st.shared.s64 [%rd587+0], %rd584;
+$L115:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p116, %r7, %r165;
+	@!%p116 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd569;
+$L116:
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd588, %r8, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	ld.shared.s64 %rd591, [%rd590+0];
+	add.s64 %rd592, %rd591, %rd566;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd592;
+	shfl.sync.idx.b32 %r168|%p117, %r166, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
+	mov.b64 %rd594, {%r168, %r169};
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	and.b64 %rd602, %rd600, 4294967295;
+	mov.b64 %rd603, %rd602;
+	and.b64 %rd604, %rd601, 4294967295;
+	mov.b64 %rd605, %rd604;
+	shr.s64 %rd606, %rd601, 32;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd608, %rd603;
+	mov.b64 %rd609, %rd605;
+	mov.b64 %rd610, %rd607;
+	@!%p72 bra $L117;
+	add.s64 %rd611, %rd410, %rd608;
+	mov.b64 %rd612, %rd611;
+	sub.s64 %rd613, %rd401, %rd612;
+	max.s64 %rd614, %rd613, 0;
+	min.s64 %rd615, %rd614, %rd411;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, 0;
 $L119:
-	@!%p57 bra $L123;
-	shr.s32 %r171, %r170, 5;
-	cvt.s64.s32 %rd535, %r171;
-	mov.b64 %rd536, %rd535;
-	and.b32 %r172, %r170, 31;
-	cvt.s64.s32 %rd537, %r172;
-	min.u64 %rd538, %rd537, 32;
-	cvt.u32.u64 %r173, %rd538;
-	mov.b32 %r175, 0x1;
-	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p110, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p110;
-	mov.b32 %r177, %r176;
-	mov.b64 %rd539, %rd536;
-	mov.b32 %r178, %r177;
-	mul.lo.s64 %rd540, %rd539, %rd333;
-	mad.lo.s64 %rd541, %rd540, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r179, [%rd541+0];
-	mov.b32 %r180, %r179;
-	and.b32 %r181, %r180, %r178;
-	setp.ne.u32 %p111, %r181, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L125;
-	mul.lo.s64 %rd542, %rd539, %rd333;
-	mad.lo.s64 %rd543, %rd542, 4, %rd331;
-	atom.global.or.b32 %r182, [%rd543], %r178;
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r178;
-	setp.ne.u32 %p114, %r184, 0x0;
-	mov.pred %p112, %p114;
-$L125:
-	@!%p112 bra $L127;
-	mov.b64 %rd544, %rd534;
-	mov.b64 %rd545, %rd544;
-	mov.pred %p115, 0;
-	bra.uni $L121;
-$L127:
-	mov.b64 %rd546, %rd534;
-	mov.b64 %rd545, %rd546;
-	mov.pred %p115, 1;
+	setp.lt.s64 %p118, %rd617, %rd616;
+	not.pred %p119, %p118;
+	@!%p119 bra $L123;
 	bra.uni $L121;
 $L123:
-	@!%p58 bra $L129;
-	cvt.s64.s32 %rd547, %r170;
-	mul.lo.s64 %rd548, %rd547, %rd336;
-	mad.lo.s64 %rd549, %rd548, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r185, [%rd549+0];
-	mov.b32 %r186, %r185;
-	setp.eq.s32 %p116, %r186, %r87;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L131;
-	cvt.s64.s32 %rd550, %r170;
-	mul.lo.s64 %rd551, %rd550, %rd336;
-	mad.lo.s64 %rd552, %rd551, 4, %rd334;
-	atom.global.exch.b32 %r187, [%rd552], %r87;
-	mov.b32 %r188, %r187;
-	setp.eq.s32 %p119, %r188, %r87;
-	mov.pred %p117, %p119;
-$L131:
-	@!%p117 bra $L133;
-	mov.b64 %rd553, %rd534;
-	mov.b64 %rd545, %rd553;
-	mov.pred %p115, 0;
-	bra.uni $L121;
-$L133:
-$L129:
-	mul.lo.s64 %rd554, %rd534, %rd146;
-	mad.lo.s64 %rd555, %rd554, 4, %rd144;
-	st.shared.s32 [%rd555+0], %r170;
-	add.s64 %rd556, %rd534, 1;
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd545, %rd557;
-	mov.pred %p115, 1;
-	bra.uni $L121;
+	mul.lo.s64 %rd618, %rd617, %rd404;
+	mad.lo.s64 %rd619, %rd618, 4, %rd402;
+	ld.shared.s32 %r170, [%rd619+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd620, %rd400, %rd612;
+	add.s64 %rd621, %rd620, %rd617;
+	mul.lo.s64 %rd622, %rd621, %rd175;
+	mad.lo.s64 %rd623, %rd622, 4, %rd173;
+	st.shared.s32 [%rd623+0], %r171;
+	@!%p66 bra $L125;
+	mov.b64 %rd625, 2;
+	mul.lo.s64 %rd624, %rd625, %rd617;
+	mul.lo.s64 %rd626, %rd624, %rd170;
+	mad.lo.s64 %rd627, %rd626, 8, %rd168;
+	ld.shared.s64 %rd628, [%rd627+0];
+	mov.b64 %rd629, %rd628;
+	add.s64 %rd630, %rd400, %rd612;
+	add.s64 %rd631, %rd630, %rd617;
+	mov.b64 %rd633, 2;
+	mul.lo.s64 %rd632, %rd633, %rd631;
+	mul.lo.s64 %rd634, %rd632, %rd178;
+	mad.lo.s64 %rd635, %rd634, 8, %rd176;
+	st.shared.s64 [%rd635+0], %rd629;
+	mov.b64 %rd637, 2;
+	mul.lo.s64 %rd636, %rd637, %rd617;
+	add.s64 %rd638, %rd636, 1;
+	mul.lo.s64 %rd639, %rd638, %rd170;
+	mad.lo.s64 %rd640, %rd639, 8, %rd168;
+	ld.shared.s64 %rd641, [%rd640+0];
+	mov.b64 %rd642, %rd641;
+	add.s64 %rd643, %rd400, %rd612;
+	add.s64 %rd644, %rd643, %rd617;
+	mov.b64 %rd646, 2;
+	mul.lo.s64 %rd645, %rd646, %rd644;
+	add.s64 %rd647, %rd645, 1;
+	mul.lo.s64 %rd648, %rd647, %rd178;
+	mad.lo.s64 %rd649, %rd648, 8, %rd176;
+	st.shared.s64 [%rd649+0], %rd642;
+$L125:
 $L120:
+	add.s64 %rd650, %rd617, 1;
+	mov.b64 %rd617, %rd650;
 	bra.uni $L119;
 $L121:
-	mov.b64 %rd558, %rd545;
-	mov.pred %p120, %p115;
-	mov.b64 %rd530, %rd558;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L135;
-	mov.b64 %rd559, %rd315;
-	mov.b32 %r189, %r169;
-	cvt.s64.s32 %rd560, %r189;
-	add.s64 %rd561, %rd560, 1;
-	mul.lo.s64 %rd562, %rd561, %rd32;
-	mad.lo.s64 %rd563, %rd562, 8, %rd28;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	cvt.s64.s32 %rd566, %r189;
-	mul.lo.s64 %rd567, %rd566, %rd32;
-	mad.lo.s64 %rd568, %rd567, 8, %rd28;
-	ld.global.nc.s64 %rd569, [%rd568+0];
-	mov.b64 %rd570, %rd569;
-	sub.s64 %rd571, %rd565, %rd570;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd573, %rd572;
-	add.s64 %rd574, %rd363, %rd573;
-	mov.b64 %rd363, %rd574;
-	max.s64 %rd575, %rd364, %rd573;
-	mov.b64 %rd364, %rd575;
-$L135:
-$L115:
-	add.s64 %rd576, %rd531, 1;
-	mov.b64 %rd531, %rd576;
-	bra.uni $L114;
-$L116:
-	setp.gt.s64 %p121, %rd530, 0;
-	@!%p121 bra $L137;
-	mul.lo.s64 %rd577, %rd352, %rd120;
-	mad.lo.s64 %rd578, %rd577, 8, %rd116;
-	atom.global.add.u64 %rd579, [%rd578], %rd530;
-	mov.b64 %rd580, %rd579;
-	mov.b64 %rd581, %rd580;
-	mov.b64 %rd582, 0;
-$L138:
-	setp.lt.s64 %p122, %rd582, %rd530;
-	not.pred %p123, %p122;
-	@!%p123 bra $L142;
-	bra.uni $L140;
-$L142:
-	mul.lo.s64 %rd583, %rd582, %rd146;
-	mad.lo.s64 %rd584, %rd583, 4, %rd144;
-	ld.shared.s32 %r190, [%rd584+0];
-	mov.b32 %r191, %r190;
-	add.s64 %rd585, %rd581, %rd582;
-	mul.lo.s64 %rd586, %rd585, %rd242;
-	mad.lo.s64 %rd587, %rd586, 4, %rd240;
-	st.global.s32 [%rd587+0], %r191;
-$L139:
-	add.s64 %rd588, %rd582, 1;
-	mov.b64 %rd582, %rd588;
-	bra.uni $L138;
-$L140:
+	mov.b64 %rd651, 0;
+	mov.b64 %rd652, %rd616;
+$L126:
+	setp.lt.s64 %p120, %rd652, %rd411;
+	not.pred %p121, %p120;
+	@!%p121 bra $L130;
+	bra.uni $L128;
+$L130:
+	mul.lo.s64 %rd653, %rd652, %rd404;
+	mad.lo.s64 %rd654, %rd653, 4, %rd402;
+	ld.shared.s32 %r172, [%rd654+0];
+	mov.b32 %r173, %r172;
+	mov.b32 %r174, %r173;
+	mov.pred %p122, 0;
+	mov.b64 %rd655, %rd651;
+	mov.b32 %r175, %r174;
+$L131:
+	@!%p69 bra $L135;
+	shr.s32 %r176, %r175, 5;
+	cvt.s64.s32 %rd656, %r176;
+	mov.b64 %rd657, %rd656;
+	and.b32 %r177, %r175, 31;
+	cvt.s64.s32 %rd658, %r177;
+	min.u64 %rd659, %rd658, 32;
+	cvt.u32.u64 %r178, %rd659;
+	mov.b32 %r180, 0x1;
+	shl.b32 %r179, %r180, %r178;
+	setp.hs.u32 %p123, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p123;
+	mov.b32 %r182, %r181;
+	mov.b64 %rd660, %rd657;
+	mov.b32 %r183, %r182;
+	mul.lo.s64 %rd661, %rd660, %rd384;
+	mad.lo.s64 %rd662, %rd661, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r184, [%rd662+0];
+	mov.b32 %r185, %r184;
+	and.b32 %r186, %r185, %r183;
+	setp.ne.u32 %p124, %r186, 0x0;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L137;
+	mul.lo.s64 %rd663, %rd660, %rd384;
+	mad.lo.s64 %rd664, %rd663, 4, %rd382;
+	atom.global.or.b32 %r187, [%rd664], %r183;
+	mov.b32 %r188, %r187;
+	and.b32 %r189, %r188, %r183;
+	setp.ne.u32 %p127, %r189, 0x0;
+	mov.pred %p125, %p127;
 $L137:
-	add.s64 %rd589, %rd365, %rd514;
-	min.s64 %rd590, %rd354, %rd589;
-	mov.b64 %rd365, %rd590;
-	bra.uni $L108;
-$L107:
-	mov.b64 %rd591, 0;
-	cvt.u64.u32 %rd592, %r2;
-	setp.eq.s64 %p124, %rd592, 0;
-	setp.gt.s64 %p125, %rd514, 0;
-	and.pred %p126, %p124, %p125;
-	@!%p126 bra $L144;
-	mul.lo.s64 %rd593, %rd352, %rd120;
-	mad.lo.s64 %rd594, %rd593, 8, %rd116;
-	atom.global.add.u64 %rd595, [%rd594], %rd514;
-	mov.b64 %rd596, %rd595;
-	mov.b64 %rd591, %rd596;
-$L144:
-	cvt.u64.u32 %rd597, %r2;
-	setp.eq.s64 %p127, %rd597, 0;
-	setp.eq.u32 %p128, %r1, 0;
-	and.pred %p129, %p127, %p128;
-	bar.sync 0;
-	@!%p129 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd591;
-$L145:
-	bar.sync 0;
-	ld.shared.s64 %rd598, [%rd1+1024];
-	mov.b64 %rd599, %rd598;
-	add.s64 %rd600, %rd599, %rd513;
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd602, 0;
-$L146:
-	setp.lt.s64 %p130, %rd602, %rd366;
+	@!%p125 bra $L139;
+	mov.b64 %rd665, %rd655;
+	mov.b64 %rd666, %rd665;
+	mov.pred %p128, 0;
+	bra.uni $L133;
+$L139:
+	mov.b64 %rd667, %rd655;
+	mov.b64 %rd666, %rd667;
+	mov.pred %p128, 1;
+	bra.uni $L133;
+$L135:
+	@!%p70 bra $L141;
+	cvt.s64.s32 %rd668, %r175;
+	mul.lo.s64 %rd669, %rd668, %rd387;
+	mad.lo.s64 %rd670, %rd669, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r190, [%rd670+0];
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p129, %r191, %r89;
+	mov.pred %p130, %p129;
 	not.pred %p131, %p130;
-	@!%p131 bra $L150;
-	bra.uni $L148;
-$L150:
-	mul.lo.s64 %rd603, %rd602, %rd146;
-	mad.lo.s64 %rd604, %rd603, 4, %rd144;
-	ld.shared.s32 %r192, [%rd604+0];
+	@!%p131 bra $L143;
+	cvt.s64.s32 %rd671, %r175;
+	mul.lo.s64 %rd672, %rd671, %rd387;
+	mad.lo.s64 %rd673, %rd672, 4, %rd385;
+	atom.global.exch.b32 %r192, [%rd673], %r89;
 	mov.b32 %r193, %r192;
-	add.s64 %rd605, %rd601, %rd602;
-	mul.lo.s64 %rd606, %rd605, %rd242;
-	mad.lo.s64 %rd607, %rd606, 4, %rd240;
-	st.global.s32 [%rd607+0], %r193;
+	setp.eq.s32 %p132, %r193, %r89;
+	mov.pred %p130, %p132;
+$L143:
+	@!%p130 bra $L145;
+	mov.b64 %rd674, %rd655;
+	mov.b64 %rd666, %rd674;
+	mov.pred %p128, 0;
+	bra.uni $L133;
+$L145:
+$L141:
+	mul.lo.s64 %rd675, %rd655, %rd404;
+	mad.lo.s64 %rd676, %rd675, 4, %rd402;
+	st.shared.s32 [%rd676+0], %r175;
+	add.s64 %rd677, %rd655, 1;
+	mov.b64 %rd678, %rd677;
+	mov.b64 %rd666, %rd678;
+	mov.pred %p128, 1;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd679, %rd666;
+	mov.pred %p133, %p128;
+	mov.b64 %rd651, %rd679;
+	mov.pred %p122, %p133;
+	@!%p122 bra $L147;
+	mov.b64 %rd680, %rd366;
+	mov.b32 %r194, %r174;
+	cvt.s64.s32 %rd681, %r194;
+	add.s64 %rd682, %rd681, 1;
+	mul.lo.s64 %rd683, %rd682, %rd32;
+	mad.lo.s64 %rd684, %rd683, 8, %rd28;
+	ld.global.nc.s64 %rd685, [%rd684+0];
+	mov.b64 %rd686, %rd685;
+	cvt.s64.s32 %rd687, %r194;
+	mul.lo.s64 %rd688, %rd687, %rd32;
+	mad.lo.s64 %rd689, %rd688, 8, %rd28;
+	ld.global.nc.s64 %rd690, [%rd689+0];
+	mov.b64 %rd691, %rd690;
+	sub.s64 %rd692, %rd686, %rd691;
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd694, %rd693;
+	add.s64 %rd695, %rd408, %rd694;
+	mov.b64 %rd408, %rd695;
+	max.s64 %rd696, %rd409, %rd694;
+	mov.b64 %rd409, %rd696;
 $L147:
-	add.s64 %rd608, %rd602, 1;
-	mov.b64 %rd602, %rd608;
-	bra.uni $L146;
-$L148:
-$L108:
-	setp.eq.s64 %p132, %rd515, 0;
-	@!%p132 bra $L152;
-	bra.uni $L51;
-$L152:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd609, %rd365;
-	mov.b64 %rd610, %rd363;
-	mov.b64 %rd611, %rd364;
-	mov.b64 %rd612, %rd609;
-	mov.b64 %rd613, %rd610;
-	mov.b64 %rd614, %rd611;
-	mov.b64 %rd615, %rd612;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, %rd615;
-	mov.b64 %rd619, %rd616;
-	mov.b64 %rd620, %rd617;
-	mov.b64 %rd621, 1;
-$L153:
-	setp.lt.s64 %p133, %rd621, %rd300;
-	setp.gt.s64 %p134, %rd618, 0;
-	and.pred %p135, %p133, %p134;
+$L127:
+	add.s64 %rd697, %rd652, 1;
+	mov.b64 %rd652, %rd697;
+	bra.uni $L126;
+$L128:
+	setp.gt.s64 %p134, %rd651, 0;
+	@!%p134 bra $L149;
+	mul.lo.s64 %rd698, %rd399, %rd120;
+	mad.lo.s64 %rd699, %rd698, 8, %rd116;
+	atom.global.add.u64 %rd700, [%rd699], %rd651;
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd703, 0;
+$L150:
+	setp.lt.s64 %p135, %rd703, %rd651;
 	not.pred %p136, %p135;
-	@!%p136 bra $L157;
-	bra.uni $L155;
+	@!%p136 bra $L154;
+	bra.uni $L152;
+$L154:
+	mul.lo.s64 %rd704, %rd703, %rd404;
+	mad.lo.s64 %rd705, %rd704, 4, %rd402;
+	ld.shared.s32 %r195, [%rd705+0];
+	mov.b32 %r196, %r195;
+	add.s64 %rd706, %rd702, %rd703;
+	mul.lo.s64 %rd707, %rd706, %rd276;
+	mad.lo.s64 %rd708, %rd707, 4, %rd274;
+	st.global.s32 [%rd708+0], %r196;
+$L151:
+	add.s64 %rd709, %rd703, 1;
+	mov.b64 %rd703, %rd709;
+	bra.uni $L150;
+$L152:
+$L149:
+	add.s64 %rd710, %rd410, %rd609;
+	min.s64 %rd711, %rd401, %rd710;
+	mov.b64 %rd410, %rd711;
+	bra.uni $L118;
+$L117:
+	mov.b64 %rd712, 0;
+	cvt.u64.u32 %rd713, %r2;
+	setp.eq.s64 %p137, %rd713, 0;
+	setp.gt.s64 %p138, %rd609, 0;
+	and.pred %p139, %p137, %p138;
+	@!%p139 bra $L156;
+	mul.lo.s64 %rd714, %rd399, %rd120;
+	mad.lo.s64 %rd715, %rd714, 8, %rd116;
+	atom.global.add.u64 %rd716, [%rd715], %rd609;
+	mov.b64 %rd717, %rd716;
+	mov.b64 %rd712, %rd717;
+$L156:
+	cvt.u64.u32 %rd718, %r2;
+	setp.eq.s64 %p140, %rd718, 0;
+	setp.eq.u32 %p141, %r1, 0;
+	and.pred %p142, %p140, %p141;
+	bar.sync 0;
+	@!%p142 bra $L157;
+	st.shared.s64 [%rd1+1024], %rd712;
 $L157:
 	bar.sync 0;
-	rem.s64 %rd622, %rd621, 2;
-	mov.b64 %rd624, 1;
-	sub.s64 %rd623, %rd624, %rd622;
-	mul.lo.s64 %rd625, %rd623, %rd314;
-	mov.b64 %rd626, %rd625;
-	rem.s64 %rd627, %rd621, 2;
-	mul.lo.s64 %rd628, %rd627, %rd314;
-	mov.b64 %rd629, %rd628;
-	mov.b64 %rd630, 0;
-	mov.b64 %rd631, 0;
-	mov.b64 %rd632, %rd292;
-	mov.b64 %rd633, %rd293;
-	mov.b64 %rd634, %rd294;
-	mov.b64 %rd635, %rd295;
-	mov.b64 %rd636, %rd296;
-	mov.b64 %rd637, %rd297;
-	mov.pred %p137, %p47;
-	mov.pred %p138, %p48;
-	mov.b32 %r194, %r82;
-	mov.b64 %rd638, %rd298;
-	mov.b64 %rd639, %rd299;
-	mov.b64 %rd640, %rd300;
-	mov.b64 %rd641, %rd301;
-	mov.b32 %r195, %r83;
-	mov.pred %p139, %p49;
-	mov.pred %p140, %p50;
-	mov.b64 %rd642, %rd250;
-	mov.b64 %rd643, %rd251;
-	mov.b64 %rd644, %rd252;
-	mov.b64 %rd645, %rd253;
-	mov.b64 %rd646, %rd254;
-	mov.b64 %rd647, %rd255;
-	mov.b64 %rd648, %rd256;
-	mov.b64 %rd649, %rd257;
-	mov.b64 %rd650, %rd258;
-	mov.pred %p141, %p51;
-	mov.b64 %rd651, %rd259;
-	mov.b64 %rd652, %rd260;
-	mov.b64 %rd653, %rd261;
-	mov.b32 %r196, %r84;
-	mov.b64 %rd654, %rd302;
-	mov.b64 %rd655, %rd303;
-	mov.b64 %rd656, %rd626;
-	mov.b64 %rd657, %rd618;
-	cvt.u64.u32 %rd658, %r2;
-	div.s64 %rd659, %rd658, %rd306;
-	setp.eq.s64 %p142, %rd306, -1;
-	neg.s64 %rd660, %rd658;
-	selp.b64 %rd661, %rd660, %rd659, %p142;
-	setp.eq.s64 %p143, %rd306, 0;
-	selp.b64 %rd662, 0, %rd661, %p143;
-	mov.b64 %rd663, %rd662;
-	mov.b64 %rd664, %rd312;
-	mov.b64 %rd665, %rd306;
-	mov.b64 %rd666, %rd305;
-	mov.b64 %rd667, %rd629;
-	mov.b64 %rd668, %rd314;
-	add.s64 %rd669, %rd621, 1;
-	setp.lt.s64 %p144, %rd669, %rd300;
-	mov.pred %p145, %p144;
-	mov.b64 %rd670, %rd663;
-	cvt.u64.u32 %rd671, %r2;
-	rem.s64 %rd672, %rd671, %rd665;
-	setp.eq.s64 %p146, %rd665, -1;
-	selp.b64 %rd673, 0, %rd672, %p146;
-	setp.eq.s64 %p147, %rd665, 0;
-	selp.b64 %rd674, %rd671, %rd673, %p147;
-	mov.b64 %rd675, %rd674;
-	mov.b32 %r197, -1;
-	mov.b64 %rd676, 0;
-	mov.b64 %rd677, 0;
-	mov.b64 %rd678, 0;
-	mov.b64 %rd679, 0;
-	mov.b64 %rd680, 0;
-$L158:
-	mov.b64 %rd681, 0;
-	mov.b64 %rd682, %rd654;
-$L161:
-	setp.gt.s64 %p148, %rd682, 0;
-	not.pred %p149, %p148;
-	@!%p149 bra $L165;
-	bra.uni $L163;
-$L165:
-	setp.ge.s64 %p150, %rd676, %rd677;
-	@!%p150 bra $L167;
-	setp.ge.s64 %p151, %rd670, %rd657;
-	@!%p151 bra $L169;
-	bra.uni $L163;
-$L169:
-	add.s64 %rd683, %rd656, %rd670;
-	mul.lo.s64 %rd684, %rd683, %rd156;
-	mad.lo.s64 %rd685, %rd684, 4, %rd154;
-	ld.shared.s32 %r198, [%rd685+0];
-	mov.b32 %r199, %r198;
-	mov.b32 %r197, %r199;
-	add.s64 %rd686, %rd670, %rd664;
-	mov.b64 %rd670, %rd686;
-	mov.b64 %rd687, %rd632;
-	mov.b32 %r200, %r197;
-	cvt.s64.s32 %rd688, %r200;
-	mul.lo.s64 %rd689, %rd688, %rd32;
-	mad.lo.s64 %rd690, %rd689, 8, %rd28;
-	ld.global.nc.s64 %rd691, [%rd690+0];
-	mov.b64 %rd692, %rd691;
-	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, %rd632;
-	mov.b32 %r201, %r197;
-	cvt.s64.s32 %rd695, %r201;
-	add.s64 %rd696, %rd695, 1;
-	mul.lo.s64 %rd697, %rd696, %rd32;
-	mad.lo.s64 %rd698, %rd697, 8, %rd28;
-	ld.global.nc.s64 %rd699, [%rd698+0];
-	mov.b64 %rd700, %rd699;
-	mov.b64 %rd701, %rd700;
-	add.s64 %rd702, %rd693, %rd675;
-	mov.b64 %rd703, %rd702;
-	mov.b64 %rd704, %rd701;
-	mov.b64 %rd676, %rd703;
-	mov.b64 %rd677, %rd704;
-	bra.uni $L162;
-$L167:
-	mul.lo.s64 %rd705, %rd676, %rd39;
-	mad.lo.s64 %rd706, %rd705, 4, %rd35;
-	ld.global.nc.s32 %r202, [%rd706+0];
-	mov.b32 %r203, %r202;
-	mov.b32 %r204, %r203;
-	mov.b32 %r205, %r195;
-	mov.pred %p152, %p139;
-	mov.b32 %r206, %r197;
-	mov.b32 %r207, %r204;
-	mov.b64 %rd707, %rd676;
-$L170:
-	cvt.s64.s32 %rd708, %r206;
-	mul.lo.s64 %rd709, %rd708, %rd127;
-	mad.lo.s64 %rd710, %rd709, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd711, [%rd710+0];
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd713, %rd712;
-	shr.u64 %rd714, %rd713, 32;
-	cvt.u32.u64 %r208, %rd714;
-	mov.b32 %r209, %r208;
-	add.s32 %r210, %r209, 1;
-	mov.b32 %r211, %r210;
-	mov.b32 %r212, %r211;
-	mov.b32 %r213, %r206;
-	cvt.u64.u32 %rd715, %r212;
-	shl.b64 %rd716, %rd715, 32;
-	cvt.u64.u32 %rd717, %r213;
-	or.b64 %rd718, %rd716, %rd717;
-	mov.b64 %rd719, %rd718;
+	ld.shared.s64 %rd719, [%rd1+1024];
 	mov.b64 %rd720, %rd719;
+	add.s64 %rd721, %rd720, %rd608;
+	mov.b64 %rd722, %rd721;
+	mov.b64 %rd723, 0;
+$L158:
+	setp.lt.s64 %p143, %rd723, %rd411;
+	not.pred %p144, %p143;
+	@!%p144 bra $L162;
+	bra.uni $L160;
+$L162:
+	mul.lo.s64 %rd724, %rd723, %rd404;
+	mad.lo.s64 %rd725, %rd724, 4, %rd402;
+	ld.shared.s32 %r197, [%rd725+0];
+	mov.b32 %r198, %r197;
+	add.s64 %rd726, %rd722, %rd723;
+	mul.lo.s64 %rd727, %rd726, %rd276;
+	mad.lo.s64 %rd728, %rd727, 4, %rd274;
+	st.global.s32 [%rd728+0], %r198;
+$L159:
+	add.s64 %rd729, %rd723, 1;
+	mov.b64 %rd723, %rd729;
+	bra.uni $L158;
+$L160:
+$L118:
+	setp.eq.s64 %p145, %rd610, 0;
+	@!%p145 bra $L164;
+	bra.uni $L53;
+$L164:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd730, %rd410;
+	mov.b64 %rd731, %rd408;
+	mov.b64 %rd732, %rd409;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, %rd732;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, %rd734;
+	mov.b64 %rd738, %rd735;
+	mov.b64 %rd739, %rd736;
+	mov.b64 %rd740, %rd737;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, 1;
+$L165:
+	setp.lt.s64 %p146, %rd742, %rd338;
+	setp.gt.s64 %p147, %rd739, 0;
+	and.pred %p148, %p146, %p147;
+	not.pred %p149, %p148;
+	@!%p149 bra $L169;
+	bra.uni $L167;
+$L169:
+	bar.sync 0;
+	shr.s64 %rd743, %rd742, 63;
+	shr.u64 %rd744, %rd743, 63;
+	add.s64 %rd745, %rd742, %rd744;
+	and.b64 %rd746, %rd745, -2;
+	sub.s64 %rd747, %rd742, %rd746;
+	mov.b64 %rd749, 1;
+	sub.s64 %rd748, %rd749, %rd747;
+	mul.lo.s64 %rd750, %rd748, %rd365;
+	mov.b64 %rd751, %rd750;
+	shr.s64 %rd752, %rd742, 63;
+	shr.u64 %rd753, %rd752, 63;
+	add.s64 %rd754, %rd742, %rd753;
+	and.b64 %rd755, %rd754, -2;
+	sub.s64 %rd756, %rd742, %rd755;
+	mul.lo.s64 %rd757, %rd756, %rd365;
+	mov.b64 %rd758, %rd757;
+	mov.b64 %rd759, 0;
+	mov.b64 %rd760, 0;
+	mov.b64 %rd761, %rd330;
+	mov.b64 %rd762, %rd331;
+	mov.b64 %rd763, %rd332;
+	mov.b64 %rd764, %rd333;
+	mov.b64 %rd765, %rd334;
+	mov.b64 %rd766, %rd335;
+	mov.pred %p150, %p51;
+	mov.pred %p151, %p52;
+	mov.b32 %r199, %r84;
+	mov.b64 %rd767, %rd336;
+	mov.b64 %rd768, %rd337;
+	mov.b64 %rd769, %rd338;
+	mov.b64 %rd770, %rd339;
+	mov.pred %p152, %p53;
+	mov.b32 %r200, %r85;
+	mov.pred %p153, %p54;
+	mov.pred %p154, %p55;
+	mov.pred %p155, %p56;
+	mov.b64 %rd771, %rd288;
+	mov.b64 %rd772, %rd289;
+	mov.b64 %rd773, %rd290;
+	mov.b64 %rd774, %rd291;
+	mov.b64 %rd775, %rd292;
+	mov.b64 %rd776, %rd293;
+	mov.b64 %rd777, %rd294;
+	mov.b64 %rd778, %rd295;
+	mov.b64 %rd779, %rd296;
+	mov.pred %p156, %p57;
+	mov.b64 %rd780, %rd297;
+	mov.b64 %rd781, %rd298;
+	mov.b64 %rd782, %rd299;
+	mov.b32 %r201, %r86;
+	mov.b64 %rd783, %rd340;
+	mov.b64 %rd784, %rd341;
+	mov.b64 %rd785, %rd751;
+	mov.b64 %rd786, %rd739;
+	mov.b64 %rd787, %rd363;
+	mov.b64 %rd788, %rd362;
+	mov.b64 %rd789, %rd344;
+	mov.b64 %rd790, %rd364;
+	mov.b64 %rd791, %rd343;
+	mov.b64 %rd792, %rd758;
+	mov.b64 %rd793, %rd365;
+	add.s64 %rd794, %rd742, 1;
+	setp.lt.s64 %p157, %rd794, %rd338;
+	mov.pred %p158, %p157;
+	mov.pred %p159, %p53;
+	mov.b64 %rd795, %rd165;
+	mov.b64 %rd796, %rd166;
+	mov.b64 %rd797, %rd167;
+	mov.b64 %rd798, %rd787;
+	mov.b32 %r202, -1;
+	mov.b64 %rd799, 0;
+	mov.b64 %rd800, 0;
+	mov.b64 %rd801, 0;
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, 0;
+$L170:
+	mov.b64 %rd804, 0;
+	mov.b64 %rd805, %rd783;
 $L173:
-	cvt.s64.s32 %rd721, %r207;
-	mul.lo.s64 %rd722, %rd721, %rd127;
-	mad.lo.s64 %rd723, %rd722, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd724, [%rd723+0];
-	mov.b64 %rd725, %rd724;
-	mov.b64 %rd726, %rd725;
-	shr.u64 %rd727, %rd726, 32;
-	cvt.u32.u64 %r214, %rd727;
-	setp.ls.u32 %p153, %r214, %r211;
-	@!%p153 bra $L177;
-	mov.pred %p154, 0;
-	bra.uni $L172;
+	setp.gt.s64 %p160, %rd805, 0;
+	not.pred %p161, %p160;
+	@!%p161 bra $L177;
+	bra.uni $L175;
 $L177:
-	cvt.s64.s32 %rd728, %r207;
-	mul.lo.s64 %rd729, %rd728, %rd127;
-	mad.lo.s64 %rd730, %rd729, 8, %rd123;
-	atom.global.cas.b64 %rd731, [%rd730], %rd726, %rd720;
-	setp.eq.u64 %p155, %rd731, %rd726;
-	mov.pred %p156, %p155;
-	@!%p156 bra $L179;
-	mov.pred %p154, 1;
-	bra.uni $L172;
+	setp.ge.s64 %p162, %rd799, %rd800;
+	@!%p162 bra $L179;
+	setp.ge.s64 %p163, %rd798, %rd786;
+	@!%p163 bra $L181;
+	bra.uni $L175;
+$L181:
+	add.s64 %rd806, %rd785, %rd798;
+	mul.lo.s64 %rd807, %rd806, %rd175;
+	mad.lo.s64 %rd808, %rd807, 4, %rd173;
+	ld.shared.s32 %r203, [%rd808+0];
+	mov.b32 %r204, %r203;
+	mov.b32 %r202, %r204;
+	@!%p159 bra $L182;
+	add.s64 %rd809, %rd785, %rd798;
+	mov.b64 %rd811, 2;
+	mul.lo.s64 %rd810, %rd811, %rd809;
+	mov.b64 %rd812, %rd810;
+	mul.lo.s64 %rd813, %rd812, %rd178;
+	mad.lo.s64 %rd814, %rd813, 8, %rd176;
+	ld.shared.s64 %rd815, [%rd814+0];
+	mov.b64 %rd816, %rd815;
+	add.s64 %rd817, %rd812, 1;
+	mul.lo.s64 %rd818, %rd817, %rd178;
+	mad.lo.s64 %rd819, %rd818, 8, %rd176;
+	ld.shared.s64 %rd820, [%rd819+0];
+	mov.b64 %rd821, %rd820;
+	add.s64 %rd822, %rd816, %rd790;
+	mov.b64 %rd823, %rd822;
+	mov.b64 %rd824, %rd821;
+	mov.b64 %rd799, %rd823;
+	mov.b64 %rd800, %rd824;
+	bra.uni $L183;
+$L182:
+	mov.b64 %rd825, %rd761;
+	mov.b32 %r205, %r202;
+	cvt.s64.s32 %rd826, %r205;
+	mul.lo.s64 %rd827, %rd826, %rd32;
+	mad.lo.s64 %rd828, %rd827, 8, %rd28;
+	ld.global.nc.s64 %rd829, [%rd828+0];
+	mov.b64 %rd830, %rd829;
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd761;
+	mov.b32 %r206, %r202;
+	cvt.s64.s32 %rd833, %r206;
+	add.s64 %rd834, %rd833, 1;
+	mul.lo.s64 %rd835, %rd834, %rd32;
+	mad.lo.s64 %rd836, %rd835, 8, %rd28;
+	ld.global.nc.s64 %rd837, [%rd836+0];
+	mov.b64 %rd838, %rd837;
+	mov.b64 %rd839, %rd838;
+	add.s64 %rd840, %rd831, %rd790;
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd839;
+	mov.b64 %rd799, %rd841;
+	mov.b64 %rd800, %rd842;
+$L183:
+	add.s64 %rd843, %rd798, %rd788;
+	mov.b64 %rd798, %rd843;
+	bra.uni $L174;
 $L179:
+	mul.lo.s64 %rd844, %rd799, %rd39;
+	mad.lo.s64 %rd845, %rd844, 4, %rd35;
+	ld.global.nc.s32 %r207, [%rd845+0];
+	mov.b32 %r208, %r207;
+	mov.b32 %r209, %r208;
+	mov.b64 %rd846, 0;
+	mov.b64 %rd847, 0;
+	and.pred %p164, %p158, %p152;
+	@!%p164 bra $L185;
+	mov.b64 %rd848, %rd761;
+	mov.b32 %r210, %r209;
+	cvt.s64.s32 %rd849, %r210;
+	mul.lo.s64 %rd850, %rd849, %rd32;
+	mad.lo.s64 %rd851, %rd850, 8, %rd28;
+	ld.global.nc.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	mov.b64 %rd854, %rd853;
+	mov.b64 %rd855, %rd761;
+	mov.b32 %r211, %r209;
+	cvt.s64.s32 %rd856, %r211;
+	add.s64 %rd857, %rd856, 1;
+	mul.lo.s64 %rd858, %rd857, %rd32;
+	mad.lo.s64 %rd859, %rd858, 8, %rd28;
+	ld.global.nc.s64 %rd860, [%rd859+0];
+	mov.b64 %rd861, %rd860;
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd854;
+	mov.b64 %rd864, %rd862;
+	mov.b64 %rd846, %rd863;
+	mov.b64 %rd847, %rd864;
+$L185:
+	mov.b32 %r212, %r200;
+	mov.pred %p165, %p153;
+	mov.pred %p166, %p154;
+	mov.b32 %r213, %r202;
+	mov.b32 %r214, %r209;
+	mov.b64 %rd865, %rd799;
+$L186:
+	cvt.s64.s32 %rd866, %r213;
+	mul.lo.s64 %rd867, %rd866, %rd127;
+	mad.lo.s64 %rd868, %rd867, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd869, [%rd868+0];
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	shr.u64 %rd872, %rd871, 32;
+	cvt.u32.u64 %r215, %rd872;
+	mov.b32 %r216, %r215;
+	add.s32 %r217, %r216, 1;
+	mov.b32 %r218, %r217;
+	mov.b32 %r219, %r218;
+	mov.b32 %r220, %r213;
+	cvt.u64.u32 %rd873, %r219;
+	shl.b64 %rd874, %rd873, 32;
+	cvt.u64.u32 %rd875, %r220;
+	or.b64 %rd876, %rd874, %rd875;
+	mov.b64 %rd877, %rd876;
+	mov.b64 %rd878, %rd877;
+	and.pred %p167, %p165, %p166;
+	@!%p167 bra $L190;
+	cvt.s64.s32 %rd879, %r214;
+	mul.lo.s64 %rd880, %rd879, %rd127;
+	mad.lo.s64 %rd881, %rd880, 8, %rd123;
+	atom.global.min.u64 %rd882, [%rd881], %rd878;
+	mov.b64 %rd883, %rd882;
+	shr.u64 %rd884, %rd883, 32;
+	cvt.u32.u64 %r221, %rd884;
+	setp.hi.u32 %p168, %r221, %r218;
+	mov.pred %p169, %p168;
+	bra.uni $L188;
+$L190:
+$L191:
+	cvt.s64.s32 %rd885, %r214;
+	mul.lo.s64 %rd886, %rd885, %rd127;
+	mad.lo.s64 %rd887, %rd886, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd888, [%rd887+0];
+	mov.b64 %rd889, %rd888;
+	mov.b64 %rd890, %rd889;
+	shr.u64 %rd891, %rd890, 32;
+	cvt.u32.u64 %r222, %rd891;
+	setp.ls.u32 %p170, %r222, %r218;
+	@!%p170 bra $L195;
+	mov.pred %p169, 0;
+	bra.uni $L188;
+$L195:
+	cvt.s64.s32 %rd892, %r214;
+	mul.lo.s64 %rd893, %rd892, %rd127;
+	mad.lo.s64 %rd894, %rd893, 8, %rd123;
+	atom.global.cas.b64 %rd895, [%rd894], %rd890, %rd878;
+	setp.eq.u64 %p171, %rd895, %rd890;
+	mov.pred %p172, %p171;
+	@!%p172 bra $L197;
+	mov.pred %p169, 1;
+	bra.uni $L188;
+$L197:
+$L192:
+	bra.uni $L191;
+$L193:
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	@!%p169 bra $L199;
+	@!%p158 bra $L200;
+	mul.lo.s64 %rd896, %rd804, %rd797;
+	mad.lo.s64 %rd897, %rd896, 4, %rd795;
+	st.shared.s32 [%rd897+0], %r209;
+	@!%p152 bra $L203;
+	mov.b64 %rd899, 2;
+	mul.lo.s64 %rd898, %rd899, %rd804;
+	mul.lo.s64 %rd900, %rd898, %rd170;
+	mad.lo.s64 %rd901, %rd900, 8, %rd168;
+	st.shared.s64 [%rd901+0], %rd846;
+	mov.b64 %rd903, 2;
+	mul.lo.s64 %rd902, %rd903, %rd804;
+	add.s64 %rd904, %rd902, 1;
+	mul.lo.s64 %rd905, %rd904, %rd170;
+	mad.lo.s64 %rd906, %rd905, 8, %rd168;
+	st.shared.s64 [%rd906+0], %rd847;
+$L203:
+	add.s64 %rd907, %rd804, 1;
+	mov.b64 %rd804, %rd907;
+	bra.uni $L201;
+$L200:
+	mov.pred %p173, 0;
+	mov.b64 %rd908, %rd804;
+	mov.b32 %r223, %r209;
+$L204:
+	@!%p155 bra $L208;
+	shr.s32 %r224, %r223, 5;
+	cvt.s64.s32 %rd909, %r224;
+	mov.b64 %rd910, %rd909;
+	and.b32 %r225, %r223, 31;
+	cvt.s64.s32 %rd911, %r225;
+	min.u64 %rd912, %rd911, 32;
+	cvt.u32.u64 %r226, %rd912;
+	mov.b32 %r228, 0x1;
+	shl.b32 %r227, %r228, %r226;
+	setp.hs.u32 %p174, %r226, 32;
+	selp.b32 %r229, 0, %r227, %p174;
+	mov.b32 %r230, %r229;
+	mov.b64 %rd913, %rd910;
+	mov.b32 %r231, %r230;
+	mul.lo.s64 %rd914, %rd913, %rd779;
+	mad.lo.s64 %rd915, %rd914, 4, %rd777;
+	ld.relaxed.gpu.global.u32 %r232, [%rd915+0];
+	mov.b32 %r233, %r232;
+	and.b32 %r234, %r233, %r231;
+	setp.ne.u32 %p175, %r234, 0x0;
+	mov.pred %p176, %p175;
+	not.pred %p177, %p176;
+	@!%p177 bra $L210;
+	mul.lo.s64 %rd916, %rd913, %rd779;
+	mad.lo.s64 %rd917, %rd916, 4, %rd777;
+	atom.global.or.b32 %r235, [%rd917], %r231;
+	mov.b32 %r236, %r235;
+	and.b32 %r237, %r236, %r231;
+	setp.ne.u32 %p178, %r237, 0x0;
+	mov.pred %p176, %p178;
+$L210:
+	@!%p176 bra $L212;
+	mov.b64 %rd918, %rd908;
+	mov.b64 %rd919, %rd918;
+	mov.pred %p179, 0;
+	bra.uni $L206;
+$L212:
+	mov.b64 %rd920, %rd908;
+	mov.b64 %rd919, %rd920;
+	mov.pred %p179, 1;
+	bra.uni $L206;
+$L208:
+	@!%p156 bra $L214;
+	cvt.s64.s32 %rd921, %r223;
+	mul.lo.s64 %rd922, %rd921, %rd782;
+	mad.lo.s64 %rd923, %rd922, 4, %rd780;
+	ld.relaxed.gpu.global.s32 %r238, [%rd923+0];
+	mov.b32 %r239, %r238;
+	setp.eq.s32 %p180, %r239, %r201;
+	mov.pred %p181, %p180;
+	not.pred %p182, %p181;
+	@!%p182 bra $L216;
+	cvt.s64.s32 %rd924, %r223;
+	mul.lo.s64 %rd925, %rd924, %rd782;
+	mad.lo.s64 %rd926, %rd925, 4, %rd780;
+	atom.global.exch.b32 %r240, [%rd926], %r201;
+	mov.b32 %r241, %r240;
+	setp.eq.s32 %p183, %r241, %r201;
+	mov.pred %p181, %p183;
+$L216:
+	@!%p181 bra $L218;
+	mov.b64 %rd927, %rd908;
+	mov.b64 %rd919, %rd927;
+	mov.pred %p179, 0;
+	bra.uni $L206;
+$L218:
+$L214:
+	mul.lo.s64 %rd928, %rd908, %rd797;
+	mad.lo.s64 %rd929, %rd928, 4, %rd795;
+	st.shared.s32 [%rd929+0], %r223;
+	add.s64 %rd930, %rd908, 1;
+	mov.b64 %rd931, %rd930;
+	mov.b64 %rd919, %rd931;
+	mov.pred %p179, 1;
+	bra.uni $L206;
+$L205:
+	bra.uni $L204;
+$L206:
+	mov.b64 %rd932, %rd919;
+	mov.pred %p184, %p179;
+	mov.b64 %rd804, %rd932;
+	mov.pred %p173, %p184;
+	@!%p173 bra $L220;
+	mov.b64 %rd933, %rd761;
+	mov.b32 %r242, %r209;
+	cvt.s64.s32 %rd934, %r242;
+	add.s64 %rd935, %rd934, 1;
+	mul.lo.s64 %rd936, %rd935, %rd32;
+	mad.lo.s64 %rd937, %rd936, 8, %rd28;
+	ld.global.nc.s64 %rd938, [%rd937+0];
+	mov.b64 %rd939, %rd938;
+	cvt.s64.s32 %rd940, %r242;
+	mul.lo.s64 %rd941, %rd940, %rd32;
+	mad.lo.s64 %rd942, %rd941, 8, %rd28;
+	ld.global.nc.s64 %rd943, [%rd942+0];
+	mov.b64 %rd944, %rd943;
+	sub.s64 %rd945, %rd939, %rd944;
+	mov.b64 %rd946, %rd945;
+	mov.b64 %rd947, %rd946;
+	add.s64 %rd948, %rd801, %rd947;
+	mov.b64 %rd801, %rd948;
+	max.s64 %rd949, %rd802, %rd947;
+	mov.b64 %rd802, %rd949;
+$L220:
+$L201:
+$L199:
+	add.s64 %rd950, %rd799, %rd789;
+	mov.b64 %rd799, %rd950;
+	sub.s64 %rd951, %rd805, 1;
+	mov.b64 %rd805, %rd951;
 $L174:
 	bra.uni $L173;
 $L175:
+	mov.b64 %rd952, 0;
+	setp.lt.s64 %p185, %rd799, %rd800;
+	setp.lt.s64 %p186, %rd798, %rd786;
+	or.pred %p187, %p185, %p186;
+	@!%p187 bra $L222;
+	mov.b64 %rd952, 1;
+$L222:
+	shl.b64 %rd953, %rd952, 32;
+	or.b64 %rd954, %rd804, %rd953;
+	// block scan
+	mov.b64 %rd955, %rd954;
+	mov.b32 %r243, %r3;
+$L223:
+	setp.hs.u32 %p188, %r243, 32;
+	@%p188 bra $L224;
+	mov.b64 {%r244, %r245}, %rd955;
+	shfl.sync.up.b32 %r246|%p189, %r244, %r243, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
+	mov.b64 %rd956, {%r246, %r247};
+	@!%p189 bra $L225;
+	add.s64 %rd957, %rd956, %rd955;
+	mov.b64 %rd955, %rd957;
+$L225:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L223;
+$L224:
+	mov.b64 {%r248, %r249}, %rd955;
+	shfl.sync.up.b32 %r250|%p190, %r248, %r3, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
+	mov.b64 %rd958, {%r250, %r251};
+	setp.lo.u32 %p191, %r3, 32;
+	and.pred %p192, %p190, %p191;
+	selp.b64 %rd959, %rd958, 0, %p192;
+	sub.u32 %r252, %r13, %r3;
+	setp.eq.u32 %p193, %r7, %r252;
+	@!%p193 bra $L226;
+	mul.wide.u32 %rd960, %r8, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	st.shared.s64 [%rd961+0], %rd955;
+$L226:
+	bar.sync 0;
+	setp.eq.u32 %p194, %r8, 0;
+	@!%p194 bra $L227;
+	mov.b64 %rd962, 0;
+	setp.lo.u32 %p195, %r7, %r10;
+	@!%p195 bra $L228;
+	mul.wide.u32 %rd963, %r7, 16;
+	add.s64 %rd964, %rd1, %rd963;
+	ld.shared.s64 %rd965, [%rd964+0];
+	mov.b64 %rd962, %rd965;
+$L228:
+	mov.b64 {%r253, %r254}, %rd962;
+	shfl.sync.up.b32 %r255|%p196, %r253, 1, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
+	mov.b64 %rd966, {%r255, %r256};
+	@!%p196 bra $L229;
+	add.s64 %rd967, %rd966, %rd962;
+	mov.b64 %rd962, %rd967;
+$L229:
+	mov.b64 {%r257, %r258}, %rd962;
+	shfl.sync.up.b32 %r259|%p197, %r257, 2, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
+	mov.b64 %rd968, {%r259, %r260};
+	@!%p197 bra $L230;
+	add.s64 %rd969, %rd968, %rd962;
+	mov.b64 %rd962, %rd969;
+$L230:
+	mov.b64 {%r261, %r262}, %rd962;
+	shfl.sync.up.b32 %r263|%p198, %r261, 4, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
+	mov.b64 %rd970, {%r263, %r264};
+	@!%p198 bra $L231;
+	add.s64 %rd971, %rd970, %rd962;
+	mov.b64 %rd962, %rd971;
+$L231:
+	mov.b64 {%r265, %r266}, %rd962;
+	shfl.sync.up.b32 %r267|%p199, %r265, 8, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
+	mov.b64 %rd972, {%r267, %r268};
+	@!%p199 bra $L232;
+	add.s64 %rd973, %rd972, %rd962;
+	mov.b64 %rd962, %rd973;
+$L232:
+	mov.b64 {%r269, %r270}, %rd962;
+	shfl.sync.up.b32 %r271|%p200, %r269, 16, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
+	mov.b64 %rd974, {%r271, %r272};
+	@!%p200 bra $L233;
+	add.s64 %rd975, %rd974, %rd962;
+	mov.b64 %rd962, %rd975;
+$L233:
+	mov.b64 {%r273, %r274}, %rd962;
+	shfl.sync.up.b32 %r275|%p201, %r273, 1, 0, %r17;
+	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
+	mov.b64 %rd976, {%r275, %r276};
+	selp.b64 %rd977, %rd976, 0, %p201;
+	@!%p195 bra $L234;
+	mul.wide.u32 %rd978, %r7, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	add.s64 %rd980, %rd979, 512;
+	st.shared.s64 [%rd980+0], %rd977;
+$L234:
+	sub.u32 %r277, %r10, 1;
+	setp.eq.u32 %p202, %r7, %r277;
+	@!%p202 bra $L235;
+	st.shared.s64 [%rd1+1024], %rd962;
+$L235:
+$L227:
+	bar.sync 0;
+	mul.wide.u32 %rd981, %r8, 16;
+	add.s64 %rd982, %rd1, %rd981;
+	add.s64 %rd983, %rd982, 512;
+	ld.shared.s64 %rd984, [%rd983+0];
+	add.s64 %rd985, %rd984, %rd959;
+	ld.shared.s64 %rd986, [%rd1+1024];
+	mov.b64 {%r278, %r279}, %rd985;
+	shfl.sync.idx.b32 %r280|%p203, %r278, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
+	mov.b64 %rd987, {%r280, %r281};
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	mov.b64 %rd990, %rd988;
+	mov.b64 %rd991, %rd989;
+	mov.b64 %rd992, %rd990;
+	mov.b64 %rd993, %rd991;
+	mov.b64 %rd994, %rd992;
+	and.b64 %rd995, %rd993, 4294967295;
+	mov.b64 %rd996, %rd995;
+	and.b64 %rd997, %rd994, 4294967295;
+	mov.b64 %rd998, %rd997;
+	shr.s64 %rd999, %rd994, 32;
+	mov.b64 %rd1000, %rd999;
+	mov.b64 %rd1001, %rd996;
+	mov.b64 %rd1002, %rd998;
+	mov.b64 %rd1003, %rd1000;
+	@!%p158 bra $L236;
+	add.s64 %rd1004, %rd803, %rd1001;
+	mov.b64 %rd1005, %rd1004;
+	sub.s64 %rd1006, %rd793, %rd1005;
+	max.s64 %rd1007, %rd1006, 0;
+	min.s64 %rd1008, %rd1007, %rd804;
+	mov.b64 %rd1009, %rd1008;
+	mov.b64 %rd1010, 0;
+$L238:
+	setp.lt.s64 %p204, %rd1010, %rd1009;
+	not.pred %p205, %p204;
+	@!%p205 bra $L242;
+	bra.uni $L240;
+$L242:
+	mul.lo.s64 %rd1011, %rd1010, %rd797;
+	mad.lo.s64 %rd1012, %rd1011, 4, %rd795;
+	ld.shared.s32 %r282, [%rd1012+0];
+	mov.b32 %r283, %r282;
+	add.s64 %rd1013, %rd792, %rd1005;
+	add.s64 %rd1014, %rd1013, %rd1010;
+	mul.lo.s64 %rd1015, %rd1014, %rd175;
+	mad.lo.s64 %rd1016, %rd1015, 4, %rd173;
+	st.shared.s32 [%rd1016+0], %r283;
+	@!%p152 bra $L244;
+	mov.b64 %rd1018, 2;
+	mul.lo.s64 %rd1017, %rd1018, %rd1010;
+	mul.lo.s64 %rd1019, %rd1017, %rd170;
+	mad.lo.s64 %rd1020, %rd1019, 8, %rd168;
+	ld.shared.s64 %rd1021, [%rd1020+0];
+	mov.b64 %rd1022, %rd1021;
+	add.s64 %rd1023, %rd792, %rd1005;
+	add.s64 %rd1024, %rd1023, %rd1010;
+	mov.b64 %rd1026, 2;
+	mul.lo.s64 %rd1025, %rd1026, %rd1024;
+	mul.lo.s64 %rd1027, %rd1025, %rd178;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd176;
+	st.shared.s64 [%rd1028+0], %rd1022;
+	mov.b64 %rd1030, 2;
+	mul.lo.s64 %rd1029, %rd1030, %rd1010;
+	add.s64 %rd1031, %rd1029, 1;
+	mul.lo.s64 %rd1032, %rd1031, %rd170;
+	mad.lo.s64 %rd1033, %rd1032, 8, %rd168;
+	ld.shared.s64 %rd1034, [%rd1033+0];
+	mov.b64 %rd1035, %rd1034;
+	add.s64 %rd1036, %rd792, %rd1005;
+	add.s64 %rd1037, %rd1036, %rd1010;
+	mov.b64 %rd1039, 2;
+	mul.lo.s64 %rd1038, %rd1039, %rd1037;
+	add.s64 %rd1040, %rd1038, 1;
+	mul.lo.s64 %rd1041, %rd1040, %rd178;
+	mad.lo.s64 %rd1042, %rd1041, 8, %rd176;
+	st.shared.s64 [%rd1042+0], %rd1035;
+$L244:
+$L239:
+	add.s64 %rd1043, %rd1010, 1;
+	mov.b64 %rd1010, %rd1043;
+	bra.uni $L238;
+$L240:
+	mov.b64 %rd1044, 0;
+	mov.b64 %rd1045, %rd1009;
+$L245:
+	setp.lt.s64 %p206, %rd1045, %rd804;
+	not.pred %p207, %p206;
+	@!%p207 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd1046, %rd1045, %rd797;
+	mad.lo.s64 %rd1047, %rd1046, 4, %rd795;
+	ld.shared.s32 %r284, [%rd1047+0];
+	mov.b32 %r285, %r284;
+	mov.b32 %r286, %r285;
+	mov.pred %p208, 0;
+	mov.b64 %rd1048, %rd1044;
+	mov.b32 %r287, %r286;
+$L250:
+	@!%p155 bra $L254;
+	shr.s32 %r288, %r287, 5;
+	cvt.s64.s32 %rd1049, %r288;
+	mov.b64 %rd1050, %rd1049;
+	and.b32 %r289, %r287, 31;
+	cvt.s64.s32 %rd1051, %r289;
+	min.u64 %rd1052, %rd1051, 32;
+	cvt.u32.u64 %r290, %rd1052;
+	mov.b32 %r292, 0x1;
+	shl.b32 %r291, %r292, %r290;
+	setp.hs.u32 %p209, %r290, 32;
+	selp.b32 %r293, 0, %r291, %p209;
+	mov.b32 %r294, %r293;
+	mov.b64 %rd1053, %rd1050;
+	mov.b32 %r295, %r294;
+	mul.lo.s64 %rd1054, %rd1053, %rd779;
+	mad.lo.s64 %rd1055, %rd1054, 4, %rd777;
+	ld.relaxed.gpu.global.u32 %r296, [%rd1055+0];
+	mov.b32 %r297, %r296;
+	and.b32 %r298, %r297, %r295;
+	setp.ne.u32 %p210, %r298, 0x0;
+	mov.pred %p211, %p210;
+	not.pred %p212, %p211;
+	@!%p212 bra $L256;
+	mul.lo.s64 %rd1056, %rd1053, %rd779;
+	mad.lo.s64 %rd1057, %rd1056, 4, %rd777;
+	atom.global.or.b32 %r299, [%rd1057], %r295;
+	mov.b32 %r300, %r299;
+	and.b32 %r301, %r300, %r295;
+	setp.ne.u32 %p213, %r301, 0x0;
+	mov.pred %p211, %p213;
+$L256:
+	@!%p211 bra $L258;
+	mov.b64 %rd1058, %rd1048;
+	mov.b64 %rd1059, %rd1058;
+	mov.pred %p214, 0;
+	bra.uni $L252;
+$L258:
+	mov.b64 %rd1060, %rd1048;
+	mov.b64 %rd1059, %rd1060;
+	mov.pred %p214, 1;
+	bra.uni $L252;
+$L254:
+	@!%p156 bra $L260;
+	cvt.s64.s32 %rd1061, %r287;
+	mul.lo.s64 %rd1062, %rd1061, %rd782;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd780;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1063+0];
+	mov.b32 %r303, %r302;
+	setp.eq.s32 %p215, %r303, %r201;
+	mov.pred %p216, %p215;
+	not.pred %p217, %p216;
+	@!%p217 bra $L262;
+	cvt.s64.s32 %rd1064, %r287;
+	mul.lo.s64 %rd1065, %rd1064, %rd782;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd780;
+	atom.global.exch.b32 %r304, [%rd1066], %r201;
+	mov.b32 %r305, %r304;
+	setp.eq.s32 %p218, %r305, %r201;
+	mov.pred %p216, %p218;
+$L262:
+	@!%p216 bra $L264;
+	mov.b64 %rd1067, %rd1048;
+	mov.b64 %rd1059, %rd1067;
+	mov.pred %p214, 0;
+	bra.uni $L252;
+$L264:
+$L260:
+	mul.lo.s64 %rd1068, %rd1048, %rd797;
+	mad.lo.s64 %rd1069, %rd1068, 4, %rd795;
+	st.shared.s32 [%rd1069+0], %r287;
+	add.s64 %rd1070, %rd1048, 1;
+	mov.b64 %rd1071, %rd1070;
+	mov.b64 %rd1059, %rd1071;
+	mov.pred %p214, 1;
+	bra.uni $L252;
+$L251:
+	bra.uni $L250;
+$L252:
+	mov.b64 %rd1072, %rd1059;
+	mov.pred %p219, %p214;
+	mov.b64 %rd1044, %rd1072;
+	mov.pred %p208, %p219;
+	@!%p208 bra $L266;
+	mov.b64 %rd1073, %rd761;
+	mov.b32 %r306, %r286;
+	cvt.s64.s32 %rd1074, %r306;
+	add.s64 %rd1075, %rd1074, 1;
+	mul.lo.s64 %rd1076, %rd1075, %rd32;
+	mad.lo.s64 %rd1077, %rd1076, 8, %rd28;
+	ld.global.nc.s64 %rd1078, [%rd1077+0];
+	mov.b64 %rd1079, %rd1078;
+	cvt.s64.s32 %rd1080, %r306;
+	mul.lo.s64 %rd1081, %rd1080, %rd32;
+	mad.lo.s64 %rd1082, %rd1081, 8, %rd28;
+	ld.global.nc.s64 %rd1083, [%rd1082+0];
+	mov.b64 %rd1084, %rd1083;
+	sub.s64 %rd1085, %rd1079, %rd1084;
+	mov.b64 %rd1086, %rd1085;
+	mov.b64 %rd1087, %rd1086;
+	add.s64 %rd1088, %rd801, %rd1087;
+	mov.b64 %rd801, %rd1088;
+	max.s64 %rd1089, %rd802, %rd1087;
+	mov.b64 %rd802, %rd1089;
+$L266:
+$L246:
+	add.s64 %rd1090, %rd1045, 1;
+	mov.b64 %rd1045, %rd1090;
+	bra.uni $L245;
+$L247:
+	setp.gt.s64 %p220, %rd1044, 0;
+	@!%p220 bra $L268;
+	mul.lo.s64 %rd1091, %rd791, %rd120;
+	mad.lo.s64 %rd1092, %rd1091, 8, %rd116;
+	atom.global.add.u64 %rd1093, [%rd1092], %rd1044;
+	mov.b64 %rd1094, %rd1093;
+	mov.b64 %rd1095, %rd1094;
+	mov.b64 %rd1096, 0;
+$L269:
+	setp.lt.s64 %p221, %rd1096, %rd1044;
+	not.pred %p222, %p221;
+	@!%p222 bra $L273;
+	bra.uni $L271;
+$L273:
+	mul.lo.s64 %rd1097, %rd1096, %rd797;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd795;
+	ld.shared.s32 %r307, [%rd1098+0];
+	mov.b32 %r308, %r307;
+	add.s64 %rd1099, %rd1095, %rd1096;
+	mul.lo.s64 %rd1100, %rd1099, %rd276;
+	mad.lo.s64 %rd1101, %rd1100, 4, %rd274;
+	st.global.s32 [%rd1101+0], %r308;
+$L270:
+	add.s64 %rd1102, %rd1096, 1;
+	mov.b64 %rd1096, %rd1102;
+	bra.uni $L269;
+$L271:
+$L268:
+	add.s64 %rd1103, %rd803, %rd1002;
+	min.s64 %rd1104, %rd793, %rd1103;
+	mov.b64 %rd803, %rd1104;
+	bra.uni $L237;
+$L236:
+	mov.b64 %rd1105, 0;
+	cvt.u64.u32 %rd1106, %r2;
+	setp.eq.s64 %p223, %rd1106, 0;
+	setp.gt.s64 %p224, %rd1002, 0;
+	and.pred %p225, %p223, %p224;
+	@!%p225 bra $L275;
+	mul.lo.s64 %rd1107, %rd791, %rd120;
+	mad.lo.s64 %rd1108, %rd1107, 8, %rd116;
+	atom.global.add.u64 %rd1109, [%rd1108], %rd1002;
+	mov.b64 %rd1110, %rd1109;
+	mov.b64 %rd1105, %rd1110;
+$L275:
+	cvt.u64.u32 %rd1111, %r2;
+	setp.eq.s64 %p226, %rd1111, 0;
+	setp.eq.u32 %p227, %r1, 0;
+	and.pred %p228, %p226, %p227;
+	bar.sync 0;
+	@!%p228 bra $L276;
+	st.shared.s64 [%rd1+1024], %rd1105;
+$L276:
+	bar.sync 0;
+	ld.shared.s64 %rd1112, [%rd1+1024];
+	mov.b64 %rd1113, %rd1112;
+	add.s64 %rd1114, %rd1113, %rd1001;
+	mov.b64 %rd1115, %rd1114;
+	mov.b64 %rd1116, 0;
+$L277:
+	setp.lt.s64 %p229, %rd1116, %rd804;
+	not.pred %p230, %p229;
+	@!%p230 bra $L281;
+	bra.uni $L279;
+$L281:
+	mul.lo.s64 %rd1117, %rd1116, %rd797;
+	mad.lo.s64 %rd1118, %rd1117, 4, %rd795;
+	ld.shared.s32 %r309, [%rd1118+0];
+	mov.b32 %r310, %r309;
+	add.s64 %rd1119, %rd1115, %rd1116;
+	mul.lo.s64 %rd1120, %rd1119, %rd276;
+	mad.lo.s64 %rd1121, %rd1120, 4, %rd274;
+	st.global.s32 [%rd1121+0], %r310;
+$L278:
+	add.s64 %rd1122, %rd1116, 1;
+	mov.b64 %rd1116, %rd1122;
+	bra.uni $L277;
+$L279:
+$L237:
+	setp.eq.s64 %p231, %rd1003, 0;
+	@!%p231 bra $L283;
 	bra.uni $L172;
+$L283:
 $L171:
 	bra.uni $L170;
 $L172:
-	@!%p154 bra $L181;
-	@!%p145 bra $L182;
-	mul.lo.s64 %rd732, %rd681, %rd146;
-	mad.lo.s64 %rd733, %rd732, 4, %rd144;
-	st.shared.s32 [%rd733+0], %r204;
-	add.s64 %rd734, %rd681, 1;
-	mov.b64 %rd681, %rd734;
-	bra.uni $L183;
-$L182:
-	mov.pred %p157, 0;
-	mov.b64 %rd735, %rd681;
-	mov.b32 %r215, %r204;
-$L184:
-	@!%p140 bra $L188;
-	shr.s32 %r216, %r215, 5;
-	cvt.s64.s32 %rd736, %r216;
-	mov.b64 %rd737, %rd736;
-	and.b32 %r217, %r215, 31;
-	cvt.s64.s32 %rd738, %r217;
-	min.u64 %rd739, %rd738, 32;
-	cvt.u32.u64 %r218, %rd739;
-	mov.b32 %r220, 0x1;
-	shl.b32 %r219, %r220, %r218;
-	setp.hs.u32 %p158, %r218, 32;
-	selp.b32 %r221, 0, %r219, %p158;
-	mov.b32 %r222, %r221;
-	mov.b64 %rd740, %rd737;
-	mov.b32 %r223, %r222;
-	mul.lo.s64 %rd741, %rd740, %rd650;
-	mad.lo.s64 %rd742, %rd741, 4, %rd648;
-	ld.relaxed.gpu.global.u32 %r224, [%rd742+0];
-	mov.b32 %r225, %r224;
-	and.b32 %r226, %r225, %r223;
-	setp.ne.u32 %p159, %r226, 0x0;
-	mov.pred %p160, %p159;
-	not.pred %p161, %p160;
-	@!%p161 bra $L190;
-	mul.lo.s64 %rd743, %rd740, %rd650;
-	mad.lo.s64 %rd744, %rd743, 4, %rd648;
-	atom.global.or.b32 %r227, [%rd744], %r223;
-	mov.b32 %r228, %r227;
-	and.b32 %r229, %r228, %r223;
-	setp.ne.u32 %p162, %r229, 0x0;
-	mov.pred %p160, %p162;
-$L190:
-	@!%p160 bra $L192;
-	mov.b64 %rd745, %rd735;
-	mov.b64 %rd746, %rd745;
-	mov.pred %p163, 0;
-	bra.uni $L186;
-$L192:
-	mov.b64 %rd747, %rd735;
-	mov.b64 %rd746, %rd747;
-	mov.pred %p163, 1;
-	bra.uni $L186;
-$L188:
-	@!%p141 bra $L194;
-	cvt.s64.s32 %rd748, %r215;
-	mul.lo.s64 %rd749, %rd748, %rd653;
-	mad.lo.s64 %rd750, %rd749, 4, %rd651;
-	ld.relaxed.gpu.global.s32 %r230, [%rd750+0];
-	mov.b32 %r231, %r230;
-	setp.eq.s32 %p164, %r231, %r196;
-	mov.pred %p165, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L196;
-	cvt.s64.s32 %rd751, %r215;
-	mul.lo.s64 %rd752, %rd751, %rd653;
-	mad.lo.s64 %rd753, %rd752, 4, %rd651;
-	atom.global.exch.b32 %r232, [%rd753], %r196;
-	mov.b32 %r233, %r232;
-	setp.eq.s32 %p167, %r233, %r196;
-	mov.pred %p165, %p167;
-$L196:
-	@!%p165 bra $L198;
-	mov.b64 %rd754, %rd735;
-	mov.b64 %rd746, %rd754;
-	mov.pred %p163, 0;
-	bra.uni $L186;
-$L198:
-$L194:
-	mul.lo.s64 %rd755, %rd735, %rd146;
-	mad.lo.s64 %rd756, %rd755, 4, %rd144;
-	st.shared.s32 [%rd756+0], %r215;
-	add.s64 %rd757, %rd735, 1;
-	mov.b64 %rd758, %rd757;
-	mov.b64 %rd746, %rd758;
-	mov.pred %p163, 1;
-	bra.uni $L186;
-$L185:
-	bra.uni $L184;
-$L186:
-	mov.b64 %rd759, %rd746;
-	mov.pred %p168, %p163;
-	mov.b64 %rd681, %rd759;
-	mov.pred %p157, %p168;
-	@!%p157 bra $L200;
-	mov.b64 %rd760, %rd632;
-	mov.b32 %r234, %r204;
-	cvt.s64.s32 %rd761, %r234;
-	add.s64 %rd762, %rd761, 1;
-	mul.lo.s64 %rd763, %rd762, %rd32;
-	mad.lo.s64 %rd764, %rd763, 8, %rd28;
-	ld.global.nc.s64 %rd765, [%rd764+0];
-	mov.b64 %rd766, %rd765;
-	cvt.s64.s32 %rd767, %r234;
-	mul.lo.s64 %rd768, %rd767, %rd32;
-	mad.lo.s64 %rd769, %rd768, 8, %rd28;
-	ld.global.nc.s64 %rd770, [%rd769+0];
-	mov.b64 %rd771, %rd770;
-	sub.s64 %rd772, %rd766, %rd771;
-	mov.b64 %rd773, %rd772;
-	mov.b64 %rd774, %rd773;
-	add.s64 %rd775, %rd678, %rd774;
-	mov.b64 %rd678, %rd775;
-	max.s64 %rd776, %rd679, %rd774;
-	mov.b64 %rd679, %rd776;
-$L200:
-$L183:
-$L181:
-	add.s64 %rd777, %rd676, %rd665;
-	mov.b64 %rd676, %rd777;
-	sub.s64 %rd778, %rd682, 1;
-	mov.b64 %rd682, %rd778;
-$L162:
-	bra.uni $L161;
-$L163:
-	mov.b64 %rd779, 0;
-	setp.lt.s64 %p169, %rd676, %rd677;
-	setp.lt.s64 %p170, %rd670, %rd657;
-	or.pred %p171, %p169, %p170;
-	@!%p171 bra $L202;
-	mov.b64 %rd779, 1;
-$L202:
-	shl.b64 %rd780, %rd779, 32;
-	or.b64 %rd781, %rd681, %rd780;
-	// block scan
-	mov.b64 %rd782, %rd781;
-	mov.b32 %r235, %r3;
-$L203:
-	setp.hs.u32 %p172, %r235, 32;
-	@%p172 bra $L204;
-	mov.b64 {%r236, %r237}, %rd782;
-	shfl.sync.up.b32 %r238|%p173, %r236, %r235, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, %r235, 0, %r17;
-	mov.b64 %rd783, {%r238, %r239};
-	@!%p173 bra $L205;
-	add.s64 %rd784, %rd783, %rd782;
-	mov.b64 %rd782, %rd784;
-$L205:
-	shl.b32 %r235, %r235, 1;
-	bra.uni $L203;
-$L204:
-	mov.b64 {%r240, %r241}, %rd782;
-	shfl.sync.up.b32 %r242|%p174, %r240, %r3, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, %r3, 0, %r17;
-	mov.b64 %rd785, {%r242, %r243};
-	setp.lo.u32 %p175, %r3, 32;
-	and.pred %p176, %p174, %p175;
-	selp.b64 %rd786, %rd785, 0, %p176;
-	sub.u32 %r244, %r13, %r3;
-	setp.eq.u32 %p177, %r7, %r244;
-	@!%p177 bra $L206;
-	mul.wide.u32 %rd787, %r8, 16;
-	add.s64 %rd788, %rd1, %rd787;
-	st.shared.s64 [%rd788+0], %rd782;
-$L206:
-	bar.sync 0;
-	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L207;
-	mov.b64 %rd789, 0;
-	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L208;
-	mul.wide.u32 %rd790, %r7, 16;
-	add.s64 %rd791, %rd1, %rd790;
-	ld.shared.s64 %rd792, [%rd791+0];
-	mov.b64 %rd789, %rd792;
-$L208:
-	mov.b64 {%r245, %r246}, %rd789;
-	shfl.sync.up.b32 %r247|%p180, %r245, 1, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
-	mov.b64 %rd793, {%r247, %r248};
-	@!%p180 bra $L209;
-	add.s64 %rd794, %rd793, %rd789;
-	mov.b64 %rd789, %rd794;
-$L209:
-	mov.b64 {%r249, %r250}, %rd789;
-	shfl.sync.up.b32 %r251|%p181, %r249, 2, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 2, 0, %r17;
-	mov.b64 %rd795, {%r251, %r252};
-	@!%p181 bra $L210;
-	add.s64 %rd796, %rd795, %rd789;
-	mov.b64 %rd789, %rd796;
-$L210:
-	mov.b64 {%r253, %r254}, %rd789;
-	shfl.sync.up.b32 %r255|%p182, %r253, 4, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 4, 0, %r17;
-	mov.b64 %rd797, {%r255, %r256};
-	@!%p182 bra $L211;
-	add.s64 %rd798, %rd797, %rd789;
-	mov.b64 %rd789, %rd798;
-$L211:
-	mov.b64 {%r257, %r258}, %rd789;
-	shfl.sync.up.b32 %r259|%p183, %r257, 8, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 8, 0, %r17;
-	mov.b64 %rd799, {%r259, %r260};
-	@!%p183 bra $L212;
-	add.s64 %rd800, %rd799, %rd789;
-	mov.b64 %rd789, %rd800;
-$L212:
-	mov.b64 {%r261, %r262}, %rd789;
-	shfl.sync.up.b32 %r263|%p184, %r261, 16, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 16, 0, %r17;
-	mov.b64 %rd801, {%r263, %r264};
-	@!%p184 bra $L213;
-	add.s64 %rd802, %rd801, %rd789;
-	mov.b64 %rd789, %rd802;
-$L213:
-	mov.b64 {%r265, %r266}, %rd789;
-	shfl.sync.up.b32 %r267|%p185, %r265, 1, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 1, 0, %r17;
-	mov.b64 %rd803, {%r267, %r268};
-	selp.b64 %rd804, %rd803, 0, %p185;
-	@!%p179 bra $L214;
-	mul.wide.u32 %rd805, %r7, 16;
-	add.s64 %rd806, %rd1, %rd805;
-	add.s64 %rd807, %rd806, 512;
-	st.shared.s64 [%rd807+0], %rd804;
-$L214:
-	sub.u32 %r269, %r10, 1;
-	setp.eq.u32 %p186, %r7, %r269;
-	@!%p186 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd789;
-$L215:
-$L207:
-	bar.sync 0;
-	mul.wide.u32 %rd808, %r8, 16;
-	add.s64 %rd809, %rd1, %rd808;
-	add.s64 %rd810, %rd809, 512;
-	ld.shared.s64 %rd811, [%rd810+0];
-	add.s64 %rd812, %rd811, %rd786;
-	ld.shared.s64 %rd813, [%rd1+1024];
-	mov.b64 {%r270, %r271}, %rd812;
-	shfl.sync.idx.b32 %r272|%p187, %r270, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r273, %r271, 0, %r21, %r17;
-	mov.b64 %rd814, {%r272, %r273};
-	mov.b64 %rd815, %rd813;
-	mov.b64 %rd816, %rd814;
-	mov.b64 %rd817, %rd815;
-	mov.b64 %rd818, %rd816;
-	mov.b64 %rd819, %rd817;
-	mov.b64 %rd820, %rd818;
-	mov.b64 %rd821, %rd819;
-	and.b64 %rd822, %rd820, 4294967295;
-	mov.b64 %rd823, %rd822;
-	and.b64 %rd824, %rd821, 4294967295;
-	mov.b64 %rd825, %rd824;
-	shr.s64 %rd826, %rd821, 32;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, %rd823;
-	mov.b64 %rd829, %rd825;
-	mov.b64 %rd830, %rd827;
-	@!%p145 bra $L216;
-	add.s64 %rd831, %rd680, %rd828;
-	mov.b64 %rd832, %rd831;
-	sub.s64 %rd833, %rd668, %rd832;
-	max.s64 %rd834, %rd833, 0;
-	min.s64 %rd835, %rd834, %rd681;
-	mov.b64 %rd836, %rd835;
-	mov.b64 %rd837, 0;
-$L218:
-	setp.lt.s64 %p188, %rd837, %rd836;
-	not.pred %p189, %p188;
-	@!%p189 bra $L222;
-	bra.uni $L220;
-$L222:
-	mul.lo.s64 %rd838, %rd837, %rd146;
-	mad.lo.s64 %rd839, %rd838, 4, %rd144;
-	ld.shared.s32 %r274, [%rd839+0];
-	mov.b32 %r275, %r274;
-	add.s64 %rd840, %rd667, %rd832;
-	add.s64 %rd841, %rd840, %rd837;
-	mul.lo.s64 %rd842, %rd841, %rd156;
-	mad.lo.s64 %rd843, %rd842, 4, %rd154;
-	st.shared.s32 [%rd843+0], %r275;
-$L219:
-	add.s64 %rd844, %rd837, 1;
-	mov.b64 %rd837, %rd844;
-	bra.uni $L218;
-$L220:
-	mov.b64 %rd845, 0;
-	mov.b64 %rd846, %rd836;
-$L223:
-	setp.lt.s64 %p190, %rd846, %rd681;
-	not.pred %p191, %p190;
-	@!%p191 bra $L227;
-	bra.uni $L225;
-$L227:
-	mul.lo.s64 %rd847, %rd846, %rd146;
-	mad.lo.s64 %rd848, %rd847, 4, %rd144;
-	ld.shared.s32 %r276, [%rd848+0];
-	mov.b32 %r277, %r276;
-	mov.b32 %r278, %r277;
-	mov.pred %p192, 0;
-	mov.b64 %rd849, %rd845;
-	mov.b32 %r279, %r278;
-$L228:
-	@!%p140 bra $L232;
-	shr.s32 %r280, %r279, 5;
-	cvt.s64.s32 %rd850, %r280;
-	mov.b64 %rd851, %rd850;
-	and.b32 %r281, %r279, 31;
-	cvt.s64.s32 %rd852, %r281;
-	min.u64 %rd853, %rd852, 32;
-	cvt.u32.u64 %r282, %rd853;
-	mov.b32 %r284, 0x1;
-	shl.b32 %r283, %r284, %r282;
-	setp.hs.u32 %p193, %r282, 32;
-	selp.b32 %r285, 0, %r283, %p193;
-	mov.b32 %r286, %r285;
-	mov.b64 %rd854, %rd851;
-	mov.b32 %r287, %r286;
-	mul.lo.s64 %rd855, %rd854, %rd650;
-	mad.lo.s64 %rd856, %rd855, 4, %rd648;
-	ld.relaxed.gpu.global.u32 %r288, [%rd856+0];
-	mov.b32 %r289, %r288;
-	and.b32 %r290, %r289, %r287;
-	setp.ne.u32 %p194, %r290, 0x0;
-	mov.pred %p195, %p194;
-	not.pred %p196, %p195;
-	@!%p196 bra $L234;
-	mul.lo.s64 %rd857, %rd854, %rd650;
-	mad.lo.s64 %rd858, %rd857, 4, %rd648;
-	atom.global.or.b32 %r291, [%rd858], %r287;
-	mov.b32 %r292, %r291;
-	and.b32 %r293, %r292, %r287;
-	setp.ne.u32 %p197, %r293, 0x0;
-	mov.pred %p195, %p197;
-$L234:
-	@!%p195 bra $L236;
-	mov.b64 %rd859, %rd849;
-	mov.b64 %rd860, %rd859;
-	mov.pred %p198, 0;
-	bra.uni $L230;
-$L236:
-	mov.b64 %rd861, %rd849;
-	mov.b64 %rd860, %rd861;
-	mov.pred %p198, 1;
-	bra.uni $L230;
-$L232:
-	@!%p141 bra $L238;
-	cvt.s64.s32 %rd862, %r279;
-	mul.lo.s64 %rd863, %rd862, %rd653;
-	mad.lo.s64 %rd864, %rd863, 4, %rd651;
-	ld.relaxed.gpu.global.s32 %r294, [%rd864+0];
-	mov.b32 %r295, %r294;
-	setp.eq.s32 %p199, %r295, %r196;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L240;
-	cvt.s64.s32 %rd865, %r279;
-	mul.lo.s64 %rd866, %rd865, %rd653;
-	mad.lo.s64 %rd867, %rd866, 4, %rd651;
-	atom.global.exch.b32 %r296, [%rd867], %r196;
-	mov.b32 %r297, %r296;
-	setp.eq.s32 %p202, %r297, %r196;
-	mov.pred %p200, %p202;
-$L240:
-	@!%p200 bra $L242;
-	mov.b64 %rd868, %rd849;
-	mov.b64 %rd860, %rd868;
-	mov.pred %p198, 0;
-	bra.uni $L230;
-$L242:
-$L238:
-	mul.lo.s64 %rd869, %rd849, %rd146;
-	mad.lo.s64 %rd870, %rd869, 4, %rd144;
-	st.shared.s32 [%rd870+0], %r279;
-	add.s64 %rd871, %rd849, 1;
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd860, %rd872;
-	mov.pred %p198, 1;
-	bra.uni $L230;
-$L229:
-	bra.uni $L228;
-$L230:
-	mov.b64 %rd873, %rd860;
-	mov.pred %p203, %p198;
-	mov.b64 %rd845, %rd873;
-	mov.pred %p192, %p203;
-	@!%p192 bra $L244;
-	mov.b64 %rd874, %rd632;
-	mov.b32 %r298, %r278;
-	cvt.s64.s32 %rd875, %r298;
-	add.s64 %rd876, %rd875, 1;
-	mul.lo.s64 %rd877, %rd876, %rd32;
-	mad.lo.s64 %rd878, %rd877, 8, %rd28;
-	ld.global.nc.s64 %rd879, [%rd878+0];
-	mov.b64 %rd880, %rd879;
-	cvt.s64.s32 %rd881, %r298;
-	mul.lo.s64 %rd882, %rd881, %rd32;
-	mad.lo.s64 %rd883, %rd882, 8, %rd28;
-	ld.global.nc.s64 %rd884, [%rd883+0];
-	mov.b64 %rd885, %rd884;
-	sub.s64 %rd886, %rd880, %rd885;
-	mov.b64 %rd887, %rd886;
-	mov.b64 %rd888, %rd887;
-	add.s64 %rd889, %rd678, %rd888;
-	mov.b64 %rd678, %rd889;
-	max.s64 %rd890, %rd679, %rd888;
-	mov.b64 %rd679, %rd890;
-$L244:
-$L224:
-	add.s64 %rd891, %rd846, 1;
-	mov.b64 %rd846, %rd891;
-	bra.uni $L223;
-$L225:
-	setp.gt.s64 %p204, %rd845, 0;
-	@!%p204 bra $L246;
-	mul.lo.s64 %rd892, %rd666, %rd120;
-	mad.lo.s64 %rd893, %rd892, 8, %rd116;
-	atom.global.add.u64 %rd894, [%rd893], %rd845;
-	mov.b64 %rd895, %rd894;
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd897, 0;
-$L247:
-	setp.lt.s64 %p205, %rd897, %rd845;
-	not.pred %p206, %p205;
-	@!%p206 bra $L251;
-	bra.uni $L249;
-$L251:
-	mul.lo.s64 %rd898, %rd897, %rd146;
-	mad.lo.s64 %rd899, %rd898, 4, %rd144;
-	ld.shared.s32 %r299, [%rd899+0];
-	mov.b32 %r300, %r299;
-	add.s64 %rd900, %rd896, %rd897;
-	mul.lo.s64 %rd901, %rd900, %rd242;
-	mad.lo.s64 %rd902, %rd901, 4, %rd240;
-	st.global.s32 [%rd902+0], %r300;
-$L248:
-	add.s64 %rd903, %rd897, 1;
-	mov.b64 %rd897, %rd903;
-	bra.uni $L247;
-$L249:
-$L246:
-	add.s64 %rd904, %rd680, %rd829;
-	min.s64 %rd905, %rd668, %rd904;
-	mov.b64 %rd680, %rd905;
-	bra.uni $L217;
-$L216:
-	mov.b64 %rd906, 0;
-	cvt.u64.u32 %rd907, %r2;
-	setp.eq.s64 %p207, %rd907, 0;
-	setp.gt.s64 %p208, %rd829, 0;
-	and.pred %p209, %p207, %p208;
-	@!%p209 bra $L253;
-	mul.lo.s64 %rd908, %rd666, %rd120;
-	mad.lo.s64 %rd909, %rd908, 8, %rd116;
-	atom.global.add.u64 %rd910, [%rd909], %rd829;
-	mov.b64 %rd911, %rd910;
-	mov.b64 %rd906, %rd911;
-$L253:
-	cvt.u64.u32 %rd912, %r2;
-	setp.eq.s64 %p210, %rd912, 0;
-	setp.eq.u32 %p211, %r1, 0;
-	and.pred %p212, %p210, %p211;
-	bar.sync 0;
-	@!%p212 bra $L254;
-	st.shared.s64 [%rd1+1024], %rd906;
-$L254:
-	bar.sync 0;
-	ld.shared.s64 %rd913, [%rd1+1024];
-	mov.b64 %rd914, %rd913;
-	add.s64 %rd915, %rd914, %rd828;
-	mov.b64 %rd916, %rd915;
-	mov.b64 %rd917, 0;
-$L255:
-	setp.lt.s64 %p213, %rd917, %rd681;
-	not.pred %p214, %p213;
-	@!%p214 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd918, %rd917, %rd146;
-	mad.lo.s64 %rd919, %rd918, 4, %rd144;
-	ld.shared.s32 %r301, [%rd919+0];
-	mov.b32 %r302, %r301;
-	add.s64 %rd920, %rd916, %rd917;
-	mul.lo.s64 %rd921, %rd920, %rd242;
-	mad.lo.s64 %rd922, %rd921, 4, %rd240;
-	st.global.s32 [%rd922+0], %r302;
-$L256:
-	add.s64 %rd923, %rd917, 1;
-	mov.b64 %rd917, %rd923;
-	bra.uni $L255;
-$L257:
-$L217:
-	setp.eq.s64 %p215, %rd830, 0;
-	@!%p215 bra $L261;
-	bra.uni $L160;
-$L261:
-$L159:
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd924, %rd680;
-	mov.b64 %rd925, %rd678;
-	mov.b64 %rd926, %rd679;
-	mov.b64 %rd927, %rd924;
-	mov.b64 %rd928, %rd925;
-	mov.b64 %rd929, %rd926;
-	mov.b64 %rd930, %rd927;
-	mov.b64 %rd931, %rd928;
-	mov.b64 %rd932, %rd929;
-	mov.b64 %rd618, %rd930;
-	mov.b64 %rd630, %rd931;
-	mov.b64 %rd631, %rd932;
-	add.s64 %rd933, %rd619, %rd630;
-	mov.b64 %rd619, %rd933;
-	max.s64 %rd934, %rd620, %rd631;
-	mov.b64 %rd620, %rd934;
-$L154:
-	add.s64 %rd935, %rd621, 1;
-	mov.b64 %rd621, %rd935;
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd936, %rd619;
+	mov.b64 %rd1123, %rd803;
+	mov.b64 %rd1124, %rd801;
+	mov.b64 %rd1125, %rd802;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd1127, %rd1124;
+	mov.b64 %rd1128, %rd1125;
+	mov.b64 %rd1129, %rd1126;
+	mov.b64 %rd1130, %rd1127;
+	mov.b64 %rd1131, %rd1128;
+	mov.b64 %rd739, %rd1129;
+	mov.b64 %rd759, %rd1130;
+	mov.b64 %rd760, %rd1131;
+	add.s64 %rd1132, %rd740, %rd759;
+	mov.b64 %rd740, %rd1132;
+	max.s64 %rd1133, %rd741, %rd760;
+	mov.b64 %rd741, %rd1133;
+$L166:
+	add.s64 %rd1134, %rd742, 1;
+	mov.b64 %rd742, %rd1134;
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd1135, %rd740;
 	// block reduction
-	sub.u32 %r303, %r13, 1;
-	mov.b32 %r304, %r3;
-$L262:
-	setp.hs.u32 %p216, %r304, 32;
-	@%p216 bra $L263;
-	mov.b64 {%r305, %r306}, %rd936;
-	shfl.sync.down.b32 %r307|%p217, %r305, %r304, %r303, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
-	mov.b64 %rd937, {%r307, %r308};
-	@!%p217 bra $L264;
-	add.s64 %rd938, %rd936, %rd937;
-	mov.b64 %rd936, %rd938;
-$L264:
-	shl.b32 %r304, %r304, 1;
-	bra.uni $L262;
-$L263:
-	setp.eq.u32 %p218, %r7, 0;
-	@!%p218 bra $L265;
-	mul.wide.u32 %rd939, %r8, 16;
-	add.s64 %rd940, %rd1, %rd939;
-	st.shared.s64 [%rd940+0], %rd936;
-$L265:
-	bar.sync 0;
-	setp.eq.u32 %p219, %r8, 0;
-	@!%p219 bra $L266;
-	setp.lo.u32 %p220, %r7, %r10;
-	@!%p220 bra $L267;
-	mul.wide.u32 %rd941, %r7, 16;
-	add.s64 %rd942, %rd1, %rd941;
-	ld.shared.s64 %rd943, [%rd942+0];
-	mov.b64 %rd936, %rd943;
-$L267:
-	sub.u32 %r309, %r10, 1;
-	mov.b64 {%r310, %r311}, %rd936;
-	shfl.sync.down.b32 %r312|%p221, %r310, 1, %r309, %r17;
-	shfl.sync.down.b32 %r313, %r311, 1, %r309, %r17;
-	mov.b64 %rd944, {%r312, %r313};
-	@!%p221 bra $L268;
-	add.s64 %rd945, %rd936, %rd944;
-	mov.b64 %rd936, %rd945;
-$L268:
-	mov.b64 {%r314, %r315}, %rd936;
-	shfl.sync.down.b32 %r316|%p222, %r314, 2, %r309, %r17;
-	shfl.sync.down.b32 %r317, %r315, 2, %r309, %r17;
-	mov.b64 %rd946, {%r316, %r317};
-	@!%p222 bra $L269;
-	add.s64 %rd947, %rd936, %rd946;
-	mov.b64 %rd936, %rd947;
-$L269:
-	mov.b64 {%r318, %r319}, %rd936;
-	shfl.sync.down.b32 %r320|%p223, %r318, 4, %r309, %r17;
-	shfl.sync.down.b32 %r321, %r319, 4, %r309, %r17;
-	mov.b64 %rd948, {%r320, %r321};
-	@!%p223 bra $L270;
-	add.s64 %rd949, %rd936, %rd948;
-	mov.b64 %rd936, %rd949;
-$L270:
-	mov.b64 {%r322, %r323}, %rd936;
-	shfl.sync.down.b32 %r324|%p224, %r322, 8, %r309, %r17;
-	shfl.sync.down.b32 %r325, %r323, 8, %r309, %r17;
-	mov.b64 %rd950, {%r324, %r325};
-	@!%p224 bra $L271;
-	add.s64 %rd951, %rd936, %rd950;
-	mov.b64 %rd936, %rd951;
-$L271:
-	mov.b64 {%r326, %r327}, %rd936;
-	shfl.sync.down.b32 %r328|%p225, %r326, 16, %r309, %r17;
-	shfl.sync.down.b32 %r329, %r327, 16, %r309, %r17;
-	mov.b64 %rd952, {%r328, %r329};
-	@!%p225 bra $L272;
-	add.s64 %rd953, %rd936, %rd952;
-	mov.b64 %rd936, %rd953;
-$L272:
-	@!%p218 bra $L273;
-	st.shared.s64 [%rd1+1024], %rd936;
-$L273:
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd954, [%rd1+1024];
-	mov.b64 %rd936, %rd954;
-	mov.b64 %rd955, %rd936;
-	mov.b64 %rd619, %rd955;
-	mov.b64 %rd956, %rd620;
-	// block reduction
-	sub.u32 %r330, %r13, 1;
-	mov.b32 %r331, %r3;
-$L274:
-	setp.hs.u32 %p226, %r331, 32;
-	@%p226 bra $L275;
-	mov.b64 {%r332, %r333}, %rd956;
-	shfl.sync.down.b32 %r334|%p227, %r332, %r331, %r330, %r17;
-	shfl.sync.down.b32 %r335, %r333, %r331, %r330, %r17;
-	mov.b64 %rd957, {%r334, %r335};
-	@!%p227 bra $L276;
-	max.s64 %rd958, %rd956, %rd957;
-	mov.b64 %rd956, %rd958;
-$L276:
-	shl.b32 %r331, %r331, 1;
-	bra.uni $L274;
-$L275:
-	setp.eq.u32 %p228, %r7, 0;
-	@!%p228 bra $L277;
-	mul.wide.u32 %rd959, %r8, 16;
-	add.s64 %rd960, %rd1, %rd959;
-	st.shared.s64 [%rd960+0], %rd956;
-$L277:
-	bar.sync 0;
-	setp.eq.u32 %p229, %r8, 0;
-	@!%p229 bra $L278;
-	setp.lo.u32 %p230, %r7, %r10;
-	@!%p230 bra $L279;
-	mul.wide.u32 %rd961, %r7, 16;
-	add.s64 %rd962, %rd1, %rd961;
-	ld.shared.s64 %rd963, [%rd962+0];
-	mov.b64 %rd956, %rd963;
-$L279:
-	sub.u32 %r336, %r10, 1;
-	mov.b64 {%r337, %r338}, %rd956;
-	shfl.sync.down.b32 %r339|%p231, %r337, 1, %r336, %r17;
-	shfl.sync.down.b32 %r340, %r338, 1, %r336, %r17;
-	mov.b64 %rd964, {%r339, %r340};
-	@!%p231 bra $L280;
-	max.s64 %rd965, %rd956, %rd964;
-	mov.b64 %rd956, %rd965;
-$L280:
-	mov.b64 {%r341, %r342}, %rd956;
-	shfl.sync.down.b32 %r343|%p232, %r341, 2, %r336, %r17;
-	shfl.sync.down.b32 %r344, %r342, 2, %r336, %r17;
-	mov.b64 %rd966, {%r343, %r344};
-	@!%p232 bra $L281;
-	max.s64 %rd967, %rd956, %rd966;
-	mov.b64 %rd956, %rd967;
-$L281:
-	mov.b64 {%r345, %r346}, %rd956;
-	shfl.sync.down.b32 %r347|%p233, %r345, 4, %r336, %r17;
-	shfl.sync.down.b32 %r348, %r346, 4, %r336, %r17;
-	mov.b64 %rd968, {%r347, %r348};
-	@!%p233 bra $L282;
-	max.s64 %rd969, %rd956, %rd968;
-	mov.b64 %rd956, %rd969;
-$L282:
-	mov.b64 {%r349, %r350}, %rd956;
-	shfl.sync.down.b32 %r351|%p234, %r349, 8, %r336, %r17;
-	shfl.sync.down.b32 %r352, %r350, 8, %r336, %r17;
-	mov.b64 %rd970, {%r351, %r352};
-	@!%p234 bra $L283;
-	max.s64 %rd971, %rd956, %rd970;
-	mov.b64 %rd956, %rd971;
-$L283:
-	mov.b64 {%r353, %r354}, %rd956;
-	shfl.sync.down.b32 %r355|%p235, %r353, 16, %r336, %r17;
-	shfl.sync.down.b32 %r356, %r354, 16, %r336, %r17;
-	mov.b64 %rd972, {%r355, %r356};
-	@!%p235 bra $L284;
-	max.s64 %rd973, %rd956, %rd972;
-	mov.b64 %rd956, %rd973;
+	sub.u32 %r311, %r13, 1;
+	mov.b32 %r312, %r3;
 $L284:
-	@!%p228 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd956;
+	setp.hs.u32 %p232, %r312, 32;
+	@%p232 bra $L285;
+	mov.b64 {%r313, %r314}, %rd1135;
+	shfl.sync.down.b32 %r315|%p233, %r313, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
+	mov.b64 %rd1136, {%r315, %r316};
+	@!%p233 bra $L286;
+	add.s64 %rd1137, %rd1135, %rd1136;
+	mov.b64 %rd1135, %rd1137;
+$L286:
+	shl.b32 %r312, %r312, 1;
+	bra.uni $L284;
 $L285:
-$L278:
-	bar.sync 0;
-	ld.shared.s64 %rd974, [%rd1+1024];
-	mov.b64 %rd956, %rd974;
-	mov.b64 %rd975, %rd956;
-	mov.b64 %rd620, %rd975;
-	cvt.u64.u32 %rd976, %r2;
-	setp.eq.s64 %p236, %rd976, 0;
-	@!%p236 bra $L287;
-	setp.gt.s64 %p237, %rd619, 0;
-	@!%p237 bra $L289;
-	add.s64 %rd977, %rd305, 1;
-	mul.lo.s64 %rd978, %rd977, %rd120;
-	mad.lo.s64 %rd979, %rd978, 8, %rd116;
-	atom.global.add.u64 %rd980, [%rd979], %rd619;
-$L289:
-	setp.gt.s64 %p238, %rd620, 0;
-	@!%p238 bra $L291;
-	add.s64 %rd981, %rd305, 2;
-	mul.lo.s64 %rd982, %rd981, %rd120;
-	mad.lo.s64 %rd983, %rd982, 8, %rd116;
-	atom.global.max.s64 %rd984, [%rd983], %rd620;
-$L291:
+	setp.eq.u32 %p234, %r7, 0;
+	@!%p234 bra $L287;
+	mul.wide.u32 %rd1138, %r8, 16;
+	add.s64 %rd1139, %rd1, %rd1138;
+	st.shared.s64 [%rd1139+0], %rd1135;
 $L287:
 	bar.sync 0;
-	setp.eq.u32 %p239, %r5, 0;
+	setp.eq.u32 %p235, %r8, 0;
+	@!%p235 bra $L288;
+	setp.lo.u32 %p236, %r7, %r10;
+	@!%p236 bra $L289;
+	mul.wide.u32 %rd1140, %r7, 16;
+	add.s64 %rd1141, %rd1, %rd1140;
+	ld.shared.s64 %rd1142, [%rd1141+0];
+	mov.b64 %rd1135, %rd1142;
+$L289:
+	sub.u32 %r317, %r10, 1;
+	mov.b64 {%r318, %r319}, %rd1135;
+	shfl.sync.down.b32 %r320|%p237, %r318, 1, %r317, %r17;
+	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
+	mov.b64 %rd1143, {%r320, %r321};
+	@!%p237 bra $L290;
+	add.s64 %rd1144, %rd1135, %rd1143;
+	mov.b64 %rd1135, %rd1144;
+$L290:
+	mov.b64 {%r322, %r323}, %rd1135;
+	shfl.sync.down.b32 %r324|%p238, %r322, 2, %r317, %r17;
+	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
+	mov.b64 %rd1145, {%r324, %r325};
+	@!%p238 bra $L291;
+	add.s64 %rd1146, %rd1135, %rd1145;
+	mov.b64 %rd1135, %rd1146;
+$L291:
+	mov.b64 {%r326, %r327}, %rd1135;
+	shfl.sync.down.b32 %r328|%p239, %r326, 4, %r317, %r17;
+	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
+	mov.b64 %rd1147, {%r328, %r329};
 	@!%p239 bra $L292;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r357, [gk_league_sync+4];
-	atom.global.add.u32 %r358, [gk_league_sync], 1;
-	mov.u32 %r359, %nctaid.x;
-	sub.u32 %r360, %r359, 1;
-	setp.eq.u32 %p240, %r358, %r360;
+	add.s64 %rd1148, %rd1135, %rd1147;
+	mov.b64 %rd1135, %rd1148;
+$L292:
+	mov.b64 {%r330, %r331}, %rd1135;
+	shfl.sync.down.b32 %r332|%p240, %r330, 8, %r317, %r17;
+	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
+	mov.b64 %rd1149, {%r332, %r333};
 	@!%p240 bra $L293;
+	add.s64 %rd1150, %rd1135, %rd1149;
+	mov.b64 %rd1135, %rd1150;
+$L293:
+	mov.b64 {%r334, %r335}, %rd1135;
+	shfl.sync.down.b32 %r336|%p241, %r334, 16, %r317, %r17;
+	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
+	mov.b64 %rd1151, {%r336, %r337};
+	@!%p241 bra $L294;
+	add.s64 %rd1152, %rd1135, %rd1151;
+	mov.b64 %rd1135, %rd1152;
+$L294:
+	@!%p234 bra $L295;
+	st.shared.s64 [%rd1+1024], %rd1135;
+$L295:
+$L288:
+	bar.sync 0;
+	ld.shared.s64 %rd1153, [%rd1+1024];
+	mov.b64 %rd1135, %rd1153;
+	mov.b64 %rd1154, %rd1135;
+	mov.b64 %rd740, %rd1154;
+	mov.b64 %rd1155, %rd741;
+	// block reduction
+	sub.u32 %r338, %r13, 1;
+	mov.b32 %r339, %r3;
+$L296:
+	setp.hs.u32 %p242, %r339, 32;
+	@%p242 bra $L297;
+	mov.b64 {%r340, %r341}, %rd1155;
+	shfl.sync.down.b32 %r342|%p243, %r340, %r339, %r338, %r17;
+	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
+	mov.b64 %rd1156, {%r342, %r343};
+	@!%p243 bra $L298;
+	max.s64 %rd1157, %rd1155, %rd1156;
+	mov.b64 %rd1155, %rd1157;
+$L298:
+	shl.b32 %r339, %r339, 1;
+	bra.uni $L296;
+$L297:
+	setp.eq.u32 %p244, %r7, 0;
+	@!%p244 bra $L299;
+	mul.wide.u32 %rd1158, %r8, 16;
+	add.s64 %rd1159, %rd1, %rd1158;
+	st.shared.s64 [%rd1159+0], %rd1155;
+$L299:
+	bar.sync 0;
+	setp.eq.u32 %p245, %r8, 0;
+	@!%p245 bra $L300;
+	setp.lo.u32 %p246, %r7, %r10;
+	@!%p246 bra $L301;
+	mul.wide.u32 %rd1160, %r7, 16;
+	add.s64 %rd1161, %rd1, %rd1160;
+	ld.shared.s64 %rd1162, [%rd1161+0];
+	mov.b64 %rd1155, %rd1162;
+$L301:
+	sub.u32 %r344, %r10, 1;
+	mov.b64 {%r345, %r346}, %rd1155;
+	shfl.sync.down.b32 %r347|%p247, %r345, 1, %r344, %r17;
+	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
+	mov.b64 %rd1163, {%r347, %r348};
+	@!%p247 bra $L302;
+	max.s64 %rd1164, %rd1155, %rd1163;
+	mov.b64 %rd1155, %rd1164;
+$L302:
+	mov.b64 {%r349, %r350}, %rd1155;
+	shfl.sync.down.b32 %r351|%p248, %r349, 2, %r344, %r17;
+	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
+	mov.b64 %rd1165, {%r351, %r352};
+	@!%p248 bra $L303;
+	max.s64 %rd1166, %rd1155, %rd1165;
+	mov.b64 %rd1155, %rd1166;
+$L303:
+	mov.b64 {%r353, %r354}, %rd1155;
+	shfl.sync.down.b32 %r355|%p249, %r353, 4, %r344, %r17;
+	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
+	mov.b64 %rd1167, {%r355, %r356};
+	@!%p249 bra $L304;
+	max.s64 %rd1168, %rd1155, %rd1167;
+	mov.b64 %rd1155, %rd1168;
+$L304:
+	mov.b64 {%r357, %r358}, %rd1155;
+	shfl.sync.down.b32 %r359|%p250, %r357, 8, %r344, %r17;
+	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
+	mov.b64 %rd1169, {%r359, %r360};
+	@!%p250 bra $L305;
+	max.s64 %rd1170, %rd1155, %rd1169;
+	mov.b64 %rd1155, %rd1170;
+$L305:
+	mov.b64 {%r361, %r362}, %rd1155;
+	shfl.sync.down.b32 %r363|%p251, %r361, 16, %r344, %r17;
+	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
+	mov.b64 %rd1171, {%r363, %r364};
+	@!%p251 bra $L306;
+	max.s64 %rd1172, %rd1155, %rd1171;
+	mov.b64 %rd1155, %rd1172;
+$L306:
+	@!%p244 bra $L307;
+	st.shared.s64 [%rd1+1024], %rd1155;
+$L307:
+$L300:
+	bar.sync 0;
+	ld.shared.s64 %rd1173, [%rd1+1024];
+	mov.b64 %rd1155, %rd1173;
+	mov.b64 %rd1174, %rd1155;
+	mov.b64 %rd741, %rd1174;
+	cvt.u64.u32 %rd1175, %r2;
+	setp.eq.s64 %p252, %rd1175, 0;
+	@!%p252 bra $L309;
+	setp.gt.s64 %p253, %rd740, 0;
+	@!%p253 bra $L311;
+	add.s64 %rd1176, %rd343, 1;
+	mul.lo.s64 %rd1177, %rd1176, %rd120;
+	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
+	atom.global.add.u64 %rd1179, [%rd1178], %rd740;
+$L311:
+	setp.gt.s64 %p254, %rd741, 0;
+	@!%p254 bra $L313;
+	add.s64 %rd1180, %rd343, 2;
+	mul.lo.s64 %rd1181, %rd1180, %rd120;
+	mad.lo.s64 %rd1182, %rd1181, 8, %rd116;
+	atom.global.max.s64 %rd1183, [%rd1182], %rd741;
+$L313:
+$L309:
+	bar.sync 0;
+	setp.eq.u32 %p255, %r5, 0;
+	@!%p255 bra $L314;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
+	atom.global.add.u32 %r366, [gk_league_sync], 1;
+	mov.u32 %r367, %nctaid.x;
+	sub.u32 %r368, %r367, 1;
+	setp.eq.u32 %p256, %r366, %r368;
+	@!%p256 bra $L315;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r361, [gk_league_sync+4], 1;
-	bra.uni $L294;
-$L293:
-	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
-	setp.eq.u32 %p241, %r362, %r357;
-	@%p241 bra $L293;
-$L294:
+	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
+	bra.uni $L316;
+$L315:
+	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
+	setp.eq.u32 %p257, %r370, %r365;
+	@%p257 bra $L315;
+$L316:
 	fence.acq_rel.gpu;
-$L292:
+$L314:
 	bar.sync 0;
-	setp.eq.s64 %p242, %rd230, 0;
-	and.pred %p243, %p13, %p242;
-	@!%p243 bra $L296;
-	mov.b64 %rd986, 9;
-	mul.lo.s64 %rd985, %rd986, %rd120;
-	mad.lo.s64 %rd987, %rd985, 8, %rd116;
-	mov.b64 %rd988, 0;
-	st.global.s64 [%rd987+0], %rd988;
-$L296:
-	mul.lo.s64 %rd989, %rd267, %rd120;
-	mad.lo.s64 %rd990, %rd989, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
-	mov.b64 %rd992, %rd991;
-	add.s64 %rd993, %rd267, 1;
-	mul.lo.s64 %rd994, %rd993, %rd120;
-	mad.lo.s64 %rd995, %rd994, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd996, [%rd995+0];
-	mov.b64 %rd997, %rd996;
-	mov.b64 %rd998, %rd992;
-	mov.b64 %rd999, %rd997;
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	add.s64 %rd1002, %rd267, 2;
-	mul.lo.s64 %rd1003, %rd1002, %rd120;
-	mad.lo.s64 %rd1004, %rd1003, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1005, [%rd1004+0];
-	mov.b64 %rd1006, %rd1005;
-	mov.b64 %rd224, %rd1006;
-	@!%p13 bra $L298;
-	mov.b64 %rd1008, 3;
-	mul.lo.s64 %rd1007, %rd1008, %rd230;
-	mov.b64 %rd1010, 1;
-	add.s64 %rd1009, %rd1010, %rd1007;
-	mul.lo.s64 %rd1011, %rd1009, %rd113;
-	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
-	st.global.s64 [%rd1012+0], %rd1000;
-	mov.b64 %rd1014, 3;
-	mul.lo.s64 %rd1013, %rd1014, %rd230;
-	mov.b64 %rd1016, 2;
-	add.s64 %rd1015, %rd1016, %rd1013;
-	mul.lo.s64 %rd1017, %rd1015, %rd113;
-	mad.lo.s64 %rd1018, %rd1017, 8, %rd109;
-	st.global.s64 [%rd1018+0], %rd1001;
-	mov.b64 %rd1020, 3;
-	mul.lo.s64 %rd1019, %rd1020, %rd230;
-	mov.b64 %rd1022, 3;
-	add.s64 %rd1021, %rd1022, %rd1019;
-	mul.lo.s64 %rd1023, %rd1021, %rd113;
-	mad.lo.s64 %rd1024, %rd1023, 8, %rd109;
-	st.global.s64 [%rd1024+0], %rd224;
-	add.s64 %rd1025, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1025;
-$L298:
-	setp.eq.s64 %p244, %rd1000, 0;
-	setp.gt.s64 %p245, %rd1000, %rd66;
-	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd1001, %rd68;
-	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd224, %rd70;
-	or.pred %p250, %p248, %p249;
-	@!%p250 bra $L300;
+	setp.eq.s64 %p258, %rd264, 0;
+	and.pred %p259, %p17, %p258;
+	@!%p259 bra $L318;
+	mov.b64 %rd1185, 9;
+	mul.lo.s64 %rd1184, %rd1185, %rd120;
+	mad.lo.s64 %rd1186, %rd1184, 8, %rd116;
+	mov.b64 %rd1187, 0;
+	st.global.s64 [%rd1186+0], %rd1187;
+$L318:
+	mul.lo.s64 %rd1188, %rd305, %rd120;
+	mad.lo.s64 %rd1189, %rd1188, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1190, [%rd1189+0];
+	mov.b64 %rd1191, %rd1190;
+	add.s64 %rd1192, %rd305, 1;
+	mul.lo.s64 %rd1193, %rd1192, %rd120;
+	mad.lo.s64 %rd1194, %rd1193, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1195, [%rd1194+0];
+	mov.b64 %rd1196, %rd1195;
+	mov.b64 %rd1197, %rd1191;
+	mov.b64 %rd1198, %rd1196;
+	mov.b64 %rd1199, %rd1197;
+	mov.b64 %rd1200, %rd1198;
+	add.s64 %rd1201, %rd305, 2;
+	mul.lo.s64 %rd1202, %rd1201, %rd120;
+	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1204, [%rd1203+0];
+	mov.b64 %rd1205, %rd1204;
+	mov.b64 %rd258, %rd1205;
+	@!%p17 bra $L320;
+	mov.b64 %rd1207, 3;
+	mul.lo.s64 %rd1206, %rd1207, %rd264;
+	mov.b64 %rd1209, 1;
+	add.s64 %rd1208, %rd1209, %rd1206;
+	mul.lo.s64 %rd1210, %rd1208, %rd113;
+	mad.lo.s64 %rd1211, %rd1210, 8, %rd109;
+	st.global.s64 [%rd1211+0], %rd1199;
+	mov.b64 %rd1213, 3;
+	mul.lo.s64 %rd1212, %rd1213, %rd264;
+	mov.b64 %rd1215, 2;
+	add.s64 %rd1214, %rd1215, %rd1212;
+	mul.lo.s64 %rd1216, %rd1214, %rd113;
+	mad.lo.s64 %rd1217, %rd1216, 8, %rd109;
+	st.global.s64 [%rd1217+0], %rd1200;
+	mov.b64 %rd1219, 3;
+	mul.lo.s64 %rd1218, %rd1219, %rd264;
+	mov.b64 %rd1221, 3;
+	add.s64 %rd1220, %rd1221, %rd1218;
+	mul.lo.s64 %rd1222, %rd1220, %rd113;
+	mad.lo.s64 %rd1223, %rd1222, 8, %rd109;
+	st.global.s64 [%rd1223+0], %rd258;
+	add.s64 %rd1224, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1224;
+$L320:
+	setp.eq.s64 %p260, %rd1199, 0;
+	setp.gt.s64 %p261, %rd1199, %rd66;
+	or.pred %p262, %p260, %p261;
+	setp.gt.s64 %p263, %rd1200, %rd68;
+	or.pred %p264, %p262, %p263;
+	setp.gt.s64 %p265, %rd258, %rd70;
+	or.pred %p266, %p264, %p265;
+	@!%p266 bra $L322;
 	bra.uni $L3;
-$L300:
-	mov.b64 %rd158, %rd1000;
-$L36:
-	add.s64 %rd1026, %rd230, 1;
-	mov.b64 %rd230, %rd1026;
-	bra.uni $L35;
-$L37:
+$L322:
+	mov.b64 %rd192, %rd1199;
+$L38:
+	add.s64 %rd1225, %rd264, 1;
+	mov.b64 %rd264, %rd1225;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -19385,12 +20008,13 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<133>;
-	.reg .b32 %r<200>;
-	.reg .b64 %rd<542>;
+	.reg .pred %p<139>;
+	.reg .b32 %r<202>;
+	.reg .b64 %rd<548>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19547,14 +20171,17 @@ const gokkosPTX20 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd115, 9223372036854775807;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd115, -9223372036854775808;
 	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
@@ -19577,8 +20204,8 @@ $L1:
 	cvt.u64.u32 %rd125, %r30;
 	mov.b64 %rd126, %rd124;
 $L5:
-	setp.ge.s64 %p13, %rd126, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd126, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -19594,7 +20221,7 @@ $L5:
 	mov.b64 %rd134, %rd44;
 	mov.b64 %rd135, %rd46;
 	mov.b64 %rd136, %rd48;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd137, %rd50;
 	mov.b64 %rd138, %rd53;
 	mov.b64 %rd139, %rd55;
@@ -19602,7 +20229,7 @@ $L5:
 	mov.b64 %rd141, %rd60;
 	mov.b64 %rd142, %rd62;
 	mov.b64 %rd143, %rd64;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd144, %rd67;
 	mov.b64 %rd145, %rd69;
 	mov.b64 %rd146, %rd71;
@@ -19612,11 +20239,11 @@ $L5:
 	mov.b64 %rd150, %rd81;
 	mov.b64 %rd151, %rd83;
 	mov.b64 %rd152, %rd85;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd153, %rd88;
 	mov.b64 %rd154, %rd90;
 	mov.b64 %rd155, %rd92;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd156, %rd94;
 	mov.b64 %rd157, %rd96;
 	mov.b64 %rd158, %rd98;
@@ -19626,8 +20253,9 @@ $L5:
 	mov.b64 %rd162, %rd108;
 	mov.b64 %rd163, %rd110;
 	mov.b64 %rd164, %rd112;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd165, %rd15, %rd23;
 	mad.lo.s64 %rd166, %rd156, 4, 15;
 	and.b64 %rd166, %rd166, -16;
@@ -19676,62 +20304,62 @@ $L5:
 	add.s64 %rd204, %rd203, %rd201;
 	min.s64 %rd205, %rd204, %rd194;
 	mov.b64 %rd206, 0;
-	mov.pred %p18, 0;
+	mov.pred %p21, 0;
 	mov.b64 %rd207, %rd203;
 $L8:
-	setp.ge.s64 %p19, %rd207, %rd205;
-	@%p19 bra $L10;
+	setp.ge.s64 %p22, %rd207, %rd205;
+	@%p22 bra $L10;
 	mov.b64 %rd208, %rd207;
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd209, %rd137;
 	add.s64 %rd210, %rd191, %rd208;
 	mov.b64 %rd211, %rd210;
 $L11:
-	@!%p20 bra $L15;
+	@!%p23 bra $L15;
 	shr.s64 %rd212, %rd211, 5;
 	mul.lo.s64 %rd213, %rd212, %rd143;
 	mad.lo.s64 %rd214, %rd213, 4, %rd141;
-	ld.global.nc.u32 %r41, [%rd214+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd214+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd215, %rd211, 31;
 	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r43, %rd216;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p21, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p21;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p22, %r47, 0x0;
-	@!%p22 bra $L17;
-	cvt.u32.u64 %r48, %rd211;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd216;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p24, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p24;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p25, %r48, 0x0;
+	@!%p25 bra $L17;
+	cvt.u32.u64 %r49, %rd211;
+	mov.b32 %r50, %r49;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L13;
 $L15:
 	mul.lo.s64 %rd217, %rd211, %rd140;
 	mad.lo.s64 %rd218, %rd217, 4, %rd138;
-	ld.global.nc.s32 %r50, [%rd218+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd218+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd219, 0;
-	setp.ge.s32 %p23, %r52, 0;
-	@!%p23 bra $L19;
+	setp.ge.s32 %p26, %r53, 0;
+	@!%p26 bra $L19;
 	mov.b64 %rd220, %rd127;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd221, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd221, %r54;
 	add.s64 %rd222, %rd221, 1;
 	mul.lo.s64 %rd223, %rd222, %rd130;
 	mad.lo.s64 %rd224, %rd223, 8, %rd128;
 	ld.global.nc.s64 %rd225, [%rd224+0];
 	mov.b64 %rd226, %rd225;
-	cvt.s64.s32 %rd227, %r53;
+	cvt.s64.s32 %rd227, %r54;
 	mul.lo.s64 %rd228, %rd227, %rd130;
 	mad.lo.s64 %rd229, %rd228, 8, %rd128;
 	ld.global.nc.s64 %rd230, [%rd229+0];
@@ -19740,13 +20368,13 @@ $L13:
 	mov.b64 %rd233, %rd232;
 	mov.b64 %rd219, %rd233;
 $L19:
-	@!%p18 bra $L21;
+	@!%p21 bra $L21;
 	mul.lo.s64 %rd234, %rd208, %rd181;
 	mad.lo.s64 %rd235, %rd234, 8, %rd179;
 	st.shared.s64 [%rd235+0], %rd206;
 	mul.lo.s64 %rd236, %rd208, %rd189;
 	mad.lo.s64 %rd237, %rd236, 4, %rd187;
-	st.shared.s32 [%rd237+0], %r52;
+	st.shared.s32 [%rd237+0], %r53;
 $L21:
 	add.s64 %rd238, %rd206, %rd219;
 	mov.b64 %rd206, %rd238;
@@ -19758,100 +20386,100 @@ $L10:
 	mov.b64 %rd240, %rd206;
 	// block scan
 	mov.b64 %rd241, %rd240;
-	mov.b32 %r54, %r3;
+	mov.b32 %r55, %r3;
 $L22:
-	setp.hs.u32 %p24, %r54, 32;
-	@%p24 bra $L23;
-	mov.b64 {%r55, %r56}, %rd241;
-	shfl.sync.up.b32 %r57|%p25, %r55, %r54, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r54, 0, %r17;
-	mov.b64 %rd242, {%r57, %r58};
-	@!%p25 bra $L24;
+	setp.hs.u32 %p27, %r55, 32;
+	@%p27 bra $L23;
+	mov.b64 {%r56, %r57}, %rd241;
+	shfl.sync.up.b32 %r58|%p28, %r56, %r55, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, %r55, 0, %r17;
+	mov.b64 %rd242, {%r58, %r59};
+	@!%p28 bra $L24;
 	add.s64 %rd243, %rd242, %rd241;
 	mov.b64 %rd241, %rd243;
 $L24:
-	shl.b32 %r54, %r54, 1;
+	shl.b32 %r55, %r55, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r59, %r60}, %rd241;
-	shfl.sync.up.b32 %r61|%p26, %r59, %r3, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, %r3, 0, %r17;
-	mov.b64 %rd244, {%r61, %r62};
-	setp.lo.u32 %p27, %r3, 32;
-	and.pred %p28, %p26, %p27;
-	selp.b64 %rd245, %rd244, 0, %p28;
-	sub.u32 %r63, %r13, %r3;
-	setp.eq.u32 %p29, %r7, %r63;
-	@!%p29 bra $L25;
+	mov.b64 {%r60, %r61}, %rd241;
+	shfl.sync.up.b32 %r62|%p29, %r60, %r3, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, %r3, 0, %r17;
+	mov.b64 %rd244, {%r62, %r63};
+	setp.lo.u32 %p30, %r3, 32;
+	and.pred %p31, %p29, %p30;
+	selp.b64 %rd245, %rd244, 0, %p31;
+	sub.u32 %r64, %r13, %r3;
+	setp.eq.u32 %p32, %r7, %r64;
+	@!%p32 bra $L25;
 	mul.wide.u32 %rd246, %r8, 16;
 	add.s64 %rd247, %rd1, %rd246;
 	st.shared.s64 [%rd247+0], %rd241;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p30, %r8, 0;
-	@!%p30 bra $L26;
+	setp.eq.u32 %p33, %r8, 0;
+	@!%p33 bra $L26;
 	mov.b64 %rd248, 0;
-	setp.lo.u32 %p31, %r7, %r10;
-	@!%p31 bra $L27;
+	setp.lo.u32 %p34, %r7, %r10;
+	@!%p34 bra $L27;
 	mul.wide.u32 %rd249, %r7, 16;
 	add.s64 %rd250, %rd1, %rd249;
 	ld.shared.s64 %rd251, [%rd250+0];
 	mov.b64 %rd248, %rd251;
 $L27:
-	mov.b64 {%r64, %r65}, %rd248;
-	shfl.sync.up.b32 %r66|%p32, %r64, 1, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 1, 0, %r17;
-	mov.b64 %rd252, {%r66, %r67};
-	@!%p32 bra $L28;
+	mov.b64 {%r65, %r66}, %rd248;
+	shfl.sync.up.b32 %r67|%p35, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd252, {%r67, %r68};
+	@!%p35 bra $L28;
 	add.s64 %rd253, %rd252, %rd248;
 	mov.b64 %rd248, %rd253;
 $L28:
-	mov.b64 {%r68, %r69}, %rd248;
-	shfl.sync.up.b32 %r70|%p33, %r68, 2, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 2, 0, %r17;
-	mov.b64 %rd254, {%r70, %r71};
-	@!%p33 bra $L29;
+	mov.b64 {%r69, %r70}, %rd248;
+	shfl.sync.up.b32 %r71|%p36, %r69, 2, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 2, 0, %r17;
+	mov.b64 %rd254, {%r71, %r72};
+	@!%p36 bra $L29;
 	add.s64 %rd255, %rd254, %rd248;
 	mov.b64 %rd248, %rd255;
 $L29:
-	mov.b64 {%r72, %r73}, %rd248;
-	shfl.sync.up.b32 %r74|%p34, %r72, 4, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 4, 0, %r17;
-	mov.b64 %rd256, {%r74, %r75};
-	@!%p34 bra $L30;
+	mov.b64 {%r73, %r74}, %rd248;
+	shfl.sync.up.b32 %r75|%p37, %r73, 4, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 4, 0, %r17;
+	mov.b64 %rd256, {%r75, %r76};
+	@!%p37 bra $L30;
 	add.s64 %rd257, %rd256, %rd248;
 	mov.b64 %rd248, %rd257;
 $L30:
-	mov.b64 {%r76, %r77}, %rd248;
-	shfl.sync.up.b32 %r78|%p35, %r76, 8, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 8, 0, %r17;
-	mov.b64 %rd258, {%r78, %r79};
-	@!%p35 bra $L31;
+	mov.b64 {%r77, %r78}, %rd248;
+	shfl.sync.up.b32 %r79|%p38, %r77, 8, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 8, 0, %r17;
+	mov.b64 %rd258, {%r79, %r80};
+	@!%p38 bra $L31;
 	add.s64 %rd259, %rd258, %rd248;
 	mov.b64 %rd248, %rd259;
 $L31:
-	mov.b64 {%r80, %r81}, %rd248;
-	shfl.sync.up.b32 %r82|%p36, %r80, 16, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 16, 0, %r17;
-	mov.b64 %rd260, {%r82, %r83};
-	@!%p36 bra $L32;
+	mov.b64 {%r81, %r82}, %rd248;
+	shfl.sync.up.b32 %r83|%p39, %r81, 16, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 16, 0, %r17;
+	mov.b64 %rd260, {%r83, %r84};
+	@!%p39 bra $L32;
 	add.s64 %rd261, %rd260, %rd248;
 	mov.b64 %rd248, %rd261;
 $L32:
-	mov.b64 {%r84, %r85}, %rd248;
-	shfl.sync.up.b32 %r86|%p37, %r84, 1, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, 1, 0, %r17;
-	mov.b64 %rd262, {%r86, %r87};
-	selp.b64 %rd263, %rd262, 0, %p37;
-	@!%p31 bra $L33;
+	mov.b64 {%r85, %r86}, %rd248;
+	shfl.sync.up.b32 %r87|%p40, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd262, {%r87, %r88};
+	selp.b64 %rd263, %rd262, 0, %p40;
+	@!%p34 bra $L33;
 	mul.wide.u32 %rd264, %r7, 16;
 	add.s64 %rd265, %rd1, %rd264;
 	add.s64 %rd266, %rd265, 512;
 	st.shared.s64 [%rd266+0], %rd263;
 $L33:
-	sub.u32 %r88, %r10, 1;
-	setp.eq.u32 %p38, %r7, %r88;
-	@!%p38 bra $L34;
+	sub.u32 %r89, %r10, 1;
+	setp.eq.u32 %p41, %r7, %r89;
+	@!%p41 bra $L34;
 	st.shared.s64 [%rd1+1024], %rd248;
 $L34:
 $L26:
@@ -19862,68 +20490,68 @@ $L26:
 	ld.shared.s64 %rd270, [%rd269+0];
 	add.s64 %rd271, %rd270, %rd245;
 	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 {%r89, %r90}, %rd271;
-	shfl.sync.idx.b32 %r91|%p39, %r89, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r92, %r90, 0, %r22, %r17;
-	mov.b64 %rd273, {%r91, %r92};
+	mov.b64 {%r90, %r91}, %rd271;
+	shfl.sync.idx.b32 %r92|%p42, %r90, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r93, %r91, 0, %r22, %r17;
+	mov.b64 %rd273, {%r92, %r93};
 	mov.b64 %rd274, %rd272;
 	mov.b64 %rd206, %rd273;
-	mov.pred %p18, 1;
+	mov.pred %p21, 1;
 	mov.b64 %rd275, %rd203;
 $L35:
-	setp.ge.s64 %p40, %rd275, %rd205;
-	@%p40 bra $L37;
+	setp.ge.s64 %p43, %rd275, %rd205;
+	@%p43 bra $L37;
 	mov.b64 %rd208, %rd275;
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd209, %rd137;
 	add.s64 %rd276, %rd191, %rd208;
 	mov.b64 %rd211, %rd276;
 $L38:
-	@!%p20 bra $L42;
+	@!%p23 bra $L42;
 	shr.s64 %rd277, %rd211, 5;
 	mul.lo.s64 %rd278, %rd277, %rd143;
 	mad.lo.s64 %rd279, %rd278, 4, %rd141;
-	ld.global.nc.u32 %r93, [%rd279+0];
-	mov.b32 %r42, %r93;
+	ld.global.nc.u32 %r94, [%rd279+0];
+	mov.b32 %r43, %r94;
 	and.b64 %rd280, %rd211, 31;
 	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r94, %rd281;
-	mov.b32 %r96, 0x1;
-	shl.b32 %r95, %r96, %r94;
-	setp.hs.u32 %p41, %r94, 32;
-	selp.b32 %r97, 0, %r95, %p41;
-	and.b32 %r98, %r42, %r97;
-	setp.ne.u32 %p42, %r98, 0x0;
-	@!%p42 bra $L44;
-	cvt.u32.u64 %r99, %rd211;
-	mov.b32 %r49, %r99;
+	cvt.u32.u64 %r95, %rd281;
+	mov.b32 %r97, 0x1;
+	shl.b32 %r96, %r97, %r95;
+	setp.hs.u32 %p44, %r95, 32;
+	selp.b32 %r98, 0, %r96, %p44;
+	and.b32 %r99, %r43, %r98;
+	setp.ne.u32 %p45, %r99, 0x0;
+	@!%p45 bra $L44;
+	cvt.u32.u64 %r100, %rd211;
+	mov.b32 %r50, %r100;
 	bra.uni $L40;
 $L44:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L40;
 $L42:
 	mul.lo.s64 %rd282, %rd211, %rd140;
 	mad.lo.s64 %rd283, %rd282, 4, %rd138;
-	ld.global.nc.s32 %r100, [%rd283+0];
-	mov.b32 %r51, %r100;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r101, [%rd283+0];
+	mov.b32 %r52, %r101;
+	mov.b32 %r50, %r52;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd219, 0;
-	setp.ge.s32 %p43, %r52, 0;
-	@!%p43 bra $L46;
+	setp.ge.s32 %p46, %r53, 0;
+	@!%p46 bra $L46;
 	mov.b64 %rd220, %rd127;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd284, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd284, %r54;
 	add.s64 %rd285, %rd284, 1;
 	mul.lo.s64 %rd286, %rd285, %rd130;
 	mad.lo.s64 %rd287, %rd286, 8, %rd128;
 	ld.global.nc.s64 %rd288, [%rd287+0];
 	mov.b64 %rd226, %rd288;
-	cvt.s64.s32 %rd289, %r53;
+	cvt.s64.s32 %rd289, %r54;
 	mul.lo.s64 %rd290, %rd289, %rd130;
 	mad.lo.s64 %rd291, %rd290, 8, %rd128;
 	ld.global.nc.s64 %rd292, [%rd291+0];
@@ -19932,13 +20560,13 @@ $L40:
 	mov.b64 %rd233, %rd293;
 	mov.b64 %rd219, %rd233;
 $L46:
-	@!%p18 bra $L48;
+	@!%p21 bra $L48;
 	mul.lo.s64 %rd294, %rd208, %rd181;
 	mad.lo.s64 %rd295, %rd294, 8, %rd179;
 	st.shared.s64 [%rd295+0], %rd206;
 	mul.lo.s64 %rd296, %rd208, %rd189;
 	mad.lo.s64 %rd297, %rd296, 4, %rd187;
-	st.shared.s32 [%rd297+0], %r52;
+	st.shared.s32 [%rd297+0], %r53;
 $L48:
 	add.s64 %rd298, %rd206, %rd219;
 	mov.b64 %rd206, %rd298;
@@ -19950,8 +20578,8 @@ $L37:
 	mov.b64 %rd300, %rd274;
 	mov.b64 %rd301, %rd300;
 	cvt.u64.u32 %rd302, %r2;
-	setp.eq.s64 %p44, %rd302, 0;
-	@!%p44 bra $L50;
+	setp.eq.s64 %p47, %rd302, 0;
+	@!%p47 bra $L50;
 	mul.lo.s64 %rd303, %rd194, %rd181;
 	mad.lo.s64 %rd304, %rd303, 8, %rd179;
 	st.shared.s64 [%rd304+0], %rd301;
@@ -19961,14 +20589,14 @@ $L50:
 	mov.b64 %rd306, %rd305;
 	mul.lo.s64 %rd307, %rd306, %rd156;
 	mov.b64 %rd308, %rd307;
-	@!%p15 bra $L52;
+	@!%p17 bra $L52;
 	mov.b64 %rd308, %rd301;
 $L52:
 	mov.b64 %rd309, 0;
 $L53:
-	setp.lt.s64 %p45, %rd309, %rd301;
-	not.pred %p46, %p45;
-	@!%p46 bra $L57;
+	setp.lt.s64 %p48, %rd309, %rd301;
+	not.pred %p49, %p48;
+	@!%p49 bra $L57;
 	bra.uni $L55;
 $L57:
 	mov.b64 %rd310, 0;
@@ -19985,9 +20613,9 @@ $L57:
 	mov.b64 %rd321, 0;
 	mov.b64 %rd322, %rd320;
 $L58:
-	setp.lt.s64 %p47, %rd321, %rd322;
-	not.pred %p48, %p47;
-	@!%p48 bra $L62;
+	setp.lt.s64 %p50, %rd321, %rd322;
+	not.pred %p51, %p50;
+	@!%p51 bra $L62;
 	bra.uni $L60;
 $L62:
 	add.s64 %rd323, %rd321, %rd322;
@@ -19998,8 +20626,8 @@ $L62:
 	mad.lo.s64 %rd328, %rd327, 8, %rd179;
 	ld.shared.s64 %rd329, [%rd328+0];
 	mov.b64 %rd330, %rd329;
-	setp.le.s64 %p49, %rd330, %rd318;
-	@!%p49 bra $L63;
+	setp.le.s64 %p52, %rd330, %rd318;
+	@!%p52 bra $L63;
 	mov.b64 %rd321, %rd326;
 	bra.uni $L64;
 $L63:
@@ -20013,9 +20641,9 @@ $L60:
 	mov.b64 %rd333, %rd332;
 	mov.b64 %rd334, %rd333;
 $L65:
-	setp.lt.s64 %p50, %rd316, %rd313;
-	not.pred %p51, %p50;
-	@!%p51 bra $L69;
+	setp.lt.s64 %p53, %rd316, %rd313;
+	not.pred %p54, %p53;
+	@!%p54 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
@@ -20024,9 +20652,9 @@ $L70:
 	mad.lo.s64 %rd337, %rd336, 8, %rd179;
 	ld.shared.s64 %rd338, [%rd337+0];
 	mov.b64 %rd339, %rd338;
-	setp.le.s64 %p52, %rd339, %rd316;
-	not.pred %p53, %p52;
-	@!%p53 bra $L74;
+	setp.le.s64 %p55, %rd339, %rd316;
+	not.pred %p56, %p55;
+	@!%p56 bra $L74;
 	bra.uni $L72;
 $L74:
 	add.s64 %rd340, %rd334, 1;
@@ -20036,12 +20664,12 @@ $L71:
 $L72:
 	mul.lo.s64 %rd341, %rd334, %rd189;
 	mad.lo.s64 %rd342, %rd341, 4, %rd187;
-	ld.shared.s32 %r101, [%rd342+0];
-	mov.b32 %r102, %r101;
+	ld.shared.s32 %r102, [%rd342+0];
 	mov.b32 %r103, %r102;
-	mov.b64 %rd343, %rd127;
 	mov.b32 %r104, %r103;
-	cvt.s64.s32 %rd344, %r104;
+	mov.b64 %rd343, %rd127;
+	mov.b32 %r105, %r104;
+	cvt.s64.s32 %rd344, %r105;
 	mul.lo.s64 %rd345, %rd344, %rd130;
 	mad.lo.s64 %rd346, %rd345, 8, %rd128;
 	ld.global.nc.s64 %rd347, [%rd346+0];
@@ -20056,390 +20684,404 @@ $L72:
 	mov.b64 %rd356, %rd355;
 	mul.lo.s64 %rd357, %rd356, %rd133;
 	mad.lo.s64 %rd358, %rd357, 4, %rd131;
-	ld.global.nc.s32 %r105, [%rd358+0];
-	mov.b32 %r106, %r105;
+	ld.global.nc.s32 %r106, [%rd358+0];
 	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r40;
-	mov.pred %p54, %p17;
-	mov.b32 %r109, %r103;
-	mov.b32 %r110, %r107;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r41;
+	mov.pred %p57, %p19;
+	mov.pred %p58, %p20;
+	mov.b32 %r110, %r104;
+	mov.b32 %r111, %r108;
 	mov.b64 %rd359, %rd356;
 $L75:
-	cvt.s64.s32 %rd360, %r109;
+	cvt.s64.s32 %rd360, %r110;
 	mul.lo.s64 %rd361, %rd360, %rd161;
 	mad.lo.s64 %rd362, %rd361, 8, %rd159;
 	ld.relaxed.gpu.global.u64 %rd363, [%rd362+0];
 	mov.b64 %rd364, %rd363;
 	mov.b64 %rd365, %rd364;
 	shr.u64 %rd366, %rd365, 32;
-	cvt.u32.u64 %r111, %rd366;
-	mov.b32 %r112, %r111;
-	add.s32 %r113, %r112, 1;
-	mov.b32 %r114, %r113;
+	cvt.u32.u64 %r112, %rd366;
+	mov.b32 %r113, %r112;
+	add.s32 %r114, %r113, 1;
 	mov.b32 %r115, %r114;
-	mov.b32 %r116, %r109;
-	cvt.u64.u32 %rd367, %r115;
+	mov.b32 %r116, %r115;
+	mov.b32 %r117, %r110;
+	cvt.u64.u32 %rd367, %r116;
 	shl.b64 %rd368, %rd367, 32;
-	cvt.u64.u32 %rd369, %r116;
+	cvt.u64.u32 %rd369, %r117;
 	or.b64 %rd370, %rd368, %rd369;
 	mov.b64 %rd371, %rd370;
 	mov.b64 %rd372, %rd371;
-$L78:
-	cvt.s64.s32 %rd373, %r110;
+	and.pred %p59, %p57, %p58;
+	@!%p59 bra $L79;
+	cvt.s64.s32 %rd373, %r111;
 	mul.lo.s64 %rd374, %rd373, %rd161;
 	mad.lo.s64 %rd375, %rd374, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd376, [%rd375+0];
+	atom.global.min.u64 %rd376, [%rd375], %rd372;
 	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	shr.u64 %rd379, %rd378, 32;
-	cvt.u32.u64 %r117, %rd379;
-	setp.ls.u32 %p55, %r117, %r114;
-	@!%p55 bra $L82;
-	mov.pred %p56, 0;
+	shr.u64 %rd378, %rd377, 32;
+	cvt.u32.u64 %r118, %rd378;
+	setp.hi.u32 %p60, %r118, %r115;
+	mov.pred %p61, %p60;
 	bra.uni $L77;
-$L82:
-	cvt.s64.s32 %rd380, %r110;
-	mul.lo.s64 %rd381, %rd380, %rd161;
-	mad.lo.s64 %rd382, %rd381, 8, %rd159;
-	atom.global.cas.b64 %rd383, [%rd382], %rd378, %rd372;
-	setp.eq.u64 %p57, %rd383, %rd378;
-	mov.pred %p58, %p57;
-	@!%p58 bra $L84;
-	mov.pred %p56, 1;
+$L79:
+$L80:
+	cvt.s64.s32 %rd379, %r111;
+	mul.lo.s64 %rd380, %rd379, %rd161;
+	mad.lo.s64 %rd381, %rd380, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd382, [%rd381+0];
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd384, %rd383;
+	shr.u64 %rd385, %rd384, 32;
+	cvt.u32.u64 %r119, %rd385;
+	setp.ls.u32 %p62, %r119, %r115;
+	@!%p62 bra $L84;
+	mov.pred %p61, 0;
 	bra.uni $L77;
 $L84:
-$L79:
-	bra.uni $L78;
-$L80:
+	cvt.s64.s32 %rd386, %r111;
+	mul.lo.s64 %rd387, %rd386, %rd161;
+	mad.lo.s64 %rd388, %rd387, 8, %rd159;
+	atom.global.cas.b64 %rd389, [%rd388], %rd384, %rd372;
+	setp.eq.u64 %p63, %rd389, %rd384;
+	mov.pred %p64, %p63;
+	@!%p64 bra $L86;
+	mov.pred %p61, 1;
+	bra.uni $L77;
+$L86:
+$L81:
+	bra.uni $L80;
+$L82:
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p56 bra $L86;
-	mov.pred %p59, 0;
-	mov.b64 %rd384, %rd310;
-	mov.b32 %r118, %r107;
-$L87:
-	@!%p15 bra $L91;
-	shr.s32 %r119, %r118, 5;
-	cvt.s64.s32 %rd385, %r119;
-	mov.b64 %rd386, %rd385;
-	and.b32 %r120, %r118, 31;
-	cvt.s64.s32 %rd387, %r120;
-	min.u64 %rd388, %rd387, 32;
-	cvt.u32.u64 %r121, %rd388;
-	mov.b32 %r123, 0x1;
-	shl.b32 %r122, %r123, %r121;
-	setp.hs.u32 %p60, %r121, 32;
-	selp.b32 %r124, 0, %r122, %p60;
-	mov.b32 %r125, %r124;
-	mov.b64 %rd389, %rd386;
-	mov.b32 %r126, %r125;
-	mul.lo.s64 %rd390, %rd389, %rd152;
-	mad.lo.s64 %rd391, %rd390, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r127, [%rd391+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p61, %r129, 0x0;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L93;
-	mul.lo.s64 %rd392, %rd389, %rd152;
-	mad.lo.s64 %rd393, %rd392, 4, %rd150;
-	atom.global.or.b32 %r130, [%rd393], %r126;
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r126;
-	setp.ne.u32 %p64, %r132, 0x0;
-	mov.pred %p62, %p64;
-$L93:
-	@!%p62 bra $L95;
-	mov.b64 %rd394, %rd384;
-	mov.b64 %rd395, %rd394;
+	@!%p61 bra $L88;
 	mov.pred %p65, 0;
-	bra.uni $L89;
+	mov.b64 %rd390, %rd310;
+	mov.b32 %r120, %r108;
+$L89:
+	@!%p17 bra $L93;
+	shr.s32 %r121, %r120, 5;
+	cvt.s64.s32 %rd391, %r121;
+	mov.b64 %rd392, %rd391;
+	and.b32 %r122, %r120, 31;
+	cvt.s64.s32 %rd393, %r122;
+	min.u64 %rd394, %rd393, 32;
+	cvt.u32.u64 %r123, %rd394;
+	mov.b32 %r125, 0x1;
+	shl.b32 %r124, %r125, %r123;
+	setp.hs.u32 %p66, %r123, 32;
+	selp.b32 %r126, 0, %r124, %p66;
+	mov.b32 %r127, %r126;
+	mov.b64 %rd395, %rd392;
+	mov.b32 %r128, %r127;
+	mul.lo.s64 %rd396, %rd395, %rd152;
+	mad.lo.s64 %rd397, %rd396, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r129, [%rd397+0];
+	mov.b32 %r130, %r129;
+	and.b32 %r131, %r130, %r128;
+	setp.ne.u32 %p67, %r131, 0x0;
+	mov.pred %p68, %p67;
+	not.pred %p69, %p68;
+	@!%p69 bra $L95;
+	mul.lo.s64 %rd398, %rd395, %rd152;
+	mad.lo.s64 %rd399, %rd398, 4, %rd150;
+	atom.global.or.b32 %r132, [%rd399], %r128;
+	mov.b32 %r133, %r132;
+	and.b32 %r134, %r133, %r128;
+	setp.ne.u32 %p70, %r134, 0x0;
+	mov.pred %p68, %p70;
 $L95:
-	mov.b64 %rd396, %rd384;
-	mov.b64 %rd395, %rd396;
-	mov.pred %p65, 1;
+	@!%p68 bra $L97;
+	mov.b64 %rd400, %rd390;
+	mov.b64 %rd401, %rd400;
+	mov.pred %p71, 0;
+	bra.uni $L91;
+$L97:
+	mov.b64 %rd402, %rd390;
+	mov.b64 %rd401, %rd402;
+	mov.pred %p71, 1;
+	bra.uni $L91;
+$L93:
+	@!%p18 bra $L99;
+	cvt.s64.s32 %rd403, %r120;
+	mul.lo.s64 %rd404, %rd403, %rd155;
+	mad.lo.s64 %rd405, %rd404, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r135, [%rd405+0];
+	mov.b32 %r136, %r135;
+	setp.eq.s32 %p72, %r136, %r40;
+	mov.pred %p73, %p72;
+	not.pred %p74, %p73;
+	@!%p74 bra $L101;
+	cvt.s64.s32 %rd406, %r120;
+	mul.lo.s64 %rd407, %rd406, %rd155;
+	mad.lo.s64 %rd408, %rd407, 4, %rd153;
+	atom.global.exch.b32 %r137, [%rd408], %r40;
+	mov.b32 %r138, %r137;
+	setp.eq.s32 %p75, %r138, %r40;
+	mov.pred %p73, %p75;
+$L101:
+	@!%p73 bra $L103;
+	mov.b64 %rd409, %rd390;
+	mov.b64 %rd401, %rd409;
+	mov.pred %p71, 0;
+	bra.uni $L91;
+$L103:
+$L99:
+	mul.lo.s64 %rd410, %rd390, %rd172;
+	mad.lo.s64 %rd411, %rd410, 4, %rd170;
+	st.shared.s32 [%rd411+0], %r120;
+	add.s64 %rd412, %rd390, 1;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd401, %rd413;
+	mov.pred %p71, 1;
+	bra.uni $L91;
+$L90:
 	bra.uni $L89;
 $L91:
-	@!%p16 bra $L97;
-	cvt.s64.s32 %rd397, %r118;
-	mul.lo.s64 %rd398, %rd397, %rd155;
-	mad.lo.s64 %rd399, %rd398, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r133, [%rd399+0];
-	mov.b32 %r134, %r133;
-	setp.eq.s32 %p66, %r134, %r39;
-	mov.pred %p67, %p66;
-	not.pred %p68, %p67;
-	@!%p68 bra $L99;
-	cvt.s64.s32 %rd400, %r118;
-	mul.lo.s64 %rd401, %rd400, %rd155;
-	mad.lo.s64 %rd402, %rd401, 4, %rd153;
-	atom.global.exch.b32 %r135, [%rd402], %r39;
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p69, %r136, %r39;
-	mov.pred %p67, %p69;
-$L99:
-	@!%p67 bra $L101;
-	mov.b64 %rd403, %rd384;
-	mov.b64 %rd395, %rd403;
-	mov.pred %p65, 0;
-	bra.uni $L89;
-$L101:
-$L97:
-	mul.lo.s64 %rd404, %rd384, %rd172;
-	mad.lo.s64 %rd405, %rd404, 4, %rd170;
-	st.shared.s32 [%rd405+0], %r118;
-	add.s64 %rd406, %rd384, 1;
-	mov.b64 %rd407, %rd406;
-	mov.b64 %rd395, %rd407;
-	mov.pred %p65, 1;
-	bra.uni $L89;
-$L88:
-	bra.uni $L87;
-$L89:
-	mov.b64 %rd408, %rd395;
-	mov.pred %p70, %p65;
-	mov.b64 %rd310, %rd408;
-	mov.pred %p59, %p70;
-	@!%p59 bra $L103;
-	mov.b64 %rd409, %rd127;
-	mov.b32 %r137, %r107;
-	setp.lt.s64 %p71, %rd113, 64;
-	setp.le.s64 %p72, %rd157, 1;
-	or.pred %p73, %p71, %p72;
-	@!%p73 bra $L104;
-	cvt.s64.s32 %rd410, %r137;
-	add.s64 %rd411, %rd410, 1;
-	mul.lo.s64 %rd412, %rd411, %rd130;
-	mad.lo.s64 %rd413, %rd412, 8, %rd128;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	cvt.s64.s32 %rd416, %r137;
-	mul.lo.s64 %rd417, %rd416, %rd130;
-	mad.lo.s64 %rd418, %rd417, 8, %rd128;
-	ld.global.nc.s64 %rd419, [%rd418+0];
-	mov.b64 %rd420, %rd419;
-	sub.s64 %rd421, %rd415, %rd420;
-	add.s64 %rd422, %rd114, %rd421;
-	mov.b64 %rd114, %rd422;
-	bra.uni $L105;
-$L104:
-	mov.b64 %rd423, %rd157;
-	setp.ge.s64 %p74, %rd113, 4096;
-	@!%p74 bra $L107;
-	mul.lo.s64 %rd424, %rd423, 4;
-	mov.b64 %rd423, %rd424;
-$L107:
-	setp.ge.s64 %p75, %rd113, 65536;
-	@!%p75 bra $L109;
-	mul.lo.s64 %rd425, %rd423, 4;
-	mov.b64 %rd423, %rd425;
+	mov.b64 %rd414, %rd401;
+	mov.pred %p76, %p71;
+	mov.b64 %rd310, %rd414;
+	mov.pred %p65, %p76;
+	@!%p65 bra $L105;
+	mov.b64 %rd415, %rd127;
+	mov.b32 %r139, %r108;
+	setp.lt.s64 %p77, %rd113, 64;
+	setp.le.s64 %p78, %rd157, 1;
+	or.pred %p79, %p77, %p78;
+	@!%p79 bra $L106;
+	cvt.s64.s32 %rd416, %r139;
+	add.s64 %rd417, %rd416, 1;
+	mul.lo.s64 %rd418, %rd417, %rd130;
+	mad.lo.s64 %rd419, %rd418, 8, %rd128;
+	ld.global.nc.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	cvt.s64.s32 %rd422, %r139;
+	mul.lo.s64 %rd423, %rd422, %rd130;
+	mad.lo.s64 %rd424, %rd423, 8, %rd128;
+	ld.global.nc.s64 %rd425, [%rd424+0];
+	mov.b64 %rd426, %rd425;
+	sub.s64 %rd427, %rd421, %rd426;
+	add.s64 %rd428, %rd114, %rd427;
+	mov.b64 %rd114, %rd428;
+	bra.uni $L107;
+$L106:
+	mov.b64 %rd429, %rd157;
+	setp.ge.s64 %p80, %rd113, 4096;
+	@!%p80 bra $L109;
+	mul.lo.s64 %rd430, %rd429, 4;
+	mov.b64 %rd429, %rd430;
 $L109:
-	sub.s64 %rd426, %rd423, 1;
-	and.b64 %rd427, %rd113, %rd426;
-	setp.eq.s64 %p76, %rd427, 0;
-	@!%p76 bra $L111;
-	cvt.s64.s32 %rd428, %r137;
-	add.s64 %rd429, %rd428, 1;
-	mul.lo.s64 %rd430, %rd429, %rd130;
-	mad.lo.s64 %rd431, %rd430, 8, %rd128;
-	ld.global.nc.s64 %rd432, [%rd431+0];
-	mov.b64 %rd433, %rd432;
-	cvt.s64.s32 %rd434, %r137;
-	mul.lo.s64 %rd435, %rd434, %rd130;
-	mad.lo.s64 %rd436, %rd435, 8, %rd128;
-	ld.global.nc.s64 %rd437, [%rd436+0];
-	mov.b64 %rd438, %rd437;
-	sub.s64 %rd439, %rd433, %rd438;
-	mul.lo.s64 %rd440, %rd423, %rd439;
-	add.s64 %rd441, %rd114, %rd440;
-	mov.b64 %rd114, %rd441;
+	setp.ge.s64 %p81, %rd113, 65536;
+	@!%p81 bra $L111;
+	mul.lo.s64 %rd431, %rd429, 4;
+	mov.b64 %rd429, %rd431;
 $L111:
+	sub.s64 %rd432, %rd429, 1;
+	and.b64 %rd433, %rd113, %rd432;
+	setp.eq.s64 %p82, %rd433, 0;
+	@!%p82 bra $L113;
+	cvt.s64.s32 %rd434, %r139;
+	add.s64 %rd435, %rd434, 1;
+	mul.lo.s64 %rd436, %rd435, %rd130;
+	mad.lo.s64 %rd437, %rd436, 8, %rd128;
+	ld.global.nc.s64 %rd438, [%rd437+0];
+	mov.b64 %rd439, %rd438;
+	cvt.s64.s32 %rd440, %r139;
+	mul.lo.s64 %rd441, %rd440, %rd130;
+	mad.lo.s64 %rd442, %rd441, 8, %rd128;
+	ld.global.nc.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	sub.s64 %rd445, %rd439, %rd444;
+	mul.lo.s64 %rd446, %rd429, %rd445;
+	add.s64 %rd447, %rd114, %rd446;
+	mov.b64 %rd114, %rd447;
+$L113:
+$L107:
+	add.s64 %rd448, %rd113, 1;
+	mov.b64 %rd113, %rd448;
 $L105:
-	add.s64 %rd442, %rd113, 1;
-	mov.b64 %rd113, %rd442;
-$L103:
-$L86:
+$L88:
 $L66:
-	add.s64 %rd443, %rd316, %rd306;
-	mov.b64 %rd316, %rd443;
+	add.s64 %rd449, %rd316, %rd306;
+	mov.b64 %rd316, %rd449;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd444, %rd310;
-$L112:
-	@!%p15 bra $L116;
-	bra.uni $L114;
-$L116:
-	// block scan
-	mov.b64 %rd445, %rd444;
-	mov.b32 %r138, %r3;
-$L117:
-	setp.hs.u32 %p77, %r138, 32;
-	@%p77 bra $L118;
-	mov.b64 {%r139, %r140}, %rd445;
-	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
-	mov.b64 %rd446, {%r141, %r142};
-	@!%p78 bra $L119;
-	add.s64 %rd447, %rd446, %rd445;
-	mov.b64 %rd445, %rd447;
-$L119:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L117;
+	mov.b64 %rd450, %rd310;
+$L114:
+	@!%p17 bra $L118;
+	bra.uni $L116;
 $L118:
-	mov.b64 {%r143, %r144}, %rd445;
-	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
-	mov.b64 %rd448, {%r145, %r146};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd449, %rd448, 0, %p81;
-	sub.u32 %r147, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r147;
-	@!%p82 bra $L120;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd445;
-$L120:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L121;
-	mov.b64 %rd452, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L122;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd452, %rd455;
-$L122:
-	mov.b64 {%r148, %r149}, %rd452;
-	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd456, {%r150, %r151};
-	@!%p85 bra $L123;
-	add.s64 %rd457, %rd456, %rd452;
-	mov.b64 %rd452, %rd457;
-$L123:
-	mov.b64 {%r152, %r153}, %rd452;
-	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
-	mov.b64 %rd458, {%r154, %r155};
-	@!%p86 bra $L124;
-	add.s64 %rd459, %rd458, %rd452;
-	mov.b64 %rd452, %rd459;
-$L124:
-	mov.b64 {%r156, %r157}, %rd452;
-	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
-	mov.b64 %rd460, {%r158, %r159};
-	@!%p87 bra $L125;
-	add.s64 %rd461, %rd460, %rd452;
-	mov.b64 %rd452, %rd461;
-$L125:
-	mov.b64 {%r160, %r161}, %rd452;
-	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
-	mov.b64 %rd462, {%r162, %r163};
-	@!%p88 bra $L126;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd452, %rd463;
-$L126:
-	mov.b64 {%r164, %r165}, %rd452;
-	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
-	mov.b64 %rd464, {%r166, %r167};
-	@!%p89 bra $L127;
-	add.s64 %rd465, %rd464, %rd452;
-	mov.b64 %rd452, %rd465;
-$L127:
-	mov.b64 {%r168, %r169}, %rd452;
-	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
-	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
-	mov.b64 %rd466, {%r170, %r171};
-	selp.b64 %rd467, %rd466, 0, %p90;
-	@!%p84 bra $L128;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	st.shared.s64 [%rd470+0], %rd467;
-$L128:
-	sub.u32 %r172, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r172;
-	@!%p91 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd452;
-$L129:
+	// block scan
+	mov.b64 %rd451, %rd450;
+	mov.b32 %r140, %r3;
+$L119:
+	setp.hs.u32 %p83, %r140, 32;
+	@%p83 bra $L120;
+	mov.b64 {%r141, %r142}, %rd451;
+	shfl.sync.up.b32 %r143|%p84, %r141, %r140, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
+	mov.b64 %rd452, {%r143, %r144};
+	@!%p84 bra $L121;
+	add.s64 %rd453, %rd452, %rd451;
+	mov.b64 %rd451, %rd453;
 $L121:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L119;
+$L120:
+	mov.b64 {%r145, %r146}, %rd451;
+	shfl.sync.up.b32 %r147|%p85, %r145, %r3, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
+	mov.b64 %rd454, {%r147, %r148};
+	setp.lo.u32 %p86, %r3, 32;
+	and.pred %p87, %p85, %p86;
+	selp.b64 %rd455, %rd454, 0, %p87;
+	sub.u32 %r149, %r13, %r3;
+	setp.eq.u32 %p88, %r7, %r149;
+	@!%p88 bra $L122;
+	mul.wide.u32 %rd456, %r8, 16;
+	add.s64 %rd457, %rd1, %rd456;
+	st.shared.s64 [%rd457+0], %rd451;
+$L122:
 	bar.sync 0;
-	mul.wide.u32 %rd471, %r8, 16;
-	add.s64 %rd472, %rd1, %rd471;
-	add.s64 %rd473, %rd472, 512;
-	ld.shared.s64 %rd474, [%rd473+0];
-	add.s64 %rd475, %rd474, %rd449;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 {%r173, %r174}, %rd475;
-	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
-	mov.b64 %rd477, {%r175, %r176};
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
-	mov.b64 %rd485, 0;
-	cvt.u64.u32 %rd486, %r2;
-	setp.eq.s64 %p93, %rd486, 0;
-	setp.gt.s64 %p94, %rd484, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L131;
-	atom.global.add.u64 %rd487, [%rd147], %rd484;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd485, %rd488;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L123;
+	mov.b64 %rd458, 0;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L124;
+	mul.wide.u32 %rd459, %r7, 16;
+	add.s64 %rd460, %rd1, %rd459;
+	ld.shared.s64 %rd461, [%rd460+0];
+	mov.b64 %rd458, %rd461;
+$L124:
+	mov.b64 {%r150, %r151}, %rd458;
+	shfl.sync.up.b32 %r152|%p91, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd462, {%r152, %r153};
+	@!%p91 bra $L125;
+	add.s64 %rd463, %rd462, %rd458;
+	mov.b64 %rd458, %rd463;
+$L125:
+	mov.b64 {%r154, %r155}, %rd458;
+	shfl.sync.up.b32 %r156|%p92, %r154, 2, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
+	mov.b64 %rd464, {%r156, %r157};
+	@!%p92 bra $L126;
+	add.s64 %rd465, %rd464, %rd458;
+	mov.b64 %rd458, %rd465;
+$L126:
+	mov.b64 {%r158, %r159}, %rd458;
+	shfl.sync.up.b32 %r160|%p93, %r158, 4, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
+	mov.b64 %rd466, {%r160, %r161};
+	@!%p93 bra $L127;
+	add.s64 %rd467, %rd466, %rd458;
+	mov.b64 %rd458, %rd467;
+$L127:
+	mov.b64 {%r162, %r163}, %rd458;
+	shfl.sync.up.b32 %r164|%p94, %r162, 8, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
+	mov.b64 %rd468, {%r164, %r165};
+	@!%p94 bra $L128;
+	add.s64 %rd469, %rd468, %rd458;
+	mov.b64 %rd458, %rd469;
+$L128:
+	mov.b64 {%r166, %r167}, %rd458;
+	shfl.sync.up.b32 %r168|%p95, %r166, 16, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
+	mov.b64 %rd470, {%r168, %r169};
+	@!%p95 bra $L129;
+	add.s64 %rd471, %rd470, %rd458;
+	mov.b64 %rd458, %rd471;
+$L129:
+	mov.b64 {%r170, %r171}, %rd458;
+	shfl.sync.up.b32 %r172|%p96, %r170, 1, 0, %r17;
+	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
+	mov.b64 %rd472, {%r172, %r173};
+	selp.b64 %rd473, %rd472, 0, %p96;
+	@!%p90 bra $L130;
+	mul.wide.u32 %rd474, %r7, 16;
+	add.s64 %rd475, %rd1, %rd474;
+	add.s64 %rd476, %rd475, 512;
+	st.shared.s64 [%rd476+0], %rd473;
+$L130:
+	sub.u32 %r174, %r10, 1;
+	setp.eq.u32 %p97, %r7, %r174;
+	@!%p97 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd458;
 $L131:
-	cvt.u64.u32 %rd489, %r2;
-	setp.eq.s64 %p96, %rd489, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
+$L123:
 	bar.sync 0;
-	@!%p98 bra $L132;
-	st.shared.s64 [%rd1+1024], %rd485;
-$L132:
-	bar.sync 0;
-	ld.shared.s64 %rd490, [%rd1+1024];
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd485, %rd491;
-	add.s64 %rd492, %rd485, %rd483;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, 0;
+	mul.wide.u32 %rd477, %r8, 16;
+	add.s64 %rd478, %rd1, %rd477;
+	add.s64 %rd479, %rd478, 512;
+	ld.shared.s64 %rd480, [%rd479+0];
+	add.s64 %rd481, %rd480, %rd455;
+	ld.shared.s64 %rd482, [%rd1+1024];
+	mov.b64 {%r175, %r176}, %rd481;
+	shfl.sync.idx.b32 %r177|%p98, %r175, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
+	mov.b64 %rd483, {%r177, %r178};
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	mov.b64 %rd488, %rd486;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd491, 0;
+	cvt.u64.u32 %rd492, %r2;
+	setp.eq.s64 %p99, %rd492, 0;
+	setp.gt.s64 %p100, %rd490, 0;
+	and.pred %p101, %p99, %p100;
+	@!%p101 bra $L133;
+	atom.global.add.u64 %rd493, [%rd147], %rd490;
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd491, %rd494;
 $L133:
-	setp.lt.s64 %p99, %rd494, %rd444;
-	not.pred %p100, %p99;
-	@!%p100 bra $L137;
+	cvt.u64.u32 %rd495, %r2;
+	setp.eq.s64 %p102, %rd495, 0;
+	setp.eq.u32 %p103, %r1, 0;
+	and.pred %p104, %p102, %p103;
+	bar.sync 0;
+	@!%p104 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd491;
+$L134:
+	bar.sync 0;
+	ld.shared.s64 %rd496, [%rd1+1024];
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd491, %rd497;
+	add.s64 %rd498, %rd491, %rd489;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, 0;
+$L135:
+	setp.lt.s64 %p105, %rd500, %rd450;
+	not.pred %p106, %p105;
+	@!%p106 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd501, %rd500, %rd172;
+	mad.lo.s64 %rd502, %rd501, 4, %rd170;
+	ld.shared.s32 %r179, [%rd502+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd503, %rd499, %rd500;
+	mul.lo.s64 %rd504, %rd503, %rd146;
+	mad.lo.s64 %rd505, %rd504, 4, %rd144;
+	st.global.s32 [%rd505+0], %r180;
+$L136:
+	add.s64 %rd506, %rd500, 1;
+	mov.b64 %rd500, %rd506;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd495, %rd494, %rd172;
-	mad.lo.s64 %rd496, %rd495, 4, %rd170;
-	ld.shared.s32 %r177, [%rd496+0];
-	mov.b32 %r178, %r177;
-	add.s64 %rd497, %rd493, %rd494;
-	mul.lo.s64 %rd498, %rd497, %rd146;
-	mad.lo.s64 %rd499, %rd498, 4, %rd144;
-	st.global.s32 [%rd499+0], %r178;
-$L134:
-	add.s64 %rd500, %rd494, 1;
-	mov.b64 %rd494, %rd500;
-	bra.uni $L133;
-$L135:
+	bra.uni $L116;
+$L115:
 	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
+$L116:
 $L54:
-	add.s64 %rd501, %rd309, %rd308;
-	mov.b64 %rd309, %rd501;
+	add.s64 %rd507, %rd309, %rd308;
+	mov.b64 %rd309, %rd507;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -20447,161 +21089,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd502, %rd113;
-	mov.b64 %rd503, %rd114;
+	mov.b64 %rd508, %rd113;
+	mov.b64 %rd509, %rd114;
 	// block reduction
-	mov.b32 %r179, 1;
-	sub.u32 %r180, %r13, 1;
-	mov.b32 %r181, %r3;
-$L138:
-	setp.hs.u32 %p101, %r181, 32;
-	@%p101 bra $L139;
-	mov.b64 {%r182, %r183}, %rd502;
-	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd504, {%r184, %r185};
-	mov.b64 {%r186, %r187}, %rd503;
-	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
-	mov.b64 %rd505, {%r188, %r189};
-	@!%p102 bra $L140;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L142;
-	setp.lt.s64 %p104, %rd504, %rd502;
-	setp.eq.s64 %p105, %rd504, %rd502;
-	setp.lt.s64 %p106, %rd505, %rd503;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd506, %rd504, %rd502, %p108;
-	selp.b64 %rd507, %rd505, %rd503, %p108;
-	mov.b64 %rd502, %rd506;
-	mov.b64 %rd503, %rd507;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L143;
-	setp.gt.s64 %p110, %rd504, %rd502;
-	setp.eq.s64 %p111, %rd504, %rd502;
-	setp.lt.s64 %p112, %rd505, %rd503;
+	mov.b32 %r181, 1;
+	sub.u32 %r182, %r13, 1;
+	mov.b32 %r183, %r3;
+$L140:
+	setp.hs.u32 %p107, %r183, 32;
+	@%p107 bra $L141;
+	mov.b64 {%r184, %r185}, %rd508;
+	shfl.sync.down.b32 %r186|%p108, %r184, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
+	mov.b64 %rd510, {%r186, %r187};
+	mov.b64 {%r188, %r189}, %rd509;
+	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
+	mov.b64 %rd511, {%r190, %r191};
+	@!%p108 bra $L142;
+	setp.ne.u32 %p109, %r18, 9;
+	@%p109 bra.uni $L144;
+	setp.lt.s64 %p110, %rd510, %rd508;
+	setp.eq.s64 %p111, %rd510, %rd508;
+	setp.lt.s64 %p112, %rd511, %rd509;
 	and.pred %p113, %p111, %p112;
 	or.pred %p114, %p110, %p113;
-	selp.b64 %rd508, %rd504, %rd502, %p114;
-	selp.b64 %rd509, %rd505, %rd503, %p114;
-	mov.b64 %rd502, %rd508;
-	mov.b64 %rd503, %rd509;
-	bra.uni $L141;
-$L143:
-	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd503;
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd511;
-	mov.b64 %rd516, %rd512;
-	mov.b64 %rd517, %rd513;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd520, %rd514, %rd518;
-	mov.b64 %rd514, %rd520;
-	add.s64 %rd521, %rd515, %rd519;
-	mov.b64 %rd515, %rd521;
+	selp.b64 %rd512, %rd510, %rd508, %p114;
+	selp.b64 %rd513, %rd511, %rd509, %p114;
+	mov.b64 %rd508, %rd512;
+	mov.b64 %rd509, %rd513;
+	bra.uni $L143;
 $L144:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
-$L141:
-$L140:
-	shl.b32 %r181, %r181, 1;
-	bra.uni $L138;
-$L139:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L145;
-	mul.wide.u32 %rd522, %r8, 16;
-	add.s64 %rd523, %rd1, %rd522;
-	st.shared.s64 [%rd523+0], %rd502;
-	st.shared.s64 [%rd523+8], %rd503;
+	setp.ne.u32 %p115, %r18, 10;
+	@%p115 bra.uni $L145;
+	setp.gt.s64 %p116, %rd510, %rd508;
+	setp.eq.s64 %p117, %rd510, %rd508;
+	setp.lt.s64 %p118, %rd511, %rd509;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd514, %rd510, %rd508, %p120;
+	selp.b64 %rd515, %rd511, %rd509, %p120;
+	mov.b64 %rd508, %rd514;
+	mov.b64 %rd509, %rd515;
+	bra.uni $L143;
 $L145:
-	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L146;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L147;
-	mul.wide.u32 %rd524, %r7, 16;
-	add.s64 %rd525, %rd1, %rd524;
-	ld.shared.s64 %rd526, [%rd525+0];
-	ld.shared.s64 %rd527, [%rd525+8];
-	mov.b64 %rd502, %rd526;
-	mov.b64 %rd503, %rd527;
+	mov.b64 %rd516, %rd508;
+	mov.b64 %rd517, %rd509;
+	mov.b64 %rd518, %rd510;
+	mov.b64 %rd519, %rd511;
+	mov.b64 %rd520, %rd516;
+	mov.b64 %rd521, %rd517;
+	mov.b64 %rd522, %rd518;
+	mov.b64 %rd523, %rd519;
+	mov.b64 %rd524, %rd522;
+	mov.b64 %rd525, %rd523;
+	add.s64 %rd526, %rd520, %rd524;
+	mov.b64 %rd520, %rd526;
+	add.s64 %rd527, %rd521, %rd525;
+	mov.b64 %rd521, %rd527;
+$L146:
+	mov.b64 %rd508, %rd520;
+	mov.b64 %rd509, %rd521;
+$L143:
+$L142:
+	shl.b32 %r183, %r183, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p121, %r7, 0;
+	@!%p121 bra $L147;
+	mul.wide.u32 %rd528, %r8, 16;
+	add.s64 %rd529, %rd1, %rd528;
+	st.shared.s64 [%rd529+0], %rd508;
+	st.shared.s64 [%rd529+8], %rd509;
 $L147:
-	sub.u32 %r190, %r10, 1;
-	mov.b32 %r191, %r179;
-$L148:
-	setp.hs.u32 %p118, %r191, 32;
-	@%p118 bra $L149;
-	mov.b64 {%r192, %r193}, %rd502;
-	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd528, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd503;
-	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
-	mov.b64 %rd529, {%r198, %r199};
-	@!%p119 bra $L150;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L152;
-	setp.lt.s64 %p121, %rd528, %rd502;
-	setp.eq.s64 %p122, %rd528, %rd502;
-	setp.lt.s64 %p123, %rd529, %rd503;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd530, %rd528, %rd502, %p125;
-	selp.b64 %rd531, %rd529, %rd503, %p125;
-	mov.b64 %rd502, %rd530;
-	mov.b64 %rd503, %rd531;
-	bra.uni $L151;
-$L152:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L153;
-	setp.gt.s64 %p127, %rd528, %rd502;
-	setp.eq.s64 %p128, %rd528, %rd502;
-	setp.lt.s64 %p129, %rd529, %rd503;
+	bar.sync 0;
+	setp.eq.u32 %p122, %r8, 0;
+	@!%p122 bra $L148;
+	setp.lo.u32 %p123, %r7, %r10;
+	@!%p123 bra $L149;
+	mul.wide.u32 %rd530, %r7, 16;
+	add.s64 %rd531, %rd1, %rd530;
+	ld.shared.s64 %rd532, [%rd531+0];
+	ld.shared.s64 %rd533, [%rd531+8];
+	mov.b64 %rd508, %rd532;
+	mov.b64 %rd509, %rd533;
+$L149:
+	sub.u32 %r192, %r10, 1;
+	mov.b32 %r193, %r181;
+$L150:
+	setp.hs.u32 %p124, %r193, 32;
+	@%p124 bra $L151;
+	mov.b64 {%r194, %r195}, %rd508;
+	shfl.sync.down.b32 %r196|%p125, %r194, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
+	mov.b64 %rd534, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd509;
+	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
+	mov.b64 %rd535, {%r200, %r201};
+	@!%p125 bra $L152;
+	setp.ne.u32 %p126, %r18, 9;
+	@%p126 bra.uni $L154;
+	setp.lt.s64 %p127, %rd534, %rd508;
+	setp.eq.s64 %p128, %rd534, %rd508;
+	setp.lt.s64 %p129, %rd535, %rd509;
 	and.pred %p130, %p128, %p129;
 	or.pred %p131, %p127, %p130;
-	selp.b64 %rd532, %rd528, %rd502, %p131;
-	selp.b64 %rd533, %rd529, %rd503, %p131;
-	mov.b64 %rd502, %rd532;
-	mov.b64 %rd503, %rd533;
-	bra.uni $L151;
-$L153:
-	mov.b64 %rd534, %rd502;
-	mov.b64 %rd535, %rd503;
-	mov.b64 %rd536, %rd528;
-	mov.b64 %rd537, %rd529;
-	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd535;
-	mov.b64 %rd516, %rd536;
-	mov.b64 %rd517, %rd537;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd538, %rd514, %rd518;
-	mov.b64 %rd514, %rd538;
-	add.s64 %rd539, %rd515, %rd519;
-	mov.b64 %rd515, %rd539;
+	selp.b64 %rd536, %rd534, %rd508, %p131;
+	selp.b64 %rd537, %rd535, %rd509, %p131;
+	mov.b64 %rd508, %rd536;
+	mov.b64 %rd509, %rd537;
+	bra.uni $L153;
 $L154:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
-$L151:
-$L150:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L148;
-$L149:
-$L146:
-	mul.wide.u32 %rd540, %r29, 16;
-	add.s64 %rd541, %rd11, %rd540;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L155;
-	st.global.s64 [%rd541+0], %rd502;
-	st.global.s64 [%rd541+8], %rd503;
+	setp.ne.u32 %p132, %r18, 10;
+	@%p132 bra.uni $L155;
+	setp.gt.s64 %p133, %rd534, %rd508;
+	setp.eq.s64 %p134, %rd534, %rd508;
+	setp.lt.s64 %p135, %rd535, %rd509;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd538, %rd534, %rd508, %p137;
+	selp.b64 %rd539, %rd535, %rd509, %p137;
+	mov.b64 %rd508, %rd538;
+	mov.b64 %rd509, %rd539;
+	bra.uni $L153;
 $L155:
+	mov.b64 %rd540, %rd508;
+	mov.b64 %rd541, %rd509;
+	mov.b64 %rd542, %rd534;
+	mov.b64 %rd543, %rd535;
+	mov.b64 %rd520, %rd540;
+	mov.b64 %rd521, %rd541;
+	mov.b64 %rd522, %rd542;
+	mov.b64 %rd523, %rd543;
+	mov.b64 %rd524, %rd522;
+	mov.b64 %rd525, %rd523;
+	add.s64 %rd544, %rd520, %rd524;
+	mov.b64 %rd520, %rd544;
+	add.s64 %rd545, %rd521, %rd525;
+	mov.b64 %rd521, %rd545;
+$L156:
+	mov.b64 %rd508, %rd520;
+	mov.b64 %rd509, %rd521;
+$L153:
+$L152:
+	shl.b32 %r193, %r193, 1;
+	bra.uni $L150;
+$L151:
+$L148:
+	mul.wide.u32 %rd546, %r29, 16;
+	add.s64 %rd547, %rd11, %rd546;
+	setp.eq.u32 %p138, %r5, 0;
+	@!%p138 bra $L157;
+	st.global.s64 [%rd547+0], %rd508;
+	st.global.s64 [%rd547+8], %rd509;
+$L157:
 	ret;
 }
 
@@ -20653,11 +21295,12 @@ $L155:
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<57>;
-	.reg .b32 %r<49>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<50>;
 	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -20787,26 +21430,29 @@ $L155:
 	ld.param.u8 %r26, [gk_s43];
 	setp.ne.u32 %p8, %r26, 0;
 	mov.pred %p9, %p8;
+	ld.param.u8 %r27, [gk_s44];
+	setp.ne.u32 %p10, %r27, 0;
+	mov.pred %p11, %p10;
 	cvt.u64.u32 %rd96, %r5;
 	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
+	setp.ne.u32 %p12, %r18, 9;
+	@%p12 bra.uni $L2;
 	mov.b64 %rd94, 9223372036854775807;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd98, %rd96;
 $L3:
-	setp.ge.s64 %p11, %rd98, %rd4;
-	@%p11 bra $L4;
+	setp.ge.s64 %p13, %rd98, %rd4;
+	@%p13 bra $L4;
 	mad.lo.s64 %rd99, %rd98, 16, %rd3;
 	ld.global.s64 %rd100, [%rd99+0];
 	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p12, %rd100, %rd94;
-	setp.eq.s64 %p13, %rd100, %rd94;
-	setp.lt.s64 %p14, %rd101, %rd95;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd102, %rd100, %rd94, %p16;
-	selp.b64 %rd103, %rd101, %rd95, %p16;
+	setp.lt.s64 %p14, %rd100, %rd94;
+	setp.eq.s64 %p15, %rd100, %rd94;
+	setp.lt.s64 %p16, %rd101, %rd95;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	selp.b64 %rd102, %rd100, %rd94, %p18;
+	selp.b64 %rd103, %rd101, %rd95, %p18;
 	mov.b64 %rd94, %rd102;
 	mov.b64 %rd95, %rd103;
 	add.s64 %rd98, %rd98, %rd97;
@@ -20814,24 +21460,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
+	setp.ne.u32 %p19, %r18, 10;
+	@%p19 bra.uni $L5;
 	mov.b64 %rd94, -9223372036854775808;
 	mov.b64 %rd95, 9223372036854775807;
 	mov.b64 %rd104, %rd96;
 $L6:
-	setp.ge.s64 %p18, %rd104, %rd4;
-	@%p18 bra $L7;
+	setp.ge.s64 %p20, %rd104, %rd4;
+	@%p20 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p19, %rd106, %rd94;
-	setp.eq.s64 %p20, %rd106, %rd94;
-	setp.lt.s64 %p21, %rd107, %rd95;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd108, %rd106, %rd94, %p23;
-	selp.b64 %rd109, %rd107, %rd95, %p23;
+	setp.gt.s64 %p21, %rd106, %rd94;
+	setp.eq.s64 %p22, %rd106, %rd94;
+	setp.lt.s64 %p23, %rd107, %rd95;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd108, %rd106, %rd94, %p25;
+	selp.b64 %rd109, %rd107, %rd95, %p25;
 	mov.b64 %rd94, %rd108;
 	mov.b64 %rd95, %rd109;
 	add.s64 %rd104, %rd104, %rd97;
@@ -20852,8 +21498,8 @@ $L8:
 	mov.b64 %rd95, %rd115;
 	mov.b64 %rd116, %rd96;
 $L9:
-	setp.ge.s64 %p24, %rd116, %rd4;
-	@%p24 bra $L10;
+	setp.ge.s64 %p26, %rd116, %rd4;
+	@%p26 bra $L10;
 	mad.lo.s64 %rd117, %rd116, 16, %rd3;
 	ld.global.s64 %rd118, [%rd117+0];
 	ld.global.s64 %rd119, [%rd117+8];
@@ -20881,44 +21527,44 @@ $L1:
 	mov.b64 %rd132, %rd94;
 	mov.b64 %rd133, %rd95;
 	// block reduction
-	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
-	sub.u32 %r29, %r13, 1;
-	mov.b32 %r30, %r27;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
 $L12:
-	setp.hs.u32 %p25, %r30, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r31, %r32}, %rd132;
-	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd134, {%r33, %r34};
-	mov.b64 {%r35, %r36}, %rd133;
-	shfl.sync.down.b32 %r37, %r35, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r30, %r29, %r17;
-	mov.b64 %rd135, {%r37, %r38};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd134, %rd132;
-	setp.eq.s64 %p29, %rd134, %rd132;
-	setp.lt.s64 %p30, %rd135, %rd133;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd136, %rd134, %rd132, %p32;
-	selp.b64 %rd137, %rd135, %rd133, %p32;
+	setp.hs.u32 %p27, %r31, 32;
+	@%p27 bra $L13;
+	mov.b64 {%r32, %r33}, %rd132;
+	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd134, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd133;
+	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
+	mov.b64 %rd135, {%r38, %r39};
+	@!%p28 bra $L14;
+	setp.ne.u32 %p29, %r18, 9;
+	@%p29 bra.uni $L16;
+	setp.lt.s64 %p30, %rd134, %rd132;
+	setp.eq.s64 %p31, %rd134, %rd132;
+	setp.lt.s64 %p32, %rd135, %rd133;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd136, %rd134, %rd132, %p34;
+	selp.b64 %rd137, %rd135, %rd133, %p34;
 	mov.b64 %rd132, %rd136;
 	mov.b64 %rd133, %rd137;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd134, %rd132;
-	setp.eq.s64 %p35, %rd134, %rd132;
-	setp.lt.s64 %p36, %rd135, %rd133;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd138, %rd134, %rd132, %p38;
-	selp.b64 %rd139, %rd135, %rd133, %p38;
+	setp.ne.u32 %p35, %r18, 10;
+	@%p35 bra.uni $L17;
+	setp.gt.s64 %p36, %rd134, %rd132;
+	setp.eq.s64 %p37, %rd134, %rd132;
+	setp.lt.s64 %p38, %rd135, %rd133;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.b64 %rd138, %rd134, %rd132, %p40;
+	selp.b64 %rd139, %rd135, %rd133, %p40;
 	mov.b64 %rd132, %rd138;
 	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
@@ -20942,21 +21588,21 @@ $L18:
 	mov.b64 %rd133, %rd125;
 $L15:
 $L14:
-	shl.b32 %r30, %r30, 1;
+	shl.b32 %r31, %r31, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L19;
 	mul.wide.u32 %rd146, %r8, 16;
 	add.s64 %rd147, %rd1, %rd146;
 	st.shared.s64 [%rd147+0], %rd132;
 	st.shared.s64 [%rd147+8], %rd133;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L20;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L21;
 	mul.wide.u32 %rd148, %r7, 16;
 	add.s64 %rd149, %rd1, %rd148;
 	ld.shared.s64 %rd150, [%rd149+0];
@@ -20964,42 +21610,42 @@ $L19:
 	mov.b64 %rd132, %rd150;
 	mov.b64 %rd133, %rd151;
 $L21:
-	sub.u32 %r39, %r10, 1;
-	mov.b32 %r40, %r28;
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r29;
 $L22:
-	setp.hs.u32 %p42, %r40, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r41, %r42}, %rd132;
-	shfl.sync.down.b32 %r43|%p43, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd152, {%r43, %r44};
-	mov.b64 {%r45, %r46}, %rd133;
-	shfl.sync.down.b32 %r47, %r45, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r40, %r39, %r17;
-	mov.b64 %rd153, {%r47, %r48};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd152, %rd132;
-	setp.eq.s64 %p46, %rd152, %rd132;
-	setp.lt.s64 %p47, %rd153, %rd133;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd154, %rd152, %rd132, %p49;
-	selp.b64 %rd155, %rd153, %rd133, %p49;
+	setp.hs.u32 %p44, %r41, 32;
+	@%p44 bra $L23;
+	mov.b64 {%r42, %r43}, %rd132;
+	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd152, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd133;
+	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p45 bra $L24;
+	setp.ne.u32 %p46, %r18, 9;
+	@%p46 bra.uni $L26;
+	setp.lt.s64 %p47, %rd152, %rd132;
+	setp.eq.s64 %p48, %rd152, %rd132;
+	setp.lt.s64 %p49, %rd153, %rd133;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd154, %rd152, %rd132, %p51;
+	selp.b64 %rd155, %rd153, %rd133, %p51;
 	mov.b64 %rd132, %rd154;
 	mov.b64 %rd133, %rd155;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd152, %rd132;
-	setp.eq.s64 %p52, %rd152, %rd132;
-	setp.lt.s64 %p53, %rd153, %rd133;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd156, %rd152, %rd132, %p55;
-	selp.b64 %rd157, %rd153, %rd133, %p55;
+	setp.ne.u32 %p52, %r18, 10;
+	@%p52 bra.uni $L27;
+	setp.gt.s64 %p53, %rd152, %rd132;
+	setp.eq.s64 %p54, %rd152, %rd132;
+	setp.lt.s64 %p55, %rd153, %rd133;
+	and.pred %p56, %p54, %p55;
+	or.pred %p57, %p53, %p56;
+	selp.b64 %rd156, %rd152, %rd132, %p57;
+	selp.b64 %rd157, %rd153, %rd133, %p57;
 	mov.b64 %rd132, %rd156;
 	mov.b64 %rd133, %rd157;
 	bra.uni $L25;
@@ -21023,12 +21669,12 @@ $L28:
 	mov.b64 %rd133, %rd125;
 $L25:
 $L24:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r41, %r41, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
+	setp.eq.u32 %p58, %r5, 0;
+	@!%p58 bra $L29;
 	st.global.s64 [%rd6+0], %rd132;
 	st.global.s64 [%rd6+8], %rd133;
 $L29:
@@ -21973,11 +22619,12 @@ const gokkosPTX22 = `//
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<69>;
-	.reg .b32 %r<105>;
+	.reg .pred %p<74>;
+	.reg .b32 %r<106>;
 	.reg .b64 %rd<210>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22061,26 +22708,29 @@ const gokkosPTX22 = `//
 	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
-	mov.u32 %r22, %ctaid.x;
-	mov.u32 %r23, %nctaid.x;
+	ld.param.u8 %r22, [gk_s25];
+	setp.ne.u32 %p4, %r22, 0;
+	mov.pred %p5, %p4;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
 	sub.s64 %rd59, %rd3, %rd2;
 	max.s64 %rd60, %rd59, 0;
-	cvt.u64.u32 %rd61, %r23;
+	cvt.u64.u32 %rd61, %r24;
 	add.s64 %rd62, %rd60, %rd61;
 	sub.s64 %rd63, %rd62, 1;
 	div.u64 %rd64, %rd63, %rd61;
-	cvt.u64.u32 %rd65, %r22;
+	cvt.u64.u32 %rd65, %r23;
 	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
 	add.s64 %rd67, %rd66, %rd64;
 	min.s64 %rd68, %rd67, %rd3;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 9;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd71, 9223372036854775807;
 	mov.b64 %rd72, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p5, %r18, 10;
-	@%p5 bra.uni $L3;
+	setp.ne.u32 %p7, %r18, 10;
+	@%p7 bra.uni $L3;
 	mov.b64 %rd71, -9223372036854775808;
 	mov.b64 %rd72, 9223372036854775807;
 	bra.uni $L1;
@@ -22104,16 +22754,16 @@ $L1:
 	cvt.u64.u32 %rd81, %r6;
 	mov.b64 %rd82, %rd80;
 $L5:
-	setp.ge.s64 %p6, %rd82, %rd68;
-	@%p6 bra $L6;
+	setp.ge.s64 %p8, %rd82, %rd68;
+	@%p8 bra $L6;
 	mov.b64 %rd83, %rd82;
 	mov.b64 %rd84, %rd83;
 	add.s64 %rd85, %rd83, 1;
 	mov.b64 %rd86, %rd85;
 	mov.b64 %rd87, %rd84;
 	mov.b64 %rd88, %rd86;
-	setp.gt.s64 %p7, %rd44, 0;
-	@!%p7 bra $L9;
+	setp.gt.s64 %p9, %rd44, 0;
+	@!%p9 bra $L9;
 	mul.lo.s64 %rd89, %rd83, %rd44;
 	mov.b64 %rd90, %rd89;
 	add.s64 %rd91, %rd83, 1;
@@ -22143,155 +22793,158 @@ $L9:
 	mov.b64 %rd112, %rd103;
 	mov.b64 %rd113, %rd87;
 $L10:
-	setp.lt.s64 %p8, %rd113, %rd88;
-	not.pred %p9, %p8;
-	@!%p9 bra $L14;
+	setp.lt.s64 %p10, %rd113, %rd88;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r24, 0x0;
+	mov.b32 %r25, 0x0;
 	mul.lo.s64 %rd114, %rd113, 32;
 	mov.b64 %rd115, %rd114;
-	setp.gt.s64 %p10, %rd44, 0;
-	@!%p10 bra $L15;
-	mov.b32 %r25, %r20;
-	mov.pred %p11, %p3;
+	setp.gt.s64 %p12, %rd44, 0;
+	@!%p12 bra $L15;
+	mov.b32 %r26, %r20;
+	mov.pred %p13, %p3;
+	mov.pred %p14, %p5;
 	mov.b64 %rd116, %rd113;
 	mul.lo.s64 %rd117, %rd116, %rd58;
 	mad.lo.s64 %rd118, %rd117, 4, %rd54;
-	ld.relaxed.gpu.global.u32 %r26, [%rd118+0];
-	mov.b32 %r27, %r26;
-	not.b32 %r28, %r27;
-	mov.b32 %r29, %r28;
-	mov.b32 %r24, %r29;
+	ld.relaxed.gpu.global.u32 %r27, [%rd118+0];
+	mov.b32 %r28, %r27;
+	not.b32 %r29, %r28;
+	mov.b32 %r30, %r29;
+	mov.b32 %r25, %r30;
 	sub.s64 %rd119, %rd7, %rd115;
 	mov.b64 %rd120, %rd119;
-	setp.lt.s64 %p12, %rd120, 32;
-	@!%p12 bra $L18;
+	setp.lt.s64 %p15, %rd120, 32;
+	@!%p15 bra $L18;
 	min.u64 %rd121, %rd120, 32;
-	cvt.u32.u64 %r30, %rd121;
-	mov.b32 %r32, 0x1;
-	shl.b32 %r31, %r32, %r30;
-	setp.hs.u32 %p13, %r30, 32;
-	selp.b32 %r33, 0, %r31, %p13;
-	sub.u32 %r34, %r33, 0x1;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	cvt.u32.u64 %r31, %rd121;
+	mov.b32 %r33, 0x1;
+	shl.b32 %r32, %r33, %r31;
+	setp.hs.u32 %p16, %r31, 32;
+	selp.b32 %r34, 0, %r32, %p16;
+	sub.u32 %r35, %r34, 0x1;
+	and.b32 %r36, %r25, %r35;
+	mov.b32 %r25, %r36;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd115, %rd83;
-	mov.b32 %r36, %r20;
-	mov.pred %p14, %p3;
-	cvt.u32.u64 %r37, %rd83;
-	mov.b32 %r38, %r37;
-	shr.s32 %r39, %r38, 5;
-	cvt.s64.s32 %rd122, %r39;
+	mov.b32 %r37, %r20;
+	mov.pred %p17, %p3;
+	mov.pred %p18, %p5;
+	cvt.u32.u64 %r38, %rd83;
+	mov.b32 %r39, %r38;
+	shr.s32 %r40, %r39, 5;
+	cvt.s64.s32 %rd122, %r40;
 	mul.lo.s64 %rd123, %rd122, %rd58;
 	mad.lo.s64 %rd124, %rd123, 4, %rd54;
-	ld.relaxed.gpu.global.u32 %r40, [%rd124+0];
-	mov.b32 %r41, %r40;
-	and.b32 %r42, %r38, 31;
-	cvt.s64.s32 %rd125, %r42;
+	ld.relaxed.gpu.global.u32 %r41, [%rd124+0];
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r39, 31;
+	cvt.s64.s32 %rd125, %r43;
 	min.u64 %rd126, %rd125, 32;
-	cvt.u32.u64 %r43, %rd126;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p15, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p15;
-	and.b32 %r47, %r41, %r46;
-	setp.eq.u32 %p16, %r47, 0x0;
-	mov.pred %p17, %p16;
-	@!%p17 bra $L20;
-	mov.b32 %r24, 0x1;
+	cvt.u32.u64 %r44, %rd126;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p19, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p19;
+	and.b32 %r48, %r42, %r47;
+	setp.eq.u32 %p20, %r48, 0x0;
+	mov.pred %p21, %p20;
+	@!%p21 bra $L20;
+	mov.b32 %r25, 0x1;
 $L20:
 $L16:
-	mov.b32 %r48, 0x0;
+	mov.b32 %r49, 0x0;
 $L21:
-	setp.ne.u32 %p18, %r24, 0x0;
-	not.pred %p19, %p18;
-	@!%p19 bra $L25;
+	setp.ne.u32 %p22, %r25, 0x0;
+	not.pred %p23, %p22;
+	@!%p23 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r49, %r24;
-	clz.b32 %r50, %r49;
-	cvt.u64.u32 %rd127, %r50;
+	brev.b32 %r50, %r25;
+	clz.b32 %r51, %r50;
+	cvt.u64.u32 %rd127, %r51;
 	mov.b64 %rd128, %rd127;
-	sub.u32 %r51, %r24, 0x1;
-	and.b32 %r52, %r24, %r51;
-	mov.b32 %r24, %r52;
+	sub.u32 %r52, %r25, 0x1;
+	and.b32 %r53, %r25, %r52;
+	mov.b32 %r25, %r53;
 	add.s64 %rd129, %rd115, %rd128;
-	cvt.u32.u64 %r53, %rd129;
-	mov.b32 %r54, %r53;
-	mov.pred %p20, 0;
-	cvt.s64.s32 %rd130, %r54;
+	cvt.u32.u64 %r54, %rd129;
+	mov.b32 %r55, %r54;
+	mov.pred %p24, 0;
+	cvt.s64.s32 %rd130, %r55;
 	add.s64 %rd131, %rd130, 1;
 	mul.lo.s64 %rd132, %rd131, %rd106;
 	mad.lo.s64 %rd133, %rd132, 8, %rd104;
 	ld.global.nc.s64 %rd134, [%rd133+0];
 	mov.b64 %rd135, %rd134;
 	mov.b64 %rd136, %rd135;
-	cvt.s64.s32 %rd137, %r54;
+	cvt.s64.s32 %rd137, %r55;
 	mul.lo.s64 %rd138, %rd137, %rd106;
 	mad.lo.s64 %rd139, %rd138, 8, %rd104;
 	ld.global.nc.s64 %rd140, [%rd139+0];
 	mov.b64 %rd141, %rd140;
 	mov.b64 %rd142, %rd141;
 $L26:
-	setp.lt.s64 %p21, %rd142, %rd136;
-	not.pred %p22, %p21;
-	@!%p22 bra $L30;
+	setp.lt.s64 %p25, %rd142, %rd136;
+	not.pred %p26, %p25;
+	@!%p26 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd143, %rd142, %rd109;
 	mad.lo.s64 %rd144, %rd143, 4, %rd107;
-	ld.global.nc.s32 %r55, [%rd144+0];
-	mov.b32 %r56, %r55;
+	ld.global.nc.s32 %r56, [%rd144+0];
 	mov.b32 %r57, %r56;
-	shr.s32 %r58, %r57, 5;
-	cvt.s64.s32 %rd145, %r58;
+	mov.b32 %r58, %r57;
+	shr.s32 %r59, %r58, 5;
+	cvt.s64.s32 %rd145, %r59;
 	mul.lo.s64 %rd146, %rd145, %rd112;
 	mad.lo.s64 %rd147, %rd146, 4, %rd110;
-	ld.global.nc.u32 %r59, [%rd147+0];
-	mov.b32 %r60, %r59;
-	and.b32 %r61, %r57, 31;
-	cvt.s64.s32 %rd148, %r61;
+	ld.global.nc.u32 %r60, [%rd147+0];
+	mov.b32 %r61, %r60;
+	and.b32 %r62, %r58, 31;
+	cvt.s64.s32 %rd148, %r62;
 	min.u64 %rd149, %rd148, 32;
-	cvt.u32.u64 %r62, %rd149;
-	mov.b32 %r64, 0x1;
-	shl.b32 %r63, %r64, %r62;
-	setp.hs.u32 %p23, %r62, 32;
-	selp.b32 %r65, 0, %r63, %p23;
-	and.b32 %r66, %r60, %r65;
-	setp.eq.u32 %p24, %r66, 0x0;
-	@!%p24 bra $L32;
+	cvt.u32.u64 %r63, %rd149;
+	mov.b32 %r65, 0x1;
+	shl.b32 %r64, %r65, %r63;
+	setp.hs.u32 %p27, %r63, 32;
+	selp.b32 %r66, 0, %r64, %p27;
+	and.b32 %r67, %r61, %r66;
+	setp.eq.u32 %p28, %r67, 0x0;
+	@!%p28 bra $L32;
 	bra.uni $L27;
 $L32:
-	mov.b32 %r67, %r20;
-	mov.pred %p25, %p3;
-	mov.b32 %r68, %r57;
-	mov.b32 %r69, %r54;
+	mov.b32 %r68, %r20;
+	mov.pred %p29, %p3;
+	mov.pred %p30, %p5;
+	mov.b32 %r69, %r58;
+	mov.b32 %r70, %r55;
 	mov.b64 %rd150, %rd142;
-	add.s32 %r70, %r67, 1;
-	mov.b32 %r71, %r70;
-	mov.b32 %r72, %r68;
-	cvt.u64.u32 %rd151, %r71;
+	add.s32 %r71, %r68, 1;
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r69;
+	cvt.u64.u32 %rd151, %r72;
 	shl.b64 %rd152, %rd151, 32;
-	cvt.u64.u32 %rd153, %r72;
+	cvt.u64.u32 %rd153, %r73;
 	or.b64 %rd154, %rd152, %rd153;
 	mov.b64 %rd155, %rd154;
-	cvt.s64.s32 %rd156, %r69;
+	cvt.s64.s32 %rd156, %r70;
 	mul.lo.s64 %rd157, %rd156, %rd51;
 	mad.lo.s64 %rd158, %rd157, 8, %rd47;
 	st.global.u64 [%rd158+0], %rd155;
-	mov.pred %p26, 1;
-	mov.pred %p27, 1;
-	mov.pred %p28, %p26;
-	mov.pred %p29, %p27;
-	mov.pred %p30, %p28;
-	mov.pred %p31, %p29;
-	or.pred %p32, %p20, %p30;
-	mov.pred %p20, %p32;
-	@!%p31 bra $L34;
+	mov.pred %p31, 1;
+	mov.pred %p32, 1;
+	mov.pred %p33, %p31;
+	mov.pred %p34, %p32;
+	mov.pred %p35, %p33;
+	mov.pred %p36, %p34;
+	or.pred %p37, %p24, %p35;
+	mov.pred %p24, %p37;
+	@!%p36 bra $L34;
 	bra.uni $L28;
 $L34:
 $L27:
@@ -22299,41 +22952,41 @@ $L27:
 	mov.b64 %rd142, %rd159;
 	bra.uni $L26;
 $L28:
-	@!%p20 bra $L36;
+	@!%p24 bra $L36;
 	min.u64 %rd160, %rd128, 32;
-	cvt.u32.u64 %r73, %rd160;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p33, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p33;
-	or.b32 %r77, %r48, %r76;
-	mov.b32 %r48, %r77;
+	cvt.u32.u64 %r74, %rd160;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p38, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p38;
+	or.b32 %r78, %r49, %r77;
+	mov.b32 %r49, %r78;
 	add.s64 %rd161, %rd69, 1;
 	mov.b64 %rd69, %rd161;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p34, %rd44, 0;
-	@!%p34 bra $L37;
+	setp.gt.s64 %p39, %rd44, 0;
+	@!%p39 bra $L37;
 	mul.lo.s64 %rd162, %rd113, %rd42;
 	mad.lo.s64 %rd163, %rd162, 4, %rd38;
-	st.global.u32 [%rd163+0], %r48;
+	st.global.u32 [%rd163+0], %r49;
 	bra.uni $L38;
 $L37:
-	setp.ne.u32 %p35, %r48, 0x0;
-	@!%p35 bra $L40;
+	setp.ne.u32 %p40, %r49, 0x0;
+	@!%p40 bra $L40;
 	shr.s64 %rd164, %rd83, 5;
 	mul.lo.s64 %rd165, %rd164, %rd42;
 	mad.lo.s64 %rd166, %rd165, 4, %rd38;
 	and.b64 %rd167, %rd83, 31;
 	min.u64 %rd168, %rd167, 32;
-	cvt.u32.u64 %r78, %rd168;
-	mov.b32 %r80, 0x1;
-	shl.b32 %r79, %r80, %r78;
-	setp.hs.u32 %p36, %r78, 32;
-	selp.b32 %r81, 0, %r79, %p36;
-	atom.global.or.b32 %r82, [%rd166], %r81;
+	cvt.u32.u64 %r79, %rd168;
+	mov.b32 %r81, 0x1;
+	shl.b32 %r80, %r81, %r79;
+	setp.hs.u32 %p41, %r79, 32;
+	selp.b32 %r82, 0, %r80, %p41;
+	atom.global.or.b32 %r83, [%rd166], %r82;
 $L40:
 $L38:
 $L11:
@@ -22348,44 +23001,44 @@ $L6:
 	mov.b64 %rd170, %rd69;
 	mov.b64 %rd171, %rd70;
 	// block reduction
-	mov.b32 %r83, 1;
 	mov.b32 %r84, 1;
-	sub.u32 %r85, %r13, 1;
-	mov.b32 %r86, %r83;
+	mov.b32 %r85, 1;
+	sub.u32 %r86, %r13, 1;
+	mov.b32 %r87, %r84;
 $L41:
-	setp.hs.u32 %p37, %r86, 32;
-	@%p37 bra $L42;
-	mov.b64 {%r87, %r88}, %rd170;
-	shfl.sync.down.b32 %r89|%p38, %r87, %r86, %r85, %r17;
-	shfl.sync.down.b32 %r90, %r88, %r86, %r85, %r17;
-	mov.b64 %rd172, {%r89, %r90};
-	mov.b64 {%r91, %r92}, %rd171;
-	shfl.sync.down.b32 %r93, %r91, %r86, %r85, %r17;
-	shfl.sync.down.b32 %r94, %r92, %r86, %r85, %r17;
-	mov.b64 %rd173, {%r93, %r94};
-	@!%p38 bra $L43;
-	setp.ne.u32 %p39, %r18, 9;
-	@%p39 bra.uni $L45;
-	setp.lt.s64 %p40, %rd172, %rd170;
-	setp.eq.s64 %p41, %rd172, %rd170;
-	setp.lt.s64 %p42, %rd173, %rd171;
-	and.pred %p43, %p41, %p42;
-	or.pred %p44, %p40, %p43;
-	selp.b64 %rd174, %rd172, %rd170, %p44;
-	selp.b64 %rd175, %rd173, %rd171, %p44;
+	setp.hs.u32 %p42, %r87, 32;
+	@%p42 bra $L42;
+	mov.b64 {%r88, %r89}, %rd170;
+	shfl.sync.down.b32 %r90|%p43, %r88, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
+	mov.b64 %rd172, {%r90, %r91};
+	mov.b64 {%r92, %r93}, %rd171;
+	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
+	mov.b64 %rd173, {%r94, %r95};
+	@!%p43 bra $L43;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L45;
+	setp.lt.s64 %p45, %rd172, %rd170;
+	setp.eq.s64 %p46, %rd172, %rd170;
+	setp.lt.s64 %p47, %rd173, %rd171;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd174, %rd172, %rd170, %p49;
+	selp.b64 %rd175, %rd173, %rd171, %p49;
 	mov.b64 %rd170, %rd174;
 	mov.b64 %rd171, %rd175;
 	bra.uni $L44;
 $L45:
-	setp.ne.u32 %p45, %r18, 10;
-	@%p45 bra.uni $L46;
-	setp.gt.s64 %p46, %rd172, %rd170;
-	setp.eq.s64 %p47, %rd172, %rd170;
-	setp.lt.s64 %p48, %rd173, %rd171;
-	and.pred %p49, %p47, %p48;
-	or.pred %p50, %p46, %p49;
-	selp.b64 %rd176, %rd172, %rd170, %p50;
-	selp.b64 %rd177, %rd173, %rd171, %p50;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L46;
+	setp.gt.s64 %p51, %rd172, %rd170;
+	setp.eq.s64 %p52, %rd172, %rd170;
+	setp.lt.s64 %p53, %rd173, %rd171;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd176, %rd172, %rd170, %p55;
+	selp.b64 %rd177, %rd173, %rd171, %p55;
 	mov.b64 %rd170, %rd176;
 	mov.b64 %rd171, %rd177;
 	bra.uni $L44;
@@ -22409,21 +23062,21 @@ $L47:
 	mov.b64 %rd171, %rd183;
 $L44:
 $L43:
-	shl.b32 %r86, %r86, 1;
+	shl.b32 %r87, %r87, 1;
 	bra.uni $L41;
 $L42:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L48;
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L48;
 	mul.wide.u32 %rd190, %r8, 16;
 	add.s64 %rd191, %rd1, %rd190;
 	st.shared.s64 [%rd191+0], %rd170;
 	st.shared.s64 [%rd191+8], %rd171;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L49;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L50;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L49;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L50;
 	mul.wide.u32 %rd192, %r7, 16;
 	add.s64 %rd193, %rd1, %rd192;
 	ld.shared.s64 %rd194, [%rd193+0];
@@ -22431,42 +23084,42 @@ $L48:
 	mov.b64 %rd170, %rd194;
 	mov.b64 %rd171, %rd195;
 $L50:
-	sub.u32 %r95, %r10, 1;
-	mov.b32 %r96, %r84;
+	sub.u32 %r96, %r10, 1;
+	mov.b32 %r97, %r85;
 $L51:
-	setp.hs.u32 %p54, %r96, 32;
-	@%p54 bra $L52;
-	mov.b64 {%r97, %r98}, %rd170;
-	shfl.sync.down.b32 %r99|%p55, %r97, %r96, %r95, %r17;
-	shfl.sync.down.b32 %r100, %r98, %r96, %r95, %r17;
-	mov.b64 %rd196, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd171;
-	shfl.sync.down.b32 %r103, %r101, %r96, %r95, %r17;
-	shfl.sync.down.b32 %r104, %r102, %r96, %r95, %r17;
-	mov.b64 %rd197, {%r103, %r104};
-	@!%p55 bra $L53;
-	setp.ne.u32 %p56, %r18, 9;
-	@%p56 bra.uni $L55;
-	setp.lt.s64 %p57, %rd196, %rd170;
-	setp.eq.s64 %p58, %rd196, %rd170;
-	setp.lt.s64 %p59, %rd197, %rd171;
-	and.pred %p60, %p58, %p59;
-	or.pred %p61, %p57, %p60;
-	selp.b64 %rd198, %rd196, %rd170, %p61;
-	selp.b64 %rd199, %rd197, %rd171, %p61;
+	setp.hs.u32 %p59, %r97, 32;
+	@%p59 bra $L52;
+	mov.b64 {%r98, %r99}, %rd170;
+	shfl.sync.down.b32 %r100|%p60, %r98, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r101, %r99, %r97, %r96, %r17;
+	mov.b64 %rd196, {%r100, %r101};
+	mov.b64 {%r102, %r103}, %rd171;
+	shfl.sync.down.b32 %r104, %r102, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r105, %r103, %r97, %r96, %r17;
+	mov.b64 %rd197, {%r104, %r105};
+	@!%p60 bra $L53;
+	setp.ne.u32 %p61, %r18, 9;
+	@%p61 bra.uni $L55;
+	setp.lt.s64 %p62, %rd196, %rd170;
+	setp.eq.s64 %p63, %rd196, %rd170;
+	setp.lt.s64 %p64, %rd197, %rd171;
+	and.pred %p65, %p63, %p64;
+	or.pred %p66, %p62, %p65;
+	selp.b64 %rd198, %rd196, %rd170, %p66;
+	selp.b64 %rd199, %rd197, %rd171, %p66;
 	mov.b64 %rd170, %rd198;
 	mov.b64 %rd171, %rd199;
 	bra.uni $L54;
 $L55:
-	setp.ne.u32 %p62, %r18, 10;
-	@%p62 bra.uni $L56;
-	setp.gt.s64 %p63, %rd196, %rd170;
-	setp.eq.s64 %p64, %rd196, %rd170;
-	setp.lt.s64 %p65, %rd197, %rd171;
-	and.pred %p66, %p64, %p65;
-	or.pred %p67, %p63, %p66;
-	selp.b64 %rd200, %rd196, %rd170, %p67;
-	selp.b64 %rd201, %rd197, %rd171, %p67;
+	setp.ne.u32 %p67, %r18, 10;
+	@%p67 bra.uni $L56;
+	setp.gt.s64 %p68, %rd196, %rd170;
+	setp.eq.s64 %p69, %rd196, %rd170;
+	setp.lt.s64 %p70, %rd197, %rd171;
+	and.pred %p71, %p69, %p70;
+	or.pred %p72, %p68, %p71;
+	selp.b64 %rd200, %rd196, %rd170, %p72;
+	selp.b64 %rd201, %rd197, %rd171, %p72;
 	mov.b64 %rd170, %rd200;
 	mov.b64 %rd171, %rd201;
 	bra.uni $L54;
@@ -22490,14 +23143,14 @@ $L57:
 	mov.b64 %rd171, %rd183;
 $L54:
 $L53:
-	shl.b32 %r96, %r96, 1;
+	shl.b32 %r97, %r97, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd208, %r22, 16;
+	mul.wide.u32 %rd208, %r23, 16;
 	add.s64 %rd209, %rd5, %rd208;
-	setp.eq.u32 %p68, %r5, 0;
-	@!%p68 bra $L58;
+	setp.eq.u32 %p73, %r5, 0;
+	@!%p73 bra $L58;
 	st.global.s64 [%rd209+0], %rd170;
 	st.global.s64 [%rd209+8], %rd171;
 $L58:
@@ -22533,11 +23186,12 @@ $L58:
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<51>;
-	.reg .b32 %r<44>;
+	.reg .pred %p<53>;
+	.reg .b32 %r<45>;
 	.reg .b64 %rd<130>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22622,26 +23276,29 @@ $L58:
 	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
+	ld.param.u8 %r22, [gk_s25];
+	setp.ne.u32 %p4, %r22, 0;
+	mov.pred %p5, %p4;
 	cvt.u64.u32 %rd62, %r5;
 	cvt.u64.u32 %rd63, %r6;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 9;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd60, 9223372036854775807;
 	mov.b64 %rd61, 9223372036854775807;
 	mov.b64 %rd64, %rd62;
 $L3:
-	setp.ge.s64 %p5, %rd64, %rd4;
-	@%p5 bra $L4;
+	setp.ge.s64 %p7, %rd64, %rd4;
+	@%p7 bra $L4;
 	mad.lo.s64 %rd65, %rd64, 16, %rd3;
 	ld.global.s64 %rd66, [%rd65+0];
 	ld.global.s64 %rd67, [%rd65+8];
-	setp.lt.s64 %p6, %rd66, %rd60;
-	setp.eq.s64 %p7, %rd66, %rd60;
-	setp.lt.s64 %p8, %rd67, %rd61;
-	and.pred %p9, %p7, %p8;
-	or.pred %p10, %p6, %p9;
-	selp.b64 %rd68, %rd66, %rd60, %p10;
-	selp.b64 %rd69, %rd67, %rd61, %p10;
+	setp.lt.s64 %p8, %rd66, %rd60;
+	setp.eq.s64 %p9, %rd66, %rd60;
+	setp.lt.s64 %p10, %rd67, %rd61;
+	and.pred %p11, %p9, %p10;
+	or.pred %p12, %p8, %p11;
+	selp.b64 %rd68, %rd66, %rd60, %p12;
+	selp.b64 %rd69, %rd67, %rd61, %p12;
 	mov.b64 %rd60, %rd68;
 	mov.b64 %rd61, %rd69;
 	add.s64 %rd64, %rd64, %rd63;
@@ -22649,24 +23306,24 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p11, %r18, 10;
-	@%p11 bra.uni $L5;
+	setp.ne.u32 %p13, %r18, 10;
+	@%p13 bra.uni $L5;
 	mov.b64 %rd60, -9223372036854775808;
 	mov.b64 %rd61, 9223372036854775807;
 	mov.b64 %rd70, %rd62;
 $L6:
-	setp.ge.s64 %p12, %rd70, %rd4;
-	@%p12 bra $L7;
+	setp.ge.s64 %p14, %rd70, %rd4;
+	@%p14 bra $L7;
 	mad.lo.s64 %rd71, %rd70, 16, %rd3;
 	ld.global.s64 %rd72, [%rd71+0];
 	ld.global.s64 %rd73, [%rd71+8];
-	setp.gt.s64 %p13, %rd72, %rd60;
-	setp.eq.s64 %p14, %rd72, %rd60;
-	setp.lt.s64 %p15, %rd73, %rd61;
-	and.pred %p16, %p14, %p15;
-	or.pred %p17, %p13, %p16;
-	selp.b64 %rd74, %rd72, %rd60, %p17;
-	selp.b64 %rd75, %rd73, %rd61, %p17;
+	setp.gt.s64 %p15, %rd72, %rd60;
+	setp.eq.s64 %p16, %rd72, %rd60;
+	setp.lt.s64 %p17, %rd73, %rd61;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	selp.b64 %rd74, %rd72, %rd60, %p19;
+	selp.b64 %rd75, %rd73, %rd61, %p19;
 	mov.b64 %rd60, %rd74;
 	mov.b64 %rd61, %rd75;
 	add.s64 %rd70, %rd70, %rd63;
@@ -22687,8 +23344,8 @@ $L8:
 	mov.b64 %rd61, %rd81;
 	mov.b64 %rd82, %rd62;
 $L9:
-	setp.ge.s64 %p18, %rd82, %rd4;
-	@%p18 bra $L10;
+	setp.ge.s64 %p20, %rd82, %rd4;
+	@%p20 bra $L10;
 	mad.lo.s64 %rd83, %rd82, 16, %rd3;
 	ld.global.s64 %rd84, [%rd83+0];
 	ld.global.s64 %rd85, [%rd83+8];
@@ -22716,44 +23373,44 @@ $L1:
 	mov.b64 %rd98, %rd60;
 	mov.b64 %rd99, %rd61;
 	// block reduction
-	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
-	sub.u32 %r24, %r13, 1;
-	mov.b32 %r25, %r22;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
 $L12:
-	setp.hs.u32 %p19, %r25, 32;
-	@%p19 bra $L13;
-	mov.b64 {%r26, %r27}, %rd98;
-	shfl.sync.down.b32 %r28|%p20, %r26, %r25, %r24, %r17;
-	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd100, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd99;
-	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
-	mov.b64 %rd101, {%r32, %r33};
-	@!%p20 bra $L14;
-	setp.ne.u32 %p21, %r18, 9;
-	@%p21 bra.uni $L16;
-	setp.lt.s64 %p22, %rd100, %rd98;
-	setp.eq.s64 %p23, %rd100, %rd98;
-	setp.lt.s64 %p24, %rd101, %rd99;
-	and.pred %p25, %p23, %p24;
-	or.pred %p26, %p22, %p25;
-	selp.b64 %rd102, %rd100, %rd98, %p26;
-	selp.b64 %rd103, %rd101, %rd99, %p26;
+	setp.hs.u32 %p21, %r26, 32;
+	@%p21 bra $L13;
+	mov.b64 {%r27, %r28}, %rd98;
+	shfl.sync.down.b32 %r29|%p22, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd100, {%r29, %r30};
+	mov.b64 {%r31, %r32}, %rd99;
+	shfl.sync.down.b32 %r33, %r31, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r26, %r25, %r17;
+	mov.b64 %rd101, {%r33, %r34};
+	@!%p22 bra $L14;
+	setp.ne.u32 %p23, %r18, 9;
+	@%p23 bra.uni $L16;
+	setp.lt.s64 %p24, %rd100, %rd98;
+	setp.eq.s64 %p25, %rd100, %rd98;
+	setp.lt.s64 %p26, %rd101, %rd99;
+	and.pred %p27, %p25, %p26;
+	or.pred %p28, %p24, %p27;
+	selp.b64 %rd102, %rd100, %rd98, %p28;
+	selp.b64 %rd103, %rd101, %rd99, %p28;
 	mov.b64 %rd98, %rd102;
 	mov.b64 %rd99, %rd103;
 	bra.uni $L15;
 $L16:
-	setp.ne.u32 %p27, %r18, 10;
-	@%p27 bra.uni $L17;
-	setp.gt.s64 %p28, %rd100, %rd98;
-	setp.eq.s64 %p29, %rd100, %rd98;
-	setp.lt.s64 %p30, %rd101, %rd99;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd104, %rd100, %rd98, %p32;
-	selp.b64 %rd105, %rd101, %rd99, %p32;
+	setp.ne.u32 %p29, %r18, 10;
+	@%p29 bra.uni $L17;
+	setp.gt.s64 %p30, %rd100, %rd98;
+	setp.eq.s64 %p31, %rd100, %rd98;
+	setp.lt.s64 %p32, %rd101, %rd99;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd104, %rd100, %rd98, %p34;
+	selp.b64 %rd105, %rd101, %rd99, %p34;
 	mov.b64 %rd98, %rd104;
 	mov.b64 %rd99, %rd105;
 	bra.uni $L15;
@@ -22777,21 +23434,21 @@ $L18:
 	mov.b64 %rd99, %rd91;
 $L15:
 $L14:
-	shl.b32 %r25, %r25, 1;
+	shl.b32 %r26, %r26, 1;
 	bra.uni $L12;
 $L13:
-	setp.eq.u32 %p33, %r7, 0;
-	@!%p33 bra $L19;
+	setp.eq.u32 %p35, %r7, 0;
+	@!%p35 bra $L19;
 	mul.wide.u32 %rd112, %r8, 16;
 	add.s64 %rd113, %rd1, %rd112;
 	st.shared.s64 [%rd113+0], %rd98;
 	st.shared.s64 [%rd113+8], %rd99;
 $L19:
 	bar.sync 0;
-	setp.eq.u32 %p34, %r8, 0;
-	@!%p34 bra $L20;
-	setp.lo.u32 %p35, %r7, %r10;
-	@!%p35 bra $L21;
+	setp.eq.u32 %p36, %r8, 0;
+	@!%p36 bra $L20;
+	setp.lo.u32 %p37, %r7, %r10;
+	@!%p37 bra $L21;
 	mul.wide.u32 %rd114, %r7, 16;
 	add.s64 %rd115, %rd1, %rd114;
 	ld.shared.s64 %rd116, [%rd115+0];
@@ -22799,42 +23456,42 @@ $L19:
 	mov.b64 %rd98, %rd116;
 	mov.b64 %rd99, %rd117;
 $L21:
-	sub.u32 %r34, %r10, 1;
-	mov.b32 %r35, %r23;
+	sub.u32 %r35, %r10, 1;
+	mov.b32 %r36, %r24;
 $L22:
-	setp.hs.u32 %p36, %r35, 32;
-	@%p36 bra $L23;
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38|%p37, %r36, %r35, %r34, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd118, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd99;
-	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd119, {%r42, %r43};
-	@!%p37 bra $L24;
-	setp.ne.u32 %p38, %r18, 9;
-	@%p38 bra.uni $L26;
-	setp.lt.s64 %p39, %rd118, %rd98;
-	setp.eq.s64 %p40, %rd118, %rd98;
-	setp.lt.s64 %p41, %rd119, %rd99;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd120, %rd118, %rd98, %p43;
-	selp.b64 %rd121, %rd119, %rd99, %p43;
+	setp.hs.u32 %p38, %r36, 32;
+	@%p38 bra $L23;
+	mov.b64 {%r37, %r38}, %rd98;
+	shfl.sync.down.b32 %r39|%p39, %r37, %r36, %r35, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
+	mov.b64 %rd118, {%r39, %r40};
+	mov.b64 {%r41, %r42}, %rd99;
+	shfl.sync.down.b32 %r43, %r41, %r36, %r35, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r36, %r35, %r17;
+	mov.b64 %rd119, {%r43, %r44};
+	@!%p39 bra $L24;
+	setp.ne.u32 %p40, %r18, 9;
+	@%p40 bra.uni $L26;
+	setp.lt.s64 %p41, %rd118, %rd98;
+	setp.eq.s64 %p42, %rd118, %rd98;
+	setp.lt.s64 %p43, %rd119, %rd99;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	selp.b64 %rd120, %rd118, %rd98, %p45;
+	selp.b64 %rd121, %rd119, %rd99, %p45;
 	mov.b64 %rd98, %rd120;
 	mov.b64 %rd99, %rd121;
 	bra.uni $L25;
 $L26:
-	setp.ne.u32 %p44, %r18, 10;
-	@%p44 bra.uni $L27;
-	setp.gt.s64 %p45, %rd118, %rd98;
-	setp.eq.s64 %p46, %rd118, %rd98;
-	setp.lt.s64 %p47, %rd119, %rd99;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd122, %rd118, %rd98, %p49;
-	selp.b64 %rd123, %rd119, %rd99, %p49;
+	setp.ne.u32 %p46, %r18, 10;
+	@%p46 bra.uni $L27;
+	setp.gt.s64 %p47, %rd118, %rd98;
+	setp.eq.s64 %p48, %rd118, %rd98;
+	setp.lt.s64 %p49, %rd119, %rd99;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd122, %rd118, %rd98, %p51;
+	selp.b64 %rd123, %rd119, %rd99, %p51;
 	mov.b64 %rd98, %rd122;
 	mov.b64 %rd99, %rd123;
 	bra.uni $L25;
@@ -22858,12 +23515,12 @@ $L28:
 	mov.b64 %rd99, %rd91;
 $L25:
 $L24:
-	shl.b32 %r35, %r35, 1;
+	shl.b32 %r36, %r36, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	setp.eq.u32 %p50, %r5, 0;
-	@!%p50 bra $L29;
+	setp.eq.u32 %p52, %r5, 0;
+	@!%p52 bra $L29;
 	st.global.s64 [%rd6+0], %rd98;
 	st.global.s64 [%rd6+8], %rd99;
 $L29:
@@ -22885,14 +23542,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:34
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:22889
+//line gokkos_kernels_gen.go:23546
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:34
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:22896
+//line gokkos_kernels_gen.go:23553
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -22907,7 +23564,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:22911
+//line gokkos_kernels_gen.go:23568
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -22916,7 +23573,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:22920
+//line gokkos_kernels_gen.go:23577
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -22934,7 +23591,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:22938
+//line gokkos_kernels_gen.go:23595
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -22942,7 +23599,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:22946
+//line gokkos_kernels_gen.go:23603
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -22969,7 +23626,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:22973
+//line gokkos_kernels_gen.go:23630
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -22983,7 +23640,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:22987
+//line gokkos_kernels_gen.go:23644
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -22999,7 +23656,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:23003
+//line gokkos_kernels_gen.go:23660
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -23013,7 +23670,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:23017
+//line gokkos_kernels_gen.go:23674
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23025,14 +23682,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:94
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23029
+//line gokkos_kernels_gen.go:23686
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:94
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:23036
+//line gokkos_kernels_gen.go:23693
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23044,14 +23701,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:105
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23048
+//line gokkos_kernels_gen.go:23705
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:105
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:23055
+//line gokkos_kernels_gen.go:23712
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -23066,7 +23723,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:23070
+//line gokkos_kernels_gen.go:23727
 		*acc = gokkosAccV
 		return
 	}
@@ -23076,7 +23733,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23080
+//line gokkos_kernels_gen.go:23737
 	*acc = gokkosAccV
 }
 
@@ -23105,7 +23762,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:23109
+//line gokkos_kernels_gen.go:23766
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -23122,7 +23779,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23126
+//line gokkos_kernels_gen.go:23783
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23134,7 +23791,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23138
+//line gokkos_kernels_gen.go:23795
 		*acc = gokkosAccV
 		return
 	}
@@ -23142,7 +23799,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:159
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23146
+//line gokkos_kernels_gen.go:23803
 	*acc = gokkosAccV
 }
 
@@ -23164,7 +23821,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23168
+//line gokkos_kernels_gen.go:23825
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -23173,7 +23830,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23177
+//line gokkos_kernels_gen.go:23834
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -23183,7 +23840,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23187
+//line gokkos_kernels_gen.go:23844
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -23192,7 +23849,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23196
+//line gokkos_kernels_gen.go:23853
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23204,7 +23861,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23208
+//line gokkos_kernels_gen.go:23865
 		*acc = gokkosAccV
 		return
 	}
@@ -23212,7 +23869,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:186
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23216
+//line gokkos_kernels_gen.go:23873
 	*acc = gokkosAccV
 }
 
@@ -23233,38 +23890,38 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:100
+//line op.go:112
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:101
+//line op.go:113
 			{
 				if false {
-//line op.go:102
+//line op.go:114
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:102
+//line op.go:114
 					gokkosN++
-//line op.go:102
+//line op.go:114
 				}
-//line op.go:102
+//line op.go:114
 				continue gokkosNext
-//line op.go:102
+//line op.go:114
 			}
 		}
-//line op.go:103
+//line op.go:115
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:104
+//line op.go:116
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:104
+//line op.go:116
 				gokkosN++
-//line op.go:104
+//line op.go:116
 			}
-//line op.go:104
+//line op.go:116
 			continue gokkosNext
-//line op.go:104
+//line op.go:116
 		}
 	}
-//line gokkos_kernels_gen.go:23268
+//line gokkos_kernels_gen.go:23925
 	return gokkosN
 }
 
@@ -23285,44 +23942,60 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:45
+//line op.go:53
 		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
 		claim := packState(l, u)
+		if o.Local && o.Min {
+//line op.go:55
+			{
+
+				if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], claim)>>32) > uint32(l) {
+//line op.go:57
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:57
+					gokkosN++
+//line op.go:57
+				}
+//line op.go:57
+				continue gokkosNext
+//line op.go:57
+			}
+		}
 		for {
 
 			cur := gokkosimpl.AtomicLoadUint64(&gokkosS0[int(v)])
 			if uint32(cur>>32) <= uint32(l) {
-//line op.go:50
+//line op.go:62
 				{
 					if false {
-//line op.go:51
+//line op.go:63
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:51
+//line op.go:63
 						gokkosN++
-//line op.go:51
+//line op.go:63
 					}
-//line op.go:51
+//line op.go:63
 					continue gokkosNext
-//line op.go:51
+//line op.go:63
 				}
 			}
 			if gokkosimpl.AtomicCompareAndSwapUint64(&gokkosS0[int(v)], cur, claim) {
-//line op.go:53
+//line op.go:65
 				{
 					if true {
-//line op.go:54
+//line op.go:66
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:54
+//line op.go:66
 						gokkosN++
-//line op.go:54
+//line op.go:66
 					}
-//line op.go:54
+//line op.go:66
 					continue gokkosNext
-//line op.go:54
+//line op.go:66
 				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23327
+//line gokkos_kernels_gen.go:24000
 	return gokkosN
 }

@@ -24,6 +24,14 @@ type visit struct {
 	Depth   int32
 	// Local lets fused steps run local rounds (see Correcting).
 	Local bool
+	// Min makes a visit with Local set claim v with one atomic minimum of its state instead
+	// of a load and a compare-and-swap: on a device, where a local round waits for the
+	// slowest member's chain of dependent accesses, that takes one round trip to memory out
+	// of the chain. The minimum also takes a smaller parent at v's level (a visit that
+	// offers the same level and then reports false); local rounds repair the parents anyway.
+	// Level-synchronous steps keep the load first, which spares an atomic for each of the
+	// many visits of an already claimed vertex.
+	Min bool
 }
 
 // unreached is the state of a vertex that no search reached: level and parent -1.
@@ -44,6 +52,10 @@ func stateParent(s uint64) int32 { return int32(uint32(s)) }
 func (o visit) Visit(u, v int32, e int64) bool {
 	l := stateLevel(o.State.AtomicLoad(int(u))) + 1
 	claim := packState(l, u)
+	if o.Local && o.Min {
+		// -1 (unvisited) compares above every level.
+		return uint32(o.State.AtomicMin(int(v), claim)>>32) > uint32(l)
+	}
 	for {
 		// -1 (unvisited) compares above every level.
 		cur := o.State.AtomicLoad(int(v))

@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -189,9 +189,10 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Color", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Color", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -5758,12 +5759,13 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s45,
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<242>;
-	.reg .b32 %r<355>;
-	.reg .b64 %rd<990>;
+	.reg .pred %p<247>;
+	.reg .b32 %r<360>;
+	.reg .b64 %rd<1177>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5905,2038 +5907,2285 @@ const gokkosPTX5 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
 	cvt.u64.u32 %rd129, %r28;
 	cvt.u64.u32 %rd130, %r29;
 	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p7, %rd131, %rd2;
-	@%p7 bra $L2;
+	setp.ge.s64 %p9, %rd131, %rd2;
+	@%p9 bra $L2;
 	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd132, %rd13, %rd21;
-	mad.lo.s64 %rd133, %rd100, 4, 15;
-	and.b64 %rd133, %rd133, -16;
-	add.s64 %rd21, %rd21, %rd133;
-	mov.b64 %rd134, %rd132;
-	mov.b64 %rd135, %rd100;
-	mov.b64 %rd136, 1;
-	mov.b64 %rd137, %rd134;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd139, %rd136;
-	mov.b64 %rd141, 2;
-	mul.lo.s64 %rd140, %rd141, %rd106;
-	add.s64 %rd142, %rd11, %rd20;
-	mad.lo.s64 %rd143, %rd140, 4, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd20, %rd20, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd140;
-	mov.b64 %rd146, 1;
-	mov.b64 %rd147, %rd144;
-	mov.b64 %rd148, %rd145;
-	mov.b64 %rd149, %rd146;
-	setp.eq.s64 %p8, %rd128, 0;
-	cvt.u64.u32 %rd150, %r2;
-	setp.eq.s64 %p9, %rd150, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd151, %rd62;
+	mov.b64 %rd132, 0;
+	mov.b64 %rd133, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd135, 2;
+	mul.lo.s64 %rd134, %rd135, %rd100;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd138, 4;
+	mul.lo.s64 %rd137, %rd138, %rd106;
+	mov.b64 %rd139, %rd137;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd139;
+$L5:
+	add.s64 %rd140, %rd13, %rd21;
+	mad.lo.s64 %rd141, %rd132, 8, 15;
+	and.b64 %rd141, %rd141, -16;
+	add.s64 %rd21, %rd21, %rd141;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd132;
+	mov.b64 %rd144, 1;
+	add.s64 %rd145, %rd11, %rd20;
+	mad.lo.s64 %rd146, %rd133, 8, 15;
+	and.b64 %rd146, %rd146, -16;
+	add.s64 %rd20, %rd20, %rd146;
+	mov.b64 %rd147, %rd145;
+	mov.b64 %rd148, %rd133;
+	mov.b64 %rd149, 1;
+	mov.b64 %rd150, 0x0;
+	mov.b64 %rd151, 0;
 	mov.b64 %rd152, 0;
-	cvt.u64.u32 %rd153, %r4;
-	mul.lo.s64 %rd154, %rd128, %rd153;
-	cvt.u64.u32 %rd155, %r2;
-	add.s64 %rd156, %rd154, %rd155;
-	mov.b64 %rd157, %rd156;
-$L4:
-	setp.lt.s64 %p12, %rd157, %rd151;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	mov.b64 %rd153, 0x0;
+	mov.b64 %rd154, 0;
+	mov.b64 %rd155, 0;
+	cvta.global.u64 %rd157, %rd150;
+	cvta.to.shared.u64 %rd156, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd151;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd142;
+	mov.b64 %rd162, %rd143;
+	mov.b64 %rd163, %rd144;
+	cvta.global.u64 %rd165, %rd153;
+	cvta.to.shared.u64 %rd164, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd154;
+	mov.b64 %rd168, %rd155;
+	mov.b64 %rd169, %rd147;
+	mov.b64 %rd170, %rd148;
+	mov.b64 %rd171, %rd149;
+	add.s64 %rd172, %rd13, %rd21;
+	mad.lo.s64 %rd173, %rd100, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd21, %rd21, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd100;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd158, %rd174;
+	mov.b64 %rd159, %rd175;
+	mov.b64 %rd160, %rd176;
+	mov.b64 %rd178, 2;
+	mul.lo.s64 %rd177, %rd178, %rd106;
+	add.s64 %rd179, %rd11, %rd20;
+	mad.lo.s64 %rd180, %rd177, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd20, %rd20, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd177;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd166, %rd181;
+	mov.b64 %rd167, %rd182;
+	mov.b64 %rd168, %rd183;
+	setp.eq.s64 %p10, %rd128, 0;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p11, %rd184, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd185, %rd62;
+	mov.b64 %rd186, 0;
+	cvt.u64.u32 %rd187, %r4;
+	mul.lo.s64 %rd188, %rd128, %rd187;
+	cvt.u64.u32 %rd189, %r2;
+	add.s64 %rd190, %rd188, %rd189;
+	mov.b64 %rd191, %rd190;
+$L6:
+	setp.lt.s64 %p14, %rd191, %rd185;
+	not.pred %p15, %p14;
+	@!%p15 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd192, %rd191, %rd53;
+	mad.lo.s64 %rd193, %rd192, 4, %rd49;
+	ld.global.s32 %r35, [%rd193+0];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd194, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd195, %r37;
+	add.s64 %rd196, %rd195, 1;
+	mul.lo.s64 %rd197, %rd196, %rd32;
+	mad.lo.s64 %rd198, %rd197, 8, %rd28;
+	ld.global.nc.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	cvt.s64.s32 %rd201, %r37;
+	mul.lo.s64 %rd202, %rd201, %rd32;
+	mad.lo.s64 %rd203, %rd202, 8, %rd28;
+	ld.global.nc.s64 %rd204, [%rd203+0];
+	mov.b64 %rd205, %rd204;
+	sub.s64 %rd206, %rd200, %rd205;
+	mov.b64 %rd207, %rd206;
+	max.s64 %rd208, %rd186, %rd207;
+	mov.b64 %rd186, %rd208;
+$L7:
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd2, %rd209;
+	add.s64 %rd211, %rd191, %rd210;
+	mov.b64 %rd191, %rd211;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd158, %rd157, %rd53;
-	mad.lo.s64 %rd159, %rd158, 4, %rd49;
-	ld.global.s32 %r34, [%rd159+0];
-	mov.b32 %r35, %r34;
-	mov.b64 %rd160, %rd25;
-	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd161, %r36;
-	add.s64 %rd162, %rd161, 1;
-	mul.lo.s64 %rd163, %rd162, %rd32;
-	mad.lo.s64 %rd164, %rd163, 8, %rd28;
-	ld.global.nc.s64 %rd165, [%rd164+0];
-	mov.b64 %rd166, %rd165;
-	cvt.s64.s32 %rd167, %r36;
-	mul.lo.s64 %rd168, %rd167, %rd32;
-	mad.lo.s64 %rd169, %rd168, 8, %rd28;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	sub.s64 %rd172, %rd166, %rd171;
-	mov.b64 %rd173, %rd172;
-	max.s64 %rd174, %rd152, %rd173;
-	mov.b64 %rd152, %rd174;
-$L5:
-	cvt.u64.u32 %rd175, %r4;
-	mul.lo.s64 %rd176, %rd2, %rd175;
-	add.s64 %rd177, %rd157, %rd176;
-	mov.b64 %rd157, %rd177;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd152;
+	mov.b64 %rd212, %rd186;
 	// block reduction
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r3;
-$L9:
-	setp.hs.u32 %p14, %r38, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd178;
-	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd179, {%r41, %r42};
-	@!%p15 bra $L11;
-	max.s64 %rd180, %rd178, %rd179;
-	mov.b64 %rd178, %rd180;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
 $L11:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd181, %r8, 16;
-	add.s64 %rd182, %rd1, %rd181;
-	st.shared.s64 [%rd182+0], %rd178;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L12;
+	mov.b64 {%r40, %r41}, %rd212;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd213, {%r42, %r43};
 	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd183, %r7, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	ld.shared.s64 %rd185, [%rd184+0];
-	mov.b64 %rd178, %rd185;
-$L14:
-	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd178;
-	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
-	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd186, {%r46, %r47};
-	@!%p19 bra $L15;
-	max.s64 %rd187, %rd178, %rd186;
-	mov.b64 %rd178, %rd187;
-$L15:
-	mov.b64 {%r48, %r49}, %rd178;
-	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
-	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd188, {%r50, %r51};
-	@!%p20 bra $L16;
-	max.s64 %rd189, %rd178, %rd188;
-	mov.b64 %rd178, %rd189;
-$L16:
-	mov.b64 {%r52, %r53}, %rd178;
-	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd190, {%r54, %r55};
-	@!%p21 bra $L17;
-	max.s64 %rd191, %rd178, %rd190;
-	mov.b64 %rd178, %rd191;
-$L17:
-	mov.b64 {%r56, %r57}, %rd178;
-	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd192, {%r58, %r59};
-	@!%p22 bra $L18;
-	max.s64 %rd193, %rd178, %rd192;
-	mov.b64 %rd178, %rd193;
-$L18:
-	mov.b64 {%r60, %r61}, %rd178;
-	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd194, {%r62, %r63};
-	@!%p23 bra $L19;
-	max.s64 %rd195, %rd178, %rd194;
-	mov.b64 %rd178, %rd195;
-$L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd178;
-$L20:
+	max.s64 %rd214, %rd212, %rd213;
+	mov.b64 %rd212, %rd214;
 $L13:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd215, %r8, 16;
+	add.s64 %rd216, %rd1, %rd215;
+	st.shared.s64 [%rd216+0], %rd212;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd196, [%rd1+1024];
-	mov.b64 %rd178, %rd196;
-	mov.b64 %rd197, %rd178;
-	mov.b64 %rd152, %rd197;
-	cvt.u64.u32 %rd198, %r2;
-	setp.eq.s64 %p24, %rd198, 0;
-	setp.gt.s64 %p25, %rd152, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd200, 9;
-	mul.lo.s64 %rd199, %rd200, %rd120;
-	mad.lo.s64 %rd201, %rd199, 8, %rd116;
-	atom.global.max.s64 %rd202, [%rd201], %rd152;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L15;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L16;
+	mul.wide.u32 %rd217, %r7, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	ld.shared.s64 %rd219, [%rd218+0];
+	mov.b64 %rd212, %rd219;
+$L16:
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd212;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd220, {%r47, %r48};
+	@!%p21 bra $L17;
+	max.s64 %rd221, %rd212, %rd220;
+	mov.b64 %rd212, %rd221;
+$L17:
+	mov.b64 {%r49, %r50}, %rd212;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd222, {%r51, %r52};
+	@!%p22 bra $L18;
+	max.s64 %rd223, %rd212, %rd222;
+	mov.b64 %rd212, %rd223;
+$L18:
+	mov.b64 {%r53, %r54}, %rd212;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd224, {%r55, %r56};
+	@!%p23 bra $L19;
+	max.s64 %rd225, %rd212, %rd224;
+	mov.b64 %rd212, %rd225;
+$L19:
+	mov.b64 {%r57, %r58}, %rd212;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd226, {%r59, %r60};
+	@!%p24 bra $L20;
+	max.s64 %rd227, %rd212, %rd226;
+	mov.b64 %rd212, %rd227;
+$L20:
+	mov.b64 {%r61, %r62}, %rd212;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd228, {%r63, %r64};
+	@!%p25 bra $L21;
+	max.s64 %rd229, %rd212, %rd228;
+	mov.b64 %rd212, %rd229;
+$L21:
+	@!%p18 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd212;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd203, 0;
-	st.global.s64 [%rd116+0], %rd203;
-	mov.b64 %rd205, 1;
-	mul.lo.s64 %rd204, %rd205, %rd120;
-	mad.lo.s64 %rd206, %rd204, 8, %rd116;
-	mov.b64 %rd207, 0;
-	st.global.s64 [%rd206+0], %rd207;
-	mov.b64 %rd209, 2;
-	mul.lo.s64 %rd208, %rd209, %rd120;
-	mad.lo.s64 %rd210, %rd208, 8, %rd116;
-	mov.b64 %rd211, 0;
-	st.global.s64 [%rd210+0], %rd211;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd230, [%rd1+1024];
+	mov.b64 %rd212, %rd230;
+	mov.b64 %rd231, %rd212;
+	mov.b64 %rd186, %rd231;
+	cvt.u64.u32 %rd232, %r2;
+	setp.eq.s64 %p26, %rd232, 0;
+	setp.gt.s64 %p27, %rd186, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L24;
+	mov.b64 %rd234, 9;
+	mul.lo.s64 %rd233, %rd234, %rd120;
+	mad.lo.s64 %rd235, %rd233, 8, %rd116;
+	atom.global.max.s64 %rd236, [%rd235], %rd186;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
-	atom.global.add.u32 %r65, [gk_league_sync], 1;
-	mov.u32 %r66, %nctaid.x;
-	sub.u32 %r67, %r66, 1;
-	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p13 bra $L26;
+	mov.b64 %rd237, 0;
+	st.global.s64 [%rd116+0], %rd237;
+	mov.b64 %rd239, 1;
+	mul.lo.s64 %rd238, %rd239, %rd120;
+	mad.lo.s64 %rd240, %rd238, 8, %rd116;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	mov.b64 %rd243, 2;
+	mul.lo.s64 %rd242, %rd243, %rd120;
+	mad.lo.s64 %rd244, %rd242, 8, %rd116;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
 $L26:
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd213, 9;
-	mul.lo.s64 %rd212, %rd213, %rd120;
-	mad.lo.s64 %rd214, %rd212, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, %rd216;
-	setp.gt.s64 %p30, %rd217, %rd70;
-	@!%p30 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	atom.global.add.u32 %r71, [gk_league_sync], 1;
-	mov.u32 %r72, %nctaid.x;
-	sub.u32 %r73, %r72, 1;
-	setp.eq.u32 %p32, %r71, %r73;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r75, %r70;
-	@%p33 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd219, 9;
-	mul.lo.s64 %rd218, %rd219, %rd120;
-	mad.lo.s64 %rd220, %rd218, 8, %rd116;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd222, -1;
-	st.global.s64 [%rd109+0], %rd222;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L28;
 $L29:
-	mov.b64 %rd223, 0;
-$L35:
-	setp.lt.s64 %p34, %rd223, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd224, %rd49;
-	mov.b64 %rd225, %rd51;
-	mov.b64 %rd226, %rd53;
-	mov.b64 %rd227, %rd56;
-	mov.b64 %rd228, %rd58;
-	mov.b64 %rd229, %rd60;
-	mov.b64 %rd230, %rd224;
-	mov.b64 %rd231, %rd225;
-	mov.b64 %rd232, %rd226;
-	mov.b64 %rd233, %rd227;
-	mov.b64 %rd234, %rd228;
-	mov.b64 %rd235, %rd229;
-	rem.s64 %rd236, %rd223, 2;
-	setp.eq.s64 %p36, %rd236, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd237, %rd56;
-	mov.b64 %rd238, %rd58;
-	mov.b64 %rd239, %rd60;
-	mov.b64 %rd240, %rd49;
-	mov.b64 %rd241, %rd51;
-	mov.b64 %rd242, %rd53;
-	mov.b64 %rd230, %rd237;
-	mov.b64 %rd231, %rd238;
-	mov.b64 %rd232, %rd239;
-	mov.b64 %rd233, %rd240;
-	mov.b64 %rd234, %rd241;
-	mov.b64 %rd235, %rd242;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd247, 9;
+	mul.lo.s64 %rd246, %rd247, %rd120;
+	mad.lo.s64 %rd248, %rd246, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd249, [%rd248+0];
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
+	setp.gt.s64 %p32, %rd251, %rd70;
+	@!%p32 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p13 bra $L36;
+	mov.b64 %rd253, 9;
+	mul.lo.s64 %rd252, %rd253, %rd120;
+	mad.lo.s64 %rd254, %rd252, 8, %rd116;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	mov.b64 %rd256, -1;
+	st.global.s64 [%rd109+0], %rd256;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd257, 0;
+$L37:
+	setp.lt.s64 %p36, %rd257, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd243, %rd73;
-	mov.b64 %rd244, %rd75;
-	mov.b64 %rd245, %rd77;
-	mov.b64 %rd246, %rd80;
-	mov.b64 %rd247, %rd82;
-	mov.b64 %rd248, %rd84;
-	mov.b64 %rd249, %rd87;
-	mov.b64 %rd250, %rd89;
-	mov.b64 %rd251, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd252, %rd94;
-	mov.b64 %rd253, %rd96;
-	mov.b64 %rd254, %rd98;
-	mov.b32 %r76, %r33;
-	mov.b64 %rd255, %rd100;
-	mov.b64 %rd256, %rd102;
-	cvt.u32.u64 %r77, %rd223;
-	add.s32 %r78, %r33, %r77;
-	mov.b32 %r76, %r78;
-	rem.s64 %rd257, %rd223, 3;
-	mov.b64 %rd259, 3;
-	mul.lo.s64 %rd258, %rd259, %rd257;
-	mov.b64 %rd260, %rd258;
-	@!%p11 bra $L43;
-	add.s64 %rd261, %rd223, 1;
-	rem.s64 %rd262, %rd261, 3;
-	mov.b64 %rd264, 3;
-	mul.lo.s64 %rd263, %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mul.lo.s64 %rd266, %rd265, %rd120;
-	mad.lo.s64 %rd267, %rd266, 8, %rd116;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	add.s64 %rd269, %rd265, 1;
-	mul.lo.s64 %rd270, %rd269, %rd120;
-	mad.lo.s64 %rd271, %rd270, 8, %rd116;
-	mov.b64 %rd272, 0;
-	st.global.s64 [%rd271+0], %rd272;
-	add.s64 %rd273, %rd265, 2;
-	mul.lo.s64 %rd274, %rd273, %rd120;
-	mad.lo.s64 %rd275, %rd274, 8, %rd116;
-	mov.b64 %rd276, 0;
-	st.global.s64 [%rd275+0], %rd276;
+	mov.b64 %rd258, %rd49;
+	mov.b64 %rd259, %rd51;
+	mov.b64 %rd260, %rd53;
+	mov.b64 %rd261, %rd56;
+	mov.b64 %rd262, %rd58;
+	mov.b64 %rd263, %rd60;
+	mov.b64 %rd264, %rd258;
+	mov.b64 %rd265, %rd259;
+	mov.b64 %rd266, %rd260;
+	mov.b64 %rd267, %rd261;
+	mov.b64 %rd268, %rd262;
+	mov.b64 %rd269, %rd263;
+	shr.s64 %rd270, %rd257, 63;
+	shr.u64 %rd271, %rd270, 63;
+	add.s64 %rd272, %rd257, %rd271;
+	and.b64 %rd273, %rd272, -2;
+	sub.s64 %rd274, %rd257, %rd273;
+	setp.eq.s64 %p38, %rd274, 1;
+	@!%p38 bra $L43;
+	mov.b64 %rd275, %rd56;
+	mov.b64 %rd276, %rd58;
+	mov.b64 %rd277, %rd60;
+	mov.b64 %rd278, %rd49;
+	mov.b64 %rd279, %rd51;
+	mov.b64 %rd280, %rd53;
+	mov.b64 %rd264, %rd275;
+	mov.b64 %rd265, %rd276;
+	mov.b64 %rd266, %rd277;
+	mov.b64 %rd267, %rd278;
+	mov.b64 %rd268, %rd279;
+	mov.b64 %rd269, %rd280;
 $L43:
-	mov.b64 %rd277, %rd217;
-	cvt.u64.u32 %rd278, %r4;
-	mov.b64 %rd279, %rd278;
-	mov.b64 %rd280, 1;
-$L44:
-	setp.lt.s64 %p39, %rd280, %rd277;
-	setp.lt.s64 %p40, %rd280, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd282, 2;
-	mul.lo.s64 %rd281, %rd282, %rd280;
-	setp.le.s64 %p42, %rd281, %rd279;
+	mov.pred %p39, %p4;
+	mov.b64 %rd281, %rd73;
+	mov.b64 %rd282, %rd75;
+	mov.b64 %rd283, %rd77;
+	mov.b64 %rd284, %rd80;
+	mov.b64 %rd285, %rd82;
+	mov.b64 %rd286, %rd84;
+	mov.b64 %rd287, %rd87;
+	mov.b64 %rd288, %rd89;
+	mov.b64 %rd289, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd290, %rd94;
+	mov.b64 %rd291, %rd96;
+	mov.b64 %rd292, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd293, %rd100;
+	mov.b64 %rd294, %rd102;
+	cvt.u32.u64 %r78, %rd257;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd295, %rd257, 3;
+	mov.b64 %rd297, 3;
+	mul.lo.s64 %rd296, %rd297, %rd295;
+	mov.b64 %rd298, %rd296;
+	@!%p13 bra $L45;
+	add.s64 %rd299, %rd257, 1;
+	rem.s64 %rd300, %rd299, 3;
+	mov.b64 %rd302, 3;
+	mul.lo.s64 %rd301, %rd302, %rd300;
+	mov.b64 %rd303, %rd301;
+	mul.lo.s64 %rd304, %rd303, %rd120;
+	mad.lo.s64 %rd305, %rd304, 8, %rd116;
+	mov.b64 %rd306, 0;
+	st.global.s64 [%rd305+0], %rd306;
+	add.s64 %rd307, %rd303, 1;
+	mul.lo.s64 %rd308, %rd307, %rd120;
+	mad.lo.s64 %rd309, %rd308, 8, %rd116;
+	mov.b64 %rd310, 0;
+	st.global.s64 [%rd309+0], %rd310;
+	add.s64 %rd311, %rd303, 2;
+	mul.lo.s64 %rd312, %rd311, %rd120;
+	mad.lo.s64 %rd313, %rd312, 8, %rd116;
+	mov.b64 %rd314, 0;
+	st.global.s64 [%rd313+0], %rd314;
+$L45:
+	mov.b64 %rd315, %rd251;
+	cvt.u64.u32 %rd316, %r4;
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd318, 1;
+$L46:
+	setp.lt.s64 %p41, %rd318, %rd315;
+	setp.lt.s64 %p42, %rd318, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd320, 2;
+	mul.lo.s64 %rd319, %rd320, %rd318;
+	setp.le.s64 %p44, %rd319, %rd317;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd321, %rd318, 2;
+	mov.b64 %rd318, %rd321;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd283, %rd280, 2;
-	mov.b64 %rd280, %rd283;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd284, %rd280;
-	mov.b64 %rd285, %rd25;
-	mov.b64 %rd286, %rd62;
-	mov.b64 %rd287, %rd64;
-	mov.b64 %rd288, %rd66;
-	mov.b64 %rd289, %rd68;
-	mov.b64 %rd290, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd291, %rd100;
-	mov.b64 %rd292, %rd102;
-	mov.b64 %rd293, %rd104;
-	mov.b64 %rd294, %rd106;
-	mov.pred %p47, %p37;
-	mov.pred %p48, %p38;
-	mov.b32 %r80, %r76;
-	mov.b64 %rd295, %rd255;
-	mov.b64 %rd296, %rd256;
-	mov.b64 %rd297, %rd151;
-	mov.b64 %rd298, %rd260;
-	mov.b64 %rd299, %rd284;
-	cvt.u64.u32 %rd300, %r4;
-	div.s64 %rd301, %rd300, %rd299;
-	setp.eq.s64 %p49, %rd299, -1;
-	neg.s64 %rd302, %rd300;
-	selp.b64 %rd303, %rd302, %rd301, %p49;
-	setp.eq.s64 %p50, %rd299, 0;
-	selp.b64 %rd304, 0, %rd303, %p50;
-	mov.b64 %rd305, %rd304;
-	div.s64 %rd306, %rd148, 2;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd308, %rd285;
-	mov.b64 %rd309, %rd286;
-	mov.b64 %rd310, %rd287;
-	mov.b64 %rd311, %rd288;
-	mov.b64 %rd312, %rd289;
-	mov.b64 %rd313, %rd290;
-	mov.pred %p51, %p45;
-	mov.pred %p52, %p46;
-	mov.b32 %r81, %r79;
-	mov.b64 %rd314, %rd291;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.pred %p53, %p47;
-	mov.b64 %rd318, %rd243;
-	mov.b64 %rd319, %rd244;
-	mov.b64 %rd320, %rd245;
-	mov.b64 %rd321, %rd246;
-	mov.b64 %rd322, %rd247;
-	mov.b64 %rd323, %rd248;
-	mov.b64 %rd324, %rd249;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.pred %p54, %p48;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd330, %rd295;
-	mov.b64 %rd331, %rd296;
-	mov.b64 %rd332, 0;
-	mov.b64 %rd333, %rd297;
-	mul.lo.s64 %rd334, %rd128, %rd305;
-	cvt.u64.u32 %rd335, %r2;
-	div.s64 %rd336, %rd335, %rd299;
-	setp.eq.s64 %p55, %rd299, -1;
-	neg.s64 %rd337, %rd335;
-	selp.b64 %rd338, %rd337, %rd336, %p55;
-	setp.eq.s64 %p56, %rd299, 0;
-	selp.b64 %rd339, 0, %rd338, %p56;
-	add.s64 %rd340, %rd334, %rd339;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd2, %rd305;
+	mov.b64 %rd322, %rd318;
+	mov.b64 %rd323, %rd25;
+	mov.b64 %rd324, %rd62;
+	mov.b64 %rd325, %rd64;
+	mov.b64 %rd326, %rd66;
+	mov.b64 %rd327, %rd68;
+	mov.b64 %rd328, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd329, %rd100;
+	mov.b64 %rd330, %rd102;
+	mov.b64 %rd331, %rd104;
+	mov.b64 %rd332, %rd106;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd333, %rd293;
+	mov.b64 %rd334, %rd294;
+	mov.b64 %rd335, %rd185;
+	mov.b64 %rd336, %rd298;
+	mov.b64 %rd337, %rd322;
+	cvt.u64.u32 %rd338, %r4;
+	div.s64 %rd339, %rd338, %rd337;
+	setp.eq.s64 %p52, %rd337, -1;
+	neg.s64 %rd340, %rd338;
+	selp.b64 %rd341, %rd340, %rd339, %p52;
+	setp.eq.s64 %p53, %rd337, 0;
+	selp.b64 %rd342, 0, %rd341, %p53;
 	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, %rd299;
-	mov.b64 %rd345, %rd298;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, %rd307;
-	setp.gt.s64 %p57, %rd293, 1;
-	mov.pred %p58, %p57;
-	mov.b64 %rd348, %rd341;
-	cvt.u64.u32 %rd349, %r2;
-	rem.s64 %rd350, %rd349, %rd344;
-	setp.eq.s64 %p59, %rd344, -1;
-	selp.b64 %rd351, 0, %rd350, %p59;
-	setp.eq.s64 %p60, %rd344, 0;
-	selp.b64 %rd352, %rd349, %rd351, %p60;
-	mov.b64 %rd353, %rd352;
-	mov.b32 %r83, -1;
-	mov.b64 %rd354, 0;
-	mov.b64 %rd355, 0;
-	mov.b64 %rd356, 0;
-	mov.b64 %rd357, 0;
-	mov.b64 %rd358, 0;
-$L49:
-	mov.b64 %rd359, 0;
-	mov.b64 %rd360, %rd330;
-$L52:
-	setp.gt.s64 %p61, %rd360, 0;
-	not.pred %p62, %p61;
-	@!%p62 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p63, %rd354, %rd355;
-	@!%p63 bra $L58;
-	setp.ge.s64 %p64, %rd348, %rd333;
-	@!%p64 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd361, %rd332, %rd348;
-	mul.lo.s64 %rd362, %rd361, %rd232;
-	mad.lo.s64 %rd363, %rd362, 4, %rd230;
-	ld.global.s32 %r84, [%rd363+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r83, %r85;
-	add.s64 %rd364, %rd348, %rd343;
-	mov.b64 %rd348, %rd364;
-	mov.b64 %rd365, %rd308;
-	mov.b32 %r86, %r83;
-	cvt.s64.s32 %rd366, %r86;
-	mul.lo.s64 %rd367, %rd366, %rd32;
-	mad.lo.s64 %rd368, %rd367, 8, %rd28;
-	ld.global.nc.s64 %rd369, [%rd368+0];
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, %rd308;
-	mov.b32 %r87, %r83;
-	cvt.s64.s32 %rd373, %r87;
-	add.s64 %rd374, %rd373, 1;
-	mul.lo.s64 %rd375, %rd374, %rd32;
-	mad.lo.s64 %rd376, %rd375, 8, %rd28;
-	ld.global.nc.s64 %rd377, [%rd376+0];
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd371, %rd353;
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd382, %rd379;
-	mov.b64 %rd354, %rd381;
-	mov.b64 %rd355, %rd382;
-	bra.uni $L53;
+	cvt.u64.u32 %rd344, %r2;
+	div.s64 %rd345, %rd344, %rd337;
+	setp.eq.s64 %p54, %rd337, -1;
+	neg.s64 %rd346, %rd344;
+	selp.b64 %rd347, %rd346, %rd345, %p54;
+	setp.eq.s64 %p55, %rd337, 0;
+	selp.b64 %rd348, 0, %rd347, %p55;
+	mov.b64 %rd349, %rd348;
+	cvt.u64.u32 %rd350, %r2;
+	rem.s64 %rd351, %rd350, %rd337;
+	setp.eq.s64 %p56, %rd337, -1;
+	selp.b64 %rd352, 0, %rd351, %p56;
+	setp.eq.s64 %p57, %rd337, 0;
+	selp.b64 %rd353, %rd350, %rd352, %p57;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, %rd343;
+	mov.b64 %rd356, %rd349;
+	mov.b64 %rd357, %rd354;
+	mov.b64 %rd358, %rd332;
+	mov.b64 %rd359, %rd323;
+	mov.b64 %rd360, %rd324;
+	mov.b64 %rd361, %rd325;
+	mov.b64 %rd362, %rd326;
+	mov.b64 %rd363, %rd327;
+	mov.b64 %rd364, %rd328;
+	mov.pred %p58, %p47;
+	mov.pred %p59, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd365, %rd329;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.pred %p60, %p49;
+	mov.pred %p61, %p50;
+	mov.b64 %rd369, %rd281;
+	mov.b64 %rd370, %rd282;
+	mov.b64 %rd371, %rd283;
+	mov.b64 %rd372, %rd284;
+	mov.b64 %rd373, %rd285;
+	mov.b64 %rd374, %rd286;
+	mov.b64 %rd375, %rd287;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.pred %p62, %p51;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd381, %rd333;
+	mov.b64 %rd382, %rd334;
+	mov.b64 %rd383, 0;
+	mov.b64 %rd384, %rd335;
+	mul.lo.s64 %rd385, %rd128, %rd355;
+	add.s64 %rd386, %rd385, %rd356;
+	mov.b64 %rd387, %rd386;
+	mul.lo.s64 %rd388, %rd2, %rd355;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd390, %rd337;
+	mov.b64 %rd391, %rd357;
+	mov.b64 %rd392, %rd336;
+	mov.b64 %rd393, 0;
+	mov.b64 %rd394, %rd358;
+	setp.gt.s64 %p63, %rd331, 1;
+	mov.pred %p64, %p63;
+	mov.pred %p65, 0;
+	mov.b64 %rd395, %rd158;
+	mov.b64 %rd396, %rd159;
+	mov.b64 %rd397, %rd160;
+	mov.b64 %rd398, %rd387;
+	mov.b32 %r84, -1;
+	mov.b64 %rd399, 0;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, 0;
+	mov.b64 %rd402, 0;
+	mov.b64 %rd403, 0;
+$L51:
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, %rd381;
+$L54:
+	setp.gt.s64 %p66, %rd405, 0;
+	not.pred %p67, %p66;
+	@!%p67 bra $L58;
+	bra.uni $L56;
 $L58:
-	mul.lo.s64 %rd383, %rd354, %rd39;
-	mad.lo.s64 %rd384, %rd383, 4, %rd35;
-	ld.global.nc.s32 %r88, [%rd384+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r83;
-	mov.b32 %r92, %r90;
-	mov.b64 %rd385, %rd354;
-$L61:
-	cvt.s64.s32 %rd386, %r91;
-	mul.lo.s64 %rd387, %rd386, %rd127;
-	mad.lo.s64 %rd388, %rd387, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r93, [%rd388+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r94;
-	cvt.s64.s32 %rd389, %r92;
-	mul.lo.s64 %rd390, %rd389, %rd127;
-	mad.lo.s64 %rd391, %rd390, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r96, [%rd391+0];
-	mov.b32 %r97, %r96;
-	setp.ge.s32 %p65, %r97, %r95;
-	@!%p65 bra $L65;
-	mov.pred %p66, 0;
-	bra.uni $L63;
-$L65:
-	cvt.s64.s32 %rd392, %r92;
-	mul.lo.s64 %rd393, %rd392, %rd127;
-	mad.lo.s64 %rd394, %rd393, 4, %rd123;
-	atom.global.max.s32 %r98, [%rd394], %r95;
-	mov.b32 %r99, %r98;
-	setp.lt.s32 %p67, %r99, %r95;
-	mov.pred %p66, %p67;
-	bra.uni $L63;
+	setp.ge.s64 %p68, %rd399, %rd400;
+	@!%p68 bra $L60;
+	setp.ge.s64 %p69, %rd398, %rd384;
+	@!%p69 bra $L62;
+	bra.uni $L56;
 $L62:
-	bra.uni $L61;
+	add.s64 %rd406, %rd383, %rd398;
+	mul.lo.s64 %rd407, %rd406, %rd266;
+	mad.lo.s64 %rd408, %rd407, 4, %rd264;
+	ld.global.s32 %r85, [%rd408+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	@!%p65 bra $L63;
+	add.s64 %rd409, %rd383, %rd398;
+	mov.b64 %rd411, 2;
+	mul.lo.s64 %rd410, %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mul.lo.s64 %rd413, %rd412, %rd171;
+	mad.lo.s64 %rd414, %rd413, 8, %rd169;
+	ld.shared.s64 %rd415, [%rd414+0];
+	mov.b64 %rd416, %rd415;
+	add.s64 %rd417, %rd412, 1;
+	mul.lo.s64 %rd418, %rd417, %rd171;
+	mad.lo.s64 %rd419, %rd418, 8, %rd169;
+	ld.shared.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	add.s64 %rd422, %rd416, %rd391;
+	mov.b64 %rd423, %rd422;
+	mov.b64 %rd424, %rd421;
+	mov.b64 %rd399, %rd423;
+	mov.b64 %rd400, %rd424;
+	bra.uni $L64;
 $L63:
-	@!%p66 bra $L67;
-	@!%p58 bra $L68;
-	mul.lo.s64 %rd395, %rd359, %rd139;
-	mad.lo.s64 %rd396, %rd395, 4, %rd137;
-	st.shared.s32 [%rd396+0], %r90;
-	add.s64 %rd397, %rd359, 1;
-	mov.b64 %rd359, %rd397;
+	mov.b64 %rd425, %rd359;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd426, %r87;
+	mul.lo.s64 %rd427, %rd426, %rd32;
+	mad.lo.s64 %rd428, %rd427, 8, %rd28;
+	ld.global.nc.s64 %rd429, [%rd428+0];
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, %rd359;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd433, %r88;
+	add.s64 %rd434, %rd433, 1;
+	mul.lo.s64 %rd435, %rd434, %rd32;
+	mad.lo.s64 %rd436, %rd435, 8, %rd28;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd438;
+	add.s64 %rd440, %rd431, %rd391;
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, %rd439;
+	mov.b64 %rd399, %rd441;
+	mov.b64 %rd400, %rd442;
+$L64:
+	add.s64 %rd443, %rd398, %rd389;
+	mov.b64 %rd398, %rd443;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd444, %rd399, %rd39;
+	mad.lo.s64 %rd445, %rd444, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd445+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, 0;
+	and.pred %p70, %p64, %p60;
+	@!%p70 bra $L66;
+	mov.b64 %rd448, %rd359;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd449, %r92;
+	mul.lo.s64 %rd450, %rd449, %rd32;
+	mad.lo.s64 %rd451, %rd450, 8, %rd28;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, %rd359;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd456, %r93;
+	add.s64 %rd457, %rd456, 1;
+	mul.lo.s64 %rd458, %rd457, %rd32;
+	mad.lo.s64 %rd459, %rd458, 8, %rd28;
+	ld.global.nc.s64 %rd460, [%rd459+0];
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd454;
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd446, %rd463;
+	mov.b64 %rd447, %rd464;
+$L66:
+	mov.b32 %r94, %r84;
+	mov.b32 %r95, %r91;
+	mov.b64 %rd465, %rd399;
+$L67:
+	cvt.s64.s32 %rd466, %r94;
+	mul.lo.s64 %rd467, %rd466, %rd127;
+	mad.lo.s64 %rd468, %rd467, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r96, [%rd468+0];
+	mov.b32 %r97, %r96;
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd469, %r95;
+	mul.lo.s64 %rd470, %rd469, %rd127;
+	mad.lo.s64 %rd471, %rd470, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r99, [%rd471+0];
+	mov.b32 %r100, %r99;
+	setp.ge.s32 %p71, %r100, %r98;
+	@!%p71 bra $L71;
+	mov.pred %p72, 0;
+	bra.uni $L69;
+$L71:
+	cvt.s64.s32 %rd472, %r95;
+	mul.lo.s64 %rd473, %rd472, %rd127;
+	mad.lo.s64 %rd474, %rd473, 4, %rd123;
+	atom.global.max.s32 %r101, [%rd474], %r98;
+	mov.b32 %r102, %r101;
+	setp.lt.s32 %p73, %r102, %r98;
+	mov.pred %p72, %p73;
 	bra.uni $L69;
 $L68:
-	mov.pred %p68, 0;
-	mov.b64 %rd398, %rd359;
-	mov.b32 %r100, %r90;
-$L70:
-	@!%p53 bra $L74;
-	shr.s32 %r101, %r100, 5;
-	cvt.s64.s32 %rd399, %r101;
-	mov.b64 %rd400, %rd399;
-	and.b32 %r102, %r100, 31;
-	cvt.s64.s32 %rd401, %r102;
-	min.u64 %rd402, %rd401, 32;
-	cvt.u32.u64 %r103, %rd402;
-	mov.b32 %r105, 0x1;
-	shl.b32 %r104, %r105, %r103;
-	setp.hs.u32 %p69, %r103, 32;
-	selp.b32 %r106, 0, %r104, %p69;
-	mov.b32 %r107, %r106;
-	mov.b64 %rd403, %rd400;
-	mov.b32 %r108, %r107;
-	mul.lo.s64 %rd404, %rd403, %rd326;
-	mad.lo.s64 %rd405, %rd404, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r109, [%rd405+0];
-	mov.b32 %r110, %r109;
-	and.b32 %r111, %r110, %r108;
-	setp.ne.u32 %p70, %r111, 0x0;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L76;
-	mul.lo.s64 %rd406, %rd403, %rd326;
-	mad.lo.s64 %rd407, %rd406, 4, %rd324;
-	atom.global.or.b32 %r112, [%rd407], %r108;
-	mov.b32 %r113, %r112;
-	and.b32 %r114, %r113, %r108;
-	setp.ne.u32 %p73, %r114, 0x0;
-	mov.pred %p71, %p73;
-$L76:
-	@!%p71 bra $L78;
-	mov.b64 %rd408, %rd398;
-	mov.b64 %rd409, %rd408;
-	mov.pred %p74, 0;
-	bra.uni $L72;
-$L78:
-	mov.b64 %rd410, %rd398;
-	mov.b64 %rd409, %rd410;
-	mov.pred %p74, 1;
-	bra.uni $L72;
-$L74:
-	@!%p54 bra $L80;
-	cvt.s64.s32 %rd411, %r100;
-	mul.lo.s64 %rd412, %rd411, %rd329;
-	mad.lo.s64 %rd413, %rd412, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r115, [%rd413+0];
-	mov.b32 %r116, %r115;
-	setp.eq.s32 %p75, %r116, %r82;
-	mov.pred %p76, %p75;
-	not.pred %p77, %p76;
-	@!%p77 bra $L82;
-	cvt.s64.s32 %rd414, %r100;
-	mul.lo.s64 %rd415, %rd414, %rd329;
-	mad.lo.s64 %rd416, %rd415, 4, %rd327;
-	atom.global.exch.b32 %r117, [%rd416], %r82;
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p78, %r118, %r82;
-	mov.pred %p76, %p78;
-$L82:
-	@!%p76 bra $L84;
-	mov.b64 %rd417, %rd398;
-	mov.b64 %rd409, %rd417;
-	mov.pred %p74, 0;
-	bra.uni $L72;
-$L84:
-$L80:
-	mul.lo.s64 %rd418, %rd398, %rd139;
-	mad.lo.s64 %rd419, %rd418, 4, %rd137;
-	st.shared.s32 [%rd419+0], %r100;
-	add.s64 %rd420, %rd398, 1;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd409, %rd421;
-	mov.pred %p74, 1;
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
-	mov.b64 %rd422, %rd409;
-	mov.pred %p79, %p74;
-	mov.b64 %rd359, %rd422;
-	mov.pred %p68, %p79;
-	@!%p68 bra $L86;
-	mov.b64 %rd423, %rd308;
-	mov.b32 %r119, %r90;
-	cvt.s64.s32 %rd424, %r119;
-	add.s64 %rd425, %rd424, 1;
-	mul.lo.s64 %rd426, %rd425, %rd32;
-	mad.lo.s64 %rd427, %rd426, 8, %rd28;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r119;
-	mul.lo.s64 %rd431, %rd430, %rd32;
-	mad.lo.s64 %rd432, %rd431, 8, %rd28;
-	ld.global.nc.s64 %rd433, [%rd432+0];
-	mov.b64 %rd434, %rd433;
-	sub.s64 %rd435, %rd429, %rd434;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd437, %rd436;
-	add.s64 %rd438, %rd356, %rd437;
-	mov.b64 %rd356, %rd438;
-	max.s64 %rd439, %rd357, %rd437;
-	mov.b64 %rd357, %rd439;
-$L86:
+	bra.uni $L67;
 $L69:
-$L67:
-	add.s64 %rd440, %rd354, %rd344;
-	mov.b64 %rd354, %rd440;
-	sub.s64 %rd441, %rd360, 1;
-	mov.b64 %rd360, %rd441;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd442, 0;
-	setp.lt.s64 %p80, %rd354, %rd355;
-	setp.lt.s64 %p81, %rd348, %rd333;
-	or.pred %p82, %p80, %p81;
-	@!%p82 bra $L88;
-	mov.b64 %rd442, 1;
-$L88:
-	shl.b64 %rd443, %rd442, 32;
-	or.b64 %rd444, %rd359, %rd443;
-	// block scan
-	mov.b64 %rd445, %rd444;
-	mov.b32 %r120, %r3;
-$L89:
-	setp.hs.u32 %p83, %r120, 32;
-	@%p83 bra $L90;
-	mov.b64 {%r121, %r122}, %rd445;
-	shfl.sync.up.b32 %r123|%p84, %r121, %r120, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
-	mov.b64 %rd446, {%r123, %r124};
-	@!%p84 bra $L91;
-	add.s64 %rd447, %rd446, %rd445;
-	mov.b64 %rd445, %rd447;
-$L91:
-	shl.b32 %r120, %r120, 1;
-	bra.uni $L89;
+	@!%p72 bra $L73;
+	@!%p64 bra $L74;
+	mul.lo.s64 %rd475, %rd404, %rd397;
+	mad.lo.s64 %rd476, %rd475, 4, %rd395;
+	st.shared.s32 [%rd476+0], %r91;
+	@!%p60 bra $L77;
+	mov.b64 %rd478, 2;
+	mul.lo.s64 %rd477, %rd478, %rd404;
+	mul.lo.s64 %rd479, %rd477, %rd163;
+	mad.lo.s64 %rd480, %rd479, 8, %rd161;
+	st.shared.s64 [%rd480+0], %rd446;
+	mov.b64 %rd482, 2;
+	mul.lo.s64 %rd481, %rd482, %rd404;
+	add.s64 %rd483, %rd481, 1;
+	mul.lo.s64 %rd484, %rd483, %rd163;
+	mad.lo.s64 %rd485, %rd484, 8, %rd161;
+	st.shared.s64 [%rd485+0], %rd447;
+$L77:
+	add.s64 %rd486, %rd404, 1;
+	mov.b64 %rd404, %rd486;
+	bra.uni $L75;
+$L74:
+	mov.pred %p74, 0;
+	mov.b64 %rd487, %rd404;
+	mov.b32 %r103, %r91;
+$L78:
+	@!%p61 bra $L82;
+	shr.s32 %r104, %r103, 5;
+	cvt.s64.s32 %rd488, %r104;
+	mov.b64 %rd489, %rd488;
+	and.b32 %r105, %r103, 31;
+	cvt.s64.s32 %rd490, %r105;
+	min.u64 %rd491, %rd490, 32;
+	cvt.u32.u64 %r106, %rd491;
+	mov.b32 %r108, 0x1;
+	shl.b32 %r107, %r108, %r106;
+	setp.hs.u32 %p75, %r106, 32;
+	selp.b32 %r109, 0, %r107, %p75;
+	mov.b32 %r110, %r109;
+	mov.b64 %rd492, %rd489;
+	mov.b32 %r111, %r110;
+	mul.lo.s64 %rd493, %rd492, %rd377;
+	mad.lo.s64 %rd494, %rd493, 4, %rd375;
+	ld.relaxed.gpu.global.u32 %r112, [%rd494+0];
+	mov.b32 %r113, %r112;
+	and.b32 %r114, %r113, %r111;
+	setp.ne.u32 %p76, %r114, 0x0;
+	mov.pred %p77, %p76;
+	not.pred %p78, %p77;
+	@!%p78 bra $L84;
+	mul.lo.s64 %rd495, %rd492, %rd377;
+	mad.lo.s64 %rd496, %rd495, 4, %rd375;
+	atom.global.or.b32 %r115, [%rd496], %r111;
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r111;
+	setp.ne.u32 %p79, %r117, 0x0;
+	mov.pred %p77, %p79;
+$L84:
+	@!%p77 bra $L86;
+	mov.b64 %rd497, %rd487;
+	mov.b64 %rd498, %rd497;
+	mov.pred %p80, 0;
+	bra.uni $L80;
+$L86:
+	mov.b64 %rd499, %rd487;
+	mov.b64 %rd498, %rd499;
+	mov.pred %p80, 1;
+	bra.uni $L80;
+$L82:
+	@!%p62 bra $L88;
+	cvt.s64.s32 %rd500, %r103;
+	mul.lo.s64 %rd501, %rd500, %rd380;
+	mad.lo.s64 %rd502, %rd501, 4, %rd378;
+	ld.relaxed.gpu.global.s32 %r118, [%rd502+0];
+	mov.b32 %r119, %r118;
+	setp.eq.s32 %p81, %r119, %r83;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L90;
+	cvt.s64.s32 %rd503, %r103;
+	mul.lo.s64 %rd504, %rd503, %rd380;
+	mad.lo.s64 %rd505, %rd504, 4, %rd378;
+	atom.global.exch.b32 %r120, [%rd505], %r83;
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p84, %r121, %r83;
+	mov.pred %p82, %p84;
 $L90:
-	mov.b64 {%r125, %r126}, %rd445;
-	shfl.sync.up.b32 %r127|%p85, %r125, %r3, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
-	mov.b64 %rd448, {%r127, %r128};
-	setp.lo.u32 %p86, %r3, 32;
-	and.pred %p87, %p85, %p86;
-	selp.b64 %rd449, %rd448, 0, %p87;
-	sub.u32 %r129, %r13, %r3;
-	setp.eq.u32 %p88, %r7, %r129;
-	@!%p88 bra $L92;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd445;
+	@!%p82 bra $L92;
+	mov.b64 %rd506, %rd487;
+	mov.b64 %rd498, %rd506;
+	mov.pred %p80, 0;
+	bra.uni $L80;
 $L92:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L93;
-	mov.b64 %rd452, 0;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L94;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd452, %rd455;
-$L94:
-	mov.b64 {%r130, %r131}, %rd452;
-	shfl.sync.up.b32 %r132|%p91, %r130, 1, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
-	mov.b64 %rd456, {%r132, %r133};
-	@!%p91 bra $L95;
-	add.s64 %rd457, %rd456, %rd452;
-	mov.b64 %rd452, %rd457;
-$L95:
-	mov.b64 {%r134, %r135}, %rd452;
-	shfl.sync.up.b32 %r136|%p92, %r134, 2, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
-	mov.b64 %rd458, {%r136, %r137};
-	@!%p92 bra $L96;
-	add.s64 %rd459, %rd458, %rd452;
-	mov.b64 %rd452, %rd459;
-$L96:
-	mov.b64 {%r138, %r139}, %rd452;
-	shfl.sync.up.b32 %r140|%p93, %r138, 4, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
-	mov.b64 %rd460, {%r140, %r141};
-	@!%p93 bra $L97;
-	add.s64 %rd461, %rd460, %rd452;
-	mov.b64 %rd452, %rd461;
-$L97:
-	mov.b64 {%r142, %r143}, %rd452;
-	shfl.sync.up.b32 %r144|%p94, %r142, 8, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
-	mov.b64 %rd462, {%r144, %r145};
-	@!%p94 bra $L98;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd452, %rd463;
-$L98:
-	mov.b64 {%r146, %r147}, %rd452;
-	shfl.sync.up.b32 %r148|%p95, %r146, 16, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
-	mov.b64 %rd464, {%r148, %r149};
-	@!%p95 bra $L99;
-	add.s64 %rd465, %rd464, %rd452;
-	mov.b64 %rd452, %rd465;
-$L99:
-	mov.b64 {%r150, %r151}, %rd452;
-	shfl.sync.up.b32 %r152|%p96, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd466, {%r152, %r153};
-	selp.b64 %rd467, %rd466, 0, %p96;
-	@!%p90 bra $L100;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	st.shared.s64 [%rd470+0], %rd467;
-$L100:
-	sub.u32 %r154, %r10, 1;
-	setp.eq.u32 %p97, %r7, %r154;
-	@!%p97 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd452;
-$L101:
-$L93:
-	bar.sync 0;
-	mul.wide.u32 %rd471, %r8, 16;
-	add.s64 %rd472, %rd1, %rd471;
-	add.s64 %rd473, %rd472, 512;
-	ld.shared.s64 %rd474, [%rd473+0];
-	add.s64 %rd475, %rd474, %rd449;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 {%r155, %r156}, %rd475;
-	shfl.sync.idx.b32 %r157|%p98, %r155, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
-	mov.b64 %rd477, {%r157, %r158};
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
-	and.b64 %rd485, %rd483, 4294967295;
-	mov.b64 %rd486, %rd485;
-	and.b64 %rd487, %rd484, 4294967295;
-	mov.b64 %rd488, %rd487;
-	shr.s64 %rd489, %rd484, 32;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd486;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd490;
-	@!%p58 bra $L102;
-	add.s64 %rd494, %rd358, %rd491;
-	mov.b64 %rd495, %rd494;
-	sub.s64 %rd496, %rd347, %rd495;
-	max.s64 %rd497, %rd496, 0;
-	min.s64 %rd498, %rd497, %rd359;
-	mov.b64 %rd499, %rd498;
-	mov.b64 %rd500, 0;
-$L104:
-	setp.lt.s64 %p99, %rd500, %rd499;
-	not.pred %p100, %p99;
-	@!%p100 bra $L108;
-	bra.uni $L106;
-$L108:
-	mul.lo.s64 %rd501, %rd500, %rd139;
-	mad.lo.s64 %rd502, %rd501, 4, %rd137;
-	ld.shared.s32 %r159, [%rd502+0];
-	mov.b32 %r160, %r159;
-	add.s64 %rd503, %rd346, %rd495;
-	add.s64 %rd504, %rd503, %rd500;
-	mul.lo.s64 %rd505, %rd504, %rd149;
-	mad.lo.s64 %rd506, %rd505, 4, %rd147;
-	st.shared.s32 [%rd506+0], %r160;
-$L105:
-	add.s64 %rd507, %rd500, 1;
-	mov.b64 %rd500, %rd507;
-	bra.uni $L104;
-$L106:
-	mov.b64 %rd508, 0;
-	mov.b64 %rd509, %rd499;
-$L109:
-	setp.lt.s64 %p101, %rd509, %rd359;
-	not.pred %p102, %p101;
-	@!%p102 bra $L113;
-	bra.uni $L111;
-$L113:
-	mul.lo.s64 %rd510, %rd509, %rd139;
-	mad.lo.s64 %rd511, %rd510, 4, %rd137;
-	ld.shared.s32 %r161, [%rd511+0];
-	mov.b32 %r162, %r161;
-	mov.b32 %r163, %r162;
-	mov.pred %p103, 0;
-	mov.b64 %rd512, %rd508;
-	mov.b32 %r164, %r163;
-$L114:
-	@!%p53 bra $L118;
-	shr.s32 %r165, %r164, 5;
-	cvt.s64.s32 %rd513, %r165;
-	mov.b64 %rd514, %rd513;
-	and.b32 %r166, %r164, 31;
-	cvt.s64.s32 %rd515, %r166;
-	min.u64 %rd516, %rd515, 32;
-	cvt.u32.u64 %r167, %rd516;
-	mov.b32 %r169, 0x1;
-	shl.b32 %r168, %r169, %r167;
-	setp.hs.u32 %p104, %r167, 32;
-	selp.b32 %r170, 0, %r168, %p104;
-	mov.b32 %r171, %r170;
-	mov.b64 %rd517, %rd514;
-	mov.b32 %r172, %r171;
-	mul.lo.s64 %rd518, %rd517, %rd326;
-	mad.lo.s64 %rd519, %rd518, 4, %rd324;
-	ld.relaxed.gpu.global.u32 %r173, [%rd519+0];
-	mov.b32 %r174, %r173;
-	and.b32 %r175, %r174, %r172;
-	setp.ne.u32 %p105, %r175, 0x0;
-	mov.pred %p106, %p105;
-	not.pred %p107, %p106;
-	@!%p107 bra $L120;
-	mul.lo.s64 %rd520, %rd517, %rd326;
-	mad.lo.s64 %rd521, %rd520, 4, %rd324;
-	atom.global.or.b32 %r176, [%rd521], %r172;
-	mov.b32 %r177, %r176;
-	and.b32 %r178, %r177, %r172;
-	setp.ne.u32 %p108, %r178, 0x0;
-	mov.pred %p106, %p108;
-$L120:
-	@!%p106 bra $L122;
-	mov.b64 %rd522, %rd512;
+$L88:
+	mul.lo.s64 %rd507, %rd487, %rd397;
+	mad.lo.s64 %rd508, %rd507, 4, %rd395;
+	st.shared.s32 [%rd508+0], %r103;
+	add.s64 %rd509, %rd487, 1;
+	mov.b64 %rd510, %rd509;
+	mov.b64 %rd498, %rd510;
+	mov.pred %p80, 1;
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
+	mov.b64 %rd511, %rd498;
+	mov.pred %p85, %p80;
+	mov.b64 %rd404, %rd511;
+	mov.pred %p74, %p85;
+	@!%p74 bra $L94;
+	mov.b64 %rd512, %rd359;
+	mov.b32 %r122, %r91;
+	cvt.s64.s32 %rd513, %r122;
+	add.s64 %rd514, %rd513, 1;
+	mul.lo.s64 %rd515, %rd514, %rd32;
+	mad.lo.s64 %rd516, %rd515, 8, %rd28;
+	ld.global.nc.s64 %rd517, [%rd516+0];
+	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd519, %r122;
+	mul.lo.s64 %rd520, %rd519, %rd32;
+	mad.lo.s64 %rd521, %rd520, 8, %rd28;
+	ld.global.nc.s64 %rd522, [%rd521+0];
 	mov.b64 %rd523, %rd522;
-	mov.pred %p109, 0;
-	bra.uni $L116;
-$L122:
-	mov.b64 %rd524, %rd512;
-	mov.b64 %rd523, %rd524;
-	mov.pred %p109, 1;
-	bra.uni $L116;
-$L118:
-	@!%p54 bra $L124;
-	cvt.s64.s32 %rd525, %r164;
-	mul.lo.s64 %rd526, %rd525, %rd329;
-	mad.lo.s64 %rd527, %rd526, 4, %rd327;
-	ld.relaxed.gpu.global.s32 %r179, [%rd527+0];
-	mov.b32 %r180, %r179;
-	setp.eq.s32 %p110, %r180, %r82;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L126;
-	cvt.s64.s32 %rd528, %r164;
-	mul.lo.s64 %rd529, %rd528, %rd329;
-	mad.lo.s64 %rd530, %rd529, 4, %rd327;
-	atom.global.exch.b32 %r181, [%rd530], %r82;
-	mov.b32 %r182, %r181;
-	setp.eq.s32 %p113, %r182, %r82;
-	mov.pred %p111, %p113;
-$L126:
-	@!%p111 bra $L128;
-	mov.b64 %rd531, %rd512;
-	mov.b64 %rd523, %rd531;
-	mov.pred %p109, 0;
-	bra.uni $L116;
-$L128:
-$L124:
-	mul.lo.s64 %rd532, %rd512, %rd139;
-	mad.lo.s64 %rd533, %rd532, 4, %rd137;
-	st.shared.s32 [%rd533+0], %r164;
-	add.s64 %rd534, %rd512, 1;
-	mov.b64 %rd535, %rd534;
-	mov.b64 %rd523, %rd535;
-	mov.pred %p109, 1;
-	bra.uni $L116;
-$L115:
+	sub.s64 %rd524, %rd518, %rd523;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, %rd525;
+	add.s64 %rd527, %rd401, %rd526;
+	mov.b64 %rd401, %rd527;
+	max.s64 %rd528, %rd402, %rd526;
+	mov.b64 %rd402, %rd528;
+$L94:
+$L75:
+$L73:
+	add.s64 %rd529, %rd399, %rd390;
+	mov.b64 %rd399, %rd529;
+	sub.s64 %rd530, %rd405, 1;
+	mov.b64 %rd405, %rd530;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd531, 0;
+	setp.lt.s64 %p86, %rd399, %rd400;
+	setp.lt.s64 %p87, %rd398, %rd384;
+	or.pred %p88, %p86, %p87;
+	@!%p88 bra $L96;
+	mov.b64 %rd531, 1;
+$L96:
+	shl.b64 %rd532, %rd531, 32;
+	or.b64 %rd533, %rd404, %rd532;
+	// block scan
+	mov.b64 %rd534, %rd533;
+	mov.b32 %r123, %r3;
+$L97:
+	setp.hs.u32 %p89, %r123, 32;
+	@%p89 bra $L98;
+	mov.b64 {%r124, %r125}, %rd534;
+	shfl.sync.up.b32 %r126|%p90, %r124, %r123, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r123, 0, %r17;
+	mov.b64 %rd535, {%r126, %r127};
+	@!%p90 bra $L99;
+	add.s64 %rd536, %rd535, %rd534;
+	mov.b64 %rd534, %rd536;
+$L99:
+	shl.b32 %r123, %r123, 1;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r128, %r129}, %rd534;
+	shfl.sync.up.b32 %r130|%p91, %r128, %r3, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r3, 0, %r17;
+	mov.b64 %rd537, {%r130, %r131};
+	setp.lo.u32 %p92, %r3, 32;
+	and.pred %p93, %p91, %p92;
+	selp.b64 %rd538, %rd537, 0, %p93;
+	sub.u32 %r132, %r13, %r3;
+	setp.eq.u32 %p94, %r7, %r132;
+	@!%p94 bra $L100;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd534;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L101;
+	mov.b64 %rd541, 0;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L102;
+	mul.wide.u32 %rd542, %r7, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	ld.shared.s64 %rd544, [%rd543+0];
+	mov.b64 %rd541, %rd544;
+$L102:
+	mov.b64 {%r133, %r134}, %rd541;
+	shfl.sync.up.b32 %r135|%p97, %r133, 1, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 1, 0, %r17;
+	mov.b64 %rd545, {%r135, %r136};
+	@!%p97 bra $L103;
+	add.s64 %rd546, %rd545, %rd541;
+	mov.b64 %rd541, %rd546;
+$L103:
+	mov.b64 {%r137, %r138}, %rd541;
+	shfl.sync.up.b32 %r139|%p98, %r137, 2, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 2, 0, %r17;
+	mov.b64 %rd547, {%r139, %r140};
+	@!%p98 bra $L104;
+	add.s64 %rd548, %rd547, %rd541;
+	mov.b64 %rd541, %rd548;
+$L104:
+	mov.b64 {%r141, %r142}, %rd541;
+	shfl.sync.up.b32 %r143|%p99, %r141, 4, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 4, 0, %r17;
+	mov.b64 %rd549, {%r143, %r144};
+	@!%p99 bra $L105;
+	add.s64 %rd550, %rd549, %rd541;
+	mov.b64 %rd541, %rd550;
+$L105:
+	mov.b64 {%r145, %r146}, %rd541;
+	shfl.sync.up.b32 %r147|%p100, %r145, 8, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 8, 0, %r17;
+	mov.b64 %rd551, {%r147, %r148};
+	@!%p100 bra $L106;
+	add.s64 %rd552, %rd551, %rd541;
+	mov.b64 %rd541, %rd552;
+$L106:
+	mov.b64 {%r149, %r150}, %rd541;
+	shfl.sync.up.b32 %r151|%p101, %r149, 16, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 16, 0, %r17;
+	mov.b64 %rd553, {%r151, %r152};
+	@!%p101 bra $L107;
+	add.s64 %rd554, %rd553, %rd541;
+	mov.b64 %rd541, %rd554;
+$L107:
+	mov.b64 {%r153, %r154}, %rd541;
+	shfl.sync.up.b32 %r155|%p102, %r153, 1, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
+	mov.b64 %rd555, {%r155, %r156};
+	selp.b64 %rd556, %rd555, 0, %p102;
+	@!%p96 bra $L108;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	add.s64 %rd559, %rd558, 512;
+	st.shared.s64 [%rd559+0], %rd556;
+$L108:
+	sub.u32 %r157, %r10, 1;
+	setp.eq.u32 %p103, %r7, %r157;
+	@!%p103 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd541;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	ld.shared.s64 %rd563, [%rd562+0];
+	add.s64 %rd564, %rd563, %rd538;
+	ld.shared.s64 %rd565, [%rd1+1024];
+	mov.b64 {%r158, %r159}, %rd564;
+	shfl.sync.idx.b32 %r160|%p104, %r158, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r161, %r159, 0, %r21, %r17;
+	mov.b64 %rd566, {%r160, %r161};
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	and.b64 %rd574, %rd572, 4294967295;
+	mov.b64 %rd575, %rd574;
+	and.b64 %rd576, %rd573, 4294967295;
+	mov.b64 %rd577, %rd576;
+	shr.s64 %rd578, %rd573, 32;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd580, %rd575;
+	mov.b64 %rd581, %rd577;
+	mov.b64 %rd582, %rd579;
+	@!%p64 bra $L110;
+	add.s64 %rd583, %rd403, %rd580;
+	mov.b64 %rd584, %rd583;
+	sub.s64 %rd585, %rd394, %rd584;
+	max.s64 %rd586, %rd585, 0;
+	min.s64 %rd587, %rd586, %rd404;
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd589, 0;
+$L112:
+	setp.lt.s64 %p105, %rd589, %rd588;
+	not.pred %p106, %p105;
+	@!%p106 bra $L116;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd536, %rd523;
-	mov.pred %p114, %p109;
-	mov.b64 %rd508, %rd536;
-	mov.pred %p103, %p114;
-	@!%p103 bra $L130;
-	mov.b64 %rd537, %rd308;
-	mov.b32 %r183, %r163;
-	cvt.s64.s32 %rd538, %r183;
-	add.s64 %rd539, %rd538, 1;
-	mul.lo.s64 %rd540, %rd539, %rd32;
-	mad.lo.s64 %rd541, %rd540, 8, %rd28;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r183;
-	mul.lo.s64 %rd545, %rd544, %rd32;
-	mad.lo.s64 %rd546, %rd545, 8, %rd28;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	sub.s64 %rd549, %rd543, %rd548;
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd551, %rd550;
-	add.s64 %rd552, %rd356, %rd551;
-	mov.b64 %rd356, %rd552;
-	max.s64 %rd553, %rd357, %rd551;
-	mov.b64 %rd357, %rd553;
+	mul.lo.s64 %rd590, %rd589, %rd397;
+	mad.lo.s64 %rd591, %rd590, 4, %rd395;
+	ld.shared.s32 %r162, [%rd591+0];
+	mov.b32 %r163, %r162;
+	add.s64 %rd592, %rd393, %rd584;
+	add.s64 %rd593, %rd592, %rd589;
+	mul.lo.s64 %rd594, %rd593, %rd168;
+	mad.lo.s64 %rd595, %rd594, 4, %rd166;
+	st.shared.s32 [%rd595+0], %r163;
+	@!%p60 bra $L118;
+	mov.b64 %rd597, 2;
+	mul.lo.s64 %rd596, %rd597, %rd589;
+	mul.lo.s64 %rd598, %rd596, %rd163;
+	mad.lo.s64 %rd599, %rd598, 8, %rd161;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd601, %rd600;
+	add.s64 %rd602, %rd393, %rd584;
+	add.s64 %rd603, %rd602, %rd589;
+	mov.b64 %rd605, 2;
+	mul.lo.s64 %rd604, %rd605, %rd603;
+	mul.lo.s64 %rd606, %rd604, %rd171;
+	mad.lo.s64 %rd607, %rd606, 8, %rd169;
+	st.shared.s64 [%rd607+0], %rd601;
+	mov.b64 %rd609, 2;
+	mul.lo.s64 %rd608, %rd609, %rd589;
+	add.s64 %rd610, %rd608, 1;
+	mul.lo.s64 %rd611, %rd610, %rd163;
+	mad.lo.s64 %rd612, %rd611, 8, %rd161;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd614, %rd613;
+	add.s64 %rd615, %rd393, %rd584;
+	add.s64 %rd616, %rd615, %rd589;
+	mov.b64 %rd618, 2;
+	mul.lo.s64 %rd617, %rd618, %rd616;
+	add.s64 %rd619, %rd617, 1;
+	mul.lo.s64 %rd620, %rd619, %rd171;
+	mad.lo.s64 %rd621, %rd620, 8, %rd169;
+	st.shared.s64 [%rd621+0], %rd614;
+$L118:
+$L113:
+	add.s64 %rd622, %rd589, 1;
+	mov.b64 %rd589, %rd622;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd623, 0;
+	mov.b64 %rd624, %rd588;
+$L119:
+	setp.lt.s64 %p107, %rd624, %rd404;
+	not.pred %p108, %p107;
+	@!%p108 bra $L123;
+	bra.uni $L121;
+$L123:
+	mul.lo.s64 %rd625, %rd624, %rd397;
+	mad.lo.s64 %rd626, %rd625, 4, %rd395;
+	ld.shared.s32 %r164, [%rd626+0];
+	mov.b32 %r165, %r164;
+	mov.b32 %r166, %r165;
+	mov.pred %p109, 0;
+	mov.b64 %rd627, %rd623;
+	mov.b32 %r167, %r166;
+$L124:
+	@!%p61 bra $L128;
+	shr.s32 %r168, %r167, 5;
+	cvt.s64.s32 %rd628, %r168;
+	mov.b64 %rd629, %rd628;
+	and.b32 %r169, %r167, 31;
+	cvt.s64.s32 %rd630, %r169;
+	min.u64 %rd631, %rd630, 32;
+	cvt.u32.u64 %r170, %rd631;
+	mov.b32 %r172, 0x1;
+	shl.b32 %r171, %r172, %r170;
+	setp.hs.u32 %p110, %r170, 32;
+	selp.b32 %r173, 0, %r171, %p110;
+	mov.b32 %r174, %r173;
+	mov.b64 %rd632, %rd629;
+	mov.b32 %r175, %r174;
+	mul.lo.s64 %rd633, %rd632, %rd377;
+	mad.lo.s64 %rd634, %rd633, 4, %rd375;
+	ld.relaxed.gpu.global.u32 %r176, [%rd634+0];
+	mov.b32 %r177, %r176;
+	and.b32 %r178, %r177, %r175;
+	setp.ne.u32 %p111, %r178, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L130;
+	mul.lo.s64 %rd635, %rd632, %rd377;
+	mad.lo.s64 %rd636, %rd635, 4, %rd375;
+	atom.global.or.b32 %r179, [%rd636], %r175;
+	mov.b32 %r180, %r179;
+	and.b32 %r181, %r180, %r175;
+	setp.ne.u32 %p114, %r181, 0x0;
+	mov.pred %p112, %p114;
 $L130:
-$L110:
-	add.s64 %rd554, %rd509, 1;
-	mov.b64 %rd509, %rd554;
-	bra.uni $L109;
-$L111:
-	setp.gt.s64 %p115, %rd508, 0;
-	@!%p115 bra $L132;
-	mul.lo.s64 %rd555, %rd345, %rd120;
-	mad.lo.s64 %rd556, %rd555, 8, %rd116;
-	atom.global.add.u64 %rd557, [%rd556], %rd508;
-	mov.b64 %rd558, %rd557;
-	mov.b64 %rd559, %rd558;
-	mov.b64 %rd560, 0;
-$L133:
-	setp.lt.s64 %p116, %rd560, %rd508;
-	not.pred %p117, %p116;
-	@!%p117 bra $L137;
-	bra.uni $L135;
-$L137:
-	mul.lo.s64 %rd561, %rd560, %rd139;
-	mad.lo.s64 %rd562, %rd561, 4, %rd137;
-	ld.shared.s32 %r184, [%rd562+0];
-	mov.b32 %r185, %r184;
-	add.s64 %rd563, %rd559, %rd560;
-	mul.lo.s64 %rd564, %rd563, %rd235;
-	mad.lo.s64 %rd565, %rd564, 4, %rd233;
-	st.global.s32 [%rd565+0], %r185;
-$L134:
-	add.s64 %rd566, %rd560, 1;
-	mov.b64 %rd560, %rd566;
-	bra.uni $L133;
-$L135:
+	@!%p112 bra $L132;
+	mov.b64 %rd637, %rd627;
+	mov.b64 %rd638, %rd637;
+	mov.pred %p115, 0;
+	bra.uni $L126;
 $L132:
-	add.s64 %rd567, %rd358, %rd492;
-	min.s64 %rd568, %rd347, %rd567;
-	mov.b64 %rd358, %rd568;
-	bra.uni $L103;
-$L102:
-	mov.b64 %rd569, 0;
-	cvt.u64.u32 %rd570, %r2;
-	setp.eq.s64 %p118, %rd570, 0;
-	setp.gt.s64 %p119, %rd492, 0;
-	and.pred %p120, %p118, %p119;
-	@!%p120 bra $L139;
-	mul.lo.s64 %rd571, %rd345, %rd120;
-	mad.lo.s64 %rd572, %rd571, 8, %rd116;
-	atom.global.add.u64 %rd573, [%rd572], %rd492;
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd569, %rd574;
-$L139:
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p121, %rd575, 0;
-	setp.eq.u32 %p122, %r1, 0;
-	and.pred %p123, %p121, %p122;
-	bar.sync 0;
-	@!%p123 bra $L140;
-	st.shared.s64 [%rd1+1024], %rd569;
+	mov.b64 %rd639, %rd627;
+	mov.b64 %rd638, %rd639;
+	mov.pred %p115, 1;
+	bra.uni $L126;
+$L128:
+	@!%p62 bra $L134;
+	cvt.s64.s32 %rd640, %r167;
+	mul.lo.s64 %rd641, %rd640, %rd380;
+	mad.lo.s64 %rd642, %rd641, 4, %rd378;
+	ld.relaxed.gpu.global.s32 %r182, [%rd642+0];
+	mov.b32 %r183, %r182;
+	setp.eq.s32 %p116, %r183, %r83;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L136;
+	cvt.s64.s32 %rd643, %r167;
+	mul.lo.s64 %rd644, %rd643, %rd380;
+	mad.lo.s64 %rd645, %rd644, 4, %rd378;
+	atom.global.exch.b32 %r184, [%rd645], %r83;
+	mov.b32 %r185, %r184;
+	setp.eq.s32 %p119, %r185, %r83;
+	mov.pred %p117, %p119;
+$L136:
+	@!%p117 bra $L138;
+	mov.b64 %rd646, %rd627;
+	mov.b64 %rd638, %rd646;
+	mov.pred %p115, 0;
+	bra.uni $L126;
+$L138:
+$L134:
+	mul.lo.s64 %rd647, %rd627, %rd397;
+	mad.lo.s64 %rd648, %rd647, 4, %rd395;
+	st.shared.s32 [%rd648+0], %r167;
+	add.s64 %rd649, %rd627, 1;
+	mov.b64 %rd650, %rd649;
+	mov.b64 %rd638, %rd650;
+	mov.pred %p115, 1;
+	bra.uni $L126;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd651, %rd638;
+	mov.pred %p120, %p115;
+	mov.b64 %rd623, %rd651;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L140;
+	mov.b64 %rd652, %rd359;
+	mov.b32 %r186, %r166;
+	cvt.s64.s32 %rd653, %r186;
+	add.s64 %rd654, %rd653, 1;
+	mul.lo.s64 %rd655, %rd654, %rd32;
+	mad.lo.s64 %rd656, %rd655, 8, %rd28;
+	ld.global.nc.s64 %rd657, [%rd656+0];
+	mov.b64 %rd658, %rd657;
+	cvt.s64.s32 %rd659, %r186;
+	mul.lo.s64 %rd660, %rd659, %rd32;
+	mad.lo.s64 %rd661, %rd660, 8, %rd28;
+	ld.global.nc.s64 %rd662, [%rd661+0];
+	mov.b64 %rd663, %rd662;
+	sub.s64 %rd664, %rd658, %rd663;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd666, %rd665;
+	add.s64 %rd667, %rd401, %rd666;
+	mov.b64 %rd401, %rd667;
+	max.s64 %rd668, %rd402, %rd666;
+	mov.b64 %rd402, %rd668;
 $L140:
-	bar.sync 0;
-	ld.shared.s64 %rd576, [%rd1+1024];
-	mov.b64 %rd577, %rd576;
-	add.s64 %rd578, %rd577, %rd491;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd580, 0;
-$L141:
-	setp.lt.s64 %p124, %rd580, %rd359;
-	not.pred %p125, %p124;
-	@!%p125 bra $L145;
+$L120:
+	add.s64 %rd669, %rd624, 1;
+	mov.b64 %rd624, %rd669;
+	bra.uni $L119;
+$L121:
+	setp.gt.s64 %p121, %rd623, 0;
+	@!%p121 bra $L142;
+	mul.lo.s64 %rd670, %rd392, %rd120;
+	mad.lo.s64 %rd671, %rd670, 8, %rd116;
+	atom.global.add.u64 %rd672, [%rd671], %rd623;
+	mov.b64 %rd673, %rd672;
+	mov.b64 %rd674, %rd673;
+	mov.b64 %rd675, 0;
+$L143:
+	setp.lt.s64 %p122, %rd675, %rd623;
+	not.pred %p123, %p122;
+	@!%p123 bra $L147;
+	bra.uni $L145;
+$L147:
+	mul.lo.s64 %rd676, %rd675, %rd397;
+	mad.lo.s64 %rd677, %rd676, 4, %rd395;
+	ld.shared.s32 %r187, [%rd677+0];
+	mov.b32 %r188, %r187;
+	add.s64 %rd678, %rd674, %rd675;
+	mul.lo.s64 %rd679, %rd678, %rd269;
+	mad.lo.s64 %rd680, %rd679, 4, %rd267;
+	st.global.s32 [%rd680+0], %r188;
+$L144:
+	add.s64 %rd681, %rd675, 1;
+	mov.b64 %rd675, %rd681;
 	bra.uni $L143;
 $L145:
-	mul.lo.s64 %rd581, %rd580, %rd139;
-	mad.lo.s64 %rd582, %rd581, 4, %rd137;
-	ld.shared.s32 %r186, [%rd582+0];
-	mov.b32 %r187, %r186;
-	add.s64 %rd583, %rd579, %rd580;
-	mul.lo.s64 %rd584, %rd583, %rd235;
-	mad.lo.s64 %rd585, %rd584, 4, %rd233;
-	st.global.s32 [%rd585+0], %r187;
 $L142:
-	add.s64 %rd586, %rd580, 1;
-	mov.b64 %rd580, %rd586;
-	bra.uni $L141;
-$L143:
-$L103:
-	setp.eq.s64 %p126, %rd493, 0;
-	@!%p126 bra $L147;
-	bra.uni $L51;
-$L147:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd587, %rd358;
-	mov.b64 %rd588, %rd356;
-	mov.b64 %rd589, %rd357;
-	mov.b64 %rd590, %rd587;
-	mov.b64 %rd591, %rd588;
-	mov.b64 %rd592, %rd589;
-	mov.b64 %rd593, %rd590;
-	mov.b64 %rd594, %rd591;
-	mov.b64 %rd595, %rd592;
-	mov.b64 %rd596, %rd593;
-	mov.b64 %rd597, %rd594;
-	mov.b64 %rd598, %rd595;
-	mov.b64 %rd599, 1;
-$L148:
-	setp.lt.s64 %p127, %rd599, %rd293;
-	setp.gt.s64 %p128, %rd596, 0;
+	add.s64 %rd682, %rd403, %rd581;
+	min.s64 %rd683, %rd394, %rd682;
+	mov.b64 %rd403, %rd683;
+	bra.uni $L111;
+$L110:
+	mov.b64 %rd684, 0;
+	cvt.u64.u32 %rd685, %r2;
+	setp.eq.s64 %p124, %rd685, 0;
+	setp.gt.s64 %p125, %rd581, 0;
+	and.pred %p126, %p124, %p125;
+	@!%p126 bra $L149;
+	mul.lo.s64 %rd686, %rd392, %rd120;
+	mad.lo.s64 %rd687, %rd686, 8, %rd116;
+	atom.global.add.u64 %rd688, [%rd687], %rd581;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd684, %rd689;
+$L149:
+	cvt.u64.u32 %rd690, %r2;
+	setp.eq.s64 %p127, %rd690, 0;
+	setp.eq.u32 %p128, %r1, 0;
 	and.pred %p129, %p127, %p128;
-	not.pred %p130, %p129;
-	@!%p130 bra $L152;
-	bra.uni $L150;
-$L152:
 	bar.sync 0;
-	rem.s64 %rd600, %rd599, 2;
-	mov.b64 %rd602, 1;
-	sub.s64 %rd601, %rd602, %rd600;
-	mul.lo.s64 %rd603, %rd601, %rd307;
-	mov.b64 %rd604, %rd603;
-	rem.s64 %rd605, %rd599, 2;
-	mul.lo.s64 %rd606, %rd605, %rd307;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd608, 0;
-	mov.b64 %rd609, 0;
-	mov.b64 %rd610, %rd285;
-	mov.b64 %rd611, %rd286;
-	mov.b64 %rd612, %rd287;
-	mov.b64 %rd613, %rd288;
-	mov.b64 %rd614, %rd289;
-	mov.b64 %rd615, %rd290;
-	mov.pred %p131, %p45;
-	mov.pred %p132, %p46;
-	mov.b32 %r188, %r79;
-	mov.b64 %rd616, %rd291;
-	mov.b64 %rd617, %rd292;
-	mov.b64 %rd618, %rd293;
-	mov.b64 %rd619, %rd294;
-	mov.pred %p133, %p47;
-	mov.b64 %rd620, %rd243;
-	mov.b64 %rd621, %rd244;
-	mov.b64 %rd622, %rd245;
-	mov.b64 %rd623, %rd246;
-	mov.b64 %rd624, %rd247;
-	mov.b64 %rd625, %rd248;
-	mov.b64 %rd626, %rd249;
-	mov.b64 %rd627, %rd250;
-	mov.b64 %rd628, %rd251;
-	mov.pred %p134, %p48;
-	mov.b64 %rd629, %rd252;
-	mov.b64 %rd630, %rd253;
-	mov.b64 %rd631, %rd254;
-	mov.b32 %r189, %r80;
-	mov.b64 %rd632, %rd295;
-	mov.b64 %rd633, %rd296;
-	mov.b64 %rd634, %rd604;
-	mov.b64 %rd635, %rd596;
-	cvt.u64.u32 %rd636, %r2;
-	div.s64 %rd637, %rd636, %rd299;
-	setp.eq.s64 %p135, %rd299, -1;
-	neg.s64 %rd638, %rd636;
-	selp.b64 %rd639, %rd638, %rd637, %p135;
-	setp.eq.s64 %p136, %rd299, 0;
-	selp.b64 %rd640, 0, %rd639, %p136;
-	mov.b64 %rd641, %rd640;
-	mov.b64 %rd642, %rd305;
-	mov.b64 %rd643, %rd299;
-	mov.b64 %rd644, %rd298;
-	mov.b64 %rd645, %rd607;
-	mov.b64 %rd646, %rd307;
-	add.s64 %rd647, %rd599, 1;
-	setp.lt.s64 %p137, %rd647, %rd293;
-	mov.pred %p138, %p137;
-	mov.b64 %rd648, %rd641;
-	cvt.u64.u32 %rd649, %r2;
-	rem.s64 %rd650, %rd649, %rd643;
-	setp.eq.s64 %p139, %rd643, -1;
-	selp.b64 %rd651, 0, %rd650, %p139;
-	setp.eq.s64 %p140, %rd643, 0;
-	selp.b64 %rd652, %rd649, %rd651, %p140;
-	mov.b64 %rd653, %rd652;
-	mov.b32 %r190, -1;
-	mov.b64 %rd654, 0;
-	mov.b64 %rd655, 0;
-	mov.b64 %rd656, 0;
-	mov.b64 %rd657, 0;
-	mov.b64 %rd658, 0;
-$L153:
-	mov.b64 %rd659, 0;
-	mov.b64 %rd660, %rd632;
-$L156:
-	setp.gt.s64 %p141, %rd660, 0;
-	not.pred %p142, %p141;
-	@!%p142 bra $L160;
-	bra.uni $L158;
-$L160:
-	setp.ge.s64 %p143, %rd654, %rd655;
-	@!%p143 bra $L162;
-	setp.ge.s64 %p144, %rd648, %rd635;
-	@!%p144 bra $L164;
-	bra.uni $L158;
-$L164:
-	add.s64 %rd661, %rd634, %rd648;
-	mul.lo.s64 %rd662, %rd661, %rd149;
-	mad.lo.s64 %rd663, %rd662, 4, %rd147;
-	ld.shared.s32 %r191, [%rd663+0];
-	mov.b32 %r192, %r191;
-	mov.b32 %r190, %r192;
-	add.s64 %rd664, %rd648, %rd642;
-	mov.b64 %rd648, %rd664;
-	mov.b64 %rd665, %rd610;
-	mov.b32 %r193, %r190;
-	cvt.s64.s32 %rd666, %r193;
-	mul.lo.s64 %rd667, %rd666, %rd32;
-	mad.lo.s64 %rd668, %rd667, 8, %rd28;
-	ld.global.nc.s64 %rd669, [%rd668+0];
-	mov.b64 %rd670, %rd669;
-	mov.b64 %rd671, %rd670;
-	mov.b64 %rd672, %rd610;
-	mov.b32 %r194, %r190;
-	cvt.s64.s32 %rd673, %r194;
-	add.s64 %rd674, %rd673, 1;
-	mul.lo.s64 %rd675, %rd674, %rd32;
-	mad.lo.s64 %rd676, %rd675, 8, %rd28;
-	ld.global.nc.s64 %rd677, [%rd676+0];
-	mov.b64 %rd678, %rd677;
-	mov.b64 %rd679, %rd678;
-	add.s64 %rd680, %rd671, %rd653;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd682, %rd679;
-	mov.b64 %rd654, %rd681;
-	mov.b64 %rd655, %rd682;
-	bra.uni $L157;
-$L162:
-	mul.lo.s64 %rd683, %rd654, %rd39;
-	mad.lo.s64 %rd684, %rd683, 4, %rd35;
-	ld.global.nc.s32 %r195, [%rd684+0];
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r196;
-	mov.b32 %r198, %r190;
-	mov.b32 %r199, %r197;
-	mov.b64 %rd685, %rd654;
-$L165:
-	cvt.s64.s32 %rd686, %r198;
-	mul.lo.s64 %rd687, %rd686, %rd127;
-	mad.lo.s64 %rd688, %rd687, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r200, [%rd688+0];
-	mov.b32 %r201, %r200;
-	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd689, %r199;
-	mul.lo.s64 %rd690, %rd689, %rd127;
-	mad.lo.s64 %rd691, %rd690, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r203, [%rd691+0];
-	mov.b32 %r204, %r203;
-	setp.ge.s32 %p145, %r204, %r202;
-	@!%p145 bra $L169;
-	mov.pred %p146, 0;
-	bra.uni $L167;
-$L169:
-	cvt.s64.s32 %rd692, %r199;
-	mul.lo.s64 %rd693, %rd692, %rd127;
-	mad.lo.s64 %rd694, %rd693, 4, %rd123;
-	atom.global.max.s32 %r205, [%rd694], %r202;
-	mov.b32 %r206, %r205;
-	setp.lt.s32 %p147, %r206, %r202;
-	mov.pred %p146, %p147;
-	bra.uni $L167;
-$L166:
-	bra.uni $L165;
-$L167:
-	@!%p146 bra $L171;
-	@!%p138 bra $L172;
-	mul.lo.s64 %rd695, %rd659, %rd139;
-	mad.lo.s64 %rd696, %rd695, 4, %rd137;
-	st.shared.s32 [%rd696+0], %r197;
-	add.s64 %rd697, %rd659, 1;
-	mov.b64 %rd659, %rd697;
-	bra.uni $L173;
-$L172:
-	mov.pred %p148, 0;
-	mov.b64 %rd698, %rd659;
-	mov.b32 %r207, %r197;
-$L174:
-	@!%p133 bra $L178;
-	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd699, %r208;
-	mov.b64 %rd700, %rd699;
-	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd701, %r209;
-	min.u64 %rd702, %rd701, 32;
-	cvt.u32.u64 %r210, %rd702;
-	mov.b32 %r212, 0x1;
-	shl.b32 %r211, %r212, %r210;
-	setp.hs.u32 %p149, %r210, 32;
-	selp.b32 %r213, 0, %r211, %p149;
-	mov.b32 %r214, %r213;
-	mov.b64 %rd703, %rd700;
-	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd704, %rd703, %rd628;
-	mad.lo.s64 %rd705, %rd704, 4, %rd626;
-	ld.relaxed.gpu.global.u32 %r216, [%rd705+0];
-	mov.b32 %r217, %r216;
-	and.b32 %r218, %r217, %r215;
-	setp.ne.u32 %p150, %r218, 0x0;
-	mov.pred %p151, %p150;
-	not.pred %p152, %p151;
-	@!%p152 bra $L180;
-	mul.lo.s64 %rd706, %rd703, %rd628;
-	mad.lo.s64 %rd707, %rd706, 4, %rd626;
-	atom.global.or.b32 %r219, [%rd707], %r215;
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r215;
-	setp.ne.u32 %p153, %r221, 0x0;
-	mov.pred %p151, %p153;
-$L180:
-	@!%p151 bra $L182;
-	mov.b64 %rd708, %rd698;
-	mov.b64 %rd709, %rd708;
-	mov.pred %p154, 0;
-	bra.uni $L176;
-$L182:
-	mov.b64 %rd710, %rd698;
-	mov.b64 %rd709, %rd710;
-	mov.pred %p154, 1;
-	bra.uni $L176;
-$L178:
-	@!%p134 bra $L184;
-	cvt.s64.s32 %rd711, %r207;
-	mul.lo.s64 %rd712, %rd711, %rd631;
-	mad.lo.s64 %rd713, %rd712, 4, %rd629;
-	ld.relaxed.gpu.global.s32 %r222, [%rd713+0];
-	mov.b32 %r223, %r222;
-	setp.eq.s32 %p155, %r223, %r189;
-	mov.pred %p156, %p155;
-	not.pred %p157, %p156;
-	@!%p157 bra $L186;
-	cvt.s64.s32 %rd714, %r207;
-	mul.lo.s64 %rd715, %rd714, %rd631;
-	mad.lo.s64 %rd716, %rd715, 4, %rd629;
-	atom.global.exch.b32 %r224, [%rd716], %r189;
-	mov.b32 %r225, %r224;
-	setp.eq.s32 %p158, %r225, %r189;
-	mov.pred %p156, %p158;
-$L186:
-	@!%p156 bra $L188;
-	mov.b64 %rd717, %rd698;
-	mov.b64 %rd709, %rd717;
-	mov.pred %p154, 0;
-	bra.uni $L176;
-$L188:
-$L184:
-	mul.lo.s64 %rd718, %rd698, %rd139;
-	mad.lo.s64 %rd719, %rd718, 4, %rd137;
-	st.shared.s32 [%rd719+0], %r207;
-	add.s64 %rd720, %rd698, 1;
-	mov.b64 %rd721, %rd720;
-	mov.b64 %rd709, %rd721;
-	mov.pred %p154, 1;
-	bra.uni $L176;
-$L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd722, %rd709;
-	mov.pred %p159, %p154;
-	mov.b64 %rd659, %rd722;
-	mov.pred %p148, %p159;
-	@!%p148 bra $L190;
-	mov.b64 %rd723, %rd610;
-	mov.b32 %r226, %r197;
-	cvt.s64.s32 %rd724, %r226;
-	add.s64 %rd725, %rd724, 1;
-	mul.lo.s64 %rd726, %rd725, %rd32;
-	mad.lo.s64 %rd727, %rd726, 8, %rd28;
-	ld.global.nc.s64 %rd728, [%rd727+0];
-	mov.b64 %rd729, %rd728;
-	cvt.s64.s32 %rd730, %r226;
-	mul.lo.s64 %rd731, %rd730, %rd32;
-	mad.lo.s64 %rd732, %rd731, 8, %rd28;
-	ld.global.nc.s64 %rd733, [%rd732+0];
-	mov.b64 %rd734, %rd733;
-	sub.s64 %rd735, %rd729, %rd734;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd737, %rd736;
-	add.s64 %rd738, %rd656, %rd737;
-	mov.b64 %rd656, %rd738;
-	max.s64 %rd739, %rd657, %rd737;
-	mov.b64 %rd657, %rd739;
-$L190:
-$L173:
-$L171:
-	add.s64 %rd740, %rd654, %rd643;
-	mov.b64 %rd654, %rd740;
-	sub.s64 %rd741, %rd660, 1;
-	mov.b64 %rd660, %rd741;
-$L157:
-	bra.uni $L156;
-$L158:
-	mov.b64 %rd742, 0;
-	setp.lt.s64 %p160, %rd654, %rd655;
-	setp.lt.s64 %p161, %rd648, %rd635;
-	or.pred %p162, %p160, %p161;
-	@!%p162 bra $L192;
-	mov.b64 %rd742, 1;
-$L192:
-	shl.b64 %rd743, %rd742, 32;
-	or.b64 %rd744, %rd659, %rd743;
-	// block scan
-	mov.b64 %rd745, %rd744;
-	mov.b32 %r227, %r3;
-$L193:
-	setp.hs.u32 %p163, %r227, 32;
-	@%p163 bra $L194;
-	mov.b64 {%r228, %r229}, %rd745;
-	shfl.sync.up.b32 %r230|%p164, %r228, %r227, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd746, {%r230, %r231};
-	@!%p164 bra $L195;
-	add.s64 %rd747, %rd746, %rd745;
-	mov.b64 %rd745, %rd747;
-$L195:
-	shl.b32 %r227, %r227, 1;
-	bra.uni $L193;
-$L194:
-	mov.b64 {%r232, %r233}, %rd745;
-	shfl.sync.up.b32 %r234|%p165, %r232, %r3, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd748, {%r234, %r235};
-	setp.lo.u32 %p166, %r3, 32;
-	and.pred %p167, %p165, %p166;
-	selp.b64 %rd749, %rd748, 0, %p167;
-	sub.u32 %r236, %r13, %r3;
-	setp.eq.u32 %p168, %r7, %r236;
-	@!%p168 bra $L196;
-	mul.wide.u32 %rd750, %r8, 16;
-	add.s64 %rd751, %rd1, %rd750;
-	st.shared.s64 [%rd751+0], %rd745;
-$L196:
+	@!%p129 bra $L150;
+	st.shared.s64 [%rd1+1024], %rd684;
+$L150:
 	bar.sync 0;
-	setp.eq.u32 %p169, %r8, 0;
-	@!%p169 bra $L197;
-	mov.b64 %rd752, 0;
-	setp.lo.u32 %p170, %r7, %r10;
-	@!%p170 bra $L198;
-	mul.wide.u32 %rd753, %r7, 16;
-	add.s64 %rd754, %rd1, %rd753;
-	ld.shared.s64 %rd755, [%rd754+0];
-	mov.b64 %rd752, %rd755;
-$L198:
-	mov.b64 {%r237, %r238}, %rd752;
-	shfl.sync.up.b32 %r239|%p171, %r237, 1, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd756, {%r239, %r240};
-	@!%p171 bra $L199;
-	add.s64 %rd757, %rd756, %rd752;
-	mov.b64 %rd752, %rd757;
-$L199:
-	mov.b64 {%r241, %r242}, %rd752;
-	shfl.sync.up.b32 %r243|%p172, %r241, 2, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd758, {%r243, %r244};
-	@!%p172 bra $L200;
-	add.s64 %rd759, %rd758, %rd752;
-	mov.b64 %rd752, %rd759;
-$L200:
-	mov.b64 {%r245, %r246}, %rd752;
-	shfl.sync.up.b32 %r247|%p173, %r245, 4, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd760, {%r247, %r248};
-	@!%p173 bra $L201;
-	add.s64 %rd761, %rd760, %rd752;
-	mov.b64 %rd752, %rd761;
-$L201:
-	mov.b64 {%r249, %r250}, %rd752;
-	shfl.sync.up.b32 %r251|%p174, %r249, 8, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd762, {%r251, %r252};
-	@!%p174 bra $L202;
-	add.s64 %rd763, %rd762, %rd752;
-	mov.b64 %rd752, %rd763;
-$L202:
-	mov.b64 {%r253, %r254}, %rd752;
-	shfl.sync.up.b32 %r255|%p175, %r253, 16, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd764, {%r255, %r256};
-	@!%p175 bra $L203;
-	add.s64 %rd765, %rd764, %rd752;
-	mov.b64 %rd752, %rd765;
-$L203:
-	mov.b64 {%r257, %r258}, %rd752;
-	shfl.sync.up.b32 %r259|%p176, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd766, {%r259, %r260};
-	selp.b64 %rd767, %rd766, 0, %p176;
-	@!%p170 bra $L204;
-	mul.wide.u32 %rd768, %r7, 16;
-	add.s64 %rd769, %rd1, %rd768;
-	add.s64 %rd770, %rd769, 512;
-	st.shared.s64 [%rd770+0], %rd767;
-$L204:
-	sub.u32 %r261, %r10, 1;
-	setp.eq.u32 %p177, %r7, %r261;
-	@!%p177 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd752;
-$L205:
-$L197:
-	bar.sync 0;
-	mul.wide.u32 %rd771, %r8, 16;
-	add.s64 %rd772, %rd1, %rd771;
-	add.s64 %rd773, %rd772, 512;
-	ld.shared.s64 %rd774, [%rd773+0];
-	add.s64 %rd775, %rd774, %rd749;
-	ld.shared.s64 %rd776, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd775;
-	shfl.sync.idx.b32 %r264|%p178, %r262, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r265, %r263, 0, %r21, %r17;
-	mov.b64 %rd777, {%r264, %r265};
-	mov.b64 %rd778, %rd776;
-	mov.b64 %rd779, %rd777;
-	mov.b64 %rd780, %rd778;
-	mov.b64 %rd781, %rd779;
-	mov.b64 %rd782, %rd780;
-	mov.b64 %rd783, %rd781;
-	mov.b64 %rd784, %rd782;
-	and.b64 %rd785, %rd783, 4294967295;
-	mov.b64 %rd786, %rd785;
-	and.b64 %rd787, %rd784, 4294967295;
-	mov.b64 %rd788, %rd787;
-	shr.s64 %rd789, %rd784, 32;
-	mov.b64 %rd790, %rd789;
-	mov.b64 %rd791, %rd786;
-	mov.b64 %rd792, %rd788;
-	mov.b64 %rd793, %rd790;
-	@!%p138 bra $L206;
-	add.s64 %rd794, %rd658, %rd791;
-	mov.b64 %rd795, %rd794;
-	sub.s64 %rd796, %rd646, %rd795;
-	max.s64 %rd797, %rd796, 0;
-	min.s64 %rd798, %rd797, %rd659;
-	mov.b64 %rd799, %rd798;
-	mov.b64 %rd800, 0;
-$L208:
-	setp.lt.s64 %p179, %rd800, %rd799;
-	not.pred %p180, %p179;
-	@!%p180 bra $L212;
-	bra.uni $L210;
-$L212:
-	mul.lo.s64 %rd801, %rd800, %rd139;
-	mad.lo.s64 %rd802, %rd801, 4, %rd137;
-	ld.shared.s32 %r266, [%rd802+0];
-	mov.b32 %r267, %r266;
-	add.s64 %rd803, %rd645, %rd795;
-	add.s64 %rd804, %rd803, %rd800;
-	mul.lo.s64 %rd805, %rd804, %rd149;
-	mad.lo.s64 %rd806, %rd805, 4, %rd147;
-	st.shared.s32 [%rd806+0], %r267;
-$L209:
-	add.s64 %rd807, %rd800, 1;
-	mov.b64 %rd800, %rd807;
-	bra.uni $L208;
-$L210:
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, %rd799;
-$L213:
-	setp.lt.s64 %p181, %rd809, %rd659;
-	not.pred %p182, %p181;
-	@!%p182 bra $L217;
-	bra.uni $L215;
-$L217:
-	mul.lo.s64 %rd810, %rd809, %rd139;
-	mad.lo.s64 %rd811, %rd810, 4, %rd137;
-	ld.shared.s32 %r268, [%rd811+0];
-	mov.b32 %r269, %r268;
-	mov.b32 %r270, %r269;
-	mov.pred %p183, 0;
-	mov.b64 %rd812, %rd808;
-	mov.b32 %r271, %r270;
-$L218:
-	@!%p133 bra $L222;
-	shr.s32 %r272, %r271, 5;
-	cvt.s64.s32 %rd813, %r272;
-	mov.b64 %rd814, %rd813;
-	and.b32 %r273, %r271, 31;
-	cvt.s64.s32 %rd815, %r273;
-	min.u64 %rd816, %rd815, 32;
-	cvt.u32.u64 %r274, %rd816;
-	mov.b32 %r276, 0x1;
-	shl.b32 %r275, %r276, %r274;
-	setp.hs.u32 %p184, %r274, 32;
-	selp.b32 %r277, 0, %r275, %p184;
-	mov.b32 %r278, %r277;
-	mov.b64 %rd817, %rd814;
-	mov.b32 %r279, %r278;
-	mul.lo.s64 %rd818, %rd817, %rd628;
-	mad.lo.s64 %rd819, %rd818, 4, %rd626;
-	ld.relaxed.gpu.global.u32 %r280, [%rd819+0];
-	mov.b32 %r281, %r280;
-	and.b32 %r282, %r281, %r279;
-	setp.ne.u32 %p185, %r282, 0x0;
-	mov.pred %p186, %p185;
-	not.pred %p187, %p186;
-	@!%p187 bra $L224;
-	mul.lo.s64 %rd820, %rd817, %rd628;
-	mad.lo.s64 %rd821, %rd820, 4, %rd626;
-	atom.global.or.b32 %r283, [%rd821], %r279;
-	mov.b32 %r284, %r283;
-	and.b32 %r285, %r284, %r279;
-	setp.ne.u32 %p188, %r285, 0x0;
-	mov.pred %p186, %p188;
-$L224:
-	@!%p186 bra $L226;
-	mov.b64 %rd822, %rd812;
-	mov.b64 %rd823, %rd822;
-	mov.pred %p189, 0;
-	bra.uni $L220;
-$L226:
-	mov.b64 %rd824, %rd812;
-	mov.b64 %rd823, %rd824;
-	mov.pred %p189, 1;
-	bra.uni $L220;
-$L222:
-	@!%p134 bra $L228;
-	cvt.s64.s32 %rd825, %r271;
-	mul.lo.s64 %rd826, %rd825, %rd631;
-	mad.lo.s64 %rd827, %rd826, 4, %rd629;
-	ld.relaxed.gpu.global.s32 %r286, [%rd827+0];
-	mov.b32 %r287, %r286;
-	setp.eq.s32 %p190, %r287, %r189;
-	mov.pred %p191, %p190;
-	not.pred %p192, %p191;
-	@!%p192 bra $L230;
-	cvt.s64.s32 %rd828, %r271;
-	mul.lo.s64 %rd829, %rd828, %rd631;
-	mad.lo.s64 %rd830, %rd829, 4, %rd629;
-	atom.global.exch.b32 %r288, [%rd830], %r189;
-	mov.b32 %r289, %r288;
-	setp.eq.s32 %p193, %r289, %r189;
-	mov.pred %p191, %p193;
-$L230:
-	@!%p191 bra $L232;
-	mov.b64 %rd831, %rd812;
-	mov.b64 %rd823, %rd831;
-	mov.pred %p189, 0;
-	bra.uni $L220;
-$L232:
-$L228:
-	mul.lo.s64 %rd832, %rd812, %rd139;
-	mad.lo.s64 %rd833, %rd832, 4, %rd137;
-	st.shared.s32 [%rd833+0], %r271;
-	add.s64 %rd834, %rd812, 1;
-	mov.b64 %rd835, %rd834;
-	mov.b64 %rd823, %rd835;
-	mov.pred %p189, 1;
-	bra.uni $L220;
-$L219:
-	bra.uni $L218;
-$L220:
-	mov.b64 %rd836, %rd823;
-	mov.pred %p194, %p189;
-	mov.b64 %rd808, %rd836;
-	mov.pred %p183, %p194;
-	@!%p183 bra $L234;
-	mov.b64 %rd837, %rd610;
-	mov.b32 %r290, %r270;
-	cvt.s64.s32 %rd838, %r290;
-	add.s64 %rd839, %rd838, 1;
-	mul.lo.s64 %rd840, %rd839, %rd32;
-	mad.lo.s64 %rd841, %rd840, 8, %rd28;
-	ld.global.nc.s64 %rd842, [%rd841+0];
-	mov.b64 %rd843, %rd842;
-	cvt.s64.s32 %rd844, %r290;
-	mul.lo.s64 %rd845, %rd844, %rd32;
-	mad.lo.s64 %rd846, %rd845, 8, %rd28;
-	ld.global.nc.s64 %rd847, [%rd846+0];
-	mov.b64 %rd848, %rd847;
-	sub.s64 %rd849, %rd843, %rd848;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd850;
-	add.s64 %rd852, %rd656, %rd851;
-	mov.b64 %rd656, %rd852;
-	max.s64 %rd853, %rd657, %rd851;
-	mov.b64 %rd657, %rd853;
-$L234:
-$L214:
-	add.s64 %rd854, %rd809, 1;
-	mov.b64 %rd809, %rd854;
-	bra.uni $L213;
-$L215:
-	setp.gt.s64 %p195, %rd808, 0;
-	@!%p195 bra $L236;
-	mul.lo.s64 %rd855, %rd644, %rd120;
-	mad.lo.s64 %rd856, %rd855, 8, %rd116;
-	atom.global.add.u64 %rd857, [%rd856], %rd808;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd858;
-	mov.b64 %rd860, 0;
-$L237:
-	setp.lt.s64 %p196, %rd860, %rd808;
-	not.pred %p197, %p196;
-	@!%p197 bra $L241;
-	bra.uni $L239;
-$L241:
-	mul.lo.s64 %rd861, %rd860, %rd139;
-	mad.lo.s64 %rd862, %rd861, 4, %rd137;
-	ld.shared.s32 %r291, [%rd862+0];
-	mov.b32 %r292, %r291;
-	add.s64 %rd863, %rd859, %rd860;
-	mul.lo.s64 %rd864, %rd863, %rd235;
-	mad.lo.s64 %rd865, %rd864, 4, %rd233;
-	st.global.s32 [%rd865+0], %r292;
-$L238:
-	add.s64 %rd866, %rd860, 1;
-	mov.b64 %rd860, %rd866;
-	bra.uni $L237;
-$L239:
-$L236:
-	add.s64 %rd867, %rd658, %rd792;
-	min.s64 %rd868, %rd646, %rd867;
-	mov.b64 %rd658, %rd868;
-	bra.uni $L207;
-$L206:
-	mov.b64 %rd869, 0;
-	cvt.u64.u32 %rd870, %r2;
-	setp.eq.s64 %p198, %rd870, 0;
-	setp.gt.s64 %p199, %rd792, 0;
-	and.pred %p200, %p198, %p199;
-	@!%p200 bra $L243;
-	mul.lo.s64 %rd871, %rd644, %rd120;
-	mad.lo.s64 %rd872, %rd871, 8, %rd116;
-	atom.global.add.u64 %rd873, [%rd872], %rd792;
-	mov.b64 %rd874, %rd873;
-	mov.b64 %rd869, %rd874;
-$L243:
-	cvt.u64.u32 %rd875, %r2;
-	setp.eq.s64 %p201, %rd875, 0;
-	setp.eq.u32 %p202, %r1, 0;
-	and.pred %p203, %p201, %p202;
-	bar.sync 0;
-	@!%p203 bra $L244;
-	st.shared.s64 [%rd1+1024], %rd869;
-$L244:
-	bar.sync 0;
-	ld.shared.s64 %rd876, [%rd1+1024];
-	mov.b64 %rd877, %rd876;
-	add.s64 %rd878, %rd877, %rd791;
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, 0;
-$L245:
-	setp.lt.s64 %p204, %rd880, %rd659;
-	not.pred %p205, %p204;
-	@!%p205 bra $L249;
-	bra.uni $L247;
-$L249:
-	mul.lo.s64 %rd881, %rd880, %rd139;
-	mad.lo.s64 %rd882, %rd881, 4, %rd137;
-	ld.shared.s32 %r293, [%rd882+0];
-	mov.b32 %r294, %r293;
-	add.s64 %rd883, %rd879, %rd880;
-	mul.lo.s64 %rd884, %rd883, %rd235;
-	mad.lo.s64 %rd885, %rd884, 4, %rd233;
-	st.global.s32 [%rd885+0], %r294;
-$L246:
-	add.s64 %rd886, %rd880, 1;
-	mov.b64 %rd880, %rd886;
-	bra.uni $L245;
-$L247:
-$L207:
-	setp.eq.s64 %p206, %rd793, 0;
-	@!%p206 bra $L251;
-	bra.uni $L155;
-$L251:
-$L154:
+	ld.shared.s64 %rd691, [%rd1+1024];
+	mov.b64 %rd692, %rd691;
+	add.s64 %rd693, %rd692, %rd580;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, 0;
+$L151:
+	setp.lt.s64 %p130, %rd695, %rd404;
+	not.pred %p131, %p130;
+	@!%p131 bra $L155;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd887, %rd658;
-	mov.b64 %rd888, %rd656;
-	mov.b64 %rd889, %rd657;
-	mov.b64 %rd890, %rd887;
-	mov.b64 %rd891, %rd888;
-	mov.b64 %rd892, %rd889;
-	mov.b64 %rd893, %rd890;
-	mov.b64 %rd894, %rd891;
-	mov.b64 %rd895, %rd892;
-	mov.b64 %rd596, %rd893;
-	mov.b64 %rd608, %rd894;
-	mov.b64 %rd609, %rd895;
-	add.s64 %rd896, %rd597, %rd608;
-	mov.b64 %rd597, %rd896;
-	max.s64 %rd897, %rd598, %rd609;
-	mov.b64 %rd598, %rd897;
-$L149:
-	add.s64 %rd898, %rd599, 1;
-	mov.b64 %rd599, %rd898;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd899, %rd597;
-	// block reduction
-	sub.u32 %r295, %r13, 1;
-	mov.b32 %r296, %r3;
-$L252:
-	setp.hs.u32 %p207, %r296, 32;
-	@%p207 bra $L253;
-	mov.b64 {%r297, %r298}, %rd899;
-	shfl.sync.down.b32 %r299|%p208, %r297, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd900, {%r299, %r300};
-	@!%p208 bra $L254;
-	add.s64 %rd901, %rd899, %rd900;
-	mov.b64 %rd899, %rd901;
-$L254:
-	shl.b32 %r296, %r296, 1;
-	bra.uni $L252;
-$L253:
-	setp.eq.u32 %p209, %r7, 0;
-	@!%p209 bra $L255;
-	mul.wide.u32 %rd902, %r8, 16;
-	add.s64 %rd903, %rd1, %rd902;
-	st.shared.s64 [%rd903+0], %rd899;
-$L255:
+	mul.lo.s64 %rd696, %rd695, %rd397;
+	mad.lo.s64 %rd697, %rd696, 4, %rd395;
+	ld.shared.s32 %r189, [%rd697+0];
+	mov.b32 %r190, %r189;
+	add.s64 %rd698, %rd694, %rd695;
+	mul.lo.s64 %rd699, %rd698, %rd269;
+	mad.lo.s64 %rd700, %rd699, 4, %rd267;
+	st.global.s32 [%rd700+0], %r190;
+$L152:
+	add.s64 %rd701, %rd695, 1;
+	mov.b64 %rd695, %rd701;
+	bra.uni $L151;
+$L153:
+$L111:
+	setp.eq.s64 %p132, %rd582, 0;
+	@!%p132 bra $L157;
+	bra.uni $L53;
+$L157:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd702, %rd403;
+	mov.b64 %rd703, %rd401;
+	mov.b64 %rd704, %rd402;
+	mov.b64 %rd705, %rd702;
+	mov.b64 %rd706, %rd703;
+	mov.b64 %rd707, %rd704;
+	mov.b64 %rd708, %rd705;
+	mov.b64 %rd709, %rd706;
+	mov.b64 %rd710, %rd707;
+	mov.b64 %rd711, %rd708;
+	mov.b64 %rd712, %rd709;
+	mov.b64 %rd713, %rd710;
+	mov.b64 %rd714, 1;
+$L158:
+	setp.lt.s64 %p133, %rd714, %rd331;
+	setp.gt.s64 %p134, %rd711, 0;
+	and.pred %p135, %p133, %p134;
+	not.pred %p136, %p135;
+	@!%p136 bra $L162;
+	bra.uni $L160;
+$L162:
 	bar.sync 0;
-	setp.eq.u32 %p210, %r8, 0;
-	@!%p210 bra $L256;
-	setp.lo.u32 %p211, %r7, %r10;
-	@!%p211 bra $L257;
-	mul.wide.u32 %rd904, %r7, 16;
-	add.s64 %rd905, %rd1, %rd904;
-	ld.shared.s64 %rd906, [%rd905+0];
-	mov.b64 %rd899, %rd906;
-$L257:
-	sub.u32 %r301, %r10, 1;
-	mov.b64 {%r302, %r303}, %rd899;
-	shfl.sync.down.b32 %r304|%p212, %r302, 1, %r301, %r17;
-	shfl.sync.down.b32 %r305, %r303, 1, %r301, %r17;
-	mov.b64 %rd907, {%r304, %r305};
-	@!%p212 bra $L258;
-	add.s64 %rd908, %rd899, %rd907;
-	mov.b64 %rd899, %rd908;
-$L258:
-	mov.b64 {%r306, %r307}, %rd899;
-	shfl.sync.down.b32 %r308|%p213, %r306, 2, %r301, %r17;
-	shfl.sync.down.b32 %r309, %r307, 2, %r301, %r17;
-	mov.b64 %rd909, {%r308, %r309};
-	@!%p213 bra $L259;
-	add.s64 %rd910, %rd899, %rd909;
-	mov.b64 %rd899, %rd910;
-$L259:
-	mov.b64 {%r310, %r311}, %rd899;
-	shfl.sync.down.b32 %r312|%p214, %r310, 4, %r301, %r17;
-	shfl.sync.down.b32 %r313, %r311, 4, %r301, %r17;
-	mov.b64 %rd911, {%r312, %r313};
-	@!%p214 bra $L260;
-	add.s64 %rd912, %rd899, %rd911;
-	mov.b64 %rd899, %rd912;
-$L260:
-	mov.b64 {%r314, %r315}, %rd899;
-	shfl.sync.down.b32 %r316|%p215, %r314, 8, %r301, %r17;
-	shfl.sync.down.b32 %r317, %r315, 8, %r301, %r17;
-	mov.b64 %rd913, {%r316, %r317};
-	@!%p215 bra $L261;
-	add.s64 %rd914, %rd899, %rd913;
-	mov.b64 %rd899, %rd914;
-$L261:
-	mov.b64 {%r318, %r319}, %rd899;
-	shfl.sync.down.b32 %r320|%p216, %r318, 16, %r301, %r17;
-	shfl.sync.down.b32 %r321, %r319, 16, %r301, %r17;
-	mov.b64 %rd915, {%r320, %r321};
-	@!%p216 bra $L262;
-	add.s64 %rd916, %rd899, %rd915;
-	mov.b64 %rd899, %rd916;
-$L262:
-	@!%p209 bra $L263;
-	st.shared.s64 [%rd1+1024], %rd899;
-$L263:
-$L256:
+	shr.s64 %rd715, %rd714, 63;
+	shr.u64 %rd716, %rd715, 63;
+	add.s64 %rd717, %rd714, %rd716;
+	and.b64 %rd718, %rd717, -2;
+	sub.s64 %rd719, %rd714, %rd718;
+	mov.b64 %rd721, 1;
+	sub.s64 %rd720, %rd721, %rd719;
+	mul.lo.s64 %rd722, %rd720, %rd358;
+	mov.b64 %rd723, %rd722;
+	shr.s64 %rd724, %rd714, 63;
+	shr.u64 %rd725, %rd724, 63;
+	add.s64 %rd726, %rd714, %rd725;
+	and.b64 %rd727, %rd726, -2;
+	sub.s64 %rd728, %rd714, %rd727;
+	mul.lo.s64 %rd729, %rd728, %rd358;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, 0;
+	mov.b64 %rd732, 0;
+	mov.b64 %rd733, %rd323;
+	mov.b64 %rd734, %rd324;
+	mov.b64 %rd735, %rd325;
+	mov.b64 %rd736, %rd326;
+	mov.b64 %rd737, %rd327;
+	mov.b64 %rd738, %rd328;
+	mov.pred %p137, %p47;
+	mov.pred %p138, %p48;
+	mov.b32 %r191, %r80;
+	mov.b64 %rd739, %rd329;
+	mov.b64 %rd740, %rd330;
+	mov.b64 %rd741, %rd331;
+	mov.b64 %rd742, %rd332;
+	mov.pred %p139, %p49;
+	mov.pred %p140, %p50;
+	mov.b64 %rd743, %rd281;
+	mov.b64 %rd744, %rd282;
+	mov.b64 %rd745, %rd283;
+	mov.b64 %rd746, %rd284;
+	mov.b64 %rd747, %rd285;
+	mov.b64 %rd748, %rd286;
+	mov.b64 %rd749, %rd287;
+	mov.b64 %rd750, %rd288;
+	mov.b64 %rd751, %rd289;
+	mov.pred %p141, %p51;
+	mov.b64 %rd752, %rd290;
+	mov.b64 %rd753, %rd291;
+	mov.b64 %rd754, %rd292;
+	mov.b32 %r192, %r81;
+	mov.b64 %rd755, %rd333;
+	mov.b64 %rd756, %rd334;
+	mov.b64 %rd757, %rd723;
+	mov.b64 %rd758, %rd711;
+	mov.b64 %rd759, %rd356;
+	mov.b64 %rd760, %rd355;
+	mov.b64 %rd761, %rd337;
+	mov.b64 %rd762, %rd357;
+	mov.b64 %rd763, %rd336;
+	mov.b64 %rd764, %rd730;
+	mov.b64 %rd765, %rd358;
+	add.s64 %rd766, %rd714, 1;
+	setp.lt.s64 %p142, %rd766, %rd331;
+	mov.pred %p143, %p142;
+	mov.pred %p144, %p49;
+	mov.b64 %rd767, %rd158;
+	mov.b64 %rd768, %rd159;
+	mov.b64 %rd769, %rd160;
+	mov.b64 %rd770, %rd759;
+	mov.b32 %r193, -1;
+	mov.b64 %rd771, 0;
+	mov.b64 %rd772, 0;
+	mov.b64 %rd773, 0;
+	mov.b64 %rd774, 0;
+	mov.b64 %rd775, 0;
+$L163:
+	mov.b64 %rd776, 0;
+	mov.b64 %rd777, %rd755;
+$L166:
+	setp.gt.s64 %p145, %rd777, 0;
+	not.pred %p146, %p145;
+	@!%p146 bra $L170;
+	bra.uni $L168;
+$L170:
+	setp.ge.s64 %p147, %rd771, %rd772;
+	@!%p147 bra $L172;
+	setp.ge.s64 %p148, %rd770, %rd758;
+	@!%p148 bra $L174;
+	bra.uni $L168;
+$L174:
+	add.s64 %rd778, %rd757, %rd770;
+	mul.lo.s64 %rd779, %rd778, %rd168;
+	mad.lo.s64 %rd780, %rd779, 4, %rd166;
+	ld.shared.s32 %r194, [%rd780+0];
+	mov.b32 %r195, %r194;
+	mov.b32 %r193, %r195;
+	@!%p144 bra $L175;
+	add.s64 %rd781, %rd757, %rd770;
+	mov.b64 %rd783, 2;
+	mul.lo.s64 %rd782, %rd783, %rd781;
+	mov.b64 %rd784, %rd782;
+	mul.lo.s64 %rd785, %rd784, %rd171;
+	mad.lo.s64 %rd786, %rd785, 8, %rd169;
+	ld.shared.s64 %rd787, [%rd786+0];
+	mov.b64 %rd788, %rd787;
+	add.s64 %rd789, %rd784, 1;
+	mul.lo.s64 %rd790, %rd789, %rd171;
+	mad.lo.s64 %rd791, %rd790, 8, %rd169;
+	ld.shared.s64 %rd792, [%rd791+0];
+	mov.b64 %rd793, %rd792;
+	add.s64 %rd794, %rd788, %rd762;
+	mov.b64 %rd795, %rd794;
+	mov.b64 %rd796, %rd793;
+	mov.b64 %rd771, %rd795;
+	mov.b64 %rd772, %rd796;
+	bra.uni $L176;
+$L175:
+	mov.b64 %rd797, %rd733;
+	mov.b32 %r196, %r193;
+	cvt.s64.s32 %rd798, %r196;
+	mul.lo.s64 %rd799, %rd798, %rd32;
+	mad.lo.s64 %rd800, %rd799, 8, %rd28;
+	ld.global.nc.s64 %rd801, [%rd800+0];
+	mov.b64 %rd802, %rd801;
+	mov.b64 %rd803, %rd802;
+	mov.b64 %rd804, %rd733;
+	mov.b32 %r197, %r193;
+	cvt.s64.s32 %rd805, %r197;
+	add.s64 %rd806, %rd805, 1;
+	mul.lo.s64 %rd807, %rd806, %rd32;
+	mad.lo.s64 %rd808, %rd807, 8, %rd28;
+	ld.global.nc.s64 %rd809, [%rd808+0];
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd811, %rd810;
+	add.s64 %rd812, %rd803, %rd762;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, %rd811;
+	mov.b64 %rd771, %rd813;
+	mov.b64 %rd772, %rd814;
+$L176:
+	add.s64 %rd815, %rd770, %rd760;
+	mov.b64 %rd770, %rd815;
+	bra.uni $L167;
+$L172:
+	mul.lo.s64 %rd816, %rd771, %rd39;
+	mad.lo.s64 %rd817, %rd816, 4, %rd35;
+	ld.global.nc.s32 %r198, [%rd817+0];
+	mov.b32 %r199, %r198;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd818, 0;
+	mov.b64 %rd819, 0;
+	and.pred %p149, %p143, %p139;
+	@!%p149 bra $L178;
+	mov.b64 %rd820, %rd733;
+	mov.b32 %r201, %r200;
+	cvt.s64.s32 %rd821, %r201;
+	mul.lo.s64 %rd822, %rd821, %rd32;
+	mad.lo.s64 %rd823, %rd822, 8, %rd28;
+	ld.global.nc.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd733;
+	mov.b32 %r202, %r200;
+	cvt.s64.s32 %rd828, %r202;
+	add.s64 %rd829, %rd828, 1;
+	mul.lo.s64 %rd830, %rd829, %rd32;
+	mad.lo.s64 %rd831, %rd830, 8, %rd28;
+	ld.global.nc.s64 %rd832, [%rd831+0];
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd826;
+	mov.b64 %rd836, %rd834;
+	mov.b64 %rd818, %rd835;
+	mov.b64 %rd819, %rd836;
+$L178:
+	mov.b32 %r203, %r193;
+	mov.b32 %r204, %r200;
+	mov.b64 %rd837, %rd771;
+$L179:
+	cvt.s64.s32 %rd838, %r203;
+	mul.lo.s64 %rd839, %rd838, %rd127;
+	mad.lo.s64 %rd840, %rd839, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r205, [%rd840+0];
+	mov.b32 %r206, %r205;
+	mov.b32 %r207, %r206;
+	cvt.s64.s32 %rd841, %r204;
+	mul.lo.s64 %rd842, %rd841, %rd127;
+	mad.lo.s64 %rd843, %rd842, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r208, [%rd843+0];
+	mov.b32 %r209, %r208;
+	setp.ge.s32 %p150, %r209, %r207;
+	@!%p150 bra $L183;
+	mov.pred %p151, 0;
+	bra.uni $L181;
+$L183:
+	cvt.s64.s32 %rd844, %r204;
+	mul.lo.s64 %rd845, %rd844, %rd127;
+	mad.lo.s64 %rd846, %rd845, 4, %rd123;
+	atom.global.max.s32 %r210, [%rd846], %r207;
+	mov.b32 %r211, %r210;
+	setp.lt.s32 %p152, %r211, %r207;
+	mov.pred %p151, %p152;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p151 bra $L185;
+	@!%p143 bra $L186;
+	mul.lo.s64 %rd847, %rd776, %rd769;
+	mad.lo.s64 %rd848, %rd847, 4, %rd767;
+	st.shared.s32 [%rd848+0], %r200;
+	@!%p139 bra $L189;
+	mov.b64 %rd850, 2;
+	mul.lo.s64 %rd849, %rd850, %rd776;
+	mul.lo.s64 %rd851, %rd849, %rd163;
+	mad.lo.s64 %rd852, %rd851, 8, %rd161;
+	st.shared.s64 [%rd852+0], %rd818;
+	mov.b64 %rd854, 2;
+	mul.lo.s64 %rd853, %rd854, %rd776;
+	add.s64 %rd855, %rd853, 1;
+	mul.lo.s64 %rd856, %rd855, %rd163;
+	mad.lo.s64 %rd857, %rd856, 8, %rd161;
+	st.shared.s64 [%rd857+0], %rd819;
+$L189:
+	add.s64 %rd858, %rd776, 1;
+	mov.b64 %rd776, %rd858;
+	bra.uni $L187;
+$L186:
+	mov.pred %p153, 0;
+	mov.b64 %rd859, %rd776;
+	mov.b32 %r212, %r200;
+$L190:
+	@!%p140 bra $L194;
+	shr.s32 %r213, %r212, 5;
+	cvt.s64.s32 %rd860, %r213;
+	mov.b64 %rd861, %rd860;
+	and.b32 %r214, %r212, 31;
+	cvt.s64.s32 %rd862, %r214;
+	min.u64 %rd863, %rd862, 32;
+	cvt.u32.u64 %r215, %rd863;
+	mov.b32 %r217, 0x1;
+	shl.b32 %r216, %r217, %r215;
+	setp.hs.u32 %p154, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p154;
+	mov.b32 %r219, %r218;
+	mov.b64 %rd864, %rd861;
+	mov.b32 %r220, %r219;
+	mul.lo.s64 %rd865, %rd864, %rd751;
+	mad.lo.s64 %rd866, %rd865, 4, %rd749;
+	ld.relaxed.gpu.global.u32 %r221, [%rd866+0];
+	mov.b32 %r222, %r221;
+	and.b32 %r223, %r222, %r220;
+	setp.ne.u32 %p155, %r223, 0x0;
+	mov.pred %p156, %p155;
+	not.pred %p157, %p156;
+	@!%p157 bra $L196;
+	mul.lo.s64 %rd867, %rd864, %rd751;
+	mad.lo.s64 %rd868, %rd867, 4, %rd749;
+	atom.global.or.b32 %r224, [%rd868], %r220;
+	mov.b32 %r225, %r224;
+	and.b32 %r226, %r225, %r220;
+	setp.ne.u32 %p158, %r226, 0x0;
+	mov.pred %p156, %p158;
+$L196:
+	@!%p156 bra $L198;
+	mov.b64 %rd869, %rd859;
+	mov.b64 %rd870, %rd869;
+	mov.pred %p159, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd871, %rd859;
+	mov.b64 %rd870, %rd871;
+	mov.pred %p159, 1;
+	bra.uni $L192;
+$L194:
+	@!%p141 bra $L200;
+	cvt.s64.s32 %rd872, %r212;
+	mul.lo.s64 %rd873, %rd872, %rd754;
+	mad.lo.s64 %rd874, %rd873, 4, %rd752;
+	ld.relaxed.gpu.global.s32 %r227, [%rd874+0];
+	mov.b32 %r228, %r227;
+	setp.eq.s32 %p160, %r228, %r192;
+	mov.pred %p161, %p160;
+	not.pred %p162, %p161;
+	@!%p162 bra $L202;
+	cvt.s64.s32 %rd875, %r212;
+	mul.lo.s64 %rd876, %rd875, %rd754;
+	mad.lo.s64 %rd877, %rd876, 4, %rd752;
+	atom.global.exch.b32 %r229, [%rd877], %r192;
+	mov.b32 %r230, %r229;
+	setp.eq.s32 %p163, %r230, %r192;
+	mov.pred %p161, %p163;
+$L202:
+	@!%p161 bra $L204;
+	mov.b64 %rd878, %rd859;
+	mov.b64 %rd870, %rd878;
+	mov.pred %p159, 0;
+	bra.uni $L192;
+$L204:
+$L200:
+	mul.lo.s64 %rd879, %rd859, %rd769;
+	mad.lo.s64 %rd880, %rd879, 4, %rd767;
+	st.shared.s32 [%rd880+0], %r212;
+	add.s64 %rd881, %rd859, 1;
+	mov.b64 %rd882, %rd881;
+	mov.b64 %rd870, %rd882;
+	mov.pred %p159, 1;
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd883, %rd870;
+	mov.pred %p164, %p159;
+	mov.b64 %rd776, %rd883;
+	mov.pred %p153, %p164;
+	@!%p153 bra $L206;
+	mov.b64 %rd884, %rd733;
+	mov.b32 %r231, %r200;
+	cvt.s64.s32 %rd885, %r231;
+	add.s64 %rd886, %rd885, 1;
+	mul.lo.s64 %rd887, %rd886, %rd32;
+	mad.lo.s64 %rd888, %rd887, 8, %rd28;
+	ld.global.nc.s64 %rd889, [%rd888+0];
+	mov.b64 %rd890, %rd889;
+	cvt.s64.s32 %rd891, %r231;
+	mul.lo.s64 %rd892, %rd891, %rd32;
+	mad.lo.s64 %rd893, %rd892, 8, %rd28;
+	ld.global.nc.s64 %rd894, [%rd893+0];
+	mov.b64 %rd895, %rd894;
+	sub.s64 %rd896, %rd890, %rd895;
+	mov.b64 %rd897, %rd896;
+	mov.b64 %rd898, %rd897;
+	add.s64 %rd899, %rd773, %rd898;
+	mov.b64 %rd773, %rd899;
+	max.s64 %rd900, %rd774, %rd898;
+	mov.b64 %rd774, %rd900;
+$L206:
+$L187:
+$L185:
+	add.s64 %rd901, %rd771, %rd761;
+	mov.b64 %rd771, %rd901;
+	sub.s64 %rd902, %rd777, 1;
+	mov.b64 %rd777, %rd902;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd903, 0;
+	setp.lt.s64 %p165, %rd771, %rd772;
+	setp.lt.s64 %p166, %rd770, %rd758;
+	or.pred %p167, %p165, %p166;
+	@!%p167 bra $L208;
+	mov.b64 %rd903, 1;
+$L208:
+	shl.b64 %rd904, %rd903, 32;
+	or.b64 %rd905, %rd776, %rd904;
+	// block scan
+	mov.b64 %rd906, %rd905;
+	mov.b32 %r232, %r3;
+$L209:
+	setp.hs.u32 %p168, %r232, 32;
+	@%p168 bra $L210;
+	mov.b64 {%r233, %r234}, %rd906;
+	shfl.sync.up.b32 %r235|%p169, %r233, %r232, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
+	mov.b64 %rd907, {%r235, %r236};
+	@!%p169 bra $L211;
+	add.s64 %rd908, %rd907, %rd906;
+	mov.b64 %rd906, %rd908;
+$L211:
+	shl.b32 %r232, %r232, 1;
+	bra.uni $L209;
+$L210:
+	mov.b64 {%r237, %r238}, %rd906;
+	shfl.sync.up.b32 %r239|%p170, %r237, %r3, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
+	mov.b64 %rd909, {%r239, %r240};
+	setp.lo.u32 %p171, %r3, 32;
+	and.pred %p172, %p170, %p171;
+	selp.b64 %rd910, %rd909, 0, %p172;
+	sub.u32 %r241, %r13, %r3;
+	setp.eq.u32 %p173, %r7, %r241;
+	@!%p173 bra $L212;
+	mul.wide.u32 %rd911, %r8, 16;
+	add.s64 %rd912, %rd1, %rd911;
+	st.shared.s64 [%rd912+0], %rd906;
+$L212:
 	bar.sync 0;
-	ld.shared.s64 %rd917, [%rd1+1024];
-	mov.b64 %rd899, %rd917;
-	mov.b64 %rd918, %rd899;
-	mov.b64 %rd597, %rd918;
-	mov.b64 %rd919, %rd598;
-	// block reduction
-	sub.u32 %r322, %r13, 1;
-	mov.b32 %r323, %r3;
-$L264:
-	setp.hs.u32 %p217, %r323, 32;
-	@%p217 bra $L265;
-	mov.b64 {%r324, %r325}, %rd919;
-	shfl.sync.down.b32 %r326|%p218, %r324, %r323, %r322, %r17;
-	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
-	mov.b64 %rd920, {%r326, %r327};
-	@!%p218 bra $L266;
-	max.s64 %rd921, %rd919, %rd920;
-	mov.b64 %rd919, %rd921;
-$L266:
-	shl.b32 %r323, %r323, 1;
-	bra.uni $L264;
-$L265:
-	setp.eq.u32 %p219, %r7, 0;
-	@!%p219 bra $L267;
-	mul.wide.u32 %rd922, %r8, 16;
-	add.s64 %rd923, %rd1, %rd922;
-	st.shared.s64 [%rd923+0], %rd919;
-$L267:
+	setp.eq.u32 %p174, %r8, 0;
+	@!%p174 bra $L213;
+	mov.b64 %rd913, 0;
+	setp.lo.u32 %p175, %r7, %r10;
+	@!%p175 bra $L214;
+	mul.wide.u32 %rd914, %r7, 16;
+	add.s64 %rd915, %rd1, %rd914;
+	ld.shared.s64 %rd916, [%rd915+0];
+	mov.b64 %rd913, %rd916;
+$L214:
+	mov.b64 {%r242, %r243}, %rd913;
+	shfl.sync.up.b32 %r244|%p176, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd917, {%r244, %r245};
+	@!%p176 bra $L215;
+	add.s64 %rd918, %rd917, %rd913;
+	mov.b64 %rd913, %rd918;
+$L215:
+	mov.b64 {%r246, %r247}, %rd913;
+	shfl.sync.up.b32 %r248|%p177, %r246, 2, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
+	mov.b64 %rd919, {%r248, %r249};
+	@!%p177 bra $L216;
+	add.s64 %rd920, %rd919, %rd913;
+	mov.b64 %rd913, %rd920;
+$L216:
+	mov.b64 {%r250, %r251}, %rd913;
+	shfl.sync.up.b32 %r252|%p178, %r250, 4, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
+	mov.b64 %rd921, {%r252, %r253};
+	@!%p178 bra $L217;
+	add.s64 %rd922, %rd921, %rd913;
+	mov.b64 %rd913, %rd922;
+$L217:
+	mov.b64 {%r254, %r255}, %rd913;
+	shfl.sync.up.b32 %r256|%p179, %r254, 8, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
+	mov.b64 %rd923, {%r256, %r257};
+	@!%p179 bra $L218;
+	add.s64 %rd924, %rd923, %rd913;
+	mov.b64 %rd913, %rd924;
+$L218:
+	mov.b64 {%r258, %r259}, %rd913;
+	shfl.sync.up.b32 %r260|%p180, %r258, 16, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
+	mov.b64 %rd925, {%r260, %r261};
+	@!%p180 bra $L219;
+	add.s64 %rd926, %rd925, %rd913;
+	mov.b64 %rd913, %rd926;
+$L219:
+	mov.b64 {%r262, %r263}, %rd913;
+	shfl.sync.up.b32 %r264|%p181, %r262, 1, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
+	mov.b64 %rd927, {%r264, %r265};
+	selp.b64 %rd928, %rd927, 0, %p181;
+	@!%p175 bra $L220;
+	mul.wide.u32 %rd929, %r7, 16;
+	add.s64 %rd930, %rd1, %rd929;
+	add.s64 %rd931, %rd930, 512;
+	st.shared.s64 [%rd931+0], %rd928;
+$L220:
+	sub.u32 %r266, %r10, 1;
+	setp.eq.u32 %p182, %r7, %r266;
+	@!%p182 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd913;
+$L221:
+$L213:
 	bar.sync 0;
-	setp.eq.u32 %p220, %r8, 0;
-	@!%p220 bra $L268;
-	setp.lo.u32 %p221, %r7, %r10;
-	@!%p221 bra $L269;
-	mul.wide.u32 %rd924, %r7, 16;
-	add.s64 %rd925, %rd1, %rd924;
-	ld.shared.s64 %rd926, [%rd925+0];
-	mov.b64 %rd919, %rd926;
-$L269:
-	sub.u32 %r328, %r10, 1;
-	mov.b64 {%r329, %r330}, %rd919;
-	shfl.sync.down.b32 %r331|%p222, %r329, 1, %r328, %r17;
-	shfl.sync.down.b32 %r332, %r330, 1, %r328, %r17;
-	mov.b64 %rd927, {%r331, %r332};
-	@!%p222 bra $L270;
-	max.s64 %rd928, %rd919, %rd927;
-	mov.b64 %rd919, %rd928;
-$L270:
-	mov.b64 {%r333, %r334}, %rd919;
-	shfl.sync.down.b32 %r335|%p223, %r333, 2, %r328, %r17;
-	shfl.sync.down.b32 %r336, %r334, 2, %r328, %r17;
-	mov.b64 %rd929, {%r335, %r336};
-	@!%p223 bra $L271;
-	max.s64 %rd930, %rd919, %rd929;
-	mov.b64 %rd919, %rd930;
-$L271:
-	mov.b64 {%r337, %r338}, %rd919;
-	shfl.sync.down.b32 %r339|%p224, %r337, 4, %r328, %r17;
-	shfl.sync.down.b32 %r340, %r338, 4, %r328, %r17;
-	mov.b64 %rd931, {%r339, %r340};
-	@!%p224 bra $L272;
-	max.s64 %rd932, %rd919, %rd931;
-	mov.b64 %rd919, %rd932;
-$L272:
-	mov.b64 {%r341, %r342}, %rd919;
-	shfl.sync.down.b32 %r343|%p225, %r341, 8, %r328, %r17;
-	shfl.sync.down.b32 %r344, %r342, 8, %r328, %r17;
-	mov.b64 %rd933, {%r343, %r344};
-	@!%p225 bra $L273;
-	max.s64 %rd934, %rd919, %rd933;
-	mov.b64 %rd919, %rd934;
-$L273:
-	mov.b64 {%r345, %r346}, %rd919;
-	shfl.sync.down.b32 %r347|%p226, %r345, 16, %r328, %r17;
-	shfl.sync.down.b32 %r348, %r346, 16, %r328, %r17;
-	mov.b64 %rd935, {%r347, %r348};
-	@!%p226 bra $L274;
-	max.s64 %rd936, %rd919, %rd935;
-	mov.b64 %rd919, %rd936;
-$L274:
-	@!%p219 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd919;
-$L275:
-$L268:
-	bar.sync 0;
+	mul.wide.u32 %rd932, %r8, 16;
+	add.s64 %rd933, %rd1, %rd932;
+	add.s64 %rd934, %rd933, 512;
+	ld.shared.s64 %rd935, [%rd934+0];
+	add.s64 %rd936, %rd935, %rd910;
 	ld.shared.s64 %rd937, [%rd1+1024];
-	mov.b64 %rd919, %rd937;
-	mov.b64 %rd938, %rd919;
-	mov.b64 %rd598, %rd938;
-	cvt.u64.u32 %rd939, %r2;
-	setp.eq.s64 %p227, %rd939, 0;
-	@!%p227 bra $L277;
-	setp.gt.s64 %p228, %rd597, 0;
-	@!%p228 bra $L279;
-	add.s64 %rd940, %rd298, 1;
-	mul.lo.s64 %rd941, %rd940, %rd120;
-	mad.lo.s64 %rd942, %rd941, 8, %rd116;
-	atom.global.add.u64 %rd943, [%rd942], %rd597;
-$L279:
-	setp.gt.s64 %p229, %rd598, 0;
-	@!%p229 bra $L281;
-	add.s64 %rd944, %rd298, 2;
-	mul.lo.s64 %rd945, %rd944, %rd120;
-	mad.lo.s64 %rd946, %rd945, 8, %rd116;
-	atom.global.max.s64 %rd947, [%rd946], %rd598;
-$L281:
-$L277:
+	mov.b64 {%r267, %r268}, %rd936;
+	shfl.sync.idx.b32 %r269|%p183, %r267, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r270, %r268, 0, %r21, %r17;
+	mov.b64 %rd938, {%r269, %r270};
+	mov.b64 %rd939, %rd937;
+	mov.b64 %rd940, %rd938;
+	mov.b64 %rd941, %rd939;
+	mov.b64 %rd942, %rd940;
+	mov.b64 %rd943, %rd941;
+	mov.b64 %rd944, %rd942;
+	mov.b64 %rd945, %rd943;
+	and.b64 %rd946, %rd944, 4294967295;
+	mov.b64 %rd947, %rd946;
+	and.b64 %rd948, %rd945, 4294967295;
+	mov.b64 %rd949, %rd948;
+	shr.s64 %rd950, %rd945, 32;
+	mov.b64 %rd951, %rd950;
+	mov.b64 %rd952, %rd947;
+	mov.b64 %rd953, %rd949;
+	mov.b64 %rd954, %rd951;
+	@!%p143 bra $L222;
+	add.s64 %rd955, %rd775, %rd952;
+	mov.b64 %rd956, %rd955;
+	sub.s64 %rd957, %rd765, %rd956;
+	max.s64 %rd958, %rd957, 0;
+	min.s64 %rd959, %rd958, %rd776;
+	mov.b64 %rd960, %rd959;
+	mov.b64 %rd961, 0;
+$L224:
+	setp.lt.s64 %p184, %rd961, %rd960;
+	not.pred %p185, %p184;
+	@!%p185 bra $L228;
+	bra.uni $L226;
+$L228:
+	mul.lo.s64 %rd962, %rd961, %rd769;
+	mad.lo.s64 %rd963, %rd962, 4, %rd767;
+	ld.shared.s32 %r271, [%rd963+0];
+	mov.b32 %r272, %r271;
+	add.s64 %rd964, %rd764, %rd956;
+	add.s64 %rd965, %rd964, %rd961;
+	mul.lo.s64 %rd966, %rd965, %rd168;
+	mad.lo.s64 %rd967, %rd966, 4, %rd166;
+	st.shared.s32 [%rd967+0], %r272;
+	@!%p139 bra $L230;
+	mov.b64 %rd969, 2;
+	mul.lo.s64 %rd968, %rd969, %rd961;
+	mul.lo.s64 %rd970, %rd968, %rd163;
+	mad.lo.s64 %rd971, %rd970, 8, %rd161;
+	ld.shared.s64 %rd972, [%rd971+0];
+	mov.b64 %rd973, %rd972;
+	add.s64 %rd974, %rd764, %rd956;
+	add.s64 %rd975, %rd974, %rd961;
+	mov.b64 %rd977, 2;
+	mul.lo.s64 %rd976, %rd977, %rd975;
+	mul.lo.s64 %rd978, %rd976, %rd171;
+	mad.lo.s64 %rd979, %rd978, 8, %rd169;
+	st.shared.s64 [%rd979+0], %rd973;
+	mov.b64 %rd981, 2;
+	mul.lo.s64 %rd980, %rd981, %rd961;
+	add.s64 %rd982, %rd980, 1;
+	mul.lo.s64 %rd983, %rd982, %rd163;
+	mad.lo.s64 %rd984, %rd983, 8, %rd161;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd764, %rd956;
+	add.s64 %rd988, %rd987, %rd961;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	add.s64 %rd991, %rd989, 1;
+	mul.lo.s64 %rd992, %rd991, %rd171;
+	mad.lo.s64 %rd993, %rd992, 8, %rd169;
+	st.shared.s64 [%rd993+0], %rd986;
+$L230:
+$L225:
+	add.s64 %rd994, %rd961, 1;
+	mov.b64 %rd961, %rd994;
+	bra.uni $L224;
+$L226:
+	mov.b64 %rd995, 0;
+	mov.b64 %rd996, %rd960;
+$L231:
+	setp.lt.s64 %p186, %rd996, %rd776;
+	not.pred %p187, %p186;
+	@!%p187 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd997, %rd996, %rd769;
+	mad.lo.s64 %rd998, %rd997, 4, %rd767;
+	ld.shared.s32 %r273, [%rd998+0];
+	mov.b32 %r274, %r273;
+	mov.b32 %r275, %r274;
+	mov.pred %p188, 0;
+	mov.b64 %rd999, %rd995;
+	mov.b32 %r276, %r275;
+$L236:
+	@!%p140 bra $L240;
+	shr.s32 %r277, %r276, 5;
+	cvt.s64.s32 %rd1000, %r277;
+	mov.b64 %rd1001, %rd1000;
+	and.b32 %r278, %r276, 31;
+	cvt.s64.s32 %rd1002, %r278;
+	min.u64 %rd1003, %rd1002, 32;
+	cvt.u32.u64 %r279, %rd1003;
+	mov.b32 %r281, 0x1;
+	shl.b32 %r280, %r281, %r279;
+	setp.hs.u32 %p189, %r279, 32;
+	selp.b32 %r282, 0, %r280, %p189;
+	mov.b32 %r283, %r282;
+	mov.b64 %rd1004, %rd1001;
+	mov.b32 %r284, %r283;
+	mul.lo.s64 %rd1005, %rd1004, %rd751;
+	mad.lo.s64 %rd1006, %rd1005, 4, %rd749;
+	ld.relaxed.gpu.global.u32 %r285, [%rd1006+0];
+	mov.b32 %r286, %r285;
+	and.b32 %r287, %r286, %r284;
+	setp.ne.u32 %p190, %r287, 0x0;
+	mov.pred %p191, %p190;
+	not.pred %p192, %p191;
+	@!%p192 bra $L242;
+	mul.lo.s64 %rd1007, %rd1004, %rd751;
+	mad.lo.s64 %rd1008, %rd1007, 4, %rd749;
+	atom.global.or.b32 %r288, [%rd1008], %r284;
+	mov.b32 %r289, %r288;
+	and.b32 %r290, %r289, %r284;
+	setp.ne.u32 %p193, %r290, 0x0;
+	mov.pred %p191, %p193;
+$L242:
+	@!%p191 bra $L244;
+	mov.b64 %rd1009, %rd999;
+	mov.b64 %rd1010, %rd1009;
+	mov.pred %p194, 0;
+	bra.uni $L238;
+$L244:
+	mov.b64 %rd1011, %rd999;
+	mov.b64 %rd1010, %rd1011;
+	mov.pred %p194, 1;
+	bra.uni $L238;
+$L240:
+	@!%p141 bra $L246;
+	cvt.s64.s32 %rd1012, %r276;
+	mul.lo.s64 %rd1013, %rd1012, %rd754;
+	mad.lo.s64 %rd1014, %rd1013, 4, %rd752;
+	ld.relaxed.gpu.global.s32 %r291, [%rd1014+0];
+	mov.b32 %r292, %r291;
+	setp.eq.s32 %p195, %r292, %r192;
+	mov.pred %p196, %p195;
+	not.pred %p197, %p196;
+	@!%p197 bra $L248;
+	cvt.s64.s32 %rd1015, %r276;
+	mul.lo.s64 %rd1016, %rd1015, %rd754;
+	mad.lo.s64 %rd1017, %rd1016, 4, %rd752;
+	atom.global.exch.b32 %r293, [%rd1017], %r192;
+	mov.b32 %r294, %r293;
+	setp.eq.s32 %p198, %r294, %r192;
+	mov.pred %p196, %p198;
+$L248:
+	@!%p196 bra $L250;
+	mov.b64 %rd1018, %rd999;
+	mov.b64 %rd1010, %rd1018;
+	mov.pred %p194, 0;
+	bra.uni $L238;
+$L250:
+$L246:
+	mul.lo.s64 %rd1019, %rd999, %rd769;
+	mad.lo.s64 %rd1020, %rd1019, 4, %rd767;
+	st.shared.s32 [%rd1020+0], %r276;
+	add.s64 %rd1021, %rd999, 1;
+	mov.b64 %rd1022, %rd1021;
+	mov.b64 %rd1010, %rd1022;
+	mov.pred %p194, 1;
+	bra.uni $L238;
+$L237:
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1023, %rd1010;
+	mov.pred %p199, %p194;
+	mov.b64 %rd995, %rd1023;
+	mov.pred %p188, %p199;
+	@!%p188 bra $L252;
+	mov.b64 %rd1024, %rd733;
+	mov.b32 %r295, %r275;
+	cvt.s64.s32 %rd1025, %r295;
+	add.s64 %rd1026, %rd1025, 1;
+	mul.lo.s64 %rd1027, %rd1026, %rd32;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd28;
+	ld.global.nc.s64 %rd1029, [%rd1028+0];
+	mov.b64 %rd1030, %rd1029;
+	cvt.s64.s32 %rd1031, %r295;
+	mul.lo.s64 %rd1032, %rd1031, %rd32;
+	mad.lo.s64 %rd1033, %rd1032, 8, %rd28;
+	ld.global.nc.s64 %rd1034, [%rd1033+0];
+	mov.b64 %rd1035, %rd1034;
+	sub.s64 %rd1036, %rd1030, %rd1035;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1038, %rd1037;
+	add.s64 %rd1039, %rd773, %rd1038;
+	mov.b64 %rd773, %rd1039;
+	max.s64 %rd1040, %rd774, %rd1038;
+	mov.b64 %rd774, %rd1040;
+$L252:
+$L232:
+	add.s64 %rd1041, %rd996, 1;
+	mov.b64 %rd996, %rd1041;
+	bra.uni $L231;
+$L233:
+	setp.gt.s64 %p200, %rd995, 0;
+	@!%p200 bra $L254;
+	mul.lo.s64 %rd1042, %rd763, %rd120;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd116;
+	atom.global.add.u64 %rd1044, [%rd1043], %rd995;
+	mov.b64 %rd1045, %rd1044;
+	mov.b64 %rd1046, %rd1045;
+	mov.b64 %rd1047, 0;
+$L255:
+	setp.lt.s64 %p201, %rd1047, %rd995;
+	not.pred %p202, %p201;
+	@!%p202 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd1048, %rd1047, %rd769;
+	mad.lo.s64 %rd1049, %rd1048, 4, %rd767;
+	ld.shared.s32 %r296, [%rd1049+0];
+	mov.b32 %r297, %r296;
+	add.s64 %rd1050, %rd1046, %rd1047;
+	mul.lo.s64 %rd1051, %rd1050, %rd269;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd267;
+	st.global.s32 [%rd1052+0], %r297;
+$L256:
+	add.s64 %rd1053, %rd1047, 1;
+	mov.b64 %rd1047, %rd1053;
+	bra.uni $L255;
+$L257:
+$L254:
+	add.s64 %rd1054, %rd775, %rd953;
+	min.s64 %rd1055, %rd765, %rd1054;
+	mov.b64 %rd775, %rd1055;
+	bra.uni $L223;
+$L222:
+	mov.b64 %rd1056, 0;
+	cvt.u64.u32 %rd1057, %r2;
+	setp.eq.s64 %p203, %rd1057, 0;
+	setp.gt.s64 %p204, %rd953, 0;
+	and.pred %p205, %p203, %p204;
+	@!%p205 bra $L261;
+	mul.lo.s64 %rd1058, %rd763, %rd120;
+	mad.lo.s64 %rd1059, %rd1058, 8, %rd116;
+	atom.global.add.u64 %rd1060, [%rd1059], %rd953;
+	mov.b64 %rd1061, %rd1060;
+	mov.b64 %rd1056, %rd1061;
+$L261:
+	cvt.u64.u32 %rd1062, %r2;
+	setp.eq.s64 %p206, %rd1062, 0;
+	setp.eq.u32 %p207, %r1, 0;
+	and.pred %p208, %p206, %p207;
 	bar.sync 0;
-	setp.eq.u32 %p230, %r5, 0;
-	@!%p230 bra $L282;
+	@!%p208 bra $L262;
+	st.shared.s64 [%rd1+1024], %rd1056;
+$L262:
+	bar.sync 0;
+	ld.shared.s64 %rd1063, [%rd1+1024];
+	mov.b64 %rd1064, %rd1063;
+	add.s64 %rd1065, %rd1064, %rd952;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1067, 0;
+$L263:
+	setp.lt.s64 %p209, %rd1067, %rd776;
+	not.pred %p210, %p209;
+	@!%p210 bra $L267;
+	bra.uni $L265;
+$L267:
+	mul.lo.s64 %rd1068, %rd1067, %rd769;
+	mad.lo.s64 %rd1069, %rd1068, 4, %rd767;
+	ld.shared.s32 %r298, [%rd1069+0];
+	mov.b32 %r299, %r298;
+	add.s64 %rd1070, %rd1066, %rd1067;
+	mul.lo.s64 %rd1071, %rd1070, %rd269;
+	mad.lo.s64 %rd1072, %rd1071, 4, %rd267;
+	st.global.s32 [%rd1072+0], %r299;
+$L264:
+	add.s64 %rd1073, %rd1067, 1;
+	mov.b64 %rd1067, %rd1073;
+	bra.uni $L263;
+$L265:
+$L223:
+	setp.eq.s64 %p211, %rd954, 0;
+	@!%p211 bra $L269;
+	bra.uni $L165;
+$L269:
+$L164:
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1074, %rd775;
+	mov.b64 %rd1075, %rd773;
+	mov.b64 %rd1076, %rd774;
+	mov.b64 %rd1077, %rd1074;
+	mov.b64 %rd1078, %rd1075;
+	mov.b64 %rd1079, %rd1076;
+	mov.b64 %rd1080, %rd1077;
+	mov.b64 %rd1081, %rd1078;
+	mov.b64 %rd1082, %rd1079;
+	mov.b64 %rd711, %rd1080;
+	mov.b64 %rd731, %rd1081;
+	mov.b64 %rd732, %rd1082;
+	add.s64 %rd1083, %rd712, %rd731;
+	mov.b64 %rd712, %rd1083;
+	max.s64 %rd1084, %rd713, %rd732;
+	mov.b64 %rd713, %rd1084;
+$L159:
+	add.s64 %rd1085, %rd714, 1;
+	mov.b64 %rd714, %rd1085;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1086, %rd712;
+	// block reduction
+	sub.u32 %r300, %r13, 1;
+	mov.b32 %r301, %r3;
+$L270:
+	setp.hs.u32 %p212, %r301, 32;
+	@%p212 bra $L271;
+	mov.b64 {%r302, %r303}, %rd1086;
+	shfl.sync.down.b32 %r304|%p213, %r302, %r301, %r300, %r17;
+	shfl.sync.down.b32 %r305, %r303, %r301, %r300, %r17;
+	mov.b64 %rd1087, {%r304, %r305};
+	@!%p213 bra $L272;
+	add.s64 %rd1088, %rd1086, %rd1087;
+	mov.b64 %rd1086, %rd1088;
+$L272:
+	shl.b32 %r301, %r301, 1;
+	bra.uni $L270;
+$L271:
+	setp.eq.u32 %p214, %r7, 0;
+	@!%p214 bra $L273;
+	mul.wide.u32 %rd1089, %r8, 16;
+	add.s64 %rd1090, %rd1, %rd1089;
+	st.shared.s64 [%rd1090+0], %rd1086;
+$L273:
+	bar.sync 0;
+	setp.eq.u32 %p215, %r8, 0;
+	@!%p215 bra $L274;
+	setp.lo.u32 %p216, %r7, %r10;
+	@!%p216 bra $L275;
+	mul.wide.u32 %rd1091, %r7, 16;
+	add.s64 %rd1092, %rd1, %rd1091;
+	ld.shared.s64 %rd1093, [%rd1092+0];
+	mov.b64 %rd1086, %rd1093;
+$L275:
+	sub.u32 %r306, %r10, 1;
+	mov.b64 {%r307, %r308}, %rd1086;
+	shfl.sync.down.b32 %r309|%p217, %r307, 1, %r306, %r17;
+	shfl.sync.down.b32 %r310, %r308, 1, %r306, %r17;
+	mov.b64 %rd1094, {%r309, %r310};
+	@!%p217 bra $L276;
+	add.s64 %rd1095, %rd1086, %rd1094;
+	mov.b64 %rd1086, %rd1095;
+$L276:
+	mov.b64 {%r311, %r312}, %rd1086;
+	shfl.sync.down.b32 %r313|%p218, %r311, 2, %r306, %r17;
+	shfl.sync.down.b32 %r314, %r312, 2, %r306, %r17;
+	mov.b64 %rd1096, {%r313, %r314};
+	@!%p218 bra $L277;
+	add.s64 %rd1097, %rd1086, %rd1096;
+	mov.b64 %rd1086, %rd1097;
+$L277:
+	mov.b64 {%r315, %r316}, %rd1086;
+	shfl.sync.down.b32 %r317|%p219, %r315, 4, %r306, %r17;
+	shfl.sync.down.b32 %r318, %r316, 4, %r306, %r17;
+	mov.b64 %rd1098, {%r317, %r318};
+	@!%p219 bra $L278;
+	add.s64 %rd1099, %rd1086, %rd1098;
+	mov.b64 %rd1086, %rd1099;
+$L278:
+	mov.b64 {%r319, %r320}, %rd1086;
+	shfl.sync.down.b32 %r321|%p220, %r319, 8, %r306, %r17;
+	shfl.sync.down.b32 %r322, %r320, 8, %r306, %r17;
+	mov.b64 %rd1100, {%r321, %r322};
+	@!%p220 bra $L279;
+	add.s64 %rd1101, %rd1086, %rd1100;
+	mov.b64 %rd1086, %rd1101;
+$L279:
+	mov.b64 {%r323, %r324}, %rd1086;
+	shfl.sync.down.b32 %r325|%p221, %r323, 16, %r306, %r17;
+	shfl.sync.down.b32 %r326, %r324, 16, %r306, %r17;
+	mov.b64 %rd1102, {%r325, %r326};
+	@!%p221 bra $L280;
+	add.s64 %rd1103, %rd1086, %rd1102;
+	mov.b64 %rd1086, %rd1103;
+$L280:
+	@!%p214 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd1086;
+$L281:
+$L274:
+	bar.sync 0;
+	ld.shared.s64 %rd1104, [%rd1+1024];
+	mov.b64 %rd1086, %rd1104;
+	mov.b64 %rd1105, %rd1086;
+	mov.b64 %rd712, %rd1105;
+	mov.b64 %rd1106, %rd713;
+	// block reduction
+	sub.u32 %r327, %r13, 1;
+	mov.b32 %r328, %r3;
+$L282:
+	setp.hs.u32 %p222, %r328, 32;
+	@%p222 bra $L283;
+	mov.b64 {%r329, %r330}, %rd1106;
+	shfl.sync.down.b32 %r331|%p223, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd1107, {%r331, %r332};
+	@!%p223 bra $L284;
+	max.s64 %rd1108, %rd1106, %rd1107;
+	mov.b64 %rd1106, %rd1108;
+$L284:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p224, %r7, 0;
+	@!%p224 bra $L285;
+	mul.wide.u32 %rd1109, %r8, 16;
+	add.s64 %rd1110, %rd1, %rd1109;
+	st.shared.s64 [%rd1110+0], %rd1106;
+$L285:
+	bar.sync 0;
+	setp.eq.u32 %p225, %r8, 0;
+	@!%p225 bra $L286;
+	setp.lo.u32 %p226, %r7, %r10;
+	@!%p226 bra $L287;
+	mul.wide.u32 %rd1111, %r7, 16;
+	add.s64 %rd1112, %rd1, %rd1111;
+	ld.shared.s64 %rd1113, [%rd1112+0];
+	mov.b64 %rd1106, %rd1113;
+$L287:
+	sub.u32 %r333, %r10, 1;
+	mov.b64 {%r334, %r335}, %rd1106;
+	shfl.sync.down.b32 %r336|%p227, %r334, 1, %r333, %r17;
+	shfl.sync.down.b32 %r337, %r335, 1, %r333, %r17;
+	mov.b64 %rd1114, {%r336, %r337};
+	@!%p227 bra $L288;
+	max.s64 %rd1115, %rd1106, %rd1114;
+	mov.b64 %rd1106, %rd1115;
+$L288:
+	mov.b64 {%r338, %r339}, %rd1106;
+	shfl.sync.down.b32 %r340|%p228, %r338, 2, %r333, %r17;
+	shfl.sync.down.b32 %r341, %r339, 2, %r333, %r17;
+	mov.b64 %rd1116, {%r340, %r341};
+	@!%p228 bra $L289;
+	max.s64 %rd1117, %rd1106, %rd1116;
+	mov.b64 %rd1106, %rd1117;
+$L289:
+	mov.b64 {%r342, %r343}, %rd1106;
+	shfl.sync.down.b32 %r344|%p229, %r342, 4, %r333, %r17;
+	shfl.sync.down.b32 %r345, %r343, 4, %r333, %r17;
+	mov.b64 %rd1118, {%r344, %r345};
+	@!%p229 bra $L290;
+	max.s64 %rd1119, %rd1106, %rd1118;
+	mov.b64 %rd1106, %rd1119;
+$L290:
+	mov.b64 {%r346, %r347}, %rd1106;
+	shfl.sync.down.b32 %r348|%p230, %r346, 8, %r333, %r17;
+	shfl.sync.down.b32 %r349, %r347, 8, %r333, %r17;
+	mov.b64 %rd1120, {%r348, %r349};
+	@!%p230 bra $L291;
+	max.s64 %rd1121, %rd1106, %rd1120;
+	mov.b64 %rd1106, %rd1121;
+$L291:
+	mov.b64 {%r350, %r351}, %rd1106;
+	shfl.sync.down.b32 %r352|%p231, %r350, 16, %r333, %r17;
+	shfl.sync.down.b32 %r353, %r351, 16, %r333, %r17;
+	mov.b64 %rd1122, {%r352, %r353};
+	@!%p231 bra $L292;
+	max.s64 %rd1123, %rd1106, %rd1122;
+	mov.b64 %rd1106, %rd1123;
+$L292:
+	@!%p224 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1106;
+$L293:
+$L286:
+	bar.sync 0;
+	ld.shared.s64 %rd1124, [%rd1+1024];
+	mov.b64 %rd1106, %rd1124;
+	mov.b64 %rd1125, %rd1106;
+	mov.b64 %rd713, %rd1125;
+	cvt.u64.u32 %rd1126, %r2;
+	setp.eq.s64 %p232, %rd1126, 0;
+	@!%p232 bra $L295;
+	setp.gt.s64 %p233, %rd712, 0;
+	@!%p233 bra $L297;
+	add.s64 %rd1127, %rd336, 1;
+	mul.lo.s64 %rd1128, %rd1127, %rd120;
+	mad.lo.s64 %rd1129, %rd1128, 8, %rd116;
+	atom.global.add.u64 %rd1130, [%rd1129], %rd712;
+$L297:
+	setp.gt.s64 %p234, %rd713, 0;
+	@!%p234 bra $L299;
+	add.s64 %rd1131, %rd336, 2;
+	mul.lo.s64 %rd1132, %rd1131, %rd120;
+	mad.lo.s64 %rd1133, %rd1132, 8, %rd116;
+	atom.global.max.s64 %rd1134, [%rd1133], %rd713;
+$L299:
+$L295:
+	bar.sync 0;
+	setp.eq.u32 %p235, %r5, 0;
+	@!%p235 bra $L300;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r349, [gk_league_sync+4];
-	atom.global.add.u32 %r350, [gk_league_sync], 1;
-	mov.u32 %r351, %nctaid.x;
-	sub.u32 %r352, %r351, 1;
-	setp.eq.u32 %p231, %r350, %r352;
-	@!%p231 bra $L283;
+	ld.relaxed.gpu.global.u32 %r354, [gk_league_sync+4];
+	atom.global.add.u32 %r355, [gk_league_sync], 1;
+	mov.u32 %r356, %nctaid.x;
+	sub.u32 %r357, %r356, 1;
+	setp.eq.u32 %p236, %r355, %r357;
+	@!%p236 bra $L301;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r353, [gk_league_sync+4], 1;
-	bra.uni $L284;
-$L283:
-	ld.relaxed.gpu.global.u32 %r354, [gk_league_sync+4];
-	setp.eq.u32 %p232, %r354, %r349;
-	@%p232 bra $L283;
-$L284:
+	atom.global.add.u32 %r358, [gk_league_sync+4], 1;
+	bra.uni $L302;
+$L301:
+	ld.relaxed.gpu.global.u32 %r359, [gk_league_sync+4];
+	setp.eq.u32 %p237, %r359, %r354;
+	@%p237 bra $L301;
+$L302:
 	fence.acq_rel.gpu;
-$L282:
+$L300:
 	bar.sync 0;
-	setp.eq.s64 %p233, %rd223, 0;
-	and.pred %p234, %p11, %p233;
-	@!%p234 bra $L286;
-	mov.b64 %rd949, 9;
-	mul.lo.s64 %rd948, %rd949, %rd120;
-	mad.lo.s64 %rd950, %rd948, 8, %rd116;
-	mov.b64 %rd951, 0;
-	st.global.s64 [%rd950+0], %rd951;
-$L286:
-	mul.lo.s64 %rd952, %rd260, %rd120;
-	mad.lo.s64 %rd953, %rd952, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd954, [%rd953+0];
-	mov.b64 %rd955, %rd954;
-	add.s64 %rd956, %rd260, 1;
-	mul.lo.s64 %rd957, %rd956, %rd120;
-	mad.lo.s64 %rd958, %rd957, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd959, [%rd958+0];
-	mov.b64 %rd960, %rd959;
-	mov.b64 %rd961, %rd955;
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	add.s64 %rd965, %rd260, 2;
-	mul.lo.s64 %rd966, %rd965, %rd120;
-	mad.lo.s64 %rd967, %rd966, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd968, [%rd967+0];
-	mov.b64 %rd969, %rd968;
-	mov.b64 %rd217, %rd969;
-	@!%p11 bra $L288;
-	mov.b64 %rd971, 3;
-	mul.lo.s64 %rd970, %rd971, %rd223;
-	mov.b64 %rd973, 1;
-	add.s64 %rd972, %rd973, %rd970;
-	mul.lo.s64 %rd974, %rd972, %rd113;
-	mad.lo.s64 %rd975, %rd974, 8, %rd109;
-	st.global.s64 [%rd975+0], %rd963;
-	mov.b64 %rd977, 3;
-	mul.lo.s64 %rd976, %rd977, %rd223;
-	mov.b64 %rd979, 2;
-	add.s64 %rd978, %rd979, %rd976;
-	mul.lo.s64 %rd980, %rd978, %rd113;
-	mad.lo.s64 %rd981, %rd980, 8, %rd109;
-	st.global.s64 [%rd981+0], %rd964;
-	mov.b64 %rd983, 3;
-	mul.lo.s64 %rd982, %rd983, %rd223;
-	mov.b64 %rd985, 3;
-	add.s64 %rd984, %rd985, %rd982;
-	mul.lo.s64 %rd986, %rd984, %rd113;
-	mad.lo.s64 %rd987, %rd986, 8, %rd109;
-	st.global.s64 [%rd987+0], %rd217;
-	add.s64 %rd988, %rd223, 1;
-	st.global.s64 [%rd109+0], %rd988;
-$L288:
-	setp.eq.s64 %p235, %rd963, 0;
-	setp.gt.s64 %p236, %rd963, %rd66;
-	or.pred %p237, %p235, %p236;
-	setp.gt.s64 %p238, %rd964, %rd68;
-	or.pred %p239, %p237, %p238;
-	setp.gt.s64 %p240, %rd217, %rd70;
-	or.pred %p241, %p239, %p240;
-	@!%p241 bra $L290;
+	setp.eq.s64 %p238, %rd257, 0;
+	and.pred %p239, %p13, %p238;
+	@!%p239 bra $L304;
+	mov.b64 %rd1136, 9;
+	mul.lo.s64 %rd1135, %rd1136, %rd120;
+	mad.lo.s64 %rd1137, %rd1135, 8, %rd116;
+	mov.b64 %rd1138, 0;
+	st.global.s64 [%rd1137+0], %rd1138;
+$L304:
+	mul.lo.s64 %rd1139, %rd298, %rd120;
+	mad.lo.s64 %rd1140, %rd1139, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1141, [%rd1140+0];
+	mov.b64 %rd1142, %rd1141;
+	add.s64 %rd1143, %rd298, 1;
+	mul.lo.s64 %rd1144, %rd1143, %rd120;
+	mad.lo.s64 %rd1145, %rd1144, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1146, [%rd1145+0];
+	mov.b64 %rd1147, %rd1146;
+	mov.b64 %rd1148, %rd1142;
+	mov.b64 %rd1149, %rd1147;
+	mov.b64 %rd1150, %rd1148;
+	mov.b64 %rd1151, %rd1149;
+	add.s64 %rd1152, %rd298, 2;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1155, [%rd1154+0];
+	mov.b64 %rd1156, %rd1155;
+	mov.b64 %rd251, %rd1156;
+	@!%p13 bra $L306;
+	mov.b64 %rd1158, 3;
+	mul.lo.s64 %rd1157, %rd1158, %rd257;
+	mov.b64 %rd1160, 1;
+	add.s64 %rd1159, %rd1160, %rd1157;
+	mul.lo.s64 %rd1161, %rd1159, %rd113;
+	mad.lo.s64 %rd1162, %rd1161, 8, %rd109;
+	st.global.s64 [%rd1162+0], %rd1150;
+	mov.b64 %rd1164, 3;
+	mul.lo.s64 %rd1163, %rd1164, %rd257;
+	mov.b64 %rd1166, 2;
+	add.s64 %rd1165, %rd1166, %rd1163;
+	mul.lo.s64 %rd1167, %rd1165, %rd113;
+	mad.lo.s64 %rd1168, %rd1167, 8, %rd109;
+	st.global.s64 [%rd1168+0], %rd1151;
+	mov.b64 %rd1170, 3;
+	mul.lo.s64 %rd1169, %rd1170, %rd257;
+	mov.b64 %rd1172, 3;
+	add.s64 %rd1171, %rd1172, %rd1169;
+	mul.lo.s64 %rd1173, %rd1171, %rd113;
+	mad.lo.s64 %rd1174, %rd1173, 8, %rd109;
+	st.global.s64 [%rd1174+0], %rd251;
+	add.s64 %rd1175, %rd257, 1;
+	st.global.s64 [%rd109+0], %rd1175;
+$L306:
+	setp.eq.s64 %p240, %rd1150, 0;
+	setp.gt.s64 %p241, %rd1150, %rd66;
+	or.pred %p242, %p240, %p241;
+	setp.gt.s64 %p243, %rd1151, %rd68;
+	or.pred %p244, %p242, %p243;
+	setp.gt.s64 %p245, %rd251, %rd70;
+	or.pred %p246, %p244, %p245;
+	@!%p246 bra $L308;
 	bra.uni $L3;
-$L290:
-	mov.b64 %rd151, %rd963;
-$L36:
-	add.s64 %rd989, %rd223, 1;
-	mov.b64 %rd223, %rd989;
-	bra.uni $L35;
-$L37:
+$L308:
+	mov.b64 %rd185, %rd1150;
+$L38:
+	add.s64 %rd1176, %rd257, 1;
+	mov.b64 %rd257, %rd1176;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd131, %rd131, %rd130;
@@ -10505,14 +10754,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10509
+//line gokkos_kernels_gen.go:10758
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10516
+//line gokkos_kernels_gen.go:10765
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10527,7 +10776,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10531
+//line gokkos_kernels_gen.go:10780
 		*acc = gokkosAccV
 		return
 	}
@@ -10537,7 +10786,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10541
+//line gokkos_kernels_gen.go:10790
 	*acc = gokkosAccV
 }
 
@@ -10589,6 +10838,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10593
+//line gokkos_kernels_gen.go:10842
 	return gokkosN
 }

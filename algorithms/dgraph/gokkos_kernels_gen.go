@@ -3337,7 +3337,7 @@ const gokkosPTX8 = `//
 {
 	.reg .pred %p<76>;
 	.reg .b32 %r<61>;
-	.reg .b64 %rd<200>;
+	.reg .b64 %rd<203>;
 	.reg .f64 %fd<56>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -3475,47 +3475,50 @@ $L11:
 $L24:
 	sub.s64 %rd64, %rd49, %rd48;
 	mov.b64 %rd65, %rd64;
-	div.s64 %rd66, %rd65, 2;
-	sub.s64 %rd67, %rd66, 1;
-	mov.b64 %rd68, %rd67;
+	shr.s64 %rd66, %rd65, 63;
+	shr.u64 %rd67, %rd66, 63;
+	add.s64 %rd68, %rd65, %rd67;
+	shr.s64 %rd69, %rd68, 1;
+	sub.s64 %rd70, %rd69, 1;
+	mov.b64 %rd71, %rd70;
 $L25:
-	setp.ge.s64 %p19, %rd68, 0;
+	setp.ge.s64 %p19, %rd71, 0;
 	not.pred %p20, %p19;
 	@!%p20 bra $L29;
 	bra.uni $L27;
 $L29:
 	mov.pred %p21, %p5;
-	mov.b64 %rd69, %rd48;
-	mov.b64 %rd70, %rd68;
-	mov.b64 %rd71, %rd65;
+	mov.b64 %rd72, %rd48;
+	mov.b64 %rd73, %rd71;
+	mov.b64 %rd74, %rd65;
 $L30:
 $L33:
-	mov.b64 %rd73, 2;
-	mul.lo.s64 %rd72, %rd73, %rd70;
-	add.s64 %rd74, %rd72, 1;
-	mov.b64 %rd75, %rd74;
-	setp.ge.s64 %p22, %rd75, %rd71;
+	mov.b64 %rd76, 2;
+	mul.lo.s64 %rd75, %rd76, %rd73;
+	add.s64 %rd77, %rd75, 1;
+	mov.b64 %rd78, %rd77;
+	setp.ge.s64 %p22, %rd78, %rd74;
 	@!%p22 bra $L37;
 	bra.uni $L32;
 $L37:
-	add.s64 %rd76, %rd75, 1;
-	setp.lt.s64 %p23, %rd76, %rd71;
+	add.s64 %rd79, %rd78, 1;
+	setp.lt.s64 %p23, %rd79, %rd74;
 	mov.pred %p24, %p23;
 	@!%p24 bra $L39;
 	mov.pred %p25, %p21;
-	add.s64 %rd77, %rd69, %rd75;
-	mov.b64 %rd78, %rd77;
-	add.s64 %rd79, %rd69, %rd75;
-	add.s64 %rd80, %rd79, 1;
+	add.s64 %rd80, %rd72, %rd78;
 	mov.b64 %rd81, %rd80;
+	add.s64 %rd82, %rd72, %rd78;
+	add.s64 %rd83, %rd82, 1;
+	mov.b64 %rd84, %rd83;
 $L40:
-	mul.lo.s64 %rd82, %rd78, %rd18;
-	mad.lo.s64 %rd83, %rd82, 4, %rd14;
-	ld.global.s32 %r14, [%rd83+0];
+	mul.lo.s64 %rd85, %rd81, %rd18;
+	mad.lo.s64 %rd86, %rd85, 4, %rd14;
+	ld.global.s32 %r14, [%rd86+0];
 	mov.b32 %r15, %r14;
-	mul.lo.s64 %rd84, %rd81, %rd18;
-	mad.lo.s64 %rd85, %rd84, 4, %rd14;
-	ld.global.s32 %r16, [%rd85+0];
+	mul.lo.s64 %rd87, %rd84, %rd18;
+	mad.lo.s64 %rd88, %rd87, 4, %rd14;
+	ld.global.s32 %r16, [%rd88+0];
 	mov.b32 %r17, %r16;
 	mov.b32 %r18, %r15;
 	mov.b32 %r19, %r17;
@@ -3532,13 +3535,13 @@ $L44:
 	mov.pred %p28, 0;
 	bra.uni $L42;
 $L46:
-	mul.lo.s64 %rd86, %rd78, %rd25;
-	mad.lo.s64 %rd87, %rd86, 8, %rd21;
-	ld.global.f64 %fd9, [%rd87+0];
+	mul.lo.s64 %rd89, %rd81, %rd25;
+	mad.lo.s64 %rd90, %rd89, 8, %rd21;
+	ld.global.f64 %fd9, [%rd90+0];
 	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd88, %rd81, %rd25;
-	mad.lo.s64 %rd89, %rd88, 8, %rd21;
-	ld.global.f64 %fd11, [%rd89+0];
+	mul.lo.s64 %rd91, %rd84, %rd25;
+	mad.lo.s64 %rd92, %rd91, 8, %rd21;
+	ld.global.f64 %fd11, [%rd92+0];
 	mov.f64 %fd12, %fd11;
 	mov.f64 %fd13, %fd10;
 	mov.f64 %fd14, %fd12;
@@ -3557,22 +3560,22 @@ $L42:
 	mov.pred %p24, %p28;
 $L39:
 	@!%p24 bra $L48;
-	add.s64 %rd90, %rd75, 1;
-	mov.b64 %rd75, %rd90;
+	add.s64 %rd93, %rd78, 1;
+	mov.b64 %rd78, %rd93;
 $L48:
 	mov.pred %p35, %p21;
-	add.s64 %rd91, %rd69, %rd70;
-	mov.b64 %rd92, %rd91;
-	add.s64 %rd93, %rd69, %rd75;
-	mov.b64 %rd94, %rd93;
+	add.s64 %rd94, %rd72, %rd73;
+	mov.b64 %rd95, %rd94;
+	add.s64 %rd96, %rd72, %rd78;
+	mov.b64 %rd97, %rd96;
 $L49:
-	mul.lo.s64 %rd95, %rd92, %rd18;
-	mad.lo.s64 %rd96, %rd95, 4, %rd14;
-	ld.global.s32 %r22, [%rd96+0];
+	mul.lo.s64 %rd98, %rd95, %rd18;
+	mad.lo.s64 %rd99, %rd98, 4, %rd14;
+	ld.global.s32 %r22, [%rd99+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd97, %rd94, %rd18;
-	mad.lo.s64 %rd98, %rd97, 4, %rd14;
-	ld.global.s32 %r24, [%rd98+0];
+	mul.lo.s64 %rd100, %rd97, %rd18;
+	mad.lo.s64 %rd101, %rd100, 4, %rd14;
+	ld.global.s32 %r24, [%rd101+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -3589,13 +3592,13 @@ $L53:
 	mov.pred %p38, 0;
 	bra.uni $L51;
 $L55:
-	mul.lo.s64 %rd99, %rd92, %rd25;
-	mad.lo.s64 %rd100, %rd99, 8, %rd21;
-	ld.global.f64 %fd17, [%rd100+0];
+	mul.lo.s64 %rd102, %rd95, %rd25;
+	mad.lo.s64 %rd103, %rd102, 8, %rd21;
+	ld.global.f64 %fd17, [%rd103+0];
 	mov.f64 %fd18, %fd17;
-	mul.lo.s64 %rd101, %rd94, %rd25;
-	mad.lo.s64 %rd102, %rd101, 8, %rd21;
-	ld.global.f64 %fd19, [%rd102+0];
+	mul.lo.s64 %rd104, %rd97, %rd25;
+	mad.lo.s64 %rd105, %rd104, 8, %rd21;
+	ld.global.f64 %fd19, [%rd105+0];
 	mov.f64 %fd20, %fd19;
 	mov.f64 %fd21, %fd18;
 	mov.f64 %fd22, %fd20;
@@ -3616,43 +3619,43 @@ $L51:
 	bra.uni $L32;
 $L57:
 	mov.pred %p46, %p21;
-	add.s64 %rd103, %rd69, %rd70;
-	mov.b64 %rd104, %rd103;
-	add.s64 %rd105, %rd69, %rd75;
-	mov.b64 %rd106, %rd105;
-	mul.lo.s64 %rd107, %rd104, %rd18;
-	mad.lo.s64 %rd108, %rd107, 4, %rd14;
-	ld.global.s32 %r30, [%rd108+0];
+	add.s64 %rd106, %rd72, %rd73;
+	mov.b64 %rd107, %rd106;
+	add.s64 %rd108, %rd72, %rd78;
+	mov.b64 %rd109, %rd108;
+	mul.lo.s64 %rd110, %rd107, %rd18;
+	mad.lo.s64 %rd111, %rd110, 4, %rd14;
+	ld.global.s32 %r30, [%rd111+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mul.lo.s64 %rd109, %rd106, %rd18;
-	mad.lo.s64 %rd110, %rd109, 4, %rd14;
-	ld.global.s32 %r33, [%rd110+0];
+	mul.lo.s64 %rd112, %rd109, %rd18;
+	mad.lo.s64 %rd113, %rd112, 4, %rd14;
+	ld.global.s32 %r33, [%rd113+0];
 	mov.b32 %r34, %r33;
-	mul.lo.s64 %rd111, %rd104, %rd18;
-	mad.lo.s64 %rd112, %rd111, 4, %rd14;
-	st.global.s32 [%rd112+0], %r34;
-	mul.lo.s64 %rd113, %rd106, %rd18;
-	mad.lo.s64 %rd114, %rd113, 4, %rd14;
-	st.global.s32 [%rd114+0], %r32;
+	mul.lo.s64 %rd114, %rd107, %rd18;
+	mad.lo.s64 %rd115, %rd114, 4, %rd14;
+	st.global.s32 [%rd115+0], %r34;
+	mul.lo.s64 %rd116, %rd109, %rd18;
+	mad.lo.s64 %rd117, %rd116, 4, %rd14;
+	st.global.s32 [%rd117+0], %r32;
 	@!%p46 bra $L59;
-	mul.lo.s64 %rd115, %rd104, %rd25;
-	mad.lo.s64 %rd116, %rd115, 8, %rd21;
-	ld.global.f64 %fd25, [%rd116+0];
+	mul.lo.s64 %rd118, %rd107, %rd25;
+	mad.lo.s64 %rd119, %rd118, 8, %rd21;
+	ld.global.f64 %fd25, [%rd119+0];
 	mov.f64 %fd26, %fd25;
 	mov.f64 %fd27, %fd26;
-	mul.lo.s64 %rd117, %rd106, %rd25;
-	mad.lo.s64 %rd118, %rd117, 8, %rd21;
-	ld.global.f64 %fd28, [%rd118+0];
+	mul.lo.s64 %rd120, %rd109, %rd25;
+	mad.lo.s64 %rd121, %rd120, 8, %rd21;
+	ld.global.f64 %fd28, [%rd121+0];
 	mov.f64 %fd29, %fd28;
-	mul.lo.s64 %rd119, %rd104, %rd25;
-	mad.lo.s64 %rd120, %rd119, 8, %rd21;
-	st.global.f64 [%rd120+0], %fd29;
-	mul.lo.s64 %rd121, %rd106, %rd25;
-	mad.lo.s64 %rd122, %rd121, 8, %rd21;
-	st.global.f64 [%rd122+0], %fd27;
+	mul.lo.s64 %rd122, %rd107, %rd25;
+	mad.lo.s64 %rd123, %rd122, 8, %rd21;
+	st.global.f64 [%rd123+0], %fd29;
+	mul.lo.s64 %rd124, %rd109, %rd25;
+	mad.lo.s64 %rd125, %rd124, 8, %rd21;
+	st.global.f64 [%rd125+0], %fd27;
 $L59:
-	mov.b64 %rd70, %rd75;
+	mov.b64 %rd73, %rd78;
 $L34:
 	bra.uni $L33;
 $L35:
@@ -3661,86 +3664,86 @@ $L31:
 	bra.uni $L30;
 $L32:
 $L26:
-	sub.s64 %rd123, %rd68, 1;
-	mov.b64 %rd68, %rd123;
+	sub.s64 %rd126, %rd71, 1;
+	mov.b64 %rd71, %rd126;
 	bra.uni $L25;
 $L27:
-	sub.s64 %rd124, %rd65, 1;
-	mov.b64 %rd125, %rd124;
+	sub.s64 %rd127, %rd65, 1;
+	mov.b64 %rd128, %rd127;
 $L60:
-	setp.gt.s64 %p47, %rd125, 0;
+	setp.gt.s64 %p47, %rd128, 0;
 	not.pred %p48, %p47;
 	@!%p48 bra $L64;
 	bra.uni $L62;
 $L64:
 	mov.pred %p49, %p5;
-	mov.b64 %rd126, %rd48;
-	add.s64 %rd127, %rd48, %rd125;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd126, %rd18;
-	mad.lo.s64 %rd130, %rd129, 4, %rd14;
-	ld.global.s32 %r35, [%rd130+0];
+	mov.b64 %rd129, %rd48;
+	add.s64 %rd130, %rd48, %rd128;
+	mov.b64 %rd131, %rd130;
+	mul.lo.s64 %rd132, %rd129, %rd18;
+	mad.lo.s64 %rd133, %rd132, 4, %rd14;
+	ld.global.s32 %r35, [%rd133+0];
 	mov.b32 %r36, %r35;
 	mov.b32 %r37, %r36;
-	mul.lo.s64 %rd131, %rd128, %rd18;
-	mad.lo.s64 %rd132, %rd131, 4, %rd14;
-	ld.global.s32 %r38, [%rd132+0];
+	mul.lo.s64 %rd134, %rd131, %rd18;
+	mad.lo.s64 %rd135, %rd134, 4, %rd14;
+	ld.global.s32 %r38, [%rd135+0];
 	mov.b32 %r39, %r38;
-	mul.lo.s64 %rd133, %rd126, %rd18;
-	mad.lo.s64 %rd134, %rd133, 4, %rd14;
-	st.global.s32 [%rd134+0], %r39;
-	mul.lo.s64 %rd135, %rd128, %rd18;
-	mad.lo.s64 %rd136, %rd135, 4, %rd14;
-	st.global.s32 [%rd136+0], %r37;
+	mul.lo.s64 %rd136, %rd129, %rd18;
+	mad.lo.s64 %rd137, %rd136, 4, %rd14;
+	st.global.s32 [%rd137+0], %r39;
+	mul.lo.s64 %rd138, %rd131, %rd18;
+	mad.lo.s64 %rd139, %rd138, 4, %rd14;
+	st.global.s32 [%rd139+0], %r37;
 	@!%p49 bra $L66;
-	mul.lo.s64 %rd137, %rd126, %rd25;
-	mad.lo.s64 %rd138, %rd137, 8, %rd21;
-	ld.global.f64 %fd30, [%rd138+0];
+	mul.lo.s64 %rd140, %rd129, %rd25;
+	mad.lo.s64 %rd141, %rd140, 8, %rd21;
+	ld.global.f64 %fd30, [%rd141+0];
 	mov.f64 %fd31, %fd30;
 	mov.f64 %fd32, %fd31;
-	mul.lo.s64 %rd139, %rd128, %rd25;
-	mad.lo.s64 %rd140, %rd139, 8, %rd21;
-	ld.global.f64 %fd33, [%rd140+0];
+	mul.lo.s64 %rd142, %rd131, %rd25;
+	mad.lo.s64 %rd143, %rd142, 8, %rd21;
+	ld.global.f64 %fd33, [%rd143+0];
 	mov.f64 %fd34, %fd33;
-	mul.lo.s64 %rd141, %rd126, %rd25;
-	mad.lo.s64 %rd142, %rd141, 8, %rd21;
-	st.global.f64 [%rd142+0], %fd34;
-	mul.lo.s64 %rd143, %rd128, %rd25;
-	mad.lo.s64 %rd144, %rd143, 8, %rd21;
-	st.global.f64 [%rd144+0], %fd32;
+	mul.lo.s64 %rd144, %rd129, %rd25;
+	mad.lo.s64 %rd145, %rd144, 8, %rd21;
+	st.global.f64 [%rd145+0], %fd34;
+	mul.lo.s64 %rd146, %rd131, %rd25;
+	mad.lo.s64 %rd147, %rd146, 8, %rd21;
+	st.global.f64 [%rd147+0], %fd32;
 $L66:
 	mov.pred %p50, %p5;
-	mov.b64 %rd145, %rd48;
-	mov.b64 %rd146, 0;
-	mov.b64 %rd147, %rd125;
+	mov.b64 %rd148, %rd48;
+	mov.b64 %rd149, 0;
+	mov.b64 %rd150, %rd128;
 $L67:
 $L70:
-	mov.b64 %rd149, 2;
-	mul.lo.s64 %rd148, %rd149, %rd146;
-	add.s64 %rd150, %rd148, 1;
-	mov.b64 %rd151, %rd150;
-	setp.ge.s64 %p51, %rd151, %rd147;
+	mov.b64 %rd152, 2;
+	mul.lo.s64 %rd151, %rd152, %rd149;
+	add.s64 %rd153, %rd151, 1;
+	mov.b64 %rd154, %rd153;
+	setp.ge.s64 %p51, %rd154, %rd150;
 	@!%p51 bra $L74;
 	bra.uni $L69;
 $L74:
-	add.s64 %rd152, %rd151, 1;
-	setp.lt.s64 %p52, %rd152, %rd147;
+	add.s64 %rd155, %rd154, 1;
+	setp.lt.s64 %p52, %rd155, %rd150;
 	mov.pred %p53, %p52;
 	@!%p53 bra $L76;
 	mov.pred %p54, %p50;
-	add.s64 %rd153, %rd145, %rd151;
-	mov.b64 %rd154, %rd153;
-	add.s64 %rd155, %rd145, %rd151;
-	add.s64 %rd156, %rd155, 1;
+	add.s64 %rd156, %rd148, %rd154;
 	mov.b64 %rd157, %rd156;
+	add.s64 %rd158, %rd148, %rd154;
+	add.s64 %rd159, %rd158, 1;
+	mov.b64 %rd160, %rd159;
 $L77:
-	mul.lo.s64 %rd158, %rd154, %rd18;
-	mad.lo.s64 %rd159, %rd158, 4, %rd14;
-	ld.global.s32 %r40, [%rd159+0];
+	mul.lo.s64 %rd161, %rd157, %rd18;
+	mad.lo.s64 %rd162, %rd161, 4, %rd14;
+	ld.global.s32 %r40, [%rd162+0];
 	mov.b32 %r41, %r40;
-	mul.lo.s64 %rd160, %rd157, %rd18;
-	mad.lo.s64 %rd161, %rd160, 4, %rd14;
-	ld.global.s32 %r42, [%rd161+0];
+	mul.lo.s64 %rd163, %rd160, %rd18;
+	mad.lo.s64 %rd164, %rd163, 4, %rd14;
+	ld.global.s32 %r42, [%rd164+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r41;
 	mov.b32 %r45, %r43;
@@ -3757,13 +3760,13 @@ $L81:
 	mov.pred %p57, 0;
 	bra.uni $L79;
 $L83:
-	mul.lo.s64 %rd162, %rd154, %rd25;
-	mad.lo.s64 %rd163, %rd162, 8, %rd21;
-	ld.global.f64 %fd35, [%rd163+0];
+	mul.lo.s64 %rd165, %rd157, %rd25;
+	mad.lo.s64 %rd166, %rd165, 8, %rd21;
+	ld.global.f64 %fd35, [%rd166+0];
 	mov.f64 %fd36, %fd35;
-	mul.lo.s64 %rd164, %rd157, %rd25;
-	mad.lo.s64 %rd165, %rd164, 8, %rd21;
-	ld.global.f64 %fd37, [%rd165+0];
+	mul.lo.s64 %rd167, %rd160, %rd25;
+	mad.lo.s64 %rd168, %rd167, 8, %rd21;
+	ld.global.f64 %fd37, [%rd168+0];
 	mov.f64 %fd38, %fd37;
 	mov.f64 %fd39, %fd36;
 	mov.f64 %fd40, %fd38;
@@ -3782,22 +3785,22 @@ $L79:
 	mov.pred %p53, %p57;
 $L76:
 	@!%p53 bra $L85;
-	add.s64 %rd166, %rd151, 1;
-	mov.b64 %rd151, %rd166;
+	add.s64 %rd169, %rd154, 1;
+	mov.b64 %rd154, %rd169;
 $L85:
 	mov.pred %p64, %p50;
-	add.s64 %rd167, %rd145, %rd146;
-	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd145, %rd151;
-	mov.b64 %rd170, %rd169;
+	add.s64 %rd170, %rd148, %rd149;
+	mov.b64 %rd171, %rd170;
+	add.s64 %rd172, %rd148, %rd154;
+	mov.b64 %rd173, %rd172;
 $L86:
-	mul.lo.s64 %rd171, %rd168, %rd18;
-	mad.lo.s64 %rd172, %rd171, 4, %rd14;
-	ld.global.s32 %r48, [%rd172+0];
+	mul.lo.s64 %rd174, %rd171, %rd18;
+	mad.lo.s64 %rd175, %rd174, 4, %rd14;
+	ld.global.s32 %r48, [%rd175+0];
 	mov.b32 %r49, %r48;
-	mul.lo.s64 %rd173, %rd170, %rd18;
-	mad.lo.s64 %rd174, %rd173, 4, %rd14;
-	ld.global.s32 %r50, [%rd174+0];
+	mul.lo.s64 %rd176, %rd173, %rd18;
+	mad.lo.s64 %rd177, %rd176, 4, %rd14;
+	ld.global.s32 %r50, [%rd177+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r49;
 	mov.b32 %r53, %r51;
@@ -3814,13 +3817,13 @@ $L90:
 	mov.pred %p67, 0;
 	bra.uni $L88;
 $L92:
-	mul.lo.s64 %rd175, %rd168, %rd25;
-	mad.lo.s64 %rd176, %rd175, 8, %rd21;
-	ld.global.f64 %fd43, [%rd176+0];
+	mul.lo.s64 %rd178, %rd171, %rd25;
+	mad.lo.s64 %rd179, %rd178, 8, %rd21;
+	ld.global.f64 %fd43, [%rd179+0];
 	mov.f64 %fd44, %fd43;
-	mul.lo.s64 %rd177, %rd170, %rd25;
-	mad.lo.s64 %rd178, %rd177, 8, %rd21;
-	ld.global.f64 %fd45, [%rd178+0];
+	mul.lo.s64 %rd180, %rd173, %rd25;
+	mad.lo.s64 %rd181, %rd180, 8, %rd21;
+	ld.global.f64 %fd45, [%rd181+0];
 	mov.f64 %fd46, %fd45;
 	mov.f64 %fd47, %fd44;
 	mov.f64 %fd48, %fd46;
@@ -3841,43 +3844,43 @@ $L88:
 	bra.uni $L69;
 $L94:
 	mov.pred %p75, %p50;
-	add.s64 %rd179, %rd145, %rd146;
-	mov.b64 %rd180, %rd179;
-	add.s64 %rd181, %rd145, %rd151;
-	mov.b64 %rd182, %rd181;
-	mul.lo.s64 %rd183, %rd180, %rd18;
-	mad.lo.s64 %rd184, %rd183, 4, %rd14;
-	ld.global.s32 %r56, [%rd184+0];
+	add.s64 %rd182, %rd148, %rd149;
+	mov.b64 %rd183, %rd182;
+	add.s64 %rd184, %rd148, %rd154;
+	mov.b64 %rd185, %rd184;
+	mul.lo.s64 %rd186, %rd183, %rd18;
+	mad.lo.s64 %rd187, %rd186, 4, %rd14;
+	ld.global.s32 %r56, [%rd187+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	mul.lo.s64 %rd185, %rd182, %rd18;
-	mad.lo.s64 %rd186, %rd185, 4, %rd14;
-	ld.global.s32 %r59, [%rd186+0];
+	mul.lo.s64 %rd188, %rd185, %rd18;
+	mad.lo.s64 %rd189, %rd188, 4, %rd14;
+	ld.global.s32 %r59, [%rd189+0];
 	mov.b32 %r60, %r59;
-	mul.lo.s64 %rd187, %rd180, %rd18;
-	mad.lo.s64 %rd188, %rd187, 4, %rd14;
-	st.global.s32 [%rd188+0], %r60;
-	mul.lo.s64 %rd189, %rd182, %rd18;
-	mad.lo.s64 %rd190, %rd189, 4, %rd14;
-	st.global.s32 [%rd190+0], %r58;
+	mul.lo.s64 %rd190, %rd183, %rd18;
+	mad.lo.s64 %rd191, %rd190, 4, %rd14;
+	st.global.s32 [%rd191+0], %r60;
+	mul.lo.s64 %rd192, %rd185, %rd18;
+	mad.lo.s64 %rd193, %rd192, 4, %rd14;
+	st.global.s32 [%rd193+0], %r58;
 	@!%p75 bra $L96;
-	mul.lo.s64 %rd191, %rd180, %rd25;
-	mad.lo.s64 %rd192, %rd191, 8, %rd21;
-	ld.global.f64 %fd51, [%rd192+0];
+	mul.lo.s64 %rd194, %rd183, %rd25;
+	mad.lo.s64 %rd195, %rd194, 8, %rd21;
+	ld.global.f64 %fd51, [%rd195+0];
 	mov.f64 %fd52, %fd51;
 	mov.f64 %fd53, %fd52;
-	mul.lo.s64 %rd193, %rd182, %rd25;
-	mad.lo.s64 %rd194, %rd193, 8, %rd21;
-	ld.global.f64 %fd54, [%rd194+0];
+	mul.lo.s64 %rd196, %rd185, %rd25;
+	mad.lo.s64 %rd197, %rd196, 8, %rd21;
+	ld.global.f64 %fd54, [%rd197+0];
 	mov.f64 %fd55, %fd54;
-	mul.lo.s64 %rd195, %rd180, %rd25;
-	mad.lo.s64 %rd196, %rd195, 8, %rd21;
-	st.global.f64 [%rd196+0], %fd55;
-	mul.lo.s64 %rd197, %rd182, %rd25;
-	mad.lo.s64 %rd198, %rd197, 8, %rd21;
-	st.global.f64 [%rd198+0], %fd53;
+	mul.lo.s64 %rd198, %rd183, %rd25;
+	mad.lo.s64 %rd199, %rd198, 8, %rd21;
+	st.global.f64 [%rd199+0], %fd55;
+	mul.lo.s64 %rd200, %rd185, %rd25;
+	mad.lo.s64 %rd201, %rd200, 8, %rd21;
+	st.global.f64 [%rd201+0], %fd53;
 $L96:
-	mov.b64 %rd146, %rd151;
+	mov.b64 %rd149, %rd154;
 $L71:
 	bra.uni $L70;
 $L72:
@@ -3886,8 +3889,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L61:
-	sub.s64 %rd199, %rd125, 1;
-	mov.b64 %rd125, %rd199;
+	sub.s64 %rd202, %rd128, 1;
+	mov.b64 %rd128, %rd202;
 	bra.uni $L60;
 $L62:
 	bra.uni $L8;
@@ -5450,7 +5453,7 @@ const gokkosPTX13 = `//
 {
 	.reg .pred %p<127>;
 	.reg .b32 %r<113>;
-	.reg .b64 %rd<350>;
+	.reg .b64 %rd<368>;
 	.reg .f64 %fd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5651,47 +5654,50 @@ $L11:
 $L24:
 	sub.s64 %rd98, %rd83, %rd82;
 	mov.b64 %rd99, %rd98;
-	div.s64 %rd100, %rd99, 2;
-	sub.s64 %rd101, %rd100, 1;
-	mov.b64 %rd102, %rd101;
+	shr.s64 %rd100, %rd99, 63;
+	shr.u64 %rd101, %rd100, 63;
+	add.s64 %rd102, %rd99, %rd101;
+	shr.s64 %rd103, %rd102, 1;
+	sub.s64 %rd104, %rd103, 1;
+	mov.b64 %rd105, %rd104;
 $L25:
-	setp.ge.s64 %p22, %rd102, 0;
+	setp.ge.s64 %p22, %rd105, 0;
 	not.pred %p23, %p22;
 	@!%p23 bra $L29;
 	bra.uni $L27;
 $L29:
 	mov.pred %p24, %p8;
-	mov.b64 %rd103, %rd82;
-	mov.b64 %rd104, %rd102;
-	mov.b64 %rd105, %rd99;
+	mov.b64 %rd106, %rd82;
+	mov.b64 %rd107, %rd105;
+	mov.b64 %rd108, %rd99;
 $L30:
 $L33:
-	mov.b64 %rd107, 2;
-	mul.lo.s64 %rd106, %rd107, %rd104;
-	add.s64 %rd108, %rd106, 1;
-	mov.b64 %rd109, %rd108;
-	setp.ge.s64 %p25, %rd109, %rd105;
+	mov.b64 %rd110, 2;
+	mul.lo.s64 %rd109, %rd110, %rd107;
+	add.s64 %rd111, %rd109, 1;
+	mov.b64 %rd112, %rd111;
+	setp.ge.s64 %p25, %rd112, %rd108;
 	@!%p25 bra $L37;
 	bra.uni $L32;
 $L37:
-	add.s64 %rd110, %rd109, 1;
-	setp.lt.s64 %p26, %rd110, %rd105;
+	add.s64 %rd113, %rd112, 1;
+	setp.lt.s64 %p26, %rd113, %rd108;
 	mov.pred %p27, %p26;
 	@!%p27 bra $L39;
 	mov.pred %p28, %p24;
-	add.s64 %rd111, %rd103, %rd109;
-	mov.b64 %rd112, %rd111;
-	add.s64 %rd113, %rd103, %rd109;
-	add.s64 %rd114, %rd113, 1;
+	add.s64 %rd114, %rd106, %rd112;
 	mov.b64 %rd115, %rd114;
+	add.s64 %rd116, %rd106, %rd112;
+	add.s64 %rd117, %rd116, 1;
+	mov.b64 %rd118, %rd117;
 $L40:
-	mul.lo.s64 %rd116, %rd112, %rd39;
-	mad.lo.s64 %rd117, %rd116, 4, %rd35;
-	ld.global.s32 %r40, [%rd117+0];
+	mul.lo.s64 %rd119, %rd115, %rd39;
+	mad.lo.s64 %rd120, %rd119, 4, %rd35;
+	ld.global.s32 %r40, [%rd120+0];
 	mov.b32 %r41, %r40;
-	mul.lo.s64 %rd118, %rd115, %rd39;
-	mad.lo.s64 %rd119, %rd118, 4, %rd35;
-	ld.global.s32 %r42, [%rd119+0];
+	mul.lo.s64 %rd121, %rd118, %rd39;
+	mad.lo.s64 %rd122, %rd121, 4, %rd35;
+	ld.global.s32 %r42, [%rd122+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r41;
 	mov.b32 %r45, %r43;
@@ -5708,13 +5714,13 @@ $L44:
 	mov.pred %p31, 0;
 	bra.uni $L42;
 $L46:
-	mul.lo.s64 %rd120, %rd112, %rd46;
-	mad.lo.s64 %rd121, %rd120, 8, %rd42;
-	ld.global.f64 %fd9, [%rd121+0];
+	mul.lo.s64 %rd123, %rd115, %rd46;
+	mad.lo.s64 %rd124, %rd123, 8, %rd42;
+	ld.global.f64 %fd9, [%rd124+0];
 	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd122, %rd115, %rd46;
-	mad.lo.s64 %rd123, %rd122, 8, %rd42;
-	ld.global.f64 %fd11, [%rd123+0];
+	mul.lo.s64 %rd125, %rd118, %rd46;
+	mad.lo.s64 %rd126, %rd125, 8, %rd42;
+	ld.global.f64 %fd11, [%rd126+0];
 	mov.f64 %fd12, %fd11;
 	mov.f64 %fd13, %fd10;
 	mov.f64 %fd14, %fd12;
@@ -5733,22 +5739,22 @@ $L42:
 	mov.pred %p27, %p31;
 $L39:
 	@!%p27 bra $L48;
-	add.s64 %rd124, %rd109, 1;
-	mov.b64 %rd109, %rd124;
+	add.s64 %rd127, %rd112, 1;
+	mov.b64 %rd112, %rd127;
 $L48:
 	mov.pred %p38, %p24;
-	add.s64 %rd125, %rd103, %rd104;
-	mov.b64 %rd126, %rd125;
-	add.s64 %rd127, %rd103, %rd109;
-	mov.b64 %rd128, %rd127;
+	add.s64 %rd128, %rd106, %rd107;
+	mov.b64 %rd129, %rd128;
+	add.s64 %rd130, %rd106, %rd112;
+	mov.b64 %rd131, %rd130;
 $L49:
-	mul.lo.s64 %rd129, %rd126, %rd39;
-	mad.lo.s64 %rd130, %rd129, 4, %rd35;
-	ld.global.s32 %r48, [%rd130+0];
+	mul.lo.s64 %rd132, %rd129, %rd39;
+	mad.lo.s64 %rd133, %rd132, 4, %rd35;
+	ld.global.s32 %r48, [%rd133+0];
 	mov.b32 %r49, %r48;
-	mul.lo.s64 %rd131, %rd128, %rd39;
-	mad.lo.s64 %rd132, %rd131, 4, %rd35;
-	ld.global.s32 %r50, [%rd132+0];
+	mul.lo.s64 %rd134, %rd131, %rd39;
+	mad.lo.s64 %rd135, %rd134, 4, %rd35;
+	ld.global.s32 %r50, [%rd135+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r49;
 	mov.b32 %r53, %r51;
@@ -5765,13 +5771,13 @@ $L53:
 	mov.pred %p41, 0;
 	bra.uni $L51;
 $L55:
-	mul.lo.s64 %rd133, %rd126, %rd46;
-	mad.lo.s64 %rd134, %rd133, 8, %rd42;
-	ld.global.f64 %fd17, [%rd134+0];
+	mul.lo.s64 %rd136, %rd129, %rd46;
+	mad.lo.s64 %rd137, %rd136, 8, %rd42;
+	ld.global.f64 %fd17, [%rd137+0];
 	mov.f64 %fd18, %fd17;
-	mul.lo.s64 %rd135, %rd128, %rd46;
-	mad.lo.s64 %rd136, %rd135, 8, %rd42;
-	ld.global.f64 %fd19, [%rd136+0];
+	mul.lo.s64 %rd138, %rd131, %rd46;
+	mad.lo.s64 %rd139, %rd138, 8, %rd42;
+	ld.global.f64 %fd19, [%rd139+0];
 	mov.f64 %fd20, %fd19;
 	mov.f64 %fd21, %fd18;
 	mov.f64 %fd22, %fd20;
@@ -5792,43 +5798,43 @@ $L51:
 	bra.uni $L32;
 $L57:
 	mov.pred %p49, %p24;
-	add.s64 %rd137, %rd103, %rd104;
-	mov.b64 %rd138, %rd137;
-	add.s64 %rd139, %rd103, %rd109;
-	mov.b64 %rd140, %rd139;
-	mul.lo.s64 %rd141, %rd138, %rd39;
-	mad.lo.s64 %rd142, %rd141, 4, %rd35;
-	ld.global.s32 %r56, [%rd142+0];
+	add.s64 %rd140, %rd106, %rd107;
+	mov.b64 %rd141, %rd140;
+	add.s64 %rd142, %rd106, %rd112;
+	mov.b64 %rd143, %rd142;
+	mul.lo.s64 %rd144, %rd141, %rd39;
+	mad.lo.s64 %rd145, %rd144, 4, %rd35;
+	ld.global.s32 %r56, [%rd145+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	mul.lo.s64 %rd143, %rd140, %rd39;
-	mad.lo.s64 %rd144, %rd143, 4, %rd35;
-	ld.global.s32 %r59, [%rd144+0];
+	mul.lo.s64 %rd146, %rd143, %rd39;
+	mad.lo.s64 %rd147, %rd146, 4, %rd35;
+	ld.global.s32 %r59, [%rd147+0];
 	mov.b32 %r60, %r59;
-	mul.lo.s64 %rd145, %rd138, %rd39;
-	mad.lo.s64 %rd146, %rd145, 4, %rd35;
-	st.global.s32 [%rd146+0], %r60;
-	mul.lo.s64 %rd147, %rd140, %rd39;
-	mad.lo.s64 %rd148, %rd147, 4, %rd35;
-	st.global.s32 [%rd148+0], %r58;
+	mul.lo.s64 %rd148, %rd141, %rd39;
+	mad.lo.s64 %rd149, %rd148, 4, %rd35;
+	st.global.s32 [%rd149+0], %r60;
+	mul.lo.s64 %rd150, %rd143, %rd39;
+	mad.lo.s64 %rd151, %rd150, 4, %rd35;
+	st.global.s32 [%rd151+0], %r58;
 	@!%p49 bra $L59;
-	mul.lo.s64 %rd149, %rd138, %rd46;
-	mad.lo.s64 %rd150, %rd149, 8, %rd42;
-	ld.global.f64 %fd25, [%rd150+0];
+	mul.lo.s64 %rd152, %rd141, %rd46;
+	mad.lo.s64 %rd153, %rd152, 8, %rd42;
+	ld.global.f64 %fd25, [%rd153+0];
 	mov.f64 %fd26, %fd25;
 	mov.f64 %fd27, %fd26;
-	mul.lo.s64 %rd151, %rd140, %rd46;
-	mad.lo.s64 %rd152, %rd151, 8, %rd42;
-	ld.global.f64 %fd28, [%rd152+0];
+	mul.lo.s64 %rd154, %rd143, %rd46;
+	mad.lo.s64 %rd155, %rd154, 8, %rd42;
+	ld.global.f64 %fd28, [%rd155+0];
 	mov.f64 %fd29, %fd28;
-	mul.lo.s64 %rd153, %rd138, %rd46;
-	mad.lo.s64 %rd154, %rd153, 8, %rd42;
-	st.global.f64 [%rd154+0], %fd29;
-	mul.lo.s64 %rd155, %rd140, %rd46;
-	mad.lo.s64 %rd156, %rd155, 8, %rd42;
-	st.global.f64 [%rd156+0], %fd27;
+	mul.lo.s64 %rd156, %rd141, %rd46;
+	mad.lo.s64 %rd157, %rd156, 8, %rd42;
+	st.global.f64 [%rd157+0], %fd29;
+	mul.lo.s64 %rd158, %rd143, %rd46;
+	mad.lo.s64 %rd159, %rd158, 8, %rd42;
+	st.global.f64 [%rd159+0], %fd27;
 $L59:
-	mov.b64 %rd104, %rd109;
+	mov.b64 %rd107, %rd112;
 $L34:
 	bra.uni $L33;
 $L35:
@@ -5837,86 +5843,86 @@ $L31:
 	bra.uni $L30;
 $L32:
 $L26:
-	sub.s64 %rd157, %rd102, 1;
-	mov.b64 %rd102, %rd157;
+	sub.s64 %rd160, %rd105, 1;
+	mov.b64 %rd105, %rd160;
 	bra.uni $L25;
 $L27:
-	sub.s64 %rd158, %rd99, 1;
-	mov.b64 %rd159, %rd158;
+	sub.s64 %rd161, %rd99, 1;
+	mov.b64 %rd162, %rd161;
 $L60:
-	setp.gt.s64 %p50, %rd159, 0;
+	setp.gt.s64 %p50, %rd162, 0;
 	not.pred %p51, %p50;
 	@!%p51 bra $L64;
 	bra.uni $L62;
 $L64:
 	mov.pred %p52, %p8;
-	mov.b64 %rd160, %rd82;
-	add.s64 %rd161, %rd82, %rd159;
-	mov.b64 %rd162, %rd161;
-	mul.lo.s64 %rd163, %rd160, %rd39;
-	mad.lo.s64 %rd164, %rd163, 4, %rd35;
-	ld.global.s32 %r61, [%rd164+0];
+	mov.b64 %rd163, %rd82;
+	add.s64 %rd164, %rd82, %rd162;
+	mov.b64 %rd165, %rd164;
+	mul.lo.s64 %rd166, %rd163, %rd39;
+	mad.lo.s64 %rd167, %rd166, 4, %rd35;
+	ld.global.s32 %r61, [%rd167+0];
 	mov.b32 %r62, %r61;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd165, %rd162, %rd39;
-	mad.lo.s64 %rd166, %rd165, 4, %rd35;
-	ld.global.s32 %r64, [%rd166+0];
+	mul.lo.s64 %rd168, %rd165, %rd39;
+	mad.lo.s64 %rd169, %rd168, 4, %rd35;
+	ld.global.s32 %r64, [%rd169+0];
 	mov.b32 %r65, %r64;
-	mul.lo.s64 %rd167, %rd160, %rd39;
-	mad.lo.s64 %rd168, %rd167, 4, %rd35;
-	st.global.s32 [%rd168+0], %r65;
-	mul.lo.s64 %rd169, %rd162, %rd39;
-	mad.lo.s64 %rd170, %rd169, 4, %rd35;
-	st.global.s32 [%rd170+0], %r63;
+	mul.lo.s64 %rd170, %rd163, %rd39;
+	mad.lo.s64 %rd171, %rd170, 4, %rd35;
+	st.global.s32 [%rd171+0], %r65;
+	mul.lo.s64 %rd172, %rd165, %rd39;
+	mad.lo.s64 %rd173, %rd172, 4, %rd35;
+	st.global.s32 [%rd173+0], %r63;
 	@!%p52 bra $L66;
-	mul.lo.s64 %rd171, %rd160, %rd46;
-	mad.lo.s64 %rd172, %rd171, 8, %rd42;
-	ld.global.f64 %fd30, [%rd172+0];
+	mul.lo.s64 %rd174, %rd163, %rd46;
+	mad.lo.s64 %rd175, %rd174, 8, %rd42;
+	ld.global.f64 %fd30, [%rd175+0];
 	mov.f64 %fd31, %fd30;
 	mov.f64 %fd32, %fd31;
-	mul.lo.s64 %rd173, %rd162, %rd46;
-	mad.lo.s64 %rd174, %rd173, 8, %rd42;
-	ld.global.f64 %fd33, [%rd174+0];
+	mul.lo.s64 %rd176, %rd165, %rd46;
+	mad.lo.s64 %rd177, %rd176, 8, %rd42;
+	ld.global.f64 %fd33, [%rd177+0];
 	mov.f64 %fd34, %fd33;
-	mul.lo.s64 %rd175, %rd160, %rd46;
-	mad.lo.s64 %rd176, %rd175, 8, %rd42;
-	st.global.f64 [%rd176+0], %fd34;
-	mul.lo.s64 %rd177, %rd162, %rd46;
-	mad.lo.s64 %rd178, %rd177, 8, %rd42;
-	st.global.f64 [%rd178+0], %fd32;
+	mul.lo.s64 %rd178, %rd163, %rd46;
+	mad.lo.s64 %rd179, %rd178, 8, %rd42;
+	st.global.f64 [%rd179+0], %fd34;
+	mul.lo.s64 %rd180, %rd165, %rd46;
+	mad.lo.s64 %rd181, %rd180, 8, %rd42;
+	st.global.f64 [%rd181+0], %fd32;
 $L66:
 	mov.pred %p53, %p8;
-	mov.b64 %rd179, %rd82;
-	mov.b64 %rd180, 0;
-	mov.b64 %rd181, %rd159;
+	mov.b64 %rd182, %rd82;
+	mov.b64 %rd183, 0;
+	mov.b64 %rd184, %rd162;
 $L67:
 $L70:
-	mov.b64 %rd183, 2;
-	mul.lo.s64 %rd182, %rd183, %rd180;
-	add.s64 %rd184, %rd182, 1;
-	mov.b64 %rd185, %rd184;
-	setp.ge.s64 %p54, %rd185, %rd181;
+	mov.b64 %rd186, 2;
+	mul.lo.s64 %rd185, %rd186, %rd183;
+	add.s64 %rd187, %rd185, 1;
+	mov.b64 %rd188, %rd187;
+	setp.ge.s64 %p54, %rd188, %rd184;
 	@!%p54 bra $L74;
 	bra.uni $L69;
 $L74:
-	add.s64 %rd186, %rd185, 1;
-	setp.lt.s64 %p55, %rd186, %rd181;
+	add.s64 %rd189, %rd188, 1;
+	setp.lt.s64 %p55, %rd189, %rd184;
 	mov.pred %p56, %p55;
 	@!%p56 bra $L76;
 	mov.pred %p57, %p53;
-	add.s64 %rd187, %rd179, %rd185;
-	mov.b64 %rd188, %rd187;
-	add.s64 %rd189, %rd179, %rd185;
-	add.s64 %rd190, %rd189, 1;
+	add.s64 %rd190, %rd182, %rd188;
 	mov.b64 %rd191, %rd190;
+	add.s64 %rd192, %rd182, %rd188;
+	add.s64 %rd193, %rd192, 1;
+	mov.b64 %rd194, %rd193;
 $L77:
-	mul.lo.s64 %rd192, %rd188, %rd39;
-	mad.lo.s64 %rd193, %rd192, 4, %rd35;
-	ld.global.s32 %r66, [%rd193+0];
+	mul.lo.s64 %rd195, %rd191, %rd39;
+	mad.lo.s64 %rd196, %rd195, 4, %rd35;
+	ld.global.s32 %r66, [%rd196+0];
 	mov.b32 %r67, %r66;
-	mul.lo.s64 %rd194, %rd191, %rd39;
-	mad.lo.s64 %rd195, %rd194, 4, %rd35;
-	ld.global.s32 %r68, [%rd195+0];
+	mul.lo.s64 %rd197, %rd194, %rd39;
+	mad.lo.s64 %rd198, %rd197, 4, %rd35;
+	ld.global.s32 %r68, [%rd198+0];
 	mov.b32 %r69, %r68;
 	mov.b32 %r70, %r67;
 	mov.b32 %r71, %r69;
@@ -5933,13 +5939,13 @@ $L81:
 	mov.pred %p60, 0;
 	bra.uni $L79;
 $L83:
-	mul.lo.s64 %rd196, %rd188, %rd46;
-	mad.lo.s64 %rd197, %rd196, 8, %rd42;
-	ld.global.f64 %fd35, [%rd197+0];
+	mul.lo.s64 %rd199, %rd191, %rd46;
+	mad.lo.s64 %rd200, %rd199, 8, %rd42;
+	ld.global.f64 %fd35, [%rd200+0];
 	mov.f64 %fd36, %fd35;
-	mul.lo.s64 %rd198, %rd191, %rd46;
-	mad.lo.s64 %rd199, %rd198, 8, %rd42;
-	ld.global.f64 %fd37, [%rd199+0];
+	mul.lo.s64 %rd201, %rd194, %rd46;
+	mad.lo.s64 %rd202, %rd201, 8, %rd42;
+	ld.global.f64 %fd37, [%rd202+0];
 	mov.f64 %fd38, %fd37;
 	mov.f64 %fd39, %fd36;
 	mov.f64 %fd40, %fd38;
@@ -5958,22 +5964,22 @@ $L79:
 	mov.pred %p56, %p60;
 $L76:
 	@!%p56 bra $L85;
-	add.s64 %rd200, %rd185, 1;
-	mov.b64 %rd185, %rd200;
+	add.s64 %rd203, %rd188, 1;
+	mov.b64 %rd188, %rd203;
 $L85:
 	mov.pred %p67, %p53;
-	add.s64 %rd201, %rd179, %rd180;
-	mov.b64 %rd202, %rd201;
-	add.s64 %rd203, %rd179, %rd185;
-	mov.b64 %rd204, %rd203;
+	add.s64 %rd204, %rd182, %rd183;
+	mov.b64 %rd205, %rd204;
+	add.s64 %rd206, %rd182, %rd188;
+	mov.b64 %rd207, %rd206;
 $L86:
-	mul.lo.s64 %rd205, %rd202, %rd39;
-	mad.lo.s64 %rd206, %rd205, 4, %rd35;
-	ld.global.s32 %r74, [%rd206+0];
+	mul.lo.s64 %rd208, %rd205, %rd39;
+	mad.lo.s64 %rd209, %rd208, 4, %rd35;
+	ld.global.s32 %r74, [%rd209+0];
 	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd207, %rd204, %rd39;
-	mad.lo.s64 %rd208, %rd207, 4, %rd35;
-	ld.global.s32 %r76, [%rd208+0];
+	mul.lo.s64 %rd210, %rd207, %rd39;
+	mad.lo.s64 %rd211, %rd210, 4, %rd35;
+	ld.global.s32 %r76, [%rd211+0];
 	mov.b32 %r77, %r76;
 	mov.b32 %r78, %r75;
 	mov.b32 %r79, %r77;
@@ -5990,13 +5996,13 @@ $L90:
 	mov.pred %p70, 0;
 	bra.uni $L88;
 $L92:
-	mul.lo.s64 %rd209, %rd202, %rd46;
-	mad.lo.s64 %rd210, %rd209, 8, %rd42;
-	ld.global.f64 %fd43, [%rd210+0];
+	mul.lo.s64 %rd212, %rd205, %rd46;
+	mad.lo.s64 %rd213, %rd212, 8, %rd42;
+	ld.global.f64 %fd43, [%rd213+0];
 	mov.f64 %fd44, %fd43;
-	mul.lo.s64 %rd211, %rd204, %rd46;
-	mad.lo.s64 %rd212, %rd211, 8, %rd42;
-	ld.global.f64 %fd45, [%rd212+0];
+	mul.lo.s64 %rd214, %rd207, %rd46;
+	mad.lo.s64 %rd215, %rd214, 8, %rd42;
+	ld.global.f64 %fd45, [%rd215+0];
 	mov.f64 %fd46, %fd45;
 	mov.f64 %fd47, %fd44;
 	mov.f64 %fd48, %fd46;
@@ -6017,43 +6023,43 @@ $L88:
 	bra.uni $L69;
 $L94:
 	mov.pred %p78, %p53;
-	add.s64 %rd213, %rd179, %rd180;
-	mov.b64 %rd214, %rd213;
-	add.s64 %rd215, %rd179, %rd185;
-	mov.b64 %rd216, %rd215;
-	mul.lo.s64 %rd217, %rd214, %rd39;
-	mad.lo.s64 %rd218, %rd217, 4, %rd35;
-	ld.global.s32 %r82, [%rd218+0];
+	add.s64 %rd216, %rd182, %rd183;
+	mov.b64 %rd217, %rd216;
+	add.s64 %rd218, %rd182, %rd188;
+	mov.b64 %rd219, %rd218;
+	mul.lo.s64 %rd220, %rd217, %rd39;
+	mad.lo.s64 %rd221, %rd220, 4, %rd35;
+	ld.global.s32 %r82, [%rd221+0];
 	mov.b32 %r83, %r82;
 	mov.b32 %r84, %r83;
-	mul.lo.s64 %rd219, %rd216, %rd39;
-	mad.lo.s64 %rd220, %rd219, 4, %rd35;
-	ld.global.s32 %r85, [%rd220+0];
+	mul.lo.s64 %rd222, %rd219, %rd39;
+	mad.lo.s64 %rd223, %rd222, 4, %rd35;
+	ld.global.s32 %r85, [%rd223+0];
 	mov.b32 %r86, %r85;
-	mul.lo.s64 %rd221, %rd214, %rd39;
-	mad.lo.s64 %rd222, %rd221, 4, %rd35;
-	st.global.s32 [%rd222+0], %r86;
-	mul.lo.s64 %rd223, %rd216, %rd39;
-	mad.lo.s64 %rd224, %rd223, 4, %rd35;
-	st.global.s32 [%rd224+0], %r84;
+	mul.lo.s64 %rd224, %rd217, %rd39;
+	mad.lo.s64 %rd225, %rd224, 4, %rd35;
+	st.global.s32 [%rd225+0], %r86;
+	mul.lo.s64 %rd226, %rd219, %rd39;
+	mad.lo.s64 %rd227, %rd226, 4, %rd35;
+	st.global.s32 [%rd227+0], %r84;
 	@!%p78 bra $L96;
-	mul.lo.s64 %rd225, %rd214, %rd46;
-	mad.lo.s64 %rd226, %rd225, 8, %rd42;
-	ld.global.f64 %fd51, [%rd226+0];
+	mul.lo.s64 %rd228, %rd217, %rd46;
+	mad.lo.s64 %rd229, %rd228, 8, %rd42;
+	ld.global.f64 %fd51, [%rd229+0];
 	mov.f64 %fd52, %fd51;
 	mov.f64 %fd53, %fd52;
-	mul.lo.s64 %rd227, %rd216, %rd46;
-	mad.lo.s64 %rd228, %rd227, 8, %rd42;
-	ld.global.f64 %fd54, [%rd228+0];
+	mul.lo.s64 %rd230, %rd219, %rd46;
+	mad.lo.s64 %rd231, %rd230, 8, %rd42;
+	ld.global.f64 %fd54, [%rd231+0];
 	mov.f64 %fd55, %fd54;
-	mul.lo.s64 %rd229, %rd214, %rd46;
-	mad.lo.s64 %rd230, %rd229, 8, %rd42;
-	st.global.f64 [%rd230+0], %fd55;
-	mul.lo.s64 %rd231, %rd216, %rd46;
-	mad.lo.s64 %rd232, %rd231, 8, %rd42;
-	st.global.f64 [%rd232+0], %fd53;
+	mul.lo.s64 %rd232, %rd217, %rd46;
+	mad.lo.s64 %rd233, %rd232, 8, %rd42;
+	st.global.f64 [%rd233+0], %fd55;
+	mul.lo.s64 %rd234, %rd219, %rd46;
+	mad.lo.s64 %rd235, %rd234, 8, %rd42;
+	st.global.f64 [%rd235+0], %fd53;
 $L96:
-	mov.b64 %rd180, %rd185;
+	mov.b64 %rd183, %rd188;
 $L71:
 	bra.uni $L70;
 $L72:
@@ -6062,8 +6068,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L61:
-	sub.s64 %rd233, %rd159, 1;
-	mov.b64 %rd159, %rd233;
+	sub.s64 %rd236, %rd162, 1;
+	mov.b64 %rd162, %rd236;
 	bra.uni $L60;
 $L62:
 	bra.uni $L8;
@@ -6072,83 +6078,89 @@ $L7:
 $L8:
 	bra.uni $L3;
 $L5:
-	sub.s64 %rd234, %rd74, %rd73;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd236, 1;
+	sub.s64 %rd237, %rd74, %rd73;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, 1;
 $L97:
-	setp.lt.s64 %p79, %rd236, %rd235;
+	setp.lt.s64 %p79, %rd239, %rd238;
 	not.pred %p80, %p79;
 	@!%p80 bra $L101;
 	bra.uni $L99;
 $L101:
-	mul.lo.s64 %rd237, %rd236, 2;
-	mov.b64 %rd236, %rd237;
+	mul.lo.s64 %rd240, %rd239, 2;
+	mov.b64 %rd239, %rd240;
 $L98:
 	bra.uni $L97;
 $L99:
-	mov.b64 %rd238, 2;
+	mov.b64 %rd241, 2;
 $L102:
-	setp.le.s64 %p81, %rd238, %rd236;
+	setp.le.s64 %p81, %rd241, %rd239;
 	not.pred %p82, %p81;
 	@!%p82 bra $L106;
 	bra.uni $L104;
 $L106:
-	div.s64 %rd239, %rd238, 2;
-	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd81;
+	shr.s64 %rd242, %rd241, 63;
+	shr.u64 %rd243, %rd242, 63;
+	add.s64 %rd244, %rd241, %rd243;
+	shr.s64 %rd245, %rd244, 1;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd81;
 $L107:
-	div.s64 %rd242, %rd236, 2;
-	setp.lt.s64 %p83, %rd241, %rd242;
+	shr.s64 %rd248, %rd239, 63;
+	shr.u64 %rd249, %rd248, 63;
+	add.s64 %rd250, %rd239, %rd249;
+	shr.s64 %rd251, %rd250, 1;
+	setp.lt.s64 %p83, %rd247, %rd251;
 	not.pred %p84, %p83;
 	@!%p84 bra $L111;
 	bra.uni $L109;
 $L111:
-	div.s64 %rd243, %rd241, %rd240;
-	setp.eq.s64 %p85, %rd240, -1;
-	neg.s64 %rd244, %rd241;
-	selp.b64 %rd245, %rd244, %rd243, %p85;
-	setp.eq.s64 %p86, %rd240, 0;
-	selp.b64 %rd246, 0, %rd245, %p86;
-	mul.lo.s64 %rd247, %rd246, %rd238;
-	rem.s64 %rd248, %rd241, %rd240;
-	setp.eq.s64 %p87, %rd240, -1;
-	selp.b64 %rd249, 0, %rd248, %p87;
-	setp.eq.s64 %p88, %rd240, 0;
-	selp.b64 %rd250, %rd241, %rd249, %p88;
-	add.s64 %rd251, %rd247, %rd250;
-	mov.b64 %rd252, %rd251;
-	div.s64 %rd253, %rd241, %rd240;
-	setp.eq.s64 %p89, %rd240, -1;
-	neg.s64 %rd254, %rd241;
-	selp.b64 %rd255, %rd254, %rd253, %p89;
-	setp.eq.s64 %p90, %rd240, 0;
-	selp.b64 %rd256, 0, %rd255, %p90;
-	mul.lo.s64 %rd257, %rd256, %rd238;
-	add.s64 %rd258, %rd257, %rd238;
-	sub.s64 %rd259, %rd258, 1;
-	rem.s64 %rd260, %rd241, %rd240;
-	setp.eq.s64 %p91, %rd240, -1;
-	selp.b64 %rd261, 0, %rd260, %p91;
-	setp.eq.s64 %p92, %rd240, 0;
-	selp.b64 %rd262, %rd241, %rd261, %p92;
-	sub.s64 %rd263, %rd259, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.lt.s64 %p93, %rd264, %rd235;
+	div.s64 %rd252, %rd247, %rd246;
+	setp.eq.s64 %p85, %rd246, -1;
+	neg.s64 %rd253, %rd247;
+	selp.b64 %rd254, %rd253, %rd252, %p85;
+	setp.eq.s64 %p86, %rd246, 0;
+	selp.b64 %rd255, 0, %rd254, %p86;
+	mul.lo.s64 %rd256, %rd255, %rd241;
+	rem.s64 %rd257, %rd247, %rd246;
+	setp.eq.s64 %p87, %rd246, -1;
+	selp.b64 %rd258, 0, %rd257, %p87;
+	setp.eq.s64 %p88, %rd246, 0;
+	selp.b64 %rd259, %rd247, %rd258, %p88;
+	add.s64 %rd260, %rd256, %rd259;
+	mov.b64 %rd261, %rd260;
+	div.s64 %rd262, %rd247, %rd246;
+	setp.eq.s64 %p89, %rd246, -1;
+	neg.s64 %rd263, %rd247;
+	selp.b64 %rd264, %rd263, %rd262, %p89;
+	setp.eq.s64 %p90, %rd246, 0;
+	selp.b64 %rd265, 0, %rd264, %p90;
+	mul.lo.s64 %rd266, %rd265, %rd241;
+	add.s64 %rd267, %rd266, %rd241;
+	sub.s64 %rd268, %rd267, 1;
+	rem.s64 %rd269, %rd247, %rd246;
+	setp.eq.s64 %p91, %rd246, -1;
+	selp.b64 %rd270, 0, %rd269, %p91;
+	setp.eq.s64 %p92, %rd246, 0;
+	selp.b64 %rd271, %rd247, %rd270, %p92;
+	sub.s64 %rd272, %rd268, %rd271;
+	mov.b64 %rd273, %rd272;
+	setp.lt.s64 %p93, %rd273, %rd238;
 	mov.pred %p94, %p93;
 	@!%p94 bra $L113;
 	mov.pred %p95, %p6;
-	add.s64 %rd265, %rd73, %rd264;
-	mov.b64 %rd266, %rd265;
-	add.s64 %rd267, %rd73, %rd252;
-	mov.b64 %rd268, %rd267;
+	add.s64 %rd274, %rd73, %rd273;
+	mov.b64 %rd275, %rd274;
+	add.s64 %rd276, %rd73, %rd261;
+	mov.b64 %rd277, %rd276;
 $L114:
-	mul.lo.s64 %rd269, %rd266, %rd39;
-	mad.lo.s64 %rd270, %rd269, 4, %rd35;
-	ld.global.s32 %r87, [%rd270+0];
+	mul.lo.s64 %rd278, %rd275, %rd39;
+	mad.lo.s64 %rd279, %rd278, 4, %rd35;
+	ld.global.s32 %r87, [%rd279+0];
 	mov.b32 %r88, %r87;
-	mul.lo.s64 %rd271, %rd268, %rd39;
-	mad.lo.s64 %rd272, %rd271, 4, %rd35;
-	ld.global.s32 %r89, [%rd272+0];
+	mul.lo.s64 %rd280, %rd277, %rd39;
+	mad.lo.s64 %rd281, %rd280, 4, %rd35;
+	ld.global.s32 %r89, [%rd281+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r88;
 	mov.b32 %r92, %r90;
@@ -6165,13 +6177,13 @@ $L118:
 	mov.pred %p98, 0;
 	bra.uni $L116;
 $L120:
-	mul.lo.s64 %rd273, %rd266, %rd46;
-	mad.lo.s64 %rd274, %rd273, 8, %rd42;
-	ld.global.f64 %fd56, [%rd274+0];
+	mul.lo.s64 %rd282, %rd275, %rd46;
+	mad.lo.s64 %rd283, %rd282, 8, %rd42;
+	ld.global.f64 %fd56, [%rd283+0];
 	mov.f64 %fd57, %fd56;
-	mul.lo.s64 %rd275, %rd268, %rd46;
-	mad.lo.s64 %rd276, %rd275, 8, %rd42;
-	ld.global.f64 %fd58, [%rd276+0];
+	mul.lo.s64 %rd284, %rd277, %rd46;
+	mad.lo.s64 %rd285, %rd284, 8, %rd42;
+	ld.global.f64 %fd58, [%rd285+0];
 	mov.f64 %fd59, %fd58;
 	mov.f64 %fd60, %fd57;
 	mov.f64 %fd61, %fd59;
@@ -6191,98 +6203,104 @@ $L116:
 $L113:
 	@!%p94 bra $L122;
 	mov.pred %p105, %p6;
-	add.s64 %rd277, %rd73, %rd252;
-	mov.b64 %rd278, %rd277;
-	add.s64 %rd279, %rd73, %rd264;
-	mov.b64 %rd280, %rd279;
-	mul.lo.s64 %rd281, %rd278, %rd39;
-	mad.lo.s64 %rd282, %rd281, 4, %rd35;
-	ld.global.s32 %r95, [%rd282+0];
+	add.s64 %rd286, %rd73, %rd261;
+	mov.b64 %rd287, %rd286;
+	add.s64 %rd288, %rd73, %rd273;
+	mov.b64 %rd289, %rd288;
+	mul.lo.s64 %rd290, %rd287, %rd39;
+	mad.lo.s64 %rd291, %rd290, 4, %rd35;
+	ld.global.s32 %r95, [%rd291+0];
 	mov.b32 %r96, %r95;
 	mov.b32 %r97, %r96;
-	mul.lo.s64 %rd283, %rd280, %rd39;
-	mad.lo.s64 %rd284, %rd283, 4, %rd35;
-	ld.global.s32 %r98, [%rd284+0];
+	mul.lo.s64 %rd292, %rd289, %rd39;
+	mad.lo.s64 %rd293, %rd292, 4, %rd35;
+	ld.global.s32 %r98, [%rd293+0];
 	mov.b32 %r99, %r98;
-	mul.lo.s64 %rd285, %rd278, %rd39;
-	mad.lo.s64 %rd286, %rd285, 4, %rd35;
-	st.global.s32 [%rd286+0], %r99;
-	mul.lo.s64 %rd287, %rd280, %rd39;
-	mad.lo.s64 %rd288, %rd287, 4, %rd35;
-	st.global.s32 [%rd288+0], %r97;
+	mul.lo.s64 %rd294, %rd287, %rd39;
+	mad.lo.s64 %rd295, %rd294, 4, %rd35;
+	st.global.s32 [%rd295+0], %r99;
+	mul.lo.s64 %rd296, %rd289, %rd39;
+	mad.lo.s64 %rd297, %rd296, 4, %rd35;
+	st.global.s32 [%rd297+0], %r97;
 	@!%p105 bra $L124;
-	mul.lo.s64 %rd289, %rd278, %rd46;
-	mad.lo.s64 %rd290, %rd289, 8, %rd42;
-	ld.global.f64 %fd64, [%rd290+0];
+	mul.lo.s64 %rd298, %rd287, %rd46;
+	mad.lo.s64 %rd299, %rd298, 8, %rd42;
+	ld.global.f64 %fd64, [%rd299+0];
 	mov.f64 %fd65, %fd64;
 	mov.f64 %fd66, %fd65;
-	mul.lo.s64 %rd291, %rd280, %rd46;
-	mad.lo.s64 %rd292, %rd291, 8, %rd42;
-	ld.global.f64 %fd67, [%rd292+0];
+	mul.lo.s64 %rd300, %rd289, %rd46;
+	mad.lo.s64 %rd301, %rd300, 8, %rd42;
+	ld.global.f64 %fd67, [%rd301+0];
 	mov.f64 %fd68, %fd67;
-	mul.lo.s64 %rd293, %rd278, %rd46;
-	mad.lo.s64 %rd294, %rd293, 8, %rd42;
-	st.global.f64 [%rd294+0], %fd68;
-	mul.lo.s64 %rd295, %rd280, %rd46;
-	mad.lo.s64 %rd296, %rd295, 8, %rd42;
-	st.global.f64 [%rd296+0], %fd66;
+	mul.lo.s64 %rd302, %rd287, %rd46;
+	mad.lo.s64 %rd303, %rd302, 8, %rd42;
+	st.global.f64 [%rd303+0], %fd68;
+	mul.lo.s64 %rd304, %rd289, %rd46;
+	mad.lo.s64 %rd305, %rd304, 8, %rd42;
+	st.global.f64 [%rd305+0], %fd66;
 $L124:
 $L122:
 $L108:
-	add.s64 %rd297, %rd241, %rd80;
-	mov.b64 %rd241, %rd297;
+	add.s64 %rd306, %rd247, %rd80;
+	mov.b64 %rd247, %rd306;
 	bra.uni $L107;
 $L109:
 	bar.sync 0;
-	div.s64 %rd298, %rd240, 2;
-	mov.b64 %rd299, %rd298;
+	shr.s64 %rd307, %rd246, 63;
+	shr.u64 %rd308, %rd307, 63;
+	add.s64 %rd309, %rd246, %rd308;
+	shr.s64 %rd310, %rd309, 1;
+	mov.b64 %rd311, %rd310;
 $L125:
-	setp.gt.s64 %p106, %rd299, 0;
+	setp.gt.s64 %p106, %rd311, 0;
 	not.pred %p107, %p106;
 	@!%p107 bra $L129;
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd300, %rd81;
+	mov.b64 %rd312, %rd81;
 $L130:
-	div.s64 %rd301, %rd236, 2;
-	setp.lt.s64 %p108, %rd300, %rd301;
+	shr.s64 %rd313, %rd239, 63;
+	shr.u64 %rd314, %rd313, 63;
+	add.s64 %rd315, %rd239, %rd314;
+	shr.s64 %rd316, %rd315, 1;
+	setp.lt.s64 %p108, %rd312, %rd316;
 	not.pred %p109, %p108;
 	@!%p109 bra $L134;
 	bra.uni $L132;
 $L134:
-	div.s64 %rd302, %rd300, %rd299;
-	setp.eq.s64 %p110, %rd299, -1;
-	neg.s64 %rd303, %rd300;
-	selp.b64 %rd304, %rd303, %rd302, %p110;
-	setp.eq.s64 %p111, %rd299, 0;
-	selp.b64 %rd305, 0, %rd304, %p111;
-	mul.lo.s64 %rd306, %rd305, 2;
-	mul.lo.s64 %rd307, %rd306, %rd299;
-	rem.s64 %rd308, %rd300, %rd299;
-	setp.eq.s64 %p112, %rd299, -1;
-	selp.b64 %rd309, 0, %rd308, %p112;
-	setp.eq.s64 %p113, %rd299, 0;
-	selp.b64 %rd310, %rd300, %rd309, %p113;
-	add.s64 %rd311, %rd307, %rd310;
-	mov.b64 %rd312, %rd311;
-	add.s64 %rd313, %rd312, %rd299;
-	mov.b64 %rd314, %rd313;
-	setp.lt.s64 %p114, %rd314, %rd235;
+	div.s64 %rd317, %rd312, %rd311;
+	setp.eq.s64 %p110, %rd311, -1;
+	neg.s64 %rd318, %rd312;
+	selp.b64 %rd319, %rd318, %rd317, %p110;
+	setp.eq.s64 %p111, %rd311, 0;
+	selp.b64 %rd320, 0, %rd319, %p111;
+	mul.lo.s64 %rd321, %rd320, 2;
+	mul.lo.s64 %rd322, %rd321, %rd311;
+	rem.s64 %rd323, %rd312, %rd311;
+	setp.eq.s64 %p112, %rd311, -1;
+	selp.b64 %rd324, 0, %rd323, %p112;
+	setp.eq.s64 %p113, %rd311, 0;
+	selp.b64 %rd325, %rd312, %rd324, %p113;
+	add.s64 %rd326, %rd322, %rd325;
+	mov.b64 %rd327, %rd326;
+	add.s64 %rd328, %rd327, %rd311;
+	mov.b64 %rd329, %rd328;
+	setp.lt.s64 %p114, %rd329, %rd238;
 	mov.pred %p115, %p114;
 	@!%p115 bra $L136;
 	mov.pred %p116, %p6;
-	add.s64 %rd315, %rd73, %rd314;
-	mov.b64 %rd316, %rd315;
-	add.s64 %rd317, %rd73, %rd312;
-	mov.b64 %rd318, %rd317;
+	add.s64 %rd330, %rd73, %rd329;
+	mov.b64 %rd331, %rd330;
+	add.s64 %rd332, %rd73, %rd327;
+	mov.b64 %rd333, %rd332;
 $L137:
-	mul.lo.s64 %rd319, %rd316, %rd39;
-	mad.lo.s64 %rd320, %rd319, 4, %rd35;
-	ld.global.s32 %r100, [%rd320+0];
+	mul.lo.s64 %rd334, %rd331, %rd39;
+	mad.lo.s64 %rd335, %rd334, 4, %rd35;
+	ld.global.s32 %r100, [%rd335+0];
 	mov.b32 %r101, %r100;
-	mul.lo.s64 %rd321, %rd318, %rd39;
-	mad.lo.s64 %rd322, %rd321, 4, %rd35;
-	ld.global.s32 %r102, [%rd322+0];
+	mul.lo.s64 %rd336, %rd333, %rd39;
+	mad.lo.s64 %rd337, %rd336, 4, %rd35;
+	ld.global.s32 %r102, [%rd337+0];
 	mov.b32 %r103, %r102;
 	mov.b32 %r104, %r101;
 	mov.b32 %r105, %r103;
@@ -6299,13 +6317,13 @@ $L141:
 	mov.pred %p119, 0;
 	bra.uni $L139;
 $L143:
-	mul.lo.s64 %rd323, %rd316, %rd46;
-	mad.lo.s64 %rd324, %rd323, 8, %rd42;
-	ld.global.f64 %fd69, [%rd324+0];
+	mul.lo.s64 %rd338, %rd331, %rd46;
+	mad.lo.s64 %rd339, %rd338, 8, %rd42;
+	ld.global.f64 %fd69, [%rd339+0];
 	mov.f64 %fd70, %fd69;
-	mul.lo.s64 %rd325, %rd318, %rd46;
-	mad.lo.s64 %rd326, %rd325, 8, %rd42;
-	ld.global.f64 %fd71, [%rd326+0];
+	mul.lo.s64 %rd340, %rd333, %rd46;
+	mad.lo.s64 %rd341, %rd340, 8, %rd42;
+	ld.global.f64 %fd71, [%rd341+0];
 	mov.f64 %fd72, %fd71;
 	mov.f64 %fd73, %fd70;
 	mov.f64 %fd74, %fd72;
@@ -6325,57 +6343,60 @@ $L139:
 $L136:
 	@!%p115 bra $L145;
 	mov.pred %p126, %p6;
-	add.s64 %rd327, %rd73, %rd312;
-	mov.b64 %rd328, %rd327;
-	add.s64 %rd329, %rd73, %rd314;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd328, %rd39;
-	mad.lo.s64 %rd332, %rd331, 4, %rd35;
-	ld.global.s32 %r108, [%rd332+0];
+	add.s64 %rd342, %rd73, %rd327;
+	mov.b64 %rd343, %rd342;
+	add.s64 %rd344, %rd73, %rd329;
+	mov.b64 %rd345, %rd344;
+	mul.lo.s64 %rd346, %rd343, %rd39;
+	mad.lo.s64 %rd347, %rd346, 4, %rd35;
+	ld.global.s32 %r108, [%rd347+0];
 	mov.b32 %r109, %r108;
 	mov.b32 %r110, %r109;
-	mul.lo.s64 %rd333, %rd330, %rd39;
-	mad.lo.s64 %rd334, %rd333, 4, %rd35;
-	ld.global.s32 %r111, [%rd334+0];
+	mul.lo.s64 %rd348, %rd345, %rd39;
+	mad.lo.s64 %rd349, %rd348, 4, %rd35;
+	ld.global.s32 %r111, [%rd349+0];
 	mov.b32 %r112, %r111;
-	mul.lo.s64 %rd335, %rd328, %rd39;
-	mad.lo.s64 %rd336, %rd335, 4, %rd35;
-	st.global.s32 [%rd336+0], %r112;
-	mul.lo.s64 %rd337, %rd330, %rd39;
-	mad.lo.s64 %rd338, %rd337, 4, %rd35;
-	st.global.s32 [%rd338+0], %r110;
+	mul.lo.s64 %rd350, %rd343, %rd39;
+	mad.lo.s64 %rd351, %rd350, 4, %rd35;
+	st.global.s32 [%rd351+0], %r112;
+	mul.lo.s64 %rd352, %rd345, %rd39;
+	mad.lo.s64 %rd353, %rd352, 4, %rd35;
+	st.global.s32 [%rd353+0], %r110;
 	@!%p126 bra $L147;
-	mul.lo.s64 %rd339, %rd328, %rd46;
-	mad.lo.s64 %rd340, %rd339, 8, %rd42;
-	ld.global.f64 %fd77, [%rd340+0];
+	mul.lo.s64 %rd354, %rd343, %rd46;
+	mad.lo.s64 %rd355, %rd354, 8, %rd42;
+	ld.global.f64 %fd77, [%rd355+0];
 	mov.f64 %fd78, %fd77;
 	mov.f64 %fd79, %fd78;
-	mul.lo.s64 %rd341, %rd330, %rd46;
-	mad.lo.s64 %rd342, %rd341, 8, %rd42;
-	ld.global.f64 %fd80, [%rd342+0];
+	mul.lo.s64 %rd356, %rd345, %rd46;
+	mad.lo.s64 %rd357, %rd356, 8, %rd42;
+	ld.global.f64 %fd80, [%rd357+0];
 	mov.f64 %fd81, %fd80;
-	mul.lo.s64 %rd343, %rd328, %rd46;
-	mad.lo.s64 %rd344, %rd343, 8, %rd42;
-	st.global.f64 [%rd344+0], %fd81;
-	mul.lo.s64 %rd345, %rd330, %rd46;
-	mad.lo.s64 %rd346, %rd345, 8, %rd42;
-	st.global.f64 [%rd346+0], %fd79;
+	mul.lo.s64 %rd358, %rd343, %rd46;
+	mad.lo.s64 %rd359, %rd358, 8, %rd42;
+	st.global.f64 [%rd359+0], %fd81;
+	mul.lo.s64 %rd360, %rd345, %rd46;
+	mad.lo.s64 %rd361, %rd360, 8, %rd42;
+	st.global.f64 [%rd361+0], %fd79;
 $L147:
 $L145:
 $L131:
-	add.s64 %rd347, %rd300, %rd80;
-	mov.b64 %rd300, %rd347;
+	add.s64 %rd362, %rd312, %rd80;
+	mov.b64 %rd312, %rd362;
 	bra.uni $L130;
 $L132:
 	bar.sync 0;
 $L126:
-	div.s64 %rd348, %rd299, 2;
-	mov.b64 %rd299, %rd348;
+	shr.s64 %rd363, %rd311, 63;
+	shr.u64 %rd364, %rd363, 63;
+	add.s64 %rd365, %rd311, %rd364;
+	shr.s64 %rd366, %rd365, 1;
+	mov.b64 %rd311, %rd366;
 	bra.uni $L125;
 $L127:
 $L103:
-	mul.lo.s64 %rd349, %rd238, 2;
-	mov.b64 %rd238, %rd349;
+	mul.lo.s64 %rd367, %rd241, 2;
+	mov.b64 %rd241, %rd367;
 	bra.uni $L102;
 $L104:
 $L3:
@@ -6417,7 +6438,7 @@ const gokkosPTX14 = `//
 {
 	.reg .pred %p<79>;
 	.reg .b32 %r<56>;
-	.reg .b64 %rd<173>;
+	.reg .b64 %rd<179>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6548,51 +6569,54 @@ $L10:
 $L14:
 	add.s64 %rd70, %rd68, %rd69;
 	add.s64 %rd71, %rd70, 1;
-	div.s64 %rd72, %rd71, 2;
-	mov.b64 %rd73, %rd72;
-	mul.lo.s64 %rd74, %rd73, %rd51;
-	mad.lo.s64 %rd75, %rd74, 8, %rd49;
-	ld.global.nc.s64 %rd76, [%rd75+0];
-	mov.b64 %rd77, %rd76;
-	setp.le.s64 %p12, %rd77, %rd65;
+	shr.s64 %rd72, %rd71, 63;
+	shr.u64 %rd73, %rd72, 63;
+	add.s64 %rd74, %rd71, %rd73;
+	shr.s64 %rd75, %rd74, 1;
+	mov.b64 %rd76, %rd75;
+	mul.lo.s64 %rd77, %rd76, %rd51;
+	mad.lo.s64 %rd78, %rd77, 8, %rd49;
+	ld.global.nc.s64 %rd79, [%rd78+0];
+	mov.b64 %rd80, %rd79;
+	setp.le.s64 %p12, %rd80, %rd65;
 	@!%p12 bra $L15;
-	mov.b64 %rd68, %rd73;
+	mov.b64 %rd68, %rd76;
 	bra.uni $L16;
 $L15:
-	sub.s64 %rd78, %rd73, 1;
-	mov.b64 %rd69, %rd78;
+	sub.s64 %rd81, %rd76, 1;
+	mov.b64 %rd69, %rd81;
 $L16:
 $L11:
 	bra.uni $L10;
 $L12:
-	mul.lo.s64 %rd79, %rd68, %rd51;
-	mad.lo.s64 %rd80, %rd79, 8, %rd49;
-	ld.global.nc.s64 %rd81, [%rd80+0];
-	mov.b64 %rd82, %rd81;
-	mov.b64 %rd83, %rd48;
+	mul.lo.s64 %rd82, %rd68, %rd51;
+	mad.lo.s64 %rd83, %rd82, 8, %rd49;
+	ld.global.nc.s64 %rd84, [%rd83+0];
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd48;
 	cvt.u32.u64 %r21, %rd68;
 	mov.b32 %r22, %r21;
-	mov.b64 %rd84, %rd82;
-	mov.b64 %rd85, %rd65;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	mov.b64 %rd88, %rd85;
-	setp.gt.s64 %p13, %rd88, %rd87;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd65;
+	mov.b64 %rd89, %rd86;
+	mov.b64 %rd90, %rd87;
+	mov.b64 %rd91, %rd88;
+	setp.gt.s64 %p13, %rd91, %rd90;
 	mov.pred %p14, %p13;
 	@!%p14 bra $L18;
 	setp.gt.s64 %p15, %rd56, 0;
 	mov.pred %p16, %p15;
-	mov.b64 %rd89, %rd88;
-	sub.s64 %rd90, %rd88, 1;
-	mov.b64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	sub.s64 %rd93, %rd91, 1;
+	mov.b64 %rd94, %rd93;
 $L19:
-	mul.lo.s64 %rd92, %rd89, %rd54;
-	mad.lo.s64 %rd93, %rd92, 4, %rd52;
-	ld.global.nc.s32 %r23, [%rd93+0];
+	mul.lo.s64 %rd95, %rd92, %rd54;
+	mad.lo.s64 %rd96, %rd95, 4, %rd52;
+	ld.global.nc.s32 %r23, [%rd96+0];
 	mov.b32 %r24, %r23;
-	mul.lo.s64 %rd94, %rd91, %rd54;
-	mad.lo.s64 %rd95, %rd94, 4, %rd52;
-	ld.global.nc.s32 %r25, [%rd95+0];
+	mul.lo.s64 %rd97, %rd94, %rd54;
+	mad.lo.s64 %rd98, %rd97, 4, %rd52;
+	ld.global.nc.s32 %r25, [%rd98+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
@@ -6609,13 +6633,13 @@ $L23:
 	mov.pred %p19, 0;
 	bra.uni $L21;
 $L25:
-	mul.lo.s64 %rd96, %rd89, %rd57;
-	mad.lo.s64 %rd97, %rd96, 8, %rd55;
-	ld.global.nc.f64 %fd1, [%rd97+0];
+	mul.lo.s64 %rd99, %rd92, %rd57;
+	mad.lo.s64 %rd100, %rd99, 8, %rd55;
+	ld.global.nc.f64 %fd1, [%rd100+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd98, %rd91, %rd57;
-	mad.lo.s64 %rd99, %rd98, 8, %rd55;
-	ld.global.nc.f64 %fd3, [%rd99+0];
+	mul.lo.s64 %rd101, %rd94, %rd57;
+	mad.lo.s64 %rd102, %rd101, 8, %rd55;
+	ld.global.nc.f64 %fd3, [%rd102+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -6637,35 +6661,35 @@ $L18:
 	mov.pred %p27, %p26;
 	not.pred %p28, %p27;
 	@!%p28 bra $L27;
-	mov.b64 %rd100, %rd83;
+	mov.b64 %rd103, %rd86;
 	mov.b32 %r31, %r22;
-	mov.b64 %rd101, %rd84;
-	mov.b64 %rd102, %rd85;
+	mov.b64 %rd104, %rd87;
+	mov.b64 %rd105, %rd88;
 	setp.gt.s64 %p29, %rd56, 0;
 	mov.pred %p30, %p29;
-	mul.lo.s64 %rd103, %rd102, %rd54;
-	mad.lo.s64 %rd104, %rd103, 4, %rd52;
-	ld.global.nc.s32 %r32, [%rd104+0];
+	mul.lo.s64 %rd106, %rd105, %rd54;
+	mad.lo.s64 %rd107, %rd106, 4, %rd52;
+	ld.global.nc.s32 %r32, [%rd107+0];
 	mov.b32 %r33, %r32;
 	mov.b32 %r34, %r33;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p30 bra $L29;
-	mul.lo.s64 %rd105, %rd102, %rd57;
-	mad.lo.s64 %rd106, %rd105, 8, %rd55;
-	ld.global.nc.f64 %fd10, [%rd106+0];
+	mul.lo.s64 %rd108, %rd105, %rd57;
+	mad.lo.s64 %rd109, %rd108, 8, %rd55;
+	ld.global.nc.f64 %fd10, [%rd109+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L29:
-	mov.b64 %rd107, 0;
-	sub.s64 %rd108, %rd102, 1;
-	mov.b64 %rd109, %rd108;
+	mov.b64 %rd110, 0;
+	sub.s64 %rd111, %rd105, 1;
+	mov.b64 %rd112, %rd111;
 $L30:
-	setp.ge.s64 %p31, %rd109, %rd101;
+	setp.ge.s64 %p31, %rd112, %rd104;
 	mov.pred %p32, %p31;
 	@!%p32 bra $L34;
-	mul.lo.s64 %rd110, %rd109, %rd54;
-	mad.lo.s64 %rd111, %rd110, 4, %rd52;
-	ld.global.nc.s32 %r35, [%rd111+0];
+	mul.lo.s64 %rd113, %rd112, %rd54;
+	mad.lo.s64 %rd114, %rd113, 4, %rd52;
+	ld.global.nc.s32 %r35, [%rd114+0];
 	mov.b32 %r36, %r35;
 	setp.eq.s32 %p33, %r36, %r34;
 	mov.pred %p32, %p33;
@@ -6676,13 +6700,13 @@ $L34:
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
 	@!%p37 bra $L38;
-	mul.lo.s64 %rd112, %rd109, %rd57;
-	mad.lo.s64 %rd113, %rd112, 8, %rd55;
-	ld.global.nc.f64 %fd12, [%rd113+0];
+	mul.lo.s64 %rd115, %rd112, %rd57;
+	mad.lo.s64 %rd116, %rd115, 8, %rd55;
+	ld.global.nc.f64 %fd12, [%rd116+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd114, %fd13;
-	mov.b64 %rd115, %fd9;
-	setp.eq.u64 %p38, %rd114, %rd115;
+	mov.b64 %rd117, %fd13;
+	mov.b64 %rd118, %fd9;
+	setp.eq.u64 %p38, %rd117, %rd118;
 	mov.pred %p36, %p38;
 $L38:
 	mov.pred %p34, %p36;
@@ -6691,41 +6715,44 @@ $L36:
 	@!%p39 bra $L40;
 	bra.uni $L32;
 $L40:
-	add.s64 %rd116, %rd107, 1;
-	mov.b64 %rd107, %rd116;
+	add.s64 %rd119, %rd110, 1;
+	mov.b64 %rd110, %rd119;
 $L31:
-	sub.s64 %rd117, %rd109, 1;
-	mov.b64 %rd109, %rd117;
+	sub.s64 %rd120, %rd112, 1;
+	mov.b64 %rd112, %rd120;
 	bra.uni $L30;
 $L32:
-	cvt.s64.s32 %rd118, %r34;
-	mul.lo.s64 %rd119, %rd118, %rd51;
-	mad.lo.s64 %rd120, %rd119, 8, %rd49;
-	ld.global.nc.s64 %rd121, [%rd120+0];
-	mov.b64 %rd122, %rd121;
-	cvt.s64.s32 %rd123, %r34;
-	add.s64 %rd124, %rd123, 1;
-	mul.lo.s64 %rd125, %rd124, %rd51;
-	mad.lo.s64 %rd126, %rd125, 8, %rd49;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, %rd122;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd132;
+	cvt.s64.s32 %rd121, %r34;
+	mul.lo.s64 %rd122, %rd121, %rd51;
+	mad.lo.s64 %rd123, %rd122, 8, %rd49;
+	ld.global.nc.s64 %rd124, [%rd123+0];
+	mov.b64 %rd125, %rd124;
+	cvt.s64.s32 %rd126, %r34;
+	add.s64 %rd127, %rd126, 1;
+	mul.lo.s64 %rd128, %rd127, %rd51;
+	mad.lo.s64 %rd129, %rd128, 8, %rd49;
+	ld.global.nc.s64 %rd130, [%rd129+0];
+	mov.b64 %rd131, %rd130;
+	mov.b64 %rd132, %rd125;
+	mov.b64 %rd133, %rd131;
+	mov.b64 %rd134, %rd132;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd135;
 $L41:
-	setp.lt.s64 %p40, %rd131, %rd132;
+	setp.lt.s64 %p40, %rd134, %rd135;
 	not.pred %p41, %p40;
 	@!%p41 bra $L45;
 	bra.uni $L43;
 $L45:
-	add.s64 %rd134, %rd131, %rd132;
-	div.s64 %rd135, %rd134, 2;
-	mov.b64 %rd136, %rd135;
-	mul.lo.s64 %rd137, %rd136, %rd54;
-	mad.lo.s64 %rd138, %rd137, 4, %rd52;
-	ld.global.nc.s32 %r37, [%rd138+0];
+	add.s64 %rd137, %rd134, %rd135;
+	shr.s64 %rd138, %rd137, 63;
+	shr.u64 %rd139, %rd138, 63;
+	add.s64 %rd140, %rd137, %rd139;
+	shr.s64 %rd141, %rd140, 1;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd54;
+	mad.lo.s64 %rd144, %rd143, 4, %rd52;
+	ld.global.nc.s32 %r37, [%rd144+0];
 	mov.b32 %r38, %r37;
 	mov.b32 %r39, %r38;
 	setp.lt.s32 %p42, %r39, %r31;
@@ -6733,9 +6760,9 @@ $L45:
 	setp.eq.s32 %p44, %r39, %r31;
 	and.pred %p45, %p44, %p30;
 	@!%p45 bra $L47;
-	mul.lo.s64 %rd139, %rd136, %rd57;
-	mad.lo.s64 %rd140, %rd139, 8, %rd55;
-	ld.global.nc.f64 %fd14, [%rd140+0];
+	mul.lo.s64 %rd145, %rd142, %rd57;
+	mad.lo.s64 %rd146, %rd145, 8, %rd55;
+	ld.global.nc.f64 %fd14, [%rd146+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p46, %fd16, %fd9;
@@ -6746,24 +6773,24 @@ $L45:
 	mov.pred %p43, %p50;
 $L47:
 	@!%p43 bra $L48;
-	add.s64 %rd141, %rd136, 1;
-	mov.b64 %rd131, %rd141;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd134, %rd147;
 	bra.uni $L49;
 $L48:
-	mov.b64 %rd132, %rd136;
+	mov.b64 %rd135, %rd142;
 $L49:
 $L42:
 	bra.uni $L41;
 $L43:
-	add.s64 %rd142, %rd131, %rd107;
-	mov.b64 %rd143, %rd142;
-	setp.ge.s64 %p51, %rd143, %rd133;
+	add.s64 %rd148, %rd134, %rd110;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p51, %rd149, %rd136;
 	mov.pred %p52, %p51;
 	not.pred %p53, %p52;
 	@!%p53 bra $L51;
-	mul.lo.s64 %rd144, %rd143, %rd54;
-	mad.lo.s64 %rd145, %rd144, 4, %rd52;
-	ld.global.nc.s32 %r40, [%rd145+0];
+	mul.lo.s64 %rd150, %rd149, %rd54;
+	mad.lo.s64 %rd151, %rd150, 4, %rd52;
+	ld.global.nc.s32 %r40, [%rd151+0];
 	mov.b32 %r41, %r40;
 	setp.ne.s32 %p54, %r41, %r31;
 	mov.pred %p52, %p54;
@@ -6773,13 +6800,13 @@ $L51:
 	@!%p56 bra $L53;
 	mov.pred %p57, %p30;
 	@!%p57 bra $L55;
-	mul.lo.s64 %rd146, %rd143, %rd57;
-	mad.lo.s64 %rd147, %rd146, 8, %rd55;
-	ld.global.nc.f64 %fd17, [%rd147+0];
+	mul.lo.s64 %rd152, %rd149, %rd57;
+	mad.lo.s64 %rd153, %rd152, 8, %rd55;
+	ld.global.nc.f64 %fd17, [%rd153+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd148, %fd18;
-	mov.b64 %rd149, %fd9;
-	setp.ne.u64 %p58, %rd148, %rd149;
+	mov.b64 %rd154, %fd18;
+	mov.b64 %rd155, %fd9;
+	setp.ne.u64 %p58, %rd154, %rd155;
 	mov.pred %p57, %p58;
 $L55:
 	mov.pred %p55, %p57;
@@ -6789,14 +6816,14 @@ $L53:
 $L27:
 	mov.pred %p60, %p27;
 	@!%p60 bra $L57;
-	add.s64 %rd150, %rd41, 1;
-	mov.b64 %rd41, %rd150;
+	add.s64 %rd156, %rd41, 1;
+	mov.b64 %rd41, %rd156;
 $L57:
 $L9:
 	add.s64 %rd46, %rd46, %rd45;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd151, %rd41;
+	mov.b64 %rd157, %rd41;
 	// block reduction
 	mov.b32 %r42, 1;
 	mov.b32 %r43, 1;
@@ -6805,43 +6832,43 @@ $L8:
 $L58:
 	setp.hs.u32 %p61, %r45, 32;
 	@%p61 bra $L59;
-	mov.b64 {%r46, %r47}, %rd151;
+	mov.b64 {%r46, %r47}, %rd157;
 	shfl.sync.down.b32 %r48|%p62, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd152, {%r48, %r49};
+	mov.b64 %rd158, {%r48, %r49};
 	@!%p62 bra $L60;
 	setp.ne.u32 %p63, %r18, 1;
 	@%p63 bra.uni $L62;
-	add.s64 %rd153, %rd151, %rd152;
-	mov.b64 %rd151, %rd153;
+	add.s64 %rd159, %rd157, %rd158;
+	mov.b64 %rd157, %rd159;
 	bra.uni $L61;
 $L62:
 	setp.ne.u32 %p64, %r18, 2;
 	@%p64 bra.uni $L63;
-	mul.lo.s64 %rd154, %rd151, %rd152;
-	mov.b64 %rd151, %rd154;
+	mul.lo.s64 %rd160, %rd157, %rd158;
+	mov.b64 %rd157, %rd160;
 	bra.uni $L61;
 $L63:
 	setp.ne.u32 %p65, %r18, 3;
 	@%p65 bra.uni $L64;
-	min.s64 %rd155, %rd151, %rd152;
-	mov.b64 %rd151, %rd155;
+	min.s64 %rd161, %rd157, %rd158;
+	mov.b64 %rd157, %rd161;
 	bra.uni $L61;
 $L64:
 	setp.ne.u32 %p66, %r18, 4;
 	@%p66 bra.uni $L65;
-	max.s64 %rd156, %rd151, %rd152;
-	mov.b64 %rd151, %rd156;
+	max.s64 %rd162, %rd157, %rd158;
+	mov.b64 %rd157, %rd162;
 	bra.uni $L61;
 $L65:
 	setp.ne.u32 %p67, %r18, 7;
 	@%p67 bra.uni $L66;
-	and.b64 %rd157, %rd151, %rd152;
-	mov.b64 %rd151, %rd157;
+	and.b64 %rd163, %rd157, %rd158;
+	mov.b64 %rd157, %rd163;
 	bra.uni $L61;
 $L66:
-	or.b64 %rd158, %rd151, %rd152;
-	mov.b64 %rd151, %rd158;
+	or.b64 %rd164, %rd157, %rd158;
+	mov.b64 %rd157, %rd164;
 $L61:
 $L60:
 	shl.b32 %r45, %r45, 1;
@@ -6849,73 +6876,73 @@ $L60:
 $L59:
 	setp.eq.u32 %p68, %r7, 0;
 	@!%p68 bra $L67;
-	mul.wide.u32 %rd159, %r8, 16;
-	add.s64 %rd160, %rd1, %rd159;
-	st.shared.s64 [%rd160+0], %rd151;
+	mul.wide.u32 %rd165, %r8, 16;
+	add.s64 %rd166, %rd1, %rd165;
+	st.shared.s64 [%rd166+0], %rd157;
 $L67:
 	bar.sync 0;
 	setp.eq.u32 %p69, %r8, 0;
 	@!%p69 bra $L68;
 	setp.lo.u32 %p70, %r7, %r10;
 	@!%p70 bra $L69;
-	mul.wide.u32 %rd161, %r7, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	ld.shared.s64 %rd163, [%rd162+0];
-	mov.b64 %rd151, %rd163;
+	mul.wide.u32 %rd167, %r7, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	ld.shared.s64 %rd169, [%rd168+0];
+	mov.b64 %rd157, %rd169;
 $L69:
 	sub.u32 %r50, %r10, 1;
 	mov.b32 %r51, %r43;
 $L70:
 	setp.hs.u32 %p71, %r51, 32;
 	@%p71 bra $L71;
-	mov.b64 {%r52, %r53}, %rd151;
+	mov.b64 {%r52, %r53}, %rd157;
 	shfl.sync.down.b32 %r54|%p72, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd164, {%r54, %r55};
+	mov.b64 %rd170, {%r54, %r55};
 	@!%p72 bra $L72;
 	setp.ne.u32 %p73, %r18, 1;
 	@%p73 bra.uni $L74;
-	add.s64 %rd165, %rd151, %rd164;
-	mov.b64 %rd151, %rd165;
+	add.s64 %rd171, %rd157, %rd170;
+	mov.b64 %rd157, %rd171;
 	bra.uni $L73;
 $L74:
 	setp.ne.u32 %p74, %r18, 2;
 	@%p74 bra.uni $L75;
-	mul.lo.s64 %rd166, %rd151, %rd164;
-	mov.b64 %rd151, %rd166;
+	mul.lo.s64 %rd172, %rd157, %rd170;
+	mov.b64 %rd157, %rd172;
 	bra.uni $L73;
 $L75:
 	setp.ne.u32 %p75, %r18, 3;
 	@%p75 bra.uni $L76;
-	min.s64 %rd167, %rd151, %rd164;
-	mov.b64 %rd151, %rd167;
+	min.s64 %rd173, %rd157, %rd170;
+	mov.b64 %rd157, %rd173;
 	bra.uni $L73;
 $L76:
 	setp.ne.u32 %p76, %r18, 4;
 	@%p76 bra.uni $L77;
-	max.s64 %rd168, %rd151, %rd164;
-	mov.b64 %rd151, %rd168;
+	max.s64 %rd174, %rd157, %rd170;
+	mov.b64 %rd157, %rd174;
 	bra.uni $L73;
 $L77:
 	setp.ne.u32 %p77, %r18, 7;
 	@%p77 bra.uni $L78;
-	and.b64 %rd169, %rd151, %rd164;
-	mov.b64 %rd151, %rd169;
+	and.b64 %rd175, %rd157, %rd170;
+	mov.b64 %rd157, %rd175;
 	bra.uni $L73;
 $L78:
-	or.b64 %rd170, %rd151, %rd164;
-	mov.b64 %rd151, %rd170;
+	or.b64 %rd176, %rd157, %rd170;
+	mov.b64 %rd157, %rd176;
 $L73:
 $L72:
 	shl.b32 %r51, %r51, 1;
 	bra.uni $L70;
 $L71:
 $L68:
-	mul.wide.u32 %rd171, %r19, 8;
-	add.s64 %rd172, %rd5, %rd171;
+	mul.wide.u32 %rd177, %r19, 8;
+	add.s64 %rd178, %rd5, %rd177;
 	setp.eq.u32 %p78, %r5, 0;
 	@!%p78 bra $L79;
-	st.global.s64 [%rd172+0], %rd151;
+	st.global.s64 [%rd178+0], %rd157;
 $L79:
 	ret;
 }
@@ -7239,7 +7266,7 @@ const gokkosPTX15 = `//
 {
 	.reg .pred %p<80>;
 	.reg .b32 %r<59>;
-	.reg .b64 %rd<173>;
+	.reg .b64 %rd<176>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7552,11 +7579,14 @@ $L48:
 	bra.uni $L50;
 $L52:
 	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd21;
-	mad.lo.s64 %rd137, %rd136, 4, %rd17;
-	ld.global.nc.s32 %r40, [%rd137+0];
+	shr.s64 %rd134, %rd133, 63;
+	shr.u64 %rd135, %rd134, 63;
+	add.s64 %rd136, %rd133, %rd135;
+	shr.s64 %rd137, %rd136, 1;
+	mov.b64 %rd138, %rd137;
+	mul.lo.s64 %rd139, %rd138, %rd21;
+	mad.lo.s64 %rd140, %rd139, 4, %rd17;
+	ld.global.nc.s32 %r40, [%rd140+0];
 	mov.b32 %r41, %r40;
 	mov.b32 %r42, %r41;
 	setp.lt.s32 %p44, %r42, %r34;
@@ -7564,9 +7594,9 @@ $L52:
 	setp.eq.s32 %p46, %r42, %r34;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L54;
-	mul.lo.s64 %rd138, %rd135, %rd28;
-	mad.lo.s64 %rd139, %rd138, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd139+0];
+	mul.lo.s64 %rd141, %rd138, %rd28;
+	mad.lo.s64 %rd142, %rd141, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd142+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -7577,24 +7607,24 @@ $L52:
 	mov.pred %p45, %p52;
 $L54:
 	@!%p45 bra $L55;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
+	add.s64 %rd143, %rd138, 1;
+	mov.b64 %rd130, %rd143;
 	bra.uni $L56;
 $L55:
-	mov.b64 %rd131, %rd135;
+	mov.b64 %rd131, %rd138;
 $L56:
 $L49:
 	bra.uni $L48;
 $L50:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p53, %rd142, %rd132;
+	add.s64 %rd144, %rd130, %rd106;
+	mov.b64 %rd145, %rd144;
+	setp.ge.s64 %p53, %rd145, %rd132;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L58;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r43, [%rd144+0];
+	mul.lo.s64 %rd146, %rd145, %rd21;
+	mad.lo.s64 %rd147, %rd146, 4, %rd17;
+	ld.global.nc.s32 %r43, [%rd147+0];
 	mov.b32 %r44, %r43;
 	setp.ne.s32 %p56, %r44, %r34;
 	mov.pred %p54, %p56;
@@ -7604,13 +7634,13 @@ $L58:
 	@!%p58 bra $L60;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd146+0];
+	mul.lo.s64 %rd148, %rd145, %rd28;
+	mad.lo.s64 %rd149, %rd148, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd149+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p60, %rd147, %rd148;
+	mov.b64 %rd150, %fd18;
+	mov.b64 %rd151, %fd9;
+	setp.ne.u64 %p60, %rd150, %rd151;
 	mov.pred %p59, %p60;
 $L62:
 	mov.pred %p57, %p59;
@@ -7625,18 +7655,18 @@ $L64:
 $L18:
 	bra.uni $L17;
 $L19:
-	add.s64 %rd149, %rd39, %rd79;
-	mov.b64 %rd39, %rd149;
+	add.s64 %rd152, %rd39, %rd79;
+	mov.b64 %rd39, %rd152;
 $L13:
-	add.s64 %rd150, %rd60, 1;
-	mov.b64 %rd60, %rd150;
+	add.s64 %rd153, %rd60, 1;
+	mov.b64 %rd60, %rd153;
 	bra.uni $L12;
 $L14:
 $L9:
 	add.s64 %rd44, %rd44, %rd43;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd151, %rd39;
+	mov.b64 %rd154, %rd39;
 	// block reduction
 	mov.b32 %r45, 1;
 	mov.b32 %r46, 1;
@@ -7645,43 +7675,43 @@ $L8:
 $L65:
 	setp.hs.u32 %p62, %r48, 32;
 	@%p62 bra $L66;
-	mov.b64 {%r49, %r50}, %rd151;
+	mov.b64 {%r49, %r50}, %rd154;
 	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd152, {%r51, %r52};
+	mov.b64 %rd155, {%r51, %r52};
 	@!%p63 bra $L67;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L69;
-	add.s64 %rd153, %rd151, %rd152;
-	mov.b64 %rd151, %rd153;
+	add.s64 %rd156, %rd154, %rd155;
+	mov.b64 %rd154, %rd156;
 	bra.uni $L68;
 $L69:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L70;
-	mul.lo.s64 %rd154, %rd151, %rd152;
-	mov.b64 %rd151, %rd154;
+	mul.lo.s64 %rd157, %rd154, %rd155;
+	mov.b64 %rd154, %rd157;
 	bra.uni $L68;
 $L70:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L71;
-	min.s64 %rd155, %rd151, %rd152;
-	mov.b64 %rd151, %rd155;
+	min.s64 %rd158, %rd154, %rd155;
+	mov.b64 %rd154, %rd158;
 	bra.uni $L68;
 $L71:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L72;
-	max.s64 %rd156, %rd151, %rd152;
-	mov.b64 %rd151, %rd156;
+	max.s64 %rd159, %rd154, %rd155;
+	mov.b64 %rd154, %rd159;
 	bra.uni $L68;
 $L72:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L73;
-	and.b64 %rd157, %rd151, %rd152;
-	mov.b64 %rd151, %rd157;
+	and.b64 %rd160, %rd154, %rd155;
+	mov.b64 %rd154, %rd160;
 	bra.uni $L68;
 $L73:
-	or.b64 %rd158, %rd151, %rd152;
-	mov.b64 %rd151, %rd158;
+	or.b64 %rd161, %rd154, %rd155;
+	mov.b64 %rd154, %rd161;
 $L68:
 $L67:
 	shl.b32 %r48, %r48, 1;
@@ -7689,73 +7719,73 @@ $L67:
 $L66:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L74;
-	mul.wide.u32 %rd159, %r8, 16;
-	add.s64 %rd160, %rd1, %rd159;
-	st.shared.s64 [%rd160+0], %rd151;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd154;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L75;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L76;
-	mul.wide.u32 %rd161, %r7, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	ld.shared.s64 %rd163, [%rd162+0];
-	mov.b64 %rd151, %rd163;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	mov.b64 %rd154, %rd166;
 $L76:
 	sub.u32 %r53, %r10, 1;
 	mov.b32 %r54, %r46;
 $L77:
 	setp.hs.u32 %p72, %r54, 32;
 	@%p72 bra $L78;
-	mov.b64 {%r55, %r56}, %rd151;
+	mov.b64 {%r55, %r56}, %rd154;
 	shfl.sync.down.b32 %r57|%p73, %r55, %r54, %r53, %r17;
 	shfl.sync.down.b32 %r58, %r56, %r54, %r53, %r17;
-	mov.b64 %rd164, {%r57, %r58};
+	mov.b64 %rd167, {%r57, %r58};
 	@!%p73 bra $L79;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L81;
-	add.s64 %rd165, %rd151, %rd164;
-	mov.b64 %rd151, %rd165;
+	add.s64 %rd168, %rd154, %rd167;
+	mov.b64 %rd154, %rd168;
 	bra.uni $L80;
 $L81:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L82;
-	mul.lo.s64 %rd166, %rd151, %rd164;
-	mov.b64 %rd151, %rd166;
+	mul.lo.s64 %rd169, %rd154, %rd167;
+	mov.b64 %rd154, %rd169;
 	bra.uni $L80;
 $L82:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L83;
-	min.s64 %rd167, %rd151, %rd164;
-	mov.b64 %rd151, %rd167;
+	min.s64 %rd170, %rd154, %rd167;
+	mov.b64 %rd154, %rd170;
 	bra.uni $L80;
 $L83:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L84;
-	max.s64 %rd168, %rd151, %rd164;
-	mov.b64 %rd151, %rd168;
+	max.s64 %rd171, %rd154, %rd167;
+	mov.b64 %rd154, %rd171;
 	bra.uni $L80;
 $L84:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L85;
-	and.b64 %rd169, %rd151, %rd164;
-	mov.b64 %rd151, %rd169;
+	and.b64 %rd172, %rd154, %rd167;
+	mov.b64 %rd154, %rd172;
 	bra.uni $L80;
 $L85:
-	or.b64 %rd170, %rd151, %rd164;
-	mov.b64 %rd151, %rd170;
+	or.b64 %rd173, %rd154, %rd167;
+	mov.b64 %rd154, %rd173;
 $L80:
 $L79:
 	shl.b32 %r54, %r54, 1;
 	bra.uni $L77;
 $L78:
 $L75:
-	mul.wide.u32 %rd171, %r19, 8;
-	add.s64 %rd172, %rd5, %rd171;
+	mul.wide.u32 %rd174, %r19, 8;
+	add.s64 %rd175, %rd5, %rd174;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L86;
-	st.global.s64 [%rd172+0], %rd151;
+	st.global.s64 [%rd175+0], %rd154;
 $L86:
 	ret;
 }
@@ -8086,7 +8116,7 @@ const gokkosPTX16 = `//
 {
 	.reg .pred %p<80>;
 	.reg .b32 %r<70>;
-	.reg .b64 %rd<195>;
+	.reg .b64 %rd<198>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8429,11 +8459,14 @@ $L46:
 	bra.uni $L48;
 $L50:
 	add.s64 %rd154, %rd151, %rd152;
-	div.s64 %rd155, %rd154, 2;
-	mov.b64 %rd156, %rd155;
-	mul.lo.s64 %rd157, %rd156, %rd41;
-	mad.lo.s64 %rd158, %rd157, 4, %rd37;
-	ld.global.nc.s32 %r52, [%rd158+0];
+	shr.s64 %rd155, %rd154, 63;
+	shr.u64 %rd156, %rd155, 63;
+	add.s64 %rd157, %rd154, %rd156;
+	shr.s64 %rd158, %rd157, 1;
+	mov.b64 %rd159, %rd158;
+	mul.lo.s64 %rd160, %rd159, %rd41;
+	mad.lo.s64 %rd161, %rd160, 4, %rd37;
+	ld.global.nc.s32 %r52, [%rd161+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r53;
 	setp.lt.s32 %p44, %r54, %r46;
@@ -8441,9 +8474,9 @@ $L50:
 	setp.eq.s32 %p46, %r54, %r46;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L52;
-	mul.lo.s64 %rd159, %rd156, %rd48;
-	mad.lo.s64 %rd160, %rd159, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd160+0];
+	mul.lo.s64 %rd162, %rd159, %rd48;
+	mad.lo.s64 %rd163, %rd162, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd163+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -8454,24 +8487,24 @@ $L50:
 	mov.pred %p45, %p52;
 $L52:
 	@!%p45 bra $L53;
-	add.s64 %rd161, %rd156, 1;
-	mov.b64 %rd151, %rd161;
+	add.s64 %rd164, %rd159, 1;
+	mov.b64 %rd151, %rd164;
 	bra.uni $L54;
 $L53:
-	mov.b64 %rd152, %rd156;
+	mov.b64 %rd152, %rd159;
 $L54:
 $L47:
 	bra.uni $L46;
 $L48:
-	add.s64 %rd162, %rd151, %rd127;
-	mov.b64 %rd163, %rd162;
-	setp.ge.s64 %p53, %rd163, %rd153;
+	add.s64 %rd165, %rd151, %rd127;
+	mov.b64 %rd166, %rd165;
+	setp.ge.s64 %p53, %rd166, %rd153;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L56;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r55, [%rd165+0];
+	mul.lo.s64 %rd167, %rd166, %rd41;
+	mad.lo.s64 %rd168, %rd167, 4, %rd37;
+	ld.global.nc.s32 %r55, [%rd168+0];
 	mov.b32 %r56, %r55;
 	setp.ne.s32 %p56, %r56, %r46;
 	mov.pred %p54, %p56;
@@ -8481,13 +8514,13 @@ $L56:
 	@!%p58 bra $L58;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd167+0];
+	mul.lo.s64 %rd169, %rd166, %rd48;
+	mad.lo.s64 %rd170, %rd169, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd170+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd168, %fd18;
-	mov.b64 %rd169, %fd9;
-	setp.ne.u64 %p60, %rd168, %rd169;
+	mov.b64 %rd171, %fd18;
+	mov.b64 %rd172, %fd9;
+	setp.ne.u64 %p60, %rd171, %rd172;
 	mov.pred %p59, %p60;
 $L60:
 	mov.pred %p57, %p59;
@@ -8502,19 +8535,19 @@ $L62:
 $L16:
 	bra.uni $L15;
 $L17:
-	add.s64 %rd170, %rd56, %rd100;
-	mov.b64 %rd56, %rd170;
+	add.s64 %rd173, %rd56, %rd100;
+	mov.b64 %rd56, %rd173;
 $L11:
-	cvt.u64.u32 %rd171, %r4;
-	add.s64 %rd172, %rd81, %rd171;
-	mov.b64 %rd81, %rd172;
+	cvt.u64.u32 %rd174, %r4;
+	add.s64 %rd175, %rd81, %rd174;
+	mov.b64 %rd81, %rd175;
 	bra.uni $L10;
 $L12:
 $L9:
 	add.s64 %rd61, %rd61, %rd60;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd173, %rd56;
+	mov.b64 %rd176, %rd56;
 	// block reduction
 	mov.b32 %r57, 1;
 	sub.u32 %r58, %r13, 1;
@@ -8522,43 +8555,43 @@ $L8:
 $L63:
 	setp.hs.u32 %p62, %r59, 32;
 	@%p62 bra $L64;
-	mov.b64 {%r60, %r61}, %rd173;
+	mov.b64 {%r60, %r61}, %rd176;
 	shfl.sync.down.b32 %r62|%p63, %r60, %r59, %r58, %r17;
 	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd174, {%r62, %r63};
+	mov.b64 %rd177, {%r62, %r63};
 	@!%p63 bra $L65;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L67;
-	add.s64 %rd175, %rd173, %rd174;
-	mov.b64 %rd173, %rd175;
+	add.s64 %rd178, %rd176, %rd177;
+	mov.b64 %rd176, %rd178;
 	bra.uni $L66;
 $L67:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L68;
-	mul.lo.s64 %rd176, %rd173, %rd174;
-	mov.b64 %rd173, %rd176;
+	mul.lo.s64 %rd179, %rd176, %rd177;
+	mov.b64 %rd176, %rd179;
 	bra.uni $L66;
 $L68:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L69;
-	min.s64 %rd177, %rd173, %rd174;
-	mov.b64 %rd173, %rd177;
+	min.s64 %rd180, %rd176, %rd177;
+	mov.b64 %rd176, %rd180;
 	bra.uni $L66;
 $L69:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L70;
-	max.s64 %rd178, %rd173, %rd174;
-	mov.b64 %rd173, %rd178;
+	max.s64 %rd181, %rd176, %rd177;
+	mov.b64 %rd176, %rd181;
 	bra.uni $L66;
 $L70:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L71;
-	and.b64 %rd179, %rd173, %rd174;
-	mov.b64 %rd173, %rd179;
+	and.b64 %rd182, %rd176, %rd177;
+	mov.b64 %rd176, %rd182;
 	bra.uni $L66;
 $L71:
-	or.b64 %rd180, %rd173, %rd174;
-	mov.b64 %rd173, %rd180;
+	or.b64 %rd183, %rd176, %rd177;
+	mov.b64 %rd176, %rd183;
 $L66:
 $L65:
 	shl.b32 %r59, %r59, 1;
@@ -8566,73 +8599,73 @@ $L65:
 $L64:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L72;
-	mul.wide.u32 %rd181, %r8, 16;
-	add.s64 %rd182, %rd1, %rd181;
-	st.shared.s64 [%rd182+0], %rd173;
+	mul.wide.u32 %rd184, %r8, 16;
+	add.s64 %rd185, %rd1, %rd184;
+	st.shared.s64 [%rd185+0], %rd176;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L73;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L74;
-	mul.wide.u32 %rd183, %r7, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	ld.shared.s64 %rd185, [%rd184+0];
-	mov.b64 %rd173, %rd185;
+	mul.wide.u32 %rd186, %r7, 16;
+	add.s64 %rd187, %rd1, %rd186;
+	ld.shared.s64 %rd188, [%rd187+0];
+	mov.b64 %rd176, %rd188;
 $L74:
 	sub.u32 %r64, %r10, 1;
 	mov.b32 %r65, %r57;
 $L75:
 	setp.hs.u32 %p72, %r65, 32;
 	@%p72 bra $L76;
-	mov.b64 {%r66, %r67}, %rd173;
+	mov.b64 {%r66, %r67}, %rd176;
 	shfl.sync.down.b32 %r68|%p73, %r66, %r65, %r64, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd186, {%r68, %r69};
+	mov.b64 %rd189, {%r68, %r69};
 	@!%p73 bra $L77;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L79;
-	add.s64 %rd187, %rd173, %rd186;
-	mov.b64 %rd173, %rd187;
+	add.s64 %rd190, %rd176, %rd189;
+	mov.b64 %rd176, %rd190;
 	bra.uni $L78;
 $L79:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L80;
-	mul.lo.s64 %rd188, %rd173, %rd186;
-	mov.b64 %rd173, %rd188;
+	mul.lo.s64 %rd191, %rd176, %rd189;
+	mov.b64 %rd176, %rd191;
 	bra.uni $L78;
 $L80:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L81;
-	min.s64 %rd189, %rd173, %rd186;
-	mov.b64 %rd173, %rd189;
+	min.s64 %rd192, %rd176, %rd189;
+	mov.b64 %rd176, %rd192;
 	bra.uni $L78;
 $L81:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L82;
-	max.s64 %rd190, %rd173, %rd186;
-	mov.b64 %rd173, %rd190;
+	max.s64 %rd193, %rd176, %rd189;
+	mov.b64 %rd176, %rd193;
 	bra.uni $L78;
 $L82:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L83;
-	and.b64 %rd191, %rd173, %rd186;
-	mov.b64 %rd173, %rd191;
+	and.b64 %rd194, %rd176, %rd189;
+	mov.b64 %rd176, %rd194;
 	bra.uni $L78;
 $L83:
-	or.b64 %rd192, %rd173, %rd186;
-	mov.b64 %rd173, %rd192;
+	or.b64 %rd195, %rd176, %rd189;
+	mov.b64 %rd176, %rd195;
 $L78:
 $L77:
 	shl.b32 %r65, %r65, 1;
 	bra.uni $L75;
 $L76:
 $L73:
-	mul.wide.u32 %rd193, %r29, 8;
-	add.s64 %rd194, %rd11, %rd193;
+	mul.wide.u32 %rd196, %r29, 8;
+	add.s64 %rd197, %rd11, %rd196;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L84;
-	st.global.s64 [%rd194+0], %rd173;
+	st.global.s64 [%rd197+0], %rd176;
 $L84:
 	ret;
 }
@@ -9523,7 +9556,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:9527
+//line gokkos_kernels_gen.go:9560
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9533,7 +9566,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:9537
+//line gokkos_kernels_gen.go:9570
 }
 
 // gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9553,7 +9586,7 @@ func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9557
+//line gokkos_kernels_gen.go:9590
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
@@ -9586,7 +9619,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 				gokkosG4[p] = gokkosG5[j]
 			}
 		}
-//line gokkos_kernels_gen.go:9590
+//line gokkos_kernels_gen.go:9623
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9605,7 +9638,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:9609
+//line gokkos_kernels_gen.go:9642
 }
 
 // gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9625,7 +9658,7 @@ func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9629
+//line gokkos_kernels_gen.go:9662
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
@@ -9644,7 +9677,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
 			}
-//line gokkos_kernels_gen.go:9648
+//line gokkos_kernels_gen.go:9681
 			*acc = gokkosAccV
 			return
 		}
@@ -9652,7 +9685,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
 		}
-//line gokkos_kernels_gen.go:9656
+//line gokkos_kernels_gen.go:9689
 		*acc = gokkosAccV
 		return
 	}
@@ -9662,7 +9695,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:9666
+//line gokkos_kernels_gen.go:9699
 		*acc = gokkosAccV
 		return
 	}
@@ -9670,7 +9703,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:9674
+//line gokkos_kernels_gen.go:9707
 	*acc = gokkosAccV
 }
 
@@ -9694,7 +9727,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:9698
+//line gokkos_kernels_gen.go:9731
 		*acc = gokkosAccV
 		return
 	}
@@ -9706,7 +9739,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 		}
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:9710
+//line gokkos_kernels_gen.go:9743
 	*acc = gokkosAccV
 }
 
@@ -9727,14 +9760,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
 			}
-//line gokkos_kernels_gen.go:9731
+//line gokkos_kernels_gen.go:9764
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 			gokkosG0[i] = gokkosG1[i+1] + k.Add
 		}
-//line gokkos_kernels_gen.go:9738
+//line gokkos_kernels_gen.go:9771
 		return
 	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9743,14 +9776,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:9747
+//line gokkos_kernels_gen.go:9780
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9754
+//line gokkos_kernels_gen.go:9787
 }
 
 // gokkosHostLoop6 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
@@ -9762,14 +9795,14 @@ func gokkosHostLoop6(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:9766
+//line gokkos_kernels_gen.go:9799
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9773
+//line gokkos_kernels_gen.go:9806
 }
 
 // gokkosHostLoop7 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -9796,7 +9829,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += gokkosS1[gokkosJ]
 				}
 			}
-//line gokkos_kernels_gen.go:9800
+//line gokkos_kernels_gen.go:9833
 			*acc = gokkosAccV
 			return
 		}
@@ -9809,7 +9842,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosG1[i]
 			}
 		}
-//line gokkos_kernels_gen.go:9813
+//line gokkos_kernels_gen.go:9846
 		*acc = gokkosAccV
 		return
 	}
@@ -9825,7 +9858,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:9829
+//line gokkos_kernels_gen.go:9862
 		*acc = gokkosAccV
 		return
 	}
@@ -9838,7 +9871,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:9842
+//line gokkos_kernels_gen.go:9875
 	*acc = gokkosAccV
 }
 
@@ -9997,7 +10030,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10001
+//line gokkos_kernels_gen.go:10034
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10007,7 +10040,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:10011
+//line gokkos_kernels_gen.go:10044
 }
 
 // gokkosHostLoop8Helper0 is edgeLess with slices for its views (a host loop's gather path).
@@ -10024,7 +10057,7 @@ func gokkosHostLoop8Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:10028
+//line gokkos_kernels_gen.go:10061
 
 // gokkosHostLoop8Helper1 is edgeSwap with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10039,7 +10072,7 @@ func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	}
 }
 
-//line gokkos_kernels_gen.go:10043
+//line gokkos_kernels_gen.go:10076
 
 // gokkosHostLoop8Helper2 is siftDown with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10076,7 +10109,7 @@ func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []i
 	}
 }
 
-//line gokkos_kernels_gen.go:10080
+//line gokkos_kernels_gen.go:10113
 
 // gokkosHostLoop8Helper3 is sortEdges with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10205,7 +10238,7 @@ func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 	}
 }
 
-//line gokkos_kernels_gen.go:10209
+//line gokkos_kernels_gen.go:10242
 
 // gokkosHostLoop8Helper4 is Weighted with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
@@ -10213,7 +10246,7 @@ func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
 	return len(gokkosG0) > 0
 }
 
-//line gokkos_kernels_gen.go:10217
+//line gokkos_kernels_gen.go:10250
 
 // gokkosHostLoop9 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
@@ -10240,7 +10273,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = c
 			}
-//line gokkos_kernels_gen.go:10244
+//line gokkos_kernels_gen.go:10277
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10254,7 +10287,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = c
 		}
-//line gokkos_kernels_gen.go:10258
+//line gokkos_kernels_gen.go:10291
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10270,7 +10303,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:10274
+//line gokkos_kernels_gen.go:10307
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10284,7 +10317,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:10288
+//line gokkos_kernels_gen.go:10321
 }
 
 // gokkosHostLoop10 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -10318,7 +10351,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:10322
+//line gokkos_kernels_gen.go:10355
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10335,7 +10368,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10339
+//line gokkos_kernels_gen.go:10372
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10354,7 +10387,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10358
+//line gokkos_kernels_gen.go:10391
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10371,7 +10404,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10375
+//line gokkos_kernels_gen.go:10408
 }
 
 // gokkosHostLoop11 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -10393,7 +10426,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:10397
+//line gokkos_kernels_gen.go:10430
 			*acc = gokkosAccV
 			return
 		}
@@ -10403,7 +10436,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10407
+//line gokkos_kernels_gen.go:10440
 		*acc = gokkosAccV
 		return
 	}
@@ -10415,7 +10448,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10419
+//line gokkos_kernels_gen.go:10452
 		*acc = gokkosAccV
 		return
 	}
@@ -10425,7 +10458,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10429
+//line gokkos_kernels_gen.go:10462
 	*acc = gokkosAccV
 }
 
@@ -10452,7 +10485,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:10456
+//line gokkos_kernels_gen.go:10489
 			*acc = gokkosAccV
 			return
 		}
@@ -10465,7 +10498,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10469
+//line gokkos_kernels_gen.go:10502
 		*acc = gokkosAccV
 		return
 	}
@@ -10480,7 +10513,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10484
+//line gokkos_kernels_gen.go:10517
 		*acc = gokkosAccV
 		return
 	}
@@ -10493,7 +10526,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10497
+//line gokkos_kernels_gen.go:10530
 	*acc = gokkosAccV
 }
 
@@ -10518,7 +10551,7 @@ func gokkosHostLoop14(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10522
+//line gokkos_kernels_gen.go:10555
 	*acc = gokkosAccV
 }
 
@@ -10545,7 +10578,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 				gokkosAccV += gokkosHostLoop15Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
 			}
 		}
-//line gokkos_kernels_gen.go:10549
+//line gokkos_kernels_gen.go:10582
 		*acc = gokkosAccV
 		return
 	}
@@ -10559,7 +10592,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:10563
+//line gokkos_kernels_gen.go:10596
 	*acc = gokkosAccV
 }
 
@@ -10577,7 +10610,7 @@ func gokkosHostLoop15Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokk
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:10581
+//line gokkos_kernels_gen.go:10614
 
 // gokkosHostLoop15Helper1 is outOfOrder with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
@@ -10585,7 +10618,7 @@ func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []floa
 	return e > begin && gokkosHostLoop15Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
 }
 
-//line gokkos_kernels_gen.go:10589
+//line gokkos_kernels_gen.go:10622
 
 // gokkosHostLoop15Helper2 is reverseMissing with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
@@ -10621,7 +10654,7 @@ func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokk
 	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
 }
 
-//line gokkos_kernels_gen.go:10625
+//line gokkos_kernels_gen.go:10658
 
 // gokkosHostLoop15Helper3 is edgeBalance with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
@@ -10643,7 +10676,7 @@ func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int3
 	return 1
 }
 
-//line gokkos_kernels_gen.go:10647
+//line gokkos_kernels_gen.go:10680
 
 // gokkosHostLoop17 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
@@ -10661,14 +10694,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
 			}
-//line gokkos_kernels_gen.go:10665
+//line gokkos_kernels_gen.go:10698
 			return
 		}
 		for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
 		}
-//line gokkos_kernels_gen.go:10672
+//line gokkos_kernels_gen.go:10705
 		return
 	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10676,14 +10709,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:10680
+//line gokkos_kernels_gen.go:10713
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:10687
+//line gokkos_kernels_gen.go:10720
 }
 
 // gokkosHostLoop18 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -10712,7 +10745,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10716
+//line gokkos_kernels_gen.go:10749
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -10726,7 +10759,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10730
+//line gokkos_kernels_gen.go:10763
 }
 
 // gokkosHostLoop19 runs unionDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -10747,14 +10780,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 				gokkosS0[gokkosJ] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 			}
-//line gokkos_kernels_gen.go:10751
+//line gokkos_kernels_gen.go:10784
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 			gokkosG0[v] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 		}
-//line gokkos_kernels_gen.go:10758
+//line gokkos_kernels_gen.go:10791
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10763,14 +10796,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 			gokkosS0[gokkosJ] = k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v) + k.In.Offsets.At(v+1) - k.In.Offsets.At(v)
 		}
-//line gokkos_kernels_gen.go:10767
+//line gokkos_kernels_gen.go:10800
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 		k.Deg.Set(v, k.Out.Offsets.At(v+1)-k.Out.Offsets.At(v)+k.In.Offsets.At(v+1)-k.In.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:10774
+//line gokkos_kernels_gen.go:10807
 }
 
 // gokkosHostLoop20 runs unionEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -10802,7 +10835,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 					p++
 				}
 			}
-//line gokkos_kernels_gen.go:10806
+//line gokkos_kernels_gen.go:10839
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10817,7 +10850,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10821
+//line gokkos_kernels_gen.go:10854
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10834,7 +10867,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10838
+//line gokkos_kernels_gen.go:10871
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10849,5 +10882,5 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 			p++
 		}
 	}
-//line gokkos_kernels_gen.go:10853
+//line gokkos_kernels_gen.go:10886
 }

@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -306,11 +306,12 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Key", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Col", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{14, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -328,7 +329,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -355,11 +356,12 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Bit", Field: []int{13, 2}, Kind: abi.KindUint32},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{14, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -12017,12 +12019,13 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54
+	.param .b64 gk_s54,
+	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<256>;
-	.reg .b32 %r<375>;
-	.reg .b64 %rd<1028>;
+	.reg .pred %p<261>;
+	.reg .b32 %r<380>;
+	.reg .b64 %rd<1215>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12164,2130 +12167,2377 @@ const gokkosPTX6 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
+	ld.param.u64 %rd128, [gk_s50];
 	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
+	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.u64 %rd135, [gk_s52];
+	ld.param.u64 %rd135, [gk_s53];
 	cvta.to.global.u64 %rd136, %rd135;
 	mov.b64 %rd137, %rd136;
-	ld.param.s64 %rd138, [gk_s53];
+	ld.param.s64 %rd138, [gk_s54];
 	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s54];
+	ld.param.s64 %rd140, [gk_s55];
 	mov.b64 %rd141, %rd140;
 	cvt.u64.u32 %rd143, %r28;
 	cvt.u64.u32 %rd144, %r29;
 	mov.b64 %rd145, %rd143;
 $L1:
-	setp.ge.s64 %p7, %rd145, %rd2;
-	@%p7 bra $L2;
+	setp.ge.s64 %p9, %rd145, %rd2;
+	@%p9 bra $L2;
 	mov.b64 %rd142, %rd145;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd146, %rd13, %rd21;
-	mad.lo.s64 %rd147, %rd100, 4, 15;
-	and.b64 %rd147, %rd147, -16;
-	add.s64 %rd21, %rd21, %rd147;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd149, %rd100;
-	mov.b64 %rd150, 1;
-	mov.b64 %rd151, %rd148;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd155, 2;
-	mul.lo.s64 %rd154, %rd155, %rd106;
-	add.s64 %rd156, %rd11, %rd20;
-	mad.lo.s64 %rd157, %rd154, 4, 15;
-	and.b64 %rd157, %rd157, -16;
-	add.s64 %rd20, %rd20, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd154;
-	mov.b64 %rd160, 1;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	setp.eq.s64 %p8, %rd142, 0;
-	cvt.u64.u32 %rd164, %r2;
-	setp.eq.s64 %p9, %rd164, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd165, %rd62;
+	mov.b64 %rd146, 0;
+	mov.b64 %rd147, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd149, 2;
+	mul.lo.s64 %rd148, %rd149, %rd100;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd152, 4;
+	mul.lo.s64 %rd151, %rd152, %rd106;
+	mov.b64 %rd153, %rd151;
+	mov.b64 %rd146, %rd150;
+	mov.b64 %rd147, %rd153;
+$L5:
+	add.s64 %rd154, %rd13, %rd21;
+	mad.lo.s64 %rd155, %rd146, 8, 15;
+	and.b64 %rd155, %rd155, -16;
+	add.s64 %rd21, %rd21, %rd155;
+	mov.b64 %rd156, %rd154;
+	mov.b64 %rd157, %rd146;
+	mov.b64 %rd158, 1;
+	add.s64 %rd159, %rd11, %rd20;
+	mad.lo.s64 %rd160, %rd147, 8, 15;
+	and.b64 %rd160, %rd160, -16;
+	add.s64 %rd20, %rd20, %rd160;
+	mov.b64 %rd161, %rd159;
+	mov.b64 %rd162, %rd147;
+	mov.b64 %rd163, 1;
+	mov.b64 %rd164, 0x0;
+	mov.b64 %rd165, 0;
 	mov.b64 %rd166, 0;
-	cvt.u64.u32 %rd167, %r4;
-	mul.lo.s64 %rd168, %rd142, %rd167;
-	cvt.u64.u32 %rd169, %r2;
-	add.s64 %rd170, %rd168, %rd169;
-	mov.b64 %rd171, %rd170;
-$L4:
-	setp.lt.s64 %p12, %rd171, %rd165;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	mov.b64 %rd167, 0x0;
+	mov.b64 %rd168, 0;
+	mov.b64 %rd169, 0;
+	cvta.global.u64 %rd171, %rd164;
+	cvta.to.shared.u64 %rd170, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd165;
+	mov.b64 %rd174, %rd166;
+	mov.b64 %rd175, %rd156;
+	mov.b64 %rd176, %rd157;
+	mov.b64 %rd177, %rd158;
+	cvta.global.u64 %rd179, %rd167;
+	cvta.to.shared.u64 %rd178, %rd179;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd168;
+	mov.b64 %rd182, %rd169;
+	mov.b64 %rd183, %rd161;
+	mov.b64 %rd184, %rd162;
+	mov.b64 %rd185, %rd163;
+	add.s64 %rd186, %rd13, %rd21;
+	mad.lo.s64 %rd187, %rd100, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd21, %rd21, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd100;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd172, %rd188;
+	mov.b64 %rd173, %rd189;
+	mov.b64 %rd174, %rd190;
+	mov.b64 %rd192, 2;
+	mul.lo.s64 %rd191, %rd192, %rd106;
+	add.s64 %rd193, %rd11, %rd20;
+	mad.lo.s64 %rd194, %rd191, 4, 15;
+	and.b64 %rd194, %rd194, -16;
+	add.s64 %rd20, %rd20, %rd194;
+	mov.b64 %rd195, %rd193;
+	mov.b64 %rd196, %rd191;
+	mov.b64 %rd197, 1;
+	mov.b64 %rd180, %rd195;
+	mov.b64 %rd181, %rd196;
+	mov.b64 %rd182, %rd197;
+	setp.eq.s64 %p10, %rd142, 0;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p11, %rd198, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd199, %rd62;
+	mov.b64 %rd200, 0;
+	cvt.u64.u32 %rd201, %r4;
+	mul.lo.s64 %rd202, %rd142, %rd201;
+	cvt.u64.u32 %rd203, %r2;
+	add.s64 %rd204, %rd202, %rd203;
+	mov.b64 %rd205, %rd204;
+$L6:
+	setp.lt.s64 %p14, %rd205, %rd199;
+	not.pred %p15, %p14;
+	@!%p15 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd206, %rd205, %rd53;
+	mad.lo.s64 %rd207, %rd206, 4, %rd49;
+	ld.global.s32 %r35, [%rd207+0];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd208, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd209, %r37;
+	add.s64 %rd210, %rd209, 1;
+	mul.lo.s64 %rd211, %rd210, %rd32;
+	mad.lo.s64 %rd212, %rd211, 8, %rd28;
+	ld.global.nc.s64 %rd213, [%rd212+0];
+	mov.b64 %rd214, %rd213;
+	cvt.s64.s32 %rd215, %r37;
+	mul.lo.s64 %rd216, %rd215, %rd32;
+	mad.lo.s64 %rd217, %rd216, 8, %rd28;
+	ld.global.nc.s64 %rd218, [%rd217+0];
+	mov.b64 %rd219, %rd218;
+	sub.s64 %rd220, %rd214, %rd219;
+	mov.b64 %rd221, %rd220;
+	max.s64 %rd222, %rd200, %rd221;
+	mov.b64 %rd200, %rd222;
+$L7:
+	cvt.u64.u32 %rd223, %r4;
+	mul.lo.s64 %rd224, %rd2, %rd223;
+	add.s64 %rd225, %rd205, %rd224;
+	mov.b64 %rd205, %rd225;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd172, %rd171, %rd53;
-	mad.lo.s64 %rd173, %rd172, 4, %rd49;
-	ld.global.s32 %r34, [%rd173+0];
-	mov.b32 %r35, %r34;
-	mov.b64 %rd174, %rd25;
-	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd175, %r36;
-	add.s64 %rd176, %rd175, 1;
-	mul.lo.s64 %rd177, %rd176, %rd32;
-	mad.lo.s64 %rd178, %rd177, 8, %rd28;
-	ld.global.nc.s64 %rd179, [%rd178+0];
-	mov.b64 %rd180, %rd179;
-	cvt.s64.s32 %rd181, %r36;
-	mul.lo.s64 %rd182, %rd181, %rd32;
-	mad.lo.s64 %rd183, %rd182, 8, %rd28;
-	ld.global.nc.s64 %rd184, [%rd183+0];
-	mov.b64 %rd185, %rd184;
-	sub.s64 %rd186, %rd180, %rd185;
-	mov.b64 %rd187, %rd186;
-	max.s64 %rd188, %rd166, %rd187;
-	mov.b64 %rd166, %rd188;
-$L5:
-	cvt.u64.u32 %rd189, %r4;
-	mul.lo.s64 %rd190, %rd2, %rd189;
-	add.s64 %rd191, %rd171, %rd190;
-	mov.b64 %rd171, %rd191;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd192, %rd166;
+	mov.b64 %rd226, %rd200;
 	// block reduction
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r3;
-$L9:
-	setp.hs.u32 %p14, %r38, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd192;
-	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd193, {%r41, %r42};
-	@!%p15 bra $L11;
-	max.s64 %rd194, %rd192, %rd193;
-	mov.b64 %rd192, %rd194;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
 $L11:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd195, %r8, 16;
-	add.s64 %rd196, %rd1, %rd195;
-	st.shared.s64 [%rd196+0], %rd192;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L12;
+	mov.b64 {%r40, %r41}, %rd226;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd227, {%r42, %r43};
 	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd197, %r7, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	ld.shared.s64 %rd199, [%rd198+0];
-	mov.b64 %rd192, %rd199;
-$L14:
-	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd192;
-	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
-	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd200, {%r46, %r47};
-	@!%p19 bra $L15;
-	max.s64 %rd201, %rd192, %rd200;
-	mov.b64 %rd192, %rd201;
-$L15:
-	mov.b64 {%r48, %r49}, %rd192;
-	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
-	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd202, {%r50, %r51};
-	@!%p20 bra $L16;
-	max.s64 %rd203, %rd192, %rd202;
-	mov.b64 %rd192, %rd203;
-$L16:
-	mov.b64 {%r52, %r53}, %rd192;
-	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd204, {%r54, %r55};
-	@!%p21 bra $L17;
-	max.s64 %rd205, %rd192, %rd204;
-	mov.b64 %rd192, %rd205;
-$L17:
-	mov.b64 {%r56, %r57}, %rd192;
-	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd206, {%r58, %r59};
-	@!%p22 bra $L18;
-	max.s64 %rd207, %rd192, %rd206;
-	mov.b64 %rd192, %rd207;
-$L18:
-	mov.b64 {%r60, %r61}, %rd192;
-	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd208, {%r62, %r63};
-	@!%p23 bra $L19;
-	max.s64 %rd209, %rd192, %rd208;
-	mov.b64 %rd192, %rd209;
-$L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd192;
-$L20:
+	max.s64 %rd228, %rd226, %rd227;
+	mov.b64 %rd226, %rd228;
 $L13:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd229, %r8, 16;
+	add.s64 %rd230, %rd1, %rd229;
+	st.shared.s64 [%rd230+0], %rd226;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd210, [%rd1+1024];
-	mov.b64 %rd192, %rd210;
-	mov.b64 %rd211, %rd192;
-	mov.b64 %rd166, %rd211;
-	cvt.u64.u32 %rd212, %r2;
-	setp.eq.s64 %p24, %rd212, 0;
-	setp.gt.s64 %p25, %rd166, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd214, 9;
-	mul.lo.s64 %rd213, %rd214, %rd120;
-	mad.lo.s64 %rd215, %rd213, 8, %rd116;
-	atom.global.max.s64 %rd216, [%rd215], %rd166;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L15;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L16;
+	mul.wide.u32 %rd231, %r7, 16;
+	add.s64 %rd232, %rd1, %rd231;
+	ld.shared.s64 %rd233, [%rd232+0];
+	mov.b64 %rd226, %rd233;
+$L16:
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd226;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd234, {%r47, %r48};
+	@!%p21 bra $L17;
+	max.s64 %rd235, %rd226, %rd234;
+	mov.b64 %rd226, %rd235;
+$L17:
+	mov.b64 {%r49, %r50}, %rd226;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd236, {%r51, %r52};
+	@!%p22 bra $L18;
+	max.s64 %rd237, %rd226, %rd236;
+	mov.b64 %rd226, %rd237;
+$L18:
+	mov.b64 {%r53, %r54}, %rd226;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd238, {%r55, %r56};
+	@!%p23 bra $L19;
+	max.s64 %rd239, %rd226, %rd238;
+	mov.b64 %rd226, %rd239;
+$L19:
+	mov.b64 {%r57, %r58}, %rd226;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd240, {%r59, %r60};
+	@!%p24 bra $L20;
+	max.s64 %rd241, %rd226, %rd240;
+	mov.b64 %rd226, %rd241;
+$L20:
+	mov.b64 {%r61, %r62}, %rd226;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd242, {%r63, %r64};
+	@!%p25 bra $L21;
+	max.s64 %rd243, %rd226, %rd242;
+	mov.b64 %rd226, %rd243;
+$L21:
+	@!%p18 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd226;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd217, 0;
-	st.global.s64 [%rd116+0], %rd217;
-	mov.b64 %rd219, 1;
-	mul.lo.s64 %rd218, %rd219, %rd120;
-	mad.lo.s64 %rd220, %rd218, 8, %rd116;
-	mov.b64 %rd221, 0;
-	st.global.s64 [%rd220+0], %rd221;
-	mov.b64 %rd223, 2;
-	mul.lo.s64 %rd222, %rd223, %rd120;
-	mad.lo.s64 %rd224, %rd222, 8, %rd116;
-	mov.b64 %rd225, 0;
-	st.global.s64 [%rd224+0], %rd225;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd244, [%rd1+1024];
+	mov.b64 %rd226, %rd244;
+	mov.b64 %rd245, %rd226;
+	mov.b64 %rd200, %rd245;
+	cvt.u64.u32 %rd246, %r2;
+	setp.eq.s64 %p26, %rd246, 0;
+	setp.gt.s64 %p27, %rd200, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L24;
+	mov.b64 %rd248, 9;
+	mul.lo.s64 %rd247, %rd248, %rd120;
+	mad.lo.s64 %rd249, %rd247, 8, %rd116;
+	atom.global.max.s64 %rd250, [%rd249], %rd200;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
-	atom.global.add.u32 %r65, [gk_league_sync], 1;
-	mov.u32 %r66, %nctaid.x;
-	sub.u32 %r67, %r66, 1;
-	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p13 bra $L26;
+	mov.b64 %rd251, 0;
+	st.global.s64 [%rd116+0], %rd251;
+	mov.b64 %rd253, 1;
+	mul.lo.s64 %rd252, %rd253, %rd120;
+	mad.lo.s64 %rd254, %rd252, 8, %rd116;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	mov.b64 %rd257, 2;
+	mul.lo.s64 %rd256, %rd257, %rd120;
+	mad.lo.s64 %rd258, %rd256, 8, %rd116;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
 $L26:
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd227, 9;
-	mul.lo.s64 %rd226, %rd227, %rd120;
-	mad.lo.s64 %rd228, %rd226, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd229, [%rd228+0];
-	mov.b64 %rd230, %rd229;
-	mov.b64 %rd231, %rd230;
-	setp.gt.s64 %p30, %rd231, %rd70;
-	@!%p30 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	atom.global.add.u32 %r71, [gk_league_sync], 1;
-	mov.u32 %r72, %nctaid.x;
-	sub.u32 %r73, %r72, 1;
-	setp.eq.u32 %p32, %r71, %r73;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r75, %r70;
-	@%p33 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd233, 9;
-	mul.lo.s64 %rd232, %rd233, %rd120;
-	mad.lo.s64 %rd234, %rd232, 8, %rd116;
-	mov.b64 %rd235, 0;
-	st.global.s64 [%rd234+0], %rd235;
-	mov.b64 %rd236, -1;
-	st.global.s64 [%rd109+0], %rd236;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L28;
 $L29:
-	mov.b64 %rd237, 0;
-$L35:
-	setp.lt.s64 %p34, %rd237, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd238, %rd49;
-	mov.b64 %rd239, %rd51;
-	mov.b64 %rd240, %rd53;
-	mov.b64 %rd241, %rd56;
-	mov.b64 %rd242, %rd58;
-	mov.b64 %rd243, %rd60;
-	mov.b64 %rd244, %rd238;
-	mov.b64 %rd245, %rd239;
-	mov.b64 %rd246, %rd240;
-	mov.b64 %rd247, %rd241;
-	mov.b64 %rd248, %rd242;
-	mov.b64 %rd249, %rd243;
-	rem.s64 %rd250, %rd237, 2;
-	setp.eq.s64 %p36, %rd250, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd251, %rd56;
-	mov.b64 %rd252, %rd58;
-	mov.b64 %rd253, %rd60;
-	mov.b64 %rd254, %rd49;
-	mov.b64 %rd255, %rd51;
-	mov.b64 %rd256, %rd53;
-	mov.b64 %rd244, %rd251;
-	mov.b64 %rd245, %rd252;
-	mov.b64 %rd246, %rd253;
-	mov.b64 %rd247, %rd254;
-	mov.b64 %rd248, %rd255;
-	mov.b64 %rd249, %rd256;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd261, 9;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	mov.b64 %rd265, %rd264;
+	setp.gt.s64 %p32, %rd265, %rd70;
+	@!%p32 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p13 bra $L36;
+	mov.b64 %rd267, 9;
+	mul.lo.s64 %rd266, %rd267, %rd120;
+	mad.lo.s64 %rd268, %rd266, 8, %rd116;
+	mov.b64 %rd269, 0;
+	st.global.s64 [%rd268+0], %rd269;
+	mov.b64 %rd270, -1;
+	st.global.s64 [%rd109+0], %rd270;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd271, 0;
+$L37:
+	setp.lt.s64 %p36, %rd271, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd257, %rd73;
-	mov.b64 %rd258, %rd75;
-	mov.b64 %rd259, %rd77;
-	mov.b64 %rd260, %rd80;
-	mov.b64 %rd261, %rd82;
-	mov.b64 %rd262, %rd84;
-	mov.b64 %rd263, %rd87;
-	mov.b64 %rd264, %rd89;
-	mov.b64 %rd265, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd266, %rd94;
-	mov.b64 %rd267, %rd96;
-	mov.b64 %rd268, %rd98;
-	mov.b32 %r76, %r33;
-	mov.b64 %rd269, %rd100;
-	mov.b64 %rd270, %rd102;
-	cvt.u32.u64 %r77, %rd237;
-	add.s32 %r78, %r33, %r77;
-	mov.b32 %r76, %r78;
-	rem.s64 %rd271, %rd237, 3;
-	mov.b64 %rd273, 3;
-	mul.lo.s64 %rd272, %rd273, %rd271;
-	mov.b64 %rd274, %rd272;
-	@!%p11 bra $L43;
-	add.s64 %rd275, %rd237, 1;
-	rem.s64 %rd276, %rd275, 3;
-	mov.b64 %rd278, 3;
-	mul.lo.s64 %rd277, %rd278, %rd276;
-	mov.b64 %rd279, %rd277;
-	mul.lo.s64 %rd280, %rd279, %rd120;
-	mad.lo.s64 %rd281, %rd280, 8, %rd116;
-	mov.b64 %rd282, 0;
-	st.global.s64 [%rd281+0], %rd282;
-	add.s64 %rd283, %rd279, 1;
-	mul.lo.s64 %rd284, %rd283, %rd120;
-	mad.lo.s64 %rd285, %rd284, 8, %rd116;
-	mov.b64 %rd286, 0;
-	st.global.s64 [%rd285+0], %rd286;
-	add.s64 %rd287, %rd279, 2;
-	mul.lo.s64 %rd288, %rd287, %rd120;
-	mad.lo.s64 %rd289, %rd288, 8, %rd116;
-	mov.b64 %rd290, 0;
-	st.global.s64 [%rd289+0], %rd290;
+	mov.b64 %rd272, %rd49;
+	mov.b64 %rd273, %rd51;
+	mov.b64 %rd274, %rd53;
+	mov.b64 %rd275, %rd56;
+	mov.b64 %rd276, %rd58;
+	mov.b64 %rd277, %rd60;
+	mov.b64 %rd278, %rd272;
+	mov.b64 %rd279, %rd273;
+	mov.b64 %rd280, %rd274;
+	mov.b64 %rd281, %rd275;
+	mov.b64 %rd282, %rd276;
+	mov.b64 %rd283, %rd277;
+	shr.s64 %rd284, %rd271, 63;
+	shr.u64 %rd285, %rd284, 63;
+	add.s64 %rd286, %rd271, %rd285;
+	and.b64 %rd287, %rd286, -2;
+	sub.s64 %rd288, %rd271, %rd287;
+	setp.eq.s64 %p38, %rd288, 1;
+	@!%p38 bra $L43;
+	mov.b64 %rd289, %rd56;
+	mov.b64 %rd290, %rd58;
+	mov.b64 %rd291, %rd60;
+	mov.b64 %rd292, %rd49;
+	mov.b64 %rd293, %rd51;
+	mov.b64 %rd294, %rd53;
+	mov.b64 %rd278, %rd289;
+	mov.b64 %rd279, %rd290;
+	mov.b64 %rd280, %rd291;
+	mov.b64 %rd281, %rd292;
+	mov.b64 %rd282, %rd293;
+	mov.b64 %rd283, %rd294;
 $L43:
-	mov.b64 %rd291, %rd231;
-	cvt.u64.u32 %rd292, %r4;
-	mov.b64 %rd293, %rd292;
-	mov.b64 %rd294, 1;
-$L44:
-	setp.lt.s64 %p39, %rd294, %rd291;
-	setp.lt.s64 %p40, %rd294, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd296, 2;
-	mul.lo.s64 %rd295, %rd296, %rd294;
-	setp.le.s64 %p42, %rd295, %rd293;
+	mov.pred %p39, %p4;
+	mov.b64 %rd295, %rd73;
+	mov.b64 %rd296, %rd75;
+	mov.b64 %rd297, %rd77;
+	mov.b64 %rd298, %rd80;
+	mov.b64 %rd299, %rd82;
+	mov.b64 %rd300, %rd84;
+	mov.b64 %rd301, %rd87;
+	mov.b64 %rd302, %rd89;
+	mov.b64 %rd303, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd304, %rd94;
+	mov.b64 %rd305, %rd96;
+	mov.b64 %rd306, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd307, %rd100;
+	mov.b64 %rd308, %rd102;
+	cvt.u32.u64 %r78, %rd271;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd309, %rd271, 3;
+	mov.b64 %rd311, 3;
+	mul.lo.s64 %rd310, %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	@!%p13 bra $L45;
+	add.s64 %rd313, %rd271, 1;
+	rem.s64 %rd314, %rd313, 3;
+	mov.b64 %rd316, 3;
+	mul.lo.s64 %rd315, %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
+	mul.lo.s64 %rd318, %rd317, %rd120;
+	mad.lo.s64 %rd319, %rd318, 8, %rd116;
+	mov.b64 %rd320, 0;
+	st.global.s64 [%rd319+0], %rd320;
+	add.s64 %rd321, %rd317, 1;
+	mul.lo.s64 %rd322, %rd321, %rd120;
+	mad.lo.s64 %rd323, %rd322, 8, %rd116;
+	mov.b64 %rd324, 0;
+	st.global.s64 [%rd323+0], %rd324;
+	add.s64 %rd325, %rd317, 2;
+	mul.lo.s64 %rd326, %rd325, %rd120;
+	mad.lo.s64 %rd327, %rd326, 8, %rd116;
+	mov.b64 %rd328, 0;
+	st.global.s64 [%rd327+0], %rd328;
+$L45:
+	mov.b64 %rd329, %rd265;
+	cvt.u64.u32 %rd330, %r4;
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd332, 1;
+$L46:
+	setp.lt.s64 %p41, %rd332, %rd329;
+	setp.lt.s64 %p42, %rd332, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd334, 2;
+	mul.lo.s64 %rd333, %rd334, %rd332;
+	setp.le.s64 %p44, %rd333, %rd331;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd335, %rd332, 2;
+	mov.b64 %rd332, %rd335;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd297, %rd294, 2;
-	mov.b64 %rd294, %rd297;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd298, %rd294;
-	mov.b64 %rd299, %rd25;
-	mov.b64 %rd300, %rd62;
-	mov.b64 %rd301, %rd64;
-	mov.b64 %rd302, %rd66;
-	mov.b64 %rd303, %rd68;
-	mov.b64 %rd304, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd305, %rd100;
-	mov.b64 %rd306, %rd102;
-	mov.b64 %rd307, %rd104;
-	mov.b64 %rd308, %rd106;
-	mov.pred %p47, %p37;
-	mov.pred %p48, %p38;
-	mov.b32 %r80, %r76;
-	mov.b64 %rd309, %rd269;
-	mov.b64 %rd310, %rd270;
-	mov.b64 %rd311, %rd165;
-	mov.b64 %rd312, %rd274;
-	mov.b64 %rd313, %rd298;
-	cvt.u64.u32 %rd314, %r4;
-	div.s64 %rd315, %rd314, %rd313;
-	setp.eq.s64 %p49, %rd313, -1;
-	neg.s64 %rd316, %rd314;
-	selp.b64 %rd317, %rd316, %rd315, %p49;
-	setp.eq.s64 %p50, %rd313, 0;
-	selp.b64 %rd318, 0, %rd317, %p50;
-	mov.b64 %rd319, %rd318;
-	div.s64 %rd320, %rd162, 2;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.b64 %rd325, %rd302;
-	mov.b64 %rd326, %rd303;
-	mov.b64 %rd327, %rd304;
-	mov.pred %p51, %p45;
-	mov.pred %p52, %p46;
-	mov.b32 %r81, %r79;
-	mov.b64 %rd328, %rd305;
-	mov.b64 %rd329, %rd306;
-	mov.b64 %rd330, %rd307;
-	mov.b64 %rd331, %rd308;
-	mov.pred %p53, %p47;
-	mov.b64 %rd332, %rd257;
-	mov.b64 %rd333, %rd258;
-	mov.b64 %rd334, %rd259;
-	mov.b64 %rd335, %rd260;
-	mov.b64 %rd336, %rd261;
-	mov.b64 %rd337, %rd262;
-	mov.b64 %rd338, %rd263;
-	mov.b64 %rd339, %rd264;
-	mov.b64 %rd340, %rd265;
-	mov.pred %p54, %p48;
-	mov.b64 %rd341, %rd266;
-	mov.b64 %rd342, %rd267;
-	mov.b64 %rd343, %rd268;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd344, %rd309;
-	mov.b64 %rd345, %rd310;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, %rd311;
-	mul.lo.s64 %rd348, %rd142, %rd319;
-	cvt.u64.u32 %rd349, %r2;
-	div.s64 %rd350, %rd349, %rd313;
-	setp.eq.s64 %p55, %rd313, -1;
-	neg.s64 %rd351, %rd349;
-	selp.b64 %rd352, %rd351, %rd350, %p55;
-	setp.eq.s64 %p56, %rd313, 0;
-	selp.b64 %rd353, 0, %rd352, %p56;
-	add.s64 %rd354, %rd348, %rd353;
-	mov.b64 %rd355, %rd354;
-	mul.lo.s64 %rd356, %rd2, %rd319;
+	mov.b64 %rd336, %rd332;
+	mov.b64 %rd337, %rd25;
+	mov.b64 %rd338, %rd62;
+	mov.b64 %rd339, %rd64;
+	mov.b64 %rd340, %rd66;
+	mov.b64 %rd341, %rd68;
+	mov.b64 %rd342, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd343, %rd100;
+	mov.b64 %rd344, %rd102;
+	mov.b64 %rd345, %rd104;
+	mov.b64 %rd346, %rd106;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd347, %rd307;
+	mov.b64 %rd348, %rd308;
+	mov.b64 %rd349, %rd199;
+	mov.b64 %rd350, %rd312;
+	mov.b64 %rd351, %rd336;
+	cvt.u64.u32 %rd352, %r4;
+	div.s64 %rd353, %rd352, %rd351;
+	setp.eq.s64 %p52, %rd351, -1;
+	neg.s64 %rd354, %rd352;
+	selp.b64 %rd355, %rd354, %rd353, %p52;
+	setp.eq.s64 %p53, %rd351, 0;
+	selp.b64 %rd356, 0, %rd355, %p53;
 	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, %rd313;
-	mov.b64 %rd359, %rd312;
-	mov.b64 %rd360, 0;
-	mov.b64 %rd361, %rd321;
-	setp.gt.s64 %p57, %rd307, 1;
-	mov.pred %p58, %p57;
-	mov.b64 %rd362, %rd355;
-	cvt.u64.u32 %rd363, %r2;
-	rem.s64 %rd364, %rd363, %rd358;
-	setp.eq.s64 %p59, %rd358, -1;
-	selp.b64 %rd365, 0, %rd364, %p59;
-	setp.eq.s64 %p60, %rd358, 0;
-	selp.b64 %rd366, %rd363, %rd365, %p60;
-	mov.b64 %rd367, %rd366;
-	mov.b32 %r83, -1;
-	mov.b64 %rd368, 0;
-	mov.b64 %rd369, 0;
-	mov.b64 %rd370, 0;
-	mov.b64 %rd371, 0;
-	mov.b64 %rd372, 0;
-$L49:
-	mov.b64 %rd373, 0;
-	mov.b64 %rd374, %rd344;
-$L52:
-	setp.gt.s64 %p61, %rd374, 0;
-	not.pred %p62, %p61;
-	@!%p62 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p63, %rd368, %rd369;
-	@!%p63 bra $L58;
-	setp.ge.s64 %p64, %rd362, %rd347;
-	@!%p64 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd375, %rd346, %rd362;
-	mul.lo.s64 %rd376, %rd375, %rd246;
-	mad.lo.s64 %rd377, %rd376, 4, %rd244;
-	ld.global.s32 %r84, [%rd377+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r83, %r85;
-	add.s64 %rd378, %rd362, %rd357;
-	mov.b64 %rd362, %rd378;
-	mov.b64 %rd379, %rd322;
-	mov.b32 %r86, %r83;
-	cvt.s64.s32 %rd380, %r86;
-	mul.lo.s64 %rd381, %rd380, %rd32;
-	mad.lo.s64 %rd382, %rd381, 8, %rd28;
-	ld.global.nc.s64 %rd383, [%rd382+0];
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd322;
-	mov.b32 %r87, %r83;
-	cvt.s64.s32 %rd387, %r87;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd32;
-	mad.lo.s64 %rd390, %rd389, 8, %rd28;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd393, %rd392;
-	add.s64 %rd394, %rd385, %rd367;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd396, %rd393;
-	mov.b64 %rd368, %rd395;
-	mov.b64 %rd369, %rd396;
-	bra.uni $L53;
-$L58:
-	mul.lo.s64 %rd397, %rd368, %rd39;
-	mad.lo.s64 %rd398, %rd397, 4, %rd35;
-	ld.global.nc.s32 %r88, [%rd398+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r83;
-	mov.b32 %r92, %r90;
-	mov.b64 %rd399, %rd368;
-$L61:
-	cvt.s64.s32 %rd400, %r91;
-	mul.lo.s64 %rd401, %rd400, %rd127;
-	mad.lo.s64 %rd402, %rd401, 4, %rd123;
-	ld.global.nc.u32 %r93, [%rd402+0];
-	mov.b32 %r94, %r93;
-	and.b32 %r95, %r94, 0x4;
-	setp.ne.u32 %p65, %r95, 0x0;
-	mov.pred %p66, %p65;
+	cvt.u64.u32 %rd358, %r2;
+	div.s64 %rd359, %rd358, %rd351;
+	setp.eq.s64 %p54, %rd351, -1;
+	neg.s64 %rd360, %rd358;
+	selp.b64 %rd361, %rd360, %rd359, %p54;
+	setp.eq.s64 %p55, %rd351, 0;
+	selp.b64 %rd362, 0, %rd361, %p55;
+	mov.b64 %rd363, %rd362;
+	cvt.u64.u32 %rd364, %r2;
+	rem.s64 %rd365, %rd364, %rd351;
+	setp.eq.s64 %p56, %rd351, -1;
+	selp.b64 %rd366, 0, %rd365, %p56;
+	setp.eq.s64 %p57, %rd351, 0;
+	selp.b64 %rd367, %rd364, %rd366, %p57;
+	mov.b64 %rd368, %rd367;
+	mov.b64 %rd369, %rd357;
+	mov.b64 %rd370, %rd363;
+	mov.b64 %rd371, %rd368;
+	mov.b64 %rd372, %rd346;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.b64 %rd376, %rd340;
+	mov.b64 %rd377, %rd341;
+	mov.b64 %rd378, %rd342;
+	mov.pred %p58, %p47;
+	mov.pred %p59, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd379, %rd343;
+	mov.b64 %rd380, %rd344;
+	mov.b64 %rd381, %rd345;
+	mov.b64 %rd382, %rd346;
+	mov.pred %p60, %p49;
+	mov.pred %p61, %p50;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b64 %rd388, %rd300;
+	mov.b64 %rd389, %rd301;
+	mov.b64 %rd390, %rd302;
+	mov.b64 %rd391, %rd303;
+	mov.pred %p62, %p51;
+	mov.b64 %rd392, %rd304;
+	mov.b64 %rd393, %rd305;
+	mov.b64 %rd394, %rd306;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd395, %rd347;
+	mov.b64 %rd396, %rd348;
+	mov.b64 %rd397, 0;
+	mov.b64 %rd398, %rd349;
+	mul.lo.s64 %rd399, %rd142, %rd369;
+	add.s64 %rd400, %rd399, %rd370;
+	mov.b64 %rd401, %rd400;
+	mul.lo.s64 %rd402, %rd2, %rd369;
+	mov.b64 %rd403, %rd402;
+	mov.b64 %rd404, %rd351;
+	mov.b64 %rd405, %rd371;
+	mov.b64 %rd406, %rd350;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, %rd372;
+	setp.gt.s64 %p63, %rd345, 1;
+	mov.pred %p64, %p63;
+	mov.pred %p65, 0;
+	mov.b64 %rd409, %rd172;
+	mov.b64 %rd410, %rd173;
+	mov.b64 %rd411, %rd174;
+	mov.b64 %rd412, %rd401;
+	mov.b32 %r84, -1;
+	mov.b64 %rd413, 0;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, 0;
+	mov.b64 %rd417, 0;
+$L51:
+	mov.b64 %rd418, 0;
+	mov.b64 %rd419, %rd395;
+$L54:
+	setp.gt.s64 %p66, %rd419, 0;
 	not.pred %p67, %p66;
-	@!%p67 bra $L65;
-	cvt.s64.s32 %rd403, %r92;
-	mul.lo.s64 %rd404, %rd403, %rd127;
-	mad.lo.s64 %rd405, %rd404, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd405+0];
+	@!%p67 bra $L58;
+	bra.uni $L56;
+$L58:
+	setp.ge.s64 %p68, %rd413, %rd414;
+	@!%p68 bra $L60;
+	setp.ge.s64 %p69, %rd412, %rd398;
+	@!%p69 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd420, %rd397, %rd412;
+	mul.lo.s64 %rd421, %rd420, %rd280;
+	mad.lo.s64 %rd422, %rd421, 4, %rd278;
+	ld.global.s32 %r85, [%rd422+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	@!%p65 bra $L63;
+	add.s64 %rd423, %rd397, %rd412;
+	mov.b64 %rd425, 2;
+	mul.lo.s64 %rd424, %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mul.lo.s64 %rd427, %rd426, %rd185;
+	mad.lo.s64 %rd428, %rd427, 8, %rd183;
+	ld.shared.s64 %rd429, [%rd428+0];
+	mov.b64 %rd430, %rd429;
+	add.s64 %rd431, %rd426, 1;
+	mul.lo.s64 %rd432, %rd431, %rd185;
+	mad.lo.s64 %rd433, %rd432, 8, %rd183;
+	ld.shared.s64 %rd434, [%rd433+0];
+	mov.b64 %rd435, %rd434;
+	add.s64 %rd436, %rd430, %rd405;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, %rd435;
+	mov.b64 %rd413, %rd437;
+	mov.b64 %rd414, %rd438;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd439, %rd373;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd440, %r87;
+	mul.lo.s64 %rd441, %rd440, %rd32;
+	mad.lo.s64 %rd442, %rd441, 8, %rd28;
+	ld.global.nc.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd373;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd447, %r88;
+	add.s64 %rd448, %rd447, 1;
+	mul.lo.s64 %rd449, %rd448, %rd32;
+	mad.lo.s64 %rd450, %rd449, 8, %rd28;
+	ld.global.nc.s64 %rd451, [%rd450+0];
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd452;
+	add.s64 %rd454, %rd445, %rd405;
+	mov.b64 %rd455, %rd454;
+	mov.b64 %rd456, %rd453;
+	mov.b64 %rd413, %rd455;
+	mov.b64 %rd414, %rd456;
+$L64:
+	add.s64 %rd457, %rd412, %rd403;
+	mov.b64 %rd412, %rd457;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd458, %rd413, %rd39;
+	mad.lo.s64 %rd459, %rd458, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd459+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.b64 %rd460, 0;
+	mov.b64 %rd461, 0;
+	and.pred %p70, %p64, %p60;
+	@!%p70 bra $L66;
+	mov.b64 %rd462, %rd373;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd463, %r92;
+	mul.lo.s64 %rd464, %rd463, %rd32;
+	mad.lo.s64 %rd465, %rd464, 8, %rd28;
+	ld.global.nc.s64 %rd466, [%rd465+0];
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd373;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd470, %r93;
+	add.s64 %rd471, %rd470, 1;
+	mul.lo.s64 %rd472, %rd471, %rd32;
+	mad.lo.s64 %rd473, %rd472, 8, %rd28;
+	ld.global.nc.s64 %rd474, [%rd473+0];
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd468;
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd460, %rd477;
+	mov.b64 %rd461, %rd478;
+$L66:
+	mov.b32 %r94, %r84;
+	mov.b32 %r95, %r91;
+	mov.b64 %rd479, %rd413;
+$L67:
+	cvt.s64.s32 %rd480, %r94;
+	mul.lo.s64 %rd481, %rd480, %rd127;
+	mad.lo.s64 %rd482, %rd481, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd482+0];
 	mov.b32 %r97, %r96;
 	and.b32 %r98, %r97, 0x4;
-	setp.ne.u32 %p68, %r98, 0x0;
-	mov.pred %p66, %p68;
-$L65:
-	mov.pred %p69, %p66;
-	not.pred %p70, %p69;
-	@!%p70 bra $L67;
-	cvt.s64.s32 %rd406, %r92;
-	mul.lo.s64 %rd407, %rd406, %rd134;
-	mad.lo.s64 %rd408, %rd407, 4, %rd130;
-	ld.global.nc.s32 %r99, [%rd408+0];
-	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd409, %r91;
-	mul.lo.s64 %rd410, %rd409, %rd134;
-	mad.lo.s64 %rd411, %rd410, 4, %rd130;
-	ld.global.nc.s32 %r101, [%rd411+0];
-	mov.b32 %r102, %r101;
-	setp.ne.s32 %p71, %r100, %r102;
-	mov.pred %p69, %p71;
-$L67:
-	@!%p69 bra $L69;
-	mov.pred %p72, 0;
-	bra.uni $L63;
-$L69:
-	cvt.s64.s32 %rd412, %r91;
-	mul.lo.s64 %rd413, %rd412, %rd141;
-	mad.lo.s64 %rd414, %rd413, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r103, [%rd414+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	cvt.s64.s32 %rd415, %r92;
-	mul.lo.s64 %rd416, %rd415, %rd141;
-	mad.lo.s64 %rd417, %rd416, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r106, [%rd417+0];
-	mov.b32 %r107, %r106;
-	setp.ge.s32 %p73, %r107, %r105;
+	setp.ne.u32 %p71, %r98, 0x0;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
 	@!%p73 bra $L71;
-	mov.pred %p72, 0;
-	bra.uni $L63;
-$L71:
-	cvt.s64.s32 %rd418, %r92;
-	mul.lo.s64 %rd419, %rd418, %rd141;
-	mad.lo.s64 %rd420, %rd419, 4, %rd137;
-	atom.global.max.s32 %r108, [%rd420], %r105;
-	mov.b32 %r109, %r108;
-	setp.lt.s32 %p74, %r109, %r105;
+	cvt.s64.s32 %rd483, %r95;
+	mul.lo.s64 %rd484, %rd483, %rd127;
+	mad.lo.s64 %rd485, %rd484, 4, %rd123;
+	ld.global.nc.u32 %r99, [%rd485+0];
+	mov.b32 %r100, %r99;
+	and.b32 %r101, %r100, 0x4;
+	setp.ne.u32 %p74, %r101, 0x0;
 	mov.pred %p72, %p74;
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	@!%p72 bra $L73;
-	@!%p58 bra $L74;
-	mul.lo.s64 %rd421, %rd373, %rd153;
-	mad.lo.s64 %rd422, %rd421, 4, %rd151;
-	st.shared.s32 [%rd422+0], %r90;
-	add.s64 %rd423, %rd373, 1;
-	mov.b64 %rd373, %rd423;
-	bra.uni $L75;
-$L74:
-	mov.pred %p75, 0;
-	mov.b64 %rd424, %rd373;
-	mov.b32 %r110, %r90;
-$L76:
-	@!%p53 bra $L80;
-	shr.s32 %r111, %r110, 5;
-	cvt.s64.s32 %rd425, %r111;
-	mov.b64 %rd426, %rd425;
-	and.b32 %r112, %r110, 31;
-	cvt.s64.s32 %rd427, %r112;
-	min.u64 %rd428, %rd427, 32;
-	cvt.u32.u64 %r113, %rd428;
-	mov.b32 %r115, 0x1;
-	shl.b32 %r114, %r115, %r113;
-	setp.hs.u32 %p76, %r113, 32;
-	selp.b32 %r116, 0, %r114, %p76;
-	mov.b32 %r117, %r116;
-	mov.b64 %rd429, %rd426;
-	mov.b32 %r118, %r117;
-	mul.lo.s64 %rd430, %rd429, %rd340;
-	mad.lo.s64 %rd431, %rd430, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r119, [%rd431+0];
-	mov.b32 %r120, %r119;
-	and.b32 %r121, %r120, %r118;
-	setp.ne.u32 %p77, %r121, 0x0;
-	mov.pred %p78, %p77;
-	not.pred %p79, %p78;
-	@!%p79 bra $L82;
-	mul.lo.s64 %rd432, %rd429, %rd340;
-	mad.lo.s64 %rd433, %rd432, 4, %rd338;
-	atom.global.or.b32 %r122, [%rd433], %r118;
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r118;
-	setp.ne.u32 %p80, %r124, 0x0;
-	mov.pred %p78, %p80;
-$L82:
-	@!%p78 bra $L84;
-	mov.b64 %rd434, %rd424;
-	mov.b64 %rd435, %rd434;
-	mov.pred %p81, 0;
-	bra.uni $L78;
-$L84:
-	mov.b64 %rd436, %rd424;
-	mov.b64 %rd435, %rd436;
-	mov.pred %p81, 1;
-	bra.uni $L78;
-$L80:
-	@!%p54 bra $L86;
-	cvt.s64.s32 %rd437, %r110;
-	mul.lo.s64 %rd438, %rd437, %rd343;
-	mad.lo.s64 %rd439, %rd438, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r125, [%rd439+0];
-	mov.b32 %r126, %r125;
-	setp.eq.s32 %p82, %r126, %r82;
-	mov.pred %p83, %p82;
-	not.pred %p84, %p83;
-	@!%p84 bra $L88;
-	cvt.s64.s32 %rd440, %r110;
-	mul.lo.s64 %rd441, %rd440, %rd343;
-	mad.lo.s64 %rd442, %rd441, 4, %rd341;
-	atom.global.exch.b32 %r127, [%rd442], %r82;
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p85, %r128, %r82;
-	mov.pred %p83, %p85;
-$L88:
-	@!%p83 bra $L90;
-	mov.b64 %rd443, %rd424;
-	mov.b64 %rd435, %rd443;
-	mov.pred %p81, 0;
-	bra.uni $L78;
-$L90:
-$L86:
-	mul.lo.s64 %rd444, %rd424, %rd153;
-	mad.lo.s64 %rd445, %rd444, 4, %rd151;
-	st.shared.s32 [%rd445+0], %r110;
-	add.s64 %rd446, %rd424, 1;
-	mov.b64 %rd447, %rd446;
-	mov.b64 %rd435, %rd447;
-	mov.pred %p81, 1;
-	bra.uni $L78;
-$L77:
-	bra.uni $L76;
-$L78:
-	mov.b64 %rd448, %rd435;
-	mov.pred %p86, %p81;
-	mov.b64 %rd373, %rd448;
-	mov.pred %p75, %p86;
-	@!%p75 bra $L92;
-	mov.b64 %rd449, %rd322;
-	mov.b32 %r129, %r90;
-	cvt.s64.s32 %rd450, %r129;
-	add.s64 %rd451, %rd450, 1;
-	mul.lo.s64 %rd452, %rd451, %rd32;
-	mad.lo.s64 %rd453, %rd452, 8, %rd28;
-	ld.global.nc.s64 %rd454, [%rd453+0];
-	mov.b64 %rd455, %rd454;
-	cvt.s64.s32 %rd456, %r129;
-	mul.lo.s64 %rd457, %rd456, %rd32;
-	mad.lo.s64 %rd458, %rd457, 8, %rd28;
-	ld.global.nc.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	sub.s64 %rd461, %rd455, %rd460;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	add.s64 %rd464, %rd370, %rd463;
-	mov.b64 %rd370, %rd464;
-	max.s64 %rd465, %rd371, %rd463;
-	mov.b64 %rd371, %rd465;
-$L92:
-$L75:
+$L71:
+	mov.pred %p75, %p72;
+	not.pred %p76, %p75;
+	@!%p76 bra $L73;
+	cvt.s64.s32 %rd486, %r95;
+	mul.lo.s64 %rd487, %rd486, %rd134;
+	mad.lo.s64 %rd488, %rd487, 4, %rd130;
+	ld.global.nc.s32 %r102, [%rd488+0];
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd489, %r94;
+	mul.lo.s64 %rd490, %rd489, %rd134;
+	mad.lo.s64 %rd491, %rd490, 4, %rd130;
+	ld.global.nc.s32 %r104, [%rd491+0];
+	mov.b32 %r105, %r104;
+	setp.ne.s32 %p77, %r103, %r105;
+	mov.pred %p75, %p77;
 $L73:
-	add.s64 %rd466, %rd368, %rd358;
-	mov.b64 %rd368, %rd466;
-	sub.s64 %rd467, %rd374, 1;
-	mov.b64 %rd374, %rd467;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd468, 0;
-	setp.lt.s64 %p87, %rd368, %rd369;
-	setp.lt.s64 %p88, %rd362, %rd347;
-	or.pred %p89, %p87, %p88;
-	@!%p89 bra $L94;
-	mov.b64 %rd468, 1;
-$L94:
-	shl.b64 %rd469, %rd468, 32;
-	or.b64 %rd470, %rd373, %rd469;
-	// block scan
-	mov.b64 %rd471, %rd470;
-	mov.b32 %r130, %r3;
-$L95:
-	setp.hs.u32 %p90, %r130, 32;
-	@%p90 bra $L96;
-	mov.b64 {%r131, %r132}, %rd471;
-	shfl.sync.up.b32 %r133|%p91, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd472, {%r133, %r134};
-	@!%p91 bra $L97;
-	add.s64 %rd473, %rd472, %rd471;
-	mov.b64 %rd471, %rd473;
-$L97:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L95;
+	@!%p75 bra $L75;
+	mov.pred %p78, 0;
+	bra.uni $L69;
+$L75:
+	cvt.s64.s32 %rd492, %r94;
+	mul.lo.s64 %rd493, %rd492, %rd141;
+	mad.lo.s64 %rd494, %rd493, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r106, [%rd494+0];
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r107;
+	cvt.s64.s32 %rd495, %r95;
+	mul.lo.s64 %rd496, %rd495, %rd141;
+	mad.lo.s64 %rd497, %rd496, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r109, [%rd497+0];
+	mov.b32 %r110, %r109;
+	setp.ge.s32 %p79, %r110, %r108;
+	@!%p79 bra $L77;
+	mov.pred %p78, 0;
+	bra.uni $L69;
+$L77:
+	cvt.s64.s32 %rd498, %r95;
+	mul.lo.s64 %rd499, %rd498, %rd141;
+	mad.lo.s64 %rd500, %rd499, 4, %rd137;
+	atom.global.max.s32 %r111, [%rd500], %r108;
+	mov.b32 %r112, %r111;
+	setp.lt.s32 %p80, %r112, %r108;
+	mov.pred %p78, %p80;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p78 bra $L79;
+	@!%p64 bra $L80;
+	mul.lo.s64 %rd501, %rd418, %rd411;
+	mad.lo.s64 %rd502, %rd501, 4, %rd409;
+	st.shared.s32 [%rd502+0], %r91;
+	@!%p60 bra $L83;
+	mov.b64 %rd504, 2;
+	mul.lo.s64 %rd503, %rd504, %rd418;
+	mul.lo.s64 %rd505, %rd503, %rd177;
+	mad.lo.s64 %rd506, %rd505, 8, %rd175;
+	st.shared.s64 [%rd506+0], %rd460;
+	mov.b64 %rd508, 2;
+	mul.lo.s64 %rd507, %rd508, %rd418;
+	add.s64 %rd509, %rd507, 1;
+	mul.lo.s64 %rd510, %rd509, %rd177;
+	mad.lo.s64 %rd511, %rd510, 8, %rd175;
+	st.shared.s64 [%rd511+0], %rd461;
+$L83:
+	add.s64 %rd512, %rd418, 1;
+	mov.b64 %rd418, %rd512;
+	bra.uni $L81;
+$L80:
+	mov.pred %p81, 0;
+	mov.b64 %rd513, %rd418;
+	mov.b32 %r113, %r91;
+$L84:
+	@!%p61 bra $L88;
+	shr.s32 %r114, %r113, 5;
+	cvt.s64.s32 %rd514, %r114;
+	mov.b64 %rd515, %rd514;
+	and.b32 %r115, %r113, 31;
+	cvt.s64.s32 %rd516, %r115;
+	min.u64 %rd517, %rd516, 32;
+	cvt.u32.u64 %r116, %rd517;
+	mov.b32 %r118, 0x1;
+	shl.b32 %r117, %r118, %r116;
+	setp.hs.u32 %p82, %r116, 32;
+	selp.b32 %r119, 0, %r117, %p82;
+	mov.b32 %r120, %r119;
+	mov.b64 %rd518, %rd515;
+	mov.b32 %r121, %r120;
+	mul.lo.s64 %rd519, %rd518, %rd391;
+	mad.lo.s64 %rd520, %rd519, 4, %rd389;
+	ld.relaxed.gpu.global.u32 %r122, [%rd520+0];
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r121;
+	setp.ne.u32 %p83, %r124, 0x0;
+	mov.pred %p84, %p83;
+	not.pred %p85, %p84;
+	@!%p85 bra $L90;
+	mul.lo.s64 %rd521, %rd518, %rd391;
+	mad.lo.s64 %rd522, %rd521, 4, %rd389;
+	atom.global.or.b32 %r125, [%rd522], %r121;
+	mov.b32 %r126, %r125;
+	and.b32 %r127, %r126, %r121;
+	setp.ne.u32 %p86, %r127, 0x0;
+	mov.pred %p84, %p86;
+$L90:
+	@!%p84 bra $L92;
+	mov.b64 %rd523, %rd513;
+	mov.b64 %rd524, %rd523;
+	mov.pred %p87, 0;
+	bra.uni $L86;
+$L92:
+	mov.b64 %rd525, %rd513;
+	mov.b64 %rd524, %rd525;
+	mov.pred %p87, 1;
+	bra.uni $L86;
+$L88:
+	@!%p62 bra $L94;
+	cvt.s64.s32 %rd526, %r113;
+	mul.lo.s64 %rd527, %rd526, %rd394;
+	mad.lo.s64 %rd528, %rd527, 4, %rd392;
+	ld.relaxed.gpu.global.s32 %r128, [%rd528+0];
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p88, %r129, %r83;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L96;
+	cvt.s64.s32 %rd529, %r113;
+	mul.lo.s64 %rd530, %rd529, %rd394;
+	mad.lo.s64 %rd531, %rd530, 4, %rd392;
+	atom.global.exch.b32 %r130, [%rd531], %r83;
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p91, %r131, %r83;
+	mov.pred %p89, %p91;
 $L96:
-	mov.b64 {%r135, %r136}, %rd471;
-	shfl.sync.up.b32 %r137|%p92, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd474, {%r137, %r138};
-	setp.lo.u32 %p93, %r3, 32;
-	and.pred %p94, %p92, %p93;
-	selp.b64 %rd475, %rd474, 0, %p94;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p95, %r7, %r139;
-	@!%p95 bra $L98;
-	mul.wide.u32 %rd476, %r8, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	st.shared.s64 [%rd477+0], %rd471;
+	@!%p89 bra $L98;
+	mov.b64 %rd532, %rd513;
+	mov.b64 %rd524, %rd532;
+	mov.pred %p87, 0;
+	bra.uni $L86;
 $L98:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L99;
-	mov.b64 %rd478, 0;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L100;
-	mul.wide.u32 %rd479, %r7, 16;
-	add.s64 %rd480, %rd1, %rd479;
-	ld.shared.s64 %rd481, [%rd480+0];
-	mov.b64 %rd478, %rd481;
-$L100:
-	mov.b64 {%r140, %r141}, %rd478;
-	shfl.sync.up.b32 %r142|%p98, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd482, {%r142, %r143};
-	@!%p98 bra $L101;
-	add.s64 %rd483, %rd482, %rd478;
-	mov.b64 %rd478, %rd483;
-$L101:
-	mov.b64 {%r144, %r145}, %rd478;
-	shfl.sync.up.b32 %r146|%p99, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd484, {%r146, %r147};
-	@!%p99 bra $L102;
-	add.s64 %rd485, %rd484, %rd478;
-	mov.b64 %rd478, %rd485;
-$L102:
-	mov.b64 {%r148, %r149}, %rd478;
-	shfl.sync.up.b32 %r150|%p100, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd486, {%r150, %r151};
-	@!%p100 bra $L103;
-	add.s64 %rd487, %rd486, %rd478;
-	mov.b64 %rd478, %rd487;
-$L103:
-	mov.b64 {%r152, %r153}, %rd478;
-	shfl.sync.up.b32 %r154|%p101, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd488, {%r154, %r155};
-	@!%p101 bra $L104;
-	add.s64 %rd489, %rd488, %rd478;
-	mov.b64 %rd478, %rd489;
-$L104:
-	mov.b64 {%r156, %r157}, %rd478;
-	shfl.sync.up.b32 %r158|%p102, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd490, {%r158, %r159};
-	@!%p102 bra $L105;
-	add.s64 %rd491, %rd490, %rd478;
-	mov.b64 %rd478, %rd491;
-$L105:
-	mov.b64 {%r160, %r161}, %rd478;
-	shfl.sync.up.b32 %r162|%p103, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd492, {%r162, %r163};
-	selp.b64 %rd493, %rd492, 0, %p103;
-	@!%p97 bra $L106;
-	mul.wide.u32 %rd494, %r7, 16;
-	add.s64 %rd495, %rd1, %rd494;
-	add.s64 %rd496, %rd495, 512;
-	st.shared.s64 [%rd496+0], %rd493;
-$L106:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p104, %r7, %r164;
-	@!%p104 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd478;
-$L107:
-$L99:
-	bar.sync 0;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	add.s64 %rd499, %rd498, 512;
-	ld.shared.s64 %rd500, [%rd499+0];
-	add.s64 %rd501, %rd500, %rd475;
-	ld.shared.s64 %rd502, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd501;
-	shfl.sync.idx.b32 %r167|%p105, %r165, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
-	mov.b64 %rd503, {%r167, %r168};
-	mov.b64 %rd504, %rd502;
-	mov.b64 %rd505, %rd503;
-	mov.b64 %rd506, %rd504;
-	mov.b64 %rd507, %rd505;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	and.b64 %rd511, %rd509, 4294967295;
-	mov.b64 %rd512, %rd511;
-	and.b64 %rd513, %rd510, 4294967295;
-	mov.b64 %rd514, %rd513;
-	shr.s64 %rd515, %rd510, 32;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd517, %rd512;
-	mov.b64 %rd518, %rd514;
-	mov.b64 %rd519, %rd516;
-	@!%p58 bra $L108;
-	add.s64 %rd520, %rd372, %rd517;
-	mov.b64 %rd521, %rd520;
-	sub.s64 %rd522, %rd361, %rd521;
-	max.s64 %rd523, %rd522, 0;
-	min.s64 %rd524, %rd523, %rd373;
-	mov.b64 %rd525, %rd524;
-	mov.b64 %rd526, 0;
-$L110:
-	setp.lt.s64 %p106, %rd526, %rd525;
-	not.pred %p107, %p106;
-	@!%p107 bra $L114;
-	bra.uni $L112;
-$L114:
-	mul.lo.s64 %rd527, %rd526, %rd153;
-	mad.lo.s64 %rd528, %rd527, 4, %rd151;
-	ld.shared.s32 %r169, [%rd528+0];
-	mov.b32 %r170, %r169;
-	add.s64 %rd529, %rd360, %rd521;
-	add.s64 %rd530, %rd529, %rd526;
-	mul.lo.s64 %rd531, %rd530, %rd163;
-	mad.lo.s64 %rd532, %rd531, 4, %rd161;
-	st.shared.s32 [%rd532+0], %r170;
-$L111:
-	add.s64 %rd533, %rd526, 1;
-	mov.b64 %rd526, %rd533;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd534, 0;
-	mov.b64 %rd535, %rd525;
-$L115:
-	setp.lt.s64 %p108, %rd535, %rd373;
-	not.pred %p109, %p108;
-	@!%p109 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd536, %rd535, %rd153;
-	mad.lo.s64 %rd537, %rd536, 4, %rd151;
-	ld.shared.s32 %r171, [%rd537+0];
-	mov.b32 %r172, %r171;
-	mov.b32 %r173, %r172;
-	mov.pred %p110, 0;
-	mov.b64 %rd538, %rd534;
-	mov.b32 %r174, %r173;
-$L120:
-	@!%p53 bra $L124;
-	shr.s32 %r175, %r174, 5;
-	cvt.s64.s32 %rd539, %r175;
-	mov.b64 %rd540, %rd539;
-	and.b32 %r176, %r174, 31;
-	cvt.s64.s32 %rd541, %r176;
-	min.u64 %rd542, %rd541, 32;
-	cvt.u32.u64 %r177, %rd542;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p111, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p111;
-	mov.b32 %r181, %r180;
-	mov.b64 %rd543, %rd540;
-	mov.b32 %r182, %r181;
-	mul.lo.s64 %rd544, %rd543, %rd340;
-	mad.lo.s64 %rd545, %rd544, 4, %rd338;
-	ld.relaxed.gpu.global.u32 %r183, [%rd545+0];
-	mov.b32 %r184, %r183;
-	and.b32 %r185, %r184, %r182;
-	setp.ne.u32 %p112, %r185, 0x0;
-	mov.pred %p113, %p112;
-	not.pred %p114, %p113;
-	@!%p114 bra $L126;
-	mul.lo.s64 %rd546, %rd543, %rd340;
-	mad.lo.s64 %rd547, %rd546, 4, %rd338;
-	atom.global.or.b32 %r186, [%rd547], %r182;
-	mov.b32 %r187, %r186;
-	and.b32 %r188, %r187, %r182;
-	setp.ne.u32 %p115, %r188, 0x0;
-	mov.pred %p113, %p115;
-$L126:
-	@!%p113 bra $L128;
-	mov.b64 %rd548, %rd538;
+$L94:
+	mul.lo.s64 %rd533, %rd513, %rd411;
+	mad.lo.s64 %rd534, %rd533, 4, %rd409;
+	st.shared.s32 [%rd534+0], %r113;
+	add.s64 %rd535, %rd513, 1;
+	mov.b64 %rd536, %rd535;
+	mov.b64 %rd524, %rd536;
+	mov.pred %p87, 1;
+	bra.uni $L86;
+$L85:
+	bra.uni $L84;
+$L86:
+	mov.b64 %rd537, %rd524;
+	mov.pred %p92, %p87;
+	mov.b64 %rd418, %rd537;
+	mov.pred %p81, %p92;
+	@!%p81 bra $L100;
+	mov.b64 %rd538, %rd373;
+	mov.b32 %r132, %r91;
+	cvt.s64.s32 %rd539, %r132;
+	add.s64 %rd540, %rd539, 1;
+	mul.lo.s64 %rd541, %rd540, %rd32;
+	mad.lo.s64 %rd542, %rd541, 8, %rd28;
+	ld.global.nc.s64 %rd543, [%rd542+0];
+	mov.b64 %rd544, %rd543;
+	cvt.s64.s32 %rd545, %r132;
+	mul.lo.s64 %rd546, %rd545, %rd32;
+	mad.lo.s64 %rd547, %rd546, 8, %rd28;
+	ld.global.nc.s64 %rd548, [%rd547+0];
 	mov.b64 %rd549, %rd548;
-	mov.pred %p116, 0;
-	bra.uni $L122;
-$L128:
-	mov.b64 %rd550, %rd538;
-	mov.b64 %rd549, %rd550;
-	mov.pred %p116, 1;
-	bra.uni $L122;
-$L124:
-	@!%p54 bra $L130;
-	cvt.s64.s32 %rd551, %r174;
-	mul.lo.s64 %rd552, %rd551, %rd343;
-	mad.lo.s64 %rd553, %rd552, 4, %rd341;
-	ld.relaxed.gpu.global.s32 %r189, [%rd553+0];
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p117, %r190, %r82;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L132;
-	cvt.s64.s32 %rd554, %r174;
-	mul.lo.s64 %rd555, %rd554, %rd343;
-	mad.lo.s64 %rd556, %rd555, 4, %rd341;
-	atom.global.exch.b32 %r191, [%rd556], %r82;
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p120, %r192, %r82;
-	mov.pred %p118, %p120;
-$L132:
-	@!%p118 bra $L134;
-	mov.b64 %rd557, %rd538;
-	mov.b64 %rd549, %rd557;
-	mov.pred %p116, 0;
-	bra.uni $L122;
-$L134:
-$L130:
-	mul.lo.s64 %rd558, %rd538, %rd153;
-	mad.lo.s64 %rd559, %rd558, 4, %rd151;
-	st.shared.s32 [%rd559+0], %r174;
-	add.s64 %rd560, %rd538, 1;
-	mov.b64 %rd561, %rd560;
-	mov.b64 %rd549, %rd561;
-	mov.pred %p116, 1;
-	bra.uni $L122;
-$L121:
+	sub.s64 %rd550, %rd544, %rd549;
+	mov.b64 %rd551, %rd550;
+	mov.b64 %rd552, %rd551;
+	add.s64 %rd553, %rd415, %rd552;
+	mov.b64 %rd415, %rd553;
+	max.s64 %rd554, %rd416, %rd552;
+	mov.b64 %rd416, %rd554;
+$L100:
+$L81:
+$L79:
+	add.s64 %rd555, %rd413, %rd404;
+	mov.b64 %rd413, %rd555;
+	sub.s64 %rd556, %rd419, 1;
+	mov.b64 %rd419, %rd556;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd557, 0;
+	setp.lt.s64 %p93, %rd413, %rd414;
+	setp.lt.s64 %p94, %rd412, %rd398;
+	or.pred %p95, %p93, %p94;
+	@!%p95 bra $L102;
+	mov.b64 %rd557, 1;
+$L102:
+	shl.b64 %rd558, %rd557, 32;
+	or.b64 %rd559, %rd418, %rd558;
+	// block scan
+	mov.b64 %rd560, %rd559;
+	mov.b32 %r133, %r3;
+$L103:
+	setp.hs.u32 %p96, %r133, 32;
+	@%p96 bra $L104;
+	mov.b64 {%r134, %r135}, %rd560;
+	shfl.sync.up.b32 %r136|%p97, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd561, {%r136, %r137};
+	@!%p97 bra $L105;
+	add.s64 %rd562, %rd561, %rd560;
+	mov.b64 %rd560, %rd562;
+$L105:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L103;
+$L104:
+	mov.b64 {%r138, %r139}, %rd560;
+	shfl.sync.up.b32 %r140|%p98, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd563, {%r140, %r141};
+	setp.lo.u32 %p99, %r3, 32;
+	and.pred %p100, %p98, %p99;
+	selp.b64 %rd564, %rd563, 0, %p100;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p101, %r7, %r142;
+	@!%p101 bra $L106;
+	mul.wide.u32 %rd565, %r8, 16;
+	add.s64 %rd566, %rd1, %rd565;
+	st.shared.s64 [%rd566+0], %rd560;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L107;
+	mov.b64 %rd567, 0;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L108;
+	mul.wide.u32 %rd568, %r7, 16;
+	add.s64 %rd569, %rd1, %rd568;
+	ld.shared.s64 %rd570, [%rd569+0];
+	mov.b64 %rd567, %rd570;
+$L108:
+	mov.b64 {%r143, %r144}, %rd567;
+	shfl.sync.up.b32 %r145|%p104, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd571, {%r145, %r146};
+	@!%p104 bra $L109;
+	add.s64 %rd572, %rd571, %rd567;
+	mov.b64 %rd567, %rd572;
+$L109:
+	mov.b64 {%r147, %r148}, %rd567;
+	shfl.sync.up.b32 %r149|%p105, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd573, {%r149, %r150};
+	@!%p105 bra $L110;
+	add.s64 %rd574, %rd573, %rd567;
+	mov.b64 %rd567, %rd574;
+$L110:
+	mov.b64 {%r151, %r152}, %rd567;
+	shfl.sync.up.b32 %r153|%p106, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd575, {%r153, %r154};
+	@!%p106 bra $L111;
+	add.s64 %rd576, %rd575, %rd567;
+	mov.b64 %rd567, %rd576;
+$L111:
+	mov.b64 {%r155, %r156}, %rd567;
+	shfl.sync.up.b32 %r157|%p107, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd577, {%r157, %r158};
+	@!%p107 bra $L112;
+	add.s64 %rd578, %rd577, %rd567;
+	mov.b64 %rd567, %rd578;
+$L112:
+	mov.b64 {%r159, %r160}, %rd567;
+	shfl.sync.up.b32 %r161|%p108, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd579, {%r161, %r162};
+	@!%p108 bra $L113;
+	add.s64 %rd580, %rd579, %rd567;
+	mov.b64 %rd567, %rd580;
+$L113:
+	mov.b64 {%r163, %r164}, %rd567;
+	shfl.sync.up.b32 %r165|%p109, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd581, {%r165, %r166};
+	selp.b64 %rd582, %rd581, 0, %p109;
+	@!%p103 bra $L114;
+	mul.wide.u32 %rd583, %r7, 16;
+	add.s64 %rd584, %rd1, %rd583;
+	add.s64 %rd585, %rd584, 512;
+	st.shared.s64 [%rd585+0], %rd582;
+$L114:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p110, %r7, %r167;
+	@!%p110 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd567;
+$L115:
+$L107:
+	bar.sync 0;
+	mul.wide.u32 %rd586, %r8, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	add.s64 %rd588, %rd587, 512;
+	ld.shared.s64 %rd589, [%rd588+0];
+	add.s64 %rd590, %rd589, %rd564;
+	ld.shared.s64 %rd591, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd590;
+	shfl.sync.idx.b32 %r170|%p111, %r168, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
+	mov.b64 %rd592, {%r170, %r171};
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	and.b64 %rd600, %rd598, 4294967295;
+	mov.b64 %rd601, %rd600;
+	and.b64 %rd602, %rd599, 4294967295;
+	mov.b64 %rd603, %rd602;
+	shr.s64 %rd604, %rd599, 32;
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd606, %rd601;
+	mov.b64 %rd607, %rd603;
+	mov.b64 %rd608, %rd605;
+	@!%p64 bra $L116;
+	add.s64 %rd609, %rd417, %rd606;
+	mov.b64 %rd610, %rd609;
+	sub.s64 %rd611, %rd408, %rd610;
+	max.s64 %rd612, %rd611, 0;
+	min.s64 %rd613, %rd612, %rd418;
+	mov.b64 %rd614, %rd613;
+	mov.b64 %rd615, 0;
+$L118:
+	setp.lt.s64 %p112, %rd615, %rd614;
+	not.pred %p113, %p112;
+	@!%p113 bra $L122;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd562, %rd549;
-	mov.pred %p121, %p116;
-	mov.b64 %rd534, %rd562;
-	mov.pred %p110, %p121;
-	@!%p110 bra $L136;
-	mov.b64 %rd563, %rd322;
-	mov.b32 %r193, %r173;
-	cvt.s64.s32 %rd564, %r193;
-	add.s64 %rd565, %rd564, 1;
-	mul.lo.s64 %rd566, %rd565, %rd32;
-	mad.lo.s64 %rd567, %rd566, 8, %rd28;
-	ld.global.nc.s64 %rd568, [%rd567+0];
-	mov.b64 %rd569, %rd568;
-	cvt.s64.s32 %rd570, %r193;
-	mul.lo.s64 %rd571, %rd570, %rd32;
-	mad.lo.s64 %rd572, %rd571, 8, %rd28;
-	ld.global.nc.s64 %rd573, [%rd572+0];
-	mov.b64 %rd574, %rd573;
-	sub.s64 %rd575, %rd569, %rd574;
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd577, %rd576;
-	add.s64 %rd578, %rd370, %rd577;
-	mov.b64 %rd370, %rd578;
-	max.s64 %rd579, %rd371, %rd577;
-	mov.b64 %rd371, %rd579;
+	mul.lo.s64 %rd616, %rd615, %rd411;
+	mad.lo.s64 %rd617, %rd616, 4, %rd409;
+	ld.shared.s32 %r172, [%rd617+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd618, %rd407, %rd610;
+	add.s64 %rd619, %rd618, %rd615;
+	mul.lo.s64 %rd620, %rd619, %rd182;
+	mad.lo.s64 %rd621, %rd620, 4, %rd180;
+	st.shared.s32 [%rd621+0], %r173;
+	@!%p60 bra $L124;
+	mov.b64 %rd623, 2;
+	mul.lo.s64 %rd622, %rd623, %rd615;
+	mul.lo.s64 %rd624, %rd622, %rd177;
+	mad.lo.s64 %rd625, %rd624, 8, %rd175;
+	ld.shared.s64 %rd626, [%rd625+0];
+	mov.b64 %rd627, %rd626;
+	add.s64 %rd628, %rd407, %rd610;
+	add.s64 %rd629, %rd628, %rd615;
+	mov.b64 %rd631, 2;
+	mul.lo.s64 %rd630, %rd631, %rd629;
+	mul.lo.s64 %rd632, %rd630, %rd185;
+	mad.lo.s64 %rd633, %rd632, 8, %rd183;
+	st.shared.s64 [%rd633+0], %rd627;
+	mov.b64 %rd635, 2;
+	mul.lo.s64 %rd634, %rd635, %rd615;
+	add.s64 %rd636, %rd634, 1;
+	mul.lo.s64 %rd637, %rd636, %rd177;
+	mad.lo.s64 %rd638, %rd637, 8, %rd175;
+	ld.shared.s64 %rd639, [%rd638+0];
+	mov.b64 %rd640, %rd639;
+	add.s64 %rd641, %rd407, %rd610;
+	add.s64 %rd642, %rd641, %rd615;
+	mov.b64 %rd644, 2;
+	mul.lo.s64 %rd643, %rd644, %rd642;
+	add.s64 %rd645, %rd643, 1;
+	mul.lo.s64 %rd646, %rd645, %rd185;
+	mad.lo.s64 %rd647, %rd646, 8, %rd183;
+	st.shared.s64 [%rd647+0], %rd640;
+$L124:
+$L119:
+	add.s64 %rd648, %rd615, 1;
+	mov.b64 %rd615, %rd648;
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd649, 0;
+	mov.b64 %rd650, %rd614;
+$L125:
+	setp.lt.s64 %p114, %rd650, %rd418;
+	not.pred %p115, %p114;
+	@!%p115 bra $L129;
+	bra.uni $L127;
+$L129:
+	mul.lo.s64 %rd651, %rd650, %rd411;
+	mad.lo.s64 %rd652, %rd651, 4, %rd409;
+	ld.shared.s32 %r174, [%rd652+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.pred %p116, 0;
+	mov.b64 %rd653, %rd649;
+	mov.b32 %r177, %r176;
+$L130:
+	@!%p61 bra $L134;
+	shr.s32 %r178, %r177, 5;
+	cvt.s64.s32 %rd654, %r178;
+	mov.b64 %rd655, %rd654;
+	and.b32 %r179, %r177, 31;
+	cvt.s64.s32 %rd656, %r179;
+	min.u64 %rd657, %rd656, 32;
+	cvt.u32.u64 %r180, %rd657;
+	mov.b32 %r182, 0x1;
+	shl.b32 %r181, %r182, %r180;
+	setp.hs.u32 %p117, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p117;
+	mov.b32 %r184, %r183;
+	mov.b64 %rd658, %rd655;
+	mov.b32 %r185, %r184;
+	mul.lo.s64 %rd659, %rd658, %rd391;
+	mad.lo.s64 %rd660, %rd659, 4, %rd389;
+	ld.relaxed.gpu.global.u32 %r186, [%rd660+0];
+	mov.b32 %r187, %r186;
+	and.b32 %r188, %r187, %r185;
+	setp.ne.u32 %p118, %r188, 0x0;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L136;
+	mul.lo.s64 %rd661, %rd658, %rd391;
+	mad.lo.s64 %rd662, %rd661, 4, %rd389;
+	atom.global.or.b32 %r189, [%rd662], %r185;
+	mov.b32 %r190, %r189;
+	and.b32 %r191, %r190, %r185;
+	setp.ne.u32 %p121, %r191, 0x0;
+	mov.pred %p119, %p121;
 $L136:
-$L116:
-	add.s64 %rd580, %rd535, 1;
-	mov.b64 %rd535, %rd580;
-	bra.uni $L115;
-$L117:
-	setp.gt.s64 %p122, %rd534, 0;
-	@!%p122 bra $L138;
-	mul.lo.s64 %rd581, %rd359, %rd120;
-	mad.lo.s64 %rd582, %rd581, 8, %rd116;
-	atom.global.add.u64 %rd583, [%rd582], %rd534;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, %rd584;
-	mov.b64 %rd586, 0;
-$L139:
-	setp.lt.s64 %p123, %rd586, %rd534;
-	not.pred %p124, %p123;
-	@!%p124 bra $L143;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd587, %rd586, %rd153;
-	mad.lo.s64 %rd588, %rd587, 4, %rd151;
-	ld.shared.s32 %r194, [%rd588+0];
-	mov.b32 %r195, %r194;
-	add.s64 %rd589, %rd585, %rd586;
-	mul.lo.s64 %rd590, %rd589, %rd249;
-	mad.lo.s64 %rd591, %rd590, 4, %rd247;
-	st.global.s32 [%rd591+0], %r195;
-$L140:
-	add.s64 %rd592, %rd586, 1;
-	mov.b64 %rd586, %rd592;
-	bra.uni $L139;
-$L141:
+	@!%p119 bra $L138;
+	mov.b64 %rd663, %rd653;
+	mov.b64 %rd664, %rd663;
+	mov.pred %p122, 0;
+	bra.uni $L132;
 $L138:
-	add.s64 %rd593, %rd372, %rd518;
-	min.s64 %rd594, %rd361, %rd593;
-	mov.b64 %rd372, %rd594;
-	bra.uni $L109;
-$L108:
-	mov.b64 %rd595, 0;
-	cvt.u64.u32 %rd596, %r2;
-	setp.eq.s64 %p125, %rd596, 0;
-	setp.gt.s64 %p126, %rd518, 0;
-	and.pred %p127, %p125, %p126;
-	@!%p127 bra $L145;
-	mul.lo.s64 %rd597, %rd359, %rd120;
-	mad.lo.s64 %rd598, %rd597, 8, %rd116;
-	atom.global.add.u64 %rd599, [%rd598], %rd518;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd595, %rd600;
-$L145:
-	cvt.u64.u32 %rd601, %r2;
-	setp.eq.s64 %p128, %rd601, 0;
-	setp.eq.u32 %p129, %r1, 0;
-	and.pred %p130, %p128, %p129;
-	bar.sync 0;
-	@!%p130 bra $L146;
-	st.shared.s64 [%rd1+1024], %rd595;
+	mov.b64 %rd665, %rd653;
+	mov.b64 %rd664, %rd665;
+	mov.pred %p122, 1;
+	bra.uni $L132;
+$L134:
+	@!%p62 bra $L140;
+	cvt.s64.s32 %rd666, %r177;
+	mul.lo.s64 %rd667, %rd666, %rd394;
+	mad.lo.s64 %rd668, %rd667, 4, %rd392;
+	ld.relaxed.gpu.global.s32 %r192, [%rd668+0];
+	mov.b32 %r193, %r192;
+	setp.eq.s32 %p123, %r193, %r83;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L142;
+	cvt.s64.s32 %rd669, %r177;
+	mul.lo.s64 %rd670, %rd669, %rd394;
+	mad.lo.s64 %rd671, %rd670, 4, %rd392;
+	atom.global.exch.b32 %r194, [%rd671], %r83;
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p126, %r195, %r83;
+	mov.pred %p124, %p126;
+$L142:
+	@!%p124 bra $L144;
+	mov.b64 %rd672, %rd653;
+	mov.b64 %rd664, %rd672;
+	mov.pred %p122, 0;
+	bra.uni $L132;
+$L144:
+$L140:
+	mul.lo.s64 %rd673, %rd653, %rd411;
+	mad.lo.s64 %rd674, %rd673, 4, %rd409;
+	st.shared.s32 [%rd674+0], %r177;
+	add.s64 %rd675, %rd653, 1;
+	mov.b64 %rd676, %rd675;
+	mov.b64 %rd664, %rd676;
+	mov.pred %p122, 1;
+	bra.uni $L132;
+$L131:
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd677, %rd664;
+	mov.pred %p127, %p122;
+	mov.b64 %rd649, %rd677;
+	mov.pred %p116, %p127;
+	@!%p116 bra $L146;
+	mov.b64 %rd678, %rd373;
+	mov.b32 %r196, %r176;
+	cvt.s64.s32 %rd679, %r196;
+	add.s64 %rd680, %rd679, 1;
+	mul.lo.s64 %rd681, %rd680, %rd32;
+	mad.lo.s64 %rd682, %rd681, 8, %rd28;
+	ld.global.nc.s64 %rd683, [%rd682+0];
+	mov.b64 %rd684, %rd683;
+	cvt.s64.s32 %rd685, %r196;
+	mul.lo.s64 %rd686, %rd685, %rd32;
+	mad.lo.s64 %rd687, %rd686, 8, %rd28;
+	ld.global.nc.s64 %rd688, [%rd687+0];
+	mov.b64 %rd689, %rd688;
+	sub.s64 %rd690, %rd684, %rd689;
+	mov.b64 %rd691, %rd690;
+	mov.b64 %rd692, %rd691;
+	add.s64 %rd693, %rd415, %rd692;
+	mov.b64 %rd415, %rd693;
+	max.s64 %rd694, %rd416, %rd692;
+	mov.b64 %rd416, %rd694;
 $L146:
-	bar.sync 0;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 %rd603, %rd602;
-	add.s64 %rd604, %rd603, %rd517;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd606, 0;
-$L147:
-	setp.lt.s64 %p131, %rd606, %rd373;
-	not.pred %p132, %p131;
-	@!%p132 bra $L151;
+$L126:
+	add.s64 %rd695, %rd650, 1;
+	mov.b64 %rd650, %rd695;
+	bra.uni $L125;
+$L127:
+	setp.gt.s64 %p128, %rd649, 0;
+	@!%p128 bra $L148;
+	mul.lo.s64 %rd696, %rd406, %rd120;
+	mad.lo.s64 %rd697, %rd696, 8, %rd116;
+	atom.global.add.u64 %rd698, [%rd697], %rd649;
+	mov.b64 %rd699, %rd698;
+	mov.b64 %rd700, %rd699;
+	mov.b64 %rd701, 0;
+$L149:
+	setp.lt.s64 %p129, %rd701, %rd649;
+	not.pred %p130, %p129;
+	@!%p130 bra $L153;
+	bra.uni $L151;
+$L153:
+	mul.lo.s64 %rd702, %rd701, %rd411;
+	mad.lo.s64 %rd703, %rd702, 4, %rd409;
+	ld.shared.s32 %r197, [%rd703+0];
+	mov.b32 %r198, %r197;
+	add.s64 %rd704, %rd700, %rd701;
+	mul.lo.s64 %rd705, %rd704, %rd283;
+	mad.lo.s64 %rd706, %rd705, 4, %rd281;
+	st.global.s32 [%rd706+0], %r198;
+$L150:
+	add.s64 %rd707, %rd701, 1;
+	mov.b64 %rd701, %rd707;
 	bra.uni $L149;
 $L151:
-	mul.lo.s64 %rd607, %rd606, %rd153;
-	mad.lo.s64 %rd608, %rd607, 4, %rd151;
-	ld.shared.s32 %r196, [%rd608+0];
-	mov.b32 %r197, %r196;
-	add.s64 %rd609, %rd605, %rd606;
-	mul.lo.s64 %rd610, %rd609, %rd249;
-	mad.lo.s64 %rd611, %rd610, 4, %rd247;
-	st.global.s32 [%rd611+0], %r197;
 $L148:
-	add.s64 %rd612, %rd606, 1;
-	mov.b64 %rd606, %rd612;
-	bra.uni $L147;
-$L149:
-$L109:
-	setp.eq.s64 %p133, %rd519, 0;
-	@!%p133 bra $L153;
-	bra.uni $L51;
-$L153:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd613, %rd372;
-	mov.b64 %rd614, %rd370;
-	mov.b64 %rd615, %rd371;
-	mov.b64 %rd616, %rd613;
-	mov.b64 %rd617, %rd614;
-	mov.b64 %rd618, %rd615;
-	mov.b64 %rd619, %rd616;
-	mov.b64 %rd620, %rd617;
-	mov.b64 %rd621, %rd618;
-	mov.b64 %rd622, %rd619;
-	mov.b64 %rd623, %rd620;
-	mov.b64 %rd624, %rd621;
-	mov.b64 %rd625, 1;
-$L154:
-	setp.lt.s64 %p134, %rd625, %rd307;
-	setp.gt.s64 %p135, %rd622, 0;
+	add.s64 %rd708, %rd417, %rd607;
+	min.s64 %rd709, %rd408, %rd708;
+	mov.b64 %rd417, %rd709;
+	bra.uni $L117;
+$L116:
+	mov.b64 %rd710, 0;
+	cvt.u64.u32 %rd711, %r2;
+	setp.eq.s64 %p131, %rd711, 0;
+	setp.gt.s64 %p132, %rd607, 0;
+	and.pred %p133, %p131, %p132;
+	@!%p133 bra $L155;
+	mul.lo.s64 %rd712, %rd406, %rd120;
+	mad.lo.s64 %rd713, %rd712, 8, %rd116;
+	atom.global.add.u64 %rd714, [%rd713], %rd607;
+	mov.b64 %rd715, %rd714;
+	mov.b64 %rd710, %rd715;
+$L155:
+	cvt.u64.u32 %rd716, %r2;
+	setp.eq.s64 %p134, %rd716, 0;
+	setp.eq.u32 %p135, %r1, 0;
 	and.pred %p136, %p134, %p135;
-	not.pred %p137, %p136;
-	@!%p137 bra $L158;
-	bra.uni $L156;
-$L158:
 	bar.sync 0;
-	rem.s64 %rd626, %rd625, 2;
-	mov.b64 %rd628, 1;
-	sub.s64 %rd627, %rd628, %rd626;
-	mul.lo.s64 %rd629, %rd627, %rd321;
-	mov.b64 %rd630, %rd629;
-	rem.s64 %rd631, %rd625, 2;
-	mul.lo.s64 %rd632, %rd631, %rd321;
-	mov.b64 %rd633, %rd632;
-	mov.b64 %rd634, 0;
-	mov.b64 %rd635, 0;
-	mov.b64 %rd636, %rd299;
-	mov.b64 %rd637, %rd300;
-	mov.b64 %rd638, %rd301;
-	mov.b64 %rd639, %rd302;
-	mov.b64 %rd640, %rd303;
-	mov.b64 %rd641, %rd304;
-	mov.pred %p138, %p45;
-	mov.pred %p139, %p46;
-	mov.b32 %r198, %r79;
-	mov.b64 %rd642, %rd305;
-	mov.b64 %rd643, %rd306;
-	mov.b64 %rd644, %rd307;
-	mov.b64 %rd645, %rd308;
-	mov.pred %p140, %p47;
-	mov.b64 %rd646, %rd257;
-	mov.b64 %rd647, %rd258;
-	mov.b64 %rd648, %rd259;
-	mov.b64 %rd649, %rd260;
-	mov.b64 %rd650, %rd261;
-	mov.b64 %rd651, %rd262;
-	mov.b64 %rd652, %rd263;
-	mov.b64 %rd653, %rd264;
-	mov.b64 %rd654, %rd265;
-	mov.pred %p141, %p48;
-	mov.b64 %rd655, %rd266;
-	mov.b64 %rd656, %rd267;
-	mov.b64 %rd657, %rd268;
-	mov.b32 %r199, %r80;
-	mov.b64 %rd658, %rd309;
-	mov.b64 %rd659, %rd310;
-	mov.b64 %rd660, %rd630;
-	mov.b64 %rd661, %rd622;
-	cvt.u64.u32 %rd662, %r2;
-	div.s64 %rd663, %rd662, %rd313;
-	setp.eq.s64 %p142, %rd313, -1;
-	neg.s64 %rd664, %rd662;
-	selp.b64 %rd665, %rd664, %rd663, %p142;
-	setp.eq.s64 %p143, %rd313, 0;
-	selp.b64 %rd666, 0, %rd665, %p143;
-	mov.b64 %rd667, %rd666;
-	mov.b64 %rd668, %rd319;
-	mov.b64 %rd669, %rd313;
-	mov.b64 %rd670, %rd312;
-	mov.b64 %rd671, %rd633;
-	mov.b64 %rd672, %rd321;
-	add.s64 %rd673, %rd625, 1;
-	setp.lt.s64 %p144, %rd673, %rd307;
-	mov.pred %p145, %p144;
-	mov.b64 %rd674, %rd667;
-	cvt.u64.u32 %rd675, %r2;
-	rem.s64 %rd676, %rd675, %rd669;
-	setp.eq.s64 %p146, %rd669, -1;
-	selp.b64 %rd677, 0, %rd676, %p146;
-	setp.eq.s64 %p147, %rd669, 0;
-	selp.b64 %rd678, %rd675, %rd677, %p147;
-	mov.b64 %rd679, %rd678;
-	mov.b32 %r200, -1;
-	mov.b64 %rd680, 0;
-	mov.b64 %rd681, 0;
-	mov.b64 %rd682, 0;
-	mov.b64 %rd683, 0;
-	mov.b64 %rd684, 0;
-$L159:
-	mov.b64 %rd685, 0;
-	mov.b64 %rd686, %rd658;
-$L162:
-	setp.gt.s64 %p148, %rd686, 0;
-	not.pred %p149, %p148;
-	@!%p149 bra $L166;
-	bra.uni $L164;
-$L166:
-	setp.ge.s64 %p150, %rd680, %rd681;
-	@!%p150 bra $L168;
-	setp.ge.s64 %p151, %rd674, %rd661;
-	@!%p151 bra $L170;
-	bra.uni $L164;
-$L170:
-	add.s64 %rd687, %rd660, %rd674;
-	mul.lo.s64 %rd688, %rd687, %rd163;
-	mad.lo.s64 %rd689, %rd688, 4, %rd161;
-	ld.shared.s32 %r201, [%rd689+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r200, %r202;
-	add.s64 %rd690, %rd674, %rd668;
-	mov.b64 %rd674, %rd690;
-	mov.b64 %rd691, %rd636;
-	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd692, %r203;
-	mul.lo.s64 %rd693, %rd692, %rd32;
-	mad.lo.s64 %rd694, %rd693, 8, %rd28;
-	ld.global.nc.s64 %rd695, [%rd694+0];
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, %rd636;
-	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd699, %r204;
-	add.s64 %rd700, %rd699, 1;
-	mul.lo.s64 %rd701, %rd700, %rd32;
-	mad.lo.s64 %rd702, %rd701, 8, %rd28;
-	ld.global.nc.s64 %rd703, [%rd702+0];
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, %rd704;
-	add.s64 %rd706, %rd697, %rd679;
-	mov.b64 %rd707, %rd706;
-	mov.b64 %rd708, %rd705;
-	mov.b64 %rd680, %rd707;
-	mov.b64 %rd681, %rd708;
-	bra.uni $L163;
-$L168:
-	mul.lo.s64 %rd709, %rd680, %rd39;
-	mad.lo.s64 %rd710, %rd709, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd710+0];
-	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	mov.b32 %r208, %r200;
-	mov.b32 %r209, %r207;
-	mov.b64 %rd711, %rd680;
-$L171:
-	cvt.s64.s32 %rd712, %r208;
-	mul.lo.s64 %rd713, %rd712, %rd127;
-	mad.lo.s64 %rd714, %rd713, 4, %rd123;
-	ld.global.nc.u32 %r210, [%rd714+0];
-	mov.b32 %r211, %r210;
-	and.b32 %r212, %r211, 0x4;
-	setp.ne.u32 %p152, %r212, 0x0;
-	mov.pred %p153, %p152;
-	not.pred %p154, %p153;
-	@!%p154 bra $L175;
-	cvt.s64.s32 %rd715, %r209;
-	mul.lo.s64 %rd716, %rd715, %rd127;
-	mad.lo.s64 %rd717, %rd716, 4, %rd123;
-	ld.global.nc.u32 %r213, [%rd717+0];
-	mov.b32 %r214, %r213;
-	and.b32 %r215, %r214, 0x4;
-	setp.ne.u32 %p155, %r215, 0x0;
-	mov.pred %p153, %p155;
-$L175:
-	mov.pred %p156, %p153;
-	not.pred %p157, %p156;
-	@!%p157 bra $L177;
-	cvt.s64.s32 %rd718, %r209;
-	mul.lo.s64 %rd719, %rd718, %rd134;
-	mad.lo.s64 %rd720, %rd719, 4, %rd130;
-	ld.global.nc.s32 %r216, [%rd720+0];
-	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd721, %r208;
-	mul.lo.s64 %rd722, %rd721, %rd134;
-	mad.lo.s64 %rd723, %rd722, 4, %rd130;
-	ld.global.nc.s32 %r218, [%rd723+0];
-	mov.b32 %r219, %r218;
-	setp.ne.s32 %p158, %r217, %r219;
-	mov.pred %p156, %p158;
-$L177:
-	@!%p156 bra $L179;
-	mov.pred %p159, 0;
-	bra.uni $L173;
-$L179:
-	cvt.s64.s32 %rd724, %r208;
-	mul.lo.s64 %rd725, %rd724, %rd141;
-	mad.lo.s64 %rd726, %rd725, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r220, [%rd726+0];
-	mov.b32 %r221, %r220;
-	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd727, %r209;
-	mul.lo.s64 %rd728, %rd727, %rd141;
-	mad.lo.s64 %rd729, %rd728, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r223, [%rd729+0];
-	mov.b32 %r224, %r223;
-	setp.ge.s32 %p160, %r224, %r222;
-	@!%p160 bra $L181;
-	mov.pred %p159, 0;
-	bra.uni $L173;
-$L181:
-	cvt.s64.s32 %rd730, %r209;
-	mul.lo.s64 %rd731, %rd730, %rd141;
-	mad.lo.s64 %rd732, %rd731, 4, %rd137;
-	atom.global.max.s32 %r225, [%rd732], %r222;
-	mov.b32 %r226, %r225;
-	setp.lt.s32 %p161, %r226, %r222;
-	mov.pred %p159, %p161;
-	bra.uni $L173;
-$L172:
-	bra.uni $L171;
-$L173:
-	@!%p159 bra $L183;
-	@!%p145 bra $L184;
-	mul.lo.s64 %rd733, %rd685, %rd153;
-	mad.lo.s64 %rd734, %rd733, 4, %rd151;
-	st.shared.s32 [%rd734+0], %r207;
-	add.s64 %rd735, %rd685, 1;
-	mov.b64 %rd685, %rd735;
-	bra.uni $L185;
-$L184:
-	mov.pred %p162, 0;
-	mov.b64 %rd736, %rd685;
-	mov.b32 %r227, %r207;
-$L186:
-	@!%p140 bra $L190;
-	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd737, %r228;
-	mov.b64 %rd738, %rd737;
-	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd739, %r229;
-	min.u64 %rd740, %rd739, 32;
-	cvt.u32.u64 %r230, %rd740;
-	mov.b32 %r232, 0x1;
-	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p163, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p163;
-	mov.b32 %r234, %r233;
-	mov.b64 %rd741, %rd738;
-	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd742, %rd741, %rd654;
-	mad.lo.s64 %rd743, %rd742, 4, %rd652;
-	ld.relaxed.gpu.global.u32 %r236, [%rd743+0];
-	mov.b32 %r237, %r236;
-	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p164, %r238, 0x0;
-	mov.pred %p165, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L192;
-	mul.lo.s64 %rd744, %rd741, %rd654;
-	mad.lo.s64 %rd745, %rd744, 4, %rd652;
-	atom.global.or.b32 %r239, [%rd745], %r235;
-	mov.b32 %r240, %r239;
-	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p167, %r241, 0x0;
-	mov.pred %p165, %p167;
-$L192:
-	@!%p165 bra $L194;
-	mov.b64 %rd746, %rd736;
-	mov.b64 %rd747, %rd746;
-	mov.pred %p168, 0;
-	bra.uni $L188;
-$L194:
-	mov.b64 %rd748, %rd736;
-	mov.b64 %rd747, %rd748;
-	mov.pred %p168, 1;
-	bra.uni $L188;
-$L190:
-	@!%p141 bra $L196;
-	cvt.s64.s32 %rd749, %r227;
-	mul.lo.s64 %rd750, %rd749, %rd657;
-	mad.lo.s64 %rd751, %rd750, 4, %rd655;
-	ld.relaxed.gpu.global.s32 %r242, [%rd751+0];
-	mov.b32 %r243, %r242;
-	setp.eq.s32 %p169, %r243, %r199;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L198;
-	cvt.s64.s32 %rd752, %r227;
-	mul.lo.s64 %rd753, %rd752, %rd657;
-	mad.lo.s64 %rd754, %rd753, 4, %rd655;
-	atom.global.exch.b32 %r244, [%rd754], %r199;
-	mov.b32 %r245, %r244;
-	setp.eq.s32 %p172, %r245, %r199;
-	mov.pred %p170, %p172;
-$L198:
-	@!%p170 bra $L200;
-	mov.b64 %rd755, %rd736;
-	mov.b64 %rd747, %rd755;
-	mov.pred %p168, 0;
-	bra.uni $L188;
-$L200:
-$L196:
-	mul.lo.s64 %rd756, %rd736, %rd153;
-	mad.lo.s64 %rd757, %rd756, 4, %rd151;
-	st.shared.s32 [%rd757+0], %r227;
-	add.s64 %rd758, %rd736, 1;
-	mov.b64 %rd759, %rd758;
-	mov.b64 %rd747, %rd759;
-	mov.pred %p168, 1;
-	bra.uni $L188;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b64 %rd760, %rd747;
-	mov.pred %p173, %p168;
-	mov.b64 %rd685, %rd760;
-	mov.pred %p162, %p173;
-	@!%p162 bra $L202;
-	mov.b64 %rd761, %rd636;
-	mov.b32 %r246, %r207;
-	cvt.s64.s32 %rd762, %r246;
-	add.s64 %rd763, %rd762, 1;
-	mul.lo.s64 %rd764, %rd763, %rd32;
-	mad.lo.s64 %rd765, %rd764, 8, %rd28;
-	ld.global.nc.s64 %rd766, [%rd765+0];
-	mov.b64 %rd767, %rd766;
-	cvt.s64.s32 %rd768, %r246;
-	mul.lo.s64 %rd769, %rd768, %rd32;
-	mad.lo.s64 %rd770, %rd769, 8, %rd28;
-	ld.global.nc.s64 %rd771, [%rd770+0];
-	mov.b64 %rd772, %rd771;
-	sub.s64 %rd773, %rd767, %rd772;
-	mov.b64 %rd774, %rd773;
-	mov.b64 %rd775, %rd774;
-	add.s64 %rd776, %rd682, %rd775;
-	mov.b64 %rd682, %rd776;
-	max.s64 %rd777, %rd683, %rd775;
-	mov.b64 %rd683, %rd777;
-$L202:
-$L185:
-$L183:
-	add.s64 %rd778, %rd680, %rd669;
-	mov.b64 %rd680, %rd778;
-	sub.s64 %rd779, %rd686, 1;
-	mov.b64 %rd686, %rd779;
-$L163:
-	bra.uni $L162;
-$L164:
-	mov.b64 %rd780, 0;
-	setp.lt.s64 %p174, %rd680, %rd681;
-	setp.lt.s64 %p175, %rd674, %rd661;
-	or.pred %p176, %p174, %p175;
-	@!%p176 bra $L204;
-	mov.b64 %rd780, 1;
-$L204:
-	shl.b64 %rd781, %rd780, 32;
-	or.b64 %rd782, %rd685, %rd781;
-	// block scan
-	mov.b64 %rd783, %rd782;
-	mov.b32 %r247, %r3;
-$L205:
-	setp.hs.u32 %p177, %r247, 32;
-	@%p177 bra $L206;
-	mov.b64 {%r248, %r249}, %rd783;
-	shfl.sync.up.b32 %r250|%p178, %r248, %r247, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd784, {%r250, %r251};
-	@!%p178 bra $L207;
-	add.s64 %rd785, %rd784, %rd783;
-	mov.b64 %rd783, %rd785;
-$L207:
-	shl.b32 %r247, %r247, 1;
-	bra.uni $L205;
-$L206:
-	mov.b64 {%r252, %r253}, %rd783;
-	shfl.sync.up.b32 %r254|%p179, %r252, %r3, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd786, {%r254, %r255};
-	setp.lo.u32 %p180, %r3, 32;
-	and.pred %p181, %p179, %p180;
-	selp.b64 %rd787, %rd786, 0, %p181;
-	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p182, %r7, %r256;
-	@!%p182 bra $L208;
-	mul.wide.u32 %rd788, %r8, 16;
-	add.s64 %rd789, %rd1, %rd788;
-	st.shared.s64 [%rd789+0], %rd783;
-$L208:
+	@!%p136 bra $L156;
+	st.shared.s64 [%rd1+1024], %rd710;
+$L156:
 	bar.sync 0;
-	setp.eq.u32 %p183, %r8, 0;
-	@!%p183 bra $L209;
-	mov.b64 %rd790, 0;
-	setp.lo.u32 %p184, %r7, %r10;
-	@!%p184 bra $L210;
-	mul.wide.u32 %rd791, %r7, 16;
-	add.s64 %rd792, %rd1, %rd791;
-	ld.shared.s64 %rd793, [%rd792+0];
-	mov.b64 %rd790, %rd793;
-$L210:
-	mov.b64 {%r257, %r258}, %rd790;
-	shfl.sync.up.b32 %r259|%p185, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd794, {%r259, %r260};
-	@!%p185 bra $L211;
-	add.s64 %rd795, %rd794, %rd790;
-	mov.b64 %rd790, %rd795;
-$L211:
-	mov.b64 {%r261, %r262}, %rd790;
-	shfl.sync.up.b32 %r263|%p186, %r261, 2, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd796, {%r263, %r264};
-	@!%p186 bra $L212;
-	add.s64 %rd797, %rd796, %rd790;
-	mov.b64 %rd790, %rd797;
-$L212:
-	mov.b64 {%r265, %r266}, %rd790;
-	shfl.sync.up.b32 %r267|%p187, %r265, 4, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd798, {%r267, %r268};
-	@!%p187 bra $L213;
-	add.s64 %rd799, %rd798, %rd790;
-	mov.b64 %rd790, %rd799;
-$L213:
-	mov.b64 {%r269, %r270}, %rd790;
-	shfl.sync.up.b32 %r271|%p188, %r269, 8, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd800, {%r271, %r272};
-	@!%p188 bra $L214;
-	add.s64 %rd801, %rd800, %rd790;
-	mov.b64 %rd790, %rd801;
-$L214:
-	mov.b64 {%r273, %r274}, %rd790;
-	shfl.sync.up.b32 %r275|%p189, %r273, 16, 0, %r17;
-	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd802, {%r275, %r276};
-	@!%p189 bra $L215;
-	add.s64 %rd803, %rd802, %rd790;
-	mov.b64 %rd790, %rd803;
-$L215:
-	mov.b64 {%r277, %r278}, %rd790;
-	shfl.sync.up.b32 %r279|%p190, %r277, 1, 0, %r17;
-	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd804, {%r279, %r280};
-	selp.b64 %rd805, %rd804, 0, %p190;
-	@!%p184 bra $L216;
-	mul.wide.u32 %rd806, %r7, 16;
-	add.s64 %rd807, %rd1, %rd806;
-	add.s64 %rd808, %rd807, 512;
-	st.shared.s64 [%rd808+0], %rd805;
-$L216:
-	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p191, %r7, %r281;
-	@!%p191 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd790;
-$L217:
-$L209:
-	bar.sync 0;
-	mul.wide.u32 %rd809, %r8, 16;
-	add.s64 %rd810, %rd1, %rd809;
-	add.s64 %rd811, %rd810, 512;
-	ld.shared.s64 %rd812, [%rd811+0];
-	add.s64 %rd813, %rd812, %rd787;
-	ld.shared.s64 %rd814, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd813;
-	shfl.sync.idx.b32 %r284|%p192, %r282, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd815, {%r284, %r285};
-	mov.b64 %rd816, %rd814;
-	mov.b64 %rd817, %rd815;
-	mov.b64 %rd818, %rd816;
-	mov.b64 %rd819, %rd817;
-	mov.b64 %rd820, %rd818;
-	mov.b64 %rd821, %rd819;
-	mov.b64 %rd822, %rd820;
-	and.b64 %rd823, %rd821, 4294967295;
-	mov.b64 %rd824, %rd823;
-	and.b64 %rd825, %rd822, 4294967295;
-	mov.b64 %rd826, %rd825;
-	shr.s64 %rd827, %rd822, 32;
-	mov.b64 %rd828, %rd827;
-	mov.b64 %rd829, %rd824;
-	mov.b64 %rd830, %rd826;
-	mov.b64 %rd831, %rd828;
-	@!%p145 bra $L218;
-	add.s64 %rd832, %rd684, %rd829;
-	mov.b64 %rd833, %rd832;
-	sub.s64 %rd834, %rd672, %rd833;
-	max.s64 %rd835, %rd834, 0;
-	min.s64 %rd836, %rd835, %rd685;
-	mov.b64 %rd837, %rd836;
-	mov.b64 %rd838, 0;
-$L220:
-	setp.lt.s64 %p193, %rd838, %rd837;
-	not.pred %p194, %p193;
-	@!%p194 bra $L224;
-	bra.uni $L222;
-$L224:
-	mul.lo.s64 %rd839, %rd838, %rd153;
-	mad.lo.s64 %rd840, %rd839, 4, %rd151;
-	ld.shared.s32 %r286, [%rd840+0];
-	mov.b32 %r287, %r286;
-	add.s64 %rd841, %rd671, %rd833;
-	add.s64 %rd842, %rd841, %rd838;
-	mul.lo.s64 %rd843, %rd842, %rd163;
-	mad.lo.s64 %rd844, %rd843, 4, %rd161;
-	st.shared.s32 [%rd844+0], %r287;
-$L221:
-	add.s64 %rd845, %rd838, 1;
-	mov.b64 %rd838, %rd845;
-	bra.uni $L220;
-$L222:
-	mov.b64 %rd846, 0;
-	mov.b64 %rd847, %rd837;
-$L225:
-	setp.lt.s64 %p195, %rd847, %rd685;
-	not.pred %p196, %p195;
-	@!%p196 bra $L229;
-	bra.uni $L227;
-$L229:
-	mul.lo.s64 %rd848, %rd847, %rd153;
-	mad.lo.s64 %rd849, %rd848, 4, %rd151;
-	ld.shared.s32 %r288, [%rd849+0];
-	mov.b32 %r289, %r288;
-	mov.b32 %r290, %r289;
-	mov.pred %p197, 0;
-	mov.b64 %rd850, %rd846;
-	mov.b32 %r291, %r290;
-$L230:
-	@!%p140 bra $L234;
-	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd851, %r292;
-	mov.b64 %rd852, %rd851;
-	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd853, %r293;
-	min.u64 %rd854, %rd853, 32;
-	cvt.u32.u64 %r294, %rd854;
-	mov.b32 %r296, 0x1;
-	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p198, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p198;
-	mov.b32 %r298, %r297;
-	mov.b64 %rd855, %rd852;
-	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd856, %rd855, %rd654;
-	mad.lo.s64 %rd857, %rd856, 4, %rd652;
-	ld.relaxed.gpu.global.u32 %r300, [%rd857+0];
-	mov.b32 %r301, %r300;
-	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p199, %r302, 0x0;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L236;
-	mul.lo.s64 %rd858, %rd855, %rd654;
-	mad.lo.s64 %rd859, %rd858, 4, %rd652;
-	atom.global.or.b32 %r303, [%rd859], %r299;
-	mov.b32 %r304, %r303;
-	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p202, %r305, 0x0;
-	mov.pred %p200, %p202;
-$L236:
-	@!%p200 bra $L238;
-	mov.b64 %rd860, %rd850;
-	mov.b64 %rd861, %rd860;
-	mov.pred %p203, 0;
-	bra.uni $L232;
-$L238:
-	mov.b64 %rd862, %rd850;
-	mov.b64 %rd861, %rd862;
-	mov.pred %p203, 1;
-	bra.uni $L232;
-$L234:
-	@!%p141 bra $L240;
-	cvt.s64.s32 %rd863, %r291;
-	mul.lo.s64 %rd864, %rd863, %rd657;
-	mad.lo.s64 %rd865, %rd864, 4, %rd655;
-	ld.relaxed.gpu.global.s32 %r306, [%rd865+0];
-	mov.b32 %r307, %r306;
-	setp.eq.s32 %p204, %r307, %r199;
-	mov.pred %p205, %p204;
-	not.pred %p206, %p205;
-	@!%p206 bra $L242;
-	cvt.s64.s32 %rd866, %r291;
-	mul.lo.s64 %rd867, %rd866, %rd657;
-	mad.lo.s64 %rd868, %rd867, 4, %rd655;
-	atom.global.exch.b32 %r308, [%rd868], %r199;
-	mov.b32 %r309, %r308;
-	setp.eq.s32 %p207, %r309, %r199;
-	mov.pred %p205, %p207;
-$L242:
-	@!%p205 bra $L244;
-	mov.b64 %rd869, %rd850;
-	mov.b64 %rd861, %rd869;
-	mov.pred %p203, 0;
-	bra.uni $L232;
-$L244:
-$L240:
-	mul.lo.s64 %rd870, %rd850, %rd153;
-	mad.lo.s64 %rd871, %rd870, 4, %rd151;
-	st.shared.s32 [%rd871+0], %r291;
-	add.s64 %rd872, %rd850, 1;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd861, %rd873;
-	mov.pred %p203, 1;
-	bra.uni $L232;
-$L231:
-	bra.uni $L230;
-$L232:
-	mov.b64 %rd874, %rd861;
-	mov.pred %p208, %p203;
-	mov.b64 %rd846, %rd874;
-	mov.pred %p197, %p208;
-	@!%p197 bra $L246;
-	mov.b64 %rd875, %rd636;
-	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd876, %r310;
-	add.s64 %rd877, %rd876, 1;
-	mul.lo.s64 %rd878, %rd877, %rd32;
-	mad.lo.s64 %rd879, %rd878, 8, %rd28;
-	ld.global.nc.s64 %rd880, [%rd879+0];
-	mov.b64 %rd881, %rd880;
-	cvt.s64.s32 %rd882, %r310;
-	mul.lo.s64 %rd883, %rd882, %rd32;
-	mad.lo.s64 %rd884, %rd883, 8, %rd28;
-	ld.global.nc.s64 %rd885, [%rd884+0];
-	mov.b64 %rd886, %rd885;
-	sub.s64 %rd887, %rd881, %rd886;
-	mov.b64 %rd888, %rd887;
-	mov.b64 %rd889, %rd888;
-	add.s64 %rd890, %rd682, %rd889;
-	mov.b64 %rd682, %rd890;
-	max.s64 %rd891, %rd683, %rd889;
-	mov.b64 %rd683, %rd891;
-$L246:
-$L226:
-	add.s64 %rd892, %rd847, 1;
-	mov.b64 %rd847, %rd892;
-	bra.uni $L225;
-$L227:
-	setp.gt.s64 %p209, %rd846, 0;
-	@!%p209 bra $L248;
-	mul.lo.s64 %rd893, %rd670, %rd120;
-	mad.lo.s64 %rd894, %rd893, 8, %rd116;
-	atom.global.add.u64 %rd895, [%rd894], %rd846;
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd897, %rd896;
-	mov.b64 %rd898, 0;
-$L249:
-	setp.lt.s64 %p210, %rd898, %rd846;
-	not.pred %p211, %p210;
-	@!%p211 bra $L253;
-	bra.uni $L251;
-$L253:
-	mul.lo.s64 %rd899, %rd898, %rd153;
-	mad.lo.s64 %rd900, %rd899, 4, %rd151;
-	ld.shared.s32 %r311, [%rd900+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd901, %rd897, %rd898;
-	mul.lo.s64 %rd902, %rd901, %rd249;
-	mad.lo.s64 %rd903, %rd902, 4, %rd247;
-	st.global.s32 [%rd903+0], %r312;
-$L250:
-	add.s64 %rd904, %rd898, 1;
-	mov.b64 %rd898, %rd904;
-	bra.uni $L249;
-$L251:
-$L248:
-	add.s64 %rd905, %rd684, %rd830;
-	min.s64 %rd906, %rd672, %rd905;
-	mov.b64 %rd684, %rd906;
-	bra.uni $L219;
-$L218:
-	mov.b64 %rd907, 0;
-	cvt.u64.u32 %rd908, %r2;
-	setp.eq.s64 %p212, %rd908, 0;
-	setp.gt.s64 %p213, %rd830, 0;
-	and.pred %p214, %p212, %p213;
-	@!%p214 bra $L255;
-	mul.lo.s64 %rd909, %rd670, %rd120;
-	mad.lo.s64 %rd910, %rd909, 8, %rd116;
-	atom.global.add.u64 %rd911, [%rd910], %rd830;
-	mov.b64 %rd912, %rd911;
-	mov.b64 %rd907, %rd912;
-$L255:
-	cvt.u64.u32 %rd913, %r2;
-	setp.eq.s64 %p215, %rd913, 0;
-	setp.eq.u32 %p216, %r1, 0;
-	and.pred %p217, %p215, %p216;
-	bar.sync 0;
-	@!%p217 bra $L256;
-	st.shared.s64 [%rd1+1024], %rd907;
-$L256:
-	bar.sync 0;
-	ld.shared.s64 %rd914, [%rd1+1024];
-	mov.b64 %rd915, %rd914;
-	add.s64 %rd916, %rd915, %rd829;
-	mov.b64 %rd917, %rd916;
-	mov.b64 %rd918, 0;
-$L257:
-	setp.lt.s64 %p218, %rd918, %rd685;
-	not.pred %p219, %p218;
-	@!%p219 bra $L261;
-	bra.uni $L259;
-$L261:
-	mul.lo.s64 %rd919, %rd918, %rd153;
-	mad.lo.s64 %rd920, %rd919, 4, %rd151;
-	ld.shared.s32 %r313, [%rd920+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd921, %rd917, %rd918;
-	mul.lo.s64 %rd922, %rd921, %rd249;
-	mad.lo.s64 %rd923, %rd922, 4, %rd247;
-	st.global.s32 [%rd923+0], %r314;
-$L258:
-	add.s64 %rd924, %rd918, 1;
-	mov.b64 %rd918, %rd924;
-	bra.uni $L257;
-$L259:
-$L219:
-	setp.eq.s64 %p220, %rd831, 0;
-	@!%p220 bra $L263;
-	bra.uni $L161;
-$L263:
-$L160:
+	ld.shared.s64 %rd717, [%rd1+1024];
+	mov.b64 %rd718, %rd717;
+	add.s64 %rd719, %rd718, %rd606;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, 0;
+$L157:
+	setp.lt.s64 %p137, %rd721, %rd418;
+	not.pred %p138, %p137;
+	@!%p138 bra $L161;
 	bra.uni $L159;
 $L161:
-	mov.b64 %rd925, %rd684;
-	mov.b64 %rd926, %rd682;
-	mov.b64 %rd927, %rd683;
-	mov.b64 %rd928, %rd925;
-	mov.b64 %rd929, %rd926;
-	mov.b64 %rd930, %rd927;
-	mov.b64 %rd931, %rd928;
-	mov.b64 %rd932, %rd929;
-	mov.b64 %rd933, %rd930;
-	mov.b64 %rd622, %rd931;
-	mov.b64 %rd634, %rd932;
-	mov.b64 %rd635, %rd933;
-	add.s64 %rd934, %rd623, %rd634;
-	mov.b64 %rd623, %rd934;
-	max.s64 %rd935, %rd624, %rd635;
-	mov.b64 %rd624, %rd935;
-$L155:
-	add.s64 %rd936, %rd625, 1;
-	mov.b64 %rd625, %rd936;
-	bra.uni $L154;
-$L156:
-	mov.b64 %rd937, %rd623;
-	// block reduction
-	sub.u32 %r315, %r13, 1;
-	mov.b32 %r316, %r3;
-$L264:
-	setp.hs.u32 %p221, %r316, 32;
-	@%p221 bra $L265;
-	mov.b64 {%r317, %r318}, %rd937;
-	shfl.sync.down.b32 %r319|%p222, %r317, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd938, {%r319, %r320};
-	@!%p222 bra $L266;
-	add.s64 %rd939, %rd937, %rd938;
-	mov.b64 %rd937, %rd939;
-$L266:
-	shl.b32 %r316, %r316, 1;
-	bra.uni $L264;
-$L265:
-	setp.eq.u32 %p223, %r7, 0;
-	@!%p223 bra $L267;
-	mul.wide.u32 %rd940, %r8, 16;
-	add.s64 %rd941, %rd1, %rd940;
-	st.shared.s64 [%rd941+0], %rd937;
-$L267:
+	mul.lo.s64 %rd722, %rd721, %rd411;
+	mad.lo.s64 %rd723, %rd722, 4, %rd409;
+	ld.shared.s32 %r199, [%rd723+0];
+	mov.b32 %r200, %r199;
+	add.s64 %rd724, %rd720, %rd721;
+	mul.lo.s64 %rd725, %rd724, %rd283;
+	mad.lo.s64 %rd726, %rd725, 4, %rd281;
+	st.global.s32 [%rd726+0], %r200;
+$L158:
+	add.s64 %rd727, %rd721, 1;
+	mov.b64 %rd721, %rd727;
+	bra.uni $L157;
+$L159:
+$L117:
+	setp.eq.s64 %p139, %rd608, 0;
+	@!%p139 bra $L163;
+	bra.uni $L53;
+$L163:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd728, %rd417;
+	mov.b64 %rd729, %rd415;
+	mov.b64 %rd730, %rd416;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, %rd732;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, %rd734;
+	mov.b64 %rd738, %rd735;
+	mov.b64 %rd739, %rd736;
+	mov.b64 %rd740, 1;
+$L164:
+	setp.lt.s64 %p140, %rd740, %rd345;
+	setp.gt.s64 %p141, %rd737, 0;
+	and.pred %p142, %p140, %p141;
+	not.pred %p143, %p142;
+	@!%p143 bra $L168;
+	bra.uni $L166;
+$L168:
 	bar.sync 0;
-	setp.eq.u32 %p224, %r8, 0;
-	@!%p224 bra $L268;
-	setp.lo.u32 %p225, %r7, %r10;
-	@!%p225 bra $L269;
-	mul.wide.u32 %rd942, %r7, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	ld.shared.s64 %rd944, [%rd943+0];
-	mov.b64 %rd937, %rd944;
-$L269:
-	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd937;
-	shfl.sync.down.b32 %r324|%p226, %r322, 1, %r321, %r17;
-	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd945, {%r324, %r325};
-	@!%p226 bra $L270;
-	add.s64 %rd946, %rd937, %rd945;
-	mov.b64 %rd937, %rd946;
-$L270:
-	mov.b64 {%r326, %r327}, %rd937;
-	shfl.sync.down.b32 %r328|%p227, %r326, 2, %r321, %r17;
-	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd947, {%r328, %r329};
-	@!%p227 bra $L271;
-	add.s64 %rd948, %rd937, %rd947;
-	mov.b64 %rd937, %rd948;
-$L271:
-	mov.b64 {%r330, %r331}, %rd937;
-	shfl.sync.down.b32 %r332|%p228, %r330, 4, %r321, %r17;
-	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd949, {%r332, %r333};
-	@!%p228 bra $L272;
-	add.s64 %rd950, %rd937, %rd949;
-	mov.b64 %rd937, %rd950;
-$L272:
-	mov.b64 {%r334, %r335}, %rd937;
-	shfl.sync.down.b32 %r336|%p229, %r334, 8, %r321, %r17;
-	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd951, {%r336, %r337};
-	@!%p229 bra $L273;
-	add.s64 %rd952, %rd937, %rd951;
-	mov.b64 %rd937, %rd952;
-$L273:
-	mov.b64 {%r338, %r339}, %rd937;
-	shfl.sync.down.b32 %r340|%p230, %r338, 16, %r321, %r17;
-	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd953, {%r340, %r341};
-	@!%p230 bra $L274;
-	add.s64 %rd954, %rd937, %rd953;
-	mov.b64 %rd937, %rd954;
-$L274:
-	@!%p223 bra $L275;
-	st.shared.s64 [%rd1+1024], %rd937;
-$L275:
-$L268:
+	shr.s64 %rd741, %rd740, 63;
+	shr.u64 %rd742, %rd741, 63;
+	add.s64 %rd743, %rd740, %rd742;
+	and.b64 %rd744, %rd743, -2;
+	sub.s64 %rd745, %rd740, %rd744;
+	mov.b64 %rd747, 1;
+	sub.s64 %rd746, %rd747, %rd745;
+	mul.lo.s64 %rd748, %rd746, %rd372;
+	mov.b64 %rd749, %rd748;
+	shr.s64 %rd750, %rd740, 63;
+	shr.u64 %rd751, %rd750, 63;
+	add.s64 %rd752, %rd740, %rd751;
+	and.b64 %rd753, %rd752, -2;
+	sub.s64 %rd754, %rd740, %rd753;
+	mul.lo.s64 %rd755, %rd754, %rd372;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, 0;
+	mov.b64 %rd758, 0;
+	mov.b64 %rd759, %rd337;
+	mov.b64 %rd760, %rd338;
+	mov.b64 %rd761, %rd339;
+	mov.b64 %rd762, %rd340;
+	mov.b64 %rd763, %rd341;
+	mov.b64 %rd764, %rd342;
+	mov.pred %p144, %p47;
+	mov.pred %p145, %p48;
+	mov.b32 %r201, %r80;
+	mov.b64 %rd765, %rd343;
+	mov.b64 %rd766, %rd344;
+	mov.b64 %rd767, %rd345;
+	mov.b64 %rd768, %rd346;
+	mov.pred %p146, %p49;
+	mov.pred %p147, %p50;
+	mov.b64 %rd769, %rd295;
+	mov.b64 %rd770, %rd296;
+	mov.b64 %rd771, %rd297;
+	mov.b64 %rd772, %rd298;
+	mov.b64 %rd773, %rd299;
+	mov.b64 %rd774, %rd300;
+	mov.b64 %rd775, %rd301;
+	mov.b64 %rd776, %rd302;
+	mov.b64 %rd777, %rd303;
+	mov.pred %p148, %p51;
+	mov.b64 %rd778, %rd304;
+	mov.b64 %rd779, %rd305;
+	mov.b64 %rd780, %rd306;
+	mov.b32 %r202, %r81;
+	mov.b64 %rd781, %rd347;
+	mov.b64 %rd782, %rd348;
+	mov.b64 %rd783, %rd749;
+	mov.b64 %rd784, %rd737;
+	mov.b64 %rd785, %rd370;
+	mov.b64 %rd786, %rd369;
+	mov.b64 %rd787, %rd351;
+	mov.b64 %rd788, %rd371;
+	mov.b64 %rd789, %rd350;
+	mov.b64 %rd790, %rd756;
+	mov.b64 %rd791, %rd372;
+	add.s64 %rd792, %rd740, 1;
+	setp.lt.s64 %p149, %rd792, %rd345;
+	mov.pred %p150, %p149;
+	mov.pred %p151, %p49;
+	mov.b64 %rd793, %rd172;
+	mov.b64 %rd794, %rd173;
+	mov.b64 %rd795, %rd174;
+	mov.b64 %rd796, %rd785;
+	mov.b32 %r203, -1;
+	mov.b64 %rd797, 0;
+	mov.b64 %rd798, 0;
+	mov.b64 %rd799, 0;
+	mov.b64 %rd800, 0;
+	mov.b64 %rd801, 0;
+$L169:
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, %rd781;
+$L172:
+	setp.gt.s64 %p152, %rd803, 0;
+	not.pred %p153, %p152;
+	@!%p153 bra $L176;
+	bra.uni $L174;
+$L176:
+	setp.ge.s64 %p154, %rd797, %rd798;
+	@!%p154 bra $L178;
+	setp.ge.s64 %p155, %rd796, %rd784;
+	@!%p155 bra $L180;
+	bra.uni $L174;
+$L180:
+	add.s64 %rd804, %rd783, %rd796;
+	mul.lo.s64 %rd805, %rd804, %rd182;
+	mad.lo.s64 %rd806, %rd805, 4, %rd180;
+	ld.shared.s32 %r204, [%rd806+0];
+	mov.b32 %r205, %r204;
+	mov.b32 %r203, %r205;
+	@!%p151 bra $L181;
+	add.s64 %rd807, %rd783, %rd796;
+	mov.b64 %rd809, 2;
+	mul.lo.s64 %rd808, %rd809, %rd807;
+	mov.b64 %rd810, %rd808;
+	mul.lo.s64 %rd811, %rd810, %rd185;
+	mad.lo.s64 %rd812, %rd811, 8, %rd183;
+	ld.shared.s64 %rd813, [%rd812+0];
+	mov.b64 %rd814, %rd813;
+	add.s64 %rd815, %rd810, 1;
+	mul.lo.s64 %rd816, %rd815, %rd185;
+	mad.lo.s64 %rd817, %rd816, 8, %rd183;
+	ld.shared.s64 %rd818, [%rd817+0];
+	mov.b64 %rd819, %rd818;
+	add.s64 %rd820, %rd814, %rd788;
+	mov.b64 %rd821, %rd820;
+	mov.b64 %rd822, %rd819;
+	mov.b64 %rd797, %rd821;
+	mov.b64 %rd798, %rd822;
+	bra.uni $L182;
+$L181:
+	mov.b64 %rd823, %rd759;
+	mov.b32 %r206, %r203;
+	cvt.s64.s32 %rd824, %r206;
+	mul.lo.s64 %rd825, %rd824, %rd32;
+	mad.lo.s64 %rd826, %rd825, 8, %rd28;
+	ld.global.nc.s64 %rd827, [%rd826+0];
+	mov.b64 %rd828, %rd827;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, %rd759;
+	mov.b32 %r207, %r203;
+	cvt.s64.s32 %rd831, %r207;
+	add.s64 %rd832, %rd831, 1;
+	mul.lo.s64 %rd833, %rd832, %rd32;
+	mad.lo.s64 %rd834, %rd833, 8, %rd28;
+	ld.global.nc.s64 %rd835, [%rd834+0];
+	mov.b64 %rd836, %rd835;
+	mov.b64 %rd837, %rd836;
+	add.s64 %rd838, %rd829, %rd788;
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd837;
+	mov.b64 %rd797, %rd839;
+	mov.b64 %rd798, %rd840;
+$L182:
+	add.s64 %rd841, %rd796, %rd786;
+	mov.b64 %rd796, %rd841;
+	bra.uni $L173;
+$L178:
+	mul.lo.s64 %rd842, %rd797, %rd39;
+	mad.lo.s64 %rd843, %rd842, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd843+0];
+	mov.b32 %r209, %r208;
+	mov.b32 %r210, %r209;
+	mov.b64 %rd844, 0;
+	mov.b64 %rd845, 0;
+	and.pred %p156, %p150, %p146;
+	@!%p156 bra $L184;
+	mov.b64 %rd846, %rd759;
+	mov.b32 %r211, %r210;
+	cvt.s64.s32 %rd847, %r211;
+	mul.lo.s64 %rd848, %rd847, %rd32;
+	mad.lo.s64 %rd849, %rd848, 8, %rd28;
+	ld.global.nc.s64 %rd850, [%rd849+0];
+	mov.b64 %rd851, %rd850;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd853, %rd759;
+	mov.b32 %r212, %r210;
+	cvt.s64.s32 %rd854, %r212;
+	add.s64 %rd855, %rd854, 1;
+	mul.lo.s64 %rd856, %rd855, %rd32;
+	mad.lo.s64 %rd857, %rd856, 8, %rd28;
+	ld.global.nc.s64 %rd858, [%rd857+0];
+	mov.b64 %rd859, %rd858;
+	mov.b64 %rd860, %rd859;
+	mov.b64 %rd861, %rd852;
+	mov.b64 %rd862, %rd860;
+	mov.b64 %rd844, %rd861;
+	mov.b64 %rd845, %rd862;
+$L184:
+	mov.b32 %r213, %r203;
+	mov.b32 %r214, %r210;
+	mov.b64 %rd863, %rd797;
+$L185:
+	cvt.s64.s32 %rd864, %r213;
+	mul.lo.s64 %rd865, %rd864, %rd127;
+	mad.lo.s64 %rd866, %rd865, 4, %rd123;
+	ld.global.nc.u32 %r215, [%rd866+0];
+	mov.b32 %r216, %r215;
+	and.b32 %r217, %r216, 0x4;
+	setp.ne.u32 %p157, %r217, 0x0;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L189;
+	cvt.s64.s32 %rd867, %r214;
+	mul.lo.s64 %rd868, %rd867, %rd127;
+	mad.lo.s64 %rd869, %rd868, 4, %rd123;
+	ld.global.nc.u32 %r218, [%rd869+0];
+	mov.b32 %r219, %r218;
+	and.b32 %r220, %r219, 0x4;
+	setp.ne.u32 %p160, %r220, 0x0;
+	mov.pred %p158, %p160;
+$L189:
+	mov.pred %p161, %p158;
+	not.pred %p162, %p161;
+	@!%p162 bra $L191;
+	cvt.s64.s32 %rd870, %r214;
+	mul.lo.s64 %rd871, %rd870, %rd134;
+	mad.lo.s64 %rd872, %rd871, 4, %rd130;
+	ld.global.nc.s32 %r221, [%rd872+0];
+	mov.b32 %r222, %r221;
+	cvt.s64.s32 %rd873, %r213;
+	mul.lo.s64 %rd874, %rd873, %rd134;
+	mad.lo.s64 %rd875, %rd874, 4, %rd130;
+	ld.global.nc.s32 %r223, [%rd875+0];
+	mov.b32 %r224, %r223;
+	setp.ne.s32 %p163, %r222, %r224;
+	mov.pred %p161, %p163;
+$L191:
+	@!%p161 bra $L193;
+	mov.pred %p164, 0;
+	bra.uni $L187;
+$L193:
+	cvt.s64.s32 %rd876, %r213;
+	mul.lo.s64 %rd877, %rd876, %rd141;
+	mad.lo.s64 %rd878, %rd877, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r225, [%rd878+0];
+	mov.b32 %r226, %r225;
+	mov.b32 %r227, %r226;
+	cvt.s64.s32 %rd879, %r214;
+	mul.lo.s64 %rd880, %rd879, %rd141;
+	mad.lo.s64 %rd881, %rd880, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r228, [%rd881+0];
+	mov.b32 %r229, %r228;
+	setp.ge.s32 %p165, %r229, %r227;
+	@!%p165 bra $L195;
+	mov.pred %p164, 0;
+	bra.uni $L187;
+$L195:
+	cvt.s64.s32 %rd882, %r214;
+	mul.lo.s64 %rd883, %rd882, %rd141;
+	mad.lo.s64 %rd884, %rd883, 4, %rd137;
+	atom.global.max.s32 %r230, [%rd884], %r227;
+	mov.b32 %r231, %r230;
+	setp.lt.s32 %p166, %r231, %r227;
+	mov.pred %p164, %p166;
+	bra.uni $L187;
+$L186:
+	bra.uni $L185;
+$L187:
+	@!%p164 bra $L197;
+	@!%p150 bra $L198;
+	mul.lo.s64 %rd885, %rd802, %rd795;
+	mad.lo.s64 %rd886, %rd885, 4, %rd793;
+	st.shared.s32 [%rd886+0], %r210;
+	@!%p146 bra $L201;
+	mov.b64 %rd888, 2;
+	mul.lo.s64 %rd887, %rd888, %rd802;
+	mul.lo.s64 %rd889, %rd887, %rd177;
+	mad.lo.s64 %rd890, %rd889, 8, %rd175;
+	st.shared.s64 [%rd890+0], %rd844;
+	mov.b64 %rd892, 2;
+	mul.lo.s64 %rd891, %rd892, %rd802;
+	add.s64 %rd893, %rd891, 1;
+	mul.lo.s64 %rd894, %rd893, %rd177;
+	mad.lo.s64 %rd895, %rd894, 8, %rd175;
+	st.shared.s64 [%rd895+0], %rd845;
+$L201:
+	add.s64 %rd896, %rd802, 1;
+	mov.b64 %rd802, %rd896;
+	bra.uni $L199;
+$L198:
+	mov.pred %p167, 0;
+	mov.b64 %rd897, %rd802;
+	mov.b32 %r232, %r210;
+$L202:
+	@!%p147 bra $L206;
+	shr.s32 %r233, %r232, 5;
+	cvt.s64.s32 %rd898, %r233;
+	mov.b64 %rd899, %rd898;
+	and.b32 %r234, %r232, 31;
+	cvt.s64.s32 %rd900, %r234;
+	min.u64 %rd901, %rd900, 32;
+	cvt.u32.u64 %r235, %rd901;
+	mov.b32 %r237, 0x1;
+	shl.b32 %r236, %r237, %r235;
+	setp.hs.u32 %p168, %r235, 32;
+	selp.b32 %r238, 0, %r236, %p168;
+	mov.b32 %r239, %r238;
+	mov.b64 %rd902, %rd899;
+	mov.b32 %r240, %r239;
+	mul.lo.s64 %rd903, %rd902, %rd777;
+	mad.lo.s64 %rd904, %rd903, 4, %rd775;
+	ld.relaxed.gpu.global.u32 %r241, [%rd904+0];
+	mov.b32 %r242, %r241;
+	and.b32 %r243, %r242, %r240;
+	setp.ne.u32 %p169, %r243, 0x0;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L208;
+	mul.lo.s64 %rd905, %rd902, %rd777;
+	mad.lo.s64 %rd906, %rd905, 4, %rd775;
+	atom.global.or.b32 %r244, [%rd906], %r240;
+	mov.b32 %r245, %r244;
+	and.b32 %r246, %r245, %r240;
+	setp.ne.u32 %p172, %r246, 0x0;
+	mov.pred %p170, %p172;
+$L208:
+	@!%p170 bra $L210;
+	mov.b64 %rd907, %rd897;
+	mov.b64 %rd908, %rd907;
+	mov.pred %p173, 0;
+	bra.uni $L204;
+$L210:
+	mov.b64 %rd909, %rd897;
+	mov.b64 %rd908, %rd909;
+	mov.pred %p173, 1;
+	bra.uni $L204;
+$L206:
+	@!%p148 bra $L212;
+	cvt.s64.s32 %rd910, %r232;
+	mul.lo.s64 %rd911, %rd910, %rd780;
+	mad.lo.s64 %rd912, %rd911, 4, %rd778;
+	ld.relaxed.gpu.global.s32 %r247, [%rd912+0];
+	mov.b32 %r248, %r247;
+	setp.eq.s32 %p174, %r248, %r202;
+	mov.pred %p175, %p174;
+	not.pred %p176, %p175;
+	@!%p176 bra $L214;
+	cvt.s64.s32 %rd913, %r232;
+	mul.lo.s64 %rd914, %rd913, %rd780;
+	mad.lo.s64 %rd915, %rd914, 4, %rd778;
+	atom.global.exch.b32 %r249, [%rd915], %r202;
+	mov.b32 %r250, %r249;
+	setp.eq.s32 %p177, %r250, %r202;
+	mov.pred %p175, %p177;
+$L214:
+	@!%p175 bra $L216;
+	mov.b64 %rd916, %rd897;
+	mov.b64 %rd908, %rd916;
+	mov.pred %p173, 0;
+	bra.uni $L204;
+$L216:
+$L212:
+	mul.lo.s64 %rd917, %rd897, %rd795;
+	mad.lo.s64 %rd918, %rd917, 4, %rd793;
+	st.shared.s32 [%rd918+0], %r232;
+	add.s64 %rd919, %rd897, 1;
+	mov.b64 %rd920, %rd919;
+	mov.b64 %rd908, %rd920;
+	mov.pred %p173, 1;
+	bra.uni $L204;
+$L203:
+	bra.uni $L202;
+$L204:
+	mov.b64 %rd921, %rd908;
+	mov.pred %p178, %p173;
+	mov.b64 %rd802, %rd921;
+	mov.pred %p167, %p178;
+	@!%p167 bra $L218;
+	mov.b64 %rd922, %rd759;
+	mov.b32 %r251, %r210;
+	cvt.s64.s32 %rd923, %r251;
+	add.s64 %rd924, %rd923, 1;
+	mul.lo.s64 %rd925, %rd924, %rd32;
+	mad.lo.s64 %rd926, %rd925, 8, %rd28;
+	ld.global.nc.s64 %rd927, [%rd926+0];
+	mov.b64 %rd928, %rd927;
+	cvt.s64.s32 %rd929, %r251;
+	mul.lo.s64 %rd930, %rd929, %rd32;
+	mad.lo.s64 %rd931, %rd930, 8, %rd28;
+	ld.global.nc.s64 %rd932, [%rd931+0];
+	mov.b64 %rd933, %rd932;
+	sub.s64 %rd934, %rd928, %rd933;
+	mov.b64 %rd935, %rd934;
+	mov.b64 %rd936, %rd935;
+	add.s64 %rd937, %rd799, %rd936;
+	mov.b64 %rd799, %rd937;
+	max.s64 %rd938, %rd800, %rd936;
+	mov.b64 %rd800, %rd938;
+$L218:
+$L199:
+$L197:
+	add.s64 %rd939, %rd797, %rd787;
+	mov.b64 %rd797, %rd939;
+	sub.s64 %rd940, %rd803, 1;
+	mov.b64 %rd803, %rd940;
+$L173:
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd941, 0;
+	setp.lt.s64 %p179, %rd797, %rd798;
+	setp.lt.s64 %p180, %rd796, %rd784;
+	or.pred %p181, %p179, %p180;
+	@!%p181 bra $L220;
+	mov.b64 %rd941, 1;
+$L220:
+	shl.b64 %rd942, %rd941, 32;
+	or.b64 %rd943, %rd802, %rd942;
+	// block scan
+	mov.b64 %rd944, %rd943;
+	mov.b32 %r252, %r3;
+$L221:
+	setp.hs.u32 %p182, %r252, 32;
+	@%p182 bra $L222;
+	mov.b64 {%r253, %r254}, %rd944;
+	shfl.sync.up.b32 %r255|%p183, %r253, %r252, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, %r252, 0, %r17;
+	mov.b64 %rd945, {%r255, %r256};
+	@!%p183 bra $L223;
+	add.s64 %rd946, %rd945, %rd944;
+	mov.b64 %rd944, %rd946;
+$L223:
+	shl.b32 %r252, %r252, 1;
+	bra.uni $L221;
+$L222:
+	mov.b64 {%r257, %r258}, %rd944;
+	shfl.sync.up.b32 %r259|%p184, %r257, %r3, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, %r3, 0, %r17;
+	mov.b64 %rd947, {%r259, %r260};
+	setp.lo.u32 %p185, %r3, 32;
+	and.pred %p186, %p184, %p185;
+	selp.b64 %rd948, %rd947, 0, %p186;
+	sub.u32 %r261, %r13, %r3;
+	setp.eq.u32 %p187, %r7, %r261;
+	@!%p187 bra $L224;
+	mul.wide.u32 %rd949, %r8, 16;
+	add.s64 %rd950, %rd1, %rd949;
+	st.shared.s64 [%rd950+0], %rd944;
+$L224:
 	bar.sync 0;
-	ld.shared.s64 %rd955, [%rd1+1024];
-	mov.b64 %rd937, %rd955;
-	mov.b64 %rd956, %rd937;
-	mov.b64 %rd623, %rd956;
-	mov.b64 %rd957, %rd624;
-	// block reduction
-	sub.u32 %r342, %r13, 1;
-	mov.b32 %r343, %r3;
-$L276:
-	setp.hs.u32 %p231, %r343, 32;
-	@%p231 bra $L277;
-	mov.b64 {%r344, %r345}, %rd957;
-	shfl.sync.down.b32 %r346|%p232, %r344, %r343, %r342, %r17;
-	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd958, {%r346, %r347};
-	@!%p232 bra $L278;
-	max.s64 %rd959, %rd957, %rd958;
-	mov.b64 %rd957, %rd959;
-$L278:
-	shl.b32 %r343, %r343, 1;
-	bra.uni $L276;
-$L277:
-	setp.eq.u32 %p233, %r7, 0;
-	@!%p233 bra $L279;
-	mul.wide.u32 %rd960, %r8, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	st.shared.s64 [%rd961+0], %rd957;
-$L279:
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L225;
+	mov.b64 %rd951, 0;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L226;
+	mul.wide.u32 %rd952, %r7, 16;
+	add.s64 %rd953, %rd1, %rd952;
+	ld.shared.s64 %rd954, [%rd953+0];
+	mov.b64 %rd951, %rd954;
+$L226:
+	mov.b64 {%r262, %r263}, %rd951;
+	shfl.sync.up.b32 %r264|%p190, %r262, 1, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
+	mov.b64 %rd955, {%r264, %r265};
+	@!%p190 bra $L227;
+	add.s64 %rd956, %rd955, %rd951;
+	mov.b64 %rd951, %rd956;
+$L227:
+	mov.b64 {%r266, %r267}, %rd951;
+	shfl.sync.up.b32 %r268|%p191, %r266, 2, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, 2, 0, %r17;
+	mov.b64 %rd957, {%r268, %r269};
+	@!%p191 bra $L228;
+	add.s64 %rd958, %rd957, %rd951;
+	mov.b64 %rd951, %rd958;
+$L228:
+	mov.b64 {%r270, %r271}, %rd951;
+	shfl.sync.up.b32 %r272|%p192, %r270, 4, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, 4, 0, %r17;
+	mov.b64 %rd959, {%r272, %r273};
+	@!%p192 bra $L229;
+	add.s64 %rd960, %rd959, %rd951;
+	mov.b64 %rd951, %rd960;
+$L229:
+	mov.b64 {%r274, %r275}, %rd951;
+	shfl.sync.up.b32 %r276|%p193, %r274, 8, 0, %r17;
+	shfl.sync.up.b32 %r277, %r275, 8, 0, %r17;
+	mov.b64 %rd961, {%r276, %r277};
+	@!%p193 bra $L230;
+	add.s64 %rd962, %rd961, %rd951;
+	mov.b64 %rd951, %rd962;
+$L230:
+	mov.b64 {%r278, %r279}, %rd951;
+	shfl.sync.up.b32 %r280|%p194, %r278, 16, 0, %r17;
+	shfl.sync.up.b32 %r281, %r279, 16, 0, %r17;
+	mov.b64 %rd963, {%r280, %r281};
+	@!%p194 bra $L231;
+	add.s64 %rd964, %rd963, %rd951;
+	mov.b64 %rd951, %rd964;
+$L231:
+	mov.b64 {%r282, %r283}, %rd951;
+	shfl.sync.up.b32 %r284|%p195, %r282, 1, 0, %r17;
+	shfl.sync.up.b32 %r285, %r283, 1, 0, %r17;
+	mov.b64 %rd965, {%r284, %r285};
+	selp.b64 %rd966, %rd965, 0, %p195;
+	@!%p189 bra $L232;
+	mul.wide.u32 %rd967, %r7, 16;
+	add.s64 %rd968, %rd1, %rd967;
+	add.s64 %rd969, %rd968, 512;
+	st.shared.s64 [%rd969+0], %rd966;
+$L232:
+	sub.u32 %r286, %r10, 1;
+	setp.eq.u32 %p196, %r7, %r286;
+	@!%p196 bra $L233;
+	st.shared.s64 [%rd1+1024], %rd951;
+$L233:
+$L225:
 	bar.sync 0;
-	setp.eq.u32 %p234, %r8, 0;
-	@!%p234 bra $L280;
-	setp.lo.u32 %p235, %r7, %r10;
-	@!%p235 bra $L281;
-	mul.wide.u32 %rd962, %r7, 16;
-	add.s64 %rd963, %rd1, %rd962;
-	ld.shared.s64 %rd964, [%rd963+0];
-	mov.b64 %rd957, %rd964;
-$L281:
-	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd957;
-	shfl.sync.down.b32 %r351|%p236, %r349, 1, %r348, %r17;
-	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd965, {%r351, %r352};
-	@!%p236 bra $L282;
-	max.s64 %rd966, %rd957, %rd965;
-	mov.b64 %rd957, %rd966;
-$L282:
-	mov.b64 {%r353, %r354}, %rd957;
-	shfl.sync.down.b32 %r355|%p237, %r353, 2, %r348, %r17;
-	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd967, {%r355, %r356};
-	@!%p237 bra $L283;
-	max.s64 %rd968, %rd957, %rd967;
-	mov.b64 %rd957, %rd968;
-$L283:
-	mov.b64 {%r357, %r358}, %rd957;
-	shfl.sync.down.b32 %r359|%p238, %r357, 4, %r348, %r17;
-	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd969, {%r359, %r360};
-	@!%p238 bra $L284;
-	max.s64 %rd970, %rd957, %rd969;
-	mov.b64 %rd957, %rd970;
-$L284:
-	mov.b64 {%r361, %r362}, %rd957;
-	shfl.sync.down.b32 %r363|%p239, %r361, 8, %r348, %r17;
-	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd971, {%r363, %r364};
-	@!%p239 bra $L285;
-	max.s64 %rd972, %rd957, %rd971;
-	mov.b64 %rd957, %rd972;
-$L285:
-	mov.b64 {%r365, %r366}, %rd957;
-	shfl.sync.down.b32 %r367|%p240, %r365, 16, %r348, %r17;
-	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd973, {%r367, %r368};
-	@!%p240 bra $L286;
-	max.s64 %rd974, %rd957, %rd973;
-	mov.b64 %rd957, %rd974;
-$L286:
-	@!%p233 bra $L287;
-	st.shared.s64 [%rd1+1024], %rd957;
-$L287:
-$L280:
-	bar.sync 0;
+	mul.wide.u32 %rd970, %r8, 16;
+	add.s64 %rd971, %rd1, %rd970;
+	add.s64 %rd972, %rd971, 512;
+	ld.shared.s64 %rd973, [%rd972+0];
+	add.s64 %rd974, %rd973, %rd948;
 	ld.shared.s64 %rd975, [%rd1+1024];
-	mov.b64 %rd957, %rd975;
-	mov.b64 %rd976, %rd957;
-	mov.b64 %rd624, %rd976;
-	cvt.u64.u32 %rd977, %r2;
-	setp.eq.s64 %p241, %rd977, 0;
-	@!%p241 bra $L289;
-	setp.gt.s64 %p242, %rd623, 0;
-	@!%p242 bra $L291;
-	add.s64 %rd978, %rd312, 1;
-	mul.lo.s64 %rd979, %rd978, %rd120;
-	mad.lo.s64 %rd980, %rd979, 8, %rd116;
-	atom.global.add.u64 %rd981, [%rd980], %rd623;
-$L291:
-	setp.gt.s64 %p243, %rd624, 0;
-	@!%p243 bra $L293;
-	add.s64 %rd982, %rd312, 2;
-	mul.lo.s64 %rd983, %rd982, %rd120;
-	mad.lo.s64 %rd984, %rd983, 8, %rd116;
-	atom.global.max.s64 %rd985, [%rd984], %rd624;
-$L293:
-$L289:
+	mov.b64 {%r287, %r288}, %rd974;
+	shfl.sync.idx.b32 %r289|%p197, %r287, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r290, %r288, 0, %r21, %r17;
+	mov.b64 %rd976, {%r289, %r290};
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	mov.b64 %rd979, %rd977;
+	mov.b64 %rd980, %rd978;
+	mov.b64 %rd981, %rd979;
+	mov.b64 %rd982, %rd980;
+	mov.b64 %rd983, %rd981;
+	and.b64 %rd984, %rd982, 4294967295;
+	mov.b64 %rd985, %rd984;
+	and.b64 %rd986, %rd983, 4294967295;
+	mov.b64 %rd987, %rd986;
+	shr.s64 %rd988, %rd983, 32;
+	mov.b64 %rd989, %rd988;
+	mov.b64 %rd990, %rd985;
+	mov.b64 %rd991, %rd987;
+	mov.b64 %rd992, %rd989;
+	@!%p150 bra $L234;
+	add.s64 %rd993, %rd801, %rd990;
+	mov.b64 %rd994, %rd993;
+	sub.s64 %rd995, %rd791, %rd994;
+	max.s64 %rd996, %rd995, 0;
+	min.s64 %rd997, %rd996, %rd802;
+	mov.b64 %rd998, %rd997;
+	mov.b64 %rd999, 0;
+$L236:
+	setp.lt.s64 %p198, %rd999, %rd998;
+	not.pred %p199, %p198;
+	@!%p199 bra $L240;
+	bra.uni $L238;
+$L240:
+	mul.lo.s64 %rd1000, %rd999, %rd795;
+	mad.lo.s64 %rd1001, %rd1000, 4, %rd793;
+	ld.shared.s32 %r291, [%rd1001+0];
+	mov.b32 %r292, %r291;
+	add.s64 %rd1002, %rd790, %rd994;
+	add.s64 %rd1003, %rd1002, %rd999;
+	mul.lo.s64 %rd1004, %rd1003, %rd182;
+	mad.lo.s64 %rd1005, %rd1004, 4, %rd180;
+	st.shared.s32 [%rd1005+0], %r292;
+	@!%p146 bra $L242;
+	mov.b64 %rd1007, 2;
+	mul.lo.s64 %rd1006, %rd1007, %rd999;
+	mul.lo.s64 %rd1008, %rd1006, %rd177;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd175;
+	ld.shared.s64 %rd1010, [%rd1009+0];
+	mov.b64 %rd1011, %rd1010;
+	add.s64 %rd1012, %rd790, %rd994;
+	add.s64 %rd1013, %rd1012, %rd999;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1013;
+	mul.lo.s64 %rd1016, %rd1014, %rd185;
+	mad.lo.s64 %rd1017, %rd1016, 8, %rd183;
+	st.shared.s64 [%rd1017+0], %rd1011;
+	mov.b64 %rd1019, 2;
+	mul.lo.s64 %rd1018, %rd1019, %rd999;
+	add.s64 %rd1020, %rd1018, 1;
+	mul.lo.s64 %rd1021, %rd1020, %rd177;
+	mad.lo.s64 %rd1022, %rd1021, 8, %rd175;
+	ld.shared.s64 %rd1023, [%rd1022+0];
+	mov.b64 %rd1024, %rd1023;
+	add.s64 %rd1025, %rd790, %rd994;
+	add.s64 %rd1026, %rd1025, %rd999;
+	mov.b64 %rd1028, 2;
+	mul.lo.s64 %rd1027, %rd1028, %rd1026;
+	add.s64 %rd1029, %rd1027, 1;
+	mul.lo.s64 %rd1030, %rd1029, %rd185;
+	mad.lo.s64 %rd1031, %rd1030, 8, %rd183;
+	st.shared.s64 [%rd1031+0], %rd1024;
+$L242:
+$L237:
+	add.s64 %rd1032, %rd999, 1;
+	mov.b64 %rd999, %rd1032;
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1033, 0;
+	mov.b64 %rd1034, %rd998;
+$L243:
+	setp.lt.s64 %p200, %rd1034, %rd802;
+	not.pred %p201, %p200;
+	@!%p201 bra $L247;
+	bra.uni $L245;
+$L247:
+	mul.lo.s64 %rd1035, %rd1034, %rd795;
+	mad.lo.s64 %rd1036, %rd1035, 4, %rd793;
+	ld.shared.s32 %r293, [%rd1036+0];
+	mov.b32 %r294, %r293;
+	mov.b32 %r295, %r294;
+	mov.pred %p202, 0;
+	mov.b64 %rd1037, %rd1033;
+	mov.b32 %r296, %r295;
+$L248:
+	@!%p147 bra $L252;
+	shr.s32 %r297, %r296, 5;
+	cvt.s64.s32 %rd1038, %r297;
+	mov.b64 %rd1039, %rd1038;
+	and.b32 %r298, %r296, 31;
+	cvt.s64.s32 %rd1040, %r298;
+	min.u64 %rd1041, %rd1040, 32;
+	cvt.u32.u64 %r299, %rd1041;
+	mov.b32 %r301, 0x1;
+	shl.b32 %r300, %r301, %r299;
+	setp.hs.u32 %p203, %r299, 32;
+	selp.b32 %r302, 0, %r300, %p203;
+	mov.b32 %r303, %r302;
+	mov.b64 %rd1042, %rd1039;
+	mov.b32 %r304, %r303;
+	mul.lo.s64 %rd1043, %rd1042, %rd777;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd775;
+	ld.relaxed.gpu.global.u32 %r305, [%rd1044+0];
+	mov.b32 %r306, %r305;
+	and.b32 %r307, %r306, %r304;
+	setp.ne.u32 %p204, %r307, 0x0;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L254;
+	mul.lo.s64 %rd1045, %rd1042, %rd777;
+	mad.lo.s64 %rd1046, %rd1045, 4, %rd775;
+	atom.global.or.b32 %r308, [%rd1046], %r304;
+	mov.b32 %r309, %r308;
+	and.b32 %r310, %r309, %r304;
+	setp.ne.u32 %p207, %r310, 0x0;
+	mov.pred %p205, %p207;
+$L254:
+	@!%p205 bra $L256;
+	mov.b64 %rd1047, %rd1037;
+	mov.b64 %rd1048, %rd1047;
+	mov.pred %p208, 0;
+	bra.uni $L250;
+$L256:
+	mov.b64 %rd1049, %rd1037;
+	mov.b64 %rd1048, %rd1049;
+	mov.pred %p208, 1;
+	bra.uni $L250;
+$L252:
+	@!%p148 bra $L258;
+	cvt.s64.s32 %rd1050, %r296;
+	mul.lo.s64 %rd1051, %rd1050, %rd780;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd778;
+	ld.relaxed.gpu.global.s32 %r311, [%rd1052+0];
+	mov.b32 %r312, %r311;
+	setp.eq.s32 %p209, %r312, %r202;
+	mov.pred %p210, %p209;
+	not.pred %p211, %p210;
+	@!%p211 bra $L260;
+	cvt.s64.s32 %rd1053, %r296;
+	mul.lo.s64 %rd1054, %rd1053, %rd780;
+	mad.lo.s64 %rd1055, %rd1054, 4, %rd778;
+	atom.global.exch.b32 %r313, [%rd1055], %r202;
+	mov.b32 %r314, %r313;
+	setp.eq.s32 %p212, %r314, %r202;
+	mov.pred %p210, %p212;
+$L260:
+	@!%p210 bra $L262;
+	mov.b64 %rd1056, %rd1037;
+	mov.b64 %rd1048, %rd1056;
+	mov.pred %p208, 0;
+	bra.uni $L250;
+$L262:
+$L258:
+	mul.lo.s64 %rd1057, %rd1037, %rd795;
+	mad.lo.s64 %rd1058, %rd1057, 4, %rd793;
+	st.shared.s32 [%rd1058+0], %r296;
+	add.s64 %rd1059, %rd1037, 1;
+	mov.b64 %rd1060, %rd1059;
+	mov.b64 %rd1048, %rd1060;
+	mov.pred %p208, 1;
+	bra.uni $L250;
+$L249:
+	bra.uni $L248;
+$L250:
+	mov.b64 %rd1061, %rd1048;
+	mov.pred %p213, %p208;
+	mov.b64 %rd1033, %rd1061;
+	mov.pred %p202, %p213;
+	@!%p202 bra $L264;
+	mov.b64 %rd1062, %rd759;
+	mov.b32 %r315, %r295;
+	cvt.s64.s32 %rd1063, %r315;
+	add.s64 %rd1064, %rd1063, 1;
+	mul.lo.s64 %rd1065, %rd1064, %rd32;
+	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
+	ld.global.nc.s64 %rd1067, [%rd1066+0];
+	mov.b64 %rd1068, %rd1067;
+	cvt.s64.s32 %rd1069, %r315;
+	mul.lo.s64 %rd1070, %rd1069, %rd32;
+	mad.lo.s64 %rd1071, %rd1070, 8, %rd28;
+	ld.global.nc.s64 %rd1072, [%rd1071+0];
+	mov.b64 %rd1073, %rd1072;
+	sub.s64 %rd1074, %rd1068, %rd1073;
+	mov.b64 %rd1075, %rd1074;
+	mov.b64 %rd1076, %rd1075;
+	add.s64 %rd1077, %rd799, %rd1076;
+	mov.b64 %rd799, %rd1077;
+	max.s64 %rd1078, %rd800, %rd1076;
+	mov.b64 %rd800, %rd1078;
+$L264:
+$L244:
+	add.s64 %rd1079, %rd1034, 1;
+	mov.b64 %rd1034, %rd1079;
+	bra.uni $L243;
+$L245:
+	setp.gt.s64 %p214, %rd1033, 0;
+	@!%p214 bra $L266;
+	mul.lo.s64 %rd1080, %rd789, %rd120;
+	mad.lo.s64 %rd1081, %rd1080, 8, %rd116;
+	atom.global.add.u64 %rd1082, [%rd1081], %rd1033;
+	mov.b64 %rd1083, %rd1082;
+	mov.b64 %rd1084, %rd1083;
+	mov.b64 %rd1085, 0;
+$L267:
+	setp.lt.s64 %p215, %rd1085, %rd1033;
+	not.pred %p216, %p215;
+	@!%p216 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd1086, %rd1085, %rd795;
+	mad.lo.s64 %rd1087, %rd1086, 4, %rd793;
+	ld.shared.s32 %r316, [%rd1087+0];
+	mov.b32 %r317, %r316;
+	add.s64 %rd1088, %rd1084, %rd1085;
+	mul.lo.s64 %rd1089, %rd1088, %rd283;
+	mad.lo.s64 %rd1090, %rd1089, 4, %rd281;
+	st.global.s32 [%rd1090+0], %r317;
+$L268:
+	add.s64 %rd1091, %rd1085, 1;
+	mov.b64 %rd1085, %rd1091;
+	bra.uni $L267;
+$L269:
+$L266:
+	add.s64 %rd1092, %rd801, %rd991;
+	min.s64 %rd1093, %rd791, %rd1092;
+	mov.b64 %rd801, %rd1093;
+	bra.uni $L235;
+$L234:
+	mov.b64 %rd1094, 0;
+	cvt.u64.u32 %rd1095, %r2;
+	setp.eq.s64 %p217, %rd1095, 0;
+	setp.gt.s64 %p218, %rd991, 0;
+	and.pred %p219, %p217, %p218;
+	@!%p219 bra $L273;
+	mul.lo.s64 %rd1096, %rd789, %rd120;
+	mad.lo.s64 %rd1097, %rd1096, 8, %rd116;
+	atom.global.add.u64 %rd1098, [%rd1097], %rd991;
+	mov.b64 %rd1099, %rd1098;
+	mov.b64 %rd1094, %rd1099;
+$L273:
+	cvt.u64.u32 %rd1100, %r2;
+	setp.eq.s64 %p220, %rd1100, 0;
+	setp.eq.u32 %p221, %r1, 0;
+	and.pred %p222, %p220, %p221;
 	bar.sync 0;
-	setp.eq.u32 %p244, %r5, 0;
-	@!%p244 bra $L294;
+	@!%p222 bra $L274;
+	st.shared.s64 [%rd1+1024], %rd1094;
+$L274:
+	bar.sync 0;
+	ld.shared.s64 %rd1101, [%rd1+1024];
+	mov.b64 %rd1102, %rd1101;
+	add.s64 %rd1103, %rd1102, %rd990;
+	mov.b64 %rd1104, %rd1103;
+	mov.b64 %rd1105, 0;
+$L275:
+	setp.lt.s64 %p223, %rd1105, %rd802;
+	not.pred %p224, %p223;
+	@!%p224 bra $L279;
+	bra.uni $L277;
+$L279:
+	mul.lo.s64 %rd1106, %rd1105, %rd795;
+	mad.lo.s64 %rd1107, %rd1106, 4, %rd793;
+	ld.shared.s32 %r318, [%rd1107+0];
+	mov.b32 %r319, %r318;
+	add.s64 %rd1108, %rd1104, %rd1105;
+	mul.lo.s64 %rd1109, %rd1108, %rd283;
+	mad.lo.s64 %rd1110, %rd1109, 4, %rd281;
+	st.global.s32 [%rd1110+0], %r319;
+$L276:
+	add.s64 %rd1111, %rd1105, 1;
+	mov.b64 %rd1105, %rd1111;
+	bra.uni $L275;
+$L277:
+$L235:
+	setp.eq.s64 %p225, %rd992, 0;
+	@!%p225 bra $L281;
+	bra.uni $L171;
+$L281:
+$L170:
+	bra.uni $L169;
+$L171:
+	mov.b64 %rd1112, %rd801;
+	mov.b64 %rd1113, %rd799;
+	mov.b64 %rd1114, %rd800;
+	mov.b64 %rd1115, %rd1112;
+	mov.b64 %rd1116, %rd1113;
+	mov.b64 %rd1117, %rd1114;
+	mov.b64 %rd1118, %rd1115;
+	mov.b64 %rd1119, %rd1116;
+	mov.b64 %rd1120, %rd1117;
+	mov.b64 %rd737, %rd1118;
+	mov.b64 %rd757, %rd1119;
+	mov.b64 %rd758, %rd1120;
+	add.s64 %rd1121, %rd738, %rd757;
+	mov.b64 %rd738, %rd1121;
+	max.s64 %rd1122, %rd739, %rd758;
+	mov.b64 %rd739, %rd1122;
+$L165:
+	add.s64 %rd1123, %rd740, 1;
+	mov.b64 %rd740, %rd1123;
+	bra.uni $L164;
+$L166:
+	mov.b64 %rd1124, %rd738;
+	// block reduction
+	sub.u32 %r320, %r13, 1;
+	mov.b32 %r321, %r3;
+$L282:
+	setp.hs.u32 %p226, %r321, 32;
+	@%p226 bra $L283;
+	mov.b64 {%r322, %r323}, %rd1124;
+	shfl.sync.down.b32 %r324|%p227, %r322, %r321, %r320, %r17;
+	shfl.sync.down.b32 %r325, %r323, %r321, %r320, %r17;
+	mov.b64 %rd1125, {%r324, %r325};
+	@!%p227 bra $L284;
+	add.s64 %rd1126, %rd1124, %rd1125;
+	mov.b64 %rd1124, %rd1126;
+$L284:
+	shl.b32 %r321, %r321, 1;
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p228, %r7, 0;
+	@!%p228 bra $L285;
+	mul.wide.u32 %rd1127, %r8, 16;
+	add.s64 %rd1128, %rd1, %rd1127;
+	st.shared.s64 [%rd1128+0], %rd1124;
+$L285:
+	bar.sync 0;
+	setp.eq.u32 %p229, %r8, 0;
+	@!%p229 bra $L286;
+	setp.lo.u32 %p230, %r7, %r10;
+	@!%p230 bra $L287;
+	mul.wide.u32 %rd1129, %r7, 16;
+	add.s64 %rd1130, %rd1, %rd1129;
+	ld.shared.s64 %rd1131, [%rd1130+0];
+	mov.b64 %rd1124, %rd1131;
+$L287:
+	sub.u32 %r326, %r10, 1;
+	mov.b64 {%r327, %r328}, %rd1124;
+	shfl.sync.down.b32 %r329|%p231, %r327, 1, %r326, %r17;
+	shfl.sync.down.b32 %r330, %r328, 1, %r326, %r17;
+	mov.b64 %rd1132, {%r329, %r330};
+	@!%p231 bra $L288;
+	add.s64 %rd1133, %rd1124, %rd1132;
+	mov.b64 %rd1124, %rd1133;
+$L288:
+	mov.b64 {%r331, %r332}, %rd1124;
+	shfl.sync.down.b32 %r333|%p232, %r331, 2, %r326, %r17;
+	shfl.sync.down.b32 %r334, %r332, 2, %r326, %r17;
+	mov.b64 %rd1134, {%r333, %r334};
+	@!%p232 bra $L289;
+	add.s64 %rd1135, %rd1124, %rd1134;
+	mov.b64 %rd1124, %rd1135;
+$L289:
+	mov.b64 {%r335, %r336}, %rd1124;
+	shfl.sync.down.b32 %r337|%p233, %r335, 4, %r326, %r17;
+	shfl.sync.down.b32 %r338, %r336, 4, %r326, %r17;
+	mov.b64 %rd1136, {%r337, %r338};
+	@!%p233 bra $L290;
+	add.s64 %rd1137, %rd1124, %rd1136;
+	mov.b64 %rd1124, %rd1137;
+$L290:
+	mov.b64 {%r339, %r340}, %rd1124;
+	shfl.sync.down.b32 %r341|%p234, %r339, 8, %r326, %r17;
+	shfl.sync.down.b32 %r342, %r340, 8, %r326, %r17;
+	mov.b64 %rd1138, {%r341, %r342};
+	@!%p234 bra $L291;
+	add.s64 %rd1139, %rd1124, %rd1138;
+	mov.b64 %rd1124, %rd1139;
+$L291:
+	mov.b64 {%r343, %r344}, %rd1124;
+	shfl.sync.down.b32 %r345|%p235, %r343, 16, %r326, %r17;
+	shfl.sync.down.b32 %r346, %r344, 16, %r326, %r17;
+	mov.b64 %rd1140, {%r345, %r346};
+	@!%p235 bra $L292;
+	add.s64 %rd1141, %rd1124, %rd1140;
+	mov.b64 %rd1124, %rd1141;
+$L292:
+	@!%p228 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1124;
+$L293:
+$L286:
+	bar.sync 0;
+	ld.shared.s64 %rd1142, [%rd1+1024];
+	mov.b64 %rd1124, %rd1142;
+	mov.b64 %rd1143, %rd1124;
+	mov.b64 %rd738, %rd1143;
+	mov.b64 %rd1144, %rd739;
+	// block reduction
+	sub.u32 %r347, %r13, 1;
+	mov.b32 %r348, %r3;
+$L294:
+	setp.hs.u32 %p236, %r348, 32;
+	@%p236 bra $L295;
+	mov.b64 {%r349, %r350}, %rd1144;
+	shfl.sync.down.b32 %r351|%p237, %r349, %r348, %r347, %r17;
+	shfl.sync.down.b32 %r352, %r350, %r348, %r347, %r17;
+	mov.b64 %rd1145, {%r351, %r352};
+	@!%p237 bra $L296;
+	max.s64 %rd1146, %rd1144, %rd1145;
+	mov.b64 %rd1144, %rd1146;
+$L296:
+	shl.b32 %r348, %r348, 1;
+	bra.uni $L294;
+$L295:
+	setp.eq.u32 %p238, %r7, 0;
+	@!%p238 bra $L297;
+	mul.wide.u32 %rd1147, %r8, 16;
+	add.s64 %rd1148, %rd1, %rd1147;
+	st.shared.s64 [%rd1148+0], %rd1144;
+$L297:
+	bar.sync 0;
+	setp.eq.u32 %p239, %r8, 0;
+	@!%p239 bra $L298;
+	setp.lo.u32 %p240, %r7, %r10;
+	@!%p240 bra $L299;
+	mul.wide.u32 %rd1149, %r7, 16;
+	add.s64 %rd1150, %rd1, %rd1149;
+	ld.shared.s64 %rd1151, [%rd1150+0];
+	mov.b64 %rd1144, %rd1151;
+$L299:
+	sub.u32 %r353, %r10, 1;
+	mov.b64 {%r354, %r355}, %rd1144;
+	shfl.sync.down.b32 %r356|%p241, %r354, 1, %r353, %r17;
+	shfl.sync.down.b32 %r357, %r355, 1, %r353, %r17;
+	mov.b64 %rd1152, {%r356, %r357};
+	@!%p241 bra $L300;
+	max.s64 %rd1153, %rd1144, %rd1152;
+	mov.b64 %rd1144, %rd1153;
+$L300:
+	mov.b64 {%r358, %r359}, %rd1144;
+	shfl.sync.down.b32 %r360|%p242, %r358, 2, %r353, %r17;
+	shfl.sync.down.b32 %r361, %r359, 2, %r353, %r17;
+	mov.b64 %rd1154, {%r360, %r361};
+	@!%p242 bra $L301;
+	max.s64 %rd1155, %rd1144, %rd1154;
+	mov.b64 %rd1144, %rd1155;
+$L301:
+	mov.b64 {%r362, %r363}, %rd1144;
+	shfl.sync.down.b32 %r364|%p243, %r362, 4, %r353, %r17;
+	shfl.sync.down.b32 %r365, %r363, 4, %r353, %r17;
+	mov.b64 %rd1156, {%r364, %r365};
+	@!%p243 bra $L302;
+	max.s64 %rd1157, %rd1144, %rd1156;
+	mov.b64 %rd1144, %rd1157;
+$L302:
+	mov.b64 {%r366, %r367}, %rd1144;
+	shfl.sync.down.b32 %r368|%p244, %r366, 8, %r353, %r17;
+	shfl.sync.down.b32 %r369, %r367, 8, %r353, %r17;
+	mov.b64 %rd1158, {%r368, %r369};
+	@!%p244 bra $L303;
+	max.s64 %rd1159, %rd1144, %rd1158;
+	mov.b64 %rd1144, %rd1159;
+$L303:
+	mov.b64 {%r370, %r371}, %rd1144;
+	shfl.sync.down.b32 %r372|%p245, %r370, 16, %r353, %r17;
+	shfl.sync.down.b32 %r373, %r371, 16, %r353, %r17;
+	mov.b64 %rd1160, {%r372, %r373};
+	@!%p245 bra $L304;
+	max.s64 %rd1161, %rd1144, %rd1160;
+	mov.b64 %rd1144, %rd1161;
+$L304:
+	@!%p238 bra $L305;
+	st.shared.s64 [%rd1+1024], %rd1144;
+$L305:
+$L298:
+	bar.sync 0;
+	ld.shared.s64 %rd1162, [%rd1+1024];
+	mov.b64 %rd1144, %rd1162;
+	mov.b64 %rd1163, %rd1144;
+	mov.b64 %rd739, %rd1163;
+	cvt.u64.u32 %rd1164, %r2;
+	setp.eq.s64 %p246, %rd1164, 0;
+	@!%p246 bra $L307;
+	setp.gt.s64 %p247, %rd738, 0;
+	@!%p247 bra $L309;
+	add.s64 %rd1165, %rd350, 1;
+	mul.lo.s64 %rd1166, %rd1165, %rd120;
+	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
+	atom.global.add.u64 %rd1168, [%rd1167], %rd738;
+$L309:
+	setp.gt.s64 %p248, %rd739, 0;
+	@!%p248 bra $L311;
+	add.s64 %rd1169, %rd350, 2;
+	mul.lo.s64 %rd1170, %rd1169, %rd120;
+	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
+	atom.global.max.s64 %rd1172, [%rd1171], %rd739;
+$L311:
+$L307:
+	bar.sync 0;
+	setp.eq.u32 %p249, %r5, 0;
+	@!%p249 bra $L312;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
-	atom.global.add.u32 %r370, [gk_league_sync], 1;
-	mov.u32 %r371, %nctaid.x;
-	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p245, %r370, %r372;
-	@!%p245 bra $L295;
+	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
+	atom.global.add.u32 %r375, [gk_league_sync], 1;
+	mov.u32 %r376, %nctaid.x;
+	sub.u32 %r377, %r376, 1;
+	setp.eq.u32 %p250, %r375, %r377;
+	@!%p250 bra $L313;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
-	bra.uni $L296;
-$L295:
-	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p246, %r374, %r369;
-	@%p246 bra $L295;
-$L296:
+	atom.global.add.u32 %r378, [gk_league_sync+4], 1;
+	bra.uni $L314;
+$L313:
+	ld.relaxed.gpu.global.u32 %r379, [gk_league_sync+4];
+	setp.eq.u32 %p251, %r379, %r374;
+	@%p251 bra $L313;
+$L314:
 	fence.acq_rel.gpu;
-$L294:
+$L312:
 	bar.sync 0;
-	setp.eq.s64 %p247, %rd237, 0;
-	and.pred %p248, %p11, %p247;
-	@!%p248 bra $L298;
-	mov.b64 %rd987, 9;
-	mul.lo.s64 %rd986, %rd987, %rd120;
-	mad.lo.s64 %rd988, %rd986, 8, %rd116;
-	mov.b64 %rd989, 0;
-	st.global.s64 [%rd988+0], %rd989;
-$L298:
-	mul.lo.s64 %rd990, %rd274, %rd120;
-	mad.lo.s64 %rd991, %rd990, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd992, [%rd991+0];
-	mov.b64 %rd993, %rd992;
-	add.s64 %rd994, %rd274, 1;
-	mul.lo.s64 %rd995, %rd994, %rd120;
-	mad.lo.s64 %rd996, %rd995, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd997, [%rd996+0];
-	mov.b64 %rd998, %rd997;
-	mov.b64 %rd999, %rd993;
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	mov.b64 %rd1002, %rd1000;
-	add.s64 %rd1003, %rd274, 2;
-	mul.lo.s64 %rd1004, %rd1003, %rd120;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1006, [%rd1005+0];
-	mov.b64 %rd1007, %rd1006;
-	mov.b64 %rd231, %rd1007;
-	@!%p11 bra $L300;
-	mov.b64 %rd1009, 3;
-	mul.lo.s64 %rd1008, %rd1009, %rd237;
-	mov.b64 %rd1011, 1;
-	add.s64 %rd1010, %rd1011, %rd1008;
-	mul.lo.s64 %rd1012, %rd1010, %rd113;
-	mad.lo.s64 %rd1013, %rd1012, 8, %rd109;
-	st.global.s64 [%rd1013+0], %rd1001;
-	mov.b64 %rd1015, 3;
-	mul.lo.s64 %rd1014, %rd1015, %rd237;
-	mov.b64 %rd1017, 2;
-	add.s64 %rd1016, %rd1017, %rd1014;
-	mul.lo.s64 %rd1018, %rd1016, %rd113;
-	mad.lo.s64 %rd1019, %rd1018, 8, %rd109;
-	st.global.s64 [%rd1019+0], %rd1002;
-	mov.b64 %rd1021, 3;
-	mul.lo.s64 %rd1020, %rd1021, %rd237;
-	mov.b64 %rd1023, 3;
-	add.s64 %rd1022, %rd1023, %rd1020;
-	mul.lo.s64 %rd1024, %rd1022, %rd113;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd109;
-	st.global.s64 [%rd1025+0], %rd231;
-	add.s64 %rd1026, %rd237, 1;
-	st.global.s64 [%rd109+0], %rd1026;
-$L300:
-	setp.eq.s64 %p249, %rd1001, 0;
-	setp.gt.s64 %p250, %rd1001, %rd66;
-	or.pred %p251, %p249, %p250;
-	setp.gt.s64 %p252, %rd1002, %rd68;
-	or.pred %p253, %p251, %p252;
-	setp.gt.s64 %p254, %rd231, %rd70;
-	or.pred %p255, %p253, %p254;
-	@!%p255 bra $L302;
+	setp.eq.s64 %p252, %rd271, 0;
+	and.pred %p253, %p13, %p252;
+	@!%p253 bra $L316;
+	mov.b64 %rd1174, 9;
+	mul.lo.s64 %rd1173, %rd1174, %rd120;
+	mad.lo.s64 %rd1175, %rd1173, 8, %rd116;
+	mov.b64 %rd1176, 0;
+	st.global.s64 [%rd1175+0], %rd1176;
+$L316:
+	mul.lo.s64 %rd1177, %rd312, %rd120;
+	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1179, [%rd1178+0];
+	mov.b64 %rd1180, %rd1179;
+	add.s64 %rd1181, %rd312, 1;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1184, [%rd1183+0];
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1180;
+	mov.b64 %rd1187, %rd1185;
+	mov.b64 %rd1188, %rd1186;
+	mov.b64 %rd1189, %rd1187;
+	add.s64 %rd1190, %rd312, 2;
+	mul.lo.s64 %rd1191, %rd1190, %rd120;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd265, %rd1194;
+	@!%p13 bra $L318;
+	mov.b64 %rd1196, 3;
+	mul.lo.s64 %rd1195, %rd1196, %rd271;
+	mov.b64 %rd1198, 1;
+	add.s64 %rd1197, %rd1198, %rd1195;
+	mul.lo.s64 %rd1199, %rd1197, %rd113;
+	mad.lo.s64 %rd1200, %rd1199, 8, %rd109;
+	st.global.s64 [%rd1200+0], %rd1188;
+	mov.b64 %rd1202, 3;
+	mul.lo.s64 %rd1201, %rd1202, %rd271;
+	mov.b64 %rd1204, 2;
+	add.s64 %rd1203, %rd1204, %rd1201;
+	mul.lo.s64 %rd1205, %rd1203, %rd113;
+	mad.lo.s64 %rd1206, %rd1205, 8, %rd109;
+	st.global.s64 [%rd1206+0], %rd1189;
+	mov.b64 %rd1208, 3;
+	mul.lo.s64 %rd1207, %rd1208, %rd271;
+	mov.b64 %rd1210, 3;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd265;
+	add.s64 %rd1213, %rd271, 1;
+	st.global.s64 [%rd109+0], %rd1213;
+$L318:
+	setp.eq.s64 %p254, %rd1188, 0;
+	setp.gt.s64 %p255, %rd1188, %rd66;
+	or.pred %p256, %p254, %p255;
+	setp.gt.s64 %p257, %rd1189, %rd68;
+	or.pred %p258, %p256, %p257;
+	setp.gt.s64 %p259, %rd265, %rd70;
+	or.pred %p260, %p258, %p259;
+	@!%p260 bra $L320;
 	bra.uni $L3;
-$L302:
-	mov.b64 %rd165, %rd1001;
-$L36:
-	add.s64 %rd1027, %rd237, 1;
-	mov.b64 %rd237, %rd1027;
-	bra.uni $L35;
-$L37:
+$L320:
+	mov.b64 %rd199, %rd1188;
+$L38:
+	add.s64 %rd1214, %rd271, 1;
+	mov.b64 %rd271, %rd1214;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd145, %rd145, %rd144;
@@ -14371,12 +14621,13 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
-	.param .b64 gk_s52
+	.param .b64 gk_s52,
+	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<248>;
-	.reg .b32 %r<370>;
-	.reg .b64 %rd<1003>;
+	.reg .pred %p<253>;
+	.reg .b32 %r<375>;
+	.reg .b64 %rd<1190>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14518,2078 +14769,2325 @@ const gokkosPTX7 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
+	ld.param.u64 %rd128, [gk_s50];
 	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
+	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.u32 %r34, [gk_s52];
-	mov.b32 %r35, %r34;
+	ld.param.u32 %r35, [gk_s53];
+	mov.b32 %r36, %r35;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd138, %rd2;
-	@%p7 bra $L2;
+	setp.ge.s64 %p9, %rd138, %rd2;
+	@%p9 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd139, %rd13, %rd21;
-	mad.lo.s64 %rd140, %rd100, 4, 15;
-	and.b64 %rd140, %rd140, -16;
-	add.s64 %rd21, %rd21, %rd140;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd142, %rd100;
-	mov.b64 %rd143, 1;
-	mov.b64 %rd144, %rd141;
-	mov.b64 %rd145, %rd142;
-	mov.b64 %rd146, %rd143;
-	mov.b64 %rd148, 2;
-	mul.lo.s64 %rd147, %rd148, %rd106;
-	add.s64 %rd149, %rd11, %rd20;
-	mad.lo.s64 %rd150, %rd147, 4, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd20, %rd20, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd147;
-	mov.b64 %rd153, 1;
-	mov.b64 %rd154, %rd151;
-	mov.b64 %rd155, %rd152;
-	mov.b64 %rd156, %rd153;
-	setp.eq.s64 %p8, %rd135, 0;
-	cvt.u64.u32 %rd157, %r2;
-	setp.eq.s64 %p9, %rd157, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd158, %rd62;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
+$L5:
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
 	mov.b64 %rd159, 0;
-	cvt.u64.u32 %rd160, %r4;
-	mul.lo.s64 %rd161, %rd135, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd161, %rd162;
-	mov.b64 %rd164, %rd163;
-$L4:
-	setp.lt.s64 %p12, %rd164, %rd158;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	mov.b64 %rd160, 0x0;
+	mov.b64 %rd161, 0;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
+	mov.b64 %rd170, %rd151;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
+	mov.b64 %rd178, %rd156;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
+	mov.b64 %rd167, %rd183;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
+	mov.b64 %rd175, %rd190;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
+$L6:
+	setp.lt.s64 %p14, %rd198, %rd192;
+	not.pred %p15, %p14;
+	@!%p15 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r37, [%rd200+0];
+	mov.b32 %r38, %r37;
+	mov.b64 %rd201, %rd25;
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd202, %r39;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r39;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
+	mov.b64 %rd214, %rd213;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
+$L7:
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd165, %rd164, %rd53;
-	mad.lo.s64 %rd166, %rd165, 4, %rd49;
-	ld.global.s32 %r36, [%rd166+0];
-	mov.b32 %r37, %r36;
-	mov.b64 %rd167, %rd25;
-	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd168, %r38;
-	add.s64 %rd169, %rd168, 1;
-	mul.lo.s64 %rd170, %rd169, %rd32;
-	mad.lo.s64 %rd171, %rd170, 8, %rd28;
-	ld.global.nc.s64 %rd172, [%rd171+0];
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r38;
-	mul.lo.s64 %rd175, %rd174, %rd32;
-	mad.lo.s64 %rd176, %rd175, 8, %rd28;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	sub.s64 %rd179, %rd173, %rd178;
-	mov.b64 %rd180, %rd179;
-	max.s64 %rd181, %rd159, %rd180;
-	mov.b64 %rd159, %rd181;
-$L5:
-	cvt.u64.u32 %rd182, %r4;
-	mul.lo.s64 %rd183, %rd2, %rd182;
-	add.s64 %rd184, %rd164, %rd183;
-	mov.b64 %rd164, %rd184;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd185, %rd159;
+	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r39, %r13, 1;
-	mov.b32 %r40, %r3;
-$L9:
-	setp.hs.u32 %p14, %r40, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r41, %r42}, %rd185;
-	shfl.sync.down.b32 %r43|%p15, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd186, {%r43, %r44};
-	@!%p15 bra $L11;
-	max.s64 %rd187, %rd185, %rd186;
-	mov.b64 %rd185, %rd187;
+	sub.u32 %r40, %r13, 1;
+	mov.b32 %r41, %r3;
 $L11:
-	shl.b32 %r40, %r40, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd188, %r8, 16;
-	add.s64 %rd189, %rd1, %rd188;
-	st.shared.s64 [%rd189+0], %rd185;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
+	setp.hs.u32 %p16, %r41, 32;
+	@%p16 bra $L12;
+	mov.b64 {%r42, %r43}, %rd219;
+	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd220, {%r44, %r45};
 	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd190, %r7, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	ld.shared.s64 %rd192, [%rd191+0];
-	mov.b64 %rd185, %rd192;
-$L14:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd185;
-	shfl.sync.down.b32 %r48|%p19, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd193, {%r48, %r49};
-	@!%p19 bra $L15;
-	max.s64 %rd194, %rd185, %rd193;
-	mov.b64 %rd185, %rd194;
-$L15:
-	mov.b64 {%r50, %r51}, %rd185;
-	shfl.sync.down.b32 %r52|%p20, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd195, {%r52, %r53};
-	@!%p20 bra $L16;
-	max.s64 %rd196, %rd185, %rd195;
-	mov.b64 %rd185, %rd196;
-$L16:
-	mov.b64 {%r54, %r55}, %rd185;
-	shfl.sync.down.b32 %r56|%p21, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd197, {%r56, %r57};
-	@!%p21 bra $L17;
-	max.s64 %rd198, %rd185, %rd197;
-	mov.b64 %rd185, %rd198;
-$L17:
-	mov.b64 {%r58, %r59}, %rd185;
-	shfl.sync.down.b32 %r60|%p22, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd199, {%r60, %r61};
-	@!%p22 bra $L18;
-	max.s64 %rd200, %rd185, %rd199;
-	mov.b64 %rd185, %rd200;
-$L18:
-	mov.b64 {%r62, %r63}, %rd185;
-	shfl.sync.down.b32 %r64|%p23, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd201, {%r64, %r65};
-	@!%p23 bra $L19;
-	max.s64 %rd202, %rd185, %rd201;
-	mov.b64 %rd185, %rd202;
-$L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd185;
-$L20:
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd203, [%rd1+1024];
-	mov.b64 %rd185, %rd203;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd159, %rd204;
-	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p24, %rd205, 0;
-	setp.gt.s64 %p25, %rd159, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd207, 9;
-	mul.lo.s64 %rd206, %rd207, %rd120;
-	mad.lo.s64 %rd208, %rd206, 8, %rd116;
-	atom.global.max.s64 %rd209, [%rd208], %rd159;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L15;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L16;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
+$L16:
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd219;
+	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd227, {%r49, %r50};
+	@!%p21 bra $L17;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
+$L17:
+	mov.b64 {%r51, %r52}, %rd219;
+	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd229, {%r53, %r54};
+	@!%p22 bra $L18;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
+$L18:
+	mov.b64 {%r55, %r56}, %rd219;
+	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd231, {%r57, %r58};
+	@!%p23 bra $L19;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
+$L19:
+	mov.b64 {%r59, %r60}, %rd219;
+	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd233, {%r61, %r62};
+	@!%p24 bra $L20;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
+$L20:
+	mov.b64 {%r63, %r64}, %rd219;
+	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd235, {%r65, %r66};
+	@!%p25 bra $L21;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
+$L21:
+	@!%p18 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd210, 0;
-	st.global.s64 [%rd116+0], %rd210;
-	mov.b64 %rd212, 1;
-	mul.lo.s64 %rd211, %rd212, %rd120;
-	mad.lo.s64 %rd213, %rd211, 8, %rd116;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd216, 2;
-	mul.lo.s64 %rd215, %rd216, %rd120;
-	mad.lo.s64 %rd217, %rd215, 8, %rd116;
-	mov.b64 %rd218, 0;
-	st.global.s64 [%rd217+0], %rd218;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L24;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
-	atom.global.add.u32 %r67, [gk_league_sync], 1;
-	mov.u32 %r68, %nctaid.x;
-	sub.u32 %r69, %r68, 1;
-	setp.eq.u32 %p28, %r67, %r69;
-	@!%p28 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p13 bra $L26;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
 $L26:
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r71, %r66;
-	@%p29 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd220, 9;
-	mul.lo.s64 %rd219, %rd220, %rd120;
-	mad.lo.s64 %rd221, %rd219, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd223;
-	setp.gt.s64 %p30, %rd224, %rd70;
-	@!%p30 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	atom.global.add.u32 %r73, [gk_league_sync], 1;
-	mov.u32 %r74, %nctaid.x;
-	sub.u32 %r75, %r74, 1;
-	setp.eq.u32 %p32, %r73, %r75;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
+	atom.global.add.u32 %r68, [gk_league_sync], 1;
+	mov.u32 %r69, %nctaid.x;
+	sub.u32 %r70, %r69, 1;
+	setp.eq.u32 %p30, %r68, %r70;
+	@!%p30 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r77, %r72;
-	@%p33 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd226, 9;
-	mul.lo.s64 %rd225, %rd226, %rd120;
-	mad.lo.s64 %rd227, %rd225, 8, %rd116;
-	mov.b64 %rd228, 0;
-	st.global.s64 [%rd227+0], %rd228;
-	mov.b64 %rd229, -1;
-	st.global.s64 [%rd109+0], %rd229;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r72, %r67;
+	@%p31 bra $L28;
 $L29:
-	mov.b64 %rd230, 0;
-$L35:
-	setp.lt.s64 %p34, %rd230, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd231, %rd49;
-	mov.b64 %rd232, %rd51;
-	mov.b64 %rd233, %rd53;
-	mov.b64 %rd234, %rd56;
-	mov.b64 %rd235, %rd58;
-	mov.b64 %rd236, %rd60;
-	mov.b64 %rd237, %rd231;
-	mov.b64 %rd238, %rd232;
-	mov.b64 %rd239, %rd233;
-	mov.b64 %rd240, %rd234;
-	mov.b64 %rd241, %rd235;
-	mov.b64 %rd242, %rd236;
-	rem.s64 %rd243, %rd230, 2;
-	setp.eq.s64 %p36, %rd243, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd244, %rd56;
-	mov.b64 %rd245, %rd58;
-	mov.b64 %rd246, %rd60;
-	mov.b64 %rd247, %rd49;
-	mov.b64 %rd248, %rd51;
-	mov.b64 %rd249, %rd53;
-	mov.b64 %rd237, %rd244;
-	mov.b64 %rd238, %rd245;
-	mov.b64 %rd239, %rd246;
-	mov.b64 %rd240, %rd247;
-	mov.b64 %rd241, %rd248;
-	mov.b64 %rd242, %rd249;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd254, 9;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	setp.gt.s64 %p32, %rd258, %rd70;
+	@!%p32 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	atom.global.add.u32 %r74, [gk_league_sync], 1;
+	mov.u32 %r75, %nctaid.x;
+	sub.u32 %r76, %r75, 1;
+	setp.eq.u32 %p34, %r74, %r76;
+	@!%p34 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r78, %r73;
+	@%p35 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p13 bra $L36;
+	mov.b64 %rd260, 9;
+	mul.lo.s64 %rd259, %rd260, %rd120;
+	mad.lo.s64 %rd261, %rd259, 8, %rd116;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+	mov.b64 %rd263, -1;
+	st.global.s64 [%rd109+0], %rd263;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd264, 0;
+$L37:
+	setp.lt.s64 %p36, %rd264, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd250, %rd73;
-	mov.b64 %rd251, %rd75;
-	mov.b64 %rd252, %rd77;
-	mov.b64 %rd253, %rd80;
-	mov.b64 %rd254, %rd82;
-	mov.b64 %rd255, %rd84;
-	mov.b64 %rd256, %rd87;
-	mov.b64 %rd257, %rd89;
-	mov.b64 %rd258, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd259, %rd94;
-	mov.b64 %rd260, %rd96;
-	mov.b64 %rd261, %rd98;
-	mov.b32 %r78, %r33;
-	mov.b64 %rd262, %rd100;
-	mov.b64 %rd263, %rd102;
-	cvt.u32.u64 %r79, %rd230;
-	add.s32 %r80, %r33, %r79;
-	mov.b32 %r78, %r80;
-	rem.s64 %rd264, %rd230, 3;
-	mov.b64 %rd266, 3;
-	mul.lo.s64 %rd265, %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	@!%p11 bra $L43;
-	add.s64 %rd268, %rd230, 1;
-	rem.s64 %rd269, %rd268, 3;
-	mov.b64 %rd271, 3;
-	mul.lo.s64 %rd270, %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mul.lo.s64 %rd273, %rd272, %rd120;
-	mad.lo.s64 %rd274, %rd273, 8, %rd116;
-	mov.b64 %rd275, 0;
-	st.global.s64 [%rd274+0], %rd275;
-	add.s64 %rd276, %rd272, 1;
-	mul.lo.s64 %rd277, %rd276, %rd120;
-	mad.lo.s64 %rd278, %rd277, 8, %rd116;
-	mov.b64 %rd279, 0;
-	st.global.s64 [%rd278+0], %rd279;
-	add.s64 %rd280, %rd272, 2;
-	mul.lo.s64 %rd281, %rd280, %rd120;
-	mad.lo.s64 %rd282, %rd281, 8, %rd116;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd265, %rd49;
+	mov.b64 %rd266, %rd51;
+	mov.b64 %rd267, %rd53;
+	mov.b64 %rd268, %rd56;
+	mov.b64 %rd269, %rd58;
+	mov.b64 %rd270, %rd60;
+	mov.b64 %rd271, %rd265;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	shr.s64 %rd277, %rd264, 63;
+	shr.u64 %rd278, %rd277, 63;
+	add.s64 %rd279, %rd264, %rd278;
+	and.b64 %rd280, %rd279, -2;
+	sub.s64 %rd281, %rd264, %rd280;
+	setp.eq.s64 %p38, %rd281, 1;
+	@!%p38 bra $L43;
+	mov.b64 %rd282, %rd56;
+	mov.b64 %rd283, %rd58;
+	mov.b64 %rd284, %rd60;
+	mov.b64 %rd285, %rd49;
+	mov.b64 %rd286, %rd51;
+	mov.b64 %rd287, %rd53;
+	mov.b64 %rd271, %rd282;
+	mov.b64 %rd272, %rd283;
+	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 $L43:
-	mov.b64 %rd284, %rd224;
-	cvt.u64.u32 %rd285, %r4;
-	mov.b64 %rd286, %rd285;
-	mov.b64 %rd287, 1;
-$L44:
-	setp.lt.s64 %p39, %rd287, %rd284;
-	setp.lt.s64 %p40, %rd287, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd289, 2;
-	mul.lo.s64 %rd288, %rd289, %rd287;
-	setp.le.s64 %p42, %rd288, %rd286;
+	mov.pred %p39, %p4;
+	mov.b64 %rd288, %rd73;
+	mov.b64 %rd289, %rd75;
+	mov.b64 %rd290, %rd77;
+	mov.b64 %rd291, %rd80;
+	mov.b64 %rd292, %rd82;
+	mov.b64 %rd293, %rd84;
+	mov.b64 %rd294, %rd87;
+	mov.b64 %rd295, %rd89;
+	mov.b64 %rd296, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd297, %rd94;
+	mov.b64 %rd298, %rd96;
+	mov.b64 %rd299, %rd98;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd300, %rd100;
+	mov.b64 %rd301, %rd102;
+	cvt.u32.u64 %r80, %rd264;
+	add.s32 %r81, %r33, %r80;
+	mov.b32 %r79, %r81;
+	rem.s64 %rd302, %rd264, 3;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	@!%p13 bra $L45;
+	add.s64 %rd306, %rd264, 1;
+	rem.s64 %rd307, %rd306, 3;
+	mov.b64 %rd309, 3;
+	mul.lo.s64 %rd308, %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd311, %rd310, %rd120;
+	mad.lo.s64 %rd312, %rd311, 8, %rd116;
+	mov.b64 %rd313, 0;
+	st.global.s64 [%rd312+0], %rd313;
+	add.s64 %rd314, %rd310, 1;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd310, 2;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+$L45:
+	mov.b64 %rd322, %rd258;
+	cvt.u64.u32 %rd323, %r4;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 1;
+$L46:
+	setp.lt.s64 %p41, %rd325, %rd322;
+	setp.lt.s64 %p42, %rd325, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd325;
+	setp.le.s64 %p44, %rd326, %rd324;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd328, %rd325, 2;
+	mov.b64 %rd325, %rd328;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd290, %rd287, 2;
-	mov.b64 %rd287, %rd290;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd291, %rd287;
-	mov.b64 %rd292, %rd25;
-	mov.b64 %rd293, %rd62;
-	mov.b64 %rd294, %rd64;
-	mov.b64 %rd295, %rd66;
-	mov.b64 %rd296, %rd68;
-	mov.b64 %rd297, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r81, %r33;
-	mov.b64 %rd298, %rd100;
-	mov.b64 %rd299, %rd102;
-	mov.b64 %rd300, %rd104;
-	mov.b64 %rd301, %rd106;
-	mov.b32 %r82, %r35;
-	mov.pred %p47, %p37;
-	mov.pred %p48, %p38;
-	mov.b32 %r83, %r78;
-	mov.b64 %rd302, %rd262;
-	mov.b64 %rd303, %rd263;
-	mov.b64 %rd304, %rd158;
-	mov.b64 %rd305, %rd267;
-	mov.b64 %rd306, %rd291;
-	cvt.u64.u32 %rd307, %r4;
-	div.s64 %rd308, %rd307, %rd306;
-	setp.eq.s64 %p49, %rd306, -1;
-	neg.s64 %rd309, %rd307;
-	selp.b64 %rd310, %rd309, %rd308, %p49;
-	setp.eq.s64 %p50, %rd306, 0;
-	selp.b64 %rd311, 0, %rd310, %p50;
-	mov.b64 %rd312, %rd311;
-	div.s64 %rd313, %rd155, 2;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.b64 %rd318, %rd295;
-	mov.b64 %rd319, %rd296;
-	mov.b64 %rd320, %rd297;
-	mov.pred %p51, %p45;
-	mov.pred %p52, %p46;
-	mov.b32 %r84, %r81;
-	mov.b64 %rd321, %rd298;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.b32 %r85, %r82;
-	mov.pred %p53, %p47;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b64 %rd330, %rd255;
-	mov.b64 %rd331, %rd256;
-	mov.b64 %rd332, %rd257;
-	mov.b64 %rd333, %rd258;
-	mov.pred %p54, %p48;
-	mov.b64 %rd334, %rd259;
-	mov.b64 %rd335, %rd260;
-	mov.b64 %rd336, %rd261;
-	mov.b32 %r86, %r83;
-	mov.b64 %rd337, %rd302;
-	mov.b64 %rd338, %rd303;
-	mov.b64 %rd339, 0;
-	mov.b64 %rd340, %rd304;
-	mul.lo.s64 %rd341, %rd135, %rd312;
-	cvt.u64.u32 %rd342, %r2;
-	div.s64 %rd343, %rd342, %rd306;
-	setp.eq.s64 %p55, %rd306, -1;
-	neg.s64 %rd344, %rd342;
-	selp.b64 %rd345, %rd344, %rd343, %p55;
-	setp.eq.s64 %p56, %rd306, 0;
-	selp.b64 %rd346, 0, %rd345, %p56;
-	add.s64 %rd347, %rd341, %rd346;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd329, %rd325;
+	mov.b64 %rd330, %rd25;
+	mov.b64 %rd331, %rd62;
+	mov.b64 %rd332, %rd64;
+	mov.b64 %rd333, %rd66;
+	mov.b64 %rd334, %rd68;
+	mov.b64 %rd335, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r82, %r33;
+	mov.b64 %rd336, %rd100;
+	mov.b64 %rd337, %rd102;
+	mov.b64 %rd338, %rd104;
+	mov.b64 %rd339, %rd106;
+	mov.pred %p49, %p8;
+	mov.b32 %r83, %r36;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r84, %r79;
+	mov.b64 %rd340, %rd300;
+	mov.b64 %rd341, %rd301;
+	mov.b64 %rd342, %rd192;
+	mov.b64 %rd343, %rd305;
+	mov.b64 %rd344, %rd329;
+	cvt.u64.u32 %rd345, %r4;
+	div.s64 %rd346, %rd345, %rd344;
+	setp.eq.s64 %p52, %rd344, -1;
+	neg.s64 %rd347, %rd345;
+	selp.b64 %rd348, %rd347, %rd346, %p52;
+	setp.eq.s64 %p53, %rd344, 0;
+	selp.b64 %rd349, 0, %rd348, %p53;
 	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd305;
-	mov.b64 %rd353, 0;
-	mov.b64 %rd354, %rd314;
-	setp.gt.s64 %p57, %rd300, 1;
-	mov.pred %p58, %p57;
-	mov.b64 %rd355, %rd348;
-	cvt.u64.u32 %rd356, %r2;
-	rem.s64 %rd357, %rd356, %rd351;
-	setp.eq.s64 %p59, %rd351, -1;
-	selp.b64 %rd358, 0, %rd357, %p59;
-	setp.eq.s64 %p60, %rd351, 0;
-	selp.b64 %rd359, %rd356, %rd358, %p60;
-	mov.b64 %rd360, %rd359;
-	mov.b32 %r87, -1;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b64 %rd363, 0;
-	mov.b64 %rd364, 0;
-	mov.b64 %rd365, 0;
-$L49:
-	mov.b64 %rd366, 0;
-	mov.b64 %rd367, %rd337;
-$L52:
-	setp.gt.s64 %p61, %rd367, 0;
-	not.pred %p62, %p61;
-	@!%p62 bra $L56;
+	cvt.u64.u32 %rd351, %r2;
+	div.s64 %rd352, %rd351, %rd344;
+	setp.eq.s64 %p54, %rd344, -1;
+	neg.s64 %rd353, %rd351;
+	selp.b64 %rd354, %rd353, %rd352, %p54;
+	setp.eq.s64 %p55, %rd344, 0;
+	selp.b64 %rd355, 0, %rd354, %p55;
+	mov.b64 %rd356, %rd355;
+	cvt.u64.u32 %rd357, %r2;
+	rem.s64 %rd358, %rd357, %rd344;
+	setp.eq.s64 %p56, %rd344, -1;
+	selp.b64 %rd359, 0, %rd358, %p56;
+	setp.eq.s64 %p57, %rd344, 0;
+	selp.b64 %rd360, %rd357, %rd359, %p57;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd350;
+	mov.b64 %rd363, %rd356;
+	mov.b64 %rd364, %rd361;
+	mov.b64 %rd365, %rd339;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.b64 %rd369, %rd333;
+	mov.b64 %rd370, %rd334;
+	mov.b64 %rd371, %rd335;
+	mov.pred %p58, %p47;
+	mov.pred %p59, %p48;
+	mov.b32 %r85, %r82;
+	mov.b64 %rd372, %rd336;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.pred %p60, %p49;
+	mov.b32 %r86, %r83;
+	mov.pred %p61, %p50;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b64 %rd381, %rd293;
+	mov.b64 %rd382, %rd294;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.pred %p62, %p51;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd388, %rd340;
+	mov.b64 %rd389, %rd341;
+	mov.b64 %rd390, 0;
+	mov.b64 %rd391, %rd342;
+	mul.lo.s64 %rd392, %rd135, %rd362;
+	add.s64 %rd393, %rd392, %rd363;
+	mov.b64 %rd394, %rd393;
+	mul.lo.s64 %rd395, %rd2, %rd362;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd344;
+	mov.b64 %rd398, %rd364;
+	mov.b64 %rd399, %rd343;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, %rd365;
+	setp.gt.s64 %p63, %rd338, 1;
+	mov.pred %p64, %p63;
+	mov.pred %p65, 0;
+	mov.b64 %rd402, %rd165;
+	mov.b64 %rd403, %rd166;
+	mov.b64 %rd404, %rd167;
+	mov.b64 %rd405, %rd394;
+	mov.b32 %r88, -1;
+	mov.b64 %rd406, 0;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, 0;
+	mov.b64 %rd410, 0;
+$L51:
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, %rd388;
+$L54:
+	setp.gt.s64 %p66, %rd412, 0;
+	not.pred %p67, %p66;
+	@!%p67 bra $L58;
+	bra.uni $L56;
+$L58:
+	setp.ge.s64 %p68, %rd406, %rd407;
+	@!%p68 bra $L60;
+	setp.ge.s64 %p69, %rd405, %rd391;
+	@!%p69 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd413, %rd390, %rd405;
+	mul.lo.s64 %rd414, %rd413, %rd273;
+	mad.lo.s64 %rd415, %rd414, 4, %rd271;
+	ld.global.s32 %r89, [%rd415+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r88, %r90;
+	@!%p65 bra $L63;
+	add.s64 %rd416, %rd390, %rd405;
+	mov.b64 %rd418, 2;
+	mul.lo.s64 %rd417, %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mul.lo.s64 %rd420, %rd419, %rd178;
+	mad.lo.s64 %rd421, %rd420, 8, %rd176;
+	ld.shared.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	add.s64 %rd424, %rd419, 1;
+	mul.lo.s64 %rd425, %rd424, %rd178;
+	mad.lo.s64 %rd426, %rd425, 8, %rd176;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	add.s64 %rd429, %rd423, %rd398;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd428;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd432, %rd366;
+	mov.b32 %r91, %r88;
+	cvt.s64.s32 %rd433, %r91;
+	mul.lo.s64 %rd434, %rd433, %rd32;
+	mad.lo.s64 %rd435, %rd434, 8, %rd28;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd366;
+	mov.b32 %r92, %r88;
+	cvt.s64.s32 %rd440, %r92;
+	add.s64 %rd441, %rd440, 1;
+	mul.lo.s64 %rd442, %rd441, %rd32;
+	mad.lo.s64 %rd443, %rd442, 8, %rd28;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd438, %rd398;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd406, %rd448;
+	mov.b64 %rd407, %rd449;
+$L64:
+	add.s64 %rd450, %rd405, %rd396;
+	mov.b64 %rd405, %rd450;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd451, %rd406, %rd39;
+	mad.lo.s64 %rd452, %rd451, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd452+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+	and.pred %p70, %p64, %p60;
+	@!%p70 bra $L66;
+	mov.b64 %rd455, %rd366;
+	mov.b32 %r96, %r95;
+	cvt.s64.s32 %rd456, %r96;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd366;
+	mov.b32 %r97, %r95;
+	cvt.s64.s32 %rd463, %r97;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd461;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd453, %rd470;
+	mov.b64 %rd454, %rd471;
+$L66:
+	mov.b32 %r98, %r86;
+	mov.b32 %r99, %r88;
+	mov.b32 %r100, %r95;
+	mov.b64 %rd472, %rd406;
+$L67:
+	cvt.s64.s32 %rd473, %r100;
+	mul.lo.s64 %rd474, %rd473, %rd134;
+	mad.lo.s64 %rd475, %rd474, 4, %rd130;
+	ld.global.nc.s32 %r101, [%rd475+0];
+	mov.b32 %r102, %r101;
+	cvt.s64.s32 %rd476, %r99;
+	mul.lo.s64 %rd477, %rd476, %rd134;
+	mad.lo.s64 %rd478, %rd477, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd478+0];
+	mov.b32 %r104, %r103;
+	setp.ne.s32 %p71, %r102, %r104;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
+	@!%p73 bra $L71;
+	cvt.s64.s32 %rd479, %r100;
+	mul.lo.s64 %rd480, %rd479, %rd127;
+	mad.lo.s64 %rd481, %rd480, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd481+0];
+	mov.b32 %r106, %r105;
+	or.b32 %r107, %r98, 0x4;
+	and.b32 %r108, %r106, %r107;
+	setp.ne.u32 %p74, %r108, 0x0;
+	mov.pred %p72, %p74;
+$L71:
+	@!%p72 bra $L73;
+	mov.pred %p75, 0;
+	bra.uni $L69;
+$L73:
+	cvt.s64.s32 %rd482, %r100;
+	mul.lo.s64 %rd483, %rd482, %rd127;
+	mad.lo.s64 %rd484, %rd483, 4, %rd123;
+	atom.global.or.b32 %r109, [%rd484], %r98;
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r98;
+	setp.eq.u32 %p76, %r111, 0x0;
+	mov.pred %p75, %p76;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p75 bra $L75;
+	@!%p64 bra $L76;
+	mul.lo.s64 %rd485, %rd411, %rd404;
+	mad.lo.s64 %rd486, %rd485, 4, %rd402;
+	st.shared.s32 [%rd486+0], %r95;
+	@!%p60 bra $L79;
+	mov.b64 %rd488, 2;
+	mul.lo.s64 %rd487, %rd488, %rd411;
+	mul.lo.s64 %rd489, %rd487, %rd170;
+	mad.lo.s64 %rd490, %rd489, 8, %rd168;
+	st.shared.s64 [%rd490+0], %rd453;
+	mov.b64 %rd492, 2;
+	mul.lo.s64 %rd491, %rd492, %rd411;
+	add.s64 %rd493, %rd491, 1;
+	mul.lo.s64 %rd494, %rd493, %rd170;
+	mad.lo.s64 %rd495, %rd494, 8, %rd168;
+	st.shared.s64 [%rd495+0], %rd454;
+$L79:
+	add.s64 %rd496, %rd411, 1;
+	mov.b64 %rd411, %rd496;
+	bra.uni $L77;
+$L76:
+	mov.pred %p77, 0;
+	mov.b64 %rd497, %rd411;
+	mov.b32 %r112, %r95;
+$L80:
+	@!%p61 bra $L84;
+	shr.s32 %r113, %r112, 5;
+	cvt.s64.s32 %rd498, %r113;
+	mov.b64 %rd499, %rd498;
+	and.b32 %r114, %r112, 31;
+	cvt.s64.s32 %rd500, %r114;
+	min.u64 %rd501, %rd500, 32;
+	cvt.u32.u64 %r115, %rd501;
+	mov.b32 %r117, 0x1;
+	shl.b32 %r116, %r117, %r115;
+	setp.hs.u32 %p78, %r115, 32;
+	selp.b32 %r118, 0, %r116, %p78;
+	mov.b32 %r119, %r118;
+	mov.b64 %rd502, %rd499;
+	mov.b32 %r120, %r119;
+	mul.lo.s64 %rd503, %rd502, %rd384;
+	mad.lo.s64 %rd504, %rd503, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r121, [%rd504+0];
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r120;
+	setp.ne.u32 %p79, %r123, 0x0;
+	mov.pred %p80, %p79;
+	not.pred %p81, %p80;
+	@!%p81 bra $L86;
+	mul.lo.s64 %rd505, %rd502, %rd384;
+	mad.lo.s64 %rd506, %rd505, 4, %rd382;
+	atom.global.or.b32 %r124, [%rd506], %r120;
+	mov.b32 %r125, %r124;
+	and.b32 %r126, %r125, %r120;
+	setp.ne.u32 %p82, %r126, 0x0;
+	mov.pred %p80, %p82;
+$L86:
+	@!%p80 bra $L88;
+	mov.b64 %rd507, %rd497;
+	mov.b64 %rd508, %rd507;
+	mov.pred %p83, 0;
+	bra.uni $L82;
+$L88:
+	mov.b64 %rd509, %rd497;
+	mov.b64 %rd508, %rd509;
+	mov.pred %p83, 1;
+	bra.uni $L82;
+$L84:
+	@!%p62 bra $L90;
+	cvt.s64.s32 %rd510, %r112;
+	mul.lo.s64 %rd511, %rd510, %rd387;
+	mad.lo.s64 %rd512, %rd511, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r127, [%rd512+0];
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p84, %r128, %r87;
+	mov.pred %p85, %p84;
+	not.pred %p86, %p85;
+	@!%p86 bra $L92;
+	cvt.s64.s32 %rd513, %r112;
+	mul.lo.s64 %rd514, %rd513, %rd387;
+	mad.lo.s64 %rd515, %rd514, 4, %rd385;
+	atom.global.exch.b32 %r129, [%rd515], %r87;
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p87, %r130, %r87;
+	mov.pred %p85, %p87;
+$L92:
+	@!%p85 bra $L94;
+	mov.b64 %rd516, %rd497;
+	mov.b64 %rd508, %rd516;
+	mov.pred %p83, 0;
+	bra.uni $L82;
+$L94:
+$L90:
+	mul.lo.s64 %rd517, %rd497, %rd404;
+	mad.lo.s64 %rd518, %rd517, 4, %rd402;
+	st.shared.s32 [%rd518+0], %r112;
+	add.s64 %rd519, %rd497, 1;
+	mov.b64 %rd520, %rd519;
+	mov.b64 %rd508, %rd520;
+	mov.pred %p83, 1;
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd521, %rd508;
+	mov.pred %p88, %p83;
+	mov.b64 %rd411, %rd521;
+	mov.pred %p77, %p88;
+	@!%p77 bra $L96;
+	mov.b64 %rd522, %rd366;
+	mov.b32 %r131, %r95;
+	cvt.s64.s32 %rd523, %r131;
+	add.s64 %rd524, %rd523, 1;
+	mul.lo.s64 %rd525, %rd524, %rd32;
+	mad.lo.s64 %rd526, %rd525, 8, %rd28;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	cvt.s64.s32 %rd529, %r131;
+	mul.lo.s64 %rd530, %rd529, %rd32;
+	mad.lo.s64 %rd531, %rd530, 8, %rd28;
+	ld.global.nc.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	sub.s64 %rd534, %rd528, %rd533;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd536, %rd535;
+	add.s64 %rd537, %rd408, %rd536;
+	mov.b64 %rd408, %rd537;
+	max.s64 %rd538, %rd409, %rd536;
+	mov.b64 %rd409, %rd538;
+$L96:
+$L77:
+$L75:
+	add.s64 %rd539, %rd406, %rd397;
+	mov.b64 %rd406, %rd539;
+	sub.s64 %rd540, %rd412, 1;
+	mov.b64 %rd412, %rd540;
+$L55:
 	bra.uni $L54;
 $L56:
-	setp.ge.s64 %p63, %rd361, %rd362;
-	@!%p63 bra $L58;
-	setp.ge.s64 %p64, %rd355, %rd340;
-	@!%p64 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd368, %rd339, %rd355;
-	mul.lo.s64 %rd369, %rd368, %rd239;
-	mad.lo.s64 %rd370, %rd369, 4, %rd237;
-	ld.global.s32 %r88, [%rd370+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r87, %r89;
-	add.s64 %rd371, %rd355, %rd350;
-	mov.b64 %rd355, %rd371;
-	mov.b64 %rd372, %rd315;
-	mov.b32 %r90, %r87;
-	cvt.s64.s32 %rd373, %r90;
-	mul.lo.s64 %rd374, %rd373, %rd32;
-	mad.lo.s64 %rd375, %rd374, 8, %rd28;
-	ld.global.nc.s64 %rd376, [%rd375+0];
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd315;
-	mov.b32 %r91, %r87;
-	cvt.s64.s32 %rd380, %r91;
-	add.s64 %rd381, %rd380, 1;
-	mul.lo.s64 %rd382, %rd381, %rd32;
-	mad.lo.s64 %rd383, %rd382, 8, %rd28;
-	ld.global.nc.s64 %rd384, [%rd383+0];
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd385;
-	add.s64 %rd387, %rd378, %rd360;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd389, %rd386;
-	mov.b64 %rd361, %rd388;
-	mov.b64 %rd362, %rd389;
-	bra.uni $L53;
-$L58:
-	mul.lo.s64 %rd390, %rd361, %rd39;
-	mad.lo.s64 %rd391, %rd390, 4, %rd35;
-	ld.global.nc.s32 %r92, [%rd391+0];
-	mov.b32 %r93, %r92;
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r85;
-	mov.b32 %r96, %r87;
-	mov.b32 %r97, %r94;
-	mov.b64 %rd392, %rd361;
-$L61:
-	cvt.s64.s32 %rd393, %r97;
-	mul.lo.s64 %rd394, %rd393, %rd134;
-	mad.lo.s64 %rd395, %rd394, 4, %rd130;
-	ld.global.nc.s32 %r98, [%rd395+0];
-	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd396, %r96;
-	mul.lo.s64 %rd397, %rd396, %rd134;
-	mad.lo.s64 %rd398, %rd397, 4, %rd130;
-	ld.global.nc.s32 %r100, [%rd398+0];
-	mov.b32 %r101, %r100;
-	setp.ne.s32 %p65, %r99, %r101;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L65;
-	cvt.s64.s32 %rd399, %r97;
-	mul.lo.s64 %rd400, %rd399, %rd127;
-	mad.lo.s64 %rd401, %rd400, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r102, [%rd401+0];
-	mov.b32 %r103, %r102;
-	or.b32 %r104, %r95, 0x4;
-	and.b32 %r105, %r103, %r104;
-	setp.ne.u32 %p68, %r105, 0x0;
-	mov.pred %p66, %p68;
-$L65:
-	@!%p66 bra $L67;
-	mov.pred %p69, 0;
-	bra.uni $L63;
-$L67:
-	cvt.s64.s32 %rd402, %r97;
-	mul.lo.s64 %rd403, %rd402, %rd127;
-	mad.lo.s64 %rd404, %rd403, 4, %rd123;
-	atom.global.or.b32 %r106, [%rd404], %r95;
-	mov.b32 %r107, %r106;
-	and.b32 %r108, %r107, %r95;
-	setp.eq.u32 %p70, %r108, 0x0;
-	mov.pred %p69, %p70;
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	@!%p69 bra $L69;
-	@!%p58 bra $L70;
-	mul.lo.s64 %rd405, %rd366, %rd146;
-	mad.lo.s64 %rd406, %rd405, 4, %rd144;
-	st.shared.s32 [%rd406+0], %r94;
-	add.s64 %rd407, %rd366, 1;
-	mov.b64 %rd366, %rd407;
-	bra.uni $L71;
-$L70:
-	mov.pred %p71, 0;
-	mov.b64 %rd408, %rd366;
-	mov.b32 %r109, %r94;
-$L72:
-	@!%p53 bra $L76;
-	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd409, %r110;
-	mov.b64 %rd410, %rd409;
-	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd411, %r111;
-	min.u64 %rd412, %rd411, 32;
-	cvt.u32.u64 %r112, %rd412;
-	mov.b32 %r114, 0x1;
-	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p72, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p72;
-	mov.b32 %r116, %r115;
-	mov.b64 %rd413, %rd410;
-	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd414, %rd413, %rd333;
-	mad.lo.s64 %rd415, %rd414, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r118, [%rd415+0];
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p73, %r120, 0x0;
-	mov.pred %p74, %p73;
-	not.pred %p75, %p74;
-	@!%p75 bra $L78;
-	mul.lo.s64 %rd416, %rd413, %rd333;
-	mad.lo.s64 %rd417, %rd416, 4, %rd331;
-	atom.global.or.b32 %r121, [%rd417], %r117;
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p76, %r123, 0x0;
-	mov.pred %p74, %p76;
-$L78:
-	@!%p74 bra $L80;
-	mov.b64 %rd418, %rd408;
-	mov.b64 %rd419, %rd418;
-	mov.pred %p77, 0;
-	bra.uni $L74;
-$L80:
-	mov.b64 %rd420, %rd408;
-	mov.b64 %rd419, %rd420;
-	mov.pred %p77, 1;
-	bra.uni $L74;
-$L76:
-	@!%p54 bra $L82;
-	cvt.s64.s32 %rd421, %r109;
-	mul.lo.s64 %rd422, %rd421, %rd336;
-	mad.lo.s64 %rd423, %rd422, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r124, [%rd423+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p78, %r125, %r86;
-	mov.pred %p79, %p78;
-	not.pred %p80, %p79;
-	@!%p80 bra $L84;
-	cvt.s64.s32 %rd424, %r109;
-	mul.lo.s64 %rd425, %rd424, %rd336;
-	mad.lo.s64 %rd426, %rd425, 4, %rd334;
-	atom.global.exch.b32 %r126, [%rd426], %r86;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p81, %r127, %r86;
-	mov.pred %p79, %p81;
-$L84:
-	@!%p79 bra $L86;
-	mov.b64 %rd427, %rd408;
-	mov.b64 %rd419, %rd427;
-	mov.pred %p77, 0;
-	bra.uni $L74;
-$L86:
-$L82:
-	mul.lo.s64 %rd428, %rd408, %rd146;
-	mad.lo.s64 %rd429, %rd428, 4, %rd144;
-	st.shared.s32 [%rd429+0], %r109;
-	add.s64 %rd430, %rd408, 1;
-	mov.b64 %rd431, %rd430;
-	mov.b64 %rd419, %rd431;
-	mov.pred %p77, 1;
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
-	mov.b64 %rd432, %rd419;
-	mov.pred %p82, %p77;
-	mov.b64 %rd366, %rd432;
-	mov.pred %p71, %p82;
-	@!%p71 bra $L88;
-	mov.b64 %rd433, %rd315;
-	mov.b32 %r128, %r94;
-	cvt.s64.s32 %rd434, %r128;
-	add.s64 %rd435, %rd434, 1;
-	mul.lo.s64 %rd436, %rd435, %rd32;
-	mad.lo.s64 %rd437, %rd436, 8, %rd28;
-	ld.global.nc.s64 %rd438, [%rd437+0];
-	mov.b64 %rd439, %rd438;
-	cvt.s64.s32 %rd440, %r128;
-	mul.lo.s64 %rd441, %rd440, %rd32;
-	mad.lo.s64 %rd442, %rd441, 8, %rd28;
-	ld.global.nc.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	sub.s64 %rd445, %rd439, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd446;
-	add.s64 %rd448, %rd363, %rd447;
-	mov.b64 %rd363, %rd448;
-	max.s64 %rd449, %rd364, %rd447;
-	mov.b64 %rd364, %rd449;
-$L88:
-$L71:
-$L69:
-	add.s64 %rd450, %rd361, %rd351;
-	mov.b64 %rd361, %rd450;
-	sub.s64 %rd451, %rd367, 1;
-	mov.b64 %rd367, %rd451;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd452, 0;
-	setp.lt.s64 %p83, %rd361, %rd362;
-	setp.lt.s64 %p84, %rd355, %rd340;
-	or.pred %p85, %p83, %p84;
-	@!%p85 bra $L90;
-	mov.b64 %rd452, 1;
-$L90:
-	shl.b64 %rd453, %rd452, 32;
-	or.b64 %rd454, %rd366, %rd453;
-	// block scan
-	mov.b64 %rd455, %rd454;
-	mov.b32 %r129, %r3;
-$L91:
-	setp.hs.u32 %p86, %r129, 32;
-	@%p86 bra $L92;
-	mov.b64 {%r130, %r131}, %rd455;
-	shfl.sync.up.b32 %r132|%p87, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd456, {%r132, %r133};
-	@!%p87 bra $L93;
-	add.s64 %rd457, %rd456, %rd455;
-	mov.b64 %rd455, %rd457;
-$L93:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L91;
-$L92:
-	mov.b64 {%r134, %r135}, %rd455;
-	shfl.sync.up.b32 %r136|%p88, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd458, {%r136, %r137};
-	setp.lo.u32 %p89, %r3, 32;
-	and.pred %p90, %p88, %p89;
-	selp.b64 %rd459, %rd458, 0, %p90;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p91, %r7, %r138;
-	@!%p91 bra $L94;
-	mul.wide.u32 %rd460, %r8, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	st.shared.s64 [%rd461+0], %rd455;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L95;
-	mov.b64 %rd462, 0;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L96;
-	mul.wide.u32 %rd463, %r7, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	ld.shared.s64 %rd465, [%rd464+0];
-	mov.b64 %rd462, %rd465;
-$L96:
-	mov.b64 {%r139, %r140}, %rd462;
-	shfl.sync.up.b32 %r141|%p94, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd466, {%r141, %r142};
-	@!%p94 bra $L97;
-	add.s64 %rd467, %rd466, %rd462;
-	mov.b64 %rd462, %rd467;
-$L97:
-	mov.b64 {%r143, %r144}, %rd462;
-	shfl.sync.up.b32 %r145|%p95, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd468, {%r145, %r146};
-	@!%p95 bra $L98;
-	add.s64 %rd469, %rd468, %rd462;
-	mov.b64 %rd462, %rd469;
+	mov.b64 %rd541, 0;
+	setp.lt.s64 %p89, %rd406, %rd407;
+	setp.lt.s64 %p90, %rd405, %rd391;
+	or.pred %p91, %p89, %p90;
+	@!%p91 bra $L98;
+	mov.b64 %rd541, 1;
 $L98:
-	mov.b64 {%r147, %r148}, %rd462;
-	shfl.sync.up.b32 %r149|%p96, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd470, {%r149, %r150};
-	@!%p96 bra $L99;
-	add.s64 %rd471, %rd470, %rd462;
-	mov.b64 %rd462, %rd471;
+	shl.b64 %rd542, %rd541, 32;
+	or.b64 %rd543, %rd411, %rd542;
+	// block scan
+	mov.b64 %rd544, %rd543;
+	mov.b32 %r132, %r3;
 $L99:
-	mov.b64 {%r151, %r152}, %rd462;
-	shfl.sync.up.b32 %r153|%p97, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd472, {%r153, %r154};
-	@!%p97 bra $L100;
-	add.s64 %rd473, %rd472, %rd462;
-	mov.b64 %rd462, %rd473;
-$L100:
-	mov.b64 {%r155, %r156}, %rd462;
-	shfl.sync.up.b32 %r157|%p98, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd474, {%r157, %r158};
-	@!%p98 bra $L101;
-	add.s64 %rd475, %rd474, %rd462;
-	mov.b64 %rd462, %rd475;
+	setp.hs.u32 %p92, %r132, 32;
+	@%p92 bra $L100;
+	mov.b64 {%r133, %r134}, %rd544;
+	shfl.sync.up.b32 %r135|%p93, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd545, {%r135, %r136};
+	@!%p93 bra $L101;
+	add.s64 %rd546, %rd545, %rd544;
+	mov.b64 %rd544, %rd546;
 $L101:
-	mov.b64 {%r159, %r160}, %rd462;
-	shfl.sync.up.b32 %r161|%p99, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd476, {%r161, %r162};
-	selp.b64 %rd477, %rd476, 0, %p99;
-	@!%p93 bra $L102;
-	mul.wide.u32 %rd478, %r7, 16;
-	add.s64 %rd479, %rd1, %rd478;
-	add.s64 %rd480, %rd479, 512;
-	st.shared.s64 [%rd480+0], %rd477;
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r137, %r138}, %rd544;
+	shfl.sync.up.b32 %r139|%p94, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd547, {%r139, %r140};
+	setp.lo.u32 %p95, %r3, 32;
+	and.pred %p96, %p94, %p95;
+	selp.b64 %rd548, %rd547, 0, %p96;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p97, %r7, %r141;
+	@!%p97 bra $L102;
+	mul.wide.u32 %rd549, %r8, 16;
+	add.s64 %rd550, %rd1, %rd549;
+	st.shared.s64 [%rd550+0], %rd544;
 $L102:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p100, %r7, %r163;
-	@!%p100 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd462;
-$L103:
-$L95:
 	bar.sync 0;
-	mul.wide.u32 %rd481, %r8, 16;
-	add.s64 %rd482, %rd1, %rd481;
-	add.s64 %rd483, %rd482, 512;
-	ld.shared.s64 %rd484, [%rd483+0];
-	add.s64 %rd485, %rd484, %rd459;
-	ld.shared.s64 %rd486, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd485;
-	shfl.sync.idx.b32 %r166|%p101, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd487, {%r166, %r167};
-	mov.b64 %rd488, %rd486;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	and.b64 %rd495, %rd493, 4294967295;
-	mov.b64 %rd496, %rd495;
-	and.b64 %rd497, %rd494, 4294967295;
-	mov.b64 %rd498, %rd497;
-	shr.s64 %rd499, %rd494, 32;
-	mov.b64 %rd500, %rd499;
-	mov.b64 %rd501, %rd496;
-	mov.b64 %rd502, %rd498;
-	mov.b64 %rd503, %rd500;
-	@!%p58 bra $L104;
-	add.s64 %rd504, %rd365, %rd501;
-	mov.b64 %rd505, %rd504;
-	sub.s64 %rd506, %rd354, %rd505;
-	max.s64 %rd507, %rd506, 0;
-	min.s64 %rd508, %rd507, %rd366;
-	mov.b64 %rd509, %rd508;
-	mov.b64 %rd510, 0;
+	setp.eq.u32 %p98, %r8, 0;
+	@!%p98 bra $L103;
+	mov.b64 %rd551, 0;
+	setp.lo.u32 %p99, %r7, %r10;
+	@!%p99 bra $L104;
+	mul.wide.u32 %rd552, %r7, 16;
+	add.s64 %rd553, %rd1, %rd552;
+	ld.shared.s64 %rd554, [%rd553+0];
+	mov.b64 %rd551, %rd554;
+$L104:
+	mov.b64 {%r142, %r143}, %rd551;
+	shfl.sync.up.b32 %r144|%p100, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd555, {%r144, %r145};
+	@!%p100 bra $L105;
+	add.s64 %rd556, %rd555, %rd551;
+	mov.b64 %rd551, %rd556;
+$L105:
+	mov.b64 {%r146, %r147}, %rd551;
+	shfl.sync.up.b32 %r148|%p101, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd557, {%r148, %r149};
+	@!%p101 bra $L106;
+	add.s64 %rd558, %rd557, %rd551;
+	mov.b64 %rd551, %rd558;
 $L106:
-	setp.lt.s64 %p102, %rd510, %rd509;
-	not.pred %p103, %p102;
-	@!%p103 bra $L110;
-	bra.uni $L108;
-$L110:
-	mul.lo.s64 %rd511, %rd510, %rd146;
-	mad.lo.s64 %rd512, %rd511, 4, %rd144;
-	ld.shared.s32 %r168, [%rd512+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd513, %rd353, %rd505;
-	add.s64 %rd514, %rd513, %rd510;
-	mul.lo.s64 %rd515, %rd514, %rd156;
-	mad.lo.s64 %rd516, %rd515, 4, %rd154;
-	st.shared.s32 [%rd516+0], %r169;
+	mov.b64 {%r150, %r151}, %rd551;
+	shfl.sync.up.b32 %r152|%p102, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd559, {%r152, %r153};
+	@!%p102 bra $L107;
+	add.s64 %rd560, %rd559, %rd551;
+	mov.b64 %rd551, %rd560;
 $L107:
-	add.s64 %rd517, %rd510, 1;
-	mov.b64 %rd510, %rd517;
-	bra.uni $L106;
+	mov.b64 {%r154, %r155}, %rd551;
+	shfl.sync.up.b32 %r156|%p103, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd561, {%r156, %r157};
+	@!%p103 bra $L108;
+	add.s64 %rd562, %rd561, %rd551;
+	mov.b64 %rd551, %rd562;
 $L108:
-	mov.b64 %rd518, 0;
-	mov.b64 %rd519, %rd509;
+	mov.b64 {%r158, %r159}, %rd551;
+	shfl.sync.up.b32 %r160|%p104, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd563, {%r160, %r161};
+	@!%p104 bra $L109;
+	add.s64 %rd564, %rd563, %rd551;
+	mov.b64 %rd551, %rd564;
+$L109:
+	mov.b64 {%r162, %r163}, %rd551;
+	shfl.sync.up.b32 %r164|%p105, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd565, {%r164, %r165};
+	selp.b64 %rd566, %rd565, 0, %p105;
+	@!%p99 bra $L110;
+	mul.wide.u32 %rd567, %r7, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	add.s64 %rd569, %rd568, 512;
+	st.shared.s64 [%rd569+0], %rd566;
+$L110:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p106, %r7, %r166;
+	@!%p106 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd551;
 $L111:
-	setp.lt.s64 %p104, %rd519, %rd366;
-	not.pred %p105, %p104;
-	@!%p105 bra $L115;
-	bra.uni $L113;
-$L115:
-	mul.lo.s64 %rd520, %rd519, %rd146;
-	mad.lo.s64 %rd521, %rd520, 4, %rd144;
-	ld.shared.s32 %r170, [%rd521+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r172, %r171;
-	mov.pred %p106, 0;
-	mov.b64 %rd522, %rd518;
-	mov.b32 %r173, %r172;
-$L116:
-	@!%p53 bra $L120;
-	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd523, %r174;
-	mov.b64 %rd524, %rd523;
-	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd525, %r175;
-	min.u64 %rd526, %rd525, 32;
-	cvt.u32.u64 %r176, %rd526;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p107, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p107;
-	mov.b32 %r180, %r179;
-	mov.b64 %rd527, %rd524;
-	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd528, %rd527, %rd333;
-	mad.lo.s64 %rd529, %rd528, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r182, [%rd529+0];
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p108, %r184, 0x0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L122;
-	mul.lo.s64 %rd530, %rd527, %rd333;
-	mad.lo.s64 %rd531, %rd530, 4, %rd331;
-	atom.global.or.b32 %r185, [%rd531], %r181;
-	mov.b32 %r186, %r185;
-	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p111, %r187, 0x0;
-	mov.pred %p109, %p111;
-$L122:
-	@!%p109 bra $L124;
-	mov.b64 %rd532, %rd522;
-	mov.b64 %rd533, %rd532;
-	mov.pred %p112, 0;
-	bra.uni $L118;
-$L124:
-	mov.b64 %rd534, %rd522;
-	mov.b64 %rd533, %rd534;
-	mov.pred %p112, 1;
-	bra.uni $L118;
-$L120:
-	@!%p54 bra $L126;
-	cvt.s64.s32 %rd535, %r173;
-	mul.lo.s64 %rd536, %rd535, %rd336;
-	mad.lo.s64 %rd537, %rd536, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r188, [%rd537+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p113, %r189, %r86;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L128;
-	cvt.s64.s32 %rd538, %r173;
-	mul.lo.s64 %rd539, %rd538, %rd336;
-	mad.lo.s64 %rd540, %rd539, 4, %rd334;
-	atom.global.exch.b32 %r190, [%rd540], %r86;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p116, %r191, %r86;
-	mov.pred %p114, %p116;
-$L128:
-	@!%p114 bra $L130;
-	mov.b64 %rd541, %rd522;
-	mov.b64 %rd533, %rd541;
-	mov.pred %p112, 0;
-	bra.uni $L118;
-$L130:
-$L126:
-	mul.lo.s64 %rd542, %rd522, %rd146;
-	mad.lo.s64 %rd543, %rd542, 4, %rd144;
-	st.shared.s32 [%rd543+0], %r173;
-	add.s64 %rd544, %rd522, 1;
-	mov.b64 %rd545, %rd544;
-	mov.b64 %rd533, %rd545;
-	mov.pred %p112, 1;
-	bra.uni $L118;
-$L117:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd570, %r8, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	add.s64 %rd572, %rd571, 512;
+	ld.shared.s64 %rd573, [%rd572+0];
+	add.s64 %rd574, %rd573, %rd548;
+	ld.shared.s64 %rd575, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd574;
+	shfl.sync.idx.b32 %r169|%p107, %r167, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
+	mov.b64 %rd576, {%r169, %r170};
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, %rd576;
+	mov.b64 %rd579, %rd577;
+	mov.b64 %rd580, %rd578;
+	mov.b64 %rd581, %rd579;
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	and.b64 %rd584, %rd582, 4294967295;
+	mov.b64 %rd585, %rd584;
+	and.b64 %rd586, %rd583, 4294967295;
+	mov.b64 %rd587, %rd586;
+	shr.s64 %rd588, %rd583, 32;
+	mov.b64 %rd589, %rd588;
+	mov.b64 %rd590, %rd585;
+	mov.b64 %rd591, %rd587;
+	mov.b64 %rd592, %rd589;
+	@!%p64 bra $L112;
+	add.s64 %rd593, %rd410, %rd590;
+	mov.b64 %rd594, %rd593;
+	sub.s64 %rd595, %rd401, %rd594;
+	max.s64 %rd596, %rd595, 0;
+	min.s64 %rd597, %rd596, %rd411;
+	mov.b64 %rd598, %rd597;
+	mov.b64 %rd599, 0;
+$L114:
+	setp.lt.s64 %p108, %rd599, %rd598;
+	not.pred %p109, %p108;
+	@!%p109 bra $L118;
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd546, %rd533;
-	mov.pred %p117, %p112;
-	mov.b64 %rd518, %rd546;
-	mov.pred %p106, %p117;
-	@!%p106 bra $L132;
-	mov.b64 %rd547, %rd315;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd548, %r192;
-	add.s64 %rd549, %rd548, 1;
-	mul.lo.s64 %rd550, %rd549, %rd32;
-	mad.lo.s64 %rd551, %rd550, 8, %rd28;
-	ld.global.nc.s64 %rd552, [%rd551+0];
-	mov.b64 %rd553, %rd552;
-	cvt.s64.s32 %rd554, %r192;
-	mul.lo.s64 %rd555, %rd554, %rd32;
-	mad.lo.s64 %rd556, %rd555, 8, %rd28;
-	ld.global.nc.s64 %rd557, [%rd556+0];
-	mov.b64 %rd558, %rd557;
-	sub.s64 %rd559, %rd553, %rd558;
-	mov.b64 %rd560, %rd559;
-	mov.b64 %rd561, %rd560;
-	add.s64 %rd562, %rd363, %rd561;
-	mov.b64 %rd363, %rd562;
-	max.s64 %rd563, %rd364, %rd561;
-	mov.b64 %rd364, %rd563;
+	mul.lo.s64 %rd600, %rd599, %rd404;
+	mad.lo.s64 %rd601, %rd600, 4, %rd402;
+	ld.shared.s32 %r171, [%rd601+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd602, %rd400, %rd594;
+	add.s64 %rd603, %rd602, %rd599;
+	mul.lo.s64 %rd604, %rd603, %rd175;
+	mad.lo.s64 %rd605, %rd604, 4, %rd173;
+	st.shared.s32 [%rd605+0], %r172;
+	@!%p60 bra $L120;
+	mov.b64 %rd607, 2;
+	mul.lo.s64 %rd606, %rd607, %rd599;
+	mul.lo.s64 %rd608, %rd606, %rd170;
+	mad.lo.s64 %rd609, %rd608, 8, %rd168;
+	ld.shared.s64 %rd610, [%rd609+0];
+	mov.b64 %rd611, %rd610;
+	add.s64 %rd612, %rd400, %rd594;
+	add.s64 %rd613, %rd612, %rd599;
+	mov.b64 %rd615, 2;
+	mul.lo.s64 %rd614, %rd615, %rd613;
+	mul.lo.s64 %rd616, %rd614, %rd178;
+	mad.lo.s64 %rd617, %rd616, 8, %rd176;
+	st.shared.s64 [%rd617+0], %rd611;
+	mov.b64 %rd619, 2;
+	mul.lo.s64 %rd618, %rd619, %rd599;
+	add.s64 %rd620, %rd618, 1;
+	mul.lo.s64 %rd621, %rd620, %rd170;
+	mad.lo.s64 %rd622, %rd621, 8, %rd168;
+	ld.shared.s64 %rd623, [%rd622+0];
+	mov.b64 %rd624, %rd623;
+	add.s64 %rd625, %rd400, %rd594;
+	add.s64 %rd626, %rd625, %rd599;
+	mov.b64 %rd628, 2;
+	mul.lo.s64 %rd627, %rd628, %rd626;
+	add.s64 %rd629, %rd627, 1;
+	mul.lo.s64 %rd630, %rd629, %rd178;
+	mad.lo.s64 %rd631, %rd630, 8, %rd176;
+	st.shared.s64 [%rd631+0], %rd624;
+$L120:
+$L115:
+	add.s64 %rd632, %rd599, 1;
+	mov.b64 %rd599, %rd632;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd633, 0;
+	mov.b64 %rd634, %rd598;
+$L121:
+	setp.lt.s64 %p110, %rd634, %rd411;
+	not.pred %p111, %p110;
+	@!%p111 bra $L125;
+	bra.uni $L123;
+$L125:
+	mul.lo.s64 %rd635, %rd634, %rd404;
+	mad.lo.s64 %rd636, %rd635, 4, %rd402;
+	ld.shared.s32 %r173, [%rd636+0];
+	mov.b32 %r174, %r173;
+	mov.b32 %r175, %r174;
+	mov.pred %p112, 0;
+	mov.b64 %rd637, %rd633;
+	mov.b32 %r176, %r175;
+$L126:
+	@!%p61 bra $L130;
+	shr.s32 %r177, %r176, 5;
+	cvt.s64.s32 %rd638, %r177;
+	mov.b64 %rd639, %rd638;
+	and.b32 %r178, %r176, 31;
+	cvt.s64.s32 %rd640, %r178;
+	min.u64 %rd641, %rd640, 32;
+	cvt.u32.u64 %r179, %rd641;
+	mov.b32 %r181, 0x1;
+	shl.b32 %r180, %r181, %r179;
+	setp.hs.u32 %p113, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p113;
+	mov.b32 %r183, %r182;
+	mov.b64 %rd642, %rd639;
+	mov.b32 %r184, %r183;
+	mul.lo.s64 %rd643, %rd642, %rd384;
+	mad.lo.s64 %rd644, %rd643, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r185, [%rd644+0];
+	mov.b32 %r186, %r185;
+	and.b32 %r187, %r186, %r184;
+	setp.ne.u32 %p114, %r187, 0x0;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L132;
+	mul.lo.s64 %rd645, %rd642, %rd384;
+	mad.lo.s64 %rd646, %rd645, 4, %rd382;
+	atom.global.or.b32 %r188, [%rd646], %r184;
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r184;
+	setp.ne.u32 %p117, %r190, 0x0;
+	mov.pred %p115, %p117;
 $L132:
-$L112:
-	add.s64 %rd564, %rd519, 1;
-	mov.b64 %rd519, %rd564;
-	bra.uni $L111;
-$L113:
-	setp.gt.s64 %p118, %rd518, 0;
-	@!%p118 bra $L134;
-	mul.lo.s64 %rd565, %rd352, %rd120;
-	mad.lo.s64 %rd566, %rd565, 8, %rd116;
-	atom.global.add.u64 %rd567, [%rd566], %rd518;
-	mov.b64 %rd568, %rd567;
-	mov.b64 %rd569, %rd568;
-	mov.b64 %rd570, 0;
-$L135:
-	setp.lt.s64 %p119, %rd570, %rd518;
-	not.pred %p120, %p119;
-	@!%p120 bra $L139;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd571, %rd570, %rd146;
-	mad.lo.s64 %rd572, %rd571, 4, %rd144;
-	ld.shared.s32 %r193, [%rd572+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd573, %rd569, %rd570;
-	mul.lo.s64 %rd574, %rd573, %rd242;
-	mad.lo.s64 %rd575, %rd574, 4, %rd240;
-	st.global.s32 [%rd575+0], %r194;
-$L136:
-	add.s64 %rd576, %rd570, 1;
-	mov.b64 %rd570, %rd576;
-	bra.uni $L135;
-$L137:
+	@!%p115 bra $L134;
+	mov.b64 %rd647, %rd637;
+	mov.b64 %rd648, %rd647;
+	mov.pred %p118, 0;
+	bra.uni $L128;
 $L134:
-	add.s64 %rd577, %rd365, %rd502;
-	min.s64 %rd578, %rd354, %rd577;
-	mov.b64 %rd365, %rd578;
-	bra.uni $L105;
-$L104:
-	mov.b64 %rd579, 0;
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p121, %rd580, 0;
-	setp.gt.s64 %p122, %rd502, 0;
-	and.pred %p123, %p121, %p122;
-	@!%p123 bra $L141;
-	mul.lo.s64 %rd581, %rd352, %rd120;
-	mad.lo.s64 %rd582, %rd581, 8, %rd116;
-	atom.global.add.u64 %rd583, [%rd582], %rd502;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd579, %rd584;
-$L141:
-	cvt.u64.u32 %rd585, %r2;
-	setp.eq.s64 %p124, %rd585, 0;
-	setp.eq.u32 %p125, %r1, 0;
-	and.pred %p126, %p124, %p125;
-	bar.sync 0;
-	@!%p126 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd579;
+	mov.b64 %rd649, %rd637;
+	mov.b64 %rd648, %rd649;
+	mov.pred %p118, 1;
+	bra.uni $L128;
+$L130:
+	@!%p62 bra $L136;
+	cvt.s64.s32 %rd650, %r176;
+	mul.lo.s64 %rd651, %rd650, %rd387;
+	mad.lo.s64 %rd652, %rd651, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r191, [%rd652+0];
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p119, %r192, %r87;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L138;
+	cvt.s64.s32 %rd653, %r176;
+	mul.lo.s64 %rd654, %rd653, %rd387;
+	mad.lo.s64 %rd655, %rd654, 4, %rd385;
+	atom.global.exch.b32 %r193, [%rd655], %r87;
+	mov.b32 %r194, %r193;
+	setp.eq.s32 %p122, %r194, %r87;
+	mov.pred %p120, %p122;
+$L138:
+	@!%p120 bra $L140;
+	mov.b64 %rd656, %rd637;
+	mov.b64 %rd648, %rd656;
+	mov.pred %p118, 0;
+	bra.uni $L128;
+$L140:
+$L136:
+	mul.lo.s64 %rd657, %rd637, %rd404;
+	mad.lo.s64 %rd658, %rd657, 4, %rd402;
+	st.shared.s32 [%rd658+0], %r176;
+	add.s64 %rd659, %rd637, 1;
+	mov.b64 %rd660, %rd659;
+	mov.b64 %rd648, %rd660;
+	mov.pred %p118, 1;
+	bra.uni $L128;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd661, %rd648;
+	mov.pred %p123, %p118;
+	mov.b64 %rd633, %rd661;
+	mov.pred %p112, %p123;
+	@!%p112 bra $L142;
+	mov.b64 %rd662, %rd366;
+	mov.b32 %r195, %r175;
+	cvt.s64.s32 %rd663, %r195;
+	add.s64 %rd664, %rd663, 1;
+	mul.lo.s64 %rd665, %rd664, %rd32;
+	mad.lo.s64 %rd666, %rd665, 8, %rd28;
+	ld.global.nc.s64 %rd667, [%rd666+0];
+	mov.b64 %rd668, %rd667;
+	cvt.s64.s32 %rd669, %r195;
+	mul.lo.s64 %rd670, %rd669, %rd32;
+	mad.lo.s64 %rd671, %rd670, 8, %rd28;
+	ld.global.nc.s64 %rd672, [%rd671+0];
+	mov.b64 %rd673, %rd672;
+	sub.s64 %rd674, %rd668, %rd673;
+	mov.b64 %rd675, %rd674;
+	mov.b64 %rd676, %rd675;
+	add.s64 %rd677, %rd408, %rd676;
+	mov.b64 %rd408, %rd677;
+	max.s64 %rd678, %rd409, %rd676;
+	mov.b64 %rd409, %rd678;
 $L142:
-	bar.sync 0;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 %rd587, %rd586;
-	add.s64 %rd588, %rd587, %rd501;
-	mov.b64 %rd589, %rd588;
-	mov.b64 %rd590, 0;
-$L143:
-	setp.lt.s64 %p127, %rd590, %rd366;
-	not.pred %p128, %p127;
-	@!%p128 bra $L147;
+$L122:
+	add.s64 %rd679, %rd634, 1;
+	mov.b64 %rd634, %rd679;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p124, %rd633, 0;
+	@!%p124 bra $L144;
+	mul.lo.s64 %rd680, %rd399, %rd120;
+	mad.lo.s64 %rd681, %rd680, 8, %rd116;
+	atom.global.add.u64 %rd682, [%rd681], %rd633;
+	mov.b64 %rd683, %rd682;
+	mov.b64 %rd684, %rd683;
+	mov.b64 %rd685, 0;
+$L145:
+	setp.lt.s64 %p125, %rd685, %rd633;
+	not.pred %p126, %p125;
+	@!%p126 bra $L149;
+	bra.uni $L147;
+$L149:
+	mul.lo.s64 %rd686, %rd685, %rd404;
+	mad.lo.s64 %rd687, %rd686, 4, %rd402;
+	ld.shared.s32 %r196, [%rd687+0];
+	mov.b32 %r197, %r196;
+	add.s64 %rd688, %rd684, %rd685;
+	mul.lo.s64 %rd689, %rd688, %rd276;
+	mad.lo.s64 %rd690, %rd689, 4, %rd274;
+	st.global.s32 [%rd690+0], %r197;
+$L146:
+	add.s64 %rd691, %rd685, 1;
+	mov.b64 %rd685, %rd691;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd591, %rd590, %rd146;
-	mad.lo.s64 %rd592, %rd591, 4, %rd144;
-	ld.shared.s32 %r195, [%rd592+0];
-	mov.b32 %r196, %r195;
-	add.s64 %rd593, %rd589, %rd590;
-	mul.lo.s64 %rd594, %rd593, %rd242;
-	mad.lo.s64 %rd595, %rd594, 4, %rd240;
-	st.global.s32 [%rd595+0], %r196;
 $L144:
-	add.s64 %rd596, %rd590, 1;
-	mov.b64 %rd590, %rd596;
-	bra.uni $L143;
-$L145:
-$L105:
-	setp.eq.s64 %p129, %rd503, 0;
-	@!%p129 bra $L149;
-	bra.uni $L51;
-$L149:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd597, %rd365;
-	mov.b64 %rd598, %rd363;
-	mov.b64 %rd599, %rd364;
-	mov.b64 %rd600, %rd597;
-	mov.b64 %rd601, %rd598;
-	mov.b64 %rd602, %rd599;
-	mov.b64 %rd603, %rd600;
-	mov.b64 %rd604, %rd601;
-	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, %rd603;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, %rd605;
-	mov.b64 %rd609, 1;
-$L150:
-	setp.lt.s64 %p130, %rd609, %rd300;
-	setp.gt.s64 %p131, %rd606, 0;
+	add.s64 %rd692, %rd410, %rd591;
+	min.s64 %rd693, %rd401, %rd692;
+	mov.b64 %rd410, %rd693;
+	bra.uni $L113;
+$L112:
+	mov.b64 %rd694, 0;
+	cvt.u64.u32 %rd695, %r2;
+	setp.eq.s64 %p127, %rd695, 0;
+	setp.gt.s64 %p128, %rd591, 0;
+	and.pred %p129, %p127, %p128;
+	@!%p129 bra $L151;
+	mul.lo.s64 %rd696, %rd399, %rd120;
+	mad.lo.s64 %rd697, %rd696, 8, %rd116;
+	atom.global.add.u64 %rd698, [%rd697], %rd591;
+	mov.b64 %rd699, %rd698;
+	mov.b64 %rd694, %rd699;
+$L151:
+	cvt.u64.u32 %rd700, %r2;
+	setp.eq.s64 %p130, %rd700, 0;
+	setp.eq.u32 %p131, %r1, 0;
 	and.pred %p132, %p130, %p131;
-	not.pred %p133, %p132;
-	@!%p133 bra $L154;
-	bra.uni $L152;
-$L154:
 	bar.sync 0;
-	rem.s64 %rd610, %rd609, 2;
-	mov.b64 %rd612, 1;
-	sub.s64 %rd611, %rd612, %rd610;
-	mul.lo.s64 %rd613, %rd611, %rd314;
-	mov.b64 %rd614, %rd613;
-	rem.s64 %rd615, %rd609, 2;
-	mul.lo.s64 %rd616, %rd615, %rd314;
-	mov.b64 %rd617, %rd616;
-	mov.b64 %rd618, 0;
-	mov.b64 %rd619, 0;
-	mov.b64 %rd620, %rd292;
-	mov.b64 %rd621, %rd293;
-	mov.b64 %rd622, %rd294;
-	mov.b64 %rd623, %rd295;
-	mov.b64 %rd624, %rd296;
-	mov.b64 %rd625, %rd297;
-	mov.pred %p134, %p45;
-	mov.pred %p135, %p46;
-	mov.b32 %r197, %r81;
-	mov.b64 %rd626, %rd298;
-	mov.b64 %rd627, %rd299;
-	mov.b64 %rd628, %rd300;
-	mov.b64 %rd629, %rd301;
-	mov.b32 %r198, %r82;
-	mov.pred %p136, %p47;
-	mov.b64 %rd630, %rd250;
-	mov.b64 %rd631, %rd251;
-	mov.b64 %rd632, %rd252;
-	mov.b64 %rd633, %rd253;
-	mov.b64 %rd634, %rd254;
-	mov.b64 %rd635, %rd255;
-	mov.b64 %rd636, %rd256;
-	mov.b64 %rd637, %rd257;
-	mov.b64 %rd638, %rd258;
-	mov.pred %p137, %p48;
-	mov.b64 %rd639, %rd259;
-	mov.b64 %rd640, %rd260;
-	mov.b64 %rd641, %rd261;
-	mov.b32 %r199, %r83;
-	mov.b64 %rd642, %rd302;
-	mov.b64 %rd643, %rd303;
-	mov.b64 %rd644, %rd614;
-	mov.b64 %rd645, %rd606;
-	cvt.u64.u32 %rd646, %r2;
-	div.s64 %rd647, %rd646, %rd306;
-	setp.eq.s64 %p138, %rd306, -1;
-	neg.s64 %rd648, %rd646;
-	selp.b64 %rd649, %rd648, %rd647, %p138;
-	setp.eq.s64 %p139, %rd306, 0;
-	selp.b64 %rd650, 0, %rd649, %p139;
-	mov.b64 %rd651, %rd650;
-	mov.b64 %rd652, %rd312;
-	mov.b64 %rd653, %rd306;
-	mov.b64 %rd654, %rd305;
-	mov.b64 %rd655, %rd617;
-	mov.b64 %rd656, %rd314;
-	add.s64 %rd657, %rd609, 1;
-	setp.lt.s64 %p140, %rd657, %rd300;
-	mov.pred %p141, %p140;
-	mov.b64 %rd658, %rd651;
-	cvt.u64.u32 %rd659, %r2;
-	rem.s64 %rd660, %rd659, %rd653;
-	setp.eq.s64 %p142, %rd653, -1;
-	selp.b64 %rd661, 0, %rd660, %p142;
-	setp.eq.s64 %p143, %rd653, 0;
-	selp.b64 %rd662, %rd659, %rd661, %p143;
-	mov.b64 %rd663, %rd662;
-	mov.b32 %r200, -1;
-	mov.b64 %rd664, 0;
-	mov.b64 %rd665, 0;
-	mov.b64 %rd666, 0;
-	mov.b64 %rd667, 0;
-	mov.b64 %rd668, 0;
-$L155:
-	mov.b64 %rd669, 0;
-	mov.b64 %rd670, %rd642;
-$L158:
-	setp.gt.s64 %p144, %rd670, 0;
-	not.pred %p145, %p144;
-	@!%p145 bra $L162;
-	bra.uni $L160;
-$L162:
-	setp.ge.s64 %p146, %rd664, %rd665;
-	@!%p146 bra $L164;
-	setp.ge.s64 %p147, %rd658, %rd645;
-	@!%p147 bra $L166;
-	bra.uni $L160;
-$L166:
-	add.s64 %rd671, %rd644, %rd658;
-	mul.lo.s64 %rd672, %rd671, %rd156;
-	mad.lo.s64 %rd673, %rd672, 4, %rd154;
-	ld.shared.s32 %r201, [%rd673+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r200, %r202;
-	add.s64 %rd674, %rd658, %rd652;
-	mov.b64 %rd658, %rd674;
-	mov.b64 %rd675, %rd620;
-	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd676, %r203;
-	mul.lo.s64 %rd677, %rd676, %rd32;
-	mad.lo.s64 %rd678, %rd677, 8, %rd28;
-	ld.global.nc.s64 %rd679, [%rd678+0];
-	mov.b64 %rd680, %rd679;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd682, %rd620;
-	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd683, %r204;
-	add.s64 %rd684, %rd683, 1;
-	mul.lo.s64 %rd685, %rd684, %rd32;
-	mad.lo.s64 %rd686, %rd685, 8, %rd28;
-	ld.global.nc.s64 %rd687, [%rd686+0];
-	mov.b64 %rd688, %rd687;
-	mov.b64 %rd689, %rd688;
-	add.s64 %rd690, %rd681, %rd663;
-	mov.b64 %rd691, %rd690;
-	mov.b64 %rd692, %rd689;
-	mov.b64 %rd664, %rd691;
-	mov.b64 %rd665, %rd692;
-	bra.uni $L159;
-$L164:
-	mul.lo.s64 %rd693, %rd664, %rd39;
-	mad.lo.s64 %rd694, %rd693, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd694+0];
-	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	mov.b32 %r208, %r198;
-	mov.b32 %r209, %r200;
-	mov.b32 %r210, %r207;
-	mov.b64 %rd695, %rd664;
-$L167:
-	cvt.s64.s32 %rd696, %r210;
-	mul.lo.s64 %rd697, %rd696, %rd134;
-	mad.lo.s64 %rd698, %rd697, 4, %rd130;
-	ld.global.nc.s32 %r211, [%rd698+0];
-	mov.b32 %r212, %r211;
-	cvt.s64.s32 %rd699, %r209;
-	mul.lo.s64 %rd700, %rd699, %rd134;
-	mad.lo.s64 %rd701, %rd700, 4, %rd130;
-	ld.global.nc.s32 %r213, [%rd701+0];
-	mov.b32 %r214, %r213;
-	setp.ne.s32 %p148, %r212, %r214;
-	mov.pred %p149, %p148;
-	not.pred %p150, %p149;
-	@!%p150 bra $L171;
-	cvt.s64.s32 %rd702, %r210;
-	mul.lo.s64 %rd703, %rd702, %rd127;
-	mad.lo.s64 %rd704, %rd703, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r215, [%rd704+0];
-	mov.b32 %r216, %r215;
-	or.b32 %r217, %r208, 0x4;
-	and.b32 %r218, %r216, %r217;
-	setp.ne.u32 %p151, %r218, 0x0;
-	mov.pred %p149, %p151;
-$L171:
-	@!%p149 bra $L173;
-	mov.pred %p152, 0;
-	bra.uni $L169;
-$L173:
-	cvt.s64.s32 %rd705, %r210;
-	mul.lo.s64 %rd706, %rd705, %rd127;
-	mad.lo.s64 %rd707, %rd706, 4, %rd123;
-	atom.global.or.b32 %r219, [%rd707], %r208;
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r208;
-	setp.eq.u32 %p153, %r221, 0x0;
-	mov.pred %p152, %p153;
-	bra.uni $L169;
-$L168:
-	bra.uni $L167;
-$L169:
-	@!%p152 bra $L175;
-	@!%p141 bra $L176;
-	mul.lo.s64 %rd708, %rd669, %rd146;
-	mad.lo.s64 %rd709, %rd708, 4, %rd144;
-	st.shared.s32 [%rd709+0], %r207;
-	add.s64 %rd710, %rd669, 1;
-	mov.b64 %rd669, %rd710;
-	bra.uni $L177;
-$L176:
-	mov.pred %p154, 0;
-	mov.b64 %rd711, %rd669;
-	mov.b32 %r222, %r207;
-$L178:
-	@!%p136 bra $L182;
-	shr.s32 %r223, %r222, 5;
-	cvt.s64.s32 %rd712, %r223;
-	mov.b64 %rd713, %rd712;
-	and.b32 %r224, %r222, 31;
-	cvt.s64.s32 %rd714, %r224;
-	min.u64 %rd715, %rd714, 32;
-	cvt.u32.u64 %r225, %rd715;
-	mov.b32 %r227, 0x1;
-	shl.b32 %r226, %r227, %r225;
-	setp.hs.u32 %p155, %r225, 32;
-	selp.b32 %r228, 0, %r226, %p155;
-	mov.b32 %r229, %r228;
-	mov.b64 %rd716, %rd713;
-	mov.b32 %r230, %r229;
-	mul.lo.s64 %rd717, %rd716, %rd638;
-	mad.lo.s64 %rd718, %rd717, 4, %rd636;
-	ld.relaxed.gpu.global.u32 %r231, [%rd718+0];
-	mov.b32 %r232, %r231;
-	and.b32 %r233, %r232, %r230;
-	setp.ne.u32 %p156, %r233, 0x0;
-	mov.pred %p157, %p156;
-	not.pred %p158, %p157;
-	@!%p158 bra $L184;
-	mul.lo.s64 %rd719, %rd716, %rd638;
-	mad.lo.s64 %rd720, %rd719, 4, %rd636;
-	atom.global.or.b32 %r234, [%rd720], %r230;
-	mov.b32 %r235, %r234;
-	and.b32 %r236, %r235, %r230;
-	setp.ne.u32 %p159, %r236, 0x0;
-	mov.pred %p157, %p159;
-$L184:
-	@!%p157 bra $L186;
-	mov.b64 %rd721, %rd711;
-	mov.b64 %rd722, %rd721;
-	mov.pred %p160, 0;
-	bra.uni $L180;
-$L186:
-	mov.b64 %rd723, %rd711;
-	mov.b64 %rd722, %rd723;
-	mov.pred %p160, 1;
-	bra.uni $L180;
-$L182:
-	@!%p137 bra $L188;
-	cvt.s64.s32 %rd724, %r222;
-	mul.lo.s64 %rd725, %rd724, %rd641;
-	mad.lo.s64 %rd726, %rd725, 4, %rd639;
-	ld.relaxed.gpu.global.s32 %r237, [%rd726+0];
-	mov.b32 %r238, %r237;
-	setp.eq.s32 %p161, %r238, %r199;
-	mov.pred %p162, %p161;
-	not.pred %p163, %p162;
-	@!%p163 bra $L190;
-	cvt.s64.s32 %rd727, %r222;
-	mul.lo.s64 %rd728, %rd727, %rd641;
-	mad.lo.s64 %rd729, %rd728, 4, %rd639;
-	atom.global.exch.b32 %r239, [%rd729], %r199;
-	mov.b32 %r240, %r239;
-	setp.eq.s32 %p164, %r240, %r199;
-	mov.pred %p162, %p164;
-$L190:
-	@!%p162 bra $L192;
-	mov.b64 %rd730, %rd711;
-	mov.b64 %rd722, %rd730;
-	mov.pred %p160, 0;
-	bra.uni $L180;
-$L192:
-$L188:
-	mul.lo.s64 %rd731, %rd711, %rd146;
-	mad.lo.s64 %rd732, %rd731, 4, %rd144;
-	st.shared.s32 [%rd732+0], %r222;
-	add.s64 %rd733, %rd711, 1;
-	mov.b64 %rd734, %rd733;
-	mov.b64 %rd722, %rd734;
-	mov.pred %p160, 1;
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd735, %rd722;
-	mov.pred %p165, %p160;
-	mov.b64 %rd669, %rd735;
-	mov.pred %p154, %p165;
-	@!%p154 bra $L194;
-	mov.b64 %rd736, %rd620;
-	mov.b32 %r241, %r207;
-	cvt.s64.s32 %rd737, %r241;
-	add.s64 %rd738, %rd737, 1;
-	mul.lo.s64 %rd739, %rd738, %rd32;
-	mad.lo.s64 %rd740, %rd739, 8, %rd28;
-	ld.global.nc.s64 %rd741, [%rd740+0];
-	mov.b64 %rd742, %rd741;
-	cvt.s64.s32 %rd743, %r241;
-	mul.lo.s64 %rd744, %rd743, %rd32;
-	mad.lo.s64 %rd745, %rd744, 8, %rd28;
-	ld.global.nc.s64 %rd746, [%rd745+0];
-	mov.b64 %rd747, %rd746;
-	sub.s64 %rd748, %rd742, %rd747;
-	mov.b64 %rd749, %rd748;
-	mov.b64 %rd750, %rd749;
-	add.s64 %rd751, %rd666, %rd750;
-	mov.b64 %rd666, %rd751;
-	max.s64 %rd752, %rd667, %rd750;
-	mov.b64 %rd667, %rd752;
-$L194:
-$L177:
-$L175:
-	add.s64 %rd753, %rd664, %rd653;
-	mov.b64 %rd664, %rd753;
-	sub.s64 %rd754, %rd670, 1;
-	mov.b64 %rd670, %rd754;
-$L159:
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd755, 0;
-	setp.lt.s64 %p166, %rd664, %rd665;
-	setp.lt.s64 %p167, %rd658, %rd645;
-	or.pred %p168, %p166, %p167;
-	@!%p168 bra $L196;
-	mov.b64 %rd755, 1;
-$L196:
-	shl.b64 %rd756, %rd755, 32;
-	or.b64 %rd757, %rd669, %rd756;
-	// block scan
-	mov.b64 %rd758, %rd757;
-	mov.b32 %r242, %r3;
-$L197:
-	setp.hs.u32 %p169, %r242, 32;
-	@%p169 bra $L198;
-	mov.b64 {%r243, %r244}, %rd758;
-	shfl.sync.up.b32 %r245|%p170, %r243, %r242, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, %r242, 0, %r17;
-	mov.b64 %rd759, {%r245, %r246};
-	@!%p170 bra $L199;
-	add.s64 %rd760, %rd759, %rd758;
-	mov.b64 %rd758, %rd760;
-$L199:
-	shl.b32 %r242, %r242, 1;
-	bra.uni $L197;
-$L198:
-	mov.b64 {%r247, %r248}, %rd758;
-	shfl.sync.up.b32 %r249|%p171, %r247, %r3, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, %r3, 0, %r17;
-	mov.b64 %rd761, {%r249, %r250};
-	setp.lo.u32 %p172, %r3, 32;
-	and.pred %p173, %p171, %p172;
-	selp.b64 %rd762, %rd761, 0, %p173;
-	sub.u32 %r251, %r13, %r3;
-	setp.eq.u32 %p174, %r7, %r251;
-	@!%p174 bra $L200;
-	mul.wide.u32 %rd763, %r8, 16;
-	add.s64 %rd764, %rd1, %rd763;
-	st.shared.s64 [%rd764+0], %rd758;
-$L200:
+	@!%p132 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd694;
+$L152:
 	bar.sync 0;
-	setp.eq.u32 %p175, %r8, 0;
-	@!%p175 bra $L201;
-	mov.b64 %rd765, 0;
-	setp.lo.u32 %p176, %r7, %r10;
-	@!%p176 bra $L202;
-	mul.wide.u32 %rd766, %r7, 16;
-	add.s64 %rd767, %rd1, %rd766;
-	ld.shared.s64 %rd768, [%rd767+0];
-	mov.b64 %rd765, %rd768;
-$L202:
-	mov.b64 {%r252, %r253}, %rd765;
-	shfl.sync.up.b32 %r254|%p177, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd769, {%r254, %r255};
-	@!%p177 bra $L203;
-	add.s64 %rd770, %rd769, %rd765;
-	mov.b64 %rd765, %rd770;
-$L203:
-	mov.b64 {%r256, %r257}, %rd765;
-	shfl.sync.up.b32 %r258|%p178, %r256, 2, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 2, 0, %r17;
-	mov.b64 %rd771, {%r258, %r259};
-	@!%p178 bra $L204;
-	add.s64 %rd772, %rd771, %rd765;
-	mov.b64 %rd765, %rd772;
-$L204:
-	mov.b64 {%r260, %r261}, %rd765;
-	shfl.sync.up.b32 %r262|%p179, %r260, 4, 0, %r17;
-	shfl.sync.up.b32 %r263, %r261, 4, 0, %r17;
-	mov.b64 %rd773, {%r262, %r263};
-	@!%p179 bra $L205;
-	add.s64 %rd774, %rd773, %rd765;
-	mov.b64 %rd765, %rd774;
-$L205:
-	mov.b64 {%r264, %r265}, %rd765;
-	shfl.sync.up.b32 %r266|%p180, %r264, 8, 0, %r17;
-	shfl.sync.up.b32 %r267, %r265, 8, 0, %r17;
-	mov.b64 %rd775, {%r266, %r267};
-	@!%p180 bra $L206;
-	add.s64 %rd776, %rd775, %rd765;
-	mov.b64 %rd765, %rd776;
-$L206:
-	mov.b64 {%r268, %r269}, %rd765;
-	shfl.sync.up.b32 %r270|%p181, %r268, 16, 0, %r17;
-	shfl.sync.up.b32 %r271, %r269, 16, 0, %r17;
-	mov.b64 %rd777, {%r270, %r271};
-	@!%p181 bra $L207;
-	add.s64 %rd778, %rd777, %rd765;
-	mov.b64 %rd765, %rd778;
-$L207:
-	mov.b64 {%r272, %r273}, %rd765;
-	shfl.sync.up.b32 %r274|%p182, %r272, 1, 0, %r17;
-	shfl.sync.up.b32 %r275, %r273, 1, 0, %r17;
-	mov.b64 %rd779, {%r274, %r275};
-	selp.b64 %rd780, %rd779, 0, %p182;
-	@!%p176 bra $L208;
-	mul.wide.u32 %rd781, %r7, 16;
-	add.s64 %rd782, %rd1, %rd781;
-	add.s64 %rd783, %rd782, 512;
-	st.shared.s64 [%rd783+0], %rd780;
-$L208:
-	sub.u32 %r276, %r10, 1;
-	setp.eq.u32 %p183, %r7, %r276;
-	@!%p183 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd765;
-$L209:
-$L201:
-	bar.sync 0;
-	mul.wide.u32 %rd784, %r8, 16;
-	add.s64 %rd785, %rd1, %rd784;
-	add.s64 %rd786, %rd785, 512;
-	ld.shared.s64 %rd787, [%rd786+0];
-	add.s64 %rd788, %rd787, %rd762;
-	ld.shared.s64 %rd789, [%rd1+1024];
-	mov.b64 {%r277, %r278}, %rd788;
-	shfl.sync.idx.b32 %r279|%p184, %r277, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r280, %r278, 0, %r21, %r17;
-	mov.b64 %rd790, {%r279, %r280};
-	mov.b64 %rd791, %rd789;
-	mov.b64 %rd792, %rd790;
-	mov.b64 %rd793, %rd791;
-	mov.b64 %rd794, %rd792;
-	mov.b64 %rd795, %rd793;
-	mov.b64 %rd796, %rd794;
-	mov.b64 %rd797, %rd795;
-	and.b64 %rd798, %rd796, 4294967295;
-	mov.b64 %rd799, %rd798;
-	and.b64 %rd800, %rd797, 4294967295;
-	mov.b64 %rd801, %rd800;
-	shr.s64 %rd802, %rd797, 32;
-	mov.b64 %rd803, %rd802;
-	mov.b64 %rd804, %rd799;
-	mov.b64 %rd805, %rd801;
-	mov.b64 %rd806, %rd803;
-	@!%p141 bra $L210;
-	add.s64 %rd807, %rd668, %rd804;
-	mov.b64 %rd808, %rd807;
-	sub.s64 %rd809, %rd656, %rd808;
-	max.s64 %rd810, %rd809, 0;
-	min.s64 %rd811, %rd810, %rd669;
-	mov.b64 %rd812, %rd811;
-	mov.b64 %rd813, 0;
-$L212:
-	setp.lt.s64 %p185, %rd813, %rd812;
-	not.pred %p186, %p185;
-	@!%p186 bra $L216;
-	bra.uni $L214;
-$L216:
-	mul.lo.s64 %rd814, %rd813, %rd146;
-	mad.lo.s64 %rd815, %rd814, 4, %rd144;
-	ld.shared.s32 %r281, [%rd815+0];
-	mov.b32 %r282, %r281;
-	add.s64 %rd816, %rd655, %rd808;
-	add.s64 %rd817, %rd816, %rd813;
-	mul.lo.s64 %rd818, %rd817, %rd156;
-	mad.lo.s64 %rd819, %rd818, 4, %rd154;
-	st.shared.s32 [%rd819+0], %r282;
-$L213:
-	add.s64 %rd820, %rd813, 1;
-	mov.b64 %rd813, %rd820;
-	bra.uni $L212;
-$L214:
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, %rd812;
-$L217:
-	setp.lt.s64 %p187, %rd822, %rd669;
-	not.pred %p188, %p187;
-	@!%p188 bra $L221;
-	bra.uni $L219;
-$L221:
-	mul.lo.s64 %rd823, %rd822, %rd146;
-	mad.lo.s64 %rd824, %rd823, 4, %rd144;
-	ld.shared.s32 %r283, [%rd824+0];
-	mov.b32 %r284, %r283;
-	mov.b32 %r285, %r284;
-	mov.pred %p189, 0;
-	mov.b64 %rd825, %rd821;
-	mov.b32 %r286, %r285;
-$L222:
-	@!%p136 bra $L226;
-	shr.s32 %r287, %r286, 5;
-	cvt.s64.s32 %rd826, %r287;
-	mov.b64 %rd827, %rd826;
-	and.b32 %r288, %r286, 31;
-	cvt.s64.s32 %rd828, %r288;
-	min.u64 %rd829, %rd828, 32;
-	cvt.u32.u64 %r289, %rd829;
-	mov.b32 %r291, 0x1;
-	shl.b32 %r290, %r291, %r289;
-	setp.hs.u32 %p190, %r289, 32;
-	selp.b32 %r292, 0, %r290, %p190;
-	mov.b32 %r293, %r292;
-	mov.b64 %rd830, %rd827;
-	mov.b32 %r294, %r293;
-	mul.lo.s64 %rd831, %rd830, %rd638;
-	mad.lo.s64 %rd832, %rd831, 4, %rd636;
-	ld.relaxed.gpu.global.u32 %r295, [%rd832+0];
-	mov.b32 %r296, %r295;
-	and.b32 %r297, %r296, %r294;
-	setp.ne.u32 %p191, %r297, 0x0;
-	mov.pred %p192, %p191;
-	not.pred %p193, %p192;
-	@!%p193 bra $L228;
-	mul.lo.s64 %rd833, %rd830, %rd638;
-	mad.lo.s64 %rd834, %rd833, 4, %rd636;
-	atom.global.or.b32 %r298, [%rd834], %r294;
-	mov.b32 %r299, %r298;
-	and.b32 %r300, %r299, %r294;
-	setp.ne.u32 %p194, %r300, 0x0;
-	mov.pred %p192, %p194;
-$L228:
-	@!%p192 bra $L230;
-	mov.b64 %rd835, %rd825;
-	mov.b64 %rd836, %rd835;
-	mov.pred %p195, 0;
-	bra.uni $L224;
-$L230:
-	mov.b64 %rd837, %rd825;
-	mov.b64 %rd836, %rd837;
-	mov.pred %p195, 1;
-	bra.uni $L224;
-$L226:
-	@!%p137 bra $L232;
-	cvt.s64.s32 %rd838, %r286;
-	mul.lo.s64 %rd839, %rd838, %rd641;
-	mad.lo.s64 %rd840, %rd839, 4, %rd639;
-	ld.relaxed.gpu.global.s32 %r301, [%rd840+0];
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p196, %r302, %r199;
-	mov.pred %p197, %p196;
-	not.pred %p198, %p197;
-	@!%p198 bra $L234;
-	cvt.s64.s32 %rd841, %r286;
-	mul.lo.s64 %rd842, %rd841, %rd641;
-	mad.lo.s64 %rd843, %rd842, 4, %rd639;
-	atom.global.exch.b32 %r303, [%rd843], %r199;
-	mov.b32 %r304, %r303;
-	setp.eq.s32 %p199, %r304, %r199;
-	mov.pred %p197, %p199;
-$L234:
-	@!%p197 bra $L236;
-	mov.b64 %rd844, %rd825;
-	mov.b64 %rd836, %rd844;
-	mov.pred %p195, 0;
-	bra.uni $L224;
-$L236:
-$L232:
-	mul.lo.s64 %rd845, %rd825, %rd146;
-	mad.lo.s64 %rd846, %rd845, 4, %rd144;
-	st.shared.s32 [%rd846+0], %r286;
-	add.s64 %rd847, %rd825, 1;
-	mov.b64 %rd848, %rd847;
-	mov.b64 %rd836, %rd848;
-	mov.pred %p195, 1;
-	bra.uni $L224;
-$L223:
-	bra.uni $L222;
-$L224:
-	mov.b64 %rd849, %rd836;
-	mov.pred %p200, %p195;
-	mov.b64 %rd821, %rd849;
-	mov.pred %p189, %p200;
-	@!%p189 bra $L238;
-	mov.b64 %rd850, %rd620;
-	mov.b32 %r305, %r285;
-	cvt.s64.s32 %rd851, %r305;
-	add.s64 %rd852, %rd851, 1;
-	mul.lo.s64 %rd853, %rd852, %rd32;
-	mad.lo.s64 %rd854, %rd853, 8, %rd28;
-	ld.global.nc.s64 %rd855, [%rd854+0];
-	mov.b64 %rd856, %rd855;
-	cvt.s64.s32 %rd857, %r305;
-	mul.lo.s64 %rd858, %rd857, %rd32;
-	mad.lo.s64 %rd859, %rd858, 8, %rd28;
-	ld.global.nc.s64 %rd860, [%rd859+0];
-	mov.b64 %rd861, %rd860;
-	sub.s64 %rd862, %rd856, %rd861;
-	mov.b64 %rd863, %rd862;
-	mov.b64 %rd864, %rd863;
-	add.s64 %rd865, %rd666, %rd864;
-	mov.b64 %rd666, %rd865;
-	max.s64 %rd866, %rd667, %rd864;
-	mov.b64 %rd667, %rd866;
-$L238:
-$L218:
-	add.s64 %rd867, %rd822, 1;
-	mov.b64 %rd822, %rd867;
-	bra.uni $L217;
-$L219:
-	setp.gt.s64 %p201, %rd821, 0;
-	@!%p201 bra $L240;
-	mul.lo.s64 %rd868, %rd654, %rd120;
-	mad.lo.s64 %rd869, %rd868, 8, %rd116;
-	atom.global.add.u64 %rd870, [%rd869], %rd821;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, 0;
-$L241:
-	setp.lt.s64 %p202, %rd873, %rd821;
-	not.pred %p203, %p202;
-	@!%p203 bra $L245;
-	bra.uni $L243;
-$L245:
-	mul.lo.s64 %rd874, %rd873, %rd146;
-	mad.lo.s64 %rd875, %rd874, 4, %rd144;
-	ld.shared.s32 %r306, [%rd875+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd876, %rd872, %rd873;
-	mul.lo.s64 %rd877, %rd876, %rd242;
-	mad.lo.s64 %rd878, %rd877, 4, %rd240;
-	st.global.s32 [%rd878+0], %r307;
-$L242:
-	add.s64 %rd879, %rd873, 1;
-	mov.b64 %rd873, %rd879;
-	bra.uni $L241;
-$L243:
-$L240:
-	add.s64 %rd880, %rd668, %rd805;
-	min.s64 %rd881, %rd656, %rd880;
-	mov.b64 %rd668, %rd881;
-	bra.uni $L211;
-$L210:
-	mov.b64 %rd882, 0;
-	cvt.u64.u32 %rd883, %r2;
-	setp.eq.s64 %p204, %rd883, 0;
-	setp.gt.s64 %p205, %rd805, 0;
-	and.pred %p206, %p204, %p205;
-	@!%p206 bra $L247;
-	mul.lo.s64 %rd884, %rd654, %rd120;
-	mad.lo.s64 %rd885, %rd884, 8, %rd116;
-	atom.global.add.u64 %rd886, [%rd885], %rd805;
-	mov.b64 %rd887, %rd886;
-	mov.b64 %rd882, %rd887;
-$L247:
-	cvt.u64.u32 %rd888, %r2;
-	setp.eq.s64 %p207, %rd888, 0;
-	setp.eq.u32 %p208, %r1, 0;
-	and.pred %p209, %p207, %p208;
-	bar.sync 0;
-	@!%p209 bra $L248;
-	st.shared.s64 [%rd1+1024], %rd882;
-$L248:
-	bar.sync 0;
-	ld.shared.s64 %rd889, [%rd1+1024];
-	mov.b64 %rd890, %rd889;
-	add.s64 %rd891, %rd890, %rd804;
-	mov.b64 %rd892, %rd891;
-	mov.b64 %rd893, 0;
-$L249:
-	setp.lt.s64 %p210, %rd893, %rd669;
-	not.pred %p211, %p210;
-	@!%p211 bra $L253;
-	bra.uni $L251;
-$L253:
-	mul.lo.s64 %rd894, %rd893, %rd146;
-	mad.lo.s64 %rd895, %rd894, 4, %rd144;
-	ld.shared.s32 %r308, [%rd895+0];
-	mov.b32 %r309, %r308;
-	add.s64 %rd896, %rd892, %rd893;
-	mul.lo.s64 %rd897, %rd896, %rd242;
-	mad.lo.s64 %rd898, %rd897, 4, %rd240;
-	st.global.s32 [%rd898+0], %r309;
-$L250:
-	add.s64 %rd899, %rd893, 1;
-	mov.b64 %rd893, %rd899;
-	bra.uni $L249;
-$L251:
-$L211:
-	setp.eq.s64 %p212, %rd806, 0;
-	@!%p212 bra $L255;
-	bra.uni $L157;
-$L255:
-$L156:
+	ld.shared.s64 %rd701, [%rd1+1024];
+	mov.b64 %rd702, %rd701;
+	add.s64 %rd703, %rd702, %rd590;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, 0;
+$L153:
+	setp.lt.s64 %p133, %rd705, %rd411;
+	not.pred %p134, %p133;
+	@!%p134 bra $L157;
 	bra.uni $L155;
 $L157:
-	mov.b64 %rd900, %rd668;
-	mov.b64 %rd901, %rd666;
-	mov.b64 %rd902, %rd667;
-	mov.b64 %rd903, %rd900;
-	mov.b64 %rd904, %rd901;
-	mov.b64 %rd905, %rd902;
-	mov.b64 %rd906, %rd903;
-	mov.b64 %rd907, %rd904;
-	mov.b64 %rd908, %rd905;
-	mov.b64 %rd606, %rd906;
-	mov.b64 %rd618, %rd907;
-	mov.b64 %rd619, %rd908;
-	add.s64 %rd909, %rd607, %rd618;
-	mov.b64 %rd607, %rd909;
-	max.s64 %rd910, %rd608, %rd619;
-	mov.b64 %rd608, %rd910;
-$L151:
-	add.s64 %rd911, %rd609, 1;
-	mov.b64 %rd609, %rd911;
-	bra.uni $L150;
-$L152:
-	mov.b64 %rd912, %rd607;
-	// block reduction
-	sub.u32 %r310, %r13, 1;
-	mov.b32 %r311, %r3;
-$L256:
-	setp.hs.u32 %p213, %r311, 32;
-	@%p213 bra $L257;
-	mov.b64 {%r312, %r313}, %rd912;
-	shfl.sync.down.b32 %r314|%p214, %r312, %r311, %r310, %r17;
-	shfl.sync.down.b32 %r315, %r313, %r311, %r310, %r17;
-	mov.b64 %rd913, {%r314, %r315};
-	@!%p214 bra $L258;
-	add.s64 %rd914, %rd912, %rd913;
-	mov.b64 %rd912, %rd914;
-$L258:
-	shl.b32 %r311, %r311, 1;
-	bra.uni $L256;
-$L257:
-	setp.eq.u32 %p215, %r7, 0;
-	@!%p215 bra $L259;
-	mul.wide.u32 %rd915, %r8, 16;
-	add.s64 %rd916, %rd1, %rd915;
-	st.shared.s64 [%rd916+0], %rd912;
-$L259:
+	mul.lo.s64 %rd706, %rd705, %rd404;
+	mad.lo.s64 %rd707, %rd706, 4, %rd402;
+	ld.shared.s32 %r198, [%rd707+0];
+	mov.b32 %r199, %r198;
+	add.s64 %rd708, %rd704, %rd705;
+	mul.lo.s64 %rd709, %rd708, %rd276;
+	mad.lo.s64 %rd710, %rd709, 4, %rd274;
+	st.global.s32 [%rd710+0], %r199;
+$L154:
+	add.s64 %rd711, %rd705, 1;
+	mov.b64 %rd705, %rd711;
+	bra.uni $L153;
+$L155:
+$L113:
+	setp.eq.s64 %p135, %rd592, 0;
+	@!%p135 bra $L159;
+	bra.uni $L53;
+$L159:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd712, %rd410;
+	mov.b64 %rd713, %rd408;
+	mov.b64 %rd714, %rd409;
+	mov.b64 %rd715, %rd712;
+	mov.b64 %rd716, %rd713;
+	mov.b64 %rd717, %rd714;
+	mov.b64 %rd718, %rd715;
+	mov.b64 %rd719, %rd716;
+	mov.b64 %rd720, %rd717;
+	mov.b64 %rd721, %rd718;
+	mov.b64 %rd722, %rd719;
+	mov.b64 %rd723, %rd720;
+	mov.b64 %rd724, 1;
+$L160:
+	setp.lt.s64 %p136, %rd724, %rd338;
+	setp.gt.s64 %p137, %rd721, 0;
+	and.pred %p138, %p136, %p137;
+	not.pred %p139, %p138;
+	@!%p139 bra $L164;
+	bra.uni $L162;
+$L164:
 	bar.sync 0;
-	setp.eq.u32 %p216, %r8, 0;
-	@!%p216 bra $L260;
-	setp.lo.u32 %p217, %r7, %r10;
-	@!%p217 bra $L261;
-	mul.wide.u32 %rd917, %r7, 16;
-	add.s64 %rd918, %rd1, %rd917;
-	ld.shared.s64 %rd919, [%rd918+0];
-	mov.b64 %rd912, %rd919;
-$L261:
-	sub.u32 %r316, %r10, 1;
-	mov.b64 {%r317, %r318}, %rd912;
-	shfl.sync.down.b32 %r319|%p218, %r317, 1, %r316, %r17;
-	shfl.sync.down.b32 %r320, %r318, 1, %r316, %r17;
-	mov.b64 %rd920, {%r319, %r320};
-	@!%p218 bra $L262;
-	add.s64 %rd921, %rd912, %rd920;
-	mov.b64 %rd912, %rd921;
-$L262:
-	mov.b64 {%r321, %r322}, %rd912;
-	shfl.sync.down.b32 %r323|%p219, %r321, 2, %r316, %r17;
-	shfl.sync.down.b32 %r324, %r322, 2, %r316, %r17;
-	mov.b64 %rd922, {%r323, %r324};
-	@!%p219 bra $L263;
-	add.s64 %rd923, %rd912, %rd922;
-	mov.b64 %rd912, %rd923;
-$L263:
-	mov.b64 {%r325, %r326}, %rd912;
-	shfl.sync.down.b32 %r327|%p220, %r325, 4, %r316, %r17;
-	shfl.sync.down.b32 %r328, %r326, 4, %r316, %r17;
-	mov.b64 %rd924, {%r327, %r328};
-	@!%p220 bra $L264;
-	add.s64 %rd925, %rd912, %rd924;
-	mov.b64 %rd912, %rd925;
-$L264:
-	mov.b64 {%r329, %r330}, %rd912;
-	shfl.sync.down.b32 %r331|%p221, %r329, 8, %r316, %r17;
-	shfl.sync.down.b32 %r332, %r330, 8, %r316, %r17;
-	mov.b64 %rd926, {%r331, %r332};
-	@!%p221 bra $L265;
-	add.s64 %rd927, %rd912, %rd926;
-	mov.b64 %rd912, %rd927;
-$L265:
-	mov.b64 {%r333, %r334}, %rd912;
-	shfl.sync.down.b32 %r335|%p222, %r333, 16, %r316, %r17;
-	shfl.sync.down.b32 %r336, %r334, 16, %r316, %r17;
-	mov.b64 %rd928, {%r335, %r336};
-	@!%p222 bra $L266;
-	add.s64 %rd929, %rd912, %rd928;
-	mov.b64 %rd912, %rd929;
-$L266:
-	@!%p215 bra $L267;
-	st.shared.s64 [%rd1+1024], %rd912;
-$L267:
-$L260:
+	shr.s64 %rd725, %rd724, 63;
+	shr.u64 %rd726, %rd725, 63;
+	add.s64 %rd727, %rd724, %rd726;
+	and.b64 %rd728, %rd727, -2;
+	sub.s64 %rd729, %rd724, %rd728;
+	mov.b64 %rd731, 1;
+	sub.s64 %rd730, %rd731, %rd729;
+	mul.lo.s64 %rd732, %rd730, %rd365;
+	mov.b64 %rd733, %rd732;
+	shr.s64 %rd734, %rd724, 63;
+	shr.u64 %rd735, %rd734, 63;
+	add.s64 %rd736, %rd724, %rd735;
+	and.b64 %rd737, %rd736, -2;
+	sub.s64 %rd738, %rd724, %rd737;
+	mul.lo.s64 %rd739, %rd738, %rd365;
+	mov.b64 %rd740, %rd739;
+	mov.b64 %rd741, 0;
+	mov.b64 %rd742, 0;
+	mov.b64 %rd743, %rd330;
+	mov.b64 %rd744, %rd331;
+	mov.b64 %rd745, %rd332;
+	mov.b64 %rd746, %rd333;
+	mov.b64 %rd747, %rd334;
+	mov.b64 %rd748, %rd335;
+	mov.pred %p140, %p47;
+	mov.pred %p141, %p48;
+	mov.b32 %r200, %r82;
+	mov.b64 %rd749, %rd336;
+	mov.b64 %rd750, %rd337;
+	mov.b64 %rd751, %rd338;
+	mov.b64 %rd752, %rd339;
+	mov.pred %p142, %p49;
+	mov.b32 %r201, %r83;
+	mov.pred %p143, %p50;
+	mov.b64 %rd753, %rd288;
+	mov.b64 %rd754, %rd289;
+	mov.b64 %rd755, %rd290;
+	mov.b64 %rd756, %rd291;
+	mov.b64 %rd757, %rd292;
+	mov.b64 %rd758, %rd293;
+	mov.b64 %rd759, %rd294;
+	mov.b64 %rd760, %rd295;
+	mov.b64 %rd761, %rd296;
+	mov.pred %p144, %p51;
+	mov.b64 %rd762, %rd297;
+	mov.b64 %rd763, %rd298;
+	mov.b64 %rd764, %rd299;
+	mov.b32 %r202, %r84;
+	mov.b64 %rd765, %rd340;
+	mov.b64 %rd766, %rd341;
+	mov.b64 %rd767, %rd733;
+	mov.b64 %rd768, %rd721;
+	mov.b64 %rd769, %rd363;
+	mov.b64 %rd770, %rd362;
+	mov.b64 %rd771, %rd344;
+	mov.b64 %rd772, %rd364;
+	mov.b64 %rd773, %rd343;
+	mov.b64 %rd774, %rd740;
+	mov.b64 %rd775, %rd365;
+	add.s64 %rd776, %rd724, 1;
+	setp.lt.s64 %p145, %rd776, %rd338;
+	mov.pred %p146, %p145;
+	mov.pred %p147, %p49;
+	mov.b64 %rd777, %rd165;
+	mov.b64 %rd778, %rd166;
+	mov.b64 %rd779, %rd167;
+	mov.b64 %rd780, %rd769;
+	mov.b32 %r203, -1;
+	mov.b64 %rd781, 0;
+	mov.b64 %rd782, 0;
+	mov.b64 %rd783, 0;
+	mov.b64 %rd784, 0;
+	mov.b64 %rd785, 0;
+$L165:
+	mov.b64 %rd786, 0;
+	mov.b64 %rd787, %rd765;
+$L168:
+	setp.gt.s64 %p148, %rd787, 0;
+	not.pred %p149, %p148;
+	@!%p149 bra $L172;
+	bra.uni $L170;
+$L172:
+	setp.ge.s64 %p150, %rd781, %rd782;
+	@!%p150 bra $L174;
+	setp.ge.s64 %p151, %rd780, %rd768;
+	@!%p151 bra $L176;
+	bra.uni $L170;
+$L176:
+	add.s64 %rd788, %rd767, %rd780;
+	mul.lo.s64 %rd789, %rd788, %rd175;
+	mad.lo.s64 %rd790, %rd789, 4, %rd173;
+	ld.shared.s32 %r204, [%rd790+0];
+	mov.b32 %r205, %r204;
+	mov.b32 %r203, %r205;
+	@!%p147 bra $L177;
+	add.s64 %rd791, %rd767, %rd780;
+	mov.b64 %rd793, 2;
+	mul.lo.s64 %rd792, %rd793, %rd791;
+	mov.b64 %rd794, %rd792;
+	mul.lo.s64 %rd795, %rd794, %rd178;
+	mad.lo.s64 %rd796, %rd795, 8, %rd176;
+	ld.shared.s64 %rd797, [%rd796+0];
+	mov.b64 %rd798, %rd797;
+	add.s64 %rd799, %rd794, 1;
+	mul.lo.s64 %rd800, %rd799, %rd178;
+	mad.lo.s64 %rd801, %rd800, 8, %rd176;
+	ld.shared.s64 %rd802, [%rd801+0];
+	mov.b64 %rd803, %rd802;
+	add.s64 %rd804, %rd798, %rd772;
+	mov.b64 %rd805, %rd804;
+	mov.b64 %rd806, %rd803;
+	mov.b64 %rd781, %rd805;
+	mov.b64 %rd782, %rd806;
+	bra.uni $L178;
+$L177:
+	mov.b64 %rd807, %rd743;
+	mov.b32 %r206, %r203;
+	cvt.s64.s32 %rd808, %r206;
+	mul.lo.s64 %rd809, %rd808, %rd32;
+	mad.lo.s64 %rd810, %rd809, 8, %rd28;
+	ld.global.nc.s64 %rd811, [%rd810+0];
+	mov.b64 %rd812, %rd811;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, %rd743;
+	mov.b32 %r207, %r203;
+	cvt.s64.s32 %rd815, %r207;
+	add.s64 %rd816, %rd815, 1;
+	mul.lo.s64 %rd817, %rd816, %rd32;
+	mad.lo.s64 %rd818, %rd817, 8, %rd28;
+	ld.global.nc.s64 %rd819, [%rd818+0];
+	mov.b64 %rd820, %rd819;
+	mov.b64 %rd821, %rd820;
+	add.s64 %rd822, %rd813, %rd772;
+	mov.b64 %rd823, %rd822;
+	mov.b64 %rd824, %rd821;
+	mov.b64 %rd781, %rd823;
+	mov.b64 %rd782, %rd824;
+$L178:
+	add.s64 %rd825, %rd780, %rd770;
+	mov.b64 %rd780, %rd825;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd826, %rd781, %rd39;
+	mad.lo.s64 %rd827, %rd826, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd827+0];
+	mov.b32 %r209, %r208;
+	mov.b32 %r210, %r209;
+	mov.b64 %rd828, 0;
+	mov.b64 %rd829, 0;
+	and.pred %p152, %p146, %p142;
+	@!%p152 bra $L180;
+	mov.b64 %rd830, %rd743;
+	mov.b32 %r211, %r210;
+	cvt.s64.s32 %rd831, %r211;
+	mul.lo.s64 %rd832, %rd831, %rd32;
+	mad.lo.s64 %rd833, %rd832, 8, %rd28;
+	ld.global.nc.s64 %rd834, [%rd833+0];
+	mov.b64 %rd835, %rd834;
+	mov.b64 %rd836, %rd835;
+	mov.b64 %rd837, %rd743;
+	mov.b32 %r212, %r210;
+	cvt.s64.s32 %rd838, %r212;
+	add.s64 %rd839, %rd838, 1;
+	mul.lo.s64 %rd840, %rd839, %rd32;
+	mad.lo.s64 %rd841, %rd840, 8, %rd28;
+	ld.global.nc.s64 %rd842, [%rd841+0];
+	mov.b64 %rd843, %rd842;
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd836;
+	mov.b64 %rd846, %rd844;
+	mov.b64 %rd828, %rd845;
+	mov.b64 %rd829, %rd846;
+$L180:
+	mov.b32 %r213, %r201;
+	mov.b32 %r214, %r203;
+	mov.b32 %r215, %r210;
+	mov.b64 %rd847, %rd781;
+$L181:
+	cvt.s64.s32 %rd848, %r215;
+	mul.lo.s64 %rd849, %rd848, %rd134;
+	mad.lo.s64 %rd850, %rd849, 4, %rd130;
+	ld.global.nc.s32 %r216, [%rd850+0];
+	mov.b32 %r217, %r216;
+	cvt.s64.s32 %rd851, %r214;
+	mul.lo.s64 %rd852, %rd851, %rd134;
+	mad.lo.s64 %rd853, %rd852, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd853+0];
+	mov.b32 %r219, %r218;
+	setp.ne.s32 %p153, %r217, %r219;
+	mov.pred %p154, %p153;
+	not.pred %p155, %p154;
+	@!%p155 bra $L185;
+	cvt.s64.s32 %rd854, %r215;
+	mul.lo.s64 %rd855, %rd854, %rd127;
+	mad.lo.s64 %rd856, %rd855, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r220, [%rd856+0];
+	mov.b32 %r221, %r220;
+	or.b32 %r222, %r213, 0x4;
+	and.b32 %r223, %r221, %r222;
+	setp.ne.u32 %p156, %r223, 0x0;
+	mov.pred %p154, %p156;
+$L185:
+	@!%p154 bra $L187;
+	mov.pred %p157, 0;
+	bra.uni $L183;
+$L187:
+	cvt.s64.s32 %rd857, %r215;
+	mul.lo.s64 %rd858, %rd857, %rd127;
+	mad.lo.s64 %rd859, %rd858, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd859], %r213;
+	mov.b32 %r225, %r224;
+	and.b32 %r226, %r225, %r213;
+	setp.eq.u32 %p158, %r226, 0x0;
+	mov.pred %p157, %p158;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	@!%p157 bra $L189;
+	@!%p146 bra $L190;
+	mul.lo.s64 %rd860, %rd786, %rd779;
+	mad.lo.s64 %rd861, %rd860, 4, %rd777;
+	st.shared.s32 [%rd861+0], %r210;
+	@!%p142 bra $L193;
+	mov.b64 %rd863, 2;
+	mul.lo.s64 %rd862, %rd863, %rd786;
+	mul.lo.s64 %rd864, %rd862, %rd170;
+	mad.lo.s64 %rd865, %rd864, 8, %rd168;
+	st.shared.s64 [%rd865+0], %rd828;
+	mov.b64 %rd867, 2;
+	mul.lo.s64 %rd866, %rd867, %rd786;
+	add.s64 %rd868, %rd866, 1;
+	mul.lo.s64 %rd869, %rd868, %rd170;
+	mad.lo.s64 %rd870, %rd869, 8, %rd168;
+	st.shared.s64 [%rd870+0], %rd829;
+$L193:
+	add.s64 %rd871, %rd786, 1;
+	mov.b64 %rd786, %rd871;
+	bra.uni $L191;
+$L190:
+	mov.pred %p159, 0;
+	mov.b64 %rd872, %rd786;
+	mov.b32 %r227, %r210;
+$L194:
+	@!%p143 bra $L198;
+	shr.s32 %r228, %r227, 5;
+	cvt.s64.s32 %rd873, %r228;
+	mov.b64 %rd874, %rd873;
+	and.b32 %r229, %r227, 31;
+	cvt.s64.s32 %rd875, %r229;
+	min.u64 %rd876, %rd875, 32;
+	cvt.u32.u64 %r230, %rd876;
+	mov.b32 %r232, 0x1;
+	shl.b32 %r231, %r232, %r230;
+	setp.hs.u32 %p160, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p160;
+	mov.b32 %r234, %r233;
+	mov.b64 %rd877, %rd874;
+	mov.b32 %r235, %r234;
+	mul.lo.s64 %rd878, %rd877, %rd761;
+	mad.lo.s64 %rd879, %rd878, 4, %rd759;
+	ld.relaxed.gpu.global.u32 %r236, [%rd879+0];
+	mov.b32 %r237, %r236;
+	and.b32 %r238, %r237, %r235;
+	setp.ne.u32 %p161, %r238, 0x0;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L200;
+	mul.lo.s64 %rd880, %rd877, %rd761;
+	mad.lo.s64 %rd881, %rd880, 4, %rd759;
+	atom.global.or.b32 %r239, [%rd881], %r235;
+	mov.b32 %r240, %r239;
+	and.b32 %r241, %r240, %r235;
+	setp.ne.u32 %p164, %r241, 0x0;
+	mov.pred %p162, %p164;
+$L200:
+	@!%p162 bra $L202;
+	mov.b64 %rd882, %rd872;
+	mov.b64 %rd883, %rd882;
+	mov.pred %p165, 0;
+	bra.uni $L196;
+$L202:
+	mov.b64 %rd884, %rd872;
+	mov.b64 %rd883, %rd884;
+	mov.pred %p165, 1;
+	bra.uni $L196;
+$L198:
+	@!%p144 bra $L204;
+	cvt.s64.s32 %rd885, %r227;
+	mul.lo.s64 %rd886, %rd885, %rd764;
+	mad.lo.s64 %rd887, %rd886, 4, %rd762;
+	ld.relaxed.gpu.global.s32 %r242, [%rd887+0];
+	mov.b32 %r243, %r242;
+	setp.eq.s32 %p166, %r243, %r202;
+	mov.pred %p167, %p166;
+	not.pred %p168, %p167;
+	@!%p168 bra $L206;
+	cvt.s64.s32 %rd888, %r227;
+	mul.lo.s64 %rd889, %rd888, %rd764;
+	mad.lo.s64 %rd890, %rd889, 4, %rd762;
+	atom.global.exch.b32 %r244, [%rd890], %r202;
+	mov.b32 %r245, %r244;
+	setp.eq.s32 %p169, %r245, %r202;
+	mov.pred %p167, %p169;
+$L206:
+	@!%p167 bra $L208;
+	mov.b64 %rd891, %rd872;
+	mov.b64 %rd883, %rd891;
+	mov.pred %p165, 0;
+	bra.uni $L196;
+$L208:
+$L204:
+	mul.lo.s64 %rd892, %rd872, %rd779;
+	mad.lo.s64 %rd893, %rd892, 4, %rd777;
+	st.shared.s32 [%rd893+0], %r227;
+	add.s64 %rd894, %rd872, 1;
+	mov.b64 %rd895, %rd894;
+	mov.b64 %rd883, %rd895;
+	mov.pred %p165, 1;
+	bra.uni $L196;
+$L195:
+	bra.uni $L194;
+$L196:
+	mov.b64 %rd896, %rd883;
+	mov.pred %p170, %p165;
+	mov.b64 %rd786, %rd896;
+	mov.pred %p159, %p170;
+	@!%p159 bra $L210;
+	mov.b64 %rd897, %rd743;
+	mov.b32 %r246, %r210;
+	cvt.s64.s32 %rd898, %r246;
+	add.s64 %rd899, %rd898, 1;
+	mul.lo.s64 %rd900, %rd899, %rd32;
+	mad.lo.s64 %rd901, %rd900, 8, %rd28;
+	ld.global.nc.s64 %rd902, [%rd901+0];
+	mov.b64 %rd903, %rd902;
+	cvt.s64.s32 %rd904, %r246;
+	mul.lo.s64 %rd905, %rd904, %rd32;
+	mad.lo.s64 %rd906, %rd905, 8, %rd28;
+	ld.global.nc.s64 %rd907, [%rd906+0];
+	mov.b64 %rd908, %rd907;
+	sub.s64 %rd909, %rd903, %rd908;
+	mov.b64 %rd910, %rd909;
+	mov.b64 %rd911, %rd910;
+	add.s64 %rd912, %rd783, %rd911;
+	mov.b64 %rd783, %rd912;
+	max.s64 %rd913, %rd784, %rd911;
+	mov.b64 %rd784, %rd913;
+$L210:
+$L191:
+$L189:
+	add.s64 %rd914, %rd781, %rd771;
+	mov.b64 %rd781, %rd914;
+	sub.s64 %rd915, %rd787, 1;
+	mov.b64 %rd787, %rd915;
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd916, 0;
+	setp.lt.s64 %p171, %rd781, %rd782;
+	setp.lt.s64 %p172, %rd780, %rd768;
+	or.pred %p173, %p171, %p172;
+	@!%p173 bra $L212;
+	mov.b64 %rd916, 1;
+$L212:
+	shl.b64 %rd917, %rd916, 32;
+	or.b64 %rd918, %rd786, %rd917;
+	// block scan
+	mov.b64 %rd919, %rd918;
+	mov.b32 %r247, %r3;
+$L213:
+	setp.hs.u32 %p174, %r247, 32;
+	@%p174 bra $L214;
+	mov.b64 {%r248, %r249}, %rd919;
+	shfl.sync.up.b32 %r250|%p175, %r248, %r247, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
+	mov.b64 %rd920, {%r250, %r251};
+	@!%p175 bra $L215;
+	add.s64 %rd921, %rd920, %rd919;
+	mov.b64 %rd919, %rd921;
+$L215:
+	shl.b32 %r247, %r247, 1;
+	bra.uni $L213;
+$L214:
+	mov.b64 {%r252, %r253}, %rd919;
+	shfl.sync.up.b32 %r254|%p176, %r252, %r3, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
+	mov.b64 %rd922, {%r254, %r255};
+	setp.lo.u32 %p177, %r3, 32;
+	and.pred %p178, %p176, %p177;
+	selp.b64 %rd923, %rd922, 0, %p178;
+	sub.u32 %r256, %r13, %r3;
+	setp.eq.u32 %p179, %r7, %r256;
+	@!%p179 bra $L216;
+	mul.wide.u32 %rd924, %r8, 16;
+	add.s64 %rd925, %rd1, %rd924;
+	st.shared.s64 [%rd925+0], %rd919;
+$L216:
 	bar.sync 0;
-	ld.shared.s64 %rd930, [%rd1+1024];
-	mov.b64 %rd912, %rd930;
-	mov.b64 %rd931, %rd912;
-	mov.b64 %rd607, %rd931;
-	mov.b64 %rd932, %rd608;
-	// block reduction
-	sub.u32 %r337, %r13, 1;
-	mov.b32 %r338, %r3;
-$L268:
-	setp.hs.u32 %p223, %r338, 32;
-	@%p223 bra $L269;
-	mov.b64 {%r339, %r340}, %rd932;
-	shfl.sync.down.b32 %r341|%p224, %r339, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd933, {%r341, %r342};
-	@!%p224 bra $L270;
-	max.s64 %rd934, %rd932, %rd933;
-	mov.b64 %rd932, %rd934;
-$L270:
-	shl.b32 %r338, %r338, 1;
-	bra.uni $L268;
-$L269:
-	setp.eq.u32 %p225, %r7, 0;
-	@!%p225 bra $L271;
-	mul.wide.u32 %rd935, %r8, 16;
-	add.s64 %rd936, %rd1, %rd935;
-	st.shared.s64 [%rd936+0], %rd932;
-$L271:
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L217;
+	mov.b64 %rd926, 0;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L218;
+	mul.wide.u32 %rd927, %r7, 16;
+	add.s64 %rd928, %rd1, %rd927;
+	ld.shared.s64 %rd929, [%rd928+0];
+	mov.b64 %rd926, %rd929;
+$L218:
+	mov.b64 {%r257, %r258}, %rd926;
+	shfl.sync.up.b32 %r259|%p182, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd930, {%r259, %r260};
+	@!%p182 bra $L219;
+	add.s64 %rd931, %rd930, %rd926;
+	mov.b64 %rd926, %rd931;
+$L219:
+	mov.b64 {%r261, %r262}, %rd926;
+	shfl.sync.up.b32 %r263|%p183, %r261, 2, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
+	mov.b64 %rd932, {%r263, %r264};
+	@!%p183 bra $L220;
+	add.s64 %rd933, %rd932, %rd926;
+	mov.b64 %rd926, %rd933;
+$L220:
+	mov.b64 {%r265, %r266}, %rd926;
+	shfl.sync.up.b32 %r267|%p184, %r265, 4, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
+	mov.b64 %rd934, {%r267, %r268};
+	@!%p184 bra $L221;
+	add.s64 %rd935, %rd934, %rd926;
+	mov.b64 %rd926, %rd935;
+$L221:
+	mov.b64 {%r269, %r270}, %rd926;
+	shfl.sync.up.b32 %r271|%p185, %r269, 8, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
+	mov.b64 %rd936, {%r271, %r272};
+	@!%p185 bra $L222;
+	add.s64 %rd937, %rd936, %rd926;
+	mov.b64 %rd926, %rd937;
+$L222:
+	mov.b64 {%r273, %r274}, %rd926;
+	shfl.sync.up.b32 %r275|%p186, %r273, 16, 0, %r17;
+	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
+	mov.b64 %rd938, {%r275, %r276};
+	@!%p186 bra $L223;
+	add.s64 %rd939, %rd938, %rd926;
+	mov.b64 %rd926, %rd939;
+$L223:
+	mov.b64 {%r277, %r278}, %rd926;
+	shfl.sync.up.b32 %r279|%p187, %r277, 1, 0, %r17;
+	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
+	mov.b64 %rd940, {%r279, %r280};
+	selp.b64 %rd941, %rd940, 0, %p187;
+	@!%p181 bra $L224;
+	mul.wide.u32 %rd942, %r7, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	add.s64 %rd944, %rd943, 512;
+	st.shared.s64 [%rd944+0], %rd941;
+$L224:
+	sub.u32 %r281, %r10, 1;
+	setp.eq.u32 %p188, %r7, %r281;
+	@!%p188 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd926;
+$L225:
+$L217:
 	bar.sync 0;
-	setp.eq.u32 %p226, %r8, 0;
-	@!%p226 bra $L272;
-	setp.lo.u32 %p227, %r7, %r10;
-	@!%p227 bra $L273;
-	mul.wide.u32 %rd937, %r7, 16;
-	add.s64 %rd938, %rd1, %rd937;
-	ld.shared.s64 %rd939, [%rd938+0];
-	mov.b64 %rd932, %rd939;
-$L273:
-	sub.u32 %r343, %r10, 1;
-	mov.b64 {%r344, %r345}, %rd932;
-	shfl.sync.down.b32 %r346|%p228, %r344, 1, %r343, %r17;
-	shfl.sync.down.b32 %r347, %r345, 1, %r343, %r17;
-	mov.b64 %rd940, {%r346, %r347};
-	@!%p228 bra $L274;
-	max.s64 %rd941, %rd932, %rd940;
-	mov.b64 %rd932, %rd941;
-$L274:
-	mov.b64 {%r348, %r349}, %rd932;
-	shfl.sync.down.b32 %r350|%p229, %r348, 2, %r343, %r17;
-	shfl.sync.down.b32 %r351, %r349, 2, %r343, %r17;
-	mov.b64 %rd942, {%r350, %r351};
-	@!%p229 bra $L275;
-	max.s64 %rd943, %rd932, %rd942;
-	mov.b64 %rd932, %rd943;
-$L275:
-	mov.b64 {%r352, %r353}, %rd932;
-	shfl.sync.down.b32 %r354|%p230, %r352, 4, %r343, %r17;
-	shfl.sync.down.b32 %r355, %r353, 4, %r343, %r17;
-	mov.b64 %rd944, {%r354, %r355};
-	@!%p230 bra $L276;
-	max.s64 %rd945, %rd932, %rd944;
-	mov.b64 %rd932, %rd945;
-$L276:
-	mov.b64 {%r356, %r357}, %rd932;
-	shfl.sync.down.b32 %r358|%p231, %r356, 8, %r343, %r17;
-	shfl.sync.down.b32 %r359, %r357, 8, %r343, %r17;
-	mov.b64 %rd946, {%r358, %r359};
-	@!%p231 bra $L277;
-	max.s64 %rd947, %rd932, %rd946;
-	mov.b64 %rd932, %rd947;
-$L277:
-	mov.b64 {%r360, %r361}, %rd932;
-	shfl.sync.down.b32 %r362|%p232, %r360, 16, %r343, %r17;
-	shfl.sync.down.b32 %r363, %r361, 16, %r343, %r17;
-	mov.b64 %rd948, {%r362, %r363};
-	@!%p232 bra $L278;
-	max.s64 %rd949, %rd932, %rd948;
-	mov.b64 %rd932, %rd949;
-$L278:
-	@!%p225 bra $L279;
-	st.shared.s64 [%rd1+1024], %rd932;
-$L279:
-$L272:
-	bar.sync 0;
+	mul.wide.u32 %rd945, %r8, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	add.s64 %rd947, %rd946, 512;
+	ld.shared.s64 %rd948, [%rd947+0];
+	add.s64 %rd949, %rd948, %rd923;
 	ld.shared.s64 %rd950, [%rd1+1024];
-	mov.b64 %rd932, %rd950;
-	mov.b64 %rd951, %rd932;
-	mov.b64 %rd608, %rd951;
-	cvt.u64.u32 %rd952, %r2;
-	setp.eq.s64 %p233, %rd952, 0;
-	@!%p233 bra $L281;
-	setp.gt.s64 %p234, %rd607, 0;
-	@!%p234 bra $L283;
-	add.s64 %rd953, %rd305, 1;
-	mul.lo.s64 %rd954, %rd953, %rd120;
-	mad.lo.s64 %rd955, %rd954, 8, %rd116;
-	atom.global.add.u64 %rd956, [%rd955], %rd607;
-$L283:
-	setp.gt.s64 %p235, %rd608, 0;
-	@!%p235 bra $L285;
-	add.s64 %rd957, %rd305, 2;
-	mul.lo.s64 %rd958, %rd957, %rd120;
-	mad.lo.s64 %rd959, %rd958, 8, %rd116;
-	atom.global.max.s64 %rd960, [%rd959], %rd608;
-$L285:
-$L281:
+	mov.b64 {%r282, %r283}, %rd949;
+	shfl.sync.idx.b32 %r284|%p189, %r282, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
+	mov.b64 %rd951, {%r284, %r285};
+	mov.b64 %rd952, %rd950;
+	mov.b64 %rd953, %rd951;
+	mov.b64 %rd954, %rd952;
+	mov.b64 %rd955, %rd953;
+	mov.b64 %rd956, %rd954;
+	mov.b64 %rd957, %rd955;
+	mov.b64 %rd958, %rd956;
+	and.b64 %rd959, %rd957, 4294967295;
+	mov.b64 %rd960, %rd959;
+	and.b64 %rd961, %rd958, 4294967295;
+	mov.b64 %rd962, %rd961;
+	shr.s64 %rd963, %rd958, 32;
+	mov.b64 %rd964, %rd963;
+	mov.b64 %rd965, %rd960;
+	mov.b64 %rd966, %rd962;
+	mov.b64 %rd967, %rd964;
+	@!%p146 bra $L226;
+	add.s64 %rd968, %rd785, %rd965;
+	mov.b64 %rd969, %rd968;
+	sub.s64 %rd970, %rd775, %rd969;
+	max.s64 %rd971, %rd970, 0;
+	min.s64 %rd972, %rd971, %rd786;
+	mov.b64 %rd973, %rd972;
+	mov.b64 %rd974, 0;
+$L228:
+	setp.lt.s64 %p190, %rd974, %rd973;
+	not.pred %p191, %p190;
+	@!%p191 bra $L232;
+	bra.uni $L230;
+$L232:
+	mul.lo.s64 %rd975, %rd974, %rd779;
+	mad.lo.s64 %rd976, %rd975, 4, %rd777;
+	ld.shared.s32 %r286, [%rd976+0];
+	mov.b32 %r287, %r286;
+	add.s64 %rd977, %rd774, %rd969;
+	add.s64 %rd978, %rd977, %rd974;
+	mul.lo.s64 %rd979, %rd978, %rd175;
+	mad.lo.s64 %rd980, %rd979, 4, %rd173;
+	st.shared.s32 [%rd980+0], %r287;
+	@!%p142 bra $L234;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd974;
+	mul.lo.s64 %rd983, %rd981, %rd170;
+	mad.lo.s64 %rd984, %rd983, 8, %rd168;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd774, %rd969;
+	add.s64 %rd988, %rd987, %rd974;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	mul.lo.s64 %rd991, %rd989, %rd178;
+	mad.lo.s64 %rd992, %rd991, 8, %rd176;
+	st.shared.s64 [%rd992+0], %rd986;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd974;
+	add.s64 %rd995, %rd993, 1;
+	mul.lo.s64 %rd996, %rd995, %rd170;
+	mad.lo.s64 %rd997, %rd996, 8, %rd168;
+	ld.shared.s64 %rd998, [%rd997+0];
+	mov.b64 %rd999, %rd998;
+	add.s64 %rd1000, %rd774, %rd969;
+	add.s64 %rd1001, %rd1000, %rd974;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd1001;
+	add.s64 %rd1004, %rd1002, 1;
+	mul.lo.s64 %rd1005, %rd1004, %rd178;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd176;
+	st.shared.s64 [%rd1006+0], %rd999;
+$L234:
+$L229:
+	add.s64 %rd1007, %rd974, 1;
+	mov.b64 %rd974, %rd1007;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd1008, 0;
+	mov.b64 %rd1009, %rd973;
+$L235:
+	setp.lt.s64 %p192, %rd1009, %rd786;
+	not.pred %p193, %p192;
+	@!%p193 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd1010, %rd1009, %rd779;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd777;
+	ld.shared.s32 %r288, [%rd1011+0];
+	mov.b32 %r289, %r288;
+	mov.b32 %r290, %r289;
+	mov.pred %p194, 0;
+	mov.b64 %rd1012, %rd1008;
+	mov.b32 %r291, %r290;
+$L240:
+	@!%p143 bra $L244;
+	shr.s32 %r292, %r291, 5;
+	cvt.s64.s32 %rd1013, %r292;
+	mov.b64 %rd1014, %rd1013;
+	and.b32 %r293, %r291, 31;
+	cvt.s64.s32 %rd1015, %r293;
+	min.u64 %rd1016, %rd1015, 32;
+	cvt.u32.u64 %r294, %rd1016;
+	mov.b32 %r296, 0x1;
+	shl.b32 %r295, %r296, %r294;
+	setp.hs.u32 %p195, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p195;
+	mov.b32 %r298, %r297;
+	mov.b64 %rd1017, %rd1014;
+	mov.b32 %r299, %r298;
+	mul.lo.s64 %rd1018, %rd1017, %rd761;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd759;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1019+0];
+	mov.b32 %r301, %r300;
+	and.b32 %r302, %r301, %r299;
+	setp.ne.u32 %p196, %r302, 0x0;
+	mov.pred %p197, %p196;
+	not.pred %p198, %p197;
+	@!%p198 bra $L246;
+	mul.lo.s64 %rd1020, %rd1017, %rd761;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd759;
+	atom.global.or.b32 %r303, [%rd1021], %r299;
+	mov.b32 %r304, %r303;
+	and.b32 %r305, %r304, %r299;
+	setp.ne.u32 %p199, %r305, 0x0;
+	mov.pred %p197, %p199;
+$L246:
+	@!%p197 bra $L248;
+	mov.b64 %rd1022, %rd1012;
+	mov.b64 %rd1023, %rd1022;
+	mov.pred %p200, 0;
+	bra.uni $L242;
+$L248:
+	mov.b64 %rd1024, %rd1012;
+	mov.b64 %rd1023, %rd1024;
+	mov.pred %p200, 1;
+	bra.uni $L242;
+$L244:
+	@!%p144 bra $L250;
+	cvt.s64.s32 %rd1025, %r291;
+	mul.lo.s64 %rd1026, %rd1025, %rd764;
+	mad.lo.s64 %rd1027, %rd1026, 4, %rd762;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1027+0];
+	mov.b32 %r307, %r306;
+	setp.eq.s32 %p201, %r307, %r202;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L252;
+	cvt.s64.s32 %rd1028, %r291;
+	mul.lo.s64 %rd1029, %rd1028, %rd764;
+	mad.lo.s64 %rd1030, %rd1029, 4, %rd762;
+	atom.global.exch.b32 %r308, [%rd1030], %r202;
+	mov.b32 %r309, %r308;
+	setp.eq.s32 %p204, %r309, %r202;
+	mov.pred %p202, %p204;
+$L252:
+	@!%p202 bra $L254;
+	mov.b64 %rd1031, %rd1012;
+	mov.b64 %rd1023, %rd1031;
+	mov.pred %p200, 0;
+	bra.uni $L242;
+$L254:
+$L250:
+	mul.lo.s64 %rd1032, %rd1012, %rd779;
+	mad.lo.s64 %rd1033, %rd1032, 4, %rd777;
+	st.shared.s32 [%rd1033+0], %r291;
+	add.s64 %rd1034, %rd1012, 1;
+	mov.b64 %rd1035, %rd1034;
+	mov.b64 %rd1023, %rd1035;
+	mov.pred %p200, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd1036, %rd1023;
+	mov.pred %p205, %p200;
+	mov.b64 %rd1008, %rd1036;
+	mov.pred %p194, %p205;
+	@!%p194 bra $L256;
+	mov.b64 %rd1037, %rd743;
+	mov.b32 %r310, %r290;
+	cvt.s64.s32 %rd1038, %r310;
+	add.s64 %rd1039, %rd1038, 1;
+	mul.lo.s64 %rd1040, %rd1039, %rd32;
+	mad.lo.s64 %rd1041, %rd1040, 8, %rd28;
+	ld.global.nc.s64 %rd1042, [%rd1041+0];
+	mov.b64 %rd1043, %rd1042;
+	cvt.s64.s32 %rd1044, %r310;
+	mul.lo.s64 %rd1045, %rd1044, %rd32;
+	mad.lo.s64 %rd1046, %rd1045, 8, %rd28;
+	ld.global.nc.s64 %rd1047, [%rd1046+0];
+	mov.b64 %rd1048, %rd1047;
+	sub.s64 %rd1049, %rd1043, %rd1048;
+	mov.b64 %rd1050, %rd1049;
+	mov.b64 %rd1051, %rd1050;
+	add.s64 %rd1052, %rd783, %rd1051;
+	mov.b64 %rd783, %rd1052;
+	max.s64 %rd1053, %rd784, %rd1051;
+	mov.b64 %rd784, %rd1053;
+$L256:
+$L236:
+	add.s64 %rd1054, %rd1009, 1;
+	mov.b64 %rd1009, %rd1054;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p206, %rd1008, 0;
+	@!%p206 bra $L258;
+	mul.lo.s64 %rd1055, %rd773, %rd120;
+	mad.lo.s64 %rd1056, %rd1055, 8, %rd116;
+	atom.global.add.u64 %rd1057, [%rd1056], %rd1008;
+	mov.b64 %rd1058, %rd1057;
+	mov.b64 %rd1059, %rd1058;
+	mov.b64 %rd1060, 0;
+$L259:
+	setp.lt.s64 %p207, %rd1060, %rd1008;
+	not.pred %p208, %p207;
+	@!%p208 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd1061, %rd1060, %rd779;
+	mad.lo.s64 %rd1062, %rd1061, 4, %rd777;
+	ld.shared.s32 %r311, [%rd1062+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1063, %rd1059, %rd1060;
+	mul.lo.s64 %rd1064, %rd1063, %rd276;
+	mad.lo.s64 %rd1065, %rd1064, 4, %rd274;
+	st.global.s32 [%rd1065+0], %r312;
+$L260:
+	add.s64 %rd1066, %rd1060, 1;
+	mov.b64 %rd1060, %rd1066;
+	bra.uni $L259;
+$L261:
+$L258:
+	add.s64 %rd1067, %rd785, %rd966;
+	min.s64 %rd1068, %rd775, %rd1067;
+	mov.b64 %rd785, %rd1068;
+	bra.uni $L227;
+$L226:
+	mov.b64 %rd1069, 0;
+	cvt.u64.u32 %rd1070, %r2;
+	setp.eq.s64 %p209, %rd1070, 0;
+	setp.gt.s64 %p210, %rd966, 0;
+	and.pred %p211, %p209, %p210;
+	@!%p211 bra $L265;
+	mul.lo.s64 %rd1071, %rd773, %rd120;
+	mad.lo.s64 %rd1072, %rd1071, 8, %rd116;
+	atom.global.add.u64 %rd1073, [%rd1072], %rd966;
+	mov.b64 %rd1074, %rd1073;
+	mov.b64 %rd1069, %rd1074;
+$L265:
+	cvt.u64.u32 %rd1075, %r2;
+	setp.eq.s64 %p212, %rd1075, 0;
+	setp.eq.u32 %p213, %r1, 0;
+	and.pred %p214, %p212, %p213;
 	bar.sync 0;
-	setp.eq.u32 %p236, %r5, 0;
-	@!%p236 bra $L286;
+	@!%p214 bra $L266;
+	st.shared.s64 [%rd1+1024], %rd1069;
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd1076, [%rd1+1024];
+	mov.b64 %rd1077, %rd1076;
+	add.s64 %rd1078, %rd1077, %rd965;
+	mov.b64 %rd1079, %rd1078;
+	mov.b64 %rd1080, 0;
+$L267:
+	setp.lt.s64 %p215, %rd1080, %rd786;
+	not.pred %p216, %p215;
+	@!%p216 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd1081, %rd1080, %rd779;
+	mad.lo.s64 %rd1082, %rd1081, 4, %rd777;
+	ld.shared.s32 %r313, [%rd1082+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd1083, %rd1079, %rd1080;
+	mul.lo.s64 %rd1084, %rd1083, %rd276;
+	mad.lo.s64 %rd1085, %rd1084, 4, %rd274;
+	st.global.s32 [%rd1085+0], %r314;
+$L268:
+	add.s64 %rd1086, %rd1080, 1;
+	mov.b64 %rd1080, %rd1086;
+	bra.uni $L267;
+$L269:
+$L227:
+	setp.eq.s64 %p217, %rd967, 0;
+	@!%p217 bra $L273;
+	bra.uni $L167;
+$L273:
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd1087, %rd785;
+	mov.b64 %rd1088, %rd783;
+	mov.b64 %rd1089, %rd784;
+	mov.b64 %rd1090, %rd1087;
+	mov.b64 %rd1091, %rd1088;
+	mov.b64 %rd1092, %rd1089;
+	mov.b64 %rd1093, %rd1090;
+	mov.b64 %rd1094, %rd1091;
+	mov.b64 %rd1095, %rd1092;
+	mov.b64 %rd721, %rd1093;
+	mov.b64 %rd741, %rd1094;
+	mov.b64 %rd742, %rd1095;
+	add.s64 %rd1096, %rd722, %rd741;
+	mov.b64 %rd722, %rd1096;
+	max.s64 %rd1097, %rd723, %rd742;
+	mov.b64 %rd723, %rd1097;
+$L161:
+	add.s64 %rd1098, %rd724, 1;
+	mov.b64 %rd724, %rd1098;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd1099, %rd722;
+	// block reduction
+	sub.u32 %r315, %r13, 1;
+	mov.b32 %r316, %r3;
+$L274:
+	setp.hs.u32 %p218, %r316, 32;
+	@%p218 bra $L275;
+	mov.b64 {%r317, %r318}, %rd1099;
+	shfl.sync.down.b32 %r319|%p219, %r317, %r316, %r315, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
+	mov.b64 %rd1100, {%r319, %r320};
+	@!%p219 bra $L276;
+	add.s64 %rd1101, %rd1099, %rd1100;
+	mov.b64 %rd1099, %rd1101;
+$L276:
+	shl.b32 %r316, %r316, 1;
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p220, %r7, 0;
+	@!%p220 bra $L277;
+	mul.wide.u32 %rd1102, %r8, 16;
+	add.s64 %rd1103, %rd1, %rd1102;
+	st.shared.s64 [%rd1103+0], %rd1099;
+$L277:
+	bar.sync 0;
+	setp.eq.u32 %p221, %r8, 0;
+	@!%p221 bra $L278;
+	setp.lo.u32 %p222, %r7, %r10;
+	@!%p222 bra $L279;
+	mul.wide.u32 %rd1104, %r7, 16;
+	add.s64 %rd1105, %rd1, %rd1104;
+	ld.shared.s64 %rd1106, [%rd1105+0];
+	mov.b64 %rd1099, %rd1106;
+$L279:
+	sub.u32 %r321, %r10, 1;
+	mov.b64 {%r322, %r323}, %rd1099;
+	shfl.sync.down.b32 %r324|%p223, %r322, 1, %r321, %r17;
+	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
+	mov.b64 %rd1107, {%r324, %r325};
+	@!%p223 bra $L280;
+	add.s64 %rd1108, %rd1099, %rd1107;
+	mov.b64 %rd1099, %rd1108;
+$L280:
+	mov.b64 {%r326, %r327}, %rd1099;
+	shfl.sync.down.b32 %r328|%p224, %r326, 2, %r321, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
+	mov.b64 %rd1109, {%r328, %r329};
+	@!%p224 bra $L281;
+	add.s64 %rd1110, %rd1099, %rd1109;
+	mov.b64 %rd1099, %rd1110;
+$L281:
+	mov.b64 {%r330, %r331}, %rd1099;
+	shfl.sync.down.b32 %r332|%p225, %r330, 4, %r321, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
+	mov.b64 %rd1111, {%r332, %r333};
+	@!%p225 bra $L282;
+	add.s64 %rd1112, %rd1099, %rd1111;
+	mov.b64 %rd1099, %rd1112;
+$L282:
+	mov.b64 {%r334, %r335}, %rd1099;
+	shfl.sync.down.b32 %r336|%p226, %r334, 8, %r321, %r17;
+	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
+	mov.b64 %rd1113, {%r336, %r337};
+	@!%p226 bra $L283;
+	add.s64 %rd1114, %rd1099, %rd1113;
+	mov.b64 %rd1099, %rd1114;
+$L283:
+	mov.b64 {%r338, %r339}, %rd1099;
+	shfl.sync.down.b32 %r340|%p227, %r338, 16, %r321, %r17;
+	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
+	mov.b64 %rd1115, {%r340, %r341};
+	@!%p227 bra $L284;
+	add.s64 %rd1116, %rd1099, %rd1115;
+	mov.b64 %rd1099, %rd1116;
+$L284:
+	@!%p220 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1099;
+$L285:
+$L278:
+	bar.sync 0;
+	ld.shared.s64 %rd1117, [%rd1+1024];
+	mov.b64 %rd1099, %rd1117;
+	mov.b64 %rd1118, %rd1099;
+	mov.b64 %rd722, %rd1118;
+	mov.b64 %rd1119, %rd723;
+	// block reduction
+	sub.u32 %r342, %r13, 1;
+	mov.b32 %r343, %r3;
+$L286:
+	setp.hs.u32 %p228, %r343, 32;
+	@%p228 bra $L287;
+	mov.b64 {%r344, %r345}, %rd1119;
+	shfl.sync.down.b32 %r346|%p229, %r344, %r343, %r342, %r17;
+	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
+	mov.b64 %rd1120, {%r346, %r347};
+	@!%p229 bra $L288;
+	max.s64 %rd1121, %rd1119, %rd1120;
+	mov.b64 %rd1119, %rd1121;
+$L288:
+	shl.b32 %r343, %r343, 1;
+	bra.uni $L286;
+$L287:
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L289;
+	mul.wide.u32 %rd1122, %r8, 16;
+	add.s64 %rd1123, %rd1, %rd1122;
+	st.shared.s64 [%rd1123+0], %rd1119;
+$L289:
+	bar.sync 0;
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L290;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L291;
+	mul.wide.u32 %rd1124, %r7, 16;
+	add.s64 %rd1125, %rd1, %rd1124;
+	ld.shared.s64 %rd1126, [%rd1125+0];
+	mov.b64 %rd1119, %rd1126;
+$L291:
+	sub.u32 %r348, %r10, 1;
+	mov.b64 {%r349, %r350}, %rd1119;
+	shfl.sync.down.b32 %r351|%p233, %r349, 1, %r348, %r17;
+	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
+	mov.b64 %rd1127, {%r351, %r352};
+	@!%p233 bra $L292;
+	max.s64 %rd1128, %rd1119, %rd1127;
+	mov.b64 %rd1119, %rd1128;
+$L292:
+	mov.b64 {%r353, %r354}, %rd1119;
+	shfl.sync.down.b32 %r355|%p234, %r353, 2, %r348, %r17;
+	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
+	mov.b64 %rd1129, {%r355, %r356};
+	@!%p234 bra $L293;
+	max.s64 %rd1130, %rd1119, %rd1129;
+	mov.b64 %rd1119, %rd1130;
+$L293:
+	mov.b64 {%r357, %r358}, %rd1119;
+	shfl.sync.down.b32 %r359|%p235, %r357, 4, %r348, %r17;
+	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
+	mov.b64 %rd1131, {%r359, %r360};
+	@!%p235 bra $L294;
+	max.s64 %rd1132, %rd1119, %rd1131;
+	mov.b64 %rd1119, %rd1132;
+$L294:
+	mov.b64 {%r361, %r362}, %rd1119;
+	shfl.sync.down.b32 %r363|%p236, %r361, 8, %r348, %r17;
+	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
+	mov.b64 %rd1133, {%r363, %r364};
+	@!%p236 bra $L295;
+	max.s64 %rd1134, %rd1119, %rd1133;
+	mov.b64 %rd1119, %rd1134;
+$L295:
+	mov.b64 {%r365, %r366}, %rd1119;
+	shfl.sync.down.b32 %r367|%p237, %r365, 16, %r348, %r17;
+	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
+	mov.b64 %rd1135, {%r367, %r368};
+	@!%p237 bra $L296;
+	max.s64 %rd1136, %rd1119, %rd1135;
+	mov.b64 %rd1119, %rd1136;
+$L296:
+	@!%p230 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1119;
+$L297:
+$L290:
+	bar.sync 0;
+	ld.shared.s64 %rd1137, [%rd1+1024];
+	mov.b64 %rd1119, %rd1137;
+	mov.b64 %rd1138, %rd1119;
+	mov.b64 %rd723, %rd1138;
+	cvt.u64.u32 %rd1139, %r2;
+	setp.eq.s64 %p238, %rd1139, 0;
+	@!%p238 bra $L299;
+	setp.gt.s64 %p239, %rd722, 0;
+	@!%p239 bra $L301;
+	add.s64 %rd1140, %rd343, 1;
+	mul.lo.s64 %rd1141, %rd1140, %rd120;
+	mad.lo.s64 %rd1142, %rd1141, 8, %rd116;
+	atom.global.add.u64 %rd1143, [%rd1142], %rd722;
+$L301:
+	setp.gt.s64 %p240, %rd723, 0;
+	@!%p240 bra $L303;
+	add.s64 %rd1144, %rd343, 2;
+	mul.lo.s64 %rd1145, %rd1144, %rd120;
+	mad.lo.s64 %rd1146, %rd1145, 8, %rd116;
+	atom.global.max.s64 %rd1147, [%rd1146], %rd723;
+$L303:
+$L299:
+	bar.sync 0;
+	setp.eq.u32 %p241, %r5, 0;
+	@!%p241 bra $L304;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r364, [gk_league_sync+4];
-	atom.global.add.u32 %r365, [gk_league_sync], 1;
-	mov.u32 %r366, %nctaid.x;
-	sub.u32 %r367, %r366, 1;
-	setp.eq.u32 %p237, %r365, %r367;
-	@!%p237 bra $L287;
+	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
+	atom.global.add.u32 %r370, [gk_league_sync], 1;
+	mov.u32 %r371, %nctaid.x;
+	sub.u32 %r372, %r371, 1;
+	setp.eq.u32 %p242, %r370, %r372;
+	@!%p242 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r368, [gk_league_sync+4], 1;
-	bra.uni $L288;
-$L287:
-	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
-	setp.eq.u32 %p238, %r369, %r364;
-	@%p238 bra $L287;
-$L288:
+	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
+	bra.uni $L306;
+$L305:
+	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
+	setp.eq.u32 %p243, %r374, %r369;
+	@%p243 bra $L305;
+$L306:
 	fence.acq_rel.gpu;
-$L286:
+$L304:
 	bar.sync 0;
-	setp.eq.s64 %p239, %rd230, 0;
-	and.pred %p240, %p11, %p239;
-	@!%p240 bra $L290;
-	mov.b64 %rd962, 9;
-	mul.lo.s64 %rd961, %rd962, %rd120;
-	mad.lo.s64 %rd963, %rd961, 8, %rd116;
-	mov.b64 %rd964, 0;
-	st.global.s64 [%rd963+0], %rd964;
-$L290:
-	mul.lo.s64 %rd965, %rd267, %rd120;
-	mad.lo.s64 %rd966, %rd965, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd967, [%rd966+0];
-	mov.b64 %rd968, %rd967;
-	add.s64 %rd969, %rd267, 1;
-	mul.lo.s64 %rd970, %rd969, %rd120;
-	mad.lo.s64 %rd971, %rd970, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd972, [%rd971+0];
-	mov.b64 %rd973, %rd972;
-	mov.b64 %rd974, %rd968;
-	mov.b64 %rd975, %rd973;
-	mov.b64 %rd976, %rd974;
-	mov.b64 %rd977, %rd975;
-	add.s64 %rd978, %rd267, 2;
-	mul.lo.s64 %rd979, %rd978, %rd120;
-	mad.lo.s64 %rd980, %rd979, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd981, [%rd980+0];
-	mov.b64 %rd982, %rd981;
-	mov.b64 %rd224, %rd982;
-	@!%p11 bra $L292;
-	mov.b64 %rd984, 3;
-	mul.lo.s64 %rd983, %rd984, %rd230;
-	mov.b64 %rd986, 1;
-	add.s64 %rd985, %rd986, %rd983;
-	mul.lo.s64 %rd987, %rd985, %rd113;
-	mad.lo.s64 %rd988, %rd987, 8, %rd109;
-	st.global.s64 [%rd988+0], %rd976;
-	mov.b64 %rd990, 3;
-	mul.lo.s64 %rd989, %rd990, %rd230;
-	mov.b64 %rd992, 2;
-	add.s64 %rd991, %rd992, %rd989;
-	mul.lo.s64 %rd993, %rd991, %rd113;
-	mad.lo.s64 %rd994, %rd993, 8, %rd109;
-	st.global.s64 [%rd994+0], %rd977;
-	mov.b64 %rd996, 3;
-	mul.lo.s64 %rd995, %rd996, %rd230;
-	mov.b64 %rd998, 3;
-	add.s64 %rd997, %rd998, %rd995;
-	mul.lo.s64 %rd999, %rd997, %rd113;
-	mad.lo.s64 %rd1000, %rd999, 8, %rd109;
-	st.global.s64 [%rd1000+0], %rd224;
-	add.s64 %rd1001, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1001;
-$L292:
-	setp.eq.s64 %p241, %rd976, 0;
-	setp.gt.s64 %p242, %rd976, %rd66;
-	or.pred %p243, %p241, %p242;
-	setp.gt.s64 %p244, %rd977, %rd68;
-	or.pred %p245, %p243, %p244;
-	setp.gt.s64 %p246, %rd224, %rd70;
-	or.pred %p247, %p245, %p246;
-	@!%p247 bra $L294;
+	setp.eq.s64 %p244, %rd264, 0;
+	and.pred %p245, %p13, %p244;
+	@!%p245 bra $L308;
+	mov.b64 %rd1149, 9;
+	mul.lo.s64 %rd1148, %rd1149, %rd120;
+	mad.lo.s64 %rd1150, %rd1148, 8, %rd116;
+	mov.b64 %rd1151, 0;
+	st.global.s64 [%rd1150+0], %rd1151;
+$L308:
+	mul.lo.s64 %rd1152, %rd305, %rd120;
+	mad.lo.s64 %rd1153, %rd1152, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1154, [%rd1153+0];
+	mov.b64 %rd1155, %rd1154;
+	add.s64 %rd1156, %rd305, 1;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1159, [%rd1158+0];
+	mov.b64 %rd1160, %rd1159;
+	mov.b64 %rd1161, %rd1155;
+	mov.b64 %rd1162, %rd1160;
+	mov.b64 %rd1163, %rd1161;
+	mov.b64 %rd1164, %rd1162;
+	add.s64 %rd1165, %rd305, 2;
+	mul.lo.s64 %rd1166, %rd1165, %rd120;
+	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1168, [%rd1167+0];
+	mov.b64 %rd1169, %rd1168;
+	mov.b64 %rd258, %rd1169;
+	@!%p13 bra $L310;
+	mov.b64 %rd1171, 3;
+	mul.lo.s64 %rd1170, %rd1171, %rd264;
+	mov.b64 %rd1173, 1;
+	add.s64 %rd1172, %rd1173, %rd1170;
+	mul.lo.s64 %rd1174, %rd1172, %rd113;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd109;
+	st.global.s64 [%rd1175+0], %rd1163;
+	mov.b64 %rd1177, 3;
+	mul.lo.s64 %rd1176, %rd1177, %rd264;
+	mov.b64 %rd1179, 2;
+	add.s64 %rd1178, %rd1179, %rd1176;
+	mul.lo.s64 %rd1180, %rd1178, %rd113;
+	mad.lo.s64 %rd1181, %rd1180, 8, %rd109;
+	st.global.s64 [%rd1181+0], %rd1164;
+	mov.b64 %rd1183, 3;
+	mul.lo.s64 %rd1182, %rd1183, %rd264;
+	mov.b64 %rd1185, 3;
+	add.s64 %rd1184, %rd1185, %rd1182;
+	mul.lo.s64 %rd1186, %rd1184, %rd113;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
+	st.global.s64 [%rd1187+0], %rd258;
+	add.s64 %rd1188, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1188;
+$L310:
+	setp.eq.s64 %p246, %rd1163, 0;
+	setp.gt.s64 %p247, %rd1163, %rd66;
+	or.pred %p248, %p246, %p247;
+	setp.gt.s64 %p249, %rd1164, %rd68;
+	or.pred %p250, %p248, %p249;
+	setp.gt.s64 %p251, %rd258, %rd70;
+	or.pred %p252, %p250, %p251;
+	@!%p252 bra $L312;
 	bra.uni $L3;
-$L294:
-	mov.b64 %rd158, %rd976;
-$L36:
-	add.s64 %rd1002, %rd230, 1;
-	mov.b64 %rd230, %rd1002;
-	bra.uni $L35;
-$L37:
+$L312:
+	mov.b64 %rd192, %rd1163;
+$L38:
+	add.s64 %rd1189, %rd264, 1;
+	mov.b64 %rd264, %rd1189;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -24581,7 +25079,7 @@ const gokkosPTX17 = `//
 {
 	.reg .pred %p<33>;
 	.reg .b32 %r<41>;
-	.reg .b64 %rd<119>;
+	.reg .b64 %rd<122>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24706,74 +25204,77 @@ $L10:
 	bra.uni $L12;
 $L14:
 	add.s64 %rd64, %rd61, %rd62;
-	div.s64 %rd65, %rd64, 2;
-	mov.b64 %rd66, %rd65;
-	mul.lo.s64 %rd67, %rd66, %rd12;
-	mad.lo.s64 %rd68, %rd67, 8, %rd8;
-	ld.global.nc.s64 %rd69, [%rd68+0];
-	mov.b64 %rd70, %rd69;
-	setp.le.s64 %p11, %rd70, %rd59;
+	shr.s64 %rd65, %rd64, 63;
+	shr.u64 %rd66, %rd65, 63;
+	add.s64 %rd67, %rd64, %rd66;
+	shr.s64 %rd68, %rd67, 1;
+	mov.b64 %rd69, %rd68;
+	mul.lo.s64 %rd70, %rd69, %rd12;
+	mad.lo.s64 %rd71, %rd70, 8, %rd8;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	setp.le.s64 %p11, %rd73, %rd59;
 	@!%p11 bra $L15;
-	mov.b64 %rd61, %rd66;
+	mov.b64 %rd61, %rd69;
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd62, %rd66;
+	mov.b64 %rd62, %rd69;
 $L16:
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd71, %rd61;
-	cvt.u32.u64 %r21, %rd71;
+	mov.b64 %rd74, %rd61;
+	cvt.u32.u64 %r21, %rd74;
 	mov.b32 %r22, %r21;
-	mul.lo.s64 %rd72, %rd57, %rd19;
-	mad.lo.s64 %rd73, %rd72, 4, %rd15;
-	ld.global.nc.s32 %r23, [%rd73+0];
+	mul.lo.s64 %rd75, %rd57, %rd19;
+	mad.lo.s64 %rd76, %rd75, 4, %rd15;
+	ld.global.nc.s32 %r23, [%rd76+0];
 	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd74, %r24;
-	mov.b64 %rd75, %rd74;
-	add.s64 %rd76, %rd75, 1;
-	mul.lo.s64 %rd77, %rd76, %rd12;
-	mad.lo.s64 %rd78, %rd77, 8, %rd8;
-	ld.global.nc.s64 %rd79, [%rd78+0];
-	mov.b64 %rd80, %rd79;
-	mul.lo.s64 %rd81, %rd75, %rd12;
-	mad.lo.s64 %rd82, %rd81, 8, %rd8;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	add.s64 %rd85, %rd84, 64;
-	min.s64 %rd86, %rd80, %rd85;
+	cvt.s64.s32 %rd77, %r24;
+	mov.b64 %rd78, %rd77;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd12;
+	mad.lo.s64 %rd81, %rd80, 8, %rd8;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	mul.lo.s64 %rd84, %rd78, %rd12;
+	mad.lo.s64 %rd85, %rd84, 8, %rd8;
+	ld.global.nc.s64 %rd86, [%rd85+0];
 	mov.b64 %rd87, %rd86;
-	mul.lo.s64 %rd88, %rd75, %rd12;
-	mad.lo.s64 %rd89, %rd88, 8, %rd8;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
+	add.s64 %rd88, %rd87, 64;
+	min.s64 %rd89, %rd83, %rd88;
+	mov.b64 %rd90, %rd89;
+	mul.lo.s64 %rd91, %rd78, %rd12;
+	mad.lo.s64 %rd92, %rd91, 8, %rd8;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd94, %rd93;
+	mov.b64 %rd95, %rd94;
 $L17:
-	setp.lt.s64 %p12, %rd92, %rd87;
+	setp.lt.s64 %p12, %rd95, %rd90;
 	not.pred %p13, %p12;
 	@!%p13 bra $L21;
 	bra.uni $L19;
 $L21:
-	mul.lo.s64 %rd93, %rd92, %rd19;
-	mad.lo.s64 %rd94, %rd93, 4, %rd15;
-	ld.global.nc.s32 %r25, [%rd94+0];
+	mul.lo.s64 %rd96, %rd95, %rd19;
+	mad.lo.s64 %rd97, %rd96, 4, %rd15;
+	ld.global.nc.s32 %r25, [%rd97+0];
 	mov.b32 %r26, %r25;
 	setp.eq.s32 %p14, %r26, %r22;
 	@!%p14 bra $L23;
-	add.s64 %rd95, %rd36, 1;
-	mov.b64 %rd36, %rd95;
+	add.s64 %rd98, %rd36, 1;
+	mov.b64 %rd36, %rd98;
 	bra.uni $L9;
 $L23:
 $L18:
-	add.s64 %rd96, %rd92, 1;
-	mov.b64 %rd92, %rd96;
+	add.s64 %rd99, %rd95, 1;
+	mov.b64 %rd95, %rd99;
 	bra.uni $L17;
 $L19:
 $L9:
 	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd97, %rd36;
+	mov.b64 %rd100, %rd36;
 	// block reduction
 	mov.b32 %r27, 1;
 	mov.b32 %r28, 1;
@@ -24782,43 +25283,43 @@ $L8:
 $L24:
 	setp.hs.u32 %p15, %r30, 32;
 	@%p15 bra $L25;
-	mov.b64 {%r31, %r32}, %rd97;
+	mov.b64 {%r31, %r32}, %rd100;
 	shfl.sync.down.b32 %r33|%p16, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd98, {%r33, %r34};
+	mov.b64 %rd101, {%r33, %r34};
 	@!%p16 bra $L26;
 	setp.ne.u32 %p17, %r18, 1;
 	@%p17 bra.uni $L28;
-	add.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
+	add.s64 %rd102, %rd100, %rd101;
+	mov.b64 %rd100, %rd102;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p18, %r18, 2;
 	@%p18 bra.uni $L29;
-	mul.lo.s64 %rd100, %rd97, %rd98;
-	mov.b64 %rd97, %rd100;
+	mul.lo.s64 %rd103, %rd100, %rd101;
+	mov.b64 %rd100, %rd103;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p19, %r18, 3;
 	@%p19 bra.uni $L30;
-	min.s64 %rd101, %rd97, %rd98;
-	mov.b64 %rd97, %rd101;
+	min.s64 %rd104, %rd100, %rd101;
+	mov.b64 %rd100, %rd104;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p20, %r18, 4;
 	@%p20 bra.uni $L31;
-	max.s64 %rd102, %rd97, %rd98;
-	mov.b64 %rd97, %rd102;
+	max.s64 %rd105, %rd100, %rd101;
+	mov.b64 %rd100, %rd105;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p21, %r18, 7;
 	@%p21 bra.uni $L32;
-	and.b64 %rd103, %rd97, %rd98;
-	mov.b64 %rd97, %rd103;
+	and.b64 %rd106, %rd100, %rd101;
+	mov.b64 %rd100, %rd106;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd104, %rd97, %rd98;
-	mov.b64 %rd97, %rd104;
+	or.b64 %rd107, %rd100, %rd101;
+	mov.b64 %rd100, %rd107;
 $L27:
 $L26:
 	shl.b32 %r30, %r30, 1;
@@ -24826,73 +25327,73 @@ $L26:
 $L25:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L33;
-	mul.wide.u32 %rd105, %r8, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	st.shared.s64 [%rd106+0], %rd97;
+	mul.wide.u32 %rd108, %r8, 16;
+	add.s64 %rd109, %rd1, %rd108;
+	st.shared.s64 [%rd109+0], %rd100;
 $L33:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L34;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L35;
-	mul.wide.u32 %rd107, %r7, 16;
-	add.s64 %rd108, %rd1, %rd107;
-	ld.shared.s64 %rd109, [%rd108+0];
-	mov.b64 %rd97, %rd109;
+	mul.wide.u32 %rd110, %r7, 16;
+	add.s64 %rd111, %rd1, %rd110;
+	ld.shared.s64 %rd112, [%rd111+0];
+	mov.b64 %rd100, %rd112;
 $L35:
 	sub.u32 %r35, %r10, 1;
 	mov.b32 %r36, %r28;
 $L36:
 	setp.hs.u32 %p25, %r36, 32;
 	@%p25 bra $L37;
-	mov.b64 {%r37, %r38}, %rd97;
+	mov.b64 {%r37, %r38}, %rd100;
 	shfl.sync.down.b32 %r39|%p26, %r37, %r36, %r35, %r17;
 	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
-	mov.b64 %rd110, {%r39, %r40};
+	mov.b64 %rd113, {%r39, %r40};
 	@!%p26 bra $L38;
 	setp.ne.u32 %p27, %r18, 1;
 	@%p27 bra.uni $L40;
-	add.s64 %rd111, %rd97, %rd110;
-	mov.b64 %rd97, %rd111;
+	add.s64 %rd114, %rd100, %rd113;
+	mov.b64 %rd100, %rd114;
 	bra.uni $L39;
 $L40:
 	setp.ne.u32 %p28, %r18, 2;
 	@%p28 bra.uni $L41;
-	mul.lo.s64 %rd112, %rd97, %rd110;
-	mov.b64 %rd97, %rd112;
+	mul.lo.s64 %rd115, %rd100, %rd113;
+	mov.b64 %rd100, %rd115;
 	bra.uni $L39;
 $L41:
 	setp.ne.u32 %p29, %r18, 3;
 	@%p29 bra.uni $L42;
-	min.s64 %rd113, %rd97, %rd110;
-	mov.b64 %rd97, %rd113;
+	min.s64 %rd116, %rd100, %rd113;
+	mov.b64 %rd100, %rd116;
 	bra.uni $L39;
 $L42:
 	setp.ne.u32 %p30, %r18, 4;
 	@%p30 bra.uni $L43;
-	max.s64 %rd114, %rd97, %rd110;
-	mov.b64 %rd97, %rd114;
+	max.s64 %rd117, %rd100, %rd113;
+	mov.b64 %rd100, %rd117;
 	bra.uni $L39;
 $L43:
 	setp.ne.u32 %p31, %r18, 7;
 	@%p31 bra.uni $L44;
-	and.b64 %rd115, %rd97, %rd110;
-	mov.b64 %rd97, %rd115;
+	and.b64 %rd118, %rd100, %rd113;
+	mov.b64 %rd100, %rd118;
 	bra.uni $L39;
 $L44:
-	or.b64 %rd116, %rd97, %rd110;
-	mov.b64 %rd97, %rd116;
+	or.b64 %rd119, %rd100, %rd113;
+	mov.b64 %rd100, %rd119;
 $L39:
 $L38:
 	shl.b32 %r36, %r36, 1;
 	bra.uni $L36;
 $L37:
 $L34:
-	mul.wide.u32 %rd117, %r19, 8;
-	add.s64 %rd118, %rd5, %rd117;
+	mul.wide.u32 %rd120, %r19, 8;
+	add.s64 %rd121, %rd5, %rd120;
 	setp.eq.u32 %p32, %r5, 0;
 	@!%p32 bra $L45;
-	st.global.s64 [%rd118+0], %rd97;
+	st.global.s64 [%rd121+0], %rd100;
 $L45:
 	ret;
 }
@@ -32884,7 +33385,7 @@ const gokkosPTX33 = `//
 {
 	.reg .pred %p<29>;
 	.reg .b32 %r<42>;
-	.reg .b64 %rd<70>;
+	.reg .b64 %rd<76>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -32968,47 +33469,53 @@ $L7:
 	mov.b64 %rd29, %rd28;
 	cvt.s64.s32 %rd30, %r20;
 	mul.lo.s64 %rd31, %rd29, %rd30;
-	div.s64 %rd32, %rd31, 64;
-	mul.lo.s64 %rd33, %rd32, %rd12;
-	mad.lo.s64 %rd34, %rd33, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd34+0];
+	shr.s64 %rd32, %rd31, 63;
+	shr.u64 %rd33, %rd32, 58;
+	add.s64 %rd34, %rd31, %rd33;
+	shr.s64 %rd35, %rd34, 6;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd37+0];
 	mov.b32 %r24, %r23;
 	mov.b32 %r25, %r24;
-	mov.b64 %rd35, 0;
-	mov.b64 %rd36, 0;
+	mov.b64 %rd38, 0;
+	mov.b64 %rd39, 0;
 $L10:
-	setp.lt.s64 %p8, %rd36, 64;
+	setp.lt.s64 %p8, %rd39, 64;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	cvt.s64.s32 %rd37, %r20;
-	mul.lo.s64 %rd38, %rd36, %rd37;
-	div.s64 %rd39, %rd38, 64;
-	mul.lo.s64 %rd40, %rd39, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r26, [%rd41+0];
+	cvt.s64.s32 %rd40, %r20;
+	mul.lo.s64 %rd41, %rd39, %rd40;
+	shr.s64 %rd42, %rd41, 63;
+	shr.u64 %rd43, %rd42, 58;
+	add.s64 %rd44, %rd41, %rd43;
+	shr.s64 %rd45, %rd44, 6;
+	mul.lo.s64 %rd46, %rd45, %rd12;
+	mad.lo.s64 %rd47, %rd46, 4, %rd8;
+	ld.global.nc.s32 %r26, [%rd47+0];
 	mov.b32 %r27, %r26;
 	setp.eq.s32 %p10, %r27, %r25;
 	@!%p10 bra $L16;
-	add.s64 %rd42, %rd35, 1;
-	mov.b64 %rd35, %rd42;
+	add.s64 %rd48, %rd38, 1;
+	mov.b64 %rd38, %rd48;
 $L16:
 $L11:
-	add.s64 %rd43, %rd36, 1;
-	mov.b64 %rd36, %rd43;
+	add.s64 %rd49, %rd39, 1;
+	mov.b64 %rd39, %rd49;
 	bra.uni $L10;
 $L12:
-	shl.b64 %rd44, %rd35, 32;
-	cvt.s64.s32 %rd45, %r25;
-	or.b64 %rd46, %rd44, %rd45;
-	max.s64 %rd47, %rd23, %rd46;
-	mov.b64 %rd23, %rd47;
+	shl.b64 %rd50, %rd38, 32;
+	cvt.s64.s32 %rd51, %r25;
+	or.b64 %rd52, %rd50, %rd51;
+	max.s64 %rd53, %rd23, %rd52;
+	mov.b64 %rd23, %rd53;
 $L9:
 	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd48, %rd23;
+	mov.b64 %rd54, %rd23;
 	// block reduction
 	mov.b32 %r28, 1;
 	mov.b32 %r29, 1;
@@ -33017,43 +33524,43 @@ $L8:
 $L17:
 	setp.hs.u32 %p11, %r31, 32;
 	@%p11 bra $L18;
-	mov.b64 {%r32, %r33}, %rd48;
+	mov.b64 {%r32, %r33}, %rd54;
 	shfl.sync.down.b32 %r34|%p12, %r32, %r31, %r30, %r17;
 	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd49, {%r34, %r35};
+	mov.b64 %rd55, {%r34, %r35};
 	@!%p12 bra $L19;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L21;
-	add.s64 %rd50, %rd48, %rd49;
-	mov.b64 %rd48, %rd50;
+	add.s64 %rd56, %rd54, %rd55;
+	mov.b64 %rd54, %rd56;
 	bra.uni $L20;
 $L21:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L22;
-	mul.lo.s64 %rd51, %rd48, %rd49;
-	mov.b64 %rd48, %rd51;
+	mul.lo.s64 %rd57, %rd54, %rd55;
+	mov.b64 %rd54, %rd57;
 	bra.uni $L20;
 $L22:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L23;
-	min.s64 %rd52, %rd48, %rd49;
-	mov.b64 %rd48, %rd52;
+	min.s64 %rd58, %rd54, %rd55;
+	mov.b64 %rd54, %rd58;
 	bra.uni $L20;
 $L23:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L24;
-	max.s64 %rd53, %rd48, %rd49;
-	mov.b64 %rd48, %rd53;
+	max.s64 %rd59, %rd54, %rd55;
+	mov.b64 %rd54, %rd59;
 	bra.uni $L20;
 $L24:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L25;
-	and.b64 %rd54, %rd48, %rd49;
-	mov.b64 %rd48, %rd54;
+	and.b64 %rd60, %rd54, %rd55;
+	mov.b64 %rd54, %rd60;
 	bra.uni $L20;
 $L25:
-	or.b64 %rd55, %rd48, %rd49;
-	mov.b64 %rd48, %rd55;
+	or.b64 %rd61, %rd54, %rd55;
+	mov.b64 %rd54, %rd61;
 $L20:
 $L19:
 	shl.b32 %r31, %r31, 1;
@@ -33061,73 +33568,73 @@ $L19:
 $L18:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L26;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd48;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd54;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L27;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L28;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd48, %rd60;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd54, %rd66;
 $L28:
 	sub.u32 %r36, %r10, 1;
 	mov.b32 %r37, %r29;
 $L29:
 	setp.hs.u32 %p21, %r37, 32;
 	@%p21 bra $L30;
-	mov.b64 {%r38, %r39}, %rd48;
+	mov.b64 {%r38, %r39}, %rd54;
 	shfl.sync.down.b32 %r40|%p22, %r38, %r37, %r36, %r17;
 	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd61, {%r40, %r41};
+	mov.b64 %rd67, {%r40, %r41};
 	@!%p22 bra $L31;
 	setp.ne.u32 %p23, %r18, 1;
 	@%p23 bra.uni $L33;
-	add.s64 %rd62, %rd48, %rd61;
-	mov.b64 %rd48, %rd62;
+	add.s64 %rd68, %rd54, %rd67;
+	mov.b64 %rd54, %rd68;
 	bra.uni $L32;
 $L33:
 	setp.ne.u32 %p24, %r18, 2;
 	@%p24 bra.uni $L34;
-	mul.lo.s64 %rd63, %rd48, %rd61;
-	mov.b64 %rd48, %rd63;
+	mul.lo.s64 %rd69, %rd54, %rd67;
+	mov.b64 %rd54, %rd69;
 	bra.uni $L32;
 $L34:
 	setp.ne.u32 %p25, %r18, 3;
 	@%p25 bra.uni $L35;
-	min.s64 %rd64, %rd48, %rd61;
-	mov.b64 %rd48, %rd64;
+	min.s64 %rd70, %rd54, %rd67;
+	mov.b64 %rd54, %rd70;
 	bra.uni $L32;
 $L35:
 	setp.ne.u32 %p26, %r18, 4;
 	@%p26 bra.uni $L36;
-	max.s64 %rd65, %rd48, %rd61;
-	mov.b64 %rd48, %rd65;
+	max.s64 %rd71, %rd54, %rd67;
+	mov.b64 %rd54, %rd71;
 	bra.uni $L32;
 $L36:
 	setp.ne.u32 %p27, %r18, 7;
 	@%p27 bra.uni $L37;
-	and.b64 %rd66, %rd48, %rd61;
-	mov.b64 %rd48, %rd66;
+	and.b64 %rd72, %rd54, %rd67;
+	mov.b64 %rd54, %rd72;
 	bra.uni $L32;
 $L37:
-	or.b64 %rd67, %rd48, %rd61;
-	mov.b64 %rd48, %rd67;
+	or.b64 %rd73, %rd54, %rd67;
+	mov.b64 %rd54, %rd73;
 $L32:
 $L31:
 	shl.b32 %r37, %r37, 1;
 	bra.uni $L29;
 $L30:
 $L27:
-	mul.wide.u32 %rd68, %r21, 8;
-	add.s64 %rd69, %rd5, %rd68;
+	mul.wide.u32 %rd74, %r21, 8;
+	add.s64 %rd75, %rd5, %rd74;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L38;
-	st.global.s64 [%rd69+0], %rd48;
+	st.global.s64 [%rd75+0], %rd54;
 $L38:
 	ret;
 }
@@ -46551,7 +47058,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46555
+//line gokkos_kernels_gen.go:47062
 			*acc = gokkosAccV
 			return
 		}
@@ -46573,7 +47080,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46577
+//line gokkos_kernels_gen.go:47084
 		*acc = gokkosAccV
 		return
 	}
@@ -46598,7 +47105,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46602
+//line gokkos_kernels_gen.go:47109
 		*acc = gokkosAccV
 		return
 	}
@@ -46620,7 +47127,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46624
+//line gokkos_kernels_gen.go:47131
 	*acc = gokkosAccV
 }
 
@@ -46648,7 +47155,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46652
+//line gokkos_kernels_gen.go:47159
 			*acc = gokkosAccV
 			return
 		}
@@ -46662,7 +47169,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46666
+//line gokkos_kernels_gen.go:47173
 		*acc = gokkosAccV
 		return
 	}
@@ -46678,7 +47185,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46682
+//line gokkos_kernels_gen.go:47189
 		*acc = gokkosAccV
 		return
 	}
@@ -46692,7 +47199,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46696
+//line gokkos_kernels_gen.go:47203
 	*acc = gokkosAccV
 }
 
@@ -46721,7 +47228,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46725
+//line gokkos_kernels_gen.go:47232
 			*acc = gokkosAccV
 			return
 		}
@@ -46736,7 +47243,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46740
+//line gokkos_kernels_gen.go:47247
 		*acc = gokkosAccV
 		return
 	}
@@ -46752,7 +47259,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46756
+//line gokkos_kernels_gen.go:47263
 		*acc = gokkosAccV
 		return
 	}
@@ -46767,7 +47274,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46771
+//line gokkos_kernels_gen.go:47278
 	*acc = gokkosAccV
 }
 
@@ -46790,7 +47297,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:46794
+//line gokkos_kernels_gen.go:47301
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -46799,7 +47306,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:46803
+//line gokkos_kernels_gen.go:47310
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46809,7 +47316,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:46813
+//line gokkos_kernels_gen.go:47320
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46818,7 +47325,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:46822
+//line gokkos_kernels_gen.go:47329
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -46852,7 +47359,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:46856
+//line gokkos_kernels_gen.go:47363
 			*acc = gokkosAccV
 			return
 		}
@@ -46870,7 +47377,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:46874
+//line gokkos_kernels_gen.go:47381
 		*acc = gokkosAccV
 		return
 	}
@@ -46889,7 +47396,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:46893
+//line gokkos_kernels_gen.go:47400
 		*acc = gokkosAccV
 		return
 	}
@@ -46907,7 +47414,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:46911
+//line gokkos_kernels_gen.go:47418
 	*acc = gokkosAccV
 }
 
@@ -46942,7 +47449,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46946
+//line gokkos_kernels_gen.go:47453
 			*acc = gokkosAccV
 			return
 		}
@@ -46958,7 +47465,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46962
+//line gokkos_kernels_gen.go:47469
 		*acc = gokkosAccV
 		return
 	}
@@ -46976,7 +47483,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46980
+//line gokkos_kernels_gen.go:47487
 		*acc = gokkosAccV
 		return
 	}
@@ -46992,7 +47499,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46996
+//line gokkos_kernels_gen.go:47503
 	*acc = gokkosAccV
 }
 
@@ -47026,7 +47533,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47030
+//line gokkos_kernels_gen.go:47537
 		*acc = gokkosAccV
 		return
 	}
@@ -47048,7 +47555,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47052
+//line gokkos_kernels_gen.go:47559
 	*acc = gokkosAccV
 }
 
@@ -47067,7 +47574,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47071
+//line gokkos_kernels_gen.go:47578
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -47082,7 +47589,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47086
+//line gokkos_kernels_gen.go:47593
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47092,7 +47599,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47096
+//line gokkos_kernels_gen.go:47603
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47107,7 +47614,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47111
+//line gokkos_kernels_gen.go:47618
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47116,7 +47623,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47120
+//line gokkos_kernels_gen.go:47627
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47153,7 +47660,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47157
+//line gokkos_kernels_gen.go:47664
 			*acc = gokkosAccV
 			return
 		}
@@ -47175,7 +47682,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47179
+//line gokkos_kernels_gen.go:47686
 		*acc = gokkosAccV
 		return
 	}
@@ -47199,7 +47706,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47203
+//line gokkos_kernels_gen.go:47710
 		*acc = gokkosAccV
 		return
 	}
@@ -47221,7 +47728,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47225
+//line gokkos_kernels_gen.go:47732
 	*acc = gokkosAccV
 }
 
@@ -47246,7 +47753,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47250
+//line gokkos_kernels_gen.go:47757
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47259,7 +47766,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47263
+//line gokkos_kernels_gen.go:47770
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47275,7 +47782,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47279
+//line gokkos_kernels_gen.go:47786
 		*acc = gokkosAccV
 		return
 	}
@@ -47287,7 +47794,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47291
+//line gokkos_kernels_gen.go:47798
 	*acc = gokkosAccV
 }
 
@@ -47319,7 +47826,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47323
+//line gokkos_kernels_gen.go:47830
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47337,7 +47844,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47341
+//line gokkos_kernels_gen.go:47848
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47366,7 +47873,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47370
+//line gokkos_kernels_gen.go:47877
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47378,7 +47885,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47382
+//line gokkos_kernels_gen.go:47889
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47392,7 +47899,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47396
+//line gokkos_kernels_gen.go:47903
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47404,7 +47911,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47408
+//line gokkos_kernels_gen.go:47915
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47444,7 +47951,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47448
+//line gokkos_kernels_gen.go:47955
 		*acc = gokkosAccV
 		return
 	}
@@ -47466,7 +47973,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47470
+//line gokkos_kernels_gen.go:47977
 	*acc = gokkosAccV
 }
 
@@ -47486,7 +47993,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:47490
+//line gokkos_kernels_gen.go:47997
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -47520,7 +48027,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:47524
+//line gokkos_kernels_gen.go:48031
 		*acc = gokkosAccV
 		return
 	}
@@ -47541,7 +48048,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47545
+//line gokkos_kernels_gen.go:48052
 	*acc = gokkosAccV
 }
 
@@ -47551,7 +48058,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:47555
+//line gokkos_kernels_gen.go:48062
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -47562,7 +48069,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47566
+//line gokkos_kernels_gen.go:48073
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -47588,7 +48095,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:47592
+//line gokkos_kernels_gen.go:48099
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -47618,7 +48125,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47622
+//line gokkos_kernels_gen.go:48129
 		*acc = gokkosAccV
 		return
 	}
@@ -47636,7 +48143,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47640
+//line gokkos_kernels_gen.go:48147
 	*acc = gokkosAccV
 }
 
@@ -47646,7 +48153,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:47650
+//line gokkos_kernels_gen.go:48157
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -47657,7 +48164,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47661
+//line gokkos_kernels_gen.go:48168
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -47683,7 +48190,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:47687
+//line gokkos_kernels_gen.go:48194
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -47722,7 +48229,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:47726
+//line gokkos_kernels_gen.go:48233
 			*acc = gokkosAccV
 			return
 		}
@@ -47746,7 +48253,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47750
+//line gokkos_kernels_gen.go:48257
 		*acc = gokkosAccV
 		return
 	}
@@ -47773,7 +48280,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:47777
+//line gokkos_kernels_gen.go:48284
 		*acc = gokkosAccV
 		return
 	}
@@ -47797,7 +48304,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:47801
+//line gokkos_kernels_gen.go:48308
 	*acc = gokkosAccV
 }
 
@@ -47820,7 +48327,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47824
+//line gokkos_kernels_gen.go:48331
 		*acc = gokkosAccV
 		return
 	}
@@ -47835,7 +48342,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47839
+//line gokkos_kernels_gen.go:48346
 	*acc = gokkosAccV
 }
 
@@ -47876,7 +48383,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:47880
+//line gokkos_kernels_gen.go:48387
 			*acc = gokkosAccV
 			return
 		}
@@ -47898,7 +48405,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47902
+//line gokkos_kernels_gen.go:48409
 		*acc = gokkosAccV
 		return
 	}
@@ -47924,7 +48431,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:47928
+//line gokkos_kernels_gen.go:48435
 		*acc = gokkosAccV
 		return
 	}
@@ -47946,7 +48453,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:47950
+//line gokkos_kernels_gen.go:48457
 	*acc = gokkosAccV
 }
 
@@ -47977,7 +48484,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47981
+//line gokkos_kernels_gen.go:48488
 			*acc = gokkosAccV
 			return
 		}
@@ -47992,7 +48499,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47996
+//line gokkos_kernels_gen.go:48503
 		*acc = gokkosAccV
 		return
 	}
@@ -48010,7 +48517,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48014
+//line gokkos_kernels_gen.go:48521
 		*acc = gokkosAccV
 		return
 	}
@@ -48025,7 +48532,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48029
+//line gokkos_kernels_gen.go:48536
 	*acc = gokkosAccV
 }
 
@@ -48056,7 +48563,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48060
+//line gokkos_kernels_gen.go:48567
 			*acc = gokkosAccV
 			return
 		}
@@ -48072,7 +48579,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48076
+//line gokkos_kernels_gen.go:48583
 		*acc = gokkosAccV
 		return
 	}
@@ -48089,7 +48596,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48093
+//line gokkos_kernels_gen.go:48600
 		*acc = gokkosAccV
 		return
 	}
@@ -48105,7 +48612,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48109
+//line gokkos_kernels_gen.go:48616
 	*acc = gokkosAccV
 }
 
@@ -48131,7 +48638,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48135
+//line gokkos_kernels_gen.go:48642
 		*acc = gokkosAccV
 		return
 	}
@@ -48146,7 +48653,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48150
+//line gokkos_kernels_gen.go:48657
 	*acc = gokkosAccV
 }
 
@@ -48161,7 +48668,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48165
+//line gokkos_kernels_gen.go:48672
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48169,7 +48676,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48173
+//line gokkos_kernels_gen.go:48680
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48202,7 +48709,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48206
+//line gokkos_kernels_gen.go:48713
 			*acc = gokkosAccV
 			return
 		}
@@ -48221,7 +48728,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48225
+//line gokkos_kernels_gen.go:48732
 		*acc = gokkosAccV
 		return
 	}
@@ -48242,7 +48749,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48246
+//line gokkos_kernels_gen.go:48753
 		*acc = gokkosAccV
 		return
 	}
@@ -48261,7 +48768,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48265
+//line gokkos_kernels_gen.go:48772
 	*acc = gokkosAccV
 }
 
@@ -48274,7 +48781,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48278
+//line gokkos_kernels_gen.go:48785
 		*acc = gokkosAccV
 		return
 	}
@@ -48282,7 +48789,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48286
+//line gokkos_kernels_gen.go:48793
 	*acc = gokkosAccV
 }
 
@@ -48319,7 +48826,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48323
+//line gokkos_kernels_gen.go:48830
 			*acc = gokkosAccV
 			return
 		}
@@ -48341,7 +48848,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48345
+//line gokkos_kernels_gen.go:48852
 		*acc = gokkosAccV
 		return
 	}
@@ -48365,7 +48872,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48369
+//line gokkos_kernels_gen.go:48876
 		*acc = gokkosAccV
 		return
 	}
@@ -48387,7 +48894,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48391
+//line gokkos_kernels_gen.go:48898
 	*acc = gokkosAccV
 }
 
@@ -48409,14 +48916,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48413
+//line gokkos_kernels_gen.go:48920
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48420
+//line gokkos_kernels_gen.go:48927
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48425,14 +48932,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48429
+//line gokkos_kernels_gen.go:48936
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48436
+//line gokkos_kernels_gen.go:48943
 }
 
 // gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48461,7 +48968,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:48465
+//line gokkos_kernels_gen.go:48972
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48474,7 +48981,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48478
+//line gokkos_kernels_gen.go:48985
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48491,7 +48998,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48495
+//line gokkos_kernels_gen.go:49002
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48504,7 +49011,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:48508
+//line gokkos_kernels_gen.go:49015
 }
 
 // gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -48524,7 +49031,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:48528
+//line gokkos_kernels_gen.go:49035
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -48532,7 +49039,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:48536
+//line gokkos_kernels_gen.go:49043
 }
 
 // gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48547,7 +49054,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48551
+//line gokkos_kernels_gen.go:49058
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48556,7 +49063,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48560
+//line gokkos_kernels_gen.go:49067
 }
 
 // gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48582,7 +49089,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48586
+//line gokkos_kernels_gen.go:49093
 			*acc = gokkosAccV
 			return
 		}
@@ -48593,7 +49100,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48597
+//line gokkos_kernels_gen.go:49104
 		*acc = gokkosAccV
 		return
 	}
@@ -48607,7 +49114,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48611
+//line gokkos_kernels_gen.go:49118
 		*acc = gokkosAccV
 		return
 	}
@@ -48618,7 +49125,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48622
+//line gokkos_kernels_gen.go:49129
 	*acc = gokkosAccV
 }
 
@@ -48642,7 +49149,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48646
+//line gokkos_kernels_gen.go:49153
 		*acc = gokkosAccV
 		return
 	}
@@ -48660,7 +49167,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48664
+//line gokkos_kernels_gen.go:49171
 	*acc = gokkosAccV
 }
 
@@ -48694,7 +49201,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:48698
+//line gokkos_kernels_gen.go:49205
 			*acc = gokkosAccV
 			return
 		}
@@ -48710,7 +49217,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:48714
+//line gokkos_kernels_gen.go:49221
 		*acc = gokkosAccV
 		return
 	}
@@ -48728,7 +49235,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:48732
+//line gokkos_kernels_gen.go:49239
 		*acc = gokkosAccV
 		return
 	}
@@ -48744,7 +49251,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:48748
+//line gokkos_kernels_gen.go:49255
 	*acc = gokkosAccV
 }
 
@@ -48763,7 +49270,7 @@ func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:48767
+//line gokkos_kernels_gen.go:49274
 
 // gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -48801,7 +49308,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:48805
+//line gokkos_kernels_gen.go:49312
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48821,7 +49328,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48825
+//line gokkos_kernels_gen.go:49332
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48845,7 +49352,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48849
+//line gokkos_kernels_gen.go:49356
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48865,7 +49372,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48869
+//line gokkos_kernels_gen.go:49376
 }
 
 // gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48889,7 +49396,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:48893
+//line gokkos_kernels_gen.go:49400
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -48898,7 +49405,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:48902
+//line gokkos_kernels_gen.go:49409
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48909,7 +49416,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:48913
+//line gokkos_kernels_gen.go:49420
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -48918,7 +49425,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:48922
+//line gokkos_kernels_gen.go:49429
 }
 
 // gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -48946,7 +49453,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:48950
+//line gokkos_kernels_gen.go:49457
 			*acc = gokkosAccV
 			return
 		}
@@ -48961,7 +49468,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48965
+//line gokkos_kernels_gen.go:49472
 		*acc = gokkosAccV
 		return
 	}
@@ -48978,7 +49485,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48982
+//line gokkos_kernels_gen.go:49489
 		*acc = gokkosAccV
 		return
 	}
@@ -48993,7 +49500,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48997
+//line gokkos_kernels_gen.go:49504
 	*acc = gokkosAccV
 }
 
@@ -49025,7 +49532,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49029
+//line gokkos_kernels_gen.go:49536
 			*acc = gokkosAccV
 			return
 		}
@@ -49037,7 +49544,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49041
+//line gokkos_kernels_gen.go:49548
 		*acc = gokkosAccV
 		return
 	}
@@ -49051,7 +49558,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49055
+//line gokkos_kernels_gen.go:49562
 		*acc = gokkosAccV
 		return
 	}
@@ -49063,7 +49570,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49067
+//line gokkos_kernels_gen.go:49574
 	*acc = gokkosAccV
 }
 
@@ -49073,7 +49580,7 @@ func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49077
+//line gokkos_kernels_gen.go:49584
 
 // gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49089,7 +49596,7 @@ func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49093
+//line gokkos_kernels_gen.go:49600
 
 // gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49100,7 +49607,7 @@ func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49104
+//line gokkos_kernels_gen.go:49611
 
 // gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49122,7 +49629,7 @@ func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49126
+//line gokkos_kernels_gen.go:49633
 
 // gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49137,7 +49644,7 @@ func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49141
+//line gokkos_kernels_gen.go:49648
 
 // gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49148,7 +49655,7 @@ func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49152
+//line gokkos_kernels_gen.go:49659
 
 // gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49180,7 +49687,7 @@ func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49184
+//line gokkos_kernels_gen.go:49691
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49202,7 +49709,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49206
+//line gokkos_kernels_gen.go:49713
 		*acc = gokkosAccV
 		return
 	}
@@ -49212,7 +49719,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49216
+//line gokkos_kernels_gen.go:49723
 	*acc = gokkosAccV
 }
 
@@ -49222,7 +49729,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49226
+//line gokkos_kernels_gen.go:49733
 
 // gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49237,7 +49744,7 @@ func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49241
+//line gokkos_kernels_gen.go:49748
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49263,7 +49770,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49267
+//line gokkos_kernels_gen.go:49774
 			*acc = gokkosAccV
 			return
 		}
@@ -49277,7 +49784,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49281
+//line gokkos_kernels_gen.go:49788
 		*acc = gokkosAccV
 		return
 	}
@@ -49293,7 +49800,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49297
+//line gokkos_kernels_gen.go:49804
 		*acc = gokkosAccV
 		return
 	}
@@ -49307,7 +49814,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49311
+//line gokkos_kernels_gen.go:49818
 	*acc = gokkosAccV
 }
 
@@ -49341,7 +49848,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49345
+//line gokkos_kernels_gen.go:49852
 			*acc = gokkosAccV
 			return
 		}
@@ -49356,7 +49863,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49360
+//line gokkos_kernels_gen.go:49867
 		*acc = gokkosAccV
 		return
 	}
@@ -49376,7 +49883,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49380
+//line gokkos_kernels_gen.go:49887
 		*acc = gokkosAccV
 		return
 	}
@@ -49391,7 +49898,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49395
+//line gokkos_kernels_gen.go:49902
 	*acc = gokkosAccV
 }
 
@@ -49419,7 +49926,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49423
+//line gokkos_kernels_gen.go:49930
 		*acc = gokkosAccV
 		return
 	}
@@ -49430,7 +49937,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49434
+//line gokkos_kernels_gen.go:49941
 	*acc = gokkosAccV
 }
 
@@ -49444,7 +49951,7 @@ func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49448
+//line gokkos_kernels_gen.go:49955
 
 // gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -49459,7 +49966,7 @@ func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49463
+//line gokkos_kernels_gen.go:49970
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -49510,7 +50017,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:49514
+//line gokkos_kernels_gen.go:50021
 			*acc = gokkosAccV
 			return
 		}
@@ -49541,7 +50048,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:49545
+//line gokkos_kernels_gen.go:50052
 		*acc = gokkosAccV
 		return
 	}
@@ -49574,7 +50081,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:49578
+//line gokkos_kernels_gen.go:50085
 		*acc = gokkosAccV
 		return
 	}
@@ -49605,7 +50112,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:49609
+//line gokkos_kernels_gen.go:50116
 	*acc = gokkosAccV
 }
 
@@ -49619,7 +50126,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49623
+//line gokkos_kernels_gen.go:50130
 
 // gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49627,7 +50134,7 @@ func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49631
+//line gokkos_kernels_gen.go:50138
 
 // gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -49642,7 +50149,7 @@ func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:49646
+//line gokkos_kernels_gen.go:50153
 
 // gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -49650,7 +50157,7 @@ func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:49654
+//line gokkos_kernels_gen.go:50161
 
 // gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -49671,7 +50178,7 @@ func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:49675
+//line gokkos_kernels_gen.go:50182
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -49706,7 +50213,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:49710
+//line gokkos_kernels_gen.go:50217
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49722,7 +50229,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:49726
+//line gokkos_kernels_gen.go:50233
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49742,7 +50249,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:49746
+//line gokkos_kernels_gen.go:50253
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49758,7 +50265,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:49762
+//line gokkos_kernels_gen.go:50269
 }
 
 // gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
@@ -49779,7 +50286,7 @@ func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:49783
+//line gokkos_kernels_gen.go:50290
 
 // gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -49791,7 +50298,7 @@ func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:49795
+//line gokkos_kernels_gen.go:50302
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -49821,7 +50328,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49825
+//line gokkos_kernels_gen.go:50332
 			*acc = gokkosAccV
 			return
 		}
@@ -49837,7 +50344,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49841
+//line gokkos_kernels_gen.go:50348
 		*acc = gokkosAccV
 		return
 	}
@@ -49856,7 +50363,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49860
+//line gokkos_kernels_gen.go:50367
 		*acc = gokkosAccV
 		return
 	}
@@ -49872,7 +50379,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49876
+//line gokkos_kernels_gen.go:50383
 	*acc = gokkosAccV
 }
 
@@ -49947,7 +50454,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:49951
+//line gokkos_kernels_gen.go:50458
 	return gokkosN
 }
 
@@ -50002,6 +50509,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50006
+//line gokkos_kernels_gen.go:50513
 	return gokkosN
 }

@@ -394,7 +394,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -421,17 +421,18 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.IW", Field: []int{13, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.IDist", Field: []int{13, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{13, 4}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{13, 5}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{13, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{13, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{13, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{14, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{14, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{14, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{14, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{14, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{14, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{14, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -444,7 +445,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -471,10 +472,11 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -487,7 +489,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:56",
+		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -514,10 +516,11 @@ func init() {
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{13, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{13, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -18070,12 +18073,13 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s65,
 	.param .b64 gk_s66,
 	.param .b64 gk_s67,
-	.param .b64 gk_s68
+	.param .b64 gk_s68,
+	.param .b64 gk_s69
 )
 {
-	.reg .pred %p<283>;
-	.reg .b32 %r<366>;
-	.reg .b64 %rd<1126>;
+	.reg .pred %p<288>;
+	.reg .b32 %r<371>;
+	.reg .b64 %rd<1313>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18218,2353 +18222,2600 @@ const gokkosPTX10 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
-	cvta.to.global.u64 %rd108, %rd107;
-	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
-	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
-	cvta.to.global.u64 %rd115, %rd114;
-	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
-	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
-	cvta.to.global.u64 %rd122, %rd121;
-	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
-	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
-	cvta.to.global.u64 %rd129, %rd128;
-	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
-	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
-	mov.b64 %rd134, %rd133;
-	ld.param.u64 %rd135, [gk_s52];
-	cvta.to.global.u64 %rd136, %rd135;
-	mov.b64 %rd137, %rd136;
-	ld.param.s64 %rd138, [gk_s53];
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s54];
-	mov.b64 %rd141, %rd140;
-	ld.param.u64 %rd142, [gk_s55];
-	cvta.to.global.u64 %rd143, %rd142;
-	mov.b64 %rd144, %rd143;
-	ld.param.s64 %rd145, [gk_s56];
-	mov.b64 %rd146, %rd145;
-	ld.param.s64 %rd147, [gk_s57];
-	mov.b64 %rd148, %rd147;
-	ld.param.u8 %r34, [gk_s58];
+	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.f64 %fd1, [gk_s59];
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s43];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s46];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s49];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s52];
+	mov.b64 %rd134, %rd133;
+	ld.param.u64 %rd135, [gk_s53];
+	cvta.to.global.u64 %rd136, %rd135;
+	mov.b64 %rd137, %rd136;
+	ld.param.s64 %rd138, [gk_s54];
+	mov.b64 %rd139, %rd138;
+	ld.param.s64 %rd140, [gk_s55];
+	mov.b64 %rd141, %rd140;
+	ld.param.u64 %rd142, [gk_s56];
+	cvta.to.global.u64 %rd143, %rd142;
+	mov.b64 %rd144, %rd143;
+	ld.param.s64 %rd145, [gk_s57];
+	mov.b64 %rd146, %rd145;
+	ld.param.s64 %rd147, [gk_s58];
+	mov.b64 %rd148, %rd147;
+	ld.param.u8 %r35, [gk_s59];
+	setp.ne.u32 %p9, %r35, 0;
+	mov.pred %p10, %p9;
+	ld.param.f64 %fd1, [gk_s60];
 	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd149, [gk_s60];
+	ld.param.u64 %rd149, [gk_s61];
 	cvta.to.global.u64 %rd150, %rd149;
 	mov.b64 %rd151, %rd150;
-	ld.param.s64 %rd152, [gk_s61];
+	ld.param.s64 %rd152, [gk_s62];
 	mov.b64 %rd153, %rd152;
-	ld.param.s64 %rd154, [gk_s62];
+	ld.param.s64 %rd154, [gk_s63];
 	mov.b64 %rd155, %rd154;
-	ld.param.u64 %rd156, [gk_s63];
+	ld.param.u64 %rd156, [gk_s64];
 	cvta.to.global.u64 %rd157, %rd156;
 	mov.b64 %rd158, %rd157;
-	ld.param.s64 %rd159, [gk_s64];
+	ld.param.s64 %rd159, [gk_s65];
 	mov.b64 %rd160, %rd159;
-	ld.param.s64 %rd161, [gk_s65];
+	ld.param.s64 %rd161, [gk_s66];
 	mov.b64 %rd162, %rd161;
-	ld.param.u64 %rd163, [gk_s66];
+	ld.param.u64 %rd163, [gk_s67];
 	cvta.to.global.u64 %rd164, %rd163;
 	mov.b64 %rd165, %rd164;
-	ld.param.s64 %rd166, [gk_s67];
+	ld.param.s64 %rd166, [gk_s68];
 	mov.b64 %rd167, %rd166;
-	ld.param.s64 %rd168, [gk_s68];
+	ld.param.s64 %rd168, [gk_s69];
 	mov.b64 %rd169, %rd168;
 	cvt.u64.u32 %rd171, %r28;
 	cvt.u64.u32 %rd172, %r29;
 	mov.b64 %rd173, %rd171;
 $L1:
-	setp.ge.s64 %p9, %rd173, %rd2;
-	@%p9 bra $L2;
+	setp.ge.s64 %p11, %rd173, %rd2;
+	@%p11 bra $L2;
 	mov.b64 %rd170, %rd173;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd174, %rd13, %rd21;
-	mad.lo.s64 %rd175, %rd100, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd21, %rd21, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd100;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd183, 2;
-	mul.lo.s64 %rd182, %rd183, %rd106;
-	add.s64 %rd184, %rd11, %rd20;
-	mad.lo.s64 %rd185, %rd182, 4, 15;
-	and.b64 %rd185, %rd185, -16;
-	add.s64 %rd20, %rd20, %rd185;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd182;
-	mov.b64 %rd188, 1;
-	mov.b64 %rd189, %rd186;
-	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd188;
-	setp.eq.s64 %p10, %rd170, 0;
-	cvt.u64.u32 %rd192, %r2;
-	setp.eq.s64 %p11, %rd192, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd193, %rd62;
+	mov.b64 %rd174, 0;
+	mov.b64 %rd175, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd177, 2;
+	mul.lo.s64 %rd176, %rd177, %rd100;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd180, 4;
+	mul.lo.s64 %rd179, %rd180, %rd106;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd174, %rd178;
+	mov.b64 %rd175, %rd181;
+$L5:
+	add.s64 %rd182, %rd13, %rd21;
+	mad.lo.s64 %rd183, %rd174, 8, 15;
+	and.b64 %rd183, %rd183, -16;
+	add.s64 %rd21, %rd21, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd174;
+	mov.b64 %rd186, 1;
+	add.s64 %rd187, %rd11, %rd20;
+	mad.lo.s64 %rd188, %rd175, 8, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd20, %rd20, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd175;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd192, 0x0;
+	mov.b64 %rd193, 0;
 	mov.b64 %rd194, 0;
-	cvt.u64.u32 %rd195, %r4;
-	mul.lo.s64 %rd196, %rd170, %rd195;
-	cvt.u64.u32 %rd197, %r2;
-	add.s64 %rd198, %rd196, %rd197;
-	mov.b64 %rd199, %rd198;
-$L4:
-	setp.lt.s64 %p14, %rd199, %rd193;
-	not.pred %p15, %p14;
-	@!%p15 bra $L8;
+	mov.b64 %rd195, 0x0;
+	mov.b64 %rd196, 0;
+	mov.b64 %rd197, 0;
+	cvta.global.u64 %rd199, %rd192;
+	cvta.to.shared.u64 %rd198, %rd199;
+	mov.b64 %rd200, %rd198;
+	mov.b64 %rd201, %rd193;
+	mov.b64 %rd202, %rd194;
+	mov.b64 %rd203, %rd184;
+	mov.b64 %rd204, %rd185;
+	mov.b64 %rd205, %rd186;
+	cvta.global.u64 %rd207, %rd195;
+	cvta.to.shared.u64 %rd206, %rd207;
+	mov.b64 %rd208, %rd206;
+	mov.b64 %rd209, %rd196;
+	mov.b64 %rd210, %rd197;
+	mov.b64 %rd211, %rd189;
+	mov.b64 %rd212, %rd190;
+	mov.b64 %rd213, %rd191;
+	add.s64 %rd214, %rd13, %rd21;
+	mad.lo.s64 %rd215, %rd100, 4, 15;
+	and.b64 %rd215, %rd215, -16;
+	add.s64 %rd21, %rd21, %rd215;
+	mov.b64 %rd216, %rd214;
+	mov.b64 %rd217, %rd100;
+	mov.b64 %rd218, 1;
+	mov.b64 %rd200, %rd216;
+	mov.b64 %rd201, %rd217;
+	mov.b64 %rd202, %rd218;
+	mov.b64 %rd220, 2;
+	mul.lo.s64 %rd219, %rd220, %rd106;
+	add.s64 %rd221, %rd11, %rd20;
+	mad.lo.s64 %rd222, %rd219, 4, 15;
+	and.b64 %rd222, %rd222, -16;
+	add.s64 %rd20, %rd20, %rd222;
+	mov.b64 %rd223, %rd221;
+	mov.b64 %rd224, %rd219;
+	mov.b64 %rd225, 1;
+	mov.b64 %rd208, %rd223;
+	mov.b64 %rd209, %rd224;
+	mov.b64 %rd210, %rd225;
+	setp.eq.s64 %p12, %rd170, 0;
+	cvt.u64.u32 %rd226, %r2;
+	setp.eq.s64 %p13, %rd226, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd227, %rd62;
+	mov.b64 %rd228, 0;
+	cvt.u64.u32 %rd229, %r4;
+	mul.lo.s64 %rd230, %rd170, %rd229;
+	cvt.u64.u32 %rd231, %r2;
+	add.s64 %rd232, %rd230, %rd231;
+	mov.b64 %rd233, %rd232;
+$L6:
+	setp.lt.s64 %p16, %rd233, %rd227;
+	not.pred %p17, %p16;
+	@!%p17 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd234, %rd233, %rd53;
+	mad.lo.s64 %rd235, %rd234, 4, %rd49;
+	ld.global.s32 %r36, [%rd235+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd236, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd237, %r38;
+	add.s64 %rd238, %rd237, 1;
+	mul.lo.s64 %rd239, %rd238, %rd32;
+	mad.lo.s64 %rd240, %rd239, 8, %rd28;
+	ld.global.nc.s64 %rd241, [%rd240+0];
+	mov.b64 %rd242, %rd241;
+	cvt.s64.s32 %rd243, %r38;
+	mul.lo.s64 %rd244, %rd243, %rd32;
+	mad.lo.s64 %rd245, %rd244, 8, %rd28;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	sub.s64 %rd248, %rd242, %rd247;
+	mov.b64 %rd249, %rd248;
+	max.s64 %rd250, %rd228, %rd249;
+	mov.b64 %rd228, %rd250;
+$L7:
+	cvt.u64.u32 %rd251, %r4;
+	mul.lo.s64 %rd252, %rd2, %rd251;
+	add.s64 %rd253, %rd233, %rd252;
+	mov.b64 %rd233, %rd253;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd200, %rd199, %rd53;
-	mad.lo.s64 %rd201, %rd200, 4, %rd49;
-	ld.global.s32 %r35, [%rd201+0];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd202, %rd25;
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd203, %r37;
-	add.s64 %rd204, %rd203, 1;
-	mul.lo.s64 %rd205, %rd204, %rd32;
-	mad.lo.s64 %rd206, %rd205, 8, %rd28;
-	ld.global.nc.s64 %rd207, [%rd206+0];
-	mov.b64 %rd208, %rd207;
-	cvt.s64.s32 %rd209, %r37;
-	mul.lo.s64 %rd210, %rd209, %rd32;
-	mad.lo.s64 %rd211, %rd210, 8, %rd28;
-	ld.global.nc.s64 %rd212, [%rd211+0];
-	mov.b64 %rd213, %rd212;
-	sub.s64 %rd214, %rd208, %rd213;
-	mov.b64 %rd215, %rd214;
-	max.s64 %rd216, %rd194, %rd215;
-	mov.b64 %rd194, %rd216;
-$L5:
-	cvt.u64.u32 %rd217, %r4;
-	mul.lo.s64 %rd218, %rd2, %rd217;
-	add.s64 %rd219, %rd199, %rd218;
-	mov.b64 %rd199, %rd219;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd220, %rd194;
+	mov.b64 %rd254, %rd228;
 	// block reduction
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r3;
-$L9:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L10;
-	mov.b64 {%r40, %r41}, %rd220;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd221, {%r42, %r43};
-	@!%p17 bra $L11;
-	max.s64 %rd222, %rd220, %rd221;
-	mov.b64 %rd220, %rd222;
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
 $L11:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L12;
-	mul.wide.u32 %rd223, %r8, 16;
-	add.s64 %rd224, %rd1, %rd223;
-	st.shared.s64 [%rd224+0], %rd220;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L12;
+	mov.b64 {%r41, %r42}, %rd254;
+	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd255, {%r43, %r44};
 	@!%p19 bra $L13;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd225, %r7, 16;
-	add.s64 %rd226, %rd1, %rd225;
-	ld.shared.s64 %rd227, [%rd226+0];
-	mov.b64 %rd220, %rd227;
-$L14:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd220;
-	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd228, {%r47, %r48};
-	@!%p21 bra $L15;
-	max.s64 %rd229, %rd220, %rd228;
-	mov.b64 %rd220, %rd229;
-$L15:
-	mov.b64 {%r49, %r50}, %rd220;
-	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd230, {%r51, %r52};
-	@!%p22 bra $L16;
-	max.s64 %rd231, %rd220, %rd230;
-	mov.b64 %rd220, %rd231;
-$L16:
-	mov.b64 {%r53, %r54}, %rd220;
-	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd232, {%r55, %r56};
-	@!%p23 bra $L17;
-	max.s64 %rd233, %rd220, %rd232;
-	mov.b64 %rd220, %rd233;
-$L17:
-	mov.b64 {%r57, %r58}, %rd220;
-	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd234, {%r59, %r60};
-	@!%p24 bra $L18;
-	max.s64 %rd235, %rd220, %rd234;
-	mov.b64 %rd220, %rd235;
-$L18:
-	mov.b64 {%r61, %r62}, %rd220;
-	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd236, {%r63, %r64};
-	@!%p25 bra $L19;
-	max.s64 %rd237, %rd220, %rd236;
-	mov.b64 %rd220, %rd237;
-$L19:
-	@!%p18 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd220;
-$L20:
+	max.s64 %rd256, %rd254, %rd255;
+	mov.b64 %rd254, %rd256;
 $L13:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L14;
+	mul.wide.u32 %rd257, %r8, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	st.shared.s64 [%rd258+0], %rd254;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd238, [%rd1+1024];
-	mov.b64 %rd220, %rd238;
-	mov.b64 %rd239, %rd220;
-	mov.b64 %rd194, %rd239;
-	cvt.u64.u32 %rd240, %r2;
-	setp.eq.s64 %p26, %rd240, 0;
-	setp.gt.s64 %p27, %rd194, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L22;
-	mov.b64 %rd242, 9;
-	mul.lo.s64 %rd241, %rd242, %rd120;
-	mad.lo.s64 %rd243, %rd241, 8, %rd116;
-	atom.global.max.s64 %rd244, [%rd243], %rd194;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L15;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L16;
+	mul.wide.u32 %rd259, %r7, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	ld.shared.s64 %rd261, [%rd260+0];
+	mov.b64 %rd254, %rd261;
+$L16:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd254;
+	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd262, {%r48, %r49};
+	@!%p23 bra $L17;
+	max.s64 %rd263, %rd254, %rd262;
+	mov.b64 %rd254, %rd263;
+$L17:
+	mov.b64 {%r50, %r51}, %rd254;
+	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd264, {%r52, %r53};
+	@!%p24 bra $L18;
+	max.s64 %rd265, %rd254, %rd264;
+	mov.b64 %rd254, %rd265;
+$L18:
+	mov.b64 {%r54, %r55}, %rd254;
+	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd266, {%r56, %r57};
+	@!%p25 bra $L19;
+	max.s64 %rd267, %rd254, %rd266;
+	mov.b64 %rd254, %rd267;
+$L19:
+	mov.b64 {%r58, %r59}, %rd254;
+	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd268, {%r60, %r61};
+	@!%p26 bra $L20;
+	max.s64 %rd269, %rd254, %rd268;
+	mov.b64 %rd254, %rd269;
+$L20:
+	mov.b64 {%r62, %r63}, %rd254;
+	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd270, {%r64, %r65};
+	@!%p27 bra $L21;
+	max.s64 %rd271, %rd254, %rd270;
+	mov.b64 %rd254, %rd271;
+$L21:
+	@!%p20 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd254;
 $L22:
-	@!%p13 bra $L24;
-	mov.b64 %rd245, 0;
-	st.global.s64 [%rd116+0], %rd245;
-	mov.b64 %rd247, 1;
-	mul.lo.s64 %rd246, %rd247, %rd120;
-	mad.lo.s64 %rd248, %rd246, 8, %rd116;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
-	mov.b64 %rd251, 2;
-	mul.lo.s64 %rd250, %rd251, %rd120;
-	mad.lo.s64 %rd252, %rd250, 8, %rd116;
-	mov.b64 %rd253, 0;
-	st.global.s64 [%rd252+0], %rd253;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd272, [%rd1+1024];
+	mov.b64 %rd254, %rd272;
+	mov.b64 %rd273, %rd254;
+	mov.b64 %rd228, %rd273;
+	cvt.u64.u32 %rd274, %r2;
+	setp.eq.s64 %p28, %rd274, 0;
+	setp.gt.s64 %p29, %rd228, 0;
+	and.pred %p30, %p28, %p29;
+	@!%p30 bra $L24;
+	mov.b64 %rd276, 9;
+	mul.lo.s64 %rd275, %rd276, %rd120;
+	mad.lo.s64 %rd277, %rd275, 8, %rd116;
+	atom.global.max.s64 %rd278, [%rd277], %rd228;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
-	atom.global.add.u32 %r66, [gk_league_sync], 1;
-	mov.u32 %r67, %nctaid.x;
-	sub.u32 %r68, %r67, 1;
-	setp.eq.u32 %p30, %r66, %r68;
-	@!%p30 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p15 bra $L26;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd116+0], %rd279;
+	mov.b64 %rd281, 1;
+	mul.lo.s64 %rd280, %rd281, %rd120;
+	mad.lo.s64 %rd282, %rd280, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd285, 2;
+	mul.lo.s64 %rd284, %rd285, %rd120;
+	mad.lo.s64 %rd286, %rd284, 8, %rd116;
+	mov.b64 %rd287, 0;
+	st.global.s64 [%rd286+0], %rd287;
 $L26:
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd255, 9;
-	mul.lo.s64 %rd254, %rd255, %rd120;
-	mad.lo.s64 %rd256, %rd254, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	mov.b64 %rd259, %rd258;
-	setp.gt.s64 %p32, %rd259, %rd70;
-	@!%p32 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L30;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	atom.global.add.u32 %r72, [gk_league_sync], 1;
-	mov.u32 %r73, %nctaid.x;
-	sub.u32 %r74, %r73, 1;
-	setp.eq.u32 %p34, %r72, %r74;
-	@!%p34 bra $L31;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p32, %r67, %r69;
+	@!%p32 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r76, %r71;
-	@%p35 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p13 bra $L34;
-	mov.b64 %rd261, 9;
-	mul.lo.s64 %rd260, %rd261, %rd120;
-	mad.lo.s64 %rd262, %rd260, 8, %rd116;
-	mov.b64 %rd263, 0;
-	st.global.s64 [%rd262+0], %rd263;
-	mov.b64 %rd264, -1;
-	st.global.s64 [%rd109+0], %rd264;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r71, %r66;
+	@%p33 bra $L28;
 $L29:
-	mov.b64 %rd265, 0;
-$L35:
-	setp.lt.s64 %p36, %rd265, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd266, %rd49;
-	mov.b64 %rd267, %rd51;
-	mov.b64 %rd268, %rd53;
-	mov.b64 %rd269, %rd56;
-	mov.b64 %rd270, %rd58;
-	mov.b64 %rd271, %rd60;
-	mov.b64 %rd272, %rd266;
-	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	rem.s64 %rd278, %rd265, 2;
-	setp.eq.s64 %p38, %rd278, 1;
-	@!%p38 bra $L41;
-	mov.b64 %rd279, %rd56;
-	mov.b64 %rd280, %rd58;
-	mov.b64 %rd281, %rd60;
-	mov.b64 %rd282, %rd49;
-	mov.b64 %rd283, %rd51;
-	mov.b64 %rd284, %rd53;
-	mov.b64 %rd272, %rd279;
-	mov.b64 %rd273, %rd280;
-	mov.b64 %rd274, %rd281;
-	mov.b64 %rd275, %rd282;
-	mov.b64 %rd276, %rd283;
-	mov.b64 %rd277, %rd284;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd289, 9;
+	mul.lo.s64 %rd288, %rd289, %rd120;
+	mad.lo.s64 %rd290, %rd288, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd291, [%rd290+0];
+	mov.b64 %rd292, %rd291;
+	mov.b64 %rd293, %rd292;
+	setp.gt.s64 %p34, %rd293, %rd70;
+	@!%p34 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p36, %r73, %r75;
+	@!%p36 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r77, %r72;
+	@%p37 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p15 bra $L36;
+	mov.b64 %rd295, 9;
+	mul.lo.s64 %rd294, %rd295, %rd120;
+	mad.lo.s64 %rd296, %rd294, 8, %rd116;
+	mov.b64 %rd297, 0;
+	st.global.s64 [%rd296+0], %rd297;
+	mov.b64 %rd298, -1;
+	st.global.s64 [%rd109+0], %rd298;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd299, 0;
+$L37:
+	setp.lt.s64 %p38, %rd299, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p39, %p4;
-	mov.b64 %rd285, %rd73;
-	mov.b64 %rd286, %rd75;
-	mov.b64 %rd287, %rd77;
-	mov.b64 %rd288, %rd80;
-	mov.b64 %rd289, %rd82;
-	mov.b64 %rd290, %rd84;
-	mov.b64 %rd291, %rd87;
-	mov.b64 %rd292, %rd89;
-	mov.b64 %rd293, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd294, %rd94;
-	mov.b64 %rd295, %rd96;
-	mov.b64 %rd296, %rd98;
-	mov.b32 %r77, %r33;
-	mov.b64 %rd297, %rd100;
-	mov.b64 %rd298, %rd102;
-	cvt.u32.u64 %r78, %rd265;
-	add.s32 %r79, %r33, %r78;
-	mov.b32 %r77, %r79;
-	rem.s64 %rd299, %rd265, 3;
-	mov.b64 %rd301, 3;
-	mul.lo.s64 %rd300, %rd301, %rd299;
-	mov.b64 %rd302, %rd300;
-	@!%p13 bra $L43;
-	add.s64 %rd303, %rd265, 1;
-	rem.s64 %rd304, %rd303, 3;
-	mov.b64 %rd306, 3;
-	mul.lo.s64 %rd305, %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mul.lo.s64 %rd308, %rd307, %rd120;
-	mad.lo.s64 %rd309, %rd308, 8, %rd116;
-	mov.b64 %rd310, 0;
-	st.global.s64 [%rd309+0], %rd310;
-	add.s64 %rd311, %rd307, 1;
-	mul.lo.s64 %rd312, %rd311, %rd120;
-	mad.lo.s64 %rd313, %rd312, 8, %rd116;
-	mov.b64 %rd314, 0;
-	st.global.s64 [%rd313+0], %rd314;
-	add.s64 %rd315, %rd307, 2;
-	mul.lo.s64 %rd316, %rd315, %rd120;
-	mad.lo.s64 %rd317, %rd316, 8, %rd116;
-	mov.b64 %rd318, 0;
-	st.global.s64 [%rd317+0], %rd318;
+	mov.b64 %rd300, %rd49;
+	mov.b64 %rd301, %rd51;
+	mov.b64 %rd302, %rd53;
+	mov.b64 %rd303, %rd56;
+	mov.b64 %rd304, %rd58;
+	mov.b64 %rd305, %rd60;
+	mov.b64 %rd306, %rd300;
+	mov.b64 %rd307, %rd301;
+	mov.b64 %rd308, %rd302;
+	mov.b64 %rd309, %rd303;
+	mov.b64 %rd310, %rd304;
+	mov.b64 %rd311, %rd305;
+	shr.s64 %rd312, %rd299, 63;
+	shr.u64 %rd313, %rd312, 63;
+	add.s64 %rd314, %rd299, %rd313;
+	and.b64 %rd315, %rd314, -2;
+	sub.s64 %rd316, %rd299, %rd315;
+	setp.eq.s64 %p40, %rd316, 1;
+	@!%p40 bra $L43;
+	mov.b64 %rd317, %rd56;
+	mov.b64 %rd318, %rd58;
+	mov.b64 %rd319, %rd60;
+	mov.b64 %rd320, %rd49;
+	mov.b64 %rd321, %rd51;
+	mov.b64 %rd322, %rd53;
+	mov.b64 %rd306, %rd317;
+	mov.b64 %rd307, %rd318;
+	mov.b64 %rd308, %rd319;
+	mov.b64 %rd309, %rd320;
+	mov.b64 %rd310, %rd321;
+	mov.b64 %rd311, %rd322;
 $L43:
-	mov.b64 %rd319, %rd259;
-	cvt.u64.u32 %rd320, %r4;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd322, 1;
-$L44:
-	setp.lt.s64 %p41, %rd322, %rd319;
-	setp.lt.s64 %p42, %rd322, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd324, 2;
-	mul.lo.s64 %rd323, %rd324, %rd322;
-	setp.le.s64 %p44, %rd323, %rd321;
+	mov.pred %p41, %p4;
+	mov.b64 %rd323, %rd73;
+	mov.b64 %rd324, %rd75;
+	mov.b64 %rd325, %rd77;
+	mov.b64 %rd326, %rd80;
+	mov.b64 %rd327, %rd82;
+	mov.b64 %rd328, %rd84;
+	mov.b64 %rd329, %rd87;
+	mov.b64 %rd330, %rd89;
+	mov.b64 %rd331, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd332, %rd94;
+	mov.b64 %rd333, %rd96;
+	mov.b64 %rd334, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd335, %rd100;
+	mov.b64 %rd336, %rd102;
+	cvt.u32.u64 %r79, %rd299;
+	add.s32 %r80, %r33, %r79;
+	mov.b32 %r78, %r80;
+	rem.s64 %rd337, %rd299, 3;
+	mov.b64 %rd339, 3;
+	mul.lo.s64 %rd338, %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	@!%p15 bra $L45;
+	add.s64 %rd341, %rd299, 1;
+	rem.s64 %rd342, %rd341, 3;
+	mov.b64 %rd344, 3;
+	mul.lo.s64 %rd343, %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mul.lo.s64 %rd346, %rd345, %rd120;
+	mad.lo.s64 %rd347, %rd346, 8, %rd116;
+	mov.b64 %rd348, 0;
+	st.global.s64 [%rd347+0], %rd348;
+	add.s64 %rd349, %rd345, 1;
+	mul.lo.s64 %rd350, %rd349, %rd120;
+	mad.lo.s64 %rd351, %rd350, 8, %rd116;
+	mov.b64 %rd352, 0;
+	st.global.s64 [%rd351+0], %rd352;
+	add.s64 %rd353, %rd345, 2;
+	mul.lo.s64 %rd354, %rd353, %rd120;
+	mad.lo.s64 %rd355, %rd354, 8, %rd116;
+	mov.b64 %rd356, 0;
+	st.global.s64 [%rd355+0], %rd356;
+$L45:
+	mov.b64 %rd357, %rd293;
+	cvt.u64.u32 %rd358, %r4;
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd360, 1;
+$L46:
+	setp.lt.s64 %p43, %rd360, %rd357;
+	setp.lt.s64 %p44, %rd360, 32;
 	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L48;
+	mov.b64 %rd362, 2;
+	mul.lo.s64 %rd361, %rd362, %rd360;
+	setp.le.s64 %p46, %rd361, %rd359;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd363, %rd360, 2;
+	mov.b64 %rd360, %rd363;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd325, %rd322, 2;
-	mov.b64 %rd322, %rd325;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd326, %rd322;
-	mov.b64 %rd327, %rd25;
-	mov.b64 %rd328, %rd62;
-	mov.b64 %rd329, %rd64;
-	mov.b64 %rd330, %rd66;
-	mov.b64 %rd331, %rd68;
-	mov.b64 %rd332, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd333, %rd100;
-	mov.b64 %rd334, %rd102;
-	mov.b64 %rd335, %rd104;
-	mov.b64 %rd336, %rd106;
-	mov.pred %p49, %p8;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd25;
+	mov.b64 %rd366, %rd62;
+	mov.b64 %rd367, %rd64;
+	mov.b64 %rd368, %rd66;
+	mov.b64 %rd369, %rd68;
+	mov.b64 %rd370, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd371, %rd100;
+	mov.b64 %rd372, %rd102;
+	mov.b64 %rd373, %rd104;
+	mov.b64 %rd374, %rd106;
+	mov.pred %p51, %p8;
+	mov.pred %p52, %p10;
 	mov.f64 %fd3, %fd2;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r81, %r77;
-	mov.b64 %rd337, %rd297;
-	mov.b64 %rd338, %rd298;
-	mov.b64 %rd339, %rd193;
-	mov.b64 %rd340, %rd302;
-	mov.b64 %rd341, %rd326;
-	cvt.u64.u32 %rd342, %r4;
-	div.s64 %rd343, %rd342, %rd341;
-	setp.eq.s64 %p52, %rd341, -1;
-	neg.s64 %rd344, %rd342;
-	selp.b64 %rd345, %rd344, %rd343, %p52;
-	setp.eq.s64 %p53, %rd341, 0;
-	selp.b64 %rd346, 0, %rd345, %p53;
-	mov.b64 %rd347, %rd346;
-	div.s64 %rd348, %rd190, 2;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd350, %rd327;
-	mov.b64 %rd351, %rd328;
-	mov.b64 %rd352, %rd329;
-	mov.b64 %rd353, %rd330;
-	mov.b64 %rd354, %rd331;
-	mov.b64 %rd355, %rd332;
-	mov.pred %p54, %p47;
-	mov.pred %p55, %p48;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd356, %rd333;
-	mov.b64 %rd357, %rd334;
-	mov.b64 %rd358, %rd335;
-	mov.b64 %rd359, %rd336;
-	mov.pred %p56, %p49;
-	mov.f64 %fd4, %fd3;
-	mov.pred %p57, %p50;
-	mov.b64 %rd360, %rd285;
-	mov.b64 %rd361, %rd286;
-	mov.b64 %rd362, %rd287;
-	mov.b64 %rd363, %rd288;
-	mov.b64 %rd364, %rd289;
-	mov.b64 %rd365, %rd290;
-	mov.b64 %rd366, %rd291;
-	mov.b64 %rd367, %rd292;
-	mov.b64 %rd368, %rd293;
-	mov.pred %p58, %p51;
-	mov.b64 %rd369, %rd294;
-	mov.b64 %rd370, %rd295;
-	mov.b64 %rd371, %rd296;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd372, %rd337;
-	mov.b64 %rd373, %rd338;
-	mov.b64 %rd374, 0;
-	mov.b64 %rd375, %rd339;
-	mul.lo.s64 %rd376, %rd170, %rd347;
-	cvt.u64.u32 %rd377, %r2;
-	div.s64 %rd378, %rd377, %rd341;
-	setp.eq.s64 %p59, %rd341, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p59;
-	setp.eq.s64 %p60, %rd341, 0;
-	selp.b64 %rd381, 0, %rd380, %p60;
-	add.s64 %rd382, %rd376, %rd381;
-	mov.b64 %rd383, %rd382;
-	mul.lo.s64 %rd384, %rd2, %rd347;
+	mov.pred %p53, %p41;
+	mov.pred %p54, %p42;
+	mov.b32 %r82, %r78;
+	mov.b64 %rd375, %rd335;
+	mov.b64 %rd376, %rd336;
+	mov.b64 %rd377, %rd227;
+	mov.b64 %rd378, %rd340;
+	mov.b64 %rd379, %rd364;
+	cvt.u64.u32 %rd380, %r4;
+	div.s64 %rd381, %rd380, %rd379;
+	setp.eq.s64 %p55, %rd379, -1;
+	neg.s64 %rd382, %rd380;
+	selp.b64 %rd383, %rd382, %rd381, %p55;
+	setp.eq.s64 %p56, %rd379, 0;
+	selp.b64 %rd384, 0, %rd383, %p56;
 	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd341;
-	mov.b64 %rd387, %rd340;
-	mov.b64 %rd388, 0;
-	mov.b64 %rd389, %rd349;
-	setp.gt.s64 %p61, %rd335, 1;
-	mov.pred %p62, %p61;
-	mov.b64 %rd390, %rd383;
-	cvt.u64.u32 %rd391, %r2;
-	rem.s64 %rd392, %rd391, %rd386;
-	setp.eq.s64 %p63, %rd386, -1;
-	selp.b64 %rd393, 0, %rd392, %p63;
-	setp.eq.s64 %p64, %rd386, 0;
-	selp.b64 %rd394, %rd391, %rd393, %p64;
-	mov.b64 %rd395, %rd394;
-	mov.b32 %r84, -1;
-	mov.b64 %rd396, 0;
-	mov.b64 %rd397, 0;
-	mov.b64 %rd398, 0;
-	mov.b64 %rd399, 0;
-	mov.b64 %rd400, 0;
-$L49:
-	mov.b64 %rd401, 0;
-	mov.b64 %rd402, %rd372;
-$L52:
-	setp.gt.s64 %p65, %rd402, 0;
-	not.pred %p66, %p65;
-	@!%p66 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p67, %rd396, %rd397;
-	@!%p67 bra $L58;
-	setp.ge.s64 %p68, %rd390, %rd375;
-	@!%p68 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd403, %rd374, %rd390;
-	mul.lo.s64 %rd404, %rd403, %rd274;
-	mad.lo.s64 %rd405, %rd404, 4, %rd272;
-	ld.global.s32 %r85, [%rd405+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	add.s64 %rd406, %rd390, %rd385;
-	mov.b64 %rd390, %rd406;
-	mov.b64 %rd407, %rd350;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd408, %r87;
-	mul.lo.s64 %rd409, %rd408, %rd32;
-	mad.lo.s64 %rd410, %rd409, 8, %rd28;
-	ld.global.nc.s64 %rd411, [%rd410+0];
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd414, %rd350;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd415, %r88;
-	add.s64 %rd416, %rd415, 1;
-	mul.lo.s64 %rd417, %rd416, %rd32;
-	mad.lo.s64 %rd418, %rd417, 8, %rd28;
-	ld.global.nc.s64 %rd419, [%rd418+0];
-	mov.b64 %rd420, %rd419;
-	mov.b64 %rd421, %rd420;
-	add.s64 %rd422, %rd413, %rd395;
-	mov.b64 %rd423, %rd422;
-	mov.b64 %rd424, %rd421;
-	mov.b64 %rd396, %rd423;
-	mov.b64 %rd397, %rd424;
-	bra.uni $L53;
+	cvt.u64.u32 %rd386, %r2;
+	div.s64 %rd387, %rd386, %rd379;
+	setp.eq.s64 %p57, %rd379, -1;
+	neg.s64 %rd388, %rd386;
+	selp.b64 %rd389, %rd388, %rd387, %p57;
+	setp.eq.s64 %p58, %rd379, 0;
+	selp.b64 %rd390, 0, %rd389, %p58;
+	mov.b64 %rd391, %rd390;
+	cvt.u64.u32 %rd392, %r2;
+	rem.s64 %rd393, %rd392, %rd379;
+	setp.eq.s64 %p59, %rd379, -1;
+	selp.b64 %rd394, 0, %rd393, %p59;
+	setp.eq.s64 %p60, %rd379, 0;
+	selp.b64 %rd395, %rd392, %rd394, %p60;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd385;
+	mov.b64 %rd398, %rd391;
+	mov.b64 %rd399, %rd396;
+	mov.b64 %rd400, %rd374;
+	mov.b64 %rd401, %rd365;
+	mov.b64 %rd402, %rd366;
+	mov.b64 %rd403, %rd367;
+	mov.b64 %rd404, %rd368;
+	mov.b64 %rd405, %rd369;
+	mov.b64 %rd406, %rd370;
+	mov.pred %p61, %p49;
+	mov.pred %p62, %p50;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd407, %rd371;
+	mov.b64 %rd408, %rd372;
+	mov.b64 %rd409, %rd373;
+	mov.b64 %rd410, %rd374;
+	mov.pred %p63, %p51;
+	mov.pred %p64, %p52;
+	mov.f64 %fd4, %fd3;
+	mov.pred %p65, %p53;
+	mov.b64 %rd411, %rd323;
+	mov.b64 %rd412, %rd324;
+	mov.b64 %rd413, %rd325;
+	mov.b64 %rd414, %rd326;
+	mov.b64 %rd415, %rd327;
+	mov.b64 %rd416, %rd328;
+	mov.b64 %rd417, %rd329;
+	mov.b64 %rd418, %rd330;
+	mov.b64 %rd419, %rd331;
+	mov.pred %p66, %p54;
+	mov.b64 %rd420, %rd332;
+	mov.b64 %rd421, %rd333;
+	mov.b64 %rd422, %rd334;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd423, %rd375;
+	mov.b64 %rd424, %rd376;
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, %rd377;
+	mul.lo.s64 %rd427, %rd170, %rd397;
+	add.s64 %rd428, %rd427, %rd398;
+	mov.b64 %rd429, %rd428;
+	mul.lo.s64 %rd430, %rd2, %rd397;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, %rd379;
+	mov.b64 %rd433, %rd399;
+	mov.b64 %rd434, %rd378;
+	mov.b64 %rd435, 0;
+	mov.b64 %rd436, %rd400;
+	setp.gt.s64 %p67, %rd373, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd437, %rd200;
+	mov.b64 %rd438, %rd201;
+	mov.b64 %rd439, %rd202;
+	mov.b64 %rd440, %rd429;
+	mov.b32 %r85, -1;
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, 0;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+$L51:
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, %rd423;
+$L54:
+	setp.gt.s64 %p70, %rd447, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
+	bra.uni $L56;
 $L58:
-	mul.lo.s64 %rd425, %rd396, %rd39;
-	mad.lo.s64 %rd426, %rd425, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd426+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.pred %p69, %p56;
-	mov.f64 %fd5, %fd4;
-	mov.b32 %r92, %r84;
-	mov.b32 %r93, %r91;
-	mov.b64 %rd427, %rd396;
-$L61:
-	mov.b64 %rd428, 0;
-	mov.f64 %fd6, 0d0000000000000000;
-	@!%p69 bra $L64;
-	mov.b64 %rd429, 0x1;
-	setp.gt.s64 %p70, %rd139, 0;
-	@!%p70 bra $L67;
-	mul.lo.s64 %rd430, %rd427, %rd141;
-	mad.lo.s64 %rd431, %rd430, 4, %rd137;
-	ld.global.nc.u32 %r94, [%rd431+0];
-	mov.b32 %r95, %r94;
-	cvt.u64.u32 %rd432, %r95;
-	mov.b64 %rd429, %rd432;
-$L67:
-	cvt.s64.s32 %rd433, %r92;
-	mul.lo.s64 %rd434, %rd433, %rd148;
-	mad.lo.s64 %rd435, %rd434, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r96, [%rd435+0];
-	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd436, %r97;
-	add.u64 %rd437, %rd436, %rd429;
-	mov.b64 %rd438, %rd437;
-	cvt.s64.s32 %rd439, %r93;
-	mul.lo.s64 %rd440, %rd439, %rd148;
-	mad.lo.s64 %rd441, %rd440, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r98, [%rd441+0];
-	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd442, %r99;
-	setp.hs.u64 %p71, %rd438, %rd442;
-	mov.pred %p72, %p71;
-	not.pred %p73, %p72;
-	@!%p73 bra $L69;
-	cvt.s64.s32 %rd443, %r93;
-	mul.lo.s64 %rd444, %rd443, %rd148;
-	mad.lo.s64 %rd445, %rd444, 4, %rd144;
-	cvt.u32.u64 %r100, %rd438;
-	atom.global.min.u32 %r101, [%rd445], %r100;
-	mov.b32 %r102, %r101;
-	cvt.u64.u32 %rd446, %r102;
-	setp.ls.u64 %p74, %rd446, %rd438;
-	mov.pred %p72, %p74;
-$L69:
-	@!%p72 bra $L71;
-	mov.pred %p75, 0;
-	bra.uni $L63;
-$L71:
-	mov.b64 %rd447, %rd438;
-	cvt.rn.f64.u64 %fd7, %rd438;
-	mov.f64 %fd8, %fd7;
-	mov.b64 %rd428, %rd447;
-	mov.f64 %fd6, %fd8;
-	bra.uni $L65;
+	setp.ge.s64 %p72, %rd441, %rd442;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd440, %rd426;
+	@!%p73 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd448, %rd425, %rd440;
+	mul.lo.s64 %rd449, %rd448, %rd308;
+	mad.lo.s64 %rd450, %rd449, 4, %rd306;
+	ld.global.s32 %r86, [%rd450+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r85, %r87;
+	@!%p69 bra $L63;
+	add.s64 %rd451, %rd425, %rd440;
+	mov.b64 %rd453, 2;
+	mul.lo.s64 %rd452, %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mul.lo.s64 %rd455, %rd454, %rd213;
+	mad.lo.s64 %rd456, %rd455, 8, %rd211;
+	ld.shared.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	add.s64 %rd459, %rd454, 1;
+	mul.lo.s64 %rd460, %rd459, %rd213;
+	mad.lo.s64 %rd461, %rd460, 8, %rd211;
+	ld.shared.s64 %rd462, [%rd461+0];
+	mov.b64 %rd463, %rd462;
+	add.s64 %rd464, %rd458, %rd433;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd463;
+	mov.b64 %rd441, %rd465;
+	mov.b64 %rd442, %rd466;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd467, %rd401;
+	mov.b32 %r88, %r85;
+	cvt.s64.s32 %rd468, %r88;
+	mul.lo.s64 %rd469, %rd468, %rd32;
+	mad.lo.s64 %rd470, %rd469, 8, %rd28;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd401;
+	mov.b32 %r89, %r85;
+	cvt.s64.s32 %rd475, %r89;
+	add.s64 %rd476, %rd475, 1;
+	mul.lo.s64 %rd477, %rd476, %rd32;
+	mad.lo.s64 %rd478, %rd477, 8, %rd28;
+	ld.global.nc.s64 %rd479, [%rd478+0];
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd480;
+	add.s64 %rd482, %rd473, %rd433;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd481;
+	mov.b64 %rd441, %rd483;
+	mov.b64 %rd442, %rd484;
 $L64:
-	mov.f64 %fd9, 0d3FF0000000000000;
-	setp.gt.s64 %p76, %rd125, 0;
+	add.s64 %rd485, %rd440, %rd431;
+	mov.b64 %rd440, %rd485;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd486, %rd441, %rd39;
+	mad.lo.s64 %rd487, %rd486, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd487+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r92, %r91;
+	mov.b64 %rd488, 0;
+	mov.b64 %rd489, 0;
+	and.pred %p74, %p68, %p63;
+	@!%p74 bra $L66;
+	mov.b64 %rd490, %rd401;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd491, %r93;
+	mul.lo.s64 %rd492, %rd491, %rd32;
+	mad.lo.s64 %rd493, %rd492, 8, %rd28;
+	ld.global.nc.s64 %rd494, [%rd493+0];
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd401;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd498, %r94;
+	add.s64 %rd499, %rd498, 1;
+	mul.lo.s64 %rd500, %rd499, %rd32;
+	mad.lo.s64 %rd501, %rd500, 8, %rd28;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd496;
+	mov.b64 %rd506, %rd504;
+	mov.b64 %rd488, %rd505;
+	mov.b64 %rd489, %rd506;
+$L66:
+	mov.pred %p75, %p64;
+	mov.f64 %fd5, %fd4;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r92;
+	mov.b64 %rd507, %rd441;
+$L67:
+	mov.b64 %rd508, 0;
+	mov.f64 %fd6, 0d0000000000000000;
+	@!%p75 bra $L70;
+	mov.b64 %rd509, 0x1;
+	setp.gt.s64 %p76, %rd139, 0;
 	@!%p76 bra $L73;
-	mul.lo.s64 %rd448, %rd427, %rd127;
-	mad.lo.s64 %rd449, %rd448, 8, %rd123;
-	ld.global.nc.f64 %fd10, [%rd449+0];
+	mul.lo.s64 %rd510, %rd507, %rd141;
+	mad.lo.s64 %rd511, %rd510, 4, %rd137;
+	ld.global.nc.u32 %r97, [%rd511+0];
+	mov.b32 %r98, %r97;
+	cvt.u64.u32 %rd512, %r98;
+	mov.b64 %rd509, %rd512;
+$L73:
+	cvt.s64.s32 %rd513, %r95;
+	mul.lo.s64 %rd514, %rd513, %rd148;
+	mad.lo.s64 %rd515, %rd514, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r99, [%rd515+0];
+	mov.b32 %r100, %r99;
+	cvt.u64.u32 %rd516, %r100;
+	add.u64 %rd517, %rd516, %rd509;
+	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd519, %r96;
+	mul.lo.s64 %rd520, %rd519, %rd148;
+	mad.lo.s64 %rd521, %rd520, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r101, [%rd521+0];
+	mov.b32 %r102, %r101;
+	cvt.u64.u32 %rd522, %r102;
+	setp.hs.u64 %p77, %rd518, %rd522;
+	mov.pred %p78, %p77;
+	not.pred %p79, %p78;
+	@!%p79 bra $L75;
+	cvt.s64.s32 %rd523, %r96;
+	mul.lo.s64 %rd524, %rd523, %rd148;
+	mad.lo.s64 %rd525, %rd524, 4, %rd144;
+	cvt.u32.u64 %r103, %rd518;
+	atom.global.min.u32 %r104, [%rd525], %r103;
+	mov.b32 %r105, %r104;
+	cvt.u64.u32 %rd526, %r105;
+	setp.ls.u64 %p80, %rd526, %rd518;
+	mov.pred %p78, %p80;
+$L75:
+	@!%p78 bra $L77;
+	mov.pred %p81, 0;
+	bra.uni $L69;
+$L77:
+	mov.b64 %rd527, %rd518;
+	cvt.rn.f64.u64 %fd7, %rd518;
+	mov.f64 %fd8, %fd7;
+	mov.b64 %rd508, %rd527;
+	mov.f64 %fd6, %fd8;
+	bra.uni $L71;
+$L70:
+	mov.f64 %fd9, 0d3FF0000000000000;
+	setp.gt.s64 %p82, %rd125, 0;
+	@!%p82 bra $L79;
+	mul.lo.s64 %rd528, %rd507, %rd127;
+	mad.lo.s64 %rd529, %rd528, 8, %rd123;
+	ld.global.nc.f64 %fd10, [%rd529+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L73:
-	cvt.s64.s32 %rd450, %r92;
-	mul.lo.s64 %rd451, %rd450, %rd134;
-	mad.lo.s64 %rd452, %rd451, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd12, [%rd452+0];
+$L79:
+	cvt.s64.s32 %rd530, %r95;
+	mul.lo.s64 %rd531, %rd530, %rd134;
+	mad.lo.s64 %rd532, %rd531, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd12, [%rd532+0];
 	mov.f64 %fd13, %fd12;
 	add.rn.f64 %fd14, %fd13, %fd9;
 	mov.f64 %fd15, %fd14;
-	cvt.s64.s32 %rd453, %r93;
-	mul.lo.s64 %rd454, %rd453, %rd134;
-	mad.lo.s64 %rd455, %rd454, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd455+0];
+	cvt.s64.s32 %rd533, %r96;
+	mul.lo.s64 %rd534, %rd533, %rd134;
+	mad.lo.s64 %rd535, %rd534, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd535+0];
 	mov.f64 %fd17, %fd16;
-	setp.lt.f64 %p77, %fd15, %fd17;
-	not.pred %p78, %p77;
-	mov.pred %p79, %p78;
-	not.pred %p80, %p79;
-	@!%p80 bra $L75;
-	cvt.s64.s32 %rd456, %r93;
-	mul.lo.s64 %rd457, %rd456, %rd134;
-	mad.lo.s64 %rd458, %rd457, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd459, [%rd458];
-$L76:
-	mov.b64 %fd18, %rd459;
+	setp.lt.f64 %p83, %fd15, %fd17;
+	not.pred %p84, %p83;
+	mov.pred %p85, %p84;
+	not.pred %p86, %p85;
+	@!%p86 bra $L81;
+	cvt.s64.s32 %rd536, %r96;
+	mul.lo.s64 %rd537, %rd536, %rd134;
+	mad.lo.s64 %rd538, %rd537, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd539, [%rd538];
+$L82:
+	mov.b64 %fd18, %rd539;
 	min.f64 %fd19, %fd18, %fd15;
-	mov.b64 %rd460, %fd18;
-	mov.b64 %rd461, %fd15;
-	or.b64 %rd462, %rd460, %rd461;
-	setp.eq.f64 %p81, %fd18, %fd15;
-	mov.b64 %fd20, %rd462;
-	selp.f64 %fd21, %fd20, %fd19, %p81;
-	setp.nan.f64 %p82, %fd18, %fd15;
+	mov.b64 %rd540, %fd18;
+	mov.b64 %rd541, %fd15;
+	or.b64 %rd542, %rd540, %rd541;
+	setp.eq.f64 %p87, %fd18, %fd15;
+	mov.b64 %fd20, %rd542;
+	selp.f64 %fd21, %fd20, %fd19, %p87;
+	setp.nan.f64 %p88, %fd18, %fd15;
 	add.rn.f64 %fd22, %fd18, %fd15;
-	selp.f64 %fd23, %fd22, %fd21, %p82;
-	mov.b64 %rd463, %fd23;
-	setp.eq.u64 %p83, %rd459, %rd463;
-	@%p83 bra $L77;
-	atom.global.cas.b64 %rd464, [%rd458], %rd459, %rd463;
-	setp.eq.u64 %p84, %rd464, %rd459;
-	mov.b64 %rd459, %rd464;
-	@!%p84 bra $L76;
-$L77:
-	mov.b64 %fd25, %rd459;
+	selp.f64 %fd23, %fd22, %fd21, %p88;
+	mov.b64 %rd543, %fd23;
+	setp.eq.u64 %p89, %rd539, %rd543;
+	@%p89 bra $L83;
+	atom.global.cas.b64 %rd544, [%rd538], %rd539, %rd543;
+	setp.eq.u64 %p90, %rd544, %rd539;
+	mov.b64 %rd539, %rd544;
+	@!%p90 bra $L82;
+$L83:
+	mov.b64 %fd25, %rd539;
 	mov.f64 %fd24, %fd25;
 	mov.f64 %fd26, %fd24;
-	setp.gt.f64 %p85, %fd26, %fd15;
-	not.pred %p86, %p85;
-	mov.pred %p79, %p86;
-$L75:
-	@!%p79 bra $L79;
-	mov.pred %p75, 0;
-	bra.uni $L63;
-$L79:
-	mov.b64 %rd465, %fd15;
-	mov.b64 %rd466, %rd465;
-	mov.f64 %fd27, %fd15;
-	mov.b64 %rd428, %rd466;
-	mov.f64 %fd6, %fd27;
-$L65:
-	setp.lt.f64 %p87, %fd6, %fd5;
-	@!%p87 bra $L81;
-	mov.pred %p75, 1;
-	bra.uni $L63;
+	setp.gt.f64 %p91, %fd26, %fd15;
+	not.pred %p92, %p91;
+	mov.pred %p85, %p92;
 $L81:
-	mov.b64 %rd468, 1;
-	mul.lo.s64 %rd467, %rd468, %rd169;
-	mad.lo.s64 %rd469, %rd467, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd470, [%rd469+0];
-	mov.b64 %rd471, %rd470;
-	setp.lt.s64 %p88, %rd428, %rd471;
-	@!%p88 bra $L83;
-	mov.b64 %rd473, 1;
-	mul.lo.s64 %rd472, %rd473, %rd169;
-	mad.lo.s64 %rd474, %rd472, 8, %rd165;
-	atom.global.min.s64 %rd475, [%rd474], %rd428;
-$L83:
-	cvt.s64.s32 %rd476, %r93;
-	mul.lo.s64 %rd477, %rd476, %rd155;
-	mad.lo.s64 %rd478, %rd477, 4, %rd151;
-	mov.b32 %r103, 1;
-	atom.global.exch.b32 %r104, [%rd478], %r103;
-	mov.b32 %r105, %r104;
-	setp.ne.s32 %p89, %r105, 1;
-	@!%p89 bra $L85;
-	mov.b64 %rd479, 1;
-	atom.global.add.u64 %rd480, [%rd165], %rd479;
-	mov.b64 %rd481, %rd480;
-	mul.lo.s64 %rd482, %rd481, %rd162;
-	mad.lo.s64 %rd483, %rd482, 4, %rd158;
-	st.global.s32 [%rd483+0], %r93;
+	@!%p85 bra $L85;
+	mov.pred %p81, 0;
+	bra.uni $L69;
 $L85:
-	mov.pred %p75, 0;
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	@!%p75 bra $L87;
-	@!%p62 bra $L88;
-	mul.lo.s64 %rd484, %rd401, %rd181;
-	mad.lo.s64 %rd485, %rd484, 4, %rd179;
-	st.shared.s32 [%rd485+0], %r91;
-	add.s64 %rd486, %rd401, 1;
-	mov.b64 %rd401, %rd486;
-	bra.uni $L89;
-$L88:
-	mov.pred %p90, 0;
-	mov.b64 %rd487, %rd401;
-	mov.b32 %r106, %r91;
-$L90:
-	@!%p57 bra $L94;
-	shr.s32 %r107, %r106, 5;
-	cvt.s64.s32 %rd488, %r107;
-	mov.b64 %rd489, %rd488;
-	and.b32 %r108, %r106, 31;
-	cvt.s64.s32 %rd490, %r108;
-	min.u64 %rd491, %rd490, 32;
-	cvt.u32.u64 %r109, %rd491;
-	mov.b32 %r111, 0x1;
-	shl.b32 %r110, %r111, %r109;
-	setp.hs.u32 %p91, %r109, 32;
-	selp.b32 %r112, 0, %r110, %p91;
-	mov.b32 %r113, %r112;
-	mov.b64 %rd492, %rd489;
-	mov.b32 %r114, %r113;
-	mul.lo.s64 %rd493, %rd492, %rd368;
-	mad.lo.s64 %rd494, %rd493, 4, %rd366;
-	ld.relaxed.gpu.global.u32 %r115, [%rd494+0];
-	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p92, %r117, 0x0;
-	mov.pred %p93, %p92;
-	not.pred %p94, %p93;
-	@!%p94 bra $L96;
-	mul.lo.s64 %rd495, %rd492, %rd368;
-	mad.lo.s64 %rd496, %rd495, 4, %rd366;
-	atom.global.or.b32 %r118, [%rd496], %r114;
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r114;
-	setp.ne.u32 %p95, %r120, 0x0;
-	mov.pred %p93, %p95;
-$L96:
-	@!%p93 bra $L98;
-	mov.b64 %rd497, %rd487;
-	mov.b64 %rd498, %rd497;
-	mov.pred %p96, 0;
-	bra.uni $L92;
-$L98:
-	mov.b64 %rd499, %rd487;
-	mov.b64 %rd498, %rd499;
-	mov.pred %p96, 1;
-	bra.uni $L92;
-$L94:
-	@!%p58 bra $L100;
-	cvt.s64.s32 %rd500, %r106;
-	mul.lo.s64 %rd501, %rd500, %rd371;
-	mad.lo.s64 %rd502, %rd501, 4, %rd369;
-	ld.relaxed.gpu.global.s32 %r121, [%rd502+0];
-	mov.b32 %r122, %r121;
-	setp.eq.s32 %p97, %r122, %r83;
-	mov.pred %p98, %p97;
-	not.pred %p99, %p98;
-	@!%p99 bra $L102;
-	cvt.s64.s32 %rd503, %r106;
-	mul.lo.s64 %rd504, %rd503, %rd371;
-	mad.lo.s64 %rd505, %rd504, 4, %rd369;
-	atom.global.exch.b32 %r123, [%rd505], %r83;
-	mov.b32 %r124, %r123;
-	setp.eq.s32 %p100, %r124, %r83;
-	mov.pred %p98, %p100;
-$L102:
-	@!%p98 bra $L104;
-	mov.b64 %rd506, %rd487;
-	mov.b64 %rd498, %rd506;
-	mov.pred %p96, 0;
-	bra.uni $L92;
-$L104:
-$L100:
-	mul.lo.s64 %rd507, %rd487, %rd181;
-	mad.lo.s64 %rd508, %rd507, 4, %rd179;
-	st.shared.s32 [%rd508+0], %r106;
-	add.s64 %rd509, %rd487, 1;
-	mov.b64 %rd510, %rd509;
-	mov.b64 %rd498, %rd510;
-	mov.pred %p96, 1;
-	bra.uni $L92;
-$L91:
-	bra.uni $L90;
-$L92:
-	mov.b64 %rd511, %rd498;
-	mov.pred %p101, %p96;
-	mov.b64 %rd401, %rd511;
-	mov.pred %p90, %p101;
-	@!%p90 bra $L106;
-	mov.b64 %rd512, %rd350;
-	mov.b32 %r125, %r91;
-	cvt.s64.s32 %rd513, %r125;
-	add.s64 %rd514, %rd513, 1;
-	mul.lo.s64 %rd515, %rd514, %rd32;
-	mad.lo.s64 %rd516, %rd515, 8, %rd28;
-	ld.global.nc.s64 %rd517, [%rd516+0];
-	mov.b64 %rd518, %rd517;
-	cvt.s64.s32 %rd519, %r125;
-	mul.lo.s64 %rd520, %rd519, %rd32;
-	mad.lo.s64 %rd521, %rd520, 8, %rd28;
-	ld.global.nc.s64 %rd522, [%rd521+0];
-	mov.b64 %rd523, %rd522;
-	sub.s64 %rd524, %rd518, %rd523;
-	mov.b64 %rd525, %rd524;
-	mov.b64 %rd526, %rd525;
-	add.s64 %rd527, %rd398, %rd526;
-	mov.b64 %rd398, %rd527;
-	max.s64 %rd528, %rd399, %rd526;
-	mov.b64 %rd399, %rd528;
-$L106:
-$L89:
+	mov.b64 %rd545, %fd15;
+	mov.b64 %rd546, %rd545;
+	mov.f64 %fd27, %fd15;
+	mov.b64 %rd508, %rd546;
+	mov.f64 %fd6, %fd27;
+$L71:
+	setp.lt.f64 %p93, %fd6, %fd5;
+	@!%p93 bra $L87;
+	mov.pred %p81, 1;
+	bra.uni $L69;
 $L87:
-	add.s64 %rd529, %rd396, %rd386;
-	mov.b64 %rd396, %rd529;
-	sub.s64 %rd530, %rd402, 1;
-	mov.b64 %rd402, %rd530;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd531, 0;
-	setp.lt.s64 %p102, %rd396, %rd397;
-	setp.lt.s64 %p103, %rd390, %rd375;
-	or.pred %p104, %p102, %p103;
-	@!%p104 bra $L108;
-	mov.b64 %rd531, 1;
-$L108:
-	shl.b64 %rd532, %rd531, 32;
-	or.b64 %rd533, %rd401, %rd532;
-	// block scan
-	mov.b64 %rd534, %rd533;
-	mov.b32 %r126, %r3;
-$L109:
-	setp.hs.u32 %p105, %r126, 32;
-	@%p105 bra $L110;
-	mov.b64 {%r127, %r128}, %rd534;
-	shfl.sync.up.b32 %r129|%p106, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd535, {%r129, %r130};
-	@!%p106 bra $L111;
-	add.s64 %rd536, %rd535, %rd534;
-	mov.b64 %rd534, %rd536;
-$L111:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L109;
+	mov.b64 %rd548, 1;
+	mul.lo.s64 %rd547, %rd548, %rd169;
+	mad.lo.s64 %rd549, %rd547, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	setp.lt.s64 %p94, %rd508, %rd551;
+	@!%p94 bra $L89;
+	mov.b64 %rd553, 1;
+	mul.lo.s64 %rd552, %rd553, %rd169;
+	mad.lo.s64 %rd554, %rd552, 8, %rd165;
+	atom.global.min.s64 %rd555, [%rd554], %rd508;
+$L89:
+	cvt.s64.s32 %rd556, %r96;
+	mul.lo.s64 %rd557, %rd556, %rd155;
+	mad.lo.s64 %rd558, %rd557, 4, %rd151;
+	mov.b32 %r106, 1;
+	atom.global.exch.b32 %r107, [%rd558], %r106;
+	mov.b32 %r108, %r107;
+	setp.ne.s32 %p95, %r108, 1;
+	@!%p95 bra $L91;
+	mov.b64 %rd559, 1;
+	atom.global.add.u64 %rd560, [%rd165], %rd559;
+	mov.b64 %rd561, %rd560;
+	mul.lo.s64 %rd562, %rd561, %rd162;
+	mad.lo.s64 %rd563, %rd562, 4, %rd158;
+	st.global.s32 [%rd563+0], %r96;
+$L91:
+	mov.pred %p81, 0;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p81 bra $L93;
+	@!%p68 bra $L94;
+	mul.lo.s64 %rd564, %rd446, %rd439;
+	mad.lo.s64 %rd565, %rd564, 4, %rd437;
+	st.shared.s32 [%rd565+0], %r92;
+	@!%p63 bra $L97;
+	mov.b64 %rd567, 2;
+	mul.lo.s64 %rd566, %rd567, %rd446;
+	mul.lo.s64 %rd568, %rd566, %rd205;
+	mad.lo.s64 %rd569, %rd568, 8, %rd203;
+	st.shared.s64 [%rd569+0], %rd488;
+	mov.b64 %rd571, 2;
+	mul.lo.s64 %rd570, %rd571, %rd446;
+	add.s64 %rd572, %rd570, 1;
+	mul.lo.s64 %rd573, %rd572, %rd205;
+	mad.lo.s64 %rd574, %rd573, 8, %rd203;
+	st.shared.s64 [%rd574+0], %rd489;
+$L97:
+	add.s64 %rd575, %rd446, 1;
+	mov.b64 %rd446, %rd575;
+	bra.uni $L95;
+$L94:
+	mov.pred %p96, 0;
+	mov.b64 %rd576, %rd446;
+	mov.b32 %r109, %r92;
+$L98:
+	@!%p65 bra $L102;
+	shr.s32 %r110, %r109, 5;
+	cvt.s64.s32 %rd577, %r110;
+	mov.b64 %rd578, %rd577;
+	and.b32 %r111, %r109, 31;
+	cvt.s64.s32 %rd579, %r111;
+	min.u64 %rd580, %rd579, 32;
+	cvt.u32.u64 %r112, %rd580;
+	mov.b32 %r114, 0x1;
+	shl.b32 %r113, %r114, %r112;
+	setp.hs.u32 %p97, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p97;
+	mov.b32 %r116, %r115;
+	mov.b64 %rd581, %rd578;
+	mov.b32 %r117, %r116;
+	mul.lo.s64 %rd582, %rd581, %rd419;
+	mad.lo.s64 %rd583, %rd582, 4, %rd417;
+	ld.relaxed.gpu.global.u32 %r118, [%rd583+0];
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r117;
+	setp.ne.u32 %p98, %r120, 0x0;
+	mov.pred %p99, %p98;
+	not.pred %p100, %p99;
+	@!%p100 bra $L104;
+	mul.lo.s64 %rd584, %rd581, %rd419;
+	mad.lo.s64 %rd585, %rd584, 4, %rd417;
+	atom.global.or.b32 %r121, [%rd585], %r117;
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r117;
+	setp.ne.u32 %p101, %r123, 0x0;
+	mov.pred %p99, %p101;
+$L104:
+	@!%p99 bra $L106;
+	mov.b64 %rd586, %rd576;
+	mov.b64 %rd587, %rd586;
+	mov.pred %p102, 0;
+	bra.uni $L100;
+$L106:
+	mov.b64 %rd588, %rd576;
+	mov.b64 %rd587, %rd588;
+	mov.pred %p102, 1;
+	bra.uni $L100;
+$L102:
+	@!%p66 bra $L108;
+	cvt.s64.s32 %rd589, %r109;
+	mul.lo.s64 %rd590, %rd589, %rd422;
+	mad.lo.s64 %rd591, %rd590, 4, %rd420;
+	ld.relaxed.gpu.global.s32 %r124, [%rd591+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p103, %r125, %r84;
+	mov.pred %p104, %p103;
+	not.pred %p105, %p104;
+	@!%p105 bra $L110;
+	cvt.s64.s32 %rd592, %r109;
+	mul.lo.s64 %rd593, %rd592, %rd422;
+	mad.lo.s64 %rd594, %rd593, 4, %rd420;
+	atom.global.exch.b32 %r126, [%rd594], %r84;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p106, %r127, %r84;
+	mov.pred %p104, %p106;
 $L110:
-	mov.b64 {%r131, %r132}, %rd534;
-	shfl.sync.up.b32 %r133|%p107, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd537, {%r133, %r134};
-	setp.lo.u32 %p108, %r3, 32;
-	and.pred %p109, %p107, %p108;
-	selp.b64 %rd538, %rd537, 0, %p109;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p110, %r7, %r135;
-	@!%p110 bra $L112;
-	mul.wide.u32 %rd539, %r8, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	st.shared.s64 [%rd540+0], %rd534;
+	@!%p104 bra $L112;
+	mov.b64 %rd595, %rd576;
+	mov.b64 %rd587, %rd595;
+	mov.pred %p102, 0;
+	bra.uni $L100;
 $L112:
-	bar.sync 0;
-	setp.eq.u32 %p111, %r8, 0;
-	@!%p111 bra $L113;
-	mov.b64 %rd541, 0;
-	setp.lo.u32 %p112, %r7, %r10;
-	@!%p112 bra $L114;
-	mul.wide.u32 %rd542, %r7, 16;
-	add.s64 %rd543, %rd1, %rd542;
-	ld.shared.s64 %rd544, [%rd543+0];
-	mov.b64 %rd541, %rd544;
-$L114:
-	mov.b64 {%r136, %r137}, %rd541;
-	shfl.sync.up.b32 %r138|%p113, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd545, {%r138, %r139};
-	@!%p113 bra $L115;
-	add.s64 %rd546, %rd545, %rd541;
-	mov.b64 %rd541, %rd546;
-$L115:
-	mov.b64 {%r140, %r141}, %rd541;
-	shfl.sync.up.b32 %r142|%p114, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd547, {%r142, %r143};
-	@!%p114 bra $L116;
-	add.s64 %rd548, %rd547, %rd541;
-	mov.b64 %rd541, %rd548;
-$L116:
-	mov.b64 {%r144, %r145}, %rd541;
-	shfl.sync.up.b32 %r146|%p115, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd549, {%r146, %r147};
-	@!%p115 bra $L117;
-	add.s64 %rd550, %rd549, %rd541;
-	mov.b64 %rd541, %rd550;
-$L117:
-	mov.b64 {%r148, %r149}, %rd541;
-	shfl.sync.up.b32 %r150|%p116, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd551, {%r150, %r151};
-	@!%p116 bra $L118;
-	add.s64 %rd552, %rd551, %rd541;
-	mov.b64 %rd541, %rd552;
-$L118:
-	mov.b64 {%r152, %r153}, %rd541;
-	shfl.sync.up.b32 %r154|%p117, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd553, {%r154, %r155};
-	@!%p117 bra $L119;
-	add.s64 %rd554, %rd553, %rd541;
-	mov.b64 %rd541, %rd554;
-$L119:
-	mov.b64 {%r156, %r157}, %rd541;
-	shfl.sync.up.b32 %r158|%p118, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd555, {%r158, %r159};
-	selp.b64 %rd556, %rd555, 0, %p118;
-	@!%p112 bra $L120;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	add.s64 %rd559, %rd558, 512;
-	st.shared.s64 [%rd559+0], %rd556;
-$L120:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p119, %r7, %r160;
-	@!%p119 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd541;
-$L121:
-$L113:
-	bar.sync 0;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	add.s64 %rd562, %rd561, 512;
-	ld.shared.s64 %rd563, [%rd562+0];
-	add.s64 %rd564, %rd563, %rd538;
-	ld.shared.s64 %rd565, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd564;
-	shfl.sync.idx.b32 %r163|%p120, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd566, {%r163, %r164};
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	and.b64 %rd574, %rd572, 4294967295;
-	mov.b64 %rd575, %rd574;
-	and.b64 %rd576, %rd573, 4294967295;
-	mov.b64 %rd577, %rd576;
-	shr.s64 %rd578, %rd573, 32;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd580, %rd575;
-	mov.b64 %rd581, %rd577;
-	mov.b64 %rd582, %rd579;
-	@!%p62 bra $L122;
-	add.s64 %rd583, %rd400, %rd580;
-	mov.b64 %rd584, %rd583;
-	sub.s64 %rd585, %rd389, %rd584;
-	max.s64 %rd586, %rd585, 0;
-	min.s64 %rd587, %rd586, %rd401;
-	mov.b64 %rd588, %rd587;
-	mov.b64 %rd589, 0;
-$L124:
-	setp.lt.s64 %p121, %rd589, %rd588;
-	not.pred %p122, %p121;
-	@!%p122 bra $L128;
-	bra.uni $L126;
-$L128:
-	mul.lo.s64 %rd590, %rd589, %rd181;
-	mad.lo.s64 %rd591, %rd590, 4, %rd179;
-	ld.shared.s32 %r165, [%rd591+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd592, %rd388, %rd584;
-	add.s64 %rd593, %rd592, %rd589;
-	mul.lo.s64 %rd594, %rd593, %rd191;
-	mad.lo.s64 %rd595, %rd594, 4, %rd189;
-	st.shared.s32 [%rd595+0], %r166;
-$L125:
-	add.s64 %rd596, %rd589, 1;
-	mov.b64 %rd589, %rd596;
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd597, 0;
-	mov.b64 %rd598, %rd588;
-$L129:
-	setp.lt.s64 %p123, %rd598, %rd401;
-	not.pred %p124, %p123;
-	@!%p124 bra $L133;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd599, %rd598, %rd181;
-	mad.lo.s64 %rd600, %rd599, 4, %rd179;
-	ld.shared.s32 %r167, [%rd600+0];
-	mov.b32 %r168, %r167;
-	mov.b32 %r169, %r168;
-	mov.pred %p125, 0;
-	mov.b64 %rd601, %rd597;
-	mov.b32 %r170, %r169;
-$L134:
-	@!%p57 bra $L138;
-	shr.s32 %r171, %r170, 5;
-	cvt.s64.s32 %rd602, %r171;
-	mov.b64 %rd603, %rd602;
-	and.b32 %r172, %r170, 31;
-	cvt.s64.s32 %rd604, %r172;
-	min.u64 %rd605, %rd604, 32;
-	cvt.u32.u64 %r173, %rd605;
-	mov.b32 %r175, 0x1;
-	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p126, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p126;
-	mov.b32 %r177, %r176;
-	mov.b64 %rd606, %rd603;
-	mov.b32 %r178, %r177;
-	mul.lo.s64 %rd607, %rd606, %rd368;
-	mad.lo.s64 %rd608, %rd607, 4, %rd366;
-	ld.relaxed.gpu.global.u32 %r179, [%rd608+0];
-	mov.b32 %r180, %r179;
-	and.b32 %r181, %r180, %r178;
-	setp.ne.u32 %p127, %r181, 0x0;
-	mov.pred %p128, %p127;
-	not.pred %p129, %p128;
-	@!%p129 bra $L140;
-	mul.lo.s64 %rd609, %rd606, %rd368;
-	mad.lo.s64 %rd610, %rd609, 4, %rd366;
-	atom.global.or.b32 %r182, [%rd610], %r178;
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r178;
-	setp.ne.u32 %p130, %r184, 0x0;
-	mov.pred %p128, %p130;
-$L140:
-	@!%p128 bra $L142;
-	mov.b64 %rd611, %rd601;
+$L108:
+	mul.lo.s64 %rd596, %rd576, %rd439;
+	mad.lo.s64 %rd597, %rd596, 4, %rd437;
+	st.shared.s32 [%rd597+0], %r109;
+	add.s64 %rd598, %rd576, 1;
+	mov.b64 %rd599, %rd598;
+	mov.b64 %rd587, %rd599;
+	mov.pred %p102, 1;
+	bra.uni $L100;
+$L99:
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd600, %rd587;
+	mov.pred %p107, %p102;
+	mov.b64 %rd446, %rd600;
+	mov.pred %p96, %p107;
+	@!%p96 bra $L114;
+	mov.b64 %rd601, %rd401;
+	mov.b32 %r128, %r92;
+	cvt.s64.s32 %rd602, %r128;
+	add.s64 %rd603, %rd602, 1;
+	mul.lo.s64 %rd604, %rd603, %rd32;
+	mad.lo.s64 %rd605, %rd604, 8, %rd28;
+	ld.global.nc.s64 %rd606, [%rd605+0];
+	mov.b64 %rd607, %rd606;
+	cvt.s64.s32 %rd608, %r128;
+	mul.lo.s64 %rd609, %rd608, %rd32;
+	mad.lo.s64 %rd610, %rd609, 8, %rd28;
+	ld.global.nc.s64 %rd611, [%rd610+0];
 	mov.b64 %rd612, %rd611;
-	mov.pred %p131, 0;
-	bra.uni $L136;
-$L142:
-	mov.b64 %rd613, %rd601;
-	mov.b64 %rd612, %rd613;
-	mov.pred %p131, 1;
-	bra.uni $L136;
-$L138:
-	@!%p58 bra $L144;
-	cvt.s64.s32 %rd614, %r170;
-	mul.lo.s64 %rd615, %rd614, %rd371;
-	mad.lo.s64 %rd616, %rd615, 4, %rd369;
-	ld.relaxed.gpu.global.s32 %r185, [%rd616+0];
-	mov.b32 %r186, %r185;
-	setp.eq.s32 %p132, %r186, %r83;
-	mov.pred %p133, %p132;
-	not.pred %p134, %p133;
-	@!%p134 bra $L146;
-	cvt.s64.s32 %rd617, %r170;
-	mul.lo.s64 %rd618, %rd617, %rd371;
-	mad.lo.s64 %rd619, %rd618, 4, %rd369;
-	atom.global.exch.b32 %r187, [%rd619], %r83;
-	mov.b32 %r188, %r187;
-	setp.eq.s32 %p135, %r188, %r83;
-	mov.pred %p133, %p135;
-$L146:
-	@!%p133 bra $L148;
-	mov.b64 %rd620, %rd601;
-	mov.b64 %rd612, %rd620;
-	mov.pred %p131, 0;
-	bra.uni $L136;
-$L148:
-$L144:
-	mul.lo.s64 %rd621, %rd601, %rd181;
-	mad.lo.s64 %rd622, %rd621, 4, %rd179;
-	st.shared.s32 [%rd622+0], %r170;
-	add.s64 %rd623, %rd601, 1;
-	mov.b64 %rd624, %rd623;
-	mov.b64 %rd612, %rd624;
-	mov.pred %p131, 1;
-	bra.uni $L136;
-$L135:
+	sub.s64 %rd613, %rd607, %rd612;
+	mov.b64 %rd614, %rd613;
+	mov.b64 %rd615, %rd614;
+	add.s64 %rd616, %rd443, %rd615;
+	mov.b64 %rd443, %rd616;
+	max.s64 %rd617, %rd444, %rd615;
+	mov.b64 %rd444, %rd617;
+$L114:
+$L95:
+$L93:
+	add.s64 %rd618, %rd441, %rd432;
+	mov.b64 %rd441, %rd618;
+	sub.s64 %rd619, %rd447, 1;
+	mov.b64 %rd447, %rd619;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd620, 0;
+	setp.lt.s64 %p108, %rd441, %rd442;
+	setp.lt.s64 %p109, %rd440, %rd426;
+	or.pred %p110, %p108, %p109;
+	@!%p110 bra $L116;
+	mov.b64 %rd620, 1;
+$L116:
+	shl.b64 %rd621, %rd620, 32;
+	or.b64 %rd622, %rd446, %rd621;
+	// block scan
+	mov.b64 %rd623, %rd622;
+	mov.b32 %r129, %r3;
+$L117:
+	setp.hs.u32 %p111, %r129, 32;
+	@%p111 bra $L118;
+	mov.b64 {%r130, %r131}, %rd623;
+	shfl.sync.up.b32 %r132|%p112, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd624, {%r132, %r133};
+	@!%p112 bra $L119;
+	add.s64 %rd625, %rd624, %rd623;
+	mov.b64 %rd623, %rd625;
+$L119:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r134, %r135}, %rd623;
+	shfl.sync.up.b32 %r136|%p113, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd626, {%r136, %r137};
+	setp.lo.u32 %p114, %r3, 32;
+	and.pred %p115, %p113, %p114;
+	selp.b64 %rd627, %rd626, 0, %p115;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p116, %r7, %r138;
+	@!%p116 bra $L120;
+	mul.wide.u32 %rd628, %r8, 16;
+	add.s64 %rd629, %rd1, %rd628;
+	st.shared.s64 [%rd629+0], %rd623;
+$L120:
+	bar.sync 0;
+	setp.eq.u32 %p117, %r8, 0;
+	@!%p117 bra $L121;
+	mov.b64 %rd630, 0;
+	setp.lo.u32 %p118, %r7, %r10;
+	@!%p118 bra $L122;
+	mul.wide.u32 %rd631, %r7, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	ld.shared.s64 %rd633, [%rd632+0];
+	mov.b64 %rd630, %rd633;
+$L122:
+	mov.b64 {%r139, %r140}, %rd630;
+	shfl.sync.up.b32 %r141|%p119, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd634, {%r141, %r142};
+	@!%p119 bra $L123;
+	add.s64 %rd635, %rd634, %rd630;
+	mov.b64 %rd630, %rd635;
+$L123:
+	mov.b64 {%r143, %r144}, %rd630;
+	shfl.sync.up.b32 %r145|%p120, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd636, {%r145, %r146};
+	@!%p120 bra $L124;
+	add.s64 %rd637, %rd636, %rd630;
+	mov.b64 %rd630, %rd637;
+$L124:
+	mov.b64 {%r147, %r148}, %rd630;
+	shfl.sync.up.b32 %r149|%p121, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd638, {%r149, %r150};
+	@!%p121 bra $L125;
+	add.s64 %rd639, %rd638, %rd630;
+	mov.b64 %rd630, %rd639;
+$L125:
+	mov.b64 {%r151, %r152}, %rd630;
+	shfl.sync.up.b32 %r153|%p122, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd640, {%r153, %r154};
+	@!%p122 bra $L126;
+	add.s64 %rd641, %rd640, %rd630;
+	mov.b64 %rd630, %rd641;
+$L126:
+	mov.b64 {%r155, %r156}, %rd630;
+	shfl.sync.up.b32 %r157|%p123, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd642, {%r157, %r158};
+	@!%p123 bra $L127;
+	add.s64 %rd643, %rd642, %rd630;
+	mov.b64 %rd630, %rd643;
+$L127:
+	mov.b64 {%r159, %r160}, %rd630;
+	shfl.sync.up.b32 %r161|%p124, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd644, {%r161, %r162};
+	selp.b64 %rd645, %rd644, 0, %p124;
+	@!%p118 bra $L128;
+	mul.wide.u32 %rd646, %r7, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	add.s64 %rd648, %rd647, 512;
+	st.shared.s64 [%rd648+0], %rd645;
+$L128:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p125, %r7, %r163;
+	@!%p125 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd630;
+$L129:
+$L121:
+	bar.sync 0;
+	mul.wide.u32 %rd649, %r8, 16;
+	add.s64 %rd650, %rd1, %rd649;
+	add.s64 %rd651, %rd650, 512;
+	ld.shared.s64 %rd652, [%rd651+0];
+	add.s64 %rd653, %rd652, %rd627;
+	ld.shared.s64 %rd654, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd653;
+	shfl.sync.idx.b32 %r166|%p126, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd655, {%r166, %r167};
+	mov.b64 %rd656, %rd654;
+	mov.b64 %rd657, %rd655;
+	mov.b64 %rd658, %rd656;
+	mov.b64 %rd659, %rd657;
+	mov.b64 %rd660, %rd658;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	and.b64 %rd663, %rd661, 4294967295;
+	mov.b64 %rd664, %rd663;
+	and.b64 %rd665, %rd662, 4294967295;
+	mov.b64 %rd666, %rd665;
+	shr.s64 %rd667, %rd662, 32;
+	mov.b64 %rd668, %rd667;
+	mov.b64 %rd669, %rd664;
+	mov.b64 %rd670, %rd666;
+	mov.b64 %rd671, %rd668;
+	@!%p68 bra $L130;
+	add.s64 %rd672, %rd445, %rd669;
+	mov.b64 %rd673, %rd672;
+	sub.s64 %rd674, %rd436, %rd673;
+	max.s64 %rd675, %rd674, 0;
+	min.s64 %rd676, %rd675, %rd446;
+	mov.b64 %rd677, %rd676;
+	mov.b64 %rd678, 0;
+$L132:
+	setp.lt.s64 %p127, %rd678, %rd677;
+	not.pred %p128, %p127;
+	@!%p128 bra $L136;
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd625, %rd612;
-	mov.pred %p136, %p131;
-	mov.b64 %rd597, %rd625;
-	mov.pred %p125, %p136;
-	@!%p125 bra $L150;
-	mov.b64 %rd626, %rd350;
-	mov.b32 %r189, %r169;
-	cvt.s64.s32 %rd627, %r189;
-	add.s64 %rd628, %rd627, 1;
-	mul.lo.s64 %rd629, %rd628, %rd32;
-	mad.lo.s64 %rd630, %rd629, 8, %rd28;
-	ld.global.nc.s64 %rd631, [%rd630+0];
-	mov.b64 %rd632, %rd631;
-	cvt.s64.s32 %rd633, %r189;
-	mul.lo.s64 %rd634, %rd633, %rd32;
-	mad.lo.s64 %rd635, %rd634, 8, %rd28;
-	ld.global.nc.s64 %rd636, [%rd635+0];
-	mov.b64 %rd637, %rd636;
-	sub.s64 %rd638, %rd632, %rd637;
-	mov.b64 %rd639, %rd638;
-	mov.b64 %rd640, %rd639;
-	add.s64 %rd641, %rd398, %rd640;
-	mov.b64 %rd398, %rd641;
-	max.s64 %rd642, %rd399, %rd640;
-	mov.b64 %rd399, %rd642;
+	mul.lo.s64 %rd679, %rd678, %rd439;
+	mad.lo.s64 %rd680, %rd679, 4, %rd437;
+	ld.shared.s32 %r168, [%rd680+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd681, %rd435, %rd673;
+	add.s64 %rd682, %rd681, %rd678;
+	mul.lo.s64 %rd683, %rd682, %rd210;
+	mad.lo.s64 %rd684, %rd683, 4, %rd208;
+	st.shared.s32 [%rd684+0], %r169;
+	@!%p63 bra $L138;
+	mov.b64 %rd686, 2;
+	mul.lo.s64 %rd685, %rd686, %rd678;
+	mul.lo.s64 %rd687, %rd685, %rd205;
+	mad.lo.s64 %rd688, %rd687, 8, %rd203;
+	ld.shared.s64 %rd689, [%rd688+0];
+	mov.b64 %rd690, %rd689;
+	add.s64 %rd691, %rd435, %rd673;
+	add.s64 %rd692, %rd691, %rd678;
+	mov.b64 %rd694, 2;
+	mul.lo.s64 %rd693, %rd694, %rd692;
+	mul.lo.s64 %rd695, %rd693, %rd213;
+	mad.lo.s64 %rd696, %rd695, 8, %rd211;
+	st.shared.s64 [%rd696+0], %rd690;
+	mov.b64 %rd698, 2;
+	mul.lo.s64 %rd697, %rd698, %rd678;
+	add.s64 %rd699, %rd697, 1;
+	mul.lo.s64 %rd700, %rd699, %rd205;
+	mad.lo.s64 %rd701, %rd700, 8, %rd203;
+	ld.shared.s64 %rd702, [%rd701+0];
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd435, %rd673;
+	add.s64 %rd705, %rd704, %rd678;
+	mov.b64 %rd707, 2;
+	mul.lo.s64 %rd706, %rd707, %rd705;
+	add.s64 %rd708, %rd706, 1;
+	mul.lo.s64 %rd709, %rd708, %rd213;
+	mad.lo.s64 %rd710, %rd709, 8, %rd211;
+	st.shared.s64 [%rd710+0], %rd703;
+$L138:
+$L133:
+	add.s64 %rd711, %rd678, 1;
+	mov.b64 %rd678, %rd711;
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd712, 0;
+	mov.b64 %rd713, %rd677;
+$L139:
+	setp.lt.s64 %p129, %rd713, %rd446;
+	not.pred %p130, %p129;
+	@!%p130 bra $L143;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd714, %rd713, %rd439;
+	mad.lo.s64 %rd715, %rd714, 4, %rd437;
+	ld.shared.s32 %r170, [%rd715+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r172, %r171;
+	mov.pred %p131, 0;
+	mov.b64 %rd716, %rd712;
+	mov.b32 %r173, %r172;
+$L144:
+	@!%p65 bra $L148;
+	shr.s32 %r174, %r173, 5;
+	cvt.s64.s32 %rd717, %r174;
+	mov.b64 %rd718, %rd717;
+	and.b32 %r175, %r173, 31;
+	cvt.s64.s32 %rd719, %r175;
+	min.u64 %rd720, %rd719, 32;
+	cvt.u32.u64 %r176, %rd720;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p132, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p132;
+	mov.b32 %r180, %r179;
+	mov.b64 %rd721, %rd718;
+	mov.b32 %r181, %r180;
+	mul.lo.s64 %rd722, %rd721, %rd419;
+	mad.lo.s64 %rd723, %rd722, 4, %rd417;
+	ld.relaxed.gpu.global.u32 %r182, [%rd723+0];
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r181;
+	setp.ne.u32 %p133, %r184, 0x0;
+	mov.pred %p134, %p133;
+	not.pred %p135, %p134;
+	@!%p135 bra $L150;
+	mul.lo.s64 %rd724, %rd721, %rd419;
+	mad.lo.s64 %rd725, %rd724, 4, %rd417;
+	atom.global.or.b32 %r185, [%rd725], %r181;
+	mov.b32 %r186, %r185;
+	and.b32 %r187, %r186, %r181;
+	setp.ne.u32 %p136, %r187, 0x0;
+	mov.pred %p134, %p136;
 $L150:
-$L130:
-	add.s64 %rd643, %rd598, 1;
-	mov.b64 %rd598, %rd643;
-	bra.uni $L129;
-$L131:
-	setp.gt.s64 %p137, %rd597, 0;
-	@!%p137 bra $L152;
-	mul.lo.s64 %rd644, %rd387, %rd120;
-	mad.lo.s64 %rd645, %rd644, 8, %rd116;
-	atom.global.add.u64 %rd646, [%rd645], %rd597;
-	mov.b64 %rd647, %rd646;
-	mov.b64 %rd648, %rd647;
-	mov.b64 %rd649, 0;
-$L153:
-	setp.lt.s64 %p138, %rd649, %rd597;
-	not.pred %p139, %p138;
-	@!%p139 bra $L157;
-	bra.uni $L155;
-$L157:
-	mul.lo.s64 %rd650, %rd649, %rd181;
-	mad.lo.s64 %rd651, %rd650, 4, %rd179;
-	ld.shared.s32 %r190, [%rd651+0];
-	mov.b32 %r191, %r190;
-	add.s64 %rd652, %rd648, %rd649;
-	mul.lo.s64 %rd653, %rd652, %rd277;
-	mad.lo.s64 %rd654, %rd653, 4, %rd275;
-	st.global.s32 [%rd654+0], %r191;
-$L154:
-	add.s64 %rd655, %rd649, 1;
-	mov.b64 %rd649, %rd655;
-	bra.uni $L153;
-$L155:
+	@!%p134 bra $L152;
+	mov.b64 %rd726, %rd716;
+	mov.b64 %rd727, %rd726;
+	mov.pred %p137, 0;
+	bra.uni $L146;
 $L152:
-	add.s64 %rd656, %rd400, %rd581;
-	min.s64 %rd657, %rd389, %rd656;
-	mov.b64 %rd400, %rd657;
-	bra.uni $L123;
-$L122:
-	mov.b64 %rd658, 0;
-	cvt.u64.u32 %rd659, %r2;
-	setp.eq.s64 %p140, %rd659, 0;
-	setp.gt.s64 %p141, %rd581, 0;
-	and.pred %p142, %p140, %p141;
-	@!%p142 bra $L159;
-	mul.lo.s64 %rd660, %rd387, %rd120;
-	mad.lo.s64 %rd661, %rd660, 8, %rd116;
-	atom.global.add.u64 %rd662, [%rd661], %rd581;
-	mov.b64 %rd663, %rd662;
-	mov.b64 %rd658, %rd663;
-$L159:
-	cvt.u64.u32 %rd664, %r2;
-	setp.eq.s64 %p143, %rd664, 0;
-	setp.eq.u32 %p144, %r1, 0;
-	and.pred %p145, %p143, %p144;
-	bar.sync 0;
-	@!%p145 bra $L160;
-	st.shared.s64 [%rd1+1024], %rd658;
+	mov.b64 %rd728, %rd716;
+	mov.b64 %rd727, %rd728;
+	mov.pred %p137, 1;
+	bra.uni $L146;
+$L148:
+	@!%p66 bra $L154;
+	cvt.s64.s32 %rd729, %r173;
+	mul.lo.s64 %rd730, %rd729, %rd422;
+	mad.lo.s64 %rd731, %rd730, 4, %rd420;
+	ld.relaxed.gpu.global.s32 %r188, [%rd731+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p138, %r189, %r84;
+	mov.pred %p139, %p138;
+	not.pred %p140, %p139;
+	@!%p140 bra $L156;
+	cvt.s64.s32 %rd732, %r173;
+	mul.lo.s64 %rd733, %rd732, %rd422;
+	mad.lo.s64 %rd734, %rd733, 4, %rd420;
+	atom.global.exch.b32 %r190, [%rd734], %r84;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p141, %r191, %r84;
+	mov.pred %p139, %p141;
+$L156:
+	@!%p139 bra $L158;
+	mov.b64 %rd735, %rd716;
+	mov.b64 %rd727, %rd735;
+	mov.pred %p137, 0;
+	bra.uni $L146;
+$L158:
+$L154:
+	mul.lo.s64 %rd736, %rd716, %rd439;
+	mad.lo.s64 %rd737, %rd736, 4, %rd437;
+	st.shared.s32 [%rd737+0], %r173;
+	add.s64 %rd738, %rd716, 1;
+	mov.b64 %rd739, %rd738;
+	mov.b64 %rd727, %rd739;
+	mov.pred %p137, 1;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	mov.b64 %rd740, %rd727;
+	mov.pred %p142, %p137;
+	mov.b64 %rd712, %rd740;
+	mov.pred %p131, %p142;
+	@!%p131 bra $L160;
+	mov.b64 %rd741, %rd401;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd742, %r192;
+	add.s64 %rd743, %rd742, 1;
+	mul.lo.s64 %rd744, %rd743, %rd32;
+	mad.lo.s64 %rd745, %rd744, 8, %rd28;
+	ld.global.nc.s64 %rd746, [%rd745+0];
+	mov.b64 %rd747, %rd746;
+	cvt.s64.s32 %rd748, %r192;
+	mul.lo.s64 %rd749, %rd748, %rd32;
+	mad.lo.s64 %rd750, %rd749, 8, %rd28;
+	ld.global.nc.s64 %rd751, [%rd750+0];
+	mov.b64 %rd752, %rd751;
+	sub.s64 %rd753, %rd747, %rd752;
+	mov.b64 %rd754, %rd753;
+	mov.b64 %rd755, %rd754;
+	add.s64 %rd756, %rd443, %rd755;
+	mov.b64 %rd443, %rd756;
+	max.s64 %rd757, %rd444, %rd755;
+	mov.b64 %rd444, %rd757;
 $L160:
-	bar.sync 0;
-	ld.shared.s64 %rd665, [%rd1+1024];
-	mov.b64 %rd666, %rd665;
-	add.s64 %rd667, %rd666, %rd580;
-	mov.b64 %rd668, %rd667;
-	mov.b64 %rd669, 0;
-$L161:
-	setp.lt.s64 %p146, %rd669, %rd401;
-	not.pred %p147, %p146;
-	@!%p147 bra $L165;
+$L140:
+	add.s64 %rd758, %rd713, 1;
+	mov.b64 %rd713, %rd758;
+	bra.uni $L139;
+$L141:
+	setp.gt.s64 %p143, %rd712, 0;
+	@!%p143 bra $L162;
+	mul.lo.s64 %rd759, %rd434, %rd120;
+	mad.lo.s64 %rd760, %rd759, 8, %rd116;
+	atom.global.add.u64 %rd761, [%rd760], %rd712;
+	mov.b64 %rd762, %rd761;
+	mov.b64 %rd763, %rd762;
+	mov.b64 %rd764, 0;
+$L163:
+	setp.lt.s64 %p144, %rd764, %rd712;
+	not.pred %p145, %p144;
+	@!%p145 bra $L167;
+	bra.uni $L165;
+$L167:
+	mul.lo.s64 %rd765, %rd764, %rd439;
+	mad.lo.s64 %rd766, %rd765, 4, %rd437;
+	ld.shared.s32 %r193, [%rd766+0];
+	mov.b32 %r194, %r193;
+	add.s64 %rd767, %rd763, %rd764;
+	mul.lo.s64 %rd768, %rd767, %rd311;
+	mad.lo.s64 %rd769, %rd768, 4, %rd309;
+	st.global.s32 [%rd769+0], %r194;
+$L164:
+	add.s64 %rd770, %rd764, 1;
+	mov.b64 %rd764, %rd770;
 	bra.uni $L163;
 $L165:
-	mul.lo.s64 %rd670, %rd669, %rd181;
-	mad.lo.s64 %rd671, %rd670, 4, %rd179;
-	ld.shared.s32 %r192, [%rd671+0];
-	mov.b32 %r193, %r192;
-	add.s64 %rd672, %rd668, %rd669;
-	mul.lo.s64 %rd673, %rd672, %rd277;
-	mad.lo.s64 %rd674, %rd673, 4, %rd275;
-	st.global.s32 [%rd674+0], %r193;
 $L162:
-	add.s64 %rd675, %rd669, 1;
-	mov.b64 %rd669, %rd675;
-	bra.uni $L161;
-$L163:
-$L123:
-	setp.eq.s64 %p148, %rd582, 0;
-	@!%p148 bra $L167;
-	bra.uni $L51;
-$L167:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd676, %rd400;
-	mov.b64 %rd677, %rd398;
-	mov.b64 %rd678, %rd399;
-	mov.b64 %rd679, %rd676;
-	mov.b64 %rd680, %rd677;
-	mov.b64 %rd681, %rd678;
-	mov.b64 %rd682, %rd679;
-	mov.b64 %rd683, %rd680;
-	mov.b64 %rd684, %rd681;
-	mov.b64 %rd685, %rd682;
-	mov.b64 %rd686, %rd683;
-	mov.b64 %rd687, %rd684;
-	mov.b64 %rd688, 1;
-$L168:
-	setp.lt.s64 %p149, %rd688, %rd335;
-	setp.gt.s64 %p150, %rd685, 0;
+	add.s64 %rd771, %rd445, %rd670;
+	min.s64 %rd772, %rd436, %rd771;
+	mov.b64 %rd445, %rd772;
+	bra.uni $L131;
+$L130:
+	mov.b64 %rd773, 0;
+	cvt.u64.u32 %rd774, %r2;
+	setp.eq.s64 %p146, %rd774, 0;
+	setp.gt.s64 %p147, %rd670, 0;
+	and.pred %p148, %p146, %p147;
+	@!%p148 bra $L169;
+	mul.lo.s64 %rd775, %rd434, %rd120;
+	mad.lo.s64 %rd776, %rd775, 8, %rd116;
+	atom.global.add.u64 %rd777, [%rd776], %rd670;
+	mov.b64 %rd778, %rd777;
+	mov.b64 %rd773, %rd778;
+$L169:
+	cvt.u64.u32 %rd779, %r2;
+	setp.eq.s64 %p149, %rd779, 0;
+	setp.eq.u32 %p150, %r1, 0;
 	and.pred %p151, %p149, %p150;
-	not.pred %p152, %p151;
-	@!%p152 bra $L172;
-	bra.uni $L170;
-$L172:
 	bar.sync 0;
-	rem.s64 %rd689, %rd688, 2;
-	mov.b64 %rd691, 1;
-	sub.s64 %rd690, %rd691, %rd689;
-	mul.lo.s64 %rd692, %rd690, %rd349;
-	mov.b64 %rd693, %rd692;
-	rem.s64 %rd694, %rd688, 2;
-	mul.lo.s64 %rd695, %rd694, %rd349;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, 0;
-	mov.b64 %rd698, 0;
-	mov.b64 %rd699, %rd327;
-	mov.b64 %rd700, %rd328;
-	mov.b64 %rd701, %rd329;
-	mov.b64 %rd702, %rd330;
-	mov.b64 %rd703, %rd331;
-	mov.b64 %rd704, %rd332;
-	mov.pred %p153, %p47;
-	mov.pred %p154, %p48;
-	mov.b32 %r194, %r80;
-	mov.b64 %rd705, %rd333;
-	mov.b64 %rd706, %rd334;
-	mov.b64 %rd707, %rd335;
-	mov.b64 %rd708, %rd336;
-	mov.pred %p155, %p49;
-	mov.f64 %fd28, %fd3;
-	mov.pred %p156, %p50;
-	mov.b64 %rd709, %rd285;
-	mov.b64 %rd710, %rd286;
-	mov.b64 %rd711, %rd287;
-	mov.b64 %rd712, %rd288;
-	mov.b64 %rd713, %rd289;
-	mov.b64 %rd714, %rd290;
-	mov.b64 %rd715, %rd291;
-	mov.b64 %rd716, %rd292;
-	mov.b64 %rd717, %rd293;
-	mov.pred %p157, %p51;
-	mov.b64 %rd718, %rd294;
-	mov.b64 %rd719, %rd295;
-	mov.b64 %rd720, %rd296;
-	mov.b32 %r195, %r81;
-	mov.b64 %rd721, %rd337;
-	mov.b64 %rd722, %rd338;
-	mov.b64 %rd723, %rd693;
-	mov.b64 %rd724, %rd685;
-	cvt.u64.u32 %rd725, %r2;
-	div.s64 %rd726, %rd725, %rd341;
-	setp.eq.s64 %p158, %rd341, -1;
-	neg.s64 %rd727, %rd725;
-	selp.b64 %rd728, %rd727, %rd726, %p158;
-	setp.eq.s64 %p159, %rd341, 0;
-	selp.b64 %rd729, 0, %rd728, %p159;
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd731, %rd347;
-	mov.b64 %rd732, %rd341;
-	mov.b64 %rd733, %rd340;
-	mov.b64 %rd734, %rd696;
-	mov.b64 %rd735, %rd349;
-	add.s64 %rd736, %rd688, 1;
-	setp.lt.s64 %p160, %rd736, %rd335;
-	mov.pred %p161, %p160;
-	mov.b64 %rd737, %rd730;
-	cvt.u64.u32 %rd738, %r2;
-	rem.s64 %rd739, %rd738, %rd732;
-	setp.eq.s64 %p162, %rd732, -1;
-	selp.b64 %rd740, 0, %rd739, %p162;
-	setp.eq.s64 %p163, %rd732, 0;
-	selp.b64 %rd741, %rd738, %rd740, %p163;
-	mov.b64 %rd742, %rd741;
-	mov.b32 %r196, -1;
-	mov.b64 %rd743, 0;
-	mov.b64 %rd744, 0;
-	mov.b64 %rd745, 0;
-	mov.b64 %rd746, 0;
-	mov.b64 %rd747, 0;
+	@!%p151 bra $L170;
+	st.shared.s64 [%rd1+1024], %rd773;
+$L170:
+	bar.sync 0;
+	ld.shared.s64 %rd780, [%rd1+1024];
+	mov.b64 %rd781, %rd780;
+	add.s64 %rd782, %rd781, %rd669;
+	mov.b64 %rd783, %rd782;
+	mov.b64 %rd784, 0;
+$L171:
+	setp.lt.s64 %p152, %rd784, %rd446;
+	not.pred %p153, %p152;
+	@!%p153 bra $L175;
+	bra.uni $L173;
+$L175:
+	mul.lo.s64 %rd785, %rd784, %rd439;
+	mad.lo.s64 %rd786, %rd785, 4, %rd437;
+	ld.shared.s32 %r195, [%rd786+0];
+	mov.b32 %r196, %r195;
+	add.s64 %rd787, %rd783, %rd784;
+	mul.lo.s64 %rd788, %rd787, %rd311;
+	mad.lo.s64 %rd789, %rd788, 4, %rd309;
+	st.global.s32 [%rd789+0], %r196;
+$L172:
+	add.s64 %rd790, %rd784, 1;
+	mov.b64 %rd784, %rd790;
+	bra.uni $L171;
 $L173:
-	mov.b64 %rd748, 0;
-	mov.b64 %rd749, %rd721;
-$L176:
-	setp.gt.s64 %p164, %rd749, 0;
-	not.pred %p165, %p164;
-	@!%p165 bra $L180;
-	bra.uni $L178;
-$L180:
-	setp.ge.s64 %p166, %rd743, %rd744;
-	@!%p166 bra $L182;
-	setp.ge.s64 %p167, %rd737, %rd724;
-	@!%p167 bra $L184;
-	bra.uni $L178;
-$L184:
-	add.s64 %rd750, %rd723, %rd737;
-	mul.lo.s64 %rd751, %rd750, %rd191;
-	mad.lo.s64 %rd752, %rd751, 4, %rd189;
-	ld.shared.s32 %r197, [%rd752+0];
-	mov.b32 %r198, %r197;
-	mov.b32 %r196, %r198;
-	add.s64 %rd753, %rd737, %rd731;
-	mov.b64 %rd737, %rd753;
-	mov.b64 %rd754, %rd699;
-	mov.b32 %r199, %r196;
-	cvt.s64.s32 %rd755, %r199;
-	mul.lo.s64 %rd756, %rd755, %rd32;
-	mad.lo.s64 %rd757, %rd756, 8, %rd28;
-	ld.global.nc.s64 %rd758, [%rd757+0];
-	mov.b64 %rd759, %rd758;
-	mov.b64 %rd760, %rd759;
-	mov.b64 %rd761, %rd699;
-	mov.b32 %r200, %r196;
-	cvt.s64.s32 %rd762, %r200;
-	add.s64 %rd763, %rd762, 1;
-	mul.lo.s64 %rd764, %rd763, %rd32;
-	mad.lo.s64 %rd765, %rd764, 8, %rd28;
-	ld.global.nc.s64 %rd766, [%rd765+0];
-	mov.b64 %rd767, %rd766;
-	mov.b64 %rd768, %rd767;
-	add.s64 %rd769, %rd760, %rd742;
-	mov.b64 %rd770, %rd769;
-	mov.b64 %rd771, %rd768;
-	mov.b64 %rd743, %rd770;
-	mov.b64 %rd744, %rd771;
-	bra.uni $L177;
+$L131:
+	setp.eq.s64 %p154, %rd671, 0;
+	@!%p154 bra $L177;
+	bra.uni $L53;
+$L177:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd791, %rd445;
+	mov.b64 %rd792, %rd443;
+	mov.b64 %rd793, %rd444;
+	mov.b64 %rd794, %rd791;
+	mov.b64 %rd795, %rd792;
+	mov.b64 %rd796, %rd793;
+	mov.b64 %rd797, %rd794;
+	mov.b64 %rd798, %rd795;
+	mov.b64 %rd799, %rd796;
+	mov.b64 %rd800, %rd797;
+	mov.b64 %rd801, %rd798;
+	mov.b64 %rd802, %rd799;
+	mov.b64 %rd803, 1;
+$L178:
+	setp.lt.s64 %p155, %rd803, %rd373;
+	setp.gt.s64 %p156, %rd800, 0;
+	and.pred %p157, %p155, %p156;
+	not.pred %p158, %p157;
+	@!%p158 bra $L182;
+	bra.uni $L180;
 $L182:
-	mul.lo.s64 %rd772, %rd743, %rd39;
-	mad.lo.s64 %rd773, %rd772, 4, %rd35;
-	ld.global.nc.s32 %r201, [%rd773+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r203, %r202;
-	mov.pred %p168, %p155;
-	mov.f64 %fd29, %fd28;
-	mov.b32 %r204, %r196;
-	mov.b32 %r205, %r203;
-	mov.b64 %rd774, %rd743;
-$L185:
-	mov.b64 %rd775, 0;
-	mov.f64 %fd30, 0d0000000000000000;
-	@!%p168 bra $L188;
-	mov.b64 %rd776, 0x1;
-	setp.gt.s64 %p169, %rd139, 0;
-	@!%p169 bra $L191;
-	mul.lo.s64 %rd777, %rd774, %rd141;
-	mad.lo.s64 %rd778, %rd777, 4, %rd137;
-	ld.global.nc.u32 %r206, [%rd778+0];
-	mov.b32 %r207, %r206;
-	cvt.u64.u32 %rd779, %r207;
-	mov.b64 %rd776, %rd779;
-$L191:
-	cvt.s64.s32 %rd780, %r204;
-	mul.lo.s64 %rd781, %rd780, %rd148;
-	mad.lo.s64 %rd782, %rd781, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r208, [%rd782+0];
-	mov.b32 %r209, %r208;
-	cvt.u64.u32 %rd783, %r209;
-	add.u64 %rd784, %rd783, %rd776;
-	mov.b64 %rd785, %rd784;
-	cvt.s64.s32 %rd786, %r205;
-	mul.lo.s64 %rd787, %rd786, %rd148;
-	mad.lo.s64 %rd788, %rd787, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r210, [%rd788+0];
-	mov.b32 %r211, %r210;
-	cvt.u64.u32 %rd789, %r211;
-	setp.hs.u64 %p170, %rd785, %rd789;
-	mov.pred %p171, %p170;
-	not.pred %p172, %p171;
-	@!%p172 bra $L193;
-	cvt.s64.s32 %rd790, %r205;
-	mul.lo.s64 %rd791, %rd790, %rd148;
-	mad.lo.s64 %rd792, %rd791, 4, %rd144;
-	cvt.u32.u64 %r212, %rd785;
-	atom.global.min.u32 %r213, [%rd792], %r212;
-	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd793, %r214;
-	setp.ls.u64 %p173, %rd793, %rd785;
-	mov.pred %p171, %p173;
-$L193:
-	@!%p171 bra $L195;
-	mov.pred %p174, 0;
-	bra.uni $L187;
+	bar.sync 0;
+	shr.s64 %rd804, %rd803, 63;
+	shr.u64 %rd805, %rd804, 63;
+	add.s64 %rd806, %rd803, %rd805;
+	and.b64 %rd807, %rd806, -2;
+	sub.s64 %rd808, %rd803, %rd807;
+	mov.b64 %rd810, 1;
+	sub.s64 %rd809, %rd810, %rd808;
+	mul.lo.s64 %rd811, %rd809, %rd400;
+	mov.b64 %rd812, %rd811;
+	shr.s64 %rd813, %rd803, 63;
+	shr.u64 %rd814, %rd813, 63;
+	add.s64 %rd815, %rd803, %rd814;
+	and.b64 %rd816, %rd815, -2;
+	sub.s64 %rd817, %rd803, %rd816;
+	mul.lo.s64 %rd818, %rd817, %rd400;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, 0;
+	mov.b64 %rd821, 0;
+	mov.b64 %rd822, %rd365;
+	mov.b64 %rd823, %rd366;
+	mov.b64 %rd824, %rd367;
+	mov.b64 %rd825, %rd368;
+	mov.b64 %rd826, %rd369;
+	mov.b64 %rd827, %rd370;
+	mov.pred %p159, %p49;
+	mov.pred %p160, %p50;
+	mov.b32 %r197, %r81;
+	mov.b64 %rd828, %rd371;
+	mov.b64 %rd829, %rd372;
+	mov.b64 %rd830, %rd373;
+	mov.b64 %rd831, %rd374;
+	mov.pred %p161, %p51;
+	mov.pred %p162, %p52;
+	mov.f64 %fd28, %fd3;
+	mov.pred %p163, %p53;
+	mov.b64 %rd832, %rd323;
+	mov.b64 %rd833, %rd324;
+	mov.b64 %rd834, %rd325;
+	mov.b64 %rd835, %rd326;
+	mov.b64 %rd836, %rd327;
+	mov.b64 %rd837, %rd328;
+	mov.b64 %rd838, %rd329;
+	mov.b64 %rd839, %rd330;
+	mov.b64 %rd840, %rd331;
+	mov.pred %p164, %p54;
+	mov.b64 %rd841, %rd332;
+	mov.b64 %rd842, %rd333;
+	mov.b64 %rd843, %rd334;
+	mov.b32 %r198, %r82;
+	mov.b64 %rd844, %rd375;
+	mov.b64 %rd845, %rd376;
+	mov.b64 %rd846, %rd812;
+	mov.b64 %rd847, %rd800;
+	mov.b64 %rd848, %rd398;
+	mov.b64 %rd849, %rd397;
+	mov.b64 %rd850, %rd379;
+	mov.b64 %rd851, %rd399;
+	mov.b64 %rd852, %rd378;
+	mov.b64 %rd853, %rd819;
+	mov.b64 %rd854, %rd400;
+	add.s64 %rd855, %rd803, 1;
+	setp.lt.s64 %p165, %rd855, %rd373;
+	mov.pred %p166, %p165;
+	mov.pred %p167, %p51;
+	mov.b64 %rd856, %rd200;
+	mov.b64 %rd857, %rd201;
+	mov.b64 %rd858, %rd202;
+	mov.b64 %rd859, %rd848;
+	mov.b32 %r199, -1;
+	mov.b64 %rd860, 0;
+	mov.b64 %rd861, 0;
+	mov.b64 %rd862, 0;
+	mov.b64 %rd863, 0;
+	mov.b64 %rd864, 0;
+$L183:
+	mov.b64 %rd865, 0;
+	mov.b64 %rd866, %rd844;
+$L186:
+	setp.gt.s64 %p168, %rd866, 0;
+	not.pred %p169, %p168;
+	@!%p169 bra $L190;
+	bra.uni $L188;
+$L190:
+	setp.ge.s64 %p170, %rd860, %rd861;
+	@!%p170 bra $L192;
+	setp.ge.s64 %p171, %rd859, %rd847;
+	@!%p171 bra $L194;
+	bra.uni $L188;
+$L194:
+	add.s64 %rd867, %rd846, %rd859;
+	mul.lo.s64 %rd868, %rd867, %rd210;
+	mad.lo.s64 %rd869, %rd868, 4, %rd208;
+	ld.shared.s32 %r200, [%rd869+0];
+	mov.b32 %r201, %r200;
+	mov.b32 %r199, %r201;
+	@!%p167 bra $L195;
+	add.s64 %rd870, %rd846, %rd859;
+	mov.b64 %rd872, 2;
+	mul.lo.s64 %rd871, %rd872, %rd870;
+	mov.b64 %rd873, %rd871;
+	mul.lo.s64 %rd874, %rd873, %rd213;
+	mad.lo.s64 %rd875, %rd874, 8, %rd211;
+	ld.shared.s64 %rd876, [%rd875+0];
+	mov.b64 %rd877, %rd876;
+	add.s64 %rd878, %rd873, 1;
+	mul.lo.s64 %rd879, %rd878, %rd213;
+	mad.lo.s64 %rd880, %rd879, 8, %rd211;
+	ld.shared.s64 %rd881, [%rd880+0];
+	mov.b64 %rd882, %rd881;
+	add.s64 %rd883, %rd877, %rd851;
+	mov.b64 %rd884, %rd883;
+	mov.b64 %rd885, %rd882;
+	mov.b64 %rd860, %rd884;
+	mov.b64 %rd861, %rd885;
+	bra.uni $L196;
 $L195:
-	mov.b64 %rd794, %rd785;
-	cvt.rn.f64.u64 %fd31, %rd785;
+	mov.b64 %rd886, %rd822;
+	mov.b32 %r202, %r199;
+	cvt.s64.s32 %rd887, %r202;
+	mul.lo.s64 %rd888, %rd887, %rd32;
+	mad.lo.s64 %rd889, %rd888, 8, %rd28;
+	ld.global.nc.s64 %rd890, [%rd889+0];
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd892, %rd891;
+	mov.b64 %rd893, %rd822;
+	mov.b32 %r203, %r199;
+	cvt.s64.s32 %rd894, %r203;
+	add.s64 %rd895, %rd894, 1;
+	mul.lo.s64 %rd896, %rd895, %rd32;
+	mad.lo.s64 %rd897, %rd896, 8, %rd28;
+	ld.global.nc.s64 %rd898, [%rd897+0];
+	mov.b64 %rd899, %rd898;
+	mov.b64 %rd900, %rd899;
+	add.s64 %rd901, %rd892, %rd851;
+	mov.b64 %rd902, %rd901;
+	mov.b64 %rd903, %rd900;
+	mov.b64 %rd860, %rd902;
+	mov.b64 %rd861, %rd903;
+$L196:
+	add.s64 %rd904, %rd859, %rd849;
+	mov.b64 %rd859, %rd904;
+	bra.uni $L187;
+$L192:
+	mul.lo.s64 %rd905, %rd860, %rd39;
+	mad.lo.s64 %rd906, %rd905, 4, %rd35;
+	ld.global.nc.s32 %r204, [%rd906+0];
+	mov.b32 %r205, %r204;
+	mov.b32 %r206, %r205;
+	mov.b64 %rd907, 0;
+	mov.b64 %rd908, 0;
+	and.pred %p172, %p166, %p161;
+	@!%p172 bra $L198;
+	mov.b64 %rd909, %rd822;
+	mov.b32 %r207, %r206;
+	cvt.s64.s32 %rd910, %r207;
+	mul.lo.s64 %rd911, %rd910, %rd32;
+	mad.lo.s64 %rd912, %rd911, 8, %rd28;
+	ld.global.nc.s64 %rd913, [%rd912+0];
+	mov.b64 %rd914, %rd913;
+	mov.b64 %rd915, %rd914;
+	mov.b64 %rd916, %rd822;
+	mov.b32 %r208, %r206;
+	cvt.s64.s32 %rd917, %r208;
+	add.s64 %rd918, %rd917, 1;
+	mul.lo.s64 %rd919, %rd918, %rd32;
+	mad.lo.s64 %rd920, %rd919, 8, %rd28;
+	ld.global.nc.s64 %rd921, [%rd920+0];
+	mov.b64 %rd922, %rd921;
+	mov.b64 %rd923, %rd922;
+	mov.b64 %rd924, %rd915;
+	mov.b64 %rd925, %rd923;
+	mov.b64 %rd907, %rd924;
+	mov.b64 %rd908, %rd925;
+$L198:
+	mov.pred %p173, %p162;
+	mov.f64 %fd29, %fd28;
+	mov.b32 %r209, %r199;
+	mov.b32 %r210, %r206;
+	mov.b64 %rd926, %rd860;
+$L199:
+	mov.b64 %rd927, 0;
+	mov.f64 %fd30, 0d0000000000000000;
+	@!%p173 bra $L202;
+	mov.b64 %rd928, 0x1;
+	setp.gt.s64 %p174, %rd139, 0;
+	@!%p174 bra $L205;
+	mul.lo.s64 %rd929, %rd926, %rd141;
+	mad.lo.s64 %rd930, %rd929, 4, %rd137;
+	ld.global.nc.u32 %r211, [%rd930+0];
+	mov.b32 %r212, %r211;
+	cvt.u64.u32 %rd931, %r212;
+	mov.b64 %rd928, %rd931;
+$L205:
+	cvt.s64.s32 %rd932, %r209;
+	mul.lo.s64 %rd933, %rd932, %rd148;
+	mad.lo.s64 %rd934, %rd933, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r213, [%rd934+0];
+	mov.b32 %r214, %r213;
+	cvt.u64.u32 %rd935, %r214;
+	add.u64 %rd936, %rd935, %rd928;
+	mov.b64 %rd937, %rd936;
+	cvt.s64.s32 %rd938, %r210;
+	mul.lo.s64 %rd939, %rd938, %rd148;
+	mad.lo.s64 %rd940, %rd939, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r215, [%rd940+0];
+	mov.b32 %r216, %r215;
+	cvt.u64.u32 %rd941, %r216;
+	setp.hs.u64 %p175, %rd937, %rd941;
+	mov.pred %p176, %p175;
+	not.pred %p177, %p176;
+	@!%p177 bra $L207;
+	cvt.s64.s32 %rd942, %r210;
+	mul.lo.s64 %rd943, %rd942, %rd148;
+	mad.lo.s64 %rd944, %rd943, 4, %rd144;
+	cvt.u32.u64 %r217, %rd937;
+	atom.global.min.u32 %r218, [%rd944], %r217;
+	mov.b32 %r219, %r218;
+	cvt.u64.u32 %rd945, %r219;
+	setp.ls.u64 %p178, %rd945, %rd937;
+	mov.pred %p176, %p178;
+$L207:
+	@!%p176 bra $L209;
+	mov.pred %p179, 0;
+	bra.uni $L201;
+$L209:
+	mov.b64 %rd946, %rd937;
+	cvt.rn.f64.u64 %fd31, %rd937;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd775, %rd794;
+	mov.b64 %rd927, %rd946;
 	mov.f64 %fd30, %fd32;
-	bra.uni $L189;
-$L188:
+	bra.uni $L203;
+$L202:
 	mov.f64 %fd33, 0d3FF0000000000000;
-	setp.gt.s64 %p175, %rd125, 0;
-	@!%p175 bra $L197;
-	mul.lo.s64 %rd795, %rd774, %rd127;
-	mad.lo.s64 %rd796, %rd795, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd796+0];
+	setp.gt.s64 %p180, %rd125, 0;
+	@!%p180 bra $L211;
+	mul.lo.s64 %rd947, %rd926, %rd127;
+	mad.lo.s64 %rd948, %rd947, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd948+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
-$L197:
-	cvt.s64.s32 %rd797, %r204;
-	mul.lo.s64 %rd798, %rd797, %rd134;
-	mad.lo.s64 %rd799, %rd798, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd799+0];
+$L211:
+	cvt.s64.s32 %rd949, %r209;
+	mul.lo.s64 %rd950, %rd949, %rd134;
+	mad.lo.s64 %rd951, %rd950, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd951+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd800, %r205;
-	mul.lo.s64 %rd801, %rd800, %rd134;
-	mad.lo.s64 %rd802, %rd801, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd802+0];
+	cvt.s64.s32 %rd952, %r210;
+	mul.lo.s64 %rd953, %rd952, %rd134;
+	mad.lo.s64 %rd954, %rd953, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd954+0];
 	mov.f64 %fd41, %fd40;
-	setp.lt.f64 %p176, %fd39, %fd41;
-	not.pred %p177, %p176;
-	mov.pred %p178, %p177;
-	not.pred %p179, %p178;
-	@!%p179 bra $L199;
-	cvt.s64.s32 %rd803, %r205;
-	mul.lo.s64 %rd804, %rd803, %rd134;
-	mad.lo.s64 %rd805, %rd804, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd806, [%rd805];
-$L200:
-	mov.b64 %fd42, %rd806;
+	setp.lt.f64 %p181, %fd39, %fd41;
+	not.pred %p182, %p181;
+	mov.pred %p183, %p182;
+	not.pred %p184, %p183;
+	@!%p184 bra $L213;
+	cvt.s64.s32 %rd955, %r210;
+	mul.lo.s64 %rd956, %rd955, %rd134;
+	mad.lo.s64 %rd957, %rd956, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd958, [%rd957];
+$L214:
+	mov.b64 %fd42, %rd958;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd807, %fd42;
-	mov.b64 %rd808, %fd39;
-	or.b64 %rd809, %rd807, %rd808;
-	setp.eq.f64 %p180, %fd42, %fd39;
-	mov.b64 %fd44, %rd809;
-	selp.f64 %fd45, %fd44, %fd43, %p180;
-	setp.nan.f64 %p181, %fd42, %fd39;
+	mov.b64 %rd959, %fd42;
+	mov.b64 %rd960, %fd39;
+	or.b64 %rd961, %rd959, %rd960;
+	setp.eq.f64 %p185, %fd42, %fd39;
+	mov.b64 %fd44, %rd961;
+	selp.f64 %fd45, %fd44, %fd43, %p185;
+	setp.nan.f64 %p186, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
-	selp.f64 %fd47, %fd46, %fd45, %p181;
-	mov.b64 %rd810, %fd47;
-	setp.eq.u64 %p182, %rd806, %rd810;
-	@%p182 bra $L201;
-	atom.global.cas.b64 %rd811, [%rd805], %rd806, %rd810;
-	setp.eq.u64 %p183, %rd811, %rd806;
-	mov.b64 %rd806, %rd811;
-	@!%p183 bra $L200;
-$L201:
-	mov.b64 %fd49, %rd806;
+	selp.f64 %fd47, %fd46, %fd45, %p186;
+	mov.b64 %rd962, %fd47;
+	setp.eq.u64 %p187, %rd958, %rd962;
+	@%p187 bra $L215;
+	atom.global.cas.b64 %rd963, [%rd957], %rd958, %rd962;
+	setp.eq.u64 %p188, %rd963, %rd958;
+	mov.b64 %rd958, %rd963;
+	@!%p188 bra $L214;
+$L215:
+	mov.b64 %fd49, %rd958;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
-	setp.gt.f64 %p184, %fd50, %fd39;
-	not.pred %p185, %p184;
-	mov.pred %p178, %p185;
-$L199:
-	@!%p178 bra $L203;
-	mov.pred %p174, 0;
-	bra.uni $L187;
-$L203:
-	mov.b64 %rd812, %fd39;
-	mov.b64 %rd813, %rd812;
+	setp.gt.f64 %p189, %fd50, %fd39;
+	not.pred %p190, %p189;
+	mov.pred %p183, %p190;
+$L213:
+	@!%p183 bra $L217;
+	mov.pred %p179, 0;
+	bra.uni $L201;
+$L217:
+	mov.b64 %rd964, %fd39;
+	mov.b64 %rd965, %rd964;
 	mov.f64 %fd51, %fd39;
-	mov.b64 %rd775, %rd813;
+	mov.b64 %rd927, %rd965;
 	mov.f64 %fd30, %fd51;
-$L189:
-	setp.lt.f64 %p186, %fd30, %fd29;
-	@!%p186 bra $L205;
-	mov.pred %p174, 1;
-	bra.uni $L187;
-$L205:
-	mov.b64 %rd815, 1;
-	mul.lo.s64 %rd814, %rd815, %rd169;
-	mad.lo.s64 %rd816, %rd814, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd817, [%rd816+0];
-	mov.b64 %rd818, %rd817;
-	setp.lt.s64 %p187, %rd775, %rd818;
-	@!%p187 bra $L207;
-	mov.b64 %rd820, 1;
-	mul.lo.s64 %rd819, %rd820, %rd169;
-	mad.lo.s64 %rd821, %rd819, 8, %rd165;
-	atom.global.min.s64 %rd822, [%rd821], %rd775;
-$L207:
-	cvt.s64.s32 %rd823, %r205;
-	mul.lo.s64 %rd824, %rd823, %rd155;
-	mad.lo.s64 %rd825, %rd824, 4, %rd151;
-	mov.b32 %r215, 1;
-	atom.global.exch.b32 %r216, [%rd825], %r215;
-	mov.b32 %r217, %r216;
-	setp.ne.s32 %p188, %r217, 1;
-	@!%p188 bra $L209;
-	mov.b64 %rd826, 1;
-	atom.global.add.u64 %rd827, [%rd165], %rd826;
-	mov.b64 %rd828, %rd827;
-	mul.lo.s64 %rd829, %rd828, %rd162;
-	mad.lo.s64 %rd830, %rd829, 4, %rd158;
-	st.global.s32 [%rd830+0], %r205;
-$L209:
-	mov.pred %p174, 0;
-	bra.uni $L187;
-$L186:
-	bra.uni $L185;
-$L187:
-	@!%p174 bra $L211;
-	@!%p161 bra $L212;
-	mul.lo.s64 %rd831, %rd748, %rd181;
-	mad.lo.s64 %rd832, %rd831, 4, %rd179;
-	st.shared.s32 [%rd832+0], %r203;
-	add.s64 %rd833, %rd748, 1;
-	mov.b64 %rd748, %rd833;
-	bra.uni $L213;
-$L212:
-	mov.pred %p189, 0;
-	mov.b64 %rd834, %rd748;
-	mov.b32 %r218, %r203;
-$L214:
-	@!%p156 bra $L218;
-	shr.s32 %r219, %r218, 5;
-	cvt.s64.s32 %rd835, %r219;
-	mov.b64 %rd836, %rd835;
-	and.b32 %r220, %r218, 31;
-	cvt.s64.s32 %rd837, %r220;
-	min.u64 %rd838, %rd837, 32;
-	cvt.u32.u64 %r221, %rd838;
-	mov.b32 %r223, 0x1;
-	shl.b32 %r222, %r223, %r221;
-	setp.hs.u32 %p190, %r221, 32;
-	selp.b32 %r224, 0, %r222, %p190;
-	mov.b32 %r225, %r224;
-	mov.b64 %rd839, %rd836;
-	mov.b32 %r226, %r225;
-	mul.lo.s64 %rd840, %rd839, %rd717;
-	mad.lo.s64 %rd841, %rd840, 4, %rd715;
-	ld.relaxed.gpu.global.u32 %r227, [%rd841+0];
-	mov.b32 %r228, %r227;
-	and.b32 %r229, %r228, %r226;
-	setp.ne.u32 %p191, %r229, 0x0;
-	mov.pred %p192, %p191;
-	not.pred %p193, %p192;
-	@!%p193 bra $L220;
-	mul.lo.s64 %rd842, %rd839, %rd717;
-	mad.lo.s64 %rd843, %rd842, 4, %rd715;
-	atom.global.or.b32 %r230, [%rd843], %r226;
+$L203:
+	setp.lt.f64 %p191, %fd30, %fd29;
+	@!%p191 bra $L219;
+	mov.pred %p179, 1;
+	bra.uni $L201;
+$L219:
+	mov.b64 %rd967, 1;
+	mul.lo.s64 %rd966, %rd967, %rd169;
+	mad.lo.s64 %rd968, %rd966, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd969, [%rd968+0];
+	mov.b64 %rd970, %rd969;
+	setp.lt.s64 %p192, %rd927, %rd970;
+	@!%p192 bra $L221;
+	mov.b64 %rd972, 1;
+	mul.lo.s64 %rd971, %rd972, %rd169;
+	mad.lo.s64 %rd973, %rd971, 8, %rd165;
+	atom.global.min.s64 %rd974, [%rd973], %rd927;
+$L221:
+	cvt.s64.s32 %rd975, %r210;
+	mul.lo.s64 %rd976, %rd975, %rd155;
+	mad.lo.s64 %rd977, %rd976, 4, %rd151;
+	mov.b32 %r220, 1;
+	atom.global.exch.b32 %r221, [%rd977], %r220;
+	mov.b32 %r222, %r221;
+	setp.ne.s32 %p193, %r222, 1;
+	@!%p193 bra $L223;
+	mov.b64 %rd978, 1;
+	atom.global.add.u64 %rd979, [%rd165], %rd978;
+	mov.b64 %rd980, %rd979;
+	mul.lo.s64 %rd981, %rd980, %rd162;
+	mad.lo.s64 %rd982, %rd981, 4, %rd158;
+	st.global.s32 [%rd982+0], %r210;
+$L223:
+	mov.pred %p179, 0;
+	bra.uni $L201;
+$L200:
+	bra.uni $L199;
+$L201:
+	@!%p179 bra $L225;
+	@!%p166 bra $L226;
+	mul.lo.s64 %rd983, %rd865, %rd858;
+	mad.lo.s64 %rd984, %rd983, 4, %rd856;
+	st.shared.s32 [%rd984+0], %r206;
+	@!%p161 bra $L229;
+	mov.b64 %rd986, 2;
+	mul.lo.s64 %rd985, %rd986, %rd865;
+	mul.lo.s64 %rd987, %rd985, %rd205;
+	mad.lo.s64 %rd988, %rd987, 8, %rd203;
+	st.shared.s64 [%rd988+0], %rd907;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd865;
+	add.s64 %rd991, %rd989, 1;
+	mul.lo.s64 %rd992, %rd991, %rd205;
+	mad.lo.s64 %rd993, %rd992, 8, %rd203;
+	st.shared.s64 [%rd993+0], %rd908;
+$L229:
+	add.s64 %rd994, %rd865, 1;
+	mov.b64 %rd865, %rd994;
+	bra.uni $L227;
+$L226:
+	mov.pred %p194, 0;
+	mov.b64 %rd995, %rd865;
+	mov.b32 %r223, %r206;
+$L230:
+	@!%p163 bra $L234;
+	shr.s32 %r224, %r223, 5;
+	cvt.s64.s32 %rd996, %r224;
+	mov.b64 %rd997, %rd996;
+	and.b32 %r225, %r223, 31;
+	cvt.s64.s32 %rd998, %r225;
+	min.u64 %rd999, %rd998, 32;
+	cvt.u32.u64 %r226, %rd999;
+	mov.b32 %r228, 0x1;
+	shl.b32 %r227, %r228, %r226;
+	setp.hs.u32 %p195, %r226, 32;
+	selp.b32 %r229, 0, %r227, %p195;
+	mov.b32 %r230, %r229;
+	mov.b64 %rd1000, %rd997;
 	mov.b32 %r231, %r230;
-	and.b32 %r232, %r231, %r226;
-	setp.ne.u32 %p194, %r232, 0x0;
-	mov.pred %p192, %p194;
-$L220:
-	@!%p192 bra $L222;
-	mov.b64 %rd844, %rd834;
-	mov.b64 %rd845, %rd844;
-	mov.pred %p195, 0;
-	bra.uni $L216;
-$L222:
-	mov.b64 %rd846, %rd834;
-	mov.b64 %rd845, %rd846;
-	mov.pred %p195, 1;
-	bra.uni $L216;
-$L218:
-	@!%p157 bra $L224;
-	cvt.s64.s32 %rd847, %r218;
-	mul.lo.s64 %rd848, %rd847, %rd720;
-	mad.lo.s64 %rd849, %rd848, 4, %rd718;
-	ld.relaxed.gpu.global.s32 %r233, [%rd849+0];
-	mov.b32 %r234, %r233;
-	setp.eq.s32 %p196, %r234, %r195;
+	mul.lo.s64 %rd1001, %rd1000, %rd840;
+	mad.lo.s64 %rd1002, %rd1001, 4, %rd838;
+	ld.relaxed.gpu.global.u32 %r232, [%rd1002+0];
+	mov.b32 %r233, %r232;
+	and.b32 %r234, %r233, %r231;
+	setp.ne.u32 %p196, %r234, 0x0;
 	mov.pred %p197, %p196;
 	not.pred %p198, %p197;
-	@!%p198 bra $L226;
-	cvt.s64.s32 %rd850, %r218;
-	mul.lo.s64 %rd851, %rd850, %rd720;
-	mad.lo.s64 %rd852, %rd851, 4, %rd718;
-	atom.global.exch.b32 %r235, [%rd852], %r195;
+	@!%p198 bra $L236;
+	mul.lo.s64 %rd1003, %rd1000, %rd840;
+	mad.lo.s64 %rd1004, %rd1003, 4, %rd838;
+	atom.global.or.b32 %r235, [%rd1004], %r231;
 	mov.b32 %r236, %r235;
-	setp.eq.s32 %p199, %r236, %r195;
+	and.b32 %r237, %r236, %r231;
+	setp.ne.u32 %p199, %r237, 0x0;
 	mov.pred %p197, %p199;
-$L226:
-	@!%p197 bra $L228;
-	mov.b64 %rd853, %rd834;
-	mov.b64 %rd845, %rd853;
-	mov.pred %p195, 0;
-	bra.uni $L216;
-$L228:
-$L224:
-	mul.lo.s64 %rd854, %rd834, %rd181;
-	mad.lo.s64 %rd855, %rd854, 4, %rd179;
-	st.shared.s32 [%rd855+0], %r218;
-	add.s64 %rd856, %rd834, 1;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd845, %rd857;
-	mov.pred %p195, 1;
-	bra.uni $L216;
-$L215:
-	bra.uni $L214;
-$L216:
-	mov.b64 %rd858, %rd845;
-	mov.pred %p200, %p195;
-	mov.b64 %rd748, %rd858;
-	mov.pred %p189, %p200;
-	@!%p189 bra $L230;
-	mov.b64 %rd859, %rd699;
-	mov.b32 %r237, %r203;
-	cvt.s64.s32 %rd860, %r237;
-	add.s64 %rd861, %rd860, 1;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	cvt.s64.s32 %rd866, %r237;
-	mul.lo.s64 %rd867, %rd866, %rd32;
-	mad.lo.s64 %rd868, %rd867, 8, %rd28;
-	ld.global.nc.s64 %rd869, [%rd868+0];
-	mov.b64 %rd870, %rd869;
-	sub.s64 %rd871, %rd865, %rd870;
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, %rd872;
-	add.s64 %rd874, %rd745, %rd873;
-	mov.b64 %rd745, %rd874;
-	max.s64 %rd875, %rd746, %rd873;
-	mov.b64 %rd746, %rd875;
-$L230:
-$L213:
-$L211:
-	add.s64 %rd876, %rd743, %rd732;
-	mov.b64 %rd743, %rd876;
-	sub.s64 %rd877, %rd749, 1;
-	mov.b64 %rd749, %rd877;
-$L177:
-	bra.uni $L176;
-$L178:
-	mov.b64 %rd878, 0;
-	setp.lt.s64 %p201, %rd743, %rd744;
-	setp.lt.s64 %p202, %rd737, %rd724;
-	or.pred %p203, %p201, %p202;
-	@!%p203 bra $L232;
-	mov.b64 %rd878, 1;
-$L232:
-	shl.b64 %rd879, %rd878, 32;
-	or.b64 %rd880, %rd748, %rd879;
-	// block scan
-	mov.b64 %rd881, %rd880;
-	mov.b32 %r238, %r3;
-$L233:
-	setp.hs.u32 %p204, %r238, 32;
-	@%p204 bra $L234;
-	mov.b64 {%r239, %r240}, %rd881;
-	shfl.sync.up.b32 %r241|%p205, %r239, %r238, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, %r238, 0, %r17;
-	mov.b64 %rd882, {%r241, %r242};
-	@!%p205 bra $L235;
-	add.s64 %rd883, %rd882, %rd881;
-	mov.b64 %rd881, %rd883;
-$L235:
-	shl.b32 %r238, %r238, 1;
-	bra.uni $L233;
-$L234:
-	mov.b64 {%r243, %r244}, %rd881;
-	shfl.sync.up.b32 %r245|%p206, %r243, %r3, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, %r3, 0, %r17;
-	mov.b64 %rd884, {%r245, %r246};
-	setp.lo.u32 %p207, %r3, 32;
-	and.pred %p208, %p206, %p207;
-	selp.b64 %rd885, %rd884, 0, %p208;
-	sub.u32 %r247, %r13, %r3;
-	setp.eq.u32 %p209, %r7, %r247;
-	@!%p209 bra $L236;
-	mul.wide.u32 %rd886, %r8, 16;
-	add.s64 %rd887, %rd1, %rd886;
-	st.shared.s64 [%rd887+0], %rd881;
 $L236:
-	bar.sync 0;
-	setp.eq.u32 %p210, %r8, 0;
-	@!%p210 bra $L237;
-	mov.b64 %rd888, 0;
-	setp.lo.u32 %p211, %r7, %r10;
-	@!%p211 bra $L238;
-	mul.wide.u32 %rd889, %r7, 16;
-	add.s64 %rd890, %rd1, %rd889;
-	ld.shared.s64 %rd891, [%rd890+0];
-	mov.b64 %rd888, %rd891;
+	@!%p197 bra $L238;
+	mov.b64 %rd1005, %rd995;
+	mov.b64 %rd1006, %rd1005;
+	mov.pred %p200, 0;
+	bra.uni $L232;
 $L238:
-	mov.b64 {%r248, %r249}, %rd888;
-	shfl.sync.up.b32 %r250|%p212, %r248, 1, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd892, {%r250, %r251};
-	@!%p212 bra $L239;
-	add.s64 %rd893, %rd892, %rd888;
-	mov.b64 %rd888, %rd893;
-$L239:
-	mov.b64 {%r252, %r253}, %rd888;
-	shfl.sync.up.b32 %r254|%p213, %r252, 2, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 2, 0, %r17;
-	mov.b64 %rd894, {%r254, %r255};
-	@!%p213 bra $L240;
-	add.s64 %rd895, %rd894, %rd888;
-	mov.b64 %rd888, %rd895;
-$L240:
-	mov.b64 {%r256, %r257}, %rd888;
-	shfl.sync.up.b32 %r258|%p214, %r256, 4, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 4, 0, %r17;
-	mov.b64 %rd896, {%r258, %r259};
-	@!%p214 bra $L241;
-	add.s64 %rd897, %rd896, %rd888;
-	mov.b64 %rd888, %rd897;
-$L241:
-	mov.b64 {%r260, %r261}, %rd888;
-	shfl.sync.up.b32 %r262|%p215, %r260, 8, 0, %r17;
-	shfl.sync.up.b32 %r263, %r261, 8, 0, %r17;
-	mov.b64 %rd898, {%r262, %r263};
-	@!%p215 bra $L242;
-	add.s64 %rd899, %rd898, %rd888;
-	mov.b64 %rd888, %rd899;
+	mov.b64 %rd1007, %rd995;
+	mov.b64 %rd1006, %rd1007;
+	mov.pred %p200, 1;
+	bra.uni $L232;
+$L234:
+	@!%p164 bra $L240;
+	cvt.s64.s32 %rd1008, %r223;
+	mul.lo.s64 %rd1009, %rd1008, %rd843;
+	mad.lo.s64 %rd1010, %rd1009, 4, %rd841;
+	ld.relaxed.gpu.global.s32 %r238, [%rd1010+0];
+	mov.b32 %r239, %r238;
+	setp.eq.s32 %p201, %r239, %r198;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L242;
+	cvt.s64.s32 %rd1011, %r223;
+	mul.lo.s64 %rd1012, %rd1011, %rd843;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd841;
+	atom.global.exch.b32 %r240, [%rd1013], %r198;
+	mov.b32 %r241, %r240;
+	setp.eq.s32 %p204, %r241, %r198;
+	mov.pred %p202, %p204;
 $L242:
-	mov.b64 {%r264, %r265}, %rd888;
-	shfl.sync.up.b32 %r266|%p216, %r264, 16, 0, %r17;
-	shfl.sync.up.b32 %r267, %r265, 16, 0, %r17;
-	mov.b64 %rd900, {%r266, %r267};
-	@!%p216 bra $L243;
-	add.s64 %rd901, %rd900, %rd888;
-	mov.b64 %rd888, %rd901;
-$L243:
-	mov.b64 {%r268, %r269}, %rd888;
-	shfl.sync.up.b32 %r270|%p217, %r268, 1, 0, %r17;
-	shfl.sync.up.b32 %r271, %r269, 1, 0, %r17;
-	mov.b64 %rd902, {%r270, %r271};
-	selp.b64 %rd903, %rd902, 0, %p217;
-	@!%p211 bra $L244;
-	mul.wide.u32 %rd904, %r7, 16;
-	add.s64 %rd905, %rd1, %rd904;
-	add.s64 %rd906, %rd905, 512;
-	st.shared.s64 [%rd906+0], %rd903;
+	@!%p202 bra $L244;
+	mov.b64 %rd1014, %rd995;
+	mov.b64 %rd1006, %rd1014;
+	mov.pred %p200, 0;
+	bra.uni $L232;
 $L244:
-	sub.u32 %r272, %r10, 1;
-	setp.eq.u32 %p218, %r7, %r272;
-	@!%p218 bra $L245;
-	st.shared.s64 [%rd1+1024], %rd888;
-$L245:
-$L237:
-	bar.sync 0;
-	mul.wide.u32 %rd907, %r8, 16;
-	add.s64 %rd908, %rd1, %rd907;
-	add.s64 %rd909, %rd908, 512;
-	ld.shared.s64 %rd910, [%rd909+0];
-	add.s64 %rd911, %rd910, %rd885;
-	ld.shared.s64 %rd912, [%rd1+1024];
-	mov.b64 {%r273, %r274}, %rd911;
-	shfl.sync.idx.b32 %r275|%p219, %r273, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r276, %r274, 0, %r21, %r17;
-	mov.b64 %rd913, {%r275, %r276};
-	mov.b64 %rd914, %rd912;
-	mov.b64 %rd915, %rd913;
-	mov.b64 %rd916, %rd914;
-	mov.b64 %rd917, %rd915;
-	mov.b64 %rd918, %rd916;
-	mov.b64 %rd919, %rd917;
-	mov.b64 %rd920, %rd918;
-	and.b64 %rd921, %rd919, 4294967295;
-	mov.b64 %rd922, %rd921;
-	and.b64 %rd923, %rd920, 4294967295;
-	mov.b64 %rd924, %rd923;
-	shr.s64 %rd925, %rd920, 32;
-	mov.b64 %rd926, %rd925;
-	mov.b64 %rd927, %rd922;
-	mov.b64 %rd928, %rd924;
-	mov.b64 %rd929, %rd926;
-	@!%p161 bra $L246;
-	add.s64 %rd930, %rd747, %rd927;
-	mov.b64 %rd931, %rd930;
-	sub.s64 %rd932, %rd735, %rd931;
-	max.s64 %rd933, %rd932, 0;
-	min.s64 %rd934, %rd933, %rd748;
-	mov.b64 %rd935, %rd934;
-	mov.b64 %rd936, 0;
+$L240:
+	mul.lo.s64 %rd1015, %rd995, %rd858;
+	mad.lo.s64 %rd1016, %rd1015, 4, %rd856;
+	st.shared.s32 [%rd1016+0], %r223;
+	add.s64 %rd1017, %rd995, 1;
+	mov.b64 %rd1018, %rd1017;
+	mov.b64 %rd1006, %rd1018;
+	mov.pred %p200, 1;
+	bra.uni $L232;
+$L231:
+	bra.uni $L230;
+$L232:
+	mov.b64 %rd1019, %rd1006;
+	mov.pred %p205, %p200;
+	mov.b64 %rd865, %rd1019;
+	mov.pred %p194, %p205;
+	@!%p194 bra $L246;
+	mov.b64 %rd1020, %rd822;
+	mov.b32 %r242, %r206;
+	cvt.s64.s32 %rd1021, %r242;
+	add.s64 %rd1022, %rd1021, 1;
+	mul.lo.s64 %rd1023, %rd1022, %rd32;
+	mad.lo.s64 %rd1024, %rd1023, 8, %rd28;
+	ld.global.nc.s64 %rd1025, [%rd1024+0];
+	mov.b64 %rd1026, %rd1025;
+	cvt.s64.s32 %rd1027, %r242;
+	mul.lo.s64 %rd1028, %rd1027, %rd32;
+	mad.lo.s64 %rd1029, %rd1028, 8, %rd28;
+	ld.global.nc.s64 %rd1030, [%rd1029+0];
+	mov.b64 %rd1031, %rd1030;
+	sub.s64 %rd1032, %rd1026, %rd1031;
+	mov.b64 %rd1033, %rd1032;
+	mov.b64 %rd1034, %rd1033;
+	add.s64 %rd1035, %rd862, %rd1034;
+	mov.b64 %rd862, %rd1035;
+	max.s64 %rd1036, %rd863, %rd1034;
+	mov.b64 %rd863, %rd1036;
+$L246:
+$L227:
+$L225:
+	add.s64 %rd1037, %rd860, %rd850;
+	mov.b64 %rd860, %rd1037;
+	sub.s64 %rd1038, %rd866, 1;
+	mov.b64 %rd866, %rd1038;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd1039, 0;
+	setp.lt.s64 %p206, %rd860, %rd861;
+	setp.lt.s64 %p207, %rd859, %rd847;
+	or.pred %p208, %p206, %p207;
+	@!%p208 bra $L248;
+	mov.b64 %rd1039, 1;
 $L248:
-	setp.lt.s64 %p220, %rd936, %rd935;
-	not.pred %p221, %p220;
-	@!%p221 bra $L252;
-	bra.uni $L250;
-$L252:
-	mul.lo.s64 %rd937, %rd936, %rd181;
-	mad.lo.s64 %rd938, %rd937, 4, %rd179;
-	ld.shared.s32 %r277, [%rd938+0];
-	mov.b32 %r278, %r277;
-	add.s64 %rd939, %rd734, %rd931;
-	add.s64 %rd940, %rd939, %rd936;
-	mul.lo.s64 %rd941, %rd940, %rd191;
-	mad.lo.s64 %rd942, %rd941, 4, %rd189;
-	st.shared.s32 [%rd942+0], %r278;
+	shl.b64 %rd1040, %rd1039, 32;
+	or.b64 %rd1041, %rd865, %rd1040;
+	// block scan
+	mov.b64 %rd1042, %rd1041;
+	mov.b32 %r243, %r3;
 $L249:
-	add.s64 %rd943, %rd936, 1;
-	mov.b64 %rd936, %rd943;
-	bra.uni $L248;
+	setp.hs.u32 %p209, %r243, 32;
+	@%p209 bra $L250;
+	mov.b64 {%r244, %r245}, %rd1042;
+	shfl.sync.up.b32 %r246|%p210, %r244, %r243, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
+	mov.b64 %rd1043, {%r246, %r247};
+	@!%p210 bra $L251;
+	add.s64 %rd1044, %rd1043, %rd1042;
+	mov.b64 %rd1042, %rd1044;
+$L251:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L249;
 $L250:
-	mov.b64 %rd944, 0;
-	mov.b64 %rd945, %rd935;
-$L253:
-	setp.lt.s64 %p222, %rd945, %rd748;
-	not.pred %p223, %p222;
-	@!%p223 bra $L257;
-	bra.uni $L255;
+	mov.b64 {%r248, %r249}, %rd1042;
+	shfl.sync.up.b32 %r250|%p211, %r248, %r3, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
+	mov.b64 %rd1045, {%r250, %r251};
+	setp.lo.u32 %p212, %r3, 32;
+	and.pred %p213, %p211, %p212;
+	selp.b64 %rd1046, %rd1045, 0, %p213;
+	sub.u32 %r252, %r13, %r3;
+	setp.eq.u32 %p214, %r7, %r252;
+	@!%p214 bra $L252;
+	mul.wide.u32 %rd1047, %r8, 16;
+	add.s64 %rd1048, %rd1, %rd1047;
+	st.shared.s64 [%rd1048+0], %rd1042;
+$L252:
+	bar.sync 0;
+	setp.eq.u32 %p215, %r8, 0;
+	@!%p215 bra $L253;
+	mov.b64 %rd1049, 0;
+	setp.lo.u32 %p216, %r7, %r10;
+	@!%p216 bra $L254;
+	mul.wide.u32 %rd1050, %r7, 16;
+	add.s64 %rd1051, %rd1, %rd1050;
+	ld.shared.s64 %rd1052, [%rd1051+0];
+	mov.b64 %rd1049, %rd1052;
+$L254:
+	mov.b64 {%r253, %r254}, %rd1049;
+	shfl.sync.up.b32 %r255|%p217, %r253, 1, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
+	mov.b64 %rd1053, {%r255, %r256};
+	@!%p217 bra $L255;
+	add.s64 %rd1054, %rd1053, %rd1049;
+	mov.b64 %rd1049, %rd1054;
+$L255:
+	mov.b64 {%r257, %r258}, %rd1049;
+	shfl.sync.up.b32 %r259|%p218, %r257, 2, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
+	mov.b64 %rd1055, {%r259, %r260};
+	@!%p218 bra $L256;
+	add.s64 %rd1056, %rd1055, %rd1049;
+	mov.b64 %rd1049, %rd1056;
+$L256:
+	mov.b64 {%r261, %r262}, %rd1049;
+	shfl.sync.up.b32 %r263|%p219, %r261, 4, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
+	mov.b64 %rd1057, {%r263, %r264};
+	@!%p219 bra $L257;
+	add.s64 %rd1058, %rd1057, %rd1049;
+	mov.b64 %rd1049, %rd1058;
 $L257:
-	mul.lo.s64 %rd946, %rd945, %rd181;
-	mad.lo.s64 %rd947, %rd946, 4, %rd179;
-	ld.shared.s32 %r279, [%rd947+0];
-	mov.b32 %r280, %r279;
-	mov.b32 %r281, %r280;
-	mov.pred %p224, 0;
-	mov.b64 %rd948, %rd944;
-	mov.b32 %r282, %r281;
+	mov.b64 {%r265, %r266}, %rd1049;
+	shfl.sync.up.b32 %r267|%p220, %r265, 8, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
+	mov.b64 %rd1059, {%r267, %r268};
+	@!%p220 bra $L258;
+	add.s64 %rd1060, %rd1059, %rd1049;
+	mov.b64 %rd1049, %rd1060;
 $L258:
-	@!%p156 bra $L262;
-	shr.s32 %r283, %r282, 5;
-	cvt.s64.s32 %rd949, %r283;
-	mov.b64 %rd950, %rd949;
-	and.b32 %r284, %r282, 31;
-	cvt.s64.s32 %rd951, %r284;
-	min.u64 %rd952, %rd951, 32;
-	cvt.u32.u64 %r285, %rd952;
-	mov.b32 %r287, 0x1;
-	shl.b32 %r286, %r287, %r285;
-	setp.hs.u32 %p225, %r285, 32;
-	selp.b32 %r288, 0, %r286, %p225;
-	mov.b32 %r289, %r288;
-	mov.b64 %rd953, %rd950;
-	mov.b32 %r290, %r289;
-	mul.lo.s64 %rd954, %rd953, %rd717;
-	mad.lo.s64 %rd955, %rd954, 4, %rd715;
-	ld.relaxed.gpu.global.u32 %r291, [%rd955+0];
-	mov.b32 %r292, %r291;
-	and.b32 %r293, %r292, %r290;
-	setp.ne.u32 %p226, %r293, 0x0;
-	mov.pred %p227, %p226;
-	not.pred %p228, %p227;
-	@!%p228 bra $L264;
-	mul.lo.s64 %rd956, %rd953, %rd717;
-	mad.lo.s64 %rd957, %rd956, 4, %rd715;
-	atom.global.or.b32 %r294, [%rd957], %r290;
-	mov.b32 %r295, %r294;
-	and.b32 %r296, %r295, %r290;
-	setp.ne.u32 %p229, %r296, 0x0;
-	mov.pred %p227, %p229;
+	mov.b64 {%r269, %r270}, %rd1049;
+	shfl.sync.up.b32 %r271|%p221, %r269, 16, 0, %r17;
+	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
+	mov.b64 %rd1061, {%r271, %r272};
+	@!%p221 bra $L259;
+	add.s64 %rd1062, %rd1061, %rd1049;
+	mov.b64 %rd1049, %rd1062;
+$L259:
+	mov.b64 {%r273, %r274}, %rd1049;
+	shfl.sync.up.b32 %r275|%p222, %r273, 1, 0, %r17;
+	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
+	mov.b64 %rd1063, {%r275, %r276};
+	selp.b64 %rd1064, %rd1063, 0, %p222;
+	@!%p216 bra $L260;
+	mul.wide.u32 %rd1065, %r7, 16;
+	add.s64 %rd1066, %rd1, %rd1065;
+	add.s64 %rd1067, %rd1066, 512;
+	st.shared.s64 [%rd1067+0], %rd1064;
+$L260:
+	sub.u32 %r277, %r10, 1;
+	setp.eq.u32 %p223, %r7, %r277;
+	@!%p223 bra $L261;
+	st.shared.s64 [%rd1+1024], %rd1049;
+$L261:
+$L253:
+	bar.sync 0;
+	mul.wide.u32 %rd1068, %r8, 16;
+	add.s64 %rd1069, %rd1, %rd1068;
+	add.s64 %rd1070, %rd1069, 512;
+	ld.shared.s64 %rd1071, [%rd1070+0];
+	add.s64 %rd1072, %rd1071, %rd1046;
+	ld.shared.s64 %rd1073, [%rd1+1024];
+	mov.b64 {%r278, %r279}, %rd1072;
+	shfl.sync.idx.b32 %r280|%p224, %r278, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
+	mov.b64 %rd1074, {%r280, %r281};
+	mov.b64 %rd1075, %rd1073;
+	mov.b64 %rd1076, %rd1074;
+	mov.b64 %rd1077, %rd1075;
+	mov.b64 %rd1078, %rd1076;
+	mov.b64 %rd1079, %rd1077;
+	mov.b64 %rd1080, %rd1078;
+	mov.b64 %rd1081, %rd1079;
+	and.b64 %rd1082, %rd1080, 4294967295;
+	mov.b64 %rd1083, %rd1082;
+	and.b64 %rd1084, %rd1081, 4294967295;
+	mov.b64 %rd1085, %rd1084;
+	shr.s64 %rd1086, %rd1081, 32;
+	mov.b64 %rd1087, %rd1086;
+	mov.b64 %rd1088, %rd1083;
+	mov.b64 %rd1089, %rd1085;
+	mov.b64 %rd1090, %rd1087;
+	@!%p166 bra $L262;
+	add.s64 %rd1091, %rd864, %rd1088;
+	mov.b64 %rd1092, %rd1091;
+	sub.s64 %rd1093, %rd854, %rd1092;
+	max.s64 %rd1094, %rd1093, 0;
+	min.s64 %rd1095, %rd1094, %rd865;
+	mov.b64 %rd1096, %rd1095;
+	mov.b64 %rd1097, 0;
 $L264:
-	@!%p227 bra $L266;
-	mov.b64 %rd958, %rd948;
-	mov.b64 %rd959, %rd958;
-	mov.pred %p230, 0;
-	bra.uni $L260;
+	setp.lt.s64 %p225, %rd1097, %rd1096;
+	not.pred %p226, %p225;
+	@!%p226 bra $L268;
+	bra.uni $L266;
+$L268:
+	mul.lo.s64 %rd1098, %rd1097, %rd858;
+	mad.lo.s64 %rd1099, %rd1098, 4, %rd856;
+	ld.shared.s32 %r282, [%rd1099+0];
+	mov.b32 %r283, %r282;
+	add.s64 %rd1100, %rd853, %rd1092;
+	add.s64 %rd1101, %rd1100, %rd1097;
+	mul.lo.s64 %rd1102, %rd1101, %rd210;
+	mad.lo.s64 %rd1103, %rd1102, 4, %rd208;
+	st.shared.s32 [%rd1103+0], %r283;
+	@!%p161 bra $L270;
+	mov.b64 %rd1105, 2;
+	mul.lo.s64 %rd1104, %rd1105, %rd1097;
+	mul.lo.s64 %rd1106, %rd1104, %rd205;
+	mad.lo.s64 %rd1107, %rd1106, 8, %rd203;
+	ld.shared.s64 %rd1108, [%rd1107+0];
+	mov.b64 %rd1109, %rd1108;
+	add.s64 %rd1110, %rd853, %rd1092;
+	add.s64 %rd1111, %rd1110, %rd1097;
+	mov.b64 %rd1113, 2;
+	mul.lo.s64 %rd1112, %rd1113, %rd1111;
+	mul.lo.s64 %rd1114, %rd1112, %rd213;
+	mad.lo.s64 %rd1115, %rd1114, 8, %rd211;
+	st.shared.s64 [%rd1115+0], %rd1109;
+	mov.b64 %rd1117, 2;
+	mul.lo.s64 %rd1116, %rd1117, %rd1097;
+	add.s64 %rd1118, %rd1116, 1;
+	mul.lo.s64 %rd1119, %rd1118, %rd205;
+	mad.lo.s64 %rd1120, %rd1119, 8, %rd203;
+	ld.shared.s64 %rd1121, [%rd1120+0];
+	mov.b64 %rd1122, %rd1121;
+	add.s64 %rd1123, %rd853, %rd1092;
+	add.s64 %rd1124, %rd1123, %rd1097;
+	mov.b64 %rd1126, 2;
+	mul.lo.s64 %rd1125, %rd1126, %rd1124;
+	add.s64 %rd1127, %rd1125, 1;
+	mul.lo.s64 %rd1128, %rd1127, %rd213;
+	mad.lo.s64 %rd1129, %rd1128, 8, %rd211;
+	st.shared.s64 [%rd1129+0], %rd1122;
+$L270:
+$L265:
+	add.s64 %rd1130, %rd1097, 1;
+	mov.b64 %rd1097, %rd1130;
+	bra.uni $L264;
 $L266:
-	mov.b64 %rd960, %rd948;
-	mov.b64 %rd959, %rd960;
-	mov.pred %p230, 1;
-	bra.uni $L260;
-$L262:
-	@!%p157 bra $L268;
-	cvt.s64.s32 %rd961, %r282;
-	mul.lo.s64 %rd962, %rd961, %rd720;
-	mad.lo.s64 %rd963, %rd962, 4, %rd718;
-	ld.relaxed.gpu.global.s32 %r297, [%rd963+0];
-	mov.b32 %r298, %r297;
-	setp.eq.s32 %p231, %r298, %r195;
+	mov.b64 %rd1131, 0;
+	mov.b64 %rd1132, %rd1096;
+$L271:
+	setp.lt.s64 %p227, %rd1132, %rd865;
+	not.pred %p228, %p227;
+	@!%p228 bra $L275;
+	bra.uni $L273;
+$L275:
+	mul.lo.s64 %rd1133, %rd1132, %rd858;
+	mad.lo.s64 %rd1134, %rd1133, 4, %rd856;
+	ld.shared.s32 %r284, [%rd1134+0];
+	mov.b32 %r285, %r284;
+	mov.b32 %r286, %r285;
+	mov.pred %p229, 0;
+	mov.b64 %rd1135, %rd1131;
+	mov.b32 %r287, %r286;
+$L276:
+	@!%p163 bra $L280;
+	shr.s32 %r288, %r287, 5;
+	cvt.s64.s32 %rd1136, %r288;
+	mov.b64 %rd1137, %rd1136;
+	and.b32 %r289, %r287, 31;
+	cvt.s64.s32 %rd1138, %r289;
+	min.u64 %rd1139, %rd1138, 32;
+	cvt.u32.u64 %r290, %rd1139;
+	mov.b32 %r292, 0x1;
+	shl.b32 %r291, %r292, %r290;
+	setp.hs.u32 %p230, %r290, 32;
+	selp.b32 %r293, 0, %r291, %p230;
+	mov.b32 %r294, %r293;
+	mov.b64 %rd1140, %rd1137;
+	mov.b32 %r295, %r294;
+	mul.lo.s64 %rd1141, %rd1140, %rd840;
+	mad.lo.s64 %rd1142, %rd1141, 4, %rd838;
+	ld.relaxed.gpu.global.u32 %r296, [%rd1142+0];
+	mov.b32 %r297, %r296;
+	and.b32 %r298, %r297, %r295;
+	setp.ne.u32 %p231, %r298, 0x0;
 	mov.pred %p232, %p231;
 	not.pred %p233, %p232;
-	@!%p233 bra $L270;
-	cvt.s64.s32 %rd964, %r282;
-	mul.lo.s64 %rd965, %rd964, %rd720;
-	mad.lo.s64 %rd966, %rd965, 4, %rd718;
-	atom.global.exch.b32 %r299, [%rd966], %r195;
+	@!%p233 bra $L282;
+	mul.lo.s64 %rd1143, %rd1140, %rd840;
+	mad.lo.s64 %rd1144, %rd1143, 4, %rd838;
+	atom.global.or.b32 %r299, [%rd1144], %r295;
 	mov.b32 %r300, %r299;
-	setp.eq.s32 %p234, %r300, %r195;
+	and.b32 %r301, %r300, %r295;
+	setp.ne.u32 %p234, %r301, 0x0;
 	mov.pred %p232, %p234;
-$L270:
-	@!%p232 bra $L272;
-	mov.b64 %rd967, %rd948;
-	mov.b64 %rd959, %rd967;
-	mov.pred %p230, 0;
-	bra.uni $L260;
-$L272:
-$L268:
-	mul.lo.s64 %rd968, %rd948, %rd181;
-	mad.lo.s64 %rd969, %rd968, 4, %rd179;
-	st.shared.s32 [%rd969+0], %r282;
-	add.s64 %rd970, %rd948, 1;
-	mov.b64 %rd971, %rd970;
-	mov.b64 %rd959, %rd971;
-	mov.pred %p230, 1;
-	bra.uni $L260;
-$L259:
-	bra.uni $L258;
-$L260:
-	mov.b64 %rd972, %rd959;
-	mov.pred %p235, %p230;
-	mov.b64 %rd944, %rd972;
-	mov.pred %p224, %p235;
-	@!%p224 bra $L274;
-	mov.b64 %rd973, %rd699;
-	mov.b32 %r301, %r281;
-	cvt.s64.s32 %rd974, %r301;
-	add.s64 %rd975, %rd974, 1;
-	mul.lo.s64 %rd976, %rd975, %rd32;
-	mad.lo.s64 %rd977, %rd976, 8, %rd28;
-	ld.global.nc.s64 %rd978, [%rd977+0];
-	mov.b64 %rd979, %rd978;
-	cvt.s64.s32 %rd980, %r301;
-	mul.lo.s64 %rd981, %rd980, %rd32;
-	mad.lo.s64 %rd982, %rd981, 8, %rd28;
-	ld.global.nc.s64 %rd983, [%rd982+0];
-	mov.b64 %rd984, %rd983;
-	sub.s64 %rd985, %rd979, %rd984;
-	mov.b64 %rd986, %rd985;
-	mov.b64 %rd987, %rd986;
-	add.s64 %rd988, %rd745, %rd987;
-	mov.b64 %rd745, %rd988;
-	max.s64 %rd989, %rd746, %rd987;
-	mov.b64 %rd746, %rd989;
-$L274:
-$L254:
-	add.s64 %rd990, %rd945, 1;
-	mov.b64 %rd945, %rd990;
-	bra.uni $L253;
-$L255:
-	setp.gt.s64 %p236, %rd944, 0;
-	@!%p236 bra $L276;
-	mul.lo.s64 %rd991, %rd733, %rd120;
-	mad.lo.s64 %rd992, %rd991, 8, %rd116;
-	atom.global.add.u64 %rd993, [%rd992], %rd944;
-	mov.b64 %rd994, %rd993;
-	mov.b64 %rd995, %rd994;
-	mov.b64 %rd996, 0;
-$L277:
-	setp.lt.s64 %p237, %rd996, %rd944;
-	not.pred %p238, %p237;
-	@!%p238 bra $L281;
-	bra.uni $L279;
-$L281:
-	mul.lo.s64 %rd997, %rd996, %rd181;
-	mad.lo.s64 %rd998, %rd997, 4, %rd179;
-	ld.shared.s32 %r302, [%rd998+0];
-	mov.b32 %r303, %r302;
-	add.s64 %rd999, %rd995, %rd996;
-	mul.lo.s64 %rd1000, %rd999, %rd277;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd275;
-	st.global.s32 [%rd1001+0], %r303;
-$L278:
-	add.s64 %rd1002, %rd996, 1;
-	mov.b64 %rd996, %rd1002;
-	bra.uni $L277;
-$L279:
-$L276:
-	add.s64 %rd1003, %rd747, %rd928;
-	min.s64 %rd1004, %rd735, %rd1003;
-	mov.b64 %rd747, %rd1004;
-	bra.uni $L247;
-$L246:
-	mov.b64 %rd1005, 0;
-	cvt.u64.u32 %rd1006, %r2;
-	setp.eq.s64 %p239, %rd1006, 0;
-	setp.gt.s64 %p240, %rd928, 0;
-	and.pred %p241, %p239, %p240;
-	@!%p241 bra $L283;
-	mul.lo.s64 %rd1007, %rd733, %rd120;
-	mad.lo.s64 %rd1008, %rd1007, 8, %rd116;
-	atom.global.add.u64 %rd1009, [%rd1008], %rd928;
-	mov.b64 %rd1010, %rd1009;
-	mov.b64 %rd1005, %rd1010;
-$L283:
-	cvt.u64.u32 %rd1011, %r2;
-	setp.eq.s64 %p242, %rd1011, 0;
-	setp.eq.u32 %p243, %r1, 0;
-	and.pred %p244, %p242, %p243;
-	bar.sync 0;
-	@!%p244 bra $L284;
-	st.shared.s64 [%rd1+1024], %rd1005;
+$L282:
+	@!%p232 bra $L284;
+	mov.b64 %rd1145, %rd1135;
+	mov.b64 %rd1146, %rd1145;
+	mov.pred %p235, 0;
+	bra.uni $L278;
 $L284:
-	bar.sync 0;
-	ld.shared.s64 %rd1012, [%rd1+1024];
-	mov.b64 %rd1013, %rd1012;
-	add.s64 %rd1014, %rd1013, %rd927;
-	mov.b64 %rd1015, %rd1014;
-	mov.b64 %rd1016, 0;
-$L285:
-	setp.lt.s64 %p245, %rd1016, %rd748;
-	not.pred %p246, %p245;
-	@!%p246 bra $L289;
-	bra.uni $L287;
-$L289:
-	mul.lo.s64 %rd1017, %rd1016, %rd181;
-	mad.lo.s64 %rd1018, %rd1017, 4, %rd179;
-	ld.shared.s32 %r304, [%rd1018+0];
+	mov.b64 %rd1147, %rd1135;
+	mov.b64 %rd1146, %rd1147;
+	mov.pred %p235, 1;
+	bra.uni $L278;
+$L280:
+	@!%p164 bra $L286;
+	cvt.s64.s32 %rd1148, %r287;
+	mul.lo.s64 %rd1149, %rd1148, %rd843;
+	mad.lo.s64 %rd1150, %rd1149, 4, %rd841;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1150+0];
+	mov.b32 %r303, %r302;
+	setp.eq.s32 %p236, %r303, %r198;
+	mov.pred %p237, %p236;
+	not.pred %p238, %p237;
+	@!%p238 bra $L288;
+	cvt.s64.s32 %rd1151, %r287;
+	mul.lo.s64 %rd1152, %rd1151, %rd843;
+	mad.lo.s64 %rd1153, %rd1152, 4, %rd841;
+	atom.global.exch.b32 %r304, [%rd1153], %r198;
 	mov.b32 %r305, %r304;
-	add.s64 %rd1019, %rd1015, %rd1016;
-	mul.lo.s64 %rd1020, %rd1019, %rd277;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd275;
-	st.global.s32 [%rd1021+0], %r305;
+	setp.eq.s32 %p239, %r305, %r198;
+	mov.pred %p237, %p239;
+$L288:
+	@!%p237 bra $L290;
+	mov.b64 %rd1154, %rd1135;
+	mov.b64 %rd1146, %rd1154;
+	mov.pred %p235, 0;
+	bra.uni $L278;
+$L290:
 $L286:
-	add.s64 %rd1022, %rd1016, 1;
-	mov.b64 %rd1016, %rd1022;
-	bra.uni $L285;
-$L287:
-$L247:
-	setp.eq.s64 %p247, %rd929, 0;
-	@!%p247 bra $L291;
-	bra.uni $L175;
-$L291:
-$L174:
-	bra.uni $L173;
-$L175:
-	mov.b64 %rd1023, %rd747;
-	mov.b64 %rd1024, %rd745;
-	mov.b64 %rd1025, %rd746;
-	mov.b64 %rd1026, %rd1023;
-	mov.b64 %rd1027, %rd1024;
-	mov.b64 %rd1028, %rd1025;
-	mov.b64 %rd1029, %rd1026;
-	mov.b64 %rd1030, %rd1027;
-	mov.b64 %rd1031, %rd1028;
-	mov.b64 %rd685, %rd1029;
-	mov.b64 %rd697, %rd1030;
-	mov.b64 %rd698, %rd1031;
-	add.s64 %rd1032, %rd686, %rd697;
-	mov.b64 %rd686, %rd1032;
-	max.s64 %rd1033, %rd687, %rd698;
-	mov.b64 %rd687, %rd1033;
-$L169:
-	add.s64 %rd1034, %rd688, 1;
-	mov.b64 %rd688, %rd1034;
-	bra.uni $L168;
-$L170:
-	mov.b64 %rd1035, %rd686;
-	// block reduction
-	sub.u32 %r306, %r13, 1;
-	mov.b32 %r307, %r3;
+	mul.lo.s64 %rd1155, %rd1135, %rd858;
+	mad.lo.s64 %rd1156, %rd1155, 4, %rd856;
+	st.shared.s32 [%rd1156+0], %r287;
+	add.s64 %rd1157, %rd1135, 1;
+	mov.b64 %rd1158, %rd1157;
+	mov.b64 %rd1146, %rd1158;
+	mov.pred %p235, 1;
+	bra.uni $L278;
+$L277:
+	bra.uni $L276;
+$L278:
+	mov.b64 %rd1159, %rd1146;
+	mov.pred %p240, %p235;
+	mov.b64 %rd1131, %rd1159;
+	mov.pred %p229, %p240;
+	@!%p229 bra $L292;
+	mov.b64 %rd1160, %rd822;
+	mov.b32 %r306, %r286;
+	cvt.s64.s32 %rd1161, %r306;
+	add.s64 %rd1162, %rd1161, 1;
+	mul.lo.s64 %rd1163, %rd1162, %rd32;
+	mad.lo.s64 %rd1164, %rd1163, 8, %rd28;
+	ld.global.nc.s64 %rd1165, [%rd1164+0];
+	mov.b64 %rd1166, %rd1165;
+	cvt.s64.s32 %rd1167, %r306;
+	mul.lo.s64 %rd1168, %rd1167, %rd32;
+	mad.lo.s64 %rd1169, %rd1168, 8, %rd28;
+	ld.global.nc.s64 %rd1170, [%rd1169+0];
+	mov.b64 %rd1171, %rd1170;
+	sub.s64 %rd1172, %rd1166, %rd1171;
+	mov.b64 %rd1173, %rd1172;
+	mov.b64 %rd1174, %rd1173;
+	add.s64 %rd1175, %rd862, %rd1174;
+	mov.b64 %rd862, %rd1175;
+	max.s64 %rd1176, %rd863, %rd1174;
+	mov.b64 %rd863, %rd1176;
 $L292:
-	setp.hs.u32 %p248, %r307, 32;
-	@%p248 bra $L293;
-	mov.b64 {%r308, %r309}, %rd1035;
-	shfl.sync.down.b32 %r310|%p249, %r308, %r307, %r306, %r17;
-	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd1036, {%r310, %r311};
-	@!%p249 bra $L294;
-	add.s64 %rd1037, %rd1035, %rd1036;
-	mov.b64 %rd1035, %rd1037;
-$L294:
-	shl.b32 %r307, %r307, 1;
-	bra.uni $L292;
-$L293:
-	setp.eq.u32 %p250, %r7, 0;
-	@!%p250 bra $L295;
-	mul.wide.u32 %rd1038, %r8, 16;
-	add.s64 %rd1039, %rd1, %rd1038;
-	st.shared.s64 [%rd1039+0], %rd1035;
+$L272:
+	add.s64 %rd1177, %rd1132, 1;
+	mov.b64 %rd1132, %rd1177;
+	bra.uni $L271;
+$L273:
+	setp.gt.s64 %p241, %rd1131, 0;
+	@!%p241 bra $L294;
+	mul.lo.s64 %rd1178, %rd852, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	atom.global.add.u64 %rd1180, [%rd1179], %rd1131;
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd1182, %rd1181;
+	mov.b64 %rd1183, 0;
 $L295:
-	bar.sync 0;
-	setp.eq.u32 %p251, %r8, 0;
-	@!%p251 bra $L296;
-	setp.lo.u32 %p252, %r7, %r10;
-	@!%p252 bra $L297;
-	mul.wide.u32 %rd1040, %r7, 16;
-	add.s64 %rd1041, %rd1, %rd1040;
-	ld.shared.s64 %rd1042, [%rd1041+0];
-	mov.b64 %rd1035, %rd1042;
-$L297:
-	sub.u32 %r312, %r10, 1;
-	mov.b64 {%r313, %r314}, %rd1035;
-	shfl.sync.down.b32 %r315|%p253, %r313, 1, %r312, %r17;
-	shfl.sync.down.b32 %r316, %r314, 1, %r312, %r17;
-	mov.b64 %rd1043, {%r315, %r316};
-	@!%p253 bra $L298;
-	add.s64 %rd1044, %rd1035, %rd1043;
-	mov.b64 %rd1035, %rd1044;
-$L298:
-	mov.b64 {%r317, %r318}, %rd1035;
-	shfl.sync.down.b32 %r319|%p254, %r317, 2, %r312, %r17;
-	shfl.sync.down.b32 %r320, %r318, 2, %r312, %r17;
-	mov.b64 %rd1045, {%r319, %r320};
-	@!%p254 bra $L299;
-	add.s64 %rd1046, %rd1035, %rd1045;
-	mov.b64 %rd1035, %rd1046;
+	setp.lt.s64 %p242, %rd1183, %rd1131;
+	not.pred %p243, %p242;
+	@!%p243 bra $L299;
+	bra.uni $L297;
 $L299:
-	mov.b64 {%r321, %r322}, %rd1035;
-	shfl.sync.down.b32 %r323|%p255, %r321, 4, %r312, %r17;
-	shfl.sync.down.b32 %r324, %r322, 4, %r312, %r17;
-	mov.b64 %rd1047, {%r323, %r324};
-	@!%p255 bra $L300;
-	add.s64 %rd1048, %rd1035, %rd1047;
-	mov.b64 %rd1035, %rd1048;
-$L300:
-	mov.b64 {%r325, %r326}, %rd1035;
-	shfl.sync.down.b32 %r327|%p256, %r325, 8, %r312, %r17;
-	shfl.sync.down.b32 %r328, %r326, 8, %r312, %r17;
-	mov.b64 %rd1049, {%r327, %r328};
-	@!%p256 bra $L301;
-	add.s64 %rd1050, %rd1035, %rd1049;
-	mov.b64 %rd1035, %rd1050;
-$L301:
-	mov.b64 {%r329, %r330}, %rd1035;
-	shfl.sync.down.b32 %r331|%p257, %r329, 16, %r312, %r17;
-	shfl.sync.down.b32 %r332, %r330, 16, %r312, %r17;
-	mov.b64 %rd1051, {%r331, %r332};
-	@!%p257 bra $L302;
-	add.s64 %rd1052, %rd1035, %rd1051;
-	mov.b64 %rd1035, %rd1052;
-$L302:
-	@!%p250 bra $L303;
-	st.shared.s64 [%rd1+1024], %rd1035;
-$L303:
+	mul.lo.s64 %rd1184, %rd1183, %rd858;
+	mad.lo.s64 %rd1185, %rd1184, 4, %rd856;
+	ld.shared.s32 %r307, [%rd1185+0];
+	mov.b32 %r308, %r307;
+	add.s64 %rd1186, %rd1182, %rd1183;
+	mul.lo.s64 %rd1187, %rd1186, %rd311;
+	mad.lo.s64 %rd1188, %rd1187, 4, %rd309;
+	st.global.s32 [%rd1188+0], %r308;
 $L296:
+	add.s64 %rd1189, %rd1183, 1;
+	mov.b64 %rd1183, %rd1189;
+	bra.uni $L295;
+$L297:
+$L294:
+	add.s64 %rd1190, %rd864, %rd1089;
+	min.s64 %rd1191, %rd854, %rd1190;
+	mov.b64 %rd864, %rd1191;
+	bra.uni $L263;
+$L262:
+	mov.b64 %rd1192, 0;
+	cvt.u64.u32 %rd1193, %r2;
+	setp.eq.s64 %p244, %rd1193, 0;
+	setp.gt.s64 %p245, %rd1089, 0;
+	and.pred %p246, %p244, %p245;
+	@!%p246 bra $L301;
+	mul.lo.s64 %rd1194, %rd852, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	atom.global.add.u64 %rd1196, [%rd1195], %rd1089;
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1192, %rd1197;
+$L301:
+	cvt.u64.u32 %rd1198, %r2;
+	setp.eq.s64 %p247, %rd1198, 0;
+	setp.eq.u32 %p248, %r1, 0;
+	and.pred %p249, %p247, %p248;
 	bar.sync 0;
-	ld.shared.s64 %rd1053, [%rd1+1024];
-	mov.b64 %rd1035, %rd1053;
-	mov.b64 %rd1054, %rd1035;
-	mov.b64 %rd686, %rd1054;
-	mov.b64 %rd1055, %rd687;
-	// block reduction
-	sub.u32 %r333, %r13, 1;
-	mov.b32 %r334, %r3;
-$L304:
-	setp.hs.u32 %p258, %r334, 32;
-	@%p258 bra $L305;
-	mov.b64 {%r335, %r336}, %rd1055;
-	shfl.sync.down.b32 %r337|%p259, %r335, %r334, %r333, %r17;
-	shfl.sync.down.b32 %r338, %r336, %r334, %r333, %r17;
-	mov.b64 %rd1056, {%r337, %r338};
-	@!%p259 bra $L306;
-	max.s64 %rd1057, %rd1055, %rd1056;
-	mov.b64 %rd1055, %rd1057;
-$L306:
-	shl.b32 %r334, %r334, 1;
-	bra.uni $L304;
-$L305:
-	setp.eq.u32 %p260, %r7, 0;
-	@!%p260 bra $L307;
-	mul.wide.u32 %rd1058, %r8, 16;
-	add.s64 %rd1059, %rd1, %rd1058;
-	st.shared.s64 [%rd1059+0], %rd1055;
+	@!%p249 bra $L302;
+	st.shared.s64 [%rd1+1024], %rd1192;
+$L302:
+	bar.sync 0;
+	ld.shared.s64 %rd1199, [%rd1+1024];
+	mov.b64 %rd1200, %rd1199;
+	add.s64 %rd1201, %rd1200, %rd1088;
+	mov.b64 %rd1202, %rd1201;
+	mov.b64 %rd1203, 0;
+$L303:
+	setp.lt.s64 %p250, %rd1203, %rd865;
+	not.pred %p251, %p250;
+	@!%p251 bra $L307;
+	bra.uni $L305;
 $L307:
-	bar.sync 0;
-	setp.eq.u32 %p261, %r8, 0;
-	@!%p261 bra $L308;
-	setp.lo.u32 %p262, %r7, %r10;
-	@!%p262 bra $L309;
-	mul.wide.u32 %rd1060, %r7, 16;
-	add.s64 %rd1061, %rd1, %rd1060;
-	ld.shared.s64 %rd1062, [%rd1061+0];
-	mov.b64 %rd1055, %rd1062;
+	mul.lo.s64 %rd1204, %rd1203, %rd858;
+	mad.lo.s64 %rd1205, %rd1204, 4, %rd856;
+	ld.shared.s32 %r309, [%rd1205+0];
+	mov.b32 %r310, %r309;
+	add.s64 %rd1206, %rd1202, %rd1203;
+	mul.lo.s64 %rd1207, %rd1206, %rd311;
+	mad.lo.s64 %rd1208, %rd1207, 4, %rd309;
+	st.global.s32 [%rd1208+0], %r310;
+$L304:
+	add.s64 %rd1209, %rd1203, 1;
+	mov.b64 %rd1203, %rd1209;
+	bra.uni $L303;
+$L305:
+$L263:
+	setp.eq.s64 %p252, %rd1090, 0;
+	@!%p252 bra $L309;
+	bra.uni $L185;
 $L309:
-	sub.u32 %r339, %r10, 1;
-	mov.b64 {%r340, %r341}, %rd1055;
-	shfl.sync.down.b32 %r342|%p263, %r340, 1, %r339, %r17;
-	shfl.sync.down.b32 %r343, %r341, 1, %r339, %r17;
-	mov.b64 %rd1063, {%r342, %r343};
-	@!%p263 bra $L310;
-	max.s64 %rd1064, %rd1055, %rd1063;
-	mov.b64 %rd1055, %rd1064;
+$L184:
+	bra.uni $L183;
+$L185:
+	mov.b64 %rd1210, %rd864;
+	mov.b64 %rd1211, %rd862;
+	mov.b64 %rd1212, %rd863;
+	mov.b64 %rd1213, %rd1210;
+	mov.b64 %rd1214, %rd1211;
+	mov.b64 %rd1215, %rd1212;
+	mov.b64 %rd1216, %rd1213;
+	mov.b64 %rd1217, %rd1214;
+	mov.b64 %rd1218, %rd1215;
+	mov.b64 %rd800, %rd1216;
+	mov.b64 %rd820, %rd1217;
+	mov.b64 %rd821, %rd1218;
+	add.s64 %rd1219, %rd801, %rd820;
+	mov.b64 %rd801, %rd1219;
+	max.s64 %rd1220, %rd802, %rd821;
+	mov.b64 %rd802, %rd1220;
+$L179:
+	add.s64 %rd1221, %rd803, 1;
+	mov.b64 %rd803, %rd1221;
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd1222, %rd801;
+	// block reduction
+	sub.u32 %r311, %r13, 1;
+	mov.b32 %r312, %r3;
 $L310:
-	mov.b64 {%r344, %r345}, %rd1055;
-	shfl.sync.down.b32 %r346|%p264, %r344, 2, %r339, %r17;
-	shfl.sync.down.b32 %r347, %r345, 2, %r339, %r17;
-	mov.b64 %rd1065, {%r346, %r347};
-	@!%p264 bra $L311;
-	max.s64 %rd1066, %rd1055, %rd1065;
-	mov.b64 %rd1055, %rd1066;
-$L311:
-	mov.b64 {%r348, %r349}, %rd1055;
-	shfl.sync.down.b32 %r350|%p265, %r348, 4, %r339, %r17;
-	shfl.sync.down.b32 %r351, %r349, 4, %r339, %r17;
-	mov.b64 %rd1067, {%r350, %r351};
-	@!%p265 bra $L312;
-	max.s64 %rd1068, %rd1055, %rd1067;
-	mov.b64 %rd1055, %rd1068;
+	setp.hs.u32 %p253, %r312, 32;
+	@%p253 bra $L311;
+	mov.b64 {%r313, %r314}, %rd1222;
+	shfl.sync.down.b32 %r315|%p254, %r313, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
+	mov.b64 %rd1223, {%r315, %r316};
+	@!%p254 bra $L312;
+	add.s64 %rd1224, %rd1222, %rd1223;
+	mov.b64 %rd1222, %rd1224;
 $L312:
-	mov.b64 {%r352, %r353}, %rd1055;
-	shfl.sync.down.b32 %r354|%p266, %r352, 8, %r339, %r17;
-	shfl.sync.down.b32 %r355, %r353, 8, %r339, %r17;
-	mov.b64 %rd1069, {%r354, %r355};
-	@!%p266 bra $L313;
-	max.s64 %rd1070, %rd1055, %rd1069;
-	mov.b64 %rd1055, %rd1070;
+	shl.b32 %r312, %r312, 1;
+	bra.uni $L310;
+$L311:
+	setp.eq.u32 %p255, %r7, 0;
+	@!%p255 bra $L313;
+	mul.wide.u32 %rd1225, %r8, 16;
+	add.s64 %rd1226, %rd1, %rd1225;
+	st.shared.s64 [%rd1226+0], %rd1222;
 $L313:
-	mov.b64 {%r356, %r357}, %rd1055;
-	shfl.sync.down.b32 %r358|%p267, %r356, 16, %r339, %r17;
-	shfl.sync.down.b32 %r359, %r357, 16, %r339, %r17;
-	mov.b64 %rd1071, {%r358, %r359};
-	@!%p267 bra $L314;
-	max.s64 %rd1072, %rd1055, %rd1071;
-	mov.b64 %rd1055, %rd1072;
-$L314:
-	@!%p260 bra $L315;
-	st.shared.s64 [%rd1+1024], %rd1055;
+	bar.sync 0;
+	setp.eq.u32 %p256, %r8, 0;
+	@!%p256 bra $L314;
+	setp.lo.u32 %p257, %r7, %r10;
+	@!%p257 bra $L315;
+	mul.wide.u32 %rd1227, %r7, 16;
+	add.s64 %rd1228, %rd1, %rd1227;
+	ld.shared.s64 %rd1229, [%rd1228+0];
+	mov.b64 %rd1222, %rd1229;
 $L315:
-$L308:
-	bar.sync 0;
-	ld.shared.s64 %rd1073, [%rd1+1024];
-	mov.b64 %rd1055, %rd1073;
-	mov.b64 %rd1074, %rd1055;
-	mov.b64 %rd687, %rd1074;
-	cvt.u64.u32 %rd1075, %r2;
-	setp.eq.s64 %p268, %rd1075, 0;
-	@!%p268 bra $L317;
-	setp.gt.s64 %p269, %rd686, 0;
-	@!%p269 bra $L319;
-	add.s64 %rd1076, %rd340, 1;
-	mul.lo.s64 %rd1077, %rd1076, %rd120;
-	mad.lo.s64 %rd1078, %rd1077, 8, %rd116;
-	atom.global.add.u64 %rd1079, [%rd1078], %rd686;
-$L319:
-	setp.gt.s64 %p270, %rd687, 0;
-	@!%p270 bra $L321;
-	add.s64 %rd1080, %rd340, 2;
-	mul.lo.s64 %rd1081, %rd1080, %rd120;
-	mad.lo.s64 %rd1082, %rd1081, 8, %rd116;
-	atom.global.max.s64 %rd1083, [%rd1082], %rd687;
-$L321:
+	sub.u32 %r317, %r10, 1;
+	mov.b64 {%r318, %r319}, %rd1222;
+	shfl.sync.down.b32 %r320|%p258, %r318, 1, %r317, %r17;
+	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
+	mov.b64 %rd1230, {%r320, %r321};
+	@!%p258 bra $L316;
+	add.s64 %rd1231, %rd1222, %rd1230;
+	mov.b64 %rd1222, %rd1231;
+$L316:
+	mov.b64 {%r322, %r323}, %rd1222;
+	shfl.sync.down.b32 %r324|%p259, %r322, 2, %r317, %r17;
+	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
+	mov.b64 %rd1232, {%r324, %r325};
+	@!%p259 bra $L317;
+	add.s64 %rd1233, %rd1222, %rd1232;
+	mov.b64 %rd1222, %rd1233;
 $L317:
+	mov.b64 {%r326, %r327}, %rd1222;
+	shfl.sync.down.b32 %r328|%p260, %r326, 4, %r317, %r17;
+	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
+	mov.b64 %rd1234, {%r328, %r329};
+	@!%p260 bra $L318;
+	add.s64 %rd1235, %rd1222, %rd1234;
+	mov.b64 %rd1222, %rd1235;
+$L318:
+	mov.b64 {%r330, %r331}, %rd1222;
+	shfl.sync.down.b32 %r332|%p261, %r330, 8, %r317, %r17;
+	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
+	mov.b64 %rd1236, {%r332, %r333};
+	@!%p261 bra $L319;
+	add.s64 %rd1237, %rd1222, %rd1236;
+	mov.b64 %rd1222, %rd1237;
+$L319:
+	mov.b64 {%r334, %r335}, %rd1222;
+	shfl.sync.down.b32 %r336|%p262, %r334, 16, %r317, %r17;
+	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
+	mov.b64 %rd1238, {%r336, %r337};
+	@!%p262 bra $L320;
+	add.s64 %rd1239, %rd1222, %rd1238;
+	mov.b64 %rd1222, %rd1239;
+$L320:
+	@!%p255 bra $L321;
+	st.shared.s64 [%rd1+1024], %rd1222;
+$L321:
+$L314:
 	bar.sync 0;
-	setp.eq.u32 %p271, %r5, 0;
-	@!%p271 bra $L322;
+	ld.shared.s64 %rd1240, [%rd1+1024];
+	mov.b64 %rd1222, %rd1240;
+	mov.b64 %rd1241, %rd1222;
+	mov.b64 %rd801, %rd1241;
+	mov.b64 %rd1242, %rd802;
+	// block reduction
+	sub.u32 %r338, %r13, 1;
+	mov.b32 %r339, %r3;
+$L322:
+	setp.hs.u32 %p263, %r339, 32;
+	@%p263 bra $L323;
+	mov.b64 {%r340, %r341}, %rd1242;
+	shfl.sync.down.b32 %r342|%p264, %r340, %r339, %r338, %r17;
+	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
+	mov.b64 %rd1243, {%r342, %r343};
+	@!%p264 bra $L324;
+	max.s64 %rd1244, %rd1242, %rd1243;
+	mov.b64 %rd1242, %rd1244;
+$L324:
+	shl.b32 %r339, %r339, 1;
+	bra.uni $L322;
+$L323:
+	setp.eq.u32 %p265, %r7, 0;
+	@!%p265 bra $L325;
+	mul.wide.u32 %rd1245, %r8, 16;
+	add.s64 %rd1246, %rd1, %rd1245;
+	st.shared.s64 [%rd1246+0], %rd1242;
+$L325:
+	bar.sync 0;
+	setp.eq.u32 %p266, %r8, 0;
+	@!%p266 bra $L326;
+	setp.lo.u32 %p267, %r7, %r10;
+	@!%p267 bra $L327;
+	mul.wide.u32 %rd1247, %r7, 16;
+	add.s64 %rd1248, %rd1, %rd1247;
+	ld.shared.s64 %rd1249, [%rd1248+0];
+	mov.b64 %rd1242, %rd1249;
+$L327:
+	sub.u32 %r344, %r10, 1;
+	mov.b64 {%r345, %r346}, %rd1242;
+	shfl.sync.down.b32 %r347|%p268, %r345, 1, %r344, %r17;
+	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
+	mov.b64 %rd1250, {%r347, %r348};
+	@!%p268 bra $L328;
+	max.s64 %rd1251, %rd1242, %rd1250;
+	mov.b64 %rd1242, %rd1251;
+$L328:
+	mov.b64 {%r349, %r350}, %rd1242;
+	shfl.sync.down.b32 %r351|%p269, %r349, 2, %r344, %r17;
+	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
+	mov.b64 %rd1252, {%r351, %r352};
+	@!%p269 bra $L329;
+	max.s64 %rd1253, %rd1242, %rd1252;
+	mov.b64 %rd1242, %rd1253;
+$L329:
+	mov.b64 {%r353, %r354}, %rd1242;
+	shfl.sync.down.b32 %r355|%p270, %r353, 4, %r344, %r17;
+	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
+	mov.b64 %rd1254, {%r355, %r356};
+	@!%p270 bra $L330;
+	max.s64 %rd1255, %rd1242, %rd1254;
+	mov.b64 %rd1242, %rd1255;
+$L330:
+	mov.b64 {%r357, %r358}, %rd1242;
+	shfl.sync.down.b32 %r359|%p271, %r357, 8, %r344, %r17;
+	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
+	mov.b64 %rd1256, {%r359, %r360};
+	@!%p271 bra $L331;
+	max.s64 %rd1257, %rd1242, %rd1256;
+	mov.b64 %rd1242, %rd1257;
+$L331:
+	mov.b64 {%r361, %r362}, %rd1242;
+	shfl.sync.down.b32 %r363|%p272, %r361, 16, %r344, %r17;
+	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
+	mov.b64 %rd1258, {%r363, %r364};
+	@!%p272 bra $L332;
+	max.s64 %rd1259, %rd1242, %rd1258;
+	mov.b64 %rd1242, %rd1259;
+$L332:
+	@!%p265 bra $L333;
+	st.shared.s64 [%rd1+1024], %rd1242;
+$L333:
+$L326:
+	bar.sync 0;
+	ld.shared.s64 %rd1260, [%rd1+1024];
+	mov.b64 %rd1242, %rd1260;
+	mov.b64 %rd1261, %rd1242;
+	mov.b64 %rd802, %rd1261;
+	cvt.u64.u32 %rd1262, %r2;
+	setp.eq.s64 %p273, %rd1262, 0;
+	@!%p273 bra $L335;
+	setp.gt.s64 %p274, %rd801, 0;
+	@!%p274 bra $L337;
+	add.s64 %rd1263, %rd378, 1;
+	mul.lo.s64 %rd1264, %rd1263, %rd120;
+	mad.lo.s64 %rd1265, %rd1264, 8, %rd116;
+	atom.global.add.u64 %rd1266, [%rd1265], %rd801;
+$L337:
+	setp.gt.s64 %p275, %rd802, 0;
+	@!%p275 bra $L339;
+	add.s64 %rd1267, %rd378, 2;
+	mul.lo.s64 %rd1268, %rd1267, %rd120;
+	mad.lo.s64 %rd1269, %rd1268, 8, %rd116;
+	atom.global.max.s64 %rd1270, [%rd1269], %rd802;
+$L339:
+$L335:
+	bar.sync 0;
+	setp.eq.u32 %p276, %r5, 0;
+	@!%p276 bra $L340;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r360, [gk_league_sync+4];
-	atom.global.add.u32 %r361, [gk_league_sync], 1;
-	mov.u32 %r362, %nctaid.x;
-	sub.u32 %r363, %r362, 1;
-	setp.eq.u32 %p272, %r361, %r363;
-	@!%p272 bra $L323;
+	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
+	atom.global.add.u32 %r366, [gk_league_sync], 1;
+	mov.u32 %r367, %nctaid.x;
+	sub.u32 %r368, %r367, 1;
+	setp.eq.u32 %p277, %r366, %r368;
+	@!%p277 bra $L341;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r364, [gk_league_sync+4], 1;
-	bra.uni $L324;
-$L323:
-	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
-	setp.eq.u32 %p273, %r365, %r360;
-	@%p273 bra $L323;
-$L324:
+	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
+	bra.uni $L342;
+$L341:
+	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
+	setp.eq.u32 %p278, %r370, %r365;
+	@%p278 bra $L341;
+$L342:
 	fence.acq_rel.gpu;
-$L322:
+$L340:
 	bar.sync 0;
-	setp.eq.s64 %p274, %rd265, 0;
-	and.pred %p275, %p13, %p274;
-	@!%p275 bra $L326;
-	mov.b64 %rd1085, 9;
-	mul.lo.s64 %rd1084, %rd1085, %rd120;
-	mad.lo.s64 %rd1086, %rd1084, 8, %rd116;
-	mov.b64 %rd1087, 0;
-	st.global.s64 [%rd1086+0], %rd1087;
-$L326:
-	mul.lo.s64 %rd1088, %rd302, %rd120;
-	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1090, [%rd1089+0];
-	mov.b64 %rd1091, %rd1090;
-	add.s64 %rd1092, %rd302, 1;
-	mul.lo.s64 %rd1093, %rd1092, %rd120;
-	mad.lo.s64 %rd1094, %rd1093, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1095, [%rd1094+0];
-	mov.b64 %rd1096, %rd1095;
-	mov.b64 %rd1097, %rd1091;
-	mov.b64 %rd1098, %rd1096;
-	mov.b64 %rd1099, %rd1097;
-	mov.b64 %rd1100, %rd1098;
-	add.s64 %rd1101, %rd302, 2;
-	mul.lo.s64 %rd1102, %rd1101, %rd120;
-	mad.lo.s64 %rd1103, %rd1102, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1104, [%rd1103+0];
-	mov.b64 %rd1105, %rd1104;
-	mov.b64 %rd259, %rd1105;
-	@!%p13 bra $L328;
-	mov.b64 %rd1107, 3;
-	mul.lo.s64 %rd1106, %rd1107, %rd265;
-	mov.b64 %rd1109, 1;
-	add.s64 %rd1108, %rd1109, %rd1106;
-	mul.lo.s64 %rd1110, %rd1108, %rd113;
-	mad.lo.s64 %rd1111, %rd1110, 8, %rd109;
-	st.global.s64 [%rd1111+0], %rd1099;
-	mov.b64 %rd1113, 3;
-	mul.lo.s64 %rd1112, %rd1113, %rd265;
-	mov.b64 %rd1115, 2;
-	add.s64 %rd1114, %rd1115, %rd1112;
-	mul.lo.s64 %rd1116, %rd1114, %rd113;
-	mad.lo.s64 %rd1117, %rd1116, 8, %rd109;
-	st.global.s64 [%rd1117+0], %rd1100;
-	mov.b64 %rd1119, 3;
-	mul.lo.s64 %rd1118, %rd1119, %rd265;
-	mov.b64 %rd1121, 3;
-	add.s64 %rd1120, %rd1121, %rd1118;
-	mul.lo.s64 %rd1122, %rd1120, %rd113;
-	mad.lo.s64 %rd1123, %rd1122, 8, %rd109;
-	st.global.s64 [%rd1123+0], %rd259;
-	add.s64 %rd1124, %rd265, 1;
-	st.global.s64 [%rd109+0], %rd1124;
-$L328:
-	setp.eq.s64 %p276, %rd1099, 0;
-	setp.gt.s64 %p277, %rd1099, %rd66;
-	or.pred %p278, %p276, %p277;
-	setp.gt.s64 %p279, %rd1100, %rd68;
-	or.pred %p280, %p278, %p279;
-	setp.gt.s64 %p281, %rd259, %rd70;
-	or.pred %p282, %p280, %p281;
-	@!%p282 bra $L330;
+	setp.eq.s64 %p279, %rd299, 0;
+	and.pred %p280, %p15, %p279;
+	@!%p280 bra $L344;
+	mov.b64 %rd1272, 9;
+	mul.lo.s64 %rd1271, %rd1272, %rd120;
+	mad.lo.s64 %rd1273, %rd1271, 8, %rd116;
+	mov.b64 %rd1274, 0;
+	st.global.s64 [%rd1273+0], %rd1274;
+$L344:
+	mul.lo.s64 %rd1275, %rd340, %rd120;
+	mad.lo.s64 %rd1276, %rd1275, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1277, [%rd1276+0];
+	mov.b64 %rd1278, %rd1277;
+	add.s64 %rd1279, %rd340, 1;
+	mul.lo.s64 %rd1280, %rd1279, %rd120;
+	mad.lo.s64 %rd1281, %rd1280, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1282, [%rd1281+0];
+	mov.b64 %rd1283, %rd1282;
+	mov.b64 %rd1284, %rd1278;
+	mov.b64 %rd1285, %rd1283;
+	mov.b64 %rd1286, %rd1284;
+	mov.b64 %rd1287, %rd1285;
+	add.s64 %rd1288, %rd340, 2;
+	mul.lo.s64 %rd1289, %rd1288, %rd120;
+	mad.lo.s64 %rd1290, %rd1289, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1291, [%rd1290+0];
+	mov.b64 %rd1292, %rd1291;
+	mov.b64 %rd293, %rd1292;
+	@!%p15 bra $L346;
+	mov.b64 %rd1294, 3;
+	mul.lo.s64 %rd1293, %rd1294, %rd299;
+	mov.b64 %rd1296, 1;
+	add.s64 %rd1295, %rd1296, %rd1293;
+	mul.lo.s64 %rd1297, %rd1295, %rd113;
+	mad.lo.s64 %rd1298, %rd1297, 8, %rd109;
+	st.global.s64 [%rd1298+0], %rd1286;
+	mov.b64 %rd1300, 3;
+	mul.lo.s64 %rd1299, %rd1300, %rd299;
+	mov.b64 %rd1302, 2;
+	add.s64 %rd1301, %rd1302, %rd1299;
+	mul.lo.s64 %rd1303, %rd1301, %rd113;
+	mad.lo.s64 %rd1304, %rd1303, 8, %rd109;
+	st.global.s64 [%rd1304+0], %rd1287;
+	mov.b64 %rd1306, 3;
+	mul.lo.s64 %rd1305, %rd1306, %rd299;
+	mov.b64 %rd1308, 3;
+	add.s64 %rd1307, %rd1308, %rd1305;
+	mul.lo.s64 %rd1309, %rd1307, %rd113;
+	mad.lo.s64 %rd1310, %rd1309, 8, %rd109;
+	st.global.s64 [%rd1310+0], %rd293;
+	add.s64 %rd1311, %rd299, 1;
+	st.global.s64 [%rd109+0], %rd1311;
+$L346:
+	setp.eq.s64 %p281, %rd1286, 0;
+	setp.gt.s64 %p282, %rd1286, %rd66;
+	or.pred %p283, %p281, %p282;
+	setp.gt.s64 %p284, %rd1287, %rd68;
+	or.pred %p285, %p283, %p284;
+	setp.gt.s64 %p286, %rd293, %rd70;
+	or.pred %p287, %p285, %p286;
+	@!%p287 bra $L348;
 	bra.uni $L3;
-$L330:
-	mov.b64 %rd193, %rd1099;
-$L36:
-	add.s64 %rd1125, %rd265, 1;
-	mov.b64 %rd265, %rd1125;
-	bra.uni $L35;
-$L37:
+$L348:
+	mov.b64 %rd227, %rd1286;
+$L38:
+	add.s64 %rd1312, %rd299, 1;
+	mov.b64 %rd299, %rd1312;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd173, %rd173, %rd172;
@@ -20647,12 +20898,13 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s48,
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<244>;
-	.reg .b32 %r<359>;
-	.reg .b64 %rd<1015>;
+	.reg .pred %p<249>;
+	.reg .b32 %r<364>;
+	.reg .b64 %rd<1202>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20794,2075 +21046,2322 @@ const gokkosPTX11 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
+	ld.param.u64 %rd128, [gk_s50];
 	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
+	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd138, %rd2;
-	@%p7 bra $L2;
+	setp.ge.s64 %p9, %rd138, %rd2;
+	@%p9 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd139, %rd13, %rd21;
-	mad.lo.s64 %rd140, %rd100, 4, 15;
-	and.b64 %rd140, %rd140, -16;
-	add.s64 %rd21, %rd21, %rd140;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd142, %rd100;
-	mov.b64 %rd143, 1;
-	mov.b64 %rd144, %rd141;
-	mov.b64 %rd145, %rd142;
-	mov.b64 %rd146, %rd143;
-	mov.b64 %rd148, 2;
-	mul.lo.s64 %rd147, %rd148, %rd106;
-	add.s64 %rd149, %rd11, %rd20;
-	mad.lo.s64 %rd150, %rd147, 4, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd20, %rd20, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd147;
-	mov.b64 %rd153, 1;
-	mov.b64 %rd154, %rd151;
-	mov.b64 %rd155, %rd152;
-	mov.b64 %rd156, %rd153;
-	setp.eq.s64 %p8, %rd135, 0;
-	cvt.u64.u32 %rd157, %r2;
-	setp.eq.s64 %p9, %rd157, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd158, %rd62;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
+$L5:
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
 	mov.b64 %rd159, 0;
-	cvt.u64.u32 %rd160, %r4;
-	mul.lo.s64 %rd161, %rd135, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd161, %rd162;
-	mov.b64 %rd164, %rd163;
-$L4:
-	setp.lt.s64 %p12, %rd164, %rd158;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	mov.b64 %rd160, 0x0;
+	mov.b64 %rd161, 0;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
+	mov.b64 %rd170, %rd151;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
+	mov.b64 %rd178, %rd156;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
+	mov.b64 %rd167, %rd183;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
+	mov.b64 %rd175, %rd190;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
+$L6:
+	setp.lt.s64 %p14, %rd198, %rd192;
+	not.pred %p15, %p14;
+	@!%p15 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r35, [%rd200+0];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd201, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd202, %r37;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r37;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
+	mov.b64 %rd214, %rd213;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
+$L7:
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd165, %rd164, %rd53;
-	mad.lo.s64 %rd166, %rd165, 4, %rd49;
-	ld.global.s32 %r34, [%rd166+0];
-	mov.b32 %r35, %r34;
-	mov.b64 %rd167, %rd25;
-	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd168, %r36;
-	add.s64 %rd169, %rd168, 1;
-	mul.lo.s64 %rd170, %rd169, %rd32;
-	mad.lo.s64 %rd171, %rd170, 8, %rd28;
-	ld.global.nc.s64 %rd172, [%rd171+0];
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r36;
-	mul.lo.s64 %rd175, %rd174, %rd32;
-	mad.lo.s64 %rd176, %rd175, 8, %rd28;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	sub.s64 %rd179, %rd173, %rd178;
-	mov.b64 %rd180, %rd179;
-	max.s64 %rd181, %rd159, %rd180;
-	mov.b64 %rd159, %rd181;
-$L5:
-	cvt.u64.u32 %rd182, %r4;
-	mul.lo.s64 %rd183, %rd2, %rd182;
-	add.s64 %rd184, %rd164, %rd183;
-	mov.b64 %rd164, %rd184;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd185, %rd159;
+	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r3;
-$L9:
-	setp.hs.u32 %p14, %r38, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd185;
-	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd186, {%r41, %r42};
-	@!%p15 bra $L11;
-	max.s64 %rd187, %rd185, %rd186;
-	mov.b64 %rd185, %rd187;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
 $L11:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd188, %r8, 16;
-	add.s64 %rd189, %rd1, %rd188;
-	st.shared.s64 [%rd189+0], %rd185;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L12;
+	mov.b64 {%r40, %r41}, %rd219;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd220, {%r42, %r43};
 	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd190, %r7, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	ld.shared.s64 %rd192, [%rd191+0];
-	mov.b64 %rd185, %rd192;
-$L14:
-	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd185;
-	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
-	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd193, {%r46, %r47};
-	@!%p19 bra $L15;
-	max.s64 %rd194, %rd185, %rd193;
-	mov.b64 %rd185, %rd194;
-$L15:
-	mov.b64 {%r48, %r49}, %rd185;
-	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
-	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd195, {%r50, %r51};
-	@!%p20 bra $L16;
-	max.s64 %rd196, %rd185, %rd195;
-	mov.b64 %rd185, %rd196;
-$L16:
-	mov.b64 {%r52, %r53}, %rd185;
-	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd197, {%r54, %r55};
-	@!%p21 bra $L17;
-	max.s64 %rd198, %rd185, %rd197;
-	mov.b64 %rd185, %rd198;
-$L17:
-	mov.b64 {%r56, %r57}, %rd185;
-	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd199, {%r58, %r59};
-	@!%p22 bra $L18;
-	max.s64 %rd200, %rd185, %rd199;
-	mov.b64 %rd185, %rd200;
-$L18:
-	mov.b64 {%r60, %r61}, %rd185;
-	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd201, {%r62, %r63};
-	@!%p23 bra $L19;
-	max.s64 %rd202, %rd185, %rd201;
-	mov.b64 %rd185, %rd202;
-$L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd185;
-$L20:
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd203, [%rd1+1024];
-	mov.b64 %rd185, %rd203;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd159, %rd204;
-	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p24, %rd205, 0;
-	setp.gt.s64 %p25, %rd159, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd207, 9;
-	mul.lo.s64 %rd206, %rd207, %rd120;
-	mad.lo.s64 %rd208, %rd206, 8, %rd116;
-	atom.global.max.s64 %rd209, [%rd208], %rd159;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L15;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L16;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
+$L16:
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd219;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd227, {%r47, %r48};
+	@!%p21 bra $L17;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
+$L17:
+	mov.b64 {%r49, %r50}, %rd219;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd229, {%r51, %r52};
+	@!%p22 bra $L18;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
+$L18:
+	mov.b64 {%r53, %r54}, %rd219;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd231, {%r55, %r56};
+	@!%p23 bra $L19;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
+$L19:
+	mov.b64 {%r57, %r58}, %rd219;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd233, {%r59, %r60};
+	@!%p24 bra $L20;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
+$L20:
+	mov.b64 {%r61, %r62}, %rd219;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd235, {%r63, %r64};
+	@!%p25 bra $L21;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
+$L21:
+	@!%p18 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd210, 0;
-	st.global.s64 [%rd116+0], %rd210;
-	mov.b64 %rd212, 1;
-	mul.lo.s64 %rd211, %rd212, %rd120;
-	mad.lo.s64 %rd213, %rd211, 8, %rd116;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd216, 2;
-	mul.lo.s64 %rd215, %rd216, %rd120;
-	mad.lo.s64 %rd217, %rd215, 8, %rd116;
-	mov.b64 %rd218, 0;
-	st.global.s64 [%rd217+0], %rd218;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L24;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
-	atom.global.add.u32 %r65, [gk_league_sync], 1;
-	mov.u32 %r66, %nctaid.x;
-	sub.u32 %r67, %r66, 1;
-	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p13 bra $L26;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
 $L26:
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd220, 9;
-	mul.lo.s64 %rd219, %rd220, %rd120;
-	mad.lo.s64 %rd221, %rd219, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd223;
-	setp.gt.s64 %p30, %rd224, %rd70;
-	@!%p30 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	atom.global.add.u32 %r71, [gk_league_sync], 1;
-	mov.u32 %r72, %nctaid.x;
-	sub.u32 %r73, %r72, 1;
-	setp.eq.u32 %p32, %r71, %r73;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r75, %r70;
-	@%p33 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd226, 9;
-	mul.lo.s64 %rd225, %rd226, %rd120;
-	mad.lo.s64 %rd227, %rd225, 8, %rd116;
-	mov.b64 %rd228, 0;
-	st.global.s64 [%rd227+0], %rd228;
-	mov.b64 %rd229, -1;
-	st.global.s64 [%rd109+0], %rd229;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L28;
 $L29:
-	mov.b64 %rd230, 0;
-$L35:
-	setp.lt.s64 %p34, %rd230, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd231, %rd49;
-	mov.b64 %rd232, %rd51;
-	mov.b64 %rd233, %rd53;
-	mov.b64 %rd234, %rd56;
-	mov.b64 %rd235, %rd58;
-	mov.b64 %rd236, %rd60;
-	mov.b64 %rd237, %rd231;
-	mov.b64 %rd238, %rd232;
-	mov.b64 %rd239, %rd233;
-	mov.b64 %rd240, %rd234;
-	mov.b64 %rd241, %rd235;
-	mov.b64 %rd242, %rd236;
-	rem.s64 %rd243, %rd230, 2;
-	setp.eq.s64 %p36, %rd243, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd244, %rd56;
-	mov.b64 %rd245, %rd58;
-	mov.b64 %rd246, %rd60;
-	mov.b64 %rd247, %rd49;
-	mov.b64 %rd248, %rd51;
-	mov.b64 %rd249, %rd53;
-	mov.b64 %rd237, %rd244;
-	mov.b64 %rd238, %rd245;
-	mov.b64 %rd239, %rd246;
-	mov.b64 %rd240, %rd247;
-	mov.b64 %rd241, %rd248;
-	mov.b64 %rd242, %rd249;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd254, 9;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	setp.gt.s64 %p32, %rd258, %rd70;
+	@!%p32 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p13 bra $L36;
+	mov.b64 %rd260, 9;
+	mul.lo.s64 %rd259, %rd260, %rd120;
+	mad.lo.s64 %rd261, %rd259, 8, %rd116;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+	mov.b64 %rd263, -1;
+	st.global.s64 [%rd109+0], %rd263;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd264, 0;
+$L37:
+	setp.lt.s64 %p36, %rd264, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd250, %rd73;
-	mov.b64 %rd251, %rd75;
-	mov.b64 %rd252, %rd77;
-	mov.b64 %rd253, %rd80;
-	mov.b64 %rd254, %rd82;
-	mov.b64 %rd255, %rd84;
-	mov.b64 %rd256, %rd87;
-	mov.b64 %rd257, %rd89;
-	mov.b64 %rd258, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd259, %rd94;
-	mov.b64 %rd260, %rd96;
-	mov.b64 %rd261, %rd98;
-	mov.b32 %r76, %r33;
-	mov.b64 %rd262, %rd100;
-	mov.b64 %rd263, %rd102;
-	cvt.u32.u64 %r77, %rd230;
-	add.s32 %r78, %r33, %r77;
-	mov.b32 %r76, %r78;
-	rem.s64 %rd264, %rd230, 3;
-	mov.b64 %rd266, 3;
-	mul.lo.s64 %rd265, %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	@!%p11 bra $L43;
-	add.s64 %rd268, %rd230, 1;
-	rem.s64 %rd269, %rd268, 3;
-	mov.b64 %rd271, 3;
-	mul.lo.s64 %rd270, %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mul.lo.s64 %rd273, %rd272, %rd120;
-	mad.lo.s64 %rd274, %rd273, 8, %rd116;
-	mov.b64 %rd275, 0;
-	st.global.s64 [%rd274+0], %rd275;
-	add.s64 %rd276, %rd272, 1;
-	mul.lo.s64 %rd277, %rd276, %rd120;
-	mad.lo.s64 %rd278, %rd277, 8, %rd116;
-	mov.b64 %rd279, 0;
-	st.global.s64 [%rd278+0], %rd279;
-	add.s64 %rd280, %rd272, 2;
-	mul.lo.s64 %rd281, %rd280, %rd120;
-	mad.lo.s64 %rd282, %rd281, 8, %rd116;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd265, %rd49;
+	mov.b64 %rd266, %rd51;
+	mov.b64 %rd267, %rd53;
+	mov.b64 %rd268, %rd56;
+	mov.b64 %rd269, %rd58;
+	mov.b64 %rd270, %rd60;
+	mov.b64 %rd271, %rd265;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	shr.s64 %rd277, %rd264, 63;
+	shr.u64 %rd278, %rd277, 63;
+	add.s64 %rd279, %rd264, %rd278;
+	and.b64 %rd280, %rd279, -2;
+	sub.s64 %rd281, %rd264, %rd280;
+	setp.eq.s64 %p38, %rd281, 1;
+	@!%p38 bra $L43;
+	mov.b64 %rd282, %rd56;
+	mov.b64 %rd283, %rd58;
+	mov.b64 %rd284, %rd60;
+	mov.b64 %rd285, %rd49;
+	mov.b64 %rd286, %rd51;
+	mov.b64 %rd287, %rd53;
+	mov.b64 %rd271, %rd282;
+	mov.b64 %rd272, %rd283;
+	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 $L43:
-	mov.b64 %rd284, %rd224;
-	cvt.u64.u32 %rd285, %r4;
-	mov.b64 %rd286, %rd285;
-	mov.b64 %rd287, 1;
-$L44:
-	setp.lt.s64 %p39, %rd287, %rd284;
-	setp.lt.s64 %p40, %rd287, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd289, 2;
-	mul.lo.s64 %rd288, %rd289, %rd287;
-	setp.le.s64 %p42, %rd288, %rd286;
+	mov.pred %p39, %p4;
+	mov.b64 %rd288, %rd73;
+	mov.b64 %rd289, %rd75;
+	mov.b64 %rd290, %rd77;
+	mov.b64 %rd291, %rd80;
+	mov.b64 %rd292, %rd82;
+	mov.b64 %rd293, %rd84;
+	mov.b64 %rd294, %rd87;
+	mov.b64 %rd295, %rd89;
+	mov.b64 %rd296, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd297, %rd94;
+	mov.b64 %rd298, %rd96;
+	mov.b64 %rd299, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd300, %rd100;
+	mov.b64 %rd301, %rd102;
+	cvt.u32.u64 %r78, %rd264;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd302, %rd264, 3;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	@!%p13 bra $L45;
+	add.s64 %rd306, %rd264, 1;
+	rem.s64 %rd307, %rd306, 3;
+	mov.b64 %rd309, 3;
+	mul.lo.s64 %rd308, %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd311, %rd310, %rd120;
+	mad.lo.s64 %rd312, %rd311, 8, %rd116;
+	mov.b64 %rd313, 0;
+	st.global.s64 [%rd312+0], %rd313;
+	add.s64 %rd314, %rd310, 1;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd310, 2;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+$L45:
+	mov.b64 %rd322, %rd258;
+	cvt.u64.u32 %rd323, %r4;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 1;
+$L46:
+	setp.lt.s64 %p41, %rd325, %rd322;
+	setp.lt.s64 %p42, %rd325, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd325;
+	setp.le.s64 %p44, %rd326, %rd324;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd328, %rd325, 2;
+	mov.b64 %rd325, %rd328;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd290, %rd287, 2;
-	mov.b64 %rd287, %rd290;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd291, %rd287;
-	mov.b64 %rd292, %rd25;
-	mov.b64 %rd293, %rd62;
-	mov.b64 %rd294, %rd64;
-	mov.b64 %rd295, %rd66;
-	mov.b64 %rd296, %rd68;
-	mov.b64 %rd297, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd298, %rd100;
-	mov.b64 %rd299, %rd102;
-	mov.b64 %rd300, %rd104;
-	mov.b64 %rd301, %rd106;
-	mov.pred %p47, %p37;
-	mov.pred %p48, %p38;
-	mov.b32 %r80, %r76;
-	mov.b64 %rd302, %rd262;
-	mov.b64 %rd303, %rd263;
-	mov.b64 %rd304, %rd158;
-	mov.b64 %rd305, %rd267;
-	mov.b64 %rd306, %rd291;
-	cvt.u64.u32 %rd307, %r4;
-	div.s64 %rd308, %rd307, %rd306;
-	setp.eq.s64 %p49, %rd306, -1;
-	neg.s64 %rd309, %rd307;
-	selp.b64 %rd310, %rd309, %rd308, %p49;
-	setp.eq.s64 %p50, %rd306, 0;
-	selp.b64 %rd311, 0, %rd310, %p50;
-	mov.b64 %rd312, %rd311;
-	div.s64 %rd313, %rd155, 2;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.b64 %rd318, %rd295;
-	mov.b64 %rd319, %rd296;
-	mov.b64 %rd320, %rd297;
-	mov.pred %p51, %p45;
-	mov.pred %p52, %p46;
-	mov.b32 %r81, %r79;
-	mov.b64 %rd321, %rd298;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.pred %p53, %p47;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b64 %rd330, %rd255;
-	mov.b64 %rd331, %rd256;
-	mov.b64 %rd332, %rd257;
-	mov.b64 %rd333, %rd258;
-	mov.pred %p54, %p48;
-	mov.b64 %rd334, %rd259;
-	mov.b64 %rd335, %rd260;
-	mov.b64 %rd336, %rd261;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd337, %rd302;
-	mov.b64 %rd338, %rd303;
-	mov.b64 %rd339, 0;
-	mov.b64 %rd340, %rd304;
-	mul.lo.s64 %rd341, %rd135, %rd312;
-	cvt.u64.u32 %rd342, %r2;
-	div.s64 %rd343, %rd342, %rd306;
-	setp.eq.s64 %p55, %rd306, -1;
-	neg.s64 %rd344, %rd342;
-	selp.b64 %rd345, %rd344, %rd343, %p55;
-	setp.eq.s64 %p56, %rd306, 0;
-	selp.b64 %rd346, 0, %rd345, %p56;
-	add.s64 %rd347, %rd341, %rd346;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd329, %rd325;
+	mov.b64 %rd330, %rd25;
+	mov.b64 %rd331, %rd62;
+	mov.b64 %rd332, %rd64;
+	mov.b64 %rd333, %rd66;
+	mov.b64 %rd334, %rd68;
+	mov.b64 %rd335, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd336, %rd100;
+	mov.b64 %rd337, %rd102;
+	mov.b64 %rd338, %rd104;
+	mov.b64 %rd339, %rd106;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd340, %rd300;
+	mov.b64 %rd341, %rd301;
+	mov.b64 %rd342, %rd192;
+	mov.b64 %rd343, %rd305;
+	mov.b64 %rd344, %rd329;
+	cvt.u64.u32 %rd345, %r4;
+	div.s64 %rd346, %rd345, %rd344;
+	setp.eq.s64 %p52, %rd344, -1;
+	neg.s64 %rd347, %rd345;
+	selp.b64 %rd348, %rd347, %rd346, %p52;
+	setp.eq.s64 %p53, %rd344, 0;
+	selp.b64 %rd349, 0, %rd348, %p53;
 	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd305;
-	mov.b64 %rd353, 0;
-	mov.b64 %rd354, %rd314;
-	setp.gt.s64 %p57, %rd300, 1;
-	mov.pred %p58, %p57;
-	mov.b64 %rd355, %rd348;
-	cvt.u64.u32 %rd356, %r2;
-	rem.s64 %rd357, %rd356, %rd351;
-	setp.eq.s64 %p59, %rd351, -1;
-	selp.b64 %rd358, 0, %rd357, %p59;
-	setp.eq.s64 %p60, %rd351, 0;
-	selp.b64 %rd359, %rd356, %rd358, %p60;
-	mov.b64 %rd360, %rd359;
-	mov.b32 %r83, -1;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b64 %rd363, 0;
-	mov.b64 %rd364, 0;
-	mov.b64 %rd365, 0;
-$L49:
-	mov.b64 %rd366, 0;
-	mov.b64 %rd367, %rd337;
-$L52:
-	setp.gt.s64 %p61, %rd367, 0;
-	not.pred %p62, %p61;
-	@!%p62 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p63, %rd361, %rd362;
-	@!%p63 bra $L58;
-	setp.ge.s64 %p64, %rd355, %rd340;
-	@!%p64 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd368, %rd339, %rd355;
-	mul.lo.s64 %rd369, %rd368, %rd239;
-	mad.lo.s64 %rd370, %rd369, 4, %rd237;
-	ld.global.s32 %r84, [%rd370+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r83, %r85;
-	add.s64 %rd371, %rd355, %rd350;
-	mov.b64 %rd355, %rd371;
-	mov.b64 %rd372, %rd315;
-	mov.b32 %r86, %r83;
-	cvt.s64.s32 %rd373, %r86;
-	mul.lo.s64 %rd374, %rd373, %rd32;
-	mad.lo.s64 %rd375, %rd374, 8, %rd28;
-	ld.global.nc.s64 %rd376, [%rd375+0];
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd315;
-	mov.b32 %r87, %r83;
-	cvt.s64.s32 %rd380, %r87;
-	add.s64 %rd381, %rd380, 1;
-	mul.lo.s64 %rd382, %rd381, %rd32;
-	mad.lo.s64 %rd383, %rd382, 8, %rd28;
-	ld.global.nc.s64 %rd384, [%rd383+0];
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd385;
-	add.s64 %rd387, %rd378, %rd360;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd389, %rd386;
-	mov.b64 %rd361, %rd388;
-	mov.b64 %rd362, %rd389;
-	bra.uni $L53;
+	cvt.u64.u32 %rd351, %r2;
+	div.s64 %rd352, %rd351, %rd344;
+	setp.eq.s64 %p54, %rd344, -1;
+	neg.s64 %rd353, %rd351;
+	selp.b64 %rd354, %rd353, %rd352, %p54;
+	setp.eq.s64 %p55, %rd344, 0;
+	selp.b64 %rd355, 0, %rd354, %p55;
+	mov.b64 %rd356, %rd355;
+	cvt.u64.u32 %rd357, %r2;
+	rem.s64 %rd358, %rd357, %rd344;
+	setp.eq.s64 %p56, %rd344, -1;
+	selp.b64 %rd359, 0, %rd358, %p56;
+	setp.eq.s64 %p57, %rd344, 0;
+	selp.b64 %rd360, %rd357, %rd359, %p57;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd350;
+	mov.b64 %rd363, %rd356;
+	mov.b64 %rd364, %rd361;
+	mov.b64 %rd365, %rd339;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.b64 %rd369, %rd333;
+	mov.b64 %rd370, %rd334;
+	mov.b64 %rd371, %rd335;
+	mov.pred %p58, %p47;
+	mov.pred %p59, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd372, %rd336;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.pred %p60, %p49;
+	mov.pred %p61, %p50;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b64 %rd381, %rd293;
+	mov.b64 %rd382, %rd294;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.pred %p62, %p51;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd388, %rd340;
+	mov.b64 %rd389, %rd341;
+	mov.b64 %rd390, 0;
+	mov.b64 %rd391, %rd342;
+	mul.lo.s64 %rd392, %rd135, %rd362;
+	add.s64 %rd393, %rd392, %rd363;
+	mov.b64 %rd394, %rd393;
+	mul.lo.s64 %rd395, %rd2, %rd362;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd344;
+	mov.b64 %rd398, %rd364;
+	mov.b64 %rd399, %rd343;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, %rd365;
+	setp.gt.s64 %p63, %rd338, 1;
+	mov.pred %p64, %p63;
+	mov.pred %p65, 0;
+	mov.b64 %rd402, %rd165;
+	mov.b64 %rd403, %rd166;
+	mov.b64 %rd404, %rd167;
+	mov.b64 %rd405, %rd394;
+	mov.b32 %r84, -1;
+	mov.b64 %rd406, 0;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, 0;
+	mov.b64 %rd410, 0;
+$L51:
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, %rd388;
+$L54:
+	setp.gt.s64 %p66, %rd412, 0;
+	not.pred %p67, %p66;
+	@!%p67 bra $L58;
+	bra.uni $L56;
 $L58:
-	mul.lo.s64 %rd390, %rd361, %rd39;
-	mad.lo.s64 %rd391, %rd390, 4, %rd35;
-	ld.global.nc.s32 %r88, [%rd391+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r83;
-	mov.b32 %r92, %r90;
-	mov.b64 %rd392, %rd361;
-$L61:
-	mov.b64 %rd393, 0x1;
-	setp.gt.s64 %p65, %rd125, 0;
-	@!%p65 bra $L65;
-	mul.lo.s64 %rd394, %rd392, %rd127;
-	mad.lo.s64 %rd395, %rd394, 4, %rd123;
-	ld.global.nc.u32 %r93, [%rd395+0];
-	mov.b32 %r94, %r93;
-	cvt.u64.u32 %rd396, %r94;
-	mov.b64 %rd393, %rd396;
-$L65:
-	cvt.s64.s32 %rd397, %r91;
-	mul.lo.s64 %rd398, %rd397, %rd134;
-	mad.lo.s64 %rd399, %rd398, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r95, [%rd399+0];
-	mov.b32 %r96, %r95;
-	cvt.u64.u32 %rd400, %r96;
-	add.u64 %rd401, %rd400, %rd393;
-	mov.b64 %rd402, %rd401;
-	cvt.s64.s32 %rd403, %r92;
-	mul.lo.s64 %rd404, %rd403, %rd134;
-	mad.lo.s64 %rd405, %rd404, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r97, [%rd405+0];
-	mov.b32 %r98, %r97;
-	cvt.u64.u32 %rd406, %r98;
-	setp.hs.u64 %p66, %rd402, %rd406;
-	@!%p66 bra $L67;
-	mov.pred %p67, 0;
-	bra.uni $L63;
-$L67:
-	cvt.s64.s32 %rd407, %r92;
-	mul.lo.s64 %rd408, %rd407, %rd134;
-	mad.lo.s64 %rd409, %rd408, 4, %rd130;
-	cvt.u32.u64 %r99, %rd402;
-	atom.global.min.u32 %r100, [%rd409], %r99;
-	mov.b32 %r101, %r100;
-	cvt.u64.u32 %rd410, %r101;
-	setp.hi.u64 %p68, %rd410, %rd402;
-	mov.pred %p67, %p68;
-	bra.uni $L63;
+	setp.ge.s64 %p68, %rd406, %rd407;
+	@!%p68 bra $L60;
+	setp.ge.s64 %p69, %rd405, %rd391;
+	@!%p69 bra $L62;
+	bra.uni $L56;
 $L62:
-	bra.uni $L61;
+	add.s64 %rd413, %rd390, %rd405;
+	mul.lo.s64 %rd414, %rd413, %rd273;
+	mad.lo.s64 %rd415, %rd414, 4, %rd271;
+	ld.global.s32 %r85, [%rd415+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	@!%p65 bra $L63;
+	add.s64 %rd416, %rd390, %rd405;
+	mov.b64 %rd418, 2;
+	mul.lo.s64 %rd417, %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mul.lo.s64 %rd420, %rd419, %rd178;
+	mad.lo.s64 %rd421, %rd420, 8, %rd176;
+	ld.shared.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	add.s64 %rd424, %rd419, 1;
+	mul.lo.s64 %rd425, %rd424, %rd178;
+	mad.lo.s64 %rd426, %rd425, 8, %rd176;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	add.s64 %rd429, %rd423, %rd398;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd428;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L64;
 $L63:
-	@!%p67 bra $L69;
-	@!%p58 bra $L70;
-	mul.lo.s64 %rd411, %rd366, %rd146;
-	mad.lo.s64 %rd412, %rd411, 4, %rd144;
-	st.shared.s32 [%rd412+0], %r90;
-	add.s64 %rd413, %rd366, 1;
-	mov.b64 %rd366, %rd413;
-	bra.uni $L71;
-$L70:
-	mov.pred %p69, 0;
-	mov.b64 %rd414, %rd366;
-	mov.b32 %r102, %r90;
-$L72:
-	@!%p53 bra $L76;
-	shr.s32 %r103, %r102, 5;
-	cvt.s64.s32 %rd415, %r103;
-	mov.b64 %rd416, %rd415;
-	and.b32 %r104, %r102, 31;
-	cvt.s64.s32 %rd417, %r104;
-	min.u64 %rd418, %rd417, 32;
-	cvt.u32.u64 %r105, %rd418;
-	mov.b32 %r107, 0x1;
-	shl.b32 %r106, %r107, %r105;
-	setp.hs.u32 %p70, %r105, 32;
-	selp.b32 %r108, 0, %r106, %p70;
-	mov.b32 %r109, %r108;
-	mov.b64 %rd419, %rd416;
-	mov.b32 %r110, %r109;
-	mul.lo.s64 %rd420, %rd419, %rd333;
-	mad.lo.s64 %rd421, %rd420, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r111, [%rd421+0];
-	mov.b32 %r112, %r111;
-	and.b32 %r113, %r112, %r110;
-	setp.ne.u32 %p71, %r113, 0x0;
-	mov.pred %p72, %p71;
-	not.pred %p73, %p72;
-	@!%p73 bra $L78;
-	mul.lo.s64 %rd422, %rd419, %rd333;
-	mad.lo.s64 %rd423, %rd422, 4, %rd331;
-	atom.global.or.b32 %r114, [%rd423], %r110;
-	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r110;
-	setp.ne.u32 %p74, %r116, 0x0;
-	mov.pred %p72, %p74;
-$L78:
-	@!%p72 bra $L80;
-	mov.b64 %rd424, %rd414;
-	mov.b64 %rd425, %rd424;
-	mov.pred %p75, 0;
-	bra.uni $L74;
-$L80:
-	mov.b64 %rd426, %rd414;
-	mov.b64 %rd425, %rd426;
-	mov.pred %p75, 1;
-	bra.uni $L74;
-$L76:
-	@!%p54 bra $L82;
-	cvt.s64.s32 %rd427, %r102;
-	mul.lo.s64 %rd428, %rd427, %rd336;
-	mad.lo.s64 %rd429, %rd428, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r117, [%rd429+0];
-	mov.b32 %r118, %r117;
-	setp.eq.s32 %p76, %r118, %r82;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L84;
-	cvt.s64.s32 %rd430, %r102;
-	mul.lo.s64 %rd431, %rd430, %rd336;
-	mad.lo.s64 %rd432, %rd431, 4, %rd334;
-	atom.global.exch.b32 %r119, [%rd432], %r82;
-	mov.b32 %r120, %r119;
-	setp.eq.s32 %p79, %r120, %r82;
-	mov.pred %p77, %p79;
-$L84:
-	@!%p77 bra $L86;
-	mov.b64 %rd433, %rd414;
-	mov.b64 %rd425, %rd433;
-	mov.pred %p75, 0;
-	bra.uni $L74;
-$L86:
-$L82:
-	mul.lo.s64 %rd434, %rd414, %rd146;
-	mad.lo.s64 %rd435, %rd434, 4, %rd144;
-	st.shared.s32 [%rd435+0], %r102;
-	add.s64 %rd436, %rd414, 1;
+	mov.b64 %rd432, %rd366;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd433, %r87;
+	mul.lo.s64 %rd434, %rd433, %rd32;
+	mad.lo.s64 %rd435, %rd434, 8, %rd28;
+	ld.global.nc.s64 %rd436, [%rd435+0];
 	mov.b64 %rd437, %rd436;
-	mov.b64 %rd425, %rd437;
-	mov.pred %p75, 1;
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
-	mov.b64 %rd438, %rd425;
-	mov.pred %p80, %p75;
-	mov.b64 %rd366, %rd438;
-	mov.pred %p69, %p80;
-	@!%p69 bra $L88;
-	mov.b64 %rd439, %rd315;
-	mov.b32 %r121, %r90;
-	cvt.s64.s32 %rd440, %r121;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd366;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd440, %r88;
 	add.s64 %rd441, %rd440, 1;
 	mul.lo.s64 %rd442, %rd441, %rd32;
 	mad.lo.s64 %rd443, %rd442, 8, %rd28;
 	ld.global.nc.s64 %rd444, [%rd443+0];
 	mov.b64 %rd445, %rd444;
-	cvt.s64.s32 %rd446, %r121;
-	mul.lo.s64 %rd447, %rd446, %rd32;
-	mad.lo.s64 %rd448, %rd447, 8, %rd28;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	sub.s64 %rd451, %rd445, %rd450;
-	mov.b64 %rd452, %rd451;
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd363, %rd453;
-	mov.b64 %rd363, %rd454;
-	max.s64 %rd455, %rd364, %rd453;
-	mov.b64 %rd364, %rd455;
-$L88:
-$L71:
-$L69:
-	add.s64 %rd456, %rd361, %rd351;
-	mov.b64 %rd361, %rd456;
-	sub.s64 %rd457, %rd367, 1;
-	mov.b64 %rd367, %rd457;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd458, 0;
-	setp.lt.s64 %p81, %rd361, %rd362;
-	setp.lt.s64 %p82, %rd355, %rd340;
-	or.pred %p83, %p81, %p82;
-	@!%p83 bra $L90;
-	mov.b64 %rd458, 1;
-$L90:
-	shl.b64 %rd459, %rd458, 32;
-	or.b64 %rd460, %rd366, %rd459;
-	// block scan
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd438, %rd398;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd406, %rd448;
+	mov.b64 %rd407, %rd449;
+$L64:
+	add.s64 %rd450, %rd405, %rd396;
+	mov.b64 %rd405, %rd450;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd451, %rd406, %rd39;
+	mad.lo.s64 %rd452, %rd451, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd452+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+	and.pred %p70, %p64, %p60;
+	@!%p70 bra $L66;
+	mov.b64 %rd455, %rd366;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd456, %r92;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
 	mov.b64 %rd461, %rd460;
-	mov.b32 %r122, %r3;
-$L91:
-	setp.hs.u32 %p84, %r122, 32;
-	@%p84 bra $L92;
-	mov.b64 {%r123, %r124}, %rd461;
-	shfl.sync.up.b32 %r125|%p85, %r123, %r122, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
-	mov.b64 %rd462, {%r125, %r126};
-	@!%p85 bra $L93;
-	add.s64 %rd463, %rd462, %rd461;
-	mov.b64 %rd461, %rd463;
-$L93:
-	shl.b32 %r122, %r122, 1;
-	bra.uni $L91;
+	mov.b64 %rd462, %rd366;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd463, %r93;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd461;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd453, %rd470;
+	mov.b64 %rd454, %rd471;
+$L66:
+	mov.b32 %r94, %r84;
+	mov.b32 %r95, %r91;
+	mov.b64 %rd472, %rd406;
+$L67:
+	mov.b64 %rd473, 0x1;
+	setp.gt.s64 %p71, %rd125, 0;
+	@!%p71 bra $L71;
+	mul.lo.s64 %rd474, %rd472, %rd127;
+	mad.lo.s64 %rd475, %rd474, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd475+0];
+	mov.b32 %r97, %r96;
+	cvt.u64.u32 %rd476, %r97;
+	mov.b64 %rd473, %rd476;
+$L71:
+	cvt.s64.s32 %rd477, %r94;
+	mul.lo.s64 %rd478, %rd477, %rd134;
+	mad.lo.s64 %rd479, %rd478, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r98, [%rd479+0];
+	mov.b32 %r99, %r98;
+	cvt.u64.u32 %rd480, %r99;
+	add.u64 %rd481, %rd480, %rd473;
+	mov.b64 %rd482, %rd481;
+	cvt.s64.s32 %rd483, %r95;
+	mul.lo.s64 %rd484, %rd483, %rd134;
+	mad.lo.s64 %rd485, %rd484, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r100, [%rd485+0];
+	mov.b32 %r101, %r100;
+	cvt.u64.u32 %rd486, %r101;
+	setp.hs.u64 %p72, %rd482, %rd486;
+	@!%p72 bra $L73;
+	mov.pred %p73, 0;
+	bra.uni $L69;
+$L73:
+	cvt.s64.s32 %rd487, %r95;
+	mul.lo.s64 %rd488, %rd487, %rd134;
+	mad.lo.s64 %rd489, %rd488, 4, %rd130;
+	cvt.u32.u64 %r102, %rd482;
+	atom.global.min.u32 %r103, [%rd489], %r102;
+	mov.b32 %r104, %r103;
+	cvt.u64.u32 %rd490, %r104;
+	setp.hi.u64 %p74, %rd490, %rd482;
+	mov.pred %p73, %p74;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p73 bra $L75;
+	@!%p64 bra $L76;
+	mul.lo.s64 %rd491, %rd411, %rd404;
+	mad.lo.s64 %rd492, %rd491, 4, %rd402;
+	st.shared.s32 [%rd492+0], %r91;
+	@!%p60 bra $L79;
+	mov.b64 %rd494, 2;
+	mul.lo.s64 %rd493, %rd494, %rd411;
+	mul.lo.s64 %rd495, %rd493, %rd170;
+	mad.lo.s64 %rd496, %rd495, 8, %rd168;
+	st.shared.s64 [%rd496+0], %rd453;
+	mov.b64 %rd498, 2;
+	mul.lo.s64 %rd497, %rd498, %rd411;
+	add.s64 %rd499, %rd497, 1;
+	mul.lo.s64 %rd500, %rd499, %rd170;
+	mad.lo.s64 %rd501, %rd500, 8, %rd168;
+	st.shared.s64 [%rd501+0], %rd454;
+$L79:
+	add.s64 %rd502, %rd411, 1;
+	mov.b64 %rd411, %rd502;
+	bra.uni $L77;
+$L76:
+	mov.pred %p75, 0;
+	mov.b64 %rd503, %rd411;
+	mov.b32 %r105, %r91;
+$L80:
+	@!%p61 bra $L84;
+	shr.s32 %r106, %r105, 5;
+	cvt.s64.s32 %rd504, %r106;
+	mov.b64 %rd505, %rd504;
+	and.b32 %r107, %r105, 31;
+	cvt.s64.s32 %rd506, %r107;
+	min.u64 %rd507, %rd506, 32;
+	cvt.u32.u64 %r108, %rd507;
+	mov.b32 %r110, 0x1;
+	shl.b32 %r109, %r110, %r108;
+	setp.hs.u32 %p76, %r108, 32;
+	selp.b32 %r111, 0, %r109, %p76;
+	mov.b32 %r112, %r111;
+	mov.b64 %rd508, %rd505;
+	mov.b32 %r113, %r112;
+	mul.lo.s64 %rd509, %rd508, %rd384;
+	mad.lo.s64 %rd510, %rd509, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r114, [%rd510+0];
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r113;
+	setp.ne.u32 %p77, %r116, 0x0;
+	mov.pred %p78, %p77;
+	not.pred %p79, %p78;
+	@!%p79 bra $L86;
+	mul.lo.s64 %rd511, %rd508, %rd384;
+	mad.lo.s64 %rd512, %rd511, 4, %rd382;
+	atom.global.or.b32 %r117, [%rd512], %r113;
+	mov.b32 %r118, %r117;
+	and.b32 %r119, %r118, %r113;
+	setp.ne.u32 %p80, %r119, 0x0;
+	mov.pred %p78, %p80;
+$L86:
+	@!%p78 bra $L88;
+	mov.b64 %rd513, %rd503;
+	mov.b64 %rd514, %rd513;
+	mov.pred %p81, 0;
+	bra.uni $L82;
+$L88:
+	mov.b64 %rd515, %rd503;
+	mov.b64 %rd514, %rd515;
+	mov.pred %p81, 1;
+	bra.uni $L82;
+$L84:
+	@!%p62 bra $L90;
+	cvt.s64.s32 %rd516, %r105;
+	mul.lo.s64 %rd517, %rd516, %rd387;
+	mad.lo.s64 %rd518, %rd517, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r120, [%rd518+0];
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p82, %r121, %r83;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L92;
+	cvt.s64.s32 %rd519, %r105;
+	mul.lo.s64 %rd520, %rd519, %rd387;
+	mad.lo.s64 %rd521, %rd520, 4, %rd385;
+	atom.global.exch.b32 %r122, [%rd521], %r83;
+	mov.b32 %r123, %r122;
+	setp.eq.s32 %p85, %r123, %r83;
+	mov.pred %p83, %p85;
 $L92:
-	mov.b64 {%r127, %r128}, %rd461;
-	shfl.sync.up.b32 %r129|%p86, %r127, %r3, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
-	mov.b64 %rd464, {%r129, %r130};
-	setp.lo.u32 %p87, %r3, 32;
-	and.pred %p88, %p86, %p87;
-	selp.b64 %rd465, %rd464, 0, %p88;
-	sub.u32 %r131, %r13, %r3;
-	setp.eq.u32 %p89, %r7, %r131;
-	@!%p89 bra $L94;
-	mul.wide.u32 %rd466, %r8, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	st.shared.s64 [%rd467+0], %rd461;
+	@!%p83 bra $L94;
+	mov.b64 %rd522, %rd503;
+	mov.b64 %rd514, %rd522;
+	mov.pred %p81, 0;
+	bra.uni $L82;
 $L94:
-	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L95;
-	mov.b64 %rd468, 0;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L96;
-	mul.wide.u32 %rd469, %r7, 16;
-	add.s64 %rd470, %rd1, %rd469;
-	ld.shared.s64 %rd471, [%rd470+0];
-	mov.b64 %rd468, %rd471;
-$L96:
-	mov.b64 {%r132, %r133}, %rd468;
-	shfl.sync.up.b32 %r134|%p92, %r132, 1, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
-	mov.b64 %rd472, {%r134, %r135};
-	@!%p92 bra $L97;
-	add.s64 %rd473, %rd472, %rd468;
-	mov.b64 %rd468, %rd473;
-$L97:
-	mov.b64 {%r136, %r137}, %rd468;
-	shfl.sync.up.b32 %r138|%p93, %r136, 2, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
-	mov.b64 %rd474, {%r138, %r139};
-	@!%p93 bra $L98;
-	add.s64 %rd475, %rd474, %rd468;
-	mov.b64 %rd468, %rd475;
-$L98:
-	mov.b64 {%r140, %r141}, %rd468;
-	shfl.sync.up.b32 %r142|%p94, %r140, 4, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
-	mov.b64 %rd476, {%r142, %r143};
-	@!%p94 bra $L99;
-	add.s64 %rd477, %rd476, %rd468;
-	mov.b64 %rd468, %rd477;
-$L99:
-	mov.b64 {%r144, %r145}, %rd468;
-	shfl.sync.up.b32 %r146|%p95, %r144, 8, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
-	mov.b64 %rd478, {%r146, %r147};
-	@!%p95 bra $L100;
-	add.s64 %rd479, %rd478, %rd468;
-	mov.b64 %rd468, %rd479;
-$L100:
-	mov.b64 {%r148, %r149}, %rd468;
-	shfl.sync.up.b32 %r150|%p96, %r148, 16, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
-	mov.b64 %rd480, {%r150, %r151};
-	@!%p96 bra $L101;
-	add.s64 %rd481, %rd480, %rd468;
-	mov.b64 %rd468, %rd481;
-$L101:
-	mov.b64 {%r152, %r153}, %rd468;
-	shfl.sync.up.b32 %r154|%p97, %r152, 1, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
-	mov.b64 %rd482, {%r154, %r155};
-	selp.b64 %rd483, %rd482, 0, %p97;
-	@!%p91 bra $L102;
-	mul.wide.u32 %rd484, %r7, 16;
-	add.s64 %rd485, %rd1, %rd484;
-	add.s64 %rd486, %rd485, 512;
-	st.shared.s64 [%rd486+0], %rd483;
-$L102:
-	sub.u32 %r156, %r10, 1;
-	setp.eq.u32 %p98, %r7, %r156;
-	@!%p98 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd468;
-$L103:
-$L95:
-	bar.sync 0;
-	mul.wide.u32 %rd487, %r8, 16;
-	add.s64 %rd488, %rd1, %rd487;
-	add.s64 %rd489, %rd488, 512;
-	ld.shared.s64 %rd490, [%rd489+0];
-	add.s64 %rd491, %rd490, %rd465;
-	ld.shared.s64 %rd492, [%rd1+1024];
-	mov.b64 {%r157, %r158}, %rd491;
-	shfl.sync.idx.b32 %r159|%p99, %r157, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
-	mov.b64 %rd493, {%r159, %r160};
-	mov.b64 %rd494, %rd492;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	mov.b64 %rd500, %rd498;
-	and.b64 %rd501, %rd499, 4294967295;
-	mov.b64 %rd502, %rd501;
-	and.b64 %rd503, %rd500, 4294967295;
-	mov.b64 %rd504, %rd503;
-	shr.s64 %rd505, %rd500, 32;
-	mov.b64 %rd506, %rd505;
-	mov.b64 %rd507, %rd502;
-	mov.b64 %rd508, %rd504;
-	mov.b64 %rd509, %rd506;
-	@!%p58 bra $L104;
-	add.s64 %rd510, %rd365, %rd507;
-	mov.b64 %rd511, %rd510;
-	sub.s64 %rd512, %rd354, %rd511;
-	max.s64 %rd513, %rd512, 0;
-	min.s64 %rd514, %rd513, %rd366;
-	mov.b64 %rd515, %rd514;
-	mov.b64 %rd516, 0;
-$L106:
-	setp.lt.s64 %p100, %rd516, %rd515;
-	not.pred %p101, %p100;
-	@!%p101 bra $L110;
-	bra.uni $L108;
-$L110:
-	mul.lo.s64 %rd517, %rd516, %rd146;
-	mad.lo.s64 %rd518, %rd517, 4, %rd144;
-	ld.shared.s32 %r161, [%rd518+0];
-	mov.b32 %r162, %r161;
-	add.s64 %rd519, %rd353, %rd511;
-	add.s64 %rd520, %rd519, %rd516;
-	mul.lo.s64 %rd521, %rd520, %rd156;
-	mad.lo.s64 %rd522, %rd521, 4, %rd154;
-	st.shared.s32 [%rd522+0], %r162;
-$L107:
-	add.s64 %rd523, %rd516, 1;
-	mov.b64 %rd516, %rd523;
-	bra.uni $L106;
-$L108:
-	mov.b64 %rd524, 0;
-	mov.b64 %rd525, %rd515;
-$L111:
-	setp.lt.s64 %p102, %rd525, %rd366;
-	not.pred %p103, %p102;
-	@!%p103 bra $L115;
-	bra.uni $L113;
-$L115:
-	mul.lo.s64 %rd526, %rd525, %rd146;
-	mad.lo.s64 %rd527, %rd526, 4, %rd144;
-	ld.shared.s32 %r163, [%rd527+0];
-	mov.b32 %r164, %r163;
-	mov.b32 %r165, %r164;
-	mov.pred %p104, 0;
-	mov.b64 %rd528, %rd524;
-	mov.b32 %r166, %r165;
-$L116:
-	@!%p53 bra $L120;
-	shr.s32 %r167, %r166, 5;
-	cvt.s64.s32 %rd529, %r167;
-	mov.b64 %rd530, %rd529;
-	and.b32 %r168, %r166, 31;
-	cvt.s64.s32 %rd531, %r168;
-	min.u64 %rd532, %rd531, 32;
-	cvt.u32.u64 %r169, %rd532;
-	mov.b32 %r171, 0x1;
-	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p105, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p105;
-	mov.b32 %r173, %r172;
-	mov.b64 %rd533, %rd530;
-	mov.b32 %r174, %r173;
-	mul.lo.s64 %rd534, %rd533, %rd333;
-	mad.lo.s64 %rd535, %rd534, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r175, [%rd535+0];
-	mov.b32 %r176, %r175;
-	and.b32 %r177, %r176, %r174;
-	setp.ne.u32 %p106, %r177, 0x0;
-	mov.pred %p107, %p106;
-	not.pred %p108, %p107;
-	@!%p108 bra $L122;
-	mul.lo.s64 %rd536, %rd533, %rd333;
-	mad.lo.s64 %rd537, %rd536, 4, %rd331;
-	atom.global.or.b32 %r178, [%rd537], %r174;
-	mov.b32 %r179, %r178;
-	and.b32 %r180, %r179, %r174;
-	setp.ne.u32 %p109, %r180, 0x0;
-	mov.pred %p107, %p109;
-$L122:
-	@!%p107 bra $L124;
-	mov.b64 %rd538, %rd528;
+$L90:
+	mul.lo.s64 %rd523, %rd503, %rd404;
+	mad.lo.s64 %rd524, %rd523, 4, %rd402;
+	st.shared.s32 [%rd524+0], %r105;
+	add.s64 %rd525, %rd503, 1;
+	mov.b64 %rd526, %rd525;
+	mov.b64 %rd514, %rd526;
+	mov.pred %p81, 1;
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd527, %rd514;
+	mov.pred %p86, %p81;
+	mov.b64 %rd411, %rd527;
+	mov.pred %p75, %p86;
+	@!%p75 bra $L96;
+	mov.b64 %rd528, %rd366;
+	mov.b32 %r124, %r91;
+	cvt.s64.s32 %rd529, %r124;
+	add.s64 %rd530, %rd529, 1;
+	mul.lo.s64 %rd531, %rd530, %rd32;
+	mad.lo.s64 %rd532, %rd531, 8, %rd28;
+	ld.global.nc.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	cvt.s64.s32 %rd535, %r124;
+	mul.lo.s64 %rd536, %rd535, %rd32;
+	mad.lo.s64 %rd537, %rd536, 8, %rd28;
+	ld.global.nc.s64 %rd538, [%rd537+0];
 	mov.b64 %rd539, %rd538;
-	mov.pred %p110, 0;
-	bra.uni $L118;
-$L124:
-	mov.b64 %rd540, %rd528;
-	mov.b64 %rd539, %rd540;
-	mov.pred %p110, 1;
-	bra.uni $L118;
-$L120:
-	@!%p54 bra $L126;
-	cvt.s64.s32 %rd541, %r166;
-	mul.lo.s64 %rd542, %rd541, %rd336;
-	mad.lo.s64 %rd543, %rd542, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r181, [%rd543+0];
-	mov.b32 %r182, %r181;
-	setp.eq.s32 %p111, %r182, %r82;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L128;
-	cvt.s64.s32 %rd544, %r166;
-	mul.lo.s64 %rd545, %rd544, %rd336;
-	mad.lo.s64 %rd546, %rd545, 4, %rd334;
-	atom.global.exch.b32 %r183, [%rd546], %r82;
-	mov.b32 %r184, %r183;
-	setp.eq.s32 %p114, %r184, %r82;
-	mov.pred %p112, %p114;
-$L128:
-	@!%p112 bra $L130;
-	mov.b64 %rd547, %rd528;
-	mov.b64 %rd539, %rd547;
-	mov.pred %p110, 0;
-	bra.uni $L118;
-$L130:
-$L126:
-	mul.lo.s64 %rd548, %rd528, %rd146;
-	mad.lo.s64 %rd549, %rd548, 4, %rd144;
-	st.shared.s32 [%rd549+0], %r166;
-	add.s64 %rd550, %rd528, 1;
-	mov.b64 %rd551, %rd550;
-	mov.b64 %rd539, %rd551;
-	mov.pred %p110, 1;
-	bra.uni $L118;
-$L117:
+	sub.s64 %rd540, %rd534, %rd539;
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd542, %rd541;
+	add.s64 %rd543, %rd408, %rd542;
+	mov.b64 %rd408, %rd543;
+	max.s64 %rd544, %rd409, %rd542;
+	mov.b64 %rd409, %rd544;
+$L96:
+$L77:
+$L75:
+	add.s64 %rd545, %rd406, %rd397;
+	mov.b64 %rd406, %rd545;
+	sub.s64 %rd546, %rd412, 1;
+	mov.b64 %rd412, %rd546;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd547, 0;
+	setp.lt.s64 %p87, %rd406, %rd407;
+	setp.lt.s64 %p88, %rd405, %rd391;
+	or.pred %p89, %p87, %p88;
+	@!%p89 bra $L98;
+	mov.b64 %rd547, 1;
+$L98:
+	shl.b64 %rd548, %rd547, 32;
+	or.b64 %rd549, %rd411, %rd548;
+	// block scan
+	mov.b64 %rd550, %rd549;
+	mov.b32 %r125, %r3;
+$L99:
+	setp.hs.u32 %p90, %r125, 32;
+	@%p90 bra $L100;
+	mov.b64 {%r126, %r127}, %rd550;
+	shfl.sync.up.b32 %r128|%p91, %r126, %r125, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
+	mov.b64 %rd551, {%r128, %r129};
+	@!%p91 bra $L101;
+	add.s64 %rd552, %rd551, %rd550;
+	mov.b64 %rd550, %rd552;
+$L101:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r130, %r131}, %rd550;
+	shfl.sync.up.b32 %r132|%p92, %r130, %r3, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
+	mov.b64 %rd553, {%r132, %r133};
+	setp.lo.u32 %p93, %r3, 32;
+	and.pred %p94, %p92, %p93;
+	selp.b64 %rd554, %rd553, 0, %p94;
+	sub.u32 %r134, %r13, %r3;
+	setp.eq.u32 %p95, %r7, %r134;
+	@!%p95 bra $L102;
+	mul.wide.u32 %rd555, %r8, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	st.shared.s64 [%rd556+0], %rd550;
+$L102:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L103;
+	mov.b64 %rd557, 0;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L104;
+	mul.wide.u32 %rd558, %r7, 16;
+	add.s64 %rd559, %rd1, %rd558;
+	ld.shared.s64 %rd560, [%rd559+0];
+	mov.b64 %rd557, %rd560;
+$L104:
+	mov.b64 {%r135, %r136}, %rd557;
+	shfl.sync.up.b32 %r137|%p98, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd561, {%r137, %r138};
+	@!%p98 bra $L105;
+	add.s64 %rd562, %rd561, %rd557;
+	mov.b64 %rd557, %rd562;
+$L105:
+	mov.b64 {%r139, %r140}, %rd557;
+	shfl.sync.up.b32 %r141|%p99, %r139, 2, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
+	mov.b64 %rd563, {%r141, %r142};
+	@!%p99 bra $L106;
+	add.s64 %rd564, %rd563, %rd557;
+	mov.b64 %rd557, %rd564;
+$L106:
+	mov.b64 {%r143, %r144}, %rd557;
+	shfl.sync.up.b32 %r145|%p100, %r143, 4, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
+	mov.b64 %rd565, {%r145, %r146};
+	@!%p100 bra $L107;
+	add.s64 %rd566, %rd565, %rd557;
+	mov.b64 %rd557, %rd566;
+$L107:
+	mov.b64 {%r147, %r148}, %rd557;
+	shfl.sync.up.b32 %r149|%p101, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd567, {%r149, %r150};
+	@!%p101 bra $L108;
+	add.s64 %rd568, %rd567, %rd557;
+	mov.b64 %rd557, %rd568;
+$L108:
+	mov.b64 {%r151, %r152}, %rd557;
+	shfl.sync.up.b32 %r153|%p102, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd569, {%r153, %r154};
+	@!%p102 bra $L109;
+	add.s64 %rd570, %rd569, %rd557;
+	mov.b64 %rd557, %rd570;
+$L109:
+	mov.b64 {%r155, %r156}, %rd557;
+	shfl.sync.up.b32 %r157|%p103, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd571, {%r157, %r158};
+	selp.b64 %rd572, %rd571, 0, %p103;
+	@!%p97 bra $L110;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	add.s64 %rd575, %rd574, 512;
+	st.shared.s64 [%rd575+0], %rd572;
+$L110:
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p104, %r7, %r159;
+	@!%p104 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd557;
+$L111:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	add.s64 %rd578, %rd577, 512;
+	ld.shared.s64 %rd579, [%rd578+0];
+	add.s64 %rd580, %rd579, %rd554;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd580;
+	shfl.sync.idx.b32 %r162|%p105, %r160, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
+	mov.b64 %rd582, {%r162, %r163};
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	and.b64 %rd590, %rd588, 4294967295;
+	mov.b64 %rd591, %rd590;
+	and.b64 %rd592, %rd589, 4294967295;
+	mov.b64 %rd593, %rd592;
+	shr.s64 %rd594, %rd589, 32;
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd596, %rd591;
+	mov.b64 %rd597, %rd593;
+	mov.b64 %rd598, %rd595;
+	@!%p64 bra $L112;
+	add.s64 %rd599, %rd410, %rd596;
+	mov.b64 %rd600, %rd599;
+	sub.s64 %rd601, %rd401, %rd600;
+	max.s64 %rd602, %rd601, 0;
+	min.s64 %rd603, %rd602, %rd411;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+$L114:
+	setp.lt.s64 %p106, %rd605, %rd604;
+	not.pred %p107, %p106;
+	@!%p107 bra $L118;
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd552, %rd539;
-	mov.pred %p115, %p110;
-	mov.b64 %rd524, %rd552;
-	mov.pred %p104, %p115;
-	@!%p104 bra $L132;
-	mov.b64 %rd553, %rd315;
-	mov.b32 %r185, %r165;
-	cvt.s64.s32 %rd554, %r185;
-	add.s64 %rd555, %rd554, 1;
-	mul.lo.s64 %rd556, %rd555, %rd32;
-	mad.lo.s64 %rd557, %rd556, 8, %rd28;
-	ld.global.nc.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	cvt.s64.s32 %rd560, %r185;
-	mul.lo.s64 %rd561, %rd560, %rd32;
-	mad.lo.s64 %rd562, %rd561, 8, %rd28;
-	ld.global.nc.s64 %rd563, [%rd562+0];
-	mov.b64 %rd564, %rd563;
-	sub.s64 %rd565, %rd559, %rd564;
-	mov.b64 %rd566, %rd565;
-	mov.b64 %rd567, %rd566;
-	add.s64 %rd568, %rd363, %rd567;
-	mov.b64 %rd363, %rd568;
-	max.s64 %rd569, %rd364, %rd567;
-	mov.b64 %rd364, %rd569;
+	mul.lo.s64 %rd606, %rd605, %rd404;
+	mad.lo.s64 %rd607, %rd606, 4, %rd402;
+	ld.shared.s32 %r164, [%rd607+0];
+	mov.b32 %r165, %r164;
+	add.s64 %rd608, %rd400, %rd600;
+	add.s64 %rd609, %rd608, %rd605;
+	mul.lo.s64 %rd610, %rd609, %rd175;
+	mad.lo.s64 %rd611, %rd610, 4, %rd173;
+	st.shared.s32 [%rd611+0], %r165;
+	@!%p60 bra $L120;
+	mov.b64 %rd613, 2;
+	mul.lo.s64 %rd612, %rd613, %rd605;
+	mul.lo.s64 %rd614, %rd612, %rd170;
+	mad.lo.s64 %rd615, %rd614, 8, %rd168;
+	ld.shared.s64 %rd616, [%rd615+0];
+	mov.b64 %rd617, %rd616;
+	add.s64 %rd618, %rd400, %rd600;
+	add.s64 %rd619, %rd618, %rd605;
+	mov.b64 %rd621, 2;
+	mul.lo.s64 %rd620, %rd621, %rd619;
+	mul.lo.s64 %rd622, %rd620, %rd178;
+	mad.lo.s64 %rd623, %rd622, 8, %rd176;
+	st.shared.s64 [%rd623+0], %rd617;
+	mov.b64 %rd625, 2;
+	mul.lo.s64 %rd624, %rd625, %rd605;
+	add.s64 %rd626, %rd624, 1;
+	mul.lo.s64 %rd627, %rd626, %rd170;
+	mad.lo.s64 %rd628, %rd627, 8, %rd168;
+	ld.shared.s64 %rd629, [%rd628+0];
+	mov.b64 %rd630, %rd629;
+	add.s64 %rd631, %rd400, %rd600;
+	add.s64 %rd632, %rd631, %rd605;
+	mov.b64 %rd634, 2;
+	mul.lo.s64 %rd633, %rd634, %rd632;
+	add.s64 %rd635, %rd633, 1;
+	mul.lo.s64 %rd636, %rd635, %rd178;
+	mad.lo.s64 %rd637, %rd636, 8, %rd176;
+	st.shared.s64 [%rd637+0], %rd630;
+$L120:
+$L115:
+	add.s64 %rd638, %rd605, 1;
+	mov.b64 %rd605, %rd638;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd639, 0;
+	mov.b64 %rd640, %rd604;
+$L121:
+	setp.lt.s64 %p108, %rd640, %rd411;
+	not.pred %p109, %p108;
+	@!%p109 bra $L125;
+	bra.uni $L123;
+$L125:
+	mul.lo.s64 %rd641, %rd640, %rd404;
+	mad.lo.s64 %rd642, %rd641, 4, %rd402;
+	ld.shared.s32 %r166, [%rd642+0];
+	mov.b32 %r167, %r166;
+	mov.b32 %r168, %r167;
+	mov.pred %p110, 0;
+	mov.b64 %rd643, %rd639;
+	mov.b32 %r169, %r168;
+$L126:
+	@!%p61 bra $L130;
+	shr.s32 %r170, %r169, 5;
+	cvt.s64.s32 %rd644, %r170;
+	mov.b64 %rd645, %rd644;
+	and.b32 %r171, %r169, 31;
+	cvt.s64.s32 %rd646, %r171;
+	min.u64 %rd647, %rd646, 32;
+	cvt.u32.u64 %r172, %rd647;
+	mov.b32 %r174, 0x1;
+	shl.b32 %r173, %r174, %r172;
+	setp.hs.u32 %p111, %r172, 32;
+	selp.b32 %r175, 0, %r173, %p111;
+	mov.b32 %r176, %r175;
+	mov.b64 %rd648, %rd645;
+	mov.b32 %r177, %r176;
+	mul.lo.s64 %rd649, %rd648, %rd384;
+	mad.lo.s64 %rd650, %rd649, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r178, [%rd650+0];
+	mov.b32 %r179, %r178;
+	and.b32 %r180, %r179, %r177;
+	setp.ne.u32 %p112, %r180, 0x0;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L132;
+	mul.lo.s64 %rd651, %rd648, %rd384;
+	mad.lo.s64 %rd652, %rd651, 4, %rd382;
+	atom.global.or.b32 %r181, [%rd652], %r177;
+	mov.b32 %r182, %r181;
+	and.b32 %r183, %r182, %r177;
+	setp.ne.u32 %p115, %r183, 0x0;
+	mov.pred %p113, %p115;
 $L132:
-$L112:
-	add.s64 %rd570, %rd525, 1;
-	mov.b64 %rd525, %rd570;
-	bra.uni $L111;
-$L113:
-	setp.gt.s64 %p116, %rd524, 0;
-	@!%p116 bra $L134;
-	mul.lo.s64 %rd571, %rd352, %rd120;
-	mad.lo.s64 %rd572, %rd571, 8, %rd116;
-	atom.global.add.u64 %rd573, [%rd572], %rd524;
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd575, %rd574;
-	mov.b64 %rd576, 0;
-$L135:
-	setp.lt.s64 %p117, %rd576, %rd524;
-	not.pred %p118, %p117;
-	@!%p118 bra $L139;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd577, %rd576, %rd146;
-	mad.lo.s64 %rd578, %rd577, 4, %rd144;
-	ld.shared.s32 %r186, [%rd578+0];
-	mov.b32 %r187, %r186;
-	add.s64 %rd579, %rd575, %rd576;
-	mul.lo.s64 %rd580, %rd579, %rd242;
-	mad.lo.s64 %rd581, %rd580, 4, %rd240;
-	st.global.s32 [%rd581+0], %r187;
-$L136:
-	add.s64 %rd582, %rd576, 1;
-	mov.b64 %rd576, %rd582;
-	bra.uni $L135;
-$L137:
+	@!%p113 bra $L134;
+	mov.b64 %rd653, %rd643;
+	mov.b64 %rd654, %rd653;
+	mov.pred %p116, 0;
+	bra.uni $L128;
 $L134:
-	add.s64 %rd583, %rd365, %rd508;
-	min.s64 %rd584, %rd354, %rd583;
-	mov.b64 %rd365, %rd584;
-	bra.uni $L105;
-$L104:
-	mov.b64 %rd585, 0;
-	cvt.u64.u32 %rd586, %r2;
-	setp.eq.s64 %p119, %rd586, 0;
-	setp.gt.s64 %p120, %rd508, 0;
-	and.pred %p121, %p119, %p120;
-	@!%p121 bra $L141;
-	mul.lo.s64 %rd587, %rd352, %rd120;
-	mad.lo.s64 %rd588, %rd587, 8, %rd116;
-	atom.global.add.u64 %rd589, [%rd588], %rd508;
-	mov.b64 %rd590, %rd589;
-	mov.b64 %rd585, %rd590;
-$L141:
-	cvt.u64.u32 %rd591, %r2;
-	setp.eq.s64 %p122, %rd591, 0;
-	setp.eq.u32 %p123, %r1, 0;
-	and.pred %p124, %p122, %p123;
-	bar.sync 0;
-	@!%p124 bra $L142;
-	st.shared.s64 [%rd1+1024], %rd585;
+	mov.b64 %rd655, %rd643;
+	mov.b64 %rd654, %rd655;
+	mov.pred %p116, 1;
+	bra.uni $L128;
+$L130:
+	@!%p62 bra $L136;
+	cvt.s64.s32 %rd656, %r169;
+	mul.lo.s64 %rd657, %rd656, %rd387;
+	mad.lo.s64 %rd658, %rd657, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r184, [%rd658+0];
+	mov.b32 %r185, %r184;
+	setp.eq.s32 %p117, %r185, %r83;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L138;
+	cvt.s64.s32 %rd659, %r169;
+	mul.lo.s64 %rd660, %rd659, %rd387;
+	mad.lo.s64 %rd661, %rd660, 4, %rd385;
+	atom.global.exch.b32 %r186, [%rd661], %r83;
+	mov.b32 %r187, %r186;
+	setp.eq.s32 %p120, %r187, %r83;
+	mov.pred %p118, %p120;
+$L138:
+	@!%p118 bra $L140;
+	mov.b64 %rd662, %rd643;
+	mov.b64 %rd654, %rd662;
+	mov.pred %p116, 0;
+	bra.uni $L128;
+$L140:
+$L136:
+	mul.lo.s64 %rd663, %rd643, %rd404;
+	mad.lo.s64 %rd664, %rd663, 4, %rd402;
+	st.shared.s32 [%rd664+0], %r169;
+	add.s64 %rd665, %rd643, 1;
+	mov.b64 %rd666, %rd665;
+	mov.b64 %rd654, %rd666;
+	mov.pred %p116, 1;
+	bra.uni $L128;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd667, %rd654;
+	mov.pred %p121, %p116;
+	mov.b64 %rd639, %rd667;
+	mov.pred %p110, %p121;
+	@!%p110 bra $L142;
+	mov.b64 %rd668, %rd366;
+	mov.b32 %r188, %r168;
+	cvt.s64.s32 %rd669, %r188;
+	add.s64 %rd670, %rd669, 1;
+	mul.lo.s64 %rd671, %rd670, %rd32;
+	mad.lo.s64 %rd672, %rd671, 8, %rd28;
+	ld.global.nc.s64 %rd673, [%rd672+0];
+	mov.b64 %rd674, %rd673;
+	cvt.s64.s32 %rd675, %r188;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	sub.s64 %rd680, %rd674, %rd679;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd681;
+	add.s64 %rd683, %rd408, %rd682;
+	mov.b64 %rd408, %rd683;
+	max.s64 %rd684, %rd409, %rd682;
+	mov.b64 %rd409, %rd684;
 $L142:
-	bar.sync 0;
-	ld.shared.s64 %rd592, [%rd1+1024];
-	mov.b64 %rd593, %rd592;
-	add.s64 %rd594, %rd593, %rd507;
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd596, 0;
-$L143:
-	setp.lt.s64 %p125, %rd596, %rd366;
-	not.pred %p126, %p125;
-	@!%p126 bra $L147;
+$L122:
+	add.s64 %rd685, %rd640, 1;
+	mov.b64 %rd640, %rd685;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p122, %rd639, 0;
+	@!%p122 bra $L144;
+	mul.lo.s64 %rd686, %rd399, %rd120;
+	mad.lo.s64 %rd687, %rd686, 8, %rd116;
+	atom.global.add.u64 %rd688, [%rd687], %rd639;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, 0;
+$L145:
+	setp.lt.s64 %p123, %rd691, %rd639;
+	not.pred %p124, %p123;
+	@!%p124 bra $L149;
+	bra.uni $L147;
+$L149:
+	mul.lo.s64 %rd692, %rd691, %rd404;
+	mad.lo.s64 %rd693, %rd692, 4, %rd402;
+	ld.shared.s32 %r189, [%rd693+0];
+	mov.b32 %r190, %r189;
+	add.s64 %rd694, %rd690, %rd691;
+	mul.lo.s64 %rd695, %rd694, %rd276;
+	mad.lo.s64 %rd696, %rd695, 4, %rd274;
+	st.global.s32 [%rd696+0], %r190;
+$L146:
+	add.s64 %rd697, %rd691, 1;
+	mov.b64 %rd691, %rd697;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd597, %rd596, %rd146;
-	mad.lo.s64 %rd598, %rd597, 4, %rd144;
-	ld.shared.s32 %r188, [%rd598+0];
-	mov.b32 %r189, %r188;
-	add.s64 %rd599, %rd595, %rd596;
-	mul.lo.s64 %rd600, %rd599, %rd242;
-	mad.lo.s64 %rd601, %rd600, 4, %rd240;
-	st.global.s32 [%rd601+0], %r189;
 $L144:
-	add.s64 %rd602, %rd596, 1;
-	mov.b64 %rd596, %rd602;
-	bra.uni $L143;
-$L145:
-$L105:
-	setp.eq.s64 %p127, %rd509, 0;
-	@!%p127 bra $L149;
-	bra.uni $L51;
-$L149:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd603, %rd365;
-	mov.b64 %rd604, %rd363;
-	mov.b64 %rd605, %rd364;
-	mov.b64 %rd606, %rd603;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, %rd605;
-	mov.b64 %rd609, %rd606;
-	mov.b64 %rd610, %rd607;
-	mov.b64 %rd611, %rd608;
-	mov.b64 %rd612, %rd609;
-	mov.b64 %rd613, %rd610;
-	mov.b64 %rd614, %rd611;
-	mov.b64 %rd615, 1;
-$L150:
-	setp.lt.s64 %p128, %rd615, %rd300;
-	setp.gt.s64 %p129, %rd612, 0;
+	add.s64 %rd698, %rd410, %rd597;
+	min.s64 %rd699, %rd401, %rd698;
+	mov.b64 %rd410, %rd699;
+	bra.uni $L113;
+$L112:
+	mov.b64 %rd700, 0;
+	cvt.u64.u32 %rd701, %r2;
+	setp.eq.s64 %p125, %rd701, 0;
+	setp.gt.s64 %p126, %rd597, 0;
+	and.pred %p127, %p125, %p126;
+	@!%p127 bra $L151;
+	mul.lo.s64 %rd702, %rd399, %rd120;
+	mad.lo.s64 %rd703, %rd702, 8, %rd116;
+	atom.global.add.u64 %rd704, [%rd703], %rd597;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd700, %rd705;
+$L151:
+	cvt.u64.u32 %rd706, %r2;
+	setp.eq.s64 %p128, %rd706, 0;
+	setp.eq.u32 %p129, %r1, 0;
 	and.pred %p130, %p128, %p129;
-	not.pred %p131, %p130;
-	@!%p131 bra $L154;
-	bra.uni $L152;
-$L154:
 	bar.sync 0;
-	rem.s64 %rd616, %rd615, 2;
-	mov.b64 %rd618, 1;
-	sub.s64 %rd617, %rd618, %rd616;
-	mul.lo.s64 %rd619, %rd617, %rd314;
-	mov.b64 %rd620, %rd619;
-	rem.s64 %rd621, %rd615, 2;
-	mul.lo.s64 %rd622, %rd621, %rd314;
-	mov.b64 %rd623, %rd622;
-	mov.b64 %rd624, 0;
-	mov.b64 %rd625, 0;
-	mov.b64 %rd626, %rd292;
-	mov.b64 %rd627, %rd293;
-	mov.b64 %rd628, %rd294;
-	mov.b64 %rd629, %rd295;
-	mov.b64 %rd630, %rd296;
-	mov.b64 %rd631, %rd297;
-	mov.pred %p132, %p45;
-	mov.pred %p133, %p46;
-	mov.b32 %r190, %r79;
-	mov.b64 %rd632, %rd298;
-	mov.b64 %rd633, %rd299;
-	mov.b64 %rd634, %rd300;
-	mov.b64 %rd635, %rd301;
-	mov.pred %p134, %p47;
-	mov.b64 %rd636, %rd250;
-	mov.b64 %rd637, %rd251;
-	mov.b64 %rd638, %rd252;
-	mov.b64 %rd639, %rd253;
-	mov.b64 %rd640, %rd254;
-	mov.b64 %rd641, %rd255;
-	mov.b64 %rd642, %rd256;
-	mov.b64 %rd643, %rd257;
-	mov.b64 %rd644, %rd258;
-	mov.pred %p135, %p48;
-	mov.b64 %rd645, %rd259;
-	mov.b64 %rd646, %rd260;
-	mov.b64 %rd647, %rd261;
-	mov.b32 %r191, %r80;
-	mov.b64 %rd648, %rd302;
-	mov.b64 %rd649, %rd303;
-	mov.b64 %rd650, %rd620;
-	mov.b64 %rd651, %rd612;
-	cvt.u64.u32 %rd652, %r2;
-	div.s64 %rd653, %rd652, %rd306;
-	setp.eq.s64 %p136, %rd306, -1;
-	neg.s64 %rd654, %rd652;
-	selp.b64 %rd655, %rd654, %rd653, %p136;
-	setp.eq.s64 %p137, %rd306, 0;
-	selp.b64 %rd656, 0, %rd655, %p137;
-	mov.b64 %rd657, %rd656;
-	mov.b64 %rd658, %rd312;
-	mov.b64 %rd659, %rd306;
-	mov.b64 %rd660, %rd305;
-	mov.b64 %rd661, %rd623;
-	mov.b64 %rd662, %rd314;
-	add.s64 %rd663, %rd615, 1;
-	setp.lt.s64 %p138, %rd663, %rd300;
-	mov.pred %p139, %p138;
-	mov.b64 %rd664, %rd657;
-	cvt.u64.u32 %rd665, %r2;
-	rem.s64 %rd666, %rd665, %rd659;
-	setp.eq.s64 %p140, %rd659, -1;
-	selp.b64 %rd667, 0, %rd666, %p140;
-	setp.eq.s64 %p141, %rd659, 0;
-	selp.b64 %rd668, %rd665, %rd667, %p141;
-	mov.b64 %rd669, %rd668;
-	mov.b32 %r192, -1;
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, 0;
-	mov.b64 %rd672, 0;
-	mov.b64 %rd673, 0;
-	mov.b64 %rd674, 0;
-$L155:
-	mov.b64 %rd675, 0;
-	mov.b64 %rd676, %rd648;
-$L158:
-	setp.gt.s64 %p142, %rd676, 0;
-	not.pred %p143, %p142;
-	@!%p143 bra $L162;
-	bra.uni $L160;
-$L162:
-	setp.ge.s64 %p144, %rd670, %rd671;
-	@!%p144 bra $L164;
-	setp.ge.s64 %p145, %rd664, %rd651;
-	@!%p145 bra $L166;
-	bra.uni $L160;
-$L166:
-	add.s64 %rd677, %rd650, %rd664;
-	mul.lo.s64 %rd678, %rd677, %rd156;
-	mad.lo.s64 %rd679, %rd678, 4, %rd154;
-	ld.shared.s32 %r193, [%rd679+0];
-	mov.b32 %r194, %r193;
-	mov.b32 %r192, %r194;
-	add.s64 %rd680, %rd664, %rd658;
-	mov.b64 %rd664, %rd680;
-	mov.b64 %rd681, %rd626;
-	mov.b32 %r195, %r192;
-	cvt.s64.s32 %rd682, %r195;
-	mul.lo.s64 %rd683, %rd682, %rd32;
-	mad.lo.s64 %rd684, %rd683, 8, %rd28;
-	ld.global.nc.s64 %rd685, [%rd684+0];
-	mov.b64 %rd686, %rd685;
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd688, %rd626;
-	mov.b32 %r196, %r192;
-	cvt.s64.s32 %rd689, %r196;
-	add.s64 %rd690, %rd689, 1;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd694;
-	add.s64 %rd696, %rd687, %rd669;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, %rd695;
-	mov.b64 %rd670, %rd697;
-	mov.b64 %rd671, %rd698;
-	bra.uni $L159;
-$L164:
-	mul.lo.s64 %rd699, %rd670, %rd39;
-	mad.lo.s64 %rd700, %rd699, 4, %rd35;
-	ld.global.nc.s32 %r197, [%rd700+0];
-	mov.b32 %r198, %r197;
-	mov.b32 %r199, %r198;
-	mov.b32 %r200, %r192;
-	mov.b32 %r201, %r199;
-	mov.b64 %rd701, %rd670;
-$L167:
-	mov.b64 %rd702, 0x1;
-	setp.gt.s64 %p146, %rd125, 0;
-	@!%p146 bra $L171;
-	mul.lo.s64 %rd703, %rd701, %rd127;
-	mad.lo.s64 %rd704, %rd703, 4, %rd123;
-	ld.global.nc.u32 %r202, [%rd704+0];
-	mov.b32 %r203, %r202;
-	cvt.u64.u32 %rd705, %r203;
-	mov.b64 %rd702, %rd705;
-$L171:
-	cvt.s64.s32 %rd706, %r200;
-	mul.lo.s64 %rd707, %rd706, %rd134;
-	mad.lo.s64 %rd708, %rd707, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r204, [%rd708+0];
-	mov.b32 %r205, %r204;
-	cvt.u64.u32 %rd709, %r205;
-	add.u64 %rd710, %rd709, %rd702;
-	mov.b64 %rd711, %rd710;
-	cvt.s64.s32 %rd712, %r201;
-	mul.lo.s64 %rd713, %rd712, %rd134;
-	mad.lo.s64 %rd714, %rd713, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r206, [%rd714+0];
-	mov.b32 %r207, %r206;
-	cvt.u64.u32 %rd715, %r207;
-	setp.hs.u64 %p147, %rd711, %rd715;
-	@!%p147 bra $L173;
-	mov.pred %p148, 0;
-	bra.uni $L169;
-$L173:
-	cvt.s64.s32 %rd716, %r201;
-	mul.lo.s64 %rd717, %rd716, %rd134;
-	mad.lo.s64 %rd718, %rd717, 4, %rd130;
-	cvt.u32.u64 %r208, %rd711;
-	atom.global.min.u32 %r209, [%rd718], %r208;
-	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd719, %r210;
-	setp.hi.u64 %p149, %rd719, %rd711;
-	mov.pred %p148, %p149;
-	bra.uni $L169;
-$L168:
-	bra.uni $L167;
-$L169:
-	@!%p148 bra $L175;
-	@!%p139 bra $L176;
-	mul.lo.s64 %rd720, %rd675, %rd146;
-	mad.lo.s64 %rd721, %rd720, 4, %rd144;
-	st.shared.s32 [%rd721+0], %r199;
-	add.s64 %rd722, %rd675, 1;
-	mov.b64 %rd675, %rd722;
-	bra.uni $L177;
-$L176:
-	mov.pred %p150, 0;
-	mov.b64 %rd723, %rd675;
-	mov.b32 %r211, %r199;
-$L178:
-	@!%p134 bra $L182;
-	shr.s32 %r212, %r211, 5;
-	cvt.s64.s32 %rd724, %r212;
-	mov.b64 %rd725, %rd724;
-	and.b32 %r213, %r211, 31;
-	cvt.s64.s32 %rd726, %r213;
-	min.u64 %rd727, %rd726, 32;
-	cvt.u32.u64 %r214, %rd727;
-	mov.b32 %r216, 0x1;
-	shl.b32 %r215, %r216, %r214;
-	setp.hs.u32 %p151, %r214, 32;
-	selp.b32 %r217, 0, %r215, %p151;
-	mov.b32 %r218, %r217;
-	mov.b64 %rd728, %rd725;
-	mov.b32 %r219, %r218;
-	mul.lo.s64 %rd729, %rd728, %rd644;
-	mad.lo.s64 %rd730, %rd729, 4, %rd642;
-	ld.relaxed.gpu.global.u32 %r220, [%rd730+0];
-	mov.b32 %r221, %r220;
-	and.b32 %r222, %r221, %r219;
-	setp.ne.u32 %p152, %r222, 0x0;
-	mov.pred %p153, %p152;
-	not.pred %p154, %p153;
-	@!%p154 bra $L184;
-	mul.lo.s64 %rd731, %rd728, %rd644;
-	mad.lo.s64 %rd732, %rd731, 4, %rd642;
-	atom.global.or.b32 %r223, [%rd732], %r219;
-	mov.b32 %r224, %r223;
-	and.b32 %r225, %r224, %r219;
-	setp.ne.u32 %p155, %r225, 0x0;
-	mov.pred %p153, %p155;
-$L184:
-	@!%p153 bra $L186;
-	mov.b64 %rd733, %rd723;
-	mov.b64 %rd734, %rd733;
-	mov.pred %p156, 0;
-	bra.uni $L180;
-$L186:
-	mov.b64 %rd735, %rd723;
-	mov.b64 %rd734, %rd735;
-	mov.pred %p156, 1;
-	bra.uni $L180;
-$L182:
-	@!%p135 bra $L188;
-	cvt.s64.s32 %rd736, %r211;
-	mul.lo.s64 %rd737, %rd736, %rd647;
-	mad.lo.s64 %rd738, %rd737, 4, %rd645;
-	ld.relaxed.gpu.global.s32 %r226, [%rd738+0];
-	mov.b32 %r227, %r226;
-	setp.eq.s32 %p157, %r227, %r191;
-	mov.pred %p158, %p157;
-	not.pred %p159, %p158;
-	@!%p159 bra $L190;
-	cvt.s64.s32 %rd739, %r211;
-	mul.lo.s64 %rd740, %rd739, %rd647;
-	mad.lo.s64 %rd741, %rd740, 4, %rd645;
-	atom.global.exch.b32 %r228, [%rd741], %r191;
-	mov.b32 %r229, %r228;
-	setp.eq.s32 %p160, %r229, %r191;
-	mov.pred %p158, %p160;
-$L190:
-	@!%p158 bra $L192;
-	mov.b64 %rd742, %rd723;
-	mov.b64 %rd734, %rd742;
-	mov.pred %p156, 0;
-	bra.uni $L180;
-$L192:
-$L188:
-	mul.lo.s64 %rd743, %rd723, %rd146;
-	mad.lo.s64 %rd744, %rd743, 4, %rd144;
-	st.shared.s32 [%rd744+0], %r211;
-	add.s64 %rd745, %rd723, 1;
-	mov.b64 %rd746, %rd745;
-	mov.b64 %rd734, %rd746;
-	mov.pred %p156, 1;
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd747, %rd734;
-	mov.pred %p161, %p156;
-	mov.b64 %rd675, %rd747;
-	mov.pred %p150, %p161;
-	@!%p150 bra $L194;
-	mov.b64 %rd748, %rd626;
-	mov.b32 %r230, %r199;
-	cvt.s64.s32 %rd749, %r230;
-	add.s64 %rd750, %rd749, 1;
-	mul.lo.s64 %rd751, %rd750, %rd32;
-	mad.lo.s64 %rd752, %rd751, 8, %rd28;
-	ld.global.nc.s64 %rd753, [%rd752+0];
-	mov.b64 %rd754, %rd753;
-	cvt.s64.s32 %rd755, %r230;
-	mul.lo.s64 %rd756, %rd755, %rd32;
-	mad.lo.s64 %rd757, %rd756, 8, %rd28;
-	ld.global.nc.s64 %rd758, [%rd757+0];
-	mov.b64 %rd759, %rd758;
-	sub.s64 %rd760, %rd754, %rd759;
-	mov.b64 %rd761, %rd760;
-	mov.b64 %rd762, %rd761;
-	add.s64 %rd763, %rd672, %rd762;
-	mov.b64 %rd672, %rd763;
-	max.s64 %rd764, %rd673, %rd762;
-	mov.b64 %rd673, %rd764;
-$L194:
-$L177:
-$L175:
-	add.s64 %rd765, %rd670, %rd659;
-	mov.b64 %rd670, %rd765;
-	sub.s64 %rd766, %rd676, 1;
-	mov.b64 %rd676, %rd766;
-$L159:
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd767, 0;
-	setp.lt.s64 %p162, %rd670, %rd671;
-	setp.lt.s64 %p163, %rd664, %rd651;
-	or.pred %p164, %p162, %p163;
-	@!%p164 bra $L196;
-	mov.b64 %rd767, 1;
-$L196:
-	shl.b64 %rd768, %rd767, 32;
-	or.b64 %rd769, %rd675, %rd768;
-	// block scan
-	mov.b64 %rd770, %rd769;
-	mov.b32 %r231, %r3;
-$L197:
-	setp.hs.u32 %p165, %r231, 32;
-	@%p165 bra $L198;
-	mov.b64 {%r232, %r233}, %rd770;
-	shfl.sync.up.b32 %r234|%p166, %r232, %r231, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, %r231, 0, %r17;
-	mov.b64 %rd771, {%r234, %r235};
-	@!%p166 bra $L199;
-	add.s64 %rd772, %rd771, %rd770;
-	mov.b64 %rd770, %rd772;
-$L199:
-	shl.b32 %r231, %r231, 1;
-	bra.uni $L197;
-$L198:
-	mov.b64 {%r236, %r237}, %rd770;
-	shfl.sync.up.b32 %r238|%p167, %r236, %r3, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, %r3, 0, %r17;
-	mov.b64 %rd773, {%r238, %r239};
-	setp.lo.u32 %p168, %r3, 32;
-	and.pred %p169, %p167, %p168;
-	selp.b64 %rd774, %rd773, 0, %p169;
-	sub.u32 %r240, %r13, %r3;
-	setp.eq.u32 %p170, %r7, %r240;
-	@!%p170 bra $L200;
-	mul.wide.u32 %rd775, %r8, 16;
-	add.s64 %rd776, %rd1, %rd775;
-	st.shared.s64 [%rd776+0], %rd770;
-$L200:
+	@!%p130 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd700;
+$L152:
 	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L201;
-	mov.b64 %rd777, 0;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L202;
-	mul.wide.u32 %rd778, %r7, 16;
-	add.s64 %rd779, %rd1, %rd778;
-	ld.shared.s64 %rd780, [%rd779+0];
-	mov.b64 %rd777, %rd780;
-$L202:
-	mov.b64 {%r241, %r242}, %rd777;
-	shfl.sync.up.b32 %r243|%p173, %r241, 1, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 1, 0, %r17;
-	mov.b64 %rd781, {%r243, %r244};
-	@!%p173 bra $L203;
-	add.s64 %rd782, %rd781, %rd777;
-	mov.b64 %rd777, %rd782;
-$L203:
-	mov.b64 {%r245, %r246}, %rd777;
-	shfl.sync.up.b32 %r247|%p174, %r245, 2, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 2, 0, %r17;
-	mov.b64 %rd783, {%r247, %r248};
-	@!%p174 bra $L204;
-	add.s64 %rd784, %rd783, %rd777;
-	mov.b64 %rd777, %rd784;
-$L204:
-	mov.b64 {%r249, %r250}, %rd777;
-	shfl.sync.up.b32 %r251|%p175, %r249, 4, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 4, 0, %r17;
-	mov.b64 %rd785, {%r251, %r252};
-	@!%p175 bra $L205;
-	add.s64 %rd786, %rd785, %rd777;
-	mov.b64 %rd777, %rd786;
-$L205:
-	mov.b64 {%r253, %r254}, %rd777;
-	shfl.sync.up.b32 %r255|%p176, %r253, 8, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 8, 0, %r17;
-	mov.b64 %rd787, {%r255, %r256};
-	@!%p176 bra $L206;
-	add.s64 %rd788, %rd787, %rd777;
-	mov.b64 %rd777, %rd788;
-$L206:
-	mov.b64 {%r257, %r258}, %rd777;
-	shfl.sync.up.b32 %r259|%p177, %r257, 16, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 16, 0, %r17;
-	mov.b64 %rd789, {%r259, %r260};
-	@!%p177 bra $L207;
-	add.s64 %rd790, %rd789, %rd777;
-	mov.b64 %rd777, %rd790;
-$L207:
-	mov.b64 {%r261, %r262}, %rd777;
-	shfl.sync.up.b32 %r263|%p178, %r261, 1, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 1, 0, %r17;
-	mov.b64 %rd791, {%r263, %r264};
-	selp.b64 %rd792, %rd791, 0, %p178;
-	@!%p172 bra $L208;
-	mul.wide.u32 %rd793, %r7, 16;
-	add.s64 %rd794, %rd1, %rd793;
-	add.s64 %rd795, %rd794, 512;
-	st.shared.s64 [%rd795+0], %rd792;
-$L208:
-	sub.u32 %r265, %r10, 1;
-	setp.eq.u32 %p179, %r7, %r265;
-	@!%p179 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd777;
-$L209:
-$L201:
-	bar.sync 0;
-	mul.wide.u32 %rd796, %r8, 16;
-	add.s64 %rd797, %rd1, %rd796;
-	add.s64 %rd798, %rd797, 512;
-	ld.shared.s64 %rd799, [%rd798+0];
-	add.s64 %rd800, %rd799, %rd774;
-	ld.shared.s64 %rd801, [%rd1+1024];
-	mov.b64 {%r266, %r267}, %rd800;
-	shfl.sync.idx.b32 %r268|%p180, %r266, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r269, %r267, 0, %r21, %r17;
-	mov.b64 %rd802, {%r268, %r269};
-	mov.b64 %rd803, %rd801;
-	mov.b64 %rd804, %rd802;
-	mov.b64 %rd805, %rd803;
-	mov.b64 %rd806, %rd804;
-	mov.b64 %rd807, %rd805;
-	mov.b64 %rd808, %rd806;
-	mov.b64 %rd809, %rd807;
-	and.b64 %rd810, %rd808, 4294967295;
-	mov.b64 %rd811, %rd810;
-	and.b64 %rd812, %rd809, 4294967295;
-	mov.b64 %rd813, %rd812;
-	shr.s64 %rd814, %rd809, 32;
-	mov.b64 %rd815, %rd814;
-	mov.b64 %rd816, %rd811;
-	mov.b64 %rd817, %rd813;
-	mov.b64 %rd818, %rd815;
-	@!%p139 bra $L210;
-	add.s64 %rd819, %rd674, %rd816;
-	mov.b64 %rd820, %rd819;
-	sub.s64 %rd821, %rd662, %rd820;
-	max.s64 %rd822, %rd821, 0;
-	min.s64 %rd823, %rd822, %rd675;
-	mov.b64 %rd824, %rd823;
-	mov.b64 %rd825, 0;
-$L212:
-	setp.lt.s64 %p181, %rd825, %rd824;
-	not.pred %p182, %p181;
-	@!%p182 bra $L216;
-	bra.uni $L214;
-$L216:
-	mul.lo.s64 %rd826, %rd825, %rd146;
-	mad.lo.s64 %rd827, %rd826, 4, %rd144;
-	ld.shared.s32 %r270, [%rd827+0];
-	mov.b32 %r271, %r270;
-	add.s64 %rd828, %rd661, %rd820;
-	add.s64 %rd829, %rd828, %rd825;
-	mul.lo.s64 %rd830, %rd829, %rd156;
-	mad.lo.s64 %rd831, %rd830, 4, %rd154;
-	st.shared.s32 [%rd831+0], %r271;
-$L213:
-	add.s64 %rd832, %rd825, 1;
-	mov.b64 %rd825, %rd832;
-	bra.uni $L212;
-$L214:
-	mov.b64 %rd833, 0;
-	mov.b64 %rd834, %rd824;
-$L217:
-	setp.lt.s64 %p183, %rd834, %rd675;
-	not.pred %p184, %p183;
-	@!%p184 bra $L221;
-	bra.uni $L219;
-$L221:
-	mul.lo.s64 %rd835, %rd834, %rd146;
-	mad.lo.s64 %rd836, %rd835, 4, %rd144;
-	ld.shared.s32 %r272, [%rd836+0];
-	mov.b32 %r273, %r272;
-	mov.b32 %r274, %r273;
-	mov.pred %p185, 0;
-	mov.b64 %rd837, %rd833;
-	mov.b32 %r275, %r274;
-$L222:
-	@!%p134 bra $L226;
-	shr.s32 %r276, %r275, 5;
-	cvt.s64.s32 %rd838, %r276;
-	mov.b64 %rd839, %rd838;
-	and.b32 %r277, %r275, 31;
-	cvt.s64.s32 %rd840, %r277;
-	min.u64 %rd841, %rd840, 32;
-	cvt.u32.u64 %r278, %rd841;
-	mov.b32 %r280, 0x1;
-	shl.b32 %r279, %r280, %r278;
-	setp.hs.u32 %p186, %r278, 32;
-	selp.b32 %r281, 0, %r279, %p186;
-	mov.b32 %r282, %r281;
-	mov.b64 %rd842, %rd839;
-	mov.b32 %r283, %r282;
-	mul.lo.s64 %rd843, %rd842, %rd644;
-	mad.lo.s64 %rd844, %rd843, 4, %rd642;
-	ld.relaxed.gpu.global.u32 %r284, [%rd844+0];
-	mov.b32 %r285, %r284;
-	and.b32 %r286, %r285, %r283;
-	setp.ne.u32 %p187, %r286, 0x0;
-	mov.pred %p188, %p187;
-	not.pred %p189, %p188;
-	@!%p189 bra $L228;
-	mul.lo.s64 %rd845, %rd842, %rd644;
-	mad.lo.s64 %rd846, %rd845, 4, %rd642;
-	atom.global.or.b32 %r287, [%rd846], %r283;
-	mov.b32 %r288, %r287;
-	and.b32 %r289, %r288, %r283;
-	setp.ne.u32 %p190, %r289, 0x0;
-	mov.pred %p188, %p190;
-$L228:
-	@!%p188 bra $L230;
-	mov.b64 %rd847, %rd837;
-	mov.b64 %rd848, %rd847;
-	mov.pred %p191, 0;
-	bra.uni $L224;
-$L230:
-	mov.b64 %rd849, %rd837;
-	mov.b64 %rd848, %rd849;
-	mov.pred %p191, 1;
-	bra.uni $L224;
-$L226:
-	@!%p135 bra $L232;
-	cvt.s64.s32 %rd850, %r275;
-	mul.lo.s64 %rd851, %rd850, %rd647;
-	mad.lo.s64 %rd852, %rd851, 4, %rd645;
-	ld.relaxed.gpu.global.s32 %r290, [%rd852+0];
-	mov.b32 %r291, %r290;
-	setp.eq.s32 %p192, %r291, %r191;
-	mov.pred %p193, %p192;
-	not.pred %p194, %p193;
-	@!%p194 bra $L234;
-	cvt.s64.s32 %rd853, %r275;
-	mul.lo.s64 %rd854, %rd853, %rd647;
-	mad.lo.s64 %rd855, %rd854, 4, %rd645;
-	atom.global.exch.b32 %r292, [%rd855], %r191;
-	mov.b32 %r293, %r292;
-	setp.eq.s32 %p195, %r293, %r191;
-	mov.pred %p193, %p195;
-$L234:
-	@!%p193 bra $L236;
-	mov.b64 %rd856, %rd837;
-	mov.b64 %rd848, %rd856;
-	mov.pred %p191, 0;
-	bra.uni $L224;
-$L236:
-$L232:
-	mul.lo.s64 %rd857, %rd837, %rd146;
-	mad.lo.s64 %rd858, %rd857, 4, %rd144;
-	st.shared.s32 [%rd858+0], %r275;
-	add.s64 %rd859, %rd837, 1;
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd848, %rd860;
-	mov.pred %p191, 1;
-	bra.uni $L224;
-$L223:
-	bra.uni $L222;
-$L224:
-	mov.b64 %rd861, %rd848;
-	mov.pred %p196, %p191;
-	mov.b64 %rd833, %rd861;
-	mov.pred %p185, %p196;
-	@!%p185 bra $L238;
-	mov.b64 %rd862, %rd626;
-	mov.b32 %r294, %r274;
-	cvt.s64.s32 %rd863, %r294;
-	add.s64 %rd864, %rd863, 1;
-	mul.lo.s64 %rd865, %rd864, %rd32;
-	mad.lo.s64 %rd866, %rd865, 8, %rd28;
-	ld.global.nc.s64 %rd867, [%rd866+0];
-	mov.b64 %rd868, %rd867;
-	cvt.s64.s32 %rd869, %r294;
-	mul.lo.s64 %rd870, %rd869, %rd32;
-	mad.lo.s64 %rd871, %rd870, 8, %rd28;
-	ld.global.nc.s64 %rd872, [%rd871+0];
-	mov.b64 %rd873, %rd872;
-	sub.s64 %rd874, %rd868, %rd873;
-	mov.b64 %rd875, %rd874;
-	mov.b64 %rd876, %rd875;
-	add.s64 %rd877, %rd672, %rd876;
-	mov.b64 %rd672, %rd877;
-	max.s64 %rd878, %rd673, %rd876;
-	mov.b64 %rd673, %rd878;
-$L238:
-$L218:
-	add.s64 %rd879, %rd834, 1;
-	mov.b64 %rd834, %rd879;
-	bra.uni $L217;
-$L219:
-	setp.gt.s64 %p197, %rd833, 0;
-	@!%p197 bra $L240;
-	mul.lo.s64 %rd880, %rd660, %rd120;
-	mad.lo.s64 %rd881, %rd880, 8, %rd116;
-	atom.global.add.u64 %rd882, [%rd881], %rd833;
-	mov.b64 %rd883, %rd882;
-	mov.b64 %rd884, %rd883;
-	mov.b64 %rd885, 0;
-$L241:
-	setp.lt.s64 %p198, %rd885, %rd833;
-	not.pred %p199, %p198;
-	@!%p199 bra $L245;
-	bra.uni $L243;
-$L245:
-	mul.lo.s64 %rd886, %rd885, %rd146;
-	mad.lo.s64 %rd887, %rd886, 4, %rd144;
-	ld.shared.s32 %r295, [%rd887+0];
-	mov.b32 %r296, %r295;
-	add.s64 %rd888, %rd884, %rd885;
-	mul.lo.s64 %rd889, %rd888, %rd242;
-	mad.lo.s64 %rd890, %rd889, 4, %rd240;
-	st.global.s32 [%rd890+0], %r296;
-$L242:
-	add.s64 %rd891, %rd885, 1;
-	mov.b64 %rd885, %rd891;
-	bra.uni $L241;
-$L243:
-$L240:
-	add.s64 %rd892, %rd674, %rd817;
-	min.s64 %rd893, %rd662, %rd892;
-	mov.b64 %rd674, %rd893;
-	bra.uni $L211;
-$L210:
-	mov.b64 %rd894, 0;
-	cvt.u64.u32 %rd895, %r2;
-	setp.eq.s64 %p200, %rd895, 0;
-	setp.gt.s64 %p201, %rd817, 0;
-	and.pred %p202, %p200, %p201;
-	@!%p202 bra $L247;
-	mul.lo.s64 %rd896, %rd660, %rd120;
-	mad.lo.s64 %rd897, %rd896, 8, %rd116;
-	atom.global.add.u64 %rd898, [%rd897], %rd817;
-	mov.b64 %rd899, %rd898;
-	mov.b64 %rd894, %rd899;
-$L247:
-	cvt.u64.u32 %rd900, %r2;
-	setp.eq.s64 %p203, %rd900, 0;
-	setp.eq.u32 %p204, %r1, 0;
-	and.pred %p205, %p203, %p204;
-	bar.sync 0;
-	@!%p205 bra $L248;
-	st.shared.s64 [%rd1+1024], %rd894;
-$L248:
-	bar.sync 0;
-	ld.shared.s64 %rd901, [%rd1+1024];
-	mov.b64 %rd902, %rd901;
-	add.s64 %rd903, %rd902, %rd816;
-	mov.b64 %rd904, %rd903;
-	mov.b64 %rd905, 0;
-$L249:
-	setp.lt.s64 %p206, %rd905, %rd675;
-	not.pred %p207, %p206;
-	@!%p207 bra $L253;
-	bra.uni $L251;
-$L253:
-	mul.lo.s64 %rd906, %rd905, %rd146;
-	mad.lo.s64 %rd907, %rd906, 4, %rd144;
-	ld.shared.s32 %r297, [%rd907+0];
-	mov.b32 %r298, %r297;
-	add.s64 %rd908, %rd904, %rd905;
-	mul.lo.s64 %rd909, %rd908, %rd242;
-	mad.lo.s64 %rd910, %rd909, 4, %rd240;
-	st.global.s32 [%rd910+0], %r298;
-$L250:
-	add.s64 %rd911, %rd905, 1;
-	mov.b64 %rd905, %rd911;
-	bra.uni $L249;
-$L251:
-$L211:
-	setp.eq.s64 %p208, %rd818, 0;
-	@!%p208 bra $L255;
-	bra.uni $L157;
-$L255:
-$L156:
+	ld.shared.s64 %rd707, [%rd1+1024];
+	mov.b64 %rd708, %rd707;
+	add.s64 %rd709, %rd708, %rd596;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, 0;
+$L153:
+	setp.lt.s64 %p131, %rd711, %rd411;
+	not.pred %p132, %p131;
+	@!%p132 bra $L157;
 	bra.uni $L155;
 $L157:
-	mov.b64 %rd912, %rd674;
-	mov.b64 %rd913, %rd672;
-	mov.b64 %rd914, %rd673;
-	mov.b64 %rd915, %rd912;
-	mov.b64 %rd916, %rd913;
-	mov.b64 %rd917, %rd914;
-	mov.b64 %rd918, %rd915;
-	mov.b64 %rd919, %rd916;
-	mov.b64 %rd920, %rd917;
-	mov.b64 %rd612, %rd918;
-	mov.b64 %rd624, %rd919;
-	mov.b64 %rd625, %rd920;
-	add.s64 %rd921, %rd613, %rd624;
-	mov.b64 %rd613, %rd921;
-	max.s64 %rd922, %rd614, %rd625;
-	mov.b64 %rd614, %rd922;
-$L151:
-	add.s64 %rd923, %rd615, 1;
-	mov.b64 %rd615, %rd923;
-	bra.uni $L150;
-$L152:
-	mov.b64 %rd924, %rd613;
-	// block reduction
-	sub.u32 %r299, %r13, 1;
-	mov.b32 %r300, %r3;
-$L256:
-	setp.hs.u32 %p209, %r300, 32;
-	@%p209 bra $L257;
-	mov.b64 {%r301, %r302}, %rd924;
-	shfl.sync.down.b32 %r303|%p210, %r301, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd925, {%r303, %r304};
-	@!%p210 bra $L258;
-	add.s64 %rd926, %rd924, %rd925;
-	mov.b64 %rd924, %rd926;
-$L258:
-	shl.b32 %r300, %r300, 1;
-	bra.uni $L256;
-$L257:
-	setp.eq.u32 %p211, %r7, 0;
-	@!%p211 bra $L259;
-	mul.wide.u32 %rd927, %r8, 16;
-	add.s64 %rd928, %rd1, %rd927;
-	st.shared.s64 [%rd928+0], %rd924;
-$L259:
+	mul.lo.s64 %rd712, %rd711, %rd404;
+	mad.lo.s64 %rd713, %rd712, 4, %rd402;
+	ld.shared.s32 %r191, [%rd713+0];
+	mov.b32 %r192, %r191;
+	add.s64 %rd714, %rd710, %rd711;
+	mul.lo.s64 %rd715, %rd714, %rd276;
+	mad.lo.s64 %rd716, %rd715, 4, %rd274;
+	st.global.s32 [%rd716+0], %r192;
+$L154:
+	add.s64 %rd717, %rd711, 1;
+	mov.b64 %rd711, %rd717;
+	bra.uni $L153;
+$L155:
+$L113:
+	setp.eq.s64 %p133, %rd598, 0;
+	@!%p133 bra $L159;
+	bra.uni $L53;
+$L159:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd718, %rd410;
+	mov.b64 %rd719, %rd408;
+	mov.b64 %rd720, %rd409;
+	mov.b64 %rd721, %rd718;
+	mov.b64 %rd722, %rd719;
+	mov.b64 %rd723, %rd720;
+	mov.b64 %rd724, %rd721;
+	mov.b64 %rd725, %rd722;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, 1;
+$L160:
+	setp.lt.s64 %p134, %rd730, %rd338;
+	setp.gt.s64 %p135, %rd727, 0;
+	and.pred %p136, %p134, %p135;
+	not.pred %p137, %p136;
+	@!%p137 bra $L164;
+	bra.uni $L162;
+$L164:
 	bar.sync 0;
-	setp.eq.u32 %p212, %r8, 0;
-	@!%p212 bra $L260;
-	setp.lo.u32 %p213, %r7, %r10;
-	@!%p213 bra $L261;
-	mul.wide.u32 %rd929, %r7, 16;
-	add.s64 %rd930, %rd1, %rd929;
-	ld.shared.s64 %rd931, [%rd930+0];
-	mov.b64 %rd924, %rd931;
-$L261:
-	sub.u32 %r305, %r10, 1;
-	mov.b64 {%r306, %r307}, %rd924;
-	shfl.sync.down.b32 %r308|%p214, %r306, 1, %r305, %r17;
-	shfl.sync.down.b32 %r309, %r307, 1, %r305, %r17;
-	mov.b64 %rd932, {%r308, %r309};
-	@!%p214 bra $L262;
-	add.s64 %rd933, %rd924, %rd932;
-	mov.b64 %rd924, %rd933;
-$L262:
-	mov.b64 {%r310, %r311}, %rd924;
-	shfl.sync.down.b32 %r312|%p215, %r310, 2, %r305, %r17;
-	shfl.sync.down.b32 %r313, %r311, 2, %r305, %r17;
-	mov.b64 %rd934, {%r312, %r313};
-	@!%p215 bra $L263;
-	add.s64 %rd935, %rd924, %rd934;
-	mov.b64 %rd924, %rd935;
-$L263:
-	mov.b64 {%r314, %r315}, %rd924;
-	shfl.sync.down.b32 %r316|%p216, %r314, 4, %r305, %r17;
-	shfl.sync.down.b32 %r317, %r315, 4, %r305, %r17;
-	mov.b64 %rd936, {%r316, %r317};
-	@!%p216 bra $L264;
-	add.s64 %rd937, %rd924, %rd936;
-	mov.b64 %rd924, %rd937;
-$L264:
-	mov.b64 {%r318, %r319}, %rd924;
-	shfl.sync.down.b32 %r320|%p217, %r318, 8, %r305, %r17;
-	shfl.sync.down.b32 %r321, %r319, 8, %r305, %r17;
-	mov.b64 %rd938, {%r320, %r321};
-	@!%p217 bra $L265;
-	add.s64 %rd939, %rd924, %rd938;
-	mov.b64 %rd924, %rd939;
-$L265:
-	mov.b64 {%r322, %r323}, %rd924;
-	shfl.sync.down.b32 %r324|%p218, %r322, 16, %r305, %r17;
-	shfl.sync.down.b32 %r325, %r323, 16, %r305, %r17;
-	mov.b64 %rd940, {%r324, %r325};
-	@!%p218 bra $L266;
-	add.s64 %rd941, %rd924, %rd940;
-	mov.b64 %rd924, %rd941;
-$L266:
-	@!%p211 bra $L267;
-	st.shared.s64 [%rd1+1024], %rd924;
-$L267:
-$L260:
+	shr.s64 %rd731, %rd730, 63;
+	shr.u64 %rd732, %rd731, 63;
+	add.s64 %rd733, %rd730, %rd732;
+	and.b64 %rd734, %rd733, -2;
+	sub.s64 %rd735, %rd730, %rd734;
+	mov.b64 %rd737, 1;
+	sub.s64 %rd736, %rd737, %rd735;
+	mul.lo.s64 %rd738, %rd736, %rd365;
+	mov.b64 %rd739, %rd738;
+	shr.s64 %rd740, %rd730, 63;
+	shr.u64 %rd741, %rd740, 63;
+	add.s64 %rd742, %rd730, %rd741;
+	and.b64 %rd743, %rd742, -2;
+	sub.s64 %rd744, %rd730, %rd743;
+	mul.lo.s64 %rd745, %rd744, %rd365;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, 0;
+	mov.b64 %rd748, 0;
+	mov.b64 %rd749, %rd330;
+	mov.b64 %rd750, %rd331;
+	mov.b64 %rd751, %rd332;
+	mov.b64 %rd752, %rd333;
+	mov.b64 %rd753, %rd334;
+	mov.b64 %rd754, %rd335;
+	mov.pred %p138, %p47;
+	mov.pred %p139, %p48;
+	mov.b32 %r193, %r80;
+	mov.b64 %rd755, %rd336;
+	mov.b64 %rd756, %rd337;
+	mov.b64 %rd757, %rd338;
+	mov.b64 %rd758, %rd339;
+	mov.pred %p140, %p49;
+	mov.pred %p141, %p50;
+	mov.b64 %rd759, %rd288;
+	mov.b64 %rd760, %rd289;
+	mov.b64 %rd761, %rd290;
+	mov.b64 %rd762, %rd291;
+	mov.b64 %rd763, %rd292;
+	mov.b64 %rd764, %rd293;
+	mov.b64 %rd765, %rd294;
+	mov.b64 %rd766, %rd295;
+	mov.b64 %rd767, %rd296;
+	mov.pred %p142, %p51;
+	mov.b64 %rd768, %rd297;
+	mov.b64 %rd769, %rd298;
+	mov.b64 %rd770, %rd299;
+	mov.b32 %r194, %r81;
+	mov.b64 %rd771, %rd340;
+	mov.b64 %rd772, %rd341;
+	mov.b64 %rd773, %rd739;
+	mov.b64 %rd774, %rd727;
+	mov.b64 %rd775, %rd363;
+	mov.b64 %rd776, %rd362;
+	mov.b64 %rd777, %rd344;
+	mov.b64 %rd778, %rd364;
+	mov.b64 %rd779, %rd343;
+	mov.b64 %rd780, %rd746;
+	mov.b64 %rd781, %rd365;
+	add.s64 %rd782, %rd730, 1;
+	setp.lt.s64 %p143, %rd782, %rd338;
+	mov.pred %p144, %p143;
+	mov.pred %p145, %p49;
+	mov.b64 %rd783, %rd165;
+	mov.b64 %rd784, %rd166;
+	mov.b64 %rd785, %rd167;
+	mov.b64 %rd786, %rd775;
+	mov.b32 %r195, -1;
+	mov.b64 %rd787, 0;
+	mov.b64 %rd788, 0;
+	mov.b64 %rd789, 0;
+	mov.b64 %rd790, 0;
+	mov.b64 %rd791, 0;
+$L165:
+	mov.b64 %rd792, 0;
+	mov.b64 %rd793, %rd771;
+$L168:
+	setp.gt.s64 %p146, %rd793, 0;
+	not.pred %p147, %p146;
+	@!%p147 bra $L172;
+	bra.uni $L170;
+$L172:
+	setp.ge.s64 %p148, %rd787, %rd788;
+	@!%p148 bra $L174;
+	setp.ge.s64 %p149, %rd786, %rd774;
+	@!%p149 bra $L176;
+	bra.uni $L170;
+$L176:
+	add.s64 %rd794, %rd773, %rd786;
+	mul.lo.s64 %rd795, %rd794, %rd175;
+	mad.lo.s64 %rd796, %rd795, 4, %rd173;
+	ld.shared.s32 %r196, [%rd796+0];
+	mov.b32 %r197, %r196;
+	mov.b32 %r195, %r197;
+	@!%p145 bra $L177;
+	add.s64 %rd797, %rd773, %rd786;
+	mov.b64 %rd799, 2;
+	mul.lo.s64 %rd798, %rd799, %rd797;
+	mov.b64 %rd800, %rd798;
+	mul.lo.s64 %rd801, %rd800, %rd178;
+	mad.lo.s64 %rd802, %rd801, 8, %rd176;
+	ld.shared.s64 %rd803, [%rd802+0];
+	mov.b64 %rd804, %rd803;
+	add.s64 %rd805, %rd800, 1;
+	mul.lo.s64 %rd806, %rd805, %rd178;
+	mad.lo.s64 %rd807, %rd806, 8, %rd176;
+	ld.shared.s64 %rd808, [%rd807+0];
+	mov.b64 %rd809, %rd808;
+	add.s64 %rd810, %rd804, %rd778;
+	mov.b64 %rd811, %rd810;
+	mov.b64 %rd812, %rd809;
+	mov.b64 %rd787, %rd811;
+	mov.b64 %rd788, %rd812;
+	bra.uni $L178;
+$L177:
+	mov.b64 %rd813, %rd749;
+	mov.b32 %r198, %r195;
+	cvt.s64.s32 %rd814, %r198;
+	mul.lo.s64 %rd815, %rd814, %rd32;
+	mad.lo.s64 %rd816, %rd815, 8, %rd28;
+	ld.global.nc.s64 %rd817, [%rd816+0];
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, %rd749;
+	mov.b32 %r199, %r195;
+	cvt.s64.s32 %rd821, %r199;
+	add.s64 %rd822, %rd821, 1;
+	mul.lo.s64 %rd823, %rd822, %rd32;
+	mad.lo.s64 %rd824, %rd823, 8, %rd28;
+	ld.global.nc.s64 %rd825, [%rd824+0];
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd826;
+	add.s64 %rd828, %rd819, %rd778;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, %rd827;
+	mov.b64 %rd787, %rd829;
+	mov.b64 %rd788, %rd830;
+$L178:
+	add.s64 %rd831, %rd786, %rd776;
+	mov.b64 %rd786, %rd831;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd832, %rd787, %rd39;
+	mad.lo.s64 %rd833, %rd832, 4, %rd35;
+	ld.global.nc.s32 %r200, [%rd833+0];
+	mov.b32 %r201, %r200;
+	mov.b32 %r202, %r201;
+	mov.b64 %rd834, 0;
+	mov.b64 %rd835, 0;
+	and.pred %p150, %p144, %p140;
+	@!%p150 bra $L180;
+	mov.b64 %rd836, %rd749;
+	mov.b32 %r203, %r202;
+	cvt.s64.s32 %rd837, %r203;
+	mul.lo.s64 %rd838, %rd837, %rd32;
+	mad.lo.s64 %rd839, %rd838, 8, %rd28;
+	ld.global.nc.s64 %rd840, [%rd839+0];
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd843, %rd749;
+	mov.b32 %r204, %r202;
+	cvt.s64.s32 %rd844, %r204;
+	add.s64 %rd845, %rd844, 1;
+	mul.lo.s64 %rd846, %rd845, %rd32;
+	mad.lo.s64 %rd847, %rd846, 8, %rd28;
+	ld.global.nc.s64 %rd848, [%rd847+0];
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd842;
+	mov.b64 %rd852, %rd850;
+	mov.b64 %rd834, %rd851;
+	mov.b64 %rd835, %rd852;
+$L180:
+	mov.b32 %r205, %r195;
+	mov.b32 %r206, %r202;
+	mov.b64 %rd853, %rd787;
+$L181:
+	mov.b64 %rd854, 0x1;
+	setp.gt.s64 %p151, %rd125, 0;
+	@!%p151 bra $L185;
+	mul.lo.s64 %rd855, %rd853, %rd127;
+	mad.lo.s64 %rd856, %rd855, 4, %rd123;
+	ld.global.nc.u32 %r207, [%rd856+0];
+	mov.b32 %r208, %r207;
+	cvt.u64.u32 %rd857, %r208;
+	mov.b64 %rd854, %rd857;
+$L185:
+	cvt.s64.s32 %rd858, %r205;
+	mul.lo.s64 %rd859, %rd858, %rd134;
+	mad.lo.s64 %rd860, %rd859, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r209, [%rd860+0];
+	mov.b32 %r210, %r209;
+	cvt.u64.u32 %rd861, %r210;
+	add.u64 %rd862, %rd861, %rd854;
+	mov.b64 %rd863, %rd862;
+	cvt.s64.s32 %rd864, %r206;
+	mul.lo.s64 %rd865, %rd864, %rd134;
+	mad.lo.s64 %rd866, %rd865, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r211, [%rd866+0];
+	mov.b32 %r212, %r211;
+	cvt.u64.u32 %rd867, %r212;
+	setp.hs.u64 %p152, %rd863, %rd867;
+	@!%p152 bra $L187;
+	mov.pred %p153, 0;
+	bra.uni $L183;
+$L187:
+	cvt.s64.s32 %rd868, %r206;
+	mul.lo.s64 %rd869, %rd868, %rd134;
+	mad.lo.s64 %rd870, %rd869, 4, %rd130;
+	cvt.u32.u64 %r213, %rd863;
+	atom.global.min.u32 %r214, [%rd870], %r213;
+	mov.b32 %r215, %r214;
+	cvt.u64.u32 %rd871, %r215;
+	setp.hi.u64 %p154, %rd871, %rd863;
+	mov.pred %p153, %p154;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	@!%p153 bra $L189;
+	@!%p144 bra $L190;
+	mul.lo.s64 %rd872, %rd792, %rd785;
+	mad.lo.s64 %rd873, %rd872, 4, %rd783;
+	st.shared.s32 [%rd873+0], %r202;
+	@!%p140 bra $L193;
+	mov.b64 %rd875, 2;
+	mul.lo.s64 %rd874, %rd875, %rd792;
+	mul.lo.s64 %rd876, %rd874, %rd170;
+	mad.lo.s64 %rd877, %rd876, 8, %rd168;
+	st.shared.s64 [%rd877+0], %rd834;
+	mov.b64 %rd879, 2;
+	mul.lo.s64 %rd878, %rd879, %rd792;
+	add.s64 %rd880, %rd878, 1;
+	mul.lo.s64 %rd881, %rd880, %rd170;
+	mad.lo.s64 %rd882, %rd881, 8, %rd168;
+	st.shared.s64 [%rd882+0], %rd835;
+$L193:
+	add.s64 %rd883, %rd792, 1;
+	mov.b64 %rd792, %rd883;
+	bra.uni $L191;
+$L190:
+	mov.pred %p155, 0;
+	mov.b64 %rd884, %rd792;
+	mov.b32 %r216, %r202;
+$L194:
+	@!%p141 bra $L198;
+	shr.s32 %r217, %r216, 5;
+	cvt.s64.s32 %rd885, %r217;
+	mov.b64 %rd886, %rd885;
+	and.b32 %r218, %r216, 31;
+	cvt.s64.s32 %rd887, %r218;
+	min.u64 %rd888, %rd887, 32;
+	cvt.u32.u64 %r219, %rd888;
+	mov.b32 %r221, 0x1;
+	shl.b32 %r220, %r221, %r219;
+	setp.hs.u32 %p156, %r219, 32;
+	selp.b32 %r222, 0, %r220, %p156;
+	mov.b32 %r223, %r222;
+	mov.b64 %rd889, %rd886;
+	mov.b32 %r224, %r223;
+	mul.lo.s64 %rd890, %rd889, %rd767;
+	mad.lo.s64 %rd891, %rd890, 4, %rd765;
+	ld.relaxed.gpu.global.u32 %r225, [%rd891+0];
+	mov.b32 %r226, %r225;
+	and.b32 %r227, %r226, %r224;
+	setp.ne.u32 %p157, %r227, 0x0;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L200;
+	mul.lo.s64 %rd892, %rd889, %rd767;
+	mad.lo.s64 %rd893, %rd892, 4, %rd765;
+	atom.global.or.b32 %r228, [%rd893], %r224;
+	mov.b32 %r229, %r228;
+	and.b32 %r230, %r229, %r224;
+	setp.ne.u32 %p160, %r230, 0x0;
+	mov.pred %p158, %p160;
+$L200:
+	@!%p158 bra $L202;
+	mov.b64 %rd894, %rd884;
+	mov.b64 %rd895, %rd894;
+	mov.pred %p161, 0;
+	bra.uni $L196;
+$L202:
+	mov.b64 %rd896, %rd884;
+	mov.b64 %rd895, %rd896;
+	mov.pred %p161, 1;
+	bra.uni $L196;
+$L198:
+	@!%p142 bra $L204;
+	cvt.s64.s32 %rd897, %r216;
+	mul.lo.s64 %rd898, %rd897, %rd770;
+	mad.lo.s64 %rd899, %rd898, 4, %rd768;
+	ld.relaxed.gpu.global.s32 %r231, [%rd899+0];
+	mov.b32 %r232, %r231;
+	setp.eq.s32 %p162, %r232, %r194;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L206;
+	cvt.s64.s32 %rd900, %r216;
+	mul.lo.s64 %rd901, %rd900, %rd770;
+	mad.lo.s64 %rd902, %rd901, 4, %rd768;
+	atom.global.exch.b32 %r233, [%rd902], %r194;
+	mov.b32 %r234, %r233;
+	setp.eq.s32 %p165, %r234, %r194;
+	mov.pred %p163, %p165;
+$L206:
+	@!%p163 bra $L208;
+	mov.b64 %rd903, %rd884;
+	mov.b64 %rd895, %rd903;
+	mov.pred %p161, 0;
+	bra.uni $L196;
+$L208:
+$L204:
+	mul.lo.s64 %rd904, %rd884, %rd785;
+	mad.lo.s64 %rd905, %rd904, 4, %rd783;
+	st.shared.s32 [%rd905+0], %r216;
+	add.s64 %rd906, %rd884, 1;
+	mov.b64 %rd907, %rd906;
+	mov.b64 %rd895, %rd907;
+	mov.pred %p161, 1;
+	bra.uni $L196;
+$L195:
+	bra.uni $L194;
+$L196:
+	mov.b64 %rd908, %rd895;
+	mov.pred %p166, %p161;
+	mov.b64 %rd792, %rd908;
+	mov.pred %p155, %p166;
+	@!%p155 bra $L210;
+	mov.b64 %rd909, %rd749;
+	mov.b32 %r235, %r202;
+	cvt.s64.s32 %rd910, %r235;
+	add.s64 %rd911, %rd910, 1;
+	mul.lo.s64 %rd912, %rd911, %rd32;
+	mad.lo.s64 %rd913, %rd912, 8, %rd28;
+	ld.global.nc.s64 %rd914, [%rd913+0];
+	mov.b64 %rd915, %rd914;
+	cvt.s64.s32 %rd916, %r235;
+	mul.lo.s64 %rd917, %rd916, %rd32;
+	mad.lo.s64 %rd918, %rd917, 8, %rd28;
+	ld.global.nc.s64 %rd919, [%rd918+0];
+	mov.b64 %rd920, %rd919;
+	sub.s64 %rd921, %rd915, %rd920;
+	mov.b64 %rd922, %rd921;
+	mov.b64 %rd923, %rd922;
+	add.s64 %rd924, %rd789, %rd923;
+	mov.b64 %rd789, %rd924;
+	max.s64 %rd925, %rd790, %rd923;
+	mov.b64 %rd790, %rd925;
+$L210:
+$L191:
+$L189:
+	add.s64 %rd926, %rd787, %rd777;
+	mov.b64 %rd787, %rd926;
+	sub.s64 %rd927, %rd793, 1;
+	mov.b64 %rd793, %rd927;
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd928, 0;
+	setp.lt.s64 %p167, %rd787, %rd788;
+	setp.lt.s64 %p168, %rd786, %rd774;
+	or.pred %p169, %p167, %p168;
+	@!%p169 bra $L212;
+	mov.b64 %rd928, 1;
+$L212:
+	shl.b64 %rd929, %rd928, 32;
+	or.b64 %rd930, %rd792, %rd929;
+	// block scan
+	mov.b64 %rd931, %rd930;
+	mov.b32 %r236, %r3;
+$L213:
+	setp.hs.u32 %p170, %r236, 32;
+	@%p170 bra $L214;
+	mov.b64 {%r237, %r238}, %rd931;
+	shfl.sync.up.b32 %r239|%p171, %r237, %r236, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
+	mov.b64 %rd932, {%r239, %r240};
+	@!%p171 bra $L215;
+	add.s64 %rd933, %rd932, %rd931;
+	mov.b64 %rd931, %rd933;
+$L215:
+	shl.b32 %r236, %r236, 1;
+	bra.uni $L213;
+$L214:
+	mov.b64 {%r241, %r242}, %rd931;
+	shfl.sync.up.b32 %r243|%p172, %r241, %r3, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
+	mov.b64 %rd934, {%r243, %r244};
+	setp.lo.u32 %p173, %r3, 32;
+	and.pred %p174, %p172, %p173;
+	selp.b64 %rd935, %rd934, 0, %p174;
+	sub.u32 %r245, %r13, %r3;
+	setp.eq.u32 %p175, %r7, %r245;
+	@!%p175 bra $L216;
+	mul.wide.u32 %rd936, %r8, 16;
+	add.s64 %rd937, %rd1, %rd936;
+	st.shared.s64 [%rd937+0], %rd931;
+$L216:
 	bar.sync 0;
-	ld.shared.s64 %rd942, [%rd1+1024];
-	mov.b64 %rd924, %rd942;
-	mov.b64 %rd943, %rd924;
-	mov.b64 %rd613, %rd943;
-	mov.b64 %rd944, %rd614;
-	// block reduction
-	sub.u32 %r326, %r13, 1;
-	mov.b32 %r327, %r3;
-$L268:
-	setp.hs.u32 %p219, %r327, 32;
-	@%p219 bra $L269;
-	mov.b64 {%r328, %r329}, %rd944;
-	shfl.sync.down.b32 %r330|%p220, %r328, %r327, %r326, %r17;
-	shfl.sync.down.b32 %r331, %r329, %r327, %r326, %r17;
-	mov.b64 %rd945, {%r330, %r331};
-	@!%p220 bra $L270;
-	max.s64 %rd946, %rd944, %rd945;
-	mov.b64 %rd944, %rd946;
-$L270:
-	shl.b32 %r327, %r327, 1;
-	bra.uni $L268;
-$L269:
-	setp.eq.u32 %p221, %r7, 0;
-	@!%p221 bra $L271;
-	mul.wide.u32 %rd947, %r8, 16;
-	add.s64 %rd948, %rd1, %rd947;
-	st.shared.s64 [%rd948+0], %rd944;
-$L271:
+	setp.eq.u32 %p176, %r8, 0;
+	@!%p176 bra $L217;
+	mov.b64 %rd938, 0;
+	setp.lo.u32 %p177, %r7, %r10;
+	@!%p177 bra $L218;
+	mul.wide.u32 %rd939, %r7, 16;
+	add.s64 %rd940, %rd1, %rd939;
+	ld.shared.s64 %rd941, [%rd940+0];
+	mov.b64 %rd938, %rd941;
+$L218:
+	mov.b64 {%r246, %r247}, %rd938;
+	shfl.sync.up.b32 %r248|%p178, %r246, 1, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
+	mov.b64 %rd942, {%r248, %r249};
+	@!%p178 bra $L219;
+	add.s64 %rd943, %rd942, %rd938;
+	mov.b64 %rd938, %rd943;
+$L219:
+	mov.b64 {%r250, %r251}, %rd938;
+	shfl.sync.up.b32 %r252|%p179, %r250, 2, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
+	mov.b64 %rd944, {%r252, %r253};
+	@!%p179 bra $L220;
+	add.s64 %rd945, %rd944, %rd938;
+	mov.b64 %rd938, %rd945;
+$L220:
+	mov.b64 {%r254, %r255}, %rd938;
+	shfl.sync.up.b32 %r256|%p180, %r254, 4, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
+	mov.b64 %rd946, {%r256, %r257};
+	@!%p180 bra $L221;
+	add.s64 %rd947, %rd946, %rd938;
+	mov.b64 %rd938, %rd947;
+$L221:
+	mov.b64 {%r258, %r259}, %rd938;
+	shfl.sync.up.b32 %r260|%p181, %r258, 8, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
+	mov.b64 %rd948, {%r260, %r261};
+	@!%p181 bra $L222;
+	add.s64 %rd949, %rd948, %rd938;
+	mov.b64 %rd938, %rd949;
+$L222:
+	mov.b64 {%r262, %r263}, %rd938;
+	shfl.sync.up.b32 %r264|%p182, %r262, 16, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
+	mov.b64 %rd950, {%r264, %r265};
+	@!%p182 bra $L223;
+	add.s64 %rd951, %rd950, %rd938;
+	mov.b64 %rd938, %rd951;
+$L223:
+	mov.b64 {%r266, %r267}, %rd938;
+	shfl.sync.up.b32 %r268|%p183, %r266, 1, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
+	mov.b64 %rd952, {%r268, %r269};
+	selp.b64 %rd953, %rd952, 0, %p183;
+	@!%p177 bra $L224;
+	mul.wide.u32 %rd954, %r7, 16;
+	add.s64 %rd955, %rd1, %rd954;
+	add.s64 %rd956, %rd955, 512;
+	st.shared.s64 [%rd956+0], %rd953;
+$L224:
+	sub.u32 %r270, %r10, 1;
+	setp.eq.u32 %p184, %r7, %r270;
+	@!%p184 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd938;
+$L225:
+$L217:
 	bar.sync 0;
-	setp.eq.u32 %p222, %r8, 0;
-	@!%p222 bra $L272;
-	setp.lo.u32 %p223, %r7, %r10;
-	@!%p223 bra $L273;
-	mul.wide.u32 %rd949, %r7, 16;
-	add.s64 %rd950, %rd1, %rd949;
-	ld.shared.s64 %rd951, [%rd950+0];
-	mov.b64 %rd944, %rd951;
-$L273:
-	sub.u32 %r332, %r10, 1;
-	mov.b64 {%r333, %r334}, %rd944;
-	shfl.sync.down.b32 %r335|%p224, %r333, 1, %r332, %r17;
-	shfl.sync.down.b32 %r336, %r334, 1, %r332, %r17;
-	mov.b64 %rd952, {%r335, %r336};
-	@!%p224 bra $L274;
-	max.s64 %rd953, %rd944, %rd952;
-	mov.b64 %rd944, %rd953;
-$L274:
-	mov.b64 {%r337, %r338}, %rd944;
-	shfl.sync.down.b32 %r339|%p225, %r337, 2, %r332, %r17;
-	shfl.sync.down.b32 %r340, %r338, 2, %r332, %r17;
-	mov.b64 %rd954, {%r339, %r340};
-	@!%p225 bra $L275;
-	max.s64 %rd955, %rd944, %rd954;
-	mov.b64 %rd944, %rd955;
-$L275:
-	mov.b64 {%r341, %r342}, %rd944;
-	shfl.sync.down.b32 %r343|%p226, %r341, 4, %r332, %r17;
-	shfl.sync.down.b32 %r344, %r342, 4, %r332, %r17;
-	mov.b64 %rd956, {%r343, %r344};
-	@!%p226 bra $L276;
-	max.s64 %rd957, %rd944, %rd956;
-	mov.b64 %rd944, %rd957;
-$L276:
-	mov.b64 {%r345, %r346}, %rd944;
-	shfl.sync.down.b32 %r347|%p227, %r345, 8, %r332, %r17;
-	shfl.sync.down.b32 %r348, %r346, 8, %r332, %r17;
-	mov.b64 %rd958, {%r347, %r348};
-	@!%p227 bra $L277;
-	max.s64 %rd959, %rd944, %rd958;
-	mov.b64 %rd944, %rd959;
-$L277:
-	mov.b64 {%r349, %r350}, %rd944;
-	shfl.sync.down.b32 %r351|%p228, %r349, 16, %r332, %r17;
-	shfl.sync.down.b32 %r352, %r350, 16, %r332, %r17;
-	mov.b64 %rd960, {%r351, %r352};
-	@!%p228 bra $L278;
-	max.s64 %rd961, %rd944, %rd960;
-	mov.b64 %rd944, %rd961;
-$L278:
-	@!%p221 bra $L279;
-	st.shared.s64 [%rd1+1024], %rd944;
-$L279:
-$L272:
-	bar.sync 0;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	add.s64 %rd959, %rd958, 512;
+	ld.shared.s64 %rd960, [%rd959+0];
+	add.s64 %rd961, %rd960, %rd935;
 	ld.shared.s64 %rd962, [%rd1+1024];
-	mov.b64 %rd944, %rd962;
-	mov.b64 %rd963, %rd944;
-	mov.b64 %rd614, %rd963;
-	cvt.u64.u32 %rd964, %r2;
-	setp.eq.s64 %p229, %rd964, 0;
-	@!%p229 bra $L281;
-	setp.gt.s64 %p230, %rd613, 0;
-	@!%p230 bra $L283;
-	add.s64 %rd965, %rd305, 1;
-	mul.lo.s64 %rd966, %rd965, %rd120;
-	mad.lo.s64 %rd967, %rd966, 8, %rd116;
-	atom.global.add.u64 %rd968, [%rd967], %rd613;
-$L283:
-	setp.gt.s64 %p231, %rd614, 0;
-	@!%p231 bra $L285;
-	add.s64 %rd969, %rd305, 2;
-	mul.lo.s64 %rd970, %rd969, %rd120;
-	mad.lo.s64 %rd971, %rd970, 8, %rd116;
-	atom.global.max.s64 %rd972, [%rd971], %rd614;
-$L285:
-$L281:
+	mov.b64 {%r271, %r272}, %rd961;
+	shfl.sync.idx.b32 %r273|%p185, %r271, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r274, %r272, 0, %r21, %r17;
+	mov.b64 %rd963, {%r273, %r274};
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	mov.b64 %rd967, %rd965;
+	mov.b64 %rd968, %rd966;
+	mov.b64 %rd969, %rd967;
+	mov.b64 %rd970, %rd968;
+	and.b64 %rd971, %rd969, 4294967295;
+	mov.b64 %rd972, %rd971;
+	and.b64 %rd973, %rd970, 4294967295;
+	mov.b64 %rd974, %rd973;
+	shr.s64 %rd975, %rd970, 32;
+	mov.b64 %rd976, %rd975;
+	mov.b64 %rd977, %rd972;
+	mov.b64 %rd978, %rd974;
+	mov.b64 %rd979, %rd976;
+	@!%p144 bra $L226;
+	add.s64 %rd980, %rd791, %rd977;
+	mov.b64 %rd981, %rd980;
+	sub.s64 %rd982, %rd781, %rd981;
+	max.s64 %rd983, %rd982, 0;
+	min.s64 %rd984, %rd983, %rd792;
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, 0;
+$L228:
+	setp.lt.s64 %p186, %rd986, %rd985;
+	not.pred %p187, %p186;
+	@!%p187 bra $L232;
+	bra.uni $L230;
+$L232:
+	mul.lo.s64 %rd987, %rd986, %rd785;
+	mad.lo.s64 %rd988, %rd987, 4, %rd783;
+	ld.shared.s32 %r275, [%rd988+0];
+	mov.b32 %r276, %r275;
+	add.s64 %rd989, %rd780, %rd981;
+	add.s64 %rd990, %rd989, %rd986;
+	mul.lo.s64 %rd991, %rd990, %rd175;
+	mad.lo.s64 %rd992, %rd991, 4, %rd173;
+	st.shared.s32 [%rd992+0], %r276;
+	@!%p140 bra $L234;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd986;
+	mul.lo.s64 %rd995, %rd993, %rd170;
+	mad.lo.s64 %rd996, %rd995, 8, %rd168;
+	ld.shared.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	add.s64 %rd999, %rd780, %rd981;
+	add.s64 %rd1000, %rd999, %rd986;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd1000;
+	mul.lo.s64 %rd1003, %rd1001, %rd178;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd176;
+	st.shared.s64 [%rd1004+0], %rd998;
+	mov.b64 %rd1006, 2;
+	mul.lo.s64 %rd1005, %rd1006, %rd986;
+	add.s64 %rd1007, %rd1005, 1;
+	mul.lo.s64 %rd1008, %rd1007, %rd170;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd168;
+	ld.shared.s64 %rd1010, [%rd1009+0];
+	mov.b64 %rd1011, %rd1010;
+	add.s64 %rd1012, %rd780, %rd981;
+	add.s64 %rd1013, %rd1012, %rd986;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1013;
+	add.s64 %rd1016, %rd1014, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd178;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd176;
+	st.shared.s64 [%rd1018+0], %rd1011;
+$L234:
+$L229:
+	add.s64 %rd1019, %rd986, 1;
+	mov.b64 %rd986, %rd1019;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd1020, 0;
+	mov.b64 %rd1021, %rd985;
+$L235:
+	setp.lt.s64 %p188, %rd1021, %rd792;
+	not.pred %p189, %p188;
+	@!%p189 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd1022, %rd1021, %rd785;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd783;
+	ld.shared.s32 %r277, [%rd1023+0];
+	mov.b32 %r278, %r277;
+	mov.b32 %r279, %r278;
+	mov.pred %p190, 0;
+	mov.b64 %rd1024, %rd1020;
+	mov.b32 %r280, %r279;
+$L240:
+	@!%p141 bra $L244;
+	shr.s32 %r281, %r280, 5;
+	cvt.s64.s32 %rd1025, %r281;
+	mov.b64 %rd1026, %rd1025;
+	and.b32 %r282, %r280, 31;
+	cvt.s64.s32 %rd1027, %r282;
+	min.u64 %rd1028, %rd1027, 32;
+	cvt.u32.u64 %r283, %rd1028;
+	mov.b32 %r285, 0x1;
+	shl.b32 %r284, %r285, %r283;
+	setp.hs.u32 %p191, %r283, 32;
+	selp.b32 %r286, 0, %r284, %p191;
+	mov.b32 %r287, %r286;
+	mov.b64 %rd1029, %rd1026;
+	mov.b32 %r288, %r287;
+	mul.lo.s64 %rd1030, %rd1029, %rd767;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd765;
+	ld.relaxed.gpu.global.u32 %r289, [%rd1031+0];
+	mov.b32 %r290, %r289;
+	and.b32 %r291, %r290, %r288;
+	setp.ne.u32 %p192, %r291, 0x0;
+	mov.pred %p193, %p192;
+	not.pred %p194, %p193;
+	@!%p194 bra $L246;
+	mul.lo.s64 %rd1032, %rd1029, %rd767;
+	mad.lo.s64 %rd1033, %rd1032, 4, %rd765;
+	atom.global.or.b32 %r292, [%rd1033], %r288;
+	mov.b32 %r293, %r292;
+	and.b32 %r294, %r293, %r288;
+	setp.ne.u32 %p195, %r294, 0x0;
+	mov.pred %p193, %p195;
+$L246:
+	@!%p193 bra $L248;
+	mov.b64 %rd1034, %rd1024;
+	mov.b64 %rd1035, %rd1034;
+	mov.pred %p196, 0;
+	bra.uni $L242;
+$L248:
+	mov.b64 %rd1036, %rd1024;
+	mov.b64 %rd1035, %rd1036;
+	mov.pred %p196, 1;
+	bra.uni $L242;
+$L244:
+	@!%p142 bra $L250;
+	cvt.s64.s32 %rd1037, %r280;
+	mul.lo.s64 %rd1038, %rd1037, %rd770;
+	mad.lo.s64 %rd1039, %rd1038, 4, %rd768;
+	ld.relaxed.gpu.global.s32 %r295, [%rd1039+0];
+	mov.b32 %r296, %r295;
+	setp.eq.s32 %p197, %r296, %r194;
+	mov.pred %p198, %p197;
+	not.pred %p199, %p198;
+	@!%p199 bra $L252;
+	cvt.s64.s32 %rd1040, %r280;
+	mul.lo.s64 %rd1041, %rd1040, %rd770;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd768;
+	atom.global.exch.b32 %r297, [%rd1042], %r194;
+	mov.b32 %r298, %r297;
+	setp.eq.s32 %p200, %r298, %r194;
+	mov.pred %p198, %p200;
+$L252:
+	@!%p198 bra $L254;
+	mov.b64 %rd1043, %rd1024;
+	mov.b64 %rd1035, %rd1043;
+	mov.pred %p196, 0;
+	bra.uni $L242;
+$L254:
+$L250:
+	mul.lo.s64 %rd1044, %rd1024, %rd785;
+	mad.lo.s64 %rd1045, %rd1044, 4, %rd783;
+	st.shared.s32 [%rd1045+0], %r280;
+	add.s64 %rd1046, %rd1024, 1;
+	mov.b64 %rd1047, %rd1046;
+	mov.b64 %rd1035, %rd1047;
+	mov.pred %p196, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd1048, %rd1035;
+	mov.pred %p201, %p196;
+	mov.b64 %rd1020, %rd1048;
+	mov.pred %p190, %p201;
+	@!%p190 bra $L256;
+	mov.b64 %rd1049, %rd749;
+	mov.b32 %r299, %r279;
+	cvt.s64.s32 %rd1050, %r299;
+	add.s64 %rd1051, %rd1050, 1;
+	mul.lo.s64 %rd1052, %rd1051, %rd32;
+	mad.lo.s64 %rd1053, %rd1052, 8, %rd28;
+	ld.global.nc.s64 %rd1054, [%rd1053+0];
+	mov.b64 %rd1055, %rd1054;
+	cvt.s64.s32 %rd1056, %r299;
+	mul.lo.s64 %rd1057, %rd1056, %rd32;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd28;
+	ld.global.nc.s64 %rd1059, [%rd1058+0];
+	mov.b64 %rd1060, %rd1059;
+	sub.s64 %rd1061, %rd1055, %rd1060;
+	mov.b64 %rd1062, %rd1061;
+	mov.b64 %rd1063, %rd1062;
+	add.s64 %rd1064, %rd789, %rd1063;
+	mov.b64 %rd789, %rd1064;
+	max.s64 %rd1065, %rd790, %rd1063;
+	mov.b64 %rd790, %rd1065;
+$L256:
+$L236:
+	add.s64 %rd1066, %rd1021, 1;
+	mov.b64 %rd1021, %rd1066;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p202, %rd1020, 0;
+	@!%p202 bra $L258;
+	mul.lo.s64 %rd1067, %rd779, %rd120;
+	mad.lo.s64 %rd1068, %rd1067, 8, %rd116;
+	atom.global.add.u64 %rd1069, [%rd1068], %rd1020;
+	mov.b64 %rd1070, %rd1069;
+	mov.b64 %rd1071, %rd1070;
+	mov.b64 %rd1072, 0;
+$L259:
+	setp.lt.s64 %p203, %rd1072, %rd1020;
+	not.pred %p204, %p203;
+	@!%p204 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd1073, %rd1072, %rd785;
+	mad.lo.s64 %rd1074, %rd1073, 4, %rd783;
+	ld.shared.s32 %r300, [%rd1074+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1075, %rd1071, %rd1072;
+	mul.lo.s64 %rd1076, %rd1075, %rd276;
+	mad.lo.s64 %rd1077, %rd1076, 4, %rd274;
+	st.global.s32 [%rd1077+0], %r301;
+$L260:
+	add.s64 %rd1078, %rd1072, 1;
+	mov.b64 %rd1072, %rd1078;
+	bra.uni $L259;
+$L261:
+$L258:
+	add.s64 %rd1079, %rd791, %rd978;
+	min.s64 %rd1080, %rd781, %rd1079;
+	mov.b64 %rd791, %rd1080;
+	bra.uni $L227;
+$L226:
+	mov.b64 %rd1081, 0;
+	cvt.u64.u32 %rd1082, %r2;
+	setp.eq.s64 %p205, %rd1082, 0;
+	setp.gt.s64 %p206, %rd978, 0;
+	and.pred %p207, %p205, %p206;
+	@!%p207 bra $L265;
+	mul.lo.s64 %rd1083, %rd779, %rd120;
+	mad.lo.s64 %rd1084, %rd1083, 8, %rd116;
+	atom.global.add.u64 %rd1085, [%rd1084], %rd978;
+	mov.b64 %rd1086, %rd1085;
+	mov.b64 %rd1081, %rd1086;
+$L265:
+	cvt.u64.u32 %rd1087, %r2;
+	setp.eq.s64 %p208, %rd1087, 0;
+	setp.eq.u32 %p209, %r1, 0;
+	and.pred %p210, %p208, %p209;
 	bar.sync 0;
-	setp.eq.u32 %p232, %r5, 0;
-	@!%p232 bra $L286;
+	@!%p210 bra $L266;
+	st.shared.s64 [%rd1+1024], %rd1081;
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd1088, [%rd1+1024];
+	mov.b64 %rd1089, %rd1088;
+	add.s64 %rd1090, %rd1089, %rd977;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, 0;
+$L267:
+	setp.lt.s64 %p211, %rd1092, %rd792;
+	not.pred %p212, %p211;
+	@!%p212 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd1093, %rd1092, %rd785;
+	mad.lo.s64 %rd1094, %rd1093, 4, %rd783;
+	ld.shared.s32 %r302, [%rd1094+0];
+	mov.b32 %r303, %r302;
+	add.s64 %rd1095, %rd1091, %rd1092;
+	mul.lo.s64 %rd1096, %rd1095, %rd276;
+	mad.lo.s64 %rd1097, %rd1096, 4, %rd274;
+	st.global.s32 [%rd1097+0], %r303;
+$L268:
+	add.s64 %rd1098, %rd1092, 1;
+	mov.b64 %rd1092, %rd1098;
+	bra.uni $L267;
+$L269:
+$L227:
+	setp.eq.s64 %p213, %rd979, 0;
+	@!%p213 bra $L273;
+	bra.uni $L167;
+$L273:
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd1099, %rd791;
+	mov.b64 %rd1100, %rd789;
+	mov.b64 %rd1101, %rd790;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd1104, %rd1101;
+	mov.b64 %rd1105, %rd1102;
+	mov.b64 %rd1106, %rd1103;
+	mov.b64 %rd1107, %rd1104;
+	mov.b64 %rd727, %rd1105;
+	mov.b64 %rd747, %rd1106;
+	mov.b64 %rd748, %rd1107;
+	add.s64 %rd1108, %rd728, %rd747;
+	mov.b64 %rd728, %rd1108;
+	max.s64 %rd1109, %rd729, %rd748;
+	mov.b64 %rd729, %rd1109;
+$L161:
+	add.s64 %rd1110, %rd730, 1;
+	mov.b64 %rd730, %rd1110;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd1111, %rd728;
+	// block reduction
+	sub.u32 %r304, %r13, 1;
+	mov.b32 %r305, %r3;
+$L274:
+	setp.hs.u32 %p214, %r305, 32;
+	@%p214 bra $L275;
+	mov.b64 {%r306, %r307}, %rd1111;
+	shfl.sync.down.b32 %r308|%p215, %r306, %r305, %r304, %r17;
+	shfl.sync.down.b32 %r309, %r307, %r305, %r304, %r17;
+	mov.b64 %rd1112, {%r308, %r309};
+	@!%p215 bra $L276;
+	add.s64 %rd1113, %rd1111, %rd1112;
+	mov.b64 %rd1111, %rd1113;
+$L276:
+	shl.b32 %r305, %r305, 1;
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p216, %r7, 0;
+	@!%p216 bra $L277;
+	mul.wide.u32 %rd1114, %r8, 16;
+	add.s64 %rd1115, %rd1, %rd1114;
+	st.shared.s64 [%rd1115+0], %rd1111;
+$L277:
+	bar.sync 0;
+	setp.eq.u32 %p217, %r8, 0;
+	@!%p217 bra $L278;
+	setp.lo.u32 %p218, %r7, %r10;
+	@!%p218 bra $L279;
+	mul.wide.u32 %rd1116, %r7, 16;
+	add.s64 %rd1117, %rd1, %rd1116;
+	ld.shared.s64 %rd1118, [%rd1117+0];
+	mov.b64 %rd1111, %rd1118;
+$L279:
+	sub.u32 %r310, %r10, 1;
+	mov.b64 {%r311, %r312}, %rd1111;
+	shfl.sync.down.b32 %r313|%p219, %r311, 1, %r310, %r17;
+	shfl.sync.down.b32 %r314, %r312, 1, %r310, %r17;
+	mov.b64 %rd1119, {%r313, %r314};
+	@!%p219 bra $L280;
+	add.s64 %rd1120, %rd1111, %rd1119;
+	mov.b64 %rd1111, %rd1120;
+$L280:
+	mov.b64 {%r315, %r316}, %rd1111;
+	shfl.sync.down.b32 %r317|%p220, %r315, 2, %r310, %r17;
+	shfl.sync.down.b32 %r318, %r316, 2, %r310, %r17;
+	mov.b64 %rd1121, {%r317, %r318};
+	@!%p220 bra $L281;
+	add.s64 %rd1122, %rd1111, %rd1121;
+	mov.b64 %rd1111, %rd1122;
+$L281:
+	mov.b64 {%r319, %r320}, %rd1111;
+	shfl.sync.down.b32 %r321|%p221, %r319, 4, %r310, %r17;
+	shfl.sync.down.b32 %r322, %r320, 4, %r310, %r17;
+	mov.b64 %rd1123, {%r321, %r322};
+	@!%p221 bra $L282;
+	add.s64 %rd1124, %rd1111, %rd1123;
+	mov.b64 %rd1111, %rd1124;
+$L282:
+	mov.b64 {%r323, %r324}, %rd1111;
+	shfl.sync.down.b32 %r325|%p222, %r323, 8, %r310, %r17;
+	shfl.sync.down.b32 %r326, %r324, 8, %r310, %r17;
+	mov.b64 %rd1125, {%r325, %r326};
+	@!%p222 bra $L283;
+	add.s64 %rd1126, %rd1111, %rd1125;
+	mov.b64 %rd1111, %rd1126;
+$L283:
+	mov.b64 {%r327, %r328}, %rd1111;
+	shfl.sync.down.b32 %r329|%p223, %r327, 16, %r310, %r17;
+	shfl.sync.down.b32 %r330, %r328, 16, %r310, %r17;
+	mov.b64 %rd1127, {%r329, %r330};
+	@!%p223 bra $L284;
+	add.s64 %rd1128, %rd1111, %rd1127;
+	mov.b64 %rd1111, %rd1128;
+$L284:
+	@!%p216 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1111;
+$L285:
+$L278:
+	bar.sync 0;
+	ld.shared.s64 %rd1129, [%rd1+1024];
+	mov.b64 %rd1111, %rd1129;
+	mov.b64 %rd1130, %rd1111;
+	mov.b64 %rd728, %rd1130;
+	mov.b64 %rd1131, %rd729;
+	// block reduction
+	sub.u32 %r331, %r13, 1;
+	mov.b32 %r332, %r3;
+$L286:
+	setp.hs.u32 %p224, %r332, 32;
+	@%p224 bra $L287;
+	mov.b64 {%r333, %r334}, %rd1131;
+	shfl.sync.down.b32 %r335|%p225, %r333, %r332, %r331, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
+	mov.b64 %rd1132, {%r335, %r336};
+	@!%p225 bra $L288;
+	max.s64 %rd1133, %rd1131, %rd1132;
+	mov.b64 %rd1131, %rd1133;
+$L288:
+	shl.b32 %r332, %r332, 1;
+	bra.uni $L286;
+$L287:
+	setp.eq.u32 %p226, %r7, 0;
+	@!%p226 bra $L289;
+	mul.wide.u32 %rd1134, %r8, 16;
+	add.s64 %rd1135, %rd1, %rd1134;
+	st.shared.s64 [%rd1135+0], %rd1131;
+$L289:
+	bar.sync 0;
+	setp.eq.u32 %p227, %r8, 0;
+	@!%p227 bra $L290;
+	setp.lo.u32 %p228, %r7, %r10;
+	@!%p228 bra $L291;
+	mul.wide.u32 %rd1136, %r7, 16;
+	add.s64 %rd1137, %rd1, %rd1136;
+	ld.shared.s64 %rd1138, [%rd1137+0];
+	mov.b64 %rd1131, %rd1138;
+$L291:
+	sub.u32 %r337, %r10, 1;
+	mov.b64 {%r338, %r339}, %rd1131;
+	shfl.sync.down.b32 %r340|%p229, %r338, 1, %r337, %r17;
+	shfl.sync.down.b32 %r341, %r339, 1, %r337, %r17;
+	mov.b64 %rd1139, {%r340, %r341};
+	@!%p229 bra $L292;
+	max.s64 %rd1140, %rd1131, %rd1139;
+	mov.b64 %rd1131, %rd1140;
+$L292:
+	mov.b64 {%r342, %r343}, %rd1131;
+	shfl.sync.down.b32 %r344|%p230, %r342, 2, %r337, %r17;
+	shfl.sync.down.b32 %r345, %r343, 2, %r337, %r17;
+	mov.b64 %rd1141, {%r344, %r345};
+	@!%p230 bra $L293;
+	max.s64 %rd1142, %rd1131, %rd1141;
+	mov.b64 %rd1131, %rd1142;
+$L293:
+	mov.b64 {%r346, %r347}, %rd1131;
+	shfl.sync.down.b32 %r348|%p231, %r346, 4, %r337, %r17;
+	shfl.sync.down.b32 %r349, %r347, 4, %r337, %r17;
+	mov.b64 %rd1143, {%r348, %r349};
+	@!%p231 bra $L294;
+	max.s64 %rd1144, %rd1131, %rd1143;
+	mov.b64 %rd1131, %rd1144;
+$L294:
+	mov.b64 {%r350, %r351}, %rd1131;
+	shfl.sync.down.b32 %r352|%p232, %r350, 8, %r337, %r17;
+	shfl.sync.down.b32 %r353, %r351, 8, %r337, %r17;
+	mov.b64 %rd1145, {%r352, %r353};
+	@!%p232 bra $L295;
+	max.s64 %rd1146, %rd1131, %rd1145;
+	mov.b64 %rd1131, %rd1146;
+$L295:
+	mov.b64 {%r354, %r355}, %rd1131;
+	shfl.sync.down.b32 %r356|%p233, %r354, 16, %r337, %r17;
+	shfl.sync.down.b32 %r357, %r355, 16, %r337, %r17;
+	mov.b64 %rd1147, {%r356, %r357};
+	@!%p233 bra $L296;
+	max.s64 %rd1148, %rd1131, %rd1147;
+	mov.b64 %rd1131, %rd1148;
+$L296:
+	@!%p226 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1131;
+$L297:
+$L290:
+	bar.sync 0;
+	ld.shared.s64 %rd1149, [%rd1+1024];
+	mov.b64 %rd1131, %rd1149;
+	mov.b64 %rd1150, %rd1131;
+	mov.b64 %rd729, %rd1150;
+	cvt.u64.u32 %rd1151, %r2;
+	setp.eq.s64 %p234, %rd1151, 0;
+	@!%p234 bra $L299;
+	setp.gt.s64 %p235, %rd728, 0;
+	@!%p235 bra $L301;
+	add.s64 %rd1152, %rd343, 1;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	atom.global.add.u64 %rd1155, [%rd1154], %rd728;
+$L301:
+	setp.gt.s64 %p236, %rd729, 0;
+	@!%p236 bra $L303;
+	add.s64 %rd1156, %rd343, 2;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	atom.global.max.s64 %rd1159, [%rd1158], %rd729;
+$L303:
+$L299:
+	bar.sync 0;
+	setp.eq.u32 %p237, %r5, 0;
+	@!%p237 bra $L304;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r353, [gk_league_sync+4];
-	atom.global.add.u32 %r354, [gk_league_sync], 1;
-	mov.u32 %r355, %nctaid.x;
-	sub.u32 %r356, %r355, 1;
-	setp.eq.u32 %p233, %r354, %r356;
-	@!%p233 bra $L287;
+	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
+	atom.global.add.u32 %r359, [gk_league_sync], 1;
+	mov.u32 %r360, %nctaid.x;
+	sub.u32 %r361, %r360, 1;
+	setp.eq.u32 %p238, %r359, %r361;
+	@!%p238 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r357, [gk_league_sync+4], 1;
-	bra.uni $L288;
-$L287:
-	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
-	setp.eq.u32 %p234, %r358, %r353;
-	@%p234 bra $L287;
-$L288:
+	atom.global.add.u32 %r362, [gk_league_sync+4], 1;
+	bra.uni $L306;
+$L305:
+	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
+	setp.eq.u32 %p239, %r363, %r358;
+	@%p239 bra $L305;
+$L306:
 	fence.acq_rel.gpu;
-$L286:
+$L304:
 	bar.sync 0;
-	setp.eq.s64 %p235, %rd230, 0;
-	and.pred %p236, %p11, %p235;
-	@!%p236 bra $L290;
-	mov.b64 %rd974, 9;
-	mul.lo.s64 %rd973, %rd974, %rd120;
-	mad.lo.s64 %rd975, %rd973, 8, %rd116;
-	mov.b64 %rd976, 0;
-	st.global.s64 [%rd975+0], %rd976;
-$L290:
-	mul.lo.s64 %rd977, %rd267, %rd120;
-	mad.lo.s64 %rd978, %rd977, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd979, [%rd978+0];
-	mov.b64 %rd980, %rd979;
-	add.s64 %rd981, %rd267, 1;
-	mul.lo.s64 %rd982, %rd981, %rd120;
-	mad.lo.s64 %rd983, %rd982, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd984, [%rd983+0];
-	mov.b64 %rd985, %rd984;
-	mov.b64 %rd986, %rd980;
-	mov.b64 %rd987, %rd985;
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	add.s64 %rd990, %rd267, 2;
-	mul.lo.s64 %rd991, %rd990, %rd120;
-	mad.lo.s64 %rd992, %rd991, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd993, [%rd992+0];
-	mov.b64 %rd994, %rd993;
-	mov.b64 %rd224, %rd994;
-	@!%p11 bra $L292;
-	mov.b64 %rd996, 3;
-	mul.lo.s64 %rd995, %rd996, %rd230;
-	mov.b64 %rd998, 1;
-	add.s64 %rd997, %rd998, %rd995;
-	mul.lo.s64 %rd999, %rd997, %rd113;
-	mad.lo.s64 %rd1000, %rd999, 8, %rd109;
-	st.global.s64 [%rd1000+0], %rd988;
-	mov.b64 %rd1002, 3;
-	mul.lo.s64 %rd1001, %rd1002, %rd230;
-	mov.b64 %rd1004, 2;
-	add.s64 %rd1003, %rd1004, %rd1001;
-	mul.lo.s64 %rd1005, %rd1003, %rd113;
-	mad.lo.s64 %rd1006, %rd1005, 8, %rd109;
-	st.global.s64 [%rd1006+0], %rd989;
-	mov.b64 %rd1008, 3;
-	mul.lo.s64 %rd1007, %rd1008, %rd230;
-	mov.b64 %rd1010, 3;
-	add.s64 %rd1009, %rd1010, %rd1007;
-	mul.lo.s64 %rd1011, %rd1009, %rd113;
-	mad.lo.s64 %rd1012, %rd1011, 8, %rd109;
-	st.global.s64 [%rd1012+0], %rd224;
-	add.s64 %rd1013, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1013;
-$L292:
-	setp.eq.s64 %p237, %rd988, 0;
-	setp.gt.s64 %p238, %rd988, %rd66;
-	or.pred %p239, %p237, %p238;
-	setp.gt.s64 %p240, %rd989, %rd68;
-	or.pred %p241, %p239, %p240;
-	setp.gt.s64 %p242, %rd224, %rd70;
-	or.pred %p243, %p241, %p242;
-	@!%p243 bra $L294;
+	setp.eq.s64 %p240, %rd264, 0;
+	and.pred %p241, %p13, %p240;
+	@!%p241 bra $L308;
+	mov.b64 %rd1161, 9;
+	mul.lo.s64 %rd1160, %rd1161, %rd120;
+	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
+	mov.b64 %rd1163, 0;
+	st.global.s64 [%rd1162+0], %rd1163;
+$L308:
+	mul.lo.s64 %rd1164, %rd305, %rd120;
+	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
+	mov.b64 %rd1167, %rd1166;
+	add.s64 %rd1168, %rd305, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1167;
+	mov.b64 %rd1174, %rd1172;
+	mov.b64 %rd1175, %rd1173;
+	mov.b64 %rd1176, %rd1174;
+	add.s64 %rd1177, %rd305, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd258, %rd1181;
+	@!%p13 bra $L310;
+	mov.b64 %rd1183, 3;
+	mul.lo.s64 %rd1182, %rd1183, %rd264;
+	mov.b64 %rd1185, 1;
+	add.s64 %rd1184, %rd1185, %rd1182;
+	mul.lo.s64 %rd1186, %rd1184, %rd113;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
+	st.global.s64 [%rd1187+0], %rd1175;
+	mov.b64 %rd1189, 3;
+	mul.lo.s64 %rd1188, %rd1189, %rd264;
+	mov.b64 %rd1191, 2;
+	add.s64 %rd1190, %rd1191, %rd1188;
+	mul.lo.s64 %rd1192, %rd1190, %rd113;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
+	st.global.s64 [%rd1193+0], %rd1176;
+	mov.b64 %rd1195, 3;
+	mul.lo.s64 %rd1194, %rd1195, %rd264;
+	mov.b64 %rd1197, 3;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd258;
+	add.s64 %rd1200, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1200;
+$L310:
+	setp.eq.s64 %p242, %rd1175, 0;
+	setp.gt.s64 %p243, %rd1175, %rd66;
+	or.pred %p244, %p242, %p243;
+	setp.gt.s64 %p245, %rd1176, %rd68;
+	or.pred %p246, %p244, %p245;
+	setp.gt.s64 %p247, %rd258, %rd70;
+	or.pred %p248, %p246, %p247;
+	@!%p248 bra $L312;
 	bra.uni $L3;
-$L294:
-	mov.b64 %rd158, %rd988;
-$L36:
-	add.s64 %rd1014, %rd230, 1;
-	mov.b64 %rd230, %rd1014;
-	bra.uni $L35;
-$L37:
+$L312:
+	mov.b64 %rd192, %rd1175;
+$L38:
+	add.s64 %rd1201, %rd264, 1;
+	mov.b64 %rd264, %rd1201;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -22945,12 +23444,13 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s48,
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<254>;
-	.reg .b32 %r<341>;
-	.reg .b64 %rd<1013>;
+	.reg .pred %p<259>;
+	.reg .b32 %r<346>;
+	.reg .b64 %rd<1200>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23093,2111 +23593,2358 @@ const gokkosPTX12 = `//
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s39];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s40];
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
 	cvta.to.global.u64 %rd108, %rd107;
 	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s41];
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s42];
+	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s43];
+	ld.param.u64 %rd114, [gk_s44];
 	cvta.to.global.u64 %rd115, %rd114;
 	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s44];
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s45];
+	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s46];
+	ld.param.u64 %rd121, [gk_s47];
 	cvta.to.global.u64 %rd122, %rd121;
 	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s47];
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s48];
+	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.u64 %rd128, [gk_s49];
+	ld.param.u64 %rd128, [gk_s50];
 	cvta.to.global.u64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s50];
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s51];
+	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p7, %rd138, %rd2;
-	@%p7 bra $L2;
+	setp.ge.s64 %p9, %rd138, %rd2;
+	@%p9 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd139, %rd13, %rd21;
-	mad.lo.s64 %rd140, %rd100, 4, 15;
-	and.b64 %rd140, %rd140, -16;
-	add.s64 %rd21, %rd21, %rd140;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd142, %rd100;
-	mov.b64 %rd143, 1;
-	mov.b64 %rd144, %rd141;
-	mov.b64 %rd145, %rd142;
-	mov.b64 %rd146, %rd143;
-	mov.b64 %rd148, 2;
-	mul.lo.s64 %rd147, %rd148, %rd106;
-	add.s64 %rd149, %rd11, %rd20;
-	mad.lo.s64 %rd150, %rd147, 4, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd20, %rd20, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd147;
-	mov.b64 %rd153, 1;
-	mov.b64 %rd154, %rd151;
-	mov.b64 %rd155, %rd152;
-	mov.b64 %rd156, %rd153;
-	setp.eq.s64 %p8, %rd135, 0;
-	cvt.u64.u32 %rd157, %r2;
-	setp.eq.s64 %p9, %rd157, 0;
-	and.pred %p10, %p8, %p9;
-	mov.pred %p11, %p10;
-	mov.b64 %rd158, %rd62;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
+$L5:
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
 	mov.b64 %rd159, 0;
-	cvt.u64.u32 %rd160, %r4;
-	mul.lo.s64 %rd161, %rd135, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd161, %rd162;
-	mov.b64 %rd164, %rd163;
-$L4:
-	setp.lt.s64 %p12, %rd164, %rd158;
-	not.pred %p13, %p12;
-	@!%p13 bra $L8;
+	mov.b64 %rd160, 0x0;
+	mov.b64 %rd161, 0;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
+	mov.b64 %rd170, %rd151;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
+	mov.b64 %rd178, %rd156;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
+	mov.b64 %rd167, %rd183;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
+	mov.b64 %rd175, %rd190;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
+$L6:
+	setp.lt.s64 %p14, %rd198, %rd192;
+	not.pred %p15, %p14;
+	@!%p15 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r35, [%rd200+0];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd201, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd202, %r37;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r37;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
+	mov.b64 %rd214, %rd213;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
+$L7:
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd165, %rd164, %rd53;
-	mad.lo.s64 %rd166, %rd165, 4, %rd49;
-	ld.global.s32 %r34, [%rd166+0];
-	mov.b32 %r35, %r34;
-	mov.b64 %rd167, %rd25;
-	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd168, %r36;
-	add.s64 %rd169, %rd168, 1;
-	mul.lo.s64 %rd170, %rd169, %rd32;
-	mad.lo.s64 %rd171, %rd170, 8, %rd28;
-	ld.global.nc.s64 %rd172, [%rd171+0];
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r36;
-	mul.lo.s64 %rd175, %rd174, %rd32;
-	mad.lo.s64 %rd176, %rd175, 8, %rd28;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	sub.s64 %rd179, %rd173, %rd178;
-	mov.b64 %rd180, %rd179;
-	max.s64 %rd181, %rd159, %rd180;
-	mov.b64 %rd159, %rd181;
-$L5:
-	cvt.u64.u32 %rd182, %r4;
-	mul.lo.s64 %rd183, %rd2, %rd182;
-	add.s64 %rd184, %rd164, %rd183;
-	mov.b64 %rd164, %rd184;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd185, %rd159;
+	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r3;
-$L9:
-	setp.hs.u32 %p14, %r38, 32;
-	@%p14 bra $L10;
-	mov.b64 {%r39, %r40}, %rd185;
-	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd186, {%r41, %r42};
-	@!%p15 bra $L11;
-	max.s64 %rd187, %rd185, %rd186;
-	mov.b64 %rd185, %rd187;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
 $L11:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L9;
-$L10:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L12;
-	mul.wide.u32 %rd188, %r8, 16;
-	add.s64 %rd189, %rd1, %rd188;
-	st.shared.s64 [%rd189+0], %rd185;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L12;
+	mov.b64 {%r40, %r41}, %rd219;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd220, {%r42, %r43};
 	@!%p17 bra $L13;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd190, %r7, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	ld.shared.s64 %rd192, [%rd191+0];
-	mov.b64 %rd185, %rd192;
-$L14:
-	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd185;
-	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
-	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd193, {%r46, %r47};
-	@!%p19 bra $L15;
-	max.s64 %rd194, %rd185, %rd193;
-	mov.b64 %rd185, %rd194;
-$L15:
-	mov.b64 {%r48, %r49}, %rd185;
-	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
-	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd195, {%r50, %r51};
-	@!%p20 bra $L16;
-	max.s64 %rd196, %rd185, %rd195;
-	mov.b64 %rd185, %rd196;
-$L16:
-	mov.b64 {%r52, %r53}, %rd185;
-	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd197, {%r54, %r55};
-	@!%p21 bra $L17;
-	max.s64 %rd198, %rd185, %rd197;
-	mov.b64 %rd185, %rd198;
-$L17:
-	mov.b64 {%r56, %r57}, %rd185;
-	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd199, {%r58, %r59};
-	@!%p22 bra $L18;
-	max.s64 %rd200, %rd185, %rd199;
-	mov.b64 %rd185, %rd200;
-$L18:
-	mov.b64 {%r60, %r61}, %rd185;
-	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd201, {%r62, %r63};
-	@!%p23 bra $L19;
-	max.s64 %rd202, %rd185, %rd201;
-	mov.b64 %rd185, %rd202;
-$L19:
-	@!%p16 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd185;
-$L20:
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
+$L14:
 	bar.sync 0;
-	ld.shared.s64 %rd203, [%rd1+1024];
-	mov.b64 %rd185, %rd203;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd159, %rd204;
-	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p24, %rd205, 0;
-	setp.gt.s64 %p25, %rd159, 0;
-	and.pred %p26, %p24, %p25;
-	@!%p26 bra $L22;
-	mov.b64 %rd207, 9;
-	mul.lo.s64 %rd206, %rd207, %rd120;
-	mad.lo.s64 %rd208, %rd206, 8, %rd116;
-	atom.global.max.s64 %rd209, [%rd208], %rd159;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L15;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L16;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
+$L16:
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd219;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd227, {%r47, %r48};
+	@!%p21 bra $L17;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
+$L17:
+	mov.b64 {%r49, %r50}, %rd219;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd229, {%r51, %r52};
+	@!%p22 bra $L18;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
+$L18:
+	mov.b64 {%r53, %r54}, %rd219;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd231, {%r55, %r56};
+	@!%p23 bra $L19;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
+$L19:
+	mov.b64 {%r57, %r58}, %rd219;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd233, {%r59, %r60};
+	@!%p24 bra $L20;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
+$L20:
+	mov.b64 {%r61, %r62}, %rd219;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd235, {%r63, %r64};
+	@!%p25 bra $L21;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
+$L21:
+	@!%p18 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
-	@!%p11 bra $L24;
-	mov.b64 %rd210, 0;
-	st.global.s64 [%rd116+0], %rd210;
-	mov.b64 %rd212, 1;
-	mul.lo.s64 %rd211, %rd212, %rd120;
-	mad.lo.s64 %rd213, %rd211, 8, %rd116;
-	mov.b64 %rd214, 0;
-	st.global.s64 [%rd213+0], %rd214;
-	mov.b64 %rd216, 2;
-	mul.lo.s64 %rd215, %rd216, %rd120;
-	mad.lo.s64 %rd217, %rd215, 8, %rd116;
-	mov.b64 %rd218, 0;
-	st.global.s64 [%rd217+0], %rd218;
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L24;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L25;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
-	atom.global.add.u32 %r65, [gk_league_sync], 1;
-	mov.u32 %r66, %nctaid.x;
-	sub.u32 %r67, %r66, 1;
-	setp.eq.u32 %p28, %r65, %r67;
-	@!%p28 bra $L26;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
-	bra.uni $L27;
+	@!%p13 bra $L26;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
 $L26:
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	setp.eq.u32 %p29, %r69, %r64;
-	@%p29 bra $L26;
-$L27:
-	fence.acq_rel.gpu;
-$L25:
 	bar.sync 0;
-	mov.b64 %rd220, 9;
-	mul.lo.s64 %rd219, %rd220, %rd120;
-	mad.lo.s64 %rd221, %rd219, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd223;
-	setp.gt.s64 %p30, %rd224, %rd70;
-	@!%p30 bra $L29;
-	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L30;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	atom.global.add.u32 %r71, [gk_league_sync], 1;
-	mov.u32 %r72, %nctaid.x;
-	sub.u32 %r73, %r72, 1;
-	setp.eq.u32 %p32, %r71, %r73;
-	@!%p32 bra $L31;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
-	bra.uni $L32;
-$L31:
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r75, %r70;
-	@%p33 bra $L31;
-$L32:
-	fence.acq_rel.gpu;
-$L30:
-	bar.sync 0;
-	@!%p11 bra $L34;
-	mov.b64 %rd226, 9;
-	mul.lo.s64 %rd225, %rd226, %rd120;
-	mad.lo.s64 %rd227, %rd225, 8, %rd116;
-	mov.b64 %rd228, 0;
-	st.global.s64 [%rd227+0], %rd228;
-	mov.b64 %rd229, -1;
-	st.global.s64 [%rd109+0], %rd229;
-$L34:
-	bra.uni $L3;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L28;
 $L29:
-	mov.b64 %rd230, 0;
-$L35:
-	setp.lt.s64 %p34, %rd230, %rd64;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd231, %rd49;
-	mov.b64 %rd232, %rd51;
-	mov.b64 %rd233, %rd53;
-	mov.b64 %rd234, %rd56;
-	mov.b64 %rd235, %rd58;
-	mov.b64 %rd236, %rd60;
-	mov.b64 %rd237, %rd231;
-	mov.b64 %rd238, %rd232;
-	mov.b64 %rd239, %rd233;
-	mov.b64 %rd240, %rd234;
-	mov.b64 %rd241, %rd235;
-	mov.b64 %rd242, %rd236;
-	rem.s64 %rd243, %rd230, 2;
-	setp.eq.s64 %p36, %rd243, 1;
-	@!%p36 bra $L41;
-	mov.b64 %rd244, %rd56;
-	mov.b64 %rd245, %rd58;
-	mov.b64 %rd246, %rd60;
-	mov.b64 %rd247, %rd49;
-	mov.b64 %rd248, %rd51;
-	mov.b64 %rd249, %rd53;
-	mov.b64 %rd237, %rd244;
-	mov.b64 %rd238, %rd245;
-	mov.b64 %rd239, %rd246;
-	mov.b64 %rd240, %rd247;
-	mov.b64 %rd241, %rd248;
-	mov.b64 %rd242, %rd249;
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd254, 9;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	setp.gt.s64 %p32, %rd258, %rd70;
+	@!%p32 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	atom.global.add.u32 %r72, [gk_league_sync], 1;
+	mov.u32 %r73, %nctaid.x;
+	sub.u32 %r74, %r73, 1;
+	setp.eq.u32 %p34, %r72, %r74;
+	@!%p34 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r76, %r71;
+	@%p35 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p13 bra $L36;
+	mov.b64 %rd260, 9;
+	mul.lo.s64 %rd259, %rd260, %rd120;
+	mad.lo.s64 %rd261, %rd259, 8, %rd116;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+	mov.b64 %rd263, -1;
+	st.global.s64 [%rd109+0], %rd263;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd264, 0;
+$L37:
+	setp.lt.s64 %p36, %rd264, %rd64;
+	not.pred %p37, %p36;
+	@!%p37 bra $L41;
+	bra.uni $L39;
 $L41:
-	mov.pred %p37, %p4;
-	mov.b64 %rd250, %rd73;
-	mov.b64 %rd251, %rd75;
-	mov.b64 %rd252, %rd77;
-	mov.b64 %rd253, %rd80;
-	mov.b64 %rd254, %rd82;
-	mov.b64 %rd255, %rd84;
-	mov.b64 %rd256, %rd87;
-	mov.b64 %rd257, %rd89;
-	mov.b64 %rd258, %rd91;
-	mov.pred %p38, %p6;
-	mov.b64 %rd259, %rd94;
-	mov.b64 %rd260, %rd96;
-	mov.b64 %rd261, %rd98;
-	mov.b32 %r76, %r33;
-	mov.b64 %rd262, %rd100;
-	mov.b64 %rd263, %rd102;
-	cvt.u32.u64 %r77, %rd230;
-	add.s32 %r78, %r33, %r77;
-	mov.b32 %r76, %r78;
-	rem.s64 %rd264, %rd230, 3;
-	mov.b64 %rd266, 3;
-	mul.lo.s64 %rd265, %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	@!%p11 bra $L43;
-	add.s64 %rd268, %rd230, 1;
-	rem.s64 %rd269, %rd268, 3;
-	mov.b64 %rd271, 3;
-	mul.lo.s64 %rd270, %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mul.lo.s64 %rd273, %rd272, %rd120;
-	mad.lo.s64 %rd274, %rd273, 8, %rd116;
-	mov.b64 %rd275, 0;
-	st.global.s64 [%rd274+0], %rd275;
-	add.s64 %rd276, %rd272, 1;
-	mul.lo.s64 %rd277, %rd276, %rd120;
-	mad.lo.s64 %rd278, %rd277, 8, %rd116;
-	mov.b64 %rd279, 0;
-	st.global.s64 [%rd278+0], %rd279;
-	add.s64 %rd280, %rd272, 2;
-	mul.lo.s64 %rd281, %rd280, %rd120;
-	mad.lo.s64 %rd282, %rd281, 8, %rd116;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd265, %rd49;
+	mov.b64 %rd266, %rd51;
+	mov.b64 %rd267, %rd53;
+	mov.b64 %rd268, %rd56;
+	mov.b64 %rd269, %rd58;
+	mov.b64 %rd270, %rd60;
+	mov.b64 %rd271, %rd265;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	shr.s64 %rd277, %rd264, 63;
+	shr.u64 %rd278, %rd277, 63;
+	add.s64 %rd279, %rd264, %rd278;
+	and.b64 %rd280, %rd279, -2;
+	sub.s64 %rd281, %rd264, %rd280;
+	setp.eq.s64 %p38, %rd281, 1;
+	@!%p38 bra $L43;
+	mov.b64 %rd282, %rd56;
+	mov.b64 %rd283, %rd58;
+	mov.b64 %rd284, %rd60;
+	mov.b64 %rd285, %rd49;
+	mov.b64 %rd286, %rd51;
+	mov.b64 %rd287, %rd53;
+	mov.b64 %rd271, %rd282;
+	mov.b64 %rd272, %rd283;
+	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 $L43:
-	mov.b64 %rd284, %rd224;
-	cvt.u64.u32 %rd285, %r4;
-	mov.b64 %rd286, %rd285;
-	mov.b64 %rd287, 1;
-$L44:
-	setp.lt.s64 %p39, %rd287, %rd284;
-	setp.lt.s64 %p40, %rd287, 32;
-	and.pred %p41, %p39, %p40;
-	mov.b64 %rd289, 2;
-	mul.lo.s64 %rd288, %rd289, %rd287;
-	setp.le.s64 %p42, %rd288, %rd286;
+	mov.pred %p39, %p4;
+	mov.b64 %rd288, %rd73;
+	mov.b64 %rd289, %rd75;
+	mov.b64 %rd290, %rd77;
+	mov.b64 %rd291, %rd80;
+	mov.b64 %rd292, %rd82;
+	mov.b64 %rd293, %rd84;
+	mov.b64 %rd294, %rd87;
+	mov.b64 %rd295, %rd89;
+	mov.b64 %rd296, %rd91;
+	mov.pred %p40, %p6;
+	mov.b64 %rd297, %rd94;
+	mov.b64 %rd298, %rd96;
+	mov.b64 %rd299, %rd98;
+	mov.b32 %r77, %r33;
+	mov.b64 %rd300, %rd100;
+	mov.b64 %rd301, %rd102;
+	cvt.u32.u64 %r78, %rd264;
+	add.s32 %r79, %r33, %r78;
+	mov.b32 %r77, %r79;
+	rem.s64 %rd302, %rd264, 3;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	@!%p13 bra $L45;
+	add.s64 %rd306, %rd264, 1;
+	rem.s64 %rd307, %rd306, 3;
+	mov.b64 %rd309, 3;
+	mul.lo.s64 %rd308, %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd311, %rd310, %rd120;
+	mad.lo.s64 %rd312, %rd311, 8, %rd116;
+	mov.b64 %rd313, 0;
+	st.global.s64 [%rd312+0], %rd313;
+	add.s64 %rd314, %rd310, 1;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd310, 2;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+$L45:
+	mov.b64 %rd322, %rd258;
+	cvt.u64.u32 %rd323, %r4;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 1;
+$L46:
+	setp.lt.s64 %p41, %rd325, %rd322;
+	setp.lt.s64 %p42, %rd325, 32;
 	and.pred %p43, %p41, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L48;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd325;
+	setp.le.s64 %p44, %rd326, %rd324;
+	and.pred %p45, %p43, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd328, %rd325, 2;
+	mov.b64 %rd325, %rd328;
+$L47:
 	bra.uni $L46;
 $L48:
-	mul.lo.s64 %rd290, %rd287, 2;
-	mov.b64 %rd287, %rd290;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd291, %rd287;
-	mov.b64 %rd292, %rd25;
-	mov.b64 %rd293, %rd62;
-	mov.b64 %rd294, %rd64;
-	mov.b64 %rd295, %rd66;
-	mov.b64 %rd296, %rd68;
-	mov.b64 %rd297, %rd70;
-	mov.pred %p45, %p4;
-	mov.pred %p46, %p6;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd298, %rd100;
-	mov.b64 %rd299, %rd102;
-	mov.b64 %rd300, %rd104;
-	mov.b64 %rd301, %rd106;
-	mov.pred %p47, %p37;
-	mov.pred %p48, %p38;
-	mov.b32 %r80, %r76;
-	mov.b64 %rd302, %rd262;
-	mov.b64 %rd303, %rd263;
-	mov.b64 %rd304, %rd158;
-	mov.b64 %rd305, %rd267;
-	mov.b64 %rd306, %rd291;
-	cvt.u64.u32 %rd307, %r4;
-	div.s64 %rd308, %rd307, %rd306;
-	setp.eq.s64 %p49, %rd306, -1;
-	neg.s64 %rd309, %rd307;
-	selp.b64 %rd310, %rd309, %rd308, %p49;
-	setp.eq.s64 %p50, %rd306, 0;
-	selp.b64 %rd311, 0, %rd310, %p50;
-	mov.b64 %rd312, %rd311;
-	div.s64 %rd313, %rd155, 2;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd315, %rd292;
-	mov.b64 %rd316, %rd293;
-	mov.b64 %rd317, %rd294;
-	mov.b64 %rd318, %rd295;
-	mov.b64 %rd319, %rd296;
-	mov.b64 %rd320, %rd297;
-	mov.pred %p51, %p45;
-	mov.pred %p52, %p46;
-	mov.b32 %r81, %r79;
-	mov.b64 %rd321, %rd298;
-	mov.b64 %rd322, %rd299;
-	mov.b64 %rd323, %rd300;
-	mov.b64 %rd324, %rd301;
-	mov.pred %p53, %p47;
-	mov.b64 %rd325, %rd250;
-	mov.b64 %rd326, %rd251;
-	mov.b64 %rd327, %rd252;
-	mov.b64 %rd328, %rd253;
-	mov.b64 %rd329, %rd254;
-	mov.b64 %rd330, %rd255;
-	mov.b64 %rd331, %rd256;
-	mov.b64 %rd332, %rd257;
-	mov.b64 %rd333, %rd258;
-	mov.pred %p54, %p48;
-	mov.b64 %rd334, %rd259;
-	mov.b64 %rd335, %rd260;
-	mov.b64 %rd336, %rd261;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd337, %rd302;
-	mov.b64 %rd338, %rd303;
-	mov.b64 %rd339, 0;
-	mov.b64 %rd340, %rd304;
-	mul.lo.s64 %rd341, %rd135, %rd312;
-	cvt.u64.u32 %rd342, %r2;
-	div.s64 %rd343, %rd342, %rd306;
-	setp.eq.s64 %p55, %rd306, -1;
-	neg.s64 %rd344, %rd342;
-	selp.b64 %rd345, %rd344, %rd343, %p55;
-	setp.eq.s64 %p56, %rd306, 0;
-	selp.b64 %rd346, 0, %rd345, %p56;
-	add.s64 %rd347, %rd341, %rd346;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd2, %rd312;
+	mov.b64 %rd329, %rd325;
+	mov.b64 %rd330, %rd25;
+	mov.b64 %rd331, %rd62;
+	mov.b64 %rd332, %rd64;
+	mov.b64 %rd333, %rd66;
+	mov.b64 %rd334, %rd68;
+	mov.b64 %rd335, %rd70;
+	mov.pred %p47, %p4;
+	mov.pred %p48, %p6;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd336, %rd100;
+	mov.b64 %rd337, %rd102;
+	mov.b64 %rd338, %rd104;
+	mov.b64 %rd339, %rd106;
+	mov.pred %p49, %p8;
+	mov.pred %p50, %p39;
+	mov.pred %p51, %p40;
+	mov.b32 %r81, %r77;
+	mov.b64 %rd340, %rd300;
+	mov.b64 %rd341, %rd301;
+	mov.b64 %rd342, %rd192;
+	mov.b64 %rd343, %rd305;
+	mov.b64 %rd344, %rd329;
+	cvt.u64.u32 %rd345, %r4;
+	div.s64 %rd346, %rd345, %rd344;
+	setp.eq.s64 %p52, %rd344, -1;
+	neg.s64 %rd347, %rd345;
+	selp.b64 %rd348, %rd347, %rd346, %p52;
+	setp.eq.s64 %p53, %rd344, 0;
+	selp.b64 %rd349, 0, %rd348, %p53;
 	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd305;
-	mov.b64 %rd353, 0;
-	mov.b64 %rd354, %rd314;
-	setp.gt.s64 %p57, %rd300, 1;
-	mov.pred %p58, %p57;
-	mov.b64 %rd355, %rd348;
-	cvt.u64.u32 %rd356, %r2;
-	rem.s64 %rd357, %rd356, %rd351;
-	setp.eq.s64 %p59, %rd351, -1;
-	selp.b64 %rd358, 0, %rd357, %p59;
-	setp.eq.s64 %p60, %rd351, 0;
-	selp.b64 %rd359, %rd356, %rd358, %p60;
-	mov.b64 %rd360, %rd359;
-	mov.b32 %r83, -1;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b64 %rd363, 0;
-	mov.b64 %rd364, 0;
-	mov.b64 %rd365, 0;
-$L49:
-	mov.b64 %rd366, 0;
-	mov.b64 %rd367, %rd337;
-$L52:
-	setp.gt.s64 %p61, %rd367, 0;
-	not.pred %p62, %p61;
-	@!%p62 bra $L56;
-	bra.uni $L54;
-$L56:
-	setp.ge.s64 %p63, %rd361, %rd362;
-	@!%p63 bra $L58;
-	setp.ge.s64 %p64, %rd355, %rd340;
-	@!%p64 bra $L60;
-	bra.uni $L54;
-$L60:
-	add.s64 %rd368, %rd339, %rd355;
-	mul.lo.s64 %rd369, %rd368, %rd239;
-	mad.lo.s64 %rd370, %rd369, 4, %rd237;
-	ld.global.s32 %r84, [%rd370+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r83, %r85;
-	add.s64 %rd371, %rd355, %rd350;
-	mov.b64 %rd355, %rd371;
-	mov.b64 %rd372, %rd315;
-	mov.b32 %r86, %r83;
-	cvt.s64.s32 %rd373, %r86;
-	mul.lo.s64 %rd374, %rd373, %rd32;
-	mad.lo.s64 %rd375, %rd374, 8, %rd28;
-	ld.global.nc.s64 %rd376, [%rd375+0];
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd379, %rd315;
-	mov.b32 %r87, %r83;
-	cvt.s64.s32 %rd380, %r87;
-	add.s64 %rd381, %rd380, 1;
-	mul.lo.s64 %rd382, %rd381, %rd32;
-	mad.lo.s64 %rd383, %rd382, 8, %rd28;
-	ld.global.nc.s64 %rd384, [%rd383+0];
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, %rd385;
-	add.s64 %rd387, %rd378, %rd360;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd389, %rd386;
-	mov.b64 %rd361, %rd388;
-	mov.b64 %rd362, %rd389;
-	bra.uni $L53;
+	cvt.u64.u32 %rd351, %r2;
+	div.s64 %rd352, %rd351, %rd344;
+	setp.eq.s64 %p54, %rd344, -1;
+	neg.s64 %rd353, %rd351;
+	selp.b64 %rd354, %rd353, %rd352, %p54;
+	setp.eq.s64 %p55, %rd344, 0;
+	selp.b64 %rd355, 0, %rd354, %p55;
+	mov.b64 %rd356, %rd355;
+	cvt.u64.u32 %rd357, %r2;
+	rem.s64 %rd358, %rd357, %rd344;
+	setp.eq.s64 %p56, %rd344, -1;
+	selp.b64 %rd359, 0, %rd358, %p56;
+	setp.eq.s64 %p57, %rd344, 0;
+	selp.b64 %rd360, %rd357, %rd359, %p57;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd350;
+	mov.b64 %rd363, %rd356;
+	mov.b64 %rd364, %rd361;
+	mov.b64 %rd365, %rd339;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.b64 %rd369, %rd333;
+	mov.b64 %rd370, %rd334;
+	mov.b64 %rd371, %rd335;
+	mov.pred %p58, %p47;
+	mov.pred %p59, %p48;
+	mov.b32 %r82, %r80;
+	mov.b64 %rd372, %rd336;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.pred %p60, %p49;
+	mov.pred %p61, %p50;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b64 %rd381, %rd293;
+	mov.b64 %rd382, %rd294;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.pred %p62, %p51;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd388, %rd340;
+	mov.b64 %rd389, %rd341;
+	mov.b64 %rd390, 0;
+	mov.b64 %rd391, %rd342;
+	mul.lo.s64 %rd392, %rd135, %rd362;
+	add.s64 %rd393, %rd392, %rd363;
+	mov.b64 %rd394, %rd393;
+	mul.lo.s64 %rd395, %rd2, %rd362;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd344;
+	mov.b64 %rd398, %rd364;
+	mov.b64 %rd399, %rd343;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, %rd365;
+	setp.gt.s64 %p63, %rd338, 1;
+	mov.pred %p64, %p63;
+	mov.pred %p65, 0;
+	mov.b64 %rd402, %rd165;
+	mov.b64 %rd403, %rd166;
+	mov.b64 %rd404, %rd167;
+	mov.b64 %rd405, %rd394;
+	mov.b32 %r84, -1;
+	mov.b64 %rd406, 0;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, 0;
+	mov.b64 %rd410, 0;
+$L51:
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, %rd388;
+$L54:
+	setp.gt.s64 %p66, %rd412, 0;
+	not.pred %p67, %p66;
+	@!%p67 bra $L58;
+	bra.uni $L56;
 $L58:
-	mul.lo.s64 %rd390, %rd361, %rd39;
-	mad.lo.s64 %rd391, %rd390, 4, %rd35;
-	ld.global.nc.s32 %r88, [%rd391+0];
-	mov.b32 %r89, %r88;
+	setp.ge.s64 %p68, %rd406, %rd407;
+	@!%p68 bra $L60;
+	setp.ge.s64 %p69, %rd405, %rd391;
+	@!%p69 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd413, %rd390, %rd405;
+	mul.lo.s64 %rd414, %rd413, %rd273;
+	mad.lo.s64 %rd415, %rd414, 4, %rd271;
+	ld.global.s32 %r85, [%rd415+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r84, %r86;
+	@!%p65 bra $L63;
+	add.s64 %rd416, %rd390, %rd405;
+	mov.b64 %rd418, 2;
+	mul.lo.s64 %rd417, %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mul.lo.s64 %rd420, %rd419, %rd178;
+	mad.lo.s64 %rd421, %rd420, 8, %rd176;
+	ld.shared.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	add.s64 %rd424, %rd419, 1;
+	mul.lo.s64 %rd425, %rd424, %rd178;
+	mad.lo.s64 %rd426, %rd425, 8, %rd176;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	add.s64 %rd429, %rd423, %rd398;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd428;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd432, %rd366;
+	mov.b32 %r87, %r84;
+	cvt.s64.s32 %rd433, %r87;
+	mul.lo.s64 %rd434, %rd433, %rd32;
+	mad.lo.s64 %rd435, %rd434, 8, %rd28;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd366;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd440, %r88;
+	add.s64 %rd441, %rd440, 1;
+	mul.lo.s64 %rd442, %rd441, %rd32;
+	mad.lo.s64 %rd443, %rd442, 8, %rd28;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd438, %rd398;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd406, %rd448;
+	mov.b64 %rd407, %rd449;
+$L64:
+	add.s64 %rd450, %rd405, %rd396;
+	mov.b64 %rd405, %rd450;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd451, %rd406, %rd39;
+	mad.lo.s64 %rd452, %rd451, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd452+0];
 	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r83;
-	mov.b32 %r92, %r90;
-	mov.b64 %rd392, %rd361;
-$L61:
+	mov.b32 %r91, %r90;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+	and.pred %p70, %p64, %p60;
+	@!%p70 bra $L66;
+	mov.b64 %rd455, %rd366;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd456, %r92;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd366;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd463, %r93;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd461;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd453, %rd470;
+	mov.b64 %rd454, %rd471;
+$L66:
+	mov.b32 %r94, %r84;
+	mov.b32 %r95, %r91;
+	mov.b64 %rd472, %rd406;
+$L67:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p65, %rd125, 0;
-	@!%p65 bra $L65;
-	mul.lo.s64 %rd393, %rd392, %rd127;
-	mad.lo.s64 %rd394, %rd393, 8, %rd123;
-	ld.global.nc.f64 %fd2, [%rd394+0];
+	setp.gt.s64 %p71, %rd125, 0;
+	@!%p71 bra $L71;
+	mul.lo.s64 %rd473, %rd472, %rd127;
+	mad.lo.s64 %rd474, %rd473, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd474+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
-$L65:
-	cvt.s64.s32 %rd395, %r91;
-	mul.lo.s64 %rd396, %rd395, %rd134;
-	mad.lo.s64 %rd397, %rd396, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd397+0];
+$L71:
+	cvt.s64.s32 %rd475, %r94;
+	mul.lo.s64 %rd476, %rd475, %rd134;
+	mad.lo.s64 %rd477, %rd476, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd477+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd398, %r92;
-	mul.lo.s64 %rd399, %rd398, %rd134;
-	mad.lo.s64 %rd400, %rd399, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd400+0];
+	cvt.s64.s32 %rd478, %r95;
+	mul.lo.s64 %rd479, %rd478, %rd134;
+	mad.lo.s64 %rd480, %rd479, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd480+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p66, %fd7, %fd9;
-	not.pred %p67, %p66;
-	@!%p67 bra $L67;
-	mov.pred %p68, 0;
-	bra.uni $L63;
-$L67:
-	cvt.s64.s32 %rd401, %r92;
-	mul.lo.s64 %rd402, %rd401, %rd134;
-	mad.lo.s64 %rd403, %rd402, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd404, [%rd403];
-$L68:
-	mov.b64 %fd10, %rd404;
+	setp.lt.f64 %p72, %fd7, %fd9;
+	not.pred %p73, %p72;
+	@!%p73 bra $L73;
+	mov.pred %p74, 0;
+	bra.uni $L69;
+$L73:
+	cvt.s64.s32 %rd481, %r95;
+	mul.lo.s64 %rd482, %rd481, %rd134;
+	mad.lo.s64 %rd483, %rd482, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd484, [%rd483];
+$L74:
+	mov.b64 %fd10, %rd484;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd405, %fd10;
-	mov.b64 %rd406, %fd7;
-	or.b64 %rd407, %rd405, %rd406;
-	setp.eq.f64 %p69, %fd10, %fd7;
-	mov.b64 %fd12, %rd407;
-	selp.f64 %fd13, %fd12, %fd11, %p69;
-	setp.nan.f64 %p70, %fd10, %fd7;
+	mov.b64 %rd485, %fd10;
+	mov.b64 %rd486, %fd7;
+	or.b64 %rd487, %rd485, %rd486;
+	setp.eq.f64 %p75, %fd10, %fd7;
+	mov.b64 %fd12, %rd487;
+	selp.f64 %fd13, %fd12, %fd11, %p75;
+	setp.nan.f64 %p76, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p70;
-	mov.b64 %rd408, %fd15;
-	setp.eq.u64 %p71, %rd404, %rd408;
-	@%p71 bra $L69;
-	atom.global.cas.b64 %rd409, [%rd403], %rd404, %rd408;
-	setp.eq.u64 %p72, %rd409, %rd404;
-	mov.b64 %rd404, %rd409;
-	@!%p72 bra $L68;
-$L69:
-	mov.b64 %fd17, %rd404;
+	selp.f64 %fd15, %fd14, %fd13, %p76;
+	mov.b64 %rd488, %fd15;
+	setp.eq.u64 %p77, %rd484, %rd488;
+	@%p77 bra $L75;
+	atom.global.cas.b64 %rd489, [%rd483], %rd484, %rd488;
+	setp.eq.u64 %p78, %rd489, %rd484;
+	mov.b64 %rd484, %rd489;
+	@!%p78 bra $L74;
+$L75:
+	mov.b64 %fd17, %rd484;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p73, %fd18, %fd7;
-	mov.pred %p68, %p73;
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	@!%p68 bra $L71;
-	@!%p58 bra $L72;
-	mul.lo.s64 %rd410, %rd366, %rd146;
-	mad.lo.s64 %rd411, %rd410, 4, %rd144;
-	st.shared.s32 [%rd411+0], %r90;
-	add.s64 %rd412, %rd366, 1;
-	mov.b64 %rd366, %rd412;
-	bra.uni $L73;
-$L72:
-	mov.pred %p74, 0;
-	mov.b64 %rd413, %rd366;
-	mov.b32 %r93, %r90;
-$L74:
-	@!%p53 bra $L78;
-	shr.s32 %r94, %r93, 5;
-	cvt.s64.s32 %rd414, %r94;
-	mov.b64 %rd415, %rd414;
-	and.b32 %r95, %r93, 31;
-	cvt.s64.s32 %rd416, %r95;
-	min.u64 %rd417, %rd416, 32;
-	cvt.u32.u64 %r96, %rd417;
-	mov.b32 %r98, 0x1;
-	shl.b32 %r97, %r98, %r96;
-	setp.hs.u32 %p75, %r96, 32;
-	selp.b32 %r99, 0, %r97, %p75;
-	mov.b32 %r100, %r99;
-	mov.b64 %rd418, %rd415;
-	mov.b32 %r101, %r100;
-	mul.lo.s64 %rd419, %rd418, %rd333;
-	mad.lo.s64 %rd420, %rd419, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r102, [%rd420+0];
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r101;
-	setp.ne.u32 %p76, %r104, 0x0;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L80;
-	mul.lo.s64 %rd421, %rd418, %rd333;
-	mad.lo.s64 %rd422, %rd421, 4, %rd331;
-	atom.global.or.b32 %r105, [%rd422], %r101;
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r101;
-	setp.ne.u32 %p79, %r107, 0x0;
-	mov.pred %p77, %p79;
-$L80:
-	@!%p77 bra $L82;
-	mov.b64 %rd423, %rd413;
-	mov.b64 %rd424, %rd423;
-	mov.pred %p80, 0;
-	bra.uni $L76;
-$L82:
-	mov.b64 %rd425, %rd413;
-	mov.b64 %rd424, %rd425;
-	mov.pred %p80, 1;
-	bra.uni $L76;
+	setp.gt.f64 %p79, %fd18, %fd7;
+	mov.pred %p74, %p79;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	@!%p74 bra $L77;
+	@!%p64 bra $L78;
+	mul.lo.s64 %rd490, %rd411, %rd404;
+	mad.lo.s64 %rd491, %rd490, 4, %rd402;
+	st.shared.s32 [%rd491+0], %r91;
+	@!%p60 bra $L81;
+	mov.b64 %rd493, 2;
+	mul.lo.s64 %rd492, %rd493, %rd411;
+	mul.lo.s64 %rd494, %rd492, %rd170;
+	mad.lo.s64 %rd495, %rd494, 8, %rd168;
+	st.shared.s64 [%rd495+0], %rd453;
+	mov.b64 %rd497, 2;
+	mul.lo.s64 %rd496, %rd497, %rd411;
+	add.s64 %rd498, %rd496, 1;
+	mul.lo.s64 %rd499, %rd498, %rd170;
+	mad.lo.s64 %rd500, %rd499, 8, %rd168;
+	st.shared.s64 [%rd500+0], %rd454;
+$L81:
+	add.s64 %rd501, %rd411, 1;
+	mov.b64 %rd411, %rd501;
+	bra.uni $L79;
 $L78:
-	@!%p54 bra $L84;
-	cvt.s64.s32 %rd426, %r93;
-	mul.lo.s64 %rd427, %rd426, %rd336;
-	mad.lo.s64 %rd428, %rd427, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r108, [%rd428+0];
-	mov.b32 %r109, %r108;
-	setp.eq.s32 %p81, %r109, %r82;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L86;
-	cvt.s64.s32 %rd429, %r93;
-	mul.lo.s64 %rd430, %rd429, %rd336;
-	mad.lo.s64 %rd431, %rd430, 4, %rd334;
-	atom.global.exch.b32 %r110, [%rd431], %r82;
-	mov.b32 %r111, %r110;
-	setp.eq.s32 %p84, %r111, %r82;
-	mov.pred %p82, %p84;
-$L86:
-	@!%p82 bra $L88;
-	mov.b64 %rd432, %rd413;
-	mov.b64 %rd424, %rd432;
 	mov.pred %p80, 0;
-	bra.uni $L76;
+	mov.b64 %rd502, %rd411;
+	mov.b32 %r96, %r91;
+$L82:
+	@!%p61 bra $L86;
+	shr.s32 %r97, %r96, 5;
+	cvt.s64.s32 %rd503, %r97;
+	mov.b64 %rd504, %rd503;
+	and.b32 %r98, %r96, 31;
+	cvt.s64.s32 %rd505, %r98;
+	min.u64 %rd506, %rd505, 32;
+	cvt.u32.u64 %r99, %rd506;
+	mov.b32 %r101, 0x1;
+	shl.b32 %r100, %r101, %r99;
+	setp.hs.u32 %p81, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p81;
+	mov.b32 %r103, %r102;
+	mov.b64 %rd507, %rd504;
+	mov.b32 %r104, %r103;
+	mul.lo.s64 %rd508, %rd507, %rd384;
+	mad.lo.s64 %rd509, %rd508, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r105, [%rd509+0];
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r104;
+	setp.ne.u32 %p82, %r107, 0x0;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L88;
+	mul.lo.s64 %rd510, %rd507, %rd384;
+	mad.lo.s64 %rd511, %rd510, 4, %rd382;
+	atom.global.or.b32 %r108, [%rd511], %r104;
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, %r104;
+	setp.ne.u32 %p85, %r110, 0x0;
+	mov.pred %p83, %p85;
 $L88:
-$L84:
-	mul.lo.s64 %rd433, %rd413, %rd146;
-	mad.lo.s64 %rd434, %rd433, 4, %rd144;
-	st.shared.s32 [%rd434+0], %r93;
-	add.s64 %rd435, %rd413, 1;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd424, %rd436;
-	mov.pred %p80, 1;
-	bra.uni $L76;
-$L75:
-	bra.uni $L74;
-$L76:
-	mov.b64 %rd437, %rd424;
-	mov.pred %p85, %p80;
-	mov.b64 %rd366, %rd437;
-	mov.pred %p74, %p85;
-	@!%p74 bra $L90;
-	mov.b64 %rd438, %rd315;
-	mov.b32 %r112, %r90;
-	cvt.s64.s32 %rd439, %r112;
-	add.s64 %rd440, %rd439, 1;
-	mul.lo.s64 %rd441, %rd440, %rd32;
-	mad.lo.s64 %rd442, %rd441, 8, %rd28;
-	ld.global.nc.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	cvt.s64.s32 %rd445, %r112;
-	mul.lo.s64 %rd446, %rd445, %rd32;
-	mad.lo.s64 %rd447, %rd446, 8, %rd28;
-	ld.global.nc.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	sub.s64 %rd450, %rd444, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd451;
-	add.s64 %rd453, %rd363, %rd452;
-	mov.b64 %rd363, %rd453;
-	max.s64 %rd454, %rd364, %rd452;
-	mov.b64 %rd364, %rd454;
+	@!%p83 bra $L90;
+	mov.b64 %rd512, %rd502;
+	mov.b64 %rd513, %rd512;
+	mov.pred %p86, 0;
+	bra.uni $L84;
 $L90:
-$L73:
-$L71:
-	add.s64 %rd455, %rd361, %rd351;
-	mov.b64 %rd361, %rd455;
-	sub.s64 %rd456, %rd367, 1;
-	mov.b64 %rd367, %rd456;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd457, 0;
-	setp.lt.s64 %p86, %rd361, %rd362;
-	setp.lt.s64 %p87, %rd355, %rd340;
-	or.pred %p88, %p86, %p87;
-	@!%p88 bra $L92;
-	mov.b64 %rd457, 1;
-$L92:
-	shl.b64 %rd458, %rd457, 32;
-	or.b64 %rd459, %rd366, %rd458;
-	// block scan
-	mov.b64 %rd460, %rd459;
-	mov.b32 %r113, %r3;
-$L93:
-	setp.hs.u32 %p89, %r113, 32;
-	@%p89 bra $L94;
-	mov.b64 {%r114, %r115}, %rd460;
-	shfl.sync.up.b32 %r116|%p90, %r114, %r113, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
-	mov.b64 %rd461, {%r116, %r117};
-	@!%p90 bra $L95;
-	add.s64 %rd462, %rd461, %rd460;
-	mov.b64 %rd460, %rd462;
-$L95:
-	shl.b32 %r113, %r113, 1;
-	bra.uni $L93;
+	mov.b64 %rd514, %rd502;
+	mov.b64 %rd513, %rd514;
+	mov.pred %p86, 1;
+	bra.uni $L84;
+$L86:
+	@!%p62 bra $L92;
+	cvt.s64.s32 %rd515, %r96;
+	mul.lo.s64 %rd516, %rd515, %rd387;
+	mad.lo.s64 %rd517, %rd516, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r111, [%rd517+0];
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p87, %r112, %r83;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L94;
+	cvt.s64.s32 %rd518, %r96;
+	mul.lo.s64 %rd519, %rd518, %rd387;
+	mad.lo.s64 %rd520, %rd519, 4, %rd385;
+	atom.global.exch.b32 %r113, [%rd520], %r83;
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p90, %r114, %r83;
+	mov.pred %p88, %p90;
 $L94:
-	mov.b64 {%r118, %r119}, %rd460;
-	shfl.sync.up.b32 %r120|%p91, %r118, %r3, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
-	mov.b64 %rd463, {%r120, %r121};
-	setp.lo.u32 %p92, %r3, 32;
-	and.pred %p93, %p91, %p92;
-	selp.b64 %rd464, %rd463, 0, %p93;
-	sub.u32 %r122, %r13, %r3;
-	setp.eq.u32 %p94, %r7, %r122;
-	@!%p94 bra $L96;
-	mul.wide.u32 %rd465, %r8, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	st.shared.s64 [%rd466+0], %rd460;
+	@!%p88 bra $L96;
+	mov.b64 %rd521, %rd502;
+	mov.b64 %rd513, %rd521;
+	mov.pred %p86, 0;
+	bra.uni $L84;
 $L96:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L97;
-	mov.b64 %rd467, 0;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L98;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	ld.shared.s64 %rd470, [%rd469+0];
-	mov.b64 %rd467, %rd470;
-$L98:
-	mov.b64 {%r123, %r124}, %rd467;
-	shfl.sync.up.b32 %r125|%p97, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd471, {%r125, %r126};
-	@!%p97 bra $L99;
-	add.s64 %rd472, %rd471, %rd467;
-	mov.b64 %rd467, %rd472;
-$L99:
-	mov.b64 {%r127, %r128}, %rd467;
-	shfl.sync.up.b32 %r129|%p98, %r127, 2, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
-	mov.b64 %rd473, {%r129, %r130};
-	@!%p98 bra $L100;
-	add.s64 %rd474, %rd473, %rd467;
-	mov.b64 %rd467, %rd474;
-$L100:
-	mov.b64 {%r131, %r132}, %rd467;
-	shfl.sync.up.b32 %r133|%p99, %r131, 4, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
-	mov.b64 %rd475, {%r133, %r134};
-	@!%p99 bra $L101;
-	add.s64 %rd476, %rd475, %rd467;
-	mov.b64 %rd467, %rd476;
-$L101:
-	mov.b64 {%r135, %r136}, %rd467;
-	shfl.sync.up.b32 %r137|%p100, %r135, 8, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
-	mov.b64 %rd477, {%r137, %r138};
-	@!%p100 bra $L102;
-	add.s64 %rd478, %rd477, %rd467;
-	mov.b64 %rd467, %rd478;
-$L102:
-	mov.b64 {%r139, %r140}, %rd467;
-	shfl.sync.up.b32 %r141|%p101, %r139, 16, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
-	mov.b64 %rd479, {%r141, %r142};
-	@!%p101 bra $L103;
-	add.s64 %rd480, %rd479, %rd467;
-	mov.b64 %rd467, %rd480;
-$L103:
-	mov.b64 {%r143, %r144}, %rd467;
-	shfl.sync.up.b32 %r145|%p102, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd481, {%r145, %r146};
-	selp.b64 %rd482, %rd481, 0, %p102;
-	@!%p96 bra $L104;
-	mul.wide.u32 %rd483, %r7, 16;
-	add.s64 %rd484, %rd1, %rd483;
-	add.s64 %rd485, %rd484, 512;
-	st.shared.s64 [%rd485+0], %rd482;
-$L104:
-	sub.u32 %r147, %r10, 1;
-	setp.eq.u32 %p103, %r7, %r147;
-	@!%p103 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L105:
-$L97:
-	bar.sync 0;
-	mul.wide.u32 %rd486, %r8, 16;
-	add.s64 %rd487, %rd1, %rd486;
-	add.s64 %rd488, %rd487, 512;
-	ld.shared.s64 %rd489, [%rd488+0];
-	add.s64 %rd490, %rd489, %rd464;
-	ld.shared.s64 %rd491, [%rd1+1024];
-	mov.b64 {%r148, %r149}, %rd490;
-	shfl.sync.idx.b32 %r150|%p104, %r148, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r151, %r149, 0, %r21, %r17;
-	mov.b64 %rd492, {%r150, %r151};
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	and.b64 %rd500, %rd498, 4294967295;
-	mov.b64 %rd501, %rd500;
-	and.b64 %rd502, %rd499, 4294967295;
-	mov.b64 %rd503, %rd502;
-	shr.s64 %rd504, %rd499, 32;
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd501;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd505;
-	@!%p58 bra $L106;
-	add.s64 %rd509, %rd365, %rd506;
-	mov.b64 %rd510, %rd509;
-	sub.s64 %rd511, %rd354, %rd510;
-	max.s64 %rd512, %rd511, 0;
-	min.s64 %rd513, %rd512, %rd366;
-	mov.b64 %rd514, %rd513;
-	mov.b64 %rd515, 0;
-$L108:
-	setp.lt.s64 %p105, %rd515, %rd514;
-	not.pred %p106, %p105;
-	@!%p106 bra $L112;
-	bra.uni $L110;
-$L112:
-	mul.lo.s64 %rd516, %rd515, %rd146;
-	mad.lo.s64 %rd517, %rd516, 4, %rd144;
-	ld.shared.s32 %r152, [%rd517+0];
-	mov.b32 %r153, %r152;
-	add.s64 %rd518, %rd353, %rd510;
-	add.s64 %rd519, %rd518, %rd515;
-	mul.lo.s64 %rd520, %rd519, %rd156;
-	mad.lo.s64 %rd521, %rd520, 4, %rd154;
-	st.shared.s32 [%rd521+0], %r153;
-$L109:
-	add.s64 %rd522, %rd515, 1;
-	mov.b64 %rd515, %rd522;
-	bra.uni $L108;
-$L110:
-	mov.b64 %rd523, 0;
-	mov.b64 %rd524, %rd514;
-$L113:
-	setp.lt.s64 %p107, %rd524, %rd366;
-	not.pred %p108, %p107;
-	@!%p108 bra $L117;
-	bra.uni $L115;
-$L117:
-	mul.lo.s64 %rd525, %rd524, %rd146;
-	mad.lo.s64 %rd526, %rd525, 4, %rd144;
-	ld.shared.s32 %r154, [%rd526+0];
-	mov.b32 %r155, %r154;
-	mov.b32 %r156, %r155;
-	mov.pred %p109, 0;
-	mov.b64 %rd527, %rd523;
-	mov.b32 %r157, %r156;
-$L118:
-	@!%p53 bra $L122;
-	shr.s32 %r158, %r157, 5;
-	cvt.s64.s32 %rd528, %r158;
-	mov.b64 %rd529, %rd528;
-	and.b32 %r159, %r157, 31;
-	cvt.s64.s32 %rd530, %r159;
-	min.u64 %rd531, %rd530, 32;
-	cvt.u32.u64 %r160, %rd531;
-	mov.b32 %r162, 0x1;
-	shl.b32 %r161, %r162, %r160;
-	setp.hs.u32 %p110, %r160, 32;
-	selp.b32 %r163, 0, %r161, %p110;
-	mov.b32 %r164, %r163;
-	mov.b64 %rd532, %rd529;
-	mov.b32 %r165, %r164;
-	mul.lo.s64 %rd533, %rd532, %rd333;
-	mad.lo.s64 %rd534, %rd533, 4, %rd331;
-	ld.relaxed.gpu.global.u32 %r166, [%rd534+0];
-	mov.b32 %r167, %r166;
-	and.b32 %r168, %r167, %r165;
-	setp.ne.u32 %p111, %r168, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L124;
-	mul.lo.s64 %rd535, %rd532, %rd333;
-	mad.lo.s64 %rd536, %rd535, 4, %rd331;
-	atom.global.or.b32 %r169, [%rd536], %r165;
-	mov.b32 %r170, %r169;
-	and.b32 %r171, %r170, %r165;
-	setp.ne.u32 %p114, %r171, 0x0;
-	mov.pred %p112, %p114;
-$L124:
-	@!%p112 bra $L126;
-	mov.b64 %rd537, %rd527;
+$L92:
+	mul.lo.s64 %rd522, %rd502, %rd404;
+	mad.lo.s64 %rd523, %rd522, 4, %rd402;
+	st.shared.s32 [%rd523+0], %r96;
+	add.s64 %rd524, %rd502, 1;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd513, %rd525;
+	mov.pred %p86, 1;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b64 %rd526, %rd513;
+	mov.pred %p91, %p86;
+	mov.b64 %rd411, %rd526;
+	mov.pred %p80, %p91;
+	@!%p80 bra $L98;
+	mov.b64 %rd527, %rd366;
+	mov.b32 %r115, %r91;
+	cvt.s64.s32 %rd528, %r115;
+	add.s64 %rd529, %rd528, 1;
+	mul.lo.s64 %rd530, %rd529, %rd32;
+	mad.lo.s64 %rd531, %rd530, 8, %rd28;
+	ld.global.nc.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	cvt.s64.s32 %rd534, %r115;
+	mul.lo.s64 %rd535, %rd534, %rd32;
+	mad.lo.s64 %rd536, %rd535, 8, %rd28;
+	ld.global.nc.s64 %rd537, [%rd536+0];
 	mov.b64 %rd538, %rd537;
-	mov.pred %p115, 0;
-	bra.uni $L120;
-$L126:
-	mov.b64 %rd539, %rd527;
-	mov.b64 %rd538, %rd539;
-	mov.pred %p115, 1;
-	bra.uni $L120;
-$L122:
-	@!%p54 bra $L128;
-	cvt.s64.s32 %rd540, %r157;
-	mul.lo.s64 %rd541, %rd540, %rd336;
-	mad.lo.s64 %rd542, %rd541, 4, %rd334;
-	ld.relaxed.gpu.global.s32 %r172, [%rd542+0];
-	mov.b32 %r173, %r172;
-	setp.eq.s32 %p116, %r173, %r82;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L130;
-	cvt.s64.s32 %rd543, %r157;
-	mul.lo.s64 %rd544, %rd543, %rd336;
-	mad.lo.s64 %rd545, %rd544, 4, %rd334;
-	atom.global.exch.b32 %r174, [%rd545], %r82;
-	mov.b32 %r175, %r174;
-	setp.eq.s32 %p119, %r175, %r82;
-	mov.pred %p117, %p119;
-$L130:
-	@!%p117 bra $L132;
-	mov.b64 %rd546, %rd527;
-	mov.b64 %rd538, %rd546;
-	mov.pred %p115, 0;
-	bra.uni $L120;
-$L132:
-$L128:
-	mul.lo.s64 %rd547, %rd527, %rd146;
-	mad.lo.s64 %rd548, %rd547, 4, %rd144;
-	st.shared.s32 [%rd548+0], %r157;
-	add.s64 %rd549, %rd527, 1;
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd538, %rd550;
-	mov.pred %p115, 1;
-	bra.uni $L120;
-$L119:
+	sub.s64 %rd539, %rd533, %rd538;
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd541, %rd540;
+	add.s64 %rd542, %rd408, %rd541;
+	mov.b64 %rd408, %rd542;
+	max.s64 %rd543, %rd409, %rd541;
+	mov.b64 %rd409, %rd543;
+$L98:
+$L79:
+$L77:
+	add.s64 %rd544, %rd406, %rd397;
+	mov.b64 %rd406, %rd544;
+	sub.s64 %rd545, %rd412, 1;
+	mov.b64 %rd412, %rd545;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd546, 0;
+	setp.lt.s64 %p92, %rd406, %rd407;
+	setp.lt.s64 %p93, %rd405, %rd391;
+	or.pred %p94, %p92, %p93;
+	@!%p94 bra $L100;
+	mov.b64 %rd546, 1;
+$L100:
+	shl.b64 %rd547, %rd546, 32;
+	or.b64 %rd548, %rd411, %rd547;
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r116, %r3;
+$L101:
+	setp.hs.u32 %p95, %r116, 32;
+	@%p95 bra $L102;
+	mov.b64 {%r117, %r118}, %rd549;
+	shfl.sync.up.b32 %r119|%p96, %r117, %r116, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
+	mov.b64 %rd550, {%r119, %r120};
+	@!%p96 bra $L103;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L103:
+	shl.b32 %r116, %r116, 1;
+	bra.uni $L101;
+$L102:
+	mov.b64 {%r121, %r122}, %rd549;
+	shfl.sync.up.b32 %r123|%p97, %r121, %r3, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
+	mov.b64 %rd552, {%r123, %r124};
+	setp.lo.u32 %p98, %r3, 32;
+	and.pred %p99, %p97, %p98;
+	selp.b64 %rd553, %rd552, 0, %p99;
+	sub.u32 %r125, %r13, %r3;
+	setp.eq.u32 %p100, %r7, %r125;
+	@!%p100 bra $L104;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L105;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L106;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
+$L106:
+	mov.b64 {%r126, %r127}, %rd556;
+	shfl.sync.up.b32 %r128|%p103, %r126, 1, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
+	mov.b64 %rd560, {%r128, %r129};
+	@!%p103 bra $L107;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
+$L107:
+	mov.b64 {%r130, %r131}, %rd556;
+	shfl.sync.up.b32 %r132|%p104, %r130, 2, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
+	mov.b64 %rd562, {%r132, %r133};
+	@!%p104 bra $L108;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
+$L108:
+	mov.b64 {%r134, %r135}, %rd556;
+	shfl.sync.up.b32 %r136|%p105, %r134, 4, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
+	mov.b64 %rd564, {%r136, %r137};
+	@!%p105 bra $L109;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
+$L109:
+	mov.b64 {%r138, %r139}, %rd556;
+	shfl.sync.up.b32 %r140|%p106, %r138, 8, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
+	mov.b64 %rd566, {%r140, %r141};
+	@!%p106 bra $L110;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L110:
+	mov.b64 {%r142, %r143}, %rd556;
+	shfl.sync.up.b32 %r144|%p107, %r142, 16, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
+	mov.b64 %rd568, {%r144, %r145};
+	@!%p107 bra $L111;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L111:
+	mov.b64 {%r146, %r147}, %rd556;
+	shfl.sync.up.b32 %r148|%p108, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd570, {%r148, %r149};
+	selp.b64 %rd571, %rd570, 0, %p108;
+	@!%p102 bra $L112;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L112:
+	sub.u32 %r150, %r10, 1;
+	setp.eq.u32 %p109, %r7, %r150;
+	@!%p109 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L113:
+$L105:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd579;
+	shfl.sync.idx.b32 %r153|%p110, %r151, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
+	mov.b64 %rd581, {%r153, %r154};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	and.b64 %rd589, %rd587, 4294967295;
+	mov.b64 %rd590, %rd589;
+	and.b64 %rd591, %rd588, 4294967295;
+	mov.b64 %rd592, %rd591;
+	shr.s64 %rd593, %rd588, 32;
+	mov.b64 %rd594, %rd593;
+	mov.b64 %rd595, %rd590;
+	mov.b64 %rd596, %rd592;
+	mov.b64 %rd597, %rd594;
+	@!%p64 bra $L114;
+	add.s64 %rd598, %rd410, %rd595;
+	mov.b64 %rd599, %rd598;
+	sub.s64 %rd600, %rd401, %rd599;
+	max.s64 %rd601, %rd600, 0;
+	min.s64 %rd602, %rd601, %rd411;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, 0;
+$L116:
+	setp.lt.s64 %p111, %rd604, %rd603;
+	not.pred %p112, %p111;
+	@!%p112 bra $L120;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd551, %rd538;
-	mov.pred %p120, %p115;
-	mov.b64 %rd523, %rd551;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L134;
-	mov.b64 %rd552, %rd315;
-	mov.b32 %r176, %r156;
-	cvt.s64.s32 %rd553, %r176;
-	add.s64 %rd554, %rd553, 1;
-	mul.lo.s64 %rd555, %rd554, %rd32;
-	mad.lo.s64 %rd556, %rd555, 8, %rd28;
-	ld.global.nc.s64 %rd557, [%rd556+0];
-	mov.b64 %rd558, %rd557;
-	cvt.s64.s32 %rd559, %r176;
-	mul.lo.s64 %rd560, %rd559, %rd32;
-	mad.lo.s64 %rd561, %rd560, 8, %rd28;
-	ld.global.nc.s64 %rd562, [%rd561+0];
-	mov.b64 %rd563, %rd562;
-	sub.s64 %rd564, %rd558, %rd563;
-	mov.b64 %rd565, %rd564;
-	mov.b64 %rd566, %rd565;
-	add.s64 %rd567, %rd363, %rd566;
-	mov.b64 %rd363, %rd567;
-	max.s64 %rd568, %rd364, %rd566;
-	mov.b64 %rd364, %rd568;
+	mul.lo.s64 %rd605, %rd604, %rd404;
+	mad.lo.s64 %rd606, %rd605, 4, %rd402;
+	ld.shared.s32 %r155, [%rd606+0];
+	mov.b32 %r156, %r155;
+	add.s64 %rd607, %rd400, %rd599;
+	add.s64 %rd608, %rd607, %rd604;
+	mul.lo.s64 %rd609, %rd608, %rd175;
+	mad.lo.s64 %rd610, %rd609, 4, %rd173;
+	st.shared.s32 [%rd610+0], %r156;
+	@!%p60 bra $L122;
+	mov.b64 %rd612, 2;
+	mul.lo.s64 %rd611, %rd612, %rd604;
+	mul.lo.s64 %rd613, %rd611, %rd170;
+	mad.lo.s64 %rd614, %rd613, 8, %rd168;
+	ld.shared.s64 %rd615, [%rd614+0];
+	mov.b64 %rd616, %rd615;
+	add.s64 %rd617, %rd400, %rd599;
+	add.s64 %rd618, %rd617, %rd604;
+	mov.b64 %rd620, 2;
+	mul.lo.s64 %rd619, %rd620, %rd618;
+	mul.lo.s64 %rd621, %rd619, %rd178;
+	mad.lo.s64 %rd622, %rd621, 8, %rd176;
+	st.shared.s64 [%rd622+0], %rd616;
+	mov.b64 %rd624, 2;
+	mul.lo.s64 %rd623, %rd624, %rd604;
+	add.s64 %rd625, %rd623, 1;
+	mul.lo.s64 %rd626, %rd625, %rd170;
+	mad.lo.s64 %rd627, %rd626, 8, %rd168;
+	ld.shared.s64 %rd628, [%rd627+0];
+	mov.b64 %rd629, %rd628;
+	add.s64 %rd630, %rd400, %rd599;
+	add.s64 %rd631, %rd630, %rd604;
+	mov.b64 %rd633, 2;
+	mul.lo.s64 %rd632, %rd633, %rd631;
+	add.s64 %rd634, %rd632, 1;
+	mul.lo.s64 %rd635, %rd634, %rd178;
+	mad.lo.s64 %rd636, %rd635, 8, %rd176;
+	st.shared.s64 [%rd636+0], %rd629;
+$L122:
+$L117:
+	add.s64 %rd637, %rd604, 1;
+	mov.b64 %rd604, %rd637;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd638, 0;
+	mov.b64 %rd639, %rd603;
+$L123:
+	setp.lt.s64 %p113, %rd639, %rd411;
+	not.pred %p114, %p113;
+	@!%p114 bra $L127;
+	bra.uni $L125;
+$L127:
+	mul.lo.s64 %rd640, %rd639, %rd404;
+	mad.lo.s64 %rd641, %rd640, 4, %rd402;
+	ld.shared.s32 %r157, [%rd641+0];
+	mov.b32 %r158, %r157;
+	mov.b32 %r159, %r158;
+	mov.pred %p115, 0;
+	mov.b64 %rd642, %rd638;
+	mov.b32 %r160, %r159;
+$L128:
+	@!%p61 bra $L132;
+	shr.s32 %r161, %r160, 5;
+	cvt.s64.s32 %rd643, %r161;
+	mov.b64 %rd644, %rd643;
+	and.b32 %r162, %r160, 31;
+	cvt.s64.s32 %rd645, %r162;
+	min.u64 %rd646, %rd645, 32;
+	cvt.u32.u64 %r163, %rd646;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p116, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p116;
+	mov.b32 %r167, %r166;
+	mov.b64 %rd647, %rd644;
+	mov.b32 %r168, %r167;
+	mul.lo.s64 %rd648, %rd647, %rd384;
+	mad.lo.s64 %rd649, %rd648, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r169, [%rd649+0];
+	mov.b32 %r170, %r169;
+	and.b32 %r171, %r170, %r168;
+	setp.ne.u32 %p117, %r171, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L134;
+	mul.lo.s64 %rd650, %rd647, %rd384;
+	mad.lo.s64 %rd651, %rd650, 4, %rd382;
+	atom.global.or.b32 %r172, [%rd651], %r168;
+	mov.b32 %r173, %r172;
+	and.b32 %r174, %r173, %r168;
+	setp.ne.u32 %p120, %r174, 0x0;
+	mov.pred %p118, %p120;
 $L134:
-$L114:
-	add.s64 %rd569, %rd524, 1;
-	mov.b64 %rd524, %rd569;
-	bra.uni $L113;
-$L115:
-	setp.gt.s64 %p121, %rd523, 0;
-	@!%p121 bra $L136;
-	mul.lo.s64 %rd570, %rd352, %rd120;
-	mad.lo.s64 %rd571, %rd570, 8, %rd116;
-	atom.global.add.u64 %rd572, [%rd571], %rd523;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd574, %rd573;
-	mov.b64 %rd575, 0;
-$L137:
-	setp.lt.s64 %p122, %rd575, %rd523;
-	not.pred %p123, %p122;
-	@!%p123 bra $L141;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd576, %rd575, %rd146;
-	mad.lo.s64 %rd577, %rd576, 4, %rd144;
-	ld.shared.s32 %r177, [%rd577+0];
-	mov.b32 %r178, %r177;
-	add.s64 %rd578, %rd574, %rd575;
-	mul.lo.s64 %rd579, %rd578, %rd242;
-	mad.lo.s64 %rd580, %rd579, 4, %rd240;
-	st.global.s32 [%rd580+0], %r178;
-$L138:
-	add.s64 %rd581, %rd575, 1;
-	mov.b64 %rd575, %rd581;
-	bra.uni $L137;
-$L139:
+	@!%p118 bra $L136;
+	mov.b64 %rd652, %rd642;
+	mov.b64 %rd653, %rd652;
+	mov.pred %p121, 0;
+	bra.uni $L130;
 $L136:
-	add.s64 %rd582, %rd365, %rd507;
-	min.s64 %rd583, %rd354, %rd582;
-	mov.b64 %rd365, %rd583;
-	bra.uni $L107;
-$L106:
-	mov.b64 %rd584, 0;
-	cvt.u64.u32 %rd585, %r2;
-	setp.eq.s64 %p124, %rd585, 0;
-	setp.gt.s64 %p125, %rd507, 0;
-	and.pred %p126, %p124, %p125;
-	@!%p126 bra $L143;
-	mul.lo.s64 %rd586, %rd352, %rd120;
-	mad.lo.s64 %rd587, %rd586, 8, %rd116;
-	atom.global.add.u64 %rd588, [%rd587], %rd507;
-	mov.b64 %rd589, %rd588;
-	mov.b64 %rd584, %rd589;
-$L143:
-	cvt.u64.u32 %rd590, %r2;
-	setp.eq.s64 %p127, %rd590, 0;
-	setp.eq.u32 %p128, %r1, 0;
-	and.pred %p129, %p127, %p128;
-	bar.sync 0;
-	@!%p129 bra $L144;
-	st.shared.s64 [%rd1+1024], %rd584;
+	mov.b64 %rd654, %rd642;
+	mov.b64 %rd653, %rd654;
+	mov.pred %p121, 1;
+	bra.uni $L130;
+$L132:
+	@!%p62 bra $L138;
+	cvt.s64.s32 %rd655, %r160;
+	mul.lo.s64 %rd656, %rd655, %rd387;
+	mad.lo.s64 %rd657, %rd656, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r175, [%rd657+0];
+	mov.b32 %r176, %r175;
+	setp.eq.s32 %p122, %r176, %r83;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L140;
+	cvt.s64.s32 %rd658, %r160;
+	mul.lo.s64 %rd659, %rd658, %rd387;
+	mad.lo.s64 %rd660, %rd659, 4, %rd385;
+	atom.global.exch.b32 %r177, [%rd660], %r83;
+	mov.b32 %r178, %r177;
+	setp.eq.s32 %p125, %r178, %r83;
+	mov.pred %p123, %p125;
+$L140:
+	@!%p123 bra $L142;
+	mov.b64 %rd661, %rd642;
+	mov.b64 %rd653, %rd661;
+	mov.pred %p121, 0;
+	bra.uni $L130;
+$L142:
+$L138:
+	mul.lo.s64 %rd662, %rd642, %rd404;
+	mad.lo.s64 %rd663, %rd662, 4, %rd402;
+	st.shared.s32 [%rd663+0], %r160;
+	add.s64 %rd664, %rd642, 1;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd653, %rd665;
+	mov.pred %p121, 1;
+	bra.uni $L130;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd666, %rd653;
+	mov.pred %p126, %p121;
+	mov.b64 %rd638, %rd666;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L144;
+	mov.b64 %rd667, %rd366;
+	mov.b32 %r179, %r159;
+	cvt.s64.s32 %rd668, %r179;
+	add.s64 %rd669, %rd668, 1;
+	mul.lo.s64 %rd670, %rd669, %rd32;
+	mad.lo.s64 %rd671, %rd670, 8, %rd28;
+	ld.global.nc.s64 %rd672, [%rd671+0];
+	mov.b64 %rd673, %rd672;
+	cvt.s64.s32 %rd674, %r179;
+	mul.lo.s64 %rd675, %rd674, %rd32;
+	mad.lo.s64 %rd676, %rd675, 8, %rd28;
+	ld.global.nc.s64 %rd677, [%rd676+0];
+	mov.b64 %rd678, %rd677;
+	sub.s64 %rd679, %rd673, %rd678;
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd680;
+	add.s64 %rd682, %rd408, %rd681;
+	mov.b64 %rd408, %rd682;
+	max.s64 %rd683, %rd409, %rd681;
+	mov.b64 %rd409, %rd683;
 $L144:
-	bar.sync 0;
-	ld.shared.s64 %rd591, [%rd1+1024];
-	mov.b64 %rd592, %rd591;
-	add.s64 %rd593, %rd592, %rd506;
-	mov.b64 %rd594, %rd593;
-	mov.b64 %rd595, 0;
-$L145:
-	setp.lt.s64 %p130, %rd595, %rd366;
-	not.pred %p131, %p130;
-	@!%p131 bra $L149;
+$L124:
+	add.s64 %rd684, %rd639, 1;
+	mov.b64 %rd639, %rd684;
+	bra.uni $L123;
+$L125:
+	setp.gt.s64 %p127, %rd638, 0;
+	@!%p127 bra $L146;
+	mul.lo.s64 %rd685, %rd399, %rd120;
+	mad.lo.s64 %rd686, %rd685, 8, %rd116;
+	atom.global.add.u64 %rd687, [%rd686], %rd638;
+	mov.b64 %rd688, %rd687;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, 0;
+$L147:
+	setp.lt.s64 %p128, %rd690, %rd638;
+	not.pred %p129, %p128;
+	@!%p129 bra $L151;
+	bra.uni $L149;
+$L151:
+	mul.lo.s64 %rd691, %rd690, %rd404;
+	mad.lo.s64 %rd692, %rd691, 4, %rd402;
+	ld.shared.s32 %r180, [%rd692+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd693, %rd689, %rd690;
+	mul.lo.s64 %rd694, %rd693, %rd276;
+	mad.lo.s64 %rd695, %rd694, 4, %rd274;
+	st.global.s32 [%rd695+0], %r181;
+$L148:
+	add.s64 %rd696, %rd690, 1;
+	mov.b64 %rd690, %rd696;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd596, %rd595, %rd146;
-	mad.lo.s64 %rd597, %rd596, 4, %rd144;
-	ld.shared.s32 %r179, [%rd597+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd598, %rd594, %rd595;
-	mul.lo.s64 %rd599, %rd598, %rd242;
-	mad.lo.s64 %rd600, %rd599, 4, %rd240;
-	st.global.s32 [%rd600+0], %r180;
 $L146:
-	add.s64 %rd601, %rd595, 1;
-	mov.b64 %rd595, %rd601;
-	bra.uni $L145;
-$L147:
-$L107:
-	setp.eq.s64 %p132, %rd508, 0;
-	@!%p132 bra $L151;
-	bra.uni $L51;
-$L151:
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd602, %rd365;
-	mov.b64 %rd603, %rd363;
-	mov.b64 %rd604, %rd364;
-	mov.b64 %rd605, %rd602;
-	mov.b64 %rd606, %rd603;
-	mov.b64 %rd607, %rd604;
-	mov.b64 %rd608, %rd605;
-	mov.b64 %rd609, %rd606;
-	mov.b64 %rd610, %rd607;
-	mov.b64 %rd611, %rd608;
-	mov.b64 %rd612, %rd609;
-	mov.b64 %rd613, %rd610;
-	mov.b64 %rd614, 1;
-$L152:
-	setp.lt.s64 %p133, %rd614, %rd300;
-	setp.gt.s64 %p134, %rd611, 0;
+	add.s64 %rd697, %rd410, %rd596;
+	min.s64 %rd698, %rd401, %rd697;
+	mov.b64 %rd410, %rd698;
+	bra.uni $L115;
+$L114:
+	mov.b64 %rd699, 0;
+	cvt.u64.u32 %rd700, %r2;
+	setp.eq.s64 %p130, %rd700, 0;
+	setp.gt.s64 %p131, %rd596, 0;
+	and.pred %p132, %p130, %p131;
+	@!%p132 bra $L153;
+	mul.lo.s64 %rd701, %rd399, %rd120;
+	mad.lo.s64 %rd702, %rd701, 8, %rd116;
+	atom.global.add.u64 %rd703, [%rd702], %rd596;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd699, %rd704;
+$L153:
+	cvt.u64.u32 %rd705, %r2;
+	setp.eq.s64 %p133, %rd705, 0;
+	setp.eq.u32 %p134, %r1, 0;
 	and.pred %p135, %p133, %p134;
-	not.pred %p136, %p135;
-	@!%p136 bra $L156;
-	bra.uni $L154;
-$L156:
 	bar.sync 0;
-	rem.s64 %rd615, %rd614, 2;
-	mov.b64 %rd617, 1;
-	sub.s64 %rd616, %rd617, %rd615;
-	mul.lo.s64 %rd618, %rd616, %rd314;
-	mov.b64 %rd619, %rd618;
-	rem.s64 %rd620, %rd614, 2;
-	mul.lo.s64 %rd621, %rd620, %rd314;
-	mov.b64 %rd622, %rd621;
-	mov.b64 %rd623, 0;
-	mov.b64 %rd624, 0;
-	mov.b64 %rd625, %rd292;
-	mov.b64 %rd626, %rd293;
-	mov.b64 %rd627, %rd294;
-	mov.b64 %rd628, %rd295;
-	mov.b64 %rd629, %rd296;
-	mov.b64 %rd630, %rd297;
-	mov.pred %p137, %p45;
-	mov.pred %p138, %p46;
-	mov.b32 %r181, %r79;
-	mov.b64 %rd631, %rd298;
-	mov.b64 %rd632, %rd299;
-	mov.b64 %rd633, %rd300;
-	mov.b64 %rd634, %rd301;
-	mov.pred %p139, %p47;
-	mov.b64 %rd635, %rd250;
-	mov.b64 %rd636, %rd251;
-	mov.b64 %rd637, %rd252;
-	mov.b64 %rd638, %rd253;
-	mov.b64 %rd639, %rd254;
-	mov.b64 %rd640, %rd255;
-	mov.b64 %rd641, %rd256;
-	mov.b64 %rd642, %rd257;
-	mov.b64 %rd643, %rd258;
-	mov.pred %p140, %p48;
-	mov.b64 %rd644, %rd259;
-	mov.b64 %rd645, %rd260;
-	mov.b64 %rd646, %rd261;
-	mov.b32 %r182, %r80;
-	mov.b64 %rd647, %rd302;
-	mov.b64 %rd648, %rd303;
-	mov.b64 %rd649, %rd619;
-	mov.b64 %rd650, %rd611;
-	cvt.u64.u32 %rd651, %r2;
-	div.s64 %rd652, %rd651, %rd306;
-	setp.eq.s64 %p141, %rd306, -1;
-	neg.s64 %rd653, %rd651;
-	selp.b64 %rd654, %rd653, %rd652, %p141;
-	setp.eq.s64 %p142, %rd306, 0;
-	selp.b64 %rd655, 0, %rd654, %p142;
-	mov.b64 %rd656, %rd655;
-	mov.b64 %rd657, %rd312;
-	mov.b64 %rd658, %rd306;
-	mov.b64 %rd659, %rd305;
-	mov.b64 %rd660, %rd622;
-	mov.b64 %rd661, %rd314;
-	add.s64 %rd662, %rd614, 1;
-	setp.lt.s64 %p143, %rd662, %rd300;
-	mov.pred %p144, %p143;
-	mov.b64 %rd663, %rd656;
-	cvt.u64.u32 %rd664, %r2;
-	rem.s64 %rd665, %rd664, %rd658;
-	setp.eq.s64 %p145, %rd658, -1;
-	selp.b64 %rd666, 0, %rd665, %p145;
-	setp.eq.s64 %p146, %rd658, 0;
-	selp.b64 %rd667, %rd664, %rd666, %p146;
-	mov.b64 %rd668, %rd667;
-	mov.b32 %r183, -1;
-	mov.b64 %rd669, 0;
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, 0;
-	mov.b64 %rd672, 0;
-	mov.b64 %rd673, 0;
+	@!%p135 bra $L154;
+	st.shared.s64 [%rd1+1024], %rd699;
+$L154:
+	bar.sync 0;
+	ld.shared.s64 %rd706, [%rd1+1024];
+	mov.b64 %rd707, %rd706;
+	add.s64 %rd708, %rd707, %rd595;
+	mov.b64 %rd709, %rd708;
+	mov.b64 %rd710, 0;
+$L155:
+	setp.lt.s64 %p136, %rd710, %rd411;
+	not.pred %p137, %p136;
+	@!%p137 bra $L159;
+	bra.uni $L157;
+$L159:
+	mul.lo.s64 %rd711, %rd710, %rd404;
+	mad.lo.s64 %rd712, %rd711, 4, %rd402;
+	ld.shared.s32 %r182, [%rd712+0];
+	mov.b32 %r183, %r182;
+	add.s64 %rd713, %rd709, %rd710;
+	mul.lo.s64 %rd714, %rd713, %rd276;
+	mad.lo.s64 %rd715, %rd714, 4, %rd274;
+	st.global.s32 [%rd715+0], %r183;
+$L156:
+	add.s64 %rd716, %rd710, 1;
+	mov.b64 %rd710, %rd716;
+	bra.uni $L155;
 $L157:
-	mov.b64 %rd674, 0;
-	mov.b64 %rd675, %rd647;
-$L160:
-	setp.gt.s64 %p147, %rd675, 0;
-	not.pred %p148, %p147;
-	@!%p148 bra $L164;
-	bra.uni $L162;
-$L164:
-	setp.ge.s64 %p149, %rd669, %rd670;
-	@!%p149 bra $L166;
-	setp.ge.s64 %p150, %rd663, %rd650;
-	@!%p150 bra $L168;
-	bra.uni $L162;
-$L168:
-	add.s64 %rd676, %rd649, %rd663;
-	mul.lo.s64 %rd677, %rd676, %rd156;
-	mad.lo.s64 %rd678, %rd677, 4, %rd154;
-	ld.shared.s32 %r184, [%rd678+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r183, %r185;
-	add.s64 %rd679, %rd663, %rd657;
-	mov.b64 %rd663, %rd679;
-	mov.b64 %rd680, %rd625;
-	mov.b32 %r186, %r183;
-	cvt.s64.s32 %rd681, %r186;
-	mul.lo.s64 %rd682, %rd681, %rd32;
-	mad.lo.s64 %rd683, %rd682, 8, %rd28;
-	ld.global.nc.s64 %rd684, [%rd683+0];
-	mov.b64 %rd685, %rd684;
-	mov.b64 %rd686, %rd685;
-	mov.b64 %rd687, %rd625;
-	mov.b32 %r187, %r183;
-	cvt.s64.s32 %rd688, %r187;
-	add.s64 %rd689, %rd688, 1;
-	mul.lo.s64 %rd690, %rd689, %rd32;
-	mad.lo.s64 %rd691, %rd690, 8, %rd28;
-	ld.global.nc.s64 %rd692, [%rd691+0];
-	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, %rd693;
-	add.s64 %rd695, %rd686, %rd668;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd694;
-	mov.b64 %rd669, %rd696;
-	mov.b64 %rd670, %rd697;
-	bra.uni $L161;
+$L115:
+	setp.eq.s64 %p138, %rd597, 0;
+	@!%p138 bra $L161;
+	bra.uni $L53;
+$L161:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd717, %rd410;
+	mov.b64 %rd718, %rd408;
+	mov.b64 %rd719, %rd409;
+	mov.b64 %rd720, %rd717;
+	mov.b64 %rd721, %rd718;
+	mov.b64 %rd722, %rd719;
+	mov.b64 %rd723, %rd720;
+	mov.b64 %rd724, %rd721;
+	mov.b64 %rd725, %rd722;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, 1;
+$L162:
+	setp.lt.s64 %p139, %rd729, %rd338;
+	setp.gt.s64 %p140, %rd726, 0;
+	and.pred %p141, %p139, %p140;
+	not.pred %p142, %p141;
+	@!%p142 bra $L166;
+	bra.uni $L164;
 $L166:
-	mul.lo.s64 %rd698, %rd669, %rd39;
-	mad.lo.s64 %rd699, %rd698, 4, %rd35;
-	ld.global.nc.s32 %r188, [%rd699+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r183;
-	mov.b32 %r192, %r190;
-	mov.b64 %rd700, %rd669;
-$L169:
+	bar.sync 0;
+	shr.s64 %rd730, %rd729, 63;
+	shr.u64 %rd731, %rd730, 63;
+	add.s64 %rd732, %rd729, %rd731;
+	and.b64 %rd733, %rd732, -2;
+	sub.s64 %rd734, %rd729, %rd733;
+	mov.b64 %rd736, 1;
+	sub.s64 %rd735, %rd736, %rd734;
+	mul.lo.s64 %rd737, %rd735, %rd365;
+	mov.b64 %rd738, %rd737;
+	shr.s64 %rd739, %rd729, 63;
+	shr.u64 %rd740, %rd739, 63;
+	add.s64 %rd741, %rd729, %rd740;
+	and.b64 %rd742, %rd741, -2;
+	sub.s64 %rd743, %rd729, %rd742;
+	mul.lo.s64 %rd744, %rd743, %rd365;
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, 0;
+	mov.b64 %rd747, 0;
+	mov.b64 %rd748, %rd330;
+	mov.b64 %rd749, %rd331;
+	mov.b64 %rd750, %rd332;
+	mov.b64 %rd751, %rd333;
+	mov.b64 %rd752, %rd334;
+	mov.b64 %rd753, %rd335;
+	mov.pred %p143, %p47;
+	mov.pred %p144, %p48;
+	mov.b32 %r184, %r80;
+	mov.b64 %rd754, %rd336;
+	mov.b64 %rd755, %rd337;
+	mov.b64 %rd756, %rd338;
+	mov.b64 %rd757, %rd339;
+	mov.pred %p145, %p49;
+	mov.pred %p146, %p50;
+	mov.b64 %rd758, %rd288;
+	mov.b64 %rd759, %rd289;
+	mov.b64 %rd760, %rd290;
+	mov.b64 %rd761, %rd291;
+	mov.b64 %rd762, %rd292;
+	mov.b64 %rd763, %rd293;
+	mov.b64 %rd764, %rd294;
+	mov.b64 %rd765, %rd295;
+	mov.b64 %rd766, %rd296;
+	mov.pred %p147, %p51;
+	mov.b64 %rd767, %rd297;
+	mov.b64 %rd768, %rd298;
+	mov.b64 %rd769, %rd299;
+	mov.b32 %r185, %r81;
+	mov.b64 %rd770, %rd340;
+	mov.b64 %rd771, %rd341;
+	mov.b64 %rd772, %rd738;
+	mov.b64 %rd773, %rd726;
+	mov.b64 %rd774, %rd363;
+	mov.b64 %rd775, %rd362;
+	mov.b64 %rd776, %rd344;
+	mov.b64 %rd777, %rd364;
+	mov.b64 %rd778, %rd343;
+	mov.b64 %rd779, %rd745;
+	mov.b64 %rd780, %rd365;
+	add.s64 %rd781, %rd729, 1;
+	setp.lt.s64 %p148, %rd781, %rd338;
+	mov.pred %p149, %p148;
+	mov.pred %p150, %p49;
+	mov.b64 %rd782, %rd165;
+	mov.b64 %rd783, %rd166;
+	mov.b64 %rd784, %rd167;
+	mov.b64 %rd785, %rd774;
+	mov.b32 %r186, -1;
+	mov.b64 %rd786, 0;
+	mov.b64 %rd787, 0;
+	mov.b64 %rd788, 0;
+	mov.b64 %rd789, 0;
+	mov.b64 %rd790, 0;
+$L167:
+	mov.b64 %rd791, 0;
+	mov.b64 %rd792, %rd770;
+$L170:
+	setp.gt.s64 %p151, %rd792, 0;
+	not.pred %p152, %p151;
+	@!%p152 bra $L174;
+	bra.uni $L172;
+$L174:
+	setp.ge.s64 %p153, %rd786, %rd787;
+	@!%p153 bra $L176;
+	setp.ge.s64 %p154, %rd785, %rd773;
+	@!%p154 bra $L178;
+	bra.uni $L172;
+$L178:
+	add.s64 %rd793, %rd772, %rd785;
+	mul.lo.s64 %rd794, %rd793, %rd175;
+	mad.lo.s64 %rd795, %rd794, 4, %rd173;
+	ld.shared.s32 %r187, [%rd795+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r186, %r188;
+	@!%p150 bra $L179;
+	add.s64 %rd796, %rd772, %rd785;
+	mov.b64 %rd798, 2;
+	mul.lo.s64 %rd797, %rd798, %rd796;
+	mov.b64 %rd799, %rd797;
+	mul.lo.s64 %rd800, %rd799, %rd178;
+	mad.lo.s64 %rd801, %rd800, 8, %rd176;
+	ld.shared.s64 %rd802, [%rd801+0];
+	mov.b64 %rd803, %rd802;
+	add.s64 %rd804, %rd799, 1;
+	mul.lo.s64 %rd805, %rd804, %rd178;
+	mad.lo.s64 %rd806, %rd805, 8, %rd176;
+	ld.shared.s64 %rd807, [%rd806+0];
+	mov.b64 %rd808, %rd807;
+	add.s64 %rd809, %rd803, %rd777;
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd811, %rd808;
+	mov.b64 %rd786, %rd810;
+	mov.b64 %rd787, %rd811;
+	bra.uni $L180;
+$L179:
+	mov.b64 %rd812, %rd748;
+	mov.b32 %r189, %r186;
+	cvt.s64.s32 %rd813, %r189;
+	mul.lo.s64 %rd814, %rd813, %rd32;
+	mad.lo.s64 %rd815, %rd814, 8, %rd28;
+	ld.global.nc.s64 %rd816, [%rd815+0];
+	mov.b64 %rd817, %rd816;
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, %rd748;
+	mov.b32 %r190, %r186;
+	cvt.s64.s32 %rd820, %r190;
+	add.s64 %rd821, %rd820, 1;
+	mul.lo.s64 %rd822, %rd821, %rd32;
+	mad.lo.s64 %rd823, %rd822, 8, %rd28;
+	ld.global.nc.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	mov.b64 %rd826, %rd825;
+	add.s64 %rd827, %rd818, %rd777;
+	mov.b64 %rd828, %rd827;
+	mov.b64 %rd829, %rd826;
+	mov.b64 %rd786, %rd828;
+	mov.b64 %rd787, %rd829;
+$L180:
+	add.s64 %rd830, %rd785, %rd775;
+	mov.b64 %rd785, %rd830;
+	bra.uni $L171;
+$L176:
+	mul.lo.s64 %rd831, %rd786, %rd39;
+	mad.lo.s64 %rd832, %rd831, 4, %rd35;
+	ld.global.nc.s32 %r191, [%rd832+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r192;
+	mov.b64 %rd833, 0;
+	mov.b64 %rd834, 0;
+	and.pred %p155, %p149, %p145;
+	@!%p155 bra $L182;
+	mov.b64 %rd835, %rd748;
+	mov.b32 %r194, %r193;
+	cvt.s64.s32 %rd836, %r194;
+	mul.lo.s64 %rd837, %rd836, %rd32;
+	mad.lo.s64 %rd838, %rd837, 8, %rd28;
+	ld.global.nc.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd748;
+	mov.b32 %r195, %r193;
+	cvt.s64.s32 %rd843, %r195;
+	add.s64 %rd844, %rd843, 1;
+	mul.lo.s64 %rd845, %rd844, %rd32;
+	mad.lo.s64 %rd846, %rd845, 8, %rd28;
+	ld.global.nc.s64 %rd847, [%rd846+0];
+	mov.b64 %rd848, %rd847;
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd841;
+	mov.b64 %rd851, %rd849;
+	mov.b64 %rd833, %rd850;
+	mov.b64 %rd834, %rd851;
+$L182:
+	mov.b32 %r196, %r186;
+	mov.b32 %r197, %r193;
+	mov.b64 %rd852, %rd786;
+$L183:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p151, %rd125, 0;
-	@!%p151 bra $L173;
-	mul.lo.s64 %rd701, %rd700, %rd127;
-	mad.lo.s64 %rd702, %rd701, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd702+0];
+	setp.gt.s64 %p156, %rd125, 0;
+	@!%p156 bra $L187;
+	mul.lo.s64 %rd853, %rd852, %rd127;
+	mad.lo.s64 %rd854, %rd853, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd854+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L173:
-	cvt.s64.s32 %rd703, %r191;
-	mul.lo.s64 %rd704, %rd703, %rd134;
-	mad.lo.s64 %rd705, %rd704, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd705+0];
+$L187:
+	cvt.s64.s32 %rd855, %r196;
+	mul.lo.s64 %rd856, %rd855, %rd134;
+	mad.lo.s64 %rd857, %rd856, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd857+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd706, %r192;
-	mul.lo.s64 %rd707, %rd706, %rd134;
-	mad.lo.s64 %rd708, %rd707, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd708+0];
+	cvt.s64.s32 %rd858, %r197;
+	mul.lo.s64 %rd859, %rd858, %rd134;
+	mad.lo.s64 %rd860, %rd859, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd860+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p152, %fd25, %fd27;
-	not.pred %p153, %p152;
-	@!%p153 bra $L175;
-	mov.pred %p154, 0;
-	bra.uni $L171;
-$L175:
-	cvt.s64.s32 %rd709, %r192;
-	mul.lo.s64 %rd710, %rd709, %rd134;
-	mad.lo.s64 %rd711, %rd710, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd712, [%rd711];
-$L176:
-	mov.b64 %fd28, %rd712;
+	setp.lt.f64 %p157, %fd25, %fd27;
+	not.pred %p158, %p157;
+	@!%p158 bra $L189;
+	mov.pred %p159, 0;
+	bra.uni $L185;
+$L189:
+	cvt.s64.s32 %rd861, %r197;
+	mul.lo.s64 %rd862, %rd861, %rd134;
+	mad.lo.s64 %rd863, %rd862, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd864, [%rd863];
+$L190:
+	mov.b64 %fd28, %rd864;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd713, %fd28;
-	mov.b64 %rd714, %fd25;
-	or.b64 %rd715, %rd713, %rd714;
-	setp.eq.f64 %p155, %fd28, %fd25;
-	mov.b64 %fd30, %rd715;
-	selp.f64 %fd31, %fd30, %fd29, %p155;
-	setp.nan.f64 %p156, %fd28, %fd25;
+	mov.b64 %rd865, %fd28;
+	mov.b64 %rd866, %fd25;
+	or.b64 %rd867, %rd865, %rd866;
+	setp.eq.f64 %p160, %fd28, %fd25;
+	mov.b64 %fd30, %rd867;
+	selp.f64 %fd31, %fd30, %fd29, %p160;
+	setp.nan.f64 %p161, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p156;
-	mov.b64 %rd716, %fd33;
-	setp.eq.u64 %p157, %rd712, %rd716;
-	@%p157 bra $L177;
-	atom.global.cas.b64 %rd717, [%rd711], %rd712, %rd716;
-	setp.eq.u64 %p158, %rd717, %rd712;
-	mov.b64 %rd712, %rd717;
-	@!%p158 bra $L176;
-$L177:
-	mov.b64 %fd35, %rd712;
+	selp.f64 %fd33, %fd32, %fd31, %p161;
+	mov.b64 %rd868, %fd33;
+	setp.eq.u64 %p162, %rd864, %rd868;
+	@%p162 bra $L191;
+	atom.global.cas.b64 %rd869, [%rd863], %rd864, %rd868;
+	setp.eq.u64 %p163, %rd869, %rd864;
+	mov.b64 %rd864, %rd869;
+	@!%p163 bra $L190;
+$L191:
+	mov.b64 %fd35, %rd864;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p159, %fd36, %fd25;
-	mov.pred %p154, %p159;
-	bra.uni $L171;
-$L170:
-	bra.uni $L169;
-$L171:
-	@!%p154 bra $L179;
-	@!%p144 bra $L180;
-	mul.lo.s64 %rd718, %rd674, %rd146;
-	mad.lo.s64 %rd719, %rd718, 4, %rd144;
-	st.shared.s32 [%rd719+0], %r190;
-	add.s64 %rd720, %rd674, 1;
-	mov.b64 %rd674, %rd720;
-	bra.uni $L181;
-$L180:
-	mov.pred %p160, 0;
-	mov.b64 %rd721, %rd674;
-	mov.b32 %r193, %r190;
-$L182:
-	@!%p139 bra $L186;
-	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd722, %r194;
-	mov.b64 %rd723, %rd722;
-	and.b32 %r195, %r193, 31;
-	cvt.s64.s32 %rd724, %r195;
-	min.u64 %rd725, %rd724, 32;
-	cvt.u32.u64 %r196, %rd725;
-	mov.b32 %r198, 0x1;
-	shl.b32 %r197, %r198, %r196;
-	setp.hs.u32 %p161, %r196, 32;
-	selp.b32 %r199, 0, %r197, %p161;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd726, %rd723;
-	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd727, %rd726, %rd643;
-	mad.lo.s64 %rd728, %rd727, 4, %rd641;
-	ld.relaxed.gpu.global.u32 %r202, [%rd728+0];
-	mov.b32 %r203, %r202;
-	and.b32 %r204, %r203, %r201;
-	setp.ne.u32 %p162, %r204, 0x0;
-	mov.pred %p163, %p162;
-	not.pred %p164, %p163;
-	@!%p164 bra $L188;
-	mul.lo.s64 %rd729, %rd726, %rd643;
-	mad.lo.s64 %rd730, %rd729, 4, %rd641;
-	atom.global.or.b32 %r205, [%rd730], %r201;
+	setp.gt.f64 %p164, %fd36, %fd25;
+	mov.pred %p159, %p164;
+	bra.uni $L185;
+$L184:
+	bra.uni $L183;
+$L185:
+	@!%p159 bra $L193;
+	@!%p149 bra $L194;
+	mul.lo.s64 %rd870, %rd791, %rd784;
+	mad.lo.s64 %rd871, %rd870, 4, %rd782;
+	st.shared.s32 [%rd871+0], %r193;
+	@!%p145 bra $L197;
+	mov.b64 %rd873, 2;
+	mul.lo.s64 %rd872, %rd873, %rd791;
+	mul.lo.s64 %rd874, %rd872, %rd170;
+	mad.lo.s64 %rd875, %rd874, 8, %rd168;
+	st.shared.s64 [%rd875+0], %rd833;
+	mov.b64 %rd877, 2;
+	mul.lo.s64 %rd876, %rd877, %rd791;
+	add.s64 %rd878, %rd876, 1;
+	mul.lo.s64 %rd879, %rd878, %rd170;
+	mad.lo.s64 %rd880, %rd879, 8, %rd168;
+	st.shared.s64 [%rd880+0], %rd834;
+$L197:
+	add.s64 %rd881, %rd791, 1;
+	mov.b64 %rd791, %rd881;
+	bra.uni $L195;
+$L194:
+	mov.pred %p165, 0;
+	mov.b64 %rd882, %rd791;
+	mov.b32 %r198, %r193;
+$L198:
+	@!%p146 bra $L202;
+	shr.s32 %r199, %r198, 5;
+	cvt.s64.s32 %rd883, %r199;
+	mov.b64 %rd884, %rd883;
+	and.b32 %r200, %r198, 31;
+	cvt.s64.s32 %rd885, %r200;
+	min.u64 %rd886, %rd885, 32;
+	cvt.u32.u64 %r201, %rd886;
+	mov.b32 %r203, 0x1;
+	shl.b32 %r202, %r203, %r201;
+	setp.hs.u32 %p166, %r201, 32;
+	selp.b32 %r204, 0, %r202, %p166;
+	mov.b32 %r205, %r204;
+	mov.b64 %rd887, %rd884;
 	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r201;
-	setp.ne.u32 %p165, %r207, 0x0;
-	mov.pred %p163, %p165;
-$L188:
-	@!%p163 bra $L190;
-	mov.b64 %rd731, %rd721;
-	mov.b64 %rd732, %rd731;
-	mov.pred %p166, 0;
-	bra.uni $L184;
-$L190:
-	mov.b64 %rd733, %rd721;
-	mov.b64 %rd732, %rd733;
-	mov.pred %p166, 1;
-	bra.uni $L184;
-$L186:
-	@!%p140 bra $L192;
-	cvt.s64.s32 %rd734, %r193;
-	mul.lo.s64 %rd735, %rd734, %rd646;
-	mad.lo.s64 %rd736, %rd735, 4, %rd644;
-	ld.relaxed.gpu.global.s32 %r208, [%rd736+0];
-	mov.b32 %r209, %r208;
-	setp.eq.s32 %p167, %r209, %r182;
+	mul.lo.s64 %rd888, %rd887, %rd766;
+	mad.lo.s64 %rd889, %rd888, 4, %rd764;
+	ld.relaxed.gpu.global.u32 %r207, [%rd889+0];
+	mov.b32 %r208, %r207;
+	and.b32 %r209, %r208, %r206;
+	setp.ne.u32 %p167, %r209, 0x0;
 	mov.pred %p168, %p167;
 	not.pred %p169, %p168;
-	@!%p169 bra $L194;
-	cvt.s64.s32 %rd737, %r193;
-	mul.lo.s64 %rd738, %rd737, %rd646;
-	mad.lo.s64 %rd739, %rd738, 4, %rd644;
-	atom.global.exch.b32 %r210, [%rd739], %r182;
+	@!%p169 bra $L204;
+	mul.lo.s64 %rd890, %rd887, %rd766;
+	mad.lo.s64 %rd891, %rd890, 4, %rd764;
+	atom.global.or.b32 %r210, [%rd891], %r206;
 	mov.b32 %r211, %r210;
-	setp.eq.s32 %p170, %r211, %r182;
+	and.b32 %r212, %r211, %r206;
+	setp.ne.u32 %p170, %r212, 0x0;
 	mov.pred %p168, %p170;
-$L194:
-	@!%p168 bra $L196;
-	mov.b64 %rd740, %rd721;
-	mov.b64 %rd732, %rd740;
-	mov.pred %p166, 0;
-	bra.uni $L184;
-$L196:
-$L192:
-	mul.lo.s64 %rd741, %rd721, %rd146;
-	mad.lo.s64 %rd742, %rd741, 4, %rd144;
-	st.shared.s32 [%rd742+0], %r193;
-	add.s64 %rd743, %rd721, 1;
-	mov.b64 %rd744, %rd743;
-	mov.b64 %rd732, %rd744;
-	mov.pred %p166, 1;
-	bra.uni $L184;
-$L183:
-	bra.uni $L182;
-$L184:
-	mov.b64 %rd745, %rd732;
-	mov.pred %p171, %p166;
-	mov.b64 %rd674, %rd745;
-	mov.pred %p160, %p171;
-	@!%p160 bra $L198;
-	mov.b64 %rd746, %rd625;
-	mov.b32 %r212, %r190;
-	cvt.s64.s32 %rd747, %r212;
-	add.s64 %rd748, %rd747, 1;
-	mul.lo.s64 %rd749, %rd748, %rd32;
-	mad.lo.s64 %rd750, %rd749, 8, %rd28;
-	ld.global.nc.s64 %rd751, [%rd750+0];
-	mov.b64 %rd752, %rd751;
-	cvt.s64.s32 %rd753, %r212;
-	mul.lo.s64 %rd754, %rd753, %rd32;
-	mad.lo.s64 %rd755, %rd754, 8, %rd28;
-	ld.global.nc.s64 %rd756, [%rd755+0];
-	mov.b64 %rd757, %rd756;
-	sub.s64 %rd758, %rd752, %rd757;
-	mov.b64 %rd759, %rd758;
-	mov.b64 %rd760, %rd759;
-	add.s64 %rd761, %rd671, %rd760;
-	mov.b64 %rd671, %rd761;
-	max.s64 %rd762, %rd672, %rd760;
-	mov.b64 %rd672, %rd762;
-$L198:
-$L181:
-$L179:
-	add.s64 %rd763, %rd669, %rd658;
-	mov.b64 %rd669, %rd763;
-	sub.s64 %rd764, %rd675, 1;
-	mov.b64 %rd675, %rd764;
-$L161:
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd765, 0;
-	setp.lt.s64 %p172, %rd669, %rd670;
-	setp.lt.s64 %p173, %rd663, %rd650;
-	or.pred %p174, %p172, %p173;
-	@!%p174 bra $L200;
-	mov.b64 %rd765, 1;
-$L200:
-	shl.b64 %rd766, %rd765, 32;
-	or.b64 %rd767, %rd674, %rd766;
-	// block scan
-	mov.b64 %rd768, %rd767;
-	mov.b32 %r213, %r3;
-$L201:
-	setp.hs.u32 %p175, %r213, 32;
-	@%p175 bra $L202;
-	mov.b64 {%r214, %r215}, %rd768;
-	shfl.sync.up.b32 %r216|%p176, %r214, %r213, 0, %r17;
-	shfl.sync.up.b32 %r217, %r215, %r213, 0, %r17;
-	mov.b64 %rd769, {%r216, %r217};
-	@!%p176 bra $L203;
-	add.s64 %rd770, %rd769, %rd768;
-	mov.b64 %rd768, %rd770;
-$L203:
-	shl.b32 %r213, %r213, 1;
-	bra.uni $L201;
-$L202:
-	mov.b64 {%r218, %r219}, %rd768;
-	shfl.sync.up.b32 %r220|%p177, %r218, %r3, 0, %r17;
-	shfl.sync.up.b32 %r221, %r219, %r3, 0, %r17;
-	mov.b64 %rd771, {%r220, %r221};
-	setp.lo.u32 %p178, %r3, 32;
-	and.pred %p179, %p177, %p178;
-	selp.b64 %rd772, %rd771, 0, %p179;
-	sub.u32 %r222, %r13, %r3;
-	setp.eq.u32 %p180, %r7, %r222;
-	@!%p180 bra $L204;
-	mul.wide.u32 %rd773, %r8, 16;
-	add.s64 %rd774, %rd1, %rd773;
-	st.shared.s64 [%rd774+0], %rd768;
 $L204:
-	bar.sync 0;
-	setp.eq.u32 %p181, %r8, 0;
-	@!%p181 bra $L205;
-	mov.b64 %rd775, 0;
-	setp.lo.u32 %p182, %r7, %r10;
-	@!%p182 bra $L206;
-	mul.wide.u32 %rd776, %r7, 16;
-	add.s64 %rd777, %rd1, %rd776;
-	ld.shared.s64 %rd778, [%rd777+0];
-	mov.b64 %rd775, %rd778;
+	@!%p168 bra $L206;
+	mov.b64 %rd892, %rd882;
+	mov.b64 %rd893, %rd892;
+	mov.pred %p171, 0;
+	bra.uni $L200;
 $L206:
-	mov.b64 {%r223, %r224}, %rd775;
-	shfl.sync.up.b32 %r225|%p183, %r223, 1, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, 1, 0, %r17;
-	mov.b64 %rd779, {%r225, %r226};
-	@!%p183 bra $L207;
-	add.s64 %rd780, %rd779, %rd775;
-	mov.b64 %rd775, %rd780;
-$L207:
-	mov.b64 {%r227, %r228}, %rd775;
-	shfl.sync.up.b32 %r229|%p184, %r227, 2, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 2, 0, %r17;
-	mov.b64 %rd781, {%r229, %r230};
-	@!%p184 bra $L208;
-	add.s64 %rd782, %rd781, %rd775;
-	mov.b64 %rd775, %rd782;
-$L208:
-	mov.b64 {%r231, %r232}, %rd775;
-	shfl.sync.up.b32 %r233|%p185, %r231, 4, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 4, 0, %r17;
-	mov.b64 %rd783, {%r233, %r234};
-	@!%p185 bra $L209;
-	add.s64 %rd784, %rd783, %rd775;
-	mov.b64 %rd775, %rd784;
-$L209:
-	mov.b64 {%r235, %r236}, %rd775;
-	shfl.sync.up.b32 %r237|%p186, %r235, 8, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 8, 0, %r17;
-	mov.b64 %rd785, {%r237, %r238};
-	@!%p186 bra $L210;
-	add.s64 %rd786, %rd785, %rd775;
-	mov.b64 %rd775, %rd786;
+	mov.b64 %rd894, %rd882;
+	mov.b64 %rd893, %rd894;
+	mov.pred %p171, 1;
+	bra.uni $L200;
+$L202:
+	@!%p147 bra $L208;
+	cvt.s64.s32 %rd895, %r198;
+	mul.lo.s64 %rd896, %rd895, %rd769;
+	mad.lo.s64 %rd897, %rd896, 4, %rd767;
+	ld.relaxed.gpu.global.s32 %r213, [%rd897+0];
+	mov.b32 %r214, %r213;
+	setp.eq.s32 %p172, %r214, %r185;
+	mov.pred %p173, %p172;
+	not.pred %p174, %p173;
+	@!%p174 bra $L210;
+	cvt.s64.s32 %rd898, %r198;
+	mul.lo.s64 %rd899, %rd898, %rd769;
+	mad.lo.s64 %rd900, %rd899, 4, %rd767;
+	atom.global.exch.b32 %r215, [%rd900], %r185;
+	mov.b32 %r216, %r215;
+	setp.eq.s32 %p175, %r216, %r185;
+	mov.pred %p173, %p175;
 $L210:
-	mov.b64 {%r239, %r240}, %rd775;
-	shfl.sync.up.b32 %r241|%p187, %r239, 16, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 16, 0, %r17;
-	mov.b64 %rd787, {%r241, %r242};
-	@!%p187 bra $L211;
-	add.s64 %rd788, %rd787, %rd775;
-	mov.b64 %rd775, %rd788;
-$L211:
-	mov.b64 {%r243, %r244}, %rd775;
-	shfl.sync.up.b32 %r245|%p188, %r243, 1, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 1, 0, %r17;
-	mov.b64 %rd789, {%r245, %r246};
-	selp.b64 %rd790, %rd789, 0, %p188;
-	@!%p182 bra $L212;
-	mul.wide.u32 %rd791, %r7, 16;
-	add.s64 %rd792, %rd1, %rd791;
-	add.s64 %rd793, %rd792, 512;
-	st.shared.s64 [%rd793+0], %rd790;
+	@!%p173 bra $L212;
+	mov.b64 %rd901, %rd882;
+	mov.b64 %rd893, %rd901;
+	mov.pred %p171, 0;
+	bra.uni $L200;
 $L212:
-	sub.u32 %r247, %r10, 1;
-	setp.eq.u32 %p189, %r7, %r247;
-	@!%p189 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd775;
-$L213:
-$L205:
-	bar.sync 0;
-	mul.wide.u32 %rd794, %r8, 16;
-	add.s64 %rd795, %rd1, %rd794;
-	add.s64 %rd796, %rd795, 512;
-	ld.shared.s64 %rd797, [%rd796+0];
-	add.s64 %rd798, %rd797, %rd772;
-	ld.shared.s64 %rd799, [%rd1+1024];
-	mov.b64 {%r248, %r249}, %rd798;
-	shfl.sync.idx.b32 %r250|%p190, %r248, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r251, %r249, 0, %r21, %r17;
-	mov.b64 %rd800, {%r250, %r251};
-	mov.b64 %rd801, %rd799;
-	mov.b64 %rd802, %rd800;
-	mov.b64 %rd803, %rd801;
-	mov.b64 %rd804, %rd802;
-	mov.b64 %rd805, %rd803;
-	mov.b64 %rd806, %rd804;
-	mov.b64 %rd807, %rd805;
-	and.b64 %rd808, %rd806, 4294967295;
-	mov.b64 %rd809, %rd808;
-	and.b64 %rd810, %rd807, 4294967295;
-	mov.b64 %rd811, %rd810;
-	shr.s64 %rd812, %rd807, 32;
-	mov.b64 %rd813, %rd812;
-	mov.b64 %rd814, %rd809;
-	mov.b64 %rd815, %rd811;
-	mov.b64 %rd816, %rd813;
-	@!%p144 bra $L214;
-	add.s64 %rd817, %rd673, %rd814;
-	mov.b64 %rd818, %rd817;
-	sub.s64 %rd819, %rd661, %rd818;
-	max.s64 %rd820, %rd819, 0;
-	min.s64 %rd821, %rd820, %rd674;
-	mov.b64 %rd822, %rd821;
-	mov.b64 %rd823, 0;
+$L208:
+	mul.lo.s64 %rd902, %rd882, %rd784;
+	mad.lo.s64 %rd903, %rd902, 4, %rd782;
+	st.shared.s32 [%rd903+0], %r198;
+	add.s64 %rd904, %rd882, 1;
+	mov.b64 %rd905, %rd904;
+	mov.b64 %rd893, %rd905;
+	mov.pred %p171, 1;
+	bra.uni $L200;
+$L199:
+	bra.uni $L198;
+$L200:
+	mov.b64 %rd906, %rd893;
+	mov.pred %p176, %p171;
+	mov.b64 %rd791, %rd906;
+	mov.pred %p165, %p176;
+	@!%p165 bra $L214;
+	mov.b64 %rd907, %rd748;
+	mov.b32 %r217, %r193;
+	cvt.s64.s32 %rd908, %r217;
+	add.s64 %rd909, %rd908, 1;
+	mul.lo.s64 %rd910, %rd909, %rd32;
+	mad.lo.s64 %rd911, %rd910, 8, %rd28;
+	ld.global.nc.s64 %rd912, [%rd911+0];
+	mov.b64 %rd913, %rd912;
+	cvt.s64.s32 %rd914, %r217;
+	mul.lo.s64 %rd915, %rd914, %rd32;
+	mad.lo.s64 %rd916, %rd915, 8, %rd28;
+	ld.global.nc.s64 %rd917, [%rd916+0];
+	mov.b64 %rd918, %rd917;
+	sub.s64 %rd919, %rd913, %rd918;
+	mov.b64 %rd920, %rd919;
+	mov.b64 %rd921, %rd920;
+	add.s64 %rd922, %rd788, %rd921;
+	mov.b64 %rd788, %rd922;
+	max.s64 %rd923, %rd789, %rd921;
+	mov.b64 %rd789, %rd923;
+$L214:
+$L195:
+$L193:
+	add.s64 %rd924, %rd786, %rd776;
+	mov.b64 %rd786, %rd924;
+	sub.s64 %rd925, %rd792, 1;
+	mov.b64 %rd792, %rd925;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd926, 0;
+	setp.lt.s64 %p177, %rd786, %rd787;
+	setp.lt.s64 %p178, %rd785, %rd773;
+	or.pred %p179, %p177, %p178;
+	@!%p179 bra $L216;
+	mov.b64 %rd926, 1;
 $L216:
-	setp.lt.s64 %p191, %rd823, %rd822;
-	not.pred %p192, %p191;
-	@!%p192 bra $L220;
-	bra.uni $L218;
-$L220:
-	mul.lo.s64 %rd824, %rd823, %rd146;
-	mad.lo.s64 %rd825, %rd824, 4, %rd144;
-	ld.shared.s32 %r252, [%rd825+0];
-	mov.b32 %r253, %r252;
-	add.s64 %rd826, %rd660, %rd818;
-	add.s64 %rd827, %rd826, %rd823;
-	mul.lo.s64 %rd828, %rd827, %rd156;
-	mad.lo.s64 %rd829, %rd828, 4, %rd154;
-	st.shared.s32 [%rd829+0], %r253;
+	shl.b64 %rd927, %rd926, 32;
+	or.b64 %rd928, %rd791, %rd927;
+	// block scan
+	mov.b64 %rd929, %rd928;
+	mov.b32 %r218, %r3;
 $L217:
-	add.s64 %rd830, %rd823, 1;
-	mov.b64 %rd823, %rd830;
-	bra.uni $L216;
+	setp.hs.u32 %p180, %r218, 32;
+	@%p180 bra $L218;
+	mov.b64 {%r219, %r220}, %rd929;
+	shfl.sync.up.b32 %r221|%p181, %r219, %r218, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
+	mov.b64 %rd930, {%r221, %r222};
+	@!%p181 bra $L219;
+	add.s64 %rd931, %rd930, %rd929;
+	mov.b64 %rd929, %rd931;
+$L219:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L217;
 $L218:
-	mov.b64 %rd831, 0;
-	mov.b64 %rd832, %rd822;
-$L221:
-	setp.lt.s64 %p193, %rd832, %rd674;
-	not.pred %p194, %p193;
-	@!%p194 bra $L225;
-	bra.uni $L223;
+	mov.b64 {%r223, %r224}, %rd929;
+	shfl.sync.up.b32 %r225|%p182, %r223, %r3, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
+	mov.b64 %rd932, {%r225, %r226};
+	setp.lo.u32 %p183, %r3, 32;
+	and.pred %p184, %p182, %p183;
+	selp.b64 %rd933, %rd932, 0, %p184;
+	sub.u32 %r227, %r13, %r3;
+	setp.eq.u32 %p185, %r7, %r227;
+	@!%p185 bra $L220;
+	mul.wide.u32 %rd934, %r8, 16;
+	add.s64 %rd935, %rd1, %rd934;
+	st.shared.s64 [%rd935+0], %rd929;
+$L220:
+	bar.sync 0;
+	setp.eq.u32 %p186, %r8, 0;
+	@!%p186 bra $L221;
+	mov.b64 %rd936, 0;
+	setp.lo.u32 %p187, %r7, %r10;
+	@!%p187 bra $L222;
+	mul.wide.u32 %rd937, %r7, 16;
+	add.s64 %rd938, %rd1, %rd937;
+	ld.shared.s64 %rd939, [%rd938+0];
+	mov.b64 %rd936, %rd939;
+$L222:
+	mov.b64 {%r228, %r229}, %rd936;
+	shfl.sync.up.b32 %r230|%p188, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd940, {%r230, %r231};
+	@!%p188 bra $L223;
+	add.s64 %rd941, %rd940, %rd936;
+	mov.b64 %rd936, %rd941;
+$L223:
+	mov.b64 {%r232, %r233}, %rd936;
+	shfl.sync.up.b32 %r234|%p189, %r232, 2, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
+	mov.b64 %rd942, {%r234, %r235};
+	@!%p189 bra $L224;
+	add.s64 %rd943, %rd942, %rd936;
+	mov.b64 %rd936, %rd943;
+$L224:
+	mov.b64 {%r236, %r237}, %rd936;
+	shfl.sync.up.b32 %r238|%p190, %r236, 4, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
+	mov.b64 %rd944, {%r238, %r239};
+	@!%p190 bra $L225;
+	add.s64 %rd945, %rd944, %rd936;
+	mov.b64 %rd936, %rd945;
 $L225:
-	mul.lo.s64 %rd833, %rd832, %rd146;
-	mad.lo.s64 %rd834, %rd833, 4, %rd144;
-	ld.shared.s32 %r254, [%rd834+0];
-	mov.b32 %r255, %r254;
-	mov.b32 %r256, %r255;
-	mov.pred %p195, 0;
-	mov.b64 %rd835, %rd831;
-	mov.b32 %r257, %r256;
+	mov.b64 {%r240, %r241}, %rd936;
+	shfl.sync.up.b32 %r242|%p191, %r240, 8, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
+	mov.b64 %rd946, {%r242, %r243};
+	@!%p191 bra $L226;
+	add.s64 %rd947, %rd946, %rd936;
+	mov.b64 %rd936, %rd947;
 $L226:
-	@!%p139 bra $L230;
-	shr.s32 %r258, %r257, 5;
-	cvt.s64.s32 %rd836, %r258;
-	mov.b64 %rd837, %rd836;
-	and.b32 %r259, %r257, 31;
-	cvt.s64.s32 %rd838, %r259;
-	min.u64 %rd839, %rd838, 32;
-	cvt.u32.u64 %r260, %rd839;
-	mov.b32 %r262, 0x1;
-	shl.b32 %r261, %r262, %r260;
-	setp.hs.u32 %p196, %r260, 32;
-	selp.b32 %r263, 0, %r261, %p196;
-	mov.b32 %r264, %r263;
-	mov.b64 %rd840, %rd837;
-	mov.b32 %r265, %r264;
-	mul.lo.s64 %rd841, %rd840, %rd643;
-	mad.lo.s64 %rd842, %rd841, 4, %rd641;
-	ld.relaxed.gpu.global.u32 %r266, [%rd842+0];
-	mov.b32 %r267, %r266;
-	and.b32 %r268, %r267, %r265;
-	setp.ne.u32 %p197, %r268, 0x0;
-	mov.pred %p198, %p197;
-	not.pred %p199, %p198;
-	@!%p199 bra $L232;
-	mul.lo.s64 %rd843, %rd840, %rd643;
-	mad.lo.s64 %rd844, %rd843, 4, %rd641;
-	atom.global.or.b32 %r269, [%rd844], %r265;
-	mov.b32 %r270, %r269;
-	and.b32 %r271, %r270, %r265;
-	setp.ne.u32 %p200, %r271, 0x0;
-	mov.pred %p198, %p200;
+	mov.b64 {%r244, %r245}, %rd936;
+	shfl.sync.up.b32 %r246|%p192, %r244, 16, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
+	mov.b64 %rd948, {%r246, %r247};
+	@!%p192 bra $L227;
+	add.s64 %rd949, %rd948, %rd936;
+	mov.b64 %rd936, %rd949;
+$L227:
+	mov.b64 {%r248, %r249}, %rd936;
+	shfl.sync.up.b32 %r250|%p193, %r248, 1, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
+	mov.b64 %rd950, {%r250, %r251};
+	selp.b64 %rd951, %rd950, 0, %p193;
+	@!%p187 bra $L228;
+	mul.wide.u32 %rd952, %r7, 16;
+	add.s64 %rd953, %rd1, %rd952;
+	add.s64 %rd954, %rd953, 512;
+	st.shared.s64 [%rd954+0], %rd951;
+$L228:
+	sub.u32 %r252, %r10, 1;
+	setp.eq.u32 %p194, %r7, %r252;
+	@!%p194 bra $L229;
+	st.shared.s64 [%rd1+1024], %rd936;
+$L229:
+$L221:
+	bar.sync 0;
+	mul.wide.u32 %rd955, %r8, 16;
+	add.s64 %rd956, %rd1, %rd955;
+	add.s64 %rd957, %rd956, 512;
+	ld.shared.s64 %rd958, [%rd957+0];
+	add.s64 %rd959, %rd958, %rd933;
+	ld.shared.s64 %rd960, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd959;
+	shfl.sync.idx.b32 %r255|%p195, %r253, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r256, %r254, 0, %r21, %r17;
+	mov.b64 %rd961, {%r255, %r256};
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	mov.b64 %rd967, %rd965;
+	mov.b64 %rd968, %rd966;
+	and.b64 %rd969, %rd967, 4294967295;
+	mov.b64 %rd970, %rd969;
+	and.b64 %rd971, %rd968, 4294967295;
+	mov.b64 %rd972, %rd971;
+	shr.s64 %rd973, %rd968, 32;
+	mov.b64 %rd974, %rd973;
+	mov.b64 %rd975, %rd970;
+	mov.b64 %rd976, %rd972;
+	mov.b64 %rd977, %rd974;
+	@!%p149 bra $L230;
+	add.s64 %rd978, %rd790, %rd975;
+	mov.b64 %rd979, %rd978;
+	sub.s64 %rd980, %rd780, %rd979;
+	max.s64 %rd981, %rd980, 0;
+	min.s64 %rd982, %rd981, %rd791;
+	mov.b64 %rd983, %rd982;
+	mov.b64 %rd984, 0;
 $L232:
-	@!%p198 bra $L234;
-	mov.b64 %rd845, %rd835;
-	mov.b64 %rd846, %rd845;
-	mov.pred %p201, 0;
-	bra.uni $L228;
+	setp.lt.s64 %p196, %rd984, %rd983;
+	not.pred %p197, %p196;
+	@!%p197 bra $L236;
+	bra.uni $L234;
+$L236:
+	mul.lo.s64 %rd985, %rd984, %rd784;
+	mad.lo.s64 %rd986, %rd985, 4, %rd782;
+	ld.shared.s32 %r257, [%rd986+0];
+	mov.b32 %r258, %r257;
+	add.s64 %rd987, %rd779, %rd979;
+	add.s64 %rd988, %rd987, %rd984;
+	mul.lo.s64 %rd989, %rd988, %rd175;
+	mad.lo.s64 %rd990, %rd989, 4, %rd173;
+	st.shared.s32 [%rd990+0], %r258;
+	@!%p145 bra $L238;
+	mov.b64 %rd992, 2;
+	mul.lo.s64 %rd991, %rd992, %rd984;
+	mul.lo.s64 %rd993, %rd991, %rd170;
+	mad.lo.s64 %rd994, %rd993, 8, %rd168;
+	ld.shared.s64 %rd995, [%rd994+0];
+	mov.b64 %rd996, %rd995;
+	add.s64 %rd997, %rd779, %rd979;
+	add.s64 %rd998, %rd997, %rd984;
+	mov.b64 %rd1000, 2;
+	mul.lo.s64 %rd999, %rd1000, %rd998;
+	mul.lo.s64 %rd1001, %rd999, %rd178;
+	mad.lo.s64 %rd1002, %rd1001, 8, %rd176;
+	st.shared.s64 [%rd1002+0], %rd996;
+	mov.b64 %rd1004, 2;
+	mul.lo.s64 %rd1003, %rd1004, %rd984;
+	add.s64 %rd1005, %rd1003, 1;
+	mul.lo.s64 %rd1006, %rd1005, %rd170;
+	mad.lo.s64 %rd1007, %rd1006, 8, %rd168;
+	ld.shared.s64 %rd1008, [%rd1007+0];
+	mov.b64 %rd1009, %rd1008;
+	add.s64 %rd1010, %rd779, %rd979;
+	add.s64 %rd1011, %rd1010, %rd984;
+	mov.b64 %rd1013, 2;
+	mul.lo.s64 %rd1012, %rd1013, %rd1011;
+	add.s64 %rd1014, %rd1012, 1;
+	mul.lo.s64 %rd1015, %rd1014, %rd178;
+	mad.lo.s64 %rd1016, %rd1015, 8, %rd176;
+	st.shared.s64 [%rd1016+0], %rd1009;
+$L238:
+$L233:
+	add.s64 %rd1017, %rd984, 1;
+	mov.b64 %rd984, %rd1017;
+	bra.uni $L232;
 $L234:
-	mov.b64 %rd847, %rd835;
-	mov.b64 %rd846, %rd847;
-	mov.pred %p201, 1;
-	bra.uni $L228;
-$L230:
-	@!%p140 bra $L236;
-	cvt.s64.s32 %rd848, %r257;
-	mul.lo.s64 %rd849, %rd848, %rd646;
-	mad.lo.s64 %rd850, %rd849, 4, %rd644;
-	ld.relaxed.gpu.global.s32 %r272, [%rd850+0];
-	mov.b32 %r273, %r272;
-	setp.eq.s32 %p202, %r273, %r182;
+	mov.b64 %rd1018, 0;
+	mov.b64 %rd1019, %rd983;
+$L239:
+	setp.lt.s64 %p198, %rd1019, %rd791;
+	not.pred %p199, %p198;
+	@!%p199 bra $L243;
+	bra.uni $L241;
+$L243:
+	mul.lo.s64 %rd1020, %rd1019, %rd784;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd782;
+	ld.shared.s32 %r259, [%rd1021+0];
+	mov.b32 %r260, %r259;
+	mov.b32 %r261, %r260;
+	mov.pred %p200, 0;
+	mov.b64 %rd1022, %rd1018;
+	mov.b32 %r262, %r261;
+$L244:
+	@!%p146 bra $L248;
+	shr.s32 %r263, %r262, 5;
+	cvt.s64.s32 %rd1023, %r263;
+	mov.b64 %rd1024, %rd1023;
+	and.b32 %r264, %r262, 31;
+	cvt.s64.s32 %rd1025, %r264;
+	min.u64 %rd1026, %rd1025, 32;
+	cvt.u32.u64 %r265, %rd1026;
+	mov.b32 %r267, 0x1;
+	shl.b32 %r266, %r267, %r265;
+	setp.hs.u32 %p201, %r265, 32;
+	selp.b32 %r268, 0, %r266, %p201;
+	mov.b32 %r269, %r268;
+	mov.b64 %rd1027, %rd1024;
+	mov.b32 %r270, %r269;
+	mul.lo.s64 %rd1028, %rd1027, %rd766;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd764;
+	ld.relaxed.gpu.global.u32 %r271, [%rd1029+0];
+	mov.b32 %r272, %r271;
+	and.b32 %r273, %r272, %r270;
+	setp.ne.u32 %p202, %r273, 0x0;
 	mov.pred %p203, %p202;
 	not.pred %p204, %p203;
-	@!%p204 bra $L238;
-	cvt.s64.s32 %rd851, %r257;
-	mul.lo.s64 %rd852, %rd851, %rd646;
-	mad.lo.s64 %rd853, %rd852, 4, %rd644;
-	atom.global.exch.b32 %r274, [%rd853], %r182;
+	@!%p204 bra $L250;
+	mul.lo.s64 %rd1030, %rd1027, %rd766;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd764;
+	atom.global.or.b32 %r274, [%rd1031], %r270;
 	mov.b32 %r275, %r274;
-	setp.eq.s32 %p205, %r275, %r182;
+	and.b32 %r276, %r275, %r270;
+	setp.ne.u32 %p205, %r276, 0x0;
 	mov.pred %p203, %p205;
-$L238:
-	@!%p203 bra $L240;
-	mov.b64 %rd854, %rd835;
-	mov.b64 %rd846, %rd854;
-	mov.pred %p201, 0;
-	bra.uni $L228;
-$L240:
-$L236:
-	mul.lo.s64 %rd855, %rd835, %rd146;
-	mad.lo.s64 %rd856, %rd855, 4, %rd144;
-	st.shared.s32 [%rd856+0], %r257;
-	add.s64 %rd857, %rd835, 1;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd846, %rd858;
-	mov.pred %p201, 1;
-	bra.uni $L228;
-$L227:
-	bra.uni $L226;
-$L228:
-	mov.b64 %rd859, %rd846;
-	mov.pred %p206, %p201;
-	mov.b64 %rd831, %rd859;
-	mov.pred %p195, %p206;
-	@!%p195 bra $L242;
-	mov.b64 %rd860, %rd625;
-	mov.b32 %r276, %r256;
-	cvt.s64.s32 %rd861, %r276;
-	add.s64 %rd862, %rd861, 1;
-	mul.lo.s64 %rd863, %rd862, %rd32;
-	mad.lo.s64 %rd864, %rd863, 8, %rd28;
-	ld.global.nc.s64 %rd865, [%rd864+0];
-	mov.b64 %rd866, %rd865;
-	cvt.s64.s32 %rd867, %r276;
-	mul.lo.s64 %rd868, %rd867, %rd32;
-	mad.lo.s64 %rd869, %rd868, 8, %rd28;
-	ld.global.nc.s64 %rd870, [%rd869+0];
-	mov.b64 %rd871, %rd870;
-	sub.s64 %rd872, %rd866, %rd871;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, %rd873;
-	add.s64 %rd875, %rd671, %rd874;
-	mov.b64 %rd671, %rd875;
-	max.s64 %rd876, %rd672, %rd874;
-	mov.b64 %rd672, %rd876;
-$L242:
-$L222:
-	add.s64 %rd877, %rd832, 1;
-	mov.b64 %rd832, %rd877;
-	bra.uni $L221;
-$L223:
-	setp.gt.s64 %p207, %rd831, 0;
-	@!%p207 bra $L244;
-	mul.lo.s64 %rd878, %rd659, %rd120;
-	mad.lo.s64 %rd879, %rd878, 8, %rd116;
-	atom.global.add.u64 %rd880, [%rd879], %rd831;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd881;
-	mov.b64 %rd883, 0;
-$L245:
-	setp.lt.s64 %p208, %rd883, %rd831;
-	not.pred %p209, %p208;
-	@!%p209 bra $L249;
-	bra.uni $L247;
-$L249:
-	mul.lo.s64 %rd884, %rd883, %rd146;
-	mad.lo.s64 %rd885, %rd884, 4, %rd144;
-	ld.shared.s32 %r277, [%rd885+0];
-	mov.b32 %r278, %r277;
-	add.s64 %rd886, %rd882, %rd883;
-	mul.lo.s64 %rd887, %rd886, %rd242;
-	mad.lo.s64 %rd888, %rd887, 4, %rd240;
-	st.global.s32 [%rd888+0], %r278;
-$L246:
-	add.s64 %rd889, %rd883, 1;
-	mov.b64 %rd883, %rd889;
-	bra.uni $L245;
-$L247:
-$L244:
-	add.s64 %rd890, %rd673, %rd815;
-	min.s64 %rd891, %rd661, %rd890;
-	mov.b64 %rd673, %rd891;
-	bra.uni $L215;
-$L214:
-	mov.b64 %rd892, 0;
-	cvt.u64.u32 %rd893, %r2;
-	setp.eq.s64 %p210, %rd893, 0;
-	setp.gt.s64 %p211, %rd815, 0;
-	and.pred %p212, %p210, %p211;
-	@!%p212 bra $L251;
-	mul.lo.s64 %rd894, %rd659, %rd120;
-	mad.lo.s64 %rd895, %rd894, 8, %rd116;
-	atom.global.add.u64 %rd896, [%rd895], %rd815;
-	mov.b64 %rd897, %rd896;
-	mov.b64 %rd892, %rd897;
-$L251:
-	cvt.u64.u32 %rd898, %r2;
-	setp.eq.s64 %p213, %rd898, 0;
-	setp.eq.u32 %p214, %r1, 0;
-	and.pred %p215, %p213, %p214;
-	bar.sync 0;
-	@!%p215 bra $L252;
-	st.shared.s64 [%rd1+1024], %rd892;
+$L250:
+	@!%p203 bra $L252;
+	mov.b64 %rd1032, %rd1022;
+	mov.b64 %rd1033, %rd1032;
+	mov.pred %p206, 0;
+	bra.uni $L246;
 $L252:
-	bar.sync 0;
-	ld.shared.s64 %rd899, [%rd1+1024];
-	mov.b64 %rd900, %rd899;
-	add.s64 %rd901, %rd900, %rd814;
-	mov.b64 %rd902, %rd901;
-	mov.b64 %rd903, 0;
-$L253:
-	setp.lt.s64 %p216, %rd903, %rd674;
-	not.pred %p217, %p216;
-	@!%p217 bra $L257;
-	bra.uni $L255;
-$L257:
-	mul.lo.s64 %rd904, %rd903, %rd146;
-	mad.lo.s64 %rd905, %rd904, 4, %rd144;
-	ld.shared.s32 %r279, [%rd905+0];
+	mov.b64 %rd1034, %rd1022;
+	mov.b64 %rd1033, %rd1034;
+	mov.pred %p206, 1;
+	bra.uni $L246;
+$L248:
+	@!%p147 bra $L254;
+	cvt.s64.s32 %rd1035, %r262;
+	mul.lo.s64 %rd1036, %rd1035, %rd769;
+	mad.lo.s64 %rd1037, %rd1036, 4, %rd767;
+	ld.relaxed.gpu.global.s32 %r277, [%rd1037+0];
+	mov.b32 %r278, %r277;
+	setp.eq.s32 %p207, %r278, %r185;
+	mov.pred %p208, %p207;
+	not.pred %p209, %p208;
+	@!%p209 bra $L256;
+	cvt.s64.s32 %rd1038, %r262;
+	mul.lo.s64 %rd1039, %rd1038, %rd769;
+	mad.lo.s64 %rd1040, %rd1039, 4, %rd767;
+	atom.global.exch.b32 %r279, [%rd1040], %r185;
 	mov.b32 %r280, %r279;
-	add.s64 %rd906, %rd902, %rd903;
-	mul.lo.s64 %rd907, %rd906, %rd242;
-	mad.lo.s64 %rd908, %rd907, 4, %rd240;
-	st.global.s32 [%rd908+0], %r280;
+	setp.eq.s32 %p210, %r280, %r185;
+	mov.pred %p208, %p210;
+$L256:
+	@!%p208 bra $L258;
+	mov.b64 %rd1041, %rd1022;
+	mov.b64 %rd1033, %rd1041;
+	mov.pred %p206, 0;
+	bra.uni $L246;
+$L258:
 $L254:
-	add.s64 %rd909, %rd903, 1;
-	mov.b64 %rd903, %rd909;
-	bra.uni $L253;
-$L255:
-$L215:
-	setp.eq.s64 %p218, %rd816, 0;
-	@!%p218 bra $L259;
-	bra.uni $L159;
-$L259:
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b64 %rd910, %rd673;
-	mov.b64 %rd911, %rd671;
-	mov.b64 %rd912, %rd672;
-	mov.b64 %rd913, %rd910;
-	mov.b64 %rd914, %rd911;
-	mov.b64 %rd915, %rd912;
-	mov.b64 %rd916, %rd913;
-	mov.b64 %rd917, %rd914;
-	mov.b64 %rd918, %rd915;
-	mov.b64 %rd611, %rd916;
-	mov.b64 %rd623, %rd917;
-	mov.b64 %rd624, %rd918;
-	add.s64 %rd919, %rd612, %rd623;
-	mov.b64 %rd612, %rd919;
-	max.s64 %rd920, %rd613, %rd624;
-	mov.b64 %rd613, %rd920;
-$L153:
-	add.s64 %rd921, %rd614, 1;
-	mov.b64 %rd614, %rd921;
-	bra.uni $L152;
-$L154:
-	mov.b64 %rd922, %rd612;
-	// block reduction
-	sub.u32 %r281, %r13, 1;
-	mov.b32 %r282, %r3;
+	mul.lo.s64 %rd1042, %rd1022, %rd784;
+	mad.lo.s64 %rd1043, %rd1042, 4, %rd782;
+	st.shared.s32 [%rd1043+0], %r262;
+	add.s64 %rd1044, %rd1022, 1;
+	mov.b64 %rd1045, %rd1044;
+	mov.b64 %rd1033, %rd1045;
+	mov.pred %p206, 1;
+	bra.uni $L246;
+$L245:
+	bra.uni $L244;
+$L246:
+	mov.b64 %rd1046, %rd1033;
+	mov.pred %p211, %p206;
+	mov.b64 %rd1018, %rd1046;
+	mov.pred %p200, %p211;
+	@!%p200 bra $L260;
+	mov.b64 %rd1047, %rd748;
+	mov.b32 %r281, %r261;
+	cvt.s64.s32 %rd1048, %r281;
+	add.s64 %rd1049, %rd1048, 1;
+	mul.lo.s64 %rd1050, %rd1049, %rd32;
+	mad.lo.s64 %rd1051, %rd1050, 8, %rd28;
+	ld.global.nc.s64 %rd1052, [%rd1051+0];
+	mov.b64 %rd1053, %rd1052;
+	cvt.s64.s32 %rd1054, %r281;
+	mul.lo.s64 %rd1055, %rd1054, %rd32;
+	mad.lo.s64 %rd1056, %rd1055, 8, %rd28;
+	ld.global.nc.s64 %rd1057, [%rd1056+0];
+	mov.b64 %rd1058, %rd1057;
+	sub.s64 %rd1059, %rd1053, %rd1058;
+	mov.b64 %rd1060, %rd1059;
+	mov.b64 %rd1061, %rd1060;
+	add.s64 %rd1062, %rd788, %rd1061;
+	mov.b64 %rd788, %rd1062;
+	max.s64 %rd1063, %rd789, %rd1061;
+	mov.b64 %rd789, %rd1063;
 $L260:
-	setp.hs.u32 %p219, %r282, 32;
-	@%p219 bra $L261;
-	mov.b64 {%r283, %r284}, %rd922;
-	shfl.sync.down.b32 %r285|%p220, %r283, %r282, %r281, %r17;
-	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd923, {%r285, %r286};
-	@!%p220 bra $L262;
-	add.s64 %rd924, %rd922, %rd923;
-	mov.b64 %rd922, %rd924;
-$L262:
-	shl.b32 %r282, %r282, 1;
-	bra.uni $L260;
-$L261:
-	setp.eq.u32 %p221, %r7, 0;
-	@!%p221 bra $L263;
-	mul.wide.u32 %rd925, %r8, 16;
-	add.s64 %rd926, %rd1, %rd925;
-	st.shared.s64 [%rd926+0], %rd922;
+$L240:
+	add.s64 %rd1064, %rd1019, 1;
+	mov.b64 %rd1019, %rd1064;
+	bra.uni $L239;
+$L241:
+	setp.gt.s64 %p212, %rd1018, 0;
+	@!%p212 bra $L262;
+	mul.lo.s64 %rd1065, %rd778, %rd120;
+	mad.lo.s64 %rd1066, %rd1065, 8, %rd116;
+	atom.global.add.u64 %rd1067, [%rd1066], %rd1018;
+	mov.b64 %rd1068, %rd1067;
+	mov.b64 %rd1069, %rd1068;
+	mov.b64 %rd1070, 0;
 $L263:
-	bar.sync 0;
-	setp.eq.u32 %p222, %r8, 0;
-	@!%p222 bra $L264;
-	setp.lo.u32 %p223, %r7, %r10;
-	@!%p223 bra $L265;
-	mul.wide.u32 %rd927, %r7, 16;
-	add.s64 %rd928, %rd1, %rd927;
-	ld.shared.s64 %rd929, [%rd928+0];
-	mov.b64 %rd922, %rd929;
-$L265:
-	sub.u32 %r287, %r10, 1;
-	mov.b64 {%r288, %r289}, %rd922;
-	shfl.sync.down.b32 %r290|%p224, %r288, 1, %r287, %r17;
-	shfl.sync.down.b32 %r291, %r289, 1, %r287, %r17;
-	mov.b64 %rd930, {%r290, %r291};
-	@!%p224 bra $L266;
-	add.s64 %rd931, %rd922, %rd930;
-	mov.b64 %rd922, %rd931;
-$L266:
-	mov.b64 {%r292, %r293}, %rd922;
-	shfl.sync.down.b32 %r294|%p225, %r292, 2, %r287, %r17;
-	shfl.sync.down.b32 %r295, %r293, 2, %r287, %r17;
-	mov.b64 %rd932, {%r294, %r295};
-	@!%p225 bra $L267;
-	add.s64 %rd933, %rd922, %rd932;
-	mov.b64 %rd922, %rd933;
+	setp.lt.s64 %p213, %rd1070, %rd1018;
+	not.pred %p214, %p213;
+	@!%p214 bra $L267;
+	bra.uni $L265;
 $L267:
-	mov.b64 {%r296, %r297}, %rd922;
-	shfl.sync.down.b32 %r298|%p226, %r296, 4, %r287, %r17;
-	shfl.sync.down.b32 %r299, %r297, 4, %r287, %r17;
-	mov.b64 %rd934, {%r298, %r299};
-	@!%p226 bra $L268;
-	add.s64 %rd935, %rd922, %rd934;
-	mov.b64 %rd922, %rd935;
-$L268:
-	mov.b64 {%r300, %r301}, %rd922;
-	shfl.sync.down.b32 %r302|%p227, %r300, 8, %r287, %r17;
-	shfl.sync.down.b32 %r303, %r301, 8, %r287, %r17;
-	mov.b64 %rd936, {%r302, %r303};
-	@!%p227 bra $L269;
-	add.s64 %rd937, %rd922, %rd936;
-	mov.b64 %rd922, %rd937;
-$L269:
-	mov.b64 {%r304, %r305}, %rd922;
-	shfl.sync.down.b32 %r306|%p228, %r304, 16, %r287, %r17;
-	shfl.sync.down.b32 %r307, %r305, 16, %r287, %r17;
-	mov.b64 %rd938, {%r306, %r307};
-	@!%p228 bra $L270;
-	add.s64 %rd939, %rd922, %rd938;
-	mov.b64 %rd922, %rd939;
-$L270:
-	@!%p221 bra $L271;
-	st.shared.s64 [%rd1+1024], %rd922;
-$L271:
+	mul.lo.s64 %rd1071, %rd1070, %rd784;
+	mad.lo.s64 %rd1072, %rd1071, 4, %rd782;
+	ld.shared.s32 %r282, [%rd1072+0];
+	mov.b32 %r283, %r282;
+	add.s64 %rd1073, %rd1069, %rd1070;
+	mul.lo.s64 %rd1074, %rd1073, %rd276;
+	mad.lo.s64 %rd1075, %rd1074, 4, %rd274;
+	st.global.s32 [%rd1075+0], %r283;
 $L264:
+	add.s64 %rd1076, %rd1070, 1;
+	mov.b64 %rd1070, %rd1076;
+	bra.uni $L263;
+$L265:
+$L262:
+	add.s64 %rd1077, %rd790, %rd976;
+	min.s64 %rd1078, %rd780, %rd1077;
+	mov.b64 %rd790, %rd1078;
+	bra.uni $L231;
+$L230:
+	mov.b64 %rd1079, 0;
+	cvt.u64.u32 %rd1080, %r2;
+	setp.eq.s64 %p215, %rd1080, 0;
+	setp.gt.s64 %p216, %rd976, 0;
+	and.pred %p217, %p215, %p216;
+	@!%p217 bra $L269;
+	mul.lo.s64 %rd1081, %rd778, %rd120;
+	mad.lo.s64 %rd1082, %rd1081, 8, %rd116;
+	atom.global.add.u64 %rd1083, [%rd1082], %rd976;
+	mov.b64 %rd1084, %rd1083;
+	mov.b64 %rd1079, %rd1084;
+$L269:
+	cvt.u64.u32 %rd1085, %r2;
+	setp.eq.s64 %p218, %rd1085, 0;
+	setp.eq.u32 %p219, %r1, 0;
+	and.pred %p220, %p218, %p219;
 	bar.sync 0;
-	ld.shared.s64 %rd940, [%rd1+1024];
-	mov.b64 %rd922, %rd940;
-	mov.b64 %rd941, %rd922;
-	mov.b64 %rd612, %rd941;
-	mov.b64 %rd942, %rd613;
-	// block reduction
-	sub.u32 %r308, %r13, 1;
-	mov.b32 %r309, %r3;
-$L272:
-	setp.hs.u32 %p229, %r309, 32;
-	@%p229 bra $L273;
-	mov.b64 {%r310, %r311}, %rd942;
-	shfl.sync.down.b32 %r312|%p230, %r310, %r309, %r308, %r17;
-	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd943, {%r312, %r313};
-	@!%p230 bra $L274;
-	max.s64 %rd944, %rd942, %rd943;
-	mov.b64 %rd942, %rd944;
-$L274:
-	shl.b32 %r309, %r309, 1;
-	bra.uni $L272;
-$L273:
-	setp.eq.u32 %p231, %r7, 0;
-	@!%p231 bra $L275;
-	mul.wide.u32 %rd945, %r8, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	st.shared.s64 [%rd946+0], %rd942;
+	@!%p220 bra $L270;
+	st.shared.s64 [%rd1+1024], %rd1079;
+$L270:
+	bar.sync 0;
+	ld.shared.s64 %rd1086, [%rd1+1024];
+	mov.b64 %rd1087, %rd1086;
+	add.s64 %rd1088, %rd1087, %rd975;
+	mov.b64 %rd1089, %rd1088;
+	mov.b64 %rd1090, 0;
+$L271:
+	setp.lt.s64 %p221, %rd1090, %rd791;
+	not.pred %p222, %p221;
+	@!%p222 bra $L275;
+	bra.uni $L273;
 $L275:
-	bar.sync 0;
-	setp.eq.u32 %p232, %r8, 0;
-	@!%p232 bra $L276;
-	setp.lo.u32 %p233, %r7, %r10;
-	@!%p233 bra $L277;
-	mul.wide.u32 %rd947, %r7, 16;
-	add.s64 %rd948, %rd1, %rd947;
-	ld.shared.s64 %rd949, [%rd948+0];
-	mov.b64 %rd942, %rd949;
+	mul.lo.s64 %rd1091, %rd1090, %rd784;
+	mad.lo.s64 %rd1092, %rd1091, 4, %rd782;
+	ld.shared.s32 %r284, [%rd1092+0];
+	mov.b32 %r285, %r284;
+	add.s64 %rd1093, %rd1089, %rd1090;
+	mul.lo.s64 %rd1094, %rd1093, %rd276;
+	mad.lo.s64 %rd1095, %rd1094, 4, %rd274;
+	st.global.s32 [%rd1095+0], %r285;
+$L272:
+	add.s64 %rd1096, %rd1090, 1;
+	mov.b64 %rd1090, %rd1096;
+	bra.uni $L271;
+$L273:
+$L231:
+	setp.eq.s64 %p223, %rd977, 0;
+	@!%p223 bra $L277;
+	bra.uni $L169;
 $L277:
-	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd942;
-	shfl.sync.down.b32 %r317|%p234, %r315, 1, %r314, %r17;
-	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd950, {%r317, %r318};
-	@!%p234 bra $L278;
-	max.s64 %rd951, %rd942, %rd950;
-	mov.b64 %rd942, %rd951;
+$L168:
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd1097, %rd790;
+	mov.b64 %rd1098, %rd788;
+	mov.b64 %rd1099, %rd789;
+	mov.b64 %rd1100, %rd1097;
+	mov.b64 %rd1101, %rd1098;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd1104, %rd1101;
+	mov.b64 %rd1105, %rd1102;
+	mov.b64 %rd726, %rd1103;
+	mov.b64 %rd746, %rd1104;
+	mov.b64 %rd747, %rd1105;
+	add.s64 %rd1106, %rd727, %rd746;
+	mov.b64 %rd727, %rd1106;
+	max.s64 %rd1107, %rd728, %rd747;
+	mov.b64 %rd728, %rd1107;
+$L163:
+	add.s64 %rd1108, %rd729, 1;
+	mov.b64 %rd729, %rd1108;
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd1109, %rd727;
+	// block reduction
+	sub.u32 %r286, %r13, 1;
+	mov.b32 %r287, %r3;
 $L278:
-	mov.b64 {%r319, %r320}, %rd942;
-	shfl.sync.down.b32 %r321|%p235, %r319, 2, %r314, %r17;
-	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd952, {%r321, %r322};
-	@!%p235 bra $L279;
-	max.s64 %rd953, %rd942, %rd952;
-	mov.b64 %rd942, %rd953;
-$L279:
-	mov.b64 {%r323, %r324}, %rd942;
-	shfl.sync.down.b32 %r325|%p236, %r323, 4, %r314, %r17;
-	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd954, {%r325, %r326};
-	@!%p236 bra $L280;
-	max.s64 %rd955, %rd942, %rd954;
-	mov.b64 %rd942, %rd955;
+	setp.hs.u32 %p224, %r287, 32;
+	@%p224 bra $L279;
+	mov.b64 {%r288, %r289}, %rd1109;
+	shfl.sync.down.b32 %r290|%p225, %r288, %r287, %r286, %r17;
+	shfl.sync.down.b32 %r291, %r289, %r287, %r286, %r17;
+	mov.b64 %rd1110, {%r290, %r291};
+	@!%p225 bra $L280;
+	add.s64 %rd1111, %rd1109, %rd1110;
+	mov.b64 %rd1109, %rd1111;
 $L280:
-	mov.b64 {%r327, %r328}, %rd942;
-	shfl.sync.down.b32 %r329|%p237, %r327, 8, %r314, %r17;
-	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd956, {%r329, %r330};
-	@!%p237 bra $L281;
-	max.s64 %rd957, %rd942, %rd956;
-	mov.b64 %rd942, %rd957;
+	shl.b32 %r287, %r287, 1;
+	bra.uni $L278;
+$L279:
+	setp.eq.u32 %p226, %r7, 0;
+	@!%p226 bra $L281;
+	mul.wide.u32 %rd1112, %r8, 16;
+	add.s64 %rd1113, %rd1, %rd1112;
+	st.shared.s64 [%rd1113+0], %rd1109;
 $L281:
-	mov.b64 {%r331, %r332}, %rd942;
-	shfl.sync.down.b32 %r333|%p238, %r331, 16, %r314, %r17;
-	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd958, {%r333, %r334};
-	@!%p238 bra $L282;
-	max.s64 %rd959, %rd942, %rd958;
-	mov.b64 %rd942, %rd959;
-$L282:
-	@!%p231 bra $L283;
-	st.shared.s64 [%rd1+1024], %rd942;
+	bar.sync 0;
+	setp.eq.u32 %p227, %r8, 0;
+	@!%p227 bra $L282;
+	setp.lo.u32 %p228, %r7, %r10;
+	@!%p228 bra $L283;
+	mul.wide.u32 %rd1114, %r7, 16;
+	add.s64 %rd1115, %rd1, %rd1114;
+	ld.shared.s64 %rd1116, [%rd1115+0];
+	mov.b64 %rd1109, %rd1116;
 $L283:
-$L276:
-	bar.sync 0;
-	ld.shared.s64 %rd960, [%rd1+1024];
-	mov.b64 %rd942, %rd960;
-	mov.b64 %rd961, %rd942;
-	mov.b64 %rd613, %rd961;
-	cvt.u64.u32 %rd962, %r2;
-	setp.eq.s64 %p239, %rd962, 0;
-	@!%p239 bra $L285;
-	setp.gt.s64 %p240, %rd612, 0;
-	@!%p240 bra $L287;
-	add.s64 %rd963, %rd305, 1;
-	mul.lo.s64 %rd964, %rd963, %rd120;
-	mad.lo.s64 %rd965, %rd964, 8, %rd116;
-	atom.global.add.u64 %rd966, [%rd965], %rd612;
-$L287:
-	setp.gt.s64 %p241, %rd613, 0;
-	@!%p241 bra $L289;
-	add.s64 %rd967, %rd305, 2;
-	mul.lo.s64 %rd968, %rd967, %rd120;
-	mad.lo.s64 %rd969, %rd968, 8, %rd116;
-	atom.global.max.s64 %rd970, [%rd969], %rd613;
-$L289:
+	sub.u32 %r292, %r10, 1;
+	mov.b64 {%r293, %r294}, %rd1109;
+	shfl.sync.down.b32 %r295|%p229, %r293, 1, %r292, %r17;
+	shfl.sync.down.b32 %r296, %r294, 1, %r292, %r17;
+	mov.b64 %rd1117, {%r295, %r296};
+	@!%p229 bra $L284;
+	add.s64 %rd1118, %rd1109, %rd1117;
+	mov.b64 %rd1109, %rd1118;
+$L284:
+	mov.b64 {%r297, %r298}, %rd1109;
+	shfl.sync.down.b32 %r299|%p230, %r297, 2, %r292, %r17;
+	shfl.sync.down.b32 %r300, %r298, 2, %r292, %r17;
+	mov.b64 %rd1119, {%r299, %r300};
+	@!%p230 bra $L285;
+	add.s64 %rd1120, %rd1109, %rd1119;
+	mov.b64 %rd1109, %rd1120;
 $L285:
+	mov.b64 {%r301, %r302}, %rd1109;
+	shfl.sync.down.b32 %r303|%p231, %r301, 4, %r292, %r17;
+	shfl.sync.down.b32 %r304, %r302, 4, %r292, %r17;
+	mov.b64 %rd1121, {%r303, %r304};
+	@!%p231 bra $L286;
+	add.s64 %rd1122, %rd1109, %rd1121;
+	mov.b64 %rd1109, %rd1122;
+$L286:
+	mov.b64 {%r305, %r306}, %rd1109;
+	shfl.sync.down.b32 %r307|%p232, %r305, 8, %r292, %r17;
+	shfl.sync.down.b32 %r308, %r306, 8, %r292, %r17;
+	mov.b64 %rd1123, {%r307, %r308};
+	@!%p232 bra $L287;
+	add.s64 %rd1124, %rd1109, %rd1123;
+	mov.b64 %rd1109, %rd1124;
+$L287:
+	mov.b64 {%r309, %r310}, %rd1109;
+	shfl.sync.down.b32 %r311|%p233, %r309, 16, %r292, %r17;
+	shfl.sync.down.b32 %r312, %r310, 16, %r292, %r17;
+	mov.b64 %rd1125, {%r311, %r312};
+	@!%p233 bra $L288;
+	add.s64 %rd1126, %rd1109, %rd1125;
+	mov.b64 %rd1109, %rd1126;
+$L288:
+	@!%p226 bra $L289;
+	st.shared.s64 [%rd1+1024], %rd1109;
+$L289:
+$L282:
 	bar.sync 0;
-	setp.eq.u32 %p242, %r5, 0;
-	@!%p242 bra $L290;
+	ld.shared.s64 %rd1127, [%rd1+1024];
+	mov.b64 %rd1109, %rd1127;
+	mov.b64 %rd1128, %rd1109;
+	mov.b64 %rd727, %rd1128;
+	mov.b64 %rd1129, %rd728;
+	// block reduction
+	sub.u32 %r313, %r13, 1;
+	mov.b32 %r314, %r3;
+$L290:
+	setp.hs.u32 %p234, %r314, 32;
+	@%p234 bra $L291;
+	mov.b64 {%r315, %r316}, %rd1129;
+	shfl.sync.down.b32 %r317|%p235, %r315, %r314, %r313, %r17;
+	shfl.sync.down.b32 %r318, %r316, %r314, %r313, %r17;
+	mov.b64 %rd1130, {%r317, %r318};
+	@!%p235 bra $L292;
+	max.s64 %rd1131, %rd1129, %rd1130;
+	mov.b64 %rd1129, %rd1131;
+$L292:
+	shl.b32 %r314, %r314, 1;
+	bra.uni $L290;
+$L291:
+	setp.eq.u32 %p236, %r7, 0;
+	@!%p236 bra $L293;
+	mul.wide.u32 %rd1132, %r8, 16;
+	add.s64 %rd1133, %rd1, %rd1132;
+	st.shared.s64 [%rd1133+0], %rd1129;
+$L293:
+	bar.sync 0;
+	setp.eq.u32 %p237, %r8, 0;
+	@!%p237 bra $L294;
+	setp.lo.u32 %p238, %r7, %r10;
+	@!%p238 bra $L295;
+	mul.wide.u32 %rd1134, %r7, 16;
+	add.s64 %rd1135, %rd1, %rd1134;
+	ld.shared.s64 %rd1136, [%rd1135+0];
+	mov.b64 %rd1129, %rd1136;
+$L295:
+	sub.u32 %r319, %r10, 1;
+	mov.b64 {%r320, %r321}, %rd1129;
+	shfl.sync.down.b32 %r322|%p239, %r320, 1, %r319, %r17;
+	shfl.sync.down.b32 %r323, %r321, 1, %r319, %r17;
+	mov.b64 %rd1137, {%r322, %r323};
+	@!%p239 bra $L296;
+	max.s64 %rd1138, %rd1129, %rd1137;
+	mov.b64 %rd1129, %rd1138;
+$L296:
+	mov.b64 {%r324, %r325}, %rd1129;
+	shfl.sync.down.b32 %r326|%p240, %r324, 2, %r319, %r17;
+	shfl.sync.down.b32 %r327, %r325, 2, %r319, %r17;
+	mov.b64 %rd1139, {%r326, %r327};
+	@!%p240 bra $L297;
+	max.s64 %rd1140, %rd1129, %rd1139;
+	mov.b64 %rd1129, %rd1140;
+$L297:
+	mov.b64 {%r328, %r329}, %rd1129;
+	shfl.sync.down.b32 %r330|%p241, %r328, 4, %r319, %r17;
+	shfl.sync.down.b32 %r331, %r329, 4, %r319, %r17;
+	mov.b64 %rd1141, {%r330, %r331};
+	@!%p241 bra $L298;
+	max.s64 %rd1142, %rd1129, %rd1141;
+	mov.b64 %rd1129, %rd1142;
+$L298:
+	mov.b64 {%r332, %r333}, %rd1129;
+	shfl.sync.down.b32 %r334|%p242, %r332, 8, %r319, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r319, %r17;
+	mov.b64 %rd1143, {%r334, %r335};
+	@!%p242 bra $L299;
+	max.s64 %rd1144, %rd1129, %rd1143;
+	mov.b64 %rd1129, %rd1144;
+$L299:
+	mov.b64 {%r336, %r337}, %rd1129;
+	shfl.sync.down.b32 %r338|%p243, %r336, 16, %r319, %r17;
+	shfl.sync.down.b32 %r339, %r337, 16, %r319, %r17;
+	mov.b64 %rd1145, {%r338, %r339};
+	@!%p243 bra $L300;
+	max.s64 %rd1146, %rd1129, %rd1145;
+	mov.b64 %rd1129, %rd1146;
+$L300:
+	@!%p236 bra $L301;
+	st.shared.s64 [%rd1+1024], %rd1129;
+$L301:
+$L294:
+	bar.sync 0;
+	ld.shared.s64 %rd1147, [%rd1+1024];
+	mov.b64 %rd1129, %rd1147;
+	mov.b64 %rd1148, %rd1129;
+	mov.b64 %rd728, %rd1148;
+	cvt.u64.u32 %rd1149, %r2;
+	setp.eq.s64 %p244, %rd1149, 0;
+	@!%p244 bra $L303;
+	setp.gt.s64 %p245, %rd727, 0;
+	@!%p245 bra $L305;
+	add.s64 %rd1150, %rd343, 1;
+	mul.lo.s64 %rd1151, %rd1150, %rd120;
+	mad.lo.s64 %rd1152, %rd1151, 8, %rd116;
+	atom.global.add.u64 %rd1153, [%rd1152], %rd727;
+$L305:
+	setp.gt.s64 %p246, %rd728, 0;
+	@!%p246 bra $L307;
+	add.s64 %rd1154, %rd343, 2;
+	mul.lo.s64 %rd1155, %rd1154, %rd120;
+	mad.lo.s64 %rd1156, %rd1155, 8, %rd116;
+	atom.global.max.s64 %rd1157, [%rd1156], %rd728;
+$L307:
+$L303:
+	bar.sync 0;
+	setp.eq.u32 %p247, %r5, 0;
+	@!%p247 bra $L308;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r335, [gk_league_sync+4];
-	atom.global.add.u32 %r336, [gk_league_sync], 1;
-	mov.u32 %r337, %nctaid.x;
-	sub.u32 %r338, %r337, 1;
-	setp.eq.u32 %p243, %r336, %r338;
-	@!%p243 bra $L291;
+	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
+	atom.global.add.u32 %r341, [gk_league_sync], 1;
+	mov.u32 %r342, %nctaid.x;
+	sub.u32 %r343, %r342, 1;
+	setp.eq.u32 %p248, %r341, %r343;
+	@!%p248 bra $L309;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r339, [gk_league_sync+4], 1;
-	bra.uni $L292;
-$L291:
-	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
-	setp.eq.u32 %p244, %r340, %r335;
-	@%p244 bra $L291;
-$L292:
+	atom.global.add.u32 %r344, [gk_league_sync+4], 1;
+	bra.uni $L310;
+$L309:
+	ld.relaxed.gpu.global.u32 %r345, [gk_league_sync+4];
+	setp.eq.u32 %p249, %r345, %r340;
+	@%p249 bra $L309;
+$L310:
 	fence.acq_rel.gpu;
-$L290:
+$L308:
 	bar.sync 0;
-	setp.eq.s64 %p245, %rd230, 0;
-	and.pred %p246, %p11, %p245;
-	@!%p246 bra $L294;
-	mov.b64 %rd972, 9;
-	mul.lo.s64 %rd971, %rd972, %rd120;
-	mad.lo.s64 %rd973, %rd971, 8, %rd116;
-	mov.b64 %rd974, 0;
-	st.global.s64 [%rd973+0], %rd974;
-$L294:
-	mul.lo.s64 %rd975, %rd267, %rd120;
-	mad.lo.s64 %rd976, %rd975, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
-	mov.b64 %rd978, %rd977;
-	add.s64 %rd979, %rd267, 1;
-	mul.lo.s64 %rd980, %rd979, %rd120;
-	mad.lo.s64 %rd981, %rd980, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd982, [%rd981+0];
-	mov.b64 %rd983, %rd982;
-	mov.b64 %rd984, %rd978;
-	mov.b64 %rd985, %rd983;
-	mov.b64 %rd986, %rd984;
-	mov.b64 %rd987, %rd985;
-	add.s64 %rd988, %rd267, 2;
-	mul.lo.s64 %rd989, %rd988, %rd120;
-	mad.lo.s64 %rd990, %rd989, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd991, [%rd990+0];
-	mov.b64 %rd992, %rd991;
-	mov.b64 %rd224, %rd992;
-	@!%p11 bra $L296;
-	mov.b64 %rd994, 3;
-	mul.lo.s64 %rd993, %rd994, %rd230;
-	mov.b64 %rd996, 1;
-	add.s64 %rd995, %rd996, %rd993;
-	mul.lo.s64 %rd997, %rd995, %rd113;
-	mad.lo.s64 %rd998, %rd997, 8, %rd109;
-	st.global.s64 [%rd998+0], %rd986;
-	mov.b64 %rd1000, 3;
-	mul.lo.s64 %rd999, %rd1000, %rd230;
-	mov.b64 %rd1002, 2;
-	add.s64 %rd1001, %rd1002, %rd999;
-	mul.lo.s64 %rd1003, %rd1001, %rd113;
-	mad.lo.s64 %rd1004, %rd1003, 8, %rd109;
-	st.global.s64 [%rd1004+0], %rd987;
-	mov.b64 %rd1006, 3;
-	mul.lo.s64 %rd1005, %rd1006, %rd230;
-	mov.b64 %rd1008, 3;
-	add.s64 %rd1007, %rd1008, %rd1005;
-	mul.lo.s64 %rd1009, %rd1007, %rd113;
-	mad.lo.s64 %rd1010, %rd1009, 8, %rd109;
-	st.global.s64 [%rd1010+0], %rd224;
-	add.s64 %rd1011, %rd230, 1;
-	st.global.s64 [%rd109+0], %rd1011;
-$L296:
-	setp.eq.s64 %p247, %rd986, 0;
-	setp.gt.s64 %p248, %rd986, %rd66;
-	or.pred %p249, %p247, %p248;
-	setp.gt.s64 %p250, %rd987, %rd68;
-	or.pred %p251, %p249, %p250;
-	setp.gt.s64 %p252, %rd224, %rd70;
-	or.pred %p253, %p251, %p252;
-	@!%p253 bra $L298;
+	setp.eq.s64 %p250, %rd264, 0;
+	and.pred %p251, %p13, %p250;
+	@!%p251 bra $L312;
+	mov.b64 %rd1159, 9;
+	mul.lo.s64 %rd1158, %rd1159, %rd120;
+	mad.lo.s64 %rd1160, %rd1158, 8, %rd116;
+	mov.b64 %rd1161, 0;
+	st.global.s64 [%rd1160+0], %rd1161;
+$L312:
+	mul.lo.s64 %rd1162, %rd305, %rd120;
+	mad.lo.s64 %rd1163, %rd1162, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1164, [%rd1163+0];
+	mov.b64 %rd1165, %rd1164;
+	add.s64 %rd1166, %rd305, 1;
+	mul.lo.s64 %rd1167, %rd1166, %rd120;
+	mad.lo.s64 %rd1168, %rd1167, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1169, [%rd1168+0];
+	mov.b64 %rd1170, %rd1169;
+	mov.b64 %rd1171, %rd1165;
+	mov.b64 %rd1172, %rd1170;
+	mov.b64 %rd1173, %rd1171;
+	mov.b64 %rd1174, %rd1172;
+	add.s64 %rd1175, %rd305, 2;
+	mul.lo.s64 %rd1176, %rd1175, %rd120;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1178, [%rd1177+0];
+	mov.b64 %rd1179, %rd1178;
+	mov.b64 %rd258, %rd1179;
+	@!%p13 bra $L314;
+	mov.b64 %rd1181, 3;
+	mul.lo.s64 %rd1180, %rd1181, %rd264;
+	mov.b64 %rd1183, 1;
+	add.s64 %rd1182, %rd1183, %rd1180;
+	mul.lo.s64 %rd1184, %rd1182, %rd113;
+	mad.lo.s64 %rd1185, %rd1184, 8, %rd109;
+	st.global.s64 [%rd1185+0], %rd1173;
+	mov.b64 %rd1187, 3;
+	mul.lo.s64 %rd1186, %rd1187, %rd264;
+	mov.b64 %rd1189, 2;
+	add.s64 %rd1188, %rd1189, %rd1186;
+	mul.lo.s64 %rd1190, %rd1188, %rd113;
+	mad.lo.s64 %rd1191, %rd1190, 8, %rd109;
+	st.global.s64 [%rd1191+0], %rd1174;
+	mov.b64 %rd1193, 3;
+	mul.lo.s64 %rd1192, %rd1193, %rd264;
+	mov.b64 %rd1195, 3;
+	add.s64 %rd1194, %rd1195, %rd1192;
+	mul.lo.s64 %rd1196, %rd1194, %rd113;
+	mad.lo.s64 %rd1197, %rd1196, 8, %rd109;
+	st.global.s64 [%rd1197+0], %rd258;
+	add.s64 %rd1198, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1198;
+$L314:
+	setp.eq.s64 %p252, %rd1173, 0;
+	setp.gt.s64 %p253, %rd1173, %rd66;
+	or.pred %p254, %p252, %p253;
+	setp.gt.s64 %p255, %rd1174, %rd68;
+	or.pred %p256, %p254, %p255;
+	setp.gt.s64 %p257, %rd258, %rd70;
+	or.pred %p258, %p256, %p257;
+	@!%p258 bra $L316;
 	bra.uni $L3;
-$L298:
-	mov.b64 %rd158, %rd986;
-$L36:
-	add.s64 %rd1012, %rd230, 1;
-	mov.b64 %rd230, %rd1012;
-	bra.uni $L35;
-$L37:
+$L316:
+	mov.b64 %rd192, %rd1173;
+$L38:
+	add.s64 %rd1199, %rd264, 1;
+	mov.b64 %rd264, %rd1199;
+	bra.uni $L37;
+$L39:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -45416,7 +46163,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45420
+//line gokkos_kernels_gen.go:46167
 			*acc = gokkosAccV
 			return
 		}
@@ -45435,7 +46182,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:45439
+//line gokkos_kernels_gen.go:46186
 		*acc = gokkosAccV
 		return
 	}
@@ -45456,7 +46203,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45460
+//line gokkos_kernels_gen.go:46207
 		*acc = gokkosAccV
 		return
 	}
@@ -45475,7 +46222,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:45479
+//line gokkos_kernels_gen.go:46226
 	*acc = gokkosAccV
 }
 
@@ -45492,7 +46239,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45496
+//line gokkos_kernels_gen.go:46243
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -45527,7 +46274,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45531
+//line gokkos_kernels_gen.go:46278
 			*acc = gokkosAccV
 			return
 		}
@@ -45547,7 +46294,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45551
+//line gokkos_kernels_gen.go:46298
 		*acc = gokkosAccV
 		return
 	}
@@ -45569,7 +46316,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45573
+//line gokkos_kernels_gen.go:46320
 		*acc = gokkosAccV
 		return
 	}
@@ -45589,7 +46336,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45593
+//line gokkos_kernels_gen.go:46340
 	*acc = gokkosAccV
 }
 
@@ -45606,7 +46353,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45610
+//line gokkos_kernels_gen.go:46357
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45642,7 +46389,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:45646
+//line gokkos_kernels_gen.go:46393
 			*acc = gokkosAccV
 			return
 		}
@@ -45665,7 +46412,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45669
+//line gokkos_kernels_gen.go:46416
 		*acc = gokkosAccV
 		return
 	}
@@ -45690,7 +46437,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:45694
+//line gokkos_kernels_gen.go:46441
 		*acc = gokkosAccV
 		return
 	}
@@ -45713,7 +46460,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:45717
+//line gokkos_kernels_gen.go:46464
 	*acc = gokkosAccV
 }
 
@@ -45736,7 +46483,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:45740
+//line gokkos_kernels_gen.go:46487
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45747,7 +46494,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:45751
+//line gokkos_kernels_gen.go:46498
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45763,7 +46510,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45767
+//line gokkos_kernels_gen.go:46514
 		*acc = gokkosAccV
 		return
 	}
@@ -45775,7 +46522,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45779
+//line gokkos_kernels_gen.go:46526
 	*acc = gokkosAccV
 }
 
@@ -45809,7 +46556,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45813
+//line gokkos_kernels_gen.go:46560
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45827,7 +46574,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45831
+//line gokkos_kernels_gen.go:46578
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -45863,7 +46610,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45867
+//line gokkos_kernels_gen.go:46614
 			*acc = gokkosAccV
 			return
 		}
@@ -45883,7 +46630,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45887
+//line gokkos_kernels_gen.go:46634
 		*acc = gokkosAccV
 		return
 	}
@@ -45906,7 +46653,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45910
+//line gokkos_kernels_gen.go:46657
 		*acc = gokkosAccV
 		return
 	}
@@ -45926,7 +46673,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45930
+//line gokkos_kernels_gen.go:46677
 	*acc = gokkosAccV
 }
 
@@ -45966,7 +46713,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:45970
+//line gokkos_kernels_gen.go:46717
 			*acc = gokkosAccV
 			return
 		}
@@ -45989,7 +46736,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45993
+//line gokkos_kernels_gen.go:46740
 		*acc = gokkosAccV
 		return
 	}
@@ -46015,7 +46762,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46019
+//line gokkos_kernels_gen.go:46766
 		*acc = gokkosAccV
 		return
 	}
@@ -46038,7 +46785,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46042
+//line gokkos_kernels_gen.go:46789
 	*acc = gokkosAccV
 }
 
@@ -46054,7 +46801,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46058
+//line gokkos_kernels_gen.go:46805
 		*acc = gokkosAccV
 		return
 	}
@@ -46065,7 +46812,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46069
+//line gokkos_kernels_gen.go:46816
 	*acc = gokkosAccV
 }
 
@@ -46078,14 +46825,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46082
+//line gokkos_kernels_gen.go:46829
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:46089
+//line gokkos_kernels_gen.go:46836
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46102,7 +46849,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:46106
+//line gokkos_kernels_gen.go:46853
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46114,7 +46861,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:46118
+//line gokkos_kernels_gen.go:46865
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46153,7 +46900,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:46157
+//line gokkos_kernels_gen.go:46904
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46178,7 +46925,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:46182
+//line gokkos_kernels_gen.go:46929
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46205,7 +46952,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:46209
+//line gokkos_kernels_gen.go:46956
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46230,7 +46977,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:46234
+//line gokkos_kernels_gen.go:46981
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -46247,14 +46994,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:46251
+//line gokkos_kernels_gen.go:46998
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:46258
+//line gokkos_kernels_gen.go:47005
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -46266,7 +47013,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:46270
+//line gokkos_kernels_gen.go:47017
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -46287,7 +47034,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:46291
+//line gokkos_kernels_gen.go:47038
 			*acc = gokkosAccV
 			return
 		}
@@ -46295,7 +47042,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:46299
+//line gokkos_kernels_gen.go:47046
 		*acc = gokkosAccV
 		return
 	}
@@ -46304,7 +47051,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:46308
+//line gokkos_kernels_gen.go:47055
 		*acc = gokkosAccV
 		return
 	}
@@ -46312,7 +47059,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:46316
+//line gokkos_kernels_gen.go:47063
 	*acc = gokkosAccV
 }
 
@@ -46329,7 +47076,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46333
+//line gokkos_kernels_gen.go:47080
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46366,7 +47113,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46370
+//line gokkos_kernels_gen.go:47117
 			*acc = gokkosAccV
 			return
 		}
@@ -46387,7 +47134,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46391
+//line gokkos_kernels_gen.go:47138
 		*acc = gokkosAccV
 		return
 	}
@@ -46410,7 +47157,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46414
+//line gokkos_kernels_gen.go:47161
 		*acc = gokkosAccV
 		return
 	}
@@ -46431,7 +47178,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46435
+//line gokkos_kernels_gen.go:47182
 	*acc = gokkosAccV
 }
 
@@ -46448,7 +47195,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46452
+//line gokkos_kernels_gen.go:47199
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -46471,7 +47218,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46475
+//line gokkos_kernels_gen.go:47222
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -46482,7 +47229,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:46486
+//line gokkos_kernels_gen.go:47233
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46495,7 +47242,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46499
+//line gokkos_kernels_gen.go:47246
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -46506,7 +47253,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46510
+//line gokkos_kernels_gen.go:47257
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -46533,7 +47280,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46537
+//line gokkos_kernels_gen.go:47284
 			*acc = gokkosAccV
 			return
 		}
@@ -46547,7 +47294,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46551
+//line gokkos_kernels_gen.go:47298
 		*acc = gokkosAccV
 		return
 	}
@@ -46563,7 +47310,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46567
+//line gokkos_kernels_gen.go:47314
 		*acc = gokkosAccV
 		return
 	}
@@ -46577,7 +47324,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46581
+//line gokkos_kernels_gen.go:47328
 	*acc = gokkosAccV
 }
 
@@ -46590,7 +47337,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46594
+//line gokkos_kernels_gen.go:47341
 		*acc = gokkosAccV
 		return
 	}
@@ -46598,7 +47345,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46602
+//line gokkos_kernels_gen.go:47349
 	*acc = gokkosAccV
 }
 
@@ -46611,7 +47358,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46615
+//line gokkos_kernels_gen.go:47362
 		*acc = gokkosAccV
 		return
 	}
@@ -46619,7 +47366,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:46623
+//line gokkos_kernels_gen.go:47370
 	*acc = gokkosAccV
 }
 
@@ -46634,7 +47381,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:46638
+//line gokkos_kernels_gen.go:47385
 		*acc = gokkosAccV
 		return
 	}
@@ -46644,7 +47391,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:46648
+//line gokkos_kernels_gen.go:47395
 	*acc = gokkosAccV
 }
 
@@ -46659,7 +47406,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46663
+//line gokkos_kernels_gen.go:47410
 		*acc = gokkosAccV
 		return
 	}
@@ -46669,7 +47416,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46673
+//line gokkos_kernels_gen.go:47420
 	*acc = gokkosAccV
 }
 
@@ -46684,7 +47431,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:46688
+//line gokkos_kernels_gen.go:47435
 		*acc = gokkosAccV
 		return
 	}
@@ -46694,7 +47441,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:46698
+//line gokkos_kernels_gen.go:47445
 	*acc = gokkosAccV
 }
 
@@ -46709,7 +47456,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:46713
+//line gokkos_kernels_gen.go:47460
 		*acc = gokkosAccV
 		return
 	}
@@ -46719,7 +47466,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:46723
+//line gokkos_kernels_gen.go:47470
 	*acc = gokkosAccV
 }
 
@@ -46735,7 +47482,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46739
+//line gokkos_kernels_gen.go:47486
 		*acc = gokkosAccV
 		return
 	}
@@ -46745,7 +47492,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46749
+//line gokkos_kernels_gen.go:47496
 	*acc = gokkosAccV
 }
 
@@ -46802,7 +47549,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:46806
+//line gokkos_kernels_gen.go:47553
 			*acc = gokkosAccV
 			return
 		}
@@ -46841,7 +47588,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46845
+//line gokkos_kernels_gen.go:47592
 		*acc = gokkosAccV
 		return
 	}
@@ -46881,7 +47628,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:46885
+//line gokkos_kernels_gen.go:47632
 		*acc = gokkosAccV
 		return
 	}
@@ -46920,7 +47667,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:46924
+//line gokkos_kernels_gen.go:47671
 	*acc = gokkosAccV
 }
 
@@ -46937,7 +47684,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46941
+//line gokkos_kernels_gen.go:47688
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -46973,7 +47720,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46977
+//line gokkos_kernels_gen.go:47724
 			*acc = gokkosAccV
 			return
 		}
@@ -46994,7 +47741,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46998
+//line gokkos_kernels_gen.go:47745
 		*acc = gokkosAccV
 		return
 	}
@@ -47017,7 +47764,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47021
+//line gokkos_kernels_gen.go:47768
 		*acc = gokkosAccV
 		return
 	}
@@ -47038,7 +47785,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47042
+//line gokkos_kernels_gen.go:47789
 	*acc = gokkosAccV
 }
 
@@ -47055,7 +47802,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47059
+//line gokkos_kernels_gen.go:47806
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -47079,7 +47826,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:47083
+//line gokkos_kernels_gen.go:47830
 			*acc = gokkosAccV
 			return
 		}
@@ -47090,7 +47837,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:47094
+//line gokkos_kernels_gen.go:47841
 		*acc = gokkosAccV
 		return
 	}
@@ -47102,7 +47849,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47106
+//line gokkos_kernels_gen.go:47853
 		*acc = gokkosAccV
 		return
 	}
@@ -47113,7 +47860,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47117
+//line gokkos_kernels_gen.go:47864
 	*acc = gokkosAccV
 }
 
@@ -47130,7 +47877,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47134
+//line gokkos_kernels_gen.go:47881
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47170,7 +47917,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:47174
+//line gokkos_kernels_gen.go:47921
 			*acc = gokkosAccV
 			return
 		}
@@ -47195,7 +47942,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47199
+//line gokkos_kernels_gen.go:47946
 		*acc = gokkosAccV
 		return
 	}
@@ -47222,7 +47969,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47226
+//line gokkos_kernels_gen.go:47973
 		*acc = gokkosAccV
 		return
 	}
@@ -47247,7 +47994,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:47251
+//line gokkos_kernels_gen.go:47998
 	*acc = gokkosAccV
 }
 
@@ -47298,7 +48045,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:47302
+//line gokkos_kernels_gen.go:48049
 	return gokkosN
 }
 
@@ -47358,7 +48105,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:47362
+//line gokkos_kernels_gen.go:48109
 	return gokkosN
 }
 
@@ -47418,7 +48165,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:47422
+//line gokkos_kernels_gen.go:48169
 	return gokkosN
 }
 
@@ -47550,6 +48297,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:47554
+//line gokkos_kernels_gen.go:48301
 	return gokkosN
 }

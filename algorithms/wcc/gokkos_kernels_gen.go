@@ -5667,7 +5667,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<29>;
 	.reg .b32 %r<40>;
-	.reg .b64 %rd<70>;
+	.reg .b64 %rd<76>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5750,46 +5750,52 @@ $L7:
 	@%p7 bra $L8;
 	mov.b64 %rd31, %rd30;
 	mul.lo.s64 %rd32, %rd31, %rd14;
-	div.s64 %rd33, %rd32, 64;
-	mul.lo.s64 %rd34, %rd33, %rd12;
-	mad.lo.s64 %rd35, %rd34, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd35+0];
+	shr.s64 %rd33, %rd32, 63;
+	shr.u64 %rd34, %rd33, 58;
+	add.s64 %rd35, %rd32, %rd34;
+	shr.s64 %rd36, %rd35, 6;
+	mul.lo.s64 %rd37, %rd36, %rd12;
+	mad.lo.s64 %rd38, %rd37, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd38+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
-	mov.b64 %rd36, 0;
-	mov.b64 %rd37, 0;
+	mov.b64 %rd39, 0;
+	mov.b64 %rd40, 0;
 $L10:
-	setp.lt.s64 %p8, %rd37, 64;
+	setp.lt.s64 %p8, %rd40, 64;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mul.lo.s64 %rd38, %rd37, %rd14;
-	div.s64 %rd39, %rd38, 64;
-	mul.lo.s64 %rd40, %rd39, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r24, [%rd41+0];
+	mul.lo.s64 %rd41, %rd40, %rd14;
+	shr.s64 %rd42, %rd41, 63;
+	shr.u64 %rd43, %rd42, 58;
+	add.s64 %rd44, %rd41, %rd43;
+	shr.s64 %rd45, %rd44, 6;
+	mul.lo.s64 %rd46, %rd45, %rd12;
+	mad.lo.s64 %rd47, %rd46, 4, %rd8;
+	ld.global.nc.s32 %r24, [%rd47+0];
 	mov.b32 %r25, %r24;
 	setp.eq.s32 %p10, %r25, %r23;
 	@!%p10 bra $L16;
-	add.s64 %rd42, %rd36, 1;
-	mov.b64 %rd36, %rd42;
+	add.s64 %rd48, %rd39, 1;
+	mov.b64 %rd39, %rd48;
 $L16:
 $L11:
-	add.s64 %rd43, %rd37, 1;
-	mov.b64 %rd37, %rd43;
+	add.s64 %rd49, %rd40, 1;
+	mov.b64 %rd40, %rd49;
 	bra.uni $L10;
 $L12:
-	shl.b64 %rd44, %rd36, 32;
-	cvt.s64.s32 %rd45, %r23;
-	or.b64 %rd46, %rd44, %rd45;
-	max.s64 %rd47, %rd25, %rd46;
-	mov.b64 %rd25, %rd47;
+	shl.b64 %rd50, %rd39, 32;
+	cvt.s64.s32 %rd51, %r23;
+	or.b64 %rd52, %rd50, %rd51;
+	max.s64 %rd53, %rd25, %rd52;
+	mov.b64 %rd25, %rd53;
 $L9:
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd48, %rd25;
+	mov.b64 %rd54, %rd25;
 	// block reduction
 	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
@@ -5798,43 +5804,43 @@ $L8:
 $L17:
 	setp.hs.u32 %p11, %r29, 32;
 	@%p11 bra $L18;
-	mov.b64 {%r30, %r31}, %rd48;
+	mov.b64 {%r30, %r31}, %rd54;
 	shfl.sync.down.b32 %r32|%p12, %r30, %r29, %r28, %r17;
 	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd49, {%r32, %r33};
+	mov.b64 %rd55, {%r32, %r33};
 	@!%p12 bra $L19;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L21;
-	add.s64 %rd50, %rd48, %rd49;
-	mov.b64 %rd48, %rd50;
+	add.s64 %rd56, %rd54, %rd55;
+	mov.b64 %rd54, %rd56;
 	bra.uni $L20;
 $L21:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L22;
-	mul.lo.s64 %rd51, %rd48, %rd49;
-	mov.b64 %rd48, %rd51;
+	mul.lo.s64 %rd57, %rd54, %rd55;
+	mov.b64 %rd54, %rd57;
 	bra.uni $L20;
 $L22:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L23;
-	min.s64 %rd52, %rd48, %rd49;
-	mov.b64 %rd48, %rd52;
+	min.s64 %rd58, %rd54, %rd55;
+	mov.b64 %rd54, %rd58;
 	bra.uni $L20;
 $L23:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L24;
-	max.s64 %rd53, %rd48, %rd49;
-	mov.b64 %rd48, %rd53;
+	max.s64 %rd59, %rd54, %rd55;
+	mov.b64 %rd54, %rd59;
 	bra.uni $L20;
 $L24:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L25;
-	and.b64 %rd54, %rd48, %rd49;
-	mov.b64 %rd48, %rd54;
+	and.b64 %rd60, %rd54, %rd55;
+	mov.b64 %rd54, %rd60;
 	bra.uni $L20;
 $L25:
-	or.b64 %rd55, %rd48, %rd49;
-	mov.b64 %rd48, %rd55;
+	or.b64 %rd61, %rd54, %rd55;
+	mov.b64 %rd54, %rd61;
 $L20:
 $L19:
 	shl.b32 %r29, %r29, 1;
@@ -5842,73 +5848,73 @@ $L19:
 $L18:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L26;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd48;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd54;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L27;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L28;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd48, %rd60;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd54, %rd66;
 $L28:
 	sub.u32 %r34, %r10, 1;
 	mov.b32 %r35, %r27;
 $L29:
 	setp.hs.u32 %p21, %r35, 32;
 	@%p21 bra $L30;
-	mov.b64 {%r36, %r37}, %rd48;
+	mov.b64 {%r36, %r37}, %rd54;
 	shfl.sync.down.b32 %r38|%p22, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd61, {%r38, %r39};
+	mov.b64 %rd67, {%r38, %r39};
 	@!%p22 bra $L31;
 	setp.ne.u32 %p23, %r18, 1;
 	@%p23 bra.uni $L33;
-	add.s64 %rd62, %rd48, %rd61;
-	mov.b64 %rd48, %rd62;
+	add.s64 %rd68, %rd54, %rd67;
+	mov.b64 %rd54, %rd68;
 	bra.uni $L32;
 $L33:
 	setp.ne.u32 %p24, %r18, 2;
 	@%p24 bra.uni $L34;
-	mul.lo.s64 %rd63, %rd48, %rd61;
-	mov.b64 %rd48, %rd63;
+	mul.lo.s64 %rd69, %rd54, %rd67;
+	mov.b64 %rd54, %rd69;
 	bra.uni $L32;
 $L34:
 	setp.ne.u32 %p25, %r18, 3;
 	@%p25 bra.uni $L35;
-	min.s64 %rd64, %rd48, %rd61;
-	mov.b64 %rd48, %rd64;
+	min.s64 %rd70, %rd54, %rd67;
+	mov.b64 %rd54, %rd70;
 	bra.uni $L32;
 $L35:
 	setp.ne.u32 %p26, %r18, 4;
 	@%p26 bra.uni $L36;
-	max.s64 %rd65, %rd48, %rd61;
-	mov.b64 %rd48, %rd65;
+	max.s64 %rd71, %rd54, %rd67;
+	mov.b64 %rd54, %rd71;
 	bra.uni $L32;
 $L36:
 	setp.ne.u32 %p27, %r18, 7;
 	@%p27 bra.uni $L37;
-	and.b64 %rd66, %rd48, %rd61;
-	mov.b64 %rd48, %rd66;
+	and.b64 %rd72, %rd54, %rd67;
+	mov.b64 %rd54, %rd72;
 	bra.uni $L32;
 $L37:
-	or.b64 %rd67, %rd48, %rd61;
-	mov.b64 %rd48, %rd67;
+	or.b64 %rd73, %rd54, %rd67;
+	mov.b64 %rd54, %rd73;
 $L32:
 $L31:
 	shl.b32 %r35, %r35, 1;
 	bra.uni $L29;
 $L30:
 $L27:
-	mul.wide.u32 %rd68, %r19, 8;
-	add.s64 %rd69, %rd5, %rd68;
+	mul.wide.u32 %rd74, %r19, 8;
+	add.s64 %rd75, %rd5, %rd74;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L38;
-	st.global.s64 [%rd69+0], %rd48;
+	st.global.s64 [%rd75+0], %rd54;
 $L38:
 	ret;
 }
@@ -8093,7 +8099,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8097
+//line gokkos_kernels_gen.go:8103
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -8118,7 +8124,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8122
+//line gokkos_kernels_gen.go:8128
 }
 
 // gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
@@ -8127,7 +8133,7 @@ func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:8131
+//line gokkos_kernels_gen.go:8137
 
 // gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8135,7 +8141,7 @@ func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:8139
+//line gokkos_kernels_gen.go:8145
 
 // gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8143,7 +8149,7 @@ func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:8147
+//line gokkos_kernels_gen.go:8153
 
 // gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
@@ -8154,7 +8160,7 @@ func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:8158
+//line gokkos_kernels_gen.go:8164
 
 // gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -8189,7 +8195,7 @@ func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:8193
+//line gokkos_kernels_gen.go:8199
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
@@ -8325,7 +8331,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8329
+//line gokkos_kernels_gen.go:8335
 		*acc = gokkosAccV
 		return
 	}
@@ -8362,7 +8368,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8366
+//line gokkos_kernels_gen.go:8372
 	*acc = gokkosAccV
 }
 
@@ -8372,7 +8378,7 @@ func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:8376
+//line gokkos_kernels_gen.go:8382
 
 // gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
@@ -8383,7 +8389,7 @@ func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:8387
+//line gokkos_kernels_gen.go:8393
 
 // gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8391,7 +8397,7 @@ func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:8395
+//line gokkos_kernels_gen.go:8401
 
 // gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -8399,7 +8405,7 @@ func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:8403
+//line gokkos_kernels_gen.go:8409
 
 // gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -8434,7 +8440,7 @@ func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:8438
+//line gokkos_kernels_gen.go:8444
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -8461,7 +8467,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:8465
+//line gokkos_kernels_gen.go:8471
 			*acc = gokkosAccV
 			return
 		}
@@ -8476,7 +8482,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:8480
+//line gokkos_kernels_gen.go:8486
 		*acc = gokkosAccV
 		return
 	}
@@ -8493,7 +8499,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:8497
+//line gokkos_kernels_gen.go:8503
 		*acc = gokkosAccV
 		return
 	}
@@ -8508,7 +8514,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:8512
+//line gokkos_kernels_gen.go:8518
 	*acc = gokkosAccV
 }
 
@@ -8533,7 +8539,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 				z ^= z >> 31
 				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
 			}
-//line gokkos_kernels_gen.go:8537
+//line gokkos_kernels_gen.go:8543
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -8544,7 +8550,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosG0[i] = gokkosG1[int(z%k.N)]
 		}
-//line gokkos_kernels_gen.go:8548
+//line gokkos_kernels_gen.go:8554
 		return
 	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8557,7 +8563,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:8561
+//line gokkos_kernels_gen.go:8567
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8568,7 +8574,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:8572
+//line gokkos_kernels_gen.go:8578
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -8580,14 +8586,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:106
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:8584
+//line gokkos_kernels_gen.go:8590
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:106
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:8591
+//line gokkos_kernels_gen.go:8597
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -8640,7 +8646,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:8644
+//line gokkos_kernels_gen.go:8650
 			*acc = gokkosAccV
 			return
 		}
@@ -8676,7 +8682,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8680
+//line gokkos_kernels_gen.go:8686
 		*acc = gokkosAccV
 		return
 	}
@@ -8715,7 +8721,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8719
+//line gokkos_kernels_gen.go:8725
 		*acc = gokkosAccV
 		return
 	}
@@ -8751,7 +8757,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8755
+//line gokkos_kernels_gen.go:8761
 	*acc = gokkosAccV
 }
 
@@ -8761,7 +8767,7 @@ func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
 }
 
-//line gokkos_kernels_gen.go:8765
+//line gokkos_kernels_gen.go:8771
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
@@ -8788,7 +8794,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 				k.L.AtomicStore(v, l)
 			}
 		}
-//line gokkos_kernels_gen.go:8792
+//line gokkos_kernels_gen.go:8798
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8806,7 +8812,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:8810
+//line gokkos_kernels_gen.go:8816
 }
 
 // gokkosHostLoop8 runs largestDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -8826,7 +8832,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 				gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosS0[gokkosJ])<<32|int64(v))
 			}
-//line gokkos_kernels_gen.go:8830
+//line gokkos_kernels_gen.go:8836
 			*acc = gokkosAccV
 			return
 		}
@@ -8834,7 +8840,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosG0[v])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:8838
+//line gokkos_kernels_gen.go:8844
 		*acc = gokkosAccV
 		return
 	}
@@ -8844,7 +8850,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-gokkosS0[gokkosJ])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:8848
+//line gokkos_kernels_gen.go:8854
 		*acc = gokkosAccV
 		return
 	}
@@ -8852,7 +8858,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 		gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-k.Off.At(v))<<32|int64(v))
 	}
-//line gokkos_kernels_gen.go:8856
+//line gokkos_kernels_gen.go:8862
 	*acc = gokkosAccV
 }
 
@@ -8872,7 +8878,7 @@ func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 			}
 		}
-//line gokkos_kernels_gen.go:8876
+//line gokkos_kernels_gen.go:8882
 		*acc = gokkosAccV
 		return
 	}
@@ -8886,7 +8892,7 @@ func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 		}
 	}
-//line gokkos_kernels_gen.go:8890
+//line gokkos_kernels_gen.go:8896
 	*acc = gokkosAccV
 }
 
@@ -8911,7 +8917,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = l
 			}
-//line gokkos_kernels_gen.go:8915
+//line gokkos_kernels_gen.go:8921
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -8922,7 +8928,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[v] = l
 		}
-//line gokkos_kernels_gen.go:8926
+//line gokkos_kernels_gen.go:8932
 		return
 	}
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8935,7 +8941,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = l
 		}
-//line gokkos_kernels_gen.go:8939
+//line gokkos_kernels_gen.go:8945
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8946,7 +8952,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 		}
 		k.L.Set(v, l)
 	}
-//line gokkos_kernels_gen.go:8950
+//line gokkos_kernels_gen.go:8956
 }
 
 // gokkosHostLoop11 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -8971,7 +8977,7 @@ func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 		}
-//line gokkos_kernels_gen.go:8975
+//line gokkos_kernels_gen.go:8981
 		*acc = gokkosAccV
 		return
 	}
@@ -8986,7 +8992,7 @@ func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:8990
+//line gokkos_kernels_gen.go:8996
 	*acc = gokkosAccV
 }
 
@@ -8999,7 +9005,7 @@ func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:9003
+//line gokkos_kernels_gen.go:9009
 		*acc = gokkosAccV
 		return
 	}
@@ -9007,7 +9013,7 @@ func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:9011
+//line gokkos_kernels_gen.go:9017
 	*acc = gokkosAccV
 }
 
@@ -9041,7 +9047,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += root
 			}
-//line gokkos_kernels_gen.go:9045
+//line gokkos_kernels_gen.go:9051
 			*acc = gokkosAccV
 			return
 		}
@@ -9059,7 +9065,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:9063
+//line gokkos_kernels_gen.go:9069
 		*acc = gokkosAccV
 		return
 	}
@@ -9080,7 +9086,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:9084
+//line gokkos_kernels_gen.go:9090
 		*acc = gokkosAccV
 		return
 	}
@@ -9098,7 +9104,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:9102
+//line gokkos_kernels_gen.go:9108
 	*acc = gokkosAccV
 }
 
@@ -9132,7 +9138,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 				}
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 			}
-//line gokkos_kernels_gen.go:9136
+//line gokkos_kernels_gen.go:9142
 			*acc = gokkosAccV
 			return
 		}
@@ -9150,7 +9156,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 		}
-//line gokkos_kernels_gen.go:9154
+//line gokkos_kernels_gen.go:9160
 		*acc = gokkosAccV
 		return
 	}
@@ -9171,7 +9177,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:9175
+//line gokkos_kernels_gen.go:9181
 		*acc = gokkosAccV
 		return
 	}
@@ -9189,6 +9195,6 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:9193
+//line gokkos_kernels_gen.go:9199
 	*acc = gokkosAccV
 }

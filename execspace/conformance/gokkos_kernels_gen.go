@@ -624,7 +624,7 @@ const gokkosPTX0 = `//
 {
 	.reg .pred %p<16>;
 	.reg .b32 %r<34>;
-	.reg .b64 %rd<137>;
+	.reg .b64 %rd<145>;
 	.reg .f32 %f<3>;
 	.reg .f64 %fd<21>;
 	ld.param.s64 %rd1, [gk_begin];
@@ -733,121 +733,129 @@ $L1:
 	mad.lo.s64 %rd83, %rd81, 8, %rd12;
 	mul.lo.s64 %rd84, %rd60, 1000000007;
 	atom.global.max.s64 %rd85, [%rd83], %rd84;
-	rem.s64 %rd86, %rd60, 32;
-	min.u64 %rd87, %rd86, 32;
-	cvt.u32.u64 %r17, %rd87;
+	shr.s64 %rd86, %rd60, 63;
+	shr.u64 %rd87, %rd86, 59;
+	add.s64 %rd88, %rd60, %rd87;
+	and.b64 %rd89, %rd88, -32;
+	sub.s64 %rd90, %rd60, %rd89;
+	min.u64 %rd91, %rd90, 32;
+	cvt.u32.u64 %r17, %rd91;
 	mov.b32 %r19, 0x1;
 	shl.b32 %r18, %r19, %r17;
 	setp.hs.u32 %p4, %r17, 32;
 	selp.b32 %r20, 0, %r18, %p4;
 	atom.global.or.b32 %r21, [%rd19], %r20;
-	mov.b64 %rd89, 1;
-	mul.lo.s64 %rd88, %rd89, %rd23;
-	mad.lo.s64 %rd90, %rd88, 4, %rd19;
-	rem.s64 %rd91, %rd60, 32;
-	min.u64 %rd92, %rd91, 32;
-	cvt.u32.u64 %r22, %rd92;
+	mov.b64 %rd93, 1;
+	mul.lo.s64 %rd92, %rd93, %rd23;
+	mad.lo.s64 %rd94, %rd92, 4, %rd19;
+	shr.s64 %rd95, %rd60, 63;
+	shr.u64 %rd96, %rd95, 59;
+	add.s64 %rd97, %rd60, %rd96;
+	and.b64 %rd98, %rd97, -32;
+	sub.s64 %rd99, %rd60, %rd98;
+	min.u64 %rd100, %rd99, 32;
+	cvt.u32.u64 %r22, %rd100;
 	mov.b32 %r24, 0x1;
 	shl.b32 %r23, %r24, %r22;
 	setp.hs.u32 %p5, %r22, 32;
 	selp.b32 %r25, 0, %r23, %p5;
 	not.b32 %r26, %r25;
-	atom.global.and.b32 %r27, [%rd90], %r26;
-	mov.b64 %rd94, 2;
-	mul.lo.s64 %rd93, %rd94, %rd23;
-	mad.lo.s64 %rd95, %rd93, 4, %rd19;
+	atom.global.and.b32 %r27, [%rd94], %r26;
+	mov.b64 %rd102, 2;
+	mul.lo.s64 %rd101, %rd102, %rd23;
+	mad.lo.s64 %rd103, %rd101, 4, %rd19;
 	cvt.u32.u64 %r28, %rd60;
-	atom.global.xor.b32 %r29, [%rd95], %r28;
-	atom.global.add.u64 %rd96, [%rd26], %rd60;
-	mov.b64 %rd98, 1;
-	mul.lo.s64 %rd97, %rd98, %rd30;
-	mad.lo.s64 %rd99, %rd97, 8, %rd26;
-	atom.global.max.u64 %rd100, [%rd99], %rd60;
+	atom.global.xor.b32 %r29, [%rd103], %r28;
+	atom.global.add.u64 %rd104, [%rd26], %rd60;
+	mov.b64 %rd106, 1;
+	mul.lo.s64 %rd105, %rd106, %rd30;
+	mad.lo.s64 %rd107, %rd105, 8, %rd26;
+	atom.global.max.u64 %rd108, [%rd107], %rd60;
 	mov.f32 %f1, 0f3F000000;
 	atom.global.add.f32 %f2, [%rd33], %f1;
 	mov.f64 %fd1, 0d3FD0000000000000;
 	atom.global.add.f64 %fd2, [%rd40], %fd1;
-	mov.b64 %rd102, 1;
-	mul.lo.s64 %rd101, %rd102, %rd44;
-	mad.lo.s64 %rd103, %rd101, 8, %rd40;
+	mov.b64 %rd110, 1;
+	mul.lo.s64 %rd109, %rd110, %rd44;
+	mad.lo.s64 %rd111, %rd109, 8, %rd40;
 	cvt.rn.f64.s64 %fd3, %rd60;
-	ld.relaxed.gpu.global.b64 %rd104, [%rd103];
+	ld.relaxed.gpu.global.b64 %rd112, [%rd111];
 $L4:
-	mov.b64 %fd4, %rd104;
+	mov.b64 %fd4, %rd112;
 	min.f64 %fd5, %fd4, %fd3;
-	mov.b64 %rd105, %fd4;
-	mov.b64 %rd106, %fd3;
-	or.b64 %rd107, %rd105, %rd106;
+	mov.b64 %rd113, %fd4;
+	mov.b64 %rd114, %fd3;
+	or.b64 %rd115, %rd113, %rd114;
 	setp.eq.f64 %p6, %fd4, %fd3;
-	mov.b64 %fd6, %rd107;
+	mov.b64 %fd6, %rd115;
 	selp.f64 %fd7, %fd6, %fd5, %p6;
 	setp.nan.f64 %p7, %fd4, %fd3;
 	add.rn.f64 %fd8, %fd4, %fd3;
 	selp.f64 %fd9, %fd8, %fd7, %p7;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p8, %rd104, %rd108;
+	mov.b64 %rd116, %fd9;
+	setp.eq.u64 %p8, %rd112, %rd116;
 	@%p8 bra $L5;
-	atom.global.cas.b64 %rd109, [%rd103], %rd104, %rd108;
-	setp.eq.u64 %p9, %rd109, %rd104;
-	mov.b64 %rd104, %rd109;
+	atom.global.cas.b64 %rd117, [%rd111], %rd112, %rd116;
+	setp.eq.u64 %p9, %rd117, %rd112;
+	mov.b64 %rd112, %rd117;
 	@!%p9 bra $L4;
 $L5:
-	mov.b64 %fd11, %rd104;
+	mov.b64 %fd11, %rd112;
 	mov.f64 %fd10, %fd11;
-	mov.b64 %rd111, 2;
-	mul.lo.s64 %rd110, %rd111, %rd44;
-	mad.lo.s64 %rd112, %rd110, 8, %rd40;
+	mov.b64 %rd119, 2;
+	mul.lo.s64 %rd118, %rd119, %rd44;
+	mad.lo.s64 %rd120, %rd118, 8, %rd40;
 	cvt.rn.f64.s64 %fd12, %rd60;
-	ld.relaxed.gpu.global.b64 %rd113, [%rd112];
+	ld.relaxed.gpu.global.b64 %rd121, [%rd120];
 $L6:
-	mov.b64 %fd13, %rd113;
+	mov.b64 %fd13, %rd121;
 	max.f64 %fd14, %fd13, %fd12;
-	mov.b64 %rd114, %fd13;
-	mov.b64 %rd115, %fd12;
-	and.b64 %rd116, %rd114, %rd115;
+	mov.b64 %rd122, %fd13;
+	mov.b64 %rd123, %fd12;
+	and.b64 %rd124, %rd122, %rd123;
 	setp.eq.f64 %p10, %fd13, %fd12;
-	mov.b64 %fd15, %rd116;
+	mov.b64 %fd15, %rd124;
 	selp.f64 %fd16, %fd15, %fd14, %p10;
 	setp.nan.f64 %p11, %fd13, %fd12;
 	add.rn.f64 %fd17, %fd13, %fd12;
 	selp.f64 %fd18, %fd17, %fd16, %p11;
-	mov.b64 %rd117, %fd18;
-	setp.eq.u64 %p12, %rd113, %rd117;
+	mov.b64 %rd125, %fd18;
+	setp.eq.u64 %p12, %rd121, %rd125;
 	@%p12 bra $L7;
-	atom.global.cas.b64 %rd118, [%rd112], %rd113, %rd117;
-	setp.eq.u64 %p13, %rd118, %rd113;
-	mov.b64 %rd113, %rd118;
+	atom.global.cas.b64 %rd126, [%rd120], %rd121, %rd125;
+	setp.eq.u64 %p13, %rd126, %rd121;
+	mov.b64 %rd121, %rd126;
 	@!%p13 bra $L6;
 $L7:
-	mov.b64 %fd20, %rd113;
+	mov.b64 %fd20, %rd121;
 	mov.f64 %fd19, %fd20;
-	mov.b64 %rd120, 4;
-	mul.lo.s64 %rd119, %rd120, %rd9;
-	mad.lo.s64 %rd121, %rd119, 4, %rd5;
+	mov.b64 %rd128, 4;
+	mul.lo.s64 %rd127, %rd128, %rd9;
+	mad.lo.s64 %rd129, %rd127, 4, %rd5;
 	mov.b32 %r30, 7;
-	atom.global.exch.b32 %r31, [%rd121], %r30;
-	mov.b64 %rd123, 3;
-	mul.lo.s64 %rd122, %rd123, %rd16;
-	mad.lo.s64 %rd124, %rd122, 8, %rd12;
-	add.s64 %rd125, %rd60, 1;
-	mov.b64 %rd126, 0;
-	atom.global.cas.b64 %rd127, [%rd124], %rd126, %rd125;
-	setp.eq.u64 %p14, %rd127, %rd126;
+	atom.global.exch.b32 %r31, [%rd129], %r30;
+	mov.b64 %rd131, 3;
+	mul.lo.s64 %rd130, %rd131, %rd16;
+	mad.lo.s64 %rd132, %rd130, 8, %rd12;
+	add.s64 %rd133, %rd60, 1;
+	mov.b64 %rd134, 0;
+	atom.global.cas.b64 %rd135, [%rd132], %rd134, %rd133;
+	setp.eq.u64 %p14, %rd135, %rd134;
 	mov.pred %p15, %p14;
 	@!%p15 bra $L9;
-	mov.b64 %rd129, 5;
-	mul.lo.s64 %rd128, %rd129, %rd9;
-	mad.lo.s64 %rd130, %rd128, 4, %rd5;
+	mov.b64 %rd137, 5;
+	mul.lo.s64 %rd136, %rd137, %rd9;
+	mad.lo.s64 %rd138, %rd136, 4, %rd5;
 	mov.b32 %r32, 1;
-	atom.global.add.s32 %r33, [%rd130], %r32;
+	atom.global.add.s32 %r33, [%rd138], %r32;
 $L9:
-	ld.relaxed.gpu.global.s64 %rd131, [%rd12+0];
-	mov.b64 %rd132, %rd131;
-	mov.b64 %rd134, 4;
-	mul.lo.s64 %rd133, %rd134, %rd16;
-	mad.lo.s64 %rd135, %rd133, 8, %rd12;
-	mov.b64 %rd136, 42;
-	st.relaxed.gpu.global.s64 [%rd135], %rd136;
+	ld.relaxed.gpu.global.s64 %rd139, [%rd12+0];
+	mov.b64 %rd140, %rd139;
+	mov.b64 %rd142, 4;
+	mul.lo.s64 %rd141, %rd142, %rd16;
+	mad.lo.s64 %rd143, %rd141, 8, %rd12;
+	mov.b64 %rd144, 42;
+	st.relaxed.gpu.global.s64 [%rd143], %rd144;
 $L3:
 	add.s64 %rd59, %rd59, %rd57;
 	bra.uni $L1;
@@ -963,7 +971,7 @@ const gokkosPTX2 = `//
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<36>;
-	.reg .b64 %rd<101>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1078,57 +1086,61 @@ $L10:
 	mov.b64 %rd66, %rd60;
 	mov.b64 %rd67, %rd61;
 	mov.b64 %rd68, %rd62;
-	rem.s64 %rd69, %rd56, 2;
-	setp.eq.s64 %p9, %rd69, 1;
+	shr.s64 %rd69, %rd56, 63;
+	shr.u64 %rd70, %rd69, 63;
+	add.s64 %rd71, %rd56, %rd70;
+	and.b64 %rd72, %rd71, -2;
+	sub.s64 %rd73, %rd56, %rd72;
+	setp.eq.s64 %p9, %rd73, 1;
 	@!%p9 bra $L12;
-	mov.b64 %rd70, %rd33;
-	mov.b64 %rd71, %rd35;
-	mov.b64 %rd72, %rd37;
-	mov.b64 %rd73, %rd26;
-	mov.b64 %rd74, %rd28;
-	mov.b64 %rd75, %rd30;
-	mov.b64 %rd63, %rd70;
-	mov.b64 %rd64, %rd71;
-	mov.b64 %rd65, %rd72;
-	mov.b64 %rd66, %rd73;
-	mov.b64 %rd67, %rd74;
-	mov.b64 %rd68, %rd75;
+	mov.b64 %rd74, %rd33;
+	mov.b64 %rd75, %rd35;
+	mov.b64 %rd76, %rd37;
+	mov.b64 %rd77, %rd26;
+	mov.b64 %rd78, %rd28;
+	mov.b64 %rd79, %rd30;
+	mov.b64 %rd63, %rd74;
+	mov.b64 %rd64, %rd75;
+	mov.b64 %rd65, %rd76;
+	mov.b64 %rd66, %rd77;
+	mov.b64 %rd67, %rd78;
+	mov.b64 %rd68, %rd79;
 $L12:
-	cvt.u64.u32 %rd76, %r4;
-	mul.lo.s64 %rd77, %rd47, %rd76;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd77, %rd78;
-	mov.b64 %rd80, %rd79;
+	cvt.u64.u32 %rd80, %r4;
+	mul.lo.s64 %rd81, %rd47, %rd80;
+	cvt.u64.u32 %rd82, %r2;
+	add.s64 %rd83, %rd81, %rd82;
+	mov.b64 %rd84, %rd83;
 $L13:
-	setp.lt.s64 %p10, %rd80, %rd51;
+	setp.lt.s64 %p10, %rd84, %rd51;
 	not.pred %p11, %p10;
 	@!%p11 bra $L17;
 	bra.uni $L15;
 $L17:
-	mul.lo.s64 %rd81, %rd80, %rd65;
-	mad.lo.s64 %rd82, %rd81, 8, %rd63;
-	ld.global.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	mov.b64 %rd86, 7;
-	mul.lo.s64 %rd85, %rd86, %rd80;
-	add.s64 %rd87, %rd85, 3;
-	rem.s64 %rd88, %rd87, %rd51;
+	mul.lo.s64 %rd85, %rd84, %rd65;
+	mad.lo.s64 %rd86, %rd85, 8, %rd63;
+	ld.global.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	mov.b64 %rd90, 7;
+	mul.lo.s64 %rd89, %rd90, %rd84;
+	add.s64 %rd91, %rd89, 3;
+	rem.s64 %rd92, %rd91, %rd51;
 	setp.eq.s64 %p12, %rd51, -1;
-	selp.b64 %rd89, 0, %rd88, %p12;
+	selp.b64 %rd93, 0, %rd92, %p12;
 	setp.eq.s64 %p13, %rd51, 0;
-	selp.b64 %rd90, %rd87, %rd89, %p13;
-	mul.lo.s64 %rd91, %rd90, %rd65;
-	mad.lo.s64 %rd92, %rd91, 8, %rd63;
-	ld.global.s64 %rd93, [%rd92+0];
-	mov.b64 %rd94, %rd93;
-	add.s64 %rd95, %rd84, %rd94;
-	add.s64 %rd96, %rd95, %rd56;
-	mul.lo.s64 %rd97, %rd80, %rd68;
-	mad.lo.s64 %rd98, %rd97, 8, %rd66;
-	st.global.s64 [%rd98+0], %rd96;
+	selp.b64 %rd94, %rd91, %rd93, %p13;
+	mul.lo.s64 %rd95, %rd94, %rd65;
+	mad.lo.s64 %rd96, %rd95, 8, %rd63;
+	ld.global.s64 %rd97, [%rd96+0];
+	mov.b64 %rd98, %rd97;
+	add.s64 %rd99, %rd88, %rd98;
+	add.s64 %rd100, %rd99, %rd56;
+	mul.lo.s64 %rd101, %rd84, %rd68;
+	mad.lo.s64 %rd102, %rd101, 8, %rd66;
+	st.global.s64 [%rd102+0], %rd100;
 $L14:
-	add.s64 %rd99, %rd80, %rd54;
-	mov.b64 %rd80, %rd99;
+	add.s64 %rd103, %rd84, %rd54;
+	mov.b64 %rd84, %rd103;
 	bra.uni $L13;
 $L15:
 	bar.sync 0;
@@ -1154,8 +1166,8 @@ $L20:
 $L18:
 	bar.sync 0;
 $L7:
-	add.s64 %rd100, %rd56, 1;
-	mov.b64 %rd56, %rd100;
+	add.s64 %rd104, %rd56, 1;
+	mov.b64 %rd56, %rd104;
 	bra.uni $L6;
 $L8:
 $L3:
@@ -9189,7 +9201,7 @@ const gokkosPTX23 = `//
 {
 	.reg .pred %p<35>;
 	.reg .b32 %r<99>;
-	.reg .b64 %rd<166>;
+	.reg .b64 %rd<172>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9279,305 +9291,311 @@ $L1:
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd55, %rd51;
-	div.s64 %rd56, %rd50, 2;
-	mov.b64 %rd57, %rd56;
-	cvt.u64.u32 %rd58, %r2;
-	mov.b64 %rd60, 0;
-	add.s64 %rd59, %rd60, %rd58;
-	cvt.u64.u32 %rd61, %r4;
-	mov.b64 %rd62, %rd59;
+	shr.s64 %rd56, %rd50, 63;
+	shr.u64 %rd57, %rd56, 63;
+	add.s64 %rd58, %rd50, %rd57;
+	shr.s64 %rd59, %rd58, 1;
+	mov.b64 %rd60, %rd59;
+	cvt.u64.u32 %rd61, %r2;
+	mov.b64 %rd63, 0;
+	add.s64 %rd62, %rd63, %rd61;
+	cvt.u64.u32 %rd64, %r4;
+	mov.b64 %rd65, %rd62;
 $L4:
-	setp.ge.s64 %p4, %rd62, %rd57;
+	setp.ge.s64 %p4, %rd65, %rd60;
 	@%p4 bra $L6;
-	mov.b64 %rd63, %rd62;
-	mul.lo.s64 %rd64, %rd55, %rd50;
-	add.s64 %rd65, %rd64, %rd63;
-	mul.lo.s64 %rd66, %rd55, %rd32;
-	mad.lo.s64 %rd67, %rd63, %rd34, %rd66;
-	mad.lo.s64 %rd68, %rd67, 8, %rd26;
-	st.global.s64 [%rd68+0], %rd65;
+	mov.b64 %rd66, %rd65;
+	mul.lo.s64 %rd67, %rd55, %rd50;
+	add.s64 %rd68, %rd67, %rd66;
+	mul.lo.s64 %rd69, %rd55, %rd32;
+	mad.lo.s64 %rd70, %rd66, %rd34, %rd69;
+	mad.lo.s64 %rd71, %rd70, 8, %rd26;
+	st.global.s64 [%rd71+0], %rd68;
 $L5:
-	add.s64 %rd62, %rd62, %rd61;
+	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L4;
 $L6:
-	div.s64 %rd69, %rd50, 2;
-	mov.b64 %rd70, %rd50;
-	cvt.u64.u32 %rd71, %r1;
-	add.s64 %rd72, %rd69, %rd71;
-	cvt.u64.u32 %rd73, %r3;
-	mov.b64 %rd74, %rd72;
+	shr.s64 %rd72, %rd50, 63;
+	shr.u64 %rd73, %rd72, 63;
+	add.s64 %rd74, %rd50, %rd73;
+	shr.s64 %rd75, %rd74, 1;
+	mov.b64 %rd76, %rd50;
+	cvt.u64.u32 %rd77, %r1;
+	add.s64 %rd78, %rd75, %rd77;
+	cvt.u64.u32 %rd79, %r3;
+	mov.b64 %rd80, %rd78;
 $L7:
-	setp.ge.s64 %p5, %rd74, %rd70;
+	setp.ge.s64 %p5, %rd80, %rd76;
 	@%p5 bra $L9;
-	mov.b64 %rd75, %rd74;
-	mul.lo.s64 %rd76, %rd55, %rd50;
-	add.s64 %rd77, %rd76, %rd75;
-	mul.lo.s64 %rd78, %rd55, %rd32;
-	mad.lo.s64 %rd79, %rd75, %rd34, %rd78;
-	mad.lo.s64 %rd80, %rd79, 8, %rd26;
-	st.global.s64 [%rd80+0], %rd77;
+	mov.b64 %rd81, %rd80;
+	mul.lo.s64 %rd82, %rd55, %rd50;
+	add.s64 %rd83, %rd82, %rd81;
+	mul.lo.s64 %rd84, %rd55, %rd32;
+	mad.lo.s64 %rd85, %rd81, %rd34, %rd84;
+	mad.lo.s64 %rd86, %rd85, 8, %rd26;
+	st.global.s64 [%rd86+0], %rd83;
 $L8:
-	add.s64 %rd74, %rd74, %rd73;
+	add.s64 %rd80, %rd80, %rd79;
 	bra.uni $L7;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd81, %rd50;
-	mov.b64 %rd82, 0;
-	cvt.u64.u32 %rd83, %r5;
-	mov.b64 %rd85, 0;
-	add.s64 %rd84, %rd85, %rd83;
-	cvt.u64.u32 %rd86, %r6;
-	mov.b64 %rd87, %rd84;
+	mov.b64 %rd87, %rd50;
+	mov.b64 %rd88, 0;
+	cvt.u64.u32 %rd89, %r5;
+	mov.b64 %rd91, 0;
+	add.s64 %rd90, %rd91, %rd89;
+	cvt.u64.u32 %rd92, %r6;
+	mov.b64 %rd93, %rd90;
 $L10:
-	setp.ge.s64 %p6, %rd87, %rd81;
+	setp.ge.s64 %p6, %rd93, %rd87;
 	@%p6 bra $L12;
-	mov.b64 %rd88, %rd87;
-	mul.lo.s64 %rd89, %rd55, %rd32;
-	mad.lo.s64 %rd90, %rd88, %rd34, %rd89;
-	mad.lo.s64 %rd91, %rd90, 8, %rd26;
-	ld.global.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	add.s64 %rd94, %rd82, %rd93;
-	mov.b64 %rd82, %rd94;
+	mov.b64 %rd94, %rd93;
+	mul.lo.s64 %rd95, %rd55, %rd32;
+	mad.lo.s64 %rd96, %rd94, %rd34, %rd95;
+	mad.lo.s64 %rd97, %rd96, 8, %rd26;
+	ld.global.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	add.s64 %rd100, %rd88, %rd99;
+	mov.b64 %rd88, %rd100;
 $L11:
-	add.s64 %rd87, %rd87, %rd86;
+	add.s64 %rd93, %rd93, %rd92;
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd95, %rd82;
+	mov.b64 %rd101, %rd88;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
-	mov.b64 {%r31, %r32}, %rd95;
+	mov.b64 {%r31, %r32}, %rd101;
 	shfl.sync.down.b32 %r33|%p7, %r31, 1, %r30, %r17;
 	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
-	mov.b64 %rd96, {%r33, %r34};
+	mov.b64 %rd102, {%r33, %r34};
 	@!%p7 bra $L13;
-	add.s64 %rd97, %rd95, %rd96;
-	mov.b64 %rd95, %rd97;
+	add.s64 %rd103, %rd101, %rd102;
+	mov.b64 %rd101, %rd103;
 $L13:
-	mov.b64 {%r35, %r36}, %rd95;
+	mov.b64 {%r35, %r36}, %rd101;
 	shfl.sync.down.b32 %r37|%p8, %r35, 2, %r30, %r17;
 	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
-	mov.b64 %rd98, {%r37, %r38};
+	mov.b64 %rd104, {%r37, %r38};
 	@!%p8 bra $L14;
-	add.s64 %rd99, %rd95, %rd98;
-	mov.b64 %rd95, %rd99;
+	add.s64 %rd105, %rd101, %rd104;
+	mov.b64 %rd101, %rd105;
 $L14:
-	mov.b64 {%r39, %r40}, %rd95;
+	mov.b64 {%r39, %r40}, %rd101;
 	shfl.sync.down.b32 %r41|%p9, %r39, 4, %r30, %r17;
 	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
-	mov.b64 %rd100, {%r41, %r42};
+	mov.b64 %rd106, {%r41, %r42};
 	@!%p9 bra $L15;
-	add.s64 %rd101, %rd95, %rd100;
-	mov.b64 %rd95, %rd101;
+	add.s64 %rd107, %rd101, %rd106;
+	mov.b64 %rd101, %rd107;
 $L15:
-	mov.b64 {%r43, %r44}, %rd95;
+	mov.b64 {%r43, %r44}, %rd101;
 	shfl.sync.down.b32 %r45|%p10, %r43, 8, %r30, %r17;
 	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
-	mov.b64 %rd102, {%r45, %r46};
+	mov.b64 %rd108, {%r45, %r46};
 	@!%p10 bra $L16;
-	add.s64 %rd103, %rd95, %rd102;
-	mov.b64 %rd95, %rd103;
+	add.s64 %rd109, %rd101, %rd108;
+	mov.b64 %rd101, %rd109;
 $L16:
-	mov.b64 {%r47, %r48}, %rd95;
+	mov.b64 {%r47, %r48}, %rd101;
 	shfl.sync.down.b32 %r49|%p11, %r47, 16, %r30, %r17;
 	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
-	mov.b64 %rd104, {%r49, %r50};
+	mov.b64 %rd110, {%r49, %r50};
 	@!%p11 bra $L17;
-	add.s64 %rd105, %rd95, %rd104;
-	mov.b64 %rd95, %rd105;
+	add.s64 %rd111, %rd101, %rd110;
+	mov.b64 %rd101, %rd111;
 $L17:
 	setp.eq.u32 %p12, %r7, 0;
 	@!%p12 bra $L18;
-	mul.wide.u32 %rd106, %r8, 16;
-	add.s64 %rd107, %rd1, %rd106;
-	st.shared.s64 [%rd107+0], %rd95;
+	mul.wide.u32 %rd112, %r8, 16;
+	add.s64 %rd113, %rd1, %rd112;
+	st.shared.s64 [%rd113+0], %rd101;
 $L18:
 	bar.sync 0;
 	setp.eq.u32 %p13, %r8, 0;
 	@!%p13 bra $L19;
 	setp.lo.u32 %p14, %r7, %r10;
 	@!%p14 bra $L20;
-	mul.wide.u32 %rd108, %r7, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	ld.shared.s64 %rd110, [%rd109+0];
-	mov.b64 %rd95, %rd110;
+	mul.wide.u32 %rd114, %r7, 16;
+	add.s64 %rd115, %rd1, %rd114;
+	ld.shared.s64 %rd116, [%rd115+0];
+	mov.b64 %rd101, %rd116;
 $L20:
 	sub.u32 %r51, %r10, 1;
-	mov.b64 {%r52, %r53}, %rd95;
+	mov.b64 {%r52, %r53}, %rd101;
 	shfl.sync.down.b32 %r54|%p15, %r52, 1, %r51, %r17;
 	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
-	mov.b64 %rd111, {%r54, %r55};
+	mov.b64 %rd117, {%r54, %r55};
 	@!%p15 bra $L21;
-	add.s64 %rd112, %rd95, %rd111;
-	mov.b64 %rd95, %rd112;
+	add.s64 %rd118, %rd101, %rd117;
+	mov.b64 %rd101, %rd118;
 $L21:
-	mov.b64 {%r56, %r57}, %rd95;
+	mov.b64 {%r56, %r57}, %rd101;
 	shfl.sync.down.b32 %r58|%p16, %r56, 2, %r51, %r17;
 	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
-	mov.b64 %rd113, {%r58, %r59};
+	mov.b64 %rd119, {%r58, %r59};
 	@!%p16 bra $L22;
-	add.s64 %rd114, %rd95, %rd113;
-	mov.b64 %rd95, %rd114;
+	add.s64 %rd120, %rd101, %rd119;
+	mov.b64 %rd101, %rd120;
 $L22:
-	mov.b64 {%r60, %r61}, %rd95;
+	mov.b64 {%r60, %r61}, %rd101;
 	shfl.sync.down.b32 %r62|%p17, %r60, 4, %r51, %r17;
 	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
-	mov.b64 %rd115, {%r62, %r63};
+	mov.b64 %rd121, {%r62, %r63};
 	@!%p17 bra $L23;
-	add.s64 %rd116, %rd95, %rd115;
-	mov.b64 %rd95, %rd116;
+	add.s64 %rd122, %rd101, %rd121;
+	mov.b64 %rd101, %rd122;
 $L23:
-	mov.b64 {%r64, %r65}, %rd95;
+	mov.b64 {%r64, %r65}, %rd101;
 	shfl.sync.down.b32 %r66|%p18, %r64, 8, %r51, %r17;
 	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
-	mov.b64 %rd117, {%r66, %r67};
+	mov.b64 %rd123, {%r66, %r67};
 	@!%p18 bra $L24;
-	add.s64 %rd118, %rd95, %rd117;
-	mov.b64 %rd95, %rd118;
+	add.s64 %rd124, %rd101, %rd123;
+	mov.b64 %rd101, %rd124;
 $L24:
-	mov.b64 {%r68, %r69}, %rd95;
+	mov.b64 {%r68, %r69}, %rd101;
 	shfl.sync.down.b32 %r70|%p19, %r68, 16, %r51, %r17;
 	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
-	mov.b64 %rd119, {%r70, %r71};
+	mov.b64 %rd125, {%r70, %r71};
 	@!%p19 bra $L25;
-	add.s64 %rd120, %rd95, %rd119;
-	mov.b64 %rd95, %rd120;
+	add.s64 %rd126, %rd101, %rd125;
+	mov.b64 %rd101, %rd126;
 $L25:
 	@!%p12 bra $L26;
-	st.shared.s64 [%rd1+1024], %rd95;
+	st.shared.s64 [%rd1+1024], %rd101;
 $L26:
 $L19:
 	bar.sync 0;
-	ld.shared.s64 %rd121, [%rd1+1024];
-	mov.b64 %rd95, %rd121;
-	mov.b64 %rd122, %rd95;
-	mov.b64 %rd123, %rd122;
-	mov.b64 %rd124, %rd50;
-	mov.b64 %rd125, -9223372036854775808;
-	cvt.u64.u32 %rd126, %r2;
-	mov.b64 %rd128, 0;
-	add.s64 %rd127, %rd128, %rd126;
-	cvt.u64.u32 %rd129, %r4;
-	mov.b64 %rd130, %rd127;
+	ld.shared.s64 %rd127, [%rd1+1024];
+	mov.b64 %rd101, %rd127;
+	mov.b64 %rd128, %rd101;
+	mov.b64 %rd129, %rd128;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, -9223372036854775808;
+	cvt.u64.u32 %rd132, %r2;
+	mov.b64 %rd134, 0;
+	add.s64 %rd133, %rd134, %rd132;
+	cvt.u64.u32 %rd135, %r4;
+	mov.b64 %rd136, %rd133;
 $L27:
-	setp.ge.s64 %p20, %rd130, %rd124;
+	setp.ge.s64 %p20, %rd136, %rd130;
 	@%p20 bra $L29;
-	mov.b64 %rd131, %rd130;
-	mul.lo.s64 %rd132, %rd55, %rd32;
-	mad.lo.s64 %rd133, %rd131, %rd34, %rd132;
-	mad.lo.s64 %rd134, %rd133, 8, %rd26;
-	ld.global.s64 %rd135, [%rd134+0];
-	mov.b64 %rd136, %rd135;
-	max.s64 %rd137, %rd125, %rd136;
-	mov.b64 %rd125, %rd137;
+	mov.b64 %rd137, %rd136;
+	mul.lo.s64 %rd138, %rd55, %rd32;
+	mad.lo.s64 %rd139, %rd137, %rd34, %rd138;
+	mad.lo.s64 %rd140, %rd139, 8, %rd26;
+	ld.global.s64 %rd141, [%rd140+0];
+	mov.b64 %rd142, %rd141;
+	max.s64 %rd143, %rd131, %rd142;
+	mov.b64 %rd131, %rd143;
 $L28:
-	add.s64 %rd130, %rd130, %rd129;
+	add.s64 %rd136, %rd136, %rd135;
 	bra.uni $L27;
 $L29:
-	mov.b64 %rd138, %rd125;
+	mov.b64 %rd144, %rd131;
 	// block reduction
 	sub.u32 %r72, %r13, 1;
 	mov.b32 %r73, %r3;
 $L30:
 	setp.hs.u32 %p21, %r73, 32;
 	@%p21 bra $L31;
-	mov.b64 {%r74, %r75}, %rd138;
+	mov.b64 {%r74, %r75}, %rd144;
 	shfl.sync.down.b32 %r76|%p22, %r74, %r73, %r72, %r17;
 	shfl.sync.down.b32 %r77, %r75, %r73, %r72, %r17;
-	mov.b64 %rd139, {%r76, %r77};
+	mov.b64 %rd145, {%r76, %r77};
 	@!%p22 bra $L32;
-	max.s64 %rd140, %rd138, %rd139;
-	mov.b64 %rd138, %rd140;
+	max.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
 $L32:
 	shl.b32 %r73, %r73, 1;
 	bra.uni $L30;
 $L31:
 	setp.eq.u32 %p23, %r7, 0;
 	@!%p23 bra $L33;
-	mul.wide.u32 %rd141, %r8, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	st.shared.s64 [%rd142+0], %rd138;
+	mul.wide.u32 %rd147, %r8, 16;
+	add.s64 %rd148, %rd1, %rd147;
+	st.shared.s64 [%rd148+0], %rd144;
 $L33:
 	bar.sync 0;
 	setp.eq.u32 %p24, %r8, 0;
 	@!%p24 bra $L34;
 	setp.lo.u32 %p25, %r7, %r10;
 	@!%p25 bra $L35;
-	mul.wide.u32 %rd143, %r7, 16;
-	add.s64 %rd144, %rd1, %rd143;
-	ld.shared.s64 %rd145, [%rd144+0];
-	mov.b64 %rd138, %rd145;
+	mul.wide.u32 %rd149, %r7, 16;
+	add.s64 %rd150, %rd1, %rd149;
+	ld.shared.s64 %rd151, [%rd150+0];
+	mov.b64 %rd144, %rd151;
 $L35:
 	sub.u32 %r78, %r10, 1;
-	mov.b64 {%r79, %r80}, %rd138;
+	mov.b64 {%r79, %r80}, %rd144;
 	shfl.sync.down.b32 %r81|%p26, %r79, 1, %r78, %r17;
 	shfl.sync.down.b32 %r82, %r80, 1, %r78, %r17;
-	mov.b64 %rd146, {%r81, %r82};
+	mov.b64 %rd152, {%r81, %r82};
 	@!%p26 bra $L36;
-	max.s64 %rd147, %rd138, %rd146;
-	mov.b64 %rd138, %rd147;
+	max.s64 %rd153, %rd144, %rd152;
+	mov.b64 %rd144, %rd153;
 $L36:
-	mov.b64 {%r83, %r84}, %rd138;
+	mov.b64 {%r83, %r84}, %rd144;
 	shfl.sync.down.b32 %r85|%p27, %r83, 2, %r78, %r17;
 	shfl.sync.down.b32 %r86, %r84, 2, %r78, %r17;
-	mov.b64 %rd148, {%r85, %r86};
+	mov.b64 %rd154, {%r85, %r86};
 	@!%p27 bra $L37;
-	max.s64 %rd149, %rd138, %rd148;
-	mov.b64 %rd138, %rd149;
+	max.s64 %rd155, %rd144, %rd154;
+	mov.b64 %rd144, %rd155;
 $L37:
-	mov.b64 {%r87, %r88}, %rd138;
+	mov.b64 {%r87, %r88}, %rd144;
 	shfl.sync.down.b32 %r89|%p28, %r87, 4, %r78, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r78, %r17;
-	mov.b64 %rd150, {%r89, %r90};
+	mov.b64 %rd156, {%r89, %r90};
 	@!%p28 bra $L38;
-	max.s64 %rd151, %rd138, %rd150;
-	mov.b64 %rd138, %rd151;
+	max.s64 %rd157, %rd144, %rd156;
+	mov.b64 %rd144, %rd157;
 $L38:
-	mov.b64 {%r91, %r92}, %rd138;
+	mov.b64 {%r91, %r92}, %rd144;
 	shfl.sync.down.b32 %r93|%p29, %r91, 8, %r78, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r78, %r17;
-	mov.b64 %rd152, {%r93, %r94};
+	mov.b64 %rd158, {%r93, %r94};
 	@!%p29 bra $L39;
-	max.s64 %rd153, %rd138, %rd152;
-	mov.b64 %rd138, %rd153;
+	max.s64 %rd159, %rd144, %rd158;
+	mov.b64 %rd144, %rd159;
 $L39:
-	mov.b64 {%r95, %r96}, %rd138;
+	mov.b64 {%r95, %r96}, %rd144;
 	shfl.sync.down.b32 %r97|%p30, %r95, 16, %r78, %r17;
 	shfl.sync.down.b32 %r98, %r96, 16, %r78, %r17;
-	mov.b64 %rd154, {%r97, %r98};
+	mov.b64 %rd160, {%r97, %r98};
 	@!%p30 bra $L40;
-	max.s64 %rd155, %rd138, %rd154;
-	mov.b64 %rd138, %rd155;
+	max.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
 $L40:
 	@!%p23 bra $L41;
-	st.shared.s64 [%rd1+1024], %rd138;
+	st.shared.s64 [%rd1+1024], %rd144;
 $L41:
 $L34:
 	bar.sync 0;
-	ld.shared.s64 %rd156, [%rd1+1024];
-	mov.b64 %rd138, %rd156;
-	mov.b64 %rd157, %rd138;
-	mov.b64 %rd158, %rd157;
-	cvt.u64.u32 %rd159, %r2;
-	setp.eq.s64 %p31, %rd159, 0;
+	ld.shared.s64 %rd162, [%rd1+1024];
+	mov.b64 %rd144, %rd162;
+	mov.b64 %rd163, %rd144;
+	mov.b64 %rd164, %rd163;
+	cvt.u64.u32 %rd165, %r2;
+	setp.eq.s64 %p31, %rd165, 0;
 	setp.eq.u32 %p32, %r1, 0;
 	and.pred %p33, %p31, %p32;
 	bar.sync 0;
 	@!%p33 bra $L42;
-	st.shared.s64 [%rd1+1024], %rd158;
+	st.shared.s64 [%rd1+1024], %rd164;
 $L42:
 	bar.sync 0;
-	ld.shared.s64 %rd160, [%rd1+1024];
-	mov.b64 %rd161, %rd160;
-	mov.b64 %rd158, %rd161;
+	ld.shared.s64 %rd166, [%rd1+1024];
+	mov.b64 %rd167, %rd166;
+	mov.b64 %rd164, %rd167;
 	setp.eq.u32 %p34, %r5, 0;
 	@!%p34 bra $L43;
-	mul.lo.s64 %rd162, %rd55, %rd41;
-	mad.lo.s64 %rd163, %rd162, 8, %rd37;
-	st.global.s64 [%rd163+0], %rd123;
-	mul.lo.s64 %rd164, %rd55, %rd48;
-	mad.lo.s64 %rd165, %rd164, 8, %rd44;
-	st.global.s64 [%rd165+0], %rd158;
+	mul.lo.s64 %rd168, %rd55, %rd41;
+	mad.lo.s64 %rd169, %rd168, 8, %rd37;
+	st.global.s64 [%rd169+0], %rd129;
+	mul.lo.s64 %rd170, %rd55, %rd48;
+	mad.lo.s64 %rd171, %rd170, 8, %rd44;
+	st.global.s64 [%rd171+0], %rd164;
 $L43:
 	bar.sync 0;
 $L3:
@@ -11025,7 +11043,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 			_ = gokkosimpl.AtomicLoadInt64(&gokkosG2[0])
 			k.I64.AtomicStore(4, 42)
 		}
-//line gokkos_kernels_gen.go:11029
+//line gokkos_kernels_gen.go:11047
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11054,7 +11072,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:11058
+//line gokkos_kernels_gen.go:11076
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -11074,14 +11092,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 				gokkosS0[gokkosJ] = gokkosG1[i+1]
 			}
-//line gokkos_kernels_gen.go:11078
+//line gokkos_kernels_gen.go:11096
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 			gokkosG0[i] = gokkosG1[i+1]
 		}
-//line gokkos_kernels_gen.go:11085
+//line gokkos_kernels_gen.go:11103
 		return
 	}
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -11090,14 +11108,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:11094
+//line gokkos_kernels_gen.go:11112
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:11101
+//line gokkos_kernels_gen.go:11119
 }
 
 // gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -11114,14 +11132,14 @@ func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 			gokkosG0[i-int(k.Off)] = k.A*int64(i) + k.B
 		}
-//line gokkos_kernels_gen.go:11118
+//line gokkos_kernels_gen.go:11136
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:11125
+//line gokkos_kernels_gen.go:11143
 }
 
 // gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -11138,14 +11156,14 @@ func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 			gokkosimpl.AtomicAddInt32(&gokkosG0[i], 1)
 		}
-//line gokkos_kernels_gen.go:11142
+//line gokkos_kernels_gen.go:11160
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:11149
+//line gokkos_kernels_gen.go:11167
 }
 
 // gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -11157,14 +11175,14 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11161
+//line gokkos_kernels_gen.go:11179
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:11168
+//line gokkos_kernels_gen.go:11186
 }
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -11174,7 +11192,7 @@ func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:11178
+//line gokkos_kernels_gen.go:11196
 	*acc = gokkosAccV
 }
 
@@ -11187,7 +11205,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11191
+//line gokkos_kernels_gen.go:11209
 		*acc = gokkosAccV
 		return
 	}
@@ -11195,7 +11213,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11199
+//line gokkos_kernels_gen.go:11217
 	*acc = gokkosAccV
 }
 
@@ -11208,7 +11226,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11212
+//line gokkos_kernels_gen.go:11230
 		*acc = gokkosAccV
 		return
 	}
@@ -11216,7 +11234,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11220
+//line gokkos_kernels_gen.go:11238
 	*acc = gokkosAccV
 }
 
@@ -11229,7 +11247,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11233
+//line gokkos_kernels_gen.go:11251
 		*acc = gokkosAccV
 		return
 	}
@@ -11237,7 +11255,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11241
+//line gokkos_kernels_gen.go:11259
 	*acc = gokkosAccV
 }
 
@@ -11250,7 +11268,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11254
+//line gokkos_kernels_gen.go:11272
 		*acc = gokkosAccV
 		return
 	}
@@ -11258,7 +11276,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11262
+//line gokkos_kernels_gen.go:11280
 	*acc = gokkosAccV
 }
 
@@ -11271,7 +11289,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11275
+//line gokkos_kernels_gen.go:11293
 		*acc = gokkosAccV
 		return
 	}
@@ -11279,7 +11297,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11283
+//line gokkos_kernels_gen.go:11301
 	*acc = gokkosAccV
 }
 
@@ -11294,7 +11312,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11298
+//line gokkos_kernels_gen.go:11316
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11303,7 +11321,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11307
+//line gokkos_kernels_gen.go:11325
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11317,7 +11335,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11321
+//line gokkos_kernels_gen.go:11339
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11326,7 +11344,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11330
+//line gokkos_kernels_gen.go:11348
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -11338,7 +11356,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:11342
+//line gokkos_kernels_gen.go:11360
 		*acc = gokkosAccV
 		return
 	}
@@ -11346,7 +11364,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:11350
+//line gokkos_kernels_gen.go:11368
 	*acc = gokkosAccV
 }
 
@@ -11359,7 +11377,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:11363
+//line gokkos_kernels_gen.go:11381
 		*acc = gokkosAccV
 		return
 	}
@@ -11367,7 +11385,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:11371
+//line gokkos_kernels_gen.go:11389
 	*acc = gokkosAccV
 }
 
@@ -11380,7 +11398,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11384
+//line gokkos_kernels_gen.go:11402
 		*acc = gokkosAccV
 		return
 	}
@@ -11388,7 +11406,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11392
+//line gokkos_kernels_gen.go:11410
 	*acc = gokkosAccV
 }
 
@@ -11401,7 +11419,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11405
+//line gokkos_kernels_gen.go:11423
 		*acc = gokkosAccV
 		return
 	}
@@ -11409,7 +11427,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11413
+//line gokkos_kernels_gen.go:11431
 	*acc = gokkosAccV
 }
 
@@ -11421,14 +11439,14 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11425
+//line gokkos_kernels_gen.go:11443
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11432
+//line gokkos_kernels_gen.go:11450
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -11444,7 +11462,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11448
+//line gokkos_kernels_gen.go:11466
 		*acc = gokkosAccV
 		return
 	}
@@ -11455,7 +11473,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11459
+//line gokkos_kernels_gen.go:11477
 	*acc = gokkosAccV
 }
 
@@ -11472,7 +11490,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11476
+//line gokkos_kernels_gen.go:11494
 		*acc = gokkosAccV
 		return
 	}
@@ -11483,7 +11501,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11487
+//line gokkos_kernels_gen.go:11505
 	*acc = gokkosAccV
 }
 
@@ -11495,12 +11513,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11499
+//line gokkos_kernels_gen.go:11517
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11506
+//line gokkos_kernels_gen.go:11524
 }

@@ -3,7 +3,8 @@ package corpus
 import "github.com/gokkos/gokkos/views"
 
 // IntArith applies every signed arithmetic operator to int32 pairs, with wrap-around and
-// Go's truncated division and remainder; Out has one row per operator.
+// Go's truncated division and remainder (by variables, constants and powers of two, which
+// compile to shifts); Out has one row per operator.
 //
 //gokkos:kernel
 type IntArith struct {
@@ -26,7 +27,7 @@ func (k IntArith) Run(i int) {
 	}
 	k.Out.Set(5, i, -a)
 	k.Out.Set(6, i, +a^b)
-	k.Out.Set(7, i, a/7+a%-5)
+	k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 }
 
 // Wrap exercises wrap-around and bit operators on 8-, 16-, 32- and 64-bit integers.
@@ -62,10 +63,10 @@ func (k Wrap) Run(i int) {
 	u32 := uint32(x) - 5
 	u32 = u32*2654435761 + 12345
 	u32 &^= uint32(x >> 40)
-	k.U32.Set(i, -u32)
+	k.U32.Set(i, -u32+u32/4+u32%32)
 	i64 := int64(x)
 	i64 = i64*6364136223846793005 + 1442695040888963407
-	k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
+	k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64+i64/8-i64%16+int64(x/64+x%128))
 }
 
 // Shifts exercises << and >> on signed and unsigned types with counts beyond the width.

@@ -14,7 +14,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[IntArith](&abi.KernelSpec{
 		Name:  "corpus.IntArith",
-		Pos:   "kernelc/corpus/arith.go:9",
+		Pos:   "kernelc/corpus/arith.go:10",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_corpus_IntArith",
@@ -26,15 +26,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "arith.go", Key: "func (IntArith) Run", Hash: "f8415592e3e14b2f"},
+			{File: "arith.go", Key: "func (IntArith) Run", Hash: "7913df072e21f187"},
 			{File: "arith.go", Key: "type IntArith", Hash: "334f0288e29358b8"},
 		},
-		SourceHash: "e472129e9f4e0e97",
+		SourceHash: "766e1941770989cc",
 	})
 	gokkosimpl.RegisterHostRange[IntArith](gokkosHostLoop0)
 	gokkosimpl.Register[Wrap](&abi.KernelSpec{
 		Name:  "corpus.Wrap",
-		Pos:   "kernelc/corpus/arith.go:35",
+		Pos:   "kernelc/corpus/arith.go:36",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_corpus_Wrap",
@@ -50,15 +50,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "arith.go", Key: "func (Wrap) Run", Hash: "b6cd00da1813d292"},
+			{File: "arith.go", Key: "func (Wrap) Run", Hash: "01a843f55e5b4c6f"},
 			{File: "arith.go", Key: "type Wrap", Hash: "dcbcde6141b4ca23"},
 		},
-		SourceHash: "4b49725cbdcff865",
+		SourceHash: "b33b80a3550c8a5c",
 	})
 	gokkosimpl.RegisterHostRange[Wrap](gokkosHostLoop1)
 	gokkosimpl.Register[Shifts](&abi.KernelSpec{
 		Name:  "corpus.Shifts",
-		Pos:   "kernelc/corpus/arith.go:74",
+		Pos:   "kernelc/corpus/arith.go:75",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_corpus_Shifts",
@@ -78,7 +78,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[Shifts](gokkosHostLoop2)
 	gokkosimpl.Register[Compare](&abi.KernelSpec{
 		Name:  "corpus.Compare",
-		Pos:   "kernelc/corpus/arith.go:101",
+		Pos:   "kernelc/corpus/arith.go:102",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_corpus_Compare",
@@ -101,7 +101,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[Compare](gokkosHostLoop3)
 	gokkosimpl.Register[Convert](&abi.KernelSpec{
 		Name:  "corpus.Convert",
-		Pos:   "kernelc/corpus/arith.go:129",
+		Pos:   "kernelc/corpus/arith.go:130",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_corpus_Convert",
@@ -122,7 +122,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[Convert](gokkosHostLoop4)
 	gokkosimpl.Register[Float32Ops](&abi.KernelSpec{
 		Name:  "corpus.Float32Ops",
-		Pos:   "kernelc/corpus/arith.go:161",
+		Pos:   "kernelc/corpus/arith.go:162",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_corpus_Float32Ops",
@@ -822,7 +822,7 @@ const gokkosPTX0 = `//
 )
 {
 	.reg .pred %p<7>;
-	.reg .b32 %r<31>;
+	.reg .b32 %r<44>;
 	.reg .b64 %rd<77>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -947,11 +947,24 @@ $L5:
 	div.s32 %r28, %r12, 7;
 	rem.s32 %r29, %r12, -5;
 	add.s32 %r30, %r28, %r29;
+	shr.s32 %r31, %r12, 31;
+	shr.u32 %r32, %r31, 28;
+	add.s32 %r33, %r12, %r32;
+	shr.s32 %r34, %r33, 4;
+	add.s32 %r35, %r30, %r34;
+	shr.s32 %r36, %r12, 31;
+	shr.u32 %r37, %r36, 29;
+	add.s32 %r38, %r12, %r37;
+	and.b32 %r39, %r38, -8;
+	sub.s32 %r40, %r12, %r39;
+	sub.s32 %r41, %r35, %r40;
+	add.s32 %r42, %r41, %r12;
+	sub.s32 %r43, %r42, 0;
 	mov.b64 %rd74, 7;
 	mul.lo.s64 %rd73, %rd74, %rd25;
 	mad.lo.s64 %rd75, %rd34, %rd27, %rd73;
 	mad.lo.s64 %rd76, %rd75, 4, %rd19;
-	st.global.s32 [%rd76+0], %r30;
+	st.global.s32 [%rd76+0], %r43;
 $L3:
 	add.s64 %rd33, %rd33, %rd31;
 	bra.uni $L1;
@@ -996,8 +1009,8 @@ const gokkosPTX1 = `//
 )
 {
 	.reg .pred %p<4>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<93>;
+	.reg .b32 %r<73>;
+	.reg .b64 %rd<108>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -1157,9 +1170,13 @@ $L1:
 	and.b32 %r67, %r62, %r66;
 	mov.b32 %r62, %r67;
 	neg.s32 %r68, %r62;
+	shr.u32 %r69, %r62, 2;
+	add.u32 %r70, %r68, %r69;
+	and.b32 %r71, %r62, 31;
+	add.u32 %r72, %r70, %r71;
 	mul.lo.s64 %rd77, %rd58, %rd44;
 	mad.lo.s64 %rd78, %rd77, 4, %rd40;
-	st.global.u32 [%rd78+0], %r68;
+	st.global.u32 [%rd78+0], %r72;
 	mov.b64 %rd79, %rd63;
 	mul.lo.s64 %rd80, %rd79, 6364136223846793005;
 	add.s64 %rd81, %rd80, 1442695040888963407;
@@ -1175,9 +1192,24 @@ $L1:
 	sub.s64 %rd88, %rd86, %rd87;
 	not.b64 %rd89, %rd79;
 	add.s64 %rd90, %rd88, %rd89;
-	mul.lo.s64 %rd91, %rd58, %rd51;
-	mad.lo.s64 %rd92, %rd91, 8, %rd47;
-	st.global.s64 [%rd92+0], %rd90;
+	shr.s64 %rd91, %rd79, 63;
+	shr.u64 %rd92, %rd91, 61;
+	add.s64 %rd93, %rd79, %rd92;
+	shr.s64 %rd94, %rd93, 3;
+	add.s64 %rd95, %rd90, %rd94;
+	shr.s64 %rd96, %rd79, 63;
+	shr.u64 %rd97, %rd96, 60;
+	add.s64 %rd98, %rd79, %rd97;
+	and.b64 %rd99, %rd98, -16;
+	sub.s64 %rd100, %rd79, %rd99;
+	sub.s64 %rd101, %rd95, %rd100;
+	shr.u64 %rd102, %rd63, 6;
+	and.b64 %rd103, %rd63, 127;
+	add.u64 %rd104, %rd102, %rd103;
+	add.s64 %rd105, %rd101, %rd104;
+	mul.lo.s64 %rd106, %rd58, %rd51;
+	mad.lo.s64 %rd107, %rd106, 8, %rd47;
+	st.global.s64 [%rd107+0], %rd105;
 $L3:
 	add.s64 %rd57, %rd57, %rd55;
 	bra.uni $L1;
@@ -2287,7 +2319,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<29>;
 	.reg .b32 %r<81>;
-	.reg .b64 %rd<197>;
+	.reg .b64 %rd<201>;
 	.reg .f32 %f<3>;
 	.reg .f64 %fd<21>;
 	ld.param.s64 %rd1, [gk_begin];
@@ -2568,30 +2600,34 @@ $L11:
 	selp.b64 %rd152, %rd98, %rd151, %p20;
 	mul.lo.s64 %rd153, %rd152, %rd58;
 	mad.lo.s64 %rd154, %rd153, 4, %rd54;
-	rem.s64 %rd155, %rd95, 64;
-	cvt.rn.f32.s64 %f1, %rd155;
+	shr.s64 %rd155, %rd95, 63;
+	shr.u64 %rd156, %rd155, 58;
+	add.s64 %rd157, %rd95, %rd156;
+	and.b64 %rd158, %rd157, -64;
+	sub.s64 %rd159, %rd95, %rd158;
+	cvt.rn.f32.s64 %f1, %rd159;
 	atom.global.add.f32 %f2, [%rd154], %f1;
-	mul.lo.s64 %rd156, %rd90, %rd72;
-	mad.lo.s64 %rd157, %rd156, 8, %rd68;
-	atom.global.exch.b64 %rd158, [%rd157], %rd95;
-	mov.b64 %rd159, %rd158;
-	mov.b64 %rd160, %rd159;
-	mul.lo.s64 %rd161, %rd90, %rd65;
-	mad.lo.s64 %rd162, %rd161, 8, %rd61;
-	st.global.s64 [%rd162+0], %rd160;
+	mul.lo.s64 %rd160, %rd90, %rd72;
+	mad.lo.s64 %rd161, %rd160, 8, %rd68;
+	atom.global.exch.b64 %rd162, [%rd161], %rd95;
+	mov.b64 %rd163, %rd162;
+	mov.b64 %rd164, %rd163;
+	mul.lo.s64 %rd165, %rd90, %rd65;
+	mad.lo.s64 %rd166, %rd165, 8, %rd61;
+	st.global.s64 [%rd166+0], %rd164;
 $L12:
-	mov.b64 %rd164, 3;
-	mul.lo.s64 %rd163, %rd164, %rd37;
-	mad.lo.s64 %rd165, %rd163, 4, %rd33;
-	ld.relaxed.gpu.global.s32 %r63, [%rd165+0];
+	mov.b64 %rd168, 3;
+	mul.lo.s64 %rd167, %rd168, %rd37;
+	mad.lo.s64 %rd169, %rd167, 4, %rd33;
+	ld.relaxed.gpu.global.s32 %r63, [%rd169+0];
 	mov.b32 %r64, %r63;
 	mov.b32 %r65, %r64;
-	mov.b64 %rd167, 3;
-	mul.lo.s64 %rd166, %rd167, %rd37;
-	mad.lo.s64 %rd168, %rd166, 4, %rd33;
+	mov.b64 %rd171, 3;
+	mul.lo.s64 %rd170, %rd171, %rd37;
+	mad.lo.s64 %rd172, %rd170, 4, %rd33;
 	cvt.u32.u64 %r66, %rd90;
 	add.s32 %r67, %r65, %r66;
-	atom.global.cas.b32 %r68, [%rd168], %r65, %r67;
+	atom.global.cas.b32 %r68, [%rd172], %r65, %r67;
 	setp.eq.u32 %p21, %r68, %r65;
 	mov.pred %p22, %p21;
 	@!%p22 bra $L16;
@@ -2600,55 +2636,55 @@ $L16:
 $L13:
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd170, 4;
-	mul.lo.s64 %rd169, %rd170, %rd37;
-	mad.lo.s64 %rd171, %rd169, 4, %rd33;
+	mov.b64 %rd174, 4;
+	mul.lo.s64 %rd173, %rd174, %rd37;
+	mad.lo.s64 %rd175, %rd173, 4, %rd33;
 	mov.b32 %r69, 1;
 	mov.b32 %r70, 12345;
-	atom.global.cas.b32 %r71, [%rd171], %r70, %r69;
+	atom.global.cas.b32 %r71, [%rd175], %r70, %r69;
 	setp.eq.u32 %p23, %r71, %r70;
 	mov.pred %p24, %p23;
 	@!%p24 bra $L18;
-	mov.b64 %rd173, 5;
-	mul.lo.s64 %rd172, %rd173, %rd37;
-	mad.lo.s64 %rd174, %rd172, 4, %rd33;
+	mov.b64 %rd177, 5;
+	mul.lo.s64 %rd176, %rd177, %rd37;
+	mad.lo.s64 %rd178, %rd176, 4, %rd33;
 	mov.b32 %r72, 1;
-	atom.global.add.s32 %r73, [%rd174], %r72;
+	atom.global.add.s32 %r73, [%rd178], %r72;
 $L18:
-	mul.lo.s64 %rd175, %rd90, %rd72;
-	mad.lo.s64 %rd176, %rd175, 8, %rd68;
-	ld.relaxed.gpu.global.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
 	mul.lo.s64 %rd179, %rd90, %rd72;
 	mad.lo.s64 %rd180, %rd179, 8, %rd68;
-	add.s64 %rd181, %rd178, 1;
-	st.relaxed.gpu.global.s64 [%rd180], %rd181;
-	rem.s64 %rd182, %rd98, %rd77;
+	ld.relaxed.gpu.global.s64 %rd181, [%rd180+0];
+	mov.b64 %rd182, %rd181;
+	mul.lo.s64 %rd183, %rd90, %rd72;
+	mad.lo.s64 %rd184, %rd183, 8, %rd68;
+	add.s64 %rd185, %rd182, 1;
+	st.relaxed.gpu.global.s64 [%rd184], %rd185;
+	rem.s64 %rd186, %rd98, %rd77;
 	setp.eq.s64 %p25, %rd77, -1;
-	selp.b64 %rd183, 0, %rd182, %p25;
+	selp.b64 %rd187, 0, %rd186, %p25;
 	setp.eq.s64 %p26, %rd77, 0;
-	selp.b64 %rd184, %rd98, %rd183, %p26;
-	mul.lo.s64 %rd185, %rd184, %rd81;
-	rem.s64 %rd186, %rd90, %rd79;
+	selp.b64 %rd188, %rd98, %rd187, %p26;
+	mul.lo.s64 %rd189, %rd188, %rd81;
+	rem.s64 %rd190, %rd90, %rd79;
 	setp.eq.s64 %p27, %rd79, -1;
-	selp.b64 %rd187, 0, %rd186, %p27;
+	selp.b64 %rd191, 0, %rd190, %p27;
 	setp.eq.s64 %p28, %rd79, 0;
-	selp.b64 %rd188, %rd90, %rd187, %p28;
-	mad.lo.s64 %rd189, %rd188, %rd83, %rd185;
-	mad.lo.s64 %rd190, %rd189, 4, %rd75;
+	selp.b64 %rd192, %rd90, %rd191, %p28;
+	mad.lo.s64 %rd193, %rd192, %rd83, %rd189;
+	mad.lo.s64 %rd194, %rd193, 4, %rd75;
 	mov.b32 %r74, 1;
-	atom.global.add.s32 %r75, [%rd190], %r74;
-	mov.b64 %rd192, 4;
-	mul.lo.s64 %rd191, %rd192, %rd44;
-	mad.lo.s64 %rd193, %rd191, 4, %rd40;
+	atom.global.add.s32 %r75, [%rd194], %r74;
+	mov.b64 %rd196, 4;
+	mul.lo.s64 %rd195, %rd196, %rd44;
+	mad.lo.s64 %rd197, %rd195, 4, %rd40;
 	mov.b32 %r76, 0x1;
-	atom.global.or.b32 %r77, [%rd193], %r76;
+	atom.global.or.b32 %r77, [%rd197], %r76;
 	mov.b32 %r78, %r77;
-	mov.b64 %rd195, 3;
-	mul.lo.s64 %rd194, %rd195, %rd44;
-	mad.lo.s64 %rd196, %rd194, 4, %rd40;
+	mov.b64 %rd199, 3;
+	mul.lo.s64 %rd198, %rd199, %rd44;
+	mad.lo.s64 %rd200, %rd198, 4, %rd40;
 	and.b32 %r79, %r78, 0x0;
-	atom.global.add.u32 %r80, [%rd196], %r79;
+	atom.global.add.u32 %r80, [%rd200], %r79;
 $L3:
 	add.s64 %rd89, %rd89, %rd87;
 	bra.uni $L1;
@@ -2691,7 +2727,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<11>;
 	.reg .b32 %r<6>;
-	.reg .b64 %rd<145>;
+	.reg .b64 %rd<149>;
 	.reg .f64 %fd<21>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -2865,16 +2901,20 @@ $L11:
 	mad.lo.s64 %rd120, %rd121, %rd42, %rd119;
 	mad.lo.s64 %rd122, %rd120, 8, %rd34;
 	st.global.f64 [%rd122+0], %fd16;
-	rem.s64 %rd123, %rd49, 2;
-	mov.b64 %rd124, %rd123;
-	setp.eq.s64 %p6, %rd124, 0;
-	selp.b64 %rd125, %rd7, %rd9, %p6;
-	cvt.rn.f64.s64 %fd17, %rd125;
-	mul.lo.s64 %rd126, %rd49, %rd40;
-	mov.b64 %rd128, 4;
-	mad.lo.s64 %rd127, %rd128, %rd42, %rd126;
-	mad.lo.s64 %rd129, %rd127, 8, %rd34;
-	st.global.f64 [%rd129+0], %fd17;
+	shr.s64 %rd123, %rd49, 63;
+	shr.u64 %rd124, %rd123, 63;
+	add.s64 %rd125, %rd49, %rd124;
+	and.b64 %rd126, %rd125, -2;
+	sub.s64 %rd127, %rd49, %rd126;
+	mov.b64 %rd128, %rd127;
+	setp.eq.s64 %p6, %rd128, 0;
+	selp.b64 %rd129, %rd7, %rd9, %p6;
+	cvt.rn.f64.s64 %fd17, %rd129;
+	mul.lo.s64 %rd130, %rd49, %rd40;
+	mov.b64 %rd132, 4;
+	mad.lo.s64 %rd131, %rd132, %rd42, %rd130;
+	mad.lo.s64 %rd133, %rd131, 8, %rd34;
+	st.global.f64 [%rd133+0], %fd17;
 	mov.f64 %fd18, 0d0000000000000000;
 	setp.eq.s64 %p7, %rd109, 1;
 	setp.le.s64 %p8, %rd108, 1;
@@ -2882,31 +2922,31 @@ $L11:
 	@!%p9 bra $L15;
 	mov.f64 %fd18, 0d3FF0000000000000;
 $L15:
-	mul.lo.s64 %rd130, %rd49, %rd40;
-	mov.b64 %rd132, 5;
-	mad.lo.s64 %rd131, %rd132, %rd42, %rd130;
-	mad.lo.s64 %rd133, %rd131, 8, %rd34;
-	st.global.f64 [%rd133+0], %fd18;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd29;
-	mov.b64 %rd136, %rd31;
-	rem.s64 %rd137, %rd49, 3;
-	setp.eq.s64 %p10, %rd137, 0;
+	mul.lo.s64 %rd134, %rd49, %rd40;
+	mov.b64 %rd136, 5;
+	mad.lo.s64 %rd135, %rd136, %rd42, %rd134;
+	mad.lo.s64 %rd137, %rd135, 8, %rd34;
+	st.global.f64 [%rd137+0], %fd18;
+	mov.b64 %rd138, %rd27;
+	mov.b64 %rd139, %rd29;
+	mov.b64 %rd140, %rd31;
+	rem.s64 %rd141, %rd49, 3;
+	setp.eq.s64 %p10, %rd141, 0;
 	@!%p10 bra $L17;
-	mov.b64 %rd134, %rd67;
-	mov.b64 %rd135, %rd68;
-	mov.b64 %rd136, %rd69;
+	mov.b64 %rd138, %rd67;
+	mov.b64 %rd139, %rd68;
+	mov.b64 %rd140, %rd69;
 $L17:
-	mov.b64 %rd139, 1;
-	mul.lo.s64 %rd138, %rd139, %rd136;
-	mad.lo.s64 %rd140, %rd138, 8, %rd134;
-	ld.global.nc.f64 %fd19, [%rd140+0];
+	mov.b64 %rd143, 1;
+	mul.lo.s64 %rd142, %rd143, %rd140;
+	mad.lo.s64 %rd144, %rd142, 8, %rd138;
+	ld.global.nc.f64 %fd19, [%rd144+0];
 	mov.f64 %fd20, %fd19;
-	mul.lo.s64 %rd141, %rd49, %rd40;
-	mov.b64 %rd143, 6;
-	mad.lo.s64 %rd142, %rd143, %rd42, %rd141;
-	mad.lo.s64 %rd144, %rd142, 8, %rd34;
-	st.global.f64 [%rd144+0], %fd20;
+	mul.lo.s64 %rd145, %rd49, %rd40;
+	mov.b64 %rd147, 6;
+	mad.lo.s64 %rd146, %rd147, %rd42, %rd145;
+	mad.lo.s64 %rd148, %rd146, 8, %rd34;
+	st.global.f64 [%rd148+0], %fd20;
 $L3:
 	add.s64 %rd48, %rd48, %rd46;
 	bra.uni $L1;
@@ -3018,7 +3058,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<22>;
 	.reg .b32 %r<8>;
-	.reg .b64 %rd<106>;
+	.reg .b64 %rd<113>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -3093,167 +3133,174 @@ $L11:
 	@!%p8 bra $L15;
 	bra.uni $L13;
 $L15:
-	rem.s64 %rd41, %rd39, 2;
-	setp.eq.s64 %p9, %rd41, 0;
+	shr.s64 %rd41, %rd39, 63;
+	shr.u64 %rd42, %rd41, 63;
+	add.s64 %rd43, %rd39, %rd42;
+	and.b64 %rd44, %rd43, -2;
+	sub.s64 %rd45, %rd39, %rd44;
+	setp.eq.s64 %p9, %rd45, 0;
 	@!%p9 bra $L16;
-	div.s64 %rd42, %rd39, 2;
-	mov.b64 %rd39, %rd42;
+	shr.s64 %rd46, %rd39, 63;
+	shr.u64 %rd47, %rd46, 63;
+	add.s64 %rd48, %rd39, %rd47;
+	shr.s64 %rd49, %rd48, 1;
+	mov.b64 %rd39, %rd49;
 	bra.uni $L17;
 $L16:
-	mov.b64 %rd44, 3;
-	mul.lo.s64 %rd43, %rd44, %rd39;
-	add.s64 %rd45, %rd43, 1;
-	mov.b64 %rd39, %rd45;
+	mov.b64 %rd51, 3;
+	mul.lo.s64 %rd50, %rd51, %rd39;
+	add.s64 %rd52, %rd50, 1;
+	mov.b64 %rd39, %rd52;
 $L17:
-	add.s64 %rd46, %rd40, 1;
-	mov.b64 %rd40, %rd46;
+	add.s64 %rd53, %rd40, 1;
+	mov.b64 %rd40, %rd53;
 $L12:
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd47, %rd27, %rd18;
-	mov.b64 %rd49, 1;
-	mad.lo.s64 %rd48, %rd49, %rd20, %rd47;
-	mad.lo.s64 %rd50, %rd48, 8, %rd12;
-	st.global.s64 [%rd50+0], %rd40;
-	mov.b64 %rd51, 0;
+	mul.lo.s64 %rd54, %rd27, %rd18;
+	mov.b64 %rd56, 1;
+	mad.lo.s64 %rd55, %rd56, %rd20, %rd54;
+	mad.lo.s64 %rd57, %rd55, 8, %rd12;
+	st.global.s64 [%rd57+0], %rd40;
+	mov.b64 %rd58, 0;
 $L18:
-	add.s64 %rd52, %rd51, 7;
-	mov.b64 %rd51, %rd52;
-	setp.gt.s64 %p10, %rd51, %rd31;
+	add.s64 %rd59, %rd58, 7;
+	mov.b64 %rd58, %rd59;
+	setp.gt.s64 %p10, %rd58, %rd31;
 	@!%p10 bra $L22;
 	bra.uni $L20;
 $L22:
 $L19:
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd53, %rd27, %rd18;
-	mov.b64 %rd55, 2;
-	mad.lo.s64 %rd54, %rd55, %rd20, %rd53;
-	mad.lo.s64 %rd56, %rd54, 8, %rd12;
-	st.global.s64 [%rd56+0], %rd51;
-	mov.b64 %rd57, 0;
-	mov.b64 %rd58, %rd31;
-	mov.b64 %rd59, 0;
+	mul.lo.s64 %rd60, %rd27, %rd18;
+	mov.b64 %rd62, 2;
+	mad.lo.s64 %rd61, %rd62, %rd20, %rd60;
+	mad.lo.s64 %rd63, %rd61, 8, %rd12;
+	st.global.s64 [%rd63+0], %rd58;
+	mov.b64 %rd64, 0;
+	mov.b64 %rd65, %rd31;
+	mov.b64 %rd66, 0;
 $L23:
-	setp.ge.s64 %p11, %rd59, %rd58;
+	setp.ge.s64 %p11, %rd66, %rd65;
 	@!%p11 bra $L27;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd60, %rd59;
-	mul.lo.s64 %rd61, %rd57, 3;
-	add.s64 %rd62, %rd61, %rd60;
-	mov.b64 %rd57, %rd62;
+	mov.b64 %rd67, %rd66;
+	mul.lo.s64 %rd68, %rd64, 3;
+	add.s64 %rd69, %rd68, %rd67;
+	mov.b64 %rd64, %rd69;
 $L24:
-	add.s64 %rd63, %rd59, 1;
-	mov.b64 %rd59, %rd63;
+	add.s64 %rd70, %rd66, 1;
+	mov.b64 %rd66, %rd70;
 	bra.uni $L23;
 $L25:
-	mov.b64 %rd64, 3;
-	mov.b64 %rd65, 0;
+	mov.b64 %rd71, 3;
+	mov.b64 %rd72, 0;
 $L28:
-	setp.ge.s64 %p12, %rd65, %rd64;
+	setp.ge.s64 %p12, %rd72, %rd71;
 	@!%p12 bra $L32;
 	bra.uni $L30;
 $L32:
-	add.s64 %rd66, %rd57, 1;
-	mov.b64 %rd57, %rd66;
+	add.s64 %rd73, %rd64, 1;
+	mov.b64 %rd64, %rd73;
 $L29:
-	add.s64 %rd67, %rd65, 1;
-	mov.b64 %rd65, %rd67;
+	add.s64 %rd74, %rd72, 1;
+	mov.b64 %rd72, %rd74;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd68, %rd27, %rd18;
-	mov.b64 %rd70, 3;
-	mad.lo.s64 %rd69, %rd70, %rd20, %rd68;
-	mad.lo.s64 %rd71, %rd69, 8, %rd12;
-	st.global.s64 [%rd71+0], %rd57;
-	mov.b64 %rd72, 0;
-	mov.b64 %rd73, 0;
+	mul.lo.s64 %rd75, %rd27, %rd18;
+	mov.b64 %rd77, 3;
+	mad.lo.s64 %rd76, %rd77, %rd20, %rd75;
+	mad.lo.s64 %rd78, %rd76, 8, %rd12;
+	st.global.s64 [%rd78+0], %rd64;
+	mov.b64 %rd79, 0;
+	mov.b64 %rd80, 0;
 $L33:
-	setp.lt.s64 %p13, %rd73, %rd31;
+	setp.lt.s64 %p13, %rd80, %rd31;
 	not.pred %p14, %p13;
 	@!%p14 bra $L37;
 	bra.uni $L35;
 $L37:
-	mov.b64 %rd74, 0;
+	mov.b64 %rd81, 0;
 $L38:
-	setp.lt.s64 %p15, %rd74, %rd31;
+	setp.lt.s64 %p15, %rd81, %rd31;
 	not.pred %p16, %p15;
 	@!%p16 bra $L42;
 	bra.uni $L40;
 $L42:
-	setp.gt.s64 %p17, %rd74, %rd73;
+	setp.gt.s64 %p17, %rd81, %rd80;
 	@!%p17 bra $L43;
 	bra.uni $L34;
 	bra.uni $L44;
 $L43:
-	add.s64 %rd75, %rd73, %rd74;
-	rem.s64 %rd76, %rd75, 5;
-	setp.eq.s64 %p18, %rd76, 4;
+	add.s64 %rd82, %rd80, %rd81;
+	rem.s64 %rd83, %rd82, 5;
+	setp.eq.s64 %p18, %rd83, 4;
 	@!%p18 bra $L45;
 	bra.uni $L40;
 	bra.uni $L46;
 $L45:
-	mul.lo.s64 %rd77, %rd73, %rd74;
-	mov.b64 %rd79, 3;
-	mul.lo.s64 %rd78, %rd79, %rd31;
-	setp.gt.s64 %p19, %rd77, %rd78;
+	mul.lo.s64 %rd84, %rd80, %rd81;
+	mov.b64 %rd86, 3;
+	mul.lo.s64 %rd85, %rd86, %rd31;
+	setp.gt.s64 %p19, %rd84, %rd85;
 	@!%p19 bra $L48;
 	bra.uni $L35;
 $L48:
 $L46:
 $L44:
-	add.s64 %rd80, %rd72, 1;
-	mov.b64 %rd72, %rd80;
+	add.s64 %rd87, %rd79, 1;
+	mov.b64 %rd79, %rd87;
 $L39:
-	add.s64 %rd81, %rd74, 1;
-	mov.b64 %rd74, %rd81;
+	add.s64 %rd88, %rd81, 1;
+	mov.b64 %rd81, %rd88;
 	bra.uni $L38;
 $L40:
-	add.s64 %rd82, %rd72, 100;
-	mov.b64 %rd72, %rd82;
+	add.s64 %rd89, %rd79, 100;
+	mov.b64 %rd79, %rd89;
 $L34:
-	add.s64 %rd83, %rd73, 1;
-	mov.b64 %rd73, %rd83;
+	add.s64 %rd90, %rd80, 1;
+	mov.b64 %rd80, %rd90;
 	bra.uni $L33;
 $L35:
-	mul.lo.s64 %rd84, %rd27, %rd18;
-	mov.b64 %rd86, 4;
-	mad.lo.s64 %rd85, %rd86, %rd20, %rd84;
-	mad.lo.s64 %rd87, %rd85, 8, %rd12;
-	st.global.s64 [%rd87+0], %rd72;
-	mov.b64 %rd88, 1;
-	mov.b64 %rd89, 0;
-	mov.b64 %rd90, %rd31;
-	mov.b64 %rd91, 0;
-	mov.b64 %rd92, %rd90;
+	mul.lo.s64 %rd91, %rd27, %rd18;
+	mov.b64 %rd93, 4;
+	mad.lo.s64 %rd92, %rd93, %rd20, %rd91;
+	mad.lo.s64 %rd94, %rd92, 8, %rd12;
+	st.global.s64 [%rd94+0], %rd79;
+	mov.b64 %rd95, 1;
+	mov.b64 %rd96, 0;
+	mov.b64 %rd97, %rd31;
+	mov.b64 %rd98, 0;
+	mov.b64 %rd99, %rd97;
 $L49:
-	setp.lt.s64 %p20, %rd91, %rd92;
+	setp.lt.s64 %p20, %rd98, %rd99;
 	not.pred %p21, %p20;
 	@!%p21 bra $L53;
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd93, %rd89;
-	add.s64 %rd94, %rd88, %rd89;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd88, %rd93;
-	mov.b64 %rd89, %rd95;
+	mov.b64 %rd100, %rd96;
+	add.s64 %rd101, %rd95, %rd96;
+	mov.b64 %rd102, %rd101;
+	mov.b64 %rd95, %rd100;
+	mov.b64 %rd96, %rd102;
 $L50:
-	add.s64 %rd96, %rd91, 1;
-	mov.b64 %rd97, %rd96;
-	sub.s64 %rd98, %rd92, 1;
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd91, %rd97;
-	mov.b64 %rd92, %rd99;
+	add.s64 %rd103, %rd98, 1;
+	mov.b64 %rd104, %rd103;
+	sub.s64 %rd105, %rd99, 1;
+	mov.b64 %rd106, %rd105;
+	mov.b64 %rd98, %rd104;
+	mov.b64 %rd99, %rd106;
 	bra.uni $L49;
 $L51:
-	mul.lo.s64 %rd100, %rd88, 1000;
-	add.s64 %rd101, %rd100, %rd89;
-	mul.lo.s64 %rd102, %rd27, %rd18;
-	mov.b64 %rd104, 5;
-	mad.lo.s64 %rd103, %rd104, %rd20, %rd102;
-	mad.lo.s64 %rd105, %rd103, 8, %rd12;
-	st.global.s64 [%rd105+0], %rd101;
+	mul.lo.s64 %rd107, %rd95, 1000;
+	add.s64 %rd108, %rd107, %rd96;
+	mul.lo.s64 %rd109, %rd27, %rd18;
+	mov.b64 %rd111, 5;
+	mad.lo.s64 %rd110, %rd111, %rd20, %rd109;
+	mad.lo.s64 %rd112, %rd110, 8, %rd12;
+	st.global.s64 [%rd112+0], %rd108;
 $L3:
 	add.s64 %rd26, %rd26, %rd24;
 	bra.uni $L1;
@@ -3487,7 +3534,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<7>;
 	.reg .b32 %r<6>;
-	.reg .b64 %rd<35>;
+	.reg .b64 %rd<39>;
 	.reg .f64 %fd<8>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -3529,18 +3576,22 @@ $L1:
 	@!%p2 bra $L5;
 	bra.uni $L3;
 $L5:
-	rem.s64 %rd26, %rd23, 4;
-	setp.eq.s64 %p3, %rd26, 0;
+	shr.s64 %rd26, %rd23, 63;
+	shr.u64 %rd27, %rd26, 62;
+	add.s64 %rd28, %rd23, %rd27;
+	and.b64 %rd29, %rd28, -4;
+	sub.s64 %rd30, %rd23, %rd29;
+	setp.eq.s64 %p3, %rd30, 0;
 	@!%p3 bra $L7;
-	mul.lo.s64 %rd27, %rd23, %rd16;
-	mad.lo.s64 %rd28, %rd27, 8, %rd12;
+	mul.lo.s64 %rd31, %rd23, %rd16;
+	mad.lo.s64 %rd32, %rd31, 8, %rd12;
 	mov.f64 %fd4, 0dBFF0000000000000;
-	st.global.f64 [%rd28+0], %fd4;
+	st.global.f64 [%rd32+0], %fd4;
 	bra.uni $L3;
 $L7:
-	mov.b64 %rd29, 0;
+	mov.b64 %rd33, 0;
 $L8:
-	setp.lt.s64 %p4, %rd29, 5;
+	setp.lt.s64 %p4, %rd33, 5;
 	not.pred %p5, %p4;
 	@!%p5 bra $L12;
 	bra.uni $L10;
@@ -3550,20 +3601,20 @@ $L12:
 	mov.f64 %fd3, %fd6;
 	setp.gt.f64 %p6, %fd3, 0d4024000000000000;
 	@!%p6 bra $L14;
-	mul.lo.s64 %rd30, %rd23, %rd16;
-	mad.lo.s64 %rd31, %rd30, 8, %rd12;
+	mul.lo.s64 %rd34, %rd23, %rd16;
+	mad.lo.s64 %rd35, %rd34, 8, %rd12;
 	mov.f64 %fd7, 0d4024000000000000;
-	st.global.f64 [%rd31+0], %fd7;
+	st.global.f64 [%rd35+0], %fd7;
 	bra.uni $L3;
 $L14:
 $L9:
-	add.s64 %rd32, %rd29, 1;
-	mov.b64 %rd29, %rd32;
+	add.s64 %rd36, %rd33, 1;
+	mov.b64 %rd33, %rd36;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd33, %rd23, %rd16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd12;
-	st.global.f64 [%rd34+0], %fd3;
+	mul.lo.s64 %rd37, %rd23, %rd16;
+	mad.lo.s64 %rd38, %rd37, 8, %rd12;
+	st.global.f64 [%rd38+0], %fd3;
 $L3:
 	add.s64 %rd22, %rd22, %rd20;
 	bra.uni $L1;
@@ -3597,7 +3648,7 @@ const gokkosPTX12 = `//
 )
 {
 	.reg .pred %p<25>;
-	.reg .b32 %r<28>;
+	.reg .b32 %r<32>;
 	.reg .b64 %rd<44>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -3650,40 +3701,44 @@ $L1:
 	@!%p3 bra $L5;
 	mov.b32 %r12, %r2;
 	mov.b64 %rd33, 0;
-	rem.s32 %r13, %r10, 2;
-	setp.eq.s32 %p4, %r13, 0;
+	shr.s32 %r13, %r10, 31;
+	shr.u32 %r14, %r13, 31;
+	add.s32 %r15, %r10, %r14;
+	and.b32 %r16, %r15, -2;
+	sub.s32 %r17, %r10, %r16;
+	setp.eq.s32 %p4, %r17, 0;
 	mov.pred %p5, %p4;
 	mul.lo.s64 %rd34, %rd33, %rd16;
 	mad.lo.s64 %rd35, %rd34, 4, %rd12;
-	mov.b32 %r14, 1;
-	atom.global.add.s32 %r15, [%rd35], %r14;
+	mov.b32 %r18, 1;
+	atom.global.add.s32 %r19, [%rd35], %r18;
 	mov.pred %p6, %p5;
 	mov.pred %p3, %p6;
 $L5:
 	@!%p3 bra $L7;
-	or.b32 %r16, %r11, 0x1;
-	mov.b32 %r11, %r16;
+	or.b32 %r20, %r11, 0x1;
+	mov.b32 %r11, %r20;
 $L7:
 	setp.lt.s32 %p7, %r10, 0;
 	mov.pred %p8, %p7;
 	not.pred %p9, %p8;
 	@!%p9 bra $L9;
-	mov.b32 %r17, %r2;
+	mov.b32 %r21, %r2;
 	mov.b64 %rd36, 1;
-	mov.b32 %r19, 2;
-	mul.lo.s32 %r18, %r19, %r2;
-	setp.gt.s32 %p10, %r10, %r18;
+	mov.b32 %r23, 2;
+	mul.lo.s32 %r22, %r23, %r2;
+	setp.gt.s32 %p10, %r10, %r22;
 	mov.pred %p11, %p10;
 	mul.lo.s64 %rd37, %rd36, %rd16;
 	mad.lo.s64 %rd38, %rd37, 4, %rd12;
-	mov.b32 %r20, 1;
-	atom.global.add.s32 %r21, [%rd38], %r20;
+	mov.b32 %r24, 1;
+	atom.global.add.s32 %r25, [%rd38], %r24;
 	mov.pred %p12, %p11;
 	mov.pred %p8, %p12;
 $L9:
 	@!%p8 bra $L11;
-	or.b32 %r22, %r11, 0x2;
-	mov.b32 %r11, %r22;
+	or.b32 %r26, %r11, 0x2;
+	mov.b32 %r11, %r26;
 $L11:
 	setp.eq.s32 %p13, %r10, 3;
 	mov.pred %p14, %p13;
@@ -3692,13 +3747,13 @@ $L11:
 	setp.eq.s32 %p16, %r10, 5;
 	mov.pred %p17, %p16;
 	@!%p17 bra $L15;
-	mov.b32 %r23, %r2;
+	mov.b32 %r27, %r2;
 	mov.b64 %rd39, 2;
 	mov.pred %p18, 1;
 	mul.lo.s64 %rd40, %rd39, %rd16;
 	mad.lo.s64 %rd41, %rd40, 4, %rd12;
-	mov.b32 %r24, 1;
-	atom.global.add.s32 %r25, [%rd41], %r24;
+	mov.b32 %r28, 1;
+	atom.global.add.s32 %r29, [%rd41], %r28;
 	mov.pred %p19, %p18;
 	mov.pred %p17, %p19;
 $L15:
@@ -3706,16 +3761,16 @@ $L15:
 $L13:
 	mov.pred %p20, %p14;
 	@!%p20 bra $L17;
-	or.b32 %r26, %r11, 0x4;
-	mov.b32 %r11, %r26;
+	or.b32 %r30, %r11, 0x4;
+	mov.b32 %r11, %r30;
 $L17:
 	setp.gt.s32 %p21, %r10, 0;
 	setp.lt.s32 %p22, %r10, 10;
 	and.pred %p23, %p21, %p22;
 	not.pred %p24, %p23;
 	@!%p24 bra $L19;
-	or.b32 %r27, %r11, 0x8;
-	mov.b32 %r11, %r27;
+	or.b32 %r31, %r11, 0x8;
+	mov.b32 %r11, %r31;
 $L19:
 	mul.lo.s64 %rd42, %rd30, %rd23;
 	mad.lo.s64 %rd43, %rd42, 1, %rd19;
@@ -5057,7 +5112,7 @@ const gokkosPTX18 = `//
 {
 	.reg .pred %p<14>;
 	.reg .b32 %r<21>;
-	.reg .b64 %rd<180>;
+	.reg .b64 %rd<183>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -5216,19 +5271,22 @@ $L16:
 	bra.uni $L18;
 $L20:
 	sub.s64 %rd111, %rd105, %rd104;
-	div.s64 %rd112, %rd111, 2;
-	add.s64 %rd113, %rd104, %rd112;
-	mov.b64 %rd114, %rd113;
-	mul.lo.s64 %rd115, %rd114, %rd25;
-	mad.lo.s64 %rd116, %rd115, 4, %rd21;
-	ld.global.nc.s32 %r13, [%rd116+0];
+	shr.s64 %rd112, %rd111, 63;
+	shr.u64 %rd113, %rd112, 63;
+	add.s64 %rd114, %rd111, %rd113;
+	shr.s64 %rd115, %rd114, 1;
+	add.s64 %rd116, %rd104, %rd115;
+	mov.b64 %rd117, %rd116;
+	mul.lo.s64 %rd118, %rd117, %rd25;
+	mad.lo.s64 %rd119, %rd118, 4, %rd21;
+	ld.global.nc.s32 %r13, [%rd119+0];
 	mov.b32 %r14, %r13;
 	setp.lt.s32 %p7, %r14, %r10;
 	@!%p7 bra $L21;
-	mov.b64 %rd104, %rd114;
+	mov.b64 %rd104, %rd117;
 	bra.uni $L22;
 $L21:
-	mov.b64 %rd105, %rd114;
+	mov.b64 %rd105, %rd117;
 $L22:
 $L17:
 	bra.uni $L16;
@@ -5238,35 +5296,35 @@ $L18:
 $L10:
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd117, %rd47, %rd34;
-	mov.b64 %rd119, 2;
-	mad.lo.s64 %rd118, %rd119, %rd36, %rd117;
-	mad.lo.s64 %rd120, %rd118, 8, %rd28;
-	st.global.s64 [%rd120+0], %rd107;
-	mov.b64 %rd121, %rd48;
-	mov.b64 %rd122, %rd38;
-	mov.b64 %rd123, %rd40;
+	mul.lo.s64 %rd120, %rd47, %rd34;
+	mov.b64 %rd122, 2;
+	mad.lo.s64 %rd121, %rd122, %rd36, %rd120;
+	mad.lo.s64 %rd123, %rd121, 8, %rd28;
+	st.global.s64 [%rd123+0], %rd107;
+	mov.b64 %rd124, %rd48;
+	mov.b64 %rd125, %rd38;
+	mov.b64 %rd126, %rd40;
 $L23:
-	setp.lt.s64 %p8, %rd121, %rd122;
+	setp.lt.s64 %p8, %rd124, %rd125;
 	@!%p8 bra $L27;
-	mov.b64 %rd124, %rd122;
+	mov.b64 %rd127, %rd125;
 	bra.uni $L25;
 $L27:
-	setp.gt.s64 %p9, %rd121, %rd123;
+	setp.gt.s64 %p9, %rd124, %rd126;
 	@!%p9 bra $L29;
-	mov.b64 %rd124, %rd123;
+	mov.b64 %rd127, %rd126;
 	bra.uni $L25;
 $L29:
-	mov.b64 %rd124, %rd121;
+	mov.b64 %rd127, %rd124;
 	bra.uni $L25;
 $L24:
 	bra.uni $L23;
 $L25:
-	mul.lo.s64 %rd125, %rd47, %rd34;
-	mov.b64 %rd127, 3;
-	mad.lo.s64 %rd126, %rd127, %rd36, %rd125;
-	mad.lo.s64 %rd128, %rd126, 8, %rd28;
-	st.global.s64 [%rd128+0], %rd124;
+	mul.lo.s64 %rd128, %rd47, %rd34;
+	mov.b64 %rd130, 3;
+	mad.lo.s64 %rd129, %rd130, %rd36, %rd128;
+	mad.lo.s64 %rd131, %rd129, 8, %rd28;
+	st.global.s64 [%rd131+0], %rd127;
 	cvt.u32.u64 %r15, %rd47;
 	sub.s32 %r16, %r15, 50;
 	mov.b32 %r17, %r16;
@@ -5288,74 +5346,74 @@ $L36:
 $L31:
 	bra.uni $L30;
 $L32:
-	cvt.s64.s32 %rd129, %r20;
-	mul.lo.s64 %rd130, %rd47, %rd34;
-	mov.b64 %rd132, 4;
-	mad.lo.s64 %rd131, %rd132, %rd36, %rd130;
-	mad.lo.s64 %rd133, %rd131, 8, %rd28;
-	st.global.s64 [%rd133+0], %rd129;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd135, %rd134;
-	mov.b64 %rd136, 5;
-	mov.b64 %rd137, %rd136;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd135, %rd137;
-	mov.b64 %rd136, %rd138;
-	mul.lo.s64 %rd139, %rd135, 10;
-	add.s64 %rd140, %rd139, %rd136;
-	add.s64 %rd141, %rd140, %rd18;
-	mul.lo.s64 %rd142, %rd47, %rd34;
-	mov.b64 %rd144, 5;
-	mad.lo.s64 %rd143, %rd144, %rd36, %rd142;
-	mad.lo.s64 %rd145, %rd143, 8, %rd28;
-	st.global.s64 [%rd145+0], %rd141;
-	mov.b64 %rd146, %rd18;
-	mov.b64 %rd147, %rd47;
-	add.s64 %rd148, %rd147, 1;
-	mul.lo.s64 %rd149, %rd148, %rd9;
-	mad.lo.s64 %rd150, %rd149, 8, %rd5;
-	ld.global.nc.s64 %rd151, [%rd150+0];
-	mov.b64 %rd152, %rd151;
-	mul.lo.s64 %rd153, %rd147, %rd9;
-	mad.lo.s64 %rd154, %rd153, 8, %rd5;
-	ld.global.nc.s64 %rd155, [%rd154+0];
-	mov.b64 %rd156, %rd155;
-	sub.s64 %rd157, %rd152, %rd156;
-	mov.b64 %rd158, %rd157;
-	mov.b64 %rd159, %rd48;
-	mov.b64 %rd160, %rd47;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, 0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, %rd159;
-	mov.b64 %rd165, %rd159;
-	mov.b64 %rd162, %rd164;
-	mov.b64 %rd163, %rd165;
-	setp.lt.s64 %p12, %rd160, %rd162;
+	cvt.s64.s32 %rd132, %r20;
+	mul.lo.s64 %rd133, %rd47, %rd34;
+	mov.b64 %rd135, 4;
+	mad.lo.s64 %rd134, %rd135, %rd36, %rd133;
+	mad.lo.s64 %rd136, %rd134, 8, %rd28;
+	st.global.s64 [%rd136+0], %rd132;
+	mov.b64 %rd137, 0;
+	mov.b64 %rd138, %rd137;
+	mov.b64 %rd139, 5;
+	mov.b64 %rd140, %rd139;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd138, %rd140;
+	mov.b64 %rd139, %rd141;
+	mul.lo.s64 %rd142, %rd138, 10;
+	add.s64 %rd143, %rd142, %rd139;
+	add.s64 %rd144, %rd143, %rd18;
+	mul.lo.s64 %rd145, %rd47, %rd34;
+	mov.b64 %rd147, 5;
+	mad.lo.s64 %rd146, %rd147, %rd36, %rd145;
+	mad.lo.s64 %rd148, %rd146, 8, %rd28;
+	st.global.s64 [%rd148+0], %rd144;
+	mov.b64 %rd149, %rd18;
+	mov.b64 %rd150, %rd47;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd9;
+	mad.lo.s64 %rd153, %rd152, 8, %rd5;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd150, %rd9;
+	mad.lo.s64 %rd157, %rd156, 8, %rd5;
+	ld.global.nc.s64 %rd158, [%rd157+0];
+	mov.b64 %rd159, %rd158;
+	sub.s64 %rd160, %rd155, %rd159;
+	mov.b64 %rd161, %rd160;
+	mov.b64 %rd162, %rd48;
+	mov.b64 %rd163, %rd47;
+	mov.b64 %rd164, %rd161;
+	mov.b64 %rd165, 0;
+	mov.b64 %rd166, 0;
+	mov.b64 %rd167, %rd162;
+	mov.b64 %rd168, %rd162;
+	mov.b64 %rd165, %rd167;
+	mov.b64 %rd166, %rd168;
+	setp.lt.s64 %p12, %rd163, %rd165;
 	@!%p12 bra $L38;
-	mov.b64 %rd162, %rd160;
+	mov.b64 %rd165, %rd163;
 $L38:
-	setp.gt.s64 %p13, %rd160, %rd163;
+	setp.gt.s64 %p13, %rd163, %rd166;
 	@!%p13 bra $L40;
-	mov.b64 %rd163, %rd160;
+	mov.b64 %rd166, %rd163;
 $L40:
-	min.s64 %rd166, %rd162, %rd161;
-	mov.b64 %rd167, %rd166;
-	max.s64 %rd168, %rd163, %rd161;
-	mov.b64 %rd169, %rd168;
-	mov.b64 %rd162, %rd167;
-	mov.b64 %rd163, %rd169;
-	mov.b64 %rd170, %rd162;
-	mov.b64 %rd171, %rd163;
-	mov.b64 %rd172, %rd170;
-	mov.b64 %rd173, %rd171;
-	mul.lo.s64 %rd174, %rd172, 1000;
-	add.s64 %rd175, %rd174, %rd173;
-	mul.lo.s64 %rd176, %rd47, %rd34;
-	mov.b64 %rd178, 6;
-	mad.lo.s64 %rd177, %rd178, %rd36, %rd176;
-	mad.lo.s64 %rd179, %rd177, 8, %rd28;
-	st.global.s64 [%rd179+0], %rd175;
+	min.s64 %rd169, %rd165, %rd164;
+	mov.b64 %rd170, %rd169;
+	max.s64 %rd171, %rd166, %rd164;
+	mov.b64 %rd172, %rd171;
+	mov.b64 %rd165, %rd170;
+	mov.b64 %rd166, %rd172;
+	mov.b64 %rd173, %rd165;
+	mov.b64 %rd174, %rd166;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd174;
+	mul.lo.s64 %rd177, %rd175, 1000;
+	add.s64 %rd178, %rd177, %rd176;
+	mul.lo.s64 %rd179, %rd47, %rd34;
+	mov.b64 %rd181, 6;
+	mad.lo.s64 %rd180, %rd181, %rd36, %rd179;
+	mad.lo.s64 %rd182, %rd180, 8, %rd28;
+	st.global.s64 [%rd182+0], %rd178;
 $L3:
 	add.s64 %rd46, %rd46, %rd44;
 	bra.uni $L1;
@@ -9869,7 +9927,7 @@ $L4:
 {
 	.reg .pred %p<58>;
 	.reg .b32 %r<10>;
-	.reg .b64 %rd<132>;
+	.reg .b64 %rd<136>;
 	.reg .f32 %f<4>;
 	.reg .f64 %fd<153>;
 	ld.param.s64 %rd1, [gk_begin];
@@ -10194,17 +10252,21 @@ $L7:
 	add.rn.f64 %fd141, %fd131, 0d4059000000000000;
 	mov.f64 %fd131, %fd141;
 $L9:
-	rem.s64 %rd114, %rd34, 2;
-	mul.lo.s64 %rd115, %rd114, 2;
-	sub.s64 %rd116, %rd115, 1;
-	setp.ge.s64 %p42, %rd116, 0;
+	shr.s64 %rd114, %rd34, 63;
+	shr.u64 %rd115, %rd114, 63;
+	add.s64 %rd116, %rd34, %rd115;
+	and.b64 %rd117, %rd116, -2;
+	sub.s64 %rd118, %rd34, %rd117;
+	mul.lo.s64 %rd119, %rd118, 2;
+	sub.s64 %rd120, %rd119, 1;
+	setp.ge.s64 %p42, %rd120, 0;
 	selp.f64 %fd142, 0d7FF0000000000000, 0dFFF0000000000000, %p42;
 	setp.eq.f64 %p43, %fd142, 0d7FF0000000000000;
 	setp.eq.f64 %p44, %fd142, 0dFFF0000000000000;
 	or.pred %p45, %p43, %p44;
-	mov.b64 %rd117, 0;
-	setp.gt.s64 %p46, %rd117, 0;
-	setp.lt.s64 %p47, %rd117, 0;
+	mov.b64 %rd121, 0;
+	setp.gt.s64 %p46, %rd121, 0;
+	setp.lt.s64 %p47, %rd121, 0;
 	and.pred %p48, %p47, %p44;
 	not.pred %p49, %p47;
 	and.pred %p50, %p49, %p45;
@@ -10220,24 +10282,24 @@ $L9:
 	add.rn.f64 %fd144, %fd131, 0d408F400000000000;
 	mov.f64 %fd131, %fd144;
 $L11:
-	mul.lo.s64 %rd118, %rd34, %rd44;
-	mov.b64 %rd120, 11;
-	mad.lo.s64 %rd119, %rd120, %rd45, %rd118;
-	mad.lo.s64 %rd121, %rd119, 8, %rd41;
-	st.global.f64 [%rd121+0], %fd131;
-	mov.b64 %rd122, %fd7;
-	xor.b64 %rd123, %rd122, 0x8000000000000000;
-	mov.b64 %fd145, %rd123;
+	mul.lo.s64 %rd122, %rd34, %rd44;
+	mov.b64 %rd124, 11;
+	mad.lo.s64 %rd123, %rd124, %rd45, %rd122;
+	mad.lo.s64 %rd125, %rd123, 8, %rd41;
+	st.global.f64 [%rd125+0], %fd131;
+	mov.b64 %rd126, %fd7;
+	xor.b64 %rd127, %rd126, 0x8000000000000000;
+	mov.b64 %fd145, %rd127;
 	cvt.rn.f32.f64 %f1, %fd8;
 	mov.b32 %r6, %f1;
 	shr.u32 %r7, %r6, 20;
 	cvt.rn.f64.u32 %fd146, %r7;
 	add.rn.f64 %fd147, %fd145, %fd146;
-	mul.lo.s64 %rd124, %rd34, %rd44;
-	mov.b64 %rd126, 12;
-	mad.lo.s64 %rd125, %rd126, %rd45, %rd124;
-	mad.lo.s64 %rd127, %rd125, 8, %rd41;
-	st.global.f64 [%rd127+0], %fd147;
+	mul.lo.s64 %rd128, %rd34, %rd44;
+	mov.b64 %rd130, 12;
+	mad.lo.s64 %rd129, %rd130, %rd45, %rd128;
+	mad.lo.s64 %rd131, %rd129, 8, %rd41;
+	st.global.f64 [%rd131+0], %fd147;
 	cvt.rn.f32.f64 %f2, %fd7;
 	mov.b32 %r8, %f2;
 	add.u32 %r9, %r8, 0x1;
@@ -10247,11 +10309,11 @@ $L11:
 	mul.rn.f64 %fd149, %fd150, %fd7;
 	add.rn.f64 %fd151, %fd148, %fd149;
 	add.rn.f64 %fd152, %fd151, 0d41DFFFFFFFC00000;
-	mul.lo.s64 %rd128, %rd34, %rd44;
-	mov.b64 %rd130, 13;
-	mad.lo.s64 %rd129, %rd130, %rd45, %rd128;
-	mad.lo.s64 %rd131, %rd129, 8, %rd41;
-	st.global.f64 [%rd131+0], %fd152;
+	mul.lo.s64 %rd132, %rd34, %rd44;
+	mov.b64 %rd134, 13;
+	mad.lo.s64 %rd133, %rd134, %rd45, %rd132;
+	mad.lo.s64 %rd135, %rd133, 8, %rd41;
+	st.global.f64 [%rd135+0], %fd152;
 $L3:
 	add.s64 %rd33, %rd33, %rd31;
 	bra.uni $L1;
@@ -10514,7 +10576,7 @@ const gokkosPTX21 = `//
 {
 	.reg .pred %p<16>;
 	.reg .b32 %r<128>;
-	.reg .b64 %rd<217>;
+	.reg .b64 %rd<229>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -10592,210 +10654,222 @@ $L5:
 	mul.lo.s64 %rd53, %rd27, %rd37;
 	mad.lo.s64 %rd54, %rd53, 8, %rd34;
 	st.global.s64 [%rd54+0], %rd52;
-	rem.s64 %rd55, %rd27, 64;
-	min.u64 %rd56, %rd55, 64;
-	cvt.u32.u64 %r16, %rd56;
-	shr.u64 %rd57, %rd32, %r16;
+	shr.s64 %rd55, %rd27, 63;
+	shr.u64 %rd56, %rd55, 58;
+	add.s64 %rd57, %rd27, %rd56;
+	and.b64 %rd58, %rd57, -64;
+	sub.s64 %rd59, %rd27, %rd58;
+	min.u64 %rd60, %rd59, 64;
+	cvt.u32.u64 %r16, %rd60;
+	shr.u64 %rd61, %rd32, %r16;
 	setp.hs.u32 %p3, %r16, 64;
-	selp.b64 %rd58, 0, %rd57, %p3;
-	clz.b64 %r17, %rd58;
-	cvt.u64.u32 %rd59, %r17;
-	rem.s64 %rd60, %rd27, 37;
-	min.u64 %rd61, %rd60, 64;
-	cvt.u32.u64 %r18, %rd61;
-	shr.u64 %rd62, %rd32, %r18;
+	selp.b64 %rd62, 0, %rd61, %p3;
+	clz.b64 %r17, %rd62;
+	cvt.u64.u32 %rd63, %r17;
+	rem.s64 %rd64, %rd27, 37;
+	min.u64 %rd65, %rd64, 64;
+	cvt.u32.u64 %r18, %rd65;
+	shr.u64 %rd66, %rd32, %r18;
 	setp.hs.u32 %p4, %r18, 64;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	cvt.u32.u64 %r19, %rd63;
+	selp.b64 %rd67, 0, %rd66, %p4;
+	cvt.u32.u64 %r19, %rd67;
 	clz.b32 %r20, %r19;
-	cvt.u64.u32 %rd64, %r20;
-	mul.lo.s64 %rd65, %rd64, 100;
-	add.s64 %rd66, %rd59, %rd65;
-	rem.s64 %rd67, %rd27, 17;
-	min.u64 %rd68, %rd67, 64;
-	cvt.u32.u64 %r21, %rd68;
-	shr.u64 %rd69, %rd32, %r21;
+	cvt.u64.u32 %rd68, %r20;
+	mul.lo.s64 %rd69, %rd68, 100;
+	add.s64 %rd70, %rd63, %rd69;
+	rem.s64 %rd71, %rd27, 17;
+	min.u64 %rd72, %rd71, 64;
+	cvt.u32.u64 %r21, %rd72;
+	shr.u64 %rd73, %rd32, %r21;
 	setp.hs.u32 %p5, %r21, 64;
-	selp.b64 %rd70, 0, %rd69, %p5;
-	cvt.u32.u64 %r22, %rd70;
+	selp.b64 %rd74, 0, %rd73, %p5;
+	cvt.u32.u64 %r22, %rd74;
 	and.b32 %r23, %r22, 65535;
 	clz.b32 %r24, %r23;
 	sub.u32 %r25, %r24, 16;
-	cvt.u64.u32 %rd71, %r25;
-	mul.lo.s64 %rd72, %rd71, 10000;
-	add.s64 %rd73, %rd66, %rd72;
-	rem.s64 %rd74, %rd27, 9;
-	min.u64 %rd75, %rd74, 64;
-	cvt.u32.u64 %r26, %rd75;
-	shr.u64 %rd76, %rd32, %r26;
+	cvt.u64.u32 %rd75, %r25;
+	mul.lo.s64 %rd76, %rd75, 10000;
+	add.s64 %rd77, %rd70, %rd76;
+	rem.s64 %rd78, %rd27, 9;
+	min.u64 %rd79, %rd78, 64;
+	cvt.u32.u64 %r26, %rd79;
+	shr.u64 %rd80, %rd32, %r26;
 	setp.hs.u32 %p6, %r26, 64;
-	selp.b64 %rd77, 0, %rd76, %p6;
-	cvt.u32.u64 %r27, %rd77;
+	selp.b64 %rd81, 0, %rd80, %p6;
+	cvt.u32.u64 %r27, %rd81;
 	and.b32 %r28, %r27, 255;
 	clz.b32 %r29, %r28;
 	sub.u32 %r30, %r29, 24;
-	cvt.u64.u32 %rd78, %r30;
-	mul.lo.s64 %rd79, %rd78, 1000000;
-	add.s64 %rd80, %rd73, %rd79;
-	rem.s64 %rd81, %rd27, 3;
-	min.u64 %rd82, %rd81, 64;
-	cvt.u32.u64 %r31, %rd82;
-	shr.u64 %rd83, %rd32, %r31;
+	cvt.u64.u32 %rd82, %r30;
+	mul.lo.s64 %rd83, %rd82, 1000000;
+	add.s64 %rd84, %rd77, %rd83;
+	rem.s64 %rd85, %rd27, 3;
+	min.u64 %rd86, %rd85, 64;
+	cvt.u32.u64 %r31, %rd86;
+	shr.u64 %rd87, %rd32, %r31;
 	setp.hs.u32 %p7, %r31, 64;
-	selp.b64 %rd84, 0, %rd83, %p7;
-	clz.b64 %r32, %rd84;
-	cvt.u64.u32 %rd85, %r32;
-	mul.lo.s64 %rd86, %rd85, 100000000;
-	add.s64 %rd87, %rd80, %rd86;
-	mul.lo.s64 %rd88, %rd27, %rd37;
-	mov.b64 %rd90, 1;
-	mad.lo.s64 %rd89, %rd90, %rd38, %rd88;
-	mad.lo.s64 %rd91, %rd89, 8, %rd34;
-	st.global.s64 [%rd91+0], %rd87;
-	rem.s64 %rd92, %rd27, 64;
-	min.u64 %rd93, %rd92, 64;
-	cvt.u32.u64 %r33, %rd93;
-	shl.b64 %rd94, %rd32, %r33;
+	selp.b64 %rd88, 0, %rd87, %p7;
+	clz.b64 %r32, %rd88;
+	cvt.u64.u32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, 100000000;
+	add.s64 %rd91, %rd84, %rd90;
+	mul.lo.s64 %rd92, %rd27, %rd37;
+	mov.b64 %rd94, 1;
+	mad.lo.s64 %rd93, %rd94, %rd38, %rd92;
+	mad.lo.s64 %rd95, %rd93, 8, %rd34;
+	st.global.s64 [%rd95+0], %rd91;
+	shr.s64 %rd96, %rd27, 63;
+	shr.u64 %rd97, %rd96, 58;
+	add.s64 %rd98, %rd27, %rd97;
+	and.b64 %rd99, %rd98, -64;
+	sub.s64 %rd100, %rd27, %rd99;
+	min.u64 %rd101, %rd100, 64;
+	cvt.u32.u64 %r33, %rd101;
+	shl.b64 %rd102, %rd32, %r33;
 	setp.hs.u32 %p8, %r33, 64;
-	selp.b64 %rd95, 0, %rd94, %p8;
-	brev.b64 %rd96, %rd95;
-	clz.b64 %r34, %rd96;
-	cvt.u64.u32 %rd97, %r34;
-	rem.s64 %rd98, %rd27, 37;
-	min.u64 %rd99, %rd98, 64;
-	cvt.u32.u64 %r35, %rd99;
-	shl.b64 %rd100, %rd32, %r35;
+	selp.b64 %rd103, 0, %rd102, %p8;
+	brev.b64 %rd104, %rd103;
+	clz.b64 %r34, %rd104;
+	cvt.u64.u32 %rd105, %r34;
+	rem.s64 %rd106, %rd27, 37;
+	min.u64 %rd107, %rd106, 64;
+	cvt.u32.u64 %r35, %rd107;
+	shl.b64 %rd108, %rd32, %r35;
 	setp.hs.u32 %p9, %r35, 64;
-	selp.b64 %rd101, 0, %rd100, %p9;
-	cvt.u32.u64 %r36, %rd101;
+	selp.b64 %rd109, 0, %rd108, %p9;
+	cvt.u32.u64 %r36, %rd109;
 	brev.b32 %r37, %r36;
 	clz.b32 %r38, %r37;
-	cvt.u64.u32 %rd102, %r38;
-	mul.lo.s64 %rd103, %rd102, 100;
-	add.s64 %rd104, %rd97, %rd103;
-	rem.s64 %rd105, %rd27, 17;
-	min.u64 %rd106, %rd105, 64;
-	cvt.u32.u64 %r39, %rd106;
-	shl.b64 %rd107, %rd32, %r39;
+	cvt.u64.u32 %rd110, %r38;
+	mul.lo.s64 %rd111, %rd110, 100;
+	add.s64 %rd112, %rd105, %rd111;
+	rem.s64 %rd113, %rd27, 17;
+	min.u64 %rd114, %rd113, 64;
+	cvt.u32.u64 %r39, %rd114;
+	shl.b64 %rd115, %rd32, %r39;
 	setp.hs.u32 %p10, %r39, 64;
-	selp.b64 %rd108, 0, %rd107, %p10;
-	cvt.u32.u64 %r40, %rd108;
+	selp.b64 %rd116, 0, %rd115, %p10;
+	cvt.u32.u64 %r40, %rd116;
 	and.b32 %r41, %r40, 65535;
 	brev.b32 %r42, %r41;
 	clz.b32 %r43, %r42;
 	min.u32 %r44, %r43, 16;
-	cvt.u64.u32 %rd109, %r44;
-	mul.lo.s64 %rd110, %rd109, 10000;
-	add.s64 %rd111, %rd104, %rd110;
-	rem.s64 %rd112, %rd27, 9;
-	min.u64 %rd113, %rd112, 64;
-	cvt.u32.u64 %r45, %rd113;
-	shl.b64 %rd114, %rd32, %r45;
+	cvt.u64.u32 %rd117, %r44;
+	mul.lo.s64 %rd118, %rd117, 10000;
+	add.s64 %rd119, %rd112, %rd118;
+	rem.s64 %rd120, %rd27, 9;
+	min.u64 %rd121, %rd120, 64;
+	cvt.u32.u64 %r45, %rd121;
+	shl.b64 %rd122, %rd32, %r45;
 	setp.hs.u32 %p11, %r45, 64;
-	selp.b64 %rd115, 0, %rd114, %p11;
-	cvt.u32.u64 %r46, %rd115;
+	selp.b64 %rd123, 0, %rd122, %p11;
+	cvt.u32.u64 %r46, %rd123;
 	and.b32 %r47, %r46, 255;
 	brev.b32 %r48, %r47;
 	clz.b32 %r49, %r48;
 	min.u32 %r50, %r49, 8;
-	cvt.u64.u32 %rd116, %r50;
-	mul.lo.s64 %rd117, %rd116, 1000000;
-	add.s64 %rd118, %rd111, %rd117;
-	brev.b64 %rd119, %rd32;
-	clz.b64 %r51, %rd119;
-	cvt.u64.u32 %rd120, %r51;
-	mul.lo.s64 %rd121, %rd120, 100000000;
-	add.s64 %rd122, %rd118, %rd121;
-	mul.lo.s64 %rd123, %rd27, %rd37;
-	mov.b64 %rd125, 2;
-	mad.lo.s64 %rd124, %rd125, %rd38, %rd123;
-	mad.lo.s64 %rd126, %rd124, 8, %rd34;
-	st.global.s64 [%rd126+0], %rd122;
-	rem.s64 %rd127, %rd27, 64;
-	min.u64 %rd128, %rd127, 64;
-	cvt.u32.u64 %r52, %rd128;
-	shr.u64 %rd129, %rd32, %r52;
+	cvt.u64.u32 %rd124, %r50;
+	mul.lo.s64 %rd125, %rd124, 1000000;
+	add.s64 %rd126, %rd119, %rd125;
+	brev.b64 %rd127, %rd32;
+	clz.b64 %r51, %rd127;
+	cvt.u64.u32 %rd128, %r51;
+	mul.lo.s64 %rd129, %rd128, 100000000;
+	add.s64 %rd130, %rd126, %rd129;
+	mul.lo.s64 %rd131, %rd27, %rd37;
+	mov.b64 %rd133, 2;
+	mad.lo.s64 %rd132, %rd133, %rd38, %rd131;
+	mad.lo.s64 %rd134, %rd132, 8, %rd34;
+	st.global.s64 [%rd134+0], %rd130;
+	shr.s64 %rd135, %rd27, 63;
+	shr.u64 %rd136, %rd135, 58;
+	add.s64 %rd137, %rd27, %rd136;
+	and.b64 %rd138, %rd137, -64;
+	sub.s64 %rd139, %rd27, %rd138;
+	min.u64 %rd140, %rd139, 64;
+	cvt.u32.u64 %r52, %rd140;
+	shr.u64 %rd141, %rd32, %r52;
 	setp.hs.u32 %p12, %r52, 64;
-	selp.b64 %rd130, 0, %rd129, %p12;
+	selp.b64 %rd142, 0, %rd141, %p12;
 	mov.b32 %r53, 64;
-	clz.b64 %r54, %rd130;
+	clz.b64 %r54, %rd142;
 	sub.u32 %r55, %r53, %r54;
-	cvt.u64.u32 %rd131, %r55;
-	rem.s64 %rd132, %rd27, 40;
-	min.u64 %rd133, %rd132, 64;
-	cvt.u32.u64 %r56, %rd133;
-	shr.u64 %rd134, %rd32, %r56;
+	cvt.u64.u32 %rd143, %r55;
+	rem.s64 %rd144, %rd27, 40;
+	min.u64 %rd145, %rd144, 64;
+	cvt.u32.u64 %r56, %rd145;
+	shr.u64 %rd146, %rd32, %r56;
 	setp.hs.u32 %p13, %r56, 64;
-	selp.b64 %rd135, 0, %rd134, %p13;
-	cvt.u32.u64 %r57, %rd135;
+	selp.b64 %rd147, 0, %rd146, %p13;
+	cvt.u32.u64 %r57, %rd147;
 	mov.b32 %r58, 32;
 	clz.b32 %r59, %r57;
 	sub.u32 %r60, %r58, %r59;
-	cvt.u64.u32 %rd136, %r60;
-	mul.lo.s64 %rd137, %rd136, 100;
-	add.s64 %rd138, %rd131, %rd137;
+	cvt.u64.u32 %rd148, %r60;
+	mul.lo.s64 %rd149, %rd148, 100;
+	add.s64 %rd150, %rd143, %rd149;
 	cvt.u32.u64 %r61, %rd32;
 	and.b32 %r62, %r61, 65535;
 	mov.b32 %r63, 16;
 	clz.b32 %r64, %r62;
 	sub.u32 %r65, %r64, 16;
 	sub.u32 %r66, %r63, %r65;
-	cvt.u64.u32 %rd139, %r66;
-	mul.lo.s64 %rd140, %rd139, 10000;
-	add.s64 %rd141, %rd138, %rd140;
+	cvt.u64.u32 %rd151, %r66;
+	mul.lo.s64 %rd152, %rd151, 10000;
+	add.s64 %rd153, %rd150, %rd152;
 	cvt.u32.u64 %r67, %rd32;
 	and.b32 %r68, %r67, 255;
 	mov.b32 %r69, 8;
 	clz.b32 %r70, %r68;
 	sub.u32 %r71, %r70, 24;
 	sub.u32 %r72, %r69, %r71;
-	cvt.u64.u32 %rd142, %r72;
-	mul.lo.s64 %rd143, %rd142, 1000000;
-	add.s64 %rd144, %rd141, %rd143;
-	rem.s64 %rd145, %rd27, 5;
-	min.u64 %rd146, %rd145, 64;
-	cvt.u32.u64 %r73, %rd146;
-	shr.u64 %rd147, %rd32, %r73;
+	cvt.u64.u32 %rd154, %r72;
+	mul.lo.s64 %rd155, %rd154, 1000000;
+	add.s64 %rd156, %rd153, %rd155;
+	rem.s64 %rd157, %rd27, 5;
+	min.u64 %rd158, %rd157, 64;
+	cvt.u32.u64 %r73, %rd158;
+	shr.u64 %rd159, %rd32, %r73;
 	setp.hs.u32 %p14, %r73, 64;
-	selp.b64 %rd148, 0, %rd147, %p14;
+	selp.b64 %rd160, 0, %rd159, %p14;
 	mov.b32 %r74, 64;
-	clz.b64 %r75, %rd148;
+	clz.b64 %r75, %rd160;
 	sub.u32 %r76, %r74, %r75;
-	cvt.u64.u32 %rd149, %r76;
-	mul.lo.s64 %rd150, %rd149, 100000000;
-	add.s64 %rd151, %rd144, %rd150;
-	mul.lo.s64 %rd152, %rd27, %rd37;
-	mov.b64 %rd154, 3;
-	mad.lo.s64 %rd153, %rd154, %rd38, %rd152;
-	mad.lo.s64 %rd155, %rd153, 8, %rd34;
-	st.global.s64 [%rd155+0], %rd151;
-	sub.s64 %rd156, %rd27, 30;
-	cvt.u32.u64 %r77, %rd156;
+	cvt.u64.u32 %rd161, %r76;
+	mul.lo.s64 %rd162, %rd161, 100000000;
+	add.s64 %rd163, %rd156, %rd162;
+	mul.lo.s64 %rd164, %rd27, %rd37;
+	mov.b64 %rd166, 3;
+	mad.lo.s64 %rd165, %rd166, %rd38, %rd164;
+	mad.lo.s64 %rd167, %rd165, 8, %rd34;
+	st.global.s64 [%rd167+0], %rd163;
+	sub.s64 %rd168, %rd27, 30;
+	cvt.u32.u64 %r77, %rd168;
 	and.b32 %r78, %r77, 63;
-	shl.b64 %rd157, %rd32, %r78;
+	shl.b64 %rd169, %rd32, %r78;
 	mov.b32 %r79, 64;
 	sub.u32 %r80, %r79, %r78;
-	shr.u64 %rd158, %rd32, %r80;
-	or.b64 %rd159, %rd157, %rd158;
+	shr.u64 %rd170, %rd32, %r80;
+	or.b64 %rd171, %rd169, %rd170;
 	setp.eq.u32 %p15, %r78, 0;
-	selp.b64 %rd160, %rd32, %rd159, %p15;
-	mul.lo.s64 %rd161, %rd27, %rd37;
-	mov.b64 %rd163, 4;
-	mad.lo.s64 %rd162, %rd163, %rd38, %rd161;
-	mad.lo.s64 %rd164, %rd162, 8, %rd34;
-	st.global.s64 [%rd164+0], %rd160;
+	selp.b64 %rd172, %rd32, %rd171, %p15;
+	mul.lo.s64 %rd173, %rd27, %rd37;
+	mov.b64 %rd175, 4;
+	mad.lo.s64 %rd174, %rd175, %rd38, %rd173;
+	mad.lo.s64 %rd176, %rd174, 8, %rd34;
+	st.global.s64 [%rd176+0], %rd172;
 	cvt.u32.u64 %r81, %rd32;
-	rem.s64 %rd165, %rd27, 70;
-	sub.s64 %rd166, %rd165, 35;
-	cvt.u32.u64 %r82, %rd166;
+	rem.s64 %rd177, %rd27, 70;
+	sub.s64 %rd178, %rd177, 35;
+	cvt.u32.u64 %r82, %rd178;
 	and.b32 %r83, %r82, 31;
 	shf.l.wrap.b32 %r84, %r81, %r81, %r83;
-	cvt.u64.u32 %rd167, %r84;
-	shl.b64 %rd168, %rd167, 32;
+	cvt.u64.u32 %rd179, %r84;
+	shl.b64 %rd180, %rd179, 32;
 	cvt.u32.u64 %r85, %rd32;
 	and.b32 %r86, %r85, 65535;
-	neg.s64 %rd169, %rd27;
-	cvt.u32.u64 %r87, %rd169;
+	neg.s64 %rd181, %rd27;
+	cvt.u32.u64 %r87, %rd181;
 	and.b32 %r88, %r87, 15;
 	shl.b32 %r89, %r86, %r88;
 	mov.b32 %r90, 16;
@@ -10803,13 +10877,13 @@ $L5:
 	shr.u32 %r92, %r86, %r91;
 	or.b32 %r93, %r89, %r92;
 	and.b32 %r94, %r93, 65535;
-	cvt.u64.u32 %rd170, %r94;
-	or.b64 %rd171, %rd168, %rd170;
-	mul.lo.s64 %rd172, %rd27, %rd37;
-	mov.b64 %rd174, 5;
-	mad.lo.s64 %rd173, %rd174, %rd38, %rd172;
-	mad.lo.s64 %rd175, %rd173, 8, %rd34;
-	st.global.s64 [%rd175+0], %rd171;
+	cvt.u64.u32 %rd182, %r94;
+	or.b64 %rd183, %rd180, %rd182;
+	mul.lo.s64 %rd184, %rd27, %rd37;
+	mov.b64 %rd186, 5;
+	mad.lo.s64 %rd185, %rd186, %rd38, %rd184;
+	mad.lo.s64 %rd187, %rd185, 8, %rd34;
+	st.global.s64 [%rd187+0], %rd183;
 	cvt.u32.u64 %r95, %rd32;
 	and.b32 %r96, %r95, 255;
 	cvt.u32.u64 %r97, %rd27;
@@ -10820,74 +10894,74 @@ $L5:
 	shr.u32 %r102, %r96, %r101;
 	or.b32 %r103, %r99, %r102;
 	and.b32 %r104, %r103, 255;
-	cvt.u64.u32 %rd176, %r104;
-	mul.lo.s64 %rd177, %rd27, %rd37;
-	mov.b64 %rd179, 6;
-	mad.lo.s64 %rd178, %rd179, %rd38, %rd177;
-	mad.lo.s64 %rd180, %rd178, 8, %rd34;
-	st.global.s64 [%rd180+0], %rd176;
-	brev.b64 %rd181, %rd32;
-	mul.lo.s64 %rd182, %rd27, %rd37;
-	mov.b64 %rd184, 7;
-	mad.lo.s64 %rd183, %rd184, %rd38, %rd182;
-	mad.lo.s64 %rd185, %rd183, 8, %rd34;
-	st.global.s64 [%rd185+0], %rd181;
+	cvt.u64.u32 %rd188, %r104;
+	mul.lo.s64 %rd189, %rd27, %rd37;
+	mov.b64 %rd191, 6;
+	mad.lo.s64 %rd190, %rd191, %rd38, %rd189;
+	mad.lo.s64 %rd192, %rd190, 8, %rd34;
+	st.global.s64 [%rd192+0], %rd188;
+	brev.b64 %rd193, %rd32;
+	mul.lo.s64 %rd194, %rd27, %rd37;
+	mov.b64 %rd196, 7;
+	mad.lo.s64 %rd195, %rd196, %rd38, %rd194;
+	mad.lo.s64 %rd197, %rd195, 8, %rd34;
+	st.global.s64 [%rd197+0], %rd193;
 	cvt.u32.u64 %r105, %rd32;
 	brev.b32 %r106, %r105;
-	cvt.u64.u32 %rd186, %r106;
-	shl.b64 %rd187, %rd186, 32;
+	cvt.u64.u32 %rd198, %r106;
+	shl.b64 %rd199, %rd198, 32;
 	cvt.u32.u64 %r107, %rd32;
 	and.b32 %r108, %r107, 65535;
 	brev.b32 %r109, %r108;
 	shr.u32 %r110, %r109, 16;
-	cvt.u64.u32 %rd188, %r110;
-	shl.b64 %rd189, %rd188, 8;
-	or.b64 %rd190, %rd187, %rd189;
+	cvt.u64.u32 %rd200, %r110;
+	shl.b64 %rd201, %rd200, 8;
+	or.b64 %rd202, %rd199, %rd201;
 	cvt.u32.u64 %r111, %rd32;
 	and.b32 %r112, %r111, 255;
 	brev.b32 %r113, %r112;
 	shr.u32 %r114, %r113, 24;
-	cvt.u64.u32 %rd191, %r114;
-	or.b64 %rd192, %rd190, %rd191;
-	mul.lo.s64 %rd193, %rd27, %rd37;
-	mov.b64 %rd195, 8;
-	mad.lo.s64 %rd194, %rd195, %rd38, %rd193;
-	mad.lo.s64 %rd196, %rd194, 8, %rd34;
-	st.global.s64 [%rd196+0], %rd192;
+	cvt.u64.u32 %rd203, %r114;
+	or.b64 %rd204, %rd202, %rd203;
+	mul.lo.s64 %rd205, %rd27, %rd37;
+	mov.b64 %rd207, 8;
+	mad.lo.s64 %rd206, %rd207, %rd38, %rd205;
+	mad.lo.s64 %rd208, %rd206, 8, %rd34;
+	st.global.s64 [%rd208+0], %rd204;
 	mov.b64 {%r115, %r116}, %rd32;
 	prmt.b32 %r117, %r116, 0, 0x0123;
 	prmt.b32 %r118, %r115, 0, 0x0123;
-	mov.b64 %rd197, {%r117, %r118};
-	mul.lo.s64 %rd198, %rd27, %rd37;
-	mov.b64 %rd200, 9;
-	mad.lo.s64 %rd199, %rd200, %rd38, %rd198;
-	mad.lo.s64 %rd201, %rd199, 8, %rd34;
-	st.global.s64 [%rd201+0], %rd197;
+	mov.b64 %rd209, {%r117, %r118};
+	mul.lo.s64 %rd210, %rd27, %rd37;
+	mov.b64 %rd212, 9;
+	mad.lo.s64 %rd211, %rd212, %rd38, %rd210;
+	mad.lo.s64 %rd213, %rd211, 8, %rd34;
+	st.global.s64 [%rd213+0], %rd209;
 	cvt.u32.u64 %r119, %rd32;
 	prmt.b32 %r120, %r119, 0, 0x0123;
-	cvt.u64.u32 %rd202, %r120;
-	shl.b64 %rd203, %rd202, 16;
+	cvt.u64.u32 %rd214, %r120;
+	shl.b64 %rd215, %rd214, 16;
 	cvt.u32.u64 %r121, %rd32;
 	and.b32 %r122, %r121, 65535;
 	prmt.b32 %r123, %r122, 0, 0x4401;
-	cvt.u64.u32 %rd204, %r123;
-	or.b64 %rd205, %rd203, %rd204;
-	mul.lo.s64 %rd206, %rd27, %rd37;
-	mov.b64 %rd208, 10;
-	mad.lo.s64 %rd207, %rd208, %rd38, %rd206;
-	mad.lo.s64 %rd209, %rd207, 8, %rd34;
-	st.global.s64 [%rd209+0], %rd205;
-	brev.b64 %rd210, %rd32;
+	cvt.u64.u32 %rd216, %r123;
+	or.b64 %rd217, %rd215, %rd216;
+	mul.lo.s64 %rd218, %rd27, %rd37;
+	mov.b64 %rd220, 10;
+	mad.lo.s64 %rd219, %rd220, %rd38, %rd218;
+	mad.lo.s64 %rd221, %rd219, 8, %rd34;
+	st.global.s64 [%rd221+0], %rd217;
+	brev.b64 %rd222, %rd32;
 	mov.b64 {%r124, %r125}, %rd32;
 	prmt.b32 %r126, %r125, 0, 0x0123;
 	prmt.b32 %r127, %r124, 0, 0x0123;
-	mov.b64 %rd211, {%r126, %r127};
-	xor.b64 %rd212, %rd210, %rd211;
-	mul.lo.s64 %rd213, %rd27, %rd37;
-	mov.b64 %rd215, 11;
-	mad.lo.s64 %rd214, %rd215, %rd38, %rd213;
-	mad.lo.s64 %rd216, %rd214, 8, %rd34;
-	st.global.s64 [%rd216+0], %rd212;
+	mov.b64 %rd223, {%r126, %r127};
+	xor.b64 %rd224, %rd222, %rd223;
+	mul.lo.s64 %rd225, %rd27, %rd37;
+	mov.b64 %rd227, 11;
+	mad.lo.s64 %rd226, %rd227, %rd38, %rd225;
+	mad.lo.s64 %rd228, %rd226, 8, %rd34;
+	st.global.s64 [%rd228+0], %rd224;
 $L3:
 	add.s64 %rd26, %rd26, %rd24;
 	bra.uni $L1;
@@ -19141,7 +19215,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:16
+//line arith.go:17
 			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
 			k.Out.Set(0, i, a+b)
 			k.Out.Set(1, i, a-b)
@@ -19155,13 +19229,13 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(5, i, -a)
 			k.Out.Set(6, i, +a^b)
-			k.Out.Set(7, i, a/7+a%-5)
+			k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 		}
-//line gokkos_kernels_gen.go:19161
+//line gokkos_kernels_gen.go:19235
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:16
+//line arith.go:17
 		a, b := k.A.At(i), k.B.At(i)
 		k.Out.Set(0, i, a+b)
 		k.Out.Set(1, i, a-b)
@@ -19175,9 +19249,9 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(5, i, -a)
 		k.Out.Set(6, i, +a^b)
-		k.Out.Set(7, i, a/7+a%-5)
+		k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 	}
-//line gokkos_kernels_gen.go:19181
+//line gokkos_kernels_gen.go:19255
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -19192,7 +19266,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		gokkosS6 = gokkosS6[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:47
+//line arith.go:48
 			x := gokkosS0[gokkosJ]
 			u8 := uint8(x)
 			u8 += 200
@@ -19211,16 +19285,16 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			u32 := uint32(x) - 5
 			u32 = u32*2654435761 + 12345
 			u32 &^= uint32(x >> 40)
-			gokkosS5[gokkosJ] = -u32
+			gokkosS5[gokkosJ] = -u32 + u32/4 + u32%32
 			i64 := int64(x)
 			i64 = i64*6364136223846793005 + 1442695040888963407
-			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64
+			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64 + i64/8 - i64%16 + int64(x/64+x%128)
 		}
-//line gokkos_kernels_gen.go:19220
+//line gokkos_kernels_gen.go:19294
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:47
+//line arith.go:48
 		x := k.X.At(i)
 		u8 := uint8(x)
 		u8 += 200
@@ -19239,12 +19313,12 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		u32 := uint32(x) - 5
 		u32 = u32*2654435761 + 12345
 		u32 &^= uint32(x >> 40)
-		k.U32.Set(i, -u32)
+		k.U32.Set(i, -u32+u32/4+u32%32)
 		i64 := int64(x)
 		i64 = i64*6364136223846793005 + 1442695040888963407
-		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
+		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64+i64/8-i64%16+int64(x/64+x%128))
 	}
-//line gokkos_kernels_gen.go:19248
+//line gokkos_kernels_gen.go:19322
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -19254,7 +19328,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:82
+//line arith.go:83
 			x, c := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
 			k.Out.Set(i, 0, x<<c)
 			k.Out.Set(i, 1, x>>c)
@@ -19270,11 +19344,11 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:19274
+//line gokkos_kernels_gen.go:19348
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:82
+//line arith.go:83
 		x, c := k.X.At(i), k.Count.At(i)
 		k.Out.Set(i, 0, x<<c)
 		k.Out.Set(i, 1, x>>c)
@@ -19290,7 +19364,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:19294
+//line gokkos_kernels_gen.go:19368
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -19302,7 +19376,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		gokkosS3 = gokkosS3[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:116
+//line arith.go:117
 			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
 			ua, ub := uint32(a), uint32(b)
 			f, g := gokkosS2[gokkosJ], gokkosS3[gokkosJ]
@@ -19312,11 +19386,11 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:19316
+//line gokkos_kernels_gen.go:19390
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:116
+//line arith.go:117
 		a, b := k.A.At(i), k.B.At(i)
 		ua, ub := uint32(a), uint32(b)
 		f, g := k.F.At(i), k.G.At(i)
@@ -19326,7 +19400,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:19330
+//line gokkos_kernels_gen.go:19404
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -19336,7 +19410,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:138
+//line arith.go:139
 			x, f := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
 			k.I.Set(i, 0, int64(int8(x)))
 			k.I.Set(i, 1, int64(uint8(x)))
@@ -19356,11 +19430,11 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:19360
+//line gokkos_kernels_gen.go:19434
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:138
+//line arith.go:139
 		x, f := k.X.At(i), k.F.At(i)
 		k.I.Set(i, 0, int64(int8(x)))
 		k.I.Set(i, 1, int64(uint8(x)))
@@ -19380,7 +19454,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:19384
+//line gokkos_kernels_gen.go:19458
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -19390,7 +19464,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line arith.go:169
+//line arith.go:170
 			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
 			k.Out.Set(i, 0, a+b*k.S)
 			k.Out.Set(i, 1, a*b-k.S)
@@ -19405,11 +19479,11 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:19409
+//line gokkos_kernels_gen.go:19483
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line arith.go:169
+//line arith.go:170
 		a, b := k.A.At(i), k.B.At(i)
 		k.Out.Set(i, 0, a+b*k.S)
 		k.Out.Set(i, 1, a*b-k.S)
@@ -19424,7 +19498,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:19428
+//line gokkos_kernels_gen.go:19502
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -19479,7 +19553,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
-//line gokkos_kernels_gen.go:19483
+//line gokkos_kernels_gen.go:19557
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19514,7 +19588,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}
-//line gokkos_kernels_gen.go:19518
+//line gokkos_kernels_gen.go:19592
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19552,7 +19626,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19556
+//line gokkos_kernels_gen.go:19630
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19587,7 +19661,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19591
+//line gokkos_kernels_gen.go:19665
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -19629,7 +19703,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 6, w.At(1))
 		}
-//line gokkos_kernels_gen.go:19633
+//line gokkos_kernels_gen.go:19707
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19661,7 +19735,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19665
+//line gokkos_kernels_gen.go:19739
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19673,14 +19747,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19677
+//line gokkos_kernels_gen.go:19751
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19684
+//line gokkos_kernels_gen.go:19758
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19748,7 +19822,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19752
+//line gokkos_kernels_gen.go:19826
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19798,7 +19872,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19802
+//line gokkos_kernels_gen.go:19876
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19843,7 +19917,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19847
+//line gokkos_kernels_gen.go:19921
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19872,7 +19946,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19876
+//line gokkos_kernels_gen.go:19950
 		return
 	}
 gokkosNext:
@@ -19895,7 +19969,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19899
+//line gokkos_kernels_gen.go:19973
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -19930,7 +20004,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 				}
 				gokkosS1[gokkosJ] = r
 			}
-//line gokkos_kernels_gen.go:19934
+//line gokkos_kernels_gen.go:20008
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19952,7 +20026,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, r)
 		}
-//line gokkos_kernels_gen.go:19956
+//line gokkos_kernels_gen.go:20030
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19976,7 +20050,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:19980
+//line gokkos_kernels_gen.go:20054
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19998,7 +20072,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:20002
+//line gokkos_kernels_gen.go:20076
 }
 
 // gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
@@ -20008,7 +20082,7 @@ func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
 	return v
 }
 
-//line gokkos_kernels_gen.go:20012
+//line gokkos_kernels_gen.go:20086
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -20043,7 +20117,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:20047
+//line gokkos_kernels_gen.go:20121
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20074,7 +20148,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:20078
+//line gokkos_kernels_gen.go:20152
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -20086,14 +20160,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20090
+//line gokkos_kernels_gen.go:20164
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:20097
+//line gokkos_kernels_gen.go:20171
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -20105,7 +20179,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:20109
+//line gokkos_kernels_gen.go:20183
 		*acc = gokkosAccV
 		return
 	}
@@ -20113,7 +20187,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:20117
+//line gokkos_kernels_gen.go:20191
 	*acc = gokkosAccV
 }
 
@@ -20150,7 +20224,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
 			k.Out.Set(v, 6, lo*1000+hi)
 		}
-//line gokkos_kernels_gen.go:20154
+//line gokkos_kernels_gen.go:20228
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20174,7 +20248,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:20178
+//line gokkos_kernels_gen.go:20252
 }
 
 // gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
@@ -20183,7 +20257,7 @@ func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
 	return int(gokkosG0[v+1] - gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:20187
+//line gokkos_kernels_gen.go:20261
 
 // gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
@@ -20191,7 +20265,7 @@ func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) i
 	return gokkosG0[int(gokkosG1[v])+j]
 }
 
-//line gokkos_kernels_gen.go:20195
+//line gokkos_kernels_gen.go:20269
 
 // gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
@@ -20213,7 +20287,7 @@ func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
 	return hi
 }
 
-//line gokkos_kernels_gen.go:20217
+//line gokkos_kernels_gen.go:20291
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -20254,7 +20328,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:20258
+//line gokkos_kernels_gen.go:20332
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20290,7 +20364,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20294
+//line gokkos_kernels_gen.go:20368
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20307,7 +20381,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20311
+//line gokkos_kernels_gen.go:20385
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20319,7 +20393,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20323
+//line gokkos_kernels_gen.go:20397
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20347,7 +20421,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20351
+//line gokkos_kernels_gen.go:20425
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20370,7 +20444,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20374
+//line gokkos_kernels_gen.go:20448
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -20382,7 +20456,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20386
+//line gokkos_kernels_gen.go:20460
 		*acc = gokkosAccV
 		return
 	}
@@ -20390,7 +20464,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20394
+//line gokkos_kernels_gen.go:20468
 	*acc = gokkosAccV
 }
 
@@ -20403,7 +20477,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20407
+//line gokkos_kernels_gen.go:20481
 		*acc = gokkosAccV
 		return
 	}
@@ -20411,7 +20485,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20415
+//line gokkos_kernels_gen.go:20489
 	*acc = gokkosAccV
 }
 
@@ -20424,7 +20498,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20428
+//line gokkos_kernels_gen.go:20502
 		*acc = gokkosAccV
 		return
 	}
@@ -20432,7 +20506,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20436
+//line gokkos_kernels_gen.go:20510
 	*acc = gokkosAccV
 }
 
@@ -20447,7 +20521,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20451
+//line gokkos_kernels_gen.go:20525
 		*acc = gokkosAccV
 		return
 	}
@@ -20457,7 +20531,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20461
+//line gokkos_kernels_gen.go:20535
 	*acc = gokkosAccV
 }
 
@@ -20474,7 +20548,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20478
+//line gokkos_kernels_gen.go:20552
 		*acc = gokkosAccV
 		return
 	}
@@ -20486,7 +20560,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20490
+//line gokkos_kernels_gen.go:20564
 	*acc = gokkosAccV
 }
 
@@ -20503,7 +20577,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20507
+//line gokkos_kernels_gen.go:20581
 		*acc = gokkosAccV
 		return
 	}
@@ -20515,7 +20589,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20519
+//line gokkos_kernels_gen.go:20593
 	*acc = gokkosAccV
 }
 
@@ -20537,7 +20611,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20541
+//line gokkos_kernels_gen.go:20615
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20553,7 +20627,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20557
+//line gokkos_kernels_gen.go:20631
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20568,7 +20642,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20572
+//line gokkos_kernels_gen.go:20646
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20579,7 +20653,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20583
+//line gokkos_kernels_gen.go:20657
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20596,7 +20670,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20600
+//line gokkos_kernels_gen.go:20674
 		*acc = gokkosAccV
 		return
 	}
@@ -20608,7 +20682,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20612
+//line gokkos_kernels_gen.go:20686
 	*acc = gokkosAccV
 }
 
@@ -20625,7 +20699,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20629
+//line gokkos_kernels_gen.go:20703
 		*acc = gokkosAccV
 		return
 	}
@@ -20636,6 +20710,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20640
+//line gokkos_kernels_gen.go:20714
 	*acc = gokkosAccV
 }

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/gokkos/gokkos/kernelc/ir"
 )
@@ -330,6 +331,9 @@ func (g *gen) divrem(op ir.BinOp, x, y val) val {
 		name = "rem."
 	}
 	c, isc := isConst(y)
+	if isc && c > 0 && c&(c-1) == 0 && !isSubword(t) {
+		return g.divremPow2(op, x, c)
+	}
 	r := g.bin(name+ty, t, x, y)
 	if isc && c != 0 && c != -1 {
 		return g.norm(r)
@@ -366,6 +370,37 @@ func (g *gen) divrem(op ir.BinOp, x, y val) val {
 		}
 	}
 	return g.norm(r)
+}
+
+// divremPow2 emits division or remainder of x (32 or 64 bits wide) by the positive power of
+// two c with shifts and masks: ptxas compiles a 64-bit div or rem, even by a constant, to a
+// call of its division routine, about 90 dependent instructions. A signed dividend is biased by
+// c-1 when negative, so that the quotient truncates toward zero and the remainder takes the
+// dividend's sign.
+func (g *gen) divremPow2(op ir.BinOp, x val, c int64) val {
+	t := x.t
+	k := bits.TrailingZeros64(uint64(c))
+	w := regBits(t)
+	if k == 0 {
+		if op == ir.Div {
+			return g.reg(x)
+		}
+		return zero(t)
+	}
+	b := bitsType(t)
+	if !t.IsSigned() {
+		if op == ir.Div {
+			return g.bin(fmt.Sprintf("shr.u%d", w), t, x, immInt(ir.U32, int64(k)))
+		}
+		return g.bin("and."+b, t, x, immInt(t, c-1))
+	}
+	sign := g.bin(fmt.Sprintf("shr.s%d", w), t, x, immInt(ir.U32, int64(w-1)))
+	bias := g.bin(fmt.Sprintf("shr.u%d", w), t, sign, immInt(ir.U32, int64(w-k)))
+	sum := g.bin(fmt.Sprintf("add.s%d", w), t, x, bias)
+	if op == ir.Div {
+		return g.bin(fmt.Sprintf("shr.s%d", w), t, sum, immInt(ir.U32, int64(k)))
+	}
+	return g.bin(fmt.Sprintf("sub.s%d", w), t, x, g.bin("and."+b, t, sum, immInt(t, -c)))
 }
 
 // shiftCount returns y, read as an unsigned count, as a U32 register value clamped so that
