@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
-		Pos:   "algorithms/bfs/kernels.go:28",
+		Pos:   "algorithms/bfs/kernels.go:37",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
@@ -33,7 +33,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[unpackStates](&abi.KernelSpec{
 		Name:  "bfs.unpackStates",
-		Pos:   "algorithms/bfs/kernels.go:39",
+		Pos:   "algorithms/bfs/kernels.go:48",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_unpackStates",
@@ -55,7 +55,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[unpackStates](gokkosHostLoop1)
 	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
 		Name:  "bfs.setRootBit",
-		Pos:   "algorithms/bfs/kernels.go:55",
+		Pos:   "algorithms/bfs/kernels.go:64",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_setRootBit",
@@ -74,7 +74,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop2)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:69",
+		Pos:   "algorithms/bfs/kernels.go:78",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_markVisited",
@@ -93,7 +93,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop3)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:89",
+		Pos:   "algorithms/bfs/kernels.go:98",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_bfs_mergeVisited",
@@ -112,7 +112,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop4)
 	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
 		Name:  "bfs.claimedBits",
-		Pos:   "algorithms/bfs/kernels.go:100",
+		Pos:   "algorithms/bfs/kernels.go:109",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_bfs_claimedBits",
@@ -131,7 +131,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop5)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:111",
+		Pos:       "algorithms/bfs/kernels.go:120",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
@@ -155,7 +155,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop6)
 	gokkosimpl.Register[fixParents](&abi.KernelSpec{
 		Name:  "bfs.fixParents",
-		Pos:   "algorithms/bfs/kernels.go:131",
+		Pos:   "algorithms/bfs/kernels.go:140",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX7,
 		Entry: "gk_bfs_fixParents",
@@ -180,7 +180,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop7)
 	gokkosimpl.Register[deepest](&abi.KernelSpec{
 		Name:      "bfs.deepest",
-		Pos:       "algorithms/bfs/kernels.go:154",
+		Pos:       "algorithms/bfs/kernels.go:163",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main", Final: "gk_bfs_deepest_final"},
@@ -200,7 +200,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop8)
 	gokkosimpl.Register[levelSizes](&abi.KernelSpec{
 		Name:  "bfs.levelSizes",
-		Pos:   "algorithms/bfs/kernels.go:165",
+		Pos:   "algorithms/bfs/kernels.go:174",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX9,
 		Entry: "gk_bfs_levelSizes",
@@ -219,7 +219,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop9)
 	gokkosimpl.Register[reachedBits](&abi.KernelSpec{
 		Name:      "bfs.reachedBits",
-		Pos:       "algorithms/bfs/kernels.go:181",
+		Pos:       "algorithms/bfs/kernels.go:190",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main", Final: "gk_bfs_reachedBits_final"},
@@ -311,12 +311,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
 			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "3d69ff750b633efb",
+		SourceHash: "a9e18081728cc50a",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
@@ -394,12 +394,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
 			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "3d69ff750b633efb",
+		SourceHash: "a9e18081728cc50a",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
@@ -475,12 +475,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
 			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "3d69ff750b633efb",
+		SourceHash: "a9e18081728cc50a",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
@@ -526,11 +526,61 @@ func init() {
 		},
 		SourceHash: "b53c89826601d8ea",
 	})
+	gokkosimpl.Register[frontier.PushFused[visitMin]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[bfs.visitMin]",
+		Pos:   "algorithms/frontier/levels.go:59",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX18,
+		Entry: "gk_frontier_PushFused_bfs_visitMin_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
+			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.State", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
+			{Name: "Op.Min", Field: []int{14, 4}, Kind: abi.KindBool},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		LeagueBarrier:   true,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visitMin) Visit", Hash: "c7ea908ed603e181"},
+			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
+			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
+			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visitMin", Hash: "fd9d4e65711db4dc"},
+		},
+		SourceHash: "7c19b8d40b85124e",
+	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
 		Pos:   "algorithms/frontier/levels.go:59",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX19,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -568,18 +618,18 @@ func init() {
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
 			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "3d69ff750b633efb",
+		SourceHash: "a9e18081728cc50a",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX20,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -617,7 +667,7 @@ func init() {
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX20,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -649,18 +699,18 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "5c26d3edbe3ec688"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
 			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
 		},
-		SourceHash: "3d69ff750b633efb",
+		SourceHash: "a9e18081728cc50a",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -689,7 +739,7 @@ func init() {
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX22,
+		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -718,8 +768,9 @@ func init() {
 		},
 		SourceHash: "8502acb412adc522",
 	})
-	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop23)
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop24)
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop24)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop25)
+	gokkosimpl.RegisterHostVisit[visitMin](gokkosHostLoop26)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -5244,9 +5295,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<215>;
-	.reg .b32 %r<311>;
-	.reg .b64 %rd<706>;
+	.reg .pred %p<211>;
+	.reg .b32 %r<309>;
+	.reg .b64 %rd<694>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5670,1308 +5721,1282 @@ $L34:
 	or.b64 %rd263, %rd261, %rd262;
 	mov.b64 %rd264, %rd263;
 	mov.b64 %rd265, %rd264;
-	and.pred %p37, %p35, %p36;
-	@!%p37 bra $L38;
+$L37:
 	cvt.s64.s32 %rd266, %r63;
 	mul.lo.s64 %rd267, %rd266, %rd214;
 	mad.lo.s64 %rd268, %rd267, 8, %rd212;
-	atom.global.min.u64 %rd269, [%rd268], %rd265;
+	ld.relaxed.gpu.global.u64 %rd269, [%rd268+0];
 	mov.b64 %rd270, %rd269;
-	shr.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r70, %rd271;
-	setp.hi.u32 %p38, %r70, %r67;
-	mov.pred %p39, %p38;
+	mov.b64 %rd271, %rd270;
+	shr.u64 %rd272, %rd271, 32;
+	cvt.u32.u64 %r70, %rd272;
+	setp.ls.u32 %p37, %r70, %r67;
+	@!%p37 bra $L41;
+	mov.pred %p38, 0;
 	bra.uni $L36;
-$L38:
-$L39:
-	cvt.s64.s32 %rd272, %r63;
-	mul.lo.s64 %rd273, %rd272, %rd214;
-	mad.lo.s64 %rd274, %rd273, 8, %rd212;
-	ld.relaxed.gpu.global.u64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	mov.b64 %rd277, %rd276;
-	shr.u64 %rd278, %rd277, 32;
-	cvt.u32.u64 %r71, %rd278;
-	setp.ls.u32 %p40, %r71, %r67;
+$L41:
+	cvt.s64.s32 %rd273, %r63;
+	mul.lo.s64 %rd274, %rd273, %rd214;
+	mad.lo.s64 %rd275, %rd274, 8, %rd212;
+	atom.global.cas.b64 %rd276, [%rd275], %rd271, %rd265;
+	setp.eq.u64 %p39, %rd276, %rd271;
+	mov.pred %p40, %p39;
 	@!%p40 bra $L43;
-	mov.pred %p39, 0;
+	mov.pred %p38, 1;
 	bra.uni $L36;
 $L43:
-	cvt.s64.s32 %rd279, %r63;
-	mul.lo.s64 %rd280, %rd279, %rd214;
-	mad.lo.s64 %rd281, %rd280, 8, %rd212;
-	atom.global.cas.b64 %rd282, [%rd281], %rd277, %rd265;
-	setp.eq.u64 %p41, %rd282, %rd277;
-	mov.pred %p42, %p41;
-	@!%p42 bra $L45;
-	mov.pred %p39, 1;
-	bra.uni $L36;
-$L45:
-$L40:
-	bra.uni $L39;
-$L41:
+$L38:
+	bra.uni $L37;
+$L39:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p43, %p39;
-	@!%p43 bra $L47;
+	not.pred %p41, %p38;
+	@!%p41 bra $L45;
 	bra.uni $L30;
-$L47:
-	mov.pred %p44, 0;
-	mov.b64 %rd283, %rd222;
-	mov.b32 %r72, %r60;
-$L48:
-	@!%p23 bra $L52;
-	shr.s32 %r73, %r72, 5;
-	cvt.s64.s32 %rd284, %r73;
-	mov.b64 %rd285, %rd284;
-	and.b32 %r74, %r72, 31;
-	cvt.s64.s32 %rd286, %r74;
-	min.u64 %rd287, %rd286, 32;
-	cvt.u32.u64 %r75, %rd287;
-	mov.b32 %r77, 0x1;
-	shl.b32 %r76, %r77, %r75;
-	setp.hs.u32 %p45, %r75, 32;
-	selp.b32 %r78, 0, %r76, %p45;
+$L45:
+	mov.pred %p42, 0;
+	mov.b64 %rd277, %rd222;
+	mov.b32 %r71, %r60;
+$L46:
+	@!%p23 bra $L50;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd278, %r72;
+	mov.b64 %rd279, %rd278;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd280, %r73;
+	min.u64 %rd281, %rd280, 32;
+	cvt.u32.u64 %r74, %rd281;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p43, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p43;
+	mov.b32 %r78, %r77;
+	mov.b64 %rd282, %rd279;
 	mov.b32 %r79, %r78;
-	mov.b64 %rd288, %rd285;
-	mov.b32 %r80, %r79;
-	mul.lo.s64 %rd289, %rd288, %rd205;
-	mad.lo.s64 %rd290, %rd289, 4, %rd203;
-	ld.relaxed.gpu.global.u32 %r81, [%rd290+0];
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r80;
-	setp.ne.u32 %p46, %r83, 0x0;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L54;
-	mul.lo.s64 %rd291, %rd288, %rd205;
-	mad.lo.s64 %rd292, %rd291, 4, %rd203;
-	atom.global.or.b32 %r84, [%rd292], %r80;
-	mov.b32 %r85, %r84;
-	and.b32 %r86, %r85, %r80;
-	setp.ne.u32 %p49, %r86, 0x0;
-	mov.pred %p47, %p49;
-$L54:
-	@!%p47 bra $L56;
-	mov.b64 %rd293, %rd283;
-	mov.b64 %rd294, %rd293;
-	mov.pred %p50, 0;
-	bra.uni $L50;
-$L56:
-	mov.b64 %rd295, %rd283;
-	mov.b64 %rd294, %rd295;
-	mov.pred %p50, 1;
-	bra.uni $L50;
+	mul.lo.s64 %rd283, %rd282, %rd205;
+	mad.lo.s64 %rd284, %rd283, 4, %rd203;
+	ld.relaxed.gpu.global.u32 %r80, [%rd284+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p44, %r82, 0x0;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L52;
+	mul.lo.s64 %rd285, %rd282, %rd205;
+	mad.lo.s64 %rd286, %rd285, 4, %rd203;
+	atom.global.or.b32 %r83, [%rd286], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p47, %r85, 0x0;
+	mov.pred %p45, %p47;
 $L52:
-	@!%p24 bra $L58;
-	cvt.s64.s32 %rd296, %r72;
-	mul.lo.s64 %rd297, %rd296, %rd208;
-	mad.lo.s64 %rd298, %rd297, 4, %rd206;
-	ld.relaxed.gpu.global.s32 %r87, [%rd298+0];
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p51, %r88, %r42;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L60;
-	cvt.s64.s32 %rd299, %r72;
-	mul.lo.s64 %rd300, %rd299, %rd208;
-	mad.lo.s64 %rd301, %rd300, 4, %rd206;
-	atom.global.exch.b32 %r89, [%rd301], %r42;
-	mov.b32 %r90, %r89;
-	setp.eq.s32 %p54, %r90, %r42;
-	mov.pred %p52, %p54;
-$L60:
-	@!%p52 bra $L62;
-	mov.b64 %rd302, %rd283;
-	mov.b64 %rd294, %rd302;
-	mov.pred %p50, 0;
-	bra.uni $L50;
-$L62:
-$L58:
-	mul.lo.s64 %rd303, %rd283, %rd172;
-	mad.lo.s64 %rd304, %rd303, 4, %rd170;
-	st.shared.s32 [%rd304+0], %r72;
-	add.s64 %rd305, %rd283, 1;
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd294, %rd306;
-	mov.pred %p50, 1;
-	bra.uni $L50;
-$L49:
+	@!%p45 bra $L54;
+	mov.b64 %rd287, %rd277;
+	mov.b64 %rd288, %rd287;
+	mov.pred %p48, 0;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd289, %rd277;
+	mov.b64 %rd288, %rd289;
+	mov.pred %p48, 1;
 	bra.uni $L48;
 $L50:
-	mov.b64 %rd307, %rd294;
-	mov.pred %p55, %p50;
-	mov.b64 %rd222, %rd307;
-	mov.pred %p44, %p55;
-	@!%p44 bra $L64;
-	mov.b64 %rd308, %rd180;
-	mov.b32 %r91, %r60;
-	setp.lt.s64 %p56, %rd113, 64;
-	setp.le.s64 %p57, %rd210, 1;
-	or.pred %p58, %p56, %p57;
-	@!%p58 bra $L65;
-	cvt.s64.s32 %rd309, %r91;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, %rd183;
-	mad.lo.s64 %rd312, %rd311, 8, %rd181;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r91;
-	mul.lo.s64 %rd316, %rd315, %rd183;
-	mad.lo.s64 %rd317, %rd316, 8, %rd181;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	sub.s64 %rd320, %rd314, %rd319;
-	add.s64 %rd321, %rd114, %rd320;
-	mov.b64 %rd114, %rd321;
-	bra.uni $L66;
-$L65:
-	mov.b64 %rd322, %rd210;
-	setp.ge.s64 %p59, %rd113, 4096;
-	@!%p59 bra $L68;
-	mul.lo.s64 %rd323, %rd322, 4;
-	mov.b64 %rd322, %rd323;
-$L68:
-	setp.ge.s64 %p60, %rd113, 65536;
-	@!%p60 bra $L70;
-	mul.lo.s64 %rd324, %rd322, 4;
-	mov.b64 %rd322, %rd324;
-$L70:
-	sub.s64 %rd325, %rd322, 1;
-	and.b64 %rd326, %rd113, %rd325;
-	setp.eq.s64 %p61, %rd326, 0;
-	@!%p61 bra $L72;
-	cvt.s64.s32 %rd327, %r91;
-	add.s64 %rd328, %rd327, 1;
-	mul.lo.s64 %rd329, %rd328, %rd183;
-	mad.lo.s64 %rd330, %rd329, 8, %rd181;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	cvt.s64.s32 %rd333, %r91;
-	mul.lo.s64 %rd334, %rd333, %rd183;
-	mad.lo.s64 %rd335, %rd334, 8, %rd181;
-	ld.global.nc.s64 %rd336, [%rd335+0];
-	mov.b64 %rd337, %rd336;
-	sub.s64 %rd338, %rd332, %rd337;
-	mul.lo.s64 %rd339, %rd322, %rd338;
-	add.s64 %rd340, %rd114, %rd339;
-	mov.b64 %rd114, %rd340;
-$L72:
+	@!%p24 bra $L56;
+	cvt.s64.s32 %rd290, %r71;
+	mul.lo.s64 %rd291, %rd290, %rd208;
+	mad.lo.s64 %rd292, %rd291, 4, %rd206;
+	ld.relaxed.gpu.global.s32 %r86, [%rd292+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p49, %r87, %r42;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L58;
+	cvt.s64.s32 %rd293, %r71;
+	mul.lo.s64 %rd294, %rd293, %rd208;
+	mad.lo.s64 %rd295, %rd294, 4, %rd206;
+	atom.global.exch.b32 %r88, [%rd295], %r42;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p52, %r89, %r42;
+	mov.pred %p50, %p52;
+$L58:
+	@!%p50 bra $L60;
+	mov.b64 %rd296, %rd277;
+	mov.b64 %rd288, %rd296;
+	mov.pred %p48, 0;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd297, %rd277, %rd172;
+	mad.lo.s64 %rd298, %rd297, 4, %rd170;
+	st.shared.s32 [%rd298+0], %r71;
+	add.s64 %rd299, %rd277, 1;
+	mov.b64 %rd300, %rd299;
+	mov.b64 %rd288, %rd300;
+	mov.pred %p48, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd301, %rd288;
+	mov.pred %p53, %p48;
+	mov.b64 %rd222, %rd301;
+	mov.pred %p42, %p53;
+	@!%p42 bra $L62;
+	mov.b64 %rd302, %rd180;
+	mov.b32 %r90, %r60;
+	setp.lt.s64 %p54, %rd113, 64;
+	setp.le.s64 %p55, %rd210, 1;
+	or.pred %p56, %p54, %p55;
+	@!%p56 bra $L63;
+	cvt.s64.s32 %rd303, %r90;
+	add.s64 %rd304, %rd303, 1;
+	mul.lo.s64 %rd305, %rd304, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	ld.global.nc.s64 %rd307, [%rd306+0];
+	mov.b64 %rd308, %rd307;
+	cvt.s64.s32 %rd309, %r90;
+	mul.lo.s64 %rd310, %rd309, %rd183;
+	mad.lo.s64 %rd311, %rd310, 8, %rd181;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	sub.s64 %rd314, %rd308, %rd313;
+	add.s64 %rd315, %rd114, %rd314;
+	mov.b64 %rd114, %rd315;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd316, %rd210;
+	setp.ge.s64 %p57, %rd113, 4096;
+	@!%p57 bra $L66;
+	mul.lo.s64 %rd317, %rd316, 4;
+	mov.b64 %rd316, %rd317;
 $L66:
-	add.s64 %rd341, %rd113, 1;
-	mov.b64 %rd113, %rd341;
+	setp.ge.s64 %p58, %rd113, 65536;
+	@!%p58 bra $L68;
+	mul.lo.s64 %rd318, %rd316, 4;
+	mov.b64 %rd316, %rd318;
+$L68:
+	sub.s64 %rd319, %rd316, 1;
+	and.b64 %rd320, %rd113, %rd319;
+	setp.eq.s64 %p59, %rd320, 0;
+	@!%p59 bra $L70;
+	cvt.s64.s32 %rd321, %r90;
+	add.s64 %rd322, %rd321, 1;
+	mul.lo.s64 %rd323, %rd322, %rd183;
+	mad.lo.s64 %rd324, %rd323, 8, %rd181;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	cvt.s64.s32 %rd327, %r90;
+	mul.lo.s64 %rd328, %rd327, %rd183;
+	mad.lo.s64 %rd329, %rd328, 8, %rd181;
+	ld.global.nc.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	sub.s64 %rd332, %rd326, %rd331;
+	mul.lo.s64 %rd333, %rd316, %rd332;
+	add.s64 %rd334, %rd114, %rd333;
+	mov.b64 %rd114, %rd334;
+$L70:
 $L64:
-	setp.eq.s64 %p62, %rd222, %rd221;
-	@!%p62 bra $L74;
-	mov.b64 %rd342, %rd222;
-$L75:
-	@!%p23 bra $L79;
-	bra.uni $L77;
-$L79:
-	// block scan
-	mov.b64 %rd343, %rd342;
-	mov.b32 %r92, %r3;
-$L80:
-	setp.hs.u32 %p63, %r92, 32;
-	@%p63 bra $L81;
-	mov.b64 {%r93, %r94}, %rd343;
-	shfl.sync.up.b32 %r95|%p64, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd344, {%r95, %r96};
-	@!%p64 bra $L82;
-	add.s64 %rd345, %rd344, %rd343;
-	mov.b64 %rd343, %rd345;
-$L82:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L80;
-$L81:
-	mov.b64 {%r97, %r98}, %rd343;
-	shfl.sync.up.b32 %r99|%p65, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd346, {%r99, %r100};
-	setp.lo.u32 %p66, %r3, 32;
-	and.pred %p67, %p65, %p66;
-	selp.b64 %rd347, %rd346, 0, %p67;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p68, %r7, %r101;
-	@!%p68 bra $L83;
-	mul.wide.u32 %rd348, %r8, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	st.shared.s64 [%rd349+0], %rd343;
-$L83:
-	bar.sync 0;
-	setp.eq.u32 %p69, %r8, 0;
-	@!%p69 bra $L84;
-	mov.b64 %rd350, 0;
-	setp.lo.u32 %p70, %r7, %r10;
-	@!%p70 bra $L85;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd350, %rd353;
-$L85:
-	mov.b64 {%r102, %r103}, %rd350;
-	shfl.sync.up.b32 %r104|%p71, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd354, {%r104, %r105};
-	@!%p71 bra $L86;
-	add.s64 %rd355, %rd354, %rd350;
-	mov.b64 %rd350, %rd355;
-$L86:
-	mov.b64 {%r106, %r107}, %rd350;
-	shfl.sync.up.b32 %r108|%p72, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd356, {%r108, %r109};
-	@!%p72 bra $L87;
-	add.s64 %rd357, %rd356, %rd350;
-	mov.b64 %rd350, %rd357;
-$L87:
-	mov.b64 {%r110, %r111}, %rd350;
-	shfl.sync.up.b32 %r112|%p73, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd358, {%r112, %r113};
-	@!%p73 bra $L88;
-	add.s64 %rd359, %rd358, %rd350;
-	mov.b64 %rd350, %rd359;
-$L88:
-	mov.b64 {%r114, %r115}, %rd350;
-	shfl.sync.up.b32 %r116|%p74, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd360, {%r116, %r117};
-	@!%p74 bra $L89;
-	add.s64 %rd361, %rd360, %rd350;
-	mov.b64 %rd350, %rd361;
-$L89:
-	mov.b64 {%r118, %r119}, %rd350;
-	shfl.sync.up.b32 %r120|%p75, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd362, {%r120, %r121};
-	@!%p75 bra $L90;
-	add.s64 %rd363, %rd362, %rd350;
-	mov.b64 %rd350, %rd363;
-$L90:
-	mov.b64 {%r122, %r123}, %rd350;
-	shfl.sync.up.b32 %r124|%p76, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd364, {%r124, %r125};
-	selp.b64 %rd365, %rd364, 0, %p76;
-	@!%p70 bra $L91;
-	mul.wide.u32 %rd366, %r7, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	add.s64 %rd368, %rd367, 512;
-	st.shared.s64 [%rd368+0], %rd365;
-$L91:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p77, %r7, %r126;
-	@!%p77 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd350;
-$L92:
-$L84:
-	bar.sync 0;
-	mul.wide.u32 %rd369, %r8, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	add.s64 %rd371, %rd370, 512;
-	ld.shared.s64 %rd372, [%rd371+0];
-	add.s64 %rd373, %rd372, %rd347;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd373;
-	shfl.sync.idx.b32 %r129|%p78, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd375, {%r129, %r130};
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, 0;
-	cvt.u64.u32 %rd384, %r2;
-	setp.eq.s64 %p79, %rd384, 0;
-	setp.gt.s64 %p80, %rd382, 0;
-	and.pred %p81, %p79, %p80;
-	@!%p81 bra $L94;
-	atom.global.add.u64 %rd385, [%rd200], %rd382;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd383, %rd386;
-$L94:
-	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p82, %rd387, 0;
-	setp.eq.u32 %p83, %r1, 0;
-	and.pred %p84, %p82, %p83;
-	bar.sync 0;
-	@!%p84 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd383;
-$L95:
-	bar.sync 0;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd383, %rd389;
-	add.s64 %rd390, %rd383, %rd381;
-	mov.b64 %rd391, %rd390;
-	mov.b64 %rd392, 0;
-$L96:
-	setp.lt.s64 %p85, %rd392, %rd342;
-	not.pred %p86, %p85;
-	@!%p86 bra $L100;
-	bra.uni $L98;
-$L100:
-	mul.lo.s64 %rd393, %rd392, %rd172;
-	mad.lo.s64 %rd394, %rd393, 4, %rd170;
-	ld.shared.s32 %r131, [%rd394+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd395, %rd391, %rd392;
-	mul.lo.s64 %rd396, %rd395, %rd199;
-	mad.lo.s64 %rd397, %rd396, 4, %rd197;
-	st.global.s32 [%rd397+0], %r132;
-$L97:
-	add.s64 %rd398, %rd392, 1;
-	mov.b64 %rd392, %rd398;
-	bra.uni $L96;
-$L98:
-	bra.uni $L77;
-$L76:
+	add.s64 %rd335, %rd113, 1;
+	mov.b64 %rd113, %rd335;
+$L62:
+	setp.eq.s64 %p60, %rd222, %rd221;
+	@!%p60 bra $L72;
+	mov.b64 %rd336, %rd222;
+$L73:
+	@!%p23 bra $L77;
 	bra.uni $L75;
 $L77:
-	mov.b64 %rd222, 0;
+	// block scan
+	mov.b64 %rd337, %rd336;
+	mov.b32 %r91, %r3;
+$L78:
+	setp.hs.u32 %p61, %r91, 32;
+	@%p61 bra $L79;
+	mov.b64 {%r92, %r93}, %rd337;
+	shfl.sync.up.b32 %r94|%p62, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd338, {%r94, %r95};
+	@!%p62 bra $L80;
+	add.s64 %rd339, %rd338, %rd337;
+	mov.b64 %rd337, %rd339;
+$L80:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r96, %r97}, %rd337;
+	shfl.sync.up.b32 %r98|%p63, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd340, {%r98, %r99};
+	setp.lo.u32 %p64, %r3, 32;
+	and.pred %p65, %p63, %p64;
+	selp.b64 %rd341, %rd340, 0, %p65;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p66, %r7, %r100;
+	@!%p66 bra $L81;
+	mul.wide.u32 %rd342, %r8, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	st.shared.s64 [%rd343+0], %rd337;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p67, %r8, 0;
+	@!%p67 bra $L82;
+	mov.b64 %rd344, 0;
+	setp.lo.u32 %p68, %r7, %r10;
+	@!%p68 bra $L83;
+	mul.wide.u32 %rd345, %r7, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	ld.shared.s64 %rd347, [%rd346+0];
+	mov.b64 %rd344, %rd347;
+$L83:
+	mov.b64 {%r101, %r102}, %rd344;
+	shfl.sync.up.b32 %r103|%p69, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd348, {%r103, %r104};
+	@!%p69 bra $L84;
+	add.s64 %rd349, %rd348, %rd344;
+	mov.b64 %rd344, %rd349;
+$L84:
+	mov.b64 {%r105, %r106}, %rd344;
+	shfl.sync.up.b32 %r107|%p70, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd350, {%r107, %r108};
+	@!%p70 bra $L85;
+	add.s64 %rd351, %rd350, %rd344;
+	mov.b64 %rd344, %rd351;
+$L85:
+	mov.b64 {%r109, %r110}, %rd344;
+	shfl.sync.up.b32 %r111|%p71, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd352, {%r111, %r112};
+	@!%p71 bra $L86;
+	add.s64 %rd353, %rd352, %rd344;
+	mov.b64 %rd344, %rd353;
+$L86:
+	mov.b64 {%r113, %r114}, %rd344;
+	shfl.sync.up.b32 %r115|%p72, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd354, {%r115, %r116};
+	@!%p72 bra $L87;
+	add.s64 %rd355, %rd354, %rd344;
+	mov.b64 %rd344, %rd355;
+$L87:
+	mov.b64 {%r117, %r118}, %rd344;
+	shfl.sync.up.b32 %r119|%p73, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd356, {%r119, %r120};
+	@!%p73 bra $L88;
+	add.s64 %rd357, %rd356, %rd344;
+	mov.b64 %rd344, %rd357;
+$L88:
+	mov.b64 {%r121, %r122}, %rd344;
+	shfl.sync.up.b32 %r123|%p74, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd358, {%r123, %r124};
+	selp.b64 %rd359, %rd358, 0, %p74;
+	@!%p68 bra $L89;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	add.s64 %rd362, %rd361, 512;
+	st.shared.s64 [%rd362+0], %rd359;
+$L89:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p75, %r7, %r125;
+	@!%p75 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd344;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	add.s64 %rd365, %rd364, 512;
+	ld.shared.s64 %rd366, [%rd365+0];
+	add.s64 %rd367, %rd366, %rd341;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd367;
+	shfl.sync.idx.b32 %r128|%p76, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd369, {%r128, %r129};
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, 0;
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p77, %rd378, 0;
+	setp.gt.s64 %p78, %rd376, 0;
+	and.pred %p79, %p77, %p78;
+	@!%p79 bra $L92;
+	atom.global.add.u64 %rd379, [%rd200], %rd376;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd377, %rd380;
+$L92:
+	cvt.u64.u32 %rd381, %r2;
+	setp.eq.s64 %p80, %rd381, 0;
+	setp.eq.u32 %p81, %r1, 0;
+	and.pred %p82, %p80, %p81;
+	bar.sync 0;
+	@!%p82 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd377;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd382, [%rd1+1024];
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd377, %rd383;
+	add.s64 %rd384, %rd377, %rd375;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, 0;
+$L94:
+	setp.lt.s64 %p83, %rd386, %rd336;
+	not.pred %p84, %p83;
+	@!%p84 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd387, %rd386, %rd172;
+	mad.lo.s64 %rd388, %rd387, 4, %rd170;
+	ld.shared.s32 %r130, [%rd388+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd389, %rd385, %rd386;
+	mul.lo.s64 %rd390, %rd389, %rd199;
+	mad.lo.s64 %rd391, %rd390, 4, %rd197;
+	st.global.s32 [%rd391+0], %r131;
+$L95:
+	add.s64 %rd392, %rd386, 1;
+	mov.b64 %rd386, %rd392;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
 $L74:
+	bra.uni $L73;
+$L75:
+	mov.b64 %rd222, 0;
+$L72:
 $L30:
-	add.s64 %rd399, %rd249, 1;
-	mov.b64 %rd249, %rd399;
+	add.s64 %rd393, %rd249, 1;
+	mov.b64 %rd249, %rd393;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd400, %rd223, 1;
-	mov.b64 %rd223, %rd400;
+	add.s64 %rd394, %rd223, 1;
+	mov.b64 %rd223, %rd394;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd401, %rd222;
-$L101:
-	@!%p23 bra $L105;
-	bra.uni $L103;
-$L105:
-	// block scan
-	mov.b64 %rd402, %rd401;
-	mov.b32 %r133, %r3;
-$L106:
-	setp.hs.u32 %p87, %r133, 32;
-	@%p87 bra $L107;
-	mov.b64 {%r134, %r135}, %rd402;
-	shfl.sync.up.b32 %r136|%p88, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd403, {%r136, %r137};
-	@!%p88 bra $L108;
-	add.s64 %rd404, %rd403, %rd402;
-	mov.b64 %rd402, %rd404;
-$L108:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L106;
-$L107:
-	mov.b64 {%r138, %r139}, %rd402;
-	shfl.sync.up.b32 %r140|%p89, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd405, {%r140, %r141};
-	setp.lo.u32 %p90, %r3, 32;
-	and.pred %p91, %p89, %p90;
-	selp.b64 %rd406, %rd405, 0, %p91;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p92, %r7, %r142;
-	@!%p92 bra $L109;
-	mul.wide.u32 %rd407, %r8, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	st.shared.s64 [%rd408+0], %rd402;
-$L109:
-	bar.sync 0;
-	setp.eq.u32 %p93, %r8, 0;
-	@!%p93 bra $L110;
-	mov.b64 %rd409, 0;
-	setp.lo.u32 %p94, %r7, %r10;
-	@!%p94 bra $L111;
-	mul.wide.u32 %rd410, %r7, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	ld.shared.s64 %rd412, [%rd411+0];
-	mov.b64 %rd409, %rd412;
-$L111:
-	mov.b64 {%r143, %r144}, %rd409;
-	shfl.sync.up.b32 %r145|%p95, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd413, {%r145, %r146};
-	@!%p95 bra $L112;
-	add.s64 %rd414, %rd413, %rd409;
-	mov.b64 %rd409, %rd414;
-$L112:
-	mov.b64 {%r147, %r148}, %rd409;
-	shfl.sync.up.b32 %r149|%p96, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd415, {%r149, %r150};
-	@!%p96 bra $L113;
-	add.s64 %rd416, %rd415, %rd409;
-	mov.b64 %rd409, %rd416;
-$L113:
-	mov.b64 {%r151, %r152}, %rd409;
-	shfl.sync.up.b32 %r153|%p97, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd417, {%r153, %r154};
-	@!%p97 bra $L114;
-	add.s64 %rd418, %rd417, %rd409;
-	mov.b64 %rd409, %rd418;
-$L114:
-	mov.b64 {%r155, %r156}, %rd409;
-	shfl.sync.up.b32 %r157|%p98, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd419, {%r157, %r158};
-	@!%p98 bra $L115;
-	add.s64 %rd420, %rd419, %rd409;
-	mov.b64 %rd409, %rd420;
-$L115:
-	mov.b64 {%r159, %r160}, %rd409;
-	shfl.sync.up.b32 %r161|%p99, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd421, {%r161, %r162};
-	@!%p99 bra $L116;
-	add.s64 %rd422, %rd421, %rd409;
-	mov.b64 %rd409, %rd422;
-$L116:
-	mov.b64 {%r163, %r164}, %rd409;
-	shfl.sync.up.b32 %r165|%p100, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd423, {%r165, %r166};
-	selp.b64 %rd424, %rd423, 0, %p100;
-	@!%p94 bra $L117;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	add.s64 %rd427, %rd426, 512;
-	st.shared.s64 [%rd427+0], %rd424;
-$L117:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p101, %r7, %r167;
-	@!%p101 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd409;
-$L118:
-$L110:
-	bar.sync 0;
-	mul.wide.u32 %rd428, %r8, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	add.s64 %rd430, %rd429, 512;
-	ld.shared.s64 %rd431, [%rd430+0];
-	add.s64 %rd432, %rd431, %rd406;
-	ld.shared.s64 %rd433, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd432;
-	shfl.sync.idx.b32 %r170|%p102, %r168, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd434, {%r170, %r171};
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, 0;
-	cvt.u64.u32 %rd443, %r2;
-	setp.eq.s64 %p103, %rd443, 0;
-	setp.gt.s64 %p104, %rd441, 0;
-	and.pred %p105, %p103, %p104;
-	@!%p105 bra $L120;
-	atom.global.add.u64 %rd444, [%rd200], %rd441;
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd442, %rd445;
-$L120:
-	cvt.u64.u32 %rd446, %r2;
-	setp.eq.s64 %p106, %rd446, 0;
-	setp.eq.u32 %p107, %r1, 0;
-	and.pred %p108, %p106, %p107;
-	bar.sync 0;
-	@!%p108 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd442;
-$L121:
-	bar.sync 0;
-	ld.shared.s64 %rd447, [%rd1+1024];
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd442, %rd448;
-	add.s64 %rd449, %rd442, %rd440;
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, 0;
-$L122:
-	setp.lt.s64 %p109, %rd451, %rd401;
-	not.pred %p110, %p109;
-	@!%p110 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd452, %rd451, %rd172;
-	mad.lo.s64 %rd453, %rd452, 4, %rd170;
-	ld.shared.s32 %r172, [%rd453+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd454, %rd450, %rd451;
-	mul.lo.s64 %rd455, %rd454, %rd199;
-	mad.lo.s64 %rd456, %rd455, 4, %rd197;
-	st.global.s32 [%rd456+0], %r173;
-$L123:
-	add.s64 %rd457, %rd451, 1;
-	mov.b64 %rd451, %rd457;
-	bra.uni $L122;
-$L124:
-	bra.uni $L103;
-$L102:
+	mov.b64 %rd395, %rd222;
+$L99:
+	@!%p23 bra $L103;
 	bra.uni $L101;
 $L103:
+	// block scan
+	mov.b64 %rd396, %rd395;
+	mov.b32 %r132, %r3;
+$L104:
+	setp.hs.u32 %p85, %r132, 32;
+	@%p85 bra $L105;
+	mov.b64 {%r133, %r134}, %rd396;
+	shfl.sync.up.b32 %r135|%p86, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd397, {%r135, %r136};
+	@!%p86 bra $L106;
+	add.s64 %rd398, %rd397, %rd396;
+	mov.b64 %rd396, %rd398;
+$L106:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L104;
+$L105:
+	mov.b64 {%r137, %r138}, %rd396;
+	shfl.sync.up.b32 %r139|%p87, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd399, {%r139, %r140};
+	setp.lo.u32 %p88, %r3, 32;
+	and.pred %p89, %p87, %p88;
+	selp.b64 %rd400, %rd399, 0, %p89;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p90, %r7, %r141;
+	@!%p90 bra $L107;
+	mul.wide.u32 %rd401, %r8, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	st.shared.s64 [%rd402+0], %rd396;
+$L107:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L108;
+	mov.b64 %rd403, 0;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L109;
+	mul.wide.u32 %rd404, %r7, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	ld.shared.s64 %rd406, [%rd405+0];
+	mov.b64 %rd403, %rd406;
+$L109:
+	mov.b64 {%r142, %r143}, %rd403;
+	shfl.sync.up.b32 %r144|%p93, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd407, {%r144, %r145};
+	@!%p93 bra $L110;
+	add.s64 %rd408, %rd407, %rd403;
+	mov.b64 %rd403, %rd408;
+$L110:
+	mov.b64 {%r146, %r147}, %rd403;
+	shfl.sync.up.b32 %r148|%p94, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd409, {%r148, %r149};
+	@!%p94 bra $L111;
+	add.s64 %rd410, %rd409, %rd403;
+	mov.b64 %rd403, %rd410;
+$L111:
+	mov.b64 {%r150, %r151}, %rd403;
+	shfl.sync.up.b32 %r152|%p95, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd411, {%r152, %r153};
+	@!%p95 bra $L112;
+	add.s64 %rd412, %rd411, %rd403;
+	mov.b64 %rd403, %rd412;
+$L112:
+	mov.b64 {%r154, %r155}, %rd403;
+	shfl.sync.up.b32 %r156|%p96, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd413, {%r156, %r157};
+	@!%p96 bra $L113;
+	add.s64 %rd414, %rd413, %rd403;
+	mov.b64 %rd403, %rd414;
+$L113:
+	mov.b64 {%r158, %r159}, %rd403;
+	shfl.sync.up.b32 %r160|%p97, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd415, {%r160, %r161};
+	@!%p97 bra $L114;
+	add.s64 %rd416, %rd415, %rd403;
+	mov.b64 %rd403, %rd416;
+$L114:
+	mov.b64 {%r162, %r163}, %rd403;
+	shfl.sync.up.b32 %r164|%p98, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd417, {%r164, %r165};
+	selp.b64 %rd418, %rd417, 0, %p98;
+	@!%p92 bra $L115;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	add.s64 %rd421, %rd420, 512;
+	st.shared.s64 [%rd421+0], %rd418;
+$L115:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p99, %r7, %r166;
+	@!%p99 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd403;
+$L116:
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	add.s64 %rd424, %rd423, 512;
+	ld.shared.s64 %rd425, [%rd424+0];
+	add.s64 %rd426, %rd425, %rd400;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd426;
+	shfl.sync.idx.b32 %r169|%p100, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd428, {%r169, %r170};
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, %rd428;
+	mov.b64 %rd431, %rd429;
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, 0;
+	cvt.u64.u32 %rd437, %r2;
+	setp.eq.s64 %p101, %rd437, 0;
+	setp.gt.s64 %p102, %rd435, 0;
+	and.pred %p103, %p101, %p102;
+	@!%p103 bra $L118;
+	atom.global.add.u64 %rd438, [%rd200], %rd435;
+	mov.b64 %rd439, %rd438;
+	mov.b64 %rd436, %rd439;
+$L118:
+	cvt.u64.u32 %rd440, %r2;
+	setp.eq.s64 %p104, %rd440, 0;
+	setp.eq.u32 %p105, %r1, 0;
+	and.pred %p106, %p104, %p105;
+	bar.sync 0;
+	@!%p106 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd436;
+$L119:
+	bar.sync 0;
+	ld.shared.s64 %rd441, [%rd1+1024];
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd436, %rd442;
+	add.s64 %rd443, %rd436, %rd434;
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, 0;
+$L120:
+	setp.lt.s64 %p107, %rd445, %rd395;
+	not.pred %p108, %p107;
+	@!%p108 bra $L124;
+	bra.uni $L122;
+$L124:
+	mul.lo.s64 %rd446, %rd445, %rd172;
+	mad.lo.s64 %rd447, %rd446, 4, %rd170;
+	ld.shared.s32 %r171, [%rd447+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd448, %rd444, %rd445;
+	mul.lo.s64 %rd449, %rd448, %rd199;
+	mad.lo.s64 %rd450, %rd449, 4, %rd197;
+	st.global.s32 [%rd450+0], %r172;
+$L121:
+	add.s64 %rd451, %rd445, 1;
+	mov.b64 %rd445, %rd451;
+	bra.uni $L120;
+$L122:
+	bra.uni $L101;
+$L100:
+	bra.uni $L99;
+$L101:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd458, %r2;
-	add.s64 %rd459, %rd176, %rd458;
-	mov.b64 %rd460, %rd459;
-	mov.b32 %r174, -1;
-	mov.b64 %rd461, 0;
-	mov.b64 %rd462, 0;
-$L127:
-	@!%p17 bra $L131;
-	mov.b64 %rd463, 4611686018427387904;
-	bra.uni $L129;
-$L131:
-	mov.b64 %rd463, %rd156;
-	bra.uni $L129;
-$L128:
+	cvt.u64.u32 %rd452, %r2;
+	add.s64 %rd453, %rd176, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b32 %r173, -1;
+	mov.b64 %rd455, 0;
+	mov.b64 %rd456, 0;
+$L125:
+	@!%p17 bra $L129;
+	mov.b64 %rd457, 4611686018427387904;
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd464, %rd463;
-$L132:
-	mov.b64 %rd465, 0;
-	mov.b64 %rd466, %rd464;
-$L135:
-	setp.gt.s64 %p111, %rd466, 0;
-	not.pred %p112, %p111;
-	@!%p112 bra $L139;
-	bra.uni $L137;
-$L139:
-	setp.ge.s64 %p113, %rd461, %rd462;
-	@!%p113 bra $L141;
-	setp.ge.s64 %p114, %rd460, %rd179;
-	@!%p114 bra $L143;
-	bra.uni $L137;
-$L143:
-	mov.pred %p115, %p16;
-	mov.b64 %rd467, %rd137;
-	mov.b64 %rd468, %rd460;
-$L144:
-	@!%p115 bra $L148;
-	shr.s64 %rd469, %rd468, 5;
-	mul.lo.s64 %rd470, %rd469, %rd143;
-	mad.lo.s64 %rd471, %rd470, 4, %rd141;
-	ld.global.nc.u32 %r175, [%rd471+0];
-	mov.b32 %r176, %r175;
-	and.b64 %rd472, %rd468, 31;
-	min.u64 %rd473, %rd472, 32;
-	cvt.u32.u64 %r177, %rd473;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p116, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p116;
-	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p117, %r181, 0x0;
-	@!%p117 bra $L150;
-	cvt.u32.u64 %r182, %rd468;
-	mov.b32 %r183, %r182;
-	bra.uni $L146;
-$L150:
-	mov.b32 %r183, -1;
-	bra.uni $L146;
-$L148:
-	mul.lo.s64 %rd474, %rd468, %rd140;
-	mad.lo.s64 %rd475, %rd474, 4, %rd138;
-	ld.global.nc.s32 %r184, [%rd475+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r183, %r185;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	mov.b32 %r174, %r183;
-	add.s64 %rd476, %rd460, %rd174;
-	mov.b64 %rd460, %rd476;
-	setp.ge.s32 %p118, %r174, 0;
-	@!%p118 bra $L152;
-	mov.b64 %rd477, %rd127;
-	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd478, %r186;
-	mul.lo.s64 %rd479, %rd478, %rd130;
-	mad.lo.s64 %rd480, %rd479, 8, %rd128;
-	ld.global.nc.s64 %rd481, [%rd480+0];
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd127;
-	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd485, %r187;
-	add.s64 %rd486, %rd485, 1;
-	mul.lo.s64 %rd487, %rd486, %rd130;
-	mad.lo.s64 %rd488, %rd487, 8, %rd128;
-	ld.global.nc.s64 %rd489, [%rd488+0];
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd492, %rd483;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd461, %rd492;
-	mov.b64 %rd462, %rd493;
-$L152:
-	bra.uni $L136;
-$L141:
-	mul.lo.s64 %rd494, %rd461, %rd133;
-	mad.lo.s64 %rd495, %rd494, 4, %rd131;
-	ld.global.nc.s32 %r188, [%rd495+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r41;
-	mov.pred %p119, %p19;
-	mov.pred %p120, %p20;
-	mov.b32 %r192, %r174;
-	mov.b32 %r193, %r190;
-	mov.b64 %rd496, %rd461;
-$L153:
-	cvt.s64.s32 %rd497, %r192;
-	mul.lo.s64 %rd498, %rd497, %rd161;
-	mad.lo.s64 %rd499, %rd498, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd500, [%rd499+0];
-	mov.b64 %rd501, %rd500;
-	mov.b64 %rd502, %rd501;
-	shr.u64 %rd503, %rd502, 32;
-	cvt.u32.u64 %r194, %rd503;
-	mov.b32 %r195, %r194;
-	add.s32 %r196, %r195, 1;
-	mov.b32 %r197, %r196;
-	mov.b32 %r198, %r197;
-	mov.b32 %r199, %r192;
-	cvt.u64.u32 %rd504, %r198;
-	shl.b64 %rd505, %rd504, 32;
-	cvt.u64.u32 %rd506, %r199;
-	or.b64 %rd507, %rd505, %rd506;
-	mov.b64 %rd508, %rd507;
-	mov.b64 %rd509, %rd508;
-	and.pred %p121, %p119, %p120;
-	@!%p121 bra $L157;
-	cvt.s64.s32 %rd510, %r193;
-	mul.lo.s64 %rd511, %rd510, %rd161;
-	mad.lo.s64 %rd512, %rd511, 8, %rd159;
-	atom.global.min.u64 %rd513, [%rd512], %rd509;
-	mov.b64 %rd514, %rd513;
-	shr.u64 %rd515, %rd514, 32;
-	cvt.u32.u64 %r200, %rd515;
-	setp.hi.u32 %p122, %r200, %r197;
-	mov.pred %p123, %p122;
-	bra.uni $L155;
-$L157:
-$L158:
-	cvt.s64.s32 %rd516, %r193;
-	mul.lo.s64 %rd517, %rd516, %rd161;
-	mad.lo.s64 %rd518, %rd517, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	mov.b64 %rd521, %rd520;
-	shr.u64 %rd522, %rd521, 32;
-	cvt.u32.u64 %r201, %rd522;
-	setp.ls.u32 %p124, %r201, %r197;
-	@!%p124 bra $L162;
-	mov.pred %p123, 0;
-	bra.uni $L155;
-$L162:
-	cvt.s64.s32 %rd523, %r193;
-	mul.lo.s64 %rd524, %rd523, %rd161;
-	mad.lo.s64 %rd525, %rd524, 8, %rd159;
-	atom.global.cas.b64 %rd526, [%rd525], %rd521, %rd509;
-	setp.eq.u64 %p125, %rd526, %rd521;
-	mov.pred %p126, %p125;
-	@!%p126 bra $L164;
-	mov.pred %p123, 1;
-	bra.uni $L155;
-$L164:
-$L159:
-	bra.uni $L158;
-$L160:
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	@!%p123 bra $L166;
-	mov.pred %p127, 0;
-	mov.b64 %rd527, %rd465;
-	mov.b32 %r202, %r190;
-$L167:
-	@!%p17 bra $L171;
-	shr.s32 %r203, %r202, 5;
-	cvt.s64.s32 %rd528, %r203;
-	mov.b64 %rd529, %rd528;
-	and.b32 %r204, %r202, 31;
-	cvt.s64.s32 %rd530, %r204;
-	min.u64 %rd531, %rd530, 32;
-	cvt.u32.u64 %r205, %rd531;
-	mov.b32 %r207, 0x1;
-	shl.b32 %r206, %r207, %r205;
-	setp.hs.u32 %p128, %r205, 32;
-	selp.b32 %r208, 0, %r206, %p128;
-	mov.b32 %r209, %r208;
-	mov.b64 %rd532, %rd529;
-	mov.b32 %r210, %r209;
-	mul.lo.s64 %rd533, %rd532, %rd152;
-	mad.lo.s64 %rd534, %rd533, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r211, [%rd534+0];
-	mov.b32 %r212, %r211;
-	and.b32 %r213, %r212, %r210;
-	setp.ne.u32 %p129, %r213, 0x0;
-	mov.pred %p130, %p129;
-	not.pred %p131, %p130;
-	@!%p131 bra $L173;
-	mul.lo.s64 %rd535, %rd532, %rd152;
-	mad.lo.s64 %rd536, %rd535, 4, %rd150;
-	atom.global.or.b32 %r214, [%rd536], %r210;
-	mov.b32 %r215, %r214;
-	and.b32 %r216, %r215, %r210;
-	setp.ne.u32 %p132, %r216, 0x0;
-	mov.pred %p130, %p132;
-$L173:
-	@!%p130 bra $L175;
-	mov.b64 %rd537, %rd527;
-	mov.b64 %rd538, %rd537;
-	mov.pred %p133, 0;
-	bra.uni $L169;
-$L175:
-	mov.b64 %rd539, %rd527;
-	mov.b64 %rd538, %rd539;
-	mov.pred %p133, 1;
-	bra.uni $L169;
-$L171:
-	@!%p18 bra $L177;
-	cvt.s64.s32 %rd540, %r202;
-	mul.lo.s64 %rd541, %rd540, %rd155;
-	mad.lo.s64 %rd542, %rd541, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r217, [%rd542+0];
-	mov.b32 %r218, %r217;
-	setp.eq.s32 %p134, %r218, %r40;
-	mov.pred %p135, %p134;
-	not.pred %p136, %p135;
-	@!%p136 bra $L179;
-	cvt.s64.s32 %rd543, %r202;
-	mul.lo.s64 %rd544, %rd543, %rd155;
-	mad.lo.s64 %rd545, %rd544, 4, %rd153;
-	atom.global.exch.b32 %r219, [%rd545], %r40;
-	mov.b32 %r220, %r219;
-	setp.eq.s32 %p137, %r220, %r40;
-	mov.pred %p135, %p137;
-$L179:
-	@!%p135 bra $L181;
-	mov.b64 %rd546, %rd527;
-	mov.b64 %rd538, %rd546;
-	mov.pred %p133, 0;
-	bra.uni $L169;
-$L181:
-$L177:
-	mul.lo.s64 %rd547, %rd527, %rd172;
-	mad.lo.s64 %rd548, %rd547, 4, %rd170;
-	st.shared.s32 [%rd548+0], %r202;
-	add.s64 %rd549, %rd527, 1;
-	mov.b64 %rd550, %rd549;
-	mov.b64 %rd538, %rd550;
-	mov.pred %p133, 1;
-	bra.uni $L169;
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd551, %rd538;
-	mov.pred %p138, %p133;
-	mov.b64 %rd465, %rd551;
-	mov.pred %p127, %p138;
-	@!%p127 bra $L183;
-	mov.b64 %rd552, %rd127;
-	mov.b32 %r221, %r190;
-	setp.lt.s64 %p139, %rd113, 64;
-	setp.le.s64 %p140, %rd157, 1;
-	or.pred %p141, %p139, %p140;
-	@!%p141 bra $L184;
-	cvt.s64.s32 %rd553, %r221;
-	add.s64 %rd554, %rd553, 1;
-	mul.lo.s64 %rd555, %rd554, %rd130;
-	mad.lo.s64 %rd556, %rd555, 8, %rd128;
-	ld.global.nc.s64 %rd557, [%rd556+0];
-	mov.b64 %rd558, %rd557;
-	cvt.s64.s32 %rd559, %r221;
-	mul.lo.s64 %rd560, %rd559, %rd130;
-	mad.lo.s64 %rd561, %rd560, 8, %rd128;
-	ld.global.nc.s64 %rd562, [%rd561+0];
-	mov.b64 %rd563, %rd562;
-	sub.s64 %rd564, %rd558, %rd563;
-	add.s64 %rd565, %rd114, %rd564;
-	mov.b64 %rd114, %rd565;
-	bra.uni $L185;
-$L184:
-	mov.b64 %rd566, %rd157;
-	setp.ge.s64 %p142, %rd113, 4096;
-	@!%p142 bra $L187;
-	mul.lo.s64 %rd567, %rd566, 4;
-	mov.b64 %rd566, %rd567;
-$L187:
-	setp.ge.s64 %p143, %rd113, 65536;
-	@!%p143 bra $L189;
-	mul.lo.s64 %rd568, %rd566, 4;
-	mov.b64 %rd566, %rd568;
-$L189:
-	sub.s64 %rd569, %rd566, 1;
-	and.b64 %rd570, %rd113, %rd569;
-	setp.eq.s64 %p144, %rd570, 0;
-	@!%p144 bra $L191;
-	cvt.s64.s32 %rd571, %r221;
-	add.s64 %rd572, %rd571, 1;
-	mul.lo.s64 %rd573, %rd572, %rd130;
-	mad.lo.s64 %rd574, %rd573, 8, %rd128;
-	ld.global.nc.s64 %rd575, [%rd574+0];
-	mov.b64 %rd576, %rd575;
-	cvt.s64.s32 %rd577, %r221;
-	mul.lo.s64 %rd578, %rd577, %rd130;
-	mad.lo.s64 %rd579, %rd578, 8, %rd128;
-	ld.global.nc.s64 %rd580, [%rd579+0];
-	mov.b64 %rd581, %rd580;
-	sub.s64 %rd582, %rd576, %rd581;
-	mul.lo.s64 %rd583, %rd566, %rd582;
-	add.s64 %rd584, %rd114, %rd583;
-	mov.b64 %rd114, %rd584;
-$L191:
-$L185:
-	add.s64 %rd585, %rd113, 1;
-	mov.b64 %rd113, %rd585;
-$L183:
-$L166:
-	add.s64 %rd586, %rd461, 1;
-	mov.b64 %rd461, %rd586;
-	sub.s64 %rd587, %rd466, 1;
-	mov.b64 %rd466, %rd587;
-$L136:
+	mov.b64 %rd457, %rd156;
+	bra.uni $L127;
+$L126:
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd458, %rd457;
+$L130:
+	mov.b64 %rd459, 0;
+	mov.b64 %rd460, %rd458;
+$L133:
+	setp.gt.s64 %p109, %rd460, 0;
+	not.pred %p110, %p109;
+	@!%p110 bra $L137;
 	bra.uni $L135;
 $L137:
-	mov.b64 %rd588, %rd465;
-$L192:
-	@!%p17 bra $L196;
-	bra.uni $L194;
-$L196:
-	// block scan
-	mov.b64 %rd589, %rd588;
-	mov.b32 %r222, %r3;
-$L197:
-	setp.hs.u32 %p145, %r222, 32;
-	@%p145 bra $L198;
-	mov.b64 {%r223, %r224}, %rd589;
-	shfl.sync.up.b32 %r225|%p146, %r223, %r222, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd590, {%r225, %r226};
-	@!%p146 bra $L199;
-	add.s64 %rd591, %rd590, %rd589;
-	mov.b64 %rd589, %rd591;
-$L199:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L197;
-$L198:
-	mov.b64 {%r227, %r228}, %rd589;
-	shfl.sync.up.b32 %r229|%p147, %r227, %r3, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd592, {%r229, %r230};
-	setp.lo.u32 %p148, %r3, 32;
-	and.pred %p149, %p147, %p148;
-	selp.b64 %rd593, %rd592, 0, %p149;
-	sub.u32 %r231, %r13, %r3;
-	setp.eq.u32 %p150, %r7, %r231;
-	@!%p150 bra $L200;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd589;
-$L200:
-	bar.sync 0;
-	setp.eq.u32 %p151, %r8, 0;
-	@!%p151 bra $L201;
-	mov.b64 %rd596, 0;
-	setp.lo.u32 %p152, %r7, %r10;
-	@!%p152 bra $L202;
-	mul.wide.u32 %rd597, %r7, 16;
-	add.s64 %rd598, %rd1, %rd597;
-	ld.shared.s64 %rd599, [%rd598+0];
-	mov.b64 %rd596, %rd599;
-$L202:
-	mov.b64 {%r232, %r233}, %rd596;
-	shfl.sync.up.b32 %r234|%p153, %r232, 1, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd600, {%r234, %r235};
-	@!%p153 bra $L203;
-	add.s64 %rd601, %rd600, %rd596;
-	mov.b64 %rd596, %rd601;
-$L203:
-	mov.b64 {%r236, %r237}, %rd596;
-	shfl.sync.up.b32 %r238|%p154, %r236, 2, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd602, {%r238, %r239};
-	@!%p154 bra $L204;
-	add.s64 %rd603, %rd602, %rd596;
-	mov.b64 %rd596, %rd603;
-$L204:
-	mov.b64 {%r240, %r241}, %rd596;
-	shfl.sync.up.b32 %r242|%p155, %r240, 4, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd604, {%r242, %r243};
-	@!%p155 bra $L205;
-	add.s64 %rd605, %rd604, %rd596;
-	mov.b64 %rd596, %rd605;
-$L205:
-	mov.b64 {%r244, %r245}, %rd596;
-	shfl.sync.up.b32 %r246|%p156, %r244, 8, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd606, {%r246, %r247};
-	@!%p156 bra $L206;
-	add.s64 %rd607, %rd606, %rd596;
-	mov.b64 %rd596, %rd607;
-$L206:
-	mov.b64 {%r248, %r249}, %rd596;
-	shfl.sync.up.b32 %r250|%p157, %r248, 16, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd608, {%r250, %r251};
-	@!%p157 bra $L207;
-	add.s64 %rd609, %rd608, %rd596;
-	mov.b64 %rd596, %rd609;
-$L207:
-	mov.b64 {%r252, %r253}, %rd596;
-	shfl.sync.up.b32 %r254|%p158, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd610, {%r254, %r255};
-	selp.b64 %rd611, %rd610, 0, %p158;
-	@!%p152 bra $L208;
-	mul.wide.u32 %rd612, %r7, 16;
-	add.s64 %rd613, %rd1, %rd612;
-	add.s64 %rd614, %rd613, 512;
-	st.shared.s64 [%rd614+0], %rd611;
-$L208:
-	sub.u32 %r256, %r10, 1;
-	setp.eq.u32 %p159, %r7, %r256;
-	@!%p159 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd596;
-$L209:
-$L201:
-	bar.sync 0;
-	mul.wide.u32 %rd615, %r8, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	add.s64 %rd617, %rd616, 512;
-	ld.shared.s64 %rd618, [%rd617+0];
-	add.s64 %rd619, %rd618, %rd593;
-	ld.shared.s64 %rd620, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd619;
-	shfl.sync.idx.b32 %r259|%p160, %r257, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd621, {%r259, %r260};
-	mov.b64 %rd622, %rd620;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	mov.b64 %rd629, 0;
-	cvt.u64.u32 %rd630, %r2;
-	setp.eq.s64 %p161, %rd630, 0;
-	setp.gt.s64 %p162, %rd628, 0;
-	and.pred %p163, %p161, %p162;
-	@!%p163 bra $L211;
-	atom.global.add.u64 %rd631, [%rd147], %rd628;
-	mov.b64 %rd632, %rd631;
-	mov.b64 %rd629, %rd632;
-$L211:
-	cvt.u64.u32 %rd633, %r2;
-	setp.eq.s64 %p164, %rd633, 0;
-	setp.eq.u32 %p165, %r1, 0;
-	and.pred %p166, %p164, %p165;
-	bar.sync 0;
-	@!%p166 bra $L212;
-	st.shared.s64 [%rd1+1024], %rd629;
-$L212:
-	bar.sync 0;
-	ld.shared.s64 %rd634, [%rd1+1024];
-	mov.b64 %rd635, %rd634;
-	mov.b64 %rd629, %rd635;
-	add.s64 %rd636, %rd629, %rd627;
-	mov.b64 %rd637, %rd636;
-	mov.b64 %rd638, 0;
-$L213:
-	setp.lt.s64 %p167, %rd638, %rd588;
-	not.pred %p168, %p167;
-	@!%p168 bra $L217;
-	bra.uni $L215;
-$L217:
-	mul.lo.s64 %rd639, %rd638, %rd172;
-	mad.lo.s64 %rd640, %rd639, 4, %rd170;
-	ld.shared.s32 %r261, [%rd640+0];
-	mov.b32 %r262, %r261;
-	add.s64 %rd641, %rd637, %rd638;
-	mul.lo.s64 %rd642, %rd641, %rd146;
-	mad.lo.s64 %rd643, %rd642, 4, %rd144;
-	st.global.s32 [%rd643+0], %r262;
-$L214:
-	add.s64 %rd644, %rd638, 1;
-	mov.b64 %rd638, %rd644;
-	bra.uni $L213;
-$L215:
-	bra.uni $L194;
-$L193:
-	bra.uni $L192;
-$L194:
-	mov.b64 %rd645, 0;
-	setp.lt.s64 %p169, %rd461, %rd462;
-	setp.lt.s64 %p170, %rd460, %rd179;
-	or.pred %p171, %p169, %p170;
-	@!%p171 bra $L219;
-	mov.b64 %rd645, 1;
-$L219:
-	mov.b64 %rd646, %rd645;
-	// block reduction
-	sub.u32 %r263, %r13, 1;
-	mov.b32 %r264, %r3;
-$L220:
-	setp.hs.u32 %p172, %r264, 32;
-	@%p172 bra $L221;
-	mov.b64 {%r265, %r266}, %rd646;
-	shfl.sync.down.b32 %r267|%p173, %r265, %r264, %r263, %r17;
-	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd647, {%r267, %r268};
-	@!%p173 bra $L222;
-	max.s64 %rd648, %rd646, %rd647;
-	mov.b64 %rd646, %rd648;
-$L222:
-	shl.b32 %r264, %r264, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p174, %r7, 0;
-	@!%p174 bra $L223;
-	mul.wide.u32 %rd649, %r8, 16;
-	add.s64 %rd650, %rd1, %rd649;
-	st.shared.s64 [%rd650+0], %rd646;
-$L223:
-	bar.sync 0;
-	setp.eq.u32 %p175, %r8, 0;
-	@!%p175 bra $L224;
-	setp.lo.u32 %p176, %r7, %r10;
-	@!%p176 bra $L225;
-	mul.wide.u32 %rd651, %r7, 16;
-	add.s64 %rd652, %rd1, %rd651;
-	ld.shared.s64 %rd653, [%rd652+0];
-	mov.b64 %rd646, %rd653;
-$L225:
-	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd646;
-	shfl.sync.down.b32 %r272|%p177, %r270, 1, %r269, %r17;
-	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd654, {%r272, %r273};
-	@!%p177 bra $L226;
-	max.s64 %rd655, %rd646, %rd654;
-	mov.b64 %rd646, %rd655;
-$L226:
-	mov.b64 {%r274, %r275}, %rd646;
-	shfl.sync.down.b32 %r276|%p178, %r274, 2, %r269, %r17;
-	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd656, {%r276, %r277};
-	@!%p178 bra $L227;
-	max.s64 %rd657, %rd646, %rd656;
-	mov.b64 %rd646, %rd657;
-$L227:
-	mov.b64 {%r278, %r279}, %rd646;
-	shfl.sync.down.b32 %r280|%p179, %r278, 4, %r269, %r17;
-	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd658, {%r280, %r281};
-	@!%p179 bra $L228;
-	max.s64 %rd659, %rd646, %rd658;
-	mov.b64 %rd646, %rd659;
-$L228:
-	mov.b64 {%r282, %r283}, %rd646;
-	shfl.sync.down.b32 %r284|%p180, %r282, 8, %r269, %r17;
-	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd660, {%r284, %r285};
-	@!%p180 bra $L229;
-	max.s64 %rd661, %rd646, %rd660;
-	mov.b64 %rd646, %rd661;
-$L229:
-	mov.b64 {%r286, %r287}, %rd646;
-	shfl.sync.down.b32 %r288|%p181, %r286, 16, %r269, %r17;
-	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd662, {%r288, %r289};
-	@!%p181 bra $L230;
-	max.s64 %rd663, %rd646, %rd662;
-	mov.b64 %rd646, %rd663;
-$L230:
-	@!%p174 bra $L231;
-	st.shared.s64 [%rd1+1024], %rd646;
-$L231:
-$L224:
-	bar.sync 0;
-	ld.shared.s64 %rd664, [%rd1+1024];
-	mov.b64 %rd646, %rd664;
-	mov.b64 %rd665, %rd646;
-	setp.eq.s64 %p182, %rd665, 0;
-	@!%p182 bra $L233;
+	setp.ge.s64 %p111, %rd455, %rd456;
+	@!%p111 bra $L139;
+	setp.ge.s64 %p112, %rd454, %rd179;
+	@!%p112 bra $L141;
+	bra.uni $L135;
+$L141:
+	mov.pred %p113, %p16;
+	mov.b64 %rd461, %rd137;
+	mov.b64 %rd462, %rd454;
+$L142:
+	@!%p113 bra $L146;
+	shr.s64 %rd463, %rd462, 5;
+	mul.lo.s64 %rd464, %rd463, %rd143;
+	mad.lo.s64 %rd465, %rd464, 4, %rd141;
+	ld.global.nc.u32 %r174, [%rd465+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd466, %rd462, 31;
+	min.u64 %rd467, %rd466, 32;
+	cvt.u32.u64 %r176, %rd467;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p114, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p114;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p115, %r180, 0x0;
+	@!%p115 bra $L148;
+	cvt.u32.u64 %r181, %rd462;
+	mov.b32 %r182, %r181;
+	bra.uni $L144;
+$L148:
+	mov.b32 %r182, -1;
+	bra.uni $L144;
+$L146:
+	mul.lo.s64 %rd468, %rd462, %rd140;
+	mad.lo.s64 %rd469, %rd468, 4, %rd138;
+	ld.global.nc.s32 %r183, [%rd469+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
+	mov.b32 %r173, %r182;
+	add.s64 %rd470, %rd454, %rd174;
+	mov.b64 %rd454, %rd470;
+	setp.ge.s32 %p116, %r173, 0;
+	@!%p116 bra $L150;
+	mov.b64 %rd471, %rd127;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd472, %r185;
+	mul.lo.s64 %rd473, %rd472, %rd130;
+	mad.lo.s64 %rd474, %rd473, 8, %rd128;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd127;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd479, %r186;
+	add.s64 %rd480, %rd479, 1;
+	mul.lo.s64 %rd481, %rd480, %rd130;
+	mad.lo.s64 %rd482, %rd481, 8, %rd128;
+	ld.global.nc.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd486, %rd477;
+	mov.b64 %rd487, %rd485;
+	mov.b64 %rd455, %rd486;
+	mov.b64 %rd456, %rd487;
+$L150:
 	bra.uni $L134;
-$L233:
-$L133:
-	bra.uni $L132;
+$L139:
+	mul.lo.s64 %rd488, %rd455, %rd133;
+	mad.lo.s64 %rd489, %rd488, 4, %rd131;
+	ld.global.nc.s32 %r187, [%rd489+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r41;
+	mov.pred %p117, %p19;
+	mov.pred %p118, %p20;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
+	mov.b64 %rd490, %rd455;
+$L151:
+	cvt.s64.s32 %rd491, %r191;
+	mul.lo.s64 %rd492, %rd491, %rd161;
+	mad.lo.s64 %rd493, %rd492, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd494, [%rd493+0];
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd495;
+	shr.u64 %rd497, %rd496, 32;
+	cvt.u32.u64 %r193, %rd497;
+	mov.b32 %r194, %r193;
+	add.s32 %r195, %r194, 1;
+	mov.b32 %r196, %r195;
+	mov.b32 %r197, %r196;
+	mov.b32 %r198, %r191;
+	cvt.u64.u32 %rd498, %r197;
+	shl.b64 %rd499, %rd498, 32;
+	cvt.u64.u32 %rd500, %r198;
+	or.b64 %rd501, %rd499, %rd500;
+	mov.b64 %rd502, %rd501;
+	mov.b64 %rd503, %rd502;
+$L154:
+	cvt.s64.s32 %rd504, %r192;
+	mul.lo.s64 %rd505, %rd504, %rd161;
+	mad.lo.s64 %rd506, %rd505, 8, %rd159;
+	ld.relaxed.gpu.global.u64 %rd507, [%rd506+0];
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd509, %rd508;
+	shr.u64 %rd510, %rd509, 32;
+	cvt.u32.u64 %r199, %rd510;
+	setp.ls.u32 %p119, %r199, %r196;
+	@!%p119 bra $L158;
+	mov.pred %p120, 0;
+	bra.uni $L153;
+$L158:
+	cvt.s64.s32 %rd511, %r192;
+	mul.lo.s64 %rd512, %rd511, %rd161;
+	mad.lo.s64 %rd513, %rd512, 8, %rd159;
+	atom.global.cas.b64 %rd514, [%rd513], %rd509, %rd503;
+	setp.eq.u64 %p121, %rd514, %rd509;
+	mov.pred %p122, %p121;
+	@!%p122 bra $L160;
+	mov.pred %p120, 1;
+	bra.uni $L153;
+$L160:
+$L155:
+	bra.uni $L154;
+$L156:
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	@!%p120 bra $L162;
+	mov.pred %p123, 0;
+	mov.b64 %rd515, %rd459;
+	mov.b32 %r200, %r189;
+$L163:
+	@!%p17 bra $L167;
+	shr.s32 %r201, %r200, 5;
+	cvt.s64.s32 %rd516, %r201;
+	mov.b64 %rd517, %rd516;
+	and.b32 %r202, %r200, 31;
+	cvt.s64.s32 %rd518, %r202;
+	min.u64 %rd519, %rd518, 32;
+	cvt.u32.u64 %r203, %rd519;
+	mov.b32 %r205, 0x1;
+	shl.b32 %r204, %r205, %r203;
+	setp.hs.u32 %p124, %r203, 32;
+	selp.b32 %r206, 0, %r204, %p124;
+	mov.b32 %r207, %r206;
+	mov.b64 %rd520, %rd517;
+	mov.b32 %r208, %r207;
+	mul.lo.s64 %rd521, %rd520, %rd152;
+	mad.lo.s64 %rd522, %rd521, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r209, [%rd522+0];
+	mov.b32 %r210, %r209;
+	and.b32 %r211, %r210, %r208;
+	setp.ne.u32 %p125, %r211, 0x0;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L169;
+	mul.lo.s64 %rd523, %rd520, %rd152;
+	mad.lo.s64 %rd524, %rd523, 4, %rd150;
+	atom.global.or.b32 %r212, [%rd524], %r208;
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r208;
+	setp.ne.u32 %p128, %r214, 0x0;
+	mov.pred %p126, %p128;
+$L169:
+	@!%p126 bra $L171;
+	mov.b64 %rd525, %rd515;
+	mov.b64 %rd526, %rd525;
+	mov.pred %p129, 0;
+	bra.uni $L165;
+$L171:
+	mov.b64 %rd527, %rd515;
+	mov.b64 %rd526, %rd527;
+	mov.pred %p129, 1;
+	bra.uni $L165;
+$L167:
+	@!%p18 bra $L173;
+	cvt.s64.s32 %rd528, %r200;
+	mul.lo.s64 %rd529, %rd528, %rd155;
+	mad.lo.s64 %rd530, %rd529, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r215, [%rd530+0];
+	mov.b32 %r216, %r215;
+	setp.eq.s32 %p130, %r216, %r40;
+	mov.pred %p131, %p130;
+	not.pred %p132, %p131;
+	@!%p132 bra $L175;
+	cvt.s64.s32 %rd531, %r200;
+	mul.lo.s64 %rd532, %rd531, %rd155;
+	mad.lo.s64 %rd533, %rd532, 4, %rd153;
+	atom.global.exch.b32 %r217, [%rd533], %r40;
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p133, %r218, %r40;
+	mov.pred %p131, %p133;
+$L175:
+	@!%p131 bra $L177;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd526, %rd534;
+	mov.pred %p129, 0;
+	bra.uni $L165;
+$L177:
+$L173:
+	mul.lo.s64 %rd535, %rd515, %rd172;
+	mad.lo.s64 %rd536, %rd535, 4, %rd170;
+	st.shared.s32 [%rd536+0], %r200;
+	add.s64 %rd537, %rd515, 1;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd526, %rd538;
+	mov.pred %p129, 1;
+	bra.uni $L165;
+$L164:
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd539, %rd526;
+	mov.pred %p134, %p129;
+	mov.b64 %rd459, %rd539;
+	mov.pred %p123, %p134;
+	@!%p123 bra $L179;
+	mov.b64 %rd540, %rd127;
+	mov.b32 %r219, %r189;
+	setp.lt.s64 %p135, %rd113, 64;
+	setp.le.s64 %p136, %rd157, 1;
+	or.pred %p137, %p135, %p136;
+	@!%p137 bra $L180;
+	cvt.s64.s32 %rd541, %r219;
+	add.s64 %rd542, %rd541, 1;
+	mul.lo.s64 %rd543, %rd542, %rd130;
+	mad.lo.s64 %rd544, %rd543, 8, %rd128;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd547, %r219;
+	mul.lo.s64 %rd548, %rd547, %rd130;
+	mad.lo.s64 %rd549, %rd548, 8, %rd128;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	sub.s64 %rd552, %rd546, %rd551;
+	add.s64 %rd553, %rd114, %rd552;
+	mov.b64 %rd114, %rd553;
+	bra.uni $L181;
+$L180:
+	mov.b64 %rd554, %rd157;
+	setp.ge.s64 %p138, %rd113, 4096;
+	@!%p138 bra $L183;
+	mul.lo.s64 %rd555, %rd554, 4;
+	mov.b64 %rd554, %rd555;
+$L183:
+	setp.ge.s64 %p139, %rd113, 65536;
+	@!%p139 bra $L185;
+	mul.lo.s64 %rd556, %rd554, 4;
+	mov.b64 %rd554, %rd556;
+$L185:
+	sub.s64 %rd557, %rd554, 1;
+	and.b64 %rd558, %rd113, %rd557;
+	setp.eq.s64 %p140, %rd558, 0;
+	@!%p140 bra $L187;
+	cvt.s64.s32 %rd559, %r219;
+	add.s64 %rd560, %rd559, 1;
+	mul.lo.s64 %rd561, %rd560, %rd130;
+	mad.lo.s64 %rd562, %rd561, 8, %rd128;
+	ld.global.nc.s64 %rd563, [%rd562+0];
+	mov.b64 %rd564, %rd563;
+	cvt.s64.s32 %rd565, %r219;
+	mul.lo.s64 %rd566, %rd565, %rd130;
+	mad.lo.s64 %rd567, %rd566, 8, %rd128;
+	ld.global.nc.s64 %rd568, [%rd567+0];
+	mov.b64 %rd569, %rd568;
+	sub.s64 %rd570, %rd564, %rd569;
+	mul.lo.s64 %rd571, %rd554, %rd570;
+	add.s64 %rd572, %rd114, %rd571;
+	mov.b64 %rd114, %rd572;
+$L187:
+$L181:
+	add.s64 %rd573, %rd113, 1;
+	mov.b64 %rd113, %rd573;
+$L179:
+$L162:
+	add.s64 %rd574, %rd455, 1;
+	mov.b64 %rd455, %rd574;
+	sub.s64 %rd575, %rd460, 1;
+	mov.b64 %rd460, %rd575;
 $L134:
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd576, %rd459;
+$L188:
+	@!%p17 bra $L192;
+	bra.uni $L190;
+$L192:
+	// block scan
+	mov.b64 %rd577, %rd576;
+	mov.b32 %r220, %r3;
+$L193:
+	setp.hs.u32 %p141, %r220, 32;
+	@%p141 bra $L194;
+	mov.b64 {%r221, %r222}, %rd577;
+	shfl.sync.up.b32 %r223|%p142, %r221, %r220, 0, %r17;
+	shfl.sync.up.b32 %r224, %r222, %r220, 0, %r17;
+	mov.b64 %rd578, {%r223, %r224};
+	@!%p142 bra $L195;
+	add.s64 %rd579, %rd578, %rd577;
+	mov.b64 %rd577, %rd579;
+$L195:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r225, %r226}, %rd577;
+	shfl.sync.up.b32 %r227|%p143, %r225, %r3, 0, %r17;
+	shfl.sync.up.b32 %r228, %r226, %r3, 0, %r17;
+	mov.b64 %rd580, {%r227, %r228};
+	setp.lo.u32 %p144, %r3, 32;
+	and.pred %p145, %p143, %p144;
+	selp.b64 %rd581, %rd580, 0, %p145;
+	sub.u32 %r229, %r13, %r3;
+	setp.eq.u32 %p146, %r7, %r229;
+	@!%p146 bra $L196;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	st.shared.s64 [%rd583+0], %rd577;
+$L196:
+	bar.sync 0;
+	setp.eq.u32 %p147, %r8, 0;
+	@!%p147 bra $L197;
+	mov.b64 %rd584, 0;
+	setp.lo.u32 %p148, %r7, %r10;
+	@!%p148 bra $L198;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	ld.shared.s64 %rd587, [%rd586+0];
+	mov.b64 %rd584, %rd587;
+$L198:
+	mov.b64 {%r230, %r231}, %rd584;
+	shfl.sync.up.b32 %r232|%p149, %r230, 1, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 1, 0, %r17;
+	mov.b64 %rd588, {%r232, %r233};
+	@!%p149 bra $L199;
+	add.s64 %rd589, %rd588, %rd584;
+	mov.b64 %rd584, %rd589;
+$L199:
+	mov.b64 {%r234, %r235}, %rd584;
+	shfl.sync.up.b32 %r236|%p150, %r234, 2, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 2, 0, %r17;
+	mov.b64 %rd590, {%r236, %r237};
+	@!%p150 bra $L200;
+	add.s64 %rd591, %rd590, %rd584;
+	mov.b64 %rd584, %rd591;
+$L200:
+	mov.b64 {%r238, %r239}, %rd584;
+	shfl.sync.up.b32 %r240|%p151, %r238, 4, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 4, 0, %r17;
+	mov.b64 %rd592, {%r240, %r241};
+	@!%p151 bra $L201;
+	add.s64 %rd593, %rd592, %rd584;
+	mov.b64 %rd584, %rd593;
+$L201:
+	mov.b64 {%r242, %r243}, %rd584;
+	shfl.sync.up.b32 %r244|%p152, %r242, 8, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 8, 0, %r17;
+	mov.b64 %rd594, {%r244, %r245};
+	@!%p152 bra $L202;
+	add.s64 %rd595, %rd594, %rd584;
+	mov.b64 %rd584, %rd595;
+$L202:
+	mov.b64 {%r246, %r247}, %rd584;
+	shfl.sync.up.b32 %r248|%p153, %r246, 16, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 16, 0, %r17;
+	mov.b64 %rd596, {%r248, %r249};
+	@!%p153 bra $L203;
+	add.s64 %rd597, %rd596, %rd584;
+	mov.b64 %rd584, %rd597;
+$L203:
+	mov.b64 {%r250, %r251}, %rd584;
+	shfl.sync.up.b32 %r252|%p154, %r250, 1, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
+	mov.b64 %rd598, {%r252, %r253};
+	selp.b64 %rd599, %rd598, 0, %p154;
+	@!%p148 bra $L204;
+	mul.wide.u32 %rd600, %r7, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	add.s64 %rd602, %rd601, 512;
+	st.shared.s64 [%rd602+0], %rd599;
+$L204:
+	sub.u32 %r254, %r10, 1;
+	setp.eq.u32 %p155, %r7, %r254;
+	@!%p155 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd584;
+$L205:
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd603, %r8, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	ld.shared.s64 %rd606, [%rd605+0];
+	add.s64 %rd607, %rd606, %rd581;
+	ld.shared.s64 %rd608, [%rd1+1024];
+	mov.b64 {%r255, %r256}, %rd607;
+	shfl.sync.idx.b32 %r257|%p156, %r255, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r258, %r256, 0, %r22, %r17;
+	mov.b64 %rd609, {%r257, %r258};
+	mov.b64 %rd610, %rd608;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, 0;
+	cvt.u64.u32 %rd618, %r2;
+	setp.eq.s64 %p157, %rd618, 0;
+	setp.gt.s64 %p158, %rd616, 0;
+	and.pred %p159, %p157, %p158;
+	@!%p159 bra $L207;
+	atom.global.add.u64 %rd619, [%rd147], %rd616;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd617, %rd620;
+$L207:
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p160, %rd621, 0;
+	setp.eq.u32 %p161, %r1, 0;
+	and.pred %p162, %p160, %p161;
+	bar.sync 0;
+	@!%p162 bra $L208;
+	st.shared.s64 [%rd1+1024], %rd617;
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd622, [%rd1+1024];
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd617, %rd623;
+	add.s64 %rd624, %rd617, %rd615;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
+$L209:
+	setp.lt.s64 %p163, %rd626, %rd576;
+	not.pred %p164, %p163;
+	@!%p164 bra $L213;
+	bra.uni $L211;
+$L213:
+	mul.lo.s64 %rd627, %rd626, %rd172;
+	mad.lo.s64 %rd628, %rd627, 4, %rd170;
+	ld.shared.s32 %r259, [%rd628+0];
+	mov.b32 %r260, %r259;
+	add.s64 %rd629, %rd625, %rd626;
+	mul.lo.s64 %rd630, %rd629, %rd146;
+	mad.lo.s64 %rd631, %rd630, 4, %rd144;
+	st.global.s32 [%rd631+0], %r260;
+$L210:
+	add.s64 %rd632, %rd626, 1;
+	mov.b64 %rd626, %rd632;
+	bra.uni $L209;
+$L211:
+	bra.uni $L190;
+$L189:
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd633, 0;
+	setp.lt.s64 %p165, %rd455, %rd456;
+	setp.lt.s64 %p166, %rd454, %rd179;
+	or.pred %p167, %p165, %p166;
+	@!%p167 bra $L215;
+	mov.b64 %rd633, 1;
+$L215:
+	mov.b64 %rd634, %rd633;
+	// block reduction
+	sub.u32 %r261, %r13, 1;
+	mov.b32 %r262, %r3;
+$L216:
+	setp.hs.u32 %p168, %r262, 32;
+	@%p168 bra $L217;
+	mov.b64 {%r263, %r264}, %rd634;
+	shfl.sync.down.b32 %r265|%p169, %r263, %r262, %r261, %r17;
+	shfl.sync.down.b32 %r266, %r264, %r262, %r261, %r17;
+	mov.b64 %rd635, {%r265, %r266};
+	@!%p169 bra $L218;
+	max.s64 %rd636, %rd634, %rd635;
+	mov.b64 %rd634, %rd636;
+$L218:
+	shl.b32 %r262, %r262, 1;
+	bra.uni $L216;
+$L217:
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L219;
+	mul.wide.u32 %rd637, %r8, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	st.shared.s64 [%rd638+0], %rd634;
+$L219:
+	bar.sync 0;
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L220;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L221;
+	mul.wide.u32 %rd639, %r7, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	ld.shared.s64 %rd641, [%rd640+0];
+	mov.b64 %rd634, %rd641;
+$L221:
+	sub.u32 %r267, %r10, 1;
+	mov.b64 {%r268, %r269}, %rd634;
+	shfl.sync.down.b32 %r270|%p173, %r268, 1, %r267, %r17;
+	shfl.sync.down.b32 %r271, %r269, 1, %r267, %r17;
+	mov.b64 %rd642, {%r270, %r271};
+	@!%p173 bra $L222;
+	max.s64 %rd643, %rd634, %rd642;
+	mov.b64 %rd634, %rd643;
+$L222:
+	mov.b64 {%r272, %r273}, %rd634;
+	shfl.sync.down.b32 %r274|%p174, %r272, 2, %r267, %r17;
+	shfl.sync.down.b32 %r275, %r273, 2, %r267, %r17;
+	mov.b64 %rd644, {%r274, %r275};
+	@!%p174 bra $L223;
+	max.s64 %rd645, %rd634, %rd644;
+	mov.b64 %rd634, %rd645;
+$L223:
+	mov.b64 {%r276, %r277}, %rd634;
+	shfl.sync.down.b32 %r278|%p175, %r276, 4, %r267, %r17;
+	shfl.sync.down.b32 %r279, %r277, 4, %r267, %r17;
+	mov.b64 %rd646, {%r278, %r279};
+	@!%p175 bra $L224;
+	max.s64 %rd647, %rd634, %rd646;
+	mov.b64 %rd634, %rd647;
+$L224:
+	mov.b64 {%r280, %r281}, %rd634;
+	shfl.sync.down.b32 %r282|%p176, %r280, 8, %r267, %r17;
+	shfl.sync.down.b32 %r283, %r281, 8, %r267, %r17;
+	mov.b64 %rd648, {%r282, %r283};
+	@!%p176 bra $L225;
+	max.s64 %rd649, %rd634, %rd648;
+	mov.b64 %rd634, %rd649;
+$L225:
+	mov.b64 {%r284, %r285}, %rd634;
+	shfl.sync.down.b32 %r286|%p177, %r284, 16, %r267, %r17;
+	shfl.sync.down.b32 %r287, %r285, 16, %r267, %r17;
+	mov.b64 %rd650, {%r286, %r287};
+	@!%p177 bra $L226;
+	max.s64 %rd651, %rd634, %rd650;
+	mov.b64 %rd634, %rd651;
+$L226:
+	@!%p170 bra $L227;
+	st.shared.s64 [%rd1+1024], %rd634;
+$L227:
+$L220:
+	bar.sync 0;
+	ld.shared.s64 %rd652, [%rd1+1024];
+	mov.b64 %rd634, %rd652;
+	mov.b64 %rd653, %rd634;
+	setp.eq.s64 %p178, %rd653, 0;
+	@!%p178 bra $L229;
+	bra.uni $L132;
+$L229:
+$L131:
+	bra.uni $L130;
+$L132:
 $L7:
 	bar.sync 0;
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd666, %rd113;
-	mov.b64 %rd667, %rd114;
+	mov.b64 %rd654, %rd113;
+	mov.b64 %rd655, %rd114;
 	// block reduction
-	mov.b32 %r290, 1;
-	sub.u32 %r291, %r13, 1;
-	mov.b32 %r292, %r3;
+	mov.b32 %r288, 1;
+	sub.u32 %r289, %r13, 1;
+	mov.b32 %r290, %r3;
+$L230:
+	setp.hs.u32 %p179, %r290, 32;
+	@%p179 bra $L231;
+	mov.b64 {%r291, %r292}, %rd654;
+	shfl.sync.down.b32 %r293|%p180, %r291, %r290, %r289, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r290, %r289, %r17;
+	mov.b64 %rd656, {%r293, %r294};
+	mov.b64 {%r295, %r296}, %rd655;
+	shfl.sync.down.b32 %r297, %r295, %r290, %r289, %r17;
+	shfl.sync.down.b32 %r298, %r296, %r290, %r289, %r17;
+	mov.b64 %rd657, {%r297, %r298};
+	@!%p180 bra $L232;
+	setp.ne.u32 %p181, %r18, 9;
+	@%p181 bra.uni $L234;
+	setp.lt.s64 %p182, %rd656, %rd654;
+	setp.eq.s64 %p183, %rd656, %rd654;
+	setp.lt.s64 %p184, %rd657, %rd655;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd658, %rd656, %rd654, %p186;
+	selp.b64 %rd659, %rd657, %rd655, %p186;
+	mov.b64 %rd654, %rd658;
+	mov.b64 %rd655, %rd659;
+	bra.uni $L233;
 $L234:
-	setp.hs.u32 %p183, %r292, 32;
-	@%p183 bra $L235;
-	mov.b64 {%r293, %r294}, %rd666;
-	shfl.sync.down.b32 %r295|%p184, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd668, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd667;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd669, {%r299, %r300};
-	@!%p184 bra $L236;
-	setp.ne.u32 %p185, %r18, 9;
-	@%p185 bra.uni $L238;
-	setp.lt.s64 %p186, %rd668, %rd666;
-	setp.eq.s64 %p187, %rd668, %rd666;
-	setp.lt.s64 %p188, %rd669, %rd667;
-	and.pred %p189, %p187, %p188;
-	or.pred %p190, %p186, %p189;
-	selp.b64 %rd670, %rd668, %rd666, %p190;
-	selp.b64 %rd671, %rd669, %rd667, %p190;
-	mov.b64 %rd666, %rd670;
-	mov.b64 %rd667, %rd671;
-	bra.uni $L237;
-$L238:
-	setp.ne.u32 %p191, %r18, 10;
-	@%p191 bra.uni $L239;
-	setp.gt.s64 %p192, %rd668, %rd666;
-	setp.eq.s64 %p193, %rd668, %rd666;
-	setp.lt.s64 %p194, %rd669, %rd667;
-	and.pred %p195, %p193, %p194;
-	or.pred %p196, %p192, %p195;
-	selp.b64 %rd672, %rd668, %rd666, %p196;
-	selp.b64 %rd673, %rd669, %rd667, %p196;
-	mov.b64 %rd666, %rd672;
-	mov.b64 %rd667, %rd673;
-	bra.uni $L237;
-$L239:
-	mov.b64 %rd674, %rd666;
-	mov.b64 %rd675, %rd667;
-	mov.b64 %rd676, %rd668;
-	mov.b64 %rd677, %rd669;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd675;
-	mov.b64 %rd680, %rd676;
-	mov.b64 %rd681, %rd677;
-	mov.b64 %rd682, %rd680;
-	mov.b64 %rd683, %rd681;
-	add.s64 %rd684, %rd678, %rd682;
-	mov.b64 %rd678, %rd684;
-	add.s64 %rd685, %rd679, %rd683;
-	mov.b64 %rd679, %rd685;
-$L240:
-	mov.b64 %rd666, %rd678;
-	mov.b64 %rd667, %rd679;
-$L237:
-$L236:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L234;
+	setp.ne.u32 %p187, %r18, 10;
+	@%p187 bra.uni $L235;
+	setp.gt.s64 %p188, %rd656, %rd654;
+	setp.eq.s64 %p189, %rd656, %rd654;
+	setp.lt.s64 %p190, %rd657, %rd655;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd660, %rd656, %rd654, %p192;
+	selp.b64 %rd661, %rd657, %rd655, %p192;
+	mov.b64 %rd654, %rd660;
+	mov.b64 %rd655, %rd661;
+	bra.uni $L233;
 $L235:
-	setp.eq.u32 %p197, %r7, 0;
-	@!%p197 bra $L241;
-	mul.wide.u32 %rd686, %r8, 16;
-	add.s64 %rd687, %rd1, %rd686;
-	st.shared.s64 [%rd687+0], %rd666;
-	st.shared.s64 [%rd687+8], %rd667;
-$L241:
+	mov.b64 %rd662, %rd654;
+	mov.b64 %rd663, %rd655;
+	mov.b64 %rd664, %rd656;
+	mov.b64 %rd665, %rd657;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd668, %rd664;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd670, %rd668;
+	mov.b64 %rd671, %rd669;
+	add.s64 %rd672, %rd666, %rd670;
+	mov.b64 %rd666, %rd672;
+	add.s64 %rd673, %rd667, %rd671;
+	mov.b64 %rd667, %rd673;
+$L236:
+	mov.b64 %rd654, %rd666;
+	mov.b64 %rd655, %rd667;
+$L233:
+$L232:
+	shl.b32 %r290, %r290, 1;
+	bra.uni $L230;
+$L231:
+	setp.eq.u32 %p193, %r7, 0;
+	@!%p193 bra $L237;
+	mul.wide.u32 %rd674, %r8, 16;
+	add.s64 %rd675, %rd1, %rd674;
+	st.shared.s64 [%rd675+0], %rd654;
+	st.shared.s64 [%rd675+8], %rd655;
+$L237:
 	bar.sync 0;
-	setp.eq.u32 %p198, %r8, 0;
-	@!%p198 bra $L242;
-	setp.lo.u32 %p199, %r7, %r10;
-	@!%p199 bra $L243;
-	mul.wide.u32 %rd688, %r7, 16;
-	add.s64 %rd689, %rd1, %rd688;
-	ld.shared.s64 %rd690, [%rd689+0];
-	ld.shared.s64 %rd691, [%rd689+8];
-	mov.b64 %rd666, %rd690;
-	mov.b64 %rd667, %rd691;
-$L243:
-	sub.u32 %r301, %r10, 1;
-	mov.b32 %r302, %r290;
+	setp.eq.u32 %p194, %r8, 0;
+	@!%p194 bra $L238;
+	setp.lo.u32 %p195, %r7, %r10;
+	@!%p195 bra $L239;
+	mul.wide.u32 %rd676, %r7, 16;
+	add.s64 %rd677, %rd1, %rd676;
+	ld.shared.s64 %rd678, [%rd677+0];
+	ld.shared.s64 %rd679, [%rd677+8];
+	mov.b64 %rd654, %rd678;
+	mov.b64 %rd655, %rd679;
+$L239:
+	sub.u32 %r299, %r10, 1;
+	mov.b32 %r300, %r288;
+$L240:
+	setp.hs.u32 %p196, %r300, 32;
+	@%p196 bra $L241;
+	mov.b64 {%r301, %r302}, %rd654;
+	shfl.sync.down.b32 %r303|%p197, %r301, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
+	mov.b64 %rd680, {%r303, %r304};
+	mov.b64 {%r305, %r306}, %rd655;
+	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
+	mov.b64 %rd681, {%r307, %r308};
+	@!%p197 bra $L242;
+	setp.ne.u32 %p198, %r18, 9;
+	@%p198 bra.uni $L244;
+	setp.lt.s64 %p199, %rd680, %rd654;
+	setp.eq.s64 %p200, %rd680, %rd654;
+	setp.lt.s64 %p201, %rd681, %rd655;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd682, %rd680, %rd654, %p203;
+	selp.b64 %rd683, %rd681, %rd655, %p203;
+	mov.b64 %rd654, %rd682;
+	mov.b64 %rd655, %rd683;
+	bra.uni $L243;
 $L244:
-	setp.hs.u32 %p200, %r302, 32;
-	@%p200 bra $L245;
-	mov.b64 {%r303, %r304}, %rd666;
-	shfl.sync.down.b32 %r305|%p201, %r303, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd692, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd667;
-	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd693, {%r309, %r310};
-	@!%p201 bra $L246;
-	setp.ne.u32 %p202, %r18, 9;
-	@%p202 bra.uni $L248;
-	setp.lt.s64 %p203, %rd692, %rd666;
-	setp.eq.s64 %p204, %rd692, %rd666;
-	setp.lt.s64 %p205, %rd693, %rd667;
-	and.pred %p206, %p204, %p205;
-	or.pred %p207, %p203, %p206;
-	selp.b64 %rd694, %rd692, %rd666, %p207;
-	selp.b64 %rd695, %rd693, %rd667, %p207;
-	mov.b64 %rd666, %rd694;
-	mov.b64 %rd667, %rd695;
-	bra.uni $L247;
-$L248:
-	setp.ne.u32 %p208, %r18, 10;
-	@%p208 bra.uni $L249;
-	setp.gt.s64 %p209, %rd692, %rd666;
-	setp.eq.s64 %p210, %rd692, %rd666;
-	setp.lt.s64 %p211, %rd693, %rd667;
-	and.pred %p212, %p210, %p211;
-	or.pred %p213, %p209, %p212;
-	selp.b64 %rd696, %rd692, %rd666, %p213;
-	selp.b64 %rd697, %rd693, %rd667, %p213;
-	mov.b64 %rd666, %rd696;
-	mov.b64 %rd667, %rd697;
-	bra.uni $L247;
-$L249:
-	mov.b64 %rd698, %rd666;
-	mov.b64 %rd699, %rd667;
-	mov.b64 %rd700, %rd692;
-	mov.b64 %rd701, %rd693;
-	mov.b64 %rd678, %rd698;
-	mov.b64 %rd679, %rd699;
-	mov.b64 %rd680, %rd700;
-	mov.b64 %rd681, %rd701;
-	mov.b64 %rd682, %rd680;
-	mov.b64 %rd683, %rd681;
-	add.s64 %rd702, %rd678, %rd682;
-	mov.b64 %rd678, %rd702;
-	add.s64 %rd703, %rd679, %rd683;
-	mov.b64 %rd679, %rd703;
-$L250:
-	mov.b64 %rd666, %rd678;
-	mov.b64 %rd667, %rd679;
-$L247:
-$L246:
-	shl.b32 %r302, %r302, 1;
-	bra.uni $L244;
+	setp.ne.u32 %p204, %r18, 10;
+	@%p204 bra.uni $L245;
+	setp.gt.s64 %p205, %rd680, %rd654;
+	setp.eq.s64 %p206, %rd680, %rd654;
+	setp.lt.s64 %p207, %rd681, %rd655;
+	and.pred %p208, %p206, %p207;
+	or.pred %p209, %p205, %p208;
+	selp.b64 %rd684, %rd680, %rd654, %p209;
+	selp.b64 %rd685, %rd681, %rd655, %p209;
+	mov.b64 %rd654, %rd684;
+	mov.b64 %rd655, %rd685;
+	bra.uni $L243;
 $L245:
+	mov.b64 %rd686, %rd654;
+	mov.b64 %rd687, %rd655;
+	mov.b64 %rd688, %rd680;
+	mov.b64 %rd689, %rd681;
+	mov.b64 %rd666, %rd686;
+	mov.b64 %rd667, %rd687;
+	mov.b64 %rd668, %rd688;
+	mov.b64 %rd669, %rd689;
+	mov.b64 %rd670, %rd668;
+	mov.b64 %rd671, %rd669;
+	add.s64 %rd690, %rd666, %rd670;
+	mov.b64 %rd666, %rd690;
+	add.s64 %rd691, %rd667, %rd671;
+	mov.b64 %rd667, %rd691;
+$L246:
+	mov.b64 %rd654, %rd666;
+	mov.b64 %rd655, %rd667;
+$L243:
 $L242:
-	mul.wide.u32 %rd704, %r29, 16;
-	add.s64 %rd705, %rd11, %rd704;
-	setp.eq.u32 %p214, %r5, 0;
-	@!%p214 bra $L251;
-	st.global.s64 [%rd705+0], %rd666;
-	st.global.s64 [%rd705+8], %rd667;
-$L251:
+	shl.b32 %r300, %r300, 1;
+	bra.uni $L240;
+$L241:
+$L238:
+	mul.wide.u32 %rd692, %r29, 16;
+	add.s64 %rd693, %rd11, %rd692;
+	setp.eq.u32 %p210, %r5, 0;
+	@!%p210 bra $L247;
+	st.global.s64 [%rd693+0], %rd654;
+	st.global.s64 [%rd693+8], %rd655;
+$L247:
 	ret;
 }
 
@@ -8910,9 +8935,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<119>;
-	.reg .b32 %r<151>;
-	.reg .b64 %rd<449>;
+	.reg .pred %p<117>;
+	.reg .b32 %r<150>;
+	.reg .b64 %rd<443>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9354,375 +9379,362 @@ $L39:
 	or.b64 %rd271, %rd269, %rd270;
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd273, %rd272;
-	and.pred %p39, %p37, %p38;
-	@!%p39 bra $L43;
+$L42:
 	cvt.s64.s32 %rd274, %r60;
 	mul.lo.s64 %rd275, %rd274, %rd171;
 	mad.lo.s64 %rd276, %rd275, 8, %rd169;
-	atom.global.min.u64 %rd277, [%rd276], %rd273;
+	ld.relaxed.gpu.global.u64 %rd277, [%rd276+0];
 	mov.b64 %rd278, %rd277;
-	shr.u64 %rd279, %rd278, 32;
-	cvt.u32.u64 %r67, %rd279;
-	setp.hi.u32 %p40, %r67, %r64;
-	mov.pred %p41, %p40;
+	mov.b64 %rd279, %rd278;
+	shr.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r67, %rd280;
+	setp.ls.u32 %p39, %r67, %r64;
+	@!%p39 bra $L46;
+	mov.pred %p40, 0;
 	bra.uni $L41;
-$L43:
-$L44:
-	cvt.s64.s32 %rd280, %r60;
-	mul.lo.s64 %rd281, %rd280, %rd171;
-	mad.lo.s64 %rd282, %rd281, 8, %rd169;
-	ld.relaxed.gpu.global.u64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	mov.b64 %rd285, %rd284;
-	shr.u64 %rd286, %rd285, 32;
-	cvt.u32.u64 %r68, %rd286;
-	setp.ls.u32 %p42, %r68, %r64;
+$L46:
+	cvt.s64.s32 %rd281, %r60;
+	mul.lo.s64 %rd282, %rd281, %rd171;
+	mad.lo.s64 %rd283, %rd282, 8, %rd169;
+	atom.global.cas.b64 %rd284, [%rd283], %rd279, %rd273;
+	setp.eq.u64 %p41, %rd284, %rd279;
+	mov.pred %p42, %p41;
 	@!%p42 bra $L48;
-	mov.pred %p41, 0;
+	mov.pred %p40, 1;
 	bra.uni $L41;
 $L48:
-	cvt.s64.s32 %rd287, %r60;
-	mul.lo.s64 %rd288, %rd287, %rd171;
-	mad.lo.s64 %rd289, %rd288, 8, %rd169;
-	atom.global.cas.b64 %rd290, [%rd289], %rd285, %rd273;
-	setp.eq.u64 %p43, %rd290, %rd285;
-	mov.pred %p44, %p43;
-	@!%p44 bra $L50;
-	mov.pred %p41, 1;
-	bra.uni $L41;
-$L50:
-$L45:
-	bra.uni $L44;
-$L46:
+$L43:
+	bra.uni $L42;
+$L44:
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p41 bra $L52;
-	mov.pred %p45, 0;
-	mov.b64 %rd291, %rd204;
-	mov.b32 %r69, %r57;
-$L53:
-	@!%p17 bra $L57;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd292, %r70;
-	mov.b64 %rd293, %rd292;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd294, %r71;
-	min.u64 %rd295, %rd294, 32;
-	cvt.u32.u64 %r72, %rd295;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p46, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p46;
+	@!%p40 bra $L50;
+	mov.pred %p43, 0;
+	mov.b64 %rd285, %rd204;
+	mov.b32 %r68, %r57;
+$L51:
+	@!%p17 bra $L55;
+	shr.s32 %r69, %r68, 5;
+	cvt.s64.s32 %rd286, %r69;
+	mov.b64 %rd287, %rd286;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd288, %r70;
+	min.u64 %rd289, %rd288, 32;
+	cvt.u32.u64 %r71, %rd289;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p44, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p44;
+	mov.b32 %r75, %r74;
+	mov.b64 %rd290, %rd287;
 	mov.b32 %r76, %r75;
-	mov.b64 %rd296, %rd293;
-	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd297, %rd296, %rd159;
-	mad.lo.s64 %rd298, %rd297, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r78, [%rd298+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p47, %r80, 0x0;
-	mov.pred %p48, %p47;
-	not.pred %p49, %p48;
-	@!%p49 bra $L59;
-	mul.lo.s64 %rd299, %rd296, %rd159;
-	mad.lo.s64 %rd300, %rd299, 4, %rd157;
-	atom.global.or.b32 %r81, [%rd300], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p50, %r83, 0x0;
-	mov.pred %p48, %p50;
-$L59:
-	@!%p48 bra $L61;
-	mov.b64 %rd301, %rd291;
-	mov.b64 %rd302, %rd301;
-	mov.pred %p51, 0;
-	bra.uni $L55;
-$L61:
-	mov.b64 %rd303, %rd291;
-	mov.b64 %rd302, %rd303;
-	mov.pred %p51, 1;
-	bra.uni $L55;
+	mul.lo.s64 %rd291, %rd290, %rd159;
+	mad.lo.s64 %rd292, %rd291, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r77, [%rd292+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p45, %r79, 0x0;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L57;
+	mul.lo.s64 %rd293, %rd290, %rd159;
+	mad.lo.s64 %rd294, %rd293, 4, %rd157;
+	atom.global.or.b32 %r80, [%rd294], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p48, %r82, 0x0;
+	mov.pred %p46, %p48;
 $L57:
-	@!%p18 bra $L63;
-	cvt.s64.s32 %rd304, %r69;
-	mul.lo.s64 %rd305, %rd304, %rd162;
-	mad.lo.s64 %rd306, %rd305, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r84, [%rd306+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p52, %r85, %r40;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	@!%p54 bra $L65;
-	cvt.s64.s32 %rd307, %r69;
-	mul.lo.s64 %rd308, %rd307, %rd162;
-	mad.lo.s64 %rd309, %rd308, 4, %rd160;
-	atom.global.exch.b32 %r86, [%rd309], %r40;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p55, %r87, %r40;
-	mov.pred %p53, %p55;
-$L65:
-	@!%p53 bra $L67;
-	mov.b64 %rd310, %rd291;
-	mov.b64 %rd302, %rd310;
-	mov.pred %p51, 0;
-	bra.uni $L55;
-$L67:
-$L63:
-	mul.lo.s64 %rd311, %rd291, %rd182;
-	mad.lo.s64 %rd312, %rd311, 4, %rd180;
-	st.shared.s32 [%rd312+0], %r69;
-	add.s64 %rd313, %rd291, 1;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd302, %rd314;
-	mov.pred %p51, 1;
-	bra.uni $L55;
-$L54:
+	@!%p46 bra $L59;
+	mov.b64 %rd295, %rd285;
+	mov.b64 %rd296, %rd295;
+	mov.pred %p49, 0;
+	bra.uni $L53;
+$L59:
+	mov.b64 %rd297, %rd285;
+	mov.b64 %rd296, %rd297;
+	mov.pred %p49, 1;
 	bra.uni $L53;
 $L55:
-	mov.b64 %rd315, %rd302;
-	mov.pred %p56, %p51;
-	mov.b64 %rd204, %rd315;
-	mov.pred %p45, %p56;
-	@!%p45 bra $L69;
-	mov.b64 %rd316, %rd134;
-	mov.b32 %r88, %r57;
-	setp.lt.s64 %p57, %rd120, 64;
-	setp.le.s64 %p58, %rd164, 1;
-	or.pred %p59, %p57, %p58;
-	@!%p59 bra $L70;
-	cvt.s64.s32 %rd317, %r88;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd137;
-	mad.lo.s64 %rd320, %rd319, 8, %rd135;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r88;
-	mul.lo.s64 %rd324, %rd323, %rd137;
-	mad.lo.s64 %rd325, %rd324, 8, %rd135;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	add.s64 %rd329, %rd121, %rd328;
-	mov.b64 %rd121, %rd329;
-	bra.uni $L71;
-$L70:
-	mov.b64 %rd330, %rd164;
-	setp.ge.s64 %p60, %rd120, 4096;
-	@!%p60 bra $L73;
-	mul.lo.s64 %rd331, %rd330, 4;
-	mov.b64 %rd330, %rd331;
-$L73:
-	setp.ge.s64 %p61, %rd120, 65536;
-	@!%p61 bra $L75;
-	mul.lo.s64 %rd332, %rd330, 4;
-	mov.b64 %rd330, %rd332;
-$L75:
-	sub.s64 %rd333, %rd330, 1;
-	and.b64 %rd334, %rd120, %rd333;
-	setp.eq.s64 %p62, %rd334, 0;
-	@!%p62 bra $L77;
-	cvt.s64.s32 %rd335, %r88;
-	add.s64 %rd336, %rd335, 1;
-	mul.lo.s64 %rd337, %rd336, %rd137;
-	mad.lo.s64 %rd338, %rd337, 8, %rd135;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	cvt.s64.s32 %rd341, %r88;
-	mul.lo.s64 %rd342, %rd341, %rd137;
-	mad.lo.s64 %rd343, %rd342, 8, %rd135;
-	ld.global.nc.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	sub.s64 %rd346, %rd340, %rd345;
-	mul.lo.s64 %rd347, %rd330, %rd346;
-	add.s64 %rd348, %rd121, %rd347;
-	mov.b64 %rd121, %rd348;
-$L77:
-$L71:
-	add.s64 %rd349, %rd120, 1;
-	mov.b64 %rd120, %rd349;
-$L69:
+	@!%p18 bra $L61;
+	cvt.s64.s32 %rd298, %r68;
+	mul.lo.s64 %rd299, %rd298, %rd162;
+	mad.lo.s64 %rd300, %rd299, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r83, [%rd300+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p50, %r84, %r40;
+	mov.pred %p51, %p50;
+	not.pred %p52, %p51;
+	@!%p52 bra $L63;
+	cvt.s64.s32 %rd301, %r68;
+	mul.lo.s64 %rd302, %rd301, %rd162;
+	mad.lo.s64 %rd303, %rd302, 4, %rd160;
+	atom.global.exch.b32 %r85, [%rd303], %r40;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p53, %r86, %r40;
+	mov.pred %p51, %p53;
+$L63:
+	@!%p51 bra $L65;
+	mov.b64 %rd304, %rd285;
+	mov.b64 %rd296, %rd304;
+	mov.pred %p49, 0;
+	bra.uni $L53;
+$L65:
+$L61:
+	mul.lo.s64 %rd305, %rd285, %rd182;
+	mad.lo.s64 %rd306, %rd305, 4, %rd180;
+	st.shared.s32 [%rd306+0], %r68;
+	add.s64 %rd307, %rd285, 1;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd296, %rd308;
+	mov.pred %p49, 1;
+	bra.uni $L53;
 $L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd309, %rd296;
+	mov.pred %p54, %p49;
+	mov.b64 %rd204, %rd309;
+	mov.pred %p43, %p54;
+	@!%p43 bra $L67;
+	mov.b64 %rd310, %rd134;
+	mov.b32 %r87, %r57;
+	setp.lt.s64 %p55, %rd120, 64;
+	setp.le.s64 %p56, %rd164, 1;
+	or.pred %p57, %p55, %p56;
+	@!%p57 bra $L68;
+	cvt.s64.s32 %rd311, %r87;
+	add.s64 %rd312, %rd311, 1;
+	mul.lo.s64 %rd313, %rd312, %rd137;
+	mad.lo.s64 %rd314, %rd313, 8, %rd135;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	cvt.s64.s32 %rd317, %r87;
+	mul.lo.s64 %rd318, %rd317, %rd137;
+	mad.lo.s64 %rd319, %rd318, 8, %rd135;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	sub.s64 %rd322, %rd316, %rd321;
+	add.s64 %rd323, %rd121, %rd322;
+	mov.b64 %rd121, %rd323;
+	bra.uni $L69;
+$L68:
+	mov.b64 %rd324, %rd164;
+	setp.ge.s64 %p58, %rd120, 4096;
+	@!%p58 bra $L71;
+	mul.lo.s64 %rd325, %rd324, 4;
+	mov.b64 %rd324, %rd325;
+$L71:
+	setp.ge.s64 %p59, %rd120, 65536;
+	@!%p59 bra $L73;
+	mul.lo.s64 %rd326, %rd324, 4;
+	mov.b64 %rd324, %rd326;
+$L73:
+	sub.s64 %rd327, %rd324, 1;
+	and.b64 %rd328, %rd120, %rd327;
+	setp.eq.s64 %p60, %rd328, 0;
+	@!%p60 bra $L75;
+	cvt.s64.s32 %rd329, %r87;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd137;
+	mad.lo.s64 %rd332, %rd331, 8, %rd135;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	cvt.s64.s32 %rd335, %r87;
+	mul.lo.s64 %rd336, %rd335, %rd137;
+	mad.lo.s64 %rd337, %rd336, 8, %rd135;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	sub.s64 %rd340, %rd334, %rd339;
+	mul.lo.s64 %rd341, %rd324, %rd340;
+	add.s64 %rd342, %rd121, %rd341;
+	mov.b64 %rd121, %rd342;
+$L75:
+$L69:
+	add.s64 %rd343, %rd120, 1;
+	mov.b64 %rd120, %rd343;
+$L67:
+$L50:
 $L23:
-	add.s64 %rd350, %rd210, %rd199;
-	mov.b64 %rd210, %rd350;
+	add.s64 %rd344, %rd210, %rd199;
+	mov.b64 %rd210, %rd344;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd351, %rd204;
-$L78:
-	@!%p17 bra $L82;
-	bra.uni $L80;
-$L82:
-	// block scan
-	mov.b64 %rd352, %rd351;
-	mov.b32 %r89, %r3;
-$L83:
-	setp.hs.u32 %p63, %r89, 32;
-	@%p63 bra $L84;
-	mov.b64 {%r90, %r91}, %rd352;
-	shfl.sync.up.b32 %r92|%p64, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd353, {%r92, %r93};
-	@!%p64 bra $L85;
-	add.s64 %rd354, %rd353, %rd352;
-	mov.b64 %rd352, %rd354;
-$L85:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L83;
-$L84:
-	mov.b64 {%r94, %r95}, %rd352;
-	shfl.sync.up.b32 %r96|%p65, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd355, {%r96, %r97};
-	setp.lo.u32 %p66, %r3, 32;
-	and.pred %p67, %p65, %p66;
-	selp.b64 %rd356, %rd355, 0, %p67;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p68, %r7, %r98;
-	@!%p68 bra $L86;
-	mul.wide.u32 %rd357, %r8, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	st.shared.s64 [%rd358+0], %rd352;
-$L86:
-	bar.sync 0;
-	setp.eq.u32 %p69, %r8, 0;
-	@!%p69 bra $L87;
-	mov.b64 %rd359, 0;
-	setp.lo.u32 %p70, %r7, %r10;
-	@!%p70 bra $L88;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	ld.shared.s64 %rd362, [%rd361+0];
-	mov.b64 %rd359, %rd362;
-$L88:
-	mov.b64 {%r99, %r100}, %rd359;
-	shfl.sync.up.b32 %r101|%p71, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd363, {%r101, %r102};
-	@!%p71 bra $L89;
-	add.s64 %rd364, %rd363, %rd359;
-	mov.b64 %rd359, %rd364;
-$L89:
-	mov.b64 {%r103, %r104}, %rd359;
-	shfl.sync.up.b32 %r105|%p72, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd365, {%r105, %r106};
-	@!%p72 bra $L90;
-	add.s64 %rd366, %rd365, %rd359;
-	mov.b64 %rd359, %rd366;
-$L90:
-	mov.b64 {%r107, %r108}, %rd359;
-	shfl.sync.up.b32 %r109|%p73, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd367, {%r109, %r110};
-	@!%p73 bra $L91;
-	add.s64 %rd368, %rd367, %rd359;
-	mov.b64 %rd359, %rd368;
-$L91:
-	mov.b64 {%r111, %r112}, %rd359;
-	shfl.sync.up.b32 %r113|%p74, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd369, {%r113, %r114};
-	@!%p74 bra $L92;
-	add.s64 %rd370, %rd369, %rd359;
-	mov.b64 %rd359, %rd370;
-$L92:
-	mov.b64 {%r115, %r116}, %rd359;
-	shfl.sync.up.b32 %r117|%p75, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd371, {%r117, %r118};
-	@!%p75 bra $L93;
-	add.s64 %rd372, %rd371, %rd359;
-	mov.b64 %rd359, %rd372;
-$L93:
-	mov.b64 {%r119, %r120}, %rd359;
-	shfl.sync.up.b32 %r121|%p76, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd373, {%r121, %r122};
-	selp.b64 %rd374, %rd373, 0, %p76;
-	@!%p70 bra $L94;
-	mul.wide.u32 %rd375, %r7, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	add.s64 %rd377, %rd376, 512;
-	st.shared.s64 [%rd377+0], %rd374;
-$L94:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p77, %r7, %r123;
-	@!%p77 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd359;
-$L95:
-$L87:
-	bar.sync 0;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	add.s64 %rd380, %rd379, 512;
-	ld.shared.s64 %rd381, [%rd380+0];
-	add.s64 %rd382, %rd381, %rd356;
-	ld.shared.s64 %rd383, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd382;
-	shfl.sync.idx.b32 %r126|%p78, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd384, {%r126, %r127};
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, 0;
-	cvt.u64.u32 %rd393, %r2;
-	setp.eq.s64 %p79, %rd393, 0;
-	setp.gt.s64 %p80, %rd391, 0;
-	and.pred %p81, %p79, %p80;
-	@!%p81 bra $L97;
-	atom.global.add.u64 %rd394, [%rd154], %rd391;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd392, %rd395;
-$L97:
-	cvt.u64.u32 %rd396, %r2;
-	setp.eq.s64 %p82, %rd396, 0;
-	setp.eq.u32 %p83, %r1, 0;
-	and.pred %p84, %p82, %p83;
-	bar.sync 0;
-	@!%p84 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd392;
-$L98:
-	bar.sync 0;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 %rd398, %rd397;
-	mov.b64 %rd392, %rd398;
-	add.s64 %rd399, %rd392, %rd390;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd401, 0;
-$L99:
-	setp.lt.s64 %p85, %rd401, %rd351;
-	not.pred %p86, %p85;
-	@!%p86 bra $L103;
-	bra.uni $L101;
-$L103:
-	mul.lo.s64 %rd402, %rd401, %rd182;
-	mad.lo.s64 %rd403, %rd402, 4, %rd180;
-	ld.shared.s32 %r128, [%rd403+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd404, %rd400, %rd401;
-	mul.lo.s64 %rd405, %rd404, %rd153;
-	mad.lo.s64 %rd406, %rd405, 4, %rd151;
-	st.global.s32 [%rd406+0], %r129;
-$L100:
-	add.s64 %rd407, %rd401, 1;
-	mov.b64 %rd401, %rd407;
-	bra.uni $L99;
-$L101:
-	bra.uni $L80;
-$L79:
+	mov.b64 %rd345, %rd204;
+$L76:
+	@!%p17 bra $L80;
 	bra.uni $L78;
 $L80:
+	// block scan
+	mov.b64 %rd346, %rd345;
+	mov.b32 %r88, %r3;
+$L81:
+	setp.hs.u32 %p61, %r88, 32;
+	@%p61 bra $L82;
+	mov.b64 {%r89, %r90}, %rd346;
+	shfl.sync.up.b32 %r91|%p62, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd347, {%r91, %r92};
+	@!%p62 bra $L83;
+	add.s64 %rd348, %rd347, %rd346;
+	mov.b64 %rd346, %rd348;
+$L83:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L81;
+$L82:
+	mov.b64 {%r93, %r94}, %rd346;
+	shfl.sync.up.b32 %r95|%p63, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd349, {%r95, %r96};
+	setp.lo.u32 %p64, %r3, 32;
+	and.pred %p65, %p63, %p64;
+	selp.b64 %rd350, %rd349, 0, %p65;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p66, %r7, %r97;
+	@!%p66 bra $L84;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	st.shared.s64 [%rd352+0], %rd346;
+$L84:
+	bar.sync 0;
+	setp.eq.u32 %p67, %r8, 0;
+	@!%p67 bra $L85;
+	mov.b64 %rd353, 0;
+	setp.lo.u32 %p68, %r7, %r10;
+	@!%p68 bra $L86;
+	mul.wide.u32 %rd354, %r7, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	ld.shared.s64 %rd356, [%rd355+0];
+	mov.b64 %rd353, %rd356;
+$L86:
+	mov.b64 {%r98, %r99}, %rd353;
+	shfl.sync.up.b32 %r100|%p69, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd357, {%r100, %r101};
+	@!%p69 bra $L87;
+	add.s64 %rd358, %rd357, %rd353;
+	mov.b64 %rd353, %rd358;
+$L87:
+	mov.b64 {%r102, %r103}, %rd353;
+	shfl.sync.up.b32 %r104|%p70, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd359, {%r104, %r105};
+	@!%p70 bra $L88;
+	add.s64 %rd360, %rd359, %rd353;
+	mov.b64 %rd353, %rd360;
+$L88:
+	mov.b64 {%r106, %r107}, %rd353;
+	shfl.sync.up.b32 %r108|%p71, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd361, {%r108, %r109};
+	@!%p71 bra $L89;
+	add.s64 %rd362, %rd361, %rd353;
+	mov.b64 %rd353, %rd362;
+$L89:
+	mov.b64 {%r110, %r111}, %rd353;
+	shfl.sync.up.b32 %r112|%p72, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd363, {%r112, %r113};
+	@!%p72 bra $L90;
+	add.s64 %rd364, %rd363, %rd353;
+	mov.b64 %rd353, %rd364;
+$L90:
+	mov.b64 {%r114, %r115}, %rd353;
+	shfl.sync.up.b32 %r116|%p73, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd365, {%r116, %r117};
+	@!%p73 bra $L91;
+	add.s64 %rd366, %rd365, %rd353;
+	mov.b64 %rd353, %rd366;
+$L91:
+	mov.b64 {%r118, %r119}, %rd353;
+	shfl.sync.up.b32 %r120|%p74, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd367, {%r120, %r121};
+	selp.b64 %rd368, %rd367, 0, %p74;
+	@!%p68 bra $L92;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	st.shared.s64 [%rd371+0], %rd368;
+$L92:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p75, %r7, %r122;
+	@!%p75 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd353;
+$L93:
+$L85:
+	bar.sync 0;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	add.s64 %rd374, %rd373, 512;
+	ld.shared.s64 %rd375, [%rd374+0];
+	add.s64 %rd376, %rd375, %rd350;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd376;
+	shfl.sync.idx.b32 %r125|%p76, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd378, {%r125, %r126};
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, 0;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p77, %rd387, 0;
+	setp.gt.s64 %p78, %rd385, 0;
+	and.pred %p79, %p77, %p78;
+	@!%p79 bra $L95;
+	atom.global.add.u64 %rd388, [%rd154], %rd385;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd386, %rd389;
+$L95:
+	cvt.u64.u32 %rd390, %r2;
+	setp.eq.s64 %p80, %rd390, 0;
+	setp.eq.u32 %p81, %r1, 0;
+	and.pred %p82, %p80, %p81;
+	bar.sync 0;
+	@!%p82 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd386;
+$L96:
+	bar.sync 0;
+	ld.shared.s64 %rd391, [%rd1+1024];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd386, %rd392;
+	add.s64 %rd393, %rd386, %rd384;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd395, 0;
+$L97:
+	setp.lt.s64 %p83, %rd395, %rd345;
+	not.pred %p84, %p83;
+	@!%p84 bra $L101;
+	bra.uni $L99;
+$L101:
+	mul.lo.s64 %rd396, %rd395, %rd182;
+	mad.lo.s64 %rd397, %rd396, 4, %rd180;
+	ld.shared.s32 %r127, [%rd397+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd398, %rd394, %rd395;
+	mul.lo.s64 %rd399, %rd398, %rd153;
+	mad.lo.s64 %rd400, %rd399, 4, %rd151;
+	st.global.s32 [%rd400+0], %r128;
+$L98:
+	add.s64 %rd401, %rd395, 1;
+	mov.b64 %rd395, %rd401;
+	bra.uni $L97;
+$L99:
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
 $L11:
-	add.s64 %rd408, %rd203, %rd201;
-	mov.b64 %rd203, %rd408;
+	add.s64 %rd402, %rd203, %rd201;
+	mov.b64 %rd203, %rd402;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9730,161 +9742,161 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd409, %rd120;
-	mov.b64 %rd410, %rd121;
+	mov.b64 %rd403, %rd120;
+	mov.b64 %rd404, %rd121;
 	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L104:
-	setp.hs.u32 %p87, %r132, 32;
-	@%p87 bra $L105;
-	mov.b64 {%r133, %r134}, %rd409;
-	shfl.sync.down.b32 %r135|%p88, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd411, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd410;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd412, {%r139, %r140};
-	@!%p88 bra $L106;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L108;
-	setp.lt.s64 %p90, %rd411, %rd409;
-	setp.eq.s64 %p91, %rd411, %rd409;
-	setp.lt.s64 %p92, %rd412, %rd410;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd413, %rd411, %rd409, %p94;
-	selp.b64 %rd414, %rd412, %rd410, %p94;
-	mov.b64 %rd409, %rd413;
-	mov.b64 %rd410, %rd414;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L109;
-	setp.gt.s64 %p96, %rd411, %rd409;
-	setp.eq.s64 %p97, %rd411, %rd409;
-	setp.lt.s64 %p98, %rd412, %rd410;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd415, %rd411, %rd409, %p100;
-	selp.b64 %rd416, %rd412, %rd410, %p100;
-	mov.b64 %rd409, %rd415;
-	mov.b64 %rd410, %rd416;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd417, %rd409;
-	mov.b64 %rd418, %rd410;
-	mov.b64 %rd419, %rd411;
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd422, %rd418;
-	mov.b64 %rd423, %rd419;
-	mov.b64 %rd424, %rd420;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	add.s64 %rd427, %rd421, %rd425;
-	mov.b64 %rd421, %rd427;
-	add.s64 %rd428, %rd422, %rd426;
-	mov.b64 %rd422, %rd428;
-$L110:
-	mov.b64 %rd409, %rd421;
-	mov.b64 %rd410, %rd422;
-$L107:
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
+$L102:
+	setp.hs.u32 %p85, %r131, 32;
+	@%p85 bra $L103;
+	mov.b64 {%r132, %r133}, %rd403;
+	shfl.sync.down.b32 %r134|%p86, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd405, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd404;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd406, {%r138, %r139};
+	@!%p86 bra $L104;
+	setp.ne.u32 %p87, %r18, 9;
+	@%p87 bra.uni $L106;
+	setp.lt.s64 %p88, %rd405, %rd403;
+	setp.eq.s64 %p89, %rd405, %rd403;
+	setp.lt.s64 %p90, %rd406, %rd404;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd407, %rd405, %rd403, %p92;
+	selp.b64 %rd408, %rd406, %rd404, %p92;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
+	bra.uni $L105;
 $L106:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L104;
+	setp.ne.u32 %p93, %r18, 10;
+	@%p93 bra.uni $L107;
+	setp.gt.s64 %p94, %rd405, %rd403;
+	setp.eq.s64 %p95, %rd405, %rd403;
+	setp.lt.s64 %p96, %rd406, %rd404;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd409, %rd405, %rd403, %p98;
+	selp.b64 %rd410, %rd406, %rd404, %p98;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd411;
+	mov.b64 %rd416, %rd412;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd421, %rd415, %rd419;
+	mov.b64 %rd415, %rd421;
+	add.s64 %rd422, %rd416, %rd420;
+	mov.b64 %rd416, %rd422;
+$L108:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
 $L105:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L111;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	st.shared.s64 [%rd430+0], %rd409;
-	st.shared.s64 [%rd430+8], %rd410;
-$L111:
+$L104:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p99, %r7, 0;
+	@!%p99 bra $L109;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd403;
+	st.shared.s64 [%rd424+8], %rd404;
+$L109:
 	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L112;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L113;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	ld.shared.s64 %rd433, [%rd432+0];
-	ld.shared.s64 %rd434, [%rd432+8];
-	mov.b64 %rd409, %rd433;
-	mov.b64 %rd410, %rd434;
-$L113:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
-$L114:
-	setp.hs.u32 %p104, %r142, 32;
-	@%p104 bra $L115;
-	mov.b64 {%r143, %r144}, %rd409;
-	shfl.sync.down.b32 %r145|%p105, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd435, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd410;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd436, {%r149, %r150};
-	@!%p105 bra $L116;
-	setp.ne.u32 %p106, %r18, 9;
-	@%p106 bra.uni $L118;
-	setp.lt.s64 %p107, %rd435, %rd409;
-	setp.eq.s64 %p108, %rd435, %rd409;
-	setp.lt.s64 %p109, %rd436, %rd410;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd437, %rd435, %rd409, %p111;
-	selp.b64 %rd438, %rd436, %rd410, %p111;
-	mov.b64 %rd409, %rd437;
-	mov.b64 %rd410, %rd438;
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p112, %r18, 10;
-	@%p112 bra.uni $L119;
-	setp.gt.s64 %p113, %rd435, %rd409;
-	setp.eq.s64 %p114, %rd435, %rd409;
-	setp.lt.s64 %p115, %rd436, %rd410;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd439, %rd435, %rd409, %p117;
-	selp.b64 %rd440, %rd436, %rd410, %p117;
-	mov.b64 %rd409, %rd439;
-	mov.b64 %rd410, %rd440;
-	bra.uni $L117;
-$L119:
-	mov.b64 %rd441, %rd409;
-	mov.b64 %rd442, %rd410;
-	mov.b64 %rd443, %rd435;
-	mov.b64 %rd444, %rd436;
-	mov.b64 %rd421, %rd441;
-	mov.b64 %rd422, %rd442;
-	mov.b64 %rd423, %rd443;
-	mov.b64 %rd424, %rd444;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	add.s64 %rd445, %rd421, %rd425;
-	mov.b64 %rd421, %rd445;
-	add.s64 %rd446, %rd422, %rd426;
-	mov.b64 %rd422, %rd446;
-$L120:
-	mov.b64 %rd409, %rd421;
-	mov.b64 %rd410, %rd422;
-$L117:
-$L116:
-	shl.b32 %r142, %r142, 1;
-	bra.uni $L114;
-$L115:
+	setp.eq.u32 %p100, %r8, 0;
+	@!%p100 bra $L110;
+	setp.lo.u32 %p101, %r7, %r10;
+	@!%p101 bra $L111;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	ld.shared.s64 %rd428, [%rd426+8];
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
+$L111:
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
 $L112:
-	mul.wide.u32 %rd447, %r29, 16;
-	add.s64 %rd448, %rd11, %rd447;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L121;
-	st.global.s64 [%rd448+0], %rd409;
-	st.global.s64 [%rd448+8], %rd410;
-$L121:
+	setp.hs.u32 %p102, %r141, 32;
+	@%p102 bra $L113;
+	mov.b64 {%r142, %r143}, %rd403;
+	shfl.sync.down.b32 %r144|%p103, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd429, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd404;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd430, {%r148, %r149};
+	@!%p103 bra $L114;
+	setp.ne.u32 %p104, %r18, 9;
+	@%p104 bra.uni $L116;
+	setp.lt.s64 %p105, %rd429, %rd403;
+	setp.eq.s64 %p106, %rd429, %rd403;
+	setp.lt.s64 %p107, %rd430, %rd404;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd431, %rd429, %rd403, %p109;
+	selp.b64 %rd432, %rd430, %rd404, %p109;
+	mov.b64 %rd403, %rd431;
+	mov.b64 %rd404, %rd432;
+	bra.uni $L115;
+$L116:
+	setp.ne.u32 %p110, %r18, 10;
+	@%p110 bra.uni $L117;
+	setp.gt.s64 %p111, %rd429, %rd403;
+	setp.eq.s64 %p112, %rd429, %rd403;
+	setp.lt.s64 %p113, %rd430, %rd404;
+	and.pred %p114, %p112, %p113;
+	or.pred %p115, %p111, %p114;
+	selp.b64 %rd433, %rd429, %rd403, %p115;
+	selp.b64 %rd434, %rd430, %rd404, %p115;
+	mov.b64 %rd403, %rd433;
+	mov.b64 %rd404, %rd434;
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd435, %rd403;
+	mov.b64 %rd436, %rd404;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd430;
+	mov.b64 %rd415, %rd435;
+	mov.b64 %rd416, %rd436;
+	mov.b64 %rd417, %rd437;
+	mov.b64 %rd418, %rd438;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd439, %rd415, %rd419;
+	mov.b64 %rd415, %rd439;
+	add.s64 %rd440, %rd416, %rd420;
+	mov.b64 %rd416, %rd440;
+$L118:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
+$L115:
+$L114:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L112;
+$L113:
+$L110:
+	mul.wide.u32 %rd441, %r29, 16;
+	add.s64 %rd442, %rd11, %rd441;
+	setp.eq.u32 %p116, %r5, 0;
+	@!%p116 bra $L119;
+	st.global.s64 [%rd442+0], %rd403;
+	st.global.s64 [%rd442+8], %rd404;
+$L119:
 	ret;
 }
 
@@ -11765,9 +11777,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<412>;
+	.reg .pred %p<111>;
+	.reg .b32 %r<151>;
+	.reg .b64 %rd<406>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12152,380 +12164,367 @@ $L34:
 	or.b64 %rd233, %rd231, %rd232;
 	mov.b64 %rd234, %rd233;
 	mov.b64 %rd235, %rd234;
-	and.pred %p33, %p31, %p32;
-	@!%p33 bra $L38;
+$L37:
 	cvt.s64.s32 %rd236, %r61;
 	mul.lo.s64 %rd237, %rd236, %rd161;
 	mad.lo.s64 %rd238, %rd237, 8, %rd159;
-	atom.global.min.u64 %rd239, [%rd238], %rd235;
+	ld.relaxed.gpu.global.u64 %rd239, [%rd238+0];
 	mov.b64 %rd240, %rd239;
-	shr.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r68, %rd241;
-	setp.hi.u32 %p34, %r68, %r65;
-	mov.pred %p35, %p34;
+	mov.b64 %rd241, %rd240;
+	shr.u64 %rd242, %rd241, 32;
+	cvt.u32.u64 %r68, %rd242;
+	setp.ls.u32 %p33, %r68, %r65;
+	@!%p33 bra $L41;
+	mov.pred %p34, 0;
 	bra.uni $L36;
-$L38:
-$L39:
-	cvt.s64.s32 %rd242, %r61;
-	mul.lo.s64 %rd243, %rd242, %rd161;
-	mad.lo.s64 %rd244, %rd243, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd247, %rd246;
-	shr.u64 %rd248, %rd247, 32;
-	cvt.u32.u64 %r69, %rd248;
-	setp.ls.u32 %p36, %r69, %r65;
+$L41:
+	cvt.s64.s32 %rd243, %r61;
+	mul.lo.s64 %rd244, %rd243, %rd161;
+	mad.lo.s64 %rd245, %rd244, 8, %rd159;
+	atom.global.cas.b64 %rd246, [%rd245], %rd241, %rd235;
+	setp.eq.u64 %p35, %rd246, %rd241;
+	mov.pred %p36, %p35;
 	@!%p36 bra $L43;
-	mov.pred %p35, 0;
+	mov.pred %p34, 1;
 	bra.uni $L36;
 $L43:
-	cvt.s64.s32 %rd249, %r61;
-	mul.lo.s64 %rd250, %rd249, %rd161;
-	mad.lo.s64 %rd251, %rd250, 8, %rd159;
-	atom.global.cas.b64 %rd252, [%rd251], %rd247, %rd235;
-	setp.eq.u64 %p37, %rd252, %rd247;
-	mov.pred %p38, %p37;
-	@!%p38 bra $L45;
-	mov.pred %p35, 1;
-	bra.uni $L36;
-$L45:
-$L40:
-	bra.uni $L39;
-$L41:
+$L38:
+	bra.uni $L37;
+$L39:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p35 bra $L47;
-	mov.pred %p39, 0;
-	mov.b64 %rd253, %rd217;
-	mov.b32 %r70, %r58;
-$L48:
-	@!%p17 bra $L52;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd254, %r71;
-	mov.b64 %rd255, %rd254;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd256, %r72;
-	min.u64 %rd257, %rd256, 32;
-	cvt.u32.u64 %r73, %rd257;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p40, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p40;
+	@!%p34 bra $L45;
+	mov.pred %p37, 0;
+	mov.b64 %rd247, %rd217;
+	mov.b32 %r69, %r58;
+$L46:
+	@!%p17 bra $L50;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd248, %r70;
+	mov.b64 %rd249, %rd248;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd250, %r71;
+	min.u64 %rd251, %rd250, 32;
+	cvt.u32.u64 %r72, %rd251;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p38, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p38;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd252, %rd249;
 	mov.b32 %r77, %r76;
-	mov.b64 %rd258, %rd255;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd259, %rd258, %rd152;
-	mad.lo.s64 %rd260, %rd259, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r79, [%rd260+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p41, %r81, 0x0;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L54;
-	mul.lo.s64 %rd261, %rd258, %rd152;
-	mad.lo.s64 %rd262, %rd261, 4, %rd150;
-	atom.global.or.b32 %r82, [%rd262], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p44, %r84, 0x0;
-	mov.pred %p42, %p44;
-$L54:
-	@!%p42 bra $L56;
-	mov.b64 %rd263, %rd253;
-	mov.b64 %rd264, %rd263;
-	mov.pred %p45, 0;
-	bra.uni $L50;
-$L56:
-	mov.b64 %rd265, %rd253;
-	mov.b64 %rd264, %rd265;
-	mov.pred %p45, 1;
-	bra.uni $L50;
+	mul.lo.s64 %rd253, %rd252, %rd152;
+	mad.lo.s64 %rd254, %rd253, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r78, [%rd254+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p39, %r80, 0x0;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
+	mul.lo.s64 %rd255, %rd252, %rd152;
+	mad.lo.s64 %rd256, %rd255, 4, %rd150;
+	atom.global.or.b32 %r81, [%rd256], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p42, %r83, 0x0;
+	mov.pred %p40, %p42;
 $L52:
-	@!%p18 bra $L58;
-	cvt.s64.s32 %rd266, %r70;
-	mul.lo.s64 %rd267, %rd266, %rd155;
-	mad.lo.s64 %rd268, %rd267, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r85, [%rd268+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p46, %r86, %r40;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L60;
-	cvt.s64.s32 %rd269, %r70;
-	mul.lo.s64 %rd270, %rd269, %rd155;
-	mad.lo.s64 %rd271, %rd270, 4, %rd153;
-	atom.global.exch.b32 %r87, [%rd271], %r40;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p49, %r88, %r40;
-	mov.pred %p47, %p49;
-$L60:
-	@!%p47 bra $L62;
-	mov.b64 %rd272, %rd253;
-	mov.b64 %rd264, %rd272;
-	mov.pred %p45, 0;
-	bra.uni $L50;
-$L62:
-$L58:
-	mul.lo.s64 %rd273, %rd253, %rd172;
-	mad.lo.s64 %rd274, %rd273, 4, %rd170;
-	st.shared.s32 [%rd274+0], %r70;
-	add.s64 %rd275, %rd253, 1;
-	mov.b64 %rd276, %rd275;
-	mov.b64 %rd264, %rd276;
-	mov.pred %p45, 1;
-	bra.uni $L50;
-$L49:
+	@!%p40 bra $L54;
+	mov.b64 %rd257, %rd247;
+	mov.b64 %rd258, %rd257;
+	mov.pred %p43, 0;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd259, %rd247;
+	mov.b64 %rd258, %rd259;
+	mov.pred %p43, 1;
 	bra.uni $L48;
 $L50:
-	mov.b64 %rd277, %rd264;
-	mov.pred %p50, %p45;
-	mov.b64 %rd217, %rd277;
-	mov.pred %p39, %p50;
-	@!%p39 bra $L64;
-	mov.b64 %rd278, %rd127;
-	mov.b32 %r89, %r58;
-	setp.lt.s64 %p51, %rd113, 64;
-	setp.le.s64 %p52, %rd157, 1;
-	or.pred %p53, %p51, %p52;
-	@!%p53 bra $L65;
-	cvt.s64.s32 %rd279, %r89;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd130;
-	mad.lo.s64 %rd282, %rd281, 8, %rd128;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r89;
-	mul.lo.s64 %rd286, %rd285, %rd130;
-	mad.lo.s64 %rd287, %rd286, 8, %rd128;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	add.s64 %rd291, %rd114, %rd290;
-	mov.b64 %rd114, %rd291;
-	bra.uni $L66;
-$L65:
-	mov.b64 %rd292, %rd157;
-	setp.ge.s64 %p54, %rd113, 4096;
-	@!%p54 bra $L68;
-	mul.lo.s64 %rd293, %rd292, 4;
-	mov.b64 %rd292, %rd293;
-$L68:
-	setp.ge.s64 %p55, %rd113, 65536;
-	@!%p55 bra $L70;
-	mul.lo.s64 %rd294, %rd292, 4;
-	mov.b64 %rd292, %rd294;
-$L70:
-	sub.s64 %rd295, %rd292, 1;
-	and.b64 %rd296, %rd113, %rd295;
-	setp.eq.s64 %p56, %rd296, 0;
-	@!%p56 bra $L72;
-	cvt.s64.s32 %rd297, %r89;
-	add.s64 %rd298, %rd297, 1;
-	mul.lo.s64 %rd299, %rd298, %rd130;
-	mad.lo.s64 %rd300, %rd299, 8, %rd128;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	cvt.s64.s32 %rd303, %r89;
-	mul.lo.s64 %rd304, %rd303, %rd130;
-	mad.lo.s64 %rd305, %rd304, 8, %rd128;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	sub.s64 %rd308, %rd302, %rd307;
-	mul.lo.s64 %rd309, %rd292, %rd308;
-	add.s64 %rd310, %rd114, %rd309;
-	mov.b64 %rd114, %rd310;
-$L72:
-$L66:
-	add.s64 %rd311, %rd113, 1;
-	mov.b64 %rd113, %rd311;
-$L64:
+	@!%p18 bra $L56;
+	cvt.s64.s32 %rd260, %r69;
+	mul.lo.s64 %rd261, %rd260, %rd155;
+	mad.lo.s64 %rd262, %rd261, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r84, [%rd262+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p44, %r85, %r40;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L58;
+	cvt.s64.s32 %rd263, %r69;
+	mul.lo.s64 %rd264, %rd263, %rd155;
+	mad.lo.s64 %rd265, %rd264, 4, %rd153;
+	atom.global.exch.b32 %r86, [%rd265], %r40;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p47, %r87, %r40;
+	mov.pred %p45, %p47;
+$L58:
+	@!%p45 bra $L60;
+	mov.b64 %rd266, %rd247;
+	mov.b64 %rd258, %rd266;
+	mov.pred %p43, 0;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd267, %rd247, %rd172;
+	mad.lo.s64 %rd268, %rd267, 4, %rd170;
+	st.shared.s32 [%rd268+0], %r69;
+	add.s64 %rd269, %rd247, 1;
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd258, %rd270;
+	mov.pred %p43, 1;
+	bra.uni $L48;
 $L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd271, %rd258;
+	mov.pred %p48, %p43;
+	mov.b64 %rd217, %rd271;
+	mov.pred %p37, %p48;
+	@!%p37 bra $L62;
+	mov.b64 %rd272, %rd127;
+	mov.b32 %r88, %r58;
+	setp.lt.s64 %p49, %rd113, 64;
+	setp.le.s64 %p50, %rd157, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L63;
+	cvt.s64.s32 %rd273, %r88;
+	add.s64 %rd274, %rd273, 1;
+	mul.lo.s64 %rd275, %rd274, %rd130;
+	mad.lo.s64 %rd276, %rd275, 8, %rd128;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	cvt.s64.s32 %rd279, %r88;
+	mul.lo.s64 %rd280, %rd279, %rd130;
+	mad.lo.s64 %rd281, %rd280, 8, %rd128;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd283, %rd282;
+	sub.s64 %rd284, %rd278, %rd283;
+	add.s64 %rd285, %rd114, %rd284;
+	mov.b64 %rd114, %rd285;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd286, %rd157;
+	setp.ge.s64 %p52, %rd113, 4096;
+	@!%p52 bra $L66;
+	mul.lo.s64 %rd287, %rd286, 4;
+	mov.b64 %rd286, %rd287;
+$L66:
+	setp.ge.s64 %p53, %rd113, 65536;
+	@!%p53 bra $L68;
+	mul.lo.s64 %rd288, %rd286, 4;
+	mov.b64 %rd286, %rd288;
+$L68:
+	sub.s64 %rd289, %rd286, 1;
+	and.b64 %rd290, %rd113, %rd289;
+	setp.eq.s64 %p54, %rd290, 0;
+	@!%p54 bra $L70;
+	cvt.s64.s32 %rd291, %r88;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd130;
+	mad.lo.s64 %rd294, %rd293, 8, %rd128;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r88;
+	mul.lo.s64 %rd298, %rd297, %rd130;
+	mad.lo.s64 %rd299, %rd298, 8, %rd128;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	mul.lo.s64 %rd303, %rd286, %rd302;
+	add.s64 %rd304, %rd114, %rd303;
+	mov.b64 %rd114, %rd304;
+$L70:
+$L64:
+	add.s64 %rd305, %rd113, 1;
+	mov.b64 %rd113, %rd305;
+$L62:
+$L45:
 $L30:
-	add.s64 %rd312, %rd219, %rd174;
-	mov.b64 %rd219, %rd312;
+	add.s64 %rd306, %rd219, %rd174;
+	mov.b64 %rd219, %rd306;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd313, %rd217;
-$L73:
-	@!%p17 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
-	mov.b64 %rd314, %rd313;
-	mov.b32 %r90, %r3;
-$L78:
-	setp.hs.u32 %p57, %r90, 32;
-	@%p57 bra $L79;
-	mov.b64 {%r91, %r92}, %rd314;
-	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd315, {%r93, %r94};
-	@!%p58 bra $L80;
-	add.s64 %rd316, %rd315, %rd314;
-	mov.b64 %rd314, %rd316;
-$L80:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r95, %r96}, %rd314;
-	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd317, {%r97, %r98};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd318, %rd317, 0, %p61;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r99;
-	@!%p62 bra $L81;
-	mul.wide.u32 %rd319, %r8, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	st.shared.s64 [%rd320+0], %rd314;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L82;
-	mov.b64 %rd321, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L83;
-	mul.wide.u32 %rd322, %r7, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	ld.shared.s64 %rd324, [%rd323+0];
-	mov.b64 %rd321, %rd324;
-$L83:
-	mov.b64 {%r100, %r101}, %rd321;
-	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd325, {%r102, %r103};
-	@!%p65 bra $L84;
-	add.s64 %rd326, %rd325, %rd321;
-	mov.b64 %rd321, %rd326;
-$L84:
-	mov.b64 {%r104, %r105}, %rd321;
-	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd327, {%r106, %r107};
-	@!%p66 bra $L85;
-	add.s64 %rd328, %rd327, %rd321;
-	mov.b64 %rd321, %rd328;
-$L85:
-	mov.b64 {%r108, %r109}, %rd321;
-	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd329, {%r110, %r111};
-	@!%p67 bra $L86;
-	add.s64 %rd330, %rd329, %rd321;
-	mov.b64 %rd321, %rd330;
-$L86:
-	mov.b64 {%r112, %r113}, %rd321;
-	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd331, {%r114, %r115};
-	@!%p68 bra $L87;
-	add.s64 %rd332, %rd331, %rd321;
-	mov.b64 %rd321, %rd332;
-$L87:
-	mov.b64 {%r116, %r117}, %rd321;
-	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd333, {%r118, %r119};
-	@!%p69 bra $L88;
-	add.s64 %rd334, %rd333, %rd321;
-	mov.b64 %rd321, %rd334;
-$L88:
-	mov.b64 {%r120, %r121}, %rd321;
-	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd335, {%r122, %r123};
-	selp.b64 %rd336, %rd335, 0, %p70;
-	@!%p64 bra $L89;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	st.shared.s64 [%rd339+0], %rd336;
-$L89:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r124;
-	@!%p71 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd321;
-$L90:
-$L82:
-	bar.sync 0;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	add.s64 %rd342, %rd341, 512;
-	ld.shared.s64 %rd343, [%rd342+0];
-	add.s64 %rd344, %rd343, %rd318;
-	ld.shared.s64 %rd345, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd344;
-	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd346, {%r127, %r128};
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, 0;
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p73, %rd355, 0;
-	setp.gt.s64 %p74, %rd353, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L92;
-	atom.global.add.u64 %rd356, [%rd147], %rd353;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd354, %rd357;
-$L92:
-	cvt.u64.u32 %rd358, %r2;
-	setp.eq.s64 %p76, %rd358, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
-	bar.sync 0;
-	@!%p78 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd354;
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd359, [%rd1+1024];
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd354, %rd360;
-	add.s64 %rd361, %rd354, %rd352;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd363, 0;
-$L94:
-	setp.lt.s64 %p79, %rd363, %rd313;
-	not.pred %p80, %p79;
-	@!%p80 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd364, %rd363, %rd172;
-	mad.lo.s64 %rd365, %rd364, 4, %rd170;
-	ld.shared.s32 %r129, [%rd365+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd366, %rd362, %rd363;
-	mul.lo.s64 %rd367, %rd366, %rd146;
-	mad.lo.s64 %rd368, %rd367, 4, %rd144;
-	st.global.s32 [%rd368+0], %r130;
-$L95:
-	add.s64 %rd369, %rd363, 1;
-	mov.b64 %rd363, %rd369;
-	bra.uni $L94;
-$L96:
-	bra.uni $L75;
-$L74:
+	mov.b64 %rd307, %rd217;
+$L71:
+	@!%p17 bra $L75;
 	bra.uni $L73;
 $L75:
+	// block scan
+	mov.b64 %rd308, %rd307;
+	mov.b32 %r89, %r3;
+$L76:
+	setp.hs.u32 %p55, %r89, 32;
+	@%p55 bra $L77;
+	mov.b64 {%r90, %r91}, %rd308;
+	shfl.sync.up.b32 %r92|%p56, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd309, {%r92, %r93};
+	@!%p56 bra $L78;
+	add.s64 %rd310, %rd309, %rd308;
+	mov.b64 %rd308, %rd310;
+$L78:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r94, %r95}, %rd308;
+	shfl.sync.up.b32 %r96|%p57, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd311, {%r96, %r97};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd312, %rd311, 0, %p59;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r98;
+	@!%p60 bra $L79;
+	mul.wide.u32 %rd313, %r8, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	st.shared.s64 [%rd314+0], %rd308;
+$L79:
+	bar.sync 0;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L80;
+	mov.b64 %rd315, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L81;
+	mul.wide.u32 %rd316, %r7, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	ld.shared.s64 %rd318, [%rd317+0];
+	mov.b64 %rd315, %rd318;
+$L81:
+	mov.b64 {%r99, %r100}, %rd315;
+	shfl.sync.up.b32 %r101|%p63, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd319, {%r101, %r102};
+	@!%p63 bra $L82;
+	add.s64 %rd320, %rd319, %rd315;
+	mov.b64 %rd315, %rd320;
+$L82:
+	mov.b64 {%r103, %r104}, %rd315;
+	shfl.sync.up.b32 %r105|%p64, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd321, {%r105, %r106};
+	@!%p64 bra $L83;
+	add.s64 %rd322, %rd321, %rd315;
+	mov.b64 %rd315, %rd322;
+$L83:
+	mov.b64 {%r107, %r108}, %rd315;
+	shfl.sync.up.b32 %r109|%p65, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd323, {%r109, %r110};
+	@!%p65 bra $L84;
+	add.s64 %rd324, %rd323, %rd315;
+	mov.b64 %rd315, %rd324;
+$L84:
+	mov.b64 {%r111, %r112}, %rd315;
+	shfl.sync.up.b32 %r113|%p66, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd325, {%r113, %r114};
+	@!%p66 bra $L85;
+	add.s64 %rd326, %rd325, %rd315;
+	mov.b64 %rd315, %rd326;
+$L85:
+	mov.b64 {%r115, %r116}, %rd315;
+	shfl.sync.up.b32 %r117|%p67, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd327, {%r117, %r118};
+	@!%p67 bra $L86;
+	add.s64 %rd328, %rd327, %rd315;
+	mov.b64 %rd315, %rd328;
+$L86:
+	mov.b64 {%r119, %r120}, %rd315;
+	shfl.sync.up.b32 %r121|%p68, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd329, {%r121, %r122};
+	selp.b64 %rd330, %rd329, 0, %p68;
+	@!%p62 bra $L87;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	st.shared.s64 [%rd333+0], %rd330;
+$L87:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r123;
+	@!%p69 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd315;
+$L88:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	ld.shared.s64 %rd337, [%rd336+0];
+	add.s64 %rd338, %rd337, %rd312;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd338;
+	shfl.sync.idx.b32 %r126|%p70, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd340, {%r126, %r127};
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, 0;
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p71, %rd349, 0;
+	setp.gt.s64 %p72, %rd347, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L90;
+	atom.global.add.u64 %rd350, [%rd147], %rd347;
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd348, %rd351;
+$L90:
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p74, %rd352, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd348;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd348, %rd354;
+	add.s64 %rd355, %rd348, %rd346;
+	mov.b64 %rd356, %rd355;
+	mov.b64 %rd357, 0;
+$L92:
+	setp.lt.s64 %p77, %rd357, %rd307;
+	not.pred %p78, %p77;
+	@!%p78 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd358, %rd357, %rd172;
+	mad.lo.s64 %rd359, %rd358, 4, %rd170;
+	ld.shared.s32 %r128, [%rd359+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd360, %rd356, %rd357;
+	mul.lo.s64 %rd361, %rd360, %rd146;
+	mad.lo.s64 %rd362, %rd361, 4, %rd144;
+	st.global.s32 [%rd362+0], %r129;
+$L93:
+	add.s64 %rd363, %rd357, 1;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L25:
-	add.s64 %rd370, %rd213, %rd183;
-	mov.b64 %rd213, %rd370;
+	add.s64 %rd364, %rd213, %rd183;
+	mov.b64 %rd213, %rd364;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd371, %rd184, 1;
-	mov.b64 %rd184, %rd371;
+	add.s64 %rd365, %rd184, 1;
+	mov.b64 %rd184, %rd365;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12533,161 +12532,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd372, %rd113;
-	mov.b64 %rd373, %rd114;
+	mov.b64 %rd366, %rd113;
+	mov.b64 %rd367, %rd114;
 	// block reduction
-	mov.b32 %r131, 1;
-	sub.u32 %r132, %r13, 1;
-	mov.b32 %r133, %r3;
-$L99:
-	setp.hs.u32 %p81, %r133, 32;
-	@%p81 bra $L100;
-	mov.b64 {%r134, %r135}, %rd372;
-	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd374, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd373;
-	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd375, {%r140, %r141};
-	@!%p82 bra $L101;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L103;
-	setp.lt.s64 %p84, %rd374, %rd372;
-	setp.eq.s64 %p85, %rd374, %rd372;
-	setp.lt.s64 %p86, %rd375, %rd373;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd376, %rd374, %rd372, %p88;
-	selp.b64 %rd377, %rd375, %rd373, %p88;
-	mov.b64 %rd372, %rd376;
-	mov.b64 %rd373, %rd377;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L104;
-	setp.gt.s64 %p90, %rd374, %rd372;
-	setp.eq.s64 %p91, %rd374, %rd372;
-	setp.lt.s64 %p92, %rd375, %rd373;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd378, %rd374, %rd372, %p94;
-	selp.b64 %rd379, %rd375, %rd373, %p94;
-	mov.b64 %rd372, %rd378;
-	mov.b64 %rd373, %rd379;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd380, %rd372;
-	mov.b64 %rd381, %rd373;
-	mov.b64 %rd382, %rd374;
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd382;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd387;
-	add.s64 %rd390, %rd384, %rd388;
-	mov.b64 %rd384, %rd390;
-	add.s64 %rd391, %rd385, %rd389;
-	mov.b64 %rd385, %rd391;
-$L105:
-	mov.b64 %rd372, %rd384;
-	mov.b64 %rd373, %rd385;
-$L102:
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
+$L97:
+	setp.hs.u32 %p79, %r132, 32;
+	@%p79 bra $L98;
+	mov.b64 {%r133, %r134}, %rd366;
+	shfl.sync.down.b32 %r135|%p80, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd368, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd367;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd369, {%r139, %r140};
+	@!%p80 bra $L99;
+	setp.ne.u32 %p81, %r18, 9;
+	@%p81 bra.uni $L101;
+	setp.lt.s64 %p82, %rd368, %rd366;
+	setp.eq.s64 %p83, %rd368, %rd366;
+	setp.lt.s64 %p84, %rd369, %rd367;
+	and.pred %p85, %p83, %p84;
+	or.pred %p86, %p82, %p85;
+	selp.b64 %rd370, %rd368, %rd366, %p86;
+	selp.b64 %rd371, %rd369, %rd367, %p86;
+	mov.b64 %rd366, %rd370;
+	mov.b64 %rd367, %rd371;
+	bra.uni $L100;
 $L101:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L99;
+	setp.ne.u32 %p87, %r18, 10;
+	@%p87 bra.uni $L102;
+	setp.gt.s64 %p88, %rd368, %rd366;
+	setp.eq.s64 %p89, %rd368, %rd366;
+	setp.lt.s64 %p90, %rd369, %rd367;
+	and.pred %p91, %p89, %p90;
+	or.pred %p92, %p88, %p91;
+	selp.b64 %rd372, %rd368, %rd366, %p92;
+	selp.b64 %rd373, %rd369, %rd367, %p92;
+	mov.b64 %rd366, %rd372;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd384, %rd378, %rd382;
+	mov.b64 %rd378, %rd384;
+	add.s64 %rd385, %rd379, %rd383;
+	mov.b64 %rd379, %rd385;
+$L103:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
 $L100:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L106;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	st.shared.s64 [%rd393+0], %rd372;
-	st.shared.s64 [%rd393+8], %rd373;
-$L106:
+$L99:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p93, %r7, 0;
+	@!%p93 bra $L104;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd366;
+	st.shared.s64 [%rd387+8], %rd367;
+$L104:
 	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L107;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L108;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	ld.shared.s64 %rd397, [%rd395+8];
-	mov.b64 %rd372, %rd396;
-	mov.b64 %rd373, %rd397;
-$L108:
-	sub.u32 %r142, %r10, 1;
-	mov.b32 %r143, %r131;
-$L109:
-	setp.hs.u32 %p98, %r143, 32;
-	@%p98 bra $L110;
-	mov.b64 {%r144, %r145}, %rd372;
-	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd398, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd373;
-	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd399, {%r150, %r151};
-	@!%p99 bra $L111;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L113;
-	setp.lt.s64 %p101, %rd398, %rd372;
-	setp.eq.s64 %p102, %rd398, %rd372;
-	setp.lt.s64 %p103, %rd399, %rd373;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd400, %rd398, %rd372, %p105;
-	selp.b64 %rd401, %rd399, %rd373, %p105;
-	mov.b64 %rd372, %rd400;
-	mov.b64 %rd373, %rd401;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L114;
-	setp.gt.s64 %p107, %rd398, %rd372;
-	setp.eq.s64 %p108, %rd398, %rd372;
-	setp.lt.s64 %p109, %rd399, %rd373;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd402, %rd398, %rd372, %p111;
-	selp.b64 %rd403, %rd399, %rd373, %p111;
-	mov.b64 %rd372, %rd402;
-	mov.b64 %rd373, %rd403;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd404, %rd372;
-	mov.b64 %rd405, %rd373;
-	mov.b64 %rd406, %rd398;
-	mov.b64 %rd407, %rd399;
-	mov.b64 %rd384, %rd404;
-	mov.b64 %rd385, %rd405;
-	mov.b64 %rd386, %rd406;
-	mov.b64 %rd387, %rd407;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd387;
-	add.s64 %rd408, %rd384, %rd388;
-	mov.b64 %rd384, %rd408;
-	add.s64 %rd409, %rd385, %rd389;
-	mov.b64 %rd385, %rd409;
-$L115:
-	mov.b64 %rd372, %rd384;
-	mov.b64 %rd373, %rd385;
-$L112:
-$L111:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L109;
-$L110:
+	setp.eq.u32 %p94, %r8, 0;
+	@!%p94 bra $L105;
+	setp.lo.u32 %p95, %r7, %r10;
+	@!%p95 bra $L106;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	ld.shared.s64 %rd390, [%rd389+0];
+	ld.shared.s64 %rd391, [%rd389+8];
+	mov.b64 %rd366, %rd390;
+	mov.b64 %rd367, %rd391;
+$L106:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
 $L107:
-	mul.wide.u32 %rd410, %r29, 16;
-	add.s64 %rd411, %rd11, %rd410;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L116;
-	st.global.s64 [%rd411+0], %rd372;
-	st.global.s64 [%rd411+8], %rd373;
-$L116:
+	setp.hs.u32 %p96, %r142, 32;
+	@%p96 bra $L108;
+	mov.b64 {%r143, %r144}, %rd366;
+	shfl.sync.down.b32 %r145|%p97, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd392, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd367;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd393, {%r149, %r150};
+	@!%p97 bra $L109;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L111;
+	setp.lt.s64 %p99, %rd392, %rd366;
+	setp.eq.s64 %p100, %rd392, %rd366;
+	setp.lt.s64 %p101, %rd393, %rd367;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd394, %rd392, %rd366, %p103;
+	selp.b64 %rd395, %rd393, %rd367, %p103;
+	mov.b64 %rd366, %rd394;
+	mov.b64 %rd367, %rd395;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L112;
+	setp.gt.s64 %p105, %rd392, %rd366;
+	setp.eq.s64 %p106, %rd392, %rd366;
+	setp.lt.s64 %p107, %rd393, %rd367;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd396, %rd392, %rd366, %p109;
+	selp.b64 %rd397, %rd393, %rd367, %p109;
+	mov.b64 %rd366, %rd396;
+	mov.b64 %rd367, %rd397;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd398, %rd366;
+	mov.b64 %rd399, %rd367;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd378, %rd398;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd400;
+	mov.b64 %rd381, %rd401;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd402, %rd378, %rd382;
+	mov.b64 %rd378, %rd402;
+	add.s64 %rd403, %rd379, %rd383;
+	mov.b64 %rd379, %rd403;
+$L113:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L110:
+$L109:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd404, %r29, 16;
+	add.s64 %rd405, %rd11, %rd404;
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L114;
+	st.global.s64 [%rd405+0], %rd366;
+	st.global.s64 [%rd405+8], %rd367;
+$L114:
 	ret;
 }
 
@@ -15657,8 +15656,2548 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of frontier.PushFused[bfs.visit].
+// gokkosPTX18 is the PTX of frontier.PushFused[bfs.visitMin].
 const gokkosPTX18 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 8 .u32 gk_league_sync[2];
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_bfs_visitMin_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52,
+	.param .b64 gk_s53,
+	.param .b64 gk_s54,
+	.param .b64 gk_s55
+)
+{
+	.reg .pred %p<259>;
+	.reg .b32 %r<369>;
+	.reg .b64 %rd<1202>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.s64 %rd103, [gk_s38];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s39];
+	mov.b64 %rd106, %rd105;
+	ld.param.u8 %r34, [gk_s40];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s43];
+	mov.b64 %rd113, %rd112;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s46];
+	mov.b64 %rd120, %rd119;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
+	mov.b64 %rd125, %rd124;
+	ld.param.s64 %rd126, [gk_s49];
+	mov.b64 %rd127, %rd126;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
+	mov.b64 %rd132, %rd131;
+	ld.param.s64 %rd133, [gk_s52];
+	mov.b64 %rd134, %rd133;
+	ld.param.s32 %r35, [gk_s53];
+	mov.b32 %r36, %r35;
+	ld.param.u8 %r37, [gk_s54];
+	setp.ne.u32 %p9, %r37, 0;
+	mov.pred %p10, %p9;
+	ld.param.u8 %r38, [gk_s55];
+	setp.ne.u32 %p11, %r38, 0;
+	mov.pred %p12, %p11;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
+$L1:
+	setp.ge.s64 %p13, %rd138, %rd2;
+	@%p13 bra $L2;
+	mov.b64 %rd135, %rd138;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
+	@!%p8 bra $L5;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
+$L5:
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
+	mov.b64 %rd161, 0;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
+	mov.b64 %rd170, %rd151;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
+	mov.b64 %rd178, %rd156;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
+	mov.b64 %rd167, %rd183;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
+	mov.b64 %rd175, %rd190;
+	setp.eq.s64 %p14, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p15, %rd191, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
+$L6:
+	setp.lt.s64 %p18, %rd198, %rd192;
+	not.pred %p19, %p18;
+	@!%p19 bra $L10;
+	bra.uni $L8;
+$L10:
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r39, [%rd200+0];
+	mov.b32 %r40, %r39;
+	mov.b64 %rd201, %rd25;
+	mov.b32 %r41, %r40;
+	cvt.s64.s32 %rd202, %r41;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r41;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
+	mov.b64 %rd214, %rd213;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
+$L7:
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd219, %rd193;
+	// block reduction
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r3;
+$L11:
+	setp.hs.u32 %p20, %r43, 32;
+	@%p20 bra $L12;
+	mov.b64 {%r44, %r45}, %rd219;
+	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
+	mov.b64 %rd220, {%r46, %r47};
+	@!%p21 bra $L13;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
+$L13:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L14;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L15;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L16;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
+$L16:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd219;
+	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd227, {%r51, %r52};
+	@!%p25 bra $L17;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
+$L17:
+	mov.b64 {%r53, %r54}, %rd219;
+	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd229, {%r55, %r56};
+	@!%p26 bra $L18;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
+$L18:
+	mov.b64 {%r57, %r58}, %rd219;
+	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd231, {%r59, %r60};
+	@!%p27 bra $L19;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
+$L19:
+	mov.b64 {%r61, %r62}, %rd219;
+	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd233, {%r63, %r64};
+	@!%p28 bra $L20;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
+$L20:
+	mov.b64 {%r65, %r66}, %rd219;
+	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd235, {%r67, %r68};
+	@!%p29 bra $L21;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
+$L21:
+	@!%p22 bra $L22;
+	st.shared.s64 [%rd1+1024], %rd219;
+$L22:
+$L15:
+	bar.sync 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p30, %rd239, 0;
+	setp.gt.s64 %p31, %rd193, 0;
+	and.pred %p32, %p30, %p31;
+	@!%p32 bra $L24;
+	mov.b64 %rd241, 9;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
+$L24:
+	@!%p17 bra $L26;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L27;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	atom.global.add.u32 %r70, [gk_league_sync], 1;
+	mov.u32 %r71, %nctaid.x;
+	sub.u32 %r72, %r71, 1;
+	setp.eq.u32 %p34, %r70, %r72;
+	@!%p34 bra $L28;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	bra.uni $L29;
+$L28:
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r74, %r69;
+	@%p35 bra $L28;
+$L29:
+	fence.acq_rel.gpu;
+$L27:
+	bar.sync 0;
+	mov.b64 %rd254, 9;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	mov.b64 %rd258, %rd257;
+	setp.gt.s64 %p36, %rd258, %rd70;
+	@!%p36 bra $L31;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L32;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	atom.global.add.u32 %r76, [gk_league_sync], 1;
+	mov.u32 %r77, %nctaid.x;
+	sub.u32 %r78, %r77, 1;
+	setp.eq.u32 %p38, %r76, %r78;
+	@!%p38 bra $L33;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	bra.uni $L34;
+$L33:
+	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r80, %r75;
+	@%p39 bra $L33;
+$L34:
+	fence.acq_rel.gpu;
+$L32:
+	bar.sync 0;
+	@!%p17 bra $L36;
+	mov.b64 %rd260, 9;
+	mul.lo.s64 %rd259, %rd260, %rd120;
+	mad.lo.s64 %rd261, %rd259, 8, %rd116;
+	mov.b64 %rd262, 0;
+	st.global.s64 [%rd261+0], %rd262;
+	mov.b64 %rd263, -1;
+	st.global.s64 [%rd109+0], %rd263;
+$L36:
+	bra.uni $L3;
+$L31:
+	mov.b64 %rd264, 0;
+$L37:
+	setp.lt.s64 %p40, %rd264, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L41;
+	bra.uni $L39;
+$L41:
+	mov.b64 %rd265, %rd49;
+	mov.b64 %rd266, %rd51;
+	mov.b64 %rd267, %rd53;
+	mov.b64 %rd268, %rd56;
+	mov.b64 %rd269, %rd58;
+	mov.b64 %rd270, %rd60;
+	mov.b64 %rd271, %rd265;
+	mov.b64 %rd272, %rd266;
+	mov.b64 %rd273, %rd267;
+	mov.b64 %rd274, %rd268;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
+	shr.s64 %rd277, %rd264, 63;
+	shr.u64 %rd278, %rd277, 63;
+	add.s64 %rd279, %rd264, %rd278;
+	and.b64 %rd280, %rd279, -2;
+	sub.s64 %rd281, %rd264, %rd280;
+	setp.eq.s64 %p42, %rd281, 1;
+	@!%p42 bra $L43;
+	mov.b64 %rd282, %rd56;
+	mov.b64 %rd283, %rd58;
+	mov.b64 %rd284, %rd60;
+	mov.b64 %rd285, %rd49;
+	mov.b64 %rd286, %rd51;
+	mov.b64 %rd287, %rd53;
+	mov.b64 %rd271, %rd282;
+	mov.b64 %rd272, %rd283;
+	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
+$L43:
+	mov.pred %p43, %p4;
+	mov.b64 %rd288, %rd73;
+	mov.b64 %rd289, %rd75;
+	mov.b64 %rd290, %rd77;
+	mov.b64 %rd291, %rd80;
+	mov.b64 %rd292, %rd82;
+	mov.b64 %rd293, %rd84;
+	mov.b64 %rd294, %rd87;
+	mov.b64 %rd295, %rd89;
+	mov.b64 %rd296, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd297, %rd94;
+	mov.b64 %rd298, %rd96;
+	mov.b64 %rd299, %rd98;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd300, %rd100;
+	mov.b64 %rd301, %rd102;
+	cvt.u32.u64 %r82, %rd264;
+	add.s32 %r83, %r33, %r82;
+	mov.b32 %r81, %r83;
+	rem.s64 %rd302, %rd264, 3;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	@!%p17 bra $L45;
+	add.s64 %rd306, %rd264, 1;
+	rem.s64 %rd307, %rd306, 3;
+	mov.b64 %rd309, 3;
+	mul.lo.s64 %rd308, %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd311, %rd310, %rd120;
+	mad.lo.s64 %rd312, %rd311, 8, %rd116;
+	mov.b64 %rd313, 0;
+	st.global.s64 [%rd312+0], %rd313;
+	add.s64 %rd314, %rd310, 1;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd310, 2;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+$L45:
+	mov.b64 %rd322, %rd258;
+	cvt.u64.u32 %rd323, %r4;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 1;
+$L46:
+	setp.lt.s64 %p45, %rd325, %rd322;
+	setp.lt.s64 %p46, %rd325, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd325;
+	setp.le.s64 %p48, %rd326, %rd324;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	bra.uni $L48;
+$L50:
+	mul.lo.s64 %rd328, %rd325, 2;
+	mov.b64 %rd325, %rd328;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd329, %rd325;
+	mov.b64 %rd330, %rd25;
+	mov.b64 %rd331, %rd62;
+	mov.b64 %rd332, %rd64;
+	mov.b64 %rd333, %rd66;
+	mov.b64 %rd334, %rd68;
+	mov.b64 %rd335, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r84, %r33;
+	mov.b64 %rd336, %rd100;
+	mov.b64 %rd337, %rd102;
+	mov.b64 %rd338, %rd104;
+	mov.b64 %rd339, %rd106;
+	mov.pred %p53, %p8;
+	mov.b32 %r85, %r36;
+	mov.pred %p54, %p10;
+	mov.pred %p55, %p12;
+	mov.pred %p56, %p43;
+	mov.pred %p57, %p44;
+	mov.b32 %r86, %r81;
+	mov.b64 %rd340, %rd300;
+	mov.b64 %rd341, %rd301;
+	mov.b64 %rd342, %rd192;
+	mov.b64 %rd343, %rd305;
+	mov.b64 %rd344, %rd329;
+	cvt.u64.u32 %rd345, %r4;
+	div.s64 %rd346, %rd345, %rd344;
+	setp.eq.s64 %p58, %rd344, -1;
+	neg.s64 %rd347, %rd345;
+	selp.b64 %rd348, %rd347, %rd346, %p58;
+	setp.eq.s64 %p59, %rd344, 0;
+	selp.b64 %rd349, 0, %rd348, %p59;
+	mov.b64 %rd350, %rd349;
+	cvt.u64.u32 %rd351, %r2;
+	div.s64 %rd352, %rd351, %rd344;
+	setp.eq.s64 %p60, %rd344, -1;
+	neg.s64 %rd353, %rd351;
+	selp.b64 %rd354, %rd353, %rd352, %p60;
+	setp.eq.s64 %p61, %rd344, 0;
+	selp.b64 %rd355, 0, %rd354, %p61;
+	mov.b64 %rd356, %rd355;
+	cvt.u64.u32 %rd357, %r2;
+	rem.s64 %rd358, %rd357, %rd344;
+	setp.eq.s64 %p62, %rd344, -1;
+	selp.b64 %rd359, 0, %rd358, %p62;
+	setp.eq.s64 %p63, %rd344, 0;
+	selp.b64 %rd360, %rd357, %rd359, %p63;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd350;
+	mov.b64 %rd363, %rd356;
+	mov.b64 %rd364, %rd361;
+	mov.b64 %rd365, %rd339;
+	mov.b64 %rd366, %rd330;
+	mov.b64 %rd367, %rd331;
+	mov.b64 %rd368, %rd332;
+	mov.b64 %rd369, %rd333;
+	mov.b64 %rd370, %rd334;
+	mov.b64 %rd371, %rd335;
+	mov.pred %p64, %p51;
+	mov.pred %p65, %p52;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd372, %rd336;
+	mov.b64 %rd373, %rd337;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.pred %p66, %p53;
+	mov.b32 %r88, %r85;
+	mov.pred %p67, %p54;
+	mov.pred %p68, %p55;
+	mov.pred %p69, %p56;
+	mov.b64 %rd376, %rd288;
+	mov.b64 %rd377, %rd289;
+	mov.b64 %rd378, %rd290;
+	mov.b64 %rd379, %rd291;
+	mov.b64 %rd380, %rd292;
+	mov.b64 %rd381, %rd293;
+	mov.b64 %rd382, %rd294;
+	mov.b64 %rd383, %rd295;
+	mov.b64 %rd384, %rd296;
+	mov.pred %p70, %p57;
+	mov.b64 %rd385, %rd297;
+	mov.b64 %rd386, %rd298;
+	mov.b64 %rd387, %rd299;
+	mov.b32 %r89, %r86;
+	mov.b64 %rd388, %rd340;
+	mov.b64 %rd389, %rd341;
+	mov.b64 %rd390, 0;
+	mov.b64 %rd391, %rd342;
+	mul.lo.s64 %rd392, %rd135, %rd362;
+	add.s64 %rd393, %rd392, %rd363;
+	mov.b64 %rd394, %rd393;
+	mul.lo.s64 %rd395, %rd2, %rd362;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, %rd344;
+	mov.b64 %rd398, %rd364;
+	mov.b64 %rd399, %rd343;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, %rd365;
+	setp.gt.s64 %p71, %rd338, 1;
+	mov.pred %p72, %p71;
+	mov.pred %p73, 0;
+	mov.b64 %rd402, %rd165;
+	mov.b64 %rd403, %rd166;
+	mov.b64 %rd404, %rd167;
+	mov.b64 %rd405, %rd394;
+	mov.b32 %r90, -1;
+	mov.b64 %rd406, 0;
+	mov.b64 %rd407, 0;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, 0;
+	mov.b64 %rd410, 0;
+$L51:
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, %rd388;
+$L54:
+	setp.gt.s64 %p74, %rd412, 0;
+	not.pred %p75, %p74;
+	@!%p75 bra $L58;
+	bra.uni $L56;
+$L58:
+	setp.ge.s64 %p76, %rd406, %rd407;
+	@!%p76 bra $L60;
+	setp.ge.s64 %p77, %rd405, %rd391;
+	@!%p77 bra $L62;
+	bra.uni $L56;
+$L62:
+	add.s64 %rd413, %rd390, %rd405;
+	mul.lo.s64 %rd414, %rd413, %rd273;
+	mad.lo.s64 %rd415, %rd414, 4, %rd271;
+	ld.global.s32 %r91, [%rd415+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r90, %r92;
+	@!%p73 bra $L63;
+	add.s64 %rd416, %rd390, %rd405;
+	mov.b64 %rd418, 2;
+	mul.lo.s64 %rd417, %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mul.lo.s64 %rd420, %rd419, %rd178;
+	mad.lo.s64 %rd421, %rd420, 8, %rd176;
+	ld.shared.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	add.s64 %rd424, %rd419, 1;
+	mul.lo.s64 %rd425, %rd424, %rd178;
+	mad.lo.s64 %rd426, %rd425, 8, %rd176;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	add.s64 %rd429, %rd423, %rd398;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd428;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd432, %rd366;
+	mov.b32 %r93, %r90;
+	cvt.s64.s32 %rd433, %r93;
+	mul.lo.s64 %rd434, %rd433, %rd32;
+	mad.lo.s64 %rd435, %rd434, 8, %rd28;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd366;
+	mov.b32 %r94, %r90;
+	cvt.s64.s32 %rd440, %r94;
+	add.s64 %rd441, %rd440, 1;
+	mul.lo.s64 %rd442, %rd441, %rd32;
+	mad.lo.s64 %rd443, %rd442, 8, %rd28;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd438, %rd398;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd406, %rd448;
+	mov.b64 %rd407, %rd449;
+$L64:
+	add.s64 %rd450, %rd405, %rd396;
+	mov.b64 %rd405, %rd450;
+	bra.uni $L55;
+$L60:
+	mul.lo.s64 %rd451, %rd406, %rd39;
+	mad.lo.s64 %rd452, %rd451, 4, %rd35;
+	ld.global.nc.s32 %r95, [%rd452+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r97, %r96;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+	and.pred %p78, %p72, %p66;
+	@!%p78 bra $L66;
+	mov.b64 %rd455, %rd366;
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd456, %r98;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, %rd366;
+	mov.b32 %r99, %r97;
+	cvt.s64.s32 %rd463, %r99;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd461;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd453, %rd470;
+	mov.b64 %rd454, %rd471;
+$L66:
+	mov.b32 %r100, %r88;
+	mov.pred %p79, %p67;
+	mov.pred %p80, %p68;
+	mov.b32 %r101, %r90;
+	mov.b32 %r102, %r97;
+	mov.b64 %rd472, %rd406;
+	cvt.s64.s32 %rd473, %r101;
+	mul.lo.s64 %rd474, %rd473, %rd127;
+	mad.lo.s64 %rd475, %rd474, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
+	shr.u64 %rd479, %rd478, 32;
+	cvt.u32.u64 %r103, %rd479;
+	mov.b32 %r104, %r103;
+	add.s32 %r105, %r104, 1;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r101;
+	cvt.u64.u32 %rd480, %r107;
+	shl.b64 %rd481, %rd480, 32;
+	cvt.u64.u32 %rd482, %r108;
+	or.b64 %rd483, %rd481, %rd482;
+	mov.b64 %rd484, %rd483;
+	cvt.s64.s32 %rd485, %r102;
+	mul.lo.s64 %rd486, %rd485, %rd127;
+	mad.lo.s64 %rd487, %rd486, 8, %rd123;
+	atom.global.min.u64 %rd488, [%rd487], %rd484;
+	mov.b64 %rd489, %rd488;
+	shr.u64 %rd490, %rd489, 32;
+	cvt.u32.u64 %r109, %rd490;
+	setp.hi.u32 %p81, %r109, %r106;
+	mov.pred %p82, %p81;
+	@!%p82 bra $L68;
+	@!%p72 bra $L69;
+	mul.lo.s64 %rd491, %rd411, %rd404;
+	mad.lo.s64 %rd492, %rd491, 4, %rd402;
+	st.shared.s32 [%rd492+0], %r97;
+	@!%p66 bra $L72;
+	mov.b64 %rd494, 2;
+	mul.lo.s64 %rd493, %rd494, %rd411;
+	mul.lo.s64 %rd495, %rd493, %rd170;
+	mad.lo.s64 %rd496, %rd495, 8, %rd168;
+	st.shared.s64 [%rd496+0], %rd453;
+	mov.b64 %rd498, 2;
+	mul.lo.s64 %rd497, %rd498, %rd411;
+	add.s64 %rd499, %rd497, 1;
+	mul.lo.s64 %rd500, %rd499, %rd170;
+	mad.lo.s64 %rd501, %rd500, 8, %rd168;
+	st.shared.s64 [%rd501+0], %rd454;
+$L72:
+	add.s64 %rd502, %rd411, 1;
+	mov.b64 %rd411, %rd502;
+	bra.uni $L70;
+$L69:
+	mov.pred %p83, 0;
+	mov.b64 %rd503, %rd411;
+	mov.b32 %r110, %r97;
+$L73:
+	@!%p69 bra $L77;
+	shr.s32 %r111, %r110, 5;
+	cvt.s64.s32 %rd504, %r111;
+	mov.b64 %rd505, %rd504;
+	and.b32 %r112, %r110, 31;
+	cvt.s64.s32 %rd506, %r112;
+	min.u64 %rd507, %rd506, 32;
+	cvt.u32.u64 %r113, %rd507;
+	mov.b32 %r115, 0x1;
+	shl.b32 %r114, %r115, %r113;
+	setp.hs.u32 %p84, %r113, 32;
+	selp.b32 %r116, 0, %r114, %p84;
+	mov.b32 %r117, %r116;
+	mov.b64 %rd508, %rd505;
+	mov.b32 %r118, %r117;
+	mul.lo.s64 %rd509, %rd508, %rd384;
+	mad.lo.s64 %rd510, %rd509, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r119, [%rd510+0];
+	mov.b32 %r120, %r119;
+	and.b32 %r121, %r120, %r118;
+	setp.ne.u32 %p85, %r121, 0x0;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L79;
+	mul.lo.s64 %rd511, %rd508, %rd384;
+	mad.lo.s64 %rd512, %rd511, 4, %rd382;
+	atom.global.or.b32 %r122, [%rd512], %r118;
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r118;
+	setp.ne.u32 %p88, %r124, 0x0;
+	mov.pred %p86, %p88;
+$L79:
+	@!%p86 bra $L81;
+	mov.b64 %rd513, %rd503;
+	mov.b64 %rd514, %rd513;
+	mov.pred %p89, 0;
+	bra.uni $L75;
+$L81:
+	mov.b64 %rd515, %rd503;
+	mov.b64 %rd514, %rd515;
+	mov.pred %p89, 1;
+	bra.uni $L75;
+$L77:
+	@!%p70 bra $L83;
+	cvt.s64.s32 %rd516, %r110;
+	mul.lo.s64 %rd517, %rd516, %rd387;
+	mad.lo.s64 %rd518, %rd517, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r125, [%rd518+0];
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p90, %r126, %r89;
+	mov.pred %p91, %p90;
+	not.pred %p92, %p91;
+	@!%p92 bra $L85;
+	cvt.s64.s32 %rd519, %r110;
+	mul.lo.s64 %rd520, %rd519, %rd387;
+	mad.lo.s64 %rd521, %rd520, 4, %rd385;
+	atom.global.exch.b32 %r127, [%rd521], %r89;
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p93, %r128, %r89;
+	mov.pred %p91, %p93;
+$L85:
+	@!%p91 bra $L87;
+	mov.b64 %rd522, %rd503;
+	mov.b64 %rd514, %rd522;
+	mov.pred %p89, 0;
+	bra.uni $L75;
+$L87:
+$L83:
+	mul.lo.s64 %rd523, %rd503, %rd404;
+	mad.lo.s64 %rd524, %rd523, 4, %rd402;
+	st.shared.s32 [%rd524+0], %r110;
+	add.s64 %rd525, %rd503, 1;
+	mov.b64 %rd526, %rd525;
+	mov.b64 %rd514, %rd526;
+	mov.pred %p89, 1;
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
+	mov.b64 %rd527, %rd514;
+	mov.pred %p94, %p89;
+	mov.b64 %rd411, %rd527;
+	mov.pred %p83, %p94;
+	@!%p83 bra $L89;
+	mov.b64 %rd528, %rd366;
+	mov.b32 %r129, %r97;
+	cvt.s64.s32 %rd529, %r129;
+	add.s64 %rd530, %rd529, 1;
+	mul.lo.s64 %rd531, %rd530, %rd32;
+	mad.lo.s64 %rd532, %rd531, 8, %rd28;
+	ld.global.nc.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	cvt.s64.s32 %rd535, %r129;
+	mul.lo.s64 %rd536, %rd535, %rd32;
+	mad.lo.s64 %rd537, %rd536, 8, %rd28;
+	ld.global.nc.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	sub.s64 %rd540, %rd534, %rd539;
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd542, %rd541;
+	add.s64 %rd543, %rd408, %rd542;
+	mov.b64 %rd408, %rd543;
+	max.s64 %rd544, %rd409, %rd542;
+	mov.b64 %rd409, %rd544;
+$L89:
+$L70:
+$L68:
+	add.s64 %rd545, %rd406, %rd397;
+	mov.b64 %rd406, %rd545;
+	sub.s64 %rd546, %rd412, 1;
+	mov.b64 %rd412, %rd546;
+$L55:
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd547, 0;
+	setp.lt.s64 %p95, %rd406, %rd407;
+	setp.lt.s64 %p96, %rd405, %rd391;
+	or.pred %p97, %p95, %p96;
+	@!%p97 bra $L91;
+	mov.b64 %rd547, 1;
+$L91:
+	shl.b64 %rd548, %rd547, 32;
+	or.b64 %rd549, %rd411, %rd548;
+	// block scan
+	mov.b64 %rd550, %rd549;
+	mov.b32 %r130, %r3;
+$L92:
+	setp.hs.u32 %p98, %r130, 32;
+	@%p98 bra $L93;
+	mov.b64 {%r131, %r132}, %rd550;
+	shfl.sync.up.b32 %r133|%p99, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd551, {%r133, %r134};
+	@!%p99 bra $L94;
+	add.s64 %rd552, %rd551, %rd550;
+	mov.b64 %rd550, %rd552;
+$L94:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L92;
+$L93:
+	mov.b64 {%r135, %r136}, %rd550;
+	shfl.sync.up.b32 %r137|%p100, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd553, {%r137, %r138};
+	setp.lo.u32 %p101, %r3, 32;
+	and.pred %p102, %p100, %p101;
+	selp.b64 %rd554, %rd553, 0, %p102;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p103, %r7, %r139;
+	@!%p103 bra $L95;
+	mul.wide.u32 %rd555, %r8, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	st.shared.s64 [%rd556+0], %rd550;
+$L95:
+	bar.sync 0;
+	setp.eq.u32 %p104, %r8, 0;
+	@!%p104 bra $L96;
+	mov.b64 %rd557, 0;
+	setp.lo.u32 %p105, %r7, %r10;
+	@!%p105 bra $L97;
+	mul.wide.u32 %rd558, %r7, 16;
+	add.s64 %rd559, %rd1, %rd558;
+	ld.shared.s64 %rd560, [%rd559+0];
+	mov.b64 %rd557, %rd560;
+$L97:
+	mov.b64 {%r140, %r141}, %rd557;
+	shfl.sync.up.b32 %r142|%p106, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd561, {%r142, %r143};
+	@!%p106 bra $L98;
+	add.s64 %rd562, %rd561, %rd557;
+	mov.b64 %rd557, %rd562;
+$L98:
+	mov.b64 {%r144, %r145}, %rd557;
+	shfl.sync.up.b32 %r146|%p107, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd563, {%r146, %r147};
+	@!%p107 bra $L99;
+	add.s64 %rd564, %rd563, %rd557;
+	mov.b64 %rd557, %rd564;
+$L99:
+	mov.b64 {%r148, %r149}, %rd557;
+	shfl.sync.up.b32 %r150|%p108, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd565, {%r150, %r151};
+	@!%p108 bra $L100;
+	add.s64 %rd566, %rd565, %rd557;
+	mov.b64 %rd557, %rd566;
+$L100:
+	mov.b64 {%r152, %r153}, %rd557;
+	shfl.sync.up.b32 %r154|%p109, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd567, {%r154, %r155};
+	@!%p109 bra $L101;
+	add.s64 %rd568, %rd567, %rd557;
+	mov.b64 %rd557, %rd568;
+$L101:
+	mov.b64 {%r156, %r157}, %rd557;
+	shfl.sync.up.b32 %r158|%p110, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd569, {%r158, %r159};
+	@!%p110 bra $L102;
+	add.s64 %rd570, %rd569, %rd557;
+	mov.b64 %rd557, %rd570;
+$L102:
+	mov.b64 {%r160, %r161}, %rd557;
+	shfl.sync.up.b32 %r162|%p111, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd571, {%r162, %r163};
+	selp.b64 %rd572, %rd571, 0, %p111;
+	@!%p105 bra $L103;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	add.s64 %rd575, %rd574, 512;
+	st.shared.s64 [%rd575+0], %rd572;
+$L103:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p112, %r7, %r164;
+	@!%p112 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd557;
+$L104:
+$L96:
+	bar.sync 0;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	add.s64 %rd578, %rd577, 512;
+	ld.shared.s64 %rd579, [%rd578+0];
+	add.s64 %rd580, %rd579, %rd554;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd580;
+	shfl.sync.idx.b32 %r167|%p113, %r165, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
+	mov.b64 %rd582, {%r167, %r168};
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	and.b64 %rd590, %rd588, 4294967295;
+	mov.b64 %rd591, %rd590;
+	and.b64 %rd592, %rd589, 4294967295;
+	mov.b64 %rd593, %rd592;
+	shr.s64 %rd594, %rd589, 32;
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd596, %rd591;
+	mov.b64 %rd597, %rd593;
+	mov.b64 %rd598, %rd595;
+	@!%p72 bra $L105;
+	add.s64 %rd599, %rd410, %rd596;
+	mov.b64 %rd600, %rd599;
+	sub.s64 %rd601, %rd401, %rd600;
+	max.s64 %rd602, %rd601, 0;
+	min.s64 %rd603, %rd602, %rd411;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+$L107:
+	setp.lt.s64 %p114, %rd605, %rd604;
+	not.pred %p115, %p114;
+	@!%p115 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd606, %rd605, %rd404;
+	mad.lo.s64 %rd607, %rd606, 4, %rd402;
+	ld.shared.s32 %r169, [%rd607+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd608, %rd400, %rd600;
+	add.s64 %rd609, %rd608, %rd605;
+	mul.lo.s64 %rd610, %rd609, %rd175;
+	mad.lo.s64 %rd611, %rd610, 4, %rd173;
+	st.shared.s32 [%rd611+0], %r170;
+	@!%p66 bra $L113;
+	mov.b64 %rd613, 2;
+	mul.lo.s64 %rd612, %rd613, %rd605;
+	mul.lo.s64 %rd614, %rd612, %rd170;
+	mad.lo.s64 %rd615, %rd614, 8, %rd168;
+	ld.shared.s64 %rd616, [%rd615+0];
+	mov.b64 %rd617, %rd616;
+	add.s64 %rd618, %rd400, %rd600;
+	add.s64 %rd619, %rd618, %rd605;
+	mov.b64 %rd621, 2;
+	mul.lo.s64 %rd620, %rd621, %rd619;
+	mul.lo.s64 %rd622, %rd620, %rd178;
+	mad.lo.s64 %rd623, %rd622, 8, %rd176;
+	st.shared.s64 [%rd623+0], %rd617;
+	mov.b64 %rd625, 2;
+	mul.lo.s64 %rd624, %rd625, %rd605;
+	add.s64 %rd626, %rd624, 1;
+	mul.lo.s64 %rd627, %rd626, %rd170;
+	mad.lo.s64 %rd628, %rd627, 8, %rd168;
+	ld.shared.s64 %rd629, [%rd628+0];
+	mov.b64 %rd630, %rd629;
+	add.s64 %rd631, %rd400, %rd600;
+	add.s64 %rd632, %rd631, %rd605;
+	mov.b64 %rd634, 2;
+	mul.lo.s64 %rd633, %rd634, %rd632;
+	add.s64 %rd635, %rd633, 1;
+	mul.lo.s64 %rd636, %rd635, %rd178;
+	mad.lo.s64 %rd637, %rd636, 8, %rd176;
+	st.shared.s64 [%rd637+0], %rd630;
+$L113:
+$L108:
+	add.s64 %rd638, %rd605, 1;
+	mov.b64 %rd605, %rd638;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd639, 0;
+	mov.b64 %rd640, %rd604;
+$L114:
+	setp.lt.s64 %p116, %rd640, %rd411;
+	not.pred %p117, %p116;
+	@!%p117 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd641, %rd640, %rd404;
+	mad.lo.s64 %rd642, %rd641, 4, %rd402;
+	ld.shared.s32 %r171, [%rd642+0];
+	mov.b32 %r172, %r171;
+	mov.b32 %r173, %r172;
+	mov.pred %p118, 0;
+	mov.b64 %rd643, %rd639;
+	mov.b32 %r174, %r173;
+$L119:
+	@!%p69 bra $L123;
+	shr.s32 %r175, %r174, 5;
+	cvt.s64.s32 %rd644, %r175;
+	mov.b64 %rd645, %rd644;
+	and.b32 %r176, %r174, 31;
+	cvt.s64.s32 %rd646, %r176;
+	min.u64 %rd647, %rd646, 32;
+	cvt.u32.u64 %r177, %rd647;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p119, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p119;
+	mov.b32 %r181, %r180;
+	mov.b64 %rd648, %rd645;
+	mov.b32 %r182, %r181;
+	mul.lo.s64 %rd649, %rd648, %rd384;
+	mad.lo.s64 %rd650, %rd649, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r183, [%rd650+0];
+	mov.b32 %r184, %r183;
+	and.b32 %r185, %r184, %r182;
+	setp.ne.u32 %p120, %r185, 0x0;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L125;
+	mul.lo.s64 %rd651, %rd648, %rd384;
+	mad.lo.s64 %rd652, %rd651, 4, %rd382;
+	atom.global.or.b32 %r186, [%rd652], %r182;
+	mov.b32 %r187, %r186;
+	and.b32 %r188, %r187, %r182;
+	setp.ne.u32 %p123, %r188, 0x0;
+	mov.pred %p121, %p123;
+$L125:
+	@!%p121 bra $L127;
+	mov.b64 %rd653, %rd643;
+	mov.b64 %rd654, %rd653;
+	mov.pred %p124, 0;
+	bra.uni $L121;
+$L127:
+	mov.b64 %rd655, %rd643;
+	mov.b64 %rd654, %rd655;
+	mov.pred %p124, 1;
+	bra.uni $L121;
+$L123:
+	@!%p70 bra $L129;
+	cvt.s64.s32 %rd656, %r174;
+	mul.lo.s64 %rd657, %rd656, %rd387;
+	mad.lo.s64 %rd658, %rd657, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r189, [%rd658+0];
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p125, %r190, %r89;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L131;
+	cvt.s64.s32 %rd659, %r174;
+	mul.lo.s64 %rd660, %rd659, %rd387;
+	mad.lo.s64 %rd661, %rd660, 4, %rd385;
+	atom.global.exch.b32 %r191, [%rd661], %r89;
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p128, %r192, %r89;
+	mov.pred %p126, %p128;
+$L131:
+	@!%p126 bra $L133;
+	mov.b64 %rd662, %rd643;
+	mov.b64 %rd654, %rd662;
+	mov.pred %p124, 0;
+	bra.uni $L121;
+$L133:
+$L129:
+	mul.lo.s64 %rd663, %rd643, %rd404;
+	mad.lo.s64 %rd664, %rd663, 4, %rd402;
+	st.shared.s32 [%rd664+0], %r174;
+	add.s64 %rd665, %rd643, 1;
+	mov.b64 %rd666, %rd665;
+	mov.b64 %rd654, %rd666;
+	mov.pred %p124, 1;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd667, %rd654;
+	mov.pred %p129, %p124;
+	mov.b64 %rd639, %rd667;
+	mov.pred %p118, %p129;
+	@!%p118 bra $L135;
+	mov.b64 %rd668, %rd366;
+	mov.b32 %r193, %r173;
+	cvt.s64.s32 %rd669, %r193;
+	add.s64 %rd670, %rd669, 1;
+	mul.lo.s64 %rd671, %rd670, %rd32;
+	mad.lo.s64 %rd672, %rd671, 8, %rd28;
+	ld.global.nc.s64 %rd673, [%rd672+0];
+	mov.b64 %rd674, %rd673;
+	cvt.s64.s32 %rd675, %r193;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	sub.s64 %rd680, %rd674, %rd679;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd681;
+	add.s64 %rd683, %rd408, %rd682;
+	mov.b64 %rd408, %rd683;
+	max.s64 %rd684, %rd409, %rd682;
+	mov.b64 %rd409, %rd684;
+$L135:
+$L115:
+	add.s64 %rd685, %rd640, 1;
+	mov.b64 %rd640, %rd685;
+	bra.uni $L114;
+$L116:
+	setp.gt.s64 %p130, %rd639, 0;
+	@!%p130 bra $L137;
+	mul.lo.s64 %rd686, %rd399, %rd120;
+	mad.lo.s64 %rd687, %rd686, 8, %rd116;
+	atom.global.add.u64 %rd688, [%rd687], %rd639;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, 0;
+$L138:
+	setp.lt.s64 %p131, %rd691, %rd639;
+	not.pred %p132, %p131;
+	@!%p132 bra $L142;
+	bra.uni $L140;
+$L142:
+	mul.lo.s64 %rd692, %rd691, %rd404;
+	mad.lo.s64 %rd693, %rd692, 4, %rd402;
+	ld.shared.s32 %r194, [%rd693+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd694, %rd690, %rd691;
+	mul.lo.s64 %rd695, %rd694, %rd276;
+	mad.lo.s64 %rd696, %rd695, 4, %rd274;
+	st.global.s32 [%rd696+0], %r195;
+$L139:
+	add.s64 %rd697, %rd691, 1;
+	mov.b64 %rd691, %rd697;
+	bra.uni $L138;
+$L140:
+$L137:
+	add.s64 %rd698, %rd410, %rd597;
+	min.s64 %rd699, %rd401, %rd698;
+	mov.b64 %rd410, %rd699;
+	bra.uni $L106;
+$L105:
+	mov.b64 %rd700, 0;
+	cvt.u64.u32 %rd701, %r2;
+	setp.eq.s64 %p133, %rd701, 0;
+	setp.gt.s64 %p134, %rd597, 0;
+	and.pred %p135, %p133, %p134;
+	@!%p135 bra $L144;
+	mul.lo.s64 %rd702, %rd399, %rd120;
+	mad.lo.s64 %rd703, %rd702, 8, %rd116;
+	atom.global.add.u64 %rd704, [%rd703], %rd597;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd700, %rd705;
+$L144:
+	cvt.u64.u32 %rd706, %r2;
+	setp.eq.s64 %p136, %rd706, 0;
+	setp.eq.u32 %p137, %r1, 0;
+	and.pred %p138, %p136, %p137;
+	bar.sync 0;
+	@!%p138 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd700;
+$L145:
+	bar.sync 0;
+	ld.shared.s64 %rd707, [%rd1+1024];
+	mov.b64 %rd708, %rd707;
+	add.s64 %rd709, %rd708, %rd596;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, 0;
+$L146:
+	setp.lt.s64 %p139, %rd711, %rd411;
+	not.pred %p140, %p139;
+	@!%p140 bra $L150;
+	bra.uni $L148;
+$L150:
+	mul.lo.s64 %rd712, %rd711, %rd404;
+	mad.lo.s64 %rd713, %rd712, 4, %rd402;
+	ld.shared.s32 %r196, [%rd713+0];
+	mov.b32 %r197, %r196;
+	add.s64 %rd714, %rd710, %rd711;
+	mul.lo.s64 %rd715, %rd714, %rd276;
+	mad.lo.s64 %rd716, %rd715, 4, %rd274;
+	st.global.s32 [%rd716+0], %r197;
+$L147:
+	add.s64 %rd717, %rd711, 1;
+	mov.b64 %rd711, %rd717;
+	bra.uni $L146;
+$L148:
+$L106:
+	setp.eq.s64 %p141, %rd598, 0;
+	@!%p141 bra $L152;
+	bra.uni $L53;
+$L152:
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd718, %rd410;
+	mov.b64 %rd719, %rd408;
+	mov.b64 %rd720, %rd409;
+	mov.b64 %rd721, %rd718;
+	mov.b64 %rd722, %rd719;
+	mov.b64 %rd723, %rd720;
+	mov.b64 %rd724, %rd721;
+	mov.b64 %rd725, %rd722;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, 1;
+$L153:
+	setp.lt.s64 %p142, %rd730, %rd338;
+	setp.gt.s64 %p143, %rd727, 0;
+	and.pred %p144, %p142, %p143;
+	not.pred %p145, %p144;
+	@!%p145 bra $L157;
+	bra.uni $L155;
+$L157:
+	bar.sync 0;
+	shr.s64 %rd731, %rd730, 63;
+	shr.u64 %rd732, %rd731, 63;
+	add.s64 %rd733, %rd730, %rd732;
+	and.b64 %rd734, %rd733, -2;
+	sub.s64 %rd735, %rd730, %rd734;
+	mov.b64 %rd737, 1;
+	sub.s64 %rd736, %rd737, %rd735;
+	mul.lo.s64 %rd738, %rd736, %rd365;
+	mov.b64 %rd739, %rd738;
+	shr.s64 %rd740, %rd730, 63;
+	shr.u64 %rd741, %rd740, 63;
+	add.s64 %rd742, %rd730, %rd741;
+	and.b64 %rd743, %rd742, -2;
+	sub.s64 %rd744, %rd730, %rd743;
+	mul.lo.s64 %rd745, %rd744, %rd365;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, 0;
+	mov.b64 %rd748, 0;
+	mov.b64 %rd749, %rd330;
+	mov.b64 %rd750, %rd331;
+	mov.b64 %rd751, %rd332;
+	mov.b64 %rd752, %rd333;
+	mov.b64 %rd753, %rd334;
+	mov.b64 %rd754, %rd335;
+	mov.pred %p146, %p51;
+	mov.pred %p147, %p52;
+	mov.b32 %r198, %r84;
+	mov.b64 %rd755, %rd336;
+	mov.b64 %rd756, %rd337;
+	mov.b64 %rd757, %rd338;
+	mov.b64 %rd758, %rd339;
+	mov.pred %p148, %p53;
+	mov.b32 %r199, %r85;
+	mov.pred %p149, %p54;
+	mov.pred %p150, %p55;
+	mov.pred %p151, %p56;
+	mov.b64 %rd759, %rd288;
+	mov.b64 %rd760, %rd289;
+	mov.b64 %rd761, %rd290;
+	mov.b64 %rd762, %rd291;
+	mov.b64 %rd763, %rd292;
+	mov.b64 %rd764, %rd293;
+	mov.b64 %rd765, %rd294;
+	mov.b64 %rd766, %rd295;
+	mov.b64 %rd767, %rd296;
+	mov.pred %p152, %p57;
+	mov.b64 %rd768, %rd297;
+	mov.b64 %rd769, %rd298;
+	mov.b64 %rd770, %rd299;
+	mov.b32 %r200, %r86;
+	mov.b64 %rd771, %rd340;
+	mov.b64 %rd772, %rd341;
+	mov.b64 %rd773, %rd739;
+	mov.b64 %rd774, %rd727;
+	mov.b64 %rd775, %rd363;
+	mov.b64 %rd776, %rd362;
+	mov.b64 %rd777, %rd344;
+	mov.b64 %rd778, %rd364;
+	mov.b64 %rd779, %rd343;
+	mov.b64 %rd780, %rd746;
+	mov.b64 %rd781, %rd365;
+	add.s64 %rd782, %rd730, 1;
+	setp.lt.s64 %p153, %rd782, %rd338;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p53;
+	mov.b64 %rd783, %rd165;
+	mov.b64 %rd784, %rd166;
+	mov.b64 %rd785, %rd167;
+	mov.b64 %rd786, %rd775;
+	mov.b32 %r201, -1;
+	mov.b64 %rd787, 0;
+	mov.b64 %rd788, 0;
+	mov.b64 %rd789, 0;
+	mov.b64 %rd790, 0;
+	mov.b64 %rd791, 0;
+$L158:
+	mov.b64 %rd792, 0;
+	mov.b64 %rd793, %rd771;
+$L161:
+	setp.gt.s64 %p156, %rd793, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L165;
+	bra.uni $L163;
+$L165:
+	setp.ge.s64 %p158, %rd787, %rd788;
+	@!%p158 bra $L167;
+	setp.ge.s64 %p159, %rd786, %rd774;
+	@!%p159 bra $L169;
+	bra.uni $L163;
+$L169:
+	add.s64 %rd794, %rd773, %rd786;
+	mul.lo.s64 %rd795, %rd794, %rd175;
+	mad.lo.s64 %rd796, %rd795, 4, %rd173;
+	ld.shared.s32 %r202, [%rd796+0];
+	mov.b32 %r203, %r202;
+	mov.b32 %r201, %r203;
+	@!%p155 bra $L170;
+	add.s64 %rd797, %rd773, %rd786;
+	mov.b64 %rd799, 2;
+	mul.lo.s64 %rd798, %rd799, %rd797;
+	mov.b64 %rd800, %rd798;
+	mul.lo.s64 %rd801, %rd800, %rd178;
+	mad.lo.s64 %rd802, %rd801, 8, %rd176;
+	ld.shared.s64 %rd803, [%rd802+0];
+	mov.b64 %rd804, %rd803;
+	add.s64 %rd805, %rd800, 1;
+	mul.lo.s64 %rd806, %rd805, %rd178;
+	mad.lo.s64 %rd807, %rd806, 8, %rd176;
+	ld.shared.s64 %rd808, [%rd807+0];
+	mov.b64 %rd809, %rd808;
+	add.s64 %rd810, %rd804, %rd778;
+	mov.b64 %rd811, %rd810;
+	mov.b64 %rd812, %rd809;
+	mov.b64 %rd787, %rd811;
+	mov.b64 %rd788, %rd812;
+	bra.uni $L171;
+$L170:
+	mov.b64 %rd813, %rd749;
+	mov.b32 %r204, %r201;
+	cvt.s64.s32 %rd814, %r204;
+	mul.lo.s64 %rd815, %rd814, %rd32;
+	mad.lo.s64 %rd816, %rd815, 8, %rd28;
+	ld.global.nc.s64 %rd817, [%rd816+0];
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, %rd749;
+	mov.b32 %r205, %r201;
+	cvt.s64.s32 %rd821, %r205;
+	add.s64 %rd822, %rd821, 1;
+	mul.lo.s64 %rd823, %rd822, %rd32;
+	mad.lo.s64 %rd824, %rd823, 8, %rd28;
+	ld.global.nc.s64 %rd825, [%rd824+0];
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd826;
+	add.s64 %rd828, %rd819, %rd778;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, %rd827;
+	mov.b64 %rd787, %rd829;
+	mov.b64 %rd788, %rd830;
+$L171:
+	add.s64 %rd831, %rd786, %rd776;
+	mov.b64 %rd786, %rd831;
+	bra.uni $L162;
+$L167:
+	mul.lo.s64 %rd832, %rd787, %rd39;
+	mad.lo.s64 %rd833, %rd832, 4, %rd35;
+	ld.global.nc.s32 %r206, [%rd833+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	mov.b64 %rd834, 0;
+	mov.b64 %rd835, 0;
+	and.pred %p160, %p154, %p148;
+	@!%p160 bra $L173;
+	mov.b64 %rd836, %rd749;
+	mov.b32 %r209, %r208;
+	cvt.s64.s32 %rd837, %r209;
+	mul.lo.s64 %rd838, %rd837, %rd32;
+	mad.lo.s64 %rd839, %rd838, 8, %rd28;
+	ld.global.nc.s64 %rd840, [%rd839+0];
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd843, %rd749;
+	mov.b32 %r210, %r208;
+	cvt.s64.s32 %rd844, %r210;
+	add.s64 %rd845, %rd844, 1;
+	mul.lo.s64 %rd846, %rd845, %rd32;
+	mad.lo.s64 %rd847, %rd846, 8, %rd28;
+	ld.global.nc.s64 %rd848, [%rd847+0];
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd842;
+	mov.b64 %rd852, %rd850;
+	mov.b64 %rd834, %rd851;
+	mov.b64 %rd835, %rd852;
+$L173:
+	mov.b32 %r211, %r199;
+	mov.pred %p161, %p149;
+	mov.pred %p162, %p150;
+	mov.b32 %r212, %r201;
+	mov.b32 %r213, %r208;
+	mov.b64 %rd853, %rd787;
+	cvt.s64.s32 %rd854, %r212;
+	mul.lo.s64 %rd855, %rd854, %rd127;
+	mad.lo.s64 %rd856, %rd855, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd857, [%rd856+0];
+	mov.b64 %rd858, %rd857;
+	mov.b64 %rd859, %rd858;
+	shr.u64 %rd860, %rd859, 32;
+	cvt.u32.u64 %r214, %rd860;
+	mov.b32 %r215, %r214;
+	add.s32 %r216, %r215, 1;
+	mov.b32 %r217, %r216;
+	mov.b32 %r218, %r217;
+	mov.b32 %r219, %r212;
+	cvt.u64.u32 %rd861, %r218;
+	shl.b64 %rd862, %rd861, 32;
+	cvt.u64.u32 %rd863, %r219;
+	or.b64 %rd864, %rd862, %rd863;
+	mov.b64 %rd865, %rd864;
+	cvt.s64.s32 %rd866, %r213;
+	mul.lo.s64 %rd867, %rd866, %rd127;
+	mad.lo.s64 %rd868, %rd867, 8, %rd123;
+	atom.global.min.u64 %rd869, [%rd868], %rd865;
+	mov.b64 %rd870, %rd869;
+	shr.u64 %rd871, %rd870, 32;
+	cvt.u32.u64 %r220, %rd871;
+	setp.hi.u32 %p163, %r220, %r217;
+	mov.pred %p164, %p163;
+	@!%p164 bra $L175;
+	@!%p154 bra $L176;
+	mul.lo.s64 %rd872, %rd792, %rd785;
+	mad.lo.s64 %rd873, %rd872, 4, %rd783;
+	st.shared.s32 [%rd873+0], %r208;
+	@!%p148 bra $L179;
+	mov.b64 %rd875, 2;
+	mul.lo.s64 %rd874, %rd875, %rd792;
+	mul.lo.s64 %rd876, %rd874, %rd170;
+	mad.lo.s64 %rd877, %rd876, 8, %rd168;
+	st.shared.s64 [%rd877+0], %rd834;
+	mov.b64 %rd879, 2;
+	mul.lo.s64 %rd878, %rd879, %rd792;
+	add.s64 %rd880, %rd878, 1;
+	mul.lo.s64 %rd881, %rd880, %rd170;
+	mad.lo.s64 %rd882, %rd881, 8, %rd168;
+	st.shared.s64 [%rd882+0], %rd835;
+$L179:
+	add.s64 %rd883, %rd792, 1;
+	mov.b64 %rd792, %rd883;
+	bra.uni $L177;
+$L176:
+	mov.pred %p165, 0;
+	mov.b64 %rd884, %rd792;
+	mov.b32 %r221, %r208;
+$L180:
+	@!%p151 bra $L184;
+	shr.s32 %r222, %r221, 5;
+	cvt.s64.s32 %rd885, %r222;
+	mov.b64 %rd886, %rd885;
+	and.b32 %r223, %r221, 31;
+	cvt.s64.s32 %rd887, %r223;
+	min.u64 %rd888, %rd887, 32;
+	cvt.u32.u64 %r224, %rd888;
+	mov.b32 %r226, 0x1;
+	shl.b32 %r225, %r226, %r224;
+	setp.hs.u32 %p166, %r224, 32;
+	selp.b32 %r227, 0, %r225, %p166;
+	mov.b32 %r228, %r227;
+	mov.b64 %rd889, %rd886;
+	mov.b32 %r229, %r228;
+	mul.lo.s64 %rd890, %rd889, %rd767;
+	mad.lo.s64 %rd891, %rd890, 4, %rd765;
+	ld.relaxed.gpu.global.u32 %r230, [%rd891+0];
+	mov.b32 %r231, %r230;
+	and.b32 %r232, %r231, %r229;
+	setp.ne.u32 %p167, %r232, 0x0;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L186;
+	mul.lo.s64 %rd892, %rd889, %rd767;
+	mad.lo.s64 %rd893, %rd892, 4, %rd765;
+	atom.global.or.b32 %r233, [%rd893], %r229;
+	mov.b32 %r234, %r233;
+	and.b32 %r235, %r234, %r229;
+	setp.ne.u32 %p170, %r235, 0x0;
+	mov.pred %p168, %p170;
+$L186:
+	@!%p168 bra $L188;
+	mov.b64 %rd894, %rd884;
+	mov.b64 %rd895, %rd894;
+	mov.pred %p171, 0;
+	bra.uni $L182;
+$L188:
+	mov.b64 %rd896, %rd884;
+	mov.b64 %rd895, %rd896;
+	mov.pred %p171, 1;
+	bra.uni $L182;
+$L184:
+	@!%p152 bra $L190;
+	cvt.s64.s32 %rd897, %r221;
+	mul.lo.s64 %rd898, %rd897, %rd770;
+	mad.lo.s64 %rd899, %rd898, 4, %rd768;
+	ld.relaxed.gpu.global.s32 %r236, [%rd899+0];
+	mov.b32 %r237, %r236;
+	setp.eq.s32 %p172, %r237, %r200;
+	mov.pred %p173, %p172;
+	not.pred %p174, %p173;
+	@!%p174 bra $L192;
+	cvt.s64.s32 %rd900, %r221;
+	mul.lo.s64 %rd901, %rd900, %rd770;
+	mad.lo.s64 %rd902, %rd901, 4, %rd768;
+	atom.global.exch.b32 %r238, [%rd902], %r200;
+	mov.b32 %r239, %r238;
+	setp.eq.s32 %p175, %r239, %r200;
+	mov.pred %p173, %p175;
+$L192:
+	@!%p173 bra $L194;
+	mov.b64 %rd903, %rd884;
+	mov.b64 %rd895, %rd903;
+	mov.pred %p171, 0;
+	bra.uni $L182;
+$L194:
+$L190:
+	mul.lo.s64 %rd904, %rd884, %rd785;
+	mad.lo.s64 %rd905, %rd904, 4, %rd783;
+	st.shared.s32 [%rd905+0], %r221;
+	add.s64 %rd906, %rd884, 1;
+	mov.b64 %rd907, %rd906;
+	mov.b64 %rd895, %rd907;
+	mov.pred %p171, 1;
+	bra.uni $L182;
+$L181:
+	bra.uni $L180;
+$L182:
+	mov.b64 %rd908, %rd895;
+	mov.pred %p176, %p171;
+	mov.b64 %rd792, %rd908;
+	mov.pred %p165, %p176;
+	@!%p165 bra $L196;
+	mov.b64 %rd909, %rd749;
+	mov.b32 %r240, %r208;
+	cvt.s64.s32 %rd910, %r240;
+	add.s64 %rd911, %rd910, 1;
+	mul.lo.s64 %rd912, %rd911, %rd32;
+	mad.lo.s64 %rd913, %rd912, 8, %rd28;
+	ld.global.nc.s64 %rd914, [%rd913+0];
+	mov.b64 %rd915, %rd914;
+	cvt.s64.s32 %rd916, %r240;
+	mul.lo.s64 %rd917, %rd916, %rd32;
+	mad.lo.s64 %rd918, %rd917, 8, %rd28;
+	ld.global.nc.s64 %rd919, [%rd918+0];
+	mov.b64 %rd920, %rd919;
+	sub.s64 %rd921, %rd915, %rd920;
+	mov.b64 %rd922, %rd921;
+	mov.b64 %rd923, %rd922;
+	add.s64 %rd924, %rd789, %rd923;
+	mov.b64 %rd789, %rd924;
+	max.s64 %rd925, %rd790, %rd923;
+	mov.b64 %rd790, %rd925;
+$L196:
+$L177:
+$L175:
+	add.s64 %rd926, %rd787, %rd777;
+	mov.b64 %rd787, %rd926;
+	sub.s64 %rd927, %rd793, 1;
+	mov.b64 %rd793, %rd927;
+$L162:
+	bra.uni $L161;
+$L163:
+	mov.b64 %rd928, 0;
+	setp.lt.s64 %p177, %rd787, %rd788;
+	setp.lt.s64 %p178, %rd786, %rd774;
+	or.pred %p179, %p177, %p178;
+	@!%p179 bra $L198;
+	mov.b64 %rd928, 1;
+$L198:
+	shl.b64 %rd929, %rd928, 32;
+	or.b64 %rd930, %rd792, %rd929;
+	// block scan
+	mov.b64 %rd931, %rd930;
+	mov.b32 %r241, %r3;
+$L199:
+	setp.hs.u32 %p180, %r241, 32;
+	@%p180 bra $L200;
+	mov.b64 {%r242, %r243}, %rd931;
+	shfl.sync.up.b32 %r244|%p181, %r242, %r241, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, %r241, 0, %r17;
+	mov.b64 %rd932, {%r244, %r245};
+	@!%p181 bra $L201;
+	add.s64 %rd933, %rd932, %rd931;
+	mov.b64 %rd931, %rd933;
+$L201:
+	shl.b32 %r241, %r241, 1;
+	bra.uni $L199;
+$L200:
+	mov.b64 {%r246, %r247}, %rd931;
+	shfl.sync.up.b32 %r248|%p182, %r246, %r3, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, %r3, 0, %r17;
+	mov.b64 %rd934, {%r248, %r249};
+	setp.lo.u32 %p183, %r3, 32;
+	and.pred %p184, %p182, %p183;
+	selp.b64 %rd935, %rd934, 0, %p184;
+	sub.u32 %r250, %r13, %r3;
+	setp.eq.u32 %p185, %r7, %r250;
+	@!%p185 bra $L202;
+	mul.wide.u32 %rd936, %r8, 16;
+	add.s64 %rd937, %rd1, %rd936;
+	st.shared.s64 [%rd937+0], %rd931;
+$L202:
+	bar.sync 0;
+	setp.eq.u32 %p186, %r8, 0;
+	@!%p186 bra $L203;
+	mov.b64 %rd938, 0;
+	setp.lo.u32 %p187, %r7, %r10;
+	@!%p187 bra $L204;
+	mul.wide.u32 %rd939, %r7, 16;
+	add.s64 %rd940, %rd1, %rd939;
+	ld.shared.s64 %rd941, [%rd940+0];
+	mov.b64 %rd938, %rd941;
+$L204:
+	mov.b64 {%r251, %r252}, %rd938;
+	shfl.sync.up.b32 %r253|%p188, %r251, 1, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
+	mov.b64 %rd942, {%r253, %r254};
+	@!%p188 bra $L205;
+	add.s64 %rd943, %rd942, %rd938;
+	mov.b64 %rd938, %rd943;
+$L205:
+	mov.b64 {%r255, %r256}, %rd938;
+	shfl.sync.up.b32 %r257|%p189, %r255, 2, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 2, 0, %r17;
+	mov.b64 %rd944, {%r257, %r258};
+	@!%p189 bra $L206;
+	add.s64 %rd945, %rd944, %rd938;
+	mov.b64 %rd938, %rd945;
+$L206:
+	mov.b64 {%r259, %r260}, %rd938;
+	shfl.sync.up.b32 %r261|%p190, %r259, 4, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 4, 0, %r17;
+	mov.b64 %rd946, {%r261, %r262};
+	@!%p190 bra $L207;
+	add.s64 %rd947, %rd946, %rd938;
+	mov.b64 %rd938, %rd947;
+$L207:
+	mov.b64 {%r263, %r264}, %rd938;
+	shfl.sync.up.b32 %r265|%p191, %r263, 8, 0, %r17;
+	shfl.sync.up.b32 %r266, %r264, 8, 0, %r17;
+	mov.b64 %rd948, {%r265, %r266};
+	@!%p191 bra $L208;
+	add.s64 %rd949, %rd948, %rd938;
+	mov.b64 %rd938, %rd949;
+$L208:
+	mov.b64 {%r267, %r268}, %rd938;
+	shfl.sync.up.b32 %r269|%p192, %r267, 16, 0, %r17;
+	shfl.sync.up.b32 %r270, %r268, 16, 0, %r17;
+	mov.b64 %rd950, {%r269, %r270};
+	@!%p192 bra $L209;
+	add.s64 %rd951, %rd950, %rd938;
+	mov.b64 %rd938, %rd951;
+$L209:
+	mov.b64 {%r271, %r272}, %rd938;
+	shfl.sync.up.b32 %r273|%p193, %r271, 1, 0, %r17;
+	shfl.sync.up.b32 %r274, %r272, 1, 0, %r17;
+	mov.b64 %rd952, {%r273, %r274};
+	selp.b64 %rd953, %rd952, 0, %p193;
+	@!%p187 bra $L210;
+	mul.wide.u32 %rd954, %r7, 16;
+	add.s64 %rd955, %rd1, %rd954;
+	add.s64 %rd956, %rd955, 512;
+	st.shared.s64 [%rd956+0], %rd953;
+$L210:
+	sub.u32 %r275, %r10, 1;
+	setp.eq.u32 %p194, %r7, %r275;
+	@!%p194 bra $L211;
+	st.shared.s64 [%rd1+1024], %rd938;
+$L211:
+$L203:
+	bar.sync 0;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	add.s64 %rd959, %rd958, 512;
+	ld.shared.s64 %rd960, [%rd959+0];
+	add.s64 %rd961, %rd960, %rd935;
+	ld.shared.s64 %rd962, [%rd1+1024];
+	mov.b64 {%r276, %r277}, %rd961;
+	shfl.sync.idx.b32 %r278|%p195, %r276, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r279, %r277, 0, %r21, %r17;
+	mov.b64 %rd963, {%r278, %r279};
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	mov.b64 %rd967, %rd965;
+	mov.b64 %rd968, %rd966;
+	mov.b64 %rd969, %rd967;
+	mov.b64 %rd970, %rd968;
+	and.b64 %rd971, %rd969, 4294967295;
+	mov.b64 %rd972, %rd971;
+	and.b64 %rd973, %rd970, 4294967295;
+	mov.b64 %rd974, %rd973;
+	shr.s64 %rd975, %rd970, 32;
+	mov.b64 %rd976, %rd975;
+	mov.b64 %rd977, %rd972;
+	mov.b64 %rd978, %rd974;
+	mov.b64 %rd979, %rd976;
+	@!%p154 bra $L212;
+	add.s64 %rd980, %rd791, %rd977;
+	mov.b64 %rd981, %rd980;
+	sub.s64 %rd982, %rd781, %rd981;
+	max.s64 %rd983, %rd982, 0;
+	min.s64 %rd984, %rd983, %rd792;
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, 0;
+$L214:
+	setp.lt.s64 %p196, %rd986, %rd985;
+	not.pred %p197, %p196;
+	@!%p197 bra $L218;
+	bra.uni $L216;
+$L218:
+	mul.lo.s64 %rd987, %rd986, %rd785;
+	mad.lo.s64 %rd988, %rd987, 4, %rd783;
+	ld.shared.s32 %r280, [%rd988+0];
+	mov.b32 %r281, %r280;
+	add.s64 %rd989, %rd780, %rd981;
+	add.s64 %rd990, %rd989, %rd986;
+	mul.lo.s64 %rd991, %rd990, %rd175;
+	mad.lo.s64 %rd992, %rd991, 4, %rd173;
+	st.shared.s32 [%rd992+0], %r281;
+	@!%p148 bra $L220;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd986;
+	mul.lo.s64 %rd995, %rd993, %rd170;
+	mad.lo.s64 %rd996, %rd995, 8, %rd168;
+	ld.shared.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	add.s64 %rd999, %rd780, %rd981;
+	add.s64 %rd1000, %rd999, %rd986;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd1000;
+	mul.lo.s64 %rd1003, %rd1001, %rd178;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd176;
+	st.shared.s64 [%rd1004+0], %rd998;
+	mov.b64 %rd1006, 2;
+	mul.lo.s64 %rd1005, %rd1006, %rd986;
+	add.s64 %rd1007, %rd1005, 1;
+	mul.lo.s64 %rd1008, %rd1007, %rd170;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd168;
+	ld.shared.s64 %rd1010, [%rd1009+0];
+	mov.b64 %rd1011, %rd1010;
+	add.s64 %rd1012, %rd780, %rd981;
+	add.s64 %rd1013, %rd1012, %rd986;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1013;
+	add.s64 %rd1016, %rd1014, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd178;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd176;
+	st.shared.s64 [%rd1018+0], %rd1011;
+$L220:
+$L215:
+	add.s64 %rd1019, %rd986, 1;
+	mov.b64 %rd986, %rd1019;
+	bra.uni $L214;
+$L216:
+	mov.b64 %rd1020, 0;
+	mov.b64 %rd1021, %rd985;
+$L221:
+	setp.lt.s64 %p198, %rd1021, %rd792;
+	not.pred %p199, %p198;
+	@!%p199 bra $L225;
+	bra.uni $L223;
+$L225:
+	mul.lo.s64 %rd1022, %rd1021, %rd785;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd783;
+	ld.shared.s32 %r282, [%rd1023+0];
+	mov.b32 %r283, %r282;
+	mov.b32 %r284, %r283;
+	mov.pred %p200, 0;
+	mov.b64 %rd1024, %rd1020;
+	mov.b32 %r285, %r284;
+$L226:
+	@!%p151 bra $L230;
+	shr.s32 %r286, %r285, 5;
+	cvt.s64.s32 %rd1025, %r286;
+	mov.b64 %rd1026, %rd1025;
+	and.b32 %r287, %r285, 31;
+	cvt.s64.s32 %rd1027, %r287;
+	min.u64 %rd1028, %rd1027, 32;
+	cvt.u32.u64 %r288, %rd1028;
+	mov.b32 %r290, 0x1;
+	shl.b32 %r289, %r290, %r288;
+	setp.hs.u32 %p201, %r288, 32;
+	selp.b32 %r291, 0, %r289, %p201;
+	mov.b32 %r292, %r291;
+	mov.b64 %rd1029, %rd1026;
+	mov.b32 %r293, %r292;
+	mul.lo.s64 %rd1030, %rd1029, %rd767;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd765;
+	ld.relaxed.gpu.global.u32 %r294, [%rd1031+0];
+	mov.b32 %r295, %r294;
+	and.b32 %r296, %r295, %r293;
+	setp.ne.u32 %p202, %r296, 0x0;
+	mov.pred %p203, %p202;
+	not.pred %p204, %p203;
+	@!%p204 bra $L232;
+	mul.lo.s64 %rd1032, %rd1029, %rd767;
+	mad.lo.s64 %rd1033, %rd1032, 4, %rd765;
+	atom.global.or.b32 %r297, [%rd1033], %r293;
+	mov.b32 %r298, %r297;
+	and.b32 %r299, %r298, %r293;
+	setp.ne.u32 %p205, %r299, 0x0;
+	mov.pred %p203, %p205;
+$L232:
+	@!%p203 bra $L234;
+	mov.b64 %rd1034, %rd1024;
+	mov.b64 %rd1035, %rd1034;
+	mov.pred %p206, 0;
+	bra.uni $L228;
+$L234:
+	mov.b64 %rd1036, %rd1024;
+	mov.b64 %rd1035, %rd1036;
+	mov.pred %p206, 1;
+	bra.uni $L228;
+$L230:
+	@!%p152 bra $L236;
+	cvt.s64.s32 %rd1037, %r285;
+	mul.lo.s64 %rd1038, %rd1037, %rd770;
+	mad.lo.s64 %rd1039, %rd1038, 4, %rd768;
+	ld.relaxed.gpu.global.s32 %r300, [%rd1039+0];
+	mov.b32 %r301, %r300;
+	setp.eq.s32 %p207, %r301, %r200;
+	mov.pred %p208, %p207;
+	not.pred %p209, %p208;
+	@!%p209 bra $L238;
+	cvt.s64.s32 %rd1040, %r285;
+	mul.lo.s64 %rd1041, %rd1040, %rd770;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd768;
+	atom.global.exch.b32 %r302, [%rd1042], %r200;
+	mov.b32 %r303, %r302;
+	setp.eq.s32 %p210, %r303, %r200;
+	mov.pred %p208, %p210;
+$L238:
+	@!%p208 bra $L240;
+	mov.b64 %rd1043, %rd1024;
+	mov.b64 %rd1035, %rd1043;
+	mov.pred %p206, 0;
+	bra.uni $L228;
+$L240:
+$L236:
+	mul.lo.s64 %rd1044, %rd1024, %rd785;
+	mad.lo.s64 %rd1045, %rd1044, 4, %rd783;
+	st.shared.s32 [%rd1045+0], %r285;
+	add.s64 %rd1046, %rd1024, 1;
+	mov.b64 %rd1047, %rd1046;
+	mov.b64 %rd1035, %rd1047;
+	mov.pred %p206, 1;
+	bra.uni $L228;
+$L227:
+	bra.uni $L226;
+$L228:
+	mov.b64 %rd1048, %rd1035;
+	mov.pred %p211, %p206;
+	mov.b64 %rd1020, %rd1048;
+	mov.pred %p200, %p211;
+	@!%p200 bra $L242;
+	mov.b64 %rd1049, %rd749;
+	mov.b32 %r304, %r284;
+	cvt.s64.s32 %rd1050, %r304;
+	add.s64 %rd1051, %rd1050, 1;
+	mul.lo.s64 %rd1052, %rd1051, %rd32;
+	mad.lo.s64 %rd1053, %rd1052, 8, %rd28;
+	ld.global.nc.s64 %rd1054, [%rd1053+0];
+	mov.b64 %rd1055, %rd1054;
+	cvt.s64.s32 %rd1056, %r304;
+	mul.lo.s64 %rd1057, %rd1056, %rd32;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd28;
+	ld.global.nc.s64 %rd1059, [%rd1058+0];
+	mov.b64 %rd1060, %rd1059;
+	sub.s64 %rd1061, %rd1055, %rd1060;
+	mov.b64 %rd1062, %rd1061;
+	mov.b64 %rd1063, %rd1062;
+	add.s64 %rd1064, %rd789, %rd1063;
+	mov.b64 %rd789, %rd1064;
+	max.s64 %rd1065, %rd790, %rd1063;
+	mov.b64 %rd790, %rd1065;
+$L242:
+$L222:
+	add.s64 %rd1066, %rd1021, 1;
+	mov.b64 %rd1021, %rd1066;
+	bra.uni $L221;
+$L223:
+	setp.gt.s64 %p212, %rd1020, 0;
+	@!%p212 bra $L244;
+	mul.lo.s64 %rd1067, %rd779, %rd120;
+	mad.lo.s64 %rd1068, %rd1067, 8, %rd116;
+	atom.global.add.u64 %rd1069, [%rd1068], %rd1020;
+	mov.b64 %rd1070, %rd1069;
+	mov.b64 %rd1071, %rd1070;
+	mov.b64 %rd1072, 0;
+$L245:
+	setp.lt.s64 %p213, %rd1072, %rd1020;
+	not.pred %p214, %p213;
+	@!%p214 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd1073, %rd1072, %rd785;
+	mad.lo.s64 %rd1074, %rd1073, 4, %rd783;
+	ld.shared.s32 %r305, [%rd1074+0];
+	mov.b32 %r306, %r305;
+	add.s64 %rd1075, %rd1071, %rd1072;
+	mul.lo.s64 %rd1076, %rd1075, %rd276;
+	mad.lo.s64 %rd1077, %rd1076, 4, %rd274;
+	st.global.s32 [%rd1077+0], %r306;
+$L246:
+	add.s64 %rd1078, %rd1072, 1;
+	mov.b64 %rd1072, %rd1078;
+	bra.uni $L245;
+$L247:
+$L244:
+	add.s64 %rd1079, %rd791, %rd978;
+	min.s64 %rd1080, %rd781, %rd1079;
+	mov.b64 %rd791, %rd1080;
+	bra.uni $L213;
+$L212:
+	mov.b64 %rd1081, 0;
+	cvt.u64.u32 %rd1082, %r2;
+	setp.eq.s64 %p215, %rd1082, 0;
+	setp.gt.s64 %p216, %rd978, 0;
+	and.pred %p217, %p215, %p216;
+	@!%p217 bra $L251;
+	mul.lo.s64 %rd1083, %rd779, %rd120;
+	mad.lo.s64 %rd1084, %rd1083, 8, %rd116;
+	atom.global.add.u64 %rd1085, [%rd1084], %rd978;
+	mov.b64 %rd1086, %rd1085;
+	mov.b64 %rd1081, %rd1086;
+$L251:
+	cvt.u64.u32 %rd1087, %r2;
+	setp.eq.s64 %p218, %rd1087, 0;
+	setp.eq.u32 %p219, %r1, 0;
+	and.pred %p220, %p218, %p219;
+	bar.sync 0;
+	@!%p220 bra $L252;
+	st.shared.s64 [%rd1+1024], %rd1081;
+$L252:
+	bar.sync 0;
+	ld.shared.s64 %rd1088, [%rd1+1024];
+	mov.b64 %rd1089, %rd1088;
+	add.s64 %rd1090, %rd1089, %rd977;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, 0;
+$L253:
+	setp.lt.s64 %p221, %rd1092, %rd792;
+	not.pred %p222, %p221;
+	@!%p222 bra $L257;
+	bra.uni $L255;
+$L257:
+	mul.lo.s64 %rd1093, %rd1092, %rd785;
+	mad.lo.s64 %rd1094, %rd1093, 4, %rd783;
+	ld.shared.s32 %r307, [%rd1094+0];
+	mov.b32 %r308, %r307;
+	add.s64 %rd1095, %rd1091, %rd1092;
+	mul.lo.s64 %rd1096, %rd1095, %rd276;
+	mad.lo.s64 %rd1097, %rd1096, 4, %rd274;
+	st.global.s32 [%rd1097+0], %r308;
+$L254:
+	add.s64 %rd1098, %rd1092, 1;
+	mov.b64 %rd1092, %rd1098;
+	bra.uni $L253;
+$L255:
+$L213:
+	setp.eq.s64 %p223, %rd979, 0;
+	@!%p223 bra $L259;
+	bra.uni $L160;
+$L259:
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1099, %rd791;
+	mov.b64 %rd1100, %rd789;
+	mov.b64 %rd1101, %rd790;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd1104, %rd1101;
+	mov.b64 %rd1105, %rd1102;
+	mov.b64 %rd1106, %rd1103;
+	mov.b64 %rd1107, %rd1104;
+	mov.b64 %rd727, %rd1105;
+	mov.b64 %rd747, %rd1106;
+	mov.b64 %rd748, %rd1107;
+	add.s64 %rd1108, %rd728, %rd747;
+	mov.b64 %rd728, %rd1108;
+	max.s64 %rd1109, %rd729, %rd748;
+	mov.b64 %rd729, %rd1109;
+$L154:
+	add.s64 %rd1110, %rd730, 1;
+	mov.b64 %rd730, %rd1110;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd1111, %rd728;
+	// block reduction
+	sub.u32 %r309, %r13, 1;
+	mov.b32 %r310, %r3;
+$L260:
+	setp.hs.u32 %p224, %r310, 32;
+	@%p224 bra $L261;
+	mov.b64 {%r311, %r312}, %rd1111;
+	shfl.sync.down.b32 %r313|%p225, %r311, %r310, %r309, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
+	mov.b64 %rd1112, {%r313, %r314};
+	@!%p225 bra $L262;
+	add.s64 %rd1113, %rd1111, %rd1112;
+	mov.b64 %rd1111, %rd1113;
+$L262:
+	shl.b32 %r310, %r310, 1;
+	bra.uni $L260;
+$L261:
+	setp.eq.u32 %p226, %r7, 0;
+	@!%p226 bra $L263;
+	mul.wide.u32 %rd1114, %r8, 16;
+	add.s64 %rd1115, %rd1, %rd1114;
+	st.shared.s64 [%rd1115+0], %rd1111;
+$L263:
+	bar.sync 0;
+	setp.eq.u32 %p227, %r8, 0;
+	@!%p227 bra $L264;
+	setp.lo.u32 %p228, %r7, %r10;
+	@!%p228 bra $L265;
+	mul.wide.u32 %rd1116, %r7, 16;
+	add.s64 %rd1117, %rd1, %rd1116;
+	ld.shared.s64 %rd1118, [%rd1117+0];
+	mov.b64 %rd1111, %rd1118;
+$L265:
+	sub.u32 %r315, %r10, 1;
+	mov.b64 {%r316, %r317}, %rd1111;
+	shfl.sync.down.b32 %r318|%p229, %r316, 1, %r315, %r17;
+	shfl.sync.down.b32 %r319, %r317, 1, %r315, %r17;
+	mov.b64 %rd1119, {%r318, %r319};
+	@!%p229 bra $L266;
+	add.s64 %rd1120, %rd1111, %rd1119;
+	mov.b64 %rd1111, %rd1120;
+$L266:
+	mov.b64 {%r320, %r321}, %rd1111;
+	shfl.sync.down.b32 %r322|%p230, %r320, 2, %r315, %r17;
+	shfl.sync.down.b32 %r323, %r321, 2, %r315, %r17;
+	mov.b64 %rd1121, {%r322, %r323};
+	@!%p230 bra $L267;
+	add.s64 %rd1122, %rd1111, %rd1121;
+	mov.b64 %rd1111, %rd1122;
+$L267:
+	mov.b64 {%r324, %r325}, %rd1111;
+	shfl.sync.down.b32 %r326|%p231, %r324, 4, %r315, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r315, %r17;
+	mov.b64 %rd1123, {%r326, %r327};
+	@!%p231 bra $L268;
+	add.s64 %rd1124, %rd1111, %rd1123;
+	mov.b64 %rd1111, %rd1124;
+$L268:
+	mov.b64 {%r328, %r329}, %rd1111;
+	shfl.sync.down.b32 %r330|%p232, %r328, 8, %r315, %r17;
+	shfl.sync.down.b32 %r331, %r329, 8, %r315, %r17;
+	mov.b64 %rd1125, {%r330, %r331};
+	@!%p232 bra $L269;
+	add.s64 %rd1126, %rd1111, %rd1125;
+	mov.b64 %rd1111, %rd1126;
+$L269:
+	mov.b64 {%r332, %r333}, %rd1111;
+	shfl.sync.down.b32 %r334|%p233, %r332, 16, %r315, %r17;
+	shfl.sync.down.b32 %r335, %r333, 16, %r315, %r17;
+	mov.b64 %rd1127, {%r334, %r335};
+	@!%p233 bra $L270;
+	add.s64 %rd1128, %rd1111, %rd1127;
+	mov.b64 %rd1111, %rd1128;
+$L270:
+	@!%p226 bra $L271;
+	st.shared.s64 [%rd1+1024], %rd1111;
+$L271:
+$L264:
+	bar.sync 0;
+	ld.shared.s64 %rd1129, [%rd1+1024];
+	mov.b64 %rd1111, %rd1129;
+	mov.b64 %rd1130, %rd1111;
+	mov.b64 %rd728, %rd1130;
+	mov.b64 %rd1131, %rd729;
+	// block reduction
+	sub.u32 %r336, %r13, 1;
+	mov.b32 %r337, %r3;
+$L272:
+	setp.hs.u32 %p234, %r337, 32;
+	@%p234 bra $L273;
+	mov.b64 {%r338, %r339}, %rd1131;
+	shfl.sync.down.b32 %r340|%p235, %r338, %r337, %r336, %r17;
+	shfl.sync.down.b32 %r341, %r339, %r337, %r336, %r17;
+	mov.b64 %rd1132, {%r340, %r341};
+	@!%p235 bra $L274;
+	max.s64 %rd1133, %rd1131, %rd1132;
+	mov.b64 %rd1131, %rd1133;
+$L274:
+	shl.b32 %r337, %r337, 1;
+	bra.uni $L272;
+$L273:
+	setp.eq.u32 %p236, %r7, 0;
+	@!%p236 bra $L275;
+	mul.wide.u32 %rd1134, %r8, 16;
+	add.s64 %rd1135, %rd1, %rd1134;
+	st.shared.s64 [%rd1135+0], %rd1131;
+$L275:
+	bar.sync 0;
+	setp.eq.u32 %p237, %r8, 0;
+	@!%p237 bra $L276;
+	setp.lo.u32 %p238, %r7, %r10;
+	@!%p238 bra $L277;
+	mul.wide.u32 %rd1136, %r7, 16;
+	add.s64 %rd1137, %rd1, %rd1136;
+	ld.shared.s64 %rd1138, [%rd1137+0];
+	mov.b64 %rd1131, %rd1138;
+$L277:
+	sub.u32 %r342, %r10, 1;
+	mov.b64 {%r343, %r344}, %rd1131;
+	shfl.sync.down.b32 %r345|%p239, %r343, 1, %r342, %r17;
+	shfl.sync.down.b32 %r346, %r344, 1, %r342, %r17;
+	mov.b64 %rd1139, {%r345, %r346};
+	@!%p239 bra $L278;
+	max.s64 %rd1140, %rd1131, %rd1139;
+	mov.b64 %rd1131, %rd1140;
+$L278:
+	mov.b64 {%r347, %r348}, %rd1131;
+	shfl.sync.down.b32 %r349|%p240, %r347, 2, %r342, %r17;
+	shfl.sync.down.b32 %r350, %r348, 2, %r342, %r17;
+	mov.b64 %rd1141, {%r349, %r350};
+	@!%p240 bra $L279;
+	max.s64 %rd1142, %rd1131, %rd1141;
+	mov.b64 %rd1131, %rd1142;
+$L279:
+	mov.b64 {%r351, %r352}, %rd1131;
+	shfl.sync.down.b32 %r353|%p241, %r351, 4, %r342, %r17;
+	shfl.sync.down.b32 %r354, %r352, 4, %r342, %r17;
+	mov.b64 %rd1143, {%r353, %r354};
+	@!%p241 bra $L280;
+	max.s64 %rd1144, %rd1131, %rd1143;
+	mov.b64 %rd1131, %rd1144;
+$L280:
+	mov.b64 {%r355, %r356}, %rd1131;
+	shfl.sync.down.b32 %r357|%p242, %r355, 8, %r342, %r17;
+	shfl.sync.down.b32 %r358, %r356, 8, %r342, %r17;
+	mov.b64 %rd1145, {%r357, %r358};
+	@!%p242 bra $L281;
+	max.s64 %rd1146, %rd1131, %rd1145;
+	mov.b64 %rd1131, %rd1146;
+$L281:
+	mov.b64 {%r359, %r360}, %rd1131;
+	shfl.sync.down.b32 %r361|%p243, %r359, 16, %r342, %r17;
+	shfl.sync.down.b32 %r362, %r360, 16, %r342, %r17;
+	mov.b64 %rd1147, {%r361, %r362};
+	@!%p243 bra $L282;
+	max.s64 %rd1148, %rd1131, %rd1147;
+	mov.b64 %rd1131, %rd1148;
+$L282:
+	@!%p236 bra $L283;
+	st.shared.s64 [%rd1+1024], %rd1131;
+$L283:
+$L276:
+	bar.sync 0;
+	ld.shared.s64 %rd1149, [%rd1+1024];
+	mov.b64 %rd1131, %rd1149;
+	mov.b64 %rd1150, %rd1131;
+	mov.b64 %rd729, %rd1150;
+	cvt.u64.u32 %rd1151, %r2;
+	setp.eq.s64 %p244, %rd1151, 0;
+	@!%p244 bra $L285;
+	setp.gt.s64 %p245, %rd728, 0;
+	@!%p245 bra $L287;
+	add.s64 %rd1152, %rd343, 1;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	atom.global.add.u64 %rd1155, [%rd1154], %rd728;
+$L287:
+	setp.gt.s64 %p246, %rd729, 0;
+	@!%p246 bra $L289;
+	add.s64 %rd1156, %rd343, 2;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	atom.global.max.s64 %rd1159, [%rd1158], %rd729;
+$L289:
+$L285:
+	bar.sync 0;
+	setp.eq.u32 %p247, %r5, 0;
+	@!%p247 bra $L290;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
+	atom.global.add.u32 %r364, [gk_league_sync], 1;
+	mov.u32 %r365, %nctaid.x;
+	sub.u32 %r366, %r365, 1;
+	setp.eq.u32 %p248, %r364, %r366;
+	@!%p248 bra $L291;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r367, [gk_league_sync+4], 1;
+	bra.uni $L292;
+$L291:
+	ld.relaxed.gpu.global.u32 %r368, [gk_league_sync+4];
+	setp.eq.u32 %p249, %r368, %r363;
+	@%p249 bra $L291;
+$L292:
+	fence.acq_rel.gpu;
+$L290:
+	bar.sync 0;
+	setp.eq.s64 %p250, %rd264, 0;
+	and.pred %p251, %p17, %p250;
+	@!%p251 bra $L294;
+	mov.b64 %rd1161, 9;
+	mul.lo.s64 %rd1160, %rd1161, %rd120;
+	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
+	mov.b64 %rd1163, 0;
+	st.global.s64 [%rd1162+0], %rd1163;
+$L294:
+	mul.lo.s64 %rd1164, %rd305, %rd120;
+	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
+	mov.b64 %rd1167, %rd1166;
+	add.s64 %rd1168, %rd305, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1167;
+	mov.b64 %rd1174, %rd1172;
+	mov.b64 %rd1175, %rd1173;
+	mov.b64 %rd1176, %rd1174;
+	add.s64 %rd1177, %rd305, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd258, %rd1181;
+	@!%p17 bra $L296;
+	mov.b64 %rd1183, 3;
+	mul.lo.s64 %rd1182, %rd1183, %rd264;
+	mov.b64 %rd1185, 1;
+	add.s64 %rd1184, %rd1185, %rd1182;
+	mul.lo.s64 %rd1186, %rd1184, %rd113;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
+	st.global.s64 [%rd1187+0], %rd1175;
+	mov.b64 %rd1189, 3;
+	mul.lo.s64 %rd1188, %rd1189, %rd264;
+	mov.b64 %rd1191, 2;
+	add.s64 %rd1190, %rd1191, %rd1188;
+	mul.lo.s64 %rd1192, %rd1190, %rd113;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
+	st.global.s64 [%rd1193+0], %rd1176;
+	mov.b64 %rd1195, 3;
+	mul.lo.s64 %rd1194, %rd1195, %rd264;
+	mov.b64 %rd1197, 3;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd258;
+	add.s64 %rd1200, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1200;
+$L296:
+	setp.eq.s64 %p252, %rd1175, 0;
+	setp.gt.s64 %p253, %rd1175, %rd66;
+	or.pred %p254, %p252, %p253;
+	setp.gt.s64 %p255, %rd1176, %rd68;
+	or.pred %p256, %p254, %p255;
+	setp.gt.s64 %p257, %rd258, %rd70;
+	or.pred %p258, %p256, %p257;
+	@!%p258 bra $L298;
+	bra.uni $L3;
+$L298:
+	mov.b64 %rd192, %rd1175;
+$L38:
+	add.s64 %rd1201, %rd264, 1;
+	mov.b64 %rd264, %rd1201;
+	bra.uni $L37;
+$L39:
+$L3:
+	bar.sync 0;
+	add.s64 %rd138, %rd138, %rd137;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX19 is the PTX of frontier.PushFused[bfs.visit].
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15737,9 +18276,9 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<267>;
-	.reg .b32 %r<371>;
-	.reg .b64 %rd<1226>;
+	.reg .pred %p<263>;
+	.reg .b32 %r<369>;
+	.reg .b64 %rd<1214>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16561,1705 +19100,1679 @@ $L67:
 	or.b64 %rd483, %rd481, %rd482;
 	mov.b64 %rd484, %rd483;
 	mov.b64 %rd485, %rd484;
-	and.pred %p81, %p79, %p80;
-	@!%p81 bra $L71;
+$L70:
 	cvt.s64.s32 %rd486, %r102;
 	mul.lo.s64 %rd487, %rd486, %rd127;
 	mad.lo.s64 %rd488, %rd487, 8, %rd123;
-	atom.global.min.u64 %rd489, [%rd488], %rd485;
+	ld.relaxed.gpu.global.u64 %rd489, [%rd488+0];
 	mov.b64 %rd490, %rd489;
-	shr.u64 %rd491, %rd490, 32;
-	cvt.u32.u64 %r109, %rd491;
-	setp.hi.u32 %p82, %r109, %r106;
-	mov.pred %p83, %p82;
+	mov.b64 %rd491, %rd490;
+	shr.u64 %rd492, %rd491, 32;
+	cvt.u32.u64 %r109, %rd492;
+	setp.ls.u32 %p81, %r109, %r106;
+	@!%p81 bra $L74;
+	mov.pred %p82, 0;
 	bra.uni $L69;
-$L71:
-$L72:
-	cvt.s64.s32 %rd492, %r102;
-	mul.lo.s64 %rd493, %rd492, %rd127;
-	mad.lo.s64 %rd494, %rd493, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	shr.u64 %rd498, %rd497, 32;
-	cvt.u32.u64 %r110, %rd498;
-	setp.ls.u32 %p84, %r110, %r106;
+$L74:
+	cvt.s64.s32 %rd493, %r102;
+	mul.lo.s64 %rd494, %rd493, %rd127;
+	mad.lo.s64 %rd495, %rd494, 8, %rd123;
+	atom.global.cas.b64 %rd496, [%rd495], %rd491, %rd485;
+	setp.eq.u64 %p83, %rd496, %rd491;
+	mov.pred %p84, %p83;
 	@!%p84 bra $L76;
-	mov.pred %p83, 0;
+	mov.pred %p82, 1;
 	bra.uni $L69;
 $L76:
-	cvt.s64.s32 %rd499, %r102;
-	mul.lo.s64 %rd500, %rd499, %rd127;
-	mad.lo.s64 %rd501, %rd500, 8, %rd123;
-	atom.global.cas.b64 %rd502, [%rd501], %rd497, %rd485;
-	setp.eq.u64 %p85, %rd502, %rd497;
-	mov.pred %p86, %p85;
-	@!%p86 bra $L78;
-	mov.pred %p83, 1;
-	bra.uni $L69;
-$L78:
-$L73:
-	bra.uni $L72;
-$L74:
+$L71:
+	bra.uni $L70;
+$L72:
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p83 bra $L80;
-	@!%p72 bra $L81;
-	mul.lo.s64 %rd503, %rd411, %rd404;
-	mad.lo.s64 %rd504, %rd503, 4, %rd402;
-	st.shared.s32 [%rd504+0], %r97;
-	@!%p66 bra $L84;
-	mov.b64 %rd506, 2;
-	mul.lo.s64 %rd505, %rd506, %rd411;
-	mul.lo.s64 %rd507, %rd505, %rd170;
-	mad.lo.s64 %rd508, %rd507, 8, %rd168;
-	st.shared.s64 [%rd508+0], %rd453;
-	mov.b64 %rd510, 2;
-	mul.lo.s64 %rd509, %rd510, %rd411;
-	add.s64 %rd511, %rd509, 1;
-	mul.lo.s64 %rd512, %rd511, %rd170;
-	mad.lo.s64 %rd513, %rd512, 8, %rd168;
-	st.shared.s64 [%rd513+0], %rd454;
-$L84:
-	add.s64 %rd514, %rd411, 1;
-	mov.b64 %rd411, %rd514;
-	bra.uni $L82;
-$L81:
-	mov.pred %p87, 0;
-	mov.b64 %rd515, %rd411;
-	mov.b32 %r111, %r97;
-$L85:
-	@!%p69 bra $L89;
-	shr.s32 %r112, %r111, 5;
-	cvt.s64.s32 %rd516, %r112;
-	mov.b64 %rd517, %rd516;
-	and.b32 %r113, %r111, 31;
-	cvt.s64.s32 %rd518, %r113;
-	min.u64 %rd519, %rd518, 32;
-	cvt.u32.u64 %r114, %rd519;
-	mov.b32 %r116, 0x1;
-	shl.b32 %r115, %r116, %r114;
-	setp.hs.u32 %p88, %r114, 32;
-	selp.b32 %r117, 0, %r115, %p88;
+	@!%p82 bra $L78;
+	@!%p72 bra $L79;
+	mul.lo.s64 %rd497, %rd411, %rd404;
+	mad.lo.s64 %rd498, %rd497, 4, %rd402;
+	st.shared.s32 [%rd498+0], %r97;
+	@!%p66 bra $L82;
+	mov.b64 %rd500, 2;
+	mul.lo.s64 %rd499, %rd500, %rd411;
+	mul.lo.s64 %rd501, %rd499, %rd170;
+	mad.lo.s64 %rd502, %rd501, 8, %rd168;
+	st.shared.s64 [%rd502+0], %rd453;
+	mov.b64 %rd504, 2;
+	mul.lo.s64 %rd503, %rd504, %rd411;
+	add.s64 %rd505, %rd503, 1;
+	mul.lo.s64 %rd506, %rd505, %rd170;
+	mad.lo.s64 %rd507, %rd506, 8, %rd168;
+	st.shared.s64 [%rd507+0], %rd454;
+$L82:
+	add.s64 %rd508, %rd411, 1;
+	mov.b64 %rd411, %rd508;
+	bra.uni $L80;
+$L79:
+	mov.pred %p85, 0;
+	mov.b64 %rd509, %rd411;
+	mov.b32 %r110, %r97;
+$L83:
+	@!%p69 bra $L87;
+	shr.s32 %r111, %r110, 5;
+	cvt.s64.s32 %rd510, %r111;
+	mov.b64 %rd511, %rd510;
+	and.b32 %r112, %r110, 31;
+	cvt.s64.s32 %rd512, %r112;
+	min.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r113, %rd513;
+	mov.b32 %r115, 0x1;
+	shl.b32 %r114, %r115, %r113;
+	setp.hs.u32 %p86, %r113, 32;
+	selp.b32 %r116, 0, %r114, %p86;
+	mov.b32 %r117, %r116;
+	mov.b64 %rd514, %rd511;
 	mov.b32 %r118, %r117;
-	mov.b64 %rd520, %rd517;
-	mov.b32 %r119, %r118;
-	mul.lo.s64 %rd521, %rd520, %rd384;
-	mad.lo.s64 %rd522, %rd521, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r120, [%rd522+0];
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r119;
-	setp.ne.u32 %p89, %r122, 0x0;
-	mov.pred %p90, %p89;
-	not.pred %p91, %p90;
-	@!%p91 bra $L91;
-	mul.lo.s64 %rd523, %rd520, %rd384;
-	mad.lo.s64 %rd524, %rd523, 4, %rd382;
-	atom.global.or.b32 %r123, [%rd524], %r119;
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r119;
-	setp.ne.u32 %p92, %r125, 0x0;
-	mov.pred %p90, %p92;
-$L91:
-	@!%p90 bra $L93;
-	mov.b64 %rd525, %rd515;
-	mov.b64 %rd526, %rd525;
-	mov.pred %p93, 0;
-	bra.uni $L87;
-$L93:
-	mov.b64 %rd527, %rd515;
-	mov.b64 %rd526, %rd527;
-	mov.pred %p93, 1;
-	bra.uni $L87;
+	mul.lo.s64 %rd515, %rd514, %rd384;
+	mad.lo.s64 %rd516, %rd515, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r119, [%rd516+0];
+	mov.b32 %r120, %r119;
+	and.b32 %r121, %r120, %r118;
+	setp.ne.u32 %p87, %r121, 0x0;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L89;
+	mul.lo.s64 %rd517, %rd514, %rd384;
+	mad.lo.s64 %rd518, %rd517, 4, %rd382;
+	atom.global.or.b32 %r122, [%rd518], %r118;
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r118;
+	setp.ne.u32 %p90, %r124, 0x0;
+	mov.pred %p88, %p90;
 $L89:
-	@!%p70 bra $L95;
-	cvt.s64.s32 %rd528, %r111;
-	mul.lo.s64 %rd529, %rd528, %rd387;
-	mad.lo.s64 %rd530, %rd529, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r126, [%rd530+0];
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p94, %r127, %r89;
-	mov.pred %p95, %p94;
-	not.pred %p96, %p95;
-	@!%p96 bra $L97;
-	cvt.s64.s32 %rd531, %r111;
-	mul.lo.s64 %rd532, %rd531, %rd387;
-	mad.lo.s64 %rd533, %rd532, 4, %rd385;
-	atom.global.exch.b32 %r128, [%rd533], %r89;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p97, %r129, %r89;
-	mov.pred %p95, %p97;
-$L97:
-	@!%p95 bra $L99;
-	mov.b64 %rd534, %rd515;
-	mov.b64 %rd526, %rd534;
-	mov.pred %p93, 0;
-	bra.uni $L87;
-$L99:
-$L95:
-	mul.lo.s64 %rd535, %rd515, %rd404;
-	mad.lo.s64 %rd536, %rd535, 4, %rd402;
-	st.shared.s32 [%rd536+0], %r111;
-	add.s64 %rd537, %rd515, 1;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd526, %rd538;
-	mov.pred %p93, 1;
-	bra.uni $L87;
-$L86:
+	@!%p88 bra $L91;
+	mov.b64 %rd519, %rd509;
+	mov.b64 %rd520, %rd519;
+	mov.pred %p91, 0;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd521, %rd509;
+	mov.b64 %rd520, %rd521;
+	mov.pred %p91, 1;
 	bra.uni $L85;
 $L87:
-	mov.b64 %rd539, %rd526;
-	mov.pred %p98, %p93;
-	mov.b64 %rd411, %rd539;
-	mov.pred %p87, %p98;
-	@!%p87 bra $L101;
-	mov.b64 %rd540, %rd366;
-	mov.b32 %r130, %r97;
-	cvt.s64.s32 %rd541, %r130;
-	add.s64 %rd542, %rd541, 1;
-	mul.lo.s64 %rd543, %rd542, %rd32;
-	mad.lo.s64 %rd544, %rd543, 8, %rd28;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	cvt.s64.s32 %rd547, %r130;
-	mul.lo.s64 %rd548, %rd547, %rd32;
-	mad.lo.s64 %rd549, %rd548, 8, %rd28;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	sub.s64 %rd552, %rd546, %rd551;
-	mov.b64 %rd553, %rd552;
-	mov.b64 %rd554, %rd553;
-	add.s64 %rd555, %rd408, %rd554;
-	mov.b64 %rd408, %rd555;
-	max.s64 %rd556, %rd409, %rd554;
-	mov.b64 %rd409, %rd556;
-$L101:
-$L82:
+	@!%p70 bra $L93;
+	cvt.s64.s32 %rd522, %r110;
+	mul.lo.s64 %rd523, %rd522, %rd387;
+	mad.lo.s64 %rd524, %rd523, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r125, [%rd524+0];
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p92, %r126, %r89;
+	mov.pred %p93, %p92;
+	not.pred %p94, %p93;
+	@!%p94 bra $L95;
+	cvt.s64.s32 %rd525, %r110;
+	mul.lo.s64 %rd526, %rd525, %rd387;
+	mad.lo.s64 %rd527, %rd526, 4, %rd385;
+	atom.global.exch.b32 %r127, [%rd527], %r89;
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p95, %r128, %r89;
+	mov.pred %p93, %p95;
+$L95:
+	@!%p93 bra $L97;
+	mov.b64 %rd528, %rd509;
+	mov.b64 %rd520, %rd528;
+	mov.pred %p91, 0;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd529, %rd509, %rd404;
+	mad.lo.s64 %rd530, %rd529, 4, %rd402;
+	st.shared.s32 [%rd530+0], %r110;
+	add.s64 %rd531, %rd509, 1;
+	mov.b64 %rd532, %rd531;
+	mov.b64 %rd520, %rd532;
+	mov.pred %p91, 1;
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+	mov.b64 %rd533, %rd520;
+	mov.pred %p96, %p91;
+	mov.b64 %rd411, %rd533;
+	mov.pred %p85, %p96;
+	@!%p85 bra $L99;
+	mov.b64 %rd534, %rd366;
+	mov.b32 %r129, %r97;
+	cvt.s64.s32 %rd535, %r129;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd32;
+	mad.lo.s64 %rd538, %rd537, 8, %rd28;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r129;
+	mul.lo.s64 %rd542, %rd541, %rd32;
+	mad.lo.s64 %rd543, %rd542, 8, %rd28;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd548, %rd547;
+	add.s64 %rd549, %rd408, %rd548;
+	mov.b64 %rd408, %rd549;
+	max.s64 %rd550, %rd409, %rd548;
+	mov.b64 %rd409, %rd550;
+$L99:
 $L80:
-	add.s64 %rd557, %rd406, %rd397;
-	mov.b64 %rd406, %rd557;
-	sub.s64 %rd558, %rd412, 1;
-	mov.b64 %rd412, %rd558;
+$L78:
+	add.s64 %rd551, %rd406, %rd397;
+	mov.b64 %rd406, %rd551;
+	sub.s64 %rd552, %rd412, 1;
+	mov.b64 %rd412, %rd552;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd559, 0;
-	setp.lt.s64 %p99, %rd406, %rd407;
-	setp.lt.s64 %p100, %rd405, %rd391;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L103;
-	mov.b64 %rd559, 1;
-$L103:
-	shl.b64 %rd560, %rd559, 32;
-	or.b64 %rd561, %rd411, %rd560;
+	mov.b64 %rd553, 0;
+	setp.lt.s64 %p97, %rd406, %rd407;
+	setp.lt.s64 %p98, %rd405, %rd391;
+	or.pred %p99, %p97, %p98;
+	@!%p99 bra $L101;
+	mov.b64 %rd553, 1;
+$L101:
+	shl.b64 %rd554, %rd553, 32;
+	or.b64 %rd555, %rd411, %rd554;
 	// block scan
-	mov.b64 %rd562, %rd561;
-	mov.b32 %r131, %r3;
+	mov.b64 %rd556, %rd555;
+	mov.b32 %r130, %r3;
+$L102:
+	setp.hs.u32 %p100, %r130, 32;
+	@%p100 bra $L103;
+	mov.b64 {%r131, %r132}, %rd556;
+	shfl.sync.up.b32 %r133|%p101, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd557, {%r133, %r134};
+	@!%p101 bra $L104;
+	add.s64 %rd558, %rd557, %rd556;
+	mov.b64 %rd556, %rd558;
 $L104:
-	setp.hs.u32 %p102, %r131, 32;
-	@%p102 bra $L105;
-	mov.b64 {%r132, %r133}, %rd562;
-	shfl.sync.up.b32 %r134|%p103, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd563, {%r134, %r135};
-	@!%p103 bra $L106;
-	add.s64 %rd564, %rd563, %rd562;
-	mov.b64 %rd562, %rd564;
-$L106:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L104;
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L102;
+$L103:
+	mov.b64 {%r135, %r136}, %rd556;
+	shfl.sync.up.b32 %r137|%p102, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd559, {%r137, %r138};
+	setp.lo.u32 %p103, %r3, 32;
+	and.pred %p104, %p102, %p103;
+	selp.b64 %rd560, %rd559, 0, %p104;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p105, %r7, %r139;
+	@!%p105 bra $L105;
+	mul.wide.u32 %rd561, %r8, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	st.shared.s64 [%rd562+0], %rd556;
 $L105:
-	mov.b64 {%r136, %r137}, %rd562;
-	shfl.sync.up.b32 %r138|%p104, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd565, {%r138, %r139};
-	setp.lo.u32 %p105, %r3, 32;
-	and.pred %p106, %p104, %p105;
-	selp.b64 %rd566, %rd565, 0, %p106;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p107, %r7, %r140;
+	bar.sync 0;
+	setp.eq.u32 %p106, %r8, 0;
+	@!%p106 bra $L106;
+	mov.b64 %rd563, 0;
+	setp.lo.u32 %p107, %r7, %r10;
 	@!%p107 bra $L107;
-	mul.wide.u32 %rd567, %r8, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	st.shared.s64 [%rd568+0], %rd562;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	mov.b64 %rd563, %rd566;
 $L107:
-	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
+	mov.b64 {%r140, %r141}, %rd563;
+	shfl.sync.up.b32 %r142|%p108, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd567, {%r142, %r143};
 	@!%p108 bra $L108;
-	mov.b64 %rd569, 0;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L109;
-	mul.wide.u32 %rd570, %r7, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	ld.shared.s64 %rd572, [%rd571+0];
-	mov.b64 %rd569, %rd572;
-$L109:
-	mov.b64 {%r141, %r142}, %rd569;
-	shfl.sync.up.b32 %r143|%p110, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd573, {%r143, %r144};
-	@!%p110 bra $L110;
-	add.s64 %rd574, %rd573, %rd569;
-	mov.b64 %rd569, %rd574;
-$L110:
-	mov.b64 {%r145, %r146}, %rd569;
-	shfl.sync.up.b32 %r147|%p111, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd575, {%r147, %r148};
-	@!%p111 bra $L111;
-	add.s64 %rd576, %rd575, %rd569;
-	mov.b64 %rd569, %rd576;
-$L111:
-	mov.b64 {%r149, %r150}, %rd569;
-	shfl.sync.up.b32 %r151|%p112, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd577, {%r151, %r152};
-	@!%p112 bra $L112;
-	add.s64 %rd578, %rd577, %rd569;
-	mov.b64 %rd569, %rd578;
-$L112:
-	mov.b64 {%r153, %r154}, %rd569;
-	shfl.sync.up.b32 %r155|%p113, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd579, {%r155, %r156};
-	@!%p113 bra $L113;
-	add.s64 %rd580, %rd579, %rd569;
-	mov.b64 %rd569, %rd580;
-$L113:
-	mov.b64 {%r157, %r158}, %rd569;
-	shfl.sync.up.b32 %r159|%p114, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd581, {%r159, %r160};
-	@!%p114 bra $L114;
-	add.s64 %rd582, %rd581, %rd569;
-	mov.b64 %rd569, %rd582;
-$L114:
-	mov.b64 {%r161, %r162}, %rd569;
-	shfl.sync.up.b32 %r163|%p115, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd583, {%r163, %r164};
-	selp.b64 %rd584, %rd583, 0, %p115;
-	@!%p109 bra $L115;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	add.s64 %rd587, %rd586, 512;
-	st.shared.s64 [%rd587+0], %rd584;
-$L115:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p116, %r7, %r165;
-	@!%p116 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd569;
-$L116:
+	add.s64 %rd568, %rd567, %rd563;
+	mov.b64 %rd563, %rd568;
 $L108:
+	mov.b64 {%r144, %r145}, %rd563;
+	shfl.sync.up.b32 %r146|%p109, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd569, {%r146, %r147};
+	@!%p109 bra $L109;
+	add.s64 %rd570, %rd569, %rd563;
+	mov.b64 %rd563, %rd570;
+$L109:
+	mov.b64 {%r148, %r149}, %rd563;
+	shfl.sync.up.b32 %r150|%p110, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd571, {%r150, %r151};
+	@!%p110 bra $L110;
+	add.s64 %rd572, %rd571, %rd563;
+	mov.b64 %rd563, %rd572;
+$L110:
+	mov.b64 {%r152, %r153}, %rd563;
+	shfl.sync.up.b32 %r154|%p111, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd573, {%r154, %r155};
+	@!%p111 bra $L111;
+	add.s64 %rd574, %rd573, %rd563;
+	mov.b64 %rd563, %rd574;
+$L111:
+	mov.b64 {%r156, %r157}, %rd563;
+	shfl.sync.up.b32 %r158|%p112, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd575, {%r158, %r159};
+	@!%p112 bra $L112;
+	add.s64 %rd576, %rd575, %rd563;
+	mov.b64 %rd563, %rd576;
+$L112:
+	mov.b64 {%r160, %r161}, %rd563;
+	shfl.sync.up.b32 %r162|%p113, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd577, {%r162, %r163};
+	selp.b64 %rd578, %rd577, 0, %p113;
+	@!%p107 bra $L113;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	st.shared.s64 [%rd581+0], %rd578;
+$L113:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p114, %r7, %r164;
+	@!%p114 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd563;
+$L114:
+$L106:
 	bar.sync 0;
-	mul.wide.u32 %rd588, %r8, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	ld.shared.s64 %rd591, [%rd590+0];
-	add.s64 %rd592, %rd591, %rd566;
-	ld.shared.s64 %rd593, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd592;
-	shfl.sync.idx.b32 %r168|%p117, %r166, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
-	mov.b64 %rd594, {%r168, %r169};
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	ld.shared.s64 %rd585, [%rd584+0];
+	add.s64 %rd586, %rd585, %rd560;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd586;
+	shfl.sync.idx.b32 %r167|%p115, %r165, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
+	mov.b64 %rd588, {%r167, %r168};
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
 	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, %rd595;
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	and.b64 %rd602, %rd600, 4294967295;
-	mov.b64 %rd603, %rd602;
-	and.b64 %rd604, %rd601, 4294967295;
-	mov.b64 %rd605, %rd604;
-	shr.s64 %rd606, %rd601, 32;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd608, %rd603;
-	mov.b64 %rd609, %rd605;
-	mov.b64 %rd610, %rd607;
-	@!%p72 bra $L117;
-	add.s64 %rd611, %rd410, %rd608;
-	mov.b64 %rd612, %rd611;
-	sub.s64 %rd613, %rd401, %rd612;
-	max.s64 %rd614, %rd613, 0;
-	min.s64 %rd615, %rd614, %rd411;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd617, 0;
-$L119:
-	setp.lt.s64 %p118, %rd617, %rd616;
-	not.pred %p119, %p118;
-	@!%p119 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd618, %rd617, %rd404;
-	mad.lo.s64 %rd619, %rd618, 4, %rd402;
-	ld.shared.s32 %r170, [%rd619+0];
-	mov.b32 %r171, %r170;
-	add.s64 %rd620, %rd400, %rd612;
-	add.s64 %rd621, %rd620, %rd617;
-	mul.lo.s64 %rd622, %rd621, %rd175;
-	mad.lo.s64 %rd623, %rd622, 4, %rd173;
-	st.shared.s32 [%rd623+0], %r171;
-	@!%p66 bra $L125;
-	mov.b64 %rd625, 2;
-	mul.lo.s64 %rd624, %rd625, %rd617;
-	mul.lo.s64 %rd626, %rd624, %rd170;
-	mad.lo.s64 %rd627, %rd626, 8, %rd168;
-	ld.shared.s64 %rd628, [%rd627+0];
-	mov.b64 %rd629, %rd628;
-	add.s64 %rd630, %rd400, %rd612;
-	add.s64 %rd631, %rd630, %rd617;
-	mov.b64 %rd633, 2;
-	mul.lo.s64 %rd632, %rd633, %rd631;
-	mul.lo.s64 %rd634, %rd632, %rd178;
-	mad.lo.s64 %rd635, %rd634, 8, %rd176;
-	st.shared.s64 [%rd635+0], %rd629;
-	mov.b64 %rd637, 2;
-	mul.lo.s64 %rd636, %rd637, %rd617;
-	add.s64 %rd638, %rd636, 1;
-	mul.lo.s64 %rd639, %rd638, %rd170;
-	mad.lo.s64 %rd640, %rd639, 8, %rd168;
-	ld.shared.s64 %rd641, [%rd640+0];
-	mov.b64 %rd642, %rd641;
-	add.s64 %rd643, %rd400, %rd612;
-	add.s64 %rd644, %rd643, %rd617;
-	mov.b64 %rd646, 2;
-	mul.lo.s64 %rd645, %rd646, %rd644;
-	add.s64 %rd647, %rd645, 1;
-	mul.lo.s64 %rd648, %rd647, %rd178;
-	mad.lo.s64 %rd649, %rd648, 8, %rd176;
-	st.shared.s64 [%rd649+0], %rd642;
-$L125:
-$L120:
-	add.s64 %rd650, %rd617, 1;
-	mov.b64 %rd617, %rd650;
+	and.b64 %rd596, %rd594, 4294967295;
+	mov.b64 %rd597, %rd596;
+	and.b64 %rd598, %rd595, 4294967295;
+	mov.b64 %rd599, %rd598;
+	shr.s64 %rd600, %rd595, 32;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, %rd597;
+	mov.b64 %rd603, %rd599;
+	mov.b64 %rd604, %rd601;
+	@!%p72 bra $L115;
+	add.s64 %rd605, %rd410, %rd602;
+	mov.b64 %rd606, %rd605;
+	sub.s64 %rd607, %rd401, %rd606;
+	max.s64 %rd608, %rd607, 0;
+	min.s64 %rd609, %rd608, %rd411;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd611, 0;
+$L117:
+	setp.lt.s64 %p116, %rd611, %rd610;
+	not.pred %p117, %p116;
+	@!%p117 bra $L121;
 	bra.uni $L119;
 $L121:
-	mov.b64 %rd651, 0;
-	mov.b64 %rd652, %rd616;
-$L126:
-	setp.lt.s64 %p120, %rd652, %rd411;
-	not.pred %p121, %p120;
-	@!%p121 bra $L130;
-	bra.uni $L128;
-$L130:
-	mul.lo.s64 %rd653, %rd652, %rd404;
-	mad.lo.s64 %rd654, %rd653, 4, %rd402;
-	ld.shared.s32 %r172, [%rd654+0];
-	mov.b32 %r173, %r172;
-	mov.b32 %r174, %r173;
-	mov.pred %p122, 0;
-	mov.b64 %rd655, %rd651;
-	mov.b32 %r175, %r174;
-$L131:
-	@!%p69 bra $L135;
-	shr.s32 %r176, %r175, 5;
-	cvt.s64.s32 %rd656, %r176;
-	mov.b64 %rd657, %rd656;
-	and.b32 %r177, %r175, 31;
-	cvt.s64.s32 %rd658, %r177;
-	min.u64 %rd659, %rd658, 32;
-	cvt.u32.u64 %r178, %rd659;
-	mov.b32 %r180, 0x1;
-	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p123, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p123;
-	mov.b32 %r182, %r181;
-	mov.b64 %rd660, %rd657;
-	mov.b32 %r183, %r182;
-	mul.lo.s64 %rd661, %rd660, %rd384;
-	mad.lo.s64 %rd662, %rd661, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r184, [%rd662+0];
-	mov.b32 %r185, %r184;
-	and.b32 %r186, %r185, %r183;
-	setp.ne.u32 %p124, %r186, 0x0;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L137;
-	mul.lo.s64 %rd663, %rd660, %rd384;
-	mad.lo.s64 %rd664, %rd663, 4, %rd382;
-	atom.global.or.b32 %r187, [%rd664], %r183;
-	mov.b32 %r188, %r187;
-	and.b32 %r189, %r188, %r183;
-	setp.ne.u32 %p127, %r189, 0x0;
-	mov.pred %p125, %p127;
-$L137:
-	@!%p125 bra $L139;
-	mov.b64 %rd665, %rd655;
-	mov.b64 %rd666, %rd665;
-	mov.pred %p128, 0;
-	bra.uni $L133;
-$L139:
-	mov.b64 %rd667, %rd655;
-	mov.b64 %rd666, %rd667;
-	mov.pred %p128, 1;
-	bra.uni $L133;
-$L135:
-	@!%p70 bra $L141;
-	cvt.s64.s32 %rd668, %r175;
-	mul.lo.s64 %rd669, %rd668, %rd387;
-	mad.lo.s64 %rd670, %rd669, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r190, [%rd670+0];
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p129, %r191, %r89;
-	mov.pred %p130, %p129;
-	not.pred %p131, %p130;
-	@!%p131 bra $L143;
-	cvt.s64.s32 %rd671, %r175;
-	mul.lo.s64 %rd672, %rd671, %rd387;
-	mad.lo.s64 %rd673, %rd672, 4, %rd385;
-	atom.global.exch.b32 %r192, [%rd673], %r89;
-	mov.b32 %r193, %r192;
-	setp.eq.s32 %p132, %r193, %r89;
-	mov.pred %p130, %p132;
-$L143:
-	@!%p130 bra $L145;
-	mov.b64 %rd674, %rd655;
-	mov.b64 %rd666, %rd674;
-	mov.pred %p128, 0;
-	bra.uni $L133;
-$L145:
-$L141:
-	mul.lo.s64 %rd675, %rd655, %rd404;
-	mad.lo.s64 %rd676, %rd675, 4, %rd402;
-	st.shared.s32 [%rd676+0], %r175;
-	add.s64 %rd677, %rd655, 1;
-	mov.b64 %rd678, %rd677;
-	mov.b64 %rd666, %rd678;
-	mov.pred %p128, 1;
-	bra.uni $L133;
-$L132:
-	bra.uni $L131;
-$L133:
-	mov.b64 %rd679, %rd666;
-	mov.pred %p133, %p128;
-	mov.b64 %rd651, %rd679;
-	mov.pred %p122, %p133;
-	@!%p122 bra $L147;
-	mov.b64 %rd680, %rd366;
-	mov.b32 %r194, %r174;
-	cvt.s64.s32 %rd681, %r194;
-	add.s64 %rd682, %rd681, 1;
-	mul.lo.s64 %rd683, %rd682, %rd32;
-	mad.lo.s64 %rd684, %rd683, 8, %rd28;
-	ld.global.nc.s64 %rd685, [%rd684+0];
-	mov.b64 %rd686, %rd685;
-	cvt.s64.s32 %rd687, %r194;
-	mul.lo.s64 %rd688, %rd687, %rd32;
-	mad.lo.s64 %rd689, %rd688, 8, %rd28;
-	ld.global.nc.s64 %rd690, [%rd689+0];
-	mov.b64 %rd691, %rd690;
-	sub.s64 %rd692, %rd686, %rd691;
-	mov.b64 %rd693, %rd692;
-	mov.b64 %rd694, %rd693;
-	add.s64 %rd695, %rd408, %rd694;
-	mov.b64 %rd408, %rd695;
-	max.s64 %rd696, %rd409, %rd694;
-	mov.b64 %rd409, %rd696;
-$L147:
-$L127:
-	add.s64 %rd697, %rd652, 1;
-	mov.b64 %rd652, %rd697;
+	mul.lo.s64 %rd612, %rd611, %rd404;
+	mad.lo.s64 %rd613, %rd612, 4, %rd402;
+	ld.shared.s32 %r169, [%rd613+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd614, %rd400, %rd606;
+	add.s64 %rd615, %rd614, %rd611;
+	mul.lo.s64 %rd616, %rd615, %rd175;
+	mad.lo.s64 %rd617, %rd616, 4, %rd173;
+	st.shared.s32 [%rd617+0], %r170;
+	@!%p66 bra $L123;
+	mov.b64 %rd619, 2;
+	mul.lo.s64 %rd618, %rd619, %rd611;
+	mul.lo.s64 %rd620, %rd618, %rd170;
+	mad.lo.s64 %rd621, %rd620, 8, %rd168;
+	ld.shared.s64 %rd622, [%rd621+0];
+	mov.b64 %rd623, %rd622;
+	add.s64 %rd624, %rd400, %rd606;
+	add.s64 %rd625, %rd624, %rd611;
+	mov.b64 %rd627, 2;
+	mul.lo.s64 %rd626, %rd627, %rd625;
+	mul.lo.s64 %rd628, %rd626, %rd178;
+	mad.lo.s64 %rd629, %rd628, 8, %rd176;
+	st.shared.s64 [%rd629+0], %rd623;
+	mov.b64 %rd631, 2;
+	mul.lo.s64 %rd630, %rd631, %rd611;
+	add.s64 %rd632, %rd630, 1;
+	mul.lo.s64 %rd633, %rd632, %rd170;
+	mad.lo.s64 %rd634, %rd633, 8, %rd168;
+	ld.shared.s64 %rd635, [%rd634+0];
+	mov.b64 %rd636, %rd635;
+	add.s64 %rd637, %rd400, %rd606;
+	add.s64 %rd638, %rd637, %rd611;
+	mov.b64 %rd640, 2;
+	mul.lo.s64 %rd639, %rd640, %rd638;
+	add.s64 %rd641, %rd639, 1;
+	mul.lo.s64 %rd642, %rd641, %rd178;
+	mad.lo.s64 %rd643, %rd642, 8, %rd176;
+	st.shared.s64 [%rd643+0], %rd636;
+$L123:
+$L118:
+	add.s64 %rd644, %rd611, 1;
+	mov.b64 %rd611, %rd644;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd645, 0;
+	mov.b64 %rd646, %rd610;
+$L124:
+	setp.lt.s64 %p118, %rd646, %rd411;
+	not.pred %p119, %p118;
+	@!%p119 bra $L128;
 	bra.uni $L126;
 $L128:
-	setp.gt.s64 %p134, %rd651, 0;
-	@!%p134 bra $L149;
-	mul.lo.s64 %rd698, %rd399, %rd120;
-	mad.lo.s64 %rd699, %rd698, 8, %rd116;
-	atom.global.add.u64 %rd700, [%rd699], %rd651;
-	mov.b64 %rd701, %rd700;
-	mov.b64 %rd702, %rd701;
-	mov.b64 %rd703, 0;
-$L150:
-	setp.lt.s64 %p135, %rd703, %rd651;
-	not.pred %p136, %p135;
-	@!%p136 bra $L154;
-	bra.uni $L152;
-$L154:
-	mul.lo.s64 %rd704, %rd703, %rd404;
-	mad.lo.s64 %rd705, %rd704, 4, %rd402;
-	ld.shared.s32 %r195, [%rd705+0];
-	mov.b32 %r196, %r195;
-	add.s64 %rd706, %rd702, %rd703;
-	mul.lo.s64 %rd707, %rd706, %rd276;
-	mad.lo.s64 %rd708, %rd707, 4, %rd274;
-	st.global.s32 [%rd708+0], %r196;
-$L151:
-	add.s64 %rd709, %rd703, 1;
-	mov.b64 %rd703, %rd709;
+	mul.lo.s64 %rd647, %rd646, %rd404;
+	mad.lo.s64 %rd648, %rd647, 4, %rd402;
+	ld.shared.s32 %r171, [%rd648+0];
+	mov.b32 %r172, %r171;
+	mov.b32 %r173, %r172;
+	mov.pred %p120, 0;
+	mov.b64 %rd649, %rd645;
+	mov.b32 %r174, %r173;
+$L129:
+	@!%p69 bra $L133;
+	shr.s32 %r175, %r174, 5;
+	cvt.s64.s32 %rd650, %r175;
+	mov.b64 %rd651, %rd650;
+	and.b32 %r176, %r174, 31;
+	cvt.s64.s32 %rd652, %r176;
+	min.u64 %rd653, %rd652, 32;
+	cvt.u32.u64 %r177, %rd653;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p121, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p121;
+	mov.b32 %r181, %r180;
+	mov.b64 %rd654, %rd651;
+	mov.b32 %r182, %r181;
+	mul.lo.s64 %rd655, %rd654, %rd384;
+	mad.lo.s64 %rd656, %rd655, 4, %rd382;
+	ld.relaxed.gpu.global.u32 %r183, [%rd656+0];
+	mov.b32 %r184, %r183;
+	and.b32 %r185, %r184, %r182;
+	setp.ne.u32 %p122, %r185, 0x0;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L135;
+	mul.lo.s64 %rd657, %rd654, %rd384;
+	mad.lo.s64 %rd658, %rd657, 4, %rd382;
+	atom.global.or.b32 %r186, [%rd658], %r182;
+	mov.b32 %r187, %r186;
+	and.b32 %r188, %r187, %r182;
+	setp.ne.u32 %p125, %r188, 0x0;
+	mov.pred %p123, %p125;
+$L135:
+	@!%p123 bra $L137;
+	mov.b64 %rd659, %rd649;
+	mov.b64 %rd660, %rd659;
+	mov.pred %p126, 0;
+	bra.uni $L131;
+$L137:
+	mov.b64 %rd661, %rd649;
+	mov.b64 %rd660, %rd661;
+	mov.pred %p126, 1;
+	bra.uni $L131;
+$L133:
+	@!%p70 bra $L139;
+	cvt.s64.s32 %rd662, %r174;
+	mul.lo.s64 %rd663, %rd662, %rd387;
+	mad.lo.s64 %rd664, %rd663, 4, %rd385;
+	ld.relaxed.gpu.global.s32 %r189, [%rd664+0];
+	mov.b32 %r190, %r189;
+	setp.eq.s32 %p127, %r190, %r89;
+	mov.pred %p128, %p127;
+	not.pred %p129, %p128;
+	@!%p129 bra $L141;
+	cvt.s64.s32 %rd665, %r174;
+	mul.lo.s64 %rd666, %rd665, %rd387;
+	mad.lo.s64 %rd667, %rd666, 4, %rd385;
+	atom.global.exch.b32 %r191, [%rd667], %r89;
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p130, %r192, %r89;
+	mov.pred %p128, %p130;
+$L141:
+	@!%p128 bra $L143;
+	mov.b64 %rd668, %rd649;
+	mov.b64 %rd660, %rd668;
+	mov.pred %p126, 0;
+	bra.uni $L131;
+$L143:
+$L139:
+	mul.lo.s64 %rd669, %rd649, %rd404;
+	mad.lo.s64 %rd670, %rd669, 4, %rd402;
+	st.shared.s32 [%rd670+0], %r174;
+	add.s64 %rd671, %rd649, 1;
+	mov.b64 %rd672, %rd671;
+	mov.b64 %rd660, %rd672;
+	mov.pred %p126, 1;
+	bra.uni $L131;
+$L130:
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd673, %rd660;
+	mov.pred %p131, %p126;
+	mov.b64 %rd645, %rd673;
+	mov.pred %p120, %p131;
+	@!%p120 bra $L145;
+	mov.b64 %rd674, %rd366;
+	mov.b32 %r193, %r173;
+	cvt.s64.s32 %rd675, %r193;
+	add.s64 %rd676, %rd675, 1;
+	mul.lo.s64 %rd677, %rd676, %rd32;
+	mad.lo.s64 %rd678, %rd677, 8, %rd28;
+	ld.global.nc.s64 %rd679, [%rd678+0];
+	mov.b64 %rd680, %rd679;
+	cvt.s64.s32 %rd681, %r193;
+	mul.lo.s64 %rd682, %rd681, %rd32;
+	mad.lo.s64 %rd683, %rd682, 8, %rd28;
+	ld.global.nc.s64 %rd684, [%rd683+0];
+	mov.b64 %rd685, %rd684;
+	sub.s64 %rd686, %rd680, %rd685;
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd687;
+	add.s64 %rd689, %rd408, %rd688;
+	mov.b64 %rd408, %rd689;
+	max.s64 %rd690, %rd409, %rd688;
+	mov.b64 %rd409, %rd690;
+$L145:
+$L125:
+	add.s64 %rd691, %rd646, 1;
+	mov.b64 %rd646, %rd691;
+	bra.uni $L124;
+$L126:
+	setp.gt.s64 %p132, %rd645, 0;
+	@!%p132 bra $L147;
+	mul.lo.s64 %rd692, %rd399, %rd120;
+	mad.lo.s64 %rd693, %rd692, 8, %rd116;
+	atom.global.add.u64 %rd694, [%rd693], %rd645;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, 0;
+$L148:
+	setp.lt.s64 %p133, %rd697, %rd645;
+	not.pred %p134, %p133;
+	@!%p134 bra $L152;
 	bra.uni $L150;
 $L152:
+	mul.lo.s64 %rd698, %rd697, %rd404;
+	mad.lo.s64 %rd699, %rd698, 4, %rd402;
+	ld.shared.s32 %r194, [%rd699+0];
+	mov.b32 %r195, %r194;
+	add.s64 %rd700, %rd696, %rd697;
+	mul.lo.s64 %rd701, %rd700, %rd276;
+	mad.lo.s64 %rd702, %rd701, 4, %rd274;
+	st.global.s32 [%rd702+0], %r195;
 $L149:
-	add.s64 %rd710, %rd410, %rd609;
-	min.s64 %rd711, %rd401, %rd710;
-	mov.b64 %rd410, %rd711;
-	bra.uni $L118;
-$L117:
-	mov.b64 %rd712, 0;
-	cvt.u64.u32 %rd713, %r2;
-	setp.eq.s64 %p137, %rd713, 0;
-	setp.gt.s64 %p138, %rd609, 0;
-	and.pred %p139, %p137, %p138;
-	@!%p139 bra $L156;
-	mul.lo.s64 %rd714, %rd399, %rd120;
-	mad.lo.s64 %rd715, %rd714, 8, %rd116;
-	atom.global.add.u64 %rd716, [%rd715], %rd609;
-	mov.b64 %rd717, %rd716;
-	mov.b64 %rd712, %rd717;
+	add.s64 %rd703, %rd697, 1;
+	mov.b64 %rd697, %rd703;
+	bra.uni $L148;
+$L150:
+$L147:
+	add.s64 %rd704, %rd410, %rd603;
+	min.s64 %rd705, %rd401, %rd704;
+	mov.b64 %rd410, %rd705;
+	bra.uni $L116;
+$L115:
+	mov.b64 %rd706, 0;
+	cvt.u64.u32 %rd707, %r2;
+	setp.eq.s64 %p135, %rd707, 0;
+	setp.gt.s64 %p136, %rd603, 0;
+	and.pred %p137, %p135, %p136;
+	@!%p137 bra $L154;
+	mul.lo.s64 %rd708, %rd399, %rd120;
+	mad.lo.s64 %rd709, %rd708, 8, %rd116;
+	atom.global.add.u64 %rd710, [%rd709], %rd603;
+	mov.b64 %rd711, %rd710;
+	mov.b64 %rd706, %rd711;
+$L154:
+	cvt.u64.u32 %rd712, %r2;
+	setp.eq.s64 %p138, %rd712, 0;
+	setp.eq.u32 %p139, %r1, 0;
+	and.pred %p140, %p138, %p139;
+	bar.sync 0;
+	@!%p140 bra $L155;
+	st.shared.s64 [%rd1+1024], %rd706;
+$L155:
+	bar.sync 0;
+	ld.shared.s64 %rd713, [%rd1+1024];
+	mov.b64 %rd714, %rd713;
+	add.s64 %rd715, %rd714, %rd602;
+	mov.b64 %rd716, %rd715;
+	mov.b64 %rd717, 0;
 $L156:
-	cvt.u64.u32 %rd718, %r2;
-	setp.eq.s64 %p140, %rd718, 0;
-	setp.eq.u32 %p141, %r1, 0;
-	and.pred %p142, %p140, %p141;
-	bar.sync 0;
-	@!%p142 bra $L157;
-	st.shared.s64 [%rd1+1024], %rd712;
-$L157:
-	bar.sync 0;
-	ld.shared.s64 %rd719, [%rd1+1024];
-	mov.b64 %rd720, %rd719;
-	add.s64 %rd721, %rd720, %rd608;
-	mov.b64 %rd722, %rd721;
-	mov.b64 %rd723, 0;
-$L158:
-	setp.lt.s64 %p143, %rd723, %rd411;
-	not.pred %p144, %p143;
-	@!%p144 bra $L162;
-	bra.uni $L160;
-$L162:
-	mul.lo.s64 %rd724, %rd723, %rd404;
-	mad.lo.s64 %rd725, %rd724, 4, %rd402;
-	ld.shared.s32 %r197, [%rd725+0];
-	mov.b32 %r198, %r197;
-	add.s64 %rd726, %rd722, %rd723;
-	mul.lo.s64 %rd727, %rd726, %rd276;
-	mad.lo.s64 %rd728, %rd727, 4, %rd274;
-	st.global.s32 [%rd728+0], %r198;
-$L159:
-	add.s64 %rd729, %rd723, 1;
-	mov.b64 %rd723, %rd729;
+	setp.lt.s64 %p141, %rd717, %rd411;
+	not.pred %p142, %p141;
+	@!%p142 bra $L160;
 	bra.uni $L158;
 $L160:
-$L118:
-	setp.eq.s64 %p145, %rd610, 0;
-	@!%p145 bra $L164;
+	mul.lo.s64 %rd718, %rd717, %rd404;
+	mad.lo.s64 %rd719, %rd718, 4, %rd402;
+	ld.shared.s32 %r196, [%rd719+0];
+	mov.b32 %r197, %r196;
+	add.s64 %rd720, %rd716, %rd717;
+	mul.lo.s64 %rd721, %rd720, %rd276;
+	mad.lo.s64 %rd722, %rd721, 4, %rd274;
+	st.global.s32 [%rd722+0], %r197;
+$L157:
+	add.s64 %rd723, %rd717, 1;
+	mov.b64 %rd717, %rd723;
+	bra.uni $L156;
+$L158:
+$L116:
+	setp.eq.s64 %p143, %rd604, 0;
+	@!%p143 bra $L162;
 	bra.uni $L53;
-$L164:
+$L162:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd730, %rd410;
-	mov.b64 %rd731, %rd408;
-	mov.b64 %rd732, %rd409;
+	mov.b64 %rd724, %rd410;
+	mov.b64 %rd725, %rd408;
+	mov.b64 %rd726, %rd409;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
 	mov.b64 %rd733, %rd730;
 	mov.b64 %rd734, %rd731;
 	mov.b64 %rd735, %rd732;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, %rd735;
-	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, %rd737;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, 1;
-$L165:
-	setp.lt.s64 %p146, %rd742, %rd338;
-	setp.gt.s64 %p147, %rd739, 0;
-	and.pred %p148, %p146, %p147;
-	not.pred %p149, %p148;
-	@!%p149 bra $L169;
-	bra.uni $L167;
-$L169:
-	bar.sync 0;
-	shr.s64 %rd743, %rd742, 63;
-	shr.u64 %rd744, %rd743, 63;
-	add.s64 %rd745, %rd742, %rd744;
-	and.b64 %rd746, %rd745, -2;
-	sub.s64 %rd747, %rd742, %rd746;
-	mov.b64 %rd749, 1;
-	sub.s64 %rd748, %rd749, %rd747;
-	mul.lo.s64 %rd750, %rd748, %rd365;
-	mov.b64 %rd751, %rd750;
-	shr.s64 %rd752, %rd742, 63;
-	shr.u64 %rd753, %rd752, 63;
-	add.s64 %rd754, %rd742, %rd753;
-	and.b64 %rd755, %rd754, -2;
-	sub.s64 %rd756, %rd742, %rd755;
-	mul.lo.s64 %rd757, %rd756, %rd365;
-	mov.b64 %rd758, %rd757;
-	mov.b64 %rd759, 0;
-	mov.b64 %rd760, 0;
-	mov.b64 %rd761, %rd330;
-	mov.b64 %rd762, %rd331;
-	mov.b64 %rd763, %rd332;
-	mov.b64 %rd764, %rd333;
-	mov.b64 %rd765, %rd334;
-	mov.b64 %rd766, %rd335;
-	mov.pred %p150, %p51;
-	mov.pred %p151, %p52;
-	mov.b32 %r199, %r84;
-	mov.b64 %rd767, %rd336;
-	mov.b64 %rd768, %rd337;
-	mov.b64 %rd769, %rd338;
-	mov.b64 %rd770, %rd339;
-	mov.pred %p152, %p53;
-	mov.b32 %r200, %r85;
-	mov.pred %p153, %p54;
-	mov.pred %p154, %p55;
-	mov.pred %p155, %p56;
-	mov.b64 %rd771, %rd288;
-	mov.b64 %rd772, %rd289;
-	mov.b64 %rd773, %rd290;
-	mov.b64 %rd774, %rd291;
-	mov.b64 %rd775, %rd292;
-	mov.b64 %rd776, %rd293;
-	mov.b64 %rd777, %rd294;
-	mov.b64 %rd778, %rd295;
-	mov.b64 %rd779, %rd296;
-	mov.pred %p156, %p57;
-	mov.b64 %rd780, %rd297;
-	mov.b64 %rd781, %rd298;
-	mov.b64 %rd782, %rd299;
-	mov.b32 %r201, %r86;
-	mov.b64 %rd783, %rd340;
-	mov.b64 %rd784, %rd341;
-	mov.b64 %rd785, %rd751;
-	mov.b64 %rd786, %rd739;
-	mov.b64 %rd787, %rd363;
-	mov.b64 %rd788, %rd362;
-	mov.b64 %rd789, %rd344;
-	mov.b64 %rd790, %rd364;
-	mov.b64 %rd791, %rd343;
-	mov.b64 %rd792, %rd758;
-	mov.b64 %rd793, %rd365;
-	add.s64 %rd794, %rd742, 1;
-	setp.lt.s64 %p157, %rd794, %rd338;
-	mov.pred %p158, %p157;
-	mov.pred %p159, %p53;
-	mov.b64 %rd795, %rd165;
-	mov.b64 %rd796, %rd166;
-	mov.b64 %rd797, %rd167;
-	mov.b64 %rd798, %rd787;
-	mov.b32 %r202, -1;
-	mov.b64 %rd799, 0;
-	mov.b64 %rd800, 0;
-	mov.b64 %rd801, 0;
-	mov.b64 %rd802, 0;
-	mov.b64 %rd803, 0;
-$L170:
-	mov.b64 %rd804, 0;
-	mov.b64 %rd805, %rd783;
-$L173:
-	setp.gt.s64 %p160, %rd805, 0;
-	not.pred %p161, %p160;
-	@!%p161 bra $L177;
-	bra.uni $L175;
-$L177:
-	setp.ge.s64 %p162, %rd799, %rd800;
-	@!%p162 bra $L179;
-	setp.ge.s64 %p163, %rd798, %rd786;
-	@!%p163 bra $L181;
-	bra.uni $L175;
-$L181:
-	add.s64 %rd806, %rd785, %rd798;
-	mul.lo.s64 %rd807, %rd806, %rd175;
-	mad.lo.s64 %rd808, %rd807, 4, %rd173;
-	ld.shared.s32 %r203, [%rd808+0];
-	mov.b32 %r204, %r203;
-	mov.b32 %r202, %r204;
-	@!%p159 bra $L182;
-	add.s64 %rd809, %rd785, %rd798;
-	mov.b64 %rd811, 2;
-	mul.lo.s64 %rd810, %rd811, %rd809;
-	mov.b64 %rd812, %rd810;
-	mul.lo.s64 %rd813, %rd812, %rd178;
-	mad.lo.s64 %rd814, %rd813, 8, %rd176;
-	ld.shared.s64 %rd815, [%rd814+0];
-	mov.b64 %rd816, %rd815;
-	add.s64 %rd817, %rd812, 1;
-	mul.lo.s64 %rd818, %rd817, %rd178;
-	mad.lo.s64 %rd819, %rd818, 8, %rd176;
-	ld.shared.s64 %rd820, [%rd819+0];
-	mov.b64 %rd821, %rd820;
-	add.s64 %rd822, %rd816, %rd790;
-	mov.b64 %rd823, %rd822;
-	mov.b64 %rd824, %rd821;
-	mov.b64 %rd799, %rd823;
-	mov.b64 %rd800, %rd824;
-	bra.uni $L183;
-$L182:
-	mov.b64 %rd825, %rd761;
-	mov.b32 %r205, %r202;
-	cvt.s64.s32 %rd826, %r205;
-	mul.lo.s64 %rd827, %rd826, %rd32;
-	mad.lo.s64 %rd828, %rd827, 8, %rd28;
-	ld.global.nc.s64 %rd829, [%rd828+0];
-	mov.b64 %rd830, %rd829;
-	mov.b64 %rd831, %rd830;
-	mov.b64 %rd832, %rd761;
-	mov.b32 %r206, %r202;
-	cvt.s64.s32 %rd833, %r206;
-	add.s64 %rd834, %rd833, 1;
-	mul.lo.s64 %rd835, %rd834, %rd32;
-	mad.lo.s64 %rd836, %rd835, 8, %rd28;
-	ld.global.nc.s64 %rd837, [%rd836+0];
-	mov.b64 %rd838, %rd837;
-	mov.b64 %rd839, %rd838;
-	add.s64 %rd840, %rd831, %rd790;
-	mov.b64 %rd841, %rd840;
-	mov.b64 %rd842, %rd839;
-	mov.b64 %rd799, %rd841;
-	mov.b64 %rd800, %rd842;
-$L183:
-	add.s64 %rd843, %rd798, %rd788;
-	mov.b64 %rd798, %rd843;
-	bra.uni $L174;
-$L179:
-	mul.lo.s64 %rd844, %rd799, %rd39;
-	mad.lo.s64 %rd845, %rd844, 4, %rd35;
-	ld.global.nc.s32 %r207, [%rd845+0];
-	mov.b32 %r208, %r207;
-	mov.b32 %r209, %r208;
-	mov.b64 %rd846, 0;
-	mov.b64 %rd847, 0;
-	and.pred %p164, %p158, %p152;
-	@!%p164 bra $L185;
-	mov.b64 %rd848, %rd761;
-	mov.b32 %r210, %r209;
-	cvt.s64.s32 %rd849, %r210;
-	mul.lo.s64 %rd850, %rd849, %rd32;
-	mad.lo.s64 %rd851, %rd850, 8, %rd28;
-	ld.global.nc.s64 %rd852, [%rd851+0];
-	mov.b64 %rd853, %rd852;
-	mov.b64 %rd854, %rd853;
-	mov.b64 %rd855, %rd761;
-	mov.b32 %r211, %r209;
-	cvt.s64.s32 %rd856, %r211;
-	add.s64 %rd857, %rd856, 1;
-	mul.lo.s64 %rd858, %rd857, %rd32;
-	mad.lo.s64 %rd859, %rd858, 8, %rd28;
-	ld.global.nc.s64 %rd860, [%rd859+0];
-	mov.b64 %rd861, %rd860;
-	mov.b64 %rd862, %rd861;
-	mov.b64 %rd863, %rd854;
-	mov.b64 %rd864, %rd862;
-	mov.b64 %rd846, %rd863;
-	mov.b64 %rd847, %rd864;
-$L185:
-	mov.b32 %r212, %r200;
-	mov.pred %p165, %p153;
-	mov.pred %p166, %p154;
-	mov.b32 %r213, %r202;
-	mov.b32 %r214, %r209;
-	mov.b64 %rd865, %rd799;
-$L186:
-	cvt.s64.s32 %rd866, %r213;
-	mul.lo.s64 %rd867, %rd866, %rd127;
-	mad.lo.s64 %rd868, %rd867, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd869, [%rd868+0];
-	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd870;
-	shr.u64 %rd872, %rd871, 32;
-	cvt.u32.u64 %r215, %rd872;
-	mov.b32 %r216, %r215;
-	add.s32 %r217, %r216, 1;
-	mov.b32 %r218, %r217;
-	mov.b32 %r219, %r218;
-	mov.b32 %r220, %r213;
-	cvt.u64.u32 %rd873, %r219;
-	shl.b64 %rd874, %rd873, 32;
-	cvt.u64.u32 %rd875, %r220;
-	or.b64 %rd876, %rd874, %rd875;
-	mov.b64 %rd877, %rd876;
-	mov.b64 %rd878, %rd877;
-	and.pred %p167, %p165, %p166;
-	@!%p167 bra $L190;
-	cvt.s64.s32 %rd879, %r214;
-	mul.lo.s64 %rd880, %rd879, %rd127;
-	mad.lo.s64 %rd881, %rd880, 8, %rd123;
-	atom.global.min.u64 %rd882, [%rd881], %rd878;
-	mov.b64 %rd883, %rd882;
-	shr.u64 %rd884, %rd883, 32;
-	cvt.u32.u64 %r221, %rd884;
-	setp.hi.u32 %p168, %r221, %r218;
-	mov.pred %p169, %p168;
-	bra.uni $L188;
-$L190:
-$L191:
-	cvt.s64.s32 %rd885, %r214;
-	mul.lo.s64 %rd886, %rd885, %rd127;
-	mad.lo.s64 %rd887, %rd886, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd888, [%rd887+0];
-	mov.b64 %rd889, %rd888;
-	mov.b64 %rd890, %rd889;
-	shr.u64 %rd891, %rd890, 32;
-	cvt.u32.u64 %r222, %rd891;
-	setp.ls.u32 %p170, %r222, %r218;
-	@!%p170 bra $L195;
-	mov.pred %p169, 0;
-	bra.uni $L188;
-$L195:
-	cvt.s64.s32 %rd892, %r214;
-	mul.lo.s64 %rd893, %rd892, %rd127;
-	mad.lo.s64 %rd894, %rd893, 8, %rd123;
-	atom.global.cas.b64 %rd895, [%rd894], %rd890, %rd878;
-	setp.eq.u64 %p171, %rd895, %rd890;
-	mov.pred %p172, %p171;
-	@!%p172 bra $L197;
-	mov.pred %p169, 1;
-	bra.uni $L188;
-$L197:
-$L192:
-	bra.uni $L191;
-$L193:
-	bra.uni $L188;
-$L187:
-	bra.uni $L186;
-$L188:
-	@!%p169 bra $L199;
-	@!%p158 bra $L200;
-	mul.lo.s64 %rd896, %rd804, %rd797;
-	mad.lo.s64 %rd897, %rd896, 4, %rd795;
-	st.shared.s32 [%rd897+0], %r209;
-	@!%p152 bra $L203;
-	mov.b64 %rd899, 2;
-	mul.lo.s64 %rd898, %rd899, %rd804;
-	mul.lo.s64 %rd900, %rd898, %rd170;
-	mad.lo.s64 %rd901, %rd900, 8, %rd168;
-	st.shared.s64 [%rd901+0], %rd846;
-	mov.b64 %rd903, 2;
-	mul.lo.s64 %rd902, %rd903, %rd804;
-	add.s64 %rd904, %rd902, 1;
-	mul.lo.s64 %rd905, %rd904, %rd170;
-	mad.lo.s64 %rd906, %rd905, 8, %rd168;
-	st.shared.s64 [%rd906+0], %rd847;
-$L203:
-	add.s64 %rd907, %rd804, 1;
-	mov.b64 %rd804, %rd907;
-	bra.uni $L201;
-$L200:
-	mov.pred %p173, 0;
-	mov.b64 %rd908, %rd804;
-	mov.b32 %r223, %r209;
-$L204:
-	@!%p155 bra $L208;
-	shr.s32 %r224, %r223, 5;
-	cvt.s64.s32 %rd909, %r224;
-	mov.b64 %rd910, %rd909;
-	and.b32 %r225, %r223, 31;
-	cvt.s64.s32 %rd911, %r225;
-	min.u64 %rd912, %rd911, 32;
-	cvt.u32.u64 %r226, %rd912;
-	mov.b32 %r228, 0x1;
-	shl.b32 %r227, %r228, %r226;
-	setp.hs.u32 %p174, %r226, 32;
-	selp.b32 %r229, 0, %r227, %p174;
-	mov.b32 %r230, %r229;
-	mov.b64 %rd913, %rd910;
-	mov.b32 %r231, %r230;
-	mul.lo.s64 %rd914, %rd913, %rd779;
-	mad.lo.s64 %rd915, %rd914, 4, %rd777;
-	ld.relaxed.gpu.global.u32 %r232, [%rd915+0];
-	mov.b32 %r233, %r232;
-	and.b32 %r234, %r233, %r231;
-	setp.ne.u32 %p175, %r234, 0x0;
-	mov.pred %p176, %p175;
-	not.pred %p177, %p176;
-	@!%p177 bra $L210;
-	mul.lo.s64 %rd916, %rd913, %rd779;
-	mad.lo.s64 %rd917, %rd916, 4, %rd777;
-	atom.global.or.b32 %r235, [%rd917], %r231;
-	mov.b32 %r236, %r235;
-	and.b32 %r237, %r236, %r231;
-	setp.ne.u32 %p178, %r237, 0x0;
-	mov.pred %p176, %p178;
-$L210:
-	@!%p176 bra $L212;
-	mov.b64 %rd918, %rd908;
-	mov.b64 %rd919, %rd918;
-	mov.pred %p179, 0;
-	bra.uni $L206;
-$L212:
-	mov.b64 %rd920, %rd908;
-	mov.b64 %rd919, %rd920;
-	mov.pred %p179, 1;
-	bra.uni $L206;
-$L208:
-	@!%p156 bra $L214;
-	cvt.s64.s32 %rd921, %r223;
-	mul.lo.s64 %rd922, %rd921, %rd782;
-	mad.lo.s64 %rd923, %rd922, 4, %rd780;
-	ld.relaxed.gpu.global.s32 %r238, [%rd923+0];
-	mov.b32 %r239, %r238;
-	setp.eq.s32 %p180, %r239, %r201;
-	mov.pred %p181, %p180;
-	not.pred %p182, %p181;
-	@!%p182 bra $L216;
-	cvt.s64.s32 %rd924, %r223;
-	mul.lo.s64 %rd925, %rd924, %rd782;
-	mad.lo.s64 %rd926, %rd925, 4, %rd780;
-	atom.global.exch.b32 %r240, [%rd926], %r201;
-	mov.b32 %r241, %r240;
-	setp.eq.s32 %p183, %r241, %r201;
-	mov.pred %p181, %p183;
-$L216:
-	@!%p181 bra $L218;
-	mov.b64 %rd927, %rd908;
-	mov.b64 %rd919, %rd927;
-	mov.pred %p179, 0;
-	bra.uni $L206;
-$L218:
-$L214:
-	mul.lo.s64 %rd928, %rd908, %rd797;
-	mad.lo.s64 %rd929, %rd928, 4, %rd795;
-	st.shared.s32 [%rd929+0], %r223;
-	add.s64 %rd930, %rd908, 1;
-	mov.b64 %rd931, %rd930;
-	mov.b64 %rd919, %rd931;
-	mov.pred %p179, 1;
-	bra.uni $L206;
-$L205:
-	bra.uni $L204;
-$L206:
-	mov.b64 %rd932, %rd919;
-	mov.pred %p184, %p179;
-	mov.b64 %rd804, %rd932;
-	mov.pred %p173, %p184;
-	@!%p173 bra $L220;
-	mov.b64 %rd933, %rd761;
-	mov.b32 %r242, %r209;
-	cvt.s64.s32 %rd934, %r242;
-	add.s64 %rd935, %rd934, 1;
-	mul.lo.s64 %rd936, %rd935, %rd32;
-	mad.lo.s64 %rd937, %rd936, 8, %rd28;
-	ld.global.nc.s64 %rd938, [%rd937+0];
-	mov.b64 %rd939, %rd938;
-	cvt.s64.s32 %rd940, %r242;
-	mul.lo.s64 %rd941, %rd940, %rd32;
-	mad.lo.s64 %rd942, %rd941, 8, %rd28;
-	ld.global.nc.s64 %rd943, [%rd942+0];
-	mov.b64 %rd944, %rd943;
-	sub.s64 %rd945, %rd939, %rd944;
-	mov.b64 %rd946, %rd945;
-	mov.b64 %rd947, %rd946;
-	add.s64 %rd948, %rd801, %rd947;
-	mov.b64 %rd801, %rd948;
-	max.s64 %rd949, %rd802, %rd947;
-	mov.b64 %rd802, %rd949;
-$L220:
-$L201:
-$L199:
-	add.s64 %rd950, %rd799, %rd789;
-	mov.b64 %rd799, %rd950;
-	sub.s64 %rd951, %rd805, 1;
-	mov.b64 %rd805, %rd951;
-$L174:
-	bra.uni $L173;
-$L175:
-	mov.b64 %rd952, 0;
-	setp.lt.s64 %p185, %rd799, %rd800;
-	setp.lt.s64 %p186, %rd798, %rd786;
-	or.pred %p187, %p185, %p186;
-	@!%p187 bra $L222;
-	mov.b64 %rd952, 1;
-$L222:
-	shl.b64 %rd953, %rd952, 32;
-	or.b64 %rd954, %rd804, %rd953;
-	// block scan
-	mov.b64 %rd955, %rd954;
-	mov.b32 %r243, %r3;
-$L223:
-	setp.hs.u32 %p188, %r243, 32;
-	@%p188 bra $L224;
-	mov.b64 {%r244, %r245}, %rd955;
-	shfl.sync.up.b32 %r246|%p189, %r244, %r243, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
-	mov.b64 %rd956, {%r246, %r247};
-	@!%p189 bra $L225;
-	add.s64 %rd957, %rd956, %rd955;
-	mov.b64 %rd955, %rd957;
-$L225:
-	shl.b32 %r243, %r243, 1;
-	bra.uni $L223;
-$L224:
-	mov.b64 {%r248, %r249}, %rd955;
-	shfl.sync.up.b32 %r250|%p190, %r248, %r3, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
-	mov.b64 %rd958, {%r250, %r251};
-	setp.lo.u32 %p191, %r3, 32;
-	and.pred %p192, %p190, %p191;
-	selp.b64 %rd959, %rd958, 0, %p192;
-	sub.u32 %r252, %r13, %r3;
-	setp.eq.u32 %p193, %r7, %r252;
-	@!%p193 bra $L226;
-	mul.wide.u32 %rd960, %r8, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	st.shared.s64 [%rd961+0], %rd955;
-$L226:
-	bar.sync 0;
-	setp.eq.u32 %p194, %r8, 0;
-	@!%p194 bra $L227;
-	mov.b64 %rd962, 0;
-	setp.lo.u32 %p195, %r7, %r10;
-	@!%p195 bra $L228;
-	mul.wide.u32 %rd963, %r7, 16;
-	add.s64 %rd964, %rd1, %rd963;
-	ld.shared.s64 %rd965, [%rd964+0];
-	mov.b64 %rd962, %rd965;
-$L228:
-	mov.b64 {%r253, %r254}, %rd962;
-	shfl.sync.up.b32 %r255|%p196, %r253, 1, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
-	mov.b64 %rd966, {%r255, %r256};
-	@!%p196 bra $L229;
-	add.s64 %rd967, %rd966, %rd962;
-	mov.b64 %rd962, %rd967;
-$L229:
-	mov.b64 {%r257, %r258}, %rd962;
-	shfl.sync.up.b32 %r259|%p197, %r257, 2, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
-	mov.b64 %rd968, {%r259, %r260};
-	@!%p197 bra $L230;
-	add.s64 %rd969, %rd968, %rd962;
-	mov.b64 %rd962, %rd969;
-$L230:
-	mov.b64 {%r261, %r262}, %rd962;
-	shfl.sync.up.b32 %r263|%p198, %r261, 4, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
-	mov.b64 %rd970, {%r263, %r264};
-	@!%p198 bra $L231;
-	add.s64 %rd971, %rd970, %rd962;
-	mov.b64 %rd962, %rd971;
-$L231:
-	mov.b64 {%r265, %r266}, %rd962;
-	shfl.sync.up.b32 %r267|%p199, %r265, 8, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
-	mov.b64 %rd972, {%r267, %r268};
-	@!%p199 bra $L232;
-	add.s64 %rd973, %rd972, %rd962;
-	mov.b64 %rd962, %rd973;
-$L232:
-	mov.b64 {%r269, %r270}, %rd962;
-	shfl.sync.up.b32 %r271|%p200, %r269, 16, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
-	mov.b64 %rd974, {%r271, %r272};
-	@!%p200 bra $L233;
-	add.s64 %rd975, %rd974, %rd962;
-	mov.b64 %rd962, %rd975;
-$L233:
-	mov.b64 {%r273, %r274}, %rd962;
-	shfl.sync.up.b32 %r275|%p201, %r273, 1, 0, %r17;
-	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
-	mov.b64 %rd976, {%r275, %r276};
-	selp.b64 %rd977, %rd976, 0, %p201;
-	@!%p195 bra $L234;
-	mul.wide.u32 %rd978, %r7, 16;
-	add.s64 %rd979, %rd1, %rd978;
-	add.s64 %rd980, %rd979, 512;
-	st.shared.s64 [%rd980+0], %rd977;
-$L234:
-	sub.u32 %r277, %r10, 1;
-	setp.eq.u32 %p202, %r7, %r277;
-	@!%p202 bra $L235;
-	st.shared.s64 [%rd1+1024], %rd962;
-$L235:
-$L227:
-	bar.sync 0;
-	mul.wide.u32 %rd981, %r8, 16;
-	add.s64 %rd982, %rd1, %rd981;
-	add.s64 %rd983, %rd982, 512;
-	ld.shared.s64 %rd984, [%rd983+0];
-	add.s64 %rd985, %rd984, %rd959;
-	ld.shared.s64 %rd986, [%rd1+1024];
-	mov.b64 {%r278, %r279}, %rd985;
-	shfl.sync.idx.b32 %r280|%p203, %r278, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
-	mov.b64 %rd987, {%r280, %r281};
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	mov.b64 %rd990, %rd988;
-	mov.b64 %rd991, %rd989;
-	mov.b64 %rd992, %rd990;
-	mov.b64 %rd993, %rd991;
-	mov.b64 %rd994, %rd992;
-	and.b64 %rd995, %rd993, 4294967295;
-	mov.b64 %rd996, %rd995;
-	and.b64 %rd997, %rd994, 4294967295;
-	mov.b64 %rd998, %rd997;
-	shr.s64 %rd999, %rd994, 32;
-	mov.b64 %rd1000, %rd999;
-	mov.b64 %rd1001, %rd996;
-	mov.b64 %rd1002, %rd998;
-	mov.b64 %rd1003, %rd1000;
-	@!%p158 bra $L236;
-	add.s64 %rd1004, %rd803, %rd1001;
-	mov.b64 %rd1005, %rd1004;
-	sub.s64 %rd1006, %rd793, %rd1005;
-	max.s64 %rd1007, %rd1006, 0;
-	min.s64 %rd1008, %rd1007, %rd804;
-	mov.b64 %rd1009, %rd1008;
-	mov.b64 %rd1010, 0;
-$L238:
-	setp.lt.s64 %p204, %rd1010, %rd1009;
-	not.pred %p205, %p204;
-	@!%p205 bra $L242;
-	bra.uni $L240;
-$L242:
-	mul.lo.s64 %rd1011, %rd1010, %rd797;
-	mad.lo.s64 %rd1012, %rd1011, 4, %rd795;
-	ld.shared.s32 %r282, [%rd1012+0];
-	mov.b32 %r283, %r282;
-	add.s64 %rd1013, %rd792, %rd1005;
-	add.s64 %rd1014, %rd1013, %rd1010;
-	mul.lo.s64 %rd1015, %rd1014, %rd175;
-	mad.lo.s64 %rd1016, %rd1015, 4, %rd173;
-	st.shared.s32 [%rd1016+0], %r283;
-	@!%p152 bra $L244;
-	mov.b64 %rd1018, 2;
-	mul.lo.s64 %rd1017, %rd1018, %rd1010;
-	mul.lo.s64 %rd1019, %rd1017, %rd170;
-	mad.lo.s64 %rd1020, %rd1019, 8, %rd168;
-	ld.shared.s64 %rd1021, [%rd1020+0];
-	mov.b64 %rd1022, %rd1021;
-	add.s64 %rd1023, %rd792, %rd1005;
-	add.s64 %rd1024, %rd1023, %rd1010;
-	mov.b64 %rd1026, 2;
-	mul.lo.s64 %rd1025, %rd1026, %rd1024;
-	mul.lo.s64 %rd1027, %rd1025, %rd178;
-	mad.lo.s64 %rd1028, %rd1027, 8, %rd176;
-	st.shared.s64 [%rd1028+0], %rd1022;
-	mov.b64 %rd1030, 2;
-	mul.lo.s64 %rd1029, %rd1030, %rd1010;
-	add.s64 %rd1031, %rd1029, 1;
-	mul.lo.s64 %rd1032, %rd1031, %rd170;
-	mad.lo.s64 %rd1033, %rd1032, 8, %rd168;
-	ld.shared.s64 %rd1034, [%rd1033+0];
-	mov.b64 %rd1035, %rd1034;
-	add.s64 %rd1036, %rd792, %rd1005;
-	add.s64 %rd1037, %rd1036, %rd1010;
-	mov.b64 %rd1039, 2;
-	mul.lo.s64 %rd1038, %rd1039, %rd1037;
-	add.s64 %rd1040, %rd1038, 1;
-	mul.lo.s64 %rd1041, %rd1040, %rd178;
-	mad.lo.s64 %rd1042, %rd1041, 8, %rd176;
-	st.shared.s64 [%rd1042+0], %rd1035;
-$L244:
-$L239:
-	add.s64 %rd1043, %rd1010, 1;
-	mov.b64 %rd1010, %rd1043;
-	bra.uni $L238;
-$L240:
-	mov.b64 %rd1044, 0;
-	mov.b64 %rd1045, %rd1009;
-$L245:
-	setp.lt.s64 %p206, %rd1045, %rd804;
-	not.pred %p207, %p206;
-	@!%p207 bra $L249;
-	bra.uni $L247;
-$L249:
-	mul.lo.s64 %rd1046, %rd1045, %rd797;
-	mad.lo.s64 %rd1047, %rd1046, 4, %rd795;
-	ld.shared.s32 %r284, [%rd1047+0];
-	mov.b32 %r285, %r284;
-	mov.b32 %r286, %r285;
-	mov.pred %p208, 0;
-	mov.b64 %rd1048, %rd1044;
-	mov.b32 %r287, %r286;
-$L250:
-	@!%p155 bra $L254;
-	shr.s32 %r288, %r287, 5;
-	cvt.s64.s32 %rd1049, %r288;
-	mov.b64 %rd1050, %rd1049;
-	and.b32 %r289, %r287, 31;
-	cvt.s64.s32 %rd1051, %r289;
-	min.u64 %rd1052, %rd1051, 32;
-	cvt.u32.u64 %r290, %rd1052;
-	mov.b32 %r292, 0x1;
-	shl.b32 %r291, %r292, %r290;
-	setp.hs.u32 %p209, %r290, 32;
-	selp.b32 %r293, 0, %r291, %p209;
-	mov.b32 %r294, %r293;
-	mov.b64 %rd1053, %rd1050;
-	mov.b32 %r295, %r294;
-	mul.lo.s64 %rd1054, %rd1053, %rd779;
-	mad.lo.s64 %rd1055, %rd1054, 4, %rd777;
-	ld.relaxed.gpu.global.u32 %r296, [%rd1055+0];
-	mov.b32 %r297, %r296;
-	and.b32 %r298, %r297, %r295;
-	setp.ne.u32 %p210, %r298, 0x0;
-	mov.pred %p211, %p210;
-	not.pred %p212, %p211;
-	@!%p212 bra $L256;
-	mul.lo.s64 %rd1056, %rd1053, %rd779;
-	mad.lo.s64 %rd1057, %rd1056, 4, %rd777;
-	atom.global.or.b32 %r299, [%rd1057], %r295;
-	mov.b32 %r300, %r299;
-	and.b32 %r301, %r300, %r295;
-	setp.ne.u32 %p213, %r301, 0x0;
-	mov.pred %p211, %p213;
-$L256:
-	@!%p211 bra $L258;
-	mov.b64 %rd1058, %rd1048;
-	mov.b64 %rd1059, %rd1058;
-	mov.pred %p214, 0;
-	bra.uni $L252;
-$L258:
-	mov.b64 %rd1060, %rd1048;
-	mov.b64 %rd1059, %rd1060;
-	mov.pred %p214, 1;
-	bra.uni $L252;
-$L254:
-	@!%p156 bra $L260;
-	cvt.s64.s32 %rd1061, %r287;
-	mul.lo.s64 %rd1062, %rd1061, %rd782;
-	mad.lo.s64 %rd1063, %rd1062, 4, %rd780;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1063+0];
-	mov.b32 %r303, %r302;
-	setp.eq.s32 %p215, %r303, %r201;
-	mov.pred %p216, %p215;
-	not.pred %p217, %p216;
-	@!%p217 bra $L262;
-	cvt.s64.s32 %rd1064, %r287;
-	mul.lo.s64 %rd1065, %rd1064, %rd782;
-	mad.lo.s64 %rd1066, %rd1065, 4, %rd780;
-	atom.global.exch.b32 %r304, [%rd1066], %r201;
-	mov.b32 %r305, %r304;
-	setp.eq.s32 %p218, %r305, %r201;
-	mov.pred %p216, %p218;
-$L262:
-	@!%p216 bra $L264;
-	mov.b64 %rd1067, %rd1048;
-	mov.b64 %rd1059, %rd1067;
-	mov.pred %p214, 0;
-	bra.uni $L252;
-$L264:
-$L260:
-	mul.lo.s64 %rd1068, %rd1048, %rd797;
-	mad.lo.s64 %rd1069, %rd1068, 4, %rd795;
-	st.shared.s32 [%rd1069+0], %r287;
-	add.s64 %rd1070, %rd1048, 1;
-	mov.b64 %rd1071, %rd1070;
-	mov.b64 %rd1059, %rd1071;
-	mov.pred %p214, 1;
-	bra.uni $L252;
-$L251:
-	bra.uni $L250;
-$L252:
-	mov.b64 %rd1072, %rd1059;
-	mov.pred %p219, %p214;
-	mov.b64 %rd1044, %rd1072;
-	mov.pred %p208, %p219;
-	@!%p208 bra $L266;
-	mov.b64 %rd1073, %rd761;
-	mov.b32 %r306, %r286;
-	cvt.s64.s32 %rd1074, %r306;
-	add.s64 %rd1075, %rd1074, 1;
-	mul.lo.s64 %rd1076, %rd1075, %rd32;
-	mad.lo.s64 %rd1077, %rd1076, 8, %rd28;
-	ld.global.nc.s64 %rd1078, [%rd1077+0];
-	mov.b64 %rd1079, %rd1078;
-	cvt.s64.s32 %rd1080, %r306;
-	mul.lo.s64 %rd1081, %rd1080, %rd32;
-	mad.lo.s64 %rd1082, %rd1081, 8, %rd28;
-	ld.global.nc.s64 %rd1083, [%rd1082+0];
-	mov.b64 %rd1084, %rd1083;
-	sub.s64 %rd1085, %rd1079, %rd1084;
-	mov.b64 %rd1086, %rd1085;
-	mov.b64 %rd1087, %rd1086;
-	add.s64 %rd1088, %rd801, %rd1087;
-	mov.b64 %rd801, %rd1088;
-	max.s64 %rd1089, %rd802, %rd1087;
-	mov.b64 %rd802, %rd1089;
-$L266:
-$L246:
-	add.s64 %rd1090, %rd1045, 1;
-	mov.b64 %rd1045, %rd1090;
-	bra.uni $L245;
-$L247:
-	setp.gt.s64 %p220, %rd1044, 0;
-	@!%p220 bra $L268;
-	mul.lo.s64 %rd1091, %rd791, %rd120;
-	mad.lo.s64 %rd1092, %rd1091, 8, %rd116;
-	atom.global.add.u64 %rd1093, [%rd1092], %rd1044;
-	mov.b64 %rd1094, %rd1093;
-	mov.b64 %rd1095, %rd1094;
-	mov.b64 %rd1096, 0;
-$L269:
-	setp.lt.s64 %p221, %rd1096, %rd1044;
-	not.pred %p222, %p221;
-	@!%p222 bra $L273;
-	bra.uni $L271;
-$L273:
-	mul.lo.s64 %rd1097, %rd1096, %rd797;
-	mad.lo.s64 %rd1098, %rd1097, 4, %rd795;
-	ld.shared.s32 %r307, [%rd1098+0];
-	mov.b32 %r308, %r307;
-	add.s64 %rd1099, %rd1095, %rd1096;
-	mul.lo.s64 %rd1100, %rd1099, %rd276;
-	mad.lo.s64 %rd1101, %rd1100, 4, %rd274;
-	st.global.s32 [%rd1101+0], %r308;
-$L270:
-	add.s64 %rd1102, %rd1096, 1;
-	mov.b64 %rd1096, %rd1102;
-	bra.uni $L269;
-$L271:
-$L268:
-	add.s64 %rd1103, %rd803, %rd1002;
-	min.s64 %rd1104, %rd793, %rd1103;
-	mov.b64 %rd803, %rd1104;
-	bra.uni $L237;
-$L236:
-	mov.b64 %rd1105, 0;
-	cvt.u64.u32 %rd1106, %r2;
-	setp.eq.s64 %p223, %rd1106, 0;
-	setp.gt.s64 %p224, %rd1002, 0;
-	and.pred %p225, %p223, %p224;
-	@!%p225 bra $L275;
-	mul.lo.s64 %rd1107, %rd791, %rd120;
-	mad.lo.s64 %rd1108, %rd1107, 8, %rd116;
-	atom.global.add.u64 %rd1109, [%rd1108], %rd1002;
-	mov.b64 %rd1110, %rd1109;
-	mov.b64 %rd1105, %rd1110;
-$L275:
-	cvt.u64.u32 %rd1111, %r2;
-	setp.eq.s64 %p226, %rd1111, 0;
-	setp.eq.u32 %p227, %r1, 0;
-	and.pred %p228, %p226, %p227;
-	bar.sync 0;
-	@!%p228 bra $L276;
-	st.shared.s64 [%rd1+1024], %rd1105;
-$L276:
-	bar.sync 0;
-	ld.shared.s64 %rd1112, [%rd1+1024];
-	mov.b64 %rd1113, %rd1112;
-	add.s64 %rd1114, %rd1113, %rd1001;
-	mov.b64 %rd1115, %rd1114;
-	mov.b64 %rd1116, 0;
-$L277:
-	setp.lt.s64 %p229, %rd1116, %rd804;
-	not.pred %p230, %p229;
-	@!%p230 bra $L281;
-	bra.uni $L279;
-$L281:
-	mul.lo.s64 %rd1117, %rd1116, %rd797;
-	mad.lo.s64 %rd1118, %rd1117, 4, %rd795;
-	ld.shared.s32 %r309, [%rd1118+0];
-	mov.b32 %r310, %r309;
-	add.s64 %rd1119, %rd1115, %rd1116;
-	mul.lo.s64 %rd1120, %rd1119, %rd276;
-	mad.lo.s64 %rd1121, %rd1120, 4, %rd274;
-	st.global.s32 [%rd1121+0], %r310;
-$L278:
-	add.s64 %rd1122, %rd1116, 1;
-	mov.b64 %rd1116, %rd1122;
-	bra.uni $L277;
-$L279:
-$L237:
-	setp.eq.s64 %p231, %rd1003, 0;
-	@!%p231 bra $L283;
-	bra.uni $L172;
-$L283:
-$L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd1123, %rd803;
-	mov.b64 %rd1124, %rd801;
-	mov.b64 %rd1125, %rd802;
-	mov.b64 %rd1126, %rd1123;
-	mov.b64 %rd1127, %rd1124;
-	mov.b64 %rd1128, %rd1125;
-	mov.b64 %rd1129, %rd1126;
-	mov.b64 %rd1130, %rd1127;
-	mov.b64 %rd1131, %rd1128;
-	mov.b64 %rd739, %rd1129;
-	mov.b64 %rd759, %rd1130;
-	mov.b64 %rd760, %rd1131;
-	add.s64 %rd1132, %rd740, %rd759;
-	mov.b64 %rd740, %rd1132;
-	max.s64 %rd1133, %rd741, %rd760;
-	mov.b64 %rd741, %rd1133;
-$L166:
-	add.s64 %rd1134, %rd742, 1;
-	mov.b64 %rd742, %rd1134;
+	mov.b64 %rd736, 1;
+$L163:
+	setp.lt.s64 %p144, %rd736, %rd338;
+	setp.gt.s64 %p145, %rd733, 0;
+	and.pred %p146, %p144, %p145;
+	not.pred %p147, %p146;
+	@!%p147 bra $L167;
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd1135, %rd740;
+	bar.sync 0;
+	shr.s64 %rd737, %rd736, 63;
+	shr.u64 %rd738, %rd737, 63;
+	add.s64 %rd739, %rd736, %rd738;
+	and.b64 %rd740, %rd739, -2;
+	sub.s64 %rd741, %rd736, %rd740;
+	mov.b64 %rd743, 1;
+	sub.s64 %rd742, %rd743, %rd741;
+	mul.lo.s64 %rd744, %rd742, %rd365;
+	mov.b64 %rd745, %rd744;
+	shr.s64 %rd746, %rd736, 63;
+	shr.u64 %rd747, %rd746, 63;
+	add.s64 %rd748, %rd736, %rd747;
+	and.b64 %rd749, %rd748, -2;
+	sub.s64 %rd750, %rd736, %rd749;
+	mul.lo.s64 %rd751, %rd750, %rd365;
+	mov.b64 %rd752, %rd751;
+	mov.b64 %rd753, 0;
+	mov.b64 %rd754, 0;
+	mov.b64 %rd755, %rd330;
+	mov.b64 %rd756, %rd331;
+	mov.b64 %rd757, %rd332;
+	mov.b64 %rd758, %rd333;
+	mov.b64 %rd759, %rd334;
+	mov.b64 %rd760, %rd335;
+	mov.pred %p148, %p51;
+	mov.pred %p149, %p52;
+	mov.b32 %r198, %r84;
+	mov.b64 %rd761, %rd336;
+	mov.b64 %rd762, %rd337;
+	mov.b64 %rd763, %rd338;
+	mov.b64 %rd764, %rd339;
+	mov.pred %p150, %p53;
+	mov.b32 %r199, %r85;
+	mov.pred %p151, %p54;
+	mov.pred %p152, %p55;
+	mov.pred %p153, %p56;
+	mov.b64 %rd765, %rd288;
+	mov.b64 %rd766, %rd289;
+	mov.b64 %rd767, %rd290;
+	mov.b64 %rd768, %rd291;
+	mov.b64 %rd769, %rd292;
+	mov.b64 %rd770, %rd293;
+	mov.b64 %rd771, %rd294;
+	mov.b64 %rd772, %rd295;
+	mov.b64 %rd773, %rd296;
+	mov.pred %p154, %p57;
+	mov.b64 %rd774, %rd297;
+	mov.b64 %rd775, %rd298;
+	mov.b64 %rd776, %rd299;
+	mov.b32 %r200, %r86;
+	mov.b64 %rd777, %rd340;
+	mov.b64 %rd778, %rd341;
+	mov.b64 %rd779, %rd745;
+	mov.b64 %rd780, %rd733;
+	mov.b64 %rd781, %rd363;
+	mov.b64 %rd782, %rd362;
+	mov.b64 %rd783, %rd344;
+	mov.b64 %rd784, %rd364;
+	mov.b64 %rd785, %rd343;
+	mov.b64 %rd786, %rd752;
+	mov.b64 %rd787, %rd365;
+	add.s64 %rd788, %rd736, 1;
+	setp.lt.s64 %p155, %rd788, %rd338;
+	mov.pred %p156, %p155;
+	mov.pred %p157, %p53;
+	mov.b64 %rd789, %rd165;
+	mov.b64 %rd790, %rd166;
+	mov.b64 %rd791, %rd167;
+	mov.b64 %rd792, %rd781;
+	mov.b32 %r201, -1;
+	mov.b64 %rd793, 0;
+	mov.b64 %rd794, 0;
+	mov.b64 %rd795, 0;
+	mov.b64 %rd796, 0;
+	mov.b64 %rd797, 0;
+$L168:
+	mov.b64 %rd798, 0;
+	mov.b64 %rd799, %rd777;
+$L171:
+	setp.gt.s64 %p158, %rd799, 0;
+	not.pred %p159, %p158;
+	@!%p159 bra $L175;
+	bra.uni $L173;
+$L175:
+	setp.ge.s64 %p160, %rd793, %rd794;
+	@!%p160 bra $L177;
+	setp.ge.s64 %p161, %rd792, %rd780;
+	@!%p161 bra $L179;
+	bra.uni $L173;
+$L179:
+	add.s64 %rd800, %rd779, %rd792;
+	mul.lo.s64 %rd801, %rd800, %rd175;
+	mad.lo.s64 %rd802, %rd801, 4, %rd173;
+	ld.shared.s32 %r202, [%rd802+0];
+	mov.b32 %r203, %r202;
+	mov.b32 %r201, %r203;
+	@!%p157 bra $L180;
+	add.s64 %rd803, %rd779, %rd792;
+	mov.b64 %rd805, 2;
+	mul.lo.s64 %rd804, %rd805, %rd803;
+	mov.b64 %rd806, %rd804;
+	mul.lo.s64 %rd807, %rd806, %rd178;
+	mad.lo.s64 %rd808, %rd807, 8, %rd176;
+	ld.shared.s64 %rd809, [%rd808+0];
+	mov.b64 %rd810, %rd809;
+	add.s64 %rd811, %rd806, 1;
+	mul.lo.s64 %rd812, %rd811, %rd178;
+	mad.lo.s64 %rd813, %rd812, 8, %rd176;
+	ld.shared.s64 %rd814, [%rd813+0];
+	mov.b64 %rd815, %rd814;
+	add.s64 %rd816, %rd810, %rd784;
+	mov.b64 %rd817, %rd816;
+	mov.b64 %rd818, %rd815;
+	mov.b64 %rd793, %rd817;
+	mov.b64 %rd794, %rd818;
+	bra.uni $L181;
+$L180:
+	mov.b64 %rd819, %rd755;
+	mov.b32 %r204, %r201;
+	cvt.s64.s32 %rd820, %r204;
+	mul.lo.s64 %rd821, %rd820, %rd32;
+	mad.lo.s64 %rd822, %rd821, 8, %rd28;
+	ld.global.nc.s64 %rd823, [%rd822+0];
+	mov.b64 %rd824, %rd823;
+	mov.b64 %rd825, %rd824;
+	mov.b64 %rd826, %rd755;
+	mov.b32 %r205, %r201;
+	cvt.s64.s32 %rd827, %r205;
+	add.s64 %rd828, %rd827, 1;
+	mul.lo.s64 %rd829, %rd828, %rd32;
+	mad.lo.s64 %rd830, %rd829, 8, %rd28;
+	ld.global.nc.s64 %rd831, [%rd830+0];
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd833, %rd832;
+	add.s64 %rd834, %rd825, %rd784;
+	mov.b64 %rd835, %rd834;
+	mov.b64 %rd836, %rd833;
+	mov.b64 %rd793, %rd835;
+	mov.b64 %rd794, %rd836;
+$L181:
+	add.s64 %rd837, %rd792, %rd782;
+	mov.b64 %rd792, %rd837;
+	bra.uni $L172;
+$L177:
+	mul.lo.s64 %rd838, %rd793, %rd39;
+	mad.lo.s64 %rd839, %rd838, 4, %rd35;
+	ld.global.nc.s32 %r206, [%rd839+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	mov.b64 %rd840, 0;
+	mov.b64 %rd841, 0;
+	and.pred %p162, %p156, %p150;
+	@!%p162 bra $L183;
+	mov.b64 %rd842, %rd755;
+	mov.b32 %r209, %r208;
+	cvt.s64.s32 %rd843, %r209;
+	mul.lo.s64 %rd844, %rd843, %rd32;
+	mad.lo.s64 %rd845, %rd844, 8, %rd28;
+	ld.global.nc.s64 %rd846, [%rd845+0];
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	mov.b64 %rd849, %rd755;
+	mov.b32 %r210, %r208;
+	cvt.s64.s32 %rd850, %r210;
+	add.s64 %rd851, %rd850, 1;
+	mul.lo.s64 %rd852, %rd851, %rd32;
+	mad.lo.s64 %rd853, %rd852, 8, %rd28;
+	ld.global.nc.s64 %rd854, [%rd853+0];
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, %rd848;
+	mov.b64 %rd858, %rd856;
+	mov.b64 %rd840, %rd857;
+	mov.b64 %rd841, %rd858;
+$L183:
+	mov.b32 %r211, %r199;
+	mov.pred %p163, %p151;
+	mov.pred %p164, %p152;
+	mov.b32 %r212, %r201;
+	mov.b32 %r213, %r208;
+	mov.b64 %rd859, %rd793;
+$L184:
+	cvt.s64.s32 %rd860, %r212;
+	mul.lo.s64 %rd861, %rd860, %rd127;
+	mad.lo.s64 %rd862, %rd861, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd863, [%rd862+0];
+	mov.b64 %rd864, %rd863;
+	mov.b64 %rd865, %rd864;
+	shr.u64 %rd866, %rd865, 32;
+	cvt.u32.u64 %r214, %rd866;
+	mov.b32 %r215, %r214;
+	add.s32 %r216, %r215, 1;
+	mov.b32 %r217, %r216;
+	mov.b32 %r218, %r217;
+	mov.b32 %r219, %r212;
+	cvt.u64.u32 %rd867, %r218;
+	shl.b64 %rd868, %rd867, 32;
+	cvt.u64.u32 %rd869, %r219;
+	or.b64 %rd870, %rd868, %rd869;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd872, %rd871;
+$L187:
+	cvt.s64.s32 %rd873, %r213;
+	mul.lo.s64 %rd874, %rd873, %rd127;
+	mad.lo.s64 %rd875, %rd874, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd876, [%rd875+0];
+	mov.b64 %rd877, %rd876;
+	mov.b64 %rd878, %rd877;
+	shr.u64 %rd879, %rd878, 32;
+	cvt.u32.u64 %r220, %rd879;
+	setp.ls.u32 %p165, %r220, %r217;
+	@!%p165 bra $L191;
+	mov.pred %p166, 0;
+	bra.uni $L186;
+$L191:
+	cvt.s64.s32 %rd880, %r213;
+	mul.lo.s64 %rd881, %rd880, %rd127;
+	mad.lo.s64 %rd882, %rd881, 8, %rd123;
+	atom.global.cas.b64 %rd883, [%rd882], %rd878, %rd872;
+	setp.eq.u64 %p167, %rd883, %rd878;
+	mov.pred %p168, %p167;
+	@!%p168 bra $L193;
+	mov.pred %p166, 1;
+	bra.uni $L186;
+$L193:
+$L188:
+	bra.uni $L187;
+$L189:
+	bra.uni $L186;
+$L185:
+	bra.uni $L184;
+$L186:
+	@!%p166 bra $L195;
+	@!%p156 bra $L196;
+	mul.lo.s64 %rd884, %rd798, %rd791;
+	mad.lo.s64 %rd885, %rd884, 4, %rd789;
+	st.shared.s32 [%rd885+0], %r208;
+	@!%p150 bra $L199;
+	mov.b64 %rd887, 2;
+	mul.lo.s64 %rd886, %rd887, %rd798;
+	mul.lo.s64 %rd888, %rd886, %rd170;
+	mad.lo.s64 %rd889, %rd888, 8, %rd168;
+	st.shared.s64 [%rd889+0], %rd840;
+	mov.b64 %rd891, 2;
+	mul.lo.s64 %rd890, %rd891, %rd798;
+	add.s64 %rd892, %rd890, 1;
+	mul.lo.s64 %rd893, %rd892, %rd170;
+	mad.lo.s64 %rd894, %rd893, 8, %rd168;
+	st.shared.s64 [%rd894+0], %rd841;
+$L199:
+	add.s64 %rd895, %rd798, 1;
+	mov.b64 %rd798, %rd895;
+	bra.uni $L197;
+$L196:
+	mov.pred %p169, 0;
+	mov.b64 %rd896, %rd798;
+	mov.b32 %r221, %r208;
+$L200:
+	@!%p153 bra $L204;
+	shr.s32 %r222, %r221, 5;
+	cvt.s64.s32 %rd897, %r222;
+	mov.b64 %rd898, %rd897;
+	and.b32 %r223, %r221, 31;
+	cvt.s64.s32 %rd899, %r223;
+	min.u64 %rd900, %rd899, 32;
+	cvt.u32.u64 %r224, %rd900;
+	mov.b32 %r226, 0x1;
+	shl.b32 %r225, %r226, %r224;
+	setp.hs.u32 %p170, %r224, 32;
+	selp.b32 %r227, 0, %r225, %p170;
+	mov.b32 %r228, %r227;
+	mov.b64 %rd901, %rd898;
+	mov.b32 %r229, %r228;
+	mul.lo.s64 %rd902, %rd901, %rd773;
+	mad.lo.s64 %rd903, %rd902, 4, %rd771;
+	ld.relaxed.gpu.global.u32 %r230, [%rd903+0];
+	mov.b32 %r231, %r230;
+	and.b32 %r232, %r231, %r229;
+	setp.ne.u32 %p171, %r232, 0x0;
+	mov.pred %p172, %p171;
+	not.pred %p173, %p172;
+	@!%p173 bra $L206;
+	mul.lo.s64 %rd904, %rd901, %rd773;
+	mad.lo.s64 %rd905, %rd904, 4, %rd771;
+	atom.global.or.b32 %r233, [%rd905], %r229;
+	mov.b32 %r234, %r233;
+	and.b32 %r235, %r234, %r229;
+	setp.ne.u32 %p174, %r235, 0x0;
+	mov.pred %p172, %p174;
+$L206:
+	@!%p172 bra $L208;
+	mov.b64 %rd906, %rd896;
+	mov.b64 %rd907, %rd906;
+	mov.pred %p175, 0;
+	bra.uni $L202;
+$L208:
+	mov.b64 %rd908, %rd896;
+	mov.b64 %rd907, %rd908;
+	mov.pred %p175, 1;
+	bra.uni $L202;
+$L204:
+	@!%p154 bra $L210;
+	cvt.s64.s32 %rd909, %r221;
+	mul.lo.s64 %rd910, %rd909, %rd776;
+	mad.lo.s64 %rd911, %rd910, 4, %rd774;
+	ld.relaxed.gpu.global.s32 %r236, [%rd911+0];
+	mov.b32 %r237, %r236;
+	setp.eq.s32 %p176, %r237, %r200;
+	mov.pred %p177, %p176;
+	not.pred %p178, %p177;
+	@!%p178 bra $L212;
+	cvt.s64.s32 %rd912, %r221;
+	mul.lo.s64 %rd913, %rd912, %rd776;
+	mad.lo.s64 %rd914, %rd913, 4, %rd774;
+	atom.global.exch.b32 %r238, [%rd914], %r200;
+	mov.b32 %r239, %r238;
+	setp.eq.s32 %p179, %r239, %r200;
+	mov.pred %p177, %p179;
+$L212:
+	@!%p177 bra $L214;
+	mov.b64 %rd915, %rd896;
+	mov.b64 %rd907, %rd915;
+	mov.pred %p175, 0;
+	bra.uni $L202;
+$L214:
+$L210:
+	mul.lo.s64 %rd916, %rd896, %rd791;
+	mad.lo.s64 %rd917, %rd916, 4, %rd789;
+	st.shared.s32 [%rd917+0], %r221;
+	add.s64 %rd918, %rd896, 1;
+	mov.b64 %rd919, %rd918;
+	mov.b64 %rd907, %rd919;
+	mov.pred %p175, 1;
+	bra.uni $L202;
+$L201:
+	bra.uni $L200;
+$L202:
+	mov.b64 %rd920, %rd907;
+	mov.pred %p180, %p175;
+	mov.b64 %rd798, %rd920;
+	mov.pred %p169, %p180;
+	@!%p169 bra $L216;
+	mov.b64 %rd921, %rd755;
+	mov.b32 %r240, %r208;
+	cvt.s64.s32 %rd922, %r240;
+	add.s64 %rd923, %rd922, 1;
+	mul.lo.s64 %rd924, %rd923, %rd32;
+	mad.lo.s64 %rd925, %rd924, 8, %rd28;
+	ld.global.nc.s64 %rd926, [%rd925+0];
+	mov.b64 %rd927, %rd926;
+	cvt.s64.s32 %rd928, %r240;
+	mul.lo.s64 %rd929, %rd928, %rd32;
+	mad.lo.s64 %rd930, %rd929, 8, %rd28;
+	ld.global.nc.s64 %rd931, [%rd930+0];
+	mov.b64 %rd932, %rd931;
+	sub.s64 %rd933, %rd927, %rd932;
+	mov.b64 %rd934, %rd933;
+	mov.b64 %rd935, %rd934;
+	add.s64 %rd936, %rd795, %rd935;
+	mov.b64 %rd795, %rd936;
+	max.s64 %rd937, %rd796, %rd935;
+	mov.b64 %rd796, %rd937;
+$L216:
+$L197:
+$L195:
+	add.s64 %rd938, %rd793, %rd783;
+	mov.b64 %rd793, %rd938;
+	sub.s64 %rd939, %rd799, 1;
+	mov.b64 %rd799, %rd939;
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd940, 0;
+	setp.lt.s64 %p181, %rd793, %rd794;
+	setp.lt.s64 %p182, %rd792, %rd780;
+	or.pred %p183, %p181, %p182;
+	@!%p183 bra $L218;
+	mov.b64 %rd940, 1;
+$L218:
+	shl.b64 %rd941, %rd940, 32;
+	or.b64 %rd942, %rd798, %rd941;
+	// block scan
+	mov.b64 %rd943, %rd942;
+	mov.b32 %r241, %r3;
+$L219:
+	setp.hs.u32 %p184, %r241, 32;
+	@%p184 bra $L220;
+	mov.b64 {%r242, %r243}, %rd943;
+	shfl.sync.up.b32 %r244|%p185, %r242, %r241, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, %r241, 0, %r17;
+	mov.b64 %rd944, {%r244, %r245};
+	@!%p185 bra $L221;
+	add.s64 %rd945, %rd944, %rd943;
+	mov.b64 %rd943, %rd945;
+$L221:
+	shl.b32 %r241, %r241, 1;
+	bra.uni $L219;
+$L220:
+	mov.b64 {%r246, %r247}, %rd943;
+	shfl.sync.up.b32 %r248|%p186, %r246, %r3, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, %r3, 0, %r17;
+	mov.b64 %rd946, {%r248, %r249};
+	setp.lo.u32 %p187, %r3, 32;
+	and.pred %p188, %p186, %p187;
+	selp.b64 %rd947, %rd946, 0, %p188;
+	sub.u32 %r250, %r13, %r3;
+	setp.eq.u32 %p189, %r7, %r250;
+	@!%p189 bra $L222;
+	mul.wide.u32 %rd948, %r8, 16;
+	add.s64 %rd949, %rd1, %rd948;
+	st.shared.s64 [%rd949+0], %rd943;
+$L222:
+	bar.sync 0;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L223;
+	mov.b64 %rd950, 0;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L224;
+	mul.wide.u32 %rd951, %r7, 16;
+	add.s64 %rd952, %rd1, %rd951;
+	ld.shared.s64 %rd953, [%rd952+0];
+	mov.b64 %rd950, %rd953;
+$L224:
+	mov.b64 {%r251, %r252}, %rd950;
+	shfl.sync.up.b32 %r253|%p192, %r251, 1, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
+	mov.b64 %rd954, {%r253, %r254};
+	@!%p192 bra $L225;
+	add.s64 %rd955, %rd954, %rd950;
+	mov.b64 %rd950, %rd955;
+$L225:
+	mov.b64 {%r255, %r256}, %rd950;
+	shfl.sync.up.b32 %r257|%p193, %r255, 2, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 2, 0, %r17;
+	mov.b64 %rd956, {%r257, %r258};
+	@!%p193 bra $L226;
+	add.s64 %rd957, %rd956, %rd950;
+	mov.b64 %rd950, %rd957;
+$L226:
+	mov.b64 {%r259, %r260}, %rd950;
+	shfl.sync.up.b32 %r261|%p194, %r259, 4, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 4, 0, %r17;
+	mov.b64 %rd958, {%r261, %r262};
+	@!%p194 bra $L227;
+	add.s64 %rd959, %rd958, %rd950;
+	mov.b64 %rd950, %rd959;
+$L227:
+	mov.b64 {%r263, %r264}, %rd950;
+	shfl.sync.up.b32 %r265|%p195, %r263, 8, 0, %r17;
+	shfl.sync.up.b32 %r266, %r264, 8, 0, %r17;
+	mov.b64 %rd960, {%r265, %r266};
+	@!%p195 bra $L228;
+	add.s64 %rd961, %rd960, %rd950;
+	mov.b64 %rd950, %rd961;
+$L228:
+	mov.b64 {%r267, %r268}, %rd950;
+	shfl.sync.up.b32 %r269|%p196, %r267, 16, 0, %r17;
+	shfl.sync.up.b32 %r270, %r268, 16, 0, %r17;
+	mov.b64 %rd962, {%r269, %r270};
+	@!%p196 bra $L229;
+	add.s64 %rd963, %rd962, %rd950;
+	mov.b64 %rd950, %rd963;
+$L229:
+	mov.b64 {%r271, %r272}, %rd950;
+	shfl.sync.up.b32 %r273|%p197, %r271, 1, 0, %r17;
+	shfl.sync.up.b32 %r274, %r272, 1, 0, %r17;
+	mov.b64 %rd964, {%r273, %r274};
+	selp.b64 %rd965, %rd964, 0, %p197;
+	@!%p191 bra $L230;
+	mul.wide.u32 %rd966, %r7, 16;
+	add.s64 %rd967, %rd1, %rd966;
+	add.s64 %rd968, %rd967, 512;
+	st.shared.s64 [%rd968+0], %rd965;
+$L230:
+	sub.u32 %r275, %r10, 1;
+	setp.eq.u32 %p198, %r7, %r275;
+	@!%p198 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd950;
+$L231:
+$L223:
+	bar.sync 0;
+	mul.wide.u32 %rd969, %r8, 16;
+	add.s64 %rd970, %rd1, %rd969;
+	add.s64 %rd971, %rd970, 512;
+	ld.shared.s64 %rd972, [%rd971+0];
+	add.s64 %rd973, %rd972, %rd947;
+	ld.shared.s64 %rd974, [%rd1+1024];
+	mov.b64 {%r276, %r277}, %rd973;
+	shfl.sync.idx.b32 %r278|%p199, %r276, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r279, %r277, 0, %r21, %r17;
+	mov.b64 %rd975, {%r278, %r279};
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	mov.b64 %rd979, %rd977;
+	mov.b64 %rd980, %rd978;
+	mov.b64 %rd981, %rd979;
+	mov.b64 %rd982, %rd980;
+	and.b64 %rd983, %rd981, 4294967295;
+	mov.b64 %rd984, %rd983;
+	and.b64 %rd985, %rd982, 4294967295;
+	mov.b64 %rd986, %rd985;
+	shr.s64 %rd987, %rd982, 32;
+	mov.b64 %rd988, %rd987;
+	mov.b64 %rd989, %rd984;
+	mov.b64 %rd990, %rd986;
+	mov.b64 %rd991, %rd988;
+	@!%p156 bra $L232;
+	add.s64 %rd992, %rd797, %rd989;
+	mov.b64 %rd993, %rd992;
+	sub.s64 %rd994, %rd787, %rd993;
+	max.s64 %rd995, %rd994, 0;
+	min.s64 %rd996, %rd995, %rd798;
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, 0;
+$L234:
+	setp.lt.s64 %p200, %rd998, %rd997;
+	not.pred %p201, %p200;
+	@!%p201 bra $L238;
+	bra.uni $L236;
+$L238:
+	mul.lo.s64 %rd999, %rd998, %rd791;
+	mad.lo.s64 %rd1000, %rd999, 4, %rd789;
+	ld.shared.s32 %r280, [%rd1000+0];
+	mov.b32 %r281, %r280;
+	add.s64 %rd1001, %rd786, %rd993;
+	add.s64 %rd1002, %rd1001, %rd998;
+	mul.lo.s64 %rd1003, %rd1002, %rd175;
+	mad.lo.s64 %rd1004, %rd1003, 4, %rd173;
+	st.shared.s32 [%rd1004+0], %r281;
+	@!%p150 bra $L240;
+	mov.b64 %rd1006, 2;
+	mul.lo.s64 %rd1005, %rd1006, %rd998;
+	mul.lo.s64 %rd1007, %rd1005, %rd170;
+	mad.lo.s64 %rd1008, %rd1007, 8, %rd168;
+	ld.shared.s64 %rd1009, [%rd1008+0];
+	mov.b64 %rd1010, %rd1009;
+	add.s64 %rd1011, %rd786, %rd993;
+	add.s64 %rd1012, %rd1011, %rd998;
+	mov.b64 %rd1014, 2;
+	mul.lo.s64 %rd1013, %rd1014, %rd1012;
+	mul.lo.s64 %rd1015, %rd1013, %rd178;
+	mad.lo.s64 %rd1016, %rd1015, 8, %rd176;
+	st.shared.s64 [%rd1016+0], %rd1010;
+	mov.b64 %rd1018, 2;
+	mul.lo.s64 %rd1017, %rd1018, %rd998;
+	add.s64 %rd1019, %rd1017, 1;
+	mul.lo.s64 %rd1020, %rd1019, %rd170;
+	mad.lo.s64 %rd1021, %rd1020, 8, %rd168;
+	ld.shared.s64 %rd1022, [%rd1021+0];
+	mov.b64 %rd1023, %rd1022;
+	add.s64 %rd1024, %rd786, %rd993;
+	add.s64 %rd1025, %rd1024, %rd998;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1025;
+	add.s64 %rd1028, %rd1026, 1;
+	mul.lo.s64 %rd1029, %rd1028, %rd178;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd176;
+	st.shared.s64 [%rd1030+0], %rd1023;
+$L240:
+$L235:
+	add.s64 %rd1031, %rd998, 1;
+	mov.b64 %rd998, %rd1031;
+	bra.uni $L234;
+$L236:
+	mov.b64 %rd1032, 0;
+	mov.b64 %rd1033, %rd997;
+$L241:
+	setp.lt.s64 %p202, %rd1033, %rd798;
+	not.pred %p203, %p202;
+	@!%p203 bra $L245;
+	bra.uni $L243;
+$L245:
+	mul.lo.s64 %rd1034, %rd1033, %rd791;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd789;
+	ld.shared.s32 %r282, [%rd1035+0];
+	mov.b32 %r283, %r282;
+	mov.b32 %r284, %r283;
+	mov.pred %p204, 0;
+	mov.b64 %rd1036, %rd1032;
+	mov.b32 %r285, %r284;
+$L246:
+	@!%p153 bra $L250;
+	shr.s32 %r286, %r285, 5;
+	cvt.s64.s32 %rd1037, %r286;
+	mov.b64 %rd1038, %rd1037;
+	and.b32 %r287, %r285, 31;
+	cvt.s64.s32 %rd1039, %r287;
+	min.u64 %rd1040, %rd1039, 32;
+	cvt.u32.u64 %r288, %rd1040;
+	mov.b32 %r290, 0x1;
+	shl.b32 %r289, %r290, %r288;
+	setp.hs.u32 %p205, %r288, 32;
+	selp.b32 %r291, 0, %r289, %p205;
+	mov.b32 %r292, %r291;
+	mov.b64 %rd1041, %rd1038;
+	mov.b32 %r293, %r292;
+	mul.lo.s64 %rd1042, %rd1041, %rd773;
+	mad.lo.s64 %rd1043, %rd1042, 4, %rd771;
+	ld.relaxed.gpu.global.u32 %r294, [%rd1043+0];
+	mov.b32 %r295, %r294;
+	and.b32 %r296, %r295, %r293;
+	setp.ne.u32 %p206, %r296, 0x0;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L252;
+	mul.lo.s64 %rd1044, %rd1041, %rd773;
+	mad.lo.s64 %rd1045, %rd1044, 4, %rd771;
+	atom.global.or.b32 %r297, [%rd1045], %r293;
+	mov.b32 %r298, %r297;
+	and.b32 %r299, %r298, %r293;
+	setp.ne.u32 %p209, %r299, 0x0;
+	mov.pred %p207, %p209;
+$L252:
+	@!%p207 bra $L254;
+	mov.b64 %rd1046, %rd1036;
+	mov.b64 %rd1047, %rd1046;
+	mov.pred %p210, 0;
+	bra.uni $L248;
+$L254:
+	mov.b64 %rd1048, %rd1036;
+	mov.b64 %rd1047, %rd1048;
+	mov.pred %p210, 1;
+	bra.uni $L248;
+$L250:
+	@!%p154 bra $L256;
+	cvt.s64.s32 %rd1049, %r285;
+	mul.lo.s64 %rd1050, %rd1049, %rd776;
+	mad.lo.s64 %rd1051, %rd1050, 4, %rd774;
+	ld.relaxed.gpu.global.s32 %r300, [%rd1051+0];
+	mov.b32 %r301, %r300;
+	setp.eq.s32 %p211, %r301, %r200;
+	mov.pred %p212, %p211;
+	not.pred %p213, %p212;
+	@!%p213 bra $L258;
+	cvt.s64.s32 %rd1052, %r285;
+	mul.lo.s64 %rd1053, %rd1052, %rd776;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd774;
+	atom.global.exch.b32 %r302, [%rd1054], %r200;
+	mov.b32 %r303, %r302;
+	setp.eq.s32 %p214, %r303, %r200;
+	mov.pred %p212, %p214;
+$L258:
+	@!%p212 bra $L260;
+	mov.b64 %rd1055, %rd1036;
+	mov.b64 %rd1047, %rd1055;
+	mov.pred %p210, 0;
+	bra.uni $L248;
+$L260:
+$L256:
+	mul.lo.s64 %rd1056, %rd1036, %rd791;
+	mad.lo.s64 %rd1057, %rd1056, 4, %rd789;
+	st.shared.s32 [%rd1057+0], %r285;
+	add.s64 %rd1058, %rd1036, 1;
+	mov.b64 %rd1059, %rd1058;
+	mov.b64 %rd1047, %rd1059;
+	mov.pred %p210, 1;
+	bra.uni $L248;
+$L247:
+	bra.uni $L246;
+$L248:
+	mov.b64 %rd1060, %rd1047;
+	mov.pred %p215, %p210;
+	mov.b64 %rd1032, %rd1060;
+	mov.pred %p204, %p215;
+	@!%p204 bra $L262;
+	mov.b64 %rd1061, %rd755;
+	mov.b32 %r304, %r284;
+	cvt.s64.s32 %rd1062, %r304;
+	add.s64 %rd1063, %rd1062, 1;
+	mul.lo.s64 %rd1064, %rd1063, %rd32;
+	mad.lo.s64 %rd1065, %rd1064, 8, %rd28;
+	ld.global.nc.s64 %rd1066, [%rd1065+0];
+	mov.b64 %rd1067, %rd1066;
+	cvt.s64.s32 %rd1068, %r304;
+	mul.lo.s64 %rd1069, %rd1068, %rd32;
+	mad.lo.s64 %rd1070, %rd1069, 8, %rd28;
+	ld.global.nc.s64 %rd1071, [%rd1070+0];
+	mov.b64 %rd1072, %rd1071;
+	sub.s64 %rd1073, %rd1067, %rd1072;
+	mov.b64 %rd1074, %rd1073;
+	mov.b64 %rd1075, %rd1074;
+	add.s64 %rd1076, %rd795, %rd1075;
+	mov.b64 %rd795, %rd1076;
+	max.s64 %rd1077, %rd796, %rd1075;
+	mov.b64 %rd796, %rd1077;
+$L262:
+$L242:
+	add.s64 %rd1078, %rd1033, 1;
+	mov.b64 %rd1033, %rd1078;
+	bra.uni $L241;
+$L243:
+	setp.gt.s64 %p216, %rd1032, 0;
+	@!%p216 bra $L264;
+	mul.lo.s64 %rd1079, %rd785, %rd120;
+	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
+	atom.global.add.u64 %rd1081, [%rd1080], %rd1032;
+	mov.b64 %rd1082, %rd1081;
+	mov.b64 %rd1083, %rd1082;
+	mov.b64 %rd1084, 0;
+$L265:
+	setp.lt.s64 %p217, %rd1084, %rd1032;
+	not.pred %p218, %p217;
+	@!%p218 bra $L269;
+	bra.uni $L267;
+$L269:
+	mul.lo.s64 %rd1085, %rd1084, %rd791;
+	mad.lo.s64 %rd1086, %rd1085, 4, %rd789;
+	ld.shared.s32 %r305, [%rd1086+0];
+	mov.b32 %r306, %r305;
+	add.s64 %rd1087, %rd1083, %rd1084;
+	mul.lo.s64 %rd1088, %rd1087, %rd276;
+	mad.lo.s64 %rd1089, %rd1088, 4, %rd274;
+	st.global.s32 [%rd1089+0], %r306;
+$L266:
+	add.s64 %rd1090, %rd1084, 1;
+	mov.b64 %rd1084, %rd1090;
+	bra.uni $L265;
+$L267:
+$L264:
+	add.s64 %rd1091, %rd797, %rd990;
+	min.s64 %rd1092, %rd787, %rd1091;
+	mov.b64 %rd797, %rd1092;
+	bra.uni $L233;
+$L232:
+	mov.b64 %rd1093, 0;
+	cvt.u64.u32 %rd1094, %r2;
+	setp.eq.s64 %p219, %rd1094, 0;
+	setp.gt.s64 %p220, %rd990, 0;
+	and.pred %p221, %p219, %p220;
+	@!%p221 bra $L271;
+	mul.lo.s64 %rd1095, %rd785, %rd120;
+	mad.lo.s64 %rd1096, %rd1095, 8, %rd116;
+	atom.global.add.u64 %rd1097, [%rd1096], %rd990;
+	mov.b64 %rd1098, %rd1097;
+	mov.b64 %rd1093, %rd1098;
+$L271:
+	cvt.u64.u32 %rd1099, %r2;
+	setp.eq.s64 %p222, %rd1099, 0;
+	setp.eq.u32 %p223, %r1, 0;
+	and.pred %p224, %p222, %p223;
+	bar.sync 0;
+	@!%p224 bra $L272;
+	st.shared.s64 [%rd1+1024], %rd1093;
+$L272:
+	bar.sync 0;
+	ld.shared.s64 %rd1100, [%rd1+1024];
+	mov.b64 %rd1101, %rd1100;
+	add.s64 %rd1102, %rd1101, %rd989;
+	mov.b64 %rd1103, %rd1102;
+	mov.b64 %rd1104, 0;
+$L273:
+	setp.lt.s64 %p225, %rd1104, %rd798;
+	not.pred %p226, %p225;
+	@!%p226 bra $L277;
+	bra.uni $L275;
+$L277:
+	mul.lo.s64 %rd1105, %rd1104, %rd791;
+	mad.lo.s64 %rd1106, %rd1105, 4, %rd789;
+	ld.shared.s32 %r307, [%rd1106+0];
+	mov.b32 %r308, %r307;
+	add.s64 %rd1107, %rd1103, %rd1104;
+	mul.lo.s64 %rd1108, %rd1107, %rd276;
+	mad.lo.s64 %rd1109, %rd1108, 4, %rd274;
+	st.global.s32 [%rd1109+0], %r308;
+$L274:
+	add.s64 %rd1110, %rd1104, 1;
+	mov.b64 %rd1104, %rd1110;
+	bra.uni $L273;
+$L275:
+$L233:
+	setp.eq.s64 %p227, %rd991, 0;
+	@!%p227 bra $L279;
+	bra.uni $L170;
+$L279:
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd1111, %rd797;
+	mov.b64 %rd1112, %rd795;
+	mov.b64 %rd1113, %rd796;
+	mov.b64 %rd1114, %rd1111;
+	mov.b64 %rd1115, %rd1112;
+	mov.b64 %rd1116, %rd1113;
+	mov.b64 %rd1117, %rd1114;
+	mov.b64 %rd1118, %rd1115;
+	mov.b64 %rd1119, %rd1116;
+	mov.b64 %rd733, %rd1117;
+	mov.b64 %rd753, %rd1118;
+	mov.b64 %rd754, %rd1119;
+	add.s64 %rd1120, %rd734, %rd753;
+	mov.b64 %rd734, %rd1120;
+	max.s64 %rd1121, %rd735, %rd754;
+	mov.b64 %rd735, %rd1121;
+$L164:
+	add.s64 %rd1122, %rd736, 1;
+	mov.b64 %rd736, %rd1122;
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1123, %rd734;
 	// block reduction
-	sub.u32 %r311, %r13, 1;
-	mov.b32 %r312, %r3;
-$L284:
-	setp.hs.u32 %p232, %r312, 32;
-	@%p232 bra $L285;
-	mov.b64 {%r313, %r314}, %rd1135;
-	shfl.sync.down.b32 %r315|%p233, %r313, %r312, %r311, %r17;
-	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd1136, {%r315, %r316};
-	@!%p233 bra $L286;
-	add.s64 %rd1137, %rd1135, %rd1136;
-	mov.b64 %rd1135, %rd1137;
-$L286:
-	shl.b32 %r312, %r312, 1;
-	bra.uni $L284;
+	sub.u32 %r309, %r13, 1;
+	mov.b32 %r310, %r3;
+$L280:
+	setp.hs.u32 %p228, %r310, 32;
+	@%p228 bra $L281;
+	mov.b64 {%r311, %r312}, %rd1123;
+	shfl.sync.down.b32 %r313|%p229, %r311, %r310, %r309, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
+	mov.b64 %rd1124, {%r313, %r314};
+	@!%p229 bra $L282;
+	add.s64 %rd1125, %rd1123, %rd1124;
+	mov.b64 %rd1123, %rd1125;
+$L282:
+	shl.b32 %r310, %r310, 1;
+	bra.uni $L280;
+$L281:
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L283;
+	mul.wide.u32 %rd1126, %r8, 16;
+	add.s64 %rd1127, %rd1, %rd1126;
+	st.shared.s64 [%rd1127+0], %rd1123;
+$L283:
+	bar.sync 0;
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L284;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L285;
+	mul.wide.u32 %rd1128, %r7, 16;
+	add.s64 %rd1129, %rd1, %rd1128;
+	ld.shared.s64 %rd1130, [%rd1129+0];
+	mov.b64 %rd1123, %rd1130;
 $L285:
-	setp.eq.u32 %p234, %r7, 0;
+	sub.u32 %r315, %r10, 1;
+	mov.b64 {%r316, %r317}, %rd1123;
+	shfl.sync.down.b32 %r318|%p233, %r316, 1, %r315, %r17;
+	shfl.sync.down.b32 %r319, %r317, 1, %r315, %r17;
+	mov.b64 %rd1131, {%r318, %r319};
+	@!%p233 bra $L286;
+	add.s64 %rd1132, %rd1123, %rd1131;
+	mov.b64 %rd1123, %rd1132;
+$L286:
+	mov.b64 {%r320, %r321}, %rd1123;
+	shfl.sync.down.b32 %r322|%p234, %r320, 2, %r315, %r17;
+	shfl.sync.down.b32 %r323, %r321, 2, %r315, %r17;
+	mov.b64 %rd1133, {%r322, %r323};
 	@!%p234 bra $L287;
-	mul.wide.u32 %rd1138, %r8, 16;
-	add.s64 %rd1139, %rd1, %rd1138;
-	st.shared.s64 [%rd1139+0], %rd1135;
+	add.s64 %rd1134, %rd1123, %rd1133;
+	mov.b64 %rd1123, %rd1134;
 $L287:
-	bar.sync 0;
-	setp.eq.u32 %p235, %r8, 0;
+	mov.b64 {%r324, %r325}, %rd1123;
+	shfl.sync.down.b32 %r326|%p235, %r324, 4, %r315, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r315, %r17;
+	mov.b64 %rd1135, {%r326, %r327};
 	@!%p235 bra $L288;
-	setp.lo.u32 %p236, %r7, %r10;
-	@!%p236 bra $L289;
-	mul.wide.u32 %rd1140, %r7, 16;
-	add.s64 %rd1141, %rd1, %rd1140;
-	ld.shared.s64 %rd1142, [%rd1141+0];
-	mov.b64 %rd1135, %rd1142;
-$L289:
-	sub.u32 %r317, %r10, 1;
-	mov.b64 {%r318, %r319}, %rd1135;
-	shfl.sync.down.b32 %r320|%p237, %r318, 1, %r317, %r17;
-	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
-	mov.b64 %rd1143, {%r320, %r321};
-	@!%p237 bra $L290;
-	add.s64 %rd1144, %rd1135, %rd1143;
-	mov.b64 %rd1135, %rd1144;
-$L290:
-	mov.b64 {%r322, %r323}, %rd1135;
-	shfl.sync.down.b32 %r324|%p238, %r322, 2, %r317, %r17;
-	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
-	mov.b64 %rd1145, {%r324, %r325};
-	@!%p238 bra $L291;
-	add.s64 %rd1146, %rd1135, %rd1145;
-	mov.b64 %rd1135, %rd1146;
-$L291:
-	mov.b64 {%r326, %r327}, %rd1135;
-	shfl.sync.down.b32 %r328|%p239, %r326, 4, %r317, %r17;
-	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
-	mov.b64 %rd1147, {%r328, %r329};
-	@!%p239 bra $L292;
-	add.s64 %rd1148, %rd1135, %rd1147;
-	mov.b64 %rd1135, %rd1148;
-$L292:
-	mov.b64 {%r330, %r331}, %rd1135;
-	shfl.sync.down.b32 %r332|%p240, %r330, 8, %r317, %r17;
-	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
-	mov.b64 %rd1149, {%r332, %r333};
-	@!%p240 bra $L293;
-	add.s64 %rd1150, %rd1135, %rd1149;
-	mov.b64 %rd1135, %rd1150;
-$L293:
-	mov.b64 {%r334, %r335}, %rd1135;
-	shfl.sync.down.b32 %r336|%p241, %r334, 16, %r317, %r17;
-	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
-	mov.b64 %rd1151, {%r336, %r337};
-	@!%p241 bra $L294;
-	add.s64 %rd1152, %rd1135, %rd1151;
-	mov.b64 %rd1135, %rd1152;
-$L294:
-	@!%p234 bra $L295;
-	st.shared.s64 [%rd1+1024], %rd1135;
-$L295:
+	add.s64 %rd1136, %rd1123, %rd1135;
+	mov.b64 %rd1123, %rd1136;
 $L288:
+	mov.b64 {%r328, %r329}, %rd1123;
+	shfl.sync.down.b32 %r330|%p236, %r328, 8, %r315, %r17;
+	shfl.sync.down.b32 %r331, %r329, 8, %r315, %r17;
+	mov.b64 %rd1137, {%r330, %r331};
+	@!%p236 bra $L289;
+	add.s64 %rd1138, %rd1123, %rd1137;
+	mov.b64 %rd1123, %rd1138;
+$L289:
+	mov.b64 {%r332, %r333}, %rd1123;
+	shfl.sync.down.b32 %r334|%p237, %r332, 16, %r315, %r17;
+	shfl.sync.down.b32 %r335, %r333, 16, %r315, %r17;
+	mov.b64 %rd1139, {%r334, %r335};
+	@!%p237 bra $L290;
+	add.s64 %rd1140, %rd1123, %rd1139;
+	mov.b64 %rd1123, %rd1140;
+$L290:
+	@!%p230 bra $L291;
+	st.shared.s64 [%rd1+1024], %rd1123;
+$L291:
+$L284:
 	bar.sync 0;
-	ld.shared.s64 %rd1153, [%rd1+1024];
-	mov.b64 %rd1135, %rd1153;
-	mov.b64 %rd1154, %rd1135;
-	mov.b64 %rd740, %rd1154;
-	mov.b64 %rd1155, %rd741;
+	ld.shared.s64 %rd1141, [%rd1+1024];
+	mov.b64 %rd1123, %rd1141;
+	mov.b64 %rd1142, %rd1123;
+	mov.b64 %rd734, %rd1142;
+	mov.b64 %rd1143, %rd735;
 	// block reduction
-	sub.u32 %r338, %r13, 1;
-	mov.b32 %r339, %r3;
-$L296:
-	setp.hs.u32 %p242, %r339, 32;
-	@%p242 bra $L297;
-	mov.b64 {%r340, %r341}, %rd1155;
-	shfl.sync.down.b32 %r342|%p243, %r340, %r339, %r338, %r17;
-	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
-	mov.b64 %rd1156, {%r342, %r343};
-	@!%p243 bra $L298;
-	max.s64 %rd1157, %rd1155, %rd1156;
-	mov.b64 %rd1155, %rd1157;
-$L298:
-	shl.b32 %r339, %r339, 1;
-	bra.uni $L296;
+	sub.u32 %r336, %r13, 1;
+	mov.b32 %r337, %r3;
+$L292:
+	setp.hs.u32 %p238, %r337, 32;
+	@%p238 bra $L293;
+	mov.b64 {%r338, %r339}, %rd1143;
+	shfl.sync.down.b32 %r340|%p239, %r338, %r337, %r336, %r17;
+	shfl.sync.down.b32 %r341, %r339, %r337, %r336, %r17;
+	mov.b64 %rd1144, {%r340, %r341};
+	@!%p239 bra $L294;
+	max.s64 %rd1145, %rd1143, %rd1144;
+	mov.b64 %rd1143, %rd1145;
+$L294:
+	shl.b32 %r337, %r337, 1;
+	bra.uni $L292;
+$L293:
+	setp.eq.u32 %p240, %r7, 0;
+	@!%p240 bra $L295;
+	mul.wide.u32 %rd1146, %r8, 16;
+	add.s64 %rd1147, %rd1, %rd1146;
+	st.shared.s64 [%rd1147+0], %rd1143;
+$L295:
+	bar.sync 0;
+	setp.eq.u32 %p241, %r8, 0;
+	@!%p241 bra $L296;
+	setp.lo.u32 %p242, %r7, %r10;
+	@!%p242 bra $L297;
+	mul.wide.u32 %rd1148, %r7, 16;
+	add.s64 %rd1149, %rd1, %rd1148;
+	ld.shared.s64 %rd1150, [%rd1149+0];
+	mov.b64 %rd1143, %rd1150;
 $L297:
-	setp.eq.u32 %p244, %r7, 0;
+	sub.u32 %r342, %r10, 1;
+	mov.b64 {%r343, %r344}, %rd1143;
+	shfl.sync.down.b32 %r345|%p243, %r343, 1, %r342, %r17;
+	shfl.sync.down.b32 %r346, %r344, 1, %r342, %r17;
+	mov.b64 %rd1151, {%r345, %r346};
+	@!%p243 bra $L298;
+	max.s64 %rd1152, %rd1143, %rd1151;
+	mov.b64 %rd1143, %rd1152;
+$L298:
+	mov.b64 {%r347, %r348}, %rd1143;
+	shfl.sync.down.b32 %r349|%p244, %r347, 2, %r342, %r17;
+	shfl.sync.down.b32 %r350, %r348, 2, %r342, %r17;
+	mov.b64 %rd1153, {%r349, %r350};
 	@!%p244 bra $L299;
-	mul.wide.u32 %rd1158, %r8, 16;
-	add.s64 %rd1159, %rd1, %rd1158;
-	st.shared.s64 [%rd1159+0], %rd1155;
+	max.s64 %rd1154, %rd1143, %rd1153;
+	mov.b64 %rd1143, %rd1154;
 $L299:
-	bar.sync 0;
-	setp.eq.u32 %p245, %r8, 0;
+	mov.b64 {%r351, %r352}, %rd1143;
+	shfl.sync.down.b32 %r353|%p245, %r351, 4, %r342, %r17;
+	shfl.sync.down.b32 %r354, %r352, 4, %r342, %r17;
+	mov.b64 %rd1155, {%r353, %r354};
 	@!%p245 bra $L300;
-	setp.lo.u32 %p246, %r7, %r10;
-	@!%p246 bra $L301;
-	mul.wide.u32 %rd1160, %r7, 16;
-	add.s64 %rd1161, %rd1, %rd1160;
-	ld.shared.s64 %rd1162, [%rd1161+0];
-	mov.b64 %rd1155, %rd1162;
-$L301:
-	sub.u32 %r344, %r10, 1;
-	mov.b64 {%r345, %r346}, %rd1155;
-	shfl.sync.down.b32 %r347|%p247, %r345, 1, %r344, %r17;
-	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
-	mov.b64 %rd1163, {%r347, %r348};
-	@!%p247 bra $L302;
-	max.s64 %rd1164, %rd1155, %rd1163;
-	mov.b64 %rd1155, %rd1164;
-$L302:
-	mov.b64 {%r349, %r350}, %rd1155;
-	shfl.sync.down.b32 %r351|%p248, %r349, 2, %r344, %r17;
-	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
-	mov.b64 %rd1165, {%r351, %r352};
-	@!%p248 bra $L303;
-	max.s64 %rd1166, %rd1155, %rd1165;
-	mov.b64 %rd1155, %rd1166;
-$L303:
-	mov.b64 {%r353, %r354}, %rd1155;
-	shfl.sync.down.b32 %r355|%p249, %r353, 4, %r344, %r17;
-	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
-	mov.b64 %rd1167, {%r355, %r356};
-	@!%p249 bra $L304;
-	max.s64 %rd1168, %rd1155, %rd1167;
-	mov.b64 %rd1155, %rd1168;
-$L304:
-	mov.b64 {%r357, %r358}, %rd1155;
-	shfl.sync.down.b32 %r359|%p250, %r357, 8, %r344, %r17;
-	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
-	mov.b64 %rd1169, {%r359, %r360};
-	@!%p250 bra $L305;
-	max.s64 %rd1170, %rd1155, %rd1169;
-	mov.b64 %rd1155, %rd1170;
-$L305:
-	mov.b64 {%r361, %r362}, %rd1155;
-	shfl.sync.down.b32 %r363|%p251, %r361, 16, %r344, %r17;
-	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
-	mov.b64 %rd1171, {%r363, %r364};
-	@!%p251 bra $L306;
-	max.s64 %rd1172, %rd1155, %rd1171;
-	mov.b64 %rd1155, %rd1172;
-$L306:
-	@!%p244 bra $L307;
-	st.shared.s64 [%rd1+1024], %rd1155;
-$L307:
+	max.s64 %rd1156, %rd1143, %rd1155;
+	mov.b64 %rd1143, %rd1156;
 $L300:
+	mov.b64 {%r355, %r356}, %rd1143;
+	shfl.sync.down.b32 %r357|%p246, %r355, 8, %r342, %r17;
+	shfl.sync.down.b32 %r358, %r356, 8, %r342, %r17;
+	mov.b64 %rd1157, {%r357, %r358};
+	@!%p246 bra $L301;
+	max.s64 %rd1158, %rd1143, %rd1157;
+	mov.b64 %rd1143, %rd1158;
+$L301:
+	mov.b64 {%r359, %r360}, %rd1143;
+	shfl.sync.down.b32 %r361|%p247, %r359, 16, %r342, %r17;
+	shfl.sync.down.b32 %r362, %r360, 16, %r342, %r17;
+	mov.b64 %rd1159, {%r361, %r362};
+	@!%p247 bra $L302;
+	max.s64 %rd1160, %rd1143, %rd1159;
+	mov.b64 %rd1143, %rd1160;
+$L302:
+	@!%p240 bra $L303;
+	st.shared.s64 [%rd1+1024], %rd1143;
+$L303:
+$L296:
 	bar.sync 0;
-	ld.shared.s64 %rd1173, [%rd1+1024];
-	mov.b64 %rd1155, %rd1173;
-	mov.b64 %rd1174, %rd1155;
-	mov.b64 %rd741, %rd1174;
-	cvt.u64.u32 %rd1175, %r2;
-	setp.eq.s64 %p252, %rd1175, 0;
-	@!%p252 bra $L309;
-	setp.gt.s64 %p253, %rd740, 0;
-	@!%p253 bra $L311;
-	add.s64 %rd1176, %rd343, 1;
-	mul.lo.s64 %rd1177, %rd1176, %rd120;
-	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
-	atom.global.add.u64 %rd1179, [%rd1178], %rd740;
-$L311:
-	setp.gt.s64 %p254, %rd741, 0;
-	@!%p254 bra $L313;
-	add.s64 %rd1180, %rd343, 2;
-	mul.lo.s64 %rd1181, %rd1180, %rd120;
-	mad.lo.s64 %rd1182, %rd1181, 8, %rd116;
-	atom.global.max.s64 %rd1183, [%rd1182], %rd741;
-$L313:
+	ld.shared.s64 %rd1161, [%rd1+1024];
+	mov.b64 %rd1143, %rd1161;
+	mov.b64 %rd1162, %rd1143;
+	mov.b64 %rd735, %rd1162;
+	cvt.u64.u32 %rd1163, %r2;
+	setp.eq.s64 %p248, %rd1163, 0;
+	@!%p248 bra $L305;
+	setp.gt.s64 %p249, %rd734, 0;
+	@!%p249 bra $L307;
+	add.s64 %rd1164, %rd343, 1;
+	mul.lo.s64 %rd1165, %rd1164, %rd120;
+	mad.lo.s64 %rd1166, %rd1165, 8, %rd116;
+	atom.global.add.u64 %rd1167, [%rd1166], %rd734;
+$L307:
+	setp.gt.s64 %p250, %rd735, 0;
+	@!%p250 bra $L309;
+	add.s64 %rd1168, %rd343, 2;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	atom.global.max.s64 %rd1171, [%rd1170], %rd735;
 $L309:
+$L305:
 	bar.sync 0;
-	setp.eq.u32 %p255, %r5, 0;
-	@!%p255 bra $L314;
+	setp.eq.u32 %p251, %r5, 0;
+	@!%p251 bra $L310;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
-	atom.global.add.u32 %r366, [gk_league_sync], 1;
-	mov.u32 %r367, %nctaid.x;
-	sub.u32 %r368, %r367, 1;
-	setp.eq.u32 %p256, %r366, %r368;
-	@!%p256 bra $L315;
+	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
+	atom.global.add.u32 %r364, [gk_league_sync], 1;
+	mov.u32 %r365, %nctaid.x;
+	sub.u32 %r366, %r365, 1;
+	setp.eq.u32 %p252, %r364, %r366;
+	@!%p252 bra $L311;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
-	bra.uni $L316;
-$L315:
-	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
-	setp.eq.u32 %p257, %r370, %r365;
-	@%p257 bra $L315;
-$L316:
+	atom.global.add.u32 %r367, [gk_league_sync+4], 1;
+	bra.uni $L312;
+$L311:
+	ld.relaxed.gpu.global.u32 %r368, [gk_league_sync+4];
+	setp.eq.u32 %p253, %r368, %r363;
+	@%p253 bra $L311;
+$L312:
 	fence.acq_rel.gpu;
-$L314:
+$L310:
 	bar.sync 0;
-	setp.eq.s64 %p258, %rd264, 0;
-	and.pred %p259, %p17, %p258;
-	@!%p259 bra $L318;
-	mov.b64 %rd1185, 9;
-	mul.lo.s64 %rd1184, %rd1185, %rd120;
-	mad.lo.s64 %rd1186, %rd1184, 8, %rd116;
-	mov.b64 %rd1187, 0;
-	st.global.s64 [%rd1186+0], %rd1187;
-$L318:
-	mul.lo.s64 %rd1188, %rd305, %rd120;
-	mad.lo.s64 %rd1189, %rd1188, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1190, [%rd1189+0];
-	mov.b64 %rd1191, %rd1190;
-	add.s64 %rd1192, %rd305, 1;
-	mul.lo.s64 %rd1193, %rd1192, %rd120;
-	mad.lo.s64 %rd1194, %rd1193, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1195, [%rd1194+0];
-	mov.b64 %rd1196, %rd1195;
-	mov.b64 %rd1197, %rd1191;
-	mov.b64 %rd1198, %rd1196;
-	mov.b64 %rd1199, %rd1197;
-	mov.b64 %rd1200, %rd1198;
-	add.s64 %rd1201, %rd305, 2;
-	mul.lo.s64 %rd1202, %rd1201, %rd120;
-	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1204, [%rd1203+0];
-	mov.b64 %rd1205, %rd1204;
-	mov.b64 %rd258, %rd1205;
-	@!%p17 bra $L320;
+	setp.eq.s64 %p254, %rd264, 0;
+	and.pred %p255, %p17, %p254;
+	@!%p255 bra $L314;
+	mov.b64 %rd1173, 9;
+	mul.lo.s64 %rd1172, %rd1173, %rd120;
+	mad.lo.s64 %rd1174, %rd1172, 8, %rd116;
+	mov.b64 %rd1175, 0;
+	st.global.s64 [%rd1174+0], %rd1175;
+$L314:
+	mul.lo.s64 %rd1176, %rd305, %rd120;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1178, [%rd1177+0];
+	mov.b64 %rd1179, %rd1178;
+	add.s64 %rd1180, %rd305, 1;
+	mul.lo.s64 %rd1181, %rd1180, %rd120;
+	mad.lo.s64 %rd1182, %rd1181, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1183, [%rd1182+0];
+	mov.b64 %rd1184, %rd1183;
+	mov.b64 %rd1185, %rd1179;
+	mov.b64 %rd1186, %rd1184;
+	mov.b64 %rd1187, %rd1185;
+	mov.b64 %rd1188, %rd1186;
+	add.s64 %rd1189, %rd305, 2;
+	mul.lo.s64 %rd1190, %rd1189, %rd120;
+	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1192, [%rd1191+0];
+	mov.b64 %rd1193, %rd1192;
+	mov.b64 %rd258, %rd1193;
+	@!%p17 bra $L316;
+	mov.b64 %rd1195, 3;
+	mul.lo.s64 %rd1194, %rd1195, %rd264;
+	mov.b64 %rd1197, 1;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd1187;
+	mov.b64 %rd1201, 3;
+	mul.lo.s64 %rd1200, %rd1201, %rd264;
+	mov.b64 %rd1203, 2;
+	add.s64 %rd1202, %rd1203, %rd1200;
+	mul.lo.s64 %rd1204, %rd1202, %rd113;
+	mad.lo.s64 %rd1205, %rd1204, 8, %rd109;
+	st.global.s64 [%rd1205+0], %rd1188;
 	mov.b64 %rd1207, 3;
 	mul.lo.s64 %rd1206, %rd1207, %rd264;
-	mov.b64 %rd1209, 1;
+	mov.b64 %rd1209, 3;
 	add.s64 %rd1208, %rd1209, %rd1206;
 	mul.lo.s64 %rd1210, %rd1208, %rd113;
 	mad.lo.s64 %rd1211, %rd1210, 8, %rd109;
-	st.global.s64 [%rd1211+0], %rd1199;
-	mov.b64 %rd1213, 3;
-	mul.lo.s64 %rd1212, %rd1213, %rd264;
-	mov.b64 %rd1215, 2;
-	add.s64 %rd1214, %rd1215, %rd1212;
-	mul.lo.s64 %rd1216, %rd1214, %rd113;
-	mad.lo.s64 %rd1217, %rd1216, 8, %rd109;
-	st.global.s64 [%rd1217+0], %rd1200;
-	mov.b64 %rd1219, 3;
-	mul.lo.s64 %rd1218, %rd1219, %rd264;
-	mov.b64 %rd1221, 3;
-	add.s64 %rd1220, %rd1221, %rd1218;
-	mul.lo.s64 %rd1222, %rd1220, %rd113;
-	mad.lo.s64 %rd1223, %rd1222, 8, %rd109;
-	st.global.s64 [%rd1223+0], %rd258;
-	add.s64 %rd1224, %rd264, 1;
-	st.global.s64 [%rd109+0], %rd1224;
-$L320:
-	setp.eq.s64 %p260, %rd1199, 0;
-	setp.gt.s64 %p261, %rd1199, %rd66;
+	st.global.s64 [%rd1211+0], %rd258;
+	add.s64 %rd1212, %rd264, 1;
+	st.global.s64 [%rd109+0], %rd1212;
+$L316:
+	setp.eq.s64 %p256, %rd1187, 0;
+	setp.gt.s64 %p257, %rd1187, %rd66;
+	or.pred %p258, %p256, %p257;
+	setp.gt.s64 %p259, %rd1188, %rd68;
+	or.pred %p260, %p258, %p259;
+	setp.gt.s64 %p261, %rd258, %rd70;
 	or.pred %p262, %p260, %p261;
-	setp.gt.s64 %p263, %rd1200, %rd68;
-	or.pred %p264, %p262, %p263;
-	setp.gt.s64 %p265, %rd258, %rd70;
-	or.pred %p266, %p264, %p265;
-	@!%p266 bra $L322;
+	@!%p262 bra $L318;
 	bra.uni $L3;
-$L322:
-	mov.b64 %rd192, %rd1199;
+$L318:
+	mov.b64 %rd192, %rd1187;
 $L38:
-	add.s64 %rd1225, %rd264, 1;
-	mov.b64 %rd264, %rd1225;
+	add.s64 %rd1213, %rd264, 1;
+	mov.b64 %rd264, %rd1213;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -18271,8 +20784,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of frontier.PushLocal[bfs.reach].
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of frontier.PushLocal[bfs.reach].
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19942,8 +22455,8 @@ $L29:
 }
 `
 
-// gokkosPTX20 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20012,9 +22525,9 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<139>;
-	.reg .b32 %r<202>;
-	.reg .b64 %rd<548>;
+	.reg .pred %p<137>;
+	.reg .b32 %r<201>;
+	.reg .b64 %rd<542>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20713,375 +23226,362 @@ $L75:
 	or.b64 %rd370, %rd368, %rd369;
 	mov.b64 %rd371, %rd370;
 	mov.b64 %rd372, %rd371;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L79;
+$L78:
 	cvt.s64.s32 %rd373, %r111;
 	mul.lo.s64 %rd374, %rd373, %rd161;
 	mad.lo.s64 %rd375, %rd374, 8, %rd159;
-	atom.global.min.u64 %rd376, [%rd375], %rd372;
+	ld.relaxed.gpu.global.u64 %rd376, [%rd375+0];
 	mov.b64 %rd377, %rd376;
-	shr.u64 %rd378, %rd377, 32;
-	cvt.u32.u64 %r118, %rd378;
-	setp.hi.u32 %p60, %r118, %r115;
-	mov.pred %p61, %p60;
+	mov.b64 %rd378, %rd377;
+	shr.u64 %rd379, %rd378, 32;
+	cvt.u32.u64 %r118, %rd379;
+	setp.ls.u32 %p59, %r118, %r115;
+	@!%p59 bra $L82;
+	mov.pred %p60, 0;
 	bra.uni $L77;
-$L79:
-$L80:
-	cvt.s64.s32 %rd379, %r111;
-	mul.lo.s64 %rd380, %rd379, %rd161;
-	mad.lo.s64 %rd381, %rd380, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd382, [%rd381+0];
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, %rd383;
-	shr.u64 %rd385, %rd384, 32;
-	cvt.u32.u64 %r119, %rd385;
-	setp.ls.u32 %p62, %r119, %r115;
+$L82:
+	cvt.s64.s32 %rd380, %r111;
+	mul.lo.s64 %rd381, %rd380, %rd161;
+	mad.lo.s64 %rd382, %rd381, 8, %rd159;
+	atom.global.cas.b64 %rd383, [%rd382], %rd378, %rd372;
+	setp.eq.u64 %p61, %rd383, %rd378;
+	mov.pred %p62, %p61;
 	@!%p62 bra $L84;
-	mov.pred %p61, 0;
+	mov.pred %p60, 1;
 	bra.uni $L77;
 $L84:
-	cvt.s64.s32 %rd386, %r111;
-	mul.lo.s64 %rd387, %rd386, %rd161;
-	mad.lo.s64 %rd388, %rd387, 8, %rd159;
-	atom.global.cas.b64 %rd389, [%rd388], %rd384, %rd372;
-	setp.eq.u64 %p63, %rd389, %rd384;
-	mov.pred %p64, %p63;
-	@!%p64 bra $L86;
-	mov.pred %p61, 1;
-	bra.uni $L77;
-$L86:
-$L81:
-	bra.uni $L80;
-$L82:
+$L79:
+	bra.uni $L78;
+$L80:
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p61 bra $L88;
-	mov.pred %p65, 0;
-	mov.b64 %rd390, %rd310;
-	mov.b32 %r120, %r108;
-$L89:
-	@!%p17 bra $L93;
-	shr.s32 %r121, %r120, 5;
-	cvt.s64.s32 %rd391, %r121;
-	mov.b64 %rd392, %rd391;
-	and.b32 %r122, %r120, 31;
-	cvt.s64.s32 %rd393, %r122;
-	min.u64 %rd394, %rd393, 32;
-	cvt.u32.u64 %r123, %rd394;
-	mov.b32 %r125, 0x1;
-	shl.b32 %r124, %r125, %r123;
-	setp.hs.u32 %p66, %r123, 32;
-	selp.b32 %r126, 0, %r124, %p66;
+	@!%p60 bra $L86;
+	mov.pred %p63, 0;
+	mov.b64 %rd384, %rd310;
+	mov.b32 %r119, %r108;
+$L87:
+	@!%p17 bra $L91;
+	shr.s32 %r120, %r119, 5;
+	cvt.s64.s32 %rd385, %r120;
+	mov.b64 %rd386, %rd385;
+	and.b32 %r121, %r119, 31;
+	cvt.s64.s32 %rd387, %r121;
+	min.u64 %rd388, %rd387, 32;
+	cvt.u32.u64 %r122, %rd388;
+	mov.b32 %r124, 0x1;
+	shl.b32 %r123, %r124, %r122;
+	setp.hs.u32 %p64, %r122, 32;
+	selp.b32 %r125, 0, %r123, %p64;
+	mov.b32 %r126, %r125;
+	mov.b64 %rd389, %rd386;
 	mov.b32 %r127, %r126;
-	mov.b64 %rd395, %rd392;
-	mov.b32 %r128, %r127;
-	mul.lo.s64 %rd396, %rd395, %rd152;
-	mad.lo.s64 %rd397, %rd396, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r129, [%rd397+0];
-	mov.b32 %r130, %r129;
-	and.b32 %r131, %r130, %r128;
-	setp.ne.u32 %p67, %r131, 0x0;
-	mov.pred %p68, %p67;
-	not.pred %p69, %p68;
-	@!%p69 bra $L95;
-	mul.lo.s64 %rd398, %rd395, %rd152;
-	mad.lo.s64 %rd399, %rd398, 4, %rd150;
-	atom.global.or.b32 %r132, [%rd399], %r128;
-	mov.b32 %r133, %r132;
-	and.b32 %r134, %r133, %r128;
-	setp.ne.u32 %p70, %r134, 0x0;
-	mov.pred %p68, %p70;
-$L95:
-	@!%p68 bra $L97;
-	mov.b64 %rd400, %rd390;
-	mov.b64 %rd401, %rd400;
-	mov.pred %p71, 0;
-	bra.uni $L91;
-$L97:
-	mov.b64 %rd402, %rd390;
-	mov.b64 %rd401, %rd402;
-	mov.pred %p71, 1;
-	bra.uni $L91;
+	mul.lo.s64 %rd390, %rd389, %rd152;
+	mad.lo.s64 %rd391, %rd390, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r128, [%rd391+0];
+	mov.b32 %r129, %r128;
+	and.b32 %r130, %r129, %r127;
+	setp.ne.u32 %p65, %r130, 0x0;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L93;
+	mul.lo.s64 %rd392, %rd389, %rd152;
+	mad.lo.s64 %rd393, %rd392, 4, %rd150;
+	atom.global.or.b32 %r131, [%rd393], %r127;
+	mov.b32 %r132, %r131;
+	and.b32 %r133, %r132, %r127;
+	setp.ne.u32 %p68, %r133, 0x0;
+	mov.pred %p66, %p68;
 $L93:
-	@!%p18 bra $L99;
-	cvt.s64.s32 %rd403, %r120;
-	mul.lo.s64 %rd404, %rd403, %rd155;
-	mad.lo.s64 %rd405, %rd404, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r135, [%rd405+0];
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p72, %r136, %r40;
-	mov.pred %p73, %p72;
-	not.pred %p74, %p73;
-	@!%p74 bra $L101;
-	cvt.s64.s32 %rd406, %r120;
-	mul.lo.s64 %rd407, %rd406, %rd155;
-	mad.lo.s64 %rd408, %rd407, 4, %rd153;
-	atom.global.exch.b32 %r137, [%rd408], %r40;
-	mov.b32 %r138, %r137;
-	setp.eq.s32 %p75, %r138, %r40;
-	mov.pred %p73, %p75;
-$L101:
-	@!%p73 bra $L103;
-	mov.b64 %rd409, %rd390;
-	mov.b64 %rd401, %rd409;
-	mov.pred %p71, 0;
-	bra.uni $L91;
-$L103:
-$L99:
-	mul.lo.s64 %rd410, %rd390, %rd172;
-	mad.lo.s64 %rd411, %rd410, 4, %rd170;
-	st.shared.s32 [%rd411+0], %r120;
-	add.s64 %rd412, %rd390, 1;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd401, %rd413;
-	mov.pred %p71, 1;
-	bra.uni $L91;
-$L90:
+	@!%p66 bra $L95;
+	mov.b64 %rd394, %rd384;
+	mov.b64 %rd395, %rd394;
+	mov.pred %p69, 0;
+	bra.uni $L89;
+$L95:
+	mov.b64 %rd396, %rd384;
+	mov.b64 %rd395, %rd396;
+	mov.pred %p69, 1;
 	bra.uni $L89;
 $L91:
-	mov.b64 %rd414, %rd401;
-	mov.pred %p76, %p71;
-	mov.b64 %rd310, %rd414;
-	mov.pred %p65, %p76;
-	@!%p65 bra $L105;
-	mov.b64 %rd415, %rd127;
-	mov.b32 %r139, %r108;
-	setp.lt.s64 %p77, %rd113, 64;
-	setp.le.s64 %p78, %rd157, 1;
-	or.pred %p79, %p77, %p78;
-	@!%p79 bra $L106;
-	cvt.s64.s32 %rd416, %r139;
-	add.s64 %rd417, %rd416, 1;
-	mul.lo.s64 %rd418, %rd417, %rd130;
-	mad.lo.s64 %rd419, %rd418, 8, %rd128;
-	ld.global.nc.s64 %rd420, [%rd419+0];
-	mov.b64 %rd421, %rd420;
-	cvt.s64.s32 %rd422, %r139;
-	mul.lo.s64 %rd423, %rd422, %rd130;
-	mad.lo.s64 %rd424, %rd423, 8, %rd128;
-	ld.global.nc.s64 %rd425, [%rd424+0];
-	mov.b64 %rd426, %rd425;
-	sub.s64 %rd427, %rd421, %rd426;
-	add.s64 %rd428, %rd114, %rd427;
-	mov.b64 %rd114, %rd428;
-	bra.uni $L107;
-$L106:
-	mov.b64 %rd429, %rd157;
-	setp.ge.s64 %p80, %rd113, 4096;
-	@!%p80 bra $L109;
-	mul.lo.s64 %rd430, %rd429, 4;
-	mov.b64 %rd429, %rd430;
-$L109:
-	setp.ge.s64 %p81, %rd113, 65536;
-	@!%p81 bra $L111;
-	mul.lo.s64 %rd431, %rd429, 4;
-	mov.b64 %rd429, %rd431;
-$L111:
-	sub.s64 %rd432, %rd429, 1;
-	and.b64 %rd433, %rd113, %rd432;
-	setp.eq.s64 %p82, %rd433, 0;
-	@!%p82 bra $L113;
-	cvt.s64.s32 %rd434, %r139;
-	add.s64 %rd435, %rd434, 1;
-	mul.lo.s64 %rd436, %rd435, %rd130;
-	mad.lo.s64 %rd437, %rd436, 8, %rd128;
-	ld.global.nc.s64 %rd438, [%rd437+0];
-	mov.b64 %rd439, %rd438;
-	cvt.s64.s32 %rd440, %r139;
-	mul.lo.s64 %rd441, %rd440, %rd130;
-	mad.lo.s64 %rd442, %rd441, 8, %rd128;
-	ld.global.nc.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	sub.s64 %rd445, %rd439, %rd444;
-	mul.lo.s64 %rd446, %rd429, %rd445;
-	add.s64 %rd447, %rd114, %rd446;
-	mov.b64 %rd114, %rd447;
-$L113:
-$L107:
-	add.s64 %rd448, %rd113, 1;
-	mov.b64 %rd113, %rd448;
-$L105:
+	@!%p18 bra $L97;
+	cvt.s64.s32 %rd397, %r119;
+	mul.lo.s64 %rd398, %rd397, %rd155;
+	mad.lo.s64 %rd399, %rd398, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r134, [%rd399+0];
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p70, %r135, %r40;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L99;
+	cvt.s64.s32 %rd400, %r119;
+	mul.lo.s64 %rd401, %rd400, %rd155;
+	mad.lo.s64 %rd402, %rd401, 4, %rd153;
+	atom.global.exch.b32 %r136, [%rd402], %r40;
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p73, %r137, %r40;
+	mov.pred %p71, %p73;
+$L99:
+	@!%p71 bra $L101;
+	mov.b64 %rd403, %rd384;
+	mov.b64 %rd395, %rd403;
+	mov.pred %p69, 0;
+	bra.uni $L89;
+$L101:
+$L97:
+	mul.lo.s64 %rd404, %rd384, %rd172;
+	mad.lo.s64 %rd405, %rd404, 4, %rd170;
+	st.shared.s32 [%rd405+0], %r119;
+	add.s64 %rd406, %rd384, 1;
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd395, %rd407;
+	mov.pred %p69, 1;
+	bra.uni $L89;
 $L88:
+	bra.uni $L87;
+$L89:
+	mov.b64 %rd408, %rd395;
+	mov.pred %p74, %p69;
+	mov.b64 %rd310, %rd408;
+	mov.pred %p63, %p74;
+	@!%p63 bra $L103;
+	mov.b64 %rd409, %rd127;
+	mov.b32 %r138, %r108;
+	setp.lt.s64 %p75, %rd113, 64;
+	setp.le.s64 %p76, %rd157, 1;
+	or.pred %p77, %p75, %p76;
+	@!%p77 bra $L104;
+	cvt.s64.s32 %rd410, %r138;
+	add.s64 %rd411, %rd410, 1;
+	mul.lo.s64 %rd412, %rd411, %rd130;
+	mad.lo.s64 %rd413, %rd412, 8, %rd128;
+	ld.global.nc.s64 %rd414, [%rd413+0];
+	mov.b64 %rd415, %rd414;
+	cvt.s64.s32 %rd416, %r138;
+	mul.lo.s64 %rd417, %rd416, %rd130;
+	mad.lo.s64 %rd418, %rd417, 8, %rd128;
+	ld.global.nc.s64 %rd419, [%rd418+0];
+	mov.b64 %rd420, %rd419;
+	sub.s64 %rd421, %rd415, %rd420;
+	add.s64 %rd422, %rd114, %rd421;
+	mov.b64 %rd114, %rd422;
+	bra.uni $L105;
+$L104:
+	mov.b64 %rd423, %rd157;
+	setp.ge.s64 %p78, %rd113, 4096;
+	@!%p78 bra $L107;
+	mul.lo.s64 %rd424, %rd423, 4;
+	mov.b64 %rd423, %rd424;
+$L107:
+	setp.ge.s64 %p79, %rd113, 65536;
+	@!%p79 bra $L109;
+	mul.lo.s64 %rd425, %rd423, 4;
+	mov.b64 %rd423, %rd425;
+$L109:
+	sub.s64 %rd426, %rd423, 1;
+	and.b64 %rd427, %rd113, %rd426;
+	setp.eq.s64 %p80, %rd427, 0;
+	@!%p80 bra $L111;
+	cvt.s64.s32 %rd428, %r138;
+	add.s64 %rd429, %rd428, 1;
+	mul.lo.s64 %rd430, %rd429, %rd130;
+	mad.lo.s64 %rd431, %rd430, 8, %rd128;
+	ld.global.nc.s64 %rd432, [%rd431+0];
+	mov.b64 %rd433, %rd432;
+	cvt.s64.s32 %rd434, %r138;
+	mul.lo.s64 %rd435, %rd434, %rd130;
+	mad.lo.s64 %rd436, %rd435, 8, %rd128;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	sub.s64 %rd439, %rd433, %rd438;
+	mul.lo.s64 %rd440, %rd423, %rd439;
+	add.s64 %rd441, %rd114, %rd440;
+	mov.b64 %rd114, %rd441;
+$L111:
+$L105:
+	add.s64 %rd442, %rd113, 1;
+	mov.b64 %rd113, %rd442;
+$L103:
+$L86:
 $L66:
-	add.s64 %rd449, %rd316, %rd306;
-	mov.b64 %rd316, %rd449;
+	add.s64 %rd443, %rd316, %rd306;
+	mov.b64 %rd316, %rd443;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd450, %rd310;
-$L114:
-	@!%p17 bra $L118;
-	bra.uni $L116;
-$L118:
-	// block scan
-	mov.b64 %rd451, %rd450;
-	mov.b32 %r140, %r3;
-$L119:
-	setp.hs.u32 %p83, %r140, 32;
-	@%p83 bra $L120;
-	mov.b64 {%r141, %r142}, %rd451;
-	shfl.sync.up.b32 %r143|%p84, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd452, {%r143, %r144};
-	@!%p84 bra $L121;
-	add.s64 %rd453, %rd452, %rd451;
-	mov.b64 %rd451, %rd453;
-$L121:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L119;
-$L120:
-	mov.b64 {%r145, %r146}, %rd451;
-	shfl.sync.up.b32 %r147|%p85, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd454, {%r147, %r148};
-	setp.lo.u32 %p86, %r3, 32;
-	and.pred %p87, %p85, %p86;
-	selp.b64 %rd455, %rd454, 0, %p87;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p88, %r7, %r149;
-	@!%p88 bra $L122;
-	mul.wide.u32 %rd456, %r8, 16;
-	add.s64 %rd457, %rd1, %rd456;
-	st.shared.s64 [%rd457+0], %rd451;
-$L122:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L123;
-	mov.b64 %rd458, 0;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L124;
-	mul.wide.u32 %rd459, %r7, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	ld.shared.s64 %rd461, [%rd460+0];
-	mov.b64 %rd458, %rd461;
-$L124:
-	mov.b64 {%r150, %r151}, %rd458;
-	shfl.sync.up.b32 %r152|%p91, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd462, {%r152, %r153};
-	@!%p91 bra $L125;
-	add.s64 %rd463, %rd462, %rd458;
-	mov.b64 %rd458, %rd463;
-$L125:
-	mov.b64 {%r154, %r155}, %rd458;
-	shfl.sync.up.b32 %r156|%p92, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd464, {%r156, %r157};
-	@!%p92 bra $L126;
-	add.s64 %rd465, %rd464, %rd458;
-	mov.b64 %rd458, %rd465;
-$L126:
-	mov.b64 {%r158, %r159}, %rd458;
-	shfl.sync.up.b32 %r160|%p93, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd466, {%r160, %r161};
-	@!%p93 bra $L127;
-	add.s64 %rd467, %rd466, %rd458;
-	mov.b64 %rd458, %rd467;
-$L127:
-	mov.b64 {%r162, %r163}, %rd458;
-	shfl.sync.up.b32 %r164|%p94, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd468, {%r164, %r165};
-	@!%p94 bra $L128;
-	add.s64 %rd469, %rd468, %rd458;
-	mov.b64 %rd458, %rd469;
-$L128:
-	mov.b64 {%r166, %r167}, %rd458;
-	shfl.sync.up.b32 %r168|%p95, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd470, {%r168, %r169};
-	@!%p95 bra $L129;
-	add.s64 %rd471, %rd470, %rd458;
-	mov.b64 %rd458, %rd471;
-$L129:
-	mov.b64 {%r170, %r171}, %rd458;
-	shfl.sync.up.b32 %r172|%p96, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd472, {%r172, %r173};
-	selp.b64 %rd473, %rd472, 0, %p96;
-	@!%p90 bra $L130;
-	mul.wide.u32 %rd474, %r7, 16;
-	add.s64 %rd475, %rd1, %rd474;
-	add.s64 %rd476, %rd475, 512;
-	st.shared.s64 [%rd476+0], %rd473;
-$L130:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p97, %r7, %r174;
-	@!%p97 bra $L131;
-	st.shared.s64 [%rd1+1024], %rd458;
-$L131:
-$L123:
-	bar.sync 0;
-	mul.wide.u32 %rd477, %r8, 16;
-	add.s64 %rd478, %rd1, %rd477;
-	add.s64 %rd479, %rd478, 512;
-	ld.shared.s64 %rd480, [%rd479+0];
-	add.s64 %rd481, %rd480, %rd455;
-	ld.shared.s64 %rd482, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd481;
-	shfl.sync.idx.b32 %r177|%p98, %r175, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
-	mov.b64 %rd483, {%r177, %r178};
-	mov.b64 %rd484, %rd482;
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd486, %rd484;
-	mov.b64 %rd487, %rd485;
-	mov.b64 %rd488, %rd486;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, 0;
-	cvt.u64.u32 %rd492, %r2;
-	setp.eq.s64 %p99, %rd492, 0;
-	setp.gt.s64 %p100, %rd490, 0;
-	and.pred %p101, %p99, %p100;
-	@!%p101 bra $L133;
-	atom.global.add.u64 %rd493, [%rd147], %rd490;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd491, %rd494;
-$L133:
-	cvt.u64.u32 %rd495, %r2;
-	setp.eq.s64 %p102, %rd495, 0;
-	setp.eq.u32 %p103, %r1, 0;
-	and.pred %p104, %p102, %p103;
-	bar.sync 0;
-	@!%p104 bra $L134;
-	st.shared.s64 [%rd1+1024], %rd491;
-$L134:
-	bar.sync 0;
-	ld.shared.s64 %rd496, [%rd1+1024];
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd491, %rd497;
-	add.s64 %rd498, %rd491, %rd489;
-	mov.b64 %rd499, %rd498;
-	mov.b64 %rd500, 0;
-$L135:
-	setp.lt.s64 %p105, %rd500, %rd450;
-	not.pred %p106, %p105;
-	@!%p106 bra $L139;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd501, %rd500, %rd172;
-	mad.lo.s64 %rd502, %rd501, 4, %rd170;
-	ld.shared.s32 %r179, [%rd502+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd503, %rd499, %rd500;
-	mul.lo.s64 %rd504, %rd503, %rd146;
-	mad.lo.s64 %rd505, %rd504, 4, %rd144;
-	st.global.s32 [%rd505+0], %r180;
-$L136:
-	add.s64 %rd506, %rd500, 1;
-	mov.b64 %rd500, %rd506;
-	bra.uni $L135;
-$L137:
-	bra.uni $L116;
-$L115:
+	mov.b64 %rd444, %rd310;
+$L112:
+	@!%p17 bra $L116;
 	bra.uni $L114;
 $L116:
+	// block scan
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r139, %r3;
+$L117:
+	setp.hs.u32 %p81, %r139, 32;
+	@%p81 bra $L118;
+	mov.b64 {%r140, %r141}, %rd445;
+	shfl.sync.up.b32 %r142|%p82, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd446, {%r142, %r143};
+	@!%p82 bra $L119;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
+$L119:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r144, %r145}, %rd445;
+	shfl.sync.up.b32 %r146|%p83, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd448, {%r146, %r147};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd449, %rd448, 0, %p85;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r148;
+	@!%p86 bra $L120;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
+$L120:
+	bar.sync 0;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L121;
+	mov.b64 %rd452, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L122;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
+$L122:
+	mov.b64 {%r149, %r150}, %rd452;
+	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd456, {%r151, %r152};
+	@!%p89 bra $L123;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
+$L123:
+	mov.b64 {%r153, %r154}, %rd452;
+	shfl.sync.up.b32 %r155|%p90, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd458, {%r155, %r156};
+	@!%p90 bra $L124;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
+$L124:
+	mov.b64 {%r157, %r158}, %rd452;
+	shfl.sync.up.b32 %r159|%p91, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd460, {%r159, %r160};
+	@!%p91 bra $L125;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
+$L125:
+	mov.b64 {%r161, %r162}, %rd452;
+	shfl.sync.up.b32 %r163|%p92, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd462, {%r163, %r164};
+	@!%p92 bra $L126;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
+$L126:
+	mov.b64 {%r165, %r166}, %rd452;
+	shfl.sync.up.b32 %r167|%p93, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd464, {%r167, %r168};
+	@!%p93 bra $L127;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
+$L127:
+	mov.b64 {%r169, %r170}, %rd452;
+	shfl.sync.up.b32 %r171|%p94, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd466, {%r171, %r172};
+	selp.b64 %rd467, %rd466, 0, %p94;
+	@!%p88 bra $L128;
+	mul.wide.u32 %rd468, %r7, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	st.shared.s64 [%rd470+0], %rd467;
+$L128:
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r173;
+	@!%p95 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd452;
+$L129:
+$L121:
+	bar.sync 0;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd475;
+	shfl.sync.idx.b32 %r176|%p96, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd477, {%r176, %r177};
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, 0;
+	cvt.u64.u32 %rd486, %r2;
+	setp.eq.s64 %p97, %rd486, 0;
+	setp.gt.s64 %p98, %rd484, 0;
+	and.pred %p99, %p97, %p98;
+	@!%p99 bra $L131;
+	atom.global.add.u64 %rd487, [%rd147], %rd484;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd485, %rd488;
+$L131:
+	cvt.u64.u32 %rd489, %r2;
+	setp.eq.s64 %p100, %rd489, 0;
+	setp.eq.u32 %p101, %r1, 0;
+	and.pred %p102, %p100, %p101;
+	bar.sync 0;
+	@!%p102 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd485;
+$L132:
+	bar.sync 0;
+	ld.shared.s64 %rd490, [%rd1+1024];
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd485, %rd491;
+	add.s64 %rd492, %rd485, %rd483;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, 0;
+$L133:
+	setp.lt.s64 %p103, %rd494, %rd444;
+	not.pred %p104, %p103;
+	@!%p104 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd495, %rd494, %rd172;
+	mad.lo.s64 %rd496, %rd495, 4, %rd170;
+	ld.shared.s32 %r178, [%rd496+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd497, %rd493, %rd494;
+	mul.lo.s64 %rd498, %rd497, %rd146;
+	mad.lo.s64 %rd499, %rd498, 4, %rd144;
+	st.global.s32 [%rd499+0], %r179;
+$L134:
+	add.s64 %rd500, %rd494, 1;
+	mov.b64 %rd494, %rd500;
+	bra.uni $L133;
+$L135:
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
 $L54:
-	add.s64 %rd507, %rd309, %rd308;
-	mov.b64 %rd309, %rd507;
+	add.s64 %rd501, %rd309, %rd308;
+	mov.b64 %rd309, %rd501;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -21089,161 +23589,161 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd508, %rd113;
-	mov.b64 %rd509, %rd114;
+	mov.b64 %rd502, %rd113;
+	mov.b64 %rd503, %rd114;
 	// block reduction
-	mov.b32 %r181, 1;
-	sub.u32 %r182, %r13, 1;
-	mov.b32 %r183, %r3;
-$L140:
-	setp.hs.u32 %p107, %r183, 32;
-	@%p107 bra $L141;
-	mov.b64 {%r184, %r185}, %rd508;
-	shfl.sync.down.b32 %r186|%p108, %r184, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
-	mov.b64 %rd510, {%r186, %r187};
-	mov.b64 {%r188, %r189}, %rd509;
-	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
-	mov.b64 %rd511, {%r190, %r191};
-	@!%p108 bra $L142;
-	setp.ne.u32 %p109, %r18, 9;
-	@%p109 bra.uni $L144;
-	setp.lt.s64 %p110, %rd510, %rd508;
-	setp.eq.s64 %p111, %rd510, %rd508;
-	setp.lt.s64 %p112, %rd511, %rd509;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd512, %rd510, %rd508, %p114;
-	selp.b64 %rd513, %rd511, %rd509, %p114;
-	mov.b64 %rd508, %rd512;
-	mov.b64 %rd509, %rd513;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p115, %r18, 10;
-	@%p115 bra.uni $L145;
-	setp.gt.s64 %p116, %rd510, %rd508;
-	setp.eq.s64 %p117, %rd510, %rd508;
-	setp.lt.s64 %p118, %rd511, %rd509;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd514, %rd510, %rd508, %p120;
-	selp.b64 %rd515, %rd511, %rd509, %p120;
-	mov.b64 %rd508, %rd514;
-	mov.b64 %rd509, %rd515;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd516, %rd508;
-	mov.b64 %rd517, %rd509;
-	mov.b64 %rd518, %rd510;
-	mov.b64 %rd519, %rd511;
-	mov.b64 %rd520, %rd516;
-	mov.b64 %rd521, %rd517;
-	mov.b64 %rd522, %rd518;
-	mov.b64 %rd523, %rd519;
-	mov.b64 %rd524, %rd522;
-	mov.b64 %rd525, %rd523;
-	add.s64 %rd526, %rd520, %rd524;
-	mov.b64 %rd520, %rd526;
-	add.s64 %rd527, %rd521, %rd525;
-	mov.b64 %rd521, %rd527;
-$L146:
-	mov.b64 %rd508, %rd520;
-	mov.b64 %rd509, %rd521;
-$L143:
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L138:
+	setp.hs.u32 %p105, %r182, 32;
+	@%p105 bra $L139;
+	mov.b64 {%r183, %r184}, %rd502;
+	shfl.sync.down.b32 %r185|%p106, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd504, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd503;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd505, {%r189, %r190};
+	@!%p106 bra $L140;
+	setp.ne.u32 %p107, %r18, 9;
+	@%p107 bra.uni $L142;
+	setp.lt.s64 %p108, %rd504, %rd502;
+	setp.eq.s64 %p109, %rd504, %rd502;
+	setp.lt.s64 %p110, %rd505, %rd503;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd506, %rd504, %rd502, %p112;
+	selp.b64 %rd507, %rd505, %rd503, %p112;
+	mov.b64 %rd502, %rd506;
+	mov.b64 %rd503, %rd507;
+	bra.uni $L141;
 $L142:
-	shl.b32 %r183, %r183, 1;
-	bra.uni $L140;
+	setp.ne.u32 %p113, %r18, 10;
+	@%p113 bra.uni $L143;
+	setp.gt.s64 %p114, %rd504, %rd502;
+	setp.eq.s64 %p115, %rd504, %rd502;
+	setp.lt.s64 %p116, %rd505, %rd503;
+	and.pred %p117, %p115, %p116;
+	or.pred %p118, %p114, %p117;
+	selp.b64 %rd508, %rd504, %rd502, %p118;
+	selp.b64 %rd509, %rd505, %rd503, %p118;
+	mov.b64 %rd502, %rd508;
+	mov.b64 %rd503, %rd509;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd517, %rd513;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd520, %rd514, %rd518;
+	mov.b64 %rd514, %rd520;
+	add.s64 %rd521, %rd515, %rd519;
+	mov.b64 %rd515, %rd521;
+$L144:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
 $L141:
-	setp.eq.u32 %p121, %r7, 0;
-	@!%p121 bra $L147;
-	mul.wide.u32 %rd528, %r8, 16;
-	add.s64 %rd529, %rd1, %rd528;
-	st.shared.s64 [%rd529+0], %rd508;
-	st.shared.s64 [%rd529+8], %rd509;
-$L147:
+$L140:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L138;
+$L139:
+	setp.eq.u32 %p119, %r7, 0;
+	@!%p119 bra $L145;
+	mul.wide.u32 %rd522, %r8, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	st.shared.s64 [%rd523+0], %rd502;
+	st.shared.s64 [%rd523+8], %rd503;
+$L145:
 	bar.sync 0;
-	setp.eq.u32 %p122, %r8, 0;
-	@!%p122 bra $L148;
-	setp.lo.u32 %p123, %r7, %r10;
-	@!%p123 bra $L149;
-	mul.wide.u32 %rd530, %r7, 16;
-	add.s64 %rd531, %rd1, %rd530;
-	ld.shared.s64 %rd532, [%rd531+0];
-	ld.shared.s64 %rd533, [%rd531+8];
-	mov.b64 %rd508, %rd532;
-	mov.b64 %rd509, %rd533;
-$L149:
-	sub.u32 %r192, %r10, 1;
-	mov.b32 %r193, %r181;
-$L150:
-	setp.hs.u32 %p124, %r193, 32;
-	@%p124 bra $L151;
-	mov.b64 {%r194, %r195}, %rd508;
-	shfl.sync.down.b32 %r196|%p125, %r194, %r193, %r192, %r17;
-	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
-	mov.b64 %rd534, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd509;
-	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
-	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
-	mov.b64 %rd535, {%r200, %r201};
-	@!%p125 bra $L152;
-	setp.ne.u32 %p126, %r18, 9;
-	@%p126 bra.uni $L154;
-	setp.lt.s64 %p127, %rd534, %rd508;
-	setp.eq.s64 %p128, %rd534, %rd508;
-	setp.lt.s64 %p129, %rd535, %rd509;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd536, %rd534, %rd508, %p131;
-	selp.b64 %rd537, %rd535, %rd509, %p131;
-	mov.b64 %rd508, %rd536;
-	mov.b64 %rd509, %rd537;
-	bra.uni $L153;
-$L154:
-	setp.ne.u32 %p132, %r18, 10;
-	@%p132 bra.uni $L155;
-	setp.gt.s64 %p133, %rd534, %rd508;
-	setp.eq.s64 %p134, %rd534, %rd508;
-	setp.lt.s64 %p135, %rd535, %rd509;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd538, %rd534, %rd508, %p137;
-	selp.b64 %rd539, %rd535, %rd509, %p137;
-	mov.b64 %rd508, %rd538;
-	mov.b64 %rd509, %rd539;
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd540, %rd508;
-	mov.b64 %rd541, %rd509;
-	mov.b64 %rd542, %rd534;
-	mov.b64 %rd543, %rd535;
-	mov.b64 %rd520, %rd540;
-	mov.b64 %rd521, %rd541;
-	mov.b64 %rd522, %rd542;
-	mov.b64 %rd523, %rd543;
-	mov.b64 %rd524, %rd522;
-	mov.b64 %rd525, %rd523;
-	add.s64 %rd544, %rd520, %rd524;
-	mov.b64 %rd520, %rd544;
-	add.s64 %rd545, %rd521, %rd525;
-	mov.b64 %rd521, %rd545;
-$L156:
-	mov.b64 %rd508, %rd520;
-	mov.b64 %rd509, %rd521;
-$L153:
-$L152:
-	shl.b32 %r193, %r193, 1;
-	bra.uni $L150;
-$L151:
+	setp.eq.u32 %p120, %r8, 0;
+	@!%p120 bra $L146;
+	setp.lo.u32 %p121, %r7, %r10;
+	@!%p121 bra $L147;
+	mul.wide.u32 %rd524, %r7, 16;
+	add.s64 %rd525, %rd1, %rd524;
+	ld.shared.s64 %rd526, [%rd525+0];
+	ld.shared.s64 %rd527, [%rd525+8];
+	mov.b64 %rd502, %rd526;
+	mov.b64 %rd503, %rd527;
+$L147:
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
 $L148:
-	mul.wide.u32 %rd546, %r29, 16;
-	add.s64 %rd547, %rd11, %rd546;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L157;
-	st.global.s64 [%rd547+0], %rd508;
-	st.global.s64 [%rd547+8], %rd509;
-$L157:
+	setp.hs.u32 %p122, %r192, 32;
+	@%p122 bra $L149;
+	mov.b64 {%r193, %r194}, %rd502;
+	shfl.sync.down.b32 %r195|%p123, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd528, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd503;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd529, {%r199, %r200};
+	@!%p123 bra $L150;
+	setp.ne.u32 %p124, %r18, 9;
+	@%p124 bra.uni $L152;
+	setp.lt.s64 %p125, %rd528, %rd502;
+	setp.eq.s64 %p126, %rd528, %rd502;
+	setp.lt.s64 %p127, %rd529, %rd503;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd530, %rd528, %rd502, %p129;
+	selp.b64 %rd531, %rd529, %rd503, %p129;
+	mov.b64 %rd502, %rd530;
+	mov.b64 %rd503, %rd531;
+	bra.uni $L151;
+$L152:
+	setp.ne.u32 %p130, %r18, 10;
+	@%p130 bra.uni $L153;
+	setp.gt.s64 %p131, %rd528, %rd502;
+	setp.eq.s64 %p132, %rd528, %rd502;
+	setp.lt.s64 %p133, %rd529, %rd503;
+	and.pred %p134, %p132, %p133;
+	or.pred %p135, %p131, %p134;
+	selp.b64 %rd532, %rd528, %rd502, %p135;
+	selp.b64 %rd533, %rd529, %rd503, %p135;
+	mov.b64 %rd502, %rd532;
+	mov.b64 %rd503, %rd533;
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd534, %rd502;
+	mov.b64 %rd535, %rd503;
+	mov.b64 %rd536, %rd528;
+	mov.b64 %rd537, %rd529;
+	mov.b64 %rd514, %rd534;
+	mov.b64 %rd515, %rd535;
+	mov.b64 %rd516, %rd536;
+	mov.b64 %rd517, %rd537;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd538, %rd514, %rd518;
+	mov.b64 %rd514, %rd538;
+	add.s64 %rd539, %rd515, %rd519;
+	mov.b64 %rd515, %rd539;
+$L154:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
+$L151:
+$L150:
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L148;
+$L149:
+$L146:
+	mul.wide.u32 %rd540, %r29, 16;
+	add.s64 %rd541, %rd11, %rd540;
+	setp.eq.u32 %p136, %r5, 0;
+	@!%p136 bra $L155;
+	st.global.s64 [%rd541+0], %rd502;
+	st.global.s64 [%rd541+8], %rd503;
+$L155:
 	ret;
 }
 
@@ -21682,8 +24182,8 @@ $L29:
 }
 `
 
-// gokkosPTX21 is the PTX of frontier.PullStep[bfs.reach].
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of frontier.PullStep[bfs.reach].
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22579,8 +25079,8 @@ $L29:
 }
 `
 
-// gokkosPTX22 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX22 = `//
+// gokkosPTX23 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23539,17 +26039,17 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:34
+//line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:23546
+//line gokkos_kernels_gen.go:26046
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:34
+//line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:23553
+//line gokkos_kernels_gen.go:26053
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -23559,21 +26059,21 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:46
+//line kernels.go:55
 			s := gokkosS0[gokkosJ]
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:23568
+//line gokkos_kernels_gen.go:26068
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:46
+//line kernels.go:55
 		s := k.State.At(v)
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:23577
+//line gokkos_kernels_gen.go:26077
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -23587,19 +26087,19 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:62
+//line kernels.go:71
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:23595
+//line gokkos_kernels_gen.go:26095
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:62
+//line kernels.go:71
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:23603
+//line gokkos_kernels_gen.go:26103
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23616,61 +26116,61 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				w := gokkosLo + gokkosJ
-//line kernels.go:76
+//line kernels.go:85
 				var word uint32
 				hi := min(w*32+32, len(gokkosG0))
 				for v := w * 32; v < hi; v++ {
 
-//line kernels.go:81
+//line kernels.go:90
 					word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:23630
+//line gokkos_kernels_gen.go:26130
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:76
+//line kernels.go:85
 			var word uint32
 			hi := min(w*32+32, len(gokkosG0))
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:81
+//line kernels.go:90
 				word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:23644
+//line gokkos_kernels_gen.go:26144
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:76
+//line kernels.go:85
 			var word uint32
 			hi := min(w*32+32, k.State.Len())
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:81
+//line kernels.go:90
 				word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:23660
+//line gokkos_kernels_gen.go:26160
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:76
+//line kernels.go:85
 		var word uint32
 		hi := min(w*32+32, k.State.Len())
 		for v := w * 32; v < hi; v++ {
 
-//line kernels.go:81
+//line kernels.go:90
 			word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:23674
+//line gokkos_kernels_gen.go:26174
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -23679,17 +26179,17 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:94
+//line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23686
+//line gokkos_kernels_gen.go:26186
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:94
+//line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:23693
+//line gokkos_kernels_gen.go:26193
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23698,17 +26198,17 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:105
+//line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:23705
+//line gokkos_kernels_gen.go:26205
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:105
+//line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:23712
+//line gokkos_kernels_gen.go:26212
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -23718,22 +26218,22 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:118
+//line kernels.go:127
 			if gokkosS0[gokkosJ] >= 0 {
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:23727
+//line gokkos_kernels_gen.go:26227
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:118
+//line kernels.go:127
 		if k.Level.At(v) >= 0 {
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23737
+//line gokkos_kernels_gen.go:26237
 	*acc = gokkosAccV
 }
 
@@ -23749,7 +26249,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:138
+//line kernels.go:147
 			l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosG0[u]))
 			if l < 0 {
 				continue
@@ -23762,11 +26262,11 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:23766
+//line gokkos_kernels_gen.go:26266
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:138
+//line kernels.go:147
 		l := stateLevel(k.State.AtomicLoad(u))
 		if l < 0 {
 			continue
@@ -23779,7 +26279,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:23783
+//line gokkos_kernels_gen.go:26283
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -23788,18 +26288,18 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:159
+//line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23795
+//line gokkos_kernels_gen.go:26295
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:159
+//line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:23803
+//line gokkos_kernels_gen.go:26303
 	*acc = gokkosAccV
 }
 
@@ -23816,40 +26316,40 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 		}()
 		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
-//line kernels.go:172
+//line kernels.go:181
 				if l := gokkosS0[gokkosJ]; l >= 0 {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:23825
+//line gokkos_kernels_gen.go:26325
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:172
+//line kernels.go:181
 			if l := gokkosG0[v]; l >= 0 {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23834
+//line gokkos_kernels_gen.go:26334
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:172
+//line kernels.go:181
 			if l := gokkosS0[gokkosJ]; l >= 0 {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:23844
+//line gokkos_kernels_gen.go:26344
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:172
+//line kernels.go:181
 		if l := k.Level.At(v); l >= 0 {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:23853
+//line gokkos_kernels_gen.go:26353
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -23858,23 +26358,23 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosAccV := *acc
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:186
+//line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:23865
+//line gokkos_kernels_gen.go:26365
 		*acc = gokkosAccV
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:186
+//line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:23873
+//line gokkos_kernels_gen.go:26373
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop23 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop23(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop24 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop24(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
 	if gokkosS0 == nil && o.Visited.Len() > 0 {
@@ -23890,43 +26390,43 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:112
+//line op.go:122
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:113
+//line op.go:123
 			{
 				if false {
-//line op.go:114
+//line op.go:124
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:114
+//line op.go:124
 					gokkosN++
-//line op.go:114
+//line op.go:124
 				}
-//line op.go:114
+//line op.go:124
 				continue gokkosNext
-//line op.go:114
+//line op.go:124
 			}
 		}
-//line op.go:115
+//line op.go:125
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:116
+//line op.go:126
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:116
+//line op.go:126
 				gokkosN++
-//line op.go:116
+//line op.go:126
 			}
-//line op.go:116
+//line op.go:126
 			continue gokkosNext
-//line op.go:116
+//line op.go:126
 		}
 	}
-//line gokkos_kernels_gen.go:23925
+//line gokkos_kernels_gen.go:26425
 	return gokkosN
 }
 
-// gokkosHostLoop24 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop24(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop25 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop25(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.State.Span(0, o.State.Len())
 	if gokkosS0 == nil && o.State.Len() > 0 {
@@ -23942,25 +26442,9 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:53
+//line op.go:57
 		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
 		claim := packState(l, u)
-		if o.Local && o.Min {
-//line op.go:55
-			{
-
-				if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], claim)>>32) > uint32(l) {
-//line op.go:57
-					gokkosHits[gokkosN] = gokkosV
-//line op.go:57
-					gokkosN++
-//line op.go:57
-				}
-//line op.go:57
-				continue gokkosNext
-//line op.go:57
-			}
-		}
 		for {
 
 			cur := gokkosimpl.AtomicLoadUint64(&gokkosS0[int(v)])
@@ -23996,6 +26480,44 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24000
+//line gokkos_kernels_gen.go:26484
+	return gokkosN
+}
+
+// gokkosHostLoop26 runs visitMin.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop26(gokkosOp *visitMin, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.State.Span(0, o.State.Len())
+	if gokkosS0 == nil && o.State.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:73
+		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+//line op.go:73
+		{
+
+			if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], packState(l, u))>>32) > uint32(l) {
+//line op.go:75
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:75
+				gokkosN++
+//line op.go:75
+			}
+//line op.go:75
+			continue gokkosNext
+//line op.go:75
+		}
+	}
+//line gokkos_kernels_gen.go:26522
 	return gokkosN
 }

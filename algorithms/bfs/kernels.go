@@ -13,10 +13,19 @@ import (
 var _ = []any{
 	frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
 	frontier.PushLocal[visit]{}, frontier.PushGlobal[visit]{},
-	frontier.PullStep[visit]{}, frontier.PushFused[visit]{},
+	frontier.PullStep[visit]{}, frontier.PushFused[visit]{}, frontier.PushFused[visitMin]{},
 	frontier.PushThread[reach]{}, frontier.PushTeam[reach]{},
 	frontier.PushLocal[reach]{}, frontier.PushGlobal[reach]{},
 	frontier.PullStep[reach]{}, frontier.PushFused[reach]{},
+}
+
+// pushLevels runs fused steps (frontier.PushLevels) with op, or, for a visit that claims by
+// atomic minimum in local rounds, with visitMin.
+func pushLevels[O searchOp[O]](f *frontier.Frontier, op O, most int) ([]frontier.Step, error) {
+	if v, ok := any(op).(visit); ok && v.Local && v.Min {
+		return frontier.PushLevels(f, visitMin(v), most)
+	}
+	return frontier.PushLevels(f, op, most)
 }
 
 // levelSteps is the most fused push steps of one frontier.PushLevels call.

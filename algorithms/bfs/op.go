@@ -24,15 +24,19 @@ type visit struct {
 	Depth   int32
 	// Local lets fused steps run local rounds (see Correcting).
 	Local bool
-	// Min makes a visit with Local set claim v with one atomic minimum of its state instead
-	// of a load and a compare-and-swap: on a device, where a local round waits for the
-	// slowest member's chain of dependent accesses, that takes one round trip to memory out
-	// of the chain. The minimum also takes a smaller parent at v's level (a visit that
-	// offers the same level and then reports false); local rounds repair the parents anyway.
-	// Level-synchronous steps keep the load first, which spares an atomic for each of the
-	// many visits of an already claimed vertex.
+	// Min makes fused steps with local rounds visit as visitMin (devices).
 	Min bool
 }
+
+// visitMin is visit for fused steps with local rounds on a device: it claims v with one
+// atomic minimum of its state instead of a load and a compare-and-swap. A local round waits
+// for the slowest member's chain of dependent accesses, and that takes one round trip to memory
+// out of the chain. The minimum also takes a smaller parent at v's level (a visit that offers
+// the same level and then reports false); local rounds repair the parents anyway. It is a type
+// of its own so that the kernels of level-synchronous steps, which keep the load first (it
+// spares an atomic for each of the many visits of an already claimed vertex), do not carry its
+// path and its registers.
+type visitMin visit
 
 // unreached is the state of a vertex that no search reached: level and parent -1.
 const unreached = ^uint64(0)
@@ -52,10 +56,6 @@ func stateParent(s uint64) int32 { return int32(uint32(s)) }
 func (o visit) Visit(u, v int32, e int64) bool {
 	l := stateLevel(o.State.AtomicLoad(int(u))) + 1
 	claim := packState(l, u)
-	if o.Local && o.Min {
-		// -1 (unvisited) compares above every level.
-		return uint32(o.State.AtomicMin(int(v), claim)>>32) > uint32(l)
-	}
 	for {
 		// -1 (unvisited) compares above every level.
 		cur := o.State.AtomicLoad(int(v))
@@ -67,6 +67,16 @@ func (o visit) Visit(u, v int32, e int64) bool {
 		}
 	}
 }
+
+// Visit offers v the level after u's.
+func (o visitMin) Visit(u, v int32, e int64) bool {
+	l := stateLevel(o.State.AtomicLoad(int(u))) + 1
+	// -1 (unvisited) compares above every level.
+	return uint32(o.State.AtomicMin(int(v), packState(l, u))>>32) > uint32(l)
+}
+
+// Correcting reports true: visitMin only runs local rounds.
+func (o visitMin) Correcting() bool { return true }
 
 // Correcting reports whether fused steps may run local rounds with visit: it is
 // label-correcting (levels only decrease, to the same result in any order of visits), and
