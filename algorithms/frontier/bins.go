@@ -71,7 +71,8 @@ type BinOp interface {
 // (binChunk entries per chunk; Len their fill, Next the link to the next chunk of the same bin),
 // the free stack Stack[o·PerOwner:] of depth Own[2o], the bins Head/Tail/Count[o·Slots:
 // (o+1)·Slots] of buckets b ≡ slot (mod Slots), and the head of the chunks it published last,
-// Own[2o+1]. List receives a step's published chunks; Done[v] is the key at which v was last
+// Own[2o+1]. After a small step a member expands up to Fuse chunks of its own bin of the
+// current bucket itself (detach). List receives a step's published chunks; Done[v] is the key at which v was last
 // expanded. The source, whose key must be 0 at launch, starts in bucket 0. Tally must hold
 // noBucket, 0, 0 in each of its three sets and 0 after them at launch; the kernel leaves the
 // overflow flag at Tally[9] and the steps run at Tally[10].
@@ -82,6 +83,7 @@ type BinSteps[Op BinOp] struct {
 	Shift    int
 	Slots    int
 	PerOwner int
+	Fuse     int
 	Source   int32
 	Pool     views.View1D[int32]
 	Len      views.View1D[int32]
@@ -212,13 +214,14 @@ func (k BinSteps[Op]) publish(o int, cur int64, set int) {
 	k.Count.Set(bin, 0)
 }
 
-// fuseChunks is the most chunks a member's bin of the current bucket may hold for the member
-// to expand them itself in the same step (detach) rather than publish them in the next.
+// fuseChunks is the default of Tuning.BinFuse, BinSteps' Fuse: the most chunks a member's bin
+// of the current bucket may hold for the member to expand them itself in the same step
+// (detach) rather than publish them in the next.
 const fuseChunks = 16
 
 // detach takes the first chunk of member o's bin of bucket cur and returns it (-1 otherwise)
 // when the step was small, at most two chunks per member published (the bucket's tail, or a
-// graph whose buckets are all small: a road network), and the bin holds 1 to fuseChunks
+// graph whose buckets are all small: a road network), and the bin holds 1 to Fuse
 // chunks: the vertices that the member filed into the current bucket while expanding it, which
 // the member expands at once, sparing the league a step (three barriers). In a large step the
 // bin waits for the next step, which shares it out: a member that expanded its own share of a
@@ -229,7 +232,7 @@ func (k BinSteps[Op]) detach(o int, cur, chunks int64, m teams.Member) int32 {
 	}
 	bin := o*k.Slots + int(cur&int64(k.Slots-1))
 	n := k.Count.At(bin)
-	if n < 1 || n > fuseChunks {
+	if n < 1 || int(n) > k.Fuse {
 		return -1
 	}
 	c := k.Head.At(bin)
@@ -459,6 +462,7 @@ func (k binStepsHost[Op]) grow(o, bin int, b *binSlices) int32 {
 type Bins struct {
 	space                   execspace.Space
 	owners, perOwner, slots int
+	fuse                    int
 	pool, len, next, stack  views.View1D[int32]
 	head, tail, count, own  views.View1D[int32]
 	list                    views.View1D[int32]
@@ -493,7 +497,7 @@ func NewBins(g *dgraph.Graph, slots, entries int) (*Bins, error) {
 	owners := league * team
 	per := (entries+owners*binChunk-1)/(owners*binChunk) + slots + 1
 	chunks := owners * per
-	b := &Bins{space: space, owners: owners, perOwner: per, slots: slots, tallyHost: make([]int64, binTally)}
+	b := &Bins{space: space, owners: owners, perOwner: per, slots: slots, fuse: fuseChunks, tallyHost: make([]int64, binTally)}
 	mem := space.Memory()
 	var err error
 	alloc := func(label string, n int) views.View1D[int32] {
@@ -528,6 +532,11 @@ func NewBins(g *dgraph.Graph, slots, entries int) (*Bins, error) {
 
 // Slots returns the ring length the arrays were allocated for.
 func (b *Bins) Slots() int { return b.slots }
+
+// SetFuse sets the most chunks of a member's own bin of the current bucket that later RunBins
+// calls let the member expand in the same step after a small step (Tuning.BinFuse; negative:
+// never). NewBins sets the default, 16.
+func (b *Bins) SetFuse(chunks int) { b.fuse = chunks }
 
 // Free releases the arrays now. It is idempotent.
 func (b *Bins) Free() {
@@ -573,7 +582,7 @@ func RunBins[Op BinOp](b *Bins, g *dgraph.Graph, op Op, source int32, shift int)
 	if err := views.DeepCopy(b.tally, views.Wrap1D("frontier bin tally host", t)); err != nil {
 		return 0, false, err
 	}
-	k := BinSteps[Op]{G: g.Out(), Shift: shift, Slots: b.slots, PerOwner: b.perOwner, Source: source,
+	k := BinSteps[Op]{G: g.Out(), Shift: shift, Slots: b.slots, PerOwner: b.perOwner, Fuse: b.fuse, Source: source,
 		Pool: b.pool, Len: b.len, Next: b.next, Stack: b.stack, Head: b.head, Tail: b.tail, Count: b.count,
 		Own: b.own, List: b.list, Done: b.done, Tally: b.tally, Op: op}
 	league, team := BinLeague(b.space.Info())

@@ -28,8 +28,8 @@ func (o hops) Visit(u, v int32, e int64) bool {
 func (o hops) Key(v int32) uint32 { return o.Level.AtomicLoad(int(v)) }
 
 // TestRunBins checks binned steps against BFS levels on the test graphs with several bucket
-// widths, twice per Bins (the second run starts from the first's leftovers), and that a pool
-// too small for the graph reports that it did not finish.
+// widths and limits of a member's fusion of its own small bin (Bins.SetFuse; the default 16,
+// 1, and off), twice per Bins (the second run starts from the first's leftovers).
 func TestRunBins(t *testing.T) {
 	s := space(t)
 	hostOnly(t, s)
@@ -45,13 +45,15 @@ func TestRunBins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, shift := range []int{0, 1, 3} {
-			t.Run(fmt.Sprintf("%s/shift=%d", tc.Name, shift), func(t *testing.T) {
+		for _, c := range []struct{ shift, fuse int }{{0, 16}, {1, 1}, {3, -1}, {0, -1}} {
+			shift := c.shift
+			t.Run(fmt.Sprintf("%s/shift=%d/fuse=%d", tc.Name, shift, c.fuse), func(t *testing.T) {
 				b, err := frontier.NewBins(g, 4, 2*g.N())
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer b.Free()
+				b.SetFuse(c.fuse)
 				for _, root := range tc.Roots[:min(2, len(tc.Roots))] {
 					if err := portable.Fill(s, "level", level, math.MaxUint32); err != nil {
 						t.Fatal(err)

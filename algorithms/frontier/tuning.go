@@ -66,6 +66,11 @@ type Tuning struct {
 	// default is 32 on a device, where it spares league barriers on graphs of large diameter,
 	// and 1 on the host, where a barrier of a one-worker league costs nothing.
 	LevelRounds int
+	// BinFuse is the most chunks (of 64 vertices) of a member's own bin of the bucket being
+	// expanded that binned steps (RunBins) let the member expand in the same step after a
+	// small step, rather than publish them in the next one (see BinSteps); negative turns that
+	// off. The default is 16.
+	BinFuse int
 	// Grain is the chunk of the template's range launches over worklist slots (the
 	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the
 	// pool's dispatch and join where they cost more than the work. The default is 4096 on
@@ -83,7 +88,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, LevelRounds: 1, Grain: 4096}
+			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, LevelRounds: 1, BinFuse: fuseChunks, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -98,7 +103,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 32}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 32, BinFuse: fuseChunks}
 }
 
 // merged returns t with zero fields taken from d.
@@ -116,7 +121,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelTeams: pick(t.LevelTeams, d.LevelTeams), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
 		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
-		LevelRounds: pick(t.LevelRounds, d.LevelRounds), Grain: pick(t.Grain, d.Grain),
+		LevelRounds: pick(t.LevelRounds, d.LevelRounds), BinFuse: pickNonZero(t.BinFuse, d.BinFuse), Grain: pick(t.Grain, d.Grain),
 	}
 }
 

@@ -75,6 +75,7 @@ func (s *SSSP) runBins(st *Stats) (bool, error) {
 			return false, err
 		}
 	}
+	s.bins.SetFuse(s.f.Tuning().BinFuse)
 	steps, done, err := frontier.RunBins(s.bins, s.g, relaxInt{W: s.iw, Dist: s.idist}, st.Source, shift)
 	st.Iterations = steps
 	return done, err

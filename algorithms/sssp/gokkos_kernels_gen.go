@@ -126,7 +126,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.BinSteps[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.BinSteps[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/bins.go:80",
+		Pos:   "algorithms/frontier/bins.go:81",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_BinSteps_sssp_relaxInt_",
@@ -138,20 +138,21 @@ func init() {
 			{Name: "Shift", Field: []int{1}, Kind: abi.KindInt64},
 			{Name: "Slots", Field: []int{2}, Kind: abi.KindInt64},
 			{Name: "PerOwner", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Source", Field: []int{4}, Kind: abi.KindInt32},
-			{Name: "Pool", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Len", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Next", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Stack", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Head", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Tail", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Count", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Own", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "List", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Done", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Tally", Field: []int{15}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{16, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{16, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Fuse", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Source", Field: []int{5}, Kind: abi.KindInt32},
+			{Name: "Pool", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Len", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Next", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Stack", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Head", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{11}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Count", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Own", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "List", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Done", Field: []int{15}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Tally", Field: []int{16}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{17, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{17, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -7926,12 +7927,13 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
-	.param .b64 gk_s52
+	.param .b64 gk_s52,
+	.param .b64 gk_s53
 )
 {
 	.reg .pred %p<102>;
 	.reg .b32 %r<270>;
-	.reg .b64 %rd<786>;
+	.reg .b64 %rd<804>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8011,342 +8013,346 @@ const gokkosPTX3 = `//
 	mov.b64 %rd50, %rd49;
 	ld.param.s64 %rd51, [gk_s12];
 	mov.b64 %rd52, %rd51;
-	ld.param.s32 %r30, [gk_s13];
+	ld.param.s64 %rd53, [gk_s13];
+	mov.b64 %rd54, %rd53;
+	ld.param.s32 %r30, [gk_s14];
 	mov.b32 %r31, %r30;
-	ld.param.u64 %rd53, [gk_s14];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s15];
+	ld.param.u64 %rd55, [gk_s15];
+	cvta.to.global.u64 %rd56, %rd55;
 	mov.b64 %rd57, %rd56;
 	ld.param.s64 %rd58, [gk_s16];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s17];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s18];
+	ld.param.s64 %rd60, [gk_s17];
+	mov.b64 %rd61, %rd60;
+	ld.param.u64 %rd62, [gk_s18];
+	cvta.to.global.u64 %rd63, %rd62;
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s19];
 	mov.b64 %rd66, %rd65;
-	ld.param.u64 %rd67, [gk_s20];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd67, [gk_s20];
+	mov.b64 %rd68, %rd67;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s22];
 	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s23];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
 	mov.b64 %rd78, %rd77;
 	ld.param.s64 %rd79, [gk_s25];
 	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s26];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
 	mov.b64 %rd85, %rd84;
 	ld.param.s64 %rd86, [gk_s28];
 	mov.b64 %rd87, %rd86;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u64 %rd90, [gk_s30];
+	cvta.to.global.u64 %rd91, %rd90;
 	mov.b64 %rd92, %rd91;
 	ld.param.s64 %rd93, [gk_s31];
 	mov.b64 %rd94, %rd93;
-	ld.param.u64 %rd95, [gk_s32];
-	cvta.to.global.u64 %rd96, %rd95;
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s33];
+	ld.param.s64 %rd95, [gk_s32];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s33];
+	cvta.to.global.u64 %rd98, %rd97;
 	mov.b64 %rd99, %rd98;
 	ld.param.s64 %rd100, [gk_s34];
 	mov.b64 %rd101, %rd100;
-	ld.param.u64 %rd102, [gk_s35];
-	cvta.to.global.u64 %rd103, %rd102;
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s36];
+	ld.param.s64 %rd102, [gk_s35];
+	mov.b64 %rd103, %rd102;
+	ld.param.u64 %rd104, [gk_s36];
+	cvta.to.global.u64 %rd105, %rd104;
 	mov.b64 %rd106, %rd105;
 	ld.param.s64 %rd107, [gk_s37];
 	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s38];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s39];
+	ld.param.s64 %rd109, [gk_s38];
+	mov.b64 %rd110, %rd109;
+	ld.param.u64 %rd111, [gk_s39];
+	cvta.to.global.u64 %rd112, %rd111;
 	mov.b64 %rd113, %rd112;
 	ld.param.s64 %rd114, [gk_s40];
 	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s41];
-	cvta.to.global.u64 %rd117, %rd116;
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s42];
+	ld.param.s64 %rd116, [gk_s41];
+	mov.b64 %rd117, %rd116;
+	ld.param.u64 %rd118, [gk_s42];
+	cvta.to.global.u64 %rd119, %rd118;
 	mov.b64 %rd120, %rd119;
 	ld.param.s64 %rd121, [gk_s43];
 	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s44];
-	cvta.to.global.u64 %rd124, %rd123;
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s45];
+	ld.param.s64 %rd123, [gk_s44];
+	mov.b64 %rd124, %rd123;
+	ld.param.u64 %rd125, [gk_s45];
+	cvta.to.global.u64 %rd126, %rd125;
 	mov.b64 %rd127, %rd126;
 	ld.param.s64 %rd128, [gk_s46];
 	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s47];
-	cvta.to.global.u64 %rd131, %rd130;
-	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s48];
+	ld.param.s64 %rd130, [gk_s47];
+	mov.b64 %rd131, %rd130;
+	ld.param.u64 %rd132, [gk_s48];
+	cvta.to.global.u64 %rd133, %rd132;
 	mov.b64 %rd134, %rd133;
 	ld.param.s64 %rd135, [gk_s49];
 	mov.b64 %rd136, %rd135;
-	ld.param.u64 %rd137, [gk_s50];
-	cvta.to.global.u64 %rd138, %rd137;
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s51];
+	ld.param.s64 %rd137, [gk_s50];
+	mov.b64 %rd138, %rd137;
+	ld.param.u64 %rd139, [gk_s51];
+	cvta.to.global.u64 %rd140, %rd139;
 	mov.b64 %rd141, %rd140;
 	ld.param.s64 %rd142, [gk_s52];
 	mov.b64 %rd143, %rd142;
-	cvt.u64.u32 %rd145, %r28;
-	cvt.u64.u32 %rd146, %r29;
-	mov.b64 %rd147, %rd145;
+	ld.param.s64 %rd144, [gk_s53];
+	mov.b64 %rd145, %rd144;
+	cvt.u64.u32 %rd147, %r28;
+	cvt.u64.u32 %rd148, %r29;
+	mov.b64 %rd149, %rd147;
 $L1:
-	setp.ge.s64 %p3, %rd147, %rd2;
+	setp.ge.s64 %p3, %rd149, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd144, %rd147;
+	mov.b64 %rd146, %rd149;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd148, %rd25;
-	mov.b64 %rd149, %rd48;
-	mov.b64 %rd150, %rd50;
-	mov.b64 %rd151, %rd52;
+	mov.b64 %rd150, %rd25;
+	mov.b64 %rd151, %rd48;
+	mov.b64 %rd152, %rd50;
+	mov.b64 %rd153, %rd52;
+	mov.b64 %rd154, %rd54;
 	mov.b32 %r32, %r31;
-	cvt.u64.u32 %rd152, %r4;
-	mul.lo.s64 %rd153, %rd144, %rd152;
-	cvt.u64.u32 %rd154, %r2;
-	add.s64 %rd155, %rd153, %rd154;
-	mov.b64 %rd156, %rd155;
-	mov.b64 %rd157, 0;
+	cvt.u64.u32 %rd155, %r4;
+	mul.lo.s64 %rd156, %rd146, %rd155;
+	cvt.u64.u32 %rd157, %r2;
+	add.s64 %rd158, %rd156, %rd157;
+	mov.b64 %rd159, %rd158;
+	mov.b64 %rd160, 0;
 $L4:
-	setp.lt.s64 %p4, %rd157, %rd151;
+	setp.lt.s64 %p4, %rd160, %rd153;
 	not.pred %p5, %p4;
 	@!%p5 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd158, %rd156, %rd151;
-	add.s64 %rd159, %rd158, %rd157;
-	cvt.u32.u64 %r33, %rd159;
-	mul.lo.s64 %rd160, %rd156, %rd151;
-	add.s64 %rd161, %rd160, %rd157;
-	mul.lo.s64 %rd162, %rd161, %rd80;
-	mad.lo.s64 %rd163, %rd162, 4, %rd76;
-	st.global.s32 [%rd163+0], %r33;
+	mul.lo.s64 %rd161, %rd159, %rd153;
+	add.s64 %rd162, %rd161, %rd160;
+	cvt.u32.u64 %r33, %rd162;
+	mul.lo.s64 %rd163, %rd159, %rd153;
+	add.s64 %rd164, %rd163, %rd160;
+	mul.lo.s64 %rd165, %rd164, %rd82;
+	mad.lo.s64 %rd166, %rd165, 4, %rd78;
+	st.global.s32 [%rd166+0], %r33;
 $L5:
-	add.s64 %rd164, %rd157, 1;
-	mov.b64 %rd157, %rd164;
+	add.s64 %rd167, %rd160, 1;
+	mov.b64 %rd160, %rd167;
 	bra.uni $L4;
 $L6:
-	cvt.u32.u64 %r34, %rd151;
-	mov.b64 %rd166, 2;
-	mul.lo.s64 %rd165, %rd166, %rd156;
-	mul.lo.s64 %rd167, %rd165, %rd108;
-	mad.lo.s64 %rd168, %rd167, 4, %rd104;
-	st.global.s32 [%rd168+0], %r34;
-	mov.b64 %rd170, 2;
-	mul.lo.s64 %rd169, %rd170, %rd156;
-	add.s64 %rd171, %rd169, 1;
-	mul.lo.s64 %rd172, %rd171, %rd108;
-	mad.lo.s64 %rd173, %rd172, 4, %rd104;
+	cvt.u32.u64 %r34, %rd153;
+	mov.b64 %rd169, 2;
+	mul.lo.s64 %rd168, %rd169, %rd159;
+	mul.lo.s64 %rd170, %rd168, %rd110;
+	mad.lo.s64 %rd171, %rd170, 4, %rd106;
+	st.global.s32 [%rd171+0], %r34;
+	mov.b64 %rd173, 2;
+	mul.lo.s64 %rd172, %rd173, %rd159;
+	add.s64 %rd174, %rd172, 1;
+	mul.lo.s64 %rd175, %rd174, %rd110;
+	mad.lo.s64 %rd176, %rd175, 4, %rd106;
 	mov.b32 %r35, -1;
-	st.global.s32 [%rd173+0], %r35;
-	mov.b64 %rd174, 0;
+	st.global.s32 [%rd176+0], %r35;
+	mov.b64 %rd177, 0;
 $L9:
-	setp.lt.s64 %p6, %rd174, %rd150;
+	setp.lt.s64 %p6, %rd177, %rd152;
 	not.pred %p7, %p6;
 	@!%p7 bra $L13;
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd175, %rd156, %rd150;
-	add.s64 %rd176, %rd175, %rd174;
-	mul.lo.s64 %rd177, %rd176, %rd87;
-	mad.lo.s64 %rd178, %rd177, 4, %rd83;
+	mul.lo.s64 %rd178, %rd159, %rd152;
+	add.s64 %rd179, %rd178, %rd177;
+	mul.lo.s64 %rd180, %rd179, %rd89;
+	mad.lo.s64 %rd181, %rd180, 4, %rd85;
 	mov.b32 %r36, -1;
-	st.global.s32 [%rd178+0], %r36;
-	mul.lo.s64 %rd179, %rd156, %rd150;
-	add.s64 %rd180, %rd179, %rd174;
-	mul.lo.s64 %rd181, %rd180, %rd94;
-	mad.lo.s64 %rd182, %rd181, 4, %rd90;
+	st.global.s32 [%rd181+0], %r36;
+	mul.lo.s64 %rd182, %rd159, %rd152;
+	add.s64 %rd183, %rd182, %rd177;
+	mul.lo.s64 %rd184, %rd183, %rd96;
+	mad.lo.s64 %rd185, %rd184, 4, %rd92;
 	mov.b32 %r37, -1;
-	st.global.s32 [%rd182+0], %r37;
-	mul.lo.s64 %rd183, %rd156, %rd150;
-	add.s64 %rd184, %rd183, %rd174;
-	mul.lo.s64 %rd185, %rd184, %rd101;
-	mad.lo.s64 %rd186, %rd185, 4, %rd97;
+	st.global.s32 [%rd185+0], %r37;
+	mul.lo.s64 %rd186, %rd159, %rd152;
+	add.s64 %rd187, %rd186, %rd177;
+	mul.lo.s64 %rd188, %rd187, %rd103;
+	mad.lo.s64 %rd189, %rd188, 4, %rd99;
 	mov.b32 %r38, 0;
-	st.global.s32 [%rd186+0], %r38;
+	st.global.s32 [%rd189+0], %r38;
 $L10:
-	add.s64 %rd187, %rd174, 1;
-	mov.b64 %rd174, %rd187;
+	add.s64 %rd190, %rd177, 1;
+	mov.b64 %rd177, %rd190;
 	bra.uni $L9;
 $L11:
-	cvt.u64.u32 %rd188, %r4;
-	mul.lo.s64 %rd189, %rd2, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b64 %rd191, %rd120;
-	add.s64 %rd192, %rd156, 1;
-	div.s64 %rd193, %rd191, %rd190;
-	setp.eq.s64 %p8, %rd190, -1;
-	neg.s64 %rd194, %rd191;
-	selp.b64 %rd195, %rd194, %rd193, %p8;
-	setp.eq.s64 %p9, %rd190, 0;
-	selp.b64 %rd196, 0, %rd195, %p9;
-	mul.lo.s64 %rd197, %rd192, %rd196;
-	mov.b64 %rd198, %rd197;
-	sub.s64 %rd199, %rd190, 1;
-	setp.eq.s64 %p10, %rd156, %rd199;
+	cvt.u64.u32 %rd191, %r4;
+	mul.lo.s64 %rd192, %rd2, %rd191;
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, %rd122;
+	add.s64 %rd195, %rd159, 1;
+	div.s64 %rd196, %rd194, %rd193;
+	setp.eq.s64 %p8, %rd193, -1;
+	neg.s64 %rd197, %rd194;
+	selp.b64 %rd198, %rd197, %rd196, %p8;
+	setp.eq.s64 %p9, %rd193, 0;
+	selp.b64 %rd199, 0, %rd198, %p9;
+	mul.lo.s64 %rd200, %rd195, %rd199;
+	mov.b64 %rd201, %rd200;
+	sub.s64 %rd202, %rd193, 1;
+	setp.eq.s64 %p10, %rd159, %rd202;
 	@!%p10 bra $L15;
-	mov.b64 %rd198, %rd191;
+	mov.b64 %rd201, %rd194;
 $L15:
-	div.s64 %rd200, %rd191, %rd190;
-	setp.eq.s64 %p11, %rd190, -1;
-	neg.s64 %rd201, %rd191;
-	selp.b64 %rd202, %rd201, %rd200, %p11;
-	setp.eq.s64 %p12, %rd190, 0;
-	selp.b64 %rd203, 0, %rd202, %p12;
-	mul.lo.s64 %rd204, %rd156, %rd203;
-	mov.b64 %rd205, %rd204;
+	div.s64 %rd203, %rd194, %rd193;
+	setp.eq.s64 %p11, %rd193, -1;
+	neg.s64 %rd204, %rd194;
+	selp.b64 %rd205, %rd204, %rd203, %p11;
+	setp.eq.s64 %p12, %rd193, 0;
+	selp.b64 %rd206, 0, %rd205, %p12;
+	mul.lo.s64 %rd207, %rd159, %rd206;
+	mov.b64 %rd208, %rd207;
 $L16:
-	setp.lt.s64 %p13, %rd205, %rd198;
+	setp.lt.s64 %p13, %rd208, %rd201;
 	not.pred %p14, %p13;
 	@!%p14 bra $L20;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd206, %rd205, %rd122;
-	mad.lo.s64 %rd207, %rd206, 4, %rd118;
+	mul.lo.s64 %rd209, %rd208, %rd124;
+	mad.lo.s64 %rd210, %rd209, 4, %rd120;
 	mov.b32 %r39, 0xFFFFFFFF;
-	st.global.u32 [%rd207+0], %r39;
+	st.global.u32 [%rd210+0], %r39;
 $L17:
-	add.s64 %rd208, %rd205, 1;
-	mov.b64 %rd205, %rd208;
+	add.s64 %rd211, %rd208, 1;
+	mov.b64 %rd208, %rd211;
 	bra.uni $L16;
 $L18:
-	setp.eq.s64 %p15, %rd156, 0;
+	setp.eq.s64 %p15, %rd159, 0;
 	@!%p15 bra $L22;
-	mov.b64 %rd209, %rd148;
-	mov.b64 %rd210, %rd149;
-	mov.b64 %rd211, %rd150;
-	mov.b64 %rd212, %rd151;
+	mov.b64 %rd212, %rd150;
+	mov.b64 %rd213, %rd151;
+	mov.b64 %rd214, %rd152;
+	mov.b64 %rd215, %rd153;
+	mov.b64 %rd216, %rd154;
 	mov.b32 %r40, %r32;
-	mov.b64 %rd213, %rd156;
+	mov.b64 %rd217, %rd159;
 	mov.b32 %r41, %r32;
-	mov.b64 %rd214, 0;
+	mov.b64 %rd218, 0;
 $L23:
-	mul.lo.s64 %rd215, %rd213, %rd211;
-	sub.s64 %rd216, %rd211, 1;
-	and.b64 %rd217, %rd214, %rd216;
-	add.s64 %rd218, %rd215, %rd217;
-	mov.b64 %rd219, %rd218;
-	mul.lo.s64 %rd220, %rd219, %rd94;
-	mad.lo.s64 %rd221, %rd220, 4, %rd90;
-	ld.global.s32 %r42, [%rd221+0];
+	mul.lo.s64 %rd219, %rd217, %rd214;
+	sub.s64 %rd220, %rd214, 1;
+	and.b64 %rd221, %rd218, %rd220;
+	add.s64 %rd222, %rd219, %rd221;
+	mov.b64 %rd223, %rd222;
+	mul.lo.s64 %rd224, %rd223, %rd96;
+	mad.lo.s64 %rd225, %rd224, 4, %rd92;
+	ld.global.s32 %r42, [%rd225+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
 	setp.lt.s32 %p16, %r44, 0;
 	mov.pred %p17, %p16;
 	not.pred %p18, %p17;
 	@!%p18 bra $L27;
-	cvt.s64.s32 %rd222, %r44;
-	mul.lo.s64 %rd223, %rd222, %rd66;
-	mad.lo.s64 %rd224, %rd223, 4, %rd62;
-	ld.global.s32 %r45, [%rd224+0];
+	cvt.s64.s32 %rd226, %r44;
+	mul.lo.s64 %rd227, %rd226, %rd68;
+	mad.lo.s64 %rd228, %rd227, 4, %rd64;
+	ld.global.s32 %r45, [%rd228+0];
 	mov.b32 %r46, %r45;
 	setp.eq.s32 %p19, %r46, 64;
 	mov.pred %p17, %p19;
 $L27:
 	@!%p17 bra $L29;
-	mov.b64 %rd226, 2;
-	mul.lo.s64 %rd225, %rd226, %rd213;
-	mul.lo.s64 %rd227, %rd225, %rd108;
-	mad.lo.s64 %rd228, %rd227, 4, %rd104;
-	ld.global.s32 %r47, [%rd228+0];
+	mov.b64 %rd230, 2;
+	mul.lo.s64 %rd229, %rd230, %rd217;
+	mul.lo.s64 %rd231, %rd229, %rd110;
+	mad.lo.s64 %rd232, %rd231, 4, %rd106;
+	ld.global.s32 %r47, [%rd232+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r49, %r48;
 	setp.eq.s32 %p20, %r49, 0;
 	@!%p20 bra $L31;
-	mov.b64 %rd230, 9;
-	mul.lo.s64 %rd229, %rd230, %rd129;
-	mad.lo.s64 %rd231, %rd229, 8, %rd125;
-	mov.b64 %rd232, 1;
-	st.global.s64 [%rd231+0], %rd232;
+	mov.b64 %rd234, 9;
+	mul.lo.s64 %rd233, %rd234, %rd131;
+	mad.lo.s64 %rd235, %rd233, 8, %rd127;
+	mov.b64 %rd236, 1;
+	st.global.s64 [%rd235+0], %rd236;
 	bra.uni $L25;
 $L31:
 	sub.s32 %r50, %r49, 1;
 	mov.b32 %r49, %r50;
-	mov.b64 %rd234, 2;
-	mul.lo.s64 %rd233, %rd234, %rd213;
-	mul.lo.s64 %rd235, %rd233, %rd108;
-	mad.lo.s64 %rd236, %rd235, 4, %rd104;
-	st.global.s32 [%rd236+0], %r49;
-	mul.lo.s64 %rd237, %rd213, %rd212;
-	cvt.s64.s32 %rd238, %r49;
-	add.s64 %rd239, %rd237, %rd238;
-	mul.lo.s64 %rd240, %rd239, %rd80;
-	mad.lo.s64 %rd241, %rd240, 4, %rd76;
-	ld.global.s32 %r51, [%rd241+0];
+	mov.b64 %rd238, 2;
+	mul.lo.s64 %rd237, %rd238, %rd217;
+	mul.lo.s64 %rd239, %rd237, %rd110;
+	mad.lo.s64 %rd240, %rd239, 4, %rd106;
+	st.global.s32 [%rd240+0], %r49;
+	mul.lo.s64 %rd241, %rd217, %rd215;
+	cvt.s64.s32 %rd242, %r49;
+	add.s64 %rd243, %rd241, %rd242;
+	mul.lo.s64 %rd244, %rd243, %rd82;
+	mad.lo.s64 %rd245, %rd244, 4, %rd78;
+	ld.global.s32 %r51, [%rd245+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd242, %r53;
-	mul.lo.s64 %rd243, %rd242, %rd66;
-	mad.lo.s64 %rd244, %rd243, 4, %rd62;
+	cvt.s64.s32 %rd246, %r53;
+	mul.lo.s64 %rd247, %rd246, %rd68;
+	mad.lo.s64 %rd248, %rd247, 4, %rd64;
 	mov.b32 %r54, 0;
-	st.global.s32 [%rd244+0], %r54;
-	cvt.s64.s32 %rd245, %r53;
-	mul.lo.s64 %rd246, %rd245, %rd73;
-	mad.lo.s64 %rd247, %rd246, 4, %rd69;
+	st.global.s32 [%rd248+0], %r54;
+	cvt.s64.s32 %rd249, %r53;
+	mul.lo.s64 %rd250, %rd249, %rd75;
+	mad.lo.s64 %rd251, %rd250, 4, %rd71;
 	mov.b32 %r55, -1;
-	st.global.s32 [%rd247+0], %r55;
+	st.global.s32 [%rd251+0], %r55;
 	setp.lt.s32 %p21, %r44, 0;
 	@!%p21 bra $L32;
-	mul.lo.s64 %rd248, %rd219, %rd87;
-	mad.lo.s64 %rd249, %rd248, 4, %rd83;
-	st.global.s32 [%rd249+0], %r53;
+	mul.lo.s64 %rd252, %rd223, %rd89;
+	mad.lo.s64 %rd253, %rd252, 4, %rd85;
+	st.global.s32 [%rd253+0], %r53;
 	bra.uni $L33;
 $L32:
-	cvt.s64.s32 %rd250, %r44;
-	mul.lo.s64 %rd251, %rd250, %rd73;
-	mad.lo.s64 %rd252, %rd251, 4, %rd69;
-	st.global.s32 [%rd252+0], %r53;
+	cvt.s64.s32 %rd254, %r44;
+	mul.lo.s64 %rd255, %rd254, %rd75;
+	mad.lo.s64 %rd256, %rd255, 4, %rd71;
+	st.global.s32 [%rd256+0], %r53;
 $L33:
-	mul.lo.s64 %rd253, %rd219, %rd94;
-	mad.lo.s64 %rd254, %rd253, 4, %rd90;
-	st.global.s32 [%rd254+0], %r53;
-	mul.lo.s64 %rd255, %rd219, %rd101;
-	mad.lo.s64 %rd256, %rd255, 4, %rd97;
-	ld.global.s32 %r56, [%rd256+0];
+	mul.lo.s64 %rd257, %rd223, %rd96;
+	mad.lo.s64 %rd258, %rd257, 4, %rd92;
+	st.global.s32 [%rd258+0], %r53;
+	mul.lo.s64 %rd259, %rd223, %rd103;
+	mad.lo.s64 %rd260, %rd259, 4, %rd99;
+	ld.global.s32 %r56, [%rd260+0];
 	mov.b32 %r57, %r56;
 	add.s32 %r58, %r57, 1;
-	mul.lo.s64 %rd257, %rd219, %rd101;
-	mad.lo.s64 %rd258, %rd257, 4, %rd97;
-	st.global.s32 [%rd258+0], %r58;
+	mul.lo.s64 %rd261, %rd223, %rd103;
+	mad.lo.s64 %rd262, %rd261, 4, %rd99;
+	st.global.s32 [%rd262+0], %r58;
 	mov.b32 %r44, %r53;
 $L29:
-	cvt.s64.s32 %rd259, %r44;
-	mul.lo.s64 %rd260, %rd259, %rd66;
-	mad.lo.s64 %rd261, %rd260, 4, %rd62;
-	ld.global.s32 %r59, [%rd261+0];
+	cvt.s64.s32 %rd263, %r44;
+	mul.lo.s64 %rd264, %rd263, %rd68;
+	mad.lo.s64 %rd265, %rd264, 4, %rd64;
+	ld.global.s32 %r59, [%rd265+0];
 	mov.b32 %r60, %r59;
 	mov.b32 %r61, %r60;
-	cvt.s64.s32 %rd262, %r44;
-	mul.lo.s64 %rd263, %rd262, 64;
-	cvt.s64.s32 %rd264, %r61;
-	add.s64 %rd265, %rd263, %rd264;
-	mul.lo.s64 %rd266, %rd265, %rd59;
-	mad.lo.s64 %rd267, %rd266, 4, %rd55;
-	st.global.s32 [%rd267+0], %r41;
+	cvt.s64.s32 %rd266, %r44;
+	mul.lo.s64 %rd267, %rd266, 64;
+	cvt.s64.s32 %rd268, %r61;
+	add.s64 %rd269, %rd267, %rd268;
+	mul.lo.s64 %rd270, %rd269, %rd61;
+	mad.lo.s64 %rd271, %rd270, 4, %rd57;
+	st.global.s32 [%rd271+0], %r41;
 	add.s32 %r62, %r61, 1;
-	cvt.s64.s32 %rd268, %r44;
-	mul.lo.s64 %rd269, %rd268, %rd66;
-	mad.lo.s64 %rd270, %rd269, 4, %rd62;
-	st.global.s32 [%rd270+0], %r62;
+	cvt.s64.s32 %rd272, %r44;
+	mul.lo.s64 %rd273, %rd272, %rd68;
+	mad.lo.s64 %rd274, %rd273, 4, %rd64;
+	st.global.s32 [%rd274+0], %r62;
 	bra.uni $L25;
 $L24:
 	bra.uni $L23;
@@ -8374,60 +8380,61 @@ $L36:
 	fence.acq_rel.gpu;
 $L34:
 	bar.sync 0;
-	mov.b64 %rd271, %rd156;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 0;
-	mov.b64 %rd274, 0;
+	mov.b64 %rd275, %rd159;
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, 0;
+	mov.b64 %rd278, 0;
 $L37:
-	mov.b64 %rd275, %rd25;
-	mov.b64 %rd276, %rd48;
-	mov.b64 %rd277, %rd50;
-	mov.b64 %rd278, %rd52;
+	mov.b64 %rd279, %rd25;
+	mov.b64 %rd280, %rd48;
+	mov.b64 %rd281, %rd50;
+	mov.b64 %rd282, %rd52;
+	mov.b64 %rd283, %rd54;
 	mov.b32 %r69, %r31;
-	mov.b64 %rd279, %rd272;
-	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd273;
+	mov.b64 %rd284, %rd276;
+	mov.b64 %rd285, %rd278;
+	mov.b64 %rd286, %rd277;
 $L40:
-	rem.s64 %rd282, %rd280, 3;
-	mov.b64 %rd284, 3;
-	mul.lo.s64 %rd283, %rd284, %rd282;
-	mov.b64 %rd285, %rd283;
-	setp.eq.s64 %p25, %rd279, 0;
-	@!%p25 bra $L44;
-	add.s64 %rd286, %rd280, 1;
-	rem.s64 %rd287, %rd286, 3;
+	rem.s64 %rd287, %rd285, 3;
 	mov.b64 %rd289, 3;
 	mul.lo.s64 %rd288, %rd289, %rd287;
 	mov.b64 %rd290, %rd288;
-	mul.lo.s64 %rd291, %rd290, %rd129;
-	mad.lo.s64 %rd292, %rd291, 8, %rd125;
-	mov.b64 %rd293, 9223372036854775807;
-	st.global.s64 [%rd292+0], %rd293;
-	add.s64 %rd294, %rd290, 1;
-	mul.lo.s64 %rd295, %rd294, %rd129;
-	mad.lo.s64 %rd296, %rd295, 8, %rd125;
-	mov.b64 %rd297, 0;
-	st.global.s64 [%rd296+0], %rd297;
-	add.s64 %rd298, %rd290, 2;
-	mul.lo.s64 %rd299, %rd298, %rd129;
-	mad.lo.s64 %rd300, %rd299, 8, %rd125;
-	mov.b64 %rd301, 0;
-	st.global.s64 [%rd300+0], %rd301;
+	setp.eq.s64 %p25, %rd284, 0;
+	@!%p25 bra $L44;
+	add.s64 %rd291, %rd285, 1;
+	rem.s64 %rd292, %rd291, 3;
+	mov.b64 %rd294, 3;
+	mul.lo.s64 %rd293, %rd294, %rd292;
+	mov.b64 %rd295, %rd293;
+	mul.lo.s64 %rd296, %rd295, %rd131;
+	mad.lo.s64 %rd297, %rd296, 8, %rd127;
+	mov.b64 %rd298, 9223372036854775807;
+	st.global.s64 [%rd297+0], %rd298;
+	add.s64 %rd299, %rd295, 1;
+	mul.lo.s64 %rd300, %rd299, %rd131;
+	mad.lo.s64 %rd301, %rd300, 8, %rd127;
+	mov.b64 %rd302, 0;
+	st.global.s64 [%rd301+0], %rd302;
+	add.s64 %rd303, %rd295, 2;
+	mul.lo.s64 %rd304, %rd303, %rd131;
+	mad.lo.s64 %rd305, %rd304, 8, %rd127;
+	mov.b64 %rd306, 0;
+	st.global.s64 [%rd305+0], %rd306;
 $L44:
-	mov.b64 %rd303, 2;
-	mul.lo.s64 %rd302, %rd303, %rd279;
-	mul.lo.s64 %rd304, %rd302, %rd108;
-	mad.lo.s64 %rd305, %rd304, 4, %rd104;
-	ld.global.s32 %r70, [%rd305+0];
+	mov.b64 %rd308, 2;
+	mul.lo.s64 %rd307, %rd308, %rd284;
+	mul.lo.s64 %rd309, %rd307, %rd110;
+	mad.lo.s64 %rd310, %rd309, 4, %rd106;
+	ld.global.s32 %r70, [%rd310+0];
 	mov.b32 %r71, %r70;
-	cvt.s64.s32 %rd306, %r71;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd309, 2;
-	mul.lo.s64 %rd308, %rd309, %rd279;
-	add.s64 %rd310, %rd308, 1;
-	mul.lo.s64 %rd311, %rd310, %rd108;
-	mad.lo.s64 %rd312, %rd311, 4, %rd104;
-	ld.global.s32 %r72, [%rd312+0];
+	cvt.s64.s32 %rd311, %r71;
+	mov.b64 %rd312, %rd311;
+	mov.b64 %rd314, 2;
+	mul.lo.s64 %rd313, %rd314, %rd284;
+	add.s64 %rd315, %rd313, 1;
+	mul.lo.s64 %rd316, %rd315, %rd110;
+	mad.lo.s64 %rd317, %rd316, 4, %rd106;
+	ld.global.s32 %r72, [%rd317+0];
 	mov.b32 %r73, %r72;
 	mov.b32 %r74, %r73;
 $L45:
@@ -8436,71 +8443,71 @@ $L45:
 	@!%p27 bra $L49;
 	bra.uni $L47;
 $L49:
-	mul.lo.s64 %rd313, %rd279, %rd278;
-	add.s64 %rd314, %rd313, %rd307;
-	mul.lo.s64 %rd315, %rd314, %rd80;
-	mad.lo.s64 %rd316, %rd315, 4, %rd76;
-	st.global.s32 [%rd316+0], %r74;
-	add.s64 %rd317, %rd307, 1;
-	mov.b64 %rd307, %rd317;
+	mul.lo.s64 %rd318, %rd284, %rd282;
+	add.s64 %rd319, %rd318, %rd312;
+	mul.lo.s64 %rd320, %rd319, %rd82;
+	mad.lo.s64 %rd321, %rd320, 4, %rd78;
+	st.global.s32 [%rd321+0], %r74;
+	add.s64 %rd322, %rd312, 1;
+	mov.b64 %rd312, %rd322;
 $L46:
-	cvt.s64.s32 %rd318, %r74;
-	mul.lo.s64 %rd319, %rd318, %rd73;
-	mad.lo.s64 %rd320, %rd319, 4, %rd69;
-	ld.global.s32 %r75, [%rd320+0];
+	cvt.s64.s32 %rd323, %r74;
+	mul.lo.s64 %rd324, %rd323, %rd75;
+	mad.lo.s64 %rd325, %rd324, 4, %rd71;
+	ld.global.s32 %r75, [%rd325+0];
 	mov.b32 %r76, %r75;
 	mov.b32 %r74, %r76;
 	bra.uni $L45;
 $L47:
-	cvt.u32.u64 %r77, %rd307;
-	mov.b64 %rd322, 2;
-	mul.lo.s64 %rd321, %rd322, %rd279;
-	mul.lo.s64 %rd323, %rd321, %rd108;
-	mad.lo.s64 %rd324, %rd323, 4, %rd104;
-	st.global.s32 [%rd324+0], %r77;
-	mov.b64 %rd326, 2;
-	mul.lo.s64 %rd325, %rd326, %rd279;
-	add.s64 %rd327, %rd325, 1;
-	mul.lo.s64 %rd328, %rd327, %rd108;
-	mad.lo.s64 %rd329, %rd328, 4, %rd104;
+	cvt.u32.u64 %r77, %rd312;
+	mov.b64 %rd327, 2;
+	mul.lo.s64 %rd326, %rd327, %rd284;
+	mul.lo.s64 %rd328, %rd326, %rd110;
+	mad.lo.s64 %rd329, %rd328, 4, %rd106;
+	st.global.s32 [%rd329+0], %r77;
+	mov.b64 %rd331, 2;
+	mul.lo.s64 %rd330, %rd331, %rd284;
+	add.s64 %rd332, %rd330, 1;
+	mul.lo.s64 %rd333, %rd332, %rd110;
+	mad.lo.s64 %rd334, %rd333, 4, %rd106;
 	mov.b32 %r78, -1;
-	st.global.s32 [%rd329+0], %r78;
-	mov.b64 %rd330, 0;
+	st.global.s32 [%rd334+0], %r78;
+	mov.b64 %rd335, 0;
 $L50:
-	setp.lt.s64 %p28, %rd330, %rd277;
+	setp.lt.s64 %p28, %rd335, %rd281;
 	not.pred %p29, %p28;
 	@!%p29 bra $L54;
 	bra.uni $L52;
 $L54:
-	add.s64 %rd331, %rd281, %rd330;
-	mov.b64 %rd332, %rd331;
-	mul.lo.s64 %rd333, %rd279, %rd277;
-	sub.s64 %rd334, %rd277, 1;
-	and.b64 %rd335, %rd332, %rd334;
-	add.s64 %rd336, %rd333, %rd335;
-	mul.lo.s64 %rd337, %rd336, %rd101;
-	mad.lo.s64 %rd338, %rd337, 4, %rd97;
-	ld.global.s32 %r79, [%rd338+0];
+	add.s64 %rd336, %rd286, %rd335;
+	mov.b64 %rd337, %rd336;
+	mul.lo.s64 %rd338, %rd284, %rd281;
+	sub.s64 %rd339, %rd281, 1;
+	and.b64 %rd340, %rd337, %rd339;
+	add.s64 %rd341, %rd338, %rd340;
+	mul.lo.s64 %rd342, %rd341, %rd103;
+	mad.lo.s64 %rd343, %rd342, 4, %rd99;
+	ld.global.s32 %r79, [%rd343+0];
 	mov.b32 %r80, %r79;
 	setp.gt.s32 %p30, %r80, 0;
 	@!%p30 bra $L56;
-	mul.lo.s64 %rd339, %rd285, %rd129;
-	mad.lo.s64 %rd340, %rd339, 8, %rd125;
-	atom.global.min.s64 %rd341, [%rd340], %rd332;
-	mov.b64 %rd342, %rd285;
+	mul.lo.s64 %rd344, %rd290, %rd131;
+	mad.lo.s64 %rd345, %rd344, 8, %rd127;
+	atom.global.min.s64 %rd346, [%rd345], %rd337;
+	mov.b64 %rd347, %rd290;
 	bra.uni $L42;
 $L56:
 $L51:
-	add.s64 %rd343, %rd330, 1;
-	mov.b64 %rd330, %rd343;
+	add.s64 %rd348, %rd335, 1;
+	mov.b64 %rd335, %rd348;
 	bra.uni $L50;
 $L52:
-	mov.b64 %rd342, %rd285;
+	mov.b64 %rd347, %rd290;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd344, %rd342;
+	mov.b64 %rd349, %rd347;
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
 	@!%p31 bra $L57;
@@ -8523,41 +8530,42 @@ $L59:
 	fence.acq_rel.gpu;
 $L57:
 	bar.sync 0;
-	mul.lo.s64 %rd345, %rd344, %rd129;
-	mad.lo.s64 %rd346, %rd345, 8, %rd125;
-	ld.relaxed.gpu.global.s64 %rd347, [%rd346+0];
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd273, %rd348;
-	mov.b64 %rd349, %rd25;
-	mov.b64 %rd350, %rd48;
-	mov.b64 %rd351, %rd50;
-	mov.b64 %rd352, %rd52;
+	mul.lo.s64 %rd350, %rd349, %rd131;
+	mad.lo.s64 %rd351, %rd350, 8, %rd127;
+	ld.relaxed.gpu.global.s64 %rd352, [%rd351+0];
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd277, %rd353;
+	mov.b64 %rd354, %rd25;
+	mov.b64 %rd355, %rd48;
+	mov.b64 %rd356, %rd50;
+	mov.b64 %rd357, %rd52;
+	mov.b64 %rd358, %rd54;
 	mov.b32 %r87, %r31;
-	mov.b64 %rd353, %rd272;
-	mov.b64 %rd354, %rd274;
-	mov.b64 %rd355, %rd273;
+	mov.b64 %rd359, %rd276;
+	mov.b64 %rd360, %rd278;
+	mov.b64 %rd361, %rd277;
 $L60:
-	setp.ne.s64 %p34, %rd355, 9223372036854775807;
+	setp.ne.s64 %p34, %rd361, 9223372036854775807;
 	mov.pred %p35, %p34;
 	@!%p35 bra $L64;
-	mov.b64 %rd357, 9;
-	mul.lo.s64 %rd356, %rd357, %rd129;
-	mad.lo.s64 %rd358, %rd356, 8, %rd125;
-	ld.relaxed.gpu.global.s64 %rd359, [%rd358+0];
-	mov.b64 %rd360, %rd359;
-	setp.eq.s64 %p36, %rd360, 0;
+	mov.b64 %rd363, 9;
+	mul.lo.s64 %rd362, %rd363, %rd131;
+	mad.lo.s64 %rd364, %rd362, 8, %rd127;
+	ld.relaxed.gpu.global.s64 %rd365, [%rd364+0];
+	mov.b64 %rd366, %rd365;
+	setp.eq.s64 %p36, %rd366, 0;
 	mov.pred %p35, %p36;
 $L64:
 	@!%p35 bra $L66;
 	mov.pred %p37, 0;
 	bra.uni $L62;
 $L66:
-	setp.eq.s64 %p38, %rd353, 0;
+	setp.eq.s64 %p38, %rd359, 0;
 	@!%p38 bra $L68;
-	mov.b64 %rd362, 10;
-	mul.lo.s64 %rd361, %rd362, %rd129;
-	mad.lo.s64 %rd363, %rd361, 8, %rd125;
-	st.global.s64 [%rd363+0], %rd354;
+	mov.b64 %rd368, 10;
+	mul.lo.s64 %rd367, %rd368, %rd131;
+	mad.lo.s64 %rd369, %rd367, 8, %rd127;
+	st.global.s64 [%rd369+0], %rd360;
 $L68:
 	mov.pred %p37, 1;
 	bra.uni $L62;
@@ -8567,39 +8575,40 @@ $L62:
 	@!%p37 bra $L70;
 	bra.uni $L3;
 $L70:
-	mov.b64 %rd364, %rd25;
-	mov.b64 %rd365, %rd48;
-	mov.b64 %rd366, %rd50;
-	mov.b64 %rd367, %rd52;
+	mov.b64 %rd370, %rd25;
+	mov.b64 %rd371, %rd48;
+	mov.b64 %rd372, %rd50;
+	mov.b64 %rd373, %rd52;
+	mov.b64 %rd374, %rd54;
 	mov.b32 %r88, %r31;
-	mov.b64 %rd368, %rd272;
-	mov.b64 %rd369, %rd273;
-	mov.b64 %rd370, %rd344;
+	mov.b64 %rd375, %rd276;
+	mov.b64 %rd376, %rd277;
+	mov.b64 %rd377, %rd349;
 $L71:
-	mul.lo.s64 %rd371, %rd368, %rd366;
-	sub.s64 %rd372, %rd366, 1;
-	and.b64 %rd373, %rd369, %rd372;
-	add.s64 %rd374, %rd371, %rd373;
-	mov.b64 %rd375, %rd374;
-	mul.lo.s64 %rd376, %rd375, %rd101;
-	mad.lo.s64 %rd377, %rd376, 4, %rd97;
-	ld.global.s32 %r89, [%rd377+0];
+	mul.lo.s64 %rd378, %rd375, %rd372;
+	sub.s64 %rd379, %rd372, 1;
+	and.b64 %rd380, %rd376, %rd379;
+	add.s64 %rd381, %rd378, %rd380;
+	mov.b64 %rd382, %rd381;
+	mul.lo.s64 %rd383, %rd382, %rd103;
+	mad.lo.s64 %rd384, %rd383, 4, %rd99;
+	ld.global.s32 %r89, [%rd384+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
 	setp.eq.s32 %p39, %r91, 0;
 	@!%p39 bra $L75;
 	bra.uni $L73;
 $L75:
-	add.s64 %rd378, %rd370, 1;
-	mul.lo.s64 %rd379, %rd378, %rd129;
-	mad.lo.s64 %rd380, %rd379, 8, %rd125;
-	cvt.s64.s32 %rd381, %r91;
-	atom.global.add.u64 %rd382, [%rd380], %rd381;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, %rd383;
-	mul.lo.s64 %rd385, %rd375, %rd87;
-	mad.lo.s64 %rd386, %rd385, 4, %rd83;
-	ld.global.s32 %r92, [%rd386+0];
+	add.s64 %rd385, %rd377, 1;
+	mul.lo.s64 %rd386, %rd385, %rd131;
+	mad.lo.s64 %rd387, %rd386, 8, %rd127;
+	cvt.s64.s32 %rd388, %r91;
+	atom.global.add.u64 %rd389, [%rd387], %rd388;
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd391, %rd390;
+	mul.lo.s64 %rd392, %rd382, %rd89;
+	mad.lo.s64 %rd393, %rd392, 4, %rd85;
+	ld.global.s32 %r92, [%rd393+0];
 	mov.b32 %r93, %r92;
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
@@ -8609,38 +8618,38 @@ $L76:
 	@!%p41 bra $L80;
 	bra.uni $L78;
 $L80:
-	mul.lo.s64 %rd387, %rd384, %rd115;
-	mad.lo.s64 %rd388, %rd387, 4, %rd111;
-	st.global.s32 [%rd388+0], %r95;
-	add.s64 %rd389, %rd384, 1;
-	mov.b64 %rd384, %rd389;
+	mul.lo.s64 %rd394, %rd391, %rd117;
+	mad.lo.s64 %rd395, %rd394, 4, %rd113;
+	st.global.s32 [%rd395+0], %r95;
+	add.s64 %rd396, %rd391, 1;
+	mov.b64 %rd391, %rd396;
 $L77:
-	cvt.s64.s32 %rd390, %r95;
-	mul.lo.s64 %rd391, %rd390, %rd73;
-	mad.lo.s64 %rd392, %rd391, 4, %rd69;
-	ld.global.s32 %r96, [%rd392+0];
+	cvt.s64.s32 %rd397, %r95;
+	mul.lo.s64 %rd398, %rd397, %rd75;
+	mad.lo.s64 %rd399, %rd398, 4, %rd71;
+	ld.global.s32 %r96, [%rd399+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r95, %r97;
 	bra.uni $L76;
 $L78:
-	mov.b64 %rd394, 2;
-	mul.lo.s64 %rd393, %rd394, %rd368;
-	add.s64 %rd395, %rd393, 1;
-	mul.lo.s64 %rd396, %rd395, %rd108;
-	mad.lo.s64 %rd397, %rd396, 4, %rd104;
-	st.global.s32 [%rd397+0], %r94;
-	mul.lo.s64 %rd398, %rd375, %rd87;
-	mad.lo.s64 %rd399, %rd398, 4, %rd83;
+	mov.b64 %rd401, 2;
+	mul.lo.s64 %rd400, %rd401, %rd375;
+	add.s64 %rd402, %rd400, 1;
+	mul.lo.s64 %rd403, %rd402, %rd110;
+	mad.lo.s64 %rd404, %rd403, 4, %rd106;
+	st.global.s32 [%rd404+0], %r94;
+	mul.lo.s64 %rd405, %rd382, %rd89;
+	mad.lo.s64 %rd406, %rd405, 4, %rd85;
 	mov.b32 %r98, -1;
-	st.global.s32 [%rd399+0], %r98;
-	mul.lo.s64 %rd400, %rd375, %rd94;
-	mad.lo.s64 %rd401, %rd400, 4, %rd90;
+	st.global.s32 [%rd406+0], %r98;
+	mul.lo.s64 %rd407, %rd382, %rd96;
+	mad.lo.s64 %rd408, %rd407, 4, %rd92;
 	mov.b32 %r99, -1;
-	st.global.s32 [%rd401+0], %r99;
-	mul.lo.s64 %rd402, %rd375, %rd101;
-	mad.lo.s64 %rd403, %rd402, 4, %rd97;
+	st.global.s32 [%rd408+0], %r99;
+	mul.lo.s64 %rd409, %rd382, %rd103;
+	mad.lo.s64 %rd410, %rd409, 4, %rd99;
 	mov.b32 %r100, 0;
-	st.global.s32 [%rd403+0], %r100;
+	st.global.s32 [%rd410+0], %r100;
 	bra.uni $L73;
 $L72:
 	bra.uni $L71;
@@ -8667,87 +8676,89 @@ $L83:
 	fence.acq_rel.gpu;
 $L81:
 	bar.sync 0;
-	add.s64 %rd404, %rd344, 1;
-	mul.lo.s64 %rd405, %rd404, %rd129;
-	mad.lo.s64 %rd406, %rd405, 8, %rd125;
-	ld.relaxed.gpu.global.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd409, %rd408;
-	add.s64 %rd410, %rd344, 2;
-	mul.lo.s64 %rd411, %rd410, %rd129;
-	mad.lo.s64 %rd412, %rd411, 8, %rd125;
-	mov.b64 %rd413, 1;
-	atom.global.add.u64 %rd414, [%rd412], %rd413;
+	add.s64 %rd411, %rd349, 1;
+	mul.lo.s64 %rd412, %rd411, %rd131;
+	mad.lo.s64 %rd413, %rd412, 8, %rd127;
+	ld.relaxed.gpu.global.s64 %rd414, [%rd413+0];
 	mov.b64 %rd415, %rd414;
 	mov.b64 %rd416, %rd415;
+	add.s64 %rd417, %rd349, 2;
+	mul.lo.s64 %rd418, %rd417, %rd131;
+	mad.lo.s64 %rd419, %rd418, 8, %rd127;
+	mov.b64 %rd420, 1;
+	atom.global.add.u64 %rd421, [%rd419], %rd420;
+	mov.b64 %rd422, %rd421;
+	mov.b64 %rd423, %rd422;
 $L84:
-	setp.lt.s64 %p45, %rd416, %rd409;
+	setp.lt.s64 %p45, %rd423, %rd416;
 	not.pred %p46, %p45;
 	@!%p46 bra $L88;
 	bra.uni $L86;
 $L88:
-	mul.lo.s64 %rd417, %rd416, %rd115;
-	mad.lo.s64 %rd418, %rd417, 4, %rd111;
-	ld.global.s32 %r107, [%rd418+0];
+	mul.lo.s64 %rd424, %rd423, %rd117;
+	mad.lo.s64 %rd425, %rd424, 4, %rd113;
+	ld.global.s32 %r107, [%rd425+0];
 	mov.b32 %r108, %r107;
-	mov.b64 %rd419, %rd25;
-	mov.b64 %rd420, %rd48;
-	mov.b64 %rd421, %rd50;
-	mov.b64 %rd422, %rd52;
+	mov.b64 %rd426, %rd25;
+	mov.b64 %rd427, %rd48;
+	mov.b64 %rd428, %rd50;
+	mov.b64 %rd429, %rd52;
+	mov.b64 %rd430, %rd54;
 	mov.b32 %r109, %r31;
-	mov.b64 %rd423, %rd272;
+	mov.b64 %rd431, %rd276;
 	mov.b32 %r110, %r108;
-	mov.b64 %rd424, %rd273;
-	cvt.s64.s32 %rd425, %r110;
-	mul.lo.s64 %rd426, %rd425, %rd66;
-	mad.lo.s64 %rd427, %rd426, 4, %rd62;
-	ld.global.s32 %r111, [%rd427+0];
+	mov.b64 %rd432, %rd277;
+	cvt.s64.s32 %rd433, %r110;
+	mul.lo.s64 %rd434, %rd433, %rd68;
+	mad.lo.s64 %rd435, %rd434, 4, %rd64;
+	ld.global.s32 %r111, [%rd435+0];
 	mov.b32 %r112, %r111;
-	cvt.s64.s32 %rd428, %r112;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd430, 0;
+	cvt.s64.s32 %rd436, %r112;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, 0;
 $L89:
-	setp.lt.s64 %p47, %rd430, %rd429;
+	setp.lt.s64 %p47, %rd438, %rd437;
 	not.pred %p48, %p47;
 	@!%p48 bra $L93;
 	bra.uni $L91;
 $L93:
-	cvt.s64.s32 %rd431, %r110;
-	mul.lo.s64 %rd432, %rd431, 64;
-	add.s64 %rd433, %rd432, %rd430;
-	mul.lo.s64 %rd434, %rd433, %rd59;
-	mad.lo.s64 %rd435, %rd434, 4, %rd55;
-	ld.global.s32 %r113, [%rd435+0];
+	cvt.s64.s32 %rd439, %r110;
+	mul.lo.s64 %rd440, %rd439, 64;
+	add.s64 %rd441, %rd440, %rd438;
+	mul.lo.s64 %rd442, %rd441, %rd61;
+	mad.lo.s64 %rd443, %rd442, 4, %rd57;
+	ld.global.s32 %r113, [%rd443+0];
 	mov.b32 %r114, %r113;
 	mov.b32 %r115, %r114;
-	mov.b64 %rd436, %rd419;
-	mov.b64 %rd437, %rd420;
-	mov.b64 %rd438, %rd421;
-	mov.b64 %rd439, %rd422;
+	mov.b64 %rd444, %rd426;
+	mov.b64 %rd445, %rd427;
+	mov.b64 %rd446, %rd428;
+	mov.b64 %rd447, %rd429;
+	mov.b64 %rd448, %rd430;
 	mov.b32 %r116, %r109;
 	mov.b32 %r117, %r115;
-	mov.b64 %rd440, %rd424;
+	mov.b64 %rd449, %rd432;
 $L94:
 	mov.b32 %r118, %r117;
-	cvt.s64.s32 %rd441, %r118;
-	mul.lo.s64 %rd442, %rd441, %rd143;
-	mad.lo.s64 %rd443, %rd442, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r119, [%rd443+0];
+	cvt.s64.s32 %rd450, %r118;
+	mul.lo.s64 %rd451, %rd450, %rd145;
+	mad.lo.s64 %rd452, %rd451, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r119, [%rd452+0];
 	mov.b32 %r120, %r119;
 	mov.b32 %r121, %r120;
 	mov.b32 %r122, %r121;
-	cvt.u64.u32 %rd444, %r122;
-	min.u64 %rd445, %rd437, 63;
-	cvt.u32.u64 %r123, %rd445;
-	shr.s64 %rd446, %rd444, %r123;
-	setp.lt.s64 %p49, %rd446, %rd440;
+	cvt.u64.u32 %rd453, %r122;
+	min.u64 %rd454, %rd445, 63;
+	cvt.u32.u64 %r123, %rd454;
+	shr.s64 %rd455, %rd453, %r123;
+	setp.lt.s64 %p49, %rd455, %rd449;
 	mov.pred %p50, %p49;
 	not.pred %p51, %p50;
 	@!%p51 bra $L98;
-	cvt.s64.s32 %rd447, %r117;
-	mul.lo.s64 %rd448, %rd447, %rd122;
-	mad.lo.s64 %rd449, %rd448, 4, %rd118;
-	ld.relaxed.gpu.global.u32 %r124, [%rd449+0];
+	cvt.s64.s32 %rd456, %r117;
+	mul.lo.s64 %rd457, %rd456, %rd124;
+	mad.lo.s64 %rd458, %rd457, 4, %rd120;
+	ld.relaxed.gpu.global.u32 %r124, [%rd458+0];
 	mov.b32 %r125, %r124;
 	setp.eq.u32 %p52, %r125, %r122;
 	mov.pred %p50, %p52;
@@ -8756,10 +8767,10 @@ $L98:
 	mov.pred %p53, 0;
 	bra.uni $L96;
 $L100:
-	cvt.s64.s32 %rd450, %r117;
-	mul.lo.s64 %rd451, %rd450, %rd122;
-	mad.lo.s64 %rd452, %rd451, 4, %rd118;
-	st.relaxed.gpu.global.u32 [%rd452], %r122;
+	cvt.s64.s32 %rd459, %r117;
+	mul.lo.s64 %rd460, %rd459, %rd124;
+	mad.lo.s64 %rd461, %rd460, 4, %rd120;
+	st.relaxed.gpu.global.u32 [%rd461], %r122;
 	mov.pred %p53, 1;
 	bra.uni $L96;
 $L95:
@@ -8769,77 +8780,77 @@ $L96:
 	@!%p54 bra $L102;
 	bra.uni $L90;
 $L102:
-	mov.b64 %rd453, %rd419;
+	mov.b64 %rd462, %rd426;
 	mov.b32 %r126, %r115;
-	cvt.s64.s32 %rd454, %r126;
-	add.s64 %rd455, %rd454, 1;
-	mul.lo.s64 %rd456, %rd455, %rd32;
-	mad.lo.s64 %rd457, %rd456, 8, %rd28;
-	ld.global.nc.s64 %rd458, [%rd457+0];
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd419;
-	mov.b32 %r127, %r115;
-	cvt.s64.s32 %rd463, %r127;
-	mul.lo.s64 %rd464, %rd463, %rd32;
-	mad.lo.s64 %rd465, %rd464, 8, %rd28;
-	ld.global.nc.s64 %rd466, [%rd465+0];
-	mov.b64 %rd467, %rd466;
+	cvt.s64.s32 %rd463, %r126;
+	add.s64 %rd464, %rd463, 1;
+	mul.lo.s64 %rd465, %rd464, %rd32;
+	mad.lo.s64 %rd466, %rd465, 8, %rd28;
+	ld.global.nc.s64 %rd467, [%rd466+0];
 	mov.b64 %rd468, %rd467;
 	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd426;
+	mov.b32 %r127, %r115;
+	cvt.s64.s32 %rd472, %r127;
+	mul.lo.s64 %rd473, %rd472, %rd32;
+	mad.lo.s64 %rd474, %rd473, 8, %rd28;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
 $L103:
-	setp.lt.s64 %p55, %rd469, %rd461;
+	setp.lt.s64 %p55, %rd478, %rd470;
 	not.pred %p56, %p55;
 	@!%p56 bra $L107;
 	bra.uni $L105;
 $L107:
-	mul.lo.s64 %rd470, %rd469, %rd39;
-	mad.lo.s64 %rd471, %rd470, 4, %rd35;
-	ld.global.nc.s32 %r128, [%rd471+0];
+	mul.lo.s64 %rd479, %rd478, %rd39;
+	mad.lo.s64 %rd480, %rd479, 4, %rd35;
+	ld.global.nc.s32 %r128, [%rd480+0];
 	mov.b32 %r129, %r128;
 	mov.b32 %r130, %r129;
 	mov.b32 %r131, %r115;
 	mov.b32 %r132, %r130;
-	mov.b64 %rd472, %rd469;
+	mov.b64 %rd481, %rd478;
 $L108:
-	mov.b64 %rd473, 0x1;
-	setp.gt.s64 %p57, %rd134, 0;
+	mov.b64 %rd482, 0x1;
+	setp.gt.s64 %p57, %rd136, 0;
 	@!%p57 bra $L112;
-	mul.lo.s64 %rd474, %rd472, %rd136;
-	mad.lo.s64 %rd475, %rd474, 4, %rd132;
-	ld.global.nc.u32 %r133, [%rd475+0];
+	mul.lo.s64 %rd483, %rd481, %rd138;
+	mad.lo.s64 %rd484, %rd483, 4, %rd134;
+	ld.global.nc.u32 %r133, [%rd484+0];
 	mov.b32 %r134, %r133;
-	cvt.u64.u32 %rd476, %r134;
-	mov.b64 %rd473, %rd476;
+	cvt.u64.u32 %rd485, %r134;
+	mov.b64 %rd482, %rd485;
 $L112:
-	cvt.s64.s32 %rd477, %r131;
-	mul.lo.s64 %rd478, %rd477, %rd143;
-	mad.lo.s64 %rd479, %rd478, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r135, [%rd479+0];
+	cvt.s64.s32 %rd486, %r131;
+	mul.lo.s64 %rd487, %rd486, %rd145;
+	mad.lo.s64 %rd488, %rd487, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r135, [%rd488+0];
 	mov.b32 %r136, %r135;
-	cvt.u64.u32 %rd480, %r136;
-	add.u64 %rd481, %rd480, %rd473;
-	mov.b64 %rd482, %rd481;
-	cvt.s64.s32 %rd483, %r132;
-	mul.lo.s64 %rd484, %rd483, %rd143;
-	mad.lo.s64 %rd485, %rd484, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r137, [%rd485+0];
+	cvt.u64.u32 %rd489, %r136;
+	add.u64 %rd490, %rd489, %rd482;
+	mov.b64 %rd491, %rd490;
+	cvt.s64.s32 %rd492, %r132;
+	mul.lo.s64 %rd493, %rd492, %rd145;
+	mad.lo.s64 %rd494, %rd493, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r137, [%rd494+0];
 	mov.b32 %r138, %r137;
-	cvt.u64.u32 %rd486, %r138;
-	setp.hs.u64 %p58, %rd482, %rd486;
+	cvt.u64.u32 %rd495, %r138;
+	setp.hs.u64 %p58, %rd491, %rd495;
 	@!%p58 bra $L114;
 	mov.pred %p59, 0;
 	bra.uni $L110;
 $L114:
-	cvt.s64.s32 %rd487, %r132;
-	mul.lo.s64 %rd488, %rd487, %rd143;
-	mad.lo.s64 %rd489, %rd488, 4, %rd139;
-	cvt.u32.u64 %r139, %rd482;
-	atom.global.min.u32 %r140, [%rd489], %r139;
+	cvt.s64.s32 %rd496, %r132;
+	mul.lo.s64 %rd497, %rd496, %rd145;
+	mad.lo.s64 %rd498, %rd497, 4, %rd141;
+	cvt.u32.u64 %r139, %rd491;
+	atom.global.min.u32 %r140, [%rd498], %r139;
 	mov.b32 %r141, %r140;
-	cvt.u64.u32 %rd490, %r141;
-	setp.hi.u64 %p60, %rd490, %rd482;
+	cvt.u64.u32 %rd499, %r141;
+	setp.hi.u64 %p60, %rd499, %rd491;
 	mov.pred %p59, %p60;
 	bra.uni $L110;
 $L109:
@@ -8847,217 +8858,220 @@ $L109:
 $L110:
 	@!%p59 bra $L116;
 	mov.b32 %r142, %r130;
-	cvt.s64.s32 %rd491, %r142;
-	mul.lo.s64 %rd492, %rd491, %rd143;
-	mad.lo.s64 %rd493, %rd492, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r143, [%rd493+0];
+	cvt.s64.s32 %rd500, %r142;
+	mul.lo.s64 %rd501, %rd500, %rd145;
+	mad.lo.s64 %rd502, %rd501, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r143, [%rd502+0];
 	mov.b32 %r144, %r143;
 	mov.b32 %r145, %r144;
-	mov.b64 %rd494, %rd419;
-	mov.b64 %rd495, %rd420;
-	mov.b64 %rd496, %rd421;
-	mov.b64 %rd497, %rd422;
+	mov.b64 %rd503, %rd426;
+	mov.b64 %rd504, %rd427;
+	mov.b64 %rd505, %rd428;
+	mov.b64 %rd506, %rd429;
+	mov.b64 %rd507, %rd430;
 	mov.b32 %r146, %r109;
-	mov.b64 %rd498, %rd423;
+	mov.b64 %rd508, %rd431;
 	mov.b32 %r147, %r130;
-	cvt.u64.u32 %rd499, %r145;
-	min.u64 %rd500, %rd420, 63;
-	cvt.u32.u64 %r148, %rd500;
-	shr.s64 %rd501, %rd499, %r148;
-	mov.b64 %rd502, %rd501;
+	cvt.u64.u32 %rd509, %r145;
+	min.u64 %rd510, %rd427, 63;
+	cvt.u32.u64 %r148, %rd510;
+	shr.s64 %rd511, %rd509, %r148;
+	mov.b64 %rd512, %rd511;
 $L117:
-	mul.lo.s64 %rd503, %rd498, %rd496;
-	sub.s64 %rd504, %rd496, 1;
-	and.b64 %rd505, %rd502, %rd504;
-	add.s64 %rd506, %rd503, %rd505;
-	mov.b64 %rd507, %rd506;
-	mul.lo.s64 %rd508, %rd507, %rd94;
-	mad.lo.s64 %rd509, %rd508, 4, %rd90;
-	ld.global.s32 %r149, [%rd509+0];
+	mul.lo.s64 %rd513, %rd508, %rd505;
+	sub.s64 %rd514, %rd505, 1;
+	and.b64 %rd515, %rd512, %rd514;
+	add.s64 %rd516, %rd513, %rd515;
+	mov.b64 %rd517, %rd516;
+	mul.lo.s64 %rd518, %rd517, %rd96;
+	mad.lo.s64 %rd519, %rd518, 4, %rd92;
+	ld.global.s32 %r149, [%rd519+0];
 	mov.b32 %r150, %r149;
 	mov.b32 %r151, %r150;
 	setp.lt.s32 %p61, %r151, 0;
 	mov.pred %p62, %p61;
 	not.pred %p63, %p62;
 	@!%p63 bra $L121;
-	cvt.s64.s32 %rd510, %r151;
-	mul.lo.s64 %rd511, %rd510, %rd66;
-	mad.lo.s64 %rd512, %rd511, 4, %rd62;
-	ld.global.s32 %r152, [%rd512+0];
+	cvt.s64.s32 %rd520, %r151;
+	mul.lo.s64 %rd521, %rd520, %rd68;
+	mad.lo.s64 %rd522, %rd521, 4, %rd64;
+	ld.global.s32 %r152, [%rd522+0];
 	mov.b32 %r153, %r152;
 	setp.eq.s32 %p64, %r153, 64;
 	mov.pred %p62, %p64;
 $L121:
 	@!%p62 bra $L123;
-	mov.b64 %rd514, 2;
-	mul.lo.s64 %rd513, %rd514, %rd498;
-	mul.lo.s64 %rd515, %rd513, %rd108;
-	mad.lo.s64 %rd516, %rd515, 4, %rd104;
-	ld.global.s32 %r154, [%rd516+0];
+	mov.b64 %rd524, 2;
+	mul.lo.s64 %rd523, %rd524, %rd508;
+	mul.lo.s64 %rd525, %rd523, %rd110;
+	mad.lo.s64 %rd526, %rd525, 4, %rd106;
+	ld.global.s32 %r154, [%rd526+0];
 	mov.b32 %r155, %r154;
 	mov.b32 %r156, %r155;
 	setp.eq.s32 %p65, %r156, 0;
 	@!%p65 bra $L125;
-	mov.b64 %rd518, 9;
-	mul.lo.s64 %rd517, %rd518, %rd129;
-	mad.lo.s64 %rd519, %rd517, 8, %rd125;
-	mov.b64 %rd520, 1;
-	st.global.s64 [%rd519+0], %rd520;
+	mov.b64 %rd528, 9;
+	mul.lo.s64 %rd527, %rd528, %rd131;
+	mad.lo.s64 %rd529, %rd527, 8, %rd127;
+	mov.b64 %rd530, 1;
+	st.global.s64 [%rd529+0], %rd530;
 	bra.uni $L119;
 $L125:
 	sub.s32 %r157, %r156, 1;
 	mov.b32 %r156, %r157;
-	mov.b64 %rd522, 2;
-	mul.lo.s64 %rd521, %rd522, %rd498;
-	mul.lo.s64 %rd523, %rd521, %rd108;
-	mad.lo.s64 %rd524, %rd523, 4, %rd104;
-	st.global.s32 [%rd524+0], %r156;
-	mul.lo.s64 %rd525, %rd498, %rd497;
-	cvt.s64.s32 %rd526, %r156;
-	add.s64 %rd527, %rd525, %rd526;
-	mul.lo.s64 %rd528, %rd527, %rd80;
-	mad.lo.s64 %rd529, %rd528, 4, %rd76;
-	ld.global.s32 %r158, [%rd529+0];
+	mov.b64 %rd532, 2;
+	mul.lo.s64 %rd531, %rd532, %rd508;
+	mul.lo.s64 %rd533, %rd531, %rd110;
+	mad.lo.s64 %rd534, %rd533, 4, %rd106;
+	st.global.s32 [%rd534+0], %r156;
+	mul.lo.s64 %rd535, %rd508, %rd506;
+	cvt.s64.s32 %rd536, %r156;
+	add.s64 %rd537, %rd535, %rd536;
+	mul.lo.s64 %rd538, %rd537, %rd82;
+	mad.lo.s64 %rd539, %rd538, 4, %rd78;
+	ld.global.s32 %r158, [%rd539+0];
 	mov.b32 %r159, %r158;
 	mov.b32 %r160, %r159;
-	cvt.s64.s32 %rd530, %r160;
-	mul.lo.s64 %rd531, %rd530, %rd66;
-	mad.lo.s64 %rd532, %rd531, 4, %rd62;
+	cvt.s64.s32 %rd540, %r160;
+	mul.lo.s64 %rd541, %rd540, %rd68;
+	mad.lo.s64 %rd542, %rd541, 4, %rd64;
 	mov.b32 %r161, 0;
-	st.global.s32 [%rd532+0], %r161;
-	cvt.s64.s32 %rd533, %r160;
-	mul.lo.s64 %rd534, %rd533, %rd73;
-	mad.lo.s64 %rd535, %rd534, 4, %rd69;
+	st.global.s32 [%rd542+0], %r161;
+	cvt.s64.s32 %rd543, %r160;
+	mul.lo.s64 %rd544, %rd543, %rd75;
+	mad.lo.s64 %rd545, %rd544, 4, %rd71;
 	mov.b32 %r162, -1;
-	st.global.s32 [%rd535+0], %r162;
+	st.global.s32 [%rd545+0], %r162;
 	setp.lt.s32 %p66, %r151, 0;
 	@!%p66 bra $L126;
-	mul.lo.s64 %rd536, %rd507, %rd87;
-	mad.lo.s64 %rd537, %rd536, 4, %rd83;
-	st.global.s32 [%rd537+0], %r160;
+	mul.lo.s64 %rd546, %rd517, %rd89;
+	mad.lo.s64 %rd547, %rd546, 4, %rd85;
+	st.global.s32 [%rd547+0], %r160;
 	bra.uni $L127;
 $L126:
-	cvt.s64.s32 %rd538, %r151;
-	mul.lo.s64 %rd539, %rd538, %rd73;
-	mad.lo.s64 %rd540, %rd539, 4, %rd69;
-	st.global.s32 [%rd540+0], %r160;
+	cvt.s64.s32 %rd548, %r151;
+	mul.lo.s64 %rd549, %rd548, %rd75;
+	mad.lo.s64 %rd550, %rd549, 4, %rd71;
+	st.global.s32 [%rd550+0], %r160;
 $L127:
-	mul.lo.s64 %rd541, %rd507, %rd94;
-	mad.lo.s64 %rd542, %rd541, 4, %rd90;
-	st.global.s32 [%rd542+0], %r160;
-	mul.lo.s64 %rd543, %rd507, %rd101;
-	mad.lo.s64 %rd544, %rd543, 4, %rd97;
-	ld.global.s32 %r163, [%rd544+0];
+	mul.lo.s64 %rd551, %rd517, %rd96;
+	mad.lo.s64 %rd552, %rd551, 4, %rd92;
+	st.global.s32 [%rd552+0], %r160;
+	mul.lo.s64 %rd553, %rd517, %rd103;
+	mad.lo.s64 %rd554, %rd553, 4, %rd99;
+	ld.global.s32 %r163, [%rd554+0];
 	mov.b32 %r164, %r163;
 	add.s32 %r165, %r164, 1;
-	mul.lo.s64 %rd545, %rd507, %rd101;
-	mad.lo.s64 %rd546, %rd545, 4, %rd97;
-	st.global.s32 [%rd546+0], %r165;
+	mul.lo.s64 %rd555, %rd517, %rd103;
+	mad.lo.s64 %rd556, %rd555, 4, %rd99;
+	st.global.s32 [%rd556+0], %r165;
 	mov.b32 %r151, %r160;
 $L123:
-	cvt.s64.s32 %rd547, %r151;
-	mul.lo.s64 %rd548, %rd547, %rd66;
-	mad.lo.s64 %rd549, %rd548, 4, %rd62;
-	ld.global.s32 %r166, [%rd549+0];
+	cvt.s64.s32 %rd557, %r151;
+	mul.lo.s64 %rd558, %rd557, %rd68;
+	mad.lo.s64 %rd559, %rd558, 4, %rd64;
+	ld.global.s32 %r166, [%rd559+0];
 	mov.b32 %r167, %r166;
 	mov.b32 %r168, %r167;
-	cvt.s64.s32 %rd550, %r151;
-	mul.lo.s64 %rd551, %rd550, 64;
-	cvt.s64.s32 %rd552, %r168;
-	add.s64 %rd553, %rd551, %rd552;
-	mul.lo.s64 %rd554, %rd553, %rd59;
-	mad.lo.s64 %rd555, %rd554, 4, %rd55;
-	st.global.s32 [%rd555+0], %r147;
+	cvt.s64.s32 %rd560, %r151;
+	mul.lo.s64 %rd561, %rd560, 64;
+	cvt.s64.s32 %rd562, %r168;
+	add.s64 %rd563, %rd561, %rd562;
+	mul.lo.s64 %rd564, %rd563, %rd61;
+	mad.lo.s64 %rd565, %rd564, 4, %rd57;
+	st.global.s32 [%rd565+0], %r147;
 	add.s32 %r169, %r168, 1;
-	cvt.s64.s32 %rd556, %r151;
-	mul.lo.s64 %rd557, %rd556, %rd66;
-	mad.lo.s64 %rd558, %rd557, 4, %rd62;
-	st.global.s32 [%rd558+0], %r169;
+	cvt.s64.s32 %rd566, %r151;
+	mul.lo.s64 %rd567, %rd566, %rd68;
+	mad.lo.s64 %rd568, %rd567, 4, %rd64;
+	st.global.s32 [%rd568+0], %r169;
 	bra.uni $L119;
 $L118:
 	bra.uni $L117;
 $L119:
 $L116:
 $L104:
-	add.s64 %rd559, %rd469, 1;
-	mov.b64 %rd469, %rd559;
+	add.s64 %rd569, %rd478, 1;
+	mov.b64 %rd478, %rd569;
 	bra.uni $L103;
 $L105:
 $L90:
-	add.s64 %rd560, %rd430, 1;
-	mov.b64 %rd430, %rd560;
+	add.s64 %rd570, %rd438, 1;
+	mov.b64 %rd438, %rd570;
 	bra.uni $L89;
 $L91:
 $L85:
-	add.s64 %rd561, %rd344, 2;
-	mul.lo.s64 %rd562, %rd561, %rd129;
-	mad.lo.s64 %rd563, %rd562, 8, %rd125;
-	mov.b64 %rd564, 1;
-	atom.global.add.u64 %rd565, [%rd563], %rd564;
-	mov.b64 %rd566, %rd565;
-	mov.b64 %rd416, %rd566;
+	add.s64 %rd571, %rd349, 2;
+	mul.lo.s64 %rd572, %rd571, %rd131;
+	mad.lo.s64 %rd573, %rd572, 8, %rd127;
+	mov.b64 %rd574, 1;
+	atom.global.add.u64 %rd575, [%rd573], %rd574;
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd423, %rd576;
 	bra.uni $L84;
 $L86:
-	mov.b64 %rd567, %rd25;
-	mov.b64 %rd568, %rd48;
-	mov.b64 %rd569, %rd50;
-	mov.b64 %rd570, %rd52;
+	mov.b64 %rd577, %rd25;
+	mov.b64 %rd578, %rd48;
+	mov.b64 %rd579, %rd50;
+	mov.b64 %rd580, %rd52;
+	mov.b64 %rd581, %rd54;
 	mov.b32 %r170, %r31;
-	mov.b64 %rd571, %rd272;
-	mov.b64 %rd572, %rd273;
-	mov.b64 %rd573, %rd409;
+	mov.b64 %rd582, %rd276;
+	mov.b64 %rd583, %rd277;
+	mov.b64 %rd584, %rd416;
 $L128:
-	mov.b64 %rd575, 2;
-	mul.lo.s64 %rd574, %rd575, %rd2;
-	cvt.u64.u32 %rd576, %r4;
-	mul.lo.s64 %rd577, %rd574, %rd576;
-	setp.gt.s64 %p67, %rd573, %rd577;
+	mov.b64 %rd586, 2;
+	mul.lo.s64 %rd585, %rd586, %rd2;
+	cvt.u64.u32 %rd587, %r4;
+	mul.lo.s64 %rd588, %rd585, %rd587;
+	setp.gt.s64 %p67, %rd584, %rd588;
 	@!%p67 bra $L132;
 	mov.b32 %r171, -1;
 	bra.uni $L130;
 $L132:
-	mul.lo.s64 %rd578, %rd571, %rd569;
-	sub.s64 %rd579, %rd569, 1;
-	and.b64 %rd580, %rd572, %rd579;
-	add.s64 %rd581, %rd578, %rd580;
-	mov.b64 %rd582, %rd581;
-	mul.lo.s64 %rd583, %rd582, %rd101;
-	mad.lo.s64 %rd584, %rd583, 4, %rd97;
-	ld.global.s32 %r172, [%rd584+0];
+	mul.lo.s64 %rd589, %rd582, %rd579;
+	sub.s64 %rd590, %rd579, 1;
+	and.b64 %rd591, %rd583, %rd590;
+	add.s64 %rd592, %rd589, %rd591;
+	mov.b64 %rd593, %rd592;
+	mul.lo.s64 %rd594, %rd593, %rd103;
+	mad.lo.s64 %rd595, %rd594, 4, %rd99;
+	ld.global.s32 %r172, [%rd595+0];
 	mov.b32 %r173, %r172;
 	mov.b32 %r174, %r173;
 	setp.lt.s32 %p68, %r174, 1;
-	setp.gt.s32 %p69, %r174, 16;
+	cvt.s64.s32 %rd596, %r174;
+	setp.gt.s64 %p69, %rd596, %rd581;
 	or.pred %p70, %p68, %p69;
 	@!%p70 bra $L134;
 	mov.b32 %r171, -1;
 	bra.uni $L130;
 $L134:
-	mul.lo.s64 %rd585, %rd582, %rd87;
-	mad.lo.s64 %rd586, %rd585, 4, %rd83;
-	ld.global.s32 %r175, [%rd586+0];
+	mul.lo.s64 %rd597, %rd593, %rd89;
+	mad.lo.s64 %rd598, %rd597, 4, %rd85;
+	ld.global.s32 %r175, [%rd598+0];
 	mov.b32 %r176, %r175;
 	mov.b32 %r177, %r176;
-	cvt.s64.s32 %rd587, %r177;
-	mul.lo.s64 %rd588, %rd587, %rd73;
-	mad.lo.s64 %rd589, %rd588, 4, %rd69;
-	ld.global.s32 %r178, [%rd589+0];
+	cvt.s64.s32 %rd599, %r177;
+	mul.lo.s64 %rd600, %rd599, %rd75;
+	mad.lo.s64 %rd601, %rd600, 4, %rd71;
+	ld.global.s32 %r178, [%rd601+0];
 	mov.b32 %r179, %r178;
 	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd590, %rd582, %rd87;
-	mad.lo.s64 %rd591, %rd590, 4, %rd83;
-	st.global.s32 [%rd591+0], %r180;
+	mul.lo.s64 %rd602, %rd593, %rd89;
+	mad.lo.s64 %rd603, %rd602, 4, %rd85;
+	st.global.s32 [%rd603+0], %r180;
 	setp.lt.s32 %p71, %r180, 0;
 	@!%p71 bra $L136;
-	mul.lo.s64 %rd592, %rd582, %rd94;
-	mad.lo.s64 %rd593, %rd592, 4, %rd90;
+	mul.lo.s64 %rd604, %rd593, %rd96;
+	mad.lo.s64 %rd605, %rd604, 4, %rd92;
 	mov.b32 %r181, -1;
-	st.global.s32 [%rd593+0], %r181;
+	st.global.s32 [%rd605+0], %r181;
 $L136:
 	sub.s32 %r182, %r174, 1;
-	mul.lo.s64 %rd594, %rd582, %rd101;
-	mad.lo.s64 %rd595, %rd594, 4, %rd97;
-	st.global.s32 [%rd595+0], %r182;
+	mul.lo.s64 %rd606, %rd593, %rd103;
+	mad.lo.s64 %rd607, %rd606, 4, %rd99;
+	st.global.s32 [%rd607+0], %r182;
 	mov.b32 %r171, %r177;
 	bra.uni $L130;
 $L129:
@@ -9070,64 +9084,66 @@ $L137:
 	@!%p73 bra $L141;
 	bra.uni $L139;
 $L141:
-	mov.b64 %rd596, %rd25;
-	mov.b64 %rd597, %rd48;
-	mov.b64 %rd598, %rd50;
-	mov.b64 %rd599, %rd52;
+	mov.b64 %rd608, %rd25;
+	mov.b64 %rd609, %rd48;
+	mov.b64 %rd610, %rd50;
+	mov.b64 %rd611, %rd52;
+	mov.b64 %rd612, %rd54;
 	mov.b32 %r184, %r31;
-	mov.b64 %rd600, %rd272;
+	mov.b64 %rd613, %rd276;
 	mov.b32 %r185, %r183;
-	mov.b64 %rd601, %rd273;
-	cvt.s64.s32 %rd602, %r185;
-	mul.lo.s64 %rd603, %rd602, %rd66;
-	mad.lo.s64 %rd604, %rd603, 4, %rd62;
-	ld.global.s32 %r186, [%rd604+0];
+	mov.b64 %rd614, %rd277;
+	cvt.s64.s32 %rd615, %r185;
+	mul.lo.s64 %rd616, %rd615, %rd68;
+	mad.lo.s64 %rd617, %rd616, 4, %rd64;
+	ld.global.s32 %r186, [%rd617+0];
 	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd605, %r187;
-	mov.b64 %rd606, %rd605;
-	mov.b64 %rd607, 0;
+	cvt.s64.s32 %rd618, %r187;
+	mov.b64 %rd619, %rd618;
+	mov.b64 %rd620, 0;
 $L142:
-	setp.lt.s64 %p74, %rd607, %rd606;
+	setp.lt.s64 %p74, %rd620, %rd619;
 	not.pred %p75, %p74;
 	@!%p75 bra $L146;
 	bra.uni $L144;
 $L146:
-	cvt.s64.s32 %rd608, %r185;
-	mul.lo.s64 %rd609, %rd608, 64;
-	add.s64 %rd610, %rd609, %rd607;
-	mul.lo.s64 %rd611, %rd610, %rd59;
-	mad.lo.s64 %rd612, %rd611, 4, %rd55;
-	ld.global.s32 %r188, [%rd612+0];
+	cvt.s64.s32 %rd621, %r185;
+	mul.lo.s64 %rd622, %rd621, 64;
+	add.s64 %rd623, %rd622, %rd620;
+	mul.lo.s64 %rd624, %rd623, %rd61;
+	mad.lo.s64 %rd625, %rd624, 4, %rd57;
+	ld.global.s32 %r188, [%rd625+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
-	mov.b64 %rd613, %rd596;
-	mov.b64 %rd614, %rd597;
-	mov.b64 %rd615, %rd598;
-	mov.b64 %rd616, %rd599;
+	mov.b64 %rd626, %rd608;
+	mov.b64 %rd627, %rd609;
+	mov.b64 %rd628, %rd610;
+	mov.b64 %rd629, %rd611;
+	mov.b64 %rd630, %rd612;
 	mov.b32 %r191, %r184;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd617, %rd601;
+	mov.b64 %rd631, %rd614;
 $L147:
 	mov.b32 %r193, %r192;
-	cvt.s64.s32 %rd618, %r193;
-	mul.lo.s64 %rd619, %rd618, %rd143;
-	mad.lo.s64 %rd620, %rd619, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r194, [%rd620+0];
+	cvt.s64.s32 %rd632, %r193;
+	mul.lo.s64 %rd633, %rd632, %rd145;
+	mad.lo.s64 %rd634, %rd633, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r194, [%rd634+0];
 	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r196;
-	cvt.u64.u32 %rd621, %r197;
-	min.u64 %rd622, %rd614, 63;
-	cvt.u32.u64 %r198, %rd622;
-	shr.s64 %rd623, %rd621, %r198;
-	setp.lt.s64 %p76, %rd623, %rd617;
+	cvt.u64.u32 %rd635, %r197;
+	min.u64 %rd636, %rd627, 63;
+	cvt.u32.u64 %r198, %rd636;
+	shr.s64 %rd637, %rd635, %r198;
+	setp.lt.s64 %p76, %rd637, %rd631;
 	mov.pred %p77, %p76;
 	not.pred %p78, %p77;
 	@!%p78 bra $L151;
-	cvt.s64.s32 %rd624, %r192;
-	mul.lo.s64 %rd625, %rd624, %rd122;
-	mad.lo.s64 %rd626, %rd625, 4, %rd118;
-	ld.relaxed.gpu.global.u32 %r199, [%rd626+0];
+	cvt.s64.s32 %rd638, %r192;
+	mul.lo.s64 %rd639, %rd638, %rd124;
+	mad.lo.s64 %rd640, %rd639, 4, %rd120;
+	ld.relaxed.gpu.global.u32 %r199, [%rd640+0];
 	mov.b32 %r200, %r199;
 	setp.eq.u32 %p79, %r200, %r197;
 	mov.pred %p77, %p79;
@@ -9136,10 +9152,10 @@ $L151:
 	mov.pred %p80, 0;
 	bra.uni $L149;
 $L153:
-	cvt.s64.s32 %rd627, %r192;
-	mul.lo.s64 %rd628, %rd627, %rd122;
-	mad.lo.s64 %rd629, %rd628, 4, %rd118;
-	st.relaxed.gpu.global.u32 [%rd629], %r197;
+	cvt.s64.s32 %rd641, %r192;
+	mul.lo.s64 %rd642, %rd641, %rd124;
+	mad.lo.s64 %rd643, %rd642, 4, %rd120;
+	st.relaxed.gpu.global.u32 [%rd643], %r197;
 	mov.pred %p80, 1;
 	bra.uni $L149;
 $L148:
@@ -9149,77 +9165,77 @@ $L149:
 	@!%p81 bra $L155;
 	bra.uni $L143;
 $L155:
-	mov.b64 %rd630, %rd596;
+	mov.b64 %rd644, %rd608;
 	mov.b32 %r201, %r190;
-	cvt.s64.s32 %rd631, %r201;
-	add.s64 %rd632, %rd631, 1;
-	mul.lo.s64 %rd633, %rd632, %rd32;
-	mad.lo.s64 %rd634, %rd633, 8, %rd28;
-	ld.global.nc.s64 %rd635, [%rd634+0];
-	mov.b64 %rd636, %rd635;
-	mov.b64 %rd637, %rd636;
-	mov.b64 %rd638, %rd637;
-	mov.b64 %rd639, %rd596;
+	cvt.s64.s32 %rd645, %r201;
+	add.s64 %rd646, %rd645, 1;
+	mul.lo.s64 %rd647, %rd646, %rd32;
+	mad.lo.s64 %rd648, %rd647, 8, %rd28;
+	ld.global.nc.s64 %rd649, [%rd648+0];
+	mov.b64 %rd650, %rd649;
+	mov.b64 %rd651, %rd650;
+	mov.b64 %rd652, %rd651;
+	mov.b64 %rd653, %rd608;
 	mov.b32 %r202, %r190;
-	cvt.s64.s32 %rd640, %r202;
-	mul.lo.s64 %rd641, %rd640, %rd32;
-	mad.lo.s64 %rd642, %rd641, 8, %rd28;
-	ld.global.nc.s64 %rd643, [%rd642+0];
-	mov.b64 %rd644, %rd643;
-	mov.b64 %rd645, %rd644;
-	mov.b64 %rd646, %rd645;
+	cvt.s64.s32 %rd654, %r202;
+	mul.lo.s64 %rd655, %rd654, %rd32;
+	mad.lo.s64 %rd656, %rd655, 8, %rd28;
+	ld.global.nc.s64 %rd657, [%rd656+0];
+	mov.b64 %rd658, %rd657;
+	mov.b64 %rd659, %rd658;
+	mov.b64 %rd660, %rd659;
 $L156:
-	setp.lt.s64 %p82, %rd646, %rd638;
+	setp.lt.s64 %p82, %rd660, %rd652;
 	not.pred %p83, %p82;
 	@!%p83 bra $L160;
 	bra.uni $L158;
 $L160:
-	mul.lo.s64 %rd647, %rd646, %rd39;
-	mad.lo.s64 %rd648, %rd647, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd648+0];
+	mul.lo.s64 %rd661, %rd660, %rd39;
+	mad.lo.s64 %rd662, %rd661, 4, %rd35;
+	ld.global.nc.s32 %r203, [%rd662+0];
 	mov.b32 %r204, %r203;
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r190;
 	mov.b32 %r207, %r205;
-	mov.b64 %rd649, %rd646;
+	mov.b64 %rd663, %rd660;
 $L161:
-	mov.b64 %rd650, 0x1;
-	setp.gt.s64 %p84, %rd134, 0;
+	mov.b64 %rd664, 0x1;
+	setp.gt.s64 %p84, %rd136, 0;
 	@!%p84 bra $L165;
-	mul.lo.s64 %rd651, %rd649, %rd136;
-	mad.lo.s64 %rd652, %rd651, 4, %rd132;
-	ld.global.nc.u32 %r208, [%rd652+0];
+	mul.lo.s64 %rd665, %rd663, %rd138;
+	mad.lo.s64 %rd666, %rd665, 4, %rd134;
+	ld.global.nc.u32 %r208, [%rd666+0];
 	mov.b32 %r209, %r208;
-	cvt.u64.u32 %rd653, %r209;
-	mov.b64 %rd650, %rd653;
+	cvt.u64.u32 %rd667, %r209;
+	mov.b64 %rd664, %rd667;
 $L165:
-	cvt.s64.s32 %rd654, %r206;
-	mul.lo.s64 %rd655, %rd654, %rd143;
-	mad.lo.s64 %rd656, %rd655, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r210, [%rd656+0];
+	cvt.s64.s32 %rd668, %r206;
+	mul.lo.s64 %rd669, %rd668, %rd145;
+	mad.lo.s64 %rd670, %rd669, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r210, [%rd670+0];
 	mov.b32 %r211, %r210;
-	cvt.u64.u32 %rd657, %r211;
-	add.u64 %rd658, %rd657, %rd650;
-	mov.b64 %rd659, %rd658;
-	cvt.s64.s32 %rd660, %r207;
-	mul.lo.s64 %rd661, %rd660, %rd143;
-	mad.lo.s64 %rd662, %rd661, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r212, [%rd662+0];
+	cvt.u64.u32 %rd671, %r211;
+	add.u64 %rd672, %rd671, %rd664;
+	mov.b64 %rd673, %rd672;
+	cvt.s64.s32 %rd674, %r207;
+	mul.lo.s64 %rd675, %rd674, %rd145;
+	mad.lo.s64 %rd676, %rd675, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r212, [%rd676+0];
 	mov.b32 %r213, %r212;
-	cvt.u64.u32 %rd663, %r213;
-	setp.hs.u64 %p85, %rd659, %rd663;
+	cvt.u64.u32 %rd677, %r213;
+	setp.hs.u64 %p85, %rd673, %rd677;
 	@!%p85 bra $L167;
 	mov.pred %p86, 0;
 	bra.uni $L163;
 $L167:
-	cvt.s64.s32 %rd664, %r207;
-	mul.lo.s64 %rd665, %rd664, %rd143;
-	mad.lo.s64 %rd666, %rd665, 4, %rd139;
-	cvt.u32.u64 %r214, %rd659;
-	atom.global.min.u32 %r215, [%rd666], %r214;
+	cvt.s64.s32 %rd678, %r207;
+	mul.lo.s64 %rd679, %rd678, %rd145;
+	mad.lo.s64 %rd680, %rd679, 4, %rd141;
+	cvt.u32.u64 %r214, %rd673;
+	atom.global.min.u32 %r215, [%rd680], %r214;
 	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd667, %r216;
-	setp.hi.u64 %p87, %rd667, %rd659;
+	cvt.u64.u32 %rd681, %r216;
+	setp.hi.u64 %p87, %rd681, %rd673;
 	mov.pred %p86, %p87;
 	bra.uni $L163;
 $L162:
@@ -9227,234 +9243,238 @@ $L162:
 $L163:
 	@!%p86 bra $L169;
 	mov.b32 %r217, %r205;
-	cvt.s64.s32 %rd668, %r217;
-	mul.lo.s64 %rd669, %rd668, %rd143;
-	mad.lo.s64 %rd670, %rd669, 4, %rd139;
-	ld.relaxed.gpu.global.u32 %r218, [%rd670+0];
+	cvt.s64.s32 %rd682, %r217;
+	mul.lo.s64 %rd683, %rd682, %rd145;
+	mad.lo.s64 %rd684, %rd683, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r218, [%rd684+0];
 	mov.b32 %r219, %r218;
 	mov.b32 %r220, %r219;
-	mov.b64 %rd671, %rd596;
-	mov.b64 %rd672, %rd597;
-	mov.b64 %rd673, %rd598;
-	mov.b64 %rd674, %rd599;
+	mov.b64 %rd685, %rd608;
+	mov.b64 %rd686, %rd609;
+	mov.b64 %rd687, %rd610;
+	mov.b64 %rd688, %rd611;
+	mov.b64 %rd689, %rd612;
 	mov.b32 %r221, %r184;
-	mov.b64 %rd675, %rd600;
+	mov.b64 %rd690, %rd613;
 	mov.b32 %r222, %r205;
-	cvt.u64.u32 %rd676, %r220;
-	min.u64 %rd677, %rd597, 63;
-	cvt.u32.u64 %r223, %rd677;
-	shr.s64 %rd678, %rd676, %r223;
-	mov.b64 %rd679, %rd678;
+	cvt.u64.u32 %rd691, %r220;
+	min.u64 %rd692, %rd609, 63;
+	cvt.u32.u64 %r223, %rd692;
+	shr.s64 %rd693, %rd691, %r223;
+	mov.b64 %rd694, %rd693;
 $L170:
-	mul.lo.s64 %rd680, %rd675, %rd673;
-	sub.s64 %rd681, %rd673, 1;
-	and.b64 %rd682, %rd679, %rd681;
-	add.s64 %rd683, %rd680, %rd682;
-	mov.b64 %rd684, %rd683;
-	mul.lo.s64 %rd685, %rd684, %rd94;
-	mad.lo.s64 %rd686, %rd685, 4, %rd90;
-	ld.global.s32 %r224, [%rd686+0];
+	mul.lo.s64 %rd695, %rd690, %rd687;
+	sub.s64 %rd696, %rd687, 1;
+	and.b64 %rd697, %rd694, %rd696;
+	add.s64 %rd698, %rd695, %rd697;
+	mov.b64 %rd699, %rd698;
+	mul.lo.s64 %rd700, %rd699, %rd96;
+	mad.lo.s64 %rd701, %rd700, 4, %rd92;
+	ld.global.s32 %r224, [%rd701+0];
 	mov.b32 %r225, %r224;
 	mov.b32 %r226, %r225;
 	setp.lt.s32 %p88, %r226, 0;
 	mov.pred %p89, %p88;
 	not.pred %p90, %p89;
 	@!%p90 bra $L174;
-	cvt.s64.s32 %rd687, %r226;
-	mul.lo.s64 %rd688, %rd687, %rd66;
-	mad.lo.s64 %rd689, %rd688, 4, %rd62;
-	ld.global.s32 %r227, [%rd689+0];
+	cvt.s64.s32 %rd702, %r226;
+	mul.lo.s64 %rd703, %rd702, %rd68;
+	mad.lo.s64 %rd704, %rd703, 4, %rd64;
+	ld.global.s32 %r227, [%rd704+0];
 	mov.b32 %r228, %r227;
 	setp.eq.s32 %p91, %r228, 64;
 	mov.pred %p89, %p91;
 $L174:
 	@!%p89 bra $L176;
-	mov.b64 %rd691, 2;
-	mul.lo.s64 %rd690, %rd691, %rd675;
-	mul.lo.s64 %rd692, %rd690, %rd108;
-	mad.lo.s64 %rd693, %rd692, 4, %rd104;
-	ld.global.s32 %r229, [%rd693+0];
+	mov.b64 %rd706, 2;
+	mul.lo.s64 %rd705, %rd706, %rd690;
+	mul.lo.s64 %rd707, %rd705, %rd110;
+	mad.lo.s64 %rd708, %rd707, 4, %rd106;
+	ld.global.s32 %r229, [%rd708+0];
 	mov.b32 %r230, %r229;
 	mov.b32 %r231, %r230;
 	setp.eq.s32 %p92, %r231, 0;
 	@!%p92 bra $L178;
-	mov.b64 %rd695, 9;
-	mul.lo.s64 %rd694, %rd695, %rd129;
-	mad.lo.s64 %rd696, %rd694, 8, %rd125;
-	mov.b64 %rd697, 1;
-	st.global.s64 [%rd696+0], %rd697;
+	mov.b64 %rd710, 9;
+	mul.lo.s64 %rd709, %rd710, %rd131;
+	mad.lo.s64 %rd711, %rd709, 8, %rd127;
+	mov.b64 %rd712, 1;
+	st.global.s64 [%rd711+0], %rd712;
 	bra.uni $L172;
 $L178:
 	sub.s32 %r232, %r231, 1;
 	mov.b32 %r231, %r232;
-	mov.b64 %rd699, 2;
-	mul.lo.s64 %rd698, %rd699, %rd675;
-	mul.lo.s64 %rd700, %rd698, %rd108;
-	mad.lo.s64 %rd701, %rd700, 4, %rd104;
-	st.global.s32 [%rd701+0], %r231;
-	mul.lo.s64 %rd702, %rd675, %rd674;
-	cvt.s64.s32 %rd703, %r231;
-	add.s64 %rd704, %rd702, %rd703;
-	mul.lo.s64 %rd705, %rd704, %rd80;
-	mad.lo.s64 %rd706, %rd705, 4, %rd76;
-	ld.global.s32 %r233, [%rd706+0];
+	mov.b64 %rd714, 2;
+	mul.lo.s64 %rd713, %rd714, %rd690;
+	mul.lo.s64 %rd715, %rd713, %rd110;
+	mad.lo.s64 %rd716, %rd715, 4, %rd106;
+	st.global.s32 [%rd716+0], %r231;
+	mul.lo.s64 %rd717, %rd690, %rd688;
+	cvt.s64.s32 %rd718, %r231;
+	add.s64 %rd719, %rd717, %rd718;
+	mul.lo.s64 %rd720, %rd719, %rd82;
+	mad.lo.s64 %rd721, %rd720, 4, %rd78;
+	ld.global.s32 %r233, [%rd721+0];
 	mov.b32 %r234, %r233;
 	mov.b32 %r235, %r234;
-	cvt.s64.s32 %rd707, %r235;
-	mul.lo.s64 %rd708, %rd707, %rd66;
-	mad.lo.s64 %rd709, %rd708, 4, %rd62;
+	cvt.s64.s32 %rd722, %r235;
+	mul.lo.s64 %rd723, %rd722, %rd68;
+	mad.lo.s64 %rd724, %rd723, 4, %rd64;
 	mov.b32 %r236, 0;
-	st.global.s32 [%rd709+0], %r236;
-	cvt.s64.s32 %rd710, %r235;
-	mul.lo.s64 %rd711, %rd710, %rd73;
-	mad.lo.s64 %rd712, %rd711, 4, %rd69;
+	st.global.s32 [%rd724+0], %r236;
+	cvt.s64.s32 %rd725, %r235;
+	mul.lo.s64 %rd726, %rd725, %rd75;
+	mad.lo.s64 %rd727, %rd726, 4, %rd71;
 	mov.b32 %r237, -1;
-	st.global.s32 [%rd712+0], %r237;
+	st.global.s32 [%rd727+0], %r237;
 	setp.lt.s32 %p93, %r226, 0;
 	@!%p93 bra $L179;
-	mul.lo.s64 %rd713, %rd684, %rd87;
-	mad.lo.s64 %rd714, %rd713, 4, %rd83;
-	st.global.s32 [%rd714+0], %r235;
+	mul.lo.s64 %rd728, %rd699, %rd89;
+	mad.lo.s64 %rd729, %rd728, 4, %rd85;
+	st.global.s32 [%rd729+0], %r235;
 	bra.uni $L180;
 $L179:
-	cvt.s64.s32 %rd715, %r226;
-	mul.lo.s64 %rd716, %rd715, %rd73;
-	mad.lo.s64 %rd717, %rd716, 4, %rd69;
-	st.global.s32 [%rd717+0], %r235;
+	cvt.s64.s32 %rd730, %r226;
+	mul.lo.s64 %rd731, %rd730, %rd75;
+	mad.lo.s64 %rd732, %rd731, 4, %rd71;
+	st.global.s32 [%rd732+0], %r235;
 $L180:
-	mul.lo.s64 %rd718, %rd684, %rd94;
-	mad.lo.s64 %rd719, %rd718, 4, %rd90;
-	st.global.s32 [%rd719+0], %r235;
-	mul.lo.s64 %rd720, %rd684, %rd101;
-	mad.lo.s64 %rd721, %rd720, 4, %rd97;
-	ld.global.s32 %r238, [%rd721+0];
+	mul.lo.s64 %rd733, %rd699, %rd96;
+	mad.lo.s64 %rd734, %rd733, 4, %rd92;
+	st.global.s32 [%rd734+0], %r235;
+	mul.lo.s64 %rd735, %rd699, %rd103;
+	mad.lo.s64 %rd736, %rd735, 4, %rd99;
+	ld.global.s32 %r238, [%rd736+0];
 	mov.b32 %r239, %r238;
 	add.s32 %r240, %r239, 1;
-	mul.lo.s64 %rd722, %rd684, %rd101;
-	mad.lo.s64 %rd723, %rd722, 4, %rd97;
-	st.global.s32 [%rd723+0], %r240;
+	mul.lo.s64 %rd737, %rd699, %rd103;
+	mad.lo.s64 %rd738, %rd737, 4, %rd99;
+	st.global.s32 [%rd738+0], %r240;
 	mov.b32 %r226, %r235;
 $L176:
-	cvt.s64.s32 %rd724, %r226;
-	mul.lo.s64 %rd725, %rd724, %rd66;
-	mad.lo.s64 %rd726, %rd725, 4, %rd62;
-	ld.global.s32 %r241, [%rd726+0];
+	cvt.s64.s32 %rd739, %r226;
+	mul.lo.s64 %rd740, %rd739, %rd68;
+	mad.lo.s64 %rd741, %rd740, 4, %rd64;
+	ld.global.s32 %r241, [%rd741+0];
 	mov.b32 %r242, %r241;
 	mov.b32 %r243, %r242;
-	cvt.s64.s32 %rd727, %r226;
-	mul.lo.s64 %rd728, %rd727, 64;
-	cvt.s64.s32 %rd729, %r243;
-	add.s64 %rd730, %rd728, %rd729;
-	mul.lo.s64 %rd731, %rd730, %rd59;
-	mad.lo.s64 %rd732, %rd731, 4, %rd55;
-	st.global.s32 [%rd732+0], %r222;
+	cvt.s64.s32 %rd742, %r226;
+	mul.lo.s64 %rd743, %rd742, 64;
+	cvt.s64.s32 %rd744, %r243;
+	add.s64 %rd745, %rd743, %rd744;
+	mul.lo.s64 %rd746, %rd745, %rd61;
+	mad.lo.s64 %rd747, %rd746, 4, %rd57;
+	st.global.s32 [%rd747+0], %r222;
 	add.s32 %r244, %r243, 1;
-	cvt.s64.s32 %rd733, %r226;
-	mul.lo.s64 %rd734, %rd733, %rd66;
-	mad.lo.s64 %rd735, %rd734, 4, %rd62;
-	st.global.s32 [%rd735+0], %r244;
+	cvt.s64.s32 %rd748, %r226;
+	mul.lo.s64 %rd749, %rd748, %rd68;
+	mad.lo.s64 %rd750, %rd749, 4, %rd64;
+	st.global.s32 [%rd750+0], %r244;
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
 $L169:
 $L157:
-	add.s64 %rd736, %rd646, 1;
-	mov.b64 %rd646, %rd736;
+	add.s64 %rd751, %rd660, 1;
+	mov.b64 %rd660, %rd751;
 	bra.uni $L156;
 $L158:
 $L143:
-	add.s64 %rd737, %rd607, 1;
-	mov.b64 %rd607, %rd737;
+	add.s64 %rd752, %rd620, 1;
+	mov.b64 %rd620, %rd752;
 	bra.uni $L142;
 $L144:
-	mov.b64 %rd738, %rd25;
-	mov.b64 %rd739, %rd48;
-	mov.b64 %rd740, %rd50;
-	mov.b64 %rd741, %rd52;
+	mov.b64 %rd753, %rd25;
+	mov.b64 %rd754, %rd48;
+	mov.b64 %rd755, %rd50;
+	mov.b64 %rd756, %rd52;
+	mov.b64 %rd757, %rd54;
 	mov.b32 %r245, %r31;
-	mov.b64 %rd742, %rd272;
+	mov.b64 %rd758, %rd276;
 	mov.b32 %r246, %r183;
-	mov.b64 %rd744, 2;
-	mul.lo.s64 %rd743, %rd744, %rd742;
-	mul.lo.s64 %rd745, %rd743, %rd108;
-	mad.lo.s64 %rd746, %rd745, 4, %rd104;
-	ld.global.s32 %r247, [%rd746+0];
+	mov.b64 %rd760, 2;
+	mul.lo.s64 %rd759, %rd760, %rd758;
+	mul.lo.s64 %rd761, %rd759, %rd110;
+	mad.lo.s64 %rd762, %rd761, 4, %rd106;
+	ld.global.s32 %r247, [%rd762+0];
 	mov.b32 %r248, %r247;
 	mov.b32 %r249, %r248;
-	mul.lo.s64 %rd747, %rd742, %rd741;
-	cvt.s64.s32 %rd748, %r249;
-	add.s64 %rd749, %rd747, %rd748;
-	mul.lo.s64 %rd750, %rd749, %rd80;
-	mad.lo.s64 %rd751, %rd750, 4, %rd76;
-	st.global.s32 [%rd751+0], %r246;
+	mul.lo.s64 %rd763, %rd758, %rd756;
+	cvt.s64.s32 %rd764, %r249;
+	add.s64 %rd765, %rd763, %rd764;
+	mul.lo.s64 %rd766, %rd765, %rd82;
+	mad.lo.s64 %rd767, %rd766, 4, %rd78;
+	st.global.s32 [%rd767+0], %r246;
 	add.s32 %r250, %r249, 1;
-	mov.b64 %rd753, 2;
-	mul.lo.s64 %rd752, %rd753, %rd742;
-	mul.lo.s64 %rd754, %rd752, %rd108;
-	mad.lo.s64 %rd755, %rd754, 4, %rd104;
-	st.global.s32 [%rd755+0], %r250;
+	mov.b64 %rd769, 2;
+	mul.lo.s64 %rd768, %rd769, %rd758;
+	mul.lo.s64 %rd770, %rd768, %rd110;
+	mad.lo.s64 %rd771, %rd770, 4, %rd106;
+	st.global.s32 [%rd771+0], %r250;
 $L138:
-	mov.b64 %rd756, %rd25;
-	mov.b64 %rd757, %rd48;
-	mov.b64 %rd758, %rd50;
-	mov.b64 %rd759, %rd52;
+	mov.b64 %rd772, %rd25;
+	mov.b64 %rd773, %rd48;
+	mov.b64 %rd774, %rd50;
+	mov.b64 %rd775, %rd52;
+	mov.b64 %rd776, %rd54;
 	mov.b32 %r251, %r31;
-	mov.b64 %rd760, %rd272;
-	mov.b64 %rd761, %rd273;
-	mov.b64 %rd762, %rd409;
+	mov.b64 %rd777, %rd276;
+	mov.b64 %rd778, %rd277;
+	mov.b64 %rd779, %rd416;
 $L181:
-	mov.b64 %rd764, 2;
-	mul.lo.s64 %rd763, %rd764, %rd2;
-	cvt.u64.u32 %rd765, %r4;
-	mul.lo.s64 %rd766, %rd763, %rd765;
-	setp.gt.s64 %p94, %rd762, %rd766;
+	mov.b64 %rd781, 2;
+	mul.lo.s64 %rd780, %rd781, %rd2;
+	cvt.u64.u32 %rd782, %r4;
+	mul.lo.s64 %rd783, %rd780, %rd782;
+	setp.gt.s64 %p94, %rd779, %rd783;
 	@!%p94 bra $L185;
 	mov.b32 %r252, -1;
 	bra.uni $L183;
 $L185:
-	mul.lo.s64 %rd767, %rd760, %rd758;
-	sub.s64 %rd768, %rd758, 1;
-	and.b64 %rd769, %rd761, %rd768;
-	add.s64 %rd770, %rd767, %rd769;
-	mov.b64 %rd771, %rd770;
-	mul.lo.s64 %rd772, %rd771, %rd101;
-	mad.lo.s64 %rd773, %rd772, 4, %rd97;
-	ld.global.s32 %r253, [%rd773+0];
+	mul.lo.s64 %rd784, %rd777, %rd774;
+	sub.s64 %rd785, %rd774, 1;
+	and.b64 %rd786, %rd778, %rd785;
+	add.s64 %rd787, %rd784, %rd786;
+	mov.b64 %rd788, %rd787;
+	mul.lo.s64 %rd789, %rd788, %rd103;
+	mad.lo.s64 %rd790, %rd789, 4, %rd99;
+	ld.global.s32 %r253, [%rd790+0];
 	mov.b32 %r254, %r253;
 	mov.b32 %r255, %r254;
 	setp.lt.s32 %p95, %r255, 1;
-	setp.gt.s32 %p96, %r255, 16;
+	cvt.s64.s32 %rd791, %r255;
+	setp.gt.s64 %p96, %rd791, %rd776;
 	or.pred %p97, %p95, %p96;
 	@!%p97 bra $L187;
 	mov.b32 %r252, -1;
 	bra.uni $L183;
 $L187:
-	mul.lo.s64 %rd774, %rd771, %rd87;
-	mad.lo.s64 %rd775, %rd774, 4, %rd83;
-	ld.global.s32 %r256, [%rd775+0];
+	mul.lo.s64 %rd792, %rd788, %rd89;
+	mad.lo.s64 %rd793, %rd792, 4, %rd85;
+	ld.global.s32 %r256, [%rd793+0];
 	mov.b32 %r257, %r256;
 	mov.b32 %r258, %r257;
-	cvt.s64.s32 %rd776, %r258;
-	mul.lo.s64 %rd777, %rd776, %rd73;
-	mad.lo.s64 %rd778, %rd777, 4, %rd69;
-	ld.global.s32 %r259, [%rd778+0];
+	cvt.s64.s32 %rd794, %r258;
+	mul.lo.s64 %rd795, %rd794, %rd75;
+	mad.lo.s64 %rd796, %rd795, 4, %rd71;
+	ld.global.s32 %r259, [%rd796+0];
 	mov.b32 %r260, %r259;
 	mov.b32 %r261, %r260;
-	mul.lo.s64 %rd779, %rd771, %rd87;
-	mad.lo.s64 %rd780, %rd779, 4, %rd83;
-	st.global.s32 [%rd780+0], %r261;
+	mul.lo.s64 %rd797, %rd788, %rd89;
+	mad.lo.s64 %rd798, %rd797, 4, %rd85;
+	st.global.s32 [%rd798+0], %r261;
 	setp.lt.s32 %p98, %r261, 0;
 	@!%p98 bra $L189;
-	mul.lo.s64 %rd781, %rd771, %rd94;
-	mad.lo.s64 %rd782, %rd781, 4, %rd90;
+	mul.lo.s64 %rd799, %rd788, %rd96;
+	mad.lo.s64 %rd800, %rd799, 4, %rd92;
 	mov.b32 %r262, -1;
-	st.global.s32 [%rd782+0], %r262;
+	st.global.s32 [%rd800+0], %r262;
 $L189:
 	sub.s32 %r263, %r255, 1;
-	mul.lo.s64 %rd783, %rd771, %rd101;
-	mad.lo.s64 %rd784, %rd783, 4, %rd97;
-	st.global.s32 [%rd784+0], %r263;
+	mul.lo.s64 %rd801, %rd788, %rd103;
+	mad.lo.s64 %rd802, %rd801, 4, %rd99;
+	st.global.s32 [%rd802+0], %r263;
 	mov.b32 %r252, %r258;
 	bra.uni $L183;
 $L182:
@@ -9486,12 +9506,12 @@ $L192:
 $L190:
 	bar.sync 0;
 $L38:
-	add.s64 %rd785, %rd274, 1;
-	mov.b64 %rd274, %rd785;
+	add.s64 %rd803, %rd278, 1;
+	mov.b64 %rd278, %rd803;
 	bra.uni $L37;
 $L39:
 $L3:
-	add.s64 %rd147, %rd147, %rd146;
+	add.s64 %rd149, %rd149, %rd148;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -46163,7 +46183,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46167
+//line gokkos_kernels_gen.go:46187
 			*acc = gokkosAccV
 			return
 		}
@@ -46182,7 +46202,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:46186
+//line gokkos_kernels_gen.go:46206
 		*acc = gokkosAccV
 		return
 	}
@@ -46203,7 +46223,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46207
+//line gokkos_kernels_gen.go:46227
 		*acc = gokkosAccV
 		return
 	}
@@ -46222,7 +46242,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46226
+//line gokkos_kernels_gen.go:46246
 	*acc = gokkosAccV
 }
 
@@ -46239,7 +46259,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46243
+//line gokkos_kernels_gen.go:46263
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -46274,7 +46294,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46278
+//line gokkos_kernels_gen.go:46298
 			*acc = gokkosAccV
 			return
 		}
@@ -46294,7 +46314,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46298
+//line gokkos_kernels_gen.go:46318
 		*acc = gokkosAccV
 		return
 	}
@@ -46316,7 +46336,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46320
+//line gokkos_kernels_gen.go:46340
 		*acc = gokkosAccV
 		return
 	}
@@ -46336,7 +46356,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46340
+//line gokkos_kernels_gen.go:46360
 	*acc = gokkosAccV
 }
 
@@ -46353,7 +46373,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46357
+//line gokkos_kernels_gen.go:46377
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46389,7 +46409,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46393
+//line gokkos_kernels_gen.go:46413
 			*acc = gokkosAccV
 			return
 		}
@@ -46412,7 +46432,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46416
+//line gokkos_kernels_gen.go:46436
 		*acc = gokkosAccV
 		return
 	}
@@ -46437,7 +46457,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46441
+//line gokkos_kernels_gen.go:46461
 		*acc = gokkosAccV
 		return
 	}
@@ -46460,7 +46480,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46464
+//line gokkos_kernels_gen.go:46484
 	*acc = gokkosAccV
 }
 
@@ -46483,7 +46503,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:46487
+//line gokkos_kernels_gen.go:46507
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46494,7 +46514,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:46498
+//line gokkos_kernels_gen.go:46518
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46510,7 +46530,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46514
+//line gokkos_kernels_gen.go:46534
 		*acc = gokkosAccV
 		return
 	}
@@ -46522,7 +46542,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46526
+//line gokkos_kernels_gen.go:46546
 	*acc = gokkosAccV
 }
 
@@ -46556,7 +46576,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46560
+//line gokkos_kernels_gen.go:46580
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46574,7 +46594,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46578
+//line gokkos_kernels_gen.go:46598
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -46610,7 +46630,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46614
+//line gokkos_kernels_gen.go:46634
 			*acc = gokkosAccV
 			return
 		}
@@ -46630,7 +46650,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46634
+//line gokkos_kernels_gen.go:46654
 		*acc = gokkosAccV
 		return
 	}
@@ -46653,7 +46673,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46657
+//line gokkos_kernels_gen.go:46677
 		*acc = gokkosAccV
 		return
 	}
@@ -46673,7 +46693,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46677
+//line gokkos_kernels_gen.go:46697
 	*acc = gokkosAccV
 }
 
@@ -46713,7 +46733,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46717
+//line gokkos_kernels_gen.go:46737
 			*acc = gokkosAccV
 			return
 		}
@@ -46736,7 +46756,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46740
+//line gokkos_kernels_gen.go:46760
 		*acc = gokkosAccV
 		return
 	}
@@ -46762,7 +46782,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46766
+//line gokkos_kernels_gen.go:46786
 		*acc = gokkosAccV
 		return
 	}
@@ -46785,7 +46805,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46789
+//line gokkos_kernels_gen.go:46809
 	*acc = gokkosAccV
 }
 
@@ -46801,7 +46821,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46805
+//line gokkos_kernels_gen.go:46825
 		*acc = gokkosAccV
 		return
 	}
@@ -46812,7 +46832,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46816
+//line gokkos_kernels_gen.go:46836
 	*acc = gokkosAccV
 }
 
@@ -46825,14 +46845,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46829
+//line gokkos_kernels_gen.go:46849
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:46836
+//line gokkos_kernels_gen.go:46856
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46849,7 +46869,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:46853
+//line gokkos_kernels_gen.go:46873
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46861,7 +46881,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:46865
+//line gokkos_kernels_gen.go:46885
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46900,7 +46920,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:46904
+//line gokkos_kernels_gen.go:46924
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46925,7 +46945,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:46929
+//line gokkos_kernels_gen.go:46949
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46952,7 +46972,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:46956
+//line gokkos_kernels_gen.go:46976
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46977,7 +46997,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:46981
+//line gokkos_kernels_gen.go:47001
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -46994,14 +47014,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:46998
+//line gokkos_kernels_gen.go:47018
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:47005
+//line gokkos_kernels_gen.go:47025
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -47013,7 +47033,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:47017
+//line gokkos_kernels_gen.go:47037
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -47034,7 +47054,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:47038
+//line gokkos_kernels_gen.go:47058
 			*acc = gokkosAccV
 			return
 		}
@@ -47042,7 +47062,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:47046
+//line gokkos_kernels_gen.go:47066
 		*acc = gokkosAccV
 		return
 	}
@@ -47051,7 +47071,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:47055
+//line gokkos_kernels_gen.go:47075
 		*acc = gokkosAccV
 		return
 	}
@@ -47059,7 +47079,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47083
 	*acc = gokkosAccV
 }
 
@@ -47076,7 +47096,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47080
+//line gokkos_kernels_gen.go:47100
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47113,7 +47133,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47117
+//line gokkos_kernels_gen.go:47137
 			*acc = gokkosAccV
 			return
 		}
@@ -47134,7 +47154,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47138
+//line gokkos_kernels_gen.go:47158
 		*acc = gokkosAccV
 		return
 	}
@@ -47157,7 +47177,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47161
+//line gokkos_kernels_gen.go:47181
 		*acc = gokkosAccV
 		return
 	}
@@ -47178,7 +47198,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47182
+//line gokkos_kernels_gen.go:47202
 	*acc = gokkosAccV
 }
 
@@ -47195,7 +47215,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47199
+//line gokkos_kernels_gen.go:47219
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -47218,7 +47238,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47222
+//line gokkos_kernels_gen.go:47242
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -47229,7 +47249,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:47233
+//line gokkos_kernels_gen.go:47253
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47242,7 +47262,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47246
+//line gokkos_kernels_gen.go:47266
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -47253,7 +47273,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:47257
+//line gokkos_kernels_gen.go:47277
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -47280,7 +47300,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47284
+//line gokkos_kernels_gen.go:47304
 			*acc = gokkosAccV
 			return
 		}
@@ -47294,7 +47314,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47298
+//line gokkos_kernels_gen.go:47318
 		*acc = gokkosAccV
 		return
 	}
@@ -47310,7 +47330,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47314
+//line gokkos_kernels_gen.go:47334
 		*acc = gokkosAccV
 		return
 	}
@@ -47324,7 +47344,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47328
+//line gokkos_kernels_gen.go:47348
 	*acc = gokkosAccV
 }
 
@@ -47337,7 +47357,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47341
+//line gokkos_kernels_gen.go:47361
 		*acc = gokkosAccV
 		return
 	}
@@ -47345,7 +47365,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47349
+//line gokkos_kernels_gen.go:47369
 	*acc = gokkosAccV
 }
 
@@ -47358,7 +47378,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47362
+//line gokkos_kernels_gen.go:47382
 		*acc = gokkosAccV
 		return
 	}
@@ -47366,7 +47386,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47370
+//line gokkos_kernels_gen.go:47390
 	*acc = gokkosAccV
 }
 
@@ -47381,7 +47401,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:47385
+//line gokkos_kernels_gen.go:47405
 		*acc = gokkosAccV
 		return
 	}
@@ -47391,7 +47411,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47395
+//line gokkos_kernels_gen.go:47415
 	*acc = gokkosAccV
 }
 
@@ -47406,7 +47426,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47410
+//line gokkos_kernels_gen.go:47430
 		*acc = gokkosAccV
 		return
 	}
@@ -47416,7 +47436,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47420
+//line gokkos_kernels_gen.go:47440
 	*acc = gokkosAccV
 }
 
@@ -47431,7 +47451,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:47435
+//line gokkos_kernels_gen.go:47455
 		*acc = gokkosAccV
 		return
 	}
@@ -47441,7 +47461,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:47445
+//line gokkos_kernels_gen.go:47465
 	*acc = gokkosAccV
 }
 
@@ -47456,7 +47476,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:47460
+//line gokkos_kernels_gen.go:47480
 		*acc = gokkosAccV
 		return
 	}
@@ -47466,7 +47486,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:47470
+//line gokkos_kernels_gen.go:47490
 	*acc = gokkosAccV
 }
 
@@ -47482,7 +47502,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47486
+//line gokkos_kernels_gen.go:47506
 		*acc = gokkosAccV
 		return
 	}
@@ -47492,7 +47512,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47496
+//line gokkos_kernels_gen.go:47516
 	*acc = gokkosAccV
 }
 
@@ -47549,7 +47569,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:47553
+//line gokkos_kernels_gen.go:47573
 			*acc = gokkosAccV
 			return
 		}
@@ -47588,7 +47608,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47592
+//line gokkos_kernels_gen.go:47612
 		*acc = gokkosAccV
 		return
 	}
@@ -47628,7 +47648,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47632
+//line gokkos_kernels_gen.go:47652
 		*acc = gokkosAccV
 		return
 	}
@@ -47667,7 +47687,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:47671
+//line gokkos_kernels_gen.go:47691
 	*acc = gokkosAccV
 }
 
@@ -47684,7 +47704,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47688
+//line gokkos_kernels_gen.go:47708
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -47720,7 +47740,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47724
+//line gokkos_kernels_gen.go:47744
 			*acc = gokkosAccV
 			return
 		}
@@ -47741,7 +47761,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:47745
+//line gokkos_kernels_gen.go:47765
 		*acc = gokkosAccV
 		return
 	}
@@ -47764,7 +47784,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47768
+//line gokkos_kernels_gen.go:47788
 		*acc = gokkosAccV
 		return
 	}
@@ -47785,7 +47805,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47789
+//line gokkos_kernels_gen.go:47809
 	*acc = gokkosAccV
 }
 
@@ -47802,7 +47822,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47806
+//line gokkos_kernels_gen.go:47826
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -47826,7 +47846,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:47830
+//line gokkos_kernels_gen.go:47850
 			*acc = gokkosAccV
 			return
 		}
@@ -47837,7 +47857,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:47841
+//line gokkos_kernels_gen.go:47861
 		*acc = gokkosAccV
 		return
 	}
@@ -47849,7 +47869,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47853
+//line gokkos_kernels_gen.go:47873
 		*acc = gokkosAccV
 		return
 	}
@@ -47860,7 +47880,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47864
+//line gokkos_kernels_gen.go:47884
 	*acc = gokkosAccV
 }
 
@@ -47877,7 +47897,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47881
+//line gokkos_kernels_gen.go:47901
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47917,7 +47937,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:47921
+//line gokkos_kernels_gen.go:47941
 			*acc = gokkosAccV
 			return
 		}
@@ -47942,7 +47962,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47946
+//line gokkos_kernels_gen.go:47966
 		*acc = gokkosAccV
 		return
 	}
@@ -47969,7 +47989,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47973
+//line gokkos_kernels_gen.go:47993
 		*acc = gokkosAccV
 		return
 	}
@@ -47994,7 +48014,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:47998
+//line gokkos_kernels_gen.go:48018
 	*acc = gokkosAccV
 }
 
@@ -48045,7 +48065,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:48049
+//line gokkos_kernels_gen.go:48069
 	return gokkosN
 }
 
@@ -48105,7 +48125,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:48109
+//line gokkos_kernels_gen.go:48129
 	return gokkosN
 }
 
@@ -48165,7 +48185,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:48169
+//line gokkos_kernels_gen.go:48189
 	return gokkosN
 }
 
@@ -48297,6 +48317,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:48301
+//line gokkos_kernels_gen.go:48321
 	return gokkosN
 }
