@@ -17,6 +17,8 @@ func TestParseTuning(t *testing.T) {
 		{in: "LevelRounds=64", want: frontier.Tuning{LevelRounds: 64}},
 		{in: " levelteamsize = 32 , LEVELTEAMS=264,", want: frontier.Tuning{LevelTeamSize: 32, LevelTeams: 264}},
 		{in: "PullWords=-1,LevelEdges=-1,Buffer=16,Grain=1", want: frontier.Tuning{PullWords: -1, LevelEdges: -1, Buffer: 16, Grain: 1}},
+		{in: "BinFuse=-1", want: frontier.Tuning{BinFuse: -1}},
+		{in: "binfuse=4", want: frontier.Tuning{BinFuse: 4}},
 		{in: "Rounds=3", wantErr: `no field "Rounds"`},
 		{in: "Buffer", wantErr: "not name=value"},
 		{in: "Buffer=x", wantErr: "not an integer"},

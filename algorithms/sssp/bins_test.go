@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/internal/ref"
@@ -13,8 +14,9 @@ import (
 
 // TestBins runs binned delta-stepping (forced on device spaces too) on integer-weighted
 // graphs with several bucket widths, twice per computation from different sources so that the
-// second run starts from the first's leftovers, and with a pool so small that it runs out and
-// the near-far form takes over; every distance must equal Dijkstra's.
+// second run starts from the first's leftovers, with a member's fusion of its own small bin
+// bounded or off (Tuning.BinFuse), and with a pool so small that it runs out and the near-far
+// form takes over; every distance must equal Dijkstra's.
 func TestBins(t *testing.T) {
 	s := space(t)
 	rmat := graph.RMAT(11, 8, 7)
@@ -35,9 +37,10 @@ func TestBins(t *testing.T) {
 		for _, c := range []struct {
 			delta   float64
 			entries int
-		}{{0, 0}, {1, 0}, {2.5, 0}, {300, 0}, {0, 1}} {
-			t.Run(fmt.Sprintf("%s/delta=%g/entries=%d", tc.Name, c.delta, c.entries), func(t *testing.T) {
-				x, err := sssp.New(g, sssp.Options{Method: sssp.DeltaStepping, Delta: c.delta})
+			fuse    int
+		}{{0, 0, 0}, {1, 0, 0}, {2.5, 0, 1}, {300, 0, 0}, {0, 1, 0}, {1, 0, -1}} {
+			t.Run(fmt.Sprintf("%s/delta=%g/entries=%d/fuse=%d", tc.Name, c.delta, c.entries, c.fuse), func(t *testing.T) {
+				x, err := sssp.New(g, sssp.Options{Method: sssp.DeltaStepping, Delta: c.delta, Tuning: frontier.Tuning{BinFuse: c.fuse}})
 				if err != nil {
 					t.Fatal(err)
 				}
