@@ -219,11 +219,16 @@ func (k BinSteps[Op]) publish(o int, cur int64, set int) {
 // (detach) rather than publish them in the next.
 const fuseChunks = 16
 
+// fuseEdges is the most out-edges of a chunk that a member expands itself in the same step
+// (detach): four times a chunk's share of a graph of average degree 16.
+const fuseEdges = 4096
+
 // detach takes the first chunk of member o's bin of bucket cur and returns it (-1 otherwise)
 // when the step was small, at most two chunks per member published (the bucket's tail, or a
 // graph whose buckets are all small: a road network), and the bin holds 1 to Fuse
 // chunks: the vertices that the member filed into the current bucket while expanding it, which
-// the member expands at once, sparing the league a step (three barriers). In a large step the
+// the member expands at once, sparing the league a step (three barriers), unless the chunk's
+// vertices have more than fuseEdges out-edges. In a large step the
 // bin waits for the next step, which shares it out: a member that expanded its own share of a
 // large bucket alone would hold the others at the barrier.
 func (k BinSteps[Op]) detach(o int, cur, chunks int64, m teams.Member) int32 {
@@ -236,6 +241,15 @@ func (k BinSteps[Op]) detach(o int, cur, chunks int64, m teams.Member) int32 {
 		return -1
 	}
 	c := k.Head.At(bin)
+	// A chunk with a vertex of many out-edges (a hub) waits for the next step, which shares it
+	// out: expanded by one member it would hold the others at the barrier.
+	var edges int64
+	for s := int(c) * binChunk; s < int(c)*binChunk+int(k.Len.At(int(c))); s++ {
+		edges += k.G.Degree(k.Pool.At(s))
+	}
+	if edges > fuseEdges {
+		return -1
+	}
 	next := k.Next.At(int(c))
 	k.Head.Set(bin, next)
 	if next < 0 {

@@ -69,7 +69,8 @@ type Tuning struct {
 	// BinFuse is the most chunks (of 64 vertices) of a member's own bin of the bucket being
 	// expanded that binned steps (RunBins) let the member expand in the same step after a
 	// small step, rather than publish them in the next one (see BinSteps); negative turns that
-	// off. The default is 16.
+	// off. The default is 16. A chunk whose vertices have more than 4,096 out-edges is never
+	// expanded so.
 	BinFuse int
 	// Grain is the chunk of the template's range launches over worklist slots (the
 	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the

@@ -7931,9 +7931,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<102>;
-	.reg .b32 %r<270>;
-	.reg .b64 %rd<804>;
+	.reg .pred %p<108>;
+	.reg .b32 %r<280>;
+	.reg .b64 %rd<862>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9052,462 +9052,562 @@ $L134:
 	ld.global.s32 %r175, [%rd598+0];
 	mov.b32 %r176, %r175;
 	mov.b32 %r177, %r176;
-	cvt.s64.s32 %rd599, %r177;
-	mul.lo.s64 %rd600, %rd599, %rd75;
-	mad.lo.s64 %rd601, %rd600, 4, %rd71;
-	ld.global.s32 %r178, [%rd601+0];
+	mov.b64 %rd599, 0;
+	cvt.s64.s32 %rd600, %r177;
+	mul.lo.s64 %rd601, %rd600, 64;
+	mov.b64 %rd602, %rd601;
+$L135:
+	cvt.s64.s32 %rd603, %r177;
+	mul.lo.s64 %rd604, %rd603, %rd68;
+	mad.lo.s64 %rd605, %rd604, 4, %rd64;
+	ld.global.s32 %r178, [%rd605+0];
 	mov.b32 %r179, %r178;
-	mov.b32 %r180, %r179;
-	mul.lo.s64 %rd602, %rd593, %rd89;
-	mad.lo.s64 %rd603, %rd602, 4, %rd85;
-	st.global.s32 [%rd603+0], %r180;
-	setp.lt.s32 %p71, %r180, 0;
-	@!%p71 bra $L136;
-	mul.lo.s64 %rd604, %rd593, %rd96;
-	mad.lo.s64 %rd605, %rd604, 4, %rd92;
-	mov.b32 %r181, -1;
-	st.global.s32 [%rd605+0], %r181;
+	cvt.s64.s32 %rd606, %r177;
+	mul.lo.s64 %rd607, %rd606, 64;
+	cvt.s64.s32 %rd608, %r179;
+	add.s64 %rd609, %rd607, %rd608;
+	setp.lt.s64 %p71, %rd602, %rd609;
+	not.pred %p72, %p71;
+	@!%p72 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd610, %rd602, %rd61;
+	mad.lo.s64 %rd611, %rd610, 4, %rd57;
+	ld.global.s32 %r180, [%rd611+0];
+	mov.b32 %r181, %r180;
+	mov.b64 %rd612, %rd577;
+	mov.b32 %r182, %r181;
+	cvt.s64.s32 %rd613, %r182;
+	add.s64 %rd614, %rd613, 1;
+	mul.lo.s64 %rd615, %rd614, %rd32;
+	mad.lo.s64 %rd616, %rd615, 8, %rd28;
+	ld.global.nc.s64 %rd617, [%rd616+0];
+	mov.b64 %rd618, %rd617;
+	cvt.s64.s32 %rd619, %r182;
+	mul.lo.s64 %rd620, %rd619, %rd32;
+	mad.lo.s64 %rd621, %rd620, 8, %rd28;
+	ld.global.nc.s64 %rd622, [%rd621+0];
+	mov.b64 %rd623, %rd622;
+	sub.s64 %rd624, %rd618, %rd623;
+	mov.b64 %rd625, %rd624;
+	add.s64 %rd626, %rd599, %rd625;
+	mov.b64 %rd599, %rd626;
 $L136:
-	sub.s32 %r182, %r174, 1;
-	mul.lo.s64 %rd606, %rd593, %rd103;
-	mad.lo.s64 %rd607, %rd606, 4, %rd99;
-	st.global.s32 [%rd607+0], %r182;
+	add.s64 %rd627, %rd602, 1;
+	mov.b64 %rd602, %rd627;
+	bra.uni $L135;
+$L137:
+	setp.gt.s64 %p73, %rd599, 4096;
+	@!%p73 bra $L141;
+	mov.b32 %r171, -1;
+	bra.uni $L130;
+$L141:
+	cvt.s64.s32 %rd628, %r177;
+	mul.lo.s64 %rd629, %rd628, %rd75;
+	mad.lo.s64 %rd630, %rd629, 4, %rd71;
+	ld.global.s32 %r183, [%rd630+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r185, %r184;
+	mul.lo.s64 %rd631, %rd593, %rd89;
+	mad.lo.s64 %rd632, %rd631, 4, %rd85;
+	st.global.s32 [%rd632+0], %r185;
+	setp.lt.s32 %p74, %r185, 0;
+	@!%p74 bra $L143;
+	mul.lo.s64 %rd633, %rd593, %rd96;
+	mad.lo.s64 %rd634, %rd633, 4, %rd92;
+	mov.b32 %r186, -1;
+	st.global.s32 [%rd634+0], %r186;
+$L143:
+	sub.s32 %r187, %r174, 1;
+	mul.lo.s64 %rd635, %rd593, %rd103;
+	mad.lo.s64 %rd636, %rd635, 4, %rd99;
+	st.global.s32 [%rd636+0], %r187;
 	mov.b32 %r171, %r177;
 	bra.uni $L130;
 $L129:
 	bra.uni $L128;
 $L130:
-	mov.b32 %r183, %r171;
-$L137:
-	setp.ge.s32 %p72, %r183, 0;
-	not.pred %p73, %p72;
-	@!%p73 bra $L141;
-	bra.uni $L139;
-$L141:
-	mov.b64 %rd608, %rd25;
-	mov.b64 %rd609, %rd48;
-	mov.b64 %rd610, %rd50;
-	mov.b64 %rd611, %rd52;
-	mov.b64 %rd612, %rd54;
-	mov.b32 %r184, %r31;
-	mov.b64 %rd613, %rd276;
-	mov.b32 %r185, %r183;
-	mov.b64 %rd614, %rd277;
-	cvt.s64.s32 %rd615, %r185;
-	mul.lo.s64 %rd616, %rd615, %rd68;
-	mad.lo.s64 %rd617, %rd616, 4, %rd64;
-	ld.global.s32 %r186, [%rd617+0];
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd618, %r187;
-	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
-$L142:
-	setp.lt.s64 %p74, %rd620, %rd619;
-	not.pred %p75, %p74;
-	@!%p75 bra $L146;
-	bra.uni $L144;
-$L146:
-	cvt.s64.s32 %rd621, %r185;
-	mul.lo.s64 %rd622, %rd621, 64;
-	add.s64 %rd623, %rd622, %rd620;
-	mul.lo.s64 %rd624, %rd623, %rd61;
-	mad.lo.s64 %rd625, %rd624, 4, %rd57;
-	ld.global.s32 %r188, [%rd625+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r189;
-	mov.b64 %rd626, %rd608;
-	mov.b64 %rd627, %rd609;
-	mov.b64 %rd628, %rd610;
-	mov.b64 %rd629, %rd611;
-	mov.b64 %rd630, %rd612;
-	mov.b32 %r191, %r184;
-	mov.b32 %r192, %r190;
-	mov.b64 %rd631, %rd614;
-$L147:
-	mov.b32 %r193, %r192;
-	cvt.s64.s32 %rd632, %r193;
-	mul.lo.s64 %rd633, %rd632, %rd145;
-	mad.lo.s64 %rd634, %rd633, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r194, [%rd634+0];
-	mov.b32 %r195, %r194;
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r196;
-	cvt.u64.u32 %rd635, %r197;
-	min.u64 %rd636, %rd627, 63;
-	cvt.u32.u64 %r198, %rd636;
-	shr.s64 %rd637, %rd635, %r198;
-	setp.lt.s64 %p76, %rd637, %rd631;
-	mov.pred %p77, %p76;
-	not.pred %p78, %p77;
-	@!%p78 bra $L151;
-	cvt.s64.s32 %rd638, %r192;
-	mul.lo.s64 %rd639, %rd638, %rd124;
-	mad.lo.s64 %rd640, %rd639, 4, %rd120;
-	ld.relaxed.gpu.global.u32 %r199, [%rd640+0];
-	mov.b32 %r200, %r199;
-	setp.eq.u32 %p79, %r200, %r197;
-	mov.pred %p77, %p79;
-$L151:
-	@!%p77 bra $L153;
-	mov.pred %p80, 0;
-	bra.uni $L149;
-$L153:
-	cvt.s64.s32 %rd641, %r192;
-	mul.lo.s64 %rd642, %rd641, %rd124;
-	mad.lo.s64 %rd643, %rd642, 4, %rd120;
-	st.relaxed.gpu.global.u32 [%rd643], %r197;
-	mov.pred %p80, 1;
-	bra.uni $L149;
+	mov.b32 %r188, %r171;
+$L144:
+	setp.ge.s32 %p75, %r188, 0;
+	not.pred %p76, %p75;
+	@!%p76 bra $L148;
+	bra.uni $L146;
 $L148:
-	bra.uni $L147;
+	mov.b64 %rd637, %rd25;
+	mov.b64 %rd638, %rd48;
+	mov.b64 %rd639, %rd50;
+	mov.b64 %rd640, %rd52;
+	mov.b64 %rd641, %rd54;
+	mov.b32 %r189, %r31;
+	mov.b64 %rd642, %rd276;
+	mov.b32 %r190, %r188;
+	mov.b64 %rd643, %rd277;
+	cvt.s64.s32 %rd644, %r190;
+	mul.lo.s64 %rd645, %rd644, %rd68;
+	mad.lo.s64 %rd646, %rd645, 4, %rd64;
+	ld.global.s32 %r191, [%rd646+0];
+	mov.b32 %r192, %r191;
+	cvt.s64.s32 %rd647, %r192;
+	mov.b64 %rd648, %rd647;
+	mov.b64 %rd649, 0;
 $L149:
+	setp.lt.s64 %p77, %rd649, %rd648;
+	not.pred %p78, %p77;
+	@!%p78 bra $L153;
+	bra.uni $L151;
+$L153:
+	cvt.s64.s32 %rd650, %r190;
+	mul.lo.s64 %rd651, %rd650, 64;
+	add.s64 %rd652, %rd651, %rd649;
+	mul.lo.s64 %rd653, %rd652, %rd61;
+	mad.lo.s64 %rd654, %rd653, 4, %rd57;
+	ld.global.s32 %r193, [%rd654+0];
+	mov.b32 %r194, %r193;
+	mov.b32 %r195, %r194;
+	mov.b64 %rd655, %rd637;
+	mov.b64 %rd656, %rd638;
+	mov.b64 %rd657, %rd639;
+	mov.b64 %rd658, %rd640;
+	mov.b64 %rd659, %rd641;
+	mov.b32 %r196, %r189;
+	mov.b32 %r197, %r195;
+	mov.b64 %rd660, %rd643;
+$L154:
+	mov.b32 %r198, %r197;
+	cvt.s64.s32 %rd661, %r198;
+	mul.lo.s64 %rd662, %rd661, %rd145;
+	mad.lo.s64 %rd663, %rd662, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r199, [%rd663+0];
+	mov.b32 %r200, %r199;
+	mov.b32 %r201, %r200;
+	mov.b32 %r202, %r201;
+	cvt.u64.u32 %rd664, %r202;
+	min.u64 %rd665, %rd656, 63;
+	cvt.u32.u64 %r203, %rd665;
+	shr.s64 %rd666, %rd664, %r203;
+	setp.lt.s64 %p79, %rd666, %rd660;
+	mov.pred %p80, %p79;
 	not.pred %p81, %p80;
-	@!%p81 bra $L155;
-	bra.uni $L143;
-$L155:
-	mov.b64 %rd644, %rd608;
-	mov.b32 %r201, %r190;
-	cvt.s64.s32 %rd645, %r201;
-	add.s64 %rd646, %rd645, 1;
-	mul.lo.s64 %rd647, %rd646, %rd32;
-	mad.lo.s64 %rd648, %rd647, 8, %rd28;
-	ld.global.nc.s64 %rd649, [%rd648+0];
-	mov.b64 %rd650, %rd649;
-	mov.b64 %rd651, %rd650;
-	mov.b64 %rd652, %rd651;
-	mov.b64 %rd653, %rd608;
-	mov.b32 %r202, %r190;
-	cvt.s64.s32 %rd654, %r202;
-	mul.lo.s64 %rd655, %rd654, %rd32;
-	mad.lo.s64 %rd656, %rd655, 8, %rd28;
-	ld.global.nc.s64 %rd657, [%rd656+0];
-	mov.b64 %rd658, %rd657;
-	mov.b64 %rd659, %rd658;
-	mov.b64 %rd660, %rd659;
-$L156:
-	setp.lt.s64 %p82, %rd660, %rd652;
-	not.pred %p83, %p82;
-	@!%p83 bra $L160;
-	bra.uni $L158;
-$L160:
-	mul.lo.s64 %rd661, %rd660, %rd39;
-	mad.lo.s64 %rd662, %rd661, 4, %rd35;
-	ld.global.nc.s32 %r203, [%rd662+0];
-	mov.b32 %r204, %r203;
+	@!%p81 bra $L158;
+	cvt.s64.s32 %rd667, %r197;
+	mul.lo.s64 %rd668, %rd667, %rd124;
+	mad.lo.s64 %rd669, %rd668, 4, %rd120;
+	ld.relaxed.gpu.global.u32 %r204, [%rd669+0];
 	mov.b32 %r205, %r204;
-	mov.b32 %r206, %r190;
-	mov.b32 %r207, %r205;
-	mov.b64 %rd663, %rd660;
-$L161:
-	mov.b64 %rd664, 0x1;
-	setp.gt.s64 %p84, %rd136, 0;
-	@!%p84 bra $L165;
-	mul.lo.s64 %rd665, %rd663, %rd138;
-	mad.lo.s64 %rd666, %rd665, 4, %rd134;
-	ld.global.nc.u32 %r208, [%rd666+0];
-	mov.b32 %r209, %r208;
-	cvt.u64.u32 %rd667, %r209;
-	mov.b64 %rd664, %rd667;
-$L165:
-	cvt.s64.s32 %rd668, %r206;
-	mul.lo.s64 %rd669, %rd668, %rd145;
-	mad.lo.s64 %rd670, %rd669, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r210, [%rd670+0];
-	mov.b32 %r211, %r210;
-	cvt.u64.u32 %rd671, %r211;
-	add.u64 %rd672, %rd671, %rd664;
-	mov.b64 %rd673, %rd672;
-	cvt.s64.s32 %rd674, %r207;
-	mul.lo.s64 %rd675, %rd674, %rd145;
-	mad.lo.s64 %rd676, %rd675, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r212, [%rd676+0];
-	mov.b32 %r213, %r212;
-	cvt.u64.u32 %rd677, %r213;
-	setp.hs.u64 %p85, %rd673, %rd677;
-	@!%p85 bra $L167;
-	mov.pred %p86, 0;
-	bra.uni $L163;
-$L167:
-	cvt.s64.s32 %rd678, %r207;
-	mul.lo.s64 %rd679, %rd678, %rd145;
-	mad.lo.s64 %rd680, %rd679, 4, %rd141;
-	cvt.u32.u64 %r214, %rd673;
-	atom.global.min.u32 %r215, [%rd680], %r214;
-	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd681, %r216;
-	setp.hi.u64 %p87, %rd681, %rd673;
-	mov.pred %p86, %p87;
-	bra.uni $L163;
+	setp.eq.u32 %p82, %r205, %r202;
+	mov.pred %p80, %p82;
+$L158:
+	@!%p80 bra $L160;
+	mov.pred %p83, 0;
+	bra.uni $L156;
+$L160:
+	cvt.s64.s32 %rd670, %r197;
+	mul.lo.s64 %rd671, %rd670, %rd124;
+	mad.lo.s64 %rd672, %rd671, 4, %rd120;
+	st.relaxed.gpu.global.u32 [%rd672], %r202;
+	mov.pred %p83, 1;
+	bra.uni $L156;
+$L155:
+	bra.uni $L154;
+$L156:
+	not.pred %p84, %p83;
+	@!%p84 bra $L162;
+	bra.uni $L150;
 $L162:
-	bra.uni $L161;
+	mov.b64 %rd673, %rd637;
+	mov.b32 %r206, %r195;
+	cvt.s64.s32 %rd674, %r206;
+	add.s64 %rd675, %rd674, 1;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, %rd637;
+	mov.b32 %r207, %r195;
+	cvt.s64.s32 %rd683, %r207;
+	mul.lo.s64 %rd684, %rd683, %rd32;
+	mad.lo.s64 %rd685, %rd684, 8, %rd28;
+	ld.global.nc.s64 %rd686, [%rd685+0];
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd688, %rd687;
+	mov.b64 %rd689, %rd688;
 $L163:
-	@!%p86 bra $L169;
-	mov.b32 %r217, %r205;
-	cvt.s64.s32 %rd682, %r217;
-	mul.lo.s64 %rd683, %rd682, %rd145;
-	mad.lo.s64 %rd684, %rd683, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r218, [%rd684+0];
-	mov.b32 %r219, %r218;
-	mov.b32 %r220, %r219;
-	mov.b64 %rd685, %rd608;
-	mov.b64 %rd686, %rd609;
-	mov.b64 %rd687, %rd610;
-	mov.b64 %rd688, %rd611;
-	mov.b64 %rd689, %rd612;
-	mov.b32 %r221, %r184;
-	mov.b64 %rd690, %rd613;
-	mov.b32 %r222, %r205;
-	cvt.u64.u32 %rd691, %r220;
-	min.u64 %rd692, %rd609, 63;
-	cvt.u32.u64 %r223, %rd692;
-	shr.s64 %rd693, %rd691, %r223;
-	mov.b64 %rd694, %rd693;
-$L170:
-	mul.lo.s64 %rd695, %rd690, %rd687;
-	sub.s64 %rd696, %rd687, 1;
-	and.b64 %rd697, %rd694, %rd696;
-	add.s64 %rd698, %rd695, %rd697;
-	mov.b64 %rd699, %rd698;
-	mul.lo.s64 %rd700, %rd699, %rd96;
-	mad.lo.s64 %rd701, %rd700, 4, %rd92;
-	ld.global.s32 %r224, [%rd701+0];
-	mov.b32 %r225, %r224;
-	mov.b32 %r226, %r225;
-	setp.lt.s32 %p88, %r226, 0;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L174;
-	cvt.s64.s32 %rd702, %r226;
-	mul.lo.s64 %rd703, %rd702, %rd68;
-	mad.lo.s64 %rd704, %rd703, 4, %rd64;
-	ld.global.s32 %r227, [%rd704+0];
-	mov.b32 %r228, %r227;
-	setp.eq.s32 %p91, %r228, 64;
-	mov.pred %p89, %p91;
+	setp.lt.s64 %p85, %rd689, %rd681;
+	not.pred %p86, %p85;
+	@!%p86 bra $L167;
+	bra.uni $L165;
+$L167:
+	mul.lo.s64 %rd690, %rd689, %rd39;
+	mad.lo.s64 %rd691, %rd690, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd691+0];
+	mov.b32 %r209, %r208;
+	mov.b32 %r210, %r209;
+	mov.b32 %r211, %r195;
+	mov.b32 %r212, %r210;
+	mov.b64 %rd692, %rd689;
+$L168:
+	mov.b64 %rd693, 0x1;
+	setp.gt.s64 %p87, %rd136, 0;
+	@!%p87 bra $L172;
+	mul.lo.s64 %rd694, %rd692, %rd138;
+	mad.lo.s64 %rd695, %rd694, 4, %rd134;
+	ld.global.nc.u32 %r213, [%rd695+0];
+	mov.b32 %r214, %r213;
+	cvt.u64.u32 %rd696, %r214;
+	mov.b64 %rd693, %rd696;
+$L172:
+	cvt.s64.s32 %rd697, %r211;
+	mul.lo.s64 %rd698, %rd697, %rd145;
+	mad.lo.s64 %rd699, %rd698, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r215, [%rd699+0];
+	mov.b32 %r216, %r215;
+	cvt.u64.u32 %rd700, %r216;
+	add.u64 %rd701, %rd700, %rd693;
+	mov.b64 %rd702, %rd701;
+	cvt.s64.s32 %rd703, %r212;
+	mul.lo.s64 %rd704, %rd703, %rd145;
+	mad.lo.s64 %rd705, %rd704, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r217, [%rd705+0];
+	mov.b32 %r218, %r217;
+	cvt.u64.u32 %rd706, %r218;
+	setp.hs.u64 %p88, %rd702, %rd706;
+	@!%p88 bra $L174;
+	mov.pred %p89, 0;
+	bra.uni $L170;
 $L174:
+	cvt.s64.s32 %rd707, %r212;
+	mul.lo.s64 %rd708, %rd707, %rd145;
+	mad.lo.s64 %rd709, %rd708, 4, %rd141;
+	cvt.u32.u64 %r219, %rd702;
+	atom.global.min.u32 %r220, [%rd709], %r219;
+	mov.b32 %r221, %r220;
+	cvt.u64.u32 %rd710, %r221;
+	setp.hi.u64 %p90, %rd710, %rd702;
+	mov.pred %p89, %p90;
+	bra.uni $L170;
+$L169:
+	bra.uni $L168;
+$L170:
 	@!%p89 bra $L176;
-	mov.b64 %rd706, 2;
-	mul.lo.s64 %rd705, %rd706, %rd690;
-	mul.lo.s64 %rd707, %rd705, %rd110;
-	mad.lo.s64 %rd708, %rd707, 4, %rd106;
-	ld.global.s32 %r229, [%rd708+0];
+	mov.b32 %r222, %r210;
+	cvt.s64.s32 %rd711, %r222;
+	mul.lo.s64 %rd712, %rd711, %rd145;
+	mad.lo.s64 %rd713, %rd712, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r223, [%rd713+0];
+	mov.b32 %r224, %r223;
+	mov.b32 %r225, %r224;
+	mov.b64 %rd714, %rd637;
+	mov.b64 %rd715, %rd638;
+	mov.b64 %rd716, %rd639;
+	mov.b64 %rd717, %rd640;
+	mov.b64 %rd718, %rd641;
+	mov.b32 %r226, %r189;
+	mov.b64 %rd719, %rd642;
+	mov.b32 %r227, %r210;
+	cvt.u64.u32 %rd720, %r225;
+	min.u64 %rd721, %rd638, 63;
+	cvt.u32.u64 %r228, %rd721;
+	shr.s64 %rd722, %rd720, %r228;
+	mov.b64 %rd723, %rd722;
+$L177:
+	mul.lo.s64 %rd724, %rd719, %rd716;
+	sub.s64 %rd725, %rd716, 1;
+	and.b64 %rd726, %rd723, %rd725;
+	add.s64 %rd727, %rd724, %rd726;
+	mov.b64 %rd728, %rd727;
+	mul.lo.s64 %rd729, %rd728, %rd96;
+	mad.lo.s64 %rd730, %rd729, 4, %rd92;
+	ld.global.s32 %r229, [%rd730+0];
 	mov.b32 %r230, %r229;
 	mov.b32 %r231, %r230;
-	setp.eq.s32 %p92, %r231, 0;
-	@!%p92 bra $L178;
-	mov.b64 %rd710, 9;
-	mul.lo.s64 %rd709, %rd710, %rd131;
-	mad.lo.s64 %rd711, %rd709, 8, %rd127;
-	mov.b64 %rd712, 1;
-	st.global.s64 [%rd711+0], %rd712;
-	bra.uni $L172;
-$L178:
-	sub.s32 %r232, %r231, 1;
-	mov.b32 %r231, %r232;
-	mov.b64 %rd714, 2;
-	mul.lo.s64 %rd713, %rd714, %rd690;
-	mul.lo.s64 %rd715, %rd713, %rd110;
-	mad.lo.s64 %rd716, %rd715, 4, %rd106;
-	st.global.s32 [%rd716+0], %r231;
-	mul.lo.s64 %rd717, %rd690, %rd688;
-	cvt.s64.s32 %rd718, %r231;
-	add.s64 %rd719, %rd717, %rd718;
-	mul.lo.s64 %rd720, %rd719, %rd82;
-	mad.lo.s64 %rd721, %rd720, 4, %rd78;
-	ld.global.s32 %r233, [%rd721+0];
-	mov.b32 %r234, %r233;
-	mov.b32 %r235, %r234;
-	cvt.s64.s32 %rd722, %r235;
-	mul.lo.s64 %rd723, %rd722, %rd68;
-	mad.lo.s64 %rd724, %rd723, 4, %rd64;
-	mov.b32 %r236, 0;
-	st.global.s32 [%rd724+0], %r236;
-	cvt.s64.s32 %rd725, %r235;
-	mul.lo.s64 %rd726, %rd725, %rd75;
-	mad.lo.s64 %rd727, %rd726, 4, %rd71;
-	mov.b32 %r237, -1;
-	st.global.s32 [%rd727+0], %r237;
-	setp.lt.s32 %p93, %r226, 0;
-	@!%p93 bra $L179;
-	mul.lo.s64 %rd728, %rd699, %rd89;
-	mad.lo.s64 %rd729, %rd728, 4, %rd85;
-	st.global.s32 [%rd729+0], %r235;
-	bra.uni $L180;
-$L179:
-	cvt.s64.s32 %rd730, %r226;
-	mul.lo.s64 %rd731, %rd730, %rd75;
-	mad.lo.s64 %rd732, %rd731, 4, %rd71;
-	st.global.s32 [%rd732+0], %r235;
-$L180:
-	mul.lo.s64 %rd733, %rd699, %rd96;
-	mad.lo.s64 %rd734, %rd733, 4, %rd92;
-	st.global.s32 [%rd734+0], %r235;
-	mul.lo.s64 %rd735, %rd699, %rd103;
-	mad.lo.s64 %rd736, %rd735, 4, %rd99;
-	ld.global.s32 %r238, [%rd736+0];
-	mov.b32 %r239, %r238;
-	add.s32 %r240, %r239, 1;
-	mul.lo.s64 %rd737, %rd699, %rd103;
-	mad.lo.s64 %rd738, %rd737, 4, %rd99;
-	st.global.s32 [%rd738+0], %r240;
-	mov.b32 %r226, %r235;
-$L176:
-	cvt.s64.s32 %rd739, %r226;
-	mul.lo.s64 %rd740, %rd739, %rd68;
-	mad.lo.s64 %rd741, %rd740, 4, %rd64;
-	ld.global.s32 %r241, [%rd741+0];
-	mov.b32 %r242, %r241;
-	mov.b32 %r243, %r242;
-	cvt.s64.s32 %rd742, %r226;
-	mul.lo.s64 %rd743, %rd742, 64;
-	cvt.s64.s32 %rd744, %r243;
-	add.s64 %rd745, %rd743, %rd744;
-	mul.lo.s64 %rd746, %rd745, %rd61;
-	mad.lo.s64 %rd747, %rd746, 4, %rd57;
-	st.global.s32 [%rd747+0], %r222;
-	add.s32 %r244, %r243, 1;
-	cvt.s64.s32 %rd748, %r226;
-	mul.lo.s64 %rd749, %rd748, %rd68;
-	mad.lo.s64 %rd750, %rd749, 4, %rd64;
-	st.global.s32 [%rd750+0], %r244;
-	bra.uni $L172;
-$L171:
-	bra.uni $L170;
-$L172:
-$L169:
-$L157:
-	add.s64 %rd751, %rd660, 1;
-	mov.b64 %rd660, %rd751;
-	bra.uni $L156;
-$L158:
-$L143:
-	add.s64 %rd752, %rd620, 1;
-	mov.b64 %rd620, %rd752;
-	bra.uni $L142;
-$L144:
-	mov.b64 %rd753, %rd25;
-	mov.b64 %rd754, %rd48;
-	mov.b64 %rd755, %rd50;
-	mov.b64 %rd756, %rd52;
-	mov.b64 %rd757, %rd54;
-	mov.b32 %r245, %r31;
-	mov.b64 %rd758, %rd276;
-	mov.b32 %r246, %r183;
-	mov.b64 %rd760, 2;
-	mul.lo.s64 %rd759, %rd760, %rd758;
-	mul.lo.s64 %rd761, %rd759, %rd110;
-	mad.lo.s64 %rd762, %rd761, 4, %rd106;
-	ld.global.s32 %r247, [%rd762+0];
-	mov.b32 %r248, %r247;
-	mov.b32 %r249, %r248;
-	mul.lo.s64 %rd763, %rd758, %rd756;
-	cvt.s64.s32 %rd764, %r249;
-	add.s64 %rd765, %rd763, %rd764;
-	mul.lo.s64 %rd766, %rd765, %rd82;
-	mad.lo.s64 %rd767, %rd766, 4, %rd78;
-	st.global.s32 [%rd767+0], %r246;
-	add.s32 %r250, %r249, 1;
-	mov.b64 %rd769, 2;
-	mul.lo.s64 %rd768, %rd769, %rd758;
-	mul.lo.s64 %rd770, %rd768, %rd110;
-	mad.lo.s64 %rd771, %rd770, 4, %rd106;
-	st.global.s32 [%rd771+0], %r250;
-$L138:
-	mov.b64 %rd772, %rd25;
-	mov.b64 %rd773, %rd48;
-	mov.b64 %rd774, %rd50;
-	mov.b64 %rd775, %rd52;
-	mov.b64 %rd776, %rd54;
-	mov.b32 %r251, %r31;
-	mov.b64 %rd777, %rd276;
-	mov.b64 %rd778, %rd277;
-	mov.b64 %rd779, %rd416;
+	setp.lt.s32 %p91, %r231, 0;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L181;
+	cvt.s64.s32 %rd731, %r231;
+	mul.lo.s64 %rd732, %rd731, %rd68;
+	mad.lo.s64 %rd733, %rd732, 4, %rd64;
+	ld.global.s32 %r232, [%rd733+0];
+	mov.b32 %r233, %r232;
+	setp.eq.s32 %p94, %r233, 64;
+	mov.pred %p92, %p94;
 $L181:
-	mov.b64 %rd781, 2;
-	mul.lo.s64 %rd780, %rd781, %rd2;
-	cvt.u64.u32 %rd782, %r4;
-	mul.lo.s64 %rd783, %rd780, %rd782;
-	setp.gt.s64 %p94, %rd779, %rd783;
-	@!%p94 bra $L185;
-	mov.b32 %r252, -1;
-	bra.uni $L183;
+	@!%p92 bra $L183;
+	mov.b64 %rd735, 2;
+	mul.lo.s64 %rd734, %rd735, %rd719;
+	mul.lo.s64 %rd736, %rd734, %rd110;
+	mad.lo.s64 %rd737, %rd736, 4, %rd106;
+	ld.global.s32 %r234, [%rd737+0];
+	mov.b32 %r235, %r234;
+	mov.b32 %r236, %r235;
+	setp.eq.s32 %p95, %r236, 0;
+	@!%p95 bra $L185;
+	mov.b64 %rd739, 9;
+	mul.lo.s64 %rd738, %rd739, %rd131;
+	mad.lo.s64 %rd740, %rd738, 8, %rd127;
+	mov.b64 %rd741, 1;
+	st.global.s64 [%rd740+0], %rd741;
+	bra.uni $L179;
 $L185:
-	mul.lo.s64 %rd784, %rd777, %rd774;
-	sub.s64 %rd785, %rd774, 1;
-	and.b64 %rd786, %rd778, %rd785;
-	add.s64 %rd787, %rd784, %rd786;
-	mov.b64 %rd788, %rd787;
-	mul.lo.s64 %rd789, %rd788, %rd103;
-	mad.lo.s64 %rd790, %rd789, 4, %rd99;
-	ld.global.s32 %r253, [%rd790+0];
-	mov.b32 %r254, %r253;
-	mov.b32 %r255, %r254;
-	setp.lt.s32 %p95, %r255, 1;
-	cvt.s64.s32 %rd791, %r255;
-	setp.gt.s64 %p96, %rd791, %rd776;
-	or.pred %p97, %p95, %p96;
-	@!%p97 bra $L187;
-	mov.b32 %r252, -1;
-	bra.uni $L183;
+	sub.s32 %r237, %r236, 1;
+	mov.b32 %r236, %r237;
+	mov.b64 %rd743, 2;
+	mul.lo.s64 %rd742, %rd743, %rd719;
+	mul.lo.s64 %rd744, %rd742, %rd110;
+	mad.lo.s64 %rd745, %rd744, 4, %rd106;
+	st.global.s32 [%rd745+0], %r236;
+	mul.lo.s64 %rd746, %rd719, %rd717;
+	cvt.s64.s32 %rd747, %r236;
+	add.s64 %rd748, %rd746, %rd747;
+	mul.lo.s64 %rd749, %rd748, %rd82;
+	mad.lo.s64 %rd750, %rd749, 4, %rd78;
+	ld.global.s32 %r238, [%rd750+0];
+	mov.b32 %r239, %r238;
+	mov.b32 %r240, %r239;
+	cvt.s64.s32 %rd751, %r240;
+	mul.lo.s64 %rd752, %rd751, %rd68;
+	mad.lo.s64 %rd753, %rd752, 4, %rd64;
+	mov.b32 %r241, 0;
+	st.global.s32 [%rd753+0], %r241;
+	cvt.s64.s32 %rd754, %r240;
+	mul.lo.s64 %rd755, %rd754, %rd75;
+	mad.lo.s64 %rd756, %rd755, 4, %rd71;
+	mov.b32 %r242, -1;
+	st.global.s32 [%rd756+0], %r242;
+	setp.lt.s32 %p96, %r231, 0;
+	@!%p96 bra $L186;
+	mul.lo.s64 %rd757, %rd728, %rd89;
+	mad.lo.s64 %rd758, %rd757, 4, %rd85;
+	st.global.s32 [%rd758+0], %r240;
+	bra.uni $L187;
+$L186:
+	cvt.s64.s32 %rd759, %r231;
+	mul.lo.s64 %rd760, %rd759, %rd75;
+	mad.lo.s64 %rd761, %rd760, 4, %rd71;
+	st.global.s32 [%rd761+0], %r240;
 $L187:
-	mul.lo.s64 %rd792, %rd788, %rd89;
-	mad.lo.s64 %rd793, %rd792, 4, %rd85;
-	ld.global.s32 %r256, [%rd793+0];
-	mov.b32 %r257, %r256;
-	mov.b32 %r258, %r257;
-	cvt.s64.s32 %rd794, %r258;
-	mul.lo.s64 %rd795, %rd794, %rd75;
-	mad.lo.s64 %rd796, %rd795, 4, %rd71;
-	ld.global.s32 %r259, [%rd796+0];
-	mov.b32 %r260, %r259;
-	mov.b32 %r261, %r260;
-	mul.lo.s64 %rd797, %rd788, %rd89;
-	mad.lo.s64 %rd798, %rd797, 4, %rd85;
-	st.global.s32 [%rd798+0], %r261;
-	setp.lt.s32 %p98, %r261, 0;
-	@!%p98 bra $L189;
-	mul.lo.s64 %rd799, %rd788, %rd96;
-	mad.lo.s64 %rd800, %rd799, 4, %rd92;
-	mov.b32 %r262, -1;
-	st.global.s32 [%rd800+0], %r262;
-$L189:
-	sub.s32 %r263, %r255, 1;
-	mul.lo.s64 %rd801, %rd788, %rd103;
-	mad.lo.s64 %rd802, %rd801, 4, %rd99;
-	st.global.s32 [%rd802+0], %r263;
-	mov.b32 %r252, %r258;
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
+	mul.lo.s64 %rd762, %rd728, %rd96;
+	mad.lo.s64 %rd763, %rd762, 4, %rd92;
+	st.global.s32 [%rd763+0], %r240;
+	mul.lo.s64 %rd764, %rd728, %rd103;
+	mad.lo.s64 %rd765, %rd764, 4, %rd99;
+	ld.global.s32 %r243, [%rd765+0];
+	mov.b32 %r244, %r243;
+	add.s32 %r245, %r244, 1;
+	mul.lo.s64 %rd766, %rd728, %rd103;
+	mad.lo.s64 %rd767, %rd766, 4, %rd99;
+	st.global.s32 [%rd767+0], %r245;
+	mov.b32 %r231, %r240;
 $L183:
-	mov.b32 %r183, %r252;
-	bra.uni $L137;
-$L139:
+	cvt.s64.s32 %rd768, %r231;
+	mul.lo.s64 %rd769, %rd768, %rd68;
+	mad.lo.s64 %rd770, %rd769, 4, %rd64;
+	ld.global.s32 %r246, [%rd770+0];
+	mov.b32 %r247, %r246;
+	mov.b32 %r248, %r247;
+	cvt.s64.s32 %rd771, %r231;
+	mul.lo.s64 %rd772, %rd771, 64;
+	cvt.s64.s32 %rd773, %r248;
+	add.s64 %rd774, %rd772, %rd773;
+	mul.lo.s64 %rd775, %rd774, %rd61;
+	mad.lo.s64 %rd776, %rd775, 4, %rd57;
+	st.global.s32 [%rd776+0], %r227;
+	add.s32 %r249, %r248, 1;
+	cvt.s64.s32 %rd777, %r231;
+	mul.lo.s64 %rd778, %rd777, %rd68;
+	mad.lo.s64 %rd779, %rd778, 4, %rd64;
+	st.global.s32 [%rd779+0], %r249;
+	bra.uni $L179;
+$L178:
+	bra.uni $L177;
+$L179:
+$L176:
+$L164:
+	add.s64 %rd780, %rd689, 1;
+	mov.b64 %rd689, %rd780;
+	bra.uni $L163;
+$L165:
+$L150:
+	add.s64 %rd781, %rd649, 1;
+	mov.b64 %rd649, %rd781;
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd782, %rd25;
+	mov.b64 %rd783, %rd48;
+	mov.b64 %rd784, %rd50;
+	mov.b64 %rd785, %rd52;
+	mov.b64 %rd786, %rd54;
+	mov.b32 %r250, %r31;
+	mov.b64 %rd787, %rd276;
+	mov.b32 %r251, %r188;
+	mov.b64 %rd789, 2;
+	mul.lo.s64 %rd788, %rd789, %rd787;
+	mul.lo.s64 %rd790, %rd788, %rd110;
+	mad.lo.s64 %rd791, %rd790, 4, %rd106;
+	ld.global.s32 %r252, [%rd791+0];
+	mov.b32 %r253, %r252;
+	mov.b32 %r254, %r253;
+	mul.lo.s64 %rd792, %rd787, %rd785;
+	cvt.s64.s32 %rd793, %r254;
+	add.s64 %rd794, %rd792, %rd793;
+	mul.lo.s64 %rd795, %rd794, %rd82;
+	mad.lo.s64 %rd796, %rd795, 4, %rd78;
+	st.global.s32 [%rd796+0], %r251;
+	add.s32 %r255, %r254, 1;
+	mov.b64 %rd798, 2;
+	mul.lo.s64 %rd797, %rd798, %rd787;
+	mul.lo.s64 %rd799, %rd797, %rd110;
+	mad.lo.s64 %rd800, %rd799, 4, %rd106;
+	st.global.s32 [%rd800+0], %r255;
+$L145:
+	mov.b64 %rd801, %rd25;
+	mov.b64 %rd802, %rd48;
+	mov.b64 %rd803, %rd50;
+	mov.b64 %rd804, %rd52;
+	mov.b64 %rd805, %rd54;
+	mov.b32 %r256, %r31;
+	mov.b64 %rd806, %rd276;
+	mov.b64 %rd807, %rd277;
+	mov.b64 %rd808, %rd416;
+$L188:
+	mov.b64 %rd810, 2;
+	mul.lo.s64 %rd809, %rd810, %rd2;
+	cvt.u64.u32 %rd811, %r4;
+	mul.lo.s64 %rd812, %rd809, %rd811;
+	setp.gt.s64 %p97, %rd808, %rd812;
+	@!%p97 bra $L192;
+	mov.b32 %r257, -1;
+	bra.uni $L190;
+$L192:
+	mul.lo.s64 %rd813, %rd806, %rd803;
+	sub.s64 %rd814, %rd803, 1;
+	and.b64 %rd815, %rd807, %rd814;
+	add.s64 %rd816, %rd813, %rd815;
+	mov.b64 %rd817, %rd816;
+	mul.lo.s64 %rd818, %rd817, %rd103;
+	mad.lo.s64 %rd819, %rd818, 4, %rd99;
+	ld.global.s32 %r258, [%rd819+0];
+	mov.b32 %r259, %r258;
+	mov.b32 %r260, %r259;
+	setp.lt.s32 %p98, %r260, 1;
+	cvt.s64.s32 %rd820, %r260;
+	setp.gt.s64 %p99, %rd820, %rd805;
+	or.pred %p100, %p98, %p99;
+	@!%p100 bra $L194;
+	mov.b32 %r257, -1;
+	bra.uni $L190;
+$L194:
+	mul.lo.s64 %rd821, %rd817, %rd89;
+	mad.lo.s64 %rd822, %rd821, 4, %rd85;
+	ld.global.s32 %r261, [%rd822+0];
+	mov.b32 %r262, %r261;
+	mov.b32 %r263, %r262;
+	mov.b64 %rd823, 0;
+	cvt.s64.s32 %rd824, %r263;
+	mul.lo.s64 %rd825, %rd824, 64;
+	mov.b64 %rd826, %rd825;
+$L195:
+	cvt.s64.s32 %rd827, %r263;
+	mul.lo.s64 %rd828, %rd827, %rd68;
+	mad.lo.s64 %rd829, %rd828, 4, %rd64;
+	ld.global.s32 %r264, [%rd829+0];
+	mov.b32 %r265, %r264;
+	cvt.s64.s32 %rd830, %r263;
+	mul.lo.s64 %rd831, %rd830, 64;
+	cvt.s64.s32 %rd832, %r265;
+	add.s64 %rd833, %rd831, %rd832;
+	setp.lt.s64 %p101, %rd826, %rd833;
+	not.pred %p102, %p101;
+	@!%p102 bra $L199;
+	bra.uni $L197;
+$L199:
+	mul.lo.s64 %rd834, %rd826, %rd61;
+	mad.lo.s64 %rd835, %rd834, 4, %rd57;
+	ld.global.s32 %r266, [%rd835+0];
+	mov.b32 %r267, %r266;
+	mov.b64 %rd836, %rd801;
+	mov.b32 %r268, %r267;
+	cvt.s64.s32 %rd837, %r268;
+	add.s64 %rd838, %rd837, 1;
+	mul.lo.s64 %rd839, %rd838, %rd32;
+	mad.lo.s64 %rd840, %rd839, 8, %rd28;
+	ld.global.nc.s64 %rd841, [%rd840+0];
+	mov.b64 %rd842, %rd841;
+	cvt.s64.s32 %rd843, %r268;
+	mul.lo.s64 %rd844, %rd843, %rd32;
+	mad.lo.s64 %rd845, %rd844, 8, %rd28;
+	ld.global.nc.s64 %rd846, [%rd845+0];
+	mov.b64 %rd847, %rd846;
+	sub.s64 %rd848, %rd842, %rd847;
+	mov.b64 %rd849, %rd848;
+	add.s64 %rd850, %rd823, %rd849;
+	mov.b64 %rd823, %rd850;
+$L196:
+	add.s64 %rd851, %rd826, 1;
+	mov.b64 %rd826, %rd851;
+	bra.uni $L195;
+$L197:
+	setp.gt.s64 %p103, %rd823, 4096;
+	@!%p103 bra $L201;
+	mov.b32 %r257, -1;
+	bra.uni $L190;
+$L201:
+	cvt.s64.s32 %rd852, %r263;
+	mul.lo.s64 %rd853, %rd852, %rd75;
+	mad.lo.s64 %rd854, %rd853, 4, %rd71;
+	ld.global.s32 %r269, [%rd854+0];
+	mov.b32 %r270, %r269;
+	mov.b32 %r271, %r270;
+	mul.lo.s64 %rd855, %rd817, %rd89;
+	mad.lo.s64 %rd856, %rd855, 4, %rd85;
+	st.global.s32 [%rd856+0], %r271;
+	setp.lt.s32 %p104, %r271, 0;
+	@!%p104 bra $L203;
+	mul.lo.s64 %rd857, %rd817, %rd96;
+	mad.lo.s64 %rd858, %rd857, 4, %rd92;
+	mov.b32 %r272, -1;
+	st.global.s32 [%rd858+0], %r272;
+$L203:
+	sub.s32 %r273, %r260, 1;
+	mul.lo.s64 %rd859, %rd817, %rd103;
+	mad.lo.s64 %rd860, %rd859, 4, %rd99;
+	st.global.s32 [%rd860+0], %r273;
+	mov.b32 %r257, %r263;
+	bra.uni $L190;
+$L189:
+	bra.uni $L188;
+$L190:
+	mov.b32 %r188, %r257;
+	bra.uni $L144;
+$L146:
 	bar.sync 0;
-	setp.eq.u32 %p99, %r5, 0;
-	@!%p99 bra $L190;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L204;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r264, [gk_league_sync+4];
-	atom.global.add.u32 %r265, [gk_league_sync], 1;
-	mov.u32 %r266, %nctaid.x;
-	sub.u32 %r267, %r266, 1;
-	setp.eq.u32 %p100, %r265, %r267;
-	@!%p100 bra $L191;
+	ld.relaxed.gpu.global.u32 %r274, [gk_league_sync+4];
+	atom.global.add.u32 %r275, [gk_league_sync], 1;
+	mov.u32 %r276, %nctaid.x;
+	sub.u32 %r277, %r276, 1;
+	setp.eq.u32 %p106, %r275, %r277;
+	@!%p106 bra $L205;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r268, [gk_league_sync+4], 1;
-	bra.uni $L192;
-$L191:
-	ld.relaxed.gpu.global.u32 %r269, [gk_league_sync+4];
-	setp.eq.u32 %p101, %r269, %r264;
-	@%p101 bra $L191;
-$L192:
+	atom.global.add.u32 %r278, [gk_league_sync+4], 1;
+	bra.uni $L206;
+$L205:
+	ld.relaxed.gpu.global.u32 %r279, [gk_league_sync+4];
+	setp.eq.u32 %p107, %r279, %r274;
+	@%p107 bra $L205;
+$L206:
 	fence.acq_rel.gpu;
-$L190:
+$L204:
 	bar.sync 0;
 $L38:
-	add.s64 %rd803, %rd278, 1;
-	mov.b64 %rd278, %rd803;
+	add.s64 %rd861, %rd278, 1;
+	mov.b64 %rd278, %rd861;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -46183,7 +46283,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46187
+//line gokkos_kernels_gen.go:46287
 			*acc = gokkosAccV
 			return
 		}
@@ -46202,7 +46302,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:46206
+//line gokkos_kernels_gen.go:46306
 		*acc = gokkosAccV
 		return
 	}
@@ -46223,7 +46323,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46227
+//line gokkos_kernels_gen.go:46327
 		*acc = gokkosAccV
 		return
 	}
@@ -46242,7 +46342,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46246
+//line gokkos_kernels_gen.go:46346
 	*acc = gokkosAccV
 }
 
@@ -46259,7 +46359,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46263
+//line gokkos_kernels_gen.go:46363
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -46294,7 +46394,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46298
+//line gokkos_kernels_gen.go:46398
 			*acc = gokkosAccV
 			return
 		}
@@ -46314,7 +46414,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46318
+//line gokkos_kernels_gen.go:46418
 		*acc = gokkosAccV
 		return
 	}
@@ -46336,7 +46436,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46340
+//line gokkos_kernels_gen.go:46440
 		*acc = gokkosAccV
 		return
 	}
@@ -46356,7 +46456,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46360
+//line gokkos_kernels_gen.go:46460
 	*acc = gokkosAccV
 }
 
@@ -46373,7 +46473,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46377
+//line gokkos_kernels_gen.go:46477
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46409,7 +46509,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46413
+//line gokkos_kernels_gen.go:46513
 			*acc = gokkosAccV
 			return
 		}
@@ -46432,7 +46532,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46436
+//line gokkos_kernels_gen.go:46536
 		*acc = gokkosAccV
 		return
 	}
@@ -46457,7 +46557,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46461
+//line gokkos_kernels_gen.go:46561
 		*acc = gokkosAccV
 		return
 	}
@@ -46480,7 +46580,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46484
+//line gokkos_kernels_gen.go:46584
 	*acc = gokkosAccV
 }
 
@@ -46503,7 +46603,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:46507
+//line gokkos_kernels_gen.go:46607
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46514,7 +46614,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:46518
+//line gokkos_kernels_gen.go:46618
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46530,7 +46630,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46534
+//line gokkos_kernels_gen.go:46634
 		*acc = gokkosAccV
 		return
 	}
@@ -46542,7 +46642,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46546
+//line gokkos_kernels_gen.go:46646
 	*acc = gokkosAccV
 }
 
@@ -46576,7 +46676,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46580
+//line gokkos_kernels_gen.go:46680
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46594,7 +46694,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46598
+//line gokkos_kernels_gen.go:46698
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -46630,7 +46730,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46634
+//line gokkos_kernels_gen.go:46734
 			*acc = gokkosAccV
 			return
 		}
@@ -46650,7 +46750,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46654
+//line gokkos_kernels_gen.go:46754
 		*acc = gokkosAccV
 		return
 	}
@@ -46673,7 +46773,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46677
+//line gokkos_kernels_gen.go:46777
 		*acc = gokkosAccV
 		return
 	}
@@ -46693,7 +46793,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46697
+//line gokkos_kernels_gen.go:46797
 	*acc = gokkosAccV
 }
 
@@ -46733,7 +46833,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46737
+//line gokkos_kernels_gen.go:46837
 			*acc = gokkosAccV
 			return
 		}
@@ -46756,7 +46856,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46760
+//line gokkos_kernels_gen.go:46860
 		*acc = gokkosAccV
 		return
 	}
@@ -46782,7 +46882,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46786
+//line gokkos_kernels_gen.go:46886
 		*acc = gokkosAccV
 		return
 	}
@@ -46805,7 +46905,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46809
+//line gokkos_kernels_gen.go:46909
 	*acc = gokkosAccV
 }
 
@@ -46821,7 +46921,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46825
+//line gokkos_kernels_gen.go:46925
 		*acc = gokkosAccV
 		return
 	}
@@ -46832,7 +46932,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46836
+//line gokkos_kernels_gen.go:46936
 	*acc = gokkosAccV
 }
 
@@ -46845,14 +46945,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46849
+//line gokkos_kernels_gen.go:46949
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:46856
+//line gokkos_kernels_gen.go:46956
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46869,7 +46969,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:46873
+//line gokkos_kernels_gen.go:46973
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46881,7 +46981,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:46885
+//line gokkos_kernels_gen.go:46985
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46920,7 +47020,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:46924
+//line gokkos_kernels_gen.go:47024
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46945,7 +47045,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:46949
+//line gokkos_kernels_gen.go:47049
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -46972,7 +47072,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:46976
+//line gokkos_kernels_gen.go:47076
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46997,7 +47097,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:47001
+//line gokkos_kernels_gen.go:47101
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -47014,14 +47114,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:47018
+//line gokkos_kernels_gen.go:47118
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:47025
+//line gokkos_kernels_gen.go:47125
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -47033,7 +47133,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:47037
+//line gokkos_kernels_gen.go:47137
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -47054,7 +47154,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:47058
+//line gokkos_kernels_gen.go:47158
 			*acc = gokkosAccV
 			return
 		}
@@ -47062,7 +47162,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:47066
+//line gokkos_kernels_gen.go:47166
 		*acc = gokkosAccV
 		return
 	}
@@ -47071,7 +47171,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:47075
+//line gokkos_kernels_gen.go:47175
 		*acc = gokkosAccV
 		return
 	}
@@ -47079,7 +47179,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:47083
+//line gokkos_kernels_gen.go:47183
 	*acc = gokkosAccV
 }
 
@@ -47096,7 +47196,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47100
+//line gokkos_kernels_gen.go:47200
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47133,7 +47233,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47137
+//line gokkos_kernels_gen.go:47237
 			*acc = gokkosAccV
 			return
 		}
@@ -47154,7 +47254,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47158
+//line gokkos_kernels_gen.go:47258
 		*acc = gokkosAccV
 		return
 	}
@@ -47177,7 +47277,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47181
+//line gokkos_kernels_gen.go:47281
 		*acc = gokkosAccV
 		return
 	}
@@ -47198,7 +47298,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47202
+//line gokkos_kernels_gen.go:47302
 	*acc = gokkosAccV
 }
 
@@ -47215,7 +47315,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47219
+//line gokkos_kernels_gen.go:47319
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -47238,7 +47338,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47242
+//line gokkos_kernels_gen.go:47342
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -47249,7 +47349,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:47253
+//line gokkos_kernels_gen.go:47353
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47262,7 +47362,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47266
+//line gokkos_kernels_gen.go:47366
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -47273,7 +47373,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:47277
+//line gokkos_kernels_gen.go:47377
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -47300,7 +47400,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47304
+//line gokkos_kernels_gen.go:47404
 			*acc = gokkosAccV
 			return
 		}
@@ -47314,7 +47414,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47318
+//line gokkos_kernels_gen.go:47418
 		*acc = gokkosAccV
 		return
 	}
@@ -47330,7 +47430,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47334
+//line gokkos_kernels_gen.go:47434
 		*acc = gokkosAccV
 		return
 	}
@@ -47344,7 +47444,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47348
+//line gokkos_kernels_gen.go:47448
 	*acc = gokkosAccV
 }
 
@@ -47357,7 +47457,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47361
+//line gokkos_kernels_gen.go:47461
 		*acc = gokkosAccV
 		return
 	}
@@ -47365,7 +47465,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47369
+//line gokkos_kernels_gen.go:47469
 	*acc = gokkosAccV
 }
 
@@ -47378,7 +47478,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47382
+//line gokkos_kernels_gen.go:47482
 		*acc = gokkosAccV
 		return
 	}
@@ -47386,7 +47486,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47390
+//line gokkos_kernels_gen.go:47490
 	*acc = gokkosAccV
 }
 
@@ -47401,7 +47501,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:47405
+//line gokkos_kernels_gen.go:47505
 		*acc = gokkosAccV
 		return
 	}
@@ -47411,7 +47511,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47415
+//line gokkos_kernels_gen.go:47515
 	*acc = gokkosAccV
 }
 
@@ -47426,7 +47526,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47430
+//line gokkos_kernels_gen.go:47530
 		*acc = gokkosAccV
 		return
 	}
@@ -47436,7 +47536,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47440
+//line gokkos_kernels_gen.go:47540
 	*acc = gokkosAccV
 }
 
@@ -47451,7 +47551,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:47455
+//line gokkos_kernels_gen.go:47555
 		*acc = gokkosAccV
 		return
 	}
@@ -47461,7 +47561,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:47465
+//line gokkos_kernels_gen.go:47565
 	*acc = gokkosAccV
 }
 
@@ -47476,7 +47576,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:47480
+//line gokkos_kernels_gen.go:47580
 		*acc = gokkosAccV
 		return
 	}
@@ -47486,7 +47586,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:47490
+//line gokkos_kernels_gen.go:47590
 	*acc = gokkosAccV
 }
 
@@ -47502,7 +47602,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47506
+//line gokkos_kernels_gen.go:47606
 		*acc = gokkosAccV
 		return
 	}
@@ -47512,7 +47612,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47516
+//line gokkos_kernels_gen.go:47616
 	*acc = gokkosAccV
 }
 
@@ -47569,7 +47669,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:47573
+//line gokkos_kernels_gen.go:47673
 			*acc = gokkosAccV
 			return
 		}
@@ -47608,7 +47708,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47612
+//line gokkos_kernels_gen.go:47712
 		*acc = gokkosAccV
 		return
 	}
@@ -47648,7 +47748,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47652
+//line gokkos_kernels_gen.go:47752
 		*acc = gokkosAccV
 		return
 	}
@@ -47687,7 +47787,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:47691
+//line gokkos_kernels_gen.go:47791
 	*acc = gokkosAccV
 }
 
@@ -47704,7 +47804,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47708
+//line gokkos_kernels_gen.go:47808
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -47740,7 +47840,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47744
+//line gokkos_kernels_gen.go:47844
 			*acc = gokkosAccV
 			return
 		}
@@ -47761,7 +47861,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:47765
+//line gokkos_kernels_gen.go:47865
 		*acc = gokkosAccV
 		return
 	}
@@ -47784,7 +47884,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47788
+//line gokkos_kernels_gen.go:47888
 		*acc = gokkosAccV
 		return
 	}
@@ -47805,7 +47905,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47809
+//line gokkos_kernels_gen.go:47909
 	*acc = gokkosAccV
 }
 
@@ -47822,7 +47922,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47826
+//line gokkos_kernels_gen.go:47926
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -47846,7 +47946,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:47850
+//line gokkos_kernels_gen.go:47950
 			*acc = gokkosAccV
 			return
 		}
@@ -47857,7 +47957,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:47861
+//line gokkos_kernels_gen.go:47961
 		*acc = gokkosAccV
 		return
 	}
@@ -47869,7 +47969,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47873
+//line gokkos_kernels_gen.go:47973
 		*acc = gokkosAccV
 		return
 	}
@@ -47880,7 +47980,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47884
+//line gokkos_kernels_gen.go:47984
 	*acc = gokkosAccV
 }
 
@@ -47897,7 +47997,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47901
+//line gokkos_kernels_gen.go:48001
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47937,7 +48037,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:47941
+//line gokkos_kernels_gen.go:48041
 			*acc = gokkosAccV
 			return
 		}
@@ -47962,7 +48062,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47966
+//line gokkos_kernels_gen.go:48066
 		*acc = gokkosAccV
 		return
 	}
@@ -47989,7 +48089,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:47993
+//line gokkos_kernels_gen.go:48093
 		*acc = gokkosAccV
 		return
 	}
@@ -48014,7 +48114,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:48018
+//line gokkos_kernels_gen.go:48118
 	*acc = gokkosAccV
 }
 
@@ -48065,7 +48165,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:48069
+//line gokkos_kernels_gen.go:48169
 	return gokkosN
 }
 
@@ -48125,7 +48225,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:48129
+//line gokkos_kernels_gen.go:48229
 	return gokkosN
 }
 
@@ -48185,7 +48285,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:48189
+//line gokkos_kernels_gen.go:48289
 	return gokkosN
 }
 
@@ -48317,6 +48417,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:48321
+//line gokkos_kernels_gen.go:48421
 	return gokkosN
 }
