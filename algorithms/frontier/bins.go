@@ -72,10 +72,10 @@ type BinOp interface {
 // the free stack Stack[o·PerOwner:] of depth Own[2o], the bins Head/Tail/Count[o·Slots:
 // (o+1)·Slots] of buckets b ≡ slot (mod Slots), and the head of the chunks it published last,
 // Own[2o+1]. After a small step a member expands up to Fuse chunks of its own bin of the
-// current bucket itself (detach). List receives a step's published chunks; Done[v] is the key at which v was last
-// expanded. The source, whose key must be 0 at launch, starts in bucket 0. Tally must hold
-// noBucket, 0, 0 in each of its three sets and 0 after them at launch; the kernel leaves the
-// overflow flag at Tally[9] and the steps run at Tally[10].
+// current bucket itself (detach). List receives a step's published chunks; Done[v] is the key
+// at which v was last expanded. The source, whose key must be 0 at launch, starts in bucket 0.
+// Tally must hold noBucket, 0, 0 in each of its three sets and 0 after them at launch; the
+// kernel leaves the overflow flag at Tally[9] and the steps run at Tally[10].
 //
 //gokkos:kernel
 type BinSteps[Op BinOp] struct {
@@ -225,12 +225,12 @@ const fuseEdges = 4096
 
 // detach takes the first chunk of member o's bin of bucket cur and returns it (-1 otherwise)
 // when the step was small, at most two chunks per member published (the bucket's tail, or a
-// graph whose buckets are all small: a road network), and the bin holds 1 to Fuse
-// chunks: the vertices that the member filed into the current bucket while expanding it, which
-// the member expands at once, sparing the league a step (three barriers), unless the chunk's
-// vertices have more than fuseEdges out-edges. In a large step the
-// bin waits for the next step, which shares it out: a member that expanded its own share of a
-// large bucket alone would hold the others at the barrier.
+// graph whose buckets are all small: a road network), and the bin holds 1 to Fuse chunks: the
+// vertices that the member filed into the current bucket while expanding it, which the member
+// expands at once, sparing the league a step (three barriers), unless the chunk's vertices have
+// more than fuseEdges out-edges. In a large step the bin waits for the next step, which shares
+// it out: a member that expanded its own share of a large bucket alone would hold the others at
+// the barrier.
 func (k BinSteps[Op]) detach(o int, cur, chunks int64, m teams.Member) int32 {
 	if chunks > int64(2*m.LeagueSize()*m.TeamSize()) {
 		return -1

@@ -216,10 +216,10 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 // offsets from a team scan. With local set, a flush appends to the team's list
 // Lists[to:to+limit] (its length so far n, which expand returns), with the vertices' offsets,
 // when Carry is set, and sends the vertices beyond the limit to the next worklist; otherwise it
-// appends to the next worklist (out) with one atomic addition per team. With carried set, src is the team's
-// list and the offsets of its vertices come from ListOffs rather than from the graph. It returns
-// the list's length and the out-edges and largest degree of the vertices it added to the next
-// worklist (the member's own, not reduced over the team).
+// appends to the next worklist (out) with one atomic addition per team. With carried set, src
+// is the team's list and the offsets of its vertices come from ListOffs rather than from the
+// graph. It returns the list's length and the out-edges and largest degree of the vertices it
+// added to the next worklist (the member's own, not reduced over the team).
 //
 // A local round's chain of dependent accesses (list, offsets, adjacency, claim) sets the pace
 // of fused steps on a device, where one round is one level of the graph: carrying the offsets
