@@ -410,18 +410,18 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		MaxDegree: int64(f.tune.LevelDegree), Rounds: rounds, ListCap: list, Out: out, Stats: f.stats, Tally: f.tally, Op: op}
 	// Team scratch: two lists of vertices (4 bytes each), member scratch: a buffer of vertices;
 	// and, with local rounds where the space's scratch has room, their offsets (16 bytes each).
+	// A member's scratch follows the one before it: with offsets, a multiple of 8 bytes keeps
+	// every member's offsets aligned.
 	team, thread := 4*2*list, 4*f.tune.Buffer
+	carryTeam, carryThread := team+16*2*list, (thread+16*f.tune.Buffer+7)&^7
 	limit := f.space.Info().ScratchLimit[0]
 	if limit <= 0 {
 		limit = carryScratch
 	}
-	carry := rounds > 1 && team+16*2*list+(thread+16*f.tune.Buffer+7)*f.tune.LevelTeamSize <= limit
-	if carry {
-		// A member's scratch follows the one before it: a multiple of 8 bytes keeps every
-		// member's offsets aligned.
-		team, thread = team+16*2*list, (thread+16*f.tune.Buffer+7)&^7
+	k.Carry = rounds > 1 && carryTeam+carryThread*f.tune.LevelTeamSize <= limit
+	if k.Carry {
+		team, thread = carryTeam, carryThread
 	}
-	k.Carry = carry
 	p := portable.Teams(f.tune.LevelTeams, f.tune.LevelTeamSize).WithScratch(0, team, thread).WithConcurrent()
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
 		f.tally.Free() // a failed launch may leave counters behind; the next one starts afresh
